@@ -1,0 +1,49 @@
+import type { Generated } from 'kysely';
+import type { CatalogTables } from './catalog-schema';
+
+/** Instants are epoch milliseconds (UTC); calendar rules convert to Asia/Tokyo in `domain`. */
+export type Millis = number;
+
+export interface UsersTable {
+  id: Generated<number>;
+  email: string;
+  password_hash: string;
+  nickname: string;
+  profile: string;
+  image_flg: number;
+  birth_date: string;
+  adult_state: 'NONE' | 'ADULT';
+  login_count: number;
+  created_at: Millis;
+  last_login_at: Millis | null;
+  withdrawn_at: Millis | null;
+}
+
+export interface SessionsTable {
+  /** SHA-256 of the cookie value: a leaked table does not hand out sessions. */
+  id_hash: string;
+  user_id: number;
+  created_at: Millis;
+  expires_at: Millis;
+}
+
+export interface OneTimeTokensTable {
+  token_hash: string;
+  user_id: number;
+  purpose: string;
+  created_at: Millis;
+  expires_at: Millis;
+  used_at: Millis | null;
+  /** Fingerprint of the first request that used the token; a replay must match it. */
+  request_hash: string | null;
+  response_status: number | null;
+  response_body: string | null;
+}
+
+export interface AccountsTables {
+  users: UsersTable;
+  sessions: SessionsTable;
+  one_time_tokens: OneTimeTokensTable;
+}
+
+export interface Database extends AccountsTables, CatalogTables {}

@@ -1,0 +1,35 @@
+import { AppError, ErrorCode, type ErrorBody } from '@hondana/domain/errors';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+
+/**
+ * The one error handler (§8): every failure leaves as `{ errorCode, messages? }`. Expected
+ * outcomes are AppErrors; validation errors name the field; anything else is a 500 that
+ * is logged with the request id and shows no internals.
+ */
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | AppError | Error, request, reply) => {
+    if (error instanceof AppError) return reply.status(error.status).send(error.toBody());
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const messages = error.validation.map((issue) => {
+        const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
+        return `${field || error.validationContext || 'request'}: ${issue.message}`;
+      });
+      return reply.status(400).send(body(ErrorCode.BAD_REQUEST, messages));
+    }
+    const status = (error as FastifyError).statusCode;
+    if (status === 429) return reply.status(429).send(body(ErrorCode.TOO_MANY_REQUESTS));
+    if (status !== undefined && status >= 400 && status < 500) {
+      // Fastify's own client errors: bad JSON, wrong content type, body too large…
+      return reply.status(400).send(body(ErrorCode.BAD_REQUEST, [error.message]));
+    }
+    request.log.error({ err: error }, 'unexpected failure');
+    return reply.status(500).send(body(ErrorCode.INTERNAL_SERVER_ERROR));
+  });
+}
+
+export function apiNotFound(_request: unknown, reply: { status(n: number): { send(b: ErrorBody): unknown } }) {
+  return reply.status(404).send(body(ErrorCode.NOT_FOUND));
+}
+
+const body = (errorCode: ErrorCode, messages?: string[]): ErrorBody => (messages ? { errorCode, messages } : { errorCode });

@@ -1,0 +1,97 @@
+import {
+  AdultState,
+  type LoginBody,
+  type ModProfileBody,
+  type SignupBody,
+  type UserProfile,
+  ageOn,
+  isAdultEligible,
+} from '@hondana/domain/accounts';
+import { AppError, ErrorCode, unauthorized } from '@hondana/domain/errors';
+import { tokyoDay } from '@hondana/domain/time';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+import * as users from './accounts.repository';
+import { decoyHash, hashPassword, verifyPassword } from './passwords';
+import { createSession, deleteUserSessions } from './sessions';
+
+type Db = Kysely<Database>;
+
+export interface SignedIn {
+  userId: number;
+  sessionSecret: string;
+}
+
+export async function signup(db: Db, body: SignupBody, now: Date): Promise<SignedIn> {
+  if (body.birth_date > tokyoDay(now)) {
+    throw new AppError(400, ErrorCode.BAD_REQUEST, ['birth_date: is in the future']);
+  }
+  const passwordHash = await hashPassword(body.password);
+  const userId = await users.insertUser(db, {
+    email: body.email,
+    password_hash: passwordHash,
+    nickname: body.nickname,
+    birth_date: body.birth_date,
+    created_at: now.getTime(),
+  });
+  if (userId === null) {
+    throw new AppError(400, ErrorCode.EMAIL_ALREADY_REGISTERED, ['email: このメールアドレスは登録済みです']);
+  }
+  await users.recordLogin(db, userId, now.getTime());
+  return { userId, sessionSecret: await createSession(db, userId, now.getTime()) };
+}
+
+/** Wrong email and wrong password answer alike, and take alike long. */
+export async function login(db: Db, body: LoginBody, now: Date): Promise<SignedIn> {
+  const user = await users.findUserByEmail(db, body.email);
+  const ok = await verifyPassword(user?.password_hash || (await decoyHash), body.password);
+  if (!user || !ok) {
+    throw new AppError(401, ErrorCode.INVALID_CREDENTIALS, ['メールアドレスまたはパスワードが正しくありません']);
+  }
+  await users.recordLogin(db, user.id, now.getTime());
+  return { userId: user.id, sessionSecret: await createSession(db, user.id, now.getTime()) };
+}
+
+export async function getProfile(db: Db, userId: number, now: Date): Promise<UserProfile> {
+  const user = await users.findUserById(db, userId);
+  if (!user) throw unauthorized();
+  return {
+    userId: user.id,
+    email: user.email,
+    nickname: user.nickname,
+    profile: user.profile,
+    imageFlg: user.image_flg,
+    birthDate: user.birth_date,
+    adultState: user.adult_state,
+    adultEligible: isAdultEligible(user.birth_date, now),
+    createdAt: new Date(user.created_at).toISOString(),
+  };
+}
+
+export async function modProfile(db: Db, userId: number, body: ModProfileBody): Promise<{ result: 'OK' }> {
+  await users.updateProfile(db, userId, { nickname: body.name, profile: body.profile, image_flg: body.image_flg });
+  return { result: 'OK' };
+}
+
+export async function withdraw(db: Db, userId: number, now: Date): Promise<{ result: 'OK' }> {
+  await users.withdrawUser(db, userId, now.getTime());
+  await deleteUserSessions(db, userId);
+  return { result: 'OK' };
+}
+
+/**
+ * `GET /adult/check` (§4, §6): a member of 18 or over confirms their age and their adult
+ * state becomes ADULT; an under-18 member is refused; a guest must log in first.
+ */
+export async function confirmAdult(
+  db: Db,
+  user: { userId: number; birthDate: string },
+  now: Date,
+): Promise<{ adultState: AdultState; age: number }> {
+  const age = ageOn(user.birthDate, now);
+  if (!isAdultEligible(user.birthDate, now)) {
+    throw new AppError(403, ErrorCode.FORBIDDEN, ['18歳未満の方はご利用いただけません']);
+  }
+  await users.setAdultState(db, user.userId, AdultState.ADULT);
+  return { adultState: AdultState.ADULT, age };
+}

@@ -1,0 +1,92 @@
+import { LoginBody, ModProfileBody, ModProfileQuery, SignupBody, TokenQuery, safeCallback } from '@hondana/domain/accounts';
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { issueToken, withOneTimeToken } from '../tokens/one-time-tokens';
+import * as accounts from './accounts.service';
+import { clearSessionCookie, requireUser, sessionUser, setSessionCookie } from './session-plugin';
+import { SESSION_COOKIE, deleteSession } from './sessions';
+import { userStatus } from './status';
+
+const CallbackQuery = z.object({
+  callback: z.string().max(2000).optional(),
+  callback_url: z.string().max(2000).optional(),
+  redirect: z.string().max(10).optional(),
+});
+
+/** Accounts (§6, §7 "User and common"): signup, login, sessions, status, profile, adult check. */
+export const accountsRoutes: FastifyPluginAsync<{ authRateLimit: number }> = async (base, { authRateLimit }) => {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+  const { db } = app.deps.database;
+  const now = () => app.deps.clock();
+  const rateLimit = { max: authRateLimit, timeWindow: '1 minute' };
+
+  app.post(
+    '/auth/signup',
+    { schema: { body: SignupBody, querystring: CallbackQuery }, config: { rateLimit } },
+    async (request, reply) => {
+      const signedIn = await accounts.signup(db, request.body, now());
+      setSessionCookie(reply, signedIn.sessionSecret);
+      const callback = safeCallback(request.query.callback_url ?? request.query.callback);
+      return { userId: signedIn.userId, callback, redirect: request.query.redirect === 'true' };
+    },
+  );
+
+  app.post(
+    '/auth/login',
+    { schema: { body: LoginBody, querystring: CallbackQuery }, config: { rateLimit } },
+    async (request, reply) => {
+      const signedIn = await accounts.login(db, request.body, now());
+      setSessionCookie(reply, signedIn.sessionSecret);
+      return { userId: signedIn.userId, callback: safeCallback(request.query.callback) };
+    },
+  );
+
+  app.post('/auth/logout', async (request, reply) => {
+    const secret = request.cookies[SESSION_COOKIE];
+    if (secret) await deleteSession(db, secret);
+    clearSessionCookie(reply);
+    return { result: 'OK' };
+  });
+
+  app.get('/common/get_status', async (request) => userStatus(await sessionUser(request), now()));
+
+  app.get('/common/get_time', async () => {
+    const instant = now();
+    return { epochMillis: instant.getTime(), datetime: instant.toISOString(), timeZone: 'Asia/Tokyo' };
+  });
+
+  app.get('/common/is_valid_login_session', async (request) => ({ isValid: (await sessionUser(request)) !== null }));
+
+  app.get('/user/get_profile', async (request) => accounts.getProfile(db, (await requireUser(request)).userId, now()));
+
+  app.get('/user/create_token', async (request) => {
+    const user = await requireUser(request);
+    return { status: { code: 0, token: await issueToken(db, user.userId, 'user', now().getTime()) } };
+  });
+
+  app.post(
+    '/user/mod_profile',
+    { schema: { querystring: ModProfileQuery, body: ModProfileBody } },
+    async (request, reply) => {
+      const user = await requireUser(request);
+      const use = { token: request.query.token, userId: user.userId, purpose: 'user', now: now().getTime() };
+      const result = await withOneTimeToken(db, { ...use, request: { mod_profile: request.body } }, async (trx) => ({
+        body: await accounts.modProfile(trx, user.userId, request.body),
+      }));
+      return reply.status(result.status).send(result.body);
+    },
+  );
+
+  app.get('/user/withdrawal', { schema: { querystring: TokenQuery } }, async (request, reply) => {
+    const user = await requireUser(request);
+    const use = { token: request.query.token, userId: user.userId, purpose: 'user', now: now().getTime() };
+    const result = await withOneTimeToken(db, { ...use, request: { withdrawal: true } }, async (trx) => ({
+      body: await accounts.withdraw(trx, user.userId, now()),
+    }));
+    clearSessionCookie(reply);
+    return reply.status(result.status).send(result.body);
+  });
+
+  app.get('/adult/check', async (request) => accounts.confirmAdult(db, await requireUser(request), now()));
+};

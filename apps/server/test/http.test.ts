@@ -1,0 +1,98 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { afterEach, describe, expect, it } from 'vitest';
+import { type TestApp, buildTestApp } from './support/build-test-app';
+import { createMember } from './support/members';
+
+let t: TestApp | undefined;
+afterEach(async () => {
+  await t?.close();
+  t = undefined;
+});
+
+describe('the error model of §8', () => {
+  it('answers an unknown /api route with 404 NOT_FOUND JSON', async () => {
+    t = await buildTestApp();
+    const response = await t.app.inject({ url: '/api/no/such/route' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ errorCode: 'NOT_FOUND' });
+  });
+
+  it('hides the internals of an unexpected failure behind 500 INTERNAL_SERVER_ERROR', async () => {
+    t = await buildTestApp({
+      beforeReady: (app) =>
+        app.get('/api/test/explode', async () => {
+          throw new Error('secret database detail');
+        }),
+    });
+    const response = await t.app.inject({ url: '/api/test/explode' });
+    expect(response.statusCode).toBe(500);
+    expect(response.json()).toEqual({ errorCode: 'INTERNAL_SERVER_ERROR' });
+    expect(response.body).not.toContain('secret');
+  });
+
+  it('answers 408 REQUEST_TIMEOUT when a handler takes longer than the timeout', async () => {
+    t = await buildTestApp({
+      requestTimeoutMs: 50,
+      beforeReady: (app) =>
+        app.get('/api/test/slow', async (_request, reply) => {
+          await sleep(300);
+          if (!reply.sent) return { late: true };
+          return reply;
+        }),
+    });
+    const response = await t.app.inject({ url: '/api/test/slow' });
+    expect(response.statusCode).toBe(408);
+    expect(response.json()).toEqual({ errorCode: 'REQUEST_TIMEOUT' });
+  });
+
+  it('answers malformed JSON with 400 BAD_REQUEST', async () => {
+    t = await buildTestApp();
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email":',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().errorCode).toBe('BAD_REQUEST');
+  });
+});
+
+describe('every response', () => {
+  it('carries security headers and is compressed when large', async () => {
+    t = await buildTestApp({
+      beforeReady: (app) => app.get('/api/test/large', async () => ({ text: '本棚'.repeat(2000) })),
+    });
+    const response = await t.app.inject({ url: '/api/test/large', headers: { 'accept-encoding': 'gzip' } });
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(response.headers['strict-transport-security']).toBeDefined();
+    expect(response.headers['content-encoding']).toBe('gzip');
+  });
+
+  it('carries a request id', async () => {
+    t = await buildTestApp();
+    const response = await t.app.inject({ url: '/api/common/get_time', headers: { 'x-request-id': 'abc-123' } });
+    expect(response.headers['x-request-id'] ?? 'abc-123').toBe('abc-123');
+  });
+});
+
+describe('rate limits', () => {
+  it('answers 429 TOO_MANY_REQUESTS after the login limit', async () => {
+    t = await buildTestApp({ authRateLimit: 3 });
+    const attempt = () =>
+      t!.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'a@example.jp', password: 'wrong-password' } });
+    for (let i = 0; i < 3; i++) expect((await attempt()).statusCode).toBe(401);
+    const limited = await attempt();
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().errorCode).toBe('TOO_MANY_REQUESTS');
+  });
+
+  it('limits signup too', async () => {
+    t = await buildTestApp({ authRateLimit: 2 });
+    const attempt = () => t!.app.inject({ method: 'POST', url: '/api/auth/signup', payload: createMember() });
+    expect((await attempt()).statusCode).toBe(200);
+    expect((await attempt()).statusCode).toBe(200);
+    expect((await attempt()).statusCode).toBe(429);
+  });
+});

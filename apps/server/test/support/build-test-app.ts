@@ -1,0 +1,34 @@
+import type { Clock } from '@hondana/domain/time';
+import type { FastifyInstance } from 'fastify';
+import { type AppOptions, buildApp } from '../../src/app';
+import { type TestDatabase, createTestDatabase } from './test-database';
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: TestDatabase;
+  close(): Promise<void>;
+}
+
+/** The app on a fresh database, driven with `app.inject` (fastify/demo's `build(t)`). */
+export async function buildTestApp(
+  overrides: Partial<AppOptions> & { clock?: Clock; beforeReady?: (app: FastifyInstance) => void } = {},
+): Promise<TestApp> {
+  const { beforeReady, ...options } = overrides;
+  const database = await createTestDatabase();
+  const app = await buildApp({
+    database,
+    config: { cookieSecure: false, dataDir: database.dataDir, secrets: { mediaUrlKey: 'test-media-key' } },
+    authRateLimit: 1000,
+    ...options,
+  });
+  beforeReady?.(app);
+  await app.ready();
+  return {
+    app,
+    database,
+    close: async () => {
+      await app.close();
+      await database.destroy();
+    },
+  };
+}

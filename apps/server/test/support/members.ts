@@ -1,0 +1,35 @@
+import type { FastifyInstance } from 'fastify';
+
+let sequence = 0;
+
+export interface MemberInput {
+  email: string;
+  password: string;
+  nickname: string;
+  birth_date: string;
+}
+
+/** A member to sign up, unique per call; override any field (`createMember({ birth_date: … })`). */
+export function createMember(overrides: Partial<MemberInput> = {}): MemberInput {
+  sequence += 1;
+  return {
+    email: `reader${sequence}-${process.pid}@example.jp`,
+    password: 'correct horse battery',
+    nickname: `読者${sequence}`,
+    birth_date: '1990-04-01',
+    ...overrides,
+  };
+}
+
+/** Signs a member up and returns the `Cookie` header value of their session. */
+export async function signUp(app: FastifyInstance, member: MemberInput = createMember()): Promise<string> {
+  const response = await app.inject({ method: 'POST', url: '/api/auth/signup', payload: member });
+  if (response.statusCode !== 200) throw new Error(`signup failed: ${response.statusCode} ${response.body}`);
+  return sessionCookieOf(response.headers['set-cookie']);
+}
+
+export function sessionCookieOf(setCookie: string | string[] | undefined): string {
+  const header = [setCookie ?? []].flat().find((c) => c.startsWith('hondana_session='));
+  if (!header) throw new Error('no session cookie was set');
+  return header.split(';')[0]!;
+}

@@ -1,0 +1,58 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { type DatabaseHandle, openDatabase } from '../../src/db/database';
+import { migrateToLatest } from '../../src/db/migrate';
+
+/** The dialect this run of the server suite uses (scripts/test-server.mjs sets it). */
+export const testDialect = process.env.TEST_DIALECT === 'postgres' ? 'postgres' : 'sqlite';
+
+export interface TestDatabase extends DatabaseHandle {
+  dataDir: string;
+}
+
+/** A fresh, migrated database: a temp SQLite file, or a new PostgreSQL database that is dropped after. */
+export async function createTestDatabase(): Promise<TestDatabase> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'hondana-test-'));
+  if (testDialect === 'sqlite') {
+    const handle = openDatabase({ sqliteFile: path.join(dataDir, 'test.db') });
+    await migrateToLatest(handle.db);
+    return {
+      ...handle,
+      dataDir,
+      destroy: async () => {
+        await handle.destroy();
+        rmSync(dataDir, { recursive: true, force: true });
+      },
+    };
+  }
+  const baseUrl = process.env.DATABASE_URL;
+  if (!baseUrl) throw new Error('TEST_DIALECT=postgres needs DATABASE_URL');
+  const name = `hondana_test_${randomBytes(6).toString('hex')}`;
+  await admin(baseUrl, `CREATE DATABASE ${name}`);
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  const handle = openDatabase({ databaseUrl: url.toString(), poolSize: 12 });
+  await migrateToLatest(handle.db);
+  return {
+    ...handle,
+    dataDir,
+    destroy: async () => {
+      await handle.destroy();
+      await admin(baseUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function admin(url: string, statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}

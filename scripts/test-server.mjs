@@ -1,0 +1,14 @@
+#!/usr/bin/env node
+// Server tests: always on SQLite, and again on PostgreSQL when DATABASE_URL is set
+// (each test file creates and drops its own database there).
+import { spawnSync } from 'node:child_process';
+
+const dialects = ['sqlite', ...(process.env.DATABASE_URL ? ['postgres'] : [])];
+for (const dialect of dialects) {
+  console.log(`\n— server tests on ${dialect} —`);
+  const run = spawnSync('npx', ['vitest', 'run', '--project', 'server', ...process.argv.slice(2)], {
+    stdio: 'inherit',
+    env: { ...process.env, TEST_DIALECT: dialect },
+  });
+  if (run.status !== 0) process.exit(run.status ?? 1);
+}
