@@ -31,6 +31,8 @@ if (stale) {
 const tsx = path.join(root, 'node_modules/.bin/tsx');
 // --watch (npm run dev) restarts the server when its code changes.
 const watch = process.argv.includes('--watch') ? ['watch'] : [];
-const server = spawn(tsx, [...watch, path.join(root, 'apps/server/src/main.ts')], { cwd: root, stdio: 'inherit' });
+// React picks its production renderer from NODE_ENV when first imported.
+const env = { ...process.env, NODE_ENV: process.env.NODE_ENV ?? 'production' };
+const server = spawn(tsx, [...watch, path.join(root, 'apps/server/src/main.ts')], { cwd: root, env, stdio: 'inherit' });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code) => process.exit(code ?? 0));

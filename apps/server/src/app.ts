@@ -59,7 +59,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   registerErrorHandling(app);
   registerRequestTimeout(app, options.requestTimeoutMs ?? 30_000);
-  await app.register(helmet, { contentSecurityPolicy: false, crossOriginEmbedderPolicy: false });
+  await app.register(helmet, {
+    contentSecurityPolicy: false,
+    crossOriginEmbedderPolicy: false,
+    // helmet's `no-referrer` makes Chromium send `Origin: null` on form posts, which React
+    // Router's CSRF check rejects; this is the browsers' own default and keeps the origin.
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+  });
   await app.register(compress, { threshold: 1024 });
   await app.register(cookie);
   await app.register(formbody);
@@ -78,7 +84,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     { prefix: '/api' },
   );
   await app.register(mediaRoutes);
-  if (options.web) await app.register(webPlugin);
+  if (options.web) await app.register(webPlugin, { authRateLimit: options.authRateLimit ?? 10 });
   else app.setNotFoundHandler(apiNotFound);
   return app;
 }

@@ -1,3 +1,4 @@
+import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, buildTestApp } from './support/build-test-app';
 import { createMember, sessionCookieOf, signUp } from './support/members';
@@ -9,7 +10,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const inject = (options: Parameters<TestApp['app']['inject']>[0]) => t.app.inject(options);
+const inject = (options: InjectOptions) => t.app.inject(options);
 
 describe('signup', () => {
   it('creates a member, sets an httpOnly SameSite=Lax session cookie and returns the safe callback', async () => {

@@ -8,7 +8,7 @@ export const STORE_TIME_ZONE = 'Asia/Tokyo';
 export type Clock = () => Date;
 export const systemClock: Clock = () => new Date();
 
-export const inTokyo = (instant: Date | number): TZDate => new TZDate(instant, STORE_TIME_ZONE);
+export const inTokyo = (instant: Date | number): TZDate => new TZDate(typeof instant === 'number' ? instant : instant.getTime(), STORE_TIME_ZONE);
 
 /** `yyyy年M月d日` in Asia/Tokyo (§9). */
 export const formatJapaneseDate = (instant: Date | number): string => format(inTokyo(instant), 'yyyy年M月d日');

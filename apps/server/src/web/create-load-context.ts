@@ -1,0 +1,68 @@
+import type { LoginBody, SignupBody } from '@hondana/domain/accounts';
+import { AppError, ErrorCode } from '@hondana/domain/errors';
+import type { FastifyRequest } from 'fastify';
+import * as accounts from '../modules/accounts/accounts.service';
+import { sessionCookieOptions, sessionUser } from '../modules/accounts/session-plugin';
+import { SESSION_COOKIE, type SessionUser, deleteSession } from '../modules/accounts/sessions';
+import { topPageBooks } from '../modules/catalog/catalog.service';
+import type { AccountActionResult, StoreLoadContext, Viewer } from './load-context';
+
+/** Answers whether this request may try another login or signup (per client address). */
+export type AuthAttemptLimiter = (request: FastifyRequest) => Promise<boolean>;
+
+/**
+ * The `context` of React Router loaders and actions for one request: the member of the
+ * session cookie and the server's use cases, called in-process (no HTTP hop).
+ */
+export async function createLoadContext(
+  request: FastifyRequest,
+  limits: { authAttempt: AuthAttemptLimiter },
+): Promise<StoreLoadContext> {
+  const app = request.server;
+  const { db } = app.deps.database;
+  const now = () => app.deps.clock();
+  const user = await sessionUser(request);
+  const viewer = user ? toViewer(user) : null;
+
+  const sessionCookie = (secret: string) =>
+    app.serializeCookie(SESSION_COOKIE, secret, sessionCookieOptions(app));
+
+  async function signIn(run: () => Promise<accounts.SignedIn>): Promise<AccountActionResult> {
+    if (!(await limits.authAttempt(request))) {
+      return { ok: false, status: 429, errorCode: ErrorCode.TOO_MANY_REQUESTS };
+    }
+    try {
+      const signedIn = await run();
+      return { ok: true, setCookie: sessionCookie(signedIn.sessionSecret) };
+    } catch (error) {
+      if (error instanceof AppError) return failure(error);
+      throw error;
+    }
+  }
+
+  return {
+    viewer,
+    accounts: {
+      signup: (body: SignupBody) => signIn(() => accounts.signup(db, body, now())),
+      login: (body: LoginBody) => signIn(() => accounts.login(db, body, now())),
+      async logout() {
+        const secret = request.cookies[SESSION_COOKIE];
+        if (secret) await deleteSession(db, secret);
+        const cleared = { ...sessionCookieOptions(app), maxAge: 0, expires: new Date(0) };
+        return { setCookie: app.serializeCookie(SESSION_COOKIE, '', cleared) };
+      },
+      getProfile: (userId: number) => accounts.getProfile(db, userId, now()),
+    },
+    catalog: {
+      topPageBooks: (limit: number) =>
+        topPageBooks(db, { limit, includeAdult: viewer?.adultState === 'ADULT', now: now() }),
+    },
+  };
+}
+
+const toViewer = ({ userId, nickname, adultState }: SessionUser): Viewer => ({ userId, nickname, adultState });
+
+function failure(error: AppError): AccountActionResult {
+  const result = { ok: false as const, status: error.status, errorCode: error.errorCode };
+  return error.messages ? { ...result, messages: error.messages } : result;
+}

@@ -1,0 +1,138 @@
+import { existsSync } from 'node:fs';
+import { Readable } from 'node:stream';
+import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
+import { fileURLToPath } from 'node:url';
+import '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { type AppLoadContext, type ServerBuild, createRequestHandler } from 'react-router';
+import { apiNotFound } from '../http/errors';
+import { type AuthAttemptLimiter, createLoadContext } from './create-load-context';
+
+/** apps/web/build, written by `npm run build` (react-router build). */
+const webBuild = new URL('../../../web/build/', import.meta.url);
+const serverBuildFile = fileURLToPath(new URL('server/index.js', webBuild));
+const clientDir = fileURLToPath(new URL('client/', webBuild));
+const assetsDir = fileURLToPath(new URL('client/assets/', webBuild));
+
+/** Hashed file names never change content: cache for a year. */
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** favicon and other unhashed public files. */
+const SHORT = 'public, max-age=3600';
+
+export interface WebPluginOptions {
+  /** Login and signup attempts per minute per client through the pages (as on /api/auth/*). */
+  authRateLimit?: number;
+}
+
+const isApiPath = (url: string) => {
+  const path = url.split('?', 1)[0] ?? '';
+  return path === '/api' || path.startsWith('/api/');
+};
+
+/**
+ * Hosts the server-rendered store pages (apps/web) in this Fastify process: static client
+ * files from apps/web/build/client, and every other non-/api request handed to React Router
+ * with the server's use cases as load context. /api keeps its JSON 404.
+ */
+export const webPlugin = fp(
+  async (app: FastifyInstance, options: WebPluginOptions) => {
+    if (!existsSync(serverBuildFile)) {
+      throw new Error(
+        `The web app is not built: ${serverBuildFile} is missing. Run \`npm run build\` (or \`npm start\`, which builds when needed).`,
+      );
+    }
+    if (process.env.NODE_ENV !== 'production') {
+      // React picks its renderer by NODE_ENV when first imported, so the process entry must
+      // set it; the development renderer is several times slower.
+      app.log.warn('NODE_ENV is not "production": React renders pages with its development build');
+    }
+    const build = (await import(new URL('server/index.js', webBuild).href)) as ServerBuild;
+    const handleRequest = createRequestHandler(build, 'production');
+    const authAttempt = authAttemptLimiter(app, options.authRateLimit ?? 10);
+
+    async function render(request: FastifyRequest, reply: FastifyReply) {
+      if (isApiPath(request.url)) return apiNotFound(request, reply);
+      // apps/web declares AppLoadContext as StoreLoadContext (app/load-context.d.ts).
+      const loadContext: AppLoadContext = { ...(await createLoadContext(request, { authAttempt })) };
+      const response = await handleRequest(toFetchRequest(request, reply), loadContext);
+      return sendFetchResponse(reply, response);
+    }
+
+    // Static files: one route per file found at start (no wildcard, so unknown paths fall
+    // through to the pages). Encapsulated so its reply decorators stay private.
+    await app.register(async (files) => {
+      await files.register(fastifyStatic, {
+        root: clientDir,
+        prefix: '/',
+        wildcard: false,
+        index: false,
+        decorateReply: false,
+        cacheControl: false,
+        setHeaders: (res, filePath) => res.setHeader('Cache-Control', filePath.startsWith(assetsDir) ? IMMUTABLE : SHORT),
+      });
+    });
+
+    // Pages: React Router needs the raw body of form posts, so this context drops the app's
+    // parsers (formbody, JSON) and keeps every body as a Buffer.
+    await app.register(async (pages) => {
+      pages.removeAllContentTypeParsers();
+      pages.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+      pages.route({ method: ['GET', 'POST'], url: '/*', handler: render });
+    });
+
+    // Any other method: /api answers its JSON 404; pages take only GET, HEAD and POST.
+    app.setNotFoundHandler((request, reply) => {
+      if (isApiPath(request.url)) return apiNotFound(request, reply);
+      return reply.status(405).header('allow', 'GET, HEAD, POST').send();
+    });
+  },
+  { name: 'hondana-web', dependencies: ['@fastify/cookie'] },
+);
+
+/** Fastify request → Fetch Request (absolute URL, all headers, raw body, aborted with the client). */
+function toFetchRequest(request: FastifyRequest, reply: FastifyReply): Request {
+  const url = new URL(request.url, `${request.protocol}://${request.host}`);
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (value === undefined) continue;
+    for (const item of Array.isArray(value) ? value : [value]) headers.append(name, item);
+  }
+  const controller = new AbortController();
+  reply.raw.once('close', () => {
+    if (!reply.raw.writableFinished) controller.abort();
+  });
+  // HEAD renders as GET so status and headers match; Fastify's HEAD route drops the body.
+  const method = request.method === 'HEAD' ? 'GET' : request.method;
+  const init: RequestInit = { method, headers, signal: controller.signal };
+  if (method !== 'GET' && Buffer.isBuffer(request.body)) {
+    init.body = request.body;
+  }
+  return new Request(url, init);
+}
+
+/** Connection-level headers are Node's to write; Set-Cookie is copied below, one per cookie. */
+const notCopied = new Set(['connection', 'keep-alive', 'transfer-encoding', 'set-cookie']);
+
+/** Fetch Response → Fastify reply: status, headers (each Set-Cookie separately), streamed body. */
+function sendFetchResponse(reply: FastifyReply, response: Response) {
+  reply.status(response.status);
+  response.headers.forEach((value, name) => {
+    if (!notCopied.has(name)) reply.header(name, value);
+  });
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length > 0) reply.header('set-cookie', cookies);
+  if (!response.body) return reply.send();
+  return reply.send(Readable.fromWeb(response.body as NodeReadableStream<Uint8Array>));
+}
+
+/** Per-address budget of login and signup attempts made through the pages. */
+function authAttemptLimiter(app: FastifyInstance, max: number): AuthAttemptLimiter {
+  if (!app.hasDecorator('createRateLimit')) return async () => true;
+  const limit = app.createRateLimit({ max, timeWindow: '1 minute' });
+  return async (request) => {
+    const result = await limit(request);
+    return result.isAllowed || !result.isExceeded;
+  };
+}

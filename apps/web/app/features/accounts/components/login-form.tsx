@@ -1,0 +1,58 @@
+import { useTranslation } from '../../../i18n/i18n';
+import { Form, Link, useNavigation } from 'react-router';
+import { TextField } from '../../../components/text-field';
+import type { AccountFormState } from '../api/form-state';
+import styles from './account-form.module.css';
+
+export type LoginFormProps = {
+  /** The last failed attempt, if any (the action's data). */
+  state: AccountFormState | undefined;
+  /** The signup page, carrying the same callback. */
+  signupHref: string;
+};
+
+/** Email and password login; posts to the page's own action, which keeps the callback query. */
+export function LoginForm({ state, signupHref }: LoginFormProps) {
+  const { t } = useTranslation();
+  const submitting = useNavigation().state === 'submitting';
+  return (
+    <section className={styles.card} aria-labelledby="login-heading">
+      <h1 id="login-heading" className={styles.heading}>
+        {t('login.heading')}
+      </h1>
+      <Form method="post" className={styles.form} noValidate>
+        {state?.formError && (
+          <p className={styles.alert} role="alert">
+            {state.formError}
+          </p>
+        )}
+        <TextField
+          name="email"
+          type="email"
+          label={t('fields.email')}
+          autoComplete="username"
+          inputMode="email"
+          required
+          defaultValue={state?.values.email}
+          error={state?.fieldErrors.email}
+        />
+        <TextField
+          name="password"
+          type="password"
+          label={t('fields.password')}
+          autoComplete="current-password"
+          required
+          error={state?.fieldErrors.password}
+        />
+        <button type="submit" className={styles.submit} disabled={submitting}>
+          {t('login.submit')}
+        </button>
+      </Form>
+      <p className={styles.switch}>
+        {t('login.noAccount')}
+        <br />
+        <Link to={signupHref}>{t('login.toSignup')}</Link>
+      </p>
+    </section>
+  );
+}

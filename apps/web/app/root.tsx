@@ -1,0 +1,89 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { type ReactNode, useState } from 'react';
+import {
+  Link,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  isRouteErrorResponse,
+  useLocation,
+  useRouteLoaderData,
+} from 'react-router';
+import type { Route } from './+types/root';
+import { Footer } from './components/footer';
+import { Header } from './components/header';
+import { loginHref } from './features/accounts/login-href';
+import { useTranslation } from './i18n/i18n';
+import styles from './root.module.css';
+import globalCss from './styles/global.css?url';
+
+export const links: Route.LinksFunction = () => [
+  { rel: 'stylesheet', href: globalCss },
+  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+];
+
+/** The shell needs only the member's nickname: never the whole session. */
+export async function loader({ context }: Route.LoaderArgs) {
+  return { viewer: context.viewer ? { nickname: context.viewer.nickname } : null };
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  // Undefined while an error boundary renders without root data: show the guest shell.
+  const data = useRouteLoaderData<typeof loader>('root');
+  const location = useLocation();
+  const onAuthPage = location.pathname === '/login' || location.pathname === '/signup';
+  return (
+    <html lang="ja">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#b23a2e" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        <div className={styles.shell}>
+          <Header
+            viewer={data?.viewer ?? null}
+            loginTo={onAuthPage ? '/login' : loginHref(location.pathname + location.search)}
+          />
+          <main className={styles.main}>{children}</main>
+          <Footer />
+        </div>
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  // One client per browser tab (and per server render), never shared between requests.
+  const [queryClient] = useState(
+    () => new QueryClient({ defaultOptions: { queries: { staleTime: 30_000, retry: 1 } } }),
+  );
+  return (
+    <QueryClientProvider client={queryClient}>
+      <Outlet />
+    </QueryClientProvider>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const { t } = useTranslation();
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  if (!notFound && import.meta.env.DEV) console.error(error);
+  const copy = notFound ? 'notFound' : 'error';
+  return (
+    <section className={styles.message}>
+      <title>{`${t(`${copy}.title`)} | ${t('site.name')}`}</title>
+      <h1>{t(`${copy}.heading`)}</h1>
+      <p>{t(`${copy}.body`)}</p>
+      <p>
+        <Link to="/">{t(`${copy}.toTop`)}</Link>
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,11 @@
+import { type RouteConfig, index, route } from '@react-router/dev/routes';
+
+/** One module per URL of spec §2. */
+export default [
+  index('routes/home.tsx'),
+  route('login', 'routes/login.tsx'),
+  route('signup', 'routes/signup.tsx'),
+  route('mypage', 'routes/mypage.tsx'),
+  route('logout', 'routes/logout.tsx'),
+  route('*', 'routes/not-found.tsx'),
+] satisfies RouteConfig;

@@ -1,0 +1,39 @@
+import { formatJapaneseDate } from '@hondana/domain/time';
+import { redirect } from 'react-router';
+import { ProfileDetails } from '../features/accounts/components/profile-details';
+import { loginHref } from '../features/accounts/login-href';
+import { i18n, useTranslation } from '../i18n/i18n';
+import { pageMeta } from '../page-meta';
+import type { Route } from './+types/mypage';
+import styles from './mypage.module.css';
+
+export const meta: Route.MetaFunction = () => [
+  ...pageMeta({ title: i18n.t('mypage.title'), description: i18n.t('mypage.description'), type: 'profile' }),
+  { name: 'robots', content: 'noindex' },
+];
+
+/** A member's own data: never cached by the browser or a proxy. */
+export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'private, no-store' });
+
+/** Guests log in first and come back here. */
+export async function loader({ context }: Route.LoaderArgs) {
+  if (!context.viewer) throw redirect(loginHref('/mypage'));
+  const profile = await context.accounts.getProfile(context.viewer.userId);
+  return {
+    nickname: profile.nickname,
+    email: profile.email,
+    // Formatted here so the date library stays on the server (§9: yyyy年M月d日, Asia/Tokyo).
+    birthDate: formatJapaneseDate(new Date(`${profile.birthDate}T00:00:00+09:00`)),
+    adult: profile.adultState === 'ADULT',
+  };
+}
+
+export default function MyPage({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  return (
+    <div className={styles.page}>
+      <h1 className={styles.heading}>{t('mypage.heading')}</h1>
+      <ProfileDetails {...loaderData} />
+    </div>
+  );
+}
