@@ -1,0 +1,92 @@
+import { type Insertable, type Kysely, type Transaction, sql } from 'kysely';
+import type { DialectName } from '../db/database';
+import type { Database } from '../db/schema';
+import type { DemoPlan } from './demo-plan';
+
+type Tx = Transaction<Database> | Kysely<Database>;
+
+/** Bound parameters per statement: under SQLite's and PostgreSQL's limits with room to spare. */
+const MAX_PARAMS = 30_000;
+
+/** Inserts rows in multi-row statements sized to the parameter limit. */
+export async function insertBatched<T extends keyof Database & string>(
+  db: Tx,
+  table: T,
+  rows: Insertable<Database[T]>[],
+): Promise<void> {
+  if (rows.length === 0) return;
+  const columns = Object.keys(rows[0] as object).length;
+  const size = Math.max(1, Math.floor(MAX_PARAMS / columns));
+  for (let i = 0; i < rows.length; i += size) {
+    // Kysely cannot see that `table` and `rows` belong together through the generic.
+    await db
+      .insertInto(table)
+      .values(rows.slice(i, i + size) as never)
+      .execute();
+  }
+}
+
+/** Catalog tables, parents first; deleted in the reverse order. */
+export const CATALOG_TABLES = [
+  'authors',
+  'publishers',
+  'magazines',
+  'genres',
+  'titles',
+  'title_authors',
+  'books',
+  'book_pages',
+  'book_navigations',
+  'book_text_chapters',
+  'serials',
+  'serial_episodes',
+  'serial_episode_pages',
+  'catalog_events',
+] as const satisfies readonly (keyof Database)[];
+
+/** Tables whose `id` is generated: after inserting explicit ids PostgreSQL's sequences must move past them. */
+const SERIAL_ID_TABLES = [
+  'authors',
+  'publishers',
+  'magazines',
+  'titles',
+  'books',
+  'serials',
+  'serial_episodes',
+  'catalog_events',
+] as const;
+
+export async function insertPlan(db: Tx, dialect: DialectName, plan: DemoPlan, events: DemoPlanEvents): Promise<void> {
+  await insertBatched(db, 'genres', plan.genres);
+  await insertBatched(db, 'publishers', plan.publishers);
+  await insertBatched(db, 'magazines', plan.magazines);
+  await insertBatched(db, 'authors', plan.authors);
+  await insertBatched(db, 'titles', plan.titles);
+  await insertBatched(db, 'title_authors', plan.titleAuthors);
+  await insertBatched(db, 'books', plan.books);
+  await insertBatched(db, 'book_pages', plan.bookPages);
+  await insertBatched(db, 'book_navigations', plan.bookNavigations);
+  await insertBatched(db, 'book_text_chapters', plan.bookTextChapters);
+  await insertBatched(db, 'serials', plan.serials);
+  await insertBatched(db, 'serial_episodes', plan.serialEpisodes);
+  await insertBatched(db, 'serial_episode_pages', plan.serialEpisodePages);
+  await insertBatched(db, 'catalog_events', events);
+  if (dialect === 'postgres') await syncSequences(db);
+}
+
+type DemoPlanEvents = Insertable<Database['catalog_events']>[];
+
+export async function syncSequences(db: Tx): Promise<void> {
+  for (const table of SERIAL_ID_TABLES) {
+    await sql`SELECT setval(pg_get_serial_sequence(${table}, 'id'), COALESCE((SELECT MAX(id) FROM ${sql.table(table)}), 0) + 1, false)`.execute(
+      db,
+    );
+  }
+}
+
+/** Empties the catalog. Fails (and changes nothing) when other data, such as orders, still refers to it. */
+export async function deleteCatalog(db: Tx): Promise<void> {
+  for (const table of [...CATALOG_TABLES].reverse()) {
+    await db.deleteFrom(table).execute();
+  }
+}

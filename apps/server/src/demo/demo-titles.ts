@@ -1,0 +1,526 @@
+import { EroticType, LayoutType, type PageType } from '@hondana/domain/catalog';
+
+/**
+ * The invented titles of the demo catalog, across the page types of §9. Everything that the
+ * seeded random does not decide is written here by hand so that the store reads naturally.
+ */
+export interface TitleSeed {
+  name: string;
+  /** Reading in katakana. */
+  kana: string;
+  pageType: PageType;
+  genreId: number;
+  eroticType: number;
+  layout: LayoutType;
+  volumes: number;
+  complete: boolean;
+  publisher: string;
+  magazine?: string;
+  /** [author key, role] in credit order. */
+  authors: [string, string][];
+  description: string;
+  /** Main character (or subject) that volume blurbs and texts refer to. */
+  hero: string;
+  /** Regular price of a volume before tax, in yen. */
+  basePrice: number;
+  /** Number of leading volumes that are free to read (for a limited time unless `freeForever`). */
+  freeVolumes?: number;
+  freeForever?: boolean;
+  /** The title's serial (§3 Serial), if it has one. */
+  serial?: { episodes: number; name?: string; description: string };
+}
+
+const { FIXED, WEBTOON, REFLOW } = LayoutType;
+const { NORMAL, EROTIC, R18 } = EroticType;
+
+export const demoTitles: TitleSeed[] = [
+  // —— male
+  {
+    name: '夜明けの図書館',
+    kana: 'ヨアケノトショカン',
+    pageType: 'male',
+    genreId: 1,
+    eroticType: NORMAL,
+    layout: FIXED,
+    volumes: 7,
+    complete: false,
+    publisher: 'seiran',
+    magazine: 'brave',
+    authors: [['shinkai', 'author']],
+    description:
+      '世界から文字が消えはじめた。最後の禁書を守る見習い司書ソラは、言葉を食べる怪物「白紙」に立ち向かう。本と冒険を愛するすべての人に贈る、王道ファンタジー。',
+    hero: 'ソラ',
+    basePrice: 500,
+    freeVolumes: 2,
+    serial: { episodes: 28, description: '文字を守る少年司書の冒険を、毎週一話ずつお届けします。' },
+  },
+  {
+    name: '鋼鉄の騎士団',
+    kana: 'コウテツノキシダン',
+    pageType: 'male',
+    genreId: 2,
+    eroticType: NORMAL,
+    layout: FIXED,
+    volumes: 5,
+    complete: true,
+    publisher: 'seiran',
+    magazine: 'gear',
+    authors: [['kiritani', 'author']],
+    description:
+      '廃工場で眠っていた旧式の人型重機「ガルム」。整備士の少女リンと元騎士の老人が、国を揺るがす反乱に巻き込まれていく。油と鉄の匂いがするロボット群像劇、堂々完結。',
+    hero: 'リン',
+    basePrice: 600,
+  },
+  {
+    name: '星降る街の探偵',
+    kana: 'ホシフルマチノタンテイ',
+    pageType: 'male',
+    genreId: 2,
+    eroticType: NORMAL,
+    layout: FIXED,
+    volumes: 4,
+    complete: false,
+    publisher: 'hoshiakari',
+    magazine: 'astel',
+    authors: [['hazuki', 'author']],
+    description:
+      '流れ星が毎晩降る港町・星見坂。眠そうな顔の探偵ミナトは、星が落ちた場所で起きる不思議な事件を、コーヒー一杯の代金で引き受ける。',
+    hero: 'ミナト',
+    basePrice: 580,
+    freeVolumes: 1,
+  },
+  {
+    name: '放課後ダンジョン部',
+    kana: 'ホウカゴダンジョンブ',
+    pageType: 'male',
+    genreId: 1,
+    eroticType: NORMAL,
+    layout: FIXED,
+    volumes: 6,
+    complete: false,
+    publisher: 'seiran',
+    magazine: 'brave',
+    authors: [['kurokawa', 'author']],
+    description:
+      '校舎の地下に、なぜかダンジョンがあった。部員四人の弱小部「ダンジョン部」は、今日も下校時刻までに地下三階を目指す。笑って燃える放課後バトルコメディ！',
+    hero: 'ハヤト',
+    basePrice: 500,
+    freeVolumes: 1,
+    freeForever: true,
+    serial: { episodes: 24, description: '地下三階を目指す部活動、毎週更新中。' },
+  },
+  {
+    name: '風の剣士カザネ',
+    kana: 'カゼノケンシカザネ',
+    pageType: 'male',
+    genreId: 2,
+    eroticType: NORMAL,
+    layout: FIXED,
+    volumes: 4,
+    complete: true,
+    publisher: 'hoshiakari',
+    magazine: 'astel',
+    authors: [['nanase', 'author']],
+    description:
+      '風を斬る剣を持つ女剣士カザネ。師の仇を追って東海道を西へ向かう旅は、やがて幕府の秘密へとつながっていく。本格剣戟時代劇。',
+    hero: 'カザネ',
+    basePrice: 600,
+  },
+  {
+    name: '深海ラーメン物語',
+    kana: 'シンカイラーメンモノガタリ',
+    pageType: 'male',
+    genreId: 2,
+    eroticType: NORMAL,
+    layout: FIXED,
+    volumes: 4,
+    complete: false,
+    publisher: 'seiran',
+    magazine: 'gear',
+    authors: [['fujimiya', 'author']],
+    description:
+      '海底都市でただ一軒のラーメン屋「深海軒」。店主のゲンさんが作る一杯を求めて、今夜も潜水艇がのれんをくぐる。心まで温まるグルメ漫画。',
+    hero: 'ゲン',
+    basePrice: 580,
+  },
+  // —— female
+  {
+    name: 'ゆめ色パティシエ',
+    kana: 'ユメイロパティシエ',
+    pageType: 'female',
+    genreId: 3,
+    eroticType: NORMAL,
+    layout: FIXED,
+    volumes: 5,
+    complete: false,
+    publisher: 'tsukikage',
+    magazine: 'bouquet',
+    authors: [['amano', 'author']],
+    description:
+      '食べた人の夢を映すケーキを作れる少女・いちか。小さな洋菓子店を継いだ彼女のもとに、夢を失くしたお客さんが今日もやってくる。',
+    hero: 'いちか',
+    basePrice: 480,
+    freeVolumes: 1,
+  },
+  {
+    name: '恋と魔法とパンケーキ',
+    kana: 'コイトマホウトパンケーキ',
+    pageType: 'female',
+    genreId: 3,
+    eroticType: NORMAL,
+    layout: FIXED,
+    volumes: 4,
+    complete: false,
+    publisher: 'tsukikage',
+    magazine: 'bouquet',
+    authors: [['kirishima', 'author']],
+    description:
+      'パンケーキを焼くときだけ魔法が使える見習い魔女のメル。ふわふわの一枚で、街の人たちの恋をちょっとだけ後押しする毎日がはじまる。',
+    hero: 'メル',
+    basePrice: 480,
+  },
+  {
+    name: '花咲く庭の約束',
+    kana: 'ハナサクニワノヤクソク',
+    pageType: 'female',
+    genreId: 4,
+    eroticType: NORMAL,
+    layout: FIXED,
+    volumes: 3,
+    complete: true,
+    publisher: 'tsukikage',
+    magazine: 'millefeuille',
+    authors: [['yuzuki', 'author']],
+    description:
+      '祖母が遺した荒れ果てた庭と、一通の手紙。庭師の青年と庭を蘇らせるうちに、詩織は祖母が守り続けた約束を知る。',
+    hero: '詩織',
+    basePrice: 620,
+  },
+  {
+    name: '月曜日のシンデレラ',
+    kana: 'ゲツヨウビノシンデレラ',
+    pageType: 'female',
+    genreId: 4,
+    eroticType: NORMAL,
+    layout: FIXED,
+    volumes: 5,
+    complete: false,
+    publisher: 'tsukikage',
+    magazine: 'millefeuille',
+    authors: [['mashiro', 'author']],
+    description:
+      '週末だけ別人になる地味OLの真帆。ところが月曜の朝、週末の彼女に恋をした新任部長が同じフロアに現れて……。大人のオフィスラブコメ。',
+    hero: '真帆',
+    basePrice: 620,
+    freeVolumes: 2,
+    serial: { episodes: 22, description: '週末だけのシンデレラと新任部長のオフィスラブ、毎週月曜更新。' },
+  },
+  {
+    name: '硝子の王宮',
+    kana: 'ガラスノオウキュウ',
+    pageType: 'female',
+    genreId: 3,
+    eroticType: NORMAL,
+    layout: FIXED,
+    volumes: 4,
+    complete: false,
+    publisher: 'hoshiakari',
+    authors: [['shinonome', 'author']],
+    description:
+      '透き通る硝子でできた王宮に、身代わりの花嫁として嫁いだ村娘エマ。誰も信じられない宮廷で、冷たい王子の本当の顔を知っていく。',
+    hero: 'エマ',
+    basePrice: 580,
+  },
+  {
+    name: '雨宿りの喫茶店',
+    kana: 'アマヤドリノキッサテン',
+    pageType: 'female',
+    genreId: 4,
+    eroticType: NORMAL,
+    layout: FIXED,
+    volumes: 3,
+    complete: false,
+    publisher: 'shirasagi',
+    authors: [['hayase', 'author']],
+    description:
+      '雨の日にだけ開く路地裏の喫茶店。無口なマスターが淹れる一杯は、訪れた人の心にそっと晴れ間をつくる。連作短編集。',
+    hero: 'マスター',
+    basePrice: 600,
+  },
+  // —— adult female (TL)
+  {
+    name: '甘い契約は月夜に',
+    kana: 'アマイケイヤクハツキヨニ',
+    pageType: 'adult_female',
+    genreId: 5,
+    eroticType: EROTIC,
+    layout: FIXED,
+    volumes: 3,
+    complete: false,
+    publisher: 'komorebi',
+    authors: [['minazuki', 'author']],
+    description:
+      '実家の借金を肩代わりする条件は、一年間の契約結婚。冷徹な若き社長・蒼一と、月夜ごとに距離が縮まっていく。',
+    hero: '美月',
+    basePrice: 650,
+  },
+  // —— BL
+  {
+    name: '桜の下で君を待つ',
+    kana: 'サクラノシタデキミヲマツ',
+    pageType: 'bl',
+    genreId: 6,
+    eroticType: NORMAL,
+    layout: FIXED,
+    volumes: 2,
+    complete: true,
+    publisher: 'komorebi',
+    magazine: 'bluemoon',
+    authors: [['shiraishi', 'author']],
+    description:
+      '卒業式の日、桜の木の下で交わした約束。十年ぶりに再会した幼なじみの二人は、あの日言えなかった言葉を探しはじめる。',
+    hero: '春樹',
+    basePrice: 650,
+  },
+  {
+    name: '青の境界線',
+    kana: 'アオノキョウカイセン',
+    pageType: 'bl',
+    genreId: 6,
+    eroticType: NORMAL,
+    layout: FIXED,
+    volumes: 3,
+    complete: false,
+    publisher: 'komorebi',
+    magazine: 'bluemoon',
+    authors: [['takanashi', 'author']],
+    description:
+      '水泳部のエース・湊と、プールサイドでいつもスケッチをしている美術部の凪。夏の終わりの青がにじむ、もどかしい恋の物語。',
+    hero: '湊',
+    basePrice: 650,
+    freeVolumes: 1,
+    serial: { episodes: 20, description: '水泳部と美術部、ふたりの夏の物語を連載中。' },
+  },
+  // —— adult male (R18)
+  {
+    name: '真夜中の秘密',
+    kana: 'マヨナカノヒミツ',
+    pageType: 'adult_male',
+    genreId: 7,
+    eroticType: R18,
+    layout: FIXED,
+    volumes: 2,
+    complete: false,
+    publisher: 'komorebi',
+    authors: [['miyasaka', 'author']],
+    description: '成人向け作品です。真夜中のアパートで始まる、隣人同士の秘密の関係。',
+    hero: '隣人',
+    basePrice: 900,
+  },
+  // —— light novels (reflow, vertical writing)
+  {
+    name: '転生したら図書委員だった件',
+    kana: 'テンセイシタラトショイインダッタケン',
+    pageType: 'light_novel',
+    genreId: 8,
+    eroticType: NORMAL,
+    layout: REFLOW,
+    volumes: 3,
+    complete: false,
+    publisher: 'hoshiakari',
+    authors: [
+      ['ichinose', 'author'],
+      ['akizuki', 'illustration'],
+    ],
+    description:
+      '剣と魔法の世界で最強と呼ばれた大賢者は、目が覚めると現代日本の高校で図書委員をしていた。貸出カウンターから始まる、ゆるくて少しだけ熱い学園ファンタジー。',
+    hero: '湊斗',
+    basePrice: 680,
+    freeVolumes: 1,
+  },
+  {
+    name: '星詠みの魔術師と七つの鍵',
+    kana: 'ホシヨミノマジュツシトナナツノカギ',
+    pageType: 'light_novel',
+    genreId: 8,
+    eroticType: NORMAL,
+    layout: REFLOW,
+    volumes: 2,
+    complete: false,
+    publisher: 'shirasagi',
+    authors: [
+      ['mikage', 'author'],
+      ['haruno', 'illustration'],
+    ],
+    description:
+      '星の並びから未来を読む魔術師見習いのルカ。師匠が遺した七つの鍵を集める旅は、王国に隠された最初の星図へと続いていた。',
+    hero: 'ルカ',
+    basePrice: 700,
+  },
+  {
+    name: '追放された錬金術師はのんびり薬屋を営む',
+    kana: 'ツイホウサレタレンキンジュツシハノンビリクスリヤヲイトナム',
+    pageType: 'light_novel',
+    genreId: 8,
+    eroticType: NORMAL,
+    layout: REFLOW,
+    volumes: 2,
+    complete: false,
+    publisher: 'shirasagi',
+    authors: [
+      ['kisaragi', 'author'],
+      ['natsuno', 'illustration'],
+    ],
+    description:
+      '宮廷を追い出された錬金術師のリーネは、辺境の村で小さな薬屋を開く。素朴な村人たちとの暮らしの中で、彼女の薬はいつしか国中の評判に。',
+    hero: 'リーネ',
+    basePrice: 680,
+  },
+  // —— novels, literature (reflow, vertical writing)
+  {
+    name: '海辺の町の郵便局',
+    kana: 'ウミベノマチノユウビンキョク',
+    pageType: 'novel_literature',
+    genreId: 9,
+    eroticType: NORMAL,
+    layout: REFLOW,
+    volumes: 1,
+    complete: true,
+    publisher: 'shirasagi',
+    authors: [['himuro', 'author']],
+    description:
+      '宛先のない手紙が届く、海辺の小さな郵便局。局員の千尋は、差出人を探して町を歩くうちに、自分自身が出しそびれた手紙のことを思い出す。',
+    hero: '千尋',
+    basePrice: 1400,
+    freeVolumes: 1,
+    freeForever: true,
+  },
+  {
+    name: '冬の灯台守',
+    kana: 'フユノトウダイモリ',
+    pageType: 'novel_literature',
+    genreId: 9,
+    eroticType: NORMAL,
+    layout: REFLOW,
+    volumes: 1,
+    complete: true,
+    publisher: 'komorebi',
+    authors: [['narumi', 'author']],
+    description:
+      '北の岬の灯台で、ひと冬を過ごすことになった少年・朔。無口な灯台守の老人と、吹雪の夜に語られる古い物語。静かな感動を呼ぶ長編小説。',
+    hero: '朔',
+    basePrice: 1600,
+  },
+  // —— business, practical (genres 11–17: left to right)
+  {
+    name: '今日からはじめる家計簿術',
+    kana: 'キョウカラハジメルカケイボジュツ',
+    pageType: 'business_practical',
+    genreId: 12,
+    eroticType: NORMAL,
+    layout: FIXED,
+    volumes: 1,
+    complete: true,
+    publisher: 'hondana',
+    authors: [['segawa', 'author']],
+    description:
+      '続かない家計簿はもう卒業。一日五分、レシートを三つに分けるだけで、お金の流れが見えてくる。図解とチェックシートつきの実用書。',
+    hero: '家計簿',
+    basePrice: 1200,
+  },
+  {
+    name: 'マンガでわかるプログラミング入門',
+    kana: 'マンガデワカルプログラミングニュウモン',
+    pageType: 'business_practical',
+    genreId: 13,
+    eroticType: NORMAL,
+    layout: FIXED,
+    volumes: 2,
+    complete: false,
+    publisher: 'hondana',
+    authors: [
+      ['takatsuki', 'author'],
+      ['hoshizora', 'art'],
+    ],
+    description:
+      '変数、条件分岐、繰り返し。新人エンジニアのユイと一緒に、マンガで楽しくプログラミングの基本を身につけよう。',
+    hero: 'ユイ',
+    basePrice: 1500,
+  },
+  // —— magazines, photo books (left to right)
+  {
+    name: '週刊ホンダナ・マガジン',
+    kana: 'シュウカンホンダナマガジン',
+    pageType: 'magazine_photo',
+    genreId: 15,
+    eroticType: NORMAL,
+    layout: FIXED,
+    volumes: 4,
+    complete: false,
+    publisher: 'hondana',
+    authors: [['editorial', 'editor']],
+    description: '新刊情報、作家インタビュー、今週の書店員おすすめまで。本好きのための週刊カルチャー誌。',
+    hero: '本棚',
+    basePrice: 364,
+    freeVolumes: 1,
+  },
+  {
+    name: '写真集 四季の旅',
+    kana: 'シャシンシュウシキノタビ',
+    pageType: 'magazine_photo',
+    genreId: 14,
+    eroticType: NORMAL,
+    layout: FIXED,
+    volumes: 1,
+    complete: true,
+    publisher: 'hondana',
+    authors: [['morita', 'photo']],
+    description: '桜の古道、夏の棚田、紅葉の渓谷、雪の温泉郷。写真家・森田湊が十年かけて撮り歩いた、日本の四季の風景。',
+    hero: '四季',
+    basePrice: 2500,
+  },
+  // —— webtoons (tall strips)
+  {
+    name: '異界ギルドの新人受付嬢',
+    kana: 'イカイギルドノシンジンウケツケジョウ',
+    pageType: 'female',
+    genreId: 10,
+    eroticType: NORMAL,
+    layout: WEBTOON,
+    volumes: 2,
+    complete: false,
+    publisher: 'hondana',
+    magazine: 'toka',
+    authors: [
+      ['sakuraba', 'original'],
+      ['studio_toka', 'art'],
+    ],
+    description:
+      '就職先は、異世界の冒険者ギルドの受付でした。依頼書と格闘する新人受付嬢ノアと、訳ありの冒険者たちが織りなすお仕事ファンタジー。フルカラー縦読み。',
+    hero: 'ノア',
+    basePrice: 900,
+    freeVolumes: 1,
+    serial: { episodes: 30, description: 'フルカラー縦読みで毎日更新。ギルド受付のお仕事ファンタジー。' },
+  },
+  {
+    name: '最強ハンターは二度目の人生を歩む',
+    kana: 'サイキョウハンターハニドメノジンセイヲアユム',
+    pageType: 'male',
+    genreId: 10,
+    eroticType: NORMAL,
+    layout: WEBTOON,
+    volumes: 2,
+    complete: false,
+    publisher: 'hondana',
+    magazine: 'toka',
+    authors: [
+      ['kanzaki', 'original'],
+      ['studio_toka', 'art'],
+    ],
+    description:
+      '最後の塔で命を落とした最強のハンター・レオンは、十年前の自分に戻っていた。今度こそ仲間を失わないために、二度目の人生で運命を書き換える。',
+    hero: 'レオン',
+    basePrice: 900,
+    serial: { episodes: 32, description: '回帰した最強ハンターの逆転劇。フルカラー縦読みで好評連載中。' },
+  },
+];

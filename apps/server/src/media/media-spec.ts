@@ -1,0 +1,60 @@
+import { thumbnailWidths } from '@hondana/domain/layout';
+
+/**
+ * What media exists and at which sizes (§9: WebP at quality 80 with a JPEG fallback; book
+ * thumbnails 10–150 in steps of 10, tiles 106 and 128 wide; serial images 522×327 at 106, 144,
+ * 164, 261 and 335). Every derivative is keyed by a path built here from integers only.
+ */
+export const IMAGE_QUALITY = 80;
+export const IMAGE_FORMATS = ['webp', 'jpg'] as const;
+export type ImageFormat = (typeof IMAGE_FORMATS)[number];
+export const contentTypes: Record<ImageFormat, string> = { webp: 'image/webp', jpg: 'image/jpeg' };
+
+/** Covers are drawn at 480×680 (about the 1:1.42 of a B6 manga volume). */
+export const COVER_SIZE = { width: 480, height: 680 } as const;
+/** Stored on first start; every other allowed width is rendered on its first request. */
+export const COVER_EAGER_WIDTHS = [106, 128, 150, 212, 256, 480] as const;
+export const COVER_WIDTHS: readonly number[] = [...new Set([...thumbnailWidths, ...COVER_EAGER_WIDTHS])].sort(
+  (a, b) => a - b,
+);
+
+/** Fixed-layout pages and webtoon strip segments, drawn at their largest width. */
+export const FIXED_PAGE_SIZE = { width: 1080, height: 1536 } as const;
+export const WEBTOON_SEGMENT_SIZE = { width: 1080, height: 2880 } as const;
+export const PAGE_WIDTHS = [720, 1080] as const;
+
+export const SERIAL_SIZE = { width: 522, height: 327 } as const;
+export const SERIAL_WIDTHS = [106, 144, 164, 261, 335, 522] as const;
+
+export type MediaRef =
+  | { kind: 'cover'; bookId: number; width: number; format: ImageFormat }
+  | { kind: 'page'; bookId: number; page: number; width: number; format: ImageFormat }
+  | { kind: 'episode'; episodeId: number; page: number; width: number; format: ImageFormat }
+  | { kind: 'serial'; serialId: number; width: number; format: ImageFormat };
+
+/** Storage key of a derivative (also its path below DATA_DIR/media and its URL below /media). */
+export function mediaKey(ref: MediaRef): string {
+  switch (ref.kind) {
+    case 'cover':
+      return `covers/${ref.bookId}/${ref.width}.${ref.format}`;
+    case 'page':
+      return `pages/${ref.bookId}/${ref.page}/${ref.width}.${ref.format}`;
+    case 'episode':
+      return `episodes/${ref.episodeId}/${ref.page}/${ref.width}.${ref.format}`;
+    case 'serial':
+      return `serials/${ref.serialId}/${ref.width}.${ref.format}`;
+  }
+}
+
+/** Public URL of a derivative; `version` (books.media_version) makes it immutable. */
+export const mediaUrl = (ref: MediaRef, version?: number): string =>
+  `/media/${mediaKey(ref)}${version === undefined ? '' : `?v=${version}`}`;
+
+export function coverUrl(bookId: number, width: number, version: number, format: ImageFormat = 'webp'): string {
+  return mediaUrl({ kind: 'cover', bookId, width, format }, version);
+}
+
+/** `srcset` of a cover over the widths stored on first start. */
+export function coverSrcSet(bookId: number, version: number, format: ImageFormat = 'webp'): string {
+  return COVER_EAGER_WIDTHS.map((w) => `${coverUrl(bookId, w, version, format)} ${w}w`).join(', ');
+}

@@ -1,0 +1,151 @@
+import { isSamplePage, parseCustomSample } from '@hondana/domain/catalog';
+import { AppError, ErrorCode } from '@hondana/domain/errors';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { MediaService } from './media.service';
+import {
+  COVER_WIDTHS,
+  IMAGE_FORMATS,
+  type ImageFormat,
+  type MediaRef,
+  PAGE_WIDTHS,
+  SERIAL_WIDTHS,
+  contentTypes,
+} from './media-spec';
+import { FileMediaStore, mediaRoot } from './media-store';
+
+/** A book's fields that decide who may see which page. */
+export interface PageAccessBook {
+  bookId: number;
+  pageCount: number;
+  samplePageTotal: number;
+  customSamplePages: number[] | null;
+}
+
+/**
+ * The seam for entitlements: today only sample pages are public. The viewer issue replaces this
+ * with a check of a short-lived signed URL bound to the member's entitlement (OWNED, RENTAL, free).
+ */
+export function canServePage(_request: FastifyRequest, book: PageAccessBook, page: number): boolean {
+  return isSamplePage(page, book.samplePageTotal, book.customSamplePages);
+}
+
+/** Episode pages: free episodes that are released; paid ones wait for the serials issue's signed URLs. */
+export function canServeEpisodePage(
+  _request: FastifyRequest,
+  episode: { freeFlg: number; releaseDatetime: number },
+  now: number,
+): boolean {
+  return episode.freeFlg === 1 && episode.releaseDatetime <= now;
+}
+
+const YEAR = 31_536_000;
+const DAY = 86_400;
+
+const badRequest = (message: string) => new AppError(400, ErrorCode.BAD_REQUEST, [message]);
+const notFound = () => new AppError(404, ErrorCode.NOT_FOUND);
+
+function id(name: string, value: string): number {
+  if (!/^[1-9]\d{0,9}$/.test(value) || Number(value) > 2_147_483_647)
+    throw badRequest(`${name}: must be a positive integer`);
+  return Number(value);
+}
+
+function pageNo(value: string): number {
+  if (!/^(0|[1-9]\d{0,5})$/.test(value)) throw badRequest('page: must be an integer from 0');
+  return Number(value);
+}
+
+/** `{width}.{format}`, the width one of `allowed`. */
+function file(value: string, allowed: readonly number[]): { width: number; format: ImageFormat } {
+  const m = /^(\d{1,5})\.([a-z]+)$/.exec(value);
+  const format = m?.[2] as ImageFormat | undefined;
+  if (!m || !format || !IMAGE_FORMATS.includes(format))
+    throw badRequest(`format: must be one of ${IMAGE_FORMATS.join(', ')}`);
+  const width = Number(m[1]);
+  if (!allowed.includes(width)) throw badRequest(`width: must be one of ${allowed.join(', ')}`);
+  return { width, format };
+}
+
+/**
+ * Media (not under /api): covers and serial images for everyone, page images subject to
+ * `canServePage`. URLs carrying the current `?v=` (books.media_version) are immutable.
+ */
+export const mediaRoutes: FastifyPluginAsync = async (app) => {
+  const { db } = app.deps.database;
+  const media = new MediaService(db, new FileMediaStore(mediaRoot(app.deps.config.dataDir)));
+
+  async function send(reply: FastifyReply, ref: MediaRef, cacheControl: string) {
+    const data = await media.get(ref);
+    if (!data) throw notFound();
+    return reply.header('content-type', contentTypes[ref.format]).header('cache-control', cacheControl).send(data);
+  }
+
+  const versioned = (request: FastifyRequest, version: number) =>
+    (request.query as { v?: string }).v === String(version)
+      ? `public, max-age=${YEAR}, immutable`
+      : `public, max-age=${DAY}`;
+
+  async function bookAccess(bookId: number) {
+    const book = await db
+      .selectFrom('books')
+      .select(['id', 'page_count', 'sample_page_total', 'custom_sample_pages', 'media_version'])
+      .where('id', '=', bookId)
+      .executeTakeFirst();
+    if (!book) throw notFound();
+    return book;
+  }
+
+  app.get<{ Params: { bookId: string; file: string } }>('/media/covers/:bookId/:file', async (request, reply) => {
+    const bookId = id('bookId', request.params.bookId);
+    const { width, format } = file(request.params.file, COVER_WIDTHS);
+    const book = await bookAccess(bookId);
+    return send(reply, { kind: 'cover', bookId, width, format }, versioned(request, book.media_version));
+  });
+
+  app.get<{ Params: { bookId: string; page: string; file: string } }>(
+    '/media/pages/:bookId/:page/:file',
+    async (request, reply) => {
+      const bookId = id('bookId', request.params.bookId);
+      const page = pageNo(request.params.page);
+      const { width, format } = file(request.params.file, PAGE_WIDTHS);
+      const book = await bookAccess(bookId);
+      if (page >= book.page_count) throw notFound();
+      const access: PageAccessBook = {
+        bookId,
+        pageCount: book.page_count,
+        samplePageTotal: book.sample_page_total,
+        customSamplePages: parseCustomSample(book.custom_sample_pages),
+      };
+      if (!canServePage(request, access, page)) throw new AppError(403, ErrorCode.FORBIDDEN);
+      return send(reply, { kind: 'page', bookId, page, width, format }, versioned(request, book.media_version));
+    },
+  );
+
+  app.get<{ Params: { episodeId: string; page: string; file: string } }>(
+    '/media/episodes/:episodeId/:page/:file',
+    async (request, reply) => {
+      const episodeId = id('episodeId', request.params.episodeId);
+      const page = pageNo(request.params.page);
+      const { width, format } = file(request.params.file, PAGE_WIDTHS);
+      const episode = await db
+        .selectFrom('serial_episodes')
+        .select(['page_count', 'free_flg', 'release_datetime'])
+        .where('id', '=', episodeId)
+        .executeTakeFirst();
+      if (!episode || page >= episode.page_count) throw notFound();
+      const allowed = canServeEpisodePage(
+        request,
+        { freeFlg: episode.free_flg, releaseDatetime: episode.release_datetime },
+        app.deps.clock().getTime(),
+      );
+      if (!allowed) throw new AppError(403, ErrorCode.FORBIDDEN);
+      return send(reply, { kind: 'episode', episodeId, page, width, format }, `public, max-age=${DAY}`);
+    },
+  );
+
+  app.get<{ Params: { serialId: string; file: string } }>('/media/serials/:serialId/:file', async (request, reply) => {
+    const serialId = id('serialId', request.params.serialId);
+    const { width, format } = file(request.params.file, SERIAL_WIDTHS);
+    return send(reply, { kind: 'serial', serialId, width, format }, `public, max-age=${DAY}`);
+  });
+};

@@ -1,0 +1,80 @@
+import { listedEroticTypes, priceAt } from '@hondana/domain/catalog';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+import { coverSrcSet, coverUrl } from '../../media/media-spec';
+import { type BookTileRow, newestBooks, titlesPage } from './catalog.repository';
+import type { BookTile, TitleSummary } from './catalog.types';
+
+type Db = Kysely<Database>;
+
+/** Width of a tile's `imageUrl` (§9: book tile 106 wide on mobile and tablet, 128 on desktop). */
+const TILE_COVER_WIDTH = 128;
+
+export function toBookTile(row: BookTileRow, now: number): BookTile {
+  const price = priceAt(
+    {
+      price: row.price,
+      salePrice: row.salePrice,
+      saleStartDatetime: row.saleStartDatetime,
+      saleEndDatetime: row.saleEndDatetime,
+      freeFlg: row.freeFlg === 1,
+      freeStartDatetime: row.freeStartDatetime,
+      freeEndDatetime: row.freeEndDatetime,
+    },
+    now,
+  );
+  return {
+    bookId: row.bookId,
+    titleId: row.titleId,
+    title: row.title,
+    vol: row.vol,
+    imageUrl: coverUrl(row.bookId, TILE_COVER_WIDTH, row.mediaVersion),
+    coverSrcSet: coverSrcSet(row.bookId, row.mediaVersion),
+    coverSrcSetJpeg: coverSrcSet(row.bookId, row.mediaVersion, 'jpg'),
+    price: price.price,
+    beforePrice: price.beforePrice,
+    free: price.free,
+    limitedFree: price.limitedFree,
+    endDatetime: price.endDatetime,
+    rating: 0,
+    startDatetime: row.startDatetime,
+    pageType: row.pageType,
+    eroticType: row.eroticType,
+    layoutType: row.layoutType,
+  };
+}
+
+/** Book tiles for the top page: released books, newest first; R18 only when `includeAdult`. */
+export async function topPageBooks(
+  db: Db,
+  q: { limit: number; includeAdult: boolean; now?: Date },
+): Promise<BookTile[]> {
+  const now = (q.now ?? new Date()).getTime();
+  const limit = Math.max(0, Math.min(100, Math.trunc(q.limit)));
+  const rows = await newestBooks(db, { limit, eroticTypes: listedEroticTypes(q.includeAdult), now });
+  return rows.map((row) => toBookTile(row, now));
+}
+
+/** A page of titles (GET /api/title/list). */
+export async function listTitles(
+  db: Db,
+  q: { offset: number; limit: number; includeAdult: boolean; titleIds?: number[] },
+): Promise<{ totalCount: number; titles: TitleSummary[] }> {
+  const { totalCount, rows } = await titlesPage(db, { ...q, eroticTypes: listedEroticTypes(q.includeAdult) });
+  return {
+    totalCount,
+    titles: rows.map((r) => ({
+      id: r.id,
+      name: r.name,
+      kana: r.kana,
+      imageUrl: coverUrl(r.minVolBookId, TILE_COVER_WIDTH, r.coverVersion),
+      pageType: r.pageType,
+      genreId: r.genreId,
+      eroticType: r.eroticType,
+      completeFlg: r.completeFlg === 1,
+      maxVol: r.maxVol,
+      minVolBookId: r.minVolBookId,
+      maxVolBookId: r.maxVolBookId,
+    })),
+  };
+}
