@@ -30,3 +30,14 @@ describe('dates in Asia/Tokyo (§9)', () => {
   it('gives the Tokyo day', () => expect(tokyoDay(lateUtc)).toBe('2027-01-01'));
   it('gives M/d', () => expect(formatMonthDay(lateUtc)).toBe('1/1'));
 });
+
+describe('tokyoDay across midnight', () => {
+  it('changes day exactly at 00:00 in Tokyo, however it is called', () => {
+    const midnight = Date.parse('2026-11-22T15:00:00Z'); // 2026-11-23 00:00 JST
+    expect(tokyoDay(midnight - 1)).toBe('2026-11-22');
+    expect(tokyoDay(midnight)).toBe('2026-11-23');
+    expect(tokyoDay(midnight - 1)).toBe('2026-11-22');
+    expect(tokyoDay(midnight + 24 * 3_600_000 - 1)).toBe('2026-11-23');
+    expect(tokyoDay(midnight + 24 * 3_600_000)).toBe('2026-11-24');
+  });
+});

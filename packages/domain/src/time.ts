@@ -1,5 +1,5 @@
 import { TZDate } from '@date-fns/tz';
-import { format } from 'date-fns';
+import { format, startOfDay } from 'date-fns';
 
 /** Calendar rules of the store are computed in Japan time (ARCHITECTURE.md, "Money and time"). */
 export const STORE_TIME_ZONE = 'Asia/Tokyo';
@@ -13,8 +13,22 @@ export const inTokyo = (instant: Date | number): TZDate => new TZDate(typeof ins
 /** `yyyy年M月d日` in Asia/Tokyo (§9). */
 export const formatJapaneseDate = (instant: Date | number): string => format(inTokyo(instant), 'yyyy年M月d日');
 
-/** `yyyy-MM-dd` of the Tokyo calendar day that contains `instant`. */
-export const tokyoDay = (instant: Date | number): string => format(inTokyo(instant), 'yyyy-MM-dd');
+const DAY_MS = 24 * 60 * 60 * 1000;
+let dayMemo = { from: 0, to: 0, day: '' };
+
+/**
+ * `yyyy-MM-dd` of the Tokyo calendar day that contains `instant`. Hot (every status call):
+ * the day last computed is remembered with its bounds, so most calls cost no zone lookup.
+ */
+export function tokyoDay(instant: Date | number): string {
+  const ms = typeof instant === 'number' ? instant : instant.getTime();
+  if (ms >= dayMemo.from && ms < dayMemo.to) return dayMemo.day;
+  const local = inTokyo(ms);
+  const day = format(local, 'yyyy-MM-dd');
+  const from = startOfDay(local).getTime();
+  dayMemo = { from, to: startOfDay(inTokyo(from + DAY_MS + 3_600_000)).getTime(), day };
+  return day;
+}
 
 /** `M/d` in Asia/Tokyo, as on sale end dates and 'M/d販売' labels (§2, §9). */
 export const formatMonthDay = (instant: Date | number): string => format(inTokyo(instant), 'M/d');
