@@ -54,6 +54,8 @@ export interface TitlesTable {
   notes: Generated<string>;
   created_at: Millis;
   updated_at: Millis;
+  /** Normalised names and readings of the title and its authors (search-text.ts; migration 0310). */
+  search_text: Generated<string>;
 }
 
 export interface TitleAuthorsTable {

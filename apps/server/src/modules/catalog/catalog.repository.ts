@@ -23,7 +23,7 @@ export interface BookTileRow {
   eroticType: number;
 }
 
-const bookTileColumns = [
+export const bookTileColumns = [
   'b.id as bookId',
   'b.title_id as titleId',
   't.name as title',

@@ -35,4 +35,6 @@ export interface TitleSummary {
   maxVol: number;
   minVolBookId: number;
   maxVolBookId: number;
+  /** Credits in order (search results carry them). */
+  authors?: { authorId: number; name: string; kana: string; type: string }[];
 }

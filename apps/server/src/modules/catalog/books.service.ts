@@ -1,0 +1,288 @@
+import {
+  type SalesStatusFilter,
+  type VolumeSort,
+  basicPoint,
+  discountAt,
+  isSalable,
+  matchesSalesStatus,
+  nextVolume,
+  priceInEffect,
+  salesStatusAt,
+  sortVolumes,
+} from '@hondana/domain/books';
+import { type BookPricing, SalesStatus, isListedEroticType, parseCustomSample } from '@hondana/domain/catalog';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+import { coverSrcSet, coverUrl } from '../../media/media-spec';
+import type { VolumeRow } from './books.repository';
+import type { BookDetail, BookInfo, BookV3 } from './books.types';
+import { type TitleFacts, titleFacts, titleIdsOfBooks } from './titles.repository';
+
+type Db = Kysely<Database>;
+
+/** Cover widths: the volume detail shows a large cover, lists a tile-sized one (§9: 128 on desktop). */
+const DETAIL_COVER_WIDTH = 256;
+const LIST_COVER_WIDTH = 128;
+
+export interface Viewer {
+  includeAdult: boolean;
+  now: number;
+}
+
+export const pricingOf = (v: VolumeRow): BookPricing => ({
+  price: v.price,
+  salePrice: v.salePrice,
+  saleStartDatetime: v.saleStartDatetime,
+  saleEndDatetime: v.saleEndDatetime,
+  freeFlg: v.freeFlg === 1,
+  freeStartDatetime: v.freeStartDatetime,
+  freeEndDatetime: v.freeEndDatetime,
+});
+
+export const statusOf = (v: VolumeRow, now: number) => salesStatusAt(v, now);
+
+const sampleOf = (v: VolumeRow) => {
+  const custom = parseCustomSample(v.customSamplePages);
+  const hasCustomSample = custom !== null && custom.length > 0;
+  return { hasCustomSample, hasSample: hasCustomSample || v.samplePageTotal > 0 };
+};
+
+/** A title the viewer may see (§6: R18 only with ac=1 and a confirmed adult; never NOT_POST). */
+export const visible = (facts: TitleFacts, includeAdult: boolean): boolean =>
+  isListedEroticType(facts.info.eroticType, includeAdult);
+
+export function toBookDetail(facts: TitleFacts, v: VolumeRow, now: number): BookDetail {
+  const price = priceInEffect(pricingOf(v), now);
+  const status = statusOf(v, now);
+  const { info } = facts;
+  const onSale = facts.volumes.filter((x) => statusOf(x, now) === SalesStatus.ON_SALE).length;
+  return {
+    bookId: v.id,
+    bookTitle: v.contentsName,
+    titleId: info.titleId,
+    seriesId: info.titleId,
+    titleName: info.titleName,
+    vol: v.vol,
+    authors: facts.authors,
+    price: price.price,
+    beforePrice: price.beforePrice,
+    regularPrice: v.price,
+    taxAmount: v.taxAmount,
+    bought: false,
+    bookType: 0,
+    imageUrl: coverUrl(v.id, DETAIL_COVER_WIDTH, v.mediaVersion),
+    coverSrcSet: coverSrcSet(v.id, v.mediaVersion),
+    coverSrcSetJpeg: coverSrcSet(v.id, v.mediaVersion, 'jpg'),
+    rentalTime: v.rentalMinutes,
+    rentalEnd: null,
+    description: v.description || info.titleDescription,
+    publisherId: info.publisherId,
+    publisherName: info.publisherName,
+    magazineId: info.magazineId,
+    magazineName: info.magazineName,
+    categoryId: info.genreId,
+    subCategory: info.pageType,
+    pageType: info.pageType,
+    eroticType: info.eroticType,
+    layoutType: v.layoutType,
+    direction: v.direction,
+    totalPage: v.pageCount,
+    samplePageTotal: v.samplePageTotal,
+    ...sampleOf(v),
+    wishCount: facts.wishCount,
+    wished: false,
+    buyCount: facts.buyCounts.get(v.id) ?? 0,
+    point: basicPoint(price.price),
+    pointTotal: basicPoint(price.price),
+    pointCampaign: null,
+    commentTotal: 0,
+    reviewed: false,
+    reviewId: null,
+    bundleId: null,
+    bundleTotalPrice: null,
+    bundleSalePrice: null,
+    endDatetime: price.endDatetime,
+    rank: null,
+    free: price.free,
+    limitedFree: price.limitedFree,
+    limitedSale: price.limitedSale,
+    isBulkBuy: onSale >= 2,
+    newTags: [],
+    serial: facts.serial,
+    startDatetime: v.startDatetime,
+    salesStatus: status,
+    salable: isSalable(status),
+    reservable: status === SalesStatus.IN_RESERVATION,
+  };
+}
+
+export function toBookV3(facts: TitleFacts, v: VolumeRow, now: number): BookV3 {
+  const { info } = facts;
+  return {
+    id: v.id,
+    contentsName: v.contentsName,
+    titleId: info.titleId,
+    titleName: info.titleName,
+    vol: v.vol,
+    price: v.price,
+    taxAmount: v.taxAmount,
+    discount: discountAt(pricingOf(v), now),
+    startDatetime: v.startDatetime,
+    salesStatus: statusOf(v, now),
+    eroticType: info.eroticType,
+    layoutType: v.layoutType,
+    pageType: info.pageType,
+    genreId: info.genreId,
+    ...sampleOf(v),
+    imageUrl: coverUrl(v.id, LIST_COVER_WIDTH, v.mediaVersion),
+    pub: { id: info.publisherId, name: info.publisherName },
+    authors: facts.authors,
+  };
+}
+
+function toBookInfo(facts: TitleFacts, v: VolumeRow, now: number): BookInfo {
+  return {
+    bookId: v.id,
+    titleId: v.titleId,
+    titleName: facts.info.titleName,
+    contentsName: v.contentsName,
+    vol: v.vol,
+    layoutType: v.layoutType,
+    direction: v.direction,
+    writingMode: v.writingMode,
+    totalPage: v.pageCount,
+    samplePageTotal: v.samplePageTotal,
+    ...sampleOf(v),
+    imagedReflow: v.imagedReflow === 1,
+    eroticType: facts.info.eroticType,
+    startDatetime: v.startDatetime,
+    salesStatus: statusOf(v, now),
+    imageUrl: coverUrl(v.id, LIST_COVER_WIDTH, v.mediaVersion),
+  };
+}
+
+/** The visible books of `bookIds`, in the order asked, each with its title's facts. */
+export async function visibleBooks(
+  db: Db,
+  bookIds: readonly number[],
+  includeAdult: boolean,
+): Promise<{ facts: TitleFacts; volume: VolumeRow }[]> {
+  const titleOf = await titleIdsOfBooks(db, bookIds);
+  const facts = await titleFacts(db, [...new Set([...titleOf.values()].filter((t): t is number => t !== null))]);
+  const found: { facts: TitleFacts; volume: VolumeRow }[] = [];
+  for (const bookId of bookIds) {
+    const f = facts.get(titleOf.get(bookId) ?? -1);
+    const volume = f?.volumes.find((v) => v.id === bookId);
+    if (f && volume && visible(f, includeAdult)) found.push({ facts: f, volume });
+  }
+  return found;
+}
+
+/**
+ * §3 Book detail of one volume for the volume detail page and `GET /books/{book_id}`; null
+ * when the book does not exist or the viewer may not see it (R18 without the adult check).
+ * `userId` will fill `bought` and `wished` once orders and wishes exist.
+ */
+export async function getBookDetail(
+  db: Db,
+  q: { bookId: number; includeAdult: boolean; userId: number | null; now: number },
+): Promise<BookDetail | null> {
+  const [found] = await visibleBooks(db, [q.bookId], q.includeAdult);
+  return found ? memoBookDetail(found.facts, found.volume, q.now) : null;
+}
+
+/**
+ * The volume detail is the hottest read: its catalog part is kept per title facts (so it goes
+ * when the facts are reloaded) until the next instant at which any price, period or sales
+ * status of the title changes. Frozen: callers add per-member fields to a copy.
+ */
+const detailMemo = new WeakMap<TitleFacts, Map<number, { from: number; until: number; detail: BookDetail }>>();
+
+function memoBookDetail(facts: TitleFacts, volume: VolumeRow, now: number): BookDetail {
+  let byBook = detailMemo.get(facts);
+  if (!byBook) detailMemo.set(facts, (byBook = new Map()));
+  const kept = byBook.get(volume.id);
+  if (kept && kept.from <= now && now < kept.until) return kept.detail;
+  const detail = Object.freeze(toBookDetail(facts, volume, now));
+  byBook.set(volume.id, { from: previousChange(facts, now), until: nextChange(facts, now), detail });
+  return detail;
+}
+
+const changeInstants = (v: VolumeRow) => [
+  v.saleStartDatetime,
+  v.saleEndDatetime,
+  v.freeStartDatetime,
+  v.freeEndDatetime,
+  v.startDatetime,
+  v.endDatetime,
+];
+
+/** The first instant after `now` at which something time-bound about the title's volumes changes. */
+function nextChange(facts: TitleFacts, now: number): number {
+  let next = Number.POSITIVE_INFINITY;
+  for (const v of facts.volumes) for (const t of changeInstants(v)) if (t !== null && t > now && t < next) next = t;
+  return next;
+}
+
+/** The last such instant at or before `now` (a clock moved back must not reuse a later answer). */
+function previousChange(facts: TitleFacts, now: number): number {
+  let previous = Number.NEGATIVE_INFINITY;
+  for (const v of facts.volumes) for (const t of changeInstants(v)) if (t !== null && t <= now && t > previous) previous = t;
+  return previous;
+}
+
+/** Book details of several books in the order asked; `salableOnly` drops books that cannot be bought. */
+export async function getBookDetails(
+  db: Db,
+  q: Viewer & { bookIds: readonly number[]; salableOnly: boolean },
+): Promise<BookDetail[]> {
+  const found = await visibleBooks(db, q.bookIds, q.includeAdult);
+  return found
+    .map(({ facts, volume }) => toBookDetail(facts, volume, q.now))
+    .filter((b) => !q.salableOnly || b.salable);
+}
+
+/** Book v3 of several books in the order asked, of the given sales status. */
+export async function getBooksV3(
+  db: Db,
+  q: Viewer & { bookIds: readonly number[]; salesStatus: SalesStatusFilter },
+): Promise<BookV3[]> {
+  const found = await visibleBooks(db, q.bookIds, q.includeAdult);
+  return found
+    .map(({ facts, volume }) => toBookV3(facts, volume, q.now))
+    .filter((b) => matchesSalesStatus(q.salesStatus, b.salesStatus));
+}
+
+/** The volumes of a title (§7 /books/by_title/v3); null when the title is unknown or hidden. */
+export async function getBooksByTitle(
+  db: Db,
+  q: Viewer & { titleId: number; salesStatus: SalesStatusFilter; offset: number; limit: number; sort: VolumeSort },
+): Promise<{ totalCount: number; books: BookV3[] } | null> {
+  const facts = (await titleFacts(db, [q.titleId])).get(q.titleId);
+  if (!facts || !visible(facts, q.includeAdult)) return null;
+  const matching = facts.volumes.filter((v) => matchesSalesStatus(q.salesStatus, statusOf(v, q.now)));
+  const page = sortVolumes(matching, q.sort).slice(q.offset, q.offset + q.limit);
+  return { totalCount: matching.length, books: page.map((v) => toBookV3(facts, v, q.now)) };
+}
+
+/**
+ * The volume after a book (`/books/next_book`): `nextBook` is null on the last volume (a
+ * normal answer, not an error); null overall when the book is unknown or hidden. A next
+ * volume that is a pre-order is returned with salesStatus IN_RESERVATION; stopped ones are skipped.
+ */
+export async function getNextBook(
+  db: Db,
+  q: Viewer & { bookId: number },
+): Promise<{ bookId: number; nextBook: BookV3 | null } | null> {
+  const [found] = await visibleBooks(db, [q.bookId], q.includeAdult);
+  if (!found) return null;
+  const candidates = found.facts.volumes.filter((v) => isSalable(statusOf(v, q.now)));
+  const next = nextVolume(candidates, found.volume.vol);
+  return { bookId: q.bookId, nextBook: next ? toBookV3(found.facts, next, q.now) : null };
+}
+
+/** Reader facts of several books (`/book_infos`). */
+export async function getBookInfos(db: Db, q: Viewer & { bookIds: readonly number[] }): Promise<BookInfo[]> {
+  const found = await visibleBooks(db, q.bookIds, q.includeAdult);
+  return found.map(({ facts, volume }) => toBookInfo(facts, volume, q.now));
+}

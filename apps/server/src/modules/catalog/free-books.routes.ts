@@ -1,0 +1,92 @@
+import { notFound } from '@hondana/domain/errors';
+import { FREE_RANKING_LIMIT, rankingTerms } from '@hondana/domain/rankings';
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { freeBookVols, listFreeBooks } from './free-books.service';
+import { AcParam, OffsetParam, PageTypeParam, adultAllowed, limitParam } from './rankings.routes';
+import { getFreeRanking } from './rankings.service';
+
+const Flag = (fallback: boolean) =>
+  z
+    .enum(['true', 'false', '1', '0'])
+    .transform((v) => v === 'true' || v === '1')
+    .default(fallback);
+
+const PageTypePath = z.object({ page_type: PageTypeParam });
+
+const FreeListQuery = z.object({
+  ac: AcParam,
+  offset: OffsetParam,
+  limit: limitParam(12),
+  healthy: Flag(false),
+});
+
+const FreeRankQuery = z.object({
+  ac: AcParam,
+  /** The ranking period (§9); daily by default. */
+  sort_type: z.enum(rankingTerms).default('daily'),
+  offset: OffsetParam,
+  limit: limitParam(FREE_RANKING_LIMIT),
+  healthy: Flag(true),
+});
+
+const FreeVolQuery = z.object({
+  ac: AcParam,
+  title_id: z.coerce.number().int().min(1).max(2_147_483_647),
+});
+
+/** §7 "Free books". */
+export const freeBooksRoutes: FastifyPluginAsync = async (base) => {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+  const { db } = app.deps.database;
+  const now = () => app.deps.clock().getTime();
+
+  for (const order of ['closely', 'newly'] as const) {
+    app.get(
+      `/free_books/${order}/by_page_type/:page_type`,
+      { schema: { params: PageTypePath, querystring: FreeListQuery } },
+      async (request) => {
+        const q = request.query;
+        const books = await listFreeBooks(db, {
+          order,
+          pageType: request.params.page_type,
+          offset: q.offset,
+          limit: q.limit,
+          healthy: q.healthy,
+          includeAdult: await adultAllowed(request, q.ac),
+          now: now(),
+        });
+        return { books };
+      },
+    );
+  }
+
+  app.get(
+    '/free_book_ranks/by_page_type/:page_type',
+    { schema: { params: PageTypePath, querystring: FreeRankQuery } },
+    async (request) => {
+      const q = request.query;
+      const entities = await getFreeRanking(db, {
+        pageType: request.params.page_type,
+        term: q.sort_type,
+        offset: q.offset,
+        limit: q.limit,
+        includeAdult: await adultAllowed(request, q.ac),
+        healthy: q.healthy,
+        now: now(),
+      });
+      return { entities };
+    },
+  );
+
+  app.get('/free_book_vol/list', { schema: { querystring: FreeVolQuery } }, async (request) => {
+    const result = await freeBookVols(db, {
+      titleId: request.query.title_id,
+      includeAdult: await adultAllowed(request, request.query.ac),
+      now: now(),
+    });
+    if (!result) throw notFound();
+    return result;
+  });
+};

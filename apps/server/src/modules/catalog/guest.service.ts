@@ -1,0 +1,40 @@
+import { titleTotalPrice } from '@hondana/domain/books';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+import { type Viewer, pricingOf, toBookDetail, visible, visibleBooks } from './books.service';
+import type { BookDetail } from './books.types';
+import { titleFacts } from './titles.repository';
+
+type Db = Kysely<Database>;
+
+/** §3 "Guest book": the books a guest keeps locally, by id, and the guest coupon (none yet). */
+export async function getGuestBooks(
+  db: Db,
+  q: Viewer & { bookIds: readonly number[] },
+): Promise<{ byId: Record<string, BookDetail>; coupon: null }> {
+  const found = await visibleBooks(db, q.bookIds, q.includeAdult);
+  const byId: Record<string, BookDetail> = {};
+  for (const { facts, volume } of found) byId[String(volume.id)] = toBookDetail(facts, volume, q.now);
+  return { byId, coupon: null };
+}
+
+export interface TitleTotalPrice {
+  titleId: number;
+  /** Sum of the prices in effect of the title's volumes on sale now, first volumes first. */
+  totalPrice: number;
+  bookCount: number;
+}
+
+/** `/guest/titles/total_price(s)`: what buying a title's volumes costs now; hidden titles are absent. */
+export async function getTitleTotalPrices(
+  db: Db,
+  q: Viewer & { titleIds: readonly number[]; limitPerTitle?: number },
+): Promise<TitleTotalPrice[]> {
+  const facts = await titleFacts(db, q.titleIds);
+  return q.titleIds.flatMap((titleId) => {
+    const f = facts.get(titleId);
+    if (!f || !visible(f, q.includeAdult)) return [];
+    const volumes = f.volumes.map((v) => ({ ...v, ...pricingOf(v) }));
+    return [{ titleId, ...titleTotalPrice(volumes, q.now, q.limitPerTitle) }];
+  });
+}

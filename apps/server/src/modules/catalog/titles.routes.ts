@@ -1,0 +1,62 @@
+import { notFound } from '@hondana/domain/errors';
+import { TitleIdPath, TitleListQuery, TitleQuery, TitlesQuery } from '@hondana/domain/titles';
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { includeAdultOf } from './books.routes';
+import * as titles from './titles.service';
+
+/** Titles (§7 "Titles"). An unknown title, or an R18 one the viewer may not see, is 404 NOT_FOUND. */
+export const titlesRoutes: FastifyPluginAsync = async (base) => {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+  const { db } = app.deps.database;
+  const now = () => app.deps.clock().getTime();
+
+  app.get('/titles/:title_id', { schema: { params: TitleIdPath, querystring: TitleQuery } }, async (request) => {
+    const title = await titles.getTitle(db, {
+      titleId: request.params.title_id,
+      includeAdult: await includeAdultOf(request, request.query.ac),
+      now: now(),
+    });
+    if (!title) throw notFound('title');
+    return title;
+  });
+
+  app.get('/titles', { schema: { querystring: TitlesQuery } }, async (request) => {
+    const list = await titles.getTitles(db, {
+      titleIds: request.query.title_id,
+      includeAdult: await includeAdultOf(request, request.query.ac),
+      now: now(),
+    });
+    return { totalCount: list.length, titles: list };
+  });
+
+  app.get('/title_infos/:title_id', { schema: { params: TitleIdPath, querystring: TitleQuery } }, async (request) => {
+    const info = await titles.getTitleInfo(db, {
+      titleId: request.params.title_id,
+      includeAdult: await includeAdultOf(request, request.query.ac),
+      now: now(),
+    });
+    if (!info) throw notFound('title');
+    return info;
+  });
+
+  app.get('/title/list', { schema: { querystring: TitleListQuery } }, async (request) => {
+    const { ac, title_id, offset, limit } = request.query;
+    return titles.listCatalogTitles(db, {
+      titleIds: title_id,
+      offset,
+      limit,
+      includeAdult: await includeAdultOf(request, ac),
+      now: now(),
+    });
+  });
+
+  app.get('/titles/notes/:title_id', { schema: { params: TitleIdPath, querystring: TitleQuery } }, async (request) => {
+    const notes = await titles.getTitleNotes(db, {
+      titleId: request.params.title_id,
+      includeAdult: await includeAdultOf(request, request.query.ac),
+    });
+    if (!notes) throw notFound('title');
+    return notes;
+  });
+};
