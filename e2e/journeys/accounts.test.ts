@@ -63,6 +63,7 @@ describe('a new member', () => {
     assert.equal(new URL(page.url()).searchParams.get('callback'), '/mypage');
 
     await page.getByRole('link', { name: '新規会員登録はこちら' }).click();
+    await page.waitForURL(/\/signup\?callback_url=%2Fmypage/);
     await page.getByLabel('メールアドレス').fill(member.email);
     await page.getByLabel('パスワード').fill(member.password);
     await page.getByLabel('ニックネーム').fill(member.nickname);

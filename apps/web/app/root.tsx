@@ -1,5 +1,4 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { type ReactNode, useState } from 'react';
+import type { ReactNode } from 'react';
 import {
   Link,
   Links,
@@ -48,6 +47,7 @@ export function Layout({ children }: { children: ReactNode }) {
           <Header
             viewer={data?.viewer ?? null}
             loginTo={onAuthPage ? '/login' : loginHref(location.pathname + location.search)}
+            searchWord={location.pathname === '/search' ? (new URLSearchParams(location.search).get('word') ?? '') : ''}
           />
           <main className={styles.main}>{children}</main>
           <Footer />
@@ -59,16 +59,12 @@ export function Layout({ children }: { children: ReactNode }) {
   );
 }
 
+/**
+ * No QueryClientProvider here: only routes that fetch client-side data pay for TanStack Query
+ * (features/catalog/query-provider.tsx), which keeps the other pages under the JS budget.
+ */
 export default function App() {
-  // One client per browser tab (and per server render), never shared between requests.
-  const [queryClient] = useState(
-    () => new QueryClient({ defaultOptions: { queries: { staleTime: 30_000, retry: 1 } } }),
-  );
-  return (
-    <QueryClientProvider client={queryClient}>
-      <Outlet />
-    </QueryClientProvider>
-  );
+  return <Outlet />;
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

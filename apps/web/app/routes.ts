@@ -7,5 +7,10 @@ export default [
   route('signup', 'routes/signup.tsx'),
   route('mypage', 'routes/mypage.tsx'),
   route('logout', 'routes/logout.tsx'),
+  route('series_list/:seriesSegment', 'routes/series.tsx'),
+  route('ranking/:term/:page', 'routes/ranking.tsx'),
+  route('free', 'routes/free.tsx'),
+  route('search', 'routes/search.tsx'),
+  route('search/author/:authorId/:page', 'routes/author-search.tsx'),
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig;

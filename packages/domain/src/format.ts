@@ -1,3 +1,8 @@
+// One formatter each, made once: `toLocaleString` builds a new Intl formatter on every call,
+// which made formatting the largest cost of rendering a page of book tiles.
+const amountFormat = new Intl.NumberFormat('ja-JP', { maximumFractionDigits: 20 });
+const unitFormat = new Intl.NumberFormat('ja-JP', { maximumFractionDigits: 1 });
+
 /**
  * Number formatting of §5: thousands separators, '-' for anything non-numeric, values
  * between 0 and 1 as they are.
@@ -5,7 +10,7 @@
 export function formatAmount(value: unknown): string {
   if (typeof value !== 'number' || !Number.isFinite(value)) return '-';
   if (value > 0 && value < 1) return String(value);
-  return value.toLocaleString('ja-JP', { maximumFractionDigits: 20 });
+  return amountFormat.format(value);
 }
 
 const largeUnits = [
@@ -26,5 +31,5 @@ export function formatLargeCount(value: unknown): string {
   const sign = value < 0 ? '-' : '';
   const { digits: exp, unit } = digits >= 14 ? largeUnits[0] : digits >= 10 ? largeUnits[1] : largeUnits[2];
   const scaled = Math.floor((integer / 10 ** (exp - 1)) * 10) / 10;
-  return `${sign}${scaled.toLocaleString('ja-JP', { maximumFractionDigits: 1 })}${unit}`;
+  return `${sign}${unitFormat.format(scaled)}${unit}`;
 }

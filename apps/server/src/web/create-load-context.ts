@@ -1,11 +1,21 @@
 import type { LoginBody, SignupBody } from '@hondana/domain/accounts';
 import { AppError, ErrorCode } from '@hondana/domain/errors';
 import type { FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
 import * as accounts from '../modules/accounts/accounts.service';
 import { sessionCookieOptions, sessionUser } from '../modules/accounts/session-plugin';
 import { SESSION_COOKIE, type SessionUser, deleteSession } from '../modules/accounts/sessions';
+import { getBookDetail } from '../modules/catalog/books.service';
 import { topPageBooks } from '../modules/catalog/catalog.service';
+import { getFreePage } from '../modules/catalog/free-books.service';
+import { userToBook } from '../modules/catalog/recommendations.service';
+import { searchByAuthor, searchKeyword } from '../modules/catalog/search.service';
+import { getSeriesPage } from '../modules/catalog/titles.service';
+import { getFreeRanking, getRankingPage } from '../modules/catalog/rankings.service';
 import type { AccountActionResult, StoreLoadContext, Viewer } from './load-context';
+
+type Db = Kysely<Database>;
 
 /** Answers whether this request may try another login or signup (per client address). */
 export type AuthAttemptLimiter = (request: FastifyRequest) => Promise<boolean>;
@@ -53,10 +63,26 @@ export async function createLoadContext(
       },
       getProfile: (userId: number) => accounts.getProfile(db, userId, now()),
     },
-    catalog: {
-      topPageBooks: (limit: number) =>
-        topPageBooks(db, { limit, includeAdult: viewer?.adultState === 'ADULT', now: now() }),
-    },
+    catalog: catalogContext(db, viewer, now().getTime()),
+  };
+}
+
+/** The catalog section of the context: every call sees only what this viewer may see (§6). */
+function catalogContext(db: Db, viewer: Viewer | null, at: number): StoreLoadContext['catalog'] {
+  const includeAdult = viewer?.adultState === 'ADULT';
+  const userId = viewer?.userId ?? null;
+  const now = () => at;
+  return {
+    now,
+    topPageBooks: (limit) => topPageBooks(db, { limit, includeAdult, now: new Date(now()) }),
+    getSeriesPage: (q) => getSeriesPage(db, { ...q, includeAdult, userId, now: now() }),
+    getBookDetail: (q) => getBookDetail(db, { ...q, includeAdult, userId, now: now() }),
+    getRankingPage: (q) => getRankingPage(db, { ...q, includeAdult, now: now() }),
+    getFreeRanking: (q) => getFreeRanking(db, { ...q, includeAdult, now: now() }),
+    getFreePage: (q) => getFreePage(db, { ...q, includeAdult, now: now() }),
+    searchKeyword: (q) => searchKeyword(db, { ...q, includeAdult }),
+    searchByAuthor: (q) => searchByAuthor(db, { ...q, includeAdult }),
+    userToBook: async (q) => (userId === null ? [] : userToBook(db, { ...q, userId, includeAdult, now: now() })),
   };
 }
 

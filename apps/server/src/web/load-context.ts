@@ -1,5 +1,11 @@
 import type { AdultState, SignupBody, LoginBody, UserProfile } from '@hondana/domain/accounts';
+import type { RankGender, RankingTerm } from '@hondana/domain/rankings';
+import type { BookDetail } from '../modules/catalog/books.types';
 import type { BookTile } from '../modules/catalog/catalog.types';
+import type { RecommendedBook } from '../modules/catalog/recommendations.types';
+import type { AuthorSearchResult, KeywordSearchResult } from '../modules/catalog/search.types';
+import type { SeriesPage } from '../modules/catalog/titles.types';
+import type { RankingEntry, RankingPage } from '../modules/catalog/rankings.types';
 
 /** The signed-in member a page is rendered for, read from the session cookie by the server. */
 export interface Viewer {
@@ -28,8 +34,30 @@ export interface StoreLoadContext {
     logout(): Promise<{ setCookie: string }>;
     getProfile(userId: number): Promise<UserProfile>;
   };
+  /**
+   * Catalog use cases for the store pages. Adult (R18) content is included only when the
+   * viewer's adult state is ADULT (§6); the request's instant is `now()`.
+   */
   catalog: {
+    /** The request's instant (epoch ms) from the server's clock: tile labels are computed at it. */
+    now(): number;
     /** Book tiles for the top page, newest first, adult titles excluded unless the viewer is ADULT. */
     topPageBooks(limit: number): Promise<BookTile[]>;
+    /**
+     * The series page of a title (volumes 30 a page, ascending); null when it does not exist.
+     * An R18 title the viewer may not see comes with `adultGate` and no content.
+     */
+    getSeriesPage(q: { titleId: number; volumePage: number }): Promise<SeriesPage | null>;
+    /** §3 Book detail of one volume; null when it does not exist or the viewer may not see it. */
+    getBookDetail(q: { bookId: number }): Promise<BookDetail | null>;
+    getRankingPage(q: { term: RankingTerm; gender: RankGender; page: number }): Promise<RankingPage>;
+    /** 無料マンガランキング: at most `limit` entries, ranks 10 or better. */
+    getFreeRanking(q: { pageType: string; limit: number }): Promise<RankingEntry[]>;
+    /** `/free`: free books ending soonest, newly free books, and the free ranking of a shelf. */
+    getFreePage(q: { pageType: string }): Promise<{ closely: BookTile[]; newly: BookTile[]; ranking: RankingEntry[] }>;
+    searchKeyword(q: { word: string; offset: number; limit: number }): Promise<KeywordSearchResult>;
+    searchByAuthor(q: { authorId: number; page: number }): Promise<AuthorSearchResult>;
+    /** Recommendations for the signed-in member from their history; [] for a guest. */
+    userToBook(q: { limit: number }): Promise<RecommendedBook[]>;
   };
 }

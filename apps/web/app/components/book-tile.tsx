@@ -1,18 +1,36 @@
+import type { TileLabels } from '@hondana/domain/book-tile';
 import { formatAmount } from '@hondana/domain/format';
-import type { BookTile as BookTileData } from '@hondana/server/modules/catalog/catalog.types';
-import { useTranslation } from '../i18n/i18n';
 import { Link } from 'react-router';
+import { useTranslation } from '../i18n/i18n';
 import { CoinIcon } from './coin-icon';
 import styles from './book-tile.module.css';
 
-/** What a tile needs of a book; the catalog's BookTile type is the source. */
-export type BookTileBook = Pick<
-  BookTileData,
-  'bookId' | 'titleId' | 'title' | 'vol' | 'imageUrl' | 'coverSrcSet' | 'price' | 'beforePrice' | 'free' | 'rating'
->;
+/**
+ * A tile as pages render it: the book's fields plus its labels, derived on the server by
+ * the domain's tile rules (packages/domain/src/book-tile.ts) so the markup never depends on
+ * the browser's clock or time zone.
+ */
+export type TileView = {
+  bookId: number;
+  titleId: number;
+  title: string;
+  /** Null for a title-level tile (search results). */
+  vol: number | null;
+  imageUrl: string;
+  /** WebP widths of the §9 thumbnail set, and their JPEG fallback. */
+  coverSrcSet: string;
+  coverSrcSetJpeg: string;
+  price: number;
+  beforePrice: number | null;
+  free: boolean;
+  /** Null where a list has no price to show (search results). */
+  showPrice: boolean;
+  labels: TileLabels;
+  href: string;
+};
 
 export type BookTileProps = {
-  book: BookTileBook;
+  book: TileView;
   /** Set on the first tiles of a page so the browser fetches their covers early. */
   eager?: boolean;
 };
@@ -20,72 +38,80 @@ export type BookTileProps = {
 /** Tile widths of §9: 106 px on mobile and tablet, 128 px from the 1080 px breakpoint. */
 const coverSizes = '(min-width: 1080px) 128px, 106px';
 
-/** §5: the previous price is shown only when it is an integer different from the price. */
-const priceChanged = (price: number, beforePrice: number | null): beforePrice is number =>
-  Number.isInteger(beforePrice) && beforePrice !== price;
+const jpegOf = (url: string) => url.replace(/\.webp(\?|$)/, '.jpg$1');
 
-/** §2 "Other widgets": a book's cover, title and volume, rating and price. */
+/** §2 "Other widgets": cover, title, stars with score, labels, price and badges. */
 export function BookTile({ book, eager = false }: BookTileProps) {
   const { t } = useTranslation();
-  const href = `/series_list/series_id=${book.titleId}?book_id=${book.bookId}`;
+  const { labels } = book;
+  const alt =
+    book.vol === null ? t('bookTile.altTitle', { title: book.title }) : t('bookTile.alt', { title: book.title, vol: book.vol });
   return (
     <article className={styles.tile}>
-      <Link to={href} className={styles.link}>
+      <Link to={book.href} className={styles.link}>
         <div className={styles.cover}>
-          <img
-            src={book.imageUrl}
-            srcSet={book.coverSrcSet || undefined}
-            sizes={book.coverSrcSet ? coverSizes : undefined}
-            alt={t('bookTile.alt', { title: book.title, vol: book.vol })}
-            width={128}
-            height={181}
-            loading={eager ? 'eager' : 'lazy'}
-            decoding="async"
-            fetchPriority={eager ? 'high' : undefined}
-          />
+          <picture>
+            {book.coverSrcSet && <source type="image/webp" srcSet={book.coverSrcSet} sizes={coverSizes} />}
+            <img
+              src={jpegOf(book.imageUrl)}
+              srcSet={book.coverSrcSetJpeg || undefined}
+              sizes={book.coverSrcSetJpeg ? coverSizes : undefined}
+              alt={alt}
+              width={128}
+              height={181}
+              loading={eager ? 'eager' : 'lazy'}
+              decoding="async"
+              fetchPriority={eager ? 'high' : undefined}
+            />
+          </picture>
+          {labels.rank && (
+            <span className={`${styles.rank} ${styles[labels.rank.tier]}`}>
+              <span className="visually-hidden">{t('bookTile.rank')}</span>
+              {labels.rank.rank}
+            </span>
+          )}
+          {labels.ribbon && <span className={styles.ribbon}>{labels.ribbon}</span>}
           {book.free && <span className={styles.freeLabel}>{t('bookTile.free')}</span>}
         </div>
         <h3 className={styles.title}>
-          {book.title} <span className={styles.vol}>{t('bookTile.vol', { vol: book.vol })}</span>
+          {book.title}
+          {book.vol !== null && <span className={styles.vol}> {t('bookTile.vol', { vol: book.vol })}</span>}
         </h3>
       </Link>
-      <Rating score={book.rating} />
-      <Price price={book.price} beforePrice={book.beforePrice} free={book.free} />
-    </article>
-  );
-}
-
-function Rating({ score }: { score: number }) {
-  const { t } = useTranslation();
-  // §2: a dash when the score is 0, otherwise one decimal.
-  const label = score > 0 ? score.toFixed(1) : '-';
-  const filled = Math.max(0, Math.min(5, Math.round(score)));
-  return (
-    <p className={styles.rating} aria-label={t('bookTile.rating', { score: label })}>
-      <span className={styles.stars} aria-hidden="true">
-        <span className={styles.starsOn}>{'★'.repeat(filled)}</span>
-        {'★'.repeat(5 - filled)}
-      </span>
-      <span aria-hidden="true">{label}</span>
-    </p>
-  );
-}
-
-function Price({ price, beforePrice, free }: { price: number; beforePrice: number | null; free: boolean }) {
-  const { t } = useTranslation();
-  return (
-    <p className={styles.price}>
-      {priceChanged(price, beforePrice) && (
-        <s className={styles.beforePrice}>
-          <span className="visually-hidden">{t('bookTile.beforePrice')}</span>
-          {formatAmount(beforePrice)}
-        </s>
+      <p className={styles.rating} aria-label={t('bookTile.rating', { score: labels.score })}>
+        <span className={styles.stars} aria-hidden="true">
+          <span className={styles.starsOn}>{'★'.repeat(labels.stars)}</span>
+          {'★'.repeat(5 - labels.stars)}
+        </span>
+        <span aria-hidden="true">{labels.score}</span>
+      </p>
+      {(labels.freeVolumes || labels.start) && (
+        <p className={styles.labels}>
+          {labels.freeVolumes && <span className={styles.freeVolumes}>{labels.freeVolumes}</span>}
+          {labels.start && <span className={styles.start}>{labels.start}</span>}
+        </p>
       )}
-      <span className={styles.current}>
-        <span className="visually-hidden">{t('bookTile.price')}</span>
-        <CoinIcon />
-        <span className={free ? styles.zero : undefined}>{formatAmount(price)}</span>
-      </span>
-    </p>
+      {book.showPrice && (
+        <p className={styles.price}>
+          {labels.priceChanged && book.beforePrice !== null && (
+            <s className={styles.beforePrice}>
+              <span className="visually-hidden">{t('bookTile.beforePrice')}</span>
+              {formatAmount(book.beforePrice)}
+            </s>
+          )}
+          <span className={styles.current}>
+            <span className="visually-hidden">{t('bookTile.price')}</span>
+            <CoinIcon />
+            <span className={book.free ? styles.zero : undefined}>{formatAmount(book.price)}</span>
+          </span>
+        </p>
+      )}
+      {labels.refund && (
+        <p className={styles.refund}>
+          <span className={styles.refundBadge}>{labels.refund.label}</span>
+          {t('bookTile.refundCoins', { coins: formatAmount(labels.refund.coins) })}
+        </p>
+      )}
+    </article>
   );
 }

@@ -7,10 +7,12 @@ export type HeaderProps = {
   viewer: { nickname: string } | null;
   /** Where the login link goes (it carries the current page as its callback). */
   loginTo: string;
+  /** The keyword in the search box (on the search page). */
+  searchWord?: string;
 };
 
 /** Store header: logo, main links, and the member's account links. */
-export function Header({ viewer, loginTo }: HeaderProps) {
+export function Header({ viewer, loginTo, searchWord = '' }: HeaderProps) {
   const { t } = useTranslation();
   return (
     <header className={styles.header}>
@@ -18,12 +20,33 @@ export function Header({ viewer, loginTo }: HeaderProps) {
         <Link to="/" className={styles.logo} aria-label={t('header.home')}>
           {t('site.name')}
         </Link>
+        <Form method="get" action="/search" role="search" className={styles.search}>
+          <label htmlFor="header-search" className="visually-hidden">
+            {t('header.search')}
+          </label>
+          <input
+            id="header-search"
+            key={searchWord}
+            type="search"
+            name="word"
+            defaultValue={searchWord}
+            placeholder={t('header.searchPlaceholder')}
+            enterKeyHint="search"
+            className={styles.searchInput}
+          />
+          <button type="submit" className={styles.searchButton} aria-label={t('header.searchSubmit')}>
+            <svg width="16" height="16" viewBox="0 0 16 16" aria-hidden="true" focusable="false">
+              <circle cx="7" cy="7" r="5" fill="none" stroke="currentColor" strokeWidth="1.8" />
+              <path d="M11 11l3.5 3.5" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" />
+            </svg>
+          </button>
+        </Form>
         <nav className={styles.nav} aria-label={t('header.nav')}>
           <ul className={styles.links}>
-            <li>
+            <li className={styles.wideOnly}>
               <Link to="/ranking/daily/1">{t('header.ranking')}</Link>
             </li>
-            <li>
+            <li className={styles.wideOnly}>
               <Link to="/free">{t('header.free')}</Link>
             </li>
             {viewer ? (

@@ -1,4 +1,7 @@
-import { BookTile } from '../components/book-tile';
+import { Link } from 'react-router';
+import { Section, TileList } from '../components/tile-list';
+import { tileFromRecommendation } from '../features/catalog/recommendation-tile';
+import { tileFromBook, tileFromRanking } from '../features/catalog/tile-view.server';
 import { i18n, useTranslation } from '../i18n/i18n';
 import { pageMeta } from '../page-meta';
 import type { Route } from './+types/home';
@@ -6,39 +9,57 @@ import styles from './home.module.css';
 
 /** §9 "title books 30": as many tiles as a title's book list shows. */
 const NEW_ARRIVALS = 30;
+/** §9: ranking and recommendation modules show 12. */
+const MODULE_SIZE = 12;
 /** Covers in the first rows load eagerly (largest contentful paint). */
-const EAGER_TILES = 8;
+const EAGER_TILES = 4;
 
 export const meta: Route.MetaFunction = () =>
   pageMeta({ title: i18n.t('top.title'), description: i18n.t('site.description'), fullTitle: true });
 
+/** Top page modules (§2): daily ranking, free books, new releases, recommendations for members. */
 export async function loader({ context }: Route.LoaderArgs) {
-  const books = await context.catalog.topPageBooks(NEW_ARRIVALS);
-  return { books };
+  const { catalog } = context;
+  const now = catalog.now();
+  const [ranking, free, books, recommended] = await Promise.all([
+    catalog.getRankingPage({ term: 'daily', gender: 'all', page: 1 }),
+    catalog.getFreePage({ pageType: 'all' }),
+    catalog.topPageBooks(NEW_ARRIVALS),
+    context.viewer ? catalog.userToBook({ limit: MODULE_SIZE }) : Promise.resolve([]),
+  ]);
+  return {
+    ranking: ranking.entities.slice(0, MODULE_SIZE).map((e) => tileFromRanking(e, now)),
+    free: (free.newly.length > 0 ? free.newly : free.closely).slice(0, MODULE_SIZE).map((b) => tileFromBook(b, now)),
+    books: books.map((b) => tileFromBook(b, now)),
+    recommended: recommended.map(tileFromRecommendation),
+  };
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const { books } = loaderData;
+  const { ranking, free, books, recommended } = loaderData;
+  const more = (to: string) => <Link to={to}>{t('top.more')}</Link>;
   return (
-    <>
+    <div className={styles.page}>
       <h1 className="visually-hidden">{t('top.title')}</h1>
-      <section className={styles.section} aria-labelledby="new-arrivals">
-        <h2 id="new-arrivals" className={styles.heading}>
-          {t('top.newArrivals')}
-        </h2>
-        {books.length === 0 ? (
-          <p className={styles.empty}>{t('top.empty')}</p>
-        ) : (
-          <ul className={styles.grid}>
-            {books.map((book, i) => (
-              <li key={book.bookId}>
-                <BookTile book={book} eager={i < EAGER_TILES} />
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
-    </>
+      {ranking.length > 0 && (
+        <Section id="top-ranking" heading={t('top.ranking')} action={more('/ranking/daily/1')}>
+          <TileList tiles={ranking} layout="row" eager={EAGER_TILES} />
+        </Section>
+      )}
+      {recommended.length > 0 && (
+        <Section id="top-recommendations" heading={t('top.recommendations')}>
+          <TileList tiles={recommended} layout="row" />
+        </Section>
+      )}
+      {free.length > 0 && (
+        <Section id="top-free" heading={t('top.free')} action={more('/free')}>
+          <TileList tiles={free} layout="row" />
+        </Section>
+      )}
+      <Section id="new-arrivals" heading={t('top.newArrivals')}>
+        {books.length === 0 ? <p className={styles.empty}>{t('top.empty')}</p> : <TileList tiles={books} />}
+      </Section>
+    </div>
   );
 }

@@ -1,0 +1,88 @@
+import { Link } from 'react-router';
+import { useTranslation } from '../../../i18n/i18n';
+import type { SeriesHeaderView } from '../series-view.server';
+import styles from './series-header.module.css';
+
+export type SeriesHeaderProps = {
+  series: SeriesHeaderView;
+  /** The volume the 'read sample' button opens (the detail's, else the first). */
+  sampleBookId: number | null;
+};
+
+/** Cover, title, authors, rating, periods and the 試し読み button of a series page. */
+export function SeriesHeader({ series, sampleBookId }: SeriesHeaderProps) {
+  const { t } = useTranslation();
+  return (
+    <div className={styles.header}>
+      {series.cover && (
+        <picture className={styles.cover}>
+          <source type="image/webp" srcSet={series.cover.coverSrcSet} sizes="(min-width: 768px) 180px, 120px" />
+          <img
+            src={series.cover.imageUrl.replace(/\.webp(\?|$)/, '.jpg$1')}
+            srcSet={series.cover.coverSrcSetJpeg}
+            sizes="(min-width: 768px) 180px, 120px"
+            alt={t('bookTile.altTitle', { title: series.name })}
+            width={180}
+            height={255}
+            fetchPriority="high"
+          />
+        </picture>
+      )}
+      <div className={styles.info}>
+        <h1 className={styles.name}>{series.name}</h1>
+        {series.authors.length > 0 && (
+          <ul className={styles.authors} aria-label={t('series.authorsLabel')}>
+            {series.authors.map((a) => (
+              <li key={`${a.authorId}-${a.role}`}>
+                <span className={styles.role}>{a.role}</span>
+                <Link to={`/search/author/${a.authorId}/1`}>{a.name}</Link>
+              </li>
+            ))}
+          </ul>
+        )}
+        <p className={styles.rating} aria-label={t('series.rating', { score: series.score })}>
+          <span className={styles.stars} aria-hidden="true">
+            <span className={styles.starsOn}>{'★'.repeat(series.stars)}</span>
+            {'★'.repeat(5 - series.stars)}
+          </span>
+          <span aria-hidden="true">{series.score}</span>
+        </p>
+        <dl className={styles.facts}>
+          {series.publisherName && (
+            <div>
+              <dt>{t('series.publisher')}</dt>
+              <dd>{series.publisherName}</dd>
+            </div>
+          )}
+          {series.magazineName && (
+            <div>
+              <dt>{t('series.magazine')}</dt>
+              <dd>{series.magazineName}</dd>
+            </div>
+          )}
+        </dl>
+        <p className={styles.badges}>
+          <span className={styles.count}>{t('series.volumesCount', { count: series.totalVolumes })}</span>
+          {series.freeVolumes > 0 && (
+            <span className={styles.free}>{t('series.freeVolumesCount', { count: series.freeVolumes })}</span>
+          )}
+          {series.freeEnd && (
+            <span className={styles.period}>
+              {t('series.freePeriod')} {series.freeEnd}
+            </span>
+          )}
+          {series.saleEnd && (
+            <span className={styles.period}>
+              {t('series.salePeriod')} {series.saleEnd}
+            </span>
+          )}
+        </p>
+        {sampleBookId !== null && (
+          <a className={styles.sample} href={`/viewer?cid=${sampleBookId}`}>
+            {t('series.readSample')}
+          </a>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,45 @@
+import type { TitleSummary } from '@hondana/server/modules/catalog/catalog.types';
+import { Link } from 'react-router';
+import { useTranslation } from '../../../i18n/i18n';
+import { seriesHref } from '../series-href';
+import styles from './title-results.module.css';
+
+export type TitleResult = Pick<TitleSummary, 'id' | 'name' | 'imageUrl' | 'maxVol' | 'authors'>;
+
+/** Titles found by a search: cover, name (to the series page), authors (to their author search). */
+export function TitleResults({ titles }: { titles: TitleResult[] }) {
+  const { t } = useTranslation();
+  return (
+    <ul className={styles.results}>
+      {titles.map((title, i) => (
+        <li key={title.id} className={styles.result}>
+          <Link to={seriesHref(title.id)} className={styles.cover} tabIndex={-1} aria-hidden="true">
+            <img
+              src={title.imageUrl}
+              alt=""
+              width={72}
+              height={102}
+              loading={i < 6 ? 'eager' : 'lazy'}
+              decoding="async"
+            />
+          </Link>
+          <div className={styles.info}>
+            <h2 className={styles.name}>
+              <Link to={seriesHref(title.id)}>{title.name}</Link>
+            </h2>
+            {title.authors && title.authors.length > 0 && (
+              <ul className={styles.authors} aria-label={t('search.authors')}>
+                {title.authors.map((a) => (
+                  <li key={`${a.authorId}-${a.type}`}>
+                    <Link to={`/search/author/${a.authorId}/1`}>{a.name}</Link>
+                  </li>
+                ))}
+              </ul>
+            )}
+            {title.maxVol > 0 && <p className={styles.vols}>{t('search.vols', { count: title.maxVol })}</p>}
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,56 @@
+import { formatAmount } from '@hondana/domain/format';
+import { CoinIcon } from '../../../components/coin-icon';
+import { useTranslation } from '../../../i18n/i18n';
+import type { VolumeDetailView } from '../series-view.server';
+import styles from './volume-detail.module.css';
+
+/** The volume detail block of a series page opened with `book_id` (§3 Book detail). */
+export function VolumeDetail({ book }: { book: VolumeDetailView }) {
+  const { t } = useTranslation();
+  return (
+    <section className={styles.detail} aria-labelledby="volume-heading">
+      <h2 id="volume-heading" className={styles.heading}>
+        {t('volume.heading', { title: book.titleName, vol: book.vol })}
+      </h2>
+      <p className={styles.price}>
+        {book.beforePrice !== null && (
+          <s className={styles.before}>
+            <span className="visually-hidden">{t('volume.beforePrice')}</span>
+            {formatAmount(book.beforePrice)}
+          </s>
+        )}
+        <span className={styles.current}>
+          <span className="visually-hidden">{t('volume.price')}</span>
+          <CoinIcon size={18} />
+          <span className={book.free ? styles.zero : undefined}>{formatAmount(book.price)}</span>
+        </span>
+        {book.point > 0 && <span className={styles.points}>{t('volume.points', { point: formatAmount(book.point) })}</span>}
+      </p>
+      <ul className={styles.tags}>
+        {book.reservable ? (
+          <li className={styles.preOrder}>{t('volume.preOrder', { date: book.startDate })}</li>
+        ) : (
+          <li>
+            {t('volume.released')} {book.startDate}
+          </li>
+        )}
+        {book.limitedFree && (
+          <li className={styles.limited}>
+            {t('volume.limitedFree')}
+            {book.periodEnd && ` ${book.periodEnd}`}
+          </li>
+        )}
+        {book.limitedSale && (
+          <li className={styles.limited}>
+            {t('volume.limitedSale')}
+            {book.periodEnd && ` ${book.periodEnd}`}
+          </li>
+        )}
+        {book.bundle && <li>{t('volume.bundle')}</li>}
+        {book.isBulkBuy && <li>{t('volume.bulkBuy')}</li>}
+        {book.hasSample && book.samplePageTotal > 0 && <li>{t('volume.pages', { pages: book.samplePageTotal })}</li>}
+      </ul>
+      {book.description && <p className={styles.description}>{book.description}</p>}
+    </section>
+  );
+}

@@ -1,0 +1,14 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { type ReactNode, useState } from 'react';
+
+/**
+ * TanStack Query for the parts of a page that load client-side (recommendations). Mounted by
+ * the routes that need it rather than by root.tsx, so pages without client data do not ship it.
+ */
+export function QueryProvider({ children }: { children: ReactNode }) {
+  // One client per browser tab (and per server render), never shared between requests.
+  const [queryClient] = useState(
+    () => new QueryClient({ defaultOptions: { queries: { staleTime: 30_000, retry: 1 } } }),
+  );
+  return <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
+}

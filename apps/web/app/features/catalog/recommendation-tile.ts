@@ -1,0 +1,35 @@
+import { filledStars, freeVolumeLabel, priceChanged, scoreLabel } from '@hondana/domain/book-tile';
+import type { RecommendedBook } from '@hondana/server/modules/catalog/recommendations.types';
+import type { TileView } from '../../components/book-tile';
+import { seriesHref } from './series-href';
+
+/**
+ * A recommended book as a tile, in the browser. Released books only are recommended, so no
+ * 'M/d販売' label (which needs the Tokyo calendar) is computed here.
+ */
+export function tileFromRecommendation(book: RecommendedBook): TileView {
+  return {
+    bookId: book.bookId,
+    titleId: book.titleId,
+    title: book.title,
+    vol: book.vol,
+    imageUrl: book.imageUrl,
+    coverSrcSet: '',
+    coverSrcSetJpeg: '',
+    price: book.price,
+    beforePrice: book.beforePrice,
+    free: book.price === 0,
+    showPrice: true,
+    href: seriesHref(book.titleId, book.bookId),
+    labels: {
+      score: scoreLabel(book.rating),
+      stars: filledStars(book.rating),
+      priceChanged: priceChanged(book.price, book.beforePrice),
+      freeVolumes: freeVolumeLabel(book.freeBookVol),
+      start: null,
+      refund: null,
+      rank: null,
+      ribbon: null,
+    },
+  };
+}

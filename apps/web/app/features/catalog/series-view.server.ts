@@ -1,0 +1,61 @@
+import { periodEndLabel, priceChanged, scoreLabel, filledStars } from '@hondana/domain/book-tile';
+import { authorRoleLabels } from '@hondana/domain/catalog';
+import { formatJapaneseDate } from '@hondana/domain/time';
+import type { BookDetail } from '@hondana/server/modules/catalog/books.types';
+import type { SeriesPage } from '@hondana/server/modules/catalog/titles.types';
+import { i18n } from '../../i18n/i18n';
+
+/** What the series page header shows, with every date and label already written out (Asia/Tokyo). */
+export function seriesHeaderView(series: SeriesPage, volume: BookDetail | null = null) {
+  const cover = volume ?? series.volumes[0] ?? series.freeVolumes.books[0] ?? null;
+  const period = (p: SeriesPage['salePeriod']) =>
+    p ? (periodEndLabel(p.endDatetime) ?? i18n.t('series.noEnd')) : null;
+  return {
+    titleId: series.title.id,
+    name: series.title.name,
+    cover: cover && { imageUrl: cover.imageUrl, coverSrcSet: cover.coverSrcSet, coverSrcSetJpeg: cover.coverSrcSetJpeg },
+    authors: series.authors.map((a) => ({
+      authorId: a.authorId,
+      name: a.name,
+      role: (authorRoleLabels as Record<string, string>)[a.type] ?? authorRoleLabels.author,
+    })),
+    score: scoreLabel(series.seriesInfo.review.reviewPointAve),
+    stars: filledStars(series.seriesInfo.review.reviewPointAve),
+    publisherName: series.publisherName,
+    magazineName: series.magazineName,
+    totalVolumes: series.totalVolumes,
+    freeVolumes: series.freeVolumes.count,
+    saleEnd: period(series.salePeriod),
+    freeEnd: period(series.freePeriod),
+    firstBookId: series.firstBookId,
+  };
+}
+export type SeriesHeaderView = ReturnType<typeof seriesHeaderView>;
+
+/** The volume detail block (§3 Book detail) with its dates written out. */
+export function volumeDetailView(book: BookDetail) {
+  return {
+    bookId: book.bookId,
+    titleName: book.titleName,
+    vol: book.vol,
+    imageUrl: book.imageUrl,
+    coverSrcSet: book.coverSrcSet,
+    coverSrcSetJpeg: book.coverSrcSetJpeg,
+    price: book.price,
+    beforePrice: priceChanged(book.price, book.beforePrice) ? book.beforePrice : null,
+    point: book.point,
+    pointTotal: book.pointTotal,
+    free: book.free,
+    limitedFree: book.limitedFree,
+    limitedSale: book.limitedSale,
+    periodEnd: book.limitedFree || book.limitedSale ? periodEndLabel(book.endDatetime) : null,
+    reservable: book.reservable,
+    startDate: formatJapaneseDate(book.startDatetime),
+    bundle: book.bundleId !== null,
+    isBulkBuy: book.isBulkBuy,
+    samplePageTotal: book.samplePageTotal,
+    hasSample: book.hasSample,
+    description: book.description,
+  };
+}
+export type VolumeDetailView = ReturnType<typeof volumeDetailView>;

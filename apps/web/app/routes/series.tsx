@@ -1,0 +1,131 @@
+import { data, useLocation } from 'react-router';
+import { Pager } from '../components/pager';
+import { Section, TileList } from '../components/tile-list';
+import { loginHref } from '../features/accounts/login-href';
+import { AdultGate } from '../features/catalog/components/adult-gate';
+import { BookToBook } from '../features/catalog/components/book-to-book';
+import { SeriesHeader } from '../features/catalog/components/series-header';
+import { VolumeDetail } from '../features/catalog/components/volume-detail';
+import { parsePage, parseSeriesSegment, seriesHref } from '../features/catalog/series-href';
+import { seriesHeaderView, volumeDetailView } from '../features/catalog/series-view.server';
+import { tileFromBook, tileFromRanking } from '../features/catalog/tile-view.server';
+import { i18n, useTranslation } from '../i18n/i18n';
+import { pageMeta } from '../page-meta';
+import type { Route } from './+types/series';
+import styles from './series.module.css';
+
+/** §9: free ranking 12 (ranks 10 or better). */
+const FREE_RANKING_LIMIT = 12;
+const DESCRIPTION_MAX = 110;
+
+/**
+ * `/series_list/series_id={titleId}` (§2) with optional `book_id` (volume detail) and `page`
+ * (volumes, 30 a page). An R18 title for a viewer without the adult check renders only the
+ * age dialog: no cover, description or volume reaches the HTML.
+ */
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const titleId = parseSeriesSegment(params.seriesSegment);
+  if (titleId === null) throw data(null, { status: 404 });
+  const query = new URL(request.url).searchParams;
+  const volumePage = parsePage(query.get('page')) ?? 1;
+  const bookIdParam = query.get('book_id');
+  const bookId = bookIdParam && /^\d{1,15}$/.test(bookIdParam) ? Number(bookIdParam) : null;
+
+  const series = await context.catalog.getSeriesPage({ titleId, volumePage });
+  if (!series) throw data(null, { status: 404 });
+  if (series.adultGate) {
+    return { gate: true as const, isMember: context.viewer !== null };
+  }
+  const now = context.catalog.now();
+  const [detail, freeRanking] = await Promise.all([
+    bookId === null ? null : context.catalog.getBookDetail({ bookId }),
+    context.catalog.getFreeRanking({ pageType: series.title.pageType, limit: FREE_RANKING_LIMIT }),
+  ]);
+  const shown = detail && detail.titleId === titleId ? detail : null;
+  const volume = shown && volumeDetailView(shown);
+  return {
+    gate: false as const,
+    header: seriesHeaderView(series, shown),
+    description: series.description,
+    volume,
+    volumes: series.volumes.map((b) => tileFromBook(b, now)),
+    volumePage: series.volumePage,
+    volumePageCount: series.volumePageCount,
+    freeVolumes: series.freeVolumes.books.map((b) => tileFromBook(b, now)),
+    freeRanking: freeRanking.map((e) => tileFromRanking(e, now)),
+    recommendFrom: volume?.bookId ?? series.firstBookId,
+    adult: context.viewer?.adultState === 'ADULT',
+  };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => {
+  if (!loaderData) return pageMeta({ title: i18n.t('notFound.title'), description: i18n.t('notFound.body') });
+  if (loaderData.gate) {
+    return [
+      ...pageMeta({ title: i18n.t('series.adultTitle'), description: i18n.t('adultGate.body') }),
+      { name: 'robots', content: 'noindex' },
+    ];
+  }
+  const { header, description, volume } = loaderData;
+  const summary = description.length > DESCRIPTION_MAX ? `${description.slice(0, DESCRIPTION_MAX)}…` : description;
+  const authors = header.authors.map((a) => a.name).join('・');
+  const title = volume ? i18n.t('volume.heading', { title: header.name, vol: volume.vol }) : header.name;
+  const meta = pageMeta({
+    title,
+    description: i18n.t('series.description', { title: header.name, authors, summary }),
+    type: 'book',
+  });
+  const image = volume?.imageUrl ?? header.cover?.imageUrl;
+  return image ? [...meta, { property: 'og:image', content: image }] : meta;
+};
+
+export default function Series({ loaderData }: Route.ComponentProps) {
+  const location = useLocation();
+  if (loaderData.gate) {
+    return <AdultGatePage isMember={loaderData.isMember} loginTo={loginHref(location.pathname + location.search)} />;
+  }
+  return <SeriesContent data={loaderData} />;
+}
+
+function AdultGatePage({ isMember, loginTo }: { isMember: boolean; loginTo: string }) {
+  const { t } = useTranslation();
+  return (
+    <div className={styles.gate}>
+      <h1 className={styles.gateTitle}>{t('series.adultTitle')}</h1>
+      <AdultGate isMember={isMember} loginTo={loginTo} />
+    </div>
+  );
+}
+
+type Content = Extract<Route.ComponentProps['loaderData'], { gate: false }>;
+
+function SeriesContent({ data: d }: { data: Content }) {
+  const { t } = useTranslation();
+  const { header } = d;
+  return (
+    <div className={styles.page}>
+      <SeriesHeader series={header} sampleBookId={d.volume?.bookId ?? header.firstBookId} />
+      {d.volume && <VolumeDetail book={d.volume} />}
+      {d.description && <p className={styles.description}>{d.description}</p>}
+      {d.freeVolumes.length > 0 && (
+        <Section id="free-volumes" heading={t('series.freeVolumes')}>
+          <TileList tiles={d.freeVolumes} layout="row" />
+        </Section>
+      )}
+      <Section id="volumes" heading={`${t('series.volumes')}（${t('series.volumesCount', { count: header.totalVolumes })}）`}>
+        <TileList tiles={d.volumes} eager={d.volume ? 0 : 3} />
+        <Pager
+          page={d.volumePage}
+          total={d.volumePageCount}
+          href={(p) => `${seriesHref(header.titleId)}${p > 1 ? `?page=${p}` : ''}`}
+        />
+      </Section>
+      {d.recommendFrom !== null && <BookToBook bookId={d.recommendFrom} titleName={header.name} adult={d.adult} />}
+      {d.freeRanking.length > 0 && (
+        <Section id="free-ranking" heading={t('series.freeRanking')}>
+          <TileList tiles={d.freeRanking} layout="row" />
+        </Section>
+      )}
+    </div>
+  );
+}

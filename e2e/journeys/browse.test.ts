@@ -1,0 +1,202 @@
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { gzipSync } from 'node:zlib';
+import type { Browser, Page } from 'playwright-core';
+import { type StoreServer, launchBrowser, screenshotDir, startStore } from '../support/server';
+
+let store: StoreServer;
+let browser: Browser;
+
+before(async () => {
+  [store, browser] = await Promise.all([startStore(), launchBrowser()]);
+});
+after(async () => {
+  await browser?.close();
+  await store?.stop();
+});
+
+/** The demo catalog is deterministic: its one R18 title (真夜中の秘密) has this id. */
+const R18_TITLE_ID = 16;
+/** §9 / issue 3: JavaScript shipped to the series page, gzip. */
+const JS_BUDGET = 120_000;
+
+async function newPage(width = 1080): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width, height: 900 }, locale: 'ja-JP' });
+  return context.newPage();
+}
+
+const shot = (page: Page, name: string) =>
+  page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage: true });
+
+async function signUp(page: Page, birthDate: string) {
+  const response = await page.request.post(`${store.url}/api/auth/signup`, {
+    data: {
+      email: `browse-${birthDate}-${Date.now()}@example.jp`,
+      password: 'e2e-password-123',
+      nickname: '読書家',
+      birth_date: birthDate,
+    },
+  });
+  assert.equal(response.status(), 200, await response.text());
+}
+
+describe('a guest browsing the store', () => {
+  for (const width of [375, 1080]) {
+    it(`goes top → ranking → series page → author search → keyword search at ${width} px`, async () => {
+      const page = await newPage(width);
+      const suffix = `-${width}`;
+
+      await page.goto(store.url);
+      await page.getByRole('heading', { name: 'デイリーランキング' }).waitFor();
+      await shot(page, `browse-top${suffix}`);
+      await page.getByRole('link', { name: 'もっと見る' }).first().click();
+      await page.waitForURL(`${store.url}/ranking/daily/1`);
+      await page.getByRole('heading', { name: /デイリーランキング/ }).waitFor();
+      assert.equal(await page.title(), 'デイリーランキング（総合） | 本棚');
+      await page.getByRole('link', { name: '週間' }).click();
+      await page.waitForURL(`${store.url}/ranking/weekly/1`);
+      await shot(page, `browse-ranking${suffix}`);
+
+      const firstTile = page.locator('article').first();
+      const titleText = (await firstTile.locator('h3').innerText()).replace(/\s*\d+巻$/, '');
+      await firstTile.getByRole('link').click();
+      await page.waitForURL(/\/series_list\/series_id=\d+$/);
+      await page.getByRole('heading', { level: 1, name: titleText }).waitFor();
+      await page.getByRole('link', { name: '試し読み' }).waitFor();
+      assert.match((await page.getByRole('link', { name: '試し読み' }).getAttribute('href')) ?? '', /^\/viewer\?cid=\d+$/);
+      await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+      await page.waitForLoadState('networkidle');
+      await shot(page, `browse-series${suffix}`);
+
+      const author = page.getByRole('list', { name: '著者' }).getByRole('link').first();
+      const authorName = await author.innerText();
+      await author.click();
+      await page.waitForURL(/\/search\/author\/\d+\/1$/);
+      await page.getByRole('heading', { level: 1, name: `${authorName}の作品一覧` }).waitFor();
+      await page.getByRole('link', { name: titleText }).first().waitFor();
+
+      // Hiragana finds the author whose reading is written in katakana (シンカイ).
+      const box = page.getByRole('searchbox', { name: '作品を検索' });
+      await box.fill('しんかい');
+      await box.press('Enter');
+      await page.waitForURL(/\/search\?word=/);
+      await page.getByRole('heading', { level: 1, name: '「しんかい」の検索結果' }).waitFor();
+      await page.getByRole('link', { name: '新海 遥斗' }).first().waitFor();
+      await shot(page, `browse-search${suffix}`);
+
+      await box.fill('存在しない作品名ゾゾゾ');
+      await box.press('Enter');
+      await page.getByText('「存在しない作品名ゾゾゾ」に一致する作品は見つかりませんでした。').waitFor();
+      await page.context().close();
+    });
+  }
+
+  it('gets titles, description and OGP of every catalog page in the HTML, before any script', async () => {
+    for (const [url, title] of [
+      ['/series_list/series_id=1', '夜明けの図書館 | 本棚'],
+      ['/series_list/series_id=1?book_id=2', '夜明けの図書館 2巻 | 本棚'],
+      ['/ranking/daily/1', 'デイリーランキング（総合） | 本棚'],
+      ['/free', '無料マンガ | 本棚'],
+      [`/search?word=${encodeURIComponent('図書館')}`, '「図書館」の検索結果 | 本棚'],
+    ] as const) {
+      const response = await fetch(store.url + url);
+      assert.equal(response.status, 200, url);
+      const html = await response.text();
+      assert.ok(html.includes(`<title>${title}</title>`), `${url}: <title>${title}</title>`);
+      assert.match(html, /<meta name="description" content="[^"]+"/);
+      assert.match(html, /<meta property="og:title" content="[^"]+"/);
+    }
+    const series = await (await fetch(`${store.url}/series_list/series_id=1`)).text();
+    assert.match(series, /<h1[^>]*>夜明けの図書館<\/h1>/);
+    assert.match(series, /<source type="image\/webp" srcSet="[^"]*106w/);
+  });
+
+  it('gets a 404 page for a missing title', async () => {
+    const response = await fetch(`${store.url}/series_list/series_id=999999`);
+    assert.equal(response.status, 404);
+    assert.match(await response.text(), /お探しのページは見つかりませんでした/);
+  });
+
+  it(`is sent at most ${JS_BUDGET / 1000} kB (gzip) of JavaScript when the series page loads`, async () => {
+    const page = await newPage(375);
+    const scripts = new Set<string>();
+    page.on('response', (r) => {
+      if (r.request().resourceType() === 'script') scripts.add(r.url());
+    });
+    const gzipTotal = async () => {
+      let total = 0;
+      for (const url of scripts) total += gzipSync(Buffer.from(await (await fetch(url)).arrayBuffer()), { level: 9 }).length;
+      return total;
+    };
+    await page.goto(`${store.url}/series_list/series_id=1`, { waitUntil: 'networkidle' });
+    const initial = await gzipTotal();
+    // The recommendations (TanStack Query) load when their module scrolls near the viewport.
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await page.waitForLoadState('networkidle');
+    const scrolled = await gzipTotal();
+    console.log(`# series page JavaScript (gzip): ${initial} bytes on load, ${scrolled} after scrolling to the end`);
+    assert.ok(initial <= JS_BUDGET, `${initial} bytes gzip on load`);
+    await page.context().close();
+  });
+});
+
+describe('an R18 title', () => {
+  const url = () => `${store.url}/series_list/series_id=${R18_TITLE_ID}`;
+
+  it('keeps its cover, description and volumes out of the HTML for a guest', async () => {
+    const html = await (await fetch(url())).text();
+    assert.match(html, /年齢確認/);
+    assert.doesNotMatch(html, /真夜中の秘密/);
+    assert.doesNotMatch(html, /\/media\/covers\//);
+  });
+
+  it('sends a guest who answers いいえ to the top page, and Escape does the same', async () => {
+    const page = await newPage(375);
+    await page.goto(url());
+    const dialog = page.getByRole('dialog', { name: '年齢確認' });
+    await dialog.waitFor();
+    await shot(page, 'adult-gate-375');
+    await dialog.getByRole('button', { name: 'いいえ' }).click();
+    await page.waitForURL(`${store.url}/`);
+
+    await page.goto(url());
+    await dialog.waitFor();
+    await page.waitForFunction(() => document.querySelector('dialog')?.matches(':modal'));
+    await page.keyboard.press('Escape');
+    await page.waitForURL(`${store.url}/`);
+    await page.context().close();
+  });
+
+  it('sends a guest who answers はい to login with this page as the callback', async () => {
+    const page = await newPage();
+    await page.goto(url());
+    await page.getByRole('dialog', { name: '年齢確認' }).getByRole('button', { name: 'はい' }).click();
+    await page.waitForURL(/\/login\?callback=/);
+    assert.equal(new URL(page.url()).searchParams.get('callback'), `/series_list/series_id=${R18_TITLE_ID}`);
+    await page.context().close();
+  });
+
+  it('shows its content to an adult member who answers はい', async () => {
+    const page = await newPage();
+    await signUp(page, '1990-04-01');
+    await page.goto(url());
+    const dialog = page.getByRole('dialog', { name: '年齢確認' });
+    await dialog.getByRole('button', { name: 'はい' }).click();
+    await page.getByRole('heading', { level: 1, name: '真夜中の秘密' }).waitFor();
+    assert.equal(await dialog.count(), 0);
+    await shot(page, 'adult-confirmed-1080');
+    await page.context().close();
+  });
+
+  it('refuses a member under 18', async () => {
+    const page = await newPage(375);
+    const today = new Date();
+    await signUp(page, `${today.getFullYear() - 15}-01-01`);
+    await page.goto(url());
+    await page.getByRole('dialog', { name: '年齢確認' }).getByRole('button', { name: 'はい' }).click();
+    await page.getByText('18歳未満の方はご利用いただけません。').waitFor();
+    assert.doesNotMatch(await page.content(), /真夜中の秘密/);
+    await page.context().close();
+  });
+});
