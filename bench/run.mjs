@@ -43,6 +43,21 @@ async function signUpMember(base) {
 }
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'hondana-bench-'));
+const datasetDir = mkdtempSync(path.join(tmpdir(), 'hondana-bench-dataset-'));
+
+/** Generates the scale dataset (bench/dataset.ts: 10,000 titles, 100,000 books) into `dir`. */
+function buildDataset(dir) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(path.join(root, 'node_modules/.bin/tsx'), [path.join(root, 'bench/dataset.ts'), dir], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
+    let output = '';
+    child.stdout.on('data', (chunk) => (output += chunk));
+    child.on('exit', (code) => {
+      const match = /DATASET (\{.*\})/.exec(output);
+      if (code === 0 && match) resolve(JSON.parse(match[1]));
+      else reject(new Error(`bench/dataset.ts exited with ${code}:\n${output}`));
+    });
+  });
+}
 const servers = [];
 try {
   const bare = await startServer('node', [path.join(root, 'bench/bare-server.mjs')], {});
@@ -63,6 +78,28 @@ try {
   rows.push(await measure('GET /api/common/get_status (guest)', `${store.url}/api/common/get_status`));
   rows.push(await measure('GET /api/common/get_status (member)', `${store.url}/api/common/get_status`, { headers: { cookie } }));
   rows.push(await measure('GET / (top page, server-rendered)', `${store.url}/`));
+  rows.push(await measure('GET /api/books/1 (book detail, guest)', `${store.url}/api/books/1`));
+
+  // Scale (issue 3): a second store on the bench dataset, with the store pages on.
+  const dataset = await buildDataset(datasetDir);
+  console.log(`dataset: ${dataset.titles} titles, ${dataset.books} books, ${dataset.authors} authors, ${dataset.events} events in ${dataset.ms} ms`);
+  const scaled = await startServer(path.join(root, 'node_modules/.bin/tsx'), [path.join(root, 'apps/server/src/main.ts')], {
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATA_DIR: datasetDir,
+    LOG_LEVEL: 'warn',
+    DATABASE_URL: '',
+    HONDANA_WEB: 'true',
+    NODE_ENV: 'production',
+  });
+  servers.push(scaled.child);
+  const scale = `${dataset.titles / 1000}k titles`;
+  rows.push(await measure(`GET /api/lottery/search/title?word=${dataset.sampleWord} (keyword search, ${scale}; target p99 ≤ 30)`, `${scaled.url}/api/lottery/search/title?word=${encodeURIComponent(dataset.sampleWord)}`));
+  rows.push(await measure(`GET /api/rankings?term=weekly&page_type=male (ranking page, ${scale}; target p99 ≤ 20)`, `${scaled.url}/api/rankings?term=weekly&page_type=male&limit=20`));
+  const seriesUrl = `${scaled.url}/series_list/series_id=${dataset.sampleTitleId}`;
+  const seriesStatus = (await fetch(seriesUrl)).status;
+  if (seriesStatus === 200) rows.push(await measure(`GET /series_list/series_id=${dataset.sampleTitleId} (series page render, ${scale}; target p99 ≤ 50)`, seriesUrl));
+  else rows.push({ name: `GET /series_list/series_id=${dataset.sampleTitleId} (series page render): not available, status ${seriesStatus}`, rps: 0, p50: '-', p99: '-' });
 
   const bareRps = rows[0].rps;
   console.log(`\nautocannon, ${connections} connections, ${duration} s each, ${new Date().toISOString()}\n`);
@@ -74,4 +111,5 @@ try {
 } finally {
   for (const child of servers) child.kill('SIGTERM');
   rmSync(dataDir, { recursive: true, force: true });
+  rmSync(datasetDir, { recursive: true, force: true });
 }
