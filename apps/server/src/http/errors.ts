@@ -17,10 +17,6 @@ export function registerErrorHandling(app: FastifyInstance): void {
       });
       return reply.status(400).send(body(ErrorCode.BAD_REQUEST, messages));
     }
-    if ((error as FastifyError).code === 'FST_ERR_HANDLER_TIMEOUT') {
-      request.log.warn({ url: request.url }, 'request timed out');
-      return reply.status(408).send(body(ErrorCode.REQUEST_TIMEOUT));
-    }
     const status = (error as FastifyError).statusCode;
     if (status === 429) return reply.status(429).send(body(ErrorCode.TOO_MANY_REQUESTS));
     if (status !== undefined && status >= 400 && status < 500) {
