@@ -91,8 +91,12 @@ export function releasedBooksOf(db: Db, titleIds: number[], now: number): Promis
 }
 
 /** Ids of titles with a book free at `now` (§7 free books). */
-export async function titlesWithFreeBook(db: Db, now: number): Promise<Set<number>> {
-  const rows = await db
+/**
+ * Titles with a volume free at `now`, and the next instant at which that can change (a free
+ * period or a release starting or ending), so callers can keep the set until then.
+ */
+export async function titlesWithFreeBook(db: Db, now: number): Promise<{ titleIds: Set<number>; validUntil: number }> {
+  const freeNow = db
     .selectFrom('books as b')
     .select('b.title_id')
     .distinct()
@@ -102,7 +106,21 @@ export async function titlesWithFreeBook(db: Db, now: number): Promise<Set<numbe
     .where('b.start_datetime', '<=', now)
     .where('b.sales_status', '=', 'ON_SALE')
     .execute();
-  return new Set(rows.map((r) => r.title_id));
+  const nextChange = (column: 'free_start_datetime' | 'free_end_datetime' | 'start_datetime') =>
+    db
+      .selectFrom('books')
+      .select((eb) => eb.fn.min(column).as('at'))
+      .where('free_flg', '=', 1)
+      .where(column, '>', now)
+      .executeTakeFirst()
+      .then((row) => (row?.at == null ? Number.POSITIVE_INFINITY : Number(row.at)));
+  const [rows, ...changes] = await Promise.all([
+    freeNow,
+    nextChange('free_start_datetime'),
+    nextChange('free_end_datetime'),
+    nextChange('start_datetime'),
+  ]);
+  return { titleIds: new Set(rows.map((r) => r.title_id)), validUntil: Math.min(...changes) };
 }
 
 /** Ids of titles with a volume released in `[since, now]` (newly released sales ranking). */

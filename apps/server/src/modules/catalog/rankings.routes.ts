@@ -13,8 +13,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { COVER_WIDTHS } from '../../media/media-spec';
 import { sessionUser } from '../accounts/session-plugin';
-import { titlesReleasedSince, titlesWithFreeBook } from './rankings.repository';
-import { type RankingQuery, rankingSlice } from './rankings.service';
+import { titlesReleasedSince } from './rankings.repository';
+import { type RankingQuery, freeTitles, rankingSlice } from './rankings.service';
 
 /** `ac` (§6): 0 none, 1 adult. */
 export const AcParam = z.enum(['0', '1']).default('0');
@@ -91,7 +91,7 @@ export const rankingsRoutes: FastifyPluginAsync = async (base) => {
         offset: q.offset,
         limit: q.limit,
       };
-      if (kind === 'free') query.onlyTitles = await titlesWithFreeBook(db, at);
+      if (kind === 'free') query.onlyTitles = await freeTitles(db, at);
       if (kind === 'newly') query.onlyTitles = await titlesReleasedSince(db, at - NEWLY_DAYS * 86_400_000, at);
       return rankingSlice(db, query);
     });

@@ -63,6 +63,26 @@ async function rankedTitles(db: Db, term: RankingTerm, basis: RankingBasis, now:
   return ranked;
 }
 
+/**
+ * Which titles have a free volume changes only when a free period or a release starts or
+ * ends; the set is kept until the next such instant (at most a minute, for catalog edits).
+ */
+const FREE_TITLES_MAX_MS = 60_000;
+const freeTitlesMemo = new WeakMap<Db, { from: number; until: number; titleIds: Promise<Set<number>> }>();
+
+export function freeTitles(db: Db, now: number): Promise<Set<number>> {
+  const hit = freeTitlesMemo.get(db);
+  if (hit && now >= hit.from && now < hit.until && Date.now() < hit.from + FREE_TITLES_MAX_MS) return hit.titleIds;
+  const loaded = titlesWithFreeBook(db, now);
+  const entry = { from: now, until: now + FREE_TITLES_MAX_MS, titleIds: loaded.then((r) => r.titleIds) };
+  freeTitlesMemo.set(db, entry);
+  loaded.then(
+    (r) => (entry.until = Math.min(entry.until, r.validUntil)),
+    () => freeTitlesMemo.delete(db),
+  );
+  return entry.titleIds;
+}
+
 export interface RankingQuery {
   term: RankingTerm;
   basis?: RankingBasis;
@@ -179,7 +199,7 @@ export async function getFreeRanking(
     offset: q.offset ?? 0,
     limit: q.limit ?? FREE_RANKING_LIMIT,
     basis: 'reads',
-    onlyTitles: await titlesWithFreeBook(db, q.now),
+    onlyTitles: await freeTitles(db, q.now),
     maxRank: RANKING_CUTOFF_RANK,
     healthy: q.healthy ?? false,
   });
