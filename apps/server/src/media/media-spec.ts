@@ -1,4 +1,7 @@
 import { thumbnailWidths } from '@hondana/domain/layout';
+import { COVER_SRCSET_WIDTHS, type ImageFormat } from '@hondana/domain/media-urls';
+
+export { coverSrcSet, coverUrl } from '@hondana/domain/media-urls';
 
 /**
  * What media exists and at which sizes (§9: WebP at quality 80 with a JPEG fallback; book
@@ -7,13 +10,13 @@ import { thumbnailWidths } from '@hondana/domain/layout';
  */
 export const IMAGE_QUALITY = 80;
 export const IMAGE_FORMATS = ['webp', 'jpg'] as const;
-export type ImageFormat = (typeof IMAGE_FORMATS)[number];
+export type { ImageFormat };
 export const contentTypes: Record<ImageFormat, string> = { webp: 'image/webp', jpg: 'image/jpeg' };
 
 /** Covers are drawn at 480×680 (about the 1:1.42 of a B6 manga volume). */
 export const COVER_SIZE = { width: 480, height: 680 } as const;
 /** Stored on first start; every other allowed width is rendered on its first request. */
-export const COVER_EAGER_WIDTHS = [106, 128, 150, 212, 256, 480] as const;
+export const COVER_EAGER_WIDTHS = COVER_SRCSET_WIDTHS;
 export const COVER_WIDTHS: readonly number[] = [...new Set([...thumbnailWidths, ...COVER_EAGER_WIDTHS])].sort(
   (a, b) => a - b,
 );
@@ -49,12 +52,3 @@ export function mediaKey(ref: MediaRef): string {
 /** Public URL of a derivative; `version` (books.media_version) makes it immutable. */
 export const mediaUrl = (ref: MediaRef, version?: number): string =>
   `/media/${mediaKey(ref)}${version === undefined ? '' : `?v=${version}`}`;
-
-export function coverUrl(bookId: number, width: number, version: number, format: ImageFormat = 'webp'): string {
-  return mediaUrl({ kind: 'cover', bookId, width, format }, version);
-}
-
-/** `srcset` of a cover over the widths stored on first start. */
-export function coverSrcSet(bookId: number, version: number, format: ImageFormat = 'webp'): string {
-  return COVER_EAGER_WIDTHS.map((w) => `${coverUrl(bookId, w, version, format)} ${w}w`).join(', ');
-}

@@ -1,8 +1,10 @@
 import type { TileLabels } from '@hondana/domain/book-tile';
 import { formatAmount } from '@hondana/domain/format';
+import { coverSrcSetFor } from '@hondana/domain/media-urls';
 import { Link } from 'react-router';
 import { useTranslation } from '../i18n/i18n';
 import { CoinIcon } from './coin-icon';
+import { CoverSources, jpegOf } from './cover-sources';
 import styles from './book-tile.module.css';
 
 /**
@@ -16,10 +18,8 @@ export type TileView = {
   title: string;
   /** Null for a title-level tile (search results). */
   vol: number | null;
+  /** The cover at tile width; the component writes its srcset (WebP and JPEG) from it. */
   imageUrl: string;
-  /** WebP widths of the §9 thumbnail set, and their JPEG fallback. */
-  coverSrcSet: string;
-  coverSrcSetJpeg: string;
   price: number;
   beforePrice: number | null;
   free: boolean;
@@ -38,7 +38,6 @@ export type BookTileProps = {
 /** Tile widths of §9: 106 px on mobile and tablet, 128 px from the 1080 px breakpoint. */
 const coverSizes = '(min-width: 1080px) 128px, 106px';
 
-const jpegOf = (url: string) => url.replace(/\.webp(\?|$)/, '.jpg$1');
 
 /** §2 "Other widgets": cover, title, stars with score, labels, price and badges. */
 export function BookTile({ book, eager = false }: BookTileProps) {
@@ -51,11 +50,11 @@ export function BookTile({ book, eager = false }: BookTileProps) {
       <Link to={book.href} className={styles.link}>
         <div className={styles.cover}>
           <picture>
-            {book.coverSrcSet && <source type="image/webp" srcSet={book.coverSrcSet} sizes={coverSizes} />}
+            <CoverSources imageUrl={book.imageUrl} sizes={coverSizes} />
             <img
               src={jpegOf(book.imageUrl)}
-              srcSet={book.coverSrcSetJpeg || undefined}
-              sizes={book.coverSrcSetJpeg ? coverSizes : undefined}
+              srcSet={coverSrcSetFor(book.imageUrl, 'jpg') || undefined}
+              sizes={coverSizes}
               alt={alt}
               width={128}
               height={181}

@@ -14,8 +14,6 @@ export function tileFromRecommendation(book: RecommendedBook): TileView {
     title: book.title,
     vol: book.vol,
     imageUrl: book.imageUrl,
-    coverSrcSet: '',
-    coverSrcSetJpeg: '',
     price: book.price,
     beforePrice: book.beforePrice,
     free: book.price === 0,

@@ -13,7 +13,7 @@ export function seriesHeaderView(series: SeriesPage, volume: BookDetail | null =
   return {
     titleId: series.title.id,
     name: series.title.name,
-    cover: cover && { imageUrl: cover.imageUrl, coverSrcSet: cover.coverSrcSet, coverSrcSetJpeg: cover.coverSrcSetJpeg },
+    cover: cover && { imageUrl: cover.imageUrl },
     authors: series.authors.map((a) => ({
       authorId: a.authorId,
       name: a.name,
@@ -39,8 +39,6 @@ export function volumeDetailView(book: BookDetail) {
     titleName: book.titleName,
     vol: book.vol,
     imageUrl: book.imageUrl,
-    coverSrcSet: book.coverSrcSet,
-    coverSrcSetJpeg: book.coverSrcSetJpeg,
     price: book.price,
     beforePrice: priceChanged(book.price, book.beforePrice) ? book.beforePrice : null,
     point: book.point,

@@ -25,8 +25,6 @@ export function tileFromBook(book: BookTile, now: number, options: TileOptions =
     title: book.title,
     vol: book.vol,
     imageUrl: book.imageUrl,
-    coverSrcSet: book.coverSrcSet,
-    coverSrcSetJpeg: book.coverSrcSetJpeg,
     price: book.price,
     beforePrice: book.beforePrice,
     free: book.free,

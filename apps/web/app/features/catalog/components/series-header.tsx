@@ -1,4 +1,6 @@
+import { coverSrcSetFor } from '@hondana/domain/media-urls';
 import { Link } from 'react-router';
+import { CoverSources, jpegOf } from '../../../components/cover-sources';
 import { useTranslation } from '../../../i18n/i18n';
 import type { SeriesHeaderView } from '../series-view.server';
 import styles from './series-header.module.css';
@@ -16,10 +18,10 @@ export function SeriesHeader({ series, sampleBookId }: SeriesHeaderProps) {
     <div className={styles.header}>
       {series.cover && (
         <picture className={styles.cover}>
-          <source type="image/webp" srcSet={series.cover.coverSrcSet} sizes="(min-width: 768px) 180px, 120px" />
+          <CoverSources imageUrl={series.cover.imageUrl} sizes="(min-width: 768px) 180px, 120px" />
           <img
-            src={series.cover.imageUrl.replace(/\.webp(\?|$)/, '.jpg$1')}
-            srcSet={series.cover.coverSrcSetJpeg}
+            src={jpegOf(series.cover.imageUrl)}
+            srcSet={coverSrcSetFor(series.cover.imageUrl, 'jpg') || undefined}
             sizes="(min-width: 768px) 180px, 120px"
             alt={t('bookTile.altTitle', { title: series.name })}
             width={180}
