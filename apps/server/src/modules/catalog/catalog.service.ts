@@ -2,8 +2,8 @@ import { listedEroticTypes, priceAt } from '@hondana/domain/catalog';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { coverSrcSet, coverUrl } from '../../media/media-spec';
-import { type BookTileRow, newestBooks, titlesPage } from './catalog.repository';
-import type { BookTile, TitleSummary } from './catalog.types';
+import { type BookTileRow, newestBooks } from './catalog.repository';
+import type { BookTile } from './catalog.types';
 
 type Db = Kysely<Database>;
 
@@ -53,28 +53,4 @@ export async function topPageBooks(
   const limit = Math.max(0, Math.min(100, Math.trunc(q.limit)));
   const rows = await newestBooks(db, { limit, eroticTypes: listedEroticTypes(q.includeAdult), now });
   return rows.map((row) => toBookTile(row, now));
-}
-
-/** A page of titles (GET /api/title/list). */
-export async function listTitles(
-  db: Db,
-  q: { offset: number; limit: number; includeAdult: boolean; titleIds?: number[] },
-): Promise<{ totalCount: number; titles: TitleSummary[] }> {
-  const { totalCount, rows } = await titlesPage(db, { ...q, eroticTypes: listedEroticTypes(q.includeAdult) });
-  return {
-    totalCount,
-    titles: rows.map((r) => ({
-      id: r.id,
-      name: r.name,
-      kana: r.kana,
-      imageUrl: coverUrl(r.minVolBookId, TILE_COVER_WIDTH, r.coverVersion),
-      pageType: r.pageType,
-      genreId: r.genreId,
-      eroticType: r.eroticType,
-      completeFlg: r.completeFlg === 1,
-      maxVol: r.maxVol,
-      minVolBookId: r.minVolBookId,
-      maxVolBookId: r.maxVolBookId,
-    })),
-  };
 }

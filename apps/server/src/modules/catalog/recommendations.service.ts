@@ -17,7 +17,7 @@ import {
   wishCounts,
 } from './recommendations.repository';
 import type { RecommendedBook } from './recommendations.types';
-import { authorsOfTitles } from './search.repository';
+import { authorsOfTitles } from './books.repository';
 
 type Db = Kysely<Database>;
 type Reason = RecommendedBook['reason'];

@@ -112,29 +112,6 @@ export function findAuthor(db: Db, authorId: number) {
   return db.selectFrom('authors').select(['id as authorId', 'name', 'kana']).where('id', '=', authorId).executeTakeFirst();
 }
 
-/** Credits of the given titles, in credit order. */
-export async function authorsOfTitles(
-  db: Db,
-  titleIds: number[],
-): Promise<Map<number, { authorId: number; name: string; kana: string; type: string }[]>> {
-  const map = new Map<number, { authorId: number; name: string; kana: string; type: string }[]>();
-  if (titleIds.length === 0) return map;
-  const rows = await db
-    .selectFrom('title_authors as ta')
-    .innerJoin('authors as a', 'a.id', 'ta.author_id')
-    .select(['ta.title_id as titleId', 'a.id as authorId', 'a.name', 'a.kana', 'ta.role as type'])
-    .where('ta.title_id', 'in', titleIds)
-    .orderBy('ta.title_id')
-    .orderBy('ta.sort_order')
-    .execute();
-  for (const r of rows) {
-    const list = map.get(r.titleId) ?? [];
-    list.push({ authorId: r.authorId, name: r.name, kana: r.kana, type: r.type });
-    map.set(r.titleId, list);
-  }
-  return map;
-}
-
 export interface TitleSummaryRow {
   id: number;
   name: string;

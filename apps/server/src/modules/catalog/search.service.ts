@@ -4,7 +4,8 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { coverUrl } from '../../media/media-spec';
 import type { TitleSummary } from './catalog.types';
-import { authorTitleIds, authorsOfTitles, findAuthor, searchTitleIds, titleSummaryRows } from './search.repository';
+import { authorsOfTitles } from './books.repository';
+import { authorTitleIds, findAuthor, searchTitleIds, titleSummaryRows } from './search.repository';
 import type { AuthorSearchResult, KeywordSearchResult } from './search.types';
 
 type Db = Kysely<Database>;
