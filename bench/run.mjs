@@ -69,6 +69,8 @@ try {
     LOG_LEVEL: 'info',
     DATABASE_URL: process.env.BENCH_DATABASE_URL ?? '',
     NODE_ENV: 'production',
+    // Pages are measured rendering every request; the guest page cache has its own row below.
+    PAGE_CACHE_SECONDS: '0',
   });
   servers.push(store.child);
   const cookie = await signUpMember(store.url);
@@ -91,8 +93,19 @@ try {
     DATABASE_URL: '',
     HONDANA_WEB: 'true',
     NODE_ENV: 'production',
+    PAGE_CACHE_SECONDS: '0',
   });
   servers.push(scaled.child);
+  const cachedStore = await startServer(path.join(root, 'node_modules/.bin/tsx'), [path.join(root, 'apps/server/src/main.ts')], {
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATA_DIR: datasetDir,
+    LOG_LEVEL: 'warn',
+    DATABASE_URL: '',
+    NODE_ENV: 'production',
+    PAGE_CACHE_SECONDS: '5',
+  });
+  servers.push(cachedStore.child);
   const scale = `${dataset.titles / 1000}k titles`;
   rows.push(await measure(`GET /api/lottery/search/title?word=${dataset.sampleWord} (keyword search, ${scale}; target p99 ≤ 30)`, `${scaled.url}/api/lottery/search/title?word=${encodeURIComponent(dataset.sampleWord)}`));
   rows.push(await measure(`GET /api/rankings?term=weekly&page_type=male (ranking page, ${scale}; target p99 ≤ 20)`, `${scaled.url}/api/rankings?term=weekly&page_type=male&limit=20`));
@@ -100,6 +113,8 @@ try {
   const seriesStatus = (await fetch(seriesUrl)).status;
   if (seriesStatus === 200) rows.push(await measure(`GET /series_list/series_id=${dataset.sampleTitleId} (series page render, ${scale}; target p99 ≤ 50)`, seriesUrl));
   else rows.push({ name: `GET /series_list/series_id=${dataset.sampleTitleId} (series page render): not available, status ${seriesStatus}`, rps: 0, p50: '-', p99: '-' });
+  const cachedSeriesUrl = `${cachedStore.url}/series_list/series_id=${dataset.sampleTitleId}`;
+  rows.push(await measure(`GET /series_list/series_id=${dataset.sampleTitleId} (guests, page cache of 5 s, ${scale})`, cachedSeriesUrl));
 
   const bareRps = rows[0].rps;
   console.log(`\nautocannon, ${connections} connections, ${duration} s each, ${new Date().toISOString()}\n`);

@@ -132,6 +132,22 @@ describe('a returning member', () => {
   });
 });
 
+describe('the guest page cache', () => {
+  it("serves a guest's page to the next guest, and always renders a member's", async () => {
+    await fetch(`${store.url}/free`);
+    assert.equal((await fetch(`${store.url}/free`)).headers.get('x-page-cache'), 'hit');
+    const signup = await fetch(`${store.url}/api/auth/signup`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ ...member, email: `cache-${member.email}`, birth_date: member.birthDate }),
+    });
+    const cookie = signup.headers.getSetCookie()[0]!.split(';')[0]!;
+    const asMember = await fetch(`${store.url}/free`, { headers: { cookie } });
+    assert.equal(asMember.headers.get('x-page-cache'), null);
+    assert.match(await asMember.text(), /ログアウト/);
+  });
+});
+
 describe('the API beside the pages', () => {
   it('answers an unknown /api path with JSON 404, and an unknown page with the 404 page', async () => {
     const api = await fetch(`${store.url}/api/nothing/here`);

@@ -19,7 +19,7 @@ import { webPlugin } from './web/web-plugin';
 
 export interface AppOptions {
   database: DatabaseHandle;
-  config: Pick<Config, 'cookieSecure' | 'dataDir' | 'secrets'>;
+  config: Pick<Config, 'cookieSecure' | 'dataDir' | 'secrets'> & Partial<Pick<Config, 'guestPageCacheSeconds'>>;
   clock?: Clock;
   logger?: FastifyServerOptions['logger'];
   /** Requests per minute per client on login and signup. */
@@ -78,7 +78,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     { prefix: '/api' },
   );
   await app.register(mediaRoutes);
-  if (options.web) await app.register(webPlugin, { authRateLimit: options.authRateLimit ?? 10 });
+  if (options.web) {
+    await app.register(webPlugin, {
+      authRateLimit: options.authRateLimit ?? 10,
+      guestPageCacheSeconds: options.config.guestPageCacheSeconds ?? 0,
+    });
+  }
   else app.setNotFoundHandler(apiNotFound);
   return app;
 }

@@ -12,6 +12,8 @@ export interface Config {
   logLevel: string;
   /** Mark the session cookie `Secure` (set when the store is served over HTTPS). */
   cookieSecure: boolean;
+  /** Seconds a guest's rendered page is served to the next guests; 0 renders every request. */
+  guestPageCacheSeconds: number;
   secrets: Secrets;
 }
 
@@ -31,6 +33,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: env.DATABASE_URL || undefined,
     logLevel: env.LOG_LEVEL ?? 'info',
     cookieSecure: env.COOKIE_SECURE === 'true',
+    guestPageCacheSeconds: parseSeconds('PAGE_CACHE_SECONDS', env.PAGE_CACHE_SECONDS, 5),
     secrets: loadSecrets(dataDir),
   };
 }
@@ -40,6 +43,13 @@ function parsePort(value: string | undefined): number {
   const port = Number(value);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be 0–65535, got "${value}"`);
   return port;
+}
+
+function parseSeconds(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined || value === '') return fallback;
+  const seconds = Number(value);
+  if (!Number.isFinite(seconds) || seconds < 0 || seconds > 3600) throw new Error(`${name} must be 0–3600 seconds, got "${value}"`);
+  return seconds;
 }
 
 function loadSecrets(dataDir: string): Secrets {

@@ -8,7 +8,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { type AppLoadContext, type ServerBuild, createRequestHandler } from 'react-router';
 import { apiNotFound } from '../http/errors';
+import { SESSION_COOKIE } from '../modules/accounts/sessions';
 import { type AuthAttemptLimiter, createLoadContext } from './create-load-context';
+import { type CachedPage, GuestPageCache } from './guest-page-cache';
 
 /** apps/web/build, written by `npm run build` (react-router build). */
 const webBuild = new URL('../../../web/build/', import.meta.url);
@@ -24,6 +26,8 @@ const SHORT = 'public, max-age=3600';
 export interface WebPluginOptions {
   /** Login and signup attempts per minute per client through the pages (as on /api/auth/*). */
   authRateLimit?: number;
+  /** Seconds a guest's rendered page is served to the next guests (0: always render). */
+  guestPageCacheSeconds?: number;
 }
 
 const isApiPath = (url: string) => {
@@ -51,13 +55,23 @@ export const webPlugin = fp(
     const build = (await import(new URL('server/index.js', webBuild).href)) as ServerBuild;
     const handleRequest = createRequestHandler(build, 'production');
     const authAttempt = authAttemptLimiter(app, options.authRateLimit ?? 10);
+    const guestPages = new GuestPageCache((options.guestPageCacheSeconds ?? 0) * 1000);
 
     async function render(request: FastifyRequest, reply: FastifyReply) {
       if (isApiPath(request.url)) return apiNotFound(request, reply);
+      const cacheable = guestPages.enabled && request.method !== 'POST' && !request.cookies[SESSION_COOKIE];
+      const now = Date.now();
+      const kept = cacheable ? guestPages.get(request.url, now) : undefined;
+      if (kept) return sendCachedPage(reply, kept);
       // apps/web declares AppLoadContext as StoreLoadContext (app/load-context.d.ts).
       const loadContext: AppLoadContext = { ...(await createLoadContext(request, { authAttempt })) };
       const response = await handleRequest(toFetchRequest(request, reply), loadContext);
-      return sendFetchResponse(reply, response);
+      if (!cacheable || response.status !== 200 || response.headers.has('set-cookie') || !response.body) {
+        return sendFetchResponse(reply, response);
+      }
+      const page = { status: 200, headers: [...response.headers], body: Buffer.from(await response.arrayBuffer()) };
+      guestPages.set(request.url, page, now);
+      return sendCachedPage(reply, { ...page, expires: 0 }, 'miss');
     }
 
     // Static files: one route per file found at start (no wildcard, so unknown paths fall
@@ -125,6 +139,13 @@ function sendFetchResponse(reply: FastifyReply, response: Response) {
   if (cookies.length > 0) reply.header('set-cookie', cookies);
   if (!response.body) return reply.send();
   return reply.send(Readable.fromWeb(response.body as NodeReadableStream<Uint8Array>));
+}
+
+function sendCachedPage(reply: FastifyReply, page: CachedPage, state: 'hit' | 'miss' = 'hit') {
+  reply.status(page.status);
+  for (const [name, value] of page.headers) if (!notCopied.has(name)) reply.header(name, value);
+  reply.header('x-page-cache', state);
+  return reply.send(page.body);
 }
 
 /** Per-address budget of login and signup attempts made through the pages. */

@@ -1,0 +1,57 @@
+/**
+ * Guests all see the same page for a URL, so a guest's rendered page is kept for a few seconds
+ * and served to the next guests (what a CDN's micro-cache would do, inside the process). Members
+ * are always rendered: their header, recommendations and adult state are their own. A page can
+ * be up to `ttlMs` old; the catalog rows behind it are kept as long already (titles.repository).
+ */
+export interface CachedPage {
+  status: number;
+  headers: [string, string][];
+  body: Buffer;
+  expires: number;
+}
+
+export class GuestPageCache {
+  readonly #pages = new Map<string, CachedPage>();
+  #bytes = 0;
+
+  constructor(
+    private readonly ttlMs: number,
+    private readonly maxBytes = 32 * 1024 * 1024,
+  ) {}
+
+  get enabled(): boolean {
+    return this.ttlMs > 0;
+  }
+
+  get(key: string, now: number): CachedPage | undefined {
+    const page = this.#pages.get(key);
+    if (!page) return undefined;
+    this.#delete(key, page);
+    if (page.expires <= now) return undefined;
+    this.#pages.set(key, page); // most recently used last
+    this.#bytes += page.body.length;
+    return page;
+  }
+
+  set(key: string, page: Omit<CachedPage, 'expires'>, now: number): void {
+    if (!this.enabled || page.body.length > this.maxBytes / 16) return;
+    const old = this.#pages.get(key);
+    if (old) this.#delete(key, old);
+    this.#pages.set(key, { ...page, expires: now + this.ttlMs });
+    this.#bytes += page.body.length;
+    for (const [oldestKey, oldest] of this.#pages) {
+      if (this.#bytes <= this.maxBytes) break;
+      this.#delete(oldestKey, oldest);
+    }
+  }
+
+  get size(): number {
+    return this.#pages.size;
+  }
+
+  #delete(key: string, page: CachedPage): void {
+    this.#pages.delete(key);
+    this.#bytes -= page.body.length;
+  }
+}
