@@ -19,7 +19,7 @@ export function filledStars(score: number | null | undefined): number {
 }
 
 /** §5: the previous price is shown (struck through) only when it is an integer different from the price. */
-export function priceChanged(price: number, beforePrice: number | null | undefined): beforePrice is number {
+export function priceChanged(price: number, beforePrice: unknown): beforePrice is number {
   return typeof beforePrice === 'number' && Number.isInteger(beforePrice) && beforePrice !== price;
 }
 

@@ -5,6 +5,7 @@
  * basic points, next volume and title totals.
  */
 import { z } from 'zod';
+import { priceChanged } from './book-tile';
 import { type BookPricing, type PriceAt, SalesStatus, priceAt } from './catalog';
 
 /** Ids are PostgreSQL `integer`s: at most nine digits keeps every accepted id in range. */
@@ -113,9 +114,7 @@ export const isSalable = (status: SalesStatus): boolean => status !== SalesStatu
  * `beforePrice` is an integer different from `price`; otherwise there is no previous price.
  */
 export function shownBeforePrice(price: number, beforePrice: unknown): number | null {
-  return typeof beforePrice === 'number' && Number.isInteger(beforePrice) && beforePrice !== price
-    ? beforePrice
-    : null;
+  return priceChanged(price, beforePrice) ? beforePrice : null;
 }
 
 /** The price in effect with §5 applied to its previous price. */
