@@ -14,16 +14,8 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { sessionUser } from '../accounts/session-plugin';
+import { adultAllowed } from './adult-access';
 import * as books from './books.service';
-
-/**
- * §6: R18 is served only when the request says `ac=1` and its member has confirmed their age;
- * a guest or an under-18 member never gets it. Without `ac=1` no session is looked up.
- */
-export async function includeAdultOf(request: FastifyRequest, ac: number): Promise<boolean> {
-  if (ac !== 1) return false;
-  return (await sessionUser(request))?.adultState === 'ADULT';
-}
 
 /** Books (§7 "Books"). An unknown book, or an R18 one the viewer may not see, is 404 NOT_FOUND. */
 export const booksRoutes: FastifyPluginAsync = async (base) => {
@@ -35,7 +27,7 @@ export const booksRoutes: FastifyPluginAsync = async (base) => {
     const user = ac === 1 ? await sessionUser(request) : null;
     const book = await books.getBookDetail(db, {
       bookId,
-      includeAdult: ac === 1 && user?.adultState === 'ADULT',
+      includeAdult: await adultAllowed(request, ac),
       userId: user?.userId ?? null,
       now: now(),
     });
@@ -64,7 +56,7 @@ export const booksRoutes: FastifyPluginAsync = async (base) => {
     const { ac, book_id, salable } = request.query;
     const list = await books.getBookDetails(db, {
       bookIds: book_id,
-      includeAdult: await includeAdultOf(request, ac),
+      includeAdult: await adultAllowed(request, ac),
       salableOnly: salable,
       now: now(),
     });
@@ -75,7 +67,7 @@ export const booksRoutes: FastifyPluginAsync = async (base) => {
     const { ac, sales_status } = request.query;
     const [book] = await books.getBooksV3(db, {
       bookIds: [request.params.book_id],
-      includeAdult: await includeAdultOf(request, ac),
+      includeAdult: await adultAllowed(request, ac),
       salesStatus: sales_status,
       now: now(),
     });
@@ -87,7 +79,7 @@ export const booksRoutes: FastifyPluginAsync = async (base) => {
     const { ac, book_id, sales_status } = request.query;
     const list = await books.getBooksV3(db, {
       bookIds: book_id,
-      includeAdult: await includeAdultOf(request, ac),
+      includeAdult: await adultAllowed(request, ac),
       salesStatus: sales_status,
       now: now(),
     });
@@ -98,7 +90,7 @@ export const booksRoutes: FastifyPluginAsync = async (base) => {
     const { ac, title_id, sales_status, offset, limit, sort } = query;
     const page = await books.getBooksByTitle(db, {
       titleId: title_id,
-      includeAdult: await includeAdultOf(request, ac),
+      includeAdult: await adultAllowed(request, ac),
       salesStatus: sales_status,
       offset,
       limit,
@@ -118,7 +110,7 @@ export const booksRoutes: FastifyPluginAsync = async (base) => {
     const page = await byTitle(request, request.query);
     const details = await books.getBookDetails(db, {
       bookIds: page.books.map((b) => b.id),
-      includeAdult: await includeAdultOf(request, request.query.ac),
+      includeAdult: await adultAllowed(request, request.query.ac),
       salableOnly: false,
       now: now(),
     });
@@ -129,7 +121,7 @@ export const booksRoutes: FastifyPluginAsync = async (base) => {
     const { ac, book_id } = request.query;
     const next = await books.getNextBook(db, {
       bookId: book_id,
-      includeAdult: await includeAdultOf(request, ac),
+      includeAdult: await adultAllowed(request, ac),
       now: now(),
     });
     if (!next) throw notFound('book');
@@ -140,7 +132,7 @@ export const booksRoutes: FastifyPluginAsync = async (base) => {
     const { ac, book_id } = request.query;
     const list = await books.getBookInfos(db, {
       bookIds: book_id,
-      includeAdult: await includeAdultOf(request, ac),
+      includeAdult: await adultAllowed(request, ac),
       now: now(),
     });
     return { totalCount: list.length, bookInfos: list };

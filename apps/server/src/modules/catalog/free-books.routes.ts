@@ -4,7 +4,8 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { freeBookVols, listFreeBooks } from './free-books.service';
-import { AcParam, OffsetParam, PageTypeParam, adultAllowed, limitParam } from './rankings.routes';
+import { adultAllowed } from './adult-access';
+import { AcParam, OffsetParam, PageTypeParam, limitParam } from './rankings.routes';
 import { getFreeRanking } from './rankings.service';
 
 const Flag = (fallback: boolean) =>

@@ -2,7 +2,7 @@ import { GuestBooksQuery, GuestTotalPriceQuery, GuestTotalPricesQuery } from '@h
 import { notFound } from '@hondana/domain/errors';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { includeAdultOf } from './books.routes';
+import { adultAllowed } from './adult-access';
 import * as guest from './guest.service';
 
 /** Guest listings (§6, §7 "Guest"): the same adult rule as every catalog call. */
@@ -14,7 +14,7 @@ export const guestRoutes: FastifyPluginAsync = async (base) => {
   app.get('/guest/books', { schema: { querystring: GuestBooksQuery } }, async (request) =>
     guest.getGuestBooks(db, {
       bookIds: request.query.book_id,
-      includeAdult: await includeAdultOf(request, request.query.ac),
+      includeAdult: await adultAllowed(request, request.query.ac),
       now: now(),
     }),
   );
@@ -23,7 +23,7 @@ export const guestRoutes: FastifyPluginAsync = async (base) => {
     const [total] = await guest.getTitleTotalPrices(db, {
       titleIds: [request.query.title_id],
       limitPerTitle: request.query.limit_per_title,
-      includeAdult: await includeAdultOf(request, request.query.ac),
+      includeAdult: await adultAllowed(request, request.query.ac),
       now: now(),
     });
     if (!total) throw notFound('title');
@@ -34,7 +34,7 @@ export const guestRoutes: FastifyPluginAsync = async (base) => {
     const totals = await guest.getTitleTotalPrices(db, {
       titleIds: request.query.title_id,
       limitPerTitle: request.query.limit_per_title,
-      includeAdult: await includeAdultOf(request, request.query.ac),
+      includeAdult: await adultAllowed(request, request.query.ac),
       now: now(),
     });
     return { totalPrices: totals };

@@ -8,12 +8,12 @@ import {
   rankingTerms,
   pageTypeFilter,
 } from '@hondana/domain/rankings';
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { COVER_WIDTHS } from '../../media/media-spec';
-import { sessionUser } from '../accounts/session-plugin';
 import { titlesReleasedSince } from './rankings.repository';
+import { adultAllowed } from './adult-access';
 import { type RankingQuery, freeTitles, rankingSlice } from './rankings.service';
 
 /** `ac` (§6): 0 none, 1 adult. */
@@ -22,11 +22,6 @@ export const OffsetParam = z.coerce.number().int().min(0).default(0);
 export const limitParam = (fallback: number) => z.coerce.number().int().min(1).max(100).default(fallback);
 export const PageTypeParam = z.enum(pageTypes as [string, ...string[]]);
 
-/** R18 only when the request asks (`ac=1`) and the member has passed the age check (§6). */
-export async function adultAllowed(request: FastifyRequest, ac: '0' | '1' | boolean): Promise<boolean> {
-  if (ac !== '1' && ac !== true) return false;
-  return (await sessionUser(request))?.adultState === 'ADULT';
-}
 
 const BookRankQuery = z.object({
   ac: AcParam,

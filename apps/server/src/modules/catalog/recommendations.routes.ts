@@ -4,7 +4,8 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireUser } from '../accounts/session-plugin';
-import { AcParam, adultAllowed, limitParam } from './rankings.routes';
+import { adultAllowed } from './adult-access';
+import { AcParam, limitParam } from './rankings.routes';
 import { bookToBook, userToBook } from './recommendations.service';
 import type { RecommendedBook } from './recommendations.types';
 

@@ -2,7 +2,8 @@ import { notFound } from '@hondana/domain/errors';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AcParam, OffsetParam, adultAllowed, limitParam } from './rankings.routes';
+import { adultAllowed } from './adult-access';
+import { AcParam, OffsetParam, limitParam } from './rankings.routes';
 import { searchByAuthor, searchKeyword } from './search.service';
 
 const SearchTitleQuery = z.object({

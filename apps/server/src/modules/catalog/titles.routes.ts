@@ -2,7 +2,7 @@ import { notFound } from '@hondana/domain/errors';
 import { TitleIdPath, TitleListQuery, TitleQuery, TitlesQuery } from '@hondana/domain/titles';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { includeAdultOf } from './books.routes';
+import { adultAllowed } from './adult-access';
 import * as titles from './titles.service';
 
 /** Titles (§7 "Titles"). An unknown title, or an R18 one the viewer may not see, is 404 NOT_FOUND. */
@@ -14,7 +14,7 @@ export const titlesRoutes: FastifyPluginAsync = async (base) => {
   app.get('/titles/:title_id', { schema: { params: TitleIdPath, querystring: TitleQuery } }, async (request) => {
     const title = await titles.getTitle(db, {
       titleId: request.params.title_id,
-      includeAdult: await includeAdultOf(request, request.query.ac),
+      includeAdult: await adultAllowed(request, request.query.ac),
       now: now(),
     });
     if (!title) throw notFound('title');
@@ -24,7 +24,7 @@ export const titlesRoutes: FastifyPluginAsync = async (base) => {
   app.get('/titles', { schema: { querystring: TitlesQuery } }, async (request) => {
     const list = await titles.getTitles(db, {
       titleIds: request.query.title_id,
-      includeAdult: await includeAdultOf(request, request.query.ac),
+      includeAdult: await adultAllowed(request, request.query.ac),
       now: now(),
     });
     return { totalCount: list.length, titles: list };
@@ -33,7 +33,7 @@ export const titlesRoutes: FastifyPluginAsync = async (base) => {
   app.get('/title_infos/:title_id', { schema: { params: TitleIdPath, querystring: TitleQuery } }, async (request) => {
     const info = await titles.getTitleInfo(db, {
       titleId: request.params.title_id,
-      includeAdult: await includeAdultOf(request, request.query.ac),
+      includeAdult: await adultAllowed(request, request.query.ac),
       now: now(),
     });
     if (!info) throw notFound('title');
@@ -46,7 +46,7 @@ export const titlesRoutes: FastifyPluginAsync = async (base) => {
       titleIds: title_id,
       offset,
       limit,
-      includeAdult: await includeAdultOf(request, ac),
+      includeAdult: await adultAllowed(request, ac),
       now: now(),
     });
   });
@@ -54,7 +54,7 @@ export const titlesRoutes: FastifyPluginAsync = async (base) => {
   app.get('/titles/notes/:title_id', { schema: { params: TitleIdPath, querystring: TitleQuery } }, async (request) => {
     const notes = await titles.getTitleNotes(db, {
       titleId: request.params.title_id,
-      includeAdult: await includeAdultOf(request, request.query.ac),
+      includeAdult: await adultAllowed(request, request.query.ac),
     });
     if (!notes) throw notFound('title');
     return notes;
