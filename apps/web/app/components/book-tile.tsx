@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { useTranslation } from '../i18n/i18n';
 import { CoinIcon } from './coin-icon';
 import { CoverSources, jpegOf } from './cover-sources';
+import { StarRating } from './star-rating';
 import styles from './book-tile.module.css';
 
 /**
@@ -77,13 +78,7 @@ export function BookTile({ book, eager = false }: BookTileProps) {
           {book.vol !== null && <span className={styles.vol}> {t('bookTile.vol', { vol: book.vol })}</span>}
         </h3>
       </Link>
-      <p className={styles.rating} aria-label={t('bookTile.rating', { score: labels.score })}>
-        <span className={styles.stars} aria-hidden="true">
-          <span className={styles.starsOn}>{'★'.repeat(labels.stars)}</span>
-          {'★'.repeat(5 - labels.stars)}
-        </span>
-        <span aria-hidden="true">{labels.score}</span>
-      </p>
+      <StarRating stars={labels.stars} score={labels.score} label={t('bookTile.rating', { score: labels.score })} />
       {(labels.freeVolumes || labels.start) && (
         <p className={styles.labels}>
           {labels.freeVolumes && <span className={styles.freeVolumes}>{labels.freeVolumes}</span>}

@@ -1,6 +1,7 @@
 import { coverSrcSetFor } from '@hondana/domain/media-urls';
 import { Link } from 'react-router';
 import { CoverSources, jpegOf } from '../../../components/cover-sources';
+import { StarRating } from '../../../components/star-rating';
 import { useTranslation } from '../../../i18n/i18n';
 import type { SeriesHeaderView } from '../series-view.server';
 import styles from './series-header.module.css';
@@ -42,13 +43,12 @@ export function SeriesHeader({ series, sampleBookId }: SeriesHeaderProps) {
             ))}
           </ul>
         )}
-        <p className={styles.rating} aria-label={t('series.rating', { score: series.score })}>
-          <span className={styles.stars} aria-hidden="true">
-            <span className={styles.starsOn}>{'★'.repeat(series.stars)}</span>
-            {'★'.repeat(5 - series.stars)}
-          </span>
-          <span aria-hidden="true">{series.score}</span>
-        </p>
+        <StarRating
+          stars={series.stars}
+          score={series.score}
+          label={t('series.rating', { score: series.score })}
+          size="large"
+        />
         <dl className={styles.facts}>
           {series.publisherName && (
             <div>
