@@ -1,0 +1,82 @@
+import type { ViewerKind } from './direction';
+
+/** Font sizes of reflowable text (§3 Viewer settings; §5: only these three are accepted). */
+export const FONT_SIZES = ['small', 'medium', 'large'] as const;
+export type FontSize = (typeof FONT_SIZES)[number];
+export const DEFAULT_FONT_SIZE: FontSize = 'medium';
+export const isFontSize = (value: unknown): value is FontSize => FONT_SIZES.includes(value as FontSize);
+
+export const FONT_TYPES = ['mincho', 'gothic'] as const;
+export type FontType = (typeof FONT_TYPES)[number];
+export const DEFAULT_FONT_TYPE: FontType = 'mincho';
+
+export type FooterInput = {
+  kind: ViewerKind;
+  loggedIn: boolean;
+  serial: boolean;
+  /** The reader's current page(s) and the book's bookmarks (page numbers). */
+  visiblePages: readonly number[];
+  bookmarks: readonly number[];
+  /** Whether there is a page to go back to (the reader jumped by TOC, bookmark or slider). */
+  hasBackPage: boolean;
+  directionToggle: boolean;
+};
+
+export type FooterControls = {
+  myList: boolean;
+  bookmarkRemoves: boolean;
+  backEnabled: boolean;
+  directionToggle: boolean;
+};
+
+/**
+ * §5 footer rules: the bookmark button removes when the current page is bookmarked; the back
+ * button is inactive with no back page; the my-list button only for members outside serials;
+ * the direction toggle hidden for text books.
+ */
+export function footerControls(input: FooterInput): FooterControls {
+  return {
+    myList: input.loggedIn && !input.serial,
+    bookmarkRemoves: input.visiblePages.some((p) => input.bookmarks.includes(p)),
+    backEnabled: input.hasBackPage,
+    directionToggle: input.directionToggle && input.kind !== 'text',
+  };
+}
+
+export type SettingsInput = {
+  kind: ViewerKind;
+  loggedIn: boolean;
+  /** Imaged reflow: text pages delivered as images. */
+  imagedReflow: boolean;
+  /** The reader setting that offers 'return to start after finishing'. */
+  readerResetSetting: boolean;
+};
+
+export type SettingsVisibility = {
+  resetAfterFinish: boolean;
+  spread: boolean;
+  fontSize: boolean;
+  fontType: boolean;
+};
+
+/**
+ * §5 settings rules: 'return to start after finishing' only for members with the reader
+ * setting on; spread only when not image-reflow (and only for fixed pages); font size for
+ * text books (reflow, image-reflow or not).
+ */
+export function settingsVisibility(input: SettingsInput): SettingsVisibility {
+  return {
+    resetAfterFinish: input.loggedIn && input.readerResetSetting,
+    spread: input.kind === 'fixed' && !input.imagedReflow,
+    fontSize: input.kind === 'text' || input.imagedReflow,
+    fontType: input.kind === 'text',
+  };
+}
+
+/** The bookmark button's next state: add the first visible page, or remove the ones shown. */
+export function toggleBookmark(bookmarks: readonly number[], visiblePages: readonly number[]): number[] {
+  const shown = visiblePages.filter((p) => bookmarks.includes(p));
+  if (shown.length > 0) return bookmarks.filter((p) => !shown.includes(p));
+  const first = visiblePages[0];
+  return first === undefined ? [...bookmarks] : [...bookmarks, first].sort((a, b) => a - b);
+}

@@ -1,0 +1,57 @@
+import { SPREAD_MIN_WIDTH } from './timing';
+
+/** What pairing needs to know of a page: whether the server detected it as wide (a two-page image). */
+export type PageShape = { wide: boolean };
+
+/** One screen of a paged book: one or two page indices, in reading order. */
+export type Spread = readonly number[];
+
+/**
+ * Two-page spreads only on landscape screens wider than 1080 px; single pages on phones,
+ * tablets and portrait screens (issue 4).
+ */
+export function spreadsFit(viewport: { width: number; height: number }): boolean {
+  return viewport.width > SPREAD_MIN_WIDTH && viewport.width > viewport.height;
+}
+
+/**
+ * Pairs pages into spreads: the cover alone, then pairs in reading order; a wide page stands
+ * alone (and the page before it too when it has no partner). `shift` (the 'shift by one page'
+ * setting) lets the page after the cover stand alone, which fixes books whose spreads are off
+ * by one.
+ */
+export function pairSpreads(pages: readonly PageShape[], shift = false): Spread[] {
+  const spreads: Spread[] = [];
+  if (pages.length === 0) return spreads;
+  spreads.push([0]);
+  let i = 1;
+  if (shift && i < pages.length) spreads.push([i++]);
+  while (i < pages.length) {
+    const next = pages[i + 1];
+    if (!pages[i]!.wide && next && !next.wide) {
+      spreads.push([i, i + 1]);
+      i += 2;
+    } else {
+      spreads.push([i]);
+      i += 1;
+    }
+  }
+  return spreads;
+}
+
+/** Every page alone: the layout on phones and portrait screens. */
+export const singlePages = (total: number): Spread[] => Array.from({ length: total }, (_, i) => [i]);
+
+/** The index of the spread that shows `page` (clamped into the book). */
+export function spreadIndexOf(spreads: readonly Spread[], page: number): number {
+  const index = spreads.findIndex((spread) => spread.includes(page));
+  if (index >= 0) return index;
+  return page < 0 ? 0 : Math.max(0, spreads.length - 1);
+}
+
+/**
+ * Left-to-right screen order of a spread's pages: right-to-left books put the first page on
+ * the right.
+ */
+export const screenOrder = (spread: Spread, direction: 'rtl' | 'ltr'): number[] =>
+  direction === 'rtl' ? [...spread].reverse() : [...spread];
