@@ -80,6 +80,8 @@ export const ErrorCode = {
   NOT_ENOUGH_MANGA_COIN: 'NOT_ENOUGH_MANGA_COIN',
   INVALID_BOOK_ID: 'INVALID_BOOK_ID',
   ALREADY_RESERVED: 'ALREADY_RESERVED',
+  // Reading (not named by the spec): a page sync older than the stored position (409)
+  SYNC_PAGE_CONFLICT: 'SYNC_PAGE_CONFLICT',
 } as const;
 
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
