@@ -80,6 +80,9 @@ export const ErrorCode = {
   NOT_ENOUGH_MANGA_COIN: 'NOT_ENOUGH_MANGA_COIN',
   INVALID_BOOK_ID: 'INVALID_BOOK_ID',
   ALREADY_RESERVED: 'ALREADY_RESERVED',
+  // Buy refusals named by §5's cart statuses ('already have this book', adult check)
+  ALREADY_BUY: 'ALREADY_BUY',
+  ADULT_CHECK_REQUIRED: 'ADULT_CHECK_REQUIRED',
   // Reading (not named by the spec): a page sync older than the stored position (409)
   SYNC_PAGE_CONFLICT: 'SYNC_PAGE_CONFLICT',
 } as const;

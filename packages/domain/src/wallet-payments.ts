@@ -1,0 +1,155 @@
+/**
+ * Payment types of §9 with their numeric codes, card brands, and the sandbox provider's
+ * test cards (shared by the server's sandbox and the coin shop's hint text).
+ */
+import { z } from 'zod';
+
+/** §9 payment types. Orders also use FREE, POINT and SERIAL_CHARGE. */
+export const PaymentType = {
+  FREE: 'FREE',
+  POINT: 'POINT',
+  COIN: 'COIN',
+  AMEBA_PAY_CREDIT_CARD: 'AMEBA_PAY_CREDIT_CARD',
+  MANGA_COIN: 'MANGA_COIN',
+  SERIAL_CHARGE: 'SERIAL_CHARGE',
+  SIMPLY_PAY_CREDIT_CARD: 'SIMPLY_PAY_CREDIT_CARD',
+  DOCOMO: 'DOCOMO',
+  PAYPAY: 'PAYPAY',
+  AU: 'AU',
+  SOFTBANK: 'SOFTBANK',
+  LINEPAY: 'LINEPAY',
+  RAKUTENPAY: 'RAKUTENPAY',
+} as const;
+export type PaymentType = (typeof PaymentType)[keyof typeof PaymentType];
+
+/** §9 numeric codes: FREE -2, POINT -1, COIN 0, card 1, manga coin 2, serial charge 3, carriers 4–11. */
+export const paymentTypeCode: Record<PaymentType, number> = {
+  FREE: -2,
+  POINT: -1,
+  COIN: 0,
+  AMEBA_PAY_CREDIT_CARD: 1,
+  MANGA_COIN: 2,
+  SERIAL_CHARGE: 3,
+  SIMPLY_PAY_CREDIT_CARD: 4,
+  DOCOMO: 5,
+  PAYPAY: 6,
+  AU: 7,
+  SOFTBANK: 8,
+  LINEPAY: 9,
+  RAKUTENPAY: 11,
+};
+
+/**
+ * How a coin pack is paid (`payment_type` of `/manga_coin/items/v3`, `/good_value`): the §3
+ * "good-value item per payment type" names. `creditcard` is paid by card at once; the others
+ * go through the provider's confirmation page and come back to a return URL.
+ */
+export const CoinPaymentMethod = {
+  creditcard: 'creditcard',
+  docomo: 'docomo',
+  paypay: 'paypay',
+  au: 'au',
+  softbank: 'softbank',
+  linepay: 'linepay',
+  rakutenpay: 'rakutenpay',
+} as const;
+export type CoinPaymentMethod = (typeof CoinPaymentMethod)[keyof typeof CoinPaymentMethod];
+export const coinPaymentMethods = Object.values(CoinPaymentMethod);
+export const coinPaymentMethodParam = z.enum(coinPaymentMethods, {
+  message: `must be one of ${coinPaymentMethods.join(', ')}`,
+});
+
+/** The order payment type a coin pack payment method records. */
+export const paymentTypeOfMethod: Record<CoinPaymentMethod, PaymentType> = {
+  creditcard: PaymentType.SIMPLY_PAY_CREDIT_CARD,
+  docomo: PaymentType.DOCOMO,
+  paypay: PaymentType.PAYPAY,
+  au: PaymentType.AU,
+  softbank: PaymentType.SOFTBANK,
+  linepay: PaymentType.LINEPAY,
+  rakutenpay: PaymentType.RAKUTENPAY,
+};
+
+/** Shown on the confirmation page and in payment history. */
+export const coinPaymentMethodLabels: Record<CoinPaymentMethod, string> = {
+  creditcard: 'クレジットカード',
+  docomo: 'ドコモ払い',
+  paypay: 'PayPay',
+  au: 'auかんたん決済',
+  softbank: 'ソフトバンクまとめて支払い',
+  linepay: 'LINE Pay',
+  rakutenpay: '楽天ペイ',
+};
+
+/** §9 card types. */
+export const CardBrand = {
+  VISA: 'VISA',
+  MASTER: 'MASTER',
+  JCB: 'JCB',
+  AMEX: 'AMEX',
+  DINERS: 'DINERS',
+  UNKNOWN: 'UNKNOWN',
+} as const;
+export type CardBrand = (typeof CardBrand)[keyof typeof CardBrand];
+
+/** The brand of a card number by its issuer prefix; UNKNOWN brands are not accepted. */
+export function cardBrandOf(number: string): CardBrand {
+  const digits = number.replace(/\D/g, '');
+  const two = Number(digits.slice(0, 2));
+  const four = Number(digits.slice(0, 4));
+  if (digits.startsWith('4')) return CardBrand.VISA;
+  if ((two >= 51 && two <= 55) || (four >= 2221 && four <= 2720)) return CardBrand.MASTER;
+  if (four >= 3528 && four <= 3589) return CardBrand.JCB;
+  if (two === 34 || two === 37) return CardBrand.AMEX;
+  if (two === 36 || two === 38 || two === 39 || (Number(digits.slice(0, 3)) >= 300 && Number(digits.slice(0, 3)) <= 305))
+    return CardBrand.DINERS;
+  return CardBrand.UNKNOWN;
+}
+
+/** Luhn checksum: catches a mistyped digit before the provider is asked. */
+export function passesLuhn(number: string): boolean {
+  const digits = number.replace(/\D/g, '');
+  if (digits.length < 12 || digits.length > 19) return false;
+  let sum = 0;
+  for (let i = 0; i < digits.length; i += 1) {
+    let d = Number(digits[digits.length - 1 - i]);
+    if (i % 2 === 1) {
+      d *= 2;
+      if (d > 9) d -= 9;
+    }
+    sum += d;
+  }
+  return sum % 10 === 0;
+}
+
+/**
+ * Test cards of the sandbox provider (any future expiry, any 3–4 digit CVC). Any other valid
+ * number of a known brand succeeds; a number of an unknown brand is UNSUPPORTED_CARD.
+ */
+export const SandboxTestCard = {
+  SUCCESS: '4242424242424242',
+  SUCCESS_JCB: '3530111333300000',
+  SUCCESS_MASTER: '5555555555554444',
+  DECLINED: '4000000000000002',
+  UNSUPPORTED: '6011111111111117',
+  LIMIT_EXCEEDED: '4000000000009995',
+} as const;
+
+/** The card as the coin purchase sends it (never stored: the server keeps brand and last four digits). */
+export const CardInput = z.object({
+  number: z
+    .string()
+    .transform((v) => v.replace(/[\s-]/g, ''))
+    .pipe(z.string().regex(/^\d{12,19}$/, 'must be 12 to 19 digits')),
+  expiry: z.string().regex(/^(0[1-9]|1[0-2])\/\d{2}$/, 'must be MM/YY'),
+  cvc: z.string().regex(/^\d{3,4}$/, 'must be 3 or 4 digits'),
+  holder: z.string().trim().max(60).optional(),
+});
+export type CardInput = z.infer<typeof CardInput>;
+
+/** Whether a MM/YY expiry is this month or later (cards are valid through their month's end). */
+export function cardExpiryValid(expiry: string, now: Date): boolean {
+  const [mm, yy] = expiry.split('/').map(Number) as [number, number];
+  const endOfMonth = Date.UTC(2000 + yy, mm, 1);
+  return endOfMonth > now.getTime();
+}
