@@ -1,3 +1,5 @@
+import { jaViewer } from './ja-viewer';
+
 /**
  * Japanese copy of the store pages (the spec's strings). Components read it through
  * `useTranslation` (./i18n), route meta and actions through `i18n.t`.
@@ -183,6 +185,7 @@ export const ja = {
     body: 'URLが間違っているか、ページが削除された可能性があります。',
     toTop: '本棚トップへ戻る',
   },
+  viewer: jaViewer,
   error: {
     title: 'エラーが発生しました',
     heading: 'ページを表示できませんでした',

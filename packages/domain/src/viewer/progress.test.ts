@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { footerControls, isFontSize, settingsVisibility, toggleBookmark } from './controls';
 import { keepTextPosition, openingPage, pageSyncEnabled, reachesReadEnd, shouldRegisterReadEnd } from './progress';
-import { parseRuby } from './ruby';
 
 describe('read-end at 90%', () => {
   it('registers once the reader has seen 90% of the pages', () => {
@@ -72,17 +71,5 @@ describe('footer and settings rules (§5)', () => {
   it('toggles bookmarks on the visible pages', () => {
     expect(toggleBookmark([1, 9], [4, 5])).toEqual([1, 4, 9]);
     expect(toggleBookmark([1, 5, 9], [4, 5])).toEqual([1, 9]);
-  });
-});
-
-describe('parseRuby', () => {
-  it('reads Aozora Bunko ruby with and without the bar', () => {
-    expect(parseRuby('街を｜茜色《あかねいろ》に染めた')).toEqual([
-      { text: '街を' },
-      { text: '茜色', ruby: 'あかねいろ' },
-      { text: 'に染めた' },
-    ]);
-    expect(parseRuby('光が眩《まぶ》しい')).toEqual([{ text: '光が' }, { text: '眩', ruby: 'まぶ' }, { text: 'しい' }]);
-    expect(parseRuby('ただの文')).toEqual([{ text: 'ただの文' }]);
   });
 });
