@@ -1,5 +1,7 @@
 import type { Generated } from 'kysely';
 import type { CatalogTables } from './catalog-schema';
+import type { OrdersTables } from './orders-schema';
+import type { WalletTables } from './wallet-schema';
 
 /** Instants are epoch milliseconds (UTC); calendar rules convert to Asia/Tokyo in `domain`. */
 export type Millis = number;
@@ -46,4 +48,4 @@ export interface AccountsTables {
   one_time_tokens: OneTimeTokensTable;
 }
 
-export interface Database extends AccountsTables, CatalogTables {}
+export interface Database extends AccountsTables, CatalogTables, WalletTables, OrdersTables {}

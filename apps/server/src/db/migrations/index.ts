@@ -2,10 +2,14 @@ import type { Migration } from 'kysely';
 import * as accounts from './2026-11-22T0100-accounts';
 import * as catalog from './2026-11-22T0200-catalog';
 import * as catalogSearch from './2026-11-22T0310-catalog-search';
+import * as wallet from './2026-11-22T0500-wallet';
+import * as orders from './2026-11-22T0510-orders';
 
 /** Every migration, in order. Landed migrations are frozen: add a new file instead of editing one. */
 export const migrations: Record<string, Migration> = {
   '2026-11-22T0100-accounts': accounts,
   '2026-11-22T0200-catalog': catalog,
   '2026-11-22T0310-catalog-search': catalogSearch,
+  '2026-11-22T0500-wallet': wallet,
+  '2026-11-22T0510-orders': orders,
 };

@@ -1,0 +1,76 @@
+import type { Generated } from 'kysely';
+
+/**
+ * Tables of orders and entitlements (issue 5), created by migrations 2026-11-22T0500-wallet
+ * (user_books, so that page access can be checked early) and 2026-11-22T0510-orders.
+ */
+type Millis = number;
+
+/** Entitlements: one row per member and book they own or reserved (§3 User book). */
+export interface UserBooksTable {
+  user_id: number;
+  book_id: number;
+  /** OWNED or RESERVED when granted; a RESERVED book counts as OWNED from its release (possessionAt). */
+  possession_status: string;
+  /** PURCHASE, FREE or GRANT. */
+  source: string;
+  order_id: number | null;
+  created_at: Millis;
+}
+
+/** A book order or a coin pack payment, with the §4 order status. */
+export interface OrdersTable {
+  id: Generated<number>;
+  user_id: number;
+  /** BOOK or MANGA_COIN. */
+  kind: string;
+  status: string;
+  /** PaymentType of §9. */
+  payment_type: string;
+  /** Coins for BOOK orders (after points), yen for MANGA_COIN. */
+  total_price: number;
+  use_point: number;
+  /** Points the order earned. */
+  point: number;
+  is_first_paying: 0 | 1;
+  coin_item_id: number | null;
+  coin: number;
+  bonus: number;
+  bonus_point: number;
+  failure_code: string | null;
+  provider_ref: string | null;
+  card_brand: string | null;
+  card_last4: string | null;
+  created_at: Millis;
+  updated_at: Millis;
+}
+
+export interface OrderItemsTable {
+  order_id: number;
+  book_id: number;
+  /** Price in effect when bought (coins). */
+  price: number;
+  point: number;
+}
+
+/** Point campaigns of §3 (basic, first, book, series, bulkBuy). */
+export interface PointCampaignsTable {
+  id: Generated<number>;
+  type: string;
+  name: string;
+  rate: number;
+  point: number;
+  start_at: Millis | null;
+  end_at: Millis | null;
+  expire_days: number;
+  book_id: number | null;
+  title_id: number | null;
+  min_books: number;
+}
+
+export interface OrdersTables {
+  user_books: UserBooksTable;
+  orders: OrdersTable;
+  order_items: OrderItemsTable;
+  point_campaigns: PointCampaignsTable;
+}
