@@ -14,6 +14,8 @@ import { registerSecurityHeaders } from './http/security-headers';
 import { accountsRoutes } from './modules/accounts/routes';
 import { sessionPlugin } from './modules/accounts/session-plugin';
 import { catalogRoutes } from './modules/catalog/routes';
+import { noticesRoutes } from './modules/notices/routes';
+import { reviewsRoutes } from './modules/reviews/routes';
 import { mediaRoutes } from './media/routes';
 import { webPlugin } from './web/web-plugin';
 
@@ -74,6 +76,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       api.setNotFoundHandler(apiNotFound);
       await api.register(accountsRoutes, { authRateLimit: options.authRateLimit ?? 10 });
       await api.register(catalogRoutes);
+      await api.register(reviewsRoutes);
+      await api.register(noticesRoutes);
     },
     { prefix: '/api' },
   );

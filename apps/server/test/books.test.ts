@@ -33,6 +33,9 @@ beforeAll(async () => {
     { kind: 'purchase', title_id: ids.title, book_id: ids.vol[2], serial_id: null, user_id: null, created_at: NOW - DAY },
   ]).execute();
   cookies = await adultViewers(t.app);
+  // wishCount counts members with the title on their list (wish_titles), not wish events
+  const someone = await db.selectFrom('users').select('id').executeTakeFirstOrThrow();
+  await db.insertInto('wish_titles').values({ user_id: someone.id, title_id: ids.title, created_at: NOW - DAY }).execute();
 });
 afterAll(async () => {
   await t?.close();

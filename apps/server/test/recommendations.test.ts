@@ -43,6 +43,8 @@ describe('book to book', () => {
     await addEvents(db, together1.titleId, [{ kind: 'purchase', at: NOW - DAY, userId: u1.userId }]);
     // a wish is not "had": it does not make a title read-together
     await addEvents(db, sameGenre.titleId, [{ kind: 'wish', at: NOW - DAY, userId: u2.userId, count: 5 }]);
+    // wishCount counts the members who have the title on their list now, not wish events
+    await db.insertInto('wish_titles').values([u1, u2].map((u) => ({ user_id: u.userId, title_id: sameGenre.titleId, created_at: NOW - DAY }))).execute();
 
     const body = await getJson(`/api/recommend/book_to_book?id=${source.bookIds[0]}`);
     expect(body.books.map((b) => [b.titleId, b.reason])).toEqual([
@@ -53,7 +55,7 @@ describe('book to book', () => {
     ]);
     expect(body.books.every((b) => b.vol === 1)).toBe(true);
     const wishful = body.books.find((b) => b.titleId === sameGenre.titleId) as unknown as { wishCount: number };
-    expect(wishful.wishCount).toBe(5);
+    expect(wishful.wishCount).toBe(2);
   });
 
   it('returns at most 12 by default, honours free_flg, and hides R18 from non-adults', async () => {

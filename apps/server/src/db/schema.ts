@@ -1,5 +1,7 @@
 import type { Generated } from 'kysely';
 import type { CatalogTables } from './catalog-schema';
+import type { NoticesTables } from './notices-schema';
+import type { ReviewsTables } from './reviews-schema';
 import type { OrdersTables } from './orders-schema';
 import type { WalletTables } from './wallet-schema';
 
@@ -48,4 +50,4 @@ export interface AccountsTables {
   one_time_tokens: OneTimeTokensTable;
 }
 
-export interface Database extends AccountsTables, CatalogTables, WalletTables, OrdersTables {}
+export interface Database extends AccountsTables, CatalogTables, ReviewsTables, NoticesTables, WalletTables, OrdersTables {}

@@ -2,6 +2,8 @@ import type { Migration } from 'kysely';
 import * as accounts from './2026-11-22T0100-accounts';
 import * as catalog from './2026-11-22T0200-catalog';
 import * as catalogSearch from './2026-11-22T0310-catalog-search';
+import * as reviews from './2026-11-22T0400-reviews';
+import * as notices from './2026-11-22T0410-notices';
 import * as wallet from './2026-11-22T0500-wallet';
 import * as orders from './2026-11-22T0510-orders';
 
@@ -10,6 +12,8 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22T0100-accounts': accounts,
   '2026-11-22T0200-catalog': catalog,
   '2026-11-22T0310-catalog-search': catalogSearch,
+  '2026-11-22T0400-reviews': reviews,
+  '2026-11-22T0410-notices': notices,
   '2026-11-22T0500-wallet': wallet,
   '2026-11-22T0510-orders': orders,
 };

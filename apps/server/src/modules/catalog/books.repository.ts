@@ -145,14 +145,13 @@ export async function authorsOfTitles(db: Db, titleIds: readonly number[]): Prom
   return byTitle;
 }
 
-/** Members who wished for each title (wish events). */
+/** Members who have each title on their list now (wish_titles of the notices area). */
 export async function wishCounts(db: Db, titleIds: readonly number[]): Promise<Map<number, number>> {
   if (titleIds.length === 0) return new Map();
   const rows = await db
-    .selectFrom('catalog_events')
+    .selectFrom('wish_titles')
     .select((eb) => ['title_id as id', eb.fn.countAll<number>().as('n')])
     .where('title_id', 'in', titleIds)
-    .where('kind', '=', 'wish')
     .groupBy('title_id')
     .execute();
   return new Map(rows.map((r) => [r.id, Number(r.n)]));

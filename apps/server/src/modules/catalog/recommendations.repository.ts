@@ -106,12 +106,12 @@ export async function ownedBookIds(db: Db, userId: number): Promise<Set<number>>
   return new Set(rows.map((r) => r.book_id!));
 }
 
+/** Members who have each title on their list now (wish_titles of the notices area). */
 export async function wishCounts(db: Db, titleIds: number[]): Promise<Map<number, number>> {
   if (titleIds.length === 0) return new Map();
   const rows = await db
-    .selectFrom('catalog_events')
+    .selectFrom('wish_titles')
     .select(['title_id as titleId', (eb) => eb.fn.countAll<number>().as('n')])
-    .where('kind', '=', 'wish')
     .where('title_id', 'in', titleIds)
     .groupBy('title_id')
     .execute();

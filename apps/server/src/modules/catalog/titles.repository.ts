@@ -67,6 +67,11 @@ export function invalidateCatalogCache(db: Db): void {
   caches.delete(db);
 }
 
+/** Forgets the kept rows of one title (its wish count changed: the notices area's my list). */
+export function forgetTitleFacts(db: Db, titleId: number): void {
+  caches.get(db)?.titles.delete(titleId);
+}
+
 function remember<K, V>(map: Map<K, V>, key: K, value: V, max: number): void {
   if (map.size >= max) map.delete(map.keys().next().value as K);
   map.set(key, value);

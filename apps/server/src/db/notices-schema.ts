@@ -1,0 +1,54 @@
+import type { Generated } from 'kysely';
+
+/**
+ * Tables of my list and new-release notices (spec §3 Newly notice setting, Notification
+ * settings), created by migration 2026-11-22T0410-notices. Instants are epoch milliseconds.
+ */
+type Millis = number;
+type Flag = 0 | 1;
+
+export interface WishTitlesTable {
+  user_id: number;
+  title_id: number;
+  created_at: Millis;
+}
+
+export interface NewlyNoticeSettingsTable {
+  user_id: number;
+  title_id: number;
+  title_status: Flag;
+  author_status: Flag;
+  /** Volumes released after these instants (and by now) become newly messages. */
+  title_since: Millis | null;
+  author_since: Millis | null;
+  updated_at: Millis;
+}
+
+export interface NewlyMessagesTable {
+  id: Generated<number>;
+  user_id: number;
+  book_id: number;
+  title_id: number;
+  /** NewlyReason: TITLE or AUTHOR. */
+  reason: string;
+  /** The volume's release instant. */
+  released_at: Millis;
+  displayed_flg: Flag;
+  /** Deleted messages stay as tombstones so that they are not materialised again. */
+  deleted_at: Millis | null;
+}
+
+export interface NotificationSettingsTable {
+  user_id: number;
+  line_push_enabled: Flag;
+  app_push_enabled: Flag;
+  ameba_notification_enabled: Flag;
+  updated_at: Millis;
+}
+
+export interface NoticesTables {
+  wish_titles: WishTitlesTable;
+  newly_notice_settings: NewlyNoticeSettingsTable;
+  newly_messages: NewlyMessagesTable;
+  notification_settings: NotificationSettingsTable;
+}

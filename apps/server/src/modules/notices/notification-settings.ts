@@ -1,0 +1,31 @@
+import { DEFAULT_NOTIFICATION_SETTINGS, type NotificationSettings } from '@hondana/domain/notices';
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../../db/schema';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** §3 Notification settings of a member; the defaults until they save their own. */
+export async function getNotificationSettings(db: Db, userId: number): Promise<NotificationSettings> {
+  const row = await db.selectFrom('notification_settings').selectAll().where('user_id', '=', userId).executeTakeFirst();
+  if (!row) return { ...DEFAULT_NOTIFICATION_SETTINGS };
+  return {
+    linePushEnabled: row.line_push_enabled === 1,
+    appPushEnabled: row.app_push_enabled === 1,
+    amebaNotificationEnabled: row.ameba_notification_enabled === 1,
+  };
+}
+
+export async function saveNotificationSettings(db: Db, userId: number, settings: NotificationSettings, now: number) {
+  const values = {
+    line_push_enabled: settings.linePushEnabled ? 1 : 0,
+    app_push_enabled: settings.appPushEnabled ? 1 : 0,
+    ameba_notification_enabled: settings.amebaNotificationEnabled ? 1 : 0,
+    updated_at: now,
+  } as const;
+  await db
+    .insertInto('notification_settings')
+    .values({ user_id: userId, ...values })
+    .onConflict((oc) => oc.column('user_id').doUpdateSet(values))
+    .execute();
+  return getNotificationSettings(db, userId);
+}

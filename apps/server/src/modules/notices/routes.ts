@@ -1,0 +1,142 @@
+import {
+  DeleteNewlyInput,
+  NewlyDisplayInput,
+  NewlyMessagesQuery,
+  NewlyNoticeInput,
+  NewlyNoticePath,
+  NotificationSettingsBody,
+  UpdateNewlyNoticeQuery,
+  WishBulkDeleteBody,
+  WishBulkDeleteQuery,
+  WishInput,
+  WishListQuery,
+} from '@hondana/domain/notices';
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireUser } from '../accounts/session-plugin';
+import { forgetTitleFacts } from '../catalog/titles.repository';
+import { parseInput } from '../reviews/parse-input';
+import { unreadReviewNotices } from '../reviews/review-notices';
+import { issueToken, withOneTimeToken } from '../tokens/one-time-tokens';
+import * as newly from './newly.service';
+import { getNotificationSettings, saveNotificationSettings } from './notification-settings';
+import * as wishes from './wish-list.service';
+
+const TOKEN_ENDPOINTS: Record<string, string> = {
+  '/wish_title/add/create_token': 'wish_add',
+  '/wish_title/delete/create_token': 'wish_delete',
+  '/newly/newly_notices/create_token': 'newly_notice',
+  '/newly/delete_newly_notice/create_token': 'newly_delete',
+};
+
+/** My list (§7 "Wish list") and new-release notices (§7 "Mission and newly", user notices). */
+export const noticesRoutes: FastifyPluginAsync = async (base) => {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+  const { db } = app.deps.database;
+  const now = () => app.deps.clock().getTime();
+
+  for (const [path, purpose] of Object.entries(TOKEN_ENDPOINTS)) {
+    app.get(path, async (request) => {
+      const user = await requireUser(request);
+      return { status: { code: 0, token: await issueToken(db, user.userId, purpose, now()) } };
+    });
+  }
+
+  for (const [path, wished] of [['/wish_title/add', true], ['/wish_title/delete', false]] as const) {
+    app.post(path, async (request, reply) => {
+      const user = await requireUser(request);
+      const { token, title_id, is_silent } = parseInput(WishInput, request);
+      const use = { token, userId: user.userId, purpose: wished ? 'wish_add' : 'wish_delete', now: now(), request: { title_id } };
+      const result = await withOneTimeToken(db, use, async (trx) => ({
+        body: { status: { code: 0 }, result: { ...(await wishes.setWish(trx, user.userId, title_id, wished, now())), silent: is_silent } },
+      }));
+      forgetTitleFacts(db, title_id);
+      return reply.status(result.status).send(result.body);
+    });
+  }
+
+  app.delete('/wish_title/titles', async (request, reply) => {
+    const user = await requireUser(request);
+    const { token } = parseInput(WishBulkDeleteQuery, request);
+    const parsed = WishBulkDeleteBody.safeParse(request.body);
+    const { titleIds } = parsed.success ? parsed.data : parseInput(z.object({ deleteWishTitleBody: WishBulkDeleteBody }), request).deleteWishTitleBody;
+    const use = { token, userId: user.userId, purpose: 'wish_delete', now: now(), request: { titleIds } };
+    const result = await withOneTimeToken(db, use, async (trx) => ({
+      body: { status: { code: 0 }, result: await wishes.deleteWishes(trx, user.userId, titleIds) },
+    }));
+    for (const id of titleIds) forgetTitleFacts(db, id);
+    return reply.status(result.status).send(result.body);
+  });
+
+  app.get('/wish_title/list', async (request) => {
+    const user = await requireUser(request);
+    const { offset, limit } = parseInput(WishListQuery, request);
+    return wishes.listWishes(db, user.userId, offset, limit, now());
+  });
+
+  app.get('/newly/newly_notices/:title_id', { schema: { params: NewlyNoticePath } }, async (request) => {
+    const user = await requireUser(request);
+    return newly.getSetting(db, user.userId, request.params.title_id);
+  });
+
+  app.post('/newly/newly_notices/:title_id', { schema: { params: NewlyNoticePath } }, async (request, reply) => {
+    const user = await requireUser(request);
+    const { token, status, type } = parseInput(NewlyNoticeInput, request);
+    const titleId = request.params.title_id;
+    const use = { token, userId: user.userId, purpose: 'newly_notice', now: now(), request: { titleId, status, type } };
+    const result = await withOneTimeToken(db, use, async (trx) => ({
+      body: await newly.setFollow(trx, user.userId, { titleId, type, status, now: now() }),
+    }));
+    return reply.status(result.status).send(result.body);
+  });
+
+  app.get('/newly/update_newly_notice', async (request) => {
+    const user = await requireUser(request);
+    const { book_id, status, type } = parseInput(UpdateNewlyNoticeQuery, request);
+    const titleId = await newly.titleOfBook(db, book_id);
+    return { titleId, ...(await newly.setFollow(db, user.userId, { titleId, type, status, now: now() })) };
+  });
+
+  for (const path of ['/newly/get_newly_message', '/newly/books']) {
+    app.get(path, { schema: { querystring: NewlyMessagesQuery } }, async (request) => {
+      const user = await requireUser(request);
+      return newly.listMessages(db, user.userId, { ...request.query, now: now() });
+    });
+  }
+
+  app.post('/newly/books/display', async (request) => {
+    const user = await requireUser(request);
+    const { newlyMessageIds, display } = parseInput(NewlyDisplayInput, request);
+    return newly.markDisplayed(db, user.userId, newlyMessageIds, display);
+  });
+
+  app.get('/newly/delete_newly_notice', async (request, reply) => {
+    const user = await requireUser(request);
+    const { id, token } = parseInput(DeleteNewlyInput, request);
+    const use = { token, userId: user.userId, purpose: 'newly_delete', now: now(), request: { id } };
+    const result = await withOneTimeToken(db, use, async (trx) => ({ body: await newly.deleteMessage(trx, user.userId, id, now()) }));
+    return reply.status(result.status).send(result.body);
+  });
+
+  app.get('/user/get_notice_count', async (request) => {
+    const user = await requireUser(request);
+    await newly.materialise(db, user.userId, now());
+    const [newlyCount, reviewNoticeCount] = await Promise.all([
+      newly.undisplayedCount(db, user.userId),
+      unreadReviewNotices(db, user.userId),
+    ]);
+    return { newlyCount, reviewNoticeCount, total: newlyCount + reviewNoticeCount };
+  });
+
+  app.get('/user/notification_settings/v2', async (request) => {
+    const user = await requireUser(request);
+    return getNotificationSettings(db, user.userId);
+  });
+
+  app.post('/user/notification_settings/v2', async (request) => {
+    const user = await requireUser(request);
+    const settings = parseInput(NotificationSettingsBody, request);
+    return saveNotificationSettings(db, user.userId, settings, now());
+  });
+};

@@ -1,0 +1,236 @@
+import { AppError, ErrorCode, notFound } from '@hondana/domain/errors';
+import {
+  type AddCommentInput,
+  type AddReviewInput,
+  type ModReviewInput,
+  type RatingSummary,
+  type Review,
+  type ReviewComment,
+  type ReviewSort,
+  type ReviewWarningCode,
+  ratingSummary,
+} from '@hondana/domain/reviews';
+import type { Kysely, Transaction } from 'kysely';
+import type { z } from 'zod';
+import type { Database } from '../../db/schema';
+import { forbidden } from './parse-input';
+import * as repo from './reviews.repository';
+
+type Db = Kysely<Database> | Transaction<Database>;
+type Trx = Transaction<Database>;
+const flag = (b: boolean): 0 | 1 => (b ? 1 : 0);
+
+/** A review of a visible title, or 404. */
+async function liveReview(db: Db, reviewId: number): Promise<repo.ReviewRow> {
+  const review = await repo.findReview(db, reviewId);
+  if (!review || review.deleted_at !== null) throw notFound('review');
+  return review;
+}
+
+async function ownReview(db: Db, reviewId: number, userId: number): Promise<repo.ReviewRow> {
+  const review = await repo.findReview(db, reviewId);
+  if (!review) throw notFound('review');
+  if (review.user_id !== userId) throw forbidden('review: written by another member');
+  return review;
+}
+
+async function withExtras(db: Db, rows: repo.ReviewRow[], viewerId: number | null): Promise<Review[]> {
+  const extras = await repo.reviewExtras(db, rows.map((r) => r.id), viewerId);
+  return rows.map((row) =>
+    repo.toReview(row, { commentCount: extras.comments.get(row.id) ?? 0, likeMe: extras.liked.has(row.id) }, viewerId),
+  );
+}
+
+export async function getReview(db: Db, reviewId: number, viewerId: number | null): Promise<Review> {
+  const [review] = await withExtras(db, [await liveReview(db, reviewId)], viewerId);
+  return review!;
+}
+
+/** One review per member per title: a second add is 400 ALREADY_EXISTS; a deleted one is replaced. */
+export async function addReview(trx: Trx, userId: number, input: AddReviewInput, now: number): Promise<Review> {
+  const title = await trx.selectFrom('titles').select('id').where('id', '=', input.title_id).executeTakeFirst();
+  if (!title) throw notFound('title');
+  if (input.book_id !== undefined) {
+    const book = await trx.selectFrom('books').select('id').where('id', '=', input.book_id).where('title_id', '=', input.title_id).executeTakeFirst();
+    if (!book) throw notFound('book');
+  }
+  await trx.deleteFrom('reviews').where('title_id', '=', input.title_id).where('user_id', '=', userId).where('deleted_at', 'is not', null).execute();
+  const inserted = await trx
+    .insertInto('reviews')
+    .values({
+      title_id: input.title_id,
+      book_id: input.book_id ?? null,
+      user_id: userId,
+      star: input.star,
+      title: input.title,
+      body: input.comment,
+      nickname: input.nickname,
+      ameba_flg: flag(input.ameba),
+      spoiler_flg: flag(input.spoiler),
+      comment_reject_flg: flag(input.comment_reject),
+      created_at: now,
+      updated_at: now,
+      deleted_at: null,
+    })
+    .onConflict((oc) => oc.columns(['title_id', 'user_id']).doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  if (!inserted) throw alreadyReviewed();
+  return getReview(trx, inserted.id, userId);
+}
+
+const alreadyReviewed = () => new AppError(409, ErrorCode.ALREADY_EXISTS, ['title_id: already reviewed by this member']);
+
+export async function modReview(trx: Trx, userId: number, input: ModReviewInput, now: number): Promise<Review> {
+  const review = await ownReview(trx, input.review_id, userId);
+  if (review.deleted_at !== null) throw notFound('review');
+  if (review.title_id !== input.title_id) throw notFound('review of this title');
+  await trx
+    .updateTable('reviews')
+    .set({
+      star: input.star,
+      title: input.title,
+      body: input.comment,
+      nickname: input.nickname,
+      spoiler_flg: flag(input.spoiler),
+      comment_reject_flg: flag(input.comment_reject),
+      updated_at: now,
+    })
+    .where('id', '=', review.id)
+    .execute();
+  return getReview(trx, review.id, userId);
+}
+
+/** Deletes (or with `undo` restores) the member's own review. */
+export async function delReview(trx: Trx, userId: number, reviewId: number, undo: boolean, now: number) {
+  const review = await ownReview(trx, reviewId, userId);
+  await trx
+    .updateTable('reviews')
+    .set({ deleted_at: undo ? null : now })
+    .where('id', '=', review.id)
+    .execute();
+  return { result: 'OK', reviewId, deleted: !undo };
+}
+
+export async function addComment(trx: Trx, userId: number, input: z.infer<typeof AddCommentInput>, now: number): Promise<ReviewComment> {
+  const review = await liveReview(trx, input.review_id);
+  if (review.comment_reject_flg === 1 && review.user_id !== userId) throw forbidden('review: comments are rejected');
+  const inserted = await trx
+    .insertInto('review_comments')
+    .values({ review_id: review.id, user_id: userId, body: input.body, created_at: now, updated_at: now, deleted_at: null })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  if (review.user_id !== userId) {
+    await trx
+      .insertInto('review_notices')
+      .values({ user_id: review.user_id, review_id: review.id, actor_user_id: userId, type: 'COMMENT', comment_id: inserted.id, read_flg: 0, created_at: now })
+      .execute();
+  }
+  return repo.toComment((await repo.findComment(trx, inserted.id))!, userId);
+}
+
+async function ownComment(db: Db, commentId: number, userId: number): Promise<repo.CommentRow> {
+  const comment = await repo.findComment(db, commentId);
+  if (!comment) throw notFound('comment');
+  if (comment.user_id !== userId) throw forbidden('comment: written by another member');
+  return comment;
+}
+
+export async function modComment(trx: Trx, userId: number, commentId: number, body: string, now: number): Promise<ReviewComment> {
+  const comment = await ownComment(trx, commentId, userId);
+  if (comment.deleted_at !== null) throw notFound('comment');
+  await trx.updateTable('review_comments').set({ body, updated_at: now }).where('id', '=', commentId).execute();
+  return repo.toComment({ ...comment, body }, userId);
+}
+
+export async function delComment(trx: Trx, userId: number, commentId: number, undo: boolean, now: number) {
+  await ownComment(trx, commentId, userId);
+  await trx.updateTable('review_comments').set({ deleted_at: undo ? null : now }).where('id', '=', commentId).execute();
+  return { result: 'OK', commentId, deleted: !undo };
+}
+
+/** One like per member: the count moves only when the like row was really added or removed. */
+export async function setLike(trx: Trx, userId: number, reviewId: number, like: boolean, now: number) {
+  const review = await liveReview(trx, reviewId);
+  if (like) {
+    const added = await trx
+      .insertInto('review_likes')
+      .values({ review_id: reviewId, user_id: userId, created_at: now })
+      .onConflict((oc) => oc.columns(['review_id', 'user_id']).doNothing())
+      .executeTakeFirst();
+    if (Number(added.numInsertedOrUpdatedRows ?? 0n) > 0) {
+      await trx.updateTable('reviews').set((eb) => ({ like_count: eb('like_count', '+', 1) })).where('id', '=', reviewId).execute();
+      if (review.user_id !== userId) {
+        await trx
+          .insertInto('review_notices')
+          .values({ user_id: review.user_id, review_id: reviewId, actor_user_id: userId, type: 'LIKE', comment_id: null, read_flg: 0, created_at: now })
+          .execute();
+      }
+    }
+  } else {
+    const removed = await trx.deleteFrom('review_likes').where('review_id', '=', reviewId).where('user_id', '=', userId).executeTakeFirst();
+    if (removed.numDeletedRows > 0n) {
+      await trx.updateTable('reviews').set((eb) => ({ like_count: eb('like_count', '-', 1) })).where('id', '=', reviewId).execute();
+    }
+  }
+  const after = await liveReview(trx, reviewId);
+  return { reviewId, like, likeCount: after.like_count };
+}
+
+export async function report(
+  trx: Trx,
+  userId: number,
+  target: { reviewId: number } | { commentId: number },
+  warningCode: ReviewWarningCode,
+  now: number,
+) {
+  if ('reviewId' in target) await liveReview(trx, target.reviewId);
+  else {
+    const comment = await repo.findComment(trx, target.commentId);
+    if (!comment || comment.deleted_at !== null) throw notFound('comment');
+  }
+  await trx
+    .insertInto('review_reports')
+    .values({
+      review_id: 'reviewId' in target ? target.reviewId : null,
+      comment_id: 'commentId' in target ? target.commentId : null,
+      user_id: userId,
+      warning_code: warningCode,
+      created_at: now,
+    })
+    .execute();
+  return { result: 'OK' };
+}
+
+export async function titleReviews(
+  db: Db,
+  q: { titleId: number; sort: ReviewSort; offset: number; limit: number; viewerId: number | null },
+): Promise<{ totalCount: number; myReviews: Review[]; reviews: Review[] }> {
+  const [page, mine] = await Promise.all([
+    repo.listTitleReviews(db, { ...q, excludeUserId: q.viewerId }),
+    q.viewerId === null ? Promise.resolve(undefined) : repo.findReviewOf(db, q.titleId, q.viewerId),
+  ]);
+  const myRows = mine && mine.deleted_at === null ? [mine] : [];
+  const all = await withExtras(db, [...myRows, ...page.rows], q.viewerId);
+  return { totalCount: page.totalCount, myReviews: all.slice(0, myRows.length), reviews: all.slice(myRows.length) };
+}
+
+export async function getRatingSummary(db: Db, titleId: number): Promise<RatingSummary> {
+  return ratingSummary(titleId, await repo.starCounts(db, titleId));
+}
+
+export async function comments(db: Db, q: { reviewId: number; offset: number; limit: number; viewerId: number | null }) {
+  await liveReview(db, q.reviewId);
+  const page = await repo.listComments(db, q);
+  return { totalCount: page.totalCount, comments: page.rows.map((r) => repo.toComment(r, q.viewerId)) };
+}
+
+export async function userReviews(db: Db, userId: number, offset: number, limit: number) {
+  const page = await repo.listUserReviews(db, userId, offset, limit);
+  return { totalCount: page.totalCount, reviews: await withExtras(db, page.rows, userId) };
+}
+
+export async function userComments(db: Db, userId: number, offset: number, limit: number) {
+  const page = await repo.listComments(db, { userId, offset, limit });
+  return { totalCount: page.totalCount, comments: page.rows.map((r) => repo.toComment(r, userId)) };
+}

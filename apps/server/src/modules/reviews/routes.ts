@@ -1,0 +1,144 @@
+import {
+  AddCommentInput,
+  AddReviewInput,
+  CommentWarningInput,
+  CommentsQuery,
+  DelCommentInput,
+  DelReviewInput,
+  LikeInput,
+  ModCommentInput,
+  ModReviewInput,
+  PageQuery,
+  ReviewIdQuery,
+  ReviewWarningInput,
+  TitleReviewsQuery,
+} from '@hondana/domain/reviews';
+import { TitleIdPath } from '@hondana/domain/titles';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Transaction } from 'kysely';
+import type { Database } from '../../db/schema';
+import { requireUser, sessionUser } from '../accounts/session-plugin';
+import { issueToken, withOneTimeToken } from '../tokens/one-time-tokens';
+import { parseInput } from './parse-input';
+import { listReviewNotices } from './review-notices';
+import * as reviews from './reviews.service';
+
+/** Token purposes of the create_token endpoints of §7 "Reviews". */
+const TOKEN_ENDPOINTS: Record<string, string> = {
+  '/review_title/create_token': 'review_title',
+  '/review/create_token': 'review',
+  '/review/add_like/create_token': 'review_like',
+  '/review/delete_like/create_token': 'review_like',
+  '/review/warning/create_token': 'review_warning',
+};
+
+/** Reviews (§7 "Reviews"): every mutation takes its one-time token; others' content is 403. */
+export const reviewsRoutes: FastifyPluginAsync = async (base) => {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+  const { db } = app.deps.database;
+  const now = () => app.deps.clock().getTime();
+
+  for (const [path, purpose] of Object.entries(TOKEN_ENDPOINTS)) {
+    app.get(path, async (request) => {
+      const user = await requireUser(request);
+      return { status: { code: 0, token: await issueToken(db, user.userId, purpose, now()) } };
+    });
+  }
+
+  /** Runs a mutation once per token: the member first (401), then the parameters (400 naming the field). */
+  async function mutate<T extends { token: string }, R>(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    purpose: string,
+    parse: () => T,
+    run: (trx: Transaction<Database>, userId: number, input: T) => Promise<R>,
+  ) {
+    const user = await requireUser(request);
+    const { token, ...rest } = parse();
+    const input = { token, ...rest } as T;
+    const use = { token, userId: user.userId, purpose, now: now(), request: { path: request.routeOptions.url, ...rest } };
+    const result = await withOneTimeToken(db, use, async (trx) => ({ body: await run(trx, user.userId, input) }));
+    return reply.status(result.status).send(result.body);
+  }
+
+  app.post('/review_title/add_review', async (request, reply) =>
+    mutate(request, reply, 'review_title', () => parseInput(AddReviewInput, request), async (trx, userId, input) => ({
+      result: await reviews.addReview(trx, userId, input, now()),
+    })),
+  );
+  app.post('/review/mod_review', async (request, reply) =>
+    mutate(request, reply, 'review', () => parseInput(ModReviewInput, request), async (trx, userId, input) => ({
+      result: await reviews.modReview(trx, userId, input, now()),
+    })),
+  );
+  app.post('/review/del_review', async (request, reply) =>
+    mutate(request, reply, 'review', () => parseInput(DelReviewInput, request), (trx, userId, input) =>
+      reviews.delReview(trx, userId, input.review_id, input.undo_flg, now()),
+    ),
+  );
+  app.post('/review/add_comment', async (request, reply) =>
+    mutate(request, reply, 'review', () => parseInput(AddCommentInput, request), async (trx, userId, input) => ({
+      result: await reviews.addComment(trx, userId, input, now()),
+    })),
+  );
+  app.post('/review/mod_comment', async (request, reply) =>
+    mutate(request, reply, 'review', () => parseInput(ModCommentInput, request), async (trx, userId, input) => ({
+      result: await reviews.modComment(trx, userId, input.comment_id, input.body, now()),
+    })),
+  );
+  app.post('/review/del_comment', async (request, reply) =>
+    mutate(request, reply, 'review', () => parseInput(DelCommentInput, request), (trx, userId, input) =>
+      reviews.delComment(trx, userId, input.comment_id, input.undo_flg, now()),
+    ),
+  );
+  for (const [path, like] of [['/review/add_like', true], ['/review/delete_like', false]] as const) {
+    app.post(path, async (request, reply) =>
+      mutate(request, reply, 'review_like', () => parseInput(LikeInput, request), (trx, userId, input) =>
+        reviews.setLike(trx, userId, input.review_id, like, now()),
+      ),
+    );
+  }
+  app.post('/review/add_review_warning', async (request, reply) =>
+    mutate(request, reply, 'review_warning', () => parseInput(ReviewWarningInput, request), (trx, userId, input) =>
+      reviews.report(trx, userId, { reviewId: input.review_id }, input.warning_code, now()),
+    ),
+  );
+  app.post('/review/add_review_comment_warning', async (request, reply) =>
+    mutate(request, reply, 'review_warning', () => parseInput(CommentWarningInput, request), (trx, userId, input) =>
+      reviews.report(trx, userId, { commentId: input.comment_id }, input.warning_code, now()),
+    ),
+  );
+
+  app.get('/title_reviews/list', { schema: { querystring: TitleReviewsQuery } }, async (request) => {
+    const viewer = await sessionUser(request);
+    return reviews.titleReviews(db, { ...request.query, titleId: request.query.title_id, viewerId: viewer?.userId ?? null });
+  });
+  app.get('/title_reviews/:title_id', { schema: { params: TitleIdPath } }, async (request) =>
+    reviews.getRatingSummary(db, request.params.title_id),
+  );
+  app.get('/reviews/comments', { schema: { querystring: CommentsQuery } }, async (request) => {
+    const viewer = await sessionUser(request);
+    const { review_id, offset, limit } = request.query;
+    return reviews.comments(db, { reviewId: review_id, offset, limit, viewerId: viewer?.userId ?? null });
+  });
+  app.get('/review/review_detail', { schema: { querystring: ReviewIdQuery } }, async (request) => {
+    const viewer = await sessionUser(request);
+    return { result: await reviews.getReview(db, request.query.review_id, viewer?.userId ?? null) };
+  });
+  app.get('/reviews/notice', async (request) => {
+    const user = await requireUser(request);
+    const { offset, limit } = parseInput(PageQuery, request);
+    return listReviewNotices(db, user.userId, offset, limit);
+  });
+  app.get('/user/review_list', async (request) => {
+    const user = await requireUser(request);
+    const { offset, limit } = parseInput(PageQuery, request);
+    return reviews.userReviews(db, user.userId, offset, limit);
+  });
+  app.get('/user/comment_list', async (request) => {
+    const user = await requireUser(request);
+    const { offset, limit } = parseInput(PageQuery, request);
+    return reviews.userComments(db, user.userId, offset, limit);
+  });
+};
