@@ -2,6 +2,7 @@ import { EroticType, LayoutType } from '@hondana/domain/catalog';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureDemoCatalog } from '../src/demo/demo-catalog';
+import { type PageGrant, signPageQuery } from '../src/media/signed-urls';
 import { topPageBooks } from '../src/modules/catalog/catalog.service';
 import { type TestApp, buildTestApp } from './support/build-test-app';
 
@@ -70,22 +71,26 @@ describe('GET /media/covers/{bookId}/{width}.{format}', () => {
 });
 
 describe('GET /media/pages/{bookId}/{page}/{width}.{format}', () => {
-  it('serves a sample page to anyone', async () => {
-    const response = await get('/media/pages/1/0/720.webp');
+  const signed = (page: number, grant: PageGrant = { kind: 'sample' }, bookId = 1) =>
+    signPageQuery('test-media-key', bookId, page, grant, NOW.getTime() + 60_000);
+
+  it('serves a sample page to anyone through a signed URL', async () => {
+    const response = await get(`/media/pages/1/0/720.webp?${signed(0)}`);
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('image/webp');
     expect((await sharp(response.rawPayload).metadata()).width).toBe(720);
-    expect((await get(`/media/pages/1/${sampleTotal - 1}/1080.jpg`)).statusCode).toBe(200);
+    expect((await get(`/media/pages/1/${sampleTotal - 1}/1080.jpg?${signed(sampleTotal - 1)}`)).statusCode).toBe(200);
   });
 
-  it('answers a page beyond the sample with 403 FORBIDDEN', async () => {
-    const response = await get(`/media/pages/1/${sampleTotal}/720.webp`);
+  it('answers an unsigned page, or a page beyond the sample, with 403 FORBIDDEN', async () => {
+    expect((await get('/media/pages/1/0/720.webp')).json()).toEqual({ errorCode: 'FORBIDDEN' });
+    const response = await get(`/media/pages/1/${sampleTotal}/720.webp?${signed(sampleTotal)}`);
     expect(response.statusCode).toBe(403);
     expect(response.json()).toEqual({ errorCode: 'FORBIDDEN' });
   });
 
   it('answers a page past the end with 404 and a bad page number with 400', async () => {
-    expect((await get('/media/pages/1/999/720.webp')).statusCode).toBe(404);
+    expect((await get(`/media/pages/1/999/720.webp?${signed(999)}`)).statusCode).toBe(404);
     expect((await get('/media/pages/1/-1/720.webp')).statusCode).toBe(400);
     expect((await get('/media/pages/1/0/128.webp')).json().messages[0]).toBe('width: must be one of 720, 1080');
   });
@@ -96,7 +101,7 @@ describe('GET /media/pages/{bookId}/{page}/{width}.{format}', () => {
       .select('id')
       .where('layout_type', '=', LayoutType.REFLOW)
       .executeTakeFirstOrThrow();
-    expect((await get(`/media/pages/${reflow.id}/0/720.webp`)).statusCode).toBe(404);
+    expect((await get(`/media/pages/${reflow.id}/0/720.webp?${signed(0, { kind: 'sample' }, reflow.id)}`)).statusCode).toBe(404);
   });
 });
 

@@ -1,5 +1,6 @@
 import type { Generated } from 'kysely';
 import type { CatalogTables } from './catalog-schema';
+import type { ReadingTables } from './reading-schema';
 import type { NoticesTables } from './notices-schema';
 import type { ReviewsTables } from './reviews-schema';
 import type { OrdersTables } from './orders-schema';
@@ -50,4 +51,4 @@ export interface AccountsTables {
   one_time_tokens: OneTimeTokensTable;
 }
 
-export interface Database extends AccountsTables, CatalogTables, ReviewsTables, NoticesTables, WalletTables, OrdersTables {}
+export interface Database extends AccountsTables, CatalogTables, ReviewsTables, NoticesTables, WalletTables, OrdersTables, ReadingTables {}

@@ -1,6 +1,9 @@
-import { isSamplePage, parseCustomSample } from '@hondana/domain/catalog';
+import { isSamplePage, parseCustomSample, priceAt } from '@hondana/domain/catalog';
 import { AppError, ErrorCode } from '@hondana/domain/errors';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+import { heldBookIds } from '../modules/reading/entitlements';
 import { MediaService } from './media.service';
 import {
   COVER_WIDTHS,
@@ -12,21 +15,38 @@ import {
   contentTypes,
 } from './media-spec';
 import { FileMediaStore, mediaRoot } from './media-store';
+import { type PageGrant, verifyPageQuery } from './signed-urls';
 
 /** A book's fields that decide who may see which page. */
 export interface PageAccessBook {
   bookId: number;
-  pageCount: number;
   samplePageTotal: number;
   customSamplePages: number[] | null;
+  /** Free to read at the request's instant (and released). */
+  freeNow: boolean;
+  released: boolean;
 }
 
 /**
- * The seam for entitlements: today only sample pages are public. The viewer issue replaces this
- * with a check of a short-lived signed URL bound to the member's entitlement (OWNED, RENTAL, free).
+ * Whether a page may be served under the grant its signed URL carries (issue 4): a sample page
+ * to anyone, any page of a book free now to anyone, any page to a member who still holds the
+ * book (checked again here, so a URL dies with the entitlement). The signature and expiry are
+ * checked before this by `verifyPageQuery`.
  */
-export function canServePage(_request: FastifyRequest, book: PageAccessBook, page: number): boolean {
-  return isSamplePage(page, book.samplePageTotal, book.customSamplePages);
+export async function canServePage(
+  db: Kysely<Database>,
+  grant: PageGrant,
+  book: PageAccessBook,
+  page: number,
+): Promise<boolean> {
+  switch (grant.kind) {
+    case 'sample':
+      return isSamplePage(page, book.samplePageTotal, book.customSamplePages);
+    case 'free':
+      return book.freeNow && book.released;
+    case 'member':
+      return book.released && (await heldBookIds(db, grant.userId, [book.bookId])).has(book.bookId);
+  }
 }
 
 /** Episode pages: free episodes that are released; paid ones wait for the serials issue's signed URLs. */
@@ -67,11 +87,13 @@ function file(value: string, allowed: readonly number[]): { width: number; forma
 }
 
 /**
- * Media (not under /api): covers and serial images for everyone, page images subject to
- * `canServePage`. URLs carrying the current `?v=` (books.media_version) are immutable.
+ * Media (not under /api): covers and serial images for everyone; book pages only through the
+ * signed, short-lived URLs that GET /api/browser/bookinfo/v2 hands out (`canServePage`).
+ * Cover URLs carrying the current `?v=` (books.media_version) are immutable.
  */
 export const mediaRoutes: FastifyPluginAsync = async (app) => {
   const { db } = app.deps.database;
+  const { mediaUrlKey } = app.deps.config.secrets;
   const media = new MediaService(db, new FileMediaStore(mediaRoot(app.deps.config.dataDir)));
 
   async function send(reply: FastifyReply, ref: MediaRef, cacheControl: string) {
@@ -108,16 +130,50 @@ export const mediaRoutes: FastifyPluginAsync = async (app) => {
       const bookId = id('bookId', request.params.bookId);
       const page = pageNo(request.params.page);
       const { width, format } = file(request.params.file, PAGE_WIDTHS);
-      const book = await bookAccess(bookId);
-      if (page >= book.page_count) throw notFound();
+      const now = app.deps.clock().getTime();
+      const signed = verifyPageQuery(mediaUrlKey, bookId, page, request.query as Record<string, unknown>, now);
+      if (!signed.ok) throw new AppError(403, ErrorCode.FORBIDDEN);
+      const book = await db
+        .selectFrom('books')
+        .select([
+          'page_count',
+          'sample_page_total',
+          'custom_sample_pages',
+          'start_datetime',
+          'price',
+          'sale_price',
+          'sale_start_datetime',
+          'sale_end_datetime',
+          'free_flg',
+          'free_start_datetime',
+          'free_end_datetime',
+        ])
+        .where('id', '=', bookId)
+        .executeTakeFirst();
+      if (!book || page >= book.page_count) throw notFound();
       const access: PageAccessBook = {
         bookId,
-        pageCount: book.page_count,
         samplePageTotal: book.sample_page_total,
         customSamplePages: parseCustomSample(book.custom_sample_pages),
+        released: book.start_datetime <= now,
+        freeNow: priceAt(
+          {
+            price: book.price,
+            salePrice: book.sale_price,
+            saleStartDatetime: book.sale_start_datetime,
+            saleEndDatetime: book.sale_end_datetime,
+            freeFlg: book.free_flg === 1,
+            freeStartDatetime: book.free_start_datetime,
+            freeEndDatetime: book.free_end_datetime,
+          },
+          now,
+        ).free,
       };
-      if (!canServePage(request, access, page)) throw new AppError(403, ErrorCode.FORBIDDEN);
-      return send(reply, { kind: 'page', bookId, page, width, format }, versioned(request, book.media_version));
+      if (!(await canServePage(db, signed.grant, access, page))) throw new AppError(403, ErrorCode.FORBIDDEN);
+      // Cached until the URL expires; a member's pages only by their own browser.
+      const maxAge = Math.max(0, Math.floor((signed.expiresAt - now) / 1000));
+      const scope = signed.grant.kind === 'member' ? 'private' : 'public';
+      return send(reply, { kind: 'page', bookId, page, width, format }, `${scope}, max-age=${maxAge}`);
     },
   );
 

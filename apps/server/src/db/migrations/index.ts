@@ -6,6 +6,7 @@ import * as reviews from './2026-11-22T0400-reviews';
 import * as notices from './2026-11-22T0410-notices';
 import * as wallet from './2026-11-22T0500-wallet';
 import * as orders from './2026-11-22T0510-orders';
+import * as reading from './2026-11-22T0600-reading';
 
 /** Every migration, in order. Landed migrations are frozen: add a new file instead of editing one. */
 export const migrations: Record<string, Migration> = {
@@ -16,4 +17,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22T0410-notices': notices,
   '2026-11-22T0500-wallet': wallet,
   '2026-11-22T0510-orders': orders,
+  '2026-11-22T0600-reading': reading,
 };

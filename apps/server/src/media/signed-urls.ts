@@ -1,0 +1,59 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { SIGNED_URL_TTL_MS } from '@hondana/domain/reading';
+
+/**
+ * Short-lived signed page-image URLs (issue 4): `?e=<expiry, epoch s>&g=<grant>&s=<HMAC>`.
+ * The signature binds the book, the page, the expiry and the grant, so a copied URL stops
+ * working at its expiry and cannot be moved to another page, book or member.
+ * Grants: `s` sample (anyone), `f` free now (anyone), `u<userId>` a member's entitlement.
+ */
+export type PageGrant = { kind: 'sample' } | { kind: 'free' } | { kind: 'member'; userId: number };
+
+/** Expiries are rounded up to the next minute so that a page's URL stays the same (and cached) for a minute. */
+const ROUND_MS = 60_000;
+
+export const grantCode = (grant: PageGrant): string =>
+  grant.kind === 'sample' ? 's' : grant.kind === 'free' ? 'f' : `u${grant.userId}`;
+
+export function parseGrant(code: string): PageGrant | null {
+  if (code === 's') return { kind: 'sample' };
+  if (code === 'f') return { kind: 'free' };
+  const m = /^u([1-9]\d{0,9})$/.exec(code);
+  return m ? { kind: 'member', userId: Number(m[1]) } : null;
+}
+
+/** The instant (epoch ms) until which URLs signed at `now` stay valid. */
+export const urlExpiry = (now: number): number => Math.ceil((now + SIGNED_URL_TTL_MS) / ROUND_MS) * ROUND_MS;
+
+const mac = (key: string, bookId: number, page: number, expirySeconds: number, grant: string): string =>
+  createHmac('sha256', key).update(`page|${bookId}|${page}|${expirySeconds}|${grant}`).digest('base64url').slice(0, 32);
+
+/** The query string (without `?`) that lets `grant` see `page` of `bookId` until `expiresAt`. */
+export function signPageQuery(key: string, bookId: number, page: number, grant: PageGrant, expiresAt: number): string {
+  const e = Math.floor(expiresAt / 1000);
+  const g = grantCode(grant);
+  return `e=${e}&g=${g}&s=${mac(key, bookId, page, e, g)}`;
+}
+
+export type SignatureCheck = { ok: true; grant: PageGrant; expiresAt: number } | { ok: false; reason: string };
+
+/** Checks the `e`, `g` and `s` query values of a page URL at `now`. */
+export function verifyPageQuery(
+  key: string,
+  bookId: number,
+  page: number,
+  query: { e?: unknown; g?: unknown; s?: unknown },
+  now: number,
+): SignatureCheck {
+  const { e, g, s } = query;
+  if (typeof e !== 'string' || typeof g !== 'string' || typeof s !== 'string') return { ok: false, reason: 'unsigned' };
+  if (!/^\d{1,12}$/.test(e)) return { ok: false, reason: 'bad expiry' };
+  const grant = parseGrant(g);
+  if (!grant) return { ok: false, reason: 'bad grant' };
+  const expected = Buffer.from(mac(key, bookId, page, Number(e), g));
+  const given = Buffer.from(s);
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return { ok: false, reason: 'bad signature' };
+  const expiresAt = Number(e) * 1000;
+  if (expiresAt <= now) return { ok: false, reason: 'expired' };
+  return { ok: true, grant, expiresAt };
+}

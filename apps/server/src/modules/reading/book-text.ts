@@ -1,0 +1,58 @@
+import type { BookText } from '@hondana/domain/reading';
+import type { ReadingBook } from './reading-access';
+import { isSample } from './reading-access';
+
+const escapes: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => escapes[c]!);
+
+/** Kanji (and 々〆ヶ) that a ruby without `｜` covers: the run right before `《`. */
+const KANJI_RUN = /([\u3005\u3006\u30f6\u4e00-\u9fff\uf900-\ufaff]+)《([^《》]+)》/g;
+const MARKED_RUBY = /｜([^｜《》]+)《([^《》]+)》/g;
+
+/**
+ * One paragraph of Aozora Bunko markup as HTML: `｜親字《おやじ》` and `漢字《かんじ》` become
+ * `<ruby>親字<rt>おやじ</rt></ruby>`; everything else is escaped text.
+ */
+export function aozoraToHtml(paragraph: string): string {
+  return escapeHtml(paragraph)
+    .replace(MARKED_RUBY, '<ruby>$1<rt>$2</rt></ruby>')
+    .replace(KANJI_RUN, '<ruby>$1<rt>$2</rt></ruby>');
+}
+
+/** A chapter body (paragraphs separated by newlines) as `<p>` elements. */
+export const chapterHtml = (body: string): string =>
+  body
+    .split('\n')
+    .filter((p) => p.length > 0)
+    .map((p) => `<p>${aozoraToHtml(p)}</p>`)
+    .join('');
+
+interface ChapterRow {
+  chapterNo: number;
+  title: string;
+  body: string;
+  charCount: number;
+}
+
+/**
+ * The chapters of a reflow book; text only for the chapters the requester may read (owned or
+ * free: all; otherwise the sample chapters), optionally just `chapter`.
+ */
+export function bookText(book: ReadingBook, rows: ChapterRow[], chapter: number | undefined): BookText {
+  return {
+    bookId: book.volume.id,
+    writingMode: book.volume.writingMode ?? 'vertical',
+    chapters: rows
+      .filter((r) => chapter === undefined || r.chapterNo === chapter)
+      .map((r) => {
+        const sample = isSample(book, r.chapterNo);
+        return {
+          chapterNo: r.chapterNo,
+          title: r.title,
+          charCount: r.charCount,
+          sample,
+          html: book.fullAccess || sample ? chapterHtml(r.body) : null,
+        };
+      }),
+  };
+}

@@ -1,0 +1,131 @@
+import { AppError, ErrorCode, notFound } from '@hondana/domain/errors';
+import { LayoutType } from '@hondana/domain/catalog';
+import {
+  BookInfoV2Query,
+  BookTextQuery,
+  BookmarkBody,
+  BookmarkDeleteQuery,
+  BookmarksQuery,
+  CustomSamplePath,
+  CustomSampleQuery,
+  FinishReadBody,
+  SyncPageBody,
+  SyncPageQuery,
+  ViewerSettingsPatch,
+} from '@hondana/domain/reading';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { requireUser, sessionUser } from '../accounts/session-plugin';
+import { adultAllowed } from '../catalog/adult-access';
+import { bookText } from './book-text';
+import { parseBody } from './parse-body';
+import * as progress from './progress.service';
+import { loadReadingBook } from './reading-access';
+import { chaptersOf } from './reading.repository';
+import { viewerInfo } from './viewer-info.service';
+
+/** The reader (§7 `/browser/*`, `/book/sync_page`, `/finish_read/register`, bookmarks, settings). */
+export const readingRoutes: FastifyPluginAsync = async (base) => {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+  const { db } = app.deps.database;
+  const now = () => app.deps.clock().getTime();
+  const mediaKey = app.deps.config.secrets.mediaUrlKey;
+
+  /** The book as this requester may read it; R18 only for a confirmed adult (§6). */
+  const load = async (request: FastifyRequest, bookId: number) => {
+    const user = await sessionUser(request);
+    const book = await loadReadingBook(db, {
+      bookId,
+      userId: user?.userId ?? null,
+      includeAdult: await adultAllowed(request, 1),
+      now: now(),
+    });
+    if (!book) throw notFound('book');
+    return { book, userId: user?.userId ?? null };
+  };
+  const personal = (reply: FastifyReply) => reply.header('cache-control', 'private, no-store');
+
+  app.get('/browser/bookinfo/v2', { schema: { querystring: BookInfoV2Query } }, async (request, reply) => {
+    const { book, userId } = await load(request, request.query.bookId);
+    personal(reply);
+    return viewerInfo(db, book, { userId, now: now(), mediaKey, customSampleOnly: false });
+  });
+
+  app.get(
+    '/browser/custom_sample/:book_id',
+    { schema: { params: CustomSamplePath, querystring: CustomSampleQuery } },
+    async (request, reply) => {
+      const { book, userId } = await load(request, request.params.book_id);
+      if (!book.detail.hasCustomSample) throw notFound('custom sample');
+      personal(reply);
+      return viewerInfo(db, book, { userId, now: now(), mediaKey, customSampleOnly: true });
+    },
+  );
+
+  app.get('/browser/book_text', { schema: { querystring: BookTextQuery } }, async (request, reply) => {
+    const { book_id, chapter } = request.query;
+    const { book } = await load(request, book_id);
+    if (book.volume.layoutType !== LayoutType.REFLOW) throw notFound('text');
+    const text = bookText(book, await chaptersOf(db, book_id), chapter);
+    if (chapter !== undefined) {
+      const [only] = text.chapters;
+      if (!only) throw notFound('chapter');
+      if (only.html === null) throw new AppError(403, ErrorCode.FORBIDDEN);
+    }
+    personal(reply);
+    return text;
+  });
+
+  app.get('/book/sync_page', { schema: { querystring: SyncPageQuery } }, async (request, reply) => {
+    const user = await requireUser(request);
+    await load(request, request.query.book_id);
+    personal(reply);
+    return progress.readingPage(db, user.userId, request.query.book_id);
+  });
+
+  /** JSON, form or text/plain (sendBeacon) bodies alike. */
+  app.post('/book/sync_page', async (request) => {
+    const user = await requireUser(request);
+    const body = parseBody(SyncPageBody, request.body);
+    const { book } = await load(request, body.book_id);
+    return progress.syncPage(db, user.userId, book, body, now());
+  });
+
+  app.get('/bookmarks/me', { schema: { querystring: BookmarksQuery } }, async (request, reply) => {
+    const user = await requireUser(request);
+    await load(request, request.query.book_id);
+    personal(reply);
+    return progress.bookmarks(db, user.userId, request.query.book_id);
+  });
+
+  app.post('/bookmarks/me', async (request) => {
+    const user = await requireUser(request);
+    const body = parseBody(BookmarkBody, request.body);
+    const { book } = await load(request, body.book_id);
+    return progress.addBookmark(db, user.userId, book, body.page, now());
+  });
+
+  app.delete('/bookmarks/me', { schema: { querystring: BookmarkDeleteQuery } }, async (request) => {
+    const user = await requireUser(request);
+    await load(request, request.query.book_id);
+    return progress.removeBookmark(db, user.userId, request.query.book_id, request.query.page);
+  });
+
+  app.get('/viewer_settings/me', async (request, reply) => {
+    const user = await requireUser(request);
+    personal(reply);
+    return progress.viewerSettings(db, user.userId);
+  });
+
+  app.put('/viewer_settings/me', async (request) => {
+    const user = await requireUser(request);
+    return progress.updateViewerSettings(db, user.userId, parseBody(ViewerSettingsPatch, request.body), now());
+  });
+
+  app.post('/finish_read/register', async (request) => {
+    const user = await requireUser(request);
+    const body = parseBody(FinishReadBody, request.body);
+    const { book } = await load(request, body.book_id);
+    return progress.finishRead(db, user.userId, book, body.reading_page, now());
+  });
+};

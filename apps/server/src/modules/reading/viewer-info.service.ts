@@ -1,0 +1,186 @@
+import { isSalable, nextVolume } from '@hondana/domain/books';
+import { forcesHorizontal, readingDirection } from '@hondana/domain/catalog';
+import { coverUrl } from '@hondana/domain/media-urls';
+import {
+  PAGE_IMAGE_WIDTHS,
+  type PagesData,
+  type ReadingPageRecord,
+  type ViewerBook,
+  type ViewerInfo,
+  type ViewerPage,
+  type VolumeRef,
+  isWidePage,
+} from '@hondana/domain/reading';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+import { signPageQuery, urlExpiry } from '../../media/signed-urls';
+import { priceInEffect } from '@hondana/domain/books';
+import type { VolumeRow } from '../catalog/books.repository';
+import { pricingOf, statusOf } from '../catalog/books.service';
+import { type ReadingBook, isSample, pageGrant } from './reading-access';
+import * as repo from './reading.repository';
+
+type Db = Kysely<Database>;
+
+const COVER_WIDTH = 256;
+
+export interface ViewerRequest {
+  userId: number | null;
+  now: number;
+  mediaKey: string;
+  /** Only the custom sample's pages (GET /browser/custom_sample). */
+  customSampleOnly: boolean;
+}
+
+/** §3 Viewer info response for `book`. */
+export async function viewerInfo(db: Db, book: ReadingBook, q: ViewerRequest): Promise<ViewerInfo> {
+  const { userId } = q;
+  const [pages, navigations, position, bookmarks, readEnd] = await Promise.all([
+    repo.pagesOf(db, book.volume.id),
+    repo.navigationsOf(db, book.volume.id),
+    userId === null ? null : repo.findPosition(db, userId, book.volume.id),
+    userId === null ? [] : repo.bookmarksOf(db, userId, book.volume.id),
+    userId === null ? false : repo.hasReadEnd(db, userId, book.volume.id),
+  ]);
+  const pagesData = pagesDataOf(book, pages, q);
+  const readingPage: ReadingPageRecord | null = position
+    ? { page: position.page, font: position.font, readAt: position.readAt }
+    : null;
+  const { next, previous } = neighbours(book, q.now);
+  return {
+    book_data: bookData(book, {
+      navigations,
+      bookmarks: bookmarks.map((b) => b.page),
+      reachedLastPage: readEnd,
+      startupPage: startupPage(book, readingPage),
+      next,
+    }),
+    pages_data: pagesData,
+    layoutType: book.volume.layoutType,
+    readingPage,
+    nextVolume: next,
+    previousVolume: previous,
+  };
+}
+
+function startupPage(book: ReadingBook, position: ReadingPageRecord | null): number {
+  if (!position) return 0;
+  const total = book.volume.pageCount;
+  return total > 0 ? Math.min(position.page, total - 1) : position.page;
+}
+
+function pagesDataOf(book: ReadingBook, pages: repo.PageRow[], q: ViewerRequest): PagesData {
+  const expiresAt = urlExpiry(q.now);
+  const { id, mediaVersion } = book.volume;
+  const chosen = q.customSampleOnly ? pages.filter((p) => book.customSample?.includes(p.page)) : pages;
+  let signed = false;
+  const out: ViewerPage[] = chosen.map((p) => {
+    const grant = q.customSampleOnly ? { kind: 'sample' as const } : pageGrant(book, p.page, q.userId);
+    const images = grant
+      ? PAGE_IMAGE_WIDTHS.map((width) => {
+          const query = `v=${mediaVersion}&${signPageQuery(q.mediaKey, id, p.page, grant, expiresAt)}`;
+          return {
+            width,
+            webp: `/media/pages/${id}/${p.page}/${width}.webp?${query}`,
+            jpg: `/media/pages/${id}/${p.page}/${width}.jpg?${query}`,
+          };
+        })
+      : [];
+    signed ||= images.length > 0;
+    return {
+      page: p.page,
+      width: p.width,
+      height: p.height,
+      wide: p.wideFlg === 1 || isWidePage(p.width, p.height),
+      sample: isSample(book, p.page),
+      accessible: grant !== null,
+      images,
+    };
+  });
+  return { totalPage: book.volume.pageCount, pages: out, urlExpiresAt: signed ? expiresAt : null };
+}
+
+function volumeRef(book: ReadingBook, v: VolumeRow, now: number): VolumeRef {
+  const price = priceInEffect(pricingOf(v), now);
+  return {
+    bookId: v.id,
+    title: v.contentsName,
+    vol: v.vol,
+    imageUrl: coverUrl(v.id, COVER_WIDTH, v.mediaVersion),
+    price: price.price,
+    free: price.free,
+    bought: book.heldIds.has(v.id),
+    startDatetime: v.startDatetime,
+  };
+}
+
+function neighbours(book: ReadingBook, now: number): { next: VolumeRef | null; previous: VolumeRef | null } {
+  const salable = book.facts.volumes.filter((v) => isSalable(statusOf(v, now)));
+  const next = nextVolume(salable, book.volume.vol);
+  let previous: VolumeRow | null = null;
+  for (const v of salable) if (v.vol < book.volume.vol && (previous === null || v.vol > previous.vol)) previous = v;
+  return {
+    next: next ? volumeRef(book, next, now) : null,
+    previous: previous ? volumeRef(book, previous, now) : null,
+  };
+}
+
+interface MemberFacts {
+  navigations: { page: number; text: string }[];
+  bookmarks: number[];
+  reachedLastPage: boolean;
+  startupPage: number;
+  next: VolumeRef | null;
+}
+
+function bookData(book: ReadingBook, m: MemberFacts): ViewerBook {
+  const { detail: d, volume: v, facts } = book;
+  const genreId = facts.info.genreId;
+  return {
+    id: v.id,
+    vol: v.vol,
+    title: v.contentsName,
+    titleId: d.titleId,
+    titleName: d.titleName,
+    price: d.price,
+    beforePrice: d.beforePrice,
+    endDatetime: d.endDatetime,
+    bought: book.owned,
+    possessionStatus: book.possession,
+    salable: d.salable,
+    startupPage: m.startupPage,
+    rating: 0,
+    imageUrl: coverUrl(v.id, COVER_WIDTH, v.mediaVersion),
+    totalPage: v.pageCount,
+    samplePageTotal: v.samplePageTotal,
+    customSamplePages: book.customSample,
+    hasSample: d.hasSample,
+    hasCustomSample: d.hasCustomSample,
+    useCustomSample: book.useCustomSample,
+    fullAccess: book.fullAccess,
+    nextBookId: m.next?.bookId ?? null,
+    nextBookImage: m.next?.imageUrl ?? null,
+    nextBookTitle: m.next?.title ?? null,
+    isNextBookBought: m.next?.bought ?? false,
+    isNextBookFree: m.next?.free ?? false,
+    isLatestVol: m.next === null,
+    isConcluded: facts.info.completeFlg === 1,
+    free: d.free,
+    reviewed: false,
+    inMyList: false,
+    navigations: m.navigations,
+    links: [],
+    pointCampaign: null,
+    direction: readingDirection(genreId, v.direction),
+    genreId,
+    forcedHorizontal: forcesHorizontal(genreId),
+    writingMode: v.writingMode,
+    bookmarks: m.bookmarks,
+    reachedLastPage: m.reachedLastPage,
+    imagedReflow: v.imagedReflow === 1,
+    eroticType: d.eroticType,
+    pageType: d.pageType,
+    startDatetime: v.startDatetime,
+    authors: d.authors,
+  };
+}
