@@ -70,6 +70,18 @@ describe('every response', () => {
     expect(response.headers['content-encoding']).toBe('gzip');
   });
 
+  it('sends the document headers on pages and only the ones that apply to JSON on the API', async () => {
+    t = await buildTestApp({ beforeReady: (app) => app.get('/test/page', async (_req, reply) => reply.type('text/html').send('<p>本棚</p>')) });
+    const page = await t.app.inject({ url: '/test/page' });
+    expect(page.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    expect(page.headers['cross-origin-opener-policy']).toBe('same-origin');
+    const api = await t.app.inject({ url: '/api/common/get_status' });
+    expect(api.headers['x-content-type-options']).toBe('nosniff');
+    expect(api.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(api.headers['cross-origin-resource-policy']).toBe('same-origin');
+    expect(api.headers['cross-origin-opener-policy']).toBeUndefined();
+  });
+
   it('carries a request id', async () => {
     t = await buildTestApp();
     const response = await t.app.inject({ url: '/api/common/get_time', headers: { 'x-request-id': 'abc-123' } });

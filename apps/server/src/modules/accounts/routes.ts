@@ -2,6 +2,7 @@ import { LoginBody, ModProfileBody, ModProfileQuery, SignupBody, TokenQuery, saf
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { smallResponse } from '../../http/small-response';
 import { issueToken, withOneTimeToken } from '../tokens/one-time-tokens';
 import * as accounts from './accounts.service';
 import { clearSessionCookie, requireUser, sessionUser, setSessionCookie } from './session-plugin';
@@ -49,14 +50,14 @@ export const accountsRoutes: FastifyPluginAsync<{ authRateLimit: number }> = asy
     return { result: 'OK' };
   });
 
-  app.get('/common/get_status', async (request) => userStatus(await sessionUser(request), now()));
+  app.get('/common/get_status', smallResponse, async (request) => userStatus(await sessionUser(request), now()));
 
-  app.get('/common/get_time', async () => {
+  app.get('/common/get_time', smallResponse, async () => {
     const instant = now();
     return { epochMillis: instant.getTime(), datetime: instant.toISOString(), timeZone: 'Asia/Tokyo' };
   });
 
-  app.get('/common/is_valid_login_session', async (request) => ({ isValid: (await sessionUser(request)) !== null }));
+  app.get('/common/is_valid_login_session', smallResponse, async (request) => ({ isValid: (await sessionUser(request)) !== null }));
 
   app.get('/user/get_profile', async (request) => accounts.getProfile(db, (await requireUser(request)).userId, now()));
 
