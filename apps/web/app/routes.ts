@@ -12,5 +12,6 @@ export default [
   route('free', 'routes/free.tsx'),
   route('search', 'routes/search.tsx'),
   route('search/author/:authorId/:page', 'routes/author-search.tsx'),
+  route('viewer', 'routes/viewer.tsx'),
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig;

@@ -1,6 +1,6 @@
 /** Japanese copy of the viewer and its last page (spec §2 "Viewer parts", "Last page, books"). */
 export const jaViewer = {
-  title: '{{title}} | 本棚ビューア',
+  title: 'ビューア',
   close: '閉じる',
   toc: '目次',
   authors: '作者一覧',
@@ -34,7 +34,6 @@ export const jaViewer = {
   spread: '見開き表示',
   spreadShift: '見開きを1ページずらす',
   tapNavigation: 'タップでページ送り',
-  transitionAnimation: 'ページめくりアニメーション',
   lastPageReset: '読み終わったら最初に戻る',
   on: 'オン',
   off: 'オフ',

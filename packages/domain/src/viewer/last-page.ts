@@ -44,7 +44,3 @@ export function boughtMessage(input: BoughtMessageInput): BoughtMessage {
   if (input.hasReservableBook) return 'canPreOrder';
   return 'waitForNewVolume';
 }
-
-/** The next-volume block shows when there is a next volume; else the last-volume block (series link). */
-export const lastPageBlock = (nextBookId: number | null | undefined): 'nextVolume' | 'lastVolume' =>
-  nextBookId ? 'nextVolume' : 'lastVolume';

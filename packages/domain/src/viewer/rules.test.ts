@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { directionToggleShown, effectiveMode, flowOf, viewerKindOf } from './direction';
 import { pageIndicator } from './indicator';
-import { boughtMessage, lastPageBlock, lastPageChoice } from './last-page';
+import { boughtMessage, lastPageChoice } from './last-page';
 import { imageWidthFor, pageSlotWidth, planPrefetch } from './prefetch';
 import { LAST_PAGE_LOADING_MS, PAGE_SYNC_MS, UI_HIDE_MS } from './timing';
 
@@ -84,10 +84,6 @@ describe('last page choice', () => {
     expect(boughtMessage({ ...b, reserved: true, hasReservableBook: true })).toBe('reserved');
     expect(boughtMessage({ ...b, isConcluded: true })).toBe('none');
     expect(boughtMessage({ ...b, isLatestVol: false })).toBe('none');
-  });
-  it('shows the next-volume block only with a next volume', () => {
-    expect(lastPageBlock(12)).toBe('nextVolume');
-    expect(lastPageBlock(null)).toBe('lastVolume');
   });
 });
 

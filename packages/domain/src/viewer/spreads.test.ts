@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { pairSpreads, screenOrder, singlePages, spreadIndexOf, spreadsFit } from './spreads';
+import { pairSpreads, singlePages, spreadIndexOf, spreadsFit } from './spreads';
 
 const pages = (n: number, wide: number[] = []) => Array.from({ length: n }, (_, i) => ({ wide: wide.includes(i) }));
 
@@ -42,16 +42,12 @@ describe('spreadsFit', () => {
   });
 });
 
-describe('spreadIndexOf and screenOrder', () => {
+describe('spreadIndexOf', () => {
   it('finds the spread showing a page, clamped into the book', () => {
     const spreads = pairSpreads(pages(6));
     expect(spreadIndexOf(spreads, 4)).toBe(2);
     expect(spreadIndexOf(spreads, 0)).toBe(0);
     expect(spreadIndexOf(spreads, 99)).toBe(3);
     expect(spreadIndexOf(singlePages(3), 2)).toBe(2);
-  });
-  it('puts the first page on the right in a right-to-left book', () => {
-    expect(screenOrder([1, 2], 'rtl')).toEqual([2, 1]);
-    expect(screenOrder([1, 2], 'ltr')).toEqual([1, 2]);
   });
 });

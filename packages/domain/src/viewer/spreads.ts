@@ -48,10 +48,3 @@ export function spreadIndexOf(spreads: readonly Spread[], page: number): number 
   if (index >= 0) return index;
   return page < 0 ? 0 : Math.max(0, spreads.length - 1);
 }
-
-/**
- * Left-to-right screen order of a spread's pages: right-to-left books put the first page on
- * the right.
- */
-export const screenOrder = (spread: Spread, direction: 'rtl' | 'ltr'): number[] =>
-  direction === 'rtl' ? [...spread].reverse() : [...spread];

@@ -1,0 +1,47 @@
+import type { FontSize, SyncPageResult } from '@hondana/domain/reading';
+import { jsonBody, requestJson } from './http';
+
+export type SyncPosition = { bookId: number; page: number; font: FontSize | null; readAt: number; deviceId: string };
+
+const body = (p: SyncPosition) => ({
+  book_id: p.bookId,
+  reading_page: p.page,
+  read_at: p.readAt,
+  device_id: p.deviceId,
+  ...(p.font ? { font: p.font } : {}),
+});
+
+/** `POST /api/book/sync_page` (409 when an older position would overwrite a newer one: ignored). */
+export async function postSyncPage(position: SyncPosition): Promise<SyncPageResult | null> {
+  try {
+    return await requestJson<SyncPageResult>('/api/book/sync_page', jsonBody(body(position)), 'Failed to sync page');
+  } catch {
+    return null;
+  }
+}
+
+/** The same call on leaving the page: navigator.sendBeacon sends JSON as text/plain. */
+export function beaconSyncPage(position: SyncPosition): boolean {
+  if (typeof navigator === 'undefined' || !navigator.sendBeacon) return false;
+  const blob = new Blob([JSON.stringify(body(position))], { type: 'text/plain;charset=UTF-8' });
+  return navigator.sendBeacon('/api/book/sync_page', blob);
+}
+
+const DEVICE_KEY = 'hondana.viewer.device';
+
+/** A random id per device (localStorage), so one device may move backwards through a book. */
+export function deviceId(): string {
+  try {
+    const kept = localStorage.getItem(DEVICE_KEY);
+    if (kept && /^[\w-]{1,64}$/.test(kept)) return kept;
+    const fresh = crypto.randomUUID();
+    localStorage.setItem(DEVICE_KEY, fresh);
+    return fresh;
+  } catch {
+    return 'no-storage';
+  }
+}
+
+/** `POST /api/finish_read/register` (§4 read-end, owned books). */
+export const registerFinishRead = (bookId: number, page: number): Promise<unknown> =>
+  requestJson('/api/finish_read/register', jsonBody({ book_id: bookId, reading_page: page }), 'Failed to register read-end');

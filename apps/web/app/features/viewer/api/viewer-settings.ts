@@ -1,0 +1,57 @@
+import type { ViewerSettings, ViewerSettingsPatch } from '@hondana/domain/reading';
+import { DEFAULT_FONT_SIZE, DEFAULT_FONT_TYPE } from '@hondana/domain/viewer/controls';
+import { requestJson } from './http';
+
+/** §3 Viewer settings' defaults (reading.ts DEFAULT_VIEWER_SETTINGS, without shipping Zod). */
+export const DEFAULT_SETTINGS: ViewerSettings = {
+  direction: 'horizontal',
+  fontSize: DEFAULT_FONT_SIZE,
+  fontType: DEFAULT_FONT_TYPE,
+  spread: true,
+  spreadShift: false,
+  tapNavigation: true,
+  transitionAnimation: true,
+  lastPageReset: false,
+};
+
+const LOCAL_KEY = 'hondana.viewer.settings';
+/** §4: the direction toggle is stored locally (for members too, so a device keeps its habit). */
+const DIRECTION_KEY = 'hondana.viewer.direction';
+
+/** Guests' settings live on the device; a bad stored value is removed (§8). */
+export function localSettings(): ViewerSettings {
+  try {
+    const raw = localStorage.getItem(LOCAL_KEY);
+    const stored = raw ? (JSON.parse(raw) as Partial<ViewerSettings>) : {};
+    const direction = localStorage.getItem(DIRECTION_KEY);
+    return {
+      ...DEFAULT_SETTINGS,
+      ...stored,
+      ...(direction === 'vertical' || direction === 'horizontal' ? { direction } : {}),
+    };
+  } catch {
+    localStorage.removeItem(LOCAL_KEY);
+    return DEFAULT_SETTINGS;
+  }
+}
+
+export function saveLocalSettings(settings: ViewerSettings): void {
+  try {
+    localStorage.setItem(LOCAL_KEY, JSON.stringify(settings));
+    localStorage.setItem(DIRECTION_KEY, settings.direction);
+  } catch {
+    // Private mode or a full quota: the settings last for this visit only.
+  }
+}
+
+/** `GET /api/viewer_settings/me` (members; defaults when never saved). */
+export const getMemberSettings = (): Promise<ViewerSettings> =>
+  requestJson<ViewerSettings>('/api/viewer_settings/me', {}, 'Failed to fetch viewer settings');
+
+/** `PUT /api/viewer_settings/me` with the changed fields. */
+export const putMemberSettings = (patch: ViewerSettingsPatch): Promise<ViewerSettings> =>
+  requestJson<ViewerSettings>(
+    '/api/viewer_settings/me',
+    { method: 'PUT', body: JSON.stringify(patch) },
+    'Failed to save viewer settings',
+  );

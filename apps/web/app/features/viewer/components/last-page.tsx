@@ -1,0 +1,125 @@
+import type { ViewerInfo } from '@hondana/domain/reading';
+import { nextVolumeAction, viewerHref } from '@hondana/domain/last-page-commerce';
+import { lastPageChoice } from '@hondana/domain/viewer/last-page';
+import { useEffect, useState } from 'react';
+import type { TileView } from '../../../components/book-tile';
+import { Section, TileList } from '../../../components/tile-list';
+import { loginHref } from '../../accounts/login-href';
+import { BookToBook } from '../../catalog/components/book-to-book';
+import { seriesHref } from '../../catalog/series-href';
+import { useTranslation } from '../../../i18n/i18n';
+import { getFreeRanking, rankingTile } from '../api/get-free-ranking';
+import styles from './last-page.module.css';
+
+export type LastPageProps = {
+  info: ViewerInfo;
+  loggedIn: boolean;
+  adult: boolean;
+  closeHref: string;
+};
+
+/**
+ * §2 "Last page, books": 'finished reading', the next-volume or last-volume block, back to the
+ * detail page, the free ranking (up to 12), '<title>を好きな人が読んでいる作品', and the footer.
+ * Purchase panels link to the volume page until the wallet area wires buying into the viewer.
+ */
+export default function LastPage({ info, loggedIn, adult, closeHref }: LastPageProps) {
+  const { t } = useTranslation();
+  const book = info.book_data;
+  const variant = lastPageChoice({ status: 'open', loggedIn, orderCompleted: false, bought: book.bought });
+  const detailHref = seriesHref(book.titleId, book.id);
+  const sampleEnded = !book.fullAccess;
+  return (
+    <div className={styles.page} data-testid="last-page" data-variant={variant}>
+      <div className={styles.inner}>
+        <p className={styles.finished}>{sampleEnded ? t('viewer.sampleEnd') : t('viewer.lastPage.finished')}</p>
+        {sampleEnded ? (
+          <div className={styles.block}>
+            <img src={book.imageUrl} alt="" width={96} height={136} />
+            <div className={styles.blockText}>
+              <span>{book.title}</span>
+              {variant === 'guest' && <a href={loginHref(`/viewer?cid=${book.id}`)}>{t('viewer.lastPage.login')}</a>}
+              <a className={styles.primary} href={detailHref}>
+                {t('viewer.lastPage.buyThis')}
+              </a>
+            </div>
+          </div>
+        ) : (
+          <VolumeBlock info={info} />
+        )}
+        <div className={styles.actions}>
+          <a className={styles.secondary} href={detailHref}>
+            {t('viewer.lastPage.backToDetail')}
+          </a>
+        </div>
+        <FreeRanking pageType={book.pageType} adult={adult} />
+        <BookToBook bookId={book.id} titleName={book.titleName} adult={adult} />
+      </div>
+      <footer className={styles.footer}>
+        <nav aria-label={t('viewer.lastPage.findOther')}>
+          <span>{t('viewer.lastPage.findOther')}</span>
+          <a href="/ranking/daily/1">{t('viewer.lastPage.ranking')}</a>
+          <a href="/free">{t('viewer.lastPage.freeWorks')}</a>
+        </nav>
+        <a className={styles.secondary} href={closeHref}>
+          {t('viewer.lastPage.closeBook')}
+        </a>
+      </footer>
+    </div>
+  );
+}
+
+/** The next volume (read it, or its volume page to buy it), or the series link after the last one. */
+function VolumeBlock({ info }: { info: ViewerInfo }) {
+  const { t } = useTranslation();
+  const book = info.book_data;
+  const next = info.nextVolume;
+  const action = nextVolumeAction(book);
+  if (action === 'lastVolume' || !next) {
+    return (
+      <div className={styles.block}>
+        <div className={styles.blockText}>
+          <span className={styles.label}>{t('viewer.lastPage.lastVolume')}</span>
+          <a className={styles.primary} href={seriesHref(book.titleId)}>
+            {t('viewer.lastPage.seriesLink')}
+          </a>
+        </div>
+      </div>
+    );
+  }
+  const readable = action !== 'buyNext';
+  return (
+    <div className={styles.block} data-testid="next-volume">
+      <img src={next.imageUrl} alt="" width={96} height={136} />
+      <div className={styles.blockText}>
+        <span className={styles.label}>{t('viewer.lastPage.nextVolume')}</span>
+        <span>{next.title}</span>
+        <a className={styles.primary} href={readable ? viewerHref(next.bookId) : seriesHref(book.titleId, next.bookId)}>
+          {readable ? t('viewer.lastPage.readNext') : t('viewer.lastPage.buyNext')}
+        </a>
+      </div>
+    </div>
+  );
+}
+
+/** 無料マンガランキング: hidden while loading, when empty, or when the fetch fails (§4). */
+function FreeRanking({ pageType, adult }: { pageType: string; adult: boolean }) {
+  const { t } = useTranslation();
+  const [tiles, setTiles] = useState<TileView[]>([]);
+  useEffect(() => {
+    let live = true;
+    getFreeRanking(pageType, adult).then(
+      (entries) => live && setTiles(entries.map((e) => rankingTile(e, Date.now()))),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [pageType, adult]);
+  if (tiles.length === 0) return null;
+  return (
+    <Section id="viewer-free-ranking" heading={t('viewer.lastPage.freeRanking')}>
+      <TileList tiles={tiles} layout="row" />
+    </Section>
+  );
+}

@@ -1,0 +1,52 @@
+import { useTranslation } from '../../../i18n/i18n';
+import styles from './viewer.module.css';
+
+export function LoadingOverlay() {
+  const { t } = useTranslation();
+  return (
+    <div className={styles.overlay} role="status" aria-live="polite" data-testid="viewer-loading">
+      <span className={styles.spinner} aria-hidden="true" />
+      <span>{t('viewer.loading')}</span>
+    </div>
+  );
+}
+
+export type FailureScreenProps = { onReload: () => void; closeHref: string };
+
+/** §2: 作品情報の取得ができませんでした with reload and close-viewer buttons. */
+export function FailureScreen({ onReload, closeHref }: FailureScreenProps) {
+  const { t } = useTranslation();
+  return (
+    <div className={styles.overlay} role="alert">
+      <p>{t('viewer.failed')}</p>
+      <div className={styles.controls}>
+        <button type="button" className={styles.button} onClick={onReload}>
+          {t('viewer.reload')}
+        </button>
+        <a className={styles.close} href={closeHref}>
+          {t('viewer.closeViewer')}
+        </a>
+      </div>
+    </div>
+  );
+}
+
+/** The current-page indicator; the caller passes null when §5 says it does not render. */
+export function PageIndicator({ text }: { text: string | null }) {
+  if (text === null) return null;
+  return (
+    <div className={`${styles.indicator} ${styles.pageIndicator}`} aria-live="polite" data-testid="page-indicator">
+      {text}
+    </div>
+  );
+}
+
+/** §2 overlay: ヨコ読み or タテ読み. */
+export function DirectionIndicator({ vertical }: { vertical: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <div className={`${styles.indicator} ${styles.directionIndicator}`} data-testid="direction-indicator">
+      {vertical ? t('viewer.vertical') : t('viewer.horizontal')}
+    </div>
+  );
+}

@@ -1,0 +1,221 @@
+import type { ViewerInfo, ViewerPage } from '@hondana/domain/reading';
+import { footerControls, settingsVisibility } from '@hondana/domain/viewer/controls';
+import { directionToggleShown, effectiveMode, flowOf, viewerKindOf } from '@hondana/domain/viewer/direction';
+import { pageIndicator } from '@hondana/domain/viewer/indicator';
+import { openingPage, pageSyncEnabled } from '@hondana/domain/viewer/progress';
+import { pairSpreads, singlePages, spreadsFit } from '@hondana/domain/viewer/spreads';
+import { Suspense, lazy, useCallback, useMemo, useState } from 'react';
+import { useTranslation } from '../../../i18n/i18n';
+import { loginHref } from '../../accounts/login-href';
+import { toggleMyList } from '../api/my-list';
+import { useBookmarks } from '../hooks/use-bookmarks';
+import { usePageSync } from '../hooks/use-page-sync';
+import { usePaintMark } from '../hooks/use-paint-mark';
+import { useReader } from '../hooks/use-reader';
+import { useKeyboard, usePagePrefetch, useReadEnd } from '../hooks/use-reader-effects';
+import { useUiVisibility } from '../hooks/use-ui-visibility';
+import { useViewerSettings } from '../hooks/use-viewer-settings';
+import type { Viewport } from '../hooks/use-viewport';
+import { DirectionIndicator, LoadingOverlay, PageIndicator } from './overlays';
+import { PagedStage } from './paged-stage';
+import { ScrollStage } from './scroll-stage';
+import type { PopupKind } from './viewer-popup';
+import { ViewerFooter } from './viewer-footer';
+import { ViewerHeader } from './viewer-header';
+import styles from './viewer.module.css';
+
+/** Loaded only when needed: the text engine for text books, popups on open, the last page at the end. */
+const TextStage = lazy(() => import('./text-stage'));
+const ViewerPopup = lazy(() => import('./viewer-popup'));
+const LastPage = lazy(() => import('./last-page'));
+
+export type ReaderProps = {
+  info: ViewerInfo;
+  loggedIn: boolean;
+  adult: boolean;
+  /** A book page number from the URL (startupPage), else null. */
+  startupPage: number | null;
+  openLastPage: boolean;
+  closeHref: string;
+  viewport: Viewport;
+};
+
+/** The index (among the pages shown) of a book page number, or the nearest one after it. */
+function indexOfBookPage(pages: readonly ViewerPage[], page: number): number {
+  const at = pages.findIndex((p) => p.page >= page);
+  return at === -1 ? Math.max(0, pages.length - 1) : at;
+}
+
+/** One book open in the viewer: the reading state, its stage, and the §2 parts around it. */
+export function Reader({ info, loggedIn, adult, startupPage, openLastPage, closeHref, viewport }: ReaderProps) {
+  const { t } = useTranslation();
+  const book = info.book_data;
+  const kind = viewerKindOf(info.layoutType, book.imagedReflow);
+  const pages = useMemo(
+    () => (book.fullAccess ? info.pages_data.pages : info.pages_data.pages.filter((p) => p.accessible)),
+    [book.fullAccess, info.pages_data.pages],
+  );
+  const { settings, update } = useViewerSettings(loggedIn);
+  const mode = effectiveMode(kind, book.genreId, settings.direction);
+  const flow = flowOf(mode);
+  const direction = kind === 'text' ? 'rtl' : book.direction;
+  const [textTotal, setTextTotal] = useState(0);
+  const total = kind === 'text' ? textTotal : pages.length;
+  const spread = kind === 'fixed' && flow === 'paged' && settings.spread && spreadsFit(viewport);
+  const screens = useMemo(
+    () => (spread ? pairSpreads(pages, settings.spreadShift) : singlePages(total)),
+    [spread, pages, settings.spreadShift, total],
+  );
+  const synced = startupPage ?? info.readingPage?.page ?? null;
+  const [initial] = useState(() =>
+    kind === 'text' ? 0 : indexOfBookPage(pages, openingPage({ startupPage: synced, readingPage: null, total: book.totalPage })),
+  );
+  const reader = useReader(screens, total, initial, openLastPage);
+  const [popup, setPopup] = useState<PopupKind | null>(null);
+  const ui = useUiVisibility(popup !== null);
+  const [inMyList, setInMyList] = useState(book.inMyList);
+  const { bookmarks, toggle: toggleBookmarks } = useBookmarks(book.id, book.bookmarks);
+
+  const bookPageOf = useCallback((i: number) => (kind === 'text' ? i : (pages[i]?.page ?? 0)), [kind, pages]);
+  const visiblePages = reader.visible.map(bookPageOf);
+  const currentPage = bookPageOf(reader.index);
+  const reading = reader.end === 'reading';
+
+  usePaintMark(`${reader.index}:${reader.end}`);
+  useKeyboard(direction, flow, popup === null, (delta) =>
+    flow === 'paged' ? reader.step(delta, 'keyboard') : reader.goTo(reader.index + delta, 'keyboard'),
+  );
+  usePagePrefetch(info, kind === 'text' ? [] : pages, reader.visible, viewport);
+  const lastVisible = reader.visible.length > 0 ? Math.max(...reader.visible) : 0;
+  useReadEnd(book.id, lastVisible, total, book.bought, book.reachedLastPage);
+  const resetToStart = reader.end === 'shown' && settings.lastPageReset;
+  usePageSync(pageSyncEnabled({ loggedIn, owned: book.bought, usesCustomSample: book.useCustomSample }), {
+    bookId: book.id,
+    page: resetToStart ? 0 : currentPage,
+    font: kind === 'text' ? settings.fontSize : null,
+  });
+
+  const controls = footerControls({
+    kind,
+    loggedIn,
+    serial: false,
+    visiblePages,
+    bookmarks,
+    hasBackPage: reader.backTo !== null,
+    directionToggle: directionToggleShown(kind, book.genreId),
+  });
+  const jumpToBookPage = (page: number) =>
+    reader.goTo(kind === 'text' ? page : indexOfBookPage(pages, page), 'navigation');
+  const { follow } = reader;
+  const onText = useCallback(
+    (count: number, index: number) => {
+      setTextTotal(count);
+      follow(index);
+    },
+    [follow],
+  );
+  const handlers = {
+    onStep: (delta: number, source: 'tap' | 'swipe') => reader.step(delta, source),
+    onToggleUi: ui.toggle,
+  };
+  const atLastScreen = reading && total > 0 && reader.screenIndex >= screens.length - 1;
+
+  return (
+    <div
+      className={styles.viewer}
+      data-kind={kind}
+      data-mode={mode}
+      data-direction={direction}
+      data-total={total}
+      data-end={reader.end}
+    >
+      <title>{`${book.title} | ${t('site.name')}`}</title>
+      {kind === 'text' ? (
+        <Suspense fallback={<LoadingOverlay />}>
+          <TextStage
+            bookId={book.id}
+            fontSize={settings.fontSize}
+            fontType={settings.fontType}
+            index={reader.index}
+            initialPage={info.readingPage?.font === settings.fontSize ? synced : (startupPage ?? null)}
+            viewport={viewport}
+            tapNavigation={settings.tapNavigation}
+            handlers={handlers}
+            onLayout={onText}
+          />
+        </Suspense>
+      ) : flow === 'paged' ? (
+        <PagedStage
+          pages={pages}
+          visible={reader.visible}
+          direction={direction}
+          viewport={viewport}
+          tapNavigation={settings.tapNavigation}
+          handlers={handlers}
+        />
+      ) : (
+        <ScrollStage
+          pages={pages}
+          index={reader.index}
+          source={reader.lastSource.current}
+          webtoon={kind === 'webtoon'}
+          viewport={viewport}
+          onFollow={reader.follow}
+          onToggleUi={ui.toggle}
+        />
+      )}
+      {atLastScreen && (
+        <button type="button" className={styles.nextButton} onClick={reader.finish}>
+          {t('viewer.next')}
+        </button>
+      )}
+      {ui.visible && reading && kind === 'fixed' && <DirectionIndicator vertical={mode === 'vertical'} />}
+      {ui.visible && reading && <PageIndicator text={pageIndicator(reader.index, total)} />}
+      <ViewerHeader
+        visible={ui.visible && reading}
+        title={book.title}
+        closeHref={closeHref}
+        showToc={kind !== 'webtoon' && book.navigations.length > 0}
+        onOpen={setPopup}
+      />
+      <ViewerFooter
+        visible={ui.visible && reading}
+        controls={controls}
+        direction={direction}
+        index={reader.index}
+        total={total}
+        vertical={mode === 'vertical'}
+        inMyList={inMyList}
+        onSlide={(i) => reader.goTo(i, 'slider')}
+        onBookmark={() => (loggedIn ? toggleBookmarks(visiblePages) : window.location.assign(loginHref(`/viewer?cid=${book.id}`)))}
+        onMyList={() => toggleMyList(book.titleId, inMyList).then(setInMyList, () => undefined)}
+        onBack={reader.back}
+        onDirection={() => update({ direction: mode === 'vertical' ? 'horizontal' : 'vertical' })}
+        onOpen={setPopup}
+        onUse={ui.touch}
+      />
+      {reader.end === 'loading' && <LoadingOverlay />}
+      {reader.end === 'shown' && (
+        <Suspense fallback={<LoadingOverlay />}>
+          <LastPage info={info} loggedIn={loggedIn} adult={adult} closeHref={closeHref} />
+        </Suspense>
+      )}
+      {popup && (
+        <Suspense fallback={null}>
+          <ViewerPopup
+            kind={popup}
+            sheet={viewport.width < 768}
+            onClose={() => setPopup(null)}
+            settings={settings}
+            visibility={settingsVisibility({ kind, loggedIn, imagedReflow: book.imagedReflow, readerResetSetting: true })}
+            onSettings={update}
+            bookmarks={bookmarks}
+            toc={book.navigations}
+            authors={book.authors}
+            onJump={jumpToBookPage}
+          />
+        </Suspense>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,133 @@
+import type { BookText, FontSize, FontType } from '@hondana/domain/reading';
+import { keepTextPosition } from '@hondana/domain/viewer/progress';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useTranslation } from '../../../i18n/i18n';
+import { getBookText } from '../api/get-viewer-info';
+import type { Viewport } from '../hooks/use-viewport';
+import styles from './text-stage.module.css';
+import { type GestureHandlers, useStageGestures } from './use-stage-gestures';
+
+/** Space between two pages (columns) of text, in CSS px. */
+const GAP = 48;
+
+export type TextStageProps = {
+  bookId: number;
+  fontSize: FontSize;
+  fontType: FontType;
+  index: number;
+  /** Where to open once the text is laid out (null: stay at `index`). */
+  initialPage: number | null;
+  viewport: Viewport;
+  tapNavigation: boolean;
+  handlers: GestureHandlers;
+  /** The page count after every layout, and the page that keeps the reader's place. */
+  onLayout: (total: number, index: number) => void;
+};
+
+/**
+ * Reflowable Japanese text in the browser's own layout engine (docs/decisions/006): vertical
+ * writing (writing-mode: vertical-rl), paginated with CSS columns the way foliate-js does it,
+ * ruby from the server's <ruby> markup. A font change lays out again and keeps the paragraph
+ * the reader was on.
+ */
+export default function TextStage(props: TextStageProps) {
+  const { t } = useTranslation();
+  const [text, setText] = useState<BookText | 'failed' | null>(null);
+  const flow = useRef<HTMLDivElement>(null);
+  const layout = useRef<{ step: number; total: number; anchor: number | null }>({ step: 0, total: 0, anchor: null });
+  const [anchor, setAnchor] = useState<number | null>(null);
+  const gestures = useStageGestures('rtl', props.tapNavigation, props.handlers);
+  const { bookId, fontSize, fontType, index, initialPage, viewport, onLayout } = props;
+
+  useEffect(() => {
+    let live = true;
+    getBookText(bookId).then(
+      (body) => live && setText(body),
+      () => live && setText('failed'),
+    );
+    return () => {
+      live = false;
+    };
+  }, [bookId]);
+
+  // Lay out on load, font and size changes: count pages, find where the anchor paragraph went.
+  useLayoutEffect(() => {
+    const el = flow.current;
+    if (!el || !text || text === 'failed') return;
+    const height = el.clientHeight;
+    el.style.columnWidth = `${height}px`;
+    el.style.columnGap = `${GAP}px`;
+    const step = height + GAP;
+    const total = Math.max(1, Math.round((el.scrollHeight + GAP) / step));
+    const before = layout.current;
+    let page: number;
+    if (before.total === 0) page = Math.min(initialPage ?? index, total - 1);
+    else if (before.anchor !== null) page = pageOfBlock(el, before.anchor, step);
+    else page = keepTextPosition(index, before.total, total);
+    layout.current = { step, total, anchor: before.anchor };
+    onLayout(total, Math.min(page, total - 1));
+    // `index` and `initialPage` are read for the first layout only; page turns do not lay out again.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [text, fontSize, fontType, viewport.width, viewport.height, onLayout]);
+
+  // Page turns: scroll the columns and remember the first paragraph on the page.
+  useLayoutEffect(() => {
+    const el = flow.current;
+    const { step } = layout.current;
+    if (!el || step === 0) return;
+    el.scrollTop = index * step;
+    const first = firstBlockOnPage(el, index, step);
+    layout.current.anchor = first;
+    setAnchor(first);
+  }, [index, text, fontSize, fontType, viewport.width, viewport.height]);
+
+  const readable = text && text !== 'failed' ? text.chapters.filter((c) => c.html !== null) : [];
+  return (
+    <div
+      className={styles.stage}
+      data-testid="viewer-stage"
+      data-current-page={index}
+      data-visible-pages={index}
+      data-anchor={anchor ?? undefined}
+      {...gestures}
+    >
+      {text === null && <p className={styles.message}>{t('viewer.loading')}</p>}
+      {text === 'failed' && <p className={styles.message}>{t('viewer.failed')}</p>}
+      <div ref={flow} className={`${styles.flow} ${styles[fontSize]} ${styles[fontType]}`} lang="ja">
+        {readable.map((chapter) => (
+          <section key={chapter.chapterNo}>
+            <h2>{chapter.title}</h2>
+            <div dangerouslySetInnerHTML={{ __html: chapter.html! }} />
+          </section>
+        ))}
+      </div>
+    </div>
+  );
+}
+
+const blocksOf = (el: HTMLElement) => el.querySelectorAll<HTMLElement>('h2, p');
+
+/** The page (column) where a block starts: columns stack downwards in vertical-rl. */
+function pageOfBlock(el: HTMLElement, block: number, step: number): number {
+  const node = blocksOf(el)[block];
+  const rect = node?.getClientRects()[0];
+  if (!rect) return 0;
+  const top = rect.top - el.getBoundingClientRect().top + el.scrollTop;
+  return Math.max(0, Math.floor((top + 1) / step));
+}
+
+/** The first block that starts on `page`, else the one running through it. */
+function firstBlockOnPage(el: HTMLElement, page: number, step: number): number | null {
+  const blocks = blocksOf(el);
+  const originTop = el.getBoundingClientRect().top - el.scrollTop;
+  let running: number | null = null;
+  for (let i = 0; i < blocks.length; i++) {
+    const rect = blocks[i]!.getClientRects()[0];
+    if (!rect) continue;
+    const at = Math.floor((rect.top - originTop + 1) / step);
+    if (at === page) return i;
+    if (at > page) return running;
+    running = i;
+  }
+  return running;
+}

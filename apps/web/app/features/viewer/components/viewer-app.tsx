@@ -1,0 +1,64 @@
+import { useSyncExternalStore } from 'react';
+import { seriesHref } from '../../catalog/series-href';
+import type { Tracking } from '../api/get-viewer-info';
+import { useViewerInfo } from '../hooks/use-viewer-info';
+import { useViewport } from '../hooks/use-viewport';
+import { FailureScreen, LoadingOverlay } from './overlays';
+import { Reader } from './reader';
+import styles from './viewer.module.css';
+
+export type ViewerAppProps = {
+  bookId: number;
+  startupPage: number | null;
+  openLastPage: boolean;
+  tracking: Tracking;
+  loggedIn: boolean;
+  adult: boolean;
+};
+
+/** §7: session storage keeps the viewer's close URL. */
+const CLOSE_KEY = 'hondana.viewer.closeUrl';
+
+/**
+ * Where 閉じる goes: the store page the reader came from, kept for this tab (so paging through
+ * volumes keeps it), else the volume page. Recording the referrer is idempotent.
+ */
+function keptCloseUrl(): string | null {
+  try {
+    const from = document.referrer ? new URL(document.referrer) : null;
+    if (from && from.origin === location.origin && from.pathname !== '/viewer') {
+      sessionStorage.setItem(CLOSE_KEY, from.pathname + from.search);
+    }
+    return sessionStorage.getItem(CLOSE_KEY);
+  } catch {
+    return null;
+  }
+}
+
+const noSubscription = () => () => undefined;
+
+/** The viewer root: loads the book, then shows it, the loading overlay or the failure screen. */
+export function ViewerApp({ bookId, startupPage, openLastPage, tracking, loggedIn, adult }: ViewerAppProps) {
+  const { state, reload } = useViewerInfo(bookId, tracking);
+  const viewport = useViewport();
+  const kept = useSyncExternalStore(noSubscription, keptCloseUrl, () => null);
+  const book = state.status === 'ready' ? state.info.book_data : null;
+  const closeHref = kept ?? (book ? seriesHref(book.titleId, book.id) : '/');
+  return (
+    <div className={styles.viewer} data-testid="viewer">
+      {state.status === 'failed' && <FailureScreen onReload={reload} closeHref={closeHref} />}
+      {(state.status === 'loading' || !viewport) && state.status !== 'failed' && <LoadingOverlay />}
+      {state.status === 'ready' && viewport && (
+        <Reader
+          info={state.info}
+          loggedIn={loggedIn}
+          adult={adult}
+          startupPage={startupPage}
+          openLastPage={openLastPage}
+          closeHref={closeHref}
+          viewport={viewport}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,32 @@
+import { useTranslation } from '../../../i18n/i18n';
+import styles from './viewer.module.css';
+
+export type ViewerHeaderProps = {
+  visible: boolean;
+  title: string;
+  closeHref: string;
+  /** §2: the table of contents is hidden for serials and webtoons. */
+  showToc: boolean;
+  onOpen: (popup: 'toc' | 'authors') => void;
+};
+
+/** §2 header: close link back to where the reader came from, title, table of contents. */
+export function ViewerHeader({ visible, title, closeHref, showToc, onOpen }: ViewerHeaderProps) {
+  const { t } = useTranslation();
+  return (
+    <header className={`${styles.bar} ${styles.header} ${visible ? '' : styles.hidden}`} aria-hidden={!visible}>
+      <a className={styles.close} href={closeHref} tabIndex={visible ? undefined : -1}>
+        {t('viewer.close')}
+      </a>
+      <h1 className={styles.title}>{title}</h1>
+      <button type="button" className={styles.button} onClick={() => onOpen('authors')} tabIndex={visible ? undefined : -1}>
+        {t('viewer.authors')}
+      </button>
+      {showToc && (
+        <button type="button" className={styles.button} onClick={() => onOpen('toc')} tabIndex={visible ? undefined : -1}>
+          {t('viewer.toc')}
+        </button>
+      )}
+    </header>
+  );
+}

@@ -1,0 +1,42 @@
+import type { ViewerSettings } from '@hondana/domain/reading';
+import type { SettingsVisibility } from '@hondana/domain/viewer/controls';
+import { useTranslation } from '../../../i18n/i18n';
+import { AuthorList, BookmarkList, SettingsPanel, TocList } from './popup-contents';
+import PopupFrame from './popup-frame';
+
+export type PopupKind = 'settings' | 'bookmarks' | 'toc' | 'authors';
+
+export type ViewerPopupProps = {
+  kind: PopupKind;
+  sheet: boolean;
+  onClose: () => void;
+  settings: ViewerSettings;
+  visibility: SettingsVisibility;
+  onSettings: (patch: Partial<ViewerSettings>) => void;
+  bookmarks: readonly number[];
+  toc: readonly { page: number; text: string }[];
+  authors: readonly { authorId: number; name: string; type: string }[];
+  /** Jumps to a book page number (bookmarks, table of contents). */
+  onJump: (page: number) => void;
+};
+
+const titles = { settings: 'viewer.settings', bookmarks: 'viewer.bookmarks', toc: 'viewer.toc', authors: 'viewer.authors' } as const;
+
+/** One of the §2 popups, in its frame (loaded on first open). */
+export default function ViewerPopup(props: ViewerPopupProps) {
+  const { t } = useTranslation();
+  const jump = (page: number) => {
+    props.onJump(page);
+    props.onClose();
+  };
+  return (
+    <PopupFrame title={t(titles[props.kind])} sheet={props.sheet} onClose={props.onClose}>
+      {props.kind === 'settings' && (
+        <SettingsPanel settings={props.settings} visibility={props.visibility} onChange={props.onSettings} />
+      )}
+      {props.kind === 'bookmarks' && <BookmarkList bookmarks={props.bookmarks} onJump={jump} />}
+      {props.kind === 'toc' && <TocList entries={props.toc} onJump={jump} />}
+      {props.kind === 'authors' && <AuthorList authors={props.authors} />}
+    </PopupFrame>
+  );
+}

@@ -1,0 +1,78 @@
+import type { Direction } from '@hondana/domain/catalog';
+import type { ViewerInfo, ViewerPage } from '@hondana/domain/reading';
+import { type Flow, stepForKey } from '@hondana/domain/viewer/navigation';
+import { pageSlotWidth, planPrefetch } from '@hondana/domain/viewer/prefetch';
+import { shouldRegisterReadEnd } from '@hondana/domain/viewer/progress';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { getViewerInfo } from '../api/get-viewer-info';
+import { registerFinishRead } from '../api/page-sync';
+import { pageImageUrl } from '../components/page-image';
+import { usePrefetch } from './use-prefetch';
+import type { Viewport } from './use-viewport';
+
+/** Arrow keys mirrored by direction (paged) or ↑/↓ (scrolling); ignored while a popup is open. */
+export function useKeyboard(direction: Direction, flow: Flow, active: boolean, onStep: (delta: number) => void) {
+  const latest = useRef(onStep);
+  useLayoutEffect(() => {
+    latest.current = onStep;
+  });
+  useEffect(() => {
+    if (!active) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.altKey || e.ctrlKey || e.metaKey) return;
+      if (e.target instanceof HTMLInputElement && e.key !== ' ') return;
+      const step = stepForKey(e.key, direction, flow);
+      if (step === 0) return;
+      e.preventDefault();
+      performance.mark('viewer:turn-start');
+      latest.current(step);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [direction, flow, active]);
+}
+
+/** §4: the first time 90% of an owned book's pages are reached, register the read-end (once). */
+export function useReadEnd(bookId: number, lastVisiblePage: number, total: number, owned: boolean, already: boolean) {
+  const done = useRef(already);
+  useEffect(() => {
+    if (!shouldRegisterReadEnd({ lastVisiblePage, total, owned, alreadyRegistered: done.current })) return;
+    done.current = true;
+    registerFinishRead(bookId, lastVisiblePage).catch(() => {
+      done.current = false;
+    });
+  }, [bookId, lastVisiblePage, total, owned]);
+}
+
+/**
+ * Prefetch and decode 4 pages ahead and 1 behind in the width that fits the screen; near the
+ * end, the next volume's first pages (its viewer info is fetched once, when needed).
+ */
+export function usePagePrefetch(info: ViewerInfo, pages: readonly ViewerPage[], visible: readonly number[], viewport: Viewport) {
+  const next = info.nextVolume;
+  const nextReadable = next !== null && (next.bought || next.free);
+  const plan = planPrefetch({ visible, total: pages.length, hasNextVolume: nextReadable });
+  const [nextPages, setNextPages] = useState<ViewerPage[] | null>(null);
+  const wantsNext = plan.nextVolumePages.length > 0;
+
+  useEffect(() => {
+    if (!wantsNext || nextPages !== null || !next) return;
+    getViewerInfo(next.bookId).then(
+      (nextInfo) => setNextPages(nextInfo.pages_data.pages),
+      () => setNextPages([]),
+    );
+  }, [wantsNext, nextPages, next]);
+
+  const visibleKey = visible.join(',');
+  const urls = useMemo(() => {
+    const onScreen = visibleKey ? visibleKey.split(',').map(Number) : [];
+    const { pages: own, nextVolumePages } = planPrefetch({ visible: onScreen, total: pages.length, hasNextVolume: nextReadable });
+    const slotOf = (page: ViewerPage) => pageSlotWidth(viewport, page, onScreen.length);
+    const wanted = [
+      ...own.map((i) => pages[i]),
+      ...nextVolumePages.map((i) => nextPages?.[i]),
+    ].filter((p): p is ViewerPage => p !== undefined);
+    return wanted.map((p) => pageImageUrl(p, slotOf(p), viewport.dpr)).filter((u): u is string => u !== null);
+  }, [pages, visibleKey, viewport, nextPages, nextReadable]);
+  usePrefetch(urls);
+}
