@@ -167,8 +167,12 @@ function addBook(
     created_at: Math.min(start, anchor) - DAY,
   });
   const size = seed.layout === WEBTOON ? WEBTOON_SEGMENT_SIZE : FIXED_PAGE_SIZE;
+  // Story manga carry one double-page spread (one wide image) past the sample, as printed volumes do.
+  const spread = seed.layout === FIXED && story ? pages - 6 : -1;
   for (let page = 0; page < pages; page++) {
-    plan.bookPages.push({ book_id: bookId, page_no: page, width: size.width, height: size.height, wide_flg: 0 });
+    const wide = page === spread;
+    const width = wide ? size.width * 2 : size.width;
+    plan.bookPages.push({ book_id: bookId, page_no: page, width, height: size.height, wide_flg: wide ? 1 : 0 });
   }
   if (seed.layout === FIXED) addNavigations(plan, bookId, vol, pages, story);
   if (seed.layout === REFLOW) {
