@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { readingRows } from './reading.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const duration = Number(process.env.BENCH_SECONDS ?? 10);
@@ -81,6 +82,7 @@ try {
   rows.push(await measure('GET /api/common/get_status (member)', `${store.url}/api/common/get_status`, { headers: { cookie } }));
   rows.push(await measure('GET / (top page, server-rendered)', `${store.url}/`));
   rows.push(await measure('GET /api/books/1 (book detail, guest)', `${store.url}/api/books/1`));
+  rows.push(...(await readingRows(store.url, measure, cookie)));
 
   // Scale (issue 3): a second store on the bench dataset, with the store pages on.
   const dataset = await buildDataset(datasetDir);
