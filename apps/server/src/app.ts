@@ -14,6 +14,8 @@ import { registerSecurityHeaders } from './http/security-headers';
 import { accountsRoutes } from './modules/accounts/routes';
 import { sessionPlugin } from './modules/accounts/session-plugin';
 import { catalogRoutes } from './modules/catalog/routes';
+import { ordersRoutes } from './modules/orders/routes';
+import { walletRoutes } from './modules/wallet/routes';
 import { readingRoutes } from './modules/reading/routes';
 import { noticesRoutes } from './modules/notices/routes';
 import { reviewsRoutes } from './modules/reviews/routes';
@@ -77,6 +79,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       api.setNotFoundHandler(apiNotFound);
       await api.register(accountsRoutes, { authRateLimit: options.authRateLimit ?? 10 });
       await api.register(catalogRoutes);
+      await api.register(walletRoutes);
+      await api.register(ordersRoutes);
       await api.register(readingRoutes);
       await api.register(reviewsRoutes);
       await api.register(noticesRoutes);

@@ -29,14 +29,14 @@ export interface OrdersTable {
   payment_type: string;
   /** Coins for BOOK orders (after points), yen for MANGA_COIN. */
   total_price: number;
-  use_point: number;
+  use_point: Generated<number>;
   /** Points the order earned. */
-  point: number;
-  is_first_paying: 0 | 1;
+  point: Generated<number>;
+  is_first_paying: Generated<0 | 1>;
   coin_item_id: number | null;
-  coin: number;
-  bonus: number;
-  bonus_point: number;
+  coin: Generated<number>;
+  bonus: Generated<number>;
+  bonus_point: Generated<number>;
   failure_code: string | null;
   provider_ref: string | null;
   card_brand: string | null;

@@ -1,0 +1,130 @@
+import { AppError, ErrorCode, badRequest } from '@hondana/domain/errors';
+import type {
+  BuyCheckV2Response,
+  BuyV2Response,
+  MangaCoinBuyCheckResponse,
+  MangaCoinBuyResponse,
+} from '@hondana/domain/orders';
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../../db/schema';
+import { type StoredResponse, withOneTimeToken } from '../tokens/one-time-tokens';
+import { SpendConflict, balance } from '../wallet/ledger';
+import { type PurchaseRequest, purchase, quote } from './purchase';
+
+/** Token purposes of the two buy flows (§7: /order/create_token, /order/book/manga_coin/create_token). */
+export const BUY_TOKEN_PURPOSE = 'order_buy';
+export const MANGA_COIN_BUY_TOKEN_PURPOSE = 'order_manga_coin_buy';
+
+export interface Buyer {
+  userId: number;
+  adultChecked: boolean;
+}
+
+/** `POST /order/buy_check/v2`: would this COIN (and points) purchase go through? */
+export async function buyCheckV2(
+  db: Kysely<Database>,
+  buyer: Buyer,
+  input: { bookIds: number[]; usePoint: number; buyFree: boolean },
+  now: number,
+): Promise<BuyCheckV2Response> {
+  const q = await quote(db, { ...buyer, ...input, currency: 'COIN', now });
+  const [coin, point] = await Promise.all([balance(db, buyer.userId, 'COIN', now), balance(db, buyer.userId, 'POINT', now)]);
+  return {
+    status: { code: 0 },
+    results: {
+      status: 0,
+      bookIds: input.bookIds,
+      totalPrice: q.totalPrice,
+      usePoint: q.usePoint,
+      payPrice: q.payPrice,
+      coin,
+      point,
+      isFirstPaying: q.isFirstPaying,
+      pointCampaign: q.pointCampaign,
+    },
+  };
+}
+
+/** `POST /order/buy/v2`: the COIN purchase, once per token. */
+export function buyV2(
+  db: Kysely<Database>,
+  buyer: Buyer,
+  input: { token: string; bookIds: number[]; usePoint: number; buyType: string },
+  now: number,
+): Promise<StoredResponse<BuyV2Response>> {
+  const req: PurchaseRequest = { ...buyer, bookIds: input.bookIds, usePoint: input.usePoint, currency: 'COIN', buyFree: false, now };
+  return withRetry(() =>
+    withOneTimeToken(
+      db,
+      { token: input.token, userId: buyer.userId, purpose: BUY_TOKEN_PURPOSE, request: { b: input.bookIds, p: input.usePoint }, now },
+      async (trx) => {
+        const { orderId, quote: q } = await purchase(trx, req);
+        return {
+          body: {
+            status: { code: 0 },
+            results: { orderId, totalPrice: q.totalPrice, usePoint: q.usePoint, userLotteryTickets: [], pointCampaign: q.pointCampaign },
+          },
+        };
+      },
+    ),
+  );
+}
+
+/** `POST /order/book/manga_coin/buy_check`: request_price must be the price in effect. */
+export async function mangaCoinBuyCheck(
+  db: Kysely<Database>,
+  buyer: Buyer,
+  input: { bookId: number; requestPrice: number },
+  now: number,
+): Promise<MangaCoinBuyCheckResponse> {
+  const q = await quote(db, { ...buyer, bookIds: [input.bookId], usePoint: 0, buyFree: false, currency: 'MANGA_COIN', expectedPrice: input.requestPrice, now });
+  const mangaCoin = await balance(db, buyer.userId, 'MANGA_COIN', now);
+  return { status: { code: 0 }, results: { status: 'NORMAL', checkedPrice: q.totalPrice, mangaCoin, pointCampaign: q.pointCampaign } };
+}
+
+/** `POST /order/book/manga_coin/buy`: a price changed since the check is DIFF_PRICE_REQUEST, nothing spent. */
+export function mangaCoinBuy(
+  db: Kysely<Database>,
+  buyer: Buyer,
+  input: { token: string; bookId: number; checkedPrice: number },
+  now: number,
+): Promise<StoredResponse<MangaCoinBuyResponse>> {
+  const req: PurchaseRequest = {
+    ...buyer,
+    bookIds: [input.bookId],
+    usePoint: 0,
+    currency: 'MANGA_COIN',
+    buyFree: false,
+    expectedPrice: input.checkedPrice,
+    now,
+  };
+  return withRetry(() =>
+    withOneTimeToken(
+      db,
+      { token: input.token, userId: buyer.userId, purpose: MANGA_COIN_BUY_TOKEN_PURPOSE, request: { b: input.bookId, p: input.checkedPrice }, now },
+      async (trx: Transaction<Database>) => {
+        const { orderId, quote: q } = await purchase(trx, req);
+        return { body: { status: { code: 0 }, results: { orderId, price: q.totalPrice, userLotteryTickets: [] } } };
+      },
+    ),
+  );
+}
+
+/** A token from the body or the query string (§7 sends it either way); missing → 400 naming it. */
+export function requireToken(...candidates: (string | undefined)[]): string {
+  const token = candidates.find((t) => t !== undefined && t !== '');
+  if (!token) throw badRequest('token', 'is required');
+  return token;
+}
+
+/** Runs a token use again when a lot changed under it (its transaction rolled back whole). */
+export async function withRetry<T>(run: () => Promise<T>, attempts = 5): Promise<T> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await run();
+    } catch (error) {
+      if (!(error instanceof SpendConflict)) throw error;
+      if (attempt >= attempts) throw new AppError(409, ErrorCode.BAD_REQUEST, ['busy: try again']);
+    }
+  }
+}

@@ -1,0 +1,43 @@
+import { notFound } from '@hondana/domain/errors';
+import { BookPointCampaignsQuery, PaymentsQuery, RecentlyBoughtQuery, UserBooksQuery } from '@hondana/domain/orders';
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { requireUser, sessionUser } from '../accounts/session-plugin';
+import * as history from './history.service';
+
+/** §7 "Orders" history and entitlements, and "Point campaigns". */
+export const historyRoutes: FastifyPluginAsync = async (base) => {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+  const { db } = app.deps.database;
+  const now = () => app.deps.clock().getTime();
+
+  app.get('/order/payments', { schema: { querystring: PaymentsQuery } }, async (request) => {
+    const user = await requireUser(request);
+    return history.payments(db, user.userId, request.query);
+  });
+
+  app.get('/user/recently_bought/v3', { schema: { querystring: RecentlyBoughtQuery } }, async (request) => {
+    const user = await requireUser(request);
+    const bought = await history.recentlyBought(db, user.userId, request.query.transactionId);
+    if (!bought) throw notFound('order');
+    return bought;
+  });
+
+  app.get('/user_books/me/by_book', { schema: { querystring: UserBooksQuery } }, async (request) => {
+    const user = await sessionUser(request);
+    return history.userBooks(db, user?.userId ?? null, request.query.book_id, now());
+  });
+
+  app.get('/point_campaign/basic', async () => {
+    const basic = await history.basicCampaign(db, now());
+    if (!basic) throw notFound('campaign');
+    return basic;
+  });
+
+  app.get('/book_point_campaigns/by_book', { schema: { querystring: BookPointCampaignsQuery } }, async (request) => {
+    const user = await sessionUser(request);
+    const summary = await history.bookPointCampaigns(db, user?.userId ?? null, request.query.book_id, now());
+    if (!summary) throw notFound('book');
+    return summary;
+  });
+};

@@ -1,0 +1,118 @@
+import { coverUrl } from '@hondana/domain/media-urls';
+import type {
+  BasicPointCampaignResponse,
+  OrderItemView,
+  PaymentHistoryItem,
+  PaymentsResponse,
+  PointCampaignSummary,
+  RecentlyBoughtResponse,
+  UserBooksResponse,
+} from '@hondana/domain/orders';
+import { type OrderStatus, PossessionStatus, pointBreakdown } from '@hondana/domain/orders-rules';
+import { priceAt } from '@hondana/domain/catalog';
+import { type PaymentType, paymentTypeCode } from '@hondana/domain/wallet-payments';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+import { possessionOf } from './entitlements';
+import { activeCampaigns, booksForPurchase, isFirstPaying } from './orders.repository';
+import { toPricing } from './purchase';
+
+const ITEM_COVER_WIDTH = 128;
+
+async function itemsOf(db: Kysely<Database>, orderIds: number[]): Promise<Map<number, OrderItemView[]>> {
+  const byOrder = new Map<number, OrderItemView[]>();
+  if (orderIds.length === 0) return byOrder;
+  const rows = await db
+    .selectFrom('order_items')
+    .innerJoin('books', 'books.id', 'order_items.book_id')
+    .select(['order_items.order_id', 'order_items.book_id', 'order_items.price', 'books.contents_name', 'books.vol', 'books.title_id', 'books.media_version'])
+    .where('order_items.order_id', 'in', orderIds)
+    .orderBy('order_items.book_id')
+    .execute();
+  for (const r of rows) {
+    const list = byOrder.get(r.order_id) ?? [];
+    list.push({
+      bookId: r.book_id,
+      name: r.contents_name,
+      vol: r.vol,
+      titleId: r.title_id,
+      price: r.price,
+      imageUrl: coverUrl(r.book_id, ITEM_COVER_WIDTH, r.media_version),
+    });
+    byOrder.set(r.order_id, list);
+  }
+  return byOrder;
+}
+
+/** `/order/payments`: book orders and coin pack payments, newest first. */
+export async function payments(db: Kysely<Database>, userId: number, page: { offset: number; limit: number }): Promise<PaymentsResponse> {
+  const [rows, count] = await Promise.all([
+    db.selectFrom('orders').selectAll().where('user_id', '=', userId).orderBy('id', 'desc').offset(page.offset).limit(page.limit).execute(),
+    db.selectFrom('orders').select((eb) => eb.fn.countAll<number>().as('n')).where('user_id', '=', userId).executeTakeFirstOrThrow(),
+  ]);
+  const items = await itemsOf(db, rows.filter((r) => r.kind === 'BOOK').map((r) => r.id));
+  const list: PaymentHistoryItem[] = rows.map((r) => ({
+    orderId: r.id,
+    orderDatetime: r.created_at,
+    kind: r.kind === 'BOOK' ? 'BOOK' : 'MANGA_COIN',
+    status: r.status as OrderStatus,
+    paymentType: r.payment_type as PaymentType,
+    paymentTypeCode: paymentTypeCode[r.payment_type as PaymentType] ?? -2,
+    totalPrice: r.total_price,
+    usePoint: r.use_point,
+    point: r.point,
+    items: items.get(r.id) ?? [],
+    coinItem: r.kind === 'BOOK' ? null : { coin: r.coin, bonus: r.bonus, bonusPoint: r.bonus_point },
+  }));
+  return { totalCount: Number(count.n), payments: list };
+}
+
+/** `/user/recently_bought/v3`: one completed book order of the member (transactionId = orderId), or null. */
+export async function recentlyBought(db: Kysely<Database>, userId: number, orderId: number): Promise<RecentlyBoughtResponse | null> {
+  const order = await db
+    .selectFrom('orders')
+    .selectAll()
+    .where('id', '=', orderId)
+    .where('user_id', '=', userId)
+    .where('kind', '=', 'BOOK')
+    .executeTakeFirst();
+  if (!order) return null;
+  const items = (await itemsOf(db, [orderId])).get(orderId) ?? [];
+  const totalPrice = items.reduce((s, i) => s + i.price, 0);
+  return {
+    totalCount: items.length,
+    totalPrice,
+    totalPriceIncTax: totalPrice,
+    bookIds: items.map((i) => i.bookId),
+    orderId,
+    items,
+    isFirstPaying: order.is_first_paying === 1,
+  };
+}
+
+/** `/user_books/me/by_book` (§3 User book); a guest gets an empty list (§5). */
+export async function userBooks(db: Kysely<Database>, userId: number | null, bookIds: number[], now: number): Promise<UserBooksResponse> {
+  if (userId === null) return { userBooks: [] };
+  const possession = await possessionOf(db, userId, bookIds, now);
+  return {
+    userBooks: bookIds.map((bookId) => {
+      const possessionStatus = possession.get(bookId) ?? PossessionStatus.NONE;
+      return { bookId, bought: possessionStatus !== PossessionStatus.NONE, coupons: [], possessionStatus, isInCart: false };
+    }),
+  };
+}
+
+/** `/point_campaign/basic`: the basic campaign running now. */
+export async function basicCampaign(db: Kysely<Database>, now: number): Promise<BasicPointCampaignResponse | null> {
+  const basic = (await activeCampaigns(db, now)).find((c) => c.type === 'basic');
+  return basic ? { id: basic.id, name: basic.name, rate: basic.rate, expireDays: basic.expireDays, start: basic.start, end: basic.end } : null;
+}
+
+/** `/book_point_campaigns/by_book`: the points buying this book would earn now (first-purchase bonus for members who never paid). */
+export async function bookPointCampaigns(db: Kysely<Database>, userId: number | null, bookId: number, now: number): Promise<PointCampaignSummary | null> {
+  const [book] = await booksForPurchase(db, [bookId]);
+  if (!book) return null;
+  const [campaigns, first] = await Promise.all([activeCampaigns(db, now), userId === null ? false : isFirstPaying(db, userId)]);
+  const price = priceAt(toPricing(book), now).price;
+  return pointBreakdown(campaigns, { bookId, titleId: book.title_id, price, isFirstPurchase: first, sameTitleBooks: 1, now });
+}

@@ -1,0 +1,133 @@
+import { AppError, ErrorCode } from '@hondana/domain/errors';
+import { type OrderStatus, type PointCampaignRule, type PointCampaignType, canTransition } from '@hondana/domain/orders-rules';
+import type { Insertable, Kysely, Transaction } from 'kysely';
+import type { OrdersTable } from '../../db/orders-schema';
+import type { Database } from '../../db/schema';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+export async function insertOrder(trx: Db, order: Insertable<OrdersTable>): Promise<number> {
+  const row = await trx.insertInto('orders').values(order).returning('id').executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/**
+ * Moves an order from `from` to `to` (§4 transitions) with a conditional update: returns false
+ * when the order was no longer in `from` (someone else moved it first).
+ */
+export async function transitionOrder(
+  trx: Db,
+  orderId: number,
+  from: OrderStatus,
+  to: OrderStatus,
+  now: number,
+  extra: Partial<Pick<OrdersTable, 'failure_code' | 'provider_ref' | 'card_brand' | 'card_last4'>> = {},
+): Promise<boolean> {
+  if (!canTransition(from, to)) throw new AppError(500, ErrorCode.INTERNAL_SERVER_ERROR, [`order: ${from} cannot become ${to}`]);
+  const result = await trx
+    .updateTable('orders')
+    .set({ status: to, updated_at: now, ...extra })
+    .where('id', '=', orderId)
+    .where('status', '=', from)
+    .executeTakeFirst();
+  return result.numUpdatedRows === 1n;
+}
+
+/** First paying: the member has no completed book order that cost coins or points. */
+export async function isFirstPaying(db: Db, userId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('orders')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('kind', '=', 'BOOK')
+    .where('status', 'in', ['COMPLETE', 'DELIVERED'])
+    .where('payment_type', 'not in', ['FREE'])
+    .limit(1)
+    .executeTakeFirst();
+  return row === undefined;
+}
+
+/** Point campaigns running at `now`. */
+export async function activeCampaigns(db: Db, now: number): Promise<PointCampaignRule[]> {
+  const rows = await db
+    .selectFrom('point_campaigns')
+    .selectAll()
+    .where((eb) => eb.or([eb('start_at', 'is', null), eb('start_at', '<=', now)]))
+    .where((eb) => eb.or([eb('end_at', 'is', null), eb('end_at', '>', now)]))
+    .orderBy('id')
+    .execute();
+  return rows.map((r) => ({
+    id: r.id,
+    type: r.type as PointCampaignType,
+    name: r.name,
+    rate: r.rate,
+    point: r.point,
+    start: r.start_at,
+    end: r.end_at,
+    expireDays: r.expire_days,
+    bookId: r.book_id,
+    titleId: r.title_id,
+    minBooks: r.min_books,
+  }));
+}
+
+/** A book with what buying it depends on. */
+export interface PurchasableBookRow {
+  id: number;
+  title_id: number;
+  vol: number;
+  contents_name: string;
+  price: number;
+  sale_price: number | null;
+  sale_start_datetime: number | null;
+  sale_end_datetime: number | null;
+  free_flg: 0 | 1;
+  free_start_datetime: number | null;
+  free_end_datetime: number | null;
+  start_datetime: number;
+  end_datetime: number | null;
+  sales_status: string;
+  erotic_type: number;
+}
+
+export function booksForPurchase(db: Db, bookIds: readonly number[]): Promise<PurchasableBookRow[]> {
+  if (bookIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('books')
+    .innerJoin('titles', 'titles.id', 'books.title_id')
+    .select([
+      'books.id',
+      'books.title_id',
+      'books.vol',
+      'books.contents_name',
+      'books.price',
+      'books.sale_price',
+      'books.sale_start_datetime',
+      'books.sale_end_datetime',
+      'books.free_flg',
+      'books.free_start_datetime',
+      'books.free_end_datetime',
+      'books.start_datetime',
+      'books.end_datetime',
+      'books.sales_status',
+      'titles.erotic_type',
+    ])
+    .where('books.id', 'in', [...bookIds])
+    .execute() as Promise<PurchasableBookRow[]>;
+}
+
+/** The next volume of a book's title (smallest greater vol), or null. */
+export async function nextBookId(db: Db, bookId: number): Promise<number | null> {
+  const current = await db.selectFrom('books').select(['title_id', 'vol']).where('id', '=', bookId).executeTakeFirst();
+  if (!current) return null;
+  const next = await db
+    .selectFrom('books')
+    .select('id')
+    .where('title_id', '=', current.title_id)
+    .where('vol', '>', current.vol)
+    .orderBy('vol')
+    .orderBy('id')
+    .limit(1)
+    .executeTakeFirst();
+  return next?.id ?? null;
+}

@@ -1,0 +1,180 @@
+import { isSalable, salesStatusAt } from '@hondana/domain/books';
+import { EroticType, priceAt } from '@hondana/domain/catalog';
+import { AppError, ErrorCode, notFound } from '@hondana/domain/errors';
+import { type PointLine, type PointCampaignRule, PossessionStatus, pointBreakdown } from '@hondana/domain/orders-rules';
+import type { PointCampaignSummary } from '@hondana/domain/orders';
+import { type PaymentType } from '@hondana/domain/wallet-payments';
+import { expiryAfterDays } from '@hondana/domain/wallet-lots';
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../../db/schema';
+import { balance, grant, spend } from '../wallet/ledger';
+import { entitledBookIds, grantEntitlement } from './entitlements';
+import { type PurchasableBookRow, activeCampaigns, booksForPurchase, insertOrder, isFirstPaying, transitionOrder } from './orders.repository';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** What a member asks to buy, with which currency (COIN flow with points, or MANGA_COIN flow). */
+export interface PurchaseRequest {
+  userId: number;
+  /** The member passed the adult check (adult_state ADULT). */
+  adultChecked: boolean;
+  bookIds: readonly number[];
+  currency: 'COIN' | 'MANGA_COIN';
+  usePoint: number;
+  /** buy_free_flag: every book must be free. */
+  buyFree: boolean;
+  /** Manga coin flow: the price the member was shown (checked_price / request_price). */
+  expectedPrice?: number;
+  now: number;
+}
+
+export interface PricedBook {
+  row: PurchasableBookRow;
+  price: number;
+  free: boolean;
+  points: PointLine[];
+}
+
+export interface PurchaseQuote {
+  books: PricedBook[];
+  totalPrice: number;
+  usePoint: number;
+  payPrice: number;
+  isFirstPaying: boolean;
+  pointCampaign: PointCampaignSummary;
+}
+
+const refuse = (errorCode: ErrorCode, message: string) => new AppError(403, errorCode, [message]);
+export const shortageCode = (currency: 'COIN' | 'MANGA_COIN') =>
+  currency === 'COIN' ? ErrorCode.CART_NOT_ENOUGH_AMEBA_COIN : ErrorCode.CART_NOT_ENOUGH_MANGA_COIN;
+
+/** Every buy rule of §5 and issue 5 except the balances, which `quote` and `purchase` check. */
+async function priceBooks(db: Db, req: PurchaseRequest): Promise<Omit<PurchaseQuote, 'usePoint' | 'payPrice'>> {
+  const rows = await booksForPurchase(db, req.bookIds);
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  const ordered = req.bookIds.map((id) => byId.get(id));
+  if (ordered.some((r) => !r || !isSalable(salesStatusAt(toWindow(r), req.now)))) throw notFound('book');
+  const books = ordered as PurchasableBookRow[];
+  if (books.some((r) => r.erotic_type === EroticType.R18) && !req.adultChecked) {
+    throw refuse(ErrorCode.ADULT_CHECK_REQUIRED, 'adult check required');
+  }
+  if ((await entitledBookIds(db, req.userId, req.bookIds)).size > 0) throw refuse(ErrorCode.ALREADY_BUY, 'already have this book');
+  const [campaigns, firstPaying] = await Promise.all([activeCampaigns(db, req.now), isFirstPaying(db, req.userId)]);
+  const priced = books.map((row) => pricedBook(row, books, campaigns, firstPaying, req.now));
+  if (req.buyFree && priced.some((b) => !b.free)) throw refuse(ErrorCode.DIFF_PRICE_REQUEST, 'this book is not free');
+  const totalPrice = priced.reduce((sum, b) => sum + b.price, 0);
+  if (req.expectedPrice !== undefined && req.expectedPrice !== totalPrice) {
+    throw refuse(ErrorCode.DIFF_PRICE_REQUEST, `price: the price is now ${totalPrice}`);
+  }
+  return { books: priced, totalPrice, isFirstPaying: firstPaying, pointCampaign: sumPoints(priced) };
+}
+
+function pricedBook(row: PurchasableBookRow, all: PurchasableBookRow[], campaigns: PointCampaignRule[], first: boolean, now: number): PricedBook {
+  const at = priceAt(toPricing(row), now);
+  const { list } = pointBreakdown(campaigns, {
+    bookId: row.id,
+    titleId: row.title_id,
+    price: at.price,
+    isFirstPurchase: first,
+    sameTitleBooks: all.filter((b) => b.title_id === row.title_id).length,
+    now,
+  });
+  return { row, price: at.price, free: at.price === 0, points: list };
+}
+
+function sumPoints(books: PricedBook[]): PointCampaignSummary {
+  const byCampaign = new Map<number, PointLine>();
+  for (const line of books.flatMap((b) => b.points)) {
+    const seen = byCampaign.get(line.id);
+    byCampaign.set(line.id, seen ? { ...seen, point: seen.point + line.point } : { ...line });
+  }
+  const list = [...byCampaign.values()];
+  return { totalPoint: list.reduce((sum, l) => sum + l.point, 0), list };
+}
+
+/** Buy check: the quote, or the §8 refusal the buy would meet. */
+export async function quote(db: Db, req: PurchaseRequest): Promise<PurchaseQuote> {
+  const priced = await priceBooks(db, req);
+  const usePoint = checkPointUse(req, priced.totalPrice);
+  const payPrice = priced.totalPrice - usePoint;
+  const [points, coins] = await Promise.all([
+    balance(db, req.userId, 'POINT', req.now),
+    balance(db, req.userId, req.currency, req.now),
+  ]);
+  if (points < usePoint) throw refuse(ErrorCode.CART_NOT_ENOUGH_POINT, 'not enough points');
+  if (coins < payPrice) throw refuse(shortageCode(req.currency), 'not enough coins');
+  return { ...priced, usePoint, payPrice };
+}
+
+function checkPointUse(req: PurchaseRequest, totalPrice: number): number {
+  if (req.currency === 'MANGA_COIN' && req.usePoint > 0) throw refuse(ErrorCode.CART_INVALID_PAYMENT_TYPE, 'use_point: not with manga coins');
+  if (req.usePoint > totalPrice) throw refuse(ErrorCode.CART_NOT_USE_POINT_OVER_PRICE, 'use_point: more than the price');
+  return req.usePoint;
+}
+
+/**
+ * The purchase, inside the caller's transaction: the order, its spends (points first, then
+ * coins), items, entitlements and earned points are written together or not at all.
+ */
+export async function purchase(trx: Transaction<Database>, req: PurchaseRequest): Promise<{ orderId: number; quote: PurchaseQuote }> {
+  const priced = await priceBooks(trx, req);
+  const usePoint = checkPointUse(req, priced.totalPrice);
+  const payPrice = priced.totalPrice - usePoint;
+  const paymentType: PaymentType = payPrice > 0 ? req.currency : usePoint > 0 ? 'POINT' : 'FREE';
+  const orderId = await insertOrder(trx, {
+    user_id: req.userId,
+    kind: 'BOOK',
+    status: 'INCOMPLETE',
+    payment_type: paymentType,
+    total_price: payPrice,
+    use_point: usePoint,
+    point: priced.pointCampaign.totalPoint,
+    is_first_paying: priced.isFirstPaying && paymentType !== 'FREE' ? 1 : 0,
+    created_at: req.now,
+    updated_at: req.now,
+  });
+  const reason = `order ${orderId}`;
+  if ((await spend(trx, { userId: req.userId, currency: 'POINT', amount: usePoint, orderId, reason, now: req.now })) === null) {
+    throw refuse(ErrorCode.CART_NOT_ENOUGH_POINT, 'not enough points');
+  }
+  if ((await spend(trx, { userId: req.userId, currency: req.currency, amount: payPrice, orderId, reason, now: req.now })) === null) {
+    throw refuse(shortageCode(req.currency), 'not enough coins');
+  }
+  await trx
+    .insertInto('order_items')
+    .values(priced.books.map((b) => ({ order_id: orderId, book_id: b.row.id, price: b.price, point: b.points.reduce((s, l) => s + l.point, 0) })))
+    .execute();
+  for (const b of priced.books) {
+    const possessionStatus = b.row.start_datetime > req.now ? PossessionStatus.RESERVED : PossessionStatus.OWNED;
+    const source = paymentType === 'FREE' ? 'FREE' : 'PURCHASE';
+    if (!(await grantEntitlement(trx, { userId: req.userId, bookId: b.row.id, possessionStatus, source, orderId, now: req.now }))) {
+      throw refuse(ErrorCode.ALREADY_BUY, 'already have this book');
+    }
+  }
+  for (const line of priced.pointCampaign.list) {
+    await grant(trx, {
+      userId: req.userId,
+      currency: 'POINT',
+      amount: line.point,
+      paid: false,
+      expiresAt: expiryAfterDays(req.now, line.expireDays),
+      orderId,
+      campaignId: line.id,
+      reason: `${line.name} (${reason})`,
+      now: req.now,
+    });
+  }
+  await transitionOrder(trx, orderId, 'INCOMPLETE', 'COMPLETE', req.now);
+  return { orderId, quote: { ...priced, usePoint, payPrice } };
+}
+
+const toWindow = (r: PurchasableBookRow) => ({ salesStatus: r.sales_status, startDatetime: r.start_datetime, endDatetime: r.end_datetime });
+export const toPricing = (r: PurchasableBookRow) => ({
+  price: r.price,
+  salePrice: r.sale_price,
+  saleStartDatetime: r.sale_start_datetime,
+  saleEndDatetime: r.sale_end_datetime,
+  freeFlg: r.free_flg === 1,
+  freeStartDatetime: r.free_start_datetime,
+  freeEndDatetime: r.free_end_datetime,
+});

@@ -1,0 +1,151 @@
+import { AppError, type ErrorBody, ErrorCode, badRequest, notFound } from '@hondana/domain/errors';
+import type { CoinPurchaseBody, CoinPurchaseResult, CoinPurchaseStatus } from '@hondana/domain/wallet';
+import { BONUS_COIN_VALID_DAYS, DEFAULT_POINT_VALID_DAYS, PAID_COIN_VALID_DAYS, expiryAfterDays } from '@hondana/domain/wallet-lots';
+import { type CoinPaymentMethod, paymentTypeOfMethod } from '@hondana/domain/wallet-payments';
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../../db/schema';
+import type { PaymentDecisionHandler, PaymentProvider } from '../../payments/payment-provider';
+import { insertOrder, transitionOrder } from '../orders/orders.repository';
+import { type StoredResponse, withOneTimeToken } from '../tokens/one-time-tokens';
+import { balance, grant } from './ledger';
+
+export const COIN_PURCHASE_TOKEN_PURPOSE = 'manga_coin_purchase';
+/** Most manga coins a member may hold (COIN_POSESSION_OVER beyond it; stated in the legal notice). */
+export const MAX_MANGA_COIN_POSSESSION = 500_000;
+
+type Trx = Transaction<Database>;
+const fail = (errorCode: ErrorCode, message: string) => new AppError(400, errorCode, [message]);
+
+/**
+ * `POST /manga_coin/purchase`: buys a coin pack once per token. The order is written first; a
+ * card is charged at once (coins granted in the same transaction), a carrier or wallet payment
+ * waits in PROCESSING for the member on the provider's page. A failed card is stored as a
+ * PAYMENT_ERROR order and answered 400 with its §8 code (a replay gets the same answer).
+ */
+export function purchaseCoinPack(
+  db: Kysely<Database>,
+  provider: PaymentProvider,
+  input: { token: string; userId: number; body: CoinPurchaseBody; now: Date },
+): Promise<StoredResponse<CoinPurchaseResult | ErrorBody>> {
+  const { body, userId } = input;
+  if (body.paymentType === 'creditcard' && !body.card) throw badRequest('card', 'is required');
+  const now = input.now.getTime();
+  const request = { item: body.itemId, method: body.paymentType, card: body.card?.number.slice(-4) ?? null, back: body.returnUrl };
+  return withOneTimeToken<CoinPurchaseResult | ErrorBody>(db, { token: input.token, userId, purpose: COIN_PURCHASE_TOKEN_PURPOSE, request, now }, async (trx) => {
+    const item = await sellableItem(trx, userId, body.itemId, body.paymentType, now);
+    if (provider.underMaintenance(body.paymentType)) throw fail(ErrorCode.PAYMENT_MAINTENANCE, 'payment: under maintenance');
+    const orderId = await insertOrder(trx, {
+      user_id: userId,
+      kind: 'MANGA_COIN',
+      status: 'INCOMPLETE',
+      payment_type: paymentTypeOfMethod[body.paymentType],
+      total_price: item.tax_included_price,
+      coin_item_id: item.id,
+      coin: item.coin,
+      bonus: item.bonus,
+      bonus_point: item.bonus_point,
+      created_at: now,
+      updated_at: now,
+    });
+    const outcome = await provider.start(trx, {
+      orderId,
+      userId,
+      method: body.paymentType,
+      amountYen: item.tax_included_price,
+      card: body.card,
+      returnUrl: body.returnUrl,
+      now: input.now,
+    });
+    if (outcome.kind === 'FAILED') {
+      await transitionOrder(trx, orderId, 'INCOMPLETE', 'PAYMENT_ERROR', now, {
+        failure_code: outcome.errorCode,
+        card_brand: outcome.cardBrand,
+        card_last4: outcome.cardLast4,
+      });
+      return { status: 400, body: { errorCode: outcome.errorCode, messages: [outcome.message] } };
+    }
+    if (outcome.kind === 'REDIRECT') {
+      await transitionOrder(trx, orderId, 'INCOMPLETE', 'PROCESSING', now, { provider_ref: outcome.providerRef });
+      return { body: { status: 'PROCESSING', orderId, confirmUrl: outcome.confirmUrl } };
+    }
+    await transitionOrder(trx, orderId, 'INCOMPLETE', 'PROCESSING', now, {
+      provider_ref: outcome.providerRef,
+      card_brand: outcome.cardBrand,
+      card_last4: outcome.cardLast4,
+    });
+    await completeCoinOrder(trx, orderId, now);
+    const mangaCoin = await balance(trx, userId, 'MANGA_COIN', now);
+    return { body: { status: 'COMPLETE', orderId, coin: item.coin, bonus: item.bonus, bonusPoint: item.bonus_point, balance: mangaCoin } };
+  });
+}
+
+async function sellableItem(trx: Trx, userId: number, itemId: number, method: CoinPaymentMethod, now: number) {
+  const item = await trx.selectFrom('manga_coin_items').selectAll().where('id', '=', itemId).where('active', '=', 1).executeTakeFirst();
+  if (!item || !item.payment_methods.split(',').includes(method)) throw fail(ErrorCode.INVALID_COIN_SALES_ID, 'itemId: not sold');
+  if (item.purchase_limit !== null) {
+    const bought = await trx
+      .selectFrom('orders')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('user_id', '=', userId)
+      .where('coin_item_id', '=', item.id)
+      .where('status', 'in', ['PROCESSING', 'COMPLETE', 'DELIVERED'])
+      .executeTakeFirstOrThrow();
+    if (Number(bought.n) >= item.purchase_limit) throw fail(ErrorCode.POSSESSION_LIMIT, 'itemId: purchase limit reached');
+  }
+  const held = await balance(trx, userId, 'MANGA_COIN', now);
+  if (held + item.coin + item.bonus > MAX_MANGA_COIN_POSSESSION) {
+    throw fail(ErrorCode.COIN_POSESSION_OVER, `balance: at most ${MAX_MANGA_COIN_POSSESSION} manga coins`);
+  }
+  return item;
+}
+
+/**
+ * PROCESSING → COMPLETE, granting the pack: paid coins (with their yen value and issue date),
+ * bonus coins and bonus points, each a lot with its GRANT entry. Does nothing if the order was
+ * no longer PROCESSING (already completed or cancelled).
+ */
+export async function completeCoinOrder(trx: Trx, orderId: number, now: number): Promise<boolean> {
+  if (!(await transitionOrder(trx, orderId, 'PROCESSING', 'COMPLETE', now))) return false;
+  const order = await trx.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirstOrThrow();
+  const base = { userId: order.user_id, orderId, now };
+  const reason = `coin pack (order ${orderId})`;
+  await grant(trx, { ...base, currency: 'MANGA_COIN', amount: order.coin, paid: true, yenValue: order.total_price, expiresAt: expiryAfterDays(now, PAID_COIN_VALID_DAYS), reason });
+  if (order.bonus > 0) {
+    await grant(trx, { ...base, currency: 'MANGA_COIN', amount: order.bonus, paid: false, expiresAt: expiryAfterDays(now, BONUS_COIN_VALID_DAYS), reason: `bonus: ${reason}` });
+  }
+  if (order.bonus_point > 0) {
+    await grant(trx, { ...base, currency: 'POINT', amount: order.bonus_point, paid: false, expiresAt: expiryAfterDays(now, DEFAULT_POINT_VALID_DAYS), reason: `bonus point: ${reason}` });
+  }
+  return true;
+}
+
+/** The provider's report of the member's decision on its confirmation page. */
+export const onPaymentDecision: PaymentDecisionHandler = async (trx, { orderId, approved, now }) => {
+  if (approved) await completeCoinOrder(trx, orderId, now);
+  else await transitionOrder(trx, orderId, 'PROCESSING', 'CANCEL', now, { failure_code: 'CANCELLED_BY_USER' });
+};
+
+/** `/manga_coin/purchases/:order_id`: what became of a coin pack payment of the member. */
+export async function coinPurchaseStatus(db: Kysely<Database>, userId: number, orderId: number): Promise<CoinPurchaseStatus> {
+  const order = await db
+    .selectFrom('orders')
+    .selectAll()
+    .where('id', '=', orderId)
+    .where('user_id', '=', userId)
+    .where('kind', '=', 'MANGA_COIN')
+    .executeTakeFirst();
+  if (!order) throw notFound('order');
+  const method = (Object.entries(paymentTypeOfMethod).find(([, t]) => t === order.payment_type)?.[0] ?? 'creditcard') as CoinPaymentMethod;
+  return {
+    orderId,
+    status: order.status,
+    paymentType: method,
+    itemId: order.coin_item_id ?? 0,
+    coin: order.coin,
+    bonus: order.bonus,
+    bonusPoint: order.bonus_point,
+    taxIncludedPrice: order.total_price,
+    failureCode: order.failure_code,
+    orderDatetime: order.created_at,
+  };
+}

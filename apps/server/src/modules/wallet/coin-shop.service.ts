@@ -1,0 +1,87 @@
+import type {
+  AppealMappingResponse,
+  CoinHighlight,
+  DisplayScene,
+  GoodValueResponse,
+  MangaCoinItem,
+  MangaCoinItemsResponse,
+} from '@hondana/domain/wallet';
+import { showsCouponAppeal } from '@hondana/domain/wallet-lots';
+import type { CoinPaymentMethod } from '@hondana/domain/wallet-payments';
+import type { Kysely, Selectable } from 'kysely';
+import type { Database } from '../../db/schema';
+import type { MangaCoinItemsTable } from '../../db/wallet-schema';
+
+type ItemRow = Selectable<MangaCoinItemsTable>;
+
+/** Coin packs sold with `method`, optionally only in `scenes`, in shop order. */
+export async function itemRows(db: Kysely<Database>, method: CoinPaymentMethod, scenes: readonly string[] = []): Promise<ItemRow[]> {
+  let query = db.selectFrom('manga_coin_items').selectAll().where('active', '=', 1).orderBy('sort_order');
+  if (scenes.length > 0) query = query.where('display_scene', 'in', [...scenes]);
+  const rows = await query.execute();
+  return rows.filter((r) => r.payment_methods.split(',').includes(method));
+}
+
+/** How many times the member bought each limited pack (completed or awaiting confirmation). */
+async function purchasedCounts(db: Kysely<Database>, userId: number | null): Promise<Map<number, number>> {
+  if (userId === null) return new Map();
+  const rows = await db
+    .selectFrom('orders')
+    .select(['coin_item_id', (eb) => eb.fn.countAll<number>().as('n')])
+    .where('user_id', '=', userId)
+    .where('kind', '=', 'MANGA_COIN')
+    .where('status', 'in', ['PROCESSING', 'COMPLETE', 'DELIVERED'])
+    .groupBy('coin_item_id')
+    .execute();
+  return new Map(rows.map((r) => [r.coin_item_id ?? 0, Number(r.n)]));
+}
+
+export function toItem(row: ItemRow, bought: number): MangaCoinItem {
+  return {
+    id: row.id,
+    coin: row.coin,
+    taxIncludedPrice: row.tax_included_price,
+    bonus: row.bonus,
+    bonusPoint: row.bonus_point,
+    limit: row.purchase_limit,
+    purchasableCount: row.purchase_limit === null ? null : Math.max(0, row.purchase_limit - bought),
+    highlight: row.highlight as CoinHighlight,
+    displayScene: row.display_scene as DisplayScene,
+    couponAppeal: showsCouponAppeal(row.bonus, row.coin),
+  };
+}
+
+/** `/manga_coin/items/v3`. */
+export async function items(
+  db: Kysely<Database>,
+  userId: number | null,
+  method: CoinPaymentMethod,
+  scenes: readonly string[],
+): Promise<MangaCoinItemsResponse> {
+  const [rows, counts] = await Promise.all([itemRows(db, method, scenes), purchasedCounts(db, userId)]);
+  return { paymentType: method, items: rows.map((r) => toItem(r, counts.get(r.id) ?? 0)) };
+}
+
+/** Coins (with bonus) per yen: what makes a pack good value. */
+const valueOf = (r: ItemRow) => (r.coin + r.bonus) / r.tax_included_price;
+
+/** `/manga_coin/good_value`: the unlimited shop pack with the most coins per yen for the method. */
+export async function goodValue(db: Kysely<Database>, method: CoinPaymentMethod): Promise<GoodValueResponse> {
+  const rows = (await itemRows(db, method, ['shop'])).filter((r) => r.purchase_limit === null);
+  const best = rows.reduce<ItemRow | null>((b, r) => (b === null || valueOf(r) > valueOf(b) ? r : b), null);
+  return {
+    paymentType: method,
+    goodValueFlg: best !== null && best.bonus > 0,
+    item: best && { id: best.id, coin: best.coin, bonus: best.bonus, bonusPoint: best.bonus_point, taxIncludedPrice: best.tax_included_price },
+  };
+}
+
+/**
+ * `/manga_coin/appeal_mapping`: for a shortage, the cheapest viewer pack that covers it. Each
+ * mapping covers shortages up to its pack's coins plus bonus.
+ */
+export async function appealMapping(db: Kysely<Database>, method: CoinPaymentMethod): Promise<AppealMappingResponse> {
+  const rows = await itemRows(db, method, ['viewer']);
+  const sorted = [...rows].sort((a, b) => a.tax_included_price - b.tax_included_price);
+  return { paymentType: method, mappings: sorted.map((r) => ({ coverUpTo: r.coin + r.bonus, item: toItem(r, 0) })) };
+}

@@ -1,0 +1,71 @@
+import {
+  CoinItemsQuery,
+  CoinPurchaseBody,
+  CoinPurchaseQuery,
+  ExpirationBalanceQuery,
+  OrderIdPath,
+  PaymentTypeQuery,
+  WalletPageQuery,
+} from '@hondana/domain/wallet';
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { createSandboxProvider, sandboxMaintenanceFromEnv } from '../../payments/sandbox-provider';
+import { sandboxRoutes } from '../../payments/sandbox.routes';
+import type { PaymentProvider } from '../../payments/payment-provider';
+import { requireUser, sessionUser } from '../accounts/session-plugin';
+import { issueToken } from '../tokens/one-time-tokens';
+import * as shop from './coin-shop.service';
+import { COIN_PURCHASE_TOKEN_PURPOSE, coinPurchaseStatus, onPaymentDecision, purchaseCoinPack } from './coin-purchase.service';
+import { paymentServicesActNotice } from './legal-notice';
+import * as wallet from './wallet.service';
+
+/**
+ * §7 "Manga coin": coin shop, balances and history, coin pack purchase through the payment
+ * provider (the sandbox unless another is given), and the 資金決済法 notice.
+ */
+export const walletRoutes: FastifyPluginAsync<{ provider?: PaymentProvider }> = async (base, options) => {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+  const { db } = app.deps.database;
+  const clock = () => app.deps.clock();
+  const now = () => clock().getTime();
+  const provider = options.provider ?? createSandboxProvider({ maintenance: sandboxMaintenanceFromEnv(process.env.SANDBOX_MAINTENANCE) });
+
+  app.get('/manga_coin/items/v3', { schema: { querystring: CoinItemsQuery } }, async (request) => {
+    const user = await sessionUser(request);
+    return shop.items(db, user?.userId ?? null, request.query.payment_type, request.query.display_scenes);
+  });
+  app.get('/manga_coin/good_value', { schema: { querystring: PaymentTypeQuery } }, async (request) =>
+    shop.goodValue(db, request.query.payment_type),
+  );
+  app.get('/manga_coin/appeal_mapping', { schema: { querystring: PaymentTypeQuery } }, async (request) =>
+    shop.appealMapping(db, request.query.payment_type),
+  );
+  app.get('/manga_coin/legal_notice', async () => paymentServicesActNotice);
+
+  app.get('/manga_coin/balance', async (request) => wallet.mangaCoinBalance(db, (await requireUser(request)).userId, now()));
+  app.get('/user/get_coin', async (request) => wallet.getCoin(db, (await requireUser(request)).userId, now()));
+  app.get('/manga_coin/history', { schema: { querystring: WalletPageQuery } }, async (request) =>
+    wallet.history(db, (await requireUser(request)).userId, request.query, now()),
+  );
+  app.get('/manga_coin/period_balance', { schema: { querystring: WalletPageQuery } }, async (request) =>
+    wallet.periodBalance(db, (await requireUser(request)).userId, request.query, now()),
+  );
+  app.get('/manga_coin/expiration_balance', { schema: { querystring: ExpirationBalanceQuery } }, async (request) =>
+    wallet.expirationBalance(db, (await requireUser(request)).userId, request.query.days, now()),
+  );
+
+  app.get('/manga_coin/purchase/create_token', async (request) => {
+    const user = await requireUser(request);
+    return { status: { code: 0, token: await issueToken(db, user.userId, COIN_PURCHASE_TOKEN_PURPOSE, now()) } };
+  });
+  app.post('/manga_coin/purchase', { schema: { querystring: CoinPurchaseQuery, body: CoinPurchaseBody } }, async (request, reply) => {
+    const user = await requireUser(request);
+    const result = await purchaseCoinPack(db, provider, { token: request.query.token, userId: user.userId, body: request.body, now: clock() });
+    return reply.code(result.status).send(result.body);
+  });
+  app.get('/manga_coin/purchases/:order_id', { schema: { params: OrderIdPath } }, async (request) =>
+    coinPurchaseStatus(db, (await requireUser(request)).userId, request.params.order_id),
+  );
+
+  await app.register(sandboxRoutes, { onDecision: onPaymentDecision });
+};

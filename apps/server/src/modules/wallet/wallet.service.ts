@@ -1,0 +1,120 @@
+import type {
+  ExpirationBalance,
+  GetCoinResponse,
+  MangaCoinBalance,
+  PeriodBalanceResponse,
+  WalletHistoryResponse,
+} from '@hondana/domain/wallet';
+import { type Currency, type LedgerKind, expiringWithin } from '@hondana/domain/wallet-lots';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+import { balance, expireDue, inMoneyTransaction, usableLots } from './ledger';
+
+/** Writes the EXPIRE entries that are due, so what the member sees equals the ledger. */
+export const sweepExpired = (db: Kysely<Database>, userId: number, now: number): Promise<number> =>
+  inMoneyTransaction(db, (trx) => expireDue(trx, userId, now));
+
+/** `/manga_coin/balance`: the manga coin balance, split into paid and bonus coins. */
+export async function mangaCoinBalance(db: Kysely<Database>, userId: number, now: number): Promise<MangaCoinBalance> {
+  await sweepExpired(db, userId, now);
+  const lots = await db
+    .selectFrom('wallet_lots')
+    .select(['paid', (eb) => eb.fn.sum<number>('remaining').as('total')])
+    .where('user_id', '=', userId)
+    .where('currency', '=', 'MANGA_COIN')
+    .where('expired_at', 'is', null)
+    .where('expires_at', '>', now)
+    .groupBy('paid')
+    .execute();
+  const paidBalance = Number(lots.find((l) => l.paid === 1)?.total ?? 0);
+  const bonusBalance = Number(lots.find((l) => l.paid === 0)?.total ?? 0);
+  return { balance: paidBalance + bonusBalance, paidBalance, bonusBalance };
+}
+
+/** `/user/get_coin`: all three balances. */
+export async function getCoin(db: Kysely<Database>, userId: number, now: number): Promise<GetCoinResponse> {
+  await sweepExpired(db, userId, now);
+  const [coin, mangaCoin, point] = await Promise.all(
+    (['COIN', 'MANGA_COIN', 'POINT'] as const).map((c) => balance(db, userId, c, now)),
+  );
+  return { status: { code: 0 }, results: { coin: coin!, mangaCoin: mangaCoin!, point: point! } };
+}
+
+/** `/manga_coin/history`: ledger entries of every currency, newest first. */
+export async function history(
+  db: Kysely<Database>,
+  userId: number,
+  page: { offset: number; limit: number },
+  now: number,
+): Promise<WalletHistoryResponse> {
+  await sweepExpired(db, userId, now);
+  const [rows, count] = await Promise.all([
+    db
+      .selectFrom('wallet_ledger')
+      .innerJoin('wallet_lots', 'wallet_lots.id', 'wallet_ledger.lot_id')
+      .select([
+        'wallet_ledger.id',
+        'wallet_ledger.created_at',
+        'wallet_ledger.currency',
+        'wallet_ledger.kind',
+        'wallet_ledger.amount',
+        'wallet_ledger.reason',
+        'wallet_ledger.order_id',
+        'wallet_lots.paid',
+        'wallet_lots.expires_at',
+      ])
+      .where('wallet_ledger.user_id', '=', userId)
+      .orderBy('wallet_ledger.id', 'desc')
+      .offset(page.offset)
+      .limit(page.limit)
+      .execute(),
+    db
+      .selectFrom('wallet_ledger')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('user_id', '=', userId)
+      .executeTakeFirstOrThrow(),
+  ]);
+  return {
+    totalCount: Number(count.n),
+    history: rows.map((r) => ({
+      id: r.id,
+      datetime: r.created_at,
+      currency: r.currency as Currency,
+      kind: r.kind as LedgerKind,
+      amount: r.amount,
+      paid: r.paid === 1,
+      reason: r.reason,
+      orderId: r.order_id,
+      expireDatetime: r.expires_at,
+    })),
+  };
+}
+
+/** `/manga_coin/period_balance`: the manga coin balance by expiry instant, earliest first. */
+export async function periodBalance(
+  db: Kysely<Database>,
+  userId: number,
+  page: { offset: number; limit: number },
+  now: number,
+): Promise<PeriodBalanceResponse> {
+  await sweepExpired(db, userId, now);
+  const lots = await usableLots(db, userId, 'MANGA_COIN', now, false);
+  const byExpiry = new Map<number, { paid: number; bonus: number }>();
+  for (const lot of lots) {
+    const entry = byExpiry.get(lot.expiresAt) ?? { paid: 0, bonus: 0 };
+    if (lot.paid) entry.paid += lot.remaining;
+    else entry.bonus += lot.remaining;
+    byExpiry.set(lot.expiresAt, entry);
+  }
+  const periods = [...byExpiry.entries()]
+    .sort(([a], [b]) => a - b)
+    .map(([expireDatetime, e]) => ({ expireDatetime, amount: e.paid + e.bonus, paid: e.paid, bonus: e.bonus }));
+  return { totalCount: periods.length, periods: periods.slice(page.offset, page.offset + page.limit) };
+}
+
+/** `/manga_coin/expiration_balance`: manga coins expiring within `days`. */
+export async function expirationBalance(db: Kysely<Database>, userId: number, days: number, now: number): Promise<ExpirationBalance> {
+  await sweepExpired(db, userId, now);
+  const lots = await usableLots(db, userId, 'MANGA_COIN', now, false);
+  return { days, ...expiringWithin(lots, now, days) };
+}

@@ -1,0 +1,40 @@
+import type { ErrorCode } from '@hondana/domain/errors';
+import type { CardBrand, CardInput, CoinPaymentMethod } from '@hondana/domain/wallet-payments';
+import type { Transaction } from 'kysely';
+import type { Database } from '../db/schema';
+
+/**
+ * What the store asks of a payment provider (issue 5). A card payment is decided at once; a
+ * carrier or wallet payment sends the member to the provider's confirmation page, and the
+ * provider reports the member's decision through `PaymentDecisionHandler`. Coins are granted
+ * only on a CAPTURED outcome or an approved decision.
+ */
+export interface PaymentRequest {
+  orderId: number;
+  userId: number;
+  method: CoinPaymentMethod;
+  amountYen: number;
+  card?: CardInput | undefined;
+  /** Same-origin path the confirmation page returns to. */
+  returnUrl: string;
+  now: Date;
+}
+
+export type PaymentOutcome =
+  | { kind: 'CAPTURED'; providerRef: string; cardBrand: CardBrand | null; cardLast4: string | null }
+  | { kind: 'REDIRECT'; providerRef: string; confirmUrl: string }
+  | { kind: 'FAILED'; errorCode: ErrorCode; message: string; cardBrand: CardBrand | null; cardLast4: string | null };
+
+export interface PaymentProvider {
+  readonly name: string;
+  /** §4 maintenance mode "pay": the method cannot be used now (PAYMENT_MAINTENANCE). */
+  underMaintenance(method: CoinPaymentMethod): boolean;
+  /** Starts a payment inside the store's transaction (the order row exists already). */
+  start(trx: Transaction<Database>, request: PaymentRequest): Promise<PaymentOutcome>;
+}
+
+/** How the store hears of a member's approval or cancellation on the provider's page. */
+export type PaymentDecisionHandler = (
+  trx: Transaction<Database>,
+  decision: { orderId: number; approved: boolean; now: number },
+) => Promise<void>;

@@ -1,0 +1,50 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { PaymentDecisionHandler } from './payment-provider';
+import { sandboxCopy } from './sandbox-copy';
+import { confirmationPage, decidedPage } from './sandbox-page';
+
+const RefPath = z.object({ ref: z.string().regex(/^sp_[\w-]{10,40}$/, 'must be a sandbox payment reference') });
+
+/**
+ * The sandbox provider's confirmation page (it stands for docomo's, PayPay's… pages): approve or
+ * cancel, then back to the store's return URL with `order_id` and `result`. A payment is decided
+ * once; a second decision only sends the member back.
+ */
+export const sandboxRoutes: FastifyPluginAsync<{ onDecision: PaymentDecisionHandler }> = async (base, { onDecision }) => {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+  const { db } = app.deps.database;
+
+  const find = (ref: string) => db.selectFrom('sandbox_payments').selectAll().where('ref', '=', ref).executeTakeFirst();
+
+  app.get('/sandbox/payments/:ref', { schema: { params: RefPath } }, async (request, reply) => {
+    const payment = await find(request.params.ref);
+    reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
+    if (!payment) return reply.code(404).send(decidedPage(null, sandboxCopy.notFound));
+    if (payment.status !== 'PENDING') return decidedPage(payment.return_url, sandboxCopy.alreadyDecided);
+    return confirmationPage({ ref: payment.ref, method: payment.method, amountYen: payment.amount_yen });
+  });
+
+  for (const action of ['approve', 'cancel'] as const) {
+    app.post(`/sandbox/payments/:ref/${action}`, { schema: { params: RefPath } }, async (request, reply) => {
+      const now = app.deps.clock().getTime();
+      const status = action === 'approve' ? 'APPROVED' : 'CANCELLED';
+      const payment = await db.transaction().execute(async (trx) => {
+        const decided = await trx
+          .updateTable('sandbox_payments')
+          .set({ status, decided_at: now })
+          .where('ref', '=', request.params.ref)
+          .where('status', '=', 'PENDING')
+          .executeTakeFirst();
+        const row = await trx.selectFrom('sandbox_payments').selectAll().where('ref', '=', request.params.ref).executeTakeFirst();
+        if (row && decided.numUpdatedRows === 1n) await onDecision(trx, { orderId: row.order_id, approved: action === 'approve', now });
+        return row;
+      });
+      if (!payment) return reply.code(404).type('text/html; charset=utf-8').send(decidedPage(null, sandboxCopy.notFound));
+      const result = payment.status === 'APPROVED' ? 'COMPLETE' : 'CANCEL';
+      const separator = payment.return_url.includes('?') ? '&' : '?';
+      return reply.redirect(`${payment.return_url}${separator}order_id=${payment.order_id}&result=${result}`, 303);
+    });
+  }
+};
