@@ -221,3 +221,39 @@ describe('POST /api/finish_read/register', () => {
     expect(missing.json().messages[0]).toMatch(/^book_id: /);
   });
 });
+
+describe('member facts in the viewer state', () => {
+  it('shows my list, the member’s review and the title’s rating', async () => {
+    const cookie = await signUp(t.app);
+    const userId = await userIdOf(t.app, cookie);
+    const { title_id: titleId } = await t.database.db
+      .selectFrom('books')
+      .select('title_id')
+      .where('id', '=', notOwned)
+      .executeTakeFirstOrThrow();
+    const state = async (c?: string) =>
+      ((await call('GET', `/api/browser/bookinfo/v2?bookId=${notOwned}`, c)).json() as ViewerInfo).book_data;
+    expect(await state(cookie)).toMatchObject({ inMyList: false, reviewed: false, rating: 0 });
+    await t.database.db.insertInto('wish_titles').values({ user_id: userId, title_id: titleId, created_at: NOW }).execute();
+    await t.database.db
+      .insertInto('reviews')
+      .values({
+        title_id: titleId,
+        book_id: notOwned,
+        user_id: userId,
+        star: 4,
+        title: 'よかった',
+        body: '続きが楽しみ',
+        nickname: '読者',
+        ameba_flg: 0,
+        spoiler_flg: 0,
+        comment_reject_flg: 0,
+        created_at: NOW,
+        updated_at: NOW,
+        deleted_at: null,
+      })
+      .execute();
+    expect(await state(cookie)).toMatchObject({ inMyList: true, reviewed: true, rating: 4 });
+    expect(await state()).toMatchObject({ inMyList: false, reviewed: false, rating: 4 });
+  });
+});

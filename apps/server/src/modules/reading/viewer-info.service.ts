@@ -1,4 +1,4 @@
-import { isSalable, nextVolume } from '@hondana/domain/books';
+import { isSalable, nextVolume, priceInEffect } from '@hondana/domain/books';
 import { forcesHorizontal, readingDirection } from '@hondana/domain/catalog';
 import { coverUrl } from '@hondana/domain/media-urls';
 import {
@@ -14,8 +14,10 @@ import {
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { signPageQuery, urlExpiry } from '../../media/signed-urls';
-import { priceInEffect } from '@hondana/domain/books';
 import type { VolumeRow } from '../catalog/books.repository';
+import { isWished } from '../notices/wish-list.service';
+import { findReviewOf } from '../reviews/reviews.repository';
+import { getRatingSummary } from '../reviews/reviews.service';
 import { pricingOf, statusOf } from '../catalog/books.service';
 import { type ReadingBook, isSample, pageGrant } from './reading-access';
 import * as repo from './reading.repository';
@@ -35,12 +37,16 @@ export interface ViewerRequest {
 /** §3 Viewer info response for `book`. */
 export async function viewerInfo(db: Db, book: ReadingBook, q: ViewerRequest): Promise<ViewerInfo> {
   const { userId } = q;
-  const [pages, navigations, position, bookmarks, readEnd] = await Promise.all([
+  const { titleId } = book.volume;
+  const [pages, navigations, rating, position, bookmarks, readEnd, review, inMyList] = await Promise.all([
     repo.pagesOf(db, book.volume.id),
     repo.navigationsOf(db, book.volume.id),
+    getRatingSummary(db, titleId),
     userId === null ? null : repo.findPosition(db, userId, book.volume.id),
     userId === null ? [] : repo.bookmarksOf(db, userId, book.volume.id),
     userId === null ? false : repo.hasReadEnd(db, userId, book.volume.id),
+    userId === null ? undefined : findReviewOf(db, titleId, userId),
+    userId === null ? false : isWished(db, userId, titleId),
   ]);
   const pagesData = pagesDataOf(book, pages, q);
   const readingPage: ReadingPageRecord | null = position
@@ -54,6 +60,9 @@ export async function viewerInfo(db: Db, book: ReadingBook, q: ViewerRequest): P
       reachedLastPage: readEnd,
       startupPage: startupPage(book, readingPage),
       next,
+      rating: rating.average,
+      reviewed: review !== undefined && review.deleted_at === null,
+      inMyList,
     }),
     pages_data: pagesData,
     layoutType: book.volume.layoutType,
@@ -131,6 +140,10 @@ interface MemberFacts {
   reachedLastPage: boolean;
   startupPage: number;
   next: VolumeRef | null;
+  /** Average stars of the title's reviews (0 without reviews). */
+  rating: number;
+  reviewed: boolean;
+  inMyList: boolean;
 }
 
 function bookData(book: ReadingBook, m: MemberFacts): ViewerBook {
@@ -149,7 +162,7 @@ function bookData(book: ReadingBook, m: MemberFacts): ViewerBook {
     possessionStatus: book.possession,
     salable: d.salable,
     startupPage: m.startupPage,
-    rating: 0,
+    rating: m.rating,
     imageUrl: coverUrl(v.id, COVER_WIDTH, v.mediaVersion),
     totalPage: v.pageCount,
     samplePageTotal: v.samplePageTotal,
@@ -166,8 +179,8 @@ function bookData(book: ReadingBook, m: MemberFacts): ViewerBook {
     isLatestVol: m.next === null,
     isConcluded: facts.info.completeFlg === 1,
     free: d.free,
-    reviewed: false,
-    inMyList: false,
+    reviewed: m.reviewed,
+    inMyList: m.inMyList,
     navigations: m.navigations,
     links: [],
     pointCampaign: null,
