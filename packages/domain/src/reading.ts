@@ -15,7 +15,8 @@
  *  GET  /browser/book_text?book_id=…&chapter=…   → BookText (reflow books, layoutType 2): chapters as
  *       HTML fragments with <ruby>; `chapter` optional (omit: every chapter the requester may read).
  *       A chapter outside the sample for a non-owner → 403 FORBIDDEN.
- *  GET  /book/sync_page?book_id=…                → ReadingPageRecord | null (member; 401 for guests).
+ *  GET  /book/sync_page?book_id=…                → ReadingPageRecord | null (member; 401 for guests). Read
+ *       only: §7's reading_page/font on this GET are ignored, positions are written by the POST.
  *  POST /book/sync_page  body SyncPageBody       → SyncPageResult. JSON, form or text/plain (JSON text,
  *       what navigator.sendBeacon sends). 409 SYNC_PAGE_CONFLICT when `read_at` is older than the
  *       stored position. Un-owned custom sample → {status:'skipped'} and nothing stored.
@@ -36,7 +37,7 @@
  *  - '<title>を好きな人が読んでいる作品': GET /api/recommend/book_to_book?id={bookId}&limit=12&ac=…
  *    → { totalCount, books: RecommendedBook[] } (catalog recommendations.types.ts).
  *  - back to detail: /series_list/series_id={titleId}?book_id={bookId}.
- *  - my list state: book_data.inMyList (false until the notices area exists).
+ *  - my list state: book_data.inMyList (toggle through the notices area's /wish_title calls).
  */
 import { z } from 'zod';
 
