@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureDemoCatalog } from '../src/demo/demo-catalog';
 import { signPageQuery } from '../src/media/signed-urls';
 import { type TestApp, buildTestApp } from './support/build-test-app';
-import { insertBook, insertTitle } from './support/catalog-factories';
+import { adultViewers, insertBook, insertTitle } from './support/catalog-factories';
 import { signUp } from './support/members';
 import { grantOwnership, userIdOf } from './support/reading-factories';
 
@@ -100,6 +100,21 @@ describe('GET /api/browser/bookinfo/v2', () => {
     expect(data.pages_data.pages.map((p) => p.wide)).toEqual([false, true, false]);
     const rtl = await info(bookId);
     expect(rtl.book_data.direction).toBe('rtl');
+  });
+});
+
+describe('adult gate (§4, §6)', () => {
+  it('asks for the age check on an R18 book, opens it for a confirmed adult, and hides NOT_POST', async () => {
+    const r18 = await insertBook(t.database.db, await insertTitle(t.database.db, { erotic_type: 4 }), 1);
+    const hidden = await insertBook(t.database.db, await insertTitle(t.database.db, { erotic_type: 9 }), 1);
+    const viewers = await adultViewers(t.app);
+    for (const cookie of [undefined, viewers.unconfirmed, viewers.under18]) {
+      const response = await get(`/api/browser/bookinfo/v2?bookId=${r18}`, cookie);
+      expect(response.statusCode).toBe(403);
+      expect(response.json()).toEqual({ errorCode: 'ADULT_CHECK_REQUIRED' });
+    }
+    expect((await info(r18, viewers.adult)).book_data.eroticType).toBe(4);
+    expect((await get(`/api/browser/bookinfo/v2?bookId=${hidden}`, viewers.adult)).statusCode).toBe(404);
   });
 });
 

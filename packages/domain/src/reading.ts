@@ -5,8 +5,8 @@
  * `/finish_read/register`; §9 timers and the 90% read-end threshold.
  *
  * ENDPOINTS (all under /api; JSON camelCase except the spec's own `book_data`/`pages_data`):
- *  GET  /browser/bookinfo/v2?bookId=…           → ViewerInfo. Guests and members. 404 unknown book
- *       (or R18 the requester may not see); 400 names `bookId`. Non-owners get every page's
+ *  GET  /browser/bookinfo/v2?bookId=…           → ViewerInfo. Guests and members. 404 unknown book;
+ *       403 ADULT_CHECK_REQUIRED for an R18 book before the age check (same for every reading call); 400 names `bookId`. Non-owners get every page's
  *       size but image URLs only for sample pages (`accessible`). URLs are signed and expire at
  *       `pages_data.urlExpiresAt`: refetch bookinfo (or custom_sample) before then.
  *  GET  /browser/custom_sample/{book_id}         → ViewerInfo whose pages_data.pages are only the custom

@@ -1,4 +1,4 @@
-import { isSamplePage, parseCustomSample } from '@hondana/domain/catalog';
+import { EroticType, isSamplePage, parseCustomSample } from '@hondana/domain/catalog';
 import { type PossessionStatus, usesCustomSample } from '@hondana/domain/reading';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
@@ -65,4 +65,15 @@ export function pageGrant(book: ReadingBook, page: number, userId: number | null
   if (book.owned && userId !== null) return { kind: 'member', userId };
   if (book.fullAccess) return { kind: 'free' };
   return isSample(book, page) ? { kind: 'sample' } : null;
+}
+
+/** An R18 book (shown only after the age check, §4 adult gate): the viewer answers 403 ADULT_CHECK_REQUIRED. */
+export async function isAdultOnlyBook(db: Db, bookId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('books')
+    .innerJoin('titles', 'titles.id', 'books.title_id')
+    .select('titles.erotic_type')
+    .where('books.id', '=', bookId)
+    .executeTakeFirst();
+  return row?.erotic_type === EroticType.R18;
 }

@@ -20,7 +20,7 @@ import { adultAllowed } from '../catalog/adult-access';
 import { bookText } from './book-text';
 import { parseBody } from './parse-body';
 import * as progress from './progress.service';
-import { loadReadingBook } from './reading-access';
+import { isAdultOnlyBook, loadReadingBook } from './reading-access';
 import { chaptersOf } from './reading.repository';
 import { viewerInfo } from './viewer-info.service';
 
@@ -40,7 +40,11 @@ export const readingRoutes: FastifyPluginAsync = async (base) => {
       includeAdult: await adultAllowed(request, 1),
       now: now(),
     });
-    if (!book) throw notFound('book');
+    if (!book) {
+      // R18 for a guest or an unconfirmed member: the viewer shows the age dialog (§4); NOT_POST stays unknown.
+      if (await isAdultOnlyBook(db, bookId)) throw new AppError(403, ErrorCode.ADULT_CHECK_REQUIRED);
+      throw notFound('book');
+    }
     return { book, userId: user?.userId ?? null };
   };
   const personal = (reply: FastifyReply) => reply.header('cache-control', 'private, no-store');
