@@ -6,6 +6,8 @@
  * paid for, and when it expires. Spending draws lots earliest expiry first, bonus before paid at
  * the same expiry; the balance is the sum of what remains of unexpired lots.
  */
+import { TZDate } from '@date-fns/tz';
+import { STORE_TIME_ZONE } from './time';
 
 export const Currency = { COIN: 'COIN', MANGA_COIN: 'MANGA_COIN', POINT: 'POINT' } as const;
 export type Currency = (typeof Currency)[keyof typeof Currency];
@@ -124,3 +126,11 @@ export const showsCouponAppeal = (bonus: number, coin: number): boolean =>
 
 /** §5 coin shortage: the price is greater than the balance. */
 export const isShort = (price: number, balance: number): boolean => price > balance;
+
+/** The first instant after the Tokyo calendar day `date` (YYYY-MM-DD): the unused-balance report's cut-off. */
+export function endOfTokyoDay(date: string): number {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
+  if (!match) throw new Error(`date must be YYYY-MM-DD, got "${date}"`);
+  const [, y, m, d] = match.map(Number) as [number, number, number, number];
+  return new TZDate(y, m - 1, d + 1, STORE_TIME_ZONE).getTime();
+}

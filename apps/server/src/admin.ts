@@ -1,0 +1,89 @@
+import { parseArgs } from 'node:util';
+import { type Currency, currencies } from '@hondana/domain/wallet-lots';
+import { loadConfig } from './config';
+import { openDatabase } from './db/database';
+import type { Database } from './db/schema';
+import type { Kysely } from 'kysely';
+import { cancelBookOrder } from './modules/orders/cancel-order.service';
+import { adjustGrant, unusedPaidBalance } from './modules/wallet/reports';
+
+/**
+ * Operator commands (support work; README "Operator commands"):
+ *   npm run admin -- grant --email E --currency MANGA_COIN|COIN|POINT --amount N --reason "…"
+ *   npm run admin -- ledger --email E
+ *   npm run admin -- unused-balance --date YYYY-MM-DD
+ *   npm run admin -- cancel-order --order N --reason "…"
+ */
+const usage = `usage: npm run admin -- <grant|ledger|unused-balance|cancel-order> [options]
+  grant          --email E --currency ${currencies.join('|')} --amount N --reason "…"
+  ledger         --email E
+  unused-balance --date YYYY-MM-DD
+  cancel-order   --order N --reason "…"`;
+
+async function userIdOf(db: Kysely<Database>, email: string | undefined): Promise<number> {
+  if (!email) throw new Error('--email is required');
+  const user = await db.selectFrom('users').select('id').where('email', '=', email.toLowerCase()).executeTakeFirst();
+  if (!user) throw new Error(`no member with email ${email}`);
+  return user.id;
+}
+
+const iso = (ms: number | null) => (ms === null ? '-' : new Date(ms).toISOString());
+
+async function printLedger(db: Kysely<Database>, userId: number): Promise<void> {
+  const lots = await db.selectFrom('wallet_lots').selectAll().where('user_id', '=', userId).orderBy('id').execute();
+  console.log('lots:');
+  console.table(lots.map((l) => ({ id: l.id, currency: l.currency, amount: l.amount, remaining: l.remaining, paid: l.paid === 1, yen: l.yen_value, issued: iso(l.issued_at), expires: iso(l.expires_at), expired: iso(l.expired_at) })));
+  const entries = await db.selectFrom('wallet_ledger').selectAll().where('user_id', '=', userId).orderBy('id').execute();
+  console.log('entries:');
+  console.table(entries.map((e) => ({ id: e.id, at: iso(e.created_at), currency: e.currency, kind: e.kind, amount: e.amount, lot: e.lot_id, order: e.order_id ?? '-', reason: e.reason })));
+}
+
+async function run(argv: string[]): Promise<void> {
+  const [command, ...rest] = argv;
+  const { values } = parseArgs({
+    args: rest,
+    options: { email: { type: 'string' }, currency: { type: 'string' }, amount: { type: 'string' }, reason: { type: 'string' }, date: { type: 'string' }, order: { type: 'string' } },
+  });
+  if (!['grant', 'ledger', 'unused-balance', 'cancel-order'].includes(command ?? '')) {
+    console.log(usage);
+    process.exitCode = command ? 1 : 0;
+    return;
+  }
+  // The store's own database (DATA_DIR or DATABASE_URL, as for `npm start`), already migrated by it.
+  const config = loadConfig();
+  const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: 2 });
+  const { db } = database;
+  try {
+    const now = Date.now();
+    if (command === 'grant') {
+      const currency = values.currency as Currency;
+      if (!currencies.includes(currency)) throw new Error(`--currency must be one of ${currencies.join(', ')}`);
+      const amount = Number(values.amount);
+      if (!Number.isInteger(amount) || amount <= 0) throw new Error('--amount must be a positive integer');
+      if (!values.reason) throw new Error('--reason is required');
+      const userId = await userIdOf(db, values.email);
+      const lotId = await adjustGrant(db, { userId, currency, amount, reason: values.reason, now });
+      console.log(`granted ${amount} ${currency} to ${values.email} (lot ${lotId}, ADJUST entry written)`);
+    } else if (command === 'ledger') {
+      await printLedger(db, await userIdOf(db, values.email));
+    } else if (command === 'unused-balance') {
+      if (!values.date) throw new Error('--date is required');
+      const report = await unusedPaidBalance(db, values.date);
+      console.log(`unused paid balance at the end of ${report.referenceDate} (Asia/Tokyo):`);
+      for (const c of report.byCurrency) console.log(`  ${c.currency}: ${c.coins} coins = ${c.yen.toLocaleString('ja-JP')} yen`);
+      console.log(`  total: ${report.totalYen.toLocaleString('ja-JP')} yen`);
+    } else {
+      const orderId = Number(values.order);
+      if (!Number.isInteger(orderId) || orderId <= 0) throw new Error('--order must be an order id');
+      await cancelBookOrder(db, orderId, values.reason ?? 'support', now);
+      console.log(`order ${orderId} cancelled; its lots were restored and its books revoked`);
+    }
+  } finally {
+    await database.destroy();
+  }
+}
+
+run(process.argv.slice(2)).catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exitCode = 1;
+});

@@ -1,0 +1,25 @@
+import { AppError, ErrorCode, notFound } from '@hondana/domain/errors';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+import { inMoneyTransaction, refundOrderSpends, revokeOrderGrants } from '../wallet/ledger';
+import { revokeOrderEntitlements } from './entitlements';
+import { transitionOrder } from './orders.repository';
+
+/**
+ * Cancels a completed book order (support work): COMPLETE → CANCEL, every lot it drew from gets
+ * back exactly what was drawn, the points it earned are taken back (what remains of them), and
+ * its entitlements are removed — all in one transaction. Coin packs are not refunded in cash.
+ */
+export async function cancelBookOrder(db: Kysely<Database>, orderId: number, reason: string, now: number): Promise<void> {
+  await inMoneyTransaction(db, async (trx) => {
+    const order = await trx.selectFrom('orders').select(['user_id', 'kind', 'status']).where('id', '=', orderId).executeTakeFirst();
+    if (!order) throw notFound('order');
+    if (order.kind !== 'BOOK') throw new AppError(400, ErrorCode.BAD_REQUEST, ['order: only book orders can be cancelled']);
+    if (!(await transitionOrder(trx, orderId, 'COMPLETE', 'CANCEL', now, { failure_code: 'CANCELLED_BY_SUPPORT' }))) {
+      throw new AppError(400, ErrorCode.BAD_REQUEST, [`order: ${order.status} cannot be cancelled`]);
+    }
+    await refundOrderSpends(trx, orderId, `cancel: ${reason}`, now);
+    await revokeOrderGrants(trx, orderId, `cancel: ${reason}`, now);
+    await revokeOrderEntitlements(trx, order.user_id, orderId);
+  });
+}

@@ -1,0 +1,59 @@
+import {
+  BONUS_COIN_VALID_DAYS,
+  type Currency,
+  DEFAULT_POINT_VALID_DAYS,
+  LedgerKind,
+  endOfTokyoDay,
+  expiryAfterDays,
+  yenValueOf,
+} from '@hondana/domain/wallet-lots';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+import { grant, inMoneyTransaction } from './ledger';
+
+export interface UnusedBalance {
+  referenceDate: string;
+  /** Unused paid coins at the end of the day, per currency, and their yen value. */
+  byCurrency: { currency: string; coins: number; yen: number }[];
+  totalYen: number;
+}
+
+/**
+ * Unused paid balance at the end of a reference date (資金決済法: 3/31 and 9/30), from the ledger:
+ * what remained of each paid lot issued by then and not yet expired by then, valued at the lot's
+ * own yen price in proportion.
+ */
+export async function unusedPaidBalance(db: Kysely<Database>, date: string): Promise<UnusedBalance> {
+  const at = endOfTokyoDay(date);
+  const rows = await db
+    .selectFrom('wallet_lots')
+    .innerJoin('wallet_ledger', 'wallet_ledger.lot_id', 'wallet_lots.id')
+    .select(['wallet_lots.id', 'wallet_lots.currency', 'wallet_lots.amount', 'wallet_lots.yen_value', (eb) => eb.fn.sum<number>('wallet_ledger.amount').as('remaining')])
+    .where('wallet_lots.paid', '=', 1)
+    .where('wallet_lots.issued_at', '<', at)
+    .where('wallet_lots.expires_at', '>', at)
+    .where('wallet_ledger.created_at', '<', at)
+    .groupBy(['wallet_lots.id', 'wallet_lots.currency', 'wallet_lots.amount', 'wallet_lots.yen_value'])
+    .execute();
+  const totals = new Map<string, { coins: number; yen: number }>();
+  for (const r of rows) {
+    const remaining = Number(r.remaining);
+    const t = totals.get(r.currency) ?? { coins: 0, yen: 0 };
+    t.coins += remaining;
+    t.yen += yenValueOf(remaining, r.amount, r.yen_value);
+    totals.set(r.currency, t);
+  }
+  const byCurrency = [...totals.entries()].map(([currency, t]) => ({ currency, ...t }));
+  return { referenceDate: date, byCurrency, totalYen: byCurrency.reduce((s, c) => s + c.yen, 0) };
+}
+
+/** An operator's grant (support work): an ADJUST entry and a bonus lot. */
+export function adjustGrant(
+  db: Kysely<Database>,
+  input: { userId: number; currency: Currency; amount: number; reason: string; now: number },
+): Promise<number> {
+  const days = input.currency === 'POINT' ? DEFAULT_POINT_VALID_DAYS : BONUS_COIN_VALID_DAYS;
+  return inMoneyTransaction(db, (trx) =>
+    grant(trx, { ...input, paid: false, kind: LedgerKind.ADJUST, expiresAt: expiryAfterDays(input.now, days), reason: `support: ${input.reason}` }),
+  );
+}
