@@ -20,6 +20,7 @@ import { type PageGrant, verifyPageQuery } from './signed-urls';
 /** A book's fields that decide who may see which page. */
 export interface PageAccessBook {
   bookId: number;
+  pageCount: number;
   samplePageTotal: number;
   customSamplePages: number[] | null;
   /** Free to read at the request's instant (and released). */
@@ -47,6 +48,36 @@ export async function canServePage(
     case 'member':
       return book.released && (await heldBookIds(db, grant.userId, [book.bookId])).has(book.bookId);
   }
+}
+
+/** The fields of a book that decide page access at `now`; null for an unknown book. */
+async function loadPageAccess(db: Kysely<Database>, bookId: number, now: number): Promise<PageAccessBook | null> {
+  const book = await db
+    .selectFrom('books')
+    .select([
+      'page_count as pageCount',
+      'sample_page_total as samplePageTotal',
+      'custom_sample_pages as customSamplePages',
+      'start_datetime as startDatetime',
+      'price',
+      'sale_price as salePrice',
+      'sale_start_datetime as saleStartDatetime',
+      'sale_end_datetime as saleEndDatetime',
+      'free_flg as freeFlg',
+      'free_start_datetime as freeStartDatetime',
+      'free_end_datetime as freeEndDatetime',
+    ])
+    .where('id', '=', bookId)
+    .executeTakeFirst();
+  if (!book) return null;
+  return {
+    bookId,
+    pageCount: book.pageCount,
+    samplePageTotal: book.samplePageTotal,
+    customSamplePages: parseCustomSample(book.customSamplePages),
+    released: book.startDatetime <= now,
+    freeNow: priceAt({ ...book, freeFlg: book.freeFlg === 1 }, now).free,
+  };
 }
 
 /** Episode pages: free episodes that are released; paid ones wait for the serials issue's signed URLs. */
@@ -133,42 +164,8 @@ export const mediaRoutes: FastifyPluginAsync = async (app) => {
       const now = app.deps.clock().getTime();
       const signed = verifyPageQuery(mediaUrlKey, bookId, page, request.query as Record<string, unknown>, now);
       if (!signed.ok) throw new AppError(403, ErrorCode.FORBIDDEN);
-      const book = await db
-        .selectFrom('books')
-        .select([
-          'page_count',
-          'sample_page_total',
-          'custom_sample_pages',
-          'start_datetime',
-          'price',
-          'sale_price',
-          'sale_start_datetime',
-          'sale_end_datetime',
-          'free_flg',
-          'free_start_datetime',
-          'free_end_datetime',
-        ])
-        .where('id', '=', bookId)
-        .executeTakeFirst();
-      if (!book || page >= book.page_count) throw notFound();
-      const access: PageAccessBook = {
-        bookId,
-        samplePageTotal: book.sample_page_total,
-        customSamplePages: parseCustomSample(book.custom_sample_pages),
-        released: book.start_datetime <= now,
-        freeNow: priceAt(
-          {
-            price: book.price,
-            salePrice: book.sale_price,
-            saleStartDatetime: book.sale_start_datetime,
-            saleEndDatetime: book.sale_end_datetime,
-            freeFlg: book.free_flg === 1,
-            freeStartDatetime: book.free_start_datetime,
-            freeEndDatetime: book.free_end_datetime,
-          },
-          now,
-        ).free,
-      };
+      const access = await loadPageAccess(db, bookId, now);
+      if (!access || page >= access.pageCount) throw notFound();
       if (!(await canServePage(db, signed.grant, access, page))) throw new AppError(403, ErrorCode.FORBIDDEN);
       // Cached until the URL expires; a member's pages only by their own browser.
       const maxAge = Math.max(0, Math.floor((signed.expiresAt - now) / 1000));
