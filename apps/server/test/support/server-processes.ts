@@ -1,0 +1,122 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { type DatabaseHandle, openDatabase } from '../../src/db/database';
+import { migrateToLatest } from '../../src/db/migrate';
+import { testDialect } from './test-database';
+
+const ROOT = path.resolve(import.meta.dirname, '../../../..');
+const MAIN = path.join(ROOT, 'apps/server/src/main.ts');
+
+/** A database that `main.ts` processes open by their environment: DATA_DIR's SQLite file, or a fresh PostgreSQL database. */
+export interface ProcessDatabase {
+  env: Record<string, string>;
+  handle: DatabaseHandle;
+  destroy(): Promise<void>;
+}
+
+export async function createProcessDatabase(): Promise<ProcessDatabase> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'hondana-proc-'));
+  if (testDialect === 'sqlite') {
+    const handle = openDatabase({ dataDir });
+    await migrateToLatest(handle.db);
+    return {
+      env: { DATA_DIR: dataDir },
+      handle,
+      destroy: async () => {
+        await handle.destroy();
+        rmSync(dataDir, { recursive: true, force: true });
+      },
+    };
+  }
+  const base = process.env.DATABASE_URL!;
+  const name = `hondana_proc_${randomBytes(6).toString('hex')}`;
+  await admin(base, `CREATE DATABASE ${name}`);
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  const handle = openDatabase({ databaseUrl: url.toString(), poolSize: 4 });
+  await migrateToLatest(handle.db);
+  return {
+    env: { DATA_DIR: dataDir, DATABASE_URL: url.toString() },
+    handle,
+    destroy: async () => {
+      await handle.destroy();
+      await admin(base, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function admin(url: string, statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+export interface ServerProcess {
+  url: string;
+  child: ChildProcess;
+  stop(signal?: NodeJS.Signals): Promise<void>;
+}
+
+/**
+ * Starts `apps/server/src/main.ts` under tsx (API only, a free port) and waits for its serving
+ * line. Node runs tsx's loader itself, so the child is the server: a kill reaches it, not a wrapper.
+ */
+export function startServer(env: Record<string, string>): Promise<ServerProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+    cwd: ROOT,
+    env: { ...process.env, ...env, PORT: '0', HOST: '127.0.0.1', HONDANA_WEB: 'false', LOG_LEVEL: 'error', TEST_DIALECT: '' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const stop = async (signal: NodeJS.Signals = 'SIGTERM') => {
+    if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+    await exited;
+  };
+  return new Promise((resolve, reject) => {
+    let output = '';
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 60_000);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /is serving (http:\/\/[^\s]+)/.exec(output);
+      if (match) {
+        clearTimeout(timer);
+        resolve({ url: match[1]!.replace('localhost', '127.0.0.1'), child, stop });
+      }
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited with ${code}:\n${output}`));
+    });
+  });
+}
+
+/** A small HTTP client keeping one member's cookie. */
+export function client(baseUrl: string, cookie = '') {
+  const call = async (method: string, url: string, body?: object) => {
+    const response = await fetch(`${baseUrl}${url}`, {
+      method,
+      headers: { ...(cookie ? { cookie } : {}), ...(body ? { 'content-type': 'application/json' } : {}) },
+      body: body ? JSON.stringify(body) : null,
+    });
+    const setCookie = response.headers.get('set-cookie');
+    if (setCookie?.startsWith('hondana_session=')) cookie = setCookie.split(';')[0]!;
+    return { status: response.status, json: (await response.json()) as Record<string, unknown> & { status?: { token?: string } } };
+  };
+  return {
+    get: (url: string) => call('GET', url),
+    post: (url: string, body: object) => call('POST', url, body),
+    cookie: () => cookie,
+    at: (other: string) => client(other, cookie),
+  };
+}
