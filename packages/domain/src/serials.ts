@@ -11,7 +11,6 @@
  *    a day, back to full at 0:00 Asia/Tokyo.
  * Rentals last `rentalMinutes`, or forever when 0 (stored as `RENTAL_FOREVER`).
  */
-import { z } from 'zod';
 
 export const SpendType = { FREE: 0, CHARGE: 1, PAYMENT: 2, TICKET: 3 } as const;
 export type SpendType = (typeof SpendType)[keyof typeof SpendType];
