@@ -13,5 +13,9 @@ export default [
   route('search', 'routes/search.tsx'),
   route('search/author/:authorId/:page', 'routes/author-search.tsx'),
   route('viewer', 'routes/viewer.tsx'),
+  route('mangacoin', 'routes/mangacoin.tsx'),
+  route('wallet/manga_coin', 'routes/wallet.tsx'),
+  route('order/payments', 'routes/payments.tsx'),
+  route('law/payment_services', 'routes/payment-services-law.tsx'),
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig;

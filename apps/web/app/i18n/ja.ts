@@ -1,4 +1,5 @@
 import { jaViewer } from './ja-viewer';
+import { jaWalletEntry } from './ja-wallet-entry';
 
 /**
  * Japanese copy of the store pages (the spec's strings). Components read it through
@@ -186,6 +187,7 @@ export const ja = {
     toTop: '本棚トップへ戻る',
   },
   viewer: jaViewer,
+  walletEntry: jaWalletEntry,
   error: {
     title: 'エラーが発生しました',
     heading: 'ページを表示できませんでした',

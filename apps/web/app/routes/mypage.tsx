@@ -1,5 +1,5 @@
 import { formatJapaneseDate } from '@hondana/domain/time';
-import { redirect } from 'react-router';
+import { Link, redirect } from 'react-router';
 import { ProfileDetails } from '../features/accounts/components/profile-details';
 import { loginHref } from '../features/accounts/login-href';
 import { i18n, useTranslation } from '../i18n/i18n';
@@ -34,6 +34,11 @@ export default function MyPage({ loaderData }: Route.ComponentProps) {
     <div className={styles.page}>
       <h1 className={styles.heading}>{t('mypage.heading')}</h1>
       <ProfileDetails {...loaderData} />
+      <nav className={styles.walletLinks} aria-label={t('walletEntry.wallet')}>
+        <Link to="/mangacoin">{t('walletEntry.coinShop')}</Link>
+        <Link to="/wallet/manga_coin">{t('walletEntry.wallet')}</Link>
+        <Link to="/order/payments">{t('walletEntry.payments')}</Link>
+      </nav>
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { formatAmount } from '@hondana/domain/format';
 import { CoinIcon } from '../../../components/coin-icon';
 import { useTranslation } from '../../../i18n/i18n';
+import { BuyBox } from '../../orders/components/buy-box';
 import type { VolumeDetailView } from '../series-view.server';
 import styles from './volume-detail.module.css';
 
@@ -50,6 +51,8 @@ export function VolumeDetail({ book }: { book: VolumeDetailView }) {
         {book.isBulkBuy && <li>{t('volume.bulkBuy')}</li>}
         {book.hasSample && book.samplePageTotal > 0 && <li>{t('volume.pages', { pages: book.samplePageTotal })}</li>}
       </ul>
+      {/* Buying lives in the orders feature (issue 5): ownership, 購入する / 読む, the purchase dialog. */}
+      <BuyBox book={book} />
       {book.description && <p className={styles.description}>{book.description}</p>}
     </section>
   );

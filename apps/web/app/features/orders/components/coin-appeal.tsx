@@ -1,0 +1,22 @@
+import { formatAmount } from '@hondana/domain/format';
+import { appealKind, packCovering } from '@hondana/domain/last-page-commerce';
+import type { MangaCoinItem } from '@hondana/domain/wallet';
+import { walletCopy as w } from '../../../i18n/ja-wallet';
+import styles from './purchase.module.css';
+
+/**
+ * The pack that covers a shortage, appealed as a coupon-like bargain when its bonus is more than
+ * 0.3 of its coins and as plain coins otherwise (§5, §9 threshold 0.3).
+ */
+export function CoinAppeal({ packs, shortage }: { packs: MangaCoinItem[]; shortage: number }) {
+  const pack = packCovering(packs, shortage);
+  if (!pack) return null;
+  const vars = { coin: formatAmount(pack.coin), bonus: formatAmount(pack.bonus), price: formatAmount(pack.taxIncludedPrice) };
+  const kind = appealKind(pack);
+  return (
+    <div className={kind === 'coupon' ? `${styles.appeal} ${styles.appealCoupon}` : styles.appeal} data-appeal={kind}>
+      <p>{kind === 'coupon' ? w('purchase.appealCoupon', vars) : w('purchase.appealCoin', vars)}</p>
+      <a href="/mangacoin">{w('purchase.appealLink')}</a>
+    </div>
+  );
+}

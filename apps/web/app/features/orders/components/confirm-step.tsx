@@ -1,0 +1,53 @@
+import { formatAmount } from '@hondana/domain/format';
+import type { PurchasePanel } from '@hondana/domain/last-page-commerce';
+import { walletCopy as w } from '../../../i18n/ja-wallet';
+import type { PurchaseBook } from './purchase-panel';
+import styles from './purchase.module.css';
+
+export type ConfirmStepProps = {
+  book: PurchaseBook;
+  panel: PurchasePanel;
+  typeLabel: string;
+  busy: boolean;
+  error: string | null;
+  onRead: () => void;
+  onBack: () => void;
+  onClose: () => void;
+};
+
+/**
+ * §4 confirm dialog: the shortage variant asks '{type}が足りません。追加しますか？' with the amount
+ * and held coins, and its button adds coin (the coin shop); otherwise the button reads 読む.
+ */
+export function ConfirmStep({ book, panel, typeLabel, busy, error, onRead, onBack, onClose }: ConfirmStepProps) {
+  const price = formatAmount(book.price);
+  return (
+    <div className={styles.panel} aria-live="polite">
+      <h3 className={styles.stepTitle}>{w('purchase.confirmTitle')}</h3>
+      {panel.confirm === 'addCoin' ? (
+        <>
+          <p className={styles.short}>{w('purchase.shortDialog', { type: typeLabel })}</p>
+          <p>{w('purchase.payAmount', { amount: `${price}${typeLabel}` })}</p>
+          <p>{w('purchase.heldAmount', { type: typeLabel, amount: formatAmount(panel.balance) })}</p>
+        </>
+      ) : (
+        <p>{w('purchase.confirmBody', { title: book.title, price, type: typeLabel })}</p>
+      )}
+      {error && <p role="alert" className={styles.error}>{error}</p>}
+      <div className={styles.actions}>
+        <button type="button" className={styles.secondary} onClick={onBack} disabled={busy}>
+          {w('purchase.back')}
+        </button>
+        {panel.confirm === 'addCoin' ? (
+          <a className={styles.primary} href="/mangacoin" onClick={onClose}>
+            {w('purchase.addCoin')}
+          </a>
+        ) : (
+          <button type="button" className={styles.primary} onClick={onRead} disabled={busy}>
+            {busy ? w('purchase.buying') : w('purchase.read')}
+          </button>
+        )}
+      </div>
+    </div>
+  );
+}

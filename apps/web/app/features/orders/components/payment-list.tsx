@@ -1,0 +1,58 @@
+import { formatAmount } from '@hondana/domain/format';
+import type { PaymentHistoryItem } from '@hondana/domain/orders';
+import { Link } from 'react-router';
+import { walletCopy as w } from '../../../i18n/ja-wallet';
+import styles from '../../wallet/components/wallet.module.css';
+import { tokyoDateTime } from '../../wallet/tokyo-date';
+
+const methodLabels: Record<string, string> = {
+  FREE: '無料',
+  POINT: 'ポイント',
+  COIN: 'コイン',
+  MANGA_COIN: 'マンガコイン',
+  SIMPLY_PAY_CREDIT_CARD: 'クレジットカード',
+  AMEBA_PAY_CREDIT_CARD: 'クレジットカード',
+  DOCOMO: 'ドコモ払い',
+  PAYPAY: 'PayPay',
+  AU: 'auかんたん決済',
+  SOFTBANK: 'ソフトバンクまとめて支払い',
+  LINEPAY: 'LINE Pay',
+  RAKUTENPAY: '楽天ペイ',
+};
+
+/** `/order/payments`: one row per order with what it bought, how it was paid and its status. */
+export function PaymentList({ payments }: { payments: PaymentHistoryItem[] }) {
+  if (payments.length === 0) return <p className={styles.empty}>{w('payments.empty')}</p>;
+  return (
+    <ul className={styles.list}>
+      {payments.map((p) => (
+        <li key={p.orderId} data-testid={`payment-${p.orderId}`}>
+          <span>
+            {p.kind === 'MANGA_COIN' && p.coinItem
+              ? w('payments.coinPack', { coin: formatAmount(p.coinItem.coin), bonus: formatAmount(p.coinItem.bonus) })
+              : p.items.map((item) => (
+                  <Link key={item.bookId} to={`/series_list/series_id=${item.titleId}?book_id=${item.bookId}`}>
+                    {item.name} {item.vol}巻
+                  </Link>
+                ))}
+            <br />
+            <span className={styles.sub}>
+              {tokyoDateTime(p.orderDatetime)} ・ {methodLabels[p.paymentType] ?? p.paymentType} ・{' '}
+              {w('payments.order', { id: p.orderId })}
+              {p.point > 0 && ` ・ ${w('payments.points', { point: formatAmount(p.point) })}`}
+            </span>
+          </span>
+          <span>
+            <strong>
+              {p.kind === 'MANGA_COIN'
+                ? w('payments.yen', { price: formatAmount(p.totalPrice) })
+                : w('payments.price', { price: formatAmount(p.totalPrice) })}
+            </strong>
+            <br />
+            <span className={styles.sub}>{w(`payments.status.${p.status}`)}</span>
+          </span>
+        </li>
+      ))}
+    </ul>
+  );
+}

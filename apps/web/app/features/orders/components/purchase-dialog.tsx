@@ -1,0 +1,28 @@
+import { walletCopy as w } from '../../../i18n/ja-wallet';
+import { type PurchasedOutcome, PurchasePanel, type PurchaseBook } from './purchase-panel';
+import { ResponsiveDialog } from './responsive-dialog';
+
+export type PurchaseDialogProps = {
+  book: PurchaseBook;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** After the order completes: show `outcome.message` as the 3 s toast, reload after 1000 ms. */
+  onPurchased: (outcome: PurchasedOutcome) => void;
+  /** The server says the member already owns the book. */
+  onOwned: () => void;
+};
+
+/**
+ * The purchase UI of a book (§2, §4): payment method selector, confirm dialog, coin appeal,
+ * point detail and long press, as a modal on desktop and a bottom sheet on mobile. Used by the
+ * volume page (lazily, through BuyBox) and by the viewer's last page.
+ */
+export function PurchaseDialog({ book, open, onOpenChange, onPurchased, onOwned }: PurchaseDialogProps) {
+  return (
+    <ResponsiveDialog open={open} onOpenChange={onOpenChange} title={w('purchase.dialogTitle')}>
+      <PurchasePanel book={book} onPurchased={onPurchased} onOwned={onOwned} onClose={() => onOpenChange(false)} />
+    </ResponsiveDialog>
+  );
+}
+
+export default PurchaseDialog;

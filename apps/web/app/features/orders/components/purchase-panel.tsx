@@ -1,0 +1,150 @@
+import { formatAmount } from '@hondana/domain/format';
+import { type SpendCurrency, purchasePanel } from '@hondana/domain/last-page-commerce';
+import { useEffect, useState } from 'react';
+import { walletCopy as w } from '../../../i18n/ja-wallet';
+import { ApiError } from '../../wallet/api/api-client';
+import { buyBook } from '../api/buy-book';
+import { type PurchaseContext, getPurchaseContext } from '../api/get-purchase-context';
+import { CoinAppeal } from './coin-appeal';
+import { ConfirmStep } from './confirm-step';
+import { LongPressBuy } from './long-press-buy';
+import { PointDetail } from './point-detail';
+import styles from './purchase.module.css';
+
+export type PurchaseBook = { bookId: number; title: string; price: number };
+export type PurchasedOutcome = { orderId: number; spent: number; paymentType: SpendCurrency; message: string };
+
+export type PurchasePanelProps = {
+  book: PurchaseBook;
+  onPurchased: (outcome: PurchasedOutcome) => void;
+  onOwned: () => void;
+  onClose: () => void;
+};
+
+const typeLabel = (type: SpendCurrency) => w(`purchase.method.${type}`);
+
+/** §8 buy refusals as the member reads them; shortage codes reload balances instead. */
+function refusalCopy(code: string): string {
+  if (code === 'DIFF_PRICE_REQUEST') return w('purchase.diffPrice');
+  if (code === 'ALREADY_BUY') return w('purchase.alreadyBought');
+  if (code === 'ADULT_CHECK_REQUIRED') return w('purchase.adult');
+  return w('purchase.failed');
+}
+
+/** How long the long-press overlay shows 購入が完了しました before the dialog closes. */
+const LONG_PRESS_DONE_MS = 800;
+
+const SHORTAGE_CODES = ['CART_NOT_ENOUGH_MANGA_COIN', 'CART_NOT_ENOUGH_AMEBA_COIN', 'NOT_ENOUGH_MANGA_COIN'];
+
+/**
+ * Selector → confirm → buy (§4 buy flow). Loads balances on mount; the COIN→MANGA_COIN switch,
+ * shortage, confirm variant and long-press eligibility all come from `purchasePanel` (domain).
+ */
+export function PurchasePanel({ book, onPurchased, onOwned, onClose }: PurchasePanelProps) {
+  const [ctx, setCtx] = useState<PurchaseContext | null>(null);
+  const [loadFailed, setLoadFailed] = useState(false);
+  const [chosen, setChosen] = useState<SpendCurrency | null>(null);
+  const [step, setStep] = useState<'select' | 'confirm'>('select');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    let live = true;
+    getPurchaseContext(book.bookId).then(
+      (c) => live && setCtx(c),
+      () => live && setLoadFailed(true),
+    );
+    return () => {
+      live = false;
+    };
+  }, [book.bookId]);
+
+  if (loadFailed) return <p role="alert" className={styles.error}>{w('purchase.loadFailed')}</p>;
+  if (!ctx) return <p className={styles.loading} aria-busy="true" />;
+
+  const panel = purchasePanel({
+    price: book.price,
+    balances: ctx.balances,
+    paymentType: chosen ?? ctx.defaultPaymentType,
+    isFirstPurchase: ctx.isFirstPurchase,
+  });
+  const type = typeLabel(panel.paymentType);
+
+  async function buy(longPress: boolean): Promise<boolean> {
+    setBusy(true);
+    setError(null);
+    try {
+      const outcome = await buyBook({ bookId: book.bookId, price: book.price, paymentType: panel.paymentType, adult: ctx!.adult, longPress });
+      const message = w('purchase.toast', { type: typeLabel(outcome.paymentType), amount: formatAmount(outcome.spent) });
+      // A long press shows its 'purchase complete' text a moment before the dialog closes.
+      if (longPress) setTimeout(() => onPurchased({ ...outcome, message }), LONG_PRESS_DONE_MS);
+      else onPurchased({ ...outcome, message });
+      return true;
+    } catch (e) {
+      const code = e instanceof ApiError ? e.errorCode : '';
+      if (code === 'ALREADY_BUY') onOwned();
+      if (SHORTAGE_CODES.includes(code)) setCtx(await getPurchaseContext(book.bookId).catch(() => ctx));
+      setError(refusalCopy(code));
+      setBusy(false);
+      return false;
+    }
+  }
+
+  if (step === 'confirm') {
+    return (
+      <ConfirmStep
+        book={book}
+        panel={panel}
+        typeLabel={type}
+        busy={busy}
+        error={error}
+        onRead={() => void buy(false)}
+        onBack={() => setStep('select')}
+        onClose={onClose}
+      />
+    );
+  }
+  return (
+    <div className={styles.panel}>
+      <p className={styles.bookTitle}>{book.title}</p>
+      <p className={styles.price}>
+        {w('purchase.price')} <strong>{w('purchase.priceValue', { price: formatAmount(book.price), type })}</strong>
+      </p>
+      <fieldset className={styles.methods}>
+        <legend>{w('purchase.selectorTitle')}</legend>
+        {(['MANGA_COIN', 'COIN'] as const).map((m) => (
+          <label key={m} className={styles.method}>
+            <input
+              type="radio"
+              name="payment-type"
+              value={m}
+              checked={panel.paymentType === m}
+              disabled={m === 'COIN' && !panel.selectorEnabled}
+              onChange={() => setChosen(m)}
+            />
+            <span>{typeLabel(m)}</span>
+            <span className={styles.held}>
+              {w('purchase.held', { type: typeLabel(m), amount: formatAmount(m === 'COIN' ? ctx.balances.coin : ctx.balances.mangaCoin) })}
+            </span>
+          </label>
+        ))}
+      </fieldset>
+      {panel.short ? (
+        <>
+          <p role="alert" className={styles.short}>{w('purchase.short', { type })}</p>
+          <CoinAppeal packs={ctx.packs} shortage={panel.shortage} />
+        </>
+      ) : (
+        <p className={styles.after}>{w('purchase.after', { amount: formatAmount(panel.balance - book.price) })}</p>
+      )}
+      <PointDetail points={ctx.points} />
+      {error && <p role="alert" className={styles.error}>{error}</p>}
+      <div className={styles.actions}>
+        <button type="button" className={styles.primary} onClick={() => (setError(null), setStep('confirm'))}>
+          {w('purchase.next')}
+        </button>
+        {panel.longPress && <LongPressBuy onFire={() => buy(true)} />}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,63 @@
+import * as Dialog from '@radix-ui/react-dialog';
+import { type ReactNode, useSyncExternalStore } from 'react';
+import { Drawer } from 'vaul';
+import { walletCopy as w } from '../../../i18n/ja-wallet';
+import styles from './purchase.module.css';
+
+/** Below the §9 tablet breakpoint the dialog is a bottom sheet. */
+const MOBILE_QUERY = '(max-width: 767px)';
+
+function subscribe(onChange: () => void) {
+  const query = window.matchMedia(MOBILE_QUERY);
+  query.addEventListener('change', onChange);
+  return () => query.removeEventListener('change', onChange);
+}
+const useMobile = () =>
+  useSyncExternalStore(
+    subscribe,
+    () => window.matchMedia(MOBILE_QUERY).matches,
+    () => false,
+  );
+
+export type ResponsiveDialogProps = {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: string;
+  children: ReactNode;
+};
+
+/**
+ * A modal on desktop (Radix Dialog) and a bottom sheet on mobile (vaul): both trap focus, close
+ * on Escape and on the overlay, and name themselves by `title` (§2 payment method selector).
+ */
+export function ResponsiveDialog({ open, onOpenChange, title, children }: ResponsiveDialogProps) {
+  const mobile = useMobile();
+  if (mobile) {
+    return (
+      <Drawer.Root open={open} onOpenChange={onOpenChange}>
+        <Drawer.Portal>
+          <Drawer.Overlay className={styles.overlay} />
+          <Drawer.Content className={styles.sheet} aria-describedby={undefined}>
+            <div className={styles.handle} aria-hidden="true" />
+            <Drawer.Title className={styles.title}>{title}</Drawer.Title>
+            {children}
+          </Drawer.Content>
+        </Drawer.Portal>
+      </Drawer.Root>
+    );
+  }
+  return (
+    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+      <Dialog.Portal>
+        <Dialog.Overlay className={styles.overlay} />
+        <Dialog.Content className={styles.modal} aria-describedby={undefined}>
+          <Dialog.Title className={styles.title}>{title}</Dialog.Title>
+          {children}
+          <Dialog.Close className={styles.closeX} aria-label={w('purchase.close')}>
+            ×
+          </Dialog.Close>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,37 @@
+import type { GoodValueResponse, MangaCoinBalance, MangaCoinItemsResponse } from '@hondana/domain/wallet';
+import type { CoinPaymentMethod } from '@hondana/domain/wallet-payments';
+import { ApiError, apiGet } from './api-client';
+
+export interface CoinShopData {
+  paymentType: CoinPaymentMethod;
+  items: MangaCoinItemsResponse['items'];
+  goodValue: GoodValueResponse;
+  /** Null for a guest. */
+  balance: MangaCoinBalance | null;
+}
+
+/** `/manga_coin/items/v3`, `/good_value` and, for a member, `/balance` (§7). */
+export async function getCoinShop(paymentType: CoinPaymentMethod): Promise<CoinShopData> {
+  const [items, goodValue, balance] = await Promise.all([
+    apiGet<MangaCoinItemsResponse>('/manga_coin/items/v3', { payment_type: paymentType, display_scenes: 'shop' }),
+    apiGet<GoodValueResponse>('/manga_coin/good_value', { payment_type: paymentType }),
+    getBalanceOrNull(),
+  ]);
+  return { paymentType, items: items.items, goodValue, balance };
+}
+
+/** §5: the manga coin balance must be an integer or the fetch fails. */
+export async function getBalance(): Promise<MangaCoinBalance> {
+  const balance = await apiGet<MangaCoinBalance>('/manga_coin/balance');
+  if (!Number.isInteger(balance.balance)) throw new ApiError(500, 'INTERNAL_SERVER_ERROR', ['Failed to fetch manga coin balance']);
+  return balance;
+}
+
+async function getBalanceOrNull(): Promise<MangaCoinBalance | null> {
+  try {
+    return await getBalance();
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) return null;
+    throw error;
+  }
+}

@@ -1,0 +1,36 @@
+import type {
+  ExpirationBalance,
+  GetCoinResponse,
+  MangaCoinBalance,
+  PeriodBalanceResponse,
+  WalletHistoryResponse,
+} from '@hondana/domain/wallet';
+import { apiGet } from './api-client';
+import { getBalance } from './get-coin-shop';
+
+/** §9 window for 'expiring soon'. */
+export const EXPIRING_DAYS = 30;
+export const HISTORY_PAGE_SIZE = 20;
+
+export interface WalletData {
+  balance: MangaCoinBalance;
+  coins: GetCoinResponse['results'];
+  expiring: ExpirationBalance;
+  periods: PeriodBalanceResponse;
+  history: WalletHistoryResponse;
+}
+
+/** The wallet page: `/balance`, `/user/get_coin`, `/expiration_balance`, `/period_balance`, `/history`. */
+export async function getWallet(historyPage: number): Promise<WalletData> {
+  const [balance, coin, expiring, periods, history] = await Promise.all([
+    getBalance(),
+    apiGet<GetCoinResponse>('/user/get_coin'),
+    apiGet<ExpirationBalance>('/manga_coin/expiration_balance', { days: EXPIRING_DAYS }),
+    apiGet<PeriodBalanceResponse>('/manga_coin/period_balance', { offset: 0, limit: 100 }),
+    apiGet<WalletHistoryResponse>('/manga_coin/history', {
+      offset: (historyPage - 1) * HISTORY_PAGE_SIZE,
+      limit: HISTORY_PAGE_SIZE,
+    }),
+  ]);
+  return { balance, coins: coin.results, expiring, periods, history };
+}

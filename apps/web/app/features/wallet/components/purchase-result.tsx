@@ -1,0 +1,47 @@
+import { formatAmount } from '@hondana/domain/format';
+import type { CoinPurchaseStatus } from '@hondana/domain/wallet';
+import { paymentErrorCopy, walletCopy as w } from '../../../i18n/ja-wallet';
+import styles from './wallet.module.css';
+
+export type PurchaseOutcome =
+  | { status: 'COMPLETE'; coin: number; bonus: number; bonusPoint: number }
+  | { status: 'CANCEL' | 'PAYMENT_ERROR' | 'PROCESSING' | 'UNKNOWN'; failureCode: string | null };
+
+/** What an order reported by `/manga_coin/purchases/:order_id` means for the member. */
+export function outcomeOf(order: CoinPurchaseStatus): PurchaseOutcome {
+  if (order.status === 'COMPLETE' || order.status === 'DELIVERED') {
+    return { status: 'COMPLETE', coin: order.coin, bonus: order.bonus, bonusPoint: order.bonusPoint };
+  }
+  if (order.status === 'CANCEL' || order.status === 'PAYMENT_ERROR' || order.status === 'PROCESSING') {
+    return { status: order.status, failureCode: order.failureCode };
+  }
+  return { status: 'UNKNOWN', failureCode: order.failureCode };
+}
+
+/** The banner after a coin purchase: granted, cancelled, failed with its reason, or pending. */
+export function PurchaseResult({ outcome }: { outcome: PurchaseOutcome }) {
+  if (outcome.status === 'COMPLETE') {
+    return (
+      <div role="status" className={styles.success}>
+        <p>{w('checkout.completed', { coin: formatAmount(outcome.coin) })}</p>
+        {(outcome.bonus > 0 || outcome.bonusPoint > 0) && (
+          <p>{w('checkout.completedBonus', { bonus: formatAmount(outcome.bonus), point: formatAmount(outcome.bonusPoint) })}</p>
+        )}
+      </div>
+    );
+  }
+  if (outcome.status === 'PROCESSING') {
+    return (
+      <p role="status" className={styles.notice}>
+        {w('checkout.pending')}
+      </p>
+    );
+  }
+  return (
+    <p role="alert" className={styles.error}>
+      {outcome.status === 'CANCEL'
+        ? w('checkout.cancelled')
+        : w('checkout.failed', { reason: paymentErrorCopy(outcome.failureCode ?? outcome.status) })}
+    </p>
+  );
+}

@@ -1,0 +1,115 @@
+import { formatAmount } from '@hondana/domain/format';
+import type { MangaCoinItem } from '@hondana/domain/wallet';
+import { type CoinPaymentMethod, coinPaymentMethodLabels, coinPaymentMethods } from '@hondana/domain/wallet-payments';
+import { useState } from 'react';
+import { Link, useLocation, useRevalidator } from 'react-router';
+import { CoinIcon } from '../components/coin-icon';
+import { Tabs } from '../components/tabs';
+import { loginHref } from '../features/accounts/login-href';
+import { ApiError } from '../features/wallet/api/api-client';
+import { getCoinShop } from '../features/wallet/api/get-coin-shop';
+import { getCoinPurchase } from '../features/wallet/api/purchase-coins';
+import { Checkout } from '../features/wallet/components/checkout';
+import { CoinPackList } from '../features/wallet/components/coin-pack-list';
+import { type PurchaseOutcome, PurchaseResult, outcomeOf } from '../features/wallet/components/purchase-result';
+import styles from '../features/wallet/components/wallet.module.css';
+import { walletCopy as w } from '../i18n/ja-wallet';
+import { pageMeta } from '../page-meta';
+import type { Route } from './+types/mangacoin';
+
+export const meta: Route.MetaFunction = () => pageMeta({ title: w('shop.title'), description: w('shop.description') });
+
+const isMethod = (v: string | null): v is CoinPaymentMethod => (coinPaymentMethods as string[]).includes(v ?? '');
+
+/**
+ * `/mangacoin` (§2): coin packs per payment type, loaded in the browser (balances are the
+ * member's own). The sandbox's confirmation page sends the member back here with
+ * `?order_id=…&result=…`, and the order's real outcome is read from the server, not the URL.
+ */
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  const query = new URL(request.url).searchParams;
+  const paymentType = isMethod(query.get('payment_type')) ? (query.get('payment_type') as CoinPaymentMethod) : 'creditcard';
+  const orderId = Number(query.get('order_id'));
+  const [shop, returned] = await Promise.all([
+    getCoinShop(paymentType),
+    Number.isInteger(orderId) && orderId > 0 ? returnedOutcome(orderId) : null,
+  ]);
+  return { ...shop, returned };
+}
+clientLoader.hydrate = true as const;
+
+async function returnedOutcome(orderId: number): Promise<PurchaseOutcome> {
+  try {
+    return outcomeOf(await getCoinPurchase(orderId));
+  } catch (error) {
+    return { status: 'UNKNOWN', failureCode: error instanceof ApiError ? error.errorCode : null };
+  }
+}
+
+export function HydrateFallback() {
+  return (
+    <div className={styles.page}>
+      <h1 className={styles.heading}>{w('shop.heading')}</h1>
+      <p className={styles.loading} aria-busy="true" />
+    </div>
+  );
+}
+
+export default function MangaCoinShop({ loaderData: d }: Route.ComponentProps) {
+  const location = useLocation();
+  const revalidator = useRevalidator();
+  const [selected, setSelected] = useState<MangaCoinItem | null>(null);
+  const [completed, setCompleted] = useState<PurchaseOutcome | null>(null);
+  const outcome = completed ?? d.returned;
+  const member = d.balance !== null;
+  return (
+    <div className={styles.page}>
+      <h1 className={styles.heading}>{w('shop.heading')}</h1>
+      {outcome && <PurchaseResult outcome={outcome} />}
+      {member && (
+        <p className={styles.balance}>
+          <span>{w('shop.balance')}</span>
+          <CoinIcon size={20} />
+          <strong data-testid="manga-coin-balance">{formatAmount(d.balance!.balance)}</strong>
+          <Link to="/wallet/manga_coin">{w('shop.wallet')}</Link>
+        </p>
+      )}
+      <Tabs
+        label={w('shop.paymentTypes')}
+        tabs={coinPaymentMethods.map((m) => ({
+          key: m,
+          label: coinPaymentMethodLabels[m],
+          href: m === 'creditcard' ? '/mangacoin' : `/mangacoin?payment_type=${m}`,
+          current: m === d.paymentType,
+        }))}
+      />
+      <h2 className="visually-hidden">{w('shop.packs')}</h2>
+      <CoinPackList
+        items={d.items}
+        goodValue={d.goodValue}
+        selectedId={selected?.id ?? null}
+        loginTo={loginHref(location.pathname + location.search)}
+        onBuy={member ? (item) => (setCompleted(null), setSelected(item)) : null}
+      />
+      {selected && (
+        <Checkout
+          key={`${selected.id}-${d.paymentType}`}
+          item={selected}
+          paymentType={d.paymentType}
+          returnUrl="/mangacoin"
+          onCancel={() => setSelected(null)}
+          onCompleted={(r) => {
+            setSelected(null);
+            setCompleted({ status: 'COMPLETE', coin: r.coin, bonus: r.bonus, bonusPoint: r.bonusPoint });
+            window.scrollTo({ top: 0 });
+            void revalidator.revalidate();
+          }}
+        />
+      )}
+      <footer className={styles.legal}>
+        <p>{w('shop.noRefund')}</p>
+        <Link to="/law/payment_services">{w('shop.law')}</Link>
+      </footer>
+    </div>
+  );
+}

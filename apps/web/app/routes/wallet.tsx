@@ -1,0 +1,51 @@
+import { Link } from 'react-router';
+import { Pager } from '../components/pager';
+import { HISTORY_PAGE_SIZE, getWallet } from '../features/wallet/api/get-wallet';
+import { PeriodBalances, WalletHistory, WalletSummary } from '../features/wallet/components/wallet-summary';
+import styles from '../features/wallet/components/wallet.module.css';
+import { memberOnly } from '../features/wallet/member-only';
+import { walletCopy as w } from '../i18n/ja-wallet';
+import { pageMeta } from '../page-meta';
+import type { Route } from './+types/wallet';
+
+export const meta: Route.MetaFunction = () => [
+  ...pageMeta({ title: w('wallet.title'), description: w('wallet.description') }),
+  { name: 'robots', content: 'noindex' },
+];
+
+/** `/wallet/manga_coin` (§2): the member's balances, expiring coins, balance by expiry and history. */
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  const page = Math.max(1, Number(new URL(request.url).searchParams.get('page')) || 1);
+  const data = await memberOnly(request, () => getWallet(page));
+  return { ...data, page };
+}
+clientLoader.hydrate = true as const;
+
+export function HydrateFallback() {
+  return (
+    <div className={styles.page}>
+      <h1 className={styles.heading}>{w('wallet.heading')}</h1>
+      <p className={styles.loading} aria-busy="true" />
+    </div>
+  );
+}
+
+export default function Wallet({ loaderData: d }: Route.ComponentProps) {
+  return (
+    <div className={styles.page}>
+      <h1 className={styles.heading}>{w('wallet.heading')}</h1>
+      <WalletSummary data={d} />
+      <nav className={styles.links}>
+        <Link to="/mangacoin">{w('wallet.buyCoins')}</Link>
+        <Link to="/order/payments">{w('wallet.payments')}</Link>
+      </nav>
+      <PeriodBalances periods={d.periods.periods} />
+      <WalletHistory history={d.history.history} />
+      <Pager
+        page={d.page}
+        total={Math.max(1, Math.ceil(d.history.totalCount / HISTORY_PAGE_SIZE))}
+        href={(p) => `/wallet/manga_coin${p > 1 ? `?page=${p}` : ''}`}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,178 @@
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import type { Browser, Page } from 'playwright-core';
+import { type StoreServer, launchBrowser, screenshotDir, startStore } from '../support/server';
+
+/** 星降る街の探偵 (title 3): volumes 2 and 3 (books 14 and 15) are sold at their price in the demo catalog. */
+const TITLE_ID = 3;
+const VOL2 = 14;
+const VOL3 = 15;
+/** Demo coin packs: id 3 is 1,000 + 50 bonus, id 4 is 3,000 + 300 bonus (either covers a 638-coin volume). */
+const PACK_1000 = 3;
+const PACK_3000 = 4;
+const CARD = { ok: '4242 4242 4242 4242', declined: '4000 0000 0000 0002', expiry: '12/39', cvc: '123' };
+
+let store: StoreServer;
+let browser: Browser;
+
+before(async () => {
+  [store, browser] = await Promise.all([startStore(), launchBrowser()]);
+});
+after(async () => {
+  await browser?.close();
+  await store?.stop();
+});
+
+async function newMember(width: number): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width, height: 900 }, locale: 'ja-JP' });
+  const page = await context.newPage();
+  const response = await page.request.post(`${store.url}/api/auth/signup`, {
+    data: { email: `wallet-${width}-${Date.now()}@example.jp`, password: 'e2e-password-123', nickname: '財布', birth_date: '1990-04-01' },
+  });
+  assert.equal(response.status(), 200, await response.text());
+  return page;
+}
+
+const shot = (page: Page, name: string) => page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage: true });
+
+async function balance(page: Page): Promise<number> {
+  const response = await page.request.get(`${store.url}/api/manga_coin/balance`);
+  assert.equal(response.status(), 200);
+  return ((await response.json()) as { balance: number }).balance;
+}
+
+async function payByCard(page: Page, number: string) {
+  await page.getByLabel('カード番号').fill(number);
+  await page.getByLabel('有効期限（MM/YY）').fill(CARD.expiry);
+  await page.getByLabel('セキュリティコード').fill(CARD.cvc);
+  await page.getByRole('button', { name: /円を支払う$/ }).click();
+}
+
+async function openCheckout(page: Page, url: string, packId: number) {
+  await page.goto(url);
+  await page.getByTestId(`coin-pack-${packId}`).getByRole('button').click();
+  await page.getByRole('heading', { name: /マンガコイン（.+円）を購入/ }).waitFor();
+}
+
+describe('a new member with the sandbox card', () => {
+  let page: Page;
+  before(async () => {
+    page = await newMember(1080);
+  });
+  after(async () => {
+    await page.context().close();
+  });
+
+  it('is refused with a declined card, told why, and granted nothing', async () => {
+    await openCheckout(page, `${store.url}/mangacoin`, PACK_1000);
+    await page.getByText('サンドボックス（テスト環境）').waitFor();
+    await payByCard(page, CARD.declined);
+    await page.getByRole('alert').filter({ hasText: 'カード会社により決済が拒否されました' }).waitFor();
+    await shot(page, 'wallet-declined-1080');
+    assert.equal(await balance(page), 0);
+  });
+
+  it('buys a coin pack and sees the balance', async () => {
+    await payByCard(page, CARD.ok);
+    await page.getByRole('status').filter({ hasText: 'マンガコインを購入しました' }).waitFor();
+    const held = await balance(page);
+    assert.ok(held > 0, `balance after the pack: ${held}`);
+    await page.getByTestId('manga-coin-balance').filter({ hasText: held.toLocaleString('ja-JP') }).waitFor();
+    await shot(page, 'wallet-shop-1080');
+  });
+
+  it('buys volume 2 from its volume page and then owns it', async () => {
+    const before = await balance(page);
+    await page.goto(`${store.url}/series_list/series_id=${TITLE_ID}?book_id=${VOL2}`);
+    await page.getByRole('button', { name: '購入する' }).click();
+    const dialog = page.getByRole('dialog', { name: '購入する' });
+    await dialog.getByText(/所持マンガコイン/).first().waitFor();
+    await shot(page, 'wallet-selector-1080');
+    await dialog.getByRole('button', { name: '次へ' }).click();
+    await dialog.getByRole('button', { name: '読む' }).click();
+    await page.getByRole('status').filter({ hasText: /マンガコインを.+使用しました/ }).waitFor();
+    const read = page.getByTestId('buy-box').getByRole('link', { name: '読む' });
+    await read.waitFor();
+    assert.equal(await read.getAttribute('href'), `/viewer?cid=${VOL2}`);
+    await page.getByText('購入済み').waitFor();
+    assert.ok((await balance(page)) < before, 'the price was spent');
+    await shot(page, 'wallet-owned-1080');
+    // The viewer is another issue's: open it only when its route answers.
+    const viewer = await page.request.get(`${store.url}/viewer?cid=${VOL2}`);
+    if (viewer.status() === 200) {
+      await read.click();
+      await page.waitForURL(new RegExp(`/viewer\\?cid=${VOL2}`));
+    }
+  });
+
+  it('lists the orders and the ledger', async () => {
+    await page.goto(`${store.url}/order/payments`);
+    await page.getByText('星降る街の探偵').waitFor();
+    await page.getByText(/マンガコイン .+（ボーナス/).first().waitFor();
+    await shot(page, 'wallet-payments-1080');
+    await page.goto(`${store.url}/wallet/manga_coin`);
+    await page.getByTestId('wallet-balance').waitFor();
+    await page.getByRole('heading', { name: '利用履歴' }).waitFor();
+    await shot(page, 'wallet-ledger-1080');
+  });
+});
+
+describe('carrier payments through the sandbox confirmation page', () => {
+  it('grants coins when approved and nothing when cancelled', async () => {
+    const page = await newMember(375);
+    await openCheckout(page, `${store.url}/mangacoin?payment_type=paypay`, PACK_3000);
+    await page.getByRole('button', { name: 'PayPayで支払う' }).click();
+    await page.waitForURL(/\/sandbox\/payments\//);
+    await shot(page, 'wallet-sandbox-375');
+    await page.getByRole('button', { name: '支払う' }).click();
+    await page.waitForURL(/\/mangacoin\?.*result=COMPLETE/);
+    await page.getByRole('status').filter({ hasText: 'マンガコインを購入しました' }).waitFor();
+    const afterApproved = await balance(page);
+    assert.ok(afterApproved > 0);
+    await shot(page, 'wallet-carrier-approved-375');
+
+    await openCheckout(page, `${store.url}/mangacoin?payment_type=docomo`, PACK_1000);
+    await page.getByRole('button', { name: 'ドコモ払いで支払う' }).click();
+    await page.waitForURL(/\/sandbox\/payments\//);
+    await page.getByRole('button', { name: 'キャンセル' }).click();
+    await page.waitForURL(/\/mangacoin\?.*result=CANCEL/);
+    await page.getByRole('alert').filter({ hasText: 'お支払いはキャンセルされました' }).waitFor();
+    assert.equal(await balance(page), afterApproved);
+    await shot(page, 'wallet-carrier-cancelled-375');
+
+    // Not the first purchase any more, with enough coins: volume 3 can be bought by long press.
+    await page.goto(`${store.url}/series_list/series_id=${TITLE_ID}?book_id=${VOL2}`);
+    await buyInSheet(page);
+    await page.goto(`${store.url}/series_list/series_id=${TITLE_ID}?book_id=${VOL3}`);
+    await page.getByRole('button', { name: '購入する' }).click();
+    const press = page.getByRole('button', { name: '長押し購入' });
+    await press.waitFor();
+    await shot(page, 'wallet-sheet-375');
+    const box = (await press.boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    // Released before 2050 ms: the overlay goes away and nothing is bought.
+    await page.mouse.down();
+    await page.getByText('長押し購入では クーポンは適用されません').waitFor();
+    await page.waitForTimeout(800);
+    await page.mouse.up();
+    await page.getByTestId('long-press-overlay').waitFor({ state: 'detached' });
+    const held = await balance(page);
+    await page.mouse.down();
+    await page.getByText('長押し購入では クーポンは適用されません').waitFor();
+    await page.waitForTimeout(2300);
+    await page.mouse.up();
+    await page.getByTestId('buy-box').getByRole('link', { name: '読む' }).waitFor();
+    assert.ok((await balance(page)) < held, 'the long press bought the volume');
+    await shot(page, 'wallet-long-press-375');
+    await page.context().close();
+  });
+});
+
+async function buyInSheet(page: Page) {
+  await page.getByRole('button', { name: '購入する' }).click();
+  const sheet = page.getByRole('dialog', { name: '購入する' });
+  await sheet.getByRole('button', { name: '次へ' }).click();
+  await sheet.getByRole('button', { name: '読む' }).click();
+  await page.getByTestId('buy-box').getByRole('link', { name: '読む' }).waitFor();
+}
