@@ -8,7 +8,7 @@ import type {
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 import { type StoredResponse, withOneTimeToken } from '../tokens/one-time-tokens';
-import { SpendConflict, balance } from '../wallet/ledger';
+import { SpendConflict } from '../wallet/ledger';
 import { type PurchaseRequest, purchase, quote } from './purchase';
 
 /** Token purposes of the two buy flows (§7: /order/create_token, /order/book/manga_coin/create_token). */
@@ -28,7 +28,7 @@ export async function buyCheckV2(
   now: number,
 ): Promise<BuyCheckV2Response> {
   const q = await quote(db, { ...buyer, ...input, currency: 'COIN', now });
-  const [coin, point] = await Promise.all([balance(db, buyer.userId, 'COIN', now), balance(db, buyer.userId, 'POINT', now)]);
+  const { coins: coin, points: point } = q.balances;
   return {
     status: { code: 0 },
     results: {
@@ -78,8 +78,7 @@ export async function mangaCoinBuyCheck(
   now: number,
 ): Promise<MangaCoinBuyCheckResponse> {
   const q = await quote(db, { ...buyer, bookIds: [input.bookId], usePoint: 0, buyFree: false, currency: 'MANGA_COIN', expectedPrice: input.requestPrice, now });
-  const mangaCoin = await balance(db, buyer.userId, 'MANGA_COIN', now);
-  return { status: { code: 0 }, results: { status: 'NORMAL', checkedPrice: q.totalPrice, mangaCoin, pointCampaign: q.pointCampaign } };
+  return { status: { code: 0 }, results: { status: 'NORMAL', checkedPrice: q.totalPrice, mangaCoin: q.balances.coins, pointCampaign: q.pointCampaign } };
 }
 
 /** `POST /order/book/manga_coin/buy`: a price changed since the check is DIFF_PRICE_REQUEST, nothing spent. */

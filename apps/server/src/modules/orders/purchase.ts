@@ -92,18 +92,19 @@ function sumPoints(books: PricedBook[]): PointCampaignSummary {
   return { totalPoint: list.reduce((sum, l) => sum + l.point, 0), list };
 }
 
-/** Buy check: the quote, or the §8 refusal the buy would meet. */
-export async function quote(db: Db, req: PurchaseRequest): Promise<PurchaseQuote> {
+/** Buy check: the quote with the balances it was checked against, or the §8 refusal the buy would meet. */
+export async function quote(db: Db, req: PurchaseRequest): Promise<PurchaseQuote & { balances: { coins: number; points: number } }> {
   const priced = await priceBooks(db, req);
   const usePoint = checkPointUse(req, priced.totalPrice);
   const payPrice = priced.totalPrice - usePoint;
+  // Points are read only for the COIN flow (the manga coin flow cannot use them).
   const [points, coins] = await Promise.all([
-    balance(db, req.userId, 'POINT', req.now),
+    req.currency === 'COIN' ? balance(db, req.userId, 'POINT', req.now) : Promise.resolve(0),
     balance(db, req.userId, req.currency, req.now),
   ]);
   if (points < usePoint) throw refuse(ErrorCode.CART_NOT_ENOUGH_POINT, 'not enough points');
   if (coins < payPrice) throw refuse(shortageCode(req.currency), 'not enough coins');
-  return { ...priced, usePoint, payPrice };
+  return { ...priced, usePoint, payPrice, balances: { coins, points } };
 }
 
 function checkPointUse(req: PurchaseRequest, totalPrice: number): number {
