@@ -19,6 +19,7 @@ import { walletRoutes } from './modules/wallet/routes';
 import { readingRoutes } from './modules/reading/routes';
 import { noticesRoutes } from './modules/notices/routes';
 import { reviewsRoutes } from './modules/reviews/routes';
+import { serialsRoutes } from './modules/serials/routes';
 import { mediaRoutes } from './media/routes';
 import { webPlugin } from './web/web-plugin';
 
@@ -84,6 +85,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(readingRoutes);
       await api.register(reviewsRoutes);
       await api.register(noticesRoutes);
+      await api.register(serialsRoutes);
     },
     { prefix: '/api' },
   );

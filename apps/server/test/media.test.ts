@@ -2,7 +2,7 @@ import { EroticType, LayoutType } from '@hondana/domain/catalog';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureDemoCatalog } from '../src/demo/demo-catalog';
-import { type PageGrant, signPageQuery } from '../src/media/signed-urls';
+import { type PageGrant, signEpisodeQuery, signPageQuery } from '../src/media/signed-urls';
 import { topPageBooks } from '../src/modules/catalog/catalog.service';
 import { type TestApp, buildTestApp } from './support/build-test-app';
 
@@ -106,7 +106,7 @@ describe('GET /media/pages/{bookId}/{page}/{width}.{format}', () => {
 });
 
 describe('serial media', () => {
-  it('serves serial images and free released episodes, not paid ones', async () => {
+  it('serves serial images, and episode pages only through signed URLs that still hold', async () => {
     expect((await get('/media/serials/1/335.webp')).statusCode).toBe(200);
     const episodes = await t.database.db
       .selectFrom('serial_episodes')
@@ -116,8 +116,10 @@ describe('serial media', () => {
       .execute();
     const free = episodes.find((e) => e.free_flg === 1)!;
     const paid = episodes.find((e) => e.free_flg === 0)!;
-    expect((await get(`/media/episodes/${free.id}/0/720.webp`)).statusCode).toBe(200);
-    expect((await get(`/media/episodes/${paid.id}/0/720.webp`)).statusCode).toBe(403);
+    const sign = (id: number) => signEpisodeQuery('test-media-key', id, 0, { kind: 'free' }, NOW.getTime() + 60_000);
+    expect((await get(`/media/episodes/${free.id}/0/720.webp`)).statusCode).toBe(403);
+    expect((await get(`/media/episodes/${free.id}/0/720.webp?${sign(free.id)}`)).statusCode).toBe(200);
+    expect((await get(`/media/episodes/${paid.id}/0/720.webp?${sign(paid.id)}`)).statusCode).toBe(403);
   });
 });
 

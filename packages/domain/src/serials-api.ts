@@ -10,7 +10,7 @@ import type { PagesData } from './reading';
 import type { SpendType, TicketState } from './serials';
 
 const intParam = (min: number, max: number) =>
-  z.union([z.string(), z.number()]).pipe(z.coerce.number({ message: 'must be an integer' }).int('must be an integer').min(min).max(max));
+  z.coerce.number({ message: 'must be an integer' }).int('must be an integer').min(min).max(max);
 
 export const SerialIdPath = z.object({ serial_id: idParam });
 export const EpisodeIdPath = z.object({ serial_episode_id: idParam });

@@ -187,3 +187,13 @@ describe('serial last page (§2, §4)', () => {
     expect(effectivePaymentType('COIN', 5)).toBe('COIN');
   });
 });
+
+describe('order-only serials', () => {
+  it('open the first paid episode after the furthest opened', async () => {
+    const { orderOnlyEpisodeSequence } = await import('./serials');
+    const eps = [1, 2, 3, 4].map((n) => ({ orderSequence: n, free: n === 1 }));
+    expect(orderOnlyEpisodeSequence(eps, 0)).toBe(2);
+    expect(orderOnlyEpisodeSequence(eps, 2)).toBe(3);
+    expect(orderOnlyEpisodeSequence(eps, 4)).toBeNull();
+  });
+});

@@ -163,5 +163,14 @@ export function personalizedSpendType(spendType: SpendType, price: number): Spen
   return price > 0 ? SpendType.PAYMENT : SpendType.CHARGE;
 }
 
-/** Order-only serials open episodes in order: the one after the furthest rented or free episode read. */
-export const orderOnlyEpisodeSequence = (furthestOpened: number): number => furthestOpened + 1;
+/**
+ * Order-only serials let the normal ticket open episodes in order only: the first paid episode
+ * after the furthest one opened (rented, or a free one read). Null when none is left.
+ */
+export function orderOnlyEpisodeSequence(episodes: { orderSequence: number; free: boolean }[], furthestOpened: number): number | null {
+  let target: number | null = null;
+  for (const e of episodes) {
+    if (!e.free && e.orderSequence > furthestOpened && (target === null || e.orderSequence < target)) target = e.orderSequence;
+  }
+  return target;
+}

@@ -5,6 +5,7 @@ import type { NoticesTables } from './notices-schema';
 import type { ReviewsTables } from './reviews-schema';
 import type { OrdersTables } from './orders-schema';
 import type { WalletTables } from './wallet-schema';
+import type { SerialsTables } from './serials-schema';
 
 /** Instants are epoch milliseconds (UTC); calendar rules convert to Asia/Tokyo in `domain`. */
 export type Millis = number;
@@ -51,4 +52,4 @@ export interface AccountsTables {
   one_time_tokens: OneTimeTokensTable;
 }
 
-export interface Database extends AccountsTables, CatalogTables, ReviewsTables, NoticesTables, WalletTables, OrdersTables, ReadingTables {}
+export interface Database extends AccountsTables, CatalogTables, ReviewsTables, NoticesTables, WalletTables, OrdersTables, ReadingTables, SerialsTables {}

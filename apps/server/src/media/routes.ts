@@ -15,7 +15,8 @@ import {
   contentTypes,
 } from './media-spec';
 import { FileMediaStore, mediaRoot } from './media-store';
-import { type PageGrant, verifyPageQuery } from './signed-urls';
+import { canServeEpisodePage } from '../modules/serials/episode-access';
+import { type PageGrant, verifyEpisodeQuery, verifyPageQuery } from './signed-urls';
 
 /** A book's fields that decide who may see which page. */
 export interface PageAccessBook {
@@ -78,15 +79,6 @@ async function loadPageAccess(db: Kysely<Database>, bookId: number, now: number)
     released: book.startDatetime <= now,
     freeNow: priceAt({ ...book, freeFlg: book.freeFlg === 1 }, now).free,
   };
-}
-
-/** Episode pages: free episodes that are released; paid ones wait for the serials issue's signed URLs. */
-export function canServeEpisodePage(
-  _request: FastifyRequest,
-  episode: { freeFlg: number; releaseDatetime: number },
-  now: number,
-): boolean {
-  return episode.freeFlg === 1 && episode.releaseDatetime <= now;
 }
 
 const YEAR = 31_536_000;
@@ -180,19 +172,16 @@ export const mediaRoutes: FastifyPluginAsync = async (app) => {
       const episodeId = id('episodeId', request.params.episodeId);
       const page = pageNo(request.params.page);
       const { width, format } = file(request.params.file, PAGE_WIDTHS);
-      const episode = await db
-        .selectFrom('serial_episodes')
-        .select(['page_count', 'free_flg', 'release_datetime'])
-        .where('id', '=', episodeId)
-        .executeTakeFirst();
+      const now = app.deps.clock().getTime();
+      const signed = verifyEpisodeQuery(mediaUrlKey, episodeId, page, request.query as Record<string, unknown>, now);
+      if (!signed.ok) throw new AppError(403, ErrorCode.FORBIDDEN);
+      const episode = await db.selectFrom('serial_episodes').select(['page_count']).where('id', '=', episodeId).executeTakeFirst();
       if (!episode || page >= episode.page_count) throw notFound();
-      const allowed = canServeEpisodePage(
-        request,
-        { freeFlg: episode.free_flg, releaseDatetime: episode.release_datetime },
-        app.deps.clock().getTime(),
-      );
-      if (!allowed) throw new AppError(403, ErrorCode.FORBIDDEN);
-      return send(reply, { kind: 'episode', episodeId, page, width, format }, `public, max-age=${DAY}`);
+      // The right to read is checked again now: a rental that ended stops its URLs.
+      if (!(await canServeEpisodePage(db, signed.grant, episodeId, now))) throw new AppError(403, ErrorCode.FORBIDDEN);
+      const maxAge = Math.max(0, Math.floor((signed.expiresAt - now) / 1000));
+      const scope = signed.grant.kind === 'member' ? 'private' : 'public';
+      return send(reply, { kind: 'episode', episodeId, page, width, format }, `${scope}, max-age=${maxAge}`);
     },
   );
 

@@ -1,0 +1,58 @@
+/**
+ * Tables of the serials area (issue 6), created by migration 2026-11-22T0700-serials: per
+ * member, each serial's normal ticket, notification and history; each episode's rental and
+ * reading; the special tickets and the ad reward. Instants are epoch milliseconds.
+ */
+type Millis = number;
+
+/** One row per member and serial they touched. */
+export interface UserSerialsTable {
+  user_id: number;
+  serial_id: number;
+  /** When the normal ticket ("wait for free") was last used; null never. */
+  charge_used_at: Millis | null;
+  notification: number;
+  /** The history item: the episode last opened and when; hidden after a delete. */
+  last_episode_id: number | null;
+  last_read_at: Millis | null;
+  history_visible: number;
+  created_at: Millis;
+}
+
+/** One row per member and episode they rented or opened. */
+export interface UserSerialEpisodesTable {
+  user_id: number;
+  episode_id: number;
+  serial_id: number;
+  /** How the rental was paid (spend type 1–3), null when never rented. */
+  spend_type: number | null;
+  price: number;
+  /** Rental payload paymentType (0 coin, 2 manga coin) of a coin rental. */
+  payment_type: number | null;
+  rented_at: Millis | null;
+  /** The rental's end (RENTAL_FOREVER for permanent); null when never rented. */
+  rental_end: Millis | null;
+  read_started_at: Millis | null;
+  read_ended_at: Millis | null;
+}
+
+/** Special tickets: the amount held at `as_of`; hand-outs since are added on read (domain/serials). */
+export interface UserSerialTicketsTable {
+  user_id: number;
+  amount: number;
+  as_of: Millis;
+}
+
+/** Ad rewards left on the Tokyo day number `day`. */
+export interface UserSerialAdRewardsTable {
+  user_id: number;
+  amount: number;
+  day: number;
+}
+
+export interface SerialsTables {
+  user_serials: UserSerialsTable;
+  user_serial_episodes: UserSerialEpisodesTable;
+  user_serial_tickets: UserSerialTicketsTable;
+  user_serial_ad_rewards: UserSerialAdRewardsTable;
+}

@@ -1,0 +1,60 @@
+import { AppError, ErrorCode } from '@hondana/domain/errors';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+import { withOneTimeToken } from '../tokens/one-time-tokens';
+import { episodeGrant } from './episode-access';
+import { releasedEpisode } from './rental.service';
+import { requireSerial } from './serials.service';
+import * as users from './user-serials.repository';
+
+/** Reading marks, history and notifications of §7 "Serials and episodes", each once per token. */
+
+export const readingPurpose = (which: 'start_reading' | 'end_reading') => `serial_${which}`;
+
+/**
+ * `POST /user_serial_episodes/{id}/start_reading` and `/end_reading`: the member must be
+ * allowed to read the episode now (free, rented or owned). A start moves the serial to the top
+ * of the member's history and counts a read for the rankings.
+ */
+export function markReading(
+  db: Kysely<Database>,
+  input: { userId: number; episodeId: number; token: string; which: 'start_reading' | 'end_reading'; now: number },
+) {
+  const use = { token: input.token, userId: input.userId, purpose: readingPurpose(input.which), request: { e: input.episodeId }, now: input.now };
+  return withOneTimeToken(db, use, async (trx) => {
+    const { episode, serial } = await releasedEpisode(trx, input.episodeId, input.now);
+    if (!(await episodeGrant(trx, input.userId, serial, episode, input.now))) {
+      throw new AppError(403, ErrorCode.FORBIDDEN, ['serial_episode_id: not rented']);
+    }
+    const column = input.which === 'start_reading' ? 'read_started_at' : 'read_ended_at';
+    await users.markReading(trx, input.userId, episode.id, serial.id, column, input.now);
+    if (input.which === 'start_reading') {
+      await users.recordHistory(trx, input.userId, serial.id, episode.id, input.now);
+      if (serial.titleId !== null) {
+        await trx
+          .insertInto('catalog_events')
+          .values({ kind: 'read', title_id: serial.titleId, book_id: null, serial_id: serial.id, user_id: input.userId, created_at: input.now })
+          .execute();
+      }
+    }
+    return { body: { status: { code: 0 }, serialEpisodeId: episode.id } };
+  });
+}
+
+export function setNotification(db: Kysely<Database>, input: { userId: number; serialId: number; token: string; on: boolean; now: number }) {
+  const use = { token: input.token, userId: input.userId, purpose: 'serial_notification', request: { s: input.serialId, on: input.on }, now: input.now };
+  return withOneTimeToken(db, use, async (trx) => {
+    await requireSerial(trx, input.serialId, input.now);
+    await users.ensureUserSerial(trx, input.userId, input.serialId, input.now);
+    await users.setNotification(trx, input.userId, input.serialId, input.on);
+    return { body: { status: { code: 0 }, serialId: input.serialId, notification: input.on } };
+  });
+}
+
+export function deleteHistory(db: Kysely<Database>, input: { userId: number; serialId: number; token: string; now: number }) {
+  const use = { token: input.token, userId: input.userId, purpose: 'serial_history_delete', request: { s: input.serialId }, now: input.now };
+  return withOneTimeToken(db, use, async (trx) => {
+    await users.hideHistory(trx, input.userId, input.serialId);
+    return { body: { status: { code: 0 }, serialId: input.serialId } };
+  });
+}
