@@ -141,18 +141,29 @@ export async function purchase(trx: Transaction<Database>, req: PurchaseRequest)
   if ((await spend(trx, { userId: req.userId, currency: req.currency, amount: payPrice, orderId, reason, now: req.now })) === null) {
     throw refuse(shortageCode(req.currency), 'not enough coins');
   }
+  await deliver(trx, req, orderId, priced.books, paymentType === 'FREE' ? 'FREE' : 'PURCHASE');
+  await grantEarnedPoints(trx, req, orderId, priced.pointCampaign.list);
+  await transitionOrder(trx, orderId, 'INCOMPLETE', 'COMPLETE', req.now);
+  return { orderId, quote: { ...priced, usePoint, payPrice } };
+}
+
+/** Order items and entitlements (RESERVED before release); an entitlement already there is ALREADY_BUY. */
+async function deliver(trx: Transaction<Database>, req: PurchaseRequest, orderId: number, books: PricedBook[], source: 'FREE' | 'PURCHASE') {
   await trx
     .insertInto('order_items')
-    .values(priced.books.map((b) => ({ order_id: orderId, book_id: b.row.id, price: b.price, point: b.points.reduce((s, l) => s + l.point, 0) })))
+    .values(books.map((b) => ({ order_id: orderId, book_id: b.row.id, price: b.price, point: b.points.reduce((s, l) => s + l.point, 0) })))
     .execute();
-  for (const b of priced.books) {
+  for (const b of books) {
     const possessionStatus = b.row.start_datetime > req.now ? PossessionStatus.RESERVED : PossessionStatus.OWNED;
-    const source = paymentType === 'FREE' ? 'FREE' : 'PURCHASE';
     if (!(await grantEntitlement(trx, { userId: req.userId, bookId: b.row.id, possessionStatus, source, orderId, now: req.now }))) {
       throw refuse(ErrorCode.ALREADY_BUY, 'already have this book');
     }
   }
-  for (const line of priced.pointCampaign.list) {
+}
+
+/** One POINT lot per campaign line, expiring after the campaign's expireDays. */
+async function grantEarnedPoints(trx: Transaction<Database>, req: PurchaseRequest, orderId: number, lines: PointLine[]) {
+  for (const line of lines) {
     await grant(trx, {
       userId: req.userId,
       currency: 'POINT',
@@ -161,12 +172,10 @@ export async function purchase(trx: Transaction<Database>, req: PurchaseRequest)
       expiresAt: expiryAfterDays(req.now, line.expireDays),
       orderId,
       campaignId: line.id,
-      reason: `${line.name} (${reason})`,
+      reason: `${line.name} (order ${orderId})`,
       now: req.now,
     });
   }
-  await transitionOrder(trx, orderId, 'INCOMPLETE', 'COMPLETE', req.now);
-  return { orderId, quote: { ...priced, usePoint, payPrice } };
 }
 
 const toWindow = (r: PurchasableBookRow) => ({ salesStatus: r.sales_status, startDatetime: r.start_datetime, endDatetime: r.end_datetime });

@@ -2,9 +2,10 @@ import { AppError, type ErrorBody, ErrorCode, badRequest, notFound } from '@hond
 import type { CoinPurchaseBody, CoinPurchaseResult, CoinPurchaseStatus } from '@hondana/domain/wallet';
 import { BONUS_COIN_VALID_DAYS, DEFAULT_POINT_VALID_DAYS, PAID_COIN_VALID_DAYS, expiryAfterDays } from '@hondana/domain/wallet-lots';
 import { type CoinPaymentMethod, paymentTypeOfMethod } from '@hondana/domain/wallet-payments';
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
-import type { PaymentDecisionHandler, PaymentProvider } from '../../payments/payment-provider';
+import type { PaymentDecisionHandler, PaymentOutcome, PaymentProvider } from '../../payments/payment-provider';
+import type { MangaCoinItemsTable } from '../../db/wallet-schema';
 import { insertOrder, transitionOrder } from '../orders/orders.repository';
 import { type StoredResponse, withOneTimeToken } from '../tokens/one-time-tokens';
 import { balance, grant } from './ledger';
@@ -56,27 +57,35 @@ export function purchaseCoinPack(
       returnUrl: body.returnUrl,
       now: input.now,
     });
-    if (outcome.kind === 'FAILED') {
-      await transitionOrder(trx, orderId, 'INCOMPLETE', 'PAYMENT_ERROR', now, {
-        failure_code: outcome.errorCode,
-        card_brand: outcome.cardBrand,
-        card_last4: outcome.cardLast4,
-      });
-      return { status: 400, body: { errorCode: outcome.errorCode, messages: [outcome.message] } };
-    }
-    if (outcome.kind === 'REDIRECT') {
-      await transitionOrder(trx, orderId, 'INCOMPLETE', 'PROCESSING', now, { provider_ref: outcome.providerRef });
-      return { body: { status: 'PROCESSING', orderId, confirmUrl: outcome.confirmUrl } };
-    }
-    await transitionOrder(trx, orderId, 'INCOMPLETE', 'PROCESSING', now, {
-      provider_ref: outcome.providerRef,
+    return settle(trx, { orderId, userId, item, outcome, now });
+  });
+}
+
+/** Records what the provider said: PAYMENT_ERROR (400 with its code), PROCESSING (confirm page), or COMPLETE with the coins. */
+async function settle(
+  trx: Trx,
+  { orderId, userId, item, outcome, now }: { orderId: number; userId: number; item: Selectable<MangaCoinItemsTable>; outcome: PaymentOutcome; now: number },
+): Promise<{ status?: number; body: CoinPurchaseResult | ErrorBody }> {
+  if (outcome.kind === 'FAILED') {
+    await transitionOrder(trx, orderId, 'INCOMPLETE', 'PAYMENT_ERROR', now, {
+      failure_code: outcome.errorCode,
       card_brand: outcome.cardBrand,
       card_last4: outcome.cardLast4,
     });
-    await completeCoinOrder(trx, orderId, now);
-    const mangaCoin = await balance(trx, userId, 'MANGA_COIN', now);
-    return { body: { status: 'COMPLETE', orderId, coin: item.coin, bonus: item.bonus, bonusPoint: item.bonus_point, balance: mangaCoin } };
+    return { status: 400, body: { errorCode: outcome.errorCode, messages: [outcome.message] } };
+  }
+  if (outcome.kind === 'REDIRECT') {
+    await transitionOrder(trx, orderId, 'INCOMPLETE', 'PROCESSING', now, { provider_ref: outcome.providerRef });
+    return { body: { status: 'PROCESSING', orderId, confirmUrl: outcome.confirmUrl } };
+  }
+  await transitionOrder(trx, orderId, 'INCOMPLETE', 'PROCESSING', now, {
+    provider_ref: outcome.providerRef,
+    card_brand: outcome.cardBrand,
+    card_last4: outcome.cardLast4,
   });
+  await completeCoinOrder(trx, orderId, now);
+  const mangaCoin = await balance(trx, userId, 'MANGA_COIN', now);
+  return { body: { status: 'COMPLETE', orderId, coin: item.coin, bonus: item.bonus, bonusPoint: item.bonus_point, balance: mangaCoin } };
 }
 
 async function sellableItem(trx: Trx, userId: number, itemId: number, method: CoinPaymentMethod, now: number) {
