@@ -3,7 +3,9 @@
 // through the manga coin flow of §7 (buy check, order token, buy), each purchase a full round of
 // three calls. SQLite always; PostgreSQL too when BENCH_DATABASE_URL is set (a fresh database is
 // created on that server and dropped after). `node bench/purchases.mjs`, or from bench/run.mjs.
+// BENCH_SERVER_NODE_ARGS='--cpu-prof --cpu-prof-dir=DIR' profiles the store process.
 import { spawn } from 'node:child_process';
+import http from 'node:http';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -13,9 +15,9 @@ import pg from 'pg';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const BOOKS = 4000;
 
-function run(args, env, pattern) {
+function run(args, env, pattern, nodeArgs = []) {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', ...args], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', ...args], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
     let output = '';
     child.stdout.on('data', (chunk) => {
       output += chunk;
@@ -26,13 +28,28 @@ function run(args, env, pattern) {
   });
 }
 
-async function api(base, cookie, method, url, body) {
-  const response = await fetch(`${base}/api${url}`, {
-    method,
-    headers: { cookie, ...(body ? { 'content-type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
+/** A keep-alive connection pool per measured store: node:http costs the client far less than fetch. */
+let agent = null;
+
+function api(base, cookie, method, url, body) {
+  const payload = body ? JSON.stringify(body) : null;
+  return new Promise((resolve, reject) => {
+    const request = http.request(`${base}/api${url}`, {
+      method,
+      agent,
+      headers: { cookie, ...(payload ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : {}) },
+    }, (response) => {
+      const chunks = [];
+      response.on('data', (chunk) => chunks.push(chunk));
+      response.on('end', () => {
+        const setCookie = response.headers['set-cookie']?.[0];
+        resolve({ status: response.statusCode, json: JSON.parse(Buffer.concat(chunks).toString()), cookie: setCookie?.split(';')[0] });
+      });
+      response.on('error', reject);
+    });
+    request.on('error', reject);
+    request.end(payload ?? undefined);
   });
-  return { status: response.status, json: await response.json(), cookie: response.headers.get('set-cookie')?.split(';')[0] };
 }
 
 async function purchase(base, cookie, bookId) {
@@ -45,9 +62,10 @@ async function purchase(base, cookie, bookId) {
 
 /** Measures one store (env: DATA_DIR and maybe DATABASE_URL) with `buyers` concurrent members. */
 export async function measurePurchases(label, env, { buyers = 10, seconds = Number(process.env.BENCH_SECONDS ?? 10) } = {}) {
+  agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
   const { match } = await run([path.join(root, 'bench/purchases-setup.ts'), String(BOOKS)], env, /SETUP (\{.*\})/);
   const { firstBookId } = JSON.parse(match[1]);
-  const server = await run([path.join(root, 'apps/server/src/main.ts')], { ...env, PORT: '0', HOST: '127.0.0.1', HONDANA_WEB: 'false', LOG_LEVEL: 'warn', NODE_ENV: 'production' }, /本棚 is serving (http:\/\/\S+)/);
+  const server = await run([path.join(root, 'apps/server/src/main.ts')], { ...env, PORT: '0', HOST: '127.0.0.1', HONDANA_WEB: 'false', LOG_LEVEL: 'warn', NODE_ENV: 'production' }, /本棚 is serving (http:\/\/\S+)/, process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean));
   const base = server.match[1].replace('localhost', '127.0.0.1');
   try {
     const members = [];
@@ -79,6 +97,7 @@ export async function measurePurchases(label, env, { buyers = 10, seconds = Numb
     const pct = (p) => latencies[Math.min(latencies.length - 1, Math.floor((latencies.length * p) / 100))].toFixed(1);
     return { name: `purchases/s, ${buyers} concurrent buyers, manga coin flow (3 calls each), ${label}`, rps: done / elapsed, p50: pct(50), p99: pct(99), purchases: done };
   } finally {
+    agent.destroy();
     server.child.kill('SIGTERM');
   }
 }
