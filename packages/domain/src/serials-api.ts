@@ -118,7 +118,7 @@ export interface SuggestedEpisode {
 export interface SuggestionResponse {
   kind: 'episode' | 'last' | 'expired' | 'waiting';
   episode: SuggestedEpisode | null;
-  serial: { id: number; name: string; titleId: number | null };
+  serial: { id: number; name: string; titleId: number | null; rentalMinutes: number };
   /** The volume collecting the current episode, if a book exists. */
   book: { bookId: number; vol: number } | null;
 }

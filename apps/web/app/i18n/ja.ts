@@ -1,3 +1,4 @@
+import { jaSerials } from './ja-serials';
 import { jaViewer } from './ja-viewer';
 import { jaWalletEntry } from './ja-wallet-entry';
 
@@ -187,6 +188,7 @@ export const ja = {
     toTop: '本棚トップへ戻る',
   },
   viewer: jaViewer,
+  serials: jaSerials,
   walletEntry: jaWalletEntry,
   error: {
     title: 'エラーが発生しました',

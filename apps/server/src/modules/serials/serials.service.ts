@@ -127,7 +127,7 @@ export async function suggestion(db: Db, userId: number | null, serialId: number
   if (current.serialId !== serialId) throw new AppError(404, ErrorCode.SERIAL_EPISODE_NOT_EXISTS, ['serial_episode_id: not in this serial']);
   const { next } = await repo.neighbourEpisodes(db, current);
   const base = {
-    serial: { id: serial.id, name: serial.name, titleId: serial.titleId },
+    serial: { id: serial.id, name: serial.name, titleId: serial.titleId, rentalMinutes: serial.rentalMinutes },
     book: current.bookId !== null && current.vol !== null ? { bookId: current.bookId, vol: current.vol } : null,
   };
   if (isExpired(serial, now) || (next && next.endDatetime !== null && next.endDatetime <= now)) return { kind: 'expired', episode: null, ...base };

@@ -1,0 +1,93 @@
+import type { SuggestionResponse, UserSerialTicket } from '@hondana/domain/serials-api';
+import { guestTicketState, isUnlimitedRental } from '@hondana/domain/serials';
+import { chooseSerialLastPage, effectivePaymentType } from '@hondana/domain/serials-last-page';
+import { useTranslation } from '../../../i18n/i18n';
+import { getBalances, getSuggestion, getTicket, getUserSerial, markReading } from '../api/serials';
+import { useFetch } from '../hooks/use-fetch';
+import { RecommendedSerials, ReadMoreCarousel } from './last-page-lists';
+import { LastEpisodeBlock } from './last-page-variants';
+import { NextEpisodeBlock } from './next-episode-block';
+import styles from './last-page.module.css';
+
+export type SerialLastPageProps = {
+  serialId: number;
+  episodeId: number;
+  loggedIn: boolean;
+  /** The current episode is within its rental term. */
+  renting: boolean;
+  onBackToViewer: () => void;
+  /** Opens an episode in the viewer (after a rental or for a free one). */
+  onOpenEpisode: (episodeId: number) => void;
+};
+
+export interface LastPageData {
+  suggestion: SuggestionResponse;
+  ticket: UserSerialTicket;
+  charged: boolean;
+  chargeRemainingMs: number;
+  balances: { coin: number; mangaCoin: number };
+  paymentType: 'COIN' | 'MANGA_COIN';
+  loadedAt: number;
+}
+
+/** §4: the last page posts a read-end (members), then fetches the suggested episode. */
+async function loadLastPage(p: SerialLastPageProps): Promise<LastPageData> {
+  if (p.loggedIn) await markReading(p.episodeId, 'end_reading').catch(() => undefined);
+  const suggestion = await getSuggestion(p.serialId, p.episodeId);
+  const loadedAt = Date.now();
+  if (!p.loggedIn) {
+    return { suggestion, ticket: guestTicketState(loadedAt), charged: true, chargeRemainingMs: 0, balances: { coin: 0, mangaCoin: 0 }, paymentType: 'MANGA_COIN', loadedAt };
+  }
+  const [ticket, user, balances] = await Promise.all([getTicket(), getUserSerial(p.serialId), getBalances()]);
+  return {
+    suggestion,
+    ticket,
+    charged: user.charged,
+    chargeRemainingMs: user.chargeRemainingMilliSec,
+    balances,
+    paymentType: effectivePaymentType('MANGA_COIN', balances.coin),
+    loadedAt,
+  };
+}
+
+/**
+ * The serial last page (§2): 読み終わりました, then the next episode's block or the end-of-series,
+ * expired or not-delivered variant, recommended free serials and 続きが読める連載. Renders nothing
+ * when §2 says so (spend type none, or renting with the suggestion being the current episode).
+ */
+export function SerialLastPage(props: SerialLastPageProps) {
+  const { t } = useTranslation();
+  const state = useFetch(`last:${props.episodeId}`, () => loadLastPage(props));
+  if (state.status === 'loading') return <div className={styles.page} aria-busy="true" />;
+  if (state.status === 'failed') return null;
+  const data = state.data;
+  const s = data.suggestion;
+  const choice = chooseSerialLastPage(
+    s.kind === 'episode' && s.episode ? { kind: 'episode', id: s.episode.id, spendType: s.episode.spendType, renting: props.renting } : { kind: s.kind === 'episode' ? 'waiting' : s.kind },
+    props.episodeId,
+  );
+  if (choice.kind === 'none') return null;
+  return (
+    <div className={styles.page} data-testid="serial-last-page">
+      <p className={styles.finished}>{t('serials.lastPage.finished')}</p>
+      {choice.kind === 'next' && s.episode ? (
+        <NextEpisodeBlock data={data} episode={s.episode} loggedIn={props.loggedIn} onOpenEpisode={props.onOpenEpisode} />
+      ) : choice.kind !== 'next' ? (
+        <LastEpisodeBlock kind={choice.kind} suggestion={s} />
+      ) : null}
+      {s.episode?.renting && s.episode.rentalPeriodTime !== null && isUnlimitedRental(s.episode.rentalPeriodTime, data.loadedAt) && (
+        <p className={styles.sub}>{t('serials.rentedUnlimited')}</p>
+      )}
+      <a className={styles.secondary} href={`/serial/detail/${props.serialId}`}>
+        {t('serials.lastPage.backToDetail')}
+      </a>
+      <RecommendedSerials serialId={props.serialId} loggedIn={props.loggedIn} />
+      <ReadMoreCarousel loggedIn={props.loggedIn} />
+      <footer className={styles.footer}>
+        <button type="button" className={styles.secondary} onClick={props.onBackToViewer}>
+          {t('serials.lastPage.backToViewer')}
+        </button>
+      </footer>
+    </div>
+  );
+}

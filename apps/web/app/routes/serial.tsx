@@ -1,0 +1,21 @@
+import { PageType, isPageType, pageTypeLabels, pageTypes } from '@hondana/domain/catalog';
+import { SerialHome } from '../features/serials/components/serial-home';
+import { i18n } from '../i18n/i18n';
+import { pageMeta } from '../page-meta';
+import type { Route } from './+types/serial';
+
+/** `/serial` (§2): serial list by category with recents and rankings. Lists load in the browser. */
+export function loader({ request, context }: Route.LoaderArgs) {
+  const param = new URL(request.url).searchParams.get('category');
+  return {
+    loggedIn: context.viewer !== null,
+    category: param && isPageType(param) && param !== PageType.ALL ? param : null,
+    categories: pageTypes.filter((p) => p !== PageType.ALL).map((key) => ({ key, label: pageTypeLabels[key] })),
+  };
+}
+
+export const meta: Route.MetaFunction = () => pageMeta({ title: i18n.t('serials.title'), description: i18n.t('serials.description') });
+
+export default function SerialRoute({ loaderData }: Route.ComponentProps) {
+  return <SerialHome {...loaderData} />;
+}
