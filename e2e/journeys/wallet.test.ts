@@ -116,6 +116,19 @@ describe('a new member with the sandbox card', () => {
     await page.getByRole('heading', { name: '利用履歴' }).waitFor();
     await shot(page, 'wallet-ledger-1080');
   });
+
+  it('reaches the shop and wallet from my page, and the 資金決済法 disclosure from the shop', async () => {
+    await page.goto(`${store.url}/mypage`);
+    await page.getByRole('link', { name: 'コイン明細' }).click();
+    await page.waitForURL(`${store.url}/wallet/manga_coin`);
+    await page.getByRole('link', { name: 'マンガコインを購入' }).click();
+    await page.waitForURL(`${store.url}/mangacoin`);
+    await page.getByRole('link', { name: '資金決済法に基づく表示' }).click();
+    await page.waitForURL(`${store.url}/law/payment_services`);
+    await page.getByText('前払式支払手段の名称', { exact: true }).waitFor();
+    await page.getByText('有効期間', { exact: true }).waitFor();
+    await shot(page, 'wallet-law-1080');
+  });
 });
 
 describe('carrier payments through the sandbox confirmation page', () => {

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   LONG_PRESS_FIRE_MS,
   appealKind,
+  lastPageCommerce,
   longPressFires,
   longPressProgress,
   nextVolumeAction,
@@ -87,5 +88,37 @@ describe('long press timing', () => {
     expect(longPressProgress(2049)).toBe(1);
     expect(longPressFires(2049)).toBe(false);
     expect(longPressFires(LONG_PRESS_FIRE_MS)).toBe(true);
+  });
+});
+
+describe('lastPageCommerce', () => {
+  const base = {
+    status: 'open' as const,
+    loggedIn: true,
+    orderCompleted: false,
+    bought: true,
+    nextBookId: 8,
+    isNextBookBought: false,
+    isNextBookFree: false,
+    hasSample: true,
+    isLatestVol: false,
+    isConcluded: false,
+    hasReservableBook: false,
+    reserved: false,
+  };
+  it('gives the bought page its message and the buy panel for an unbought next volume', () => {
+    expect(lastPageCommerce(base)).toEqual({ variant: 'bought', message: 'none', next: 'buyNext' });
+  });
+  it('the latest volume of an ongoing series: pre-order, reserved, or wait for the new volume', () => {
+    const latest = { ...base, isLatestVol: true, nextBookId: null };
+    expect(lastPageCommerce(latest)).toEqual({ variant: 'bought', message: 'waitForNewVolume', next: 'lastVolume' });
+    expect(lastPageCommerce({ ...latest, hasReservableBook: true }).message).toBe('canPreOrder');
+    expect(lastPageCommerce({ ...latest, hasReservableBook: true, reserved: true }).message).toBe('reserved');
+  });
+  it('guest, order-complete and not-bought pages carry no bought panel', () => {
+    expect(lastPageCommerce({ ...base, loggedIn: false })).toEqual({ variant: 'guest', message: 'none', next: null });
+    expect(lastPageCommerce({ ...base, orderCompleted: true }).variant).toBe('orderComplete');
+    expect(lastPageCommerce({ ...base, bought: false }).variant).toBe('notBought');
+    expect(lastPageCommerce({ ...base, status: 'close' }).variant).toBe('closeOnly');
   });
 });

@@ -8,6 +8,13 @@
  * `wallet-lots.ts` and `orders-rules.ts`. This file composes them for the purchase panel.
  */
 import { effectivePaymentType, longPressBuyAvailable } from './orders-rules';
+import {
+  type BoughtMessage,
+  type LastPageState,
+  type LastPageVariant,
+  boughtMessage,
+  lastPageChoice,
+} from './viewer/last-page';
 import { isShort, showsCouponAppeal } from './wallet-lots';
 
 /** §9 timers of the purchase UI. */
@@ -116,3 +123,27 @@ export const viewerHref = (bookId: number): string => `/viewer?cid=${bookId}`;
 export const longPressProgress = (elapsedMs: number): number =>
   Math.min(1, Math.max(0, elapsedMs / LONG_PRESS_PROGRESS_MS));
 export const longPressFires = (elapsedMs: number): boolean => elapsedMs >= LONG_PRESS_FIRE_MS;
+
+export interface LastPageCommerceInput extends LastPageState, NextVolume {
+  hasSample: boolean;
+  isLatestVol: boolean;
+  isConcluded: boolean;
+  hasReservableBook: boolean;
+  /** possessionStatus of the next (reservable) volume is RESERVED. */
+  reserved: boolean;
+}
+
+export interface LastPageCommerce {
+  variant: LastPageVariant;
+  /** The bought page's message (§4 "Bought message"); 'none' on other variants. */
+  message: BoughtMessage;
+  /** The bought page's next-volume or buy panel; null on other variants. */
+  next: ReturnType<typeof nextVolumeAction> | null;
+}
+
+/** One answer for the viewer's last page (books): which commerce variant, its message and panel. */
+export function lastPageCommerce(input: LastPageCommerceInput): LastPageCommerce {
+  const variant = lastPageChoice(input);
+  if (variant !== 'bought') return { variant, message: 'none', next: null };
+  return { variant, message: boughtMessage(input), next: nextVolumeAction(input) };
+}

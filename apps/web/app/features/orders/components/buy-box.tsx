@@ -1,17 +1,14 @@
 import type { PossessionStatus } from '@hondana/domain/orders-rules';
-import { Suspense, lazy, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useLocation, useRevalidator, useRouteLoaderData } from 'react-router';
 import { loginHref } from '../../accounts/login-href';
 import { useTranslation } from '../../../i18n/i18n';
 import { getUserBook } from '../api/get-user-book';
 import styles from './buy-box.module.css';
+import { PurchaseButton, PurchaseToast } from './purchase-button';
 
-/** The purchase UI (dialogs, bottom sheet, long press) loads on the first click: JS budget. */
-const PurchaseDialog = lazy(() => import('./purchase-dialog'));
-
-/** §9 post-purchase reload 1000 ms and toast 3000 ms (`last-page-commerce.ts`, not imported here to stay small). */
+/** §9 post-purchase reload 1000 ms (`last-page-commerce.ts`, not imported here to keep the page small). */
 const RELOAD_MS = 1000;
-const TOAST_MS = 3000;
 
 export type BuyBoxBook = {
   bookId: number;
@@ -35,7 +32,6 @@ export function BuyBox({ book }: { book: BuyBoxBook }) {
   const location = useLocation();
   const revalidator = useRevalidator();
   const [ownership, setOwnership] = useState<Ownership>('loading');
-  const [open, setOpen] = useState(false);
   const [toast, setToast] = useState<string | null>(null);
 
   // Bumped after a purchase to read the possession again.
@@ -53,14 +49,7 @@ export function BuyBox({ book }: { book: BuyBoxBook }) {
     };
   }, [member, book.bookId, version]);
 
-  useEffect(() => {
-    if (!toast) return;
-    const timer = setTimeout(() => setToast(null), TOAST_MS);
-    return () => clearTimeout(timer);
-  }, [toast]);
-
   const onPurchased = (message: string) => {
-    setOpen(false);
     setToast(message);
     setTimeout(() => {
       void revalidator.revalidate();
@@ -91,29 +80,16 @@ export function BuyBox({ book }: { book: BuyBoxBook }) {
       ) : ownership === 'RESERVED' ? (
         <span className={styles.owned}>{t('walletEntry.reserved')}</span>
       ) : (
-        <button type="button" className={styles.buy} onClick={() => setOpen(true)}>
+        <PurchaseButton
+          className={styles.buy}
+          book={{ bookId: book.bookId, title: `${book.titleName} ${book.vol}巻`, price: book.price }}
+          onPurchased={(outcome) => onPurchased(outcome.message)}
+          onOwned={refresh}
+        >
           {t('walletEntry.buy')}
-        </button>
+        </PurchaseButton>
       )}
-      {open && (
-        <Suspense fallback={<span className={styles.placeholder} aria-busy="true" />}>
-          <PurchaseDialog
-            book={{ bookId: book.bookId, title: `${book.titleName} ${book.vol}巻`, price: book.price }}
-            open={open}
-            onOpenChange={setOpen}
-            onPurchased={(outcome) => onPurchased(outcome.message)}
-            onOwned={() => {
-              setOpen(false);
-              refresh();
-            }}
-          />
-        </Suspense>
-      )}
-      {toast && (
-        <p role="status" className={styles.toast}>
-          {toast}
-        </p>
-      )}
+      {toast && <PurchaseToast className={styles.toast} message={toast} onDone={() => setToast(null)} />}
     </div>
   );
 }

@@ -32,7 +32,7 @@ export function PaymentList({ payments }: { payments: PaymentHistoryItem[] }) {
               ? w('payments.coinPack', { coin: formatAmount(p.coinItem.coin), bonus: formatAmount(p.coinItem.bonus) })
               : p.items.map((item) => (
                   <Link key={item.bookId} to={`/series_list/series_id=${item.titleId}?book_id=${item.bookId}`}>
-                    {item.name} {item.vol}巻
+                    {item.name}
                   </Link>
                 ))}
             <br />

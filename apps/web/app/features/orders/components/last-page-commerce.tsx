@@ -1,0 +1,163 @@
+import { formatAmount } from '@hondana/domain/format';
+import { type LastPageCommerce, viewerHref } from '@hondana/domain/last-page-commerce';
+import type { PointCampaignSummary } from '@hondana/domain/orders';
+import { walletCopy as w } from '../../../i18n/ja-wallet';
+import styles from './last-page.module.css';
+import { PurchaseButton } from './purchase-button';
+import type { PurchasedOutcome } from './purchase-panel';
+
+/** The book the viewer is showing and its next volume, as the last page needs them (§3 Book). */
+export type LastPageBook = {
+  id: number;
+  title: string;
+  vol: number;
+  titleId: number;
+  price: number;
+  nextBookId: number | null;
+  nextBookTitle: string | null;
+  /** Price of the next volume in effect (coins); needed for its buy panel. */
+  nextBookPrice: number | null;
+  pointCampaign: PointCampaignSummary | null;
+};
+
+export type LastPageCommerceProps = {
+  /** From `lastPageCommerce(...)` (packages/domain/src/last-page-commerce.ts). */
+  view: LastPageCommerce;
+  book: LastPageBook;
+  /** Login and signup links that come back to this page (`loginHref(location)`). */
+  loginTo: string;
+  signupTo: string;
+  /** 'read in app' target; hidden when there is no app. */
+  appHref?: string;
+  onPurchased: (outcome: PurchasedOutcome) => void;
+};
+
+/**
+ * The commerce part of the viewer's last page (books, §2): guest, order-complete, bought and
+ * not-bought variants. 'none' and 'closeOnly' render nothing here (the viewer draws its close
+ * button). The buy buttons load the purchase dialog on click.
+ */
+export function LastPageCommerceBlock({ view, book, loginTo, signupTo, appHref, onPurchased }: LastPageCommerceProps) {
+  switch (view.variant) {
+    case 'guest':
+      return <GuestPanel book={book} loginTo={loginTo} signupTo={signupTo} />;
+    case 'orderComplete':
+      return <OrderCompletePanel bookId={book.id} appHref={appHref} />;
+    case 'bought':
+      return <BoughtPanel view={view} book={book} onPurchased={onPurchased} />;
+    case 'notBought':
+      return <NotBoughtPanel book={book} onPurchased={onPurchased} />;
+    default:
+      return null;
+  }
+}
+
+function GuestPanel({ book, loginTo, signupTo }: { book: LastPageBook; loginTo: string; signupTo: string }) {
+  return (
+    <section className={styles.panel} aria-labelledby="last-page-guest">
+      <h2 id="last-page-guest" className={styles.heading}>
+        {w('lastPage.guestHeading')}
+      </h2>
+      <p>{w('lastPage.guestBody')}</p>
+      {book.pointCampaign && <PointLines points={book.pointCampaign} />}
+      <div className={styles.actions}>
+        <a className={styles.primary} href={loginTo}>
+          {w('lastPage.login')}
+        </a>
+        <a className={styles.secondary} href={signupTo}>
+          {w('lastPage.signup')}
+        </a>
+      </div>
+    </section>
+  );
+}
+
+function OrderCompletePanel({ bookId, appHref }: { bookId: number; appHref?: string }) {
+  return (
+    <section className={styles.panel} aria-labelledby="last-page-complete">
+      <h2 id="last-page-complete" className={styles.heading}>
+        {w('lastPage.orderComplete')}
+      </h2>
+      <div className={styles.actions}>
+        <a className={styles.primary} href={viewerHref(bookId)}>
+          {w('lastPage.readNow')}
+        </a>
+        {appHref && (
+          <a className={styles.secondary} href={appHref}>
+            {w('lastPage.readInApp')}
+          </a>
+        )}
+      </div>
+    </section>
+  );
+}
+
+function BoughtPanel({ view, book, onPurchased }: { view: LastPageCommerce; book: LastPageBook; onPurchased: LastPageCommerceProps['onPurchased'] }) {
+  const next = book.nextBookId;
+  return (
+    <section className={styles.panel} aria-labelledby="last-page-bought">
+      <h2 id="last-page-bought" className={styles.heading}>
+        {w('lastPage.boughtHeading')}
+      </h2>
+      {view.message !== 'none' && <p className={styles.message}>{w(`lastPage.message.${view.message}`)}</p>}
+      {view.next === 'lastVolume' || next === null ? (
+        <p>
+          {w('lastPage.lastVolume')} <a href={`/series_list/series_id=${book.titleId}`}>{w('lastPage.toSeries')}</a>
+        </p>
+      ) : (
+        <div className={styles.next}>
+          <p className={styles.nextLabel}>
+            {w('lastPage.nextVolume')} {book.nextBookTitle}
+          </p>
+          {view.next === 'buyNext' && book.nextBookPrice !== null ? (
+            <PurchaseButton
+              className={styles.primary}
+              book={{ bookId: next, title: book.nextBookTitle ?? '', price: book.nextBookPrice }}
+              onPurchased={onPurchased}
+            >
+              {w('lastPage.buyNext')}（{formatAmount(book.nextBookPrice)}）
+            </PurchaseButton>
+          ) : (
+            <a className={styles.primary} href={viewerHref(next)}>
+              {view.next === 'readFreeNext' ? w('lastPage.readFreeNext') : w('lastPage.readNext')}
+            </a>
+          )}
+        </div>
+      )}
+    </section>
+  );
+}
+
+function NotBoughtPanel({ book, onPurchased }: { book: LastPageBook; onPurchased: LastPageCommerceProps['onPurchased'] }) {
+  return (
+    <section className={styles.panel} aria-labelledby="last-page-not-bought">
+      <h2 id="last-page-not-bought" className={styles.heading}>
+        {w('lastPage.notBoughtHeading')}
+      </h2>
+      <p className={styles.message}>{w('lastPage.message.buyPrompt')}</p>
+      {book.pointCampaign && <PointLines points={book.pointCampaign} />}
+      <PurchaseButton
+        className={styles.primary}
+        book={{ bookId: book.id, title: `${book.title} ${book.vol}巻`, price: book.price }}
+        onPurchased={onPurchased}
+      >
+        {w('lastPage.buyThis')}（{formatAmount(book.price)}）
+      </PurchaseButton>
+    </section>
+  );
+}
+
+/** The guest page's point breakdown (§2) and the not-bought page's points to earn. */
+function PointLines({ points }: { points: PointCampaignSummary }) {
+  if (points.totalPoint <= 0) return null;
+  return (
+    <dl className={styles.points}>
+      <dt>{w('purchase.pointsTotal', { point: formatAmount(points.totalPoint) })}</dt>
+      {points.list.map((line) => (
+        <dd key={line.id}>
+          {line.name} {formatAmount(line.point)}pt
+        </dd>
+      ))}
+    </dl>
+  );
+}
