@@ -77,6 +77,8 @@ export const jaSerials = {
     RENTAL_NOT_ENOUGH_AMEBA_COIN: 'コインが不足しています',
     default: 'レンタルできませんでした',
   },
+  pageForward: '次のページ',
+  pageBack: '前のページ',
   toast: { rented: 'レンタルしました', ticketUsed: 'チケットを使いました' },
   lastPage: {
     finished: '読み終わりました',

@@ -1,0 +1,22 @@
+import type { EpisodeBrowser, SerialEpisode } from '@hondana/domain/serials-api';
+import { SerialApiError, api } from './http';
+
+export type EpisodeLoad =
+  | { kind: 'ready'; browser: EpisodeBrowser }
+  /** §8: unauthorized or not rented → the serial's detail page. */
+  | { kind: 'detail'; serialId: number }
+  /** §4: failure to load the episode → /serial. */
+  | { kind: 'failed' };
+
+/** `GET /serial_episode_browsers/{serial_episode_id}`, with §8's redirects decided. */
+export async function loadEpisode(episodeId: number): Promise<EpisodeLoad> {
+  try {
+    return { kind: 'ready', browser: await api<EpisodeBrowser>(`/api/serial_episode_browsers/${episodeId}`) };
+  } catch (error) {
+    if (error instanceof SerialApiError && (error.status === 401 || error.status === 403)) {
+      const episode = await api<SerialEpisode>(`/api/serial_episodes/${episodeId}`).catch(() => null);
+      return episode ? { kind: 'detail', serialId: episode.serialId } : { kind: 'failed' };
+    }
+    return { kind: 'failed' };
+  }
+}

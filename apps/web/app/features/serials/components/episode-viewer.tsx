@@ -1,0 +1,81 @@
+import type { EpisodeBrowser } from '@hondana/domain/serials-api';
+import { useEffect, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { useTranslation } from '../../../i18n/i18n';
+import { loadEpisode } from '../api/episode-browser';
+import { markReading } from '../api/serials';
+import { useFetch } from '../hooks/use-fetch';
+import { EpisodePages } from './episode-pages';
+import { SerialLastPage } from './serial-last-page';
+import styles from './episode-viewer.module.css';
+
+export type EpisodeViewerProps = { episodeId: number; loggedIn: boolean; openLastPage: boolean };
+
+const SPEND_KEY = 'hondana.serial.spendType';
+const TOAST_MS = 3000;
+
+/**
+ * `/viewer?serialEpisodeId=` (§2, §4 "Serial flow"): loads the episode with signed page URLs,
+ * posts a read-start for members, scrolls webtoons vertically and pages the others, then shows
+ * the serial last page. Unauthorized or not rented → the serial's detail page; a failure → /serial.
+ */
+export function EpisodeViewer({ episodeId, loggedIn, openLastPage }: EpisodeViewerProps) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const load = useFetch(`episode:${episodeId}`, () => loadEpisode(episodeId));
+  const [atEnd, setAtEnd] = useState(openLastPage);
+  // Read once on the client; the toast only renders once the episode has loaded there.
+  const [toast, setToast] = useState(() => typeof sessionStorage !== 'undefined' && sessionStorage.getItem(SPEND_KEY) !== null);
+  const outcome = load.status === 'ready' ? load.data : null;
+
+  useEffect(() => {
+    if (!outcome) return;
+    if (outcome.kind === 'detail') void navigate(`/serial/detail/${outcome.serialId}?manga_viewer_action=close`, { replace: true });
+    else if (outcome.kind === 'failed') void navigate('/serial', { replace: true });
+    else if (loggedIn) void markReading(episodeId, 'start_reading').catch(() => undefined);
+  }, [outcome, loggedIn, episodeId, navigate]);
+
+  // A toast after using a ticket or coins, closing after 3 seconds (§2).
+  useEffect(() => {
+    if (!toast) return;
+    sessionStorage.removeItem(SPEND_KEY);
+    const timer = setTimeout(() => setToast(false), TOAST_MS);
+    return () => clearTimeout(timer);
+  }, [toast]);
+
+  if (load.status === 'failed') void navigate('/serial', { replace: true });
+  if (!outcome || outcome.kind !== 'ready') return <div className={styles.viewer} aria-busy="true" data-testid="episode-viewer" />;
+  const browser: EpisodeBrowser = outcome.browser;
+  return (
+    <div className={styles.viewer} data-testid="episode-viewer">
+      <header className={styles.header}>
+        <Link to={`/serial/detail/${browser.serial.id}?manga_viewer_action=close`} className={styles.close}>
+          {t('viewer.close')}
+        </Link>
+        <h1 className={styles.title}>
+          {browser.serial.name} {browser.episode.title}
+        </h1>
+      </header>
+      {atEnd ? (
+        <SerialLastPage
+          serialId={browser.serial.id}
+          episodeId={episodeId}
+          loggedIn={loggedIn}
+          renting={browser.renting}
+          onBackToViewer={() => setAtEnd(false)}
+          onOpenEpisode={(id) => {
+            setAtEnd(false);
+            void navigate(`/viewer?serialEpisodeId=${id}`);
+          }}
+        />
+      ) : (
+        <EpisodePages key={episodeId} browser={browser} onEnd={() => setAtEnd(true)} />
+      )}
+      {toast && (
+        <p className={styles.toast} role="status">
+          {t('serials.toast.rented')}
+        </p>
+      )}
+    </div>
+  );
+}
