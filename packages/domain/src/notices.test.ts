@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { NewlyNoticeInput, badgeLabel, toggleWish } from './notices';
+import { NewlyNoticeInput } from './notices';
+import { badgeLabel, toggleWish } from './notices-rules';
 
 describe('my list toggle (§4)', () => {
   it('removes what is in the list and adds what is not', () => {

@@ -1,5 +1,5 @@
 /**
- * My list and new-release notices (§3 Newly notice setting, Notification settings; §4 my list
+ * Request schemas of my list and new-release notices (§3 Newly notice setting, Notification settings; §4 my list
  * toggle; §5 wish add/delete need titleId and token, lists need offset and limit; §7 "Wish
  * list", "Mission and newly", `/user/notification_settings/v2`, `/user/get_notice_count`).
  */
@@ -19,12 +19,6 @@ export const WishBulkDeleteBody = z.object(
 );
 export const WishListQuery = z.object({ offset: requiredOffset, limit: requiredLimit });
 
-/** §4 "My list toggle: in the list means remove (becomes false); otherwise add (becomes true)". */
-export const toggleWish = (inMyList: boolean): { action: 'add' | 'delete'; inMyList: boolean } =>
-  inMyList ? { action: 'delete', inMyList: false } : { action: 'add', inMyList: true };
-
-export const NewlyNoticeType = { TITLE: 'title', AUTHOR: 'author' } as const;
-export type NewlyNoticeType = (typeof NewlyNoticeType)[keyof typeof NewlyNoticeType];
 const noticeType = z
   .string({ message: 'is required' })
   .transform((v) => v.toLowerCase())
@@ -45,54 +39,10 @@ export const NewlyDisplayInput = z.object({
 });
 export const DeleteNewlyInput = z.object({ id: idParam, token: tokenParam });
 
-/** §3 Newly notice setting. */
-export interface NewlyNoticeSetting {
-  titleStatus: 0 | 1;
-  authorStatus: 0 | 1;
-}
-
 /** §3 Notification settings; LINE is simulated as one more channel. */
 export const NotificationSettingsBody = z.object({
   linePushEnabled: z.boolean({ message: 'must be true or false' }),
   appPushEnabled: z.boolean({ message: 'must be true or false' }),
   amebaNotificationEnabled: z.boolean({ message: 'must be true or false' }),
 });
-export type NotificationSettings = z.infer<typeof NotificationSettingsBody>;
-export const DEFAULT_NOTIFICATION_SETTINGS: NotificationSettings = {
-  linePushEnabled: false,
-  appPushEnabled: true,
-  amebaNotificationEnabled: true,
-};
 
-/** Why a member got a newly message: they follow the title, or one of its authors. */
-export type NewlyReason = 'TITLE' | 'AUTHOR';
-
-export interface NewlyMessage {
-  id: number;
-  bookId: number;
-  titleId: number;
-  titleName: string;
-  vol: number;
-  imageUrl: string;
-  reason: NewlyReason;
-  releaseDatetime: number;
-  displayed: boolean;
-}
-
-export interface WishTitle {
-  titleId: number;
-  name: string;
-  imageUrl: string | null;
-  wishedAt: number;
-  newestBook: { bookId: number; vol: number; startDatetime: number; imageUrl: string } | null;
-}
-
-/** The header's unread badge: undisplayed newly messages plus unread review notices. */
-export interface NoticeCount {
-  newlyCount: number;
-  reviewNoticeCount: number;
-  total: number;
-}
-
-/** "99+" above 99, nothing at 0. */
-export const badgeLabel = (count: number): string => (count <= 0 ? '' : count > 99 ? '99+' : String(count));

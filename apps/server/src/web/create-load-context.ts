@@ -13,6 +13,7 @@ import { userToBook } from '../modules/catalog/recommendations.service';
 import { searchByAuthor, searchKeyword } from '../modules/catalog/search.service';
 import { getSeriesPage } from '../modules/catalog/titles.service';
 import { getFreeRanking, getRankingPage } from '../modules/catalog/rankings.service';
+import { reviewsContext } from '../modules/reviews/load-context';
 import type { AccountActionResult, StoreLoadContext, Viewer } from './load-context';
 
 type Db = Kysely<Database>;
@@ -64,6 +65,7 @@ export async function createLoadContext(
       getProfile: (userId: number) => accounts.getProfile(db, userId, now()),
     },
     catalog: catalogContext(db, viewer, now().getTime()),
+    reviews: reviewsContext(db, viewer?.userId ?? null),
   };
 }
 

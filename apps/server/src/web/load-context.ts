@@ -1,5 +1,6 @@
 import type { AdultState, SignupBody, LoginBody, UserProfile } from '@hondana/domain/accounts';
 import type { RankGender, RankingTerm } from '@hondana/domain/rankings';
+import type { RatingSummary, Review } from '@hondana/domain/reviews-rules';
 import type { BookDetail } from '../modules/catalog/books.types';
 import type { BookTile } from '../modules/catalog/catalog.types';
 import type { RecommendedBook } from '../modules/catalog/recommendations.types';
@@ -59,5 +60,13 @@ export interface StoreLoadContext {
     searchByAuthor(q: { authorId: number; page: number }): Promise<AuthorSearchResult>;
     /** Recommendations for the signed-in member from their history; [] for a guest. */
     userToBook(q: { limit: number }): Promise<RecommendedBook[]>;
+  };
+  /** Reviews and my list for the series page and the review editor (areas reviews, notices). */
+  reviews: {
+    ratingSummary(titleId: number): Promise<RatingSummary>;
+    /** The viewer's own live review of the title; null for a guest or none. */
+    myReview(titleId: number): Promise<Review | null>;
+    /** The title is on the viewer's list (false for a guest). */
+    isWished(titleId: number): Promise<boolean>;
   };
 }

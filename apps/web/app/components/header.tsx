@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from '../i18n/i18n';
 import { Form, Link } from 'react-router';
 import styles from './header.module.css';
@@ -9,10 +10,12 @@ export type HeaderProps = {
   loginTo: string;
   /** The keyword in the search box (on the search page). */
   searchWord?: string;
+  /** The member's unread-notice badge, beside the my-page link. */
+  noticeBadge?: ReactNode;
 };
 
 /** Store header: logo, main links, and the member's account links. */
-export function Header({ viewer, loginTo, searchWord = '' }: HeaderProps) {
+export function Header({ viewer, loginTo, searchWord = '', noticeBadge }: HeaderProps) {
   const { t } = useTranslation();
   return (
     <header className={styles.header}>
@@ -53,6 +56,7 @@ export function Header({ viewer, loginTo, searchWord = '' }: HeaderProps) {
               <>
                 <li>
                   <Link to="/mypage">{t('header.mypage')}</Link>
+                  {noticeBadge}
                 </li>
                 <li>
                   <Form method="post" action="/logout" className={styles.logoutForm}>

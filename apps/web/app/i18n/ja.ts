@@ -1,3 +1,5 @@
+import { jaNotices } from './ja-notices';
+import { jaReviews } from './ja-reviews';
 import { jaSerials } from './ja-serials';
 import { jaViewer } from './ja-viewer';
 import { jaWalletEntry } from './ja-wallet-entry';
@@ -189,6 +191,8 @@ export const ja = {
   },
   viewer: jaViewer,
   serials: jaSerials,
+  reviews: jaReviews,
+  notices: jaNotices,
   walletEntry: jaWalletEntry,
   error: {
     title: 'エラーが発生しました',

@@ -2,6 +2,7 @@ import { formatJapaneseDate } from '@hondana/domain/time';
 import { Link, redirect } from 'react-router';
 import { ProfileDetails } from '../features/accounts/components/profile-details';
 import { loginHref } from '../features/accounts/login-href';
+import { MypageNoticeLinks } from '../features/notices/components/mypage-links';
 import { i18n, useTranslation } from '../i18n/i18n';
 import { pageMeta } from '../page-meta';
 import type { Route } from './+types/mypage';
@@ -34,6 +35,7 @@ export default function MyPage({ loaderData }: Route.ComponentProps) {
     <div className={styles.page}>
       <h1 className={styles.heading}>{t('mypage.heading')}</h1>
       <ProfileDetails {...loaderData} />
+      <MypageNoticeLinks />
       <nav className={styles.walletLinks} aria-label={t('walletEntry.wallet')}>
         <Link to="/mangacoin">{t('walletEntry.coinShop')}</Link>
         <Link to="/wallet/manga_coin">{t('walletEntry.wallet')}</Link>

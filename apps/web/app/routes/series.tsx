@@ -1,3 +1,4 @@
+import { reviewLinkMode } from '@hondana/domain/reviews-rules';
 import { data, useLocation } from 'react-router';
 import { Pager } from '../components/pager';
 import { Section, TileList } from '../components/tile-list';
@@ -8,6 +9,9 @@ import { SeriesHeader } from '../features/catalog/components/series-header';
 import { VolumeDetail } from '../features/catalog/components/volume-detail';
 import { parsePage, parseSeriesSegment, seriesHref } from '../features/catalog/series-href';
 import { seriesHeaderView, volumeDetailView } from '../features/catalog/series-view.server';
+import { SeriesMemberActions } from '../features/notices/components/series-member-actions';
+import { ReviewsSection } from '../features/reviews/components/reviews-section';
+import { reviewEditorHref } from '../features/reviews/review-href';
 import { tileFromBook, tileFromRanking } from '../features/catalog/tile-view.server';
 import { i18n, useTranslation } from '../i18n/i18n';
 import { pageMeta } from '../page-meta';
@@ -37,15 +41,20 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     return { gate: true as const, isMember: context.viewer !== null };
   }
   const now = context.catalog.now();
-  const [detail, freeRanking] = await Promise.all([
+  const [detail, freeRanking, ratingSummary, myReview, wished] = await Promise.all([
     bookId === null ? null : context.catalog.getBookDetail({ bookId }),
     context.catalog.getFreeRanking({ pageType: series.title.pageType, limit: FREE_RANKING_LIMIT }),
+    context.reviews.ratingSummary(titleId),
+    context.reviews.myReview(titleId),
+    context.reviews.isWished(titleId),
   ]);
   const shown = detail && detail.titleId === titleId ? detail : null;
   const volume = shown && volumeDetailView(shown);
   return {
     gate: false as const,
-    header: seriesHeaderView(series, shown),
+    header: seriesHeaderView(series, shown, ratingSummary.average),
+    reviews: { summary: ratingSummary, linkMode: reviewLinkMode(myReview), myReviewId: myReview?.id ?? null },
+    member: { isMember: context.viewer !== null, wished },
     description: series.description,
     volume,
     volumes: series.volumes.map((b) => tileFromBook(b, now)),
@@ -101,10 +110,14 @@ type Content = Extract<Route.ComponentProps['loaderData'], { gate: false }>;
 
 function SeriesContent({ data: d }: { data: Content }) {
   const { t } = useTranslation();
+  const location = useLocation();
   const { header } = d;
+  const loginTo = loginHref(location.pathname + location.search);
+  const editorHref = reviewEditorHref(header.titleId, d.reviews.myReviewId);
   return (
     <div className={styles.page}>
       <SeriesHeader series={header} sampleBookId={d.volume?.bookId ?? header.firstBookId} />
+      <SeriesMemberActions titleId={header.titleId} wished={d.member.wished} isMember={d.member.isMember} loginTo={loginTo} />
       {d.volume && <VolumeDetail book={d.volume} />}
       {d.description && <p className={styles.description}>{d.description}</p>}
       {d.freeVolumes.length > 0 && (
@@ -120,6 +133,14 @@ function SeriesContent({ data: d }: { data: Content }) {
           href={(p) => `${seriesHref(header.titleId)}${p > 1 ? `?page=${p}` : ''}`}
         />
       </Section>
+      <ReviewsSection
+        titleId={header.titleId}
+        summary={d.reviews.summary}
+        isMember={d.member.isMember}
+        linkMode={d.reviews.linkMode}
+        editorHref={editorHref}
+        loginTo={loginHref(editorHref)}
+      />
       {d.recommendFrom !== null && <BookToBook bookId={d.recommendFrom} titleName={header.name} adult={d.adult} />}
       {d.freeRanking.length > 0 && (
         <Section id="free-ranking" heading={t('series.freeRanking')}>

@@ -1,4 +1,4 @@
-import { DEFAULT_NOTIFICATION_SETTINGS, type NotificationSettings } from '@hondana/domain/notices';
+import { DEFAULT_NOTIFICATION_SETTINGS, type NotificationSettings } from '@hondana/domain/notices-rules';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 

@@ -1,5 +1,5 @@
 import { notFound } from '@hondana/domain/errors';
-import type { WishTitle } from '@hondana/domain/notices';
+import type { WishTitle } from '@hondana/domain/notices-rules';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 import { coverUrl } from '../../media/media-spec';

@@ -1,4 +1,4 @@
-import type { ReviewNoticeType } from '@hondana/domain/reviews';
+import type { ReviewNoticeType } from '@hondana/domain/reviews-rules';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 

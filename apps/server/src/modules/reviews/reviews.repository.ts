@@ -1,4 +1,4 @@
-import type { Review, ReviewComment, ReviewSort } from '@hondana/domain/reviews';
+import type { Review, ReviewComment, ReviewSort } from '@hondana/domain/reviews-rules';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 

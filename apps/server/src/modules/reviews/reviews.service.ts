@@ -1,15 +1,13 @@
 import { AppError, ErrorCode, notFound } from '@hondana/domain/errors';
+import type { AddCommentInput, AddReviewInput, ModReviewInput } from '@hondana/domain/reviews';
 import {
-  type AddCommentInput,
-  type AddReviewInput,
-  type ModReviewInput,
   type RatingSummary,
   type Review,
   type ReviewComment,
   type ReviewSort,
   type ReviewWarningCode,
   ratingSummary,
-} from '@hondana/domain/reviews';
+} from '@hondana/domain/reviews-rules';
 import type { Kysely, Transaction } from 'kysely';
 import type { z } from 'zod';
 import type { Database } from '../../db/schema';

@@ -6,7 +6,8 @@ import type { SeriesPage } from '@hondana/server/modules/catalog/titles.types';
 import { i18n } from '../../i18n/i18n';
 
 /** What the series page header shows, with every date and label already written out (Asia/Tokyo). */
-export function seriesHeaderView(series: SeriesPage, volume: BookDetail | null = null) {
+export function seriesHeaderView(series: SeriesPage, volume: BookDetail | null = null, reviewAverage?: number) {
+  const average = reviewAverage ?? series.seriesInfo.review.reviewPointAve;
   const cover = volume ?? series.volumes[0] ?? series.freeVolumes.books[0] ?? null;
   const period = (p: SeriesPage['salePeriod']) =>
     p ? (periodEndLabel(p.endDatetime) ?? i18n.t('series.noEnd')) : null;
@@ -19,8 +20,8 @@ export function seriesHeaderView(series: SeriesPage, volume: BookDetail | null =
       name: a.name,
       role: (authorRoleLabels as Record<string, string>)[a.type] ?? authorRoleLabels.author,
     })),
-    score: scoreLabel(series.seriesInfo.review.reviewPointAve),
-    stars: filledStars(series.seriesInfo.review.reviewPointAve),
+    score: scoreLabel(average),
+    stars: filledStars(average),
     publisherName: series.publisherName,
     magazineName: series.magazineName,
     totalVolumes: series.totalVolumes,

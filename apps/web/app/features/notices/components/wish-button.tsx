@@ -1,0 +1,62 @@
+import { toggleWish } from '@hondana/domain/notices-rules';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { useTranslation } from '../../../i18n/i18n';
+import { setWish } from '../api/wish';
+import styles from './wish-button.module.css';
+
+export type WishButtonProps = {
+  titleId: number;
+  initialWished: boolean;
+  isMember: boolean;
+  /** Where a guest goes to log in and come back. */
+  loginTo: string;
+};
+
+/** The my-list toggle of §4: in the list means remove, otherwise add. Guests log in first. */
+export function WishButton({ titleId, initialWished, isMember, loginTo }: WishButtonProps) {
+  const { t } = useTranslation();
+  const [wished, setWished] = useState(initialWished);
+  const [busy, setBusy] = useState(false);
+  const [failed, setFailed] = useState(false);
+  if (!isMember) {
+    return (
+      <Link to={loginTo} className={styles.button}>
+        {t('notices.wish.loginToAdd')}
+      </Link>
+    );
+  }
+  async function toggle() {
+    const next = toggleWish(wished);
+    setBusy(true);
+    setFailed(false);
+    try {
+      const response = await setWish(titleId, next.inMyList);
+      if (response.status.code !== 0) throw new Error('status code');
+      setWished(response.result.wished);
+    } catch {
+      setFailed(true);
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <span className={styles.wrap}>
+      <button
+        type="button"
+        className={`${styles.button} ${wished ? styles.on : ''}`}
+        aria-pressed={wished}
+        disabled={busy}
+        onClick={toggle}
+      >
+        <span aria-hidden="true">{wished ? '✓ ' : '＋ '}</span>
+        {wished ? t('notices.wish.remove') : t('notices.wish.add')}
+      </button>
+      {failed && (
+        <span role="alert" className={styles.error}>
+          {t('notices.wish.failed')}
+        </span>
+      )}
+    </span>
+  );
+}

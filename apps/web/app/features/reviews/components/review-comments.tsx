@@ -1,0 +1,96 @@
+import { COMMENT_BODY_MAX_LENGTH, type Review } from '@hondana/domain/reviews-rules';
+import { useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useId, useState } from 'react';
+import { Link } from 'react-router';
+import { useTranslation } from '../../../i18n/i18n';
+import { japaneseDate } from '../../../lib/member-api';
+import { addComment, deleteComment } from '../api/review-mutations';
+import { useComments } from '../api/title-reviews';
+import { ReportButton } from './report-dialog';
+import styles from './review-comments.module.css';
+
+type Props = { review: Review; titleId: number; isMember: boolean; loginTo: string };
+
+/** The comments of a review, with the member's comment form (unless the writer rejects comments). */
+export function ReviewComments({ review, titleId, isMember, loginTo }: Props) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const query = useComments(review.id);
+  const [body, setBody] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState(false);
+  const fieldId = useId();
+  const refresh = () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: ['review_comments', review.id] }),
+      queryClient.invalidateQueries({ queryKey: ['title_reviews', titleId] }),
+    ]);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!body.trim()) return;
+    setBusy(true);
+    setError(false);
+    try {
+      await addComment(review.id, body);
+      setBody('');
+      await refresh();
+    } catch {
+      setError(true);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const canComment = isMember && (!review.commentRejectFlg || review.me);
+  return (
+    <div className={styles.comments}>
+      <ul className={styles.list}>
+        {query.data?.comments.map((c) => (
+          <li key={c.id} className={styles.comment}>
+            <p className={styles.byline}>{t('reviews.byline', { nickname: c.userName, date: japaneseDate(c.createdAt) })}</p>
+            <p className={styles.body}>{c.body}</p>
+            {c.me ? (
+              <button type="button" className={styles.small} onClick={() => deleteComment(c.id).then(refresh)}>
+                {t('reviews.commentDelete')}
+              </button>
+            ) : (
+              isMember && <ReportButton target={{ commentId: c.id }} />
+            )}
+          </li>
+        ))}
+      </ul>
+      {review.commentRejectFlg && !review.me && <p className={styles.note}>{t('reviews.commentRejected')}</p>}
+      {canComment && (
+        <form className={styles.form} onSubmit={submit}>
+          <label htmlFor={fieldId} className="visually-hidden">
+            {t('reviews.commentPlaceholder')}
+          </label>
+          <textarea
+            id={fieldId}
+            className={styles.input}
+            value={body}
+            maxLength={COMMENT_BODY_MAX_LENGTH}
+            required
+            rows={2}
+            placeholder={t('reviews.commentPlaceholder')}
+            onChange={(e) => setBody(e.target.value)}
+          />
+          <button type="submit" className={styles.submit} disabled={busy}>
+            {t('reviews.commentSubmit')}
+          </button>
+          {error && (
+            <p role="alert" className={styles.error}>
+              {t('reviews.editor.failed')}
+            </p>
+          )}
+        </form>
+      )}
+      {!isMember && (
+        <Link to={loginTo} className={styles.small}>
+          {t('reviews.loginToAct')}
+        </Link>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,54 @@
+import type { RatingSummary as Summary } from '@hondana/domain/reviews-rules';
+import { Suspense, lazy, useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { Section } from '../../../components/tile-list';
+import { useTranslation } from '../../../i18n/i18n';
+import { RatingSummary } from './rating-summary';
+import styles from './reviews-section.module.css';
+
+/** TanStack Query and the list load only when the section nears the viewport (render budget). */
+const ReviewList = lazy(() => import('./review-list'));
+
+export type ReviewsSectionProps = {
+  titleId: number;
+  summary: Summary;
+  isMember: boolean;
+  /** 'edit' when the member has reviewed the title (§5), else 'write'. */
+  linkMode: 'write' | 'edit';
+  editorHref: string;
+  loginTo: string;
+};
+
+/** The series page's reviews: the summary rendered on the server, the list fetched in the browser. */
+export function ReviewsSection(props: ReviewsSectionProps) {
+  const { t } = useTranslation();
+  const [node, setNode] = useState<HTMLDivElement | null>(null);
+  const [near, setNear] = useState(false);
+  useEffect(() => {
+    if (!node || near) return;
+    const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && setNear(true), {
+      rootMargin: '300px 0px',
+    });
+    observer.observe(node);
+    return () => observer.disconnect();
+  }, [node, near]);
+  const action = (
+    <Link to={props.isMember ? props.editorHref : props.loginTo} className={styles.write}>
+      {props.linkMode === 'edit' ? t('reviews.edit') : t('reviews.write')}
+    </Link>
+  );
+  return (
+    <Section id="reviews" heading={t('reviews.heading')} action={action}>
+      <RatingSummary summary={props.summary} />
+      <div ref={setNode} className={styles.list}>
+        {near ? (
+          <Suspense fallback={<p className={styles.status}>{t('reviews.loading')}</p>}>
+            <ReviewList titleId={props.titleId} isMember={props.isMember} loginTo={props.loginTo} editorHref={props.editorHref} />
+          </Suspense>
+        ) : (
+          <p className={styles.status}>{t('reviews.loading')}</p>
+        )}
+      </div>
+    </Section>
+  );
+}

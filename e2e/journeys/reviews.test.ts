@@ -1,0 +1,162 @@
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import Database from 'better-sqlite3';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { type StoreServer, launchBrowser, screenshotDir, startStore } from '../support/server';
+
+let store: StoreServer;
+let browser: Browser;
+let titleId = 0;
+let titleName = '';
+const HOSTILE = '<script>window.__xss=1</script><img src=x onerror="window.__xss=2">';
+
+before(async () => {
+  [store, browser] = await Promise.all([startStore(), launchBrowser()]);
+  const db = new Database(path.join(store.dataDir, 'hondana.db'), { readonly: true });
+  const title = db
+    .prepare("SELECT t.id, t.name FROM titles t WHERE t.erotic_type = 0 AND EXISTS (SELECT 1 FROM books b WHERE b.title_id = t.id) ORDER BY t.id LIMIT 1")
+    .get() as { id: number; name: string };
+  db.close();
+  titleId = title.id;
+  titleName = title.name;
+});
+after(async () => {
+  await browser?.close();
+  await store?.stop();
+});
+
+/** A member in their own browser context, signed up through the API (the accounts journey covers the forms). */
+async function member(nickname: string, width: number): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport: { width, height: 900 }, locale: 'ja-JP', baseURL: store.url });
+  const response = await context.request.post('/api/auth/signup', {
+    data: { email: `reviewer-${Date.now()}-${Math.random().toString(36).slice(2)}@example.jp`, password: 'e2e-password-123', nickname, birth_date: '1990-01-01' },
+  });
+  assert.equal(response.status(), 200);
+  return { context, page: await context.newPage() };
+}
+
+const seriesUrl = () => `/series_list/series_id=${titleId}`;
+const shot = (page: Page, name: string) => page.screenshot({ path: path.join(screenshotDir, name), fullPage: false });
+
+describe('reviews, likes, comments and notices', () => {
+  let alice: { context: BrowserContext; page: Page };
+  let bob: { context: BrowserContext; page: Page };
+
+  before(async () => {
+    [alice, bob] = await Promise.all([member('アリス', 375), member('ボブ', 1080)]);
+  });
+  after(async () => {
+    await alice?.context.close();
+    await bob?.context.close();
+  });
+
+  it('a member writes a review with a spoiler; markup in it stays text', async () => {
+    const { page } = alice;
+    await page.goto(seriesUrl());
+    await page.getByRole('link', { name: 'レビューを書く' }).click();
+    await page.waitForURL(/\/series_list\/review\/editor\//);
+    await page.getByRole('heading', { name: 'レビューを書く' }).waitFor();
+    await page.getByTitle('星4つ').click();
+    await page.getByLabel('タイトル（任意）').fill('最高の一冊');
+    await page.getByLabel('レビュー本文').fill(`犯人は執事。${HOSTILE}`);
+    await page.getByLabel('ネタバレを含む').check();
+    await shot(page, 'review-editor-375.png');
+    await page.getByRole('button', { name: '投稿する' }).click();
+    await page.waitForURL((url) => url.pathname === seriesUrl());
+
+    const mine = page.getByRole('article', { name: '最高の一冊' });
+    await mine.getByText('あなたのレビュー').waitFor();
+    await mine.getByRole('link', { name: '編集' }).waitFor();
+    await mine.getByText('このレビューにはネタバレが含まれています').waitFor();
+    assert.equal(await mine.getByText('犯人は執事').count(), 0, 'the spoiler is hidden until tapped');
+    await page.getByRole('heading', { name: 'レビュー' }).first().scrollIntoViewIfNeeded();
+    await shot(page, 'reviews-spoiler-375.png');
+    await mine.getByRole('button', { name: 'ネタバレを表示' }).click();
+    await mine.getByText(`犯人は執事。${HOSTILE}`).waitFor();
+    assert.equal(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss), undefined, 'no script ran');
+    assert.equal(await mine.locator('img').count(), 0, 'no element was made from the body');
+    // the series header shows the real rating now
+    await page.getByText('1件のレビュー').waitFor();
+  });
+
+  it('another member likes it and comments', async () => {
+    const { page } = bob;
+    await page.goto(seriesUrl());
+    // the list loads when the section nears the viewport
+    await page.locator('#reviews').scrollIntoViewIfNeeded();
+    const review = page.getByRole('article', { name: '最高の一冊' });
+    await review.getByText('このレビューにはネタバレが含まれています').waitFor();
+    await review.getByRole('button', { name: 'いいね 0' }).click();
+    await review.getByRole('button', { name: 'いいね 1' }).waitFor();
+    assert.equal(await review.getByRole('button', { name: 'いいね 1' }).getAttribute('aria-pressed'), 'true');
+    await review.getByRole('button', { name: 'コメント 0' }).click();
+    await review.getByLabel('コメントを書く').fill('わかります！<b>太字</b>');
+    await review.getByRole('button', { name: 'コメントする' }).click();
+    await review.getByText('わかります！<b>太字</b>').waitFor();
+    await review.getByText('ボブさん', { exact: false }).waitFor();
+    await review.scrollIntoViewIfNeeded();
+    await shot(page, 'reviews-comment-1080.png');
+  });
+
+  it('the writer sees the unread badge and the notices', async () => {
+    const { page } = alice;
+    await page.goto('/');
+    const badge = page.getByRole('link', { name: /未読のお知らせ 2件/ });
+    await badge.waitFor();
+    await shot(page, 'notice-badge-375.png');
+    await badge.click();
+    await page.waitForURL('**/mypage/notices');
+    await page.getByText(`ボブさんが「${titleName}」のあなたのレビューにいいねしました`).waitFor();
+    await page.getByText(`ボブさんが「${titleName}」のあなたのレビューにコメントしました`).waitFor();
+    await shot(page, 'notices-reviews-375.png');
+  });
+
+  it('puts the title on my list and finds it on the my-list page', async () => {
+    const { page } = alice;
+    await page.goto(seriesUrl());
+    await page.getByRole('button', { name: 'マイリストに追加' }).click();
+    await page.getByRole('button', { name: 'マイリスト登録済み' }).waitFor();
+    await page.goto('/mypage');
+    await page.getByRole('link', { name: 'マイリスト' }).click();
+    await page.waitForURL('**/mypage/wish_list');
+    await page.getByRole('link', { name: titleName }).waitFor();
+    await shot(page, 'wish-list-375.png');
+  });
+});
+
+describe('new-release notices', () => {
+  it('following a title, then a new volume being released, shows an unread newly message', async () => {
+    const { context, page } = await member('カーラ', 1080);
+    await page.goto(seriesUrl());
+    await page.getByRole('link', { name: '新刊通知設定' }).click();
+    await page.waitForURL(`**/series_list/line_notice/${titleId}`);
+    await page.getByLabel('この作品の新刊を通知する').check();
+    await page.getByText('設定を保存しました').waitFor();
+    await page.getByLabel('LINEで受け取る').check();
+    await page.getByText('設定を保存しました').waitFor();
+    await shot(page, 'line-notice-1080.png');
+
+    const releaseAt = Date.now() + 3000;
+    const db = new Database(path.join(store.dataDir, 'hondana.db'));
+    const { vol } = db.prepare('SELECT MAX(vol) AS vol FROM books WHERE title_id = ?').get(titleId) as { vol: number };
+    db.prepare(
+      `INSERT INTO books (title_id, vol, contents_name, price, start_datetime, created_at) VALUES (?, ?, ?, 550, ?, ?)`,
+    ).run(titleId, vol + 1, `${titleName} ${vol + 1}`, releaseAt, Date.now());
+    db.close();
+
+    await page.goto('/');
+    assert.equal(await page.getByRole('link', { name: /未読のお知らせ/ }).count(), 0, 'nothing before the release instant');
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, releaseAt - Date.now()) + 500));
+    await page.goto('/');
+    await page.getByRole('link', { name: '未読のお知らせ 1件' }).click();
+    await page.waitForURL('**/mypage/notices');
+    const message = page.getByRole('listitem').filter({ hasText: `「${titleName}」${vol + 1}巻が配信されました` });
+    await message.getByText('未読').waitFor();
+    await shot(page, 'notices-newly-1080.png');
+    await page.goto('/');
+    await page.getByRole('link', { name: 'マイページ' }).waitFor();
+    assert.equal(await page.getByRole('link', { name: /未読のお知らせ/ }).count(), 0, 'the message was displayed');
+    await context.close();
+  });
+});
