@@ -1,14 +1,14 @@
-import type { PossessionStatus } from '@hondana/domain/orders-rules';
-import { useEffect, useState } from 'react';
-import { useLocation, useRevalidator, useRouteLoaderData } from 'react-router';
-import { loginHref } from '../../accounts/login-href';
+import { Suspense, lazy } from 'react';
+import { useLocation, useRouteLoaderData } from 'react-router';
 import { useTranslation } from '../../../i18n/i18n';
-import { getUserBook } from '../api/get-user-book';
+import { loginHref } from '../../accounts/login-href';
 import styles from './buy-box.module.css';
-import { PurchaseButton, PurchaseToast } from './purchase-button';
 
-/** §9 post-purchase reload 1000 ms (`last-page-commerce.ts`, not imported here to keep the page small). */
-const RELOAD_MS = 1000;
+/**
+ * Members' part (possession check, purchase button, toast) is its own chunk, so a guest's
+ * series page carries only these links (JS budget of the series page, ≤120 kB gzip).
+ */
+const MemberBuyBox = lazy(() => import('./member-buy-box'));
 
 export type BuyBoxBook = {
   bookId: number;
@@ -19,77 +19,35 @@ export type BuyBoxBook = {
   reservable: boolean;
 };
 
-type Ownership = 'loading' | PossessionStatus;
-
-/**
- * The volume page's buy button: a guest logs in first; a member sees 読む when they own the
- * book, otherwise 購入する, which opens the purchase dialog (loaded on click).
- */
+/** The volume page's buy box: a guest logs in to buy (or reads a free volume); a member buys or reads. */
 export function BuyBox({ book }: { book: BuyBoxBook }) {
   const { t } = useTranslation();
   const root = useRouteLoaderData('root') as { viewer: unknown } | undefined;
-  const member = Boolean(root?.viewer);
   const location = useLocation();
-  const revalidator = useRevalidator();
-  const [ownership, setOwnership] = useState<Ownership>('loading');
-  const [toast, setToast] = useState<string | null>(null);
-
-  // Bumped after a purchase to read the possession again.
-  const [version, setVersion] = useState(0);
-  const refresh = () => setVersion((v) => v + 1);
-
-  useEffect(() => {
-    if (!member) return;
-    let live = true;
-    void getUserBook(book.bookId).then((userBook) => {
-      if (live) setOwnership(userBook?.possessionStatus ?? 'NONE');
-    });
-    return () => {
-      live = false;
-    };
-  }, [member, book.bookId, version]);
-
-  const onPurchased = (message: string) => {
-    setToast(message);
-    setTimeout(() => {
-      void revalidator.revalidate();
-      refresh();
-    }, RELOAD_MS);
-  };
-
-  const viewerHref = `/viewer?cid=${book.bookId}`;
+  if (root?.viewer) {
+    return (
+      <Suspense
+        fallback={
+          <div className={styles.box}>
+            <span className={styles.placeholder} aria-busy="true" />
+          </div>
+        }
+      >
+        <MemberBuyBox book={book} />
+      </Suspense>
+    );
+  }
   return (
     <div className={styles.box} data-testid="buy-box">
-      {!member ? (
-        book.free ? (
-          <a className={styles.read} href={viewerHref}>{t('walletEntry.readFree')}</a>
-        ) : (
-          <a className={styles.buy} href={loginHref(location.pathname + location.search)}>
-            {t('walletEntry.loginToBuy')}
-          </a>
-        )
-      ) : ownership === 'loading' ? (
-        <span className={styles.placeholder} aria-busy="true" />
-      ) : ownership === 'OWNED' || (book.free && ownership === 'NONE') ? (
-        <>
-          {ownership === 'OWNED' && <span className={styles.owned}>{t('walletEntry.owned')}</span>}
-          <a className={styles.read} href={viewerHref}>
-            {ownership === 'OWNED' ? t('walletEntry.read') : t('walletEntry.readFree')}
-          </a>
-        </>
-      ) : ownership === 'RESERVED' ? (
-        <span className={styles.owned}>{t('walletEntry.reserved')}</span>
+      {book.free ? (
+        <a className={styles.read} href={`/viewer?cid=${book.bookId}`}>
+          {t('walletEntry.readFree')}
+        </a>
       ) : (
-        <PurchaseButton
-          className={styles.buy}
-          book={{ bookId: book.bookId, title: `${book.titleName} ${book.vol}巻`, price: book.price }}
-          onPurchased={(outcome) => onPurchased(outcome.message)}
-          onOwned={refresh}
-        >
-          {t('walletEntry.buy')}
-        </PurchaseButton>
+        <a className={styles.buy} href={loginHref(location.pathname + location.search)}>
+          {t('walletEntry.loginToBuy')}
+        </a>
       )}
-      {toast && <PurchaseToast className={styles.toast} message={toast} onDone={() => setToast(null)} />}
     </div>
   );
 }
