@@ -134,6 +134,19 @@ describe('a new member with the sandbox card', () => {
 describe('carrier payments through the sandbox confirmation page', () => {
   it('grants coins when approved and nothing when cancelled', async () => {
     const page = await newMember(375);
+    // With no coins yet the sheet says what is short and the confirm step offers to add coin.
+    await page.goto(`${store.url}/series_list/series_id=${TITLE_ID}?book_id=${VOL2}`);
+    await page.getByRole('button', { name: '購入する' }).click();
+    const sheet = page.getByRole('dialog', { name: '購入する' });
+    await sheet.getByText('マンガコインが不足しています').waitFor();
+    await sheet.getByRole('button', { name: '次へ' }).click();
+    await sheet.getByText('マンガコインが足りません。追加しますか？').waitFor();
+    await sheet.getByText('お支払い金額: 638マンガコイン').waitFor();
+    assert.equal(await sheet.getByRole('link', { name: 'コインを追加' }).getAttribute('href'), '/mangacoin');
+    await shot(page, 'wallet-shortage-375');
+    await sheet.getByRole('link', { name: 'コインを追加' }).click();
+    await page.waitForURL(`${store.url}/mangacoin`);
+
     await openCheckout(page, `${store.url}/mangacoin?payment_type=paypay`, PACK_3000);
     await page.getByRole('button', { name: 'PayPayで支払う' }).click();
     await page.waitForURL(/\/sandbox\/payments\//);
