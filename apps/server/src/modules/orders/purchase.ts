@@ -49,7 +49,7 @@ export const shortageCode = (currency: 'COIN' | 'MANGA_COIN') =>
   currency === 'COIN' ? ErrorCode.CART_NOT_ENOUGH_AMEBA_COIN : ErrorCode.CART_NOT_ENOUGH_MANGA_COIN;
 
 /** Every buy rule of §5 and issue 5 except the balances, which `quote` and `purchase` check. */
-async function priceBooks(db: Db, req: PurchaseRequest): Promise<Omit<PurchaseQuote, 'usePoint' | 'payPrice'>> {
+async function priceBooks(db: Db, req: PurchaseRequest, checkOwned = true): Promise<Omit<PurchaseQuote, 'usePoint' | 'payPrice'>> {
   const rows = await booksForPurchase(db, req.bookIds);
   const byId = new Map(rows.map((r) => [r.id, r]));
   const ordered = req.bookIds.map((id) => byId.get(id));
@@ -58,7 +58,9 @@ async function priceBooks(db: Db, req: PurchaseRequest): Promise<Omit<PurchaseQu
   if (books.some((r) => r.erotic_type === EroticType.R18) && !req.adultChecked) {
     throw refuse(ErrorCode.ADULT_CHECK_REQUIRED, 'adult check required');
   }
-  if ((await entitledBookIds(db, req.userId, req.bookIds)).size > 0) throw refuse(ErrorCode.ALREADY_BUY, 'already have this book');
+  if (checkOwned && (await entitledBookIds(db, req.userId, req.bookIds)).size > 0) {
+    throw refuse(ErrorCode.ALREADY_BUY, 'already have this book');
+  }
   const [campaigns, firstPaying] = await Promise.all([activeCampaigns(db, req.now), isFirstPaying(db, req.userId)]);
   const priced = books.map((row) => pricedBook(row, books, campaigns, firstPaying, req.now));
   if (req.buyFree && priced.some((b) => !b.free)) throw refuse(ErrorCode.DIFF_PRICE_REQUEST, 'this book is not free');
@@ -118,7 +120,8 @@ function checkPointUse(req: PurchaseRequest, totalPrice: number): number {
  * coins), items, entitlements and earned points are written together or not at all.
  */
 export async function purchase(trx: Transaction<Database>, req: PurchaseRequest): Promise<{ orderId: number; quote: PurchaseQuote }> {
-  const priced = await priceBooks(trx, req);
+  // An entitlement already there is found by its primary key when the purchase inserts it (ALREADY_BUY).
+  const priced = await priceBooks(trx, req, false);
   const usePoint = checkPointUse(req, priced.totalPrice);
   const payPrice = priced.totalPrice - usePoint;
   const paymentType: PaymentType = payPrice > 0 ? req.currency : usePoint > 0 ? 'POINT' : 'FREE';
