@@ -107,7 +107,8 @@ const couponArb = fc.record({
     { maxLength: 4 },
   ),
 });
-const toRule = (c: fc.Infer<typeof couponArb>): CouponRule =>
+type CouponInput = typeof couponArb extends fc.Arbitrary<infer T> ? T : never;
+const toRule = (c: CouponInput): CouponRule =>
   coupon({ ...c, couponTarget: { scope: c.scope, ids: c.ids, genreIds: c.genreIds } });
 
 describe('coupon properties', () => {
