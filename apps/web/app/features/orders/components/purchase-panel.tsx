@@ -1,15 +1,14 @@
 import { formatAmount } from '@hondana/domain/format';
 import { type SpendCurrency, purchasePanel } from '@hondana/domain/last-page-commerce';
 import { useEffect, useState } from 'react';
+import { useRevalidator } from 'react-router';
 import { walletCopy as w } from '../../../i18n/ja-wallet';
 import { ApiError } from '../../wallet/api/api-client';
 import { buyBook } from '../api/buy-book';
 import { type PurchaseContext, getPurchaseContext } from '../api/get-purchase-context';
-import { CoinAppeal } from './coin-appeal';
 import { ConfirmStep } from './confirm-step';
-import { LongPressBuy } from './long-press-buy';
-import { PointDetail } from './point-detail';
 import styles from './purchase.module.css';
+import { SelectStep } from './select-step';
 
 export type PurchaseBook = { bookId: number; title: string; price: number };
 export type PurchasedOutcome = { orderId: number; spent: number; paymentType: SpendCurrency; message: string };
@@ -47,6 +46,7 @@ export function PurchasePanel({ book, onPurchased, onOwned, onClose }: PurchaseP
   const [step, setStep] = useState<'select' | 'confirm'>('select');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const revalidator = useRevalidator();
 
   useEffect(() => {
     let live = true;
@@ -83,6 +83,8 @@ export function PurchasePanel({ book, onPurchased, onOwned, onClose }: PurchaseP
     } catch (e) {
       const code = e instanceof ApiError ? e.errorCode : '';
       if (code === 'ALREADY_BUY') onOwned();
+      // The price changed since the page loaded: reload the page's data so the next try uses it.
+      if (code === 'DIFF_PRICE_REQUEST') void revalidator.revalidate();
       if (SHORTAGE_CODES.includes(code)) setCtx(await getPurchaseContext(book.bookId).catch(() => ctx));
       setError(refusalCopy(code));
       setBusy(false);
@@ -105,46 +107,14 @@ export function PurchasePanel({ book, onPurchased, onOwned, onClose }: PurchaseP
     );
   }
   return (
-    <div className={styles.panel}>
-      <p className={styles.bookTitle}>{book.title}</p>
-      <p className={styles.price}>
-        {w('purchase.price')} <strong>{w('purchase.priceValue', { price: formatAmount(book.price), type })}</strong>
-      </p>
-      <fieldset className={styles.methods}>
-        <legend>{w('purchase.selectorTitle')}</legend>
-        {(['MANGA_COIN', 'COIN'] as const).map((m) => (
-          <label key={m} className={styles.method}>
-            <input
-              type="radio"
-              name="payment-type"
-              value={m}
-              checked={panel.paymentType === m}
-              disabled={m === 'COIN' && !panel.selectorEnabled}
-              onChange={() => setChosen(m)}
-            />
-            <span>{typeLabel(m)}</span>
-            <span className={styles.held}>
-              {w('purchase.held', { type: typeLabel(m), amount: formatAmount(m === 'COIN' ? ctx.balances.coin : ctx.balances.mangaCoin) })}
-            </span>
-          </label>
-        ))}
-      </fieldset>
-      {panel.short ? (
-        <>
-          <p role="alert" className={styles.short}>{w('purchase.short', { type })}</p>
-          <CoinAppeal packs={ctx.packs} shortage={panel.shortage} />
-        </>
-      ) : (
-        <p className={styles.after}>{w('purchase.after', { amount: formatAmount(panel.balance - book.price) })}</p>
-      )}
-      <PointDetail points={ctx.points} />
-      {error && <p role="alert" className={styles.error}>{error}</p>}
-      <div className={styles.actions}>
-        <button type="button" className={styles.primary} onClick={() => (setError(null), setStep('confirm'))}>
-          {w('purchase.next')}
-        </button>
-        {panel.longPress && <LongPressBuy onFire={() => buy(true)} />}
-      </div>
-    </div>
+    <SelectStep
+      book={book}
+      ctx={ctx}
+      panel={panel}
+      error={error}
+      onChoose={setChosen}
+      onNext={() => (setError(null), setStep('confirm'))}
+      onLongPress={() => buy(true)}
+    />
   );
 }
