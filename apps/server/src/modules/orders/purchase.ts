@@ -50,7 +50,13 @@ export const shortageCode = (currency: 'COIN' | 'MANGA_COIN') =>
 
 /** Every buy rule of §5 and issue 5 except the balances, which `quote` and `purchase` check. */
 async function priceBooks(db: Db, req: PurchaseRequest, checkOwned = true): Promise<Omit<PurchaseQuote, 'usePoint' | 'payPrice'>> {
-  const rows = await booksForPurchase(db, req.bookIds);
+  // Read together (one round trip on PostgreSQL outside a transaction), then checked in the §8 order.
+  const [rows, owned, campaigns, firstPaying] = await Promise.all([
+    booksForPurchase(db, req.bookIds),
+    checkOwned ? entitledBookIds(db, req.userId, req.bookIds) : Promise.resolve(new Set<number>()),
+    activeCampaigns(db, req.now),
+    isFirstPaying(db, req.userId),
+  ]);
   const byId = new Map(rows.map((r) => [r.id, r]));
   const ordered = req.bookIds.map((id) => byId.get(id));
   if (ordered.some((r) => !r || !isSalable(salesStatusAt(toWindow(r), req.now)))) throw notFound('book');
@@ -58,10 +64,7 @@ async function priceBooks(db: Db, req: PurchaseRequest, checkOwned = true): Prom
   if (books.some((r) => r.erotic_type === EroticType.R18) && !req.adultChecked) {
     throw refuse(ErrorCode.ADULT_CHECK_REQUIRED, 'adult check required');
   }
-  if (checkOwned && (await entitledBookIds(db, req.userId, req.bookIds)).size > 0) {
-    throw refuse(ErrorCode.ALREADY_BUY, 'already have this book');
-  }
-  const [campaigns, firstPaying] = await Promise.all([activeCampaigns(db, req.now), isFirstPaying(db, req.userId)]);
+  if (owned.size > 0) throw refuse(ErrorCode.ALREADY_BUY, 'already have this book');
   const priced = books.map((row) => pricedBook(row, books, campaigns, firstPaying, req.now));
   if (req.buyFree && priced.some((b) => !b.free)) throw refuse(ErrorCode.DIFF_PRICE_REQUEST, 'this book is not free');
   const totalPrice = priced.reduce((sum, b) => sum + b.price, 0);
@@ -96,14 +99,14 @@ function sumPoints(books: PricedBook[]): PointCampaignSummary {
 
 /** Buy check: the quote with the balances it was checked against, or the §8 refusal the buy would meet. */
 export async function quote(db: Db, req: PurchaseRequest): Promise<PurchaseQuote & { balances: { coins: number; points: number } }> {
-  const priced = await priceBooks(db, req);
-  const usePoint = checkPointUse(req, priced.totalPrice);
-  const payPrice = priced.totalPrice - usePoint;
   // Points are read only for the COIN flow (the manga coin flow cannot use them).
-  const [points, coins] = await Promise.all([
+  const [priced, points, coins] = await Promise.all([
+    priceBooks(db, req),
     req.currency === 'COIN' ? balance(db, req.userId, 'POINT', req.now) : Promise.resolve(0),
     balance(db, req.userId, req.currency, req.now),
   ]);
+  const usePoint = checkPointUse(req, priced.totalPrice);
+  const payPrice = priced.totalPrice - usePoint;
   if (points < usePoint) throw refuse(ErrorCode.CART_NOT_ENOUGH_POINT, 'not enough points');
   if (coins < payPrice) throw refuse(shortageCode(req.currency), 'not enough coins');
   return { ...priced, usePoint, payPrice, balances: { coins, points } };
