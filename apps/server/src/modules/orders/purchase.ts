@@ -25,6 +25,8 @@ export interface PurchaseRequest {
   buyFree: boolean;
   /** Manga coin flow: the price the member was shown (checked_price / request_price). */
   expectedPrice?: number;
+  /** Cart order (issue 7): the coupon discount on these priced books (capped at their total). */
+  discountFor?: (books: readonly PricedBook[]) => number;
   now: number;
 }
 
@@ -125,8 +127,9 @@ function checkPointUse(req: PurchaseRequest, totalPrice: number): number {
 export async function purchase(trx: Transaction<Database>, req: PurchaseRequest): Promise<{ orderId: number; quote: PurchaseQuote }> {
   // An entitlement already there is found by its primary key when the purchase inserts it (ALREADY_BUY).
   const priced = await priceBooks(trx, req, false);
-  const usePoint = checkPointUse(req, priced.totalPrice);
-  const payPrice = priced.totalPrice - usePoint;
+  const discount = Math.min(Math.max(req.discountFor?.(priced.books) ?? 0, 0), priced.totalPrice);
+  const usePoint = checkPointUse(req, priced.totalPrice - discount);
+  const payPrice = priced.totalPrice - discount - usePoint;
   const paymentType: PaymentType = payPrice > 0 ? req.currency : usePoint > 0 ? 'POINT' : 'FREE';
   const orderId = await insertOrder(trx, {
     user_id: req.userId,
