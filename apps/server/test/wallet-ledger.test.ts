@@ -113,3 +113,19 @@ describe('operator support', () => {
     expect(coins(report).yen - coins(before).yen).toBe(540);
   });
 });
+
+describe('carrier payment left undecided', () => {
+  it('expires after 30 minutes: approving then grants nothing and records PAYMENT_ERROR', async () => {
+    const m = await member(t.app);
+    const token = (await get(m.cookie, '/api/manga_coin/purchase/create_token')).status.token;
+    const started = await t.app.inject({ method: 'POST', url: `/api/manga_coin/purchase?token=${token}`, headers: { cookie: m.cookie }, payload: { itemId: 2, paymentType: 'softbank' } });
+    const { confirmUrl, orderId } = started.json();
+    const saved = now;
+    now += 31 * 60 * 1000;
+    const approve = await t.app.inject({ method: 'POST', url: `${confirmUrl}/approve` });
+    expect(approve.headers.location).toBe(`/mangacoin?order_id=${orderId}&result=PAYMENT_ERROR`);
+    expect(await get(m.cookie, `/api/manga_coin/purchases/${orderId}`)).toMatchObject({ status: 'PAYMENT_ERROR', failureCode: 'PAYMENT_EXPIRED' });
+    expect(await ledgerInvariant(db(), m.userId, now)).toEqual({ COIN: 0, MANGA_COIN: 0, POINT: 0 });
+    now = saved;
+  });
+});

@@ -36,5 +36,6 @@ export interface PaymentProvider {
 /** How the store hears of a member's approval or cancellation on the provider's page. */
 export type PaymentDecisionHandler = (
   trx: Transaction<Database>,
-  decision: { orderId: number; approved: boolean; now: number },
+  /** `expired`: the member did not decide within the provider's time limit (treated as not approved). */
+  decision: { orderId: number; approved: boolean; expired?: boolean; now: number },
 ) => Promise<void>;

@@ -6,11 +6,13 @@ import { sandboxCopy } from './sandbox-copy';
 import { confirmationPage, decidedPage } from './sandbox-page';
 
 const RefPath = z.object({ ref: z.string().regex(/^sp_[\w-]{10,40}$/, 'must be a sandbox payment reference') });
+/** A payment not decided within 30 minutes expires: approving it then cancels it instead. */
+export const SANDBOX_PAYMENT_TTL_MS = 30 * 60 * 1000;
 
 /**
  * The sandbox provider's confirmation page (it stands for docomo's, PayPay's… pages): approve or
- * cancel, then back to the store's return URL with `order_id` and `result`. A payment is decided
- * once; a second decision only sends the member back.
+ * cancel, then back to the store's return URL with `order_id` and `result` (COMPLETE, CANCEL, or
+ * PAYMENT_ERROR when it expired). A payment is decided once; a second decision only sends the member back.
  */
 export const sandboxRoutes: FastifyPluginAsync<{ onDecision: PaymentDecisionHandler }> = async (base, { onDecision }) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
@@ -29,20 +31,22 @@ export const sandboxRoutes: FastifyPluginAsync<{ onDecision: PaymentDecisionHand
   for (const action of ['approve', 'cancel'] as const) {
     app.post(`/sandbox/payments/:ref/${action}`, { schema: { params: RefPath } }, async (request, reply) => {
       const now = app.deps.clock().getTime();
-      const status = action === 'approve' ? 'APPROVED' : 'CANCELLED';
       const payment = await db.transaction().execute(async (trx) => {
+        const pending = await trx.selectFrom('sandbox_payments').select('created_at').where('ref', '=', request.params.ref).executeTakeFirst();
+        const expired = pending !== undefined && pending.created_at <= now - SANDBOX_PAYMENT_TTL_MS;
+        const approved = action === 'approve' && !expired;
         const decided = await trx
           .updateTable('sandbox_payments')
-          .set({ status, decided_at: now })
+          .set({ status: approved ? 'APPROVED' : expired ? 'EXPIRED' : 'CANCELLED', decided_at: now })
           .where('ref', '=', request.params.ref)
           .where('status', '=', 'PENDING')
           .executeTakeFirst();
         const row = await trx.selectFrom('sandbox_payments').selectAll().where('ref', '=', request.params.ref).executeTakeFirst();
-        if (row && decided.numUpdatedRows === 1n) await onDecision(trx, { orderId: row.order_id, approved: action === 'approve', now });
+        if (row && decided.numUpdatedRows === 1n) await onDecision(trx, { orderId: row.order_id, approved, expired, now });
         return row;
       });
       if (!payment) return reply.code(404).type('text/html; charset=utf-8').send(decidedPage(null, sandboxCopy.notFound));
-      const result = payment.status === 'APPROVED' ? 'COMPLETE' : 'CANCEL';
+      const result = payment.status === 'APPROVED' ? 'COMPLETE' : payment.status === 'EXPIRED' ? 'PAYMENT_ERROR' : 'CANCEL';
       const separator = payment.return_url.includes('?') ? '&' : '?';
       return reply.redirect(`${payment.return_url}${separator}order_id=${payment.order_id}&result=${result}`, 303);
     });

@@ -129,8 +129,9 @@ export async function completeCoinOrder(trx: Trx, orderId: number, now: number):
 }
 
 /** The provider's report of the member's decision on its confirmation page. */
-export const onPaymentDecision: PaymentDecisionHandler = async (trx, { orderId, approved, now }) => {
+export const onPaymentDecision: PaymentDecisionHandler = async (trx, { orderId, approved, expired, now }) => {
   if (approved) await completeCoinOrder(trx, orderId, now);
+  else if (expired) await transitionOrder(trx, orderId, 'PROCESSING', 'PAYMENT_ERROR', now, { failure_code: 'PAYMENT_EXPIRED' });
   else await transitionOrder(trx, orderId, 'PROCESSING', 'CANCEL', now, { failure_code: 'CANCELLED_BY_USER' });
 };
 
