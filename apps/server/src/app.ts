@@ -20,6 +20,7 @@ import { readingRoutes } from './modules/reading/routes';
 import { noticesRoutes } from './modules/notices/routes';
 import { reviewsRoutes } from './modules/reviews/routes';
 import { serialsRoutes } from './modules/serials/routes';
+import { cartRoutes } from './modules/cart/routes';
 import { mediaRoutes } from './media/routes';
 import { webPlugin } from './web/web-plugin';
 
@@ -86,6 +87,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(reviewsRoutes);
       await api.register(noticesRoutes);
       await api.register(serialsRoutes);
+      await api.register(cartRoutes);
     },
     { prefix: '/api' },
   );

@@ -6,6 +6,7 @@ import type { ReviewsTables } from './reviews-schema';
 import type { OrdersTables } from './orders-schema';
 import type { WalletTables } from './wallet-schema';
 import type { SerialsTables } from './serials-schema';
+import type { CartTables } from './cart-schema';
 
 /** Instants are epoch milliseconds (UTC); calendar rules convert to Asia/Tokyo in `domain`. */
 export type Millis = number;
@@ -52,4 +53,4 @@ export interface AccountsTables {
   one_time_tokens: OneTimeTokensTable;
 }
 
-export interface Database extends AccountsTables, CatalogTables, ReviewsTables, NoticesTables, WalletTables, OrdersTables, ReadingTables, SerialsTables {}
+export interface Database extends AccountsTables, CatalogTables, ReviewsTables, NoticesTables, WalletTables, OrdersTables, ReadingTables, SerialsTables, CartTables {}

@@ -8,6 +8,7 @@ import * as wallet from './2026-11-22T0500-wallet';
 import * as orders from './2026-11-22T0510-orders';
 import * as reading from './2026-11-22T0600-reading';
 import * as serials from './2026-11-22T0700-serials';
+import * as cart from './2026-11-22T0800-cart';
 
 /** Every migration, in order. Landed migrations are frozen: add a new file instead of editing one. */
 export const migrations: Record<string, Migration> = {
@@ -20,4 +21,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22T0510-orders': orders,
   '2026-11-22T0600-reading': reading,
   '2026-11-22T0700-serials': serials,
+  '2026-11-22T0800-cart': cart,
 };

@@ -1,0 +1,163 @@
+import { isSalable, salesStatusAt } from '@hondana/domain/books';
+import {
+  type CartCouponView,
+  type CartItemView,
+  CartStatus,
+  type CartView,
+  CartType,
+  checkCartItem,
+  orderTotals,
+} from '@hondana/domain/cart';
+import { EroticType, priceAt } from '@hondana/domain/catalog';
+import { type CouponLine, type CouponRule, bestCoupon, couponDiscount } from '@hondana/domain/coupons';
+import { AppError, ErrorCode } from '@hondana/domain/errors';
+import { coverUrl } from '@hondana/domain/media-urls';
+import type { PointCampaignSummary } from '@hondana/domain/orders';
+import { type PointCampaignRule, type PointLine, pointBreakdown } from '@hondana/domain/orders-rules';
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../../db/schema';
+import { entitledBookIds } from '../orders/entitlements';
+import { activeCampaigns, isFirstPaying } from '../orders/orders.repository';
+import { toPricing } from '../orders/purchase';
+import { balance } from '../wallet/ledger';
+import { type CartRow, cartRows, chosenCouponId, memberCoupons } from './cart.repository';
+
+type Db = Kysely<Database> | Transaction<Database>;
+const COVER_WIDTH = 128;
+
+export interface CartMember {
+  userId: number;
+  adultChecked: boolean;
+}
+
+/** A cart line priced at `now`, with its validity. */
+export interface PricedLine {
+  row: CartRow;
+  view: CartItemView;
+  coupon: CouponLine;
+}
+
+/** Everything the preview, the coupon calls and the order read of a member's cart at `now`. */
+export interface CartState {
+  active: PricedLine[];
+  later: PricedLine[];
+  valid: PricedLine[];
+  coupons: CouponRule[];
+  chosen: CouponRule | null;
+  campaigns: PointCampaignRule[];
+  isFirstPaying: boolean;
+}
+
+export async function loadCart(db: Db, member: CartMember, now: number): Promise<CartState> {
+  const rows = await cartRows(db, member.userId);
+  const [owned, coupons, chosenId, campaigns, firstPaying] = await Promise.all([
+    entitledBookIds(db, member.userId, rows.map((r) => r.id)),
+    memberCoupons(db, member.userId),
+    chosenCouponId(db, member.userId),
+    activeCampaigns(db, now),
+    isFirstPaying(db, member.userId),
+  ]);
+  const lines = rows.map((row) => priceLine(row, owned.has(row.id), member.adultChecked, now));
+  const active = lines.filter((l) => l.row.state === 'ACTIVE');
+  return {
+    active,
+    later: lines.filter((l) => l.row.state === 'LATER'),
+    valid: active.filter((l) => l.view.validFlg),
+    coupons,
+    chosen: coupons.find((c) => c.id === chosenId) ?? null,
+    campaigns,
+    isFirstPaying: firstPaying,
+  };
+}
+
+function priceLine(row: CartRow, owned: boolean, adultChecked: boolean, now: number): PricedLine {
+  const at = priceAt(toPricing(row), now);
+  const salable = isSalable(salesStatusAt({ salesStatus: row.sales_status, startDatetime: row.start_datetime, endDatetime: row.end_datetime }, now));
+  const check = checkCartItem({ owned, salable, adultOnly: row.erotic_type === EroticType.R18, adultChecked, priceWhenAdded: row.price_at_add, price: at.price });
+  const view: CartItemView = {
+    cartId: row.cart_id,
+    cartType: row.cart_type === CartType.BULK ? CartType.BULK : CartType.BOOK,
+    bookId: row.id,
+    titleId: row.title_id,
+    name: row.contents_name,
+    imageUrl: coverUrl(row.id, COVER_WIDTH, row.media_version),
+    price: at.price,
+    salePrice: at.price,
+    regularPrice: row.price,
+    priceIncTax: at.price,
+    discountAmount: row.price - at.price,
+    validFlg: check.validFlg,
+    level: check.level,
+    errors: check.errors,
+    errorMessage: check.errors[0] ?? null,
+    salable,
+    saleEndDatetime: at.endDatetime,
+    point: 0,
+    status: row.state,
+  };
+  const coupon = { bookId: row.id, titleId: row.title_id, publisherId: row.publisher_id, genreId: row.genre_id, price: at.price };
+  return { row, view, coupon };
+}
+
+/** The coupon discount on the valid lines; a chosen coupon that no longer applies is COUPON_INVALID. */
+export function discountOf(state: CartState, now: number): { discount: number; error: string | null } {
+  if (!state.chosen) return { discount: 0, error: null };
+  const result = couponDiscount(state.chosen, state.valid.map((l) => l.coupon), now);
+  return result.ok ? { discount: result.discount, error: null } : { discount: 0, error: result.refusal };
+}
+
+/** Points each valid line earns (§3 Point campaign), summed per campaign. */
+export function earnedPoints(state: CartState, now: number): { perBook: Map<number, number>; summary: PointCampaignSummary } {
+  const byCampaign = new Map<number, PointLine>();
+  const perBook = new Map<number, number>();
+  for (const line of state.valid) {
+    const { totalPoint, list } = pointBreakdown(state.campaigns, {
+      bookId: line.row.id,
+      titleId: line.row.title_id,
+      price: line.view.price,
+      isFirstPurchase: state.isFirstPaying,
+      sameTitleBooks: state.valid.filter((l) => l.row.title_id === line.row.title_id).length,
+      now,
+    });
+    perBook.set(line.row.id, totalPoint);
+    for (const l of list) {
+      const seen = byCampaign.get(l.id);
+      byCampaign.set(l.id, seen ? { ...seen, point: seen.point + l.point } : { ...l });
+    }
+  }
+  const list = [...byCampaign.values()];
+  return { perBook, summary: { totalPoint: list.reduce((s, l) => s + l.point, 0), list } };
+}
+
+const couponView = (c: CouponRule, discount: number): CartCouponView => ({ id: c.id, name: c.name, couponType: c.couponType, rate: c.rate, discount });
+
+/** The §3 Cart / Order preview of a member's cart; `usePoint` checked against the balance. */
+export async function cartView(db: Db, member: CartMember, input: { usePoint: number; allUsePoint: boolean }, now: number): Promise<CartView> {
+  const state = await loadCart(db, member, now);
+  const [coin, mangaCoin, point] = await Promise.all(
+    (['COIN', 'MANGA_COIN', 'POINT'] as const).map((c) => balance(db, member.userId, c, now)),
+  );
+  const { discount, error } = discountOf(state, now);
+  const prices = state.valid.map((l) => l.view.price);
+  const base = { prices, regularPrices: state.valid.map((l) => l.view.regularPrice), couponDiscount: discount, pointBalance: point! };
+  const maxUse = Math.min(point!, prices.reduce((s, p) => s + p, 0) - discount);
+  const totals = orderTotals({ ...base, usePoint: input.allUsePoint ? maxUse : input.usePoint });
+  if (!totals.ok) throw new AppError(403, ErrorCode[totals.refusal], [`use_point: ${totals.refusal}`]);
+  const points = earnedPoints(state, now);
+  const withPoints = (l: PricedLine) => ({ ...l.view, point: points.perBook.get(l.row.id) ?? 0 });
+  const best = bestCoupon(state.coupons, state.valid.map((l) => l.coupon), now);
+  return {
+    ...totals.totals,
+    cartStatus: state.active.length === 0 ? CartStatus.CART_EMPTY : state.valid.length < state.active.length ? CartStatus.INVALID : CartStatus.NORMAL,
+    items: state.active.map(withPoints),
+    invalidItems: state.active.filter((l) => !l.view.validFlg).map((l) => l.view),
+    myCoin: coin!,
+    myMangaCoin: mangaCoin!,
+    myPoint: point!,
+    isFirstPaying: state.isFirstPaying,
+    cartCoupon: state.chosen ? couponView(state.chosen, discount) : null,
+    suggestedCoupon: best && best.discount > discount ? couponView(best.coupon, best.discount) : null,
+    couponError: error,
+    points: points.summary,
+  };
+}

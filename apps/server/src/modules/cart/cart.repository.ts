@@ -1,0 +1,170 @@
+import { CART_LIMIT } from '@hondana/domain/cart';
+import { type CouponRule, type CouponStep, CouponStatus, type CouponTargetScope, type CouponType } from '@hondana/domain/coupons';
+import { type Kysely, type Transaction, sql } from 'kysely';
+import type { Database } from '../../db/schema';
+import type { PurchasableBookRow } from '../orders/orders.repository';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+export type CartState = 'ACTIVE' | 'LATER';
+
+/** A cart row with what pricing, validity and coupons need of its book. */
+export interface CartRow extends PurchasableBookRow {
+  cart_id: number;
+  cart_type: string;
+  state: CartState;
+  price_at_add: number;
+  publisher_id: number | null;
+  genre_id: number | null;
+  media_version: number;
+}
+
+export function cartRows(db: Db, userId: number): Promise<CartRow[]> {
+  return db
+    .selectFrom('cart_items')
+    .innerJoin('books', 'books.id', 'cart_items.book_id')
+    .innerJoin('titles', 'titles.id', 'books.title_id')
+    .select([
+      'cart_items.id as cart_id',
+      'cart_items.cart_type',
+      'cart_items.state',
+      'cart_items.price_at_add',
+      'books.id',
+      'books.title_id',
+      'books.vol',
+      'books.contents_name',
+      'books.price',
+      'books.sale_price',
+      'books.sale_start_datetime',
+      'books.sale_end_datetime',
+      'books.free_flg',
+      'books.free_start_datetime',
+      'books.free_end_datetime',
+      'books.start_datetime',
+      'books.end_datetime',
+      'books.sales_status',
+      'books.media_version',
+      'titles.erotic_type',
+      'titles.publisher_id',
+      'titles.genre_id',
+    ])
+    .where('cart_items.user_id', '=', userId)
+    .orderBy('cart_items.id')
+    .execute() as Promise<CartRow[]>;
+}
+
+/**
+ * Adds one book unless it is already in the cart or the cart is full, with one conditional
+ * statement (no read-then-write): 'added', 'duplicate' or 'full'.
+ */
+export async function insertCartItem(
+  db: Db,
+  item: { userId: number; bookId: number; cartType: string; price: number; now: number },
+): Promise<'added' | 'duplicate' | 'full'> {
+  const result = await sql<{ id: number }>`
+    insert into cart_items (user_id, book_id, cart_type, state, price_at_add, created_at)
+    select cast(${item.userId} as integer), cast(${item.bookId} as integer), cast(${item.cartType} as text), 'ACTIVE',
+      cast(${item.price} as integer), cast(${item.now} as bigint)
+    where (select count(*) from cart_items where user_id = ${item.userId}) < cast(${CART_LIMIT} as integer)
+    on conflict (user_id, book_id) do nothing
+    returning id`.execute(db);
+  if (result.rows.length === 1) return 'added';
+  const existing = await db.selectFrom('cart_items').select('id').where('user_id', '=', item.userId).where('book_id', '=', item.bookId).executeTakeFirst();
+  return existing ? 'duplicate' : 'full';
+}
+
+/** Moves the member's items between the cart and buy-later; returns the ids moved. */
+export async function moveCartItems(db: Db, userId: number, cartIds: number[], to: CartState): Promise<number[]> {
+  const rows = await db
+    .updateTable('cart_items')
+    .set({ state: to })
+    .where('user_id', '=', userId)
+    .where('id', 'in', cartIds)
+    .returning('id')
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+export async function deleteCartItems(db: Db, userId: number, cartIds: number[]): Promise<number[]> {
+  const rows = await db.deleteFrom('cart_items').where('user_id', '=', userId).where('id', 'in', cartIds).returning('id').execute();
+  return rows.map((r) => r.id);
+}
+
+export async function cartSize(db: Db, userId: number): Promise<number> {
+  const row = await db
+    .selectFrom('cart_items')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Marks every book price "seen": the CHANGED_PRICE warnings go (POST /cart/items/refresh). */
+export async function refreshPrices(db: Db, userId: number, prices: Map<number, number>): Promise<void> {
+  for (const [cartId, price] of prices) {
+    await db.updateTable('cart_items').set({ price_at_add: price }).where('user_id', '=', userId).where('id', '=', cartId).execute();
+  }
+}
+
+const ints = (json: string): number[] => (JSON.parse(json) as unknown[]).map(Number);
+
+/** A member's coupons (their copy's status, EXPIRED at read time by the rules). */
+export async function memberCoupons(db: Db, userId: number): Promise<CouponRule[]> {
+  const rows = await db
+    .selectFrom('user_coupons')
+    .innerJoin('coupons', 'coupons.id', 'user_coupons.coupon_id')
+    .selectAll('coupons')
+    .select('user_coupons.status as user_status')
+    .where('user_coupons.user_id', '=', userId)
+    .orderBy('coupons.expire_at')
+    .orderBy('coupons.id')
+    .execute();
+  return rows.map((r) => ({
+    id: r.id,
+    name: r.name,
+    couponType: r.coupon_type as CouponType,
+    rate: r.rate,
+    limit: r.limit_count,
+    minCartPrice: r.min_cart_price,
+    expireDatetime: r.expire_at,
+    status: r.enabled === 1 ? (r.user_status as CouponStatus) : CouponStatus.INVALID,
+    steps: JSON.parse(r.steps) as CouponStep[],
+    couponTarget: { scope: r.target_scope as CouponTargetScope, ids: ints(r.target_ids), genreIds: ints(r.target_genre_ids) },
+  }));
+}
+
+export async function chosenCouponId(db: Db, userId: number): Promise<number | null> {
+  const row = await db.selectFrom('cart_coupons').select('coupon_id').where('user_id', '=', userId).executeTakeFirst();
+  return row?.coupon_id ?? null;
+}
+
+export async function chooseCoupon(db: Db, userId: number, couponId: number | null): Promise<void> {
+  await db.deleteFrom('cart_coupons').where('user_id', '=', userId).execute();
+  if (couponId !== null) await db.insertInto('cart_coupons').values({ user_id: userId, coupon_id: couponId }).execute();
+}
+
+/** UNUSED → USED for one order, conditionally: false when another order used it first. */
+export async function useCoupon(db: Db, userId: number, couponId: number, orderId: number, now: number): Promise<boolean> {
+  const result = await db
+    .updateTable('user_coupons')
+    .set({ status: CouponStatus.USED, order_id: orderId, used_at: now })
+    .where('user_id', '=', userId)
+    .where('coupon_id', '=', couponId)
+    .where('status', '=', CouponStatus.UNUSED)
+    .executeTakeFirst();
+  return result.numUpdatedRows === 1n;
+}
+
+/** The salable volumes of a title, for a bulk add. */
+export function titleBookIds(db: Db, titleId: number): Promise<{ id: number }[]> {
+  return db.selectFrom('books').select('id').where('title_id', '=', titleId).where('sales_status', '!=', 'STOPPED').orderBy('vol').orderBy('id').execute();
+}
+
+/** Gives the member every open guest coupon (§5 login appeal) they do not have yet: one statement, idempotent. */
+export async function grantGuestCoupons(db: Db, userId: number, now: number): Promise<void> {
+  await sql`
+    insert into user_coupons (user_id, coupon_id, status, order_id, created_at, used_at)
+    select cast(${userId} as integer), id, 'UNUSED', null, cast(${now} as bigint), null
+    from coupons where guest = 1 and enabled = 1 and expire_at > ${now}
+    on conflict (user_id, coupon_id) do nothing`.execute(db);
+}

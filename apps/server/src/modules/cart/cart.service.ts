@@ -1,0 +1,94 @@
+import { type CartChangeResponse, type CartItemView, CartType } from '@hondana/domain/cart';
+import { isSalable, salesStatusAt } from '@hondana/domain/books';
+import { priceAt } from '@hondana/domain/catalog';
+import { AppError, ErrorCode, notFound } from '@hondana/domain/errors';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+import { entitledBookIds } from '../orders/entitlements';
+import { booksForPurchase } from '../orders/orders.repository';
+import { toPricing } from '../orders/purchase';
+import { cartSize, deleteCartItems, insertCartItem, moveCartItems, refreshPrices, titleBookIds } from './cart.repository';
+import { type CartMember, loadCart } from './cart-view';
+
+type Db = Kysely<Database>;
+
+const limitExceeded = () => new AppError(403, ErrorCode.CART_LIST_LIMIT_EXCEEDED, ['the cart is full']);
+
+async function changeResponse(db: Db, userId: number, added: number[], skipped: number[]): Promise<CartChangeResponse> {
+  return { status: { code: 0 }, results: { added, skipped, cartSize: await cartSize(db, userId) } };
+}
+
+/**
+ * Adds books in order. Unknown or stopped books and books the member already has are skipped;
+ * books already in the cart are skipped too (duplicates ignored). A full cart stops the adding.
+ */
+async function addBooks(db: Db, member: CartMember, bookIds: number[], cartType: string, now: number) {
+  const [rows, owned] = await Promise.all([booksForPurchase(db, bookIds), entitledBookIds(db, member.userId, bookIds)]);
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  const added: number[] = [];
+  const skipped: number[] = [];
+  let full = false;
+  for (const bookId of bookIds) {
+    const row = byId.get(bookId);
+    const salable = row && isSalable(salesStatusAt({ salesStatus: row.sales_status, startDatetime: row.start_datetime, endDatetime: row.end_datetime }, now));
+    if (!row || !salable || owned.has(bookId) || full) {
+      skipped.push(bookId);
+      continue;
+    }
+    const outcome = await insertCartItem(db, { userId: member.userId, bookId, cartType, price: priceAt(toPricing(row), now).price, now });
+    if (outcome === 'added') added.push(bookId);
+    else skipped.push(bookId);
+    if (outcome === 'full') full = true;
+  }
+  return { added, skipped, full };
+}
+
+/** `POST /cart/book`: unknown or stopped → 404, owned → ALREADY_BUY, full cart → CART_LIST_LIMIT_EXCEEDED; a duplicate is skipped. */
+export async function addBook(db: Db, member: CartMember, bookId: number, now: number): Promise<CartChangeResponse> {
+  const [row] = await booksForPurchase(db, [bookId]);
+  if (!row || !isSalable(salesStatusAt({ salesStatus: row.sales_status, startDatetime: row.start_datetime, endDatetime: row.end_datetime }, now))) {
+    throw notFound('book');
+  }
+  if ((await entitledBookIds(db, member.userId, [bookId])).size > 0) throw new AppError(403, ErrorCode.ALREADY_BUY, ['already have this book']);
+  const result = await addBooks(db, member, [bookId], CartType.BOOK, now);
+  if (result.full) throw limitExceeded();
+  return changeResponse(db, member.userId, result.added, result.skipped);
+}
+
+/** `POST /cart/books` (also the guest cart merge at login): duplicates and owned books are skipped. */
+export async function addManyBooks(db: Db, member: CartMember, bookIds: number[], now: number): Promise<CartChangeResponse> {
+  const result = await addBooks(db, member, bookIds, CartType.BOOK, now);
+  if (result.full && result.added.length === 0) throw limitExceeded();
+  return changeResponse(db, member.userId, result.added, result.skipped);
+}
+
+/** `POST /cart/bulk`: every salable volume of the title the member does not have yet. */
+export async function addTitle(db: Db, member: CartMember, titleId: number, now: number): Promise<CartChangeResponse> {
+  const ids = (await titleBookIds(db, titleId)).map((r) => r.id);
+  if (ids.length === 0) throw notFound('title');
+  const result = await addBooks(db, member, ids, CartType.BULK, now);
+  if (result.full && result.added.length === 0) throw limitExceeded();
+  return changeResponse(db, member.userId, result.added, result.skipped);
+}
+
+export async function moveItems(db: Db, member: CartMember, cartIds: number[], to: 'ACTIVE' | 'LATER'): Promise<CartChangeResponse> {
+  const moved = await moveCartItems(db, member.userId, cartIds, to);
+  return changeResponse(db, member.userId, moved, cartIds.filter((id) => !moved.includes(id)));
+}
+
+export async function removeItems(db: Db, member: CartMember, cartIds: number[]): Promise<CartChangeResponse> {
+  const removed = await deleteCartItems(db, member.userId, cartIds);
+  return changeResponse(db, member.userId, removed, cartIds.filter((id) => !removed.includes(id)));
+}
+
+/** `GET /cart/me/later_items`. */
+export async function laterItems(db: Db, member: CartMember, now: number): Promise<{ totalCount: number; items: CartItemView[]; errors: string[]; errorType: string | null }> {
+  const state = await loadCart(db, member, now);
+  return { totalCount: state.later.length, items: state.later.map((l) => l.view), errors: [], errorType: null };
+}
+
+/** `POST /cart/items/refresh`: the member has seen the current prices (CHANGED_PRICE warnings go). */
+export async function refreshCart(db: Db, member: CartMember, now: number): Promise<void> {
+  const state = await loadCart(db, member, now);
+  await refreshPrices(db, member.userId, new Map([...state.active, ...state.later].map((l) => [l.row.cart_id, l.view.price])));
+}

@@ -1,0 +1,81 @@
+import {
+  ActiveItemsQuery,
+  CartBookBody,
+  CartBooksBody,
+  CartBulkBody,
+  CartIdsBody,
+  CartTokenQuery,
+  OrderV3Body,
+  SetCouponBody,
+} from '@hondana/domain/cart';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { requireUser } from '../accounts/session-plugin';
+import { issueToken } from '../tokens/one-time-tokens';
+import { grantGuestCoupons } from './cart.repository';
+import * as cart from './cart.service';
+import { type CartMember, cartView } from './cart-view';
+import { CART_TOKEN_PURPOSE, orderV3 } from './checkout.service';
+import { guestCoupon, listCoupons, removeCoupon, setCoupon } from './coupon.service';
+
+/** §7 "Cart" and the guest coupon of §7 "Guest" (issue 7); contract in `packages/domain/src/cart.ts`. */
+export const cartRoutes: FastifyPluginAsync = async (base) => {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+  const { db } = app.deps.database;
+  const now = () => app.deps.clock().getTime();
+  const member = async (request: FastifyRequest): Promise<CartMember> => {
+    const user = await requireUser(request);
+    return { userId: user.userId, adultChecked: user.adultState === 'ADULT' };
+  };
+
+  app.post('/cart/book', { schema: { body: CartBookBody } }, async (request) => cart.addBook(db, await member(request), request.body.book_id, now()));
+  app.post('/cart/books', { schema: { body: CartBooksBody } }, async (request) =>
+    cart.addManyBooks(db, await member(request), request.body.book_ids, now()),
+  );
+  app.post('/cart/bulk', { schema: { body: CartBulkBody } }, async (request) => cart.addTitle(db, await member(request), request.body.title_id, now()));
+  app.post('/cart/items/invalid', { schema: { body: CartIdsBody } }, async (request) =>
+    cart.moveItems(db, await member(request), request.body.cart_ids, 'LATER'),
+  );
+  app.post('/cart/items/valid', { schema: { body: CartIdsBody } }, async (request) =>
+    cart.moveItems(db, await member(request), request.body.cart_ids, 'ACTIVE'),
+  );
+  app.delete('/cart/items', { schema: { querystring: CartIdsBody } }, async (request) =>
+    cart.removeItems(db, await member(request), request.query.cart_ids),
+  );
+  app.post('/cart/items/refresh', async (request) => {
+    const m = await member(request);
+    await cart.refreshCart(db, m, now());
+    return { result: await cartView(db, m, { usePoint: 0, allUsePoint: false }, now()) };
+  });
+
+  app.get('/cart/me/active_items', { schema: { querystring: ActiveItemsQuery } }, async (request) => {
+    const m = await member(request);
+    await grantGuestCoupons(db, m.userId, now());
+    return cartView(db, m, { usePoint: request.query.use_point, allUsePoint: request.query.all_use_point === 1 }, now());
+  });
+  app.get('/cart/me/later_items', async (request) => cart.laterItems(db, await member(request), now()));
+  app.get('/cart/coupons', async (request) => {
+    const m = await member(request);
+    await grantGuestCoupons(db, m.userId, now());
+    return listCoupons(db, m.userId, now());
+  });
+  app.get('/cart/create_token', async (request) => {
+    const m = await member(request);
+    return { status: { code: 0, token: await issueToken(db, m.userId, CART_TOKEN_PURPOSE, now()) } };
+  });
+
+  app.post('/cart/coupon', { schema: { querystring: CartTokenQuery, body: SetCouponBody } }, async (request, reply) => {
+    const result = await setCoupon(db, await member(request), { token: request.query.token, couponId: request.body.couponId }, now());
+    return reply.code(result.status).send(result.body);
+  });
+  app.delete('/cart/coupon', { schema: { querystring: CartTokenQuery } }, async (request, reply) => {
+    const result = await removeCoupon(db, await member(request), request.query.token, now());
+    return reply.code(result.status).send(result.body);
+  });
+  app.post('/cart/order/v3', { schema: { querystring: CartTokenQuery, body: OrderV3Body } }, async (request, reply) => {
+    const result = await orderV3(db, await member(request), { ...request.body, token: request.query.token }, now());
+    return reply.code(result.status).send(result.body);
+  });
+
+  app.get('/guest/coupon', async () => guestCoupon(db, now()));
+};
