@@ -1,0 +1,142 @@
+import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { after, before, describe, it } from 'node:test';
+import Database from 'better-sqlite3';
+import type { Browser, Page } from 'playwright-core';
+import { type StoreServer, launchBrowser, screenshotDir, startStore } from '../support/server';
+
+/**
+ * Serials (issue 6). Demo serial 1: episodes 1–3 free, 40 coins from episode 4, rentals of 180
+ * minutes, the last one or two episodes not yet released.
+ */
+const SERIAL_ID = 1;
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const run = promisify(execFile);
+
+let store: StoreServer;
+let browser: Browser;
+let episodes: { id: number; orderSequence: number; released: boolean }[];
+
+before(async () => {
+  [store, browser] = await Promise.all([startStore(), launchBrowser()]);
+  const response = await fetch(`${store.url}/api/serial_episodes?serial_id=${SERIAL_ID}&limit=100`);
+  episodes = ((await response.json()) as { episodes: typeof episodes }).episodes;
+});
+after(async () => {
+  await browser?.close();
+  await store?.stop();
+});
+
+const episode = (n: number) => episodes.find((e) => e.orderSequence === n)!;
+const shot = (page: Page, name: string) => page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage: true });
+const detailUrl = () => `${store.url}/serial/detail/${SERIAL_ID}`;
+const row = (page: Page, n: number) => page.locator(`[data-testid="episode"][data-episode-id="${episode(n).id}"]`);
+
+async function newPage(width: number, member?: string): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width, height: 900 }, locale: 'ja-JP' });
+  const page = await context.newPage();
+  if (member) {
+    const response = await page.request.post(`${store.url}/api/auth/signup`, {
+      data: { email: member, password: 'e2e-password-123', nickname: '連載読者', birth_date: '1990-04-01' },
+    });
+    assert.equal(response.status(), 200, await response.text());
+  }
+  return page;
+}
+
+/** Reads an episode in the viewer to its end (paging with ← or the webtoon's next button). */
+async function readToEnd(page: Page) {
+  await page.getByTestId('episode-page').first().waitFor();
+  const lastPage = page.getByTestId('serial-last-page');
+  for (let i = 0; i < 40 && !(await lastPage.isVisible()); i++) await page.keyboard.press('ArrowLeft');
+  await lastPage.waitFor();
+}
+
+describe('serials', () => {
+  it('list and ranking pages show the demo serials', async () => {
+    for (const width of [375, 1080]) {
+      const page = await newPage(width);
+      await page.goto(`${store.url}/serial`);
+      await page.getByTestId('serial-card').first().waitFor();
+      await shot(page, `serials-list-${width}`);
+      await page.goto(`${store.url}/serial/ranking/general/1`);
+      await page.getByTestId('serial-card').first().waitFor();
+      await page.context().close();
+    }
+  });
+
+  it('a guest reads free episode 3 and is asked to sign up for episode 4', async () => {
+    const page = await newPage(375);
+    await page.goto(detailUrl());
+    await row(page, 4).getByRole('link', { name: 'ログイン' }).waitFor();
+    assert.equal(await page.getByTestId('special-ticket').textContent(), '3/3');
+    await shot(page, 'serials-detail-guest-375');
+    await row(page, 3).getByRole('link', { name: '読む' }).click();
+    await readToEnd(page);
+    assert.equal(await page.getByTestId('last-page-message').textContent(), '会員登録・ログインで続きが読めます');
+    await shot(page, 'serials-last-page-guest-375');
+    await page.goto(`${store.url}/viewer?serialEpisodeId=${episode(4).id}`);
+    await page.waitForURL(/\/serial\/detail\/1/);
+    await page.context().close();
+  });
+
+  it('a member uses the daily ticket, rents with manga coins, waits for free, and meets 配信待ち', async () => {
+    const email = `serials-${Date.now()}@example.jp`;
+    const page = await newPage(1080, email);
+    await page.goto(detailUrl());
+    assert.equal(await page.getByTestId('normal-ticket').textContent(), '1/1');
+    await row(page, 4).getByRole('button', { name: '無料で読む' }).click();
+    await page.waitForURL(/serialEpisodeId=/);
+    await page.getByRole('status').filter({ hasText: 'レンタルしました' }).waitFor();
+    await readToEnd(page);
+    assert.match((await page.getByTestId('last-page-message').textContent()) ?? '', /レンタルして続きを読みますか？/);
+    await shot(page, 'serials-last-page-member-1080');
+
+    // Coins: granted through the operator command, then episode 5 rented with manga coins.
+    await run(path.join(root, 'node_modules/.bin/tsx'), ['apps/server/src/admin.ts', 'grant', '--email', email, '--currency', 'MANGA_COIN', '--amount', '100', '--reason', 'e2e'], {
+      cwd: root,
+      env: { ...process.env, DATA_DIR: store.dataDir, DATABASE_URL: '' },
+    });
+    await page.goto(detailUrl());
+    assert.equal(await page.getByTestId('normal-ticket').textContent(), '0/1');
+    assert.match((await page.getByTestId('charge-wait').textContent()) ?? '', /あと23時間で回復/);
+    await row(page, 5).getByRole('button', { name: 'レンタルする' }).click();
+    await page.getByTestId('rent-balance').filter({ hasText: '100' }).waitFor();
+    await shot(page, 'serials-rent-dialog-1080');
+    await page.getByRole('dialog').getByRole('button', { name: '読む' }).click();
+    await page.waitForURL(new RegExp(`serialEpisodeId=${episode(5).id}`));
+    await page.getByTestId('episode-page').first().waitFor();
+
+    // Episode 6 stays locked until the ticket recovers: move its last use 23 hours back.
+    await page.goto(detailUrl());
+    await row(page, 6).getByRole('button', { name: 'レンタルする' }).waitFor();
+    await row(page, 5).getByTestId('rented-until').waitFor();
+    await shot(page, 'serials-detail-member-1080');
+    const db = new Database(path.join(store.dataDir, 'hondana.db'));
+    db.prepare('UPDATE user_serials SET charge_used_at = charge_used_at - ? WHERE serial_id = ?').run(23 * 3_600_000, SERIAL_ID);
+    db.close();
+    await page.reload();
+    await row(page, 6).getByRole('button', { name: '無料で読む' }).waitFor();
+    assert.equal(await page.getByTestId('normal-ticket').textContent(), '1/1');
+
+    // The last released episode, opened with the recovered ticket: the next one is not delivered yet.
+    const lastReleased = [...episodes].filter((e) => e.released).sort((a, b) => b.orderSequence - a.orderSequence)[0]!;
+    await row(page, lastReleased.orderSequence).getByRole('button', { name: '無料で読む' }).click();
+    await page.waitForURL(new RegExp(`serialEpisodeId=${lastReleased.id}`));
+    await readToEnd(page);
+    await page.getByText('続きは配信待ち').waitFor();
+    await shot(page, 'serials-last-page-not-delivered-1080');
+    await page.context().close();
+  });
+
+  it('looks right at 375 px for a member', async () => {
+    const page = await newPage(375, `serials-375-${Date.now()}@example.jp`);
+    await page.goto(detailUrl());
+    await page.getByTestId('ticket-panel').waitFor();
+    await shot(page, 'serials-detail-member-375');
+    await page.context().close();
+  });
+});
