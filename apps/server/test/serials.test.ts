@@ -44,6 +44,14 @@ describe('guests', () => {
     expect((await get('/api/user_serial_ticket/me')).json()).toMatchObject({ amount: 3, maxAmount: 3 });
   });
 
+  it('meet the adult gate on a serial in an adult category', async () => {
+    now = START;
+    const { episodeIds } = await serial({ category: 'adult_male' });
+    const r = await get(`/api/serial_episode_browsers/${episodeIds[0]}`);
+    expect(r.statusCode).toBe(403);
+    expect(r.json().errorCode).toBe('ADULT_CHECK_REQUIRED');
+  });
+
   it('answer 401 on every member call', async () => {
     const calls: [string, string][] = [
       ['GET', '/api/user_serials/me/1'],

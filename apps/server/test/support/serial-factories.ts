@@ -21,6 +21,7 @@ export interface SerialInput {
   unreleased: number;
   now: number;
   endDatetime: number | null;
+  category: string;
 }
 
 /** A serial with `episodes` episodes of 2 pages each; returns its id and its episode ids in order. */
@@ -38,6 +39,7 @@ export async function insertSerial(db: Db, overrides: Partial<SerialInput> = {})
     unreleased: 0,
     now: Date.now(),
     endDatetime: null,
+    category: 'male',
     ...overrides,
   };
   const titleId = await insertTitle(db);
@@ -47,7 +49,7 @@ export async function insertSerial(db: Db, overrides: Partial<SerialInput> = {})
       title_id: titleId,
       name: `テスト連載${titleId}`,
       description: '説明',
-      category: 'male',
+      category: o.category,
       theme_color: '#333',
       sub_color: '#eee',
       ticket_usable: o.ticketUsable ? 1 : 0,

@@ -33,6 +33,9 @@ export async function episodeGrant(
   return null;
 }
 
+/** Adult page types (オトナ女子, オトナ男子) are the adult categories of §4's gate. */
+export const isAdultCategory = (category: string): boolean => category.startsWith('adult');
+
 /** The media route's check at request time: the signed grant must still hold. */
 export async function canServeEpisodePage(db: Db, grant: PageGrant, episodeId: number, now: number): Promise<boolean> {
   const episode = await repo.findEpisode(db, episodeId);
@@ -50,10 +53,12 @@ export async function canServeEpisodePage(db: Db, grant: PageGrant, episodeId: n
  */
 export async function episodeBrowser(
   db: Db,
-  q: { userId: number | null; episodeId: number; mediaKey: string; now: number },
+  q: { userId: number | null; adult: boolean; episodeId: number; mediaKey: string; now: number },
 ): Promise<EpisodeBrowser> {
   const episode = await requireEpisode(db, q.episodeId);
   const serial = await requireSerial(db, episode.serialId, q.now);
+  // §4 adult gate: a serial in an adult category before the age check.
+  if (isAdultCategory(serial.category) && !q.adult) throw new AppError(403, ErrorCode.ADULT_CHECK_REQUIRED);
   if (isExpired(serial, q.now)) throw new AppError(400, ErrorCode.NOT_ON_RELEASE, ['serial: distribution has ended']);
   if (!isReleased(episode, q.now)) throw new AppError(400, ErrorCode.EPISODE_NOT_ON_RELEASE, ['serial_episode_id: not on release']);
   const access = await episodeGrant(db, q.userId, serial, episode, q.now);

@@ -55,14 +55,16 @@ export const serialsRoutes: FastifyPluginAsync = async (app) => {
     const free = data.find((d) => d.personalizedSpendType === 1 && d.finalPrice === 0 && !d.renting) ?? null;
     return { serialEpisodeId: free?.serialEpisodeId ?? null };
   });
-  app.get('/serial_episode_browsers/:id', async (request) =>
-    episodeBrowser(db, {
-      userId: await userIdOf(request),
+  app.get('/serial_episode_browsers/:id', async (request) => {
+    const user = await sessionUser(request);
+    return episodeBrowser(db, {
+      userId: user?.userId ?? null,
+      adult: user?.adultState === 'ADULT',
       episodeId: pathId(request, 'serial_episode_id'),
       mediaKey: app.deps.config.secrets.mediaUrlKey,
       now: now(),
-    }),
-  );
+    });
+  });
 
   // —— member data ——
   app.get('/user_serials/me/:id', async (request) => serials.userSerial(db, (await requireUser(request)).userId, pathId(request, 'serial_id'), now()));
