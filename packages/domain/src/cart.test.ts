@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { GUEST_CART_LIMIT, CartItemError, CartItemLevel, addToGuestCart, checkCartItem, orderTotals } from './cart';
+import { CartItemError, CartItemLevel, checkCartItem, orderTotals } from './cart';
+import { GUEST_CART_LIMIT, addToGuestCart, parseGuestCart } from './guest-cart';
 
 const facts = { owned: false, salable: true, adultOnly: false, adultChecked: false, priceWhenAdded: 500, price: 500 };
 
@@ -75,6 +76,11 @@ describe('guest cart', () => {
     expect(addToGuestCart([1, 2], [2, 3, 3])).toEqual([1, 2, 3]);
     const full = Array.from({ length: GUEST_CART_LIMIT }, (_, i) => i + 1);
     expect(addToGuestCart(full, [1000])).toEqual(full);
+  });
+  it('reads storage defensively', () => {
+    expect(parseGuestCart(null)).toEqual([]);
+    expect(parseGuestCart('{')).toEqual([]);
+    expect(parseGuestCart('[3,3,"x",0,-1,2.5,4]')).toEqual([3, 4]);
   });
   it('property: at most 100 distinct ids, keeping the order of first addition', () => {
     fc.assert(

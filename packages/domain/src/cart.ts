@@ -22,13 +22,11 @@
  * books → DIFF_CART_ITEMS_REQUEST, another total → DIFF_PRICE_REQUEST (nothing charged).
  */
 import { z } from 'zod';
+import { GUEST_CART_LIMIT } from './guest-cart';
 import type { PointCampaignSummary } from './orders';
 
 /** The spec leaves the size open (§9 "not shown"): 200 items, twice the guest cart's 100 ids. */
 export const CART_LIMIT = 200;
-/** §5 / §9: the guest cart keeps at most 100 book ids. */
-export const GUEST_CART_LIMIT = 100;
-
 export const CartType = { BOOK: 'BOOK', BUNDLE: 'BUNDLE', BULK: 'BULK' } as const;
 export type CartType = (typeof CartType)[keyof typeof CartType];
 
@@ -149,16 +147,6 @@ export function orderTotals(input: TotalsInput): { ok: true; totals: OrderTotals
       totalPriceIncTax: totalAmount,
     },
   };
-}
-
-/** §5 guest cart: add ids in order, duplicates ignored, nothing past GUEST_CART_LIMIT. */
-export function addToGuestCart(cart: readonly number[], bookIds: readonly number[]): number[] {
-  const next = [...cart];
-  for (const id of bookIds) {
-    if (next.length >= GUEST_CART_LIMIT) break;
-    if (!next.includes(id)) next.push(id);
-  }
-  return next;
 }
 
 const int = (min = 0) => z.coerce.number({ message: 'must be a number' }).int().min(min);
