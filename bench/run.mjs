@@ -8,6 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { readingRows } from './reading.mjs';
+import { serialsRows } from './serials.mjs';
 import { purchaseRows } from './purchases.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -84,6 +85,7 @@ try {
   rows.push(await measure('GET / (top page, server-rendered)', `${store.url}/`));
   rows.push(await measure('GET /api/books/1 (book detail, guest)', `${store.url}/api/books/1`));
   rows.push(...(await readingRows(store.url, measure, cookie)));
+  rows.push(...(await serialsRows(store.url, measure, cookie)));
   // Purchases (issue 5): completed purchases per second on their own stores (SQLite; PostgreSQL with BENCH_DATABASE_URL).
   rows.push(...(await purchaseRows()));
 
