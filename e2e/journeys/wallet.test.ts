@@ -101,8 +101,11 @@ describe('a new member with the sandbox card', () => {
     // The viewer is another issue's: open it only when its route answers.
     const viewer = await page.request.get(`${store.url}/viewer?cid=${VOL2}`);
     if (viewer.status() === 200) {
+      const info = await page.request.get(`${store.url}/api/browser/bookinfo/v2?bookId=${VOL2}`);
+      assert.equal(((await info.json()) as { book_data: { fullAccess: boolean } }).book_data.fullAccess, true, 'every page is readable');
       await read.click();
       await page.waitForURL(new RegExp(`/viewer\\?cid=${VOL2}`));
+      await shot(page, 'wallet-viewer-1080');
     }
   });
 
