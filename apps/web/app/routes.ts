@@ -23,6 +23,7 @@ export default [
   route('mangacoin', 'routes/mangacoin.tsx'),
   route('wallet/manga_coin', 'routes/wallet.tsx'),
   route('order/payments', 'routes/payments.tsx'),
+  route('cart', 'routes/cart.tsx'),
   route('law/payment_services', 'routes/payment-services-law.tsx'),
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig;

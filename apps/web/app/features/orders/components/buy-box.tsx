@@ -9,6 +9,8 @@ import styles from './buy-box.module.css';
  * series page carries only these links (JS budget of the series page, ≤120 kB gzip).
  */
 const MemberBuyBox = lazy(() => import('./member-buy-box'));
+/** The cart button (issue 7), its own chunk too. */
+const CartButton = lazy(() => import('../../cart/components/cart-button'));
 
 export type BuyBoxBook = {
   bookId: number;
@@ -34,6 +36,7 @@ export function BuyBox({ book }: { book: BuyBoxBook }) {
         }
       >
         <MemberBuyBox book={book} />
+        {!book.free && <CartButton bookId={book.bookId} member />}
       </Suspense>
     );
   }
@@ -47,6 +50,11 @@ export function BuyBox({ book }: { book: BuyBoxBook }) {
         <a className={styles.buy} href={loginHref(location.pathname + location.search)}>
           {t('walletEntry.loginToBuy')}
         </a>
+      )}
+      {!book.free && (
+        <Suspense fallback={null}>
+          <CartButton bookId={book.bookId} member={false} />
+        </Suspense>
       )}
     </div>
   );

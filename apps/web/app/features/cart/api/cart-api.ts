@@ -1,0 +1,49 @@
+import type { CartChangeResponse, CartItemView, CartView, OrderV3Body, OrderV3Response } from '@hondana/domain/cart';
+import { ApiError, apiGet, apiPost, createToken } from '../../wallet/api/api-client';
+import { clearGuestCart, readGuestCart } from '../guest-cart-storage';
+
+/** The cart calls of §7 (issue 7). */
+export const getCart = (usePoint = 0) => apiGet<CartView>('/cart/me/active_items', { use_point: usePoint });
+export const getLaterItems = () => apiGet<{ totalCount: number; items: CartItemView[] }>('/cart/me/later_items');
+export interface CouponListItem {
+  id: number;
+  name: string;
+  status: string;
+  rate: number | null;
+  couponType: number;
+}
+export const getCoupons = () => apiGet<{ totalCount: number; list: CouponListItem[] }>('/cart/coupons');
+export const addToCart = (bookId: number) => apiPost<CartChangeResponse>('/cart/book', { book_id: bookId });
+export const moveToLater = (cartId: number) => apiPost<CartChangeResponse>('/cart/items/invalid', { cart_ids: [cartId] });
+export const moveToCart = (cartId: number) => apiPost<CartChangeResponse>('/cart/items/valid', { cart_ids: [cartId] });
+
+export async function removeFromCart(cartId: number): Promise<void> {
+  const response = await fetch(`/api/cart/items?cart_ids=${cartId}`, { method: 'DELETE', credentials: 'same-origin' });
+  if (!response.ok) {
+    const body = (await response.json().catch(() => null)) as { errorCode?: string } | null;
+    throw new ApiError(response.status, body?.errorCode ?? 'INTERNAL_SERVER_ERROR');
+  }
+}
+
+const cartToken = () => createToken('/cart/create_token');
+
+export async function setCoupon(couponId: number): Promise<CartView> {
+  return apiPost<CartView>('/cart/coupon', { couponId }, { token: await cartToken() });
+}
+
+export async function removeCoupon(): Promise<void> {
+  const response = await fetch(`/api/cart/coupon?token=${encodeURIComponent(await cartToken())}`, { method: 'DELETE', credentials: 'same-origin' });
+  if (!response.ok) throw new ApiError(response.status, 'INTERNAL_SERVER_ERROR');
+}
+
+export async function orderCart(body: OrderV3Body): Promise<OrderV3Response> {
+  return apiPost<OrderV3Response>('/cart/order/v3', body, { token: await cartToken() });
+}
+
+/** Moves the guest cart (kept in this browser) into the member's cart; the local copy goes once merged. */
+export async function mergeGuestCart(): Promise<void> {
+  const ids = readGuestCart();
+  if (ids.length === 0) return;
+  await apiPost<CartChangeResponse>('/cart/books', { book_ids: ids });
+  clearGuestCart();
+}

@@ -1,0 +1,41 @@
+import type { CartItemView } from '@hondana/domain/cart';
+import { cartCopy as c } from '../../../i18n/ja-cart';
+import styles from './cart.module.css';
+
+interface Props {
+  item: CartItemView;
+  busy: boolean;
+  onMove: (item: CartItemView) => void;
+  onRemove: (item: CartItemView) => void;
+}
+
+/** One cart line: cover, name, price (the regular price struck through when lower), reasons, move and remove. */
+export function CartItemRow({ item, busy, onMove, onRemove }: Props) {
+  const levelClass = item.level === 'ERROR' ? styles.error : item.level === 'WARNING' ? styles.warning : '';
+  return (
+    <li className={`${styles.item} ${levelClass}`} data-testid={`cart-item-${item.bookId}`}>
+      <img className={styles.cover} src={item.imageUrl} alt="" width={64} height={91} loading="lazy" />
+      <div className={styles.itemBody}>
+        <p className={styles.name}>{item.name}</p>
+        <p className={styles.price}>
+          {c('price', { price: item.price.toLocaleString('ja-JP') })}
+          {item.regularPrice > item.price && <s className={styles.regular}>{c('regularPrice', { price: item.regularPrice.toLocaleString('ja-JP') })}</s>}
+          {item.point > 0 && <span className={styles.points}>{c('points', { point: item.point })}</span>}
+        </p>
+        {item.level !== 'NONE' && (
+          <p className={styles.reason} role="status">
+            <strong>{c(`levels.${item.level}`)}</strong> {item.errors.map((e) => c(`itemErrors.${e}`)).join('・')}
+          </p>
+        )}
+        <div className={styles.itemActions}>
+          <button type="button" className={styles.secondary} disabled={busy} onClick={() => onMove(item)}>
+            {item.status === 'ACTIVE' ? c('moveLater') : c('moveBack')}
+          </button>
+          <button type="button" className={styles.link} disabled={busy} onClick={() => onRemove(item)}>
+            {c('remove')}
+          </button>
+        </div>
+      </div>
+    </li>
+  );
+}

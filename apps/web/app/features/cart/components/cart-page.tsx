@@ -1,0 +1,132 @@
+import type { CartItemView, CartView } from '@hondana/domain/cart';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { cartCopy as c, cartErrorCopy } from '../../../i18n/ja-cart';
+import { ApiError } from '../../wallet/api/api-client';
+import * as api from '../api/cart-api';
+import { CartItemRow } from './cart-item-row';
+import styles from './cart.module.css';
+import { OrderPanel, type PaymentChoice } from './order-panel';
+
+export interface CartData {
+  cart: CartView;
+  later: CartItemView[];
+  coupons: api.CouponListItem[];
+}
+
+/** The member's cart (§2 `/cart`): active and buy-later lists, coupon, points, totals and checkout. */
+export function CartPage({ initial }: { initial: CartData }) {
+  const [data, setData] = useState(initial);
+  const [usePoint, setUsePoint] = useState(0);
+  const [payment, setPayment] = useState<PaymentChoice>(initial.cart.myMangaCoin >= initial.cart.totalAmount || initial.cart.myCoin === 0 ? 'MANGA_COIN' : 'COIN');
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState<string | null>(null);
+  const [bought, setBought] = useState<CartItemView[] | null>(null);
+
+  const reload = async (points = usePoint) => {
+    const [cart, later, coupons] = await Promise.all([api.getCart(points), api.getLaterItems(), api.getCoupons()]);
+    setData({ cart, later: later.items, coupons: coupons.list });
+  };
+  const run = async (work: () => Promise<unknown>, points = usePoint) => {
+    setBusy(true);
+    setMessage(null);
+    try {
+      await work();
+    } catch (error) {
+      setMessage(cartErrorCopy(error instanceof ApiError ? error.errorCode : ''));
+    }
+    try {
+      await reload(points);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const checkout = () =>
+    run(async () => {
+      const points = payment === 'COIN' ? usePoint : 0;
+      const items = data.cart.items.filter((i) => i.validFlg);
+      await api.orderCart({ usePoint: points, salePrice: data.cart.salePrice, bookIds: items.map((i) => i.bookId), paymentType: payment });
+      setBought(items);
+      setUsePoint(0);
+    }, 0);
+
+  const { cart } = data;
+  return (
+    <div className={styles.layout}>
+      <div className={styles.lists}>
+        {message && (
+          <p className={styles.alert} role="alert">
+            {message}
+          </p>
+        )}
+        {bought && <BoughtList items={bought} />}
+        <h2 className={styles.subheading}>{c('active', { count: cart.items.length })}</h2>
+        {cart.items.length === 0 ? (
+          <p className={styles.empty}>{c('empty')}</p>
+        ) : (
+          <ul className={styles.items}>
+            {cart.items.map((item) => (
+              <CartItemRow key={item.cartId} item={item} busy={busy} onMove={(i) => run(() => api.moveToLater(i.cartId))} onRemove={(i) => run(() => api.removeFromCart(i.cartId))} />
+            ))}
+          </ul>
+        )}
+        <h2 className={styles.subheading}>{c('later', { count: data.later.length })}</h2>
+        {data.later.length === 0 ? (
+          <p className={styles.empty}>{c('laterEmpty')}</p>
+        ) : (
+          <ul className={styles.items}>
+            {data.later.map((item) => (
+              <CartItemRow key={item.cartId} item={item} busy={busy} onMove={(i) => run(() => api.moveToCart(i.cartId))} onRemove={(i) => run(() => api.removeFromCart(i.cartId))} />
+            ))}
+          </ul>
+        )}
+      </div>
+      {cart.items.length > 0 && (
+        <OrderPanel
+          cart={cart}
+          coupons={data.coupons}
+          usePoint={usePoint}
+          payment={payment}
+          busy={busy}
+          onCoupon={(id) => run(() => (id === null ? api.removeCoupon() : api.setCoupon(id)))}
+          onUsePoint={(points) => {
+            setUsePoint(points);
+            void run(async () => undefined, points);
+          }}
+          onPayment={(p) => {
+            setPayment(p);
+            if (p === 'MANGA_COIN' && usePoint > 0) {
+              setUsePoint(0);
+              void run(async () => undefined, 0);
+            }
+          }}
+          onCheckout={() => void checkout()}
+        />
+      )}
+      {cart.items.length > 0 && cart.myMangaCoin < cart.totalAmount && cart.myCoin < cart.totalAmount && (
+        <Link className={styles.link} to="/mangacoin">
+          {c('coinShop')}
+        </Link>
+      )}
+    </div>
+  );
+}
+
+function BoughtList({ items }: { items: CartItemView[] }) {
+  return (
+    <section className={styles.done} role="status">
+      <h2 className={styles.subheading}>{c('done')}</h2>
+      <ul className={styles.boughtList}>
+        {items.map((i) => (
+          <li key={i.bookId}>
+            {i.name}{' '}
+            <a href={`/viewer?cid=${i.bookId}`} className={styles.read}>
+              {c('read')}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,56 @@
+import { loginHref } from '../features/accounts/login-href';
+import * as api from '../features/cart/api/cart-api';
+import { type CartData, CartPage } from '../features/cart/components/cart-page';
+import styles from '../features/cart/components/cart.module.css';
+import { readGuestCart } from '../features/cart/guest-cart-storage';
+import { ApiError } from '../features/wallet/api/api-client';
+import { cartCopy as c } from '../i18n/ja-cart';
+import { pageMeta } from '../page-meta';
+import type { Route } from './+types/cart';
+
+export const meta: Route.MetaFunction = () => [...pageMeta({ title: c('title'), description: c('description') }), { name: 'robots', content: 'noindex' }];
+
+type LoaderData = { member: true; data: CartData } | { member: false; guestCount: number };
+
+/**
+ * `/cart` (§2, optional `?ref` — where the member came from, kept in the URL for analytics).
+ * A member's first visit after login moves the guest cart kept in this browser into theirs.
+ */
+export async function clientLoader(): Promise<LoaderData> {
+  try {
+    await api.mergeGuestCart();
+    const [cart, later, coupons] = await Promise.all([api.getCart(), api.getLaterItems(), api.getCoupons()]);
+    return { member: true, data: { cart, later: later.items, coupons: coupons.list } };
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) return { member: false, guestCount: readGuestCart().length };
+    throw error;
+  }
+}
+clientLoader.hydrate = true as const;
+
+export function HydrateFallback() {
+  return (
+    <div className={styles.page}>
+      <h1 className={styles.heading}>{c('heading')}</h1>
+      <p aria-busy="true">{c('loading')}</p>
+    </div>
+  );
+}
+
+export default function Cart({ loaderData: d }: Route.ComponentProps) {
+  return (
+    <div className={styles.page}>
+      <h1 className={styles.heading}>{c('heading')}</h1>
+      {d.member ? (
+        <CartPage initial={d.data} />
+      ) : (
+        <section className={styles.guest}>
+          <p>{c('guestCount', { count: d.guestCount })}</p>
+          <a className={styles.login} href={loginHref('/cart')}>
+            {c('loginToBuy')}
+          </a>
+        </section>
+      )}
+    </div>
+  );
+}
