@@ -7,7 +7,7 @@ import { issueToken, withOneTimeToken } from '../tokens/one-time-tokens';
 import * as accounts from './accounts.service';
 import { clearSessionCookie, requireUser, sessionUser, setSessionCookie } from './session-plugin';
 import { SESSION_COOKIE, deleteSession } from './sessions';
-import { userStatus } from './status';
+import { moneyStatus, userStatus } from './status';
 
 const CallbackQuery = z.object({
   callback: z.string().max(2000).optional(),
@@ -50,7 +50,11 @@ export const accountsRoutes: FastifyPluginAsync<{ authRateLimit: number }> = asy
     return { result: 'OK' };
   });
 
-  app.get('/common/get_status', smallResponse, async (request) => userStatus(await sessionUser(request), now()));
+  app.get('/common/get_status', smallResponse, async (request) => {
+    const user = await sessionUser(request);
+    const instant = now();
+    return userStatus(user, instant, user ? await moneyStatus(db, user.userId, instant.getTime()) : undefined);
+  });
 
   app.get('/common/get_time', smallResponse, async () => {
     const instant = now();

@@ -1,12 +1,34 @@
 import { type UserStatus, ageOn } from '@hondana/domain/accounts';
 import { tokyoDay } from '@hondana/domain/time';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+import { hasPaidMoney, isFirstPaying } from '../orders/orders.repository';
+import { balance } from '../wallet/ledger';
 import type { SessionUser } from './sessions';
 
-/**
- * §3 "User status" for a guest or a member. Balances and first-buy state belong to the
- * wallet and orders areas; until those exist a member holds nothing and has not paid.
- */
-export function userStatus(user: SessionUser | null, now: Date): UserStatus {
+/** What §3 "User status" says about a member's money; a guest holds nothing. */
+export interface MoneyStatus {
+  coin: number;
+  mangaCoin: number;
+  isFirstBuy: boolean;
+  hasPaid: boolean;
+}
+
+const GUEST_MONEY: MoneyStatus = { coin: 0, mangaCoin: 0, isFirstBuy: false, hasPaid: false };
+
+/** A member's balances (unexpired lots) and first-purchase state, read from the wallet and orders. */
+export async function moneyStatus(db: Kysely<Database>, userId: number, now: number): Promise<MoneyStatus> {
+  const [coin, mangaCoin, isFirstBuy, hasPaid] = await Promise.all([
+    balance(db, userId, 'COIN', now),
+    balance(db, userId, 'MANGA_COIN', now),
+    isFirstPaying(db, userId),
+    hasPaidMoney(db, userId),
+  ]);
+  return { coin, mangaCoin, isFirstBuy, hasPaid };
+}
+
+/** §3 "User status" for a guest (`user` null) or a member with their money state. */
+export function userStatus(user: SessionUser | null, now: Date, money: MoneyStatus = GUEST_MONEY): UserStatus {
   return {
     isLogin: user !== null,
     loggedIn: user !== null,
@@ -14,19 +36,19 @@ export function userStatus(user: SessionUser | null, now: Date): UserStatus {
     asidEncrypt: null,
     userId: user?.userId ?? null,
     clientId: null,
-    isFirstBuy: user !== null,
-    firstBuyFlg: user !== null,
+    isFirstBuy: money.isFirstBuy,
+    firstBuyFlg: money.isFirstBuy,
     accessToken: null,
     defaultPaymentType: 'MANGA_COIN',
     defaultSerialPaymentType: 'MANGA_COIN',
     defaultCurrencyPaymentType: 'MANGA_COIN',
     amebaId: null,
-    hasPaid: false,
+    hasPaid: money.hasPaid,
     userSpecifyTop: null,
     cluster: null,
     baseDate: tokyoDay(now),
-    coin: 0,
-    mangaCoin: 0,
+    coin: money.coin,
+    mangaCoin: money.mangaCoin,
     gender: null,
     age: user ? ageOn(user.birthDate, now) : null,
     loginCount: user?.loginCount ?? 0,

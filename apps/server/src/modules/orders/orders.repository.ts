@@ -47,6 +47,19 @@ export async function isFirstPaying(db: Db, userId: number): Promise<boolean> {
   return row === undefined;
 }
 
+/** Has paid money: a coin pack payment that the provider confirmed (§3 User status hasPaid). */
+export async function hasPaidMoney(db: Db, userId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('orders')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('kind', '=', 'MANGA_COIN')
+    .where('status', 'in', ['COMPLETE', 'DELIVERED'])
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /** Point campaigns running at `now`. */
 export async function activeCampaigns(db: Db, now: number): Promise<PointCampaignRule[]> {
   const rows = await db
