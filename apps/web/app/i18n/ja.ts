@@ -3,6 +3,7 @@ import { jaReviews } from './ja-reviews';
 import { jaSerials } from './ja-serials';
 import { jaViewer } from './ja-viewer';
 import { jaWalletEntry } from './ja-wallet-entry';
+import { jaCartEntry } from './ja-cart-entry';
 
 /**
  * Japanese copy of the store pages (the spec's strings). Components read it through
@@ -194,6 +195,7 @@ export const ja = {
   reviews: jaReviews,
   notices: jaNotices,
   walletEntry: jaWalletEntry,
+  cartEntry: jaCartEntry,
   error: {
     title: 'エラーが発生しました',
     heading: 'ページを表示できませんでした',

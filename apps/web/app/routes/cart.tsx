@@ -2,7 +2,7 @@ import { loginHref } from '../features/accounts/login-href';
 import * as api from '../features/cart/api/cart-api';
 import { type CartData, CartPage } from '../features/cart/components/cart-page';
 import styles from '../features/cart/components/cart.module.css';
-import { readGuestCart } from '../features/cart/guest-cart-storage';
+import { addGuestBook, readGuestCart } from '../features/cart/guest-cart-storage';
 import { ApiError } from '../features/wallet/api/api-client';
 import { cartCopy as c } from '../i18n/ja-cart';
 import { pageMeta } from '../page-meta';
@@ -14,9 +14,13 @@ type LoaderData = { member: true; data: CartData } | { member: false; guestCount
 
 /**
  * `/cart` (§2, optional `?ref` — where the member came from, kept in the URL for analytics).
- * A member's first visit after login moves the guest cart kept in this browser into theirs.
+ * A member's first visit after login moves the guest cart kept in this browser into theirs
+ * (a member's `?add=` goes the same way: kept locally, then merged at once).
  */
-export async function clientLoader(): Promise<LoaderData> {
+export async function clientLoader({ request }: Route.ClientLoaderArgs): Promise<LoaderData> {
+  // `?add={bookId}`: the guest's カートに追加 link of the volume page (no script there).
+  const add = Number(new URL(request.url).searchParams.get('add'));
+  if (Number.isInteger(add) && add > 0) addGuestBook(add);
   try {
     await api.mergeGuestCart();
     const [cart, later, coupons] = await Promise.all([api.getCart(), api.getLaterItems(), api.getCoupons()]);

@@ -83,7 +83,7 @@ export function OrderPanel({ cart, coupons, usePoint, payment, busy, onCoupon, o
         <dt>{c('totals.discount')}</dt>
         <dd data-testid="cart-discount">-{yen(cart.totalDiscount)}円</dd>
         <dt>{c('totals.usePoint')}</dt>
-        <dd>-{yen(cart.usePoint)}pt</dd>
+        <dd>{cart.usePoint > 0 ? `-${yen(cart.usePoint)}` : 0}pt</dd>
         <dt className={styles.amount}>{c('totals.amount')}</dt>
         <dd className={styles.amount} data-testid="cart-amount">{yen(cart.totalAmount)}円</dd>
         {cart.points.totalPoint > 0 && (

@@ -2,6 +2,7 @@ import { Suspense, lazy } from 'react';
 import { useLocation, useRouteLoaderData } from 'react-router';
 import { useTranslation } from '../../../i18n/i18n';
 import { loginHref } from '../../accounts/login-href';
+import cartStyles from '../../cart/components/cart-button.module.css';
 import styles from './buy-box.module.css';
 
 /**
@@ -9,7 +10,7 @@ import styles from './buy-box.module.css';
  * series page carries only these links (JS budget of the series page, ≤120 kB gzip).
  */
 const MemberBuyBox = lazy(() => import('./member-buy-box'));
-/** The cart button (issue 7), its own chunk too. */
+/** The member's cart button (issue 7), its own chunk too; a guest's is a link (no script on the page). */
 const CartButton = lazy(() => import('../../cart/components/cart-button'));
 
 export type BuyBoxBook = {
@@ -36,7 +37,7 @@ export function BuyBox({ book }: { book: BuyBoxBook }) {
         }
       >
         <MemberBuyBox book={book} />
-        {!book.free && <CartButton bookId={book.bookId} member />}
+        {!book.free && <CartButton bookId={book.bookId} />}
       </Suspense>
     );
   }
@@ -52,9 +53,9 @@ export function BuyBox({ book }: { book: BuyBoxBook }) {
         </a>
       )}
       {!book.free && (
-        <Suspense fallback={null}>
-          <CartButton bookId={book.bookId} member={false} />
-        </Suspense>
+        <a className={cartStyles.add} href={`/cart?add=${book.bookId}&ref=book_detail`}>
+          {t('cartEntry.add')}
+        </a>
       )}
     </div>
   );

@@ -1,0 +1,4 @@
+/** The cart strings a guest's volume page renders before any click (part of `ja`; the rest is `ja-cart.ts`). */
+export const jaCartEntry = {
+  add: 'カートに追加',
+} as const;

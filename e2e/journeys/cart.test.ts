@@ -1,0 +1,93 @@
+import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { after, before, describe, it } from 'node:test';
+import Database from 'better-sqlite3';
+import type { Browser, Page } from 'playwright-core';
+import { type StoreServer, launchBrowser, screenshotDir, startStore } from '../support/server';
+
+const run = promisify(execFile);
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+/** 星降る街の探偵 (title 3): volumes 2 and 3 (books 14 and 15) are sold at their price in the demo catalog. */
+const TITLE_ID = 3;
+const VOLUMES = [14, 15];
+const PASSWORD = 'e2e-password-123';
+
+let store: StoreServer;
+let browser: Browser;
+
+before(async () => {
+  [store, browser] = await Promise.all([startStore(), launchBrowser()]);
+  // The login-appeal coupon of §5: 50% off, given to members when they open their cart.
+  const db = new Database(path.join(store.dataDir, 'hondana.db'));
+  db.prepare('insert into coupons (name, coupon_type, rate, limit_count, min_cart_price, expire_at, guest) values (?, 1, 50, 3, 0, ?, 1)').run(
+    '新規会員 半額クーポン',
+    Date.now() + 7 * 24 * 60 * 60 * 1000,
+  );
+  db.close();
+});
+after(async () => {
+  await browser?.close();
+  await store?.stop();
+});
+
+const shot = (page: Page, name: string) => page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage: true });
+
+async function signUpElsewhere(email: string) {
+  const context = await browser.newContext();
+  const response = await context.request.post(`${store.url}/api/auth/signup`, {
+    data: { email, password: PASSWORD, nickname: 'カート', birth_date: '1990-04-01' },
+  });
+  assert.equal(response.status(), 200, await response.text());
+  await context.close();
+  await run(path.join(root, 'node_modules/.bin/tsx'), ['apps/server/src/admin.ts', 'grant', '--email', email, '--currency', 'MANGA_COIN', '--amount', '5000', '--reason', 'e2e cart'], {
+    cwd: root,
+    env: { ...process.env, DATA_DIR: store.dataDir, DATABASE_URL: '' },
+  });
+}
+
+for (const width of [375, 1080]) {
+  describe(`the cart at ${width} px`, () => {
+    it('a guest adds two volumes, logs in, finds them in the cart, applies the 半額 coupon and buys them with manga coins', async () => {
+      const email = `cart-${width}-${Date.now()}@example.jp`;
+      await signUpElsewhere(email);
+      const context = await browser.newContext({ viewport: { width, height: 900 }, locale: 'ja-JP' });
+      const page = await context.newPage();
+
+      for (const [i, bookId] of VOLUMES.entries()) {
+        await page.goto(`${store.url}/series_list/series_id=${TITLE_ID}?book_id=${bookId}`);
+        if (width === 375 && i === 0) await shot(page, 'cart-button-guest-375');
+        await page.getByRole('link', { name: 'カートに追加' }).click();
+        await page.waitForURL(/\/cart\?add=/);
+        await page.getByText(`カートに${i + 1}冊あります`).waitFor();
+      }
+      // Adding the same volume again changes nothing (§5: duplicates ignored).
+      await page.goto(`${store.url}/cart?add=${VOLUMES[0]}&ref=e2e`);
+      await page.getByText('カートに2冊あります').waitFor();
+      await page.getByRole('link', { name: 'ログインしてカートを見る' }).click();
+      await page.getByLabel('メールアドレス').fill(email);
+      await page.getByLabel('パスワード').fill(PASSWORD);
+      await page.getByRole('button', { name: 'ログインする' }).click();
+      await page.waitForURL(`${store.url}/cart`);
+      for (const bookId of VOLUMES) await page.getByTestId(`cart-item-${bookId}`).waitFor();
+      assert.equal(await page.evaluate(() => window.localStorage.getItem('hondana.guestCart')), null);
+
+      const before = (await page.getByTestId('cart-amount').textContent()) ?? '';
+      await page.getByLabel('クーポン').selectOption({ label: '新規会員 半額クーポン' });
+      await page.getByTestId('cart-discount').filter({ hasNotText: /^-0円$/ }).waitFor();
+      const after = (await page.getByTestId('cart-amount').textContent()) ?? '';
+      assert.ok(Number(after.replace(/\D/g, '')) * 2 <= Number(before.replace(/\D/g, '')) + 1, `${before} → ${after}`);
+      await shot(page, `cart-${width}`);
+
+      await page.getByRole('button', { name: /円分を購入する$/ }).click();
+      await page.getByText('購入が完了しました').waitFor();
+      await shot(page, `cart-bought-${width}`);
+      const owned = await page.request.get(`${store.url}/api/user_books/me/by_book?book_id=${VOLUMES.join(',')}`);
+      const body = JSON.stringify(await owned.json());
+      assert.equal((body.match(/OWNED/g) ?? []).length, 2, body);
+      await context.close();
+    });
+  });
+}
