@@ -10,6 +10,7 @@ import autocannon from 'autocannon';
 import { readingRows } from './reading.mjs';
 import { serialsRows } from './serials.mjs';
 import { purchaseRows } from './purchases.mjs';
+import { reviewsRows } from './reviews.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const duration = Number(process.env.BENCH_SECONDS ?? 10);
@@ -85,6 +86,8 @@ try {
   rows.push(await measure('GET / (top page, server-rendered)', `${store.url}/`));
   rows.push(await measure('GET /api/books/1 (book detail, guest)', `${store.url}/api/books/1`));
   rows.push(...(await readingRows(store.url, measure, cookie)));
+  // Reviews and notices (issue 8): review list, rating summary, notice count, series page with reviews.
+  rows.push(...(await reviewsRows(store.url, measure)));
   rows.push(...(await serialsRows(store.url, measure, cookie)));
   // Purchases (issue 5): completed purchases per second on their own stores (SQLite; PostgreSQL with BENCH_DATABASE_URL).
   rows.push(...(await purchaseRows()));

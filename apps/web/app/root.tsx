@@ -14,7 +14,7 @@ import type { Route } from './+types/root';
 import { Footer } from './components/footer';
 import { Header } from './components/header';
 import { loginHref } from './features/accounts/login-href';
-import { NoticeBadge } from './features/notices/components/notice-badge';
+import { LazyNoticeBadge } from './features/notices/components/lazy-notice-badge';
 import { useTranslation } from './i18n/i18n';
 import styles from './root.module.css';
 import globalCss from './styles/global.css?url';
@@ -49,7 +49,7 @@ export function Layout({ children }: { children: ReactNode }) {
             viewer={data?.viewer ?? null}
             loginTo={onAuthPage ? '/login' : loginHref(location.pathname + location.search)}
             searchWord={location.pathname === '/search' ? (new URLSearchParams(location.search).get('word') ?? '') : ''}
-            noticeBadge={data?.viewer ? <NoticeBadge /> : null}
+            noticeBadge={data?.viewer ? <LazyNoticeBadge /> : null}
           />
           <main className={styles.main}>{children}</main>
           <Footer />

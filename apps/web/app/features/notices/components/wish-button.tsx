@@ -2,7 +2,6 @@ import { toggleWish } from '@hondana/domain/notices-rules';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from '../../../i18n/i18n';
-import { setWish } from '../api/wish';
 import styles from './wish-button.module.css';
 
 export type WishButtonProps = {
@@ -31,6 +30,8 @@ export function WishButton({ titleId, initialWished, isMember, loginTo }: WishBu
     setBusy(true);
     setFailed(false);
     try {
+      // Loaded on the first tap: the series page ships no API client for its guests.
+      const { setWish } = await import('../api/wish');
       const response = await setWish(titleId, next.inMyList);
       if (response.status.code !== 0) throw new Error('status code');
       setWished(response.result.wished);
