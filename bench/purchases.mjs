@@ -1,12 +1,12 @@
 #!/usr/bin/env node
 // Completed single-book purchases per second (issue 5): 10 members buy different books at once
-// through the manga coin flow of §7 (buy check, order token, buy), each purchase a full round of
-// three calls. SQLite always; PostgreSQL too when BENCH_DATABASE_URL is set (a fresh database is
-// created on that server and dropped after). `node bench/purchases.mjs`, or from bench/run.mjs.
+// through the manga coin flow of §7: first the whole flow (buy check, order token, buy: three
+// calls), then token + buy (what a purchase costs once checked). SQLite always; PostgreSQL too
+// when BENCH_DATABASE_URL is set (a fresh database is created on that server and dropped after). `node bench/purchases.mjs`, or from bench/run.mjs.
 // BENCH_SERVER_NODE_ARGS='--cpu-prof --cpu-prof-dir=DIR' profiles the store process.
 import { spawn } from 'node:child_process';
 import http from 'node:http';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -52,12 +52,24 @@ function api(base, cookie, method, url, body) {
   });
 }
 
-async function purchase(base, cookie, bookId) {
-  const check = await api(base, cookie, 'POST', '/order/book/manga_coin/buy_check', { book_id: bookId, request_price: 100 });
-  if (check.status !== 200) throw new Error(`buy check: ${check.status} ${JSON.stringify(check.json)}`);
+async function purchase(base, cookie, bookId, withCheck) {
+  if (withCheck) {
+    const check = await api(base, cookie, 'POST', '/order/book/manga_coin/buy_check', { book_id: bookId, request_price: 100 });
+    if (check.status !== 200) throw new Error(`buy check: ${check.status} ${JSON.stringify(check.json)}`);
+  }
   const token = (await api(base, cookie, 'GET', '/order/book/manga_coin/create_token')).json.status.token;
   const buy = await api(base, cookie, 'POST', '/order/book/manga_coin/buy', { token, book_id: bookId, checked_price: 100 });
   if (buy.status !== 200) throw new Error(`buy: ${buy.status} ${JSON.stringify(buy.json)}`);
+}
+
+/** CPU time (user + system) a process has used, in ms, from /proc (Linux; null elsewhere). */
+function cpuMsOf(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime, stime in 1/100 s
+  } catch {
+    return null;
+  }
 }
 
 /** Measures one store (env: DATA_DIR and maybe DATABASE_URL) with `buyers` concurrent members. */
@@ -76,26 +88,43 @@ export async function measurePurchases(label, env, { buyers = 10, seconds = Numb
       members.push(signup.cookie);
     }
     const next = members.map(() => 0);
-    const latencies = [];
-    let done = 0;
-    const buyUntil = (until) =>
-      Promise.all(members.map(async (cookie, i) => {
-        while (Date.now() < until && next[i] < BOOKS) {
-          const t0 = performance.now();
-          await purchase(base, cookie, firstBookId + next[i]++);
-          latencies.push(performance.now() - t0);
-          done += 1;
-        }
-      }));
-    await buyUntil(Date.now() + 1000); // warm-up
-    done = 0;
-    latencies.length = 0;
-    const started = Date.now();
-    await buyUntil(started + seconds * 1000);
-    const elapsed = (Date.now() - started) / 1000;
-    latencies.sort((a, b) => a - b);
-    const pct = (p) => latencies[Math.min(latencies.length - 1, Math.floor((latencies.length * p) / 100))].toFixed(1);
-    return { name: `purchases/s, ${buyers} concurrent buyers, manga coin flow (3 calls each), ${label}`, rps: done / elapsed, p50: pct(50), p99: pct(99), purchases: done };
+    /** Buys for `seconds` after a 1 s warm-up; one table row. */
+    const window = async (withCheck, flow) => {
+      const latencies = [];
+      let done = 0;
+      const buyUntil = (until) =>
+        Promise.all(members.map(async (cookie, i) => {
+          while (Date.now() < until && next[i] < BOOKS) {
+            const t0 = performance.now();
+            await purchase(base, cookie, firstBookId + next[i]++, withCheck);
+            latencies.push(performance.now() - t0);
+            done += 1;
+          }
+        }));
+      await buyUntil(Date.now() + 1000);
+      done = 0;
+      latencies.length = 0;
+      const started = Date.now();
+      const cpuBefore = cpuMsOf(server.child.pid);
+      await buyUntil(started + seconds * 1000);
+      const cpuAfter = cpuMsOf(server.child.pid);
+      const elapsed = (Date.now() - started) / 1000;
+      latencies.sort((a, b) => a - b);
+      const pct = (p) => latencies[Math.min(latencies.length - 1, Math.floor((latencies.length * p) / 100))].toFixed(1);
+      return {
+        name: `purchases/s, ${buyers} concurrent buyers, ${flow}, ${label}`,
+        rps: done / elapsed,
+        p50: pct(50),
+        p99: pct(99),
+        purchases: done,
+        /** Store CPU per purchase: one core without other load does about 1000 / this purchases/s. */
+        cpuMsPerPurchase: cpuBefore === null || cpuAfter === null ? '-' : ((cpuAfter - cpuBefore) / done).toFixed(2),
+      };
+    };
+    return [
+      await window(true, 'buy check + token + buy'),
+      await window(false, 'token + buy'),
+    ];
   } finally {
     agent.destroy();
     server.child.kill('SIGTERM');
@@ -107,7 +136,7 @@ export async function purchaseRows() {
   const rows = [];
   const dataDir = mkdtempSync(path.join(tmpdir(), 'hondana-bench-purchases-'));
   try {
-    rows.push(await measurePurchases('SQLite (target ≥ 500)', { DATA_DIR: dataDir, DATABASE_URL: '' }));
+    rows.push(...(await measurePurchases('SQLite (target ≥ 500)', { DATA_DIR: dataDir, DATABASE_URL: '' })));
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
   }
@@ -124,7 +153,7 @@ export async function purchaseRows() {
     url.pathname = `/${name}`;
     const pgDir = mkdtempSync(path.join(tmpdir(), 'hondana-bench-purchases-'));
     try {
-      rows.push(await measurePurchases('PostgreSQL', { DATA_DIR: pgDir, DATABASE_URL: url.toString() }));
+      rows.push(...(await measurePurchases('PostgreSQL', { DATA_DIR: pgDir, DATABASE_URL: url.toString() })));
     } finally {
       await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       rmSync(pgDir, { recursive: true, force: true });
@@ -136,7 +165,7 @@ export async function purchaseRows() {
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const rows = await purchaseRows();
   console.log(`\n${new Date().toISOString()}\n`);
-  console.log('| target | purchases/s | p50 ms | p99 ms |');
-  console.log('|---|---:|---:|---:|');
-  for (const row of rows) console.log(`| ${row.name} | ${Math.round(row.rps)} | ${row.p50} | ${row.p99} |`);
+  console.log('| target | purchases/s | p50 ms | p99 ms | store CPU ms per purchase |');
+  console.log('|---|---:|---:|---:|---:|');
+  for (const row of rows) console.log(`| ${row.name} | ${Math.round(row.rps)} | ${row.p50} | ${row.p99} | ${row.cpuMsPerPurchase} |`);
 }
