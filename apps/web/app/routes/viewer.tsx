@@ -1,5 +1,6 @@
 import { data, useLoaderData } from 'react-router';
-import { TRACKING_PARAMS, type Tracking, bookInfoUrl } from '../features/viewer/api/get-viewer-info';
+import type { ViewerInfo } from '@hondana/domain/reading';
+import { TRACKING_PARAMS, type Tracking, bookInfoUrl, getViewerInfo } from '../features/viewer/api/get-viewer-info';
 import { ViewerApp } from '../features/viewer/components/viewer-app';
 import { i18n } from '../i18n/i18n';
 import { pageMeta } from '../page-meta';
@@ -9,9 +10,27 @@ const ID = /^[1-9]\d{0,8}$/;
 const PAGE = /^\d{1,6}$/;
 
 /**
+ * The viewer info for the first render, from the store's own `/api/browser/bookinfo/v2` with the
+ * reader's cookie, so the opening page is in the HTML and paints before any script runs. An
+ * HTTP hop because the reading area's services are not in the load context yet; when they are,
+ * call them here instead. Null on any failure: the browser then fetches (and shows the failure
+ * screen if that fails too).
+ */
+async function serverViewerInfo(request: Request, bookId: number, tracking: Tracking): Promise<ViewerInfo | null> {
+  const cookie = request.headers.get('cookie');
+  try {
+    return await getViewerInfo(bookId, tracking, {
+      origin: new URL(request.url).origin,
+      headers: cookie ? { cookie } : {},
+    });
+  } catch {
+    return null;
+  }
+}
+
+/**
  * `/viewer?cid={bookId}` (§2 viewer root) with `startupPage`, `open_lastpage` and the tracking
- * parameters. The book itself loads in the browser (`/api/browser/bookinfo/v2`): page URLs are
- * signed per reader and entitlement, so the HTML carries none and stays the same for every guest.
+ * parameters. Page image URLs are signed for this reader's entitlement and expire in minutes.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const query = new URL(request.url).searchParams;
@@ -27,6 +46,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (putLog) tracking.putLog = putLog.slice(0, 10);
   return {
     bookId: Number(cid),
+    info: await serverViewerInfo(request, Number(cid), tracking),
     startupPage: startupPage && PAGE.test(startupPage) ? Number(startupPage) : null,
     openLastPage: query.get('open_lastpage') === 'true',
     tracking,
@@ -35,8 +55,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-export const meta: Route.MetaFunction = () => [
-  ...pageMeta({ title: i18n.t('viewer.title'), description: i18n.t('site.description') }),
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  ...pageMeta({ title: loaderData?.info?.book_data.title ?? i18n.t('viewer.title'), description: i18n.t('site.description') }),
   { name: 'robots', content: 'noindex' },
 ];
 
@@ -44,7 +64,9 @@ export default function ViewerRoute() {
   const props = useLoaderData<typeof loader>();
   return (
     <>
-      <link rel="preload" as="fetch" href={bookInfoUrl(props.bookId, props.tracking)} crossOrigin="anonymous" />
+      {props.info === null && (
+        <link rel="preload" as="fetch" href={bookInfoUrl(props.bookId, props.tracking)} crossOrigin="anonymous" />
+      )}
       <ViewerApp key={props.bookId} {...props} />
     </>
   );

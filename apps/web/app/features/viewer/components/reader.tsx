@@ -129,7 +129,6 @@ export function Reader({ info, loggedIn, adult, startupPage, openLastPage, close
       data-total={total}
       data-end={reader.end}
     >
-      <title>{`${book.title} | ${t('site.name')}`}</title>
       {kind === 'text' ? (
         <Suspense fallback={<LoadingOverlay />}>
           <TextStage

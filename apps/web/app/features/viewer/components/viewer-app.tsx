@@ -1,14 +1,18 @@
+import type { ViewerInfo } from '@hondana/domain/reading';
 import { useSyncExternalStore } from 'react';
 import { seriesHref } from '../../catalog/series-href';
 import type { Tracking } from '../api/get-viewer-info';
 import { useViewerInfo } from '../hooks/use-viewer-info';
 import { useViewport } from '../hooks/use-viewport';
 import { FailureScreen, LoadingOverlay } from './overlays';
+import { Poster } from './poster';
 import { Reader } from './reader';
 import styles from './viewer.module.css';
 
 export type ViewerAppProps = {
   bookId: number;
+  /** The viewer info from the server's render (null when it could not fetch it: the browser does). */
+  info: ViewerInfo | null;
   startupPage: number | null;
   openLastPage: boolean;
   tracking: Tracking;
@@ -38,8 +42,8 @@ function keptCloseUrl(): string | null {
 const noSubscription = () => () => undefined;
 
 /** The viewer root: loads the book, then shows it, the loading overlay or the failure screen. */
-export function ViewerApp({ bookId, startupPage, openLastPage, tracking, loggedIn, adult }: ViewerAppProps) {
-  const { state, reload } = useViewerInfo(bookId, tracking);
+export function ViewerApp({ bookId, info, startupPage, openLastPage, tracking, loggedIn, adult }: ViewerAppProps) {
+  const { state, reload } = useViewerInfo(bookId, tracking, info);
   const viewport = useViewport();
   const kept = useSyncExternalStore(noSubscription, keptCloseUrl, () => null);
   const book = state.status === 'ready' ? state.info.book_data : null;
@@ -47,7 +51,8 @@ export function ViewerApp({ bookId, startupPage, openLastPage, tracking, loggedI
   return (
     <div className={styles.viewer} data-testid="viewer">
       {state.status === 'failed' && <FailureScreen onReload={reload} closeHref={closeHref} />}
-      {(state.status === 'loading' || !viewport) && state.status !== 'failed' && <LoadingOverlay />}
+      {state.status === 'loading' && <LoadingOverlay />}
+      {state.status === 'ready' && !viewport && <Poster info={state.info} startupPage={startupPage} />}
       {state.status === 'ready' && viewport && (
         <Reader
           info={state.info}

@@ -10,12 +10,11 @@ export function usePaintMark(key: string) {
     if (performance.getEntriesByName('viewer:turn-start', 'mark').length === 0) return;
     requestAnimationFrame(() => {
       setTimeout(() => {
+        // Several turns in one frame: the first to paint measures, the others find no start mark.
+        if (performance.getEntriesByName('viewer:turn-start', 'mark').length === 0) return;
         performance.mark('viewer:turn-end');
-        try {
-          performance.measure('viewer:turn', 'viewer:turn-start', 'viewer:turn-end');
-        } finally {
-          performance.clearMarks('viewer:turn-start');
-        }
+        performance.measure('viewer:turn', 'viewer:turn-start', 'viewer:turn-end');
+        performance.clearMarks('viewer:turn-start');
       }, 0);
     });
   }, [key]);

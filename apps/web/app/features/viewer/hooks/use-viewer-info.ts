@@ -11,16 +11,18 @@ const REFRESH_MARGIN_MS = 30_000;
  * The viewer info of a book (§3 Viewer info response), with the failure screen's reload, and a
  * quiet refetch before the signed page URLs expire (a refetch that fails keeps what is shown).
  */
-export function useViewerInfo(bookId: number, tracking: Tracking) {
-  const [state, setState] = useState<InfoState>({ status: 'loading' });
-  const [attempt, setAttempt] = useState(0);
+export function useViewerInfo(bookId: number, tracking: Tracking, initial: ViewerInfo | null) {
+  const [state, setState] = useState<InfoState>(initial ? { status: 'ready', info: initial } : { status: 'loading' });
+  const [attempt, setAttempt] = useState(initial ? -1 : 0);
   const reload = useCallback(() => {
     setState({ status: 'loading' });
-    setAttempt((n) => n + 1);
+    setAttempt((n) => Math.max(0, n + 1));
   }, []);
   const trackingKey = JSON.stringify(tracking);
 
   useEffect(() => {
+    // The server's render brought the info: fetch only to reload after a failure.
+    if (attempt < 0) return;
     let live = true;
     getViewerInfo(bookId, JSON.parse(trackingKey) as Tracking).then(
       (info) => live && setState({ status: 'ready', info }),

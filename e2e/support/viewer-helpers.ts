@@ -1,0 +1,94 @@
+import Database from 'better-sqlite3';
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import type { StoreServer } from './server';
+
+/** The stage's current page (0-based book page number), as the viewer exposes it. */
+export async function currentPage(page: Page): Promise<number> {
+  const value = await page.getByTestId('viewer-stage').getAttribute('data-current-page');
+  return Number(value);
+}
+
+/** Waits until the stage shows book page `expected`. */
+export async function expectPage(page: Page, expected: number): Promise<void> {
+  await page.waitForFunction(
+    (n) => document.querySelector('[data-testid=viewer-stage]')?.getAttribute('data-current-page') === String(n),
+    expected,
+    { timeout: 5_000 },
+  );
+}
+
+/** The page numbers in the src of the page images on screen (`/media/pages/{book}/{page}/…`). */
+export async function imagePages(page: Page): Promise<number[]> {
+  const srcs = await page.locator('[data-testid=viewer-stage] img').evaluateAll((imgs) =>
+    imgs.map((img) => (img as HTMLImageElement).src),
+  );
+  return srcs.map((src) => Number(/\/media\/pages\/\d+\/(\d+)\//.exec(src)?.[1] ?? NaN));
+}
+
+/** Shows the header and footer (they hide after 1500 ms) with a tap on the centre third, or keeps them up. */
+export async function showUi(page: Page): Promise<void> {
+  const footer = page.locator('footer[aria-hidden=false]');
+  for (let attempt = 0; attempt < 3; attempt++) {
+    if (await footer.count()) {
+      // Using the footer restarts its 1500 ms hide timer, so the next click finds it.
+      await footer.dispatchEvent('pointerdown');
+      return;
+    }
+    const box = (await page.getByTestId('viewer-stage').boundingBox())!;
+    await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+    try {
+      await footer.waitFor({ timeout: 1_000 });
+      return;
+    } catch {
+      // The tap landed while the UI was going out (it toggled it back off): tap again.
+    }
+  }
+  throw new Error('the viewer UI did not show');
+}
+
+/** Taps the left or right third of the stage. */
+export async function tap(page: Page, side: 'left' | 'right'): Promise<void> {
+  const box = (await page.getByTestId('viewer-stage').boundingBox())!;
+  const x = side === 'left' ? box.x + box.width * 0.15 : box.x + box.width * 0.85;
+  await page.mouse.click(x, box.y + box.height / 2);
+}
+
+/** Signs up a fresh member in this page's context (the session cookie stays in the context). */
+export async function signUp(page: Page, store: StoreServer, label: string): Promise<number> {
+  const response = await page.request.post(`${store.url}/api/auth/signup`, {
+    data: {
+      email: `viewer-${label}-${Date.now()}@example.jp`,
+      password: 'e2e-password-123',
+      nickname: '読書家',
+      birth_date: '1990-01-01',
+    },
+  });
+  assert.equal(response.status(), 200, await response.text());
+  const status = await page.request.get(`${store.url}/api/common/get_status`);
+  return (await status.json()).userId as number;
+}
+
+/**
+ * Makes the member own a book the way an operator grant does: a `user_books` row written
+ * straight into the e2e store's SQLite file (buying is another area's journey).
+ */
+export function grantOwnership(store: StoreServer, userId: number, bookId: number): void {
+  const db = new Database(path.join(store.dataDir, 'hondana.db'));
+  try {
+    db.prepare(
+      `INSERT INTO user_books (user_id, book_id, possession_status, source, order_id, created_at)
+       VALUES (?, ?, 'OWNED', 'GRANT', NULL, ?)`,
+    ).run(userId, bookId, Date.now());
+  } finally {
+    db.close();
+  }
+}
+
+/** Closes the open popup with Escape and waits until the page takes pointer input again. */
+export async function closePopup(page: Page): Promise<void> {
+  await page.keyboard.press('Escape');
+  await page.getByRole('dialog').waitFor({ state: 'detached' });
+  await page.waitForFunction(() => getComputedStyle(document.body).pointerEvents !== 'none');
+}
