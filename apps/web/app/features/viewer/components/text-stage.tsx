@@ -25,7 +25,7 @@ export type TextStageProps = {
 };
 
 /**
- * Reflowable Japanese text in the browser's own layout engine (docs/decisions/006): vertical
+ * Reflowable Japanese text in the browser's own layout engine (docs/decisions/009): vertical
  * writing (writing-mode: vertical-rl), paginated with CSS columns the way foliate-js does it,
  * ruby from the server's <ruby> markup. A font change lays out again and keeps the paragraph
  * the reader was on.
