@@ -10,6 +10,7 @@ import autocannon from 'autocannon';
 import { readingRows } from './reading.mjs';
 import { serialsRows } from './serials.mjs';
 import { purchaseRows } from './purchases.mjs';
+import { viewerReport } from './viewer.mjs';
 import { reviewsRows } from './reviews.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -133,6 +134,9 @@ try {
   for (const row of rows) {
     console.log(`| ${row.name} | ${Math.round(row.rps)} | ${row.p50} | ${row.p99} | ${Math.round((row.rps / bareRps) * 100)}% |`);
   }
+  // Viewer (issue 4): route JS, first page painted, page turns and the WSH 2024 score, in Chromium.
+  console.log(`\nviewer (${store.url}), Chromium, ${new Date().toISOString()}\n`);
+  console.log((await viewerReport(store.url)).join('\n'));
 } finally {
   for (const child of servers) child.kill('SIGTERM');
   rmSync(dataDir, { recursive: true, force: true });
