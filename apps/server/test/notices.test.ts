@@ -96,6 +96,10 @@ describe('new-release notices (§7 "Mission and newly")', () => {
       expect((await guest.get(path)).statusCode, path).toBe(401);
     }
     expect((await guest.post(`/api/newly/newly_notices/${titleId}`, { token: 'x', status: 1, type: 'title' })).statusCode).toBe(401);
+    for (const path of ['/api/newly/get_newly_notice', '/api/newly/delete_newly_notice?id=1&token=x', '/api/newly/update_newly_notice?book_id=1&status=1', '/api/newly/delete_newly_notice/create_token']) {
+      expect((await guest.get(path)).statusCode, path).toBe(401);
+    }
+    expect((await guest.json('POST', '/api/newly/books/display', { newlyMessageIds: [1] })).statusCode).toBe(401);
     expect((await guest.json('POST', '/api/user/notification_settings/v2', { linePushEnabled: true })).statusCode).toBe(401);
   });
 
@@ -107,6 +111,14 @@ describe('new-release notices (§7 "Mission and newly")', () => {
     expect((await follow(bob, 'author', 1, otherTitleId)).json()).toEqual({ titleStatus: 0, authorStatus: 1 });
     expect((await alice.get(`/api/newly/newly_notices/${titleId}`)).json()).toEqual({ titleStatus: 1, authorStatus: 0 });
     expect((await follow(alice, 'title', 1, 999_999)).statusCode).toBe(404);
+    const follows = (await alice.get('/api/newly/get_newly_notice')).json();
+    expect(follows).toMatchObject({ totalCount: 1, newlyNotices: [{ titleId, titleStatus: 1, authorStatus: 0 }] });
+    expect((await bob.get('/api/newly/get_newly_notice?type=title')).json().totalCount).toBe(0);
+    const token = await alice.token('/api/newly/newly_notices/create_token');
+    const off = await alice.post(`/api/newly/newly_notices/${titleId}`, { token, status: 0, type: 'author' });
+    expect((await alice.post(`/api/newly/newly_notices/${titleId}`, { token, status: 0, type: 'author' })).json()).toEqual(off.json());
+    const reused = await alice.post(`/api/newly/newly_notices/${titleId}`, { token, status: 1, type: 'author' });
+    expect(reused.json().errorCode).toBe('TOKEN_REUSED_WITH_DIFFERENT_REQUEST');
   });
 
   it('gives followers a newly message once the new volume\'s release instant passes, once', async () => {

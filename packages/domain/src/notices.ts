@@ -37,6 +37,12 @@ export const NewlyDisplayInput = z.object({
   newlyMessageIds: z.array(z.coerce.number().int().min(0)).min(1, 'must list at least one id').max(100),
   display: flagParam.optional().default(true),
 });
+/** `/newly/get_newly_notice`: the member's follows, optionally of one type. */
+export const NewlyNoticesQuery = z.object({
+  offset: z.coerce.number().int().min(0).default(0),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+  type: noticeType.optional(),
+});
 export const DeleteNewlyInput = z.object({ id: idParam, token: tokenParam });
 
 /** §3 Notification settings; LINE is simulated as one more channel. */

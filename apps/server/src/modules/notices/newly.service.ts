@@ -170,3 +170,24 @@ export async function deleteMessage(db: Db, userId: number, id: number, now: num
   await db.updateTable('newly_messages').set({ deleted_at: now }).where('id', '=', id).where('user_id', '=', userId).execute();
   return { result: 'OK', id };
 }
+
+/** The member's follows, newest change first (`/newly/get_newly_notice`; `type` keeps title or author follows only). */
+export async function listFollows(db: Db, userId: number, q: { offset: number; limit: number; type?: NewlyNoticeType }) {
+  let base = db.selectFrom('newly_notice_settings as s').where('s.user_id', '=', userId);
+  base = q.type === 'title' ? base.where('s.title_status', '=', 1) : q.type === 'author' ? base.where('s.author_status', '=', 1) : base.where((eb) => eb.or([eb('s.title_status', '=', 1), eb('s.author_status', '=', 1)]));
+  const [rows, total] = await Promise.all([
+    base
+      .innerJoin('titles as t', 't.id', 's.title_id')
+      .select(['s.title_id', 't.name', 's.title_status', 's.author_status'])
+      .orderBy('s.updated_at', 'desc')
+      .orderBy('s.title_id', 'desc')
+      .offset(q.offset)
+      .limit(q.limit)
+      .execute(),
+    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return {
+    totalCount: Number(total.n),
+    newlyNotices: rows.map((r) => ({ titleId: r.title_id, titleName: r.name, titleStatus: r.title_status, authorStatus: r.author_status })),
+  };
+}

@@ -3,6 +3,7 @@ import {
   NewlyDisplayInput,
   NewlyMessagesQuery,
   NewlyNoticeInput,
+  NewlyNoticesQuery,
   NewlyNoticePath,
   NotificationSettingsBody,
   UpdateNewlyNoticeQuery,
@@ -104,6 +105,11 @@ export const noticesRoutes: FastifyPluginAsync = async (base) => {
       return newly.listMessages(db, user.userId, { ...request.query, now: now() });
     });
   }
+
+  app.get('/newly/get_newly_notice', async (request) => {
+    const user = await requireUser(request);
+    return newly.listFollows(db, user.userId, parseInput(NewlyNoticesQuery, request));
+  });
 
   app.post('/newly/books/display', async (request) => {
     const user = await requireUser(request);
