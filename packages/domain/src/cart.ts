@@ -234,3 +234,13 @@ export interface OrderV3Response {
   status: { code: 0 };
   results: { orderId: number; bookIds: number[]; totalPrice: number; discount: number; usePoint: number; payPrice: number; pointCampaign: PointCampaignSummary };
 }
+
+/**
+ * §7 "Pre-orders" (issue 7):
+ *   GET  /pre_order/create_token                         → { status: { code: 0, token } }
+ *   POST /pre_order/manga_coin/order/book?token=  { bookId, price } → PreOrderResponse (RESERVED until release)
+ *   GET  /pre_order/order_status/{id}                    → PreOrderResponse (ACCEPTED, COMPLETED at release, CANCELED)
+ *   POST /pre_order/order_status/{id}/cancel             → PreOrderResponse (before the release only)
+ */
+export const PreOrderBody = z.object({ bookId: id, price: int() });
+export const PreOrderIdPath = z.object({ id });

@@ -6,6 +6,8 @@ import {
   CartIdsBody,
   CartTokenQuery,
   OrderV3Body,
+  PreOrderBody,
+  PreOrderIdPath,
   SetCouponBody,
 } from '@hondana/domain/cart';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
@@ -17,8 +19,9 @@ import * as cart from './cart.service';
 import { type CartMember, cartView } from './cart-view';
 import { CART_TOKEN_PURPOSE, orderV3 } from './checkout.service';
 import { guestCoupon, listCoupons, removeCoupon, setCoupon } from './coupon.service';
+import { PRE_ORDER_TOKEN_PURPOSE, cancelPreOrder, preOrderBook, preOrderStatus } from './pre-order.service';
 
-/** §7 "Cart" and the guest coupon of §7 "Guest" (issue 7); contract in `packages/domain/src/cart.ts`. */
+/** §7 "Cart", "Pre-orders" and the guest coupon of §7 "Guest" (issue 7); contract in `packages/domain/src/cart.ts`. */
 export const cartRoutes: FastifyPluginAsync = async (base) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const { db } = app.deps.database;
@@ -78,4 +81,19 @@ export const cartRoutes: FastifyPluginAsync = async (base) => {
   });
 
   app.get('/guest/coupon', async () => guestCoupon(db, now()));
+
+  app.get('/pre_order/create_token', async (request) => {
+    const m = await member(request);
+    return { status: { code: 0, token: await issueToken(db, m.userId, PRE_ORDER_TOKEN_PURPOSE, now()) } };
+  });
+  app.post('/pre_order/manga_coin/order/book', { schema: { querystring: CartTokenQuery, body: PreOrderBody } }, async (request, reply) => {
+    const result = await preOrderBook(db, await member(request), { token: request.query.token, ...request.body }, now());
+    return reply.code(result.status).send(result.body);
+  });
+  app.get('/pre_order/order_status/:id', { schema: { params: PreOrderIdPath } }, async (request) =>
+    preOrderStatus(db, (await member(request)).userId, request.params.id, now()),
+  );
+  app.post('/pre_order/order_status/:id/cancel', { schema: { params: PreOrderIdPath } }, async (request) =>
+    cancelPreOrder(db, (await member(request)).userId, request.params.id, now()),
+  );
 };

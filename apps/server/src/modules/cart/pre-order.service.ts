@@ -1,0 +1,93 @@
+import { salesStatusAt } from '@hondana/domain/books';
+import { SalesStatus } from '@hondana/domain/catalog';
+import { AppError, ErrorCode, notFound } from '@hondana/domain/errors';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+import { withRetry } from '../orders/buy.service';
+import { cancelBookOrder } from '../orders/cancel-order.service';
+import { entitledBookIds } from '../orders/entitlements';
+import { booksForPurchase } from '../orders/orders.repository';
+import { purchase } from '../orders/purchase';
+import { type StoredResponse, withOneTimeToken } from '../tokens/one-time-tokens';
+import type { CartMember } from './cart-view';
+
+/** Token purpose of `GET /pre_order/create_token`. */
+export const PRE_ORDER_TOKEN_PURPOSE = 'pre_order';
+
+/** §3 Pre-order status: ACCEPTED until the release instant, COMPLETED after it, CANCELED. */
+export type PreOrderStatus = 'ACCEPTED' | 'CANCELED' | 'COMPLETED';
+
+export interface PreOrderResponse {
+  preOrderId: number;
+  bookId: number;
+  orderStatus: PreOrderStatus;
+  price: number;
+  point: number;
+  releaseDatetime: number;
+}
+
+const refuse = (code: ErrorCode, message: string) => new AppError(403, code, [message]);
+
+/**
+ * `POST /pre_order/manga_coin/order/book`: a volume not yet released, paid with manga coins at
+ * the price the member saw. The entitlement is RESERVED and turns OWNED by itself when the
+ * release instant passes (no delivery job). Refusals of §8: INVALID_BOOK_ID (unknown or already
+ * released), ALREADY_RESERVED, NOT_ENOUGH_MANGA_COIN, DIFF_PRICE_REQUEST — nothing is charged.
+ */
+export function preOrderBook(db: Kysely<Database>, member: CartMember, input: { token: string; bookId: number; price: number }, now: number): Promise<StoredResponse<PreOrderResponse>> {
+  return withRetry(() =>
+    withOneTimeToken(db, { token: input.token, userId: member.userId, purpose: PRE_ORDER_TOKEN_PURPOSE, request: { b: input.bookId, p: input.price }, now }, async (trx) => {
+      const [row] = await booksForPurchase(trx, [input.bookId]);
+      const window = row && { salesStatus: row.sales_status, startDatetime: row.start_datetime, endDatetime: row.end_datetime };
+      if (!row || salesStatusAt(window!, now) !== SalesStatus.IN_RESERVATION) throw new AppError(400, ErrorCode.INVALID_BOOK_ID, ['bookId: not open for pre-order']);
+      if ((await entitledBookIds(trx, member.userId, [input.bookId])).size > 0) throw refuse(ErrorCode.ALREADY_RESERVED, 'already reserved');
+      try {
+        const { orderId, quote } = await purchase(trx, {
+          ...member,
+          bookIds: [input.bookId],
+          currency: 'MANGA_COIN',
+          usePoint: 0,
+          buyFree: false,
+          expectedPrice: input.price,
+          now,
+        });
+        const body: PreOrderResponse = {
+          preOrderId: orderId,
+          bookId: input.bookId,
+          orderStatus: 'ACCEPTED',
+          price: quote.totalPrice,
+          point: quote.pointCampaign.totalPoint,
+          releaseDatetime: row.start_datetime,
+        };
+        return { body };
+      } catch (error) {
+        if (error instanceof AppError && error.errorCode === ErrorCode.CART_NOT_ENOUGH_MANGA_COIN) throw refuse(ErrorCode.NOT_ENOUGH_MANGA_COIN, 'not enough manga coins');
+        if (error instanceof AppError && error.errorCode === ErrorCode.ALREADY_BUY) throw refuse(ErrorCode.ALREADY_RESERVED, 'already reserved');
+        throw error;
+      }
+    }),
+  );
+}
+
+/** `GET /pre_order/order_status/{id}`: the member's own pre-order only (another's is 404). */
+export async function preOrderStatus(db: Kysely<Database>, userId: number, orderId: number, now: number): Promise<PreOrderResponse> {
+  const row = await db
+    .selectFrom('orders')
+    .innerJoin('order_items', 'order_items.order_id', 'orders.id')
+    .innerJoin('books', 'books.id', 'order_items.book_id')
+    .select(['orders.id', 'orders.status', 'order_items.book_id', 'order_items.price', 'order_items.point', 'books.start_datetime'])
+    .where('orders.id', '=', orderId)
+    .where('orders.user_id', '=', userId)
+    .executeTakeFirst();
+  if (!row) throw notFound('pre-order');
+  const orderStatus: PreOrderStatus = row.status === 'CANCEL' ? 'CANCELED' : row.start_datetime <= now ? 'COMPLETED' : 'ACCEPTED';
+  return { preOrderId: row.id, bookId: row.book_id, orderStatus, price: row.price, point: row.point, releaseDatetime: row.start_datetime };
+}
+
+/** Cancels a pre-order before the release: coins back to their lots, points taken back, entitlement removed. */
+export async function cancelPreOrder(db: Kysely<Database>, userId: number, orderId: number, now: number): Promise<PreOrderResponse> {
+  const status = await preOrderStatus(db, userId, orderId, now);
+  if (status.orderStatus !== 'ACCEPTED') throw new AppError(400, ErrorCode.BAD_REQUEST, [`id: a ${status.orderStatus} pre-order cannot be cancelled`]);
+  await cancelBookOrder(db, orderId, 'pre-order cancelled by the member', now);
+  return preOrderStatus(db, userId, orderId, now);
+}
