@@ -196,6 +196,17 @@ describe('reviews', () => {
     expect(page.reviews).toHaveLength(2);
   });
 
+  it('answers reviews by book, and the member\'s own (the viewer\'s `reviewed`)', async () => {
+    const book = await t.database.db.selectFrom('books').select('id').where('title_id', '=', titleId).executeTakeFirstOrThrow();
+    expect((await guest.get(`/api/reviews/by_book?book_id=${book.id}`)).json().totalCount).toBe(4);
+    expect((await guest.get(`/api/reviews/me/by_book?book_id=${book.id}&offset=0&limit=1`)).statusCode).toBe(401);
+    const mine = (await alice.get(`/api/reviews/me/by_book?book_id=${book.id}&offset=0&limit=1`)).json();
+    expect(mine).toMatchObject({ totalCount: 1, reviews: [{ id: reviewId, me: true }] });
+    expect((await bob.get(`/api/reviews/me/by_book?book_id=${book.id}&offset=0&limit=1`)).json().totalCount).toBe(0);
+    expectField(await alice.get('/api/reviews/me/by_book?offset=0&limit=1'), 'book_id');
+    expect((await alice.get('/api/reviews/by_book?book_id=999999')).statusCode).toBe(404);
+  });
+
   it('deletes the own review and restores it with undo_flg', async () => {
     const del = await alice.post('/api/review/del_review', { token: await alice.token('/api/review/create_token'), review_id: reviewId });
     expect(del.json()).toMatchObject({ deleted: true });

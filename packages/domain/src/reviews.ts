@@ -103,4 +103,6 @@ const requiredLimit = z.coerce.number({ message: 'is required' }).int().min(1).m
 export const PageQuery = z.object({ offset: requiredOffset, limit: requiredLimit });
 export const CommentsQuery = z.object({ review_id: idParam, offset: requiredOffset, limit: requiredLimit });
 export const ReviewIdQuery = z.object({ review_id: idParam });
+/** `/reviews/by_book` and `/reviews/me/by_book` (an existence check asks offset 0, limit 1). */
+export const ByBookQuery = z.object({ book_id: idParam, offset: offsetParam, limit: limitParam(REVIEW_PAGE_SIZE) });
 

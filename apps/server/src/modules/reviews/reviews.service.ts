@@ -232,3 +232,19 @@ export async function userComments(db: Db, userId: number, offset: number, limit
   const page = await repo.listComments(db, { userId, offset, limit });
   return { totalCount: page.totalCount, comments: page.rows.map((r) => repo.toComment(r, userId)) };
 }
+
+/**
+ * Reviews of the title a book belongs to (reviews are written per title, optionally naming a
+ * volume); with `onlyUserId` just that member's, which is how the viewer learns `reviewed`.
+ */
+export async function reviewsByBook(db: Db, q: { bookId: number; offset: number; limit: number; viewerId: number | null; onlyUserId?: number }) {
+  const book = await db.selectFrom('books').select('title_id').where('id', '=', q.bookId).executeTakeFirst();
+  if (!book) throw notFound('book');
+  if (q.onlyUserId !== undefined) {
+    const mine = await repo.findReviewOf(db, book.title_id, q.onlyUserId);
+    const rows = mine && mine.deleted_at === null && q.offset === 0 ? [mine] : [];
+    return { totalCount: mine && mine.deleted_at === null ? 1 : 0, reviews: await withExtras(db, rows, q.viewerId) };
+  }
+  const page = await repo.listTitleReviews(db, { titleId: book.title_id, sort: 'new', offset: q.offset, limit: q.limit, excludeUserId: null });
+  return { totalCount: page.totalCount, reviews: await withExtras(db, page.rows, q.viewerId) };
+}

@@ -1,6 +1,7 @@
 import {
   AddCommentInput,
   AddReviewInput,
+  ByBookQuery,
   CommentWarningInput,
   CommentsQuery,
   DelCommentInput,
@@ -125,6 +126,16 @@ export const reviewsRoutes: FastifyPluginAsync = async (base) => {
   app.get('/review/review_detail', { schema: { querystring: ReviewIdQuery } }, async (request) => {
     const viewer = await sessionUser(request);
     return { result: await reviews.getReview(db, request.query.review_id, viewer?.userId ?? null) };
+  });
+  app.get('/reviews/by_book', { schema: { querystring: ByBookQuery } }, async (request) => {
+    const viewer = await sessionUser(request);
+    const { book_id, offset, limit } = request.query;
+    return reviews.reviewsByBook(db, { bookId: book_id, offset, limit, viewerId: viewer?.userId ?? null });
+  });
+  app.get('/reviews/me/by_book', { schema: { querystring: ByBookQuery } }, async (request) => {
+    const user = await requireUser(request);
+    const { book_id, offset, limit } = request.query;
+    return reviews.reviewsByBook(db, { bookId: book_id, offset, limit, viewerId: user.userId, onlyUserId: user.userId });
   });
   app.get('/reviews/notice', async (request) => {
     const user = await requireUser(request);
