@@ -2,7 +2,8 @@
 // Completed single-book purchases per second (issue 5): 10 members buy different books at once
 // through the manga coin flow of §7: first the whole flow (buy check, order token, buy: three
 // calls), then token + buy (what a purchase costs once checked). SQLite always; PostgreSQL too
-// when BENCH_DATABASE_URL is set (a fresh database is created on that server and dropped after). `node bench/purchases.mjs`, or from bench/run.mjs.
+// when BENCH_DATABASE_URL is set (a fresh database is created on that server and dropped after).
+// `node bench/purchases.mjs`, or from bench/run.mjs.
 // BENCH_SERVER_NODE_ARGS='--cpu-prof --cpu-prof-dir=DIR' profiles the store process.
 import { spawn } from 'node:child_process';
 import http from 'node:http';
