@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { CartItemError, CartItemLevel, checkCartItem, orderTotals } from './cart';
+import { CouponStatus, CouponTargetScope, CouponType, couponDiscount, isTargeted } from './coupons';
 import { GUEST_CART_LIMIT, addToGuestCart, parseGuestCart } from './guest-cart';
 
 const facts = { owned: false, salable: true, adultOnly: false, adultChecked: false, priceWhenAdded: 500, price: 500 };
@@ -89,6 +90,52 @@ describe('guest cart', () => {
         expect(cart.length).toBeLessThanOrEqual(GUEST_CART_LIMIT);
         expect(new Set(cart).size).toBe(cart.length);
         expect(cart).toEqual([...new Set(ids)].slice(0, GUEST_CART_LIMIT));
+      }),
+    );
+  });
+});
+
+describe('coupon and points together (issue 7 proof)', () => {
+  const lineArb = fc.record({
+    bookId: fc.integer({ min: 1, max: 30 }),
+    titleId: fc.integer({ min: 1, max: 6 }),
+    publisherId: fc.option(fc.integer({ min: 1, max: 3 })),
+    genreId: fc.option(fc.integer({ min: 1, max: 3 })),
+    price: fc.integer({ min: 0, max: 3000 }),
+  });
+  const couponArb = fc.record({
+    couponType: fc.constantFrom(...Object.values(CouponType)),
+    rate: fc.option(fc.integer({ min: 0, max: 5000 })),
+    limit: fc.option(fc.integer({ min: 1, max: 4 })),
+    scope: fc.constantFrom(...Object.values(CouponTargetScope)),
+    ids: fc.array(fc.integer({ min: 1, max: 30 }), { maxLength: 6 }),
+    steps: fc.array(fc.record({ stepNumber: fc.nat(3), requiredStepCount: fc.integer({ min: 1, max: 5 }), stepType: fc.constant('BOOK_COUNT'), stepRate: fc.integer({ min: 0, max: 100 }) }), { maxLength: 3 }),
+  });
+  it('for random carts and coupons: total = Σ prices − discount − points ≥ 0 and the discount ≤ the targeted items’ total', () => {
+    fc.assert(
+      fc.property(fc.array(lineArb, { maxLength: 15 }), couponArb, fc.nat(50_000), fc.nat(50_000), (lines, c, usePoint, pointBalance) => {
+        const coupon = {
+          id: 1,
+          name: 'c',
+          minCartPrice: 0,
+          expireDatetime: 10,
+          status: CouponStatus.UNUSED,
+          couponTarget: { scope: c.scope, ids: c.ids, genreIds: [1, 2] },
+          couponType: c.couponType,
+          rate: c.rate,
+          limit: c.limit,
+          steps: c.steps,
+        };
+        const result = couponDiscount(coupon, lines, 0);
+        const discount = result.ok ? result.discount : 0;
+        const targeted = lines.filter((l) => isTargeted(coupon.couponTarget, l)).reduce((s, l) => s + l.price, 0);
+        expect(discount).toBeLessThanOrEqual(targeted);
+        const prices = lines.map((l) => l.price);
+        const totals = orderTotals({ prices, regularPrices: prices, couponDiscount: discount, usePoint, pointBalance });
+        if (!totals.ok) return;
+        const sum = prices.reduce((s, p) => s + p, 0);
+        expect(totals.totals.totalAmount).toBe(sum - discount - usePoint);
+        expect(totals.totals.totalAmount).toBeGreaterThanOrEqual(0);
       }),
     );
   });
