@@ -16,7 +16,8 @@ export function useKeyboard(direction: Direction, flow: Flow, active: boolean, o
   useLayoutEffect(() => {
     latest.current = onStep;
   });
-  useEffect(() => {
+  // Layout effect: the listener is in place before the first page paints, so no early key is lost.
+  useLayoutEffect(() => {
     if (!active) return;
     const onKey = (e: KeyboardEvent) => {
       if (e.altKey || e.ctrlKey || e.metaKey) return;
