@@ -207,6 +207,22 @@ describe('reviews', () => {
     expect((await alice.get('/api/reviews/by_book?book_id=999999')).statusCode).toBe(404);
   });
 
+  it('keeps the reviews of an R18 title from anyone who has not confirmed their age (§6)', async () => {
+    const r18 = await insertTitle(t.database.db, { erotic_type: 4 });
+    const adult = memberClient(t.app, await signUp(t.app));
+    expect((await adult.get('/api/adult/check')).statusCode).toBe(200);
+    const written = await addReview(adult, { title_id: r18 });
+    expect(written.statusCode).toBe(200);
+    const r18Review = written.json().result.id;
+    expect((await adult.get(`/api/title_reviews/${r18}`)).json().reviewCount).toBe(1);
+    expect((await guest.get(`/api/title_reviews/${r18}`)).statusCode).toBe(404);
+    expect((await bob.get(`/api/title_reviews/list?title_id=${r18}`)).statusCode).toBe(404);
+    expect((await bob.get(`/api/review/review_detail?review_id=${r18Review}`)).statusCode).toBe(404);
+    expect((await addReview(bob, { title_id: r18 })).statusCode).toBe(404);
+    const like = await bob.post('/api/review/add_like', { token: await bob.token('/api/review/add_like/create_token'), review_id: r18Review });
+    expect(like.statusCode).toBe(404);
+  });
+
   it('deletes the own review and restores it with undo_flg', async () => {
     const del = await alice.post('/api/review/del_review', { token: await alice.token('/api/review/create_token'), review_id: reviewId });
     expect(del.json()).toMatchObject({ deleted: true });

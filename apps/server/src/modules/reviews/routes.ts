@@ -23,6 +23,7 @@ import { requireUser, sessionUser } from '../accounts/session-plugin';
 import { issueToken, withOneTimeToken } from '../tokens/one-time-tokens';
 import { parseInput } from './parse-input';
 import { listReviewNotices } from './review-notices';
+import { reviewVisibility } from './review-visibility';
 import * as reviews from './reviews.service';
 
 /** Token purposes of the create_token endpoints of §7 "Reviews". */
@@ -58,9 +59,18 @@ export const reviewsRoutes: FastifyPluginAsync = async (base) => {
     const user = await requireUser(request);
     const { token, ...rest } = parse();
     const input = { token, ...rest } as T;
+    await guard(request, input as { title_id?: number; review_id?: number; comment_id?: number });
     const use = { token, userId: user.userId, purpose, now: now(), request: { path: request.routeOptions.url, ...rest } };
     const result = await withOneTimeToken(db, use, async (trx) => ({ body: await run(trx, user.userId, input) }));
     return reply.status(result.status).send(result.body);
+  }
+
+  /** Whatever the input names (title, review or comment) must be visible to this member (§6). */
+  async function guard(request: FastifyRequest, input: { title_id?: number; review_id?: number; comment_id?: number }) {
+    const visible = reviewVisibility(db, request);
+    if (input.title_id !== undefined) await visible.title(input.title_id);
+    if (input.review_id !== undefined) await visible.review(input.review_id);
+    if (input.comment_id !== undefined) await visible.comment(input.comment_id);
   }
 
   app.post('/review_title/add_review', async (request, reply) =>
@@ -113,28 +123,34 @@ export const reviewsRoutes: FastifyPluginAsync = async (base) => {
 
   app.get('/title_reviews/list', { schema: { querystring: TitleReviewsQuery } }, async (request) => {
     const viewer = await sessionUser(request);
+    await reviewVisibility(db, request).title(request.query.title_id);
     return reviews.titleReviews(db, { ...request.query, titleId: request.query.title_id, viewerId: viewer?.userId ?? null });
   });
-  app.get('/title_reviews/:title_id', { schema: { params: TitleIdPath } }, async (request) =>
-    reviews.getRatingSummary(db, request.params.title_id),
-  );
+  app.get('/title_reviews/:title_id', { schema: { params: TitleIdPath } }, async (request) => {
+    await reviewVisibility(db, request).title(request.params.title_id);
+    return reviews.getRatingSummary(db, request.params.title_id);
+  });
   app.get('/reviews/comments', { schema: { querystring: CommentsQuery } }, async (request) => {
     const viewer = await sessionUser(request);
     const { review_id, offset, limit } = request.query;
+    await reviewVisibility(db, request).review(review_id);
     return reviews.comments(db, { reviewId: review_id, offset, limit, viewerId: viewer?.userId ?? null });
   });
   app.get('/review/review_detail', { schema: { querystring: ReviewIdQuery } }, async (request) => {
     const viewer = await sessionUser(request);
+    await reviewVisibility(db, request).review(request.query.review_id);
     return { result: await reviews.getReview(db, request.query.review_id, viewer?.userId ?? null) };
   });
   app.get('/reviews/by_book', { schema: { querystring: ByBookQuery } }, async (request) => {
     const viewer = await sessionUser(request);
     const { book_id, offset, limit } = request.query;
+    await reviewVisibility(db, request).book(book_id);
     return reviews.reviewsByBook(db, { bookId: book_id, offset, limit, viewerId: viewer?.userId ?? null });
   });
   app.get('/reviews/me/by_book', { schema: { querystring: ByBookQuery } }, async (request) => {
     const user = await requireUser(request);
     const { book_id, offset, limit } = request.query;
+    await reviewVisibility(db, request).book(book_id);
     return reviews.reviewsByBook(db, { bookId: book_id, offset, limit, viewerId: user.userId, onlyUserId: user.userId });
   });
   app.get('/reviews/notice', async (request) => {
