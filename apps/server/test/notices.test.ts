@@ -38,6 +38,9 @@ const expectField = (response: { statusCode: number; json(): { errorCode: string
   expect(response.json().messages.join(' ')).toContain(`${field}:`);
 };
 
+const follow = async (client: ReturnType<typeof memberClient>, type: string, status: number, id = titleId) =>
+  client.post(`/api/newly/newly_notices/${id}`, { token: await client.token('/api/newly/newly_notices/create_token'), status, type });
+
 describe('my list (§7 "Wish list")', () => {
   const wish = async (client: ReturnType<typeof memberClient>, action: 'add' | 'delete', id = titleId) =>
     client.post(`/api/wish_title/${action}`, { token: await client.token(`/api/wish_title/${action}/create_token`), title_id: id });
@@ -69,6 +72,10 @@ describe('my list (§7 "Wish list")', () => {
     expect((await wish(bob, 'delete')).json().result).toMatchObject({ wished: false, wishCount: 1 });
     expect((await guest.get(`/api/titles/${titleId}`)).json().wishCount).toBe(1);
     expect((await wish(alice, 'add', 999_999)).statusCode).toBe(404);
+    // an R18 title is not there for a member who has not confirmed their age (§6)
+    const r18 = await insertTitle(t.database.db, { erotic_type: 4 });
+    expect((await wish(alice, 'add', r18)).statusCode).toBe(404);
+    expect((await follow(alice, 'title', 1, r18)).statusCode).toBe(404);
   });
 
   it('lists my titles with their newest volume, and bulk-deletes with a token', async () => {
@@ -88,8 +95,6 @@ describe('my list (§7 "Wish list")', () => {
 });
 
 describe('new-release notices (§7 "Mission and newly")', () => {
-  const follow = async (client: ReturnType<typeof memberClient>, type: string, status: number, id = titleId) =>
-    client.post(`/api/newly/newly_notices/${id}`, { token: await client.token('/api/newly/newly_notices/create_token'), status, type });
 
   it('answers 401 without a session', async () => {
     for (const path of [`/api/newly/newly_notices/${titleId}`, '/api/newly/get_newly_message', '/api/newly/books', '/api/user/get_notice_count', '/api/user/notification_settings/v2', '/api/newly/newly_notices/create_token']) {

@@ -19,6 +19,7 @@ import { requireUser } from '../accounts/session-plugin';
 import { forgetTitleFacts } from '../catalog/titles.repository';
 import { parseInput } from '../reviews/parse-input';
 import { unreadReviewNotices } from '../reviews/review-notices';
+import { reviewVisibility } from '../reviews/review-visibility';
 import { issueToken, withOneTimeToken } from '../tokens/one-time-tokens';
 import * as newly from './newly.service';
 import { getNotificationSettings, saveNotificationSettings } from './notification-settings';
@@ -48,6 +49,7 @@ export const noticesRoutes: FastifyPluginAsync = async (base) => {
     app.post(path, async (request, reply) => {
       const user = await requireUser(request);
       const { token, title_id, is_silent } = parseInput(WishInput, request);
+      if (wished) await reviewVisibility(db, request).title(title_id);
       const use = { token, userId: user.userId, purpose: wished ? 'wish_add' : 'wish_delete', now: now(), request: { title_id } };
       const result = await withOneTimeToken(db, use, async (trx) => ({
         body: { status: { code: 0 }, result: { ...(await wishes.setWish(trx, user.userId, title_id, wished, now())), silent: is_silent } },
@@ -85,6 +87,7 @@ export const noticesRoutes: FastifyPluginAsync = async (base) => {
     const user = await requireUser(request);
     const { token, status, type } = parseInput(NewlyNoticeInput, request);
     const titleId = request.params.title_id;
+    await reviewVisibility(db, request).title(titleId);
     const use = { token, userId: user.userId, purpose: 'newly_notice', now: now(), request: { titleId, status, type } };
     const result = await withOneTimeToken(db, use, async (trx) => ({
       body: await newly.setFollow(trx, user.userId, { titleId, type, status, now: now() }),
