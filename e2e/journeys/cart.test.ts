@@ -81,6 +81,18 @@ for (const width of [375, 1080]) {
       assert.ok(Number(after.replace(/\D/g, '')) * 2 <= Number(before.replace(/\D/g, '')) + 1, `${before} → ${after}`);
       await shot(page, `cart-${width}`);
 
+      if (width === 1080) {
+        // A price change between the preview and the order: the new price is shown, nothing is charged.
+        const db = new Database(path.join(store.dataDir, 'hondana.db'));
+        db.prepare('update books set price = price + 100 where id = ?').run(VOLUMES[0]);
+        db.close();
+        await page.getByRole('button', { name: /円分を購入する$/ }).click();
+        await page.getByRole('alert').filter({ hasText: '価格が変更されました' }).waitFor();
+        assert.notEqual(await page.getByTestId('cart-amount').textContent(), after);
+        const balance = await page.request.get(`${store.url}/api/manga_coin/balance`);
+        assert.equal(((await balance.json()) as { balance: number }).balance, 5000);
+        await shot(page, 'cart-price-changed-1080');
+      }
       await page.getByRole('button', { name: /円分を購入する$/ }).click();
       await page.getByText('購入が完了しました').waitFor();
       await shot(page, `cart-bought-${width}`);
