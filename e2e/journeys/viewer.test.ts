@@ -133,6 +133,32 @@ describe('reading a right-to-left manga', () => {
   });
 });
 
+describe('a guest and a sample', () => {
+  it('reads only the sample pages, then the sample-end page links to the volume page', async () => {
+    const page = await open(await newContext(), PAID_RTL_MANGA);
+    await expectPage(page, 0);
+    const total = Number(await page.locator('[data-total]').getAttribute('data-total'));
+    assert.ok(total >= 3 && total <= 5, `sample of ${total} pages`);
+    for (let i = 1; i < total; i++) {
+      await page.keyboard.press('ArrowLeft');
+      await expectPage(page, i);
+    }
+    await page.keyboard.press('ArrowLeft');
+    await page.getByText('試し読みはここまでです').waitFor();
+    const buy = page.getByRole('link', { name: 'この巻を購入する' });
+    assert.match((await buy.getAttribute('href')) ?? '', /^\/series_list\/series_id=\d+\?book_id=3$/);
+    await shot(page, 'sample-end-375');
+  });
+
+  it('shows the failure screen with reload and close for a book that cannot be fetched', async () => {
+    const page = await (await newContext()).newPage();
+    await page.goto(`${store.url}/viewer?cid=99999999`);
+    await page.getByText('作品情報の取得ができませんでした').waitFor();
+    await page.getByRole('button', { name: '再読み込み' }).waitFor();
+    await page.getByRole('link', { name: 'ビューアを閉じる' }).waitFor();
+  });
+});
+
 describe('a webtoon', () => {
   it('scrolls continuously with boxes that keep their size before images load', async () => {
     const page = await open(await newContext(), FREE_WEBTOON);
@@ -203,6 +229,11 @@ describe('a member', () => {
     await page.getByRole('button', { name: '4ページ' }).click();
     const listed = await page.request.get(`${store.url}/api/bookmarks/me?book_id=${FREE_RTL_MANGA}`);
     assert.deepEqual((await listed.json()).bookmarks.map((b: { page: number }) => b.page), [3]);
+
+    // The my-list button (members only) toggles the title in the wish list.
+    await showUi(page);
+    await page.getByRole('button', { name: 'マイリストに追加' }).click();
+    await page.getByRole('button', { name: 'マイリストから削除' }).waitFor();
   });
 
   it('resumes on a second browser at the page synced when leaving the first', async () => {
