@@ -10,6 +10,7 @@ import autocannon from 'autocannon';
 import { readingRows } from './reading.mjs';
 import { serialsRows } from './serials.mjs';
 import { purchaseRows } from './purchases.mjs';
+import { cartRows } from './cart.mjs';
 import { viewerReport } from './viewer.mjs';
 import { reviewsRows } from './reviews.mjs';
 
@@ -92,6 +93,8 @@ try {
   rows.push(...(await serialsRows(store.url, measure, cookie)));
   // Purchases (issue 5): completed purchases per second on their own stores (SQLite; PostgreSQL with BENCH_DATABASE_URL).
   rows.push(...(await purchaseRows()));
+  // Cart (issue 7): whole-cart checkouts per second on their own stores.
+  rows.push(...(await cartRows()));
 
   // Scale (issue 3): a second store on the bench dataset, with the store pages on.
   const dataset = await buildDataset(datasetDir);

@@ -1,0 +1,143 @@
+#!/usr/bin/env node
+// Cart checkouts per second (issue 7): `buyers` members at once each add 3 books to their cart
+// (POST /cart/books), read the order preview, fetch a cart token and order the cart (order v3):
+// four calls, one order of 3 books through the wallet's purchase. SQLite always; PostgreSQL too
+// when BENCH_DATABASE_URL is set (a fresh database is created on that server and dropped after).
+// Uses bench/purchases-setup.ts for the catalog (one title, BOOKS books at 100 coins).
+// `node bench/cart.mjs`
+import { spawn } from 'node:child_process';
+import http from 'node:http';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const BOOKS = 6000;
+const PER_ORDER = 3;
+
+function run(args, env, pattern) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', ...args], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+    let output = '';
+    child.stdout.on('data', (chunk) => {
+      output += chunk;
+      const match = pattern && pattern.exec(output);
+      if (match) resolve({ match, child });
+    });
+    child.on('exit', (code) => (code === 0 && !pattern ? resolve({ output }) : reject(new Error(`${args[0]} exited with ${code}:\n${output}`))));
+  });
+}
+
+const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
+
+function api(base, cookie, method, url, body) {
+  const payload = body ? JSON.stringify(body) : null;
+  return new Promise((resolve, reject) => {
+    const request = http.request(`${base}/api${url}`, {
+      method,
+      agent,
+      headers: { cookie, ...(payload ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : {}) },
+    }, (response) => {
+      const chunks = [];
+      response.on('data', (chunk) => chunks.push(chunk));
+      response.on('end', () => resolve({ status: response.statusCode, json: JSON.parse(Buffer.concat(chunks).toString()), cookie: response.headers['set-cookie']?.[0]?.split(';')[0] }));
+      response.on('error', reject);
+    });
+    request.on('error', reject);
+    request.end(payload ?? undefined);
+  });
+}
+
+async function checkout(base, cookie, bookIds) {
+  const added = await api(base, cookie, 'POST', '/cart/books', { book_ids: bookIds });
+  if (added.status !== 200) throw new Error(`add: ${added.status} ${JSON.stringify(added.json)}`);
+  const preview = await api(base, cookie, 'GET', '/cart/me/active_items');
+  const token = (await api(base, cookie, 'GET', '/cart/create_token')).json.status.token;
+  const body = { usePoint: 0, salePrice: preview.json.salePrice, bookIds: preview.json.items.map((i) => i.bookId), paymentType: 'MANGA_COIN' };
+  const order = await api(base, cookie, 'POST', `/cart/order/v3?token=${token}`, body);
+  if (order.status !== 200) throw new Error(`order: ${order.status} ${JSON.stringify(order.json)}`);
+}
+
+export async function measureCart(label, env, { buyers = 10, seconds = Number(process.env.BENCH_SECONDS ?? 8) } = {}) {
+  const { match } = await run([path.join(root, 'bench/purchases-setup.ts'), String(BOOKS)], env, /SETUP (\{.*\})/);
+  const { firstBookId } = JSON.parse(match[1]);
+  const server = await run([path.join(root, 'apps/server/src/main.ts')], { ...env, PORT: '0', HOST: '127.0.0.1', HONDANA_WEB: 'false', LOG_LEVEL: 'warn', NODE_ENV: 'production' }, /本棚 is serving (http:\/\/\S+)/);
+  const base = server.match[1].replace('localhost', '127.0.0.1');
+  try {
+    const members = [];
+    for (let i = 0; i < buyers; i += 1) {
+      const email = `cart${i}-${Date.now()}@example.jp`;
+      const signup = await api(base, '', 'POST', '/auth/signup', { email, password: 'bench-password', nickname: `cart${i}`, birth_date: '1990-01-01' });
+      await run([path.join(root, 'apps/server/src/admin.ts'), 'grant', '--email', email, '--currency', 'MANGA_COIN', '--amount', '10000000', '--reason', 'bench'], env);
+      members.push(signup.cookie);
+    }
+    // Each member buys from its own slice of the books.
+    const slice = Math.floor(BOOKS / buyers);
+    const next = members.map(() => 0);
+    const latencies = [];
+    let done = 0;
+    const buyUntil = (until) =>
+      Promise.all(members.map(async (cookie, i) => {
+        while (Date.now() < until && next[i] + PER_ORDER <= slice) {
+          const ids = Array.from({ length: PER_ORDER }, (_, k) => firstBookId + i * slice + next[i] + k);
+          next[i] += PER_ORDER;
+          const t0 = performance.now();
+          await checkout(base, cookie, ids);
+          latencies.push(performance.now() - t0);
+          done += 1;
+        }
+      }));
+    await buyUntil(Date.now() + 1000);
+    done = 0;
+    latencies.length = 0;
+    const started = Date.now();
+    await buyUntil(started + seconds * 1000);
+    const elapsed = (Date.now() - started) / 1000;
+    latencies.sort((a, b) => a - b);
+    const pct = (p) => latencies[Math.min(latencies.length - 1, Math.floor((latencies.length * p) / 100))].toFixed(1);
+    return { name: `cart checkouts/s (${PER_ORDER} books: add + preview + token + order v3), ${buyers} concurrent members, ${label}`, rps: done / elapsed, p50: pct(50), p99: pct(99) };
+  } finally {
+    server.child.kill('SIGTERM');
+  }
+}
+
+export async function cartRows() {
+  const rows = [];
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'hondana-bench-cart-'));
+  try {
+    rows.push(await measureCart('SQLite', { DATA_DIR: dataDir, DATABASE_URL: '' }));
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  const pgUrl = process.env.BENCH_DATABASE_URL;
+  if (pgUrl) {
+    const name = `hondana_bench_cart_${process.pid}`;
+    const admin = async (sql) => {
+      const client = new pg.Client({ connectionString: pgUrl });
+      await client.connect();
+      try { await client.query(sql); } finally { await client.end(); }
+    };
+    await admin(`CREATE DATABASE ${name}`);
+    const url = new URL(pgUrl);
+    url.pathname = `/${name}`;
+    const pgDir = mkdtempSync(path.join(tmpdir(), 'hondana-bench-cart-'));
+    try {
+      rows.push(await measureCart('PostgreSQL', { DATA_DIR: pgDir, DATABASE_URL: url.toString() }));
+    } finally {
+      await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      rmSync(pgDir, { recursive: true, force: true });
+    }
+  }
+  agent.destroy();
+  return rows;
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const rows = await cartRows();
+  console.log(`\n${new Date().toISOString()}\n`);
+  console.log('| target | checkouts/s | p50 ms | p99 ms |');
+  console.log('|---|---:|---:|---:|');
+  for (const row of rows) console.log(`| ${row.name} | ${Math.round(row.rps)} | ${row.p50} | ${row.p99} |`);
+}
