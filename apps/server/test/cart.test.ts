@@ -169,3 +169,20 @@ describe('coupons on the cart', () => {
     await db().updateTable('coupons').set({ guest: 0 }).where('id', '=', couponId).execute();
   });
 });
+
+describe('bulk buy list', () => {
+  it('prices the title’s remaining volumes with the bulk-buy points; owned and stopped books left out', async () => {
+    const m = await member(t.app);
+    const title = await insertTitle(db());
+    const [v1, v2, v3] = [await insertBook(db(), title, 1, { price: 500 }), await insertBook(db(), title, 2, { price: 500 }), await insertBook(db(), title, 3, { price: 400 })];
+    await insertBook(db(), title, 4, { sales_status: 'STOPPED' });
+    const guest = (await t.app.inject({ url: `/api/point_campaign/bulk_buy_list?title_id=${title}` })).json();
+    expect(guest).toMatchObject({ bookIds: [v1, v2, v3], totalCount: 3, totalPrice: 1400 });
+    expect(guest.pointCampaign.list.map((l: { type: string }) => l.type)).toContain('bulkBuy');
+    await grantOwnership(db(), m.userId, v1);
+    const mine = (await t.app.inject({ url: `/api/point_campaign/bulk_buy_list?title_id=${title}`, headers: { cookie: m.cookie } })).json();
+    expect(mine).toMatchObject({ bookIds: [v2, v3], totalCount: 2, totalPrice: 900 });
+    expect((await t.app.inject({ url: '/api/point_campaign/bulk_buy_list?title_id=999999' })).statusCode).toBe(404);
+    expect((await t.app.inject({ url: '/api/point_campaign/bulk_buy_list' })).statusCode).toBe(400);
+  });
+});

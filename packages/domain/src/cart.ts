@@ -244,3 +244,4 @@ export interface OrderV3Response {
  */
 export const PreOrderBody = z.object({ bookId: id, price: int() });
 export const PreOrderIdPath = z.object({ id });
+export const BulkBuyListQuery = z.object({ title_id: id, ac: z.coerce.number().int().optional() });

@@ -1,5 +1,6 @@
 import {
   ActiveItemsQuery,
+  BulkBuyListQuery,
   CartBookBody,
   CartBooksBody,
   CartBulkBody,
@@ -12,8 +13,9 @@ import {
 } from '@hondana/domain/cart';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { requireUser } from '../accounts/session-plugin';
+import { requireUser, sessionUser } from '../accounts/session-plugin';
 import { issueToken } from '../tokens/one-time-tokens';
+import { bulkBuyList } from './bulk.service';
 import { grantGuestCoupons } from './cart.repository';
 import * as cart from './cart.service';
 import { type CartMember, cartView } from './cart-view';
@@ -81,6 +83,9 @@ export const cartRoutes: FastifyPluginAsync = async (base) => {
   });
 
   app.get('/guest/coupon', async () => guestCoupon(db, now()));
+  app.get('/point_campaign/bulk_buy_list', { schema: { querystring: BulkBuyListQuery } }, async (request) =>
+    bulkBuyList(db, (await sessionUser(request))?.userId ?? null, request.query.title_id, now()),
+  );
 
   app.get('/pre_order/create_token', async (request) => {
     const m = await member(request);
