@@ -112,6 +112,24 @@ describe('reading a right-to-left manga', () => {
     await page.keyboard.press('ArrowLeft');
     await expectPage(page, 3);
     await shot(page, 'spread-1280');
+
+    // A slider jump leaves a page to go back to; the back button is inactive without one.
+    await showUi(page);
+    assert.equal(await page.getByRole('button', { name: '戻る' }).isDisabled(), true);
+    await page.getByTestId('page-slider').focus();
+    await page.keyboard.press('Home');
+    await expectPage(page, MANGA_PAGES - 1);
+    await showUi(page);
+    await page.getByRole('button', { name: '戻る' }).click();
+    await expectPage(page, 3);
+
+    // Popups are centred dialogs on wide screens; Escape closes them.
+    await showUi(page);
+    await page.getByRole('button', { name: '設定' }).click();
+    await page.getByRole('dialog', { name: '設定' }).waitFor();
+    await page.getByRole('group', { name: '見開き表示' }).waitFor();
+    await shot(page, 'settings-1280');
+    await closePopup(page);
   });
 
   it('switches to タテ読み, scrolls by wheel, and keeps the choice on this device', async () => {
