@@ -271,6 +271,19 @@ describe('a member', () => {
     await expectPage(resumed, 7);
     assert.deepEqual(await imagePages(resumed), [7]);
     await shot(resumed, 'resumed-375');
+
+    // Reaching 90% of an owned book registers the read-end (§4), once.
+    for (let i = 8; i <= 12; i++) {
+      await resumed.keyboard.press('ArrowLeft');
+      await expectPage(resumed, i);
+    }
+    let reached = false;
+    for (let i = 0; i < 30 && !reached; i++) {
+      const info = await second.request.get(`${store.url}/api/browser/bookinfo/v2?bookId=${PAID_RTL_MANGA}`);
+      reached = (await info.json()).book_data.reachedLastPage === true;
+      if (!reached) await new Promise((r) => setTimeout(r, 100));
+    }
+    assert.ok(reached, 'the read-end was registered at 90%');
   });
 });
 
