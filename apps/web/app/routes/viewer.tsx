@@ -1,6 +1,7 @@
 import { data, useLoaderData } from 'react-router';
 import type { ViewerInfo } from '@hondana/domain/reading';
 import { TRACKING_PARAMS, type Tracking, bookInfoUrl, getViewerInfo } from '../features/viewer/api/get-viewer-info';
+import { EpisodeViewer } from '../features/serials/components/episode-viewer';
 import { ViewerApp } from '../features/viewer/components/viewer-app';
 import { i18n } from '../i18n/i18n';
 import { pageMeta } from '../page-meta';
@@ -34,6 +35,11 @@ async function serverViewerInfo(request: Request, bookId: number, tracking: Trac
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const query = new URL(request.url).searchParams;
+  // A serial episode (`?serialEpisodeId=`) opens the serials area's episode viewer.
+  const serialEpisodeId = query.get('serialEpisodeId') ?? '';
+  if (ID.test(serialEpisodeId)) {
+    return { serialEpisodeId: Number(serialEpisodeId), info: null, openLastPage: query.get('open_lastpage') === 'true', loggedIn: context.viewer !== null };
+  }
   const cid = query.get('cid') ?? '';
   if (!ID.test(cid)) throw data(null, { status: 404 });
   const startupPage = query.get('startupPage');
@@ -62,6 +68,9 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 
 export default function ViewerRoute() {
   const props = useLoaderData<typeof loader>();
+  if (props.serialEpisodeId !== undefined) {
+    return <EpisodeViewer key={props.serialEpisodeId} episodeId={props.serialEpisodeId} loggedIn={props.loggedIn} openLastPage={props.openLastPage} />;
+  }
   return (
     <>
       {props.info === null && (
