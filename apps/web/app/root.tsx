@@ -34,6 +34,8 @@ export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>('root');
   const location = useLocation();
   const onAuthPage = location.pathname === '/login' || location.pathname === '/signup';
+  // The viewer covers the whole screen: no store header and footer behind it (nor in the tab order).
+  const inViewer = location.pathname === '/viewer';
   return (
     <html lang="ja">
       <head>
@@ -45,14 +47,16 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body>
         <div className={styles.shell}>
-          <Header
-            viewer={data?.viewer ?? null}
-            loginTo={onAuthPage ? '/login' : loginHref(location.pathname + location.search)}
-            searchWord={location.pathname === '/search' ? (new URLSearchParams(location.search).get('word') ?? '') : ''}
-            noticeBadge={data?.viewer ? <LazyNoticeBadge /> : null}
-          />
+          {!inViewer && (
+            <Header
+              viewer={data?.viewer ?? null}
+              loginTo={onAuthPage ? '/login' : loginHref(location.pathname + location.search)}
+              searchWord={location.pathname === '/search' ? (new URLSearchParams(location.search).get('word') ?? '') : ''}
+              noticeBadge={data?.viewer ? <LazyNoticeBadge /> : null}
+            />
+          )}
           <main className={styles.main}>{children}</main>
-          <Footer />
+          {!inViewer && <Footer />}
         </div>
         <ScrollRestoration />
         <Scripts />
