@@ -23,6 +23,7 @@ export const jaCart = {
   guestCount: 'カートに{{count}}冊あります。ログインすると購入できます。',
   loginToBuy: 'ログインしてカートを見る',
   loading: '読み込み中…',
+  guestCoupon: { limit: '無料会員登録で最大{{limit}}冊まで', close: '閉じる' },
   coupon: {
     heading: 'クーポン',
     none: 'クーポンを使わない',

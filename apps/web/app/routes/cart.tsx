@@ -3,14 +3,15 @@ import * as api from '../features/cart/api/cart-api';
 import { type CartData, CartPage } from '../features/cart/components/cart-page';
 import styles from '../features/cart/components/cart.module.css';
 import { addGuestBook, readGuestCart } from '../features/cart/guest-cart-storage';
-import { ApiError } from '../features/wallet/api/api-client';
+import { type GuestCoupon, GuestCouponBanner, guestBannerDismissed } from '../features/cart/components/guest-coupon-banner';
+import { ApiError, apiGet } from '../features/wallet/api/api-client';
 import { cartCopy as c } from '../i18n/ja-cart';
 import { pageMeta } from '../page-meta';
 import type { Route } from './+types/cart';
 
 export const meta: Route.MetaFunction = () => [...pageMeta({ title: c('title'), description: c('description') }), { name: 'robots', content: 'noindex' }];
 
-type LoaderData = { member: true; data: CartData } | { member: false; guestCount: number };
+type LoaderData = { member: true; data: CartData } | { member: false; guestCount: number; coupon: GuestCoupon | null };
 
 /**
  * `/cart` (§2, optional `?ref` — where the member came from, kept in the URL for analytics).
@@ -26,7 +27,10 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs): Promise
     const [cart, later, coupons] = await Promise.all([api.getCart(), api.getLaterItems(), api.getCoupons()]);
     return { member: true, data: { cart, later: later.items, coupons: coupons.list } };
   } catch (error) {
-    if (error instanceof ApiError && error.status === 401) return { member: false, guestCount: readGuestCart().length };
+    if (error instanceof ApiError && error.status === 401) {
+      const coupon = guestBannerDismissed(Date.now()) ? null : await apiGet<{ coupon: GuestCoupon | null }>('/guest/coupon').then((r) => r.coupon, () => null);
+      return { member: false, guestCount: readGuestCart().length, coupon };
+    }
     throw error;
   }
 }
@@ -49,6 +53,7 @@ export default function Cart({ loaderData: d }: Route.ComponentProps) {
         <CartPage initial={d.data} />
       ) : (
         <section className={styles.guest}>
+          {d.coupon && <GuestCouponBanner coupon={d.coupon} />}
           <p>{c('guestCount', { count: d.guestCount })}</p>
           <a className={styles.login} href={loginHref('/cart')}>
             {c('loginToBuy')}

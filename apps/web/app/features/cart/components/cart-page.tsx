@@ -30,14 +30,17 @@ export function CartPage({ initial }: { initial: CartData }) {
   const run = async (work: () => Promise<unknown>, points = usePoint) => {
     setBusy(true);
     setMessage(null);
+    let failure: string | null = null;
     try {
       await work();
     } catch (error) {
-      setMessage(cartErrorCopy(error instanceof ApiError ? error.errorCode : ''));
+      failure = cartErrorCopy(error instanceof ApiError ? error.errorCode : '');
     }
+    // The refusal shows with the cart as it is now (a new price, say), not before it.
     try {
       await reload(points);
     } finally {
+      setMessage(failure);
       setBusy(false);
     }
   };
