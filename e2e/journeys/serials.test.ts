@@ -90,7 +90,7 @@ describe('serials', () => {
     assert.equal(await page.getByTestId('normal-ticket').textContent(), '1/1');
     await row(page, 4).getByRole('button', { name: '無料で読む' }).click();
     await page.waitForURL(/serialEpisodeId=/);
-    await page.getByRole('status').filter({ hasText: 'レンタルしました' }).waitFor();
+    await page.getByRole('status').filter({ hasText: 'チケットを使いました' }).waitFor();
     await readToEnd(page);
     assert.match((await page.getByTestId('last-page-message').textContent()) ?? '', /レンタルして続きを読みますか？/);
     await shot(page, 'serials-last-page-member-1080');
@@ -108,6 +108,7 @@ describe('serials', () => {
     await shot(page, 'serials-rent-dialog-1080');
     await page.getByRole('dialog').getByRole('button', { name: '読む' }).click();
     await page.waitForURL(new RegExp(`serialEpisodeId=${episode(5).id}`));
+    await page.getByRole('status').filter({ hasText: 'レンタルしました' }).waitFor();
     await page.getByTestId('episode-page').first().waitFor();
 
     // Episode 6 stays locked until the ticket recovers: move its last use 23 hours back.

@@ -25,7 +25,7 @@ export function EpisodeViewer({ episodeId, loggedIn, openLastPage }: EpisodeView
   const load = useFetch(`episode:${episodeId}`, () => loadEpisode(episodeId));
   const [atEnd, setAtEnd] = useState(openLastPage);
   // Read once on the client; the toast only renders once the episode has loaded there.
-  const [toast, setToast] = useState(() => typeof sessionStorage !== 'undefined' && sessionStorage.getItem(SPEND_KEY) !== null);
+  const [toast, setToast] = useState(() => (typeof sessionStorage === 'undefined' ? null : sessionStorage.getItem(SPEND_KEY)));
   const outcome = load.status === 'ready' ? load.data : null;
 
   useEffect(() => {
@@ -39,7 +39,7 @@ export function EpisodeViewer({ episodeId, loggedIn, openLastPage }: EpisodeView
   useEffect(() => {
     if (!toast) return;
     sessionStorage.removeItem(SPEND_KEY);
-    const timer = setTimeout(() => setToast(false), TOAST_MS);
+    const timer = setTimeout(() => setToast(null), TOAST_MS);
     return () => clearTimeout(timer);
   }, [toast]);
 
@@ -73,7 +73,7 @@ export function EpisodeViewer({ episodeId, loggedIn, openLastPage }: EpisodeView
       )}
       {toast && (
         <p className={styles.toast} role="status">
-          {t('serials.toast.rented')}
+          {toast === '2' ? t('serials.toast.rented') : t('serials.toast.ticketUsed')}
         </p>
       )}
     </div>
