@@ -5,27 +5,50 @@ import { ja } from './ja';
  * `{{name}}` interpolation) so i18next can take over when a second language arrives; until
  * then this ~0.5 kB lookup replaces its ~20 kB (gzip) runtime, which the page JS budget
  * (≤120 kB gzip) cannot afford next to React and React Router.
+ *
+ * `ja` holds the copy every page may render. An area whose copy only its own pages render
+ * (the viewer, serials, reviews, notices) keeps it in `ja-<area>.ts`, which registers it under
+ * its key when the area's code loads, so it ships in that area's chunks only (decision 008).
  */
 type KeyPaths<T, Prefix extends string = ''> = {
   [K in keyof T & string]: T[K] extends string ? `${Prefix}${K}` : KeyPaths<T[K], `${Prefix}${K}.`>;
 }[keyof T & string];
 
-export type CopyKey = KeyPaths<typeof ja>;
+/** Filled by each `ja-<area>.ts` through declaration merging: `interface AreaCopy { viewer: … }`. */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- augmented per area
+export interface AreaCopy {}
+
+export type CopyKey = KeyPaths<typeof ja & AreaCopy>;
 export type CopyVars = Record<string, string | number>;
 
-function lookup(key: CopyKey): string {
-  let node: unknown = ja;
+const resources: Record<string, unknown> = { ...ja };
+
+/** Makes an area's copy readable through `t('<area>.…')`; call it at the top level of `ja-<area>.ts`. */
+export function registerCopy<Area extends keyof AreaCopy>(area: Area, copy: AreaCopy[Area]): void {
+  resources[area] = copy;
+}
+
+function lookup(root: unknown, key: string): string {
+  let node = root;
   for (const part of key.split('.')) node = (node as Record<string, unknown> | undefined)?.[part];
   return typeof node === 'string' ? node : key;
 }
 
-/** The Japanese copy at `key`, with `{{name}}` replaced from `vars` (React escapes the result). */
-function t(key: CopyKey, vars?: CopyVars): string {
-  const template = lookup(key);
+function interpolate(template: string, vars?: CopyVars): string {
   if (!vars) return template;
   return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (match, name: string) =>
     Object.hasOwn(vars, name) ? String(vars[name]) : match,
   );
+}
+
+/** The Japanese copy at `key`, with `{{name}}` replaced from `vars` (React escapes the result). */
+function t(key: CopyKey, vars?: CopyVars): string {
+  return interpolate(lookup(resources, key), vars);
+}
+
+/** A lookup over one resource of its own, for copy read outside `t` (the wallet's and cart's pages). */
+export function copyLookup<T>(resource: T): (key: KeyPaths<T>, vars?: CopyVars) => string {
+  return (key, vars) => interpolate(lookup(resource, key), vars);
 }
 
 /** For code outside components: route `meta`, loaders and actions. */

@@ -1,3 +1,5 @@
+import { copyLookup } from './i18n';
+
 /**
  * Japanese copy of the cart (issue 7). Like `ja-wallet.ts`, kept out of `ja` so that it loads only
  * with `/cart` and the lazily loaded cart button, not in every page's i18n chunk.
@@ -78,19 +80,9 @@ export const jaCart = {
   },
 } as const;
 
-type Paths<T, P extends string = ''> = {
-  [K in keyof T & string]: T[K] extends string ? `${P}${K}` : Paths<T[K], `${P}${K}.`>;
-}[keyof T & string];
-export type CartCopyKey = Paths<typeof jaCart>;
-
 /** Reads `jaCart` the way `i18n.t` reads `ja` (nested keys, `{{name}}` interpolation). */
-export function cartCopy(key: CartCopyKey, vars?: Record<string, string | number>): string {
-  let node: unknown = jaCart;
-  for (const part of key.split('.')) node = (node as Record<string, unknown> | undefined)?.[part];
-  const template = typeof node === 'string' ? node : key;
-  if (!vars) return template;
-  return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (match, name: string) => (Object.hasOwn(vars, name) ? String(vars[name]) : match));
-}
+export const cartCopy = copyLookup(jaCart);
+export type CartCopyKey = Parameters<typeof cartCopy>[0];
 
 /** A §8 code as the member reads it. */
 export const cartErrorCopy = (code: string): string =>

@@ -1,3 +1,5 @@
+import { registerCopy } from './i18n';
+
 /** Copy of my list and new-release notices. */
 export const jaNotices = {
   wish: {
@@ -46,3 +48,11 @@ export const jaNotices = {
   badge: '未読のお知らせ {{count}}件',
   mypageLinks: 'マイリスト・お知らせ',
 } as const;
+
+declare module './i18n' {
+  interface AreaCopy {
+    notices: typeof jaNotices;
+  }
+}
+
+registerCopy('notices', jaNotices);

@@ -1,3 +1,5 @@
+import { registerCopy } from './i18n';
+
 /** Copy of reviews (§2 review editor, series page reviews, §8 report reasons). */
 export const jaReviews = {
   heading: 'レビュー',
@@ -72,3 +74,11 @@ export const jaReviews = {
     none: 'レビューへの反応はまだありません。',
   },
 } as const;
+
+declare module './i18n' {
+  interface AreaCopy {
+    reviews: typeof jaReviews;
+  }
+}
+
+registerCopy('reviews', jaReviews);

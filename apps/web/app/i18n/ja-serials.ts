@@ -1,3 +1,5 @@
+import { registerCopy } from './i18n';
+
 /** Copy of the serial pages and the serial last page (§2, §4, §9). */
 export const jaSerials = {
   title: '連載',
@@ -114,3 +116,11 @@ export const jaSerials = {
     ranking: '連載ランキング',
   },
 };
+
+declare module './i18n' {
+  interface AreaCopy {
+    serials: typeof jaSerials;
+  }
+}
+
+registerCopy('serials', jaSerials);

@@ -1,3 +1,5 @@
+import { copyLookup } from './i18n';
+
 /**
  * Japanese copy of the coin shop, wallet, payments history, the 資金決済法 page and the purchase
  * UI (issue 5). Kept out of `ja` on purpose: `ja` ships in the i18n chunk of every page, and the
@@ -182,21 +184,9 @@ export const jaWallet = {
   },
 } as const;
 
-type KeyPaths<T, Prefix extends string = ''> = {
-  [K in keyof T & string]: T[K] extends string ? `${Prefix}${K}` : KeyPaths<T[K], `${Prefix}${K}.`>;
-}[keyof T & string];
-export type WalletCopyKey = KeyPaths<typeof jaWallet>;
-
 /** The copy at `key` with `{{name}}` replaced from `vars` (React escapes the result). */
-export function walletCopy(key: WalletCopyKey, vars?: Record<string, string | number>): string {
-  let node: unknown = jaWallet;
-  for (const part of key.split('.')) node = (node as Record<string, unknown> | undefined)?.[part];
-  const template = typeof node === 'string' ? node : key;
-  if (!vars) return template;
-  return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (match, name: string) =>
-    Object.hasOwn(vars, name) ? String(vars[name]) : match,
-  );
-}
+export const walletCopy = copyLookup(jaWallet);
+export type WalletCopyKey = Parameters<typeof walletCopy>[0];
 
 /** A §8 payment error code as the member reads it. */
 export function paymentErrorCopy(code: string | null | undefined): string {

@@ -1,6 +1,3 @@
-import { jaNotices } from './ja-notices';
-import { jaReviews } from './ja-reviews';
-import { jaSerials } from './ja-serials';
 import { jaViewer } from './ja-viewer';
 import { jaWalletEntry } from './ja-wallet-entry';
 import { jaCartEntry } from './ja-cart-entry';
@@ -191,9 +188,6 @@ export const ja = {
     toTop: '本棚トップへ戻る',
   },
   viewer: jaViewer,
-  serials: jaSerials,
-  reviews: jaReviews,
-  notices: jaNotices,
   walletEntry: jaWalletEntry,
   cartEntry: jaCartEntry,
   error: {

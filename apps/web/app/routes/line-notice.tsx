@@ -7,6 +7,7 @@ import styles from '../features/notices/components/notices-page.module.css';
 import { i18n, useTranslation } from '../i18n/i18n';
 import { pageMeta } from '../page-meta';
 import type { Route } from './+types/line-notice';
+import '../i18n/ja-notices';
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   ...pageMeta({

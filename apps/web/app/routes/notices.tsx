@@ -5,6 +5,7 @@ import styles from '../features/notices/components/notices-page.module.css';
 import { i18n, useTranslation } from '../i18n/i18n';
 import { pageMeta } from '../page-meta';
 import type { Route } from './+types/notices';
+import '../i18n/ja-notices';
 
 export const meta: Route.MetaFunction = () => [
   ...pageMeta({ title: i18n.t('notices.pageHeading'), description: i18n.t('notices.newly.description') }),

@@ -5,6 +5,7 @@ import { ReviewEditor } from '../features/reviews/components/review-editor';
 import { i18n } from '../i18n/i18n';
 import { pageMeta } from '../page-meta';
 import type { Route } from './+types/review-editor';
+import '../i18n/ja-reviews';
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   ...pageMeta({

@@ -3,6 +3,7 @@ import { SerialDetail } from '../features/serials/components/serial-detail';
 import { i18n } from '../i18n/i18n';
 import { pageMeta } from '../page-meta';
 import type { Route } from './+types/serial-detail';
+import '../i18n/ja-serials';
 
 /**
  * `/serial/detail/{serialId}?manga_viewer_action=open|close` (§2): the serial's episodes and the

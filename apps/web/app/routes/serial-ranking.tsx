@@ -3,6 +3,7 @@ import { SerialRanking } from '../features/serials/components/serial-ranking';
 import { i18n } from '../i18n/i18n';
 import { pageMeta } from '../page-meta';
 import type { Route } from './+types/serial-ranking';
+import '../i18n/ja-serials';
 
 /** `/serial/ranking/general/{page}` (§2). */
 export function loader({ params }: Route.LoaderArgs) {

@@ -3,6 +3,7 @@ import { SerialHome } from '../features/serials/components/serial-home';
 import { i18n } from '../i18n/i18n';
 import { pageMeta } from '../page-meta';
 import type { Route } from './+types/serial';
+import '../i18n/ja-serials';
 
 /** `/serial` (§2): serial list by category with recents and rankings. Lists load in the browser. */
 export function loader({ request, context }: Route.LoaderArgs) {

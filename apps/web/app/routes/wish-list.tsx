@@ -5,6 +5,7 @@ import { WishList } from '../features/notices/components/wish-list';
 import { i18n, useTranslation } from '../i18n/i18n';
 import { pageMeta } from '../page-meta';
 import type { Route } from './+types/wish-list';
+import '../i18n/ja-notices';
 
 export const meta: Route.MetaFunction = () => [
   ...pageMeta({ title: i18n.t('notices.wishList.title'), description: i18n.t('notices.wishList.description') }),

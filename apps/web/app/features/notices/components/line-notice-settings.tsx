@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from '../../../i18n/i18n';
 import { getFollow, getNotificationSettings, saveNotificationSettings, setFollow } from '../api/newly';
 import styles from './notices-page.module.css';
+import '../../../i18n/ja-notices';
 
 type Status = 'idle' | 'saved' | 'failed';
 

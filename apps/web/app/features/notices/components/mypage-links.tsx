@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { useTranslation } from '../../../i18n/i18n';
 import styles from './notices-page.module.css';
+import '../../../i18n/ja-notices';
 
 /** My page's links to the my list and the notices pages. */
 export function MypageNoticeLinks() {

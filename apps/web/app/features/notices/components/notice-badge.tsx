@@ -4,6 +4,7 @@ import { Link, useLocation } from 'react-router';
 import { useTranslation } from '../../../i18n/i18n';
 import { getNoticeCount } from '../api/newly';
 import styles from './notice-badge.module.css';
+import '../../../i18n/ja-notices';
 
 /**
  * The header's unread count (`/user/get_notice_count`): new-release messages not yet shown

@@ -6,6 +6,8 @@ import { useTranslation } from '../../../i18n/i18n';
 import { japaneseDate } from '../../../lib/member-api';
 import { deleteNewlyMessage, getNewlyMessages, getReviewNotices, markDisplayed } from '../api/newly';
 import styles from './notices-page.module.css';
+import '../../../i18n/ja-reviews';
+import '../../../i18n/ja-notices';
 
 /**
  * お知らせ: new-release messages (unread ones are marked, then recorded as displayed) and the

@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { useTranslation } from '../../../i18n/i18n';
 import styles from './series-member-actions.module.css';
 import { WishButton } from './wish-button';
+import '../../../i18n/ja-notices';
 
 type Props = { titleId: number; wished: boolean; isMember: boolean; loginTo: string };
 

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from '../../../i18n/i18n';
 import styles from './wish-button.module.css';
+import '../../../i18n/ja-notices';
 
 export type WishButtonProps = {
   titleId: number;

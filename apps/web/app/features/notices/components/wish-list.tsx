@@ -5,6 +5,8 @@ import { useTranslation } from '../../../i18n/i18n';
 import { japaneseDate } from '../../../lib/member-api';
 import { deleteWishes, getWishList } from '../api/wish';
 import styles from './notices-page.module.css';
+import '../../../i18n/ja-reviews';
+import '../../../i18n/ja-notices';
 
 const PAGE = 50;
 

@@ -1,6 +1,7 @@
 import { type RatingSummary as Summary, starShare } from '@hondana/domain/reviews-rules';
 import { useTranslation } from '../../../i18n/i18n';
 import styles from './rating-summary.module.css';
+import '../../../i18n/ja-reviews';
 
 /** §3 Rating summary: the average with one decimal, the count, and a bar per star (5 to 1). */
 export function RatingSummary({ summary }: { summary: Summary }) {

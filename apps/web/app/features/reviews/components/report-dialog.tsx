@@ -3,6 +3,7 @@ import { type FormEvent, useId, useRef, useState } from 'react';
 import { useTranslation } from '../../../i18n/i18n';
 import { report } from '../api/review-mutations';
 import styles from './report-dialog.module.css';
+import '../../../i18n/ja-reviews';
 
 type Target = { reviewId: number } | { commentId: number };
 

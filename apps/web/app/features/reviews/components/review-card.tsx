@@ -8,6 +8,7 @@ import { setLike } from '../api/review-mutations';
 import { ReportButton } from './report-dialog';
 import { ReviewComments } from './review-comments';
 import styles from './review-card.module.css';
+import '../../../i18n/ja-reviews';
 
 export type ReviewCardProps = { review: Review; titleId: number; isMember: boolean; loginTo: string; editorHref: string };
 

@@ -8,6 +8,7 @@ import { addComment, deleteComment } from '../api/review-mutations';
 import { useComments } from '../api/title-reviews';
 import { ReportButton } from './report-dialog';
 import styles from './review-comments.module.css';
+import '../../../i18n/ja-reviews';
 
 type Props = { review: Review; titleId: number; isMember: boolean; loginTo: string };
 

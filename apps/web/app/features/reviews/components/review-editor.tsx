@@ -11,6 +11,7 @@ import { ApiError } from '../../../lib/member-api';
 import { type ReviewDraft, deleteReview, saveReview } from '../api/review-mutations';
 import styles from './review-editor.module.css';
 import { ReviewFields } from './review-fields';
+import '../../../i18n/ja-reviews';
 
 export type ReviewEditorProps = {
   titleId: number;

@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { useTranslation } from '../../../i18n/i18n';
 import type { ReviewDraft } from '../api/review-mutations';
 import styles from './review-editor.module.css';
+import '../../../i18n/ja-reviews';
 
 type Props = {
   draft: ReviewDraft;

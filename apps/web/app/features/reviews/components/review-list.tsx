@@ -5,6 +5,7 @@ import { QueryProvider } from '../../catalog/query-provider';
 import { useTitleReviews } from '../api/title-reviews';
 import { ReviewCard } from './review-card';
 import styles from './review-list.module.css';
+import '../../../i18n/ja-reviews';
 
 type Props = { titleId: number; isMember: boolean; loginTo: string; editorHref: string };
 

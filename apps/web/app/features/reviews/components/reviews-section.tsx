@@ -5,6 +5,7 @@ import { Section } from '../../../components/tile-list';
 import { useTranslation } from '../../../i18n/i18n';
 import { RatingSummary } from './rating-summary';
 import styles from './reviews-section.module.css';
+import '../../../i18n/ja-reviews';
 
 /** TanStack Query and the list load only when the section nears the viewport (render budget). */
 const ReviewList = lazy(() => import('./review-list'));

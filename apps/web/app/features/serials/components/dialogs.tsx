@@ -4,6 +4,7 @@ import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from '../../../i18n/i18n';
 import styles from './serial-detail.module.css';
+import '../../../i18n/ja-serials';
 
 type DialogFrameProps = { open: boolean; onOpenChange: (open: boolean) => void; title: string; children: ReactNode };
 

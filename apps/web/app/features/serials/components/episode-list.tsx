@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { CoinIcon } from '../../../components/coin-icon';
 import { useTranslation } from '../../../i18n/i18n';
 import styles from './serial-detail.module.css';
+import '../../../i18n/ja-serials';
 
 export type EpisodeAction =
   | { kind: 'charge'; episode: SerialEpisode }

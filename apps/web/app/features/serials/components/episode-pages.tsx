@@ -4,6 +4,7 @@ import { LayoutType } from '@hondana/domain/catalog';
 import { useEffect, useState } from 'react';
 import { useTranslation } from '../../../i18n/i18n';
 import styles from './episode-viewer.module.css';
+import '../../../i18n/ja-serials';
 
 export type EpisodePagesProps = { browser: EpisodeBrowser; onEnd: () => void };
 

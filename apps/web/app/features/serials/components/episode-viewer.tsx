@@ -8,6 +8,7 @@ import { useFetch } from '../hooks/use-fetch';
 import { EpisodePages } from './episode-pages';
 import { SerialLastPage } from './serial-last-page';
 import styles from './episode-viewer.module.css';
+import '../../../i18n/ja-serials';
 
 export type EpisodeViewerProps = { episodeId: number; loggedIn: boolean; openLastPage: boolean };
 

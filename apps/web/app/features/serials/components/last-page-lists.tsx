@@ -5,6 +5,7 @@ import { useTranslation } from '../../../i18n/i18n';
 import { getHistories, getReadRanks, getRecommends } from '../api/serials';
 import { useFetch } from '../hooks/use-fetch';
 import styles from './last-page.module.css';
+import '../../../i18n/ja-serials';
 
 /** Recommended free serials (12, members only: the call needs login) — hidden when empty or failed. */
 export function RecommendedSerials({ serialId, loggedIn }: { serialId: number; loggedIn: boolean }) {

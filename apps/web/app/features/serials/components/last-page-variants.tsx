@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { useTranslation } from '../../../i18n/i18n';
 import { SerialRankingStrip } from './last-page-lists';
 import styles from './last-page.module.css';
+import '../../../i18n/ja-serials';
 
 const HEADINGS = { lastEpisode: 'serials.lastPage.lastEpisode', expired: 'serials.lastPage.expired', notDelivered: 'serials.lastPage.notDelivered' } as const;
 

@@ -8,6 +8,7 @@ import { RentDialog } from './dialogs';
 import { recoveryLabel } from './recovery';
 import type { LastPageData } from './serial-last-page';
 import styles from './last-page.module.css';
+import '../../../i18n/ja-serials';
 
 export type NextEpisodeBlockProps = {
   data: LastPageData;

@@ -1,5 +1,6 @@
 import { recoveryTime } from '@hondana/domain/serials';
 import type { useTranslation } from '../../../i18n/i18n';
+import '../../../i18n/ja-serials';
 
 type T = ReturnType<typeof useTranslation>['t'];
 

@@ -2,6 +2,7 @@ import type { Serial } from '@hondana/domain/serials-api';
 import { Link } from 'react-router';
 import { useTranslation } from '../../../i18n/i18n';
 import styles from './serials.module.css';
+import '../../../i18n/ja-serials';
 
 export type SerialCardProps = { serial: Serial; rank?: number; eager?: boolean };
 

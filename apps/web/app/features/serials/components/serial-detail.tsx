@@ -8,6 +8,7 @@ import { AdDialog, RentDialog } from './dialogs';
 import { type EpisodeAction, EpisodeList, viewerHref } from './episode-list';
 import { TicketPanel } from './ticket-panel';
 import styles from './serial-detail.module.css';
+import '../../../i18n/ja-serials';
 
 export type SerialDetailProps = { serialId: number; loggedIn: boolean };
 

@@ -4,6 +4,7 @@ import { getHistories, getReadRanks, getRecents } from '../api/serials';
 import { useFetch } from '../hooks/use-fetch';
 import { SerialGrid } from './serial-card';
 import styles from './serials.module.css';
+import '../../../i18n/ja-serials';
 
 export type SerialHomeProps = { loggedIn: boolean; category: string | null; categories: { key: string; label: string }[] };
 

@@ -8,6 +8,7 @@ import { RecommendedSerials, ReadMoreCarousel } from './last-page-lists';
 import { LastEpisodeBlock } from './last-page-variants';
 import { NextEpisodeBlock } from './next-episode-block';
 import styles from './last-page.module.css';
+import '../../../i18n/ja-serials';
 
 export type SerialLastPageProps = {
   serialId: number;

@@ -4,6 +4,7 @@ import { getReadRanks } from '../api/serials';
 import { useFetch } from '../hooks/use-fetch';
 import { SerialCard } from './serial-card';
 import styles from './serials.module.css';
+import '../../../i18n/ja-serials';
 
 const PAGE_SIZE = 20;
 

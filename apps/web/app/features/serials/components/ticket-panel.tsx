@@ -3,6 +3,7 @@ import { useTranslation } from '../../../i18n/i18n';
 import type { SerialDetailData } from '../hooks/use-serial-detail';
 import { recoveryLabel } from './recovery';
 import styles from './serial-detail.module.css';
+import '../../../i18n/ja-serials';
 
 export type TicketPanelProps = {
   data: SerialDetailData;
