@@ -1,11 +1,16 @@
+import { Suspense, lazy } from 'react';
 import { data, useLoaderData } from 'react-router';
 import type { ViewerInfo } from '@hondana/domain/reading';
 import { TRACKING_PARAMS, type Tracking, bookInfoUrl, getViewerInfo } from '../features/viewer/api/get-viewer-info';
-import { EpisodeViewer } from '../features/serials/components/episode-viewer';
 import { ViewerApp } from '../features/viewer/components/viewer-app';
 import { i18n } from '../i18n/i18n';
 import { pageMeta } from '../page-meta';
 import type { Route } from './+types/viewer';
+
+/** Serial episodes are the serials area's viewer: book readers do not download it. */
+const EpisodeViewer = lazy(() =>
+  import('../features/serials/components/episode-viewer').then((m) => ({ default: m.EpisodeViewer })),
+);
 
 const ID = /^[1-9]\d{0,8}$/;
 const PAGE = /^\d{1,6}$/;
@@ -69,7 +74,11 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 export default function ViewerRoute() {
   const props = useLoaderData<typeof loader>();
   if (props.serialEpisodeId !== undefined) {
-    return <EpisodeViewer key={props.serialEpisodeId} episodeId={props.serialEpisodeId} loggedIn={props.loggedIn} openLastPage={props.openLastPage} />;
+    return (
+      <Suspense fallback={null}>
+        <EpisodeViewer key={props.serialEpisodeId} episodeId={props.serialEpisodeId} loggedIn={props.loggedIn} openLastPage={props.openLastPage} />
+      </Suspense>
+    );
   }
   return (
     <>
