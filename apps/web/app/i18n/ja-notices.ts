@@ -2,12 +2,6 @@ import { registerCopy } from './i18n';
 
 /** Copy of my list and new-release notices. */
 export const jaNotices = {
-  wish: {
-    add: 'マイリストに追加',
-    remove: 'マイリスト登録済み',
-    loginToAdd: 'ログインしてマイリストに追加',
-    failed: 'マイリストを更新できませんでした',
-  },
   wishList: {
     title: 'マイリスト',
     description: 'マイリストに登録した作品の一覧です。',
@@ -29,7 +23,6 @@ export const jaNotices = {
     reasonAUTHOR: '作者をフォロー中',
     unread: '未読',
     delete: '削除',
-    settingsLink: '新刊通知設定',
   },
   lineNotice: {
     title: '{{title}}の新刊通知設定',
@@ -45,7 +38,6 @@ export const jaNotices = {
     back: '作品ページへ戻る',
   },
   pageHeading: 'お知らせ',
-  badge: '未読のお知らせ {{count}}件',
   mypageLinks: 'マイリスト・お知らせ',
 } as const;
 

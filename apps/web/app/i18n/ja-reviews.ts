@@ -2,20 +2,12 @@ import { registerCopy } from './i18n';
 
 /** Copy of reviews (§2 review editor, series page reviews, §8 report reasons). */
 export const jaReviews = {
-  heading: 'レビュー',
-  summaryLabel: '平均評価 {{average}}（{{count}}件）',
-  count: '{{count}}件のレビュー',
   none: 'まだレビューはありません。',
-  starRow: '星{{star}}つ',
-  starShare: '{{count}}件',
-  write: 'レビューを書く',
-  edit: '編集',
   mine: 'あなたのレビュー',
   sortPopular: '人気順',
   sortNew: '新着順',
   sort: '並び替え',
   more: 'もっと見る',
-  loading: '読み込み中…',
   failed: 'レビューを読み込めませんでした',
   spoilerHidden: 'このレビューにはネタバレが含まれています',
   spoilerShow: 'ネタバレを表示',

@@ -1,3 +1,5 @@
+import { registerCopy } from './i18n';
+
 /** Japanese copy of the viewer and its last page (spec §2 "Viewer parts", "Last page, books"). */
 export const jaViewer = {
   title: 'ビューア',
@@ -61,3 +63,11 @@ export const jaViewer = {
     readNow: '今すぐ読む',
   },
 } as const;
+
+declare module './i18n' {
+  interface AreaCopy {
+    viewer: typeof jaViewer;
+  }
+}
+
+registerCopy('viewer', jaViewer);

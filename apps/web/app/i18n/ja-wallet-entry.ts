@@ -1,3 +1,5 @@
+import { registerCopy } from './i18n';
+
 /**
  * The wallet and orders copy that pages render before any click (the volume page's buy box, my
  * page's links). Part of `ja`, so it ships on every page: keep it to these few strings; the rest
@@ -14,3 +16,11 @@ export const jaWalletEntry = {
   wallet: 'コイン明細',
   payments: '購入履歴',
 } as const;
+
+declare module './i18n' {
+  interface AreaCopy {
+    walletEntry: typeof jaWalletEntry;
+  }
+}
+
+registerCopy('walletEntry', jaWalletEntry);

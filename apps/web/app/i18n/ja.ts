@@ -1,6 +1,4 @@
-import { jaViewer } from './ja-viewer';
-import { jaWalletEntry } from './ja-wallet-entry';
-import { jaCartEntry } from './ja-cart-entry';
+import { jaNoticesEntry } from './ja-notices-entry';
 
 /**
  * Japanese copy of the store pages (the spec's strings). Components read it through
@@ -187,9 +185,7 @@ export const ja = {
     body: 'URLが間違っているか、ページが削除された可能性があります。',
     toTop: '本棚トップへ戻る',
   },
-  viewer: jaViewer,
-  walletEntry: jaWalletEntry,
-  cartEntry: jaCartEntry,
+  noticesEntry: jaNoticesEntry,
   error: {
     title: 'エラーが発生しました',
     heading: 'ページを表示できませんでした',

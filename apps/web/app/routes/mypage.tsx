@@ -7,6 +7,7 @@ import { i18n, useTranslation } from '../i18n/i18n';
 import { pageMeta } from '../page-meta';
 import type { Route } from './+types/mypage';
 import styles from './mypage.module.css';
+import '../i18n/ja-wallet-entry';
 
 export const meta: Route.MetaFunction = () => [
   ...pageMeta({ title: i18n.t('mypage.title'), description: i18n.t('mypage.description'), type: 'profile' }),

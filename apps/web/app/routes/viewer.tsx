@@ -6,6 +6,7 @@ import { ViewerApp } from '../features/viewer/components/viewer-app';
 import { i18n } from '../i18n/i18n';
 import { pageMeta } from '../page-meta';
 import type { Route } from './+types/viewer';
+import '../i18n/ja-viewer';
 
 /** Serial episodes are the serials area's viewer: book readers do not download it. */
 const EpisodeViewer = lazy(() =>

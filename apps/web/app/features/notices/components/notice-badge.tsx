@@ -4,7 +4,6 @@ import { Link, useLocation } from 'react-router';
 import { useTranslation } from '../../../i18n/i18n';
 import { getNoticeCount } from '../api/newly';
 import styles from './notice-badge.module.css';
-import '../../../i18n/ja-notices';
 
 /**
  * The header's unread count (`/user/get_notice_count`): new-release messages not yet shown
@@ -27,7 +26,7 @@ export function NoticeBadge() {
   const label = badgeLabel(count);
   if (!label) return null;
   return (
-    <Link to="/mypage/notices" className={styles.badge} aria-label={t('notices.badge', { count })}>
+    <Link to="/mypage/notices" className={styles.badge} aria-label={t('noticesEntry.badge', { count })}>
       {label}
     </Link>
   );

@@ -2,7 +2,6 @@ import { Link } from 'react-router';
 import { useTranslation } from '../../../i18n/i18n';
 import styles from './series-member-actions.module.css';
 import { WishButton } from './wish-button';
-import '../../../i18n/ja-notices';
 
 type Props = { titleId: number; wished: boolean; isMember: boolean; loginTo: string };
 
@@ -14,7 +13,7 @@ export function SeriesMemberActions({ titleId, wished, isMember, loginTo }: Prop
       <WishButton titleId={titleId} initialWished={wished} isMember={isMember} loginTo={loginTo} />
       {isMember && (
         <Link to={`/series_list/line_notice/${titleId}`} className={styles.link}>
-          {t('notices.newly.settingsLink')}
+          {t('noticesEntry.settingsLink')}
         </Link>
       )}
     </div>

@@ -3,7 +3,6 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from '../../../i18n/i18n';
 import styles from './wish-button.module.css';
-import '../../../i18n/ja-notices';
 
 export type WishButtonProps = {
   titleId: number;
@@ -22,7 +21,7 @@ export function WishButton({ titleId, initialWished, isMember, loginTo }: WishBu
   if (!isMember) {
     return (
       <Link to={loginTo} className={styles.button}>
-        {t('notices.wish.loginToAdd')}
+        {t('noticesEntry.wish.loginToAdd')}
       </Link>
     );
   }
@@ -52,11 +51,11 @@ export function WishButton({ titleId, initialWished, isMember, loginTo }: WishBu
         onClick={toggle}
       >
         <span aria-hidden="true">{wished ? '✓ ' : '＋ '}</span>
-        {wished ? t('notices.wish.remove') : t('notices.wish.add')}
+        {wished ? t('noticesEntry.wish.remove') : t('noticesEntry.wish.add')}
       </button>
       {failed && (
         <span role="alert" className={styles.error}>
-          {t('notices.wish.failed')}
+          {t('noticesEntry.wish.failed')}
         </span>
       )}
     </span>

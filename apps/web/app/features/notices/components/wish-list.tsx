@@ -44,7 +44,7 @@ export function WishList() {
       return next;
     });
 
-  if (failed) return <p className={styles.error}>{t('notices.wish.failed')}</p>;
+  if (failed) return <p className={styles.error}>{t('noticesEntry.wish.failed')}</p>;
   if (!titles) return null;
   if (titles.length === 0) return <p className={styles.note}>{t('notices.wishList.none')}</p>;
   return (

@@ -4,6 +4,8 @@ import { useTranslation } from '../../../i18n/i18n';
 import { loginHref } from '../../accounts/login-href';
 import cartStyles from '../../cart/components/cart-button.module.css';
 import styles from './buy-box.module.css';
+import '../../../i18n/ja-wallet-entry';
+import '../../../i18n/ja-cart-entry';
 
 /**
  * Members' part (possession check, purchase button, toast) is its own chunk, so a guest's

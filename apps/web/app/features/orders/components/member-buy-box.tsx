@@ -6,6 +6,7 @@ import { getUserBook } from '../api/get-user-book';
 import type { BuyBoxBook } from './buy-box';
 import styles from './buy-box.module.css';
 import { PurchaseButton, PurchaseToast } from './purchase-button';
+import '../../../i18n/ja-wallet-entry';
 
 /** §9 post-purchase reload 1000 ms (named in `last-page-commerce.ts`, whose imports would pull zod into this chunk). */
 const RELOAD_MS = 1000;

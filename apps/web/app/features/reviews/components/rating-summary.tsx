@@ -1,7 +1,7 @@
 import { type RatingSummary as Summary, starShare } from '@hondana/domain/reviews-rules';
 import { useTranslation } from '../../../i18n/i18n';
 import styles from './rating-summary.module.css';
-import '../../../i18n/ja-reviews';
+import '../../../i18n/ja-reviews-entry';
 
 /** §3 Rating summary: the average with one decimal, the count, and a bar per star (5 to 1). */
 export function RatingSummary({ summary }: { summary: Summary }) {
@@ -10,7 +10,7 @@ export function RatingSummary({ summary }: { summary: Summary }) {
   const filled = Math.round(summary.average);
   return (
     <div className={styles.summary}>
-      <p className={styles.average} aria-label={t('reviews.summaryLabel', { average, count: summary.reviewCount })}>
+      <p className={styles.average} aria-label={t('reviewsEntry.summaryLabel', { average, count: summary.reviewCount })}>
         <span className={styles.score} aria-hidden="true">
           {average}
         </span>
@@ -19,17 +19,17 @@ export function RatingSummary({ summary }: { summary: Summary }) {
           {'★'.repeat(5 - filled)}
         </span>
         <span className={styles.count} aria-hidden="true">
-          {t('reviews.count', { count: summary.reviewCount })}
+          {t('reviewsEntry.count', { count: summary.reviewCount })}
         </span>
       </p>
       <ul className={styles.bars}>
         {[5, 4, 3, 2, 1].map((star) => (
           <li key={star} className={styles.bar}>
-            <span className={styles.barLabel}>{t('reviews.starRow', { star })}</span>
+            <span className={styles.barLabel}>{t('reviewsEntry.starRow', { star })}</span>
             <span className={styles.track} aria-hidden="true">
               <span className={styles.fill} style={{ width: `${starShare(summary, star)}%` }} />
             </span>
-            <span className={styles.barCount}>{t('reviews.starShare', { count: summary.counts[star - 1] ?? 0 })}</span>
+            <span className={styles.barCount}>{t('reviewsEntry.starShare', { count: summary.counts[star - 1] ?? 0 })}</span>
           </li>
         ))}
       </ul>

@@ -9,6 +9,7 @@ import { ReportButton } from './report-dialog';
 import { ReviewComments } from './review-comments';
 import styles from './review-card.module.css';
 import '../../../i18n/ja-reviews';
+import '../../../i18n/ja-reviews-entry';
 
 export type ReviewCardProps = { review: Review; titleId: number; isMember: boolean; loginTo: string; editorHref: string };
 
@@ -32,9 +33,9 @@ export function ReviewCard({ review, titleId, isMember, loginTo, editorHref }: R
   }
 
   return (
-    <article className={`${styles.card} ${review.me ? styles.mine : ''}`} aria-label={review.title || t('reviews.heading')}>
+    <article className={`${styles.card} ${review.me ? styles.mine : ''}`} aria-label={review.title || t('reviewsEntry.heading')}>
       <header className={styles.head}>
-        <span className={styles.stars} role="img" aria-label={t('reviews.starRow', { star: review.star })}>
+        <span className={styles.stars} role="img" aria-label={t('reviewsEntry.starRow', { star: review.star })}>
           <span className={styles.on}>{'★'.repeat(review.star)}</span>
           {'★'.repeat(5 - review.star)}
         </span>
@@ -42,7 +43,7 @@ export function ReviewCard({ review, titleId, isMember, loginTo, editorHref }: R
         {review.spoilerFlg && <span className={styles.spoilerLabel}>{t('reviews.spoiler')}</span>}
         {review.me && (
           <Link to={editorHref} className={styles.edit}>
-            {t('reviews.edit')}
+            {t('reviewsEntry.edit')}
           </Link>
         )}
       </header>

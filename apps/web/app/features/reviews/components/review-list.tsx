@@ -6,6 +6,7 @@ import { useTitleReviews } from '../api/title-reviews';
 import { ReviewCard } from './review-card';
 import styles from './review-list.module.css';
 import '../../../i18n/ja-reviews';
+import '../../../i18n/ja-reviews-entry';
 
 type Props = { titleId: number; isMember: boolean; loginTo: string; editorHref: string };
 
@@ -39,7 +40,7 @@ function List({ titleId, isMember, loginTo, editorHref }: Props) {
           </button>
         ))}
       </div>
-      {query.isPending && <p className={styles.status}>{t('reviews.loading')}</p>}
+      {query.isPending && <p className={styles.status}>{t('reviewsEntry.loading')}</p>}
       {query.isError && <p className={styles.status}>{t('reviews.failed')}</p>}
       {query.isSuccess && mine.length + others.length === 0 && <p className={styles.status}>{t('reviews.none')}</p>}
       <ul className={styles.list}>

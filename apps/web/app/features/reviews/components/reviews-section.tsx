@@ -5,7 +5,7 @@ import { Section } from '../../../components/tile-list';
 import { useTranslation } from '../../../i18n/i18n';
 import { RatingSummary } from './rating-summary';
 import styles from './reviews-section.module.css';
-import '../../../i18n/ja-reviews';
+import '../../../i18n/ja-reviews-entry';
 
 /** TanStack Query and the list load only when the section nears the viewport (render budget). */
 const ReviewList = lazy(() => import('./review-list'));
@@ -35,19 +35,19 @@ export function ReviewsSection(props: ReviewsSectionProps) {
   }, [node, near]);
   const action = (
     <Link to={props.isMember ? props.editorHref : props.loginTo} className={styles.write}>
-      {props.linkMode === 'edit' ? t('reviews.edit') : t('reviews.write')}
+      {props.linkMode === 'edit' ? t('reviewsEntry.edit') : t('reviewsEntry.write')}
     </Link>
   );
   return (
-    <Section id="reviews" heading={t('reviews.heading')} action={action}>
+    <Section id="reviews" heading={t('reviewsEntry.heading')} action={action}>
       <RatingSummary summary={props.summary} />
       <div ref={setNode} className={styles.list}>
         {near ? (
-          <Suspense fallback={<p className={styles.status}>{t('reviews.loading')}</p>}>
+          <Suspense fallback={<p className={styles.status}>{t('reviewsEntry.loading')}</p>}>
             <ReviewList titleId={props.titleId} isMember={props.isMember} loginTo={props.loginTo} editorHref={props.editorHref} />
           </Suspense>
         ) : (
-          <p className={styles.status}>{t('reviews.loading')}</p>
+          <p className={styles.status}>{t('reviewsEntry.loading')}</p>
         )}
       </div>
     </Section>

@@ -5,6 +5,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from '../../../i18n/i18n';
 import styles from './episode-viewer.module.css';
 import '../../../i18n/ja-serials';
+import '../../../i18n/ja-viewer';
 
 export type EpisodePagesProps = { browser: EpisodeBrowser; onEnd: () => void };
 

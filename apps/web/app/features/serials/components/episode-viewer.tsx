@@ -9,6 +9,7 @@ import { EpisodePages } from './episode-pages';
 import { SerialLastPage } from './serial-last-page';
 import styles from './episode-viewer.module.css';
 import '../../../i18n/ja-serials';
+import '../../../i18n/ja-viewer';
 
 export type EpisodeViewerProps = { episodeId: number; loggedIn: boolean; openLastPage: boolean };
 

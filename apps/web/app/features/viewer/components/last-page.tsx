@@ -10,6 +10,7 @@ import { seriesHref } from '../../catalog/series-href';
 import { useTranslation } from '../../../i18n/i18n';
 import { getFreeRanking, rankingTile } from '../api/get-free-ranking';
 import styles from './last-page.module.css';
+import '../../../i18n/ja-viewer';
 
 export type LastPageProps = {
   info: ViewerInfo;

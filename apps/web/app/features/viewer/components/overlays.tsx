@@ -1,5 +1,6 @@
 import { useTranslation } from '../../../i18n/i18n';
 import styles from './viewer.module.css';
+import '../../../i18n/ja-viewer';
 
 export function LoadingOverlay() {
   const { t } = useTranslation();

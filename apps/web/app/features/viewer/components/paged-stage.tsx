@@ -6,6 +6,7 @@ import type { Viewport } from '../hooks/use-viewport';
 import { pageImageUrl } from './page-image';
 import styles from './stage.module.css';
 import { type GestureHandlers, useStageGestures } from './use-stage-gestures';
+import '../../../i18n/ja-viewer';
 
 export type PagedStageProps = {
   pages: readonly ViewerPage[];

@@ -2,6 +2,7 @@ import type { ViewerSettings } from '@hondana/domain/reading';
 import { FONT_SIZES, FONT_TYPES, type SettingsVisibility } from '@hondana/domain/viewer/controls';
 import { useTranslation } from '../../../i18n/i18n';
 import styles from './popup.module.css';
+import '../../../i18n/ja-viewer';
 
 type Jump = (page: number) => void;
 

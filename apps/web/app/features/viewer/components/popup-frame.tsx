@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { Drawer } from 'vaul';
 import { useTranslation } from '../../../i18n/i18n';
 import styles from './popup.module.css';
+import '../../../i18n/ja-viewer';
 
 export type PopupFrameProps = {
   title: string;

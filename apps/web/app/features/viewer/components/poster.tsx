@@ -3,6 +3,7 @@ import { viewerKindOf } from '@hondana/domain/viewer/direction';
 import { openingPage } from '@hondana/domain/viewer/progress';
 import { useTranslation } from '../../../i18n/i18n';
 import styles from './stage.module.css';
+import '../../../i18n/ja-viewer';
 
 /**
  * The page the book opens at, in the server's HTML: painted before any script runs, while the

@@ -23,6 +23,7 @@ import type { PopupKind } from './viewer-popup';
 import { ViewerFooter } from './viewer-footer';
 import { ViewerHeader } from './viewer-header';
 import styles from './viewer.module.css';
+import '../../../i18n/ja-viewer';
 
 /** Loaded only when needed: the text engine for text books, popups on open, the last page at the end. */
 const TextStage = lazy(() => import('./text-stage'));

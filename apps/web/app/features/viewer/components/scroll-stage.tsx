@@ -5,6 +5,7 @@ import type { PageSource } from '../hooks/use-reader';
 import type { Viewport } from '../hooks/use-viewport';
 import { pageImageUrl } from './page-image';
 import styles from './stage.module.css';
+import '../../../i18n/ja-viewer';
 
 /** Pages this far from the one on screen get their image URL (the browser lazy-loads the rest). */
 const NEAR = 6;

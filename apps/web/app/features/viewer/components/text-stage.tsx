@@ -6,6 +6,7 @@ import { getBookText } from '../api/get-viewer-info';
 import type { Viewport } from '../hooks/use-viewport';
 import styles from './text-stage.module.css';
 import { type GestureHandlers, useStageGestures } from './use-stage-gestures';
+import '../../../i18n/ja-viewer';
 
 /** Space between two pages (columns) of text, in CSS px. */
 const GAP = 48;

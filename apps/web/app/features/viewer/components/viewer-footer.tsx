@@ -3,6 +3,7 @@ import type { FooterControls } from '@hondana/domain/viewer/controls';
 import { pageOfSliderValue, sliderValueOfPage } from '@hondana/domain/viewer/navigation';
 import { useTranslation } from '../../../i18n/i18n';
 import styles from './viewer.module.css';
+import '../../../i18n/ja-viewer';
 
 export type FooterPopup = 'settings' | 'bookmarks';
 

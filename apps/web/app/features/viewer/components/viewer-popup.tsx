@@ -3,6 +3,7 @@ import type { SettingsVisibility } from '@hondana/domain/viewer/controls';
 import { useTranslation } from '../../../i18n/i18n';
 import { AuthorList, BookmarkList, SettingsPanel, TocList } from './popup-contents';
 import PopupFrame from './popup-frame';
+import '../../../i18n/ja-viewer';
 
 export type PopupKind = 'settings' | 'bookmarks' | 'toc' | 'authors';
 
