@@ -1,6 +1,5 @@
 import { PassThrough } from 'node:stream';
 import { createReadableStreamFromReadable } from '@react-router/node';
-import { isbot } from 'isbot';
 import { type RenderToPipeableStreamOptions, renderToPipeableStream } from 'react-dom/server';
 import { type EntryContext, ServerRouter } from 'react-router';
 
@@ -9,7 +8,9 @@ export const streamTimeout = 5_000;
 
 /**
  * React Router's default server entry (`react-router reveal entry.server`), kept with one
- * change: pages say their charset in Content-Type. Crawlers get the whole page at once.
+ * changes: pages say their charset in Content-Type, and every reader gets the whole page at once
+ * (`onAllReady`, as React Router gives crawlers): the Fastify adapter sends whole bodies anyway,
+ * and sections whose code loads lazily are then in their place in the HTML, not streamed after it.
  */
 export default function handleRequest(
   request: Request,
@@ -24,9 +25,7 @@ export default function handleRequest(
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
-    const userAgent = request.headers.get('user-agent');
-    const readyOption: keyof RenderToPipeableStreamOptions =
-      (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? 'onAllReady' : 'onShellReady';
+    const readyOption: keyof RenderToPipeableStreamOptions = 'onAllReady';
 
     // Abort after streamTimeout, leaving time to flush the rejected boundaries.
     let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);

@@ -1,16 +1,13 @@
 import { reviewLinkMode } from '@hondana/domain/reviews-rules';
 import { data, useLocation } from 'react-router';
+import { lazySection } from '../components/lazy-section';
 import { Pager } from '../components/pager';
 import { Section, TileList } from '../components/tile-list';
 import { loginHref } from '../features/accounts/login-href';
-import { AdultGate } from '../features/catalog/components/adult-gate';
-import { BookToBook } from '../features/catalog/components/book-to-book';
 import { SeriesHeader } from '../features/catalog/components/series-header';
-import { VolumeDetail } from '../features/catalog/components/volume-detail';
 import { parsePage, parseSeriesSegment, seriesHref } from '../features/catalog/series-href';
 import { seriesHeaderView, volumeDetailView } from '../features/catalog/series-view.server';
 import { SeriesMemberActions } from '../features/notices/components/series-member-actions';
-import { ReviewsSection } from '../features/reviews/components/reviews-section';
 import { reviewEditorHref } from '../features/reviews/review-href';
 import { tileFromBook, tileFromRanking } from '../features/catalog/tile-view.server';
 import { i18n, useTranslation } from '../i18n/i18n';
@@ -105,6 +102,20 @@ function AdultGatePage({ isMember, loginTo }: { isMember: boolean; loginTo: stri
     </div>
   );
 }
+
+// Sections below the fold or shown only sometimes load their code when needed (JS budget).
+const AdultGate = lazySection(() => import('../features/catalog/components/adult-gate').then((m) => m.AdultGate), { when: 'rendered' });
+const VolumeDetail = lazySection(() => import('../features/catalog/components/volume-detail').then((m) => m.VolumeDetail), {
+  when: 'rendered',
+});
+const ReviewsSection = lazySection(() => import('../features/reviews/components/reviews-section').then((m) => m.ReviewsSection), {
+  when: 'visible',
+  id: 'reviews',
+});
+const BookToBook = lazySection(() => import('../features/catalog/components/book-to-book').then((m) => m.BookToBook), {
+  when: 'visible',
+  id: 'book-to-book',
+});
 
 type Content = Extract<Route.ComponentProps['loaderData'], { gate: false }>;
 
