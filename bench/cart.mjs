@@ -5,50 +5,13 @@
 // when BENCH_DATABASE_URL is set (a fresh database is created on that server and dropped after).
 // Uses bench/purchases-setup.ts for the catalog (one title, BOOKS books at 100 coins).
 // `node bench/cart.mjs`
-import { spawn } from 'node:child_process';
-import http from 'node:http';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import pg from 'pg';
+import { isMain, jsonClient, onEachDatabase, root, run } from './harness.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const BOOKS = 6000;
 const PER_ORDER = 3;
 
-function run(args, env, pattern) {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', ...args], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
-    let output = '';
-    child.stdout.on('data', (chunk) => {
-      output += chunk;
-      const match = pattern && pattern.exec(output);
-      if (match) resolve({ match, child });
-    });
-    child.on('exit', (code) => (code === 0 && !pattern ? resolve({ output }) : reject(new Error(`${args[0]} exited with ${code}:\n${output}`))));
-  });
-}
-
-const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
-
-function api(base, cookie, method, url, body) {
-  const payload = body ? JSON.stringify(body) : null;
-  return new Promise((resolve, reject) => {
-    const request = http.request(`${base}/api${url}`, {
-      method,
-      agent,
-      headers: { cookie, ...(payload ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : {}) },
-    }, (response) => {
-      const chunks = [];
-      response.on('data', (chunk) => chunks.push(chunk));
-      response.on('end', () => resolve({ status: response.statusCode, json: JSON.parse(Buffer.concat(chunks).toString()), cookie: response.headers['set-cookie']?.[0]?.split(';')[0] }));
-      response.on('error', reject);
-    });
-    request.on('error', reject);
-    request.end(payload ?? undefined);
-  });
-}
+const { api, agent } = jsonClient();
 
 async function checkout(base, cookie, bookIds) {
   const added = await api(base, cookie, 'POST', '/cart/books', { book_ids: bookIds });
@@ -104,37 +67,12 @@ export async function measureCart(label, env, { buyers = 10, seconds = Number(pr
 }
 
 export async function cartRows() {
-  const rows = [];
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'hondana-bench-cart-'));
-  try {
-    rows.push(await measureCart('SQLite', { DATA_DIR: dataDir, DATABASE_URL: '' }));
-  } finally {
-    rmSync(dataDir, { recursive: true, force: true });
-  }
-  const pgUrl = process.env.BENCH_DATABASE_URL;
-  if (pgUrl) {
-    const name = `hondana_bench_cart_${process.pid}`;
-    const admin = async (sql) => {
-      const client = new pg.Client({ connectionString: pgUrl });
-      await client.connect();
-      try { await client.query(sql); } finally { await client.end(); }
-    };
-    await admin(`CREATE DATABASE ${name}`);
-    const url = new URL(pgUrl);
-    url.pathname = `/${name}`;
-    const pgDir = mkdtempSync(path.join(tmpdir(), 'hondana-bench-cart-'));
-    try {
-      rows.push(await measureCart('PostgreSQL', { DATA_DIR: pgDir, DATABASE_URL: url.toString() }));
-    } finally {
-      await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      rmSync(pgDir, { recursive: true, force: true });
-    }
-  }
+  const rows = await onEachDatabase('cart', async (label, env) => [await measureCart(label, env)]);
   agent.destroy();
   return rows;
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) {
+if (isMain(import.meta.url)) {
   const rows = await cartRows();
   console.log(`\n${new Date().toISOString()}\n`);
   console.log('| target | checkouts/s | p50 ms | p99 ms |');

@@ -5,53 +5,15 @@
 // when BENCH_DATABASE_URL is set (a fresh database is created on that server and dropped after).
 // `node bench/purchases.mjs`, or from bench/run.mjs.
 // BENCH_SERVER_NODE_ARGS='--cpu-prof --cpu-prof-dir=DIR' profiles the store process.
-import { spawn } from 'node:child_process';
-import http from 'node:http';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import pg from 'pg';
+import { isMain, jsonClient, onEachDatabase, root, run } from './harness.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const BOOKS = 4000;
 
-function run(args, env, pattern, nodeArgs = []) {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', ...args], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
-    let output = '';
-    child.stdout.on('data', (chunk) => {
-      output += chunk;
-      const match = pattern && pattern.exec(output);
-      if (match) resolve({ match, child });
-    });
-    child.on('exit', (code) => (code === 0 && !pattern ? resolve({ output }) : reject(new Error(`${args[0]} exited with ${code}:\n${output}`))));
-  });
-}
-
-/** A keep-alive connection pool per measured store: node:http costs the client far less than fetch. */
-let agent = null;
-
-function api(base, cookie, method, url, body) {
-  const payload = body ? JSON.stringify(body) : null;
-  return new Promise((resolve, reject) => {
-    const request = http.request(`${base}/api${url}`, {
-      method,
-      agent,
-      headers: { cookie, ...(payload ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : {}) },
-    }, (response) => {
-      const chunks = [];
-      response.on('data', (chunk) => chunks.push(chunk));
-      response.on('end', () => {
-        const setCookie = response.headers['set-cookie']?.[0];
-        resolve({ status: response.statusCode, json: JSON.parse(Buffer.concat(chunks).toString()), cookie: setCookie?.split(';')[0] });
-      });
-      response.on('error', reject);
-    });
-    request.on('error', reject);
-    request.end(payload ?? undefined);
-  });
-}
+/** node:http keep-alive client, one pool per measured store. */
+let client = jsonClient();
+const api = (...args) => client.api(...args);
 
 async function purchase(base, cookie, bookId, withCheck) {
   if (withCheck) {
@@ -75,10 +37,10 @@ function cpuMsOf(pid) {
 
 /** Measures one store (env: DATA_DIR and maybe DATABASE_URL) with `buyers` concurrent members. */
 export async function measurePurchases(label, env, { buyers = 10, seconds = Number(process.env.BENCH_SECONDS ?? 10) } = {}) {
-  agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
+  client = jsonClient();
   const { match } = await run([path.join(root, 'bench/purchases-setup.ts'), String(BOOKS)], env, /SETUP (\{.*\})/);
   const { firstBookId } = JSON.parse(match[1]);
-  const server = await run([path.join(root, 'apps/server/src/main.ts')], { ...env, PORT: '0', HOST: '127.0.0.1', HONDANA_WEB: 'false', LOG_LEVEL: 'warn', NODE_ENV: 'production' }, /本棚 is serving (http:\/\/\S+)/, process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean));
+  const server = await run([path.join(root, 'apps/server/src/main.ts')], { ...env, PORT: '0', HOST: '127.0.0.1', HONDANA_WEB: 'false', LOG_LEVEL: 'warn', NODE_ENV: 'production' }, /本棚 is serving (http:\/\/\S+)/, { nodeArgs: process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) });
   const base = server.match[1].replace('localhost', '127.0.0.1');
   try {
     const members = [];
@@ -127,43 +89,17 @@ export async function measurePurchases(label, env, { buyers = 10, seconds = Numb
       await window(false, 'token + buy'),
     ];
   } finally {
-    agent.destroy();
+    client.agent.destroy();
     server.child.kill('SIGTERM');
   }
 }
 
 /** Rows for bench/run.mjs (SQLite, and PostgreSQL with BENCH_DATABASE_URL). */
-export async function purchaseRows() {
-  const rows = [];
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'hondana-bench-purchases-'));
-  try {
-    rows.push(...(await measurePurchases('SQLite (target ≥ 500)', { DATA_DIR: dataDir, DATABASE_URL: '' })));
-  } finally {
-    rmSync(dataDir, { recursive: true, force: true });
-  }
-  const pgUrl = process.env.BENCH_DATABASE_URL;
-  if (pgUrl) {
-    const name = `hondana_bench_purchases_${process.pid}`;
-    const admin = async (sql) => {
-      const client = new pg.Client({ connectionString: pgUrl });
-      await client.connect();
-      try { await client.query(sql); } finally { await client.end(); }
-    };
-    await admin(`CREATE DATABASE ${name}`);
-    const url = new URL(pgUrl);
-    url.pathname = `/${name}`;
-    const pgDir = mkdtempSync(path.join(tmpdir(), 'hondana-bench-purchases-'));
-    try {
-      rows.push(...(await measurePurchases('PostgreSQL', { DATA_DIR: pgDir, DATABASE_URL: url.toString() })));
-    } finally {
-      await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      rmSync(pgDir, { recursive: true, force: true });
-    }
-  }
-  return rows;
+export function purchaseRows() {
+  return onEachDatabase('purchases', (label, env) => measurePurchases(label === 'SQLite' ? 'SQLite (target ≥ 500)' : label, env));
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) {
+if (isMain(import.meta.url)) {
   const rows = await purchaseRows();
   console.log(`\n${new Date().toISOString()}\n`);
   console.log('| target | purchases/s | p50 ms | p99 ms | store CPU ms per purchase |');

@@ -5,48 +5,13 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import autocannon from 'autocannon';
+import { connections, duration, measure, root, signUpMember, startServer } from './harness.mjs';
 import { readingRows } from './reading.mjs';
 import { serialsRows } from './serials.mjs';
 import { purchaseRows } from './purchases.mjs';
 import { cartRows } from './cart.mjs';
 import { viewerReport } from './viewer.mjs';
 import { reviewsRows } from './reviews.mjs';
-
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const duration = Number(process.env.BENCH_SECONDS ?? 10);
-const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
-
-/** Starts a process that prints `LISTENING <url>` once it serves. */
-function startServer(command, args, env) {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
-    let output = '';
-    child.stdout.on('data', (chunk) => {
-      output += chunk;
-      const match = /LISTENING (\S+)/.exec(output) ?? /本棚 is serving (http:\/\/\S+)/.exec(output);
-      if (match) resolve({ url: match[1].replace('localhost', '127.0.0.1'), child });
-    });
-    child.on('exit', (code) => reject(new Error(`${command} exited with ${code} before listening:\n${output}`)));
-  });
-}
-
-async function measure(name, url, options = {}) {
-  await autocannon({ url, connections, duration: 1, ...options }); // warm-up
-  const result = await autocannon({ url, connections, duration, ...options });
-  if (result.non2xx > 0 || result.errors > 0) throw new Error(`${name}: ${result.non2xx} non-2xx, ${result.errors} errors`);
-  return { name, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
-}
-
-async function signUpMember(base) {
-  const response = await fetch(`${base}/api/auth/signup`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: `bench-${Date.now()}@example.jp`, password: 'bench-password', nickname: 'bench', birth_date: '1990-01-01' }),
-  });
-  return response.headers.get('set-cookie').split(';')[0];
-}
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'hondana-bench-'));
 const datasetDir = mkdtempSync(path.join(tmpdir(), 'hondana-bench-dataset-'));
@@ -66,9 +31,9 @@ function buildDataset(dir) {
 }
 const servers = [];
 try {
-  const bare = await startServer('node', [path.join(root, 'bench/bare-server.mjs')], {});
+  const bare = await startServer([path.join(root, 'bench/bare-server.mjs')], {}, { command: 'node' });
   servers.push(bare.child);
-  const store = await startServer(path.join(root, 'node_modules/.bin/tsx'), [path.join(root, 'apps/server/src/main.ts')], {
+  const store = await startServer([path.join(root, 'apps/server/src/main.ts')], {
     PORT: '0',
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
@@ -99,7 +64,7 @@ try {
   // Scale (issue 3): a second store on the bench dataset, with the store pages on.
   const dataset = await buildDataset(datasetDir);
   console.log(`dataset: ${dataset.titles} titles, ${dataset.books} books, ${dataset.authors} authors, ${dataset.events} events in ${dataset.ms} ms`);
-  const scaled = await startServer(path.join(root, 'node_modules/.bin/tsx'), [path.join(root, 'apps/server/src/main.ts')], {
+  const scaled = await startServer([path.join(root, 'apps/server/src/main.ts')], {
     PORT: '0',
     HOST: '127.0.0.1',
     DATA_DIR: datasetDir,
@@ -110,7 +75,7 @@ try {
     PAGE_CACHE_SECONDS: '0',
   });
   servers.push(scaled.child);
-  const cachedStore = await startServer(path.join(root, 'node_modules/.bin/tsx'), [path.join(root, 'apps/server/src/main.ts')], {
+  const cachedStore = await startServer([path.join(root, 'apps/server/src/main.ts')], {
     PORT: '0',
     HOST: '127.0.0.1',
     DATA_DIR: datasetDir,

@@ -2,12 +2,7 @@
 // Serials API rows (issue 6): the episode list, a member's episode data, the episode browser
 // with signed page URLs, and a signed episode page image. `node bench/serials.mjs` runs them
 // alone against a fresh store on the demo catalog.
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import autocannon from 'autocannon';
+import { isMain, measure, printTable, signUpMember, startStore } from './harness.mjs';
 
 /** Rows for the bench table; `measure(name, url, options)` is an autocannon wrapper. */
 export async function serialsRows(storeUrl, measure, cookie) {
@@ -21,46 +16,11 @@ export async function serialsRows(storeUrl, measure, cookie) {
   ];
 }
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-
-if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const duration = Number(process.env.BENCH_SECONDS ?? 10);
-  const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
-  const measure = async (name, url, options = {}) => {
-    await autocannon({ url, connections, duration: 1, ...options });
-    const r = await autocannon({ url, connections, duration, ...options });
-    if (r.non2xx > 0 || r.errors > 0) throw new Error(`${name}: ${r.non2xx} non-2xx, ${r.errors} errors`);
-    return { name, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99 };
-  };
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'hondana-bench-serials-'));
-  const child = spawn(path.join(root, 'node_modules/.bin/tsx'), [path.join(root, 'apps/server/src/main.ts')], {
-    cwd: root,
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'info', DATABASE_URL: process.env.BENCH_DATABASE_URL ?? '', NODE_ENV: 'production', HONDANA_WEB: 'false' },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+if (isMain(import.meta.url)) {
+  const store = await startStore({ HONDANA_WEB: 'false' });
   try {
-    const url = await new Promise((resolve, reject) => {
-      let output = '';
-      child.stdout.on('data', (chunk) => {
-        output += chunk;
-        const match = /LISTENING (\S+)/.exec(output) ?? /本棚 is serving (http:\/\/\S+)/.exec(output);
-        if (match) resolve(match[1].replace('localhost', '127.0.0.1'));
-      });
-      child.on('exit', (code) => reject(new Error(`store exited with ${code}:\n${output}`)));
-    });
-    const signup = await fetch(`${url}/api/auth/signup`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: `bench-${Date.now()}@example.jp`, password: 'bench-password', nickname: 'bench', birth_date: '1990-01-01' }),
-    });
-    const cookie = signup.headers.get('set-cookie').split(';')[0];
-    const rows = await serialsRows(url, measure, cookie);
-    console.log(`\nautocannon, ${connections} connections, ${duration} s each, ${new Date().toISOString()}\n`);
-    console.log('| target | req/s | p50 ms | p99 ms |');
-    console.log('|---|---:|---:|---:|');
-    for (const row of rows) console.log(`| ${row.name} | ${Math.round(row.rps)} | ${row.p50} | ${row.p99} |`);
+    printTable(await serialsRows(store.url, measure, await signUpMember(store.url)));
   } finally {
-    child.kill('SIGTERM');
-    rmSync(dataDir, { recursive: true, force: true });
+    store.stop();
   }
 }

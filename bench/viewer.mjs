@@ -3,16 +3,11 @@
 // viewer route (gzip -9), first page painted with 4× CPU throttling, key → paint page turns
 // (performance marks), and the Web Speed Hackathon 2024 score with Lighthouse.
 // `node bench/viewer.mjs` runs it alone against a fresh store on the demo catalog.
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
+import { isMain, startStore } from './harness.mjs';
 import { wshScore } from './viewer-lighthouse.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 /** Demo book 1: free, right-to-left, 14 pages (every page readable by a guest). */
 const BOOK = 1;
@@ -89,23 +84,6 @@ async function pageTurns(browser, base, throttle) {
   return { count: turns.length, p50: percentile(turns, 50), p95: percentile(turns, 95), max: Math.max(...turns) };
 }
 
-function startStore(dataDir) {
-  return new Promise((resolve, reject) => {
-    const child = spawn(path.join(root, 'node_modules/.bin/tsx'), [path.join(root, 'apps/server/src/main.ts')], {
-      cwd: root,
-      env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn', NODE_ENV: 'production' },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    let output = '';
-    child.stdout.on('data', (chunk) => {
-      output += chunk;
-      const match = /本棚 is serving (http:\/\/\S+)/.exec(output);
-      if (match) resolve({ url: match[1].replace('localhost', '127.0.0.1'), child });
-    });
-    child.on('exit', (code) => reject(new Error(`the store exited with ${code}:\n${output}`)));
-  });
-}
-
 const ms = (n) => `${Math.round(n)} ms`;
 const kb = (n) => `${(n / 1000).toFixed(1)} kB`;
 
@@ -137,13 +115,12 @@ export async function viewerReport(base) {
   }
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'hondana-bench-viewer-'));
-  const store = await startStore(dataDir);
+if (isMain(import.meta.url)) {
+  // The store's own pages are measured as readers get them: with the guest page cache on.
+  const store = await startStore({ DATABASE_URL: '', PAGE_CACHE_SECONDS: '5' });
   try {
     console.log((await viewerReport(store.url)).join('\n'));
   } finally {
-    store.child.kill('SIGTERM');
-    rmSync(dataDir, { recursive: true, force: true });
+    store.stop();
   }
 }
