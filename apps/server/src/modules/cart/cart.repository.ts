@@ -2,7 +2,7 @@ import { CART_LIMIT } from '@hondana/domain/cart';
 import { type CouponRule, type CouponStep, CouponStatus, type CouponTargetScope, type CouponType } from '@hondana/domain/coupons';
 import { type Kysely, type Transaction, sql } from 'kysely';
 import type { Database } from '../../db/schema';
-import type { PurchasableBookRow } from '../orders/orders.repository';
+import { PURCHASABLE_BOOK_COLUMNS, type PurchasableBookRow } from '../orders/orders.repository';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -29,22 +29,8 @@ export function cartRows(db: Db, userId: number): Promise<CartRow[]> {
       'cart_items.cart_type',
       'cart_items.state',
       'cart_items.price_at_add',
-      'books.id',
-      'books.title_id',
-      'books.vol',
-      'books.contents_name',
-      'books.price',
-      'books.sale_price',
-      'books.sale_start_datetime',
-      'books.sale_end_datetime',
-      'books.free_flg',
-      'books.free_start_datetime',
-      'books.free_end_datetime',
-      'books.start_datetime',
-      'books.end_datetime',
-      'books.sales_status',
+      ...PURCHASABLE_BOOK_COLUMNS,
       'books.media_version',
-      'titles.erotic_type',
       'titles.publisher_id',
       'titles.genre_id',
     ])

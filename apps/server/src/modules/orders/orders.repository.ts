@@ -103,28 +103,31 @@ export interface PurchasableBookRow {
   erotic_type: number;
 }
 
+/** What a purchase reads of a book and its title (prices, periods, sale status, adult type). */
+export const PURCHASABLE_BOOK_COLUMNS = [
+  'books.id',
+  'books.title_id',
+  'books.vol',
+  'books.contents_name',
+  'books.price',
+  'books.sale_price',
+  'books.sale_start_datetime',
+  'books.sale_end_datetime',
+  'books.free_flg',
+  'books.free_start_datetime',
+  'books.free_end_datetime',
+  'books.start_datetime',
+  'books.end_datetime',
+  'books.sales_status',
+  'titles.erotic_type',
+] as const;
+
 export function booksForPurchase(db: Db, bookIds: readonly number[]): Promise<PurchasableBookRow[]> {
   if (bookIds.length === 0) return Promise.resolve([]);
   return db
     .selectFrom('books')
     .innerJoin('titles', 'titles.id', 'books.title_id')
-    .select([
-      'books.id',
-      'books.title_id',
-      'books.vol',
-      'books.contents_name',
-      'books.price',
-      'books.sale_price',
-      'books.sale_start_datetime',
-      'books.sale_end_datetime',
-      'books.free_flg',
-      'books.free_start_datetime',
-      'books.free_end_datetime',
-      'books.start_datetime',
-      'books.end_datetime',
-      'books.sales_status',
-      'titles.erotic_type',
-    ])
+    .select(PURCHASABLE_BOOK_COLUMNS)
     .where('books.id', 'in', [...bookIds])
     .execute() as Promise<PurchasableBookRow[]>;
 }
