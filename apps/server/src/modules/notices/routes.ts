@@ -20,7 +20,8 @@ import { forgetTitleFacts } from '../catalog/titles.repository';
 import { parseInput } from '../reviews/parse-input';
 import { unreadReviewNotices } from '../reviews/review-notices';
 import { reviewVisibility } from '../reviews/review-visibility';
-import { issueToken, withOneTimeToken } from '../tokens/one-time-tokens';
+import { withOneTimeToken } from '../tokens/one-time-tokens';
+import { registerTokenEndpoints } from '../tokens/token-routes';
 import * as newly from './newly.service';
 import { getNotificationSettings, saveNotificationSettings } from './notification-settings';
 import * as wishes from './wish-list.service';
@@ -38,12 +39,7 @@ export const noticesRoutes: FastifyPluginAsync = async (base) => {
   const { db } = app.deps.database;
   const now = () => app.deps.clock().getTime();
 
-  for (const [path, purpose] of Object.entries(TOKEN_ENDPOINTS)) {
-    app.get(path, async (request) => {
-      const user = await requireUser(request);
-      return { status: { code: 0, token: await issueToken(db, user.userId, purpose, now()) } };
-    });
-  }
+  registerTokenEndpoints(app, TOKEN_ENDPOINTS);
 
   for (const [path, wished] of [['/wish_title/add', true], ['/wish_title/delete', false]] as const) {
     app.post(path, async (request, reply) => {

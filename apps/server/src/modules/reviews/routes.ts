@@ -20,7 +20,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 import { requireUser, sessionUser } from '../accounts/session-plugin';
-import { issueToken, withOneTimeToken } from '../tokens/one-time-tokens';
+import { withOneTimeToken } from '../tokens/one-time-tokens';
+import { registerTokenEndpoints } from '../tokens/token-routes';
 import { parseInput } from './parse-input';
 import { listReviewNotices } from './review-notices';
 import { reviewVisibility } from './review-visibility';
@@ -41,12 +42,7 @@ export const reviewsRoutes: FastifyPluginAsync = async (base) => {
   const { db } = app.deps.database;
   const now = () => app.deps.clock().getTime();
 
-  for (const [path, purpose] of Object.entries(TOKEN_ENDPOINTS)) {
-    app.get(path, async (request) => {
-      const user = await requireUser(request);
-      return { status: { code: 0, token: await issueToken(db, user.userId, purpose, now()) } };
-    });
-  }
+  registerTokenEndpoints(app, TOKEN_ENDPOINTS);
 
   /** Runs a mutation once per token: the member first (401), then the parameters (400 naming the field). */
   async function mutate<T extends { token: string }, R>(

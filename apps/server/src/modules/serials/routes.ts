@@ -13,7 +13,7 @@ import { z } from 'zod';
 import { idParam } from '@hondana/domain/books';
 import { requireUser, sessionUser } from '../accounts/session-plugin';
 import { parseInput } from '../reviews/parse-input';
-import { issueToken } from '../tokens/one-time-tokens';
+import { createTokenResponse } from '../tokens/token-routes';
 import { episodeBrowser } from './episode-access';
 import { markReading, deleteHistory, setNotification } from './reading.service';
 import { RENTAL_PURPOSE, rent, useAdReward } from './rental.service';
@@ -29,10 +29,7 @@ export const serialsRoutes: FastifyPluginAsync = async (app) => {
   const { db } = app.deps.database;
   const now = () => app.deps.clock().getTime();
   const userIdOf = async (request: FastifyRequest) => (await sessionUser(request))?.userId ?? null;
-  const token = async (request: FastifyRequest, purpose: string) => {
-    const user = await requireUser(request);
-    return { status: { code: 0, token: await issueToken(db, user.userId, purpose, now()) } };
-  };
+  const token = createTokenResponse;
 
   await app.register(serialListRoutes);
 
