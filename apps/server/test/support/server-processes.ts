@@ -24,7 +24,8 @@ export async function createProcessDatabase(): Promise<ProcessDatabase> {
     const handle = openDatabase({ dataDir });
     await migrateToLatest(handle.db);
     return {
-      env: { DATA_DIR: dataDir },
+      // DATABASE_URL empty: a PostgreSQL run's URL in the environment must not win over the SQLite file.
+      env: { DATA_DIR: dataDir, DATABASE_URL: '' },
       handle,
       destroy: async () => {
         await handle.destroy();
