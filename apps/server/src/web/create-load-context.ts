@@ -13,6 +13,7 @@ import { userToBook } from '../modules/catalog/recommendations.service';
 import { searchByAuthor, searchKeyword } from '../modules/catalog/search.service';
 import { getSeriesPage } from '../modules/catalog/titles.service';
 import { getFreeRanking, getRankingPage } from '../modules/catalog/rankings.service';
+import { readingContext } from '../modules/reading/load-context';
 import { reviewsContext } from '../modules/reviews/load-context';
 import type { AccountActionResult, StoreLoadContext, Viewer } from './load-context';
 
@@ -66,6 +67,7 @@ export async function createLoadContext(
     },
     catalog: catalogContext(db, viewer, now().getTime()),
     reviews: reviewsContext(db, viewer?.userId ?? null),
+    reading: readingContext(db, viewer, now().getTime(), app.deps.config.secrets.mediaUrlKey),
   };
 }
 

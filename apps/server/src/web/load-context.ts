@@ -1,5 +1,6 @@
 import type { AdultState, SignupBody, LoginBody, UserProfile } from '@hondana/domain/accounts';
 import type { RankGender, RankingTerm } from '@hondana/domain/rankings';
+import type { ViewerInfo } from '@hondana/domain/reading';
 import type { RatingSummary, Review } from '@hondana/domain/reviews-rules';
 import type { BookDetail } from '../modules/catalog/books.types';
 import type { BookTile } from '../modules/catalog/catalog.types';
@@ -68,5 +69,13 @@ export interface StoreLoadContext {
     myReview(titleId: number): Promise<Review | null>;
     /** The title is on the viewer's list (false for a guest). */
     isWished(titleId: number): Promise<boolean>;
+  };
+  /** The reader (area reading). */
+  reading: {
+    /**
+     * §7 bookinfo/v2 for this viewer (page URLs signed for their entitlement); null when the
+     * book does not exist or they may not see it (R18 without a confirmed adult, §6).
+     */
+    getViewerInfo(q: { bookId: number }): Promise<ViewerInfo | null>;
   };
 }

@@ -1,7 +1,6 @@
 import { Suspense, lazy } from 'react';
 import { data, useLoaderData } from 'react-router';
-import type { ViewerInfo } from '@hondana/domain/reading';
-import { TRACKING_PARAMS, type Tracking, bookInfoUrl, getViewerInfo } from '../features/viewer/api/get-viewer-info';
+import { TRACKING_PARAMS, type Tracking, bookInfoUrl } from '../features/viewer/api/get-viewer-info';
 import { ViewerApp } from '../features/viewer/components/viewer-app';
 import { i18n } from '../i18n/i18n';
 import { pageMeta } from '../page-meta';
@@ -15,25 +14,6 @@ const EpisodeViewer = lazy(() =>
 
 const ID = /^[1-9]\d{0,8}$/;
 const PAGE = /^\d{1,6}$/;
-
-/**
- * The viewer info for the first render, from the store's own `/api/browser/bookinfo/v2` with the
- * reader's cookie, so the opening page is in the HTML and paints before any script runs. An
- * HTTP hop because the reading area's services are not in the load context yet; when they are,
- * call them here instead. Null on any failure: the browser then fetches (and shows the failure
- * screen if that fails too).
- */
-async function serverViewerInfo(request: Request, bookId: number, tracking: Tracking): Promise<ViewerInfo | null> {
-  const cookie = request.headers.get('cookie');
-  try {
-    return await getViewerInfo(bookId, tracking, {
-      origin: new URL(request.url).origin,
-      headers: cookie ? { cookie } : {},
-    });
-  } catch {
-    return null;
-  }
-}
 
 /**
  * `/viewer?cid={bookId}` (§2 viewer root) with `startupPage`, `open_lastpage` and the tracking
@@ -58,7 +38,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (putLog) tracking.putLog = putLog.slice(0, 10);
   return {
     bookId: Number(cid),
-    info: await serverViewerInfo(request, Number(cid), tracking),
+    // The opening page is in the HTML and paints before any script runs; on a failure the
+    // browser fetches the info itself (and shows the failure screen if that fails too).
+    info: await context.reading.getViewerInfo({ bookId: Number(cid) }).catch(() => null),
     startupPage: startupPage && PAGE.test(startupPage) ? Number(startupPage) : null,
     openLastPage: query.get('open_lastpage') === 'true',
     tracking,

@@ -15,21 +15,17 @@ export function bookInfoUrl(bookId: number, tracking: Tracking = {}): string {
   return `/api/browser/bookinfo/v2?${query}`;
 }
 
-/** Where a call goes: the page's own origin in the browser; the store's, with the reader's cookie, on the server. */
-export type Caller = { origin?: string; headers?: Record<string, string> };
-
 /**
  * `GET /api/browser/bookinfo/v2`, then `GET /api/browser/custom_sample/{book_id}` when §4 says
  * the custom sample applies (its pages replace v2's). Throws 'Failed to fetch
  * fetchViewerBookInfo' (§8) on failure.
  */
-export async function getViewerInfo(bookId: number, tracking: Tracking = {}, caller: Caller = {}): Promise<ViewerInfo> {
-  const { origin = '', headers } = caller;
+export async function getViewerInfo(bookId: number, tracking: Tracking = {}): Promise<ViewerInfo> {
   const failure = 'Failed to fetch fetchViewerBookInfo';
-  const info = await requestJson<ViewerInfo>(origin + bookInfoUrl(bookId, tracking), { headers }, failure);
+  const info = await requestJson<ViewerInfo>(bookInfoUrl(bookId, tracking), {}, failure);
   if (!info.book_data.useCustomSample) return info;
   const query = tracking.putLog ? `?put_log=${encodeURIComponent(tracking.putLog)}` : '';
-  return requestJson<ViewerInfo>(`${origin}/api/browser/custom_sample/${bookId}${query}`, { headers }, failure);
+  return requestJson<ViewerInfo>(`/api/browser/custom_sample/${bookId}${query}`, {}, failure);
 }
 
 /** `GET /api/browser/book_text`: a reflow book's chapters as HTML with <ruby> (null html: not readable). */
