@@ -10,6 +10,9 @@ const STORE_COMMON = [
   'app/features/catalog/series-href.ts',
   'app/components/coin-icon.tsx',
   'packages/domain/src/format.ts',
+  'packages/domain/src/notices-rules.ts',
+  'app/components/pager.tsx',
+  'vite/preload-helper.js',
 ];
 
 export default defineConfig(({ command }) => ({

@@ -26,22 +26,30 @@ export function lazySection<P extends object>(
     const element = options.when === 'visible' && typeof document !== 'undefined' ? document.getElementById(options.id) : null;
     if (!element) return Promise.resolve();
     return new Promise<void>((resolve) => {
-      release = resolve;
-      const observer = new IntersectionObserver(
-        (entries) => {
-          if (!entries.some((entry) => entry.isIntersecting)) return;
-          observer.disconnect();
-          resolve();
-        },
-        { rootMargin: ROOT_MARGIN },
-      );
-      observer.observe(element);
+      const visible = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && done(), {
+        rootMargin: ROOT_MARGIN,
+      });
+      // Leaving the page before scrolling there (a client-side navigation removes the server's
+      // HTML): the next page that shows the section renders it at once, so load now.
+      const removed = new MutationObserver(() => !element.isConnected && done());
+      function done() {
+        visible.disconnect();
+        removed.disconnect();
+        resolve();
+      }
+      release = done;
+      visible.observe(element);
+      removed.observe(document.body, { childList: true, subtree: true });
     });
   };
   const Lazy = lazy(async () => {
     await gate();
     return { default: await load() };
   }) as unknown as ComponentType<P>;
+
+  // While the code loads after a client-side navigation, the section's anchor is already there,
+  // so a link to `#<id>` (the review editor returns to `#reviews`) scrolls to where it will be.
+  const placeholder = options.when === 'visible' ? <div id={options.id} /> : null;
 
   function LoadNow({ children }: { children?: ReactNode }) {
     useEffect(() => release(), []);
@@ -50,7 +58,7 @@ export function lazySection<P extends object>(
 
   return function LazySection({ fallback, ...props }: P & { fallback?: ReactNode }) {
     return (
-      <Suspense fallback={<LoadNow>{fallback ?? null}</LoadNow>}>
+      <Suspense fallback={<LoadNow>{fallback ?? placeholder}</LoadNow>}>
         <Lazy {...(props as P)} />
       </Suspense>
     );

@@ -1,6 +1,7 @@
 import { reviewLinkMode } from '@hondana/domain/reviews-rules';
 import { data, useLocation } from 'react-router';
 import { lazySection } from '../components/lazy-section';
+import { AdultGate } from '../features/catalog/components/adult-gate';
 import { Pager } from '../components/pager';
 import { Section, TileList } from '../components/tile-list';
 import { loginHref } from '../features/accounts/login-href';
@@ -103,8 +104,8 @@ function AdultGatePage({ isMember, loginTo }: { isMember: boolean; loginTo: stri
   );
 }
 
-// Sections below the fold or shown only sometimes load their code when needed (JS budget).
-const AdultGate = lazySection(() => import('../features/catalog/components/adult-gate').then((m) => m.AdultGate), { when: 'rendered' });
+// Sections below the fold or shown only sometimes load their code when needed (JS budget). The
+// age gate is not one of them: a tap on はい must work as soon as the page is interactive.
 const VolumeDetail = lazySection(() => import('../features/catalog/components/volume-detail').then((m) => m.VolumeDetail), {
   when: 'rendered',
 });
