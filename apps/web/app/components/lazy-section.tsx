@@ -29,17 +29,17 @@ export function lazySection<P extends object>(
       const visible = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && done(), {
         rootMargin: ROOT_MARGIN,
       });
-      // Leaving the page before scrolling there (a client-side navigation removes the server's
-      // HTML): the next page that shows the section renders it at once, so load now.
-      const removed = new MutationObserver(() => !element.isConnected && done());
       function done() {
         visible.disconnect();
-        removed.disconnect();
         resolve();
       }
+      // A client-side navigation that leaves the page first shows the fallback, whose LoadNow releases it.
       release = done;
-      visible.observe(element);
-      removed.observe(document.body, { childList: true, subtree: true });
+      // Distances are measured once the page has loaded: before that, the layout above the
+      // section may not be final (styles, fonts), and a section far down could look near.
+      const watch = () => visible.observe(element);
+      if (document.readyState === 'complete') watch();
+      else addEventListener('load', watch, { once: true });
     });
   };
   const Lazy = lazy(async () => {
