@@ -9,6 +9,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/database';
 import { apiNotFound, registerErrorHandling } from './http/errors';
+import { lazyChildLoggerFactory } from './http/lazy-child-logger';
 import { registerRequestTimeout } from './http/request-timeout';
 import { registerSecurityHeaders } from './http/security-headers';
 import { accountsRoutes } from './modules/accounts/routes';
@@ -58,6 +59,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     trustProxy: true,
     // Per-request access lines cost a third of the throughput; errors are still logged with their request id.
     logController: new LogController({ disableRequestLogging: true }),
+    childLoggerFactory: lazyChildLoggerFactory,
     bodyLimit: 1024 * 1024,
   });
   app.setValidatorCompiler(validatorCompiler);

@@ -17,15 +17,13 @@ export function registerRequestTimeout(app: FastifyInstance, ms: number): void {
     inFlight.delete(request);
     done();
   });
-  app.addHook('onRequestAbort', (request, done) => {
-    inFlight.delete(request);
-    done();
-  });
 
   const sweep = setInterval(
     () => {
       for (const [request, reply] of inFlight) {
         if (reply.elapsedTime < ms) continue;
+        // Also where a client went away before the answer: no per-request abort listener
+        // (Fastify adds one per request for an onRequestAbort hook), the sweep drops it here.
         inFlight.delete(request);
         if (reply.sent || reply.raw.destroyed) continue;
         request.log.warn({ url: request.url, ms }, 'request timed out');

@@ -1,3 +1,4 @@
+import { tokyoDay } from '@hondana/domain/time';
 import { LoginBody, ModProfileBody, ModProfileQuery, SignupBody, TokenQuery, safeCallback } from '@hondana/domain/accounts';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -50,10 +51,17 @@ export const accountsRoutes: FastifyPluginAsync<{ authRateLimit: number }> = asy
     return { result: 'OK' };
   });
 
-  app.get('/common/get_status', smallResponse, async (request) => {
+  // A guest's status changes only with the Tokyo day, so its JSON is kept until the day turns.
+  let guestStatus = { baseDate: '', json: '' };
+  app.get('/common/get_status', smallResponse, async (request, reply) => {
     const user = await sessionUser(request);
     const instant = now();
-    return userStatus(user, instant, user ? await moneyStatus(db, user.userId, instant.getTime()) : undefined);
+    if (user) return userStatus(user, instant, await moneyStatus(db, user.userId, instant.getTime()));
+    if (guestStatus.baseDate !== tokyoDay(instant)) {
+      const status = userStatus(null, instant);
+      guestStatus = { baseDate: status.baseDate, json: JSON.stringify(status) };
+    }
+    return reply.type('application/json; charset=utf-8').send(guestStatus.json);
   });
 
   app.get('/common/get_time', smallResponse, async () => {

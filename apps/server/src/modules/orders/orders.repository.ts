@@ -34,30 +34,30 @@ export async function transitionOrder(
 }
 
 /** First paying: the member has no completed book order that cost coins or points. */
-export async function isFirstPaying(db: Db, userId: number): Promise<boolean> {
-  const row = await db
+export function paidBookOrderQuery(db: Db, userId: number) {
+  return db
     .selectFrom('orders')
     .select('id')
     .where('user_id', '=', userId)
     .where('kind', '=', 'BOOK')
     .where('status', 'in', ['COMPLETE', 'DELIVERED'])
     .where('payment_type', 'not in', ['FREE'])
-    .limit(1)
-    .executeTakeFirst();
-  return row === undefined;
+    .limit(1);
 }
 
-/** Has paid money: a coin pack payment that the provider confirmed (§3 User status hasPaid). */
-export async function hasPaidMoney(db: Db, userId: number): Promise<boolean> {
-  const row = await db
+export async function isFirstPaying(db: Db, userId: number): Promise<boolean> {
+  return (await paidBookOrderQuery(db, userId).executeTakeFirst()) === undefined;
+}
+
+/** A coin pack payment that the provider confirmed, if any (§3 User status hasPaid). */
+export function paidMoneyOrderQuery(db: Db, userId: number) {
+  return db
     .selectFrom('orders')
     .select('id')
     .where('user_id', '=', userId)
     .where('kind', '=', 'MANGA_COIN')
     .where('status', 'in', ['COMPLETE', 'DELIVERED'])
-    .limit(1)
-    .executeTakeFirst();
-  return row !== undefined;
+    .limit(1);
 }
 
 /** Point campaigns running at `now`. */

@@ -135,16 +135,19 @@ export async function spend(trx: Trx, input: SpendInput): Promise<Draw[] | null>
   return draws;
 }
 
-/** Balance of one currency: the sum of what remains of unexpired lots. */
-export async function balance(db: Db, userId: number, currency: Currency, now: number): Promise<number> {
-  const row = await db
+/** Balance of one currency: the sum of what remains of unexpired lots (a one-row query). */
+export function balanceQuery(db: Db, userId: number, currency: Currency, now: number) {
+  return db
     .selectFrom('wallet_lots')
     .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('remaining'), eb.lit(0)).as('total'))
     .where('user_id', '=', userId)
     .where('currency', '=', currency)
     .where('expired_at', 'is', null)
-    .where('expires_at', '>', now)
-    .executeTakeFirstOrThrow();
+    .where('expires_at', '>', now);
+}
+
+export async function balance(db: Db, userId: number, currency: Currency, now: number): Promise<number> {
+  const row = await balanceQuery(db, userId, currency, now).executeTakeFirstOrThrow();
   return Number(row.total);
 }
 
