@@ -1,12 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
-import { type DatabaseHandle, openDatabase } from '../../src/db/database';
-import { migrateToLatest } from '../../src/db/migrate';
-import { testDialect } from './test-database';
+import type { DatabaseHandle } from '../../src/db/database';
+import { createTestDatabase } from './test-database';
 
 const ROOT = path.resolve(import.meta.dirname, '../../../..');
 const MAIN = path.join(ROOT, 'apps/server/src/main.ts');
@@ -19,46 +14,13 @@ export interface ProcessDatabase {
 }
 
 export async function createProcessDatabase(): Promise<ProcessDatabase> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'hondana-proc-'));
-  if (testDialect === 'sqlite') {
-    const handle = openDatabase({ dataDir });
-    await migrateToLatest(handle.db);
-    return {
-      // DATABASE_URL empty: a PostgreSQL run's URL in the environment must not win over the SQLite file.
-      env: { DATA_DIR: dataDir, DATABASE_URL: '' },
-      handle,
-      destroy: async () => {
-        await handle.destroy();
-        rmSync(dataDir, { recursive: true, force: true });
-      },
-    };
-  }
-  const base = process.env.DATABASE_URL!;
-  const name = `hondana_proc_${randomBytes(6).toString('hex')}`;
-  await admin(base, `CREATE DATABASE ${name}`);
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  const handle = openDatabase({ databaseUrl: url.toString(), poolSize: 4 });
-  await migrateToLatest(handle.db);
+  const database = await createTestDatabase({ sqliteFileName: 'hondana.db', poolSize: 4 });
   return {
-    env: { DATA_DIR: dataDir, DATABASE_URL: url.toString() },
-    handle,
-    destroy: async () => {
-      await handle.destroy();
-      await admin(base, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      rmSync(dataDir, { recursive: true, force: true });
-    },
+    // DATABASE_URL empty on SQLite: a PostgreSQL run's URL in the environment must not win over the file.
+    env: { DATA_DIR: database.dataDir, DATABASE_URL: database.databaseUrl ?? '' },
+    handle: database,
+    destroy: () => database.destroy(),
   };
-}
-
-async function admin(url: string, statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
 }
 
 export interface ServerProcess {

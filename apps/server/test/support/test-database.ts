@@ -11,13 +11,21 @@ export const testDialect = process.env.TEST_DIALECT === 'postgres' ? 'postgres' 
 
 export interface TestDatabase extends DatabaseHandle {
   dataDir: string;
+  /** The PostgreSQL database's URL; undefined on SQLite. */
+  databaseUrl?: string;
+}
+
+export interface TestDatabaseOptions {
+  /** The SQLite file's name in the data folder (`hondana.db` is the one a server process opens). */
+  sqliteFileName?: string;
+  poolSize?: number;
 }
 
 /** A fresh, migrated database: a temp SQLite file, or a new PostgreSQL database that is dropped after. */
-export async function createTestDatabase(): Promise<TestDatabase> {
+export async function createTestDatabase({ sqliteFileName = 'test.db', poolSize = 12 }: TestDatabaseOptions = {}): Promise<TestDatabase> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'hondana-test-'));
   if (testDialect === 'sqlite') {
-    const handle = openDatabase({ sqliteFile: path.join(dataDir, 'test.db') });
+    const handle = openDatabase({ sqliteFile: path.join(dataDir, sqliteFileName) });
     await migrateToLatest(handle.db);
     return {
       ...handle,
@@ -34,11 +42,12 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   await admin(baseUrl, `CREATE DATABASE ${name}`);
   const url = new URL(baseUrl);
   url.pathname = `/${name}`;
-  const handle = openDatabase({ databaseUrl: url.toString(), poolSize: 12 });
+  const handle = openDatabase({ databaseUrl: url.toString(), poolSize });
   await migrateToLatest(handle.db);
   return {
     ...handle,
     dataDir,
+    databaseUrl: url.toString(),
     destroy: async () => {
       await handle.destroy();
       await admin(baseUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
