@@ -25,32 +25,33 @@ export function parseGrant(code: string): PageGrant | null {
 /** The instant (epoch ms) until which URLs signed at `now` stay valid. */
 export const urlExpiry = (now: number): number => Math.ceil((now + SIGNED_URL_TTL_MS) / ROUND_MS) * ROUND_MS;
 
-const mac = (key: string, bookId: number, page: number, expirySeconds: number, grant: string): string =>
-  createHmac('sha256', key).update(`page|${bookId}|${page}|${expirySeconds}|${grant}`).digest('base64url').slice(0, 32);
+/**
+ * What a signature is about: a book's page or a serial episode's page. The MAC binds the subject,
+ * so a book page's signature never opens an episode page. Episodes have no sample grant: `f` is a
+ * free released episode, `u<id>` a member's right to read (ticket or coin rental until an
+ * instant, or the collecting book owned).
+ */
+type Subject = 'page' | 'episode';
 
-/** The query string (without `?`) that lets `grant` see `page` of `bookId` until `expiresAt`. */
-export function signPageQuery(key: string, bookId: number, page: number, grant: PageGrant, expiresAt: number): string {
+const mac = (key: string, subject: Subject, id: number, page: number, expirySeconds: number, grant: string): string =>
+  createHmac('sha256', key).update(`${subject}|${id}|${page}|${expirySeconds}|${grant}`).digest('base64url').slice(0, 32);
+
+function signQuery(key: string, subject: Subject, id: number, page: number, grant: PageGrant, expiresAt: number): string {
   const e = Math.floor(expiresAt / 1000);
   const g = grantCode(grant);
-  return `e=${e}&g=${g}&s=${mac(key, bookId, page, e, g)}`;
+  return `e=${e}&g=${g}&s=${mac(key, subject, id, page, e, g)}`;
 }
 
 export type SignatureCheck = { ok: true; grant: PageGrant; expiresAt: number } | { ok: false; reason: string };
+type SignedQuery = { e?: unknown; g?: unknown; s?: unknown };
 
-/** Checks the `e`, `g` and `s` query values of a page URL at `now`. */
-export function verifyPageQuery(
-  key: string,
-  bookId: number,
-  page: number,
-  query: { e?: unknown; g?: unknown; s?: unknown },
-  now: number,
-): SignatureCheck {
+function verifyQuery(key: string, subject: Subject, id: number, page: number, query: SignedQuery, now: number): SignatureCheck {
   const { e, g, s } = query;
   if (typeof e !== 'string' || typeof g !== 'string' || typeof s !== 'string') return { ok: false, reason: 'unsigned' };
   if (!/^\d{1,12}$/.test(e)) return { ok: false, reason: 'bad expiry' };
   const grant = parseGrant(g);
-  if (!grant) return { ok: false, reason: 'bad grant' };
-  const expected = Buffer.from(mac(key, bookId, page, Number(e), g));
+  if (!grant || (subject === 'episode' && grant.kind === 'sample')) return { ok: false, reason: 'bad grant' };
+  const expected = Buffer.from(mac(key, subject, id, page, Number(e), g));
   const given = Buffer.from(s);
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return { ok: false, reason: 'bad signature' };
   const expiresAt = Number(e) * 1000;
@@ -58,37 +59,17 @@ export function verifyPageQuery(
   return { ok: true, grant, expiresAt };
 }
 
-// —— serial episode pages (issue 6) ————————————————————————————————————————
-// Same scheme, a different subject: the MAC binds `episode|<id>|<page>`, so a book page's
-// signature never opens an episode page. Grants: `f` a free released episode, `u<id>` a member's
-// right to read (ticket or coin rental until an instant, or the collecting book owned).
+/** The query string (without `?`) that lets `grant` see `page` of `bookId` until `expiresAt`. */
+export const signPageQuery = (key: string, bookId: number, page: number, grant: PageGrant, expiresAt: number): string =>
+  signQuery(key, 'page', bookId, page, grant, expiresAt);
 
-const episodeMac = (key: string, episodeId: number, page: number, expirySeconds: number, grant: string): string =>
-  createHmac('sha256', key).update(`episode|${episodeId}|${page}|${expirySeconds}|${grant}`).digest('base64url').slice(0, 32);
+/** Checks the `e`, `g` and `s` query values of a book page URL at `now`. */
+export const verifyPageQuery = (key: string, bookId: number, page: number, query: SignedQuery, now: number): SignatureCheck =>
+  verifyQuery(key, 'page', bookId, page, query, now);
 
-/** The query string that lets `grant` see `page` of episode `episodeId` until `expiresAt`. */
-export function signEpisodeQuery(key: string, episodeId: number, page: number, grant: PageGrant, expiresAt: number): string {
-  const e = Math.floor(expiresAt / 1000);
-  const g = grantCode(grant);
-  return `e=${e}&g=${g}&s=${episodeMac(key, episodeId, page, e, g)}`;
-}
+/** The query string that lets `grant` see `page` of serial episode `episodeId` until `expiresAt`. */
+export const signEpisodeQuery = (key: string, episodeId: number, page: number, grant: PageGrant, expiresAt: number): string =>
+  signQuery(key, 'episode', episodeId, page, grant, expiresAt);
 
-export function verifyEpisodeQuery(
-  key: string,
-  episodeId: number,
-  page: number,
-  query: { e?: unknown; g?: unknown; s?: unknown },
-  now: number,
-): SignatureCheck {
-  const { e, g, s } = query;
-  if (typeof e !== 'string' || typeof g !== 'string' || typeof s !== 'string') return { ok: false, reason: 'unsigned' };
-  if (!/^\d{1,12}$/.test(e)) return { ok: false, reason: 'bad expiry' };
-  const grant = parseGrant(g);
-  if (!grant || grant.kind === 'sample') return { ok: false, reason: 'bad grant' };
-  const expected = Buffer.from(episodeMac(key, episodeId, page, Number(e), g));
-  const given = Buffer.from(s);
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return { ok: false, reason: 'bad signature' };
-  const expiresAt = Number(e) * 1000;
-  if (expiresAt <= now) return { ok: false, reason: 'expired' };
-  return { ok: true, grant, expiresAt };
-}
+export const verifyEpisodeQuery = (key: string, episodeId: number, page: number, query: SignedQuery, now: number): SignatureCheck =>
+  verifyQuery(key, 'episode', episodeId, page, query, now);
