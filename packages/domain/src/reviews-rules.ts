@@ -81,6 +81,10 @@ export function ratingSummary(titleId: number, countsByStar: ReadonlyMap<number,
   return { titleId, reviewCount, average: reviewCount === 0 ? 0 : roundToTenth(sum / reviewCount), counts };
 }
 
+/** Average star of `count` reviews whose stars add up to `total`, one decimal; 0 without reviews (a tile shows a dash). */
+export const averageStars = (count: number, total: number): number =>
+  count > 0 ? roundToTenth(Number(total) / Number(count)) : 0;
+
 /** One decimal, half up (4.25 → 4.3), without binary-float surprises (4.35 → 4.4). */
 export function roundToTenth(value: number): number {
   return Math.round(Number((value * 10).toFixed(6))) / 10;

@@ -106,3 +106,19 @@ export const ReviewIdQuery = z.object({ review_id: idParam });
 /** `/reviews/by_book` and `/reviews/me/by_book` (an existence check asks offset 0, limit 1). */
 export const ByBookQuery = z.object({ book_id: idParam, offset: offsetParam, limit: limitParam(REVIEW_PAGE_SIZE) });
 
+
+/** `GET /author_reviews/{author_id}`: reviews of the author's titles, newest (or most liked) first. */
+export const AuthorIdPath = z.object({ author_id: idParam });
+export const AuthorReviewsQuery = z.object({
+  sort: z.enum(['popular', 'new'], { message: 'must be popular or new' }).default('new'),
+  offset: offsetParam,
+  limit: limitParam(REVIEW_PAGE_SIZE),
+});
+
+/**
+ * `GET /user_reviews/me/by_review`: the member's own review, named by `review_id`, or by
+ * `title_id` (the member's review of that title, if any); one of the two is required.
+ */
+export const MyReviewQuery = z
+  .object({ review_id: idParam.optional(), title_id: idParam.optional() })
+  .refine((q) => q.review_id !== undefined || q.title_id !== undefined, { message: 'is required', path: ['review_id'] });

@@ -56,6 +56,9 @@ export interface TitlesTable {
   updated_at: Millis;
   /** Normalised names and readings of the title and its authors (search-text.ts; migration 0310). */
   search_text: Generated<string>;
+  /** Live reviews of the title and the sum of their stars (migration 0900; kept by the reviews service). */
+  review_count: Generated<number>;
+  review_star_total: Generated<number>;
 }
 
 export interface TitleAuthorsTable {

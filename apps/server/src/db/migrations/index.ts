@@ -9,6 +9,7 @@ import * as orders from './2026-11-22T0510-orders';
 import * as reading from './2026-11-22T0600-reading';
 import * as serials from './2026-11-22T0700-serials';
 import * as cart from './2026-11-22T0800-cart';
+import * as reviewRatings from './2026-11-22T0900-review-ratings';
 
 /** Every migration, in order. Landed migrations are frozen: add a new file instead of editing one. */
 export const migrations: Record<string, Migration> = {
@@ -22,4 +23,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22T0600-reading': reading,
   '2026-11-22T0700-serials': serials,
   '2026-11-22T0800-cart': cart,
+  '2026-11-22T0900-review-ratings': reviewRatings,
 };

@@ -51,6 +51,9 @@ export interface TitleInfoRow {
   magazineName: string | null;
   notes: string;
   updatedAt: number;
+  /** Live reviews and their star total (migration 0900, kept by the reviews service). */
+  reviewCount: number;
+  reviewStarTotal: number;
 }
 
 const volumeColumns = [
@@ -97,6 +100,8 @@ const titleColumns = [
   'm.name as magazineName',
   't.notes',
   't.updated_at as updatedAt',
+  't.review_count as reviewCount',
+  't.review_star_total as reviewStarTotal',
 ] as const;
 
 /** Titles by id with their publisher and magazine. */

@@ -24,7 +24,8 @@ export const booksRoutes: FastifyPluginAsync = async (base) => {
   const now = () => app.deps.clock().getTime();
 
   const detail = async (request: FastifyRequest, bookId: number, ac: number, salable = false) => {
-    const user = ac === 1 ? await sessionUser(request) : null;
+    // No cookie, no lookup: a guest's detail stays the kept, pre-serialised one.
+    const user = await sessionUser(request);
     const book = await books.getBookDetail(db, {
       bookId,
       includeAdult: await adultAllowed(request, ac),

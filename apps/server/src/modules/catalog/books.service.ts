@@ -11,9 +11,12 @@ import {
   sortVolumes,
 } from '@hondana/domain/books';
 import { type BookPricing, SalesStatus, isListedEroticType, parseCustomSample } from '@hondana/domain/catalog';
+import { averageStars } from '@hondana/domain/reviews-rules';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { coverSrcSet, coverUrl } from '../../media/media-spec';
+import { isWished } from '../notices/wish-list.service';
+import { findReviewOf } from '../reviews/reviews.repository';
 import type { VolumeRow } from './books.repository';
 import type { BookDetail, BookInfo, BookV3 } from './books.types';
 import { type TitleFacts, titleFacts, titleIdsOfBooks } from './titles.repository';
@@ -95,7 +98,8 @@ export function toBookDetail(facts: TitleFacts, v: VolumeRow, now: number): Book
     point: basicPoint(price.price),
     pointTotal: basicPoint(price.price),
     pointCampaign: null,
-    commentTotal: 0,
+    commentTotal: info.reviewCount,
+    rating: averageStars(info.reviewCount, info.reviewStarTotal),
     reviewed: false,
     reviewId: null,
     bundleId: null,
@@ -181,14 +185,22 @@ export async function visibleBooks(
 /**
  * §3 Book detail of one volume for the volume detail page and `GET /books/{book_id}`; null
  * when the book does not exist or the viewer may not see it (R18 without the adult check).
- * `userId` will fill `bought` and `wished` once orders and wishes exist.
+ * The title's rating and review count come with the kept catalog part (the title row carries
+ * them, migration 0900), so a guest costs no query; a member's `reviewed`, `reviewId` and
+ * `wished` are read for them alone, on a copy. `bought` waits for the orders area.
  */
 export async function getBookDetail(
   db: Db,
   q: { bookId: number; includeAdult: boolean; userId: number | null; now: number },
 ): Promise<BookDetail | null> {
   const [found] = await visibleBooks(db, [q.bookId], q.includeAdult);
-  return found ? memoBookDetail(found.facts, found.volume, q.now) : null;
+  if (!found) return null;
+  const detail = memoBookDetail(found.facts, found.volume, q.now);
+  if (q.userId === null) return detail;
+  const titleId = found.facts.info.titleId;
+  const [review, wished] = await Promise.all([findReviewOf(db, titleId, q.userId), isWished(db, q.userId, titleId)]);
+  const live = review !== undefined && review.deleted_at === null;
+  return { ...detail, reviewed: live, reviewId: live ? review.id : null, wished };
 }
 
 /**

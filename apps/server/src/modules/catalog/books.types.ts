@@ -17,8 +17,8 @@ export interface BookSerialRef {
 
 /**
  * §3 "Book detail": one volume as the volume detail and `GET /books/{book_id}` show it.
- * Prices are those in effect at the request's instant; per-member fields (`bought`,
- * `wished`, `reviewed`) are false until the orders, wish list and review areas exist.
+ * Prices are those in effect at the request's instant; per-member fields (`wished`,
+ * `reviewed`, `reviewId`) are filled for a member only; `bought` is false until orders fill it.
  */
 export interface BookDetail {
   bookId: number;
@@ -68,7 +68,11 @@ export interface BookDetail {
   point: number;
   pointTotal: number;
   pointCampaign: null;
+  /** Live reviews of the title. */
   commentTotal: number;
+  /** The title's average star, one decimal; 0 without reviews. */
+  rating: number;
+  /** The member has a live review of the title (false for a guest); `reviewId` is that review. */
   reviewed: boolean;
   reviewId: number | null;
   bundleId: number | null;

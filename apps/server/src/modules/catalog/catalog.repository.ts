@@ -21,6 +21,9 @@ export interface BookTileRow {
   mediaVersion: number;
   pageType: string;
   eroticType: number;
+  /** The title's live reviews and their star total (the tile's stars; migration 0900). */
+  reviewCount: number;
+  reviewStarTotal: number;
 }
 
 export const bookTileColumns = [
@@ -40,6 +43,8 @@ export const bookTileColumns = [
   'b.media_version as mediaVersion',
   't.page_type as pageType',
   't.erotic_type as eroticType',
+  't.review_count as reviewCount',
+  't.review_star_total as reviewStarTotal',
 ] as const;
 
 /** Books released by `now`, newest first, of titles with one of `eroticTypes`. */

@@ -1,4 +1,5 @@
 import { listedEroticTypes, priceAt } from '@hondana/domain/catalog';
+import { averageStars } from '@hondana/domain/reviews-rules';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { coverSrcSet, coverUrl } from '../../media/media-spec';
@@ -36,7 +37,7 @@ export function toBookTile(row: BookTileRow, now: number): BookTile {
     free: price.free,
     limitedFree: price.limitedFree,
     endDatetime: price.endDatetime,
-    rating: 0,
+    rating: averageStars(row.reviewCount, row.reviewStarTotal),
     startDatetime: row.startDatetime,
     pageType: row.pageType,
     eroticType: row.eroticType,

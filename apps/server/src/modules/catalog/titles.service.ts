@@ -1,5 +1,6 @@
 import { isSalable, priceInEffect } from '@hondana/domain/books';
 import { listedEroticTypes } from '@hondana/domain/catalog';
+import { averageStars } from '@hondana/domain/reviews-rules';
 import { formatJapaneseDate } from '@hondana/domain/time';
 import { periodEnd, volumePageWindow } from '@hondana/domain/titles';
 import type { Kysely } from 'kysely';
@@ -133,6 +134,8 @@ function tileOf(facts: TitleFacts, v: VolumeRow, now: number): BookTile {
       mediaVersion: v.mediaVersion,
       pageType: info.pageType,
       eroticType: info.eroticType,
+      reviewCount: info.reviewCount,
+      reviewStarTotal: info.reviewStarTotal,
     },
     now,
   );
@@ -175,7 +178,7 @@ export async function getSeriesPage(
     freePeriod: periodEnd(prices.map((p) => ({ active: p.free, endDatetime: p.endDatetime }))),
     seriesInfo: {
       titleId: info.titleId,
-      review: { reviewPointAve: 0 },
+      review: { reviewPointAve: averageStars(info.reviewCount, info.reviewStarTotal) },
       salesRankTopIns: false,
       freeBooks: free.length,
       freeBookVols: free.map((v) => v.vol),

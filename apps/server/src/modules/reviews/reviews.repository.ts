@@ -72,6 +72,29 @@ export async function listTitleReviews(
   return { rows: rows.map(normalise), totalCount: Number(total.n) };
 }
 
+/**
+ * Live reviews of the titles credited to an author (any role), of the listed erotic types,
+ * each with its title's name; newest or most liked first.
+ */
+export async function listAuthorReviews(
+  db: Db,
+  q: { authorId: number; eroticTypes: number[]; sort: 'popular' | 'new'; offset: number; limit: number },
+): Promise<{ rows: (ReviewRow & { title_name: string })[]; totalCount: number }> {
+  const base = db
+    .selectFrom('reviews as r')
+    .innerJoin('titles as t', 't.id', 'r.title_id')
+    .where('r.deleted_at', 'is', null)
+    .where('t.erotic_type', 'in', q.eroticTypes)
+    .where('r.title_id', 'in', (eb) => eb.selectFrom('title_authors as ta').select('ta.title_id').where('ta.author_id', '=', q.authorId));
+  let page = base.select([...reviewColumns, 't.name as title_name']);
+  page = q.sort === 'popular' ? page.orderBy('r.like_count', 'desc').orderBy('r.created_at', 'desc') : page.orderBy('r.created_at', 'desc');
+  const [rows, total] = await Promise.all([
+    page.orderBy('r.id', 'desc').offset(q.offset).limit(q.limit).execute(),
+    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows: rows.map((r) => ({ ...normalise(r), title_name: r.title_name })), totalCount: Number(total.n) };
+}
+
 export async function listUserReviews(db: Db, userId: number, offset: number, limit: number) {
   const base = db.selectFrom('reviews as r').where('r.user_id', '=', userId).where('r.deleted_at', 'is', null);
   const [rows, total] = await Promise.all([

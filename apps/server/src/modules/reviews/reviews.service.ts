@@ -1,3 +1,4 @@
+import { listedEroticTypes } from '@hondana/domain/catalog';
 import { AppError, ErrorCode, notFound } from '@hondana/domain/errors';
 import type { AddCommentInput, AddReviewInput, ModReviewInput } from '@hondana/domain/reviews';
 import {
@@ -74,12 +75,35 @@ export async function addReview(trx: Trx, userId: number, input: AddReviewInput,
     .returning('id')
     .executeTakeFirst();
   if (!inserted) throw alreadyReviewed();
+  await moveRating(trx, input.title_id, 1, input.star);
   return getReview(trx, inserted.id, userId);
+}
+
+/**
+ * The title's rating columns (`review_count`, `review_star_total`, migration 0900) move by
+ * deltas in the review's own transaction: an increment re-reads the row it locks, so
+ * concurrent reviews of one title on PostgreSQL never lose a count (a recount in an UPDATE
+ * would read a snapshot taken before the other writer committed). The routes forget the
+ * title's kept catalog facts once the transaction has committed.
+ */
+async function moveRating(trx: Trx, titleId: number, count: number, stars: number): Promise<void> {
+  if (count === 0 && stars === 0) return;
+  await trx
+    .updateTable('titles')
+    .set((eb) => ({ review_count: eb('review_count', '+', count), review_star_total: eb('review_star_total', '+', stars) }))
+    .where('id', '=', titleId)
+    .execute();
+}
+
+/** Takes the review row's lock first (a no-op update) so its star cannot move under us. */
+async function lockReview(trx: Trx, reviewId: number): Promise<void> {
+  await trx.updateTable('reviews').set((eb) => ({ updated_at: eb.ref('updated_at') })).where('id', '=', reviewId).execute();
 }
 
 const alreadyReviewed = () => new AppError(409, ErrorCode.ALREADY_EXISTS, ['title_id: already reviewed by this member']);
 
 export async function modReview(trx: Trx, userId: number, input: ModReviewInput, now: number): Promise<Review> {
+  await lockReview(trx, input.review_id);
   const review = await ownReview(trx, input.review_id, userId);
   if (review.deleted_at !== null) throw notFound('review');
   if (review.title_id !== input.title_id) throw notFound('review of this title');
@@ -96,18 +120,25 @@ export async function modReview(trx: Trx, userId: number, input: ModReviewInput,
     })
     .where('id', '=', review.id)
     .execute();
+  await moveRating(trx, review.title_id, 0, input.star - review.star);
   return getReview(trx, review.id, userId);
 }
 
-/** Deletes (or with `undo` restores) the member's own review. */
+/** Deletes (or with `undo` restores) the member's own review; the rating moves only on a real change. */
 export async function delReview(trx: Trx, userId: number, reviewId: number, undo: boolean, now: number) {
   const review = await ownReview(trx, reviewId, userId);
-  await trx
+  const changed = await trx
     .updateTable('reviews')
     .set({ deleted_at: undo ? null : now })
     .where('id', '=', review.id)
-    .execute();
-  return { result: 'OK', reviewId, deleted: !undo };
+    .where('deleted_at', undo ? 'is not' : 'is', null)
+    .executeTakeFirst();
+  if (Number(changed.numUpdatedRows) > 0) {
+    // The row is locked by the update above: its star is the one being counted or uncounted.
+    const { star } = (await repo.findReview(trx, review.id))!;
+    await moveRating(trx, review.title_id, undo ? 1 : -1, undo ? star : -star);
+  }
+  return { result: 'OK', reviewId, titleId: review.title_id, deleted: !undo };
 }
 
 export async function addComment(trx: Trx, userId: number, input: z.infer<typeof AddCommentInput>, now: number): Promise<ReviewComment> {
@@ -226,6 +257,40 @@ export async function comments(db: Db, q: { reviewId: number; offset: number; li
 export async function userReviews(db: Db, userId: number, offset: number, limit: number) {
   const page = await repo.listUserReviews(db, userId, offset, limit);
   return { totalCount: page.totalCount, reviews: await withExtras(db, page.rows, userId) };
+}
+
+/** `GET /author_reviews/{author_id}`: reviews of the author's titles the viewer may see (§6); 404 for an unknown author. */
+export async function authorReviews(
+  db: Db,
+  q: { authorId: number; includeAdult: boolean; sort: 'popular' | 'new'; offset: number; limit: number; viewerId: number | null },
+): Promise<{ authorId: number; authorName: string; totalCount: number; reviews: (Review & { titleName: string })[] }> {
+  const author = await db.selectFrom('authors').select(['id', 'name']).where('id', '=', q.authorId).executeTakeFirst();
+  if (!author) throw notFound('author');
+  const page = await repo.listAuthorReviews(db, { ...q, eroticTypes: listedEroticTypes(q.includeAdult) });
+  const reviews = await withExtras(db, page.rows, q.viewerId);
+  return {
+    authorId: author.id,
+    authorName: author.name,
+    totalCount: page.totalCount,
+    reviews: reviews.map((r, i) => ({ ...r, titleName: page.rows[i]!.title_name })),
+  };
+}
+
+/**
+ * `GET /user_reviews/me/by_review`: the member's own live review by its id (404 unknown or
+ * deleted, 403 someone else's), or by title (`result` null when the member has not reviewed it).
+ */
+export async function myReview(db: Db, userId: number, q: { reviewId?: number; titleId?: number }): Promise<{ result: Review | null }> {
+  if (q.reviewId !== undefined) {
+    const review = await ownReview(db, q.reviewId, userId);
+    if (review.deleted_at !== null) throw notFound('review');
+    if (q.titleId !== undefined && review.title_id !== q.titleId) throw notFound('review of this title');
+    return { result: await getReview(db, review.id, userId) };
+  }
+  const title = await db.selectFrom('titles').select('id').where('id', '=', q.titleId!).executeTakeFirst();
+  if (!title) throw notFound('title');
+  const mine = await repo.findReviewOf(db, title.id, userId);
+  return { result: mine && mine.deleted_at === null ? (await withExtras(db, [mine], userId))[0]! : null };
 }
 
 export async function userComments(db: Db, userId: number, offset: number, limit: number) {

@@ -1,6 +1,8 @@
 import {
   AddCommentInput,
   AddReviewInput,
+  AuthorIdPath,
+  AuthorReviewsQuery,
   ByBookQuery,
   CommentWarningInput,
   CommentsQuery,
@@ -9,6 +11,7 @@ import {
   LikeInput,
   ModCommentInput,
   ModReviewInput,
+  MyReviewQuery,
   PageQuery,
   ReviewIdQuery,
   ReviewWarningInput,
@@ -20,6 +23,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 import { requireUser, sessionUser } from '../accounts/session-plugin';
+import { forgetTitleFacts } from '../catalog/titles.repository';
 import { withOneTimeToken } from '../tokens/one-time-tokens';
 import { registerTokenEndpoints } from '../tokens/token-routes';
 import { parseInput } from './parse-input';
@@ -69,21 +73,42 @@ export const reviewsRoutes: FastifyPluginAsync = async (base) => {
     if (input.comment_id !== undefined) await visible.comment(input.comment_id);
   }
 
-  app.post('/review_title/add_review', async (request, reply) =>
-    mutate(request, reply, 'review_title', () => parseInput(AddReviewInput, request), async (trx, userId, input) => ({
-      result: await reviews.addReview(trx, userId, input, now()),
-    })),
-  );
-  app.post('/review/mod_review', async (request, reply) =>
-    mutate(request, reply, 'review', () => parseInput(ModReviewInput, request), async (trx, userId, input) => ({
-      result: await reviews.modReview(trx, userId, input, now()),
-    })),
-  );
-  app.post('/review/del_review', async (request, reply) =>
-    mutate(request, reply, 'review', () => parseInput(DelReviewInput, request), (trx, userId, input) =>
-      reviews.delReview(trx, userId, input.review_id, input.undo_flg, now()),
-    ),
-  );
+  /**
+   * A review's star moves its title's rating, which the catalog keeps with the title's facts:
+   * they are forgotten once the review's transaction has committed (not inside it, where a
+   * concurrent reader could keep the old rating again). Other processes see it within the
+   * catalog's TTL.
+   */
+  async function rated<R>(touched: { titleId: number | null }, sent: Promise<R>): Promise<R> {
+    try {
+      return await sent;
+    } finally {
+      if (touched.titleId !== null) forgetTitleFacts(db, touched.titleId);
+    }
+  }
+
+  app.post('/review_title/add_review', async (request, reply) => {
+    const touched = { titleId: null as number | null };
+    return rated(touched, mutate(request, reply, 'review_title', () => parseInput(AddReviewInput, request), async (trx, userId, input) => {
+      touched.titleId = input.title_id;
+      return { result: await reviews.addReview(trx, userId, input, now()) };
+    }));
+  });
+  app.post('/review/mod_review', async (request, reply) => {
+    const touched = { titleId: null as number | null };
+    return rated(touched, mutate(request, reply, 'review', () => parseInput(ModReviewInput, request), async (trx, userId, input) => {
+      touched.titleId = input.title_id;
+      return { result: await reviews.modReview(trx, userId, input, now()) };
+    }));
+  });
+  app.post('/review/del_review', async (request, reply) => {
+    const touched = { titleId: null as number | null };
+    return rated(touched, mutate(request, reply, 'review', () => parseInput(DelReviewInput, request), async (trx, userId, input) => {
+      const result = await reviews.delReview(trx, userId, input.review_id, input.undo_flg, now());
+      touched.titleId = result.titleId;
+      return result;
+    }));
+  });
   app.post('/review/add_comment', async (request, reply) =>
     mutate(request, reply, 'review', () => parseInput(AddCommentInput, request), async (trx, userId, input) => ({
       result: await reviews.addComment(trx, userId, input, now()),
@@ -148,6 +173,27 @@ export const reviewsRoutes: FastifyPluginAsync = async (base) => {
     const { book_id, offset, limit } = request.query;
     await reviewVisibility(db, request).book(book_id);
     return reviews.reviewsByBook(db, { bookId: book_id, offset, limit, viewerId: user.userId, onlyUserId: user.userId });
+  });
+  app.get(
+    '/author_reviews/:author_id',
+    { schema: { params: AuthorIdPath, querystring: AuthorReviewsQuery } },
+    async (request) => {
+      const viewer = await sessionUser(request);
+      return reviews.authorReviews(db, {
+        authorId: request.params.author_id,
+        ...request.query,
+        includeAdult: viewer?.adultState === 'ADULT',
+        viewerId: viewer?.userId ?? null,
+      });
+    },
+  );
+  app.get('/user_reviews/me/by_review', async (request) => {
+    const user = await requireUser(request);
+    const { review_id, title_id } = parseInput(MyReviewQuery, request);
+    const visible = reviewVisibility(db, request);
+    if (review_id !== undefined) await visible.review(review_id);
+    if (title_id !== undefined) await visible.title(title_id);
+    return reviews.myReview(db, user.userId, { reviewId: review_id, titleId: title_id });
   });
   app.get('/reviews/notice', async (request) => {
     const user = await requireUser(request);
