@@ -1,5 +1,7 @@
 import { LayoutType } from '@hondana/domain/catalog';
+import { lastPageCommerce } from '@hondana/domain/last-page-commerce';
 import type { ViewerInfo } from '@hondana/domain/reading';
+import { lastPageCommerceBook, lastPageCommerceInput } from '@hondana/domain/viewer/last-page-input';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureDemoCatalog } from '../src/demo/demo-catalog';
 import { signPageQuery } from '../src/media/signed-urls';
@@ -7,6 +9,7 @@ import { type TestApp, buildTestApp } from './support/build-test-app';
 import { adultViewers, insertBook, insertTitle } from './support/catalog-factories';
 import { signUp } from './support/members';
 import { grantOwnership, userIdOf } from './support/reading-factories';
+import { grantEntitlement } from '../src/modules/orders/entitlements';
 
 const START = Date.parse('2026-11-22T03:00:00Z');
 let now = START;
@@ -100,6 +103,57 @@ describe('GET /api/browser/bookinfo/v2', () => {
     expect(data.pages_data.pages.map((p) => p.wide)).toEqual([false, true, false]);
     const rtl = await info(bookId);
     expect(rtl.book_data.direction).toBe('rtl');
+  });
+});
+
+describe('last page facts in book_data (§4 bought message, next volume)', () => {
+  it('says whether a later volume is released, can be pre-ordered, or is pre-ordered by the member', async () => {
+    const titleId = await insertTitle(t.database.db);
+    const vol1 = await insertBook(t.database.db, titleId, 1);
+    const vol2 = await insertBook(t.database.db, titleId, 2, { price: 660, tax_amount: 60 });
+    const vol3 = await insertBook(t.database.db, titleId, 3, { start_datetime: START + 30 * 86_400_000 });
+    await grantOwnership(t.database.db, ownerId, vol1);
+    await grantOwnership(t.database.db, ownerId, vol2);
+
+    const first = await info(vol1, owner);
+    expect(first.book_data).toMatchObject({
+      nextBookId: vol2,
+      isNextBookBought: true,
+      isLatestVol: false,
+      hasReservableBook: true,
+      reserved: false,
+    });
+    const session = { loggedIn: true, boughtNow: new Set<number>() };
+    expect(lastPageCommerce(lastPageCommerceInput(first, session))).toEqual({ variant: 'bought', message: 'none', next: 'readNext' });
+
+    // Volume 2 is the latest released one; volume 3 is a pre-order.
+    const second = await info(vol2, owner);
+    expect(second.book_data).toMatchObject({ nextBookId: vol3, isLatestVol: true, hasReservableBook: true, reserved: false });
+    expect(lastPageCommerceBook(second)).toMatchObject({ id: vol2, price: 660, nextBookId: vol3, nextBookPrice: 550 });
+    expect(lastPageCommerce(lastPageCommerceInput(second, session)).message).toBe('canPreOrder');
+
+    await t.database.db.transaction().execute((trx) =>
+      grantEntitlement(trx, { userId: ownerId, bookId: vol3, possessionStatus: 'RESERVED', source: 'PURCHASE', orderId: null, now }),
+    );
+    const reservedNow = await info(vol2, owner);
+    expect(reservedNow.book_data).toMatchObject({ reserved: true, hasReservableBook: true });
+    expect(lastPageCommerce(lastPageCommerceInput(reservedNow, session)).message).toBe('reserved');
+
+    // A stranger holds nothing: not reserved, and a guest's book_data says the same.
+    expect((await info(vol2, stranger)).book_data.reserved).toBe(false);
+    expect((await info(vol2)).book_data).toMatchObject({ reserved: false, hasReservableBook: true, isNextBookBought: false });
+  });
+
+  it('has nothing to reserve on the last volume of a concluded title', async () => {
+    const titleId = await insertTitle(t.database.db, { complete_flg: 1 });
+    await insertBook(t.database.db, titleId, 1);
+    const last = await insertBook(t.database.db, titleId, 2);
+    await grantOwnership(t.database.db, ownerId, last);
+    const data = await info(last, owner);
+    expect(data.book_data).toMatchObject({ nextBookId: null, isLatestVol: true, isConcluded: true, hasReservableBook: false, reserved: false });
+    expect(lastPageCommerceBook(data).nextBookPrice).toBeNull();
+    const view = lastPageCommerce(lastPageCommerceInput(data, { loggedIn: true, boughtNow: new Set() }));
+    expect(view).toEqual({ variant: 'bought', message: 'none', next: 'lastVolume' });
   });
 });
 

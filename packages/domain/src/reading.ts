@@ -221,8 +221,13 @@ export const ViewerBook = z.object({
   nextBookTitle: z.string().nullable(),
   isNextBookBought: z.boolean(),
   isNextBookFree: z.boolean(),
+  /** No released volume after this one (a pre-order may follow). */
   isLatestVol: z.boolean(),
   isConcluded: z.boolean(),
+  /** A later volume of the title can be pre-ordered (IN_RESERVATION). */
+  hasReservableBook: z.boolean(),
+  /** The member holds such a pre-order (possessionStatus RESERVED). */
+  reserved: z.boolean(),
   free: z.boolean(),
   reviewed: z.boolean(),
   inMyList: z.boolean(),

@@ -1,9 +1,17 @@
 /**
  * The current-page indicator (§5: rendered only when the current and total pages are
- * integers). `page` is 0-based; the indicator counts from 1.
+ * integers). Pages are 0-based; the indicator counts from 1. A two-page spread shows both of
+ * its pages, lowest first: `2-3 / 14` (a lone page of a spread layout, such as the cover or a
+ * wide page, shows as one page).
  */
-export function pageIndicator(page: number | null | undefined, total: number | null | undefined): string | null {
-  if (!Number.isInteger(page) || !Number.isInteger(total)) return null;
-  if ((total as number) <= 0) return null;
-  return `${(page as number) + 1} / ${total as number}`;
+export function pageIndicator(
+  pages: number | readonly number[] | null | undefined,
+  total: number | null | undefined,
+): string | null {
+  if (!Number.isInteger(total) || (total as number) <= 0) return null;
+  const shown = typeof pages === 'number' ? [pages] : (pages ?? []);
+  if (shown.length === 0 || !shown.every((p) => Number.isInteger(p))) return null;
+  const first = Math.min(...shown) + 1;
+  const last = Math.max(...shown) + 1;
+  return `${first === last ? first : `${first}-${last}`} / ${total as number}`;
 }

@@ -64,6 +64,16 @@ describe('pageIndicator', () => {
     expect(pageIndicator(null, 20)).toBeNull();
     expect(pageIndicator(0, 0)).toBeNull();
   });
+
+  it('shows both pages of a two-page spread, lowest first, whatever the reading direction', () => {
+    expect(pageIndicator([1, 2], 14)).toBe('2-3 / 14');
+    expect(pageIndicator([2, 1], 14)).toBe('2-3 / 14');
+    expect(pageIndicator([0], 14)).toBe('1 / 14');
+    expect(pageIndicator([12, 13], 14)).toBe('13-14 / 14');
+    expect(pageIndicator([], 14)).toBeNull();
+    expect(pageIndicator([1, 1.5], 14)).toBeNull();
+    expect(pageIndicator([1, 2], Number.NaN)).toBeNull();
+  });
 });
 
 describe('last page choice', () => {

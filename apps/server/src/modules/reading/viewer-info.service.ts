@@ -1,5 +1,5 @@
 import { isSalable, nextVolume, priceInEffect } from '@hondana/domain/books';
-import { forcesHorizontal, readingDirection } from '@hondana/domain/catalog';
+import { SalesStatus, forcesHorizontal, readingDirection } from '@hondana/domain/catalog';
 import { coverUrl } from '@hondana/domain/media-urls';
 import {
   PAGE_IMAGE_WIDTHS,
@@ -53,6 +53,7 @@ export async function viewerInfo(db: Db, book: ReadingBook, q: ViewerRequest): P
     ? { page: position.page, font: position.font, readAt: position.readAt }
     : null;
   const { next, previous } = neighbours(book, q.now);
+  const later = laterVolumes(book, q.now);
   return {
     book_data: bookData(book, {
       navigations,
@@ -60,6 +61,7 @@ export async function viewerInfo(db: Db, book: ReadingBook, q: ViewerRequest): P
       reachedLastPage: readEnd,
       startupPage: startupPage(book, readingPage),
       next,
+      later,
       rating: rating.average,
       reviewed: review !== undefined && review.deleted_at === null,
       inMyList,
@@ -134,12 +136,39 @@ function neighbours(book: ReadingBook, now: number): { next: VolumeRef | null; p
   };
 }
 
+/**
+ * The volumes after this one, for the §4 bought message: whether one is already released
+ * (then this is not the latest volume), and whether one can be pre-ordered or is pre-ordered.
+ */
+function laterVolumes(book: ReadingBook, now: number): LaterVolumes {
+  let released = false;
+  let reservable = false;
+  let reserved = false;
+  for (const v of book.facts.volumes) {
+    if (v.vol <= book.volume.vol) continue;
+    const status = statusOf(v, now);
+    if (status === SalesStatus.ON_SALE) released = true;
+    if (status === SalesStatus.IN_RESERVATION) {
+      reservable = true;
+      if (book.heldIds.has(v.id)) reserved = true;
+    }
+  }
+  return { released, reservable, reserved };
+}
+
+interface LaterVolumes {
+  released: boolean;
+  reservable: boolean;
+  reserved: boolean;
+}
+
 interface MemberFacts {
   navigations: { page: number; text: string }[];
   bookmarks: number[];
   reachedLastPage: boolean;
   startupPage: number;
   next: VolumeRef | null;
+  later: LaterVolumes;
   /** Average stars of the title's reviews (0 without reviews). */
   rating: number;
   reviewed: boolean;
@@ -176,8 +205,10 @@ function bookData(book: ReadingBook, m: MemberFacts): ViewerBook {
     nextBookTitle: m.next?.title ?? null,
     isNextBookBought: m.next?.bought ?? false,
     isNextBookFree: m.next?.free ?? false,
-    isLatestVol: m.next === null,
+    isLatestVol: !m.later.released,
     isConcluded: facts.info.completeFlg === 1,
+    hasReservableBook: m.later.reservable,
+    reserved: m.later.reserved,
     free: d.free,
     reviewed: m.reviewed,
     inMyList: m.inMyList,
