@@ -31,6 +31,7 @@
 import { z } from 'zod';
 import type { OrderStatus, PointLine, PossessionStatus } from './orders-rules';
 import type { PaymentType } from './wallet-payments';
+import type { SerialRentalPayment } from './serials-api';
 
 const int = (min = 0) => z.coerce.number({ message: 'must be a number' }).int().min(min);
 const flag = z.coerce.number({ message: 'must be 0 or 1' }).int().min(0).max(1).default(0);
@@ -150,7 +151,8 @@ export interface OrderItemView {
 export interface PaymentHistoryItem {
   orderId: number;
   orderDatetime: number;
-  kind: 'BOOK' | 'MANGA_COIN';
+  /** SERIAL_RENTAL: a serial episode rented with coins or manga coins (`orderId` is the rental's own id). */
+  kind: 'BOOK' | 'MANGA_COIN' | 'SERIAL_RENTAL';
   status: OrderStatus;
   paymentType: PaymentType;
   /** §9 numeric code of paymentType. */
@@ -163,6 +165,8 @@ export interface PaymentHistoryItem {
   items: OrderItemView[];
   /** MANGA_COIN orders: what the pack granted. */
   coinItem: { coin: number; bonus: number; bonusPoint: number } | null;
+  /** SERIAL_RENTAL: the serial and episode rented. */
+  rental?: SerialRentalPayment;
 }
 export interface PaymentsResponse {
   totalCount: number;

@@ -30,6 +30,8 @@ export const RecommendsQuery = z.object({
   limit: intParam(1, 12).optional().default(12),
   healthy_only: z.enum(['0', '1', 'true', 'false']).optional(),
 });
+/** `GET /serials/by_meta`: `meta_id` is the genre of the serial's title. */
+export const ByMetaQuery = PageQuery.extend({ meta_id: idParam });
 export const HistoryDeleteQuery = z.object({ serial_id: idParam, token: tokenParam });
 export const SuggestionQuery = z.object({ serial_episode_id: idParam });
 
@@ -154,4 +156,45 @@ export interface EpisodeBrowser {
   prevEpisodeId: number | null;
   nextEpisodeId: number | null;
   pages_data: PagesData;
+}
+
+/** `GET /serial_osusumes` and `/serial_osusumes/{osusume_id}`: an editorial list of serials. */
+export interface SerialOsusume {
+  id: number;
+  name: string;
+  description: string;
+  serials: Serial[];
+}
+
+/** `GET /serials/typicals`: the most read serial of each category. */
+export interface SerialTypical {
+  category: string;
+  categoryName: string;
+  serial: Serial;
+}
+
+/** `GET /serials/by_meta`. */
+export interface SerialByMeta {
+  metaId: number;
+  /** The genre's name. */
+  name: string;
+  total: number;
+  serials: Serial[];
+}
+
+/** `GET /serials/{serial_id}/read_ranks`: rank by reads overall (`general`) and in the serial's category. */
+export interface SerialReadRanks {
+  serialId: number;
+  readCount: number;
+  ranks: { category: string; rank: number | null; total: number }[];
+}
+
+/** A coin rental as the member's payment history (`/order/payments`) lists it. */
+export interface SerialRentalPayment {
+  serialId: number;
+  serialName: string;
+  episodeId: number;
+  episodeTitle: string;
+  /** Epoch ms the rental ends (RENTAL_FOREVER for permanent). */
+  rentalEnd: number;
 }

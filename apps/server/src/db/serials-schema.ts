@@ -1,3 +1,5 @@
+import type { Generated } from 'kysely';
+
 /**
  * Tables of the serials area (issue 6), created by migration 2026-11-22T0700-serials: per
  * member, each serial's normal ticket, notification and history; each episode's rental and
@@ -50,9 +52,42 @@ export interface UserSerialAdRewardsTable {
   day: number;
 }
 
+/** An editorial list of serials (§7 `/serial_osusumes`), shown from start_datetime until end_datetime. */
+export interface SerialOsusumesTable {
+  id: Generated<number>;
+  name: string;
+  description: Generated<string>;
+  sort_order: Generated<number>;
+  start_datetime: Millis;
+  end_datetime: Millis | null;
+  created_at: Millis;
+}
+
+export interface SerialOsusumeItemsTable {
+  osusume_id: number;
+  serial_id: number;
+  sort_order: Generated<number>;
+}
+
+/** One row per coin rental (spend type 2), for the member's payment history. */
+export interface SerialRentalPaymentsTable {
+  id: Generated<number>;
+  user_id: number;
+  serial_id: number;
+  episode_id: number;
+  /** Rental payload paymentType: 0 coin, 2 manga coin. */
+  payment_type: number;
+  price: number;
+  rental_end: Millis;
+  created_at: Millis;
+}
+
 export interface SerialsTables {
   user_serials: UserSerialsTable;
   user_serial_episodes: UserSerialEpisodesTable;
   user_serial_tickets: UserSerialTicketsTable;
   user_serial_ad_rewards: UserSerialAdRewardsTable;
+  serial_osusumes: SerialOsusumesTable;
+  serial_osusume_items: SerialOsusumeItemsTable;
+  serial_rental_payments: SerialRentalPaymentsTable;
 }

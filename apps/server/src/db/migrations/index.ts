@@ -8,6 +8,7 @@ import * as wallet from './2026-11-22T0500-wallet';
 import * as orders from './2026-11-22T0510-orders';
 import * as reading from './2026-11-22T0600-reading';
 import * as serials from './2026-11-22T0700-serials';
+import * as serialsOsusumes from './2026-11-22T0710-serials-osusumes';
 import * as cart from './2026-11-22T0800-cart';
 import * as reviewRatings from './2026-11-22T0900-review-ratings';
 
@@ -22,6 +23,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22T0510-orders': orders,
   '2026-11-22T0600-reading': reading,
   '2026-11-22T0700-serials': serials,
+  '2026-11-22T0710-serials-osusumes': serialsOsusumes,
   '2026-11-22T0800-cart': cart,
   '2026-11-22T0900-review-ratings': reviewRatings,
 };

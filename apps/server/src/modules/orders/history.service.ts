@@ -13,6 +13,7 @@ import { priceAt } from '@hondana/domain/catalog';
 import { type PaymentType, paymentTypeCode } from '@hondana/domain/wallet-payments';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
+import { rentalPayments } from '../serials/rental-payments';
 import { possessionOf } from './entitlements';
 import { activeCampaigns, booksForPurchase, isFirstPaying } from './orders.repository';
 import { toPricing } from './purchase';
@@ -44,11 +45,14 @@ async function itemsOf(db: Kysely<Database>, orderIds: number[]): Promise<Map<nu
   return byOrder;
 }
 
-/** `/order/payments`: book orders and coin pack payments, newest first. */
+/** `/order/payments`: book orders, coin pack payments and coin rentals of serial episodes, newest first. */
 export async function payments(db: Kysely<Database>, userId: number, page: { offset: number; limit: number }): Promise<PaymentsResponse> {
-  const [rows, count] = await Promise.all([
-    db.selectFrom('orders').selectAll().where('user_id', '=', userId).orderBy('id', 'desc').offset(page.offset).limit(page.limit).execute(),
+  // Orders and rentals are merged by date: the first offset + limit of each cover the page.
+  const take = page.offset + page.limit;
+  const [rows, count, rentals] = await Promise.all([
+    db.selectFrom('orders').selectAll().where('user_id', '=', userId).orderBy('id', 'desc').limit(take).execute(),
     db.selectFrom('orders').select((eb) => eb.fn.countAll<number>().as('n')).where('user_id', '=', userId).executeTakeFirstOrThrow(),
+    rentalPayments(db, userId, take),
   ]);
   const items = await itemsOf(db, rows.filter((r) => r.kind === 'BOOK').map((r) => r.id));
   const list: PaymentHistoryItem[] = rows.map((r) => ({
@@ -64,7 +68,8 @@ export async function payments(db: Kysely<Database>, userId: number, page: { off
     items: items.get(r.id) ?? [],
     coinItem: r.kind === 'BOOK' ? null : { coin: r.coin, bonus: r.bonus, bonusPoint: r.bonus_point },
   }));
-  return { totalCount: Number(count.n), payments: list };
+  const merged = [...list, ...rentals.items].sort((a, b) => b.orderDatetime - a.orderDatetime);
+  return { totalCount: Number(count.n) + rentals.total, payments: merged.slice(page.offset, page.offset + page.limit) };
 }
 
 /** `/user/recently_bought/v3`: one completed book order of the member (transactionId = orderId), or null. */

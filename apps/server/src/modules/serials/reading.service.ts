@@ -18,11 +18,11 @@ export const readingPurpose = (which: 'start_reading' | 'end_reading') => `seria
  */
 export function markReading(
   db: Kysely<Database>,
-  input: { userId: number; episodeId: number; token: string; which: 'start_reading' | 'end_reading'; now: number },
+  input: { userId: number; episodeId: number; token: string; which: 'start_reading' | 'end_reading'; adult: boolean; now: number },
 ) {
   const use = { token: input.token, userId: input.userId, purpose: readingPurpose(input.which), request: { e: input.episodeId }, now: input.now };
   return withOneTimeToken(db, use, async (trx) => {
-    const { episode, serial } = await releasedEpisode(trx, input.episodeId, input.now);
+    const { episode, serial } = await releasedEpisode(trx, input.episodeId, input.now, input.adult);
     if (!(await episodeGrant(trx, input.userId, serial, episode, input.now))) {
       throw new AppError(403, ErrorCode.FORBIDDEN, ['serial_episode_id: not rented']);
     }

@@ -6,6 +6,7 @@ import type { Database } from '../../db/schema';
 import { withRetry } from '../orders/buy.service';
 import { type StoredResponse, withOneTimeToken } from '../tokens/one-time-tokens';
 import { spend } from '../wallet/ledger';
+import { isAdultCategory } from './episode-access';
 import * as repo from './serials.repository';
 import type { EpisodeRow, SerialRow } from './serials.repository';
 import { baseSpendType, episodeUserData, isExpired, isReleased } from './serial-views';
@@ -21,15 +22,21 @@ export interface RentalInput {
   price: number;
   spendType?: number;
   paymentType?: number;
+  /** The member confirmed their age (adult serials, §4 adult gate). */
+  adult: boolean;
   now: number;
 }
 
 const refuse = (code: ErrorCode, message: string) => new AppError(400, code, [message]);
 
-/** The episode can be opened now: the serial is on release and the episode released and not ended. */
-export async function releasedEpisode(db: Kysely<Database> | Transaction<Database>, episodeId: number, now: number) {
+/**
+ * The episode can be opened now: the serial is on release and the episode released and not
+ * ended; a serial in an adult category only by a member whose age is confirmed.
+ */
+export async function releasedEpisode(db: Kysely<Database> | Transaction<Database>, episodeId: number, now: number, adult: boolean) {
   const episode = await requireEpisode(db, episodeId);
   const serial = await requireSerial(db, episode.serialId, now);
+  if (isAdultCategory(serial.category) && !adult) throw new AppError(403, ErrorCode.ADULT_CHECK_REQUIRED, ['serial_episode_id: adult serial']);
   if (isExpired(serial, now)) throw refuse(ErrorCode.NOT_ON_RELEASE, 'serial: distribution has ended');
   if (!isReleased(episode, now)) throw refuse(ErrorCode.EPISODE_NOT_ON_RELEASE, 'serial_episode_id: not on release');
   return { episode, serial };
@@ -51,7 +58,7 @@ export function rent(db: Kysely<Database>, input: RentalInput): Promise<StoredRe
 }
 
 async function rentIn(trx: Transaction<Database>, input: RentalInput): Promise<RentalResult> {
-  const { episode, serial } = await releasedEpisode(trx, input.episodeId, input.now);
+  const { episode, serial } = await releasedEpisode(trx, input.episodeId, input.now, input.adult);
   const state = await memberState(trx, input.userId, serial.id);
   const episodes = await repo.listEpisodes(trx, serial.id);
   const data = episodeUserData(episodes, serial, state, input.now).find((d) => d.serialEpisodeId === episode.id)!;
@@ -72,7 +79,7 @@ async function rentIn(trx: Transaction<Database>, input: RentalInput): Promise<R
     now: input.now,
   });
   if (!claimed) throw new AppError(409, ErrorCode.ALREADY_RENTED, ['serial_episode_id: already rented']);
-  await pay(trx, input.userId, serial, episode, { spendType, paymentType, price: input.price, now: input.now });
+  await pay(trx, input.userId, serial, episode, { spendType, paymentType, price: input.price, rentalEnd: end, now: input.now });
   return { serialEpisodeId: episode.id, spendType: spendType as RentalResult['spendType'], price: input.price, rentalPeriodTime: end };
 }
 
@@ -112,7 +119,7 @@ async function pay(
   userId: number,
   serial: SerialRow,
   episode: EpisodeRow,
-  p: { spendType: number; paymentType: number | null; price: number; now: number },
+  p: { spendType: number; paymentType: number | null; price: number; rentalEnd: number; now: number },
 ): Promise<void> {
   if (p.spendType === SpendType.CHARGE) {
     if (!(await users.useCharge(trx, userId, serial.id, serial.chargeMinutes, p.now))) {
@@ -130,6 +137,8 @@ async function pay(
         `${currency === 'COIN' ? 'コイン' : 'マンガコイン'}が不足しています`,
       );
     }
+    // The payment history (`/order/payments`) lists every coin rental, not only the latest per episode.
+    await users.recordRentalPayment(trx, { userId, serialId: serial.id, episodeId: episode.id, paymentType: p.paymentType!, price: p.price, rentalEnd: p.rentalEnd, now: p.now });
   }
 }
 

@@ -20,6 +20,7 @@ import { RENTAL_PURPOSE, rent, useAdReward } from './rental.service';
 import * as serials from './serials.service';
 import { serialListRoutes } from './serial-list.routes';
 import { pathId } from './path-id';
+import { requireVisibleSerial } from './serial-discovery.service';
 
 const ACTIONS = ['start_reading', 'end_reading', 'rental'] as const;
 const actionPurpose = (a: (typeof ACTIONS)[number]) => (a === 'rental' ? RENTAL_PURPOSE : `serial_${a}`);
@@ -30,19 +31,28 @@ export const serialsRoutes: FastifyPluginAsync = async (app) => {
   const now = () => app.deps.clock().getTime();
   const userIdOf = async (request: FastifyRequest) => (await sessionUser(request))?.userId ?? null;
   const token = createTokenResponse;
+  /** §4 adult gate: an adult serial's episodes only for a member whose age is confirmed (else 403 ADULT_CHECK_REQUIRED). */
+  const gate = async (request: FastifyRequest, serialId: number) =>
+    requireVisibleSerial(db, serialId, { includeAdult: (await sessionUser(request))?.adultState === 'ADULT', now: now() });
 
   await app.register(serialListRoutes);
 
   // —— episodes ——
   app.get('/serial_episodes', async (request) => {
     const q = parseInput(EpisodesQuery, request);
+    await gate(request, q.serial_id);
     return serials.listEpisodes(db, { serialId: q.serial_id, offset: q.offset, limit: q.limit, sort: q.sort }, now());
   });
-  app.get('/serial_episodes/:id', async (request) => serials.getEpisode(db, pathId(request, 'serial_episode_id'), now()));
+  app.get('/serial_episodes/:id', async (request) => {
+    const episode = await serials.getEpisode(db, pathId(request, 'serial_episode_id'), now());
+    await gate(request, episode.serialId);
+    return episode;
+  });
   for (const path of ['/serial_episodes/:id/suggestions/me', '/serial_episodes/:id/suggestions/v2']) {
     app.get(path, async (request) => {
       const userId = path.endsWith('/me') ? (await requireUser(request)).userId : await userIdOf(request);
       const { serial_episode_id } = parseInput(SuggestionQuery, request);
+      await gate(request, pathId(request, 'serial_id'));
       return serials.suggestion(db, userId, pathId(request, 'serial_id'), serial_episode_id, now());
     });
   }
@@ -87,12 +97,14 @@ export const serialsRoutes: FastifyPluginAsync = async (app) => {
   app.get('/user_serial_episodes/me/:id', async (request) => {
     const user = await requireUser(request);
     const episode = await serials.getEpisode(db, pathId(request, 'serial_episode_id'), now());
+    await gate(request, episode.serialId);
     const data = await serials.userEpisodes(db, user.userId, episode.serialId, now());
     return data.find((d) => d.serialEpisodeId === episode.id);
   });
   app.get('/user_serial_episodes/me/', async (request) => {
     const user = await requireUser(request);
     const { serial_id } = parseInput(z.object({ serial_id: idParam }), request);
+    await gate(request, serial_id);
     return { episodes: await serials.userEpisodes(db, user.userId, serial_id, now()) };
   });
 
@@ -101,7 +113,7 @@ export const serialsRoutes: FastifyPluginAsync = async (app) => {
     app.post(`/user_serial_episodes/:id/${action}`, async (request, reply) => {
       const user = await requireUser(request);
       const episodeId = pathId(request, 'id');
-      const base = { userId: user.userId, episodeId, now: now() };
+      const base = { userId: user.userId, episodeId, adult: user.adultState === 'ADULT', now: now() };
       if (action === 'rental') {
         const body = parseInput(RentalBody.extend({ token: TokenQuery.shape.token }), request);
         const result = await rent(db, { ...base, token: body.token, price: body.price, spendType: body.spend_type, paymentType: body.payment_type });
@@ -150,7 +162,8 @@ export const serialsRoutes: FastifyPluginAsync = async (app) => {
   app.get('/serials/recommends', async (request) => {
     const user = await requireUser(request);
     const q = parseInput(RecommendsQuery, request);
-    return { serials: await serials.recommends(db, user.userId, { ...q, limit: Math.min(q.limit, RECOMMENDED_SERIALS_LIMIT) }, now()) };
+    const limit = Math.min(q.limit, RECOMMENDED_SERIALS_LIMIT);
+    return { serials: await serials.recommends(db, user.userId, { ...q, limit, includeAdult: user.adultState === 'ADULT' }, now()) };
   });
   app.get('/serials/user_charge_histories/me', async (request) => {
     const user = await requireUser(request);

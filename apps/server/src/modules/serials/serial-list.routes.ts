@@ -1,35 +1,64 @@
-import { CategoryPageQuery } from '@hondana/domain/serials-api';
+import { ByMetaQuery, CategoryPageQuery, PageQuery } from '@hondana/domain/serials-api';
 import { idListParam, idParam } from '@hondana/domain/books';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { sessionUser } from '../accounts/session-plugin';
 import { parseInput } from '../reviews/parse-input';
 import { pathId } from './path-id';
+import * as discovery from './serial-discovery.service';
+import { toSerial } from './serial-views';
 import * as serials from './serials.service';
 
-/** §7 serial lists: by id, recents, read ranks, by title, and one serial. */
+/**
+ * §7 serial lists: by id, recents, read ranks, by title, by meta, typicals, osusumes and one
+ * serial. Serials in an adult category are listed and served only to a member whose age is
+ * confirmed (§4 adult gate, §6); one asked for directly answers 403 ADULT_CHECK_REQUIRED.
+ */
 export const serialListRoutes: FastifyPluginAsync = async (app) => {
   const { db } = app.deps.database;
   const now = () => app.deps.clock().getTime();
+  const visibility = async (request: FastifyRequest): Promise<discovery.Visibility> => ({
+    includeAdult: (await sessionUser(request))?.adultState === 'ADULT',
+    now: now(),
+  });
+  const list = async (request: FastifyRequest, q: Omit<Parameters<typeof serials.listSerials>[1], 'includeAdult'>) => {
+    const v = await visibility(request);
+    return serials.listSerials(db, { ...q, includeAdult: v.includeAdult }, v.now);
+  };
 
   app.get('/serials', async (request) => {
     const { serial_id } = parseInput(z.object({ serial_id: idListParam.optional() }), request);
-    return { serials: await serials.listSerials(db, { ids: serial_id, order: 'recent', offset: 0, limit: 100 }, now()) };
+    return { serials: await list(request, { ids: serial_id, order: 'recent', offset: 0, limit: 100 }) };
   });
   app.get('/serials/recents', async (request) => {
     const q = parseInput(CategoryPageQuery, request);
-    return { serials: await serials.listSerials(db, { category: q.category, order: 'recent', offset: q.offset, limit: q.limit }, now()) };
+    return { serials: await list(request, { category: q.category, order: 'recent', offset: q.offset, limit: q.limit }) };
   });
   app.get('/serial_read_ranks', async (request) => {
     const q = parseInput(CategoryPageQuery, request);
-    const list = await serials.listSerials(db, { category: q.category, order: 'reads', offset: q.offset, limit: q.limit }, now());
-    return { ranks: list.map((serial, i) => ({ rank: q.offset + i + 1, serial })) };
+    const ranked = await list(request, { category: q.category, order: 'reads', offset: q.offset, limit: q.limit });
+    return { ranks: ranked.map((serial, i) => ({ rank: q.offset + i + 1, serial })) };
   });
   app.get('/serials/by_title/:id', async (request) => ({
-    serials: await serials.listSerials(db, { titleId: pathId(request, 'title_id'), order: 'recent', offset: 0, limit: 20 }, now()),
+    serials: await list(request, { titleId: pathId(request, 'title_id'), order: 'recent', offset: 0, limit: 20 }),
   }));
   app.get('/serials/by_title', async (request) => {
     const { title_id } = parseInput(z.object({ title_id: idParam }), request);
-    return { serials: await serials.listSerials(db, { titleId: title_id, order: 'recent', offset: 0, limit: 20 }, now()) };
+    return { serials: await list(request, { titleId: title_id, order: 'recent', offset: 0, limit: 20 }) };
   });
-  app.get('/serials/:id', async (request) => serials.getSerial(db, pathId(request, 'serial_id'), now()));
+  app.get('/serials/by_meta', async (request) => {
+    const q = parseInput(ByMetaQuery, request);
+    return discovery.byMeta(db, { metaId: q.meta_id, offset: q.offset, limit: q.limit }, await visibility(request));
+  });
+  app.get('/serials/typicals', async (request) => discovery.typicals(db, await visibility(request)));
+  app.get('/serial_osusumes', async (request) => discovery.osusumes(db, parseInput(PageQuery, request), await visibility(request)));
+  app.get('/serial_osusumes/:id', async (request) => {
+    const osusumeId = pathId(request, 'osusume_id');
+    return discovery.osusume(db, osusumeId, parseInput(PageQuery, request), await visibility(request));
+  });
+  app.get('/serials/:id/read_ranks', async (request) => discovery.readRanks(db, pathId(request, 'serial_id'), await visibility(request)));
+  app.get('/serials/:id', async (request) => {
+    const v = await visibility(request);
+    return toSerial(await discovery.requireVisibleSerial(db, pathId(request, 'serial_id'), v), v.now);
+  });
 };

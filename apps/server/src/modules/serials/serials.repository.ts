@@ -104,6 +104,10 @@ export interface SerialListQuery {
   ids?: number[];
   category?: string;
   titleId?: number;
+  /** The genre (§7 by_meta `meta_id`) of the serial's title. */
+  genreId?: number;
+  /** Serials in an adult category (§4 adult gate) only for a viewer whose age is confirmed. */
+  includeAdult?: boolean;
   order: 'recent' | 'reads';
   offset: number;
   limit: number;
@@ -115,6 +119,11 @@ export async function listSerials(db: Db, q: SerialListQuery, now: number): Prom
   if (q.ids) query = query.where('s.id', 'in', q.ids.length ? q.ids : [-1]);
   if (q.category) query = query.where('s.category', '=', q.category);
   if (q.titleId !== undefined) query = query.where('s.title_id', '=', q.titleId);
+  if (q.genreId !== undefined) {
+    const genreId = q.genreId;
+    query = query.where('s.title_id', 'in', (eb) => eb.selectFrom('titles').select('titles.id').where('titles.genre_id', '=', genreId));
+  }
+  if (q.includeAdult === false) query = query.where('s.category', 'not like', 'adult%');
   const rows = (await query.execute()).map(toSerial).filter((s) => s.releasedEpisodes > 0);
   rows.sort((a, b) =>
     q.order === 'reads' ? b.readCount - a.readCount || a.id - b.id : (b.latestRelease ?? 0) - (a.latestRelease ?? 0) || a.id - b.id,

@@ -155,12 +155,12 @@ export async function suggestion(db: Db, userId: number | null, serialId: number
 export async function recommends(
   db: Db,
   userId: number,
-  q: { serial_id?: number; limit: number; healthy_only?: string },
+  q: { serial_id?: number; limit: number; healthy_only?: string; includeAdult: boolean },
   now: number,
 ): Promise<Serial[]> {
   const touched = new Set(await users.touchedSerialIds(db, userId));
   const healthy = q.healthy_only === '1' || q.healthy_only === 'true';
-  const all = await repo.listSerials(db, { order: 'reads', offset: 0, limit: 200 }, now);
+  const all = await repo.listSerials(db, { order: 'reads', includeAdult: q.includeAdult, offset: 0, limit: 200 }, now);
   return all
     .filter((s) => s.id !== q.serial_id && !touched.has(s.id) && !isExpired(s, now))
     .filter((s) => !healthy || !s.category.includes('adult'))

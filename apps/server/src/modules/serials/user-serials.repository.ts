@@ -84,6 +84,17 @@ export async function claimRental(db: Db, c: RentalClaim): Promise<boolean> {
   return Number(result.numInsertedOrUpdatedRows ?? 0n) === 1;
 }
 
+/** One coin rental for the payment history. */
+export async function recordRentalPayment(
+  db: Db,
+  r: { userId: number; serialId: number; episodeId: number; paymentType: number; price: number; rentalEnd: number; now: number },
+): Promise<void> {
+  await db
+    .insertInto('serial_rental_payments')
+    .values({ user_id: r.userId, serial_id: r.serialId, episode_id: r.episodeId, payment_type: r.paymentType, price: r.price, rental_end: r.rentalEnd, created_at: r.now })
+    .execute();
+}
+
 export async function markReading(db: Db, userId: number, episodeId: number, serialId: number, column: 'read_started_at' | 'read_ended_at', now: number) {
   await db
     .insertInto('user_serial_episodes')
