@@ -10,6 +10,7 @@ import * as reading from './2026-11-22T0600-reading';
 import * as serials from './2026-11-22T0700-serials';
 import * as serialsOsusumes from './2026-11-22T0710-serials-osusumes';
 import * as cart from './2026-11-22T0800-cart';
+import * as preOrderBonus from './2026-11-22T0820-pre-order-bonus';
 import * as reviewRatings from './2026-11-22T0900-review-ratings';
 
 /** Every migration, in order. Landed migrations are frozen: add a new file instead of editing one. */
@@ -25,5 +26,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22T0700-serials': serials,
   '2026-11-22T0710-serials-osusumes': serialsOsusumes,
   '2026-11-22T0800-cart': cart,
+  '2026-11-22T0820-pre-order-bonus': preOrderBonus,
   '2026-11-22T0900-review-ratings': reviewRatings,
 };

@@ -1,5 +1,6 @@
 import type { CartView } from '@hondana/domain/cart';
-import { type CouponRule, type CouponStatus, couponDiscount, couponStatusAt, guestCouponLabel } from '@hondana/domain/coupons';
+import { type GuestCouponOffer as BannerOffer, guestCouponBannerLabel } from '@hondana/domain/coupon-banner';
+import { type CouponRule, type CouponStatus, type CouponTargetScope, CouponType, couponDiscount, couponStatusAt } from '@hondana/domain/coupons';
 import { AppError, ErrorCode } from '@hondana/domain/errors';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
@@ -9,6 +10,10 @@ import { type CartMember, cartView, loadCart } from './cart-view';
 import { CART_TOKEN_PURPOSE } from './checkout.service';
 
 type Db = Kysely<Database>;
+
+export interface GuestCouponOffer extends BannerOffer {
+  imageUrl: string | null;
+}
 
 export interface CouponView {
   id: number;
@@ -65,8 +70,8 @@ export function removeCoupon(db: Db, member: CartMember, token: string, now: num
   });
 }
 
-/** `GET /guest/coupon`: the login-appeal coupon of §5 (null when none, or when its label hides it). */
-export async function guestCoupon(db: Db, now: number) {
+/** The open guest coupon (§3 Guest coupon) the banner offers: the one expiring first; null when none. */
+export async function guestCouponOffer(db: Db, now: number): Promise<GuestCouponOffer | null> {
   const row = await db
     .selectFrom('coupons')
     .selectAll()
@@ -76,20 +81,35 @@ export async function guestCoupon(db: Db, now: number) {
     .orderBy('expire_at')
     .orderBy('id')
     .executeTakeFirst();
-  if (!row) return { coupon: null };
-  const steps = JSON.parse(row.steps) as CouponRule['steps'];
-  const label = guestCouponLabel({ rate: row.rate, steps });
-  if (label === null) return { coupon: null };
+  if (!row) return null;
+  const ints = (json: string) => (JSON.parse(json) as unknown[]).map(Number);
+  return {
+    name: row.name,
+    couponType: row.coupon_type,
+    rate: row.rate,
+    limit: row.limit_count,
+    steps: JSON.parse(row.steps) as CouponRule['steps'],
+    couponTarget: { scope: row.target_scope as CouponTargetScope, ids: ints(row.target_ids), genreIds: ints(row.target_genre_ids) },
+    expireDatetime: row.expire_at,
+    imageUrl: row.image_url,
+  };
+}
+
+/** `GET /guest/coupon`: the login-appeal coupon of §5 (null when none, or when its label hides it). */
+export async function guestCoupon(db: Db, now: number) {
+  const offer = await guestCouponOffer(db, now);
+  const label = offer && guestCouponBannerLabel(offer);
+  if (!offer || !label) return { coupon: null };
   return {
     coupon: {
-      rate: row.rate,
-      limit: row.limit_count,
-      couponType: row.coupon_type === 2 ? 'reduction' : 'discount',
-      imageUrl: row.image_url,
-      name: row.name,
+      rate: offer.rate,
+      limit: offer.limit,
+      couponType: offer.couponType === CouponType.REDUCTION ? 'reduction' : 'discount',
+      imageUrl: offer.imageUrl,
+      name: offer.name,
       label,
-      expireRemainingMilliSec: row.expire_at - now,
-      couponTarget: { scope: row.target_scope, ids: JSON.parse(row.target_ids) as number[] },
+      expireRemainingMilliSec: offer.expireDatetime - now,
+      couponTarget: offer.couponTarget,
     },
   };
 }

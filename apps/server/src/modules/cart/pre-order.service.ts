@@ -10,6 +10,7 @@ import { booksForPurchase } from '../orders/orders.repository';
 import { purchase } from '../orders/purchase';
 import { type StoredResponse, withOneTimeToken } from '../tokens/one-time-tokens';
 import type { CartMember } from './cart-view';
+import { cancelPreOrderBonuses, orderBonusPoint, recordPreOrderBonuses } from './pre-order-bonus.service';
 
 /** Token purpose of `GET /pre_order/create_token`. */
 export const PRE_ORDER_TOKEN_PURPOSE = 'pre_order';
@@ -24,6 +25,8 @@ export interface PreOrderResponse {
   price: number;
   point: number;
   releaseDatetime: number;
+  /** Pre-order bonus points (§3 Pre-order bonus) fixed at the order, granted at the release; 0 once cancelled. */
+  bonusPoint: number;
 }
 
 const refuse = (code: ErrorCode, message: string) => new AppError(403, code, [message]);
@@ -31,7 +34,8 @@ const refuse = (code: ErrorCode, message: string) => new AppError(403, code, [me
 /**
  * `POST /pre_order/manga_coin/order/book`: a volume not yet released, paid with manga coins at
  * the price the member saw. The entitlement is RESERVED and turns OWNED by itself when the
- * release instant passes (no delivery job). Refusals of §8: INVALID_BOOK_ID (unknown or already
+ * release instant passes (no delivery job); its pre-order bonuses are fixed now and granted at
+ * the release (`pre-order-bonus.service.ts`). Refusals of §8: INVALID_BOOK_ID (unknown or already
  * released), ALREADY_RESERVED, NOT_ENOUGH_MANGA_COIN, DIFF_PRICE_REQUEST — nothing is charged.
  */
 export function preOrderBook(db: Kysely<Database>, member: CartMember, input: { token: string; bookId: number; price: number }, now: number): Promise<StoredResponse<PreOrderResponse>> {
@@ -51,6 +55,7 @@ export function preOrderBook(db: Kysely<Database>, member: CartMember, input: { 
           expectedPrice: input.price,
           now,
         });
+        const bonuses = await recordPreOrderBonuses(trx, { userId: member.userId, orderId, book: row, price: quote.totalPrice, now });
         const body: PreOrderResponse = {
           preOrderId: orderId,
           bookId: input.bookId,
@@ -58,6 +63,7 @@ export function preOrderBook(db: Kysely<Database>, member: CartMember, input: { 
           price: quote.totalPrice,
           point: quote.pointCampaign.totalPoint,
           releaseDatetime: row.start_datetime,
+          bonusPoint: bonuses.reduce((sum, b) => sum + b.point, 0),
         };
         return { body };
       } catch (error) {
@@ -81,7 +87,15 @@ export async function preOrderStatus(db: Kysely<Database>, userId: number, order
     .executeTakeFirst();
   if (!row) throw notFound('pre-order');
   const orderStatus: PreOrderStatus = row.status === 'CANCEL' ? 'CANCELED' : row.start_datetime <= now ? 'COMPLETED' : 'ACCEPTED';
-  return { preOrderId: row.id, bookId: row.book_id, orderStatus, price: row.price, point: row.point, releaseDatetime: row.start_datetime };
+  return {
+    preOrderId: row.id,
+    bookId: row.book_id,
+    orderStatus,
+    price: row.price,
+    point: row.point,
+    releaseDatetime: row.start_datetime,
+    bonusPoint: await orderBonusPoint(db, row.id),
+  };
 }
 
 /** Cancels a pre-order before the release: coins back to their lots, points taken back, entitlement removed. */
@@ -89,5 +103,7 @@ export async function cancelPreOrder(db: Kysely<Database>, userId: number, order
   const status = await preOrderStatus(db, userId, orderId, now);
   if (status.orderStatus !== 'ACCEPTED') throw new AppError(400, ErrorCode.BAD_REQUEST, [`id: a ${status.orderStatus} pre-order cannot be cancelled`]);
   await cancelBookOrder(db, orderId, 'pre-order cancelled by the member', now);
+  // Were this step lost, the settlement would still cancel them (the order is CANCEL).
+  await cancelPreOrderBonuses(db, orderId);
   return preOrderStatus(db, userId, orderId, now);
 }

@@ -11,6 +11,7 @@ import {
   PreOrderIdPath,
   SetCouponBody,
 } from '@hondana/domain/cart';
+import { GuestCartBooksQuery, PreOrderBonusByBookQuery, PreOrderBonusQuery } from '@hondana/domain/pre-orders';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireUser, sessionUser } from '../accounts/session-plugin';
@@ -22,6 +23,12 @@ import { type CartMember, cartView } from './cart-view';
 import { CART_TOKEN_PURPOSE, orderV3 } from './checkout.service';
 import { guestCoupon, listCoupons, removeCoupon, setCoupon } from './coupon.service';
 import { PRE_ORDER_TOKEN_PURPOSE, cancelPreOrder, preOrderBook, preOrderStatus } from './pre-order.service';
+import { bonusesByBook, earnedBonuses, listBonuses, settleDueBonuses, startBonusSettlement } from './pre-order-bonus.service';
+import { guestCartBooks } from './guest-cart.service';
+import { adultAllowed } from '../catalog/adult-access';
+
+/** How often due pre-order bonuses are granted when no request of their member comes first. */
+const BONUS_SETTLE_EVERY_MS = 60_000;
 
 /** §7 "Cart", "Pre-orders" and the guest coupon of §7 "Guest" (issue 7); contract in `packages/domain/src/cart.ts`. */
 export const cartRoutes: FastifyPluginAsync = async (base) => {
@@ -95,10 +102,32 @@ export const cartRoutes: FastifyPluginAsync = async (base) => {
     const result = await preOrderBook(db, await member(request), { token: request.query.token, ...request.body }, now());
     return reply.code(result.status).send(result.body);
   });
-  app.get('/pre_order/order_status/:id', { schema: { params: PreOrderIdPath } }, async (request) =>
-    preOrderStatus(db, (await member(request)).userId, request.params.id, now()),
-  );
+  app.get('/pre_order/order_status/:id', { schema: { params: PreOrderIdPath } }, async (request) => {
+    const { userId } = await member(request);
+    await settleDueBonuses(db, { userId, now: now() });
+    return preOrderStatus(db, userId, request.params.id, now());
+  });
   app.post('/pre_order/order_status/:id/cancel', { schema: { params: PreOrderIdPath } }, async (request) =>
     cancelPreOrder(db, (await member(request)).userId, request.params.id, now()),
   );
+
+  // Pre-order bonuses (§3 Pre-order bonus): listings are public (R18 only for a confirmed adult).
+  const adult = async (request: FastifyRequest) => (await sessionUser(request))?.adultState === 'ADULT';
+  app.get('/pre_order/bonus', { schema: { querystring: PreOrderBonusQuery } }, async (request) =>
+    listBonuses(db, request.query.title_id, await adult(request), now()),
+  );
+  app.get('/pre_order/bonus/by_book', { schema: { querystring: PreOrderBonusByBookQuery } }, async (request) =>
+    bonusesByBook(db, request.query.book_id, await adult(request), now()),
+  );
+  app.get('/pre_order/bonus/earned', async (request) => earnedBonuses(db, (await member(request)).userId, now()));
+  app.get('/guest/cart_books', { schema: { querystring: GuestCartBooksQuery } }, async (request) =>
+    guestCartBooks(db, { bookIds: request.query.book_id, includeAdult: await adultAllowed(request, request.query.ac), now: now() }),
+  );
+
+  // A release instant passes with no request: due bonuses are granted in the background too.
+  let stopSettlement: (() => void) | null = null;
+  app.addHook('onReady', async () => {
+    stopSettlement = startBonusSettlement(db, now, BONUS_SETTLE_EVERY_MS, (error) => app.log.error({ err: error }, 'pre-order bonus settlement failed'));
+  });
+  app.addHook('onClose', async () => stopSettlement?.());
 };

@@ -1,0 +1,237 @@
+import { salesStatusAt } from '@hondana/domain/books';
+import { SalesStatus, isListedEroticType, listedEroticTypes, priceAt } from '@hondana/domain/catalog';
+import { AppError, ErrorCode } from '@hondana/domain/errors';
+import {
+  BonusGrantStatus,
+  type EarnedBonusList,
+  type PreOrderBonus,
+  type PreOrderBonusList,
+  type PreOrderBookBonus,
+  bonusRunning,
+  preOrderBonusPoint,
+} from '@hondana/domain/pre-orders';
+import { expiryAfterDays } from '@hondana/domain/wallet-lots';
+import type { Kysely, Selectable, Transaction } from 'kysely';
+import type { Database } from '../../db/schema';
+import type { PreOrderBonusesTable } from '../../db/pre-order-schema';
+import { type PurchasableBookRow, PURCHASABLE_BOOK_COLUMNS, booksForPurchase } from '../orders/orders.repository';
+import { toPricing } from '../orders/purchase';
+import { grant, inMoneyTransaction } from '../wallet/ledger';
+
+type Db = Kysely<Database> | Transaction<Database>;
+type BonusRow = Selectable<PreOrderBonusesTable>;
+
+/** Most reservable volumes `GET /pre_order/bonus` lists (soonest releases first). */
+export const BONUS_LIST_LIMIT = 100;
+/** Most due bonuses one settlement pass grants (the next pass takes the rest). */
+const SETTLE_BATCH = 200;
+
+const window = (r: PurchasableBookRow) => ({ salesStatus: r.sales_status, startDatetime: r.start_datetime, endDatetime: r.end_datetime });
+const reservable = (r: PurchasableBookRow, now: number, includeAdult: boolean) =>
+  salesStatusAt(window(r), now) === SalesStatus.IN_RESERVATION && isListedEroticType(r.erotic_type, includeAdult);
+
+/** Bonuses running at `now` that may cover any of `books` (the book's own, its title's, or every pre-order's). */
+async function runningBonuses(db: Db, books: readonly PurchasableBookRow[], now: number): Promise<BonusRow[]> {
+  if (books.length === 0) return [];
+  const bookIds = [...new Set(books.map((b) => b.id))];
+  const titleIds = [...new Set(books.map((b) => b.title_id))];
+  const rows = await db
+    .selectFrom('pre_order_bonuses')
+    .selectAll()
+    .where('start_at', '<=', now)
+    .where((eb) => eb.or([eb('end_at', 'is', null), eb('end_at', '>', now)]))
+    .where((eb) =>
+      eb.or([
+        eb('book_id', 'in', bookIds),
+        eb.and([eb('book_id', 'is', null), eb.or([eb('title_id', 'is', null), eb('title_id', 'in', titleIds)])]),
+      ]),
+    )
+    .orderBy('id')
+    .execute();
+  return rows.filter((r) => bonusRunning({ startDatetime: r.start_at, endDatetime: r.end_at }, now));
+}
+
+const covers = (bonus: BonusRow, book: PurchasableBookRow) =>
+  bonus.book_id !== null ? bonus.book_id === book.id : bonus.title_id === null || bonus.title_id === book.title_id;
+
+const priceOf = (book: PurchasableBookRow, now: number) => priceAt(toPricing(book), now).price;
+
+function toBonus(bonus: BonusRow, book: PurchasableBookRow, price: number): PreOrderBonus {
+  return {
+    id: bonus.id,
+    name: bonus.name,
+    rate: bonus.rate,
+    points: bonus.points,
+    startDatetime: bonus.start_at,
+    endDatetime: bonus.end_at,
+    totalPoint: preOrderBonusPoint(bonus, price),
+    bookId: book.id,
+  };
+}
+
+/** `GET /pre_order/bonus/by_book`: what pre-ordering the volume now earns; INVALID_BOOK_ID unless it is open for pre-order. */
+export async function bonusesByBook(db: Db, bookId: number, includeAdult: boolean, now: number): Promise<PreOrderBookBonus> {
+  const [book] = await booksForPurchase(db, [bookId]);
+  if (!book || !reservable(book, now, includeAdult)) throw new AppError(400, ErrorCode.INVALID_BOOK_ID, ['book_id: not open for pre-order']);
+  const price = priceOf(book, now);
+  const list = (await runningBonuses(db, [book], now)).filter((b) => covers(b, book)).map((b) => toBonus(b, book, price));
+  return { bookId, price, releaseDatetime: book.start_datetime, totalCount: list.length, totalPoint: list.reduce((s, b) => s + b.totalPoint, 0), list };
+}
+
+/** `GET /pre_order/bonus`: the bonuses open now, one entry per covered reservable volume (of `titleId` when given). */
+export async function listBonuses(db: Db, titleId: number | undefined, includeAdult: boolean, now: number): Promise<PreOrderBonusList> {
+  let query = db
+    .selectFrom('books')
+    .innerJoin('titles', 'titles.id', 'books.title_id')
+    .select(PURCHASABLE_BOOK_COLUMNS)
+    .where('books.start_datetime', '>', now)
+    .where('books.sales_status', '!=', SalesStatus.STOPPED)
+    .where('titles.erotic_type', 'in', listedEroticTypes(includeAdult))
+    .orderBy('books.start_datetime')
+    .orderBy('books.id')
+    .limit(BONUS_LIST_LIMIT);
+  if (titleId !== undefined) query = query.where('books.title_id', '=', titleId);
+  const books = ((await query.execute()) as PurchasableBookRow[]).filter((b) => reservable(b, now, includeAdult));
+  const bonuses = await runningBonuses(db, books, now);
+  const list = books.flatMap((book) => {
+    const price = priceOf(book, now);
+    return bonuses.filter((b) => covers(b, book)).map((b) => toBonus(b, book, price));
+  });
+  return { totalCount: list.length, list };
+}
+
+/**
+ * Inside the pre-order's transaction: fixes each running bonus's points at the price paid,
+ * PENDING until the release. Returns what was recorded.
+ */
+export async function recordPreOrderBonuses(
+  trx: Transaction<Database>,
+  order: { userId: number; orderId: number; book: PurchasableBookRow; price: number; now: number },
+): Promise<{ bonusId: number; name: string; point: number }[]> {
+  const bonuses = (await runningBonuses(trx, [order.book], order.now)).filter((b) => covers(b, order.book));
+  const recorded = bonuses.map((b) => ({ bonusId: b.id, name: b.name, point: preOrderBonusPoint(b, order.price) })).filter((b) => b.point > 0);
+  if (recorded.length > 0) {
+    await trx
+      .insertInto('pre_order_bonus_grants')
+      .values(
+        recorded.map((b) => ({
+          user_id: order.userId,
+          order_id: order.orderId,
+          bonus_id: b.bonusId,
+          book_id: order.book.id,
+          point: b.point,
+          status: BonusGrantStatus.PENDING,
+          lot_id: null,
+          created_at: order.now,
+          granted_at: null,
+        })),
+      )
+      .execute();
+  }
+  return recorded;
+}
+
+/** A cancelled pre-order's pending bonuses are never granted. */
+export async function cancelPreOrderBonuses(db: Db, orderId: number): Promise<void> {
+  await db.updateTable('pre_order_bonus_grants').set({ status: BonusGrantStatus.CANCELED }).where('order_id', '=', orderId).where('status', '=', BonusGrantStatus.PENDING).execute();
+}
+
+/**
+ * Grants every PENDING bonus whose volume has been released by `now` (of one member, or of
+ * everyone): PENDING → GRANTED by a conditional update, and only the update that wins writes
+ * the POINT lot, in the same transaction — a bonus is granted once however many passes race.
+ * A bonus of a cancelled order becomes CANCELED instead. Returns the points granted.
+ */
+export async function settleDueBonuses(db: Kysely<Database>, q: { userId?: number; now: number }): Promise<number> {
+  let query = db
+    .selectFrom('pre_order_bonus_grants as g')
+    .innerJoin('books', 'books.id', 'g.book_id')
+    .innerJoin('orders', 'orders.id', 'g.order_id')
+    .innerJoin('pre_order_bonuses as b', 'b.id', 'g.bonus_id')
+    .select(['g.id', 'g.user_id', 'g.order_id', 'g.point', 'orders.status as order_status', 'b.name', 'b.expire_days', 'books.start_datetime'])
+    .where('g.status', '=', BonusGrantStatus.PENDING)
+    .where('books.start_datetime', '<=', q.now)
+    .orderBy('g.id')
+    .limit(SETTLE_BATCH);
+  if (q.userId !== undefined) query = query.where('g.user_id', '=', q.userId);
+  const due = await query.execute();
+  let granted = 0;
+  for (const row of due) {
+    granted += await inMoneyTransaction(db, async (trx) => {
+      const cancelled = row.order_status === 'CANCEL';
+      const won = await trx
+        .updateTable('pre_order_bonus_grants')
+        .set(cancelled ? { status: BonusGrantStatus.CANCELED } : { status: BonusGrantStatus.GRANTED, granted_at: q.now })
+        .where('id', '=', row.id)
+        .where('status', '=', BonusGrantStatus.PENDING)
+        .executeTakeFirst();
+      if (cancelled || won.numUpdatedRows !== 1n) return 0;
+      const lotId = await grant(trx, {
+        userId: row.user_id,
+        currency: 'POINT',
+        amount: row.point,
+        paid: false,
+        expiresAt: expiryAfterDays(q.now, row.expire_days),
+        orderId: row.order_id,
+        reason: `${row.name} (pre-order ${row.order_id})`,
+        now: q.now,
+      });
+      await trx.updateTable('pre_order_bonus_grants').set({ lot_id: lotId }).where('id', '=', row.id).execute();
+      return row.point;
+    });
+  }
+  return granted;
+}
+
+/** `GET /pre_order/bonus/earned`: the member's pre-order bonuses, newest first (due ones granted first). */
+export async function earnedBonuses(db: Kysely<Database>, userId: number, now: number): Promise<EarnedBonusList> {
+  await settleDueBonuses(db, { userId, now });
+  const rows = await db
+    .selectFrom('pre_order_bonus_grants as g')
+    .innerJoin('pre_order_bonuses as b', 'b.id', 'g.bonus_id')
+    .innerJoin('books', 'books.id', 'g.book_id')
+    .select(['g.bonus_id', 'b.name', 'g.order_id', 'g.book_id', 'g.point', 'g.status', 'books.start_datetime', 'g.granted_at'])
+    .where('g.user_id', '=', userId)
+    .orderBy('g.id', 'desc')
+    .limit(BONUS_LIST_LIMIT)
+    .execute();
+  const list = rows.map((r) => ({
+    bonusId: r.bonus_id,
+    name: r.name,
+    preOrderId: r.order_id,
+    bookId: r.book_id,
+    point: r.point,
+    status: r.status as BonusGrantStatus,
+    releaseDatetime: r.start_datetime,
+    grantedDatetime: r.granted_at,
+  }));
+  const pendingPoint = list.filter((b) => b.status === BonusGrantStatus.PENDING).reduce((s, b) => s + b.point, 0);
+  return { totalCount: list.length, pendingPoint, list };
+}
+
+/** Σ bonus points of one pre-order that are not cancelled (pending or granted). */
+export async function orderBonusPoint(db: Db, orderId: number): Promise<number> {
+  const row = await db
+    .selectFrom('pre_order_bonus_grants')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('point'), eb.lit(0)).as('total'))
+    .where('order_id', '=', orderId)
+    .where('status', '!=', BonusGrantStatus.CANCELED)
+    .executeTakeFirstOrThrow();
+  return Number(row.total);
+}
+
+/** Grants due bonuses every `everyMs` (release instants pass with no request); returns the stop function. */
+export function startBonusSettlement(db: Kysely<Database>, clock: () => number, everyMs: number, log: (error: unknown) => void): () => void {
+  let running = false;
+  const timer = setInterval(() => {
+    if (running) return;
+    running = true;
+    settleDueBonuses(db, { now: clock() })
+      .catch(log)
+      .finally(() => {
+        running = false;
+      });
+  }, everyMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}
