@@ -86,7 +86,7 @@ async function generate(
     } else if ((await tx.selectFrom('titles').select('id').limit(1).executeTakeFirst()) !== undefined) {
       return false;
     }
-    await insertPlan(tx, database.dialect, plan, events);
+    await insertPlan(tx, database.dialect, plan, events, now);
     return true;
   });
   if (!created)

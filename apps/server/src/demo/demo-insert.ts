@@ -3,6 +3,7 @@ import type { DialectName } from '../db/database';
 import type { Database } from '../db/schema';
 import { refreshTitleSearchText } from '../modules/catalog/search.repository';
 import type { DemoPlan } from './demo-plan';
+import { buildDemoPreOrderBonuses } from './demo-pre-order-bonuses';
 
 type Tx = Transaction<Database> | Kysely<Database>;
 
@@ -39,6 +40,7 @@ export const CATALOG_TABLES = [
   'book_pages',
   'book_navigations',
   'book_text_chapters',
+  'pre_order_bonuses',
   'serials',
   'serial_episodes',
   'serial_episode_pages',
@@ -57,7 +59,7 @@ const SERIAL_ID_TABLES = [
   'catalog_events',
 ] as const;
 
-export async function insertPlan(db: Tx, dialect: DialectName, plan: DemoPlan, events: DemoPlanEvents): Promise<void> {
+export async function insertPlan(db: Tx, dialect: DialectName, plan: DemoPlan, events: DemoPlanEvents, now = Date.now()): Promise<void> {
   await insertBatched(db, 'genres', plan.genres);
   await insertBatched(db, 'publishers', plan.publishers);
   await insertBatched(db, 'magazines', plan.magazines);
@@ -69,6 +71,7 @@ export async function insertPlan(db: Tx, dialect: DialectName, plan: DemoPlan, e
   await insertBatched(db, 'book_pages', plan.bookPages);
   await insertBatched(db, 'book_navigations', plan.bookNavigations);
   await insertBatched(db, 'book_text_chapters', plan.bookTextChapters);
+  await insertBatched(db, 'pre_order_bonuses', buildDemoPreOrderBonuses(plan, now));
   await insertBatched(db, 'serials', plan.serials);
   await insertBatched(db, 'serial_episodes', plan.serialEpisodes);
   await insertBatched(db, 'serial_episode_pages', plan.serialEpisodePages);
