@@ -1,3 +1,4 @@
+import { CART_LIMIT } from '@hondana/domain/cart';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, buildTestApp } from './support/build-test-app';
 import { cartClient, giveCoupon, insertCoupon } from './support/cart-factories';
@@ -66,5 +67,39 @@ describe('concurrent cart orders', () => {
     const responses = await Promise.all(carts.map(async (m) => m.c.order(await m.c.token(), m.body)));
     expect(responses.map((r) => r.statusCode)).toEqual([200, 200, 200, 200]);
     for (const m of carts) expect((await ledgerInvariant(db(), m.userId, Date.now())).COIN).toBe(0);
+  });
+});
+
+describe('the cart size limit under concurrent adds', () => {
+  async function nearlyFull(free: number) {
+    const m = await member(t.app);
+    const c = cartClient(t.app, m.cookie);
+    const title = await insertTitle(db());
+    const books: number[] = [];
+    for (let i = 0; i < CART_LIMIT - free + 20; i++) books.push(await insertBook(db(), title, i + 1, { price: 100 }));
+    const filled = books.slice(0, CART_LIMIT - free);
+    await db()
+      .insertInto('cart_items')
+      .values(filled.map((book_id) => ({ user_id: m.userId, book_id, cart_type: 'BOOK', state: 'ACTIVE', price_at_add: 100, created_at: 0 })))
+      .execute();
+    return { ...m, c, rest: books.slice(CART_LIMIT - free) };
+  }
+  const size = async (userId: number) =>
+    Number((await db().selectFrom('cart_items').select((eb) => eb.fn.countAll<number>().as('n')).where('user_id', '=', userId).executeTakeFirstOrThrow()).n);
+
+  it('one free place and 12 books added at once: one is added, the others are CART_LIST_LIMIT_EXCEEDED', async () => {
+    const m = await nearlyFull(1);
+    const responses = await Promise.all(m.rest.slice(0, 12).map((book) => m.c.add(book)));
+    expect(responses.filter((r) => r.statusCode === 200)).toHaveLength(1);
+    expect(responses.filter((r) => r.statusCode === 403).map((r) => r.json().errorCode)).toEqual(Array(11).fill('CART_LIST_LIMIT_EXCEEDED'));
+    expect(await size(m.userId)).toBe(CART_LIMIT);
+  });
+
+  it('three free places, single and list adds at once never pass the limit', async () => {
+    const m = await nearlyFull(3);
+    const singles = m.rest.slice(0, 8).map((book) => m.c.add(book));
+    const lists = [m.c.addMany(m.rest.slice(8, 14)), m.c.addMany(m.rest.slice(14, 20))];
+    await Promise.all([...singles, ...lists]);
+    expect(await size(m.userId)).toBe(CART_LIMIT);
   });
 });

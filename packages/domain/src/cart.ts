@@ -200,6 +200,10 @@ export interface CartItemView {
   saleEndDatetime: number | null;
   point: number;
   status: 'ACTIVE' | 'LATER';
+  /** cartType BUNDLE: the bundle, its books (one line for all of them) and its first book. */
+  bundleId: number | null;
+  bundleBooks: number[];
+  bundleFirstBookId: number | null;
 }
 
 export interface CartCouponView {

@@ -14,6 +14,8 @@ export interface CartItemsTable {
   /** Price in effect when added: a different price now is the CHANGED_PRICE warning. */
   price_at_add: number;
   created_at: Millis;
+  /** The bundle the row was added with (cart_type BUNDLE), migration 2026-11-22T0810-bundles. */
+  bundle_id: Generated<number | null>;
 }
 
 /** A coupon (§3 Coupon, §9 types and target scopes). Lists are JSON arrays of integers. */

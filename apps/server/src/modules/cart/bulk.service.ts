@@ -1,8 +1,9 @@
 import { isSalable, salesStatusAt } from '@hondana/domain/books';
 import { priceAt } from '@hondana/domain/catalog';
 import { notFound } from '@hondana/domain/errors';
+import type { BulkBuyTitle, BulkBuyTitleList } from '@hondana/domain/cart-checkout';
 import type { PointCampaignSummary } from '@hondana/domain/orders';
-import { type PointLine, pointBreakdown } from '@hondana/domain/orders-rules';
+import { PointCampaignType, type PointLine, pointBreakdown } from '@hondana/domain/orders-rules';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { entitledBookIds } from '../orders/entitlements';
@@ -54,4 +55,41 @@ export async function bulkBuyList(db: Kysely<Database>, userId: number | null, t
     totalPrice,
     pointCampaign: { totalPoint: list.reduce((s, l) => s + l.point, 0), list },
   };
+}
+
+/**
+ * `GET /point_campaign/bulk_buy_title_list` (§7 "Point campaigns"): the titles a bulk-buy point
+ * campaign running now covers — its own title, or every title when it names none — that have at
+ * least the campaign's book count (and at least two) of volumes on sale; the most generous
+ * campaign per title, titles by id.
+ */
+export async function bulkBuyTitleList(db: Kysely<Database>, page: { offset: number; limit: number }, now: number): Promise<BulkBuyTitleList> {
+  const campaigns = (await activeCampaigns(db, now)).filter((c) => c.type === PointCampaignType.bulkBuy);
+  if (campaigns.length === 0) return { totalCount: 0, list: [] };
+  // Salable volumes (on sale or open for pre-order, as a bulk add takes them) counted per title.
+  const rows = await db
+    .selectFrom('books')
+    .innerJoin('titles', 'titles.id', 'books.title_id')
+    .select((eb) => ['books.title_id', 'titles.name', eb.fn.countAll<number>().as('n')])
+    .where('books.sales_status', '!=', 'STOPPED')
+    .where((eb) => eb.or([eb('books.end_datetime', 'is', null), eb('books.end_datetime', '>', now)]))
+    .$if(!campaigns.some((c) => c.titleId === null), (q) => q.where('books.title_id', 'in', campaigns.map((c) => c.titleId!)))
+    .groupBy(['books.title_id', 'titles.name'])
+    .orderBy('books.title_id')
+    .execute();
+  const counts = new Map(rows.map((r) => [r.title_id, { name: r.name, count: Number(r.n) }]));
+  const all: BulkBuyTitle[] = [];
+  for (const [titleId, { name, count }] of counts) {
+    const best = campaigns
+      .filter((c) => (c.titleId === null || c.titleId === titleId) && count >= Math.max(2, c.minBooks))
+      .sort((a, b) => b.rate - a.rate || b.point - a.point || a.id - b.id)[0];
+    if (!best) continue;
+    all.push({
+      titleId,
+      titleName: name,
+      salableCount: count,
+      campaign: { id: best.id, name: best.name, rate: best.rate, point: best.point, minBooks: Math.max(2, best.minBooks), start: best.start, end: best.end },
+    });
+  }
+  return { totalCount: all.length, list: all.slice(page.offset, page.offset + page.limit) };
 }

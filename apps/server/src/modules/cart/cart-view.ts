@@ -1,6 +1,8 @@
 import { isSalable, salesStatusAt } from '@hondana/domain/books';
 import {
   type CartCouponView,
+  CartItemError,
+  CartItemLevel,
   type CartItemView,
   CartStatus,
   type CartView,
@@ -20,6 +22,8 @@ import { entitledBookIds } from '../orders/entitlements';
 import { activeCampaigns, isFirstPaying } from '../orders/orders.repository';
 import { toPricing } from '../orders/purchase';
 import { balance } from '../wallet/ledger';
+import { allocateBundlePrice } from '@hondana/domain/cart-checkout';
+import { type BundleRow, bundleOnSale, bundlesById } from './bundle.repository';
 import { type CartRow, cartRows, chosenCouponId, memberCoupons } from './cart.repository';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -35,10 +39,14 @@ export interface PricedLine {
   row: CartRow;
   view: CartItemView;
   coupon: CouponLine;
+  /** The bundle's name when the row belongs to one. */
+  bundleName?: string;
 }
 
 /** Everything the preview, the coupon calls and the order read of a member's cart at `now`. */
 export interface CartState {
+  /** An active bundle can no longer be bought as a whole (§5 BUNDLE_INVALID). */
+  bundleInvalid: boolean;
   active: PricedLine[];
   later: PricedLine[];
   valid: PricedLine[];
@@ -50,16 +58,19 @@ export interface CartState {
 
 export async function loadCart(db: Db, member: CartMember, now: number): Promise<CartState> {
   const rows = await cartRows(db, member.userId);
-  const [owned, coupons, chosenId, campaigns, firstPaying] = await Promise.all([
+  const [owned, coupons, chosenId, campaigns, firstPaying, bundles] = await Promise.all([
     entitledBookIds(db, member.userId, rows.map((r) => r.id)),
     memberCoupons(db, member.userId),
     chosenCouponId(db, member.userId),
     activeCampaigns(db, now),
     isFirstPaying(db, member.userId),
+    bundlesById(db, [...new Set(rows.flatMap((r) => (r.bundle_id === null ? [] : [r.bundle_id])))]),
   ]);
   const lines = rows.map((row) => priceLine(row, owned.has(row.id), member.adultChecked, now));
+  for (const group of bundleGroups(lines)) priceBundle(group, bundles.get(group[0]!.row.bundle_id!), now);
   const active = lines.filter((l) => l.row.state === 'ACTIVE');
   return {
+    bundleInvalid: active.some((l) => l.row.bundle_id !== null && !l.view.validFlg),
     active,
     later: lines.filter((l) => l.row.state === 'LATER'),
     valid: active.filter((l) => l.view.validFlg),
@@ -94,6 +105,9 @@ function priceLine(row: CartRow, owned: boolean, adultChecked: boolean, now: num
     saleEndDatetime: at.endDatetime,
     point: 0,
     status: row.state,
+    bundleId: null,
+    bundleBooks: [],
+    bundleFirstBookId: null,
   };
   const coupon = { bookId: row.id, titleId: row.title_id, publisherId: row.publisher_id, genreId: row.genre_id, price: at.price };
   return { row, view, coupon };
@@ -148,9 +162,16 @@ export async function cartView(db: Db, member: CartMember, input: { usePoint: nu
   const best = bestCoupon(state.coupons, state.valid.map((l) => l.coupon), now);
   return {
     ...totals.totals,
-    cartStatus: state.active.length === 0 ? CartStatus.CART_EMPTY : state.valid.length < state.active.length ? CartStatus.INVALID : CartStatus.NORMAL,
-    items: state.active.map(withPoints),
-    invalidItems: state.active.filter((l) => !l.view.validFlg).map((l) => l.view),
+    cartStatus:
+      state.active.length === 0
+        ? CartStatus.CART_EMPTY
+        : state.bundleInvalid
+          ? CartStatus.BUNDLE_INVALID
+          : state.valid.length < state.active.length
+            ? CartStatus.INVALID
+            : CartStatus.NORMAL,
+    items: cartLines(state.active.map((l) => ({ ...l, view: withPoints(l) }))),
+    invalidItems: cartLines(state.active.filter((l) => !l.view.validFlg)),
     myCoin: coin!,
     myMangaCoin: mangaCoin!,
     myPoint: point!,
@@ -160,4 +181,81 @@ export async function cartView(db: Db, member: CartMember, input: { usePoint: nu
     couponError: error,
     points: points.summary,
   };
+}
+
+/** Rows added with one bundle and still in one list (cart or buy later), in cart order. */
+function bundleGroups(lines: PricedLine[]): PricedLine[][] {
+  const groups = new Map<string, PricedLine[]>();
+  for (const line of lines) {
+    if (line.row.bundle_id === null) continue;
+    const key = `${line.row.bundle_id}:${line.row.state}`;
+    groups.set(key, [...(groups.get(key) ?? []), line]);
+  }
+  return [...groups.values()];
+}
+
+/**
+ * A bundle's rows priced as one: when the bundle is on sale and every one of its books is in the
+ * group and buyable, the bundle price is split over them (`allocateBundlePrice`); otherwise the
+ * whole group is invalid (BUNDLE_INVALID: a book bought meanwhile, the sale over, a book missing).
+ */
+function priceBundle(group: PricedLine[], bundle: BundleRow | undefined, now: number): void {
+  const inGroup = new Set(group.map((l) => l.row.id));
+  const whole = bundle !== undefined && bundle.bookIds.length === inGroup.size && bundle.bookIds.every((id) => inGroup.has(id));
+  const buyable = whole && bundleOnSale(bundle, now) && group.every((l) => l.view.validFlg);
+  const ordered = bundle ? bundle.bookIds.flatMap((id) => group.filter((l) => l.row.id === id)) : group;
+  const shares = buyable ? allocateBundlePrice(bundle.bundle_price, ordered.map((l) => l.view.price)) : [];
+  ordered.forEach((line, i) => {
+    const view = line.view;
+    if (bundle) line.bundleName = bundle.name;
+    view.bundleId = line.row.bundle_id;
+    view.bundleBooks = ordered.map((l) => l.row.id);
+    view.bundleFirstBookId = ordered[0]!.row.id;
+    if (buyable) {
+      view.price = shares[i]!;
+      view.salePrice = shares[i]!;
+      view.priceIncTax = shares[i]!;
+      view.discountAmount = view.regularPrice - shares[i]!;
+      // The bundle price is what was agreed: a single book's price change does not concern it.
+      if (view.errors.includes(CartItemError.CHANGED_PRICE)) Object.assign(view, { level: CartItemLevel.NONE, errors: [], errorMessage: null });
+      line.coupon = { ...line.coupon, price: shares[i]! };
+    } else if (view.validFlg) {
+      Object.assign(view, { validFlg: false, level: CartItemLevel.ERROR, errors: [CartItemError.INVALID_ITEM], errorMessage: CartItemError.INVALID_ITEM });
+    }
+  });
+}
+
+/**
+ * The lines the member sees: a bundle's rows become one §3 Cart item (cartType BUNDLE, the
+ * first book's id and cart id, bundleBooks, the bundle's total price and points).
+ */
+export function cartLines(lines: PricedLine[]): CartItemView[] {
+  const out: CartItemView[] = [];
+  const merged = new Map<string, CartItemView>();
+  for (const { row, view, bundleName } of lines) {
+    if (row.bundle_id === null) {
+      out.push(view);
+      continue;
+    }
+    const key = `${row.bundle_id}:${row.state}`;
+    const seen = merged.get(key);
+    if (!seen) {
+      const first: CartItemView = { ...view, cartType: CartType.BUNDLE, bookId: view.bundleFirstBookId ?? view.bookId, name: bundleName ?? view.name };
+      merged.set(key, first);
+      out.push(first);
+      continue;
+    }
+    seen.price += view.price;
+    seen.salePrice += view.salePrice;
+    seen.priceIncTax += view.priceIncTax;
+    seen.regularPrice += view.regularPrice;
+    seen.discountAmount += view.discountAmount;
+    seen.point += view.point;
+    seen.cartId = Math.min(seen.cartId, view.cartId);
+    seen.errors = [...new Set([...seen.errors, ...view.errors])];
+    seen.errorMessage = seen.errors[0] ?? null;
+    if (!view.validFlg) Object.assign(seen, { validFlg: false, level: CartItemLevel.ERROR });
+    if (view.bookId === view.bundleFirstBookId) Object.assign(seen, { imageUrl: view.imageUrl, titleId: view.titleId });
+  }
+  return out;
 }

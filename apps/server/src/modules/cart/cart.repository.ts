@@ -17,6 +17,7 @@ export interface CartRow extends PurchasableBookRow {
   publisher_id: number | null;
   genre_id: number | null;
   media_version: number;
+  bundle_id: number | null;
 }
 
 export function cartRows(db: Db, userId: number): Promise<CartRow[]> {
@@ -29,6 +30,7 @@ export function cartRows(db: Db, userId: number): Promise<CartRow[]> {
       'cart_items.cart_type',
       'cart_items.state',
       'cart_items.price_at_add',
+      'cart_items.bundle_id',
       ...PURCHASABLE_BOOK_COLUMNS,
       'books.media_version',
       'titles.publisher_id',
@@ -41,16 +43,17 @@ export function cartRows(db: Db, userId: number): Promise<CartRow[]> {
 
 /**
  * Adds one book unless it is already in the cart or the cart is full, with one conditional
- * statement (no read-then-write): 'added', 'duplicate' or 'full'.
+ * statement: 'added', 'duplicate' or 'full'. Callers hold the member's cart lock
+ * (`lockMemberCart`), without which two concurrent adds on PostgreSQL could both see room.
  */
 export async function insertCartItem(
   db: Db,
-  item: { userId: number; bookId: number; cartType: string; price: number; now: number },
+  item: { userId: number; bookId: number; cartType: string; price: number; now: number; bundleId?: number | null },
 ): Promise<'added' | 'duplicate' | 'full'> {
   const result = await sql<{ id: number }>`
-    insert into cart_items (user_id, book_id, cart_type, state, price_at_add, created_at)
+    insert into cart_items (user_id, book_id, cart_type, state, price_at_add, created_at, bundle_id)
     select cast(${item.userId} as integer), cast(${item.bookId} as integer), cast(${item.cartType} as text), 'ACTIVE',
-      cast(${item.price} as integer), cast(${item.now} as bigint)
+      cast(${item.price} as integer), cast(${item.now} as bigint), cast(${item.bundleId ?? null} as integer)
     where (select count(*) from cart_items where user_id = ${item.userId}) < cast(${CART_LIMIT} as integer)
     on conflict (user_id, book_id) do nothing
     returning id`.execute(db);

@@ -8,13 +8,14 @@ import { entitledBookIds } from '../orders/entitlements';
 import { booksForPurchase } from '../orders/orders.repository';
 import { toPricing } from '../orders/purchase';
 import { cartSize, deleteCartItems, insertCartItem, moveCartItems, refreshPrices, titleBookIds } from './cart.repository';
-import { type CartMember, loadCart } from './cart-view';
+import { lockMemberCart } from './bundle.repository';
+import { type CartMember, cartLines, loadCart } from './cart-view';
 
 type Db = Kysely<Database>;
 
-const limitExceeded = () => new AppError(403, ErrorCode.CART_LIST_LIMIT_EXCEEDED, ['the cart is full']);
+export const limitExceeded = () => new AppError(403, ErrorCode.CART_LIST_LIMIT_EXCEEDED, ['the cart is full']);
 
-async function changeResponse(db: Db, userId: number, added: number[], skipped: number[]): Promise<CartChangeResponse> {
+export async function changeResponse(db: Db, userId: number, added: number[], skipped: number[]): Promise<CartChangeResponse> {
   return { status: { code: 0 }, results: { added, skipped, cartSize: await cartSize(db, userId) } };
 }
 
@@ -22,25 +23,29 @@ async function changeResponse(db: Db, userId: number, added: number[], skipped: 
  * Adds books in order. Unknown or stopped books and books the member already has are skipped;
  * books already in the cart are skipped too (duplicates ignored). A full cart stops the adding.
  */
-async function addBooks(db: Db, member: CartMember, bookIds: number[], cartType: string, now: number) {
-  const [rows, owned] = await Promise.all([booksForPurchase(db, bookIds), entitledBookIds(db, member.userId, bookIds)]);
-  const byId = new Map(rows.map((r) => [r.id, r]));
-  const added: number[] = [];
-  const skipped: number[] = [];
-  let full = false;
-  for (const bookId of bookIds) {
-    const row = byId.get(bookId);
-    const salable = row && isSalable(salesStatusAt({ salesStatus: row.sales_status, startDatetime: row.start_datetime, endDatetime: row.end_datetime }, now));
-    if (!row || !salable || owned.has(bookId) || full) {
-      skipped.push(bookId);
-      continue;
+function addBooks(db: Db, member: CartMember, bookIds: number[], cartType: string, now: number) {
+  return db.transaction().execute(async (trx) => {
+    // The size check and the inserts of one member's adds run one at a time (PostgreSQL row lock).
+    await lockMemberCart(trx, member.userId);
+    const [rows, owned] = await Promise.all([booksForPurchase(trx, bookIds), entitledBookIds(trx, member.userId, bookIds)]);
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    const added: number[] = [];
+    const skipped: number[] = [];
+    let full = false;
+    for (const bookId of bookIds) {
+      const row = byId.get(bookId);
+      const salable = row && isSalable(salesStatusAt({ salesStatus: row.sales_status, startDatetime: row.start_datetime, endDatetime: row.end_datetime }, now));
+      if (!row || !salable || owned.has(bookId) || full) {
+        skipped.push(bookId);
+        continue;
+      }
+      const outcome = await insertCartItem(trx, { userId: member.userId, bookId, cartType, price: priceAt(toPricing(row), now).price, now });
+      if (outcome === 'added') added.push(bookId);
+      else skipped.push(bookId);
+      if (outcome === 'full') full = true;
     }
-    const outcome = await insertCartItem(db, { userId: member.userId, bookId, cartType, price: priceAt(toPricing(row), now).price, now });
-    if (outcome === 'added') added.push(bookId);
-    else skipped.push(bookId);
-    if (outcome === 'full') full = true;
-  }
-  return { added, skipped, full };
+    return { added, skipped, full };
+  });
 }
 
 /** `POST /cart/book`: unknown or stopped → 404, owned → ALREADY_BUY, full cart → CART_LIST_LIMIT_EXCEEDED; a duplicate is skipped. */
@@ -71,20 +76,33 @@ export async function addTitle(db: Db, member: CartMember, titleId: number, now:
   return changeResponse(db, member.userId, result.added, result.skipped);
 }
 
+/** A bundle line moves and goes as a whole: its cart id stands for every row of the bundle. */
+async function withBundleRows(db: Db, userId: number, cartIds: number[]): Promise<number[]> {
+  const rows = await db
+    .selectFrom('cart_items as picked')
+    .innerJoin('cart_items as same', (join) => join.onRef('same.bundle_id', '=', 'picked.bundle_id').onRef('same.user_id', '=', 'picked.user_id').onRef('same.state', '=', 'picked.state'))
+    .select('same.id')
+    .where('picked.user_id', '=', userId)
+    .where('picked.id', 'in', cartIds)
+    .execute();
+  return [...new Set([...cartIds, ...rows.map((r) => r.id)])];
+}
+
 export async function moveItems(db: Db, member: CartMember, cartIds: number[], to: 'ACTIVE' | 'LATER'): Promise<CartChangeResponse> {
-  const moved = await moveCartItems(db, member.userId, cartIds, to);
+  const moved = await moveCartItems(db, member.userId, await withBundleRows(db, member.userId, cartIds), to);
   return changeResponse(db, member.userId, moved, cartIds.filter((id) => !moved.includes(id)));
 }
 
 export async function removeItems(db: Db, member: CartMember, cartIds: number[]): Promise<CartChangeResponse> {
-  const removed = await deleteCartItems(db, member.userId, cartIds);
+  const removed = await deleteCartItems(db, member.userId, await withBundleRows(db, member.userId, cartIds));
   return changeResponse(db, member.userId, removed, cartIds.filter((id) => !removed.includes(id)));
 }
 
 /** `GET /cart/me/later_items`. */
 export async function laterItems(db: Db, member: CartMember, now: number): Promise<{ totalCount: number; items: CartItemView[]; errors: string[]; errorType: string | null }> {
   const state = await loadCart(db, member, now);
-  return { totalCount: state.later.length, items: state.later.map((l) => l.view), errors: [], errorType: null };
+  const items = cartLines(state.later);
+  return { totalCount: items.length, items, errors: [], errorType: null };
 }
 
 /** `POST /cart/items/refresh`: the member has seen the current prices (CHANGED_PRICE warnings go). */

@@ -1,12 +1,15 @@
-import type { OrderV3Body, OrderV3Response } from '@hondana/domain/cart';
+import { type CartOrderBody, type CartOrderResponse, type CartPaymentType, isProviderMethod } from '@hondana/domain/cart-checkout';
 import { couponDiscount } from '@hondana/domain/coupons';
 import { AppError, ErrorCode } from '@hondana/domain/errors';
 import type { Kysely, Transaction } from 'kysely';
+import type { CardInput } from '@hondana/domain/wallet-payments';
 import type { Database } from '../../db/schema';
+import type { PaymentProvider } from '../../payments/payment-provider';
 import { withRetry } from '../orders/buy.service';
-import { purchase } from '../orders/purchase';
+import { type PurchaseRequest, purchase } from '../orders/purchase';
 import { type StoredResponse, withOneTimeToken } from '../tokens/one-time-tokens';
 import { chooseCoupon, useCoupon } from './cart.repository';
+import { payCartByProvider } from './cart-payment.service';
 import { type CartMember, loadCart } from './cart-view';
 
 /** Token purpose of `GET /cart/create_token` (order v3 and the coupon calls). */
@@ -15,38 +18,87 @@ export const CART_TOKEN_PURPOSE = 'cart';
 const refuse = (code: ErrorCode, message: string) => new AppError(403, code, [message]);
 const sameIds = (a: readonly number[], b: readonly number[]) => a.length === b.length && [...a].sort().join() === [...b].sort().join();
 
+/** How the member names the cart they saw: by its book ids (v3) or by its size (v2's item_size). */
+type CartExpectation = { bookIds: readonly number[] } | { itemSize: number };
+
+export interface CheckoutInput {
+  expect: CartExpectation;
+  usePoint: number;
+  /** Σ prices in effect the member was shown. */
+  salePrice: number;
+  paymentType: CartPaymentType;
+  card?: CardInput | undefined;
+  returnUrl?: string | undefined;
+}
+
 /**
  * `POST /cart/order/v3`: the cart's valid items as one order, once per token. Inside one
  * transaction: the cart is read again and compared with what the member saw (other books →
  * DIFF_CART_ITEMS_REQUEST, another total → DIFF_PRICE_REQUEST), then the wallet's `purchase`
  * (points, then coins, entitlements, earned points, order COMPLETE) runs with the coupon's
- * discount, the coupon is used (UNUSED → USED, conditionally) and the bought items leave the
- * cart. Any refusal rolls all of it back: nothing is charged.
+ * discount and the bundles' prices, the coupon is used (UNUSED → USED, conditionally) and the
+ * bought items leave the cart. Any refusal rolls all of it back: nothing is charged. Card and
+ * carrier payments go through the payment provider (`payCartByProvider`).
  */
-export function orderV3(db: Kysely<Database>, member: CartMember, input: OrderV3Body & { token: string }, now: number): Promise<StoredResponse<OrderV3Response>> {
-  const { token, ...request } = input;
+export function orderV3(
+  db: Kysely<Database>,
+  provider: PaymentProvider,
+  member: CartMember,
+  input: CartOrderBody & { token: string },
+  now: number,
+): Promise<StoredResponse<CartOrderResponse>> {
+  const { token, card, ...rest } = input;
+  // The card is part of what identifies the request, by its last digits only.
+  const request = { o: { ...rest, card: card?.number.slice(-4) ?? null } };
+  const body: CheckoutInput = { expect: { bookIds: input.bookIds }, usePoint: input.usePoint, salePrice: input.salePrice, paymentType: input.paymentType, card, returnUrl: input.returnUrl };
+  return orderCart(db, provider, member, token, request, body, now);
+}
+
+/** `POST /cart/order/v2` (§7, form fields): the same checkout as v3, the cart named by its size, coins only. */
+export function orderV2(
+  db: Kysely<Database>,
+  provider: PaymentProvider,
+  member: CartMember,
+  input: { token: string; usePoint: number; salePrice: number; itemSize: number; paymentType: 'COIN' | 'MANGA_COIN' },
+  now: number,
+): Promise<StoredResponse<CartOrderResponse>> {
+  const { token, ...rest } = input;
+  const body: CheckoutInput = { expect: { itemSize: input.itemSize }, usePoint: input.usePoint, salePrice: input.salePrice, paymentType: input.paymentType };
+  return orderCart(db, provider, member, token, { v2: rest }, body, now);
+}
+
+function orderCart(
+  db: Kysely<Database>,
+  provider: PaymentProvider,
+  member: CartMember,
+  token: string,
+  request: unknown,
+  body: CheckoutInput,
+  now: number,
+): Promise<StoredResponse<CartOrderResponse>> {
   return withRetry(() =>
-    withOneTimeToken(db, { token, userId: member.userId, purpose: CART_TOKEN_PURPOSE, request: { o: request }, now }, (trx) =>
-      checkout(trx, member, request, now),
-    ),
+    withOneTimeToken(db, { token, userId: member.userId, purpose: CART_TOKEN_PURPOSE, request, now }, (trx) => checkout(trx, provider, member, body, now)),
   );
 }
 
-async function checkout(trx: Transaction<Database>, member: CartMember, body: OrderV3Body, now: number): Promise<{ body: OrderV3Response }> {
+async function checkout(trx: Transaction<Database>, provider: PaymentProvider, member: CartMember, input: CheckoutInput, now: number): Promise<{ body: CartOrderResponse }> {
   const state = await loadCart(trx, member, now);
   if (state.active.length === 0) throw refuse(ErrorCode.CART_EMPTY, 'the cart is empty');
   const bookIds = state.valid.map((l) => l.row.id);
-  if (!sameIds(bookIds, body.bookIds)) throw refuse(ErrorCode.DIFF_CART_ITEMS_REQUEST, 'bookIds: the cart has changed');
+  const same = 'bookIds' in input.expect ? sameIds(bookIds, input.expect.bookIds) : bookIds.length === input.expect.itemSize;
+  if (!same) throw refuse(ErrorCode.DIFF_CART_ITEMS_REQUEST, 'bookIds: the cart has changed');
   const coupon = state.chosen;
   let discount = 0;
-  const { orderId, quote } = await purchase(trx, {
+  const request: PurchaseRequest = {
     userId: member.userId,
     adultChecked: member.adultChecked,
     bookIds,
-    currency: body.paymentType,
-    usePoint: body.usePoint,
+    currency: input.paymentType === 'MANGA_COIN' ? 'MANGA_COIN' : 'COIN',
+    usePoint: input.usePoint,
     buyFree: false,
-    expectedPrice: body.salePrice,
+    expectedPrice: input.salePrice,
+    // A bundle's books at their share of the bundle price.
+    prices: new Map(state.valid.filter((l) => l.row.bundle_id !== null).map((l) => [l.row.id, l.view.price])),
     discountFor: (books) => {
       if (!coupon) return 0;
       const byId = new Map(books.map((b) => [b.row.id, b.price]));
@@ -57,7 +109,17 @@ async function checkout(trx: Transaction<Database>, member: CartMember, body: Or
       return discount;
     },
     now,
-  });
+  };
+  if (isProviderMethod(input.paymentType)) {
+    return payCartByProvider(trx, provider, {
+      request,
+      couponId: coupon?.id ?? null,
+      method: input.paymentType,
+      card: input.card,
+      returnUrl: input.returnUrl ?? '/cart',
+    });
+  }
+  const { orderId, quote } = await purchase(trx, request);
   if (coupon && !(await useCoupon(trx, member.userId, coupon.id, orderId, now))) throw refuse(ErrorCode.COUPON_INVALID, 'coupon: already used');
   await trx.deleteFrom('cart_items').where('user_id', '=', member.userId).where('book_id', 'in', bookIds).execute();
   if (coupon) await chooseCoupon(trx, member.userId, null);

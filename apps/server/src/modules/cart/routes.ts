@@ -6,21 +6,25 @@ import {
   CartBulkBody,
   CartIdsBody,
   CartTokenQuery,
-  OrderV3Body,
   PreOrderBody,
   PreOrderIdPath,
   SetCouponBody,
 } from '@hondana/domain/cart';
 import { GuestCartBooksQuery, PreOrderBonusByBookQuery, PreOrderBonusQuery } from '@hondana/domain/pre-orders';
+import { BulkBuyTitleListQuery, BundleIdPath, CartBundleBody, CartOrderBody, OrderIdParam, OrderV2Body } from '@hondana/domain/cart-checkout';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireUser, sessionUser } from '../accounts/session-plugin';
 import { issueToken } from '../tokens/one-time-tokens';
-import { bulkBuyList } from './bulk.service';
+import type { PaymentProvider } from '../../payments/payment-provider';
+import { createSandboxProvider, sandboxMaintenanceFromEnv } from '../../payments/sandbox-provider';
+import { bulkBuyList, bulkBuyTitleList } from './bulk.service';
+import { addBundle, bundleView } from './bundle.service';
+import { cartOrderStatus } from './cart-payment.service';
 import { grantGuestCoupons } from './cart.repository';
 import * as cart from './cart.service';
 import { type CartMember, cartView } from './cart-view';
-import { CART_TOKEN_PURPOSE, orderV3 } from './checkout.service';
+import { CART_TOKEN_PURPOSE, orderV2, orderV3 } from './checkout.service';
 import { guestCoupon, listCoupons, removeCoupon, setCoupon } from './coupon.service';
 import { PRE_ORDER_TOKEN_PURPOSE, cancelPreOrder, preOrderBook, preOrderStatus } from './pre-order.service';
 import { bonusesByBook, earnedBonuses, listBonuses, settleDueBonuses, startBonusSettlement } from './pre-order-bonus.service';
@@ -31,8 +35,10 @@ import { adultAllowed } from '../catalog/adult-access';
 const BONUS_SETTLE_EVERY_MS = 60_000;
 
 /** §7 "Cart", "Pre-orders" and the guest coupon of §7 "Guest" (issue 7); contract in `packages/domain/src/cart.ts`. */
-export const cartRoutes: FastifyPluginAsync = async (base) => {
+export const cartRoutes: FastifyPluginAsync<{ provider?: PaymentProvider }> = async (base, options) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
+  // Card and carrier payments of the cart; the provider's decisions arrive through the sandbox routes (wallet module).
+  const provider = options.provider ?? createSandboxProvider({ maintenance: sandboxMaintenanceFromEnv(process.env.SANDBOX_MAINTENANCE) });
   const { db } = app.deps.database;
   const now = () => app.deps.clock().getTime();
   const member = async (request: FastifyRequest): Promise<CartMember> => {
@@ -45,6 +51,8 @@ export const cartRoutes: FastifyPluginAsync = async (base) => {
     cart.addManyBooks(db, await member(request), request.body.book_ids, now()),
   );
   app.post('/cart/bulk', { schema: { body: CartBulkBody } }, async (request) => cart.addTitle(db, await member(request), request.body.title_id, now()));
+  app.post('/cart/bundle', { schema: { body: CartBundleBody } }, async (request) => addBundle(db, await member(request), request.body.bundle_id, now()));
+  app.get('/bundles/:id', { schema: { params: BundleIdPath } }, async (request) => bundleView(db, request.params.id, now()));
   app.post('/cart/items/invalid', { schema: { body: CartIdsBody } }, async (request) =>
     cart.moveItems(db, await member(request), request.body.cart_ids, 'LATER'),
   );
@@ -84,10 +92,22 @@ export const cartRoutes: FastifyPluginAsync = async (base) => {
     const result = await removeCoupon(db, await member(request), request.query.token, now());
     return reply.code(result.status).send(result.body);
   });
-  app.post('/cart/order/v3', { schema: { querystring: CartTokenQuery, body: OrderV3Body } }, async (request, reply) => {
-    const result = await orderV3(db, await member(request), { ...request.body, token: request.query.token }, now());
+  app.post('/cart/order/v3', { schema: { querystring: CartTokenQuery, body: CartOrderBody } }, async (request, reply) => {
+    const result = await orderV3(db, provider, await member(request), { ...request.body, token: request.query.token }, now());
     return reply.code(result.status).send(result.body);
   });
+  app.post('/cart/order/v2', { schema: { body: OrderV2Body } }, async (request, reply) => {
+    const b = request.body;
+    const input = { token: b.token, usePoint: b.use_point, salePrice: b.sale_price, itemSize: b.item_size, paymentType: b.payment_type };
+    const result = await orderV2(db, provider, await member(request), input, now());
+    return reply.code(result.status).send(result.body);
+  });
+  app.get('/cart/order/:order_id', { schema: { params: OrderIdParam } }, async (request) =>
+    cartOrderStatus(db, (await member(request)).userId, request.params.order_id),
+  );
+  app.get('/point_campaign/bulk_buy_title_list', { schema: { querystring: BulkBuyTitleListQuery } }, async (request) =>
+    bulkBuyTitleList(db, request.query, now()),
+  );
 
   app.get('/guest/coupon', async () => guestCoupon(db, now()));
   app.get('/point_campaign/bulk_buy_list', { schema: { querystring: BulkBuyListQuery } }, async (request) =>

@@ -27,6 +27,8 @@ export interface PurchaseRequest {
   expectedPrice?: number;
   /** Cart order (issue 7): the coupon discount on these priced books (capped at their total). */
   discountFor?: (books: readonly PricedBook[]) => number;
+  /** Cart order (issue 7): prices agreed for some books (a bundle's price split over its books). */
+  prices?: ReadonlyMap<number, number>;
   now: number;
 }
 
@@ -51,7 +53,7 @@ export const shortageCode = (currency: 'COIN' | 'MANGA_COIN') =>
   currency === 'COIN' ? ErrorCode.CART_NOT_ENOUGH_AMEBA_COIN : ErrorCode.CART_NOT_ENOUGH_MANGA_COIN;
 
 /** Every buy rule of §5 and issue 5 except the balances, which `quote` and `purchase` check. */
-async function priceBooks(db: Db, req: PurchaseRequest, checkOwned = true): Promise<Omit<PurchaseQuote, 'usePoint' | 'payPrice'>> {
+export async function priceBooks(db: Db, req: PurchaseRequest, checkOwned = true): Promise<Omit<PurchaseQuote, 'usePoint' | 'payPrice'>> {
   // Read together (one round trip on PostgreSQL outside a transaction), then checked in the §8 order.
   const [rows, owned, campaigns, firstPaying] = await Promise.all([
     booksForPurchase(db, req.bookIds),
@@ -67,7 +69,7 @@ async function priceBooks(db: Db, req: PurchaseRequest, checkOwned = true): Prom
     throw refuse(ErrorCode.ADULT_CHECK_REQUIRED, 'adult check required');
   }
   if (owned.size > 0) throw refuse(ErrorCode.ALREADY_BUY, 'already have this book');
-  const priced = books.map((row) => pricedBook(row, books, campaigns, firstPaying, req.now));
+  const priced = books.map((row) => pricedBook(row, books, campaigns, firstPaying, req.now, req.prices?.get(row.id)));
   if (req.buyFree && priced.some((b) => !b.free)) throw refuse(ErrorCode.DIFF_PRICE_REQUEST, 'this book is not free');
   const totalPrice = priced.reduce((sum, b) => sum + b.price, 0);
   if (req.expectedPrice !== undefined && req.expectedPrice !== totalPrice) {
@@ -76,8 +78,8 @@ async function priceBooks(db: Db, req: PurchaseRequest, checkOwned = true): Prom
   return { books: priced, totalPrice, isFirstPaying: firstPaying, pointCampaign: sumPoints(priced) };
 }
 
-function pricedBook(row: PurchasableBookRow, all: PurchasableBookRow[], campaigns: PointCampaignRule[], first: boolean, now: number): PricedBook {
-  const at = priceAt(toPricing(row), now);
+function pricedBook(row: PurchasableBookRow, all: PurchasableBookRow[], campaigns: PointCampaignRule[], first: boolean, now: number, agreed?: number): PricedBook {
+  const at = agreed === undefined ? priceAt(toPricing(row), now) : { price: agreed };
   const { list } = pointBreakdown(campaigns, {
     bookId: row.id,
     titleId: row.title_id,
@@ -157,7 +159,7 @@ export async function purchase(trx: Transaction<Database>, req: PurchaseRequest)
 }
 
 /** Order items and entitlements (RESERVED before release); an entitlement already there is ALREADY_BUY. */
-async function deliver(trx: Transaction<Database>, req: PurchaseRequest, orderId: number, books: PricedBook[], source: 'FREE' | 'PURCHASE') {
+export async function deliver(trx: Transaction<Database>, req: PurchaseRequest, orderId: number, books: PricedBook[], source: 'FREE' | 'PURCHASE') {
   await trx
     .insertInto('order_items')
     .values(books.map((b) => ({ order_id: orderId, book_id: b.row.id, price: b.price, point: b.points.reduce((s, l) => s + l.point, 0) })))
@@ -171,7 +173,7 @@ async function deliver(trx: Transaction<Database>, req: PurchaseRequest, orderId
 }
 
 /** One POINT lot per campaign line, expiring after the campaign's expireDays. */
-async function grantEarnedPoints(trx: Transaction<Database>, req: PurchaseRequest, orderId: number, lines: PointLine[]) {
+export async function grantEarnedPoints(trx: Transaction<Database>, req: PurchaseRequest, orderId: number, lines: PointLine[]) {
   for (const line of lines) {
     await grant(trx, {
       userId: req.userId,

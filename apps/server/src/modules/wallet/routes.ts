@@ -11,6 +11,8 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { createSandboxProvider, sandboxMaintenanceFromEnv } from '../../payments/sandbox-provider';
 import { sandboxRoutes } from '../../payments/sandbox.routes';
+import { decisionByOrderKind } from '../../payments/decision-dispatch';
+import { cartPaymentDecision } from '../cart/cart-payment.service';
 import type { PaymentProvider } from '../../payments/payment-provider';
 import { requireUser, sessionUser } from '../accounts/session-plugin';
 import { issueToken } from '../tokens/one-time-tokens';
@@ -67,5 +69,6 @@ export const walletRoutes: FastifyPluginAsync<{ provider?: PaymentProvider }> = 
     coinPurchaseStatus(db, (await requireUser(request)).userId, request.params.order_id),
   );
 
-  await app.register(sandboxRoutes, { onDecision: onPaymentDecision });
+  // The sandbox's page decides coin packs and cart orders paid by carrier (issue 7) alike.
+  await app.register(sandboxRoutes, { onDecision: decisionByOrderKind({ MANGA_COIN: onPaymentDecision, BOOK: cartPaymentDecision }) });
 };

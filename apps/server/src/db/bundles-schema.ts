@@ -1,0 +1,37 @@
+/** Tables of bundles and card/carrier cart payments (issue 7), created by migrations 2026-11-22T0810-bundles and 0815-cart-payments. */
+import type { Generated } from 'kysely';
+
+type Millis = number;
+
+/** Books sold together at `bundle_price` (tax included) from `start_at` until `end_at` (open when null). */
+export interface BundlesTable {
+  id: Generated<number>;
+  name: string;
+  bundle_price: number;
+  start_at: Millis;
+  end_at: Millis | null;
+  created_at: Millis;
+}
+
+export interface BundleBooksTable {
+  bundle_id: number;
+  book_id: number;
+}
+
+/** What a PROCESSING card/carrier cart order delivers on approval (JSON: books and point lines of the preview). */
+export interface CartPaymentsTable {
+  order_id: number;
+  user_id: number;
+  /** JSON [{ bookId, price, point }]. */
+  books: string;
+  /** JSON PointLine[] granted on completion. */
+  point_lines: string;
+  coupon_id: number | null;
+  created_at: Millis;
+}
+
+export interface BundleTables {
+  bundles: BundlesTable;
+  bundle_books: BundleBooksTable;
+  cart_payments: CartPaymentsTable;
+}

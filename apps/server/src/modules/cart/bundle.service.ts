@@ -1,0 +1,81 @@
+import { isSalable, salesStatusAt } from '@hondana/domain/books';
+import { type CartChangeResponse, CartType } from '@hondana/domain/cart';
+import type { BundleView } from '@hondana/domain/cart-checkout';
+import { priceAt } from '@hondana/domain/catalog';
+import { AppError, ErrorCode, notFound } from '@hondana/domain/errors';
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../../db/schema';
+import { entitledBookIds } from '../orders/entitlements';
+import { booksForPurchase } from '../orders/orders.repository';
+import { toPricing } from '../orders/purchase';
+import { type BundleRow, bundleOfBook, bundleOnSale, bundlesById, lockMemberCart } from './bundle.repository';
+import { insertCartItem } from './cart.repository';
+import { changeResponse, limitExceeded } from './cart.service';
+import type { CartMember } from './cart-view';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+async function view(db: Db, bundle: BundleRow, now: number): Promise<BundleView> {
+  const rows = await booksForPurchase(db, bundle.bookIds);
+  return {
+    bundleId: bundle.id,
+    name: bundle.name,
+    bookIds: bundle.bookIds,
+    bundleTotalPrice: rows.reduce((sum, r) => sum + priceAt(toPricing(r), now).price, 0),
+    bundleSalePrice: bundle.bundle_price,
+    startDatetime: bundle.start_at,
+    endDatetime: bundle.end_at,
+    onSale: bundleOnSale(bundle, now),
+  };
+}
+
+/** `GET /bundles/{id}`: a bundle with its books and prices (§3 bundleTotalPrice, bundleSalePrice). */
+export async function bundleView(db: Db, bundleId: number, now: number): Promise<BundleView> {
+  const bundle = (await bundlesById(db, [bundleId])).get(bundleId);
+  if (!bundle) throw notFound('bundle');
+  return view(db, bundle, now);
+}
+
+/** The bundle on sale holding a book, for the volume detail (null when none). */
+export async function bundleForBook(db: Db, bookId: number, now: number): Promise<BundleView | null> {
+  const bundle = await bundleOfBook(db, bookId, now);
+  return bundle ? view(db, bundle, now) : null;
+}
+
+const bundleInvalid = (message: string) => new AppError(403, ErrorCode.BUNDLE_INVALID, [message]);
+
+/**
+ * `POST /cart/bundle`: the bundle's books as one cart line (cartType BUNDLE). Refused with
+ * BUNDLE_INVALID when it cannot be bought as a whole now (sale not running, a book stopped or
+ * already owned); books already in the cart join the bundle line. All or nothing: a cart without
+ * room for every book is CART_LIST_LIMIT_EXCEEDED and nothing is added.
+ */
+export async function addBundle(db: Kysely<Database>, member: CartMember, bundleId: number, now: number): Promise<CartChangeResponse> {
+  const added = await db.transaction().execute(async (trx) => {
+    await lockMemberCart(trx, member.userId);
+    const bundle = (await bundlesById(trx, [bundleId])).get(bundleId);
+    if (!bundle || bundle.bookIds.length === 0) throw notFound('bundle');
+    if (!bundleOnSale(bundle, now)) throw bundleInvalid('bundle_id: not on sale');
+    const [rows, owned] = await Promise.all([booksForPurchase(trx, bundle.bookIds), entitledBookIds(trx, member.userId, bundle.bookIds)]);
+    const salable = rows.filter((r) => isSalable(salesStatusAt({ salesStatus: r.sales_status, startDatetime: r.start_datetime, endDatetime: r.end_datetime }, now)));
+    if (salable.length !== bundle.bookIds.length) throw bundleInvalid('bundle_id: a book is not on sale');
+    if (owned.size > 0) throw bundleInvalid('bundle_id: a book is already bought');
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    const ids: number[] = [];
+    for (const bookId of bundle.bookIds) {
+      const price = priceAt(toPricing(byId.get(bookId)!), now).price;
+      const outcome = await insertCartItem(trx, { userId: member.userId, bookId, cartType: CartType.BUNDLE, price, now, bundleId });
+      if (outcome === 'full') throw limitExceeded();
+      if (outcome === 'added') ids.push(bookId);
+    }
+    // Books that were in the cart already become part of the bundle line (back in the cart if put aside).
+    await trx
+      .updateTable('cart_items')
+      .set({ bundle_id: bundleId, cart_type: CartType.BUNDLE, state: 'ACTIVE' })
+      .where('user_id', '=', member.userId)
+      .where('book_id', 'in', bundle.bookIds)
+      .execute();
+    return ids;
+  });
+  return changeResponse(db, member.userId, added, []);
+}

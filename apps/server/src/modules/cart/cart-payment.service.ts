@@ -1,0 +1,171 @@
+import type { CartOrderResponse, CartOrderStatus } from '@hondana/domain/cart-checkout';
+import { AppError, ErrorCode, badRequest, notFound } from '@hondana/domain/errors';
+import type { OrderStatus, PointLine } from '@hondana/domain/orders-rules';
+import { type CardInput, type CoinPaymentMethod, paymentTypeOfMethod } from '@hondana/domain/wallet-payments';
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../../db/schema';
+import type { PaymentDecisionHandler, PaymentProvider } from '../../payments/payment-provider';
+import { entitledBookIds } from '../orders/entitlements';
+import { booksForPurchase, insertOrder, transitionOrder } from '../orders/orders.repository';
+import { type PricedBook, type PurchaseRequest, deliver, grantEarnedPoints, priceBooks } from '../orders/purchase';
+import { refundOrderSpends, spend } from '../wallet/ledger';
+import { useCoupon } from './cart.repository';
+
+type Trx = Transaction<Database>;
+const refuse = (code: ErrorCode, message: string) => new AppError(403, code, [message]);
+
+export interface ProviderCheckout {
+  /** The purchase as the coin checkout would make it (prices agreed for bundle books, the coupon's discount). */
+  request: PurchaseRequest;
+  couponId: number | null;
+  method: CoinPaymentMethod;
+  card: CardInput | undefined;
+  returnUrl: string;
+}
+
+/**
+ * A cart paid by card or carrier, inside the checkout's transaction. The order is written
+ * INCOMPLETE with what it will deliver (cart_payments), the points are spent and the coupon is
+ * held by the order; then the provider decides. A declined card rolls everything back (nothing
+ * charged, the cart as it was, CART_PAYMENT_FAILED with the provider's code). A card captured
+ * at once completes the order now; a carrier leaves it PROCESSING until the member decides on
+ * the provider's page (`cartPaymentDecision`). The cart keeps its items until the completion.
+ */
+export async function payCartByProvider(trx: Trx, provider: PaymentProvider, input: ProviderCheckout): Promise<{ body: CartOrderResponse }> {
+  const { request: req, method } = input;
+  if (provider.underMaintenance(method)) throw new AppError(400, ErrorCode.MAINTENANCE, ['paymentType: under maintenance']);
+  if (method === 'creditcard' && !input.card) throw badRequest('card', 'is required');
+  const priced = await priceBooks(trx, req);
+  const discount = Math.min(Math.max(req.discountFor?.(priced.books) ?? 0, 0), priced.totalPrice);
+  if (req.usePoint > priced.totalPrice - discount) throw refuse(ErrorCode.CART_NOT_USE_POINT_OVER_PRICE, 'use_point: more than the price');
+  const payPrice = priced.totalPrice - discount - req.usePoint;
+  const orderId = await insertOrder(trx, {
+    user_id: req.userId,
+    kind: 'BOOK',
+    status: 'INCOMPLETE',
+    payment_type: payPrice > 0 ? paymentTypeOfMethod[method] : req.usePoint > 0 ? 'POINT' : 'FREE',
+    total_price: payPrice,
+    use_point: req.usePoint,
+    point: priced.pointCampaign.totalPoint,
+    is_first_paying: priced.isFirstPaying ? 1 : 0,
+    created_at: req.now,
+    updated_at: req.now,
+  });
+  if ((await spend(trx, { userId: req.userId, currency: 'POINT', amount: req.usePoint, orderId, reason: `order ${orderId}`, now: req.now })) === null) {
+    throw refuse(ErrorCode.CART_NOT_ENOUGH_POINT, 'not enough points');
+  }
+  if (input.couponId !== null && !(await useCoupon(trx, req.userId, input.couponId, orderId, req.now))) {
+    throw refuse(ErrorCode.COUPON_INVALID, 'coupon: already used');
+  }
+  await trx
+    .insertInto('cart_payments')
+    .values({
+      order_id: orderId,
+      user_id: req.userId,
+      books: JSON.stringify(priced.books.map((b) => ({ bookId: b.row.id, price: b.price, points: b.points }))),
+      point_lines: JSON.stringify(priced.pointCampaign.list),
+      coupon_id: input.couponId,
+      created_at: req.now,
+    })
+    .execute();
+  const bookIds = priced.books.map((b) => b.row.id);
+  const done = {
+    status: { code: 0 as const },
+    results: { orderId, bookIds, totalPrice: priced.totalPrice, discount, usePoint: req.usePoint, payPrice, pointCampaign: priced.pointCampaign },
+  };
+  if (payPrice === 0) {
+    await transitionOrder(trx, orderId, 'INCOMPLETE', 'PROCESSING', req.now);
+    await completeCartPayment(trx, orderId, req.now);
+    return { body: done };
+  }
+  const outcome = await provider.start(trx, {
+    orderId,
+    userId: req.userId,
+    method,
+    amountYen: payPrice,
+    card: input.card,
+    returnUrl: input.returnUrl,
+    now: new Date(req.now),
+  });
+  if (outcome.kind === 'FAILED') throw new AppError(400, ErrorCode.CART_PAYMENT_FAILED, [`${outcome.errorCode}: ${outcome.message}`]);
+  if (outcome.kind === 'REDIRECT') {
+    await transitionOrder(trx, orderId, 'INCOMPLETE', 'PROCESSING', req.now, { provider_ref: outcome.providerRef });
+    return { body: { status: { code: 0 }, results: { orderId, orderStatus: 'PROCESSING', confirmUrl: outcome.confirmUrl, bookIds, payPrice } } };
+  }
+  await transitionOrder(trx, orderId, 'INCOMPLETE', 'PROCESSING', req.now, {
+    provider_ref: outcome.providerRef,
+    card_brand: outcome.cardBrand,
+    card_last4: outcome.cardLast4,
+  });
+  await completeCartPayment(trx, orderId, req.now);
+  return { body: done };
+}
+
+interface StoredBook {
+  bookId: number;
+  price: number;
+  points: PointLine[];
+}
+
+/**
+ * PROCESSING → COMPLETE once: the books (entitlements and order lines at the agreed prices),
+ * the earned points, and the bought books leave the cart. A second completion (a replayed or
+ * concurrent approval) finds the order no longer PROCESSING and does nothing. A book the member
+ * got meanwhile another way makes the order GRANT_ERROR, with its points and coupon given back.
+ */
+export async function completeCartPayment(trx: Trx, orderId: number, now: number): Promise<boolean> {
+  const pay = await trx.selectFrom('cart_payments').selectAll().where('order_id', '=', orderId).executeTakeFirst();
+  if (!pay) return false;
+  const stored = JSON.parse(pay.books) as StoredBook[];
+  const bookIds = stored.map((b) => b.bookId);
+  if ((await entitledBookIds(trx, pay.user_id, bookIds)).size > 0) {
+    await endCartPayment(trx, orderId, 'GRANT_ERROR', 'ALREADY_BUY', now);
+    return false;
+  }
+  if (!(await transitionOrder(trx, orderId, 'PROCESSING', 'COMPLETE', now))) return false;
+  const rows = new Map((await booksForPurchase(trx, bookIds)).map((r) => [r.id, r]));
+  const books: PricedBook[] = stored.map((b) => ({ row: rows.get(b.bookId)!, price: b.price, free: b.price === 0, points: b.points }));
+  const req: PurchaseRequest = { userId: pay.user_id, adultChecked: true, bookIds, currency: 'COIN', usePoint: 0, buyFree: false, now };
+  await deliver(trx, req, orderId, books, 'PURCHASE');
+  await grantEarnedPoints(trx, req, orderId, JSON.parse(pay.point_lines) as PointLine[]);
+  await trx.deleteFrom('cart_items').where('user_id', '=', pay.user_id).where('book_id', 'in', bookIds).execute();
+  if (pay.coupon_id !== null) await trx.deleteFrom('cart_coupons').where('user_id', '=', pay.user_id).where('coupon_id', '=', pay.coupon_id).execute();
+  return true;
+}
+
+/** PROCESSING → CANCEL / PAYMENT_ERROR / GRANT_ERROR once: the points spent and the coupon held go back; nothing was delivered. */
+async function endCartPayment(trx: Trx, orderId: number, to: OrderStatus, failureCode: string, now: number): Promise<boolean> {
+  if (!(await transitionOrder(trx, orderId, 'PROCESSING', to, now, { failure_code: failureCode }))) return false;
+  await refundOrderSpends(trx, orderId, `order ${orderId}: ${failureCode}`, now);
+  await trx
+    .updateTable('user_coupons')
+    .set({ status: 'UNUSED', order_id: null, used_at: null })
+    .where('order_id', '=', orderId)
+    .where('status', '=', 'USED')
+    .execute();
+  return true;
+}
+
+/** The provider's report of the member's decision on a cart payment (approved once, or cancelled / expired). */
+export const cartPaymentDecision: PaymentDecisionHandler = async (trx, { orderId, approved, expired, now }) => {
+  if (approved) await completeCartPayment(trx, orderId, now);
+  else await endCartPayment(trx, orderId, expired ? 'PAYMENT_ERROR' : 'CANCEL', expired ? 'PAYMENT_EXPIRED' : 'CANCELLED_BY_USER', now);
+};
+
+/** `GET /cart/order/{order_id}`: what became of one of the member's cart orders (after the provider's page). */
+export async function cartOrderStatus(db: Kysely<Database>, userId: number, orderId: number): Promise<CartOrderStatus> {
+  const order = await db
+    .selectFrom('orders')
+    .select(['id', 'status', 'payment_type', 'total_price', 'failure_code'])
+    .where('id', '=', orderId)
+    .where('user_id', '=', userId)
+    .where('kind', '=', 'BOOK')
+    .executeTakeFirst();
+  if (!order) throw notFound('order');
+  const [items, pay] = await Promise.all([
+    db.selectFrom('order_items').select('book_id').where('order_id', '=', orderId).orderBy('book_id').execute(),
+    db.selectFrom('cart_payments').select('books').where('order_id', '=', orderId).executeTakeFirst(),
+  ]);
+  const bookIds = items.length > 0 ? items.map((i) => i.book_id) : pay ? (JSON.parse(pay.books) as StoredBook[]).map((b) => b.bookId) : [];
+  return { orderId, status: order.status as OrderStatus, paymentType: order.payment_type, bookIds, payPrice: order.total_price, failureCode: order.failure_code };
+}
