@@ -68,6 +68,71 @@ describe('serials', () => {
     }
   });
 
+  it('serial pages are rendered on the server: the HTML has the serial and its episode titles, even without JavaScript', async () => {
+    const serial = (await (await fetch(`${store.url}/api/serials/${SERIAL_ID}`)).json()) as { name: string };
+    const titles = ((await (await fetch(`${store.url}/api/serial_episodes?serial_id=${SERIAL_ID}&limit=100`)).json()) as { episodes: { title: string }[] }).episodes.map(
+      (e) => e.title,
+    );
+    const html = await (await fetch(detailUrl())).text();
+    const text = html.replaceAll('&#x27;', "'").replaceAll('&amp;', '&');
+    assert.ok(text.includes(serial.name), 'the detail HTML names the serial');
+    for (const title of titles) assert.ok(text.includes(title), `the detail HTML lists ${title}`);
+    assert.ok((await (await fetch(`${store.url}/serial`)).text()).includes('data-testid="serial-card"'), '/serial HTML has serial cards');
+    assert.ok((await (await fetch(`${store.url}/serial/ranking/general/1`)).text()).includes(serial.name), 'the ranking HTML names the serial');
+
+    const context = await browser.newContext({ viewport: { width: 375, height: 900 }, locale: 'ja-JP', javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(detailUrl());
+    assert.equal(await page.getByTestId('episode').count(), titles.length);
+    await row(page, 1).getByText(titles[0]!).waitFor();
+    assert.equal(await page.getByTestId('special-ticket').textContent(), '3/3');
+    await shot(page, 'serials-detail-no-js-375');
+    await context.close();
+  });
+
+  it('an adult serial shows the age dialog: いいえ goes to the top page, はい confirms the age and reloads', async () => {
+    const db = new Database(path.join(store.dataDir, 'hondana.db'));
+    const titleId = (db.prepare('SELECT title_id FROM serials WHERE id = ?').get(SERIAL_ID) as { title_id: number }).title_id;
+    const adultId = Number(
+      db
+        .prepare(
+          `INSERT INTO serials (title_id, name, description, category, theme_color, sub_color, ticket_usable, reward_usable, charge_minutes, rental_minutes, order_only, end_datetime, created_at)
+           VALUES (?, '大人の連載テスト', '年齢確認のテスト用', 'adult_male', '#844', '#fdd', 1, 0, 1380, 180, 0, NULL, 0)`,
+        )
+        .run(titleId).lastInsertRowid,
+    );
+    db.prepare(
+      `INSERT INTO serial_episodes (serial_id, order_sequence, title, price, free_flg, release_datetime, end_datetime, layout_type, page_count, book_id, created_at)
+       VALUES (?, 1, '大人の第1話', 0, 1, 0, NULL, 0, 0, NULL, 0)`,
+    ).run(adultId);
+    db.close();
+    const adultUrl = `${store.url}/serial/detail/${adultId}`;
+    // Nothing of the serial reaches a guest's HTML.
+    const guestHtml = await (await fetch(adultUrl)).text();
+    assert.ok(!guestHtml.includes('大人の連載テスト') && !guestHtml.includes('大人の第1話'));
+    assert.equal((await fetch(`${store.url}/api/serials/${adultId}`)).status, 403);
+
+    for (const width of [375, 1080]) {
+      const guest = await newPage(width);
+      await guest.goto(adultUrl);
+      const dialog = guest.getByRole('dialog', { name: '年齢確認' });
+      await dialog.waitFor();
+      await shot(guest, `serials-adult-dialog-${width}`);
+      await dialog.getByRole('button', { name: 'いいえ' }).click();
+      await guest.waitForURL(`${store.url}/`);
+      await guest.context().close();
+    }
+
+    const member = await newPage(1080, `serials-adult-${Date.now()}@example.jp`);
+    await member.goto(adultUrl);
+    await member.getByRole('dialog', { name: '年齢確認' }).getByRole('button', { name: 'はい' }).click();
+    await member.getByRole('heading', { name: '大人の連載テスト' }).waitFor();
+    await member.getByText('大人の第1話').waitFor();
+    assert.equal(await member.getByRole('dialog', { name: '年齢確認' }).count(), 0);
+    await shot(member, 'serials-adult-confirmed-1080');
+    await member.context().close();
+  });
+
   it('a guest reads free episode 3 and is asked to sign up for episode 4', async () => {
     const page = await newPage(375);
     await page.goto(detailUrl());
@@ -110,6 +175,21 @@ describe('serials', () => {
     await page.waitForURL(new RegExp(`serialEpisodeId=${episode(5).id}`));
     await page.getByRole('status').filter({ hasText: 'レンタルしました' }).waitFor();
     await page.getByTestId('episode-page').first().waitFor();
+
+    // The rental is in the payment history: date, serial and episode, 40 coins, manga coin.
+    await page.goto(`${store.url}/order/payments`);
+    const rentalRow = page.locator('li', { has: page.getByTestId('payment-rental') });
+    await rentalRow.waitFor();
+    const rentalText = (await rentalRow.textContent()) ?? '';
+    const rentedTitle = (await (await fetch(`${store.url}/api/serial_episodes/${episode(5).id}`)).json()) as { title: string };
+    assert.ok(rentalText.includes(rentedTitle.title), rentalText);
+    assert.match(rentalText, /マンガコイン/);
+    assert.match(rentalText, /40コイン/);
+    assert.match(rentalText, /\d{4}年\d{1,2}月\d{1,2}日 \d{2}:\d{2}/);
+    await shot(page, 'serials-payments-1080');
+    await page.setViewportSize({ width: 375, height: 900 });
+    await shot(page, 'serials-payments-375');
+    await page.setViewportSize({ width: 1080, height: 900 });
 
     // Episode 6 stays locked until the ticket recovers: move its last use 23 hours back.
     await page.goto(detailUrl());

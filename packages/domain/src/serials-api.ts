@@ -198,3 +198,32 @@ export interface SerialRentalPayment {
   /** Epoch ms the rental ends (RENTAL_FOREVER for permanent). */
   rentalEnd: number;
 }
+
+/** What the server renders `/serial/detail/{serialId}` from (its loader, through the load context). */
+export interface SerialDetailPage {
+  adultGate: false;
+  serial: Serial;
+  episodes: SerialEpisode[];
+  /** Episode user data of every episode; empty for a guest. */
+  userData: EpisodeUserData[];
+  userSerial: SerialUserData | null;
+  ticket: UserSerialTicket;
+  adReward: UserSerialTicket | null;
+  balances: { coin: number; mangaCoin: number };
+  /** The server's instant the data was read, for the countdowns. */
+  loadedAt: number;
+}
+
+/** An adult serial for a viewer without the age check: only the dialog, no serial content. */
+export interface SerialAdultGate {
+  adultGate: true;
+}
+
+/** What the server renders `/serial` from. */
+export interface SerialHomePage {
+  recents: Serial[];
+  ranks: { rank: number; serial: Serial }[];
+  /** 続きが読める連載 of the member; empty for a guest. */
+  histories: SerialHistoryItem[];
+  osusumes: SerialOsusume[];
+}

@@ -15,6 +15,7 @@ import { getSeriesPage } from '../modules/catalog/titles.service';
 import { getFreeRanking, getRankingPage } from '../modules/catalog/rankings.service';
 import { readingContext } from '../modules/reading/load-context';
 import { reviewsContext } from '../modules/reviews/load-context';
+import { serialsContext } from '../modules/serials/load-context';
 import type { AccountActionResult, StoreLoadContext, Viewer } from './load-context';
 
 type Db = Kysely<Database>;
@@ -68,6 +69,7 @@ export async function createLoadContext(
     catalog: catalogContext(db, viewer, now().getTime()),
     reviews: reviewsContext(db, viewer?.userId ?? null),
     reading: readingContext(db, viewer, now().getTime(), app.deps.config.secrets.mediaUrlKey),
+    serials: serialsContext(db, viewer, now().getTime()),
   };
 }
 

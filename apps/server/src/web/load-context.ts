@@ -2,6 +2,7 @@ import type { AdultState, SignupBody, LoginBody, UserProfile } from '@hondana/do
 import type { RankGender, RankingTerm } from '@hondana/domain/rankings';
 import type { ViewerInfo } from '@hondana/domain/reading';
 import type { RatingSummary, Review } from '@hondana/domain/reviews-rules';
+import type { Serial, SerialAdultGate, SerialDetailPage, SerialHomePage } from '@hondana/domain/serials-api';
 import type { BookDetail } from '../modules/catalog/books.types';
 import type { BookTile } from '../modules/catalog/catalog.types';
 import type { RecommendedBook } from '../modules/catalog/recommendations.types';
@@ -77,5 +78,14 @@ export interface StoreLoadContext {
      * book does not exist or they may not see it (R18 without a confirmed adult, §6).
      */
     getViewerInfo(q: { bookId: number }): Promise<ViewerInfo | null>;
+  };
+  /** The serial pages (area serials); adult serials only for a viewer whose age is confirmed (§4, §6). */
+  serials: {
+    /** `/serial`: recents (of `category` when given), the top of the read ranking, the member's 続きが読める連載, osusumes. */
+    home(q: { category: string | null }): Promise<SerialHomePage>;
+    /** `/serial/ranking/general/{page}`: serials by reads. */
+    ranking(q: { offset: number; limit: number }): Promise<{ rank: number; serial: Serial }[]>;
+    /** `/serial/detail/{serialId}`: null when it does not exist; only the age dialog for an adult serial the viewer may not see. */
+    detail(q: { serialId: number }): Promise<SerialDetailPage | SerialAdultGate | null>;
   };
 }

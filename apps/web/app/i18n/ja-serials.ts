@@ -3,6 +3,8 @@ import { registerCopy } from './i18n';
 /** Copy of the serial pages and the serial last page (§2, §4, §9). */
 export const jaSerials = {
   title: '連載',
+  detailTitle: '{{name}}｜連載',
+  adultTitle: '年齢確認が必要な連載',
   description: '毎日無料で読める連載マンガ。待てば無料のチケットで続きが読めます。',
   recents: '新着更新',
   ranking: '連載ランキング',
@@ -82,6 +84,11 @@ export const jaSerials = {
   pageForward: '次のページ',
   pageBack: '前のページ',
   toast: { rented: 'レンタルしました', ticketUsed: 'チケットを使いました' },
+  payment: {
+    rental: '{{serial}} {{episode}}（レンタル）',
+    rentedUntil: '{{date}}までレンタル',
+    unlimited: '無期限レンタル',
+  },
   lastPage: {
     finished: '読み終わりました',
     next: '次のエピソード',

@@ -5,13 +5,18 @@ import { pageMeta } from '../page-meta';
 import type { Route } from './+types/serial';
 import '../i18n/ja-serials';
 
-/** `/serial` (§2): serial list by category with recents and rankings. Lists load in the browser. */
-export function loader({ request, context }: Route.LoaderArgs) {
+/**
+ * `/serial` (§2): serial list by category with recents and rankings, and the member's
+ * 続きが読める連載. Rendered on the server from the serials use cases (load context).
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
   const param = new URL(request.url).searchParams.get('category');
+  const category = param && isPageType(param) && param !== PageType.ALL ? param : null;
   return {
     loggedIn: context.viewer !== null,
-    category: param && isPageType(param) && param !== PageType.ALL ? param : null,
+    category,
     categories: pageTypes.filter((p) => p !== PageType.ALL).map((key) => ({ key, label: pageTypeLabels[key] })),
+    home: await context.serials.home({ category }),
   };
 }
 

@@ -3,6 +3,7 @@ import type { PaymentHistoryItem } from '@hondana/domain/orders';
 import { Link } from 'react-router';
 import { walletCopy as w } from '../../../i18n/ja-wallet';
 import styles from '../../wallet/components/wallet.module.css';
+import { RentalPaymentName } from '../../serials/components/rental-payment';
 import { tokyoDateTime } from '../../wallet/tokyo-date';
 
 const methodLabels: Record<string, string> = {
@@ -26,9 +27,11 @@ export function PaymentList({ payments }: { payments: PaymentHistoryItem[] }) {
   return (
     <ul className={styles.list}>
       {payments.map((p) => (
-        <li key={p.orderId} data-testid={`payment-${p.orderId}`}>
+        <li key={`${p.kind}-${p.orderId}`} data-testid={p.kind === 'SERIAL_RENTAL' ? `payment-rental-${p.orderId}` : `payment-${p.orderId}`}>
           <span>
-            {p.kind === 'MANGA_COIN' && p.coinItem
+            {p.kind === 'SERIAL_RENTAL' && p.rental ? (
+              <RentalPaymentName rental={p.rental} paidAt={p.orderDatetime} />
+            ) : p.kind === 'MANGA_COIN' && p.coinItem
               ? w('payments.coinPack', { coin: formatAmount(p.coinItem.coin), bonus: formatAmount(p.coinItem.bonus) })
               : p.items.map((item) => (
                   <Link key={item.bookId} to={`/series_list/series_id=${item.titleId}?book_id=${item.bookId}`}>
@@ -37,8 +40,8 @@ export function PaymentList({ payments }: { payments: PaymentHistoryItem[] }) {
                 ))}
             <br />
             <span className={styles.sub}>
-              {tokyoDateTime(p.orderDatetime)} ・ {methodLabels[p.paymentType] ?? p.paymentType} ・{' '}
-              {w('payments.order', { id: p.orderId })}
+              {tokyoDateTime(p.orderDatetime)} ・ {methodLabels[p.paymentType] ?? p.paymentType}
+              {p.kind !== 'SERIAL_RENTAL' && ` ・ ${w('payments.order', { id: p.orderId })}`}
               {p.point > 0 && ` ・ ${w('payments.points', { point: formatAmount(p.point) })}`}
             </span>
           </span>

@@ -3,17 +3,24 @@ import { SerialApiError, api } from './http';
 
 export type EpisodeLoad =
   | { kind: 'ready'; browser: EpisodeBrowser }
-  /** §8: unauthorized or not rented → the serial's detail page. */
+  /** §8: unauthorized or not rented → the serial's detail page; also an episode not yet released (§4). */
   | { kind: 'detail'; serialId: number }
+  /** §4 adult gate: an adult serial before the age check shows the age dialog. */
+  | { kind: 'adult' }
   /** §4: failure to load the episode → /serial. */
   | { kind: 'failed' };
+
+/** Answers sending the reader to the episode's serial detail page. */
+const toDetail = (error: SerialApiError) =>
+  error.status === 401 || (error.status === 403 && error.errorCode === 'FORBIDDEN') || error.errorCode === 'EPISODE_NOT_ON_RELEASE';
 
 /** `GET /serial_episode_browsers/{serial_episode_id}`, with §8's redirects decided. */
 export async function loadEpisode(episodeId: number): Promise<EpisodeLoad> {
   try {
     return { kind: 'ready', browser: await api<EpisodeBrowser>(`/api/serial_episode_browsers/${episodeId}`) };
   } catch (error) {
-    if (error instanceof SerialApiError && (error.status === 401 || error.status === 403)) {
+    if (error instanceof SerialApiError && error.errorCode === 'ADULT_CHECK_REQUIRED') return { kind: 'adult' };
+    if (error instanceof SerialApiError && toDetail(error)) {
       const episode = await api<SerialEpisode>(`/api/serial_episodes/${episodeId}`).catch(() => null);
       return episode ? { kind: 'detail', serialId: episode.serialId } : { kind: 'failed' };
     }

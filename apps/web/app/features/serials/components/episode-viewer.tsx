@@ -2,6 +2,8 @@ import type { EpisodeBrowser } from '@hondana/domain/serials-api';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from '../../../i18n/i18n';
+import { loginHref } from '../../accounts/login-href';
+import { AdultGate } from '../../catalog/components/adult-gate';
 import { loadEpisode } from '../api/episode-browser';
 import { markReading } from '../api/serials';
 import { useFetch } from '../hooks/use-fetch';
@@ -19,7 +21,8 @@ const TOAST_MS = 3000;
 /**
  * `/viewer?serialEpisodeId=` (§2, §4 "Serial flow"): loads the episode with signed page URLs,
  * posts a read-start for members, scrolls webtoons vertically and pages the others, then shows
- * the serial last page. Unauthorized or not rented → the serial's detail page; a failure → /serial.
+ * the serial last page. Unauthorized, not rented or not yet released → the serial's detail page;
+ * an adult serial before the age check → the age dialog; a failure → /serial.
  */
 export function EpisodeViewer({ episodeId, loggedIn, openLastPage }: EpisodeViewerProps) {
   const { t } = useTranslation();
@@ -46,6 +49,13 @@ export function EpisodeViewer({ episodeId, loggedIn, openLastPage }: EpisodeView
   }, [toast]);
 
   if (load.status === 'failed') void navigate('/serial', { replace: true });
+  if (outcome?.kind === 'adult') {
+    return (
+      <div className={styles.viewer} data-testid="episode-viewer">
+        <AdultGate isMember={loggedIn} loginTo={loginHref(`/viewer?serialEpisodeId=${episodeId}`)} />
+      </div>
+    );
+  }
   if (!outcome || outcome.kind !== 'ready') return <div className={styles.viewer} aria-busy="true" data-testid="episode-viewer" />;
   const browser: EpisodeBrowser = outcome.browser;
   return (

@@ -1,16 +1,17 @@
+import type { SerialDetailPage } from '@hondana/domain/serials-api';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { type CopyKey, useTranslation } from '../../../i18n/i18n';
 import { SerialApiError } from '../api/http';
 import { rentEpisode, setNotification, claimAdReward } from '../api/serials';
-import { useSerialDetail } from '../hooks/use-serial-detail';
+import { fromPage, useSerialDetail } from '../hooks/use-serial-detail';
 import { AdDialog, RentDialog } from './dialogs';
 import { type EpisodeAction, EpisodeList, viewerHref } from './episode-list';
 import { TicketPanel } from './ticket-panel';
 import styles from './serial-detail.module.css';
 import '../../../i18n/ja-serials';
 
-export type SerialDetailProps = { serialId: number; loggedIn: boolean };
+export type SerialDetailProps = { serialId: number; loggedIn: boolean; initial?: SerialDetailPage };
 
 const KNOWN_ERRORS = ['CHARGE_NOT_FULL', 'TICKET_NOT_ENOUGH', 'ALREADY_RENTED', 'RENTAL_NOT_ENOUGH_MANGA_COIN', 'RENTAL_NOT_ENOUGH_AMEBA_COIN'];
 const errorKey = (error: unknown): CopyKey =>
@@ -19,10 +20,11 @@ const errorKey = (error: unknown): CopyKey =>
     : 'serials.errors.default';
 
 /** `/serial/detail/{serialId}`: the serial, the member's tickets and the episodes with what opens each (§2, §4). */
-export function SerialDetail({ serialId, loggedIn }: SerialDetailProps) {
+export function SerialDetail({ serialId, loggedIn, initial }: SerialDetailProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const detail = useSerialDetail(serialId, loggedIn);
+  const [first] = useState(() => (initial ? fromPage(initial) : undefined));
+  const detail = useSerialDetail(serialId, loggedIn, first);
   const [renting, setRenting] = useState<{ id: number; title: string; price: number } | null>(null);
   const [adOpen, setAdOpen] = useState(false);
   const [busy, setBusy] = useState(false);

@@ -1,4 +1,4 @@
-import type { EpisodeUserData, Serial, SerialEpisode, SerialUserData, UserSerialTicket } from '@hondana/domain/serials-api';
+import type { EpisodeUserData, Serial, SerialDetailPage, SerialEpisode, SerialUserData, UserSerialTicket } from '@hondana/domain/serials-api';
 import { guestTicketState } from '@hondana/domain/serials';
 import {
   getAdReward,
@@ -20,9 +20,15 @@ export interface SerialDetailData {
   ticket: UserSerialTicket;
   adReward: UserSerialTicket | null;
   balances: { coin: number; mangaCoin: number };
-  /** The instant the data was read (browser clock), for the countdowns. */
+  /** The instant the data was read (the server's clock when rendered there), for the countdowns. */
   loadedAt: number;
 }
+
+/** The loader's page data as the components use it. */
+export const fromPage = (page: SerialDetailPage): SerialDetailData => ({
+  ...page,
+  userData: new Map(page.userData.map((d) => [d.serialEpisodeId, d])),
+});
 
 async function loadDetail(serialId: number, loggedIn: boolean): Promise<SerialDetailData> {
   const [serial, list] = await Promise.all([getSerial(serialId), getEpisodes(serialId, 'sequence')]);
@@ -49,6 +55,6 @@ async function loadDetail(serialId: number, loggedIn: boolean): Promise<SerialDe
   };
 }
 
-/** Everything the serial detail page shows, reloaded after each rental, ticket or toggle. */
-export const useSerialDetail = (serialId: number, loggedIn: boolean) =>
-  useFetch(`serial:${serialId}:${loggedIn}`, () => loadDetail(serialId, loggedIn));
+/** Everything the serial detail page shows: first from the loader, reloaded in the browser after each rental, ticket or toggle. */
+export const useSerialDetail = (serialId: number, loggedIn: boolean, initial?: SerialDetailData) =>
+  useFetch(`serial:${serialId}:${loggedIn}`, () => loadDetail(serialId, loggedIn), initial);
