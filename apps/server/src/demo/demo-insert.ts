@@ -4,6 +4,7 @@ import type { Database } from '../db/schema';
 import { refreshTitleSearchText } from '../modules/catalog/search.repository';
 import type { DemoPlan } from './demo-plan';
 import { buildDemoPreOrderBonuses } from './demo-pre-order-bonuses';
+import { buildDemoBundles } from './demo-bundles';
 
 type Tx = Transaction<Database> | Kysely<Database>;
 
@@ -41,6 +42,8 @@ export const CATALOG_TABLES = [
   'book_navigations',
   'book_text_chapters',
   'pre_order_bonuses',
+  'bundles',
+  'bundle_books',
   'serials',
   'serial_episodes',
   'serial_episode_pages',
@@ -57,6 +60,7 @@ const SERIAL_ID_TABLES = [
   'serials',
   'serial_episodes',
   'catalog_events',
+  'bundles',
 ] as const;
 
 export async function insertPlan(db: Tx, dialect: DialectName, plan: DemoPlan, events: DemoPlanEvents, now = Date.now()): Promise<void> {
@@ -72,6 +76,9 @@ export async function insertPlan(db: Tx, dialect: DialectName, plan: DemoPlan, e
   await insertBatched(db, 'book_navigations', plan.bookNavigations);
   await insertBatched(db, 'book_text_chapters', plan.bookTextChapters);
   await insertBatched(db, 'pre_order_bonuses', buildDemoPreOrderBonuses(plan, now));
+  const { bundles, bundleBooks } = buildDemoBundles(plan, now);
+  await insertBatched(db, 'bundles', bundles);
+  await insertBatched(db, 'bundle_books', bundleBooks);
   await insertBatched(db, 'serials', plan.serials);
   await insertBatched(db, 'serial_episodes', plan.serialEpisodes);
   await insertBatched(db, 'serial_episode_pages', plan.serialEpisodePages);

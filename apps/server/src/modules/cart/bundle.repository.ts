@@ -1,3 +1,4 @@
+import { priceAt } from '@hondana/domain/catalog';
 import { type Kysely, PostgresAdapter, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 
@@ -55,4 +56,73 @@ export async function bundleOfBook(db: Db, bookId: number, now: number): Promise
 export async function lockMemberCart(trx: Transaction<Database>, userId: number): Promise<void> {
   if (!(trx.getExecutor().adapter instanceof PostgresAdapter)) return;
   await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute();
+}
+
+/**
+ * §3 Book detail bundleId, bundleTotalPrice (Σ the books' prices in effect) and bundleSalePrice
+ * of the bundle on sale holding a book (the newest when several do), in one statement; null when none.
+ */
+export async function bundleSummaryOfBook(
+  db: Db,
+  bookId: number,
+  now: number,
+): Promise<{ bundleId: number; bundleTotalPrice: number; bundleSalePrice: number } | null> {
+  let perDb = summaryRows.get(db);
+  if (!perDb) summaryRows.set(db, (perDb = new Map()));
+  const kept = perDb.get(bookId);
+  const rows = kept && kept.until > now && kept.from <= now ? kept.rows : await readSummaryRows(db, bookId, now);
+  if (kept?.rows !== rows) perDb.set(bookId, { from: now, until: now + SUMMARY_TTL_MS, rows });
+  if (rows.length === 0) return null;
+  const bundleId = Math.max(...rows.map((r) => r.bundle_id));
+  const books = rows.filter((r) => r.bundle_id === bundleId);
+  const total = books.reduce(
+    (sum, r) =>
+      sum +
+      priceAt(
+        {
+          price: r.price,
+          salePrice: r.sale_price,
+          saleStartDatetime: r.sale_start_datetime,
+          saleEndDatetime: r.sale_end_datetime,
+          freeFlg: r.free_flg === 1,
+          freeStartDatetime: r.free_start_datetime,
+          freeEndDatetime: r.free_end_datetime,
+        },
+        now,
+      ).price,
+    0,
+  );
+  return { bundleId, bundleTotalPrice: total, bundleSalePrice: books[0]!.bundle_price };
+}
+
+/**
+ * The volume detail is the store's hottest read: a book's bundle rows are kept for a few seconds
+ * per process (a bundle created, ended or repriced shows within SUMMARY_TTL_MS). The sale window
+ * is checked in the statement, so a kept answer is only reused within its TTL.
+ */
+const SUMMARY_TTL_MS = 10_000;
+type SummaryRow = Awaited<ReturnType<typeof readSummaryRows>>[number];
+const summaryRows = new WeakMap<Db, Map<number, { from: number; until: number; rows: SummaryRow[] }>>();
+
+function readSummaryRows(db: Db, bookId: number, now: number) {
+  return db
+    .selectFrom('bundle_books as mine')
+    .innerJoin('bundles', 'bundles.id', 'mine.bundle_id')
+    .innerJoin('bundle_books as member', 'member.bundle_id', 'bundles.id')
+    .innerJoin('books', 'books.id', 'member.book_id')
+    .select([
+      'bundles.id as bundle_id',
+      'bundles.bundle_price',
+      'books.price',
+      'books.sale_price',
+      'books.sale_start_datetime',
+      'books.sale_end_datetime',
+      'books.free_flg',
+      'books.free_start_datetime',
+      'books.free_end_datetime',
+    ])
+    .where('mine.book_id', '=', bookId)
+    .where('bundles.start_at', '<=', now)
+    .where((eb) => eb.or([eb('bundles.end_at', 'is', null), eb('bundles.end_at', '>', now)]))
+    .execute();
 }

@@ -15,6 +15,7 @@ import { averageStars } from '@hondana/domain/reviews-rules';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { coverSrcSet, coverUrl } from '../../media/media-spec';
+import { bundleSummaryOfBook } from '../cart/bundle.repository';
 import { isWished } from '../notices/wish-list.service';
 import { findReviewOf } from '../reviews/reviews.repository';
 import type { VolumeRow } from './books.repository';
@@ -195,12 +196,18 @@ export async function getBookDetail(
 ): Promise<BookDetail | null> {
   const [found] = await visibleBooks(db, [q.bookId], q.includeAdult);
   if (!found) return null;
+  // The bundle on sale that holds the volume (issue 7): read with the member's fields, not memoised.
+  const bundle = bundleSummaryOfBook(db, q.bookId, q.now);
   const detail = memoBookDetail(found.facts, found.volume, q.now);
-  if (q.userId === null) return detail;
+  if (q.userId === null) {
+    // Most volumes are in no bundle: their guest detail stays the kept, pre-serialised object.
+    const inBundle = await bundle;
+    return inBundle ? { ...detail, ...inBundle } : detail;
+  }
   const titleId = found.facts.info.titleId;
-  const [review, wished] = await Promise.all([findReviewOf(db, titleId, q.userId), isWished(db, q.userId, titleId)]);
+  const [review, wished, inBundle] = await Promise.all([findReviewOf(db, titleId, q.userId), isWished(db, q.userId, titleId), bundle]);
   const live = review !== undefined && review.deleted_at === null;
-  return { ...detail, reviewed: live, reviewId: live ? review.id : null, wished };
+  return { ...detail, ...inBundle, reviewed: live, reviewId: live ? review.id : null, wished };
 }
 
 /**
