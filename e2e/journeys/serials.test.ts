@@ -145,6 +145,12 @@ describe('serials', () => {
     await shot(page, 'serials-last-page-guest-375');
     await page.goto(`${store.url}/viewer?serialEpisodeId=${episode(4).id}`);
     await page.waitForURL(/\/serial\/detail\/1/);
+    // An episode not yet released: the server refuses its pages and the reader goes to the serial's page.
+    const unreleased = episodes.find((e) => !e.released)!;
+    assert.equal((await fetch(`${store.url}/api/serial_episode_browsers/${unreleased.id}`)).status, 400);
+    await page.goto(`${store.url}/viewer?serialEpisodeId=${unreleased.id}`);
+    await page.waitForURL(/\/serial\/detail\/1\?manga_viewer_action=close/);
+    await row(page, unreleased.orderSequence).waitFor();
     await page.context().close();
   });
 

@@ -3,6 +3,7 @@ import type { SerialByMeta, SerialOsusume, SerialReadRanks, SerialTypical } from
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, buildTestApp } from './support/build-test-app';
 import { adultViewers, insertBook } from './support/catalog-factories';
+import { serialsContext } from '../src/modules/serials/load-context';
 import { episodeAction, insertSerial } from './support/serial-factories';
 import { buyWithMangaCoin, grantTo, member } from './support/wallet-factories';
 
@@ -278,5 +279,40 @@ describe('coin rentals in the payment history', () => {
     // Another member sees none of them.
     const other = await member(t.app);
     expect((await get('/api/order/payments?offset=0&limit=20', other.cookie)).json<PaymentsResponse>().totalCount).toBe(0);
+  });
+});
+
+describe('the serial pages\' load context', () => {
+  it('renders the detail for guests and members, the age dialog alone for an adult serial, and null for none', async () => {
+    now = START;
+    const db = t.database.db;
+    const { serialId, episodeIds } = await serial({ category: 'female' });
+    const adult = await serial({ category: 'adult_female' });
+    const { userId } = await member(t.app);
+    const guest = serialsContext(db, null, START);
+    const asMember = serialsContext(db, { userId, nickname: 'n', adultState: 'NONE' }, START);
+    const asAdult = serialsContext(db, { userId, nickname: 'n', adultState: 'ADULT' }, START);
+
+    const page = await guest.detail({ serialId });
+    if (!page || page.adultGate) throw new Error('expected the detail');
+    expect(page.episodes.map((e) => e.id)).toEqual(episodeIds);
+    expect(page).toMatchObject({ userData: [], userSerial: null, ticket: { amount: 3, maxAmount: 3 }, loadedAt: START });
+    const mine = await asMember.detail({ serialId });
+    if (!mine || mine.adultGate) throw new Error('expected the detail');
+    expect(mine.userData).toHaveLength(episodeIds.length);
+    expect(mine.userSerial).toMatchObject({ serialId, charged: true });
+
+    expect(await guest.detail({ serialId: adult.serialId })).toEqual({ adultGate: true });
+    expect(await asMember.detail({ serialId: adult.serialId })).toEqual({ adultGate: true });
+    expect(await asAdult.detail({ serialId: adult.serialId })).toMatchObject({ adultGate: false, serial: { id: adult.serialId } });
+    expect(await guest.detail({ serialId: 999999 })).toBeNull();
+
+    const home = await guest.home({ category: 'female' });
+    expect(home.recents.map((s) => s.id)).toContain(serialId);
+    expect(home.recents.every((s) => s.categoryIds[0] === 'female')).toBe(true);
+    expect((await guest.home({ category: null })).recents.map((s) => s.id)).not.toContain(adult.serialId);
+    const ranking = await guest.ranking({ offset: 0, limit: 100 });
+    expect(ranking.map((r) => r.rank)).toEqual(ranking.map((_, i) => i + 1));
+    expect(ranking.map((r) => r.serial.id)).not.toContain(adult.serialId);
   });
 });
