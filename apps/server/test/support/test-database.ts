@@ -19,14 +19,16 @@ export interface TestDatabaseOptions {
   /** The SQLite file's name in the data folder (`hondana.db` is the one a server process opens). */
   sqliteFileName?: string;
   poolSize?: number;
+  /** Leave the database empty instead of migrating it to the latest schema. */
+  migrate?: boolean;
 }
 
-/** A fresh, migrated database: a temp SQLite file, or a new PostgreSQL database that is dropped after. */
-export async function createTestDatabase({ sqliteFileName = 'test.db', poolSize = 12 }: TestDatabaseOptions = {}): Promise<TestDatabase> {
+/** A fresh database, migrated unless told not to: a temp SQLite file, or a new PostgreSQL database that is dropped after. */
+export async function createTestDatabase({ sqliteFileName = 'test.db', poolSize = 12, migrate = true }: TestDatabaseOptions = {}): Promise<TestDatabase> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'hondana-test-'));
   if (testDialect === 'sqlite') {
     const handle = openDatabase({ sqliteFile: path.join(dataDir, sqliteFileName) });
-    await migrateToLatest(handle.db);
+    if (migrate) await migrateToLatest(handle.db);
     return {
       ...handle,
       dataDir,
@@ -43,7 +45,7 @@ export async function createTestDatabase({ sqliteFileName = 'test.db', poolSize 
   const url = new URL(baseUrl);
   url.pathname = `/${name}`;
   const handle = openDatabase({ databaseUrl: url.toString(), poolSize });
-  await migrateToLatest(handle.db);
+  if (migrate) await migrateToLatest(handle.db);
   return {
     ...handle,
     dataDir,

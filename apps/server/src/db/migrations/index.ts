@@ -8,12 +8,12 @@ import * as wallet from './2026-11-22T0500-wallet';
 import * as orders from './2026-11-22T0510-orders';
 import * as reading from './2026-11-22T0600-reading';
 import * as serials from './2026-11-22T0700-serials';
-import * as serialsOsusumes from './2026-11-22T0710-serials-osusumes';
 import * as cart from './2026-11-22T0800-cart';
 import * as bundles from './2026-11-22T0810-bundles';
 import * as cartPayments from './2026-11-22T0815-cart-payments';
 import * as preOrderBonus from './2026-11-22T0820-pre-order-bonus';
 import * as reviewRatings from './2026-11-22T0900-review-ratings';
+import * as serialsOsusumes from './2026-11-22T0910-serials-osusumes';
 
 /** Every migration, in order. Landed migrations are frozen: add a new file instead of editing one. */
 export const migrations: Record<string, Migration> = {
@@ -26,10 +26,10 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22T0510-orders': orders,
   '2026-11-22T0600-reading': reading,
   '2026-11-22T0700-serials': serials,
-  '2026-11-22T0710-serials-osusumes': serialsOsusumes,
   '2026-11-22T0800-cart': cart,
   '2026-11-22T0810-bundles': bundles,
   '2026-11-22T0815-cart-payments': cartPayments,
   '2026-11-22T0820-pre-order-bonus': preOrderBonus,
   '2026-11-22T0900-review-ratings': reviewRatings,
+  '2026-11-22T0910-serials-osusumes': serialsOsusumes,
 };
