@@ -39,6 +39,19 @@ async function member(nickname: string, width: number): Promise<{ context: Brows
 const seriesUrl = () => `/series_list/series_id=${titleId}`;
 const shot = (page: Page, name: string) => page.screenshot({ path: path.join(screenshotDir, name), fullPage: false });
 
+/** The title's tile on the first ranking page (of the daily, weekly or monthly ranking) that lists it. */
+async function rankingTileOf(page: Page, name: string) {
+  for (const term of ['daily', 'weekly', 'monthly']) {
+    for (let n = 1; n <= 5; n += 1) {
+      const response = await page.goto(`/ranking/${term}/${n}`);
+      if (response?.status() !== 200) break;
+      const tile = page.getByRole('article').filter({ has: page.getByRole('heading', { name }) });
+      if ((await tile.count()) > 0) return tile.first();
+    }
+  }
+  throw new Error(`${name} is on no ranking page`);
+}
+
 describe('reviews, likes, comments and notices', () => {
   let alice: { context: BrowserContext; page: Page };
   let bob: { context: BrowserContext; page: Page };
@@ -78,6 +91,25 @@ describe('reviews, likes, comments and notices', () => {
     assert.equal(await mine.locator('img').count(), 0, 'no element was made from the body');
     // the series header shows the real rating now
     await page.getByText('1件のレビュー').waitFor();
+  });
+
+  it('the title\'s tile on the ranking page shows the 4-star review as 4.0', async () => {
+    for (const { page, width } of [
+      { page: alice.page, width: 375 },
+      { page: bob.page, width: 1080 },
+    ]) {
+      const tile = await rankingTileOf(page, titleName);
+      await tile.getByLabel('評価 4.0').waitFor();
+      await tile.scrollIntoViewIfNeeded();
+      await shot(page, `ranking-tile-rating-${width}.png`);
+    }
+    // The series page's own volume tiles carry the same rating.
+    const { page } = bob;
+    await page.goto(seriesUrl());
+    const volume = page.getByRole('article').filter({ has: page.getByRole('heading', { name: titleName }) }).first();
+    await volume.getByLabel('評価 4.0').waitFor();
+    await volume.scrollIntoViewIfNeeded();
+    await shot(page, 'series-tile-rating-1080.png');
   });
 
   it('another member likes it and comments', async () => {
