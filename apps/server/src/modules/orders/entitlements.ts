@@ -1,6 +1,7 @@
 import { PossessionStatus, possessionAt } from '@hondana/domain/orders-rules';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
+import { preparedQuery } from './prepared-query';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -40,6 +41,11 @@ export async function possessionOf(
   return result;
 }
 
+/** One of the books among `bookIds` the member has an entitlement to, if any (a one-row query). */
+export function entitledBookQuery(db: Db, userId: number, bookIds: readonly number[]) {
+  return db.selectFrom('user_books').select('book_id').where('user_id', '=', userId).where('book_id', 'in', [...bookIds]).limit(1);
+}
+
 /** The books among `bookIds` the member has any entitlement to (owned or reserved). */
 export async function entitledBookIds(db: Db, userId: number, bookIds: readonly number[]): Promise<Set<number>> {
   if (bookIds.length === 0) return new Set();
@@ -60,20 +66,24 @@ export async function grantEntitlement(
   trx: Transaction<Database>,
   entry: { userId: number; bookId: number; possessionStatus: PossessionStatus; source: 'PURCHASE' | 'FREE' | 'GRANT'; orderId: number | null; now: number },
 ): Promise<boolean> {
-  const result = await trx
-    .insertInto('user_books')
-    .values({
-      user_id: entry.userId,
-      book_id: entry.bookId,
-      possession_status: entry.possessionStatus,
-      source: entry.source,
-      order_id: entry.orderId,
-      created_at: entry.now,
-    })
-    .onConflict((oc) => oc.columns(['user_id', 'book_id']).doNothing())
-    .executeTakeFirst();
-  return Number(result.numInsertedOrUpdatedRows ?? 0n) === 1;
+  const result = await insertEntitlement.execute(trx, entry);
+  return Number(result.numAffectedRows ?? 0n) === 1;
 }
+
+const insertEntitlement = preparedQuery(
+  (db, $: { userId: number; bookId: number; possessionStatus: PossessionStatus; source: 'PURCHASE' | 'FREE' | 'GRANT'; orderId: number | null; now: number }) =>
+    db
+      .insertInto('user_books')
+      .values({
+        user_id: $.userId,
+        book_id: $.bookId,
+        possession_status: $.possessionStatus,
+        source: $.source,
+        order_id: $.orderId,
+        created_at: $.now,
+      })
+      .onConflict((oc) => oc.columns(['user_id', 'book_id']).doNothing()),
+);
 
 /** Removes the entitlements an order gave (a cancelled order). */
 export async function revokeOrderEntitlements(trx: Transaction<Database>, userId: number, orderId: number): Promise<void> {

@@ -3,12 +3,22 @@ import { type OrderStatus, type PointCampaignRule, type PointCampaignType, canTr
 import type { Insertable, Kysely, Transaction } from 'kysely';
 import type { OrdersTable } from '../../db/orders-schema';
 import type { Database } from '../../db/schema';
+import { preparedQuery } from './prepared-query';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
+/** An order with the columns `shape` lists (comma-separated), built once per column set. */
+const insertOrderRow = preparedQuery((db, $: Insertable<OrdersTable>, shape) =>
+  db
+    .insertInto('orders')
+    .values(Object.fromEntries(shape.split(',').map((column) => [column, $[column as keyof typeof $]])) as Insertable<OrdersTable>)
+    .returning('id'),
+);
+
 export async function insertOrder(trx: Db, order: Insertable<OrdersTable>): Promise<number> {
-  const row = await trx.insertInto('orders').values(order).returning('id').executeTakeFirstOrThrow();
-  return row.id;
+  const columns = Object.keys(order).filter((column) => order[column as keyof typeof order] !== undefined);
+  const { rows } = await insertOrderRow.execute(trx, order, columns.join(','));
+  return rows[0]!.id;
 }
 
 /**
@@ -60,15 +70,18 @@ export function paidMoneyOrderQuery(db: Db, userId: number) {
     .limit(1);
 }
 
-/** Point campaigns running at `now`. */
-export async function activeCampaigns(db: Db, now: number): Promise<PointCampaignRule[]> {
-  const rows = await db
+const selectActiveCampaigns = preparedQuery((db, $: { now: number }) =>
+  db
     .selectFrom('point_campaigns')
     .selectAll()
-    .where((eb) => eb.or([eb('start_at', 'is', null), eb('start_at', '<=', now)]))
-    .where((eb) => eb.or([eb('end_at', 'is', null), eb('end_at', '>', now)]))
-    .orderBy('id')
-    .execute();
+    .where((eb) => eb.or([eb('start_at', 'is', null), eb('start_at', '<=', $.now)]))
+    .where((eb) => eb.or([eb('end_at', 'is', null), eb('end_at', '>', $.now)]))
+    .orderBy('id'),
+);
+
+/** Point campaigns running at `now`. */
+export async function activeCampaigns(db: Db, now: number): Promise<PointCampaignRule[]> {
+  const { rows } = await selectActiveCampaigns.execute(db, { now });
   return rows.map((r) => ({
     id: r.id,
     type: r.type as PointCampaignType,

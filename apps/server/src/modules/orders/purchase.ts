@@ -4,12 +4,13 @@ import { AppError, ErrorCode, notFound } from '@hondana/domain/errors';
 import { type PointLine, type PointCampaignRule, PossessionStatus, pointBreakdown } from '@hondana/domain/orders-rules';
 import type { PointCampaignSummary } from '@hondana/domain/orders';
 import { type PaymentType } from '@hondana/domain/wallet-payments';
-import { expiryAfterDays } from '@hondana/domain/wallet-lots';
+import { type Currency, expiryAfterDays } from '@hondana/domain/wallet-lots';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
-import { balance, grant, spend } from '../wallet/ledger';
-import { entitledBookIds, grantEntitlement } from './entitlements';
-import { type PurchasableBookRow, activeCampaigns, booksForPurchase, insertOrder, isFirstPaying, transitionOrder } from './orders.repository';
+import { balanceQuery, grant, spend } from '../wallet/ledger';
+import { entitledBookQuery, grantEntitlement } from './entitlements';
+import { PURCHASABLE_BOOK_COLUMNS, type PurchasableBookRow, activeCampaigns, insertOrder, isFirstPaying, paidBookOrderQuery } from './orders.repository';
+import { preparedQuery } from './prepared-query';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -52,15 +53,64 @@ const refuse = (errorCode: ErrorCode, message: string) => new AppError(403, erro
 export const shortageCode = (currency: 'COIN' | 'MANGA_COIN') =>
   currency === 'COIN' ? ErrorCode.CART_NOT_ENOUGH_AMEBA_COIN : ErrorCode.CART_NOT_ENOUGH_MANGA_COIN;
 
+/** What a purchase reads about the member besides the books, each a one-row subquery. */
+interface MemberReads {
+  /** Books already owned or reserved (only when asked: `purchase` lets the primary key decide). */
+  checkOwned: boolean;
+  /** Balances to read with the books (the buy check's). */
+  balances: readonly Currency[];
+}
+
+interface BookReads {
+  rows: PurchasableBookRow[];
+  firstPaying: boolean;
+  ownsAny: boolean;
+  balances: Partial<Record<Currency, number>>;
+}
+
+/**
+ * The books with the member's first-paying state, whether they own any of them, and the asked
+ * balances: one statement (the orders', entitlements' and wallet's own queries as scalar
+ * subqueries, evaluated once), since every statement costs more in the query builder than in SQL.
+ */
+async function readBooks(db: Db, req: PurchaseRequest, member: MemberReads): Promise<BookReads> {
+  if (req.bookIds.length === 0) return { rows: [], firstPaying: await isFirstPaying(db, req.userId), ownsAny: false, balances: {} };
+  const params: Record<string, number> = { userId: req.userId, now: req.now };
+  req.bookIds.forEach((id, i) => (params[`book${i}`] = id));
+  const shape = `${req.bookIds.length};${member.checkOwned ? 'owned' : ''};${member.balances.join(',')}`;
+  const rows = (await selectBooksAndMember.execute(db, params, shape)).rows as (PurchasableBookRow & Record<string, unknown>)[];
+  const [first] = rows;
+  if (!first) return { rows: [], firstPaying: true, ownsAny: false, balances: {} }; // none of the books exists: not found
+  const balances: Partial<Record<Currency, number>> = {};
+  for (const currency of member.balances) balances[currency] = Number(first[`balance_${currency}`]);
+  return { rows, firstPaying: first.paid_order === null, ownsAny: member.checkOwned && first.owned_book !== null, balances };
+}
+
+/** `readBooks`' statement; `shape` is "book count;owned or empty;balance currencies" and `$.book${i}` the books. */
+const selectBooksAndMember = preparedQuery((db, $: Record<string, number>, shape) => {
+  const [count, owned, currencies] = shape.split(';') as [string, string, string];
+  const bookIds = Array.from({ length: Number(count) }, (_, i) => $[`book${i}`]!);
+  const subqueries = [
+    paidBookOrderQuery(db, $.userId!).as('paid_order'),
+    ...(owned ? [entitledBookQuery(db, $.userId!, bookIds).as('owned_book')] : []),
+    ...(currencies ? (currencies.split(',') as Currency[]) : []).map((currency) => balanceQuery(db, $.userId!, currency, $.now!).as(`balance_${currency}`)),
+  ];
+  return db.selectFrom('books').innerJoin('titles', 'titles.id', 'books.title_id').select(PURCHASABLE_BOOK_COLUMNS).select(subqueries).where('books.id', 'in', bookIds);
+});
+
 /** Every buy rule of §5 and issue 5 except the balances, which `quote` and `purchase` check. */
 export async function priceBooks(db: Db, req: PurchaseRequest, checkOwned = true): Promise<Omit<PurchaseQuote, 'usePoint' | 'payPrice'>> {
+  return (await priceAndRead(db, req, { checkOwned, balances: [] })).priced;
+}
+
+/** `priceBooks`, with the balances `member` asks for read in the same statement as the books. */
+async function priceAndRead(
+  db: Db,
+  req: PurchaseRequest,
+  member: MemberReads,
+): Promise<{ priced: Omit<PurchaseQuote, 'usePoint' | 'payPrice'>; balances: BookReads['balances'] }> {
   // Read together (one round trip on PostgreSQL outside a transaction), then checked in the §8 order.
-  const [rows, owned, campaigns, firstPaying] = await Promise.all([
-    booksForPurchase(db, req.bookIds),
-    checkOwned ? entitledBookIds(db, req.userId, req.bookIds) : Promise.resolve(new Set<number>()),
-    activeCampaigns(db, req.now),
-    isFirstPaying(db, req.userId),
-  ]);
+  const [{ rows, firstPaying, ownsAny, balances }, campaigns] = await Promise.all([readBooks(db, req, member), activeCampaigns(db, req.now)]);
   const byId = new Map(rows.map((r) => [r.id, r]));
   const ordered = req.bookIds.map((id) => byId.get(id));
   if (ordered.some((r) => !r || !isSalable(salesStatusAt(toWindow(r), req.now)))) throw notFound('book');
@@ -68,14 +118,14 @@ export async function priceBooks(db: Db, req: PurchaseRequest, checkOwned = true
   if (books.some((r) => r.erotic_type === EroticType.R18) && !req.adultChecked) {
     throw refuse(ErrorCode.ADULT_CHECK_REQUIRED, 'adult check required');
   }
-  if (owned.size > 0) throw refuse(ErrorCode.ALREADY_BUY, 'already have this book');
+  if (ownsAny) throw refuse(ErrorCode.ALREADY_BUY, 'already have this book');
   const priced = books.map((row) => pricedBook(row, books, campaigns, firstPaying, req.now, req.prices?.get(row.id)));
   if (req.buyFree && priced.some((b) => !b.free)) throw refuse(ErrorCode.DIFF_PRICE_REQUEST, 'this book is not free');
   const totalPrice = priced.reduce((sum, b) => sum + b.price, 0);
   if (req.expectedPrice !== undefined && req.expectedPrice !== totalPrice) {
     throw refuse(ErrorCode.DIFF_PRICE_REQUEST, `price: the price is now ${totalPrice}`);
   }
-  return { books: priced, totalPrice, isFirstPaying: firstPaying, pointCampaign: sumPoints(priced) };
+  return { priced: { books: priced, totalPrice, isFirstPaying: firstPaying, pointCampaign: sumPoints(priced) }, balances };
 }
 
 function pricedBook(row: PurchasableBookRow, all: PurchasableBookRow[], campaigns: PointCampaignRule[], first: boolean, now: number, agreed?: number): PricedBook {
@@ -104,11 +154,9 @@ function sumPoints(books: PricedBook[]): PointCampaignSummary {
 /** Buy check: the quote with the balances it was checked against, or the §8 refusal the buy would meet. */
 export async function quote(db: Db, req: PurchaseRequest): Promise<PurchaseQuote & { balances: { coins: number; points: number } }> {
   // Points are read only for the COIN flow (the manga coin flow cannot use them).
-  const [priced, points, coins] = await Promise.all([
-    priceBooks(db, req),
-    req.currency === 'COIN' ? balance(db, req.userId, 'POINT', req.now) : Promise.resolve(0),
-    balance(db, req.userId, req.currency, req.now),
-  ]);
+  const { priced, balances } = await priceAndRead(db, req, { checkOwned: true, balances: req.currency === 'COIN' ? [req.currency, 'POINT'] : [req.currency] });
+  const points = balances.POINT ?? 0;
+  const coins = balances[req.currency] ?? 0;
   const usePoint = checkPointUse(req, priced.totalPrice);
   const payPrice = priced.totalPrice - usePoint;
   if (points < usePoint) throw refuse(ErrorCode.CART_NOT_ENOUGH_POINT, 'not enough points');
@@ -133,10 +181,12 @@ export async function purchase(trx: Transaction<Database>, req: PurchaseRequest)
   const usePoint = checkPointUse(req, priced.totalPrice - discount);
   const payPrice = priced.totalPrice - discount - usePoint;
   const paymentType: PaymentType = payPrice > 0 ? req.currency : usePoint > 0 ? 'POINT' : 'FREE';
+  // Written COMPLETE at once: nothing outside this transaction can see the order before it
+  // commits, and if any step below fails the whole order is rolled back (never left INCOMPLETE).
   const orderId = await insertOrder(trx, {
     user_id: req.userId,
     kind: 'BOOK',
-    status: 'INCOMPLETE',
+    status: 'COMPLETE',
     payment_type: paymentType,
     total_price: payPrice,
     use_point: usePoint,
@@ -154,16 +204,18 @@ export async function purchase(trx: Transaction<Database>, req: PurchaseRequest)
   }
   await deliver(trx, req, orderId, priced.books, paymentType === 'FREE' ? 'FREE' : 'PURCHASE');
   await grantEarnedPoints(trx, req, orderId, priced.pointCampaign.list);
-  await transitionOrder(trx, orderId, 'INCOMPLETE', 'COMPLETE', req.now);
   return { orderId, quote: { ...priced, usePoint, payPrice } };
 }
 
 /** Order items and entitlements (RESERVED before release); an entitlement already there is ALREADY_BUY. */
 export async function deliver(trx: Transaction<Database>, req: PurchaseRequest, orderId: number, books: PricedBook[], source: 'FREE' | 'PURCHASE') {
-  await trx
-    .insertInto('order_items')
-    .values(books.map((b) => ({ order_id: orderId, book_id: b.row.id, price: b.price, point: b.points.reduce((s, l) => s + l.point, 0) })))
-    .execute();
+  const items: Record<string, number> = { orderId };
+  books.forEach((b, i) => {
+    items[`book${i}`] = b.row.id;
+    items[`price${i}`] = b.price;
+    items[`point${i}`] = b.points.reduce((s, l) => s + l.point, 0);
+  });
+  await insertOrderItems.execute(trx, items, String(books.length));
   for (const b of books) {
     const possessionStatus = b.row.start_datetime > req.now ? PossessionStatus.RESERVED : PossessionStatus.OWNED;
     if (!(await grantEntitlement(trx, { userId: req.userId, bookId: b.row.id, possessionStatus, source, orderId, now: req.now }))) {
@@ -171,6 +223,13 @@ export async function deliver(trx: Transaction<Database>, req: PurchaseRequest, 
     }
   }
 }
+
+/** `shape` order items of one order; item i's values are `$.book${i}`, `$.price${i}`, `$.point${i}`. */
+const insertOrderItems = preparedQuery((db, $: Record<string, number>, shape) =>
+  db
+    .insertInto('order_items')
+    .values(Array.from({ length: Number(shape) }, (_, i) => ({ order_id: $.orderId!, book_id: $[`book${i}`]!, price: $[`price${i}`]!, point: $[`point${i}`]! }))),
+);
 
 /** One POINT lot per campaign line, expiring after the campaign's expireDays. */
 export async function grantEarnedPoints(trx: Transaction<Database>, req: PurchaseRequest, orderId: number, lines: PointLine[]) {

@@ -3,6 +3,7 @@ import { AppError, ErrorCode } from '@hondana/domain/errors';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 import { digest, newSecret } from '../accounts/sessions';
+import { preparedQuery } from '../orders/prepared-query';
 
 /**
  * The one-time token of spec §7 ("mutations first fetch a token from a create_token
@@ -28,26 +29,50 @@ export interface StoredResponse<T> {
   replayed: boolean;
 }
 
+// The statements of a token's life, built once (a create_token and a buy run them all).
+const insertToken = preparedQuery((db, $: { tokenHash: string; userId: number; purpose: string; now: number; expiresAt: number }) =>
+  db.insertInto('one_time_tokens').values({
+    token_hash: $.tokenHash,
+    user_id: $.userId,
+    purpose: $.purpose,
+    created_at: $.now,
+    expires_at: $.expiresAt,
+    used_at: null,
+    request_hash: null,
+    response_status: null,
+    response_body: null,
+  }),
+);
+const claimToken = preparedQuery((db, $: { tokenHash: string; userId: number; purpose: string; now: number; requestHash: string }) =>
+  db
+    .updateTable('one_time_tokens')
+    .set({ used_at: $.now, request_hash: $.requestHash })
+    .where('token_hash', '=', $.tokenHash)
+    .where('user_id', '=', $.userId)
+    .where('purpose', '=', $.purpose)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', $.now),
+);
+const storeResponse = preparedQuery((db, $: { tokenHash: string; status: number; body: string }) =>
+  db.updateTable('one_time_tokens').set({ response_status: $.status, response_body: $.body }).where('token_hash', '=', $.tokenHash),
+);
+
 export async function issueToken(db: Kysely<Database>, userId: number, purpose: string, now: number): Promise<string> {
   const token = newSecret();
-  await db
-    .insertInto('one_time_tokens')
-    .values({
-      token_hash: digest(token),
-      user_id: userId,
-      purpose,
-      created_at: now,
-      expires_at: now + TOKEN_TTL_MS,
-      used_at: null,
-      request_hash: null,
-      response_status: null,
-      response_body: null,
-    })
-    .execute();
-  // Expired tokens are swept as new ones are issued: no separate job to run.
-  await db.deleteFrom('one_time_tokens').where('expires_at', '<', now - TOKEN_TTL_MS).execute();
+  await insertToken.execute(db, { tokenHash: digest(token), userId, purpose, now, expiresAt: now + TOKEN_TTL_MS });
+  // Expired tokens are swept as new ones are issued, at most once a minute per database: no
+  // separate job to run. An expired token is refused whether or not it has been swept yet.
+  const due = nextSweepAt.get(db);
+  if (due === undefined || now >= due || now < due - SWEEP_INTERVAL_MS) {
+    nextSweepAt.set(db, now + SWEEP_INTERVAL_MS);
+    await db.deleteFrom('one_time_tokens').where('expires_at', '<', now - TOKEN_TTL_MS).execute();
+  }
   return token;
 }
+
+const SWEEP_INTERVAL_MS = 60 * 1000;
+/** When each database's expired tokens are next swept (a clock turned back sweeps at once). */
+const nextSweepAt = new WeakMap<Kysely<Database>, number>();
 
 /**
  * Runs `mutation` once for `use.token`, inside one transaction with the token's claim.
@@ -62,23 +87,11 @@ export async function withOneTimeToken<T>(
   const tokenHash = digest(use.token);
   const requestHash = fingerprint(use.request);
   const first = await db.transaction().execute(async (trx) => {
-    const claimed = await trx
-      .updateTable('one_time_tokens')
-      .set({ used_at: use.now, request_hash: requestHash })
-      .where('token_hash', '=', tokenHash)
-      .where('user_id', '=', use.userId)
-      .where('purpose', '=', use.purpose)
-      .where('used_at', 'is', null)
-      .where('expires_at', '>', use.now)
-      .executeTakeFirst();
-    if (claimed.numUpdatedRows === 0n) return null;
+    const claimed = await claimToken.execute(trx, { tokenHash, userId: use.userId, purpose: use.purpose, now: use.now, requestHash });
+    if (claimed.numAffectedRows === 0n) return null;
     const result = await mutation(trx);
     const status = result.status ?? 200;
-    await trx
-      .updateTable('one_time_tokens')
-      .set({ response_status: status, response_body: JSON.stringify(result.body) })
-      .where('token_hash', '=', tokenHash)
-      .execute();
+    await storeResponse.execute(trx, { tokenHash, status, body: JSON.stringify(result.body) });
     return { status, body: result.body, replayed: false };
   });
   if (first) return first;

@@ -2,6 +2,7 @@ import { AppError, ErrorCode } from '@hondana/domain/errors';
 import { type Currency, type Draw, LedgerKind, type LotState, planSpend } from '@hondana/domain/wallet-lots';
 import { type Kysely, PostgresAdapter, type Transaction, sql } from 'kysely';
 import type { Database } from '../../db/schema';
+import { preparedQuery } from '../orders/prepared-query';
 
 /**
  * The money core (issue 5): lots and their append-only ledger. Every function takes the
@@ -35,59 +36,117 @@ export interface GrantInput {
   now: number;
 }
 
+// The statements of a purchase's grants and spends, built once (see preparedQuery).
+const insertLot = preparedQuery(
+  (db, $: { userId: number; currency: Currency; amount: number; paid: 0 | 1; yenValue: number; now: number; expiresAt: number; orderId: number | null; campaignId: number | null }) =>
+    db
+      .insertInto('wallet_lots')
+      .values({
+        user_id: $.userId,
+        currency: $.currency,
+        amount: $.amount,
+        remaining: $.amount,
+        paid: $.paid,
+        yen_value: $.yenValue,
+        issued_at: $.now,
+        expires_at: $.expiresAt,
+        expired_at: null,
+        order_id: $.orderId,
+        campaign_id: $.campaignId,
+      })
+      .returning('id'),
+);
+
+interface EntryParams {
+  userId: number;
+  currency: Currency;
+  lotId: number;
+  kind: LedgerKind;
+  amount: number;
+  orderId: number | null;
+  reason: string;
+  now: number;
+}
+
+/** Ledger entries, `shape` of them in one statement; entry i's values are `${name}${i}` of `$`. */
+const insertEntries = preparedQuery((db, $: Record<string, EntryParams[keyof EntryParams]>, shape) =>
+  db.insertInto('wallet_ledger').values(
+    Array.from({ length: Number(shape) }, (_, i) => ({
+      user_id: $[`userId${i}`] as number,
+      currency: $[`currency${i}`] as Currency,
+      lot_id: $[`lotId${i}`] as number,
+      kind: $[`kind${i}`] as LedgerKind,
+      amount: $[`amount${i}`] as number,
+      order_id: $[`orderId${i}`] as number | null,
+      reason: $[`reason${i}`] as string,
+      created_at: $[`now${i}`] as number,
+    })),
+  ),
+);
+
+/** Writes ledger entries in order, up to 8 a statement (so few statement variants are kept). */
+async function writeEntries(trx: Trx, entries: readonly EntryParams[]): Promise<void> {
+  for (let start = 0; start < entries.length; start += 8) {
+    const batch = entries.slice(start, start + 8);
+    const params: Record<string, EntryParams[keyof EntryParams]> = {};
+    batch.forEach((entry, i) => {
+      for (const [name, value] of Object.entries(entry)) params[`${name}${i}`] = value as EntryParams[keyof EntryParams];
+    });
+    await insertEntries.execute(trx, params, String(batch.length));
+  }
+}
+
 /** Writes a lot and its GRANT (or ADJUST) entry; returns the lot id. */
 export async function grant(trx: Trx, input: GrantInput): Promise<number> {
   if (!Number.isInteger(input.amount) || input.amount <= 0) throw new RangeError('a grant is a positive integer');
-  const lot = await trx
-    .insertInto('wallet_lots')
-    .values({
-      user_id: input.userId,
-      currency: input.currency,
-      amount: input.amount,
-      remaining: input.amount,
-      paid: input.paid ? 1 : 0,
-      yen_value: input.yenValue ?? 0,
-      issued_at: input.now,
-      expires_at: input.expiresAt,
-      expired_at: null,
-      order_id: input.orderId ?? null,
-      campaign_id: input.campaignId ?? null,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await trx
-    .insertInto('wallet_ledger')
-    .values({
-      user_id: input.userId,
-      currency: input.currency,
-      lot_id: lot.id,
-      kind: input.kind ?? LedgerKind.GRANT,
-      amount: input.amount,
-      order_id: input.orderId ?? null,
-      reason: input.reason,
-      created_at: input.now,
-    })
-    .execute();
-  return lot.id;
+  const orderId = input.orderId ?? null;
+  const { rows } = await insertLot.execute(trx, {
+    userId: input.userId,
+    currency: input.currency,
+    amount: input.amount,
+    paid: input.paid ? 1 : 0,
+    yenValue: input.yenValue ?? 0,
+    now: input.now,
+    expiresAt: input.expiresAt,
+    orderId,
+    campaignId: input.campaignId ?? null,
+  });
+  const lotId = rows[0]!.id;
+  await writeEntries(trx, [
+    { userId: input.userId, currency: input.currency, lotId, kind: input.kind ?? LedgerKind.GRANT, amount: input.amount, orderId, reason: input.reason, now: input.now },
+  ]);
+  return lotId;
 }
 
-/** Usable lots of one currency in spend order; locked on PostgreSQL. */
-export async function usableLots(db: Db, userId: number, currency: Currency, now: number, lock: boolean): Promise<LotState[]> {
-  let query = db
+const selectUsableLots = preparedQuery((db, $: { userId: number; currency: Currency; now: number }, shape) => {
+  const query = db
     .selectFrom('wallet_lots')
     .select(['id', 'remaining', 'paid', 'expires_at'])
-    .where('user_id', '=', userId)
-    .where('currency', '=', currency)
+    .where('user_id', '=', $.userId)
+    .where('currency', '=', $.currency)
     .where('expired_at', 'is', null)
-    .where('expires_at', '>', now)
+    .where('expires_at', '>', $.now)
     .where('remaining', '>', 0)
     .orderBy('expires_at')
     .orderBy('paid')
     .orderBy('id');
-  if (lock && db.getExecutor().adapter instanceof PostgresAdapter) query = query.forUpdate();
-  const rows = await query.execute();
+  return shape === 'lock' ? query.forUpdate() : query;
+});
+
+/** Usable lots of one currency in spend order; locked on PostgreSQL. */
+export async function usableLots(db: Db, userId: number, currency: Currency, now: number, lock: boolean): Promise<LotState[]> {
+  const { rows } = await selectUsableLots.execute(db, { userId, currency, now }, lock && db.getExecutor().adapter instanceof PostgresAdapter ? 'lock' : '');
   return rows.map((r) => ({ id: r.id, remaining: r.remaining, paid: r.paid === 1, expiresAt: r.expires_at, expired: false }));
 }
+
+const drawFromLot = preparedQuery((db, $: { lotId: number; amount: number }) =>
+  db
+    .updateTable('wallet_lots')
+    .set({ remaining: sql<number>`remaining - ${$.amount}` })
+    .where('id', '=', $.lotId)
+    .where('remaining', '>=', $.amount)
+    .where('expired_at', 'is', null),
+);
 
 export interface SpendInput {
   userId: number;
@@ -108,30 +167,22 @@ export async function spend(trx: Trx, input: SpendInput): Promise<Draw[] | null>
   const draws = planSpend(lots, input.amount, input.now);
   if (!draws) return null;
   for (const draw of draws) {
-    const result = await trx
-      .updateTable('wallet_lots')
-      .set({ remaining: sql<number>`remaining - ${draw.amount}` })
-      .where('id', '=', draw.lotId)
-      .where('remaining', '>=', draw.amount)
-      .where('expired_at', 'is', null)
-      .executeTakeFirst();
-    if (result.numUpdatedRows !== 1n) throw new SpendConflict();
+    const result = await drawFromLot.execute(trx, { lotId: draw.lotId, amount: draw.amount });
+    if (result.numAffectedRows !== 1n) throw new SpendConflict();
   }
-  await trx
-    .insertInto('wallet_ledger')
-    .values(
-      draws.map((d) => ({
-        user_id: input.userId,
-        currency: input.currency,
-        lot_id: d.lotId,
-        kind: LedgerKind.SPEND,
-        amount: -d.amount,
-        order_id: input.orderId,
-        reason: input.reason,
-        created_at: input.now,
-      })),
-    )
-    .execute();
+  await writeEntries(
+    trx,
+    draws.map((d) => ({
+      userId: input.userId,
+      currency: input.currency,
+      lotId: d.lotId,
+      kind: LedgerKind.SPEND,
+      amount: -d.amount,
+      orderId: input.orderId,
+      reason: input.reason,
+      now: input.now,
+    })),
+  );
   return draws;
 }
 

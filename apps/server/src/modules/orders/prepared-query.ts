@@ -1,0 +1,49 @@
+import type { Compilable, CompiledQuery, Kysely, QueryResult, Transaction } from 'kysely';
+import type { Database } from '../../db/schema';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** Stands for the parameter `name` while a prepared query is built and compiled. */
+class Slot {
+  constructor(readonly name: string) {}
+}
+
+/**
+ * A Kysely query built and compiled once per database (and per `shape`), then run with new
+ * values: for the statements of the buy path, where building and compiling a query costs more
+ * CPU than SQLite spends running it. `build` gets `$`, whose every property stands for the
+ * parameter of that name (typed as `P` says); each one must end up as a bound value, which is
+ * checked when the query is compiled. `shape` names what changes the SQL itself (how many rows
+ * or list items, which columns), and `build` gets it to build that variant.
+ */
+export function preparedQuery<P extends object, O>(build: (db: Db, $: P, shape: string) => Compilable<O>) {
+  // Keyed by the dialect adapter: one per Kysely instance, shared by its transactions.
+  const compiled = new WeakMap<object, Map<string, CompiledQuery<O>>>();
+  const compile = (db: Db, shape: string): CompiledQuery<O> => {
+    const adapter = db.getExecutor().adapter;
+    let variants = compiled.get(adapter);
+    if (!variants) compiled.set(adapter, (variants = new Map()));
+    let query = variants.get(shape);
+    if (!query) {
+      let used = 0;
+      const $ = new Proxy({} as P, {
+        get: (_, name) => {
+          used += 1;
+          return new Slot(String(name));
+        },
+      });
+      query = build(db, $, shape).compile();
+      const bound = new Set(query.parameters.filter((value) => value instanceof Slot)).size;
+      if (bound !== used) throw new Error(`prepared query: ${used - bound} parameter(s) not bound in ${query.sql}`);
+      variants.set(shape, query);
+    }
+    return query;
+  };
+  return {
+    execute(db: Db, params: P, shape = ''): Promise<QueryResult<O>> {
+      const query = compile(db, shape);
+      const values = params as Record<string, unknown>;
+      return db.executeQuery<O>({ ...query, parameters: query.parameters.map((value) => (value instanceof Slot ? values[value.name] : value)) });
+    },
+  };
+}

@@ -1,0 +1,71 @@
+// Paired A/B of store CPU per purchase between two checkouts of this repository (say, a
+// `git worktree` of the commit before a change and this one): both stores run in this one process
+// on fresh SQLite databases and their windows interleave, so a noisy machine slows both alike.
+// Driven with app.inject (no sockets): 10 members, token + buy, then buy check + token + buy.
+// `TREES=/path/before,/path/after node --import tsx bench/purchases-ab.ts` (REPS, PER: windows, purchases per member).
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+const BOOKS = Number(process.env.BOOKS ?? 12000);
+async function setup(tree: string) {
+  const M = `${tree}/apps/server/src`;
+  const { openDatabase } = await import(`${M}/db/database.ts`);
+  const { migrateToLatest } = await import(`${M}/db/migrate.ts`);
+  const { buildApp } = await import(`${M}/app.ts`);
+  const { grant } = await import(`${M}/modules/wallet/ledger.ts`);
+  const dir = mkdtempSync(path.join(tmpdir(), 'hondana-ab-'));
+  const database = openDatabase({ dataDir: dir });
+  await migrateToLatest(database.db);
+  const title = await database.db.insertInto('titles').values({ name: 'b', kana: 'b', description: '', page_type: 'male', genre_id: null, erotic_type: 0, complete_flg: 0, magazine_id: null, publisher_id: null, created_at: 0, updated_at: 0 }).returning('id').executeTakeFirstOrThrow();
+  for (let s = 0; s < BOOKS; s += 500) {
+    const rows = [];
+    for (let vol = s + 1; vol <= Math.min(BOOKS, s + 500); vol++) rows.push({ title_id: title.id, vol, contents_name: `b ${vol}`, description: '', price: 100, tax_amount: 9, start_datetime: 0, sales_status: 'ON_SALE', layout_type: 0, direction: 'rtl', page_count: 10, sample_page_total: 2, free_flg: 0, imaged_reflow: 0, created_at: 0 });
+    await database.db.insertInto('books').values(rows).execute();
+  }
+  const first = (await database.db.selectFrom('books').select('id').orderBy('id').executeTakeFirstOrThrow()).id;
+  const app = await buildApp({ database, config: { cookieSecure: false, dataDir: dir, secrets: { mediaUrlKey: 'k' } }, authRateLimit: 1000, web: false });
+  await app.ready();
+  const members: string[] = [];
+  for (let i = 0; i < 10; i++) {
+    const r = await app.inject({ method: 'POST', url: '/api/auth/signup', payload: { email: `m${i}@example.jp`, password: 'bench-password', nickname: `m${i}`, birth_date: '1990-01-01' } });
+    members.push(String(r.headers['set-cookie']).split(';')[0]);
+  }
+  for (const u of await database.db.selectFrom('users').select('id').execute()) await database.db.transaction().execute((trx: unknown) => grant(trx as never, { userId: u.id, currency: 'MANGA_COIN', amount: 10_000_000, paid: true, expiresAt: Date.now() + 1e11, reason: 'b', now: Date.now() }));
+  const next = members.map((_, i) => i * Math.floor(BOOKS / 10));
+  const api = async (cookie: string, method: string, url: string, payload?: unknown) => {
+    const r = await app.inject({ method: method as 'GET', url: `/api${url}`, headers: { cookie }, payload: payload as object });
+    if (r.statusCode !== 200) throw new Error(`${url} ${r.statusCode} ${r.body}`);
+    return JSON.parse(r.body);
+  };
+  async function buy(i: number, withCheck: boolean) {
+    const bookId = first + next[i]++;
+    if (withCheck) await api(members[i], 'POST', '/order/book/manga_coin/buy_check', { book_id: bookId, request_price: 100 });
+    const token = (await api(members[i], 'GET', '/order/book/manga_coin/create_token')).status.token;
+    await api(members[i], 'POST', '/order/book/manga_coin/buy', { token, book_id: bookId, checked_price: 100 });
+  }
+  async function window(per: number, withCheck: boolean) {
+    const c0 = process.cpuUsage();
+    await Promise.all(members.map(async (_, i) => { for (let k = 0; k < per; k++) await buy(i, withCheck); }));
+    const c = process.cpuUsage(c0);
+    return (c.user + c.system) / 1000 / (per * 10);
+  }
+  return { window, close: async () => { await app.close(); await database.destroy(); } };
+}
+const trees = (process.env.TREES ?? '').split(',').filter(Boolean);
+if (trees.length === 0) throw new Error('TREES=/path/a,/path/b (checkouts with node_modules) is required');
+const sides = [];
+for (const t of trees) sides.push(await setup(t));
+for (const s of sides) { await s.window(20, false); await s.window(10, true); }
+const per = Number(process.env.PER ?? 30);
+const res = sides.map(() => ({ tb: [] as number[], fl: [] as number[] }));
+for (let rep = 0; rep < Number(process.env.REPS ?? 10); rep++) {
+  for (let k = 0; k < sides.length; k++) { const j = (k + rep) % sides.length; res[j].tb.push(await sides[j].window(per, false)); }
+  for (let k = 0; k < sides.length; k++) { const j = (k + rep) % sides.length; res[j].fl.push(await sides[j].window(per / 2, true)); }
+}
+const med = (x: number[]) => [...x].sort((p, q) => p - q)[Math.floor(x.length / 2)];
+const sum = (x: number[]) => x.reduce((a, b) => a + b, 0);
+trees.forEach((t, j) => console.log(`${t}: token+buy cpu/purchase min ${Math.min(...res[j].tb).toFixed(3)} med ${med(res[j].tb).toFixed(3)} mean ${(sum(res[j].tb) / res[j].tb.length).toFixed(3)} | full flow min ${Math.min(...res[j].fl).toFixed(3)} med ${med(res[j].fl).toFixed(3)} mean ${(sum(res[j].fl) / res[j].fl.length).toFixed(3)} ms`));
+// paired ratios
+const ratios = res[1] ? res[1].tb.map((v, i) => v / res[0].tb[i]) : [];
+if (ratios.length) console.log(`paired token+buy ratio B/A median ${med(ratios).toFixed(3)}; full flow ${med(res[1].fl.map((v, i) => v / res[0].fl[i])).toFixed(3)}`);
+for (const s of sides) await s.close();
