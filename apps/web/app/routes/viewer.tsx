@@ -12,6 +12,13 @@ const EpisodeViewer = lazy(() =>
   import('../features/serials/components/episode-viewer').then((m) => ({ default: m.EpisodeViewer })),
 );
 
+/**
+ * The last page's commerce block (orders area: buy this book or the next volume, login for
+ * guests), composed here because features do not import each other. Lazy: it loads only when
+ * a reader reaches the last page, so it adds nothing to the viewer's first load.
+ */
+const LastPageCommerce = lazy(() => import('./viewer-commerce'));
+
 const ID = /^[1-9]\d{0,8}$/;
 const PAGE = /^\d{1,6}$/;
 
@@ -68,7 +75,7 @@ export default function ViewerRoute() {
       {props.info === null && (
         <link rel="preload" as="fetch" href={bookInfoUrl(props.bookId, props.tracking)} crossOrigin="anonymous" />
       )}
-      <ViewerApp key={props.bookId} {...props} />
+      <ViewerApp key={props.bookId} {...props} commerce={LastPageCommerce} />
     </>
   );
 }

@@ -1,7 +1,7 @@
 import type { ViewerInfo } from '@hondana/domain/reading';
 import { nextVolumeAction, viewerHref } from '@hondana/domain/last-page-commerce';
 import { lastPageChoice } from '@hondana/domain/viewer/last-page';
-import { useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import type { TileView } from '../../../components/book-tile';
 import { Section, TileList } from '../../../components/tile-list';
 import { loginHref } from '../../accounts/login-href';
@@ -9,6 +9,7 @@ import { BookToBook } from '../../catalog/components/book-to-book';
 import { seriesHref } from '../../catalog/series-href';
 import { useTranslation } from '../../../i18n/i18n';
 import { getFreeRanking, rankingTile } from '../api/get-free-ranking';
+import type { LastPageCommerceSlot } from './last-page-slot';
 import styles from './last-page.module.css';
 import '../../../i18n/ja-viewer';
 
@@ -17,19 +18,24 @@ export type LastPageProps = {
   loggedIn: boolean;
   adult: boolean;
   closeHref: string;
+  /** The orders area's commerce block (buy, login), composed in by the route; loads here. */
+  commerce?: LastPageCommerceSlot;
 };
 
 /**
  * §2 "Last page, books": 'finished reading', the next-volume or last-volume block, back to the
  * detail page, the free ranking (up to 12), '<title>を好きな人が読んでいる作品', and the footer.
- * Purchase panels link to the volume page until the wallet area wires buying into the viewer.
+ * With the commerce block (`commerce`), members buy this book or the next volume right here
+ * and guests get login and signup links; without it, purchase links go to the volume page.
  */
-export default function LastPage({ info, loggedIn, adult, closeHref }: LastPageProps) {
+export default function LastPage({ info, loggedIn, adult, closeHref, commerce: Commerce }: LastPageProps) {
   const { t } = useTranslation();
   const book = info.book_data;
   const variant = lastPageChoice({ status: 'open', loggedIn, orderCompleted: false, bought: book.bought });
   const detailHref = seriesHref(book.titleId, book.id);
   const sampleEnded = !book.fullAccess;
+  // A member's bought page has the next-volume panel inside the commerce block.
+  const commerceHasNext = Commerce !== undefined && loggedIn && !sampleEnded;
   return (
     <div className={styles.page} data-testid="last-page" data-variant={variant}>
       <div className={styles.inner}>
@@ -39,14 +45,25 @@ export default function LastPage({ info, loggedIn, adult, closeHref }: LastPageP
             <img src={book.imageUrl} alt="" width={96} height={136} />
             <div className={styles.blockText}>
               <span>{book.title}</span>
-              {variant === 'guest' && <a href={loginHref(`/viewer?cid=${book.id}`)}>{t('viewer.lastPage.login')}</a>}
-              <a className={styles.primary} href={detailHref}>
-                {t('viewer.lastPage.buyThis')}
-              </a>
+              {variant === 'guest' && Commerce === undefined && (
+                <a href={loginHref(`/viewer?cid=${book.id}`)}>{t('viewer.lastPage.login')}</a>
+              )}
+              {(variant === 'guest' || Commerce === undefined) && (
+                <a className={styles.primary} href={detailHref}>
+                  {t('viewer.lastPage.buyThis')}
+                </a>
+              )}
             </div>
           </div>
         ) : (
-          <VolumeBlock info={info} />
+          !commerceHasNext && <VolumeBlock info={info} />
+        )}
+        {Commerce && (
+          <div className={styles.commerce} data-testid="last-page-commerce">
+            <Suspense fallback={<div className={styles.commercePlaceholder} aria-busy="true" />}>
+              <Commerce info={info} loggedIn={loggedIn} />
+            </Suspense>
+          </div>
         )}
         <div className={styles.actions}>
           <a className={styles.secondary} href={detailHref}>

@@ -23,13 +23,29 @@ export function BookmarkList({ bookmarks, onJump }: { bookmarks: readonly number
   );
 }
 
-/** 目次: the book's navigations (page and text). */
-export function TocList({ entries, onJump }: { entries: readonly { page: number; text: string }[]; onJump: Jump }) {
+/**
+ * 目次: the book's navigations (image books), or its chapters and the pages they start on in
+ * the paginated text (text books). `current` marks the entry the reader is in.
+ */
+export function TocList({
+  entries,
+  current = -1,
+  onJump,
+}: {
+  entries: readonly { page: number; text: string }[];
+  current?: number;
+  onJump: Jump;
+}) {
   return (
-    <ul className={styles.list}>
-      {entries.map((entry) => (
+    <ul className={styles.list} data-testid="toc-list">
+      {entries.map((entry, i) => (
         <li key={`${entry.page}-${entry.text}`}>
-          <button type="button" className={styles.item} onClick={() => onJump(entry.page)}>
+          <button
+            type="button"
+            className={styles.item}
+            aria-current={i === current ? 'true' : undefined}
+            onClick={() => onJump(entry.page)}
+          >
             {entry.text}
           </button>
         </li>

@@ -4,6 +4,7 @@ import { directionToggleShown, effectiveMode, flowOf, viewerKindOf } from '@hond
 import { pageIndicator } from '@hondana/domain/viewer/indicator';
 import { openingPage, pageSyncEnabled } from '@hondana/domain/viewer/progress';
 import { pairSpreads, singlePages, spreadsFit } from '@hondana/domain/viewer/spreads';
+import { type TocEntry, chapterAt } from '@hondana/domain/viewer/text-toc';
 import { Suspense, lazy, useCallback, useMemo, useState } from 'react';
 import { useTranslation } from '../../../i18n/i18n';
 import { loginHref } from '../../accounts/login-href';
@@ -19,6 +20,7 @@ import type { Viewport } from '../hooks/use-viewport';
 import { DirectionIndicator, LoadingOverlay, PageIndicator } from './overlays';
 import { PagedStage } from './paged-stage';
 import { ScrollStage } from './scroll-stage';
+import type { LastPageCommerceSlot } from './last-page-slot';
 import type { PopupKind } from './viewer-popup';
 import { ViewerFooter } from './viewer-footer';
 import { ViewerHeader } from './viewer-header';
@@ -39,6 +41,8 @@ export type ReaderProps = {
   openLastPage: boolean;
   closeHref: string;
   viewport: Viewport;
+  /** The commerce block of the last page, composed in by the route (loads at the last page). */
+  commerce?: LastPageCommerceSlot;
 };
 
 /** The index (among the pages shown) of a book page number, or the nearest one after it. */
@@ -48,7 +52,7 @@ function indexOfBookPage(pages: readonly ViewerPage[], page: number): number {
 }
 
 /** One book open in the viewer: the reading state, its stage, and the §2 parts around it. */
-export function Reader({ info, loggedIn, adult, startupPage, openLastPage, closeHref, viewport }: ReaderProps) {
+export function Reader({ info, loggedIn, adult, startupPage, openLastPage, closeHref, viewport, commerce }: ReaderProps) {
   const { t } = useTranslation();
   const book = info.book_data;
   const kind = viewerKindOf(info.layoutType, book.imagedReflow);
@@ -61,6 +65,9 @@ export function Reader({ info, loggedIn, adult, startupPage, openLastPage, close
   const flow = flowOf(mode);
   const direction = kind === 'text' ? 'rtl' : book.direction;
   const [textTotal, setTextTotal] = useState(0);
+  /** Text books: chapters and the pages they start on, from the latest layout. */
+  const [textToc, setTextToc] = useState<TocEntry[]>([]);
+  const toc = kind === 'text' ? textToc : book.navigations;
   const total = kind === 'text' ? textTotal : pages.length;
   const spread = kind === 'fixed' && flow === 'paged' && settings.spread && spreadsFit(viewport);
   const screens = useMemo(
@@ -109,8 +116,9 @@ export function Reader({ info, loggedIn, adult, startupPage, openLastPage, close
     reader.goTo(kind === 'text' ? page : indexOfBookPage(pages, page), 'navigation');
   const { follow } = reader;
   const onText = useCallback(
-    (count: number, index: number) => {
+    (count: number, index: number, chapters: TocEntry[]) => {
       setTextTotal(count);
+      setTextToc(chapters);
       follow(index);
     },
     [follow],
@@ -170,12 +178,12 @@ export function Reader({ info, loggedIn, adult, startupPage, openLastPage, close
         </button>
       )}
       {ui.visible && reading && kind === 'fixed' && <DirectionIndicator vertical={mode === 'vertical'} />}
-      {ui.visible && reading && <PageIndicator text={pageIndicator(reader.index, total)} />}
+      {ui.visible && reading && <PageIndicator text={pageIndicator(reader.visible, total)} />}
       <ViewerHeader
         visible={ui.visible && reading}
         title={book.title}
         closeHref={closeHref}
-        showToc={kind !== 'webtoon' && book.navigations.length > 0}
+        showToc={kind !== 'webtoon' && toc.length > 0}
         onOpen={setPopup}
       />
       <ViewerFooter
@@ -197,7 +205,7 @@ export function Reader({ info, loggedIn, adult, startupPage, openLastPage, close
       {reader.end === 'loading' && <LoadingOverlay />}
       {reader.end === 'shown' && (
         <Suspense fallback={<LoadingOverlay />}>
-          <LastPage info={info} loggedIn={loggedIn} adult={adult} closeHref={closeHref} />
+          <LastPage info={info} loggedIn={loggedIn} adult={adult} closeHref={closeHref} commerce={commerce} />
         </Suspense>
       )}
       {popup && (
@@ -210,7 +218,8 @@ export function Reader({ info, loggedIn, adult, startupPage, openLastPage, close
             visibility={settingsVisibility({ kind, loggedIn, imagedReflow: book.imagedReflow, readerResetSetting: true })}
             onSettings={update}
             bookmarks={bookmarks}
-            toc={book.navigations}
+            toc={toc}
+            tocCurrent={chapterAt(toc, currentPage)}
             authors={book.authors}
             onJump={jumpToBookPage}
           />

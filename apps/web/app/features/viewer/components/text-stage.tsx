@@ -1,5 +1,6 @@
 import type { BookText, FontSize, FontType } from '@hondana/domain/reading';
 import { keepTextPosition } from '@hondana/domain/viewer/progress';
+import { type TocEntry, textToc } from '@hondana/domain/viewer/text-toc';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from '../../../i18n/i18n';
 import { getBookText } from '../api/get-viewer-info';
@@ -21,8 +22,11 @@ export type TextStageProps = {
   viewport: Viewport;
   tapNavigation: boolean;
   handlers: GestureHandlers;
-  /** The page count after every layout, and the page that keeps the reader's place. */
-  onLayout: (total: number, index: number) => void;
+  /**
+   * After every layout: the page count, the page that keeps the reader's place, and the 目次
+   * (each chapter and the page it now starts on).
+   */
+  onLayout: (total: number, index: number, toc: TocEntry[]) => void;
 };
 
 /**
@@ -66,7 +70,7 @@ export default function TextStage(props: TextStageProps) {
     else if (before.anchor !== null) page = pageOfBlock(el, before.anchor, step);
     else page = keepTextPosition(index, before.total, total);
     layout.current = { step, total, anchor: before.anchor };
-    onLayout(total, Math.min(page, total - 1));
+    onLayout(total, Math.min(page, total - 1), chapterToc(el, step, total));
     // `index` and `initialPage` are read for the first layout only; page turns do not lay out again.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [text, fontSize, fontType, viewport.width, viewport.height, onLayout]);
@@ -96,7 +100,7 @@ export default function TextStage(props: TextStageProps) {
       {text === 'failed' && <p className={styles.message}>{t('viewer.failed')}</p>}
       <div ref={flow} className={`${styles.flow} ${styles[fontSize]} ${styles[fontType]}`} lang="ja">
         {readable.map((chapter) => (
-          <section key={chapter.chapterNo}>
+          <section key={chapter.chapterNo} data-chapter={chapter.chapterNo}>
             <h2>{chapter.title}</h2>
             <div dangerouslySetInnerHTML={{ __html: chapter.html! }} />
           </section>
@@ -107,6 +111,22 @@ export default function TextStage(props: TextStageProps) {
 }
 
 const blocksOf = (el: HTMLElement) => el.querySelectorAll<HTMLElement>('h2, p');
+
+/** Where each laid-out chapter's heading is along the column stack, as 目次 entries. */
+function chapterToc(el: HTMLElement, step: number, total: number): TocEntry[] {
+  const headings = Array.from(el.querySelectorAll<HTMLElement>('section > h2'));
+  const originTop = el.getBoundingClientRect().top - el.scrollTop;
+  const offsets = headings.map((h) => {
+    const rect = h.getClientRects()[0];
+    return rect ? rect.top - originTop : Number.NaN;
+  });
+  return textToc(
+    headings.map((h) => h.textContent ?? ''),
+    offsets,
+    step,
+    total,
+  );
+}
 
 /** The page (column) where a block starts: columns stack downwards in vertical-rl. */
 function pageOfBlock(el: HTMLElement, block: number, step: number): number {

@@ -4,6 +4,7 @@ import { seriesHref } from '../../catalog/series-href';
 import type { Tracking } from '../api/get-viewer-info';
 import { useViewerInfo } from '../hooks/use-viewer-info';
 import { useViewport } from '../hooks/use-viewport';
+import type { LastPageCommerceSlot } from './last-page-slot';
 import { FailureScreen, LoadingOverlay } from './overlays';
 import { Poster } from './poster';
 import { Reader } from './reader';
@@ -18,6 +19,8 @@ export type ViewerAppProps = {
   tracking: Tracking;
   loggedIn: boolean;
   adult: boolean;
+  /** The last page's commerce block (orders area), passed through to the last page. */
+  commerce?: LastPageCommerceSlot;
 };
 
 /** §7: session storage keeps the viewer's close URL. */
@@ -42,7 +45,7 @@ function keptCloseUrl(): string | null {
 const noSubscription = () => () => undefined;
 
 /** The viewer root: loads the book, then shows it, the loading overlay or the failure screen. */
-export function ViewerApp({ bookId, info, startupPage, openLastPage, tracking, loggedIn, adult }: ViewerAppProps) {
+export function ViewerApp({ bookId, info, startupPage, openLastPage, tracking, loggedIn, adult, commerce }: ViewerAppProps) {
   const { state, reload } = useViewerInfo(bookId, tracking, info);
   const viewport = useViewport();
   const kept = useSyncExternalStore(noSubscription, keptCloseUrl, () => null);
@@ -62,6 +65,7 @@ export function ViewerApp({ bookId, info, startupPage, openLastPage, tracking, l
           openLastPage={openLastPage}
           closeHref={closeHref}
           viewport={viewport}
+          commerce={commerce}
         />
       )}
     </div>

@@ -16,6 +16,8 @@ export type ViewerPopupProps = {
   onSettings: (patch: Partial<ViewerSettings>) => void;
   bookmarks: readonly number[];
   toc: readonly { page: number; text: string }[];
+  /** The 目次 entry the reader is in (-1: before the first). */
+  tocCurrent: number;
   authors: readonly { authorId: number; name: string; type: string }[];
   /** Jumps to a book page number (bookmarks, table of contents). */
   onJump: (page: number) => void;
@@ -36,7 +38,7 @@ export default function ViewerPopup(props: ViewerPopupProps) {
         <SettingsPanel settings={props.settings} visibility={props.visibility} onChange={props.onSettings} />
       )}
       {props.kind === 'bookmarks' && <BookmarkList bookmarks={props.bookmarks} onJump={jump} />}
-      {props.kind === 'toc' && <TocList entries={props.toc} onJump={jump} />}
+      {props.kind === 'toc' && <TocList entries={props.toc} current={props.tocCurrent} onJump={jump} />}
       {props.kind === 'authors' && <AuthorList authors={props.authors} />}
     </PopupFrame>
   );

@@ -1,0 +1,57 @@
+import { POST_PURCHASE_RELOAD_MS, lastPageCommerce, viewerHref } from '@hondana/domain/last-page-commerce';
+import {
+  lastPageCommerceBook,
+  lastPageCommerceInput,
+  purchasedFromLastPage,
+} from '@hondana/domain/viewer/last-page-input';
+import { useEffect, useRef, useState } from 'react';
+import { loginHref } from '../features/accounts/login-href';
+import { LastPageCommerceBlock } from '../features/orders/components/last-page-commerce';
+import { PurchaseToast } from '../features/orders/components/purchase-button';
+import type { LastPageCommerceSlotProps } from '../features/viewer/components/last-page-slot';
+import styles from './viewer-commerce.module.css';
+
+/** Signup that comes back to `path` once done (the login route builds the same link). */
+function signupHref(path: string): string {
+  const query = new URLSearchParams({ callback_url: path, redirect: 'true' });
+  return `/signup?${query}`;
+}
+
+/**
+ * The viewer's last page (books) with the orders area's commerce block: built from the viewer
+ * info's book_data (§4 "Last page choice", "Bought message", next volume). After an order the
+ * 3 s toast shows and, 1000 ms later (§4), the bought book opens: the next volume, or this
+ * book again with every page. Loaded lazily by routes/viewer.tsx.
+ */
+export default function ViewerLastPageCommerce({ info, loggedIn }: LastPageCommerceSlotProps) {
+  const [boughtNow, setBoughtNow] = useState<ReadonlySet<number>>(() => new Set());
+  const [toast, setToast] = useState<string | null>(null);
+  const reload = useRef<ReturnType<typeof setTimeout> | null>(null);
+  useEffect(() => () => {
+    if (reload.current) clearTimeout(reload.current);
+  }, []);
+
+  const view = lastPageCommerce(lastPageCommerceInput(info, { loggedIn, boughtNow }));
+  const here = viewerHref(info.book_data.id);
+  return (
+    <>
+      <LastPageCommerceBlock
+        view={view}
+        book={lastPageCommerceBook(info)}
+        loginTo={loginHref(here)}
+        signupTo={signupHref(here)}
+        onPurchased={(outcome) => {
+          const bought = purchasedFromLastPage(view.variant, info);
+          setToast(outcome.message);
+          if (bought === null) return;
+          setBoughtNow((ids) => new Set(ids).add(bought));
+          reload.current = setTimeout(() => {
+            if (bought === info.book_data.id) window.location.reload();
+            else window.location.assign(viewerHref(bought));
+          }, POST_PURCHASE_RELOAD_MS);
+        }}
+      />
+      {toast && <PurchaseToast className={styles.toast} message={toast} onDone={() => setToast(null)} />}
+    </>
+  );
+}
