@@ -98,6 +98,12 @@ describe('ratings on book detail and tiles', () => {
       expect(await json(alice, path)).toMatchObject({ commentTotal: 2, rating: 4.5, reviewed: true, reviewId: aliceReview });
       expect(await json(carol, path)).toMatchObject({ commentTotal: 2, rating: 4.5, reviewed: false, reviewId: null });
     }
+    // The member's my-list mark comes in the same read.
+    expect(await json(carol, `/api/books/${bookId}`)).toMatchObject({ wished: false });
+    const token = await carol.token('/api/wish_title/add/create_token');
+    expect((await carol.post('/api/wish_title/add', { token, title_id: titleId })).statusCode).toBe(200);
+    expect(await json(carol, `/api/books/${bookId}`)).toMatchObject({ wished: true, reviewed: false });
+    expect(await json(guest, `/api/books/${bookId}`)).toMatchObject({ wished: false, wishCount: 1 });
   });
 
   it('gives every tile the title\'s average: rankings, the series page volumes and seriesInfo', async () => {

@@ -16,8 +16,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { coverSrcSet, coverUrl } from '../../media/media-spec';
 import { bundleSummaryOfBook } from '../cart/bundle.repository';
-import { isWished } from '../notices/wish-list.service';
-import { findReviewOf } from '../reviews/reviews.repository';
+import { memberTitleMarks } from '../reviews/reviews.repository';
 import type { VolumeRow } from './books.repository';
 import type { BookDetail, BookInfo, BookV3 } from './books.types';
 import { type TitleFacts, titleFacts, titleIdsOfBooks } from './titles.repository';
@@ -204,10 +203,8 @@ export async function getBookDetail(
     const inBundle = await bundle;
     return inBundle ? { ...detail, ...inBundle } : detail;
   }
-  const titleId = found.facts.info.titleId;
-  const [review, wished, inBundle] = await Promise.all([findReviewOf(db, titleId, q.userId), isWished(db, q.userId, titleId), bundle]);
-  const live = review !== undefined && review.deleted_at === null;
-  return { ...detail, ...inBundle, reviewed: live, reviewId: live ? review.id : null, wished };
+  const [{ reviewId, wished }, inBundle] = await Promise.all([memberTitleMarks(db, found.facts.info.titleId, q.userId), bundle]);
+  return { ...detail, ...inBundle, reviewed: reviewId !== null, reviewId, wished };
 }
 
 /**

@@ -55,6 +55,26 @@ export async function findReviewOf(db: Db, titleId: number, userId: number): Pro
   return row ? normalise(row) : undefined;
 }
 
+/**
+ * What the book detail marks for a member on a title: their live review's id (or null) and
+ * whether the title is on their list, in one statement (the detail is the store's hottest read).
+ */
+export async function memberTitleMarks(db: Db, titleId: number, userId: number): Promise<{ reviewId: number | null; wished: boolean }> {
+  const row = await db
+    .selectNoFrom((eb) => [
+      eb
+        .selectFrom('reviews')
+        .select('id')
+        .where('title_id', '=', titleId)
+        .where('user_id', '=', userId)
+        .where('deleted_at', 'is', null)
+        .as('reviewId'),
+      eb.selectFrom('wish_titles').select('title_id').where('title_id', '=', titleId).where('user_id', '=', userId).as('wishedTitle'),
+    ])
+    .executeTakeFirstOrThrow();
+  return { reviewId: row.reviewId === null ? null : Number(row.reviewId), wished: row.wishedTitle !== null };
+}
+
 /** Reviews of a title, the viewer's own left out (they come first, as myReviews). */
 export async function listTitleReviews(
   db: Db,
