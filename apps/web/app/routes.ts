@@ -24,6 +24,7 @@ export default [
   route('wallet/manga_coin', 'routes/wallet.tsx'),
   route('order/payments', 'routes/payments.tsx'),
   route('cart', 'routes/cart.tsx'),
+  route('preorder/confirm/:bookSegment', 'routes/preorder-confirm.tsx'),
   route('law/payment_services', 'routes/payment-services-law.tsx'),
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig;

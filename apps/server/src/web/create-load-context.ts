@@ -13,6 +13,7 @@ import { userToBook } from '../modules/catalog/recommendations.service';
 import { searchByAuthor, searchKeyword } from '../modules/catalog/search.service';
 import { getSeriesPage } from '../modules/catalog/titles.service';
 import { getFreeRanking, getRankingPage } from '../modules/catalog/rankings.service';
+import { cartContext } from '../modules/cart/load-context';
 import { readingContext } from '../modules/reading/load-context';
 import { reviewsContext } from '../modules/reviews/load-context';
 import { serialsContext } from '../modules/serials/load-context';
@@ -69,6 +70,7 @@ export async function createLoadContext(
     catalog: catalogContext(db, viewer, now().getTime()),
     reviews: reviewsContext(db, viewer?.userId ?? null),
     reading: readingContext(db, viewer, now().getTime(), app.deps.config.secrets.mediaUrlKey),
+    cart: cartContext(db, now().getTime(), viewer?.adultState === 'ADULT'),
     serials: serialsContext(db, viewer, now().getTime()),
   };
 }

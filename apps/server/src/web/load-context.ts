@@ -2,6 +2,8 @@ import type { AdultState, SignupBody, LoginBody, UserProfile } from '@hondana/do
 import type { RankGender, RankingTerm } from '@hondana/domain/rankings';
 import type { ViewerInfo } from '@hondana/domain/reading';
 import type { RatingSummary, Review } from '@hondana/domain/reviews-rules';
+import type { GuestCouponOffer } from '@hondana/domain/coupon-banner';
+import type { PreOrderBookBonus } from '@hondana/domain/pre-orders';
 import type { Serial, SerialAdultGate, SerialDetailPage, SerialHomePage } from '@hondana/domain/serials-api';
 import type { BookDetail } from '../modules/catalog/books.types';
 import type { BookTile } from '../modules/catalog/catalog.types';
@@ -78,6 +80,13 @@ export interface StoreLoadContext {
      * book does not exist or they may not see it (R18 without a confirmed adult, §6).
      */
     getViewerInfo(q: { bookId: number }): Promise<ViewerInfo | null>;
+  };
+  /** Cart and coupons (issue 7). */
+  cart: {
+    /** The open guest coupon of the login-appeal banner (§3 Guest coupon, §5); null when none. */
+    guestCouponOffer(): Promise<GuestCouponOffer | null>;
+    /** What pre-ordering the volume now earns (§3 Pre-order bonus); null unless it is open for pre-order to this viewer. */
+    preOrderBonus(bookId: number): Promise<PreOrderBookBonus | null>;
   };
   /** The serial pages (area serials); adult serials only for a viewer whose age is confirmed (§4, §6). */
   serials: {

@@ -26,6 +26,7 @@ export const jaCart = {
   loginToBuy: 'ログインしてカートを見る',
   loading: '読み込み中…',
   guestCoupon: { limit: '無料会員登録で最大{{limit}}冊まで', close: '閉じる' },
+  guestList: { heading: 'カートの商品', total: '合計 {{price}}円', couponPrice: '{{label}} {{price}}円', remove: '削除' },
   coupon: {
     heading: 'クーポン',
     none: 'クーポンを使わない',

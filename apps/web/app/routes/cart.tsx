@@ -1,9 +1,10 @@
-import { loginHref } from '../features/accounts/login-href';
 import * as api from '../features/cart/api/cart-api';
 import { type CartData, CartPage } from '../features/cart/components/cart-page';
 import styles from '../features/cart/components/cart.module.css';
 import { addGuestBook, readGuestCart } from '../features/cart/guest-cart-storage';
-import { type GuestCoupon, GuestCouponBanner, guestBannerDismissed } from '../features/cart/components/guest-coupon-banner';
+import { type GuestCoupon, guestBannerDismissed } from '../features/cart/components/guest-coupon-banner';
+import { GuestCart } from '../features/cart/components/guest-cart-list';
+import type { GuestCartBooks } from '@hondana/domain/pre-orders';
 import { ApiError, apiGet } from '../features/wallet/api/api-client';
 import { cartCopy as c } from '../i18n/ja-cart';
 import { pageMeta } from '../page-meta';
@@ -11,7 +12,7 @@ import type { Route } from './+types/cart';
 
 export const meta: Route.MetaFunction = () => [...pageMeta({ title: c('title'), description: c('description') }), { name: 'robots', content: 'noindex' }];
 
-type LoaderData = { member: true; data: CartData } | { member: false; guestCount: number; coupon: GuestCoupon | null };
+type LoaderData = { member: true; data: CartData } | { member: false; guestCount: number; coupon: GuestCoupon | null; books: GuestCartBooks | null };
 
 /**
  * `/cart` (§2, optional `?ref` — where the member came from, kept in the URL for analytics).
@@ -28,8 +29,13 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs): Promise
     return { member: true, data: { cart, later: later.items, coupons: coupons.list } };
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) {
-      const coupon = guestBannerDismissed(Date.now()) ? null : await apiGet<{ coupon: GuestCoupon | null }>('/guest/coupon').then((r) => r.coupon, () => null);
-      return { member: false, guestCount: readGuestCart().length, coupon };
+      const ids = readGuestCart();
+      const [coupon, books] = await Promise.all([
+        guestBannerDismissed(Date.now()) ? null : apiGet<{ coupon: GuestCoupon | null }>('/guest/coupon').then((r) => r.coupon, () => null),
+        // The kept ids with prices and the §5 coupon labels; the count alone when this fails.
+        ids.length === 0 ? null : apiGet<GuestCartBooks>('/guest/cart_books', { book_id: ids.join(',') }).catch(() => null),
+      ]);
+      return { member: false, guestCount: ids.length, coupon, books };
     }
     throw error;
   }
@@ -52,13 +58,7 @@ export default function Cart({ loaderData: d }: Route.ComponentProps) {
       {d.member ? (
         <CartPage initial={d.data} />
       ) : (
-        <section className={styles.guest}>
-          {d.coupon && <GuestCouponBanner coupon={d.coupon} />}
-          <p>{c('guestCount', { count: d.guestCount })}</p>
-          <a className={styles.login} href={loginHref('/cart')}>
-            {c('loginToBuy')}
-          </a>
-        </section>
+        <GuestCart coupon={d.coupon} books={d.books} count={d.guestCount} />
       )}
     </div>
   );

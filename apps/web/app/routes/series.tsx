@@ -8,6 +8,7 @@ import { loginHref } from '../features/accounts/login-href';
 import { SeriesHeader } from '../features/catalog/components/series-header';
 import { parsePage, parseSeriesSegment, seriesHref } from '../features/catalog/series-href';
 import { seriesHeaderView, volumeDetailView } from '../features/catalog/series-view.server';
+import { bookCouponBanner } from '../features/cart/coupon-banner.server';
 import { SeriesMemberActions } from '../features/notices/components/series-member-actions';
 import { reviewEditorHref } from '../features/reviews/review-href';
 import { tileFromBook, tileFromRanking } from '../features/catalog/tile-view.server';
@@ -39,15 +40,17 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     return { gate: true as const, isMember: context.viewer !== null };
   }
   const now = context.catalog.now();
-  const [detail, freeRanking, ratingSummary, myReview, wished] = await Promise.all([
+  const [detail, freeRanking, ratingSummary, myReview, wished, couponOffer] = await Promise.all([
     bookId === null ? null : context.catalog.getBookDetail({ bookId }),
     context.catalog.getFreeRanking({ pageType: series.title.pageType, limit: FREE_RANKING_LIMIT }),
     context.reviews.ratingSummary(titleId),
     context.reviews.myReview(titleId),
     context.reviews.isWished(titleId),
+    // §4: the guest coupon banner is for guests only (rendered by the volume detail, no script here).
+    bookId === null || context.viewer ? null : context.cart.guestCouponOffer(),
   ]);
   const shown = detail && detail.titleId === titleId ? detail : null;
-  const volume = shown && volumeDetailView(shown);
+  const volume = shown && volumeDetailView(shown, bookCouponBanner(couponOffer, shown, now));
   return {
     gate: false as const,
     header: seriesHeaderView(series, shown, ratingSummary.average),

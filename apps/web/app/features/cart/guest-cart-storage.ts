@@ -19,6 +19,11 @@ export function addGuestBook(bookId: number): boolean {
   return after.includes(bookId);
 }
 
+/** Removes one book from the guest cart kept in this browser. */
+export function removeGuestBook(bookId: number): void {
+  window.localStorage.setItem(KEY, JSON.stringify(readGuestCart().filter((id) => id !== bookId)));
+}
+
 export function clearGuestCart(): void {
   window.localStorage.removeItem(KEY);
 }

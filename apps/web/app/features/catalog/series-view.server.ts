@@ -4,6 +4,7 @@ import { formatJapaneseDate } from '@hondana/domain/time';
 import type { BookDetail } from '@hondana/server/modules/catalog/books.types';
 import type { SeriesPage } from '@hondana/server/modules/catalog/titles.types';
 import { i18n } from '../../i18n/i18n';
+import type { BookCouponBanner } from '../cart/coupon-banner.server';
 
 /** What the series page header shows, with every date and label already written out (Asia/Tokyo). */
 export function seriesHeaderView(series: SeriesPage, volume: BookDetail | null = null, reviewAverage?: number) {
@@ -33,8 +34,8 @@ export function seriesHeaderView(series: SeriesPage, volume: BookDetail | null =
 }
 export type SeriesHeaderView = ReturnType<typeof seriesHeaderView>;
 
-/** The volume detail block (§3 Book detail) with its dates written out. */
-export function volumeDetailView(book: BookDetail) {
+/** The volume detail block (§3 Book detail) with its dates written out, and the guest coupon banner (issue 7). */
+export function volumeDetailView(book: BookDetail, couponBanner: BookCouponBanner | null = null) {
   return {
     bookId: book.bookId,
     titleName: book.titleName,
@@ -55,6 +56,7 @@ export function volumeDetailView(book: BookDetail) {
     samplePageTotal: book.samplePageTotal,
     hasSample: book.hasSample,
     description: book.description,
+    couponBanner,
   };
 }
 export type VolumeDetailView = ReturnType<typeof volumeDetailView>;

@@ -2,6 +2,7 @@ import { formatAmount } from '@hondana/domain/format';
 import { CoinIcon } from '../../../components/coin-icon';
 import { useTranslation } from '../../../i18n/i18n';
 import { BuyBox } from '../../orders/components/buy-box';
+import { BookCouponBanner, PreorderLink } from '../../cart/components/book-coupon-banner';
 import type { VolumeDetailView } from '../series-view.server';
 import styles from './volume-detail.module.css';
 
@@ -27,6 +28,7 @@ export function VolumeDetail({ book }: { book: VolumeDetailView }) {
         </span>
         {book.point > 0 && <span className={styles.points}>{t('volume.points', { point: formatAmount(book.point) })}</span>}
       </p>
+      {book.couponBanner && <BookCouponBanner banner={book.couponBanner} />}
       <ul className={styles.tags}>
         {book.reservable ? (
           <li className={styles.preOrder}>{t('volume.preOrder', { date: book.startDate })}</li>
@@ -51,6 +53,7 @@ export function VolumeDetail({ book }: { book: VolumeDetailView }) {
         {book.isBulkBuy && <li>{t('volume.bulkBuy')}</li>}
         {book.hasSample && book.samplePageTotal > 0 && <li>{t('volume.pages', { pages: book.samplePageTotal })}</li>}
       </ul>
+      {book.reservable && <PreorderLink bookId={book.bookId} />}
       {/* Buying lives in the orders feature (issue 5): ownership, 購入する / 読む, the purchase dialog. */}
       <BuyBox book={book} />
       {book.description && <p className={styles.description}>{book.description}</p>}

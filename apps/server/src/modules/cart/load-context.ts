@@ -1,0 +1,21 @@
+import { AppError, ErrorCode } from '@hondana/domain/errors';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+import type { StoreLoadContext } from '../../web/load-context';
+import { guestCouponOffer } from './coupon.service';
+import { bonusesByBook } from './pre-order-bonus.service';
+
+/** The cart section of the pages' context (issue 7): coupons and pre-order bonuses, read in-process. */
+export function cartContext(db: Kysely<Database>, at: number, includeAdult: boolean): StoreLoadContext['cart'] {
+  return {
+    guestCouponOffer: () => guestCouponOffer(db, at),
+    async preOrderBonus(bookId) {
+      try {
+        return await bonusesByBook(db, bookId, includeAdult, at);
+      } catch (error) {
+        if (error instanceof AppError && error.errorCode === ErrorCode.INVALID_BOOK_ID) return null;
+        throw error;
+      }
+    },
+  };
+}

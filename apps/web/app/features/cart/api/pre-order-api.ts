@@ -1,0 +1,21 @@
+import type { MangaCoinBalance } from '@hondana/domain/wallet';
+import { apiGet, apiPost, createToken } from '../../wallet/api/api-client';
+
+/** `POST /pre_order/manga_coin/order/book` (§7 "Pre-orders"): the answer of a placed pre-order. */
+export interface PlacedPreOrder {
+  preOrderId: number;
+  bookId: number;
+  orderStatus: 'ACCEPTED' | 'CANCELED' | 'COMPLETED';
+  price: number;
+  point: number;
+  releaseDatetime: number;
+  bonusPoint: number;
+}
+
+/** Places the pre-order at the price the member saw, with a fresh one-time token. */
+export async function placePreOrder(bookId: number, price: number): Promise<PlacedPreOrder> {
+  const token = await createToken('/pre_order/create_token');
+  return apiPost<PlacedPreOrder>('/pre_order/manga_coin/order/book', { bookId, price }, { token });
+}
+
+export const getMangaCoinBalance = () => apiGet<MangaCoinBalance>('/manga_coin/balance');
