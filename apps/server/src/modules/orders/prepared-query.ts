@@ -40,7 +40,7 @@ export function preparedQuery<P extends object, O>(build: (db: Db, $: P, shape: 
     return query;
   };
   return {
-    execute(db: Db, params: P, shape = ''): Promise<QueryResult<O>> {
+    async execute(db: Db, params: P, shape = ''): Promise<QueryResult<O>> {
       const query = compile(db, shape);
       const values = params as Record<string, unknown>;
       return db.executeQuery<O>({ ...query, parameters: query.parameters.map((value) => (value instanceof Slot ? values[value.name] : value)) });
