@@ -154,6 +154,19 @@ describe('the demo catalog', () => {
     expect(episodes.filter((e) => e.free_flg === 1).length).toBeGreaterThan(0);
   });
 
+  it('runs editorial serial lists of general serials only', async () => {
+    const { db } = database;
+    const lists = await db.selectFrom('serial_osusumes').selectAll().where('start_datetime', '<=', NOW.getTime()).execute();
+    expect(lists.length).toBeGreaterThanOrEqual(1);
+    const items = await db
+      .selectFrom('serial_osusume_items as i')
+      .innerJoin('serials as s', 's.id', 'i.serial_id')
+      .select(['i.osusume_id', 's.category'])
+      .execute();
+    for (const list of lists) expect(items.filter((i) => i.osusume_id === list.id).length).toBeGreaterThan(0);
+    expect(items.filter((i) => i.category.startsWith('adult'))).toEqual([]);
+  });
+
   it('seeds a ranking history whose leaders differ between the last day and the last month', async () => {
     const { db } = database;
     expect(await count(db, 'catalog_events')).toBeGreaterThan(5000);

@@ -5,6 +5,7 @@ import { refreshTitleSearchText } from '../modules/catalog/search.repository';
 import type { DemoPlan } from './demo-plan';
 import { buildDemoPreOrderBonuses } from './demo-pre-order-bonuses';
 import { buildDemoBundles } from './demo-bundles';
+import { buildDemoOsusumes } from './demo-osusumes';
 
 type Tx = Transaction<Database> | Kysely<Database>;
 
@@ -47,6 +48,8 @@ export const CATALOG_TABLES = [
   'serials',
   'serial_episodes',
   'serial_episode_pages',
+  'serial_osusumes',
+  'serial_osusume_items',
   'catalog_events',
 ] as const satisfies readonly (keyof Database)[];
 
@@ -61,6 +64,7 @@ const SERIAL_ID_TABLES = [
   'serial_episodes',
   'catalog_events',
   'bundles',
+  'serial_osusumes',
 ] as const;
 
 export async function insertPlan(db: Tx, dialect: DialectName, plan: DemoPlan, events: DemoPlanEvents, now = Date.now()): Promise<void> {
@@ -82,6 +86,9 @@ export async function insertPlan(db: Tx, dialect: DialectName, plan: DemoPlan, e
   await insertBatched(db, 'serials', plan.serials);
   await insertBatched(db, 'serial_episodes', plan.serialEpisodes);
   await insertBatched(db, 'serial_episode_pages', plan.serialEpisodePages);
+  const { osusumes, items } = buildDemoOsusumes(plan, now);
+  await insertBatched(db, 'serial_osusumes', osusumes);
+  await insertBatched(db, 'serial_osusume_items', items);
   await insertBatched(db, 'catalog_events', events);
   if (dialect === 'postgres') await syncSequences(db);
 }
