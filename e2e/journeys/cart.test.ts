@@ -67,7 +67,7 @@ for (const width of [375, 1080]) {
       await page.goto(`${store.url}/cart?add=${VOLUMES[0]}&ref=e2e`);
       await page.getByText('カートに2冊あります').waitFor();
       // §5 login-appeal banner of the guest coupon (rate 50 → 半額クーポン適用価格, up to 3 books).
-      await page.getByText('半額クーポン適用価格').waitFor();
+      await page.getByText('半額クーポン適用価格').first().waitFor();
       await page.getByText(/無料会員登録で最大3冊まで/).waitFor();
       await shot(page, `cart-guest-${width}`);
       await page.getByRole('link', { name: 'ログインしてカートを見る' }).click();
@@ -103,6 +103,41 @@ for (const width of [375, 1080]) {
       const owned = await page.request.get(`${store.url}/api/user_books/me/by_book?book_id=${VOLUMES.join(',')}`);
       const body = JSON.stringify(await owned.json());
       assert.equal((body.match(/OWNED/g) ?? []).length, 2, body);
+      await context.close();
+    });
+
+    it('a member adds a bundle, pays the cart by card on the sandbox and owns its books', async () => {
+      const email = `bundle-${width}-${Date.now()}@example.jp`;
+      await signUpElsewhere(email);
+      const context = await browser.newContext({ viewport: { width, height: 900 }, locale: 'ja-JP' });
+      const login = await context.request.post(`${store.url}/api/auth/login`, { data: { email, password: PASSWORD } });
+      assert.equal(login.status(), 200, await login.text());
+      const bundle = (await (await context.request.get(`${store.url}/api/bundles/1`)).json()) as { bookIds: number[]; bundleSalePrice: number; bundleTotalPrice: number; name: string };
+      assert.equal(bundle.bookIds.length, 3);
+      assert.ok(bundle.bundleSalePrice < bundle.bundleTotalPrice);
+      const page = await context.newPage();
+
+      await page.goto(`${store.url}/cart?bundle=1&ref=e2e`);
+      const line = page.getByTestId(`cart-item-${bundle.bookIds[0]}`);
+      await line.getByText('セット（3冊）').waitFor();
+      await line.getByText(`${bundle.bundleSalePrice.toLocaleString('ja-JP')}円`).first().waitFor();
+      await page.getByTestId('cart-amount').filter({ hasText: `${bundle.bundleSalePrice.toLocaleString('ja-JP')}円` }).waitFor();
+
+      await page.getByRole('radio', { name: 'クレジットカード' }).check();
+      await page.getByLabel('カード番号').fill('4242 4242 4242 4242');
+      await page.getByLabel('有効期限（MM/YY）').fill('12/30');
+      await page.getByLabel('セキュリティコード').fill('123');
+      await shot(page, `cart-bundle-card-${width}`);
+      await page.getByRole('button', { name: /円分を購入する$/ }).click();
+      await page.getByText('購入が完了しました').waitFor();
+      await shot(page, `cart-bundle-bought-${width}`);
+
+      const owned = await page.request.get(`${store.url}/api/user_books/me/by_book?book_id=${bundle.bookIds.join(',')}`);
+      const body = JSON.stringify(await owned.json());
+      assert.equal((body.match(/OWNED/g) ?? []).length, 3, body);
+      // Paid by card: the manga coins granted at sign-up are untouched.
+      const balance = await page.request.get(`${store.url}/api/manga_coin/balance`);
+      assert.equal(((await balance.json()) as { balance: number }).balance, 5000);
       await context.close();
     });
   });

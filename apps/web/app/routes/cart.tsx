@@ -1,4 +1,5 @@
 import * as api from '../features/cart/api/cart-api';
+import { cartArrival } from '../features/cart/api/cart-pay-api';
 import { type CartData, CartPage } from '../features/cart/components/cart-page';
 import styles from '../features/cart/components/cart.module.css';
 import { addGuestBook, readGuestCart } from '../features/cart/guest-cart-storage';
@@ -25,8 +26,10 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs): Promise
   if (Number.isInteger(add) && add > 0) addGuestBook(add);
   try {
     await api.mergeGuestCart();
+    // `?bundle=` (a bundle to add) and `?order_id=` (back from the payment provider's page).
+    const arrival = await cartArrival(new URL(request.url).searchParams);
     const [cart, later, coupons] = await Promise.all([api.getCart(), api.getLaterItems(), api.getCoupons()]);
-    return { member: true, data: { cart, later: later.items, coupons: coupons.list } };
+    return { member: true, data: { cart, later: later.items, coupons: coupons.list, arrival } };
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) {
       const ids = readGuestCart();

@@ -1,5 +1,6 @@
 import type { CartItemView } from '@hondana/domain/cart';
 import { cartCopy as c } from '../../../i18n/ja-cart';
+import { cartPayCopy as p } from '../../../i18n/ja-cart-pay';
 import styles from './cart.module.css';
 
 interface Props {
@@ -16,7 +17,10 @@ export function CartItemRow({ item, busy, onMove, onRemove }: Props) {
     <li className={`${styles.item} ${levelClass}`} data-testid={`cart-item-${item.bookId}`}>
       <img className={styles.cover} src={item.imageUrl} alt="" width={64} height={91} loading="lazy" />
       <div className={styles.itemBody}>
-        <p className={styles.name}>{item.name}</p>
+        <p className={styles.name}>
+          {item.cartType === 'BUNDLE' && <span className={styles.bundle}>{p('bundle', { count: item.bundleBooks.length })}</span>}
+          {item.name}
+        </p>
         <p className={styles.price}>
           {c('price', { price: item.price.toLocaleString('ja-JP') })}
           {item.regularPrice > item.price && <s className={styles.regular}>{c('regularPrice', { price: item.regularPrice.toLocaleString('ja-JP') })}</s>}

@@ -1,9 +1,13 @@
 import type { CartItemView, CartView } from '@hondana/domain/cart';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { cartCopy as c, cartErrorCopy } from '../../../i18n/ja-cart';
+import { isProviderMethod } from '@hondana/domain/cart-checkout';
+import { cartCopy as c } from '../../../i18n/ja-cart';
+import { cartPayErrorCopy as cartErrorCopy, cartPayCopy as p, returnedMessage } from '../../../i18n/ja-cart-pay';
 import { ApiError } from '../../wallet/api/api-client';
 import * as api from '../api/cart-api';
+import { type CartArrival, orderCart } from '../api/cart-pay-api';
+import { type CardState, emptyCard } from './card-fields';
 import { CartItemRow } from './cart-item-row';
 import styles from './cart.module.css';
 import { OrderPanel, type PaymentChoice } from './order-panel';
@@ -12,6 +16,8 @@ export interface CartData {
   cart: CartView;
   later: CartItemView[];
   coupons: api.CouponListItem[];
+  /** What the URL asked on arrival: a bundle added, a provider payment come back from. */
+  arrival?: CartArrival;
 }
 
 /** The member's cart (§2 `/cart`): active and buy-later lists, coupon, points, totals and checkout. */
@@ -19,9 +25,13 @@ export function CartPage({ initial }: { initial: CartData }) {
   const [data, setData] = useState(initial);
   const [usePoint, setUsePoint] = useState(0);
   const [payment, setPayment] = useState<PaymentChoice>(initial.cart.myMangaCoin >= initial.cart.totalAmount || initial.cart.myCoin === 0 ? 'MANGA_COIN' : 'COIN');
+  const [card, setCard] = useState<CardState>(emptyCard);
   const [busy, setBusy] = useState(false);
-  const [message, setMessage] = useState<string | null>(null);
-  const [bought, setBought] = useState<CartItemView[] | null>(null);
+  const returned = initial.arrival?.returned ?? null;
+  const [message, setMessage] = useState<string | null>(
+    initial.arrival?.bundleError ? cartErrorCopy(initial.arrival.bundleError) : returned && returned.status !== 'COMPLETE' ? returnedMessage(returned.status) : null,
+  );
+  const [bought, setBought] = useState<Bought[] | null>(returned?.status === 'COMPLETE' ? returned.names : null);
 
   const reload = async (points = usePoint) => {
     const [cart, later, coupons] = await Promise.all([api.getCart(points), api.getLaterItems(), api.getCoupons()]);
@@ -47,11 +57,27 @@ export function CartPage({ initial }: { initial: CartData }) {
 
   const checkout = () =>
     run(async () => {
-      const points = payment === 'COIN' ? usePoint : 0;
+      const points = payment === 'MANGA_COIN' ? 0 : usePoint;
       const items = data.cart.items.filter((i) => i.validFlg);
-      await api.orderCart({ usePoint: points, salePrice: data.cart.salePrice, bookIds: items.map((i) => i.bookId), paymentType: payment });
-      setBought(items);
+      // A bundle line stands for all its books.
+      const bookIds = items.flatMap((i) => (i.cartType === 'BUNDLE' ? i.bundleBooks : [i.bookId]));
+      const result = await orderCart({
+        usePoint: points,
+        salePrice: data.cart.salePrice,
+        bookIds,
+        paymentType: payment,
+        ...(payment === 'creditcard' ? { card } : {}),
+        ...(isProviderMethod(payment) ? { returnUrl: '/cart?ref=payment' } : {}),
+      });
+      if ('orderStatus' in result.results) {
+        // Carrier and wallet payments are decided on the provider's page, which comes back here.
+        setMessage(p('redirecting'));
+        window.location.assign(result.results.confirmUrl);
+        return new Promise<never>(() => undefined);
+      }
+      setBought(items.map((i) => ({ bookId: i.bookId, name: i.name })));
       setUsePoint(0);
+      setCard(emptyCard);
     }, 0);
 
   const { cart } = data;
@@ -91,15 +117,17 @@ export function CartPage({ initial }: { initial: CartData }) {
           coupons={data.coupons}
           usePoint={usePoint}
           payment={payment}
+          card={card}
+          onCard={setCard}
           busy={busy}
           onCoupon={(id) => run(() => (id === null ? api.removeCoupon() : api.setCoupon(id)))}
           onUsePoint={(points) => {
             setUsePoint(points);
             void run(async () => undefined, points);
           }}
-          onPayment={(p) => {
-            setPayment(p);
-            if (p === 'MANGA_COIN' && usePoint > 0) {
+          onPayment={(choice) => {
+            setPayment(choice);
+            if (choice === 'MANGA_COIN' && usePoint > 0) {
               setUsePoint(0);
               void run(async () => undefined, 0);
             }
@@ -116,7 +144,9 @@ export function CartPage({ initial }: { initial: CartData }) {
   );
 }
 
-function BoughtList({ items }: { items: CartItemView[] }) {
+type Bought = { bookId: number; name: string };
+
+function BoughtList({ items }: { items: Bought[] }) {
   return (
     <section className={styles.done} role="status">
       <h2 className={styles.subheading}>{c('done')}</h2>

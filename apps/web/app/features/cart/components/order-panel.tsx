@@ -1,16 +1,22 @@
 import type { CartView } from '@hondana/domain/cart';
+import type { CartPaymentType } from '@hondana/domain/cart-checkout';
+import { coinPaymentMethodLabels, coinPaymentMethods } from '@hondana/domain/wallet-payments';
 import { useId } from 'react';
 import { cartCopy as c } from '../../../i18n/ja-cart';
+import { cartPayCopy as p } from '../../../i18n/ja-cart-pay';
 import type { CouponListItem } from '../api/cart-api';
+import { type CardState, CardFields } from './card-fields';
 import styles from './cart.module.css';
 
-export type PaymentChoice = 'MANGA_COIN' | 'COIN';
+export type PaymentChoice = CartPaymentType;
 
 interface Props {
   cart: CartView;
   coupons: CouponListItem[];
   usePoint: number;
   payment: PaymentChoice;
+  card: CardState;
+  onCard: (card: CardState) => void;
   busy: boolean;
   onCoupon: (couponId: number | null) => void;
   onUsePoint: (points: number) => void;
@@ -21,7 +27,7 @@ interface Props {
 const yen = (n: number) => n.toLocaleString('ja-JP');
 
 /** Coupon choice, point use, payment method, totals and the checkout button of the cart. */
-export function OrderPanel({ cart, coupons, usePoint, payment, busy, onCoupon, onUsePoint, onPayment, onCheckout }: Props) {
+export function OrderPanel({ cart, coupons, usePoint, payment, card, onCard, busy, onCoupon, onUsePoint, onPayment, onCheckout }: Props) {
   const couponId = useId();
   const pointId = useId();
   const usable = coupons.filter((k) => k.status === 'UNUSED');
@@ -48,7 +54,7 @@ export function OrderPanel({ cart, coupons, usePoint, payment, busy, onCoupon, o
           )}
         </div>
       )}
-      {payment === 'COIN' && cart.myPoint > 0 && (
+      {payment !== 'MANGA_COIN' && cart.myPoint > 0 && (
         <div className={styles.field}>
           <label htmlFor={pointId}>{c('point.label')}</label>
           <input
@@ -69,14 +75,21 @@ export function OrderPanel({ cart, coupons, usePoint, payment, busy, onCoupon, o
       )}
       <fieldset className={styles.field}>
         <legend>{c('payment.heading')}</legend>
-        {(['MANGA_COIN', 'COIN'] as const).map((p) => (
-          <label key={p} className={styles.radio}>
-            <input type="radio" name="payment" value={p} checked={payment === p} disabled={busy} onChange={() => onPayment(p)} />
-            {c(`payment.${p}`)}
+        {(['MANGA_COIN', 'COIN'] as const).map((m) => (
+          <label key={m} className={styles.radio}>
+            <input type="radio" name="payment" value={m} checked={payment === m} disabled={busy} onChange={() => onPayment(m)} />
+            {c(`payment.${m}`)}
           </label>
         ))}
         <p className={styles.hint}>{c('totals.balance', { mangaCoin: yen(cart.myMangaCoin), coin: yen(cart.myCoin) })}</p>
+        {coinPaymentMethods.map((m) => (
+          <label key={m} className={styles.radio}>
+            <input type="radio" name="payment" value={m} checked={payment === m} disabled={busy} onChange={() => onPayment(m)} />
+            {m === 'creditcard' ? p('payment.creditcard') : coinPaymentMethodLabels[m]}
+          </label>
+        ))}
       </fieldset>
+      {payment === 'creditcard' && <CardFields card={card} disabled={busy} onChange={onCard} />}
       <dl className={styles.totals}>
         <dt>{c('totals.salePrice')}</dt>
         <dd>{yen(cart.salePrice)}円</dd>

@@ -1,0 +1,46 @@
+import type { CartChangeResponse } from '@hondana/domain/cart';
+import type { CartOrderBody, CartOrderResponse, CartOrderStatus } from '@hondana/domain/cart-checkout';
+import { ApiError, apiGet, apiPost, createToken } from '../../wallet/api/api-client';
+
+/** `POST /cart/bundle`: the bundle's books as one cart line. */
+export const addBundle = (bundleId: number) => apiPost<CartChangeResponse>('/cart/bundle', { bundle_id: bundleId });
+
+/** `POST /cart/order/v3` with any payment type (coins, card, carriers). */
+export async function orderCart(body: Omit<CartOrderBody, 'returnUrl'> & { returnUrl?: string }): Promise<CartOrderResponse> {
+  return apiPost<CartOrderResponse>('/cart/order/v3', body, { token: await createToken('/cart/create_token') });
+}
+
+export interface CartArrival {
+  /** A provider payment the member comes back from (`?order_id=`), with its books' names. */
+  returned: (CartOrderStatus & { names: { bookId: number; name: string }[] }) | null;
+  /** A refusal of the `?bundle=` add (its §8 code). */
+  bundleError: string | null;
+}
+
+/**
+ * What the cart URL asks on arrival: `?bundle={id}` adds a bundle (the volume page's link has
+ * no script); `?order_id={id}&result=` is the provider's return — the order's own status is read,
+ * never the `result` parameter.
+ */
+export async function cartArrival(params: URLSearchParams): Promise<CartArrival> {
+  const bundle = Number(params.get('bundle'));
+  const orderId = Number(params.get('order_id'));
+  let bundleError: string | null = null;
+  if (Number.isInteger(bundle) && bundle > 0) {
+    await addBundle(bundle).catch((error: unknown) => {
+      bundleError = error instanceof ApiError ? error.errorCode : 'INTERNAL_SERVER_ERROR';
+    });
+  }
+  if (!Number.isInteger(orderId) || orderId <= 0) return { returned: null, bundleError };
+  const status = await apiGet<CartOrderStatus>(`/cart/order/${orderId}`).catch(() => null);
+  if (!status) return { returned: null, bundleError };
+  const names = await Promise.all(
+    status.bookIds.map((bookId) =>
+      apiGet<{ bookTitle: string }>(`/books/${bookId}`).then(
+        (b) => ({ bookId, name: b.bookTitle }),
+        () => ({ bookId, name: String(bookId) }),
+      ),
+    ),
+  );
+  return { returned: { ...status, names }, bundleError };
+}

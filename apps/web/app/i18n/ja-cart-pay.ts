@@ -1,0 +1,42 @@
+import { copyLookup } from './i18n';
+import { cartErrorCopy } from './ja-cart';
+
+/**
+ * Japanese copy of the cart's bundles and card/carrier payment (issue 7). Loaded only with
+ * `/cart`: kept apart from `ja-cart.ts`, which the lazily loaded cart button also reads.
+ */
+export const jaCartPay = {
+  bundle: 'セット（{{count}}冊）',
+  bundleAdded: 'セットをカートに追加しました',
+  payment: {
+    creditcard: 'クレジットカード',
+    carriers: 'キャリア決済・スマホ決済',
+  },
+  card: {
+    legend: 'カード情報',
+    number: 'カード番号',
+    expiry: '有効期限（MM/YY）',
+    cvc: 'セキュリティコード',
+  },
+  redirecting: 'お支払い画面に移動しています…',
+  returned: {
+    COMPLETE: '購入が完了しました',
+    CANCEL: 'お支払いをキャンセルしました。カートの商品はそのまま残っています。',
+    PAYMENT_ERROR: 'お支払いの期限が切れました。もう一度お試しください。',
+    PROCESSING: 'お支払いの確認を待っています。',
+    GRANT_ERROR: 'すでにお持ちの作品が含まれていたため、購入を取り消しました。',
+  },
+  errors: {
+    BUNDLE_INVALID: 'このセットは現在購入できません（販売期間外、または購入済みの巻が含まれています）。',
+    CART_PAYMENT_FAILED: 'お支払いができませんでした。カード情報をご確認ください（購入されていません）。',
+    MAINTENANCE: 'このお支払い方法はただいまメンテナンス中です。',
+  },
+} as const;
+
+export const cartPayCopy = copyLookup(jaCartPay);
+
+/** A §8 code as the member reads it, the bundle and payment codes included. */
+export const cartPayErrorCopy = (code: string): string => (jaCartPay.errors as Record<string, string>)[code] ?? cartErrorCopy(code);
+
+/** The message of a provider payment the member comes back from (null for a status with none). */
+export const returnedMessage = (status: string): string | null => (jaCartPay.returned as Record<string, string>)[status] ?? null;
