@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { preparedQuery } from '../src/modules/orders/prepared-query';
+import { preparedQuery } from '../src/db/prepared-query';
 import { type TestDatabase, createTestDatabase } from './support/test-database';
 
 let database: TestDatabase;

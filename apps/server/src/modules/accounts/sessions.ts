@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import { preparedQuery } from '../../db/prepared-query';
 import type { Database } from '../../db/schema';
 
 export const SESSION_COOKIE = 'hondana_session';
@@ -27,15 +28,19 @@ export async function createSession(db: Kysely<Database>, userId: number, now: n
   return secret;
 }
 
-export async function findSessionUser(db: Kysely<Database>, secret: string, now: number): Promise<SessionUser | null> {
-  const row = await db
+// Every member request reads its session: the statement is built once (db/prepared-query.ts).
+const sessionUserQuery = preparedQuery((db, $: { idHash: string; now: number }) =>
+  db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
     .select(['users.id', 'users.nickname', 'users.adult_state', 'users.birth_date', 'users.login_count'])
-    .where('sessions.id_hash', '=', digest(secret))
-    .where('sessions.expires_at', '>', now)
-    .where('users.withdrawn_at', 'is', null)
-    .executeTakeFirst();
+    .where('sessions.id_hash', '=', $.idHash)
+    .where('sessions.expires_at', '>', $.now)
+    .where('users.withdrawn_at', 'is', null),
+);
+
+export async function findSessionUser(db: Kysely<Database>, secret: string, now: number): Promise<SessionUser | null> {
+  const [row] = (await sessionUserQuery.execute(db, { idHash: digest(secret), now })).rows;
   return row
     ? {
         userId: row.id,

@@ -1,6 +1,7 @@
 import { type UserStatus, ageOn } from '@hondana/domain/accounts';
 import { tokyoDay } from '@hondana/domain/time';
 import type { Kysely } from 'kysely';
+import { preparedQuery } from '../../db/prepared-query';
 import type { Database } from '../../db/schema';
 import { paidBookOrderQuery, paidMoneyOrderQuery } from '../orders/orders.repository';
 import { balanceQuery } from '../wallet/ledger';
@@ -16,25 +17,27 @@ export interface MoneyStatus {
 
 const GUEST_MONEY: MoneyStatus = { coin: 0, mangaCoin: 0, isFirstBuy: false, hasPaid: false };
 
+const moneyStatusQuery = preparedQuery((db, $: { userId: number; now: number }) =>
+  db.selectNoFrom([
+    balanceQuery(db, $.userId, 'COIN', $.now).as('coin'),
+    balanceQuery(db, $.userId, 'MANGA_COIN', $.now).as('mangaCoin'),
+    paidBookOrderQuery(db, $.userId).as('paidBookOrder'),
+    paidMoneyOrderQuery(db, $.userId).as('paidMoneyOrder'),
+  ]),
+);
+
 /**
  * A member's balances (unexpired lots) and first-purchase state, from the wallet's and orders'
- * own queries run as one statement: members poll get_status, and four round trips through the
- * query builder cost more than the SQL.
+ * own queries run as one statement, built once: members poll get_status, and four round trips
+ * through the query builder cost more than the SQL.
  */
 export async function moneyStatus(db: Kysely<Database>, userId: number, now: number): Promise<MoneyStatus> {
-  const row = await db
-    .selectNoFrom([
-      balanceQuery(db, userId, 'COIN', now).as('coin'),
-      balanceQuery(db, userId, 'MANGA_COIN', now).as('mangaCoin'),
-      paidBookOrderQuery(db, userId).as('paidBookOrder'),
-      paidMoneyOrderQuery(db, userId).as('paidMoneyOrder'),
-    ])
-    .executeTakeFirstOrThrow();
+  const [row] = (await moneyStatusQuery.execute(db, { userId, now })).rows;
   return {
-    coin: Number(row.coin),
-    mangaCoin: Number(row.mangaCoin),
-    isFirstBuy: row.paidBookOrder === null,
-    hasPaid: row.paidMoneyOrder !== null,
+    coin: Number(row!.coin),
+    mangaCoin: Number(row!.mangaCoin),
+    isFirstBuy: row!.paidBookOrder === null,
+    hasPaid: row!.paidMoneyOrder !== null,
   };
 }
 

@@ -1,7 +1,7 @@
 import { PossessionStatus, possessionAt } from '@hondana/domain/orders-rules';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
-import { preparedQuery } from './prepared-query';
+import { preparedQuery } from '../../db/prepared-query';
 
 type Db = Kysely<Database> | Transaction<Database>;
 

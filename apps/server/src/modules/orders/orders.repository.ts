@@ -3,7 +3,7 @@ import { type OrderStatus, type PointCampaignRule, type PointCampaignType, canTr
 import type { Insertable, Kysely, Transaction } from 'kysely';
 import type { OrdersTable } from '../../db/orders-schema';
 import type { Database } from '../../db/schema';
-import { preparedQuery } from './prepared-query';
+import { preparedQuery } from '../../db/prepared-query';
 
 type Db = Kysely<Database> | Transaction<Database>;
 

@@ -10,7 +10,7 @@ import type { Database } from '../../db/schema';
 import { balanceQuery, grant, spend } from '../wallet/ledger';
 import { entitledBookQuery, grantEntitlement } from './entitlements';
 import { PURCHASABLE_BOOK_COLUMNS, type PurchasableBookRow, activeCampaigns, insertOrder, isFirstPaying, paidBookOrderQuery } from './orders.repository';
-import { preparedQuery } from './prepared-query';
+import { preparedQuery } from '../../db/prepared-query';
 
 type Db = Kysely<Database> | Transaction<Database>;
 

@@ -3,7 +3,7 @@ import { AppError, ErrorCode } from '@hondana/domain/errors';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 import { digest, newSecret } from '../accounts/sessions';
-import { preparedQuery } from '../orders/prepared-query';
+import { preparedQuery } from '../../db/prepared-query';
 
 /**
  * The one-time token of spec §7 ("mutations first fetch a token from a create_token

@@ -2,7 +2,7 @@ import { AppError, ErrorCode } from '@hondana/domain/errors';
 import { type Currency, type Draw, LedgerKind, type LotState, planSpend } from '@hondana/domain/wallet-lots';
 import { type Kysely, PostgresAdapter, type Transaction, sql } from 'kysely';
 import type { Database } from '../../db/schema';
-import { preparedQuery } from '../orders/prepared-query';
+import { preparedQuery } from '../../db/prepared-query';
 
 /**
  * The money core (issue 5): lots and their append-only ledger. Every function takes the

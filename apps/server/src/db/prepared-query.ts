@@ -1,5 +1,5 @@
 import type { Compilable, CompiledQuery, Kysely, QueryResult, Transaction } from 'kysely';
-import type { Database } from '../../db/schema';
+import type { Database } from './schema';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
