@@ -24,6 +24,10 @@ describe('manga coin flow', () => {
     expect(bought.json()).toMatchObject({ status: { code: 0 }, results: { price: 500, userLotteryTickets: [] } });
     const owned = (await t.app.inject({ url: `/api/user_books/me/by_book?book_id=${book}`, headers: { cookie: m.cookie } })).json();
     expect(owned.userBooks[0]).toEqual({ bookId: book, bought: true, coupons: [], possessionStatus: 'OWNED', isInCart: false });
+    const detail = async (cookie?: string) => (await t.app.inject({ url: `/api/books/${book}`, headers: cookie ? { cookie } : {} })).json();
+    expect(await detail(m.cookie)).toMatchObject({ bookId: book, bought: true });
+    expect(await detail((await member(t.app)).cookie)).toMatchObject({ bought: false });
+    expect(await detail()).toMatchObject({ bought: false });
     // basic 1% (5) + first purchase 10% (50)
     expect(await ledgerInvariant(db(), m.userId, Date.now())).toEqual({ COIN: 0, MANGA_COIN: 300, POINT: 55 });
   });

@@ -16,6 +16,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { coverSrcSet, coverUrl } from '../../media/media-spec';
 import { bundleSummaryOfBook } from '../cart/bundle.repository';
+import { ownsBook } from '../orders/entitlements';
 import { memberTitleMarks } from '../reviews/reviews.repository';
 import type { VolumeRow } from './books.repository';
 import type { BookDetail, BookInfo, BookV3 } from './books.types';
@@ -186,8 +187,8 @@ export async function visibleBooks(
  * §3 Book detail of one volume for the volume detail page and `GET /books/{book_id}`; null
  * when the book does not exist or the viewer may not see it (R18 without the adult check).
  * The title's rating and review count come with the kept catalog part (the title row carries
- * them, migration 0900), so a guest costs no query; a member's `reviewed`, `reviewId` and
- * `wished` are read for them alone, on a copy. `bought` waits for the orders area.
+ * them, migration 0900), so a guest costs no query; a member's `reviewed`, `reviewId`,
+ * `wished` and `bought` (owned, or reserved and now released) are read for them alone, on a copy.
  */
 export async function getBookDetail(
   db: Db,
@@ -203,8 +204,12 @@ export async function getBookDetail(
     const inBundle = await bundle;
     return inBundle ? { ...detail, ...inBundle } : detail;
   }
-  const [{ reviewId, wished }, inBundle] = await Promise.all([memberTitleMarks(db, found.facts.info.titleId, q.userId), bundle]);
-  return { ...detail, ...inBundle, reviewed: reviewId !== null, reviewId, wished };
+  const [{ reviewId, wished }, bought, inBundle] = await Promise.all([
+    memberTitleMarks(db, found.facts.info.titleId, q.userId),
+    ownsBook(db, q.userId, q.bookId, q.now),
+    bundle,
+  ]);
+  return { ...detail, ...inBundle, reviewed: reviewId !== null, reviewId, wished, bought };
 }
 
 /**
