@@ -140,5 +140,43 @@ for (const width of [375, 1080]) {
       assert.equal(((await balance.json()) as { balance: number }).balance, 5000);
       await context.close();
     });
+
+    if (width === 375) {
+      it('a member pays the cart by carrier: the sandbox page, cancel keeps the cart, approval delivers', async () => {
+        const email = `carrier-${width}-${Date.now()}@example.jp`;
+        await signUpElsewhere(email);
+        const context = await browser.newContext({ viewport: { width, height: 900 }, locale: 'ja-JP' });
+        const login = await context.request.post(`${store.url}/api/auth/login`, { data: { email, password: PASSWORD } });
+        assert.equal(login.status(), 200, await login.text());
+        const bundle = (await (await context.request.get(`${store.url}/api/bundles/2`)).json()) as { bookIds: number[] };
+        const page = await context.newPage();
+        await page.goto(`${store.url}/cart?bundle=2`);
+        await page.getByTestId(`cart-item-${bundle.bookIds[0]}`).waitFor();
+
+        const pay = async () => {
+          await page.getByRole('radio', { name: 'PayPay' }).check();
+          await page.getByRole('button', { name: /円分を購入する$/ }).click();
+          await page.waitForURL(/\/api\/sandbox\/payments\//);
+        };
+        await pay();
+        await shot(page, 'cart-carrier-sandbox-375');
+        await page.getByRole('button', { name: 'キャンセル' }).click();
+        await page.waitForURL(/\/cart\?ref=payment&order_id=\d+&result=CANCEL/);
+        await page.getByRole('alert').filter({ hasText: 'お支払いをキャンセルしました' }).waitFor();
+        await page.getByTestId(`cart-item-${bundle.bookIds[0]}`).waitFor();
+        await shot(page, 'cart-carrier-cancelled-375');
+
+        await pay();
+        await page.getByRole('button', { name: '支払う' }).click();
+        await page.waitForURL(/result=COMPLETE/);
+        await page.getByText('購入が完了しました').waitFor();
+        await page.getByText('カートに商品はありません。').waitFor();
+        await shot(page, 'cart-carrier-bought-375');
+        const owned = await page.request.get(`${store.url}/api/user_books/me/by_book?book_id=${bundle.bookIds.join(',')}`);
+        const body = JSON.stringify(await owned.json());
+        assert.equal((body.match(/OWNED/g) ?? []).length, 3, body);
+        await context.close();
+      });
+    }
   });
 }
