@@ -109,6 +109,8 @@ describe('reading a right-to-left manga', () => {
     const firstBox = (await first!.boundingBox())!;
     const secondBox = (await second!.boundingBox())!;
     assert.ok(firstBox.x > secondBox.x, 'the first page of a right-to-left spread is on the right');
+    await showUi(page);
+    assert.equal(await page.getByTestId('page-indicator').textContent(), `2-3 / ${MANGA_PAGES}`, 'a spread shows both its pages');
     await page.keyboard.press('ArrowLeft');
     await expectPage(page, 3);
     await shot(page, 'spread-1280');
@@ -224,6 +226,65 @@ describe('a vertical text book', () => {
     await shot(page, 'text-large-375');
   });
 });
+
+for (const viewport of [portrait, { width: 1080, height: 800 }]) {
+  describe(`目次 of a vertical text book at ${viewport.width} px`, () => {
+    it('lists the chapters and jumps to the page where chapter 2 starts, also after a font change', async () => {
+      const page = await open(await newContext(viewport), FREE_TEXT_BOOK);
+      await page.locator('[data-kind=text][data-total]:not([data-total="0"])').waitFor();
+      const chapters = await page.locator('[data-testid=viewer-stage] section > h2').allTextContents();
+      assert.ok(chapters.length >= 2, `${chapters.length} chapters`);
+
+      await showUi(page);
+      await page.getByRole('button', { name: '目次' }).click();
+      const toc = page.getByRole('dialog', { name: '目次' });
+      await toc.getByTestId('toc-list').waitFor();
+      assert.deepEqual(await toc.getByTestId('toc-list').getByRole('button').allTextContents(), chapters);
+      await shot(page, `toc-${viewport.width}`);
+      await toc.getByRole('button', { name: chapters[1], exact: true }).click();
+      await page.getByRole('dialog').waitFor({ state: 'detached' });
+      const medium = await expectChapterOnScreen(page, 1);
+      assert.ok(medium > 0, 'chapter 2 starts after the first page');
+      await shot(page, `toc-chapter2-${viewport.width}`);
+
+      // Larger type: the chapter moves further in, and 目次 follows the new pagination.
+      await showUi(page);
+      await page.getByRole('button', { name: '設定' }).click();
+      await page.getByRole('button', { name: '大', exact: true }).click();
+      await closePopup(page);
+      await showUi(page);
+      await page.getByRole('button', { name: '目次' }).click();
+      await page.getByRole('dialog', { name: '目次' }).getByRole('button', { name: chapters[0], exact: true }).click();
+      await page.getByRole('dialog').waitFor({ state: 'detached' });
+      await expectPage(page, 0);
+      await showUi(page);
+      await page.getByRole('button', { name: '目次' }).click();
+      await page.getByRole('dialog', { name: '目次' }).getByRole('button', { name: chapters[1], exact: true }).click();
+      await page.getByRole('dialog').waitFor({ state: 'detached' });
+      const large = await expectChapterOnScreen(page, 1);
+      assert.ok(large > medium, `chapter 2 starts on page ${large + 1} in large type, ${medium + 1} in medium`);
+    });
+  });
+}
+
+/**
+ * Waits until the heading of chapter `n` (0-based) is on screen, checks that the page indicator
+ * shows the stage's page, and answers that page.
+ */
+async function expectChapterOnScreen(page: Page, n: number): Promise<number> {
+  await page.waitForFunction((i) => {
+    const flow = document.querySelector('[data-testid=viewer-stage] [lang=ja]');
+    const heading = flow?.querySelectorAll('section > h2')[i];
+    if (!flow || !heading) return false;
+    const a = flow.getBoundingClientRect();
+    return Array.from(heading.getClientRects()).some((r) => r.bottom > a.top && r.top < a.bottom && r.width > 0);
+  }, n);
+  const current = await currentPage(page);
+  const total = Number(await page.locator('[data-kind=text]').getAttribute('data-total'));
+  await showUi(page);
+  assert.equal(await page.getByTestId('page-indicator').textContent(), `${current + 1} / ${total}`);
+  return current;
+}
 
 describe('a member', () => {
   it('adds and lists bookmarks', async () => {

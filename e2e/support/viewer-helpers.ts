@@ -57,17 +57,18 @@ export async function tap(page: Page, side: 'left' | 'right'): Promise<void> {
 
 /** Signs up a fresh member in this page's context (the session cookie stays in the context). */
 export async function signUp(page: Page, store: StoreServer, label: string): Promise<number> {
+  return (await signUpMember(page, store, label)).userId;
+}
+
+/** As `signUp`, also answering the e-mail (for operator commands such as `admin grant`). */
+export async function signUpMember(page: Page, store: StoreServer, label: string): Promise<{ userId: number; email: string }> {
+  const email = `viewer-${label}-${Date.now()}@example.jp`;
   const response = await page.request.post(`${store.url}/api/auth/signup`, {
-    data: {
-      email: `viewer-${label}-${Date.now()}@example.jp`,
-      password: 'e2e-password-123',
-      nickname: '読書家',
-      birth_date: '1990-01-01',
-    },
+    data: { email, password: 'e2e-password-123', nickname: '読書家', birth_date: '1990-01-01' },
   });
   assert.equal(response.status(), 200, await response.text());
   const status = await page.request.get(`${store.url}/api/common/get_status`);
-  return (await status.json()).userId as number;
+  return { userId: (await status.json()).userId as number, email };
 }
 
 /**

@@ -1,0 +1,117 @@
+import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { after, before, describe, it } from 'node:test';
+import type { Browser, Page } from 'playwright-core';
+import { type StoreServer, launchBrowser, screenshotDir, startStore } from '../support/server';
+import { expectPage, imagePages, signUpMember } from '../support/viewer-helpers';
+
+const run = promisify(execFile);
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+/** 夜明けの図書館: volume 2 (book 2) is free in the demo catalog; volume 3 (book 3) is sold, 14 pages with a 4-page sample. */
+const FREE_VOL2 = 2;
+const PAID_VOL3 = 3;
+const PAGES = 14;
+
+let store: StoreServer;
+let browser: Browser;
+
+before(async () => {
+  [store, browser] = await Promise.all([startStore(), launchBrowser()]);
+});
+after(async () => {
+  await browser?.close();
+  await store?.stop();
+});
+
+const shot = (page: Page, name: string) => page.screenshot({ path: path.join(screenshotDir, `viewer-${name}.png`) });
+
+/** Manga coins the way support grants them (`npm run admin -- grant`, README). */
+async function grantMangaCoins(email: string, amount: number): Promise<void> {
+  await run(
+    path.join(root, 'node_modules/.bin/tsx'),
+    ['apps/server/src/admin.ts', 'grant', '--email', email, '--currency', 'MANGA_COIN', '--amount', String(amount), '--reason', 'e2e viewer buy'],
+    { cwd: root, env: { ...process.env, DATA_DIR: store.dataDir, DATABASE_URL: '' } },
+  );
+}
+
+async function readToLastPage(page: Page, bookId: number): Promise<void> {
+  await page.goto(`${store.url}/viewer?cid=${bookId}`);
+  await expectPage(page, 0);
+  const total = Number(await page.locator('[data-total]').first().getAttribute('data-total'));
+  assert.ok(total > 1, 'every page of the volume is readable');
+  for (let i = 1; i < total; i++) {
+    await page.keyboard.press('ArrowLeft');
+    await expectPage(page, i);
+  }
+  await page.keyboard.press('ArrowLeft');
+  await page.getByTestId('last-page').waitFor();
+}
+
+for (const width of [375, 1080]) {
+  describe(`the viewer's last page at ${width} px`, () => {
+    it('lets a member with manga coins buy the next volume and read it past the sample', async () => {
+      const context = await browser.newContext({ viewport: { width, height: 800 }, locale: 'ja-JP' });
+      const page = await context.newPage();
+      const { email } = await signUpMember(page, store, `buy-${width}`);
+      await grantMangaCoins(email, 5000);
+      const info = await (await page.request.get(`${store.url}/api/browser/bookinfo/v2?bookId=${FREE_VOL2}`)).json();
+      assert.equal(info.book_data.nextBookId, PAID_VOL3);
+      const price: number = info.nextVolume.price;
+      assert.ok(price > 0);
+
+      await readToLastPage(page, FREE_VOL2);
+      await page.getByText('読み終わりました').waitFor();
+      const buy = page.getByRole('button', { name: `次の巻を購入する（${price.toLocaleString('ja-JP')}）` });
+      await buy.waitFor();
+      await page.getByText(info.book_data.nextBookTitle).first().waitFor();
+      await shot(page, `last-page-buy-${width}`);
+
+      await buy.click();
+      const dialog = page.getByRole('dialog', { name: '購入する' });
+      await dialog.getByRole('button', { name: '次へ' }).click();
+      await dialog.getByRole('button', { name: '読む' }).click();
+      await page.getByRole('status').filter({ hasText: '使用しました' }).waitFor();
+      await shot(page, `last-page-bought-${width}`);
+
+      // About a second later the bought volume opens, every page readable.
+      await page.waitForURL(`${store.url}/viewer?cid=${PAID_VOL3}`);
+      await expectPage(page, 0);
+      assert.equal(await page.locator('[data-total]').first().getAttribute('data-total'), String(PAGES));
+      const owned = await (await page.request.get(`${store.url}/api/browser/bookinfo/v2?bookId=${PAID_VOL3}`)).json();
+      assert.equal(owned.book_data.bought, true);
+      for (let i = 1; i <= 6; i++) {
+        await page.keyboard.press('ArrowLeft');
+        await expectPage(page, i);
+      }
+      assert.deepEqual(await imagePages(page), [6], 'page 7, past the 4-page sample, is drawn');
+      await page.waitForFunction(() => {
+        const img = document.querySelector<HTMLImageElement>('[data-testid=viewer-stage] img');
+        return img !== null && img.complete && img.naturalWidth > 0;
+      });
+      await shot(page, `bought-next-volume-${width}`);
+      await context.close();
+    });
+
+    it('shows a guest login and signup links that come back to the viewer', async () => {
+      const context = await browser.newContext({ viewport: { width, height: 800 }, locale: 'ja-JP' });
+      const page = await context.newPage();
+      await page.goto(`${store.url}/viewer?cid=${FREE_VOL2}&open_lastpage=true`);
+      await page.getByTestId('last-page').waitFor();
+      const commerce = page.getByTestId('last-page-commerce');
+      const login = commerce.getByRole('link', { name: 'ログイン' });
+      await login.waitFor();
+      assert.equal(await login.getAttribute('href'), `/login?callback=/viewer${encodeURIComponent(`?cid=${FREE_VOL2}`)}`);
+      const signup = commerce.getByRole('link', { name: '無料会員登録' });
+      assert.equal(await signup.getAttribute('href'), `/signup?callback_url=${encodeURIComponent(`/viewer?cid=${FREE_VOL2}`)}&redirect=true`);
+      await shot(page, `last-page-guest-${width}`);
+
+      await login.click();
+      await page.waitForURL(/\/login\?callback=/);
+      await context.close();
+    });
+  });
+}
