@@ -1,16 +1,21 @@
-import { PassThrough } from 'node:stream';
-import { createReadableStreamFromReadable } from '@react-router/node';
-import { type RenderToPipeableStreamOptions, renderToPipeableStream } from 'react-dom/server';
+import { Writable } from 'node:stream';
+import { renderToPipeableStream } from 'react-dom/server';
 import { type EntryContext, ServerRouter } from 'react-router';
 
 /** How long deferred data may stream before the render is aborted. */
 export const streamTimeout = 5_000;
 
 /**
- * React Router's default server entry (`react-router reveal entry.server`), kept with one
- * changes: pages say their charset in Content-Type, and every reader gets the whole page at once
- * (`onAllReady`, as React Router gives crawlers): the Fastify adapter sends whole bodies anyway,
- * and sections whose code loads lazily are then in their place in the HTML, not streamed after it.
+ * React Router's default server entry (`react-router reveal entry.server`), changed so that a
+ * page costs less to render and send:
+ * - pages say their charset in Content-Type;
+ * - every reader gets the whole page at once (`onAllReady`, as React Router gives crawlers): the
+ *   Fastify adapter sends whole bodies, and sections whose code loads lazily are then in their
+ *   place in the HTML, not streamed after it;
+ * - with the whole page ready, no Suspense boundary is moved to the end of the document
+ *   (`progressiveChunkSize`): no hidden copies and no script to swap them in;
+ * - React writes into a buffer that becomes the Response body, with no Node stream piped into a
+ *   web stream chunk by chunk.
  */
 export default function handleRequest(
   request: Request,
@@ -18,38 +23,36 @@ export default function handleRequest(
   responseHeaders: Headers,
   routerContext: EntryContext,
 ) {
+  responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
   if (request.method.toUpperCase() === 'HEAD') {
-    responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
-    const readyOption: keyof RenderToPipeableStreamOptions = 'onAllReady';
-
     // Abort after streamTimeout, leaving time to flush the rejected boundaries.
-    let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(() => abort(), streamTimeout + 1000);
+    const timeoutId = setTimeout(() => abort(), streamTimeout + 1000);
+    const chunks: Buffer[] = [];
+    const body = new Writable({
+      write(chunk: Buffer, _encoding, callback) {
+        chunks.push(chunk);
+        callback();
+      },
+      final(callback) {
+        clearTimeout(timeoutId);
+        resolve(new Response(Buffer.concat(chunks), { headers: responseHeaders, status: responseStatusCode }));
+        callback();
+      },
+    });
 
     const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} />, {
-      [readyOption]() {
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
+      onAllReady() {
         shellRendered = true;
-        const body = new PassThrough({
-          final(callback) {
-            clearTimeout(timeoutId);
-            timeoutId = undefined;
-            callback();
-          },
-        });
-        responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
         pipe(body);
-        resolve(
-          new Response(createReadableStreamFromReadable(body), {
-            headers: responseHeaders,
-            status: responseStatusCode,
-          }),
-        );
       },
       onShellError(error: unknown) {
+        clearTimeout(timeoutId);
         reject(error);
       },
       onError(error: unknown) {

@@ -11,14 +11,12 @@ import { seriesHeaderView, volumeDetailView } from '../features/catalog/series-v
 import { bookCouponBanner } from '../features/cart/coupon-banner.server';
 import { SeriesMemberActions } from '../features/notices/components/series-member-actions';
 import { reviewEditorHref } from '../features/reviews/review-href';
-import { tileFromBook, tileFromRanking } from '../features/catalog/tile-view.server';
+import { tileFromBook } from '../features/catalog/tile-view.server';
 import { i18n, useTranslation } from '../i18n/i18n';
 import { pageMeta } from '../page-meta';
 import type { Route } from './+types/series';
 import styles from './series.module.css';
 
-/** §9: free ranking 12 (ranks 10 or better). */
-const FREE_RANKING_LIMIT = 12;
 const DESCRIPTION_MAX = 110;
 
 /**
@@ -40,9 +38,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     return { gate: true as const, isMember: context.viewer !== null };
   }
   const now = context.catalog.now();
-  const [detail, freeRanking, ratingSummary, myReview, wished, couponOffer] = await Promise.all([
+  const [detail, ratingSummary, myReview, wished, couponOffer] = await Promise.all([
     bookId === null ? null : context.catalog.getBookDetail({ bookId }),
-    context.catalog.getFreeRanking({ pageType: series.title.pageType, limit: FREE_RANKING_LIMIT }),
     context.reviews.ratingSummary(titleId),
     context.reviews.myReview(titleId),
     context.reviews.isWished(titleId),
@@ -62,7 +59,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     volumePage: series.volumePage,
     volumePageCount: series.volumePageCount,
     freeVolumes: series.freeVolumes.books.map((b) => tileFromBook(b, now)),
-    freeRanking: freeRanking.map((e) => tileFromRanking(e, now)),
+    // 無料マンガランキング is fetched in the browser when scrolled near (the render's cost is its tiles).
+    pageType: series.title.pageType,
     recommendFrom: volume?.bookId ?? series.firstBookId,
     adult: context.viewer?.adultState === 'ADULT',
   };
@@ -116,7 +114,8 @@ const ReviewsSection = lazySection(() => import('../features/reviews/components/
   when: 'visible',
   id: 'reviews',
 });
-const BookToBook = lazySection(() => import('../features/catalog/components/book-to-book').then((m) => m.BookToBook), {
+// The two lists that end the page (book-to-book, free ranking) are fetched in the browser.
+const PageEnd = lazySection(() => import('../features/catalog/components/series-page-end').then((m) => m.SeriesPageEnd), {
   when: 'visible',
   id: 'book-to-book',
 });
@@ -156,12 +155,7 @@ function SeriesContent({ data: d }: { data: Content }) {
         editorHref={editorHref}
         loginTo={loginHref(editorHref)}
       />
-      {d.recommendFrom !== null && <BookToBook bookId={d.recommendFrom} titleName={header.name} adult={d.adult} />}
-      {d.freeRanking.length > 0 && (
-        <Section id="free-ranking" heading={t('series.freeRanking')}>
-          <TileList tiles={d.freeRanking} layout="row" />
-        </Section>
-      )}
+      <PageEnd bookId={d.recommendFrom} titleName={header.name} adult={d.adult} pageType={d.pageType} />
     </div>
   );
 }

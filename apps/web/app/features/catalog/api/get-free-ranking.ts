@@ -1,0 +1,55 @@
+import { filledStars, priceChanged, rankBadge, scoreLabel } from '@hondana/domain/book-tile';
+import type { RankingEntry } from '@hondana/server/modules/catalog/rankings.types';
+import type { TileView } from '../../../components/book-tile';
+import { seriesHref } from '../series-href';
+
+/** §9: free ranking 12 (the server keeps ranks 10 or better). */
+export const FREE_RANKING_LIMIT = 12;
+
+/** The series page's 無料マンガランキング as tiles (components/series-free-ranking.tsx). */
+export async function getFreeRankingTiles(pageType: string, adult: boolean): Promise<TileView[]> {
+  return (await getFreeRanking(pageType, adult)).map(rankingTile);
+}
+
+/** `GET /api/free_book_ranks/by_page_type/{pageType}?limit=12` (ac=1 only for a confirmed adult viewer). */
+async function getFreeRanking(pageType: string, adult: boolean): Promise<RankingEntry[]> {
+  const query = new URLSearchParams({ limit: String(FREE_RANKING_LIMIT) });
+  if (adult) query.set('ac', '1');
+  const response = await fetch(`/api/free_book_ranks/by_page_type/${encodeURIComponent(pageType)}?${query}`, {
+    headers: { accept: 'application/json' },
+  });
+  if (!response.ok) throw new Error(`Failed to fetch the free ranking (${response.status})`);
+  const body = (await response.json()) as { entities: RankingEntry[] };
+  return body.entities.slice(0, FREE_RANKING_LIMIT);
+}
+
+/**
+ * A ranking entry as the server's tile of it (tile-view.server.ts `tileFromRanking`): the title's
+ * volume with its rank badge, linking to the title. Free books are on sale, so no 'M/d販売'
+ * label (which needs the Tokyo calendar) is computed here.
+ */
+function rankingTile(entry: RankingEntry): TileView {
+  const book = entry.book;
+  return {
+    bookId: book.bookId,
+    titleId: entry.titleId,
+    title: entry.titleName,
+    vol: book.vol,
+    imageUrl: book.imageUrl,
+    price: book.price,
+    beforePrice: book.beforePrice,
+    free: book.free,
+    showPrice: true,
+    href: seriesHref(entry.titleId),
+    labels: {
+      score: scoreLabel(book.rating),
+      stars: filledStars(book.rating),
+      priceChanged: priceChanged(book.price, book.beforePrice),
+      freeVolumes: null,
+      start: null,
+      refund: null,
+      rank: rankBadge(entry.rank),
+      ribbon: null,
+    },
+  };
+}
