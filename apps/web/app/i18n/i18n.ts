@@ -7,7 +7,7 @@ import { ja } from './ja';
  * (≤120 kB gzip) cannot afford next to React and React Router.
  *
  * `ja` holds the copy every page may render. An area whose copy only its own pages render
- * (the viewer, serials, reviews, notices) keeps it in `ja-<area>.ts`, which registers it under
+ * (the viewer, serials, reviews, notices, accounts) keeps it in `ja-<area>.ts`, which registers it under
  * its key when the area's code loads, so it ships in that area's chunks only (decision 008).
  */
 type KeyPaths<T, Prefix extends string = ''> = {

@@ -3,6 +3,7 @@ import { redirect } from 'react-router';
 import { submitLogin } from '../features/accounts/api/login.server';
 import { LoginForm } from '../features/accounts/components/login-form';
 import { i18n } from '../i18n/i18n';
+import '../i18n/ja-accounts';
 import { pageMeta } from '../page-meta';
 import type { Route } from './+types/login';
 

@@ -4,6 +4,7 @@ import { ProfileDetails } from '../features/accounts/components/profile-details'
 import { loginHref } from '../features/accounts/login-href';
 import { MypageNoticeLinks } from '../features/notices/components/mypage-links';
 import { i18n, useTranslation } from '../i18n/i18n';
+import '../i18n/ja-accounts';
 import { pageMeta } from '../page-meta';
 import type { Route } from './+types/mypage';
 import styles from './mypage.module.css';

@@ -4,6 +4,7 @@ import { submitSignup } from '../features/accounts/api/signup.server';
 import { SignupForm } from '../features/accounts/components/signup-form';
 import { loginHref } from '../features/accounts/login-href';
 import { i18n } from '../i18n/i18n';
+import '../i18n/ja-accounts';
 import { pageMeta } from '../page-meta';
 import type { Route } from './+types/signup';
 

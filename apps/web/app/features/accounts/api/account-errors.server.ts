@@ -1,6 +1,7 @@
 import type { AccountActionResult } from '@hondana/server/web/load-context';
 import type { z } from 'zod';
 import { i18n } from '../../../i18n/i18n';
+import '../../../i18n/ja-accounts';
 import type { AccountField, AccountFormState } from './form-state';
 
 const fields: readonly AccountField[] = ['email', 'password', 'nickname', 'birth_date'];

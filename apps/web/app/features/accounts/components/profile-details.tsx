@@ -1,4 +1,5 @@
 import { useTranslation } from '../../../i18n/i18n';
+import '../../../i18n/ja-accounts';
 import styles from './profile-details.module.css';
 
 export type ProfileDetailsProps = {

@@ -1,4 +1,5 @@
 import { useTranslation } from '../../../i18n/i18n';
+import '../../../i18n/ja-accounts';
 import { Form, Link, useNavigation } from 'react-router';
 import { TextField } from '../../../components/text-field';
 import type { AccountFormState } from '../api/form-state';
