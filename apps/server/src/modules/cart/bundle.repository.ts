@@ -1,6 +1,8 @@
 import { priceAt } from '@hondana/domain/catalog';
 import { type Kysely, PostgresAdapter, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
+import { BOOK_PRICING_COLUMNS } from '../orders/orders.repository';
+import { toPricing } from '../orders/purchase';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -78,18 +80,7 @@ export async function bundleSummaryOfBook(
   const total = books.reduce(
     (sum, r) =>
       sum +
-      priceAt(
-        {
-          price: r.price,
-          salePrice: r.sale_price,
-          saleStartDatetime: r.sale_start_datetime,
-          saleEndDatetime: r.sale_end_datetime,
-          freeFlg: r.free_flg === 1,
-          freeStartDatetime: r.free_start_datetime,
-          freeEndDatetime: r.free_end_datetime,
-        },
-        now,
-      ).price,
+      priceAt(toPricing(r), now).price,
     0,
   );
   return { bundleId, bundleTotalPrice: total, bundleSalePrice: books[0]!.bundle_price };
@@ -110,17 +101,7 @@ function readSummaryRows(db: Db, bookId: number, now: number) {
     .innerJoin('bundles', 'bundles.id', 'mine.bundle_id')
     .innerJoin('bundle_books as member', 'member.bundle_id', 'bundles.id')
     .innerJoin('books', 'books.id', 'member.book_id')
-    .select([
-      'bundles.id as bundle_id',
-      'bundles.bundle_price',
-      'books.price',
-      'books.sale_price',
-      'books.sale_start_datetime',
-      'books.sale_end_datetime',
-      'books.free_flg',
-      'books.free_start_datetime',
-      'books.free_end_datetime',
-    ])
+    .select(['bundles.id as bundle_id', 'bundles.bundle_price', ...BOOK_PRICING_COLUMNS])
     .where('mine.book_id', '=', bookId)
     .where('bundles.start_at', '<=', now)
     .where((eb) => eb.or([eb('bundles.end_at', 'is', null), eb('bundles.end_at', '>', now)]))

@@ -116,12 +116,8 @@ export interface PurchasableBookRow {
   erotic_type: number;
 }
 
-/** What a purchase reads of a book and its title (prices, periods, sale status, adult type). */
-export const PURCHASABLE_BOOK_COLUMNS = [
-  'books.id',
-  'books.title_id',
-  'books.vol',
-  'books.contents_name',
+/** A book's price rules (§5: list price, sale and free periods), wherever a price is worked out. */
+export const BOOK_PRICING_COLUMNS = [
   'books.price',
   'books.sale_price',
   'books.sale_start_datetime',
@@ -129,6 +125,20 @@ export const PURCHASABLE_BOOK_COLUMNS = [
   'books.free_flg',
   'books.free_start_datetime',
   'books.free_end_datetime',
+] as const;
+
+export type BookPricingRow = Pick<
+  PurchasableBookRow,
+  'price' | 'sale_price' | 'sale_start_datetime' | 'sale_end_datetime' | 'free_flg' | 'free_start_datetime' | 'free_end_datetime'
+>;
+
+/** What a purchase reads of a book and its title (prices, periods, sale status, adult type). */
+export const PURCHASABLE_BOOK_COLUMNS = [
+  'books.id',
+  'books.title_id',
+  'books.vol',
+  'books.contents_name',
+  ...BOOK_PRICING_COLUMNS,
   'books.start_datetime',
   'books.end_datetime',
   'books.sales_status',

@@ -9,7 +9,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 import { balanceQuery, grant, spend } from '../wallet/ledger';
 import { entitledBookQuery, grantEntitlement } from './entitlements';
-import { PURCHASABLE_BOOK_COLUMNS, type PurchasableBookRow, activeCampaigns, insertOrder, isFirstPaying, paidBookOrderQuery } from './orders.repository';
+import { type BookPricingRow, PURCHASABLE_BOOK_COLUMNS, type PurchasableBookRow, activeCampaigns, insertOrder, isFirstPaying, paidBookOrderQuery } from './orders.repository';
 import { preparedQuery } from '../../db/prepared-query';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -249,7 +249,7 @@ export async function grantEarnedPoints(trx: Transaction<Database>, req: Purchas
 }
 
 const toWindow = (r: PurchasableBookRow) => ({ salesStatus: r.sales_status, startDatetime: r.start_datetime, endDatetime: r.end_datetime });
-export const toPricing = (r: PurchasableBookRow) => ({
+export const toPricing = (r: BookPricingRow) => ({
   price: r.price,
   salePrice: r.sale_price,
   saleStartDatetime: r.sale_start_datetime,
