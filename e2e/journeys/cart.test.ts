@@ -117,7 +117,14 @@ for (const width of [375, 1080]) {
       assert.ok(bundle.bundleSalePrice < bundle.bundleTotalPrice);
       const page = await context.newPage();
 
-      await page.goto(`${store.url}/cart?bundle=1&ref=e2e`);
+      // From the volume page: its セットでカートに入れる link takes the bundle to the cart.
+      const detail = (await (await context.request.get(`${store.url}/api/books/${bundle.bookIds[0]}`)).json()) as { seriesId: number; bundleId: number };
+      assert.equal(detail.bundleId, 1);
+      const guestHtml = await (await fetch(`${store.url}/series_list/series_id=${detail.seriesId}?book_id=${bundle.bookIds[0]}`)).text();
+      assert.match(guestHtml, /href="\/login\?callback=\/cart%3Fbundle%3D1"/, 'a guest logs in first');
+      await page.goto(`${store.url}/series_list/series_id=${detail.seriesId}?book_id=${bundle.bookIds[0]}`);
+      await page.getByRole('link', { name: /セットでカートに入れる/ }).click();
+      await page.waitForURL(/\/cart\?bundle=1$/);
       const line = page.getByTestId(`cart-item-${bundle.bookIds[0]}`);
       await line.getByText('セット（3冊）').waitFor();
       await line.getByText(`${bundle.bundleSalePrice.toLocaleString('ja-JP')}円`).first().waitFor();

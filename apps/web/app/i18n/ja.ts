@@ -89,6 +89,7 @@ export const ja = {
     limitedFree: '期間限定無料',
     limitedSale: '期間限定セール',
     bundle: 'セット販売あり',
+    bundleAdd: 'セットでカートに入れる（{{price}}コイン）',
     bulkBuy: 'まとめ買い対象',
     pages: '試し読み {{pages}}ページ',
     wishCount: 'お気に入り {{count}}',

@@ -47,7 +47,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     bookId === null || context.viewer ? null : context.cart.guestCouponOffer(),
   ]);
   const shown = detail && detail.titleId === titleId ? detail : null;
-  const volume = shown && volumeDetailView(shown, bookCouponBanner(couponOffer, shown, now));
+  const volume = shown && volumeDetailView(shown, bookCouponBanner(couponOffer, shown, now), context.viewer !== null);
   return {
     gate: false as const,
     header: seriesHeaderView(series, shown, ratingSummary.average),

@@ -4,6 +4,7 @@ import { formatJapaneseDate } from '@hondana/domain/time';
 import type { BookDetail } from '@hondana/server/modules/catalog/books.types';
 import type { SeriesPage } from '@hondana/server/modules/catalog/titles.types';
 import { i18n } from '../../i18n/i18n';
+import { loginHref } from '../accounts/login-href';
 import type { BookCouponBanner } from '../cart/coupon-banner.server';
 
 /** What the series page header shows, with every date and label already written out (Asia/Tokyo). */
@@ -35,7 +36,9 @@ export function seriesHeaderView(series: SeriesPage, volume: BookDetail | null =
 export type SeriesHeaderView = ReturnType<typeof seriesHeaderView>;
 
 /** The volume detail block (§3 Book detail) with its dates written out, and the guest coupon banner (issue 7). */
-export function volumeDetailView(book: BookDetail, couponBanner: BookCouponBanner | null = null) {
+export function volumeDetailView(book: BookDetail, couponBanner: BookCouponBanner | null = null, isMember = false) {
+  // A bundle goes into the cart whole (`/cart?bundle=`); a guest logs in first and comes back.
+  const bundleCart = book.bundleId === null ? null : `/cart?bundle=${book.bundleId}`;
   return {
     bookId: book.bookId,
     titleName: book.titleName,
@@ -51,7 +54,10 @@ export function volumeDetailView(book: BookDetail, couponBanner: BookCouponBanne
     periodEnd: book.limitedFree || book.limitedSale ? periodEndLabel(book.endDatetime) : null,
     reservable: book.reservable,
     startDate: formatJapaneseDate(book.startDatetime),
-    bundle: book.bundleId !== null,
+    bundle:
+      bundleCart === null
+        ? null
+        : { href: isMember ? bundleCart : loginHref(bundleCart), price: book.bundleSalePrice ?? 0 },
     isBulkBuy: book.isBulkBuy,
     samplePageTotal: book.samplePageTotal,
     hasSample: book.hasSample,

@@ -53,6 +53,11 @@ export function VolumeDetail({ book }: { book: VolumeDetailView }) {
         {book.isBulkBuy && <li>{t('volume.bulkBuy')}</li>}
         {book.hasSample && book.samplePageTotal > 0 && <li>{t('volume.pages', { pages: book.samplePageTotal })}</li>}
       </ul>
+      {book.bundle && (
+        <a className={styles.bundleLink} href={book.bundle.href}>
+          {t('volume.bundleAdd', { price: formatAmount(book.bundle.price) })}
+        </a>
+      )}
       {book.reservable && <PreorderLink bookId={book.bookId} />}
       {/* Buying lives in the orders feature (issue 5): ownership, 購入する / 読む, the purchase dialog. */}
       <BuyBox book={book} />
