@@ -7,6 +7,7 @@
  * are `lastPageChoice` and `boughtMessage` in `viewer/last-page.ts`; the rules of balances are in
  * `wallet-lots.ts` and `orders-rules.ts`. This file composes them for the purchase panel.
  */
+import type { PointCampaignSummary } from './orders';
 import { effectivePaymentType, longPressBuyAvailable } from './orders-rules';
 import {
   type BoughtMessage,
@@ -123,6 +124,20 @@ export const viewerHref = (bookId: number): string => `/viewer?cid=${bookId}`;
 export const longPressProgress = (elapsedMs: number): number =>
   Math.min(1, Math.max(0, elapsedMs / LONG_PRESS_PROGRESS_MS));
 export const longPressFires = (elapsedMs: number): boolean => elapsedMs >= LONG_PRESS_FIRE_MS;
+
+/** The book a last page shows and its next volume, as the commerce panels need them (§3 Book). */
+export interface LastPageBook {
+  id: number;
+  title: string;
+  vol: number;
+  titleId: number;
+  price: number;
+  nextBookId: number | null;
+  nextBookTitle: string | null;
+  /** Price of the next volume in effect (coins); needed for its buy panel. */
+  nextBookPrice: number | null;
+  pointCampaign: PointCampaignSummary | null;
+}
 
 export interface LastPageCommerceInput extends LastPageState, NextVolume {
   hasSample: boolean;

@@ -3,21 +3,9 @@
  * and "Bought message" facts from the viewer info's book_data, and the book with its next
  * volume for the panels. Pure, so the route only wires it to the components.
  */
-import type { LastPageCommerceInput } from '../last-page-commerce';
+import type { LastPageBook, LastPageCommerceInput } from '../last-page-commerce';
 import type { ViewerInfo } from '../reading';
 import type { LastPageVariant } from './last-page';
-
-export interface LastPageCommerceBookInput {
-  id: number;
-  title: string;
-  vol: number;
-  titleId: number;
-  price: number;
-  nextBookId: number | null;
-  nextBookTitle: string | null;
-  nextBookPrice: number | null;
-  pointCampaign: null;
-}
 
 export interface LastPageSession {
   loggedIn: boolean;
@@ -50,7 +38,7 @@ export function lastPageCommerceInput(info: ViewerInfo, session: LastPageSession
 }
 
 /** The book and its next volume as the last page's panels show them. */
-export function lastPageCommerceBook(info: ViewerInfo): LastPageCommerceBookInput {
+export function lastPageCommerceBook(info: ViewerInfo): LastPageBook {
   const b = info.book_data;
   const next = info.nextVolume;
   return {

@@ -1,24 +1,10 @@
 import { formatAmount } from '@hondana/domain/format';
-import { type LastPageCommerce, viewerHref } from '@hondana/domain/last-page-commerce';
+import { type LastPageBook, type LastPageCommerce, viewerHref } from '@hondana/domain/last-page-commerce';
 import type { PointCampaignSummary } from '@hondana/domain/orders';
 import { walletCopy as w } from '../../../i18n/ja-wallet';
 import styles from './last-page.module.css';
 import { PurchaseButton } from './purchase-button';
 import type { PurchasedOutcome } from './purchase-panel';
-
-/** The book the viewer is showing and its next volume, as the last page needs them (§3 Book). */
-export type LastPageBook = {
-  id: number;
-  title: string;
-  vol: number;
-  titleId: number;
-  price: number;
-  nextBookId: number | null;
-  nextBookTitle: string | null;
-  /** Price of the next volume in effect (coins); needed for its buy panel. */
-  nextBookPrice: number | null;
-  pointCampaign: PointCampaignSummary | null;
-};
 
 export type LastPageCommerceProps = {
   /** From `lastPageCommerce(...)` (packages/domain/src/last-page-commerce.ts). */
