@@ -6,7 +6,7 @@ import { seriesHref } from '../series-href';
 /** §9: free ranking 12 (the server keeps ranks 10 or better). */
 export const FREE_RANKING_LIMIT = 12;
 
-/** The series page's 無料マンガランキング as tiles (components/series-free-ranking.tsx). */
+/** 無料マンガランキング as tiles: the series page's (components/series-free-ranking.tsx) and the viewer's last page. */
 export async function getFreeRankingTiles(pageType: string, adult: boolean): Promise<TileView[]> {
   return (await getFreeRanking(pageType, adult)).map(rankingTile);
 }

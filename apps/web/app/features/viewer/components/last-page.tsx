@@ -6,9 +6,9 @@ import type { TileView } from '../../../components/book-tile';
 import { Section, TileList } from '../../../components/tile-list';
 import { loginHref } from '../../accounts/login-href';
 import { BookToBook } from '../../catalog/components/book-to-book';
+import { getFreeRankingTiles } from '../../catalog/api/get-free-ranking';
 import { seriesHref } from '../../catalog/series-href';
 import { useTranslation } from '../../../i18n/i18n';
-import { getFreeRanking, rankingTile } from '../api/get-free-ranking';
 import type { LastPageCommerceSlot } from './last-page-slot';
 import styles from './last-page.module.css';
 import '../../../i18n/ja-viewer';
@@ -126,8 +126,9 @@ function FreeRanking({ pageType, adult }: { pageType: string; adult: boolean }) 
   const [tiles, setTiles] = useState<TileView[]>([]);
   useEffect(() => {
     let live = true;
-    getFreeRanking(pageType, adult).then(
-      (entries) => live && setTiles(entries.map((e) => rankingTile(e, Date.now()))),
+    // The series page's 無料マンガランキング, the same call and tiles (features/catalog).
+    getFreeRankingTiles(pageType, adult).then(
+      (tiles) => live && setTiles(tiles),
       () => undefined,
     );
     return () => {
