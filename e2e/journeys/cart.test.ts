@@ -1,15 +1,10 @@
 import assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import { after, before, describe, it } from 'node:test';
 import Database from 'better-sqlite3';
 import type { Browser, Page } from 'playwright-core';
-import { type StoreServer, launchBrowser, screenshotDir, startStore } from '../support/server';
+import { type StoreServer, grantMangaCoins, launchBrowser, screenshotDir, startStore } from '../support/server';
 
-const run = promisify(execFile);
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 /** 星降る街の探偵 (title 3): volumes 2 and 3 (books 14 and 15) are sold at their price in the demo catalog. */
 const TITLE_ID = 3;
 const VOLUMES = [14, 15];
@@ -42,10 +37,7 @@ async function signUpElsewhere(email: string) {
   });
   assert.equal(response.status(), 200, await response.text());
   await context.close();
-  await run(path.join(root, 'node_modules/.bin/tsx'), ['apps/server/src/admin.ts', 'grant', '--email', email, '--currency', 'MANGA_COIN', '--amount', '5000', '--reason', 'e2e cart'], {
-    cwd: root,
-    env: { ...process.env, DATA_DIR: store.dataDir, DATABASE_URL: '' },
-  });
+  await grantMangaCoins(store, email, 5000);
 }
 
 for (const width of [375, 1080]) {

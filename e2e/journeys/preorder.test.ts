@@ -1,15 +1,10 @@
 import assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import { after, before, describe, it } from 'node:test';
 import Database from 'better-sqlite3';
 import type { Browser, Page } from 'playwright-core';
-import { type StoreServer, launchBrowser, screenshotDir, startStore } from '../support/server';
+import { type StoreServer, grantMangaCoins, launchBrowser, screenshotDir, startStore } from '../support/server';
 
-const run = promisify(execFile);
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 /** 星降る街の探偵 (title 3), volume 2 (book 14): sold at its price in the demo catalog. */
 const TITLE_ID = 3;
 const BOOK_ID = 14;
@@ -53,10 +48,7 @@ async function signUpElsewhere(email: string) {
   });
   assert.equal(response.status(), 200, await response.text());
   await context.close();
-  await run(path.join(root, 'node_modules/.bin/tsx'), ['apps/server/src/admin.ts', 'grant', '--email', email, '--currency', 'MANGA_COIN', '--amount', '3000', '--reason', 'e2e preorder'], {
-    cwd: root,
-    env: { ...process.env, DATA_DIR: store.dataDir, DATABASE_URL: '' },
-  });
+  await grantMangaCoins(store, email, 3000);
 }
 
 for (const width of [375, 1080]) {

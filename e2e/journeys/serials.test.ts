@@ -1,20 +1,15 @@
 import assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import { after, before, describe, it } from 'node:test';
 import Database from 'better-sqlite3';
 import type { Browser, Page } from 'playwright-core';
-import { type StoreServer, launchBrowser, screenshotDir, startStore } from '../support/server';
+import { type StoreServer, grantMangaCoins, launchBrowser, screenshotDir, startStore } from '../support/server';
 
 /**
  * Serials (issue 6). Demo serial 1: episodes 1–3 free, 40 coins from episode 4, rentals of 180
  * minutes, the last one or two episodes not yet released.
  */
 const SERIAL_ID = 1;
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const run = promisify(execFile);
 
 let store: StoreServer;
 let browser: Browser;
@@ -167,10 +162,7 @@ describe('serials', () => {
     await shot(page, 'serials-last-page-member-1080');
 
     // Coins: granted through the operator command, then episode 5 rented with manga coins.
-    await run(path.join(root, 'node_modules/.bin/tsx'), ['apps/server/src/admin.ts', 'grant', '--email', email, '--currency', 'MANGA_COIN', '--amount', '100', '--reason', 'e2e'], {
-      cwd: root,
-      env: { ...process.env, DATA_DIR: store.dataDir, DATABASE_URL: '' },
-    });
+    await grantMangaCoins(store, email, 100);
     await page.goto(detailUrl());
     assert.equal(await page.getByTestId('normal-ticket').textContent(), '0/1');
     assert.match((await page.getByTestId('charge-wait').textContent()) ?? '', /あと23時間で回復/);

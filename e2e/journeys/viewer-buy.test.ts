@@ -1,15 +1,10 @@
 import assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { type StoreServer, launchBrowser, screenshotDir, startStore } from '../support/server';
+import { type StoreServer, grantMangaCoins, launchBrowser, screenshotDir, startStore } from '../support/server';
 import { expectPage, imagePages, signUpMember } from '../support/viewer-helpers';
 
-const run = promisify(execFile);
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 /** 夜明けの図書館: volume 2 (book 2) is free in the demo catalog; volume 3 (book 3) is sold, 14 pages with a 4-page sample. */
 const FREE_VOL2 = 2;
@@ -28,15 +23,6 @@ after(async () => {
 });
 
 const shot = (page: Page, name: string) => page.screenshot({ path: path.join(screenshotDir, `viewer-${name}.png`) });
-
-/** Manga coins the way support grants them (`npm run admin -- grant`, README). */
-async function grantMangaCoins(email: string, amount: number): Promise<void> {
-  await run(
-    path.join(root, 'node_modules/.bin/tsx'),
-    ['apps/server/src/admin.ts', 'grant', '--email', email, '--currency', 'MANGA_COIN', '--amount', String(amount), '--reason', 'e2e viewer buy'],
-    { cwd: root, env: { ...process.env, DATA_DIR: store.dataDir, DATABASE_URL: '' } },
-  );
-}
 
 async function readToLastPage(page: Page, bookId: number): Promise<void> {
   await page.goto(`${store.url}/viewer?cid=${bookId}`);
@@ -57,7 +43,7 @@ for (const width of [375, 1080]) {
       const context = await browser.newContext({ viewport: { width, height: 800 }, locale: 'ja-JP' });
       const page = await context.newPage();
       const { email } = await signUpMember(page, store, `buy-${width}`);
-      await grantMangaCoins(email, 5000);
+      await grantMangaCoins(store, email, 5000);
       const info = await (await page.request.get(`${store.url}/api/browser/bookinfo/v2?bookId=${FREE_VOL2}`)).json();
       assert.equal(info.book_data.nextBookId, PAID_VOL3);
       const price: number = info.nextVolume.price;

@@ -1,8 +1,9 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { type Browser, chromium } from 'playwright-core';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -57,3 +58,12 @@ export function launchBrowser(): Promise<Browser> {
 
 export const screenshotDir = path.join(root, 'e2e/screenshots');
 mkdirSync(screenshotDir, { recursive: true });
+
+/** Manga coins for a member the way support grants them (`npm run admin -- grant`, README). */
+export async function grantMangaCoins(store: StoreServer, email: string, amount: number): Promise<void> {
+  await promisify(execFile)(
+    path.join(root, 'node_modules/.bin/tsx'),
+    ['apps/server/src/admin.ts', 'grant', '--email', email, '--currency', 'MANGA_COIN', '--amount', String(amount), '--reason', 'e2e'],
+    { cwd: root, env: { ...process.env, DATA_DIR: store.dataDir, DATABASE_URL: '' } },
+  );
+}
