@@ -2,6 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type TestApp, buildTestApp } from './support/build-test-app';
 import { createMember } from './support/members';
+import { SESSION_COOKIE } from '../src/modules/accounts/sessions';
 
 let t: TestApp | undefined;
 afterEach(async () => {
@@ -82,10 +83,37 @@ describe('every response', () => {
     expect(api.headers['cross-origin-opener-policy']).toBeUndefined();
   });
 
-  it('carries a request id', async () => {
-    t = await buildTestApp();
-    const response = await t.app.inject({ url: '/api/common/get_time', headers: { 'x-request-id': 'abc-123' } });
-    expect(response.headers['x-request-id'] ?? 'abc-123').toBe('abc-123');
+  it('carries the security headers on answers made before or without a handler', async () => {
+    t = await buildTestApp({ authRateLimit: 1 });
+    const notFound = await t.app.inject({ url: '/api/no/such/route' });
+    const invalid = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'x' } });
+    const limited = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'x' } });
+    const staleCookie = await t.app.inject({ url: '/api/common/get_status', cookies: { [SESSION_COOKIE]: 'no-such-session' } });
+    expect([notFound.statusCode, invalid.statusCode, limited.statusCode, staleCookie.statusCode]).toEqual([404, 400, 429, 200]);
+    expect(staleCookie.json().isLogin).toBe(false);
+    for (const response of [notFound, invalid, limited, staleCookie]) {
+      expect(response.headers['x-content-type-options']).toBe('nosniff');
+      expect(response.headers['cross-origin-resource-policy']).toBe('same-origin');
+    }
+  });
+
+  it('logs a failure with its request id: the one the caller sent, else a new one per request', async () => {
+    const lines: string[] = [];
+    t = await buildTestApp({
+      logger: { level: 'error', stream: { write: (line: string) => void lines.push(line) } },
+      beforeReady: (app) =>
+        app.get('/api/test/explode', async () => {
+          throw new Error('boom');
+        }),
+    });
+    await t.app.inject({ url: '/api/test/explode', headers: { 'x-request-id': 'abc-123' } });
+    await t.app.inject({ url: '/api/test/explode' });
+    await t.app.inject({ url: '/api/test/explode' });
+    const ids = lines.map((line) => (JSON.parse(line) as { reqId: string }).reqId);
+    expect(ids).toHaveLength(3);
+    expect(ids[0]).toBe('abc-123');
+    expect(ids[1]).toMatch(/^[0-9a-f]{8}-[0-9a-z]+$/);
+    expect(ids[2]).not.toBe(ids[1]);
   });
 });
 

@@ -1,14 +1,19 @@
 import { AppError, ErrorCode, type ErrorBody } from '@hondana/domain/errors';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 
 /**
  * The one error handler (§8): every failure leaves as `{ errorCode, messages? }`. Expected
  * outcomes are AppErrors; validation errors name the field; anything else is a 500 that
- * is logged with the request id and shows no internals.
+ * is logged with the request id and shows no internals. `secure` puts the security headers on
+ * replies that failed before their handler could (`http/per-request.ts`).
  */
-export function registerErrorHandling(app: FastifyInstance): void {
+export function registerErrorHandling(
+  app: FastifyInstance,
+  secure: (request: FastifyRequest, reply: FastifyReply) => void,
+): void {
   app.setErrorHandler((error: FastifyError | AppError | Error, request, reply) => {
+    secure(request, reply);
     if (error instanceof AppError) return reply.status(error.status).send(error.toBody());
     if (hasZodFastifySchemaValidationErrors(error)) {
       const messages = error.validation.map((issue) => {

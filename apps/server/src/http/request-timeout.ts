@@ -1,32 +1,29 @@
+import { performance } from 'node:perf_hooks';
 import { ErrorCode } from '@hondana/domain/errors';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+
+/** The handlers in flight, answered 408 by a sweep once they pass their time. */
+export interface RequestTimeouts {
+  /** Watches a handler from now until `pending` settles. */
+  track(reply: FastifyReply, pending: PromiseLike<unknown>): void;
+}
 
 /**
- * Answers 408 REQUEST_TIMEOUT (§8) when a handler has not replied within `ms` (§9: 30 s).
- * One interval sweeps the requests in flight. (Fastify's `handlerTimeout` does this with a
- * timer and an AbortController per request, which measured 15% of the throughput of a small
- * call; nothing here reads `request.signal`.)
+ * Answers 408 REQUEST_TIMEOUT (§8) when a handler has not replied within `ms` of its start
+ * (§9: 30 s). One interval sweeps the handlers in flight. (Fastify's `handlerTimeout` does this
+ * with a timer and an AbortController per request, which measured 15% of the throughput of a
+ * small call; nothing here reads `request.signal`.)
  */
-export function registerRequestTimeout(app: FastifyInstance, ms: number): void {
-  const inFlight = new Map<FastifyRequest, FastifyReply>();
-  app.addHook('onRequest', (request, reply, done) => {
-    inFlight.set(request, reply);
-    done();
-  });
-  app.addHook('onResponse', (request, _reply, done) => {
-    inFlight.delete(request);
-    done();
-  });
-
+export function requestTimeouts(app: FastifyInstance, ms: number): RequestTimeouts {
+  const inFlight = new Map<FastifyReply, number>();
   const sweep = setInterval(
     () => {
-      for (const [request, reply] of inFlight) {
-        if (reply.elapsedTime < ms) continue;
-        // Also where a client went away before the answer: no per-request abort listener
-        // (Fastify adds one per request for an onRequestAbort hook), the sweep drops it here.
-        inFlight.delete(request);
+      const now = performance.now();
+      for (const [reply, started] of inFlight) {
+        if (now - started < ms) continue;
+        inFlight.delete(reply);
         if (reply.sent || reply.raw.destroyed) continue;
-        request.log.warn({ url: request.url, ms }, 'request timed out');
+        reply.request.log.warn({ url: reply.request.url, ms }, 'request timed out');
         void reply.status(408).send({ errorCode: ErrorCode.REQUEST_TIMEOUT });
       }
     },
@@ -37,4 +34,11 @@ export function registerRequestTimeout(app: FastifyInstance, ms: number): void {
     clearInterval(sweep);
     done();
   });
+  return {
+    track(reply, pending) {
+      inFlight.set(reply, performance.now());
+      const settled = () => void inFlight.delete(reply);
+      pending.then(settled, settled);
+    },
+  };
 }

@@ -1,5 +1,4 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 
 const options: HelmetOptions = {
@@ -40,11 +39,9 @@ export function apiSecurityHeaders(all: Record<string, string> = securityHeaders
   return Object.fromEntries(API_HEADERS.map((name) => [name, all[name]!]));
 }
 
-export function registerSecurityHeaders(app: FastifyInstance): void {
+/** The headers for a response to `url`: the API's four, or helmet's whole set for documents. */
+export function securityHeadersByPath(): (url: string) => Record<string, string> {
   const documentHeaders = securityHeaders();
   const apiHeaders = apiSecurityHeaders(documentHeaders);
-  app.addHook('onRequest', (request, reply, done) => {
-    reply.headers(request.url.startsWith('/api/') ? apiHeaders : documentHeaders);
-    done();
-  });
+  return (url) => (url.startsWith('/api/') ? apiHeaders : documentHeaders);
 }

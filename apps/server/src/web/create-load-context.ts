@@ -4,8 +4,8 @@ import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import * as accounts from '../modules/accounts/accounts.service';
-import { sessionCookieOptions, sessionUser } from '../modules/accounts/session-plugin';
-import { SESSION_COOKIE, type SessionUser, deleteSession } from '../modules/accounts/sessions';
+import { clearedSessionSetCookie, sessionSecret, sessionSetCookie, sessionUser } from '../modules/accounts/session-plugin';
+import { type SessionUser, deleteSession } from '../modules/accounts/sessions';
 import { getBookDetail } from '../modules/catalog/books.service';
 import { topPageBooks } from '../modules/catalog/catalog.service';
 import { getFreePage } from '../modules/catalog/free-books.service';
@@ -38,16 +38,13 @@ export async function createLoadContext(
   const user = await sessionUser(request);
   const viewer = user ? toViewer(user) : null;
 
-  const sessionCookie = (secret: string) =>
-    app.serializeCookie(SESSION_COOKIE, secret, sessionCookieOptions(app));
-
   async function signIn(run: () => Promise<accounts.SignedIn>): Promise<AccountActionResult> {
     if (!(await limits.authAttempt(request))) {
       return { ok: false, status: 429, errorCode: ErrorCode.TOO_MANY_REQUESTS };
     }
     try {
       const signedIn = await run();
-      return { ok: true, setCookie: sessionCookie(signedIn.sessionSecret) };
+      return { ok: true, setCookie: sessionSetCookie(app, signedIn.sessionSecret) };
     } catch (error) {
       if (error instanceof AppError) return failure(error);
       throw error;
@@ -60,10 +57,9 @@ export async function createLoadContext(
       signup: (body: SignupBody) => signIn(() => accounts.signup(db, body, now())),
       login: (body: LoginBody) => signIn(() => accounts.login(db, body, now())),
       async logout() {
-        const secret = request.cookies[SESSION_COOKIE];
+        const secret = sessionSecret(request);
         if (secret) await deleteSession(db, secret);
-        const cleared = { ...sessionCookieOptions(app), maxAge: 0, expires: new Date(0) };
-        return { setCookie: app.serializeCookie(SESSION_COOKIE, '', cleared) };
+        return { setCookie: clearedSessionSetCookie(app) };
       },
       getProfile: (userId: number) => accounts.getProfile(db, userId, now()),
     },

@@ -6,7 +6,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { type AppLoadContext, type ServerBuild, createRequestHandler } from 'react-router';
 import { apiNotFound } from '../http/errors';
-import { SESSION_COOKIE } from '../modules/accounts/sessions';
+import type { PerRequest } from '../http/per-request';
+import { sessionSecret } from '../modules/accounts/session-plugin';
 import { type AuthAttemptLimiter, createLoadContext } from './create-load-context';
 import { type CachedPage, GuestPageCache } from './guest-page-cache';
 
@@ -26,6 +27,8 @@ export interface WebPluginOptions {
   authRateLimit?: number;
   /** Seconds a guest's rendered page is served to the next guests (0: always render). */
   guestPageCacheSeconds?: number;
+  /** Gives the not-found answers the security headers that route handlers get (`http/per-request.ts`). */
+  perRequest: Pick<PerRequest, 'notFound'>;
 }
 
 const isApiPath = (url: string) => {
@@ -57,7 +60,7 @@ export const webPlugin = fp(
 
     async function render(request: FastifyRequest, reply: FastifyReply) {
       if (isApiPath(request.url)) return apiNotFound(request, reply);
-      const cacheable = guestPages.enabled && request.method !== 'POST' && !request.cookies[SESSION_COOKIE];
+      const cacheable = guestPages.enabled && request.method !== 'POST' && !sessionSecret(request);
       const now = Date.now();
       const kept = cacheable ? guestPages.get(request.url, now) : undefined;
       if (kept) return sendCachedPage(reply, kept);
@@ -95,12 +98,14 @@ export const webPlugin = fp(
     });
 
     // Any other method: /api answers its JSON 404; pages take only GET, HEAD and POST.
-    app.setNotFoundHandler((request, reply) => {
-      if (isApiPath(request.url)) return apiNotFound(request, reply);
-      return reply.status(405).header('allow', 'GET, HEAD, POST').send();
-    });
+    app.setNotFoundHandler(
+      options.perRequest.notFound((request, reply) => {
+        if (isApiPath(request.url)) return apiNotFound(request, reply);
+        return reply.status(405).header('allow', 'GET, HEAD, POST').send();
+      }),
+    );
   },
-  { name: 'hondana-web', dependencies: ['@fastify/cookie'] },
+  { name: 'hondana-web' },
 );
 
 /** Fastify request → Fetch Request (absolute URL, all headers, raw body, aborted with the client). */

@@ -1,13 +1,13 @@
 import { tokyoDay } from '@hondana/domain/time';
 import { LoginBody, ModProfileBody, ModProfileQuery, SignupBody, TokenQuery, safeCallback } from '@hondana/domain/accounts';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { smallResponse } from '../../http/small-response';
 import { issueToken, withOneTimeToken } from '../tokens/one-time-tokens';
 import * as accounts from './accounts.service';
-import { clearSessionCookie, requireUser, sessionUser, setSessionCookie } from './session-plugin';
-import { SESSION_COOKIE, deleteSession } from './sessions';
+import { clearSessionCookie, requireUser, sessionSecret, sessionUser, setSessionCookie } from './session-plugin';
+import { deleteSession } from './sessions';
 import { moneyStatus, userStatus } from './status';
 
 const CallbackQuery = z.object({
@@ -45,7 +45,7 @@ export const accountsRoutes: FastifyPluginAsync<{ authRateLimit: number }> = asy
   );
 
   app.post('/auth/logout', async (request, reply) => {
-    const secret = request.cookies[SESSION_COOKIE];
+    const secret = sessionSecret(request);
     if (secret) await deleteSession(db, secret);
     clearSessionCookie(reply);
     return { result: 'OK' };
@@ -53,16 +53,24 @@ export const accountsRoutes: FastifyPluginAsync<{ authRateLimit: number }> = asy
 
   // A guest's status changes only with the Tokyo day, so its JSON is kept until the day turns.
   let guestStatus = { baseDate: '', json: '' };
-  app.get('/common/get_status', smallResponse, async (request, reply) => {
-    const user = await sessionUser(request);
-    const instant = now();
-    if (user) return userStatus(user, instant, await moneyStatus(db, user.userId, instant.getTime()));
+  const sendGuestStatus = (reply: FastifyReply, instant: Date) => {
     if (guestStatus.baseDate !== tokyoDay(instant)) {
       const status = userStatus(null, instant);
       guestStatus = { baseDate: status.baseDate, json: JSON.stringify(status) };
     }
     return reply.type('application/json; charset=utf-8').send(guestStatus.json);
-  });
+  };
+  const memberStatus = async (request: FastifyRequest, reply: FastifyReply) => {
+    const user = await sessionUser(request);
+    const instant = now();
+    if (!user) return sendGuestStatus(reply, instant);
+    return userStatus(user, instant, await moneyStatus(db, user.userId, instant.getTime()));
+  };
+  // Without a session cookie the answer is sent in the same tick: no promise for Fastify and
+  // the timeout sweep to follow on the most polled call.
+  app.get('/common/get_status', smallResponse, (request, reply) =>
+    sessionSecret(request) ? memberStatus(request, reply) : sendGuestStatus(reply, now()),
+  );
 
   app.get('/common/get_time', smallResponse, async () => {
     const instant = now();

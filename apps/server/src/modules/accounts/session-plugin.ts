@@ -1,4 +1,5 @@
 import { unauthorized } from '@hondana/domain/errors';
+import { parseCookie, stringifySetCookie } from 'cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { SESSION_COOKIE, SESSION_TTL_MS, type SessionUser, findSessionUser } from './sessions';
@@ -10,10 +11,20 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * The session cookie's secret, read from the Cookie header when a call asks for it. The session
+ * is the only cookie the server reads, so there is no cookie plugin: its hooks parsed every
+ * request's header and ran on every reply, polled calls included (issue 2's get_status budget).
+ */
+export function sessionSecret(request: FastifyRequest): string | undefined {
+  const header = request.headers.cookie;
+  return header ? parseCookie(header)[SESSION_COOKIE] || undefined : undefined;
+}
+
 /** The member of this request's session cookie, or null for a guest; no query without a cookie. */
 export function sessionUser(request: FastifyRequest): Promise<SessionUser | null> {
   if (request.sessionLookup) return request.sessionLookup;
-  const secret = request.cookies[SESSION_COOKIE];
+  const secret = sessionSecret(request);
   const { database, clock } = request.server.deps;
   request.sessionLookup = secret ? findSessionUser(database.db, secret, clock().getTime()) : Promise.resolve(null);
   return request.sessionLookup;
@@ -26,22 +37,35 @@ export async function requireUser(request: FastifyRequest): Promise<SessionUser>
   return user;
 }
 
-export function setSessionCookie(reply: FastifyReply, secret: string): void {
-  reply.setCookie(SESSION_COOKIE, secret, sessionCookieOptions(reply.server));
+/** The Set-Cookie value that starts a session (httpOnly, SameSite=Lax, secure when configured). */
+export function sessionSetCookie(app: FastifyInstance, secret: string): string {
+  return sessionCookie(app, secret, SESSION_TTL_MS / 1000);
 }
 
-export function clearSessionCookie(reply: FastifyReply): void {
-  reply.clearCookie(SESSION_COOKIE, { path: '/' });
+/** The Set-Cookie value that ends the session in the browser. */
+export function clearedSessionSetCookie(app: FastifyInstance): string {
+  return sessionCookie(app, '', 0);
 }
 
-export const sessionCookieOptions = (app: FastifyInstance) =>
-  ({
+const sessionCookie = (app: FastifyInstance, value: string, maxAge: number) =>
+  stringifySetCookie({
+    name: SESSION_COOKIE,
+    value,
     path: '/',
     httpOnly: true,
     sameSite: 'lax',
     secure: app.deps.config.cookieSecure,
-    maxAge: SESSION_TTL_MS / 1000,
-  }) as const;
+    maxAge,
+    ...(maxAge === 0 ? { expires: new Date(0) } : {}),
+  });
+
+export function setSessionCookie(reply: FastifyReply, secret: string): void {
+  reply.header('set-cookie', sessionSetCookie(reply.server, secret));
+}
+
+export function clearSessionCookie(reply: FastifyReply): void {
+  reply.header('set-cookie', clearedSessionSetCookie(reply.server));
+}
 
 export const sessionPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('sessionLookup', null);
