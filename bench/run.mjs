@@ -5,7 +5,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { connections, duration, measure, root, signUpMember, startServer } from './harness.mjs';
+import { connections, duration, measure, root, signUpMember, startSeededServer, startServer } from './harness.mjs';
 import { readingRows } from './reading.mjs';
 import { serialsRows } from './serials.mjs';
 import { purchaseRows } from './purchases.mjs';
@@ -33,7 +33,7 @@ const servers = [];
 try {
   const bare = await startServer([path.join(root, 'bench/bare-server.mjs')], {}, { command: 'node' });
   servers.push(bare.child);
-  const store = await startServer([path.join(root, 'apps/server/src/main.ts')], {
+  const store = await startSeededServer({
     PORT: '0',
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
