@@ -31,7 +31,8 @@ export function registerPerRequest(app: FastifyInstance, options: { timeoutMs: n
     route.handler = function perRequest(this: FastifyInstance, request, reply) {
       reply.headers(headersFor(request.url));
       const result = handler.call(this, request, reply) as unknown;
-      if (isPromiseLike(result)) timeouts.track(reply, result);
+      // A handler that replied returns the reply, which is thenable too (it settles when sent).
+      if (result !== reply && isPromiseLike(result)) timeouts.track(reply, result);
       return result;
     } as RouteHandlerMethod;
   });

@@ -37,8 +37,10 @@ export function requestTimeouts(app: FastifyInstance, ms: number): RequestTimeou
   return {
     track(reply, pending) {
       inFlight.set(reply, performance.now());
-      const settled = () => void inFlight.delete(reply);
-      pending.then(settled, settled);
+      pending.then(
+        () => inFlight.delete(reply),
+        () => inFlight.delete(reply),
+      );
     },
   };
 }
