@@ -67,7 +67,7 @@ export function Layout({ children }: { children: ReactNode }) {
 
 /**
  * No QueryClientProvider here: only routes that fetch client-side data pay for TanStack Query
- * (features/catalog/query-provider.tsx), which keeps the other pages under the JS budget.
+ * (components/query-provider.tsx), which keeps the other pages under the JS budget.
  */
 export default function App() {
   return <Outlet />;

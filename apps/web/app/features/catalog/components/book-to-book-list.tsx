@@ -1,7 +1,7 @@
 import { TileList } from '../../../components/tile-list';
 import { useBookToBook } from '../api/get-book-to-book';
 import { tileFromRecommendation } from '../recommendation-tile';
-import { QueryProvider } from '../query-provider';
+import { QueryProvider } from '../../../components/query-provider';
 import { BookToBookSection, BookToBookSkeleton } from './book-to-book';
 
 type Props = { bookId: number; adult: boolean; heading: string };

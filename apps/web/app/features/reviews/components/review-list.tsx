@@ -1,7 +1,7 @@
 import type { ReviewSort } from '@hondana/domain/reviews-rules';
 import { useState } from 'react';
 import { useTranslation } from '../../../i18n/i18n';
-import { QueryProvider } from '../../catalog/query-provider';
+import { QueryProvider } from '../../../components/query-provider';
 import { useTitleReviews } from '../api/title-reviews';
 import { ReviewCard } from './review-card';
 import styles from './review-list.module.css';

@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 
 /**
- * TanStack Query for the parts of a page that load client-side (recommendations). Mounted by
+ * TanStack Query for the parts of a page that load client-side (recommendations, reviews). Mounted by
  * the routes that need it rather than by root.tsx, so pages without client data do not ship it.
  */
 export function QueryProvider({ children }: { children: ReactNode }) {
