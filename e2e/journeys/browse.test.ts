@@ -113,6 +113,19 @@ describe('a guest browsing the store', () => {
     assert.match(series, /<source type="image\/webp" srcSet="[^"]*106w/);
   });
 
+  it('shows the description once on a volume whose description is the series\' own', async () => {
+    // In the demo catalog, volume 1 of title 1 has its series' description.
+    const { description } = (await (await fetch(`${store.url}/api/books/1`)).json()) as { description: string };
+    const html = await (await fetch(`${store.url}/series_list/series_id=1?book_id=1`)).text();
+    const escaped = description
+      .replaceAll('&', '&amp;')
+      .replaceAll('<', '&lt;')
+      .replaceAll('>', '&gt;')
+      .replaceAll('"', '&quot;')
+      .replaceAll("'", '&#x27;');
+    assert.equal(html.split(`>${escaped}</p>`).length - 1, 1);
+  });
+
   it('gets a 404 page for a missing title', async () => {
     const response = await fetch(`${store.url}/series_list/series_id=999999`);
     assert.equal(response.status, 404);

@@ -133,7 +133,8 @@ function SeriesContent({ data: d }: { data: Content }) {
       <SeriesHeader series={header} sampleBookId={d.volume?.bookId ?? header.firstBookId} />
       <SeriesMemberActions titleId={header.titleId} wished={d.member.wished} isMember={d.member.isMember} loginTo={loginTo} />
       {d.volume && <VolumeDetail book={d.volume} />}
-      {d.description && <p className={styles.description}>{d.description}</p>}
+      {/* A volume whose description is the series' own already shows it in its detail. */}
+      {d.description && d.description !== d.volume?.description && <p className={styles.description}>{d.description}</p>}
       {d.freeVolumes.length > 0 && (
         <Section id="free-volumes" heading={t('series.freeVolumes')}>
           <TileList tiles={d.freeVolumes} layout="row" />
