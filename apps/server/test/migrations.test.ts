@@ -20,6 +20,11 @@ const RELEASED = [
   '2026-11-22T0600-reading',
   '2026-11-22T0700-serials',
   '2026-11-22T0800-cart',
+  '2026-11-22T0810-bundles',
+  '2026-11-22T0815-cart-payments',
+  '2026-11-22T0820-pre-order-bonus',
+  '2026-11-22T0900-review-ratings',
+  '2026-11-22T0910-serials-osusumes',
 ];
 
 describe('migrations', () => {
