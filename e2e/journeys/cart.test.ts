@@ -3,7 +3,7 @@ import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import Database from 'better-sqlite3';
 import type { Browser, Page } from 'playwright-core';
-import { type StoreServer, grantMangaCoins, launchBrowser, screenshotDir, startStore } from '../support/server';
+import { type StoreServer, insertLoginCoupon, launchBrowser, screenshotDir, signUpWithCoins, startStore } from '../support/server';
 
 /** 星降る街の探偵 (title 3): volumes 2 and 3 (books 14 and 15) are sold at their price in the demo catalog. */
 const TITLE_ID = 3;
@@ -16,12 +16,7 @@ let browser: Browser;
 before(async () => {
   [store, browser] = await Promise.all([startStore(), launchBrowser()]);
   // The login-appeal coupon of §5: 50% off, given to members when they open their cart.
-  const db = new Database(path.join(store.dataDir, 'hondana.db'));
-  db.prepare('insert into coupons (name, coupon_type, rate, limit_count, min_cart_price, expire_at, guest) values (?, 1, 50, 3, 0, ?, 1)').run(
-    '新規会員 半額クーポン',
-    Date.now() + 7 * 24 * 60 * 60 * 1000,
-  );
-  db.close();
+  insertLoginCoupon(store, 7 * 24 * 60 * 60 * 1000);
 });
 after(async () => {
   await browser?.close();
@@ -30,15 +25,7 @@ after(async () => {
 
 const shot = (page: Page, name: string) => page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage: true });
 
-async function signUpElsewhere(email: string) {
-  const context = await browser.newContext();
-  const response = await context.request.post(`${store.url}/api/auth/signup`, {
-    data: { email, password: PASSWORD, nickname: 'カート', birth_date: '1990-04-01' },
-  });
-  assert.equal(response.status(), 200, await response.text());
-  await context.close();
-  await grantMangaCoins(store, email, 5000);
-}
+const signUpElsewhere = (email: string) => signUpWithCoins(browser, store, { email, password: PASSWORD, nickname: 'カート', coins: 5000 });
 
 for (const width of [375, 1080]) {
   describe(`the cart at ${width} px`, () => {

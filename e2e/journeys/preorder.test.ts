@@ -3,7 +3,7 @@ import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import Database from 'better-sqlite3';
 import type { Browser, Page } from 'playwright-core';
-import { type StoreServer, grantMangaCoins, launchBrowser, screenshotDir, startStore } from '../support/server';
+import { type StoreServer, insertLoginCoupon, launchBrowser, screenshotDir, signUpWithCoins, startStore } from '../support/server';
 
 /** 星降る街の探偵 (title 3), volume 2 (book 14): sold at its price in the demo catalog. */
 const TITLE_ID = 3;
@@ -18,12 +18,9 @@ let coming: { id: number; title_id: number; price: number };
 
 before(async () => {
   [store, browser] = await Promise.all([startStore(), launchBrowser()]);
+  // The login-appeal coupon of §5, 6½ days left (残り7日: days are rounded up).
+  insertLoginCoupon(store, 6.5 * DAY);
   const db = new Database(path.join(store.dataDir, 'hondana.db'));
-  // The login-appeal coupon of §5: 50% off up to 3 books, 6½ days left (残り7日: days are rounded up).
-  db.prepare('insert into coupons (name, coupon_type, rate, limit_count, min_cart_price, expire_at, guest) values (?, 1, 50, 3, 0, ?, 1)').run(
-    '新規会員 半額クーポン',
-    Date.now() + 6.5 * DAY,
-  );
   coming = db
     .prepare(
       `select books.id, books.title_id, books.price from books join titles on titles.id = books.title_id
@@ -41,15 +38,7 @@ after(async () => {
 
 const shot = (page: Page, name: string) => page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage: true });
 
-async function signUpElsewhere(email: string) {
-  const context = await browser.newContext();
-  const response = await context.request.post(`${store.url}/api/auth/signup`, {
-    data: { email, password: PASSWORD, nickname: '予約', birth_date: '1990-04-01' },
-  });
-  assert.equal(response.status(), 200, await response.text());
-  await context.close();
-  await grantMangaCoins(store, email, 3000);
-}
+const signUpElsewhere = (email: string) => signUpWithCoins(browser, store, { email, password: PASSWORD, nickname: '予約', coins: 3000 });
 
 for (const width of [375, 1080]) {
   describe(`coupon banner and pre-orders at ${width} px`, () => {

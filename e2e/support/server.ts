@@ -1,9 +1,11 @@
+import assert from 'node:assert/strict';
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import Database from 'better-sqlite3';
 import { type Browser, chromium } from 'playwright-core';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -66,4 +68,35 @@ export async function grantMangaCoins(store: StoreServer, email: string, amount:
     ['apps/server/src/admin.ts', 'grant', '--email', email, '--currency', 'MANGA_COIN', '--amount', String(amount), '--reason', 'e2e'],
     { cwd: root, env: { ...process.env, DATA_DIR: store.dataDir, DATABASE_URL: '' } },
   );
+}
+
+/** The login-appeal coupon of §5: 50% off up to 3 books, for members who sign up, expiring `expiresInMs` from now. */
+export function insertLoginCoupon(store: StoreServer, expiresInMs: number): void {
+  const db = new Database(path.join(store.dataDir, 'hondana.db'));
+  try {
+    db.prepare('insert into coupons (name, coupon_type, rate, limit_count, min_cart_price, expire_at, guest) values (?, 1, 50, 3, 0, ?, 1)').run(
+      '新規会員 半額クーポン',
+      Date.now() + expiresInMs,
+    );
+  } finally {
+    db.close();
+  }
+}
+
+/**
+ * A member signed up through the API in a browser context of its own (pages stay guests until
+ * they log in), then granted `coins` manga coins.
+ */
+export async function signUpWithCoins(
+  browser: Browser,
+  store: StoreServer,
+  member: { email: string; password: string; nickname: string; coins: number },
+): Promise<void> {
+  const context = await browser.newContext();
+  const response = await context.request.post(`${store.url}/api/auth/signup`, {
+    data: { email: member.email, password: member.password, nickname: member.nickname, birth_date: '1990-04-01' },
+  });
+  assert.equal(response.status(), 200, await response.text());
+  await context.close();
+  await grantMangaCoins(store, member.email, member.coins);
 }
