@@ -8,6 +8,7 @@ import { type AppLoadContext, type ServerBuild, createRequestHandler } from 'rea
 import { apiNotFound } from '../http/errors';
 import type { PerRequest } from '../http/per-request';
 import { sessionSecret } from '../modules/accounts/session-plugin';
+import { ArrivalOrder } from './arrival-order';
 import { type AuthAttemptLimiter, createLoadContext } from './create-load-context';
 import { type CachedPage, GuestPageCache } from './guest-page-cache';
 
@@ -57,6 +58,7 @@ export const webPlugin = fp(
     const handleRequest = createRequestHandler(build, 'production');
     const authAttempt = authAttemptLimiter(app, options.authRateLimit ?? 10);
     const guestPages = new GuestPageCache((options.guestPageCacheSeconds ?? 0) * 1000);
+    const renders = new ArrivalOrder();
 
     async function render(request: FastifyRequest, reply: FastifyReply) {
       if (isApiPath(request.url)) return apiNotFound(request, reply);
@@ -64,6 +66,10 @@ export const webPlugin = fp(
       const now = Date.now();
       const kept = cacheable ? guestPages.get(request.url, now) : undefined;
       if (kept) return sendCachedPage(reply, kept);
+      return renders.run(() => renderPage(request, reply, cacheable, now));
+    }
+
+    async function renderPage(request: FastifyRequest, reply: FastifyReply, cacheable: boolean, now: number) {
       // apps/web declares AppLoadContext as StoreLoadContext (app/load-context.d.ts).
       const loadContext: AppLoadContext = { ...(await createLoadContext(request, { authAttempt })) };
       const response = await handleRequest(toFetchRequest(request, reply), loadContext);
