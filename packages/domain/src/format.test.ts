@@ -29,6 +29,18 @@ describe('dates in Asia/Tokyo (§9)', () => {
   it('formats yyyy年M月d日 on the Tokyo calendar', () => expect(formatJapaneseDate(lateUtc)).toBe('2027年1月1日'));
   it('gives the Tokyo day', () => expect(tokyoDay(lateUtc)).toBe('2027-01-01'));
   it('gives M/d', () => expect(formatMonthDay(lateUtc)).toBe('1/1'));
+  it('gives the same dates from memory as computed, past the size of that memory', () => {
+    const midnight = Date.parse('2026-11-22T15:00:00Z'); // 2026-11-23 00:00 JST
+    for (let round = 0; round < 2; round++) {
+      for (let day = 0; day < 600; day++) {
+        const instant = midnight + day * 86_400_000;
+        expect(formatMonthDay(instant - 1)).toBe(tokyoDay(instant - 1).slice(5).split('-').map(Number).join('/'));
+        expect(formatMonthDay(new Date(instant))).toBe(tokyoDay(instant).slice(5).split('-').map(Number).join('/'));
+      }
+    }
+    expect(formatJapaneseDate(midnight - 1)).toBe('2026年11月22日');
+    expect(formatJapaneseDate(midnight)).toBe('2026年11月23日');
+  });
 });
 
 describe('tokyoDay across midnight', () => {

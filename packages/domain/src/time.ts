@@ -10,8 +10,26 @@ export const systemClock: Clock = () => new Date();
 
 export const inTokyo = (instant: Date | number): TZDate => new TZDate(typeof instant === 'number' ? instant : instant.getTime(), STORE_TIME_ZONE);
 
+/**
+ * A date formatter that remembers its last few hundred answers: pages format the same sale
+ * ends and release dates on every render, and a zone conversion costs more than a lookup.
+ */
+function rememberedFormat(pattern: string): (instant: Date | number) => string {
+  const kept = new Map<number, string>();
+  return (instant) => {
+    const ms = typeof instant === 'number' ? instant : instant.getTime();
+    let text = kept.get(ms);
+    if (text === undefined) {
+      text = format(inTokyo(ms), pattern);
+      if (kept.size >= 512) kept.clear();
+      kept.set(ms, text);
+    }
+    return text;
+  };
+}
+
 /** `yyyy年M月d日` in Asia/Tokyo (§9). */
-export const formatJapaneseDate = (instant: Date | number): string => format(inTokyo(instant), 'yyyy年M月d日');
+export const formatJapaneseDate = rememberedFormat('yyyy年M月d日');
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 let dayMemo = { from: 0, to: 0, day: '' };
@@ -31,4 +49,4 @@ export function tokyoDay(instant: Date | number): string {
 }
 
 /** `M/d` in Asia/Tokyo, as on sale end dates and 'M/d販売' labels (§2, §9). */
-export const formatMonthDay = (instant: Date | number): string => format(inTokyo(instant), 'M/d');
+export const formatMonthDay = rememberedFormat('M/d');

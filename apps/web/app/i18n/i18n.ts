@@ -22,10 +22,13 @@ export type CopyKey = KeyPaths<typeof ja & AreaCopy>;
 export type CopyVars = Record<string, string | number>;
 
 const resources: Record<string, unknown> = { ...ja };
+/** `t`'s keys already looked up (a page render asks for the same few dozen many times). */
+const found = new Map<string, string>();
 
 /** Makes an area's copy readable through `t('<area>.…')`; call it at the top level of `ja-<area>.ts`. */
 export function registerCopy<Area extends keyof AreaCopy>(area: Area, copy: AreaCopy[Area]): void {
   resources[area] = copy;
+  found.clear();
 }
 
 function lookup(root: unknown, key: string): string {
@@ -35,7 +38,7 @@ function lookup(root: unknown, key: string): string {
 }
 
 function interpolate(template: string, vars?: CopyVars): string {
-  if (!vars) return template;
+  if (!vars || !template.includes('{{')) return template;
   return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (match, name: string) =>
     Object.hasOwn(vars, name) ? String(vars[name]) : match,
   );
@@ -43,7 +46,9 @@ function interpolate(template: string, vars?: CopyVars): string {
 
 /** The Japanese copy at `key`, with `{{name}}` replaced from `vars` (React escapes the result). */
 function t(key: CopyKey, vars?: CopyVars): string {
-  return interpolate(lookup(resources, key), vars);
+  let template = found.get(key);
+  if (template === undefined) found.set(key, (template = lookup(resources, key)));
+  return interpolate(template, vars);
 }
 
 /** A lookup over one resource of its own, for copy read outside `t` (the wallet's and cart's pages). */

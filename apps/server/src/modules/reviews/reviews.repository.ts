@@ -1,5 +1,6 @@
 import type { Review, ReviewComment, ReviewSort } from '@hondana/domain/reviews-rules';
 import type { Kysely, Transaction } from 'kysely';
+import { preparedQuery } from '../../db/prepared-query';
 import type { Database } from '../../db/schema';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -124,14 +125,18 @@ export async function listUserReviews(db: Db, userId: number, offset: number, li
   return { rows: rows.map(normalise), totalCount: Number(total.n) };
 }
 
-export async function starCounts(db: Db, titleId: number): Promise<Map<number, number>> {
-  const rows = await db
+// Built once: every series page asks for it, and building the query cost more than running it.
+const selectStarCounts = preparedQuery((db, $: { titleId: number }) =>
+  db
     .selectFrom('reviews')
     .select((eb) => ['star', eb.fn.countAll<number>().as('n')])
-    .where('title_id', '=', titleId)
+    .where('title_id', '=', $.titleId)
     .where('deleted_at', 'is', null)
-    .groupBy('star')
-    .execute();
+    .groupBy('star'),
+);
+
+export async function starCounts(db: Db, titleId: number): Promise<Map<number, number>> {
+  const { rows } = await selectStarCounts.execute(db, { titleId });
   return new Map(rows.map((r) => [Number(r.star), Number(r.n)]));
 }
 
