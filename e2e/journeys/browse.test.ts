@@ -61,9 +61,13 @@ describe('a guest browsing the store', () => {
 
       const firstTile = page.locator('article').first();
       const titleText = (await firstTile.locator('h3').innerText()).replace(/\s*\d+巻$/, '');
+      // Tiles, the header and the footer link with plain anchors (components/page-link.tsx): a
+      // click still navigates in the app, without loading the document again.
+      await page.evaluate(() => Object.assign(window, { sameDocument: true }));
       await firstTile.getByRole('link').click();
       await page.waitForURL(/\/series_list\/series_id=\d+$/);
       await page.getByRole('heading', { level: 1, name: titleText }).waitFor();
+      assert.equal(await page.evaluate(() => 'sameDocument' in window), true, 'the tile navigated in the app');
       await page.getByRole('link', { name: '試し読み' }).waitFor();
       assert.match((await page.getByRole('link', { name: '試し読み' }).getAttribute('href')) ?? '', /^\/viewer\?cid=\d+$/);
       await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
@@ -75,6 +79,7 @@ describe('a guest browsing the store', () => {
       await author.click();
       await page.waitForURL(/\/search\/author\/\d+\/1$/);
       await page.getByRole('heading', { level: 1, name: `${authorName}の作品一覧` }).waitFor();
+      assert.equal(await page.evaluate(() => 'sameDocument' in window), true, 'the author link navigated in the app');
       await page.getByRole('link', { name: titleText }).first().waitFor();
 
       // Hiragana finds the author whose reading is written in katakana (シンカイ).

@@ -13,6 +13,7 @@ import {
 import type { Route } from './+types/root';
 import { Footer } from './components/footer';
 import { Header } from './components/header';
+import { PageLinkNavigation } from './components/page-link';
 import { loginHref } from './features/accounts/login-href';
 import { LazyNoticeBadge } from './features/notices/components/lazy-notice-badge';
 import { useTranslation } from './i18n/i18n';
@@ -58,6 +59,7 @@ export function Layout({ children }: { children: ReactNode }) {
           <main className={styles.main}>{children}</main>
           {!inViewer && <Footer />}
         </div>
+        <PageLinkNavigation />
         <ScrollRestoration />
         <Scripts />
       </body>

@@ -1,10 +1,10 @@
 import type { TileLabels } from '@hondana/domain/book-tile';
 import { formatAmount } from '@hondana/domain/format';
 import { coverSrcSetFor } from '@hondana/domain/media-urls';
-import { Link } from 'react-router';
 import { useTranslation } from '../i18n/i18n';
 import { CoinIcon } from './coin-icon';
 import { CoverSources, jpegOf } from './cover-sources';
+import { PageLink } from './page-link';
 import { StarRating } from './star-rating';
 import styles from './book-tile.module.css';
 
@@ -48,7 +48,7 @@ export function BookTile({ book, eager = false }: BookTileProps) {
     book.vol === null ? t('bookTile.altTitle', { title: book.title }) : t('bookTile.alt', { title: book.title, vol: book.vol });
   return (
     <article className={styles.tile}>
-      <Link to={book.href} className={styles.link}>
+      <PageLink to={book.href} className={styles.link}>
         <div className={styles.cover}>
           <picture>
             <CoverSources imageUrl={book.imageUrl} sizes={coverSizes} />
@@ -77,7 +77,7 @@ export function BookTile({ book, eager = false }: BookTileProps) {
           {book.title}
           {book.vol !== null && <span className={styles.vol}> {t('bookTile.vol', { vol: book.vol })}</span>}
         </h3>
-      </Link>
+      </PageLink>
       <StarRating stars={labels.stars} score={labels.score} label={t('bookTile.rating', { score: labels.score })} />
       {(labels.freeVolumes || labels.start) && (
         <p className={styles.labels}>

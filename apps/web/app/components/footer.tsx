@@ -1,5 +1,5 @@
 import { useTranslation } from '../i18n/i18n';
-import { Link } from 'react-router';
+import { PageLink } from './page-link';
 import styles from './footer.module.css';
 
 /** Store footer: secondary links and the copyright line. */
@@ -11,13 +11,13 @@ export function Footer() {
         <nav aria-label={t('footer.nav')}>
           <ul className={styles.links}>
             <li>
-              <Link to="/ranking/daily/1">{t('footer.ranking')}</Link>
+              <PageLink to="/ranking/daily/1">{t('footer.ranking')}</PageLink>
             </li>
             <li>
-              <Link to="/free">{t('footer.free')}</Link>
+              <PageLink to="/free">{t('footer.free')}</PageLink>
             </li>
             <li>
-              <Link to="/serial">{t('footer.serial')}</Link>
+              <PageLink to="/serial">{t('footer.serial')}</PageLink>
             </li>
           </ul>
         </nav>

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from '../i18n/i18n';
-import { Form, Link } from 'react-router';
+import { Form } from 'react-router';
+import { PageLink } from './page-link';
 import styles from './header.module.css';
 
 export type HeaderProps = {
@@ -20,9 +21,9 @@ export function Header({ viewer, loginTo, searchWord = '', noticeBadge }: Header
   return (
     <header className={styles.header}>
       <div className={styles.inner}>
-        <Link to="/" className={styles.logo} aria-label={t('header.home')}>
+        <PageLink to="/" className={styles.logo} aria-label={t('header.home')}>
           {t('site.name')}
-        </Link>
+        </PageLink>
         <Form method="get" action="/search" role="search" className={styles.search}>
           <label htmlFor="header-search" className="visually-hidden">
             {t('header.search')}
@@ -47,15 +48,15 @@ export function Header({ viewer, loginTo, searchWord = '', noticeBadge }: Header
         <nav className={styles.nav} aria-label={t('header.nav')}>
           <ul className={styles.links}>
             <li className={styles.wideOnly}>
-              <Link to="/ranking/daily/1">{t('header.ranking')}</Link>
+              <PageLink to="/ranking/daily/1">{t('header.ranking')}</PageLink>
             </li>
             <li className={styles.wideOnly}>
-              <Link to="/free">{t('header.free')}</Link>
+              <PageLink to="/free">{t('header.free')}</PageLink>
             </li>
             {viewer ? (
               <>
                 <li>
-                  <Link to="/mypage">{t('header.mypage')}</Link>
+                  <PageLink to="/mypage">{t('header.mypage')}</PageLink>
                   {noticeBadge}
                 </li>
                 <li>
@@ -68,9 +69,9 @@ export function Header({ viewer, loginTo, searchWord = '', noticeBadge }: Header
               </>
             ) : (
               <li>
-                <Link to={loginTo} className={styles.login}>
+                <PageLink to={loginTo} className={styles.login}>
                   {t('header.login')}
-                </Link>
+                </PageLink>
               </li>
             )}
           </ul>

@@ -1,6 +1,6 @@
 import { coverSrcSetFor } from '@hondana/domain/media-urls';
-import { Link } from 'react-router';
 import { CoverSources, jpegOf } from '../../../components/cover-sources';
+import { PageLink } from '../../../components/page-link';
 import { StarRating } from '../../../components/star-rating';
 import { useTranslation } from '../../../i18n/i18n';
 import type { SeriesHeaderView } from '../series-view.server';
@@ -38,7 +38,7 @@ export function SeriesHeader({ series, sampleBookId }: SeriesHeaderProps) {
             {series.authors.map((a) => (
               <li key={`${a.authorId}-${a.role}`}>
                 <span className={styles.role}>{a.role}</span>
-                <Link to={`/search/author/${a.authorId}/1`}>{a.name}</Link>
+                <PageLink to={`/search/author/${a.authorId}/1`}>{a.name}</PageLink>
               </li>
             ))}
           </ul>
