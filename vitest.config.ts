@@ -7,6 +7,10 @@ export default defineConfig({
         test: { name: 'domain', include: ['packages/domain/src/**/*.test.ts'], environment: 'node' },
       },
       {
+        // The web app's pure modules (its pages are tested through the server and Playwright).
+        test: { name: 'web', include: ['apps/web/app/**/*.test.ts'], environment: 'node' },
+      },
+      {
         test: {
           name: 'server',
           include: ['apps/server/test/**/*.test.ts'],

@@ -37,11 +37,34 @@ function lookup(root: unknown, key: string): string {
   return typeof node === 'string' ? node : key;
 }
 
+/** A template cut at its `{{name}}` placeholders: literal text, then placeholder and text in turns. */
+type Compiled = { texts: string[]; names: string[]; raws: string[] };
+const compiled = new Map<string, Compiled>();
+
+function compile(template: string): Compiled {
+  const parts: Compiled = { texts: [], names: [], raws: [] };
+  let last = 0;
+  for (const match of template.matchAll(/\{\{\s*(\w+)\s*\}\}/g)) {
+    parts.texts.push(template.slice(last, match.index));
+    parts.names.push(match[1]!);
+    parts.raws.push(match[0]);
+    last = match.index + match[0].length;
+  }
+  parts.texts.push(template.slice(last));
+  return parts;
+}
+
+/** `{{name}}` replaced from `vars`; a placeholder without a value stays as written. */
 function interpolate(template: string, vars?: CopyVars): string {
   if (!vars || !template.includes('{{')) return template;
-  return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (match, name: string) =>
-    Object.hasOwn(vars, name) ? String(vars[name]) : match,
-  );
+  let parts = compiled.get(template);
+  if (!parts) compiled.set(template, (parts = compile(template)));
+  let text = parts.texts[0]!;
+  for (let i = 0; i < parts.names.length; i++) {
+    const name = parts.names[i]!;
+    text += (Object.hasOwn(vars, name) ? String(vars[name]) : parts.raws[i]!) + parts.texts[i + 1]!;
+  }
+  return text;
 }
 
 /** The Japanese copy at `key`, with `{{name}}` replaced from `vars` (React escapes the result). */
