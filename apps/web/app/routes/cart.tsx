@@ -20,14 +20,14 @@ type LoaderData = { member: true; data: CartData } | { member: false; guestCount
  * A member's first visit after login moves the guest cart kept in this browser into theirs
  * (a member's `?add=` goes the same way: kept locally, then merged at once).
  */
-export async function clientLoader({ request }: Route.ClientLoaderArgs): Promise<LoaderData> {
+export async function clientLoader({ url }: Route.ClientLoaderArgs): Promise<LoaderData> {
   // `?add={bookId}`: the guest's カートに追加 link of the volume page (no script there).
-  const add = Number(new URL(request.url).searchParams.get('add'));
+  const add = Number(url.searchParams.get('add'));
   if (Number.isInteger(add) && add > 0) addGuestBook(add);
   try {
     await api.mergeGuestCart();
     // `?bundle=` (a bundle to add) and `?order_id=` (back from the payment provider's page).
-    const arrival = await cartArrival(new URL(request.url).searchParams);
+    const arrival = await cartArrival(url.searchParams);
     const [cart, later, coupons] = await Promise.all([api.getCart(), api.getLaterItems(), api.getCoupons()]);
     return { member: true, data: { cart, later: later.items, coupons: coupons.list, arrival } };
   } catch (error) {

@@ -10,8 +10,8 @@ import styles from './catalog-page.module.css';
 const freeHref = (pageType: string) => (pageType === PageType.ALL ? '/free' : `/free?page_type=${pageType}`);
 
 /** `/free` (§2): free books by page type (`page_type`), ending soonest and newly free, and the free ranking. */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const param = new URL(request.url).searchParams.get('page_type') ?? PageType.ALL;
+export async function loader({ url, context }: Route.LoaderArgs) {
+  const param = url.searchParams.get('page_type') ?? PageType.ALL;
   const pageType = isPageType(param) ? param : PageType.ALL;
   const free = await context.catalog.getFreePage({ pageType });
   const now = context.catalog.now();

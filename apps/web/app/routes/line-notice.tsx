@@ -20,9 +20,8 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'private, no-store' });
 
 /** `/series_list/line_notice/{titleId}?ref=lineSetting_reader` (§2): new-release notice settings of a title. */
-export async function loader({ params, request, context }: Route.LoaderArgs) {
+export async function loader({ params, url, context }: Route.LoaderArgs) {
   if (!/^\d{1,15}$/.test(params.titleId)) throw data(null, { status: 404 });
-  const url = new URL(request.url);
   if (!context.viewer) throw redirect(loginHref(url.pathname + url.search));
   const titleId = Number(params.titleId);
   const series = await context.catalog.getSeriesPage({ titleId, volumePage: 1 });

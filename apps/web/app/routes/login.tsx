@@ -13,8 +13,8 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 /** A member who is already logged in goes straight to the callback. */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const callback = new URL(request.url).searchParams.get('callback');
+export async function loader({ url, context }: Route.LoaderArgs) {
+  const callback = url.searchParams.get('callback');
   if (context.viewer) throw redirect(safeCallback(callback));
   const signup = new URLSearchParams();
   if (callback) signup.set('callback_url', callback);
@@ -22,8 +22,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { signupHref: `/signup?${signup}` };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  return submitLogin(request, context);
+export async function action({ request, url, context }: Route.ActionArgs) {
+  return submitLogin(request, url, context);
 }
 
 export default function Login({ loaderData, actionData }: Route.ComponentProps) {

@@ -26,8 +26,8 @@ const isMethod = (v: string | null): v is CoinPaymentMethod => (coinPaymentMetho
  * member's own). The sandbox's confirmation page sends the member back here with
  * `?order_id=…&result=…`, and the order's real outcome is read from the server, not the URL.
  */
-export async function clientLoader({ request }: Route.ClientLoaderArgs) {
-  const query = new URL(request.url).searchParams;
+export async function clientLoader({ url }: Route.ClientLoaderArgs) {
+  const query = url.searchParams;
   const paymentType = isMethod(query.get('payment_type')) ? (query.get('payment_type') as CoinPaymentMethod) : 'creditcard';
   const orderId = Number(query.get('order_id'));
   const [shop, returned] = await Promise.all([

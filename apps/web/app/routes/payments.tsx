@@ -14,9 +14,9 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 /** `/order/payments` (§7): the member's orders, 20 a page. */
-export async function clientLoader({ request }: Route.ClientLoaderArgs) {
-  const page = Math.max(1, Number(new URL(request.url).searchParams.get('page')) || 1);
-  const data = await memberOnly(request, () => getPayments(page, true));
+export async function clientLoader({ url }: Route.ClientLoaderArgs) {
+  const page = Math.max(1, Number(url.searchParams.get('page')) || 1);
+  const data = await memberOnly(url, () => getPayments(page, true));
   return { ...data, page };
 }
 clientLoader.hydrate = true as const;

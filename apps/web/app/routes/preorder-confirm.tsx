@@ -18,10 +18,9 @@ export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'private
  * viewer may see it, §6) and its pre-order bonus are read in-process; `open` is false when it
  * is not (or no longer) open for pre-order.
  */
-export async function loader({ params, request, context }: Route.LoaderArgs) {
+export async function loader({ params, url, context }: Route.LoaderArgs) {
   const match = /^book_id=(\d{1,9})$/.exec(params.bookSegment);
   if (!match) throw data(null, { status: 404 });
-  const url = new URL(request.url);
   if (!context.viewer) throw redirect(loginHref(url.pathname + url.search));
   const bookId = Number(match[1]);
   const [book, bonus] = await Promise.all([context.catalog.getBookDetail({ bookId }), context.cart.preOrderBonus(bookId)]);

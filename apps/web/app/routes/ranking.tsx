@@ -14,11 +14,11 @@ const rankingHref = (term: string, page: number, gender: RankGender) =>
   `/ranking/${term}/${page}${gender === 'all' ? '' : `?gender=${gender}`}`;
 
 /** `/ranking/{daily|weekly|monthly|trending}/{page}?gender=…` (§2, §9 ranking periods and rank genders). */
-export async function loader({ params, request, context }: Route.LoaderArgs) {
+export async function loader({ params, url, context }: Route.LoaderArgs) {
   const page = parsePage(params.page);
   if (!isRankingTerm(params.term) || page === null) throw data(null, { status: 404 });
   const term = params.term;
-  const genderParam = new URL(request.url).searchParams.get('gender') ?? 'all';
+  const genderParam = url.searchParams.get('gender') ?? 'all';
   const gender: RankGender = isRankGender(genderParam) ? genderParam : 'all';
   const ranking = await context.catalog.getRankingPage({ term, gender, page });
   const now = context.catalog.now();

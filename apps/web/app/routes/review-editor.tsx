@@ -21,9 +21,9 @@ export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'private
  * `/series_list/review/editor/{titleId}` with the optional reviewId (§2): members write their
  * one review of the title, or edit it; guests log in first and come back.
  */
-export async function loader({ params, request, context }: Route.LoaderArgs) {
+export async function loader({ params, url, context }: Route.LoaderArgs) {
   if (!/^\d{1,15}$/.test(params.titleId)) throw data(null, { status: 404 });
-  if (!context.viewer) throw redirect(loginHref(new URL(request.url).pathname));
+  if (!context.viewer) throw redirect(loginHref(url.pathname));
   const titleId = Number(params.titleId);
   const [series, mine] = await Promise.all([
     context.catalog.getSeriesPage({ titleId, volumePage: 1 }),

@@ -14,8 +14,8 @@ const searchHref = (word: string, page: number) =>
   `/search?word=${encodeURIComponent(word)}${page > 1 ? `&page=${page}` : ''}`;
 
 /** `/search?word=` (§2): titles and authors matching a keyword (kana, width and case folded by the service). */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const query = new URL(request.url).searchParams;
+export async function loader({ url, context }: Route.LoaderArgs) {
+  const query = url.searchParams;
   const word = (query.get('word') ?? '').trim().slice(0, WORD_MAX);
   const page = parsePage(query.get('page')) ?? 1;
   if (!word) return { word, page, totalCount: 0, titles: [] };

@@ -9,8 +9,8 @@ import '../i18n/ja-serials';
  * `/serial` (§2): serial list by category with recents and rankings, and the member's
  * 続きが読める連載. Rendered on the server from the serials use cases (load context).
  */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const param = new URL(request.url).searchParams.get('category');
+export async function loader({ url, context }: Route.LoaderArgs) {
+  const param = url.searchParams.get('category');
   const category = param && isPageType(param) && param !== PageType.ALL ? param : null;
   return {
     loggedIn: context.viewer !== null,

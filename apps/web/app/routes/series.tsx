@@ -24,10 +24,10 @@ const DESCRIPTION_MAX = 110;
  * (volumes, 30 a page). An R18 title for a viewer without the adult check renders only the
  * age dialog: no cover, description or volume reaches the HTML.
  */
-export async function loader({ params, request, context }: Route.LoaderArgs) {
+export async function loader({ params, url, context }: Route.LoaderArgs) {
   const titleId = parseSeriesSegment(params.seriesSegment);
   if (titleId === null) throw data(null, { status: 404 });
-  const query = new URL(request.url).searchParams;
+  const query = url.searchParams;
   const volumePage = parsePage(query.get('page')) ?? 1;
   const bookIdParam = query.get('book_id');
   const bookId = bookIdParam && /^\d{1,15}$/.test(bookIdParam) ? Number(bookIdParam) : null;

@@ -12,8 +12,8 @@ export const meta: Route.MetaFunction = () =>
   pageMeta({ title: i18n.t('signup.title'), description: i18n.t('signup.description') });
 
 /** A member who is already logged in has nothing to sign up for: on to the callback. */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const callbackUrl = new URL(request.url).searchParams.get('callback_url');
+export async function loader({ url, context }: Route.LoaderArgs) {
+  const callbackUrl = url.searchParams.get('callback_url');
   if (context.viewer) throw redirect(safeCallback(callbackUrl));
   return {
     loginHref: callbackUrl ? loginHref(callbackUrl) : '/login',
@@ -21,8 +21,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  return submitSignup(request, context);
+export async function action({ request, url, context }: Route.ActionArgs) {
+  return submitSignup(request, url, context);
 }
 
 export default function Signup({ loaderData, actionData }: Route.ComponentProps) {

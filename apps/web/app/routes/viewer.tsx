@@ -26,8 +26,8 @@ const PAGE = /^\d{1,6}$/;
  * `/viewer?cid={bookId}` (§2 viewer root) with `startupPage`, `open_lastpage` and the tracking
  * parameters. Page image URLs are signed for this reader's entitlement and expire in minutes.
  */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const query = new URL(request.url).searchParams;
+export async function loader({ url, context }: Route.LoaderArgs) {
+  const query = url.searchParams;
   // A serial episode (`?serialEpisodeId=`) opens the serials area's episode viewer.
   const serialEpisodeId = query.get('serialEpisodeId') ?? '';
   if (ID.test(serialEpisodeId)) {

@@ -14,9 +14,9 @@ export const meta: Route.MetaFunction = () => [
 ];
 
 /** `/wallet/manga_coin` (§2): the member's balances, expiring coins, balance by expiry and history. */
-export async function clientLoader({ request }: Route.ClientLoaderArgs) {
-  const page = Math.max(1, Number(new URL(request.url).searchParams.get('page')) || 1);
-  const data = await memberOnly(request, () => getWallet(page));
+export async function clientLoader({ url }: Route.ClientLoaderArgs) {
+  const page = Math.max(1, Number(url.searchParams.get('page')) || 1);
+  const data = await memberOnly(url, () => getWallet(page));
   return { ...data, page };
 }
 clientLoader.hydrate = true as const;

@@ -3,12 +3,11 @@ import { loginHref } from '../accounts/login-href';
 import { ApiError } from './api/api-client';
 
 /** Runs a member page's client loader; a 401 sends the guest to login and back here. */
-export async function memberOnly<T>(request: Request, load: () => Promise<T>): Promise<T> {
+export async function memberOnly<T>(url: URL, load: () => Promise<T>): Promise<T> {
   try {
     return await load();
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) {
-      const url = new URL(request.url);
       throw redirect(loginHref(url.pathname + url.search));
     }
     throw error;

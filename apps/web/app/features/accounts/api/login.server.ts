@@ -7,7 +7,7 @@ import { type AccountFormState, formText, readForm } from './form-state';
  * The login form's action: validate with the domain's LoginBody, log in through the server's
  * use case, then go to the callback (same-origin paths only, else `/`) with the session cookie.
  */
-export async function submitLogin(request: Request, context: AppLoadContext) {
+export async function submitLogin(request: Request, url: URL, context: AppLoadContext) {
   const form = await readForm(request);
   if (!form) return data<AccountFormState>(notAForm(), { status: 400 });
   const raw = { email: formText(form, 'email'), password: formText(form, 'password') };
@@ -19,6 +19,6 @@ export async function submitLogin(request: Request, context: AppLoadContext) {
   }
   const result = await context.accounts.login(parsed.data);
   if (!result.ok) return data<AccountFormState>({ ...resultErrors(result), values }, { status: result.status });
-  const callback = new URL(request.url).searchParams.get('callback');
+  const callback = url.searchParams.get('callback');
   return redirect(safeCallback(callback), { headers: { 'Set-Cookie': result.setCookie } });
 }

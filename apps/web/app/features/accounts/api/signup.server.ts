@@ -7,7 +7,7 @@ import { type AccountFormState, formText, readForm } from './form-state';
  * The signup form's action: validate with the domain's SignupBody (per-field errors), sign up
  * through the server's use case, then go to `callback_url` (same-origin paths only, else `/`).
  */
-export async function submitSignup(request: Request, context: AppLoadContext) {
+export async function submitSignup(request: Request, url: URL, context: AppLoadContext) {
   const form = await readForm(request);
   if (!form) return data<AccountFormState>(notAForm(), { status: 400 });
   const raw = {
@@ -24,7 +24,7 @@ export async function submitSignup(request: Request, context: AppLoadContext) {
   }
   const result = await context.accounts.signup(parsed.data);
   if (!result.ok) return data<AccountFormState>({ ...resultErrors(result), values }, { status: result.status });
-  return redirect(signupDestination(new URL(request.url).searchParams), {
+  return redirect(signupDestination(url.searchParams), {
     headers: { 'Set-Cookie': result.setCookie },
   });
 }
