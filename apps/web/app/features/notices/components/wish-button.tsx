@@ -1,6 +1,6 @@
 import { toggleWish } from '@hondana/domain/notices-rules';
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { PageLink } from '../../../components/page-link';
 import { useTranslation } from '../../../i18n/i18n';
 import styles from './wish-button.module.css';
 
@@ -20,9 +20,9 @@ export function WishButton({ titleId, initialWished, isMember, loginTo }: WishBu
   const [failed, setFailed] = useState(false);
   if (!isMember) {
     return (
-      <Link to={loginTo} className={styles.button}>
+      <PageLink to={loginTo} className={styles.button}>
         {t('noticesEntry.wish.loginToAdd')}
-      </Link>
+      </PageLink>
     );
   }
   async function toggle() {

@@ -1,6 +1,6 @@
 import type { RatingSummary as Summary } from '@hondana/domain/reviews-rules';
 import { Suspense, lazy, useEffect, useState } from 'react';
-import { Link } from 'react-router';
+import { PageLink } from '../../../components/page-link';
 import { Section } from '../../../components/tile-list';
 import { useTranslation } from '../../../i18n/i18n';
 import { RatingSummary } from './rating-summary';
@@ -34,9 +34,9 @@ export function ReviewsSection(props: ReviewsSectionProps) {
     return () => observer.disconnect();
   }, [node, near]);
   const action = (
-    <Link to={props.isMember ? props.editorHref : props.loginTo} className={styles.write}>
+    <PageLink to={props.isMember ? props.editorHref : props.loginTo} className={styles.write}>
       {props.linkMode === 'edit' ? t('reviewsEntry.edit') : t('reviewsEntry.write')}
-    </Link>
+    </PageLink>
   );
   return (
     <Section id="reviews" heading={t('reviewsEntry.heading')} action={action}>
