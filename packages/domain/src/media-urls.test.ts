@@ -16,4 +16,16 @@ describe('cover URLs', () => {
     expect(coverSrcSetFor('https://elsewhere.example/a.webp', 'webp')).toBe('');
     expect(coverSrcSetFor('/media/covers/12/128.webp', 'webp')).toBe('');
   });
+
+  it('gives the same srcsets from memory as written, for more covers than it keeps', () => {
+    const written = (bookId: number, version: number, format: 'webp' | 'jpg') =>
+      [106, 128, 150, 212, 256, 480].map((w) => `${coverUrl(bookId, w, version, format)} ${w}w`).join(', ');
+    for (let round = 0; round < 2; round++) {
+      for (let bookId = 1; bookId <= 5000; bookId += 1) {
+        const version = (bookId % 3) + 1;
+        expect(coverSrcSet(bookId, version)).toBe(written(bookId, version, 'webp'));
+        expect(coverSrcSetFor(coverUrl(bookId, 128, version), 'jpg')).toBe(written(bookId, version, 'jpg'));
+      }
+    }
+  });
 });

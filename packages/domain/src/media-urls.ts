@@ -12,13 +12,36 @@ export const COVER_SRCSET_WIDTHS = [106, 128, 150, 212, 256, 480] as const;
 export const coverUrl = (bookId: number, width: number, version: number, format: ImageFormat = 'webp'): string =>
   `/media/covers/${bookId}/${width}.${format}?v=${version}`;
 
-export const coverSrcSet = (bookId: number, version: number, format: ImageFormat = 'webp'): string =>
+/**
+ * `srcset`s already written, per format: every tile of every page asks for its cover's, and
+ * the same covers come back request after request. Bounded: cleared when full.
+ */
+const keptSrcSets = { webp: new Map<string, string>(), jpg: new Map<string, string>() };
+const KEPT_SRCSETS = 4096;
+
+function kept(format: ImageFormat, key: string, write: () => string): string {
+  const byKey = keptSrcSets[format];
+  let srcSet = byKey.get(key);
+  if (srcSet === undefined) {
+    srcSet = write();
+    if (byKey.size >= KEPT_SRCSETS) byKey.clear();
+    byKey.set(key, srcSet);
+  }
+  return srcSet;
+}
+
+const writeSrcSet = (bookId: number, version: number, format: ImageFormat): string =>
   COVER_SRCSET_WIDTHS.map((w) => `${coverUrl(bookId, w, version, format)} ${w}w`).join(', ');
+
+export const coverSrcSet = (bookId: number, version: number, format: ImageFormat = 'webp'): string =>
+  kept(format, `${bookId}/${version}`, () => writeSrcSet(bookId, version, format));
 
 const coverUrlPattern = /^\/media\/covers\/(\d+)\/\d+\.(?:webp|jpg)\?v=(\d+)$/;
 
 /** The `srcset` of the cover that `imageUrl` (any width, from `coverUrl`) shows; '' for any other URL. */
 export function coverSrcSetFor(imageUrl: string, format: ImageFormat): string {
-  const match = coverUrlPattern.exec(imageUrl);
-  return match ? coverSrcSet(Number(match[1]), Number(match[2]), format) : '';
+  return kept(format, imageUrl, () => {
+    const match = coverUrlPattern.exec(imageUrl);
+    return match ? writeSrcSet(Number(match[1]), Number(match[2]), format) : '';
+  });
 }
