@@ -116,12 +116,12 @@ export const webPlugin = fp(
 
 /** Fastify request → Fetch Request (absolute URL, all headers, raw body, aborted with the client). */
 function toFetchRequest(request: FastifyRequest, reply: FastifyReply): Request {
-  const url = new URL(request.url, `${request.protocol}://${request.host}`);
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(request.headers)) {
-    if (value === undefined) continue;
-    for (const item of Array.isArray(value) ? value : [value]) headers.append(name, item);
-  }
+  // Node gives the path as sent (origin form); Request parses the absolute URL once.
+  const origin = `${request.protocol}://${request.host}`;
+  const url = request.url.startsWith('/') ? origin + request.url : new URL(request.url, origin).href;
+  // Node joins repeated request headers into one string each (cookies with '; '); only
+  // set-cookie stays a list, and no client sends it. Headers copies the record.
+  const headers = request.raw.headers as Record<string, string>;
   const controller = new AbortController();
   reply.raw.once('close', () => {
     if (!reply.raw.writableFinished) controller.abort();
