@@ -75,7 +75,7 @@ export function BookTile({ book, eager = false }: BookTileProps) {
         </div>
         <h3 className={styles.title}>
           {book.title}
-          {book.vol !== null && <span className={styles.vol}> {t('bookTile.vol', { vol: book.vol })}</span>}
+          {book.vol !== null && <span className={styles.vol}>{` ${t('bookTile.vol', { vol: book.vol })}`}</span>}
         </h3>
       </PageLink>
       <StarRating stars={labels.stars} score={labels.score} label={t('bookTile.rating', { score: labels.score })} />
