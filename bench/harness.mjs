@@ -95,9 +95,12 @@ export async function startStore(env = {}) {
   };
 }
 
-/** autocannon at `connections` for `duration` s after a 1 s warm-up; any non-2xx fails the run. */
-export async function measure(name, url, options = {}) {
-  await autocannon({ url, connections, duration: 1, ...options });
+/**
+ * autocannon at `connections` for `duration` s after a warm-up (`warmupSeconds`, 1 s unless
+ * given); any non-2xx fails the run.
+ */
+export async function measure(name, url, { warmupSeconds = 1, ...options } = {}) {
+  await autocannon({ url, connections, duration: warmupSeconds, ...options });
   const result = await autocannon({ url, connections, duration, ...options });
   if (result.non2xx > 0 || result.errors > 0) throw new Error(`${name}: ${result.non2xx} non-2xx, ${result.errors} errors`);
   return { name, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };

@@ -105,7 +105,13 @@ try {
   rows.push(await measure(`GET /api/rankings?term=weekly&page_type=male (ranking page, ${scale}; target p99 ≤ 20)`, `${scaled.url}/api/rankings?term=weekly&page_type=male&limit=20`));
   const seriesUrl = `${scaled.url}/series_list/series_id=${dataset.sampleTitleId}`;
   const seriesStatus = (await fetch(seriesUrl)).status;
-  if (seriesStatus === 200) rows.push(await measure(`GET /series_list/series_id=${dataset.sampleTitleId} (series page render, ${scale}; target p99 ≤ 50)`, seriesUrl));
+  if (seriesStatus === 200) {
+    // This store has served only API calls so far: its first seconds of pages also compile
+    // React's and React Router's render path. The first window is shown as it is; the target
+    // is about a running store, measured after a second window of warm-up.
+    rows.push(await measure(`GET /series_list/series_id=${dataset.sampleTitleId} (series page render, ${scale}, first window of a store that had rendered no page)`, seriesUrl));
+    rows.push(await measure(`GET /series_list/series_id=${dataset.sampleTitleId} (series page render, ${scale}, after 10 s more of pages; target p99 ≤ 50)`, seriesUrl, { warmupSeconds: 10 }));
+  }
   else rows.push({ name: `GET /series_list/series_id=${dataset.sampleTitleId} (series page render): not available, status ${seriesStatus}`, rps: 0, p50: '-', p99: '-' });
   const cachedSeriesUrl = `${cachedStore.url}/series_list/series_id=${dataset.sampleTitleId}`;
   rows.push(await measure(`GET /series_list/series_id=${dataset.sampleTitleId} (guests, page cache of 5 s, ${scale})`, cachedSeriesUrl));
