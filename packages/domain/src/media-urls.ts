@@ -3,6 +3,8 @@
  * (which write `srcset`s from a tile's one `imageUrl`, so loader data carries one URL per
  * cover instead of a dozen).
  */
+import { boundedMemory } from './memory';
+
 export type ImageFormat = 'webp' | 'jpg';
 
 /** Cover widths stored on first start and offered in `srcset` (§9 tiles 106/128 and their 2×). */
@@ -12,35 +14,20 @@ export const COVER_SRCSET_WIDTHS = [106, 128, 150, 212, 256, 480] as const;
 export const coverUrl = (bookId: number, width: number, version: number, format: ImageFormat = 'webp'): string =>
   `/media/covers/${bookId}/${width}.${format}?v=${version}`;
 
-/**
- * `srcset`s already written, per format: every tile of every page asks for its cover's, and
- * the same covers come back request after request. Bounded: cleared when full.
- */
-const keptSrcSets = { webp: new Map<string, string>(), jpg: new Map<string, string>() };
-const KEPT_SRCSETS = 4096;
-
-function kept(format: ImageFormat, key: string, write: () => string): string {
-  const byKey = keptSrcSets[format];
-  let srcSet = byKey.get(key);
-  if (srcSet === undefined) {
-    srcSet = write();
-    if (byKey.size >= KEPT_SRCSETS) byKey.clear();
-    byKey.set(key, srcSet);
-  }
-  return srcSet;
-}
+/** `srcset`s already written, per format: every tile of every page asks for its cover's. */
+const keptSrcSets = { webp: boundedMemory<string, string>(4096), jpg: boundedMemory<string, string>(4096) };
 
 const writeSrcSet = (bookId: number, version: number, format: ImageFormat): string =>
   COVER_SRCSET_WIDTHS.map((w) => `${coverUrl(bookId, w, version, format)} ${w}w`).join(', ');
 
 export const coverSrcSet = (bookId: number, version: number, format: ImageFormat = 'webp'): string =>
-  kept(format, `${bookId}/${version}`, () => writeSrcSet(bookId, version, format));
+  keptSrcSets[format](`${bookId}/${version}`, () => writeSrcSet(bookId, version, format));
 
 const coverUrlPattern = /^\/media\/covers\/(\d+)\/\d+\.(?:webp|jpg)\?v=(\d+)$/;
 
 /** The `srcset` of the cover that `imageUrl` (any width, from `coverUrl`) shows; '' for any other URL. */
 export function coverSrcSetFor(imageUrl: string, format: ImageFormat): string {
-  return kept(format, imageUrl, () => {
+  return keptSrcSets[format](imageUrl, () => {
     const match = coverUrlPattern.exec(imageUrl);
     return match ? writeSrcSet(Number(match[1]), Number(match[2]), format) : '';
   });

@@ -1,5 +1,6 @@
 import { TZDate } from '@date-fns/tz';
 import { format, startOfDay } from 'date-fns';
+import { boundedMemory } from './memory';
 
 /** Calendar rules of the store are computed in Japan time (ARCHITECTURE.md, "Money and time"). */
 export const STORE_TIME_ZONE = 'Asia/Tokyo';
@@ -10,21 +11,12 @@ export const systemClock: Clock = () => new Date();
 
 export const inTokyo = (instant: Date | number): TZDate => new TZDate(typeof instant === 'number' ? instant : instant.getTime(), STORE_TIME_ZONE);
 
-/**
- * A date formatter that remembers its last few hundred answers: pages format the same sale
- * ends and release dates on every render, and a zone conversion costs more than a lookup.
- */
+/** A date formatter that remembers its last few hundred answers (`boundedMemory`). */
 function rememberedFormat(pattern: string): (instant: Date | number) => string {
-  const kept = new Map<number, string>();
+  const remember = boundedMemory<number, string>(512);
   return (instant) => {
     const ms = typeof instant === 'number' ? instant : instant.getTime();
-    let text = kept.get(ms);
-    if (text === undefined) {
-      text = format(inTokyo(ms), pattern);
-      if (kept.size >= 512) kept.clear();
-      kept.set(ms, text);
-    }
-    return text;
+    return remember(ms, () => format(inTokyo(ms), pattern));
   };
 }
 
