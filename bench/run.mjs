@@ -111,8 +111,9 @@ try {
     // is about a running store, measured after a second window of warm-up.
     rows.push(await measure(`GET /series_list/series_id=${dataset.sampleTitleId} (series page render, ${scale}, first window of a store that had rendered no page)`, seriesUrl));
     rows.push(await measure(`GET /series_list/series_id=${dataset.sampleTitleId} (series page render, ${scale}, after 10 s more of pages; target p99 ≤ 50)`, seriesUrl, { warmupSeconds: 10 }));
+  } else {
+    rows.push({ name: `GET /series_list/series_id=${dataset.sampleTitleId} (series page render): not available, status ${seriesStatus}`, rps: 0, p50: '-', p99: '-' });
   }
-  else rows.push({ name: `GET /series_list/series_id=${dataset.sampleTitleId} (series page render): not available, status ${seriesStatus}`, rps: 0, p50: '-', p99: '-' });
   const cachedSeriesUrl = `${cachedStore.url}/series_list/series_id=${dataset.sampleTitleId}`;
   rows.push(await measure(`GET /series_list/series_id=${dataset.sampleTitleId} (guests, page cache of 5 s, ${scale})`, cachedSeriesUrl));
 
