@@ -1,0 +1,46 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ApiError, apiRequest, apiUrl, withToken } from './client';
+
+afterEach(() => vi.unstubAllGlobals());
+
+function answer(status: number, body: unknown) {
+  return vi.fn(async () => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }));
+}
+
+describe('api client', () => {
+  it('puts paths under /api and drops empty query values', () => {
+    expect(apiUrl('/cart/coupons', { ac: 1, word: undefined, x: null })).toBe('/api/cart/coupons?ac=1');
+    expect(apiUrl('/api/user/get_coin')).toBe('/api/user/get_coin');
+  });
+
+  it('turns a failure into an ApiError carrying the §8 errorCode', async () => {
+    vi.stubGlobal('fetch', answer(403, { errorCode: 'DIFF_PRICE_REQUEST', messages: ['price'] }));
+    const error = await apiRequest('/order/book/manga_coin/buy', { json: {} }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 403, errorCode: 'DIFF_PRICE_REQUEST', messages: ['price'] });
+  });
+
+  it('sends JSON bodies as POST and forms url-encoded', async () => {
+    const fetch = answer(200, { ok: true });
+    vi.stubGlobal('fetch', fetch);
+    await apiRequest('/a', { json: { bookId: 1 } });
+    await apiRequest('/b', { form: { title_id: 3, is_silent: true } });
+    const calls = fetch.mock.calls as unknown as [string, RequestInit][];
+    expect(calls[0]![1]).toMatchObject({ method: 'POST', body: '{"bookId":1}' });
+    expect(calls[1]![1]).toMatchObject({ method: 'POST', body: 'title_id=3&is_silent=1' });
+  });
+
+  it('fetches the one-time token before the mutation and sends it as ?token=', async () => {
+    const fetch = vi.fn(async (url: string) =>
+      new Response(JSON.stringify(url.includes('create_token') ? { status: { code: 0, token: 'tok' } } : { done: true }), { status: 200 }),
+    );
+    vi.stubGlobal('fetch', fetch);
+    await expect(withToken('/order/create_token', '/order/buy/v2', { json: {} })).resolves.toEqual({ done: true });
+    expect(fetch.mock.calls[1]![0]).toBe('/api/order/buy/v2?token=tok');
+  });
+
+  it('answers a network failure as REQUEST_TIMEOUT (408)', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => { throw new TypeError('fetch failed'); }));
+    await expect(apiRequest('/x')).rejects.toMatchObject({ status: 408, errorCode: 'REQUEST_TIMEOUT' });
+  });
+});

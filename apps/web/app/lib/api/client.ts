@@ -1,0 +1,120 @@
+/**
+ * The browser's one way to call `/api` (spec §7): the session cookie sent along, a 30 s timeout
+ * (§9), JSON or form bodies, and every failure turned into an `ApiError` carrying the server's
+ * §8 `errorCode`. A 401 sends the reader to login with a callback to the page they were on,
+ * unless the caller says a guest answer is expected.
+ */
+
+/** §9: every call gives up after 30000 ms. */
+export const API_TIMEOUT_MS = 30_000;
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly errorCode: string,
+    readonly messages: string[] = [],
+  ) {
+    super(`${errorCode} (${status})`);
+    this.name = 'ApiError';
+  }
+}
+
+export type Query = Record<string, string | number | boolean | undefined | null>;
+export type FormFields = Record<string, string | number | boolean | undefined>;
+
+export interface ApiRequest {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  query?: Query;
+  /** Sent as JSON. */
+  json?: unknown;
+  /** Sent as `application/x-www-form-urlencoded` (§7 sends reviews, comments and wishes as forms). */
+  form?: FormFields;
+  signal?: AbortSignal;
+  /** A 401 is an answer the caller handles (guests probing), not a reason to go to login. */
+  allowUnauthorized?: boolean;
+}
+
+/** `/api` + path + query, dropping undefined and null values. */
+export function apiUrl(path: string, query?: Query): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined && value !== null) params.set(key, String(value));
+  }
+  const qs = params.toString();
+  const base = path.startsWith('/api/') ? path : `/api${path}`;
+  return qs ? `${base}${base.includes('?') ? '&' : '?'}${qs}` : base;
+}
+
+function encodeForm(form: FormFields): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(form)) {
+    if (value !== undefined) params.set(key, typeof value === 'boolean' ? (value ? '1' : '0') : String(value));
+  }
+  return params.toString();
+}
+
+/** The login page, coming back to where the reader is now. */
+export function loginHref(callback: string): string {
+  return `/login?callback=${encodeURIComponent(callback)}`;
+}
+
+function redirectToLogin(): void {
+  if (typeof window === 'undefined') return;
+  const here = `${window.location.pathname}${window.location.search}`;
+  if (window.location.pathname !== '/login') window.location.assign(loginHref(here));
+}
+
+export async function apiRequest<T>(path: string, request: ApiRequest = {}): Promise<T> {
+  const { method = request.json !== undefined || request.form ? 'POST' : 'GET', query, json, form, signal } = request;
+  const headers: Record<string, string> = { accept: 'application/json' };
+  let body: string | undefined;
+  if (json !== undefined) {
+    headers['content-type'] = 'application/json';
+    body = JSON.stringify(json);
+  } else if (form) {
+    headers['content-type'] = 'application/x-www-form-urlencoded';
+    body = encodeForm(form);
+  }
+  const timeout = AbortSignal.timeout(API_TIMEOUT_MS);
+  let response: Response;
+  try {
+    response = await fetch(apiUrl(path, query), {
+      method,
+      credentials: 'same-origin',
+      headers,
+      body,
+      signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
+    });
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    throw new ApiError(408, 'REQUEST_TIMEOUT');
+  }
+  const payload = (await response.json().catch(() => null)) as { errorCode?: string; messages?: string[] } | null;
+  if (!response.ok) {
+    if (response.status === 401 && !request.allowUnauthorized) redirectToLogin();
+    throw new ApiError(response.status, payload?.errorCode ?? 'INTERNAL_SERVER_ERROR', payload?.messages ?? []);
+  }
+  return payload as T;
+}
+
+export const apiGet = <T>(path: string, query?: Query, init: Omit<ApiRequest, 'method' | 'query'> = {}) =>
+  apiRequest<T>(path, { ...init, method: 'GET', query });
+
+/** A fresh one-time token from a `create_token` companion (`{ status: { token } }`, §7). */
+export async function createToken(path: string, method: 'GET' | 'POST' = 'GET'): Promise<string> {
+  const body = await apiRequest<{ status?: { token?: string } }>(path, { method });
+  const token = body.status?.token;
+  if (!token) throw new ApiError(500, 'INVALID_TOKEN');
+  return token;
+}
+
+/** A §7 mutation: its token first, then the call with `?token=`. */
+export async function withToken<T>(
+  tokenPath: string,
+  path: string,
+  request: ApiRequest = {},
+  tokenMethod: 'GET' | 'POST' = 'GET',
+): Promise<T> {
+  const token = await createToken(tokenPath, tokenMethod);
+  return apiRequest<T>(path, { method: 'POST', ...request, query: { ...request.query, token } });
+}
