@@ -134,7 +134,7 @@ describe.skipIf(testDialect !== 'postgres')('two processes on one PostgreSQL dat
     await sleep(100);
     const readiness = await fetch(`${b.url}/readyz`);
     expect(readiness.status).toBe(503);
-    expect((await readiness.json()).checks.shutdown).toBe('shutting down');
+    expect(((await readiness.json()) as { checks: Record<string, string> }).checks.shutdown).toBe('shutting down');
     expect((await fetch(`${a.url}/readyz`)).status).toBe(200);
     const exit = await exited;
     await stream;

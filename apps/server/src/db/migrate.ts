@@ -14,14 +14,21 @@ const MIGRATION_TABLE = 'kysely_migration';
  * whose schema is newer than this code (it has migrations the code does not know).
  */
 export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {
-  await refuseNewerSchema(db);
-  const migrator = new Migrator({ db, provider });
-  const { error, results } = await migrator.migrateToLatest();
-  const failed = results?.find((r) => r.status === 'Error');
-  if (error || failed) {
+  for (let attempt = 1; ; attempt += 1) {
+    await refuseNewerSchema(db);
+    const migrator = new Migrator({ db, provider });
+    const { error, results } = await migrator.migrateToLatest();
+    const failed = results?.find((r) => r.status === 'Error');
+    if (!error && !failed) return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+    // SQLite has no lock across processes for Kysely to take: a second process migrating at the
+    // same moment fails (locked, or its tables appeared meanwhile) and its transaction rolls back.
+    // Trying again finds the other's work done.
+    if (attempt < 5 && /locked|busy|already exists/i.test(String(error))) {
+      await new Promise((resolve) => setTimeout(resolve, 200 * attempt));
+      continue;
+    }
     throw new Error(`migration ${failed?.migrationName ?? ''} failed: ${String(error)}`, { cause: error });
   }
-  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }
 
 /** Names of applied migrations, oldest first; empty for a database never migrated. */
