@@ -21,7 +21,7 @@ export async function runClusterPrimary(config: Config, onServing: (address: str
   let restarts = 0;
 
   const fork = () => {
-    const worker = cluster.fork({ HONDANA_CLUSTER_WORKER: '1' });
+    const worker = cluster.fork();
     workers.add(worker);
     worker.once('listening', (address) => {
       listening += 1;
