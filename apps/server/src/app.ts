@@ -34,7 +34,7 @@ export interface AppOptions {
     Partial<Pick<Config, 'guestPageCacheSeconds' | 'trustProxy' | 'metricsToken' | 'logRequests'>>;
   clock?: Clock;
   logger?: FastifyServerOptions['logger'];
-  /** Requests per minute per client on login and signup. */
+  /** Login and signup attempts a minute, per client address and per account (`modules/accounts/auth-attempts.ts`). */
   authRateLimit?: number;
   /** Milliseconds before a request is answered 408 (§9: 30000). */
   requestTimeoutMs?: number;
