@@ -12,6 +12,15 @@ import { purchaseRows } from './purchases.mjs';
 import { cartRows } from './cart.mjs';
 import { viewerReport } from './viewer.mjs';
 import { reviewsRows } from './reviews.mjs';
+import { concurrencyRows } from './concurrency.mjs';
+import { chromiumPath } from './chromium.mjs';
+
+// The viewer rows need a browser: checked first, so a machine without one learns it now and
+// still gets every other row, instead of a stack trace after the rest of the run.
+const chromium = chromiumPath();
+if (!chromium.found) {
+  console.log(`Chromium not found (${chromium.path}): the viewer rows will be left out. ${chromium.howToInstall}\n`);
+}
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'hondana-bench-'));
 const datasetDir = mkdtempSync(path.join(tmpdir(), 'hondana-bench-dataset-'));
@@ -75,6 +84,8 @@ try {
   rows.push(...(await purchaseRows()));
   // Cart (issue 7): whole-cart checkouts per second on their own stores.
   rows.push(...(await cartRows()));
+  // One store as 1 and then 2 node:cluster workers (PostgreSQL): book detail and purchases/s.
+  rows.push(...(await concurrencyRows()));
 
   // Scale (issue 3): a second store on the bench dataset, with the store pages on.
   const dataset = await buildDataset(datasetDir);
@@ -125,8 +136,12 @@ try {
     console.log(`| ${row.name} | ${Math.round(row.rps)} | ${row.p50} | ${row.p99} | ${Math.round((row.rps / bareRps) * 100)}% |`);
   }
   // Viewer (issue 4): route JS, first page painted, page turns and the WSH 2024 score, in Chromium.
-  console.log(`\nviewer (${store.url}), Chromium, ${new Date().toISOString()}\n`);
-  console.log((await viewerReport(store.url)).join('\n'));
+  if (chromium.found) {
+    console.log(`\nviewer (${store.url}), Chromium, ${new Date().toISOString()}\n`);
+    console.log((await viewerReport(store.url)).join('\n'));
+  } else {
+    console.log(`\nviewer rows left out: Chromium not found (${chromium.path}). ${chromium.howToInstall}`);
+  }
 } finally {
   for (const child of servers) child.kill('SIGTERM');
   rmSync(dataDir, { recursive: true, force: true });

@@ -5,10 +5,12 @@
 // `node bench/viewer.mjs` runs it alone against a fresh store on the demo catalog.
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
+import { chromiumPath } from './chromium.mjs';
 import { isMain, startStore } from './harness.mjs';
 import { wshScore } from './viewer-lighthouse.mjs';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const browser = chromiumPath();
+const CHROMIUM = browser.path;
 /** Demo book 1: free, right-to-left, 14 pages (every page readable by a guest). */
 const BOOK = 1;
 const RUNS = Number(process.env.BENCH_VIEWER_RUNS ?? 5);
@@ -115,7 +117,10 @@ export async function viewerReport(base) {
   }
 }
 
-if (isMain(import.meta.url)) {
+if (isMain(import.meta.url) && !browser.found) {
+  console.log(`Chromium not found (${browser.path}): the viewer rows need it. ${browser.howToInstall}`);
+  process.exitCode = 1;
+} else if (isMain(import.meta.url)) {
   // The store's own pages are measured as readers get them: with the guest page cache on.
   const store = await startStore({ DATABASE_URL: '', PAGE_CACHE_SECONDS: '5' });
   try {

@@ -1,5 +1,7 @@
 import { reactRouter } from '@react-router/dev/vite';
-import { defineConfig } from 'vite';
+import { type Rollup, defineConfig } from 'vite';
+
+type RollupLog = Rollup.RollupLog;
 
 const STORE_COMMON = [
   'app/i18n/i18n.ts',
@@ -33,6 +35,19 @@ const CATALOG_COMMON = [
   'app/features/catalog/api/confirm-adult.ts',
 ];
 
+/**
+ * Two of Rollup's warnings are about nothing this project can change, and a newcomer's first
+ * build should not print them: zod's sources carry explanatory comments beside `@__PURE__`
+ * marks, which Rollup drops as it says (the code is the same); and a route that only answers on
+ * the server (`routes/logout.tsx`: an action and a redirecting loader) has an empty client chunk.
+ * Every other warning still prints.
+ */
+function expectedWarning(warning: RollupLog): boolean {
+  if (warning.code === 'INVALID_ANNOTATION') return /node_modules[\\/]zod[\\/]/.test(warning.id ?? '');
+  if (warning.code === 'EMPTY_BUNDLE') return warning.names?.includes('logout') === true;
+  return false;
+}
+
 export default defineConfig(({ command, isSsrBuild }) => ({
   plugins: [reactRouter()],
   css: {
@@ -50,6 +65,10 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     minify: isSsrBuild ? false : 'terser',
     terserOptions: { module: true, ecma: 2020, compress: { passes: 3 } },
     rollupOptions: {
+      onwarn(warning, warn) {
+        if (expectedWarning(warning)) return;
+        warn(warning);
+      },
       // What every page loads goes in two chunks rather than a dozen: gzip compresses each file
       // alone, so a module of 100 bytes in its own chunk costs about as much again in overhead.
       // React, React DOM and React Router are one; the store's copy lookup, formatters, links

@@ -5,6 +5,7 @@ import { openDatabase } from './db/database';
 import type { Database } from './db/schema';
 import type { Kysely } from 'kysely';
 import { cancelBookOrder } from './modules/orders/cancel-order.service';
+import { backupSqlite } from './ops/backup';
 import { adjustGrant, unusedPaidBalance } from './modules/wallet/reports';
 
 /**
@@ -13,12 +14,14 @@ import { adjustGrant, unusedPaidBalance } from './modules/wallet/reports';
  *   npm run admin -- ledger --email E
  *   npm run admin -- unused-balance --date YYYY-MM-DD
  *   npm run admin -- cancel-order --order N --reason "…"
+ *   npm run admin -- backup PATH   (SQLite; docs/deploy.md "Backups")
  */
-const usage = `usage: npm run admin -- <grant|ledger|unused-balance|cancel-order> [options]
+const usage = `usage: npm run admin -- <grant|ledger|unused-balance|cancel-order|backup> [options]
   grant          --email E --currency ${currencies.join('|')} --amount N --reason "…"
   ledger         --email E
   unused-balance --date YYYY-MM-DD
-  cancel-order   --order N --reason "…"`;
+  cancel-order   --order N --reason "…"
+  backup         PATH   an online copy of the SQLite database (the store may keep running)`;
 
 async function userIdOf(db: Kysely<Database>, email: string | undefined): Promise<number> {
   if (!email) throw new Error('--email is required');
@@ -40,6 +43,7 @@ async function printLedger(db: Kysely<Database>, userId: number): Promise<void> 
 
 async function run(argv: string[]): Promise<void> {
   const [command, ...rest] = argv;
+  if (command === 'backup') return backup(rest);
   const { values } = parseArgs({
     args: rest,
     options: { email: { type: 'string' }, currency: { type: 'string' }, amount: { type: 'string' }, reason: { type: 'string' }, date: { type: 'string' }, order: { type: 'string' } },
@@ -81,6 +85,19 @@ async function run(argv: string[]): Promise<void> {
   } finally {
     await database.destroy();
   }
+}
+
+async function backup(args: string[]): Promise<void> {
+  const [target] = args;
+  if (!target) throw new Error('usage: npm run admin -- backup PATH');
+  const config = loadConfig();
+  if (config.databaseUrl) {
+    throw new Error('the store runs on PostgreSQL (DATABASE_URL): back it up with pg_dump (docs/deploy.md "Backups")');
+  }
+  const result = await backupSqlite(config.dataDir, target, (percent) => process.stdout.write(`\rbacking up… ${percent}%`));
+  process.stdout.write('\r\x1b[K');
+  console.log(`backed up ${config.dataDir}/hondana.db to ${result.file} (${(result.bytes / 1048576).toFixed(1)} MiB in ${result.ms} ms)`);
+  console.log(`media are files: copy ${config.dataDir}/media and ${config.dataDir}/secrets.json beside it (docs/deploy.md)`);
 }
 
 run(process.argv.slice(2)).catch((error: unknown) => {

@@ -1,7 +1,5 @@
 import compress from '@fastify/compress';
 import formbody from '@fastify/formbody';
-import rateLimit from '@fastify/rate-limit';
-import { ErrorCode } from '@hondana/domain/errors';
 import { type Clock, systemClock } from '@hondana/domain/time';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -9,7 +7,14 @@ import type { Config } from './config';
 import type { DatabaseHandle } from './db/database';
 import { apiNotFound, registerErrorHandling } from './http/errors';
 import { lazyChildLoggerFactory } from './http/lazy-child-logger';
+import { safeLoggerOptions } from './http/logging';
 import { registerPerRequest } from './http/per-request';
+import { requestIds } from './http/request-ids';
+import { healthRoutes } from './ops/health.routes';
+import { registerHousekeeping } from './ops/housekeeping';
+import { registerMetrics } from './ops/metrics';
+import { Readiness, databaseCheck, mediaFolderCheck, migrationsCheck } from './ops/readiness';
+import { Scheduler } from './ops/scheduler';
 import { accountsRoutes } from './modules/accounts/routes';
 import { sessionPlugin } from './modules/accounts/session-plugin';
 import { catalogRoutes } from './modules/catalog/routes';
@@ -25,10 +30,11 @@ import { webPlugin } from './web/web-plugin';
 
 export interface AppOptions {
   database: DatabaseHandle;
-  config: Pick<Config, 'cookieSecure' | 'dataDir' | 'secrets'> & Partial<Pick<Config, 'guestPageCacheSeconds'>>;
+  config: Pick<Config, 'cookieSecure' | 'dataDir' | 'secrets'> &
+    Partial<Pick<Config, 'guestPageCacheSeconds' | 'trustProxy' | 'metricsToken' | 'logRequests'>>;
   clock?: Clock;
   logger?: FastifyServerOptions['logger'];
-  /** Requests per minute per client on login and signup. */
+  /** Login and signup attempts a minute, per client address and per account (`modules/accounts/auth-attempts.ts`). */
   authRateLimit?: number;
   /** Milliseconds before a request is answered 408 (§9: 30000). */
   requestTimeoutMs?: number;
@@ -43,46 +49,70 @@ export interface AppDeps {
   config: AppOptions['config'];
 }
 
+/** Running as one of several processes: the shared scheduler and what `/readyz` checks. */
+export interface Ops {
+  /** Features register their scheduled jobs here while the app is built (`ops/scheduler.ts`). */
+  scheduler: Scheduler;
+  /** `/readyz`'s checks; `readiness.shutDown()` turns it 503 (SIGTERM). */
+  readiness: Readiness;
+}
+
 declare module 'fastify' {
   interface FastifyInstance {
     deps: AppDeps;
+    ops: Ops;
   }
 }
 
-/**
- * Request ids unique across restarts: a random prefix per process and a counter (a UUID per
- * request measured 3% of a polled call's throughput).
- */
-function requestIds(): () => string {
-  const boot = crypto.randomUUID().slice(0, 8);
-  let count = 0;
-  return () => `${boot}-${(++count).toString(36)}`;
-}
-
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const { config, database } = options;
+  const clock = options.clock ?? systemClock;
   const app = Fastify({
-    logger: options.logger ?? false,
-    requestIdHeader: 'x-request-id',
+    logger: safeLoggerOptions(options.logger ?? false),
+    // x-request-id is read by genReqId, which keeps a caller's id only when it is a plain token.
+    requestIdHeader: false,
     genReqId: requestIds(),
-    trustProxy: true,
-    // Per-request access lines cost a third of the throughput; errors are still logged with their request id.
-    logController: new LogController({ disableRequestLogging: true }),
+    // X-Forwarded-For is believed only from the configured proxies (TRUST_PROXY), never from any client.
+    trustProxy: config.trustProxy || false,
+    // A request that arrives on a kept-alive connection while the process shuts down is still
+    // served (with `connection: close`), not refused with a 503.
+    return503OnClosing: false,
+    // Per-request access lines cost a third of the throughput (LOG_REQUESTS turns them on);
+    // errors are always logged with their request id.
+    logController: new LogController({ disableRequestLogging: !config.logRequests }),
     childLoggerFactory: lazyChildLoggerFactory,
     bodyLimit: 1024 * 1024,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  app.decorate('deps', { database: options.database, clock: options.clock ?? systemClock, config: options.config });
+  app.decorate('deps', { database, clock, config });
 
-  const perRequest = registerPerRequest(app, { timeoutMs: options.requestTimeoutMs ?? 30_000 });
+  const scheduler = new Scheduler({
+    db: database.db,
+    clock: () => clock().getTime(),
+    log: (run) => {
+      if (run.outcome === 'failed') app.log.error({ err: run.error, job: run.name }, 'scheduled job failed');
+    },
+  });
+  const readiness = new Readiness();
+  readiness.add('database', databaseCheck(database.db));
+  readiness.add('migrations', migrationsCheck(database.db));
+  // The media store's own check replaces this one once media go through a MediaStore.
+  readiness.add('media', mediaFolderCheck(config.dataDir));
+  app.decorate('ops', { scheduler, readiness });
+  app.addHook('onClose', async () => scheduler.stop());
+
+  const perRequest = registerPerRequest(app, {
+    timeoutMs: options.requestTimeoutMs ?? 30_000,
+    isClosing: () => readiness.shuttingDown,
+  });
   registerErrorHandling(app, perRequest.secure);
+  registerMetrics(app, { token: config.metricsToken, database, scheduler, clock: () => clock().getTime() });
   await app.register(compress, { threshold: 1024 });
   await app.register(formbody);
-  await app.register(rateLimit, {
-    global: false,
-    errorResponseBuilder: (_req, ctx) => ({ statusCode: 429, errorCode: ErrorCode.TOO_MANY_REQUESTS, ttl: ctx.ttl }),
-  });
   await app.register(sessionPlugin);
+  registerHousekeeping(scheduler);
+  await app.register(healthRoutes);
 
   await app.register(
     async (api) => {

@@ -14,6 +14,22 @@ export interface Config {
   cookieSecure: boolean;
   /** Seconds a guest's rendered page is served to the next guests; 0 renders every request. */
   guestPageCacheSeconds: number;
+  /**
+   * Proxies whose X-Forwarded-For / -Proto / -Host are believed (addresses, CIDR ranges, or
+   * proxy-addr's names `loopback`, `linklocal`, `uniquelocal`); false: none, the client's
+   * address is the connection's.
+   */
+  trustProxy: string[] | false;
+  /** Bearer token of `GET /metrics`; unset: no metrics. */
+  metricsToken: string | undefined;
+  /** Log one line per request (off by default: it costs a third of a small call's throughput). */
+  logRequests: boolean;
+  /** Worker processes of `npm start` (node:cluster); 1 runs the store in the started process. */
+  webConcurrency: number;
+  /** After SIGTERM: the longest wait for requests in flight before the process exits anyway. */
+  shutdownTimeoutMs: number;
+  /** After SIGTERM: how long /readyz answers 503 while the process still serves, before it stops listening. */
+  shutdownDelayMs: number;
   secrets: Secrets;
 }
 
@@ -34,6 +50,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL ?? 'info',
     cookieSecure: env.COOKIE_SECURE === 'true',
     guestPageCacheSeconds: parseSeconds('PAGE_CACHE_SECONDS', env.PAGE_CACHE_SECONDS, 5),
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    metricsToken: env.METRICS_TOKEN || undefined,
+    logRequests: env.LOG_REQUESTS === 'true',
+    webConcurrency: parseInteger('WEB_CONCURRENCY', env.WEB_CONCURRENCY, 1, 1, 64),
+    shutdownTimeoutMs: parseInteger('SHUTDOWN_TIMEOUT_MS', env.SHUTDOWN_TIMEOUT_MS, 10_000, 100, 600_000),
+    shutdownDelayMs: parseInteger('SHUTDOWN_DELAY_MS', env.SHUTDOWN_DELAY_MS, 0, 0, 600_000),
     secrets: loadSecrets(dataDir),
   };
 }
@@ -50,6 +72,33 @@ function parseSeconds(name: string, value: string | undefined, fallback: number)
   const seconds = Number(value);
   if (!Number.isFinite(seconds) || seconds < 0 || seconds > 3600) throw new Error(`${name} must be 0–3600 seconds, got "${value}"`);
   return seconds;
+}
+
+function parseInteger(name: string, value: string | undefined, fallback: number, min: number, max: number): number {
+  if (value === undefined || value === '') return fallback;
+  const number = Number(value);
+  if (!Number.isInteger(number) || number < min || number > max) throw new Error(`${name} must be an integer ${min}–${max}, got "${value}"`);
+  return number;
+}
+
+const NAMED_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+const ADDRESS = /^[0-9a-fA-F:.]+(\/\d{1,3})?$/;
+
+/**
+ * TRUST_PROXY: a comma-separated list of the reverse proxies in front of the store. `true` or a
+ * hop count would believe X-Forwarded-For from any client, which lets anyone pick the address the
+ * login limits count, so they are refused.
+ */
+export function parseTrustProxy(value: string | undefined): string[] | false {
+  if (value === undefined || value.trim() === '' || value === 'false') return false;
+  const entries = value.split(',').map((entry) => entry.trim()).filter(Boolean);
+  const bad = entries.filter((entry) => !NAMED_RANGES.has(entry) && !ADDRESS.test(entry));
+  if (bad.length > 0) {
+    throw new Error(
+      `TRUST_PROXY must list the proxies' addresses or CIDR ranges (e.g. "127.0.0.1,10.0.0.0/8", or loopback, linklocal, uniquelocal), got "${bad.join(', ')}"`,
+    );
+  }
+  return entries;
 }
 
 function loadSecrets(dataDir: string): Secrets {

@@ -1,6 +1,6 @@
-import { Migrator } from 'kysely';
+import { Migrator, sql } from 'kysely';
 import { describe, expect, test } from 'vitest';
-import { migrateToLatest } from '../src/db/migrate';
+import { appliedMigrations, migrateToLatest, pendingMigrations } from '../src/db/migrate';
 import { migrations } from '../src/db/migrations/index';
 import { createTestDatabase } from './support/test-database';
 
@@ -40,7 +40,20 @@ describe('migrations', () => {
       const released = Object.fromEntries(RELEASED.map((name) => [name, migrations[name]!]));
       const previous = new Migrator({ db: database.db, provider: { getMigrations: async () => released } });
       expect((await previous.migrateToLatest()).error).toBeUndefined();
-      await expect(migrateToLatest(database.db)).resolves.toBeUndefined();
+      const applied = await migrateToLatest(database.db);
+      expect(applied).toEqual(Object.keys(migrations).filter((name) => !RELEASED.includes(name)));
+      expect(await pendingMigrations(database.db)).toEqual([]);
+    } finally {
+      await database.destroy();
+    }
+  });
+
+  test('a database migrated by a newer version is refused with a clear message, and nothing is changed', async () => {
+    const database = await createTestDatabase();
+    try {
+      await sql`insert into kysely_migration (name, timestamp) values (${'2099-01-01T0000-from-the-future'}, ${new Date().toISOString()})`.execute(database.db);
+      await expect(migrateToLatest(database.db)).rejects.toThrow(/schema is newer than this code.*2099-01-01T0000-from-the-future/);
+      expect(await appliedMigrations(database.db)).toContain('2099-01-01T0000-from-the-future');
     } finally {
       await database.destroy();
     }

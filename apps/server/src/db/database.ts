@@ -9,6 +9,8 @@ export type DialectName = 'sqlite' | 'postgres';
 export interface DatabaseHandle {
   db: Kysely<Database>;
   dialect: DialectName;
+  /** PostgreSQL's connection pool (its counts feed the metrics); absent on SQLite. */
+  pool?: Pick<pg.Pool, 'totalCount' | 'idleCount' | 'waitingCount'>;
   destroy(): Promise<void>;
 }
 
@@ -30,10 +32,13 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
     // the pool replaces it on the next query.
     pool.on('error', (error) => console.error('PostgreSQL connection lost:', error.message));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { db, dialect: 'postgres', destroy: () => db.destroy() };
+    return { db, dialect: 'postgres', pool, destroy: () => db.destroy() };
   }
   const file = options.sqliteFile ?? path.join(options.dataDir ?? './data', 'hondana.db');
-  const sqlite = new SQLite(file);
+  // better-sqlite3 is a native addon built for one Node ABI; BETTER_SQLITE3_BINDING names a build
+  // for another Node (CI runs the tests a second time on Node 24 with one).
+  const nativeBinding = process.env.BETTER_SQLITE3_BINDING;
+  const sqlite = new SQLite(file, nativeBinding ? { nativeBinding } : {});
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');

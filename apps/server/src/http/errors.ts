@@ -14,21 +14,30 @@ export function registerErrorHandling(
 ): void {
   app.setErrorHandler((error: FastifyError | AppError | Error, request, reply) => {
     secure(request, reply);
-    if (error instanceof AppError) return reply.status(error.status).send(error.toBody());
+    if (error instanceof AppError) {
+      reply.errorCode = error.errorCode;
+      return reply.status(error.status).send(error.toBody());
+    }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const messages = error.validation.map((issue) => {
         const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
         return `${field || error.validationContext || 'request'}: ${issue.message}`;
       });
+      reply.errorCode = ErrorCode.BAD_REQUEST;
       return reply.status(400).send(body(ErrorCode.BAD_REQUEST, messages));
     }
     const status = (error as FastifyError).statusCode;
-    if (status === 429) return reply.status(429).send(body(ErrorCode.TOO_MANY_REQUESTS));
+    if (status === 429) {
+      reply.errorCode = ErrorCode.TOO_MANY_REQUESTS;
+      return reply.status(429).send(body(ErrorCode.TOO_MANY_REQUESTS));
+    }
     if (status !== undefined && status >= 400 && status < 500) {
       // Fastify's own client errors: bad JSON, wrong content type, body too large…
+      reply.errorCode = ErrorCode.BAD_REQUEST;
       return reply.status(400).send(body(ErrorCode.BAD_REQUEST, [error.message]));
     }
     request.log.error({ err: error }, 'unexpected failure');
+    reply.errorCode = ErrorCode.INTERNAL_SERVER_ERROR;
     return reply.status(500).send(body(ErrorCode.INTERNAL_SERVER_ERROR));
   });
 }

@@ -4,6 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import * as accounts from '../modules/accounts/accounts.service';
+import type { AuthAttempt, AuthAttemptKind } from '../modules/accounts/auth-attempts';
 import { clearedSessionSetCookie, sessionSecret, sessionSetCookie, sessionUser } from '../modules/accounts/session-plugin';
 import { type SessionUser, deleteSession } from '../modules/accounts/sessions';
 import { getBookDetail } from '../modules/catalog/books.service';
@@ -21,8 +22,8 @@ import type { AccountActionResult, StoreLoadContext, Viewer } from './load-conte
 
 type Db = Kysely<Database>;
 
-/** Answers whether this request may try another login or signup (per client address). */
-export type AuthAttemptLimiter = (request: FastifyRequest) => Promise<boolean>;
+/** Counts a login or signup attempt of this request against its address's and account's limits. */
+export type AuthAttemptLimiter = (request: FastifyRequest, kind: AuthAttemptKind, email: string) => Promise<AuthAttempt>;
 
 /**
  * The `context` of React Router loaders and actions for one request: the member of the
@@ -38,12 +39,14 @@ export async function createLoadContext(
   const user = await sessionUser(request);
   const viewer = user ? toViewer(user) : null;
 
-  async function signIn(run: () => Promise<accounts.SignedIn>): Promise<AccountActionResult> {
-    if (!(await limits.authAttempt(request))) {
+  async function signIn(kind: AuthAttemptKind, email: string, run: () => Promise<accounts.SignedIn>): Promise<AccountActionResult> {
+    const attempt = await limits.authAttempt(request, kind, email);
+    if (!attempt.allowed) {
       return { ok: false, status: 429, errorCode: ErrorCode.TOO_MANY_REQUESTS };
     }
     try {
       const signedIn = await run();
+      await attempt.succeeded();
       return { ok: true, setCookie: sessionSetCookie(app, signedIn.sessionSecret) };
     } catch (error) {
       if (error instanceof AppError) return failure(error);
@@ -54,8 +57,8 @@ export async function createLoadContext(
   return {
     viewer,
     accounts: {
-      signup: (body: SignupBody) => signIn(() => accounts.signup(db, body, now())),
-      login: (body: LoginBody) => signIn(() => accounts.login(db, body, now())),
+      signup: (body: SignupBody) => signIn('signup', body.email, () => accounts.signup(db, body, now())),
+      login: (body: LoginBody) => signIn('login', body.email, () => accounts.login(db, body, now())),
       async logout() {
         const secret = sessionSecret(request);
         if (secret) await deleteSession(db, secret);

@@ -1,12 +1,12 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { type AppLoadContext, type ServerBuild, createRequestHandler } from 'react-router';
 import { apiNotFound } from '../http/errors';
 import type { PerRequest } from '../http/per-request';
+import { authAttempt } from '../modules/accounts/auth-attempts';
 import { sessionSecret } from '../modules/accounts/session-plugin';
 import { ArrivalOrder } from './arrival-order';
 import { type AuthAttemptLimiter, createLoadContext } from './create-load-context';
@@ -159,12 +159,8 @@ function sendCachedPage(reply: FastifyReply, page: CachedPage, state: 'hit' | 'm
   return reply.send(page.body);
 }
 
-/** Per-address budget of login and signup attempts made through the pages. */
+/** Login and signup through the pages share the API's limits (per address and per account, in the database). */
 function authAttemptLimiter(app: FastifyInstance, max: number): AuthAttemptLimiter {
-  if (!app.hasDecorator('createRateLimit')) return async () => true;
-  const limit = app.createRateLimit({ max, timeWindow: '1 minute' });
-  return async (request) => {
-    const result = await limit(request);
-    return result.isAllowed || !result.isExceeded;
-  };
+  return (request, kind, email) =>
+    authAttempt(app.deps.database.db, { kind, address: request.ip, email, max, now: app.deps.clock().getTime() });
 }

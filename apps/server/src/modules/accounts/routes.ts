@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { smallResponse } from '../../http/small-response';
 import { issueToken, withOneTimeToken } from '../tokens/one-time-tokens';
 import * as accounts from './accounts.service';
+import { type AuthAttemptKind, authAttempt, tooManyAttempts } from './auth-attempts';
 import { clearSessionCookie, requireUser, sessionSecret, sessionUser, setSessionCookie } from './session-plugin';
 import { deleteSession } from './sessions';
 import { moneyStatus, userStatus } from './status';
@@ -21,28 +22,31 @@ export const accountsRoutes: FastifyPluginAsync<{ authRateLimit: number }> = asy
   const app = base.withTypeProvider<ZodTypeProvider>();
   const { db } = app.deps.database;
   const now = () => app.deps.clock();
-  const rateLimit = { max: authRateLimit, timeWindow: '1 minute' };
 
-  app.post(
-    '/auth/signup',
-    { schema: { body: SignupBody, querystring: CallbackQuery }, config: { rateLimit } },
-    async (request, reply) => {
-      const signedIn = await accounts.signup(db, request.body, now());
-      setSessionCookie(reply, signedIn.sessionSecret);
-      const callback = safeCallback(request.query.callback_url ?? request.query.callback);
-      return { userId: signedIn.userId, callback, redirect: request.query.redirect === 'true' };
-    },
-  );
+  /** Runs a login or signup within the per-address and per-account limits (`auth-attempts.ts`). */
+  const limited = async <T>(request: FastifyRequest, reply: FastifyReply, kind: AuthAttemptKind, email: string, run: () => Promise<T>) => {
+    const attempt = await authAttempt(db, { kind, address: request.ip, email, max: authRateLimit, now: now().getTime() });
+    if (!attempt.allowed) {
+      reply.header('retry-after', String(attempt.retryAfterSeconds));
+      throw tooManyAttempts();
+    }
+    const result = await run();
+    await attempt.succeeded();
+    return result;
+  };
 
-  app.post(
-    '/auth/login',
-    { schema: { body: LoginBody, querystring: CallbackQuery }, config: { rateLimit } },
-    async (request, reply) => {
-      const signedIn = await accounts.login(db, request.body, now());
-      setSessionCookie(reply, signedIn.sessionSecret);
-      return { userId: signedIn.userId, callback: safeCallback(request.query.callback) };
-    },
-  );
+  app.post('/auth/signup', { schema: { body: SignupBody, querystring: CallbackQuery } }, async (request, reply) => {
+    const signedIn = await limited(request, reply, 'signup', request.body.email, () => accounts.signup(db, request.body, now()));
+    setSessionCookie(reply, signedIn.sessionSecret);
+    const callback = safeCallback(request.query.callback_url ?? request.query.callback);
+    return { userId: signedIn.userId, callback, redirect: request.query.redirect === 'true' };
+  });
+
+  app.post('/auth/login', { schema: { body: LoginBody, querystring: CallbackQuery } }, async (request, reply) => {
+    const signedIn = await limited(request, reply, 'login', request.body.email, () => accounts.login(db, request.body, now()));
+    setSessionCookie(reply, signedIn.sessionSecret);
+    return { userId: signedIn.userId, callback: safeCallback(request.query.callback) };
+  });
 
   app.post('/auth/logout', async (request, reply) => {
     const secret = sessionSecret(request);

@@ -219,19 +219,3 @@ export async function orderBonusPoint(db: Db, orderId: number): Promise<number> 
     .executeTakeFirstOrThrow();
   return Number(row.total);
 }
-
-/** Grants due bonuses every `everyMs` (release instants pass with no request); returns the stop function. */
-export function startBonusSettlement(db: Kysely<Database>, clock: () => number, everyMs: number, log: (error: unknown) => void): () => void {
-  let running = false;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = true;
-    settleDueBonuses(db, { now: clock() })
-      .catch(log)
-      .finally(() => {
-        running = false;
-      });
-  }, everyMs);
-  timer.unref();
-  return () => clearInterval(timer);
-}

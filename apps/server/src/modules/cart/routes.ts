@@ -27,7 +27,7 @@ import { type CartMember, cartView } from './cart-view';
 import { CART_TOKEN_PURPOSE, orderV2, orderV3 } from './checkout.service';
 import { guestCoupon, listCoupons, removeCoupon, setCoupon } from './coupon.service';
 import { PRE_ORDER_TOKEN_PURPOSE, cancelPreOrder, preOrderBook, preOrderStatus } from './pre-order.service';
-import { bonusesByBook, earnedBonuses, listBonuses, settleDueBonuses, startBonusSettlement } from './pre-order-bonus.service';
+import { bonusesByBook, earnedBonuses, listBonuses, settleDueBonuses } from './pre-order-bonus.service';
 import { guestCartBooks } from './guest-cart.service';
 import { adultAllowed } from '../catalog/adult-access';
 
@@ -144,10 +144,11 @@ export const cartRoutes: FastifyPluginAsync<{ provider?: PaymentProvider }> = as
     guestCartBooks(db, { bookIds: request.query.book_id, includeAdult: await adultAllowed(request, request.query.ac), now: now() }),
   );
 
-  // A release instant passes with no request: due bonuses are granted in the background too.
-  let stopSettlement: (() => void) | null = null;
-  app.addHook('onReady', async () => {
-    stopSettlement = startBonusSettlement(db, now, BONUS_SETTLE_EVERY_MS, (error) => app.log.error({ err: error }, 'pre-order bonus settlement failed'));
+  // A release instant passes with no request: due bonuses are granted by the store's scheduler too
+  // (one process per run; each bonus is claimed by its PENDING → GRANTED update).
+  app.ops.scheduler.register({
+    name: 'pre-order-bonus-settlement',
+    everyMs: BONUS_SETTLE_EVERY_MS,
+    run: ({ db: jobDb, now: at }) => settleDueBonuses(jobDb, { now: at }),
   });
-  app.addHook('onClose', async () => stopSettlement?.());
 };

@@ -1,0 +1,27 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+import { AUTH_WINDOW_MS } from '../modules/accounts/auth-attempts';
+import { sweepRateLimits } from './rate-limiter';
+import type { Scheduler } from './scheduler';
+
+const HOUR = 60 * 60 * 1000;
+
+/** Expired sessions are useless rows (a lookup ignores them): deleted in batches. */
+async function sweepExpiredSessions(db: Kysely<Database>, now: number): Promise<number> {
+  const result = await db.deleteFrom('sessions').where('expires_at', '<=', now).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/** The store's own upkeep jobs: rate-limit counters past every window, expired sessions. */
+export function registerHousekeeping(scheduler: Scheduler): void {
+  scheduler.register({
+    name: 'rate-limit-sweep',
+    everyMs: 5 * 60 * 1000,
+    run: ({ db, now }) => sweepRateLimits(db, now, AUTH_WINDOW_MS),
+  });
+  scheduler.register({
+    name: 'expired-session-sweep',
+    everyMs: HOUR,
+    run: ({ db, now }) => sweepExpiredSessions(db, now),
+  });
+}
