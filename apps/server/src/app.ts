@@ -20,6 +20,7 @@ import { sessionPlugin } from './modules/accounts/session-plugin';
 import { catalogRoutes } from './modules/catalog/routes';
 import { ordersRoutes } from './modules/orders/routes';
 import { walletRoutes } from './modules/wallet/routes';
+import { subscriptionRoutes } from './modules/wallet/subscriptions/routes';
 import { readingRoutes } from './modules/reading/routes';
 import { noticesRoutes } from './modules/notices/routes';
 import { reviewsRoutes } from './modules/reviews/routes';
@@ -120,6 +121,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(accountsRoutes, { authRateLimit: options.authRateLimit ?? 10 });
       await api.register(catalogRoutes);
       await api.register(walletRoutes);
+      await api.register(subscriptionRoutes);
       await api.register(ordersRoutes);
       await api.register(readingRoutes);
       await api.register(reviewsRoutes);

@@ -21,6 +21,7 @@ export default [
   route('serial/ranking/general/:page', 'routes/serial-ranking.tsx'),
   route('serial/detail/:serialId', 'routes/serial-detail.tsx'),
   route('mangacoin', 'routes/mangacoin.tsx'),
+  route('mangacoin/subscription', 'routes/mangacoin-subscription.tsx'),
   route('wallet/manga_coin', 'routes/wallet.tsx'),
   route('order/payments', 'routes/payments.tsx'),
   route('cart', 'routes/cart.tsx'),

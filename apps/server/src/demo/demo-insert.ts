@@ -6,6 +6,7 @@ import type { DemoPlan } from './demo-plan';
 import { buildDemoPreOrderBonuses } from './demo-pre-order-bonuses';
 import { buildDemoBundles } from './demo-bundles';
 import { buildDemoOsusumes } from './demo-osusumes';
+import { insertDemoSubscriptionPlans } from './demo-subscriptions';
 
 type Tx = Transaction<Database> | Kysely<Database>;
 
@@ -83,6 +84,7 @@ export async function insertPlan(db: Tx, dialect: DialectName, plan: DemoPlan, e
   const { bundles, bundleBooks } = buildDemoBundles(plan, now);
   await insertBatched(db, 'bundles', bundles);
   await insertBatched(db, 'bundle_books', bundleBooks);
+  await insertDemoSubscriptionPlans(db);
   await insertBatched(db, 'serials', plan.serials);
   await insertBatched(db, 'serial_episodes', plan.serialEpisodes);
   await insertBatched(db, 'serial_episode_pages', plan.serialEpisodePages);

@@ -15,6 +15,13 @@ export interface PaymentRequest {
   method: CoinPaymentMethod;
   amountYen: number;
   card?: CardInput | undefined;
+  /** A card the provider keeps for the member (`registerCard`), charged instead of `card`. */
+  cardId?: string | undefined;
+  /**
+   * A later charge of a continuous billing the member agreed to on its first payment (a
+   * subscription's renewal): decided at once, with no confirmation page.
+   */
+  recurring?: boolean | undefined;
   /** Same-origin path the confirmation page returns to. */
   returnUrl: string;
   now: Date;
@@ -25,12 +32,19 @@ export type PaymentOutcome =
   | { kind: 'REDIRECT'; providerRef: string; confirmUrl: string }
   | { kind: 'FAILED'; errorCode: ErrorCode; message: string; cardBrand: CardBrand | null; cardLast4: string | null };
 
+/** A card the provider now keeps for later charges, or why it refused it. */
+export type CardRegistration =
+  | { kind: 'REGISTERED'; cardId: string; cardBrand: CardBrand; cardLast4: string }
+  | Extract<PaymentOutcome, { kind: 'FAILED' }>;
+
 export interface PaymentProvider {
   readonly name: string;
   /** §4 maintenance mode "pay": the method cannot be used now (PAYMENT_MAINTENANCE). */
   underMaintenance(method: CoinPaymentMethod): boolean;
   /** Starts a payment inside the store's transaction (the order row exists already). */
   start(trx: Transaction<Database>, request: PaymentRequest): Promise<PaymentOutcome>;
+  /** Keeps a card for the member's later charges (subscriptions), checking it as a charge would. */
+  registerCard(trx: Transaction<Database>, request: { userId: number; card: CardInput; now: Date }): Promise<CardRegistration>;
 }
 
 /** How the store hears of a member's approval or cancellation on the provider's page. */

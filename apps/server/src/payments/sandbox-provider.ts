@@ -11,6 +11,7 @@ import {
 import type { Transaction } from 'kysely';
 import type { Database } from '../db/schema';
 import type { PaymentOutcome, PaymentProvider, PaymentRequest } from './payment-provider';
+import { chargeSandboxCard, registerSandboxCard } from './sandbox-cards';
 
 /**
  * The `sandbox` provider: an honest simulation with no money moving. Cards are decided by their
@@ -28,7 +29,11 @@ export function createSandboxProvider(options: SandboxOptions = {}): PaymentProv
   return {
     name: 'sandbox',
     underMaintenance: (method: CoinPaymentMethod) => maintenance.has(method),
-    start: (trx, request) => (request.method === 'creditcard' ? chargeCard(request) : awaitConfirmation(trx, request)),
+    start: (trx, request) => {
+      if (request.method !== 'creditcard') return request.recurring ? captureRecurring() : awaitConfirmation(trx, request);
+      return request.cardId ? chargeSandboxCard(trx, { cardId: request.cardId, userId: request.userId, now: request.now }, () => newRef('ch')) : chargeCard(request);
+    },
+    registerCard: registerSandboxCard,
   };
 }
 
@@ -36,6 +41,9 @@ export const sandboxMaintenanceFromEnv = (value: string | undefined): string[] =
   (value ?? '').split(',').map((s) => s.trim()).filter(Boolean);
 
 const newRef = (prefix: string) => `${prefix}_${randomBytes(16).toString('base64url')}`;
+
+/** A carrier's continuous billing, agreed on its page at the first payment, is charged at once afterwards. */
+const captureRecurring = async (): Promise<PaymentOutcome> => ({ kind: 'CAPTURED', providerRef: newRef('ch'), cardBrand: null, cardLast4: null });
 
 async function chargeCard(request: PaymentRequest): Promise<PaymentOutcome> {
   const card = request.card;

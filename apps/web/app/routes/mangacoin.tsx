@@ -14,6 +14,7 @@ import { CoinPackList } from '../features/wallet/components/coin-pack-list';
 import { type PurchaseOutcome, PurchaseResult, outcomeOf } from '../features/wallet/components/purchase-result';
 import styles from '../features/wallet/components/wallet.module.css';
 import { walletCopy as w } from '../i18n/ja-wallet';
+import { SubscriptionTeaser } from '../features/subscriptions/components/subscription-teaser';
 import { pageMeta } from '../page-meta';
 import type { Route } from './+types/mangacoin';
 
@@ -83,6 +84,7 @@ export default function MangaCoinShop({ loaderData: d }: Route.ComponentProps) {
           current: m === d.paymentType,
         }))}
       />
+      <SubscriptionTeaser from="mangacoin" paymentType={d.paymentType} />
       <h2 className="visually-hidden">{w('shop.packs')}</h2>
       <CoinPackList
         items={d.items}

@@ -5,6 +5,7 @@ import { PeriodBalances, WalletHistory, WalletSummary } from '../features/wallet
 import styles from '../features/wallet/components/wallet.module.css';
 import { memberOnly } from '../features/wallet/member-only';
 import { walletCopy as w } from '../i18n/ja-wallet';
+import { SubscriptionTeaser } from '../features/subscriptions/components/subscription-teaser';
 import { pageMeta } from '../page-meta';
 import type { Route } from './+types/wallet';
 
@@ -39,6 +40,7 @@ export default function Wallet({ loaderData: d }: Route.ComponentProps) {
         <Link to="/mangacoin">{w('wallet.buyCoins')}</Link>
         <Link to="/order/payments">{w('wallet.payments')}</Link>
       </nav>
+      <SubscriptionTeaser from="wallet" />
       <PeriodBalances periods={d.periods.periods} />
       <WalletHistory history={d.history.history} />
       <Pager

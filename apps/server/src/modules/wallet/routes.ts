@@ -20,6 +20,7 @@ import * as shop from './coin-shop.service';
 import { COIN_PURCHASE_TOKEN_PURPOSE, coinPurchaseStatus, onPaymentDecision, purchaseCoinPack } from './coin-purchase.service';
 import { paymentServicesActNotice } from './legal-notice';
 import * as wallet from './wallet.service';
+import { SUBSCRIPTION_ORDER_KIND, subscriptionPaymentDecision } from './subscriptions/subscription-billing.service';
 
 /**
  * §7 "Manga coin": coin shop, balances and history, coin pack purchase through the payment
@@ -70,5 +71,5 @@ export const walletRoutes: FastifyPluginAsync<{ provider?: PaymentProvider }> = 
   );
 
   // The sandbox's page decides coin packs and cart orders paid by carrier (issue 7) alike.
-  await app.register(sandboxRoutes, { onDecision: decisionByOrderKind({ MANGA_COIN: onPaymentDecision, BOOK: cartPaymentDecision }) });
+  await app.register(sandboxRoutes, { onDecision: decisionByOrderKind({ MANGA_COIN: onPaymentDecision, BOOK: cartPaymentDecision, [SUBSCRIPTION_ORDER_KIND]: subscriptionPaymentDecision }) });
 };

@@ -1,0 +1,87 @@
+import { SubscriptionStatus, afterDeclinedRenewal } from '@hondana/domain/subscriptions/subscription-cycles';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../../db/schema';
+import type { PaymentProvider } from '../../../payments/payment-provider';
+import { CycleTaken, chargeCycle } from './subscription-billing.service';
+import { claimDueSubscription, isUniqueViolation, memberWithdrawn, postponeSubscription, updateSubscriptionFrom } from './subscriptions.repository';
+
+export interface RenewalDeps {
+  db: Kysely<Database>;
+  provider: PaymentProvider;
+  /** Where a failure is told (the app's logger); a failed subscription does not stop the others. */
+  log?: { error(details: object, message: string): void };
+}
+
+export interface RenewalReport {
+  renewed: number;
+  /** Declined and to be tried again (ERROR). */
+  retrying: number;
+  /** Declined on the last try (CANCEL). */
+  cancelled: number;
+  /** Taken by another run at the same moment, or failed unexpectedly (tried again on the next run). */
+  skipped: number;
+}
+
+/** At most this many subscriptions per run; the next run goes on. */
+const MAX_PER_RUN = 500;
+
+/**
+ * Renews every subscription due at `now`, each in a transaction of its own: claim it (one
+ * process gets it: FOR UPDATE SKIP LOCKED on PostgreSQL, a conditional update on SQLite), charge
+ * its cycle once (the unique (subscription, cycle) key refuses a second charge), grant the coins,
+ * set the next renewal. A declined renewal becomes ERROR and is tried on each of the next two
+ * days, then CANCEL; a withdrawn member's subscription ends (CANCEL) without a charge. Idempotent: running it again at the same `now`, or in two processes at once,
+ * charges nothing more.
+ */
+export async function renewDueSubscriptions(deps: RenewalDeps, now: Date): Promise<RenewalReport> {
+  const report: RenewalReport = { renewed: 0, retrying: 0, cancelled: 0, skipped: 0 };
+  for (let i = 0; i < MAX_PER_RUN; i += 1) {
+    const claimed: { id: number | null } = { id: null };
+    let outcome: keyof RenewalReport | null;
+    try {
+      outcome = await renewOne(deps, now, claimed);
+    } catch (error) {
+      outcome = 'skipped';
+      if (!(error instanceof CycleTaken) && !isUniqueViolation(error)) {
+        deps.log?.error({ err: error, subscriptionId: claimed.id }, 'subscription renewal failed');
+        // Nothing of the failed try was written; the subscription waits an hour so the others go on.
+        if (claimed.id === null) return { ...report, skipped: report.skipped + 1 };
+        await postponeSubscription(deps.db, claimed.id, now.getTime() + RETRY_AFTER_FAILURE_MS);
+      }
+    }
+    if (outcome === null) break;
+    report[outcome] += 1;
+  }
+  return report;
+}
+
+const RETRY_AFTER_FAILURE_MS = 60 * 60 * 1000;
+
+/** Claims and charges one due subscription; null when none is due. */
+async function renewOne({ db, provider }: RenewalDeps, now: Date, claimed: { id: number | null }): Promise<keyof RenewalReport | null> {
+  const at = now.getTime();
+  return db.transaction().execute(async (trx) => {
+    const sub = await claimDueSubscription(trx, at);
+    if (!sub) return null;
+    claimed.id = sub.id;
+    if (await memberWithdrawn(trx, sub.user_id)) {
+      const ended = { status: SubscriptionStatus.CANCEL, failure_code: 'WITHDRAWN', next_attempt_at: null, closed_at: at, cancelled_at: at, updated_at: at };
+      await updateSubscriptionFrom(trx, sub.id, ['ACTIVE', 'ERROR'], ended);
+      return 'cancelled';
+    }
+    const charged = await chargeCycle(trx, provider, sub, { recurring: true, returnUrl: '/mangacoin/subscription', now });
+    if (charged.kind === 'PAID') return 'renewed';
+    // A renewal is never PENDING (recurring); a declined one retries from the renewal it missed.
+    const next = afterDeclinedRenewal(sub.renewal_at ?? at, sub.retry_count, at);
+    const failure = charged.kind === 'DECLINED' ? charged.errorCode : 'CLIENT_ERROR';
+    await updateSubscriptionFrom(trx, sub.id, ['ACTIVE', 'ERROR'], {
+      status: next.status,
+      retry_count: next.retryCount,
+      next_attempt_at: next.nextAttemptAt,
+      failure_code: failure,
+      updated_at: at,
+      ...(next.status === SubscriptionStatus.CANCEL ? { closed_at: at, cancelled_at: at } : {}),
+    });
+    return next.status === SubscriptionStatus.CANCEL ? 'cancelled' : 'retrying';
+  });
+}

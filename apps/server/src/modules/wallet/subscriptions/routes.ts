@@ -1,0 +1,103 @@
+import {
+  CardSubscribeBody,
+  CarrierSubscribeBody,
+  MySubscriptionQuery,
+  SubscriptionAppealQuery,
+  SubscriptionIdPath,
+  SubscriptionPlanQuery,
+  SubscriptionPlansQuery,
+  SubscriptionTokenQuery,
+  SubscriptionsByStatusQuery,
+} from '@hondana/domain/subscriptions/subscriptions-api';
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { PaymentProvider } from '../../../payments/payment-provider';
+import { createSandboxProvider, sandboxMaintenanceFromEnv } from '../../../payments/sandbox-provider';
+import { requireUser, sessionUser } from '../../accounts/session-plugin';
+import { createTokenResponse } from '../../tokens/token-routes';
+import { planBannerSvg } from './plan-image';
+import { renewDueSubscriptions } from './renewal.service';
+import * as subscriptions from './subscription.service';
+
+const PLANS = '/manga_coin_sales_subscription_plans';
+const MINE = '/user_manga_coin_sales_subscriptions/me';
+
+/** `SUBSCRIPTION_RENEWAL_INTERVAL_MS`: how often the store looks for due renewals (100 ms – 1 h, default a minute). */
+export function renewalIntervalFromEnv(value = process.env.SUBSCRIPTION_RENEWAL_INTERVAL_MS): number {
+  if (value === undefined || value === '') return 60_000;
+  const ms = Number(value);
+  if (!Number.isInteger(ms) || ms < 100 || ms > 3_600_000) throw new Error(`SUBSCRIPTION_RENEWAL_INTERVAL_MS must be a whole number of milliseconds from 100 to 3600000, not "${value}"`);
+  return ms;
+}
+
+/**
+ * §7 "Manga coin and subscription": plans per payment type, the good-value appeal and banner,
+ * subscribing by card (at once) or by docomo / SoftBank (through the provider's confirmation
+ * page), cancelling, and the member's subscriptions. Payments go through the payment provider
+ * (the sandbox unless another is given); the carrier's decision comes back through the sandbox
+ * routes that the wallet registers.
+ */
+export const subscriptionRoutes: FastifyPluginAsync<{ provider?: PaymentProvider }> = async (base, options) => {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+  const { db } = app.deps.database;
+  const clock = () => app.deps.clock();
+  const provider = options.provider ?? createSandboxProvider({ maintenance: sandboxMaintenanceFromEnv(process.env.SANDBOX_MAINTENANCE) });
+
+  app.get(PLANS, { schema: { querystring: SubscriptionPlansQuery } }, async (request) => subscriptions.plans(db, request.query.payment_type));
+  app.get(`${PLANS}/create_token`, (request) => createTokenResponse(request, subscriptions.SUBSCRIPTION_TOKEN_PURPOSE));
+  app.get(`${PLANS}/appeal/good_value`, { schema: { querystring: SubscriptionAppealQuery } }, async (request) => {
+    const user = await sessionUser(request);
+    return subscriptions.goodValueAppeal(db, user?.userId ?? null, request.query.payment_type);
+  });
+  app.get(`${PLANS}/image`, { schema: { querystring: SubscriptionAppealQuery } }, async (request, reply) => {
+    const appeal = await subscriptions.goodValueAppeal(db, null, request.query.payment_type);
+    return reply.type('image/svg+xml; charset=utf-8').header('cache-control', 'public, max-age=300').send(planBannerSvg(appeal));
+  });
+  app.get(`${PLANS}/:id`, { schema: { params: SubscriptionIdPath, querystring: SubscriptionPlanQuery } }, async (request) =>
+    subscriptions.plan(db, request.params.id, request.query.payment_type),
+  );
+
+  app.post(`${PLANS}/:id`, { schema: { params: SubscriptionIdPath, querystring: SubscriptionTokenQuery, body: CardSubscribeBody } }, async (request, reply) => {
+    const user = await requireUser(request);
+    const input = { token: request.query.token, userId: user.userId, planId: request.params.id, paymentType: 'creditcard' as const, body: request.body };
+    const result = await subscriptions.subscribe(db, provider, { ...input, now: clock() });
+    return reply.code(result.status).send(result.body);
+  });
+  for (const paymentType of ['docomo', 'softbank'] as const) {
+    app.post(
+      `${PLANS}/${paymentType}/:id`,
+      { schema: { params: SubscriptionIdPath, querystring: SubscriptionTokenQuery, body: CarrierSubscribeBody } },
+      async (request, reply) => {
+        const user = await requireUser(request);
+        const input = { token: request.query.token, userId: user.userId, planId: request.params.id, paymentType, body: request.body };
+        const result = await subscriptions.subscribe(db, provider, { ...input, now: clock() });
+        return reply.code(result.status).send(result.body);
+      },
+    );
+  }
+  app.delete(`${PLANS}/:id`, { schema: { params: SubscriptionIdPath, querystring: SubscriptionTokenQuery } }, async (request, reply) => {
+    const user = await requireUser(request);
+    const result = await subscriptions.cancel(db, { token: request.query.token, userId: user.userId, planId: request.params.id, now: clock() });
+    return reply.code(result.status).send(result.body);
+  });
+
+  // Renewals happen with no one visiting: one process per tick runs them (decision 013).
+  app.ops.scheduler.register({
+    name: 'subscription-renewals',
+    everyMs: renewalIntervalFromEnv(),
+    run: async ({ db: jobDb, now }) => {
+      const report = await renewDueSubscriptions({ db: jobDb, provider, log: app.log }, new Date(now));
+      return report.renewed + report.retrying + report.cancelled;
+    },
+  });
+
+  app.get(MINE, { schema: { querystring: MySubscriptionQuery } }, async (request) =>
+    subscriptions.memberSubscriptionOfPlan(db, (await requireUser(request)).userId, request.query.id),
+  );
+  app.get(`${MINE}/by_status`, { schema: { querystring: SubscriptionsByStatusQuery } }, async (request) =>
+    subscriptions.memberSubscriptionsByStatus(db, (await requireUser(request)).userId, request.query.status),
+  );
+  app.get(`${MINE}/:id`, { schema: { params: SubscriptionIdPath } }, async (request) =>
+    subscriptions.memberSubscription(db, (await requireUser(request)).userId, request.params.id),
+  );
+};

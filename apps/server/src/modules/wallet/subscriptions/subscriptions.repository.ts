@@ -1,0 +1,205 @@
+import type { SubscriptionStatus } from '@hondana/domain/subscriptions/subscription-cycles';
+import type { SubscriptionPaymentType } from '@hondana/domain/subscriptions/subscription-plans';
+import { type Insertable, type Kysely, PostgresAdapter, type Selectable, type Transaction, type Updateable } from 'kysely';
+import type { Database } from '../../../db/schema';
+import type {
+  MangaCoinSubscriptionCyclesTable,
+  MangaCoinSubscriptionPlansTable,
+  UserMangaCoinSubscriptionsTable,
+} from '../../../db/subscriptions-schema';
+
+/** Every query of manga coin subscriptions; services compose them in their transactions. */
+type Db = Kysely<Database> | Transaction<Database>;
+type Trx = Transaction<Database>;
+export type PlanRow = Selectable<MangaCoinSubscriptionPlansTable>;
+export type SubscriptionRow = Selectable<UserMangaCoinSubscriptionsTable>;
+export type CycleRow = Selectable<MangaCoinSubscriptionCyclesTable>;
+
+const isPostgres = (db: Db) => db.getExecutor().adapter instanceof PostgresAdapter;
+const soldWith = (row: PlanRow, paymentType: SubscriptionPaymentType) => row.payment_types.split(',').includes(paymentType);
+
+/** Active plans sold with `paymentType`, in shop order. */
+export async function plansFor(db: Db, paymentType: SubscriptionPaymentType): Promise<PlanRow[]> {
+  const rows = await db.selectFrom('manga_coin_subscription_plans').selectAll().where('active', '=', 1).orderBy('sort_order').orderBy('id').execute();
+  return rows.filter((r) => soldWith(r, paymentType));
+}
+
+/** An active plan sold with `paymentType`, or undefined. */
+export async function planFor(db: Db, id: number, paymentType: SubscriptionPaymentType): Promise<PlanRow | undefined> {
+  const row = await db.selectFrom('manga_coin_subscription_plans').selectAll().where('id', '=', id).where('active', '=', 1).executeTakeFirst();
+  return row && soldWith(row, paymentType) ? row : undefined;
+}
+
+export async function planById(db: Db, id: number): Promise<PlanRow | undefined> {
+  return db.selectFrom('manga_coin_subscription_plans').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function plansByIds(db: Db, ids: readonly number[]): Promise<Map<number, PlanRow>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.selectFrom('manga_coin_subscription_plans').selectAll().where('id', 'in', [...new Set(ids)]).execute();
+  return new Map(rows.map((r) => [r.id, r]));
+}
+
+export async function hasPlans(db: Db): Promise<boolean> {
+  return (await db.selectFrom('manga_coin_subscription_plans').select('id').limit(1).executeTakeFirst()) !== undefined;
+}
+
+export async function insertPlans(db: Db, plans: Insertable<MangaCoinSubscriptionPlansTable>[]): Promise<void> {
+  if (plans.length > 0) await db.insertInto('manga_coin_subscription_plans').values(plans).execute();
+}
+
+/**
+ * Holds the member's row until the transaction ends, so that the possession cap and the one
+ * live subscription are checked and written as one step: FOR UPDATE on PostgreSQL. SQLite has
+ * one writer at a time, and every caller has written first (the token claim, the renewal claim),
+ * so its transaction already holds the database's write lock.
+ */
+export async function lockMember(trx: Trx, userId: number): Promise<void> {
+  if (isPostgres(trx)) await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute();
+}
+
+/** Whether the member has withdrawn (their subscription ends instead of renewing). */
+export async function memberWithdrawn(db: Db, userId: number): Promise<boolean> {
+  const row = await db.selectFrom('users').select('withdrawn_at').where('id', '=', userId).executeTakeFirst();
+  return !row || row.withdrawn_at !== null;
+}
+
+/** The member's subscription that still renews (at most one, by the partial unique index). */
+export async function liveSubscription(db: Db, userId: number): Promise<SubscriptionRow | undefined> {
+  return db.selectFrom('user_manga_coin_subscriptions').selectAll().where('user_id', '=', userId).where('closed_at', 'is', null).executeTakeFirst();
+}
+
+/** Whether the member has ever been granted their first (second) cycle's bonus. */
+export async function memberBonusFlags(db: Db, userId: number): Promise<{ first: boolean; second: boolean }> {
+  const row = await db
+    .selectFrom('user_manga_coin_subscriptions')
+    .select((eb) => [eb.fn.max('first_bonus_flg').as('first'), eb.fn.max('second_bonus_flg').as('second')])
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return { first: Number(row?.first ?? 0) === 1, second: Number(row?.second ?? 0) === 1 };
+}
+
+export async function insertSubscription(trx: Trx, row: Insertable<UserMangaCoinSubscriptionsTable>): Promise<number> {
+  const inserted = await trx.insertInto('user_manga_coin_subscriptions').values(row).returning('id').executeTakeFirstOrThrow();
+  return inserted.id;
+}
+
+export async function subscriptionById(db: Db, id: number): Promise<SubscriptionRow | undefined> {
+  return db.selectFrom('user_manga_coin_subscriptions').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** Moves a subscription on only if it is still in `from` (someone else may have moved it first). */
+export async function updateSubscriptionFrom(
+  trx: Trx,
+  id: number,
+  from: readonly SubscriptionStatus[],
+  changes: Updateable<UserMangaCoinSubscriptionsTable>,
+): Promise<boolean> {
+  const result = await trx.updateTable('user_manga_coin_subscriptions').set(changes).where('id', '=', id).where('status', 'in', [...from]).executeTakeFirst();
+  return result.numUpdatedRows === 1n;
+}
+
+/** The member's latest subscription of a plan. */
+export async function memberSubscriptionOfPlan(db: Db, userId: number, planId: number): Promise<SubscriptionRow | undefined> {
+  return db
+    .selectFrom('user_manga_coin_subscriptions')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('plan_id', '=', planId)
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+export async function memberSubscriptionsByStatus(db: Db, userId: number, statuses: readonly SubscriptionStatus[]): Promise<SubscriptionRow[]> {
+  return db
+    .selectFrom('user_manga_coin_subscriptions')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('status', 'in', [...statuses])
+    .orderBy('id', 'desc')
+    .limit(50)
+    .execute();
+}
+
+export async function cyclesOf(db: Db, subscriptionId: number): Promise<CycleRow[]> {
+  return db.selectFrom('manga_coin_subscription_cycles').selectAll().where('subscription_id', '=', subscriptionId).orderBy('cycle').execute();
+}
+
+export async function cycleOf(db: Db, subscriptionId: number, cycle: number): Promise<CycleRow | undefined> {
+  return db
+    .selectFrom('manga_coin_subscription_cycles')
+    .selectAll()
+    .where('subscription_id', '=', subscriptionId)
+    .where('cycle', '=', cycle)
+    .executeTakeFirst();
+}
+
+/** The cycle whose latest try is `orderId` (a carrier's decision comes back with the order). */
+export async function cycleByOrder(db: Db, orderId: number): Promise<CycleRow | undefined> {
+  return db.selectFrom('manga_coin_subscription_cycles').selectAll().where('order_id', '=', orderId).executeTakeFirst();
+}
+
+/** A cycle's first try: fails on the unique (subscription_id, cycle) key if another run made it first. */
+export async function insertCycle(trx: Trx, row: Insertable<MangaCoinSubscriptionCyclesTable>): Promise<number> {
+  const inserted = await trx.insertInto('manga_coin_subscription_cycles').values(row).returning('id').executeTakeFirstOrThrow();
+  return inserted.id;
+}
+
+/** Another try of a declined cycle: only from DECLINED after `attempts` tries, so two runs cannot both retry it. */
+export async function retryCycle(trx: Trx, id: number, attempts: number, changes: Updateable<MangaCoinSubscriptionCyclesTable>): Promise<boolean> {
+  const result = await trx
+    .updateTable('manga_coin_subscription_cycles')
+    .set({ ...changes, status: 'PENDING', attempts: attempts + 1 })
+    .where('id', '=', id)
+    .where('status', '=', 'DECLINED')
+    .where('attempts', '=', attempts)
+    .executeTakeFirst();
+  return result.numUpdatedRows === 1n;
+}
+
+/** PENDING → PAID or DECLINED, once. */
+export async function settleCycle(trx: Trx, id: number, changes: Updateable<MangaCoinSubscriptionCyclesTable> & { status: 'PAID' | 'DECLINED' }): Promise<boolean> {
+  const result = await trx.updateTable('manga_coin_subscription_cycles').set(changes).where('id', '=', id).where('status', '=', 'PENDING').executeTakeFirst();
+  return result.numUpdatedRows === 1n;
+}
+
+/**
+ * Claims the subscription whose renewal (or retry) is due earliest, for this transaction: one
+ * UPDATE that re-checks the due condition on the row it takes. On PostgreSQL the candidate is
+ * picked FOR UPDATE SKIP LOCKED, so concurrent runs take different subscriptions without waiting;
+ * on SQLite the UPDATE takes the write lock, so the check and the claim are one step.
+ */
+export async function claimDueSubscription(trx: Trx, now: number): Promise<SubscriptionRow | undefined> {
+  const due = (db: Trx) =>
+    db
+      .selectFrom('user_manga_coin_subscriptions')
+      .select('id')
+      .where('closed_at', 'is', null)
+      .where('status', 'in', ['ACTIVE', 'ERROR'])
+      .where('next_attempt_at', '<=', now)
+      .orderBy('next_attempt_at')
+      .orderBy('id')
+      .limit(1);
+  const candidate = isPostgres(trx) ? due(trx).forUpdate().skipLocked() : due(trx);
+  return trx
+    .updateTable('user_manga_coin_subscriptions')
+    .set({ updated_at: now })
+    .where('id', 'in', candidate)
+    .where('closed_at', 'is', null)
+    .where('status', 'in', ['ACTIVE', 'ERROR'])
+    .where('next_attempt_at', '<=', now)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/** Moves a due subscription's next try to `until` (after a renewal failed unexpectedly). */
+export async function postponeSubscription(db: Db, id: number, until: number): Promise<void> {
+  await db.updateTable('user_manga_coin_subscriptions').set({ next_attempt_at: until }).where('id', '=', id).where('closed_at', 'is', null).execute();
+}
+
+/** PostgreSQL's and SQLite's unique violation (another run or request wrote the same key first). */
+export function isUniqueViolation(error: unknown): boolean {
+  const e = error as { code?: string; message?: string } | null;
+  return e?.code === '23505' || e?.code === 'SQLITE_CONSTRAINT_UNIQUE' || /UNIQUE constraint failed/.test(e?.message ?? '');
+}

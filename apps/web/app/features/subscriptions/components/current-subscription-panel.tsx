@@ -1,0 +1,94 @@
+import { formatAmount } from '@hondana/domain/format';
+import type { UserSubscription } from '@hondana/domain/subscriptions/subscriptions-api';
+import { coinPaymentMethodLabels } from '@hondana/domain/wallet-payments';
+import { useState } from 'react';
+import { subscriptionCopy as s, subscriptionErrorCopy } from '../../../i18n/ja-subscriptions';
+import { ApiError } from '../../../lib/api/client';
+import { ResponsiveDialog } from '../../orders/components/responsive-dialog';
+import { useCancelSubscription } from '../api/cancel-subscription';
+import { tokyoDate } from '../tokyo-date';
+import styles from './subscriptions.module.css';
+
+const statusClass = { ENTRY: styles.statusEntry, ACTIVE: '', ERROR: styles.statusError, CANCEL: styles.statusCancel } as const;
+
+export type CurrentSubscriptionPanelProps = {
+  subscription: UserSubscription;
+  onCancelled: () => void;
+};
+
+/** The member's plan: status, next renewal (or retry, or the end of a cancelled one), how it is paid, and cancel. */
+export function CurrentSubscriptionPanel({ subscription: sub, onCancelled }: CurrentSubscriptionPanelProps) {
+  const [confirming, setConfirming] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const cancel = useCancelSubscription();
+  const method = coinPaymentMethodLabels[sub.paymentType];
+
+  async function confirm() {
+    setError(null);
+    try {
+      await cancel.mutateAsync(sub.planId);
+      setConfirming(false);
+      onCancelled();
+    } catch (e) {
+      setError(e instanceof ApiError ? subscriptionErrorCopy(e.errorCode, e.messages) : subscriptionErrorCopy(null));
+    }
+  }
+
+  return (
+    <section className={styles.current} aria-labelledby="current-subscription" data-testid="current-subscription">
+      <h2 id="current-subscription" className={styles.subheading}>
+        {s('current.heading')}
+      </h2>
+      <p className={styles.currentTitle}>
+        <strong>{sub.plan.name}</strong>
+        <span className={`${styles.status} ${statusClass[sub.status]}`}>{s(`current.status.${sub.status}`)}</span>
+      </p>
+      <dl className={styles.facts}>
+        {sub.renewalDatetime !== null && sub.status !== 'CANCEL' && (
+          <>
+            <dt>{s('current.renewal')}</dt>
+            <dd data-testid="renewal-date">{tokyoDate(sub.renewalDatetime)}</dd>
+          </>
+        )}
+        {sub.status === 'CANCEL' && sub.endDatetime !== null && (
+          <>
+            <dt>{s('current.endedLabel')}</dt>
+            <dd data-testid="end-date">{s('current.ended', { date: tokyoDate(sub.endDatetime) })}</dd>
+          </>
+        )}
+        <dt>{s('current.method')}</dt>
+        <dd>{sub.card ? s('current.card', { method, brand: sub.card.brand, last4: sub.card.last4 }) : method}</dd>
+        <dt>{s('current.paymentCount')}</dt>
+        <dd>{s('current.count', { count: formatAmount(sub.paymentCount) })}</dd>
+      </dl>
+      {sub.status === 'ERROR' && sub.retryDatetime !== null && <p className={styles.notice}>{s('current.retry', { date: tokyoDate(sub.retryDatetime) })}</p>}
+      {sub.status === 'ENTRY' && <p className={styles.notice}>{s('current.entry', { method })}</p>}
+      {sub.status === 'CANCEL' && <p className={styles.note}>{s('current.coinsStay')}</p>}
+      {sub.status !== 'CANCEL' && (
+        <button type="button" className={styles.secondary} onClick={() => setConfirming(true)}>
+          {s('current.cancel')}
+        </button>
+      )}
+      {confirming && (
+        <ResponsiveDialog open onOpenChange={(open) => !open && !cancel.isPending && setConfirming(false)} title={s('current.confirmTitle')}>
+          <div className={styles.dialogBody}>
+            <p>{s('current.confirmBody')}</p>
+            {error && (
+              <p role="alert" className={styles.error}>
+                {error}
+              </p>
+            )}
+            <div className={styles.actions}>
+              <button type="button" className={styles.secondary} onClick={() => setConfirming(false)} disabled={cancel.isPending}>
+                {s('current.keep')}
+              </button>
+              <button type="button" className={styles.primary} onClick={() => void confirm()} disabled={cancel.isPending}>
+                {s('current.confirm')}
+              </button>
+            </div>
+          </div>
+        </ResponsiveDialog>
+      )}
+    </section>
+  );
+}

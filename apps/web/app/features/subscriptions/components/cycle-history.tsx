@@ -1,0 +1,34 @@
+import { formatAmount } from '@hondana/domain/format';
+import type { SubscriptionCycle } from '@hondana/domain/subscriptions/subscriptions-api';
+import { subscriptionCopy as s } from '../../../i18n/ja-subscriptions';
+import { tokyoDate } from '../tokyo-date';
+import styles from './subscriptions.module.css';
+
+/** The cycles of the member's subscription, newest first: date, amount, coins delivered, status. */
+export function CycleHistory({ cycles }: { cycles: SubscriptionCycle[] }) {
+  return (
+    <section aria-labelledby="cycle-history">
+      <h2 id="cycle-history" className={styles.subheading}>
+        {s('history.heading')}
+      </h2>
+      {cycles.length === 0 ? (
+        <p className={styles.note}>{s('history.empty')}</p>
+      ) : (
+        <ol className={styles.cycles} data-testid="cycle-history">
+          {[...cycles].reverse().map((c) => (
+            <li key={c.cycle} className={c.status === 'DECLINED' ? `${styles.cycle} ${styles.cycleDeclined}` : styles.cycle}>
+              <strong>{s('history.cycleLabel', { cycle: c.cycle })}</strong>
+              <span>{tokyoDate(c.paidDatetime ?? c.updatedDatetime)}</span>
+              <span>{s('history.yen', { price: formatAmount(c.taxIncludedPrice) })}</span>
+              <span className={styles.cycleCoins}>
+                {c.status === 'PAID' ? s('history.coinsValue', { coin: formatAmount(c.coin), bonus: formatAmount(c.bonus) }) : s('history.none')}
+                {' ・ '}
+                {s(`history.${c.status}`)}
+              </span>
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}

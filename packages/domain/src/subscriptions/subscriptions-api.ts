@@ -1,0 +1,155 @@
+/**
+ * Manga coin subscription API (§7 "Manga coin and subscription"). Paths under `/api`; member
+ * calls answer 401 UNAUTHORIZED without a session; errors are `{ errorCode, messages? }`.
+ *
+ *   GET    /manga_coin_sales_subscription_plans?payment_type=creditcard|docomo|softbank → SubscriptionPlansResponse
+ *   GET    /manga_coin_sales_subscription_plans/{id}?payment_type=…                    → SubscriptionPlan
+ *   GET    /manga_coin_sales_subscription_plans/create_token        (member)           → { status: { code: 0, token } }
+ *   GET    /manga_coin_sales_subscription_plans/image?payment_type=…                   → SVG banner of the good-value plan
+ *   GET    /manga_coin_sales_subscription_plans/appeal/good_value?payment_type=…       → GoodValueAppeal (guests too)
+ *   POST   /manga_coin_sales_subscription_plans/{id}?token=…   JSON CardSubscribeBody  → SubscribeResult (card, at once)
+ *   POST   /manga_coin_sales_subscription_plans/docomo/{id}?token=…   JSON CarrierSubscribeBody → SubscribeResult
+ *   POST   /manga_coin_sales_subscription_plans/softbank/{id}?token=… JSON CarrierSubscribeBody (ENTRY + confirmUrl)
+ *   DELETE /manga_coin_sales_subscription_plans/{id}?token=…   (member)                → UserSubscription (CANCEL)
+ *   GET    /user_manga_coin_sales_subscriptions/me?id={planId}      (member)           → { subscription: UserSubscription | null }
+ *   GET    /user_manga_coin_sales_subscriptions/me/{id}             (member)           → UserSubscription with its cycles
+ *   GET    /user_manga_coin_sales_subscriptions/me/by_status?status=ACTIVE[,ENTRY…] (member) → { subscriptions }
+ *
+ * Refusals: 400 SIMPLY_SUBSCRIBE_ERROR (plan not sold for the payment type, or its coins and
+ * bonuses are not what the member was shown), SIMPLY_CREDIT_CARD_ERROR (the card was refused),
+ * POSSESSION_LIMIT (the member already holds a subscription), COIN_POSESSION_OVER (the cycle's
+ * coins would pass the possession cap), PAYMENT_MAINTENANCE; SIMPLY_UNSUBSCRIBE_ERROR (nothing to cancel).
+ */
+import { z } from 'zod';
+import { CardInput } from '../wallet-payments';
+import { type SubscriptionStatus, subscriptionStatuses } from './subscription-status';
+import { type AppealStatus } from './subscription-teaser';
+import { type PlanHighlight, type SubscriptionPaymentType, subscriptionPaymentTypes } from './subscription-plans';
+
+const required = { message: 'is required' };
+const paymentTypeParam = z
+  .string(required)
+  .pipe(z.enum(subscriptionPaymentTypes, { message: `must be one of ${subscriptionPaymentTypes.join(', ')}` }));
+const positiveId = z.coerce.number(required).int('must be an integer').positive('must be positive');
+const count = z.number(required).int('must be an integer').min(0, 'must not be negative');
+
+export const SubscriptionPlansQuery = z.object({ payment_type: paymentTypeParam });
+export const SubscriptionAppealQuery = z.object({ payment_type: paymentTypeParam.default('creditcard') });
+export const SubscriptionPlanQuery = z.object({ payment_type: paymentTypeParam.default('creditcard') });
+export const SubscriptionIdPath = z.object({ id: positiveId });
+export const SubscriptionTokenQuery = z.object({ token: z.string(required).min(1, 'is required').max(200) });
+export const MySubscriptionQuery = z.object({ id: positiveId });
+export const SubscriptionsByStatusQuery = z.object({
+  status: z
+    .string(required)
+    .min(1, 'is required')
+    .transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean))
+    .pipe(
+      z
+        .array(z.enum(subscriptionStatuses, { message: `must list statuses of ${subscriptionStatuses.join(', ')}` }))
+        .min(1, 'is required')
+        .max(4),
+    ),
+});
+
+/** What the member was shown; the server refuses the subscription when the plan no longer says the same. */
+const shownTerms = { coin: count.min(1, 'must be positive'), firstBonus: count, cycleBonus: count };
+
+/** A card subscription: a card the provider keeps (`cardId`), or a new one (`card`) that it registers. */
+export const CardSubscribeBody = z
+  .object({
+    cardId: z.string().regex(/^card_[\w-]{10,60}$/, 'must be a card id').optional(),
+    card: CardInput.optional(),
+    ...shownTerms,
+    /** Accepted for compatibility with the spec's payload; the sandbox runs no bot check. */
+    reCaptchaToken: z.string().max(4000).optional(),
+  })
+  .refine((b) => b.cardId !== undefined || b.card !== undefined, { message: 'is required', path: ['cardId'] });
+export type CardSubscribeBody = z.infer<typeof CardSubscribeBody>;
+
+const returnUrl = z
+  .string()
+  .max(500)
+  .regex(/^\/(?!\/)[^\s\\]*$/, 'must be a path on this site');
+
+/** A docomo or SoftBank subscription: agreed on the carrier's page, back at `returnUrl`. */
+export const CarrierSubscribeBody = z.object({ ...shownTerms, returnUrl: returnUrl.default('/mangacoin/subscription') });
+export type CarrierSubscribeBody = z.infer<typeof CarrierSubscribeBody>;
+
+/** §3 Subscription plan, with the §5 bonus percentage worked out. */
+export interface SubscriptionPlan {
+  id: number;
+  name: string;
+  coin: number;
+  taxIncludedPrice: number;
+  firstBonus: number;
+  secondBonus: number;
+  cycleBonus: number;
+  highlightType: PlanHighlight;
+  paymentType: SubscriptionPaymentType;
+  /** floor(cycleBonus / coin × 100). */
+  bonusPercentage: number;
+  /** The plan the good-value appeal names for this payment type. */
+  goodValueFlg: boolean;
+}
+
+export interface SubscriptionPlansResponse {
+  paymentType: SubscriptionPaymentType;
+  plans: SubscriptionPlan[];
+}
+
+/** §3 Good-value appeal: status, essentiallyFreeFlg, plan (coin, cycleBonus). */
+export interface GoodValueAppeal {
+  status: AppealStatus;
+  /** Whether the caller is a member (the guest teaser otherwise). */
+  loggedIn: boolean;
+  essentiallyFreeFlg: boolean;
+  plan: Pick<SubscriptionPlan, 'id' | 'name' | 'coin' | 'cycleBonus' | 'firstBonus' | 'taxIncludedPrice' | 'bonusPercentage' | 'paymentType'> | null;
+}
+
+/** One billing cycle of a subscription: paid (coins granted), declined (retried), or pending. */
+export interface SubscriptionCycle {
+  cycle: number;
+  status: 'PENDING' | 'PAID' | 'DECLINED';
+  attempts: number;
+  orderId: number | null;
+  taxIncludedPrice: number;
+  coin: number;
+  bonus: number;
+  failureCode: string | null;
+  paidDatetime: number | null;
+  updatedDatetime: number;
+}
+
+/** §3 User subscription (cardId, status, paymentCount, renewalDatetime, firstBonusFlg, secondBonusFlg) and its plan. */
+export interface UserSubscription {
+  id: number;
+  planId: number;
+  plan: Pick<SubscriptionPlan, 'name' | 'coin' | 'taxIncludedPrice' | 'firstBonus' | 'secondBonus' | 'cycleBonus' | 'bonusPercentage'>;
+  paymentType: SubscriptionPaymentType;
+  cardId: string | null;
+  card: { brand: string; last4: string } | null;
+  status: SubscriptionStatus;
+  paymentCount: number;
+  /** The next renewal (null once cancelled or before the first payment). */
+  renewalDatetime: number | null;
+  /** When a cancelled subscription's last paid month ends (its coins stay); null otherwise. */
+  endDatetime: number | null;
+  /** The next try of a declined renewal (ERROR), null otherwise. */
+  retryDatetime: number | null;
+  firstBonusFlg: boolean;
+  secondBonusFlg: boolean;
+  failureCode: string | null;
+  createdDatetime: number;
+  cancelDatetime: number | null;
+  cycles?: SubscriptionCycle[];
+}
+
+export type SubscribeResult =
+  | {
+      status: 'ACTIVE';
+      subscription: UserSubscription;
+      granted: { coin: number; bonus: number; firstBonus: number; secondBonus: number; cycleBonus: number };
+      balance: number;
+    }
+  | { status: 'ENTRY'; subscription: UserSubscription; orderId: number; confirmUrl: string };
