@@ -1,0 +1,60 @@
+#!/usr/bin/env node
+// The renovation's three counts (docs/architecture.md): query calls outside `*.repository.ts`
+// files, pairs of server areas that import each other, and web files that call `fetch` directly.
+// `node scripts/arch-report.mjs [--list]`
+import { readFileSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+const list = process.argv.includes('--list');
+const walk = (dir) =>
+  readdirSync(dir).flatMap((name) => {
+    const file = path.join(dir, name);
+    return statSync(file).isDirectory() ? walk(file) : /\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name) ? [file] : [];
+  });
+const rel = (file) => path.relative(root, file);
+
+// 1. Queries outside repositories (migrations and the database wrapper are the schema's own).
+const server = path.join(root, 'apps/server/src');
+const query = /\.(selectFrom|insertInto|updateTable|deleteFrom|replaceInto)\(|\bsql(<[^>]*>)?`/g;
+const outside = [];
+for (const file of walk(server)) {
+  const r = rel(file);
+  if (/\.repository\.ts$/.test(r) || r.includes('/db/')) continue;
+  const n = (readFileSync(file, 'utf8').match(query) ?? []).length;
+  if (n > 0) outside.push([r, n]);
+}
+
+// 2. Server areas (modules/<area>, or the top folder under src) importing each other.
+const areaOf = (file) => {
+  const parts = path.relative(server, file).split(path.sep);
+  return parts[0] === 'modules' ? parts[1] : parts.length > 1 ? parts[0] : null;
+};
+const edges = new Map();
+for (const file of walk(server)) {
+  const from = areaOf(file);
+  if (!from) continue;
+  for (const [, spec] of readFileSync(file, 'utf8').matchAll(/from '(\.[^']+)'/g)) {
+    const to = areaOf(path.resolve(path.dirname(file), spec));
+    if (!to || to === from) continue;
+    const key = `${from}→${to}`;
+    edges.set(key, (edges.get(key) ?? 0) + 1);
+  }
+}
+const mutual = [...edges.keys()]
+  .map((key) => key.split('→'))
+  .filter(([a, b]) => a < b && edges.has(`${b}→${a}`))
+  .map(([a, b]) => `${a} ⇄ ${b} (${edges.get(`${a}→${b}`)}/${edges.get(`${b}→${a}`)})`);
+
+// 3. Web files that call fetch themselves.
+const fetchers = walk(path.join(root, 'apps/web/app'))
+  .filter((file) => /\bfetch\(/.test(readFileSync(file, 'utf8')))
+  .map(rel);
+
+const total = outside.reduce((sum, [, n]) => sum + n, 0);
+console.log(`queries outside repositories: ${total} in ${outside.length} files`);
+if (list) for (const [r, n] of outside.sort((a, b) => b[1] - a[1])) console.log(`  ${n}\t${r}`);
+console.log(`server areas importing each other: ${mutual.length} pairs`);
+if (list) for (const line of mutual) console.log(`  ${line}`);
+console.log(`web files calling fetch: ${fetchers.length}`);
+if (list) for (const r of fetchers) console.log(`  ${r}`);
