@@ -63,12 +63,17 @@ for (const width of [375, 1080]) {
       const granted = page.getByTestId('lottery-grant');
       await granted.getByText('くじが1枚付与されました').waitFor();
       assert.equal(await granted.getByRole('link', { name: 'くじを引く' }).getAttribute('href'), `/lottery/${campaignId}`);
+      await page.waitForTimeout(400); // the snackbar's 300 ms rise (§9)
       await shot(page, `granted-${width}`);
 
-      // Once that day: reading it again shows nothing, even with the day forgotten by the browser.
-      await readToLastPage(page, FREE_VOL2);
+      // Once that day: the last page again shows nothing, even with the day forgotten by the browser.
+      const openLastPage = async () => {
+        await page.goto(`${store.url}/viewer?cid=${FREE_VOL2}&open_lastpage=true`);
+        await page.getByTestId('last-page').waitFor();
+      };
+      await openLastPage();
       await page.evaluate(() => window.localStorage.clear());
-      await readToLastPage(page, FREE_VOL2);
+      await openLastPage();
       await page.waitForTimeout(1500);
       assert.equal(await page.getByTestId('lottery-grant').count(), 0, 'the second grant of the day is silent (ALREADY_GRANT_TICKET)');
 
@@ -87,12 +92,14 @@ for (const width of [375, 1080]) {
       await page.getByRole('heading', { name: '本棚 冬のくじ引きキャンペーン' }).waitFor();
       await page.getByText('使えるくじ 2枚').waitFor();
       await page.getByText(/^有効期限 \d{4}年/).first().waitFor();
+      await page.waitForFunction(() => Array.from(document.images).every((img) => img.complete && img.naturalWidth > 0));
       await shot(page, `page-${width}`);
       await page.getByRole('button', { name: 'くじを引く（残り2枚）' }).click();
       const won = page.getByTestId('lottery-won');
       await won.getByText('1等「500マンガコイン」が当たりました！').waitFor();
       await page.getByText('使えるくじ 1枚').waitFor();
       await page.getByTestId('my-prizes').getByText('500マンガコイン').waitFor();
+      await page.waitForFunction(() => Array.from(document.images).every((img) => img.complete && img.naturalWidth > 0));
       await won.scrollIntoViewIfNeeded();
       await shot(page, `won-${width}`);
 
