@@ -35,6 +35,8 @@ export const jaCampaigns = {
     myPrizes: '当選した賞品',
     noPrizes: 'まだ当選した賞品はありません',
     login: 'ログインしてくじを引く',
+    shareForTicket: 'LINEでシェアしてくじをもらう（1日1回）',
+    sharedToday: '今日のシェアのくじは受け取り済みです',
     drawFailed: 'くじを引けませんでした',
     kinds: { MANGA_COIN: 'マンガコイン', POINT: 'ポイント', BOOK: '作品', COUPON: 'クーポン' },
     errors: {

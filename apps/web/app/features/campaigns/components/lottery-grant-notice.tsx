@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { campaignCopy as c } from '../../../i18n/ja-campaigns';
 import { ApiError } from '../../../lib/api/client';
 import { grantReadEnd } from '../api/grant-read-end';
+import { useMissionReadEnd } from '../api/mission-read-end';
 import styles from './lottery-grant-notice.module.css';
 
 /** §9 snackbar 3300 ms. */
@@ -35,9 +36,11 @@ type Shown = { kind: 'granted'; message: string; campaignId: number } | { kind: 
  * (§9), and answers as §8 says: くじが1枚付与されました with a link to draw; ALREADY_GRANT_TICKET
  * silently; NOT_TARGET_BOOK 無料作品を読むとくじがもらえます; other failures a toast with the
  * server's message or くじを受け取れませんでした. The day is stored unless the grant failed.
+ * The same last page reports the read-end to missions.
  */
 export function LotteryGrantNotice({ bookId, free, eligible }: LotteryGrantNoticeProps) {
   const [shown, setShown] = useState<Shown | null>(null);
+  useMissionReadEnd(bookId, eligible);
   useEffect(() => {
     if (!eligible) return;
     const today = lotteryCheckDay(Date.now());

@@ -5,7 +5,9 @@ import { ApiError } from '../../../lib/api/client';
 import { campaignCopy as c } from '../../../i18n/ja-campaigns';
 import { loginHref } from '../../accounts/login-href';
 import { tokyoDate, tokyoDateTime } from '../../wallet/tokyo-date';
+import { grantReaction } from '@hondana/domain/campaigns/lottery';
 import { useConsumeTicket } from '../api/consume-ticket';
+import { useGrantShare } from '../api/grant-share';
 import { useLotteryCampaign } from '../api/get-lottery-campaign';
 import { useMyPrizes } from '../api/get-my-prizes';
 import { useMyTickets } from '../api/get-my-tickets';
@@ -121,6 +123,7 @@ function DrawPanel({ campaign }: { campaign: LotteryCampaign }) {
       <button type="button" className={styles.primary} disabled={usable.length === 0 || consume.isPending} onClick={draw}>
         {consume.isPending ? c('lottery.drawing') : c('lottery.draw', { count: usable.length })}
       </button>
+      {campaign.distributionEvents.some((e) => e.eventType === 'SHARE') && <ShareButton campaign={campaign} />}
       <div aria-live="polite">
         {won && (
           <div className={styles.won} data-testid="lottery-won">
@@ -142,6 +145,31 @@ function DrawPanel({ campaign }: { campaign: LotteryCampaign }) {
         )}
       </div>
     </section>
+  );
+}
+
+/** Shares the campaign on LINE (§5 share target) and asks for the day's share ticket (§8 answers). */
+function ShareButton({ campaign }: { campaign: LotteryCampaign }) {
+  const share = useGrantShare();
+  const [message, setMessage] = useState<string | null>(null);
+  const onShare = () => {
+    const url = `${window.location.origin}/lottery/${campaign.lotteryCampaignId}`;
+    window.open(`https://social-plugins.line.me/lineit/share?url=${encodeURIComponent(url)}`, '_blank', 'noopener');
+    share.mutate(undefined, {
+      onSuccess: () => setMessage(c('grant.granted')),
+      onError: (e) => {
+        const reaction = grantReaction(e instanceof ApiError ? { ok: false, errorCode: e.errorCode, message: e.messages[0] ?? '' } : { ok: false });
+        setMessage(reaction.kind === 'silent' ? c('lottery.sharedToday') : reaction.kind === 'granted' ? null : reaction.message);
+      },
+    });
+  };
+  return (
+    <p className={styles.share}>
+      <button type="button" className={styles.secondary} onClick={onShare} disabled={share.isPending}>
+        {c('lottery.shareForTicket')}
+      </button>
+      {message && <span role="status">{message}</span>}
+    </p>
   );
 }
 
