@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, buildTestApp } from './support/build-test-app';
 import { createCampaign, createTicket } from './support/campaign-factories';
+import { cartClient } from './support/cart-factories';
 import { insertBook, insertTitle } from './support/catalog-factories';
 import { buyWithMangaCoin, grantTo, ledgerInvariant, member, tokenFor } from './support/wallet-factories';
 
@@ -46,6 +47,19 @@ describe('ticket grants', () => {
     expect(mine.tickets[0]).toMatchObject({ usedFlg: 0, expireDatetime: now + 3 * 24 * HOUR });
     const order = await get(m.cookie, `/api/lottery/campaigns/order?order_id=${bought.json().results.orderId}`);
     expect(order.json().results.userLotteryTickets).toHaveLength(1);
+  });
+
+  it('a cart order during a campaign lists its ticket too (order v3)', async () => {
+    const { campaignId } = await freshCampaign();
+    const m = await member(app());
+    const c = cartClient(app(), m.cookie);
+    const title = await insertTitle(db());
+    const books = [await insertBook(db(), title, 1, { price: 300 }), await insertBook(db(), title, 2, { price: 200 })];
+    await c.addMany(books);
+    await grantTo(db(), m.userId, 'COIN', 1000, { now });
+    const r = await c.order(await c.token(), { usePoint: 0, salePrice: 500, bookIds: books, paymentType: 'COIN' });
+    expect(r.statusCode).toBe(200);
+    expect(r.json().results.userLotteryTickets).toEqual([{ lotteryCampaignId: campaignId }]);
   });
 
   it('no purchase ticket outside the campaign period', async () => {
