@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, buildTestApp } from './support/build-test-app';
 import { createCampaign } from './support/campaign-factories';
 import { insertBook, insertTitle } from './support/catalog-factories';
+import { episodeAction, insertSerial } from './support/serial-factories';
 import { buyWithMangaCoin, grantTo, ledgerInvariant, member } from './support/wallet-factories';
 
 /** Missions (issue 24): tasks advance once per key, the reward is granted once, 401 and 404. */
@@ -50,6 +51,20 @@ describe('missions', () => {
     expect((await ledgerInvariant(db(), m.userId, now)).MANGA_COIN).toBe(30);
     expect((await post(m.cookie, '/api/mission/notice/v2', { mission_id: missionId })).statusCode).toBe(200);
     expect((await v4(m.cookie)).json().results.missions[0].noticed).toBe(true);
+  });
+
+  it('serial episodes read to the end (end_reading) count once each; an unread one is refused', async () => {
+    const missionId = await createMission({ rewardType: 10, amount: 10, tasks: [['READ_EPISODE', 2]] });
+    const m = await member(t.app);
+    const { episodeIds } = await insertSerial(db(), { episodes: 4, free: 4, releasedAt: now - 10 * DAY, now });
+    expect((await post(m.cookie, '/api/mission/read_end', { serial_episode_id: episodeIds[0] })).statusCode).toBe(403);
+    for (const id of [episodeIds[0]!, episodeIds[0]!, episodeIds[1]!]) {
+      await episodeAction(t.app, m.cookie, id, 'start_reading');
+      expect((await episodeAction(t.app, m.cookie, id, 'end_reading')).statusCode).toBe(200);
+    }
+    expect((await post(m.cookie, '/api/mission/read_end', { serial_episode_id: episodeIds[1] })).statusCode).toBe(200);
+    expect((await v4(m.cookie)).json().results.missions[0]).toMatchObject({ id: missionId, completed: true, rewarded: true, tasks: [{ progress: 2 }] });
+    expect((await ledgerInvariant(db(), m.userId, now)).MANGA_COIN).toBe(10);
   });
 
   it('a priced book not owned does not count (403); bad input is 400 naming the field', async () => {

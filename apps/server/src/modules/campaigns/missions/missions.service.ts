@@ -90,7 +90,7 @@ export async function missionsV4(db: Kysely<Database>, userId: number, now: numb
   return { status: { code: 0 }, results: { missions: views } };
 }
 
-/** POST `/mission/read_end`: a book the member may read whole (owned or free now), or an episode. */
+/** POST `/mission/read_end`: a book the member may read whole (owned or free now), or an episode read to its end. */
 export async function missionReadEnd(db: Kysely<Database>, userId: number, input: { bookId?: number | undefined; episodeId?: number | undefined }, now: number) {
   return db.transaction().execute(async (trx) => {
     const completed: number[] = [];
@@ -105,8 +105,15 @@ export async function missionReadEnd(db: Kysely<Database>, userId: number, input
       completed.push(...(await advanceMissions(trx, userId, { kind: 'read_end', bookId: input.bookId }, now)));
     }
     if (input.episodeId !== undefined) {
-      const episode = await trx.selectFrom('serial_episodes').select('id').where('id', '=', input.episodeId).executeTakeFirst();
-      if (!episode) throw notFound('episode');
+      // Only an episode the serial's end_reading registered (it checks the member may read it).
+      const read = await trx
+        .selectFrom('user_serial_episodes')
+        .select('episode_id')
+        .where('user_id', '=', userId)
+        .where('episode_id', '=', input.episodeId)
+        .where('read_ended_at', 'is not', null)
+        .executeTakeFirst();
+      if (!read) throw new AppError(403, ErrorCode.FORBIDDEN, ['serial_episode_id: not read']);
       completed.push(...(await advanceMissions(trx, userId, { kind: 'read_episode', episodeId: input.episodeId }, now)));
     }
     return { status: { code: 0 as const }, results: { completedMissionIds: completed } };
