@@ -113,6 +113,8 @@ for (const width of [375, 1080]) {
       const missions = page.getByTestId('missions-panel');
       await missions.getByText('はじめての本棚ミッション').waitFor();
       await missions.getByText('達成報酬：くじ1枚').waitFor();
+      // The purchase completed the shopping mission: its reward notice shows once.
+      await missions.getByRole('status').filter({ hasText: 'ミッション達成！50ポイントをプレゼントしました' }).waitFor();
       await missions.scrollIntoViewIfNeeded();
       await shot(page, `missions-${width}`);
       await context.close();

@@ -59,6 +59,7 @@ export const jaCampaigns = {
     progress: '{{progress}}/{{target}}',
     done: '達成',
     rewarded: '報酬を受け取りました',
+    notice: 'ミッション達成！{{reward}}をプレゼントしました',
     empty: '開催中のミッションはありません',
     failed: 'ミッションを取得できませんでした',
   },

@@ -1,7 +1,9 @@
 import type { Mission } from '@hondana/domain/campaigns/missions-api';
 import { campaignCopy as c } from '../../../i18n/ja-campaigns';
 import { tokyoDate } from '../../wallet/tokyo-date';
+import { useEffect } from 'react';
 import { useMissions } from '../api/get-missions';
+import { useNoticeMission } from '../api/notice-mission';
 import styles from './missions-panel.module.css';
 
 /** My page's missions (§3 Mission): each running mission, its reward, its tasks with progress. */
@@ -19,8 +21,20 @@ export function MissionsPanel() {
 }
 
 function MissionCard({ mission }: { mission: Mission }) {
+  const notice = useNoticeMission();
+  const fresh = mission.rewarded && !mission.noticed;
+  const { mutate } = notice;
+  // The reward notice shows once: seeing it here tells the server (§7 notice/v2).
+  useEffect(() => {
+    if (fresh) mutate(mission.id);
+  }, [fresh, mission.id, mutate]);
   return (
     <article className={styles.card} style={{ backgroundColor: mission.backgroundColor }}>
+      {fresh && (
+        <p role="status" className={styles.notice}>
+          {c('missions.notice', { reward: mission.bonus.name })}
+        </p>
+      )}
       <header className={styles.cardHeader}>
         <h3>{mission.name}</h3>
         <span className={styles.until}>{c('missions.until', { date: tokyoDate(mission.sprint.endDatetime) })}</span>
