@@ -26,6 +26,7 @@ import { noticesRoutes } from './modules/notices/routes';
 import { reviewsRoutes } from './modules/reviews/routes';
 import { serialsRoutes } from './modules/serials/routes';
 import { cartRoutes } from './modules/cart/routes';
+import { type CampaignRoutesOptions, campaignRoutes } from './modules/campaigns/routes';
 import { mediaRoutes } from './media/routes';
 import { webPlugin } from './web/web-plugin';
 
@@ -41,6 +42,8 @@ export interface AppOptions {
   requestTimeoutMs?: number;
   /** Serve the server-rendered store pages (needs `apps/web/build`); off in API tests. */
   web?: boolean;
+  /** The lottery's human check and random source (`modules/campaigns/routes.ts`); sandbox and crypto by default. */
+  campaigns?: CampaignRoutesOptions;
 }
 
 /** What every module's routes and services share. */
@@ -128,6 +131,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(noticesRoutes);
       await api.register(serialsRoutes);
       await api.register(cartRoutes);
+      await api.register(campaignRoutes, options.campaigns ?? {});
     },
     { prefix: '/api' },
   );

@@ -291,6 +291,19 @@ describe('the demo catalog', () => {
       await other.destroy();
     }
   });
+
+  it('runs a lottery campaign with four prize ranks and three missions (issue 24)', async () => {
+    const db = database.db;
+    const campaigns = await db.selectFrom('lottery_campaigns').selectAll().execute();
+    expect(campaigns).toHaveLength(1);
+    expect(campaigns[0]!.start_at).toBeLessThanOrEqual(NOW.getTime());
+    expect(campaigns[0]!.end_at).toBeGreaterThan(NOW.getTime());
+    const prizes = await db.selectFrom('lottery_prizes').select(['rank', 'kind']).orderBy('rank').execute();
+    expect(prizes.map((p) => p.kind)).toEqual(['MANGA_COIN', 'BOOK', 'COUPON', 'POINT']);
+    const events = await db.selectFrom('lottery_distribution_events').select('event_type').execute();
+    expect(events.map((e) => e.event_type).sort()).toEqual(['PURCHASE', 'READ_END_FREE', 'SHARE']);
+    expect(await db.selectFrom('missions').select('reward_type').orderBy('id').execute()).toEqual([{ reward_type: 100 }, { reward_type: 1 }, { reward_type: 10 }]);
+  });
 });
 
 describe('the demo plan', () => {

@@ -27,5 +27,6 @@ export default [
   route('cart', 'routes/cart.tsx'),
   route('preorder/confirm/:bookSegment', 'routes/preorder-confirm.tsx'),
   route('law/payment_services', 'routes/payment-services-law.tsx'),
+  route('lottery/:campaignId', 'routes/lottery.tsx'),
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig;

@@ -236,7 +236,17 @@ export interface CartChangeResponse {
 
 export interface OrderV3Response {
   status: { code: 0 };
-  results: { orderId: number; bookIds: number[]; totalPrice: number; discount: number; usePoint: number; payPrice: number; pointCampaign: PointCampaignSummary };
+  results: {
+    orderId: number;
+    bookIds: number[];
+    totalPrice: number;
+    discount: number;
+    usePoint: number;
+    payPrice: number;
+    pointCampaign: PointCampaignSummary;
+    /** Lottery tickets the order earned (issue 24), one entry per ticket. */
+    userLotteryTickets: { lotteryCampaignId: number }[];
+  };
 }
 
 /**

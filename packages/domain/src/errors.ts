@@ -90,6 +90,15 @@ export const ErrorCode = {
   BUNDLE_INVALID: 'BUNDLE_INVALID',
   // Reading (not named by the spec): a page sync older than the stored position (409)
   SYNC_PAGE_CONFLICT: 'SYNC_PAGE_CONFLICT',
+  // Lottery ticket grant (§8)
+  ALREADY_GRANT_TICKET: 'ALREADY_GRANT_TICKET',
+  NOT_TARGET_BOOK: 'NOT_TARGET_BOOK',
+  OUT_OF_TERM: 'OUT_OF_TERM',
+  // Lottery draw (not named by the spec): a used or expired ticket, an empty box, a failed human check
+  LOTTERY_TICKET_USED: 'LOTTERY_TICKET_USED',
+  LOTTERY_TICKET_EXPIRED: 'LOTTERY_TICKET_EXPIRED',
+  LOTTERY_PRIZE_SOLD_OUT: 'LOTTERY_PRIZE_SOLD_OUT',
+  HUMAN_CHECK_FAILED: 'HUMAN_CHECK_FAILED',
 } as const;
 
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];

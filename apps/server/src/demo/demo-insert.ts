@@ -7,6 +7,7 @@ import { buildDemoPreOrderBonuses } from './demo-pre-order-bonuses';
 import { buildDemoBundles } from './demo-bundles';
 import { buildDemoOsusumes } from './demo-osusumes';
 import { insertDemoSubscriptionPlans } from './demo-subscriptions';
+import { deleteDemoCampaigns, insertDemoCampaigns } from './demo-campaigns';
 
 type Tx = Transaction<Database> | Kysely<Database>;
 
@@ -93,6 +94,7 @@ export async function insertPlan(db: Tx, dialect: DialectName, plan: DemoPlan, e
   await insertBatched(db, 'serial_osusume_items', items);
   await insertBatched(db, 'catalog_events', events);
   if (dialect === 'postgres') await syncSequences(db);
+  await insertDemoCampaigns(db, plan, now);
 }
 
 type DemoPlanEvents = Insertable<Database['catalog_events']>[];
@@ -107,6 +109,7 @@ export async function syncSequences(db: Tx): Promise<void> {
 
 /** Empties the catalog. Fails (and changes nothing) when other data, such as orders, still refers to it. */
 export async function deleteCatalog(db: Tx): Promise<void> {
+  await deleteDemoCampaigns(db);
   for (const table of [...CATALOG_TABLES].reverse()) {
     await db.deleteFrom(table).execute();
   }

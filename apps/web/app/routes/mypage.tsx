@@ -3,6 +3,8 @@ import { Link, redirect } from 'react-router';
 import { ProfileDetails } from '../features/accounts/components/profile-details';
 import { loginHref } from '../features/accounts/login-href';
 import { MypageNoticeLinks } from '../features/notices/components/mypage-links';
+import { MissionsPanel } from '../features/campaigns/components/missions-panel';
+import { QueryProvider } from '../components/query-provider';
 import { i18n, useTranslation } from '../i18n/i18n';
 import '../i18n/ja-accounts';
 import { pageMeta } from '../page-meta';
@@ -43,6 +45,9 @@ export default function MyPage({ loaderData }: Route.ComponentProps) {
         <Link to="/wallet/manga_coin">{t('walletEntry.wallet')}</Link>
         <Link to="/order/payments">{t('walletEntry.payments')}</Link>
       </nav>
+      <QueryProvider>
+        <MissionsPanel />
+      </QueryProvider>
     </div>
   );
 }

@@ -6,6 +6,7 @@ import {
 } from '@hondana/domain/viewer/last-page-input';
 import { useEffect, useRef, useState } from 'react';
 import { loginHref } from '../features/accounts/login-href';
+import { LotteryGrantNotice } from '../features/campaigns/components/lottery-grant-notice';
 import { LastPageCommerceBlock } from '../features/orders/components/last-page-commerce';
 import { PurchaseToast } from '../features/orders/components/purchase-button';
 import type { LastPageCommerceSlotProps } from '../features/viewer/components/last-page-slot';
@@ -52,6 +53,8 @@ export default function ViewerLastPageCommerce({ info, loggedIn }: LastPageComme
         }}
       />
       {toast && <PurchaseToast className={styles.toast} message={toast} onDone={() => setToast(null)} />}
+      {/* §8: the read-end lottery ticket of the day, asked once the last page shows. */}
+      <LotteryGrantNotice bookId={info.book_data.id} free={info.book_data.free} eligible={loggedIn && info.book_data.fullAccess} />
     </>
   );
 }

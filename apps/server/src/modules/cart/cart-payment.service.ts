@@ -9,6 +9,7 @@ import { entitledBookIds } from '../orders/entitlements';
 import { booksForPurchase, insertOrder, transitionOrder } from '../orders/orders.repository';
 import { type PricedBook, type PurchaseRequest, deliver, grantEarnedPoints, priceBooks } from '../orders/purchase';
 import { refundOrderSpends, spend } from '../wallet/ledger';
+import { rewardPurchase } from '../campaigns/purchase-rewards';
 import { useCoupon } from './cart.repository';
 
 type Trx = Transaction<Database>;
@@ -76,7 +77,7 @@ export async function payCartByProvider(trx: Trx, provider: PaymentProvider, inp
   if (payPrice === 0) {
     await transitionOrder(trx, orderId, 'INCOMPLETE', 'PROCESSING', req.now);
     await completeCartPayment(trx, orderId, req.now);
-    return { body: done };
+    return { body: await withTickets(trx, done) };
   }
   const outcome = await provider.start(trx, {
     orderId,
@@ -98,7 +99,13 @@ export async function payCartByProvider(trx: Trx, provider: PaymentProvider, inp
     card_last4: outcome.cardLast4,
   });
   await completeCartPayment(trx, orderId, req.now);
-  return { body: done };
+  return { body: await withTickets(trx, done) };
+}
+
+/** A payment completed at once: the order result names the lottery tickets it earned. */
+async function withTickets<B extends { results: { orderId: number } }>(trx: Trx, body: B) {
+  const rows = await trx.selectFrom('lottery_tickets').select('campaign_id').where('order_id', '=', body.results.orderId).orderBy('id').execute();
+  return { ...body, results: { ...body.results, userLotteryTickets: rows.map((r) => ({ lotteryCampaignId: r.campaign_id })) } };
 }
 
 interface StoredBook {
@@ -128,6 +135,7 @@ export async function completeCartPayment(trx: Trx, orderId: number, now: number
   const req: PurchaseRequest = { userId: pay.user_id, adultChecked: true, bookIds, currency: 'COIN', usePoint: 0, buyFree: false, now };
   await deliver(trx, req, orderId, books, 'PURCHASE');
   await grantEarnedPoints(trx, req, orderId, JSON.parse(pay.point_lines) as PointLine[]);
+  await rewardPurchase(trx, { userId: pay.user_id, orderId, totalPrice: stored.reduce((sum, b) => sum + b.price, 0), now });
   await trx.deleteFrom('cart_items').where('user_id', '=', pay.user_id).where('book_id', 'in', bookIds).execute();
   if (pay.coupon_id !== null) await trx.deleteFrom('cart_coupons').where('user_id', '=', pay.user_id).where('coupon_id', '=', pay.coupon_id).execute();
   return true;

@@ -8,6 +8,7 @@ import type { PaymentProvider } from '../../payments/payment-provider';
 import { withRetry } from '../orders/buy.service';
 import { type PurchaseRequest, purchase } from '../orders/purchase';
 import { type StoredResponse, withOneTimeToken } from '../tokens/one-time-tokens';
+import { rewardPurchase } from '../campaigns/purchase-rewards';
 import { chooseCoupon, useCoupon } from './cart.repository';
 import { payCartByProvider } from './cart-payment.service';
 import { type CartMember, loadCart } from './cart-view';
@@ -123,6 +124,7 @@ async function checkout(trx: Transaction<Database>, provider: PaymentProvider, m
   if (coupon && !(await useCoupon(trx, member.userId, coupon.id, orderId, now))) throw refuse(ErrorCode.COUPON_INVALID, 'coupon: already used');
   await trx.deleteFrom('cart_items').where('user_id', '=', member.userId).where('book_id', 'in', bookIds).execute();
   if (coupon) await chooseCoupon(trx, member.userId, null);
+  const userLotteryTickets = await rewardPurchase(trx, { userId: member.userId, orderId, totalPrice: quote.totalPrice, now });
   return {
     body: {
       status: { code: 0 },
@@ -134,6 +136,7 @@ async function checkout(trx: Transaction<Database>, provider: PaymentProvider, m
         usePoint: quote.usePoint,
         payPrice: quote.payPrice,
         pointCampaign: quote.pointCampaign,
+        userLotteryTickets,
       },
     },
   };

@@ -8,6 +8,7 @@ import type {
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 import { type StoredResponse, withOneTimeToken } from '../tokens/one-time-tokens';
+import { rewardPurchase } from '../campaigns/purchase-rewards';
 import { SpendConflict } from '../wallet/ledger';
 import { type PurchaseRequest, purchase, quote } from './purchase';
 
@@ -59,10 +60,11 @@ export function buyV2(
       { token: input.token, userId: buyer.userId, purpose: BUY_TOKEN_PURPOSE, request: { b: input.bookIds, p: input.usePoint }, now },
       async (trx) => {
         const { orderId, quote: q } = await purchase(trx, req);
+        const userLotteryTickets = await rewardPurchase(trx, { userId: buyer.userId, orderId, totalPrice: q.totalPrice, now });
         return {
           body: {
             status: { code: 0 },
-            results: { orderId, totalPrice: q.totalPrice, usePoint: q.usePoint, userLotteryTickets: [], pointCampaign: q.pointCampaign },
+            results: { orderId, totalPrice: q.totalPrice, usePoint: q.usePoint, userLotteryTickets, pointCampaign: q.pointCampaign },
           },
         };
       },
@@ -103,7 +105,8 @@ export function mangaCoinBuy(
       { token: input.token, userId: buyer.userId, purpose: MANGA_COIN_BUY_TOKEN_PURPOSE, request: { b: input.bookId, p: input.checkedPrice }, now },
       async (trx: Transaction<Database>) => {
         const { orderId, quote: q } = await purchase(trx, req);
-        return { body: { status: { code: 0 }, results: { orderId, price: q.totalPrice, userLotteryTickets: [] } } };
+        const userLotteryTickets = await rewardPurchase(trx, { userId: buyer.userId, orderId, totalPrice: q.totalPrice, now });
+        return { body: { status: { code: 0 }, results: { orderId, price: q.totalPrice, userLotteryTickets } } };
       },
     ),
   );

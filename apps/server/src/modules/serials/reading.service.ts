@@ -1,6 +1,7 @@
 import { AppError, ErrorCode } from '@hondana/domain/errors';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
+import { advanceMissions } from '../campaigns/missions/missions.service';
 import { withOneTimeToken } from '../tokens/one-time-tokens';
 import { episodeGrant } from './episode-access';
 import { releasedEpisode } from './rental.service';
@@ -14,7 +15,7 @@ export const readingPurpose = (which: 'start_reading' | 'end_reading') => `seria
 /**
  * `POST /user_serial_episodes/{id}/start_reading` and `/end_reading`: the member must be
  * allowed to read the episode now (free, rented or owned). A start moves the serial to the top
- * of the member's history and counts a read for the rankings.
+ * of the member's history and counts a read for the rankings; an end counts for missions.
  */
 export function markReading(
   db: Kysely<Database>,
@@ -28,6 +29,8 @@ export function markReading(
     }
     const column = input.which === 'start_reading' ? 'read_started_at' : 'read_ended_at';
     await users.markReading(trx, input.userId, episode.id, serial.id, column, input.now);
+    // An episode read to the end counts towards the read-a-serial-episode missions (issue 24).
+    if (input.which === 'end_reading') await advanceMissions(trx, input.userId, { kind: 'read_episode', episodeId: episode.id }, input.now);
     if (input.which === 'start_reading') {
       await users.recordHistory(trx, input.userId, serial.id, episode.id, input.now);
       if (serial.titleId !== null) {

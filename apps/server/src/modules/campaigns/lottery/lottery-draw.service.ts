@@ -1,0 +1,95 @@
+import { randomInt } from 'node:crypto';
+import { AppError, ErrorCode, notFound } from '@hondana/domain/errors';
+import { pickPrize, totalWeight } from '@hondana/domain/campaigns/lottery';
+import type { WonPrize } from '@hondana/domain/campaigns/lottery-api';
+import { BONUS_COIN_VALID_DAYS, DEFAULT_POINT_VALID_DAYS, expiryAfterDays } from '@hondana/domain/wallet-lots';
+import type { Transaction } from 'kysely';
+import type { Database } from '../../../db/schema';
+import { grantEntitlement } from '../../orders/entitlements';
+import { grant } from '../../wallet/ledger';
+import { type PrizeRow, boxesOf, campaignById, claimTicket, insertDraw, prizesOfBox, takeOneOfStock, ticketById } from './lottery.repository';
+import { wonPrizeView } from './lottery-views';
+
+type Trx = Transaction<Database>;
+
+/** A uniform integer in [0, max): `crypto.randomInt` in the app; tests may pass their own. */
+export type RandomInt = (max: number) => number;
+export const cryptoRandomInt: RandomInt = (max) => randomInt(max);
+
+/** Draws a second time when another draw took the last of the picked prize meanwhile. */
+const PICK_ATTEMPTS = 8;
+
+/**
+ * Consumes a ticket (issue 24): in the caller's transaction, the ticket is marked used by a
+ * conditional update (one of any number of parallel consumes wins), a prize is picked with a
+ * cryptographic random number among those with stock, one of its stock is taken by a conditional
+ * update (never oversold: a lost race picks again), the prize is granted and the draw recorded.
+ * Anything refused rolls the whole transaction back, the ticket included.
+ */
+export async function consumeTicket(
+  trx: Trx,
+  input: { userId: number; ticketId: number; titleId: number | null; now: number; random?: RandomInt },
+): Promise<WonPrize> {
+  const { userId, ticketId, now } = input;
+  if (!(await claimTicket(trx, userId, ticketId, now))) throw await whyNotUsable(trx, userId, ticketId);
+  const ticket = (await ticketById(trx, ticketId))!;
+  const campaign = (await campaignById(trx, ticket.campaign_id))!;
+  const [box] = await boxesOf(trx, campaign.id);
+  if (!box) throw new AppError(409, ErrorCode.LOTTERY_PRIZE_SOLD_OUT, ['box: empty']);
+  const prize = await pickWithStock(trx, box.id, input.random ?? cryptoRandomInt);
+  await grantPrize(trx, { userId, prize, campaignName: campaign.name, now });
+  const drawId = await insertDraw(trx, { ticketId, userId, campaignId: campaign.id, prizeId: prize.id, titleId: input.titleId, now });
+  return wonPrizeView({ id: drawId, ticket_id: ticketId, campaign_id: campaign.id, created_at: now }, prize);
+}
+
+async function pickWithStock(trx: Trx, boxId: number, random: RandomInt): Promise<PrizeRow> {
+  for (let attempt = 0; attempt < PICK_ATTEMPTS; attempt += 1) {
+    const prizes = await prizesOfBox(trx, boxId);
+    const total = totalWeight(prizes);
+    if (total === 0) break;
+    const picked = pickPrize(prizes, random(total));
+    if (!picked) break;
+    if (picked.remaining === null || (await takeOneOfStock(trx, picked.id))) return picked;
+  }
+  throw new AppError(409, ErrorCode.LOTTERY_PRIZE_SOLD_OUT, ['prizes: none left']);
+}
+
+async function whyNotUsable(trx: Trx, userId: number, ticketId: number): Promise<AppError> {
+  const ticket = await ticketById(trx, ticketId);
+  if (!ticket || ticket.user_id !== userId) return notFound('ticket');
+  if (ticket.used_at !== null) return new AppError(409, ErrorCode.LOTTERY_TICKET_USED, ['このくじは使用済みです']);
+  return new AppError(403, ErrorCode.LOTTERY_TICKET_EXPIRED, ['このくじは有効期限が切れています']);
+}
+
+/** Japanese ledger line of a prize. */
+const ledgerLine = (campaignName: string, prizeName: string) => `くじ「${campaignName}」${prizeName}当選`;
+
+/**
+ * The prize, in the draw's transaction: manga coins (bonus coins) and points as wallet lots with
+ * their GRANT entries, a book as an entitlement, a coupon as the member's coupon (kept as it is
+ * when the member already holds it).
+ */
+async function grantPrize(trx: Trx, input: { userId: number; prize: PrizeRow; campaignName: string; now: number }): Promise<void> {
+  const { userId, prize, now } = input;
+  const reason = ledgerLine(input.campaignName, prize.name);
+  switch (prize.kind) {
+    case 'MANGA_COIN':
+      await grant(trx, { userId, currency: 'MANGA_COIN', amount: prize.amount, paid: false, expiresAt: expiryAfterDays(now, BONUS_COIN_VALID_DAYS), reason, now });
+      return;
+    case 'POINT':
+      await grant(trx, { userId, currency: 'POINT', amount: prize.amount, paid: false, expiresAt: expiryAfterDays(now, DEFAULT_POINT_VALID_DAYS), reason, now });
+      return;
+    case 'BOOK':
+      await grantEntitlement(trx, { userId, bookId: prize.book_id!, possessionStatus: 'OWNED', source: 'GRANT', orderId: null, now });
+      return;
+    case 'COUPON':
+      await trx
+        .insertInto('user_coupons')
+        .values({ user_id: userId, coupon_id: prize.coupon_id!, status: 'UNUSED', order_id: null, created_at: now, used_at: null })
+        .onConflict((oc) => oc.columns(['user_id', 'coupon_id']).doNothing())
+        .execute();
+      return;
+    default:
+      throw new Error(`unknown prize kind ${prize.kind}`);
+  }
+}

@@ -1,0 +1,65 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../../../db/schema';
+
+/** Queries of missions (issue 24). */
+type Db = Kysely<Database> | Transaction<Database>;
+
+export type MissionRow = Awaited<ReturnType<typeof runningMissions>>[number];
+
+export function runningMissions(db: Db, now: number) {
+  return db.selectFrom('missions').selectAll().where('start_at', '<=', now).where('end_at', '>', now).orderBy('end_at').orderBy('id').execute();
+}
+
+export function tasksOf(db: Db, missionIds: readonly number[]) {
+  if (missionIds.length === 0) return Promise.resolve([]);
+  return db.selectFrom('mission_tasks').selectAll().where('mission_id', 'in', [...missionIds]).orderBy('sort_order').orderBy('id').execute();
+}
+
+/** How many events counted towards each task, for the member. */
+export async function progressOf(db: Db, userId: number, taskIds: readonly number[]): Promise<Map<number, number>> {
+  if (taskIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('mission_task_events')
+    .select(['task_id', (eb) => eb.fn.countAll<number>().as('n')])
+    .where('user_id', '=', userId)
+    .where('task_id', 'in', [...taskIds])
+    .groupBy('task_id')
+    .execute();
+  return new Map(rows.map((r) => [r.task_id, Number(r.n)]));
+}
+
+/** Counts an event towards a task once per key; true when it counted now. */
+export async function recordTaskEvent(trx: Transaction<Database>, e: { userId: number; taskId: number; key: string; now: number }): Promise<boolean> {
+  const result = await trx
+    .insertInto('mission_task_events')
+    .values({ user_id: e.userId, task_id: e.taskId, event_key: e.key, created_at: e.now })
+    .onConflict((oc) => oc.columns(['user_id', 'task_id', 'event_key']).doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0n) === 1;
+}
+
+/** Claims the reward once (primary key); true for the one claim that wins. */
+export async function claimReward(trx: Transaction<Database>, userId: number, missionId: number, now: number): Promise<boolean> {
+  const result = await trx
+    .insertInto('mission_rewards')
+    .values({ user_id: userId, mission_id: missionId, granted_at: now, noticed_at: null })
+    .onConflict((oc) => oc.columns(['user_id', 'mission_id']).doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0n) === 1;
+}
+
+export function rewardsOf(db: Db, userId: number, missionIds: readonly number[]) {
+  if (missionIds.length === 0) return Promise.resolve([]);
+  return db.selectFrom('mission_rewards').selectAll().where('user_id', '=', userId).where('mission_id', 'in', [...missionIds]).execute();
+}
+
+export async function markNoticed(db: Db, userId: number, missionId: number, now: number): Promise<boolean> {
+  const result = await db
+    .updateTable('mission_rewards')
+    .set({ noticed_at: now })
+    .where('user_id', '=', userId)
+    .where('mission_id', '=', missionId)
+    .where('noticed_at', 'is', null)
+    .executeTakeFirst();
+  return result.numUpdatedRows === 1n;
+}

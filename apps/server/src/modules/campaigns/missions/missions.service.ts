@@ -1,0 +1,137 @@
+import { priceAt } from '@hondana/domain/catalog';
+import { AppError, ErrorCode, notFound } from '@hondana/domain/errors';
+import { type MissionEvent, MissionRewardType, type MissionTaskType, isMissionComplete, isTaskDone, progressKey, rewardLabel, shownProgress, taskLabel } from '@hondana/domain/campaigns/missions';
+import type { Mission, MissionsResponse } from '@hondana/domain/campaigns/missions-api';
+import { BONUS_COIN_VALID_DAYS, DEFAULT_POINT_VALID_DAYS, expiryAfterDays } from '@hondana/domain/wallet-lots';
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../../../db/schema';
+import { ownsBook } from '../../orders/entitlements';
+import { toPricing } from '../../orders/purchase';
+import { grant } from '../../wallet/ledger';
+import { grantForEvent } from '../lottery/lottery-grants.service';
+import { type MissionRow, claimReward, markNoticed, progressOf, recordTaskEvent, rewardsOf, runningMissions, tasksOf } from './missions.repository';
+
+type Trx = Transaction<Database>;
+
+/**
+ * Missions (issue 24): an event (a book read to the end, an episode, a purchase, opening the app)
+ * counts once per key towards the matching tasks of running missions; the member's first
+ * completion claims the reward (a primary key) and grants it in the same transaction.
+ */
+export async function advanceMissions(trx: Trx, userId: number, event: MissionEvent, now: number): Promise<number[]> {
+  const { taskType, key } = progressKey(event);
+  const missions = await runningMissions(trx, now);
+  const tasks = await tasksOf(trx, missions.map((m) => m.id));
+  const touched = new Set<number>();
+  for (const task of tasks.filter((t) => t.task_type === taskType)) {
+    if (await recordTaskEvent(trx, { userId, taskId: task.id, key, now })) touched.add(task.mission_id);
+  }
+  const completed: number[] = [];
+  for (const mission of missions.filter((m) => touched.has(m.id))) {
+    const own = tasks.filter((t) => t.mission_id === mission.id);
+    const progress = await progressOf(trx, userId, own.map((t) => t.id));
+    if (!isMissionComplete(own.map((t) => ({ target: t.target, progress: progress.get(t.id) ?? 0 })))) continue;
+    if (!(await claimReward(trx, userId, mission.id, now))) continue;
+    await grantReward(trx, userId, mission, now);
+    completed.push(mission.id);
+  }
+  return completed;
+}
+
+async function grantReward(trx: Trx, userId: number, mission: MissionRow, now: number): Promise<void> {
+  const reason = `ミッション「${mission.name}」達成報酬`;
+  if (mission.reward_type === MissionRewardType.POINT) {
+    await grant(trx, { userId, currency: 'POINT', amount: mission.reward_amount, paid: false, expiresAt: expiryAfterDays(now, DEFAULT_POINT_VALID_DAYS), reason, now });
+  } else if (mission.reward_type === MissionRewardType.COIN) {
+    await grant(trx, { userId, currency: 'MANGA_COIN', amount: mission.reward_amount, paid: false, expiresAt: expiryAfterDays(now, BONUS_COIN_VALID_DAYS), reason, now });
+  } else {
+    await grantForEvent(trx, {
+      userId,
+      event: 'MISSION',
+      missionId: mission.id,
+      count: mission.reward_amount,
+      ...(mission.lottery_campaign_id !== null && { campaignId: mission.lottery_campaign_id }),
+      now,
+    });
+  }
+}
+
+/** `/mission/v4`: the running missions with the member's progress; 404 when none runs. */
+export async function missionsV4(db: Kysely<Database>, userId: number, now: number): Promise<MissionsResponse> {
+  const missions = await runningMissions(db, now);
+  if (missions.length === 0) throw notFound('mission');
+  const ids = missions.map((m) => m.id);
+  const [tasks, rewards] = await Promise.all([tasksOf(db, ids), rewardsOf(db, userId, ids)]);
+  const progress = await progressOf(db, userId, tasks.map((t) => t.id));
+  const rewarded = new Map(rewards.map((r) => [r.mission_id, r]));
+  const views = missions.map((m): Mission => {
+    const own = tasks
+      .filter((t) => t.mission_id === m.id)
+      .map((t) => {
+        const p = { target: t.target, progress: progress.get(t.id) ?? 0 };
+        const type = t.task_type as MissionTaskType;
+        return { taskId: t.id, taskType: type, name: taskLabel(type, t.target), target: t.target, progress: shownProgress(p), done: isTaskDone(p) };
+      });
+    const reward = rewarded.get(m.id);
+    const rewardType = m.reward_type as MissionRewardType;
+    return {
+      id: m.id,
+      name: m.name,
+      imageUrl: m.image_url,
+      backgroundColor: m.background_color,
+      bonus: { rewardType, amount: m.reward_amount, name: rewardLabel(rewardType, m.reward_amount) },
+      tasks: own,
+      sprint: { startDatetime: m.start_at, endDatetime: m.end_at },
+      completed: isMissionComplete(own),
+      rewarded: reward !== undefined,
+      noticed: reward?.noticed_at != null,
+    };
+  });
+  return { status: { code: 0 }, results: { missions: views } };
+}
+
+/** POST `/mission/read_end`: a book the member may read whole (owned or free now), or an episode read to its end. */
+export async function missionReadEnd(db: Kysely<Database>, userId: number, input: { bookId?: number | undefined; episodeId?: number | undefined }, now: number) {
+  return db.transaction().execute(async (trx) => {
+    const completed: number[] = [];
+    if (input.bookId !== undefined) {
+      const book = await trx
+        .selectFrom('books')
+        .select(['price', 'sale_price', 'sale_start_datetime', 'sale_end_datetime', 'free_flg', 'free_start_datetime', 'free_end_datetime'])
+        .where('id', '=', input.bookId)
+        .executeTakeFirst();
+      if (!book) throw notFound('book');
+      if (!priceAt(toPricing(book), now).free && !(await ownsBook(trx, userId, input.bookId, now))) throw new AppError(403, ErrorCode.FORBIDDEN, ['book_id: not readable']);
+      completed.push(...(await advanceMissions(trx, userId, { kind: 'read_end', bookId: input.bookId }, now)));
+    }
+    if (input.episodeId !== undefined) {
+      // Only an episode the serial's end_reading registered (it checks the member may read it).
+      const read = await trx
+        .selectFrom('user_serial_episodes')
+        .select('episode_id')
+        .where('user_id', '=', userId)
+        .where('episode_id', '=', input.episodeId)
+        .where('read_ended_at', 'is not', null)
+        .executeTakeFirst();
+      if (!read) throw new AppError(403, ErrorCode.FORBIDDEN, ['serial_episode_id: not read']);
+      completed.push(...(await advanceMissions(trx, userId, { kind: 'read_episode', episodeId: input.episodeId }, now)));
+    }
+    return { status: { code: 0 as const }, results: { completedMissionIds: completed } };
+  });
+}
+
+/** POST `/mission/view`: the member opened the app (counts once per Tokyo day). */
+export async function missionView(db: Kysely<Database>, userId: number, now: number) {
+  const completed = await db.transaction().execute((trx) => advanceMissions(trx, userId, { kind: 'view', now }, now));
+  return { status: { code: 0 as const }, results: { completedMissionIds: completed } };
+}
+
+/** POST `/mission/notice/v2`: the member saw the reward notice of a mission. */
+export async function missionNotice(db: Kysely<Database>, userId: number, missionId: number, now: number) {
+  const noticed = await markNoticed(db, userId, missionId, now);
+  if (!noticed) {
+    const [reward] = await rewardsOf(db, userId, [missionId]);
+    if (!reward) throw notFound('mission reward');
+  }
+  return { status: { code: 0 as const } };
+}

@@ -1,0 +1,18 @@
+import type { Transaction } from 'kysely';
+import type { Database } from '../../db/schema';
+import { grantPurchaseTickets } from './lottery/lottery-grants.service';
+import { advanceMissions } from './missions/missions.service';
+
+/**
+ * What a completed purchase earns in the selling layer, in the order's transaction: lottery
+ * tickets of running campaigns (the order result's `userLotteryTickets`) and the buy-a-book
+ * missions' progress. Free orders earn neither.
+ */
+export async function rewardPurchase(
+  trx: Transaction<Database>,
+  input: { userId: number; orderId: number; totalPrice: number; now: number },
+): Promise<{ lotteryCampaignId: number }[]> {
+  if (input.totalPrice <= 0) return [];
+  await advanceMissions(trx, input.userId, { kind: 'purchase', orderId: input.orderId }, input.now);
+  return grantPurchaseTickets(trx, input);
+}

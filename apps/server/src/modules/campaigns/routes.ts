@@ -1,0 +1,18 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { HumanCheck } from './lottery/human-check';
+import type { RandomInt } from './lottery/lottery-draw.service';
+import { lotteryRoutes } from './lottery/routes';
+import { missionRoutes } from './missions/routes';
+
+export interface CampaignRoutesOptions {
+  /** Decides the consume call's reCaptchaToken; the sandbox by default (passes all but `fail`). */
+  humanCheck?: HumanCheck;
+  /** Random source of draws; `crypto.randomInt` by default. */
+  random?: RandomInt;
+}
+
+/** The selling layer's campaigns (issue 24): lottery and missions. */
+export const campaignRoutes: FastifyPluginAsync<CampaignRoutesOptions> = async (app, options) => {
+  await app.register(lotteryRoutes, options);
+  await app.register(missionRoutes);
+};

@@ -1,0 +1,14 @@
+import type { LotteryCampaign } from '@hondana/domain/campaigns/lottery-api';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiGet } from '../../../lib/api/client';
+
+/** `GET /api/lottery/campaign?lottery_campaign_id=` (§7): the campaign with its boxes and events. */
+export async function getLotteryCampaign(campaignId: number): Promise<LotteryCampaign> {
+  const body = await apiGet<{ results: LotteryCampaign }>('/lottery/campaign', { lottery_campaign_id: campaignId });
+  return body.results;
+}
+
+export const lotteryCampaignQueryOptions = (campaignId: number) =>
+  queryOptions({ queryKey: ['lottery', 'campaign', campaignId], queryFn: () => getLotteryCampaign(campaignId) });
+
+export const useLotteryCampaign = (campaignId: number) => useQuery(lotteryCampaignQueryOptions(campaignId));

@@ -1,0 +1,23 @@
+import type { Mission, MissionsResponse } from '@hondana/domain/campaigns/missions-api';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { ApiError, apiGet, apiRequest } from '../../../lib/api/client';
+
+/** `GET /api/mission/v4` (§7): running missions with progress; [] when none runs (404). */
+export async function getMissions(): Promise<Mission[]> {
+  try {
+    return (await apiGet<MissionsResponse>('/mission/v4')).results.missions;
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return [];
+    throw error;
+  }
+}
+
+/** `POST /api/mission/view` (§7): opening the app counts once per Tokyo day; then the list. */
+export async function viewAndGetMissions(): Promise<Mission[]> {
+  await apiRequest('/mission/view', { method: 'POST', json: {} });
+  return getMissions();
+}
+
+export const missionsQueryOptions = () => queryOptions({ queryKey: ['missions'], queryFn: viewAndGetMissions });
+
+export const useMissions = () => useQuery(missionsQueryOptions());
