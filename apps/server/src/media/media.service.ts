@@ -22,7 +22,7 @@ export class MediaService {
   /** The derivative's bytes, or null when what it depicts does not exist. */
   async get(ref: MediaRef): Promise<Buffer | null> {
     const key = mediaKey(ref);
-    const stored = await this.store.read(key);
+    const stored = await this.store.get(key);
     if (stored) return stored;
     let pending = this.inflight.get(key);
     if (!pending) {
@@ -36,7 +36,7 @@ export class MediaService {
     const drawing = await this.drawingFor(ref);
     if (!drawing) return null;
     const [data] = await renderPool(() => renderDrawing(drawing, [{ width: ref.width, format: ref.format }]));
-    await this.store.write(key, data!);
+    await this.store.put(key, data!);
     return data!;
   }
 
