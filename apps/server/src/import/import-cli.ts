@@ -27,11 +27,12 @@ export async function collectBooks(target: string): Promise<string[]> {
   if (!info.isDirectory()) return [target];
   const entries = (await readdir(target, { withFileTypes: true })).filter((e) => !e.name.startsWith('.'));
   const files = entries.filter((e) => e.isFile()).map((e) => e.name);
-  const archives = files.filter((f) => ARCHIVES.test(f)).sort(naturalCompare);
-  if (archives.length === 0 && files.some((f) => IMAGE_EXTENSIONS.test(f))) return [target];
-  const out = archives.map((a) => path.join(target, a));
-  for (const dir of entries.filter((e) => e.isDirectory()).map((e) => e.name).sort(naturalCompare))
-    out.push(...(await collectBooks(path.join(target, dir))));
+  if (!files.some((f) => ARCHIVES.test(f)) && files.some((f) => IMAGE_EXTENSIONS.test(f))) return [target];
+  const out: string[] = [];
+  for (const entry of entries.sort((a, b) => naturalCompare(a.name, b.name))) {
+    if (entry.isDirectory()) out.push(...(await collectBooks(path.join(target, entry.name))));
+    else if (entry.isFile() && ARCHIVES.test(entry.name)) out.push(path.join(target, entry.name));
+  }
   return out;
 }
 
