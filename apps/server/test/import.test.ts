@@ -8,7 +8,7 @@ import { type ImportDeps, importBook } from '../src/import/import-book';
 import { ImportError } from '../src/import/import-error';
 import { signPageQuery } from '../src/media/signed-urls';
 import { type TestApp, buildTestApp } from './support/build-test-app';
-import { comicInfo, epubEntries, pageImage, writeEpub, writeFolder, writeZip, zipBuffer } from './support/import-fixtures';
+import { comicInfo, pageImage, writeEpub, writeFolder, writeZip, zipBuffer } from './support/import-fixtures';
 
 const NOW = new Date('2026-11-25T03:00:00Z');
 let t: TestApp;
@@ -183,6 +183,52 @@ describe('EPUB 3 fixed layout', () => {
   });
 });
 
+describe('EPUB 3 reflowable Japanese text', () => {
+  const xhtml = (body: string) =>
+    `<?xml version="1.0" encoding="UTF-8"?><!DOCTYPE html><html xmlns="http://www.w3.org/1999/xhtml" xmlns:epub="http://www.idpf.org/2007/ops" xml:lang="ja" class="vrtl"><head><title>t</title><link rel="stylesheet" href="../style/book.css"/><style>body{color:red}</style></head><body>${body}</body></html>`;
+
+  it('makes chapters titled by the nav document, vertical from its CSS, ruby kept, everything else sanitised away', async () => {
+    const file = await writeZip(at('neko.epub'), [
+      { name: 'mimetype', data: 'application/epub+zip', store: true },
+      { name: 'META-INF/container.xml', data: '<?xml version="1.0"?><container version="1.0" xmlns="urn:oasis:names:tc:opendocument:xmlns:container"><rootfiles><rootfile full-path="OEBPS/content.opf" media-type="application/oebps-package+xml"/></rootfiles></container>' },
+      {
+        name: 'OEBPS/content.opf',
+        data: `<?xml version="1.0" encoding="UTF-8"?><package xmlns="http://www.idpf.org/2007/opf" version="3.0" unique-identifier="uid"><metadata xmlns:dc="http://purl.org/dc/elements/1.1/"><dc:title id="t">猫の日記</dc:title><meta refines="#t" property="file-as">ネコノニッキ</meta><dc:creator>夏目テスト</dc:creator><dc:language>ja</dc:language><dc:identifier id="uid">urn:uuid:neko-0001</dc:identifier><meta property="dcterms:modified">2026-11-25T00:00:00Z</meta></metadata>
+<manifest><item id="nav" href="nav.xhtml" media-type="application/xhtml+xml" properties="nav"/><item id="css" href="style/book.css" media-type="text/css"/><item id="cover" href="image/cover.jpg" media-type="image/jpeg" properties="cover-image"/><item id="c0" href="text/cover.xhtml" media-type="application/xhtml+xml"/><item id="c1" href="text/ch1.xhtml" media-type="application/xhtml+xml"/><item id="c2" href="text/ch2.xhtml" media-type="application/xhtml+xml"/></manifest>
+<spine page-progression-direction="rtl"><itemref idref="c0"/><itemref idref="c1"/><itemref idref="c2"/></spine></package>`,
+      },
+      { name: 'OEBPS/nav.xhtml', data: xhtml('<nav epub:type="toc"><ol><li><a href="text/ch1.xhtml">朝の章</a></li><li><a href="text/ch2.xhtml#top">夜の章</a></li></ol></nav>') },
+      { name: 'OEBPS/style/book.css', data: 'html.vrtl { -epub-writing-mode: vertical-rl; writing-mode: vertical-rl; }' },
+      { name: 'OEBPS/image/cover.jpg', data: await pageImage(90, 130, GREEN) },
+      { name: 'OEBPS/text/cover.xhtml', data: xhtml('<div><img src="../image/cover.jpg" alt=""/></div>') },
+      {
+        name: 'OEBPS/text/ch1.xhtml',
+        data: xhtml(
+          '<h1>朝の章</h1>\n<p>　<ruby>吾輩<rt>わがはい</rt></ruby>は猫である。</p>\n<p onclick="alert(1)">名前は<ruby><rb>未</rb><rp>（</rp><rt>ま</rt><rp>）</rp></ruby>だ無い。<script>alert("x")</script><a href="https://evil.example/">リンク</a><img src="https://evil.example/x.png"/></p>',
+        ),
+      },
+      { name: 'OEBPS/text/ch2.xhtml', data: xhtml('<p id="top">夜の<span style="color:red">本文</span>&amp;続き。<br/>次の行。</p>') },
+    ]);
+    const result = await importBook(deps, file, { now: NOW.getTime() });
+    expect(result).toMatchObject({ layoutType: LayoutType.REFLOW, direction: 'rtl', totalPage: 2 });
+    expect(result.warnings).toEqual(['2 image(s) inside the text are left out: the text book format holds text and ruby only']);
+    const book = await bookRow(result.bookId!);
+    expect([book.writing_mode, book.page_count, book.sample_page_total]).toEqual(['vertical', 0, 1]);
+    const chapters = await t.database.db.selectFrom('book_text_chapters').select(['chapter_no', 'title', 'body', 'char_count']).where('book_id', '=', result.bookId!).orderBy('chapter_no').execute();
+    expect(chapters).toEqual([
+      { chapter_no: 0, title: '朝の章', body: '　｜吾輩《わがはい》は猫である。\n名前は｜未《ま》だ無い。リンク', char_count: 20 },
+      { chapter_no: 1, title: '夜の章', body: '夜の本文&続き。\n次の行。', char_count: 12 },
+    ]);
+    // The viewer's text API renders it: ruby as <ruby>, no script, no link, no handler.
+    const text = await t.app.inject({ url: `/api/browser/book_text?book_id=${result.bookId}` });
+    expect(text.statusCode).toBe(200);
+    const html = text.json().chapters[0].html as string;
+    expect(html).toBe('<p>　<ruby>吾輩<rt>わがはい</rt></ruby>は猫である。</p><p>名前は<ruby>未<rt>ま</rt></ruby>だ無い。リンク</p>');
+    // The cover-image item is the cover.
+    expect(await t.app.deps.media.exists(`covers/${result.bookId}/256.webp`)).toBe(true);
+  });
+});
+
 describe('broken input is refused whole, naming the file and the entry', () => {
   async function refused(file: string, message: RegExp) {
     const before = await counts();
@@ -246,8 +292,4 @@ describe('broken input is refused whole, naming the file and the entry', () => {
     await refused(at('bomb.cbz'), /huge\.jpg: unpacks to more than 2 GiB/);
   });
 
-  it('an EPUB whose pages are text (reflowable) is refused for now', async () => {
-    const file = await writeZip(at('text.epub'), epubEntries({ identifier: 'urn:text', layout: 'reflowable', pages: [{ image: await pageImage(10, 10, RED) }] }));
-    await refused(file, /reflowable EPUB/);
-  });
 });

@@ -1,5 +1,6 @@
 import type { Direction } from '@hondana/domain/catalog';
 import type { BookSourceFormat } from '../db/import-schema';
+import type { PlannedText } from './epub-text';
 
 /** A credited person as the file names them (§3 Author: name, kana; AuthorRole). */
 export interface PlannedAuthor {
@@ -35,6 +36,8 @@ export interface BookPlan {
   /** EroticType of §6 (R18 from an age rating). */
   eroticType: number;
   pages: PlannedPage[];
+  /** A reflowable (text) book's chapters and writing mode; null for image books. */
+  text: PlannedText | null;
   /** The cover image's entry when the file names one that is not the first page. */
   cover: string | null;
   /** Pages the metadata promises (ComicInfo PageCount), checked against what is there. */

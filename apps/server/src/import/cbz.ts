@@ -49,6 +49,7 @@ export async function planImageBook(source: BookSource): Promise<BookPlan> {
     direction: info?.rightToLeft === false ? 'ltr' : 'rtl',
     eroticType: info?.eroticType ?? EroticType.NORMAL,
     pages: images.map((entry) => ({ entry, spread: null })),
+    text: null,
     cover: null,
     declaredPageCount: info?.pageCount ?? null,
     warnings,

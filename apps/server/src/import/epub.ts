@@ -2,6 +2,7 @@ import { EroticType, LayoutType } from '@hondana/domain/catalog';
 import { type BookPlan, type PlannedPage, titleAndVolume } from './book-plan';
 import type { BookSource } from './book-source';
 import { type EpubPackage, type ManifestItem, readEpubPackage, resolveHref, xml } from './epub-package';
+import { planEpubText } from './epub-text';
 import { ImportError } from './import-error';
 
 const IMAGE_TYPES = new Set(['image/jpeg', 'image/png', 'image/webp', 'image/avif']);
@@ -71,28 +72,29 @@ function missingResources(source: BookSource, pkg: EpubPackage, pageItems: Set<s
  * EPUB 3 fixed layout (`rendition:layout` pre-paginated): spine pages in order, each an image
  * item or an XHTML page wrapping one image; page-progression-direction gives the direction and
  * page-spread-left/right/center each page's side. Scrolled image books (`rendition:flow`
- * scrolled-*) become webtoons.
+ * scrolled-*) become webtoons; reflowable ones are text books (`epub-text.ts`).
  */
 export async function planEpub(source: BookSource): Promise<BookPlan> {
   const pkg = await readEpubPackage(source);
   const scrolled = pkg.flow === 'scrolled-continuous' || pkg.flow === 'scrolled-doc';
-  if (pkg.layout !== 'pre-paginated' && !scrolled)
-    throw new ImportError(source.file, 'a reflowable EPUB (text): not supported by this import yet; only fixed-layout and scrolled image EPUBs are', pkg.opf);
+  const warnings: string[] = [];
+  const text = pkg.layout !== 'pre-paginated' && !scrolled ? await planEpubText(source, pkg, warnings) : null;
   const pages: PlannedPage[] = [];
   const pageItems = new Set<string>();
-  for (const ref of pkg.spine) {
+  for (const ref of text ? [] : pkg.spine) {
     if (!ref.linear) continue;
     const item = pkg.manifest.get(ref.idref);
     if (!item) throw new ImportError(source.file, `spine item ${ref.idref} is not in the manifest`, pkg.opf);
     pageItems.add(item.id);
     pages.push({ entry: await pageImage(source, item), spread: spreadOf(ref.properties) });
   }
-  if (pages.length === 0) throw new ImportError(source.file, 'the spine has no pages', pkg.opf);
+  if (!text && pages.length === 0) throw new ImportError(source.file, 'the spine has no pages', pkg.opf);
+  if (text) for (const ref of pkg.spine) pageItems.add(ref.idref);
   const coverItem = [...pkg.manifest.values()].find((i) => i.properties.includes('cover-image'));
-  const warnings = missingResources(source, pkg, pageItems);
+  warnings.push(...missingResources(source, pkg, pageItems));
   let cover: string | null = null;
   if (coverItem) {
-    if (source.has(coverItem.entry)) cover = coverItem.entry === pages[0]!.entry ? null : coverItem.entry;
+    if (source.has(coverItem.entry)) cover = coverItem.entry === pages[0]?.entry ? null : coverItem.entry;
     else warnings.push(`${coverItem.entry}: the cover image is missing; the first page is the cover`);
   }
   const named = titleAndVolume(pkg.title);
@@ -109,10 +111,11 @@ export async function planEpub(source: BookSource): Promise<BookPlan> {
     publisher: pkg.publisher,
     language: pkg.language,
     identifier: pkg.identifier,
-    layoutType: scrolled && pkg.layout !== 'pre-paginated' ? LayoutType.WEBTOON : LayoutType.FIXED,
-    direction: pkg.pageProgression === 'rtl' ? 'rtl' : 'ltr',
+    layoutType: text ? LayoutType.REFLOW : scrolled && pkg.layout !== 'pre-paginated' ? LayoutType.WEBTOON : LayoutType.FIXED,
+    direction: pkg.pageProgression === 'rtl' || (pkg.pageProgression === null && text?.writingMode === 'vertical') ? 'rtl' : 'ltr',
     eroticType: EroticType.NORMAL,
     pages,
+    text,
     cover,
     declaredPageCount: null,
     warnings,

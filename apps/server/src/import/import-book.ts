@@ -83,6 +83,7 @@ export async function importBook(deps: ImportDeps, file: string, options: Import
       });
       options.onProgress?.(i + 1, total);
     }
+    if (plan.text) options.onProgress?.(plan.text.chapters.length, plan.text.chapters.length);
     const coverKey = plan.cover ? (await storeOriginal(source, plan.cover, store)).key : null;
     const contentHash = await source.contentHash();
     const sourceKey = plan.identifier ? `epub:${plan.identifier}` : `sha256:${contentHash}`;
@@ -90,7 +91,7 @@ export async function importBook(deps: ImportDeps, file: string, options: Import
       file,
       layoutType: plan.layoutType,
       direction: plan.direction,
-      totalPage: total,
+      totalPage: plan.text ? plan.text.chapters.length : total,
       warnings: plan.warnings,
     };
     if (options.dryRun) {
@@ -103,8 +104,9 @@ export async function importBook(deps: ImportDeps, file: string, options: Import
       await deps.media.deletePrefix(`pages/${written.bookId}/`);
       await deps.media.deletePrefix(`covers/${written.bookId}/`);
     }
+    const cover = coverKey ?? pages[0]?.originalKey;
     try {
-      await makeEagerDerivatives(deps.media, written.bookId, coverKey ?? pages[0]!.originalKey, pages.slice(0, IMPORT_SAMPLE_PAGES));
+      if (cover) await makeEagerDerivatives(deps.media, written.bookId, cover, pages.slice(0, IMPORT_SAMPLE_PAGES));
     } catch (error) {
       // The book is in and whole; what was not made now is made on its first request.
       plan.warnings.push(`cover and sample derivatives not made ahead (${(error as Error).message}); they are made on first request`);
@@ -114,6 +116,9 @@ export async function importBook(deps: ImportDeps, file: string, options: Import
     await source.close();
   }
 }
+
+/** Characters a reader sees: the body without ruby readings, markers and line breaks. */
+const visibleLength = (body: string): number => body.replace(/《[^》]*》/g, '').replaceAll('｜', '').replaceAll('\n', '').length;
 
 interface WriteOptions {
   sourceKey: string;
@@ -138,7 +143,9 @@ async function writeBook(
         layoutType: plan.layoutType,
         direction: plan.direction,
         pageCount: pages.length,
-        samplePageTotal: Math.min(pages.length, IMPORT_SAMPLE_PAGES),
+        // A text book's sample is its first chapter (§4), an image book's its first pages.
+        samplePageTotal: plan.text ? Math.min(plan.text.chapters.length, 1) : Math.min(pages.length, IMPORT_SAMPLE_PAGES),
+        writingMode: plan.text?.writingMode ?? null,
       };
       const r18 = plan.eroticType === EroticType.R18 ? EroticType.R18 : null;
       let target = await repo.findBookBySource(tx, o.sourceKey);
@@ -177,6 +184,11 @@ async function writeBook(
         bookId = await repo.insertBook(tx, titleId, plan.vol ?? (await repo.nextVolume(tx, titleId)), content, o.now);
       }
       await repo.replacePages(tx, bookId, pages);
+      await repo.replaceChapters(
+        tx,
+        bookId,
+        (plan.text?.chapters ?? []).map((c) => ({ ...c, charCount: visibleLength(c.body) })),
+      );
       await repo.saveSource(
         tx,
         bookId,

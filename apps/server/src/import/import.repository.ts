@@ -121,6 +121,8 @@ export interface BookContent {
   direction: 'rtl' | 'ltr';
   pageCount: number;
   samplePageTotal: number;
+  /** Text books only: 'vertical' or 'horizontal'; null for image books. */
+  writingMode: 'vertical' | 'horizontal' | null;
 }
 
 export async function insertBook(db: Db, titleId: number, vol: number, c: BookContent, now: number): Promise<number> {
@@ -144,7 +146,7 @@ export async function insertBook(db: Db, titleId: number, vol: number, c: BookCo
       sales_status: 'ON_SALE',
       layout_type: c.layoutType,
       direction: c.direction,
-      writing_mode: null,
+      writing_mode: c.writingMode,
       page_count: c.pageCount,
       sample_page_total: c.samplePageTotal,
       custom_sample_pages: null,
@@ -166,6 +168,7 @@ export async function updateBookContent(db: Db, bookId: number, c: BookContent):
       description: c.description,
       layout_type: c.layoutType,
       direction: c.direction,
+      writing_mode: c.writingMode,
       page_count: c.pageCount,
       sample_page_total: c.samplePageTotal,
       custom_sample_pages: null,
@@ -196,6 +199,17 @@ export async function replacePages(db: Db, bookId: number, pages: StoredPage[]):
     await db
       .insertInto('book_page_originals')
       .values(chunk.map((p) => ({ book_id: bookId, page_no: p.page, original_key: p.originalKey, spread: p.spread })))
+      .execute();
+  }
+}
+
+/** A text book's chapters, replaced whole (§3: the viewer's text format, Aozora ruby markup). */
+export async function replaceChapters(db: Db, bookId: number, chapters: { title: string; body: string; charCount: number }[]): Promise<void> {
+  await db.deleteFrom('book_text_chapters').where('book_id', '=', bookId).execute();
+  for (const [i, c] of chapters.entries()) {
+    await db
+      .insertInto('book_text_chapters')
+      .values({ book_id: bookId, chapter_no: i, title: c.title, body: c.body, char_count: c.charCount })
       .execute();
   }
 }
