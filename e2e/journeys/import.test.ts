@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { type ImportedBook, importIntoStore, numberedPage, writeFixedEpub } from '../support/import-fixtures';
+import { type ImportedBook, importIntoStore, numberedPage, writeFixedEpub, writeTextEpub } from '../support/import-fixtures';
 import { type StoreServer, launchBrowser, screenshotDir, startStore } from '../support/server';
 import { expectPage, imagePages, showUi } from '../support/viewer-helpers';
 
@@ -12,6 +12,7 @@ let store: StoreServer;
 let browser: Browser;
 let work: string;
 let book: ImportedBook;
+let textBook: ImportedBook;
 
 const HUES = ['#7a2e3a', '#2e5a7a', '#3a7a2e', '#7a652e', '#5a2e7a'];
 
@@ -30,6 +31,19 @@ before(async () => {
   const [imported] = await importIntoStore(store, file);
   assert.ok(imported, 'the command reported the book');
   book = imported;
+  const prose = '　<ruby>吾輩<rt>わがはい</rt></ruby>は猫である。名前はまだ無い。どこで生れたかとんと<ruby>見当<rt>けんとう</rt></ruby>がつかぬ。何でも薄暗いじめじめした所でニャーニャー泣いていた事だけは記憶している。';
+  const text = await writeTextEpub(path.join(work, 'neko.epub'), {
+    identifier: 'urn:uuid:e2e-import-text-0001',
+    title: '猫の日記',
+    author: '夏目テスト',
+    chapters: [
+      { title: '一　朝', paragraphs: Array.from({ length: 6 }, () => prose) },
+      { title: '二　夜', paragraphs: Array.from({ length: 6 }, () => prose) },
+    ],
+  });
+  const [importedText] = await importIntoStore(store, text);
+  assert.ok(importedText, 'the command reported the text book');
+  textBook = importedText;
 });
 after(async () => {
   await browser?.close();
@@ -39,10 +53,10 @@ after(async () => {
 
 const shot = (page: Page, name: string) => page.screenshot({ path: path.join(screenshotDir, `import-${name}.png`) });
 
-async function open(width: number, height: number): Promise<Page> {
+async function open(width: number, height: number, bookId = book.bookId): Promise<Page> {
   const context = await browser.newContext({ viewport: { width, height }, locale: 'ja-JP' });
   const page = await context.newPage();
-  await page.goto(`${store.url}/viewer?cid=${book.bookId}`);
+  await page.goto(`${store.url}/viewer?cid=${bookId}`);
   await page.getByTestId('viewer-stage').waitFor();
   return page;
 }
@@ -99,4 +113,33 @@ describe('an imported fixed-layout EPUB in the viewer', () => {
     assert.equal(await page.getByTestId('page-indicator').textContent(), '2-3 / 5');
     await shot(page, 'epub-1280-spread');
   });
+});
+
+describe('an imported reflowable vertical EPUB in the viewer', () => {
+  it('the command reports a text book of 2 chapters, right to left', () => {
+    assert.equal(textBook.layoutType, 2);
+    assert.equal(textBook.direction, 'rtl');
+    assert.equal(textBook.totalPage, 2);
+  });
+
+  for (const [width, height] of [[375, 740], [1080, 800]] as const) {
+    it(`shows the first chapter in vertical writing with its ruby at ${width} px`, async () => {
+      const page = await open(width, height, textBook.bookId);
+      await page.locator('[data-kind=text][data-total]:not([data-total="0"])').waitFor();
+      const flow = page.locator('[data-testid=viewer-stage] [lang=ja]');
+      assert.equal(await flow.evaluate((el) => getComputedStyle(el).writingMode), 'vertical-rl');
+      assert.equal(await page.locator('[data-testid=viewer-stage] section > h2').first().textContent(), '一　朝');
+      const ruby = page.locator('[data-testid=viewer-stage] ruby').first();
+      assert.equal(await ruby.locator('rt').textContent(), 'わがはい');
+      assert.ok(await ruby.isVisible(), 'the first ruby is on the first page');
+      await shot(page, `text-${width}`);
+      if (width === 375) {
+        // The sample chapter takes several pages on a phone; ← turns to the next.
+        assert.ok(Number(await page.locator('[data-kind=text]').getAttribute('data-total')) > 1);
+        await page.keyboard.press('ArrowLeft');
+        await expectPage(page, 1);
+        await shot(page, `text-${width}-page2`);
+      }
+    });
+  }
 });

@@ -91,3 +91,51 @@ export async function importIntoStore(store: StoreServer, file: string): Promise
   );
   return JSON.parse(stdout) as ImportedBook[];
 }
+
+/** A reflowable EPUB 3 in vertical Japanese: a CSS file with writing-mode, a nav toc, ruby in the text. */
+export async function writeTextEpub(
+  file: string,
+  o: { identifier: string; title: string; author: string; chapters: { title: string; paragraphs: string[] }[] },
+): Promise<string> {
+  const zip = new yazl.ZipFile();
+  const page = (body: string) =>
+    Buffer.from(
+      `<?xml version="1.0" encoding="UTF-8"?><!DOCTYPE html><html xmlns="http://www.w3.org/1999/xhtml" xmlns:epub="http://www.idpf.org/2007/ops" xml:lang="ja" class="vrtl"><head><title>${o.title}</title><link rel="stylesheet" type="text/css" href="../style/book-style.css"/></head><body>${body}</body></html>`,
+    );
+  zip.addBuffer(Buffer.from('application/epub+zip'), 'mimetype', { compress: false });
+  zip.addBuffer(
+    Buffer.from(
+      '<?xml version="1.0"?><container version="1.0" xmlns="urn:oasis:names:tc:opendocument:xmlns:container"><rootfiles><rootfile full-path="item/standard.opf" media-type="application/oebps-package+xml"/></rootfiles></container>',
+    ),
+    'META-INF/container.xml',
+  );
+  zip.addBuffer(Buffer.from('html.vrtl { -epub-writing-mode: vertical-rl; writing-mode: vertical-rl; }'), 'item/style/book-style.css');
+  const manifest = ['<item id="nav" href="navigation-documents.xhtml" media-type="application/xhtml+xml" properties="nav"/>', '<item id="css" href="style/book-style.css" media-type="text/css"/>'];
+  const spine: string[] = [];
+  const toc: string[] = [];
+  o.chapters.forEach((chapter, i) => {
+    const n = String(i + 1).padStart(4, '0');
+    zip.addBuffer(page(`<h2>${chapter.title}</h2>${chapter.paragraphs.map((p) => `<p>${p}</p>`).join('')}`), `item/xhtml/p-${n}.xhtml`);
+    manifest.push(`<item id="p-${n}" href="xhtml/p-${n}.xhtml" media-type="application/xhtml+xml"/>`);
+    spine.push(`<itemref idref="p-${n}" linear="yes"/>`);
+    toc.push(`<li><a href="xhtml/p-${n}.xhtml">${chapter.title}</a></li>`);
+  });
+  zip.addBuffer(page(`<nav epub:type="toc" id="toc"><h1>目次</h1><ol>${toc.join('')}</ol></nav>`), 'item/navigation-documents.xhtml');
+  zip.addBuffer(
+    Buffer.from(`<?xml version="1.0" encoding="UTF-8"?>
+<package xmlns="http://www.idpf.org/2007/opf" version="3.0" unique-identifier="uid" xml:lang="ja">
+<metadata xmlns:dc="http://purl.org/dc/elements/1.1/">
+<dc:title>${o.title}</dc:title><dc:creator>${o.author}</dc:creator><dc:language>ja</dc:language><dc:identifier id="uid">${o.identifier}</dc:identifier>
+<meta property="dcterms:modified">2026-11-25T00:00:00Z</meta>
+</metadata>
+<manifest>${manifest.join('')}</manifest>
+<spine page-progression-direction="rtl">${spine.join('')}</spine>
+</package>`),
+    'item/standard.opf',
+  );
+  zip.end();
+  const chunks: Buffer[] = [];
+  for await (const chunk of zip.outputStream) chunks.push(chunk as Buffer);
+  writeFileSync(file, Buffer.concat(chunks));
+  return file;
+}
