@@ -183,6 +183,20 @@ describe('EPUB 3 fixed layout', () => {
   });
 });
 
+describe('at the same time', () => {
+  it('two imports of one new file make one book: the second updates what the first made', async () => {
+    const file = await writeZip(at('twice 7.cbz'), [
+      { name: '1.jpg', data: await pageImage(100, 140, RED) },
+      { name: '2.jpg', data: await pageImage(100, 140, BLUE) },
+    ]);
+    const before = await counts();
+    const results = await Promise.all([importBook(deps, file, { now: NOW.getTime() }), importBook(deps, file, { now: NOW.getTime() })]);
+    expect(results.map((r) => r.action).sort()).toEqual(['created', 'updated']);
+    expect(results[0]!.bookId).toBe(results[1]!.bookId);
+    expect((await counts()).books).toBe(before.books + 1);
+  });
+});
+
 describe('EPUB 3 reflowable Japanese text', () => {
   const xhtml = (body: string) =>
     `<?xml version="1.0" encoding="UTF-8"?><!DOCTYPE html><html xmlns="http://www.w3.org/1999/xhtml" xmlns:epub="http://www.idpf.org/2007/ops" xml:lang="ja" class="vrtl"><head><title>t</title><link rel="stylesheet" href="../style/book.css"/><style>body{color:red}</style></head><body>${body}</body></html>`;

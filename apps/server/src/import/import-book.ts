@@ -98,7 +98,13 @@ export async function importBook(deps: ImportDeps, file: string, options: Import
       const existing = await repo.findBookBySource(deps.db, sourceKey);
       return { ...base, titleId: existing?.titleId ?? options.titleId ?? null, bookId: existing?.bookId ?? null, action: 'checked', ms: performance.now() - started };
     }
-    const written = await writeBook(deps.db, file, plan, pages, { sourceKey, contentHash, coverKey, now, titleId: options.titleId });
+    const write = () => writeBook(deps.db, file, plan, pages, { sourceKey, contentHash, coverKey, now, titleId: options.titleId });
+    // Two imports of one new file at once: the loser's insert hits the unique source key and
+    // rolls back whole; written again, it finds the winner's book and updates it.
+    const written = await write().catch((error: unknown) => {
+      if (error instanceof ImportError && error.cause !== undefined && isUniqueViolation(error.cause)) return write();
+      throw error;
+    });
     if (written.action === 'updated') {
       // The book's derivatives were made from its old pages: made again, from the new ones, on request.
       await deps.media.deletePrefix(`pages/${written.bookId}/`);
@@ -119,6 +125,12 @@ export async function importBook(deps: ImportDeps, file: string, options: Import
 
 /** Characters a reader sees: the body without ruby readings, markers and line breaks. */
 const visibleLength = (body: string): number => body.replace(/《[^》]*》/g, '').replaceAll('｜', '').replaceAll('\n', '').length;
+
+/** PostgreSQL's 23505 or SQLite's UNIQUE constraint failure. */
+function isUniqueViolation(error: unknown): boolean {
+  const e = error as { code?: string; message?: string };
+  return e?.code === '23505' || e?.code === 'SQLITE_CONSTRAINT_UNIQUE' || e?.code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
+}
 
 interface WriteOptions {
   sourceKey: string;
@@ -199,6 +211,8 @@ async function writeBook(
     });
   } catch (error) {
     if (error instanceof ImportError) throw error;
-    throw new ImportError(file, `the catalog refused the book (${(error as Error).message.split('\n')[0]}); nothing was written`);
+    const refused = new ImportError(file, `the catalog refused the book (${(error as Error).message.split('\n')[0]}); nothing was written`);
+    refused.cause = error;
+    throw refused;
   }
 }
