@@ -142,4 +142,32 @@ describe('import into S3-compatible storage', () => {
       await t.close();
     }
   });
+
+  it('the command goes to the bucket MEDIA_S3_BUCKET and MEDIA_S3_ENDPOINT name, with the standard AWS credentials', async () => {
+    const database = await createProcessDatabase();
+    try {
+      const media = s3.store();
+      await media.clear();
+      const file = await writeZip(path.join(dir, 'env 9.cbz'), [{ name: '1.jpg', data: await pageImage(60, 80, RED) }]);
+      const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'apps/server/src/import/import-command.ts', '--json', file], {
+        cwd: ROOT,
+        env: {
+          ...process.env,
+          ...database.env,
+          TEST_DIALECT: '',
+          MEDIA_S3_BUCKET: 'media',
+          MEDIA_S3_ENDPOINT: s3.endpoint,
+          AWS_ACCESS_KEY_ID: 'S3RVER',
+          AWS_SECRET_ACCESS_KEY: 'S3RVER',
+          AWS_REGION: 'us-east-1',
+        },
+      });
+      const [result] = JSON.parse(stdout) as { bookId: number }[];
+      const keys = await media.list();
+      expect(keys.filter((k) => k.startsWith('originals/'))).toHaveLength(1);
+      expect(keys).toContain(`pages/${result!.bookId}/0/720.webp`);
+    } finally {
+      await database.destroy();
+    }
+  }, 60_000);
 });
