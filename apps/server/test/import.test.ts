@@ -297,6 +297,14 @@ describe('broken input is refused whole, naming the file and the entry', () => {
     await refused(at('many.cbz'), /20001 entries, more than the 20000 allowed/);
   });
 
+  it('one entry declaring more than 256 MiB (each entry is read into memory alone)', async () => {
+    const zip = await zipBuffer([{ name: 'big.jpg', data: await pageImage(100, 140, RED) }]);
+    const central = zip.indexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02]));
+    zip.writeUInt32LE(300 * 1024 ** 2, central + 24);
+    writeFileSync(at('big.cbz'), zip);
+    await refused(at('big.cbz'), /big\.jpg: larger than 256 MiB unpacked/);
+  });
+
   it('a ZIP bomb: more than 2 GiB uncompressed', async () => {
     const zip = await zipBuffer([{ name: 'huge.jpg', data: await pageImage(100, 140, RED) }]);
     // The central directory declares 3 GiB for the entry (uncompressed size at offset 24).

@@ -3,7 +3,7 @@ import { createReadStream } from 'node:fs';
 import { readFile, readdir, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { ImportError } from './import-error';
-import { openZip } from './zip-archive';
+import { ENTRY_LIMIT_BYTES, openZip } from './zip-archive';
 
 /**
  * What a book is read from: the entries of a ZIP (CBZ, EPUB) or the files of a folder, by
@@ -56,9 +56,11 @@ async function openFolder(folder: string): Promise<BookSource> {
   };
   await walk(root, '');
   const known = new Set(entries);
-  const read = (name: string) => {
+  const read = async (name: string) => {
     if (!known.has(name)) throw new ImportError(folder, 'not in the folder', name);
-    return readFile(path.join(root, ...name.split('/')));
+    const file = path.join(root, ...name.split('/'));
+    if ((await stat(file)).size > ENTRY_LIMIT_BYTES) throw new ImportError(folder, 'larger than 256 MiB', name);
+    return readFile(file);
   };
   return {
     file: folder,

@@ -8,6 +8,9 @@ import { ImportError } from './import-error';
 /** A ZIP that would unpack to more than this, or hold more entries, is refused unread (ZIP bomb). */
 export const ZIP_LIMITS = { uncompressedBytes: 2 * 1024 ** 3, entries: 20_000 } as const;
 
+/** One entry is read into memory at a time; none may be larger than this (a page image never is). */
+export const ENTRY_LIMIT_BYTES = 256 * 1024 ** 2;
+
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 const shiftJis = new TextDecoder('shift_jis');
 
@@ -76,6 +79,7 @@ export async function openZip(file: string): Promise<BookSource> {
         const entry = entries.get(name);
         if (!entry) throw new ImportError(file, 'not in the archive', name);
         if (entry.isEncrypted()) throw new ImportError(file, 'the entry is encrypted', name);
+        if (entry.uncompressedSize > ENTRY_LIMIT_BYTES) throw new ImportError(file, 'larger than 256 MiB unpacked', name);
         try {
           return await buffer(await zip.openReadStreamPromise(entry));
         } catch (error) {
