@@ -13,7 +13,9 @@ import { requestIds } from './http/request-ids';
 import { healthRoutes } from './ops/health.routes';
 import { registerHousekeeping } from './ops/housekeeping';
 import { registerMetrics } from './ops/metrics';
-import { Readiness, databaseCheck, mediaFolderCheck, migrationsCheck } from './ops/readiness';
+import { Readiness, databaseCheck, migrationsCheck } from './ops/readiness';
+import { createMediaStore } from './media/media-config';
+import type { MediaStore } from './media/media-store';
 import { Scheduler } from './ops/scheduler';
 import { accountsRoutes } from './modules/accounts/routes';
 import { sessionPlugin } from './modules/accounts/session-plugin';
@@ -33,7 +35,9 @@ import { webPlugin } from './web/web-plugin';
 export interface AppOptions {
   database: DatabaseHandle;
   config: Pick<Config, 'cookieSecure' | 'dataDir' | 'secrets'> &
-    Partial<Pick<Config, 'guestPageCacheSeconds' | 'trustProxy' | 'metricsToken' | 'logRequests'>>;
+    Partial<Pick<Config, 'guestPageCacheSeconds' | 'trustProxy' | 'metricsToken' | 'logRequests' | 'media'>>;
+  /** The media store (tests pass one); default from `config.media`: DATA_DIR/media or S3. */
+  mediaStore?: MediaStore;
   clock?: Clock;
   logger?: FastifyServerOptions['logger'];
   /** Login and signup attempts a minute, per client address and per account (`modules/accounts/auth-attempts.ts`). */
@@ -51,6 +55,8 @@ export interface AppDeps {
   database: DatabaseHandle;
   clock: Clock;
   config: AppOptions['config'];
+  /** Originals and derivatives of page images and covers (`media/media-store.ts`). */
+  media: MediaStore;
 }
 
 /** Running as one of several processes: the shared scheduler and what `/readyz` checks. */
@@ -89,7 +95,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  app.decorate('deps', { database, clock, config });
+  const media = options.mediaStore ?? createMediaStore(config.dataDir, config.media);
+  app.decorate('deps', { database, clock, config, media });
 
   const scheduler = new Scheduler({
     db: database.db,
@@ -101,8 +108,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const readiness = new Readiness();
   readiness.add('database', databaseCheck(database.db));
   readiness.add('migrations', migrationsCheck(database.db));
-  // The media store's own check replaces this one once media go through a MediaStore.
-  readiness.add('media', mediaFolderCheck(config.dataDir));
+  readiness.add('media', () => media.check());
   app.decorate('ops', { scheduler, readiness });
   app.addHook('onClose', async () => scheduler.stop());
 

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { type MediaConfig, mediaConfigFromEnv } from './media/media-config';
 
 /** Everything the store reads from its environment; README.md documents each with its default. */
 export interface Config {
@@ -30,6 +31,8 @@ export interface Config {
   shutdownTimeoutMs: number;
   /** After SIGTERM: how long /readyz answers 503 while the process still serves, before it stops listening. */
   shutdownDelayMs: number;
+  /** Where media are kept (MEDIA_S3_BUCKET, MEDIA_S3_ENDPOINT; default DATA_DIR/media). */
+  media: MediaConfig;
   secrets: Secrets;
 }
 
@@ -56,6 +59,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webConcurrency: parseInteger('WEB_CONCURRENCY', env.WEB_CONCURRENCY, 1, 1, 64),
     shutdownTimeoutMs: parseInteger('SHUTDOWN_TIMEOUT_MS', env.SHUTDOWN_TIMEOUT_MS, 10_000, 100, 600_000),
     shutdownDelayMs: parseInteger('SHUTDOWN_DELAY_MS', env.SHUTDOWN_DELAY_MS, 0, 0, 600_000),
+    media: mediaConfigFromEnv(env),
     secrets: loadSecrets(dataDir),
   };
 }

@@ -249,16 +249,16 @@ describe('the demo catalog', () => {
 
     for (const width of [COVER_EAGER_WIDTHS[0], 480]) {
       const webp = await sharp(
-        (await store.read(mediaKey({ kind: 'cover', bookId: 1, width, format: 'webp' })))!,
+        (await store.get(mediaKey({ kind: 'cover', bookId: 1, width, format: 'webp' })))!,
       ).metadata();
       const jpeg = await sharp(
-        (await store.read(mediaKey({ kind: 'cover', bookId: 1, width, format: 'jpg' })))!,
+        (await store.get(mediaKey({ kind: 'cover', bookId: 1, width, format: 'jpg' })))!,
       ).metadata();
       expect([webp.format, webp.width, jpeg.format, jpeg.width]).toEqual(['webp', width, 'jpeg', width]);
     }
     for (const width of PAGE_WIDTHS) {
       const page = await sharp(
-        (await store.read(mediaKey({ kind: 'page', bookId: 1, page: 0, width, format: 'webp' })))!,
+        (await store.get(mediaKey({ kind: 'page', bookId: 1, page: 0, width, format: 'webp' })))!,
       ).metadata();
       expect(page.width).toBe(width);
       expect(page.height).toBe(Math.round((1536 * width) / 1080));

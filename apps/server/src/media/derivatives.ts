@@ -41,8 +41,31 @@ export async function renderDrawing(d: Drawing, outputs: readonly Output[]): Pro
     .flatten({ background: '#ffffff' })
     .raw()
     .toBuffer({ resolveWithObject: true });
+  return renderRaster(raster, largest, outputs);
+}
+
+/**
+ * Every requested output of an imported original (JPEG, PNG, WebP, AVIF as the publisher made
+ * it): decoded once, turned upright by its EXIF orientation, flattened on white, scaled to the
+ * largest width asked, then resized for the smaller ones.
+ */
+export async function renderOriginal(data: Buffer, outputs: readonly Output[]): Promise<Buffer[]> {
+  if (outputs.length === 0) return [];
+  const largest = Math.max(...outputs.map((o) => o.width));
+  const raster = await sharp(data, { failOn: 'error' })
+    .rotate()
+    .flatten({ background: '#ffffff' })
+    .resize({ width: largest })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return renderRaster(raster, largest, outputs);
+}
+
+type Raster = { data: Buffer; info: sharp.OutputInfo };
+
+function renderRaster(raster: Raster, largest: number, outputs: readonly Output[]): Promise<Buffer[]> {
   const source = () => sharp(raster.data, { raw: raster.info });
-  const resized = new Map<number, Promise<{ data: Buffer; info: sharp.OutputInfo }>>();
+  const resized = new Map<number, Promise<Raster>>();
   const atWidth = (width: number) => {
     if (width === largest) return source();
     let pending = resized.get(width);

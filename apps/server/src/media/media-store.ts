@@ -1,39 +1,80 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { createReadStream } from 'node:fs';
+import { access, mkdir, readFile, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { constants } from 'node:fs';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
 
 /**
- * Where derivatives live. Today a folder (DATA_DIR/media, generated and never committed);
- * object storage can implement the same four calls when app processes stop sharing a disk.
+ * Where media live: originals of imported pages and covers (kept as they came) and the
+ * derivatives made from them or drawn for the demo. A local folder (DATA_DIR/media, the default)
+ * or S3-compatible object storage (`s3-media-store.ts`) when app processes stop sharing a disk.
+ * Signed URLs and derivative making sit above this and do not know which store it is.
  */
 export interface MediaStore {
-  read(key: string): Promise<Buffer | null>;
+  /** 'local' or 's3', for logs and the readiness report. */
+  readonly kind: string;
+  get(key: string): Promise<Buffer | null>;
+  /** The object as a stream (large originals), or null when it is not stored. */
+  stream(key: string): Promise<Readable | null>;
   exists(key: string): Promise<boolean>;
-  write(key: string, data: Buffer): Promise<void>;
-  /** Removes every stored derivative (demo reset). */
+  /** Stored whole or not at all: a reader (or another process) never sees half an object. */
+  put(key: string, data: Buffer): Promise<void>;
+  delete(key: string): Promise<void>;
+  /** Removes every object whose key starts with `prefix` (a book's derivatives after a re-import). */
+  deletePrefix(prefix: string): Promise<void>;
+  /** Removes everything (demo reset). */
   clear(): Promise<void>;
+  /** Keys that start with `prefix`, sorted. */
+  list(prefix?: string): Promise<string[]>;
+  /** Resolves when the store can be read and written; rejects with the reason (`/readyz`). */
+  check(): Promise<void>;
 }
 
-/** Keys are built from integers only (media-spec.ts); anything else is refused, so no key can leave the root. */
-const KEY = /^[a-z]+(\/\d{1,10})+\.(webp|jpg)$/;
+/**
+ * Keys are built from integers and hex digests only (media-spec.ts), so no key can leave the
+ * store's root or name another bucket's object:
+ * derivatives `covers/1/128.webp`, `pages/1/0/720.jpg`; originals `originals/<sha256>.png`.
+ */
+const DERIVATIVE_KEY = /^[a-z]+(\/\d{1,10})+\.(webp|jpg)$/;
+const ORIGINAL_KEY = /^originals\/[0-9a-f]{64}\.(jpg|png|webp|avif|gif)$/;
+const PREFIX = /^([a-z]+(\/\d{1,10})*\/)?$/;
+
+export function assertMediaKey(key: string): void {
+  if (!DERIVATIVE_KEY.test(key) && !ORIGINAL_KEY.test(key)) throw new Error(`invalid media key: ${key}`);
+}
+
+export function assertMediaPrefix(prefix: string): void {
+  if (!PREFIX.test(prefix)) throw new Error(`invalid media key prefix: ${prefix}`);
+}
 
 export const mediaRoot = (dataDir: string): string => path.join(dataDir, 'media');
 
+const missing = (error: unknown) => (error as NodeJS.ErrnoException).code === 'ENOENT';
+
 export class FileMediaStore implements MediaStore {
+  readonly kind = 'local';
+
   constructor(readonly root: string) {}
 
   private file(key: string): string {
-    if (!KEY.test(key)) throw new Error(`invalid media key: ${key}`);
+    assertMediaKey(key);
     return path.join(this.root, ...key.split('/'));
   }
 
-  async read(key: string): Promise<Buffer | null> {
+  async get(key: string): Promise<Buffer | null> {
     try {
       return await readFile(this.file(key));
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      if (missing(error)) return null;
       throw error;
     }
+  }
+
+  async stream(key: string): Promise<Readable | null> {
+    const file = this.file(key);
+    if (!(await this.exists(key))) return null;
+    return createReadStream(file);
   }
 
   async exists(key: string): Promise<boolean> {
@@ -45,7 +86,7 @@ export class FileMediaStore implements MediaStore {
   }
 
   /** Atomic: written beside the target and renamed, so readers (and other processes) never see half a file. */
-  async write(key: string, data: Buffer): Promise<void> {
+  async put(key: string, data: Buffer): Promise<void> {
     const file = this.file(key);
     await mkdir(path.dirname(file), { recursive: true });
     const temp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
@@ -53,7 +94,47 @@ export class FileMediaStore implements MediaStore {
     await rename(temp, file);
   }
 
+  async delete(key: string): Promise<void> {
+    await rm(this.file(key), { force: true });
+  }
+
+  async deletePrefix(prefix: string): Promise<void> {
+    assertMediaPrefix(prefix);
+    if (prefix === '') return this.clear();
+    await rm(path.join(this.root, ...prefix.split('/').filter(Boolean)), { recursive: true, force: true });
+  }
+
   async clear(): Promise<void> {
     await rm(this.root, { recursive: true, force: true });
+  }
+
+  /** The folder (or, before the first file, its parent) can be written. */
+  async check(): Promise<void> {
+    try {
+      await access(this.root, constants.W_OK);
+    } catch {
+      await access(path.dirname(this.root), constants.W_OK);
+    }
+  }
+
+  async list(prefix = ''): Promise<string[]> {
+    assertMediaPrefix(prefix);
+    const out: string[] = [];
+    const walk = async (dir: string, rel: string): Promise<void> => {
+      let entries;
+      try {
+        entries = await readdir(dir, { withFileTypes: true });
+      } catch (error) {
+        if (missing(error)) return;
+        throw error;
+      }
+      for (const entry of entries) {
+        const key = `${rel}${entry.name}`;
+        if (entry.isDirectory()) await walk(path.join(dir, entry.name), `${key}/`);
+        else if (!entry.name.endsWith('.tmp')) out.push(key);
+      }
+    };
+    await walk(path.join(this.root, ...prefix.split('/').filter(Boolean)), prefix);
+    return out.sort();
   }
 }

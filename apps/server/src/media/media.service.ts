@@ -1,14 +1,16 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import { type Drawing, renderDrawing, renderPool } from './derivatives';
+import { type Drawing, renderDrawing, renderOriginal, renderPool } from './derivatives';
 import { coverDrawing, pageDrawing, serialDrawing } from './drawings';
 import { type MediaRef, mediaKey } from './media-spec';
 import type { MediaStore } from './media-store';
+import { coverOriginalKey, pageOriginalKey } from './media-originals.repository';
 import { loadCoverSubject, loadEpisodePageSubject, loadPageSubject, serialSubjects } from './media-subjects';
 
 /**
- * Derivatives on demand: a stored file is served as it is; a missing one (a width not drawn on
- * first start, a page beyond the sample) is drawn once, stored, and served from then on.
+ * Derivatives on demand: a stored file is served as it is; a missing one (a width not made at
+ * import or first start, a page beyond the sample) is made once, stored, and served from then
+ * on: from the stored original for imported books, drawn as demo art for the others.
  * Concurrent requests for the same missing file share one render.
  */
 export class MediaService {
@@ -22,7 +24,7 @@ export class MediaService {
   /** The derivative's bytes, or null when what it depicts does not exist. */
   async get(ref: MediaRef): Promise<Buffer | null> {
     const key = mediaKey(ref);
-    const stored = await this.store.read(key);
+    const stored = await this.store.get(key);
     if (stored) return stored;
     let pending = this.inflight.get(key);
     if (!pending) {
@@ -33,11 +35,25 @@ export class MediaService {
   }
 
   private async draw(ref: MediaRef, key: string): Promise<Buffer | null> {
+    const original = await this.originalFor(ref);
+    if (original) {
+      const bytes = await this.store.get(original);
+      if (!bytes) throw new Error(`media original ${original} is missing from the ${this.store.kind} store`);
+      const [data] = await renderPool(() => renderOriginal(bytes, [{ width: ref.width, format: ref.format }]));
+      await this.store.put(key, data!);
+      return data!;
+    }
     const drawing = await this.drawingFor(ref);
     if (!drawing) return null;
     const [data] = await renderPool(() => renderDrawing(drawing, [{ width: ref.width, format: ref.format }]));
-    await this.store.write(key, data!);
+    await this.store.put(key, data!);
     return data!;
+  }
+
+  private originalFor(ref: MediaRef): Promise<string | null> {
+    if (ref.kind === 'page') return pageOriginalKey(this.db, ref.bookId, ref.page);
+    if (ref.kind === 'cover') return coverOriginalKey(this.db, ref.bookId);
+    return Promise.resolve(null);
   }
 
   private async drawingFor(ref: MediaRef): Promise<Drawing | null> {

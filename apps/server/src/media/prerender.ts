@@ -111,7 +111,7 @@ async function runJob(store: MediaStore, job: Job): Promise<number> {
       job.drawing(),
       missing.map((m) => m.output),
     );
-    await Promise.all(missing.map((m, i) => store.write(mediaKey(m.ref), files[i]!)));
+    await Promise.all(missing.map((m, i) => store.put(mediaKey(m.ref), files[i]!)));
     return missing.length;
   });
 }

@@ -14,7 +14,6 @@ import {
   SERIAL_WIDTHS,
   contentTypes,
 } from './media-spec';
-import { FileMediaStore, mediaRoot } from './media-store';
 import { canServeEpisodePage } from '../modules/serials/episode-access';
 import { type PageGrant, verifyEpisodeQuery, verifyPageQuery } from './signed-urls';
 
@@ -117,7 +116,7 @@ function file(value: string, allowed: readonly number[]): { width: number; forma
 export const mediaRoutes: FastifyPluginAsync = async (app) => {
   const { db } = app.deps.database;
   const { mediaUrlKey } = app.deps.config.secrets;
-  const media = new MediaService(db, new FileMediaStore(mediaRoot(app.deps.config.dataDir)));
+  const media = new MediaService(db, app.deps.media);
 
   async function send(reply: FastifyReply, ref: MediaRef, cacheControl: string) {
     const data = await media.get(ref);

@@ -1,6 +1,3 @@
-import { constants } from 'node:fs';
-import { access } from 'node:fs/promises';
-import path from 'node:path';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../db/schema';
 import { pendingMigrations } from '../db/migrate';
@@ -86,21 +83,5 @@ export function migrationsCheck(db: Kysely<Database>): ReadinessCheck {
     const pending = await pendingMigrations(db);
     if (pending.length > 0) throw new Error(`${pending.length} migration(s) not applied: ${pending.join(', ')}`);
     applied = true;
-  };
-}
-
-/**
- * The media store is reachable. For now the store keeps media in `DATA_DIR/media` (or DATA_DIR
- * before the first drawing), so the check is that the folder can be written; a `MediaStore`
- * (local folder or object storage) replaces this with its own check through `Readiness.add('media', …)`.
- */
-export function mediaFolderCheck(dataDir: string): ReadinessCheck {
-  return async () => {
-    const media = path.join(dataDir, 'media');
-    try {
-      await access(media, constants.W_OK);
-    } catch {
-      await access(dataDir, constants.W_OK);
-    }
   };
 }

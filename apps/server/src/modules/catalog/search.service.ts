@@ -1,16 +1,21 @@
 import { listedEroticTypes } from '@hondana/domain/catalog';
 import { searchWords } from '@hondana/domain/search-text';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 import { coverUrl } from '../../media/media-spec';
 import type { TitleSummary } from './catalog.types';
 import { authorsOfTitles } from './books.repository';
-import { authorTitleIds, findAuthor, searchTitleIds, titleSummaryRows } from './search.repository';
+import { authorTitleIds, findAuthor, refreshTitleSearchText, searchTitleIds, titleSummaryRows } from './search.repository';
 import type { AuthorSearchResult, KeywordSearchResult } from './search.types';
 
 type Db = Kysely<Database>;
 
 export const AUTHOR_PAGE_SIZE = 20;
+
+/** Keeps the search text of titles whose names or credits changed (the import calls it inside its transaction). */
+export function refreshSearchText(db: Db | Transaction<Database>, titleIds: number[]): Promise<number> {
+  return refreshTitleSearchText(db, titleIds);
+}
 
 /** Width of a title's `imageUrl` in lists (as catalog.service's tiles). */
 const TITLE_COVER_WIDTH = 128;

@@ -1,0 +1,34 @@
+/**
+ * Tables of imported books (migration 2026-11-25T0800-book-imports). Instants are epoch ms.
+ */
+type Millis = number;
+
+export type BookSourceFormat = 'cbz' | 'zip' | 'folder' | 'epub';
+
+export interface BookSourcesTable {
+  book_id: number;
+  /** `epub:<identifier>` or `sha256:<content hash>`: importing the same thing again updates this book. */
+  source_key: string;
+  content_hash: string;
+  /** The file or folder name it was imported from (no directories). */
+  file_name: string;
+  format: BookSourceFormat;
+  /** Media key of the cover's original; null: the first page is the cover. */
+  cover_key: string | null;
+  imported_at: Millis;
+  updated_at: Millis;
+}
+
+export interface BookPageOriginalsTable {
+  book_id: number;
+  page_no: number;
+  /** Media key of the page's original image (`originals/<sha256>.<ext>`). */
+  original_key: string;
+  /** EPUB page-spread side: 'left', 'right' or 'center'; null when the file does not say. */
+  spread: 'left' | 'right' | 'center' | null;
+}
+
+export interface ImportTables {
+  book_sources: BookSourcesTable;
+  book_page_originals: BookPageOriginalsTable;
+}

@@ -1,0 +1,39 @@
+import { renderOriginal, renderPool } from '../media/derivatives';
+import { COVER_EAGER_WIDTHS, IMAGE_FORMATS, type MediaRef, PAGE_WIDTHS, mediaKey } from '../media/media-spec';
+import type { MediaStore } from '../media/media-store';
+
+/**
+ * The cover and the first pages' derivatives, made right after import so that the store's
+ * pages and the sample never wait for sharp; the rest are made on their first request
+ * (MediaService). One page at a time per core, through the shared render pool.
+ */
+export async function makeEagerDerivatives(
+  store: MediaStore,
+  bookId: number,
+  coverKey: string,
+  pages: { originalKey: string }[],
+): Promise<number> {
+  const jobs: { original: string; refs: MediaRef[] }[] = [
+    { original: coverKey, refs: each(COVER_EAGER_WIDTHS, (width, format) => ({ kind: 'cover', bookId, width, format })) },
+    ...pages.map((p, page) => ({
+      original: p.originalKey,
+      refs: each(PAGE_WIDTHS, (width, format): MediaRef => ({ kind: 'page', bookId, page, width, format })),
+    })),
+  ];
+  const counts = await Promise.all(
+    jobs.map((job) =>
+      renderPool(async () => {
+        const data = await store.get(job.original);
+        if (!data) return 0;
+        const files = await renderOriginal(data, job.refs);
+        await Promise.all(job.refs.map((ref, i) => store.put(mediaKey(ref), files[i]!)));
+        return files.length;
+      }),
+    ),
+  );
+  return counts.reduce((a, b) => a + b, 0);
+}
+
+function each(widths: readonly number[], ref: (width: number, format: (typeof IMAGE_FORMATS)[number]) => MediaRef): MediaRef[] {
+  return widths.flatMap((width) => IMAGE_FORMATS.map((format) => ref(width, format)));
+}

@@ -1,0 +1,143 @@
+import { readdir, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { parseArgs } from 'node:util';
+import { IMAGE_EXTENSIONS, naturalCompare } from './book-plan';
+import { type ImportDeps, type ImportResult, importBook } from './import-book';
+import { ImportError } from './import-error';
+
+export interface CliIo {
+  stdout: (text: string) => void;
+  stderr: (text: string) => void;
+  /** Progress lines are redrawn in place on a terminal. */
+  tty: boolean;
+}
+
+export const USAGE = 'usage: npm run import -- [--json] [--title-id N] [--dry-run] PATH...';
+
+const ARCHIVES = /\.(cbz|zip|epub)$/i;
+
+/**
+ * The books under PATH: a file is one book; a folder holding images (and no archives) is one
+ * book; any other folder is walked for archives and image folders, in natural order.
+ */
+export async function collectBooks(target: string): Promise<string[]> {
+  const info = await stat(target).catch(() => null);
+  if (!info) throw new ImportError(target, 'no such file or folder');
+  if (!info.isDirectory()) return [target];
+  const entries = (await readdir(target, { withFileTypes: true })).filter((e) => !e.name.startsWith('.'));
+  const files = entries.filter((e) => e.isFile()).map((e) => e.name);
+  if (!files.some((f) => ARCHIVES.test(f)) && files.some((f) => IMAGE_EXTENSIONS.test(f))) return [target];
+  const out: string[] = [];
+  for (const entry of entries.sort((a, b) => naturalCompare(a.name, b.name))) {
+    if (entry.isDirectory()) out.push(...(await collectBooks(path.join(target, entry.name))));
+    else if (entry.isFile() && ARCHIVES.test(entry.name)) out.push(path.join(target, entry.name));
+  }
+  return out;
+}
+
+type Outcome = ImportResult | { file: string; error: string };
+
+/** `npm run import`: imports every book under the paths, one after another; exit code 1 when any failed. */
+export async function runImport(argv: string[], deps: ImportDeps, io: CliIo): Promise<number> {
+  let args;
+  try {
+    args = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      options: { json: { type: 'boolean' }, 'title-id': { type: 'string' }, 'dry-run': { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
+    });
+  } catch (error) {
+    io.stderr(`${(error as Error).message}\n${USAGE}\n`);
+    return 2;
+  }
+  if (args.values.help || args.positionals.length === 0) {
+    io.stderr(`${USAGE}\n`);
+    return args.values.help ? 0 : 2;
+  }
+  const titleIdText = args.values['title-id'];
+  if (titleIdText !== undefined && !/^[1-9]\d{0,9}$/.test(titleIdText)) {
+    io.stderr(`--title-id must be a positive integer, got "${titleIdText}"\n`);
+    return 2;
+  }
+  const titleId = titleIdText === undefined ? undefined : Number(titleIdText);
+  const dryRun = args.values['dry-run'] ?? false;
+
+  const outcomes: Outcome[] = [];
+  const books: string[] = [];
+  for (const target of args.positionals) {
+    try {
+      books.push(...(await collectBooks(target)));
+    } catch (error) {
+      outcomes.push({ file: target, error: (error as Error).message });
+    }
+  }
+  for (const file of books) {
+    const progress = progressLine(file, io);
+    try {
+      const result = await importBook(deps, file, { titleId, dryRun, onProgress: progress.update });
+      progress.done(`${result.action}${result.bookId ? ` book ${result.bookId}` : ''}`);
+      for (const warning of result.warnings) io.stderr(`  warning: ${warning}\n`);
+      outcomes.push(result);
+    } catch (error) {
+      // ImportErrors name the file and entry; anything else is said in one line, never as a stack.
+      const message = error instanceof ImportError ? error.message : `${file}: ${(error as Error).message}`;
+      progress.done('failed');
+      io.stderr(`  error: ${message}\n`);
+      outcomes.push({ file, error: message });
+    }
+  }
+  if (args.values.json) io.stdout(`${JSON.stringify(outcomes.map(jsonOf), null, 2)}\n`);
+  else io.stderr(summary(outcomes, dryRun));
+  return outcomes.some((o) => 'error' in o) ? 1 : 0;
+}
+
+function jsonOf(o: Outcome) {
+  if ('error' in o) return { file: o.file, titleId: null, bookId: null, error: o.error };
+  const { file, titleId, bookId, layoutType, direction, totalPage, warnings } = o;
+  return { file, titleId, bookId, layoutType, direction, totalPage, warnings };
+}
+
+function progressLine(file: string, io: CliIo) {
+  const started = performance.now();
+  const name = path.basename(file);
+  let last = 0;
+  let shown = '';
+  const line = (done: number, total: number) => {
+    const seconds = (performance.now() - started) / 1000;
+    const rate = seconds > 0 ? (done / seconds).toFixed(1) : '–';
+    return `${name}: ${done}/${total} pages, ${rate} pages/s`;
+  };
+  return {
+    update: (done: number, total: number) => {
+      const now = performance.now();
+      if (done < total && now - last < (io.tty ? 200 : 2000)) return;
+      last = now;
+      shown = line(done, total);
+      io.stderr(io.tty ? `\r\x1b[2K${shown}` : `${shown}\n`);
+    },
+    done: (what: string) => {
+      const text = `${shown || name} — ${what}`;
+      io.stderr(io.tty ? `\r\x1b[2K${text}\n` : `${text}\n`);
+    },
+  };
+}
+
+function summary(outcomes: Outcome[], dryRun: boolean): string {
+  const rows = outcomes.map((o) =>
+    'error' in o
+      ? ['failed', '', '', '', '', path.basename(o.file)]
+      : [o.action, String(o.titleId ?? ''), String(o.bookId ?? ''), o.direction, String(o.totalPage), path.basename(o.file)],
+  );
+  const head = ['result', 'title', 'book', 'dir', 'pages', 'file'];
+  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+  const fmt = (r: string[]) => r.map((c, i) => c.padEnd(widths[i]!)).join('  ').trimEnd();
+  const failed = outcomes.filter((o) => 'error' in o).length;
+  return [
+    '',
+    fmt(head),
+    ...rows.map(fmt),
+    `${outcomes.length - failed} imported${dryRun ? ' (dry run: nothing stored)' : ''}, ${failed} failed`,
+    '',
+  ].join('\n');
+}

@@ -1,0 +1,239 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { BookSourceFormat } from '../db/import-schema';
+import type { Database } from '../db/schema';
+import type { PlannedAuthor } from './book-plan';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** The imported book a source key (EPUB identifier or content hash) already made, with its title. */
+export function findBookBySource(db: Db, sourceKey: string) {
+  return db
+    .selectFrom('book_sources as s')
+    .innerJoin('books as b', 'b.id', 's.book_id')
+    .select(['b.id as bookId', 'b.title_id as titleId', 'b.vol'])
+    .where('s.source_key', '=', sourceKey)
+    .executeTakeFirst();
+}
+
+export function findTitleById(db: Db, titleId: number) {
+  return db.selectFrom('titles').select(['id', 'name', 'erotic_type as eroticType']).where('id', '=', titleId).executeTakeFirst();
+}
+
+export function findTitleByName(db: Db, name: string) {
+  return db
+    .selectFrom('titles')
+    .select(['id', 'name', 'erotic_type as eroticType'])
+    .where('name', '=', name)
+    .orderBy('id')
+    .executeTakeFirst();
+}
+
+/** A volume of a title, and whether it came from an import (only those are updated by another file). */
+export function findVolume(db: Db, titleId: number, vol: number) {
+  return db
+    .selectFrom('books as b')
+    .leftJoin('book_sources as s', 's.book_id', 'b.id')
+    .select(['b.id as bookId', 's.source_key as sourceKey'])
+    .where('b.title_id', '=', titleId)
+    .where('b.vol', '=', vol)
+    .executeTakeFirst();
+}
+
+export async function nextVolume(db: Db, titleId: number): Promise<number> {
+  const row = await db
+    .selectFrom('books')
+    .select((eb) => eb.fn.max('vol').as('vol'))
+    .where('title_id', '=', titleId)
+    .executeTakeFirst();
+  return Number(row?.vol ?? 0) + 1;
+}
+
+export async function publisherId(db: Db, name: string): Promise<number> {
+  const found = await db.selectFrom('publishers').select('id').where('name', '=', name).orderBy('id').executeTakeFirst();
+  if (found) return found.id;
+  return (await db.insertInto('publishers').values({ name, kana: '' }).returning('id').executeTakeFirstOrThrow()).id;
+}
+
+export interface NewTitle {
+  name: string;
+  kana: string;
+  description: string;
+  pageType: string;
+  eroticType: number;
+  publisherId: number | null;
+  now: number;
+}
+
+export async function insertTitle(db: Db, t: NewTitle): Promise<number> {
+  const row = await db
+    .insertInto('titles')
+    .values({
+      name: t.name,
+      kana: t.kana,
+      description: t.description,
+      page_type: t.pageType,
+      genre_id: null,
+      erotic_type: t.eroticType,
+      complete_flg: 0,
+      magazine_id: null,
+      publisher_id: t.publisherId,
+      created_at: t.now,
+      updated_at: t.now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function touchTitle(db: Db, titleId: number, now: number, eroticType: number | null): Promise<void> {
+  await db
+    .updateTable('titles')
+    .set(eroticType === null ? { updated_at: now } : { updated_at: now, erotic_type: eroticType })
+    .where('id', '=', titleId)
+    .execute();
+}
+
+/** Credits the title's authors (found by name, or added), keeping credits it already has. */
+export async function creditAuthors(db: Db, titleId: number, authors: PlannedAuthor[], now: number): Promise<void> {
+  const existing = await db
+    .selectFrom('title_authors')
+    .select((eb) => eb.fn.max('sort_order').as('last'))
+    .where('title_id', '=', titleId)
+    .executeTakeFirst();
+  let order = Number(existing?.last ?? -1) + 1;
+  for (const author of authors) {
+    const found = await db.selectFrom('authors').select('id').where('name', '=', author.name).orderBy('id').executeTakeFirst();
+    const authorId =
+      found?.id ??
+      (await db.insertInto('authors').values({ name: author.name, kana: author.kana, created_at: now }).returning('id').executeTakeFirstOrThrow()).id;
+    await db
+      .insertInto('title_authors')
+      .values({ title_id: titleId, author_id: authorId, role: author.role, sort_order: order++ })
+      .onConflict((oc) => oc.columns(['title_id', 'author_id', 'role']).doNothing())
+      .execute();
+  }
+}
+
+export interface BookContent {
+  contentsName: string;
+  description: string;
+  layoutType: number;
+  direction: 'rtl' | 'ltr';
+  pageCount: number;
+  samplePageTotal: number;
+  /** Text books only: 'vertical' or 'horizontal'; null for image books. */
+  writingMode: 'vertical' | 'horizontal' | null;
+}
+
+export async function insertBook(db: Db, titleId: number, vol: number, c: BookContent, now: number): Promise<number> {
+  const row = await db
+    .insertInto('books')
+    .values({
+      title_id: titleId,
+      vol,
+      contents_name: c.contentsName,
+      description: c.description,
+      price: 0,
+      tax_amount: 0,
+      sale_price: null,
+      sale_start_datetime: null,
+      sale_end_datetime: null,
+      free_flg: 0,
+      free_start_datetime: null,
+      free_end_datetime: null,
+      start_datetime: now,
+      end_datetime: null,
+      sales_status: 'ON_SALE',
+      layout_type: c.layoutType,
+      direction: c.direction,
+      writing_mode: c.writingMode,
+      page_count: c.pageCount,
+      sample_page_total: c.samplePageTotal,
+      custom_sample_pages: null,
+      imaged_reflow: 0,
+      rental_minutes: null,
+      created_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** New content for an imported book: its pages change, so its media version moves on (new URLs). */
+export async function updateBookContent(db: Db, bookId: number, c: BookContent): Promise<void> {
+  await db
+    .updateTable('books')
+    .set((eb) => ({
+      contents_name: c.contentsName,
+      description: c.description,
+      layout_type: c.layoutType,
+      direction: c.direction,
+      writing_mode: c.writingMode,
+      page_count: c.pageCount,
+      sample_page_total: c.samplePageTotal,
+      custom_sample_pages: null,
+      media_version: eb('media_version', '+', 1),
+    }))
+    .where('id', '=', bookId)
+    .execute();
+}
+
+export interface StoredPage {
+  width: number;
+  height: number;
+  wide: boolean;
+  originalKey: string;
+  spread: 'left' | 'right' | 'center' | null;
+}
+
+export async function replacePages(db: Db, bookId: number, pages: StoredPage[]): Promise<void> {
+  await db.deleteFrom('book_pages').where('book_id', '=', bookId).execute();
+  await db.deleteFrom('book_page_originals').where('book_id', '=', bookId).execute();
+  // 6 columns a row at most: well under both databases' parameter limits in chunks of 1,000.
+  for (let i = 0; i < pages.length; i += 1000) {
+    const chunk = pages.slice(i, i + 1000).map((p, j) => ({ ...p, page: i + j }));
+    await db
+      .insertInto('book_pages')
+      .values(chunk.map((p) => ({ book_id: bookId, page_no: p.page, width: p.width, height: p.height, wide_flg: p.wide ? 1 : 0 })))
+      .execute();
+    await db
+      .insertInto('book_page_originals')
+      .values(chunk.map((p) => ({ book_id: bookId, page_no: p.page, original_key: p.originalKey, spread: p.spread })))
+      .execute();
+  }
+}
+
+/** A text book's chapters, replaced whole (§3: the viewer's text format, Aozora ruby markup). */
+export async function replaceChapters(db: Db, bookId: number, chapters: { title: string; body: string; charCount: number }[]): Promise<void> {
+  await db.deleteFrom('book_text_chapters').where('book_id', '=', bookId).execute();
+  for (const [i, c] of chapters.entries()) {
+    await db
+      .insertInto('book_text_chapters')
+      .values({ book_id: bookId, chapter_no: i, title: c.title, body: c.body, char_count: c.charCount })
+      .execute();
+  }
+}
+
+export interface SourceRow {
+  sourceKey: string;
+  contentHash: string;
+  fileName: string;
+  format: BookSourceFormat;
+  coverKey: string | null;
+}
+
+export async function saveSource(db: Db, bookId: number, s: SourceRow, now: number): Promise<void> {
+  const values = {
+    source_key: s.sourceKey,
+    content_hash: s.contentHash,
+    file_name: s.fileName,
+    format: s.format,
+    cover_key: s.coverKey,
+    updated_at: now,
+  };
+  await db
+    .insertInto('book_sources')
+    .values({ book_id: bookId, imported_at: now, ...values })
+    .onConflict((oc) => oc.column('book_id').doUpdateSet(values))
+    .execute();
+}

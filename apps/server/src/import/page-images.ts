@@ -1,0 +1,42 @@
+import { createHash } from 'node:crypto';
+import sharp from 'sharp';
+import type { MediaStore } from '../media/media-store';
+import type { BookSource } from './book-source';
+import { ImportError } from './import-error';
+
+const FORMATS: Record<string, string> = { jpeg: 'jpg', png: 'png', webp: 'webp', heif: 'avif', avif: 'avif' };
+
+export interface StoredImage {
+  key: string;
+  width: number;
+  height: number;
+}
+
+/**
+ * Reads one image entry, proves it decodes (a truncated or corrupt image is refused naming the
+ * entry), and stores it unchanged under its content hash (`originals/<sha256>.<ext>`), so the
+ * same image imported twice is stored once. Only this image is held in memory.
+ */
+export async function storeOriginal(
+  source: BookSource,
+  entry: string,
+  store: MediaStore | null,
+): Promise<StoredImage> {
+  const data = await source.read(entry);
+  let meta: sharp.Metadata;
+  try {
+    meta = await sharp(data, { failOn: 'error' }).metadata();
+    // A small decode of the whole image: headers alone do not show a truncated or corrupt body.
+    await sharp(data, { failOn: 'error' }).resize({ width: 32 }).raw().toBuffer();
+  } catch (error) {
+    throw new ImportError(source.file, `not a decodable image (${(error as Error).message.split('\n')[0]})`, entry);
+  }
+  const ext = meta.format ? FORMATS[meta.format] : undefined;
+  if (!ext || !meta.width || !meta.height)
+    throw new ImportError(source.file, `not a JPEG, PNG, WebP or AVIF image (${meta.format ?? 'unknown'})`, entry);
+  const key = `originals/${createHash('sha256').update(data).digest('hex')}.${ext}`;
+  if (store && !(await store.exists(key))) await store.put(key, data);
+  // EXIF orientations 5–8 turn the image a quarter: the page is as tall as the file is wide.
+  const turned = (meta.orientation ?? 1) >= 5;
+  return { key, width: turned ? meta.height : meta.width, height: turned ? meta.width : meta.height };
+}

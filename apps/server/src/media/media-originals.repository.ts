@@ -1,0 +1,22 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
+
+type Db = Kysely<Database>;
+
+/** The stored original of an imported book's page; null for a page drawn as demo art. */
+export async function pageOriginalKey(db: Db, bookId: number, page: number): Promise<string | null> {
+  const row = await db
+    .selectFrom('book_page_originals')
+    .select('original_key')
+    .where('book_id', '=', bookId)
+    .where('page_no', '=', page)
+    .executeTakeFirst();
+  return row?.original_key ?? null;
+}
+
+/** An imported book's cover original: the one its file names, else its first page's; null when not imported. */
+export async function coverOriginalKey(db: Db, bookId: number): Promise<string | null> {
+  const source = await db.selectFrom('book_sources').select('cover_key').where('book_id', '=', bookId).executeTakeFirst();
+  if (!source) return null;
+  return source.cover_key ?? (await pageOriginalKey(db, bookId, 0));
+}
