@@ -9,6 +9,7 @@ import type { MangaCoinItemsTable } from '../../db/wallet-schema';
 import { insertOrder, transitionOrder } from '../orders/orders.repository';
 import { type StoredResponse, withOneTimeToken } from '../tokens/one-time-tokens';
 import { balance, grant } from './ledger';
+import { lockMember } from './member-lock';
 
 export const COIN_PURCHASE_TOKEN_PURPOSE = 'manga_coin_purchase';
 /** Most manga coins a member may hold (COIN_POSESSION_OVER beyond it; stated in the legal notice). */
@@ -88,9 +89,15 @@ async function settle(
   return { body: { status: 'COMPLETE', orderId, coin: item.coin, bonus: item.bonus, bonusPoint: item.bonus_point, balance: mangaCoin } };
 }
 
+/**
+ * The pack, if the member may buy it now: under its purchase limit and the possession cap. The
+ * member's wallet lock is taken before counting, so the counts hold until this transaction has
+ * written its order and coins (the lock subscriptions take for the same cap).
+ */
 async function sellableItem(trx: Trx, userId: number, itemId: number, method: CoinPaymentMethod, now: number) {
   const item = await trx.selectFrom('manga_coin_items').selectAll().where('id', '=', itemId).where('active', '=', 1).executeTakeFirst();
   if (!item || !item.payment_methods.split(',').includes(method)) throw fail(ErrorCode.INVALID_COIN_SALES_ID, 'itemId: not sold');
+  await lockMember(trx, userId);
   if (item.purchase_limit !== null) {
     const bought = await trx
       .selectFrom('orders')
