@@ -7,6 +7,8 @@ import {
   discountAt,
   idListParam,
   idParam,
+  isBuyableNow,
+  isSalable,
   matchesSalesStatus,
   nextVolume,
   priceInEffect,
@@ -88,6 +90,11 @@ describe('salesStatusAt', () => {
   it('stopped or past its end of distribution is STOPPED', () => {
     expect(salesStatusAt(win({ salesStatus: 'STOPPED' }), NOW)).toBe('STOPPED');
     expect(salesStatusAt(win({ endDatetime: NOW }), NOW)).toBe('STOPPED');
+  });
+  it('a reservation is salable as a pre-order but not buyable now; only a book on sale is', () => {
+    expect([isSalable('IN_RESERVATION'), isBuyableNow('IN_RESERVATION')]).toEqual([true, false]);
+    expect([isSalable('ON_SALE'), isBuyableNow('ON_SALE')]).toEqual([true, true]);
+    expect([isSalable('STOPPED'), isBuyableNow('STOPPED')]).toEqual([false, false]);
   });
   it('ALL matches every status', () => {
     expect(matchesSalesStatus('ALL', 'STOPPED')).toBe(true);

@@ -110,6 +110,13 @@ export const matchesSalesStatus = (filter: SalesStatusFilter, status: SalesStatu
 export const isSalable = (status: SalesStatus): boolean => status !== SalesStatus.STOPPED;
 
 /**
+ * Buyable now through the buy flows and the cart: on sale. A volume not released yet
+ * (IN_RESERVATION) is salable only as a pre-order, which has its own path (`/pre_order`, with
+ * its bonus and its cancel): one way to reserve, one RESERVED state.
+ */
+export const isBuyableNow = (status: SalesStatus): boolean => status === SalesStatus.ON_SALE;
+
+/**
  * §5: a price counts as changed (the previous price is shown struck through) only when
  * `beforePrice` is an integer different from `price`; otherwise there is no previous price.
  */

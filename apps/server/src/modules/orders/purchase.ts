@@ -1,5 +1,5 @@
 import { isSalable, salesStatusAt } from '@hondana/domain/books';
-import { EroticType, priceAt } from '@hondana/domain/catalog';
+import { EroticType, SalesStatus, priceAt } from '@hondana/domain/catalog';
 import { AppError, ErrorCode, notFound } from '@hondana/domain/errors';
 import { type PointLine, type PointCampaignRule, PossessionStatus, pointBreakdown } from '@hondana/domain/orders-rules';
 import type { PointCampaignSummary } from '@hondana/domain/orders';
@@ -24,6 +24,11 @@ export interface PurchaseRequest {
   usePoint: number;
   /** buy_free_flag: every book must be free. */
   buyFree: boolean;
+  /**
+   * The pre-order path (`/pre_order`): the book is not released yet and becomes RESERVED. Every
+   * other flow refuses a book not released yet (NOT_ON_RELEASE): pre-ordering has one path.
+   */
+  preOrder?: boolean;
   /** Manga coin flow: the price the member was shown (checked_price / request_price). */
   expectedPrice?: number;
   /** Cart order (issue 7): the coupon discount on these priced books (capped at their total). */
@@ -115,6 +120,8 @@ async function priceAndRead(
   const ordered = req.bookIds.map((id) => byId.get(id));
   if (ordered.some((r) => !r || !isSalable(salesStatusAt(toWindow(r), req.now)))) throw notFound('book');
   const books = ordered as PurchasableBookRow[];
+  const unreleased = books.find((r) => salesStatusAt(toWindow(r), req.now) === SalesStatus.IN_RESERVATION);
+  if (unreleased && !req.preOrder) throw refuse(ErrorCode.NOT_ON_RELEASE, `bookId: ${unreleased.id} is not released yet (pre-order it)`);
   if (books.some((r) => r.erotic_type === EroticType.R18) && !req.adultChecked) {
     throw refuse(ErrorCode.ADULT_CHECK_REQUIRED, 'adult check required');
   }
