@@ -5,11 +5,11 @@
  * basic points, next volume and title totals.
  */
 import { z } from 'zod';
+import { rowId } from './ids';
 import { priceChanged } from './book-tile';
 import { type BookPricing, type PriceAt, SalesStatus, priceAt } from './catalog';
 
-/** Ids are PostgreSQL `integer`s: at most nine digits keeps every accepted id in range. */
-const ID_PATTERN = /^\d{1,9}$/;
+/** Ids are PostgreSQL `integer`s: at most nine digits keeps every listed id in range. */
 const ID_LIST_PATTERN = /^\d{1,9}(,\d{1,9})*$/;
 /** Most ids one list call accepts (§5 guest cart: 100). */
 export const MAX_IDS_PER_CALL = 100;
@@ -18,8 +18,8 @@ export const MAX_PAGE_LIMIT = 100;
 /** Title books list defaults (§7: limit 30, offset 0, ascending). */
 export const TITLE_BOOKS_LIMIT = 30;
 
-/** A path or query id: a non-negative integer written in digits only. */
-export const idParam = z.string().regex(ID_PATTERN, 'must be a non-negative integer id').transform(Number);
+/** A path, query, form or JSON id: the shared row id (`ids.ts`), digits or a JSON number. */
+export const idParam = rowId;
 
 /** A comma-separated list of ids (`book_id=1,2,3`), duplicates dropped, order kept. */
 export const idListParam = z
