@@ -16,6 +16,7 @@ import * as reviewRatings from './2026-11-22T0900-review-ratings';
 import * as serialsOsusumes from './2026-11-22T0910-serials-osusumes';
 import * as ops from './2026-11-25T0300-ops';
 import * as subscriptions from './2026-11-25T0700-subscriptions';
+import * as ledgerLinesJapanese from './2026-11-25TT01-ledger-lines-japanese';
 
 /** Every migration, in order. Landed migrations are frozen: add a new file instead of editing one. */
 export const migrations: Record<string, Migration> = {
@@ -36,4 +37,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22T0910-serials-osusumes': serialsOsusumes,
   '2026-11-25T0300-ops': ops,
   '2026-11-25T0700-subscriptions': subscriptions,
+  '2026-11-25TT01-ledger-lines-japanese': ledgerLinesJapanese,
 };

@@ -1,4 +1,5 @@
 import { AppError, type ErrorBody, ErrorCode, badRequest, notFound } from '@hondana/domain/errors';
+import { ledgerLine } from '@hondana/domain/ledger-lines';
 import type { CoinPurchaseBody, CoinPurchaseResult, CoinPurchaseStatus } from '@hondana/domain/wallet';
 import { BONUS_COIN_VALID_DAYS, DEFAULT_POINT_VALID_DAYS, PAID_COIN_VALID_DAYS, expiryAfterDays } from '@hondana/domain/wallet-lots';
 import { type CoinPaymentMethod, paymentTypeOfMethod } from '@hondana/domain/wallet-payments';
@@ -124,13 +125,12 @@ export async function completeCoinOrder(trx: Trx, orderId: number, now: number):
   if (!(await transitionOrder(trx, orderId, 'PROCESSING', 'COMPLETE', now))) return false;
   const order = await trx.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirstOrThrow();
   const base = { userId: order.user_id, orderId, now };
-  const reason = `coin pack (order ${orderId})`;
-  await grant(trx, { ...base, currency: 'MANGA_COIN', amount: order.coin, paid: true, yenValue: order.total_price, expiresAt: expiryAfterDays(now, PAID_COIN_VALID_DAYS), reason });
+  await grant(trx, { ...base, currency: 'MANGA_COIN', amount: order.coin, paid: true, yenValue: order.total_price, expiresAt: expiryAfterDays(now, PAID_COIN_VALID_DAYS), reason: ledgerLine.coinPack(orderId) });
   if (order.bonus > 0) {
-    await grant(trx, { ...base, currency: 'MANGA_COIN', amount: order.bonus, paid: false, expiresAt: expiryAfterDays(now, BONUS_COIN_VALID_DAYS), reason: `bonus: ${reason}` });
+    await grant(trx, { ...base, currency: 'MANGA_COIN', amount: order.bonus, paid: false, expiresAt: expiryAfterDays(now, BONUS_COIN_VALID_DAYS), reason: ledgerLine.coinPackBonus(orderId) });
   }
   if (order.bonus_point > 0) {
-    await grant(trx, { ...base, currency: 'POINT', amount: order.bonus_point, paid: false, expiresAt: expiryAfterDays(now, DEFAULT_POINT_VALID_DAYS), reason: `bonus point: ${reason}` });
+    await grant(trx, { ...base, currency: 'POINT', amount: order.bonus_point, paid: false, expiresAt: expiryAfterDays(now, DEFAULT_POINT_VALID_DAYS), reason: ledgerLine.coinPackBonusPoints(orderId) });
   }
   return true;
 }
