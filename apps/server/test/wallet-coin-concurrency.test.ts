@@ -56,6 +56,25 @@ describe('parallel coin pack purchases', () => {
     expect((await ledgerInvariant(t.database.db, m.userId, Date.now())).MANGA_COIN).toBe(start + 3 * each);
   });
 
+  it('carrier payments started together and approved together never pass the cap: the late approvals are GRANT_ERROR', async () => {
+    const m = await member(t.app);
+    const items = (await t.app.inject({ url: '/api/manga_coin/items/v3?payment_type=paypay&display_scenes=shop' })).json<{ items: { id: number; coin: number; bonus: number }[] }>().items;
+    const pack = items.find((i) => i.coin === 3000)!;
+    const each = pack.coin + pack.bonus;
+    const start = MAX_MANGA_COIN_POSSESSION - 2 * each - 10; // room for two
+    await grantTo(t.database.db, m.userId, 'MANGA_COIN', start, { paid: true, yenValue: start });
+    const tokens = await Promise.all(Array.from({ length: 6 }, () => tokenFor(t.app, m.cookie, '/api/manga_coin/purchase/create_token')));
+    const started = await Promise.all(
+      tokens.map((token) => t.app.inject({ method: 'POST', url: `/api/manga_coin/purchase?token=${token}`, headers: { cookie: m.cookie }, payload: { itemId: pack.id, paymentType: 'paypay' } })),
+    );
+    expect(started.every((r) => r.json().status === 'PROCESSING')).toBe(true); // nothing is held until approval
+    await Promise.all(started.map((r) => t.app.inject({ method: 'POST', url: `${r.json().confirmUrl}/approve` })));
+    const statuses = await t.database.db.selectFrom('orders').select('status').where('user_id', '=', m.userId).execute();
+    expect(statuses.filter((o) => o.status === 'COMPLETE')).toHaveLength(2);
+    expect(statuses.filter((o) => o.status === 'GRANT_ERROR')).toHaveLength(4);
+    expect((await ledgerInvariant(t.database.db, m.userId, Date.now())).MANGA_COIN).toBe(start + 2 * each);
+  });
+
   it('a pack purchase and a subscription racing for the last room under the cap: only one is granted', async () => {
     const plans = await demoPlans(t.database.db);
     const m = await member(t.app);

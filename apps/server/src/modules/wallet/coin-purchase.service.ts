@@ -135,10 +135,23 @@ export async function completeCoinOrder(trx: Trx, orderId: number, now: number):
   return true;
 }
 
-/** The provider's report of the member's decision on its confirmation page. */
+/**
+ * The provider's report of the member's decision on its confirmation page. An approval that
+ * would now pass the possession cap (other packs or a subscription granted meanwhile) grants
+ * nothing and ends GRANT_ERROR, as a subscription's carrier approval does: checked under the
+ * member's wallet lock, like every cap check.
+ */
 export const onPaymentDecision: PaymentDecisionHandler = async (trx, { orderId, approved, expired, now }) => {
-  if (approved) await completeCoinOrder(trx, orderId, now);
-  else if (expired) await transitionOrder(trx, orderId, 'PROCESSING', 'PAYMENT_ERROR', now, { failure_code: 'PAYMENT_EXPIRED' });
+  if (approved) {
+    const order = await trx.selectFrom('orders').select(['user_id', 'coin', 'bonus', 'status']).where('id', '=', orderId).executeTakeFirst();
+    if (!order || order.status !== 'PROCESSING') return;
+    await lockMember(trx, order.user_id);
+    if ((await balance(trx, order.user_id, 'MANGA_COIN', now)) + order.coin + order.bonus > MAX_MANGA_COIN_POSSESSION) {
+      await transitionOrder(trx, orderId, 'PROCESSING', 'GRANT_ERROR', now, { failure_code: ErrorCode.COIN_POSESSION_OVER });
+      return;
+    }
+    await completeCoinOrder(trx, orderId, now);
+  } else if (expired) await transitionOrder(trx, orderId, 'PROCESSING', 'PAYMENT_ERROR', now, { failure_code: 'PAYMENT_EXPIRED' });
   else await transitionOrder(trx, orderId, 'PROCESSING', 'CANCEL', now, { failure_code: 'CANCELLED_BY_USER' });
 };
 
