@@ -81,7 +81,10 @@ export const serialsRoutes: FastifyPluginAsync = async (app) => {
     return serials.userSerial(db, user.userId, serial_id, now());
   });
   // A token for one serial or episode: its id is checked like every path id (400 naming it).
-  app.post('/user_serials/me/:id/notification/token', async (request) => (pathId(request, 'serial_id'), token(request, 'serial_notification')));
+  app.post('/user_serials/me/:id/notification/token', async (request) => {
+    pathId(request, 'serial_id');
+    return token(request, 'serial_notification');
+  });
   for (const [method, on] of [['POST', true], ['DELETE', false]] as const) {
     app.route({
       method,
@@ -110,7 +113,10 @@ export const serialsRoutes: FastifyPluginAsync = async (app) => {
   });
 
   for (const action of ACTIONS) {
-    app.post(`/user_serial_episodes/:id/${action}/token`, async (request) => (pathId(request, 'serial_episode_id'), token(request, actionPurpose(action))));
+    app.post(`/user_serial_episodes/:id/${action}/token`, async (request) => {
+      pathId(request, 'serial_episode_id');
+      return token(request, actionPurpose(action));
+    });
     app.post(`/user_serial_episodes/:id/${action}`, async (request, reply) => {
       const user = await requireUser(request);
       const episodeId = pathId(request, 'id');
