@@ -9,6 +9,7 @@ import { apiNotFound, registerErrorHandling } from './http/errors';
 import { lazyChildLoggerFactory } from './http/lazy-child-logger';
 import { safeLoggerOptions } from './http/logging';
 import { registerPerRequest } from './http/per-request';
+import { BODY_LIMIT_BYTES, registerRequestBodies } from './http/request-bodies';
 import { requestIds } from './http/request-ids';
 import { healthRoutes } from './ops/health.routes';
 import { registerHousekeeping } from './ops/housekeeping';
@@ -91,7 +92,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // errors are always logged with their request id.
     logController: new LogController({ disableRequestLogging: !config.logRequests }),
     childLoggerFactory: lazyChildLoggerFactory,
-    bodyLimit: 1024 * 1024,
+    bodyLimit: BODY_LIMIT_BYTES,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -117,6 +118,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     isClosing: () => readiness.shuttingDown,
   });
   registerErrorHandling(app, perRequest.secure);
+  registerRequestBodies(app);
   registerMetrics(app, { token: config.metricsToken, database, scheduler, clock: () => clock().getTime() });
   await app.register(compress, { threshold: 1024 });
   await app.register(formbody);

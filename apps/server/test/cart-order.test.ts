@@ -94,16 +94,11 @@ describe('order v3', () => {
   });
 });
 
-describe('pre-orders in the cart', () => {
-  it('a volume not yet released is RESERVED, and owned once its release instant passes', async () => {
-    const release = now + DAY;
-    const m = await memberWithCart([400], 400, 0, release);
-    const r = await m.c.order(await m.c.token(), { usePoint: 0, salePrice: 400, bookIds: m.books, paymentType: 'COIN' });
-    expect(r.statusCode).toBe(200);
-    const status = () => t.app.inject({ url: `/api/user_books/me/by_book?book_id=${m.books[0]}`, headers: { cookie: m.cookie } });
-    expect(JSON.stringify((await status()).json())).toContain('RESERVED');
-    now = release + 1;
-    expect(JSON.stringify((await status()).json())).toContain('OWNED');
-    expect((await ledgerInvariant(db(), m.userId, now)).COIN).toBe(0);
+describe('pre-orders are not carted (issue 16: one pre-order path)', () => {
+  it('a volume not yet released is not added to the cart, so the cart order cannot buy it', async () => {
+    const m = await memberWithCart([400], 400, 0, now + DAY);
+    expect((await m.c.view()).json()).toMatchObject({ cartStatus: 'CART_EMPTY' });
+    expect((await m.c.add(m.books[0]!)).json().errorCode).toBe('NOT_ON_RELEASE');
+    expect((await ledgerInvariant(db(), m.userId, now)).COIN).toBe(400);
   });
 });

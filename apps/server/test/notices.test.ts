@@ -9,6 +9,7 @@ const START = Date.UTC(2026, 10, 22, 3);
 let now = START;
 let t: TestApp;
 let alice: ReturnType<typeof memberClient>;
+let aliceCookie: string;
 let bob: ReturnType<typeof memberClient>;
 let guest: ReturnType<typeof memberClient>;
 let titleId = 0;
@@ -24,7 +25,8 @@ beforeAll(async () => {
   await insertBook(db, otherTitleId, 1);
   authorId = (await db.insertInto('authors').values({ name: '作者', kana: 'サクシャ', created_at: 0 }).returning('id').executeTakeFirstOrThrow()).id;
   await db.insertInto('title_authors').values([titleId, otherTitleId].map((id) => ({ title_id: id, author_id: authorId, role: 'author', sort_order: 0 }))).execute();
-  alice = memberClient(t.app, await signUp(t.app));
+  aliceCookie = await signUp(t.app);
+  alice = memberClient(t.app, aliceCookie);
   bob = memberClient(t.app, await signUp(t.app));
   guest = memberClient(t.app);
 });
@@ -169,6 +171,24 @@ describe('new-release notices (§7 "Mission and newly")', () => {
     const book = await t.database.db.selectFrom('books').select('id').where('title_id', '=', otherTitleId).executeTakeFirstOrThrow();
     expect((await alice.get(`/api/newly/update_newly_notice?book_id=${book.id}&status=1`)).json()).toMatchObject({ titleId: otherTitleId, titleStatus: 1 });
     expectField(await alice.get('/api/newly/update_newly_notice?status=1'), 'book_id');
+  });
+
+  it('update_newly_notice is refused when another site sends it, and the setting stays (issue 16, item 7)', async () => {
+    const book = await t.database.db.selectFrom('books').select('id').where('title_id', '=', otherTitleId).executeTakeFirstOrThrow();
+    const url = `/api/newly/update_newly_notice?book_id=${book.id}&status=0`;
+    const send = (headers: Record<string, string>) => t.app.inject({ url, headers: { cookie: aliceCookie, ...headers } });
+    const foreign: Record<string, string>[] = [{ 'sec-fetch-site': 'cross-site' }, { 'sec-fetch-site': 'same-site' }, { origin: 'https://evil.example' }, { referer: 'https://evil.example/page' }];
+    for (const headers of foreign) {
+      const response = await send(headers);
+      expect(response.statusCode, JSON.stringify(headers)).toBe(403);
+      expect(response.json().errorCode).toBe('FORBIDDEN');
+    }
+    const status = async () => (await alice.get(`/api/newly/newly_notices/${otherTitleId}`)).json().titleStatus;
+    expect(await status()).toBe(1);
+    const own = await send({ 'sec-fetch-site': 'same-origin', referer: 'http://localhost:80/viewer' });
+    expect(own.statusCode).toBe(200);
+    expect(await status()).toBe(0);
+    expect((await send({ referer: 'http://localhost:80/viewer' })).statusCode).toBe(200);
   });
 
   it('keeps notification settings per member', async () => {

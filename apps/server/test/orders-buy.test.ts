@@ -141,20 +141,6 @@ describe('coin flow (buy check v2, token, buy v2)', () => {
     expect([check.statusCode, check.json().errorCode]).toEqual([403, 'ADULT_CHECK_REQUIRED']);
   });
 
-  it('a book not yet released is RESERVED, and OWNED once released', async () => {
-    const m = await member(t.app);
-    const release = Date.now() + 7 * 24 * 3600e3;
-    const book = await insertBook(db(), await insertTitle(db()), 1, { price: 100, start_datetime: release });
-    await grantTo(db(), m.userId, 'MANGA_COIN', 100);
-    expect((await buyWithMangaCoin(t.app, m.cookie, book, 100)).statusCode).toBe(200);
-    const ub = (await t.app.inject({ url: `/api/user_books/me/by_book?book_id=${book}`, headers: { cookie: m.cookie } })).json();
-    expect(ub.userBooks[0].possessionStatus).toBe('RESERVED');
-    const { ownsBook, possessionOf } = await import('../src/modules/orders/entitlements');
-    expect(await ownsBook(db(), m.userId, book, Date.now())).toBe(false);
-    expect(await ownsBook(db(), m.userId, book, release)).toBe(true);
-    expect((await possessionOf(db(), m.userId, [book], release)).get(book)).toBe('OWNED');
-  });
-
   it('a guest gets an empty user-books list', async () => {
     const guest = await t.app.inject({ url: '/api/user_books/me/by_book?book_id=1' });
     expect(guest.json()).toEqual({ userBooks: [] });

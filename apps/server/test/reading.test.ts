@@ -163,12 +163,46 @@ describe('adult gate (§4, §6)', () => {
     const hidden = await insertBook(t.database.db, await insertTitle(t.database.db, { erotic_type: 9 }), 1);
     const viewers = await adultViewers(t.app);
     for (const cookie of [undefined, viewers.unconfirmed, viewers.under18]) {
-      const response = await get(`/api/browser/bookinfo/v2?bookId=${r18}`, cookie);
+      const response = await get(`/api/browser/bookinfo/v2?bookId=${r18}&ac=1`, cookie);
       expect(response.statusCode).toBe(403);
       expect(response.json()).toEqual({ errorCode: 'ADULT_CHECK_REQUIRED' });
     }
-    expect((await info(r18, viewers.adult)).book_data.eroticType).toBe(4);
-    expect((await get(`/api/browser/bookinfo/v2?bookId=${hidden}`, viewers.adult)).statusCode).toBe(404);
+    expect((await get(`/api/browser/bookinfo/v2?bookId=${r18}&ac=1`, viewers.adult)).json().book_data.eroticType).toBe(4);
+    expect((await get(`/api/browser/bookinfo/v2?bookId=${hidden}&ac=1`, viewers.adult)).statusCode).toBe(404);
+  });
+
+  it('a confirmed adult reads an R18 book only with ac=1, as titles and books answer (issue 16, item 5)', async () => {
+    const titleId = await insertTitle(t.database.db, { erotic_type: 4 });
+    const r18 = await insertBook(t.database.db, titleId, 1);
+    const { adult } = await adultViewers(t.app);
+    const reads = (ac: string) => [
+      ['GET', `/api/browser/bookinfo/v2?bookId=${r18}${ac}`],
+      ['GET', `/api/browser/custom_sample/${r18}${ac.replace('&', '?')}`],
+      ['GET', `/api/browser/book_text?book_id=${r18}${ac}`],
+      ['GET', `/api/book/sync_page?book_id=${r18}${ac}`],
+      ['GET', `/api/bookmarks/me?book_id=${r18}${ac}`],
+      ['DELETE', `/api/bookmarks/me?book_id=${r18}&page=0${ac}`],
+    ];
+    for (const ac of ['', '&ac=0']) {
+      expect((await get(`/api/titles/${titleId}${ac.replace('&', '?')}`, adult)).statusCode).toBe(404);
+      for (const [method, url] of reads(ac)) {
+        const response = await t.app.inject({ method: method as 'GET', url: url!, headers: { cookie: adult } });
+        expect(response.statusCode, `${method} ${url}`).toBe(404);
+      }
+      for (const [url, payload] of [
+        ['/api/book/sync_page', { book_id: r18, reading_page: 1, ac: ac === '' ? undefined : 0 }],
+        ['/api/bookmarks/me', { book_id: r18, page: 1 }],
+        ['/api/finish_read/register', { book_id: r18 }],
+      ] as const) {
+        const response = await t.app.inject({ method: 'POST', url, headers: { cookie: adult }, payload });
+        expect(response.statusCode, url).toBe(404);
+      }
+    }
+    expect((await get(`/api/browser/bookinfo/v2?bookId=${r18}&ac=1`, adult)).statusCode).toBe(200);
+    expect((await get(`/api/titles/${titleId}?ac=1`, adult)).statusCode).toBe(200);
+    expect((await get(`/api/bookmarks/me?book_id=${r18}&ac=1`, adult)).statusCode).toBe(200);
+    const added = await t.app.inject({ method: 'POST', url: '/api/bookmarks/me', headers: { cookie: adult }, payload: { book_id: r18, page: 1, ac: 1 } });
+    expect(added.statusCode).toBe(200);
   });
 });
 

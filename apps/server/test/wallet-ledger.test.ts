@@ -88,7 +88,7 @@ describe('operator support', () => {
     const m = await member(t.app);
     await adjustGrant(db(), { userId: m.userId, currency: 'COIN', amount: 250, reason: 'お詫び', now });
     const entry = await db().selectFrom('wallet_ledger').selectAll().where('user_id', '=', m.userId).executeTakeFirstOrThrow();
-    expect(entry).toMatchObject({ kind: 'ADJUST', amount: 250, reason: 'support: お詫び' });
+    expect(entry).toMatchObject({ kind: 'ADJUST', amount: 250, reason: 'サポート対応: お詫び' });
     expect((await ledgerInvariant(db(), m.userId, now)).COIN).toBe(250);
   });
 

@@ -7,6 +7,8 @@ import {
   discountAt,
   idListParam,
   idParam,
+  isBuyableNow,
+  isSalable,
   matchesSalesStatus,
   nextVolume,
   priceInEffect,
@@ -89,6 +91,11 @@ describe('salesStatusAt', () => {
     expect(salesStatusAt(win({ salesStatus: 'STOPPED' }), NOW)).toBe('STOPPED');
     expect(salesStatusAt(win({ endDatetime: NOW }), NOW)).toBe('STOPPED');
   });
+  it('a reservation is salable as a pre-order but not buyable now; only a book on sale is', () => {
+    expect([isSalable('IN_RESERVATION'), isBuyableNow('IN_RESERVATION')]).toEqual([true, false]);
+    expect([isSalable('ON_SALE'), isBuyableNow('ON_SALE')]).toEqual([true, true]);
+    expect([isSalable('STOPPED'), isBuyableNow('STOPPED')]).toEqual([false, false]);
+  });
   it('ALL matches every status', () => {
     expect(matchesSalesStatus('ALL', 'STOPPED')).toBe(true);
     expect(matchesSalesStatus('ON_SALE', 'IN_RESERVATION')).toBe(false);
@@ -125,9 +132,11 @@ describe('volumes', () => {
 });
 
 describe('request schemas', () => {
-  it('ids are digits only', () => {
+  it('ids are digits or JSON numbers within PostgreSQL integer', () => {
     expect(idParam.parse('12')).toBe(12);
-    for (const bad of ['-1', '1.5', 'abc', '', ' 1', '1e3', '1234567890']) expect(idParam.safeParse(bad).success).toBe(false);
+    expect(idParam.parse(12)).toBe(12);
+    expect(idParam.parse('2147483647')).toBe(2147483647);
+    for (const bad of ['-1', '1.5', 'abc', '', ' 1', '1e3', '0', '2147483648', '12345678901']) expect(idParam.safeParse(bad).success).toBe(false);
   });
   it('id lists drop duplicates and refuse more than 100 ids', () => {
     expect(idListParam.parse('3,1,3')).toEqual([3, 1]);

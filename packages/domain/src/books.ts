@@ -5,11 +5,11 @@
  * basic points, next volume and title totals.
  */
 import { z } from 'zod';
+import { rowId } from './ids';
 import { priceChanged } from './book-tile';
 import { type BookPricing, type PriceAt, SalesStatus, priceAt } from './catalog';
 
-/** Ids are PostgreSQL `integer`s: at most nine digits keeps every accepted id in range. */
-const ID_PATTERN = /^\d{1,9}$/;
+/** Ids are PostgreSQL `integer`s: at most nine digits keeps every listed id in range. */
 const ID_LIST_PATTERN = /^\d{1,9}(,\d{1,9})*$/;
 /** Most ids one list call accepts (§5 guest cart: 100). */
 export const MAX_IDS_PER_CALL = 100;
@@ -18,8 +18,8 @@ export const MAX_PAGE_LIMIT = 100;
 /** Title books list defaults (§7: limit 30, offset 0, ascending). */
 export const TITLE_BOOKS_LIMIT = 30;
 
-/** A path or query id: a non-negative integer written in digits only. */
-export const idParam = z.string().regex(ID_PATTERN, 'must be a non-negative integer id').transform(Number);
+/** A path, query, form or JSON id: the shared row id (`ids.ts`), digits or a JSON number. */
+export const idParam = rowId;
 
 /** A comma-separated list of ids (`book_id=1,2,3`), duplicates dropped, order kept. */
 export const idListParam = z
@@ -108,6 +108,13 @@ export const matchesSalesStatus = (filter: SalesStatusFilter, status: SalesStatu
 
 /** Salable: can be bought now or pre-ordered. */
 export const isSalable = (status: SalesStatus): boolean => status !== SalesStatus.STOPPED;
+
+/**
+ * Buyable now through the buy flows and the cart: on sale. A volume not released yet
+ * (IN_RESERVATION) is salable only as a pre-order, which has its own path (`/pre_order`, with
+ * its bonus and its cancel): one way to reserve, one RESERVED state.
+ */
+export const isBuyableNow = (status: SalesStatus): boolean => status === SalesStatus.ON_SALE;
 
 /**
  * §5: a price counts as changed (the previous price is shown struck through) only when

@@ -15,11 +15,12 @@
  * books when the provider reports the approval (once, however often it is reported).
  */
 import { z } from 'zod';
+import { rowId } from './ids';
 import { CART_LIMIT, OrderV3Body, type OrderV3Response } from './cart';
 import type { OrderStatus } from './orders-rules';
 import { CardInput, type CoinPaymentMethod, coinPaymentMethods } from './wallet-payments';
 
-const id = z.coerce.number({ message: 'must be an id' }).int().min(1).max(999_999_999);
+const id = rowId;
 const int = z.coerce.number({ message: 'must be a number' }).int().min(0);
 
 export const CartBundleBody = z.object({ bundle_id: id });

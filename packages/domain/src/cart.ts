@@ -22,6 +22,7 @@
  * books → DIFF_CART_ITEMS_REQUEST, another total → DIFF_PRICE_REQUEST (nothing charged).
  */
 import { z } from 'zod';
+import { rowId } from './ids';
 import { GUEST_CART_LIMIT } from './guest-cart';
 import type { PointCampaignSummary } from './orders';
 
@@ -150,7 +151,7 @@ export function orderTotals(input: TotalsInput): { ok: true; totals: OrderTotals
 }
 
 const int = (min = 0) => z.coerce.number({ message: 'must be a number' }).int().min(min);
-const id = z.coerce.number({ message: 'must be an id' }).int().min(1).max(999_999_999);
+const id = rowId;
 const idList = (max: number) =>
   z
     .union([z.string(), z.number(), z.array(z.union([z.string(), z.number()]))], { message: 'is required' })

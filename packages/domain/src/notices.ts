@@ -4,6 +4,7 @@
  * list", "Mission and newly", `/user/notification_settings/v2`, `/user/get_notice_count`).
  */
 import { z } from 'zod';
+import { rowId } from './ids';
 import { idParam } from './books';
 import { flagParam, tokenParam } from './reviews';
 
@@ -34,7 +35,7 @@ export const NewlyMessagesQuery = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(20),
 });
 export const NewlyDisplayInput = z.object({
-  newlyMessageIds: z.array(z.coerce.number().int().min(0)).min(1, 'must list at least one id').max(100),
+  newlyMessageIds: z.array(rowId).min(1, 'must list at least one id').max(100),
   display: flagParam.optional().default(true),
 });
 /** `/newly/get_newly_notice`: the member's follows, optionally of one type. */

@@ -29,13 +29,14 @@
  * Rules: `orders-rules.ts` (statuses, transitions, possession, point breakdown, buy rules).
  */
 import { z } from 'zod';
+import { rowId } from './ids';
 import type { OrderStatus, PointLine, PossessionStatus } from './orders-rules';
 import type { PaymentType } from './wallet-payments';
 import type { SerialRentalPayment } from './serials-api';
 
 const int = (min = 0) => z.coerce.number({ message: 'must be a number' }).int().min(min);
 const flag = z.coerce.number({ message: 'must be 0 or 1' }).int().min(0).max(1).default(0);
-const bookId = z.coerce.number({ message: 'must be a book id' }).int().min(1).max(999_999_999);
+const bookId = rowId;
 /** `book_ids`: "1,2,3", or repeated/array values; at most 100, duplicates dropped. */
 const bookIds = z
   .union([z.string(), z.number(), z.array(z.union([z.string(), z.number()]))])
@@ -75,7 +76,7 @@ export const PaymentsQuery = z.object({
   limit: z.coerce.number({ message: 'must be a number' }).int().min(1).max(100),
   ac: flag,
 });
-export const RecentlyBoughtQuery = z.object({ transactionId: z.coerce.number({ message: 'must be a number' }).int().min(1) });
+export const RecentlyBoughtQuery = z.object({ transactionId: rowId });
 export const UserBooksQuery = z.object({
   book_id: z
     .string({ message: 'is required' })

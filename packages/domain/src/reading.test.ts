@@ -102,7 +102,9 @@ describe('request schemas', () => {
       reading_page: 3,
       font: 'large',
     });
-    expect(BookmarkBody.parse({ book_id: 12, page: 0 })).toEqual({ book_id: 12, page: 0 });
+    expect(BookmarkBody.parse({ book_id: 12, page: 0 })).toEqual({ book_id: 12, page: 0, ac: 0 });
+    expect(BookmarkBody.parse({ book_id: 12, page: 0, ac: 1 }).ac).toBe(1);
+    expect(BookmarkBody.parse({ book_id: 12, page: 0, ac: '1' }).ac).toBe(1);
   });
 
   it('names the field of bad input', () => {

@@ -40,6 +40,7 @@
  *  - my list state: book_data.inMyList (toggle through the notices area's /wish_title calls).
  */
 import { z } from 'zod';
+import { rowId } from './ids';
 
 // —— constants (§9) ————————————————————————————————————————————————————————
 
@@ -62,9 +63,16 @@ export type FontType = (typeof FONT_TYPES)[number];
 
 // —— request schemas (parameter names of §7) ——————————————————————————————
 
-const ID_PATTERN = /^[1-9]\d{0,8}$/;
 /** Query, form and JSON bodies alike: digits (a string or a number). */
-const id = z.coerce.string().regex(ID_PATTERN, 'must be a positive integer id').transform(Number);
+const id = rowId;
+/**
+ * §6 adult flag of every reading call, as the catalog's: an R18 book is read only with `ac=1` by
+ * a member whose age is confirmed (0 or missing: 404 as titles and books answer).
+ */
+const ac = z
+  .union([z.enum(['0', '1']), z.literal(0), z.literal(1)], { message: 'must be 0 or 1' })
+  .optional()
+  .transform((v) => (v === '1' || v === 1 ? 1 : 0));
 const pageNumber = z.coerce
   .string()
   .regex(/^(0|[1-9]\d{0,5})$/, 'must be an integer from 0')
@@ -80,13 +88,14 @@ export const BookInfoV2Query = z.object({
   algorithmId: z.string().max(50).optional(),
   did: z.string().max(100).optional(),
   put_log: z.string().max(10).optional(),
+  ac,
 });
 export const CustomSamplePath = z.object({ book_id: id });
-export const CustomSampleQuery = z.object({ put_log: z.string().max(10).optional() });
+export const CustomSampleQuery = z.object({ put_log: z.string().max(10).optional(), ac });
 
-export const BookTextQuery = z.object({ book_id: id, chapter: pageNumber.optional() });
+export const BookTextQuery = z.object({ book_id: id, chapter: pageNumber.optional(), ac });
 
-export const SyncPageQuery = z.object({ book_id: id });
+export const SyncPageQuery = z.object({ book_id: id, ac });
 /** POST /book/sync_page. `read_at`: client epoch ms when the reader was on that page (default: now). */
 export const SyncPageBody = z.object({
   book_id: id,
@@ -96,14 +105,15 @@ export const SyncPageBody = z.object({
   read_at: z.coerce.number({ message: 'must be epoch milliseconds' }).int().min(0).optional(),
   /** A random id the viewer keeps per device (localStorage); lets one device move backwards. */
   device_id: z.string().regex(/^[\w-]{1,64}$/, 'must be 1–64 letters, digits, - or _').optional(),
+  ac,
 });
 export type SyncPageBody = z.output<typeof SyncPageBody>;
 
-export const BookmarksQuery = z.object({ book_id: id });
-export const BookmarkBody = z.object({ book_id: id, page: pageNumber });
-export const BookmarkDeleteQuery = z.object({ book_id: id, page: pageNumber });
+export const BookmarksQuery = z.object({ book_id: id, ac });
+export const BookmarkBody = z.object({ book_id: id, page: pageNumber, ac });
+export const BookmarkDeleteQuery = z.object({ book_id: id, page: pageNumber, ac });
 
-export const FinishReadBody = z.object({ book_id: id, reading_page: pageNumber.optional() });
+export const FinishReadBody = z.object({ book_id: id, reading_page: pageNumber.optional(), ac });
 
 // —— viewer settings (§3 Viewer settings; persisted per member, per device for guests) ——
 

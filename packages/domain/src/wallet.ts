@@ -25,6 +25,7 @@
  * shortage) and `wallet-payments.ts` (payment types and §9 codes, card brands, sandbox test cards).
  */
 import { z } from 'zod';
+import { jsonRowId, rowId } from './ids';
 import { type CoinPaymentMethod, CardInput, coinPaymentMethodParam } from './wallet-payments';
 import type { Currency, LedgerKind } from './wallet-lots';
 
@@ -143,7 +144,7 @@ const returnUrl = z
 
 export const CoinPurchaseQuery = z.object({ token: z.string().min(1).max(200) });
 export const CoinPurchaseBody = z.object({
-  itemId: z.number({ message: 'must be a number' }).int().positive(),
+  itemId: jsonRowId,
   paymentType: coinPaymentMethodParam,
   /** Required for creditcard, ignored otherwise. */
   card: CardInput.optional(),
@@ -170,7 +171,7 @@ export interface CoinPurchaseStatus {
   failureCode: string | null;
   orderDatetime: number;
 }
-export const OrderIdPath = z.object({ order_id: z.coerce.number({ message: 'must be a number' }).int().positive() });
+export const OrderIdPath = z.object({ order_id: rowId });
 
 /** 資金決済法に基づく表示 (Payment Services Act disclosure for prepaid paid coins). */
 export interface PaymentServicesActNotice {

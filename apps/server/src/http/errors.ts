@@ -1,6 +1,7 @@
 import { AppError, ErrorCode, type ErrorBody } from '@hondana/domain/errors';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { BODY_LIMIT_BYTES } from './request-bodies';
 
 /**
  * The one error handler (§8): every failure leaves as `{ errorCode, messages? }`. Expected
@@ -21,7 +22,9 @@ export function registerErrorHandling(
     if (hasZodFastifySchemaValidationErrors(error)) {
       const messages = error.validation.map((issue) => {
         const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
-        return `${field || error.validationContext || 'request'}: ${issue.message}`;
+        // Zod's default for a missing field reads "Invalid input: expected string, received undefined".
+        const message = /received undefined$/.test(issue.message ?? '') ? 'is required' : issue.message;
+        return `${field || error.validationContext || 'request'}: ${message}`;
       });
       reply.errorCode = ErrorCode.BAD_REQUEST;
       return reply.status(400).send(body(ErrorCode.BAD_REQUEST, messages));
@@ -30,6 +33,10 @@ export function registerErrorHandling(
     if (status === 429) {
       reply.errorCode = ErrorCode.TOO_MANY_REQUESTS;
       return reply.status(429).send(body(ErrorCode.TOO_MANY_REQUESTS));
+    }
+    if (status === 413) {
+      reply.errorCode = ErrorCode.PAYLOAD_TOO_LARGE;
+      return reply.status(413).send(body(ErrorCode.PAYLOAD_TOO_LARGE, [`body: at most ${BODY_LIMIT_BYTES / 1024 / 1024} MB`]));
     }
     if (status !== undefined && status >= 400 && status < 500) {
       // Fastify's own client errors: bad JSON, wrong content type, body too large…

@@ -21,6 +21,7 @@
  * coins would pass the possession cap), PAYMENT_MAINTENANCE; SIMPLY_UNSUBSCRIBE_ERROR (nothing to cancel).
  */
 import { z } from 'zod';
+import { rowId } from '../ids';
 import { CardInput } from '../wallet-payments';
 import { type SubscriptionStatus, subscriptionStatuses } from './subscription-status';
 import { type AppealStatus } from './subscription-teaser';
@@ -30,7 +31,7 @@ const required = { message: 'is required' };
 const paymentTypeParam = z
   .string(required)
   .pipe(z.enum(subscriptionPaymentTypes, { message: `must be one of ${subscriptionPaymentTypes.join(', ')}` }));
-const positiveId = z.coerce.number(required).int('must be an integer').positive('must be positive');
+const positiveId = rowId;
 const count = z.number(required).int('must be an integer').min(0, 'must not be negative');
 
 export const SubscriptionPlansQuery = z.object({ payment_type: paymentTypeParam });

@@ -1,4 +1,4 @@
-import { isSalable, salesStatusAt } from '@hondana/domain/books';
+import { isBuyableNow, salesStatusAt } from '@hondana/domain/books';
 import { priceAt } from '@hondana/domain/catalog';
 import { notFound } from '@hondana/domain/errors';
 import type { BulkBuyTitle, BulkBuyTitleList } from '@hondana/domain/cart-checkout';
@@ -34,7 +34,7 @@ export async function bulkBuyList(db: Kysely<Database>, userId: number | null, t
     userId === null ? Promise.resolve(true) : isFirstPaying(db, userId),
   ]);
   const books = rows
-    .filter((r) => !owned.has(r.id) && isSalable(salesStatusAt({ salesStatus: r.sales_status, startDatetime: r.start_datetime, endDatetime: r.end_datetime }, now)))
+    .filter((r) => !owned.has(r.id) && isBuyableNow(salesStatusAt({ salesStatus: r.sales_status, startDatetime: r.start_datetime, endDatetime: r.end_datetime }, now)))
     .sort((a, b) => a.vol - b.vol || a.id - b.id);
   const byCampaign = new Map<number, PointLine>();
   let totalPrice = 0;

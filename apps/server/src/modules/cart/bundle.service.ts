@@ -1,4 +1,4 @@
-import { isSalable, salesStatusAt } from '@hondana/domain/books';
+import { isBuyableNow, salesStatusAt } from '@hondana/domain/books';
 import { type CartChangeResponse, CartType } from '@hondana/domain/cart';
 import type { BundleView } from '@hondana/domain/cart-checkout';
 import { priceAt } from '@hondana/domain/catalog';
@@ -57,7 +57,7 @@ export async function addBundle(db: Kysely<Database>, member: CartMember, bundle
     if (!bundle || bundle.bookIds.length === 0) throw notFound('bundle');
     if (!bundleOnSale(bundle, now)) throw bundleInvalid('bundle_id: not on sale');
     const [rows, owned] = await Promise.all([booksForPurchase(trx, bundle.bookIds), entitledBookIds(trx, member.userId, bundle.bookIds)]);
-    const salable = rows.filter((r) => isSalable(salesStatusAt({ salesStatus: r.sales_status, startDatetime: r.start_datetime, endDatetime: r.end_datetime }, now)));
+    const salable = rows.filter((r) => isBuyableNow(salesStatusAt({ salesStatus: r.sales_status, startDatetime: r.start_datetime, endDatetime: r.end_datetime }, now)));
     if (salable.length !== bundle.bookIds.length) throw bundleInvalid('bundle_id: a book is not on sale');
     if (owned.size > 0) throw bundleInvalid('bundle_id: a book is already bought');
     const byId = new Map(rows.map((r) => [r.id, r]));

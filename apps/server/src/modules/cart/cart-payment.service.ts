@@ -2,12 +2,13 @@ import type { CartOrderResponse, CartOrderStatus } from '@hondana/domain/cart-ch
 import { AppError, ErrorCode, badRequest, notFound } from '@hondana/domain/errors';
 import type { OrderStatus, PointLine } from '@hondana/domain/orders-rules';
 import { type CardInput, type CoinPaymentMethod, paymentTypeOfMethod } from '@hondana/domain/wallet-payments';
+import { ledgerLine } from '@hondana/domain/ledger-lines';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { PaymentDecisionHandler, PaymentProvider } from '../../payments/payment-provider';
 import { entitledBookIds } from '../orders/entitlements';
 import { booksForPurchase, insertOrder, transitionOrder } from '../orders/orders.repository';
-import { type PricedBook, type PurchaseRequest, deliver, grantEarnedPoints, priceBooks } from '../orders/purchase';
+import { type PricedBook, type PurchaseRequest, deliver, grantEarnedPoints, ledgerBooks, priceBooks } from '../orders/purchase';
 import { refundOrderSpends, spend } from '../wallet/ledger';
 import { rewardPurchase } from '../campaigns/purchase-rewards';
 import { useCoupon } from './cart.repository';
@@ -52,7 +53,7 @@ export async function payCartByProvider(trx: Trx, provider: PaymentProvider, inp
     created_at: req.now,
     updated_at: req.now,
   });
-  if ((await spend(trx, { userId: req.userId, currency: 'POINT', amount: req.usePoint, orderId, reason: `order ${orderId}`, now: req.now })) === null) {
+  if ((await spend(trx, { userId: req.userId, currency: 'POINT', amount: req.usePoint, orderId, reason: ledgerLine.bookPurchase(ledgerBooks(priced.books)), now: req.now })) === null) {
     throw refuse(ErrorCode.CART_NOT_ENOUGH_POINT, 'not enough points');
   }
   if (input.couponId !== null && !(await useCoupon(trx, req.userId, input.couponId, orderId, req.now))) {
@@ -134,7 +135,7 @@ export async function completeCartPayment(trx: Trx, orderId: number, now: number
   const books: PricedBook[] = stored.map((b) => ({ row: rows.get(b.bookId)!, price: b.price, free: b.price === 0, points: b.points }));
   const req: PurchaseRequest = { userId: pay.user_id, adultChecked: true, bookIds, currency: 'COIN', usePoint: 0, buyFree: false, now };
   await deliver(trx, req, orderId, books, 'PURCHASE');
-  await grantEarnedPoints(trx, req, orderId, JSON.parse(pay.point_lines) as PointLine[]);
+  await grantEarnedPoints(trx, req, orderId, JSON.parse(pay.point_lines) as PointLine[], books);
   await rewardPurchase(trx, { userId: pay.user_id, orderId, totalPrice: stored.reduce((sum, b) => sum + b.price, 0), now });
   await trx.deleteFrom('cart_items').where('user_id', '=', pay.user_id).where('book_id', 'in', bookIds).execute();
   if (pay.coupon_id !== null) await trx.deleteFrom('cart_coupons').where('user_id', '=', pay.user_id).where('coupon_id', '=', pay.coupon_id).execute();
@@ -144,7 +145,7 @@ export async function completeCartPayment(trx: Trx, orderId: number, now: number
 /** PROCESSING → CANCEL / PAYMENT_ERROR / GRANT_ERROR once: the points spent and the coupon held go back; nothing was delivered. */
 async function endCartPayment(trx: Trx, orderId: number, to: OrderStatus, failureCode: string, now: number): Promise<boolean> {
   if (!(await transitionOrder(trx, orderId, 'PROCESSING', to, now, { failure_code: failureCode }))) return false;
-  await refundOrderSpends(trx, orderId, `order ${orderId}: ${failureCode}`, now);
+  await refundOrderSpends(trx, orderId, ledgerLine.refund(orderId), now);
   await trx
     .updateTable('user_coupons')
     .set({ status: 'UNUSED', order_id: null, used_at: null })

@@ -1,4 +1,4 @@
-import { isSalable, salesStatusAt } from '@hondana/domain/books';
+import { isBuyableNow, salesStatusAt } from '@hondana/domain/books';
 import {
   type CartCouponView,
   CartItemError,
@@ -83,7 +83,7 @@ export async function loadCart(db: Db, member: CartMember, now: number): Promise
 
 function priceLine(row: CartRow, owned: boolean, adultChecked: boolean, now: number): PricedLine {
   const at = priceAt(toPricing(row), now);
-  const salable = isSalable(salesStatusAt({ salesStatus: row.sales_status, startDatetime: row.start_datetime, endDatetime: row.end_datetime }, now));
+  const salable = isBuyableNow(salesStatusAt({ salesStatus: row.sales_status, startDatetime: row.start_datetime, endDatetime: row.end_datetime }, now));
   const check = checkCartItem({ owned, salable, adultOnly: row.erotic_type === EroticType.R18, adultChecked, priceWhenAdded: row.price_at_add, price: at.price });
   const view: CartItemView = {
     cartId: row.cart_id,

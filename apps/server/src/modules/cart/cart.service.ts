@@ -1,6 +1,6 @@
 import { type CartChangeResponse, type CartItemView, CartType } from '@hondana/domain/cart';
-import { isSalable, salesStatusAt } from '@hondana/domain/books';
-import { priceAt } from '@hondana/domain/catalog';
+import { isBuyableNow, salesStatusAt } from '@hondana/domain/books';
+import { SalesStatus, priceAt } from '@hondana/domain/catalog';
 import { AppError, ErrorCode, notFound } from '@hondana/domain/errors';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
@@ -20,7 +20,8 @@ export async function changeResponse(db: Db, userId: number, added: number[], sk
 }
 
 /**
- * Adds books in order. Unknown or stopped books and books the member already has are skipped;
+ * Adds books in order. Books not on sale (unknown, stopped, or not released yet: those are
+ * pre-ordered) and books the member already has are skipped;
  * books already in the cart are skipped too (duplicates ignored). A full cart stops the adding.
  */
 function addBooks(db: Db, member: CartMember, bookIds: number[], cartType: string, now: number) {
@@ -34,7 +35,7 @@ function addBooks(db: Db, member: CartMember, bookIds: number[], cartType: strin
     let full = false;
     for (const bookId of bookIds) {
       const row = byId.get(bookId);
-      const salable = row && isSalable(salesStatusAt({ salesStatus: row.sales_status, startDatetime: row.start_datetime, endDatetime: row.end_datetime }, now));
+      const salable = row && isBuyableNow(salesStatusAt({ salesStatus: row.sales_status, startDatetime: row.start_datetime, endDatetime: row.end_datetime }, now));
       if (!row || !salable || owned.has(bookId) || full) {
         skipped.push(bookId);
         continue;
@@ -48,12 +49,16 @@ function addBooks(db: Db, member: CartMember, bookIds: number[], cartType: strin
   });
 }
 
-/** `POST /cart/book`: unknown or stopped → 404, owned → ALREADY_BUY, full cart → CART_LIST_LIMIT_EXCEEDED; a duplicate is skipped. */
+/**
+ * `POST /cart/book`: unknown or stopped → 404, not released yet → NOT_ON_RELEASE (it is
+ * pre-ordered, not carted), owned → ALREADY_BUY, full cart → CART_LIST_LIMIT_EXCEEDED; a
+ * duplicate is skipped.
+ */
 export async function addBook(db: Db, member: CartMember, bookId: number, now: number): Promise<CartChangeResponse> {
   const [row] = await booksForPurchase(db, [bookId]);
-  if (!row || !isSalable(salesStatusAt({ salesStatus: row.sales_status, startDatetime: row.start_datetime, endDatetime: row.end_datetime }, now))) {
-    throw notFound('book');
-  }
+  const status = row && salesStatusAt({ salesStatus: row.sales_status, startDatetime: row.start_datetime, endDatetime: row.end_datetime }, now);
+  if (status === SalesStatus.IN_RESERVATION) throw new AppError(403, ErrorCode.NOT_ON_RELEASE, ['bookId: not released yet (pre-order it)']);
+  if (!status || !isBuyableNow(status)) throw notFound('book');
   if ((await entitledBookIds(db, member.userId, [bookId])).size > 0) throw new AppError(403, ErrorCode.ALREADY_BUY, ['already have this book']);
   const result = await addBooks(db, member, [bookId], CartType.BOOK, now);
   if (result.full) throw limitExceeded();
@@ -67,7 +72,7 @@ export async function addManyBooks(db: Db, member: CartMember, bookIds: number[]
   return changeResponse(db, member.userId, result.added, result.skipped);
 }
 
-/** `POST /cart/bulk`: every salable volume of the title the member does not have yet. */
+/** `POST /cart/bulk`: every volume on sale of the title the member does not have yet. */
 export async function addTitle(db: Db, member: CartMember, titleId: number, now: number): Promise<CartChangeResponse> {
   const ids = (await titleBookIds(db, titleId)).map((r) => r.id);
   if (ids.length === 0) throw notFound('title');

@@ -11,6 +11,7 @@ import {
   preOrderBonusPoint,
 } from '@hondana/domain/pre-orders';
 import { expiryAfterDays } from '@hondana/domain/wallet-lots';
+import { ledgerLine } from '@hondana/domain/ledger-lines';
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { PreOrderBonusesTable } from '../../db/pre-order-schema';
@@ -146,9 +147,10 @@ export async function settleDueBonuses(db: Kysely<Database>, q: { userId?: numbe
   let query = db
     .selectFrom('pre_order_bonus_grants as g')
     .innerJoin('books', 'books.id', 'g.book_id')
+    .innerJoin('titles', 'titles.id', 'books.title_id')
     .innerJoin('orders', 'orders.id', 'g.order_id')
     .innerJoin('pre_order_bonuses as b', 'b.id', 'g.bonus_id')
-    .select(['g.id', 'g.user_id', 'g.order_id', 'g.point', 'orders.status as order_status', 'b.name', 'b.expire_days', 'books.start_datetime'])
+    .select(['g.id', 'g.user_id', 'g.order_id', 'g.point', 'orders.status as order_status', 'b.name', 'b.expire_days', 'books.start_datetime', 'books.vol', 'titles.name as title_name'])
     .where('g.status', '=', BonusGrantStatus.PENDING)
     .where('books.start_datetime', '<=', q.now)
     .orderBy('g.id')
@@ -173,7 +175,7 @@ export async function settleDueBonuses(db: Kysely<Database>, q: { userId?: numbe
         paid: false,
         expiresAt: expiryAfterDays(q.now, row.expire_days),
         orderId: row.order_id,
-        reason: `${row.name} (pre-order ${row.order_id})`,
+        reason: ledgerLine.preOrderBonus(row.name, [{ titleName: row.title_name, vol: row.vol }]),
         now: q.now,
       });
       await trx.updateTable('pre_order_bonus_grants').set({ lot_id: lotId }).where('id', '=', row.id).execute();

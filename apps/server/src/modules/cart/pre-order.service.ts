@@ -52,6 +52,7 @@ export function preOrderBook(db: Kysely<Database>, member: CartMember, input: { 
           currency: 'MANGA_COIN',
           usePoint: 0,
           buyFree: false,
+          preOrder: true,
           expectedPrice: input.price,
           now,
         });

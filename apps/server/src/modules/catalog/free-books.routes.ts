@@ -3,6 +3,7 @@ import { FREE_RANKING_LIMIT, rankingTerms } from '@hondana/domain/rankings';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { rowId } from '@hondana/domain/ids';
 import { freeBookVols, listFreeBooks } from './free-books.service';
 import { adultAllowed } from './adult-access';
 import { AcParam, OffsetParam, PageTypeParam, limitParam } from './rankings.routes';
@@ -34,7 +35,7 @@ const FreeRankQuery = z.object({
 
 const FreeVolQuery = z.object({
   ac: AcParam,
-  title_id: z.coerce.number().int().min(1).max(2_147_483_647),
+  title_id: rowId,
 });
 
 /** §7 "Free books". */

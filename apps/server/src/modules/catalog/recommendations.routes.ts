@@ -3,6 +3,7 @@ import { RECOMMENDATIONS_LIMIT } from '@hondana/domain/rankings';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { rowId } from '@hondana/domain/ids';
 import { requireUser } from '../accounts/session-plugin';
 import { adultAllowed } from './adult-access';
 import { AcParam, limitParam } from './rankings.routes';
@@ -10,7 +11,7 @@ import { bookToBook, userToBook } from './recommendations.service';
 import type { RecommendedBook } from './recommendations.types';
 
 const Flag = z.enum(['0', '1', 'true', 'false']).transform((v) => v === '1' || v === 'true');
-const Id = z.coerce.number().int().min(1).max(2_147_483_647);
+const Id = rowId;
 
 const BookToBookQuery = z.object({
   ac: AcParam,

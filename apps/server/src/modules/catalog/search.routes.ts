@@ -2,6 +2,7 @@ import { notFound } from '@hondana/domain/errors';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { rowId } from '@hondana/domain/ids';
 import { adultAllowed } from './adult-access';
 import { AcParam, OffsetParam, limitParam } from './rankings.routes';
 import { searchByAuthor, searchKeyword } from './search.service';
@@ -14,7 +15,7 @@ const SearchTitleQuery = z.object({
 });
 
 const AuthorParams = z.object({
-  author_id: z.coerce.number().int().min(1).max(2_147_483_647),
+  author_id: rowId,
   page: z.coerce.number().int().min(1).max(10_000),
 });
 

@@ -22,6 +22,7 @@ import { unreadReviewNotices } from '../reviews/review-notices';
 import { reviewVisibility } from '../reviews/review-visibility';
 import { withOneTimeToken } from '../tokens/one-time-tokens';
 import { registerTokenEndpoints } from '../tokens/token-routes';
+import { refuseCrossSite } from '../../http/same-site';
 import * as newly from './newly.service';
 import { getNotificationSettings, saveNotificationSettings } from './notification-settings';
 import * as wishes from './wish-list.service';
@@ -91,8 +92,10 @@ export const noticesRoutes: FastifyPluginAsync = async (base) => {
     return reply.status(result.status).send(result.body);
   });
 
+  // A GET that changes a setting (spec §7, no token): refused when another site sends it.
   app.get('/newly/update_newly_notice', async (request) => {
     const user = await requireUser(request);
+    refuseCrossSite(request);
     const { book_id, status, type } = parseInput(UpdateNewlyNoticeQuery, request);
     const titleId = await newly.titleOfBook(db, book_id);
     return { titleId, ...(await newly.setFollow(db, user.userId, { titleId, type, status, now: now() })) };

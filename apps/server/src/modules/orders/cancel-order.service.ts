@@ -1,4 +1,5 @@
 import { AppError, ErrorCode, notFound } from '@hondana/domain/errors';
+import { ledgerLine } from '@hondana/domain/ledger-lines';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { inMoneyTransaction, refundOrderSpends, revokeOrderGrants } from '../wallet/ledger';
@@ -18,8 +19,9 @@ export async function cancelBookOrder(db: Kysely<Database>, orderId: number, rea
     if (!(await transitionOrder(trx, orderId, 'COMPLETE', 'CANCEL', now, { failure_code: 'CANCELLED_BY_SUPPORT' }))) {
       throw new AppError(400, ErrorCode.BAD_REQUEST, [`order: ${order.status} cannot be cancelled`]);
     }
-    await refundOrderSpends(trx, orderId, `cancel: ${reason}`, now);
-    await revokeOrderGrants(trx, orderId, `cancel: ${reason}`, now);
+    // The member's ledger says what happened in Japanese; the support reason goes to the log.
+    await refundOrderSpends(trx, orderId, ledgerLine.refund(orderId), now);
+    await revokeOrderGrants(trx, orderId, ledgerLine.revoke(orderId), now);
     await revokeOrderEntitlements(trx, order.user_id, orderId);
   });
 }

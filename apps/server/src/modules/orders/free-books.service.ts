@@ -1,4 +1,4 @@
-import { isSalable, salesStatusAt } from '@hondana/domain/books';
+import { isBuyableNow, salesStatusAt } from '@hondana/domain/books';
 import { priceAt } from '@hondana/domain/catalog';
 import { AppError } from '@hondana/domain/errors';
 import type { FreeBookResponse } from '@hondana/domain/orders';
@@ -17,7 +17,7 @@ async function buyableBook(db: Kysely<Database>, bookId: number, now: number): P
   if (!row) return null;
   const window = { salesStatus: row.sales_status, startDatetime: row.start_datetime, endDatetime: row.end_datetime };
   const at = priceAt(toPricing(row), now);
-  return { price: at.price, free: at.price === 0, salable: isSalable(salesStatusAt(window, now)), eroticType: row.erotic_type };
+  return { price: at.price, free: at.price === 0, salable: isBuyableNow(salesStatusAt(window, now)), eroticType: row.erotic_type };
 }
 
 async function grantFree(db: Kysely<Database>, buyer: Buyer, bookId: number, now: number): Promise<FreeBookResponse> {

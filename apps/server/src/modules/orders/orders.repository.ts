@@ -103,6 +103,8 @@ export interface PurchasableBookRow {
   title_id: number;
   vol: number;
   contents_name: string;
+  /** The title's name (ledger lines name the book by it). */
+  title_name: string;
   price: number;
   sale_price: number | null;
   sale_start_datetime: number | null;
@@ -138,6 +140,7 @@ export const PURCHASABLE_BOOK_COLUMNS = [
   'books.title_id',
   'books.vol',
   'books.contents_name',
+  'titles.name as title_name',
   ...BOOK_PRICING_COLUMNS,
   'books.start_datetime',
   'books.end_datetime',

@@ -1,6 +1,7 @@
 import { isSalable, salesStatusAt } from '@hondana/domain/books';
-import { EroticType, priceAt } from '@hondana/domain/catalog';
+import { EroticType, SalesStatus, priceAt } from '@hondana/domain/catalog';
 import { AppError, ErrorCode, notFound } from '@hondana/domain/errors';
+import { type LedgerBook, ledgerLine } from '@hondana/domain/ledger-lines';
 import { type PointLine, type PointCampaignRule, PossessionStatus, pointBreakdown } from '@hondana/domain/orders-rules';
 import type { PointCampaignSummary } from '@hondana/domain/orders';
 import { type PaymentType } from '@hondana/domain/wallet-payments';
@@ -24,6 +25,11 @@ export interface PurchaseRequest {
   usePoint: number;
   /** buy_free_flag: every book must be free. */
   buyFree: boolean;
+  /**
+   * The pre-order path (`/pre_order`): the book is not released yet and becomes RESERVED. Every
+   * other flow refuses a book not released yet (NOT_ON_RELEASE): pre-ordering has one path.
+   */
+  preOrder?: boolean;
   /** Manga coin flow: the price the member was shown (checked_price / request_price). */
   expectedPrice?: number;
   /** Cart order (issue 7): the coupon discount on these priced books (capped at their total). */
@@ -115,6 +121,8 @@ async function priceAndRead(
   const ordered = req.bookIds.map((id) => byId.get(id));
   if (ordered.some((r) => !r || !isSalable(salesStatusAt(toWindow(r), req.now)))) throw notFound('book');
   const books = ordered as PurchasableBookRow[];
+  const unreleased = books.find((r) => salesStatusAt(toWindow(r), req.now) === SalesStatus.IN_RESERVATION);
+  if (unreleased && !req.preOrder) throw refuse(ErrorCode.NOT_ON_RELEASE, `bookId: ${unreleased.id} is not released yet (pre-order it)`);
   if (books.some((r) => r.erotic_type === EroticType.R18) && !req.adultChecked) {
     throw refuse(ErrorCode.ADULT_CHECK_REQUIRED, 'adult check required');
   }
@@ -195,7 +203,7 @@ export async function purchase(trx: Transaction<Database>, req: PurchaseRequest)
     created_at: req.now,
     updated_at: req.now,
   });
-  const reason = `order ${orderId}`;
+  const reason = ledgerLine.bookPurchase(ledgerBooks(priced.books));
   if ((await spend(trx, { userId: req.userId, currency: 'POINT', amount: usePoint, orderId, reason, now: req.now })) === null) {
     throw refuse(ErrorCode.CART_NOT_ENOUGH_POINT, 'not enough points');
   }
@@ -203,7 +211,7 @@ export async function purchase(trx: Transaction<Database>, req: PurchaseRequest)
     throw refuse(shortageCode(req.currency), 'not enough coins');
   }
   await deliver(trx, req, orderId, priced.books, paymentType === 'FREE' ? 'FREE' : 'PURCHASE');
-  await grantEarnedPoints(trx, req, orderId, priced.pointCampaign.list);
+  await grantEarnedPoints(trx, req, orderId, priced.pointCampaign.list, priced.books);
   return { orderId, quote: { ...priced, usePoint, payPrice } };
 }
 
@@ -232,7 +240,7 @@ const insertOrderItems = preparedQuery((db, $: Record<string, number>, shape) =>
 );
 
 /** One POINT lot per campaign line, expiring after the campaign's expireDays. */
-export async function grantEarnedPoints(trx: Transaction<Database>, req: PurchaseRequest, orderId: number, lines: PointLine[]) {
+export async function grantEarnedPoints(trx: Transaction<Database>, req: PurchaseRequest, orderId: number, lines: PointLine[], books: readonly PricedBook[]) {
   for (const line of lines) {
     await grant(trx, {
       userId: req.userId,
@@ -242,11 +250,14 @@ export async function grantEarnedPoints(trx: Transaction<Database>, req: Purchas
       expiresAt: expiryAfterDays(req.now, line.expireDays),
       orderId,
       campaignId: line.id,
-      reason: `${line.name} (order ${orderId})`,
+      reason: ledgerLine.earnedPoints(line.name, ledgerBooks(books)),
       now: req.now,
     });
   }
 }
+
+/** The books as the ledger line names them. */
+export const ledgerBooks = (books: readonly PricedBook[]): LedgerBook[] => books.map((b) => ({ titleName: b.row.title_name, vol: b.row.vol }));
 
 const toWindow = (r: PurchasableBookRow) => ({ salesStatus: r.sales_status, startDatetime: r.start_datetime, endDatetime: r.end_datetime });
 export const toPricing = (r: BookPricingRow) => ({

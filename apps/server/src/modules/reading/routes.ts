@@ -31,26 +31,32 @@ export const readingRoutes: FastifyPluginAsync = async (base) => {
   const now = () => app.deps.clock().getTime();
   const mediaKey = app.deps.config.secrets.mediaUrlKey;
 
-  /** The book as this requester may read it; R18 only for a confirmed adult (§6). */
-  const load = async (request: FastifyRequest, bookId: number) => {
+  /**
+   * The book as this requester may read it. R18 follows the catalog's rule (§6, `adultAllowed`):
+   * only with `ac=1` from a member whose age is confirmed. Without `ac=1` it is unknown (404), as
+   * titles and books answer; with `ac=1` but no confirmed age, 403 ADULT_CHECK_REQUIRED so the
+   * viewer shows the age dialog (§4). NOT_POST stays unknown.
+   */
+  const load = async (request: FastifyRequest, bookId: number, ac: number) => {
     const user = await sessionUser(request);
     const book = await loadReadingBook(db, {
       bookId,
       userId: user?.userId ?? null,
-      includeAdult: await adultAllowed(request, 1),
+      includeAdult: await adultAllowed(request, ac),
       now: now(),
     });
     if (!book) {
-      // R18 for a guest or an unconfirmed member: the viewer shows the age dialog (§4); NOT_POST stays unknown.
-      if (await isAdultOnlyBook(db, bookId)) throw new AppError(403, ErrorCode.ADULT_CHECK_REQUIRED);
+      if (ac === 1 && (await isAdultOnlyBook(db, bookId))) throw new AppError(403, ErrorCode.ADULT_CHECK_REQUIRED);
       throw notFound('book');
     }
     return { book, userId: user?.userId ?? null };
   };
+  /** A body's `ac`, or the query's (sendBeacon and forms may put it either way). */
+  const acOf = (request: FastifyRequest, bodyAc: number) => (bodyAc === 1 || (request.query as { ac?: unknown } | undefined)?.ac === '1' ? 1 : 0);
   const personal = (reply: FastifyReply) => reply.header('cache-control', 'private, no-store');
 
   app.get('/browser/bookinfo/v2', { schema: { querystring: BookInfoV2Query } }, async (request, reply) => {
-    const { book, userId } = await load(request, request.query.bookId);
+    const { book, userId } = await load(request, request.query.bookId, request.query.ac);
     personal(reply);
     return viewerInfo(db, book, { userId, now: now(), mediaKey, customSampleOnly: false });
   });
@@ -59,7 +65,7 @@ export const readingRoutes: FastifyPluginAsync = async (base) => {
     '/browser/custom_sample/:book_id',
     { schema: { params: CustomSamplePath, querystring: CustomSampleQuery } },
     async (request, reply) => {
-      const { book, userId } = await load(request, request.params.book_id);
+      const { book, userId } = await load(request, request.params.book_id, request.query.ac);
       if (!book.detail.hasCustomSample) throw notFound('custom sample');
       personal(reply);
       return viewerInfo(db, book, { userId, now: now(), mediaKey, customSampleOnly: true });
@@ -68,7 +74,7 @@ export const readingRoutes: FastifyPluginAsync = async (base) => {
 
   app.get('/browser/book_text', { schema: { querystring: BookTextQuery } }, async (request, reply) => {
     const { book_id, chapter } = request.query;
-    const { book } = await load(request, book_id);
+    const { book } = await load(request, book_id, request.query.ac);
     if (book.volume.layoutType !== LayoutType.REFLOW) throw notFound('text');
     const text = bookText(book, await chaptersOf(db, book_id), chapter);
     if (chapter !== undefined) {
@@ -82,7 +88,7 @@ export const readingRoutes: FastifyPluginAsync = async (base) => {
 
   app.get('/book/sync_page', { schema: { querystring: SyncPageQuery } }, async (request, reply) => {
     const user = await requireUser(request);
-    await load(request, request.query.book_id);
+    await load(request, request.query.book_id, request.query.ac);
     personal(reply);
     return progress.readingPage(db, user.userId, request.query.book_id);
   });
@@ -91,13 +97,13 @@ export const readingRoutes: FastifyPluginAsync = async (base) => {
   app.post('/book/sync_page', async (request) => {
     const user = await requireUser(request);
     const body = parseBody(SyncPageBody, request.body);
-    const { book } = await load(request, body.book_id);
+    const { book } = await load(request, body.book_id, acOf(request, body.ac));
     return progress.syncPage(db, user.userId, book, body, now());
   });
 
   app.get('/bookmarks/me', { schema: { querystring: BookmarksQuery } }, async (request, reply) => {
     const user = await requireUser(request);
-    await load(request, request.query.book_id);
+    await load(request, request.query.book_id, request.query.ac);
     personal(reply);
     return progress.bookmarks(db, user.userId, request.query.book_id);
   });
@@ -105,13 +111,13 @@ export const readingRoutes: FastifyPluginAsync = async (base) => {
   app.post('/bookmarks/me', async (request) => {
     const user = await requireUser(request);
     const body = parseBody(BookmarkBody, request.body);
-    const { book } = await load(request, body.book_id);
+    const { book } = await load(request, body.book_id, acOf(request, body.ac));
     return progress.addBookmark(db, user.userId, book, body.page, now());
   });
 
   app.delete('/bookmarks/me', { schema: { querystring: BookmarkDeleteQuery } }, async (request) => {
     const user = await requireUser(request);
-    await load(request, request.query.book_id);
+    await load(request, request.query.book_id, request.query.ac);
     return progress.removeBookmark(db, user.userId, request.query.book_id, request.query.page);
   });
 
@@ -129,7 +135,7 @@ export const readingRoutes: FastifyPluginAsync = async (base) => {
   app.post('/finish_read/register', async (request) => {
     const user = await requireUser(request);
     const body = parseBody(FinishReadBody, request.body);
-    const { book } = await load(request, body.book_id);
+    const { book } = await load(request, body.book_id, acOf(request, body.ac));
     return progress.finishRead(db, user.userId, book, body.reading_page, now());
   });
 };

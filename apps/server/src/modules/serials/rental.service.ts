@@ -1,4 +1,5 @@
 import { AppError, ErrorCode } from '@hondana/domain/errors';
+import { ledgerLine } from '@hondana/domain/ledger-lines';
 import type { RentalResult } from '@hondana/domain/serials-api';
 import { RentalPaymentType, SpendType, chargeState, rentalEnd } from '@hondana/domain/serials';
 import type { Kysely, Transaction } from 'kysely';
@@ -130,7 +131,7 @@ async function pay(
   } else {
     // Points cannot pay rentals (§6): only the coin or manga coin ledger is drawn.
     const currency = p.paymentType === RentalPaymentType.COIN ? 'COIN' : 'MANGA_COIN';
-    const drawn = await spend(trx, { userId, currency, amount: p.price, orderId: null, reason: `serial episode ${episode.id} rental`, now: p.now });
+    const drawn = await spend(trx, { userId, currency, amount: p.price, orderId: null, reason: ledgerLine.episodeRental(serial.name, episode.orderSequence), now: p.now });
     if (drawn === null) {
       throw refuse(
         currency === 'COIN' ? ErrorCode.RENTAL_NOT_ENOUGH_AMEBA_COIN : ErrorCode.RENTAL_NOT_ENOUGH_MANGA_COIN,

@@ -80,7 +80,11 @@ export const serialsRoutes: FastifyPluginAsync = async (app) => {
     const { serial_id } = parseInput(z.object({ serial_id: idParam }), request);
     return serials.userSerial(db, user.userId, serial_id, now());
   });
-  app.post('/user_serials/me/:id/notification/token', async (request) => token(request, 'serial_notification'));
+  // A token for one serial or episode: its id is checked like every path id (400 naming it).
+  app.post('/user_serials/me/:id/notification/token', async (request) => {
+    pathId(request, 'serial_id');
+    return token(request, 'serial_notification');
+  });
   for (const [method, on] of [['POST', true], ['DELETE', false]] as const) {
     app.route({
       method,
@@ -109,7 +113,10 @@ export const serialsRoutes: FastifyPluginAsync = async (app) => {
   });
 
   for (const action of ACTIONS) {
-    app.post(`/user_serial_episodes/:id/${action}/token`, async (request) => token(request, actionPurpose(action)));
+    app.post(`/user_serial_episodes/:id/${action}/token`, async (request) => {
+      pathId(request, 'serial_episode_id');
+      return token(request, actionPurpose(action));
+    });
     app.post(`/user_serial_episodes/:id/${action}`, async (request, reply) => {
       const user = await requireUser(request);
       const episodeId = pathId(request, 'id');

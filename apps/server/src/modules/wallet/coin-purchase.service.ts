@@ -1,4 +1,5 @@
 import { AppError, type ErrorBody, ErrorCode, badRequest, notFound } from '@hondana/domain/errors';
+import { ledgerLine } from '@hondana/domain/ledger-lines';
 import type { CoinPurchaseBody, CoinPurchaseResult, CoinPurchaseStatus } from '@hondana/domain/wallet';
 import { BONUS_COIN_VALID_DAYS, DEFAULT_POINT_VALID_DAYS, PAID_COIN_VALID_DAYS, expiryAfterDays } from '@hondana/domain/wallet-lots';
 import { type CoinPaymentMethod, paymentTypeOfMethod } from '@hondana/domain/wallet-payments';
@@ -9,6 +10,7 @@ import type { MangaCoinItemsTable } from '../../db/wallet-schema';
 import { insertOrder, transitionOrder } from '../orders/orders.repository';
 import { type StoredResponse, withOneTimeToken } from '../tokens/one-time-tokens';
 import { balance, grant } from './ledger';
+import { lockMember } from './member-lock';
 
 export const COIN_PURCHASE_TOKEN_PURPOSE = 'manga_coin_purchase';
 /** Most manga coins a member may hold (COIN_POSESSION_OVER beyond it; stated in the legal notice). */
@@ -88,9 +90,15 @@ async function settle(
   return { body: { status: 'COMPLETE', orderId, coin: item.coin, bonus: item.bonus, bonusPoint: item.bonus_point, balance: mangaCoin } };
 }
 
+/**
+ * The pack, if the member may buy it now: under its purchase limit and the possession cap. The
+ * member's wallet lock is taken before counting, so the counts hold until this transaction has
+ * written its order and coins (the lock subscriptions take for the same cap).
+ */
 async function sellableItem(trx: Trx, userId: number, itemId: number, method: CoinPaymentMethod, now: number) {
   const item = await trx.selectFrom('manga_coin_items').selectAll().where('id', '=', itemId).where('active', '=', 1).executeTakeFirst();
   if (!item || !item.payment_methods.split(',').includes(method)) throw fail(ErrorCode.INVALID_COIN_SALES_ID, 'itemId: not sold');
+  await lockMember(trx, userId);
   if (item.purchase_limit !== null) {
     const bought = await trx
       .selectFrom('orders')
@@ -117,21 +125,33 @@ export async function completeCoinOrder(trx: Trx, orderId: number, now: number):
   if (!(await transitionOrder(trx, orderId, 'PROCESSING', 'COMPLETE', now))) return false;
   const order = await trx.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirstOrThrow();
   const base = { userId: order.user_id, orderId, now };
-  const reason = `coin pack (order ${orderId})`;
-  await grant(trx, { ...base, currency: 'MANGA_COIN', amount: order.coin, paid: true, yenValue: order.total_price, expiresAt: expiryAfterDays(now, PAID_COIN_VALID_DAYS), reason });
+  await grant(trx, { ...base, currency: 'MANGA_COIN', amount: order.coin, paid: true, yenValue: order.total_price, expiresAt: expiryAfterDays(now, PAID_COIN_VALID_DAYS), reason: ledgerLine.coinPack(orderId) });
   if (order.bonus > 0) {
-    await grant(trx, { ...base, currency: 'MANGA_COIN', amount: order.bonus, paid: false, expiresAt: expiryAfterDays(now, BONUS_COIN_VALID_DAYS), reason: `bonus: ${reason}` });
+    await grant(trx, { ...base, currency: 'MANGA_COIN', amount: order.bonus, paid: false, expiresAt: expiryAfterDays(now, BONUS_COIN_VALID_DAYS), reason: ledgerLine.coinPackBonus(orderId) });
   }
   if (order.bonus_point > 0) {
-    await grant(trx, { ...base, currency: 'POINT', amount: order.bonus_point, paid: false, expiresAt: expiryAfterDays(now, DEFAULT_POINT_VALID_DAYS), reason: `bonus point: ${reason}` });
+    await grant(trx, { ...base, currency: 'POINT', amount: order.bonus_point, paid: false, expiresAt: expiryAfterDays(now, DEFAULT_POINT_VALID_DAYS), reason: ledgerLine.coinPackBonusPoints(orderId) });
   }
   return true;
 }
 
-/** The provider's report of the member's decision on its confirmation page. */
+/**
+ * The provider's report of the member's decision on its confirmation page. An approval that
+ * would now pass the possession cap (other packs or a subscription granted meanwhile) grants
+ * nothing and ends GRANT_ERROR, as a subscription's carrier approval does: checked under the
+ * member's wallet lock, like every cap check.
+ */
 export const onPaymentDecision: PaymentDecisionHandler = async (trx, { orderId, approved, expired, now }) => {
-  if (approved) await completeCoinOrder(trx, orderId, now);
-  else if (expired) await transitionOrder(trx, orderId, 'PROCESSING', 'PAYMENT_ERROR', now, { failure_code: 'PAYMENT_EXPIRED' });
+  if (approved) {
+    const order = await trx.selectFrom('orders').select(['user_id', 'coin', 'bonus', 'status']).where('id', '=', orderId).executeTakeFirst();
+    if (!order || order.status !== 'PROCESSING') return;
+    await lockMember(trx, order.user_id);
+    if ((await balance(trx, order.user_id, 'MANGA_COIN', now)) + order.coin + order.bonus > MAX_MANGA_COIN_POSSESSION) {
+      await transitionOrder(trx, orderId, 'PROCESSING', 'GRANT_ERROR', now, { failure_code: ErrorCode.COIN_POSESSION_OVER });
+      return;
+    }
+    await completeCoinOrder(trx, orderId, now);
+  } else if (expired) await transitionOrder(trx, orderId, 'PROCESSING', 'PAYMENT_ERROR', now, { failure_code: 'PAYMENT_EXPIRED' });
   else await transitionOrder(trx, orderId, 'PROCESSING', 'CANCEL', now, { failure_code: 'CANCELLED_BY_USER' });
 };
 

@@ -1,6 +1,7 @@
 import { AppError, ErrorCode } from '@hondana/domain/errors';
 import { type Currency, type Draw, LedgerKind, type LotState, planSpend } from '@hondana/domain/wallet-lots';
 import { type Kysely, PostgresAdapter, type Transaction, sql } from 'kysely';
+import { ledgerLine } from '@hondana/domain/ledger-lines';
 import type { Database } from '../../db/schema';
 import { preparedQuery } from '../../db/prepared-query';
 
@@ -227,7 +228,7 @@ export async function expireDue(trx: Trx, userId: number, now: number): Promise<
     if (lot.remaining > 0) {
       await trx
         .insertInto('wallet_ledger')
-        .values({ user_id: userId, currency: lot.currency, lot_id: lot.id, kind: LedgerKind.EXPIRE, amount: -lot.remaining, order_id: null, reason: 'expired', created_at: now })
+        .values({ user_id: userId, currency: lot.currency, lot_id: lot.id, kind: LedgerKind.EXPIRE, amount: -lot.remaining, order_id: null, reason: ledgerLine.expired, created_at: now })
         .execute();
       expired += lot.remaining;
     }
@@ -253,7 +254,7 @@ export async function refundOrderSpends(trx: Trx, orderId: number, reason: strin
     if (s.expired_at !== null) {
       await trx.insertInto('wallet_ledger').values([
         { ...entry, kind: LedgerKind.REFUND, amount, reason },
-        { ...entry, kind: LedgerKind.EXPIRE, amount: -amount, reason: 'expired' },
+        { ...entry, kind: LedgerKind.EXPIRE, amount: -amount, reason: ledgerLine.expired },
       ]).execute();
       continue;
     }

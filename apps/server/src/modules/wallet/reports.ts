@@ -7,6 +7,7 @@ import {
   expiryAfterDays,
   yenValueOf,
 } from '@hondana/domain/wallet-lots';
+import { ledgerLine } from '@hondana/domain/ledger-lines';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { grant, inMoneyTransaction } from './ledger';
@@ -54,6 +55,6 @@ export function adjustGrant(
 ): Promise<number> {
   const days = input.currency === 'POINT' ? DEFAULT_POINT_VALID_DAYS : BONUS_COIN_VALID_DAYS;
   return inMoneyTransaction(db, (trx) =>
-    grant(trx, { ...input, paid: false, kind: LedgerKind.ADJUST, expiresAt: expiryAfterDays(input.now, days), reason: `support: ${input.reason}` }),
+    grant(trx, { ...input, paid: false, kind: LedgerKind.ADJUST, expiresAt: expiryAfterDays(input.now, days), reason: ledgerLine.support(input.reason) }),
   );
 }

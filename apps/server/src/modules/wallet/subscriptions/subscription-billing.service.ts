@@ -8,12 +8,12 @@ import type { PaymentDecisionHandler, PaymentProvider } from '../../../payments/
 import { insertOrder, transitionOrder } from '../../orders/orders.repository';
 import { MAX_MANGA_COIN_POSSESSION } from '../coin-purchase.service';
 import { balance, grant } from '../ledger';
+import { lockMember } from '../member-lock';
 import {
   type SubscriptionRow,
   cycleByOrder,
   cycleOf,
   insertCycle,
-  lockMember,
   planById,
   retryCycle,
   settleCycle,

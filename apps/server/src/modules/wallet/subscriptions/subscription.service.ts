@@ -15,6 +15,7 @@ import type { Database } from '../../../db/schema';
 import type { PaymentProvider } from '../../../payments/payment-provider';
 import { MAX_MANGA_COIN_POSSESSION } from '../coin-purchase.service';
 import { balance } from '../ledger';
+import { lockMember } from '../member-lock';
 import { type StoredResponse, withOneTimeToken } from '../../tokens/one-time-tokens';
 import { chargeCycle } from './subscription-billing.service';
 import { planTerms, planView, subscriptionView } from './subscription-views';
@@ -103,7 +104,7 @@ export function subscribe(db: Kysely<Database>, provider: PaymentProvider, input
       throw fail(ErrorCode.SIMPLY_SUBSCRIBE_ERROR, 'coin: the plan is no longer what was shown');
     }
     if (provider.underMaintenance(paymentType)) throw fail(ErrorCode.PAYMENT_MAINTENANCE, 'payment: under maintenance');
-    await repo.lockMember(trx, userId);
+    await lockMember(trx, userId);
     if (await repo.liveSubscription(trx, userId)) throw fail(ErrorCode.POSSESSION_LIMIT, 'subscription: the member already holds one');
     const flags = await repo.memberBonusFlags(trx, userId);
     const first = cycleGrant(planTerms(row), { firstBonusFlg: flags.first, secondBonusFlg: flags.second });

@@ -48,16 +48,6 @@ export async function insertPlans(db: Db, plans: Insertable<MangaCoinSubscriptio
   if (plans.length > 0) await db.insertInto('manga_coin_subscription_plans').values(plans).execute();
 }
 
-/**
- * Holds the member's row until the transaction ends, so that the possession cap and the one
- * live subscription are checked and written as one step: FOR UPDATE on PostgreSQL. SQLite has
- * one writer at a time, and every caller has written first (the token claim, the renewal claim),
- * so its transaction already holds the database's write lock.
- */
-export async function lockMember(trx: Trx, userId: number): Promise<void> {
-  if (isPostgres(trx)) await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute();
-}
-
 /** Whether the member has withdrawn (their subscription ends instead of renewing). */
 export async function memberWithdrawn(db: Db, userId: number): Promise<boolean> {
   const row = await db.selectFrom('users').select('withdrawn_at').where('id', '=', userId).executeTakeFirst();

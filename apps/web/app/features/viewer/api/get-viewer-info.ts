@@ -5,8 +5,12 @@ import { requestJson } from './http';
 export const TRACKING_PARAMS = ['blogGenreId', 'themeId', 'tagIds', 'algorithmId', 'did'] as const;
 export type Tracking = Partial<Record<(typeof TRACKING_PARAMS)[number], string>> & { putLog?: string };
 
+/**
+ * The reader always asks with `ac=1` (§6): the server serves an R18 book only to a member whose
+ * age is confirmed, and answers the others 403 ADULT_CHECK_REQUIRED (the age dialog).
+ */
 export function bookInfoUrl(bookId: number, tracking: Tracking = {}): string {
-  const query = new URLSearchParams({ bookId: String(bookId) });
+  const query = new URLSearchParams({ bookId: String(bookId), ac: '1' });
   for (const name of TRACKING_PARAMS) {
     const value = tracking[name];
     if (value) query.set(name, value);
@@ -24,10 +28,10 @@ export async function getViewerInfo(bookId: number, tracking: Tracking = {}): Pr
   const failure = 'Failed to fetch fetchViewerBookInfo';
   const info = await requestJson<ViewerInfo>(bookInfoUrl(bookId, tracking), {}, failure);
   if (!info.book_data.useCustomSample) return info;
-  const query = tracking.putLog ? `?put_log=${encodeURIComponent(tracking.putLog)}` : '';
+  const query = tracking.putLog ? `?ac=1&put_log=${encodeURIComponent(tracking.putLog)}` : '?ac=1';
   return requestJson<ViewerInfo>(`/api/browser/custom_sample/${bookId}${query}`, {}, failure);
 }
 
 /** `GET /api/browser/book_text`: a reflow book's chapters as HTML with <ruby> (null html: not readable). */
 export const getBookText = (bookId: number): Promise<BookText> =>
-  requestJson<BookText>(`/api/browser/book_text?book_id=${bookId}`, {}, 'Failed to fetch book text');
+  requestJson<BookText>(`/api/browser/book_text?book_id=${bookId}&ac=1`, {}, 'Failed to fetch book text');

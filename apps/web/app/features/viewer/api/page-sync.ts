@@ -8,6 +8,7 @@ const body = (p: SyncPosition) => ({
   reading_page: p.page,
   read_at: p.readAt,
   device_id: p.deviceId,
+  ac: 1, // the reader's calls all say ac=1 (§6; see get-viewer-info.ts)
   ...(p.font ? { font: p.font } : {}),
 });
 
@@ -44,4 +45,4 @@ export function deviceId(): string {
 
 /** `POST /api/finish_read/register` (§4 read-end, owned books). */
 export const registerFinishRead = (bookId: number, page: number): Promise<unknown> =>
-  requestJson('/api/finish_read/register', jsonBody({ book_id: bookId, reading_page: page }), 'Failed to register read-end');
+  requestJson('/api/finish_read/register', jsonBody({ book_id: bookId, reading_page: page, ac: 1 }), 'Failed to register read-end');
