@@ -26,6 +26,7 @@ import { noticesRoutes } from './modules/notices/routes';
 import { reviewsRoutes } from './modules/reviews/routes';
 import { serialsRoutes } from './modules/serials/routes';
 import { cartRoutes } from './modules/cart/routes';
+import { bookshelfRoutes } from './modules/bookshelf/routes';
 import { mediaRoutes } from './media/routes';
 import { webPlugin } from './web/web-plugin';
 
@@ -128,6 +129,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(noticesRoutes);
       await api.register(serialsRoutes);
       await api.register(cartRoutes);
+      await api.register(bookshelfRoutes);
     },
     { prefix: '/api' },
   );

@@ -15,6 +15,7 @@ import * as preOrderBonus from './2026-11-22T0820-pre-order-bonus';
 import * as reviewRatings from './2026-11-22T0900-review-ratings';
 import * as serialsOsusumes from './2026-11-22T0910-serials-osusumes';
 import * as ops from './2026-11-25T0300-ops';
+import * as bookshelf from './2026-11-25T0500-bookshelf';
 import * as subscriptions from './2026-11-25T0700-subscriptions';
 
 /** Every migration, in order. Landed migrations are frozen: add a new file instead of editing one. */
@@ -35,5 +36,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-22T0900-review-ratings': reviewRatings,
   '2026-11-22T0910-serials-osusumes': serialsOsusumes,
   '2026-11-25T0300-ops': ops,
+  '2026-11-25T0500-bookshelf': bookshelf,
   '2026-11-25T0700-subscriptions': subscriptions,
 };
