@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seriesPage } from '../src/modules/bookshelf/bookshelf.repository';
+import { refreshShelfSeries, summaryPage } from '../src/modules/bookshelf/shelf-series.repository';
 import { grantEntitlement } from '../src/modules/orders/entitlements';
 import { type TestApp, buildTestApp } from './support/build-test-app';
 import { adultViewers, insertBook, insertTitle } from './support/catalog-factories';
@@ -80,6 +82,8 @@ beforeAll(async () => {
     .insertInto('user_serials')
     .values({ user_id: aliceId, serial_id: serial.serialId, charge_used_at: null, notification: 0, last_episode_id: episodeIds[1]!, last_read_at: START - HOUR, history_visible: 1, created_at: START - HOUR })
     .execute();
+  // What the serials area's rental does after recording one.
+  await refreshShelfSeries(db, aliceId, [ids.serialTitle]);
 });
 afterAll(async () => {
   await t?.close();
@@ -232,6 +236,18 @@ describe('the bookshelf (issue 20)', () => {
     expect(items.map((i) => i.bookId)).not.toContain(books.bought2);
     expect((await bob.get('/api/user_books/me/continue')).json().items).toEqual([]);
     now = START;
+  });
+
+  it('the kept summary answers the unfiltered shelf as grouping every book would', async () => {
+    const { db } = t.database;
+    for (const sort of ['PURCHASE_DATE', 'LAST_READ', 'TITLE', 'AUTHOR'] as const) {
+      const scope = { userId: aliceId, now, filter: 'ALL' as const, words: [], eroticTypes: [0, 1] };
+      const live = await seriesPage(db, scope, sort, { offset: 0, limit: 100 });
+      const kept = await summaryPage(db, { ...scope, sort, offset: 0, limit: 100 });
+      const view = (rows: { titleId: number; n: number; newestVol: number | null; boughtAt: number; total: number }[]) =>
+        rows.map(({ titleId, n, newestVol, boughtAt, total }) => ({ titleId, n, newestVol, boughtAt, total }));
+      expect(view(kept), sort).toEqual(view(live));
+    }
   });
 
   it('lists R18 titles only to a confirmed adult asking with ac=1 (§6)', async () => {

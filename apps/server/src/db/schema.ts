@@ -11,6 +11,7 @@ import type { PreOrderTables } from './pre-order-schema';
 import type { BundleTables } from './bundles-schema';
 import type { OpsTables } from './ops-schema';
 import type { SubscriptionTables } from './subscriptions-schema';
+import type { BookshelfTables } from './bookshelf-schema';
 
 /** Instants are epoch milliseconds (UTC); calendar rules convert to Asia/Tokyo in `domain`. */
 export type Millis = number;
@@ -57,4 +58,4 @@ export interface AccountsTables {
   one_time_tokens: OneTimeTokensTable;
 }
 
-export interface Database extends AccountsTables, CatalogTables, ReviewsTables, NoticesTables, WalletTables, OrdersTables, ReadingTables, SerialsTables, CartTables, BundleTables, PreOrderTables, OpsTables, SubscriptionTables {}
+export interface Database extends AccountsTables, CatalogTables, ReviewsTables, NoticesTables, WalletTables, OrdersTables, ReadingTables, SerialsTables, CartTables, BundleTables, PreOrderTables, OpsTables, SubscriptionTables, BookshelfTables {}

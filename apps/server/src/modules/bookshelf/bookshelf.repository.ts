@@ -2,6 +2,7 @@ import { type ShelfFilter, ShelfSort } from '@hondana/domain/bookshelf';
 import { escapeLike } from '@hondana/domain/search-text';
 import { type Expression, type Kysely, type SqlBool, type Transaction, sql } from 'kysely';
 import type { Database } from '../../db/schema';
+import { refreshShelfOfBooks } from './shelf-series.repository';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -259,6 +260,7 @@ export async function setHidden(trx: Transaction<Database>, userId: number, book
   let q = trx.updateTable('user_books').set({ hidden_at: hidden ? now : null }).where('user_id', '=', userId).where('book_id', 'in', bookIds);
   q = hidden ? q.where('hidden_at', 'is', null) : q.where('hidden_at', 'is not', null);
   const result = await q.executeTakeFirst();
+  await refreshShelfOfBooks(trx, userId, bookIds);
   return Number(result.numUpdatedRows);
 }
 

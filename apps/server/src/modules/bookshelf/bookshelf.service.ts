@@ -22,6 +22,7 @@ import { authorsOfTitles } from '../catalog/books.repository';
 import { isAdultCategory } from '../serials/episode-access';
 import { withOneTimeToken } from '../tokens/one-time-tokens';
 import * as repo from './bookshelf.repository';
+import { mediaVersions, summaryCount, summaryPage } from './shelf-series.repository';
 
 type Db = Kysely<Database>;
 
@@ -44,11 +45,14 @@ export async function listShelf(db: Db, v: Viewer, q: UserBooksQuery): Promise<U
     words: q.word ? searchWords(q.word) : [],
     eroticTypes: listedEroticTypes(v.includeAdult),
   };
-  const rows = await repo.seriesPage(db, scope, q.sort, q);
-  const totalCount = rows.length ? rows[0]!.total : q.offset > 0 ? await repo.seriesCount(db, scope) : 0;
+  // The unfiltered shelf reads the summary (shelf_series); a filter groups the member's books.
+  const summary = q.filter === 'ALL';
+  const rows = summary ? await summaryPage(db, { ...scope, sort: q.sort, offset: q.offset, limit: q.limit }) : await repo.seriesPage(db, scope, q.sort, q);
+  const emptyPage = rows.length === 0 && q.offset > 0;
+  const totalCount = rows.length ? rows[0]!.total : !emptyPage ? 0 : summary ? await summaryCount(db, scope) : await repo.seriesCount(db, scope);
   const ids = rows.map((r) => r.titleId);
   const [covers, credits, serials] = await Promise.all([
-    repo.newestVolumes(db, scope, ids),
+    summary ? summaryCovers(db, rows as Awaited<ReturnType<typeof summaryPage>>) : repo.newestVolumes(db, scope, ids),
     authorsOfTitles(db, ids),
     repo.serialsOfTitles(db, ids.filter((id, i) => rows[i]!.newestVol === null)),
   ]);
@@ -73,6 +77,12 @@ export async function listShelf(db: Db, v: Viewer, q: UserBooksQuery): Promise<U
       };
     }),
   };
+}
+
+async function summaryCovers(db: Db, rows: Awaited<ReturnType<typeof summaryPage>>) {
+  const bookIds = rows.flatMap((r) => (r.newestBookId === null ? [] : [r.newestBookId]));
+  const versions = await mediaVersions(db, bookIds);
+  return new Map(rows.flatMap((r) => (r.newestBookId === null ? [] : [[r.titleId, { bookId: r.newestBookId, version: versions.get(r.newestBookId) ?? 1 }] as const])));
 }
 
 /**
