@@ -163,12 +163,16 @@ export async function newestVolumes(db: Db, s: ShelfScope, titleIds: number[]): 
   return result;
 }
 
-/** A serial of each title (the image of a series held only as rented episodes). */
-export async function serialsOfTitles(db: Db, titleIds: number[]): Promise<Map<number, number>> {
-  if (titleIds.length === 0) return new Map();
-  const rows = await db.selectFrom('serials').select(['id', 'title_id']).where('title_id', 'in', titleIds).orderBy('id').execute();
-  const result = new Map<number, number>();
-  for (const r of rows) if (r.title_id !== null && !result.has(r.title_id)) result.set(r.title_id, r.id);
+/** The first volume of each title, or else a serial of it: the tile of a series held only as rented episodes. */
+export async function titleImages(db: Db, titleIds: number[]): Promise<Map<number, { bookId: number; version: number } | { serialId: number }>> {
+  const result = new Map<number, { bookId: number; version: number } | { serialId: number }>();
+  if (titleIds.length === 0) return result;
+  const [books, serials] = await Promise.all([
+    db.selectFrom('books').select(['id', 'title_id', 'media_version']).where('title_id', 'in', titleIds).orderBy('vol').orderBy('id').execute(),
+    db.selectFrom('serials').select(['id', 'title_id']).where('title_id', 'in', titleIds).orderBy('id').execute(),
+  ]);
+  for (const b of books) if (!result.has(b.title_id)) result.set(b.title_id, { bookId: b.id, version: b.media_version });
+  for (const s of serials) if (s.title_id !== null && !result.has(s.title_id)) result.set(s.title_id, { serialId: s.id });
   return result;
 }
 

@@ -54,7 +54,7 @@ export async function listShelf(db: Db, v: Viewer, q: UserBooksQuery): Promise<U
   const [covers, credits, serials] = await Promise.all([
     summary ? summaryCovers(db, rows as Awaited<ReturnType<typeof summaryPage>>) : repo.newestVolumes(db, scope, ids),
     authorsOfTitles(db, ids),
-    repo.serialsOfTitles(db, ids.filter((id, i) => rows[i]!.newestVol === null)),
+    repo.titleImages(db, ids.filter((_, i) => rows[i]!.newestVol === null)),
   ]);
   return {
     totalCount,
@@ -62,13 +62,19 @@ export async function listShelf(db: Db, v: Viewer, q: UserBooksQuery): Promise<U
     limit: q.limit,
     series: rows.map((r) => {
       const cover = covers.get(r.titleId);
-      const serialId = serials.get(r.titleId);
+      const image = serials.get(r.titleId);
       return {
         titleId: r.titleId,
         titleName: r.name,
         titleKana: r.kana,
         authors: (credits.get(r.titleId) ?? []).map(({ authorId, name, kana }) => ({ authorId, name, kana })),
-        imageUrl: cover ? coverUrl(cover.bookId, COVER_WIDTH, cover.version) : serialId !== undefined ? serialImage(serialId) : null,
+        imageUrl: cover
+          ? coverUrl(cover.bookId, COVER_WIDTH, cover.version)
+          : image === undefined
+            ? null
+            : 'serialId' in image
+              ? serialImage(image.serialId)
+              : coverUrl(image.bookId, COVER_WIDTH, image.version),
         bookCount: r.n,
         newestVol: r.newestVol,
         lastBoughtAt: r.boughtAt,
