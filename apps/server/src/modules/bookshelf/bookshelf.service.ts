@@ -22,7 +22,7 @@ import { authorsOfTitles } from '../catalog/books.repository';
 import { isAdultCategory } from '../serials/episode-access';
 import { withOneTimeToken } from '../tokens/one-time-tokens';
 import * as repo from './bookshelf.repository';
-import { mediaVersions, summaryCount, summaryPage } from './shelf-series.repository';
+import { creditsOf, mediaVersions, summaryCount, summaryPage } from './shelf-series.repository';
 
 type Db = Kysely<Database>;
 
@@ -53,7 +53,7 @@ export async function listShelf(db: Db, v: Viewer, q: UserBooksQuery): Promise<U
   const ids = rows.map((r) => r.titleId);
   const [covers, credits, serials] = await Promise.all([
     summary ? summaryCovers(db, rows as Awaited<ReturnType<typeof summaryPage>>) : repo.newestVolumes(db, scope, ids),
-    authorsOfTitles(db, ids),
+    creditsOf(db, ids),
     repo.titleImages(db, ids.filter((_, i) => rows[i]!.newestVol === null)),
   ]);
   return {

@@ -243,9 +243,36 @@ export async function summaryCount(db: Db, q: SummaryScope): Promise<number> {
   return Number(row.n);
 }
 
+/** `id in (…)` over `n` slots named i0…i(n-1): one compiled statement per list length. */
+type IdSlots = Record<`i${number}`, number>;
+const idSlots = ($: IdSlots, shape: string): number[] => Array.from({ length: Number(shape) }, (_, i) => $[`i${i}`]!);
+const idParams = (ids: readonly number[]) => Object.fromEntries(ids.map((id, i) => [`i${i}`, id])) as IdSlots;
+
+const versionsQuery = preparedQuery((db, $: IdSlots, shape) => db.selectFrom('books').select(['id', 'media_version']).where('id', 'in', idSlots($, shape)));
+
 /** Cover versions of the newest volumes on a page. */
 export async function mediaVersions(db: Db, bookIds: number[]): Promise<Map<number, number>> {
   if (bookIds.length === 0) return new Map();
-  const rows = await db.selectFrom('books').select(['id', 'media_version']).where('id', 'in', bookIds).execute();
+  const { rows } = await versionsQuery.execute(db, idParams(bookIds), String(bookIds.length));
   return new Map(rows.map((r) => [r.id, r.media_version]));
+}
+
+const creditsQuery = preparedQuery((db, $: IdSlots, shape) =>
+  db
+    .selectFrom('title_authors as ta')
+    .innerJoin('authors as a', 'a.id', 'ta.author_id')
+    .select(['ta.title_id as titleId', 'a.id as authorId', 'a.name', 'a.kana'])
+    .where('ta.title_id', 'in', idSlots($, shape))
+    .orderBy('ta.title_id')
+    .orderBy('ta.sort_order')
+    .orderBy('a.id'),
+);
+
+/** The credited authors of each title on a page, in credit order (the catalog's order). */
+export async function creditsOf(db: Db, titleIds: number[]): Promise<Map<number, { authorId: number; name: string; kana: string }[]>> {
+  const result = new Map<number, { authorId: number; name: string; kana: string }[]>();
+  if (titleIds.length === 0) return result;
+  const { rows } = await creditsQuery.execute(db, idParams(titleIds), String(titleIds.length));
+  for (const { titleId, ...author } of rows) result.set(titleId, [...(result.get(titleId) ?? []), author]);
+  return result;
 }
