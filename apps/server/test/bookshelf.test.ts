@@ -250,6 +250,18 @@ describe('the bookshelf (issue 20)', () => {
     }
   });
 
+  it('ten volumes of one series granted in parallel transactions all count on its tile', async () => {
+    const { db } = t.database;
+    const titleId = await insertTitle(db, { name: '並行の本', kana: 'ヘイコウノホン' });
+    const bookIds = await Promise.all(Array.from({ length: 10 }, (_, i) => insertBook(db, titleId, i + 1)));
+    await Promise.all(bookIds.map((bookId, i) => own(bobId, bookId, 'PURCHASE', START + i)));
+    const tile = (await shelf(bob)).series.find((s) => s.titleId === titleId)!;
+    expect(tile.bookCount).toBe(10);
+    expect(tile.imageUrl).toContain(`/covers/${bookIds[9]}/`);
+    const row = await db.selectFrom('shelf_series').selectAll().where('user_id', '=', bobId).where('title_id', '=', titleId).executeTakeFirstOrThrow();
+    expect({ n: row.book_count, vol: row.newest_vol, at: Number(row.last_bought_at) }).toEqual({ n: 10, vol: 10, at: START + 9 });
+  });
+
   it('lists R18 titles only to a confirmed adult asking with ac=1 (§6)', async () => {
     const { db } = t.database;
     const r18 = await insertTitle(db, { erotic_type: 4, name: '大人の本', kana: 'オトナノホン' });
