@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriesPage } from '../src/modules/bookshelf/bookshelf.repository';
 import { refreshShelfSeries, summaryPage } from '../src/modules/bookshelf/shelf-series.repository';
+import { cancelBookOrder } from '../src/modules/orders/cancel-order.service';
 import { grantEntitlement } from '../src/modules/orders/entitlements';
 import { type TestApp, buildTestApp } from './support/build-test-app';
 import { adultViewers, insertBook, insertTitle } from './support/catalog-factories';
@@ -8,6 +9,7 @@ import { signUp } from './support/members';
 import { userIdOf } from './support/reading-factories';
 import { memberClient } from './support/review-helpers';
 import { insertSerial } from './support/serial-factories';
+import { buyWithMangaCoin, grantTo, member as walletMember } from './support/wallet-factories';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -260,6 +262,22 @@ describe('the bookshelf (issue 20)', () => {
     expect(tile.imageUrl).toContain(`/covers/${bookIds[9]}/`);
     const row = await db.selectFrom('shelf_series').selectAll().where('user_id', '=', bobId).where('title_id', '=', titleId).executeTakeFirstOrThrow();
     expect({ n: row.book_count, vol: row.newest_vol, at: Number(row.last_bought_at) }).toEqual({ n: 10, vol: 10, at: START + 9 });
+  });
+
+  it('a bought volume is on the shelf, and leaves it when its order is cancelled', async () => {
+    const { db } = t.database;
+    const buyer = await walletMember(t.app);
+    const client = memberClient(t.app, buyer.cookie);
+    const titleId = await insertTitle(db, { name: '取消の本', kana: 'トリケシノホン' });
+    const bookId = await insertBook(db, titleId, 1, { price: 300 });
+    await grantTo(db, buyer.userId, 'MANGA_COIN', 1000, { now });
+    const bought = await buyWithMangaCoin(t.app, buyer.cookie, bookId, 300);
+    expect(bought.statusCode, bought.body).toBe(200);
+    expect((await shelf(client)).series.map((s) => [s.titleId, s.bookCount])).toEqual([[titleId, 1]]);
+    const order = await db.selectFrom('order_items').select('order_id').where('book_id', '=', bookId).executeTakeFirstOrThrow();
+    await cancelBookOrder(db, order.order_id, 'test', now);
+    expect((await shelf(client)).totalCount).toBe(0);
+    expect((await client.get(`/api/user_books/me/by_title?title_id=${titleId}`)).json().books).toEqual([]);
   });
 
   it('lists R18 titles only to a confirmed adult asking with ac=1 (§6)', async () => {
