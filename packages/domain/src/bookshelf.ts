@@ -97,6 +97,8 @@ export interface ReadingProgress {
 
 export interface ShelfBook {
   bookId: number;
+  /** §3 User book: held and released (possessionStatus OWNED). */
+  bought: boolean;
   vol: number;
   contentsName: string;
   imageUrl: string;

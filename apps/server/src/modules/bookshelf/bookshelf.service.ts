@@ -106,6 +106,7 @@ export async function shelfOfTitle(db: Db, v: Viewer, titleId: number): Promise<
   ]);
   const books: ShelfBook[] = volumes.map((b) => ({
     bookId: b.bookId,
+    bought: possessionAt(true, Number(b.startDatetime), v.now) === 'OWNED',
     vol: b.vol,
     contentsName: b.contentsName,
     imageUrl: coverUrl(b.bookId, COVER_WIDTH, b.version),
