@@ -1,4 +1,4 @@
-import type { ShelfSeries } from '@hondana/domain/bookshelf';
+import type { ShelfSeries } from '@hondana/domain/bookshelf-rules';
 import { Link } from 'react-router';
 import { shelfCopy as s } from '../../../i18n/ja-bookshelf';
 import styles from './bookshelf.module.css';
