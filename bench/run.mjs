@@ -14,6 +14,7 @@ import { viewerReport } from './viewer.mjs';
 import { reviewsRows } from './reviews.mjs';
 import { concurrencyRows } from './concurrency.mjs';
 import { chromiumPath } from './chromium.mjs';
+import { bookshelfRows } from './bookshelf.mjs';
 
 // The viewer rows need a browser: checked first, so a machine without one learns it now and
 // still gets every other row, instead of a stack trace after the rest of the run.
@@ -84,6 +85,8 @@ try {
   rows.push(...(await purchaseRows()));
   // Cart (issue 7): whole-cart checkouts per second on their own stores.
   rows.push(...(await cartRows()));
+  // Bookshelf (issue 20): a member with 5,000 books, on a store of its own.
+  rows.push(...(await bookshelfRows(measure)));
   // One store as 1 and then 2 node:cluster workers (PostgreSQL): book detail and purchases/s.
   rows.push(...(await concurrencyRows()));
 

@@ -30,6 +30,7 @@ import { reviewsRoutes } from './modules/reviews/routes';
 import { serialsRoutes } from './modules/serials/routes';
 import { cartRoutes } from './modules/cart/routes';
 import { type CampaignRoutesOptions, campaignRoutes } from './modules/campaigns/routes';
+import { bookshelfRoutes } from './modules/bookshelf/routes';
 import { mediaRoutes } from './media/routes';
 import { webPlugin } from './web/web-plugin';
 
@@ -140,6 +141,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(serialsRoutes);
       await api.register(cartRoutes);
       await api.register(campaignRoutes, options.campaigns ?? {});
+      await api.register(bookshelfRoutes);
     },
     { prefix: '/api' },
   );

@@ -16,6 +16,8 @@ export interface UserBooksTable {
   source: string;
   order_id: number | null;
   created_at: Millis;
+  /** When the member hid the book from their shelf (issue 20; migration 2026-11-25T0500), null when shown. */
+  hidden_at: Millis | null;
 }
 
 /** A book order or a coin pack payment, with the §4 order status. */

@@ -56,6 +56,9 @@ export function Header({ viewer, loginTo, searchWord = '', noticeBadge }: Header
             {viewer ? (
               <>
                 <li>
+                  <PageLink to="/bookshelf">{t('header.bookshelf')}</PageLink>
+                </li>
+                <li>
                   <PageLink to="/mypage">{t('header.mypage')}</PageLink>
                   {noticeBadge}
                 </li>

@@ -16,6 +16,7 @@ export const ja = {
     nav: 'メインメニュー',
     ranking: 'ランキング',
     free: '無料',
+    bookshelf: '本棚',
     mypage: 'マイページ',
     login: 'ログイン',
     logout: 'ログアウト',

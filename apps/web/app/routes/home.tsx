@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { Suspense, lazy } from 'react';
 import { Section, TileList } from '../components/tile-list';
 import { tileFromRecommendation } from '../features/catalog/recommendation-tile';
 import { tileFromBook, tileFromRanking } from '../features/catalog/tile-view.server';
@@ -6,6 +7,8 @@ import { i18n, useTranslation } from '../i18n/i18n';
 import { pageMeta } from '../page-meta';
 import type { Route } from './+types/home';
 import styles from './home.module.css';
+
+const MemberContinue = lazy(() => import('../features/bookshelf/components/member-continue'));
 
 /** §9 "title books 30": as many tiles as a title's book list shows. */
 const NEW_ARRIVALS = 30;
@@ -32,16 +35,22 @@ export async function loader({ context }: Route.LoaderArgs) {
     free: (free.newly.length > 0 ? free.newly : free.closely).slice(0, MODULE_SIZE).map((b) => tileFromBook(b, now)),
     books: books.map((b) => tileFromBook(b, now)),
     recommended: recommended.map(tileFromRecommendation),
+    member: context.viewer !== null,
   };
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const { ranking, free, books, recommended } = loaderData;
+  const { ranking, free, books, recommended, member } = loaderData;
   const more = (to: string) => <Link to={to}>{t('top.more')}</Link>;
   return (
     <div className={styles.page}>
       <h1 className="visually-hidden">{t('top.title')}</h1>
+      {member && (
+        <Suspense fallback={null}>
+          <MemberContinue />
+        </Suspense>
+      )}
       {ranking.length > 0 && (
         <Section id="top-ranking" heading={t('top.ranking')} action={more('/ranking/daily/1')}>
           <TileList tiles={ranking} layout="row" eager={EAGER_TILES} />

@@ -39,6 +39,9 @@ export default function MyPage({ loaderData }: Route.ComponentProps) {
     <div className={styles.page}>
       <h1 className={styles.heading}>{t('mypage.heading')}</h1>
       <ProfileDetails {...loaderData} />
+      <nav className={styles.walletLinks} aria-label={t('header.bookshelf')}>
+        <Link to="/bookshelf">{t('header.bookshelf')}</Link>
+      </nav>
       <MypageNoticeLinks />
       <nav className={styles.walletLinks} aria-label={t('walletEntry.wallet')}>
         <Link to="/mangacoin">{t('walletEntry.coinShop')}</Link>

@@ -2,6 +2,7 @@ import { PossessionStatus, possessionAt } from '@hondana/domain/orders-rules';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 import { preparedQuery } from '../../db/prepared-query';
+import { refreshShelfOfBooks, shelfBookGranted } from '../bookshelf/shelf-updates';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -67,7 +68,9 @@ export async function grantEntitlement(
   entry: { userId: number; bookId: number; possessionStatus: PossessionStatus; source: 'PURCHASE' | 'FREE' | 'GRANT'; orderId: number | null; now: number },
 ): Promise<boolean> {
   const result = await insertEntitlement.execute(trx, entry);
-  return Number(result.numAffectedRows ?? 0n) === 1;
+  const granted = Number(result.numAffectedRows ?? 0n) === 1;
+  if (granted) await shelfBookGranted(trx, entry.userId, entry.bookId, entry.now);
+  return granted;
 }
 
 const insertEntitlement = preparedQuery(
@@ -87,5 +90,7 @@ const insertEntitlement = preparedQuery(
 
 /** Removes the entitlements an order gave (a cancelled order). */
 export async function revokeOrderEntitlements(trx: Transaction<Database>, userId: number, orderId: number): Promise<void> {
+  const revoked = await trx.selectFrom('user_books').select('book_id').where('user_id', '=', userId).where('order_id', '=', orderId).execute();
   await trx.deleteFrom('user_books').where('user_id', '=', userId).where('order_id', '=', orderId).execute();
+  await refreshShelfOfBooks(trx, userId, revoked.map((r) => r.book_id));
 }

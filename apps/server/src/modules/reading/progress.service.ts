@@ -15,6 +15,7 @@ import {
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { ReadingBook } from './reading-access';
+import { touchShelfRead } from '../bookshelf/shelf-updates';
 import * as repo from './reading.repository';
 
 type Db = Kysely<Database>;
@@ -63,7 +64,10 @@ export async function syncPage(
     const written = stored
       ? await repo.replacePosition(db, userId, book.volume.id, stored, next)
       : await repo.insertPosition(db, userId, book.volume.id, next);
-    if (written) return { status: 'accepted', readingPage: record(next) };
+    if (written) {
+      await touchShelfRead(db, userId, book.volume.titleId, next.readAt);
+      return { status: 'accepted', readingPage: record(next) };
+    }
   }
   throw new AppError(409, ErrorCode.SYNC_PAGE_CONFLICT, ['reading_page: changed by another request, retry']);
 }

@@ -6,6 +6,7 @@ import { withOneTimeToken } from '../tokens/one-time-tokens';
 import { episodeGrant } from './episode-access';
 import { releasedEpisode } from './rental.service';
 import { requireSerial } from './serials.service';
+import { touchShelfRead } from '../bookshelf/shelf-updates';
 import * as users from './user-serials.repository';
 
 /** Reading marks, history and notifications of §7 "Serials and episodes", each once per token. */
@@ -34,6 +35,7 @@ export function markReading(
     if (input.which === 'start_reading') {
       await users.recordHistory(trx, input.userId, serial.id, episode.id, input.now);
       if (serial.titleId !== null) {
+        await touchShelfRead(trx, input.userId, serial.titleId, input.now);
         await trx
           .insertInto('catalog_events')
           .values({ kind: 'read', title_id: serial.titleId, book_id: null, serial_id: serial.id, user_id: input.userId, created_at: input.now })

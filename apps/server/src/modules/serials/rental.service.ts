@@ -12,6 +12,7 @@ import * as repo from './serials.repository';
 import type { EpisodeRow, SerialRow } from './serials.repository';
 import { baseSpendType, episodeUserData, isExpired, isReleased } from './serial-views';
 import { memberState, requireEpisode, requireSerial } from './serials.service';
+import { refreshShelfSeries } from '../bookshelf/shelf-updates';
 import * as users from './user-serials.repository';
 
 export const RENTAL_PURPOSE = 'serial_rental';
@@ -80,6 +81,7 @@ async function rentIn(trx: Transaction<Database>, input: RentalInput): Promise<R
     now: input.now,
   });
   if (!claimed) throw new AppError(409, ErrorCode.ALREADY_RENTED, ['serial_episode_id: already rented']);
+  if (serial.titleId !== null) await refreshShelfSeries(trx, input.userId, [serial.titleId]);
   await pay(trx, input.userId, serial, episode, { spendType, paymentType, price: input.price, rentalEnd: end, now: input.now });
   return { serialEpisodeId: episode.id, spendType: spendType as RentalResult['spendType'], price: input.price, rentalPeriodTime: end };
 }

@@ -1,0 +1,50 @@
+import { ContinueQuery, HideBooksInput, UserBooksByTitleQuery, UserBooksQuery } from '@hondana/domain/bookshelf';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { requireUser } from '../accounts/session-plugin';
+import { adultAllowed } from '../catalog/adult-access';
+import { parseInput } from '../reviews/parse-input';
+import { registerTokenEndpoints } from '../tokens/token-routes';
+import { continueReading, hidePurpose, listShelf, setHidden, shelfOfTitle } from './bookshelf.service';
+
+/** The member's bookshelf (issue 20): every call is under /me, 401 for a guest, and reads only the session's member. */
+export const bookshelfRoutes: FastifyPluginAsync = async (app) => {
+  const { db } = app.deps.database;
+  const now = () => app.deps.clock().getTime();
+
+  registerTokenEndpoints(app, {
+    '/user_books/me/hide/create_token': hidePurpose(true),
+    '/user_books/me/unhide/create_token': hidePurpose(false),
+  });
+
+  const viewer = async (request: FastifyRequest, ac: number) => {
+    const user = await requireUser(request);
+    return { userId: user.userId, includeAdult: await adultAllowed(request, ac), now: now() };
+  };
+
+  app.get('/user_books/me', async (request) => {
+    const user = await requireUser(request);
+    const q = parseInput(UserBooksQuery, request);
+    return listShelf(db, { userId: user.userId, includeAdult: await adultAllowed(request, q.ac), now: now() }, q);
+  });
+
+  app.get('/user_books/me/by_title', async (request) => {
+    await requireUser(request);
+    const q = parseInput(UserBooksByTitleQuery, request);
+    return shelfOfTitle(db, await viewer(request, q.ac), q.title_id);
+  });
+
+  app.get('/user_books/me/continue', async (request) => {
+    await requireUser(request);
+    const q = parseInput(ContinueQuery, request);
+    return continueReading(db, await viewer(request, q.ac), q.limit);
+  });
+
+  for (const [path, hidden] of [['/user_books/me/hide', true], ['/user_books/me/unhide', false]] as const) {
+    app.post(path, async (request, reply) => {
+      const user = await requireUser(request);
+      const { token, book_ids } = parseInput(HideBooksInput, request);
+      const result = await setHidden(db, { userId: user.userId, token, bookIds: book_ids, hidden, now: now() });
+      return reply.status(result.status).send(result.body);
+    });
+  }
+};

@@ -1,0 +1,11 @@
+import { CONTINUE_LIMIT, type ContinueResponse } from '@hondana/domain/bookshelf-rules';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiGet } from '../../../lib/api/client';
+
+/** `GET /api/user_books/me/continue?limit=`: books and episodes last opened, at the synced page. */
+export const getContinue = (limit = CONTINUE_LIMIT) => apiGet<ContinueResponse>('/user_books/me/continue', { limit, ac: 1 });
+
+export const continueQueryOptions = (limit = CONTINUE_LIMIT) =>
+  queryOptions({ queryKey: ['bookshelf', 'continue', limit], queryFn: () => getContinue(limit) });
+
+export const useContinue = (limit = CONTINUE_LIMIT) => useQuery(continueQueryOptions(limit));
