@@ -85,17 +85,26 @@ describe('a new member with the sandbox card', () => {
   it('buys volume 2 from its volume page and then owns it', async () => {
     const before = await balance(page);
     await page.goto(`${store.url}/series_list/series_id=${TITLE_ID}?book_id=${VOL2}`);
+    // Before buying: a sample to read and the cart to add to.
+    await page.getByRole('link', { name: '試し読み' }).waitFor();
+    await page.getByRole('button', { name: 'カートに追加' }).waitFor();
     await page.getByRole('button', { name: '購入する' }).click();
     const dialog = page.getByRole('dialog', { name: '購入する' });
     await dialog.getByText(/所持マンガコイン/).first().waitFor();
     await shot(page, 'wallet-selector-1080');
     await dialog.getByRole('button', { name: '次へ' }).click();
-    await dialog.getByRole('button', { name: '読む' }).click();
+    // Issue 16: the confirm button says what it does and what it spends, never 読む.
+    assert.equal(await dialog.getByRole('button', { name: '読む' }).count(), 0);
+    await shot(page, 'wallet-confirm-1080');
+    await dialog.getByRole('button', { name: '購入する 638マンガコイン', exact: true }).click();
     await page.getByRole('status').filter({ hasText: /マンガコインを.+使用しました/ }).waitFor();
     const read = page.getByTestId('buy-box').getByRole('link', { name: '読む' });
     await read.waitFor();
     assert.equal(await read.getAttribute('href'), `/viewer?cid=${VOL2}`);
     await page.getByText('購入済み').waitFor();
+    // Owned: no sample and no cart button any more (once the page's data reloads).
+    await page.getByRole('link', { name: '試し読み' }).waitFor({ state: 'detached' });
+    assert.equal(await page.getByRole('button', { name: 'カートに追加' }).count(), 0);
     assert.ok((await balance(page)) < before, 'the price was spent');
     await shot(page, 'wallet-owned-1080');
     // The viewer is another issue's: open it only when its route answers.
@@ -202,6 +211,6 @@ async function buyInSheet(page: Page) {
   await page.getByRole('button', { name: '購入する' }).click();
   const sheet = page.getByRole('dialog', { name: '購入する' });
   await sheet.getByRole('button', { name: '次へ' }).click();
-  await sheet.getByRole('button', { name: '読む' }).click();
+  await sheet.getByRole('button', { name: /^購入する [\d,]+マンガコイン$/ }).click();
   await page.getByTestId('buy-box').getByRole('link', { name: '読む' }).waitFor();
 }
