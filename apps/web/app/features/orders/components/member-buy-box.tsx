@@ -1,6 +1,7 @@
 import type { PossessionStatus } from '@hondana/domain/orders-rules';
 import { Suspense, lazy, useEffect, useState } from 'react';
 import { useRevalidator } from 'react-router';
+import { loadWaitingSections } from '../../../components/lazy-section';
 import { useTranslation } from '../../../i18n/i18n';
 import { PreorderLink } from '../../cart/components/book-coupon-banner';
 import { getUserBook } from '../api/get-user-book';
@@ -48,6 +49,8 @@ export function MemberBuyBox({ book }: { book: BuyBoxBook }) {
     // The order is complete: offer 読む now; the reload below confirms it from the server.
     setOwnership('OWNED');
     setToast(message);
+    // The reload hides 試し読み; sections below the fold must be ready to take its new data.
+    loadWaitingSections();
     setTimeout(() => {
       void revalidator.revalidate();
       refresh();
