@@ -15,6 +15,7 @@ import { Footer } from './components/footer';
 import { Header } from './components/header';
 import { PageLinkNavigation } from './components/page-link';
 import { loginHref } from './features/accounts/login-href';
+import { LazyCartBadge } from './features/cart/components/lazy-cart-badge';
 import { LazyNoticeBadge } from './features/notices/components/lazy-notice-badge';
 import { useTranslation } from './i18n/i18n';
 import styles from './root.module.css';
@@ -54,6 +55,7 @@ export function Layout({ children }: { children: ReactNode }) {
               loginTo={onAuthPage ? '/login' : loginHref(location.pathname + location.search)}
               searchWord={location.pathname === '/search' ? (new URLSearchParams(location.search).get('word') ?? '') : ''}
               noticeBadge={data?.viewer ? <LazyNoticeBadge /> : null}
+              cartBadge={<LazyCartBadge member={Boolean(data?.viewer)} />}
             />
           )}
           <main className={styles.main}>{children}</main>

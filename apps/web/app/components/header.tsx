@@ -13,10 +13,16 @@ export type HeaderProps = {
   searchWord?: string;
   /** The member's unread-notice badge, beside the my-page link. */
   noticeBadge?: ReactNode;
+  /** The cart's count, on the cart link. */
+  cartBadge?: ReactNode;
 };
 
-/** Store header: logo, main links, and the member's account links. */
-export function Header({ viewer, loginTo, searchWord = '', noticeBadge }: HeaderProps) {
+/**
+ * Store header: logo, search, the cart (with its count) and the account links; below them (a
+ * second row on phones) the store's corners: ranking, serials, free. Member links such as 本棚
+ * join the account links.
+ */
+export function Header({ viewer, loginTo, searchWord = '', noticeBadge, cartBadge }: HeaderProps) {
   const { t } = useTranslation();
   return (
     <header className={styles.header}>
@@ -47,11 +53,16 @@ export function Header({ viewer, loginTo, searchWord = '', noticeBadge }: Header
         </Form>
         <nav className={styles.nav} aria-label={t('header.nav')}>
           <ul className={styles.links}>
-            <li className={styles.wideOnly}>
-              <PageLink to="/ranking/daily/1">{t('header.ranking')}</PageLink>
-            </li>
-            <li className={styles.wideOnly}>
-              <PageLink to="/free">{t('header.free')}</PageLink>
+            <li>
+              <PageLink to="/cart" className={styles.cart}>
+                <svg width="20" height="20" viewBox="0 0 20 20" aria-hidden="true" focusable="false">
+                  <path d="M2 3h2.5l2 10h9l1.8-7H6" fill="none" stroke="currentColor" strokeWidth="1.7" strokeLinejoin="round" />
+                  <circle cx="8" cy="16.5" r="1.4" fill="currentColor" />
+                  <circle cx="14.5" cy="16.5" r="1.4" fill="currentColor" />
+                </svg>
+                <span className={styles.cartLabel}>{t('header.cart')}</span>
+                {cartBadge}
+              </PageLink>
             </li>
             {viewer ? (
               <>
@@ -77,6 +88,19 @@ export function Header({ viewer, loginTo, searchWord = '', noticeBadge }: Header
           </ul>
         </nav>
       </div>
+      <nav className={styles.sections} aria-label={t('header.sections')}>
+        <ul>
+          <li>
+            <PageLink to="/ranking/daily/1">{t('header.ranking')}</PageLink>
+          </li>
+          <li>
+            <PageLink to="/serial">{t('header.serial')}</PageLink>
+          </li>
+          <li>
+            <PageLink to="/free">{t('header.free')}</PageLink>
+          </li>
+        </ul>
+      </nav>
     </header>
   );
 }
