@@ -143,6 +143,34 @@ describe('a new member with the sandbox card', () => {
   });
 });
 
+for (const width of [320, 375]) {
+  describe(`the coin shop's card form on a ${width} px phone (issue 16)`, () => {
+    it('opens in view as a bottom sheet, fits the screen and pays', async () => {
+      const page = await newMember(width);
+      await page.setViewportSize({ width, height: 700 });
+      await openCheckout(page, `${store.url}/mangacoin`, PACK_1000);
+      const sheet = page.getByRole('dialog', { name: 'マンガコインを購入' });
+      const pay = sheet.getByRole('button', { name: /円を支払う$/ });
+      await sheet.getByLabel('カード番号').fill(CARD.ok);
+      await sheet.getByLabel('有効期限（MM/YY）').fill(CARD.expiry);
+      await sheet.getByLabel('セキュリティコード').fill(CARD.cvc);
+      await pay.scrollIntoViewIfNeeded();
+      // Nothing wider than the phone, and the pay button inside the sheet and the screen.
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      assert.ok(overflow <= 0, `the page overflows by ${overflow} px`);
+      const [box, sheetBox] = [(await pay.boundingBox())!, (await sheet.boundingBox())!];
+      assert.ok(box.x >= sheetBox.x && box.x + box.width <= sheetBox.x + sheetBox.width && box.x + box.width <= width, JSON.stringify({ box, sheetBox }));
+      assert.ok(box.y >= 0 && box.y + box.height <= 700, `pay button in view: ${JSON.stringify(box)}`);
+      await page.screenshot({ path: path.join(screenshotDir, `wallet-card-sheet-${width}.png`) });
+      await pay.click();
+      await page.getByRole('status').filter({ hasText: 'マンガコインを購入しました' }).waitFor();
+      assert.ok((await balance(page)) > 0);
+      await shot(page, `wallet-card-paid-${width}`);
+      await page.context().close();
+    });
+  });
+}
+
 describe('carrier payments through the sandbox confirmation page', () => {
   it('grants coins when approved and nothing when cancelled', async () => {
     const page = await newMember(375);

@@ -7,6 +7,7 @@ import { cartPayErrorCopy as cartErrorCopy, cartPayCopy as p, returnedMessage } 
 import { ApiError } from '../../wallet/api/api-client';
 import * as api from '../api/cart-api';
 import { type CartArrival, orderCart } from '../api/cart-pay-api';
+import { announceCartCount } from '../cart-events';
 import { type CardState, emptyCard } from './card-fields';
 import { CartItemRow } from './cart-item-row';
 import styles from './cart.module.css';
@@ -37,6 +38,8 @@ export function CartPage({ initial }: { initial: CartData }) {
   const reload = async (points = usePoint) => {
     const [cart, later, coupons] = await Promise.all([api.getCart(points), api.getLaterItems(), api.getCoupons()]);
     setData({ cart, later: later.items, coupons: coupons.list });
+    // The header's count follows the cart (after a purchase, a move or a removal).
+    announceCartCount(cart.items.length);
   };
   const run = async (work: () => Promise<unknown>, points = usePoint) => {
     setBusy(true);
