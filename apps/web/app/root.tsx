@@ -15,7 +15,6 @@ import { Footer } from './components/footer';
 import { Header } from './components/header';
 import { PageLinkNavigation } from './components/page-link';
 import { loginHref } from './features/accounts/login-href';
-import { LazyCartBadge } from './features/cart/components/lazy-cart-badge';
 import { LazyNoticeBadge } from './features/notices/components/lazy-notice-badge';
 import { useTranslation } from './i18n/i18n';
 import styles from './root.module.css';
@@ -26,9 +25,11 @@ export const links: Route.LinksFunction = () => [
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
 ];
 
-/** The shell needs only the member's nickname: never the whole session. */
+/** The shell needs only the member's nickname and cart count: never the whole session. */
 export async function loader({ context }: Route.LoaderArgs) {
-  return { viewer: context.viewer ? { nickname: context.viewer.nickname } : null };
+  if (!context.viewer) return { viewer: null };
+  // The header's cart count, in the HTML: no script of its own (issue 16).
+  return { viewer: { nickname: context.viewer.nickname, cartCount: await context.cart.activeCount() } };
 }
 
 export function Layout({ children }: { children: ReactNode }) {
@@ -55,7 +56,6 @@ export function Layout({ children }: { children: ReactNode }) {
               loginTo={onAuthPage ? '/login' : loginHref(location.pathname + location.search)}
               searchWord={location.pathname === '/search' ? (new URLSearchParams(location.search).get('word') ?? '') : ''}
               noticeBadge={data?.viewer ? <LazyNoticeBadge /> : null}
-              cartBadge={<LazyCartBadge member={Boolean(data?.viewer)} />}
             />
           )}
           <main className={styles.main}>{children}</main>

@@ -1,20 +1,19 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
+import { CART_CHANGED } from './cart-count-event';
 import { useTranslation } from '../i18n/i18n';
 import { Form } from 'react-router';
 import { PageLink } from './page-link';
 import styles from './header.module.css';
 
 export type HeaderProps = {
-  /** The signed-in member, or null for a guest. */
-  viewer: { nickname: string } | null;
+  /** The signed-in member (with their cart's count), or null for a guest. */
+  viewer: { nickname: string; cartCount: number } | null;
   /** Where the login link goes (it carries the current page as its callback). */
   loginTo: string;
   /** The keyword in the search box (on the search page). */
   searchWord?: string;
   /** The member's unread-notice badge, beside the my-page link. */
   noticeBadge?: ReactNode;
-  /** The cart's count, on the cart link. */
-  cartBadge?: ReactNode;
 };
 
 /**
@@ -22,8 +21,9 @@ export type HeaderProps = {
  * second row on phones) the store's corners: ranking, serials, free. Member links such as 本棚
  * join the account links.
  */
-export function Header({ viewer, loginTo, searchWord = '', noticeBadge, cartBadge }: HeaderProps) {
+export function Header({ viewer, loginTo, searchWord = '', noticeBadge }: HeaderProps) {
   const { t } = useTranslation();
+  const cartCount = useCartCount(viewer?.cartCount ?? null);
   return (
     <header className={styles.header}>
       <div className={styles.inner}>
@@ -61,7 +61,12 @@ export function Header({ viewer, loginTo, searchWord = '', noticeBadge, cartBadg
                   <circle cx="14.5" cy="16.5" r="1.4" fill="currentColor" />
                 </svg>
                 <span className={styles.cartLabel}>{t('header.cart')}</span>
-                {cartBadge}
+                {cartCount !== null && cartCount > 0 && (
+                  <span className={styles.cartCount} data-testid="cart-count">
+                    <span className="visually-hidden">{t('header.cartCount')}</span>
+                    {cartCount > 99 ? '99+' : cartCount}
+                  </span>
+                )}
               </PageLink>
             </li>
             {viewer ? (
@@ -103,4 +108,17 @@ export function Header({ viewer, loginTo, searchWord = '', noticeBadge, cartBadg
       </nav>
     </header>
   );
+}
+
+/** The member's cart count from the server, then as the cart button and page announce it. */
+function useCartCount(fromServer: number | null): number | null {
+  const [announced, setAnnounced] = useState<{ from: number | null; count: number } | null>(null);
+  useEffect(() => {
+    const onChange = (e: Event) => setAnnounced({ from: fromServer, count: (e as CustomEvent<number>).detail });
+    window.addEventListener(CART_CHANGED, onChange);
+    return () => window.removeEventListener(CART_CHANGED, onChange);
+  }, [fromServer]);
+  if (fromServer === null) return null;
+  // A newer server count (after a navigation) wins over an older announcement.
+  return announced && announced.from === fromServer ? announced.count : fromServer;
 }

@@ -18,6 +18,7 @@ export const ja = {
     free: '無料',
     serial: '連載',
     cart: 'カート',
+    cartCount: 'カートの商品数',
     sections: 'コーナー',
     mypage: 'マイページ',
     login: 'ログイン',

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { cartCopy as c } from '../../../i18n/ja-cart';
 import type { CartChangeResponse } from '@hondana/domain/cart';
 import { apiGet, apiPost } from '../../wallet/api/api-client';
-import { announceCartCount } from '../cart-events';
+import { announceCartCount } from '../../../components/cart-count-event';
 import styles from './cart-button.module.css';
 
 type State = 'loading' | 'out' | 'in';

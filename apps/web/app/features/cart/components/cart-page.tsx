@@ -7,7 +7,7 @@ import { cartPayErrorCopy as cartErrorCopy, cartPayCopy as p, returnedMessage } 
 import { ApiError } from '../../wallet/api/api-client';
 import * as api from '../api/cart-api';
 import { type CartArrival, orderCart } from '../api/cart-pay-api';
-import { announceCartCount } from '../cart-events';
+import { announceCartCount } from '../../../components/cart-count-event';
 import { type CardState, emptyCard } from './card-fields';
 import { CartItemRow } from './cart-item-row';
 import styles from './cart.module.css';
