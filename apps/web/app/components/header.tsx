@@ -55,12 +55,7 @@ export function Header({ viewer, loginTo, searchWord = '', noticeBadge }: Header
           <ul className={styles.links}>
             <li>
               <PageLink to="/cart" className={styles.cart}>
-                <svg width="20" height="20" viewBox="0 0 20 20" aria-hidden="true" focusable="false">
-                  <path d="M2 3h2.5l2 10h9l1.8-7H6" fill="none" stroke="currentColor" strokeWidth="1.7" strokeLinejoin="round" />
-                  <circle cx="8" cy="16.5" r="1.4" fill="currentColor" />
-                  <circle cx="14.5" cy="16.5" r="1.4" fill="currentColor" />
-                </svg>
-                <span className={styles.cartLabel}>{t('header.cart')}</span>
+                {t('header.cart')}
                 {cartCount !== null && cartCount > 0 && (
                   <span className={styles.cartCount} data-testid="cart-count">
                     <span className="visually-hidden">{t('header.cartCount')}</span>
