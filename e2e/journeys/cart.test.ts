@@ -3,7 +3,7 @@ import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import Database from 'better-sqlite3';
 import type { Browser, Page } from 'playwright-core';
-import { type StoreServer, insertLoginCoupon, launchBrowser, screenshotDir, signUpWithCoins, startStore } from '../support/server';
+import { type StoreServer, grant, insertLoginCoupon, launchBrowser, screenshotDir, signUpWithCoins, startStore } from '../support/server';
 
 /** 星降る街の探偵 (title 3): volumes 2 and 3 (books 14 and 15) are sold at their price in the demo catalog. */
 const TITLE_ID = 3;
@@ -58,7 +58,7 @@ for (const width of [375, 1080]) {
       assert.equal(await page.evaluate(() => window.localStorage.getItem('hondana.guestCart')), null);
 
       const before = (await page.getByTestId('cart-amount').textContent()) ?? '';
-      await page.getByLabel('クーポン').selectOption({ label: '新規会員 半額クーポン' });
+      await page.getByTestId('coupon-picker').getByRole('radio', { name: /新規会員 半額クーポン/ }).click();
       await page.getByTestId('cart-discount').filter({ hasNotText: /^-0円$/ }).waitFor();
       const after = (await page.getByTestId('cart-amount').textContent()) ?? '';
       assert.ok(Number(after.replace(/\D/g, '')) * 2 <= Number(before.replace(/\D/g, '')) + 1, `${before} → ${after}`);
@@ -69,14 +69,14 @@ for (const width of [375, 1080]) {
         const db = new Database(path.join(store.dataDir, 'hondana.db'));
         db.prepare('update books set price = price + 100 where id = ?').run(VOLUMES[0]);
         db.close();
-        await page.getByRole('button', { name: /円分を購入する$/ }).click();
+        await page.getByRole('button', { name: /^購入する [\d,]+マンガコイン$/ }).click();
         await page.getByRole('alert').filter({ hasText: '価格が変更されました' }).waitFor();
         await page.getByTestId('cart-amount').filter({ hasNotText: after }).waitFor();
         const balance = await page.request.get(`${store.url}/api/manga_coin/balance`);
         assert.equal(((await balance.json()) as { balance: number }).balance, 5000);
         await shot(page, 'cart-price-changed-1080');
       }
-      await page.getByRole('button', { name: /円分を購入する$/ }).click();
+      await page.getByRole('button', { name: /^購入する [\d,]+マンガコイン$/ }).click();
       await page.getByText('購入が完了しました').waitFor();
       await shot(page, `cart-bought-${width}`);
       const owned = await page.request.get(`${store.url}/api/user_books/me/by_book?book_id=${VOLUMES.join(',')}`);
@@ -114,7 +114,7 @@ for (const width of [375, 1080]) {
       await page.getByLabel('有効期限（MM/YY）').fill('12/30');
       await page.getByLabel('セキュリティコード').fill('123');
       await shot(page, `cart-bundle-card-${width}`);
-      await page.getByRole('button', { name: /円分を購入する$/ }).click();
+      await page.getByRole('button', { name: /円を支払って購入する$/ }).click();
       await page.getByText('購入が完了しました').waitFor();
       await shot(page, `cart-bundle-bought-${width}`);
 
@@ -124,6 +124,66 @@ for (const width of [375, 1080]) {
       // Paid by card: the manga coins granted at sign-up are untouched.
       const balance = await page.request.get(`${store.url}/api/manga_coin/balance`);
       assert.equal(((await balance.json()) as { balance: number }).balance, 5000);
+      await context.close();
+    });
+
+    it('a member adds volumes from their pages (toast, header count), picks the best coupon, uses points, pays by card and sees what was charged', async () => {
+      const email = `coupon-${width}-${Date.now()}@example.jp`;
+      await signUpElsewhere(email);
+      await grant(store, email, 'POINT', 300);
+      const context = await browser.newContext({ viewport: { width, height: 900 }, locale: 'ja-JP' });
+      const login = await context.request.post(`${store.url}/api/auth/login`, { data: { email, password: PASSWORD } });
+      assert.equal(login.status(), 200, await login.text());
+      const page = await context.newPage();
+      // Volumes 2 and 3 of title 3 and a paid volume of title 1: two titles, three books.
+      const otherTitle = (await (await context.request.get(`${store.url}/api/books/3`)).json()) as { seriesId: number; bookId: number; free: boolean };
+      const books: [number, number][] = [[TITLE_ID, VOLUMES[0]!], [TITLE_ID, VOLUMES[1]!], [otherTitle.seriesId, otherTitle.bookId]];
+      for (const [i, [titleId, bookId]] of books.entries()) {
+        await page.goto(`${store.url}/series_list/series_id=${titleId}?book_id=${bookId}`);
+        await page.getByRole('button', { name: 'カートに追加' }).click();
+        await page.getByRole('status').filter({ hasText: 'カートに追加しました' }).waitFor();
+        await page.getByTestId('cart-count').filter({ hasText: String(i + 1) }).waitFor();
+        if (i === 0) await shot(page, `cart-added-${width}`);
+      }
+      await page.getByRole('link', { name: /カート/ }).first().click();
+      await page.waitForURL(`${store.url}/cart`);
+      const picker = page.getByTestId('coupon-picker');
+      // The demo's coupons of each type (and the login coupon) that apply, the best one marked.
+      const best = picker.locator('label', { hasText: 'いちばんお得' });
+      await best.waitFor();
+      assert.ok((await picker.getByRole('radio').count()) >= 4, 'several coupons to choose from');
+      const bestText = (await best.textContent()) ?? '';
+      const bestDiscount = Number(/-([\d,]+)円/.exec(bestText)![1]!.replace(/,/g, ''));
+      await best.getByRole('radio').click();
+      await page.getByTestId('cart-discount').filter({ hasText: `-${bestDiscount.toLocaleString('ja-JP')}円` }).waitFor();
+      // Another coupon, then none: the discount follows the server.
+      await picker.getByRole('radio', { name: /500円以上で100円OFF/ }).click();
+      await page.getByTestId('cart-discount').filter({ hasText: '-100円' }).waitFor();
+      await picker.getByRole('button', { name: 'クーポンを外す' }).click();
+      await page.getByTestId('cart-discount').filter({ hasText: /^-0円$/ }).waitFor();
+      await best.getByRole('radio').click();
+      await page.getByTestId('cart-discount').filter({ hasText: `-${bestDiscount.toLocaleString('ja-JP')}円` }).waitFor();
+
+      // Points pay alongside coins or a card, not manga coins: by card, 120 of the 300 held.
+      await page.getByRole('radio', { name: 'クレジットカード' }).check();
+      const points = page.getByLabel('利用するポイント');
+      await points.fill('120');
+      await page.getByTestId('cart-use-point').filter({ hasText: '-120pt' }).waitFor();
+      const amount = Number(((await page.getByTestId('cart-amount').textContent()) ?? '').replace(/\D/g, ''));
+      await page.getByLabel('カード番号').fill('4242 4242 4242 4242');
+      await page.getByLabel('有効期限（MM/YY）').fill('12/30');
+      await page.getByLabel('セキュリティコード').fill('123');
+      await shot(page, `cart-coupon-points-${width}`);
+      await page.getByRole('button', { name: `${amount.toLocaleString('ja-JP')}円を支払って購入する` }).click();
+      const charged = page.getByTestId('cart-charged');
+      await charged.waitFor();
+      const text = (await charged.textContent()) ?? '';
+      assert.match(text, new RegExp(`-${bestDiscount.toLocaleString('ja-JP')}円`));
+      assert.match(text, /-120pt/);
+      assert.match(text, new RegExp(`${amount.toLocaleString('ja-JP')}円`));
+      await shot(page, `cart-charged-${width}`);
+      const owned = JSON.stringify(await (await page.request.get(`${store.url}/api/user_books/me/by_book?book_id=${books.map((b) => b[1]).join(',')}`)).json());
+      assert.equal((owned.match(/OWNED/g) ?? []).length, 3, owned);
       await context.close();
     });
 
@@ -141,7 +201,7 @@ for (const width of [375, 1080]) {
 
         const pay = async () => {
           await page.getByRole('radio', { name: 'PayPay' }).check();
-          await page.getByRole('button', { name: /円分を購入する$/ }).click();
+          await page.getByRole('button', { name: /円を支払って購入する$/ }).click();
           await page.waitForURL(/\/api\/sandbox\/payments\//);
         };
         await pay();

@@ -75,12 +75,23 @@ for (const width of [375, 1080]) {
       const context = await browser.newContext({ viewport: { width, height: 900 }, locale: 'ja-JP' });
       const page = await context.newPage();
       const confirmPath = `/preorder/confirm/book_id=${coming.id}?ref=preorder_reader`;
+      // Issue 16: a volume on pre-order offers 予約する only, to a guest as to a member.
+      await page.goto(`${store.url}/series_list/series_id=${coming.title_id}?book_id=${coming.id}`);
+      const box = page.getByTestId('buy-box');
+      await box.getByRole('link', { name: '予約する' }).waitFor();
+      assert.equal(await page.getByRole('link', { name: /ログインして購入|カートに追加/ }).count(), 0);
       await page.goto(`${store.url}${confirmPath}`);
       await page.waitForURL(/\/login\?callback=/);
       await page.getByLabel('メールアドレス').fill(email);
       await page.getByLabel('パスワード').fill(PASSWORD);
       await page.getByRole('button', { name: 'ログインする' }).click();
       await page.waitForURL(`${store.url}${confirmPath}`);
+      await page.goto(`${store.url}/series_list/series_id=${coming.title_id}?book_id=${coming.id}`);
+      await page.getByTestId('buy-box').getByRole('link', { name: '予約する' }).waitFor();
+      assert.equal(await page.getByRole('button', { name: /購入する|カートに追加/ }).count(), 0);
+      await shot(page, `preorder-volume-${width}`);
+      await page.getByTestId('buy-box').getByRole('link', { name: '予約する' }).click();
+      await page.waitForURL(/\/preorder\/confirm\/book_id=/);
 
       await page.getByRole('heading', { name: '予約内容の確認' }).waitFor();
       await page.getByText('所持マンガコイン 3,000').waitFor();
@@ -104,6 +115,15 @@ for (const width of [375, 1080]) {
       assert.match(possession, /RESERVED/);
       const earned = (await (await page.request.get(`${store.url}/api/pre_order/bonus/earned`)).json()) as { pendingPoint: number };
       assert.equal(earned.pendingPoint, bonus);
+
+      // Issue 16: the volume page now says 予約済み alone — never 予約する beside it, never 購入する.
+      await page.goto(`${store.url}/series_list/series_id=${coming.title_id}?book_id=${coming.id}`);
+      const reservedBox = page.getByTestId('buy-box');
+      await reservedBox.getByText('予約済み').waitFor();
+      assert.equal(await reservedBox.getByRole('link', { name: '予約する' }).count(), 0);
+      assert.equal(await page.getByRole('button', { name: /購入する/ }).count(), 0);
+      assert.equal(await page.getByRole('button', { name: 'カートに追加' }).count(), 0);
+      await shot(page, `preorder-volume-reserved-${width}`);
 
       // Once reserved, confirming again is refused (§8 ALREADY_RESERVED) and nothing more is charged.
       await page.goto(`${store.url}${confirmPath}`);

@@ -168,8 +168,11 @@ describe('serials', () => {
     assert.match((await page.getByTestId('charge-wait').textContent()) ?? '', /あと23時間で回復/);
     await row(page, 5).getByRole('button', { name: 'レンタルする' }).click();
     await page.getByTestId('rent-balance').filter({ hasText: '100' }).waitFor();
+    // Issue 16: the dialog speaks of manga coins only, and its button says what it spends.
+    const rentDialog = page.getByRole('dialog');
+    assert.match((await rentDialog.textContent()) ?? '', /を40マンガコインでレンタルします。/);
     await shot(page, 'serials-rent-dialog-1080');
-    await page.getByRole('dialog').getByRole('button', { name: '読む' }).click();
+    await rentDialog.getByRole('button', { name: 'レンタルする 40マンガコイン', exact: true }).click();
     await page.waitForURL(new RegExp(`serialEpisodeId=${episode(5).id}`));
     await page.getByRole('status').filter({ hasText: 'レンタルしました' }).waitFor();
     await page.getByTestId('episode-page').first().waitFor();

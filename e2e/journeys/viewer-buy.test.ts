@@ -59,7 +59,7 @@ for (const width of [375, 1080]) {
       await buy.click();
       const dialog = page.getByRole('dialog', { name: '購入する' });
       await dialog.getByRole('button', { name: '次へ' }).click();
-      await dialog.getByRole('button', { name: '読む' }).click();
+      await dialog.getByRole('button', { name: `購入する ${price.toLocaleString('ja-JP')}マンガコイン`, exact: true }).click();
       await page.getByRole('status').filter({ hasText: '使用しました' }).waitFor();
       await shot(page, `last-page-bought-${width}`);
 

@@ -286,6 +286,31 @@ async function expectChapterOnScreen(page: Page, n: number): Promise<number> {
   return current;
 }
 
+describe('a guest on a phone (issue 16)', () => {
+  it('has 見開き表示 off by default, and is told why しおりを追加 needs a login before going there', async () => {
+    const context = await newContext();
+    const page = await open(context, FREE_RTL_MANGA);
+    await expectPage(page, 0);
+    await showUi(page);
+    await page.getByRole('button', { name: '設定' }).click();
+    const spread = page.getByRole('group', { name: '見開き表示' });
+    await spread.waitFor();
+    assert.equal(await spread.getByRole('button', { name: 'オフ' }).getAttribute('aria-pressed'), 'true');
+    await shot(page, 'guest-settings-375');
+    await closePopup(page);
+    await showUi(page);
+    await page.getByRole('button', { name: 'しおりを追加' }).click();
+    const note = page.getByRole('dialog', { name: 'しおりを追加' });
+    await note.getByText(/ログインすると保存でき/).waitFor();
+    assert.equal(new URL(page.url()).pathname, '/viewer', 'still in the book');
+    await shot(page, 'guest-bookmark-375');
+    assert.match((await note.getByRole('link', { name: 'ログインする' }).getAttribute('href')) ?? '', /^\/login\?callback=/);
+    await note.getByRole('button', { name: '読み続ける' }).click();
+    await note.waitFor({ state: 'detached' });
+    await context.close();
+  });
+});
+
 describe('a member', () => {
   it('adds and lists bookmarks', async () => {
     const context = await newContext();

@@ -62,10 +62,15 @@ export const screenshotDir = path.join(root, 'e2e/screenshots');
 mkdirSync(screenshotDir, { recursive: true });
 
 /** Manga coins for a member the way support grants them (`npm run admin -- grant`, README). */
-export async function grantMangaCoins(store: StoreServer, email: string, amount: number): Promise<void> {
+export function grantMangaCoins(store: StoreServer, email: string, amount: number): Promise<void> {
+  return grant(store, email, 'MANGA_COIN', amount);
+}
+
+/** Manga coins, coins or points for a member the way support grants them (`npm run admin -- grant`, README). */
+export async function grant(store: StoreServer, email: string, currency: 'MANGA_COIN' | 'COIN' | 'POINT', amount: number): Promise<void> {
   await promisify(execFile)(
     path.join(root, 'node_modules/.bin/tsx'),
-    ['apps/server/src/admin.ts', 'grant', '--email', email, '--currency', 'MANGA_COIN', '--amount', String(amount), '--reason', 'e2e'],
+    ['apps/server/src/admin.ts', 'grant', '--email', email, '--currency', currency, '--amount', String(amount), '--reason', 'e2e'],
     { cwd: root, env: { ...process.env, DATA_DIR: store.dataDir, DATABASE_URL: '' } },
   );
 }

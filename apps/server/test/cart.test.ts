@@ -147,6 +147,8 @@ describe('coupons on the cart', () => {
     await c.add(book);
     expect((await c.coupons()).json()).toMatchObject({ totalCount: 2, list: [{ status: 'UNUSED' }, { status: 'UNUSED' }] });
     expect((await c.view()).json()).toMatchObject({ cartCoupon: null, suggestedCoupon: { id: half, discount: 275 } });
+    // The picker lists only the coupon that applies (the other targets another title), with its discount.
+    expect((await c.view()).json().applicableCoupons).toEqual([{ id: half, name: expect.any(String), couponType: 1, rate: 50, discount: 275 }]);
     const missing = await c.setCoupon(await c.token(), 999_999);
     expect([missing.statusCode, missing.json().errorCode]).toEqual([404, 'COUPON_NOT_EXISTS']);
     const invalid = await c.setCoupon(await c.token(), elsewhere);

@@ -195,6 +195,23 @@ describe('the demo catalog', () => {
     expect(Number(latest.at)).toBeLessThanOrEqual(NOW.getTime());
   });
 
+  it('gives its R18 titles events on every day, so the daily adult ranking of a verified adult is never empty (issue 16)', async () => {
+    const { db } = database;
+    const day = 86_400_000;
+    const r18 = await db.selectFrom('titles').select('id').where('erotic_type', '=', 4).execute();
+    for (let daysAgo = 1; daysAgo <= 7; daysAgo++) {
+      const from = NOW.getTime() - (daysAgo + 1) * day;
+      const events = await db
+        .selectFrom('catalog_events')
+        .select('title_id')
+        .where('title_id', 'in', r18.map((t) => t.id))
+        .where('created_at', '>=', from)
+        .where('created_at', '<', from + day)
+        .execute();
+      expect(events.length, `day -${daysAgo}`).toBeGreaterThan(0);
+    }
+  });
+
   it('leaves generated ids free for rows added later', async () => {
     const { db } = database;
     const max = await db

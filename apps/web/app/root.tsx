@@ -25,9 +25,11 @@ export const links: Route.LinksFunction = () => [
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
 ];
 
-/** The shell needs only the member's nickname: never the whole session. */
+/** The shell needs only the member's nickname and cart count: never the whole session. */
 export async function loader({ context }: Route.LoaderArgs) {
-  return { viewer: context.viewer ? { nickname: context.viewer.nickname } : null };
+  if (!context.viewer) return { viewer: null };
+  // The header's cart count, in the HTML: no script of its own (issue 16).
+  return { viewer: { nickname: context.viewer.nickname, cartCount: await context.cart.activeCount() } };
 }
 
 export function Layout({ children }: { children: ReactNode }) {

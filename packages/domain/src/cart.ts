@@ -226,6 +226,8 @@ export interface CartView extends OrderTotals {
   cartCoupon: CartCouponView | null;
   /** The best applicable coupon when none is chosen (or a better one exists). */
   suggestedCoupon: CartCouponView | null;
+  /** The member's coupons that apply to the cart now, each with its discount, best first (the cart's picker). */
+  applicableCoupons: CartCouponView[];
   couponError: string | null;
   points: PointCampaignSummary;
 }

@@ -7,6 +7,7 @@ import {
   CouponStatus,
   CouponTargetScope,
   CouponType,
+  applicableCoupons,
   bestCoupon,
   couponDiscount,
   couponRemainingText,
@@ -133,6 +134,21 @@ describe('coupon properties', () => {
         const reached = c.steps.filter((s) => s.requiredStepCount <= count);
         if (reached.length === 0) expect(step).toBeNull();
         else expect(step?.requiredStepCount).toBe(Math.max(...reached.map((s) => s.requiredStepCount)));
+      }),
+    );
+  });
+  it('the applicable coupons are exactly those with a discount, best first, and the first is the best coupon', () => {
+    fc.assert(
+      fc.property(fc.array(couponArb, { maxLength: 5 }), fc.array(lineArb, { maxLength: 8 }), (cs, lines) => {
+        const rules = cs.map((c, i) => ({ ...toRule(c), id: i + 1 }));
+        const listed = applicableCoupons(rules, lines, NOW);
+        const discounting = rules.filter((r) => {
+          const result = couponDiscount(r, lines, NOW);
+          return result.ok && result.discount > 0;
+        });
+        expect(listed.map((l) => l.coupon.id).sort()).toEqual(discounting.map((r) => r.id).sort());
+        for (let i = 1; i < listed.length; i++) expect(listed[i - 1]!.discount).toBeGreaterThanOrEqual(listed[i]!.discount);
+        expect(listed[0]?.discount ?? null).toBe(bestCoupon(rules, lines, NOW)?.discount ?? null);
       }),
     );
   });

@@ -144,15 +144,22 @@ function rawDiscount(coupon: CouponRule, targeted: readonly CouponLine[], target
 
 /** The coupon giving the largest discount on `lines` (ties: the one expiring first), or null. */
 export function bestCoupon<C extends CouponRule>(coupons: readonly C[], lines: readonly CouponLine[], now: number): { coupon: C; discount: number } | null {
-  let best: { coupon: C; discount: number } | null = null;
+  return applicableCoupons(coupons, lines, now)[0] ?? null;
+}
+
+/**
+ * The coupons that apply to `lines` with a discount above 0, best first (largest discount; ties:
+ * the one expiring first, then the lower id): the cart's coupon picker, whose first is the best.
+ */
+export function applicableCoupons<C extends CouponRule>(coupons: readonly C[], lines: readonly CouponLine[], now: number): { coupon: C; discount: number }[] {
+  const applicable: { coupon: C; discount: number }[] = [];
   for (const coupon of coupons) {
     const result = couponDiscount(coupon, lines, now);
-    if (!result.ok || result.discount === 0) continue;
-    if (!best || result.discount > best.discount || (result.discount === best.discount && coupon.expireDatetime < best.coupon.expireDatetime)) {
-      best = { coupon, discount: result.discount };
-    }
+    if (result.ok && result.discount > 0) applicable.push({ coupon, discount: result.discount });
   }
-  return best;
+  return applicable.sort(
+    (a, b) => b.discount - a.discount || a.coupon.expireDatetime - b.coupon.expireDatetime || a.coupon.id - b.coupon.id,
+  );
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;

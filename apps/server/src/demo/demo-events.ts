@@ -40,17 +40,31 @@ export function buildDemoEvents(plan: DemoPlan, seed: number, now: number): Inse
   });
 
   const events: Insertable<CatalogEventsTable>[] = [];
+  // Its own stream, so the other titles' history stays what it was.
+  const adultRnd = Random.of(seed, 3);
+  const r18 = new Set(plan.titles.filter((t) => t.erotic_type === EroticType.R18).map((t) => t.id!));
   for (let daysAgo = EVENT_DAYS - 1; daysAgo >= 0; daysAgo--) {
     const dayStart = anchor - daysAgo * DAY;
     const dayEnd = Math.min(dayStart + DAY, now);
     if (dayEnd <= dayStart) continue;
     const weights = profiles.map((p) => weightOn(p, dayStart, daysAgo));
     const count = Math.round(rnd.int(160, 300) * ((dayEnd - dayStart) / DAY));
+    const seen = new Set<number>();
     for (let i = 0; i < count; i++) {
       const profile = profiles[rnd.weighted(weights)]!;
       const at = dayStart + Math.floor(rnd.next() * (dayEnd - dayStart));
       events.push(eventFor(profile, at, rnd));
+      seen.add(profile.titleId);
     }
+    // The adult shelves hold few titles at a third of the weight: a quiet day left the daily
+    // adult ranking empty for a verified adult (issue 16). Each released R18 title gets a few
+    // events on any day it would otherwise have none.
+    profiles.forEach((profile, i) => {
+      if (!r18.has(profile.titleId) || seen.has(profile.titleId) || weights[i] === 0) return;
+      for (let n = adultRnd.int(1, 3); n > 0; n--) {
+        events.push(eventFor(profile, dayStart + Math.floor(adultRnd.next() * (dayEnd - dayStart)), adultRnd));
+      }
+    });
   }
   return events.sort((a, b) => a.created_at - b.created_at);
 }

@@ -2,6 +2,7 @@ import { type Insertable, type Kysely, type Transaction, sql } from 'kysely';
 import type { DialectName } from '../db/database';
 import type { Database } from '../db/schema';
 import { refreshTitleSearchText } from '../modules/catalog/search.repository';
+import { buildDemoCoupons } from './demo-coupons';
 import type { DemoPlan } from './demo-plan';
 import { buildDemoPreOrderBonuses } from './demo-pre-order-bonuses';
 import { buildDemoBundles } from './demo-bundles';
@@ -52,6 +53,7 @@ export const CATALOG_TABLES = [
   'serial_episode_pages',
   'serial_osusumes',
   'serial_osusume_items',
+  'coupons',
   'catalog_events',
 ] as const satisfies readonly (keyof Database)[];
 
@@ -92,6 +94,7 @@ export async function insertPlan(db: Tx, dialect: DialectName, plan: DemoPlan, e
   const { osusumes, items } = buildDemoOsusumes(plan, now);
   await insertBatched(db, 'serial_osusumes', osusumes);
   await insertBatched(db, 'serial_osusume_items', items);
+  await insertBatched(db, 'coupons', buildDemoCoupons(now));
   await insertBatched(db, 'catalog_events', events);
   if (dialect === 'postgres') await syncSequences(db);
   await insertDemoCampaigns(db, plan, now);

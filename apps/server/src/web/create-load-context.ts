@@ -69,7 +69,7 @@ export async function createLoadContext(
     catalog: catalogContext(db, viewer, now().getTime()),
     reviews: reviewsContext(db, viewer?.userId ?? null),
     reading: readingContext(db, viewer, now().getTime(), app.deps.config.secrets.mediaUrlKey),
-    cart: cartContext(db, now().getTime(), viewer?.adultState === 'ADULT'),
+    cart: cartContext(db, now().getTime(), viewer?.adultState === 'ADULT', viewer?.userId ?? null),
     serials: serialsContext(db, viewer, now().getTime()),
   };
 }

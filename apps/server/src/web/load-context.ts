@@ -87,6 +87,8 @@ export interface StoreLoadContext {
     guestCouponOffer(): Promise<GuestCouponOffer | null>;
     /** What pre-ordering the volume now earns (§3 Pre-order bonus); null unless it is open for pre-order to this viewer. */
     preOrderBonus(bookId: number): Promise<PreOrderBookBonus | null>;
+    /** How many books the member's cart holds to buy now (0 for a guest): the header's count. */
+    activeCount(): Promise<number>;
   };
   /** The serial pages (area serials); adult serials only for a viewer whose age is confirmed (§4, §6). */
   serials: {

@@ -87,17 +87,24 @@ export function BookTile({ book, eager = false }: BookTileProps) {
       )}
       {book.showPrice && (
         <p className={styles.price}>
-          {labels.priceChanged && book.beforePrice !== null && (
-            <s className={styles.beforePrice}>
-              <span className="visually-hidden">{t('bookTile.beforePrice')}</span>
-              {formatAmount(book.beforePrice)}
-            </s>
+          {book.free ? (
+            // A free book reads 無料, not a struck price and a red 0 (issue 16).
+            <span className={styles.zero}>{t('bookTile.free')}</span>
+          ) : (
+            <>
+              {labels.priceChanged && book.beforePrice !== null && (
+                <s className={styles.beforePrice}>
+                  <span className="visually-hidden">{t('bookTile.beforePrice')}</span>
+                  {formatAmount(book.beforePrice)}
+                </s>
+              )}
+              <span className={styles.current}>
+                <span className="visually-hidden">{t('bookTile.price')}</span>
+                <CoinIcon />
+                <span>{formatAmount(book.price)}</span>
+              </span>
+            </>
           )}
-          <span className={styles.current}>
-            <span className="visually-hidden">{t('bookTile.price')}</span>
-            <CoinIcon />
-            <span className={book.free ? styles.zero : undefined}>{formatAmount(book.price)}</span>
-          </span>
         </p>
       )}
       {labels.refund && (

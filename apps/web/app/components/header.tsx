@@ -1,12 +1,13 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
+import { CART_CHANGED } from './cart-count-event';
 import { useTranslation } from '../i18n/i18n';
 import { Form } from 'react-router';
 import { PageLink } from './page-link';
 import styles from './header.module.css';
 
 export type HeaderProps = {
-  /** The signed-in member, or null for a guest. */
-  viewer: { nickname: string } | null;
+  /** The signed-in member (with their cart's count), or null for a guest. */
+  viewer: { nickname: string; cartCount: number } | null;
   /** Where the login link goes (it carries the current page as its callback). */
   loginTo: string;
   /** The keyword in the search box (on the search page). */
@@ -15,9 +16,14 @@ export type HeaderProps = {
   noticeBadge?: ReactNode;
 };
 
-/** Store header: logo, main links, and the member's account links. */
+/**
+ * Store header: logo, search, the cart (with its count) and the account links; below them (a
+ * second row on phones) the store's corners: ranking, serials, free. Member links such as 本棚
+ * join the account links.
+ */
 export function Header({ viewer, loginTo, searchWord = '', noticeBadge }: HeaderProps) {
   const { t } = useTranslation();
+  const cartCount = useCartCount(viewer?.cartCount ?? null);
   return (
     <header className={styles.header}>
       <div className={styles.inner}>
@@ -47,11 +53,16 @@ export function Header({ viewer, loginTo, searchWord = '', noticeBadge }: Header
         </Form>
         <nav className={styles.nav} aria-label={t('header.nav')}>
           <ul className={styles.links}>
-            <li className={styles.wideOnly}>
-              <PageLink to="/ranking/daily/1">{t('header.ranking')}</PageLink>
-            </li>
-            <li className={styles.wideOnly}>
-              <PageLink to="/free">{t('header.free')}</PageLink>
+            <li>
+              <PageLink to="/cart" className={styles.cart}>
+                {t('header.cart')}
+                {cartCount !== null && cartCount > 0 && (
+                  <span className={styles.cartCount} data-testid="cart-count">
+                    <span className="visually-hidden">{t('header.cartCount')}</span>
+                    {cartCount > 99 ? '99+' : cartCount}
+                  </span>
+                )}
+              </PageLink>
             </li>
             {viewer ? (
               <>
@@ -80,6 +91,32 @@ export function Header({ viewer, loginTo, searchWord = '', noticeBadge }: Header
           </ul>
         </nav>
       </div>
+      <nav className={styles.sections} aria-label={t('header.sections')}>
+        <ul>
+          <li>
+            <PageLink to="/ranking/daily/1">{t('header.ranking')}</PageLink>
+          </li>
+          <li>
+            <PageLink to="/serial">{t('header.serial')}</PageLink>
+          </li>
+          <li>
+            <PageLink to="/free">{t('header.free')}</PageLink>
+          </li>
+        </ul>
+      </nav>
     </header>
   );
+}
+
+/** The member's cart count from the server, then as the cart button and page announce it. */
+function useCartCount(fromServer: number | null): number | null {
+  const [announced, setAnnounced] = useState<{ from: number | null; count: number } | null>(null);
+  useEffect(() => {
+    const onChange = (e: Event) => setAnnounced({ from: fromServer, count: (e as CustomEvent<number>).detail });
+    window.addEventListener(CART_CHANGED, onChange);
+    return () => window.removeEventListener(CART_CHANGED, onChange);
+  }, [fromServer]);
+  if (fromServer === null) return null;
+  // A newer server count (after a navigation) wins over an older announcement.
+  return announced && announced.from === fromServer ? announced.count : fromServer;
 }

@@ -3,6 +3,19 @@ import { type ComponentType, type ReactNode, Suspense, lazy, useEffect } from 'r
 /** How far below the viewport a section starts loading its code. */
 const ROOT_MARGIN = '600px';
 
+/** The gates of sections still waiting for the viewport. */
+const waiting = new Set<() => void>();
+
+/**
+ * Loads every section still waiting for the viewport. Call it before revalidating a page's data
+ * (after a purchase, say): the revalidation gives every section new props in a transition, and
+ * one whose code is held back would hold that whole update back with it (React keeps the old
+ * page rather than drop server HTML it cannot hydrate yet).
+ */
+export function loadWaitingSections(): void {
+  for (const release of [...waiting]) release();
+}
+
 /**
  * A page section whose code loads only when it is needed, so it is not part of the page's
  * JavaScript on load (the series page's budget is 120 kB gzip).
@@ -31,10 +44,12 @@ export function lazySection<P extends object>(
       });
       function done() {
         visible.disconnect();
+        waiting.delete(done);
         resolve();
       }
       // A client-side navigation that leaves the page first shows the fallback, whose LoadNow releases it.
       release = done;
+      waiting.add(done);
       // Distances are measured once the page has loaded: before that, the layout above the
       // section may not be final (styles, fonts), and a section far down could look near.
       const watch = () => visible.observe(element);

@@ -130,7 +130,7 @@ export const jaWallet = {
     next: '次へ',
     confirmTitle: '購入の確認',
     confirmBody: '{{title}}を{{price}}{{type}}で購入します。',
-    read: '読む',
+    confirmBuy: '購入する {{price}}{{type}}',
     addCoin: 'コインを追加',
     back: '戻る',
     close: '閉じる',

@@ -9,6 +9,7 @@ import { loginHref } from '../features/accounts/login-href';
 import { ApiError } from '../features/wallet/api/api-client';
 import { getCoinShop } from '../features/wallet/api/get-coin-shop';
 import { getCoinPurchase } from '../features/wallet/api/purchase-coins';
+import { ResponsiveDialog } from '../components/responsive-dialog';
 import { Checkout } from '../features/wallet/components/checkout';
 import { CoinPackList } from '../features/wallet/components/coin-pack-list';
 import { type PurchaseOutcome, PurchaseResult, outcomeOf } from '../features/wallet/components/purchase-result';
@@ -93,8 +94,10 @@ export default function MangaCoinShop({ loaderData: d }: Route.ComponentProps) {
         loginTo={loginHref(location.pathname + location.search)}
         onBuy={member ? (item) => (setCompleted(null), setSelected(item)) : null}
       />
+      {/* Issue 16: the card form opens in view — a bottom sheet on phones, a modal from the tablet width up. */}
       {selected && (
-        <Checkout
+        <ResponsiveDialog open onOpenChange={(open) => !open && setSelected(null)} title={w('shop.heading')}>
+          <Checkout
           key={`${selected.id}-${d.paymentType}`}
           item={selected}
           paymentType={d.paymentType}
@@ -106,7 +109,8 @@ export default function MangaCoinShop({ loaderData: d }: Route.ComponentProps) {
             window.scrollTo({ top: 0 });
             void revalidator.revalidate();
           }}
-        />
+          />
+        </ResponsiveDialog>
       )}
       <footer className={styles.legal}>
         <p>{w('shop.noRefund')}</p>

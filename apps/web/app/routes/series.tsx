@@ -130,7 +130,8 @@ function SeriesContent({ data: d }: { data: Content }) {
   const editorHref = reviewEditorHref(header.titleId, d.reviews.myReviewId);
   return (
     <div className={styles.page}>
-      <SeriesHeader series={header} sampleBookId={d.volume?.bookId ?? header.firstBookId} />
+      {/* An owned volume is read, not sampled (issue 16). */}
+      <SeriesHeader series={header} sampleBookId={d.volume ? (d.volume.bought ? null : d.volume.bookId) : header.firstBookId} />
       <SeriesMemberActions titleId={header.titleId} wished={d.member.wished} isMember={d.member.isMember} loginTo={loginTo} />
       {d.volume && <VolumeDetail book={d.volume} />}
       {/* A volume whose description is the series' own already shows it in its detail. */}

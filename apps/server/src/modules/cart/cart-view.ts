@@ -11,7 +11,7 @@ import {
   orderTotals,
 } from '@hondana/domain/cart';
 import { EroticType, priceAt } from '@hondana/domain/catalog';
-import { type CouponLine, type CouponRule, bestCoupon, couponDiscount } from '@hondana/domain/coupons';
+import { type CouponLine, type CouponRule, applicableCoupons, couponDiscount } from '@hondana/domain/coupons';
 import { AppError, ErrorCode } from '@hondana/domain/errors';
 import { coverUrl } from '@hondana/domain/media-urls';
 import type { PointCampaignSummary } from '@hondana/domain/orders';
@@ -159,7 +159,8 @@ export async function cartView(db: Db, member: CartMember, input: { usePoint: nu
   if (!totals.ok) throw new AppError(403, ErrorCode[totals.refusal], [`use_point: ${totals.refusal}`]);
   const points = earnedPoints(state, now);
   const withPoints = (l: PricedLine) => ({ ...l.view, point: points.perBook.get(l.row.id) ?? 0 });
-  const best = bestCoupon(state.coupons, state.valid.map((l) => l.coupon), now);
+  const applicable = applicableCoupons(state.coupons, state.valid.map((l) => l.coupon), now);
+  const best = applicable[0] ?? null;
   return {
     ...totals.totals,
     cartStatus:
@@ -178,6 +179,7 @@ export async function cartView(db: Db, member: CartMember, input: { usePoint: nu
     isFirstPaying: state.isFirstPaying,
     cartCoupon: state.chosen ? couponView(state.chosen, discount) : null,
     suggestedCoupon: best && best.discount > discount ? couponView(best.coupon, best.discount) : null,
+    applicableCoupons: applicable.map((a) => couponView(a.coupon, a.discount)),
     couponError: error,
     points: points.summary,
   };

@@ -88,6 +88,17 @@ export async function cartSize(db: Db, userId: number): Promise<number> {
   return Number(row.n);
 }
 
+/** The books in the member's cart to buy now (not those kept for later): the header's cart count (issue 16). */
+export async function activeCartCount(db: Db, userId: number): Promise<number> {
+  const row = await db
+    .selectFrom('cart_items')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('user_id', '=', userId)
+    .where('state', '=', 'ACTIVE')
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
 /** Marks every book price "seen": the CHANGED_PRICE warnings go (POST /cart/items/refresh). */
 export async function refreshPrices(db: Db, userId: number, prices: Map<number, number>): Promise<void> {
   for (const [cartId, price] of prices) {

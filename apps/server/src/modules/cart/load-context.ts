@@ -2,12 +2,14 @@ import { AppError, ErrorCode } from '@hondana/domain/errors';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { StoreLoadContext } from '../../web/load-context';
+import { activeCartCount } from './cart.repository';
 import { guestCouponOffer } from './coupon.service';
 import { bonusesByBook } from './pre-order-bonus.service';
 
 /** The cart section of the pages' context (issue 7): coupons and pre-order bonuses, read in-process. */
-export function cartContext(db: Kysely<Database>, at: number, includeAdult: boolean): StoreLoadContext['cart'] {
+export function cartContext(db: Kysely<Database>, at: number, includeAdult: boolean, userId: number | null = null): StoreLoadContext['cart'] {
   return {
+    activeCount: async () => (userId === null ? 0 : activeCartCount(db, userId)),
     guestCouponOffer: () => guestCouponOffer(db, at),
     async preOrderBonus(bookId) {
       try {

@@ -49,6 +49,8 @@ export function volumeDetailView(book: BookDetail, couponBanner: BookCouponBanne
     point: book.point,
     pointTotal: book.pointTotal,
     free: book.free,
+    /** The member owns it (issue 16: no 試し読み or カートに追加 for it). */
+    bought: book.bought,
     limitedFree: book.limitedFree,
     limitedSale: book.limitedSale,
     periodEnd: book.limitedFree || book.limitedSale ? periodEndLabel(book.endDatetime) : null,

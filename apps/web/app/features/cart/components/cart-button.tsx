@@ -1,9 +1,14 @@
 import { useEffect, useState } from 'react';
 import { cartCopy as c } from '../../../i18n/ja-cart';
+import type { CartChangeResponse } from '@hondana/domain/cart';
 import { apiGet, apiPost } from '../../wallet/api/api-client';
+import { announceCartCount } from '../../../components/cart-count-event';
 import styles from './cart-button.module.css';
 
 type State = 'loading' | 'out' | 'in';
+
+/** §9 toast 3000 ms. */
+const TOAST_MS = 3000;
 
 /**
  * §1 cart button of a member's volume page: カートに追加, or カートを見る once the book is in
@@ -11,6 +16,12 @@ type State = 'loading' | 'out' | 'in';
  */
 export function CartButton({ bookId }: { bookId: number }) {
   const [state, setState] = useState<State>('loading');
+  const [toast, setToast] = useState<string | null>(null);
+  useEffect(() => {
+    if (!toast) return;
+    const timer = setTimeout(() => setToast(null), TOAST_MS);
+    return () => clearTimeout(timer);
+  }, [toast]);
   useEffect(() => {
     let live = true;
     apiGet<{ items: { bookId: number }[] }>('/cart/me/active_items')
@@ -24,24 +35,39 @@ export function CartButton({ bookId }: { bookId: number }) {
   const add = async () => {
     setState('loading');
     try {
-      await apiPost('/cart/book', { book_id: bookId });
+      await apiPost<CartChangeResponse>('/cart/book', { book_id: bookId });
       setState('in');
+      // Issue 16: the member sees it went in, and the header's count follows.
+      setToast(c('added'));
+      const cart = await apiGet<{ items: unknown[] }>('/cart/me/active_items').catch(() => null);
+      if (cart) announceCartCount(cart.items.length);
     } catch {
       setState('out');
     }
   };
 
+  const status = toast && (
+    <p role="status" className={styles.toast}>
+      {toast}
+    </p>
+  );
   if (state === 'in') {
     return (
-      <a className={styles.view} href="/cart?ref=book_detail">
-        {c('viewCart')}
-      </a>
+      <>
+        <a className={styles.view} href="/cart?ref=book_detail">
+          {c('viewCart')}
+        </a>
+        {status}
+      </>
     );
   }
   return (
-    <button type="button" className={styles.add} disabled={state === 'loading'} onClick={() => void add()}>
-      {c('addToCart')}
-    </button>
+    <>
+      <button type="button" className={styles.add} disabled={state === 'loading'} onClick={() => void add()}>
+        {c('addToCart')}
+      </button>
+      {status}
+    </>
   );
 }
 

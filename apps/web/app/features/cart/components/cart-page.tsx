@@ -7,6 +7,7 @@ import { cartPayErrorCopy as cartErrorCopy, cartPayCopy as p, returnedMessage } 
 import { ApiError } from '../../wallet/api/api-client';
 import * as api from '../api/cart-api';
 import { type CartArrival, orderCart } from '../api/cart-pay-api';
+import { announceCartCount } from '../../../components/cart-count-event';
 import { type CardState, emptyCard } from './card-fields';
 import { CartItemRow } from './cart-item-row';
 import styles from './cart.module.css';
@@ -32,10 +33,13 @@ export function CartPage({ initial }: { initial: CartData }) {
     initial.arrival?.bundleError ? cartErrorCopy(initial.arrival.bundleError) : returned && returned.status !== 'COMPLETE' ? returnedMessage(returned.status) : null,
   );
   const [bought, setBought] = useState<Bought[] | null>(returned?.status === 'COMPLETE' ? returned.names : null);
+  const [charged, setCharged] = useState<Charged | null>(null);
 
   const reload = async (points = usePoint) => {
     const [cart, later, coupons] = await Promise.all([api.getCart(points), api.getLaterItems(), api.getCoupons()]);
     setData({ cart, later: later.items, coupons: coupons.list });
+    // The header's count follows the cart (after a purchase, a move or a removal).
+    announceCartCount(cart.items.length);
   };
   const run = async (work: () => Promise<unknown>, points = usePoint) => {
     setBusy(true);
@@ -76,6 +80,8 @@ export function CartPage({ initial }: { initial: CartData }) {
         return new Promise<never>(() => undefined);
       }
       setBought(items.map((i) => ({ bookId: i.bookId, name: i.name })));
+      const r = result.results;
+      setCharged({ totalPrice: r.totalPrice, discount: r.discount, usePoint: r.usePoint, payPrice: r.payPrice, payment });
       setUsePoint(0);
       setCard(emptyCard);
     }, 0);
@@ -89,7 +95,7 @@ export function CartPage({ initial }: { initial: CartData }) {
             {message}
           </p>
         )}
-        {bought && <BoughtList items={bought} />}
+        {bought && <BoughtList items={bought} charged={charged} />}
         <h2 className={styles.subheading}>{c('active', { count: cart.items.length })}</h2>
         {cart.items.length === 0 ? (
           <p className={styles.empty}>{c('empty')}</p>
@@ -145,11 +151,31 @@ export function CartPage({ initial }: { initial: CartData }) {
 }
 
 type Bought = { bookId: number; name: string };
+/** What the order charged (its response), shown with the books bought (issue 16). */
+type Charged = { totalPrice: number; discount: number; usePoint: number; payPrice: number; payment: PaymentChoice };
 
-function BoughtList({ items }: { items: Bought[] }) {
+const yen = (n: number) => n.toLocaleString('ja-JP');
+
+function BoughtList({ items, charged }: { items: Bought[]; charged: Charged | null }) {
   return (
     <section className={styles.done} role="status">
       <h2 className={styles.subheading}>{c('done')}</h2>
+      {charged && (
+        <dl className={styles.totals} data-testid="cart-charged">
+          <dt>{c('totals.salePrice')}</dt>
+          <dd>{yen(charged.totalPrice)}円</dd>
+          <dt>{c('totals.discount')}</dt>
+          <dd>-{yen(charged.discount)}円</dd>
+          <dt>{c('totals.usePoint')}</dt>
+          <dd>{charged.usePoint > 0 ? `-${yen(charged.usePoint)}` : 0}pt</dd>
+          <dt className={styles.amount}>{c('charged.paid')}</dt>
+          <dd className={styles.amount}>
+            {charged.payment === 'MANGA_COIN' || charged.payment === 'COIN'
+              ? c(`charged.${charged.payment}`, { amount: yen(charged.payPrice) })
+              : c('charged.yen', { amount: yen(charged.payPrice) })}
+          </dd>
+        </dl>
+      )}
       <ul className={styles.boughtList}>
         {items.map((i) => (
           <li key={i.bookId}>

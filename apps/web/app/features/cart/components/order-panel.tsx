@@ -1,12 +1,13 @@
 import type { CartView } from '@hondana/domain/cart';
 import type { CartPaymentType } from '@hondana/domain/cart-checkout';
 import { coinPaymentMethodLabels, coinPaymentMethods } from '@hondana/domain/wallet-payments';
-import { useId } from 'react';
 import { cartCopy as c } from '../../../i18n/ja-cart';
 import { cartPayCopy as p } from '../../../i18n/ja-cart-pay';
 import type { CouponListItem } from '../api/cart-api';
 import { type CardState, CardFields } from './card-fields';
 import styles from './cart.module.css';
+import { CouponPicker } from './coupon-picker';
+import { PointUse } from './point-use';
 
 export type PaymentChoice = CartPaymentType;
 
@@ -26,53 +27,18 @@ interface Props {
 
 const yen = (n: number) => n.toLocaleString('ja-JP');
 
-/** Coupon choice, point use, payment method, totals and the checkout button of the cart. */
+/** The checkout button says what it spends (issue 16): 購入する 276マンガコイン, or the yen a card or carrier pays. */
+function checkoutLabel(payment: PaymentChoice, amount: number): string {
+  if (payment === 'MANGA_COIN' || payment === 'COIN') return c(`checkout.${payment}`, { amount: yen(amount) });
+  return c('checkout.yen', { amount: yen(amount) });
+}
+
+/** Coupon choice, point use, payment method, totals and the checkout button (saying what it spends) of the cart. */
 export function OrderPanel({ cart, coupons, usePoint, payment, card, onCard, busy, onCoupon, onUsePoint, onPayment, onCheckout }: Props) {
-  const couponId = useId();
-  const pointId = useId();
-  const usable = coupons.filter((k) => k.status === 'UNUSED');
   return (
     <section className={styles.panel} aria-label={c('totals.heading')}>
-      {usable.length > 0 && (
-        <div className={styles.field}>
-          <label htmlFor={couponId}>{c('coupon.heading')}</label>
-          <select id={couponId} value={cart.cartCoupon?.id ?? ''} disabled={busy} onChange={(e) => onCoupon(e.target.value ? Number(e.target.value) : null)}>
-            <option value="">{c('coupon.none')}</option>
-            {usable.map((k) => (
-              <option key={k.id} value={k.id}>
-                {cart.cartCoupon?.id === k.id ? c('coupon.option', { name: k.name, discount: yen(cart.cartCoupon.discount) }) : k.name}
-              </option>
-            ))}
-          </select>
-          {cart.suggestedCoupon && (
-            <p className={styles.suggest}>
-              {c('coupon.suggested', { name: cart.suggestedCoupon.name, discount: yen(cart.suggestedCoupon.discount) })}{' '}
-              <button type="button" className={styles.link} disabled={busy} onClick={() => onCoupon(cart.suggestedCoupon!.id)}>
-                {c('coupon.apply')}
-              </button>
-            </p>
-          )}
-        </div>
-      )}
-      {payment !== 'MANGA_COIN' && cart.myPoint > 0 && (
-        <div className={styles.field}>
-          <label htmlFor={pointId}>{c('point.label')}</label>
-          <input
-            id={pointId}
-            type="number"
-            inputMode="numeric"
-            min={cart.minUsePoint}
-            max={cart.maxUsePoint}
-            value={usePoint}
-            disabled={busy}
-            onChange={(e) => onUsePoint(Math.min(Math.max(Math.floor(Number(e.target.value) || 0), 0), cart.maxUsePoint))}
-          />
-          <button type="button" className={styles.secondary} disabled={busy} onClick={() => onUsePoint(cart.maxUsePoint)}>
-            {c('point.all')}
-          </button>
-          <p className={styles.hint}>{c('point.hint', { held: yen(cart.myPoint), max: yen(cart.maxUsePoint) })}</p>
-        </div>
-      )}
+      <CouponPicker cart={cart} coupons={coupons} busy={busy} onCoupon={onCoupon} />
+      <PointUse cart={cart} usePoint={usePoint} withMangaCoin={payment === 'MANGA_COIN'} busy={busy} onUsePoint={onUsePoint} />
       <fieldset className={styles.field}>
         <legend>{c('payment.heading')}</legend>
         {(['MANGA_COIN', 'COIN'] as const).map((m) => (
@@ -96,7 +62,7 @@ export function OrderPanel({ cart, coupons, usePoint, payment, card, onCard, bus
         <dt>{c('totals.discount')}</dt>
         <dd data-testid="cart-discount">-{yen(cart.totalDiscount)}円</dd>
         <dt>{c('totals.usePoint')}</dt>
-        <dd>{cart.usePoint > 0 ? `-${yen(cart.usePoint)}` : 0}pt</dd>
+        <dd data-testid="cart-use-point">{cart.usePoint > 0 ? `-${yen(cart.usePoint)}` : 0}pt</dd>
         <dt className={styles.amount}>{c('totals.amount')}</dt>
         <dd className={styles.amount} data-testid="cart-amount">{yen(cart.totalAmount)}円</dd>
         {cart.points.totalPoint > 0 && (
@@ -107,7 +73,7 @@ export function OrderPanel({ cart, coupons, usePoint, payment, card, onCard, bus
         )}
       </dl>
       <button type="button" className={styles.checkout} disabled={busy || cart.totalCount === 0} onClick={onCheckout}>
-        {busy ? c('buying') : c('checkout', { amount: yen(cart.totalAmount) })}
+        {busy ? c('buying') : checkoutLabel(payment, cart.totalAmount)}
       </button>
     </section>
   );

@@ -2,7 +2,7 @@ import { formatAmount } from '@hondana/domain/format';
 import { CoinIcon } from '../../../components/coin-icon';
 import { useTranslation } from '../../../i18n/i18n';
 import { BuyBox } from '../../orders/components/buy-box';
-import { BookCouponBanner, PreorderLink } from '../../cart/components/book-coupon-banner';
+import { BookCouponBanner } from '../../cart/components/book-coupon-banner';
 import type { VolumeDetailView } from '../series-view.server';
 import styles from './volume-detail.module.css';
 
@@ -15,17 +15,24 @@ export function VolumeDetail({ book }: { book: VolumeDetailView }) {
         {t('volume.heading', { title: book.titleName, vol: book.vol })}
       </h2>
       <p className={styles.price}>
-        {book.beforePrice !== null && (
-          <s className={styles.before}>
-            <span className="visually-hidden">{t('volume.beforePrice')}</span>
-            {formatAmount(book.beforePrice)}
-          </s>
+        {book.free ? (
+          // A free volume reads 無料, not a struck price and a 0 (issue 16).
+          <span className={styles.freeLabel}>{t('volume.free')}</span>
+        ) : (
+          <>
+            {book.beforePrice !== null && (
+              <s className={styles.before}>
+                <span className="visually-hidden">{t('volume.beforePrice')}</span>
+                {formatAmount(book.beforePrice)}
+              </s>
+            )}
+            <span className={styles.current}>
+              <span className="visually-hidden">{t('volume.price')}</span>
+              <CoinIcon size={18} />
+              <span>{formatAmount(book.price)}</span>
+            </span>
+          </>
         )}
-        <span className={styles.current}>
-          <span className="visually-hidden">{t('volume.price')}</span>
-          <CoinIcon size={18} />
-          <span className={book.free ? styles.zero : undefined}>{formatAmount(book.price)}</span>
-        </span>
         {book.point > 0 && <span className={styles.points}>{t('volume.points', { point: formatAmount(book.point) })}</span>}
       </p>
       {book.couponBanner && <BookCouponBanner banner={book.couponBanner} />}
@@ -58,7 +65,6 @@ export function VolumeDetail({ book }: { book: VolumeDetailView }) {
           {t('volume.bundleAdd', { price: formatAmount(book.bundle.price) })}
         </a>
       )}
-      {book.reservable && <PreorderLink bookId={book.bookId} />}
       {/* Buying lives in the orders feature (issue 5): ownership, 購入する / 読む, the purchase dialog. */}
       <BuyBox book={book} />
       {book.description && <p className={styles.description}>{book.description}</p>}

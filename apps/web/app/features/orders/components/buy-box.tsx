@@ -2,6 +2,7 @@ import { Suspense, lazy } from 'react';
 import { useLocation, useRouteLoaderData } from 'react-router';
 import { useTranslation } from '../../../i18n/i18n';
 import { loginHref } from '../../accounts/login-href';
+import { PreorderLink } from '../../cart/components/book-coupon-banner';
 import cartStyles from '../../cart/components/cart-button.module.css';
 import styles from './buy-box.module.css';
 import '../../../i18n/ja-wallet-entry';
@@ -12,8 +13,6 @@ import '../../../i18n/ja-cart-entry';
  * series page carries only these links (JS budget of the series page, ≤120 kB gzip).
  */
 const MemberBuyBox = lazy(() => import('./member-buy-box'));
-/** The member's cart button (issue 7), its own chunk too; a guest's is a link (no script on the page). */
-const CartButton = lazy(() => import('../../cart/components/cart-button'));
 
 export type BuyBoxBook = {
   bookId: number;
@@ -24,7 +23,10 @@ export type BuyBoxBook = {
   reservable: boolean;
 };
 
-/** The volume page's buy box: a guest logs in to buy (or reads a free volume); a member buys or reads. */
+/**
+ * The volume page's buy box: a guest logs in to buy (or reads a free volume); a member buys or
+ * reads. A volume on pre-order offers only 予約する (issue 16: never 購入する beside it).
+ */
 export function BuyBox({ book }: { book: BuyBoxBook }) {
   const { t } = useTranslation();
   const root = useRouteLoaderData('root') as { viewer: unknown } | undefined;
@@ -39,13 +41,14 @@ export function BuyBox({ book }: { book: BuyBoxBook }) {
         }
       >
         <MemberBuyBox book={book} />
-        {!book.free && <CartButton bookId={book.bookId} />}
       </Suspense>
     );
   }
   return (
     <div className={styles.box} data-testid="buy-box">
-      {book.free ? (
+      {book.reservable ? (
+        <PreorderLink bookId={book.bookId} />
+      ) : book.free ? (
         <a className={styles.read} href={`/viewer?cid=${book.bookId}`}>
           {t('walletEntry.readFree')}
         </a>
@@ -54,7 +57,7 @@ export function BuyBox({ book }: { book: BuyBoxBook }) {
           {t('walletEntry.loginToBuy')}
         </a>
       )}
-      {!book.free && (
+      {!book.free && !book.reservable && (
         <a className={cartStyles.add} href={`/cart?add=${book.bookId}&ref=book_detail`}>
           {t('cartEntry.add')}
         </a>

@@ -17,7 +17,8 @@ export type ConfirmStepProps = {
 
 /**
  * §4 confirm dialog: the shortage variant asks '{type}が足りません。追加しますか？' with the amount
- * and held coins, and its button adds coin (the coin shop); otherwise the button reads 読む.
+ * and held coins, and its button adds coin (the coin shop); otherwise the button says what it spends
+ * (購入する 500マンガコイン, issue 16).
  */
 export function ConfirmStep({ book, panel, typeLabel, busy, error, onRead, onBack, onClose }: ConfirmStepProps) {
   const price = formatAmount(book.price);
@@ -44,7 +45,7 @@ export function ConfirmStep({ book, panel, typeLabel, busy, error, onRead, onBac
           </a>
         ) : (
           <button type="button" className={styles.primary} onClick={onRead} disabled={busy}>
-            {busy ? w('purchase.buying') : w('purchase.read')}
+            {busy ? w('purchase.buying') : w('purchase.confirmBuy', { price, type: typeLabel })}
           </button>
         )}
       </div>

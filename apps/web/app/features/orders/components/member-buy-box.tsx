@@ -1,12 +1,17 @@
 import type { PossessionStatus } from '@hondana/domain/orders-rules';
-import { useEffect, useState } from 'react';
+import { Suspense, lazy, useEffect, useState } from 'react';
 import { useRevalidator } from 'react-router';
+import { loadWaitingSections } from '../../../components/lazy-section';
 import { useTranslation } from '../../../i18n/i18n';
+import { PreorderLink } from '../../cart/components/book-coupon-banner';
 import { getUserBook } from '../api/get-user-book';
 import type { BuyBoxBook } from './buy-box';
 import styles from './buy-box.module.css';
 import { PurchaseButton, PurchaseToast } from './purchase-button';
 import '../../../i18n/ja-wallet-entry';
+
+/** The member's cart button (issue 7), its own chunk: shown only while the volume is neither owned nor reserved. */
+const CartButton = lazy(() => import('../../cart/components/cart-button'));
 
 /** §9 post-purchase reload 1000 ms (named in `last-page-commerce.ts`, whose imports would pull zod into this chunk). */
 const RELOAD_MS = 1000;
@@ -15,8 +20,10 @@ type Ownership = 'loading' | PossessionStatus;
 
 /**
  * A member's buy box: 読む when they own the book (possession read from the server), otherwise
- * 購入する, which opens the purchase dialog (loaded on click); after buying, the 3 s toast and
- * a reload of the page's data 1000 ms later.
+ * 購入する, which opens the purchase dialog (loaded on click); after buying, 読む at once, the
+ * 3 s toast and a reload of the page's data 1000 ms later. カートに追加 only for a volume they
+ * neither own nor reserved. A volume on pre-order (`reservable`) is never bought here (§4, issue
+ * 16): it shows 予約する (the pre-order confirmation) or, once reserved, 予約済み — never both.
  */
 export function MemberBuyBox({ book }: { book: BuyBoxBook }) {
   const { t } = useTranslation();
@@ -39,7 +46,11 @@ export function MemberBuyBox({ book }: { book: BuyBoxBook }) {
   }, [book.bookId, version]);
 
   const onPurchased = (message: string) => {
+    // The order is complete: offer 読む now; the reload below confirms it from the server.
+    setOwnership('OWNED');
     setToast(message);
+    // The reload hides 試し読み; sections below the fold must be ready to take its new data.
+    loadWaitingSections();
     setTimeout(() => {
       void revalidator.revalidate();
       refresh();
@@ -60,6 +71,8 @@ export function MemberBuyBox({ book }: { book: BuyBoxBook }) {
         </>
       ) : ownership === 'RESERVED' ? (
         <span className={styles.owned}>{t('walletEntry.reserved')}</span>
+      ) : book.reservable ? (
+        <PreorderLink bookId={book.bookId} />
       ) : (
         <PurchaseButton
           className={styles.buy}
@@ -69,6 +82,11 @@ export function MemberBuyBox({ book }: { book: BuyBoxBook }) {
         >
           {t('walletEntry.buy')}
         </PurchaseButton>
+      )}
+      {ownership === 'NONE' && !book.free && !book.reservable && (
+        <Suspense fallback={null}>
+          <CartButton bookId={book.bookId} />
+        </Suspense>
       )}
       {toast && <PurchaseToast className={styles.toast} message={toast} onDone={() => setToast(null)} />}
     </div>

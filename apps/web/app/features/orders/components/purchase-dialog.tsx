@@ -1,6 +1,6 @@
 import { walletCopy as w } from '../../../i18n/ja-wallet';
 import { type PurchasedOutcome, PurchasePanel, type PurchaseBook } from './purchase-panel';
-import { ResponsiveDialog } from './responsive-dialog';
+import { ResponsiveDialog } from '../../../components/responsive-dialog';
 
 export type PurchaseDialogProps = {
   book: PurchaseBook;

@@ -37,7 +37,8 @@ export type RentDialogProps = {
 
 /**
  * §4 payment confirm: the price, the rental period and the balance of the chosen currency; a
- * shortage shows '{type}が足りません。追加しますか？' and leads to the coin shop, else 読む.
+ * shortage shows '{type}が足りません。追加しますか？' and leads to the coin shop, else
+ * レンタルする with the amount and currency (issue 16).
  * The selector offers Ameba coin only when some is held (§4).
  */
 export function RentDialog({ episode, rentalMinutes, now, balances, error, busy, onClose, onConfirm }: RentDialogProps) {
@@ -52,7 +53,7 @@ export function RentDialog({ episode, rentalMinutes, now, balances, error, busy,
     : t('serials.confirm.periodMinutes', { hours: Math.round(rentalMinutes / 60) });
   return (
     <DialogFrame open onOpenChange={(open) => !open && onClose()} title={t('serials.confirm.title')}>
-      <p>{t('serials.confirm.body', { title: episode.title, price: episode.price })}</p>
+      <p>{t('serials.confirm.body', { title: episode.title, price: episode.price.toLocaleString('ja-JP'), currency })}</p>
       <p className={styles.dialogSub}>{t('serials.confirm.period', { period })}</p>
       {balances.coin > 0 && (
         <fieldset className={styles.payment}>
@@ -79,11 +80,11 @@ export function RentDialog({ episode, rentalMinutes, now, balances, error, busy,
         </button>
         {short ? (
           <Link className={styles.primary} to="/mangacoin?ref=serial">
-            {t('serials.confirm.addCoin')}
+            {t('serials.confirm.addCoin', { currency })}
           </Link>
         ) : (
           <button type="button" className={styles.primary} disabled={busy} onClick={() => onConfirm(paymentType)}>
-            {t('serials.confirm.read')}
+            {t('serials.confirm.rent', { price: episode.price.toLocaleString('ja-JP'), currency })}
           </button>
         )}
       </div>

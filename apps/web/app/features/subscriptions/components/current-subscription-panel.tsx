@@ -4,7 +4,7 @@ import { coinPaymentMethodLabels } from '@hondana/domain/wallet-payments';
 import { useState } from 'react';
 import { subscriptionCopy as s, subscriptionErrorCopy } from '../../../i18n/ja-subscriptions';
 import { ApiError } from '../../../lib/api/client';
-import { ResponsiveDialog } from '../../orders/components/responsive-dialog';
+import { ResponsiveDialog } from '../../../components/responsive-dialog';
 import { useCancelSubscription } from '../api/cancel-subscription';
 import { tokyoDate } from '../tokyo-date';
 import styles from './subscriptions.module.css';

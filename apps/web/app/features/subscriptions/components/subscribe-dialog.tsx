@@ -5,7 +5,7 @@ import { coinPaymentMethodLabels } from '@hondana/domain/wallet-payments';
 import { type FormEvent, useState } from 'react';
 import { subscriptionCopy as s, subscriptionErrorCopy } from '../../../i18n/ja-subscriptions';
 import { ApiError } from '../../../lib/api/client';
-import { ResponsiveDialog } from '../../orders/components/responsive-dialog';
+import { ResponsiveDialog } from '../../../components/responsive-dialog';
 import { useSubscribe } from '../api/subscribe';
 import { CardFields, cardFrom } from './card-fields';
 import styles from './subscriptions.module.css';

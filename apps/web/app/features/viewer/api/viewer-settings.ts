@@ -18,14 +18,34 @@ const LOCAL_KEY = 'hondana.viewer.settings';
 /** §4: the direction toggle is stored locally (for members too, so a device keeps its habit). */
 const DIRECTION_KEY = 'hondana.viewer.direction';
 
+/** Below the §9 tablet breakpoint a spread never fits, so 見開き表示 starts off there (issue 16). */
+const PHONE_QUERY = '(max-width: 767px)';
+
+/**
+ * The 見開き表示 this device starts with when nobody chose it here: off on a phone, the §3
+ * default elsewhere; null when the device keeps a choice (which then wins, for members too).
+ */
+export function deviceSpreadDefault(): boolean | null {
+  try {
+    const raw = localStorage.getItem(LOCAL_KEY);
+    const stored = raw ? (JSON.parse(raw) as Partial<ViewerSettings>) : {};
+    if (typeof stored.spread === 'boolean') return null;
+  } catch {
+    // A bad stored value: localSettings removes it.
+  }
+  return window.matchMedia(PHONE_QUERY).matches ? false : null;
+}
+
 /** Guests' settings live on the device; a bad stored value is removed (§8). */
 export function localSettings(): ViewerSettings {
   try {
     const raw = localStorage.getItem(LOCAL_KEY);
     const stored = raw ? (JSON.parse(raw) as Partial<ViewerSettings>) : {};
     const direction = localStorage.getItem(DIRECTION_KEY);
+    const spread = deviceSpreadDefault();
     return {
       ...DEFAULT_SETTINGS,
+      ...(spread === null ? {} : { spread }),
       ...stored,
       ...(direction === 'vertical' || direction === 'horizontal' ? { direction } : {}),
     };

@@ -195,7 +195,7 @@ export function Reader({ info, loggedIn, adult, startupPage, openLastPage, close
         vertical={mode === 'vertical'}
         inMyList={inMyList}
         onSlide={(i) => reader.goTo(i, 'slider')}
-        onBookmark={() => (loggedIn ? toggleBookmarks(visiblePages) : window.location.assign(loginHref(`/viewer?cid=${book.id}`)))}
+        onBookmark={() => (loggedIn ? toggleBookmarks(visiblePages) : setPopup('bookmarkLogin'))}
         onMyList={() => toggleMyList(book.titleId, inMyList).then(setInMyList, () => undefined)}
         onBack={reader.back}
         onDirection={() => update({ direction: mode === 'vertical' ? 'horizontal' : 'vertical' })}
@@ -222,6 +222,7 @@ export function Reader({ info, loggedIn, adult, startupPage, openLastPage, close
             tocCurrent={chapterAt(toc, currentPage)}
             authors={book.authors}
             onJump={jumpToBookPage}
+            loginTo={loginHref(`/viewer?cid=${book.id}`)}
           />
         </Suspense>
       )}

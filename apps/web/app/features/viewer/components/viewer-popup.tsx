@@ -3,9 +3,10 @@ import type { SettingsVisibility } from '@hondana/domain/viewer/controls';
 import { useTranslation } from '../../../i18n/i18n';
 import { AuthorList, BookmarkList, SettingsPanel, TocList } from './popup-contents';
 import PopupFrame from './popup-frame';
+import styles from './popup.module.css';
 import '../../../i18n/ja-viewer';
 
-export type PopupKind = 'settings' | 'bookmarks' | 'toc' | 'authors';
+export type PopupKind = 'settings' | 'bookmarks' | 'toc' | 'authors' | 'bookmarkLogin';
 
 export type ViewerPopupProps = {
   kind: PopupKind;
@@ -21,9 +22,17 @@ export type ViewerPopupProps = {
   authors: readonly { authorId: number; name: string; type: string }[];
   /** Jumps to a book page number (bookmarks, table of contents). */
   onJump: (page: number) => void;
+  /** Where a guest logs in to keep bookmarks (the 'bookmarkLogin' popup). */
+  loginTo: string;
 };
 
-const titles = { settings: 'viewer.settings', bookmarks: 'viewer.bookmarks', toc: 'viewer.toc', authors: 'viewer.authors' } as const;
+const titles = {
+  settings: 'viewer.settings',
+  bookmarks: 'viewer.bookmarks',
+  toc: 'viewer.toc',
+  authors: 'viewer.authors',
+  bookmarkLogin: 'viewer.bookmarkAdd',
+} as const;
 
 /** One of the §2 popups, in its frame (loaded on first open). */
 export default function ViewerPopup(props: ViewerPopupProps) {
@@ -40,6 +49,20 @@ export default function ViewerPopup(props: ViewerPopupProps) {
       {props.kind === 'bookmarks' && <BookmarkList bookmarks={props.bookmarks} onJump={jump} />}
       {props.kind === 'toc' && <TocList entries={props.toc} current={props.tocCurrent} onJump={jump} />}
       {props.kind === 'authors' && <AuthorList authors={props.authors} />}
+      {/* A guest's しおりを追加 says why it needs a login before leaving the book (issue 16). */}
+      {props.kind === 'bookmarkLogin' && (
+        <div className={styles.loginNote}>
+          <p>{t('viewer.bookmarkLoginBody')}</p>
+          <div className={styles.loginActions}>
+            <button type="button" className={styles.loginCancel} onClick={props.onClose}>
+              {t('viewer.bookmarkLoginCancel')}
+            </button>
+            <a className={styles.loginLink} href={props.loginTo}>
+              {t('viewer.bookmarkLogin')}
+            </a>
+          </div>
+        </div>
+      )}
     </PopupFrame>
   );
 }

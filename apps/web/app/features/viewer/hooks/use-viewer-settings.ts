@@ -1,6 +1,7 @@
 import type { ViewerSettings } from '@hondana/domain/reading';
 import { useCallback, useEffect, useState } from 'react';
 import {
+  deviceSpreadDefault,
   getMemberSettings,
   localSettings,
   putMemberSettings,
@@ -18,9 +19,11 @@ export function useViewerSettings(loggedIn: boolean) {
   useEffect(() => {
     if (!loggedIn) return;
     const local = localSettings();
+    // A phone that never chose 見開き表示 starts with it off, whatever the member's default.
+    const spread = deviceSpreadDefault();
     let live = true;
     getMemberSettings().then(
-      (server) => live && setSettings({ ...server, direction: local.direction }),
+      (server) => live && setSettings({ ...server, direction: local.direction, ...(spread === null ? {} : { spread }) }),
       () => undefined,
     );
     return () => {

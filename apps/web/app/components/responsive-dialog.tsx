@@ -1,8 +1,8 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { type ReactNode, useSyncExternalStore } from 'react';
 import { Drawer } from 'vaul';
-import { walletCopy as w } from '../../../i18n/ja-wallet';
-import styles from './purchase.module.css';
+import { walletCopy as w } from '../i18n/ja-wallet';
+import styles from './responsive-dialog.module.css';
 
 /** Below the §9 tablet breakpoint the dialog is a bottom sheet. */
 const MOBILE_QUERY = '(max-width: 767px)';

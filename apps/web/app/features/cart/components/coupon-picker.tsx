@@ -1,0 +1,62 @@
+import type { CartView } from '@hondana/domain/cart';
+import { cartCopy as c } from '../../../i18n/ja-cart';
+import type { CouponListItem } from '../api/cart-api';
+import styles from './cart.module.css';
+
+type Props = {
+  cart: CartView;
+  /** The member's coupons (`/cart/coupons`), for how many are held besides those that apply. */
+  coupons: CouponListItem[];
+  busy: boolean;
+  onCoupon: (couponId: number | null) => void;
+};
+
+const yen = (n: number) => n.toLocaleString('ja-JP');
+
+/**
+ * §5 coupon choice of the cart: the member's coupons that apply to this cart (server's
+ * `applicableCoupons`, best first and marked), each with its discount, and 使わない to remove the
+ * one applied. A chosen coupon that stopped applying shows as 利用不可 with the server's reason.
+ */
+export function CouponPicker({ cart, coupons, busy, onCoupon }: Props) {
+  const chosen = cart.cartCoupon;
+  const options = cart.applicableCoupons;
+  const held = coupons.filter((k) => k.status === 'UNUSED').length;
+  const chosenListed = chosen !== null && options.some((k) => k.id === chosen.id);
+  return (
+    <fieldset className={styles.field} data-testid="coupon-picker">
+      <legend>{c('coupon.heading')}</legend>
+      {options.length === 0 && !chosen ? (
+        <p className={styles.hint}>{held > 0 ? c('coupon.noneApplicable', { held }) : c('coupon.noneHeld')}</p>
+      ) : (
+        <div className={styles.couponList}>
+          <label className={styles.couponOption}>
+            <input type="radio" name="coupon" checked={chosen === null} disabled={busy} onChange={() => onCoupon(null)} />
+            <span>{c('coupon.none')}</span>
+          </label>
+          {options.map((k, i) => (
+            <label key={k.id} className={styles.couponOption}>
+              <input type="radio" name="coupon" checked={chosen?.id === k.id} disabled={busy} onChange={() => onCoupon(k.id)} />
+              <span className={styles.couponName}>
+                {k.name}
+                {i === 0 && <span className={styles.best}>{c('coupon.best')}</span>}
+              </span>
+              <span className={styles.couponDiscount}>{c('coupon.discount', { discount: yen(k.discount) })}</span>
+            </label>
+          ))}
+          {chosen && !chosenListed && (
+            <label className={styles.couponOption}>
+              <input type="radio" name="coupon" checked disabled />
+              <span className={styles.couponName}>{c('coupon.optionUnusable', { name: chosen.name })}</span>
+            </label>
+          )}
+        </div>
+      )}
+      {chosen && (
+        <button type="button" className={styles.secondary} disabled={busy} onClick={() => onCoupon(null)}>
+          {c('coupon.remove')}
+        </button>
+      )}
+    </fieldset>
+  );
+}
