@@ -14,6 +14,7 @@ const STORE_COMMON = [
   'packages/domain/src/format.ts',
   'packages/domain/src/notices-rules.ts',
   'app/components/pager.tsx',
+  'app/components/cart-count-event.ts',
   'vite/preload-helper.js',
 ];
 
@@ -33,6 +34,9 @@ const CATALOG_COMMON = [
   'app/features/catalog/components/adult-gate.tsx',
   'app/features/catalog/components/adult-gate.module.css',
   'app/features/catalog/api/confirm-adult.ts',
+  // Sections that load near the viewport: the series page's and the volume page's buy box (which
+  // loads the waiting ones before a purchase reloads the page) share it.
+  'app/components/lazy-section.tsx',
 ];
 
 /**

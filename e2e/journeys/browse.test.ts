@@ -18,8 +18,11 @@ after(async () => {
 
 /** The demo catalog is deterministic: its one R18 title (真夜中の秘密) has this id. */
 const R18_TITLE_ID = 16;
-/** §9 / issue 3: JavaScript shipped to the series page, gzip. */
-const JS_BUDGET = 120_000;
+/**
+ * JavaScript shipped to the series page, gzip: 120 kB until every page's header gained the cart
+ * (with the member's count) and the ranking / serial / free row; 121 kB since (docs/benchmarks.md).
+ */
+const JS_BUDGET = 121_000;
 
 async function newPage(width = 1080): Promise<Page> {
   const context = await browser.newContext({ viewport: { width, height: 900 }, locale: 'ja-JP' });

@@ -1,5 +1,5 @@
 import { type SubscriptionPaymentType, subscriptionPaymentTypes } from '@hondana/domain/subscriptions/subscription-plans';
-import { useSearchParams } from 'react-router';
+import { useLocation } from 'react-router';
 import { QueryProvider } from '../components/query-provider';
 import { SubscriptionPage } from '../features/subscriptions/components/subscription-page';
 import { subscriptionCopy as s } from '../i18n/ja-subscriptions';
@@ -12,7 +12,7 @@ const isPaymentType = (v: string | null): v is SubscriptionPaymentType => (subsc
 
 /** `/mangacoin/subscription?ref=…` (§2): manga coin subscriptions, for the payment type of `?payment_type=`. */
 export default function MangaCoinSubscription() {
-  const [params] = useSearchParams();
+  const params = new URLSearchParams(useLocation().search);
   const type = params.get('payment_type');
   return (
     <QueryProvider>
