@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { gzipSync } from 'node:zlib';
+import Database from 'better-sqlite3';
 import type { Browser, Page } from 'playwright-core';
 import { type StoreServer, launchBrowser, screenshotDir, startStore } from '../support/server';
 
@@ -208,6 +209,41 @@ describe('an R18 title', () => {
     await page.getByRole('heading', { level: 1, name: '真夜中の秘密' }).waitFor();
     assert.equal(await dialog.count(), 0);
     await shot(page, 'adult-confirmed-1080');
+    await page.context().close();
+  });
+
+  /** The first volume of the R18 title, read from the store's database (guests cannot list it). */
+  const r18BookId = () => {
+    const db = new Database(path.join(store.dataDir, 'hondana.db'), { readonly: true });
+    try {
+      return (db.prepare('select id from books where title_id = ? order by vol limit 1').get(R18_TITLE_ID) as { id: number }).id;
+    } finally {
+      db.close();
+    }
+  };
+
+  it('asks a guest its age in the viewer, not the failure screen, and はい goes to login and back (375 px)', async () => {
+    const page = await newPage(375);
+    const viewer = `/viewer?cid=${r18BookId()}`;
+    await page.goto(`${store.url}${viewer}`);
+    const dialog = page.getByRole('dialog', { name: '年齢確認' });
+    await dialog.waitFor();
+    await shot(page, 'viewer-adult-gate-375');
+    await dialog.getByRole('button', { name: 'はい' }).click();
+    await page.waitForURL(/\/login\?callback=/);
+    assert.equal(new URL(page.url()).searchParams.get('callback'), viewer);
+    await page.context().close();
+  });
+
+  it('opens the R18 book in the viewer for an adult member once they answer はい (1080 px)', async () => {
+    const page = await newPage();
+    await signUp(page, '1988-02-29');
+    await page.goto(`${store.url}/viewer?cid=${r18BookId()}`);
+    const dialog = page.getByRole('dialog', { name: '年齢確認' });
+    await dialog.getByRole('button', { name: 'はい' }).click();
+    await page.locator('[data-testid=viewer-stage] img').first().waitFor();
+    assert.equal(await dialog.count(), 0);
+    await shot(page, 'viewer-adult-confirmed-1080');
     await page.context().close();
   });
 

@@ -80,6 +80,8 @@ export interface StoreLoadContext {
      * book does not exist or they may not see it (R18 without a confirmed adult, §6).
      */
     getViewerInfo(q: { bookId: number }): Promise<ViewerInfo | null>;
+    /** Whether the book is R18 and this viewer has not passed the age check (§4 adult gate): the viewer asks first. */
+    needsAdultCheck(q: { bookId: number }): Promise<boolean>;
   };
   /** Cart and coupons (issue 7). */
   cart: {

@@ -1,5 +1,7 @@
 import { Suspense, lazy } from 'react';
-import { data, useLoaderData } from 'react-router';
+import { data, useLoaderData, useLocation } from 'react-router';
+import { loginHref } from '../features/accounts/login-href';
+import { AdultGate } from '../features/catalog/components/adult-gate';
 import { TRACKING_PARAMS, type Tracking, bookInfoUrl } from '../features/viewer/api/get-viewer-info';
 import { ViewerApp } from '../features/viewer/components/viewer-app';
 import { i18n } from '../i18n/i18n';
@@ -43,11 +45,14 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   }
   const putLog = query.get('putLog');
   if (putLog) tracking.putLog = putLog.slice(0, 10);
+  const bookId = Number(cid);
+  // An R18 book asks for the age check first (§4 adult gate), as its series page does.
+  if (await context.reading.needsAdultCheck({ bookId })) return { adultGate: true as const, loggedIn: context.viewer !== null };
   return {
-    bookId: Number(cid),
+    bookId,
     // The opening page is in the HTML and paints before any script runs; on a failure the
     // browser fetches the info itself (and shows the failure screen if that fails too).
-    info: await context.reading.getViewerInfo({ bookId: Number(cid) }).catch(() => null),
+    info: await context.reading.getViewerInfo({ bookId }).catch(() => null),
     startupPage: startupPage && PAGE.test(startupPage) ? Number(startupPage) : null,
     openLastPage: query.get('open_lastpage') === 'true',
     tracking,
@@ -63,6 +68,10 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 
 export default function ViewerRoute() {
   const props = useLoaderData<typeof loader>();
+  const location = useLocation();
+  if ('adultGate' in props) {
+    return <AdultGate isMember={props.loggedIn} loginTo={loginHref(location.pathname + location.search)} />;
+  }
   if (props.serialEpisodeId !== undefined) {
     return (
       <Suspense fallback={null}>

@@ -2,7 +2,7 @@ import type { ViewerInfo } from '@hondana/domain/reading';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { StoreLoadContext, Viewer } from '../../web/load-context';
-import { loadReadingBook } from './reading-access';
+import { isAdultOnlyBook, loadReadingBook } from './reading-access';
 import { viewerInfo } from './viewer-info.service';
 
 /**
@@ -16,6 +16,9 @@ export function readingContext(db: Kysely<Database>, viewer: Viewer | null, at: 
       const book = await loadReadingBook(db, { bookId, userId, includeAdult: viewer?.adultState === 'ADULT', now: at });
       // A custom sample (§4) replaces the sample pages, as `/browser/custom_sample/{book_id}` answers.
       return book ? viewerInfo(db, book, { userId, now: at, mediaKey, customSampleOnly: book.useCustomSample }) : null;
+    },
+    async needsAdultCheck({ bookId }): Promise<boolean> {
+      return viewer?.adultState !== 'ADULT' && (await isAdultOnlyBook(db, bookId));
     },
   };
 }
