@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Bookshelf rows (issue 20): `GET /api/user_books/me` for a member with 5,000 books on the bench
+// Bookshelf rows: `GET /api/user_books/me` for a member with 5,000 books on the bench
 // dataset (bench/dataset.ts, 1,000 titles of 10 volumes here). Target: p99 ≤ 20 ms at 10
 // connections. `node bench/bookshelf.mjs` runs them alone.
 import { mkdtempSync, rmSync } from 'node:fs';

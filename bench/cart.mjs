@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Cart checkouts per second (issue 7): `buyers` members at once each add 3 books to their cart
+// Cart checkouts per second: `buyers` members at once each add 3 books to their cart
 // (POST /cart/books), read the order preview, fetch a cart token and order the cart (order v3):
 // four calls, one order of 3 books through the wallet's purchase. SQLite always; PostgreSQL too
 // when BENCH_DATABASE_URL is set (a fresh database is created on that server and dropped after).

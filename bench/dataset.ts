@@ -1,6 +1,6 @@
 #!/usr/bin/env tsx
 /**
- * Bench dataset (issue 3, "Scale and speed"): 10,000 titles and 100,000 books (no images),
+ * Bench dataset ("Scale and speed"): 10,000 titles and 100,000 books (no images),
  * 3,000 authors and 45 days of purchase/read/wish events, written into a fresh SQLite file
  * in DATA_DIR in one transaction of batched inserts. The store started on that DATA_DIR
  * skips the demo (the catalog is not empty) and serves this catalog.

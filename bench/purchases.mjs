@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Completed single-book purchases per second (issue 5): 10 members buy different books at once
+// Completed single-book purchases per second: 10 members buy different books at once
 // through the manga coin flow of §7: first the whole flow (buy check, order token, buy: three
 // calls), then token + buy (what a purchase costs once checked). SQLite always; PostgreSQL too
 // when BENCH_DATABASE_URL is set (a fresh database is created on that server and dropped after).

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Reading API rows of `npm run bench` (issue 4): viewer info, a signed page image, page sync.
+// Reading API rows of `npm run bench`: viewer info, a signed page image, page sync.
 // `node bench/reading.mjs` measures only these against a fresh store on the demo catalog.
 import { isMain, measure, printTable, signUpMember, startStore } from './harness.mjs';
 

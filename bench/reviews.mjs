@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Reviews and notices rows of `npm run bench` (issue 8): the review list and rating summary the
+// Reviews and notices rows of `npm run bench`: the review list and rating summary the
 // series page reads, a member's notice count, and the series page render with reviews on it.
 // `node bench/reviews.mjs` measures only these against a fresh store on the demo catalog.
 import { isMain, measure, printTable, startStore } from './harness.mjs';

@@ -57,7 +57,7 @@ try {
   const cookie = await signUpMember(store.url);
 
   const rows = [];
-  // Issue 2's ratio: bare and guest get_status alternated in BENCH_PAIRS pairs (default 3), the
+  // The get_status ratio: bare and guest get_status alternated in BENCH_PAIRS pairs (default 3), the
   // ratio of their sums; one window of each varied by ±10 points on this machine.
   const pairs = [];
   for (let i = 0; i < Number(process.env.BENCH_PAIRS ?? 3); i++) {
@@ -78,19 +78,19 @@ try {
   rows.push(await measure('GET / (top page, server-rendered)', `${store.url}/`));
   rows.push(await measure('GET /api/books/1 (book detail, guest)', `${store.url}/api/books/1`));
   rows.push(...(await readingRows(store.url, measure, cookie)));
-  // Reviews and notices (issue 8): review list, rating summary, notice count, series page with reviews.
+  // Reviews and notices: review list, rating summary, notice count, series page with reviews.
   rows.push(...(await reviewsRows(store.url, measure)));
   rows.push(...(await serialsRows(store.url, measure, cookie)));
-  // Purchases (issue 5): completed purchases per second on their own stores (SQLite; PostgreSQL with BENCH_DATABASE_URL).
+  // Purchases: completed purchases per second on their own stores (SQLite; PostgreSQL with BENCH_DATABASE_URL).
   rows.push(...(await purchaseRows()));
-  // Cart (issue 7): whole-cart checkouts per second on their own stores.
+  // Cart: whole-cart checkouts per second on their own stores.
   rows.push(...(await cartRows()));
-  // Bookshelf (issue 20): a member with 5,000 books, on a store of its own.
+  // Bookshelf: a member with 5,000 books, on a store of its own.
   rows.push(...(await bookshelfRows(measure)));
   // One store as 1 and then 2 node:cluster workers (PostgreSQL): book detail and purchases/s.
   rows.push(...(await concurrencyRows()));
 
-  // Scale (issue 3): a second store on the bench dataset, with the store pages on.
+  // Scale: a second store on the bench dataset, with the store pages on.
   const dataset = await buildDataset(datasetDir);
   console.log(`dataset: ${dataset.titles} titles, ${dataset.books} books, ${dataset.authors} authors, ${dataset.events} events in ${dataset.ms} ms`);
   const scaled = await startServer([path.join(root, 'apps/server/src/main.ts')], {
@@ -138,7 +138,7 @@ try {
   for (const row of rows) {
     console.log(`| ${row.name} | ${Math.round(row.rps)} | ${row.p50} | ${row.p99} | ${Math.round((row.rps / bareRps) * 100)}% |`);
   }
-  // Viewer (issue 4): route JS, first page painted, page turns and the WSH 2024 score, in Chromium.
+  // Viewer: route JS, first page painted, page turns and the WSH 2024 score, in Chromium.
   if (chromium.found) {
     console.log(`\nviewer (${store.url}), Chromium, ${new Date().toISOString()}\n`);
     console.log((await viewerReport(store.url)).join('\n'));

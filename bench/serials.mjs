@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Serials API rows (issue 6): the episode list, a member's episode data, the episode browser
+// Serials API rows: the episode list, a member's episode data, the episode browser
 // with signed page URLs, and a signed episode page image. `node bench/serials.mjs` runs them
 // alone against a fresh store on the demo catalog.
 import { isMain, measure, printTable, signUpMember, startStore } from './harness.mjs';

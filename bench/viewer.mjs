@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Viewer figures of `npm run bench` (issue 4), in Debian's Chromium: JavaScript shipped to the
+// Viewer figures of `npm run bench`, in Debian's Chromium: JavaScript shipped to the
 // viewer route (gzip -9), first page painted with 4× CPU throttling, key → paint page turns
 // (performance marks), and the Web Speed Hackathon 2024 score with Lighthouse.
 // `node bench/viewer.mjs` runs it alone against a fresh store on the demo catalog.

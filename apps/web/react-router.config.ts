@@ -11,7 +11,7 @@ export default {
   future: {
     // Loaders and actions get the incoming Request itself, and read the page's URL from their
     // `url` argument: React Router otherwise copies the Request (and its abort signal) twice
-    // for every loader of every page (issue 3, the series render).
+    // for every loader of every page (the series render).
     v8_passThroughRequests: true,
     // React Router 8's other changes are decided here rather than left to print a warning at
     // every build. Each stays off until the move to React Router 8 (decision 001) takes it on:

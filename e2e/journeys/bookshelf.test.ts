@@ -6,7 +6,7 @@ import type { Browser, Page } from 'playwright-core';
 import { type StoreServer, grantMangaCoins, launchBrowser, screenshotDir, startStore } from '../support/server';
 
 /**
- * The bookshelf (issue 20). 星降る街の探偵 (title 3): volumes 2 and 3 (books 14 and 15) are sold
+ * The bookshelf. 星降る街の探偵 (title 3): volumes 2 and 3 (books 14 and 15) are sold
  * at their price in the demo catalog; demo serial 1 rents episodes from episode 4 for 40 coins.
  */
 const TITLE_ID = 3;

@@ -7,7 +7,7 @@ import { type StoreServer, grantMangaCoins, launchBrowser, screenshotDir, startS
 import { expectPage, signUpMember } from '../support/viewer-helpers';
 
 /**
- * The lottery (issue 24): a member finishes a free book and is told くじが1枚付与されました (once
+ * The lottery: a member finishes a free book and is told くじが1枚付与されました (once
  * that day), buys a book during the demo campaign and gets a ticket, draws on the lottery page and
  * finds the prize in the wallet. Missions show on my page.
  *

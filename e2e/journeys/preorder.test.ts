@@ -75,7 +75,7 @@ for (const width of [375, 1080]) {
       const context = await browser.newContext({ viewport: { width, height: 900 }, locale: 'ja-JP' });
       const page = await context.newPage();
       const confirmPath = `/preorder/confirm/book_id=${coming.id}?ref=preorder_reader`;
-      // Issue 16: a volume on pre-order offers 予約する only, to a guest as to a member.
+      // A volume on pre-order offers 予約する only, to a guest as to a member.
       await page.goto(`${store.url}/series_list/series_id=${coming.title_id}?book_id=${coming.id}`);
       const box = page.getByTestId('buy-box');
       await box.getByRole('link', { name: '予約する' }).waitFor();
@@ -116,7 +116,7 @@ for (const width of [375, 1080]) {
       const earned = (await (await page.request.get(`${store.url}/api/pre_order/bonus/earned`)).json()) as { pendingPoint: number };
       assert.equal(earned.pendingPoint, bonus);
 
-      // Issue 16: the volume page now says 予約済み alone — never 予約する beside it, never 購入する.
+      // The volume page says 予約済み alone — never 予約する beside it, never 購入する.
       await page.goto(`${store.url}/series_list/series_id=${coming.title_id}?book_id=${coming.id}`);
       const reservedBox = page.getByTestId('buy-box');
       await reservedBox.getByText('予約済み').waitFor();

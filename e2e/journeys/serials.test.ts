@@ -6,7 +6,7 @@ import type { Browser, Page } from 'playwright-core';
 import { type StoreServer, grantMangaCoins, launchBrowser, screenshotDir, startStore } from '../support/server';
 
 /**
- * Serials (issue 6). Demo serial 1: episodes 1–3 free, 40 coins from episode 4, rentals of 180
+ * Serials. Demo serial 1: episodes 1–3 free, 40 coins from episode 4, rentals of 180
  * minutes, the last one or two episodes not yet released.
  */
 const SERIAL_ID = 1;
@@ -168,7 +168,7 @@ describe('serials', () => {
     assert.match((await page.getByTestId('charge-wait').textContent()) ?? '', /あと23時間で回復/);
     await row(page, 5).getByRole('button', { name: 'レンタルする' }).click();
     await page.getByTestId('rent-balance').filter({ hasText: '100' }).waitFor();
-    // Issue 16: the dialog speaks of manga coins only, and its button says what it spends.
+    // The dialog speaks of manga coins only, and its button says what it spends.
     const rentDialog = page.getByRole('dialog');
     assert.match((await rentDialog.textContent()) ?? '', /を40マンガコインでレンタルします。/);
     await shot(page, 'serials-rent-dialog-1080');

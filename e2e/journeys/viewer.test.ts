@@ -286,7 +286,7 @@ async function expectChapterOnScreen(page: Page, n: number): Promise<number> {
   return current;
 }
 
-describe('a guest on a phone (issue 16)', () => {
+describe('a guest on a phone', () => {
   it('has 見開き表示 off by default, and is told why しおりを追加 needs a login before going there', async () => {
     const context = await newContext();
     const page = await open(context, FREE_RTL_MANGA);

@@ -93,7 +93,7 @@ describe('a new member with the sandbox card', () => {
     await dialog.getByText(/所持マンガコイン/).first().waitFor();
     await shot(page, 'wallet-selector-1080');
     await dialog.getByRole('button', { name: '次へ' }).click();
-    // Issue 16: the confirm button says what it does and what it spends, never 読む.
+    // The confirm button says what it does and what it spends, never 読む.
     assert.equal(await dialog.getByRole('button', { name: '読む' }).count(), 0);
     await shot(page, 'wallet-confirm-1080');
     await dialog.getByRole('button', { name: '購入する 638マンガコイン', exact: true }).click();
@@ -144,7 +144,7 @@ describe('a new member with the sandbox card', () => {
 });
 
 for (const width of [320, 375]) {
-  describe(`the coin shop's card form on a ${width} px phone (issue 16)`, () => {
+  describe(`the coin shop's card form on a ${width} px phone`, () => {
     it('opens in view as a bottom sheet, fits the screen and pays', async () => {
       const page = await newMember(width);
       await page.setViewportSize({ width, height: 700 });

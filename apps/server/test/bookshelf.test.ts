@@ -104,7 +104,7 @@ const expectField = (response: { statusCode: number; json(): { errorCode: string
   expect(response.json().messages.join(' ')).toContain(`${field}:`);
 };
 
-describe('the bookshelf (issue 20)', () => {
+describe('the bookshelf', () => {
   it('answers 401 to a guest on every call', async () => {
     for (const path of ['/api/user_books/me', `/api/user_books/me/by_title?title_id=${ids.bought}`, '/api/user_books/me/continue', '/api/user_books/me/hide/create_token']) {
       expect((await guest.get(path)).statusCode, path).toBe(401);

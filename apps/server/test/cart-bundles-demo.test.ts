@@ -12,7 +12,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-describe('the demo catalog has bundles (issue 7)', () => {
+describe('the demo catalog has bundles', () => {
   it('volumes 1–3 of a few titles sold together below their list price; the volume detail names the bundle', async () => {
     const bundles = await t.database.db.selectFrom('bundles').select('id').orderBy('id').execute();
     expect(bundles.length).toBeGreaterThanOrEqual(3);

@@ -94,7 +94,7 @@ describe('order v3', () => {
   });
 });
 
-describe('pre-orders are not carted (issue 16: one pre-order path)', () => {
+describe('pre-orders are not carted (one pre-order path)', () => {
   it('a volume not yet released is not added to the cart, so the cart order cannot buy it', async () => {
     const m = await memberWithCart([400], 400, 0, now + DAY);
     expect((await m.c.view()).json()).toMatchObject({ cartStatus: 'CART_EMPTY' });

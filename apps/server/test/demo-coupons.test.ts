@@ -13,7 +13,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-describe('the demo catalog has coupons a newcomer can try (issue 16)', () => {
+describe('the demo catalog has coupons a newcomer can try', () => {
   it('a new member holds one coupon of each type once they open the cart, and the picker offers them, best first', async () => {
     const m = await member(t.app);
     const cart = cartClient(t.app, m.cookie);

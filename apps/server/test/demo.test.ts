@@ -195,7 +195,7 @@ describe('the demo catalog', () => {
     expect(Number(latest.at)).toBeLessThanOrEqual(NOW.getTime());
   });
 
-  it('gives its R18 titles events on every day, so the daily adult ranking of a verified adult is never empty (issue 16)', async () => {
+  it('gives its R18 titles events on every day, so the daily adult ranking of a verified adult is never empty', async () => {
     const { db } = database;
     const day = 86_400_000;
     const r18 = await db.selectFrom('titles').select('id').where('erotic_type', '=', 4).execute();
@@ -309,7 +309,7 @@ describe('the demo catalog', () => {
     }
   });
 
-  it('runs a lottery campaign with four prize ranks and three missions (issue 24)', async () => {
+  it('runs a lottery campaign with four prize ranks and three missions', async () => {
     const db = database.db;
     const campaigns = await db.selectFrom('lottery_campaigns').selectAll().execute();
     expect(campaigns).toHaveLength(1);

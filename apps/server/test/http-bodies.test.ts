@@ -5,7 +5,7 @@ import { routesOf } from './support/routes';
 import { member, tokenFor } from './support/wallet-factories';
 
 /**
- * Request bodies (issue 16, item 8): an empty or missing body is `{}` to every route (400 naming
+ * Request bodies: an empty or missing body is `{}` to every route (400 naming
  * each missing field, never "expected object"), JSON numbers are accepted where the spec's
  * fields are numbers, and a body over 1 MB is 413 with an errorCode.
  */

@@ -4,7 +4,7 @@ import { routesOf } from './support/routes';
 import { member } from './support/wallet-factories';
 
 /**
- * Every route, every id (issue 16, item 6): an id past PostgreSQL's `integer` (2147483648) in a
+ * Every route, every id: an id past PostgreSQL's `integer` (2147483648) in a
  * path, a query or a JSON body is a 400 naming the field, never a 500 (run on both dialects).
  */
 let t: TestApp;

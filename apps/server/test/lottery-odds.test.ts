@@ -6,7 +6,7 @@ import { member } from './support/wallet-factories';
 
 /**
  * 10,000 draws through the draw service (crypto randomness, a transaction each) land on each
- * prize within 3σ of its configured odds (issue 24).
+ * prize within 3σ of its configured odds.
  */
 let t: TestApp;
 beforeAll(async () => {

@@ -5,7 +5,7 @@ import { createMember } from './support/members';
 import { type ProcessDatabase, type ServerProcess, client, createProcessDatabase, startServer } from './support/server-processes';
 import { testDialect } from './support/test-database';
 
-/** Lottery draws across two server processes sharing one PostgreSQL database (issue 24). */
+/** Lottery draws across two server processes sharing one PostgreSQL database. */
 let database: ProcessDatabase | null = null;
 const servers: ServerProcess[] = [];
 afterEach(async () => {

@@ -5,7 +5,7 @@ import { cartClient } from './support/cart-factories';
 import { insertBook, insertTitle } from './support/catalog-factories';
 import { buyWithMangaCoin, grantTo, ledgerInvariant, member, tokenFor } from './support/wallet-factories';
 
-/** Lottery (issue 24): grants per event and Tokyo day, §8 outcomes, draws and their races. */
+/** Lottery: grants per event and Tokyo day, §8 outcomes, draws and their races. */
 let t: TestApp;
 // 2026-11-25 12:00 in Tokyo; the clock moves only when a test moves it.
 let now = Date.parse('2026-11-25T03:00:00Z');

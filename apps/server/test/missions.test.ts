@@ -5,7 +5,7 @@ import { insertBook, insertTitle } from './support/catalog-factories';
 import { episodeAction, insertSerial } from './support/serial-factories';
 import { buyWithMangaCoin, grantTo, ledgerInvariant, member } from './support/wallet-factories';
 
-/** Missions (issue 24): tasks advance once per key, the reward is granted once, 401 and 404. */
+/** Missions: tasks advance once per key, the reward is granted once, 401 and 404. */
 let t: TestApp;
 let now = Date.parse('2026-11-25T03:00:00Z');
 const DAY = 86_400_000;

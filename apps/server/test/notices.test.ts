@@ -173,7 +173,7 @@ describe('new-release notices (§7 "Mission and newly")', () => {
     expectField(await alice.get('/api/newly/update_newly_notice?status=1'), 'book_id');
   });
 
-  it('update_newly_notice is refused when another site sends it, and the setting stays (issue 16, item 7)', async () => {
+  it('update_newly_notice is refused when another site sends it, and the setting stays', async () => {
     const book = await t.database.db.selectFrom('books').select('id').where('title_id', '=', otherTitleId).executeTakeFirstOrThrow();
     const url = `/api/newly/update_newly_notice?book_id=${book.id}&status=0`;
     const send = (headers: Record<string, string>) => t.app.inject({ url, headers: { cookie: aliceCookie, ...headers } });

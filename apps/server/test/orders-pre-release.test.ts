@@ -5,7 +5,7 @@ import { insertBook, insertTitle } from './support/catalog-factories';
 import { buyWithMangaCoin, grantTo, ledgerInvariant, member, tokenFor } from './support/wallet-factories';
 
 /**
- * A volume not released yet (IN_RESERVATION) has one way in: the pre-order (issue 16, item 3).
+ * A volume not released yet (IN_RESERVATION) has one way in: the pre-order.
  * Every buy flow refuses it with NOT_ON_RELEASE and takes nothing; the pre-order reserves it.
  */
 const DAY = 24 * 60 * 60 * 1000;

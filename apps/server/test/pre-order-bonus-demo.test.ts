@@ -10,7 +10,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-describe('the demo catalog has pre-order bonuses (issue 7)', () => {
+describe('the demo catalog has pre-order bonuses', () => {
   it('every title with a coming volume gives 予約特典 50 points; the soonest volume also 10 % back', async () => {
     const list = (await t.app.inject({ url: '/api/pre_order/bonus' })).json();
     expect(list.totalCount).toBeGreaterThan(0);

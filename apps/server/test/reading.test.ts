@@ -171,7 +171,7 @@ describe('adult gate (§4, §6)', () => {
     expect((await get(`/api/browser/bookinfo/v2?bookId=${hidden}&ac=1`, viewers.adult)).statusCode).toBe(404);
   });
 
-  it('a confirmed adult reads an R18 book only with ac=1, as titles and books answer (issue 16, item 5)', async () => {
+  it('a confirmed adult reads an R18 book only with ac=1, as titles and books answer', async () => {
     const titleId = await insertTitle(t.database.db, { erotic_type: 4 });
     const r18 = await insertBook(t.database.db, titleId, 1);
     const { adult } = await adultViewers(t.app);

@@ -7,7 +7,7 @@ import { signUp } from './support/members';
 import { memberClient } from './support/review-helpers';
 
 /**
- * Issue 8 gaps: reviews of an author's titles, the member's own review by id or title, the
+ * Reviews of an author's titles, the member's own review by id or title, the
  * book detail's review fields and the title's rating on every tile (kept on the title row).
  */
 const NOW = jst('2026-11-22T10:00:00');

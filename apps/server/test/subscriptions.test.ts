@@ -158,7 +158,7 @@ describe('subscribing by card', () => {
     const token = await tokenFor(t.app, m.cookie, `${PLANS}/create_token`);
     const noBody = await t.app.inject({ method: 'POST', url: `${PLANS}/${plans.light.id}?token=${token}`, headers: { cookie: m.cookie } });
     expect(noBody.statusCode).toBe(400);
-    expect(noBody.json().messages[0]).toBe('coin: is required'); // an empty body is {}: its fields are named (issue 16)
+    expect(noBody.json().messages[0]).toBe('coin: is required'); // an empty body is {}: its fields are named
     const noBonus = await t.app.inject({ method: 'POST', url: `${PLANS}/${plans.light.id}?token=${token}`, headers: { cookie: m.cookie }, payload: { coin: 500, firstBonus: 300, card: testCard() } });
     expect(noBonus.json().messages).toEqual(['cycleBonus: is required']);
     const noCard = await t.app.inject({ method: 'POST', url: `${PLANS}/${plans.light.id}?token=${token}`, headers: { cookie: m.cookie }, payload: shown(plans.light) });

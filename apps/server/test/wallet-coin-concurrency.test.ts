@@ -6,7 +6,7 @@ import { demoPlans, subscribeByCard } from './support/subscription-factories';
 import { grantTo, ledgerInvariant, member, tokenFor } from './support/wallet-factories';
 
 /**
- * Parallel coin pack purchases of one member (issue 16, items 1 and 2), run on SQLite and on
+ * Parallel coin pack purchases of one member, run on SQLite and on
  * PostgreSQL: the purchase limit and the possession cap are checked and written as one step,
  * under the member's wallet lock that subscriptions take too.
  */

@@ -8,7 +8,7 @@ import { grantTo, ledgerInvariant } from './support/wallet-factories';
 
 /**
  * Coin pack purchases of one member sent to two store processes (`main.ts`) on one database
- * (issue 16, items 1 and 2): the pack's purchase limit and the possession cap hold.
+ *: the pack's purchase limit and the possession cap hold.
  */
 let database: ProcessDatabase | null = null;
 const servers: ServerProcess[] = [];

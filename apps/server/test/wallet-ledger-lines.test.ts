@@ -7,7 +7,7 @@ import { episodeAction, insertSerial } from './support/serial-factories';
 import { buyWithMangaCoin, member, tokenFor } from './support/wallet-factories';
 
 /**
- * The wallet's ledger lines are Japanese and name what they were for (issue 16, item 12): the
+ * The wallet's ledger lines are Japanese and name what they were for: the
  * wallet and payment history show them as they are.
  */
 let t: TestApp;

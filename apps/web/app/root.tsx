@@ -28,7 +28,7 @@ export const links: Route.LinksFunction = () => [
 /** The shell needs only the member's nickname and cart count: never the whole session. */
 export async function loader({ context }: Route.LoaderArgs) {
   if (!context.viewer) return { viewer: null };
-  // The header's cart count, in the HTML: no script of its own (issue 16).
+  // The header's cart count, in the HTML: no script of its own.
   return { viewer: { nickname: context.viewer.nickname, cartCount: await context.cart.activeCount() } };
 }
 

@@ -13,7 +13,7 @@ import { type BookPricing, type PriceAt, SalesStatus, priceAt } from './catalog'
 const ID_LIST_PATTERN = /^\d{1,9}(,\d{1,9})*$/;
 /** Most ids one list call accepts (§5 guest cart: 100). */
 export const MAX_IDS_PER_CALL = 100;
-/** Largest `limit` of a paged call (issue 3: limit over 100 is a bad request). */
+/** Largest `limit` of a paged call (limit over 100 is a bad request). */
 export const MAX_PAGE_LIMIT = 100;
 /** Title books list defaults (§7: limit 30, offset 0, ascending). */
 export const TITLE_BOOKS_LIMIT = 30;

@@ -1,5 +1,5 @@
 /**
- * The member's bookshelf (issue 20; spec §3 User book, §4 reading progress, §9): its filters and
+ * The member's bookshelf (§3 User book, §4 reading progress, §9): its filters and
  * sorts, the shapes `/user_books/me…` answer with, and the shelf's rules (reading progress, rental
  * state, the next volume to buy). No Zod here, so the web's shelf does not ship it; the request
  * schemas are in `bookshelf.ts`.

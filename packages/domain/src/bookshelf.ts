@@ -1,5 +1,5 @@
 /**
- * Request schemas of the bookshelf's calls (issue 20, `/user_books/me…`); the rules and shapes
+ * Request schemas of the bookshelf's calls (`/user_books/me…`); the rules and shapes
  * are in `bookshelf-rules.ts` (re-exported here for the server).
  */
 import { z } from 'zod';

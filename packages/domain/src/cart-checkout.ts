@@ -1,5 +1,5 @@
 /**
- * Cart contract, second part (issue 7): bundles, order v2, paying the cart by card or carrier,
+ * Cart contract, second part: bundles, order v2, paying the cart by card or carrier,
  * and the bulk-buy title list. Paths under `/api`, member calls 401 without a session:
  *
  *   POST /cart/bundle          bundle_id                → CartChangeResponse (cartType BUNDLE, one line for its books)

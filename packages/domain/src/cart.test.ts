@@ -95,7 +95,7 @@ describe('guest cart', () => {
   });
 });
 
-describe('coupon and points together (issue 7 proof)', () => {
+describe('coupon and points together', () => {
   const lineArb = fc.record({
     bookId: fc.integer({ min: 1, max: 30 }),
     titleId: fc.integer({ min: 1, max: 6 }),

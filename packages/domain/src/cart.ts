@@ -1,5 +1,5 @@
 /**
- * Cart contract and rules (§3 Cart, Cart item, Order preview; §5 cart; §7 "Cart"; issue 7).
+ * Cart contract and rules (§3 Cart, Cart item, Order preview; §5 cart; §7 "Cart").
  * Paths under `/api`, member calls 401 without a session:
  *
  *   POST   /cart/book          book_id                 → CartChangeResponse  (cartType BOOK)
@@ -247,13 +247,13 @@ export interface OrderV3Response {
     usePoint: number;
     payPrice: number;
     pointCampaign: PointCampaignSummary;
-    /** Lottery tickets the order earned (issue 24), one entry per ticket. */
+    /** Lottery tickets the order earned, one entry per ticket. */
     userLotteryTickets: { lotteryCampaignId: number }[];
   };
 }
 
 /**
- * §7 "Pre-orders" (issue 7):
+ * §7 "Pre-orders":
  *   GET  /pre_order/create_token                         → { status: { code: 0, token } }
  *   POST /pre_order/manga_coin/order/book?token=  { bookId, price } → PreOrderResponse (RESERVED until release)
  *   GET  /pre_order/order_status/{id}                    → PreOrderResponse (ACCEPTED, COMPLETED at release, CANCELED)

@@ -1,5 +1,5 @@
 /**
- * The guest coupon banner of §2/§5 and the banner priority of §4 (issue 7), as pure rules.
+ * The guest coupon banner of §2/§5 and the banner priority of §4, as pure rules.
  * Zod-free and small: the book page computes the banner on the server, so none of this has to
  * reach the series page's eager JavaScript.
  *

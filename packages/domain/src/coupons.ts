@@ -1,5 +1,5 @@
 /**
- * Coupon rules of §3, §5 and §9 as pure functions (issue 7). All money is integer yen, prices
+ * Coupon rules of §3, §5 and §9 as pure functions. All money is integer yen, prices
  * are tax-included (§3 priceIncTax), and the rounding is documented once here:
  *
  * - discount % (type 1) and the step coupons (3, 4): floor(Σ targeted prices × rate / 100) —

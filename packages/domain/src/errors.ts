@@ -84,10 +84,10 @@ export const ErrorCode = {
   // Buy refusals named by §5's cart statuses ('already have this book', adult check)
   ALREADY_BUY: 'ALREADY_BUY',
   ADULT_CHECK_REQUIRED: 'ADULT_CHECK_REQUIRED',
-  // Cart statuses of §5 used as refusals (issue 7): a full cart, an order of an empty cart
+  // Cart statuses of §5 used as refusals: a full cart, an order of an empty cart
   CART_LIST_LIMIT_EXCEEDED: 'CART_LIST_LIMIT_EXCEEDED',
   CART_EMPTY: 'CART_EMPTY',
-  // §5 cart status: a bundle that can no longer be bought as a whole (issue 7)
+  // §5 cart status: a bundle that can no longer be bought as a whole
   BUNDLE_INVALID: 'BUNDLE_INVALID',
   // Reading (not named by the spec): a page sync older than the stored position (409)
   SYNC_PAGE_CONFLICT: 'SYNC_PAGE_CONFLICT',

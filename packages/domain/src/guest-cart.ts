@@ -1,5 +1,5 @@
 /**
- * §5 guest cart (issue 7): book ids kept in the browser until login. Zod-free, so the series
+ * §5 guest cart: book ids kept in the browser until login. Zod-free, so the series
  * page's cart button can use it without pulling the validation library into its chunk.
  */
 

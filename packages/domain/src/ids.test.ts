@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_ROW_ID, isRowId, rowId } from './ids';
 
-describe('rowId (issue 16: ids within PostgreSQL integer)', () => {
+describe('rowId (ids within PostgreSQL integer)', () => {
   it('accepts digits and JSON numbers from 1 to 2^31-1', () => {
     expect(rowId.parse('1')).toBe(1);
     expect(rowId.parse(42)).toBe(42);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { legacyLedgerLine, ledgerLine } from './ledger-lines';
 
-describe('ledger lines (issue 16: Japanese, naming the book or episode)', () => {
+describe('ledger lines (Japanese, naming the book or episode)', () => {
   it('names the book, the episode and the order', () => {
     expect(ledgerLine.bookPurchase([{ titleName: 'ねこの本棚', vol: 3 }])).toBe('ねこの本棚 3巻 購入');
     expect(ledgerLine.bookPurchase([{ titleName: 'ねこの本棚', vol: 1 }, { titleName: 'ねこの本棚', vol: 2 }, { titleName: '空', vol: 1 }])).toBe('ねこの本棚 1巻 ほか2冊 購入');

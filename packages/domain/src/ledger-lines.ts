@@ -1,5 +1,5 @@
 /**
- * The Japanese line of every wallet ledger entry (issue 16, item 12): the wallet and payment
+ * The Japanese line of every wallet ledger entry: the wallet and payment
  * history show it as is, so it names the book or episode and never carries code words. The
  * server writes it with the entry; `legacyLedgerLine` rewrites lines stored before.
  */

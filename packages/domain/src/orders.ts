@@ -1,5 +1,5 @@
 /**
- * Orders API contract (§7 "Orders", "Point campaigns"; issue 5). Paths under `/api`; member
+ * Orders API contract (§7 "Orders", "Point campaigns"). Paths under `/api`; member
  * calls answer 401 without a session. Bodies may be form-encoded or JSON (numbers as strings are
  * accepted). Business refusals of buy, buy check and manga coin calls are 403 `{ errorCode,
  * messages }` (§8): CART_NOT_ENOUGH_AMEBA_COIN / CART_NOT_ENOUGH_MANGA_COIN (shortage),

@@ -1,5 +1,5 @@
 /**
- * Pre-order bonuses (§3 Pre-order bonus, §7 "Pre-orders"; issue 7) and the guest cart books of
+ * Pre-order bonuses (§3 Pre-order bonus, §7 "Pre-orders") and the guest cart books of
  * §7 "Guest". Paths under `/api`:
  *
  *   GET /pre_order/bonus?title_id=         → PreOrderBonusList   bonuses open now for pre-orders

@@ -1,5 +1,5 @@
 /**
- * The reading API (issue 4, server half): what the viewer asks the server and what it answers.
+ * The reading API (server half): what the viewer asks the server and what it answers.
  * Spec §3 "Book (viewer state)", "Viewer settings", "Reading page record", "Viewer info response";
  * §4 page sync, custom sample, reading progress; §7 `/browser/*`, `/book/sync_page`,
  * `/finish_read/register`; §9 timers and the 90% read-end threshold.

@@ -1,5 +1,5 @@
 /**
- * Normalisation of search text (issue 3, keyword search): both the stored search column and the
+ * Normalisation of search text (keyword search): both the stored search column and the
  * words a reader types go through `normalizeSearchText`, so that matching is a plain substring
  * test that folds full/half width (NFKC), letter case and hiragana/katakana, and ignores spaces.
  */

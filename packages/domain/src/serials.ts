@@ -1,5 +1,5 @@
 /**
- * Serials (issue 6): the rules of §4 "Serial flow", spend types, tickets and rentals (§9), as
+ * Serials: the rules of §4 "Serial flow", spend types, tickets and rentals (§9), as
  * pure functions of an instant. Server and web call these; nothing re-derives them.
  *
  * Tickets, per member:

@@ -1,5 +1,5 @@
 /**
- * The money rules of the wallet (issue 5), pure so the server and property tests share them.
+ * The money rules of the wallet, pure so the server and property tests share them.
  *
  * A balance is made of lots: each grant (a coin pack's paid coins, its bonus, a campaign's
  * points, an operator adjustment) is one lot with an amount, what remains of it, whether it was

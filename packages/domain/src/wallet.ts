@@ -1,5 +1,5 @@
 /**
- * Wallet API contract (§7 "Manga coin and subscription", issue 5). All paths under `/api`;
+ * Wallet API contract (§7 "Manga coin and subscription"). All paths under `/api`;
  * member calls answer 401 UNAUTHORIZED without a session. Errors are `{ errorCode, messages? }`.
  *
  *   GET  /manga_coin/items/v3?payment_type=creditcard&display_scenes=shop   → MangaCoinItemsResponse

@@ -1,5 +1,5 @@
 /**
- * Tables of the bookshelf (issue 20), created by migration 2026-11-25T0820-bookshelf.
+ * Tables of the bookshelf, created by migration 2026-11-25T0820-bookshelf.
  * Instants are epoch milliseconds.
  */
 type Millis = number;

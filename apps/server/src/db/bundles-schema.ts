@@ -1,4 +1,4 @@
-/** Tables of bundles and card/carrier cart payments (issue 7), created by migrations 2026-11-22T0810-bundles and 0815-cart-payments. */
+/** Tables of bundles and card/carrier cart payments, created by migrations 2026-11-22T0810-bundles and 0815-cart-payments. */
 import type { Generated } from 'kysely';
 
 type Millis = number;

@@ -1,7 +1,7 @@
 import type { Generated } from 'kysely';
 
 /**
- * Tables of lottery campaigns and missions (issue 24), created by migration
+ * Tables of lottery campaigns and missions, created by migration
  * 2026-11-25T0400-campaigns. Instants are epoch milliseconds.
  */
 type Millis = number;

@@ -1,6 +1,6 @@
 import type { Generated } from 'kysely';
 
-/** Tables of the cart and coupons (issue 7), created by migration 2026-11-22T0800-cart. */
+/** Tables of the cart and coupons, created by migration 2026-11-22T0800-cart. */
 type Millis = number;
 
 /** One book in a member's cart: ACTIVE (to buy) or LATER (buy later). One row per member and book. */

@@ -1,7 +1,7 @@
 import type { Generated } from 'kysely';
 
 /**
- * Tables of orders and entitlements (issue 5), created by migrations 2026-11-22T0500-wallet
+ * Tables of orders and entitlements, created by migrations 2026-11-22T0500-wallet
  * (user_books, so that page access can be checked early) and 2026-11-22T0510-orders.
  */
 type Millis = number;
@@ -16,7 +16,7 @@ export interface UserBooksTable {
   source: string;
   order_id: number | null;
   created_at: Millis;
-  /** When the member hid the book from their shelf (issue 20; migration 2026-11-25T0500), null when shown. */
+  /** When the member hid the book from their shelf (migration 2026-11-25T0820-bookshelf), null when shown. */
   hidden_at: Millis | null;
 }
 

@@ -1,6 +1,6 @@
 import type { Generated } from 'kysely';
 
-/** Tables of pre-order bonuses (issue 7), created by migration 2026-11-22T0820-pre-order-bonus. */
+/** Tables of pre-order bonuses, created by migration 2026-11-22T0820-pre-order-bonus. */
 type Millis = number;
 
 /** §3 Pre-order bonus: `points` + `rate` % of the price for a pre-order placed while it runs. */

@@ -1,5 +1,5 @@
 /**
- * Tables of the reading area (issue 4), created by migration 2026-11-22T0600-reading:
+ * Tables of the reading area, created by migration 2026-11-22T0600-reading:
  * the synced reading position, bookmarks, viewer settings and read-ends, all per member and book.
  * Instants are epoch milliseconds.
  */

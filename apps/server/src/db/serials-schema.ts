@@ -1,7 +1,7 @@
 import type { Generated } from 'kysely';
 
 /**
- * Tables of the serials area (issue 6), created by migration 2026-11-22T0700-serials: per
+ * Tables of the serials area, created by migration 2026-11-22T0700-serials: per
  * member, each serial's normal ticket, notification and history; each episode's rental and
  * reading; the special tickets and the ad reward. Instants are epoch milliseconds.
  */

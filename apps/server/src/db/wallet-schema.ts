@@ -1,7 +1,7 @@
 import type { Generated } from 'kysely';
 
 /**
- * Tables of the wallet (issue 5), created by migration 2026-11-22T0500-wallet. Instants are epoch
+ * Tables of the wallet, created by migration 2026-11-22T0500-wallet. Instants are epoch
  * milliseconds; amounts are integers; flags 0/1.
  */
 type Millis = number;

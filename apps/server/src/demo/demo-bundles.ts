@@ -7,7 +7,7 @@ const DAY = 86_400_000;
 const BUNDLE_TITLES = 4;
 
 /**
- * Bundles of the demo (issue 7): volumes 1–3 of the first titles that sell three paid volumes
+ * Bundles of the demo: volumes 1–3 of the first titles that sell three paid volumes
  * now, together at 80 % of their list prices (rounded down to 10 yen), on sale from a week ago
  * for 30 days.
  */

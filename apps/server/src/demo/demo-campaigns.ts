@@ -9,7 +9,7 @@ const DAY = 86_400_000;
 export const DEMO_LOTTERY_NAME = '本棚 冬のくじ引きキャンペーン';
 
 /**
- * The demo's selling layer (issue 24): a lottery campaign running for two months around the
+ * The demo's selling layer: a lottery campaign running for two months around the
  * generation instant (buy a book, read a free book to the end, or share to get a ticket; 1等 500
  * manga coins, 2等 a priced volume, 3等 a 100 yen coupon, 4等 10 points), and three missions.
  */

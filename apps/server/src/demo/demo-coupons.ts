@@ -5,7 +5,7 @@ import type { CouponsTable } from '../db/cart-schema';
 const DAY = 24 * 60 * 60 * 1000;
 
 /**
- * Coupons of the demo (issue 16), one of each type, so a newcomer can try the cart's coupon
+ * Coupons of the demo, one of each type, so a newcomer can try the cart's coupon
  * picker: all are open to every member (`guest`: given when they first open their cart), and
  * the 30%OFF one, expiring first, is the login-appeal banner a guest sees on book pages.
  */

@@ -57,7 +57,7 @@ export function buildDemoEvents(plan: DemoPlan, seed: number, now: number): Inse
       seen.add(profile.titleId);
     }
     // The adult shelves hold few titles at a third of the weight: a quiet day left the daily
-    // adult ranking empty for a verified adult (issue 16). Each released R18 title gets a few
+    // adult ranking empty for a verified adult. Each released R18 title gets a few
     // events on any day it would otherwise have none.
     profiles.forEach((profile, i) => {
       if (!r18.has(profile.titleId) || seen.has(profile.titleId) || weights[i] === 0) return;

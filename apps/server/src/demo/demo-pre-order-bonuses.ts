@@ -3,7 +3,7 @@ import type { PreOrderBonusesTable } from '../db/pre-order-schema';
 import type { DemoPlan } from './demo-plan';
 
 /**
- * Pre-order bonuses of the demo (issue 7): every title with a volume not yet released gives
+ * Pre-order bonuses of the demo: every title with a volume not yet released gives
  * 予約特典 50 points for pre-ordering it, and the soonest of those volumes store-wide also
  * gives back 10 % of its price (発売記念). Bonuses run from the volume's listing to its release.
  */

@@ -20,7 +20,7 @@ const isPromiseLike = (value: unknown): value is PromiseLike<unknown> =>
  * down (`isClosing`), and the 30 s timeout's bookkeeping. Both run inside each route's handler (wrapped once, when the route is
  * registered) rather than as onRequest and onResponse hooks: each phase of Fastify's hook chain
  * costs about as much per request as the work inside it (on a bare server, these three hooks
- * took about a fifth of its throughput; the polled get_status has to reach 70% of bare, issue 2).
+ * took about a fifth of its throughput; the polled get_status has to reach 70% of bare).
  * Replies made before a handler runs (validation errors, rate limits, unknown paths) get their
  * headers from the error and not-found handlers.
  */

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
 /**
- * Request bodies the API's schemas can judge (issue 16, item 8): an empty JSON body, or none at
+ * Request bodies the API's schemas can judge: an empty JSON body, or none at
  * all on a POST or DELETE, is read as `{}`, so a route whose fields are optional answers as
  * usual and one with required fields answers 400 naming each missing field (§5) — not
  * "Body cannot be empty" or "expected object". Non-empty JSON is parsed by Fastify's own parser

@@ -29,7 +29,7 @@ export interface PageAccessBook {
 }
 
 /**
- * Whether a page may be served under the grant its signed URL carries (issue 4): a sample page
+ * Whether a page may be served under the grant its signed URL carries: a sample page
  * to anyone, any page of a book free now to anyone, any page to a member who still holds the
  * book (checked again here, so a URL dies with the entitlement). The signature and expiry are
  * checked before this by `verifyPageQuery`.

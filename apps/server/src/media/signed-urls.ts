@@ -2,7 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { SIGNED_URL_TTL_MS } from '@hondana/domain/reading';
 
 /**
- * Short-lived signed page-image URLs (issue 4): `?e=<expiry, epoch s>&g=<grant>&s=<HMAC>`.
+ * Short-lived signed page-image URLs: `?e=<expiry, epoch s>&g=<grant>&s=<HMAC>`.
  * The signature binds the book, the page, the expiry and the grant, so a copied URL stops
  * working at its expiry and cannot be moved to another page, book or member.
  * Grants: `s` sample (anyone), `f` free now (anyone), `u<userId>` a member's entitlement.

@@ -4,7 +4,7 @@ import type { Transaction } from 'kysely';
 import type { Database } from '../db/schema';
 
 /**
- * What the store asks of a payment provider (issue 5). A card payment is decided at once; a
+ * What the store asks of a payment provider. A card payment is decided at once; a
  * carrier or wallet payment sends the member to the provider's confirmation page, and the
  * provider reports the member's decision through `PaymentDecisionHandler`. Coins are granted
  * only on a CAPTURED outcome or an approved decision.

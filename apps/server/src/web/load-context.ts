@@ -83,7 +83,7 @@ export interface StoreLoadContext {
     /** Whether the book is R18 and this viewer has not passed the age check (§4 adult gate): the viewer asks first. */
     needsAdultCheck(q: { bookId: number }): Promise<boolean>;
   };
-  /** Cart and coupons (issue 7). */
+  /** Cart and coupons. */
   cart: {
     /** The open guest coupon of the login-appeal banner (§3 Guest coupon, §5); null when none. */
     guestCouponOffer(): Promise<GuestCouponOffer | null>;

@@ -40,7 +40,7 @@ export async function grantTo(
 }
 
 /**
- * The wallet invariant (issue 5): after due expiries are written, every balance equals the sum
+ * The wallet invariant: after due expiries are written, every balance equals the sum
  * of its ledger entries, every lot's remaining equals its own entries, and nothing is negative.
  */
 export async function ledgerInvariant(db: Db, userId: number, now: number): Promise<Record<Currency, number>> {

@@ -88,7 +88,7 @@ export function BookTile({ book, eager = false }: BookTileProps) {
       {book.showPrice && (
         <p className={styles.price}>
           {book.free ? (
-            // A free book reads 無料, not a struck price and a red 0 (issue 16).
+            // A free book reads 無料, not a struck price and a red 0.
             <span className={styles.zero}>{t('bookTile.free')}</span>
           ) : (
             <>

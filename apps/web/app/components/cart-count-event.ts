@@ -1,7 +1,7 @@
 /**
  * The header's cart count (rendered by the server from the root loader) listens for this event:
  * the cart button and the cart page send it with the cart's new count, so it follows without a
- * reload and without a script of its own on every page (issue 16, series page JS budget).
+ * reload and without a script of its own on every page (series page JS budget).
  */
 export const CART_CHANGED = 'hondana:cart-changed';
 

@@ -9,7 +9,7 @@ export type PageLinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'
 /**
  * A link to another store page that costs the server render no more than an `<a>`: React
  * Router's `Link` runs half a dozen hooks per link, which on a page of tiles was a few percent
- * of its render (issue 3, decision 011). It writes what `Link` writes, `data-discover`, so React
+ * of its render (decision 011). It writes what `Link` writes, `data-discover`, so React
  * Router's route discovery fetches the route of every one in view as it does for its own links.
  * In the browser, `PageLinkNavigation` turns a plain click on it into a client-side
  * navigation, as `Link` does; before hydration, or with a modifier key, it is an ordinary link.

@@ -2,7 +2,7 @@ import { copyLookup } from './i18n';
 import { cartErrorCopy } from './ja-cart';
 
 /**
- * Japanese copy of the cart's bundles and card/carrier payment (issue 7). Loaded only with
+ * Japanese copy of the cart's bundles and card/carrier payment. Loaded only with
  * `/cart`: kept apart from `ja-cart.ts`, which the lazily loaded cart button also reads.
  */
 export const jaCartPay = {

@@ -1,6 +1,6 @@
 import { copyLookup } from './i18n';
 
-/** Japanese copy of the pre-order confirmation page (issue 7); loaded with that page only. */
+/** Japanese copy of the pre-order confirmation page; loaded with that page only. */
 export const jaPreorder = {
   title: '予約内容の確認',
   description: '発売前の巻を予約します。',

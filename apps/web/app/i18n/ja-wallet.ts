@@ -2,7 +2,7 @@ import { copyLookup } from './i18n';
 
 /**
  * Japanese copy of the coin shop, wallet, payments history, the 資金決済法 page and the purchase
- * UI (issue 5). Kept out of `ja` on purpose: `ja` ships in the i18n chunk of every page, and the
+ * UI. Kept out of `ja` on purpose: `ja` ships in the i18n chunk of every page, and the
  * series page is within ~3 kB of its JS budget (≤120 kB gzip). This copy loads only with the
  * routes and the lazily loaded purchase UI that import it; `walletCopy` reads it the same way
  * `i18n.t` reads `ja` (nested keys, `{{name}}` interpolation). The few strings the series page

@@ -22,7 +22,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   return null;
 }
 
-/** `/bookshelf` (issue 20): the member's books by series, 続きを読む, filters, sorts, keyword, hidden books. */
+/** `/bookshelf`: the member's books by series, 続きを読む, filters, sorts, keyword, hidden books. */
 export default function Bookshelf() {
   return (
     <div className={styles.page}>

@@ -94,7 +94,7 @@ export default function MangaCoinShop({ loaderData: d }: Route.ComponentProps) {
         loginTo={loginHref(location.pathname + location.search)}
         onBuy={member ? (item) => (setCompleted(null), setSelected(item)) : null}
       />
-      {/* Issue 16: the card form opens in view — a bottom sheet on phones, a modal from the tablet width up. */}
+      {/* The card form opens in view — a bottom sheet on phones, a modal from the tablet width up. */}
       {selected && (
         <ResponsiveDialog open onOpenChange={(open) => !open && setSelected(null)} title={w('shop.heading')}>
           <Checkout

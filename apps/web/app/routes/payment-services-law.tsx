@@ -9,7 +9,7 @@ import type { Route } from './+types/payment-services-law';
 export const meta: Route.MetaFunction = () => pageMeta({ title: w('law.title'), description: w('law.description') });
 
 /**
- * `/law/payment_services`: 資金決済法に基づく表示 for paid manga coins (issue 5), linked from the
+ * `/law/payment_services`: 資金決済法に基づく表示 for paid manga coins, linked from the
  * coin shop. The text is the server's (`GET /api/manga_coin/legal_notice`), so the page and the
  * operator's records cannot disagree.
  */

@@ -130,7 +130,7 @@ function SeriesContent({ data: d }: { data: Content }) {
   const editorHref = reviewEditorHref(header.titleId, d.reviews.myReviewId);
   return (
     <div className={styles.page}>
-      {/* An owned volume is read, not sampled (issue 16). */}
+      {/* An owned volume is read, not sampled. */}
       <SeriesHeader series={header} sampleBookId={d.volume ? (d.volume.bought ? null : d.volume.bookId) : header.firstBookId} />
       <SeriesMemberActions titleId={header.titleId} wished={d.member.wished} isMember={d.member.isMember} loginTo={loginTo} />
       {d.volume && <VolumeDetail book={d.volume} />}

@@ -1,5 +1,5 @@
 /**
- * Request schemas and response shapes of the §7 lottery calls (issue 24). Query and form names
+ * Request schemas and response shapes of the §7 lottery calls. Query and form names
  * as §7 writes them; JSON fields camelCase as §3.
  */
 import { z } from 'zod';

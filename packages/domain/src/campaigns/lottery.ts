@@ -1,5 +1,5 @@
 /**
- * Lottery rules (issue 24, spec §1, §3 Lottery, §8 lottery grant, §9): when a campaign runs,
+ * Lottery rules (§1, §3 Lottery, §8 lottery grant, §9): when a campaign runs,
  * which events hand out tickets and under which once-only key, how long a ticket lasts, and
  * which prize a random number draws. Pure: the server and the web call these.
  */

@@ -1,4 +1,4 @@
-/** Request schemas and response shapes of the §7 mission calls (issue 24). */
+/** Request schemas and response shapes of the §7 mission calls. */
 import { z } from 'zod';
 import type { MissionRewardType, MissionTaskType } from './missions';
 

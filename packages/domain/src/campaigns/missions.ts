@@ -1,5 +1,5 @@
 /**
- * Mission rules (issue 24, spec §3 Mission, §9 reward types): a mission's tasks, how an event
+ * Mission rules (§3 Mission, §9 reward types): a mission's tasks, how an event
  * advances them, and when its reward is due. Pure: the server and the web call these.
  */
 import { tokyoDay } from '../time';

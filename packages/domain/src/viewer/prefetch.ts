@@ -20,7 +20,7 @@ export type PrefetchInput = {
 };
 
 /**
- * Which page images to fetch and decode now: 4 ahead and 1 behind what is on screen (issue 4);
+ * Which page images to fetch and decode now: 4 ahead and 1 behind what is on screen;
  * when fewer than `ahead` pages remain, the next volume's first pages fill the rest.
  */
 export function planPrefetch({

@@ -8,7 +8,7 @@ export type Spread = readonly number[];
 
 /**
  * Two-page spreads only on landscape screens wider than 1080 px; single pages on phones,
- * tablets and portrait screens (issue 4).
+ * tablets and portrait screens.
  */
 export function spreadsFit(viewport: { width: number; height: number }): boolean {
   return viewport.width > SPREAD_MIN_WIDTH && viewport.width > viewport.height;

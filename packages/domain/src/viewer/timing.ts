@@ -8,7 +8,7 @@ export const LAST_PAGE_LOADING_MS = 1500;
 export const PAGE_SYNC_MS = 20_000;
 /** Reaching 90% of the pages the first time registers a read-end (§4, §9). */
 export const READ_END_RATIO = 0.9;
-/** Prefetch and decode this many pages ahead of and behind what is on screen (issue 4). */
+/** Prefetch and decode this many pages ahead of and behind what is on screen. */
 export const PREFETCH_AHEAD = 4;
 export const PREFETCH_BEHIND = 1;
 /** Two-page spreads only on landscape screens wider than this (§9 desktop breakpoint). */

@@ -3,7 +3,7 @@ import { type Kysely, sql } from 'kysely';
 import { isPostgres } from './helpers';
 
 /**
- * Keyword search and rankings (issue 3):
+ * Keyword search and rankings:
  * - `titles.search_text`: the title's and its authors' names and readings, normalised by
  *   `normalizeSearchText` (NFKC, lower case, hiragana, no spaces), so a search is one substring
  *   test on one column; filled here for existing rows and by whoever inserts titles

@@ -18,7 +18,7 @@ const COIN_PACKS = [
   { coin: 3000, price: 3000, bonus: 300, point: 30, limit: null, highlight: 'none', scene: 'viewer', methods: ALL_METHODS },
 ];
 
-/** Wallet (issue 5): entitlements, lots and their ledger, coin packs, the sandbox provider's payments. */
+/** Wallet: entitlements, lots and their ledger, coin packs, the sandbox provider's payments. */
 export async function up(db: Kysely<any>): Promise<void> {
   // Entitlements first: page access (reading) checks them.
   await db.schema

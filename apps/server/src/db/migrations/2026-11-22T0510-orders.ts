@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { millis, notNull, withId } from './helpers';
 
-/** Orders (issue 5): book orders and coin pack payments, their items, point campaigns. */
+/** Orders: book orders and coin pack payments, their items, point campaigns. */
 export async function up(db: Kysely<any>): Promise<void> {
   await withId(db, db.schema.createTable('orders'))
     .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))

@@ -3,7 +3,7 @@ import { millis, notNull } from './helpers';
 
 const userId = (c: Parameters<typeof notNull>[0]) => c.notNull().references('users.id').onDelete('cascade');
 
-/** Serials (issue 6): members' tickets, rentals, reading and history. */
+/** Serials: members' tickets, rentals, reading and history. */
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('user_serials')

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { millis, notNull, withId } from './helpers';
 
-/** Cart and coupons (issue 7): cart items, coupons, members' coupons, the cart's chosen coupon. */
+/** Cart and coupons: cart items, coupons, members' coupons, the cart's chosen coupon. */
 export async function up(db: Kysely<any>): Promise<void> {
   await withId(db, db.schema.createTable('cart_items'))
     .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))

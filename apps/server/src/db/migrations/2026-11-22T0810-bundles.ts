@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { millis, notNull, withId } from './helpers';
 
 /**
- * Bundles (issue 7): a set of books sold together at a bundle price during a sale period, and
+ * Bundles: a set of books sold together at a bundle price during a sale period, and
  * the bundle a cart row was added with (the cart shows a bundle's rows as one §3 Cart item).
  */
 export async function up(db: Kysely<any>): Promise<void> {

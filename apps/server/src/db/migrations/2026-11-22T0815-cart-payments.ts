@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { millis, notNull } from './helpers';
 
 /**
- * Cart orders paid by card or carrier (issue 7): what a PROCESSING order will deliver when the
+ * Cart orders paid by card or carrier: what a PROCESSING order will deliver when the
  * provider reports the member's approval — its books with the prices and points of the preview,
  * the earned point lines, the coupon it holds and the bundles it bought.
  */

@@ -2,7 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import { millis, notNull, withId } from './helpers';
 
 /**
- * Pre-order bonuses (issue 7, §3 Pre-order bonus): the bonuses, and each pre-order's bonus with
+ * Pre-order bonuses (§3 Pre-order bonus): the bonuses, and each pre-order's bonus with
  * the points fixed when it was placed, PENDING until the volume's release grants them.
  */
 export async function up(db: Kysely<any>): Promise<void> {

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /**
- * Rating of each title kept on the title (issue 8, §2 book tile stars, §3 Rating summary):
+ * Rating of each title kept on the title (§2 book tile stars, §3 Rating summary):
  * `review_count` and `review_star_total` of its live reviews. Every catalog list already reads
  * `titles` for its tiles, so the average costs no extra query; the reviews service moves both
  * columns by deltas inside the review's own transaction (add, modify, delete, undo), which stay

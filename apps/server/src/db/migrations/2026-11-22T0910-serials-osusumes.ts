@@ -2,7 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import { millis, notNull, withId } from './helpers';
 
 /**
- * Serials, second step (issue 6): editorial recommendation lists (§7 `/serial_osusumes`) and one
+ * Serials, second step: editorial recommendation lists (§7 `/serial_osusumes`) and one
  * row per coin rental, so `/order/payments` lists every rental paid with coins or manga coins
  * (the member's episode row keeps only the latest rental).
  */

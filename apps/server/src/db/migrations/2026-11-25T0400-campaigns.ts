@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import { millis, notNull, withId } from './helpers';
 
-/** Lottery campaigns (boxes, prizes, distribution events, tickets, draws) and missions (issue 24). */
+/** Lottery campaigns (boxes, prizes, distribution events, tickets, draws) and missions. */
 export async function up(db: Kysely<any>): Promise<void> {
   await withId(db, db.schema.createTable('lottery_campaigns'))
     .addColumn('name', 'text', notNull)

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { millis, notNull } from './helpers';
 
 /**
- * Imported books (issue 18): where each came from (the re-import key: an EPUB's identifier or
+ * Imported books: where each came from (the re-import key: an EPUB's identifier or
  * the file's content hash) and the stored original of each page, so the media service makes
  * derivatives from the publisher's images instead of drawing demo art.
  */

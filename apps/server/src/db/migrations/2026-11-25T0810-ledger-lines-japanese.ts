@@ -2,8 +2,8 @@ import { type LedgerBook, legacyLedgerLine, ledgerLine } from '@hondana/domain/l
 import type { Kysely } from 'kysely';
 
 /**
- * Ledger lines written before they were Japanese (issue 16, item 12: "利用 serial episode 5
- * rental", "付与 bonus: coin pack (order 1)") are rewritten as the store now writes them,
+ * Ledger lines written before they were Japanese ("利用 serial episode 5 rental", "付与 bonus: coin
+ * pack (order 1)") are rewritten as the store now writes them,
  * naming the book or episode where the order or episode is still there. Lines already
  * Japanese are left alone. Data only: no schema change, nothing to undo.
  */

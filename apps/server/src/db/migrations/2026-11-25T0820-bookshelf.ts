@@ -3,7 +3,7 @@ import { refreshShelfSeries } from '../../modules/bookshelf/shelf-updates';
 import { millis, notNull } from './helpers';
 
 /**
- * The bookshelf (issue 20): a member can hide a book from their shelf (`user_books.hidden_at`);
+ * The bookshelf: a member can hide a book from their shelf (`user_books.hidden_at`);
  * `shelf_series` summarises each member's series (counts, newest volume, last bought and read)
  * so a shelf of thousands of books is a page of indexed rows; "continue reading" reads a
  * member's latest positions in order. Existing members' summaries are filled here.

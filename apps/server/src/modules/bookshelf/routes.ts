@@ -6,7 +6,7 @@ import { parseInput } from '../reviews/parse-input';
 import { registerTokenEndpoints } from '../tokens/token-routes';
 import { continueReading, hidePurpose, listShelf, setHidden, shelfOfTitle } from './bookshelf.service';
 
-/** The member's bookshelf (issue 20): every call is under /me, 401 for a guest, and reads only the session's member. */
+/** The member's bookshelf: every call is under /me, 401 for a guest, and reads only the session's member. */
 export const bookshelfRoutes: FastifyPluginAsync = async (app) => {
   const { db } = app.deps.database;
   const now = () => app.deps.clock().getTime();

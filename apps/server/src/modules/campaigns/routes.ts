@@ -11,7 +11,7 @@ export interface CampaignRoutesOptions {
   random?: RandomInt;
 }
 
-/** The selling layer's campaigns (issue 24): lottery and missions. */
+/** The selling layer's campaigns: lottery and missions. */
 export const campaignRoutes: FastifyPluginAsync<CampaignRoutesOptions> = async (app, options) => {
   await app.register(lotteryRoutes, options);
   await app.register(missionRoutes);

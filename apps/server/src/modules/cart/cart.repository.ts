@@ -88,7 +88,7 @@ export async function cartSize(db: Db, userId: number): Promise<number> {
   return Number(row.n);
 }
 
-/** The books in the member's cart to buy now (not those kept for later): the header's cart count (issue 16). */
+/** The books in the member's cart to buy now (not those kept for later): the header's cart count. */
 export async function activeCartCount(db: Db, userId: number): Promise<number> {
   const row = await db
     .selectFrom('cart_items')

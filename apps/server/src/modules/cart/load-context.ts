@@ -6,7 +6,7 @@ import { activeCartCount } from './cart.repository';
 import { guestCouponOffer } from './coupon.service';
 import { bonusesByBook } from './pre-order-bonus.service';
 
-/** The cart section of the pages' context (issue 7): coupons and pre-order bonuses, read in-process. */
+/** The cart section of the pages' context: coupons and pre-order bonuses, read in-process. */
 export function cartContext(db: Kysely<Database>, at: number, includeAdult: boolean, userId: number | null = null): StoreLoadContext['cart'] {
   return {
     activeCount: async () => (userId === null ? 0 : activeCartCount(db, userId)),

@@ -34,7 +34,7 @@ import { adultAllowed } from '../catalog/adult-access';
 /** How often due pre-order bonuses are granted when no request of their member comes first. */
 const BONUS_SETTLE_EVERY_MS = 60_000;
 
-/** §7 "Cart", "Pre-orders" and the guest coupon of §7 "Guest" (issue 7); contract in `packages/domain/src/cart.ts`. */
+/** §7 "Cart", "Pre-orders" and the guest coupon of §7 "Guest"; contract in `packages/domain/src/cart.ts`. */
 export const cartRoutes: FastifyPluginAsync<{ provider?: PaymentProvider }> = async (base, options) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
   // Card and carrier payments of the cart; the provider's decisions arrive through the sandbox routes (wallet module).

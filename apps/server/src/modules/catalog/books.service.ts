@@ -196,7 +196,7 @@ export async function getBookDetail(
 ): Promise<BookDetail | null> {
   const [found] = await visibleBooks(db, [q.bookId], q.includeAdult);
   if (!found) return null;
-  // The bundle on sale that holds the volume (issue 7): read with the member's fields, not memoised.
+  // The bundle on sale that holds the volume: read with the member's fields, not memoised.
   const bundle = bundleSummaryOfBook(db, q.bookId, q.now);
   const detail = memoBookDetail(found.facts, found.volume, q.now);
   if (q.userId === null) {

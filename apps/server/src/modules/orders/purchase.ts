@@ -32,9 +32,9 @@ export interface PurchaseRequest {
   preOrder?: boolean;
   /** Manga coin flow: the price the member was shown (checked_price / request_price). */
   expectedPrice?: number;
-  /** Cart order (issue 7): the coupon discount on these priced books (capped at their total). */
+  /** Cart order: the coupon discount on these priced books (capped at their total). */
   discountFor?: (books: readonly PricedBook[]) => number;
-  /** Cart order (issue 7): prices agreed for some books (a bundle's price split over its books). */
+  /** Cart order: prices agreed for some books (a bundle's price split over its books). */
   prices?: ReadonlyMap<number, number>;
   now: number;
 }
@@ -104,7 +104,7 @@ const selectBooksAndMember = preparedQuery((db, $: Record<string, number>, shape
   return db.selectFrom('books').innerJoin('titles', 'titles.id', 'books.title_id').select(PURCHASABLE_BOOK_COLUMNS).select(subqueries).where('books.id', 'in', bookIds);
 });
 
-/** Every buy rule of §5 and issue 5 except the balances, which `quote` and `purchase` check. */
+/** Every buy rule of §5 except the balances, which `quote` and `purchase` check. */
 export async function priceBooks(db: Db, req: PurchaseRequest, checkOwned = true): Promise<Omit<PurchaseQuote, 'usePoint' | 'payPrice'>> {
   return (await priceAndRead(db, req, { checkOwned, balances: [] })).priced;
 }

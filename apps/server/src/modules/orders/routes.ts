@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { buyRoutes } from './buy.routes';
 import { historyRoutes } from './history.routes';
 
-/** The orders area (issue 5): buy flows, free books, history, entitlements, point campaigns. */
+/** The orders area: buy flows, free books, history, entitlements, point campaigns. */
 export const ordersRoutes: FastifyPluginAsync = async (app) => {
   await app.register(buyRoutes);
   await app.register(historyRoutes);

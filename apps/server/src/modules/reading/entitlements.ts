@@ -4,7 +4,7 @@ import type { Database } from '../../db/schema';
 import { entitledBookIds } from '../orders/entitlements';
 
 /**
- * The seam between reading and orders (issue 5): which books a member holds. Orders owns the
+ * The seam between reading and orders: which books a member holds. Orders owns the
  * `user_books` table (one row per member and book, bought, granted free or pre-ordered) and its
  * queries; reading only asks through here, so page access has one definition.
  */

@@ -30,7 +30,7 @@ export function markReading(
     }
     const column = input.which === 'start_reading' ? 'read_started_at' : 'read_ended_at';
     await users.markReading(trx, input.userId, episode.id, serial.id, column, input.now);
-    // An episode read to the end counts towards the read-a-serial-episode missions (issue 24).
+    // An episode read to the end counts towards the read-a-serial-episode missions.
     if (input.which === 'end_reading') await advanceMissions(trx, input.userId, { kind: 'read_episode', episodeId: episode.id }, input.now);
     if (input.which === 'start_reading') {
       await users.recordHistory(trx, input.userId, serial.id, episode.id, input.now);

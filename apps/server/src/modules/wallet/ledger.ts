@@ -6,7 +6,7 @@ import type { Database } from '../../db/schema';
 import { preparedQuery } from '../../db/prepared-query';
 
 /**
- * The money core (issue 5): lots and their append-only ledger. Every function takes the
+ * The money core: lots and their append-only ledger. Every function takes the
  * caller's transaction, so a grant, spend, expiry or refund is written with its cause or not
  * at all. Spending is a conditional update checked by affected rows; on PostgreSQL the member's
  * lots are also locked in spend order, so concurrent spends of one member queue instead of

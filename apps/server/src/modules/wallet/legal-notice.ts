@@ -3,7 +3,7 @@ import { BONUS_COIN_VALID_DAYS, PAID_COIN_VALID_DAYS } from '@hondana/domain/wal
 
 /**
  * 資金決済法に基づく表示: what the Payment Services Act requires a prepaid payment instrument's
- * issuer to state (issue 5). Paid manga coins stay valid for a year, so the Act applies.
+ * issuer to state. Paid manga coins stay valid for a year, so the Act applies.
  */
 export const paymentServicesActNotice: PaymentServicesActNotice = {
   title: '資金決済法に基づく表示',

@@ -70,6 +70,6 @@ export const walletRoutes: FastifyPluginAsync<{ provider?: PaymentProvider }> = 
     coinPurchaseStatus(db, (await requireUser(request)).userId, request.params.order_id),
   );
 
-  // The sandbox's page decides coin packs and cart orders paid by carrier (issue 7) alike.
+  // The sandbox's page decides coin packs and cart orders paid by carrier alike.
   await app.register(sandboxRoutes, { onDecision: decisionByOrderKind({ MANGA_COIN: onPaymentDecision, BOOK: cartPaymentDecision, [SUBSCRIPTION_ORDER_KIND]: subscriptionPaymentDecision }) });
 };

@@ -35,7 +35,7 @@ export function seriesHeaderView(series: SeriesPage, volume: BookDetail | null =
 }
 export type SeriesHeaderView = ReturnType<typeof seriesHeaderView>;
 
-/** The volume detail block (§3 Book detail) with its dates written out, and the guest coupon banner (issue 7). */
+/** The volume detail block (§3 Book detail) with its dates written out, and the guest coupon banner. */
 export function volumeDetailView(book: BookDetail, couponBanner: BookCouponBanner | null = null, isMember = false) {
   // A bundle goes into the cart whole (`/cart?bundle=`); a guest logs in first and comes back.
   const bundleCart = book.bundleId === null ? null : `/cart?bundle=${book.bundleId}`;
@@ -49,7 +49,7 @@ export function volumeDetailView(book: BookDetail, couponBanner: BookCouponBanne
     point: book.point,
     pointTotal: book.pointTotal,
     free: book.free,
-    /** The member owns it (issue 16: no 試し読み or カートに追加 for it). */
+    /** The member owns it (no 試し読み or カートに追加 for it). */
     bought: book.bought,
     limitedFree: book.limitedFree,
     limitedSale: book.limitedSale,

@@ -20,7 +20,7 @@ export const cryptoRandomInt: RandomInt = (max) => randomInt(max);
 const PICK_ATTEMPTS = 8;
 
 /**
- * Consumes a ticket (issue 24): in the caller's transaction, the ticket is marked used by a
+ * Consumes a ticket: in the caller's transaction, the ticket is marked used by a
  * conditional update (one of any number of parallel consumes wins), a prize is picked with a
  * cryptographic random number among those with stock, one of its stock is taken by a conditional
  * update (never oversold: a lost race picks again), the prize is granted and the draw recorded.

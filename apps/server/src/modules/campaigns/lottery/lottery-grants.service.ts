@@ -11,7 +11,7 @@ import { eventsOf, insertTickets, runningCampaigns } from './lottery.repository'
 type Trx = Transaction<Database>;
 
 /**
- * Ticket grants (issue 24): each distribution event of a running campaign hands out its tickets
+ * Ticket grants: each distribution event of a running campaign hands out its tickets
  * once per grant key (`grantKey` of domain: an order, a Tokyo day, a link). The unique key of
  * `lottery_tickets` decides, so parallel grants of one key give it once.
  */

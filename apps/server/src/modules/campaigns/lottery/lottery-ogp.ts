@@ -17,7 +17,7 @@ export interface OgpInput {
 }
 
 /**
- * `/lottery/ogp_image` (issue 24): the share picture of a campaign or a prize, 1200×630 PNG,
+ * `/lottery/ogp_image`: the share picture of a campaign or a prize, 1200×630 PNG,
  * drawn with sharp from shapes and seven-segment digits only (no font a fresh machine lacks):
  * sun rays in the campaign colour, the lottery box, and for a prize its rank on a medal and
  * its amount beside a coin, book or coupon shape.

@@ -1,7 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../../db/schema';
 
-/** Queries of the lottery (issue 24). Plain functions taking `db` or the caller's transaction. */
+/** Queries of the lottery. Plain functions taking `db` or the caller's transaction. */
 type Db = Kysely<Database> | Transaction<Database>;
 
 export type CampaignRow = Awaited<ReturnType<typeof campaignById>> & {};

@@ -29,7 +29,7 @@ export interface LotteryRoutesOptions {
   random?: RandomInt;
 }
 
-/** §7 Lottery calls under /api/lottery (issue 24). */
+/** §7 Lottery calls under /api/lottery. */
 export const lotteryRoutes: FastifyPluginAsync<LotteryRoutesOptions> = async (base, options) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const { db } = app.deps.database;

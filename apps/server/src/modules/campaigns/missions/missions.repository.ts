@@ -1,7 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../../db/schema';
 
-/** Queries of missions (issue 24). */
+/** Queries of missions. */
 type Db = Kysely<Database> | Transaction<Database>;
 
 export type MissionRow = Awaited<ReturnType<typeof runningMissions>>[number];

@@ -14,7 +14,7 @@ import { type MissionRow, claimReward, markNoticed, progressOf, recordTaskEvent,
 type Trx = Transaction<Database>;
 
 /**
- * Missions (issue 24): an event (a book read to the end, an episode, a purchase, opening the app)
+ * Missions: an event (a book read to the end, an episode, a purchase, opening the app)
  * counts once per key towards the matching tasks of running missions; the member's first
  * completion claims the reward (a primary key) and grants it in the same transaction.
  */

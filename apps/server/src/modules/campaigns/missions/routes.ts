@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireUser } from '../../accounts/session-plugin';
 import { missionNotice, missionReadEnd, missionView, missionsV4 } from './missions.service';
 
-/** §7 Mission calls (issue 24): 401 for guests, 404 when no mission runs. */
+/** §7 Mission calls: 401 for guests, 404 when no mission runs. */
 export const missionRoutes: FastifyPluginAsync = async (base) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const { db } = app.deps.database;

@@ -10,7 +10,7 @@ export interface ShelfParams {
   limit: number;
 }
 
-/** `GET /api/user_books/me` (issue 20): a page of the member's series tiles. */
+/** `GET /api/user_books/me`: a page of the member's series tiles. */
 export const getShelf = (p: ShelfParams) =>
   apiGet<UserBooksResponse>('/user_books/me', { filter: p.filter, sort: p.sort, word: p.word || undefined, offset: p.offset, limit: p.limit, ac: 1 });
 

@@ -2,7 +2,7 @@ import type { CartChangeResponse, CartItemView, CartView, OrderV3Body, OrderV3Re
 import { ApiError, apiGet, apiPost, createToken } from '../../wallet/api/api-client';
 import { clearGuestCart, readGuestCart } from '../guest-cart-storage';
 
-/** The cart calls of §7 (issue 7). */
+/** The cart calls of §7. */
 export const getCart = (usePoint = 0) => apiGet<CartView>('/cart/me/active_items', { use_point: usePoint });
 export const getLaterItems = () => apiGet<{ totalCount: number; items: CartItemView[] }>('/cart/me/later_items');
 export interface CouponListItem {

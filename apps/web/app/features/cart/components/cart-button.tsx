@@ -37,7 +37,7 @@ export function CartButton({ bookId }: { bookId: number }) {
     try {
       await apiPost<CartChangeResponse>('/cart/book', { book_id: bookId });
       setState('in');
-      // Issue 16: the member sees it went in, and the header's count follows.
+      // The member sees it went in, and the header's count follows.
       setToast(c('added'));
       const cart = await apiGet<{ items: unknown[] }>('/cart/me/active_items').catch(() => null);
       if (cart) announceCartCount(cart.items.length);

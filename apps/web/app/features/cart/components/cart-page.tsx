@@ -151,7 +151,7 @@ export function CartPage({ initial }: { initial: CartData }) {
 }
 
 type Bought = { bookId: number; name: string };
-/** What the order charged (its response), shown with the books bought (issue 16). */
+/** What the order charged (its response), shown with the books bought. */
 type Charged = { totalPrice: number; discount: number; usePoint: number; payPrice: number; payment: PaymentChoice };
 
 const yen = (n: number) => n.toLocaleString('ja-JP');

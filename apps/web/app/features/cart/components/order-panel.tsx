@@ -27,7 +27,7 @@ interface Props {
 
 const yen = (n: number) => n.toLocaleString('ja-JP');
 
-/** The checkout button says what it spends (issue 16): 購入する 276マンガコイン, or the yen a card or carrier pays. */
+/** The checkout button says what it spends: 購入する 276マンガコイン, or the yen a card or carrier pays. */
 function checkoutLabel(payment: PaymentChoice, amount: number): string {
   if (payment === 'MANGA_COIN' || payment === 'COIN') return c(`checkout.${payment}`, { amount: yen(amount) });
   return c('checkout.yen', { amount: yen(amount) });

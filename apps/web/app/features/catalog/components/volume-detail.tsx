@@ -16,7 +16,7 @@ export function VolumeDetail({ book }: { book: VolumeDetailView }) {
       </h2>
       <p className={styles.price}>
         {book.free ? (
-          // A free volume reads 無料, not a struck price and a 0 (issue 16).
+          // A free volume reads 無料, not a struck price and a 0.
           <span className={styles.freeLabel}>{t('volume.free')}</span>
         ) : (
           <>
@@ -65,7 +65,7 @@ export function VolumeDetail({ book }: { book: VolumeDetailView }) {
           {t('volume.bundleAdd', { price: formatAmount(book.bundle.price) })}
         </a>
       )}
-      {/* Buying lives in the orders feature (issue 5): ownership, 購入する / 読む, the purchase dialog. */}
+      {/* Buying lives in the orders feature: ownership, 購入する / 読む, the purchase dialog. */}
       <BuyBox book={book} />
       {book.description && <p className={styles.description}>{book.description}</p>}
     </section>

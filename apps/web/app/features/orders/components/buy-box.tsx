@@ -25,7 +25,7 @@ export type BuyBoxBook = {
 
 /**
  * The volume page's buy box: a guest logs in to buy (or reads a free volume); a member buys or
- * reads. A volume on pre-order offers only 予約する (issue 16: never 購入する beside it).
+ * reads. A volume on pre-order offers only 予約する (never 購入する beside it).
  */
 export function BuyBox({ book }: { book: BuyBoxBook }) {
   const { t } = useTranslation();

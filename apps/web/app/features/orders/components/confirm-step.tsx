@@ -18,7 +18,7 @@ export type ConfirmStepProps = {
 /**
  * §4 confirm dialog: the shortage variant asks '{type}が足りません。追加しますか？' with the amount
  * and held coins, and its button adds coin (the coin shop); otherwise the button says what it spends
- * (購入する 500マンガコイン, issue 16).
+ * (購入する 500マンガコイン).
  */
 export function ConfirmStep({ book, panel, typeLabel, busy, error, onRead, onBack, onClose }: ConfirmStepProps) {
   const price = formatAmount(book.price);

@@ -10,7 +10,7 @@ import styles from './buy-box.module.css';
 import { PurchaseButton, PurchaseToast } from './purchase-button';
 import '../../../i18n/ja-wallet-entry';
 
-/** The member's cart button (issue 7), its own chunk: shown only while the volume is neither owned nor reserved. */
+/** The member's cart button, its own chunk: shown only while the volume is neither owned nor reserved. */
 const CartButton = lazy(() => import('../../cart/components/cart-button'));
 
 /** §9 post-purchase reload 1000 ms (named in `last-page-commerce.ts`, whose imports would pull zod into this chunk). */

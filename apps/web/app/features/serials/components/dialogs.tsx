@@ -38,7 +38,7 @@ export type RentDialogProps = {
 /**
  * §4 payment confirm: the price, the rental period and the balance of the chosen currency; a
  * shortage shows '{type}が足りません。追加しますか？' and leads to the coin shop, else
- * レンタルする with the amount and currency (issue 16).
+ * レンタルする with the amount and currency.
  * The selector offers Ameba coin only when some is held (§4).
  */
 export function RentDialog({ episode, rentalMinutes, now, balances, error, busy, onClose, onConfirm }: RentDialogProps) {

@@ -18,7 +18,7 @@ const LOCAL_KEY = 'hondana.viewer.settings';
 /** §4: the direction toggle is stored locally (for members too, so a device keeps its habit). */
 const DIRECTION_KEY = 'hondana.viewer.direction';
 
-/** Below the §9 tablet breakpoint a spread never fits, so 見開き表示 starts off there (issue 16). */
+/** Below the §9 tablet breakpoint a spread never fits, so 見開き表示 starts off there. */
 const PHONE_QUERY = '(max-width: 767px)';
 
 /**

@@ -49,7 +49,7 @@ export default function ViewerPopup(props: ViewerPopupProps) {
       {props.kind === 'bookmarks' && <BookmarkList bookmarks={props.bookmarks} onJump={jump} />}
       {props.kind === 'toc' && <TocList entries={props.toc} current={props.tocCurrent} onJump={jump} />}
       {props.kind === 'authors' && <AuthorList authors={props.authors} />}
-      {/* A guest's しおりを追加 says why it needs a login before leaving the book (issue 16). */}
+      {/* A guest's しおりを追加 says why it needs a login before leaving the book. */}
       {props.kind === 'bookmarkLogin' && (
         <div className={styles.loginNote}>
           <p>{t('viewer.bookmarkLoginBody')}</p>

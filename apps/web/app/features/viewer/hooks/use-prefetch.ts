@@ -4,7 +4,7 @@ import { useEffect, useRef } from 'react';
 const KEEP = 16;
 
 /**
- * Fetches and decodes page images before they are needed (issue 4: 4 ahead, 1 behind), in the
+ * Fetches and decodes page images before they are needed (4 ahead, 1 behind), in the
  * order given, so a page turn paints an image that is already decoded. Images are held so the
  * browser keeps their decoded data while they are near.
  */
