@@ -41,7 +41,11 @@ for (const width of [375, 1080]) {
         await page.getByRole('link', { name: 'カートに追加' }).click();
         await page.waitForURL(/\/cart\?add=/);
         await page.getByText(`カートに${i + 1}冊あります`).waitFor();
+        // The header counts a guest's cart too (kept in this browser).
+        await page.getByTestId('cart-count').filter({ hasText: String(i + 1) }).waitFor();
       }
+      await page.goto(`${store.url}/ranking/daily/1`);
+      await page.getByTestId('cart-count').filter({ hasText: '2' }).waitFor();
       // Adding the same volume again changes nothing (§5: duplicates ignored).
       await page.goto(`${store.url}/cart?add=${VOLUMES[0]}&ref=e2e`);
       await page.getByText('カートに2冊あります').waitFor();

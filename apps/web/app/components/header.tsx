@@ -1,5 +1,5 @@
-import { type ReactNode, useEffect, useState } from 'react';
-import { CART_CHANGED } from './cart-count-event';
+import { type ReactNode, useEffect, useState, useSyncExternalStore } from 'react';
+import { CART_CHANGED, readGuestCart } from './cart-count-event';
 import { useTranslation } from '../i18n/i18n';
 import { Form } from 'react-router';
 import { PageLink } from './page-link';
@@ -108,7 +108,20 @@ export function Header({ viewer, loginTo, searchWord = '', noticeBadge }: Header
   );
 }
 
-/** The member's cart count from the server, then as the cart button and page announce it. */
+const guestCartCount = () => readGuestCart().length;
+function onGuestCartChange(changed: () => void): () => void {
+  window.addEventListener(CART_CHANGED, changed);
+  window.addEventListener('storage', changed);
+  return () => {
+    window.removeEventListener(CART_CHANGED, changed);
+    window.removeEventListener('storage', changed);
+  };
+}
+
+/**
+ * The cart's count: a member's from the server, a guest's from this browser's guest cart once
+ * the page is interactive; then as the cart button, the cart page and the guest cart announce it.
+ */
 function useCartCount(fromServer: number | null): number | null {
   const [announced, setAnnounced] = useState<{ from: number | null; count: number } | null>(null);
   useEffect(() => {
@@ -116,7 +129,8 @@ function useCartCount(fromServer: number | null): number | null {
     window.addEventListener(CART_CHANGED, onChange);
     return () => window.removeEventListener(CART_CHANGED, onChange);
   }, [fromServer]);
-  if (fromServer === null) return null;
+  const guestCount = useSyncExternalStore(onGuestCartChange, guestCartCount, () => null);
+  if (fromServer === null) return guestCount;
   // A newer server count (after a navigation) wins over an older announcement.
   return announced && announced.from === fromServer ? announced.count : fromServer;
 }
