@@ -105,6 +105,16 @@ describe('subscribing by card', () => {
     expect(again.json().granted).toEqual({ coin: 1000, bonus: 300, firstBonus: 0, secondBonus: 200, cycleBonus: 100 });
   });
 
+  it('refuses a card subscription whose reCaptchaToken the human check refuses, charging and keeping nothing', async () => {
+    const m = await member(t.app);
+    const refused = await subscribeByCard(t.app, m.cookie, plans.light, { body: { ...shown(plans.light), card: testCard(), reCaptchaToken: 'fail' } });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toEqual({ errorCode: 'HUMAN_CHECK_FAILED', messages: ['reCaptchaToken: not verified'] });
+    const all = (await get('/api/user_manga_coin_sales_subscriptions/me/by_status?status=ENTRY,ACTIVE,ERROR,CANCEL', m.cookie)).json();
+    expect(all.subscriptions).toHaveLength(0);
+    expect(await ledgerInvariant(t.database.db, m.userId, clock.now())).toMatchObject({ MANGA_COIN: 0 });
+  });
+
   it('records a declined card as an ERROR subscription and answers SIMPLY_CREDIT_CARD_ERROR, granting nothing', async () => {
     const m = await member(t.app);
     const declined = await subscribeByCard(t.app, m.cookie, plans.light, { card: SandboxTestCard.DECLINED });

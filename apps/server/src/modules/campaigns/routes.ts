@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { HumanCheck } from './lottery/human-check';
+import type { HumanCheck } from '../../http/human-check';
 import type { RandomInt } from './lottery/lottery-draw.service';
 import { lotteryRoutes } from './lottery/routes';
 import { missionRoutes } from './missions/routes';

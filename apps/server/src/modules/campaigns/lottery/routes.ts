@@ -16,7 +16,7 @@ import { requireUser } from '../../accounts/session-plugin';
 import { requireToken, withRetry } from '../../orders/buy.service';
 import { registerTokenEndpoints } from '../../tokens/token-routes';
 import { withOneTimeToken } from '../../tokens/one-time-tokens';
-import { type HumanCheck, sandboxHumanCheck } from './human-check';
+import { type HumanCheck, sandboxHumanCheck } from '../../../http/human-check';
 import { type RandomInt, consumeTicket } from './lottery-draw.service';
 import { grantReadEnd, grantShare, grantUrl } from './lottery-grants.service';
 import { lotteryOgpImage } from './lottery-ogp';

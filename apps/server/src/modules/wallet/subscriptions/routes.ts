@@ -9,8 +9,10 @@ import {
   SubscriptionTokenQuery,
   SubscriptionsByStatusQuery,
 } from '@hondana/domain/subscriptions/subscriptions-api';
+import { AppError, ErrorCode } from '@hondana/domain/errors';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { type HumanCheck, sandboxHumanCheck } from '../../../http/human-check';
 import type { PaymentProvider } from '../../../payments/payment-provider';
 import { createSandboxProvider, sandboxMaintenanceFromEnv } from '../../../payments/sandbox-provider';
 import { requireUser, sessionUser } from '../../accounts/session-plugin';
@@ -37,11 +39,12 @@ export function renewalIntervalFromEnv(value = process.env.SUBSCRIPTION_RENEWAL_
  * (the sandbox unless another is given); the carrier's decision comes back through the sandbox
  * routes that the wallet registers.
  */
-export const subscriptionRoutes: FastifyPluginAsync<{ provider?: PaymentProvider }> = async (base, options) => {
+export const subscriptionRoutes: FastifyPluginAsync<{ provider?: PaymentProvider; humanCheck?: HumanCheck }> = async (base, options) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const { db } = app.deps.database;
   const clock = () => app.deps.clock();
   const provider = options.provider ?? createSandboxProvider({ maintenance: sandboxMaintenanceFromEnv(process.env.SANDBOX_MAINTENANCE) });
+  const humanCheck = options.humanCheck ?? sandboxHumanCheck;
 
   app.get(PLANS, { schema: { querystring: SubscriptionPlansQuery } }, async (request) => subscriptions.plans(db, request.query.payment_type));
   app.get(`${PLANS}/create_token`, (request) => createTokenResponse(request, subscriptions.SUBSCRIPTION_TOKEN_PURPOSE));
@@ -59,6 +62,10 @@ export const subscriptionRoutes: FastifyPluginAsync<{ provider?: PaymentProvider
 
   app.post(`${PLANS}/:id`, { schema: { params: SubscriptionIdPath, querystring: SubscriptionTokenQuery, body: CardSubscribeBody } }, async (request, reply) => {
     const user = await requireUser(request);
+    // §7's card payload carries a reCaptcha token: a card form is what card testers automate.
+    if (!(await humanCheck.verify(request.body.reCaptchaToken ?? '', { remoteIp: request.ip, action: 'subscription_subscribe' }))) {
+      throw new AppError(403, ErrorCode.HUMAN_CHECK_FAILED, ['reCaptchaToken: not verified']);
+    }
     const input = { token: request.query.token, userId: user.userId, planId: request.params.id, paymentType: 'creditcard' as const, body: request.body };
     const result = await subscriptions.subscribe(db, provider, { ...input, now: clock() });
     return reply.code(result.status).send(result.body);
