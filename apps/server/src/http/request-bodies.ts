@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 /** Most bytes a request body may have (a bigger one is 413 PAYLOAD_TOO_LARGE). */
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -17,7 +17,14 @@ export function registerRequestBodies(app: FastifyInstance): void {
     if ((body as string).trim() === '') done(null, {});
     else json(request, body as string, done);
   });
-  app.addHook('preValidation', async (request) => {
-    if (request.body == null && request.method !== 'GET' && request.method !== 'HEAD') request.body = {};
+  // Only routes that take a body get the step (an onRoute hook), so the polled GET calls pay
+  // nothing for it (decision 010).
+  app.addHook('onRoute', (route) => {
+    if ([route.method].flat().every((method) => method === 'GET' || method === 'HEAD')) return;
+    route.preValidation = [emptyBodyIsObject, ...[route.preValidation ?? []].flat()];
   });
+}
+
+async function emptyBodyIsObject(request: FastifyRequest): Promise<void> {
+  if (request.body == null) request.body = {};
 }
