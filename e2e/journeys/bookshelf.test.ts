@@ -44,13 +44,13 @@ async function newMember(width: number): Promise<{ page: Page; email: string }> 
   return { page, email };
 }
 
-/** Buys a volume from its page with manga coins (the purchase dialog's 次へ, then 読む). */
+/** Buys a volume from its page with manga coins (the purchase dialog's 次へ, then 購入する with the amount). */
 async function buyVolume(page: Page, bookId: number) {
   await page.goto(`${store.url}/series_list/series_id=${TITLE_ID}?book_id=${bookId}`);
   await page.getByRole('button', { name: '購入する' }).click();
   const dialog = page.getByRole('dialog', { name: '購入する' });
   await dialog.getByRole('button', { name: '次へ' }).click();
-  await dialog.getByRole('button', { name: '読む' }).click();
+  await dialog.getByRole('button', { name: /^購入する [\d,]+マンガコイン$/ }).click();
   await page.getByTestId('buy-box').getByRole('link', { name: '読む' }).waitFor();
 }
 

@@ -84,7 +84,7 @@ for (const width of [375, 1080]) {
       await buy.click();
       const dialog = page.getByRole('dialog', { name: '購入する' });
       await dialog.getByRole('button', { name: '次へ' }).click();
-      await dialog.getByRole('button', { name: '読む' }).click();
+      await dialog.getByRole('button', { name: /^購入する [\d,]+マンガコイン$/ }).click();
       await page.waitForURL(`${store.url}/viewer?cid=${PAID_VOL3}`);
 
       // The lottery page: two tickets with their expiry, the draw, the prize.
