@@ -20,12 +20,16 @@ export function boxesOf(db: Db, campaignId: number) {
   return db.selectFrom('lottery_boxes').selectAll().where('campaign_id', '=', campaignId).orderBy('sort_order').orderBy('id').execute();
 }
 
-export function prizesOfCampaign(db: Db, campaignId: number) {
-  return db
+/** Prizes with the campaign of their box. */
+const prizesWithCampaign = (db: Db) =>
+  db
     .selectFrom('lottery_prizes')
     .innerJoin('lottery_boxes', 'lottery_boxes.id', 'lottery_prizes.box_id')
     .selectAll('lottery_prizes')
-    .select('lottery_boxes.campaign_id')
+    .select('lottery_boxes.campaign_id');
+
+export function prizesOfCampaign(db: Db, campaignId: number) {
+  return prizesWithCampaign(db)
     .where('lottery_boxes.campaign_id', '=', campaignId)
     .orderBy('lottery_prizes.rank')
     .orderBy('lottery_prizes.id')
@@ -33,11 +37,7 @@ export function prizesOfCampaign(db: Db, campaignId: number) {
 }
 
 export function prizesOfBox(db: Db, boxId: number) {
-  return db
-    .selectFrom('lottery_prizes')
-    .innerJoin('lottery_boxes', 'lottery_boxes.id', 'lottery_prizes.box_id')
-    .selectAll('lottery_prizes')
-    .select('lottery_boxes.campaign_id')
+  return prizesWithCampaign(db)
     .where('lottery_prizes.box_id', '=', boxId)
     .orderBy('lottery_prizes.rank')
     .orderBy('lottery_prizes.id')
@@ -45,11 +45,7 @@ export function prizesOfBox(db: Db, boxId: number) {
 }
 
 export function prizeById(db: Db, prizeId: number) {
-  return db
-    .selectFrom('lottery_prizes')
-    .innerJoin('lottery_boxes', 'lottery_boxes.id', 'lottery_prizes.box_id')
-    .selectAll('lottery_prizes')
-    .select('lottery_boxes.campaign_id')
+  return prizesWithCampaign(db)
     .where('lottery_prizes.id', '=', prizeId)
     .executeTakeFirst();
 }
