@@ -14,7 +14,8 @@ export const maintenancePageHtml = `<!doctype html>
   main { box-sizing: border-box; max-width: 560px; margin: 0 auto; padding: 64px 20px; text-align: center; }
   .logo { font-size: 28px; font-weight: 700; letter-spacing: 0.1em; margin: 0 0 32px; }
   h1 { font-size: 22px; margin: 0 0 16px; }
-  p { font-size: 15px; line-height: 1.8; margin: 0 0 12px; }
+  p { font-size: 15px; line-height: 1.8; margin: 0 0 12px; text-align: left; }
+  p.logo { text-align: center; }
 </style>
 </head>
 <body>
@@ -22,7 +23,7 @@ export const maintenancePageHtml = `<!doctype html>
   <p class="logo">本棚</p>
   <h1>ただいまメンテナンス中です</h1>
   <p>本棚はただいまメンテナンスを行っています。</p>
-  <p>ご不便をおかけしますが、終了までしばらくお待ちください。<br>メンテナンス終了後、あらためてアクセスしてください。</p>
+  <p>ご不便をおかけしますが、終了までしばらくお待ちください。メンテナンス終了後、あらためてアクセスしてください。</p>
 </main>
 </body>
 </html>
