@@ -76,7 +76,7 @@ describe('maintenance mode coin', () => {
       const shown = await imagePages(page);
       assert.ok(shown.length > 0 && shown.every((p) => p > SAMPLE_PAGES), `pages beyond the sample on screen: ${shown.join(', ')}`);
       await page.waitForFunction(() => {
-        const images = [...document.querySelectorAll<HTMLImageElement>('[data-testid=viewer-stage] img')];
+        const images = Array.from(document.querySelectorAll<HTMLImageElement>('[data-testid=viewer-stage] img'));
         return images.length > 0 && images.every((img) => img.complete && img.naturalWidth > 0);
       });
       await shot(page, `reading-${width}`);
