@@ -19,14 +19,15 @@ const HUES = ['#7a2e3a', '#2e5a7a', '#3a7a2e', '#7a652e', '#5a2e7a'];
 before(async () => {
   [store, browser] = await Promise.all([startStore(), launchBrowser()]);
   work = mkdtempSync(path.join(tmpdir(), 'hondana-import-e2e-'));
-  // Right to left: the cover alone, then pairs whose first page is on the right.
+  // Right to left, with the file's sides off by one from counting: the cover alone, P2 on the left
+  // (so alone too), then pairs whose first page is on the right (P3+P4), and P5.
   const pages = await Promise.all(HUES.map((hue, i) => numberedPage(i + 1, 600, 850, hue)));
   const file = await writeFixedEpub(path.join(work, 'minato.epub'), {
     identifier: 'urn:uuid:e2e-import-0001',
     title: '港の灯 1',
     author: '灯台守',
     direction: 'rtl',
-    pages: pages.map((image, i) => ({ image, spread: i === 0 ? 'center' : i % 2 === 1 ? 'right' : 'left' })),
+    pages: pages.map((image, i) => ({ image, spread: i === 0 ? 'center' : i % 2 === 1 ? 'left' : 'right' })),
   });
   const [imported] = await importIntoStore(store, file);
   assert.ok(imported, 'the command reported the book');
@@ -100,17 +101,21 @@ describe('an imported fixed-layout EPUB in the viewer', () => {
     await shot(page, 'epub-1080');
   });
 
-  it('pairs P2 and P3 into one right-to-left spread on a wide screen', async () => {
+  it("pairs P3 and P4 into one right-to-left spread on a wide screen, as the file's sides say", async () => {
     const page = await open(1280, 800);
     await expectPage(page, 0);
     await page.keyboard.press('ArrowLeft');
     await expectPage(page, 1);
+    // P2 is a left page: counting would pair it with P3, the file puts it alone.
+    assert.equal(await page.getByTestId('viewer-stage').getAttribute('data-visible-pages'), '1');
+    await page.keyboard.press('ArrowLeft');
+    await expectPage(page, 2);
     await imagesLoaded(page);
-    assert.equal(await page.getByTestId('viewer-stage').getAttribute('data-visible-pages'), '1,2');
+    assert.equal(await page.getByTestId('viewer-stage').getAttribute('data-visible-pages'), '2,3');
     const [first, second] = await page.locator('[data-testid=viewer-stage] img').all();
-    assert.ok((await first!.boundingBox())!.x > (await second!.boundingBox())!.x, 'P2 is on the right');
+    assert.ok((await first!.boundingBox())!.x > (await second!.boundingBox())!.x, 'P3 is on the right');
     await showUi(page);
-    assert.equal(await page.getByTestId('page-indicator').textContent(), '2-3 / 5');
+    assert.equal(await page.getByTestId('page-indicator').textContent(), '3-4 / 5');
     await shot(page, 'epub-1280-spread');
   });
 });

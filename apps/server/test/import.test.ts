@@ -152,6 +152,10 @@ describe('EPUB 3 fixed layout', () => {
     expect(originals.map((o) => o.spread)).toEqual(['left', 'right', 'left', 'center']);
     const wide = await t.database.db.selectFrom('book_pages').select('wide_flg').where('book_id', '=', result.bookId!).orderBy('page_no').execute();
     expect(wide.map((w) => w.wide_flg)).toEqual([0, 0, 0, 1]);
+    // The viewer is told each page's side, which its spread pairing follows.
+    const info = await t.app.inject({ url: `/api/browser/bookinfo/v2?bookId=${result.bookId}&ac=1` });
+    expect(info.statusCode).toBe(200);
+    expect((info.json() as { pages_data: { pages: { side: string | null }[] } }).pages_data.pages.map((p) => p.side)).toEqual(['left', 'right', 'left', 'center']);
     // The cover is the cover-image item, made ahead at import.
     expect(await t.app.deps.media.exists(`covers/${result.bookId}/256.webp`)).toBe(true);
     const cover = await t.app.inject({ url: `/media/covers/${result.bookId}/128.jpg` });

@@ -158,6 +158,8 @@ export const ViewerPage = z.object({
   height: z.number().int(),
   /** A double-page spread (wider than tall): stands alone in spread mode. */
   wide: z.boolean(),
+  /** The page's side in a spread as its file says (EPUB page-spread-*), null when it does not. */
+  side: z.enum(['left', 'right', 'center']).nullable(),
   /** Part of the sample anyone may read. */
   sample: z.boolean(),
   /** The requester may see this page now; `images` is empty when not. */

@@ -15,20 +15,43 @@ describe('pairSpreads', () => {
   it("'shift by one page' lets the page after the cover stand alone", () => {
     expect(pairSpreads(pages(6), true)).toEqual([[0], [1], [2, 3], [4, 5]]);
   });
+  it("follows the file's sides: a right-to-left pair starts on a right page and ends on a left one", () => {
+    const sided = (...sides: ('left' | 'right' | 'center' | null)[]) => sides.map((side) => ({ wide: false, side }));
+    // Counting alone would pair 1+2 and 3+4; the file says 2 starts a pair (right) after 1 stands alone.
+    expect(pairSpreads(sided(null, 'left', 'right', 'left', 'right', 'left'))).toEqual([[0], [1], [2, 3], [4, 5]]);
+    // A left page never leads, a right page never follows.
+    expect(pairSpreads(sided(null, 'right', 'right', 'left'))).toEqual([[0], [1], [2, 3]]);
+    // A center page stands alone even when its image is not wide.
+    expect(pairSpreads(sided(null, 'right', 'center', 'right', 'left'))).toEqual([[0], [1], [2], [3, 4]]);
+    // Left-to-right books mirror it: a pair starts on the left.
+    expect(pairSpreads(sided(null, 'right', 'left', 'right'), false, 'ltr')).toEqual([[0], [1], [2, 3]]);
+    // Pages without sides pair by counting as before.
+    expect(pairSpreads(sided(null, null, null, null, null), false, 'rtl')).toEqual([[0], [1, 2], [3, 4]]);
+  });
   it('handles empty and one-page books', () => {
     expect(pairSpreads([])).toEqual([]);
     expect(pairSpreads(pages(1), true)).toEqual([[0]]);
   });
   it('shows every page exactly once, in order, never more than two at a time', () => {
     fc.assert(
-      fc.property(fc.array(fc.boolean(), { maxLength: 60 }), fc.boolean(), (wides, shift) => {
-        const spreads = pairSpreads(wides.map((wide) => ({ wide })), shift);
-        expect(spreads.flat()).toEqual(wides.map((_, i) => i));
-        for (const spread of spreads) {
-          expect(spread.length).toBeLessThanOrEqual(2);
-          if (spread.length === 2) expect(spread.some((p) => wides[p])).toBe(false);
-        }
-      }),
+      fc.property(
+        fc.array(fc.record({ wide: fc.boolean(), side: fc.constantFrom('left' as const, 'right' as const, 'center' as const, null) }), { maxLength: 60 }),
+        fc.boolean(),
+        fc.constantFrom('rtl' as const, 'ltr' as const),
+        (pages, shift, direction) => {
+          const spreads = pairSpreads(pages, shift, direction);
+          expect(spreads.flat()).toEqual(pages.map((_, i) => i));
+          const [lead, follow] = direction === 'rtl' ? ['right', 'left'] : ['left', 'right'];
+          for (const spread of spreads) {
+            expect(spread.length).toBeLessThanOrEqual(2);
+            if (spread.length === 2) {
+              expect(spread.some((p) => pages[p]!.wide || pages[p]!.side === 'center')).toBe(false);
+              expect(pages[spread[0]!]!.side).not.toBe(follow);
+              expect(pages[spread[1]!]!.side).not.toBe(lead);
+            }
+          }
+        },
+      ),
     );
   });
 });

@@ -10,14 +10,17 @@ export interface PageRow {
   width: number;
   height: number;
   wideFlg: number;
+  /** The side an imported file gives the page in a spread; null for drawn pages and files that do not say. */
+  side: 'left' | 'right' | 'center' | null;
 }
 
 export const pagesOf = (db: Db, bookId: number): Promise<PageRow[]> =>
   db
-    .selectFrom('book_pages')
-    .select(['page_no as page', 'width', 'height', 'wide_flg as wideFlg'])
-    .where('book_id', '=', bookId)
-    .orderBy('page_no')
+    .selectFrom('book_pages as p')
+    .leftJoin('book_page_originals as o', (join) => join.onRef('o.book_id', '=', 'p.book_id').onRef('o.page_no', '=', 'p.page_no'))
+    .select(['p.page_no as page', 'p.width', 'p.height', 'p.wide_flg as wideFlg', 'o.spread as side'])
+    .where('p.book_id', '=', bookId)
+    .orderBy('p.page_no')
     .execute();
 
 export const navigationsOf = (db: Db, bookId: number): Promise<{ page: number; text: string }[]> =>

@@ -103,6 +103,7 @@ function pagesDataOf(book: ReadingBook, pages: repo.PageRow[], q: ViewerRequest)
       width: p.width,
       height: p.height,
       wide: p.wideFlg === 1 || isWidePage(p.width, p.height),
+      side: p.side,
       sample: isSample(book, p.page),
       accessible: grant !== null,
       images,

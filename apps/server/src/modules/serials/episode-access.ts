@@ -103,6 +103,7 @@ function pagesData(
         width: p.width,
         height: p.height,
         wide: false,
+        side: null,
         sample: false,
         accessible: true,
         images: PAGE_IMAGE_WIDTHS.map((width) => ({

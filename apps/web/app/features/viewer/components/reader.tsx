@@ -71,8 +71,8 @@ export function Reader({ info, loggedIn, adult, startupPage, openLastPage, close
   const total = kind === 'text' ? textTotal : pages.length;
   const spread = kind === 'fixed' && flow === 'paged' && settings.spread && spreadsFit(viewport);
   const screens = useMemo(
-    () => (spread ? pairSpreads(pages, settings.spreadShift) : singlePages(total)),
-    [spread, pages, settings.spreadShift, total],
+    () => (spread ? pairSpreads(pages, settings.spreadShift, direction) : singlePages(total)),
+    [spread, pages, settings.spreadShift, direction, total],
   );
   const synced = startupPage ?? info.readingPage?.page ?? null;
   const [initial] = useState(() =>
