@@ -1,20 +1,25 @@
 import type { WishTitle } from '@hondana/domain/notices-rules';
 import { createToken, getJson, postForm, sendJson } from '../../../lib/member-api';
+import { track } from '../../../lib/track';
 
 /** §4 toggle: `/wish_title/add` or `/wish_title/delete` with its one-time token (status code 0). */
 export async function setWish(titleId: number, wished: boolean) {
   const action = wished ? 'add' : 'delete';
   const token = await createToken(`/api/wish_title/${action}/create_token`);
-  return postForm<{ status: { code: number }; result: { wished: boolean; wishCount: number } }>(`/api/wish_title/${action}`, {
+  const answer = await postForm<{ status: { code: number }; result: { wished: boolean; wishCount: number } }>(`/api/wish_title/${action}`, {
     token,
     title_id: titleId,
   });
+  track(wished ? 'add_wish_list' : 'delete_wish_list', { title_id: titleId, ref: location.pathname });
+  return answer;
 }
 
 /** Bulk `DELETE /wish_title/titles` (token, JSON body). */
 export async function deleteWishes(titleIds: number[]) {
   const token = await createToken('/api/wish_title/delete/create_token');
-  return sendJson<{ result: { deletedCount: number } }>('DELETE', `/api/wish_title/titles?token=${encodeURIComponent(token)}`, { titleIds });
+  const answer = await sendJson<{ result: { deletedCount: number } }>('DELETE', `/api/wish_title/titles?token=${encodeURIComponent(token)}`, { titleIds });
+  for (const titleId of titleIds) track('delete_wish_list', { title_id: titleId, ref: location.pathname });
+  return answer;
 }
 
 export const getWishList = (offset: number, limit: number) =>

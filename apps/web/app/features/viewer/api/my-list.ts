@@ -1,3 +1,4 @@
+import { track } from '../../../lib/track';
 import { requestJson } from './http';
 
 type TokenResponse = { status: { code: number; token: string } };
@@ -18,5 +19,6 @@ export async function toggleMyList(titleId: number, inMyList: boolean): Promise<
     'Failed to update my list',
   );
   if (response.status.code !== 0) throw new Error('Failed to update my list');
+  track(inMyList ? 'delete_wish_list' : 'add_wish_list', { title_id: titleId, ref: 'viewer' });
   return !inMyList;
 }
