@@ -82,6 +82,10 @@ describe('tracking calls', () => {
     expect(String(first.headers['set-cookie'])).toMatch(/SameSite=Lax/i);
     const again = await log('page?page=/ranking', `${GUEST_ID_COOKIE}=${gid}`);
     expect(again.headers['set-cookie']).toBeUndefined();
+    expect((await log('module_view', `a=1; ${GUEST_ID_COOKIE}=${gid}; b=2`)).headers['set-cookie']).toBeUndefined();
+    expect(gidOf((await log('module_view', `x${GUEST_ID_COOKIE}=${gid}`)).headers['set-cookie'])).not.toBe(gid);
+    await buffer.flush();
+    await db().deleteFrom('events').where('kind', '=', 'module_view').execute();
     const other = await log('page?page=/'); // another guest
     const forged = await log('page?page=/', `${GUEST_ID_COOKIE}=not-an-id`); // a bad value gets a new id
     expect(gidOf(forged.headers['set-cookie'])).toMatch(/^[A-Za-z0-9_-]{22}$/);

@@ -3,7 +3,8 @@ import { LOG_KINDS } from '@hondana/domain/tracking/log-kinds';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { smallResponse } from '../../http/small-response';
-import { sessionSecret, sessionUser } from '../accounts/session-plugin';
+import { sessionUser } from '../accounts/session-plugin';
+import { SESSION_COOKIE } from '../accounts/sessions';
 import { guestIdOf, guestIdSetCookie, newGuestId } from './guest-id';
 import type { TrackingBuffer } from './tracking.service';
 
@@ -33,7 +34,8 @@ export const trackingRoutes: FastifyPluginAsync<TrackingRoutesOptions> = async (
       return reply.status(204).header('cache-control', 'no-store').send();
     };
     // A guest's call is answered in the same tick; a member's waits only for the session read.
-    return sessionSecret(request) ? sessionUser(request).then((user) => answer(user?.userId ?? null)) : answer(null);
+    const maybeMember = request.headers.cookie?.includes(SESSION_COOKIE) === true;
+    return maybeMember ? sessionUser(request).then((user) => answer(user?.userId ?? null)) : answer(null);
   };
 
   for (const kind of LOG_KINDS) {
