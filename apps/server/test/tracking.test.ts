@@ -110,6 +110,15 @@ describe('tracking calls', () => {
     ]);
   });
 
+  it('a batch of any size is written whole and in order (statements of 100, 10 and 1 rows)', async () => {
+    await db().deleteFrom('events').execute();
+    for (let i = 0; i < 237; i += 1) buffer.push({ kind: 'module_view', at: now + i, userId: null, guestId: null, query: { position: i } });
+    await buffer.flush();
+    const written = await rows();
+    expect(written.map((r) => JSON.parse(r.data).position)).toEqual(Array.from({ length: 237 }, (_, i) => i));
+    expect(written.map((r) => Number(r.occurred_at))).toEqual(Array.from({ length: 237 }, (_, i) => now + i));
+  });
+
   it('bad input is 400 naming the field, and nothing is buffered', async () => {
     const before = buffer.stats().buffered;
     for (const [query, field] of [['title_id=abc', 'title_id'], [`ref=${'x'.repeat(201)}`, 'ref'], ['book_id=-1', 'book_id']] as const) {
