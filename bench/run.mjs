@@ -15,6 +15,7 @@ import { reviewsRows } from './reviews.mjs';
 import { concurrencyRows } from './concurrency.mjs';
 import { chromiumPath } from './chromium.mjs';
 import { bookshelfRows } from './bookshelf.mjs';
+import { trackingRows } from './tracking.mjs';
 
 // The viewer rows need a browser: checked first, so a machine without one learns it now and
 // still gets every other row, instead of a stack trace after the rest of the run.
@@ -75,6 +76,7 @@ try {
   rows.push(mean(pairs.map(([bareRow]) => bareRow)), mean(pairs.map(([, statusRow]) => statusRow)));
   rows[1].name += ` (mean of ${pairs.length} windows alternated with bare: ${pairs.map(([b, g]) => `${Math.round((g.rps / b.rps) * 100)}%`).join(', ')})`;
   rows.push(await measure('GET /api/common/get_status (member)', `${store.url}/api/common/get_status`, { headers: { cookie } }));
+  rows.push(...(await trackingRows(store.url, measure, cookie)));
   rows.push(await measure('GET / (top page, server-rendered)', `${store.url}/`));
   rows.push(await measure('GET /api/books/1 (book detail, guest)', `${store.url}/api/books/1`));
   rows.push(...(await readingRows(store.url, measure, cookie)));

@@ -34,6 +34,8 @@ import { serialsRoutes } from './modules/serials/routes';
 import { cartRoutes } from './modules/cart/routes';
 import { type CampaignRoutesOptions, campaignRoutes } from './modules/campaigns/routes';
 import { bookshelfRoutes } from './modules/bookshelf/routes';
+import { trackingRoutes } from './modules/tracking/routes';
+import { type TrackingBuffer, createTrackingBuffer } from './modules/tracking/tracking.service';
 import { mediaRoutes } from './media/routes';
 import { webPlugin } from './web/web-plugin';
 
@@ -53,6 +55,8 @@ export interface AppOptions {
   web?: boolean;
   /** The lottery's human check and random source (`modules/campaigns/routes.ts`); sandbox and crypto by default. */
   campaigns?: CampaignRoutesOptions;
+  /** The `/log/*` events' buffer (`modules/tracking/`); one writing into `events` by default. */
+  tracking?: TrackingBuffer;
 }
 
 /** What every module's routes and services share. */
@@ -140,7 +144,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   registerErrorHandling(app, perRequest.secure);
   registerRequestBodies(app);
-  registerMetrics(app, { token: config.metricsToken, database, scheduler, clock: () => clock().getTime() });
+  const tracking = options.tracking ?? createTrackingBuffer(database.db, { onError: (error, dropped) => app.log.error({ err: error, dropped }, 'tracking events not written') });
+  app.addHook('onClose', () => tracking.close());
+  registerMetrics(app, { token: config.metricsToken, database, scheduler, clock: () => clock().getTime(), tracking });
   await app.register(compress, { threshold: 1024 });
   await app.register(formbody);
   await app.register(sessionPlugin);
@@ -162,6 +168,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(cartRoutes);
       await api.register(campaignRoutes, options.campaigns ?? {});
       await api.register(bookshelfRoutes);
+      await api.register(trackingRoutes, { buffer: tracking });
     },
     { prefix: '/api' },
   );

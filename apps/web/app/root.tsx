@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import {
   Link,
   Links,
@@ -17,6 +17,7 @@ import { PageLinkNavigation } from './components/page-link';
 import { loginHref } from './features/accounts/login-href';
 import { LazyNoticeBadge } from './features/notices/components/lazy-notice-badge';
 import { useTranslation } from './i18n/i18n';
+import { track } from './lib/track';
 import styles from './root.module.css';
 import globalCss from './styles/global.css?url';
 
@@ -39,6 +40,9 @@ export function Layout({ children }: { children: ReactNode }) {
   const onAuthPage = location.pathname === '/login' || location.pathname === '/signup';
   // The viewer covers the whole screen: no store header and footer behind it (nor in the tab order).
   const inViewer = location.pathname === '/viewer';
+  const path = location.pathname + location.search;
+  // §7 /log/page: each page a person sees, the first and every one navigated to in the app.
+  useEffect(() => track('page', { page: path }), [path]);
   return (
     <html lang="ja">
       <head>

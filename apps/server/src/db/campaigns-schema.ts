@@ -116,6 +116,14 @@ export interface MissionRewardsTable {
   noticed_at: Millis | null;
 }
 
+/** A Tokyo day on which the member opened the app (a page or any member call); one row a day. */
+export interface AppOpenDaysTable {
+  user_id: number;
+  /** yyyy-MM-dd in Asia/Tokyo. */
+  day: string;
+  created_at: Millis;
+}
+
 export interface CampaignTables {
   lottery_campaigns: LotteryCampaignsTable;
   lottery_boxes: LotteryBoxesTable;
@@ -127,4 +135,5 @@ export interface CampaignTables {
   mission_tasks: MissionTasksTable;
   mission_task_events: MissionTaskEventsTable;
   mission_rewards: MissionRewardsTable;
+  app_open_days: AppOpenDaysTable;
 }

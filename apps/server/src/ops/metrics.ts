@@ -21,6 +21,8 @@ export interface MetricsOptions {
   database: DatabaseHandle;
   scheduler: Scheduler;
   clock: () => number;
+  /** The `/log/*` events' buffer: events waiting, written and dropped (`modules/tracking/event-buffer.ts`). */
+  tracking?: { stats(): { buffered: number; written: number; dropped: Record<string, number> } };
 }
 
 /**
@@ -92,6 +94,8 @@ export function registerMetrics(app: FastifyInstance, options: MetricsOptions): 
     if (run.items) items.inc({ job: run.name }, run.items);
   });
 
+  if (options.tracking) registerTrackingMetrics(register, options.tracking);
+
   const granted = new Counter({
     name: 'hondana_coins_granted_total',
     help: 'Store-wide: amounts granted per currency (COIN, MANGA_COIN, POINT) by ledger kind (GRANT, ADJUST, REFUND)',
@@ -133,6 +137,41 @@ export function registerMetrics(app: FastifyInstance, options: MetricsOptions): 
     catchingUp ??= catchUp().finally(() => (catchingUp = null));
     await catchingUp.catch((error: unknown) => request.log.warn({ err: error }, 'metrics: the ledger could not be read'));
     return reply.type(register.contentType).send(await register.metrics());
+  });
+}
+
+/** The tracking buffer's counts, read at each scrape: a counter moves by what changed since the last one. */
+function registerTrackingMetrics(register: Registry, tracking: NonNullable<MetricsOptions['tracking']>): void {
+  const seen = { written: 0, dropped: new Map<string, number>() };
+  new Gauge({
+    name: 'hondana_tracking_events_buffered',
+    help: 'Tracking events (/log/*) waiting in this process for their batch write',
+    registers: [register],
+    collect() {
+      this.set(tracking.stats().buffered);
+    },
+  });
+  new Counter({
+    name: 'hondana_tracking_events_written_total',
+    help: 'Tracking events (/log/*) this process wrote into the events table',
+    registers: [register],
+    collect() {
+      const { written } = tracking.stats();
+      this.inc(written - seen.written);
+      seen.written = written;
+    },
+  });
+  new Counter({
+    name: 'hondana_tracking_events_dropped_total',
+    help: 'Tracking events (/log/*) this process dropped: buffer full, batch write failed, or after shutdown began',
+    labelNames: ['reason'] as const,
+    registers: [register],
+    collect() {
+      for (const [reason, n] of Object.entries(tracking.stats().dropped)) {
+        this.inc({ reason }, n - (seen.dropped.get(reason) ?? 0));
+        seen.dropped.set(reason, n);
+      }
+    },
   });
 }
 

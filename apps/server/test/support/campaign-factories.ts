@@ -94,3 +94,19 @@ export async function createTickets(db: Db, input: { userId: number; campaignId:
   }
   return ids;
 }
+
+/** A further box of the campaign with its prizes (sorted after the first box). */
+export async function addBox(db: Db, input: { campaignId: number; name: string; prizes: PrizeInput[] }): Promise<{ boxId: number; prizeIds: number[] }> {
+  const { id: boxId } = await db.insertInto('lottery_boxes').values({ campaign_id: input.campaignId, name: input.name, sort_order: 1 }).returning('id').executeTakeFirstOrThrow();
+  const prizeIds: number[] = [];
+  for (const p of input.prizes) {
+    const stock = p.stock ?? null;
+    const row = await db
+      .insertInto('lottery_prizes')
+      .values({ box_id: boxId, rank: p.rank, name: p.name, kind: p.kind, amount: p.amount ?? 0, book_id: p.bookId ?? null, coupon_id: p.couponId ?? null, weight: p.weight, stock, remaining: stock })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    prizeIds.push(row.id);
+  }
+  return { boxId, prizeIds };
+}

@@ -28,6 +28,8 @@ export const jaCampaigns = {
     used: '使用済み',
     draw: 'くじを引く（残り{{count}}枚）',
     drawing: '抽選中…',
+    chooseBox: '引くボックスを選ぶ',
+    boxLeft: '残り{{count}}本',
     won: '{{rank}}等「{{name}}」が当たりました！',
     wonNote: '賞品はすぐにお受け取り済みです。',
     toWallet: 'コイン明細を見る',

@@ -1,7 +1,9 @@
+import { useEffect } from 'react';
 import { Pager } from '../components/pager';
 import { TitleResults } from '../features/catalog/components/title-results';
 import { parsePage } from '../features/catalog/series-href';
 import { i18n, useTranslation } from '../i18n/i18n';
+import { track } from '../lib/track';
 import { pageMeta } from '../page-meta';
 import type { Route } from './+types/search';
 import styles from './catalog-page.module.css';
@@ -34,6 +36,10 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
 export default function Search({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { word, page, totalCount, titles } = loaderData;
+  // §7 /log/search: a search the person made (its first page; paging is a page view).
+  useEffect(() => {
+    if (word && page === 1) track('search', { word });
+  }, [word, page]);
   if (!word) {
     return (
       <div className={styles.page}>

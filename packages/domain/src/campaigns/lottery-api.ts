@@ -33,6 +33,8 @@ export const ConsumeBody = z.object({
   token: z.string().max(200).optional(),
   ticketId: id('must be a ticket id'),
   titleId: z.coerce.number({ message: 'must be a number' }).int().min(0).max(2_147_483_647).optional(),
+  /** The box the member chose on the page (a campaign may have several); its first box when absent. */
+  boxId: id('must be a box id').optional(),
   reCaptchaToken: z.string({ message: 'is required' }).min(1, 'is required').max(4000),
 });
 export type ConsumeBody = z.infer<typeof ConsumeBody>;

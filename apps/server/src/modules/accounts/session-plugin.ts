@@ -9,6 +9,27 @@ declare module 'fastify' {
     /** Memo of the session lookup: resolved at most once per request, and only when asked. */
     sessionLookup: Promise<SessionUser | null> | null;
   }
+  interface FastifyInstance {
+    /** Told of the member of each request whose session was looked up (`onMemberSeen`). */
+    memberSeenListeners: MemberSeenListener[];
+  }
+}
+
+/** Called with the member of a request, in the request's tick: must not wait for anything. */
+export type MemberSeenListener = (userId: number) => void;
+
+/**
+ * Tells `listener` of every member a request is made for: every page load (its load context
+ * looks the session up) and every member call, `get_status` included. Synchronous and cheap by
+ * contract; a listener that writes does so off the request path.
+ */
+export function onMemberSeen(app: FastifyInstance, listener: MemberSeenListener): void {
+  app.memberSeenListeners.push(listener);
+}
+
+function tellMemberSeen(listeners: readonly MemberSeenListener[], user: SessionUser | null): SessionUser | null {
+  if (user) for (const listener of listeners) listener(user.userId);
+  return user;
 }
 
 /**
@@ -26,7 +47,9 @@ export function sessionUser(request: FastifyRequest): Promise<SessionUser | null
   if (request.sessionLookup) return request.sessionLookup;
   const secret = sessionSecret(request);
   const { database, clock } = request.server.deps;
-  request.sessionLookup = secret ? findSessionUser(database.db, secret, clock().getTime()) : Promise.resolve(null);
+  const listeners = request.server.memberSeenListeners;
+  const lookup = secret ? findSessionUser(database.db, secret, clock().getTime()) : null;
+  request.sessionLookup = !lookup ? Promise.resolve(null) : listeners.length === 0 ? lookup : lookup.then((user) => tellMemberSeen(listeners, user));
   return request.sessionLookup;
 }
 
@@ -69,4 +92,5 @@ export function clearSessionCookie(reply: FastifyReply): void {
 
 export const sessionPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('sessionLookup', null);
+  app.decorate('memberSeenListeners', []);
 });

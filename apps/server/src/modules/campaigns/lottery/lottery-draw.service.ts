@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { AppError, ErrorCode, notFound } from '@hondana/domain/errors';
+import { AppError, ErrorCode, badRequest, notFound } from '@hondana/domain/errors';
 import { pickPrize, totalWeight } from '@hondana/domain/campaigns/lottery';
 import type { WonPrize } from '@hondana/domain/campaigns/lottery-api';
 import { BONUS_COIN_VALID_DAYS, DEFAULT_POINT_VALID_DAYS, expiryAfterDays } from '@hondana/domain/wallet-lots';
@@ -22,20 +22,22 @@ const PICK_ATTEMPTS = 8;
 /**
  * Consumes a ticket: in the caller's transaction, the ticket is marked used by a
  * conditional update (one of any number of parallel consumes wins), a prize is picked with a
- * cryptographic random number among those with stock, one of its stock is taken by a conditional
+ * cryptographic random number among those with stock in the chosen box (the campaign's first
+ * when none is named), one of its stock is taken by a conditional
  * update (never oversold: a lost race picks again), the prize is granted and the draw recorded.
  * Anything refused rolls the whole transaction back, the ticket included.
  */
 export async function consumeTicket(
   trx: Trx,
-  input: { userId: number; ticketId: number; titleId: number | null; now: number; random?: RandomInt },
+  input: { userId: number; ticketId: number; titleId: number | null; boxId?: number | undefined; now: number; random?: RandomInt },
 ): Promise<WonPrize> {
   const { userId, ticketId, now } = input;
   if (!(await claimTicket(trx, userId, ticketId, now))) throw await whyNotUsable(trx, userId, ticketId);
   const ticket = (await ticketById(trx, ticketId))!;
   const campaign = (await campaignById(trx, ticket.campaign_id))!;
-  const [box] = await boxesOf(trx, campaign.id);
-  if (!box) throw new AppError(409, ErrorCode.LOTTERY_PRIZE_SOLD_OUT, ['box: empty']);
+  const boxes = await boxesOf(trx, campaign.id);
+  const box = input.boxId === undefined ? boxes[0] : boxes.find((b) => b.id === input.boxId);
+  if (!box) throw input.boxId === undefined ? new AppError(409, ErrorCode.LOTTERY_PRIZE_SOLD_OUT, ['box: empty']) : badRequest('boxId', 'not a box of the ticket\'s campaign');
   const prize = await pickWithStock(trx, box.id, input.random ?? cryptoRandomInt);
   await grantPrize(trx, { userId, prize, campaignName: campaign.name, now });
   const drawId = await insertDraw(trx, { ticketId, userId, campaignId: campaign.id, prizeId: prize.id, titleId: input.titleId, now });

@@ -88,8 +88,8 @@ export const lotteryRoutes: FastifyPluginAsync<LotteryRoutesOptions> = async (ba
     }
     const at = now();
     const result = await withRetry(() =>
-      withOneTimeToken(db, { token, userId: user.userId, purpose: CONSUME_TOKEN_PURPOSE, request: { t: body.ticketId }, now: at }, async (trx) => ({
-        body: ok(await consumeTicket(trx, { userId: user.userId, ticketId: body.ticketId, titleId: body.titleId ?? null, now: at, ...(options.random && { random: options.random }) })),
+      withOneTimeToken(db, { token, userId: user.userId, purpose: CONSUME_TOKEN_PURPOSE, request: { t: body.ticketId, b: body.boxId ?? null }, now: at }, async (trx) => ({
+        body: ok(await consumeTicket(trx, { userId: user.userId, ticketId: body.ticketId, titleId: body.titleId ?? null, boxId: body.boxId, now: at, ...(options.random && { random: options.random }) })),
       })),
     );
     return reply.status(result.status).header('cache-control', 'private, no-store').send(result.body);

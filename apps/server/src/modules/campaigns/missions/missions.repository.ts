@@ -63,3 +63,13 @@ export async function markNoticed(db: Db, userId: number, missionId: number, now
     .executeTakeFirst();
   return result.numUpdatedRows === 1n;
 }
+
+/** The member's open day, once (primary key); true when this call wrote it. */
+export async function insertAppOpenDay(trx: Transaction<Database>, userId: number, day: string, now: number): Promise<boolean> {
+  const result = await trx
+    .insertInto('app_open_days')
+    .values({ user_id: userId, day, created_at: now })
+    .onConflict((oc) => oc.columns(['user_id', 'day']).doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0n) === 1;
+}

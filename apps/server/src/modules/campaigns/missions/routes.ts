@@ -1,14 +1,26 @@
 import { MissionNoticeBody, MissionReadEndBody } from '@hondana/domain/campaigns/missions-api';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { requireUser } from '../../accounts/session-plugin';
+import { onMemberSeen, requireUser } from '../../accounts/session-plugin';
+import { AppOpens } from './app-opens';
 import { missionNotice, missionReadEnd, missionView, missionsV4 } from './missions.service';
 
-/** §7 Mission calls: 401 for guests, 404 when no mission runs. */
-export const missionRoutes: FastifyPluginAsync = async (base) => {
+export interface MissionRoutesOptions {
+  /** Counts the days members open the app; built here unless a test passes its own. */
+  appOpens?: AppOpens;
+}
+
+/**
+ * §7 Mission calls: 401 for guests, 404 when no mission runs. Every request made for a member
+ * (a page or a call) counts as opening the app that Tokyo day.
+ */
+export const missionRoutes: FastifyPluginAsync<MissionRoutesOptions> = async (base, options) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const { db } = app.deps.database;
   const now = () => app.deps.clock().getTime();
+  const appOpens = options.appOpens ?? new AppOpens({ db, now, onError: (error) => app.log.error({ err: error }, 'app open day not recorded') });
+  onMemberSeen(app, (userId) => appOpens.seenMember(userId));
+  app.addHook('onClose', () => appOpens.settled());
 
   app.get('/mission/v4', async (request, reply) => {
     const user = await requireUser(request);

@@ -1,4 +1,4 @@
-import type { LotteryCampaign, LotteryTicket, WonPrize } from '@hondana/domain/campaigns/lottery-api';
+import type { LotteryBox, LotteryCampaign, LotteryTicket, WonPrize } from '@hondana/domain/campaigns/lottery-api';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { ApiError } from '../../../lib/api/client';
@@ -83,6 +83,8 @@ function DrawPanel({ campaign }: { campaign: LotteryCampaign }) {
   const consume = useConsumeTicket();
   const [won, setWon] = useState<WonPrize | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [chosen, setChosen] = useState<number | null>(null);
+  const boxId = chosen ?? firstBoxWithPrizes(campaign.boxes)?.boxId;
   const here = `/lottery/${campaign.lotteryCampaignId}`;
   if (tickets.isPending) return <section className={styles.draw} aria-busy="true" />;
   if (tickets.data === null) {
@@ -101,7 +103,7 @@ function DrawPanel({ campaign }: { campaign: LotteryCampaign }) {
     if (!first) return;
     setWon(null);
     setError(null);
-    consume.mutate(first.ticketId, {
+    consume.mutate({ ticketId: first.ticketId, boxId }, {
       onSuccess: setWon,
       onError: (e) => setError(e instanceof ApiError && e.errorCode in errorsCopy ? errorsCopy[e.errorCode]! : c('lottery.drawFailed')),
     });
@@ -109,6 +111,7 @@ function DrawPanel({ campaign }: { campaign: LotteryCampaign }) {
   return (
     <section className={styles.draw} aria-labelledby="my-tickets">
       <h2 id="my-tickets">{c('lottery.myTickets')}</h2>
+      {campaign.boxes.length > 1 && <BoxChoice boxes={campaign.boxes} value={boxId} onChange={setChosen} />}
       <div className={styles.box} data-drawing={consume.isPending} aria-hidden="true">
         <span className={styles.capsule} />
       </div>
@@ -145,6 +148,29 @@ function DrawPanel({ campaign }: { campaign: LotteryCampaign }) {
         )}
       </div>
     </section>
+  );
+}
+
+/** A box with a prize left (the server draws only among those); the first box when none has. */
+const prizesLeft = (box: LotteryBox) => box.prizes.reduce((n, p) => (p.remaining === null ? Infinity : n + p.remaining), 0);
+const firstBoxWithPrizes = (boxes: readonly LotteryBox[]) => boxes.find((b) => prizesLeft(b) > 0) ?? boxes[0];
+
+/** The boxes to draw from, as radio buttons: the draw takes from the chosen box's stock. */
+function BoxChoice({ boxes, value, onChange }: { boxes: readonly LotteryBox[]; value: number | undefined; onChange: (boxId: number) => void }) {
+  return (
+    <fieldset className={styles.boxChoice}>
+      <legend>{c('lottery.chooseBox')}</legend>
+      {boxes.map((box) => {
+        const left = prizesLeft(box);
+        return (
+          <label key={box.boxId} className={styles.boxOption}>
+            <input type="radio" name="lottery-box" value={box.boxId} checked={value === box.boxId} disabled={left === 0} onChange={() => onChange(box.boxId)} />
+            <span>{box.name}</span>
+            {Number.isFinite(left) && <span className={styles.prizeMeta}>{left > 0 ? c('lottery.boxLeft', { count: left }) : c('lottery.soldOut')}</span>}
+          </label>
+        );
+      })}
+    </fieldset>
   );
 }
 

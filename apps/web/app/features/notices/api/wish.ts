@@ -1,20 +1,28 @@
 import type { WishTitle } from '@hondana/domain/notices-rules';
 import { apiGet, apiRequest, createToken } from '../../../lib/api/client';
+import { track } from '../../../lib/track';
 
 /** §4 toggle: `/wish_title/add` or `/wish_title/delete` with its one-time token (status code 0). */
-export async function setWish(titleId: number, wished: boolean) {
+export async function setWish(titleId: number, wished: boolean, ref: string = location.pathname) {
   const action = wished ? 'add' : 'delete';
   const token = await createToken(`/api/wish_title/${action}/create_token`);
-  return apiRequest<{ status: { code: number }; result: { wished: boolean; wishCount: number } }>(`/api/wish_title/${action}`, {
+  const answer = await apiRequest<{ status: { code: number }; result: { wished: boolean; wishCount: number } }>(`/api/wish_title/${action}`, {
     method: 'POST',
     form: { token, title_id: titleId },
   });
+  track(wished ? 'add_wish_list' : 'delete_wish_list', { title_id: titleId, ref });
+  return answer;
 }
 
 /** Bulk `DELETE /wish_title/titles` (token, JSON body). */
 export async function deleteWishes(titleIds: number[]) {
   const token = await createToken('/api/wish_title/delete/create_token');
-  return apiRequest<{ result: { deletedCount: number } }>(`/api/wish_title/titles?token=${encodeURIComponent(token)}`, { method: 'DELETE', json: { titleIds } });
+  const answer = await apiRequest<{ result: { deletedCount: number } }>(`/api/wish_title/titles?token=${encodeURIComponent(token)}`, {
+    method: 'DELETE',
+    json: { titleIds },
+  });
+  for (const titleId of titleIds) track('delete_wish_list', { title_id: titleId, ref: location.pathname });
+  return answer;
 }
 
 export const getWishList = (offset: number, limit: number) =>

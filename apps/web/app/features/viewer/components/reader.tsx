@@ -13,7 +13,7 @@ import { useBookmarks } from '../hooks/use-bookmarks';
 import { usePageSync } from '../hooks/use-page-sync';
 import { usePaintMark } from '../hooks/use-paint-mark';
 import { useReader } from '../hooks/use-reader';
-import { useKeyboard, usePagePrefetch, useReadEnd } from '../hooks/use-reader-effects';
+import { useKeyboard, usePagePrefetch, useReadEnd, useReadEndLog } from '../hooks/use-reader-effects';
 import { useUiVisibility } from '../hooks/use-ui-visibility';
 import { useViewerSettings } from '../hooks/use-viewer-settings';
 import type { Viewport } from '../hooks/use-viewport';
@@ -96,6 +96,7 @@ export function Reader({ info, loggedIn, adult, startupPage, openLastPage, close
   usePagePrefetch(info, kind === 'text' ? [] : pages, reader.visible, viewport);
   const lastVisible = reader.visible.length > 0 ? Math.max(...reader.visible) : 0;
   useReadEnd(book.id, lastVisible, total, book.bought, book.reachedLastPage);
+  useReadEndLog(book.id, book.titleId, reader.end === 'shown');
   const resetToStart = reader.end === 'shown' && settings.lastPageReset;
   usePageSync(pageSyncEnabled({ loggedIn, owned: book.bought, usesCustomSample: book.useCustomSample }), {
     bookId: book.id,

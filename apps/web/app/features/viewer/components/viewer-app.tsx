@@ -1,5 +1,6 @@
 import type { ViewerInfo } from '@hondana/domain/reading';
-import { useSyncExternalStore } from 'react';
+import { useEffect, useRef, useSyncExternalStore } from 'react';
+import { track } from '../../../lib/track';
 import { seriesHref } from '../../catalog/series-href';
 import type { Tracking } from '../api/get-viewer-info';
 import { useViewerInfo } from '../hooks/use-viewer-info';
@@ -51,6 +52,14 @@ export function ViewerApp({ bookId, info, startupPage, openLastPage, tracking, l
   const kept = useSyncExternalStore(noSubscription, keptCloseUrl, () => null);
   const book = state.status === 'ready' ? state.info.book_data : null;
   const closeHref = kept ?? (book ? seriesHref(book.titleId, book.id) : '/');
+  const titleId = book?.titleId;
+  // §7 /log/read_start with the §2 viewer parameters and the ref the link carried (§9 refs).
+  const started = useRef<number | null>(null);
+  useEffect(() => {
+    if (titleId === undefined || started.current === bookId) return;
+    started.current = bookId;
+    track('read_start', { book_id: bookId, title_id: titleId, ...tracking, ref: new URLSearchParams(location.search).get('ref') });
+  }, [bookId, titleId, tracking]);
   return (
     <div className={styles.viewer} data-testid="viewer">
       {state.status === 'failed' && <FailureScreen onReload={reload} closeHref={closeHref} />}

@@ -4,6 +4,7 @@ import { type Flow, stepForKey } from '@hondana/domain/viewer/navigation';
 import { pageSlotWidth, planPrefetch } from '@hondana/domain/viewer/prefetch';
 import { shouldRegisterReadEnd } from '@hondana/domain/viewer/progress';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { track } from '../../../lib/track';
 import { getViewerInfo } from '../api/get-viewer-info';
 import { registerFinishRead } from '../api/page-sync';
 import { pageImageUrl } from '../components/page-image';
@@ -43,6 +44,16 @@ export function useReadEnd(bookId: number, lastVisiblePage: number, total: numbe
       done.current = false;
     });
   }, [bookId, lastVisiblePage, total, owned]);
+}
+
+/** §7 /log/read_end: the person reached the end of the book (its last page shown), once per book. */
+export function useReadEndLog(bookId: number, titleId: number, atEnd: boolean) {
+  const logged = useRef<number | null>(null);
+  useEffect(() => {
+    if (!atEnd || logged.current === bookId) return;
+    logged.current = bookId;
+    track('read_end', { book_id: bookId, title_id: titleId });
+  }, [bookId, titleId, atEnd]);
 }
 
 /**

@@ -1,0 +1,129 @@
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import Database from 'better-sqlite3';
+import type { Browser, Page } from 'playwright-core';
+import { type StoreServer, launchBrowser, screenshotDir, startStore } from '../support/server';
+import { expectPage, signUpMember } from '../support/viewer-helpers';
+
+/**
+ * §7 Tracking as a person causes it: a guest opens the top page, searches from the header,
+ * opens a free volume and reads it to the end; a member adds the series to my list and takes it
+ * out. Each step sends its `/log/*` call, the guest gets the first-party id cookie, and the
+ * events reach the database (written in batches by the store, a second or so later).
+ *
+ * 夜明けの図書館 (series 1): volume 2 (book 2) is free in the demo catalog.
+ */
+const SERIES = 1;
+const FREE_VOL2 = 2;
+
+let store: StoreServer;
+let browser: Browser;
+before(async () => {
+  [store, browser] = await Promise.all([startStore(), launchBrowser()]);
+});
+after(async () => {
+  await browser?.close();
+  await store?.stop();
+});
+
+type Logged = { kind: string; params: URLSearchParams };
+function recordLogs(page: Page): Logged[] {
+  const logged: Logged[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    const match = /^\/api\/log\/(\w+)$/.exec(url.pathname);
+    if (match) logged.push({ kind: match[1]!, params: url.searchParams });
+  });
+  return logged;
+}
+async function waitForLog(page: Page, logged: Logged[], kind: string, test: (p: URLSearchParams) => boolean = () => true) {
+  for (let i = 0; i < 50; i++) {
+    const found = logged.find((l) => l.kind === kind && test(l.params));
+    if (found) return found;
+    await page.waitForTimeout(100);
+  }
+  assert.fail(`no /log/${kind} call among ${logged.map((l) => `${l.kind}?${l.params}`).join(', ')}`);
+}
+const eventsOf = (where: string, value: string | number) => {
+  const db = new Database(path.join(store.dataDir, 'hondana.db'), { readonly: true });
+  try {
+    return db.prepare(`select kind, title_id, book_id, ref, data from events where ${where} = ? order by id`).all(value) as { kind: string; title_id: number | null; book_id: number | null }[];
+  } finally {
+    db.close();
+  }
+};
+async function eventuallyKinds(where: string, value: string | number, kinds: string[]) {
+  let seen: string[] = [];
+  for (let i = 0; i < 40; i++) {
+    seen = eventsOf(where, value).map((e) => e.kind);
+    if (kinds.every((k) => seen.includes(k))) return seen;
+    await new Promise((resolve) => setTimeout(resolve, 150));
+  }
+  assert.fail(`events ${seen.join(', ')} lack one of ${kinds.join(', ')}`);
+}
+const shot = (page: Page, name: string) => page.screenshot({ path: path.join(screenshotDir, `tracking-${name}.png`) });
+
+for (const width of [375, 1080]) {
+  describe(`tracking at ${width} px`, () => {
+    it('a guest’s page views, search and reading are sent and counted by the first-party id', async () => {
+      const context = await browser.newContext({ viewport: { width, height: 900 }, locale: 'ja-JP' });
+      const page = await context.newPage();
+      const logged = recordLogs(page);
+      await page.goto(store.url);
+      await waitForLog(page, logged, 'page', (p) => p.get('page') === '/');
+      const gid = (await context.cookies()).find((c) => c.name === 'hondana_gid');
+      assert.ok(gid, 'the guest got the id cookie');
+      assert.equal(gid.httpOnly, true);
+      assert.equal(new URL(store.url).hostname, gid.domain, 'first party: set by the store itself');
+
+      const search = page.getByRole('search');
+      await search.getByLabel('作品を検索').fill('夜明け');
+      await search.getByLabel('作品を検索').press('Enter');
+      await page.waitForURL(/\/search\?word=/);
+      await waitForLog(page, logged, 'search', (p) => p.get('word') === '夜明け');
+      await waitForLog(page, logged, 'page', (p) => (p.get('page') ?? '').startsWith('/search'));
+      await shot(page, `search-${width}`);
+
+      await page.goto(`${store.url}/viewer?cid=${FREE_VOL2}&ref=free_ranking_reader&blogGenreId=g7&did=d1`);
+      await expectPage(page, 0);
+      const start = await waitForLog(page, logged, 'read_start');
+      assert.equal(start.params.get('book_id'), String(FREE_VOL2));
+      assert.equal(start.params.get('title_id'), String(SERIES));
+      assert.equal(start.params.get('ref'), 'free_ranking_reader');
+      assert.equal(start.params.get('blogGenreId'), 'g7');
+      assert.equal(start.params.get('did'), 'd1');
+      assert.equal(logged.filter((l) => l.kind === 'read_end').length, 0, 'no read end before the end');
+      const total = Number(await page.locator('[data-total]').first().getAttribute('data-total'));
+      for (let i = 1; i < total; i++) {
+        await page.keyboard.press('ArrowLeft');
+        await expectPage(page, i);
+      }
+      await page.keyboard.press('ArrowLeft');
+      await page.getByTestId('last-page').waitFor();
+      await waitForLog(page, logged, 'read_end', (p) => p.get('book_id') === String(FREE_VOL2));
+      await shot(page, `read-end-${width}`);
+
+      const kinds = await eventuallyKinds('guest_id', gid.value, ['page', 'search', 'read_start', 'read_end']);
+      assert.ok(kinds.filter((k) => k === 'page').length >= 2);
+      await context.close();
+    });
+
+    it('a member adding the series to my list and taking it out sends both wish list calls', async () => {
+      const context = await browser.newContext({ viewport: { width, height: 900 }, locale: 'ja-JP' });
+      const page = await context.newPage();
+      const { userId } = await signUpMember(page, store, `tracking-${width}`);
+      const logged = recordLogs(page);
+      await page.goto(`${store.url}/series_list/series_id=${SERIES}`);
+      await page.getByRole('button', { name: /マイリストに追加/ }).click();
+      await page.getByRole('button', { name: /マイリスト登録済み/ }).waitFor();
+      await waitForLog(page, logged, 'add_wish_list', (p) => p.get('title_id') === String(SERIES));
+      await shot(page, `wish-${width}`);
+      await page.getByRole('button', { name: /マイリスト登録済み/ }).click();
+      await page.getByRole('button', { name: /マイリストに追加/ }).waitFor();
+      await waitForLog(page, logged, 'delete_wish_list', (p) => p.get('title_id') === String(SERIES));
+      await eventuallyKinds('user_id', userId, ['page', 'add_wish_list', 'delete_wish_list']);
+      await context.close();
+    });
+  });
+}
