@@ -31,6 +31,7 @@ import { serialsRoutes } from './modules/serials/routes';
 import { cartRoutes } from './modules/cart/routes';
 import { type CampaignRoutesOptions, campaignRoutes } from './modules/campaigns/routes';
 import { bookshelfRoutes } from './modules/bookshelf/routes';
+import { invitationLinkRoutes, invitationRoutes } from './modules/invitations/routes';
 import { mediaRoutes } from './media/routes';
 import { webPlugin } from './web/web-plugin';
 
@@ -142,10 +143,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(cartRoutes);
       await api.register(campaignRoutes, options.campaigns ?? {});
       await api.register(bookshelfRoutes);
+      await api.register(invitationRoutes);
     },
     { prefix: '/api' },
   );
   await app.register(mediaRoutes);
+  await app.register(invitationLinkRoutes);
   if (options.web) {
     await app.register(webPlugin, {
       authRateLimit: options.authRateLimit ?? 10,
