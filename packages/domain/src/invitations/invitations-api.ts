@@ -3,11 +3,9 @@
  * writes them; JSON fields camelCase as §3.
  */
 import { z } from 'zod';
-import { SHARE_DESTINATIONS, type InviterStep, type ShareDestination } from './invitations';
+import { INVITATION_CODE, SHARE_DESTINATIONS, type InviterStep, type ShareDestination } from './invitations';
 
 const id = (message: string) => z.coerce.number({ message }).int().min(1, message).max(2_147_483_647, message);
-/** Invitation codes are 8 to 16 upper-case letters and digits. */
-export const INVITATION_CODE = /^[A-Z0-9]{8,16}$/;
 const code = z.string({ message: 'is required' }).trim().toUpperCase().regex(INVITATION_CODE, 'must be an invitation code');
 
 export const CampaignsQuery = z.object({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { achievedCoins, invitationLimit, inviterMaximum, limitReached, nextInviterStep, useShortClosingLine, useShortTwitterText, weightedLength } from './invitations';
+import { achievedCoins, invitationLimit, inviterMaximum, limitReached, nextInviterStep, shortClosingLine, shortTwitterText, weightedLength } from './invitations';
 
 const flat = { limit: 3, useSteps: false, steps: [{ mangaCoinAmount: 300, expireDays: 90 }] };
 const stepped = { limit: 10, useSteps: true, steps: [100, 200, 500].map((mangaCoinAmount) => ({ mangaCoinAmount, expireDays: 90 })) };
@@ -33,18 +33,18 @@ describe('share text weighting', () => {
     expect(weightedLength('😀')).toBe(1);
   });
   it('the Twitter text is shorter for titles of 25 weighted characters or more (19 for the anniversary)', () => {
-    expect(useShortTwitterText('あ'.repeat(24), false)).toBe(false);
-    expect(useShortTwitterText('あ'.repeat(25), false)).toBe(true);
-    expect(useShortTwitterText('a'.repeat(49), false)).toBe(false);
-    expect(useShortTwitterText('あ'.repeat(19), true)).toBe(true);
-    expect(useShortTwitterText('あ'.repeat(18), true)).toBe(false);
+    expect(shortTwitterText('あ'.repeat(24), false)).toBe(false);
+    expect(shortTwitterText('あ'.repeat(25), false)).toBe(true);
+    expect(shortTwitterText('a'.repeat(49), false)).toBe(false);
+    expect(shortTwitterText('あ'.repeat(19), true)).toBe(true);
+    expect(shortTwitterText('あ'.repeat(18), true)).toBe(false);
   });
   it('the closing line is shorter for titles of 9 to under 25 (or 19)', () => {
-    expect(useShortClosingLine('あ'.repeat(8), false)).toBe(false);
-    expect(useShortClosingLine('あ'.repeat(9), false)).toBe(true);
-    expect(useShortClosingLine('あ'.repeat(24), false)).toBe(true);
-    expect(useShortClosingLine('あ'.repeat(25), false)).toBe(false);
-    expect(useShortClosingLine('あ'.repeat(19), true)).toBe(false);
-    expect(useShortClosingLine('a'.repeat(18), true)).toBe(true);
+    expect(shortClosingLine('あ'.repeat(8), false)).toBe(false);
+    expect(shortClosingLine('あ'.repeat(9), false)).toBe(true);
+    expect(shortClosingLine('あ'.repeat(24), false)).toBe(true);
+    expect(shortClosingLine('あ'.repeat(25), false)).toBe(false);
+    expect(shortClosingLine('あ'.repeat(19), true)).toBe(false);
+    expect(shortClosingLine('a'.repeat(18), true)).toBe(true);
   });
 });

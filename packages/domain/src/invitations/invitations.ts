@@ -58,19 +58,22 @@ export function weightedLength(text: string): number {
 const titleBound = (anniversary: boolean) => (anniversary ? 19 : 25);
 
 /** §5: the Twitter variant uses the shorter text when the title's weighted length is outside 0 to under the bound. */
-export function useShortTwitterText(title: string, anniversary: boolean): boolean {
+export function shortTwitterText(title: string, anniversary: boolean): boolean {
   const w = weightedLength(title);
   return !(w >= 0 && w < titleBound(anniversary));
 }
 
 /** §5: the closing line is the shorter one when the title's weighted length is 9 to under the bound. */
-export function useShortClosingLine(title: string, anniversary: boolean): boolean {
+export function shortClosingLine(title: string, anniversary: boolean): boolean {
   const w = weightedLength(title);
   return w >= 9 && w < titleBound(anniversary);
 }
 
 /** §9 tracking refs of the inviter page. */
 export const InvitationRef = { SHARE_MODAL_END_READING: 'launch_invitation-shareModal_endReading', INVITATION: 'invitation' } as const;
+
+/** Invitation codes are 8 to 16 upper-case letters and digits. */
+export const INVITATION_CODE = /^[A-Z0-9]{8,16}$/;
 
 /** Where a short link is shared (§3 Short links). */
 export const SHARE_DESTINATIONS = ['web', 'twitter', 'line'] as const;
