@@ -1,7 +1,8 @@
 import { useEffect } from 'react';
+import { createPortal } from 'react-dom';
 import styles from './invitations.module.css';
 
-/** §9 snackbar: shown 3300 ms (its 300 ms animation included), then gone. */
+/** §9 snackbar: shown 3300 ms (its 300 ms animation included), then gone. Rendered only in the browser (after a tap). */
 export const SNACKBAR_MS = 3300;
 
 export function Snackbar({ message, onDone }: { message: string | null; onDone: () => void }) {
@@ -11,9 +12,12 @@ export function Snackbar({ message, onDone }: { message: string | null; onDone: 
     return () => window.clearTimeout(timer);
   }, [message, onDone]);
   if (message === null) return null;
-  return (
+  // A node of its own under body, added after any open dialog hid the rest of the page from
+  // assistive technology, so the message is announced over the dialog too.
+  return createPortal(
     <div className={styles.snackbar} role="status" aria-live="polite">
       {message}
-    </div>
+    </div>,
+    document.body,
   );
 }

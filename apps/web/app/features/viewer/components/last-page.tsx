@@ -68,7 +68,7 @@ export default function LastPage({ info, loggedIn, adult, closeHref, commerce: C
             </Suspense>
           </div>
         )}
-        {loggedIn && !sampleEnded && (
+        {loggedIn && (
           <Suspense fallback={null}>
             <EndReadingCard titleId={book.titleId} titleName={book.titleName} couponTarget={book.price > 0} />
           </Suspense>
