@@ -55,6 +55,17 @@ before(async () => {
   } finally {
     db.close();
   }
+  // A reach banner and the guests' appeal as an operator would set them (a cover stands in for their art).
+  const cover = ((await (await fetch(`${store.url}/api/books/${books[0]}`)).json()) as { imageUrl: string }).imageUrl;
+  const rw = new Database(path.join(store.dataDir, 'hondana.db'));
+  try {
+    const now = Date.now();
+    rw.prepare('insert into reach_banners (banner_url, jump_url, color_code, location, priority, start_at, end_at) values (?, ?, ?, ?, ?, ?, ?)').run(cover, `/series_list/series_id=${titleId}`, '#fde8c8', 'top', 10, now - DAY, now + 7 * DAY);
+    rw.prepare('insert into reach_banners (banner_url, jump_url, color_code, location, priority, start_at, end_at) values (?, ?, ?, ?, ?, ?, ?)').run(cover, '/free', '#fde8c8', 'top', 10, now - 2 * DAY, now - DAY);
+    rw.prepare('insert into non_login_appeals (name, image_url, appeal_text, start_at, end_at) values (?, ?, ?, ?, ?)').run('はじめての方へ', cover, '無料会員登録で、試し読みも購入もすぐできます', now - DAY, now + 7 * DAY);
+  } finally {
+    rw.close();
+  }
 });
 after(async () => {
   await browser?.close();
@@ -188,6 +199,25 @@ for (const width of [375, 1080]) {
       await shot(page, `end-reading-${width}`);
       await card.getByRole('button', { name: 'おすすめする' }).click();
       await page.getByRole('dialog', { name: width === 1080 ? '招待リンクをコピーする' : '友達を招待する' }).waitFor();
+      await context.close();
+    });
+
+    it('the top page shows the running reach banner to everyone and the non-login appeal to guests only', async () => {
+      const context = await browser.newContext({ viewport: { width, height: 860 }, locale: 'ja-JP' });
+      const page = await context.newPage();
+      await page.goto(`${store.url}/`);
+      const appeal = page.getByTestId('non-login-appeal');
+      await appeal.getByText('無料会員登録で、試し読みも購入もすぐできます').waitFor();
+      const banners = page.getByTestId('reach-banner');
+      await banners.first().waitFor();
+      assert.equal(await banners.count(), 1, 'the ended banner is not shown');
+      assert.equal(await banners.first().getAttribute('href'), `/series_list/series_id=${titleId}`);
+      await page.waitForFunction(() => Array.from(document.images).slice(0, 4).every((img) => img.complete));
+      await shot(page, `top-guest-${width}`);
+      await signUpMember(page, store, `top-${width}`);
+      await page.goto(`${store.url}/`);
+      await banners.first().waitFor();
+      assert.equal(await appeal.count(), 0, 'members get no non-login appeal');
       await context.close();
     });
   });

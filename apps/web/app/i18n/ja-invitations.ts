@@ -31,6 +31,7 @@ export const jaInvitations = {
     lead: '友達からの招待です。会員登録すると、カートで使える{{amount}}円分のチケットがもらえます。',
     terms: '{{min}}円以上のお買い物で使えます・受け取りから{{days}}日間有効',
     signup: '無料会員登録してチケットを受け取る',
+    signupShort: '無料会員登録はこちら',
     login: 'ログインはこちら',
     receive: 'チケットを受け取る',
     receiving: '受け取り中…',
@@ -80,6 +81,8 @@ export const jaInvitations = {
     appBody: 'アプリで通知を受け取って、お得に読もう',
     appLink: 'アプリについて',
     close: '閉じる',
+    reachLabel: 'おすすめのキャンペーン',
+    reachAlt: 'キャンペーンバナー',
   },
 } as const;
 
