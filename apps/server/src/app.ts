@@ -36,6 +36,7 @@ import { type CampaignRoutesOptions, campaignRoutes } from './modules/campaigns/
 import { bookshelfRoutes } from './modules/bookshelf/routes';
 import { trackingRoutes } from './modules/tracking/routes';
 import { type TrackingBuffer, createTrackingBuffer } from './modules/tracking/tracking.service';
+import { invitationLinkRoutes, invitationRoutes } from './modules/invitations/routes';
 import { mediaRoutes } from './media/routes';
 import { webPlugin } from './web/web-plugin';
 
@@ -169,10 +170,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(campaignRoutes, options.campaigns ?? {});
       await api.register(bookshelfRoutes);
       await api.register(trackingRoutes, { buffer: tracking });
+      await api.register(invitationRoutes);
     },
     { prefix: '/api' },
   );
   await app.register(mediaRoutes);
+  await app.register(invitationLinkRoutes);
   if (options.web) {
     await app.register(webPlugin, {
       authRateLimit: options.authRateLimit ?? 10,

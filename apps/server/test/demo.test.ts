@@ -1,3 +1,5 @@
+import { listCampaigns } from '../src/modules/invitations/invitations.service';
+import { DEMO_INVITATION_NAME } from '../src/demo/demo-invitations';
 import { EroticType, LayoutType, pageTypes } from '@hondana/domain/catalog';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -320,6 +322,12 @@ describe('the demo catalog', () => {
     const events = await db.selectFrom('lottery_distribution_events').select('event_type').execute();
     expect(events.map((e) => e.event_type).sort()).toEqual(['PURCHASE', 'READ_END_FREE', 'SHARE']);
     expect(await db.selectFrom('missions').select('reward_type').orderBy('id').execute()).toEqual([{ reward_type: 100 }, { reward_type: 1 }, { reward_type: 10 }]);
+  });
+
+  it('runs one open friend invitation campaign', async () => {
+    const open = await listCampaigns(database.db, { campaign_status: 'open' }, NOW.getTime());
+    expect(open).toHaveLength(1);
+    expect(open[0]).toMatchObject({ name: DEMO_INVITATION_NAME, inviteeIncentive: { amount: 500, minCartPrice: 1000 }, inviterIncentive: { limit: 5 } });
   });
 });
 

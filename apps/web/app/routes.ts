@@ -29,5 +29,7 @@ export default [
   route('preorder/confirm/:bookSegment', 'routes/preorder-confirm.tsx'),
   route('law/payment_services', 'routes/payment-services-law.tsx'),
   route('lottery/:campaignId', 'routes/lottery.tsx'),
+  route('invitation', 'routes/invitation.tsx'),
+  route('invitation/inviter', 'routes/invitation-inviter.tsx'),
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig;

@@ -9,6 +9,7 @@ import { buildDemoBundles } from './demo-bundles';
 import { buildDemoOsusumes } from './demo-osusumes';
 import { insertDemoSubscriptionPlans } from './demo-subscriptions';
 import { deleteDemoCampaigns, insertDemoCampaigns } from './demo-campaigns';
+import { deleteDemoInvitations, insertDemoInvitations } from './demo-invitations';
 
 type Tx = Transaction<Database> | Kysely<Database>;
 
@@ -98,6 +99,7 @@ export async function insertPlan(db: Tx, dialect: DialectName, plan: DemoPlan, e
   await insertBatched(db, 'catalog_events', events);
   if (dialect === 'postgres') await syncSequences(db);
   await insertDemoCampaigns(db, plan, now);
+  await insertDemoInvitations(db, now);
 }
 
 type DemoPlanEvents = Insertable<Database['catalog_events']>[];
@@ -113,6 +115,7 @@ export async function syncSequences(db: Tx): Promise<void> {
 /** Empties the catalog. Fails (and changes nothing) when other data, such as orders, still refers to it. */
 export async function deleteCatalog(db: Tx): Promise<void> {
   await deleteDemoCampaigns(db);
+  await deleteDemoInvitations(db);
   for (const table of [...CATALOG_TABLES].reverse()) {
     await db.deleteFrom(table).execute();
   }

@@ -9,6 +9,8 @@ import type { Route } from './+types/home';
 import styles from './home.module.css';
 
 const MemberContinue = lazy(() => import('../features/bookshelf/components/member-continue'));
+// Reach banners and the guests' appeal are fetched after the page, with their own code.
+const TopBanners = lazy(() => import('../features/invitations/components/top-banners'));
 
 /** §9 "title books 30": as many tiles as a title's book list shows. */
 const NEW_ARRIVALS = 30;
@@ -46,6 +48,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   return (
     <div className={styles.page}>
       <h1 className="visually-hidden">{t('top.title')}</h1>
+      <Suspense fallback={null}>
+        <TopBanners member={member} />
+      </Suspense>
       {member && (
         <Suspense fallback={null}>
           <MemberContinue />

@@ -2,11 +2,12 @@ import type { Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 import { grantPurchaseTickets } from './lottery/lottery-grants.service';
 import { advanceMissions } from './missions/missions.service';
+import { achieveInvitation } from '../invitations/invitation-rewards';
 
 /**
  * What a completed purchase earns in the selling layer, in the order's transaction: lottery
- * tickets of running campaigns (the order result's `userLotteryTickets`) and the buy-a-book
- * missions' progress. Free orders earn neither.
+ * tickets of running campaigns (the order result's `userLotteryTickets`), the buy-a-book
+ * missions' progress and the buyer's pending friend invitation. Free orders earn none of these.
  */
 export async function rewardPurchase(
   trx: Transaction<Database>,
@@ -14,5 +15,6 @@ export async function rewardPurchase(
 ): Promise<{ lotteryCampaignId: number }[]> {
   if (input.totalPrice <= 0) return [];
   await advanceMissions(trx, input.userId, { kind: 'purchase', orderId: input.orderId }, input.now);
+  await achieveInvitation(trx, input);
   return grantPurchaseTickets(trx, input);
 }

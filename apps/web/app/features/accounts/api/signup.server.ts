@@ -1,4 +1,5 @@
 import { SignupBody, safeCallback } from '@hondana/domain/accounts';
+import { INVITATION_CODE } from '@hondana/domain/invitations/invitations';
 import { type AppLoadContext, data, redirect } from 'react-router';
 import { notAForm, resultErrors, validationErrors, validationSummary } from './account-errors.server';
 import { type AccountFormState, formText, readForm } from './form-state';
@@ -29,8 +30,11 @@ export async function submitSignup(request: Request, url: URL, context: AppLoadC
   });
 }
 
-/** §2 signup takes a callback URL and a redirect flag; without either the member lands on `/`. */
+/** §2 signup takes a callback URL and a redirect flag; without either the member lands on `/`; an invitation `code` wins. */
 function signupDestination(query: URLSearchParams): string {
+  // Signed up through a friend's invitation link: on to the appeal page, which takes the ticket.
+  const code = query.get('code')?.trim().toUpperCase();
+  if (code && INVITATION_CODE.test(code)) return `/invitation?code=${code}&signed_up=1`;
   const callbackUrl = query.get('callback_url');
   if (query.get('redirect') === 'true' || callbackUrl) return safeCallback(callbackUrl);
   return '/';

@@ -1,7 +1,7 @@
 import type { ViewerInfo } from '@hondana/domain/reading';
 import { nextVolumeAction, viewerHref } from '@hondana/domain/last-page-commerce';
 import { lastPageChoice } from '@hondana/domain/viewer/last-page';
-import { Suspense, useEffect, useState } from 'react';
+import { Suspense, lazy, useEffect, useState } from 'react';
 import type { TileView } from '../../../components/book-tile';
 import { Section, TileList } from '../../../components/tile-list';
 import { loginHref } from '../../accounts/login-href';
@@ -12,6 +12,9 @@ import { useTranslation } from '../../../i18n/i18n';
 import type { LastPageCommerceSlot } from './last-page-slot';
 import styles from './last-page.module.css';
 import '../../../i18n/ja-viewer';
+
+// The end-of-reading invitation card: members only, its code loads with it.
+const EndReadingCard = lazy(() => import('../../invitations/components/end-reading-card'));
 
 export type LastPageProps = {
   info: ViewerInfo;
@@ -64,6 +67,11 @@ export default function LastPage({ info, loggedIn, adult, closeHref, commerce: C
               <Commerce info={info} loggedIn={loggedIn} />
             </Suspense>
           </div>
+        )}
+        {loggedIn && (
+          <Suspense fallback={null}>
+            <EndReadingCard titleId={book.titleId} titleName={book.titleName} couponTarget={book.price > 0} />
+          </Suspense>
         )}
         <div className={styles.actions}>
           <a className={styles.secondary} href={detailHref}>

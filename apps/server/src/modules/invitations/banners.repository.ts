@@ -1,0 +1,16 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+
+type Db = Kysely<Database>;
+
+/** Reach banners in their period, highest priority first (then the newest). */
+export function activeReachBanners(db: Db, now: number, location: string | undefined) {
+  let q = db.selectFrom('reach_banners').selectAll().where('start_at', '<=', now).where('end_at', '>', now);
+  if (location) q = q.where('location', '=', location);
+  return q.orderBy('priority', 'desc').orderBy('id', 'desc').execute();
+}
+
+/** The non-login appeal in its period ending first. */
+export function activeNonLoginAppeal(db: Db, now: number) {
+  return db.selectFrom('non_login_appeals').selectAll().where('start_at', '<=', now).where('end_at', '>', now).orderBy('end_at').orderBy('id').executeTakeFirst();
+}

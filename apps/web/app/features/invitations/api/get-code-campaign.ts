@@ -1,0 +1,11 @@
+import type { InvitationCampaign } from '@hondana/domain/invitations/invitations-api';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiGet } from '../../../lib/api/client';
+
+/** `GET /api/invitation/code/campaign?code=` (§7): the campaign a code belongs to; §8 errors as ApiError. */
+export async function getCodeCampaign(code: string): Promise<InvitationCampaign> {
+  return (await apiGet<{ results: InvitationCampaign }>('/invitation/code/campaign', { code })).results;
+}
+
+export const useCodeCampaign = (code: string) =>
+  useQuery(queryOptions({ queryKey: ['invitation', 'code', code], queryFn: () => getCodeCampaign(code), retry: false, enabled: code !== '' }));

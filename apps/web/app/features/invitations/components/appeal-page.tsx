@@ -1,0 +1,87 @@
+import { formatJapaneseDate } from '@hondana/domain/time';
+import { useEffect, useRef } from 'react';
+import { ApiError } from '../../../lib/api/client';
+import { invitationCopy as c, jaInvitations } from '../../../i18n/ja-invitations';
+import { useCodeCampaign } from '../api/get-code-campaign';
+import { useGrantInvitee } from '../api/grant-invitee';
+import styles from './invitations.module.css';
+
+const yen = (n: number) => n.toLocaleString('ja-JP');
+
+/** The §8 message of a refused invitation. */
+export function invitationErrorMessage(error: unknown): string {
+  const code = error instanceof ApiError ? error.errorCode : '';
+  return code in jaInvitations.errors ? jaInvitations.errors[code as keyof typeof jaInvitations.errors] : c('errors.other');
+}
+
+export type AppealPageProps = {
+  code: string;
+  loggedIn: boolean;
+  /** Just signed up through the link: the ticket is taken at once. */
+  afterSignup: boolean;
+  signupHref: string;
+  loginHref: string;
+};
+
+/**
+ * The invitation appeal page (`/invitation?code=`, §2): what the friend gets and on what terms,
+ * and the way to signup (which keeps the code); a member takes the ticket here, and one who has
+ * just signed up through the link gets it without another tap.
+ */
+export function AppealPage({ code, loggedIn, afterSignup, signupHref, loginHref }: AppealPageProps) {
+  const campaign = useCodeCampaign(code);
+  const grant = useGrantInvitee();
+  const asked = useRef(false);
+  useEffect(() => {
+    if (afterSignup && loggedIn && campaign.isSuccess && !asked.current) {
+      asked.current = true;
+      grant.mutate(code);
+    }
+  }, [afterSignup, loggedIn, campaign.isSuccess, code, grant]);
+  if (campaign.isPending && code !== '') return <p className={styles.page}>{c('inviter.loading')}</p>;
+  if (code === '' || campaign.isError) {
+    return (
+      <p className={styles.page} role="alert">
+        {code === '' ? c('errors.INVITATION_NOT_EXIST') : invitationErrorMessage(campaign.error)}
+      </p>
+    );
+  }
+  const k = campaign.data!;
+  const amount = yen(k.inviteeIncentive.amount);
+  return (
+    <div className={styles.page}>
+      <header className={styles.hero}>
+        <p className={styles.campaignName}>{k.name}</p>
+        <h1 className={styles.heading}>{c('appeal.heading', { amount })}</h1>
+        <p className={styles.period}>{c('inviter.period', { start: formatJapaneseDate(k.startDatetime), end: formatJapaneseDate(k.endDatetime) })}</p>
+      </header>
+      <p className={styles.lead}>{c('appeal.lead', { amount })}</p>
+      <p className={styles.terms}>{c('appeal.terms', { min: yen(k.inviteeIncentive.minCartPrice), days: k.inviteeIncentive.expireDays })}</p>
+      {grant.isSuccess ? (
+        <div className={styles.result} role="status">
+          <p>{c('appeal.received', { amount: yen(grant.data.ticketDiscountAmount), date: grant.data.expireDatetime ? formatJapaneseDate(grant.data.expireDatetime) : '' })}</p>
+          <a className={styles.primary} href="/cart">
+            {c('appeal.toCart')}
+          </a>
+        </div>
+      ) : grant.isError ? (
+        <p className={styles.notice} role="alert">
+          {invitationErrorMessage(grant.error)}
+        </p>
+      ) : loggedIn ? (
+        <button type="button" className={styles.primary} onClick={() => grant.mutate(code)} disabled={grant.isPending}>
+          {grant.isPending ? c('appeal.receiving') : c('appeal.receive')}
+        </button>
+      ) : (
+        <div className={styles.actions}>
+          <a className={styles.primary} href={signupHref}>
+            {c('appeal.signup')}
+          </a>
+          <a className={styles.secondary} href={loginHref}>
+            {c('appeal.login')}
+          </a>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,59 @@
+import { formatJapaneseDate } from '@hondana/domain/time';
+import { useState } from 'react';
+import { invitationCopy as c } from '../../../i18n/ja-invitations';
+import { useInviterInfo } from '../api/get-inviter-info';
+import styles from './invitations.module.css';
+import { ShareModal } from './share-modal';
+
+const yen = (n: number) => n.toLocaleString('ja-JP');
+
+/**
+ * The inviter page (`/invitation/inviter?ref=`, §2): my code, how many friends achieved and the
+ * coins earned, the limit (and the §8 message once it is reached), and the share button that
+ * opens the share modal.
+ */
+export function InviterPage({ refSource }: { refSource: string | null }) {
+  const inviter = useInviterInfo();
+  const [open, setOpen] = useState(false);
+  if (inviter.isPending) return <p className={styles.page}>{c('inviter.loading')}</p>;
+  if (inviter.isError) return <p className={styles.page}>{c('inviter.failed')}</p>;
+  const { campaign, info, limitReached, inviterMaximum } = inviter.data;
+  const firstStep = campaign.inviterIncentive.steps[0]?.mangaCoinAmount ?? 0;
+  const amount = campaign.inviteeIncentive.amount;
+  return (
+    <div className={styles.page} data-ref={refSource ?? undefined}>
+      <header className={styles.hero}>
+        <p className={styles.campaignName}>{campaign.name}</p>
+        <h1 className={styles.heading}>{c('inviter.heading')}</h1>
+        <p className={styles.maximum}>{c('inviter.maximum', { n: yen(inviterMaximum) })}</p>
+        <p className={styles.period}>{c('inviter.period', { start: formatJapaneseDate(campaign.startDatetime), end: formatJapaneseDate(campaign.endDatetime) })}</p>
+      </header>
+      <p className={styles.lead}>{c('inviter.howTo', { coin: yen(firstStep), amount: yen(amount) })}</p>
+      <dl className={styles.stats}>
+        <div>
+          <dt>{c('inviter.myCode')}</dt>
+          <dd className={styles.code} data-testid="invitation-code">
+            {info.invitationCode}
+          </dd>
+        </div>
+        <div>
+          <dt>{c('inviter.achievedCount')}</dt>
+          <dd data-testid="achieved-count">{c('inviter.achievedCountValue', { count: info.invitationAchievedCount, limit: info.invitationLimit })}</dd>
+        </div>
+        <div>
+          <dt>{c('inviter.achievedCoin')}</dt>
+          <dd data-testid="achieved-coin">{c('inviter.coinValue', { coin: yen(info.invitationAchievedMangaCoin) })}</dd>
+        </div>
+      </dl>
+      {limitReached && (
+        <p className={styles.notice} role="note">
+          {c('inviter.limitReached', { n: yen(amount) })}
+        </p>
+      )}
+      <button type="button" className={styles.primary} onClick={() => setOpen(true)}>
+        {c('inviter.share')}
+      </button>
+      <ShareModal open={open} onOpenChange={setOpen} code={info.invitationCode} campaignId={campaign.id} amount={amount} coin={firstStep} />
+    </div>
+  );
+}

@@ -1,0 +1,99 @@
+import { useCallback, useState, useSyncExternalStore } from 'react';
+import { ResponsiveDialog } from '../../../components/responsive-dialog';
+import { invitationCopy as c } from '../../../i18n/ja-invitations';
+import { useShareLinks } from '../api/create-links';
+import { lineShareUrl, shareText, twitterShareUrl } from '../share-text';
+import styles from './invitations.module.css';
+import { Snackbar } from './snackbar';
+
+const MOBILE_QUERY = '(max-width: 767px)';
+const subscribe = (onChange: () => void) => {
+  const query = window.matchMedia(MOBILE_QUERY);
+  query.addEventListener('change', onChange);
+  return () => query.removeEventListener('change', onChange);
+};
+const useMobile = () => useSyncExternalStore(subscribe, () => window.matchMedia(MOBILE_QUERY).matches, () => false);
+
+export type ShareModalProps = {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** The member's invitation code; without it (or without a campaign) nothing renders. */
+  code: string | null;
+  campaignId: number | null;
+  amount: number;
+  coin: number;
+  /** The book being recommended (end of reading), for the share text and the link. */
+  title?: { id: number; name: string } | null;
+};
+
+/**
+ * The invitation share modal (§2): on desktop a 480 px dialog 招待リンクをコピーする with the text,
+ * the link and コピーする; on mobile a bottom sheet with a banner, the description, LINE, X,
+ * コピー, その他 (the Web Share API, when the browser has it) and キャンセル. A copy shows the
+ * snackbar クリップボードにコピーされました.
+ */
+export function ShareModal({ open, onOpenChange, code, campaignId, amount, coin, title = null }: ShareModalProps) {
+  const mobile = useMobile();
+  const links = useShareLinks(code ?? '', title?.id ?? null, open && code !== null && campaignId !== null);
+  const [snack, setSnack] = useState<string | null>(null);
+  const clearSnack = useCallback(() => setSnack(null), []);
+  if (!code || campaignId === null) return null;
+  const web = links.data?.web ?? '';
+  const text = (destination: 'twitter' | 'line' | 'other') => shareText({ amount, title: title?.name ?? null, destination });
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(`${text('other')}\n${web}`);
+      setSnack(c('share.copied'));
+    } catch {
+      setSnack(c('share.copyFailed'));
+    }
+  };
+  const canShare = typeof navigator !== 'undefined' && typeof navigator.share === 'function';
+  const other = () => navigator.share({ text: text('other'), url: web }).catch(() => {});
+  const description = c('share.text', { amount: amount.toLocaleString('ja-JP'), coin: coin.toLocaleString('ja-JP') });
+  return (
+    <>
+      <ResponsiveDialog open={open} onOpenChange={onOpenChange} title={mobile ? c('share.sheetTitle') : c('share.dialogTitle')}>
+        {mobile ? (
+          <div className={styles.sheetBody} data-testid="share-sheet">
+            <div className={styles.shareBanner} aria-hidden="true">
+              {c('share.messageShort', { amount: amount.toLocaleString('ja-JP') })}
+            </div>
+            <p className={styles.shareText}>{description}</p>
+            <div className={styles.shareButtons}>
+              <a className={`${styles.shareButton} ${styles.line}`} href={web ? lineShareUrl(web) : undefined} target="_blank" rel="noopener noreferrer" aria-disabled={!web}>
+                {c('share.line')}
+              </a>
+              <a className={`${styles.shareButton} ${styles.twitter}`} href={web ? twitterShareUrl(text('twitter'), links.data?.twitter ?? web) : undefined} target="_blank" rel="noopener noreferrer" aria-disabled={!web}>
+                {c('share.twitter')}
+              </a>
+              <button type="button" className={styles.shareButton} onClick={copy} disabled={!web}>
+                {c('share.copyShort')}
+              </button>
+              {canShare && (
+                <button type="button" className={styles.shareButton} onClick={other} disabled={!web}>
+                  {c('share.other')}
+                </button>
+              )}
+            </div>
+            <button type="button" className={styles.cancel} onClick={() => onOpenChange(false)}>
+              {c('share.cancel')}
+            </button>
+          </div>
+        ) : (
+          <div className={styles.dialogBody} data-testid="share-dialog">
+            <p className={styles.shareText}>{description}</p>
+            <label className={styles.linkField}>
+              <span className="visually-hidden">{c('share.linkLabel')}</span>
+              <input readOnly value={web || c('share.loading')} onFocus={(e) => e.currentTarget.select()} />
+            </label>
+            <button type="button" className={styles.primary} onClick={copy} disabled={!web}>
+              {c('share.copy')}
+            </button>
+          </div>
+        )}
+      </ResponsiveDialog>
+      <Snackbar message={snack} onDone={clearSnack} />
+    </>
+  );
+}

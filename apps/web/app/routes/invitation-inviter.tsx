@@ -1,0 +1,24 @@
+import { redirect } from 'react-router';
+import { QueryProvider } from '../components/query-provider';
+import { loginHref } from '../features/accounts/login-href';
+import { InviterPage } from '../features/invitations/components/inviter-page';
+import { invitationCopy as c } from '../i18n/ja-invitations';
+import { pageMeta } from '../page-meta';
+import type { Route } from './+types/invitation-inviter';
+
+export const meta: Route.MetaFunction = () => [...pageMeta({ title: c('inviter.title'), description: c('inviter.description') }), { name: 'robots', content: 'noindex' }];
+
+/** `/invitation/inviter?ref=` (§2): members only; `ref` names where the member came from (§9 tracking refs). */
+export async function loader({ url, context }: Route.LoaderArgs) {
+  if (!context.viewer) throw redirect(loginHref(url.pathname + url.search));
+  const ref = url.searchParams.get('ref');
+  return { ref: ref && /^[A-Za-z0-9_-]{1,64}$/.test(ref) ? ref : null };
+}
+
+export default function InvitationInviter({ loaderData }: Route.ComponentProps) {
+  return (
+    <QueryProvider>
+      <InviterPage refSource={loaderData.ref} />
+    </QueryProvider>
+  );
+}

@@ -1,0 +1,31 @@
+import { INVITATION_CODE } from '@hondana/domain/invitations/invitations';
+import { QueryProvider } from '../components/query-provider';
+import { loginHref } from '../features/accounts/login-href';
+import { AppealPage } from '../features/invitations/components/appeal-page';
+import { invitationCopy as c } from '../i18n/ja-invitations';
+import { pageMeta } from '../page-meta';
+import type { Route } from './+types/invitation';
+
+export const meta: Route.MetaFunction = () => pageMeta({ title: c('appeal.title'), description: c('appeal.description') });
+
+/** `/invitation?code=` (§2 the invitation appeal page a short link opens). */
+export async function loader({ url, context }: Route.LoaderArgs) {
+  const raw = (url.searchParams.get('code') ?? '').trim().toUpperCase();
+  const code = INVITATION_CODE.test(raw) ? raw : '';
+  const here = `/invitation?code=${code}`;
+  return {
+    code,
+    loggedIn: context.viewer !== null,
+    afterSignup: url.searchParams.get('signed_up') === '1',
+    signupHref: `/signup?code=${code}`,
+    loginHref: loginHref(here),
+  };
+}
+
+export default function Invitation({ loaderData: d }: Route.ComponentProps) {
+  return (
+    <QueryProvider>
+      <AppealPage code={d.code} loggedIn={d.loggedIn} afterSignup={d.afterSignup} signupHref={d.signupHref} loginHref={d.loginHref} />
+    </QueryProvider>
+  );
+}

@@ -1,0 +1,224 @@
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import Database from 'better-sqlite3';
+import type { Browser, Page } from 'playwright-core';
+import { type StoreServer, grantMangaCoins, launchBrowser, screenshotDir, startStore } from '../support/server';
+import { signUpMember } from '../support/viewer-helpers';
+
+/**
+ * Friend invitations: member A opens the inviter page, copies the invitation link from the share
+ * modal (read back from the clipboard), a friend in another browser opens it, signs up through
+ * it, takes the ticket and buys two volumes with it in the cart; A's wallet and inviter page show
+ * the coins. A's banner on a book page is closed, stays closed, and comes back 24 hours later.
+ * The viewer's last page offers the end-of-reading card.
+ *
+ * The demo's campaign: a 500 yen ticket over 1,000 yen, 300 manga coins per friend, up to 5.
+ */
+const DAY = 24 * 60 * 60 * 1000;
+let store: StoreServer;
+let browser: Browser;
+/** Priced volumes of one title, on sale, 1,000 yen or more together at their prices in effect. */
+let books: number[] = [];
+let titleId = 0;
+
+before(async () => {
+  [store, browser] = await Promise.all([startStore(), launchBrowser()]);
+  const db = new Database(path.join(store.dataDir, 'hondana.db'), { readonly: true });
+  try {
+    const rows = db
+      .prepare(
+        `select b.id, b.title_id, b.price from books b join titles t on t.id = b.title_id
+         where b.price >= 500 and b.free_flg = 0 and b.sales_status = 'ON_SALE' and b.start_datetime <= ? and t.erotic_type = 0
+         order by b.title_id, b.vol`,
+      )
+      .all(Date.now()) as { id: number; title_id: number; price: number }[];
+    const byTitle = new Map<number, number[]>();
+    for (const r of rows) byTitle.set(r.title_id, [...(byTitle.get(r.title_id) ?? []), r.id]);
+    // Prices in effect (sales lower some): volumes of one title until the cart reaches the ticket's 1,000 yen.
+    for (const [title, ids] of byTitle) {
+      const picked: number[] = [];
+      let sum = 0;
+      for (const id of ids.slice(0, 4)) {
+        const detail = (await (await fetch(`${store.url}/api/books/${id}`)).json()) as { price: number };
+        picked.push(id);
+        sum += detail.price;
+        if (sum >= 1000) break;
+      }
+      if (sum >= 1000) {
+        books = picked;
+        titleId = title;
+        break;
+      }
+    }
+    assert.ok(books.length > 0, 'the demo catalog has volumes of one title worth 1,000 yen together');
+  } finally {
+    db.close();
+  }
+  // A reach banner and the guests' appeal as an operator would set them (a cover stands in for their art).
+  const cover = ((await (await fetch(`${store.url}/api/books/${books[0]}`)).json()) as { imageUrl: string }).imageUrl;
+  const rw = new Database(path.join(store.dataDir, 'hondana.db'));
+  try {
+    const now = Date.now();
+    rw.prepare('insert into reach_banners (banner_url, jump_url, color_code, location, priority, start_at, end_at) values (?, ?, ?, ?, ?, ?, ?)').run(cover, `/series_list/series_id=${titleId}`, '#fde8c8', 'top', 10, now - DAY, now + 7 * DAY);
+    rw.prepare('insert into reach_banners (banner_url, jump_url, color_code, location, priority, start_at, end_at) values (?, ?, ?, ?, ?, ?, ?)').run(cover, '/free', '#fde8c8', 'top', 10, now - 2 * DAY, now - DAY);
+    rw.prepare('insert into non_login_appeals (name, image_url, appeal_text, start_at, end_at) values (?, ?, ?, ?, ?)').run('はじめての方へ', cover, '無料会員登録で、試し読みも購入もすぐできます', now - DAY, now + 7 * DAY);
+  } finally {
+    rw.close();
+  }
+});
+after(async () => {
+  await browser?.close();
+  await store?.stop();
+});
+
+const shot = (page: Page, name: string) => page.screenshot({ path: path.join(screenshotDir, `invitations-${name}.png`) });
+
+for (const width of [375, 1080]) {
+  describe(`friend invitations at ${width} px`, () => {
+    it('A copies the link, a friend signs up through it and buys with the ticket, A gets the coins', async () => {
+      const contextA = await browser.newContext({ viewport: { width, height: 860 }, locale: 'ja-JP' });
+      await contextA.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: store.url });
+      const a = await contextA.newPage();
+      await signUpMember(a, store, `inviter-${width}`);
+
+      // The inviter page: my code, nobody yet, the campaign's maximum.
+      await a.goto(`${store.url}/invitation/inviter?ref=invitation`);
+      await a.getByRole('heading', { name: '友達を招待してマンガコインをもらおう' }).waitFor();
+      await a.getByText('最大 1,500コインGET！').waitFor();
+      const code = ((await a.getByTestId('invitation-code').textContent()) ?? '').trim();
+      assert.match(code, /^[A-Z0-9]{8,16}$/);
+      assert.equal(await a.getByTestId('achieved-count').textContent(), '0人 / 5人');
+      await shot(a, `inviter-${width}`);
+
+      // The share modal: a 480 px dialog with コピーする on desktop, a bottom sheet with LINE, X, コピー and キャンセル on mobile.
+      await a.getByRole('button', { name: '友達を招待する' }).click();
+      if (width === 1080) {
+        const dialog = a.getByRole('dialog', { name: '招待リンクをコピーする' });
+        await dialog.getByRole('textbox').and(a.locator('[value*="/i/"]')).waitFor();
+        const box = await dialog.boundingBox();
+        assert.equal(Math.round(box!.width), 480);
+        await shot(a, `share-dialog-${width}`);
+        await dialog.getByRole('button', { name: 'コピーする' }).click();
+      } else {
+        const sheet = a.getByRole('dialog', { name: '友達を招待する' });
+        await sheet.getByRole('link', { name: 'LINE' }).and(a.locator('[href*="line.me"]')).waitFor();
+        await sheet.getByRole('link', { name: 'X（Twitter）' }).waitFor();
+        await sheet.getByRole('button', { name: 'キャンセル' }).waitFor();
+        await a.waitForTimeout(500); // the sheet's rise
+        await shot(a, `share-sheet-${width}`);
+        await sheet.getByRole('button', { name: 'コピー', exact: true }).click();
+      }
+      await a.getByRole('status').filter({ hasText: 'クリップボードにコピーされました' }).waitFor();
+      await a.waitForTimeout(350);
+      await shot(a, `copied-${width}`);
+      const copied = await a.evaluate(() => navigator.clipboard.readText());
+      const link = /https?:\/\/\S+\/i\/[A-Za-z0-9_-]+/.exec(copied)?.[0];
+      assert.ok(link, copied);
+      await a.keyboard.press('Escape');
+
+      // A friend, in a browser of their own, opens the link and signs up through it.
+      const contextB = await browser.newContext({ viewport: { width, height: 860 }, locale: 'ja-JP' });
+      const b = await contextB.newPage();
+      await b.goto(link);
+      await b.waitForURL(new RegExp(`/invitation\\?code=${code}&utm_source=web`));
+      await b.getByRole('heading', { name: '500円分のチケットをプレゼント' }).waitFor();
+      await shot(b, `appeal-${width}`);
+      await b.getByRole('link', { name: '無料会員登録してチケットを受け取る' }).click();
+      await b.waitForURL(`${store.url}/signup?code=${code}`);
+      const friendEmail = `friend-${width}-${Date.now()}@example.jp`;
+      await b.getByLabel('メールアドレス').fill(friendEmail);
+      await b.getByLabel('パスワード').fill('e2e-password-123');
+      await b.getByLabel('ニックネーム').fill('友達');
+      await b.getByLabel('生年月日').fill('1995-05-05');
+      await b.getByRole('button', { name: '登録する' }).click();
+      await b.waitForURL(`${store.url}/invitation?code=${code}&signed_up=1`);
+      await b.getByRole('status').filter({ hasText: '500円分のチケットを受け取りました' }).waitFor();
+      await shot(b, `received-${width}`);
+
+      // The friend buys two volumes with the ticket in the cart.
+      await grantMangaCoins(store, friendEmail, 5000);
+      for (const id of books) await b.goto(`${store.url}/cart?add=${id}`);
+      for (const id of books) await b.getByTestId(`cart-item-${id}`).waitFor();
+      const before = Number(((await b.getByTestId('cart-amount').textContent()) ?? '').replace(/\D/g, ''));
+      await b.getByTestId('coupon-picker').getByRole('radio', { name: /友達招待チケット/ }).click();
+      await b.getByTestId('cart-discount').filter({ hasText: '500' }).waitFor();
+      const withTicket = Number(((await b.getByTestId('cart-amount').textContent()) ?? '').replace(/\D/g, ''));
+      assert.equal(withTicket, before - 500);
+      await shot(b, `cart-${width}`);
+      await b.getByRole('button', { name: `購入する ${withTicket.toLocaleString('ja-JP')}マンガコイン` }).click();
+      await b.getByText('購入が完了しました').waitFor();
+      await contextB.close();
+
+      // A's wallet: 300 manga coins with their line; the inviter page counts the friend.
+      await a.goto(`${store.url}/wallet/manga_coin`);
+      await a.getByText('友達招待「本棚 友達招待キャンペーン」達成特典').waitFor();
+      const balance = await (await a.request.get(`${store.url}/api/manga_coin/balance`)).json();
+      assert.equal(balance.balance, 300);
+      await shot(a, `wallet-${width}`);
+      await a.goto(`${store.url}/invitation/inviter?ref=invitation`);
+      await a.getByTestId('achieved-count').filter({ hasText: '1人 / 5人' }).waitFor();
+      assert.equal(await a.getByTestId('achieved-coin').textContent(), '300コイン');
+      await contextA.close();
+    });
+
+    it('the invitation banner of a book page closes, stays closed, and shows again 24 hours later; the last page offers the card', async () => {
+      const context = await browser.newContext({ viewport: { width, height: 860 }, locale: 'ja-JP' });
+      const page = await context.newPage();
+      const start = Date.now();
+      await page.clock.install({ time: start });
+      await signUpMember(page, store, `banner-${width}`);
+      const bookPage = `${store.url}/series_list/series_id=${titleId}?book_id=${books[0]}`;
+      await page.goto(bookPage);
+      const banner = page.getByTestId('banner-invitation');
+      await banner.getByText('友達招待で最大1,500コインGET！').waitFor();
+      await banner.scrollIntoViewIfNeeded();
+      await shot(page, `banner-${width}`);
+      await banner.getByRole('button', { name: '閉じる' }).click();
+      await banner.waitFor({ state: 'detached' });
+      // §4: with the invitation banner closed, the app banner is the one that shows.
+      await page.getByTestId('banner-app').waitFor();
+
+      await page.clock.setSystemTime(start + DAY - 60_000);
+      await page.goto(bookPage);
+      await page.getByTestId('banner-app').waitFor();
+      assert.equal(await banner.count(), 0, 'closed less than 24 hours ago');
+
+      await page.clock.setSystemTime(start + DAY + 60_000);
+      await page.goto(bookPage);
+      await banner.waitFor();
+      assert.equal(await page.getByTestId('banner-app').count(), 0, 'only one banner shows');
+      await shot(page, `banner-again-${width}`);
+
+      // The viewer's last page of a priced book: この作品を友達におすすめして, おすすめする opens the share modal.
+      await page.goto(`${store.url}/viewer?cid=${books[0]}&open_lastpage=true`);
+      const card = page.getByTestId('end-reading-invitation');
+      await card.getByText('この作品を友達におすすめして').waitFor();
+      await card.getByText('最大 1,500コインGET！').waitFor();
+      await card.scrollIntoViewIfNeeded();
+      await shot(page, `end-reading-${width}`);
+      await card.getByRole('button', { name: 'おすすめする' }).click();
+      await page.getByRole('dialog', { name: width === 1080 ? '招待リンクをコピーする' : '友達を招待する' }).waitFor();
+      await context.close();
+    });
+
+    it('the top page shows the running reach banner to everyone and the non-login appeal to guests only', async () => {
+      const context = await browser.newContext({ viewport: { width, height: 860 }, locale: 'ja-JP' });
+      const page = await context.newPage();
+      await page.goto(`${store.url}/`);
+      const appeal = page.getByTestId('non-login-appeal');
+      await appeal.getByText('無料会員登録で、試し読みも購入もすぐできます').waitFor();
+      const banners = page.getByTestId('reach-banner');
+      await banners.first().waitFor();
+      assert.equal(await banners.count(), 1, 'the ended banner is not shown');
+      assert.equal(await banners.first().getAttribute('href'), `/series_list/series_id=${titleId}`);
+      await page.waitForFunction(() => Array.from(document.images).slice(0, 4).every((img) => img.complete));
+      await shot(page, `top-guest-${width}`);
+      await signUpMember(page, store, `top-${width}`);
+      await page.goto(`${store.url}/`);
+      await banners.first().waitFor();
+      assert.equal(await appeal.count(), 0, 'members get no non-login appeal');
+      await context.close();
+    });
+  });
+}
