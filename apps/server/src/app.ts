@@ -31,6 +31,7 @@ import { serialsRoutes } from './modules/serials/routes';
 import { cartRoutes } from './modules/cart/routes';
 import { type CampaignRoutesOptions, campaignRoutes } from './modules/campaigns/routes';
 import { bookshelfRoutes } from './modules/bookshelf/routes';
+import { adminRoutes } from './modules/admin/routes';
 import { mediaRoutes } from './media/routes';
 import { webPlugin } from './web/web-plugin';
 
@@ -142,6 +143,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(cartRoutes);
       await api.register(campaignRoutes, options.campaigns ?? {});
       await api.register(bookshelfRoutes);
+      await api.register(adminRoutes);
     },
     { prefix: '/api' },
   );

@@ -14,6 +14,7 @@ import type { SubscriptionTables } from './subscriptions-schema';
 import type { CampaignTables } from './campaigns-schema';
 import type { ImportTables } from './import-schema';
 import type { BookshelfTables } from './bookshelf-schema';
+import type { AdminTables } from './admin-schema';
 
 /** Instants are epoch milliseconds (UTC); calendar rules convert to Asia/Tokyo in `domain`. */
 export type Millis = number;
@@ -31,6 +32,8 @@ export interface UsersTable {
   created_at: Millis;
   last_login_at: Millis | null;
   withdrawn_at: Millis | null;
+  /** Set by the operator console: the member cannot log in and their sessions are ended. */
+  suspended_at: Generated<Millis | null>;
 }
 
 export interface SessionsTable {
@@ -60,4 +63,4 @@ export interface AccountsTables {
   one_time_tokens: OneTimeTokensTable;
 }
 
-export interface Database extends AccountsTables, CatalogTables, ReviewsTables, NoticesTables, WalletTables, OrdersTables, ReadingTables, SerialsTables, CartTables, BundleTables, PreOrderTables, OpsTables, SubscriptionTables, CampaignTables, ImportTables, BookshelfTables {}
+export interface Database extends AccountsTables, CatalogTables, ReviewsTables, NoticesTables, WalletTables, OrdersTables, ReadingTables, SerialsTables, CartTables, BundleTables, PreOrderTables, OpsTables, SubscriptionTables, CampaignTables, ImportTables, BookshelfTables, AdminTables {}

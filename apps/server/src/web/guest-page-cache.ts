@@ -46,6 +46,12 @@ export class GuestPageCache {
     }
   }
 
+  /** Forgets every page (the catalog behind them changed). */
+  clear(): void {
+    this.#pages.clear();
+    this.#bytes = 0;
+  }
+
   get size(): number {
     return this.#pages.size;
   }

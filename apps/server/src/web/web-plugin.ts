@@ -1,3 +1,4 @@
+import { onCatalogChange } from '../modules/admin/catalog-changed';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
@@ -58,6 +59,7 @@ export const webPlugin = fp(
     const handleRequest = createRequestHandler(build, 'production');
     const authAttempt = authAttemptLimiter(app, options.authRateLimit ?? 10);
     const guestPages = new GuestPageCache((options.guestPageCacheSeconds ?? 0) * 1000);
+    onCatalogChange(app, () => guestPages.clear());
     const renders = new ArrivalOrder();
 
     async function render(request: FastifyRequest, reply: FastifyReply) {

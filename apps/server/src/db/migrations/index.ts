@@ -20,6 +20,7 @@ import * as subscriptions from './2026-11-25T0700-subscriptions';
 import * as bookImports from './2026-11-25T0800-book-imports';
 import * as ledgerLinesJapanese from './2026-11-25T0810-ledger-lines-japanese';
 import * as bookshelf from './2026-11-25T0820-bookshelf';
+import * as operatorConsole from './2026-11-25T0920-operator-console';
 
 /** Every migration, in order. Landed migrations are frozen: add a new file instead of editing one. */
 export const migrations: Record<string, Migration> = {
@@ -44,4 +45,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-25T0800-book-imports': bookImports,
   '2026-11-25T0810-ledger-lines-japanese': ledgerLinesJapanese,
   '2026-11-25T0820-bookshelf': bookshelf,
+  '2026-11-25T0920-operator-console': operatorConsole,
 };
