@@ -186,7 +186,7 @@ describe('the operator console', () => {
         await page.getByRole('cell', { name: `${TITLE} 30%オフ` }).waitFor();
         await shot(page, 'coupons-768');
         await page.goto(`${store.url}/admin/audit`);
-        await page.getByRole('cell', { name: 'coupon.create' }).first().waitFor();
+        await page.getByRole('cell', { name: 'クーポンを作成' }).first().waitFor();
         await shot(page, 'audit-768');
       }
       await context.close();

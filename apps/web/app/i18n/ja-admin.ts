@@ -38,6 +38,8 @@ export const jaAdmin = {
     couponType: '種類', rate: '割引率・値引き額', limit: '対象冊数の上限', minCartPrice: '最低金額', expireAt: '有効期限', targetScope: '対象', targetIds: '対象のID',
     targetGenreIds: '対象のジャンルID', steps: '段階', audience: '配布先', members: '会員', currency: '種類', amount: '数量', reason: '理由', file: 'ファイル',
     from: '開始日', to: '終了日', date: '基準日', suspended: '停止', order: '注文', token: '操作',
+    id: 'ID', titleId: '作品ID', vol: '巻', layoutType: 'レイアウト', pageCount: 'ページ数', lotId: '付与ID', bytes: 'バイト数', status: '状態', paymentType: '支払い',
+    total_price: '金額', payment_type: '支払い', user_id: '会員ID', given: '配布人数', held: '配布', used: '利用', enabled: '有効', newMembers: '新しい会員',
   },
   titles: {
     heading: '作品',
@@ -150,6 +152,14 @@ export const jaAdmin = {
     couponColumns: { name: '名前', status: '状態', received: '配布日' },
     bookColumns: { name: '本', status: '状態', source: '入手', order: '注文ID' },
   },
+  codes: {
+    kind: { BOOK: '本', COIN: 'コイン購入', MANGA_COIN: 'マンガコイン購入', SUBSCRIPTION: '定期購入', EPISODE: '話' },
+    status: { COMPLETE: '完了', CANCEL: '取り消し', INCOMPLETE: '未完了', FAILED: '失敗', PENDING: '処理中', UNUSED: '未使用', USED: '使用済み', EXPIRED: '期限切れ', INVALID: '無効', OWNED: '購入済み', RESERVED: '予約中' },
+    payment: { FREE: '無料', POINT: 'ポイント', COIN: 'コイン', MANGA_COIN: 'マンガコイン', SIMPLY_PAY_CREDIT_CARD: 'クレジットカード', AMEBA_PAY_CREDIT_CARD: 'クレジットカード', DOCOMO: 'ドコモ払い', AU: 'auかんたん決済', SOFTBANK: 'ソフトバンクまとめて支払い', PAYPAY: 'PayPay', LINEPAY: 'LINE Pay' },
+    currency: { MANGA_COIN: 'マンガコイン', COIN: 'コイン', POINT: 'ポイント' },
+    ledger: { GRANT: '付与', SPEND: '利用', EXPIRE: '失効', REFUND: '返還', REVOKE: '取り消し', ADJUST: 'サポート調整', PURCHASE: '購入' },
+    source: { PURCHASE: '購入', FREE: '無料', LOTTERY: 'くじ', GIFT: 'プレゼント' },
+  },
   reports: {
     heading: 'レポート',
     sales: '売上',
@@ -169,6 +179,11 @@ export const jaAdmin = {
     currencies: { MANGA_COIN: 'マンガコイン', COIN: 'コイン', POINT: 'ポイント' },
   },
   audit: {
+    actions: {
+      'title.create': '作品を登録', 'title.update': '作品情報を変更', 'book.update': '巻を変更', 'book.publish': '巻を公開', 'book.unpublish': '巻を非公開',
+      'book.import.created': 'ファイルから巻を追加', 'book.import.updated': 'ファイルで巻を更新', 'coupon.create': 'クーポンを作成', 'coupon.enable': 'クーポンを有効化',
+      'coupon.disable': 'クーポンを無効化', 'member.grant': 'コイン・ポイントを付与', 'order.cancel': '注文を取り消し', 'member.suspend': 'ログインを停止', 'member.restore': 'ログイン停止を解除',
+    },
     heading: '操作履歴',
     lead: '管理コンソールでの変更はすべてここに記録され、編集・削除はできません。',
     columns: { at: '日時', who: '担当者', action: '操作', subject: '対象', change: '変更内容', reason: '理由' },

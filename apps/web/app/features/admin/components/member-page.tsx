@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { jaAdmin, adminCopy as a } from '../../../i18n/ja-admin';
 import { type MemberDetail, adminChange, adminGet } from '../api/admin-api';
 import { ChangeStatus } from './change-status';
-import { formatInstant, formatYen } from './format';
+import { codeLabel, formatInstant, formatYen } from './format';
 import { memberState } from './members-page';
 import { useChange } from './use-change';
 import styles from './admin.module.css';
@@ -105,9 +105,9 @@ export function MemberPage({ memberId, role }: { memberId: number; role: 'operat
                 <tr key={o.id}>
                   <td>{o.id}</td>
                   <td>{formatInstant(o.createdAt)}</td>
-                  <td>{o.kind}</td>
-                  <td>{o.status}</td>
-                  <td>{o.paymentType}</td>
+                  <td>{codeLabel('kind', o.kind)}</td>
+                  <td>{codeLabel('status', o.status)}</td>
+                  <td>{codeLabel('payment', o.paymentType)}</td>
                   <td className={styles.number}>{formatYen(o.totalPrice)}</td>
                   <td className={styles.number}>{formatYen(o.usePoint)}</td>
                   <td>
@@ -141,8 +141,8 @@ export function MemberPage({ memberId, role }: { memberId: number; role: 'operat
               {d.ledger.entries.map((e) => (
                 <tr key={e.id}>
                   <td>{formatInstant(e.createdAt)}</td>
-                  <td>{e.currency}</td>
-                  <td>{e.kind}</td>
+                  <td>{codeLabel('currency', e.currency)}</td>
+                  <td>{codeLabel('ledger', e.kind)}</td>
                   <td className={styles.number}>{formatYen(e.amount)}</td>
                   <td>{e.reason}</td>
                 </tr>
@@ -156,7 +156,7 @@ export function MemberPage({ memberId, role }: { memberId: number; role: 'operat
         <ul>
           {d.coupons.map((c) => (
             <li key={c.couponId}>
-              {c.name}（{c.status}・{formatInstant(c.receivedAt)}）
+              {c.name}（{codeLabel('status', c.status)}・{formatInstant(c.receivedAt)}）
             </li>
           ))}
         </ul>
@@ -164,7 +164,7 @@ export function MemberPage({ memberId, role }: { memberId: number; role: 'operat
         <ul>
           {d.books.map((b) => (
             <li key={b.bookId}>
-              {b.contentsName}（{b.possessionStatus}・{b.source}
+              {b.contentsName}（{codeLabel('status', b.possessionStatus)}・{codeLabel('source', b.source)}
               {b.orderId !== null && `・${b.orderId}`}）
             </li>
           ))}
