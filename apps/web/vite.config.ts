@@ -33,7 +33,6 @@ const CATALOG_COMMON = [
   'packages/domain/src/media-urls.ts',
   'app/features/catalog/components/adult-gate.tsx',
   'app/features/catalog/components/adult-gate.module.css',
-  'app/features/catalog/api/confirm-adult.ts',
   // Sections that load near the viewport: the series page's and the volume page's buy box (which
   // loads the waiting ones before a purchase reloads the page) share it.
   'app/components/lazy-section.tsx',

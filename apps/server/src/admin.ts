@@ -9,6 +9,7 @@ import { backupSqlite } from './ops/backup';
 import { STAFF_ROLES, type StaffRole } from '@hondana/domain/admin/admin-api';
 import { memberLedger } from './modules/admin/members.service';
 import { setRole, userIdByEmail } from './modules/admin/staff.repository';
+import { MAINTENANCE_MODES, isMaintenanceMode, readMaintenanceMode, setMaintenanceMode } from './ops/maintenance';
 import { adjustGrant, unusedPaidBalance } from './modules/wallet/reports';
 
 /**
@@ -19,14 +20,16 @@ import { adjustGrant, unusedPaidBalance } from './modules/wallet/reports';
  *   npm run admin -- cancel-order --order N --reason "…"
  *   npm run admin -- role --email E --role operator|support|none   (the operator console's roles)
  *   npm run admin -- backup PATH   (SQLite; docs/deploy.md "Backups")
+ *   npm run admin -- maintenance [--mode normal|deca|all|coin|pay]
  */
-const usage = `usage: npm run admin -- <grant|ledger|unused-balance|cancel-order|role|backup> [options]
+const usage = `usage: npm run admin -- <grant|ledger|unused-balance|cancel-order|role|backup|maintenance> [options]
   grant          --email E --currency ${currencies.join('|')} --amount N --reason "…"
   ledger         --email E
   unused-balance --date YYYY-MM-DD
   cancel-order   --order N --reason "…"
   role           --email E --role ${[...STAFF_ROLES, 'none'].join('|')}   at once, in open sessions too
-  backup         PATH   an online copy of the SQLite database (the store may keep running)`;
+  backup         PATH   an online copy of the SQLite database (the store may keep running)
+  maintenance    [--mode ${MAINTENANCE_MODES.join('|')}]   sets the store's maintenance mode (every process within 1 s); without --mode prints it`;
 
 async function userIdOf(db: Kysely<Database>, email: string | undefined): Promise<number> {
   if (!email) throw new Error('--email is required');
@@ -50,9 +53,9 @@ async function run(argv: string[]): Promise<void> {
   if (command === 'backup') return backup(rest);
   const { values } = parseArgs({
     args: rest,
-    options: { email: { type: 'string' }, currency: { type: 'string' }, amount: { type: 'string' }, reason: { type: 'string' }, date: { type: 'string' }, order: { type: 'string' }, role: { type: 'string' } },
+    options: { email: { type: 'string' }, currency: { type: 'string' }, amount: { type: 'string' }, reason: { type: 'string' }, date: { type: 'string' }, order: { type: 'string' }, mode: { type: 'string' }, role: { type: 'string' } },
   });
-  if (!['grant', 'ledger', 'unused-balance', 'cancel-order', 'role'].includes(command ?? '')) {
+  if (!['grant', 'ledger', 'unused-balance', 'cancel-order', 'maintenance', 'role'].includes(command ?? '')) {
     console.log(usage);
     process.exitCode = command ? 1 : 0;
     return;
@@ -86,6 +89,8 @@ async function run(argv: string[]): Promise<void> {
       console.log(`unused paid balance at the end of ${report.referenceDate} (Asia/Tokyo):`);
       for (const c of report.byCurrency) console.log(`  ${c.currency}: ${c.coins} coins = ${c.yen.toLocaleString('ja-JP')} yen`);
       console.log(`  total: ${report.totalYen.toLocaleString('ja-JP')} yen`);
+    } else if (command === 'maintenance') {
+      await maintenance(db, values.mode);
     } else {
       const orderId = Number(values.order);
       if (!Number.isInteger(orderId) || orderId <= 0) throw new Error('--order must be an order id');
@@ -95,6 +100,26 @@ async function run(argv: string[]): Promise<void> {
   } finally {
     await database.destroy();
   }
+}
+
+/** §4 maintenance modes: what each closes is in `http/maintenance-gate.ts`. */
+const modeEffects: Record<string, string> = {
+  normal: 'everything open',
+  deca: 'reported to clients by get_status; nothing closed',
+  all: 'store pages show the maintenance page, the API answers 503 MAINTENANCE (get_status stays open)',
+  coin: 'coin purchases closed (PAYMENT_MAINTENANCE)',
+  pay: 'every payment closed (coin purchases PAYMENT_MAINTENANCE, others MAINTENANCE)',
+};
+
+async function maintenance(db: Kysely<Database>, mode: string | undefined): Promise<void> {
+  if (mode === undefined) {
+    const current = await readMaintenanceMode(db);
+    console.log(`maintenance mode: ${current} (${modeEffects[current]})`);
+    return;
+  }
+  if (!isMaintenanceMode(mode)) throw new Error(`--mode must be one of ${MAINTENANCE_MODES.join(', ')}`);
+  await setMaintenanceMode(db, mode);
+  console.log(`maintenance mode set to ${mode} (${modeEffects[mode]}); every store process follows within 1 s`);
 }
 
 async function backup(args: string[]): Promise<void> {

@@ -8,6 +8,7 @@ import type { DatabaseHandle } from './db/database';
 import { apiNotFound, registerErrorHandling } from './http/errors';
 import { lazyChildLoggerFactory } from './http/lazy-child-logger';
 import { safeLoggerOptions } from './http/logging';
+import { registerMaintenanceGate } from './http/maintenance-gate';
 import { registerPerRequest } from './http/per-request';
 import { BODY_LIMIT_BYTES, registerRequestBodies } from './http/request-bodies';
 import { requestIds } from './http/request-ids';
@@ -18,6 +19,8 @@ import { Readiness, databaseCheck, migrationsCheck } from './ops/readiness';
 import { createMediaStore } from './media/media-config';
 import type { MediaStore } from './media/media-store';
 import { Scheduler } from './ops/scheduler';
+import { MaintenanceState } from './ops/maintenance';
+import { StoreChanges } from './ops/store-changes';
 import { accountsRoutes } from './modules/accounts/routes';
 import { sessionPlugin } from './modules/accounts/session-plugin';
 import { catalogRoutes } from './modules/catalog/routes';
@@ -60,6 +63,10 @@ export interface AppDeps {
   config: AppOptions['config'];
   /** Originals and derivatives of page images and covers (`media/media-store.ts`). */
   media: MediaStore;
+  /** Change counters of the catalog and settings: publish after a write, subscribe to drop a cache (`ops/store-changes.ts`). */
+  changes: StoreChanges;
+  /** The operator's §4 maintenance mode, as this process last read it (`ops/maintenance.ts`). */
+  maintenance: MaintenanceState;
 }
 
 /** Running as one of several processes: the shared scheduler and what `/readyz` checks. */
@@ -99,7 +106,19 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   const media = options.mediaStore ?? createMediaStore(config.dataDir, config.media);
-  app.decorate('deps', { database, clock, config, media });
+  const changes = new StoreChanges({
+    db: database.db,
+    connectionString: database.connectionString,
+    log: (err, message) => app.log.error({ err }, message),
+  });
+  const maintenance = new MaintenanceState(database.db);
+  maintenance.follow(changes);
+  app.decorate('deps', { database, clock, config, media, changes, maintenance });
+  app.addHook('onReady', async () => {
+    await maintenance.load();
+    await changes.start();
+  });
+  app.addHook('onClose', async () => changes.stop());
 
   const scheduler = new Scheduler({
     db: database.db,
@@ -115,6 +134,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('ops', { scheduler, readiness });
   app.addHook('onClose', async () => scheduler.stop());
 
+  registerMaintenanceGate(app, () => maintenance.mode);
   const perRequest = registerPerRequest(app, {
     timeoutMs: options.requestTimeoutMs ?? 30_000,
     isClosing: () => readiness.shuttingDown,

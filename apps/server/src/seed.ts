@@ -2,6 +2,7 @@ import { loadConfig } from './config';
 import { openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { type DemoOptions, ensureDemoCatalog, resetDemoCatalog } from './demo/demo-catalog';
+import { recordChange } from './ops/store-changes';
 
 /**
  * `npm run seed`: migrates and fills an empty catalog with the demo (as the first start does).
@@ -21,6 +22,8 @@ async function seed(args: string[]): Promise<void> {
     const result = args.includes('--reset')
       ? await resetDemoCatalog(database, options)
       : await ensureDemoCatalog(database, options);
+    // A store already running on this database drops what it kept of the old catalog.
+    if (result.created) await recordChange(database.db, 'catalog');
     console.log(
       result.created
         ? `demo catalog ready in ${(result.ms / 1000).toFixed(1)} s (${config.databaseUrl ? 'PostgreSQL' : 'SQLite'}, media in ${config.dataDir}/media)`

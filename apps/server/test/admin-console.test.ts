@@ -117,10 +117,14 @@ describe('catalog', () => {
     const op1 = await staffMember(t.app, db(), 'operator');
     const op2 = await staffMember(t.app, db(), 'operator');
     const title = (await op1.change('POST', '/titles', titleInput())).json();
+    const counted = async () => Number((await db().selectFrom('store_changes').select('version').where('topic', '=', 'catalog').executeTakeFirst())?.version ?? 0);
+    const before = await counted();
     const a = await op1.change('PUT', `/titles/${title.id}`, titleInput({ version: 0, name: '一人目の題' }));
     const b = await op2.change('PUT', `/titles/${title.id}`, titleInput({ version: 0, name: '二人目の題' }));
     expect([a.statusCode, b.statusCode]).toEqual([200, 409]);
     expect(b.json().errorCode).toBe('EDIT_CONFLICT');
+    // The landed edit is counted as a catalog change for every process; the refused one is not.
+    expect(await counted()).toBe(before + 1);
     expect((await op2.get(`/titles/${title.id}`)).json()).toMatchObject({ name: '一人目の題', version: 1 });
     const entries = await auditOf(`title:${title.id}`);
     expect(entries.map((e) => e.action)).toEqual(['title.create', 'title.update']);

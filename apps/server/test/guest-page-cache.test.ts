@@ -29,3 +29,14 @@ it('keeps nothing when turned off or for a page too large to be worth it', () =>
   small.set('/big', page(200), 0);
   expect(small.get('/big', 1)).toBeUndefined();
 });
+
+it('a change clears every kept page and refuses pages rendered from the state before it', () => {
+  const cache = new GuestPageCache(5_000);
+  cache.set('/a', page(10), 1_000);
+  cache.clear(1_500);
+  expect(cache.get('/a', 1_600)).toBeUndefined();
+  cache.set('/b', page(10), 1_400); // its render began before the change
+  expect(cache.get('/b', 1_600)).toBeUndefined();
+  cache.set('/b', page(10), 1_501);
+  expect(cache.get('/b', 1_600)?.body.length).toBe(10);
+});

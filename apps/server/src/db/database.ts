@@ -11,6 +11,8 @@ export interface DatabaseHandle {
   dialect: DialectName;
   /** PostgreSQL's connection pool (its counts feed the metrics); absent on SQLite. */
   pool?: Pick<pg.Pool, 'totalCount' | 'idleCount' | 'waitingCount'>;
+  /** PostgreSQL's URL, for a connection of its own (LISTEN, `ops/store-changes.ts`); absent on SQLite. */
+  connectionString?: string;
   destroy(): Promise<void>;
 }
 
@@ -32,7 +34,7 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
     // the pool replaces it on the next query.
     pool.on('error', (error) => console.error('PostgreSQL connection lost:', error.message));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { db, dialect: 'postgres', pool, destroy: () => db.destroy() };
+    return { db, dialect: 'postgres', pool, connectionString: options.databaseUrl, destroy: () => db.destroy() };
   }
   const file = options.sqliteFile ?? path.join(options.dataDir ?? './data', 'hondana.db');
   // better-sqlite3 is a native addon built for one Node ABI; BETTER_SQLITE3_BINDING names a build

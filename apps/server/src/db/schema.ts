@@ -10,6 +10,7 @@ import type { CartTables } from './cart-schema';
 import type { PreOrderTables } from './pre-order-schema';
 import type { BundleTables } from './bundles-schema';
 import type { OpsTables } from './ops-schema';
+import type { StoreSettingsTables } from './store-settings-schema';
 import type { SubscriptionTables } from './subscriptions-schema';
 import type { CampaignTables } from './campaigns-schema';
 import type { ImportTables } from './import-schema';
@@ -63,4 +64,4 @@ export interface AccountsTables {
   one_time_tokens: OneTimeTokensTable;
 }
 
-export interface Database extends AccountsTables, CatalogTables, ReviewsTables, NoticesTables, WalletTables, OrdersTables, ReadingTables, SerialsTables, CartTables, BundleTables, PreOrderTables, OpsTables, SubscriptionTables, CampaignTables, ImportTables, BookshelfTables, AdminTables {}
+export interface Database extends AccountsTables, CatalogTables, ReviewsTables, NoticesTables, WalletTables, OrdersTables, ReadingTables, SerialsTables, CartTables, BundleTables, PreOrderTables, OpsTables, SubscriptionTables, CampaignTables, ImportTables, BookshelfTables, StoreSettingsTables, AdminTables {}

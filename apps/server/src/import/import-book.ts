@@ -6,6 +6,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema';
 import type { MediaStore } from '../media/media-store';
 import { refreshSearchText } from '../modules/catalog/search.service';
+import { recordChange } from '../ops/store-changes';
 import type { BookPlan } from './book-plan';
 import { type BookSource, openBookSource } from './book-source';
 import { planImageBook } from './cbz';
@@ -214,6 +215,8 @@ async function writeBook(
         { sourceKey: o.sourceKey, contentHash: o.contentHash, fileName: path.basename(file), format: plan.format, coverKey: o.coverKey },
         o.now,
       );
+      // Running store processes drop their catalog caches when this commits (decision 018).
+      await recordChange(tx, 'catalog', o.now);
       const written = { titleId, bookId, action: target ? ('updated' as const) : ('created' as const) };
       await o.inTransaction?.(tx, written);
       return written;

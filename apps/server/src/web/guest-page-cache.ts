@@ -2,7 +2,8 @@
  * Guests all see the same page for a URL, so a guest's rendered page is kept for a few seconds
  * and served to the next guests (what a CDN's micro-cache would do, inside the process). Members
  * are always rendered: their header, recommendations and adult state are their own. A page can
- * be up to `ttlMs` old; the catalog rows behind it are kept as long already (titles.repository).
+ * be up to `ttlMs` old, unless the catalog or the settings change first: then `clear()` drops every
+ * page (the store's change counters tell every process, `ops/store-changes.ts`).
  */
 export interface CachedPage {
   status: number;
@@ -14,6 +15,8 @@ export interface CachedPage {
 export class GuestPageCache {
   readonly #pages = new Map<string, CachedPage>();
   #bytes = 0;
+  /** Pages whose render started at or before this instant were made from the state before the last change. */
+  #clearedAt = -Infinity;
 
   constructor(
     private readonly ttlMs: number,
@@ -34,8 +37,9 @@ export class GuestPageCache {
     return page;
   }
 
+  /** Keeps a page whose render started at `now`. */
   set(key: string, page: Omit<CachedPage, 'expires'>, now: number): void {
-    if (!this.enabled || page.body.length > this.maxBytes / 16) return;
+    if (!this.enabled || page.body.length > this.maxBytes / 16 || now <= this.#clearedAt) return;
     const old = this.#pages.get(key);
     if (old) this.#delete(key, old);
     this.#pages.set(key, { ...page, expires: now + this.ttlMs });
@@ -46,10 +50,11 @@ export class GuestPageCache {
     }
   }
 
-  /** Forgets every page (the catalog behind them changed). */
-  clear(): void {
+  /** Forgets every page, and refuses the pages of renders already running (they may show the old state). */
+  clear(now = Date.now()): void {
     this.#pages.clear();
     this.#bytes = 0;
+    this.#clearedAt = now;
   }
 
   get size(): number {

@@ -1,4 +1,3 @@
-import { onCatalogChange } from '../modules/admin/catalog-changed';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
@@ -59,7 +58,9 @@ export const webPlugin = fp(
     const handleRequest = createRequestHandler(build, 'production');
     const authAttempt = authAttemptLimiter(app, options.authRateLimit ?? 10);
     const guestPages = new GuestPageCache((options.guestPageCacheSeconds ?? 0) * 1000);
-    onCatalogChange(app, () => guestPages.clear());
+    // A kept page may show a price, a book or a maintenance state that just changed.
+    app.deps.changes.subscribe('catalog', () => guestPages.clear());
+    app.deps.changes.subscribe('settings', () => guestPages.clear());
     const renders = new ArrivalOrder();
 
     async function render(request: FastifyRequest, reply: FastifyReply) {

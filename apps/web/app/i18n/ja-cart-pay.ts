@@ -12,12 +12,6 @@ export const jaCartPay = {
     creditcard: 'クレジットカード',
     carriers: 'キャリア決済・スマホ決済',
   },
-  card: {
-    legend: 'カード情報',
-    number: 'カード番号',
-    expiry: '有効期限（MM/YY）',
-    cvc: 'セキュリティコード',
-  },
   redirecting: 'お支払い画面に移動しています…',
   returned: {
     COMPLETE: '購入が完了しました',

@@ -7,7 +7,7 @@ import { CoinIcon } from '../components/coin-icon';
 import { Tabs } from '../components/tabs';
 import { loginHref } from '../features/accounts/login-href';
 import { ApiError } from '../features/wallet/api/api-client';
-import { getCoinShop } from '../features/wallet/api/get-coin-shop';
+import { coinPurchasesClosed, getCoinShop } from '../features/wallet/api/get-coin-shop';
 import { getCoinPurchase } from '../features/wallet/api/purchase-coins';
 import { ResponsiveDialog } from '../components/responsive-dialog';
 import { Checkout } from '../features/wallet/components/checkout';
@@ -64,6 +64,7 @@ export default function MangaCoinShop({ loaderData: d }: Route.ComponentProps) {
   const [completed, setCompleted] = useState<PurchaseOutcome | null>(null);
   const outcome = completed ?? d.returned;
   const member = d.balance !== null;
+  const closed = coinPurchasesClosed(d.maintenanceMode);
   return (
     <div className={styles.page}>
       <h1 className={styles.heading}>{w('shop.heading')}</h1>
@@ -85,17 +86,26 @@ export default function MangaCoinShop({ loaderData: d }: Route.ComponentProps) {
           current: m === d.paymentType,
         }))}
       />
-      <SubscriptionTeaser from="mangacoin" paymentType={d.paymentType} />
-      <h2 className="visually-hidden">{w('shop.packs')}</h2>
-      <CoinPackList
-        items={d.items}
-        goodValue={d.goodValue}
-        selectedId={selected?.id ?? null}
-        loginTo={loginHref(location.pathname + location.search)}
-        onBuy={member ? (item) => (setCompleted(null), setSelected(item)) : null}
-      />
+      {closed ? (
+        <section className={styles.notice} role="status" data-testid="coin-shop-closed">
+          <h2 className={styles.closedHeading}>{w('shop.closedHeading')}</h2>
+          <p>{w(d.maintenanceMode === 'coin' ? 'shop.closedBody' : 'shop.closedPay')}</p>
+        </section>
+      ) : (
+        <>
+          <SubscriptionTeaser from="mangacoin" paymentType={d.paymentType} />
+          <h2 className="visually-hidden">{w('shop.packs')}</h2>
+          <CoinPackList
+            items={d.items}
+            goodValue={d.goodValue}
+            selectedId={selected?.id ?? null}
+            loginTo={loginHref(location.pathname + location.search)}
+            onBuy={member ? (item) => (setCompleted(null), setSelected(item)) : null}
+          />
+        </>
+      )}
       {/* The card form opens in view — a bottom sheet on phones, a modal from the tablet width up. */}
-      {selected && (
+      {selected && !closed && (
         <ResponsiveDialog open onOpenChange={(open) => !open && setSelected(null)} title={w('shop.heading')}>
           <Checkout
           key={`${selected.id}-${d.paymentType}`}

@@ -18,6 +18,7 @@ import * as ops from './2026-11-25T0300-ops';
 import * as campaigns from './2026-11-25T0400-campaigns';
 import * as subscriptions from './2026-11-25T0700-subscriptions';
 import * as bookImports from './2026-11-25T0800-book-imports';
+import * as storeSettings from './2026-11-25T0900-store-settings';
 import * as ledgerLinesJapanese from './2026-11-25T0810-ledger-lines-japanese';
 import * as bookshelf from './2026-11-25T0820-bookshelf';
 import * as operatorConsole from './2026-11-25T0920-operator-console';
@@ -45,5 +46,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-25T0800-book-imports': bookImports,
   '2026-11-25T0810-ledger-lines-japanese': ledgerLinesJapanese,
   '2026-11-25T0820-bookshelf': bookshelf,
+  '2026-11-25T0900-store-settings': storeSettings,
   '2026-11-25T0920-operator-console': operatorConsole,
 };

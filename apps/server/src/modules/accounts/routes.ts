@@ -55,12 +55,14 @@ export const accountsRoutes: FastifyPluginAsync<{ authRateLimit: number }> = asy
     return { result: 'OK' };
   });
 
-  // A guest's status changes only with the Tokyo day, so its JSON is kept until the day turns.
-  let guestStatus = { baseDate: '', json: '' };
+  // A guest's status changes only with the Tokyo day and the maintenance mode, so its JSON is
+  // kept until either changes.
+  const { maintenance } = app.deps;
+  let guestStatus = { baseDate: '', mode: '', json: '' };
   const sendGuestStatus = (reply: FastifyReply, instant: Date) => {
-    if (guestStatus.baseDate !== tokyoDay(instant)) {
-      const status = userStatus(null, instant);
-      guestStatus = { baseDate: status.baseDate, json: JSON.stringify(status) };
+    if (guestStatus.baseDate !== tokyoDay(instant) || guestStatus.mode !== maintenance.mode) {
+      const status = userStatus(null, instant, undefined, maintenance.mode);
+      guestStatus = { baseDate: status.baseDate, mode: status.maintenanceMode, json: JSON.stringify(status) };
     }
     return reply.type('application/json; charset=utf-8').send(guestStatus.json);
   };
@@ -68,7 +70,7 @@ export const accountsRoutes: FastifyPluginAsync<{ authRateLimit: number }> = asy
     const user = await sessionUser(request);
     const instant = now();
     if (!user) return sendGuestStatus(reply, instant);
-    return userStatus(user, instant, await moneyStatus(db, user.userId, instant.getTime()));
+    return userStatus(user, instant, await moneyStatus(db, user.userId, instant.getTime()), maintenance.mode);
   };
   // Without a session cookie the answer is sent in the same tick: no promise for Fastify and
   // the timeout sweep to follow on the most polled call.

@@ -41,8 +41,16 @@ export async function moneyStatus(db: Kysely<Database>, userId: number, now: num
   };
 }
 
-/** §3 "User status" for a guest (`user` null) or a member with their money state. */
-export function userStatus(user: SessionUser | null, now: Date, money: MoneyStatus = GUEST_MONEY): UserStatus {
+/**
+ * §3 "User status" for a guest (`user` null) or a member with their money state, and the
+ * operator's maintenance mode (`ops/maintenance.ts`), which the client reacts to.
+ */
+export function userStatus(
+  user: SessionUser | null,
+  now: Date,
+  money: MoneyStatus = GUEST_MONEY,
+  maintenanceMode: UserStatus['maintenanceMode'] = 'normal',
+): UserStatus {
   return {
     isLogin: user !== null,
     loggedIn: user !== null,
@@ -67,7 +75,7 @@ export function userStatus(user: SessionUser | null, now: Date, money: MoneyStat
     age: user ? ageOn(user.birthDate, now) : null,
     loginCount: user?.loginCount ?? 0,
     adultState: user?.adultState ?? 'NONE',
-    maintenanceMode: 'normal',
+    maintenanceMode,
     abTests: {},
   };
 }

@@ -1,23 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { invalidateCatalogCache } from '../catalog/catalog-reads';
-
-type Listener = () => void;
-
-/** Per app (its shared `deps`): what drops an in-process copy of catalog data. */
-const listeners = new WeakMap<object, Set<Listener>>();
-
-/** Registers what to clear when the catalog changes (the guest page cache registers itself). */
-export function onCatalogChange(app: FastifyInstance, listener: Listener): void {
-  let set = listeners.get(app.deps);
-  if (!set) listeners.set(app.deps, (set = new Set()));
-  set.add(listener);
-}
 
 /**
- * Called after every catalog change the console commits: this process's guest pages and cached
- * catalog rows are dropped, so its next page shows the change.
+ * Called after every catalog change the console commits (each recorded its `catalog` change in
+ * its own transaction, `adminMutation`): this process's caches — guest pages, catalog rows,
+ * bundle summaries — are dropped before the answer goes out, and every other process follows
+ * within a second through the store's change counters (decision 018).
  */
-export function catalogChanged(app: FastifyInstance): void {
-  invalidateCatalogCache(app.deps.database.db);
-  for (const listener of listeners.get(app.deps) ?? []) listener();
+export function catalogChanged(app: FastifyInstance): Promise<void> {
+  return app.deps.changes.check();
 }

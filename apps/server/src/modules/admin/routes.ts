@@ -84,32 +84,32 @@ export const adminRoutes: FastifyPluginAsync = async (base) => {
   app.post('/admin/titles', { schema: { body: CreateTitleBody } }, async (request, reply) => {
     const staff = await requireStaff(request, 'everything');
     const { token, ...input } = request.body;
-    const result = await adminMutation(db, staff, { token, request: input, now: now() }, (trx) => catalog.createTitle(trx, request.body, now()));
-    catalogChanged(app);
+    const result = await adminMutation(db, staff, { token, request: input, now: now() }, (trx) => catalog.createTitle(trx, request.body, now()), 'catalog');
+    await catalogChanged(app);
     return reply.status(result.status).send(result.body);
   });
   app.put('/admin/titles/:id', { schema: { params: IdParams, body: UpdateTitleBody } }, async (request, reply) => {
     const staff = await requireStaff(request, 'everything');
     const { token, ...input } = request.body;
     const id = request.params.id;
-    const result = await adminMutation(db, staff, { token, request: { id, ...input }, now: now() }, (trx) => catalog.updateTitle(trx, id, request.body, now()));
-    catalogChanged(app);
+    const result = await adminMutation(db, staff, { token, request: { id, ...input }, now: now() }, (trx) => catalog.updateTitle(trx, id, request.body, now()), 'catalog');
+    await catalogChanged(app);
     return reply.status(result.status).send(result.body);
   });
   app.put('/admin/books/:id', { schema: { params: IdParams, body: UpdateBookBody } }, async (request, reply) => {
     const staff = await requireStaff(request, 'everything');
     const { token, ...input } = request.body;
     const id = request.params.id;
-    const result = await adminMutation(db, staff, { token, request: { id, ...input }, now: now() }, (trx) => catalog.updateBook(trx, id, request.body));
-    catalogChanged(app);
+    const result = await adminMutation(db, staff, { token, request: { id, ...input }, now: now() }, (trx) => catalog.updateBook(trx, id, request.body), 'catalog');
+    await catalogChanged(app);
     return reply.status(result.status).send(result.body);
   });
   app.post('/admin/books/:id/publish', { schema: { params: IdParams, body: PublishBody } }, async (request, reply) => {
     const staff = await requireStaff(request, 'everything');
     const { token, ...input } = request.body;
     const id = request.params.id;
-    const result = await adminMutation(db, staff, { token, request: { id, ...input }, now: now() }, (trx) => catalog.publishBook(trx, id, input));
-    catalogChanged(app);
+    const result = await adminMutation(db, staff, { token, request: { id, ...input }, now: now() }, (trx) => catalog.publishBook(trx, id, input), 'catalog');
+    await catalogChanged(app);
     return reply.status(result.status).send(result.body);
   });
 
@@ -154,7 +154,7 @@ export const adminRoutes: FastifyPluginAsync = async (base) => {
               throw error;
             },
           );
-          catalogChanged(app);
+          await catalogChanged(app);
           return result.body;
         } finally {
           await rm(dir, { recursive: true, force: true });

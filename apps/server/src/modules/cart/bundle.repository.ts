@@ -95,6 +95,11 @@ const SUMMARY_TTL_MS = 10_000;
 type SummaryRow = Awaited<ReturnType<typeof readSummaryRows>>[number];
 const summaryRows = new WeakMap<Db, Map<number, { from: number; until: number; rows: SummaryRow[] }>>();
 
+/** Forgets the kept bundle rows of `db` (the catalog changed: a bundle or a price). */
+export function forgetBundleSummaries(db: Db): void {
+  summaryRows.delete(db);
+}
+
 function readSummaryRows(db: Db, bookId: number, now: number) {
   return db
     .selectFrom('bundle_books as mine')

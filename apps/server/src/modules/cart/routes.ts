@@ -20,6 +20,7 @@ import type { PaymentProvider } from '../../payments/payment-provider';
 import { createSandboxProvider, sandboxMaintenanceFromEnv } from '../../payments/sandbox-provider';
 import { bulkBuyList, bulkBuyTitleList } from './bulk.service';
 import { addBundle, bundleView } from './bundle.service';
+import { forgetBundleSummaries } from './bundle.repository';
 import { cartOrderStatus } from './cart-payment.service';
 import { grantGuestCoupons } from './cart.repository';
 import * as cart from './cart.service';
@@ -40,6 +41,7 @@ export const cartRoutes: FastifyPluginAsync<{ provider?: PaymentProvider }> = as
   // Card and carrier payments of the cart; the provider's decisions arrive through the sandbox routes (wallet module).
   const provider = options.provider ?? createSandboxProvider({ maintenance: sandboxMaintenanceFromEnv(process.env.SANDBOX_MAINTENANCE) });
   const { db } = app.deps.database;
+  app.deps.changes.subscribe('catalog', () => forgetBundleSummaries(db));
   const now = () => app.deps.clock().getTime();
   const member = async (request: FastifyRequest): Promise<CartMember> => {
     const user = await requireUser(request);

@@ -70,6 +70,12 @@ async function rankedTitles(db: Db, term: RankingTerm, basis: RankingBasis, now:
 const FREE_TITLES_MAX_MS = 60_000;
 const freeTitlesMemo = new WeakMap<Db, { from: number; until: number; titleIds: Promise<Set<number>> }>();
 
+/** Forgets the rankings and the free titles kept for `db` (the catalog changed: titles, shelves, free periods). */
+export function forgetRankings(db: Db): void {
+  memo.delete(db);
+  freeTitlesMemo.delete(db);
+}
+
 export function freeTitles(db: Db, now: number): Promise<Set<number>> {
   const hit = freeTitlesMemo.get(db);
   if (hit && now >= hit.from && now < hit.until && Date.now() < hit.from + FREE_TITLES_MAX_MS) return hit.titleIds;

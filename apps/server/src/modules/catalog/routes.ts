@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { booksRoutes } from './books.routes';
+import { forgetCatalogCaches } from './catalog-caches';
 import { guestRoutes } from './guest.routes';
 import { freeBooksRoutes } from './free-books.routes';
 import { rankingsRoutes } from './rankings.routes';
@@ -11,6 +12,8 @@ import { titlesRoutes } from './titles.routes';
 /** Catalog API (§7 "Titles"); the rest of the catalog's calls come with the catalog issue. */
 export const catalogRoutes: FastifyPluginAsync = async (base) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
+  // The pages rendered in process read the same caches, so this covers them too.
+  app.deps.changes.subscribe('catalog', () => forgetCatalogCaches(app.deps.database.db));
   await app.register(booksRoutes);
   await app.register(titlesRoutes);
   await app.register(guestRoutes);

@@ -32,8 +32,9 @@ export interface TitleFacts {
  * Catalog rows change rarely (an import or an editor), while the volume detail is the most
  * read call of the store: titles are kept in process for a few seconds. Only catalog data is
  * kept, never anything about a member; per-instant fields (the price in effect, the sales
- * status) are computed from the kept rows on every request. Several processes on one
- * PostgreSQL see an edit within the TTL.
+ * status) are computed from the kept rows on every request. A catalog write that counts its
+ * change (`ops/store-changes.ts`) empties the cache in every process within a second
+ * (`catalog-caches.ts`); the TTL bounds an edit that does not.
  */
 export const TITLE_CACHE_TTL_MS = 10_000;
 const TITLE_CACHE_MAX = 20_000;

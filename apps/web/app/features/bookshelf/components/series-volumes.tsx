@@ -1,7 +1,7 @@
 import type { NextVolume, ShelfBook, ShelfEpisode } from '@hondana/domain/bookshelf-rules';
 import { Link } from 'react-router';
 import { shelfCopy as s } from '../../../i18n/ja-bookshelf';
-import { japaneseDate } from '../../../lib/member-api';
+import { japaneseDate } from '../../../lib/japanese-date';
 import { useShelfTitle } from '../api/get-shelf-title';
 import { useSetHidden } from '../api/set-hidden';
 import styles from './bookshelf.module.css';

@@ -1,5 +1,5 @@
 import type { CartChangeResponse, CartItemView, CartView, OrderV3Body, OrderV3Response } from '@hondana/domain/cart';
-import { ApiError, apiGet, apiPost, createToken } from '../../wallet/api/api-client';
+import { apiDelete, apiGet, apiPost, createToken } from '../../wallet/api/api-client';
 import { clearGuestCart, readGuestCart } from '../guest-cart-storage';
 
 /** The cart calls of §7. */
@@ -18,11 +18,7 @@ export const moveToLater = (cartId: number) => apiPost<CartChangeResponse>('/car
 export const moveToCart = (cartId: number) => apiPost<CartChangeResponse>('/cart/items/valid', { cart_ids: [cartId] });
 
 export async function removeFromCart(cartId: number): Promise<void> {
-  const response = await fetch(`/api/cart/items?cart_ids=${cartId}`, { method: 'DELETE', credentials: 'same-origin' });
-  if (!response.ok) {
-    const body = (await response.json().catch(() => null)) as { errorCode?: string } | null;
-    throw new ApiError(response.status, body?.errorCode ?? 'INTERNAL_SERVER_ERROR');
-  }
+  await apiDelete('/cart/items', { cart_ids: cartId });
 }
 
 const cartToken = () => createToken('/cart/create_token');
@@ -32,8 +28,7 @@ export async function setCoupon(couponId: number): Promise<CartView> {
 }
 
 export async function removeCoupon(): Promise<void> {
-  const response = await fetch(`/api/cart/coupon?token=${encodeURIComponent(await cartToken())}`, { method: 'DELETE', credentials: 'same-origin' });
-  if (!response.ok) throw new ApiError(response.status, 'INTERNAL_SERVER_ERROR');
+  await apiDelete('/cart/coupon', { token: await cartToken() });
 }
 
 export async function orderCart(body: OrderV3Body): Promise<OrderV3Response> {

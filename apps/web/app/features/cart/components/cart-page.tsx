@@ -8,7 +8,7 @@ import { ApiError } from '../../wallet/api/api-client';
 import * as api from '../api/cart-api';
 import { type CartArrival, orderCart } from '../api/cart-pay-api';
 import { announceCartCount } from '../../../components/cart-count-event';
-import { type CardState, emptyCard } from './card-fields';
+import { type PaymentCard, cardToSend, emptyPaymentCard } from '../../../components/payment-card/payment-card';
 import { CartItemRow } from './cart-item-row';
 import styles from './cart.module.css';
 import { OrderPanel, type PaymentChoice } from './order-panel';
@@ -26,7 +26,7 @@ export function CartPage({ initial }: { initial: CartData }) {
   const [data, setData] = useState(initial);
   const [usePoint, setUsePoint] = useState(0);
   const [payment, setPayment] = useState<PaymentChoice>(initial.cart.myMangaCoin >= initial.cart.totalAmount || initial.cart.myCoin === 0 ? 'MANGA_COIN' : 'COIN');
-  const [card, setCard] = useState<CardState>(emptyCard);
+  const [card, setCard] = useState<PaymentCard>(emptyPaymentCard);
   const [busy, setBusy] = useState(false);
   const returned = initial.arrival?.returned ?? null;
   const [message, setMessage] = useState<string | null>(
@@ -70,7 +70,7 @@ export function CartPage({ initial }: { initial: CartData }) {
         salePrice: data.cart.salePrice,
         bookIds,
         paymentType: payment,
-        ...(payment === 'creditcard' ? { card } : {}),
+        ...(payment === 'creditcard' ? { card: cardToSend(card) } : {}),
         ...(isProviderMethod(payment) ? { returnUrl: '/cart?ref=payment' } : {}),
       });
       if ('orderStatus' in result.results) {
@@ -83,7 +83,7 @@ export function CartPage({ initial }: { initial: CartData }) {
       const r = result.results;
       setCharged({ totalPrice: r.totalPrice, discount: r.discount, usePoint: r.usePoint, payPrice: r.payPrice, payment });
       setUsePoint(0);
-      setCard(emptyCard);
+      setCard(emptyPaymentCard);
     }, 0);
 
   const { cart } = data;

@@ -4,7 +4,7 @@ import { coinPaymentMethodLabels, coinPaymentMethods } from '@hondana/domain/wal
 import { cartCopy as c } from '../../../i18n/ja-cart';
 import { cartPayCopy as p } from '../../../i18n/ja-cart-pay';
 import type { CouponListItem } from '../api/cart-api';
-import { type CardState, CardFields } from './card-fields';
+import { type PaymentCard, PaymentCardFields, SandboxNote } from '../../../components/payment-card/payment-card';
 import styles from './cart.module.css';
 import { CouponPicker } from './coupon-picker';
 import { PointUse } from './point-use';
@@ -16,8 +16,8 @@ interface Props {
   coupons: CouponListItem[];
   usePoint: number;
   payment: PaymentChoice;
-  card: CardState;
-  onCard: (card: CardState) => void;
+  card: PaymentCard;
+  onCard: (card: PaymentCard) => void;
   busy: boolean;
   onCoupon: (couponId: number | null) => void;
   onUsePoint: (points: number) => void;
@@ -55,7 +55,12 @@ export function OrderPanel({ cart, coupons, usePoint, payment, card, onCard, bus
           </label>
         ))}
       </fieldset>
-      {payment === 'creditcard' && <CardFields card={card} disabled={busy} onChange={onCard} />}
+      {payment === 'creditcard' && (
+        <>
+          <PaymentCardFields card={card} disabled={busy} onChange={onCard} />
+          <SandboxNote />
+        </>
+      )}
       <dl className={styles.totals}>
         <dt>{c('totals.salePrice')}</dt>
         <dd>{yen(cart.salePrice)}円</dd>

@@ -1,6 +1,7 @@
 import { filledStars, priceChanged, rankBadge, scoreLabel } from '@hondana/domain/book-tile';
 import type { RankingEntry } from '@hondana/server/modules/catalog/rankings.types';
 import type { TileView } from '../../../components/book-tile';
+import { apiGet } from '../../../lib/api/client';
 import { seriesHref } from '../series-href';
 
 /** §9: free ranking 12 (the server keeps ranks 10 or better). */
@@ -13,13 +14,10 @@ export async function getFreeRankingTiles(pageType: string, adult: boolean): Pro
 
 /** `GET /api/free_book_ranks/by_page_type/{pageType}?limit=12` (ac=1 only for a confirmed adult viewer). */
 async function getFreeRanking(pageType: string, adult: boolean): Promise<RankingEntry[]> {
-  const query = new URLSearchParams({ limit: String(FREE_RANKING_LIMIT) });
-  if (adult) query.set('ac', '1');
-  const response = await fetch(`/api/free_book_ranks/by_page_type/${encodeURIComponent(pageType)}?${query}`, {
-    headers: { accept: 'application/json' },
+  const body = await apiGet<{ entities: RankingEntry[] }>(`/free_book_ranks/by_page_type/${encodeURIComponent(pageType)}`, {
+    limit: FREE_RANKING_LIMIT,
+    ac: adult ? 1 : undefined,
   });
-  if (!response.ok) throw new Error(`Failed to fetch the free ranking (${response.status})`);
-  const body = (await response.json()) as { entities: RankingEntry[] };
   return body.entities.slice(0, FREE_RANKING_LIMIT);
 }
 

@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from '../../../i18n/i18n';
-import { confirmAdult } from '../api/confirm-adult';
 import styles from './adult-gate.module.css';
 
 export type AdultGateProps = {
@@ -38,6 +37,8 @@ export function AdultGate({ isMember, loginTo }: AdultGateProps) {
       return;
     }
     setState('checking');
+    // The call and the API client load on the click: the gate shows on every R18 page at once.
+    const { confirmAdult } = await import('../api/confirm-adult');
     const result = await confirmAdult();
     if (result === 'adult') window.location.reload();
     else setState(result);

@@ -3,7 +3,7 @@ import type { ReviewNotice } from '@hondana/server/modules/reviews/review-notice
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from '../../../i18n/i18n';
-import { japaneseDate } from '../../../lib/member-api';
+import { japaneseDate } from '../../../lib/japanese-date';
 import { deleteNewlyMessage, getNewlyMessages, getReviewNotices, markDisplayed } from '../api/newly';
 import styles from './notices-page.module.css';
 import '../../../i18n/ja-reviews';

@@ -2,7 +2,7 @@ import type { WishTitle } from '@hondana/domain/notices-rules';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from '../../../i18n/i18n';
-import { japaneseDate } from '../../../lib/member-api';
+import { japaneseDate } from '../../../lib/japanese-date';
 import { deleteWishes, getWishList } from '../api/wish';
 import styles from './notices-page.module.css';
 import '../../../i18n/ja-reviews';

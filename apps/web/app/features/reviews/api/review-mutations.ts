@@ -1,28 +1,28 @@
 import type { Review, ReviewComment, ReviewWarningCode } from '@hondana/domain/reviews-rules';
-import { createToken, postForm } from '../../../lib/member-api';
+import { apiRequest, createToken } from '../../../lib/api/client';
 
 /** Each mutation fetches its one-time token first (§7 create_token endpoints). */
 export async function setLike(reviewId: number, like: boolean) {
   const path = like ? '/api/review/add_like' : '/api/review/delete_like';
   const token = await createToken(`${path}/create_token`);
-  return postForm<{ reviewId: number; like: boolean; likeCount: number }>(path, { token, review_id: reviewId });
+  return apiRequest<{ reviewId: number; like: boolean; likeCount: number }>(path, { method: 'POST', form: { token, review_id: reviewId } });
 }
 
 export async function addComment(reviewId: number, body: string) {
   const token = await createToken('/api/review/create_token');
-  return postForm<{ result: ReviewComment }>('/api/review/add_comment', { token, review_id: reviewId, body });
+  return apiRequest<{ result: ReviewComment }>('/api/review/add_comment', { method: 'POST', form: { token, review_id: reviewId, body } });
 }
 
 export async function deleteComment(commentId: number) {
   const token = await createToken('/api/review/create_token');
-  return postForm<{ deleted: boolean }>('/api/review/del_comment', { token, comment_id: commentId });
+  return apiRequest<{ deleted: boolean }>('/api/review/del_comment', { method: 'POST', form: { token, comment_id: commentId } });
 }
 
 export async function report(target: { reviewId: number } | { commentId: number }, warningCode: ReviewWarningCode) {
   const token = await createToken('/api/review/warning/create_token');
   return 'reviewId' in target
-    ? postForm('/api/review/add_review_warning', { token, review_id: target.reviewId, warning_code: warningCode })
-    : postForm('/api/review/add_review_comment_warning', { token, comment_id: target.commentId, warning_code: warningCode });
+    ? apiRequest('/api/review/add_review_warning', { method: 'POST', form: { token, review_id: target.reviewId, warning_code: warningCode } })
+    : apiRequest('/api/review/add_review_comment_warning', { method: 'POST', form: { token, comment_id: target.commentId, warning_code: warningCode } });
 }
 
 export type ReviewDraft = {
@@ -48,14 +48,14 @@ export async function saveReview(draft: ReviewDraft, reviewId: number | null): P
   };
   if (reviewId === null) {
     const token = await createToken('/api/review_title/create_token');
-    return (await postForm<{ result: Review }>('/api/review_title/add_review', { token, ...form, ameba: draft.ameba })).result;
+    return (await apiRequest<{ result: Review }>('/api/review_title/add_review', { method: 'POST', form: { token, ...form, ameba: draft.ameba } })).result;
   }
   const token = await createToken('/api/review/create_token');
-  return (await postForm<{ result: Review }>('/api/review/mod_review', { token, review_id: reviewId, ...form })).result;
+  return (await apiRequest<{ result: Review }>('/api/review/mod_review', { method: 'POST', form: { token, review_id: reviewId, ...form } })).result;
 }
 
 /** Deletes the member's review, or with `undo` restores it (`undo_flg`). */
 export async function deleteReview(reviewId: number, undo: boolean) {
   const token = await createToken('/api/review/create_token');
-  return postForm<{ deleted: boolean }>('/api/review/del_review', { token, review_id: reviewId, undo_flg: undo });
+  return apiRequest<{ deleted: boolean }>('/api/review/del_review', { method: 'POST', form: { token, review_id: reviewId, undo_flg: undo } });
 }

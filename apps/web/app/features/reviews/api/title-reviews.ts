@@ -1,13 +1,13 @@
 import type { Review, ReviewComment, ReviewSort } from '@hondana/domain/reviews-rules';
 import { REVIEW_PAGE_SIZE } from '@hondana/domain/reviews-rules';
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { getJson } from '../../../lib/member-api';
+import { apiGet } from '../../../lib/api/client';
 
 export type TitleReviewsPage = { totalCount: number; myReviews: Review[]; reviews: Review[] };
 
 /** `GET /api/title_reviews/list?title_id&sort&offset&limit=10` (§7, §9 page size 10). */
 export const getTitleReviews = (titleId: number, sort: ReviewSort, offset: number) =>
-  getJson<TitleReviewsPage>(`/api/title_reviews/list?title_id=${titleId}&sort=${sort}&offset=${offset}&limit=${REVIEW_PAGE_SIZE}`);
+  apiGet<TitleReviewsPage>(`/api/title_reviews/list?title_id=${titleId}&sort=${sort}&offset=${offset}&limit=${REVIEW_PAGE_SIZE}`);
 
 export const titleReviewsQueryOptions = (titleId: number, sort: ReviewSort) =>
   infiniteQueryOptions({
@@ -24,7 +24,7 @@ export const useTitleReviews = (titleId: number, sort: ReviewSort) => useInfinit
 
 /** `GET /api/reviews/comments?review_id&offset&limit`. */
 export const getComments = (reviewId: number) =>
-  getJson<{ totalCount: number; comments: ReviewComment[] }>(`/api/reviews/comments?review_id=${reviewId}&offset=0&limit=100`);
+  apiGet<{ totalCount: number; comments: ReviewComment[] }>(`/api/reviews/comments?review_id=${reviewId}&offset=0&limit=100`);
 
 export const commentsQueryOptions = (reviewId: number) =>
   queryOptions({ queryKey: ['review_comments', reviewId], queryFn: () => getComments(reviewId) });

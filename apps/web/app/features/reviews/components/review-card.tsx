@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from '../../../i18n/i18n';
-import { japaneseDate } from '../../../lib/member-api';
+import { japaneseDate } from '../../../lib/japanese-date';
 import { setLike } from '../api/review-mutations';
 import { ReportButton } from './report-dialog';
 import { ReviewComments } from './review-comments';

@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from '../../../i18n/i18n';
-import { japaneseDate } from '../../../lib/member-api';
+import { japaneseDate } from '../../../lib/japanese-date';
 import { addComment, deleteComment } from '../api/review-mutations';
 import { useComments } from '../api/title-reviews';
 import { ReportButton } from './report-dialog';

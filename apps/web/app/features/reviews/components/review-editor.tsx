@@ -7,7 +7,7 @@ import {
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from '../../../i18n/i18n';
-import { ApiError } from '../../../lib/member-api';
+import { ApiError } from '../../../lib/api/client';
 import { type ReviewDraft, deleteReview, saveReview } from '../api/review-mutations';
 import styles from './review-editor.module.css';
 import { ReviewFields } from './review-fields';

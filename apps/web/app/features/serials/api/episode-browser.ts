@@ -1,5 +1,7 @@
 import type { EpisodeBrowser, SerialEpisode } from '@hondana/domain/serials-api';
-import { SerialApiError, api } from './http';
+import { ApiError, apiRequest } from '../../../lib/api/client';
+
+const api = <T>(path: string) => apiRequest<T>(path, { allowUnauthorized: true });
 
 export type EpisodeLoad =
   | { kind: 'ready'; browser: EpisodeBrowser }
@@ -11,7 +13,7 @@ export type EpisodeLoad =
   | { kind: 'failed' };
 
 /** Answers sending the reader to the episode's serial detail page. */
-const toDetail = (error: SerialApiError) =>
+const toDetail = (error: ApiError) =>
   error.status === 401 || (error.status === 403 && error.errorCode === 'FORBIDDEN') || error.errorCode === 'EPISODE_NOT_ON_RELEASE';
 
 /** `GET /serial_episode_browsers/{serial_episode_id}`, with §8's redirects decided. */
@@ -19,8 +21,8 @@ export async function loadEpisode(episodeId: number): Promise<EpisodeLoad> {
   try {
     return { kind: 'ready', browser: await api<EpisodeBrowser>(`/api/serial_episode_browsers/${episodeId}`) };
   } catch (error) {
-    if (error instanceof SerialApiError && error.errorCode === 'ADULT_CHECK_REQUIRED') return { kind: 'adult' };
-    if (error instanceof SerialApiError && toDetail(error)) {
+    if (error instanceof ApiError && error.errorCode === 'ADULT_CHECK_REQUIRED') return { kind: 'adult' };
+    if (error instanceof ApiError && toDetail(error)) {
       const episode = await api<SerialEpisode>(`/api/serial_episodes/${episodeId}`).catch(() => null);
       return episode ? { kind: 'detail', serialId: episode.serialId } : { kind: 'failed' };
     }

@@ -7,7 +7,10 @@ import type {
   SuggestionResponse,
   UserSerialTicket,
 } from '@hondana/domain/serials-api';
-import { api, withToken } from './http';
+import { apiRequest, withToken } from '../../../lib/api/client';
+
+/** The serial pages answer a 401 themselves (a guest sees the free parts), so it is not a redirect. */
+const api = <T>(path: string) => apiRequest<T>(path, { allowUnauthorized: true });
 
 /** The calls of §7 "Serials and episodes" the serial pages and the serial last page make. */
 
@@ -41,16 +44,20 @@ export const rentEpisode = (episodeId: number, body: RentalRequest) =>
   withToken<{ serialEpisodeId: number; spendType: number; rentalPeriodTime: number }>(
     `/api/user_serial_episodes/${episodeId}/rental/token`,
     `/api/user_serial_episodes/${episodeId}/rental`,
-    { method: 'POST', body: JSON.stringify(body) },
+    { json: body },
+    'POST',
   );
 
 export const markReading = (episodeId: number, which: 'start_reading' | 'end_reading') =>
-  withToken(`/api/user_serial_episodes/${episodeId}/${which}/token`, `/api/user_serial_episodes/${episodeId}/${which}`);
+  withToken(`/api/user_serial_episodes/${episodeId}/${which}/token`, `/api/user_serial_episodes/${episodeId}/${which}`, {}, 'POST');
 
 export const setNotification = (serialId: number, on: boolean) =>
-  withToken(`/api/user_serials/me/${serialId}/notification/token`, `/api/user_serials/me/${serialId}/notification`, {
-    method: on ? 'POST' : 'DELETE',
-  });
+  withToken(
+    `/api/user_serials/me/${serialId}/notification/token`,
+    `/api/user_serials/me/${serialId}/notification`,
+    { method: on ? 'POST' : 'DELETE' },
+    'POST',
+  );
 
 export const claimAdReward = (serialId: number) =>
-  withToken('/api/user_serial_ad_reward/me/token', `/api/user_serial_ad_reward/me/use?serial_id=${serialId}`);
+  withToken('/api/user_serial_ad_reward/me/token', `/api/user_serial_ad_reward/me/use?serial_id=${serialId}`, {}, 'POST');

@@ -2,7 +2,7 @@ import type { SerialDetailPage } from '@hondana/domain/serials-api';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { type CopyKey, useTranslation } from '../../../i18n/i18n';
-import { SerialApiError } from '../api/http';
+import { ApiError } from '../../../lib/api/client';
 import { rentEpisode, setNotification, claimAdReward } from '../api/serials';
 import { fromPage, useSerialDetail } from '../hooks/use-serial-detail';
 import { AdDialog, RentDialog } from './dialogs';
@@ -15,7 +15,7 @@ export type SerialDetailProps = { serialId: number; loggedIn: boolean; initial?:
 
 const KNOWN_ERRORS = ['CHARGE_NOT_FULL', 'TICKET_NOT_ENOUGH', 'ALREADY_RENTED', 'RENTAL_NOT_ENOUGH_MANGA_COIN', 'RENTAL_NOT_ENOUGH_AMEBA_COIN'];
 const errorKey = (error: unknown): CopyKey =>
-  error instanceof SerialApiError && KNOWN_ERRORS.includes(error.errorCode)
+  error instanceof ApiError && KNOWN_ERRORS.includes(error.errorCode)
     ? (`serials.errors.${error.errorCode}` as CopyKey)
     : 'serials.errors.default';
 

@@ -7,7 +7,7 @@ import { subscriptionCopy as s, subscriptionErrorCopy } from '../../../i18n/ja-s
 import { ApiError } from '../../../lib/api/client';
 import { ResponsiveDialog } from '../../../components/responsive-dialog';
 import { useSubscribe } from '../api/subscribe';
-import { CardFields, cardFrom } from './card-fields';
+import { PaymentCardFields, SandboxNote, cardFromForm } from '../../../components/payment-card/payment-card';
 import styles from './subscriptions.module.css';
 
 export type SubscribeDialogProps = {
@@ -40,7 +40,7 @@ export function SubscribeDialog({ plan, flags, returnUrl, onClose, onSubscribed 
     try {
       const result =
         plan.paymentType === 'creditcard'
-          ? await mutation.mutateAsync({ planId: plan.id, paymentType: 'creditcard', body: { ...shown, card: cardFrom(new FormData(event.currentTarget)) } })
+          ? await mutation.mutateAsync({ planId: plan.id, paymentType: 'creditcard', body: { ...shown, card: cardFromForm(new FormData(event.currentTarget)) } })
           : await mutation.mutateAsync({ planId: plan.id, paymentType: plan.paymentType, body: { ...shown, returnUrl } });
       if (result.status === 'ENTRY') window.location.assign(result.confirmUrl);
       else onSubscribed(result);
@@ -59,7 +59,7 @@ export function SubscribeDialog({ plan, flags, returnUrl, onClose, onSubscribed 
           <span>{s('dialog.firstGrant', { coin: formatAmount(first.coin), bonus: formatAmount(first.bonus) })}</span>
         </div>
         <p className={styles.note}>{s('dialog.renewNote', { price })}</p>
-        {card ? <CardFields /> : <p>{s('dialog.carrierNote', { method })}</p>}
+        {card ? <PaymentCardFields /> : <p>{s('dialog.carrierNote', { method })}</p>}
         {error && (
           <p role="alert" className={styles.error}>
             {s('dialog.failed', { reason: error })}
@@ -73,6 +73,7 @@ export function SubscribeDialog({ plan, flags, returnUrl, onClose, onSubscribed 
             {busy ? s('dialog.processing') : card ? s('dialog.pay', { price }) : s('dialog.payCarrier', { method, price })}
           </button>
         </div>
+        {card && <SandboxNote />}
       </form>
     </ResponsiveDialog>
   );

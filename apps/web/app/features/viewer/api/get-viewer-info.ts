@@ -1,5 +1,5 @@
 import type { BookText, ViewerInfo } from '@hondana/domain/reading';
-import { requestJson } from './http';
+import { apiRequest } from '../../../lib/api/client';
 
 /** §2 tracking parameters, passed on to bookinfo (the server accepts and ignores them). */
 export const TRACKING_PARAMS = ['blogGenreId', 'themeId', 'tagIds', 'algorithmId', 'did'] as const;
@@ -21,17 +21,15 @@ export function bookInfoUrl(bookId: number, tracking: Tracking = {}): string {
 
 /**
  * `GET /api/browser/bookinfo/v2`, then `GET /api/browser/custom_sample/{book_id}` when §4 says
- * the custom sample applies (its pages replace v2's). Throws 'Failed to fetch
- * fetchViewerBookInfo' (§8) on failure.
+ * the custom sample applies (its pages replace v2's). Throws the client's `ApiError` on failure.
  */
 export async function getViewerInfo(bookId: number, tracking: Tracking = {}): Promise<ViewerInfo> {
-  const failure = 'Failed to fetch fetchViewerBookInfo';
-  const info = await requestJson<ViewerInfo>(bookInfoUrl(bookId, tracking), {}, failure);
+  const info = await apiRequest<ViewerInfo>(bookInfoUrl(bookId, tracking), { allowUnauthorized: true });
   if (!info.book_data.useCustomSample) return info;
   const query = tracking.putLog ? `?ac=1&put_log=${encodeURIComponent(tracking.putLog)}` : '?ac=1';
-  return requestJson<ViewerInfo>(`/api/browser/custom_sample/${bookId}${query}`, {}, failure);
+  return apiRequest<ViewerInfo>(`/api/browser/custom_sample/${bookId}${query}`, { allowUnauthorized: true });
 }
 
 /** `GET /api/browser/book_text`: a reflow book's chapters as HTML with <ruby> (null html: not readable). */
 export const getBookText = (bookId: number): Promise<BookText> =>
-  requestJson<BookText>(`/api/browser/book_text?book_id=${bookId}&ac=1`, {}, 'Failed to fetch book text');
+  apiRequest<BookText>(`/api/browser/book_text?book_id=${bookId}&ac=1`, { allowUnauthorized: true });

@@ -1,5 +1,5 @@
 import type { FontSize, SyncPageResult } from '@hondana/domain/reading';
-import { jsonBody, requestJson } from './http';
+import { apiRequest } from '../../../lib/api/client';
 
 export type SyncPosition = { bookId: number; page: number; font: FontSize | null; readAt: number; deviceId: string };
 
@@ -15,7 +15,7 @@ const body = (p: SyncPosition) => ({
 /** `POST /api/book/sync_page` (409 when an older position would overwrite a newer one: ignored). */
 export async function postSyncPage(position: SyncPosition): Promise<SyncPageResult | null> {
   try {
-    return await requestJson<SyncPageResult>('/api/book/sync_page', jsonBody(body(position)), 'Failed to sync page');
+    return await apiRequest<SyncPageResult>('/api/book/sync_page', { method: 'POST', json: body(position), allowUnauthorized: true });
   } catch {
     return null;
   }
@@ -45,4 +45,4 @@ export function deviceId(): string {
 
 /** `POST /api/finish_read/register` (§4 read-end, owned books). */
 export const registerFinishRead = (bookId: number, page: number): Promise<unknown> =>
-  requestJson('/api/finish_read/register', jsonBody({ book_id: bookId, reading_page: page, ac: 1 }), 'Failed to register read-end');
+  apiRequest('/api/finish_read/register', { method: 'POST', json: { book_id: bookId, reading_page: page, ac: 1 }, allowUnauthorized: true });

@@ -1,6 +1,6 @@
 import type { ViewerSettings, ViewerSettingsPatch } from '@hondana/domain/reading';
 import { DEFAULT_FONT_SIZE, DEFAULT_FONT_TYPE } from '@hondana/domain/viewer/controls';
-import { requestJson } from './http';
+import { apiRequest } from '../../../lib/api/client';
 
 /** §3 Viewer settings' defaults (reading.ts DEFAULT_VIEWER_SETTINGS, without shipping Zod). */
 export const DEFAULT_SETTINGS: ViewerSettings = {
@@ -66,12 +66,8 @@ export function saveLocalSettings(settings: ViewerSettings): void {
 
 /** `GET /api/viewer_settings/me` (members; defaults when never saved). */
 export const getMemberSettings = (): Promise<ViewerSettings> =>
-  requestJson<ViewerSettings>('/api/viewer_settings/me', {}, 'Failed to fetch viewer settings');
+  apiRequest<ViewerSettings>('/api/viewer_settings/me', { allowUnauthorized: true });
 
 /** `PUT /api/viewer_settings/me` with the changed fields. */
 export const putMemberSettings = (patch: ViewerSettingsPatch): Promise<ViewerSettings> =>
-  requestJson<ViewerSettings>(
-    '/api/viewer_settings/me',
-    { method: 'PUT', body: JSON.stringify(patch) },
-    'Failed to save viewer settings',
-  );
+  apiRequest<ViewerSettings>('/api/viewer_settings/me', { method: 'PUT', json: patch, allowUnauthorized: true });

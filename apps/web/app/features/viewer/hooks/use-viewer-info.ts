@@ -27,8 +27,8 @@ export function useViewerInfo(bookId: number, tracking: Tracking, initial: Viewe
     getViewerInfo(bookId, JSON.parse(trackingKey) as Tracking).then(
       (info) => live && setState({ status: 'ready', info }),
       (error: unknown) => {
-        // §8: 'Failed to fetch fetchViewerBookInfo' is logged, the failure screen shows.
-        console.warn(error instanceof Error ? error.message : error);
+        // §8: the failure is logged under this name and the failure screen shows.
+        console.warn('Failed to fetch fetchViewerBookInfo', error instanceof Error ? error.message : error);
         if (live) setState({ status: 'failed' });
       },
     );

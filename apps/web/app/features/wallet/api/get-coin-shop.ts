@@ -1,3 +1,4 @@
+import type { UserStatus } from '@hondana/domain/accounts';
 import type { GoodValueResponse, MangaCoinBalance, MangaCoinItemsResponse } from '@hondana/domain/wallet';
 import type { CoinPaymentMethod } from '@hondana/domain/wallet-payments';
 import { ApiError, apiGet } from './api-client';
@@ -8,16 +9,22 @@ export interface CoinShopData {
   goodValue: GoodValueResponse;
   /** Null for a guest. */
   balance: MangaCoinBalance | null;
+  /** The operator's §4 maintenance mode: `coin` and `pay` close coin purchases. */
+  maintenanceMode: UserStatus['maintenanceMode'];
 }
 
-/** `/manga_coin/items/v3`, `/good_value` and, for a member, `/balance` (§7). */
+/** Whether the maintenance mode closes coin purchases (the server refuses them with PAYMENT_MAINTENANCE). */
+export const coinPurchasesClosed = (mode: UserStatus['maintenanceMode']): boolean => mode === 'coin' || mode === 'pay' || mode === 'all';
+
+/** `/manga_coin/items/v3`, `/good_value`, the maintenance mode of `/common/get_status` and, for a member, `/balance` (§7). */
 export async function getCoinShop(paymentType: CoinPaymentMethod): Promise<CoinShopData> {
-  const [items, goodValue, balance] = await Promise.all([
+  const [items, goodValue, balance, status] = await Promise.all([
     apiGet<MangaCoinItemsResponse>('/manga_coin/items/v3', { payment_type: paymentType, display_scenes: 'shop' }),
     apiGet<GoodValueResponse>('/manga_coin/good_value', { payment_type: paymentType }),
     getBalanceOrNull(),
+    apiGet<Pick<UserStatus, 'maintenanceMode'>>('/common/get_status'),
   ]);
-  return { paymentType, items: items.items, goodValue, balance };
+  return { paymentType, items: items.items, goodValue, balance, maintenanceMode: status.maintenanceMode };
 }
 
 /** §5: the manga coin balance must be an integer or the fetch fails. */

@@ -2,10 +2,10 @@ import { formatAmount } from '@hondana/domain/format';
 import type { CoinPurchaseResult, MangaCoinItem } from '@hondana/domain/wallet';
 import { type CoinPaymentMethod, coinPaymentMethodLabels } from '@hondana/domain/wallet-payments';
 import { type FormEvent, useState } from 'react';
+import { PaymentCardFields, SandboxNote, cardFromForm } from '../../../components/payment-card/payment-card';
 import { paymentErrorCopy, walletCopy as w } from '../../../i18n/ja-wallet';
 import { ApiError } from '../api/api-client';
 import { purchaseCoins } from '../api/purchase-coins';
-import { SandboxNote } from './sandbox-note';
 import styles from './wallet.module.css';
 
 export type CheckoutProps = {
@@ -38,7 +38,7 @@ export function Checkout({ item, paymentType, returnUrl, onCompleted, onCancel }
         itemId: item.id,
         paymentType,
         returnUrl,
-        card: card ? cardFrom(form) : undefined,
+        card: card ? cardFromForm(form) : undefined,
       });
       if (result.status === 'PROCESSING') {
         window.location.assign(result.confirmUrl);
@@ -57,7 +57,7 @@ export function Checkout({ item, paymentType, returnUrl, onCompleted, onCancel }
         {w('checkout.heading', { coin: formatAmount(item.coin), price })}
       </h2>
       <form onSubmit={submit} className={styles.checkoutForm}>
-        {card ? <CardFields /> : <p>{w('checkout.carrierNote', { method: coinPaymentMethodLabels[paymentType] })}</p>}
+        {card ? <PaymentCardFields /> : <p>{w('checkout.carrierNote', { method: coinPaymentMethodLabels[paymentType] })}</p>}
         {error && (
           <p role="alert" className={styles.error}>
             {w('checkout.failed', { reason: error })}
@@ -78,37 +78,5 @@ export function Checkout({ item, paymentType, returnUrl, onCompleted, onCancel }
       </form>
       {card && <SandboxNote />}
     </section>
-  );
-}
-
-function cardFrom(form: FormData) {
-  const text = (name: string) => String(form.get(name) ?? '').trim();
-  const holder = text('holder');
-  return { number: text('number'), expiry: text('expiry'), cvc: text('cvc'), ...(holder ? { holder } : {}) };
-}
-
-function CardFields() {
-  return (
-    <fieldset className={styles.cardFields}>
-      <legend>{w('checkout.card')}</legend>
-      <label>
-        <span>{w('checkout.number')}</span>
-        <input name="number" inputMode="numeric" autoComplete="cc-number" required pattern="[0-9 \-]{12,23}" />
-      </label>
-      <div className={styles.cardRow}>
-        <label>
-          <span>{w('checkout.expiry')}</span>
-          <input name="expiry" autoComplete="cc-exp" placeholder="12/30" required pattern="(0[1-9]|1[0-2])/[0-9]{2}" />
-        </label>
-        <label>
-          <span>{w('checkout.cvc')}</span>
-          <input name="cvc" inputMode="numeric" autoComplete="cc-csc" required pattern="[0-9]{3,4}" />
-        </label>
-      </div>
-      <label>
-        <span>{w('checkout.holder')}</span>
-        <input name="holder" autoComplete="cc-name" maxLength={60} />
-      </label>
-    </fieldset>
   );
 }

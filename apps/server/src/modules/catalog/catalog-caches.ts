@@ -1,0 +1,15 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+import { forgetRankings } from './rankings.service';
+import { invalidateCatalogCache } from './titles.repository';
+
+/**
+ * Everything the catalog area keeps in process for `db`: the title facts (and the volume details
+ * memoised on them), the book → title index, the rankings and the set of titles with a free
+ * volume. Dropped when the store's `catalog` change counter moves (an import, an editor, the
+ * demo reseed), so every process shows the change within a second instead of after the TTLs.
+ */
+export function forgetCatalogCaches(db: Kysely<Database>): void {
+  invalidateCatalogCache(db);
+  forgetRankings(db);
+}

@@ -1,0 +1,104 @@
+import { SandboxTestCard } from '@hondana/domain/wallet-payments';
+import type { InputHTMLAttributes } from 'react';
+import { paymentCardCopy as c } from '../../i18n/ja-payment-card';
+import styles from './payment-card.module.css';
+
+/** A card as a payment request sends it (once; the store never keeps it). */
+export interface PaymentCard {
+  number: string;
+  expiry: string;
+  cvc: string;
+  holder?: string;
+}
+
+type Field = 'number' | 'expiry' | 'cvc' | 'holder';
+
+const inputs: Record<Field, InputHTMLAttributes<HTMLInputElement>> = {
+  number: { inputMode: 'numeric', autoComplete: 'cc-number', required: true, pattern: '[0-9 \\-]{12,23}' },
+  expiry: { autoComplete: 'cc-exp', placeholder: '12/30', required: true, pattern: '(0[1-9]|1[0-2])/[0-9]{2}' },
+  cvc: { inputMode: 'numeric', autoComplete: 'cc-csc', required: true, pattern: '[0-9]{3,4}' },
+  holder: { autoComplete: 'cc-name', maxLength: 60 },
+};
+
+/**
+ * The card form of every card payment (coin packs, the cart, subscriptions). Uncontrolled by
+ * default (read it with `cardFromForm` on submit); pass `card` and `onChange` to hold it in state.
+ */
+export function PaymentCardFields({
+  card,
+  onChange,
+  disabled,
+}: {
+  card?: PaymentCard;
+  onChange?: (card: PaymentCard) => void;
+  disabled?: boolean;
+}) {
+  const field = (name: Field) => (
+    <label>
+      <span>{c(name)}</span>
+      <input
+        name={name}
+        disabled={disabled}
+        {...inputs[name]}
+        {...(card && onChange ? { value: card[name] ?? '', onChange: (e) => onChange({ ...card, [name]: e.target.value }) } : {})}
+      />
+    </label>
+  );
+  return (
+    <fieldset className={styles.fields}>
+      <legend>{c('legend')}</legend>
+      {field('number')}
+      <div className={styles.row}>
+        {field('expiry')}
+        {field('cvc')}
+      </div>
+      {field('holder')}
+    </fieldset>
+  );
+}
+
+/** An empty card form held in state. */
+export const emptyPaymentCard: PaymentCard = { number: '', expiry: '', cvc: '', holder: '' };
+
+/** The card as a request sends it: trimmed, the holder only when given. */
+export function cardToSend(card: PaymentCard): PaymentCard {
+  const holder = card.holder?.trim();
+  return { number: card.number.trim(), expiry: card.expiry.trim(), cvc: card.cvc.trim(), ...(holder ? { holder } : {}) };
+}
+
+/** The card as an uncontrolled form holds it. */
+export function cardFromForm(form: FormData): PaymentCard {
+  const text = (name: Field) => String(form.get(name) ?? '');
+  return cardToSend({ number: text('number'), expiry: text('expiry'), cvc: text('cvc'), holder: text('holder') });
+}
+
+const testCards = [
+  { number: SandboxTestCard.SUCCESS, label: c('cards.success') },
+  { number: SandboxTestCard.DECLINED, label: c('cards.declined') },
+  { number: SandboxTestCard.UNSUPPORTED, label: c('cards.unsupported') },
+  { number: SandboxTestCard.LIMIT_EXCEEDED, label: c('cards.limit') },
+];
+
+const grouped = (n: string) => n.replace(/(\d{4})(?=\d)/g, '$1 ');
+
+/** The sandbox provider's test cards (no real charge is made), shown after its card form's buttons. */
+export function SandboxNote() {
+  return (
+    <aside className={styles.sandbox} aria-labelledby="sandbox-title">
+      <p id="sandbox-title" className={styles.sandboxTitle}>
+        {c('sandboxTitle')}
+      </p>
+      <p>{c('sandboxBody')}</p>
+      <dl className={styles.sandboxCards}>
+        {testCards.map((t) => (
+          <div key={t.number}>
+            <dt>
+              <code>{grouped(t.number)}</code>
+            </dt>
+            <dd>{t.label}</dd>
+          </div>
+        ))}
+      </dl>
+    </aside>
+  );
+}

@@ -1,0 +1,114 @@
+import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { after, before, describe, it } from 'node:test';
+import type { Browser, Page } from 'playwright-core';
+import { type StoreServer, launchBrowser, screenshotDir, startStore } from '../support/server';
+import { currentPage, grantOwnership, imagePages, signUpMember } from '../support/viewer-helpers';
+
+/**
+ * The operator puts the store in maintenance with `npm run admin -- maintenance --mode M`
+ * (README): under `coin` the coin shop says it is closed while a member still reads the book
+ * they own; under `all` every store page is the maintenance page.
+ */
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+/** The demo catalog is deterministic: 夜明けの図書館（3）, 14 pages, a 4-page sample, not free. */
+const PAID_MANGA = 3;
+const SAMPLE_PAGES = 4;
+
+let store: StoreServer;
+let browser: Browser;
+
+before(async () => {
+  [store, browser] = await Promise.all([startStore(), launchBrowser()]);
+});
+after(async () => {
+  await browser?.close();
+  await store?.stop();
+});
+
+/** Sets the mode as the operator does, then waits until the store reports it (within a second). */
+async function maintenance(mode: string): Promise<void> {
+  const { stdout } = await promisify(execFile)(path.join(root, 'node_modules/.bin/tsx'), ['apps/server/src/admin.ts', 'maintenance', '--mode', mode], {
+    cwd: root,
+    env: { ...process.env, DATA_DIR: store.dataDir, DATABASE_URL: '' },
+  });
+  assert.match(stdout, new RegExp(`maintenance mode set to ${mode}`));
+  const deadline = Date.now() + 1000;
+  for (;;) {
+    const status = (await (await fetch(`${store.url}/api/common/get_status`)).json()) as { maintenanceMode: string };
+    if (status.maintenanceMode === mode) return;
+    assert.ok(Date.now() < deadline, `the store still reports ${status.maintenanceMode} a second after the command`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+const shot = (page: Page, name: string) => page.screenshot({ path: path.join(screenshotDir, `maintenance-${name}.png`), fullPage: true });
+
+describe('maintenance mode coin', () => {
+  before(() => maintenance('coin'));
+  after(() => maintenance('normal'));
+
+  for (const width of [375, 1080]) {
+    it(`at ${width} px the coin shop says purchases are closed, and the member reads the book they own past the sample`, async () => {
+      const context = await browser.newContext({ viewport: { width, height: 800 }, locale: 'ja-JP' });
+      const page = await context.newPage();
+      const { userId } = await signUpMember(page, store, `maintenance-${width}`);
+      grantOwnership(store, userId, PAID_MANGA);
+
+      await page.goto(`${store.url}/mangacoin`);
+      const closed = page.getByTestId('coin-shop-closed');
+      await closed.getByRole('heading', { name: 'ただいまマンガコインの購入はメンテナンス中です' }).waitFor();
+      assert.match((await closed.textContent()) ?? '', /購入済みの作品を読むことはいつもどおり/);
+      assert.equal(await page.getByRole('button', { name: '購入する' }).count(), 0, 'no coin pack can be bought');
+      assert.ok(await page.getByTestId('manga-coin-balance').isVisible(), 'the balance is still shown');
+      await shot(page, `coin-shop-${width}`);
+
+      await page.goto(`${store.url}/viewer?cid=${PAID_MANGA}`);
+      await page.getByTestId('viewer-stage').waitFor();
+      // Right-to-left: ← turns to the next page(s); go past the sample, which only an owner may see.
+      for (let i = 0; i < 8 && (await currentPage(page)) <= SAMPLE_PAGES + 1; i++) {
+        await page.keyboard.press('ArrowLeft');
+        await page.waitForTimeout(150);
+      }
+      const shown = await imagePages(page);
+      assert.ok(shown.length > 0 && shown.every((p) => p > SAMPLE_PAGES), `pages beyond the sample on screen: ${shown.join(', ')}`);
+      await page.waitForFunction(() => {
+        const images = Array.from(document.querySelectorAll<HTMLImageElement>('[data-testid=viewer-stage] img'));
+        return images.length > 0 && images.every((img) => img.complete && img.naturalWidth > 0);
+      });
+      await shot(page, `reading-${width}`);
+      await context.close();
+    });
+  }
+});
+
+describe('maintenance mode all', () => {
+  before(() => maintenance('all'));
+  after(() => maintenance('normal'));
+
+  for (const width of [375, 1080]) {
+    it(`at ${width} px every store page is the Japanese maintenance page`, async () => {
+      const context = await browser.newContext({ viewport: { width, height: 800 }, locale: 'ja-JP' });
+      const page = await context.newPage();
+      for (const url of ['/', `/viewer?cid=${PAID_MANGA}`, '/mangacoin']) {
+        const response = await page.goto(`${store.url}${url}`);
+        assert.equal(response?.status(), 503, url);
+        await page.getByRole('heading', { name: 'ただいまメンテナンス中です' }).waitFor();
+      }
+      await shot(page, `all-${width}`);
+      await context.close();
+    });
+  }
+
+  it('back to normal, the coin shop sells again', async () => {
+    await maintenance('normal');
+    const page = await browser.newPage({ viewport: { width: 1080, height: 800 } });
+    await page.goto(`${store.url}/mangacoin`);
+    await page.getByRole('link', { name: 'ログインして購入' }).first().waitFor();
+    assert.equal(await page.getByTestId('coin-shop-closed').count(), 0);
+    await page.close();
+  });
+});
