@@ -6,6 +6,9 @@ import type { Database } from './db/schema';
 import type { Kysely } from 'kysely';
 import { cancelBookOrder } from './modules/orders/cancel-order.service';
 import { backupSqlite } from './ops/backup';
+import { STAFF_ROLES, type StaffRole } from '@hondana/domain/admin/admin-api';
+import { memberLedger } from './modules/admin/members.service';
+import { setRole, userIdByEmail } from './modules/admin/staff.repository';
 import { MAINTENANCE_MODES, isMaintenanceMode, readMaintenanceMode, setMaintenanceMode } from './ops/maintenance';
 import { adjustGrant, unusedPaidBalance } from './modules/wallet/reports';
 
@@ -15,33 +18,34 @@ import { adjustGrant, unusedPaidBalance } from './modules/wallet/reports';
  *   npm run admin -- ledger --email E
  *   npm run admin -- unused-balance --date YYYY-MM-DD
  *   npm run admin -- cancel-order --order N --reason "…"
+ *   npm run admin -- role --email E --role operator|support|none   (the operator console's roles)
  *   npm run admin -- backup PATH   (SQLite; docs/deploy.md "Backups")
  *   npm run admin -- maintenance [--mode normal|deca|all|coin|pay]
  */
-const usage = `usage: npm run admin -- <grant|ledger|unused-balance|cancel-order|backup|maintenance> [options]
+const usage = `usage: npm run admin -- <grant|ledger|unused-balance|cancel-order|role|backup|maintenance> [options]
   grant          --email E --currency ${currencies.join('|')} --amount N --reason "…"
   ledger         --email E
   unused-balance --date YYYY-MM-DD
   cancel-order   --order N --reason "…"
+  role           --email E --role ${[...STAFF_ROLES, 'none'].join('|')}   at once, in open sessions too
   backup         PATH   an online copy of the SQLite database (the store may keep running)
   maintenance    [--mode ${MAINTENANCE_MODES.join('|')}]   sets the store's maintenance mode (every process within 1 s); without --mode prints it`;
 
 async function userIdOf(db: Kysely<Database>, email: string | undefined): Promise<number> {
   if (!email) throw new Error('--email is required');
-  const user = await db.selectFrom('users').select('id').where('email', '=', email.toLowerCase()).executeTakeFirst();
-  if (!user) throw new Error(`no member with email ${email}`);
-  return user.id;
+  const userId = await userIdByEmail(db, email);
+  if (userId === null) throw new Error(`no member with email ${email}`);
+  return userId;
 }
 
 const iso = (ms: number | null) => (ms === null ? '-' : new Date(ms).toISOString());
 
 async function printLedger(db: Kysely<Database>, userId: number): Promise<void> {
-  const lots = await db.selectFrom('wallet_lots').selectAll().where('user_id', '=', userId).orderBy('id').execute();
+  const { lots, entries } = await memberLedger(db, userId);
   console.log('lots:');
-  console.table(lots.map((l) => ({ id: l.id, currency: l.currency, amount: l.amount, remaining: l.remaining, paid: l.paid === 1, yen: l.yen_value, issued: iso(l.issued_at), expires: iso(l.expires_at), expired: iso(l.expired_at) })));
-  const entries = await db.selectFrom('wallet_ledger').selectAll().where('user_id', '=', userId).orderBy('id').execute();
+  console.table(lots.map((l) => ({ id: l.id, currency: l.currency, amount: l.amount, remaining: l.remaining, paid: l.paid, yen: l.yenValue, issued: iso(l.issuedAt), expires: iso(l.expiresAt), expired: iso(l.expiredAt) })));
   console.log('entries:');
-  console.table(entries.map((e) => ({ id: e.id, at: iso(e.created_at), currency: e.currency, kind: e.kind, amount: e.amount, lot: e.lot_id, order: e.order_id ?? '-', reason: e.reason })));
+  console.table(entries.map((e) => ({ id: e.id, at: iso(e.createdAt), currency: e.currency, kind: e.kind, amount: e.amount, lot: e.lotId, order: e.orderId ?? '-', reason: e.reason })));
 }
 
 async function run(argv: string[]): Promise<void> {
@@ -49,9 +53,9 @@ async function run(argv: string[]): Promise<void> {
   if (command === 'backup') return backup(rest);
   const { values } = parseArgs({
     args: rest,
-    options: { email: { type: 'string' }, currency: { type: 'string' }, amount: { type: 'string' }, reason: { type: 'string' }, date: { type: 'string' }, order: { type: 'string' }, mode: { type: 'string' } },
+    options: { email: { type: 'string' }, currency: { type: 'string' }, amount: { type: 'string' }, reason: { type: 'string' }, date: { type: 'string' }, order: { type: 'string' }, mode: { type: 'string' }, role: { type: 'string' } },
   });
-  if (!['grant', 'ledger', 'unused-balance', 'cancel-order', 'maintenance'].includes(command ?? '')) {
+  if (!['grant', 'ledger', 'unused-balance', 'cancel-order', 'maintenance', 'role'].includes(command ?? '')) {
     console.log(usage);
     process.exitCode = command ? 1 : 0;
     return;
@@ -71,6 +75,12 @@ async function run(argv: string[]): Promise<void> {
       const userId = await userIdOf(db, values.email);
       const lotId = await adjustGrant(db, { userId, currency, amount, reason: values.reason, now });
       console.log(`granted ${amount} ${currency} to ${values.email} (lot ${lotId}, ADJUST entry written)`);
+    } else if (command === 'role') {
+      const role = values.role;
+      if (role !== 'none' && !STAFF_ROLES.includes(role as StaffRole)) throw new Error(`--role must be one of ${[...STAFF_ROLES, 'none'].join(', ')}`);
+      const userId = await userIdOf(db, values.email);
+      await setRole(db, userId, role === 'none' ? null : (role as StaffRole), now);
+      console.log(role === 'none' ? `${values.email} has no console role now` : `${values.email} is now ${role}`);
     } else if (command === 'ledger') {
       await printLedger(db, await userIdOf(db, values.email));
     } else if (command === 'unused-balance') {

@@ -37,6 +37,7 @@ import { bookshelfRoutes } from './modules/bookshelf/routes';
 import { trackingRoutes } from './modules/tracking/routes';
 import { type TrackingBuffer, createTrackingBuffer } from './modules/tracking/tracking.service';
 import { invitationLinkRoutes, invitationRoutes } from './modules/invitations/routes';
+import { adminRoutes } from './modules/admin/routes';
 import { mediaRoutes } from './media/routes';
 import { webPlugin } from './web/web-plugin';
 
@@ -171,6 +172,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(bookshelfRoutes);
       await api.register(trackingRoutes, { buffer: tracking });
       await api.register(invitationRoutes);
+      await api.register(adminRoutes);
     },
     { prefix: '/api' },
   );

@@ -31,5 +31,15 @@ export default [
   route('lottery/:campaignId', 'routes/lottery.tsx'),
   route('invitation', 'routes/invitation.tsx'),
   route('invitation/inviter', 'routes/invitation-inviter.tsx'),
+  route('admin', 'routes/admin.tsx', [
+    index('routes/admin-home.tsx'),
+    route('titles', 'routes/admin-titles.tsx'),
+    route('titles/:titleId', 'routes/admin-title.tsx'),
+    route('coupons', 'routes/admin-coupons.tsx'),
+    route('members', 'routes/admin-members.tsx'),
+    route('members/:memberId', 'routes/admin-member.tsx'),
+    route('reports', 'routes/admin-reports.tsx'),
+    route('audit', 'routes/admin-audit.tsx'),
+  ]),
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig;

@@ -59,6 +59,8 @@ export interface TitlesTable {
   /** Live reviews of the title and the sum of their stars (migration 0900; kept by the reviews service). */
   review_count: Generated<number>;
   review_star_total: Generated<number>;
+  /** Bumped by each console edit: an edit made against an older version is refused (409). */
+  version: Generated<number>;
 }
 
 export interface TitleAuthorsTable {
@@ -110,6 +112,8 @@ export interface BooksTable {
   /** Bumped whenever the cover or pages are redrawn; media URLs carry it as `?v=` and are immutable. */
   media_version: Generated<number>;
   created_at: Millis;
+  /** Bumped by each console edit: an edit made against an older version is refused (409). */
+  version: Generated<number>;
 }
 
 export interface BookPagesTable {

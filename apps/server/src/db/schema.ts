@@ -17,6 +17,7 @@ import type { ImportTables } from './import-schema';
 import type { BookshelfTables } from './bookshelf-schema';
 import type { TrackingTables } from './tracking-schema';
 import type { InvitationTables } from './invitations-schema';
+import type { AdminTables } from './admin-schema';
 
 /** Instants are epoch milliseconds (UTC); calendar rules convert to Asia/Tokyo in `domain`. */
 export type Millis = number;
@@ -34,6 +35,8 @@ export interface UsersTable {
   created_at: Millis;
   last_login_at: Millis | null;
   withdrawn_at: Millis | null;
+  /** Set by the operator console: the member cannot log in and their sessions are ended. */
+  suspended_at: Generated<Millis | null>;
 }
 
 export interface SessionsTable {
@@ -63,4 +66,4 @@ export interface AccountsTables {
   one_time_tokens: OneTimeTokensTable;
 }
 
-export interface Database extends AccountsTables, CatalogTables, ReviewsTables, NoticesTables, WalletTables, OrdersTables, ReadingTables, SerialsTables, CartTables, BundleTables, PreOrderTables, OpsTables, SubscriptionTables, CampaignTables, ImportTables, BookshelfTables, StoreSettingsTables, TrackingTables, InvitationTables {}
+export interface Database extends AccountsTables, CatalogTables, ReviewsTables, NoticesTables, WalletTables, OrdersTables, ReadingTables, SerialsTables, CartTables, BundleTables, PreOrderTables, OpsTables, SubscriptionTables, CampaignTables, ImportTables, BookshelfTables, StoreSettingsTables, TrackingTables, InvitationTables, AdminTables {}

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { EroticType, PageType } from '@hondana/domain/catalog';
 import { isWidePage } from '@hondana/domain/reading';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema';
 import type { MediaStore } from '../media/media-store';
 import { refreshSearchText } from '../modules/catalog/search.service';
@@ -21,6 +21,10 @@ export interface ImportOptions {
   titleId?: number;
   /** Read and check everything, store nothing. */
   dryRun?: boolean;
+  /** New books wait unlisted (STOPPED) until published (the operator console sets their price first). */
+  newBooksStopped?: boolean;
+  /** Runs in the catalog write's transaction after the book is written (the console's audit entry). */
+  inTransaction?: (tx: Transaction<Database>, written: { titleId: number; bookId: number; action: 'created' | 'updated' }) => Promise<void>;
   /** Pages done of total, after each page. */
   onProgress?: (done: number, total: number) => void;
   now?: number;
@@ -99,7 +103,8 @@ export async function importBook(deps: ImportDeps, file: string, options: Import
       const existing = await repo.findBookBySource(deps.db, sourceKey);
       return { ...base, titleId: existing?.titleId ?? options.titleId ?? null, bookId: existing?.bookId ?? null, action: 'checked', ms: performance.now() - started };
     }
-    const write = () => writeBook(deps.db, file, plan, pages, { sourceKey, contentHash, coverKey, now, titleId: options.titleId });
+    const write = () =>
+      writeBook(deps.db, file, plan, pages, { sourceKey, contentHash, coverKey, now, titleId: options.titleId, newBooksStopped: options.newBooksStopped, inTransaction: options.inTransaction });
     // Two imports of one new file at once: the loser's insert hits the unique source key and
     // rolls back whole; written again, it finds the winner's book and updates it.
     const written = await write().catch((error: unknown) => {
@@ -139,6 +144,8 @@ interface WriteOptions {
   coverKey: string | null;
   now: number;
   titleId?: number;
+  newBooksStopped?: boolean;
+  inTransaction?: ImportOptions['inTransaction'];
 }
 
 async function writeBook(
@@ -194,7 +201,7 @@ async function writeBook(
         bookId = target.bookId;
         await repo.updateBookContent(tx, bookId, content);
       } else {
-        bookId = await repo.insertBook(tx, titleId, plan.vol ?? (await repo.nextVolume(tx, titleId)), content, o.now);
+        bookId = await repo.insertBook(tx, titleId, plan.vol ?? (await repo.nextVolume(tx, titleId)), content, o.now, o.newBooksStopped ? 'STOPPED' : 'ON_SALE');
       }
       await repo.replacePages(tx, bookId, pages);
       await repo.replaceChapters(
@@ -210,7 +217,9 @@ async function writeBook(
       );
       // Running store processes drop their catalog caches when this commits (decision 018).
       await recordChange(tx, 'catalog', o.now);
-      return { titleId, bookId, action: target ? ('updated' as const) : ('created' as const) };
+      const written = { titleId, bookId, action: target ? ('updated' as const) : ('created' as const) };
+      await o.inTransaction?.(tx, written);
+      return written;
     });
   } catch (error) {
     if (error instanceof ImportError) throw error;

@@ -125,7 +125,7 @@ export interface BookContent {
   writingMode: 'vertical' | 'horizontal' | null;
 }
 
-export async function insertBook(db: Db, titleId: number, vol: number, c: BookContent, now: number): Promise<number> {
+export async function insertBook(db: Db, titleId: number, vol: number, c: BookContent, now: number, salesStatus: 'ON_SALE' | 'STOPPED' = 'ON_SALE'): Promise<number> {
   const row = await db
     .insertInto('books')
     .values({
@@ -143,7 +143,7 @@ export async function insertBook(db: Db, titleId: number, vol: number, c: BookCo
       free_end_datetime: null,
       start_datetime: now,
       end_datetime: null,
-      sales_status: 'ON_SALE',
+      sales_status: salesStatus,
       layout_type: c.layoutType,
       direction: c.direction,
       writing_mode: c.writingMode,

@@ -1,3 +1,4 @@
+import { adminContext } from '../modules/admin/load-context';
 import type { LoginBody, SignupBody } from '@hondana/domain/accounts';
 import { AppError, ErrorCode } from '@hondana/domain/errors';
 import type { FastifyRequest } from 'fastify';
@@ -69,6 +70,7 @@ export async function createLoadContext(
     catalog: catalogContext(db, viewer, now().getTime()),
     reviews: reviewsContext(db, viewer?.userId ?? null),
     reading: readingContext(db, viewer, now().getTime(), app.deps.config.secrets.mediaUrlKey),
+    admin: adminContext(db, viewer?.userId ?? null),
     cart: cartContext(db, now().getTime(), viewer?.adultState === 'ADULT', viewer?.userId ?? null),
     serials: serialsContext(db, viewer, now().getTime()),
   };

@@ -31,6 +31,10 @@ export type AccountActionResult =
  */
 export interface StoreLoadContext {
   viewer: Viewer | null;
+  /** The operator console: the viewer's role (null for none); the console's data comes from /api/admin. */
+  admin: {
+    role(): Promise<'operator' | 'support' | null>;
+  };
   accounts: {
     /** Both are rate-limited per client address like `/api/auth/*` (TOO_MANY_REQUESTS, 429). */
     signup(body: SignupBody): Promise<AccountActionResult>;

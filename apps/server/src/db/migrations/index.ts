@@ -23,6 +23,7 @@ import * as ledgerLinesJapanese from './2026-11-25T0810-ledger-lines-japanese';
 import * as bookshelf from './2026-11-25T0820-bookshelf';
 import * as tracking from './2026-11-25T0940-tracking';
 import * as invitations from './2026-11-25T0910-invitations';
+import * as operatorConsole from './2026-11-25T0920-operator-console';
 
 /** Every migration, in order. Landed migrations are frozen: add a new file instead of editing one. */
 export const migrations: Record<string, Migration> = {
@@ -49,5 +50,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-25T0820-bookshelf': bookshelf,
   '2026-11-25T0900-store-settings': storeSettings,
   '2026-11-25T0910-invitations': invitations,
+  '2026-11-25T0920-operator-console': operatorConsole,
   '2026-11-25T0940-tracking': tracking,
 };

@@ -48,6 +48,7 @@ export async function login(db: Db, body: LoginBody, now: Date): Promise<SignedI
   if (!user || !ok) {
     throw new AppError(401, ErrorCode.INVALID_CREDENTIALS, ['メールアドレスまたはパスワードが正しくありません']);
   }
+  if (user.suspended_at !== null) throw new AppError(403, ErrorCode.FORBIDDEN, ['このアカウントは利用を停止されています']);
   await users.recordLogin(db, user.id, now.getTime());
   return { userId: user.id, sessionSecret: await createSession(db, user.id, now.getTime()) };
 }

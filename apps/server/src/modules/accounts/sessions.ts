@@ -36,7 +36,8 @@ const sessionUserQuery = preparedQuery((db, $: { idHash: string; now: number }) 
     .select(['users.id', 'users.nickname', 'users.adult_state', 'users.birth_date', 'users.login_count'])
     .where('sessions.id_hash', '=', $.idHash)
     .where('sessions.expires_at', '>', $.now)
-    .where('users.withdrawn_at', 'is', null),
+    .where('users.withdrawn_at', 'is', null)
+    .where('users.suspended_at', 'is', null),
 );
 
 export async function findSessionUser(db: Kysely<Database>, secret: string, now: number): Promise<SessionUser | null> {

@@ -1,6 +1,6 @@
 import { AppError, ErrorCode, notFound } from '@hondana/domain/errors';
 import { ledgerLine } from '@hondana/domain/ledger-lines';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 import { inMoneyTransaction, refundOrderSpends, revokeOrderGrants } from '../wallet/ledger';
 import { revokeOrderEntitlements } from './entitlements';
@@ -12,16 +12,19 @@ import { transitionOrder } from './orders.repository';
  * its entitlements are removed — all in one transaction. Coin packs are not refunded in cash.
  */
 export async function cancelBookOrder(db: Kysely<Database>, orderId: number, reason: string, now: number): Promise<void> {
-  await inMoneyTransaction(db, async (trx) => {
-    const order = await trx.selectFrom('orders').select(['user_id', 'kind', 'status']).where('id', '=', orderId).executeTakeFirst();
-    if (!order) throw notFound('order');
-    if (order.kind !== 'BOOK') throw new AppError(400, ErrorCode.BAD_REQUEST, ['order: only book orders can be cancelled']);
-    if (!(await transitionOrder(trx, orderId, 'COMPLETE', 'CANCEL', now, { failure_code: 'CANCELLED_BY_SUPPORT' }))) {
-      throw new AppError(400, ErrorCode.BAD_REQUEST, [`order: ${order.status} cannot be cancelled`]);
-    }
-    // The member's ledger says what happened in Japanese; the support reason goes to the log.
-    await refundOrderSpends(trx, orderId, ledgerLine.refund(orderId), now);
-    await revokeOrderGrants(trx, orderId, ledgerLine.revoke(orderId), now);
-    await revokeOrderEntitlements(trx, order.user_id, orderId);
-  });
+  await inMoneyTransaction(db, (trx) => cancelBookOrderIn(trx, orderId, now));
+}
+
+/** The same cancel inside the caller's transaction (the console writes its audit entry beside it). */
+export async function cancelBookOrderIn(trx: Transaction<Database>, orderId: number, now: number): Promise<void> {
+  const order = await trx.selectFrom('orders').select(['user_id', 'kind', 'status']).where('id', '=', orderId).executeTakeFirst();
+  if (!order) throw notFound('order');
+  if (order.kind !== 'BOOK') throw new AppError(400, ErrorCode.BAD_REQUEST, ['order: only book orders can be cancelled']);
+  if (!(await transitionOrder(trx, orderId, 'COMPLETE', 'CANCEL', now, { failure_code: 'CANCELLED_BY_SUPPORT' }))) {
+    throw new AppError(400, ErrorCode.BAD_REQUEST, [`order: ${order.status} cannot be cancelled`]);
+  }
+  // The member's ledger says what happened in Japanese; the support reason goes to the log.
+  await refundOrderSpends(trx, orderId, ledgerLine.refund(orderId), now);
+  await revokeOrderGrants(trx, orderId, ledgerLine.revoke(orderId), now);
+  await revokeOrderEntitlements(trx, order.user_id, orderId);
 }

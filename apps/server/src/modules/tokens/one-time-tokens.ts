@@ -98,6 +98,26 @@ export async function withOneTimeToken<T>(
   return replay<T>(db, tokenHash, use, requestHash);
 }
 
+/**
+ * The same token use for a mutation that must open its own transaction (a book import writes the
+ * catalog in one at its end): `claimIn` claims the token and stores the answer inside that
+ * transaction, and is false when the token was already used (the caller rolls back and asks
+ * `replayed` for the first answer).
+ */
+export function tokenUseIn<T>(use: TokenUse) {
+  const tokenHash = digest(use.token);
+  const requestHash = fingerprint(use.request);
+  return {
+    claimIn: async (trx: Transaction<Database>, body: T): Promise<boolean> => {
+      const claimed = await claimToken.execute(trx, { tokenHash, userId: use.userId, purpose: use.purpose, now: use.now, requestHash });
+      if (claimed.numAffectedRows === 0n) return false;
+      await storeResponse.execute(trx, { tokenHash, status: 200, body: JSON.stringify(body) });
+      return true;
+    },
+    replayed: (db: Kysely<Database>) => replay<T>(db, tokenHash, use, requestHash),
+  };
+}
+
 async function replay<T>(
   db: Kysely<Database>,
   tokenHash: string,

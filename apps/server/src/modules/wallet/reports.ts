@@ -8,7 +8,7 @@ import {
   yenValueOf,
 } from '@hondana/domain/wallet-lots';
 import { ledgerLine } from '@hondana/domain/ledger-lines';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 import { grant, inMoneyTransaction } from './ledger';
 
@@ -48,13 +48,21 @@ export async function unusedPaidBalance(db: Kysely<Database>, date: string): Pro
   return { referenceDate: date, byCurrency, totalYen: byCurrency.reduce((s, c) => s + c.yen, 0) };
 }
 
+export interface AdjustGrant {
+  userId: number;
+  currency: Currency;
+  amount: number;
+  reason: string;
+  now: number;
+}
+
 /** An operator's grant (support work): an ADJUST entry and a bonus lot. */
-export function adjustGrant(
-  db: Kysely<Database>,
-  input: { userId: number; currency: Currency; amount: number; reason: string; now: number },
-): Promise<number> {
+export function adjustGrant(db: Kysely<Database>, input: AdjustGrant): Promise<number> {
+  return inMoneyTransaction(db, (trx) => adjustGrantIn(trx, input));
+}
+
+/** The same grant inside the caller's transaction (the console writes its audit entry beside it). */
+export function adjustGrantIn(trx: Transaction<Database>, input: AdjustGrant): Promise<number> {
   const days = input.currency === 'POINT' ? DEFAULT_POINT_VALID_DAYS : BONUS_COIN_VALID_DAYS;
-  return inMoneyTransaction(db, (trx) =>
-    grant(trx, { ...input, paid: false, kind: LedgerKind.ADJUST, expiresAt: expiryAfterDays(input.now, days), reason: ledgerLine.support(input.reason) }),
-  );
+  return grant(trx, { ...input, paid: false, kind: LedgerKind.ADJUST, expiresAt: expiryAfterDays(input.now, days), reason: ledgerLine.support(input.reason) });
 }

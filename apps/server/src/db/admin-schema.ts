@@ -1,0 +1,40 @@
+import type { Generated } from 'kysely';
+
+/** Tables of the operator console, created by migration 2026-11-25T0920-operator-console. */
+type Millis = number;
+
+export type StaffRole = 'operator' | 'support';
+
+/** A member who may use the console, and as what (`npm run admin -- role`). */
+export interface StaffRolesTable {
+  user_id: number;
+  role: StaffRole;
+  granted_at: Millis;
+}
+
+/** Append-only: the console inserts and reads, never updates or deletes. */
+export interface AdminAuditLogTable {
+  id: Generated<number>;
+  actor_user_id: number;
+  actor_role: string;
+  /** What was done, e.g. `title.update`, `coupon.create`, `member.grant`. */
+  action: string;
+  /** The record it was done to, e.g. `title:12`. */
+  subject: string;
+  before_json: string | null;
+  after_json: string | null;
+  reason: string | null;
+  created_at: Millis;
+}
+
+/** When a session last used the console: idle for 12 hours, the session ends. */
+export interface AdminSessionActivityTable {
+  session_hash: string;
+  last_active_at: Millis;
+}
+
+export interface AdminTables {
+  staff_roles: StaffRolesTable;
+  admin_audit_log: AdminAuditLogTable;
+  admin_session_activity: AdminSessionActivityTable;
+}

@@ -1,0 +1,135 @@
+import { type Kysely, type SqlBool, type Transaction, sql } from 'kysely';
+import { escapeLike, searchWords } from '@hondana/domain/search-text';
+import type { Database } from '../../db/schema';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+export const titleRow = (db: Db, titleId: number) =>
+  db
+    .selectFrom('titles as t')
+    .leftJoin('publishers as p', 'p.id', 't.publisher_id')
+    .leftJoin('magazines as m', 'm.id', 't.magazine_id')
+    .select(['t.id', 't.name', 't.kana', 't.description', 't.page_type', 't.genre_id', 't.erotic_type', 't.version', 't.updated_at', 'p.name as publisher', 'm.name as magazine'])
+    .where('t.id', '=', titleId)
+    .executeTakeFirst();
+
+export const titleAuthors = (db: Db, titleId: number) =>
+  db
+    .selectFrom('title_authors as ta')
+    .innerJoin('authors as a', 'a.id', 'ta.author_id')
+    .select(['a.name', 'a.kana', 'ta.role'])
+    .where('ta.title_id', '=', titleId)
+    .orderBy('ta.sort_order')
+    .execute();
+
+export const BOOK_COLUMNS = [
+  'id', 'title_id', 'vol', 'contents_name', 'description', 'price', 'sale_price', 'sale_start_datetime', 'sale_end_datetime',
+  'free_flg', 'free_start_datetime', 'free_end_datetime', 'start_datetime', 'sales_status', 'layout_type', 'page_count',
+  'sample_page_total', 'version',
+] as const;
+
+export const titleBooks = (db: Db, titleId: number) =>
+  db.selectFrom('books').select(BOOK_COLUMNS).where('title_id', '=', titleId).orderBy('vol').orderBy('id').execute();
+
+export const bookRow = (db: Db, bookId: number) => db.selectFrom('books').select(BOOK_COLUMNS).where('id', '=', bookId).executeTakeFirst();
+export type BookRow = NonNullable<Awaited<ReturnType<typeof bookRow>>>;
+
+export const textChapterCount = async (db: Db, bookId: number): Promise<number> =>
+  Number((await db.selectFrom('book_text_chapters').select((eb) => eb.fn.countAll<number>().as('n')).where('book_id', '=', bookId).executeTakeFirst())?.n ?? 0);
+
+/** Titles whose name, reading or authors match `q` (or the newest when `q` is empty), or the one with id `q`. */
+export async function searchTitles(db: Db, q: string, offset: number) {
+  let query = db
+    .selectFrom('titles as t')
+    .select((eb) => [
+      't.id', 't.name', 't.kana', 't.erotic_type', 't.updated_at',
+      eb.selectFrom('books as b').select((b) => b.fn.countAll<number>().as('n')).whereRef('b.title_id', '=', 't.id').as('book_count'),
+      eb.selectFrom('books as b').select((b) => b.fn.countAll<number>().as('n')).whereRef('b.title_id', '=', 't.id').where('b.sales_status', '!=', 'STOPPED').as('published_count'),
+    ])
+    .orderBy('t.id', 'desc')
+    .offset(offset)
+    .limit(50);
+  if (/^\d+$/.test(q.trim())) query = query.where('t.id', '=', Number(q.trim()));
+  else for (const w of searchWords(q)) query = query.where(sql<SqlBool>`t.search_text LIKE ${`%${escapeLike(w)}%`} ESCAPE '\\'`);
+  return query.execute();
+}
+
+export async function findOrAddPublisher(db: Db, name: string): Promise<number | null> {
+  if (!name) return null;
+  const found = await db.selectFrom('publishers').select('id').where('name', '=', name).orderBy('id').executeTakeFirst();
+  return found?.id ?? (await db.insertInto('publishers').values({ name, kana: '' }).returning('id').executeTakeFirstOrThrow()).id;
+}
+
+export async function findOrAddMagazine(db: Db, name: string, publisherId: number | null): Promise<number | null> {
+  if (!name) return null;
+  const found = await db.selectFrom('magazines').select('id').where('name', '=', name).orderBy('id').executeTakeFirst();
+  return found?.id ?? (await db.insertInto('magazines').values({ name, kana: '', publisher_id: publisherId }).returning('id').executeTakeFirstOrThrow()).id;
+}
+
+/** Replaces the title's credits with `authors` (found by name and reading, or added). */
+export async function replaceCredits(db: Db, titleId: number, authors: { name: string; kana: string; role: string }[], now: number): Promise<void> {
+  await db.deleteFrom('title_authors').where('title_id', '=', titleId).execute();
+  for (const [order, author] of authors.entries()) {
+    const found = await db.selectFrom('authors').select('id').where('name', '=', author.name).where('kana', '=', author.kana).orderBy('id').executeTakeFirst();
+    const authorId = found?.id ?? (await db.insertInto('authors').values({ name: author.name, kana: author.kana, created_at: now }).returning('id').executeTakeFirstOrThrow()).id;
+    await db
+      .insertInto('title_authors')
+      .values({ title_id: titleId, author_id: authorId, role: author.role, sort_order: order })
+      .onConflict((oc) => oc.columns(['title_id', 'author_id', 'role']).doNothing())
+      .execute();
+  }
+}
+
+export interface TitleColumns {
+  name: string;
+  kana: string;
+  description: string;
+  page_type: string;
+  genre_id: number | null;
+  erotic_type: number;
+  publisher_id: number | null;
+  magazine_id: number | null;
+}
+
+export const insertTitle = async (db: Db, t: TitleColumns, now: number): Promise<number> =>
+  (await db.insertInto('titles').values({ ...t, complete_flg: 0, created_at: now, updated_at: now }).returning('id').executeTakeFirstOrThrow()).id;
+
+/** Writes the title only if it is still at `version` (and bumps it); false when another edit came first. */
+export async function updateTitleAt(db: Db, titleId: number, version: number, t: TitleColumns, now: number): Promise<boolean> {
+  const result = await db
+    .updateTable('titles')
+    .set((eb) => ({ ...t, updated_at: now, version: eb('version', '+', 1) }))
+    .where('id', '=', titleId)
+    .where('version', '=', version)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+export type BookColumns = Partial<{
+  contents_name: string;
+  description: string;
+  price: number;
+  tax_amount: number;
+  sale_price: number | null;
+  sale_start_datetime: number | null;
+  sale_end_datetime: number | null;
+  free_flg: 0 | 1;
+  free_start_datetime: number | null;
+  free_end_datetime: number | null;
+  start_datetime: number;
+  sales_status: string;
+  sample_page_total: number;
+}>;
+
+/** Writes the book only if it is still at `version` (and bumps it); false when another edit came first. */
+export async function updateBookAt(db: Db, bookId: number, version: number, b: BookColumns): Promise<boolean> {
+  const result = await db
+    .updateTable('books')
+    .set((eb) => ({ ...b, version: eb('version', '+', 1) }))
+    .where('id', '=', bookId)
+    .where('version', '=', version)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+export const genres = (db: Db) => db.selectFrom('genres').select(['id', 'name']).orderBy('id').execute();

@@ -1,0 +1,66 @@
+import { badRequest, notFound } from '@hondana/domain/errors';
+import type { Currency } from '@hondana/domain/wallet-lots';
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../../db/schema';
+import { cancelBookOrderIn } from '../orders/cancel-order.service';
+import { adjustGrantIn } from '../wallet/reports';
+import type { AuditEntry } from './audit';
+import * as repo from './members.repository';
+
+type Db = Kysely<Database> | Transaction<Database>;
+const ms = (v: number | null) => (v === null ? null : Number(v));
+
+export async function findMembers(db: Db, q: string) {
+  if (!q.trim()) return [];
+  return (await repo.findMembers(db, q)).map((m) => ({ id: m.id, email: m.email, nickname: m.nickname, createdAt: Number(m.created_at), suspended: m.suspended_at !== null, withdrawn: m.withdrawn_at !== null }));
+}
+
+/** A member's lots and ledger (the support view of `npm run admin -- ledger` and of the console). */
+export async function memberLedger(db: Db, userId: number) {
+  const [lots, entries] = await Promise.all([repo.memberLots(db, userId), repo.memberLedgerEntries(db, userId)]);
+  return {
+    lots: lots.map((l) => ({ id: l.id, currency: l.currency, amount: l.amount, remaining: l.remaining, paid: l.paid === 1, yenValue: l.yen_value, issuedAt: Number(l.issued_at), expiresAt: ms(l.expires_at), expiredAt: ms(l.expired_at) })),
+    entries: entries.map((e) => ({ id: e.id, createdAt: Number(e.created_at), currency: e.currency, kind: e.kind, amount: e.amount, lotId: e.lot_id, orderId: e.order_id, reason: e.reason })),
+  };
+}
+
+export async function memberDetail(db: Db, userId: number) {
+  const m = await repo.memberRow(db, userId);
+  if (!m) throw notFound('member');
+  const [orders, ledger, coupons, books] = await Promise.all([repo.memberOrders(db, userId), memberLedger(db, userId), repo.memberCoupons(db, userId), repo.memberEntitlements(db, userId)]);
+  return {
+    member: { id: m.id, email: m.email, nickname: m.nickname, birthDate: m.birth_date, createdAt: Number(m.created_at), lastLoginAt: ms(m.last_login_at), suspended: m.suspended_at !== null, withdrawn: m.withdrawn_at !== null },
+    orders: orders.map((o) => ({ id: o.id, kind: o.kind, status: o.status, paymentType: o.payment_type, totalPrice: o.total_price, usePoint: o.use_point, coin: o.coin, bonus: o.bonus, createdAt: Number(o.created_at), failureCode: o.failure_code })),
+    ledger,
+    coupons: coupons.map((c) => ({ couponId: c.id, name: c.name, couponType: c.coupon_type, rate: c.rate, expireAt: Number(c.expire_at), status: c.status, orderId: c.order_id, receivedAt: Number(c.created_at) })),
+    books: books.map((b) => ({ bookId: b.id, contentsName: b.contents_name, titleId: b.title_id, possessionStatus: b.possession_status, source: b.source, orderId: b.order_id, createdAt: Number(b.created_at) })),
+  };
+}
+export type AdminMemberDetail = Awaited<ReturnType<typeof memberDetail>>;
+
+async function existing(trx: Db, userId: number) {
+  const m = await repo.memberRow(trx, userId);
+  if (!m || m.withdrawn_at !== null) throw notFound('member');
+  return m;
+}
+
+export async function grantToMember(trx: Transaction<Database>, userId: number, input: { currency: Currency; amount: number; reason: string }, now: number): Promise<{ body: { lotId: number }; audit: AuditEntry[] }> {
+  await existing(trx, userId);
+  const lotId = await adjustGrantIn(trx, { userId, currency: input.currency, amount: input.amount, reason: input.reason, now });
+  return { body: { lotId }, audit: [{ action: 'member.grant', subject: `member:${userId}`, after: { currency: input.currency, amount: input.amount, lotId }, reason: input.reason }] };
+}
+
+export async function cancelMemberOrder(trx: Transaction<Database>, userId: number, orderId: number, reason: string, now: number): Promise<{ body: { orderId: number; status: string }; audit: AuditEntry[] }> {
+  const order = await trx.selectFrom('orders').select(['user_id', 'status', 'total_price', 'payment_type']).where('id', '=', orderId).executeTakeFirst();
+  if (!order || order.user_id !== userId) throw notFound('order');
+  await cancelBookOrderIn(trx, orderId, now);
+  return { body: { orderId, status: 'CANCEL' }, audit: [{ action: 'order.cancel', subject: `order:${orderId}`, before: order, after: { ...order, status: 'CANCEL' }, reason }] };
+}
+
+/** Suspends (sessions end at once, login refused) or restores a member's login. */
+export async function suspendMember(trx: Transaction<Database>, userId: number, input: { suspended: boolean; reason: string }, now: number): Promise<{ body: { suspended: boolean }; audit: AuditEntry[] }> {
+  const before = await existing(trx, userId);
+  if (input.suspended === (before.suspended_at !== null)) throw badRequest('suspended', input.suspended ? 'is already suspended' : 'is not suspended');
+  await repo.setSuspended(trx, userId, input.suspended ? now : null);
+  return { body: { suspended: input.suspended }, audit: [{ action: input.suspended ? 'member.suspend' : 'member.restore', subject: `member:${userId}`, before: { suspended: !input.suspended }, after: { suspended: input.suspended }, reason: input.reason }] };
+}

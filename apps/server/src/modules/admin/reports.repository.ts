@@ -1,0 +1,19 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+
+/** Completed book orders placed in [from, to), with their items and each item's title. */
+export function bookOrderItems(db: Kysely<Database>, from: number, to: number) {
+  return db
+    .selectFrom('orders as o')
+    .innerJoin('order_items as i', 'i.order_id', 'o.id')
+    .innerJoin('books as b', 'b.id', 'i.book_id')
+    .innerJoin('titles as t', 't.id', 'b.title_id')
+    .select(['o.id as orderId', 'o.created_at', 'o.payment_type', 'o.total_price', 'o.use_point', 'i.price', 't.id as titleId', 't.name as titleName'])
+    .where('o.kind', '=', 'BOOK')
+    .where('o.status', '=', 'COMPLETE')
+    .where('o.created_at', '>=', from)
+    .where('o.created_at', '<', to)
+    .orderBy('o.id')
+    .orderBy('i.book_id')
+    .execute();
+}

@@ -1,0 +1,97 @@
+import { tokyoMinuteToInstant } from '@hondana/domain/admin/admin-api';
+import { tokyoDay } from '@hondana/domain/time';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+import { unusedPaidBalance } from '../wallet/reports';
+import { bookOrderItems } from './reports.repository';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const COIN_PAYMENTS = new Set(['MANGA_COIN', 'COIN']);
+
+export interface SalesRow {
+  /** The Tokyo day (by day) or the title's id (by title). */
+  key: string;
+  label: string;
+  orders: number;
+  books: number;
+  /** Paid in yen (card, carriers), in coins, in points; books given free. */
+  yen: number;
+  coins: number;
+  points: number;
+  freeBooks: number;
+}
+
+type Item = Awaited<ReturnType<typeof bookOrderItems>>[number];
+
+/** Splits an order's amount over its items in proportion to their prices (the last takes the remainder). */
+function split(amount: number, items: Item[]): number[] {
+  const total = items.reduce((s, i) => s + i.price, 0);
+  if (total === 0) return items.map((_, n) => (n === items.length - 1 ? amount : 0));
+  let given = 0;
+  return items.map((item, n) => {
+    const share = n === items.length - 1 ? amount - given : Math.floor((amount * item.price) / total);
+    given += share;
+    return share;
+  });
+}
+
+/**
+ * Sales of completed book orders between two Tokyo days (inclusive), by day or by title.
+ * A cancelled order is not a sale. Amounts are what members paid (after coupons).
+ */
+export async function salesReport(db: Kysely<Database>, q: { from: string; to: string; by: 'day' | 'title' }): Promise<{ rows: SalesRow[]; total: SalesRow }> {
+  const from = tokyoMinuteToInstant(`${q.from}T00:00`)!;
+  const to = tokyoMinuteToInstant(`${q.to}T00:00`)! + DAY_MS;
+  const items = await bookOrderItems(db, from, to);
+  const byOrder = new Map<number, Item[]>();
+  for (const item of items) byOrder.set(item.orderId, [...(byOrder.get(item.orderId) ?? []), item]);
+  const rows = new Map<string, SalesRow & { orderIds: Set<number> }>();
+  const row = (key: string, label: string) => {
+    let r = rows.get(key);
+    if (!r) rows.set(key, (r = { key, label, orders: 0, books: 0, yen: 0, coins: 0, points: 0, freeBooks: 0, orderIds: new Set() }));
+    return r;
+  };
+  for (const orderItems of byOrder.values()) {
+    const first = orderItems[0]!;
+    const paid = split(first.total_price, orderItems);
+    const points = split(first.use_point, orderItems);
+    orderItems.forEach((item, n) => {
+      const r = q.by === 'day' ? row(tokyoDay(Number(first.created_at)), tokyoDay(Number(first.created_at))) : row(String(item.titleId), item.titleName);
+      r.orderIds.add(item.orderId);
+      r.books += 1;
+      if (COIN_PAYMENTS.has(first.payment_type)) r.coins += paid[n]!;
+      else if (first.payment_type !== 'FREE' && first.payment_type !== 'POINT') r.yen += paid[n]!;
+      r.points += points[n]!;
+      if (first.payment_type === 'FREE') r.freeBooks += 1;
+    });
+  }
+  const list = [...rows.values()].map(({ orderIds, ...r }) => ({ ...r, orders: orderIds.size }));
+  list.sort((a, b) => (q.by === 'day' ? a.key.localeCompare(b.key) : b.yen + b.coins - (a.yen + a.coins) || Number(a.key) - Number(b.key)));
+  const total: SalesRow = { key: 'total', label: '合計', orders: byOrder.size, books: items.length, yen: 0, coins: 0, points: 0, freeBooks: 0 };
+  for (const r of list) {
+    total.yen += r.yen;
+    total.coins += r.coins;
+    total.points += r.points;
+    total.freeBooks += r.freeBooks;
+  }
+  return { rows: list, total };
+}
+
+/** The 資金決済法 unused paid balance at the end of a Tokyo day, as the wallet reports it. */
+export const unusedBalanceReport = unusedPaidBalance;
+
+const cell = (v: string | number) => {
+  const s = String(v);
+  return /[",\n]/.test(s) ? `"${s.replaceAll('"', '""')}"` : s;
+};
+
+/** CSV with a header row, CRLF line ends and a BOM (so spreadsheet software reads the Japanese as UTF-8). */
+export function toCsv(header: string[], rows: (string | number)[][]): string {
+  return `\uFEFF${[header, ...rows].map((r) => r.map(cell).join(',')).join('\r\n')}\r\n`;
+}
+
+export function salesCsv(report: Awaited<ReturnType<typeof salesReport>>, by: 'day' | 'title'): string {
+  const header = [by === 'day' ? '日付' : '作品', '注文数', '冊数', '円', 'コイン', 'ポイント', '無料冊数'];
+  const line = (r: SalesRow) => [r.label, r.orders, r.books, r.yen, r.coins, r.points, r.freeBooks];
+  return toCsv(header, [...report.rows.map(line), line(report.total)]);
+}

@@ -1,0 +1,238 @@
+import { writeFile, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import {
+  CancelOrderBody,
+  CreateCouponBody,
+  CreateTitleBody,
+  GrantBody,
+  IdParams,
+  PublishBody,
+  SalesQuery,
+  SearchQuery,
+  SuspendBody,
+  UnusedBalanceQuery,
+  UpdateBookBody,
+  UpdateTitleBody,
+} from '@hondana/domain/admin/admin-api';
+import { AppError, ErrorCode, badRequest } from '@hondana/domain/errors';
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { importBook } from '../../import/import-book';
+import { ImportError } from '../../import/import-error';
+import { withRetry } from '../orders/buy.service';
+import { issueToken, tokenUseIn } from '../tokens/one-time-tokens';
+import { requireStaff } from './admin-guard';
+import { ADMIN_TOKEN_PURPOSE, adminMutation } from './admin-mutation';
+import * as catalog from './admin-catalog.service';
+import * as commerce from './admin-commerce.service';
+import { listAudit, writeAudit } from './audit';
+import { catalogChanged } from './catalog-changed';
+import * as members from './members.service';
+import * as reports from './reports.service';
+
+/** Largest file the console's import takes (a CBZ or EPUB volume). */
+export const IMPORT_LIMIT_BYTES = 512 * 1024 * 1024;
+
+const OrderParams = z.object({ id: IdParams.shape.id, orderId: IdParams.shape.id });
+const AuditQuery = z.object({ subject: z.string().max(100).optional(), offset: z.coerce.number().int().min(0).max(1_000_000).default(0) });
+const ImportQuery = z.object({ token: z.string({ message: 'is required' }).min(1, 'is required').max(200), name: z.string().max(200).default('upload.cbz') });
+
+interface ImportAnswer {
+  bookId: number;
+  action: string;
+  totalPage?: number;
+  warnings?: string[];
+}
+
+/** The token of an import was used before: its catalog write rolls back and the first answer is returned. */
+class TokenAlreadyUsed extends Error {}
+
+/** The operator console's API under /api/admin: every call checks the role, every change takes a one-time token and writes the audit log. */
+export const adminRoutes: FastifyPluginAsync = async (base) => {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+  const { db } = app.deps.database;
+  const now = () => app.deps.clock().getTime();
+
+  app.get('/admin/me', async (request) => {
+    const staff = await requireStaff(request, 'members');
+    return { userId: staff.userId, role: staff.role };
+  });
+  app.get('/admin/create_token', async (request) => {
+    const staff = await requireStaff(request, 'members');
+    return { status: { code: 0, token: await issueToken(db, staff.userId, ADMIN_TOKEN_PURPOSE, now()) } };
+  });
+  app.get('/admin/audit', { schema: { querystring: AuditQuery } }, async (request) => {
+    await requireStaff(request, 'everything');
+    return { entries: await listAudit(db, { subject: request.query.subject, offset: request.query.offset, limit: 100 }) };
+  });
+
+  // Catalog
+  app.get('/admin/genres', async (request) => {
+    await requireStaff(request, 'everything');
+    return { genres: await catalog.genreList(db) };
+  });
+  app.get('/admin/titles', { schema: { querystring: SearchQuery } }, async (request) => {
+    await requireStaff(request, 'everything');
+    return { titles: await catalog.searchTitles(db, request.query.q, request.query.offset) };
+  });
+  app.get('/admin/titles/:id', { schema: { params: IdParams } }, async (request) => {
+    await requireStaff(request, 'everything');
+    return catalog.titleDetail(db, request.params.id);
+  });
+  app.post('/admin/titles', { schema: { body: CreateTitleBody } }, async (request, reply) => {
+    const staff = await requireStaff(request, 'everything');
+    const { token, ...input } = request.body;
+    const result = await adminMutation(db, staff, { token, request: input, now: now() }, (trx) => catalog.createTitle(trx, request.body, now()), 'catalog');
+    await catalogChanged(app);
+    return reply.status(result.status).send(result.body);
+  });
+  app.put('/admin/titles/:id', { schema: { params: IdParams, body: UpdateTitleBody } }, async (request, reply) => {
+    const staff = await requireStaff(request, 'everything');
+    const { token, ...input } = request.body;
+    const id = request.params.id;
+    const result = await adminMutation(db, staff, { token, request: { id, ...input }, now: now() }, (trx) => catalog.updateTitle(trx, id, request.body, now()), 'catalog');
+    await catalogChanged(app);
+    return reply.status(result.status).send(result.body);
+  });
+  app.put('/admin/books/:id', { schema: { params: IdParams, body: UpdateBookBody } }, async (request, reply) => {
+    const staff = await requireStaff(request, 'everything');
+    const { token, ...input } = request.body;
+    const id = request.params.id;
+    const result = await adminMutation(db, staff, { token, request: { id, ...input }, now: now() }, (trx) => catalog.updateBook(trx, id, request.body), 'catalog');
+    await catalogChanged(app);
+    return reply.status(result.status).send(result.body);
+  });
+  app.post('/admin/books/:id/publish', { schema: { params: IdParams, body: PublishBody } }, async (request, reply) => {
+    const staff = await requireStaff(request, 'everything');
+    const { token, ...input } = request.body;
+    const id = request.params.id;
+    const result = await adminMutation(db, staff, { token, request: { id, ...input }, now: now() }, (trx) => catalog.publishBook(trx, id, input), 'catalog');
+    await catalogChanged(app);
+    return reply.status(result.status).send(result.body);
+  });
+
+  // The same import as `npm run import`, into a title; the new book waits unlisted until published.
+  await app.register(async (upload) => {
+    upload.addContentTypeParser('application/octet-stream', { parseAs: 'buffer', bodyLimit: IMPORT_LIMIT_BYTES }, (_request, body, done) => done(null, body));
+    upload.withTypeProvider<ZodTypeProvider>().post(
+      '/admin/titles/:id/import',
+      {
+        bodyLimit: IMPORT_LIMIT_BYTES,
+        schema: { params: IdParams, querystring: ImportQuery },
+        // Refused before the file is read: only an operator's upload is taken in.
+        onRequest: async (request) => void (await requireStaff(request, 'everything')),
+      },
+      async (request) => {
+        const staff = await requireStaff(request, 'everything');
+        const body = request.body;
+        if (!Buffer.isBuffer(body) || body.length === 0) throw badRequest('file', 'is required (the CBZ, ZIP or EPUB as application/octet-stream)');
+        const { token } = request.query;
+        const name = path.basename(request.query.name).replace(/[^\p{L}\p{N}._ -]/gu, '_') || 'upload.cbz';
+        const titleId = request.params.id;
+        if (!(await db.selectFrom('titles').select('id').where('id', '=', titleId).executeTakeFirst())) throw new AppError(404, ErrorCode.NOT_FOUND, ['title']);
+        const dir = await mkdtemp(path.join(tmpdir(), 'hondana-upload-'));
+        try {
+          const file = path.join(dir, name);
+          await writeFile(file, body);
+          const at = now();
+          const tokenUse = tokenUseIn<ImportAnswer>({ token, userId: staff.userId, purpose: ADMIN_TOKEN_PURPOSE, request: { titleId, name, bytes: body.length }, now: at });
+          const result = await importBook({ db, media: app.deps.media }, file, {
+            titleId,
+            newBooksStopped: true,
+            now: at,
+            inTransaction: async (tx, written) => {
+              if (!(await tokenUse.claimIn(tx, { bookId: written.bookId, action: written.action }))) throw new TokenAlreadyUsed();
+              await writeAudit(tx, staff, { action: `book.import.${written.action}`, subject: `book:${written.bookId}`, after: { titleId: written.titleId, file: name, bytes: body.length } }, at);
+            },
+          }).then(
+            (imported) => ({ body: { bookId: imported.bookId!, action: imported.action, totalPage: imported.totalPage, warnings: imported.warnings } }),
+            async (error: unknown) => {
+              if (error instanceof ImportError && error.cause instanceof TokenAlreadyUsed) return tokenUse.replayed(db);
+              if (error instanceof ImportError) throw badRequest('file', error.message.replace(dir + path.sep, ''));
+              throw error;
+            },
+          );
+          await catalogChanged(app);
+          return result.body;
+        } finally {
+          await rm(dir, { recursive: true, force: true });
+        }
+      },
+    );
+  });
+
+  // Commerce
+  app.get('/admin/coupons', async (request) => {
+    await requireStaff(request, 'everything');
+    return { coupons: await commerce.listCoupons(db) };
+  });
+  app.post('/admin/coupons', { schema: { body: CreateCouponBody } }, async (request, reply) => {
+    const staff = await requireStaff(request, 'everything');
+    const { token, ...input } = request.body;
+    const result = await adminMutation(db, staff, { token, request: input, now: now() }, (trx) => commerce.createCoupon(trx, request.body, now()));
+    return reply.status(result.status).send(result.body);
+  });
+  app.post('/admin/coupons/:id/enabled', { schema: { params: IdParams, body: z.object({ token: z.string().min(1).max(200), enabled: z.boolean() }) } }, async (request, reply) => {
+    const staff = await requireStaff(request, 'everything');
+    const { token, enabled } = request.body;
+    const id = request.params.id;
+    const result = await adminMutation(db, staff, { token, request: { id, enabled }, now: now() }, (trx) => commerce.setCouponEnabled(trx, id, enabled));
+    return reply.status(result.status).send(result.body);
+  });
+
+  // Members (support too)
+  app.get('/admin/members', { schema: { querystring: SearchQuery } }, async (request) => {
+    await requireStaff(request, 'members');
+    return { members: await members.findMembers(db, request.query.q) };
+  });
+  app.get('/admin/members/:id', { schema: { params: IdParams } }, async (request) => {
+    await requireStaff(request, 'members');
+    return members.memberDetail(db, request.params.id);
+  });
+  app.post('/admin/members/:id/grant', { schema: { params: IdParams, body: GrantBody } }, async (request, reply) => {
+    const staff = await requireStaff(request, 'members');
+    const { token, ...input } = request.body;
+    const id = request.params.id;
+    const result = await withRetry(() => adminMutation(db, staff, { token, request: { id, ...input }, now: now() }, (trx) => members.grantToMember(trx, id, input, now())));
+    return reply.status(result.status).send(result.body);
+  });
+  app.post('/admin/members/:id/orders/:orderId/cancel', { schema: { params: OrderParams, body: CancelOrderBody } }, async (request, reply) => {
+    const staff = await requireStaff(request, 'members');
+    const { token, reason } = request.body;
+    const { id, orderId } = request.params;
+    const result = await withRetry(() => adminMutation(db, staff, { token, request: { id, orderId, reason }, now: now() }, (trx) => members.cancelMemberOrder(trx, id, orderId, reason, now())));
+    return reply.status(result.status).send(result.body);
+  });
+  app.post('/admin/members/:id/suspend', { schema: { params: IdParams, body: SuspendBody } }, async (request, reply) => {
+    const staff = await requireStaff(request, 'everything');
+    const { token, ...input } = request.body;
+    const id = request.params.id;
+    const result = await adminMutation(db, staff, { token, request: { id, ...input }, now: now() }, (trx) => members.suspendMember(trx, id, input, now()));
+    return reply.status(result.status).send(result.body);
+  });
+
+  // Reports
+  app.get('/admin/reports/sales', { schema: { querystring: SalesQuery } }, async (request, reply) => {
+    await requireStaff(request, 'everything');
+    const { by, format } = request.query;
+    const report = await reports.salesReport(db, request.query);
+    if (format === 'csv') {
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="sales-${by}-${request.query.from}-${request.query.to}.csv"`)
+        .send(reports.salesCsv(report, by));
+    }
+    return report;
+  });
+  app.get('/admin/reports/unused_balance', { schema: { querystring: UnusedBalanceQuery } }, async (request, reply) => {
+    await requireStaff(request, 'everything');
+    const report = await reports.unusedBalanceReport(db, request.query.date);
+    if (request.query.format === 'csv') {
+      const csv = reports.toCsv(['基準日', '通貨', '未使用残高（枚）', '未使用残高（円）'], [...report.byCurrency.map((c) => [report.referenceDate, c.currency, c.coins, c.yen]), [report.referenceDate, '合計', '', report.totalYen]]);
+      return reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', `attachment; filename="unused-balance-${report.referenceDate}.csv"`).send(csv);
+    }
+    return report;
+  });
+};

@@ -1,0 +1,145 @@
+import { ApiError, apiRequest, createToken } from '../../../lib/api/client';
+import { adminCopy, jaAdmin } from '../../../i18n/ja-admin';
+
+/** The console's calls (`/api/admin/...`): reads through `adminGet`, changes with a fresh one-time token each. */
+export const adminGet = <T>(path: string, query?: Record<string, string | number | undefined>) => apiRequest<T>(`/admin${path}`, { method: 'GET', query });
+
+export async function adminChange<T>(method: 'POST' | 'PUT', path: string, body: object): Promise<T> {
+  const token = await createToken('/admin/create_token');
+  return apiRequest<T>(`/admin${path}`, { method, json: { token, ...body } });
+}
+
+/**
+ * Uploads a book file into a title (the same import as `npm run import`), reporting the upload's
+ * progress; the server answers once the book is in the catalog.
+ */
+export async function uploadBook(titleId: number, file: File, onProgress: (percent: number) => void): Promise<ImportAnswer> {
+  const token = await createToken('/admin/create_token');
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', `/api/admin/titles/${titleId}/import?token=${encodeURIComponent(token)}&name=${encodeURIComponent(file.name)}`);
+    xhr.setRequestHeader('content-type', 'application/octet-stream');
+    xhr.upload.onprogress = (e) => e.lengthComputable && onProgress(Math.round((e.loaded / e.total) * 100));
+    xhr.onload = () => {
+      const body = JSON.parse(xhr.responseText || 'null') as (ImportAnswer & { errorCode?: string; messages?: string[] }) | null;
+      if (xhr.status >= 200 && xhr.status < 300 && body) resolve(body);
+      else reject(new ApiError(xhr.status, body?.errorCode ?? 'INTERNAL_SERVER_ERROR', body?.messages ?? []));
+    };
+    xhr.onerror = () => reject(new ApiError(0, 'INTERNAL_SERVER_ERROR'));
+    xhr.send(file);
+  });
+}
+
+export interface ImportAnswer {
+  bookId: number;
+  action: 'created' | 'updated';
+  totalPage?: number;
+}
+
+export interface TitleListItem {
+  id: number;
+  name: string;
+  kana: string;
+  bookCount: number;
+  publishedCount: number;
+}
+
+export interface Period {
+  start: string;
+  end: string;
+}
+
+export interface AdminBook {
+  id: number;
+  vol: number;
+  contentsName: string;
+  description: string;
+  price: number;
+  sale: (Period & { price: number }) | null;
+  free: Period | null;
+  releaseAt: string;
+  published: boolean;
+  pageCount: number;
+  samplePageTotal: number;
+  version: number;
+}
+
+export interface AdminTitle {
+  id: number;
+  name: string;
+  kana: string;
+  description: string;
+  pageType: string;
+  genreId: number | null;
+  eroticType: number;
+  publisher: string;
+  magazine: string;
+  authors: { name: string; kana: string; role: string }[];
+  version: number;
+  books: AdminBook[];
+}
+
+export interface AdminCoupon {
+  id: number;
+  name: string;
+  couponType: number;
+  rate: number | null;
+  expireAt: string;
+  targetScope: number;
+  targetIds: number[];
+  newMembers: boolean;
+  enabled: boolean;
+  held: number;
+  used: number;
+}
+
+export interface MemberListItem {
+  id: number;
+  email: string;
+  nickname: string;
+  createdAt: number;
+  suspended: boolean;
+  withdrawn: boolean;
+}
+
+export interface MemberDetail {
+  member: MemberListItem & { lastLoginAt: number | null };
+  orders: { id: number; kind: string; status: string; paymentType: string; totalPrice: number; usePoint: number; createdAt: number }[];
+  ledger: { entries: { id: number; createdAt: number; currency: string; kind: string; amount: number; reason: string }[] };
+  coupons: { couponId: number; name: string; status: string; receivedAt: number }[];
+  books: { bookId: number; contentsName: string; possessionStatus: string; source: string; orderId: number | null }[];
+}
+
+export interface SalesRow {
+  key: string;
+  label: string;
+  orders: number;
+  books: number;
+  yen: number;
+  coins: number;
+  points: number;
+  freeBooks: number;
+}
+
+export interface AuditEntry {
+  id: number;
+  actorEmail: string | null;
+  actorRole: string;
+  action: string;
+  subject: string;
+  before: unknown;
+  after: unknown;
+  reason: string | null;
+  createdAt: number;
+}
+
+/** The message to show for a failed change, in Japanese: the concurrent edit, or the fields the server named. */
+export function changeError(error: unknown): string {
+  if (error instanceof ApiError && error.errorCode === 'EDIT_CONFLICT') return adminCopy('common.conflict');
+  if (error instanceof ApiError && error.messages.length > 0) {
+    const fields = jaAdmin.fields as Record<string, string>;
+    const named = error.messages.map((m) => m.split(':')[0]!.trim()).map((f) => fields[f] ?? fields[f.split('.')[0]!]);
+    if (named.every(Boolean)) return [...new Set(named)].map((field) => adminCopy('common.invalid', { field: field! })).join('　');
+  }
+  return adminCopy('common.failedChange', { code: error instanceof ApiError ? error.errorCode : 'ERROR' });
+}

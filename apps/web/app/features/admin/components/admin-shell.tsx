@@ -1,0 +1,43 @@
+import type { ReactNode } from 'react';
+import { Link, NavLink } from 'react-router';
+import { adminCopy as a } from '../../../i18n/ja-admin';
+import styles from './admin.module.css';
+
+export type StaffRole = 'operator' | 'support';
+
+/** The console's frame: its name, the sections the role may open, and the role. */
+export function AdminShell({ role, children }: { role: StaffRole; children: ReactNode }) {
+  const sections = role === 'operator' ? (['titles', 'coupons', 'members', 'reports', 'audit'] as const) : (['members'] as const);
+  return (
+    <div className={styles.shell}>
+      <div className={styles.bar}>
+        <span className={styles.brand}>{a('shell.brand')}</span>
+        <nav className={styles.nav} aria-label={a('shell.brand')}>
+          {sections.map((s) => (
+            <NavLink key={s} to={`/admin/${s}`}>
+              {a(`shell.nav.${s}`)}
+            </NavLink>
+          ))}
+        </nav>
+        <span className={`${styles.role} ${styles.inline}`}>
+          <span>{a(`shell.role.${role}`)}</span>
+          <Link to="/">{a('shell.store')}</Link>
+        </span>
+      </div>
+      {children}
+    </div>
+  );
+}
+
+/** What a member without the role sees at any console page (the page answers 403). */
+export function AdminForbidden() {
+  return (
+    <div className={styles.forbidden}>
+      <h1 className={styles.heading}>{a('forbidden.heading')}</h1>
+      <p>{a('forbidden.body')}</p>
+      <p>
+        <Link to="/">{a('forbidden.back')}</Link>
+      </p>
+    </div>
+  );
+}

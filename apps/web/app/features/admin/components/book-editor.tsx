@@ -1,0 +1,114 @@
+import { type FormEvent, useState } from 'react';
+import { formatYen } from './format';
+import { adminCopy as a } from '../../../i18n/ja-admin';
+import { type AdminBook, adminChange } from '../api/admin-api';
+import { ChangeStatus } from './change-status';
+import { useChange } from './use-change';
+import styles from './admin.module.css';
+
+function bookFields(form: HTMLFormElement, version: number) {
+  const f = new FormData(form);
+  const text = (k: string) => String(f.get(k) ?? '');
+  const num = (k: string) => (text(k) === '' ? Number.NaN : Number(text(k)));
+  return {
+    version,
+    contentsName: text('contentsName'),
+    description: text('description'),
+    price: num('price'),
+    sale: f.get('saleOn') ? { price: num('salePrice'), start: text('saleStart'), end: text('saleEnd') } : null,
+    free: f.get('freeOn') ? { start: text('freeStart'), end: text('freeEnd') } : null,
+    releaseAt: text('releaseAt'),
+    samplePageTotal: num('samplePageTotal'),
+  };
+}
+
+/** One volume: name, price, sale and free periods (Asia/Tokyo), release, sample size, and publishing. */
+export function BookEditor({ book, onSaved }: { book: AdminBook; onSaved: () => void }) {
+  const change = useChange();
+  const [saleOn, setSaleOn] = useState(book.sale !== null);
+  const [freeOn, setFreeOn] = useState(book.free !== null);
+
+  async function save(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    if (await change.run(() => adminChange<AdminBook>('PUT', `/books/${book.id}`, bookFields(e.currentTarget, book.version)), () => a('common.saved'))) onSaved();
+  }
+  async function publish() {
+    const published = !book.published;
+    if (await change.run(() => adminChange<AdminBook>('POST', `/books/${book.id}/publish`, { version: book.version, published }), () => a('common.saved'))) onSaved();
+  }
+  const id = (name: string) => `book-${book.id}-${name}`;
+  return (
+    <div className={styles.book}>
+      <h3 className={styles.inline}>
+        <span>{a('book.vol', { vol: book.vol })}</span>
+        <span>{book.contentsName}</span>
+        <span className={book.published ? styles.badgeOn : styles.badge}>{book.published ? a('book.published') : a('book.unpublished')}</span>
+        <span>{a('book.pages', { pages: book.pageCount })}</span>
+        <span>{a('book.priceNow', { price: formatYen(book.price) })}</span>
+      </h3>
+      <form className={styles.form} onSubmit={save} aria-label={a('book.vol', { vol: book.vol })}>
+        <label className={styles.field} htmlFor={id('name')}>
+          {a('book.contentsName')}
+          <input id={id('name')} name="contentsName" defaultValue={book.contentsName} />
+        </label>
+        <label className={styles.field}>
+          {a('book.price')}
+          <input name="price" type="number" min={0} step={1} defaultValue={book.price} />
+        </label>
+        <label className={styles.field}>
+          {a('book.releaseAt')}
+          <input name="releaseAt" type="datetime-local" defaultValue={book.releaseAt} />
+        </label>
+        <label className={styles.field}>
+          {a('book.samplePageTotal')}
+          <input name="samplePageTotal" type="number" min={0} step={1} defaultValue={book.samplePageTotal} />
+        </label>
+        <label className={`${styles.check} ${styles.wide}`}>
+          <input name="saleOn" type="checkbox" checked={saleOn} onChange={(e) => setSaleOn(e.target.checked)} />
+          {a('book.sale')}
+        </label>
+        {saleOn && (
+          <>
+            <label className={styles.field}>
+              {a('book.salePrice')}
+              <input name="salePrice" type="number" min={0} step={1} defaultValue={book.sale?.price} />
+            </label>
+            <label className={styles.field}>
+              {a('book.saleStart')}
+              <input name="saleStart" type="datetime-local" defaultValue={book.sale?.start} />
+            </label>
+            <label className={styles.field}>
+              {a('book.saleEnd')}
+              <input name="saleEnd" type="datetime-local" defaultValue={book.sale?.end} />
+            </label>
+          </>
+        )}
+        <label className={`${styles.check} ${styles.wide}`}>
+          <input name="freeOn" type="checkbox" checked={freeOn} onChange={(e) => setFreeOn(e.target.checked)} />
+          {a('book.free')}
+        </label>
+        {freeOn && (
+          <>
+            <label className={styles.field}>
+              {a('book.freeStart')}
+              <input name="freeStart" type="datetime-local" defaultValue={book.free?.start} />
+            </label>
+            <label className={styles.field}>
+              {a('book.freeEnd')}
+              <input name="freeEnd" type="datetime-local" defaultValue={book.free?.end} />
+            </label>
+          </>
+        )}
+        <div className={`${styles.actions} ${styles.wide}`}>
+          <button className={styles.button} type="submit" disabled={change.busy}>
+            {a('common.save')}
+          </button>
+          <button className={styles.secondary} type="button" onClick={publish} disabled={change.busy}>
+            {book.published ? a('book.unpublish') : a('book.publish')}
+          </button>
+        </div>
+      </form>
+      <ChangeStatus notice={change.notice} error={change.error} />
+    </div>
+  );
+}

@@ -1,0 +1,21 @@
+import { jaAdmin } from '../../../i18n/ja-admin';
+import { formatJapaneseDate } from '@hondana/domain/time';
+
+/** 1,234 (yen and counts, as the store writes them). */
+export const formatYen = (n: number) => n.toLocaleString('ja-JP');
+
+/** 2027年1月10日 12:00 (Asia/Tokyo). */
+export function formatInstant(ms: number): string {
+  const hm = new Intl.DateTimeFormat('ja-JP', { timeZone: 'Asia/Tokyo', hour: '2-digit', minute: '2-digit', hour12: false }).format(ms);
+  return `${formatJapaneseDate(new Date(ms))} ${hm}`;
+}
+
+type CodeGroup = keyof typeof jaAdmin.codes;
+
+/** A stored code (order kind, status, payment type, …) in Japanese; an unknown one as it is. */
+export function codeLabel(group: CodeGroup, code: string): string {
+  return (jaAdmin.codes[group] as Record<string, string>)[code] ?? code;
+}
+
+/** A field name of the API as the forms label it; an unknown one as it is. */
+export const fieldLabel = (key: string): string => (jaAdmin.fields as Record<string, string>)[key] ?? key;

@@ -1,0 +1,89 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { Link } from 'react-router';
+import { adminCopy as a } from '../../../i18n/ja-admin';
+import { type AdminTitle, adminChange, adminGet, uploadBook } from '../api/admin-api';
+import { BookEditor } from './book-editor';
+import { ChangeStatus } from './change-status';
+import { TitleFormFields, titleFields } from './title-form';
+import { useChange } from './use-change';
+import styles from './admin.module.css';
+
+/** `/admin/titles/:titleId`: the title's information, a file import into it, and each volume's price and sale. */
+export function TitlePage({ titleId }: { titleId: number }) {
+  const queryClient = useQueryClient();
+  const key = ['admin', 'title', titleId];
+  const title = useQuery({ queryKey: key, queryFn: () => adminGet<AdminTitle>(`/titles/${titleId}`) });
+  const genres = useQuery({ queryKey: ['admin', 'genres'], queryFn: () => adminGet<{ genres: { id: number; name: string }[] }>('/genres') });
+  const reload = () => queryClient.invalidateQueries({ queryKey: key });
+  const meta = useChange();
+  const upload = useChange();
+  const [progress, setProgress] = useState<number | null>(null);
+
+  if (!title.data) return <p>{title.isError ? a('common.failed') : a('common.loading')}</p>;
+  const t = title.data;
+
+  async function save(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    if (await meta.run(() => adminChange<AdminTitle>('PUT', `/titles/${titleId}`, { version: t.version, ...titleFields(e.currentTarget) }), () => a('common.saved'))) await reload();
+  }
+  async function importFile(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    const file = (e.currentTarget.elements.namedItem('file') as HTMLInputElement).files?.[0];
+    if (!file) return;
+    setProgress(0);
+    const done = await upload.run(
+      () => uploadBook(titleId, file, setProgress),
+      (r) => (r.action === 'created' ? a('title.imported', { pages: r.totalPage ?? 0 }) : a('title.importedSame', { pages: r.totalPage ?? 0 })),
+    );
+    setProgress(null);
+    if (done) await reload();
+  }
+
+  return (
+    <>
+      <p>
+        <Link to="/admin/titles">{a('title.back')}</Link>
+      </p>
+      <h1 className={styles.heading}>{t.name}</h1>
+      <section className={styles.section}>
+        <h2>{a('title.metadata')}</h2>
+        <form key={t.version} className={styles.form} onSubmit={save} aria-label={a('title.metadata')}>
+          <TitleFormFields title={t} genres={genres.data?.genres ?? []} />
+          <div className={styles.actions}>
+            <button className={styles.button} type="submit" disabled={meta.busy}>
+              {a('common.save')}
+            </button>
+          </div>
+        </form>
+        <ChangeStatus notice={meta.notice} error={meta.error} />
+      </section>
+      <section className={styles.section}>
+        <h2>{a('title.import')}</h2>
+        <form className={styles.actions} onSubmit={importFile} aria-label={a('title.import')}>
+          <label className={styles.field}>
+            {a('title.importFile')}
+            <input name="file" type="file" accept=".cbz,.zip,.epub" required />
+          </label>
+          <button className={styles.button} type="submit" disabled={upload.busy}>
+            {a('title.importStart')}
+          </button>
+          {progress !== null && (
+            <>
+              <progress className={styles.progress} max={100} value={progress} />
+              <span>{a('title.importing', { percent: progress })}</span>
+            </>
+          )}
+        </form>
+        <ChangeStatus notice={upload.notice} error={upload.error} />
+      </section>
+      <section className={styles.section}>
+        <h2>{a('title.books')}</h2>
+        {t.books.length === 0 && <p>{a('title.noBooks')}</p>}
+        {t.books.map((b) => (
+          <BookEditor key={`${b.id}-${b.version}`} book={b} onSaved={reload} />
+        ))}
+      </section>
+    </>
+  );
+}

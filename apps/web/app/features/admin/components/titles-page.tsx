@@ -1,0 +1,81 @@
+import { useQuery } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { adminCopy as a } from '../../../i18n/ja-admin';
+import { type AdminTitle, type TitleListItem, adminChange, adminGet } from '../api/admin-api';
+import { ChangeStatus } from './change-status';
+import { TitleFormFields, titleFields } from './title-form';
+import { useChange } from './use-change';
+import styles from './admin.module.css';
+
+/** `/admin/titles`: find titles, and register a new one. */
+export function TitlesPage() {
+  const [q, setQ] = useState('');
+  const titles = useQuery({ queryKey: ['admin', 'titles', q], queryFn: () => adminGet<{ titles: TitleListItem[] }>('/titles', { q }) });
+  const genres = useQuery({ queryKey: ['admin', 'genres'], queryFn: () => adminGet<{ genres: { id: number; name: string }[] }>('/genres') });
+  const change = useChange();
+  const navigate = useNavigate();
+
+  function search(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    setQ(String(new FormData(e.currentTarget).get('q') ?? ''));
+  }
+  async function create(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    const created = await change.run(() => adminChange<AdminTitle>('POST', '/titles', titleFields(e.currentTarget)), () => a('titles.created'));
+    if (created) navigate(`/admin/titles/${created.id}`);
+  }
+
+  return (
+    <>
+      <h1 className={styles.heading}>{a('titles.heading')}</h1>
+      <form className={styles.actions} onSubmit={search} role="search">
+        <label className={styles.field}>
+          {a('titles.searchLabel')}
+          <input name="q" type="search" defaultValue={q} />
+        </label>
+        <button className={styles.secondary} type="submit">
+          {a('common.search')}
+        </button>
+      </form>
+      <div className={styles.tableWrap}>
+        <table className={styles.table}>
+          <thead>
+            <tr>
+              <th>{a('titles.columns.id')}</th>
+              <th>{a('titles.columns.name')}</th>
+              <th className={styles.number}>{a('titles.columns.books')}</th>
+              <th className={styles.number}>{a('titles.columns.published')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {titles.data?.titles.map((t) => (
+              <tr key={t.id}>
+                <td>{t.id}</td>
+                <td>
+                  <Link to={`/admin/titles/${t.id}`}>{t.name}</Link>
+                </td>
+                <td className={styles.number}>{t.bookCount}</td>
+                <td className={styles.number}>{t.publishedCount}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        {titles.isPending && <p>{a('common.loading')}</p>}
+        {titles.data?.titles.length === 0 && <p>{a('common.none')}</p>}
+      </div>
+      <section className={styles.section}>
+        <h2>{a('titles.create')}</h2>
+        <form className={styles.form} onSubmit={create} aria-label={a('titles.create')}>
+          <TitleFormFields genres={genres.data?.genres ?? []} />
+          <div className={styles.actions}>
+            <button className={styles.button} type="submit" disabled={change.busy}>
+              {a('titles.create')}
+            </button>
+          </div>
+        </form>
+        <ChangeStatus notice={change.notice} error={change.error} />
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,25 @@
+import { useState } from 'react';
+import { changeError } from '../api/admin-api';
+
+/** One form's change in flight: busy while it runs, then a notice or the error in Japanese. */
+export function useChange() {
+  const [busy, setBusy] = useState(false);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  async function run<T>(work: () => Promise<T>, done: (result: T) => string | null): Promise<T | null> {
+    setBusy(true);
+    setNotice(null);
+    setError(null);
+    try {
+      const result = await work();
+      setNotice(done(result));
+      return result;
+    } catch (e) {
+      setError(changeError(e));
+      return null;
+    } finally {
+      setBusy(false);
+    }
+  }
+  return { busy, notice, error, run };
+}

@@ -1,0 +1,5 @@
+import { MembersPage } from '../features/admin/components/members-page';
+
+export default function AdminMembersPageRoute() {
+  return <MembersPage />;
+}

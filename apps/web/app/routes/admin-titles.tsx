@@ -1,0 +1,5 @@
+import { TitlesPage } from '../features/admin/components/titles-page';
+
+export default function AdminTitlesPageRoute() {
+  return <TitlesPage />;
+}

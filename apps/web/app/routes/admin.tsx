@@ -1,0 +1,33 @@
+import { Outlet, data, redirect, useOutletContext } from 'react-router';
+import { QueryProvider } from '../components/query-provider';
+import { AdminForbidden, AdminShell, type StaffRole } from '../features/admin/components/admin-shell';
+import { loginHref } from '../features/accounts/login-href';
+import { adminCopy as a } from '../i18n/ja-admin';
+import type { Route } from './+types/admin';
+
+export const meta: Route.MetaFunction = () => [{ title: a('meta.title') }, { name: 'robots', content: 'noindex' }];
+
+export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'private, no-store' });
+
+/** Guests log in first; members without a console role get 403 and nothing of the console. */
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  if (!context.viewer) throw redirect(loginHref(`${url.pathname}${url.search}`));
+  const role = await context.admin.role();
+  if (!role) return data({ role: null }, { status: 403 });
+  return { role };
+}
+
+/** The console's pages read the role from here. */
+export const useStaffRole = () => useOutletContext<StaffRole>();
+
+export default function Admin({ loaderData }: Route.ComponentProps) {
+  if (!loaderData.role) return <AdminForbidden />;
+  return (
+    <QueryProvider>
+      <AdminShell role={loaderData.role}>
+        <Outlet context={loaderData.role} />
+      </AdminShell>
+    </QueryProvider>
+  );
+}
