@@ -171,4 +171,27 @@ describe('books saved for offline reading', () => {
       await context.close();
     });
   }
+
+  it('another account on the same browser cannot read them: its pages delete the other member\'s saved books', async () => {
+    const { page, email } = await newMember(375);
+    await grantMangaCoins(store, email, 3000);
+    await buyVolume(page, VOL3);
+    await page.goto(`${store.url}/bookshelf?title_id=${TITLE_ID}`);
+    const volume = page.getByRole('list', { name: '持っている本' }).getByRole('listitem').first();
+    await volume.getByRole('button', { name: /をダウンロード$/ }).click();
+    await volume.getByText(/^端末に保存済み/).waitFor({ timeout: 30_000 });
+    const [first] = Object.keys((await deviceStorage(page)).databases);
+
+    // A second member signs in on the same browser (the session cookie changes, nobody logged out).
+    const other = await page.request.post(`${store.url}/api/auth/signup`, {
+      data: { email: `offline-other-${Date.now()}@example.jp`, password: 'e2e-password-123', nickname: '別の人', birth_date: '1990-04-01' },
+    });
+    assert.equal(other.status(), 200);
+    await page.goto(`${store.url}/bookshelf/offline?cid=${VOL3}`);
+    await page.getByText('この本は端末に保存されていません。').waitFor();
+    const databases = Object.keys((await deviceStorage(page)).databases);
+    assert.ok(!databases.includes(first!), `the first member's database is deleted: ${databases.join(', ')}`);
+    await shot(page, 'other-member-375');
+    await page.context().close();
+  });
 });
