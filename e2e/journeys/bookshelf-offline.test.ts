@@ -92,6 +92,33 @@ async function syncedPage(page: Page, bookId: number): Promise<number | null> {
   return body?.page ?? null;
 }
 
+describe('the installable store', () => {
+  it('links a Japanese standalone manifest with PNG icons, and serves the service worker uncached', async () => {
+    const context = await browser.newContext({ viewport: { width: 375, height: 900 }, locale: 'ja-JP' });
+    const page = await context.newPage();
+    await page.goto(`${store.url}/`);
+    assert.equal(await page.locator('link[rel="manifest"]').getAttribute('href'), '/manifest.webmanifest');
+    const manifest = await page.request.get(`${store.url}/manifest.webmanifest`);
+    assert.match(manifest.headers()['content-type'] ?? '', /^application\/manifest\+json/);
+    assert.equal(manifest.headers()['cache-control'], 'no-cache');
+    const body = (await manifest.json()) as { name: string; display: string; start_url: string; icons: { src: string; sizes: string; purpose?: string }[] };
+    assert.deepEqual([body.name, body.display, body.start_url], ['本棚', 'standalone', '/bookshelf']);
+    for (const icon of body.icons) {
+      const png = await page.request.get(`${store.url}${icon.src}`);
+      assert.equal(png.headers()['content-type'], 'image/png', icon.src);
+      const bytes = await png.body();
+      // The PNG header's width and height (IHDR) are the manifest's size.
+      assert.equal(`${bytes.readUInt32BE(16)}x${bytes.readUInt32BE(20)}`, icon.sizes, icon.src);
+    }
+    assert.ok(body.icons.some((i) => i.purpose === 'maskable'));
+    const worker = await page.request.get(`${store.url}/sw.js`);
+    assert.equal(worker.status(), 200);
+    assert.match(worker.headers()['content-type'] ?? '', /javascript/);
+    assert.equal(worker.headers()['cache-control'], 'no-cache');
+    await context.close();
+  });
+});
+
 describe('books saved for offline reading', () => {
   for (const width of [375, 1080]) {
     it(`at ${width} px: save a book, read it with the network cut, the position syncs back, a cancelled one leaves, logging out leaves nothing`, async () => {
