@@ -39,7 +39,8 @@ export const pwaWorkbox: Partial<VitePWAOptions['workbox']> = {
         cacheName: OFFLINE_SHELL_CACHE,
         networkTimeoutSeconds: 4,
         matchOptions: { ignoreSearch: true },
-        cacheableResponse: { statuses: [200] },
+        // Only the page itself: a guest's request is redirected to login, which must not be kept as the shelf.
+        plugins: [{ cacheWillUpdate: async ({ response }) => (response.status === 200 && !response.redirected ? response : null) }],
       },
     },
   ],
