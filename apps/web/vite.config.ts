@@ -1,5 +1,8 @@
 import { reactRouter } from '@react-router/dev/vite';
 import { type Rollup, defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
+import { appIcons } from './pwa/app-icons';
+import { pwaManifest, pwaWorkbox } from './pwa/pwa-options';
 
 type RollupLog = Rollup.RollupLog;
 
@@ -52,7 +55,13 @@ function expectedWarning(warning: RollupLog): boolean {
 }
 
 export default defineConfig(({ command, isSsrBuild }) => ({
-  plugins: [reactRouter()],
+  plugins: [
+    reactRouter(),
+    // The installable store (decision 021): PNG icons drawn from favicon.svg, the manifest, and
+    // a Workbox service worker (build/client/sw.js) precaching the client build for offline reading.
+    appIcons(),
+    VitePWA({ injectRegister: false, manifest: pwaManifest, workbox: pwaWorkbox }),
+  ],
   css: {
     modules: {
       localsConvention: 'camelCaseOnly',

@@ -24,6 +24,7 @@ import globalCss from './styles/global.css?url';
 export const links: Route.LinksFunction = () => [
   { rel: 'stylesheet', href: globalCss },
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+  { rel: 'manifest', href: '/manifest.webmanifest' },
 ];
 
 /** The shell needs only the member's nickname and cart count: never the whole session. */

@@ -7,6 +7,7 @@ export default [
   route('signup', 'routes/signup.tsx'),
   route('mypage', 'routes/mypage.tsx'),
   route('bookshelf', 'routes/bookshelf.tsx'),
+  route('bookshelf/offline', 'routes/bookshelf-offline.tsx'),
   route('mypage/wish_list', 'routes/wish-list.tsx'),
   route('mypage/notices', 'routes/notices.tsx'),
   route('logout', 'routes/logout.tsx'),

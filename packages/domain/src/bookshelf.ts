@@ -34,3 +34,11 @@ export const ContinueQuery = z.object({
   limit: z.coerce.number({ message: 'must be a number' }).int().min(1).max(20, 'must be at most 20').default(CONTINUE_LIMIT),
 });
 
+
+/** `GET /user_books/me/offline?book_ids=1,2,3`: which of the books saved on a device the member may still read. */
+export const OfflineCheckQuery = z.object({ ac: acParam, book_ids: idListParam });
+
+/** The answer: the asked books the member still holds and that are released (the rest leave the device). */
+export interface OfflineCheckResponse {
+  bookIds: number[];
+}

@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { basename } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -22,6 +23,11 @@ const assetsDir = fileURLToPath(new URL('client/assets/', webBuild));
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** favicon and other unhashed public files. */
 const SHORT = 'public, max-age=3600';
+/**
+ * The service worker and the web app manifest: the browser checks them on every visit, so a new
+ * build reaches installed copies at once (a cached sw.js would keep the old app for an hour).
+ */
+const REVALIDATE = new Set(['sw.js', 'manifest.webmanifest']);
 
 export interface WebPluginOptions {
   /** Login and signup attempts per minute per client through the pages (as on /api/auth/*). */
@@ -94,7 +100,10 @@ export const webPlugin = fp(
         index: false,
         decorateReply: false,
         cacheControl: false,
-        setHeaders: (res, filePath) => res.setHeader('Cache-Control', filePath.startsWith(assetsDir) ? IMMUTABLE : SHORT),
+        setHeaders: (res, filePath) => {
+          const cacheControl = REVALIDATE.has(basename(filePath)) ? 'no-cache' : filePath.startsWith(assetsDir) ? IMMUTABLE : SHORT;
+          res.setHeader('Cache-Control', cacheControl);
+        },
       });
     });
 

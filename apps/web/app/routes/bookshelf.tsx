@@ -1,8 +1,9 @@
-import { redirect } from 'react-router';
+import { redirect, useLoaderData } from 'react-router';
 import { QueryProvider } from '../components/query-provider';
 import { loginHref } from '../features/accounts/login-href';
 import { BookshelfPage } from '../features/bookshelf/components/bookshelf-page';
 import styles from '../features/bookshelf/components/bookshelf.module.css';
+import { OfflineShelfProvider } from '../features/bookshelf/offline/use-offline-shelf';
 import { shelfCopy as s } from '../i18n/ja-bookshelf';
 import { pageMeta } from '../page-meta';
 import type { Route } from './+types/bookshelf';
@@ -19,16 +20,20 @@ export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'private
 export async function loader({ context, request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   if (!context.viewer) throw redirect(loginHref(`${url.pathname}${url.search}`));
-  return null;
+  // Names the device's offline database of this member (decision 021).
+  return { memberId: context.viewer.userId };
 }
 
 /** `/bookshelf`: the member's books by series, 続きを読む, filters, sorts, keyword, hidden books. */
 export default function Bookshelf() {
+  const { memberId } = useLoaderData<typeof loader>();
   return (
     <div className={styles.page}>
       <h1 className={styles.heading}>{s('page.heading')}</h1>
       <QueryProvider>
-        <BookshelfPage />
+        <OfflineShelfProvider memberId={memberId}>
+          <BookshelfPage />
+        </OfflineShelfProvider>
       </QueryProvider>
     </div>
   );

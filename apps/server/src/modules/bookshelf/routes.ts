@@ -1,10 +1,11 @@
-import { ContinueQuery, HideBooksInput, UserBooksByTitleQuery, UserBooksQuery } from '@hondana/domain/bookshelf';
+import { ContinueQuery, HideBooksInput, OfflineCheckQuery, UserBooksByTitleQuery, UserBooksQuery } from '@hondana/domain/bookshelf';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { requireUser } from '../accounts/session-plugin';
 import { adultAllowed } from '../catalog/adult-access';
 import { parseInput } from '../reviews/parse-input';
 import { registerTokenEndpoints } from '../tokens/token-routes';
 import { continueReading, hidePurpose, listShelf, setHidden, shelfOfTitle } from './bookshelf.service';
+import { stillEntitled } from './offline-check';
 
 /** The member's bookshelf: every call is under /me, 401 for a guest, and reads only the session's member. */
 export const bookshelfRoutes: FastifyPluginAsync = async (app) => {
@@ -37,6 +38,14 @@ export const bookshelfRoutes: FastifyPluginAsync = async (app) => {
     await requireUser(request);
     const q = parseInput(ContinueQuery, request);
     return continueReading(db, await viewer(request, q.ac), q.limit);
+  });
+
+  // A device's offline copies: the books it may keep (the member's own, released, not cancelled).
+  app.get('/user_books/me/offline', async (request, reply) => {
+    const user = await requireUser(request);
+    const q = parseInput(OfflineCheckQuery, request);
+    reply.header('cache-control', 'private, no-store');
+    return stillEntitled(db, user.userId, q.book_ids, now());
   });
 
   for (const [path, hidden] of [['/user_books/me/hide', true], ['/user_books/me/unhide', false]] as const) {

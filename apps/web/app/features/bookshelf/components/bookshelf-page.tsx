@@ -3,6 +3,7 @@ import { type FormEvent, useId } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { shelfCopy as s } from '../../../i18n/ja-bookshelf';
 import { useShelf } from '../api/get-shelf';
+import { OfflineLink } from '../offline/save-control';
 import { ContinueRow } from './continue-row';
 import { SeriesGrid } from './series-grid';
 import { SeriesVolumes } from './series-volumes';
@@ -34,10 +35,16 @@ export function BookshelfPage() {
   };
 
   if (Number.isInteger(titleId) && titleId > 0) {
-    return <SeriesVolumes titleId={titleId} showHidden={filter === 'HIDDEN'} backTo={hrefWith({ title_id: null })} />;
+    return (
+      <>
+        <OfflineLink />
+        <SeriesVolumes titleId={titleId} showHidden={filter === 'HIDDEN'} backTo={hrefWith({ title_id: null })} />
+      </>
+    );
   }
   return (
     <>
+      <OfflineLink />
       {filter === 'ALL' && !word && page === 1 && <ContinueRow />}
       <ShelfControls filter={filter} sort={sort} word={word} hrefWith={hrefWith} onSearch={(w) => navigate(hrefWith({ word: w, page: null }))} />
       <ShelfSeries filter={filter} sort={sort} word={word} page={page} hrefWith={hrefWith} />

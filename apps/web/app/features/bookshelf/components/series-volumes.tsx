@@ -4,6 +4,7 @@ import { shelfCopy as s } from '../../../i18n/ja-bookshelf';
 import { japaneseDate } from '../../../lib/japanese-date';
 import { useShelfTitle } from '../api/get-shelf-title';
 import { useSetHidden } from '../api/set-hidden';
+import { SaveControl } from '../offline/save-control';
 import styles from './bookshelf.module.css';
 
 type SeriesVolumesProps = {
@@ -92,6 +93,7 @@ function VolumeRow({ book }: { book: ShelfBook }) {
           {book.hidden ? s('book.unhide') : s('book.hide')}
         </button>
       </div>
+      {book.possessionStatus === 'OWNED' && <SaveControl bookId={book.bookId} title={book.contentsName} />}
     </li>
   );
 }

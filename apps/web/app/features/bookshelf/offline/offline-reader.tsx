@@ -1,0 +1,117 @@
+import { useCallback, useEffect, useState } from 'react';
+import { shelfCopy as s } from '../../../i18n/ja-bookshelf';
+import { syncPositions } from './offline-sync';
+import { type OfflineDb, type SavedBook, localPosition, pageBlob, putPosition } from './offline-store';
+import styles from './offline.module.css';
+
+type ReaderProps = { db: OfflineDb; book: SavedBook; onClose: () => void };
+type SyncState = 'offline' | 'pending' | 'synced';
+
+/** The object URL of one stored page image (revoked when the page changes). */
+function usePageUrl(db: OfflineDb, bookId: number, page: number | undefined): string | null {
+  const [url, setUrl] = useState<string | null>(null);
+  useEffect(() => {
+    if (page === undefined) return;
+    let objectUrl: string | null = null;
+    let current = true;
+    void pageBlob(db, bookId, page).then((blob) => {
+      if (!blob || !current) return;
+      objectUrl = URL.createObjectURL(blob);
+      setUrl(objectUrl);
+    });
+    return () => {
+      current = false;
+      if (objectUrl) URL.revokeObjectURL(objectUrl);
+    };
+  }, [db, bookId, page]);
+  return url;
+}
+
+/**
+ * Reads a saved book from the device, one page at a time, right to left (← is the next page).
+ * Each turn is kept as the local position; online it goes to the server at once, offline when
+ * the connection returns (the `online` event), with the time it was read.
+ */
+export function OfflineReader({ db, book, onClose }: ReaderProps) {
+  const [index, setIndex] = useState<number | null>(null);
+  const [sync, setSync] = useState<SyncState>(() => (navigator.onLine ? 'synced' : 'offline'));
+  const last = book.pages.length - 1;
+
+  useEffect(() => {
+    void localPosition(db, book.bookId).then((p) => {
+      const page = p?.page ?? book.startupPage;
+      const at = book.pages.findIndex((x) => x.page >= page);
+      setIndex(at < 0 ? last : at);
+    });
+  }, [db, book, last]);
+
+  const sendPositions = useCallback(async () => {
+    if (!navigator.onLine) return setSync('offline');
+    await syncPositions(db);
+    const p = await localPosition(db, book.bookId);
+    setSync(!p || p.synced ? 'synced' : navigator.onLine ? 'pending' : 'offline');
+  }, [db, book.bookId]);
+
+  useEffect(() => {
+    const online = () => void sendPositions();
+    const offline = () => setSync('offline');
+    window.addEventListener('online', online);
+    window.addEventListener('offline', offline);
+    return () => {
+      window.removeEventListener('online', online);
+      window.removeEventListener('offline', offline);
+    };
+  }, [sendPositions]);
+
+  const turn = useCallback(
+    (delta: number) => {
+      if (index === null) return;
+      const next = Math.min(last, Math.max(0, index + delta));
+      if (next === index) return;
+      setIndex(next);
+      const page = book.pages[next]!.page;
+      setSync(navigator.onLine ? 'pending' : 'offline');
+      void putPosition(db, { bookId: book.bookId, page, readAt: Date.now(), synced: false }).then(sendPositions);
+    },
+    [index, last, book, db, sendPositions],
+  );
+
+  useEffect(() => {
+    const keys = (event: KeyboardEvent) => {
+      if (event.key === 'ArrowLeft') turn(1);
+      if (event.key === 'ArrowRight') turn(-1);
+    };
+    window.addEventListener('keydown', keys);
+    return () => window.removeEventListener('keydown', keys);
+  }, [turn]);
+
+  const current = index === null ? undefined : book.pages[index];
+  const url = usePageUrl(db, book.bookId, current?.page);
+  return (
+    <section className={styles.reader} aria-label={book.title}>
+      <div className={styles.readerHead}>
+        <button type="button" className={styles.smallButton} onClick={onClose}>
+          {s('offline.toList')}
+        </button>
+        <h2 className={styles.bookTitle}>{book.title}</h2>
+      </div>
+      <p className={styles.meta} role="status">
+        {s(sync === 'offline' ? 'offline.offlineNote' : sync === 'pending' ? 'offline.pendingNote' : 'offline.syncedNote')}
+      </p>
+      <div className={styles.stage}>
+        {current && url && (
+          <img src={url} alt={s('offline.pageAlt', { title: book.title, page: current.page + 1 })} width={current.width} height={current.height} className={styles.pageImage} />
+        )}
+      </div>
+      <div className={styles.turns}>
+        <button type="button" className={styles.turnButton} disabled={index === null || index >= last} onClick={() => turn(1)}>
+          {s('offline.next')}
+        </button>
+        <span className={styles.meta}>{current ? s('offline.position', { page: current.page + 1, total: book.totalPage }) : ''}</span>
+        <button type="button" className={styles.turnButton} disabled={index === null || index <= 0} onClick={() => turn(-1)}>
+          {s('offline.previous')}
+        </button>
+      </div>
+    </section>
+  );
+}

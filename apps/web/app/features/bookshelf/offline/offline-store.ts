@@ -1,0 +1,87 @@
+import { type DBSchema, type IDBPDatabase, deleteDB, openDB } from 'idb';
+
+/** A book saved on this device for offline reading (its page images are in the `pages` store). */
+export type SavedBook = {
+  bookId: number;
+  title: string;
+  titleName: string;
+  totalPage: number;
+  /** The saved pages in reading order, with their sizes (for the layout before the image decodes). */
+  pages: { page: number; width: number; height: number }[];
+  /** Bytes of the page images kept. */
+  bytes: number;
+  savedAt: number;
+  /** The synced page when it was saved. */
+  startupPage: number;
+};
+
+/** The last page read on this device, and whether the server has it yet. */
+export type LocalPosition = { bookId: number; page: number; readAt: number; synced: boolean };
+
+interface OfflineSchema extends DBSchema {
+  books: { key: number; value: SavedBook };
+  pages: { key: [number, number]; value: { bookId: number; page: number; blob: Blob } };
+  positions: { key: number; value: LocalPosition };
+}
+
+export type OfflineDb = IDBPDatabase<OfflineSchema>;
+
+const PREFIX = 'hondana-offline-';
+
+/**
+ * One database per member (`hondana-offline-{memberId}`): a page only opens the database of the
+ * member its session belongs to, so another account on the same browser never reads these.
+ */
+export const databaseName = (memberId: number) => `${PREFIX}${memberId}`;
+
+export function openOfflineDb(memberId: number): Promise<OfflineDb> {
+  return openDB<OfflineSchema>(databaseName(memberId), 1, {
+    upgrade(db) {
+      db.createObjectStore('books', { keyPath: 'bookId' });
+      db.createObjectStore('pages', { keyPath: ['bookId', 'page'] });
+      db.createObjectStore('positions', { keyPath: 'bookId' });
+    },
+  });
+}
+
+/** A book's page keys: [bookId, 0] up to [bookId, +∞). */
+const pagesOf = (bookId: number) => IDBKeyRange.bound([bookId, 0], [bookId, Number.POSITIVE_INFINITY]);
+
+export const listSaved = (db: OfflineDb): Promise<SavedBook[]> => db.getAll('books');
+
+export async function pageBlob(db: OfflineDb, bookId: number, page: number): Promise<Blob | null> {
+  return (await db.get('pages', [bookId, page]))?.blob ?? null;
+}
+
+export async function putPage(db: OfflineDb, bookId: number, page: number, blob: Blob): Promise<void> {
+  await db.put('pages', { bookId, page, blob });
+}
+
+/** The book's record goes in last: a book is listed only once every page is stored. */
+export async function putBook(db: OfflineDb, book: SavedBook): Promise<void> {
+  await db.put('books', book);
+}
+
+/** Deletes the book, its pages and its local position in one transaction (frees the space). */
+export async function removeSaved(db: OfflineDb, bookId: number): Promise<void> {
+  const tx = db.transaction(['books', 'pages', 'positions'], 'readwrite');
+  await Promise.all([tx.objectStore('books').delete(bookId), tx.objectStore('pages').delete(pagesOf(bookId)), tx.objectStore('positions').delete(bookId), tx.done]);
+}
+
+export const localPosition = (db: OfflineDb, bookId: number): Promise<LocalPosition | undefined> => db.get('positions', bookId);
+
+export async function putPosition(db: OfflineDb, position: LocalPosition): Promise<void> {
+  await db.put('positions', position);
+}
+
+export async function unsyncedPositions(db: OfflineDb): Promise<LocalPosition[]> {
+  return (await db.getAll('positions')).filter((p) => !p.synced);
+}
+
+/** Other members' offline databases on this browser (left by a session that ended without logging out). */
+export async function removeOtherMembers(memberId: number): Promise<void> {
+  if (typeof indexedDB.databases !== 'function') return;
+  const own = databaseName(memberId);
+  const names = (await indexedDB.databases()).map((d) => d.name ?? '').filter((name) => name.startsWith(PREFIX) && name !== own);
+  await Promise.all(names.map((name) => deleteDB(name)));
+}

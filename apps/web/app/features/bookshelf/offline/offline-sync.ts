@@ -1,0 +1,51 @@
+import type { OfflineCheckResponse } from '@hondana/domain/bookshelf';
+import { type OfflineDb, listSaved, putPosition, removeSaved, unsyncedPositions } from './offline-store';
+
+/** The server's limit of ids per call (MAX_IDS_PER_CALL of the domain's books.ts, which brings Zod with it). */
+const IDS_PER_CALL = 100;
+
+/**
+ * Asks the server which saved books the member may still read (`GET /api/user_books/me/offline`)
+ * and deletes the others from the device (an order cancelled). Without an answer nothing is
+ * deleted: offline, the books stay readable. Returns the ids removed.
+ */
+export async function removeEnded(db: OfflineDb): Promise<number[]> {
+  const saved = (await listSaved(db)).map((b) => b.bookId);
+  const removed: number[] = [];
+  for (let i = 0; i < saved.length; i += IDS_PER_CALL) {
+    const ids = saved.slice(i, i + IDS_PER_CALL);
+    const response = await fetch(`/api/user_books/me/offline?book_ids=${ids.join(',')}`, { headers: { accept: 'application/json' } });
+    if (!response.ok) return removed;
+    const kept = new Set(((await response.json()) as OfflineCheckResponse).bookIds);
+    for (const id of ids.filter((id) => !kept.has(id))) {
+      await removeSaved(db, id);
+      removed.push(id);
+    }
+  }
+  return removed;
+}
+
+/** The viewer's device id (features/viewer/api/page-sync.ts keeps it under this key), so both readers are one device. */
+function deviceId(): string {
+  try {
+    return localStorage.getItem('hondana.viewer.device') ?? 'offline-reader';
+  } catch {
+    return 'offline-reader';
+  }
+}
+
+/**
+ * Sends the positions read offline to `POST /api/book/sync_page` with the time they were read.
+ * A 409 (a newer position from another device) counts as done: the server keeps the newer one.
+ */
+export async function syncPositions(db: OfflineDb): Promise<void> {
+  for (const position of await unsyncedPositions(db)) {
+    const response = await fetch('/api/book/sync_page', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json' },
+      body: JSON.stringify({ book_id: position.bookId, reading_page: position.page, read_at: position.readAt, device_id: deviceId(), ac: 1 }),
+    }).catch(() => null);
+    if (!response || (!response.ok && response.status !== 409)) return;
+    await putPosition(db, { ...position, synced: true });
+  }
+}

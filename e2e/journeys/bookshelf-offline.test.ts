@@ -1,0 +1,224 @@
+import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { promisify } from 'node:util';
+import Database from 'better-sqlite3';
+import type { Browser, Page } from 'playwright-core';
+import { type StoreServer, grantMangaCoins, launchBrowser, screenshotDir, startStore } from '../support/server';
+
+/**
+ * Books saved for offline reading. 星降る街の探偵 (title 3): volumes 2 and 3 (books 14 and 15)
+ * are sold at their price in the demo catalog.
+ */
+const TITLE_ID = 3;
+const VOL2 = 14;
+const VOL3 = 15;
+const root = path.resolve(import.meta.dirname, '../..');
+
+let store: StoreServer;
+let browser: Browser;
+
+before(async () => {
+  [store, browser] = await Promise.all([startStore(), launchBrowser()]);
+});
+after(async () => {
+  await browser?.close();
+  await store?.stop();
+});
+
+const shot = (page: Page, name: string) => page.screenshot({ path: path.join(screenshotDir, `bookshelf-offline-${name}.png`), fullPage: true });
+
+async function newMember(width: number): Promise<{ page: Page; email: string }> {
+  const context = await browser.newContext({ viewport: { width, height: 900 }, locale: 'ja-JP' });
+  const page = await context.newPage();
+  const email = `offline-${width}-${Date.now()}@example.jp`;
+  const response = await page.request.post(`${store.url}/api/auth/signup`, {
+    data: { email, password: 'e2e-password-123', nickname: '本棚', birth_date: '1990-04-01' },
+  });
+  assert.equal(response.status(), 200, await response.text());
+  return { page, email };
+}
+
+async function buyVolume(page: Page, bookId: number) {
+  await page.goto(`${store.url}/series_list/series_id=${TITLE_ID}?book_id=${bookId}`);
+  await page.getByRole('button', { name: '購入する' }).click();
+  const dialog = page.getByRole('dialog', { name: '購入する' });
+  await dialog.getByRole('button', { name: '次へ' }).click();
+  await dialog.getByRole('button', { name: /^購入する [\d,]+マンガコイン$/ }).click();
+  await page.getByTestId('buy-box').getByRole('link', { name: '読む' }).waitFor();
+}
+
+/** Support cancels the member's order of a book (`npm run admin -- cancel-order`, README). */
+async function cancelOrderOf(email: string, bookId: number) {
+  const db = new Database(path.join(store.dataDir, 'hondana.db'), { readonly: true });
+  const row = db
+    .prepare('SELECT oi.order_id AS id FROM order_items oi JOIN orders o ON o.id = oi.order_id JOIN users u ON u.id = o.user_id WHERE u.email = ? AND oi.book_id = ?')
+    .get(email, bookId) as { id: number };
+  db.close();
+  await promisify(execFile)(path.join(root, 'node_modules/.bin/tsx'), ['apps/server/src/admin.ts', 'cancel-order', '--order', String(row.id), '--reason', 'e2e'], {
+    cwd: root,
+    env: { ...process.env, DATA_DIR: store.dataDir, DATABASE_URL: '' },
+  });
+}
+
+type DeviceStorage = { databases: Record<string, { books: number[]; pages: number }>; caches: string[]; workers: number };
+
+/**
+ * What this browser keeps for the site: the offline databases (saved book ids and stored page
+ * count), Cache Storage names and service workers. Sent as source text: tsx would wrap the
+ * helpers of a function in `__name`, which the page does not have.
+ */
+const DEVICE_STORAGE = `(async () => {
+  const ask = (request) => new Promise((resolve, reject) => { request.onsuccess = () => resolve(request.result); request.onerror = () => reject(request.error); });
+  const names = (await indexedDB.databases()).map((d) => d.name ?? '').filter((n) => n.startsWith('hondana-offline-'));
+  const databases = {};
+  for (const name of names) {
+    const db = await ask(indexedDB.open(name));
+    databases[name] = {
+      books: await ask(db.transaction('books').objectStore('books').getAllKeys()),
+      pages: await ask(db.transaction('pages').objectStore('pages').count()),
+    };
+    db.close();
+  }
+  return { databases, caches: await caches.keys(), workers: (await navigator.serviceWorker.getRegistrations()).length };
+})()`;
+
+const deviceStorage = (page: Page) => page.evaluate(DEVICE_STORAGE) as Promise<DeviceStorage>;
+
+async function syncedPage(page: Page, bookId: number): Promise<number | null> {
+  const response = await page.request.get(`${store.url}/api/book/sync_page?book_id=${bookId}`);
+  const body = (await response.json()) as { page: number } | null;
+  return body?.page ?? null;
+}
+
+describe('the installable store', () => {
+  it('links a Japanese standalone manifest with PNG icons, and serves the service worker uncached', async () => {
+    const context = await browser.newContext({ viewport: { width: 375, height: 900 }, locale: 'ja-JP' });
+    const page = await context.newPage();
+    await page.goto(`${store.url}/`);
+    assert.equal(await page.locator('link[rel="manifest"]').getAttribute('href'), '/manifest.webmanifest');
+    const manifest = await page.request.get(`${store.url}/manifest.webmanifest`);
+    assert.match(manifest.headers()['content-type'] ?? '', /^application\/manifest\+json/);
+    assert.equal(manifest.headers()['cache-control'], 'no-cache');
+    const body = (await manifest.json()) as { name: string; display: string; start_url: string; icons: { src: string; sizes: string; purpose?: string }[] };
+    assert.deepEqual([body.name, body.display, body.start_url], ['本棚', 'standalone', '/bookshelf']);
+    for (const icon of body.icons) {
+      const png = await page.request.get(`${store.url}${icon.src}`);
+      assert.equal(png.headers()['content-type'], 'image/png', icon.src);
+      const bytes = await png.body();
+      // The PNG header's width and height (IHDR) are the manifest's size.
+      assert.equal(`${bytes.readUInt32BE(16)}x${bytes.readUInt32BE(20)}`, icon.sizes, icon.src);
+    }
+    assert.ok(body.icons.some((i) => i.purpose === 'maskable'));
+    const worker = await page.request.get(`${store.url}/sw.js`);
+    assert.equal(worker.status(), 200);
+    assert.match(worker.headers()['content-type'] ?? '', /javascript/);
+    assert.equal(worker.headers()['cache-control'], 'no-cache');
+    await context.close();
+  });
+});
+
+describe('books saved for offline reading', () => {
+  for (const width of [375, 1080]) {
+    it(`at ${width} px: save a book, read it with the network cut, the position syncs back, a cancelled one leaves, logging out leaves nothing`, async () => {
+      const { page, email } = await newMember(width);
+      const context = page.context();
+      await grantMangaCoins(store, email, 3000);
+      await buyVolume(page, VOL2);
+      await buyVolume(page, VOL3);
+
+      // ダウンロード from the shelf: progress and size, then 端末に保存済み.
+      await page.goto(`${store.url}/bookshelf?title_id=${TITLE_ID}`);
+      const volumes = page.getByRole('list', { name: '持っている本' }).getByRole('listitem');
+      await volumes.nth(0).waitFor();
+      for (const i of [0, 1]) {
+        await volumes.nth(i).getByRole('button', { name: /をダウンロード$/ }).click();
+        await volumes.nth(i).getByText(/^端末に保存済み（[\d.]+(KB|MB)）$/).waitFor({ timeout: 30_000 });
+      }
+      const stored = await deviceStorage(page);
+      const [dbName] = Object.keys(stored.databases);
+      assert.match(dbName ?? '', /^hondana-offline-\d+$/, 'one database, named by the member');
+      assert.deepEqual(stored.databases[dbName!]!.books.sort(), [VOL2, VOL3]);
+      const pagesOfBoth = stored.databases[dbName!]!.pages;
+      assert.ok(pagesOfBoth > 2, `pages stored: ${pagesOfBoth}`);
+      await page.getByRole('link', { name: /^オフラインで読める本（2冊・/ }).waitFor();
+      await shot(page, `saved-${width}`);
+
+      // Removing one frees its pages.
+      await volumes.nth(1).getByRole('button', { name: '端末から削除' }).click();
+      await volumes.nth(1).getByRole('button', { name: /をダウンロード$/ }).waitFor();
+      const afterRemove = (await deviceStorage(page)).databases[dbName!]!;
+      assert.deepEqual(afterRemove.books, [VOL2]);
+      assert.ok(afterRemove.pages < pagesOfBoth && afterRemove.pages > 0, `pages after removing one: ${afterRemove.pages} of ${pagesOfBoth}`);
+      assert.ok((await deviceStorage(page)).caches.includes('hondana-offline-shell'));
+      // The service worker (registered by the shelf) controls the page once it has precached the app.
+      await page.waitForFunction(`navigator.serviceWorker.controller?.state === 'activated'`, null, { timeout: 30_000 });
+
+      // Network cut: the offline shelf opens from the service worker and the book reads from the device.
+      await context.setOffline(true);
+      await page.goto(`${store.url}/bookshelf/offline?cid=${VOL2}`);
+      const image = page.getByRole('img', { name: /1ページ$/ });
+      await image.waitFor();
+      assert.ok(await image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), 'the stored page image shows');
+      for (let i = 0; i < 3; i++) await page.getByRole('button', { name: '次のページ' }).click();
+      await page.getByRole('img', { name: /4ページ$/ }).waitFor();
+      await page.getByText('通信がありません。読んだ位置は通信が戻ったときに本棚へ反映されます。').waitFor();
+      await shot(page, `reading-offline-${width}`);
+      const reach = `fetch('/api/common/get_status').then(() => 'online', () => 'offline')`;
+      assert.equal(await page.evaluate(reach), 'offline', 'the page really has no network');
+
+      // Back online: the page read offline becomes the synced position.
+      await context.setOffline(false);
+      await page.getByText('読んだ位置は本棚に反映されています。').waitFor();
+      assert.equal(await syncedPage(page, VOL2), 3);
+      await page.goto(`${store.url}/bookshelf?title_id=${TITLE_ID}`);
+      await volumes.nth(0).getByRole('progressbar', { name: /^4 \/ \d+ページまで読みました$/ }).waitFor();
+
+      // The order is cancelled by support: the next online visit removes the book from the device.
+      await cancelOrderOf(email, VOL2);
+      await page.goto(`${store.url}/bookshelf/offline`);
+      await page.getByText('端末に保存した本はありません。').waitFor();
+      assert.deepEqual((await deviceStorage(page)).databases[dbName!]!.books, []);
+      await shot(page, `after-cancel-${width}`);
+
+      // Save the other volume again, then log out: nothing of the member stays on the device.
+      await page.goto(`${store.url}/bookshelf?title_id=${TITLE_ID}`);
+      await volumes.nth(0).getByRole('button', { name: /をダウンロード$/ }).click();
+      await volumes.nth(0).getByText(/^端末に保存済み/).waitFor({ timeout: 30_000 });
+      assert.equal((await deviceStorage(page)).databases[dbName!]!.books.length, 1);
+      await page.getByRole('button', { name: 'ログアウト' }).click();
+      await page.waitForURL(`${store.url}/`);
+      await page.getByRole('link', { name: 'ログイン' }).first().waitFor();
+      const left = await deviceStorage(page);
+      assert.deepEqual(left, { databases: {}, caches: [], workers: 0 }, 'logging out removes the saved books, the caches and the service worker');
+      await context.setOffline(true);
+      const offlineAgain = await page.goto(`${store.url}/bookshelf/offline`).catch(() => null);
+      assert.ok(offlineAgain === null || !offlineAgain.ok(), 'the offline shelf is gone too');
+      await context.close();
+    });
+  }
+
+  it('another account on the same browser cannot read them: its pages delete the other member\'s saved books', async () => {
+    const { page, email } = await newMember(375);
+    await grantMangaCoins(store, email, 3000);
+    await buyVolume(page, VOL3);
+    await page.goto(`${store.url}/bookshelf?title_id=${TITLE_ID}`);
+    const volume = page.getByRole('list', { name: '持っている本' }).getByRole('listitem').first();
+    await volume.getByRole('button', { name: /をダウンロード$/ }).click();
+    await volume.getByText(/^端末に保存済み/).waitFor({ timeout: 30_000 });
+    const [first] = Object.keys((await deviceStorage(page)).databases);
+
+    // A second member signs in on the same browser (the session cookie changes, nobody logged out).
+    const other = await page.request.post(`${store.url}/api/auth/signup`, {
+      data: { email: `offline-other-${Date.now()}@example.jp`, password: 'e2e-password-123', nickname: '別の人', birth_date: '1990-04-01' },
+    });
+    assert.equal(other.status(), 200);
+    await page.goto(`${store.url}/bookshelf/offline?cid=${VOL3}`);
+    await page.getByText('この本は端末に保存されていません。').waitFor();
+    const databases = Object.keys((await deviceStorage(page)).databases);
+    assert.ok(!databases.includes(first!), `the first member's database is deleted: ${databases.join(', ')}`);
+    await shot(page, 'other-member-375');
+    await page.context().close();
+  });
+});
