@@ -1,9 +1,10 @@
-import { ContinueQuery, HideBooksInput, UserBooksByTitleQuery, UserBooksQuery } from '@hondana/domain/bookshelf';
+import { ContinueQuery, HideBooksInput, UserBooksByTitleQuery, UserBooksQuery, UserTitleQuery } from '@hondana/domain/bookshelf';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { requireUser } from '../accounts/session-plugin';
 import { adultAllowed } from '../catalog/adult-access';
 import { parseInput } from '../reviews/parse-input';
 import { registerTokenEndpoints } from '../tokens/token-routes';
+import { maxBookFinishRead, reservableBooks, userTitle } from './user-titles.service';
 import { continueReading, hidePurpose, listShelf, setHidden, shelfOfTitle } from './bookshelf.service';
 
 /** The member's bookshelf: every call is under /me, 401 for a guest, and reads only the session's member. */
@@ -38,6 +39,18 @@ export const bookshelfRoutes: FastifyPluginAsync = async (app) => {
     const q = parseInput(ContinueQuery, request);
     return continueReading(db, await viewer(request, q.ac), q.limit);
   });
+
+  for (const [path, answer] of [
+    ['/user_titles/get_max_book_finish_read', maxBookFinishRead],
+    ['/user_titles/get_reservable_books', reservableBooks],
+    ['/user_titles/me/by_title', userTitle],
+  ] as const) {
+    app.get(path, async (request) => {
+      await requireUser(request);
+      const q = parseInput(UserTitleQuery, request);
+      return answer(db, await viewer(request, q.ac), q.title_id);
+    });
+  }
 
   for (const [path, hidden] of [['/user_books/me/hide', true], ['/user_books/me/unhide', false]] as const) {
     app.post(path, async (request, reply) => {
