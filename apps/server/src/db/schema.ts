@@ -15,6 +15,7 @@ import type { SubscriptionTables } from './subscriptions-schema';
 import type { CampaignTables } from './campaigns-schema';
 import type { ImportTables } from './import-schema';
 import type { BookshelfTables } from './bookshelf-schema';
+import type { UserAppTables } from './user-app-schema';
 
 /** Instants are epoch milliseconds (UTC); calendar rules convert to Asia/Tokyo in `domain`. */
 export type Millis = number;
@@ -61,4 +62,4 @@ export interface AccountsTables {
   one_time_tokens: OneTimeTokensTable;
 }
 
-export interface Database extends AccountsTables, CatalogTables, ReviewsTables, NoticesTables, WalletTables, OrdersTables, ReadingTables, SerialsTables, CartTables, BundleTables, PreOrderTables, OpsTables, SubscriptionTables, CampaignTables, ImportTables, BookshelfTables, StoreSettingsTables {}
+export interface Database extends AccountsTables, CatalogTables, ReviewsTables, NoticesTables, WalletTables, OrdersTables, ReadingTables, SerialsTables, CartTables, BundleTables, PreOrderTables, OpsTables, SubscriptionTables, CampaignTables, ImportTables, BookshelfTables, StoreSettingsTables, UserAppTables {}
