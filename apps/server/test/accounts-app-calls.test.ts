@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, buildTestApp } from './support/build-test-app';
-import { member } from './support/wallet-factories';
+import { insertBook, insertTitle } from './support/catalog-factories';
+import { grantTo, member } from './support/wallet-factories';
 
 /** §7 User and common calls the app wrapper makes: user_specify_top/register, common/update_user_login, user/set_sns. */
 const NOW = Date.parse('2026-11-25T03:00:00Z');
@@ -87,5 +88,51 @@ describe('GET /user/set_sns', () => {
       expect([bad.statusCode, bad.json().errorCode], query).toEqual([400, 'BAD_REQUEST']);
       expect(bad.json().messages.join(' ')).toContain(field);
     }
+  });
+});
+
+describe('the app-session header', () => {
+  const recorded = async (userId: number) =>
+    (await db().selectFrom('user_app_settings').select(['app_session', 'app_session_call']).where('user_id', '=', userId).executeTakeFirst()) ?? null;
+  /** The header is recorded after the reply is sent: wait for it a little. */
+  const settle = async (userId: number, expected: string | null) => {
+    for (let i = 0; i < 50 && (await recorded(userId))?.app_session !== expected; i += 1) await new Promise((r) => setTimeout(r, 20));
+    return recorded(userId);
+  };
+  const withSession = (cookie: string, session: string) => ({ cookie, 'x-app-session': session });
+
+  it('is accepted on any call and recorded with the calls §7 names it on, for members, when they succeed', async () => {
+    const m = await member(t.app);
+    const book = await insertBook(db(), await insertTitle(db()), 1, { price: 300 });
+    await grantTo(db(), m.userId, 'COIN', 300, { now: NOW });
+    // Not a call §7 names the header on: accepted, not recorded.
+    const other = await t.app.inject({ url: '/api/common/get_time', headers: withSession(m.cookie, 'app-1') });
+    expect(other.statusCode).toBe(200);
+    // A refused call (400) records nothing.
+    const refused = await t.app.inject({ method: 'POST', url: '/api/order/buy_check', headers: withSession(m.cookie, 'app-1'), payload: {} });
+    expect(refused.statusCode).toBe(400);
+    // A malformed value is ignored, the call still answered.
+    const odd = await t.app.inject({
+      method: 'POST',
+      url: '/api/order/buy_check',
+      headers: withSession(m.cookie, 'bad value!'),
+      payload: { book_id: book, book_type: 0, use_point: 0, buy_free_flag: 0 },
+    });
+    expect(odd.statusCode, odd.body).toBe(200);
+    expect(await settle(m.userId, null)).toBeNull();
+
+    const check = await t.app.inject({
+      method: 'POST',
+      url: '/api/order/buy_check',
+      headers: withSession(m.cookie, 'app-session.42'),
+      payload: { book_id: book, book_type: 0, use_point: 0, buy_free_flag: 0 },
+    });
+    expect(check.statusCode).toBe(200);
+    expect(await settle(m.userId, 'app-session.42')).toEqual({ app_session: 'app-session.42', app_session_call: '/api/order/buy_check' });
+
+    // A guest's header is accepted and records nothing.
+    const guest = await t.app.inject({ method: 'POST', url: '/api/order/buy_check', headers: { 'x-app-session': 'guest-1' }, payload: { book_id: book, book_type: 0, use_point: 0, buy_free_flag: 0 } });
+    expect(guest.statusCode).toBe(401);
+    expect(await db().selectFrom('user_app_settings').select('user_id').where('app_session', '=', 'guest-1').execute()).toEqual([]);
   });
 });

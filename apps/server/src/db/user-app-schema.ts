@@ -10,6 +10,10 @@ export interface UserAppSettingsTable {
   last_login_at: Millis | null;
   login_referrer: string | null;
   login_hash: string | null;
+  /** The app-session header last sent with a call §7 names it on, that call's route, and when. */
+  app_session: string | null;
+  app_session_call: string | null;
+  app_session_at: Millis | null;
   updated_at: Millis;
 }
 

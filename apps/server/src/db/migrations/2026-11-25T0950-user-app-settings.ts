@@ -5,7 +5,7 @@ import { millis, notNull } from './helpers';
  * What a member's app and web client register about them (§7 User and common): the top page
  * they chose (`/user_specify_top/register`, shown as get_status userSpecifyTop), the last app
  * login with its referrer and hash (`/common/update_user_login`), and their SNS link settings
- * (`/user/set_sns`).
+ * (`/user/set_sns`), and the last app-session header a §7 call that names it brought.
  */
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
@@ -15,6 +15,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('last_login_at', millis)
     .addColumn('login_referrer', 'text')
     .addColumn('login_hash', 'text')
+    .addColumn('app_session', 'text')
+    .addColumn('app_session_call', 'text')
+    .addColumn('app_session_at', millis)
     .addColumn('updated_at', millis, notNull)
     .execute();
   await db.schema

@@ -6,12 +6,22 @@ import type { Database } from '../../db/schema';
 
 type Db = Kysely<Database>;
 
+const EMPTY = {
+  specify_top: null,
+  last_login_at: null,
+  login_referrer: null,
+  login_hash: null,
+  app_session: null,
+  app_session_call: null,
+  app_session_at: null,
+};
+
 /** `POST /user_specify_top/register`: the member's chosen top page; get_status reports it as userSpecifyTop. */
 export async function registerSpecifyTop(db: Db, userId: number, pageType: string, now: number): Promise<{ status: { code: 0 }; userSpecifyTop: string }> {
   if (!isPageType(pageType)) throw new AppError(400, ErrorCode.PAGE_TYPE_NOT_EXISTS, [`page_type: ${pageType} is not a page type`]);
   await db
     .insertInto('user_app_settings')
-    .values({ user_id: userId, specify_top: pageType, last_login_at: null, login_referrer: null, login_hash: null, updated_at: now })
+    .values({ ...EMPTY, user_id: userId, specify_top: pageType, updated_at: now })
     .onConflict((oc) => oc.column('user_id').doUpdateSet({ specify_top: pageType, updated_at: now }))
     .execute();
   return { status: { code: 0 }, userSpecifyTop: pageType };
@@ -23,7 +33,7 @@ export async function updateUserLogin(db: Db, userId: number, ping: { referrer?:
   const hash = ping.hash ?? null;
   await db
     .insertInto('user_app_settings')
-    .values({ user_id: userId, specify_top: null, last_login_at: now, login_referrer: referrer, login_hash: hash, updated_at: now })
+    .values({ ...EMPTY, user_id: userId, last_login_at: now, login_referrer: referrer, login_hash: hash, updated_at: now })
     .onConflict((oc) => oc.column('user_id').doUpdateSet({ last_login_at: now, login_referrer: referrer, login_hash: hash, updated_at: now }))
     .execute();
   return { status: { code: 0 } };
@@ -38,4 +48,13 @@ export async function setSns(db: Db, userId: number, link: { authName: string; s
     .execute();
   const rows = await db.selectFrom('user_sns_links').select(['auth_name', 'status']).where('user_id', '=', userId).orderBy('auth_name').execute();
   return { status: { code: 0 }, links: rows.map((r) => ({ authName: r.auth_name, status: r.status })) };
+}
+
+/** Records the app-session header a member's call brought (see `app-session.ts`). */
+export async function recordAppSession(db: Db, userId: number, session: string, call: string, now: number): Promise<void> {
+  await db
+    .insertInto('user_app_settings')
+    .values({ ...EMPTY, user_id: userId, app_session: session, app_session_call: call, app_session_at: now, updated_at: now })
+    .onConflict((oc) => oc.column('user_id').doUpdateSet({ app_session: session, app_session_call: call, app_session_at: now, updated_at: now }))
+    .execute();
 }
