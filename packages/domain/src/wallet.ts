@@ -5,6 +5,7 @@
  *   GET  /manga_coin/items/v3?payment_type=creditcard&display_scenes=shop   → MangaCoinItemsResponse
  *   GET  /manga_coin/good_value?payment_type=paypay                         → GoodValueResponse
  *   GET  /manga_coin/appeal_mapping?payment_type=…                          → AppealMappingResponse
+ *   GET  /manga_coin/cart_appeal?payment_type=… (member)                    → CartAppealResponse
  *   GET  /manga_coin/balance                        (member)                → MangaCoinBalance
  *   GET  /manga_coin/history?offset=0&limit=20      (member)                → WalletHistoryResponse
  *   GET  /manga_coin/period_balance?offset&limit    (member)                → PeriodBalanceResponse
