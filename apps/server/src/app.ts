@@ -23,6 +23,7 @@ import { MaintenanceState } from './ops/maintenance';
 import { StoreChanges } from './ops/store-changes';
 import { accountsRoutes } from './modules/accounts/routes';
 import { sessionPlugin } from './modules/accounts/session-plugin';
+import { registerAppSession } from './modules/accounts/app-session';
 import { catalogRoutes } from './modules/catalog/routes';
 import { ordersRoutes } from './modules/orders/routes';
 import { walletRoutes } from './modules/wallet/routes';
@@ -152,6 +153,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(compress, { threshold: 1024 });
   await app.register(formbody);
   await app.register(sessionPlugin);
+  registerAppSession(app);
   registerHousekeeping(scheduler);
   await app.register(healthRoutes);
 

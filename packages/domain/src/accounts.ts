@@ -71,6 +71,29 @@ export type ModProfileBody = z.infer<typeof ModProfileBody>;
 
 export const TokenQuery = z.object({ token: z.string().min(1).max(200) });
 
+/**
+ * `POST /user_specify_top/register`: `page_type` (§5 pageType; either spelling is taken), a §9
+ * page type; an unknown one is 400 PAGE_TYPE_NOT_EXISTS. Answers { status: { code: 0 }, userSpecifyTop }.
+ */
+export const SpecifyTopBody = z.preprocess(
+  (v) => (v && typeof v === 'object' && !('page_type' in v) && 'pageType' in v ? { ...v, page_type: (v as { pageType: unknown }).pageType } : v),
+  z.object({ page_type: z.string({ message: 'is required' }).min(1, 'is required').max(40) }),
+);
+/** `GET /common/update_user_login`: the app's login ping with where it came from. */
+export const UpdateUserLoginQuery = z.object({
+  referrer: z.string().max(2000).optional(),
+  hash: z.string().max(200).optional(),
+});
+/** `GET /user/set_sns`: link (1) or unlink (0) an SNS for sharing. */
+export const SetSnsQuery = z.object({
+  auth_name: z.string({ message: 'is required' }).regex(/^[a-z][a-z0-9_]{0,39}$/, 'must be an SNS name (a-z, 0-9, _)'),
+  status: z.coerce.number({ message: 'must be 0 or 1' }).int().min(0).max(1),
+});
+export interface SnsLink {
+  authName: string;
+  status: number;
+}
+
 /** §3 "User status", as `GET /common/get_status` answers it. */
 export interface UserStatus {
   isLogin: boolean;

@@ -42,3 +42,47 @@ export const OfflineCheckQuery = z.object({ ac: acParam, book_ids: idListParam }
 export interface OfflineCheckResponse {
   bookIds: number[];
 }
+
+/**
+ * `/user_titles/*` (§7 "Titles"), members only (401 for a guest), `title_id` required; an unknown
+ * title, or one hidden from this viewer, is 404.
+ *   GET /user_titles/get_max_book_finish_read?title_id → MaxBookFinishRead
+ *   GET /user_titles/get_reservable_books?title_id     → ReservableBooks
+ *   GET /user_titles/me/by_title?title_id              → UserTitle
+ */
+export const UserTitleQuery = z.object({ ac: acParam, title_id: idParam });
+
+/** The furthest volume of the title the member has read to the end (nulls when none). */
+export interface MaxBookFinishRead {
+  titleId: number;
+  bookId: number | null;
+  vol: number | null;
+}
+
+export interface ReservableBook {
+  bookId: number;
+  vol: number;
+  name: string;
+  price: number;
+  startDatetime: number;
+  /** Already pre-ordered by this member. */
+  reserved: boolean;
+}
+/** The title's volumes open for pre-order now (§4 IN_RESERVATION), in volume order. */
+export interface ReservableBooks {
+  titleId: number;
+  books: ReservableBook[];
+}
+
+/** The member's relation to one title. */
+export interface UserTitle {
+  titleId: number;
+  /** On the member's wish list (my list). */
+  wished: boolean;
+  /** Volumes of the title the member owns (released) and has pre-ordered. */
+  boughtBookIds: number[];
+  reservedBookIds: number[];
+  /** Salable volumes of the title (on sale or open for pre-order). */
+  salableCount: number;
+  maxFinishReadBookId: number | null;
+}

@@ -11,6 +11,8 @@
  *   POST /order/buy_check/v2   book_ids=1,2 book_type=0 use_point=0 buy_free_flag=0 ac  → BuyCheckV2Response
  *   GET  /order/create_token                                                            → { status: { code: 0, token } }
  *   POST /order/buy/v2         book_ids book_type token use_point buy_type module_name module_book_id ac → BuyV2Response
+ *   POST /order/buy_check      book_id book_type use_point buy_free_flag ac (v1: one book)  → BuyCheckV2Response
+ *   POST /order/buy            book_id book_type token use_point buy_type ac (v1: one book) → BuyV2Response
  * Manga coin flow:
  *   POST /order/book/manga_coin/buy_check  book_id request_price ac   → MangaCoinBuyCheckResponse
  *   GET  /order/book/manga_coin/create_token                          → { status: { code: 0, token } }
@@ -21,7 +23,9 @@
  * History and entitlements:
  *   GET /order/payments?offset=0&limit=20&ac            → PaymentsResponse (book orders and coin packs)
  *   GET /user/recently_bought/v3?transactionId=<orderId> → RecentlyBoughtResponse
+ *   GET /user/recently_bought/v2?purchaseToken=<token of the buy> → RecentlyBoughtResponse
  *   GET /user_books/me/by_book?book_id=1,2              → UserBooksResponse (guest: empty list)
+ *   GET /user_books/me/by_book/v2?book_id=1,2           → UserBooksResponse (isInCart from the member's cart)
  * Point campaigns:
  *   GET /point_campaign/basic                           → BasicPointCampaignResponse
  *   GET /book_point_campaigns/by_book?book_id=1&ac      → PointCampaignSummary (for this member)
@@ -65,6 +69,24 @@ export const BuyV2Body = z.object({
   module_book_id: z.string().max(20).optional(),
   ac: flag,
 });
+/** v1 (`POST /order/buy_check`): one book, `book_id`; otherwise as v2. */
+export const BuyCheckV1Body = z.object({
+  book_id: bookId,
+  book_type: int().max(0, 'only single volumes (0) are sold'),
+  use_point: int(),
+  buy_free_flag: flag,
+  point_campaign_type: z.string().max(40).optional(),
+  ac: flag,
+});
+/** v1 (`POST /order/buy`): one book, `book_id`; the token in the body or the query. */
+export const BuyV1Body = z.object({
+  book_id: bookId,
+  book_type: int().max(0, 'only single volumes (0) are sold'),
+  token: token.optional(),
+  use_point: int(),
+  buy_type: z.string().max(40).default('one_click'),
+  ac: flag,
+});
 export const TokenQuery = z.object({ token: token.optional(), ac: flag.optional() });
 
 export const MangaCoinBuyCheckBody = z.object({ book_id: bookId, request_price: int(), ac: flag });
@@ -77,6 +99,7 @@ export const PaymentsQuery = z.object({
   ac: flag,
 });
 export const RecentlyBoughtQuery = z.object({ transactionId: rowId });
+export const RecentlyBoughtV2Query = z.object({ purchaseToken: token });
 export const UserBooksQuery = z.object({
   book_id: z
     .string({ message: 'is required' })

@@ -90,6 +90,35 @@ export const BookInfoV2Query = z.object({
   put_log: z.string().max(10).optional(),
   ac,
 });
+/**
+ * `GET /browser/bookinfo/v1.1`: the viewer info of book `cid`. `booktype`, `free` and `bought`
+ * are required (§5) but only the client's view: what the requester may read is decided here.
+ */
+const zeroOne = z.coerce.number({ message: 'must be 0 or 1' }).int().min(0).max(1);
+export const BookInfoV11Query = z.object({
+  cid: id,
+  booktype: z.coerce.number({ message: 'must be 0' }).int().min(0).max(0),
+  free: zeroOne,
+  bought: zeroOne,
+  amebaStamp: z.string().max(50).optional(),
+  blogGenreId: z.string().max(50).optional(),
+  themeId: z.string().max(50).optional(),
+  tagIds: z.string().max(200).optional(),
+  algorithmId: z.string().max(50).optional(),
+  did: z.string().max(100).optional(),
+  lastUrl: z.string().max(2000).optional(),
+  source_module: z.string().max(100).optional(),
+  ac,
+});
+/** `GET /browser/sokuyomi_image`: the first page of `book_id` to show at once while the viewer loads. */
+export const SokuyomiImageQuery = z.object({ book_id: id, ac });
+export interface SokuyomiImage {
+  bookId: number;
+  totalPage: number;
+  /** The first page as this requester may see it (no images when it is not readable by them). */
+  page: ViewerPage;
+  urlExpiresAt: number | null;
+}
 export const CustomSamplePath = z.object({ book_id: id });
 export const CustomSampleQuery = z.object({ put_log: z.string().max(10).optional(), ac });
 

@@ -5,6 +5,7 @@
  *   GET  /manga_coin/items/v3?payment_type=creditcard&display_scenes=shop   → MangaCoinItemsResponse
  *   GET  /manga_coin/good_value?payment_type=paypay                         → GoodValueResponse
  *   GET  /manga_coin/appeal_mapping?payment_type=…                          → AppealMappingResponse
+ *   GET  /manga_coin/cart_appeal?payment_type=… (member)                    → CartAppealResponse
  *   GET  /manga_coin/balance                        (member)                → MangaCoinBalance
  *   GET  /manga_coin/history?offset=0&limit=20      (member)                → WalletHistoryResponse
  *   GET  /manga_coin/period_balance?offset&limit    (member)                → PeriodBalanceResponse
@@ -51,6 +52,20 @@ export const CoinItemsQuery = z.object({
     }),
 });
 export const PaymentTypeQuery = z.object({ payment_type: coinPaymentMethodParam });
+/** `GET /manga_coin/cart_appeal` (member): the coin appeal for the member's cart; payment_type defaults to creditcard. */
+export const CartAppealQuery = z.object({ payment_type: coinPaymentMethodParam.default('creditcard') });
+export interface CartAppealResponse {
+  paymentType: CoinPaymentMethod;
+  /** What the cart's valid items cost now in coins, after its coupon (the cart's totalAmount). */
+  cartAmount: number;
+  mangaCoin: number;
+  /** Coins missing to buy the cart with manga coins (0 when the balance covers it). */
+  shortage: number;
+  /** NONE without a shortage or a pack covering it; COUPON when that pack's bonus / coin exceeds 0.3 (§5), else COIN. */
+  appeal: 'NONE' | 'COIN' | 'COUPON';
+  /** The cheapest cart pack (else viewer pack) whose coins plus bonus cover the shortage. */
+  item: MangaCoinItem | null;
+}
 export const WalletPageQuery = z.object({ offset: pageOffset, limit: pageLimit });
 export const ExpirationBalanceQuery = z.object({
   days: z.coerce.number({ message: 'must be a number' }).int().min(1).max(3650),

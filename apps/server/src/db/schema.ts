@@ -18,6 +18,7 @@ import type { BookshelfTables } from './bookshelf-schema';
 import type { TrackingTables } from './tracking-schema';
 import type { InvitationTables } from './invitations-schema';
 import type { AdminTables } from './admin-schema';
+import type { UserAppTables } from './user-app-schema';
 
 /** Instants are epoch milliseconds (UTC); calendar rules convert to Asia/Tokyo in `domain`. */
 export type Millis = number;
@@ -66,4 +67,4 @@ export interface AccountsTables {
   one_time_tokens: OneTimeTokensTable;
 }
 
-export interface Database extends AccountsTables, CatalogTables, ReviewsTables, NoticesTables, WalletTables, OrdersTables, ReadingTables, SerialsTables, CartTables, BundleTables, PreOrderTables, OpsTables, SubscriptionTables, CampaignTables, ImportTables, BookshelfTables, StoreSettingsTables, TrackingTables, InvitationTables, AdminTables {}
+export interface Database extends AccountsTables, CatalogTables, ReviewsTables, NoticesTables, WalletTables, OrdersTables, ReadingTables, SerialsTables, CartTables, BundleTables, PreOrderTables, OpsTables, SubscriptionTables, CampaignTables, ImportTables, BookshelfTables, StoreSettingsTables, TrackingTables, InvitationTables, AdminTables, UserAppTables {}

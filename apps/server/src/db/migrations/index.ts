@@ -19,6 +19,7 @@ import * as campaigns from './2026-11-25T0400-campaigns';
 import * as subscriptions from './2026-11-25T0700-subscriptions';
 import * as bookImports from './2026-11-25T0800-book-imports';
 import * as storeSettings from './2026-11-25T0900-store-settings';
+import * as userAppSettings from './2026-11-25T0950-user-app-settings';
 import * as ledgerLinesJapanese from './2026-11-25T0810-ledger-lines-japanese';
 import * as bookshelf from './2026-11-25T0820-bookshelf';
 import * as tracking from './2026-11-25T0940-tracking';
@@ -52,4 +53,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-25T0910-invitations': invitations,
   '2026-11-25T0920-operator-console': operatorConsole,
   '2026-11-25T0940-tracking': tracking,
+  '2026-11-25T0950-user-app-settings': userAppSettings,
 };

@@ -1,11 +1,12 @@
 import { tokyoDay } from '@hondana/domain/time';
-import { LoginBody, ModProfileBody, ModProfileQuery, SignupBody, TokenQuery, safeCallback } from '@hondana/domain/accounts';
+import { LoginBody, ModProfileBody, ModProfileQuery, SetSnsQuery, SignupBody, SpecifyTopBody, TokenQuery, UpdateUserLoginQuery, safeCallback } from '@hondana/domain/accounts';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { smallResponse } from '../../http/small-response';
 import { issueToken, withOneTimeToken } from '../tokens/one-time-tokens';
 import * as accounts from './accounts.service';
+import { registerSpecifyTop, setSns, updateUserLogin } from './app-settings.service';
 import { type AuthAttemptKind, authAttempt, tooManyAttempts } from './auth-attempts';
 import { clearSessionCookie, requireUser, sessionSecret, sessionUser, setSessionCookie } from './session-plugin';
 import { deleteSession } from './sessions';
@@ -84,6 +85,16 @@ export const accountsRoutes: FastifyPluginAsync<{ authRateLimit: number }> = asy
   });
 
   app.get('/common/is_valid_login_session', smallResponse, async (request) => ({ isValid: (await sessionUser(request)) !== null }));
+
+  app.post('/user_specify_top/register', { schema: { body: SpecifyTopBody } }, async (request) =>
+    registerSpecifyTop(db, (await requireUser(request)).userId, request.body.page_type, now().getTime()),
+  );
+  app.get('/common/update_user_login', { schema: { querystring: UpdateUserLoginQuery } }, async (request) =>
+    updateUserLogin(db, (await requireUser(request)).userId, request.query, now().getTime()),
+  );
+  app.get('/user/set_sns', { schema: { querystring: SetSnsQuery } }, async (request) =>
+    setSns(db, (await requireUser(request)).userId, { authName: request.query.auth_name, status: request.query.status }, now().getTime()),
+  );
 
   app.get('/user/get_profile', async (request) => accounts.getProfile(db, (await requireUser(request)).userId, now()));
 

@@ -13,9 +13,11 @@ export interface MoneyStatus {
   mangaCoin: number;
   isFirstBuy: boolean;
   hasPaid: boolean;
+  /** The top page the member registered (`/user_specify_top/register`), else null. */
+  userSpecifyTop: string | null;
 }
 
-const GUEST_MONEY: MoneyStatus = { coin: 0, mangaCoin: 0, isFirstBuy: false, hasPaid: false };
+const GUEST_MONEY: MoneyStatus = { coin: 0, mangaCoin: 0, isFirstBuy: false, hasPaid: false, userSpecifyTop: null };
 
 const moneyStatusQuery = preparedQuery((db, $: { userId: number; now: number }) =>
   db.selectNoFrom([
@@ -23,6 +25,7 @@ const moneyStatusQuery = preparedQuery((db, $: { userId: number; now: number }) 
     balanceQuery(db, $.userId, 'MANGA_COIN', $.now).as('mangaCoin'),
     paidBookOrderQuery(db, $.userId).as('paidBookOrder'),
     paidMoneyOrderQuery(db, $.userId).as('paidMoneyOrder'),
+    db.selectFrom('user_app_settings').select('specify_top').where('user_id', '=', $.userId).as('specifyTop'),
   ]),
 );
 
@@ -38,6 +41,7 @@ export async function moneyStatus(db: Kysely<Database>, userId: number, now: num
     mangaCoin: Number(row!.mangaCoin),
     isFirstBuy: row!.paidBookOrder === null,
     hasPaid: row!.paidMoneyOrder !== null,
+    userSpecifyTop: row!.specifyTop ?? null,
   };
 }
 
@@ -66,7 +70,7 @@ export function userStatus(
     defaultCurrencyPaymentType: 'MANGA_COIN',
     amebaId: null,
     hasPaid: money.hasPaid,
-    userSpecifyTop: null,
+    userSpecifyTop: money.userSpecifyTop,
     cluster: null,
     baseDate: tokyoDay(now),
     coin: money.coin,

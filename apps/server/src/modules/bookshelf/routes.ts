@@ -1,9 +1,10 @@
-import { ContinueQuery, HideBooksInput, OfflineCheckQuery, UserBooksByTitleQuery, UserBooksQuery } from '@hondana/domain/bookshelf';
+import { ContinueQuery, HideBooksInput, OfflineCheckQuery, UserBooksByTitleQuery, UserBooksQuery, UserTitleQuery } from '@hondana/domain/bookshelf';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { requireUser } from '../accounts/session-plugin';
 import { adultAllowed } from '../catalog/adult-access';
 import { parseInput } from '../reviews/parse-input';
 import { registerTokenEndpoints } from '../tokens/token-routes';
+import { maxBookFinishRead, reservableBooks, userTitle } from './user-titles.service';
 import { continueReading, hidePurpose, listShelf, setHidden, shelfOfTitle } from './bookshelf.service';
 import { stillEntitled } from './offline-check';
 
@@ -47,6 +48,17 @@ export const bookshelfRoutes: FastifyPluginAsync = async (app) => {
     reply.header('cache-control', 'private, no-store');
     return stillEntitled(db, user.userId, q.book_ids, now());
   });
+  for (const [path, answer] of [
+    ['/user_titles/get_max_book_finish_read', maxBookFinishRead],
+    ['/user_titles/get_reservable_books', reservableBooks],
+    ['/user_titles/me/by_title', userTitle],
+  ] as const) {
+    app.get(path, async (request) => {
+      await requireUser(request);
+      const q = parseInput(UserTitleQuery, request);
+      return answer(db, await viewer(request, q.ac), q.title_id);
+    });
+  }
 
   for (const [path, hidden] of [['/user_books/me/hide', true], ['/user_books/me/unhide', false]] as const) {
     app.post(path, async (request, reply) => {

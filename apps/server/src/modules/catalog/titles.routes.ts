@@ -40,6 +40,18 @@ export const titlesRoutes: FastifyPluginAsync = async (base) => {
     return info;
   });
 
+  /** `GET /title_infos` and `/title/infos`: the infos of the listed titles (`title_id=1,2`), hidden and unknown ones left out. */
+  for (const path of ['/title_infos', '/title/infos']) {
+    app.get(path, { schema: { querystring: TitlesQuery } }, async (request) => {
+      const infos = await titles.getTitleInfos(db, {
+        titleIds: request.query.title_id,
+        includeAdult: await adultAllowed(request, request.query.ac),
+        now: now(),
+      });
+      return { totalCount: infos.length, titleInfos: infos };
+    });
+  }
+
   app.get('/title/list', { schema: { querystring: TitleListQuery } }, async (request) => {
     const { ac, title_id, offset, limit } = request.query;
     return titles.listCatalogTitles(db, {

@@ -89,6 +89,10 @@ export async function getTitleInfo(db: Db, q: { titleId: number; includeAdult: b
   return facts ? toTitleInfo(facts, q.now) : null;
 }
 
+export async function getTitleInfos(db: Db, q: { titleIds: readonly number[]; includeAdult: boolean; now: number }) {
+  return (await visibleTitles(db, q.titleIds, q.includeAdult)).map((f) => toTitleInfo(f, q.now));
+}
+
 export async function getTitleNotes(
   db: Db,
   q: { titleId: number; includeAdult: boolean },

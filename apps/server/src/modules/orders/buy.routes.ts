@@ -1,4 +1,4 @@
-import { BuyCheckV2Body, BuyV2Body, FreeBookBody, MangaCoinBuyBody, MangaCoinBuyCheckBody, TokenQuery } from '@hondana/domain/orders';
+import { BuyCheckV1Body, BuyCheckV2Body, BuyV1Body, BuyV2Body, FreeBookBody, MangaCoinBuyBody, MangaCoinBuyCheckBody, TokenQuery } from '@hondana/domain/orders';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireUser } from '../accounts/session-plugin';
@@ -19,6 +19,19 @@ export const buyRoutes: FastifyPluginAsync = async (base) => {
   app.post('/order/buy_check/v2', { schema: { body: BuyCheckV2Body } }, async (request) => {
     const { book_ids, use_point, buy_free_flag } = request.body;
     return buy.buyCheckV2(db, await buyer(request), { bookIds: book_ids, usePoint: use_point, buyFree: buy_free_flag === 1 }, now());
+  });
+
+  app.post('/order/buy_check', { schema: { body: BuyCheckV1Body } }, async (request) => {
+    const { book_id, use_point, buy_free_flag } = request.body;
+    return buy.buyCheckV2(db, await buyer(request), { bookIds: [book_id], usePoint: use_point, buyFree: buy_free_flag === 1 }, now());
+  });
+
+  app.post('/order/buy', { schema: { body: BuyV1Body, querystring: TokenQuery } }, async (request, reply) => {
+    const member = await buyer(request);
+    const token = buy.requireToken(request.body.token, request.query.token);
+    const { book_id, use_point, buy_type } = request.body;
+    const result = await buy.buyV2(db, member, { token, bookIds: [book_id], usePoint: use_point, buyType: buy_type }, now());
+    return reply.code(result.status).send(result.body);
   });
 
   app.get('/order/create_token', async (request) => {

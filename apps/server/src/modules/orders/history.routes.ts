@@ -1,5 +1,5 @@
 import { notFound } from '@hondana/domain/errors';
-import { BookPointCampaignsQuery, PaymentsQuery, RecentlyBoughtQuery, UserBooksQuery } from '@hondana/domain/orders';
+import { BookPointCampaignsQuery, PaymentsQuery, RecentlyBoughtQuery, RecentlyBoughtV2Query, UserBooksQuery } from '@hondana/domain/orders';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireUser, sessionUser } from '../accounts/session-plugin';
@@ -23,10 +23,19 @@ export const historyRoutes: FastifyPluginAsync = async (base) => {
     return bought;
   });
 
-  app.get('/user_books/me/by_book', { schema: { querystring: UserBooksQuery } }, async (request) => {
-    const user = await sessionUser(request);
-    return history.userBooks(db, user?.userId ?? null, request.query.book_id, now());
+  app.get('/user/recently_bought/v2', { schema: { querystring: RecentlyBoughtV2Query } }, async (request) => {
+    const user = await requireUser(request);
+    const bought = await history.recentlyBoughtByToken(db, user.userId, request.query.purchaseToken);
+    if (!bought) throw notFound('order');
+    return bought;
   });
+
+  for (const path of ['/user_books/me/by_book', '/user_books/me/by_book/v2']) {
+    app.get(path, { schema: { querystring: UserBooksQuery } }, async (request) => {
+      const user = await sessionUser(request);
+      return history.userBooks(db, user?.userId ?? null, request.query.book_id, now());
+    });
+  }
 
   app.get('/point_campaign/basic', async () => {
     const basic = await history.basicCampaign(db, now());

@@ -14,11 +14,14 @@ import { type PaymentType, paymentTypeCode } from '@hondana/domain/wallet-paymen
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { rentalPayments } from '../serials/rental-payments';
+import { storedResponseOf } from '../tokens/one-time-tokens';
+import { BUY_TOKEN_PURPOSE, MANGA_COIN_BUY_TOKEN_PURPOSE } from './buy.service';
 import { possessionOf } from './entitlements';
 import { activeCampaigns, booksForPurchase, isFirstPaying } from './orders.repository';
 import { toPricing } from './purchase';
 
 const ITEM_COVER_WIDTH = 128;
+const PURCHASE_TOKEN_PURPOSES = [BUY_TOKEN_PURPOSE, MANGA_COIN_BUY_TOKEN_PURPOSE] as const;
 
 async function itemsOf(db: Kysely<Database>, orderIds: number[]): Promise<Map<number, OrderItemView[]>> {
   const byOrder = new Map<number, OrderItemView[]>();
@@ -95,16 +98,31 @@ export async function recentlyBought(db: Kysely<Database>, userId: number, order
   };
 }
 
-/** `/user_books/me/by_book` (§3 User book); a guest gets an empty list (§5). */
+/** `/user_books/me/by_book` and `/v2` (§3 User book); a guest gets an empty list (§5). */
 export async function userBooks(db: Kysely<Database>, userId: number | null, bookIds: number[], now: number): Promise<UserBooksResponse> {
   if (userId === null) return { userBooks: [] };
-  const possession = await possessionOf(db, userId, bookIds, now);
+  const [possession, inCart] = await Promise.all([
+    possessionOf(db, userId, bookIds, now),
+    db.selectFrom('cart_items').select('book_id').where('user_id', '=', userId).where('state', '=', 'ACTIVE').where('book_id', 'in', bookIds).execute(),
+  ]);
+  const carted = new Set(inCart.map((r) => r.book_id));
   return {
     userBooks: bookIds.map((bookId) => {
       const possessionStatus = possession.get(bookId) ?? PossessionStatus.NONE;
-      return { bookId, bought: possessionStatus !== PossessionStatus.NONE, coupons: [], possessionStatus, isInCart: false };
+      return { bookId, bought: possessionStatus !== PossessionStatus.NONE, coupons: [], possessionStatus, isInCart: carted.has(bookId) };
     }),
   };
+}
+
+/**
+ * `/user/recently_bought/v2`: the order the member's buy token (`purchaseToken`, the token sent
+ * with the buy) made, or null when that token bought nothing.
+ */
+export async function recentlyBoughtByToken(db: Kysely<Database>, userId: number, purchaseToken: string): Promise<RecentlyBoughtResponse | null> {
+  const stored = await storedResponseOf(db, purchaseToken, userId, PURCHASE_TOKEN_PURPOSES);
+  if (!stored || stored.status !== 200) return null;
+  const orderId = (stored.body as { results?: { orderId?: unknown } }).results?.orderId;
+  return typeof orderId === 'number' ? recentlyBought(db, userId, orderId) : null;
 }
 
 /** `/point_campaign/basic`: the basic campaign running now. */

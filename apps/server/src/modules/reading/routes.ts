@@ -1,6 +1,7 @@
 import { AppError, ErrorCode, notFound } from '@hondana/domain/errors';
 import { LayoutType } from '@hondana/domain/catalog';
 import {
+  BookInfoV11Query,
   BookInfoV2Query,
   BookTextQuery,
   BookmarkBody,
@@ -9,6 +10,7 @@ import {
   CustomSamplePath,
   CustomSampleQuery,
   FinishReadBody,
+  SokuyomiImageQuery,
   SyncPageBody,
   SyncPageQuery,
   ViewerSettingsPatch,
@@ -22,7 +24,7 @@ import { parseBody } from './parse-body';
 import * as progress from './progress.service';
 import { isAdultOnlyBook, loadReadingBook } from './reading-access';
 import { chaptersOf } from './reading.repository';
-import { viewerInfo } from './viewer-info.service';
+import { sokuyomiImage, viewerInfo } from './viewer-info.service';
 
 /** The reader (§7 `/browser/*`, `/book/sync_page`, `/finish_read/register`, bookmarks, settings). */
 export const readingRoutes: FastifyPluginAsync = async (base) => {
@@ -59,6 +61,20 @@ export const readingRoutes: FastifyPluginAsync = async (base) => {
     const { book, userId } = await load(request, request.query.bookId, request.query.ac);
     personal(reply);
     return viewerInfo(db, book, { userId, now: now(), mediaKey, customSampleOnly: false });
+  });
+
+  app.get('/browser/bookinfo/v1.1', { schema: { querystring: BookInfoV11Query } }, async (request, reply) => {
+    const { book, userId } = await load(request, request.query.cid, request.query.ac);
+    personal(reply);
+    return viewerInfo(db, book, { userId, now: now(), mediaKey, customSampleOnly: false });
+  });
+
+  app.get('/browser/sokuyomi_image', { schema: { querystring: SokuyomiImageQuery } }, async (request, reply) => {
+    const { book, userId } = await load(request, request.query.book_id, request.query.ac);
+    const image = await sokuyomiImage(db, book, { userId, now: now(), mediaKey, customSampleOnly: false });
+    if (!image) throw notFound('page');
+    personal(reply);
+    return image;
   });
 
   app.get(

@@ -5,6 +5,7 @@ import {
   PAGE_IMAGE_WIDTHS,
   type PagesData,
   type ReadingPageRecord,
+  type SokuyomiImage,
   type ViewerBook,
   type ViewerInfo,
   type ViewerPage,
@@ -72,6 +73,14 @@ export async function viewerInfo(db: Db, book: ReadingBook, q: ViewerRequest): P
     nextVolume: next,
     previousVolume: previous,
   };
+}
+
+/** `GET /browser/sokuyomi_image`: the book's first page, signed for this requester; null without pages. */
+export async function sokuyomiImage(db: Db, book: ReadingBook, q: ViewerRequest): Promise<SokuyomiImage | null> {
+  const first = (await repo.pagesOf(db, book.volume.id)).slice(0, 1);
+  const data = pagesDataOf(book, first, q);
+  const [page] = data.pages;
+  return page ? { bookId: book.volume.id, totalPage: data.totalPage, page, urlExpiresAt: data.urlExpiresAt } : null;
 }
 
 function startupPage(book: ReadingBook, position: ReadingPageRecord | null): number {

@@ -138,6 +138,27 @@ async function replay<T>(
   return { status: row.response_status ?? 200, body: JSON.parse(row.response_body) as T, replayed: true };
 }
 
+/**
+ * The response a used token stored, when `token` is the member's and of one of `purposes`
+ * (e.g. `/user/recently_bought/v2` finds the order a buy token made). Null otherwise.
+ */
+export async function storedResponseOf(
+  db: Kysely<Database>,
+  token: string,
+  userId: number,
+  purposes: readonly string[],
+): Promise<{ status: number; body: unknown } | null> {
+  const row = await db
+    .selectFrom('one_time_tokens')
+    .select(['response_status', 'response_body'])
+    .where('token_hash', '=', digest(token))
+    .where('user_id', '=', userId)
+    .where('purpose', 'in', [...purposes])
+    .executeTakeFirst();
+  if (!row || row.response_body === null) return null;
+  return { status: row.response_status ?? 200, body: JSON.parse(row.response_body) as unknown };
+}
+
 function fingerprint(request: unknown): string {
   return createHash('sha256').update(stableJson(request)).digest('base64url');
 }

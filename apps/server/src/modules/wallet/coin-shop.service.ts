@@ -1,5 +1,6 @@
 import type {
   AppealMappingResponse,
+  CartAppealResponse,
   CoinHighlight,
   DisplayScene,
   GoodValueResponse,
@@ -11,6 +12,7 @@ import type { CoinPaymentMethod } from '@hondana/domain/wallet-payments';
 import type { Kysely, Selectable } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { MangaCoinItemsTable } from '../../db/wallet-schema';
+import { cartView } from '../cart/cart-view';
 
 type ItemRow = Selectable<MangaCoinItemsTable>;
 
@@ -84,4 +86,36 @@ export async function appealMapping(db: Kysely<Database>, method: CoinPaymentMet
   const rows = await itemRows(db, method, ['viewer']);
   const sorted = [...rows].sort((a, b) => a.tax_included_price - b.tax_included_price);
   return { paymentType: method, mappings: sorted.map((r) => ({ coverUpTo: r.coin + r.bonus, item: toItem(r, 0) })) };
+}
+
+/**
+ * `/manga_coin/cart_appeal`: how many coins the member's cart lacks and the cheapest pack that
+ * covers it, from the cart's own preview (coupons and invalid items as the cart counts them).
+ */
+export async function cartAppeal(
+  db: Kysely<Database>,
+  member: { userId: number; adultChecked: boolean },
+  method: CoinPaymentMethod,
+  now: number,
+): Promise<CartAppealResponse> {
+  const cart = await cartView(db, member, { usePoint: 0, allUsePoint: false }, now);
+  const shortage = Math.max(0, cart.totalAmount - cart.myMangaCoin);
+  let item: MangaCoinItem | null = null;
+  if (shortage > 0) {
+    const [cartPacks, viewerPacks, counts] = await Promise.all([itemRows(db, method, ['cart']), itemRows(db, method, ['viewer']), purchasedCounts(db, member.userId)]);
+    const covering = (rows: ItemRow[]) =>
+      rows
+        .map((r) => toItem(r, counts.get(r.id) ?? 0))
+        .filter((i) => i.coin + i.bonus >= shortage && i.purchasableCount !== 0)
+        .sort((a, b) => a.taxIncludedPrice - b.taxIncludedPrice)[0] ?? null;
+    item = covering(cartPacks) ?? covering(viewerPacks);
+  }
+  return {
+    paymentType: method,
+    cartAmount: cart.totalAmount,
+    mangaCoin: cart.myMangaCoin,
+    shortage,
+    appeal: item === null ? 'NONE' : item.couponAppeal ? 'COUPON' : 'COIN',
+    item,
+  };
 }

@@ -1,4 +1,5 @@
 import {
+  CartAppealQuery,
   CoinItemsQuery,
   CoinPurchaseBody,
   CoinPurchaseQuery,
@@ -43,6 +44,10 @@ export const walletRoutes: FastifyPluginAsync<{ provider?: PaymentProvider }> = 
   app.get('/manga_coin/appeal_mapping', { schema: { querystring: PaymentTypeQuery } }, async (request) =>
     shop.appealMapping(db, request.query.payment_type),
   );
+  app.get('/manga_coin/cart_appeal', { schema: { querystring: CartAppealQuery } }, async (request) => {
+    const user = await requireUser(request);
+    return shop.cartAppeal(db, { userId: user.userId, adultChecked: user.adultState === 'ADULT' }, request.query.payment_type, now());
+  });
   app.get('/manga_coin/legal_notice', async () => paymentServicesActNotice);
 
   app.get('/manga_coin/balance', async (request) => wallet.mangaCoinBalance(db, (await requireUser(request)).userId, now()));
