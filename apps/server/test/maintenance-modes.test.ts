@@ -157,6 +157,7 @@ describe(`maintenance modes (${testDialect})`, () => {
       'POST /api/cart/order/v2',
       'POST /api/cart/order/v3',
       'POST /api/order/book/manga_coin/buy',
+      'POST /api/order/buy',
       'POST /api/order/buy/v2',
       'POST /api/pre_order/manga_coin/order/book',
     ]);

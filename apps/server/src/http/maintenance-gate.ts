@@ -18,7 +18,7 @@ export type RouteKind = 'open' | 'coin-payment' | 'payment' | 'api' | 'page';
 const OPEN = new Set(['/healthz', '/readyz', '/metrics', '/api/common/get_status', '/api/common/get_time']);
 const COIN_PAYMENTS = [/^\/api\/manga_coin\/purchase$/, /^\/api\/manga_coin_sales_subscription_plans\/(docomo\/|softbank\/)?:id$/];
 const PAYMENTS = [
-  /^\/api\/order\/buy\/v2$/,
+  /^\/api\/order\/buy(\/v2)?$/,
   /^\/api\/order\/book\/manga_coin\/buy$/,
   /^\/api\/cart\/order\/v[23]$/,
   /^\/api\/pre_order\/manga_coin\/order\/book$/,
