@@ -28,7 +28,8 @@ function usePageUrl(db: OfflineDb, bookId: number, page: number | undefined): st
 }
 
 /**
- * Reads a saved book from the device, one page at a time, right to left (← is the next page).
+ * Reads a saved book from the device, one page at a time, in the book's direction (right to left:
+ * ← and the left button are the next page; left to right: → and the right button).
  * Each turn is kept as the local position; online it goes to the server at once, offline when
  * the connection returns (the `online` event), with the time it was read.
  */
@@ -36,6 +37,7 @@ export function OfflineReader({ db, book, onClose }: ReaderProps) {
   const [index, setIndex] = useState<number | null>(null);
   const [sync, setSync] = useState<SyncState>(() => (navigator.onLine ? 'synced' : 'offline'));
   const last = book.pages.length - 1;
+  const ltr = book.direction === 'ltr';
 
   useEffect(() => {
     void localPosition(db, book.bookId).then((p) => {
@@ -78,12 +80,12 @@ export function OfflineReader({ db, book, onClose }: ReaderProps) {
 
   useEffect(() => {
     const keys = (event: KeyboardEvent) => {
-      if (event.key === 'ArrowLeft') turn(1);
-      if (event.key === 'ArrowRight') turn(-1);
+      if (event.key === 'ArrowLeft') turn(ltr ? -1 : 1);
+      if (event.key === 'ArrowRight') turn(ltr ? 1 : -1);
     };
     window.addEventListener('keydown', keys);
     return () => window.removeEventListener('keydown', keys);
-  }, [turn]);
+  }, [turn, ltr]);
 
   const current = index === null ? undefined : book.pages[index];
   const url = usePageUrl(db, book.bookId, current?.page);
@@ -103,7 +105,7 @@ export function OfflineReader({ db, book, onClose }: ReaderProps) {
           <img src={url} alt={s('offline.pageAlt', { title: book.title, page: current.page + 1 })} width={current.width} height={current.height} className={styles.pageImage} />
         )}
       </div>
-      <div className={styles.turns}>
+      <div className={ltr ? `${styles.turns} ${styles.turnsLtr}` : styles.turns}>
         <button type="button" className={styles.turnButton} disabled={index === null || index >= last} onClick={() => turn(1)}>
           {s('offline.next')}
         </button>

@@ -5,6 +5,8 @@ export type SavedBook = {
   bookId: number;
   title: string;
   titleName: string;
+  /** Reading direction (books saved before it was kept read right to left). */
+  direction?: 'rtl' | 'ltr';
   totalPage: number;
   /** The saved pages in reading order, with their sizes (for the layout before the image decodes). */
   pages: { page: number; width: number; height: number }[];

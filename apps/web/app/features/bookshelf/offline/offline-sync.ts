@@ -1,4 +1,5 @@
 import type { OfflineCheckResponse } from '@hondana/domain/bookshelf';
+import { ApiError, apiRequest } from '../../../lib/api/client';
 import { type OfflineDb, listSaved, putPosition, removeSaved, unsyncedPositions } from './offline-store';
 
 /** The server's limit of ids per call (MAX_IDS_PER_CALL of the domain's books.ts, which brings Zod with it). */
@@ -14,9 +15,11 @@ export async function removeEnded(db: OfflineDb): Promise<number[]> {
   const removed: number[] = [];
   for (let i = 0; i < saved.length; i += IDS_PER_CALL) {
     const ids = saved.slice(i, i + IDS_PER_CALL);
-    const response = await fetch(`/api/user_books/me/offline?book_ids=${ids.join(',')}`, { headers: { accept: 'application/json' } });
-    if (!response.ok) return removed;
-    const kept = new Set(((await response.json()) as OfflineCheckResponse).bookIds);
+    const answer = await apiRequest<OfflineCheckResponse>('/user_books/me/offline', { query: { book_ids: ids.join(',') }, allowUnauthorized: true }).catch(
+      () => null,
+    );
+    if (!answer) return removed;
+    const kept = new Set(answer.bookIds);
     for (const id of ids.filter((id) => !kept.has(id))) {
       await removeSaved(db, id);
       removed.push(id);
@@ -40,12 +43,15 @@ function deviceId(): string {
  */
 export async function syncPositions(db: OfflineDb): Promise<void> {
   for (const position of await unsyncedPositions(db)) {
-    const response = await fetch('/api/book/sync_page', {
+    const sent = await apiRequest('/book/sync_page', {
       method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json' },
-      body: JSON.stringify({ book_id: position.bookId, reading_page: position.page, read_at: position.readAt, device_id: deviceId(), ac: 1 }),
-    }).catch(() => null);
-    if (!response || (!response.ok && response.status !== 409)) return;
+      json: { book_id: position.bookId, reading_page: position.page, read_at: position.readAt, device_id: deviceId(), ac: 1 },
+      allowUnauthorized: true,
+    }).then(
+      () => true,
+      (error: unknown) => error instanceof ApiError && error.status === 409,
+    );
+    if (!sent) return;
     await putPosition(db, { ...position, synced: true });
   }
 }

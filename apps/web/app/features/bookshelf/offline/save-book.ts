@@ -1,4 +1,5 @@
 import type { ViewerInfo } from '@hondana/domain/reading';
+import { apiRequest } from '../../../lib/api/client';
 import { OFFLINE_SHELL_CACHE, OFFLINE_SHELL_PATH } from './offline-shell';
 import { type OfflineDb, type SavedBook, putBook, putPage, removeSaved } from './offline-store';
 
@@ -10,11 +11,8 @@ export class NotSavable extends Error {}
 /** Pages fetched at once: enough to fill the connection, few enough to show steady progress. */
 const PARALLEL = 3;
 
-async function bookInfo(bookId: number): Promise<ViewerInfo> {
-  const response = await fetch(`/api/browser/bookinfo/v2?bookId=${bookId}&ac=1`, { headers: { accept: 'application/json' } });
-  if (!response.ok) throw new Error(`bookinfo ${response.status}`);
-  return (await response.json()) as ViewerInfo;
-}
+const bookInfo = (bookId: number): Promise<ViewerInfo> =>
+  apiRequest<ViewerInfo>('/browser/bookinfo/v2', { query: { bookId, ac: 1 }, allowUnauthorized: true });
 
 /**
  * Saves an owned book's pages on this device: the viewer's signed URLs (smallest width), fetched
@@ -51,6 +49,7 @@ export async function saveBook(db: OfflineDb, bookId: number, onProgress: (p: Sa
       bookId,
       title: info.book_data.title,
       titleName: info.book_data.titleName,
+      direction: info.book_data.direction,
       totalPage: info.pages_data.totalPage,
       pages: pages.map(({ page, width, height }) => ({ page, width, height })),
       bytes: progress.bytes,
