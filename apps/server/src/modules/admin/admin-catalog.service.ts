@@ -3,7 +3,7 @@ import { AppError, ErrorCode, badRequest, notFound } from '@hondana/domain/error
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 import { refreshSearchText } from '../catalog/search.service';
-import type { AuditEntry } from './audit';
+import type { AuditEntry } from './audit.repository';
 import * as repo from './admin-catalog.repository';
 
 type Db = Kysely<Database> | Transaction<Database>;

@@ -3,7 +3,7 @@ import { CouponType } from '@hondana/domain/coupons';
 import { badRequest, notFound } from '@hondana/domain/errors';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
-import type { AuditEntry } from './audit';
+import type { AuditEntry } from './audit.repository';
 import * as repo from './admin-commerce.repository';
 
 type Db = Kysely<Database> | Transaction<Database>;

@@ -2,7 +2,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 import { type StoredResponse, withOneTimeToken } from '../tokens/one-time-tokens';
 import type { Staff } from './admin-guard';
-import { type AuditEntry, writeAudit } from './audit';
+import { type AuditEntry, writeAudit } from './audit.repository';
 import { type ChangeTopic, recordChange } from '../../ops/store-changes';
 
 export const ADMIN_TOKEN_PURPOSE = 'admin';

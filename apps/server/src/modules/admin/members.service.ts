@@ -4,7 +4,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 import { cancelBookOrderIn } from '../orders/cancel-order.service';
 import { adjustGrantIn } from '../wallet/reports';
-import type { AuditEntry } from './audit';
+import type { AuditEntry } from './audit.repository';
 import * as repo from './members.repository';
 
 type Db = Kysely<Database> | Transaction<Database>;

@@ -27,7 +27,7 @@ import { requireStaff } from './admin-guard';
 import { ADMIN_TOKEN_PURPOSE, adminMutation } from './admin-mutation';
 import * as catalog from './admin-catalog.service';
 import * as commerce from './admin-commerce.service';
-import { listAudit, writeAudit } from './audit';
+import { listAudit, writeAudit } from './audit.repository';
 import { catalogChanged } from './catalog-changed';
 import * as members from './members.service';
 import * as reports from './reports.service';

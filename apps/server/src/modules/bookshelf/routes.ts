@@ -6,7 +6,7 @@ import { parseInput } from '../reviews/parse-input';
 import { registerTokenEndpoints } from '../tokens/token-routes';
 import { maxBookFinishRead, reservableBooks, userTitle } from './user-titles.service';
 import { continueReading, hidePurpose, listShelf, setHidden, shelfOfTitle } from './bookshelf.service';
-import { stillEntitled } from './offline-check';
+import { stillEntitled } from './offline-check.repository';
 
 /** The member's bookshelf: every call is under /me, 401 for a guest, and reads only the session's member. */
 export const bookshelfRoutes: FastifyPluginAsync = async (app) => {
