@@ -21,10 +21,12 @@ export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {
     const failed = results?.find((r) => r.status === 'Error');
     if (!error && !failed) return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
     // SQLite has no lock across processes for Kysely to take: a second process migrating at the
-    // same moment fails (locked, or its tables appeared meanwhile) and its transaction rolls back.
-    // Trying again finds the other's work done.
-    if (attempt < 5 && /locked|busy|already exists/i.test(String(error))) {
-      await new Promise((resolve) => setTimeout(resolve, 200 * attempt));
+    // same moment fails (locked, or its tables or columns appeared meanwhile) and its transaction
+    // rolls back. Trying again finds the other's work done; on a busy machine the other's run
+    // may outlast several busy timeouts, hence ten tries. A migration that fails alone fails on
+    // every try and is reported after the last.
+    if (attempt < 10) {
+      await new Promise((resolve) => setTimeout(resolve, Math.min(200 * attempt, 1000)));
       continue;
     }
     throw new Error(`migration ${failed?.migrationName ?? ''} failed: ${String(error)}`, { cause: error });
