@@ -148,3 +148,31 @@ export const SalesQuery = z
 export const UnusedBalanceQuery = z.object({ date: day, format: z.enum(['json', 'csv']).default('json') });
 
 export const IdParams = z.object({ id: id('must be an id') });
+
+/** A row of the sales report (by Tokyo day or by title), and its total row. */
+export interface SalesRow {
+  /** The Tokyo day (by day) or the title's id (by title). */
+  key: string;
+  label: string;
+  orders: number;
+  books: number;
+  /** Paid in yen (card, carriers), in coins, in points; books given free. */
+  yen: number;
+  coins: number;
+  points: number;
+  freeBooks: number;
+}
+
+/** One entry of the console's audit log as the console reads it. */
+export interface AuditView {
+  id: number;
+  actorUserId: number;
+  actorEmail: string | null;
+  actorRole: string;
+  action: string;
+  subject: string;
+  before: unknown;
+  after: unknown;
+  reason: string | null;
+  createdAt: number;
+}

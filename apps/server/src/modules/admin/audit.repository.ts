@@ -1,3 +1,4 @@
+import type { AuditView } from '@hondana/domain/admin/admin-api';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { Staff } from './admin-guard';
@@ -10,18 +11,6 @@ export interface AuditEntry {
   reason?: string;
 }
 
-export interface AuditView {
-  id: number;
-  actorUserId: number;
-  actorEmail: string | null;
-  actorRole: string;
-  action: string;
-  subject: string;
-  before: unknown;
-  after: unknown;
-  reason: string | null;
-  createdAt: number;
-}
 
 const json = (value: unknown) => (value === undefined ? null : JSON.stringify(value));
 

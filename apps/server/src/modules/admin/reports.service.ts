@@ -1,3 +1,4 @@
+import type { SalesRow } from '@hondana/domain/admin/admin-api';
 import { tokyoMinuteToInstant } from '@hondana/domain/admin/admin-api';
 import { tokyoDay } from '@hondana/domain/time';
 import type { Kysely } from 'kysely';
@@ -8,18 +9,6 @@ import { bookOrderItems } from './reports.repository';
 const DAY_MS = 24 * 60 * 60 * 1000;
 const COIN_PAYMENTS = new Set(['MANGA_COIN', 'COIN']);
 
-export interface SalesRow {
-  /** The Tokyo day (by day) or the title's id (by title). */
-  key: string;
-  label: string;
-  orders: number;
-  books: number;
-  /** Paid in yen (card, carriers), in coins, in points; books given free. */
-  yen: number;
-  coins: number;
-  points: number;
-  freeBooks: number;
-}
 
 type Item = Awaited<ReturnType<typeof bookOrderItems>>[number];
 

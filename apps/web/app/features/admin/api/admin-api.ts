@@ -1,6 +1,8 @@
 import { ApiError, apiRequest, createToken } from '../../../lib/api/client';
 import { adminCopy, jaAdmin } from '../../../i18n/ja-admin';
 
+export type { AuditView, SalesRow } from '@hondana/domain/admin/admin-api';
+
 /** The console's calls (`/api/admin/...`): reads through `adminGet`, changes with a fresh one-time token each. */
 export const adminGet = <T>(path: string, query?: Record<string, string | number | undefined>) => apiRequest<T>(`/admin${path}`, { method: 'GET', query });
 
@@ -108,29 +110,6 @@ export interface MemberDetail {
   ledger: { entries: { id: number; createdAt: number; currency: string; kind: string; amount: number; reason: string }[] };
   coupons: { couponId: number; name: string; status: string; receivedAt: number }[];
   books: { bookId: number; contentsName: string; possessionStatus: string; source: string; orderId: number | null }[];
-}
-
-export interface SalesRow {
-  key: string;
-  label: string;
-  orders: number;
-  books: number;
-  yen: number;
-  coins: number;
-  points: number;
-  freeBooks: number;
-}
-
-export interface AuditEntry {
-  id: number;
-  actorEmail: string | null;
-  actorRole: string;
-  action: string;
-  subject: string;
-  before: unknown;
-  after: unknown;
-  reason: string | null;
-  createdAt: number;
 }
 
 /** The message to show for a failed change, in Japanese: the concurrent edit, or the fields the server named. */

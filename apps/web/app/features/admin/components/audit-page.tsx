@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { adminCopy as a } from '../../../i18n/ja-admin';
-import { type AuditEntry, adminGet } from '../api/admin-api';
+import { type AuditView, adminGet } from '../api/admin-api';
 import { fieldLabel, formatInstant } from './format';
 import { jaAdmin } from '../../../i18n/ja-admin';
 import styles from './admin.module.css';
@@ -17,7 +17,7 @@ function changes(before: unknown, after: unknown): string[] {
 
 /** `/admin/audit`: every console change, newest first; read-only. */
 export function AuditPage() {
-  const audit = useQuery({ queryKey: ['admin', 'audit'], queryFn: () => adminGet<{ entries: AuditEntry[] }>('/audit') });
+  const audit = useQuery({ queryKey: ['admin', 'audit'], queryFn: () => adminGet<{ entries: AuditView[] }>('/audit') });
   return (
     <>
       <h1 className={styles.heading}>{a('audit.heading')}</h1>
