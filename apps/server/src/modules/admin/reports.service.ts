@@ -1,5 +1,4 @@
-import type { SalesRow } from '@hondana/domain/admin/admin-api';
-import { tokyoMinuteToInstant } from '@hondana/domain/admin/admin-api';
+import { type SalesRow, tokyoMinuteToInstant } from '@hondana/domain/admin/admin-api';
 import { tokyoDay } from '@hondana/domain/time';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
