@@ -110,10 +110,6 @@ function AdultGatePage({ isMember, loginTo }: { isMember: boolean; loginTo: stri
 const VolumeDetail = lazySection(() => import('../features/catalog/components/volume-detail').then((m) => m.VolumeDetail), {
   when: 'rendered',
 });
-// The members' banner (§4: invitation or app banner) is fetched and chosen in the browser.
-const MemberBanner = lazySection(() => import('../features/invitations/components/book-page-banner').then((m) => m.BookPageBanner), {
-  when: 'rendered',
-});
 const ReviewsSection = lazySection(() => import('../features/reviews/components/reviews-section').then((m) => m.ReviewsSection), {
   when: 'visible',
   id: 'reviews',
@@ -137,7 +133,6 @@ function SeriesContent({ data: d }: { data: Content }) {
       {/* An owned volume is read, not sampled. */}
       <SeriesHeader series={header} sampleBookId={d.volume ? (d.volume.bought ? null : d.volume.bookId) : header.firstBookId} />
       <SeriesMemberActions titleId={header.titleId} wished={d.member.wished} isMember={d.member.isMember} loginTo={loginTo} />
-      {d.member.isMember && <MemberBanner />}
       {d.volume && <VolumeDetail book={d.volume} />}
       {/* A volume whose description is the series' own already shows it in its detail. */}
       {d.description && d.description !== d.volume?.description && <p className={styles.description}>{d.description}</p>}
