@@ -91,11 +91,13 @@ describe('a new member with the sandbox card', () => {
     await page.getByRole('button', { name: '購入する' }).click();
     const dialog = page.getByRole('dialog', { name: '購入する' });
     await dialog.getByText(/所持マンガコイン/).first().waitFor();
-    await shot(page, 'wallet-selector-1080');
+    // Viewport shots while the dialog is open: a full-page shot grows the viewport, which loads the
+    // page's lazy sections and re-renders the buy box under the dialog (noted as an open defect).
+    await page.screenshot({ path: path.join(screenshotDir, 'wallet-selector-1080.png') });
     await dialog.getByRole('button', { name: '次へ' }).click();
     // The confirm button says what it does and what it spends, never 読む.
     assert.equal(await dialog.getByRole('button', { name: '読む' }).count(), 0);
-    await shot(page, 'wallet-confirm-1080');
+    await page.screenshot({ path: path.join(screenshotDir, 'wallet-confirm-1080.png') });
     await dialog.getByRole('button', { name: '購入する 638マンガコイン', exact: true }).click();
     await page.getByRole('status').filter({ hasText: /マンガコインを.+使用しました/ }).waitFor();
     const read = page.getByTestId('buy-box').getByRole('link', { name: '読む' });
