@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { type MediaConfig, mediaConfigFromEnv } from './media/media-config';
 
@@ -105,10 +105,25 @@ export function parseTrustProxy(value: string | undefined): string[] | false {
   return entries;
 }
 
+/**
+ * The secrets are made once per data folder. Several processes may start on one folder at the
+ * same time, so a process writes its candidate to a file of its own and links it into place:
+ * link(2) fails when the name exists, so exactly one candidate wins and every process reads it.
+ * A reader never sees a half-written file.
+ */
 function loadSecrets(dataDir: string): Secrets {
   const file = path.join(dataDir, 'secrets.json');
-  if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8')) as Secrets;
-  const secrets: Secrets = { mediaUrlKey: randomBytes(32).toString('base64url') };
-  writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
-  return secrets;
+  if (!existsSync(file)) {
+    const candidate = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
+    const secrets: Secrets = { mediaUrlKey: randomBytes(32).toString('base64url') };
+    writeFileSync(candidate, JSON.stringify(secrets, null, 2), { mode: 0o600 });
+    try {
+      linkSync(candidate, file);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    } finally {
+      rmSync(candidate, { force: true });
+    }
+  }
+  return JSON.parse(readFileSync(file, 'utf8')) as Secrets;
 }
