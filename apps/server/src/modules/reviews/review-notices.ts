@@ -1,6 +1,7 @@
 import type { ReviewNoticeType } from '@hondana/domain/reviews-rules';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
+import * as repo from './review-notices.repository';
 
 type Db = Kysely<Database>;
 
@@ -21,19 +22,9 @@ export interface ReviewNotice {
  * carries the read flag it had; listing them marks the listed ones read.
  */
 export async function listReviewNotices(db: Db, userId: number, offset: number, limit: number) {
-  const base = db.selectFrom('review_notices as n').where('n.user_id', '=', userId);
-  const [rows, total, unread] = await Promise.all([
-    base
-      .innerJoin('reviews as r', 'r.id', 'n.review_id')
-      .innerJoin('titles as t', 't.id', 'r.title_id')
-      .innerJoin('users as a', 'a.id', 'n.actor_user_id')
-      .select(['n.id', 'n.type', 'n.read_flg', 'n.review_id', 'r.title_id', 't.name as title_name', 'a.nickname', 'n.comment_id', 'n.created_at'])
-      .orderBy('n.created_at', 'desc')
-      .orderBy('n.id', 'desc')
-      .offset(offset)
-      .limit(limit)
-      .execute(),
-    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  const [rows, totalCount, unreadCount] = await Promise.all([
+    repo.listNoticeRows(db, userId, offset, limit),
+    repo.countNotices(db, userId),
     unreadReviewNotices(db, userId),
   ]);
   const notices: ReviewNotice[] = rows.map((r) => ({
@@ -47,17 +38,8 @@ export async function listReviewNotices(db: Db, userId: number, offset: number, 
     commentId: r.comment_id,
     createdAt: Number(r.created_at),
   }));
-  const unreadIds = notices.filter((n) => !n.readFlg).map((n) => n.id);
-  if (unreadIds.length > 0) await db.updateTable('review_notices').set({ read_flg: 1 }).where('id', 'in', unreadIds).execute();
-  return { totalCount: Number(total.n), unreadCount: unread, notices };
+  await repo.markNoticesRead(db, notices.filter((n) => !n.readFlg).map((n) => n.id));
+  return { totalCount, unreadCount, notices };
 }
 
-export async function unreadReviewNotices(db: Db, userId: number): Promise<number> {
-  const row = await db
-    .selectFrom('review_notices')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('user_id', '=', userId)
-    .where('read_flg', '=', 0)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
+export const unreadReviewNotices = (db: Db, userId: number): Promise<number> => repo.countNotices(db, userId, true);

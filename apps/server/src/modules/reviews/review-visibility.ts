@@ -4,6 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { sessionUser } from '../accounts/session-plugin';
+import * as repo from './reviews.repository';
 
 type Db = Kysely<Database>;
 
@@ -16,27 +17,13 @@ export function reviewVisibility(db: Db, request: FastifyRequest) {
   const allowed = async (titleId: number | undefined) => {
     if (titleId === undefined) return;
     const adult = (await sessionUser(request))?.adultState === 'ADULT';
-    const title = await db.selectFrom('titles').select('erotic_type').where('id', '=', titleId).executeTakeFirst();
-    if (title && !listedEroticTypes(adult).includes(title.erotic_type)) throw notFound('title');
+    const eroticType = await repo.titleEroticType(db, titleId);
+    if (eroticType !== undefined && !listedEroticTypes(adult).includes(eroticType)) throw notFound('title');
   };
   return {
     title: allowed,
-    async review(reviewId: number) {
-      const row = await db.selectFrom('reviews').select('title_id').where('id', '=', reviewId).executeTakeFirst();
-      await allowed(row?.title_id);
-    },
-    async comment(commentId: number) {
-      const row = await db
-        .selectFrom('review_comments as c')
-        .innerJoin('reviews as r', 'r.id', 'c.review_id')
-        .select('r.title_id')
-        .where('c.id', '=', commentId)
-        .executeTakeFirst();
-      await allowed(row?.title_id);
-    },
-    async book(bookId: number) {
-      const row = await db.selectFrom('books').select('title_id').where('id', '=', bookId).executeTakeFirst();
-      await allowed(row?.title_id);
-    },
+    review: async (reviewId: number) => allowed(await repo.titleOfReview(db, reviewId)),
+    comment: async (commentId: number) => allowed(await repo.titleOfComment(db, commentId)),
+    book: async (bookId: number) => allowed(await repo.titleOfBook(db, bookId)),
   };
 }

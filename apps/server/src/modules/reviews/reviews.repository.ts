@@ -56,6 +56,38 @@ export async function findReviewOf(db: Db, titleId: number, userId: number): Pro
   return row ? normalise(row) : undefined;
 }
 
+export async function titleExists(db: Db, titleId: number): Promise<boolean> {
+  return (await db.selectFrom('titles').select('id').where('id', '=', titleId).executeTakeFirst()) !== undefined;
+}
+
+/** The title a book belongs to, or undefined for an unknown book. */
+export async function titleOfBook(db: Db, bookId: number): Promise<number | undefined> {
+  return (await db.selectFrom('books').select('title_id').where('id', '=', bookId).executeTakeFirst())?.title_id;
+}
+
+export async function findAuthor(db: Db, authorId: number): Promise<{ id: number; name: string } | undefined> {
+  return db.selectFrom('authors').select(['id', 'name']).where('id', '=', authorId).executeTakeFirst();
+}
+
+export async function titleEroticType(db: Db, titleId: number): Promise<number | undefined> {
+  return (await db.selectFrom('titles').select('erotic_type').where('id', '=', titleId).executeTakeFirst())?.erotic_type;
+}
+
+/** The title a review, or a comment's review, is about. */
+export async function titleOfReview(db: Db, reviewId: number): Promise<number | undefined> {
+  return (await db.selectFrom('reviews').select('title_id').where('id', '=', reviewId).executeTakeFirst())?.title_id;
+}
+
+export async function titleOfComment(db: Db, commentId: number): Promise<number | undefined> {
+  const row = await db
+    .selectFrom('review_comments as c')
+    .innerJoin('reviews as r', 'r.id', 'c.review_id')
+    .select('r.title_id')
+    .where('c.id', '=', commentId)
+    .executeTakeFirst();
+  return row?.title_id;
+}
+
 /**
  * What the book detail marks for a member on a title: their live review's id (or null) and
  * whether the title is on their list, in one statement (the detail is the store's hottest read).

@@ -13,11 +13,11 @@ import type { Kysely, Transaction } from 'kysely';
 import type { z } from 'zod';
 import type { Database } from '../../db/schema';
 import { forbidden } from './parse-input';
+import * as writes from './review-writes.repository';
 import * as repo from './reviews.repository';
 
 type Db = Kysely<Database> | Transaction<Database>;
 type Trx = Transaction<Database>;
-const flag = (b: boolean): 0 | 1 => (b ? 1 : 0);
 
 /** A review of a visible title, or 404. */
 async function liveReview(db: Db, reviewId: number): Promise<repo.ReviewRow> {
@@ -47,96 +47,52 @@ export async function getReview(db: Db, reviewId: number, viewerId: number | nul
 
 /** One review per member per title: a second add is 400 ALREADY_EXISTS; a deleted one is replaced. */
 export async function addReview(trx: Trx, userId: number, input: AddReviewInput, now: number): Promise<Review> {
-  const title = await trx.selectFrom('titles').select('id').where('id', '=', input.title_id).executeTakeFirst();
-  if (!title) throw notFound('title');
-  if (input.book_id !== undefined) {
-    const book = await trx.selectFrom('books').select('id').where('id', '=', input.book_id).where('title_id', '=', input.title_id).executeTakeFirst();
-    if (!book) throw notFound('book');
-  }
-  await trx.deleteFrom('reviews').where('title_id', '=', input.title_id).where('user_id', '=', userId).where('deleted_at', 'is not', null).execute();
-  const inserted = await trx
-    .insertInto('reviews')
-    .values({
-      title_id: input.title_id,
-      book_id: input.book_id ?? null,
-      user_id: userId,
-      star: input.star,
-      title: input.title,
-      body: input.comment,
-      nickname: input.nickname,
-      ameba_flg: flag(input.ameba),
-      spoiler_flg: flag(input.spoiler),
-      comment_reject_flg: flag(input.comment_reject),
-      created_at: now,
-      updated_at: now,
-      deleted_at: null,
-    })
-    .onConflict((oc) => oc.columns(['title_id', 'user_id']).doNothing())
-    .returning('id')
-    .executeTakeFirst();
-  if (!inserted) throw alreadyReviewed();
-  await moveRating(trx, input.title_id, 1, input.star);
-  return getReview(trx, inserted.id, userId);
+  if (!(await repo.titleExists(trx, input.title_id))) throw notFound('title');
+  if (input.book_id !== undefined && (await repo.titleOfBook(trx, input.book_id)) !== input.title_id) throw notFound('book');
+  await writes.purgeDeletedReviewOf(trx, input.title_id, userId);
+  const reviewId = await writes.insertReview(trx, {
+    ...reviewFields(input),
+    titleId: input.title_id,
+    bookId: input.book_id ?? null,
+    userId,
+    ameba: input.ameba,
+    now,
+  });
+  if (reviewId === undefined) throw alreadyReviewed();
+  // The title's rating moves by deltas in this transaction; the routes forget the title's kept
+  // catalog facts once it has committed.
+  await writes.moveTitleRating(trx, input.title_id, 1, input.star);
+  return getReview(trx, reviewId, userId);
 }
 
-/**
- * The title's rating columns (`review_count`, `review_star_total`, migration 0900) move by
- * deltas in the review's own transaction: an increment re-reads the row it locks, so
- * concurrent reviews of one title on PostgreSQL never lose a count (a recount in an UPDATE
- * would read a snapshot taken before the other writer committed). The routes forget the
- * title's kept catalog facts once the transaction has committed.
- */
-async function moveRating(trx: Trx, titleId: number, count: number, stars: number): Promise<void> {
-  if (count === 0 && stars === 0) return;
-  await trx
-    .updateTable('titles')
-    .set((eb) => ({ review_count: eb('review_count', '+', count), review_star_total: eb('review_star_total', '+', stars) }))
-    .where('id', '=', titleId)
-    .execute();
-}
-
-/** Takes the review row's lock first (a no-op update) so its star cannot move under us. */
-async function lockReview(trx: Trx, reviewId: number): Promise<void> {
-  await trx.updateTable('reviews').set((eb) => ({ updated_at: eb.ref('updated_at') })).where('id', '=', reviewId).execute();
-}
+const reviewFields = (input: AddReviewInput | ModReviewInput): writes.ReviewFields => ({
+  star: input.star,
+  title: input.title,
+  body: input.comment,
+  nickname: input.nickname,
+  spoiler: input.spoiler,
+  commentReject: input.comment_reject,
+});
 
 const alreadyReviewed = () => new AppError(409, ErrorCode.ALREADY_EXISTS, ['title_id: already reviewed by this member']);
 
 export async function modReview(trx: Trx, userId: number, input: ModReviewInput, now: number): Promise<Review> {
-  await lockReview(trx, input.review_id);
+  await writes.lockReview(trx, input.review_id);
   const review = await ownReview(trx, input.review_id, userId);
   if (review.deleted_at !== null) throw notFound('review');
   if (review.title_id !== input.title_id) throw notFound('review of this title');
-  await trx
-    .updateTable('reviews')
-    .set({
-      star: input.star,
-      title: input.title,
-      body: input.comment,
-      nickname: input.nickname,
-      spoiler_flg: flag(input.spoiler),
-      comment_reject_flg: flag(input.comment_reject),
-      updated_at: now,
-    })
-    .where('id', '=', review.id)
-    .execute();
-  await moveRating(trx, review.title_id, 0, input.star - review.star);
+  await writes.updateReview(trx, review.id, reviewFields(input), now);
+  await writes.moveTitleRating(trx, review.title_id, 0, input.star - review.star);
   return getReview(trx, review.id, userId);
 }
 
 /** Deletes (or with `undo` restores) the member's own review; the rating moves only on a real change. */
 export async function delReview(trx: Trx, userId: number, reviewId: number, undo: boolean, now: number) {
   const review = await ownReview(trx, reviewId, userId);
-  const changed = await trx
-    .updateTable('reviews')
-    .set({ deleted_at: undo ? null : now })
-    .where('id', '=', review.id)
-    .where('deleted_at', undo ? 'is not' : 'is', null)
-    .executeTakeFirst();
-  if (Number(changed.numUpdatedRows) > 0) {
+  if (await writes.setReviewDeleted(trx, review.id, !undo, now)) {
     // The row is locked by the update above: its star is the one being counted or uncounted.
     const { star } = (await repo.findReview(trx, review.id))!;
-    await moveRating(trx, review.title_id, undo ? 1 : -1, undo ? star : -star);
+    await writes.moveTitleRating(trx, review.title_id, undo ? 1 : -1, undo ? star : -star);
   }
   return { result: 'OK', reviewId, titleId: review.title_id, deleted: !undo };
 }
@@ -144,18 +100,11 @@ export async function delReview(trx: Trx, userId: number, reviewId: number, undo
 export async function addComment(trx: Trx, userId: number, input: z.infer<typeof AddCommentInput>, now: number): Promise<ReviewComment> {
   const review = await liveReview(trx, input.review_id);
   if (review.comment_reject_flg === 1 && review.user_id !== userId) throw forbidden('review: comments are rejected');
-  const inserted = await trx
-    .insertInto('review_comments')
-    .values({ review_id: review.id, user_id: userId, body: input.body, created_at: now, updated_at: now, deleted_at: null })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const commentId = await writes.insertComment(trx, { reviewId: review.id, userId, body: input.body, now });
   if (review.user_id !== userId) {
-    await trx
-      .insertInto('review_notices')
-      .values({ user_id: review.user_id, review_id: review.id, actor_user_id: userId, type: 'COMMENT', comment_id: inserted.id, read_flg: 0, created_at: now })
-      .execute();
+    await writes.insertReviewNotice(trx, { userId: review.user_id, reviewId: review.id, actorUserId: userId, type: 'COMMENT', commentId, now });
   }
-  return repo.toComment((await repo.findComment(trx, inserted.id))!, userId);
+  return repo.toComment((await repo.findComment(trx, commentId))!, userId);
 }
 
 async function ownComment(db: Db, commentId: number, userId: number): Promise<repo.CommentRow> {
@@ -168,13 +117,13 @@ async function ownComment(db: Db, commentId: number, userId: number): Promise<re
 export async function modComment(trx: Trx, userId: number, commentId: number, body: string, now: number): Promise<ReviewComment> {
   const comment = await ownComment(trx, commentId, userId);
   if (comment.deleted_at !== null) throw notFound('comment');
-  await trx.updateTable('review_comments').set({ body, updated_at: now }).where('id', '=', commentId).execute();
+  await writes.updateCommentBody(trx, commentId, body, now);
   return repo.toComment({ ...comment, body }, userId);
 }
 
 export async function delComment(trx: Trx, userId: number, commentId: number, undo: boolean, now: number) {
   await ownComment(trx, commentId, userId);
-  await trx.updateTable('review_comments').set({ deleted_at: undo ? null : now }).where('id', '=', commentId).execute();
+  await writes.setCommentDeleted(trx, commentId, !undo, now);
   return { result: 'OK', commentId, deleted: !undo };
 }
 
@@ -182,25 +131,14 @@ export async function delComment(trx: Trx, userId: number, commentId: number, un
 export async function setLike(trx: Trx, userId: number, reviewId: number, like: boolean, now: number) {
   const review = await liveReview(trx, reviewId);
   if (like) {
-    const added = await trx
-      .insertInto('review_likes')
-      .values({ review_id: reviewId, user_id: userId, created_at: now })
-      .onConflict((oc) => oc.columns(['review_id', 'user_id']).doNothing())
-      .executeTakeFirst();
-    if (Number(added.numInsertedOrUpdatedRows ?? 0n) > 0) {
-      await trx.updateTable('reviews').set((eb) => ({ like_count: eb('like_count', '+', 1) })).where('id', '=', reviewId).execute();
+    if (await writes.insertLike(trx, reviewId, userId, now)) {
+      await writes.moveLikeCount(trx, reviewId, 1);
       if (review.user_id !== userId) {
-        await trx
-          .insertInto('review_notices')
-          .values({ user_id: review.user_id, review_id: reviewId, actor_user_id: userId, type: 'LIKE', comment_id: null, read_flg: 0, created_at: now })
-          .execute();
+        await writes.insertReviewNotice(trx, { userId: review.user_id, reviewId, actorUserId: userId, type: 'LIKE', commentId: null, now });
       }
     }
-  } else {
-    const removed = await trx.deleteFrom('review_likes').where('review_id', '=', reviewId).where('user_id', '=', userId).executeTakeFirst();
-    if (removed.numDeletedRows > 0n) {
-      await trx.updateTable('reviews').set((eb) => ({ like_count: eb('like_count', '-', 1) })).where('id', '=', reviewId).execute();
-    }
+  } else if (await writes.deleteLike(trx, reviewId, userId)) {
+    await writes.moveLikeCount(trx, reviewId, -1);
   }
   const after = await liveReview(trx, reviewId);
   return { reviewId, like, likeCount: after.like_count };
@@ -218,16 +156,13 @@ export async function report(
     const comment = await repo.findComment(trx, target.commentId);
     if (!comment || comment.deleted_at !== null) throw notFound('comment');
   }
-  await trx
-    .insertInto('review_reports')
-    .values({
-      review_id: 'reviewId' in target ? target.reviewId : null,
-      comment_id: 'commentId' in target ? target.commentId : null,
-      user_id: userId,
-      warning_code: warningCode,
-      created_at: now,
-    })
-    .execute();
+  await writes.insertReport(trx, {
+    reviewId: 'reviewId' in target ? target.reviewId : null,
+    commentId: 'commentId' in target ? target.commentId : null,
+    userId,
+    warningCode,
+    now,
+  });
   return { result: 'OK' };
 }
 
@@ -264,7 +199,7 @@ export async function authorReviews(
   db: Db,
   q: { authorId: number; includeAdult: boolean; sort: 'popular' | 'new'; offset: number; limit: number; viewerId: number | null },
 ): Promise<{ authorId: number; authorName: string; totalCount: number; reviews: (Review & { titleName: string })[] }> {
-  const author = await db.selectFrom('authors').select(['id', 'name']).where('id', '=', q.authorId).executeTakeFirst();
+  const author = await repo.findAuthor(db, q.authorId);
   if (!author) throw notFound('author');
   const page = await repo.listAuthorReviews(db, { ...q, eroticTypes: listedEroticTypes(q.includeAdult) });
   const reviews = await withExtras(db, page.rows, q.viewerId);
@@ -287,9 +222,8 @@ export async function myReview(db: Db, userId: number, q: { reviewId?: number; t
     if (q.titleId !== undefined && review.title_id !== q.titleId) throw notFound('review of this title');
     return { result: await getReview(db, review.id, userId) };
   }
-  const title = await db.selectFrom('titles').select('id').where('id', '=', q.titleId!).executeTakeFirst();
-  if (!title) throw notFound('title');
-  const mine = await repo.findReviewOf(db, title.id, userId);
+  if (!(await repo.titleExists(db, q.titleId!))) throw notFound('title');
+  const mine = await repo.findReviewOf(db, q.titleId!, userId);
   return { result: mine && mine.deleted_at === null ? (await withExtras(db, [mine], userId))[0]! : null };
 }
 
@@ -303,13 +237,13 @@ export async function userComments(db: Db, userId: number, offset: number, limit
  * volume); with `onlyUserId` just that member's, which is how the viewer learns `reviewed`.
  */
 export async function reviewsByBook(db: Db, q: { bookId: number; offset: number; limit: number; viewerId: number | null; onlyUserId?: number }) {
-  const book = await db.selectFrom('books').select('title_id').where('id', '=', q.bookId).executeTakeFirst();
-  if (!book) throw notFound('book');
+  const titleId = await repo.titleOfBook(db, q.bookId);
+  if (titleId === undefined) throw notFound('book');
   if (q.onlyUserId !== undefined) {
-    const mine = await repo.findReviewOf(db, book.title_id, q.onlyUserId);
+    const mine = await repo.findReviewOf(db, titleId, q.onlyUserId);
     const rows = mine && mine.deleted_at === null && q.offset === 0 ? [mine] : [];
     return { totalCount: mine && mine.deleted_at === null ? 1 : 0, reviews: await withExtras(db, rows, q.viewerId) };
   }
-  const page = await repo.listTitleReviews(db, { titleId: book.title_id, sort: 'new', offset: q.offset, limit: q.limit, excludeUserId: null });
+  const page = await repo.listTitleReviews(db, { titleId, sort: 'new', offset: q.offset, limit: q.limit, excludeUserId: null });
   return { totalCount: page.totalCount, reviews: await withExtras(db, page.rows, q.viewerId) };
 }

@@ -1,0 +1,30 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+
+type Db = Kysely<Database>;
+
+/** Likes and comments on the member's reviews, newest first, with the review's title and the actor's name. */
+export function listNoticeRows(db: Db, userId: number, offset: number, limit: number) {
+  return db
+    .selectFrom('review_notices as n')
+    .innerJoin('reviews as r', 'r.id', 'n.review_id')
+    .innerJoin('titles as t', 't.id', 'r.title_id')
+    .innerJoin('users as a', 'a.id', 'n.actor_user_id')
+    .select(['n.id', 'n.type', 'n.read_flg', 'n.review_id', 'r.title_id', 't.name as title_name', 'a.nickname', 'n.comment_id', 'n.created_at'])
+    .where('n.user_id', '=', userId)
+    .orderBy('n.created_at', 'desc')
+    .orderBy('n.id', 'desc')
+    .offset(offset)
+    .limit(limit)
+    .execute();
+}
+
+export async function countNotices(db: Db, userId: number, onlyUnread = false): Promise<number> {
+  let query = db.selectFrom('review_notices').select((eb) => eb.fn.countAll<number>().as('n')).where('user_id', '=', userId);
+  if (onlyUnread) query = query.where('read_flg', '=', 0);
+  return Number((await query.executeTakeFirstOrThrow()).n);
+}
+
+export async function markNoticesRead(db: Db, noticeIds: number[]): Promise<void> {
+  if (noticeIds.length > 0) await db.updateTable('review_notices').set({ read_flg: 1 }).where('id', 'in', noticeIds).execute();
+}
