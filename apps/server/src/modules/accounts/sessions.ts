@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { preparedQuery } from '../../db/prepared-query';
 import type { Database } from '../../db/schema';
+import * as repo from './sessions.repository';
 
 export const SESSION_COOKIE = 'hondana_session';
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
@@ -21,27 +21,12 @@ export interface SessionUser {
 
 export async function createSession(db: Kysely<Database>, userId: number, now: number): Promise<string> {
   const secret = newSecret();
-  await db
-    .insertInto('sessions')
-    .values({ id_hash: digest(secret), user_id: userId, created_at: now, expires_at: now + SESSION_TTL_MS })
-    .execute();
+  await repo.insertSession(db, { idHash: digest(secret), userId, now, expiresAt: now + SESSION_TTL_MS });
   return secret;
 }
 
-// Every member request reads its session: the statement is built once (db/prepared-query.ts).
-const sessionUserQuery = preparedQuery((db, $: { idHash: string; now: number }) =>
-  db
-    .selectFrom('sessions')
-    .innerJoin('users', 'users.id', 'sessions.user_id')
-    .select(['users.id', 'users.nickname', 'users.adult_state', 'users.birth_date', 'users.login_count'])
-    .where('sessions.id_hash', '=', $.idHash)
-    .where('sessions.expires_at', '>', $.now)
-    .where('users.withdrawn_at', 'is', null)
-    .where('users.suspended_at', 'is', null),
-);
-
 export async function findSessionUser(db: Kysely<Database>, secret: string, now: number): Promise<SessionUser | null> {
-  const [row] = (await sessionUserQuery.execute(db, { idHash: digest(secret), now })).rows;
+  const row = await repo.findLiveSessionUser(db, digest(secret), now);
   return row
     ? {
         userId: row.id,
@@ -53,10 +38,6 @@ export async function findSessionUser(db: Kysely<Database>, secret: string, now:
     : null;
 }
 
-export async function deleteSession(db: Kysely<Database>, secret: string): Promise<void> {
-  await db.deleteFrom('sessions').where('id_hash', '=', digest(secret)).execute();
-}
+export const deleteSession = (db: Kysely<Database>, secret: string): Promise<void> => repo.deleteSessionByHash(db, digest(secret));
 
-export async function deleteUserSessions(db: Kysely<Database>, userId: number): Promise<void> {
-  await db.deleteFrom('sessions').where('user_id', '=', userId).execute();
-}
+export const deleteUserSessions = (db: Kysely<Database>, userId: number): Promise<void> => repo.deleteSessionsOf(db, userId);

@@ -3,7 +3,7 @@ import { AppError, ErrorCode } from '@hondana/domain/errors';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 import { digest, newSecret } from '../accounts/sessions';
-import { preparedQuery } from '../../db/prepared-query';
+import { claimToken, deleteExpiredTokens, findToken, insertToken, storeResponse } from './one-time-tokens.repository';
 
 /**
  * The one-time token of spec §7 ("mutations first fetch a token from a create_token
@@ -29,34 +29,6 @@ export interface StoredResponse<T> {
   replayed: boolean;
 }
 
-// The statements of a token's life, built once (a create_token and a buy run them all).
-const insertToken = preparedQuery((db, $: { tokenHash: string; userId: number; purpose: string; now: number; expiresAt: number }) =>
-  db.insertInto('one_time_tokens').values({
-    token_hash: $.tokenHash,
-    user_id: $.userId,
-    purpose: $.purpose,
-    created_at: $.now,
-    expires_at: $.expiresAt,
-    used_at: null,
-    request_hash: null,
-    response_status: null,
-    response_body: null,
-  }),
-);
-const claimToken = preparedQuery((db, $: { tokenHash: string; userId: number; purpose: string; now: number; requestHash: string }) =>
-  db
-    .updateTable('one_time_tokens')
-    .set({ used_at: $.now, request_hash: $.requestHash })
-    .where('token_hash', '=', $.tokenHash)
-    .where('user_id', '=', $.userId)
-    .where('purpose', '=', $.purpose)
-    .where('used_at', 'is', null)
-    .where('expires_at', '>', $.now),
-);
-const storeResponse = preparedQuery((db, $: { tokenHash: string; status: number; body: string }) =>
-  db.updateTable('one_time_tokens').set({ response_status: $.status, response_body: $.body }).where('token_hash', '=', $.tokenHash),
-);
-
 export async function issueToken(db: Kysely<Database>, userId: number, purpose: string, now: number): Promise<string> {
   const token = newSecret();
   await insertToken.execute(db, { tokenHash: digest(token), userId, purpose, now, expiresAt: now + TOKEN_TTL_MS });
@@ -65,7 +37,7 @@ export async function issueToken(db: Kysely<Database>, userId: number, purpose: 
   const due = nextSweepAt.get(db);
   if (due === undefined || now >= due || now < due - SWEEP_INTERVAL_MS) {
     nextSweepAt.set(db, now + SWEEP_INTERVAL_MS);
-    await db.deleteFrom('one_time_tokens').where('expires_at', '<', now - TOKEN_TTL_MS).execute();
+    await deleteExpiredTokens(db, now - TOKEN_TTL_MS);
   }
   return token;
 }
@@ -124,11 +96,7 @@ async function replay<T>(
   use: TokenUse,
   requestHash: string,
 ): Promise<StoredResponse<T>> {
-  const row = await db
-    .selectFrom('one_time_tokens')
-    .select(['user_id', 'purpose', 'request_hash', 'response_status', 'response_body'])
-    .where('token_hash', '=', tokenHash)
-    .executeTakeFirst();
+  const row = await findToken(db, tokenHash);
   if (!row || row.user_id !== use.userId || row.purpose !== use.purpose || row.response_body === null) {
     throw new AppError(400, ErrorCode.INVALID_TOKEN, ['token: unknown, expired or for another request']);
   }
@@ -148,14 +116,8 @@ export async function storedResponseOf(
   userId: number,
   purposes: readonly string[],
 ): Promise<{ status: number; body: unknown } | null> {
-  const row = await db
-    .selectFrom('one_time_tokens')
-    .select(['response_status', 'response_body'])
-    .where('token_hash', '=', digest(token))
-    .where('user_id', '=', userId)
-    .where('purpose', 'in', [...purposes])
-    .executeTakeFirst();
-  if (!row || row.response_body === null) return null;
+  const row = await findToken(db, digest(token));
+  if (!row || row.user_id !== userId || !purposes.includes(row.purpose) || row.response_body === null) return null;
   return { status: row.response_status ?? 200, body: JSON.parse(row.response_body) as unknown };
 }
 
