@@ -6,7 +6,8 @@ import { addGuestBook, readGuestCart } from '../features/cart/guest-cart-storage
 import { type GuestCoupon, guestBannerDismissed } from '../features/cart/components/guest-coupon-banner';
 import { GuestCart } from '../features/cart/components/guest-cart-list';
 import type { GuestCartBooks } from '@hondana/domain/pre-orders';
-import { ApiError, apiGet } from '../features/wallet/api/api-client';
+import { ApiError } from '../lib/api/client';
+import { apiGet } from '../lib/api/no-login-redirect';
 import { cartCopy as c } from '../i18n/ja-cart';
 import { pageMeta } from '../page-meta';
 import type { Route } from './+types/cart';

@@ -6,7 +6,7 @@ import { Link, useLocation, useRevalidator } from 'react-router';
 import { CoinIcon } from '../components/coin-icon';
 import { Tabs } from '../components/tabs';
 import { loginHref } from '../features/accounts/login-href';
-import { ApiError } from '../features/wallet/api/api-client';
+import { ApiError } from '../lib/api/client';
 import { coinPurchasesClosed, getCoinShop } from '../features/wallet/api/get-coin-shop';
 import { getCoinPurchase } from '../features/wallet/api/purchase-coins';
 import { ResponsiveDialog } from '../components/responsive-dialog';

@@ -1,6 +1,6 @@
 import type { PaymentServicesActNotice } from '@hondana/domain/wallet';
 import { Link } from 'react-router';
-import { apiGet } from '../features/wallet/api/api-client';
+import { apiGet } from '../lib/api/no-login-redirect';
 import styles from '../features/wallet/components/wallet.module.css';
 import { walletCopy as w } from '../i18n/ja-wallet';
 import { pageMeta } from '../page-meta';

@@ -1,5 +1,6 @@
 import type { CartChangeResponse, CartItemView, CartView, OrderV3Body, OrderV3Response } from '@hondana/domain/cart';
-import { apiDelete, apiGet, apiPost, createToken } from '../../wallet/api/api-client';
+import { createToken } from '../../../lib/api/client';
+import { apiDelete, apiGet, apiPost } from '../../../lib/api/no-login-redirect';
 import { clearGuestCart, readGuestCart } from '../guest-cart-storage';
 
 /** The cart calls of §7. */

@@ -1,6 +1,7 @@
 import type { CartChangeResponse } from '@hondana/domain/cart';
 import type { CartOrderBody, CartOrderResponse, CartOrderStatus } from '@hondana/domain/cart-checkout';
-import { ApiError, apiGet, apiPost, createToken } from '../../wallet/api/api-client';
+import { ApiError, createToken } from '../../../lib/api/client';
+import { apiGet, apiPost } from '../../../lib/api/no-login-redirect';
 
 /** `POST /cart/bundle`: the bundle's books as one cart line. */
 export const addBundle = (bundleId: number) => apiPost<CartChangeResponse>('/cart/bundle', { bundle_id: bundleId });

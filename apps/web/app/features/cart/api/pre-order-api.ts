@@ -1,5 +1,6 @@
 import type { MangaCoinBalance } from '@hondana/domain/wallet';
-import { apiGet, apiPost, createToken } from '../../wallet/api/api-client';
+import { createToken } from '../../../lib/api/client';
+import { apiGet, apiPost } from '../../../lib/api/no-login-redirect';
 
 /** `POST /pre_order/manga_coin/order/book` (§7 "Pre-orders"): the answer of a placed pre-order. */
 export interface PlacedPreOrder {

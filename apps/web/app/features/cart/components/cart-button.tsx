@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { cartCopy as c } from '../../../i18n/ja-cart';
 import type { CartChangeResponse } from '@hondana/domain/cart';
-import { apiGet, apiPost } from '../../wallet/api/api-client';
+import { apiGet, apiPost } from '../../../lib/api/no-login-redirect';
 import { announceCartCount } from '../../../components/cart-count-event';
 import styles from './cart-button.module.css';
 

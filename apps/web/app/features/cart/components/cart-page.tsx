@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { isProviderMethod } from '@hondana/domain/cart-checkout';
 import { cartCopy as c } from '../../../i18n/ja-cart';
 import { cartPayErrorCopy as cartErrorCopy, cartPayCopy as p, returnedMessage } from '../../../i18n/ja-cart-pay';
-import { ApiError } from '../../wallet/api/api-client';
+import { ApiError } from '../../../lib/api/client';
 import * as api from '../api/cart-api';
 import { type CartArrival, orderCart } from '../api/cart-pay-api';
 import { announceCartCount } from '../../../components/cart-count-event';

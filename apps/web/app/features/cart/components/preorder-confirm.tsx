@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { preorderCopy as p, preorderErrorCopy } from '../../../i18n/ja-preorder';
-import { ApiError } from '../../wallet/api/api-client';
+import { ApiError } from '../../../lib/api/client';
 import { type PlacedPreOrder, getMangaCoinBalance, placePreOrder } from '../api/pre-order-api';
 import styles from './preorder-confirm.module.css';
 

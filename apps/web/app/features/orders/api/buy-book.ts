@@ -5,7 +5,8 @@ import type {
   MangaCoinBuyResponse,
 } from '@hondana/domain/orders';
 import type { SpendCurrency } from '@hondana/domain/last-page-commerce';
-import { ApiError, apiPost, createToken } from '../../wallet/api/api-client';
+import { ApiError, createToken } from '../../../lib/api/client';
+import { apiPost } from '../../../lib/api/no-login-redirect';
 
 export interface BuyRequest {
   bookId: number;

@@ -1,5 +1,5 @@
 import type { PaymentsResponse } from '@hondana/domain/orders';
-import { apiGet } from '../../wallet/api/api-client';
+import { apiGet } from '../../../lib/api/no-login-redirect';
 
 export const PAYMENTS_PAGE_SIZE = 20;
 

@@ -1,7 +1,7 @@
 import type { Balances } from '@hondana/domain/last-page-commerce';
 import type { PaymentsResponse, PointCampaignSummary } from '@hondana/domain/orders';
 import type { GetCoinResponse, MangaCoinItemsResponse } from '@hondana/domain/wallet';
-import { apiGet } from '../../wallet/api/api-client';
+import { apiGet } from '../../../lib/api/no-login-redirect';
 
 export interface PurchaseContext {
   balances: Balances;

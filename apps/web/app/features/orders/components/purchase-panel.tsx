@@ -3,7 +3,7 @@ import { type SpendCurrency, purchasePanel } from '@hondana/domain/last-page-com
 import { useEffect, useState } from 'react';
 import { useRevalidator } from 'react-router';
 import { walletCopy as w } from '../../../i18n/ja-wallet';
-import { ApiError } from '../../wallet/api/api-client';
+import { ApiError } from '../../../lib/api/client';
 import { buyBook } from '../api/buy-book';
 import { type PurchaseContext, getPurchaseContext } from '../api/get-purchase-context';
 import { ConfirmStep } from './confirm-step';

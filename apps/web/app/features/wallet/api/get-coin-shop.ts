@@ -1,7 +1,8 @@
 import type { UserStatus } from '@hondana/domain/accounts';
 import type { GoodValueResponse, MangaCoinBalance, MangaCoinItemsResponse } from '@hondana/domain/wallet';
 import type { CoinPaymentMethod } from '@hondana/domain/wallet-payments';
-import { ApiError, apiGet } from './api-client';
+import { ApiError } from '../../../lib/api/client';
+import { apiGet } from '../../../lib/api/no-login-redirect';
 
 export interface CoinShopData {
   paymentType: CoinPaymentMethod;

@@ -5,7 +5,7 @@ import type {
   PeriodBalanceResponse,
   WalletHistoryResponse,
 } from '@hondana/domain/wallet';
-import { apiGet } from './api-client';
+import { apiGet } from '../../../lib/api/no-login-redirect';
 import { getBalance } from './get-coin-shop';
 
 /** §9 window for 'expiring soon'. */

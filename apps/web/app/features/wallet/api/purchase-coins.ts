@@ -1,5 +1,6 @@
 import type { CoinPurchaseBody, CoinPurchaseResult, CoinPurchaseStatus } from '@hondana/domain/wallet';
-import { apiGet, apiPost, createToken } from './api-client';
+import { createToken } from '../../../lib/api/client';
+import { apiGet, apiPost } from '../../../lib/api/no-login-redirect';
 
 /**
  * Buys a coin pack (§7): a one-time token, then the purchase. A card answers COMPLETE (or a §8

@@ -4,7 +4,7 @@ import { type CoinPaymentMethod, coinPaymentMethodLabels } from '@hondana/domain
 import { type FormEvent, useState } from 'react';
 import { PaymentCardFields, SandboxNote, cardFromForm } from '../../../components/payment-card/payment-card';
 import { paymentErrorCopy, walletCopy as w } from '../../../i18n/ja-wallet';
-import { ApiError } from '../api/api-client';
+import { ApiError } from '../../../lib/api/client';
 import { purchaseCoins } from '../api/purchase-coins';
 import styles from './wallet.module.css';
 

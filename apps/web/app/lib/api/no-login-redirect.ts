@@ -1,10 +1,9 @@
-import { type Query, apiRequest } from '../../../lib/api/client';
-
-export { ApiError, createToken } from '../../../lib/api/client';
+import { type Query, apiRequest } from './client';
 
 /**
- * The wallet's, the orders' and the cart's calls through the one API client. They answer a 401
- * themselves (a guest's coin shop, a session that ended mid-purchase), so it is not a redirect.
+ * Calls whose pages answer a 401 themselves instead of being sent to login: a guest's coin shop,
+ * cart and purchase panel, or a session that ended mid-purchase (the page shows its own login
+ * prompt and keeps what the member chose).
  */
 export const apiGet = <T>(path: string, query?: Query) => apiRequest<T>(path, { query, allowUnauthorized: true });
 export const apiPost = <T>(path: string, body: unknown, query?: Query) =>
