@@ -17,11 +17,6 @@ const REPOSITORY_IMPORTS_ALLOWED = [
   'apps/server/src/modules/cart/cart.service.ts',
   'apps/server/src/modules/cart/pre-order-bonus.service.ts',
   'apps/server/src/modules/cart/pre-order.service.ts',
-  'apps/server/src/modules/catalog/books.service.ts',
-  'apps/server/src/modules/notices/routes.ts',
-  'apps/server/src/modules/reading/reading-access.ts',
-  'apps/server/src/modules/reading/viewer-info.service.ts',
-  'apps/server/src/modules/reviews/routes.ts',
   'apps/server/src/modules/wallet/coin-purchase.service.ts',
   'apps/server/src/modules/wallet/subscriptions/subscription-billing.service.ts',
 ];

@@ -13,6 +13,9 @@ import { insertCartItem } from './cart.repository';
 import { changeResponse, limitExceeded } from './cart.service';
 import type { CartMember } from './cart-view';
 
+/** The bundle on sale holding a book, as the book detail shows it (the catalog asks this of the cart). */
+export { bundleSummaryOfBook } from './bundle.repository';
+
 type Db = Kysely<Database> | Transaction<Database>;
 
 async function view(db: Db, bundle: BundleRow, now: number): Promise<BundleView> {

@@ -16,7 +16,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireUser } from '../accounts/session-plugin';
-import { forgetTitleFacts } from '../catalog/titles.repository';
+import { forgetTitleFacts } from '../catalog/title-facts';
 import { parseInput } from '../reviews/parse-input';
 import { unreadReviewNotices } from '../reviews/review-notices';
 import { reviewVisibility } from '../reviews/review-visibility';

@@ -5,8 +5,7 @@ import type { Database } from '../../db/schema';
 import type { PageGrant } from '../../media/signed-urls';
 import { toBookDetail, visibleBooks } from '../catalog/books.service';
 import type { BookDetail } from '../catalog/books.types';
-import type { TitleFacts } from '../catalog/titles.repository';
-import type { VolumeRow } from '../catalog/books.repository';
+import type { TitleFacts, VolumeRow } from '../catalog/title-facts';
 import { heldBookIds, possessionOf } from './entitlements';
 
 type Db = Kysely<Database>;

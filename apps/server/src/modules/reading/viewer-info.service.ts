@@ -15,9 +15,9 @@ import {
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { signPageQuery, urlExpiry } from '../../media/signed-urls';
-import type { VolumeRow } from '../catalog/books.repository';
+import type { VolumeRow } from '../catalog/title-facts';
 import { isWished } from '../notices/wish-list.service';
-import { findReviewOf } from '../reviews/reviews.repository';
+import { hasLiveReview } from '../reviews/member-reviews';
 import { getRatingSummary } from '../reviews/reviews.service';
 import { pricingOf, statusOf } from '../catalog/books.service';
 import { type ReadingBook, isSample, pageGrant } from './reading-access';
@@ -46,7 +46,7 @@ export async function viewerInfo(db: Db, book: ReadingBook, q: ViewerRequest): P
     userId === null ? null : repo.findPosition(db, userId, book.volume.id),
     userId === null ? [] : repo.bookmarksOf(db, userId, book.volume.id),
     userId === null ? false : repo.hasReadEnd(db, userId, book.volume.id),
-    userId === null ? undefined : findReviewOf(db, titleId, userId),
+    userId === null ? false : hasLiveReview(db, titleId, userId),
     userId === null ? false : isWished(db, userId, titleId),
   ]);
   const pagesData = pagesDataOf(book, pages, q);
@@ -64,7 +64,7 @@ export async function viewerInfo(db: Db, book: ReadingBook, q: ViewerRequest): P
       next,
       later,
       rating: rating.average,
-      reviewed: review !== undefined && review.deleted_at === null,
+      reviewed: review,
       inMyList,
     }),
     pages_data: pagesData,

@@ -23,7 +23,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 import { requireUser, sessionUser } from '../accounts/session-plugin';
-import { forgetTitleFacts } from '../catalog/titles.repository';
+import { forgetTitleFacts } from '../catalog/title-facts';
 import { withOneTimeToken } from '../tokens/one-time-tokens';
 import { registerTokenEndpoints } from '../tokens/token-routes';
 import { parseInput } from './parse-input';
