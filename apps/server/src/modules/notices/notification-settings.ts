@@ -1,12 +1,13 @@
 import { DEFAULT_NOTIFICATION_SETTINGS, type NotificationSettings } from '@hondana/domain/notices-rules';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
+import * as repo from './notification-settings.repository';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
 /** §3 Notification settings of a member; the defaults until they save their own. */
 export async function getNotificationSettings(db: Db, userId: number): Promise<NotificationSettings> {
-  const row = await db.selectFrom('notification_settings').selectAll().where('user_id', '=', userId).executeTakeFirst();
+  const row = await repo.findNotificationSettings(db, userId);
   if (!row) return { ...DEFAULT_NOTIFICATION_SETTINGS };
   return {
     linePushEnabled: row.line_push_enabled === 1,
@@ -22,10 +23,6 @@ export async function saveNotificationSettings(db: Db, userId: number, settings:
     ameba_notification_enabled: settings.amebaNotificationEnabled ? 1 : 0,
     updated_at: now,
   } as const;
-  await db
-    .insertInto('notification_settings')
-    .values({ user_id: userId, ...values })
-    .onConflict((oc) => oc.column('user_id').doUpdateSet(values))
-    .execute();
+  await repo.upsertNotificationSettings(db, userId, values);
   return getNotificationSettings(db, userId);
 }
