@@ -15,7 +15,6 @@ import { PointCampaignType, campaignActive } from '@hondana/domain/orders-rules'
 import type { CoinHighlight, DisplayScene } from '@hondana/domain/wallet';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
-import { bundleOnSale } from '../cart/bundle.repository';
 import type { AuditEntry } from './audit.repository';
 import * as repo from './promotions.repository';
 
@@ -121,7 +120,8 @@ async function bundleViews(db: Db, rows: repo.BundleRow[], now: number): Promise
       books: mine.map((b) => ({ id: b.id, titleId: b.title_id, vol: b.vol, contentsName: b.contents_name, price: b.price })),
       start: instantToTokyoMinute(start),
       end: minute(end),
-      onSale: bundleOnSale({ start_at: start, end_at: end }, now),
+      // The cart's own test (`bundleOnSale`): on sale from its start until its end.
+      onSale: start <= now && (end === null || now < end),
       version: r.version,
     };
   });
