@@ -175,8 +175,9 @@ export interface AdminPointCampaignView {
   bookId: number | null;
   titleId: number | null;
   minBooks: number;
-  /** Running now. */
+  /** Running now; ended (its end has passed: nothing left to end). */
   active: boolean;
+  ended: boolean;
   version: number;
 }
 
@@ -197,6 +198,7 @@ export interface AdminBundleView {
   start: string;
   end: string | null;
   onSale: boolean;
+  ended: boolean;
   version: number;
 }
 

@@ -42,6 +42,7 @@ function campaignView(c: repo.PointCampaignRow, now: number): AdminPointCampaign
     titleId: c.title_id,
     minBooks: c.min_books,
     active: campaignActive({ start, end }, now),
+    ended: end !== null && end <= now,
     version: c.version,
   };
 }
@@ -122,6 +123,7 @@ async function bundleViews(db: Db, rows: repo.BundleRow[], now: number): Promise
       end: minute(end),
       // The cart's own test (`bundleOnSale`): on sale from its start until its end.
       onSale: start <= now && (end === null || now < end),
+      ended: end !== null && end <= now,
       version: r.version,
     };
   });
