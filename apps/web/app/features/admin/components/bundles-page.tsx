@@ -101,14 +101,14 @@ export function BundlesPage() {
           <tbody>
             {bundles.data?.bundles.map((b) => (
               <tr key={b.id}>
-                <td>{b.id}</td>
+                <td className={styles.nowrap}>{b.id}</td>
                 <td>{b.name}</td>
                 <td>{b.books.map((book) => book.contentsName).join('、')}</td>
-                <td className={styles.number}>{formatYen(b.price)}</td>
-                <td className={styles.number}>{formatYen(b.listPrice)}</td>
-                <td className={styles.number}>{p('bundles.discount', { rate: b.discountRate })}</td>
+                <td className={`${styles.number} ${styles.nowrap}`}>{formatYen(b.price)}</td>
+                <td className={`${styles.number} ${styles.nowrap}`}>{formatYen(b.listPrice)}</td>
+                <td className={`${styles.number} ${styles.nowrap}`}>{p('bundles.discount', { rate: b.discountRate })}</td>
                 <td>{p('common.period', { start: b.start.replace('T', ' '), end: b.end?.replace('T', ' ') ?? p('common.open') })}</td>
-                <td>{b.onSale ? p('bundles.onSale') : p('bundles.offSale')}</td>
+                <td className={styles.nowrap}>{b.onSale ? p('bundles.onSale') : p('bundles.offSale')}</td>
                 <td>
                   <span className={styles.actions}>
                     <button className={styles.secondary} type="button" onClick={() => setEditing(b)} aria-label={`${p('common.edit')} ${b.name}`}>

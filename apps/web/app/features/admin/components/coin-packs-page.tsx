@@ -158,16 +158,16 @@ export function CoinPacksPage() {
           <tbody>
             {shown?.map((pack) => (
               <tr key={pack.id}>
-                <td>{pack.id}</td>
-                <td className={styles.number}>{p('coinPacks.yen', { n: formatYen(pack.price) })}</td>
-                <td className={styles.number}>{formatYen(pack.coin)}</td>
-                <td className={styles.number}>{formatYen(pack.bonus)}</td>
-                <td className={styles.number}>{pack.limit === null ? p('coinPacks.unlimited') : p('coinPacks.times', { n: pack.limit })}</td>
+                <td className={styles.nowrap}>{pack.id}</td>
+                <td className={`${styles.number} ${styles.nowrap}`}>{p('coinPacks.yen', { n: formatYen(pack.price) })}</td>
+                <td className={`${styles.number} ${styles.nowrap}`}>{formatYen(pack.coin)}</td>
+                <td className={`${styles.number} ${styles.nowrap}`}>{formatYen(pack.bonus)}</td>
+                <td className={`${styles.number} ${styles.nowrap}`}>{pack.limit === null ? p('coinPacks.unlimited') : p('coinPacks.times', { n: pack.limit })}</td>
                 <td>{p(`coinPacks.highlights.${pack.highlight}`)}</td>
                 <td>{p(`coinPacks.scenes.${pack.displayScene}`)}</td>
-                <td>{pack.paymentMethods.map(methodLabel).join('、')}</td>
-                <td className={styles.number}>{formatYen(pack.sold)}</td>
-                <td>{pack.active ? p('coinPacks.visible') : p('coinPacks.hidden')}</td>
+                <td>{pack.paymentMethods.length === METHODS.length ? p('coinPacks.all') : pack.paymentMethods.map(methodLabel).join('、')}</td>
+                <td className={`${styles.number} ${styles.nowrap}`}>{formatYen(pack.sold)}</td>
+                <td className={styles.nowrap}>{pack.active ? p('coinPacks.visible') : p('coinPacks.hidden')}</td>
                 <td>
                   <span className={styles.actions}>
                     <button className={styles.secondary} type="button" onClick={() => setEditing(pack)} aria-label={`${p('common.edit')} #${pack.id}`}>

@@ -156,14 +156,14 @@ export function PointCampaignsPage() {
           <tbody>
             {campaigns.data?.campaigns.map((c) => (
               <tr key={c.id}>
-                <td>{c.id}</td>
+                <td className={styles.nowrap}>{c.id}</td>
                 <td>{c.name}</td>
                 <td>{p(`campaigns.types.${c.type}`)}</td>
-                <td className={styles.number}>{c.rate > 0 ? p('campaigns.give.rate', { rate: c.rate }) : p('campaigns.give.point', { point: c.point })}</td>
+                <td className={`${styles.number} ${styles.nowrap}`}>{c.rate > 0 ? p('campaigns.give.rate', { rate: c.rate }) : p('campaigns.give.point', { point: c.point })}</td>
                 <td>{target(c)}</td>
                 <td>{period(c)}</td>
-                <td className={styles.number}>{p('campaigns.days', { n: c.expireDays })}</td>
-                <td>{c.active ? p('common.running') : p('common.notRunning')}</td>
+                <td className={`${styles.number} ${styles.nowrap}`}>{p('campaigns.days', { n: c.expireDays })}</td>
+                <td className={styles.nowrap}>{c.active ? p('common.running') : p('common.notRunning')}</td>
                 <td>
                   <span className={styles.actions}>
                     <button className={styles.secondary} type="button" onClick={() => edit(c)} aria-label={`${p('common.edit')} ${c.name}`}>
