@@ -190,7 +190,7 @@ describe('the console sets what the store sells', () => {
     await page.getByRole('row', { name: new RegExp(`^${packId} `) }).getByText('非表示').waitFor();
     await shot(page, 'coin-packs-768');
     await page.goto(`${store.url}/admin/point-campaigns`);
-    await page.getByRole('button', { name: `いま終了する ${CAMPAIGN}` }).click();
+    await page.getByRole('button', { name: `終了する ${CAMPAIGN}` }).click();
     await page.getByRole('row', { name: new RegExp(CAMPAIGN) }).getByText('期間外').waitFor();
     await shot(page, 'point-campaigns-768');
     await page.goto(`${store.url}/admin/bundles`);

@@ -107,7 +107,11 @@ export function BundlesPage() {
                 <td className={`${styles.number} ${styles.nowrap}`}>{formatYen(b.price)}</td>
                 <td className={`${styles.number} ${styles.nowrap}`}>{formatYen(b.listPrice)}</td>
                 <td className={`${styles.number} ${styles.nowrap}`}>{p('bundles.discount', { rate: b.discountRate })}</td>
-                <td>{p('common.period', { start: b.start.replace('T', ' '), end: b.end?.replace('T', ' ') ?? p('common.open') })}</td>
+                <td>
+                  <span className={styles.nowrap}>{p('common.from', { start: b.start.replace('T', ' ') })}</span>
+                  <br />
+                  <span className={styles.nowrap}>{b.end?.replace('T', ' ') ?? p('common.open')}</span>
+                </td>
                 <td className={styles.nowrap}>{b.onSale ? p('bundles.onSale') : p('bundles.offSale')}</td>
                 <td>
                   <span className={styles.actions}>

@@ -163,8 +163,8 @@ export function CoinPacksPage() {
                 <td className={`${styles.number} ${styles.nowrap}`}>{formatYen(pack.coin)}</td>
                 <td className={`${styles.number} ${styles.nowrap}`}>{formatYen(pack.bonus)}</td>
                 <td className={`${styles.number} ${styles.nowrap}`}>{pack.limit === null ? p('coinPacks.unlimited') : p('coinPacks.times', { n: pack.limit })}</td>
-                <td>{p(`coinPacks.highlights.${pack.highlight}`)}</td>
-                <td>{p(`coinPacks.scenes.${pack.displayScene}`)}</td>
+                <td className={styles.nowrap}>{p(`coinPacks.highlights.${pack.highlight}`)}</td>
+                <td className={styles.nowrap}>{p(`coinPacks.scenes.${pack.displayScene}`)}</td>
                 <td>{pack.paymentMethods.length === METHODS.length ? p('coinPacks.all') : pack.paymentMethods.map(methodLabel).join('、')}</td>
                 <td className={`${styles.number} ${styles.nowrap}`}>{formatYen(pack.sold)}</td>
                 <td className={styles.nowrap}>{pack.active ? p('coinPacks.visible') : p('coinPacks.hidden')}</td>

@@ -161,7 +161,11 @@ export function PointCampaignsPage() {
                 <td>{p(`campaigns.types.${c.type}`)}</td>
                 <td className={`${styles.number} ${styles.nowrap}`}>{c.rate > 0 ? p('campaigns.give.rate', { rate: c.rate }) : p('campaigns.give.point', { point: c.point })}</td>
                 <td>{target(c)}</td>
-                <td>{period(c)}</td>
+                <td>
+                  {c.start && <span className={styles.nowrap}>{p('common.from', { start: c.start.replace('T', ' ') })}</span>}
+                  {c.start && <br />}
+                  <span className={styles.nowrap}>{c.start ? (c.end?.replace('T', ' ') ?? p('common.open')) : period(c)}</span>
+                </td>
                 <td className={`${styles.number} ${styles.nowrap}`}>{p('campaigns.days', { n: c.expireDays })}</td>
                 <td className={styles.nowrap}>{c.active ? p('common.running') : p('common.notRunning')}</td>
                 <td>
