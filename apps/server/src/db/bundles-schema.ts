@@ -11,6 +11,8 @@ export interface BundlesTable {
   start_at: Millis;
   end_at: Millis | null;
   created_at: Millis;
+  /** Bumped by every console edit (migration 2026-11-28T1020-console-commerce). */
+  version: Generated<number>;
 }
 
 export interface BundleBooksTable {

@@ -68,6 +68,8 @@ export interface PointCampaignsTable {
   book_id: number | null;
   title_id: number | null;
   min_books: number;
+  /** Bumped by every console edit (migration 2026-11-28T1020-console-commerce). */
+  version: Generated<number>;
 }
 
 export interface OrdersTables {

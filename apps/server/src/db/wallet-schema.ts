@@ -57,6 +57,8 @@ export interface MangaCoinItemsTable {
   payment_methods: string;
   sort_order: number;
   active: 0 | 1;
+  /** Bumped by every console edit (migration 2026-11-28T1020-console-commerce). */
+  version: Generated<number>;
 }
 
 /** The sandbox payment provider's own record of a carrier or wallet payment awaiting the member. */

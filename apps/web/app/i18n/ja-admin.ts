@@ -5,7 +5,7 @@ export const jaAdmin = {
   meta: { title: '管理コンソール' },
   shell: {
     brand: '本棚 管理コンソール',
-    nav: { titles: '作品', coupons: 'クーポン', members: '会員', reports: 'レポート', audit: '操作履歴' },
+    nav: { titles: '作品', coupons: 'クーポン', 'point-campaigns': 'ポイント', bundles: 'セット販売', 'coin-packs': 'コインパック', members: '会員', reports: 'レポート', audit: '操作履歴' },
     role: { operator: '運営', support: 'サポート' },
     store: 'ストアへ',
   },
@@ -40,6 +40,8 @@ export const jaAdmin = {
     from: '開始日', to: '終了日', date: '基準日', suspended: '停止', order: '注文', token: '操作',
     id: 'ID', titleId: '作品ID', vol: '巻', layoutType: 'レイアウト', pageCount: 'ページ数', lotId: '付与ID', bytes: 'バイト数', status: '状態', paymentType: '支払い',
     total_price: '金額', payment_type: '支払い', user_id: '会員ID', given: '配布人数', held: '配布', used: '利用', enabled: '有効', newMembers: '新しい会員',
+    type: '種類', point: '固定ポイント', start: '開始', end: '終了', expireDays: '有効日数', bookId: '巻ID', minBooks: '必要冊数', bookIds: '巻ID', coin: 'コイン数',
+    bonus: 'ボーナスコイン', bonusPoint: 'ボーナスポイント', highlight: '強調表示', displayScene: '表示する場面', paymentMethods: '支払い方法', sortOrder: '表示順', active: '表示',
   },
   titles: {
     heading: '作品',
@@ -183,6 +185,9 @@ export const jaAdmin = {
       'title.create': '作品を登録', 'title.update': '作品情報を変更', 'book.update': '巻を変更', 'book.publish': '巻を公開', 'book.unpublish': '巻を非公開',
       'book.import.created': 'ファイルから巻を追加', 'book.import.updated': 'ファイルで巻を更新', 'coupon.create': 'クーポンを作成', 'coupon.enable': 'クーポンを有効化',
       'coupon.disable': 'クーポンを無効化', 'member.grant': 'コイン・ポイントを付与', 'order.cancel': '注文を取り消し', 'member.suspend': 'ログインを停止', 'member.restore': 'ログイン停止を解除',
+      'point_campaign.create': 'ポイントキャンペーンを作成', 'point_campaign.update': 'ポイントキャンペーンを変更', 'point_campaign.end': 'ポイントキャンペーンを終了',
+      'bundle.create': 'セットを作成', 'bundle.update': 'セットを変更', 'bundle.end': 'セットの販売を終了', 'coin_pack.create': 'コインパックを作成',
+      'coin_pack.update': 'コインパックを変更', 'coin_pack.hide': 'コインパックを非表示', 'coin_pack.show': 'コインパックを表示',
     },
     heading: '操作履歴',
     lead: '管理コンソールでの変更はすべてここに記録され、編集・削除はできません。',

@@ -30,6 +30,7 @@ import * as commerce from './admin-commerce.service';
 import { listAudit, writeAudit } from './audit.repository';
 import { catalogChanged } from './catalog-changed';
 import * as members from './members.service';
+import { adminPromotionRoutes } from './promotions-routes';
 import * as reports from './reports.service';
 
 /** Largest file the console's import takes (a CBZ or EPUB volume). */
@@ -181,6 +182,9 @@ export const adminRoutes: FastifyPluginAsync = async (base) => {
     const result = await adminMutation(db, staff, { token, request: { id, enabled }, now: now() }, (trx) => commerce.setCouponEnabled(trx, id, enabled));
     return reply.status(result.status).send(result.body);
   });
+
+  // Point campaigns, bundles and coin packs
+  await app.register(adminPromotionRoutes);
 
   // Members (support too)
   app.get('/admin/members', { schema: { querystring: SearchQuery } }, async (request) => {

@@ -1,0 +1,119 @@
+import {
+  CoinPackActiveBody,
+  CreateBundleBody,
+  CreateCoinPackBody,
+  CreatePointCampaignBody,
+  EndBody,
+  UpdateBundleBody,
+  UpdateCoinPackBody,
+  UpdatePointCampaignBody,
+} from '@hondana/domain/admin/admin-commerce-api';
+import { IdParams } from '@hondana/domain/admin/admin-api';
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { requireStaff } from './admin-guard';
+import { adminMutation } from './admin-mutation';
+import { catalogChanged } from './catalog-changed';
+import * as promotions from './promotions.service';
+
+/**
+ * The console's point campaigns (bulk-buy included), bundles and coin packs (`/api/admin/...`,
+ * operators only). Each change claims its one-time token, writes its audit entry and counts a
+ * `catalog` change in one transaction; this process drops its caches before answering and every
+ * other process follows within a second (decision 018).
+ */
+export const adminPromotionRoutes: FastifyPluginAsync = async (base) => {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+  const { db } = app.deps.database;
+  const now = () => app.deps.clock().getTime();
+
+  app.get('/admin/point_campaigns', async (request) => {
+    await requireStaff(request, 'everything');
+    return { campaigns: await promotions.listPointCampaigns(db, now()) };
+  });
+  app.post('/admin/point_campaigns', { schema: { body: CreatePointCampaignBody } }, async (request, reply) => {
+    const staff = await requireStaff(request, 'everything');
+    const { token, ...input } = request.body;
+    const at = now();
+    const result = await adminMutation(db, staff, { token, request: input, now: at }, (trx) => promotions.createPointCampaign(trx, request.body, at), 'catalog');
+    await catalogChanged(app);
+    return reply.status(result.status).send(result.body);
+  });
+  app.put('/admin/point_campaigns/:id', { schema: { params: IdParams, body: UpdatePointCampaignBody } }, async (request, reply) => {
+    const staff = await requireStaff(request, 'everything');
+    const { token, ...input } = request.body;
+    const id = request.params.id;
+    const at = now();
+    const result = await adminMutation(db, staff, { token, request: { id, ...input }, now: at }, (trx) => promotions.updatePointCampaign(trx, id, request.body, at), 'catalog');
+    await catalogChanged(app);
+    return reply.status(result.status).send(result.body);
+  });
+  app.post('/admin/point_campaigns/:id/end', { schema: { params: IdParams, body: EndBody } }, async (request, reply) => {
+    const staff = await requireStaff(request, 'everything');
+    const { token, version } = request.body;
+    const id = request.params.id;
+    const at = now();
+    const result = await adminMutation(db, staff, { token, request: { id, version }, now: at }, (trx) => promotions.endPointCampaign(trx, id, version, at), 'catalog');
+    await catalogChanged(app);
+    return reply.status(result.status).send(result.body);
+  });
+
+  app.get('/admin/bundles', async (request) => {
+    await requireStaff(request, 'everything');
+    return { bundles: await promotions.listBundles(db, now()) };
+  });
+  app.post('/admin/bundles', { schema: { body: CreateBundleBody } }, async (request, reply) => {
+    const staff = await requireStaff(request, 'everything');
+    const { token, ...input } = request.body;
+    const at = now();
+    const result = await adminMutation(db, staff, { token, request: input, now: at }, (trx) => promotions.createBundle(trx, request.body, at), 'catalog');
+    await catalogChanged(app);
+    return reply.status(result.status).send(result.body);
+  });
+  app.put('/admin/bundles/:id', { schema: { params: IdParams, body: UpdateBundleBody } }, async (request, reply) => {
+    const staff = await requireStaff(request, 'everything');
+    const { token, ...input } = request.body;
+    const id = request.params.id;
+    const at = now();
+    const result = await adminMutation(db, staff, { token, request: { id, ...input }, now: at }, (trx) => promotions.updateBundle(trx, id, request.body, at), 'catalog');
+    await catalogChanged(app);
+    return reply.status(result.status).send(result.body);
+  });
+  app.post('/admin/bundles/:id/end', { schema: { params: IdParams, body: EndBody } }, async (request, reply) => {
+    const staff = await requireStaff(request, 'everything');
+    const { token, version } = request.body;
+    const id = request.params.id;
+    const at = now();
+    const result = await adminMutation(db, staff, { token, request: { id, version }, now: at }, (trx) => promotions.endBundle(trx, id, version, at), 'catalog');
+    await catalogChanged(app);
+    return reply.status(result.status).send(result.body);
+  });
+
+  app.get('/admin/coin_packs', async (request) => {
+    await requireStaff(request, 'everything');
+    return { packs: await promotions.listCoinPacks(db) };
+  });
+  app.post('/admin/coin_packs', { schema: { body: CreateCoinPackBody } }, async (request, reply) => {
+    const staff = await requireStaff(request, 'everything');
+    const { token, ...input } = request.body;
+    const result = await adminMutation(db, staff, { token, request: input, now: now() }, (trx) => promotions.createCoinPack(trx, request.body), 'catalog');
+    await catalogChanged(app);
+    return reply.status(result.status).send(result.body);
+  });
+  app.put('/admin/coin_packs/:id', { schema: { params: IdParams, body: UpdateCoinPackBody } }, async (request, reply) => {
+    const staff = await requireStaff(request, 'everything');
+    const { token, ...input } = request.body;
+    const id = request.params.id;
+    const result = await adminMutation(db, staff, { token, request: { id, ...input }, now: now() }, (trx) => promotions.updateCoinPack(trx, id, request.body), 'catalog');
+    await catalogChanged(app);
+    return reply.status(result.status).send(result.body);
+  });
+  app.post('/admin/coin_packs/:id/active', { schema: { params: IdParams, body: CoinPackActiveBody } }, async (request, reply) => {
+    const staff = await requireStaff(request, 'everything');
+    const { token, ...input } = request.body;
+    const id = request.params.id;
+    const result = await adminMutation(db, staff, { token, request: { id, ...input }, now: now() }, (trx) => promotions.setCoinPackActive(trx, id, input), 'catalog');
+    await catalogChanged(app);
+    return reply.status(result.status).send(result.body);
+  });
+};

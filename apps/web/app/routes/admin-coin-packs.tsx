@@ -1,0 +1,5 @@
+import { CoinPacksPage } from '../features/admin/components/coin-packs-page';
+
+export default function AdminCoinPacksPageRoute() {
+  return <CoinPacksPage />;
+}

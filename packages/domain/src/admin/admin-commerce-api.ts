@@ -1,0 +1,220 @@
+/**
+ * Request schemas of the console's commerce editors (`/api/admin/point_campaigns`, `/bundles`,
+ * `/coin_packs`): the point campaigns the cart's point breakdown reads (§3, bulk-buy included),
+ * the cart's bundles, and the coin shop's packs per payment type. Times are Asia/Tokyo
+ * `YYYY-MM-DDTHH:mm` strings as in `admin-api.ts`; amounts are non-negative integers.
+ */
+import { z } from 'zod';
+import { PointCampaignType, pointCampaignTypes } from '../orders-rules';
+import { CoinHighlight, DisplayScene } from '../wallet';
+import { coinPaymentMethods } from '../wallet-payments';
+import { tokyoMinuteToInstant } from './admin-api';
+
+const token = z.string({ message: 'is required' }).min(1, 'is required').max(200);
+const version = z.number({ message: 'is required' }).int().min(0);
+const text = (max: number) => z.string({ message: 'must be text' }).max(max, `must be at most ${max} characters`);
+const count = (max: number) =>
+  z.number({ message: 'must be a non-negative integer' }).int('must be a non-negative integer').min(0, 'must be a non-negative integer').max(max, 'is too large');
+const yen = count(10_000_000);
+const positive = (max: number) =>
+  z.number({ message: 'must be a positive integer' }).int('must be a positive integer').min(1, 'must be a positive integer').max(max, 'is too large');
+const refId = z.number({ message: 'must be an id' }).int('must be an id').min(1, 'must be an id').max(2_147_483_647, 'must be an id');
+const tokyoTime = z.string({ message: 'must be a date and time' }).transform((value, ctx) => {
+  const instant = tokyoMinuteToInstant(value);
+  if (instant === null) {
+    ctx.addIssue({
+      code: 'custom',
+      message: 'must be a date and time (YYYY-MM-DDTHH:mm, Asia/Tokyo)',
+    });
+    return z.NEVER;
+  }
+  return instant;
+});
+
+export const POINT_CAMPAIGN_TYPES = pointCampaignTypes;
+
+const pointCampaignFields = {
+  type: z.enum(pointCampaignTypes as [PointCampaignType, ...PointCampaignType[]], { message: 'must be basic, first, book, series or bulkBuy' }),
+  name: text(100).trim().min(1, 'is required'),
+  /** Percent of the price paid; 0 when the campaign gives fixed points. */
+  rate: count(100),
+  /** Fixed points per book when rate is 0. */
+  point: count(100_000).default(0),
+  start: tokyoTime.nullable().default(null),
+  end: tokyoTime.nullable().default(null),
+  expireDays: z.number({ message: 'must be 1–3650' }).int('must be 1–3650').min(1, 'must be 1–3650').max(3650, 'must be 1–3650'),
+  bookId: refId.nullable().default(null),
+  titleId: refId.nullable().default(null),
+  /** bulkBuy: books of one title in one order needed (at least 2). */
+  minBooks: count(1000).default(0),
+};
+type PointCampaignFields = z.infer<z.ZodObject<typeof pointCampaignFields>>;
+function checkPointCampaign(c: PointCampaignFields, ctx: z.RefinementCtx) {
+  if (c.rate === 0 && c.point === 0)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['rate'],
+      message: 'a rate or fixed points is required',
+    });
+  if (c.start !== null && c.end !== null && c.end <= c.start)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['end'],
+      message: 'must end after it starts',
+    });
+  if (c.type === PointCampaignType.book && c.bookId === null)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['bookId'],
+      message: 'is required for a book campaign',
+    });
+  if (c.type === PointCampaignType.series && c.titleId === null)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['titleId'],
+      message: 'is required for a series campaign',
+    });
+  if (c.type === PointCampaignType.bulkBuy && c.minBooks < 2)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['minBooks'],
+      message: 'must be at least 2 for a bulk-buy campaign',
+    });
+}
+
+export const CreatePointCampaignBody = z.object({ token, ...pointCampaignFields }).superRefine(checkPointCampaign);
+export type CreatePointCampaignBody = z.infer<typeof CreatePointCampaignBody>;
+export const UpdatePointCampaignBody = z.object({ token, version, ...pointCampaignFields }).superRefine(checkPointCampaign);
+export type UpdatePointCampaignBody = z.infer<typeof UpdatePointCampaignBody>;
+
+/** Ends a campaign or a bundle now (it stays listed, with its history). */
+export const EndBody = z.object({ token, version });
+
+const bundleFields = {
+  name: text(200).trim().min(1, 'is required'),
+  /** The bundle's price in coins (tax included), below the books' list prices together. */
+  price: yen,
+  bookIds: z.array(refId, { message: 'must be a list of book ids' }).min(2, 'must hold at least 2 books').max(100, 'must hold at most 100 books'),
+  start: tokyoTime,
+  end: tokyoTime.nullable().default(null),
+};
+function checkBundle(b: z.infer<z.ZodObject<typeof bundleFields>>, ctx: z.RefinementCtx) {
+  if (new Set(b.bookIds).size !== b.bookIds.length)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['bookIds'],
+      message: 'must not repeat a book',
+    });
+  if (b.end !== null && b.end <= b.start)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['end'],
+      message: 'must end after it starts',
+    });
+}
+
+export const CreateBundleBody = z.object({ token, ...bundleFields }).superRefine(checkBundle);
+export type CreateBundleBody = z.infer<typeof CreateBundleBody>;
+export const UpdateBundleBody = z.object({ token, version, ...bundleFields }).superRefine(checkBundle);
+export type UpdateBundleBody = z.infer<typeof UpdateBundleBody>;
+
+const coinPackFields = {
+  /** Yen, tax included. */
+  price: positive(10_000_000),
+  coin: positive(1_000_000),
+  bonus: count(1_000_000).default(0),
+  bonusPoint: count(1_000_000).default(0),
+  /** Purchases per member; null for no limit. */
+  limit: z.number({ message: 'must be at least 1' }).int('must be at least 1').min(1, 'must be at least 1').max(1000, 'is too large').nullable().default(null),
+  highlight: z
+    .enum(Object.values(CoinHighlight) as [CoinHighlight, ...CoinHighlight[]], {
+      message: 'must be none, popular or bargain',
+    })
+    .default('none'),
+  displayScene: z
+    .enum(Object.values(DisplayScene) as [DisplayScene, ...DisplayScene[]], {
+      message: 'must be shop, viewer or cart',
+    })
+    .default('shop'),
+  paymentMethods: z
+    .array(
+      z.enum(coinPaymentMethods as [string, ...string[]], {
+        message: 'must be a payment type',
+      }),
+      { message: 'must be a list of payment types' },
+    )
+    .min(1, 'must name at least one payment type')
+    .refine((m) => new Set(m).size === m.length, 'must not repeat a payment type'),
+  sortOrder: count(10_000).default(0),
+};
+
+export const CreateCoinPackBody = z.object({ token, ...coinPackFields });
+export type CreateCoinPackBody = z.infer<typeof CreateCoinPackBody>;
+export const UpdateCoinPackBody = z.object({
+  token,
+  version,
+  ...coinPackFields,
+});
+export type UpdateCoinPackBody = z.infer<typeof UpdateCoinPackBody>;
+/** Shows a hidden pack again or hides one (a pack orders refer to is never deleted). */
+export const CoinPackActiveBody = z.object({
+  token,
+  version,
+  active: z.boolean({ message: 'must be true or false' }),
+});
+
+export interface AdminPointCampaignView {
+  id: number;
+  type: PointCampaignType;
+  name: string;
+  rate: number;
+  point: number;
+  start: string | null;
+  end: string | null;
+  expireDays: number;
+  bookId: number | null;
+  titleId: number | null;
+  minBooks: number;
+  /** Running now; ended (its end has passed: nothing left to end). */
+  active: boolean;
+  ended: boolean;
+  version: number;
+}
+
+export interface AdminBundleView {
+  id: number;
+  name: string;
+  price: number;
+  /** The books' list prices together, and the discount the bundle price gives (percent, rounded down). */
+  listPrice: number;
+  discountRate: number;
+  books: {
+    id: number;
+    titleId: number;
+    vol: number;
+    contentsName: string;
+    price: number;
+  }[];
+  start: string;
+  end: string | null;
+  onSale: boolean;
+  ended: boolean;
+  version: number;
+}
+
+export interface AdminCoinPackView {
+  id: number;
+  price: number;
+  coin: number;
+  bonus: number;
+  bonusPoint: number;
+  limit: number | null;
+  highlight: CoinHighlight;
+  displayScene: DisplayScene;
+  paymentMethods: string[];
+  sortOrder: number;
+  active: boolean;
+  /** Completed purchases of the pack. */
+  sold: number;
+  version: number;
+}
