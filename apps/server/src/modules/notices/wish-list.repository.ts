@@ -27,14 +27,6 @@ export async function insertWish(trx: Trx, userId: number, titleId: number, now:
   return Number(added.numInsertedOrUpdatedRows ?? 0n) > 0;
 }
 
-/** A 'wish' catalog event: rankings weigh wishes. */
-export async function recordWishEvent(trx: Trx, userId: number, titleId: number, now: number): Promise<void> {
-  await trx
-    .insertInto('catalog_events')
-    .values({ kind: 'wish', title_id: titleId, book_id: null, serial_id: null, user_id: userId, created_at: now })
-    .execute();
-}
-
 /** Takes titles off the member's list; the number really removed. */
 export async function deleteWishes(trx: Trx, userId: number, titleIds: number[]): Promise<number> {
   const removed = await trx.deleteFrom('wish_titles').where('user_id', '=', userId).where('title_id', 'in', titleIds).executeTakeFirst();

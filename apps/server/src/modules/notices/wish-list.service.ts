@@ -3,6 +3,7 @@ import type { WishTitle } from '@hondana/domain/notices-rules';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 import { coverUrl } from '../../media/media-spec';
+import { recordCatalogEvent } from '../catalog/catalog-events';
 import * as repo from './wish-list.repository';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -15,7 +16,7 @@ const COVER_WIDTH = 128;
 export async function setWish(trx: Transaction<Database>, userId: number, titleId: number, wished: boolean, now: number) {
   if (!(await repo.titleExists(trx, titleId))) throw notFound('title');
   if (!wished) await repo.deleteWishes(trx, userId, [titleId]);
-  else if (await repo.insertWish(trx, userId, titleId, now)) await repo.recordWishEvent(trx, userId, titleId, now);
+  else if (await repo.insertWish(trx, userId, titleId, now)) await recordCatalogEvent(trx, { kind: 'wish', titleId, userId, now });
   return { titleId, wished, wishCount: await repo.wishCountOf(trx, titleId) };
 }
 

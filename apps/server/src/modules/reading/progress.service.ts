@@ -14,6 +14,7 @@ import {
 } from '@hondana/domain/reading';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
+import { recordCatalogEvent } from '../catalog/catalog-events';
 import type { ReadingBook } from './reading-access';
 import { touchShelfRead } from '../bookshelf/shelf-updates';
 import * as repo from './reading.repository';
@@ -128,10 +129,7 @@ export async function finishRead(
   const firstTime = await db.transaction().execute(async (trx) => {
     const inserted = await repo.insertReadEnd(trx, userId, book.volume.id, now);
     if (inserted) {
-      await trx
-        .insertInto('catalog_events')
-        .values({ kind: 'read', title_id: book.volume.titleId, book_id: book.volume.id, serial_id: null, user_id: userId, created_at: now })
-        .execute();
+      await recordCatalogEvent(trx, { kind: 'read', titleId: book.volume.titleId, bookId: book.volume.id, userId, now });
     }
     return inserted;
   });

@@ -1,6 +1,7 @@
 import { AppError, ErrorCode } from '@hondana/domain/errors';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
+import { recordCatalogEvent } from '../catalog/catalog-events';
 import { advanceMissions } from '../campaigns/missions/missions.service';
 import { withOneTimeToken } from '../tokens/one-time-tokens';
 import { episodeGrant } from './episode-access';
@@ -36,10 +37,7 @@ export function markReading(
       await users.recordHistory(trx, input.userId, serial.id, episode.id, input.now);
       if (serial.titleId !== null) {
         await touchShelfRead(trx, input.userId, serial.titleId, input.now);
-        await trx
-          .insertInto('catalog_events')
-          .values({ kind: 'read', title_id: serial.titleId, book_id: null, serial_id: serial.id, user_id: input.userId, created_at: input.now })
-          .execute();
+        await recordCatalogEvent(trx, { kind: 'read', titleId: serial.titleId, serialId: serial.id, userId: input.userId, now: input.now });
       }
     }
     return { body: { status: { code: 0 }, serialEpisodeId: episode.id } };
