@@ -90,7 +90,7 @@ export const readingRoutes: FastifyPluginAsync = async (base) => {
 
   app.get('/browser/book_text', { schema: { querystring: BookTextQuery } }, async (request, reply) => {
     const { book_id, chapter, offline } = request.query;
-    // Saving for offline reading (decision 023): the member's own released book only, checked on
+    // Saving for offline reading (decision 021): the member's own released book only, checked on
     // every part fetched; a guest is asked to log in before anything about the book is read.
     if (offline === 1) await requireUser(request);
     const { book } = await load(request, book_id, request.query.ac);
