@@ -53,18 +53,21 @@ const PREFIX = 'hondana-offline-';
  */
 export const databaseName = (memberId: number) => `${PREFIX}${memberId}`;
 
-export function openOfflineDb(memberId: number): Promise<OfflineDb> {
-  return openDB<OfflineSchema>(databaseName(memberId), 2, {
+export async function openOfflineDb(memberId: number): Promise<OfflineDb> {
+  const db: OfflineDb = await openDB<OfflineSchema>(databaseName(memberId), 2, {
+    // A tab of a newer build asks for a newer version: this one lets go (its next visit reopens).
+    blocking: () => db.close(),
     // Version 1 kept page images only; version 2 adds text books' chapters.
-    upgrade(db, oldVersion) {
+    upgrade(database, oldVersion) {
       if (oldVersion < 1) {
-        db.createObjectStore('books', { keyPath: 'bookId' });
-        db.createObjectStore('pages', { keyPath: ['bookId', 'page'] });
-        db.createObjectStore('positions', { keyPath: 'bookId' });
+        database.createObjectStore('books', { keyPath: 'bookId' });
+        database.createObjectStore('pages', { keyPath: ['bookId', 'page'] });
+        database.createObjectStore('positions', { keyPath: 'bookId' });
       }
-      if (oldVersion < 2) db.createObjectStore('chapters', { keyPath: ['bookId', 'chapterNo'] });
+      if (oldVersion < 2) database.createObjectStore('chapters', { keyPath: ['bookId', 'chapterNo'] });
     },
   });
+  return db;
 }
 
 /** A book's page (or chapter) keys: [bookId, 0] up to [bookId, +∞). */
