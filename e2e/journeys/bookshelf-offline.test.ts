@@ -14,6 +14,10 @@ import { type StoreServer, grantMangaCoins, launchBrowser, screenshotDir, startS
 const TITLE_ID = 3;
 const VOL2 = 14;
 const VOL3 = 15;
+/** 追放された錬金術師はのんびり薬屋を営む（1） (title 19, book 70): a paid text (reflow) book of 5 chapters. */
+const TEXT_TITLE_ID = 19;
+const TEXT_BOOK = 70;
+const TEXT_CHAPTERS = 5;
 const root = path.resolve(import.meta.dirname, '../..');
 
 let store: StoreServer;
@@ -40,8 +44,8 @@ async function newMember(width: number): Promise<{ page: Page; email: string }> 
   return { page, email };
 }
 
-async function buyVolume(page: Page, bookId: number) {
-  await page.goto(`${store.url}/series_list/series_id=${TITLE_ID}?book_id=${bookId}`);
+async function buyVolume(page: Page, bookId: number, titleId = TITLE_ID) {
+  await page.goto(`${store.url}/series_list/series_id=${titleId}?book_id=${bookId}`);
   await page.getByRole('button', { name: '購入する' }).click();
   const dialog = page.getByRole('dialog', { name: '購入する' });
   await dialog.getByRole('button', { name: '次へ' }).click();
@@ -62,11 +66,11 @@ async function cancelOrderOf(email: string, bookId: number) {
   });
 }
 
-type DeviceStorage = { databases: Record<string, { books: number[]; pages: number }>; caches: string[]; workers: number };
+type DeviceStorage = { databases: Record<string, { books: number[]; pages: number; chapters: number }>; caches: string[]; workers: number };
 
 /**
- * What this browser keeps for the site: the offline databases (saved book ids and stored page
- * count), Cache Storage names and service workers. Sent as source text: tsx would wrap the
+ * What this browser keeps for the site: the offline databases (saved book ids, stored page and
+ * text chapter counts), Cache Storage names and service workers. Sent as source text: tsx would wrap the
  * helpers of a function in `__name`, which the page does not have.
  */
 const DEVICE_STORAGE = `(async () => {
@@ -78,6 +82,7 @@ const DEVICE_STORAGE = `(async () => {
     databases[name] = {
       books: await ask(db.transaction('books').objectStore('books').getAllKeys()),
       pages: await ask(db.transaction('pages').objectStore('pages').count()),
+      chapters: await ask(db.transaction('chapters').objectStore('chapters').count()),
     };
     db.close();
   }
@@ -86,11 +91,12 @@ const DEVICE_STORAGE = `(async () => {
 
 const deviceStorage = (page: Page) => page.evaluate(DEVICE_STORAGE) as Promise<DeviceStorage>;
 
-async function syncedPage(page: Page, bookId: number): Promise<number | null> {
+async function syncedPosition(page: Page, bookId: number): Promise<{ page: number; font: string | null } | null> {
   const response = await page.request.get(`${store.url}/api/book/sync_page?book_id=${bookId}`);
-  const body = (await response.json()) as { page: number } | null;
-  return body?.page ?? null;
+  return (await response.json()) as { page: number; font: string | null } | null;
 }
+
+const syncedPage = async (page: Page, bookId: number) => (await syncedPosition(page, bookId))?.page ?? null;
 
 describe('the installable store', () => {
   it('links a Japanese standalone manifest with PNG icons, and serves the service worker uncached', async () => {
@@ -221,4 +227,77 @@ describe('books saved for offline reading', () => {
     await shot(page, 'other-member-375');
     await page.context().close();
   });
+});
+
+describe('a text (reflow) book saved for offline reading', () => {
+  for (const width of [375, 1080]) {
+    it(`at ${width} px: save a novel chapter by chapter, read it in the text viewer with the network cut, the position and font sync back, logging out leaves nothing`, async () => {
+      const { page, email } = await newMember(width);
+      const context = page.context();
+      await grantMangaCoins(store, email, 3000);
+      await buyVolume(page, TEXT_BOOK, TEXT_TITLE_ID);
+
+      // ダウンロード: each chapter is its own request (held back a little so the progress can be seen).
+      const chapterCalls: string[] = [];
+      await page.route('**/api/browser/book_text?*', async (route) => {
+        chapterCalls.push(new URL(route.request().url()).search);
+        await new Promise((resolve) => setTimeout(resolve, 400));
+        await route.continue();
+      });
+      await page.goto(`${store.url}/bookshelf?title_id=${TEXT_TITLE_ID}`);
+      const volume = page.getByRole('list', { name: '持っている本' }).getByRole('listitem').first();
+      await volume.getByRole('button', { name: /をダウンロード$/ }).click();
+      await volume.getByText(new RegExp(`^保存中 [0-4] / ${TEXT_CHAPTERS}章（[\\d.]+KB）$`)).waitFor({ timeout: 30_000 });
+      await shot(page, `text-saving-${width}`);
+      await volume.getByText(/^端末に保存済み（[\d.]+KB）$/).waitFor({ timeout: 30_000 });
+      await page.unroute('**/api/browser/book_text?*');
+      assert.equal(chapterCalls.length, TEXT_CHAPTERS + 1, `the contents, then one call per chapter: ${chapterCalls.join(' ')}`);
+      assert.ok(chapterCalls.every((q) => q.includes('offline=1')), 'every part is asked for as a save (owner only)');
+      const stored = await deviceStorage(page);
+      const [dbName] = Object.keys(stored.databases);
+      assert.deepEqual(stored.databases[dbName!], { books: [TEXT_BOOK], pages: 0, chapters: TEXT_CHAPTERS });
+      await page.getByRole('link', { name: /^オフラインで読める本（1冊・/ }).waitFor();
+      await shot(page, `text-saved-${width}`);
+      await page.waitForFunction(`navigator.serviceWorker.controller?.state === 'activated'`, null, { timeout: 30_000 });
+
+      // Network cut: the offline shelf opens the novel in the viewer's text stage, from the device.
+      await context.setOffline(true);
+      await page.goto(`${store.url}/bookshelf/offline`);
+      await page.getByRole('button', { name: '読む' }).click();
+      const stage = page.getByTestId('viewer-stage');
+      await stage.locator('section[data-chapter] p').first().waitFor();
+      assert.equal(await stage.locator('section[data-chapter]').count(), TEXT_CHAPTERS, 'every chapter is laid out');
+      assert.ok((await stage.locator('ruby').count()) > 0, 'the ruby came with the saved text');
+      const position = page.getByText(/^\d+ \/ \d+ページ$/);
+      await position.filter({ hasText: /^1 \// }).waitFor();
+      const total = Number((await position.textContent())!.split('/')[1]!.replace('ページ', '').trim());
+      assert.ok(total > 2, `pages laid out: ${total}`);
+      await page.getByRole('button', { name: '次のページ' }).click();
+      await page.keyboard.press('ArrowLeft'); // vertical writing reads right to left: ← is the next page
+      await position.filter({ hasText: new RegExp(`^3 / ${total}ページ$`) }).waitFor();
+      assert.equal(await stage.getAttribute('data-current-page'), '2');
+      await page.getByText('通信がありません。読んだ位置は通信が戻ったときに本棚へ反映されます。').waitFor();
+      await shot(page, `text-reading-offline-${width}`);
+      const reach = `fetch('/api/common/get_status').then(() => 'online', () => 'offline')`;
+      assert.equal(await page.evaluate(reach), 'offline', 'the page really has no network');
+
+      // Back online: the page read offline, with the font it was laid out in, becomes the synced position.
+      await context.setOffline(false);
+      await page.getByText('読んだ位置は本棚に反映されています。').waitFor();
+      const synced = await syncedPosition(page, TEXT_BOOK);
+      assert.deepEqual([synced?.page, synced?.font], [2, 'medium']);
+      // The online viewer opens where the device left off.
+      await page.goto(`${store.url}/viewer?cid=${TEXT_BOOK}`);
+      await page.locator('[data-kind=text][data-total]:not([data-total="0"])').waitFor();
+      await page.waitForFunction(`document.querySelector('[data-testid=viewer-stage]')?.getAttribute('data-current-page') === '2'`);
+
+      // Logging out: the saved chapters go with everything else.
+      await page.goto(`${store.url}/bookshelf`);
+      await page.getByRole('button', { name: 'ログアウト' }).click();
+      await page.waitForURL(`${store.url}/`);
+      await page.getByRole('link', { name: 'ログイン' }).first().waitFor();
+      assert.deepEqual(await deviceStorage(page), { databases: {}, caches: [], workers: 0 });
+      await context.close();
+    });
+  }
 });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LayoutType } from '@hondana/domain/catalog';
 import { cancelBookOrder } from '../src/modules/orders/cancel-order.service';
 import { grantEntitlement } from '../src/modules/orders/entitlements';
 import { type TestApp, buildTestApp } from './support/build-test-app';
@@ -88,5 +89,104 @@ describe('GET /api/user_books/me/offline (which saved books a device may keep)',
     } finally {
       await later.close();
     }
+  });
+});
+
+describe('GET /api/browser/book_text?offline=1 (saving a text book on a device)', () => {
+  const text: Record<string, number> = {};
+  const CHAPTERS = ['第一章 図書室', '第二章 貸出カウンター', '第三章 鍵'];
+
+  beforeAll(async () => {
+    const { db } = t.database;
+    const titleId = await insertTitle(db, { name: 'オフラインの小説', kana: 'オフラインノショウセツ' });
+    const reflow = { layout_type: LayoutType.REFLOW, writing_mode: 'vertical' as const, page_count: 0, sample_page_total: 1, price: 300 };
+    text.owned = await insertBook(db, titleId, 1, reflow);
+    text.other = await insertBook(db, titleId, 2, reflow);
+    text.free = await insertBook(db, titleId, 3, { ...reflow, free_flg: 1, price: 0 });
+    text.cancelled = await insertBook(db, titleId, 4, reflow);
+    text.later = await insertBook(db, titleId, 5, { ...reflow, start_datetime: NOW + 10 * DAY, sales_status: 'IN_RESERVATION' });
+    for (const bookId of Object.values(text)) {
+      await db
+        .insertInto('book_text_chapters')
+        .values(CHAPTERS.map((title, i) => ({ book_id: bookId, chapter_no: i, title, body: `${title}の本文。\n｜湊斗《みなと》は本を開いた。`, char_count: 20 })))
+        .execute();
+    }
+  });
+
+  const offlineText = (client: ReturnType<typeof memberClient>, bookId: number, chapter?: number) =>
+    client.get(`/api/browser/book_text?book_id=${bookId}&ac=1&offline=1${chapter === undefined ? '' : `&chapter=${chapter}`}`);
+
+  it('gives the owner the contents without text, then each chapter on its own', async () => {
+    const alice = await walletMember(t.app);
+    await own(alice.userId, text.owned!);
+    const client = memberClient(t.app, alice.cookie);
+    const contents = await offlineText(client, text.owned!);
+    expect(contents.statusCode, contents.body).toBe(200);
+    expect(contents.headers['cache-control']).toBe('private, no-store');
+    expect(contents.json()).toEqual({
+      bookId: text.owned,
+      writingMode: 'vertical',
+      chapters: CHAPTERS.map((title, i) => ({ chapterNo: i, title, charCount: 20, sample: i === 0, html: null })),
+    });
+    for (const [i, title] of CHAPTERS.entries()) {
+      const chapter = await offlineText(client, text.owned!, i);
+      expect(chapter.statusCode, chapter.body).toBe(200);
+      const [only] = chapter.json().chapters;
+      expect(only.title).toBe(title);
+      expect(only.html).toBe(`<p>${title}の本文。</p><p><ruby>湊斗<rt>みなと</rt></ruby>は本を開いた。</p>`);
+    }
+  });
+
+  it('refuses a guest (401) and every part of a book the member does not own, the sample chapter too (403)', async () => {
+    const guest = memberClient(t.app);
+    expect((await offlineText(guest, text.owned!)).statusCode).toBe(401);
+    expect((await offlineText(guest, text.owned!, 0)).statusCode).toBe(401);
+    const bob = await walletMember(t.app);
+    await own(bob.userId, text.owned!);
+    const client = memberClient(t.app, bob.cookie);
+    // Another member's book, a free book read without holding it, a pre-order held but not out yet.
+    await own(bob.userId, text.later!);
+    for (const bookId of [text.other!, text.free!, text.later!]) {
+      for (const chapter of [undefined, 0, 1]) {
+        const response = await offlineText(client, bookId, chapter);
+        expect(response.statusCode, `book ${bookId} chapter ${chapter}`).toBe(403);
+        expect(response.json().errorCode).toBe('FORBIDDEN');
+        expect(response.body).not.toContain('<p>');
+      }
+    }
+    // Without offline=1 the reader still gets the sample chapter (and the free book) as before.
+    expect((await client.get(`/api/browser/book_text?book_id=${text.other}&ac=1&chapter=0`)).statusCode).toBe(200);
+    expect((await client.get(`/api/browser/book_text?book_id=${text.free}&ac=1&chapter=2`)).statusCode).toBe(200);
+  });
+
+  it('stops answering a chapter once the order is cancelled (each part is checked when fetched)', async () => {
+    const { db } = t.database;
+    const buyer = await walletMember(t.app);
+    await grantTo(db, buyer.userId, 'MANGA_COIN', 1000, { now: NOW });
+    const bought = await buyWithMangaCoin(t.app, buyer.cookie, text.cancelled!, 300);
+    expect(bought.statusCode, bought.body).toBe(200);
+    const client = memberClient(t.app, buyer.cookie);
+    expect((await offlineText(client, text.cancelled!)).statusCode).toBe(200);
+    expect((await offlineText(client, text.cancelled!, 0)).statusCode).toBe(200);
+    const order = await db
+      .selectFrom('order_items as oi')
+      .innerJoin('orders as o', 'o.id', 'oi.order_id')
+      .select('oi.order_id')
+      .where('oi.book_id', '=', text.cancelled!)
+      .where('o.user_id', '=', buyer.userId)
+      .executeTakeFirstOrThrow();
+    await cancelBookOrder(db, order.order_id, 'test', NOW);
+    // The sample chapter and the contents too: nothing more is saved after the entitlement ended.
+    for (const chapter of [undefined, 0, 1]) expect((await offlineText(client, text.cancelled!, chapter)).statusCode, `chapter ${chapter}`).toBe(403);
+  });
+
+  it('answers 404 for an image book and 400 naming offline', async () => {
+    const alice = await walletMember(t.app);
+    await own(alice.userId, books.vol1!);
+    const client = memberClient(t.app, alice.cookie);
+    expect((await offlineText(client, books.vol1!)).statusCode).toBe(404);
+    const bad = await client.get(`/api/browser/book_text?book_id=${text.owned}&offline=2`);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().messages[0]).toMatch(/^offline: /);
   });
 });

@@ -14,7 +14,8 @@
  *       when `book_data.useCustomSample` is true. 404 when the book has no custom sample.
  *  GET  /browser/book_text?book_id=…&chapter=…   → BookText (reflow books, layoutType 2): chapters as
  *       HTML fragments with <ruby>; `chapter` optional (omit: every chapter the requester may read).
- *       A chapter outside the sample for a non-owner → 403 FORBIDDEN.
+ *       A chapter outside the sample for a non-owner → 403 FORBIDDEN. `offline=1` (saving on a
+ *       device): the member's own released book only, no sample; without `chapter` the contents only.
  *  GET  /book/sync_page?book_id=…                → ReadingPageRecord | null (member; 401 for guests). Read
  *       only: §7's reading_page/font on this GET are ignored, positions are written by the POST.
  *  POST /book/sync_page  body SyncPageBody       → SyncPageResult. JSON, form or text/plain (JSON text,
@@ -122,7 +123,13 @@ export interface SokuyomiImage {
 export const CustomSamplePath = z.object({ book_id: id });
 export const CustomSampleQuery = z.object({ put_log: z.string().max(10).optional(), ac });
 
-export const BookTextQuery = z.object({ book_id: id, chapter: pageNumber.optional(), ac });
+/**
+ * `offline=1`: the text is being saved on a device (the shelf's ダウンロード). Only the member's own
+ * released book answers (guests 401, anyone else 403 FORBIDDEN, sample chapters included); without
+ * `chapter` it answers the contents only (every chapter with `html: null`), each chapter then
+ * fetched on its own, so every part saved is checked against the entitlement at that moment.
+ */
+export const BookTextQuery = z.object({ book_id: id, chapter: pageNumber.optional(), offline: zeroOne.optional(), ac });
 
 export const SyncPageQuery = z.object({ book_id: id, ac });
 /** POST /book/sync_page. `read_at`: client epoch ms when the reader was on that page (default: now). */

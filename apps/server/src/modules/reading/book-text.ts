@@ -56,3 +56,12 @@ export function bookText(book: ReadingBook, rows: ChapterRow[], chapter: number 
       }),
   };
 }
+
+/** A book's contents for saving on a device: every chapter's number, title and size, no text yet. */
+export function offlineContents(book: ReadingBook, rows: ChapterRow[]): BookText {
+  return {
+    bookId: book.volume.id,
+    writingMode: book.volume.writingMode ?? 'vertical',
+    chapters: rows.map((r) => ({ chapterNo: r.chapterNo, title: r.title, charCount: r.charCount, sample: isSample(book, r.chapterNo), html: null })),
+  };
+}

@@ -19,7 +19,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireUser, sessionUser } from '../accounts/session-plugin';
 import { adultAllowed } from '../catalog/adult-access';
-import { bookText } from './book-text';
+import { bookText, offlineContents } from './book-text';
 import { parseBody } from './parse-body';
 import * as progress from './progress.service';
 import { isAdultOnlyBook, loadReadingBook } from './reading-access';
@@ -89,10 +89,19 @@ export const readingRoutes: FastifyPluginAsync = async (base) => {
   );
 
   app.get('/browser/book_text', { schema: { querystring: BookTextQuery } }, async (request, reply) => {
-    const { book_id, chapter } = request.query;
+    const { book_id, chapter, offline } = request.query;
+    // Saving for offline reading (decision 021): the member's own released book only, checked on
+    // every part fetched; a guest is asked to log in before anything about the book is read.
+    if (offline === 1) await requireUser(request);
     const { book } = await load(request, book_id, request.query.ac);
     if (book.volume.layoutType !== LayoutType.REFLOW) throw notFound('text');
-    const text = bookText(book, await chaptersOf(db, book_id), chapter);
+    if (offline === 1 && !book.owned) throw new AppError(403, ErrorCode.FORBIDDEN);
+    const rows = await chaptersOf(db, book_id);
+    if (offline === 1 && chapter === undefined) {
+      personal(reply);
+      return offlineContents(book, rows);
+    }
+    const text = bookText(book, rows, chapter);
     if (chapter !== undefined) {
       const [only] = text.chapters;
       if (!only) throw notFound('chapter');

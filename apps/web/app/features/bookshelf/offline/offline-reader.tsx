@@ -1,3 +1,4 @@
+import type { FontSize } from '@hondana/domain/reading';
 import { useCallback, useEffect, useState } from 'react';
 import { shelfCopy as s } from '../../../i18n/ja-bookshelf';
 import { syncPositions } from './offline-sync';
@@ -5,7 +6,7 @@ import { type OfflineDb, type SavedBook, localPosition, pageBlob, putPosition } 
 import styles from './offline.module.css';
 
 type ReaderProps = { db: OfflineDb; book: SavedBook; onClose: () => void };
-type SyncState = 'offline' | 'pending' | 'synced';
+export type SyncState = 'offline' | 'pending' | 'synced';
 
 /** The object URL of one stored page image (revoked when the page changes). */
 function usePageUrl(db: OfflineDb, bookId: number, page: number | undefined): string | null {
@@ -28,31 +29,19 @@ function usePageUrl(db: OfflineDb, bookId: number, page: number | undefined): st
 }
 
 /**
- * Reads a saved book from the device, one page at a time, in the book's direction (right to left:
- * ← and the left button are the next page; left to right: → and the right button).
- * Each turn is kept as the local position; online it goes to the server at once, offline when
- * the connection returns (the `online` event), with the time it was read.
+ * The reading position of a saved book on this device: each turn is kept as the local position
+ * with its time; online it goes to the server at once, offline when the connection returns (the
+ * `online` event), with the time it was read. `sync` says which of the three the reader is in.
  */
-export function OfflineReader({ db, book, onClose }: ReaderProps) {
-  const [index, setIndex] = useState<number | null>(null);
+export function useOfflinePosition(db: OfflineDb, bookId: number) {
   const [sync, setSync] = useState<SyncState>(() => (navigator.onLine ? 'synced' : 'offline'));
-  const last = book.pages.length - 1;
-  const ltr = book.direction === 'ltr';
-
-  useEffect(() => {
-    void localPosition(db, book.bookId).then((p) => {
-      const page = p?.page ?? book.startupPage;
-      const at = book.pages.findIndex((x) => x.page >= page);
-      setIndex(at < 0 ? last : at);
-    });
-  }, [db, book, last]);
 
   const sendPositions = useCallback(async () => {
     if (!navigator.onLine) return setSync('offline');
     await syncPositions(db);
-    const p = await localPosition(db, book.bookId);
+    const p = await localPosition(db, bookId);
     setSync(!p || p.synced ? 'synced' : navigator.onLine ? 'pending' : 'offline');
-  }, [db, book.bookId]);
+  }, [db, bookId]);
 
   useEffect(() => {
     const online = () => void sendPositions();
@@ -65,17 +54,52 @@ export function OfflineReader({ db, book, onClose }: ReaderProps) {
     };
   }, [sendPositions]);
 
+  const record = useCallback(
+    (page: number, font?: FontSize) => {
+      setSync(navigator.onLine ? 'pending' : 'offline');
+      void putPosition(db, { bookId, page, ...(font ? { font } : {}), readAt: Date.now(), synced: false }).then(sendPositions);
+    },
+    [db, bookId, sendPositions],
+  );
+  return { sync, record };
+}
+
+/** The line under a saved book's title: offline, waiting to sync, or synced. */
+export function SyncNote({ sync }: { sync: SyncState }) {
+  return (
+    <p className={styles.meta} role="status">
+      {s(sync === 'offline' ? 'offline.offlineNote' : sync === 'pending' ? 'offline.pendingNote' : 'offline.syncedNote')}
+    </p>
+  );
+}
+
+/**
+ * Reads a saved image book from the device, one page at a time, in the book's direction (right
+ * to left: ← and the left button are the next page; left to right: → and the right button).
+ */
+export function OfflineReader({ db, book, onClose }: ReaderProps) {
+  const [index, setIndex] = useState<number | null>(null);
+  const { sync, record } = useOfflinePosition(db, book.bookId);
+  const last = book.pages.length - 1;
+  const ltr = book.direction === 'ltr';
+
+  useEffect(() => {
+    void localPosition(db, book.bookId).then((p) => {
+      const page = p?.page ?? book.startupPage;
+      const at = book.pages.findIndex((x) => x.page >= page);
+      setIndex(at < 0 ? last : at);
+    });
+  }, [db, book, last]);
+
   const turn = useCallback(
     (delta: number) => {
       if (index === null) return;
       const next = Math.min(last, Math.max(0, index + delta));
       if (next === index) return;
       setIndex(next);
-      const page = book.pages[next]!.page;
-      setSync(navigator.onLine ? 'pending' : 'offline');
-      void putPosition(db, { bookId: book.bookId, page, readAt: Date.now(), synced: false }).then(sendPositions);
+      record(book.pages[next]!.page);
     },
-    [index, last, book, db, sendPositions],
+    [index, last, book, record],
   );
 
   useEffect(() => {
@@ -97,9 +121,7 @@ export function OfflineReader({ db, book, onClose }: ReaderProps) {
         </button>
         <h2 className={styles.bookTitle}>{book.title}</h2>
       </div>
-      <p className={styles.meta} role="status">
-        {s(sync === 'offline' ? 'offline.offlineNote' : sync === 'pending' ? 'offline.pendingNote' : 'offline.syncedNote')}
-      </p>
+      <SyncNote sync={sync} />
       <div className={styles.stage}>
         {current && url && (
           <img src={url} alt={s('offline.pageAlt', { title: book.title, page: current.page + 1 })} width={current.width} height={current.height} className={styles.pageImage} />

@@ -3,6 +3,7 @@ import { useLocation } from 'react-router';
 import { shelfCopy as s } from '../../../i18n/ja-bookshelf';
 import { byteSize } from './byte-size';
 import { OfflineReader } from './offline-reader';
+import { OfflineTextReader } from './offline-text-reader';
 import type { SavedBook } from './offline-store';
 import styles from './offline.module.css';
 import { useOfflineShelf } from './use-offline-shelf';
@@ -30,7 +31,11 @@ export function OfflineShelfPage() {
   const open = openId === null ? undefined : shelf.saved.find((b) => b.bookId === openId);
   if (openId !== null) {
     return open ? (
-      <OfflineReader db={shelf.db} book={open} onClose={() => setOpenId(null)} />
+      open.kind === 'text' ? (
+        <OfflineTextReader db={shelf.db} book={open} onClose={() => setOpenId(null)} />
+      ) : (
+        <OfflineReader db={shelf.db} book={open} onClose={() => setOpenId(null)} />
+      )
     ) : (
       <>
         <p className={styles.note}>{s('offline.missing')}</p>

@@ -45,7 +45,15 @@ export async function syncPositions(db: OfflineDb): Promise<void> {
   for (const position of await unsyncedPositions(db)) {
     const sent = await apiRequest('/book/sync_page', {
       method: 'POST',
-      json: { book_id: position.bookId, reading_page: position.page, read_at: position.readAt, device_id: deviceId(), ac: 1 },
+      json: {
+        book_id: position.bookId,
+        reading_page: position.page,
+        read_at: position.readAt,
+        device_id: deviceId(),
+        ac: 1,
+        // A text book's page belongs to the font size it was laid out in (§5).
+        ...(position.font ? { font: position.font } : {}),
+      },
       allowUnauthorized: true,
     }).then(
       () => true,

@@ -1,11 +1,13 @@
-import type { ViewerInfo } from '@hondana/domain/reading';
-import { apiRequest } from '../../../lib/api/client';
+import type { BookText, ViewerInfo } from '@hondana/domain/reading';
+import { viewerKindOf } from '@hondana/domain/viewer/direction';
+import { ApiError, apiRequest } from '../../../lib/api/client';
 import { OFFLINE_SHELL_CACHE, OFFLINE_SHELL_PATH } from './offline-shell';
-import { type OfflineDb, type SavedBook, putBook, putPage, removeSaved } from './offline-store';
+import { type OfflineDb, type SavedBook, putBook, putChapter, putPage, removeSaved } from './offline-store';
 
-export type SaveProgress = { done: number; total: number; bytes: number };
+/** How far a save is: pages of an image book, chapters of a text book. */
+export type SaveProgress = { done: number; total: number; bytes: number; unit: 'pages' | 'chapters' };
 
-/** Thrown when the book has no image pages to keep (a reflow text book) or none the member may read. */
+/** Thrown when the member may not keep the book (not their own, or only its sample). */
 export class NotSavable extends Error {}
 
 /** Pages fetched at once: enough to fill the connection, few enough to show steady progress. */
@@ -22,9 +24,10 @@ const bookInfo = (bookId: number): Promise<ViewerInfo> =>
  */
 export async function saveBook(db: OfflineDb, bookId: number, onProgress: (p: SaveProgress) => void): Promise<SavedBook> {
   let info = await bookInfo(bookId);
+  if (viewerKindOf(info.layoutType, info.book_data.imagedReflow) === 'text') return saveText(db, info, onProgress);
   const pages = info.pages_data.pages.filter((p) => p.accessible && p.images.length > 0);
   if (!info.book_data.fullAccess || pages.length === 0 || pages.length < info.pages_data.totalPage) throw new NotSavable();
-  const progress: SaveProgress = { done: 0, total: pages.length, bytes: 0 };
+  const progress: SaveProgress = { done: 0, total: pages.length, bytes: 0, unit: 'pages' };
   onProgress({ ...progress });
   const urlOf = async (page: number) => {
     if (info.pages_data.urlExpiresAt !== null && Date.now() > info.pages_data.urlExpiresAt - 30_000) info = await bookInfo(bookId);
@@ -62,6 +65,61 @@ export async function saveBook(db: OfflineDb, bookId: number, onProgress: (p: Sa
   } catch (error) {
     await removeSaved(db, bookId);
     throw error;
+  }
+}
+
+/** `GET /api/browser/book_text?offline=1`: the server answers only the member's own book, part by part. */
+const offlineText = (bookId: number, chapter?: number): Promise<BookText> =>
+  apiRequest<BookText>('/browser/book_text', { query: { book_id: bookId, ac: 1, offline: 1, chapter }, allowUnauthorized: true });
+
+const utf8Bytes = (text: string) => new TextEncoder().encode(text).length;
+
+/**
+ * Saves an owned text (reflow) book: its contents, then each chapter's HTML (what the text
+ * viewer reads; chapters are text with <ruby>, no images), kept in the member's own database.
+ * The server checks the entitlement on every chapter (403 for anyone but the owner, the sample
+ * too); the book is listed only when every chapter is stored, and a failure deletes what was.
+ */
+async function saveText(db: OfflineDb, info: ViewerInfo, onProgress: (p: SaveProgress) => void): Promise<SavedBook> {
+  const bookId = info.book_data.id;
+  if (!info.book_data.fullAccess) throw new NotSavable();
+  try {
+    const contents = await offlineText(bookId);
+    if (contents.chapters.length === 0) throw new NotSavable();
+    const progress: SaveProgress = { done: 0, total: contents.chapters.length, bytes: 0, unit: 'chapters' };
+    onProgress({ ...progress });
+    const queue = contents.chapters.map((c) => c.chapterNo);
+    const worker = async () => {
+      for (let chapterNo = queue.shift(); chapterNo !== undefined; chapterNo = queue.shift()) {
+        const [chapter] = (await offlineText(bookId, chapterNo)).chapters;
+        if (!chapter || chapter.html === null) throw new Error(`chapter ${chapterNo}: no text`);
+        await putChapter(db, { bookId, chapterNo, title: chapter.title, html: chapter.html });
+        progress.done += 1;
+        progress.bytes += utf8Bytes(chapter.title) + utf8Bytes(chapter.html);
+        onProgress({ ...progress });
+      }
+    };
+    await Promise.all(Array.from({ length: PARALLEL }, worker));
+    const book: SavedBook = {
+      bookId,
+      kind: 'text',
+      title: info.book_data.title,
+      titleName: info.book_data.titleName,
+      direction: 'rtl',
+      totalPage: 0,
+      pages: [],
+      chapters: contents.chapters.map((c) => c.chapterNo),
+      bytes: progress.bytes,
+      savedAt: Date.now(),
+      startupPage: info.readingPage?.page ?? 0,
+      startupFont: info.readingPage?.font ?? null,
+    };
+    await putBook(db, book);
+    await keepOfflineShell();
+    return book;
+  } catch (error) {
+    await removeSaved(db, bookId);
+    throw error instanceof ApiError && error.status === 403 ? new NotSavable() : error;
   }
 }
 

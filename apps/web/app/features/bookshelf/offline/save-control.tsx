@@ -31,7 +31,7 @@ export function SaveControl({ bookId, title }: SaveControlProps) {
     return (
       <div className={styles.control} role="status">
         <progress max={progress.total} value={progress.done} className={styles.bar} />
-        <span className={styles.meta}>{s('offline.saving', { done: progress.done, total: progress.total, size: byteSize(progress.bytes) })}</span>
+        <span className={styles.meta}>{s(progress.unit === 'chapters' ? 'offline.savingChapters' : 'offline.saving', { done: progress.done, total: progress.total, size: byteSize(progress.bytes) })}</span>
       </div>
     );
   }

@@ -3,7 +3,7 @@ import { removeEnded, syncPositions } from './offline-sync';
 import { type OfflineDb, type SavedBook, listSaved, openOfflineDb, removeOtherMembers, removeSaved } from './offline-store';
 import { NotSavable, type SaveProgress, saveBook } from './save-book';
 
-export type SaveFailure = 'failed' | 'notImages';
+export type SaveFailure = 'failed' | 'notSavable';
 
 export type OfflineShelf = {
   db: OfflineDb | null;
@@ -65,7 +65,7 @@ export function OfflineShelfProvider({ memberId, children }: ProviderProps) {
       const progress = (p: SaveProgress) => setSaving((all) => ({ ...all, [bookId]: p }));
       saveBook(db, bookId, progress)
         .then(async () => setSaved(await listSaved(db)))
-        .catch((error: unknown) => setFailures((all) => ({ ...all, [bookId]: error instanceof NotSavable ? 'notImages' : 'failed' })))
+        .catch((error: unknown) => setFailures((all) => ({ ...all, [bookId]: error instanceof NotSavable ? 'notSavable' : 'failed' })))
         .finally(() => setSaving(({ [bookId]: _, ...rest }) => rest));
     },
     [db],

@@ -14,6 +14,8 @@ const GAP = 48;
 
 export type TextStageProps = {
   bookId: number;
+  /** Where the text comes from: the server's book_text (the default), or a copy saved on the device. */
+  load?: (bookId: number) => Promise<BookText>;
   fontSize: FontSize;
   fontType: FontType;
   index: number;
@@ -42,18 +44,18 @@ export default function TextStage(props: TextStageProps) {
   const layout = useRef<{ step: number; total: number; anchor: number | null }>({ step: 0, total: 0, anchor: null });
   const [anchor, setAnchor] = useState<number | null>(null);
   const gestures = useStageGestures('rtl', props.tapNavigation, props.handlers);
-  const { bookId, fontSize, fontType, index, initialPage, viewport, onLayout } = props;
+  const { bookId, load = getBookText, fontSize, fontType, index, initialPage, viewport, onLayout } = props;
 
   useEffect(() => {
     let live = true;
-    getBookText(bookId).then(
+    load(bookId).then(
       (body) => live && setText(body),
       () => live && setText('failed'),
     );
     return () => {
       live = false;
     };
-  }, [bookId]);
+  }, [bookId, load]);
 
   // Lay out on load, font and size changes: count pages, find where the anchor paragraph went.
   useLayoutEffect(() => {
