@@ -290,6 +290,9 @@ describe('a text (reflow) book saved for offline reading', () => {
       await page.goto(`${store.url}/viewer?cid=${TEXT_BOOK}`);
       await page.locator('[data-kind=text][data-total]:not([data-total="0"])').waitFor();
       await page.waitForFunction(`document.querySelector('[data-testid=viewer-stage]')?.getAttribute('data-current-page') === '2'`);
+      // The shelf tells a novel being read from an unread one (a text book has no fixed page count).
+      await page.goto(`${store.url}/bookshelf?title_id=${TEXT_TITLE_ID}`);
+      await page.getByText('読書中').first().waitFor();
 
       // Logging out: the saved chapters go with everything else.
       await page.goto(`${store.url}/bookshelf`);

@@ -51,6 +51,7 @@ export const jaBookshelf = {
     progress: '{{percent}}%',
     progressLabel: '{{page}} / {{total}}ページまで読みました',
     unread: '未読',
+    reading: '読書中',
     reserved: '予約中・{{date}}配信予定',
     free: '無料で入手',
     hide: '非表示にする',

@@ -78,6 +78,9 @@ function VolumeRow({ book }: { book: ShelfBook }) {
             <progress max={100} value={progress.percent} aria-label={s('book.progressLabel', { page: (progress.page ?? 0) + 1, total: progress.totalPage })} />
             <span className={styles.meta}>{s('book.progress', { percent: progress.percent })}</span>
           </span>
+        ) : progress.page !== null ? (
+          // A reflowable text book has no fixed page count: the shelf says it is being read.
+          <span className={styles.meta}>{s('book.reading')}</span>
         ) : (
           <span className={styles.meta}>{s('book.unread')}</span>
         )}
