@@ -68,6 +68,10 @@ export interface PointCampaignsTable {
   book_id: number | null;
   title_id: number | null;
   min_books: number;
+  /** specificGenres: comma-separated genre ids. */
+  genre_ids: string | null;
+  /** publish: the publisher. */
+  publisher_id: number | null;
 }
 
 export interface OrdersTables {
