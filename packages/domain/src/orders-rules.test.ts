@@ -27,6 +27,13 @@ describe('order statuses (§4)', () => {
     expect(canTransition('COMPLETE', 'CANCEL')).toBe(true);
     expect(canTransition('CANCEL', 'COMPLETE')).toBe(false);
     expect(canTransition('PAYMENT_ERROR', 'COMPLETE')).toBe(false);
+    // a pre-order is delivered at release and may still be cancelled by support; carrier outcomes end PROCESSING
+    expect(canTransition('COMPLETE', 'DELIVERED')).toBe(true);
+    expect(canTransition('DELIVERED', 'CANCEL')).toBe(true);
+    expect(canTransition('DELIVERED', 'COMPLETE')).toBe(false);
+    expect(canTransition('PROCESSING', 'PURCHASE_RESULT_ERROR')).toBe(true);
+    expect(canTransition('PROCESSING', 'GRANT_ERROR')).toBe(true);
+    expect(canTransition('INCOMPLETE', 'PURCHASE_RESULT_ERROR')).toBe(false);
   });
 
   it('a reserved book is RESERVED until release, then OWNED', () => {
