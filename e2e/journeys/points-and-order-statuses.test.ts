@@ -64,13 +64,17 @@ for (const width of [375, 1080]) {
       const page = await newPage(width);
       const email = await signUp(page, width);
       await grantMangaCoins(store, email, 5000);
+      const mine = await (await page.request.get(`${store.url}/api/books/${VOL3}`)).json();
       await page.goto(`${store.url}/series_list/series_id=${TITLE_ID}?book_id=${VOL3}`);
+      // the volume's point total: basic, first purchase and the campaign
+      await page.getByText(`${yen(mine.pointTotal)}pt還元`).first().waitFor();
       await page.getByRole('button', { name: '購入する' }).click();
       const dialog = page.getByRole('dialog', { name: '購入する' });
       await dialog.getByRole('button', { name: /ポイント内訳/ }).click();
       const breakdown = dialog.getByRole('region', { name: '獲得予定ポイント' });
       await breakdown.getByText(CAMPAIGN).waitFor();
       await breakdown.getByText('初回購入ボーナス').waitFor();
+      await dialog.getByText(`合計 ${yen(mine.pointCampaign.totalPoint)}pt`).waitFor();
       await page.screenshot({ path: path.join(screenshotDir, `points-breakdown-${width}.png`) });
       await dialog.getByRole('button', { name: '次へ' }).click();
       await dialog.getByRole('button', { name: /^購入する .+マンガコイン$/ }).click();
