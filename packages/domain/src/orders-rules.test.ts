@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   type PointCampaignRule,
@@ -8,6 +9,8 @@ import {
   freePurchaseRefusal,
   longPressBuyAvailable,
   pointBreakdown,
+  pointCampaignTypes,
+  tileRefundPoints,
   possessionAt,
 } from './orders-rules';
 import { CardBrand, cardBrandOf, passesLuhn, paymentTypeCode, SandboxTestCard } from './wallet-payments';
@@ -24,6 +27,13 @@ describe('order statuses (§4)', () => {
     expect(canTransition('COMPLETE', 'CANCEL')).toBe(true);
     expect(canTransition('CANCEL', 'COMPLETE')).toBe(false);
     expect(canTransition('PAYMENT_ERROR', 'COMPLETE')).toBe(false);
+    // a pre-order is delivered at release and may still be cancelled by support; carrier outcomes end PROCESSING
+    expect(canTransition('COMPLETE', 'DELIVERED')).toBe(true);
+    expect(canTransition('DELIVERED', 'CANCEL')).toBe(true);
+    expect(canTransition('DELIVERED', 'COMPLETE')).toBe(false);
+    expect(canTransition('PROCESSING', 'PURCHASE_RESULT_ERROR')).toBe(true);
+    expect(canTransition('PROCESSING', 'GRANT_ERROR')).toBe(true);
+    expect(canTransition('INCOMPLETE', 'PURCHASE_RESULT_ERROR')).toBe(false);
   });
 
   it('a reserved book is RESERVED until release, then OWNED', () => {
@@ -49,6 +59,82 @@ describe('point breakdown (§3)', () => {
     expect(first.list.map((l) => [l.type, l.point])).toEqual([['basic', 10], ['first', 100], ['book', 200], ['series', 50], ['bulkBuy', 50]]);
     expect(first.totalPoint).toBe(410);
     expect(pointBreakdown(campaigns, { ...ctx, price: 0 }).totalPoint).toBe(0);
+  });
+});
+
+describe('the thirteen point breakdown types (§3)', () => {
+  const full = { ...ctx, genreId: 12, publisherId: 40, vol: 1, bookStartDatetime: 50, ownedInTitle: 0, inBundle: false, preOrder: false };
+  const rule = (type: PointCampaignRule['type'], over: Partial<PointCampaignRule> = {}) => campaign({ id: pointCampaignTypes.indexOf(type) + 1, type, rate: 10, ...over });
+
+  it('has all thirteen types', () => {
+    expect(pointCampaignTypes).toHaveLength(13);
+  });
+
+  it('each type applies exactly when its event holds', () => {
+    const cases: [PointCampaignRule, Partial<typeof full>, Partial<typeof full>][] = [
+      [rule('specificGenres', { genreIds: [11, 12] }), {}, { genreId: 13 }],
+      [rule('bundle'), { inBundle: true }, { inBundle: false }],
+      [rule('continueBuy'), { ownedInTitle: 2 }, { ownedInTitle: 0 }],
+      [rule('firstStep'), { ownedInTitle: 0 }, { ownedInTitle: 1 }],
+      [rule('first'), { isFirstPurchase: true }, {}],
+      [rule('book', { bookId: 7 }), {}, { bookId: 8 }],
+      [rule('series', { titleId: 3 }), {}, { titleId: 4 }],
+      [rule('bulkBuy', { minBooks: 3 }), { sameTitleBooks: 3 }, { sameTitleBooks: 2 }],
+      [rule('newSeriesFirst', { start: 40 }), {}, { vol: 2 }],
+      [rule('newlyBook', { start: 40 }), { vol: 5 }, { bookStartDatetime: 30 }],
+      [rule('publish', { publisherId: 40 }), {}, { publisherId: 41 }],
+      [rule('preOrderBasic'), { preOrder: true }, {}],
+    ];
+    for (const [c, yes, no] of cases) {
+      expect(pointBreakdown([c], { ...full, ...yes }).list.map((l) => l.type), c.type).toEqual([c.type]);
+      expect(pointBreakdown([c], { ...full, ...no }).list, c.type).toEqual([]);
+    }
+    // a guest or a tile (member unknown) earns neither firstStep nor continueBuy
+    expect(pointBreakdown([rule('firstStep'), rule('continueBuy')], { ...full, ownedInTitle: undefined }).list).toEqual([]);
+  });
+
+  it('a pre-order earns the pre-order basic rate instead of the basic one', () => {
+    const both = [rule('basic', { rate: 1 }), rule('preOrderBasic', { rate: 5 })];
+    expect(pointBreakdown(both, { ...full, preOrder: true }).list.map((l) => [l.type, l.point])).toEqual([['preOrderBasic', 50]]);
+    expect(pointBreakdown(both, full).list.map((l) => [l.type, l.point])).toEqual([['basic', 10]]);
+  });
+
+  it('a tile shows only the points every buyer earns', () => {
+    const campaigns = [rule('basic', { rate: 1 }), rule('first', { rate: 50 }), rule('firstStep', { rate: 50 }), rule('book', { bookId: 7, rate: 20 })];
+    expect(tileRefundPoints(campaigns, { bookId: 7, titleId: 3, price: 1000, now: 100 })).toBe(210);
+  });
+
+  const anyRule = fc.record({
+    type: fc.constantFrom(...pointCampaignTypes),
+    rate: fc.integer({ min: 0, max: 100 }),
+    point: fc.integer({ min: 0, max: 1000 }),
+  });
+
+  it('money: the total is the sum of the lines, every line is positive and a rate never gives more than the price', () => {
+    fc.assert(
+      fc.property(fc.array(anyRule, { maxLength: 13 }), fc.integer({ min: 0, max: 100_000 }), fc.boolean(), fc.integer({ min: 0, max: 5 }), (rules, price, preOrder, owned) => {
+        const campaigns = rules.map((r, i) => campaign({ ...r, id: i + 1, bookId: 7, titleId: 3, genreIds: [12], publisherId: 40 }));
+        const { totalPoint, list } = pointBreakdown(campaigns, { ...full, price, preOrder, ownedInTitle: owned, isFirstPurchase: true, inBundle: true });
+        expect(totalPoint).toBe(list.reduce((s, l) => s + l.point, 0));
+        for (const l of list) {
+          expect(Number.isInteger(l.point) && l.point > 0).toBe(true);
+          if (l.rate > 0) expect(l.point).toBe(Math.floor((price * l.rate) / 100));
+          if (l.rate > 0) expect(l.point).toBeLessThanOrEqual(price);
+        }
+        if (price === 0) expect(totalPoint).toBe(0);
+      }),
+    );
+  });
+
+  it('money: a higher price never earns fewer points, and a tile never shows more than a member earns', () => {
+    fc.assert(
+      fc.property(fc.array(anyRule, { maxLength: 13 }), fc.integer({ min: 0, max: 50_000 }), fc.integer({ min: 0, max: 50_000 }), (rules, a, b) => {
+        const campaigns = rules.map((r, i) => campaign({ ...r, id: i + 1, bookId: 7, titleId: 3 }));
+        const [lo, hi] = a <= b ? [a, b] : [b, a];
+        expect(pointBreakdown(campaigns, { ...full, price: lo }).totalPoint).toBeLessThanOrEqual(pointBreakdown(campaigns, { ...full, price: hi }).totalPoint);
+        expect(tileRefundPoints(campaigns, { ...full, price: lo })).toBeLessThanOrEqual(pointBreakdown(campaigns, { ...full, price: lo }).totalPoint);
+      }),
+    );
   });
 });
 

@@ -42,6 +42,7 @@
  */
 import { z } from 'zod';
 import { rowId } from './ids';
+import { type PointCampaignType, pointCampaignTypes } from './orders-rules';
 
 // —— constants (§9) ————————————————————————————————————————————————————————
 
@@ -281,7 +282,24 @@ export const ViewerBook = z.object({
   inMyList: z.boolean(),
   navigations: z.array(z.object({ page: z.number().int(), text: z.string() })),
   links: z.array(z.object({ text: z.string(), url: z.string() })),
-  pointCampaign: z.null(),
+  /** §3 Point campaign of buying this book now (member lines only for a member); null when none applies. */
+  pointCampaign: z
+    .object({
+      totalPoint: z.number().int(),
+      list: z.array(
+        z.object({
+          id: z.number().int(),
+          type: z.enum(pointCampaignTypes as [PointCampaignType, ...PointCampaignType[]]),
+          name: z.string(),
+          point: z.number().int(),
+          rate: z.number(),
+          start: z.number().nullable(),
+          end: z.number().nullable(),
+          expireDays: z.number().int(),
+        }),
+      ),
+    })
+    .nullable(),
   /** Resolved reading direction: genre ids 11–17 force ltr (§9), else the book's own (default rtl). */
   direction: z.enum(['rtl', 'ltr']),
   genreId: z.number().int().nullable(),

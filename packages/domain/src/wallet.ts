@@ -19,6 +19,10 @@
  *        confirmUrl } → the browser goes to confirmUrl (the sandbox's page), the member approves or
  *        cancels, and comes back to `returnUrl?order_id=…&result=COMPLETE|CANCEL`.
  *   GET  /manga_coin/purchases/:order_id           (member)                → CoinPurchaseStatus
+ *   GET  /manga_coin/pcb?path=/…                    (member)                → CoinReturnRegistered
+ *        the page to come back to after buying coins (kept until /cb; the coin shop returns to /cb)
+ *   GET  /manga_coin/cb                             (member)                → CoinCallbackResponse
+ *        after the coin purchase: its outcome, the balance and the kept path (handed out once)
  *   GET  /manga_coin/legal_notice                                           → PaymentServicesActNotice
  *        (資金決済法に基づく表示, to render on its own page linked from /mangacoin)
  *
@@ -156,6 +160,24 @@ const returnUrl = z
   .string()
   .max(500)
   .regex(/^\/(?!\/)[^\s\\]*$/, 'must be a path on this site');
+
+/** `GET /manga_coin/pcb` (§7, §5 required `path`): a same-site path to come back to after buying coins. */
+export const CoinReturnQuery = z.object({ path: returnUrl });
+export interface CoinReturnRegistered {
+  status: { code: 0 };
+  results: { path: string; /** The coin shop, told to come back through `/cb`. */ shopUrl: string };
+}
+/** `GET /manga_coin/cb`: after a coin purchase. */
+export interface CoinCallbackResponse {
+  status: { code: 0 };
+  results: {
+    /** The path `/pcb` kept (handed out once), else null. */
+    path: string | null;
+    /** The member's latest coin pack order since that path was kept (or ever, without one). */
+    purchase: { orderId: number; status: string; coin: number; bonus: number } | null;
+    mangaCoin: number;
+  };
+}
 
 export const CoinPurchaseQuery = z.object({ token: z.string().min(1).max(200) });
 export const CoinPurchaseBody = z.object({

@@ -70,6 +70,10 @@ export interface PointCampaignsTable {
   min_books: number;
   /** Bumped by every console edit (migration 2026-11-28T1020-console-commerce). */
   version: Generated<number>;
+  /** specificGenres: comma-separated genre ids. */
+  genre_ids: string | null;
+  /** publish: the publisher. */
+  publisher_id: number | null;
 }
 
 export interface OrdersTables {

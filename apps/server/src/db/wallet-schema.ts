@@ -74,9 +74,17 @@ export interface SandboxPaymentsTable {
   decided_at: Millis | null;
 }
 
+/** `/manga_coin/pcb`: where a member comes back to after buying coins, until `/manga_coin/cb` hands it out. */
+export interface CoinPurchaseReturnsTable {
+  user_id: number;
+  path: string;
+  created_at: Millis;
+}
+
 export interface WalletTables {
   wallet_lots: WalletLotsTable;
   wallet_ledger: WalletLedgerTable;
   manga_coin_items: MangaCoinItemsTable;
   sandbox_payments: SandboxPaymentsTable;
+  coin_purchase_returns: CoinPurchaseReturnsTable;
 }

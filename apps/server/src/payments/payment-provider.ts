@@ -50,6 +50,10 @@ export interface PaymentProvider {
 /** How the store hears of a member's approval or cancellation on the provider's page. */
 export type PaymentDecisionHandler = (
   trx: Transaction<Database>,
-  /** `expired`: the member did not decide within the provider's time limit (treated as not approved). */
-  decision: { orderId: number; approved: boolean; expired?: boolean; now: number },
+  /**
+   * `expired`: the member did not decide within the provider's time limit (treated as not approved).
+   * `resultError`: the member approved but the carrier's purchase result came back failed (not
+   * approved either: nothing is granted; the order ends PURCHASE_RESULT_ERROR).
+   */
+  decision: { orderId: number; approved: boolean; expired?: boolean; resultError?: boolean; now: number },
 ) => Promise<void>;

@@ -7,6 +7,8 @@ export const sandboxCopy = {
   yen: (amount: string) => `${amount}円`,
   approve: '支払う',
   cancel: 'キャンセル',
+  /** Test-only: the carrier approves, then its purchase result comes back failed. */
+  resultError: '支払い後に決済結果エラーを返す（テスト）',
   alreadyDecided: 'このお支払いはすでに手続きが済んでいます。',
   backToStore: 'ストアに戻る',
   notFound: 'お支払い情報が見つかりません。',

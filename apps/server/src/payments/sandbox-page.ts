@@ -27,6 +27,9 @@ export function confirmationPage(payment: { ref: string; method: string; amountY
 <div class="actions">
 <form method="post" action="${action}/cancel" style="flex:1;display:flex"><button type="submit">${copy.cancel}</button></form>
 <form method="post" action="${action}/approve" style="flex:1;display:flex"><button type="submit" class="approve">${copy.approve}</button></form>
+</div>
+<div class="actions">
+<form method="post" action="${action}/result_error" style="flex:1;display:flex"><button type="submit">${copy.resultError}</button></form>
 </div>`);
 }
 

@@ -6,13 +6,18 @@ import { sandboxCopy } from './sandbox-copy';
 import { confirmationPage, decidedPage } from './sandbox-page';
 
 const RefPath = z.object({ ref: z.string().regex(/^sp_[\w-]{10,40}$/, 'must be a sandbox payment reference') });
+/** The `result` the store's return URL gets for a decided sandbox payment. */
+const sandboxResults: Record<string, string> = { APPROVED: 'COMPLETE', EXPIRED: 'PAYMENT_ERROR', RESULT_ERROR: 'PURCHASE_RESULT_ERROR', CANCELLED: 'CANCEL' };
+
 /** A payment not decided within 30 minutes expires: approving it then cancels it instead. */
 export const SANDBOX_PAYMENT_TTL_MS = 30 * 60 * 1000;
 
 /**
  * The sandbox provider's confirmation page (it stands for docomo's, PayPay's… pages): approve or
  * cancel, then back to the store's return URL with `order_id` and `result` (COMPLETE, CANCEL, or
- * PAYMENT_ERROR when it expired). A payment is decided once; a second decision only sends the member back.
+ * PAYMENT_ERROR when it expired). `result_error` stands for a carrier whose purchase result comes
+ * back failed after the member approved (result PURCHASE_RESULT_ERROR). A payment is decided once;
+ * a second decision only sends the member back.
  */
 export const sandboxRoutes: FastifyPluginAsync<{ onDecision: PaymentDecisionHandler }> = async (base, { onDecision }) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
@@ -28,25 +33,26 @@ export const sandboxRoutes: FastifyPluginAsync<{ onDecision: PaymentDecisionHand
     return confirmationPage({ ref: payment.ref, method: payment.method, amountYen: payment.amount_yen });
   });
 
-  for (const action of ['approve', 'cancel'] as const) {
+  for (const action of ['approve', 'cancel', 'result_error'] as const) {
     app.post(`/sandbox/payments/:ref/${action}`, { schema: { params: RefPath } }, async (request, reply) => {
       const now = app.deps.clock().getTime();
       const payment = await db.transaction().execute(async (trx) => {
         const pending = await trx.selectFrom('sandbox_payments').select('created_at').where('ref', '=', request.params.ref).executeTakeFirst();
         const expired = pending !== undefined && pending.created_at <= now - SANDBOX_PAYMENT_TTL_MS;
         const approved = action === 'approve' && !expired;
+        const resultError = action === 'result_error' && !expired;
         const decided = await trx
           .updateTable('sandbox_payments')
-          .set({ status: approved ? 'APPROVED' : expired ? 'EXPIRED' : 'CANCELLED', decided_at: now })
+          .set({ status: approved ? 'APPROVED' : expired ? 'EXPIRED' : resultError ? 'RESULT_ERROR' : 'CANCELLED', decided_at: now })
           .where('ref', '=', request.params.ref)
           .where('status', '=', 'PENDING')
           .executeTakeFirst();
         const row = await trx.selectFrom('sandbox_payments').selectAll().where('ref', '=', request.params.ref).executeTakeFirst();
-        if (row && decided.numUpdatedRows === 1n) await onDecision(trx, { orderId: row.order_id, approved, expired, now });
+        if (row && decided.numUpdatedRows === 1n) await onDecision(trx, { orderId: row.order_id, approved, expired, resultError, now });
         return row;
       });
       if (!payment) return reply.code(404).type('text/html; charset=utf-8').send(decidedPage(null, sandboxCopy.notFound));
-      const result = payment.status === 'APPROVED' ? 'COMPLETE' : payment.status === 'EXPIRED' ? 'PAYMENT_ERROR' : 'CANCEL';
+      const result = sandboxResults[payment.status] ?? 'CANCEL';
       const separator = payment.return_url.includes('?') ? '&' : '?';
       return reply.redirect(`${payment.return_url}${separator}order_id=${payment.order_id}&result=${result}`, 303);
     });

@@ -26,6 +26,8 @@ import * as tracking from './2026-11-25T0940-tracking';
 import * as invitations from './2026-11-25T0910-invitations';
 import * as operatorConsole from './2026-11-25T0920-operator-console';
 import * as consoleCommerce from './2026-11-28T1020-console-commerce';
+import * as pointCampaignScopes from './2026-11-28T1050-point-campaign-scopes';
+import * as coinPurchaseReturns from './2026-11-28T1050b-coin-purchase-returns';
 
 /** Every migration, in order. Landed migrations are frozen: add a new file instead of editing one. */
 export const migrations: Record<string, Migration> = {
@@ -56,4 +58,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-25T0940-tracking': tracking,
   '2026-11-25T0950-user-app-settings': userAppSettings,
   '2026-11-28T1020-console-commerce': consoleCommerce,
+  '2026-11-28T1050-point-campaign-scopes': pointCampaignScopes,
+  '2026-11-28T1050b-coin-purchase-returns': coinPurchaseReturns,
 };

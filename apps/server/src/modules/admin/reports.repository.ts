@@ -10,7 +10,7 @@ export function bookOrderItems(db: Kysely<Database>, from: number, to: number) {
     .innerJoin('titles as t', 't.id', 'b.title_id')
     .select(['o.id as orderId', 'o.created_at', 'o.payment_type', 'o.total_price', 'o.use_point', 'i.price', 't.id as titleId', 't.name as titleName'])
     .where('o.kind', '=', 'BOOK')
-    .where('o.status', '=', 'COMPLETE')
+    .where('o.status', 'in', ['COMPLETE', 'DELIVERED'])
     .where('o.created_at', '>=', from)
     .where('o.created_at', '<', to)
     .orderBy('o.id')

@@ -142,7 +142,7 @@ export async function completeCartPayment(trx: Trx, orderId: number, now: number
   return true;
 }
 
-/** PROCESSING → CANCEL / PAYMENT_ERROR / GRANT_ERROR once: the points spent and the coupon held go back; nothing was delivered. */
+/** PROCESSING → CANCEL / PAYMENT_ERROR / GRANT_ERROR / PURCHASE_RESULT_ERROR once: the points spent and the coupon held go back; nothing was delivered. */
 async function endCartPayment(trx: Trx, orderId: number, to: OrderStatus, failureCode: string, now: number): Promise<boolean> {
   if (!(await transitionOrder(trx, orderId, 'PROCESSING', to, now, { failure_code: failureCode }))) return false;
   await refundOrderSpends(trx, orderId, ledgerLine.refund(orderId), now);
@@ -156,8 +156,9 @@ async function endCartPayment(trx: Trx, orderId: number, to: OrderStatus, failur
 }
 
 /** The provider's report of the member's decision on a cart payment (approved once, or cancelled / expired). */
-export const cartPaymentDecision: PaymentDecisionHandler = async (trx, { orderId, approved, expired, now }) => {
+export const cartPaymentDecision: PaymentDecisionHandler = async (trx, { orderId, approved, expired, resultError, now }) => {
   if (approved) await completeCartPayment(trx, orderId, now);
+  else if (resultError) await endCartPayment(trx, orderId, 'PURCHASE_RESULT_ERROR', 'PURCHASE_RESULT_ERROR', now);
   else await endCartPayment(trx, orderId, expired ? 'PAYMENT_ERROR' : 'CANCEL', expired ? 'PAYMENT_EXPIRED' : 'CANCELLED_BY_USER', now);
 };
 

@@ -132,6 +132,7 @@ export function earnedPoints(state: CartState, now: number): { perBook: Map<numb
       isFirstPurchase: state.isFirstPaying,
       sameTitleBooks: state.valid.filter((l) => l.row.title_id === line.row.title_id).length,
       now,
+      inBundle: line.row.bundle_id !== null,
     });
     perBook.set(line.row.id, totalPoint);
     for (const l of list) {

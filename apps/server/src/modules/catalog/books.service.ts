@@ -11,6 +11,8 @@ import {
   sortVolumes,
 } from '@hondana/domain/books';
 import { type BookPricing, SalesStatus, isListedEroticType, parseCustomSample } from '@hondana/domain/catalog';
+import type { PointCampaignSummary } from '@hondana/domain/orders';
+import { pointDetailTotal } from '@hondana/domain/orders-rules';
 import { averageStars } from '@hondana/domain/reviews-rules';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
@@ -18,6 +20,7 @@ import { coverSrcSet, coverUrl } from '../../media/media-spec';
 import { bundleSummaryOfBook } from '../cart/bundle.service';
 import { ownsBook } from '../orders/entitlements';
 import { memberTitleMarks } from '../reviews/member-reviews';
+import { pointsForBook } from '../orders/purchase';
 import type { VolumeRow } from './books.repository';
 import type { BookDetail, BookInfo, BookV3 } from './books.types';
 import { type TitleFacts, titleFacts, titleIdsOfBooks } from './titles.repository';
@@ -196,20 +199,28 @@ export async function getBookDetail(
 ): Promise<BookDetail | null> {
   const [found] = await visibleBooks(db, [q.bookId], q.includeAdult);
   if (!found) return null;
-  // The bundle on sale that holds the volume: read with the member's fields, not memoised.
+  // The bundle on sale that holds the volume and the §3 point campaign lines buying it earns
+  // (member-dependent lines only for a member): read with the member's fields, not memoised.
   const bundle = bundleSummaryOfBook(db, q.bookId, q.now);
+  const points = pointsForBook(db, q.userId, q.bookId, q.now).then(withPoints);
   const detail = memoBookDetail(found.facts, found.volume, q.now);
   if (q.userId === null) {
-    // Most volumes are in no bundle: their guest detail stays the kept, pre-serialised object.
-    const inBundle = await bundle;
-    return inBundle ? { ...detail, ...inBundle } : detail;
+    const [inBundle, pointFields] = await Promise.all([bundle, points]);
+    return { ...detail, ...inBundle, ...pointFields };
   }
-  const [{ reviewId, wished }, bought, inBundle] = await Promise.all([
+  const [{ reviewId, wished }, bought, inBundle, pointFields] = await Promise.all([
     memberTitleMarks(db, found.facts.info.titleId, q.userId),
     ownsBook(db, q.userId, q.bookId, q.now),
     bundle,
+    points,
   ]);
-  return { ...detail, ...inBundle, reviewed: reviewId !== null, reviewId, wished, bought };
+  return { ...detail, ...inBundle, ...pointFields, reviewed: reviewId !== null, reviewId, wished, bought };
+}
+
+/** `pointCampaign` (null when no line applies) and `pointTotal` (§5 point detail total) of a book detail. */
+function withPoints(summary: PointCampaignSummary | null): Pick<BookDetail, 'pointCampaign'> & Partial<Pick<BookDetail, 'pointTotal'>> {
+  if (!summary || summary.list.length === 0) return { pointCampaign: null };
+  return { pointCampaign: summary, pointTotal: pointDetailTotal(summary.totalPoint) };
 }
 
 /**

@@ -1,3 +1,4 @@
+import type { PointCampaignSummary } from '@hondana/domain/orders';
 import type { Discount } from '@hondana/domain/books';
 import type { SalesStatus } from '@hondana/domain/catalog';
 
@@ -64,10 +65,11 @@ export interface BookDetail {
   wishCount: number;
   wished: boolean;
   buyCount: number;
-  /** Basic points earned buying at the price in effect; pointTotal adds campaign points (none yet). */
+  /** Basic points earned buying at the price in effect; pointTotal is the §5 point detail total of `pointCampaign`. */
   point: number;
   pointTotal: number;
-  pointCampaign: null;
+  /** §3 Point campaign: the lines buying this book now earns (member lines only for a member); null when none applies. */
+  pointCampaign: PointCampaignSummary | null;
   /** Live reviews of the title. */
   commentTotal: number;
   /** The title's average star, one decimal; 0 without reviews. */

@@ -24,6 +24,9 @@ export interface BookTileRow {
   /** The title's live reviews and their star total (the tile's stars; migration 0900). */
   reviewCount: number;
   reviewStarTotal: number;
+  /** The title's genre and publisher (genre and publisher point campaigns of the tile's badge). */
+  genreId?: number | null;
+  publisherId?: number | null;
 }
 
 export const bookTileColumns = [
@@ -45,6 +48,8 @@ export const bookTileColumns = [
   't.erotic_type as eroticType',
   't.review_count as reviewCount',
   't.review_star_total as reviewStarTotal',
+  't.genre_id as genreId',
+  't.publisher_id as publisherId',
 ] as const;
 
 /** Books released by `now`, newest first, of titles with one of `eroticTypes`. */

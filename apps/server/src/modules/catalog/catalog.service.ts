@@ -1,8 +1,10 @@
 import { listedEroticTypes, priceAt } from '@hondana/domain/catalog';
+import { type PointCampaignRule, tileRefundPoints } from '@hondana/domain/orders-rules';
 import { averageStars } from '@hondana/domain/reviews-rules';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { coverSrcSet, coverUrl } from '../../media/media-spec';
+import { runningPointCampaigns } from '../orders/purchase';
 import { type BookTileRow, newestBooks } from './catalog.repository';
 import type { BookTile } from './catalog.types';
 
@@ -11,7 +13,17 @@ type Db = Kysely<Database>;
 /** Width of a tile's `imageUrl` (§9: book tile 106 wide on mobile and tablet, 128 on desktop). */
 const TILE_COVER_WIDTH = 128;
 
-export function toBookTile(row: BookTileRow, now: number): BookTile {
+/**
+ * Point campaigns a listing's tiles are priced against (the 即時還元 badge, §2) and the book's
+ * scope facts a genre or publisher campaign needs; without them a tile shows no badge.
+ */
+export interface TileCampaigns {
+  campaigns: readonly PointCampaignRule[];
+  genreId?: number | null;
+  publisherId?: number | null;
+}
+
+export function toBookTile(row: BookTileRow, now: number, points?: TileCampaigns): BookTile {
   const price = priceAt(
     {
       price: row.price,
@@ -42,6 +54,19 @@ export function toBookTile(row: BookTileRow, now: number): BookTile {
     pageType: row.pageType,
     eroticType: row.eroticType,
     layoutType: row.layoutType,
+    refundCoins: points
+      ? tileRefundPoints(points.campaigns, {
+          bookId: row.bookId,
+          titleId: row.titleId,
+          price: price.price,
+          now,
+          vol: row.vol,
+          bookStartDatetime: row.startDatetime,
+          genreId: points.genreId ?? row.genreId ?? null,
+          publisherId: points.publisherId ?? row.publisherId ?? null,
+          preOrder: row.startDatetime > now,
+        })
+      : 0,
   };
 }
 
@@ -52,6 +77,6 @@ export async function topPageBooks(
 ): Promise<BookTile[]> {
   const now = (q.now ?? new Date()).getTime();
   const limit = Math.max(0, Math.min(100, Math.trunc(q.limit)));
-  const rows = await newestBooks(db, { limit, eroticTypes: listedEroticTypes(q.includeAdult), now });
-  return rows.map((row) => toBookTile(row, now));
+  const [rows, campaigns] = await Promise.all([newestBooks(db, { limit, eroticTypes: listedEroticTypes(q.includeAdult), now }), runningPointCampaigns(db, now)]);
+  return rows.map((row) => toBookTile(row, now, { campaigns }));
 }

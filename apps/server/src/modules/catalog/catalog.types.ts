@@ -20,6 +20,8 @@ export interface BookTile {
   pageType: string;
   eroticType: number;
   layoutType: number;
+  /** 即時還元: the points anyone buying this book now earns (§2 book tile badge); 0 when none or not priced against campaigns. */
+  refundCoins: number;
 }
 
 /** A title in catalog lists (§3 Title, the fields a list needs). */

@@ -14,6 +14,7 @@ import {
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { coverUrl } from '../../media/media-spec';
+import { runningPointCampaigns } from '../orders/purchase';
 import { toBookTile } from './catalog.service';
 import type { BookTileRow } from './catalog.repository';
 import { eventCountsByTitle, newestReleasedBooks, titlesWithFreeBook } from './rankings.repository';
@@ -133,17 +134,20 @@ export async function rankingSlice(db: Db, q: RankingQuery): Promise<RankingPage
   const all = await admitted(db, q);
   const ranked = q.maxRank === undefined ? all : all.slice(0, q.maxRank);
   const slice = ranked.slice(q.offset, q.offset + q.limit);
-  const books = await newestReleasedBooks(
-    db,
-    slice.map((t) => t.titleId),
-    q.now,
-  );
+  const [books, campaigns] = await Promise.all([
+    newestReleasedBooks(
+      db,
+      slice.map((t) => t.titleId),
+      q.now,
+    ),
+    runningPointCampaigns(db, q.now),
+  ]);
   const newest = new Map<number, BookTileRow>(books.map((b) => [b.titleId, b]));
   const entities: RankingEntry[] = [];
   slice.forEach((t, i) => {
     const row = newest.get(t.titleId);
     if (!row) return;
-    const book = toBookTile(row, q.now);
+    const book = toBookTile(row, q.now, { campaigns });
     entities.push({
       rank: q.offset + i + 1,
       titleId: t.titleId,

@@ -1,6 +1,7 @@
 import { isSalable, priceInEffect } from '@hondana/domain/books';
 import { listedEroticTypes } from '@hondana/domain/catalog';
 import { averageStars } from '@hondana/domain/reviews-rules';
+import type { PointCampaignRule } from '@hondana/domain/orders-rules';
 import { formatJapaneseDate } from '@hondana/domain/time';
 import { periodEnd, volumePageWindow } from '@hondana/domain/titles';
 import type { Kysely } from 'kysely';
@@ -8,6 +9,7 @@ import type { Database } from '../../db/schema';
 import { coverUrl } from '../../media/media-spec';
 import type { VolumeRow } from './books.repository';
 import { pricingOf, statusOf, visible } from './books.service';
+import { runningPointCampaigns } from '../orders/purchase';
 import { toBookTile } from './catalog.service';
 import type { BookTile } from './catalog.types';
 import { type TitleFacts, catalogTitleIds, titleFacts } from './titles.repository';
@@ -118,7 +120,7 @@ export async function listCatalogTitles(
   return { totalCount: page.totalCount, titles: await getTitles(db, { ...q, titleIds: page.ids }) };
 }
 
-function tileOf(facts: TitleFacts, v: VolumeRow, now: number): BookTile {
+function tileOf(facts: TitleFacts, v: VolumeRow, now: number, campaigns?: readonly PointCampaignRule[]): BookTile {
   const { info } = facts;
   return toBookTile(
     {
@@ -142,6 +144,7 @@ function tileOf(facts: TitleFacts, v: VolumeRow, now: number): BookTile {
       reviewStarTotal: info.reviewStarTotal,
     },
     now,
+    campaigns && { campaigns, genreId: info.genreId, publisherId: info.publisherId },
   );
 }
 
@@ -155,7 +158,7 @@ export async function getSeriesPage(
   db: Db,
   q: { titleId: number; volumePage: number; includeAdult: boolean; userId: number | null; now: number },
 ): Promise<SeriesPage | null> {
-  const facts = (await titleFacts(db, [q.titleId])).get(q.titleId);
+  const [facts, campaigns] = await Promise.all([titleFacts(db, [q.titleId]).then((m) => m.get(q.titleId)), runningPointCampaigns(db, q.now)]);
   if (!facts || !(visible(facts, true) || visible(facts, q.includeAdult))) return null;
   const { info } = facts;
   const adultGate = !visible(facts, q.includeAdult);
@@ -173,11 +176,11 @@ export async function getSeriesPage(
     magazineName: info.magazineName,
     eroticType: info.eroticType,
     adultGate,
-    volumes: volumes.slice(window.offset, window.offset + window.limit).map((v) => tileOf(facts, v, q.now)),
+    volumes: volumes.slice(window.offset, window.offset + window.limit).map((v) => tileOf(facts, v, q.now, campaigns)),
     totalVolumes: volumes.length,
     volumePage: window.page,
     volumePageCount: window.pageCount,
-    freeVolumes: { count: free.length, books: free.map((v) => tileOf(facts, v, q.now)) },
+    freeVolumes: { count: free.length, books: free.map((v) => tileOf(facts, v, q.now, campaigns)) },
     salePeriod: periodEnd(prices.map((p) => ({ active: p.limitedSale, endDatetime: p.endDatetime }))),
     freePeriod: periodEnd(prices.map((p) => ({ active: p.free, endDatetime: p.endDatetime }))),
     seriesInfo: {

@@ -138,7 +138,7 @@ export function latestGrantCoupon(db: Db, inviteeId: number) {
 
 /** Whether the member has bought any book with money or coins. */
 export async function hasPaidBookOrder(db: Db, userId: number): Promise<boolean> {
-  const row = await db.selectFrom('orders').select('id').where('user_id', '=', userId).where('kind', '=', 'BOOK').where('status', '=', 'COMPLETE').where('total_price', '>', 0).limit(1).executeTakeFirst();
+  const row = await db.selectFrom('orders').select('id').where('user_id', '=', userId).where('kind', '=', 'BOOK').where('status', 'in', ['COMPLETE', 'DELIVERED']).where('total_price', '>', 0).limit(1).executeTakeFirst();
   return row !== undefined;
 }
 

@@ -20,7 +20,8 @@ export async function cancelBookOrderIn(trx: Transaction<Database>, orderId: num
   const order = await trx.selectFrom('orders').select(['user_id', 'kind', 'status']).where('id', '=', orderId).executeTakeFirst();
   if (!order) throw notFound('order');
   if (order.kind !== 'BOOK') throw new AppError(400, ErrorCode.BAD_REQUEST, ['order: only book orders can be cancelled']);
-  if (!(await transitionOrder(trx, orderId, 'COMPLETE', 'CANCEL', now, { failure_code: 'CANCELLED_BY_SUPPORT' }))) {
+  const from = order.status === 'DELIVERED' ? 'DELIVERED' : 'COMPLETE';
+  if (!(await transitionOrder(trx, orderId, from, 'CANCEL', now, { failure_code: 'CANCELLED_BY_SUPPORT' }))) {
     throw new AppError(400, ErrorCode.BAD_REQUEST, [`order: ${order.status} cannot be cancelled`]);
   }
   // The member's ledger says what happened in Japanese; the support reason goes to the log.

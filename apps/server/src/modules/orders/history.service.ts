@@ -8,8 +8,7 @@ import type {
   RecentlyBoughtResponse,
   UserBooksResponse,
 } from '@hondana/domain/orders';
-import { type OrderStatus, PossessionStatus, pointBreakdown } from '@hondana/domain/orders-rules';
-import { priceAt } from '@hondana/domain/catalog';
+import { type OrderStatus, PossessionStatus } from '@hondana/domain/orders-rules';
 import { type PaymentType, paymentTypeCode } from '@hondana/domain/wallet-payments';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
@@ -17,8 +16,8 @@ import { rentalPayments } from '../serials/rental-payments';
 import { storedResponseOf } from '../tokens/one-time-tokens';
 import { BUY_TOKEN_PURPOSE, MANGA_COIN_BUY_TOKEN_PURPOSE } from './buy.service';
 import { possessionOf } from './entitlements';
-import { activeCampaigns, booksForPurchase, isFirstPaying } from './orders.repository';
-import { toPricing } from './purchase';
+import { activeCampaigns } from './orders.repository';
+import { pointsForBook } from './purchase';
 
 const ITEM_COVER_WIDTH = 128;
 const PURCHASE_TOKEN_PURPOSES = [BUY_TOKEN_PURPOSE, MANGA_COIN_BUY_TOKEN_PURPOSE] as const;
@@ -131,11 +130,7 @@ export async function basicCampaign(db: Kysely<Database>, now: number): Promise<
   return basic ? { id: basic.id, name: basic.name, rate: basic.rate, expireDays: basic.expireDays, start: basic.start, end: basic.end } : null;
 }
 
-/** `/book_point_campaigns/by_book`: the points buying this book would earn now (first-purchase bonus for members who never paid). */
+/** `/book_point_campaigns/by_book`: the points buying this book would earn now (member-dependent lines only for a member). */
 export async function bookPointCampaigns(db: Kysely<Database>, userId: number | null, bookId: number, now: number): Promise<PointCampaignSummary | null> {
-  const [book] = await booksForPurchase(db, [bookId]);
-  if (!book) return null;
-  const [campaigns, first] = await Promise.all([activeCampaigns(db, now), userId === null ? false : isFirstPaying(db, userId)]);
-  const price = priceAt(toPricing(book), now).price;
-  return pointBreakdown(campaigns, { bookId, titleId: book.title_id, price, isFirstPurchase: first, sameTitleBooks: 1, now });
+  return pointsForBook(db, userId, bookId, now);
 }

@@ -1,5 +1,5 @@
 import { AppError, ErrorCode } from '@hondana/domain/errors';
-import { type OrderStatus, type PointCampaignRule, type PointCampaignType, canTransition } from '@hondana/domain/orders-rules';
+import { type OrderStatus, type PointCampaignRule, type PointCampaignType, canTransition, isPointCampaignType } from '@hondana/domain/orders-rules';
 import type { Insertable, Kysely, Transaction } from 'kysely';
 import type { OrdersTable } from '../../db/orders-schema';
 import type { Database } from '../../db/schema';
@@ -43,6 +43,32 @@ export async function transitionOrder(
   return result.numUpdatedRows === 1n;
 }
 
+/**
+ * Book orders placed before their books' release (pre-orders) still COMPLETE although every book
+ * is out by `now`: the ones the delivery job moves to DELIVERED, oldest first.
+ */
+export async function releasedPreOrderIds(db: Db, now: number, limit: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('orders as o')
+    .select('o.id')
+    .where('o.kind', '=', 'BOOK')
+    .where('o.status', '=', 'COMPLETE')
+    .where((eb) =>
+      eb.exists(
+        eb.selectFrom('order_items as i').innerJoin('books as b', 'b.id', 'i.book_id').select('i.book_id').whereRef('i.order_id', '=', 'o.id').whereRef('b.start_datetime', '>', 'o.created_at'),
+      ),
+    )
+    .where((eb) =>
+      eb.not(
+        eb.exists(eb.selectFrom('order_items as i').innerJoin('books as b', 'b.id', 'i.book_id').select('i.book_id').whereRef('i.order_id', '=', 'o.id').where('b.start_datetime', '>', now)),
+      ),
+    )
+    .orderBy('o.id')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => r.id);
+}
+
 /** First paying: the member has no completed book order that cost coins or points. */
 export function paidBookOrderQuery(db: Db, userId: number) {
   return db
@@ -82,7 +108,7 @@ const selectActiveCampaigns = preparedQuery((db, $: { now: number }) =>
 /** Point campaigns running at `now`. */
 export async function activeCampaigns(db: Db, now: number): Promise<PointCampaignRule[]> {
   const { rows } = await selectActiveCampaigns.execute(db, { now });
-  return rows.map((r) => ({
+  return rows.filter((r) => isPointCampaignType(r.type)).map((r) => ({
     id: r.id,
     type: r.type as PointCampaignType,
     name: r.name,
@@ -94,6 +120,8 @@ export async function activeCampaigns(db: Db, now: number): Promise<PointCampaig
     bookId: r.book_id,
     titleId: r.title_id,
     minBooks: r.min_books,
+    genreIds: r.genre_ids ? r.genre_ids.split(',').map(Number).filter(Number.isInteger) : [],
+    publisherId: r.publisher_id,
   }));
 }
 
@@ -116,6 +144,8 @@ export interface PurchasableBookRow {
   end_datetime: number | null;
   sales_status: string;
   erotic_type: number;
+  genre_id: number | null;
+  publisher_id: number | null;
 }
 
 /** A book's price rules (§5: list price, sale and free periods), wherever a price is worked out. */
@@ -146,7 +176,23 @@ export const PURCHASABLE_BOOK_COLUMNS = [
   'books.end_datetime',
   'books.sales_status',
   'titles.erotic_type',
+  'titles.genre_id',
+  'titles.publisher_id',
 ] as const;
+
+/** Books of each title a member already holds (owned or reserved): firstStep and continueBuy points. */
+export async function heldBooksByTitle(db: Db, userId: number, titleIds: readonly number[]): Promise<Map<number, number>> {
+  if (titleIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('user_books')
+    .innerJoin('books', 'books.id', 'user_books.book_id')
+    .select(['books.title_id', (eb) => eb.fn.countAll<number | string>().as('n')])
+    .where('user_books.user_id', '=', userId)
+    .where('books.title_id', 'in', [...titleIds])
+    .groupBy('books.title_id')
+    .execute();
+  return new Map(rows.map((r) => [r.title_id, Number(r.n)]));
+}
 
 export function booksForPurchase(db: Db, bookIds: readonly number[]): Promise<PurchasableBookRow[]> {
   if (bookIds.length === 0) return Promise.resolve([]);

@@ -2,7 +2,7 @@ import { isSalable, salesStatusAt } from '@hondana/domain/books';
 import { EroticType, SalesStatus, priceAt } from '@hondana/domain/catalog';
 import { AppError, ErrorCode, notFound } from '@hondana/domain/errors';
 import { type LedgerBook, ledgerLine } from '@hondana/domain/ledger-lines';
-import { type PointLine, type PointCampaignRule, PossessionStatus, pointBreakdown } from '@hondana/domain/orders-rules';
+import { type PointLine, type PointCampaignRule, type PointContext, PossessionStatus, memberPointTypes, pointBreakdown } from '@hondana/domain/orders-rules';
 import type { PointCampaignSummary } from '@hondana/domain/orders';
 import { type PaymentType } from '@hondana/domain/wallet-payments';
 import { type Currency, expiryAfterDays } from '@hondana/domain/wallet-lots';
@@ -10,7 +10,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 import { balanceQuery, grant, spend } from '../wallet/ledger';
 import { entitledBookQuery, grantEntitlement } from './entitlements';
-import { type BookPricingRow, PURCHASABLE_BOOK_COLUMNS, type PurchasableBookRow, activeCampaigns, insertOrder, isFirstPaying, paidBookOrderQuery } from './orders.repository';
+import { type BookPricingRow, PURCHASABLE_BOOK_COLUMNS, type PurchasableBookRow, activeCampaigns, booksForPurchase, heldBooksByTitle, insertOrder, isFirstPaying, paidBookOrderQuery } from './orders.repository';
 import { preparedQuery } from '../../db/prepared-query';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -127,7 +127,8 @@ async function priceAndRead(
     throw refuse(ErrorCode.ADULT_CHECK_REQUIRED, 'adult check required');
   }
   if (ownsAny) throw refuse(ErrorCode.ALREADY_BUY, 'already have this book');
-  const priced = books.map((row) => pricedBook(row, books, campaigns, firstPaying, req.now, req.prices?.get(row.id)));
+  const held = await heldFor(db, req.userId, books, campaigns);
+  const priced = books.map((row) => pricedBook(row, books, campaigns, { first: firstPaying, held, preOrder: req.preOrder === true, now: req.now }, req.prices?.get(row.id)));
   if (req.buyFree && priced.some((b) => !b.free)) throw refuse(ErrorCode.DIFF_PRICE_REQUEST, 'this book is not free');
   const totalPrice = priced.reduce((sum, b) => sum + b.price, 0);
   if (req.expectedPrice !== undefined && req.expectedPrice !== totalPrice) {
@@ -136,17 +137,53 @@ async function priceAndRead(
   return { priced: { books: priced, totalPrice, isFirstPaying: firstPaying, pointCampaign: sumPoints(priced) }, balances };
 }
 
-function pricedBook(row: PurchasableBookRow, all: PurchasableBookRow[], campaigns: PointCampaignRule[], first: boolean, now: number, agreed?: number): PricedBook {
-  const at = agreed === undefined ? priceAt(toPricing(row), now) : { price: agreed };
-  const { list } = pointBreakdown(campaigns, {
+/** Books of each title the member holds, read only when a running campaign depends on it (firstStep, continueBuy). */
+async function heldFor(db: Db, userId: number, books: readonly PurchasableBookRow[], campaigns: readonly PointCampaignRule[]) {
+  if (!campaigns.some((c) => c.type === 'firstStep' || c.type === 'continueBuy')) return null;
+  return heldBooksByTitle(db, userId, [...new Set(books.map((b) => b.title_id))]);
+}
+
+interface Buyer {
+  first: boolean;
+  /** Books per title the member holds; null when no campaign needs it. */
+  held: ReadonlyMap<number, number> | null;
+  preOrder: boolean;
+  now: number;
+}
+
+/** The §3 point context of a book bought in an order (domain `pointBreakdown` decides which lines apply). */
+export function pointContextOf(row: PurchasableBookRow, price: number, order: readonly PurchasableBookRow[], buyer: Buyer, inBundle: boolean): PointContext {
+  return {
     bookId: row.id,
     titleId: row.title_id,
-    price: at.price,
-    isFirstPurchase: first,
-    sameTitleBooks: all.filter((b) => b.title_id === row.title_id).length,
-    now,
-  });
+    price,
+    isFirstPurchase: buyer.first,
+    sameTitleBooks: order.filter((b) => b.title_id === row.title_id).length,
+    now: buyer.now,
+    genreId: row.genre_id,
+    publisherId: row.publisher_id,
+    vol: row.vol,
+    bookStartDatetime: row.start_datetime,
+    ownedInTitle: buyer.held ? (buyer.held.get(row.title_id) ?? 0) : undefined,
+    inBundle,
+    preOrder: buyer.preOrder || row.start_datetime > buyer.now,
+  };
+}
+
+function pricedBook(row: PurchasableBookRow, all: PurchasableBookRow[], campaigns: PointCampaignRule[], buyer: Buyer, agreed?: number): PricedBook {
+  const at = agreed === undefined ? priceAt(toPricing(row), buyer.now) : { price: agreed };
+  const { list } = pointBreakdown(campaigns, pointContextOf(row, at.price, all, buyer, agreed !== undefined));
   return { row, price: at.price, free: at.price === 0, points: list };
+}
+
+/** What a guest (null) or a member would earn buying just this book now: bookinfo's and the viewer's `pointCampaign`. */
+export async function pointsForBook(db: Db, userId: number | null, bookId: number, now: number): Promise<PointCampaignSummary | null> {
+  const [row] = await booksForPurchase(db, [bookId]);
+  if (!row) return null;
+  const all = await activeCampaigns(db, now);
+  const campaigns = userId === null ? all.filter((c) => !memberPointTypes.includes(c.type)) : all;
+  const [first, held] = userId === null ? [false, null] : await Promise.all([isFirstPaying(db, userId), heldFor(db, userId, [row], campaigns)]);
+  return pointBreakdown(campaigns, pointContextOf(row, priceAt(toPricing(row), now).price, [row], { first, held, preOrder: false, now }, false));
 }
 
 function sumPoints(books: PricedBook[]): PointCampaignSummary {
@@ -269,3 +306,6 @@ export const toPricing = (r: BookPricingRow) => ({
   freeStartDatetime: r.free_start_datetime,
   freeEndDatetime: r.free_end_datetime,
 });
+
+/** Point campaigns running at `now` (other areas price tiles against them: the 即時還元 badge). */
+export const runningPointCampaigns = (db: Db, now: number): Promise<PointCampaignRule[]> => activeCampaigns(db, now);

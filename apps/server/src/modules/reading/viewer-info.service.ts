@@ -12,12 +12,14 @@ import {
   type VolumeRef,
   isWidePage,
 } from '@hondana/domain/reading';
+import type { PointCampaignSummary } from '@hondana/domain/orders';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { signPageQuery, urlExpiry } from '../../media/signed-urls';
 import type { VolumeRow } from '../catalog/title-facts';
 import { isWished } from '../notices/wish-list.service';
 import { hasLiveReview } from '../reviews/member-reviews';
+import { pointsForBook } from '../orders/purchase';
 import { getRatingSummary } from '../reviews/reviews.service';
 import { pricingOf, statusOf } from '../catalog/books.service';
 import { type ReadingBook, isSample, pageGrant } from './reading-access';
@@ -39,7 +41,7 @@ export interface ViewerRequest {
 export async function viewerInfo(db: Db, book: ReadingBook, q: ViewerRequest): Promise<ViewerInfo> {
   const { userId } = q;
   const { titleId } = book.volume;
-  const [pages, navigations, rating, position, bookmarks, readEnd, review, inMyList] = await Promise.all([
+  const [pages, navigations, rating, position, bookmarks, readEnd, review, inMyList, points] = await Promise.all([
     repo.pagesOf(db, book.volume.id),
     repo.navigationsOf(db, book.volume.id),
     getRatingSummary(db, titleId),
@@ -48,6 +50,7 @@ export async function viewerInfo(db: Db, book: ReadingBook, q: ViewerRequest): P
     userId === null ? false : repo.hasReadEnd(db, userId, book.volume.id),
     userId === null ? false : hasLiveReview(db, titleId, userId),
     userId === null ? false : isWished(db, userId, titleId),
+    pointsForBook(db, userId, book.volume.id, q.now),
   ]);
   const pagesData = pagesDataOf(book, pages, q);
   const readingPage: ReadingPageRecord | null = position
@@ -66,6 +69,7 @@ export async function viewerInfo(db: Db, book: ReadingBook, q: ViewerRequest): P
       rating: rating.average,
       reviewed: review,
       inMyList,
+      pointCampaign: points && points.list.length > 0 ? points : null,
     }),
     pages_data: pagesData,
     layoutType: book.volume.layoutType,
@@ -183,6 +187,7 @@ interface MemberFacts {
   rating: number;
   reviewed: boolean;
   inMyList: boolean;
+  pointCampaign: PointCampaignSummary | null;
 }
 
 function bookData(book: ReadingBook, m: MemberFacts): ViewerBook {
@@ -224,7 +229,7 @@ function bookData(book: ReadingBook, m: MemberFacts): ViewerBook {
     inMyList: m.inMyList,
     navigations: m.navigations,
     links: [],
-    pointCampaign: null,
+    pointCampaign: m.pointCampaign,
     direction: readingDirection(genreId, v.direction),
     genreId,
     forcedHorizontal: forcesHorizontal(genreId),

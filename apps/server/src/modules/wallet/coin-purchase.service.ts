@@ -141,7 +141,7 @@ export async function completeCoinOrder(trx: Trx, orderId: number, now: number):
  * nothing and ends GRANT_ERROR, as a subscription's carrier approval does: checked under the
  * member's wallet lock, like every cap check.
  */
-export const onPaymentDecision: PaymentDecisionHandler = async (trx, { orderId, approved, expired, now }) => {
+export const onPaymentDecision: PaymentDecisionHandler = async (trx, { orderId, approved, expired, resultError, now }) => {
   if (approved) {
     const order = await trx.selectFrom('orders').select(['user_id', 'coin', 'bonus', 'status']).where('id', '=', orderId).executeTakeFirst();
     if (!order || order.status !== 'PROCESSING') return;
@@ -151,7 +151,8 @@ export const onPaymentDecision: PaymentDecisionHandler = async (trx, { orderId, 
       return;
     }
     await completeCoinOrder(trx, orderId, now);
-  } else if (expired) await transitionOrder(trx, orderId, 'PROCESSING', 'PAYMENT_ERROR', now, { failure_code: 'PAYMENT_EXPIRED' });
+  } else if (resultError) await transitionOrder(trx, orderId, 'PROCESSING', 'PURCHASE_RESULT_ERROR', now, { failure_code: 'PURCHASE_RESULT_ERROR' });
+  else if (expired) await transitionOrder(trx, orderId, 'PROCESSING', 'PAYMENT_ERROR', now, { failure_code: 'PAYMENT_EXPIRED' });
   else await transitionOrder(trx, orderId, 'PROCESSING', 'CANCEL', now, { failure_code: 'CANCELLED_BY_USER' });
 };
 

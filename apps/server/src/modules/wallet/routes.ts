@@ -1,5 +1,6 @@
 import {
   CartAppealQuery,
+  CoinReturnQuery,
   CoinItemsQuery,
   CoinPurchaseBody,
   CoinPurchaseQuery,
@@ -18,6 +19,7 @@ import type { PaymentProvider } from '../../payments/payment-provider';
 import { requireUser, sessionUser } from '../accounts/session-plugin';
 import { issueToken } from '../tokens/one-time-tokens';
 import * as shop from './coin-shop.service';
+import { coinCallback, registerReturn } from './coin-return.service';
 import { COIN_PURCHASE_TOKEN_PURPOSE, coinPurchaseStatus, onPaymentDecision, purchaseCoinPack } from './coin-purchase.service';
 import { paymentServicesActNotice } from './legal-notice';
 import * as wallet from './wallet.service';
@@ -48,6 +50,11 @@ export const walletRoutes: FastifyPluginAsync<{ provider?: PaymentProvider }> = 
     const user = await requireUser(request);
     return shop.cartAppeal(db, { userId: user.userId, adultChecked: user.adultState === 'ADULT' }, request.query.payment_type, now());
   });
+  // §7 /pcb and /cb: the way to the coin shop and back; they neither charge nor grant (not payment routes).
+  app.get('/manga_coin/pcb', { schema: { querystring: CoinReturnQuery } }, async (request) =>
+    registerReturn(db, (await requireUser(request)).userId, request.query.path, now()),
+  );
+  app.get('/manga_coin/cb', async (request) => coinCallback(db, (await requireUser(request)).userId, now()));
   app.get('/manga_coin/legal_notice', async () => paymentServicesActNotice);
 
   app.get('/manga_coin/balance', async (request) => wallet.mangaCoinBalance(db, (await requireUser(request)).userId, now()));

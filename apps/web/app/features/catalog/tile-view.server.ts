@@ -37,7 +37,7 @@ export function tileFromBook(book: BookTile, now: number, options: TileOptions =
         beforePrice: book.beforePrice,
         startDatetime: book.startDatetime,
         freeVolumes: options.freeVolumes,
-        refundCoins: options.refundCoins,
+        refundCoins: options.refundCoins ?? book.refundCoins,
         rank: options.rank,
         ribbonPageType: options.ribbon ? book.pageType : null,
       },

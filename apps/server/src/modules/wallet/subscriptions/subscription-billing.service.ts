@@ -176,16 +176,21 @@ async function completeCycle(trx: Trx, sub: SubscriptionRow, cycleId: number, or
  * An approval of a subscription cancelled meanwhile, or one that would pass the possession cap,
  * grants nothing.
  */
-export const subscriptionPaymentDecision: PaymentDecisionHandler = async (trx, { orderId, approved, expired, now }) => {
+export const subscriptionPaymentDecision: PaymentDecisionHandler = async (trx, { orderId, approved, expired, resultError, now }) => {
   const cycle = await cycleByOrder(trx, orderId);
   const sub = cycle && (await subscriptionById(trx, cycle.subscription_id));
   if (!cycle || !sub || cycle.status !== 'PENDING') return;
   const close = (status: SubscriptionStatus, failure: string) =>
     updateSubscriptionFrom(trx, sub.id, ['ENTRY'], { status, failure_code: failure, next_attempt_at: null, closed_at: now, updated_at: now });
-  const decline = async (orderStatus: 'CANCEL' | 'PAYMENT_ERROR' | 'GRANT_ERROR', failure: string) => {
+  const decline = async (orderStatus: 'CANCEL' | 'PAYMENT_ERROR' | 'GRANT_ERROR' | 'PURCHASE_RESULT_ERROR', failure: string) => {
     await transitionOrder(trx, orderId, 'PROCESSING', orderStatus, now, { failure_code: failure });
     await settleCycle(trx, cycle.id, { status: 'DECLINED', failure_code: failure, updated_at: now });
   };
+  if (!approved && resultError) {
+    await decline('PURCHASE_RESULT_ERROR', 'PURCHASE_RESULT_ERROR');
+    await close(SubscriptionStatus.ERROR, 'PURCHASE_RESULT_ERROR');
+    return;
+  }
   if (!approved) {
     const failure = expired ? 'PAYMENT_EXPIRED' : 'CANCELLED_BY_USER';
     await decline(expired ? 'PAYMENT_ERROR' : 'CANCEL', failure);

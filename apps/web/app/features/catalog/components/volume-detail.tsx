@@ -48,7 +48,7 @@ export function VolumeDetail({ book }: { book: VolumeDetailView }) {
               </span>
             </>
           )}
-          {book.point > 0 && <span className={styles.points}>{t('volume.points', { point: formatAmount(book.point) })}</span>}
+          {book.pointTotal > 0 && <span className={styles.points}>{t('volume.points', { point: formatAmount(book.pointTotal) })}</span>}
         </p>
         {book.couponBanner && <BookCouponBanner banner={book.couponBanner} />}
         <ul className={styles.tags}>

@@ -5,14 +5,14 @@ import styles from './wallet.module.css';
 
 export type PurchaseOutcome =
   | { status: 'COMPLETE'; coin: number; bonus: number; bonusPoint: number }
-  | { status: 'CANCEL' | 'PAYMENT_ERROR' | 'PROCESSING' | 'UNKNOWN'; failureCode: string | null };
+  | { status: 'CANCEL' | 'PAYMENT_ERROR' | 'PURCHASE_RESULT_ERROR' | 'GRANT_ERROR' | 'PROCESSING' | 'UNKNOWN'; failureCode: string | null };
 
 /** What an order reported by `/manga_coin/purchases/:order_id` means for the member. */
 export function outcomeOf(order: CoinPurchaseStatus): PurchaseOutcome {
   if (order.status === 'COMPLETE' || order.status === 'DELIVERED') {
     return { status: 'COMPLETE', coin: order.coin, bonus: order.bonus, bonusPoint: order.bonusPoint };
   }
-  if (order.status === 'CANCEL' || order.status === 'PAYMENT_ERROR' || order.status === 'PROCESSING') {
+  if (order.status === 'CANCEL' || order.status === 'PAYMENT_ERROR' || order.status === 'PURCHASE_RESULT_ERROR' || order.status === 'GRANT_ERROR' || order.status === 'PROCESSING') {
     return { status: order.status, failureCode: order.failureCode };
   }
   return { status: 'UNKNOWN', failureCode: order.failureCode };
