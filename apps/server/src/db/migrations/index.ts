@@ -26,6 +26,7 @@ import * as tracking from './2026-11-25T0940-tracking';
 import * as invitations from './2026-11-25T0910-invitations';
 import * as operatorConsole from './2026-11-25T0920-operator-console';
 import * as consoleCommerce from './2026-11-28T1020-console-commerce';
+import * as reachBannerVersion from './2026-11-28T1070-reach-banner-version';
 
 /** Every migration, in order. Landed migrations are frozen: add a new file instead of editing one. */
 export const migrations: Record<string, Migration> = {
@@ -56,4 +57,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-25T0940-tracking': tracking,
   '2026-11-25T0950-user-app-settings': userAppSettings,
   '2026-11-28T1020-console-commerce': consoleCommerce,
+  '2026-11-28T1070-reach-banner-version': reachBannerVersion,
 };
