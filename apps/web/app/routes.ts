@@ -40,6 +40,7 @@ export default [
     route('point-campaigns', 'routes/admin-point-campaigns.tsx'),
     route('bundles', 'routes/admin-bundles.tsx'),
     route('coin-packs', 'routes/admin-coin-packs.tsx'),
+    route('banners', 'routes/admin-banners.tsx'),
     route('members', 'routes/admin-members.tsx'),
     route('members/:memberId', 'routes/admin-member.tsx'),
     route('reports', 'routes/admin-reports.tsx'),

@@ -73,6 +73,8 @@ export interface ReachBannersTable {
   priority: Generated<number>;
   start_at: Millis;
   end_at: Millis;
+  /** Bumped by every console edit (a stale one is a 409). */
+  version: Generated<number>;
 }
 
 /** §3 Non-login appeal shown to guests in its period. */

@@ -1,6 +1,6 @@
 import { copyLookup } from './i18n';
 
-/** Japanese copy of the console's point campaigns, bundles and coin packs (`/admin/point-campaigns`, `/admin/bundles`, `/admin/coin-packs`). */
+/** Japanese copy of the console's point campaigns, bundles, coin packs and banners (`/admin/point-campaigns`, `/admin/bundles`, `/admin/coin-packs`, `/admin/banners`). */
 export const jaAdminPromotions = {
   common: {
     edit: '編集',
@@ -92,6 +92,25 @@ export const jaAdminPromotions = {
     unlimited: '無制限',
     times: '{{n}}回',
     yen: '{{n}}円',
+  },
+  banners: {
+    heading: 'バナー',
+    lead: 'ストアに表示するバナー（480×90）です。期間中のバナーが優先度の高い順（同じなら新しい順）に表示されます。保存するとすぐにストアに反映されます。',
+    create: 'バナーを作成する',
+    imageUrl: '画像のURL（/media/... または https://...）',
+    jumpUrl: 'リンク先（/... または https://...）',
+    colorCode: '背景色',
+    location: '表示場所',
+    locations: { top: 'トップページ' },
+    priority: '優先度（大きいほど先に表示）',
+    start: '掲載開始（日本時間）',
+    end: '掲載終了（日本時間）',
+    end_: '掲載終了',
+    preview: 'バナー #{{id}}',
+    columns: { id: 'ID', image: '画像', link: 'リンク先', location: '表示場所', priority: '優先度', period: '期間', state: '状態' },
+    showing: '掲載中',
+    waiting: '掲載前',
+    ended: '終了',
   },
 } as const;
 

@@ -218,3 +218,57 @@ export interface AdminCoinPackView {
   sold: number;
   version: number;
 }
+
+/** Where a reach banner shows: the store's banner calls take it as `location` (the top page asks for `top`). */
+export const BANNER_LOCATIONS = ['top'] as const;
+export type BannerLocation = (typeof BANNER_LOCATIONS)[number];
+/** A site path (`/...`, not `//`) or an https address: never a script or another scheme. */
+const link = (what: string) =>
+  z
+    .string({ message: `must be ${what}` })
+    .trim()
+    .max(500, 'must be at most 500 characters')
+    .refine((v) => /^\/(?!\/)\S*$/.test(v) || /^https:\/\/[^\s/]+\S*$/.test(v), `must be ${what} (/path or https://...)`);
+
+const bannerFields = {
+  /** The 480×90 image (§7 banner 480x90). */
+  imageUrl: link('an image address'),
+  jumpUrl: link('a link'),
+  colorCode: z
+    .string({ message: 'must be a colour like #ffeecc' })
+    .regex(/^#[0-9a-fA-F]{6}$/, 'must be a colour like #ffeecc')
+    .default('#ffffff'),
+  location: z.enum(BANNER_LOCATIONS, { message: `must be ${BANNER_LOCATIONS.join(' or ')}` }).default('top'),
+  /** Higher shows first; equal priorities show the newest first. */
+  priority: count(10_000).default(0),
+  start: tokyoTime,
+  end: tokyoTime,
+};
+function checkBanner(b: z.infer<z.ZodObject<typeof bannerFields>>, ctx: z.RefinementCtx) {
+  if (b.end <= b.start)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['end'],
+      message: 'must end after it starts',
+    });
+}
+
+export const CreateBannerBody = z.object({ token, ...bannerFields }).superRefine(checkBanner);
+export type CreateBannerBody = z.infer<typeof CreateBannerBody>;
+export const UpdateBannerBody = z.object({ token, version, ...bannerFields }).superRefine(checkBanner);
+export type UpdateBannerBody = z.infer<typeof UpdateBannerBody>;
+
+export interface AdminBannerView {
+  id: number;
+  imageUrl: string;
+  jumpUrl: string;
+  colorCode: string;
+  location: string;
+  priority: number;
+  start: string;
+  end: string;
+  /** In its period now (the store shows it); ended (its end has passed: nothing left to end). */
+  showing: boolean;
+  ended: boolean;
+  version: number;
+}

@@ -28,6 +28,7 @@ import * as operatorConsole from './2026-11-25T0920-operator-console';
 import * as consoleCommerce from './2026-11-28T1020-console-commerce';
 import * as pointCampaignScopes from './2026-11-28T1050-point-campaign-scopes';
 import * as coinPurchaseReturns from './2026-11-28T1050b-coin-purchase-returns';
+import * as reachBannerVersion from './2026-11-28T1070-reach-banner-version';
 
 /** Every migration, in order. Landed migrations are frozen: add a new file instead of editing one. */
 export const migrations: Record<string, Migration> = {
@@ -60,4 +61,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-28T1020-console-commerce': consoleCommerce,
   '2026-11-28T1050-point-campaign-scopes': pointCampaignScopes,
   '2026-11-28T1050b-coin-purchase-returns': coinPurchaseReturns,
+  '2026-11-28T1070-reach-banner-version': reachBannerVersion,
 };

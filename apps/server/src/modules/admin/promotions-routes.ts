@@ -1,9 +1,11 @@
 import {
   CoinPackActiveBody,
+  CreateBannerBody,
   CreateBundleBody,
   CreateCoinPackBody,
   CreatePointCampaignBody,
   EndBody,
+  UpdateBannerBody,
   UpdateBundleBody,
   UpdateCoinPackBody,
   UpdatePointCampaignBody,
@@ -13,11 +15,12 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireStaff } from './admin-guard';
 import { adminMutation } from './admin-mutation';
+import * as banners from './banners.service';
 import { catalogChanged } from './catalog-changed';
 import * as promotions from './promotions.service';
 
 /**
- * The console's point campaigns (bulk-buy included), bundles and coin packs (`/api/admin/...`,
+ * The console's point campaigns (bulk-buy included), bundles, coin packs and reach banners (`/api/admin/...`,
  * operators only). Each change claims its one-time token, writes its audit entry and counts a
  * `catalog` change in one transaction; this process drops its caches before answering and every
  * other process follows within a second (decision 018).
@@ -113,6 +116,38 @@ export const adminPromotionRoutes: FastifyPluginAsync = async (base) => {
     const { token, ...input } = request.body;
     const id = request.params.id;
     const result = await adminMutation(db, staff, { token, request: { id, ...input }, now: now() }, (trx) => promotions.setCoinPackActive(trx, id, input), 'catalog');
+    await catalogChanged(app);
+    return reply.status(result.status).send(result.body);
+  });
+
+  // Reach banners: the store reads the table on every call (nothing cached), so an edit shows at once everywhere.
+  app.get('/admin/banners', async (request) => {
+    await requireStaff(request, 'everything');
+    return { banners: await banners.listBanners(db, now()) };
+  });
+  app.post('/admin/banners', { schema: { body: CreateBannerBody } }, async (request, reply) => {
+    const staff = await requireStaff(request, 'everything');
+    const { token, ...input } = request.body;
+    const at = now();
+    const result = await adminMutation(db, staff, { token, request: input, now: at }, (trx) => banners.createBanner(trx, request.body, at), 'catalog');
+    await catalogChanged(app);
+    return reply.status(result.status).send(result.body);
+  });
+  app.put('/admin/banners/:id', { schema: { params: IdParams, body: UpdateBannerBody } }, async (request, reply) => {
+    const staff = await requireStaff(request, 'everything');
+    const { token, ...input } = request.body;
+    const id = request.params.id;
+    const at = now();
+    const result = await adminMutation(db, staff, { token, request: { id, ...input }, now: at }, (trx) => banners.updateBanner(trx, id, request.body, at), 'catalog');
+    await catalogChanged(app);
+    return reply.status(result.status).send(result.body);
+  });
+  app.post('/admin/banners/:id/end', { schema: { params: IdParams, body: EndBody } }, async (request, reply) => {
+    const staff = await requireStaff(request, 'everything');
+    const { token, version } = request.body;
+    const id = request.params.id;
+    const at = now();
+    const result = await adminMutation(db, staff, { token, request: { id, version }, now: at }, (trx) => banners.endBanner(trx, id, version, at), 'catalog');
     await catalogChanged(app);
     return reply.status(result.status).send(result.body);
   });

@@ -1,0 +1,26 @@
+import type { Insertable, Kysely, Transaction, Updateable } from 'kysely';
+import type { Database } from '../../db/schema';
+
+/**
+ * Queries of the console's banner editor. They write the very table the store's banner calls read
+ * (`invitations/banners.repository` activeReachBanners). Every edit is conditional on the version read.
+ */
+type Db = Kysely<Database> | Transaction<Database>;
+
+export const bannerRows = (db: Db) => db.selectFrom('reach_banners').selectAll().orderBy('id', 'desc').limit(500).execute();
+export const bannerRow = (db: Db, id: number) => db.selectFrom('reach_banners').selectAll().where('id', '=', id).executeTakeFirst();
+export type BannerRow = NonNullable<Awaited<ReturnType<typeof bannerRow>>>;
+
+export const insertBanner = async (db: Db, row: Insertable<Database['reach_banners']>): Promise<number> =>
+  (await db.insertInto('reach_banners').values(row).returning('id').executeTakeFirstOrThrow()).id;
+
+/** Writes the banner only if it is still at `version` (and bumps it); false when another edit came first. */
+export async function updateBannerAt(db: Db, id: number, version: number, row: Updateable<Database['reach_banners']>): Promise<boolean> {
+  const result = await db
+    .updateTable('reach_banners')
+    .set((eb) => ({ ...row, version: eb('version', '+', 1) }))
+    .where('id', '=', id)
+    .where('version', '=', version)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
