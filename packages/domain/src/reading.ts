@@ -144,6 +144,9 @@ export const BookmarkDeleteQuery = z.object({ book_id: id, page: pageNumber, ac 
 
 export const FinishReadBody = z.object({ book_id: id, reading_page: pageNumber.optional(), ac });
 
+/** `POST /reading/past_last_page`: the member moved past the last page of `book_id` (§4 reading progress). */
+export const PastLastPageBody = z.object({ book_id: id, ac });
+
 // —— viewer settings (§3 Viewer settings; persisted per member, per device for guests) ——
 
 export const ViewerSettings = z.object({
