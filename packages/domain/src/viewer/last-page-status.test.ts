@@ -2,11 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { appViewerHref, lastPageStatus, newlyNoticeOnPastLastPage, pastLastPage, withOpenLastPage } from './last-page';
 
 describe('last page status (§4)', () => {
-  const base = { load: 'done' as const, salable: true, bought: false, hiddenByProgress: false };
-  it('is hidden for the pre-hidden statuses and after moving past it', () => {
+  const base = { load: 'done' as const, salable: true, bought: false };
+  it('is hidden for the pre-hidden statuses', () => {
     expect(lastPageStatus({ ...base, load: 'initial' })).toBe('hidden');
     expect(lastPageStatus({ ...base, load: 'started' })).toBe('hidden');
-    expect(lastPageStatus({ ...base, hiddenByProgress: true })).toBe('hidden');
   });
   it('is close-only when the sale closed and the reader does not hold the book', () => {
     expect(lastPageStatus({ ...base, salable: false })).toBe('close');

@@ -58,17 +58,14 @@ export interface LastPageStatusInput {
   salable: boolean;
   /** The reader holds the book (owned, or free to read in full). */
   bought: boolean;
-  /** The reader moved past the last page (§4 reading progress) and it was hidden. */
-  hiddenByProgress: boolean;
 }
 
 /**
- * The §4 last-page status: hidden while loading (the pre-hidden statuses) or once the reader
- * moved past it; close-only when the book's sale has closed and the reader does not hold it
+ * The §4 last-page status: hidden while loading (the pre-hidden statuses); close-only when the book's sale has closed and the reader does not hold it
  * (nothing to buy, nothing to continue); else open.
  */
 export function lastPageStatus(input: LastPageStatusInput): LastPageStatus {
-  if (PRE_HIDDEN_STATUSES.includes(input.load) || input.hiddenByProgress) return 'hidden';
+  if (PRE_HIDDEN_STATUSES.includes(input.load)) return 'hidden';
   if (!input.salable && !input.bought) return 'close';
   return 'open';
 }
