@@ -39,7 +39,7 @@ after(async () => {
 const shot = (page: Page, name: string) => page.screenshot({ path: path.join(screenshotDir, `lottery-${name}.png`) });
 
 async function readToLastPage(page: Page, bookId: number): Promise<void> {
-  await page.goto(`${store.url}/viewer?cid=${bookId}`);
+  await openViewer(page, `${store.url}/viewer?cid=${bookId}`);
   await expectPage(page, 0);
   const total = Number(await page.locator('[data-total]').first().getAttribute('data-total'));
   for (let i = 1; i < total; i++) {

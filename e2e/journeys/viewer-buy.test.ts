@@ -25,7 +25,7 @@ after(async () => {
 const shot = (page: Page, name: string) => page.screenshot({ path: path.join(screenshotDir, `viewer-${name}.png`) });
 
 async function readToLastPage(page: Page, bookId: number): Promise<void> {
-  await page.goto(`${store.url}/viewer?cid=${bookId}`);
+  await openViewer(page, `${store.url}/viewer?cid=${bookId}`);
   await expectPage(page, 0);
   const total = Number(await page.locator('[data-total]').first().getAttribute('data-total'));
   assert.ok(total > 1, 'every page of the volume is readable');

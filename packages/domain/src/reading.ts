@@ -270,6 +270,8 @@ export const ViewerBook = z.object({
   isConcluded: z.boolean(),
   /** A later volume of the title can be pre-ordered (IN_RESERVATION). */
   hasReservableBook: z.boolean(),
+  /** The first such volume (the bought page's pre-order link, §2); null without one. */
+  reservableBookId: z.number().int().nullable().optional(),
   /** The member holds such a pre-order (possessionStatus RESERVED). */
   reserved: z.boolean(),
   free: z.boolean(),

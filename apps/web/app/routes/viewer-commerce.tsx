@@ -5,8 +5,10 @@ import {
   lastPageCommerceInput,
   purchasedFromLastPage,
 } from '@hondana/domain/viewer/last-page-input';
-import { useEffect, useRef, useState } from 'react';
+import { Suspense, lazy, useEffect, useRef, useState } from 'react';
 import { loginHref } from '../features/accounts/login-href';
+import { useTranslation } from '../i18n/i18n';
+import '../i18n/ja-viewer';
 import { LotteryGrantNotice } from '../features/campaigns/components/lottery-grant-notice';
 import { BookCouponBanner } from '../features/cart/components/book-coupon-banner';
 import { GuestCartAdd } from '../features/cart/components/guest-cart-add';
@@ -14,6 +16,11 @@ import { LastPageCommerceBlock } from '../features/orders/components/last-page-c
 import { PurchaseToast } from '../features/orders/components/purchase-button';
 import type { LastPageCommerceSlotProps } from '../features/viewer/components/last-page-slot';
 import styles from './viewer-commerce.module.css';
+
+/** The members' banner (§4 priority: friend invitation, else app), on the bought page; its own chunk. */
+const BookPageBanner = lazy(() =>
+  import('../features/invitations/components/book-page-banner').then((m) => ({ default: m.BookPageBanner })),
+);
 
 /** Signup that comes back to `path` once done (the login route builds the same link). */
 function signupHref(path: string): string {
@@ -30,6 +37,7 @@ function signupHref(path: string): string {
  * 'アプリで読む' and the member chooses. Loaded lazily by routes/viewer.tsx.
  */
 export default function ViewerLastPageCommerce({ info, loggedIn, extras }: LastPageCommerceSlotProps) {
+  const { t } = useTranslation();
   const [boughtNow, setBoughtNow] = useState<ReadonlySet<number>>(() => new Set());
   const [completed, setCompleted] = useState<number | null>(null);
   const [toast, setToast] = useState<string | null>(null);
@@ -64,6 +72,16 @@ export default function ViewerLastPageCommerce({ info, loggedIn, extras }: LastP
           }, POST_PURCHASE_RELOAD_MS);
         }}
       />
+      {view.variant === 'bought' && view.message === 'canPreOrder' && info.book_data.reservableBookId != null && (
+        <p className={styles.preorder}>
+          <a href={`/preorder/confirm/book_id=${info.book_data.reservableBookId}?ref=preorder_reader`}>{t('viewer.lastPage.preOrder')}</a>
+        </p>
+      )}
+      {view.variant === 'bought' && (
+        <Suspense fallback={null}>
+          <BookPageBanner />
+        </Suspense>
+      )}
       {guest && extras.guestCartBookId !== null && (
         <div className={styles.guestCart} data-testid="last-page-guest-cart">
           <GuestCartAdd bookId={extras.guestCartBookId} refName="viewer_lastpage" />

@@ -16,27 +16,25 @@ export function useFreeBookOnLoad(info: ViewerInfo | null, loggedIn: boolean, ad
     book !== null &&
     buysFreeOnLoad(loggedIn, { price: book.price, free: book.free, salable: book.salable, eroticType: book.eroticType }, book.bought, adult);
   const bookId = book?.id ?? null;
-  const [status, setStatus] = useState<LoadStatus>(wanted ? 'initial' : 'done');
+  // The answer for a book; until it comes, the purchase is under way ('started').
+  const [answer, setAnswer] = useState<{ bookId: number; status: LoadStatus } | null>(null);
   useEffect(() => {
-    if (!wanted || bookId === null) {
-      setStatus('done');
-      return;
-    }
+    if (!wanted || bookId === null) return;
     let live = true;
-    setStatus('started');
     buyFreeBook(bookId).then(
       (result) => {
         if (!live) return;
         // Bought now: reload into the owned book (its shelf, read-end, sync). Nothing to do
         // (bought meanwhile elsewhere, no longer free): carry on as is.
         if (result.bought) window.location.reload();
-        else setStatus('done');
+        else setAnswer({ bookId, status: 'done' });
       },
-      () => live && setStatus('failed'),
+      () => live && setAnswer({ bookId, status: 'failed' }),
     );
     return () => {
       live = false;
     };
   }, [wanted, bookId]);
-  return status;
+  if (!wanted) return 'done';
+  return answer !== null && answer.bookId === bookId ? answer.status : 'started';
 }
