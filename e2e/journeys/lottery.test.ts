@@ -4,7 +4,7 @@ import { after, before, describe, it } from 'node:test';
 import Database from 'better-sqlite3';
 import type { Browser, Page } from 'playwright-core';
 import { type StoreServer, grantMangaCoins, launchBrowser, screenshotDir, startStore } from '../support/server';
-import { expectPage, signUpMember } from '../support/viewer-helpers';
+import { expectPage, openViewer, signUpMember } from '../support/viewer-helpers';
 
 /**
  * The lottery: a member finishes a free book and is told くじが1枚付与されました (once

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { type StoreServer, grantMangaCoins, launchBrowser, screenshotDir, startStore } from '../support/server';
-import { expectPage, imagePages, signUpMember } from '../support/viewer-helpers';
+import { expectPage, imagePages, openViewer, signUpMember } from '../support/viewer-helpers';
 
 
 /** 夜明けの図書館: volume 2 (book 2) is free in the demo catalog; volume 3 (book 3) is sold, 14 pages with a 4-page sample. */
