@@ -88,7 +88,7 @@ for (const width of [375, 1080]) {
       await page.goto(`${store.url}/viewer?cid=${FREE_VOL2}&open_lastpage=true`);
       await page.getByTestId('last-page').waitFor();
       const commerce = page.getByTestId('last-page-commerce');
-      const login = commerce.getByRole('link', { name: 'ログイン' });
+      const login = commerce.getByRole('link', { name: 'ログイン', exact: true });
       await login.waitFor();
       assert.equal(await login.getAttribute('href'), `/login?callback=/viewer${encodeURIComponent(`?cid=${FREE_VOL2}`)}`);
       const signup = commerce.getByRole('link', { name: '無料会員登録' });
