@@ -4,7 +4,7 @@ import { after, before, describe, it } from 'node:test';
 import Database from 'better-sqlite3';
 import type { Browser, Page } from 'playwright-core';
 import { type StoreServer, grantMangaCoins, launchBrowser, screenshotDir, startStore } from '../support/server';
-import { expectPage, signUpMember } from '../support/viewer-helpers';
+import { expectPage, openViewer, signUpMember } from '../support/viewer-helpers';
 
 /**
  * The lottery: a member finishes a free book and is told くじが1枚付与されました (once
@@ -39,7 +39,7 @@ after(async () => {
 const shot = (page: Page, name: string) => page.screenshot({ path: path.join(screenshotDir, `lottery-${name}.png`) });
 
 async function readToLastPage(page: Page, bookId: number): Promise<void> {
-  await page.goto(`${store.url}/viewer?cid=${bookId}`);
+  await openViewer(page, `${store.url}/viewer?cid=${bookId}`);
   await expectPage(page, 0);
   const total = Number(await page.locator('[data-total]').first().getAttribute('data-total'));
   for (let i = 1; i < total; i++) {

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { type StoreServer, grantMangaCoins, launchBrowser, screenshotDir, startStore } from '../support/server';
-import { expectPage, imagePages, signUpMember } from '../support/viewer-helpers';
+import { expectPage, imagePages, openViewer, signUpMember } from '../support/viewer-helpers';
 
 
 /** 夜明けの図書館: volume 2 (book 2) is free in the demo catalog; volume 3 (book 3) is sold, 14 pages with a 4-page sample. */
@@ -25,7 +25,7 @@ after(async () => {
 const shot = (page: Page, name: string) => page.screenshot({ path: path.join(screenshotDir, `viewer-${name}.png`) });
 
 async function readToLastPage(page: Page, bookId: number): Promise<void> {
-  await page.goto(`${store.url}/viewer?cid=${bookId}`);
+  await openViewer(page, `${store.url}/viewer?cid=${bookId}`);
   await expectPage(page, 0);
   const total = Number(await page.locator('[data-total]').first().getAttribute('data-total'));
   assert.ok(total > 1, 'every page of the volume is readable');
@@ -88,7 +88,7 @@ for (const width of [375, 1080]) {
       await page.goto(`${store.url}/viewer?cid=${FREE_VOL2}&open_lastpage=true`);
       await page.getByTestId('last-page').waitFor();
       const commerce = page.getByTestId('last-page-commerce');
-      const login = commerce.getByRole('link', { name: 'ログイン' });
+      const login = commerce.getByRole('link', { name: 'ログイン', exact: true });
       await login.waitFor();
       assert.equal(await login.getAttribute('href'), `/login?callback=/viewer${encodeURIComponent(`?cid=${FREE_VOL2}`)}`);
       const signup = commerce.getByRole('link', { name: '無料会員登録' });

@@ -93,3 +93,13 @@ export async function closePopup(page: Page): Promise<void> {
   await page.getByRole('dialog').waitFor({ state: 'detached' });
   await page.waitForFunction(() => getComputedStyle(document.body).pointerEvents !== 'none');
 }
+
+/**
+ * Opens the viewer and waits until it has settled: a member opening a free book they do not
+ * hold has it bought and the page reloads into it (§4 free book on load); the viewer root says
+ * `data-free-book="started"` until then.
+ */
+export async function openViewer(page: Page, url: string): Promise<void> {
+  await page.goto(url);
+  await page.locator('[data-testid=viewer]:not([data-free-book=started])').waitFor();
+}

@@ -1,4 +1,7 @@
+import type { FastifyRequest } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appSessionHeaderOf } from '../src/modules/accounts/app-session';
+import { readsInApp } from '../src/modules/accounts/app-settings.service';
 import { type TestApp, buildTestApp } from './support/build-test-app';
 import { insertBook, insertTitle } from './support/catalog-factories';
 import { grantTo, member } from './support/wallet-factories';
@@ -134,5 +137,32 @@ describe('the app-session header', () => {
     const guest = await t.app.inject({ method: 'POST', url: '/api/order/buy_check', headers: { 'x-app-session': 'guest-1' }, payload: { book_id: book, book_type: 0, use_point: 0, buy_free_flag: 0 } });
     expect(guest.statusCode).toBe(401);
     expect(await db().selectFrom('user_app_settings').select('user_id').where('app_session', '=', 'guest-1').execute()).toEqual([]);
+  });
+});
+
+describe("'read in app' on the order-complete last page (§2, decision 027)", () => {
+  it('shows for a request from the app wrapper, or for a member whose app session was recorded', async () => {
+    const m = await member(t.app);
+    expect(await readsInApp(db(), m.userId, null)).toBe(false);
+    expect(await readsInApp(db(), null, null)).toBe(false);
+    expect(await readsInApp(db(), null, 'app-page-1')).toBe(true);
+    // A §7 call from the app records its session: the member's pages offer the app from then on.
+    const book = await insertBook(db(), await insertTitle(db()), 1, { price: 300 });
+    await grantTo(db(), m.userId, 'COIN', 300, { now: NOW });
+    const check = await t.app.inject({
+      method: 'POST',
+      url: '/api/order/buy_check',
+      headers: { cookie: m.cookie, 'x-app-session': 'app-session.7' },
+      payload: { book_id: book, book_type: 0, use_point: 0, buy_free_flag: 0 },
+    });
+    expect(check.statusCode).toBe(200);
+    await expect.poll(() => readsInApp(db(), m.userId, null)).toBe(true);
+  });
+
+  it('takes the header on a page request only when well-formed', () => {
+    const request = (value: string | undefined) => ({ headers: value === undefined ? {} : { 'x-app-session': value } }) as unknown as FastifyRequest;
+    expect(appSessionHeaderOf(request('app.1:x-y'))).toBe('app.1:x-y');
+    expect(appSessionHeaderOf(request('bad value!'))).toBeNull();
+    expect(appSessionHeaderOf(request(undefined))).toBeNull();
   });
 });

@@ -31,6 +31,30 @@ describe('free book on load (§4)', () => {
     expect((await post(viewers.adult, '/api/order/free_book', { book_id: book, ac: 1 })).json().bought).toBe(true);
   });
 
+  it('the member owns the book afterwards: the viewer info and the bookshelf say so', async () => {
+    const m = await member(t.app);
+    const titleId = await insertTitle(db());
+    const book = await insertBook(db(), titleId, 1, { price: 300, free_flg: 1 });
+    const before = (await t.app.inject({ url: `/api/browser/bookinfo/v2?bookId=${book}`, headers: { cookie: m.cookie } })).json();
+    expect(before.book_data).toMatchObject({ bought: false, free: true, salable: true });
+    expect((await post(m.cookie, '/api/order/free_book', { book_id: book })).json().bought).toBe(true);
+    // What the viewer reloads into.
+    const after = (await t.app.inject({ url: `/api/browser/bookinfo/v2?bookId=${book}`, headers: { cookie: m.cookie } })).json();
+    expect(after.book_data).toMatchObject({ bought: true, possessionStatus: 'OWNED' });
+    const shelf = (await t.app.inject({ url: '/api/user_books/me', headers: { cookie: m.cookie } })).json();
+    expect(shelf.series).toEqual([expect.objectContaining({ titleId, bookCount: 1 })]);
+  });
+
+  it('two loads at once buy the book once (one order, one grant)', async () => {
+    const m = await member(t.app);
+    const book = await insertBook(db(), await insertTitle(db()), 1, { price: 300, free_flg: 1 });
+    const answers = await Promise.all([1, 2, 3].map(() => post(m.cookie, '/api/order/free_book', { book_id: book })));
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200]);
+    expect(answers.filter((a) => a.json().bought).length).toBe(1);
+    const orders = await db().selectFrom('order_items').select('order_id').where('book_id', '=', book).execute();
+    expect(orders.length).toBe(1);
+  });
+
   it('guests get 401', async () => {
     expect((await t.app.inject({ method: 'POST', url: '/api/order/free_book', payload: { book_id: 1 } })).statusCode).toBe(401);
   });

@@ -257,3 +257,62 @@ describe('member facts in the viewer state', () => {
     expect(await state()).toMatchObject({ inMyList: false, reviewed: false, rating: 4 });
   });
 });
+
+describe('moving past the last page (§4 reading progress)', () => {
+  const past = (cookie: string | undefined, bookId: number) => call('POST', '/api/reading/past_last_page', cookie, { book_id: bookId });
+  const setting = async (cookie: string, titleId: number) =>
+    (await call('GET', `/api/newly/newly_notices/${titleId}`, cookie)).json() as { titleStatus: number };
+
+  it('turns the newly notice on for the latest volume held, once, and keeps a choice already made', async () => {
+    const db = t.database.db;
+    const cookie = await signUp(t.app);
+    const userId = await userIdOf(t.app, cookie);
+    const titleId = await insertTitle(db);
+    const vol1 = await insertBook(db, titleId, 1);
+    const vol2 = await insertBook(db, titleId, 2);
+    await grantOwnership(db, userId, vol1);
+    await grantOwnership(db, userId, vol2);
+
+    // Not the latest volume: nothing.
+    expect((await past(cookie, vol1)).json()).toMatchObject({ latestVolume: false, enabled: false });
+    expect((await setting(cookie, titleId)).titleStatus).toBe(0);
+    // The latest volume held: on, and a second pass changes nothing.
+    expect((await past(cookie, vol2)).json()).toMatchObject({ latestVolume: true, owned: true, enabled: true });
+    expect((await setting(cookie, titleId)).titleStatus).toBe(1);
+    expect((await past(cookie, vol2)).json()).toMatchObject({ enabled: false });
+  });
+
+  it('leaves a notice the member switched off, and does nothing for a volume not held', async () => {
+    const db = t.database.db;
+    const cookie = await signUp(t.app);
+    const userId = await userIdOf(t.app, cookie);
+    const titleId = await insertTitle(db);
+    const held = await insertBook(db, titleId, 1);
+    await grantOwnership(db, userId, held);
+    await db
+      .insertInto('newly_notice_settings')
+      .values({ user_id: userId, title_id: titleId, title_status: 0, author_status: 0, title_since: null, author_since: null, updated_at: NOW })
+      .execute();
+    expect((await past(cookie, held)).json()).toMatchObject({ enabled: false });
+    expect((await setting(cookie, titleId)).titleStatus).toBe(0);
+
+    const other = await insertBook(db, await insertTitle(db), 1);
+    expect((await past(cookie, other)).json()).toMatchObject({ owned: false, enabled: false });
+  });
+
+  it('concurrent passes make one setting row; guests 401; bad input names the field', async () => {
+    const db = t.database.db;
+    const cookie = await signUp(t.app);
+    const userId = await userIdOf(t.app, cookie);
+    const titleId = await insertTitle(db);
+    const book = await insertBook(db, titleId, 1);
+    await grantOwnership(db, userId, book);
+    const answers = await Promise.all([1, 2, 3].map(() => past(cookie, book)));
+    expect(answers.filter((a) => a.json().enabled).length).toBe(1);
+    expect(await db.selectFrom('newly_notice_settings').select('title_id').where('user_id', '=', userId).execute()).toHaveLength(1);
+    expect((await past(undefined, book)).statusCode).toBe(401);
+    const bad = await call('POST', '/api/reading/past_last_page', cookie, { book_id: 'x' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.body).toContain('book_id');
+  });
+});

@@ -152,6 +152,9 @@ export const BookmarkDeleteQuery = z.object({ book_id: id, page: pageNumber, ac 
 
 export const FinishReadBody = z.object({ book_id: id, reading_page: pageNumber.optional(), ac });
 
+/** `POST /reading/past_last_page`: the member moved past the last page of `book_id` (§4 reading progress). */
+export const PastLastPageBody = z.object({ book_id: id, ac });
+
 // —— viewer settings (§3 Viewer settings; persisted per member, per device for guests) ——
 
 export const ViewerSettings = z.object({
@@ -275,6 +278,8 @@ export const ViewerBook = z.object({
   isConcluded: z.boolean(),
   /** A later volume of the title can be pre-ordered (IN_RESERVATION). */
   hasReservableBook: z.boolean(),
+  /** The first such volume (the bought page's pre-order link, §2); null without one. */
+  reservableBookId: z.number().int().nullable().optional(),
   /** The member holds such a pre-order (possessionStatus RESERVED). */
   reserved: z.boolean(),
   free: z.boolean(),

@@ -5,6 +5,8 @@ import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import * as accounts from '../modules/accounts/accounts.service';
+import { appSessionHeaderOf } from '../modules/accounts/app-session';
+import { readsInApp } from '../modules/accounts/app-settings.service';
 import type { AuthAttempt, AuthAttemptKind } from '../modules/accounts/auth-attempts';
 import { clearedSessionSetCookie, sessionSecret, sessionSetCookie, sessionUser } from '../modules/accounts/session-plugin';
 import { type SessionUser, deleteSession } from '../modules/accounts/sessions';
@@ -66,6 +68,7 @@ export async function createLoadContext(
         return { setCookie: clearedSessionSetCookie(app) };
       },
       getProfile: (userId: number) => accounts.getProfile(db, userId, now()),
+      readsInApp: () => readsInApp(db, viewer?.userId ?? null, appSessionHeaderOf(request)),
     },
     catalog: catalogContext(db, viewer, now().getTime()),
     reviews: reviewsContext(db, viewer?.userId ?? null),

@@ -42,6 +42,8 @@ export interface StoreLoadContext {
     /** Ends the current session (if any) and returns the cookie that clears it. */
     logout(): Promise<{ setCookie: string }>;
     getProfile(userId: number): Promise<UserProfile>;
+    /** §2 'read in app': this page request came from the app wrapper, or the member's app settings say they use it. */
+    readsInApp(): Promise<boolean>;
   };
   /**
    * Catalog use cases for the store pages. Adult (R18) content is included only when the

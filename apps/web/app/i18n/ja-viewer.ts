@@ -57,6 +57,8 @@ export const jaViewer = {
     ranking: 'ランキング',
     freeWorks: '無料作品',
     closeBook: '本を閉じる',
+    saleClosed: 'この作品の販売は終了しました',
+    preOrder: '次の巻を予約する',
     login: 'ログインして続きを読む',
     waitForNewVolume: '新刊の配信をお待ちください',
     canPreOrder: '次の巻を予約できます',

@@ -21,6 +21,12 @@ export const APP_SESSION_CALLS: ReadonlySet<string> = new Set([
   '/api/mission/read_end',
 ]);
 
+/** The header's well-formed value on any request (a page too), else null. */
+export function appSessionHeaderOf(request: FastifyRequest): string | null {
+  const value = request.headers[APP_SESSION_HEADER];
+  return typeof value === 'string' && SESSION_VALUE.test(value) ? value : null;
+}
+
 /** The header's value when this request is one of those calls and carries a well-formed one. */
 export function appSessionOf(request: FastifyRequest): string | null {
   const value = request.headers[APP_SESSION_HEADER];

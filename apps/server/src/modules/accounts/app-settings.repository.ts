@@ -36,3 +36,9 @@ export async function upsertSnsLink(db: Db, userId: number, authName: string, st
 /** The member's SNS links, by name. */
 export const snsLinksOf = (db: Db, userId: number) =>
   db.selectFrom('user_sns_links').select(['auth_name', 'status']).where('user_id', '=', userId).orderBy('auth_name').execute();
+
+/** The app-session header the member's app last sent (§7), or null when they never used the app. */
+export async function appSessionOfMember(db: Db, userId: number): Promise<string | null> {
+  const row = await db.selectFrom('user_app_settings').select('app_session').where('user_id', '=', userId).executeTakeFirst();
+  return row?.app_session ?? null;
+}

@@ -3,7 +3,7 @@ import { isPageType } from '@hondana/domain/catalog';
 import { AppError, ErrorCode } from '@hondana/domain/errors';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
-import { snsLinksOf, upsertAppSettings, upsertSnsLink } from './app-settings.repository';
+import { appSessionOfMember, snsLinksOf, upsertAppSettings, upsertSnsLink } from './app-settings.repository';
 
 type Db = Kysely<Database>;
 
@@ -30,4 +30,14 @@ export async function setSns(db: Db, userId: number, link: { authName: string; s
 /** Records the app-session header a member's call brought (see `app-session.ts`). */
 export async function recordAppSession(db: Db, userId: number, session: string, call: string, now: number): Promise<void> {
   await upsertAppSettings(db, userId, { app_session: session, app_session_call: call, app_session_at: now }, now);
+}
+
+/**
+ * §2 'read in app' (decision 027): the request comes from the app wrapper (it carries the
+ * app-session header) or the member's app settings show they use the app (an app session was
+ * recorded from one of their calls).
+ */
+export async function readsInApp(db: Db, userId: number | null, appSessionHeader: string | null): Promise<boolean> {
+  if (appSessionHeader !== null) return true;
+  return userId !== null && (await appSessionOfMember(db, userId)) !== null;
 }

@@ -12,9 +12,13 @@ import {
   mergeSyncPosition,
   reachedReadEnd,
 } from '@hondana/domain/reading';
+import { SalesStatus } from '@hondana/domain/catalog';
+import { newlyNoticeOnPastLastPage } from '@hondana/domain/viewer/last-page';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { recordCatalogEvent } from '../catalog/catalog-events';
+import { statusOf } from '../catalog/books.service';
+import { enableNewlyNoticeAfterReading } from '../notices/newly-on-read';
 import type { ReadingBook } from './reading-access';
 import { touchShelfRead } from '../bookshelf/shelf-updates';
 import * as repo from './reading.repository';
@@ -134,4 +138,31 @@ export async function finishRead(
     return inserted;
   });
   return { bookId: book.volume.id, firstTime, reachedLastPage: true };
+}
+
+export interface PastLastPageResult {
+  bookId: number;
+  titleId: number;
+  latestVolume: boolean;
+  owned: boolean;
+  /** This call switched the title's newly notice on. */
+  enabled: boolean;
+}
+
+/** The volume is the latest released one of its title (no later volume on sale now). */
+function isLatestReleased(book: ReadingBook, now: number): boolean {
+  return !book.facts.volumes.some((v) => v.vol > book.volume.vol && statusOf(v, now) === SalesStatus.ON_SALE);
+}
+
+/**
+ * §4 reading progress, moving past the last page: on the latest volume the member holds, the
+ * title's newly notice goes on when they never set it (one conditional insert, so a repeat or a
+ * concurrent call changes nothing). `enabled` says whether this call switched it on.
+ */
+export async function pastLastPage(db: Db, userId: number, book: ReadingBook, now: number): Promise<PastLastPageResult> {
+  const latest = isLatestReleased(book, now);
+  const enabled = newlyNoticeOnPastLastPage({ owned: book.owned, isLatestVol: latest })
+    ? await enableNewlyNoticeAfterReading(db, userId, book.volume.titleId, now)
+    : false;
+  return { bookId: book.volume.id, titleId: book.volume.titleId, latestVolume: latest, owned: book.owned, enabled };
 }

@@ -10,6 +10,7 @@ import {
   CustomSamplePath,
   CustomSampleQuery,
   FinishReadBody,
+  PastLastPageBody,
   SokuyomiImageQuery,
   SyncPageBody,
   SyncPageQuery,
@@ -162,5 +163,13 @@ export const readingRoutes: FastifyPluginAsync = async (base) => {
     const body = parseBody(FinishReadBody, request.body);
     const { book } = await load(request, body.book_id, acOf(request, body.ac));
     return progress.finishRead(db, user.userId, book, body.reading_page, now());
+  });
+
+  /** §4 reading progress: past the last page of the latest volume held, the newly notice goes on (once). */
+  app.post('/reading/past_last_page', async (request) => {
+    const user = await requireUser(request);
+    const body = parseBody(PastLastPageBody, request.body);
+    const { book } = await load(request, body.book_id, acOf(request, body.ac));
+    return progress.pastLastPage(db, user.userId, book, now());
   });
 };

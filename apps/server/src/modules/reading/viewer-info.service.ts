@@ -158,22 +158,29 @@ function laterVolumes(book: ReadingBook, now: number): LaterVolumes {
   let released = false;
   let reservable = false;
   let reserved = false;
+  let reservableBookId: number | null = null;
+  let reservableVol = Infinity;
   for (const v of book.facts.volumes) {
     if (v.vol <= book.volume.vol) continue;
     const status = statusOf(v, now);
     if (status === SalesStatus.ON_SALE) released = true;
     if (status === SalesStatus.IN_RESERVATION) {
       reservable = true;
+      if (v.vol < reservableVol) {
+        reservableVol = v.vol;
+        reservableBookId = v.id;
+      }
       if (book.heldIds.has(v.id)) reserved = true;
     }
   }
-  return { released, reservable, reserved };
+  return { released, reservable, reserved, reservableBookId };
 }
 
 interface LaterVolumes {
   released: boolean;
   reservable: boolean;
   reserved: boolean;
+  reservableBookId: number | null;
 }
 
 interface MemberFacts {
@@ -223,6 +230,7 @@ function bookData(book: ReadingBook, m: MemberFacts): ViewerBook {
     isLatestVol: !m.later.released,
     isConcluded: facts.info.completeFlg === 1,
     hasReservableBook: m.later.reservable,
+    reservableBookId: m.later.reservableBookId,
     reserved: m.later.reserved,
     free: d.free,
     reviewed: m.reviewed,

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, apiRequest, apiUrl, withToken } from './client';
+import { apiCopy } from '../../i18n/ja-api';
+import { API_TIMEOUT_MS, ApiError, TIMEOUT_MESSAGE, apiRequest, apiUrl, withToken } from './client';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -41,6 +42,40 @@ describe('api client', () => {
 
   it('answers a network failure as REQUEST_TIMEOUT (408)', async () => {
     vi.stubGlobal('fetch', vi.fn(async () => { throw new TypeError('fetch failed'); }));
-    await expect(apiRequest('/x')).rejects.toMatchObject({ status: 408, errorCode: 'REQUEST_TIMEOUT' });
+    await expect(apiRequest('/x')).rejects.toMatchObject({ status: 408, errorCode: 'REQUEST_TIMEOUT', messages: [apiCopy.network] });
+  });
+
+  it('gives up after 30 s with AbortSignal.timeout and says so in Japanese', async () => {
+    vi.useFakeTimers();
+    try {
+      const timeouts: number[] = [];
+      // A signal that aborts when the faked 30 s have passed.
+      vi.spyOn(AbortSignal, 'timeout').mockImplementation((ms: number) => {
+        timeouts.push(ms);
+        const controller = new AbortController();
+        setTimeout(() => controller.abort(new DOMException('timed out', 'TimeoutError')), ms);
+        return controller.signal;
+      });
+      vi.stubGlobal(
+        'fetch',
+        vi.fn(
+          (_url: string, init: RequestInit) =>
+            new Promise((_resolve, reject) => init.signal!.addEventListener('abort', () => reject(init.signal!.reason))),
+        ),
+      );
+      const pending = apiRequest('/slow').catch((e: unknown) => e);
+      await vi.advanceTimersByTimeAsync(API_TIMEOUT_MS - 1);
+      let settled = false;
+      void pending.then(() => (settled = true));
+      await Promise.resolve();
+      expect(settled).toBe(false);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(await pending).toMatchObject({ status: 408, errorCode: 'REQUEST_TIMEOUT', messages: [TIMEOUT_MESSAGE] });
+      expect(timeouts).toEqual([API_TIMEOUT_MS]);
+      expect(TIMEOUT_MESSAGE).toMatch(/タイムアウト/);
+    } finally {
+      vi.restoreAllMocks();
+      vi.useRealTimers();
+    }
   });
 });

@@ -5,8 +5,13 @@
  * unless the caller says a guest answer is expected.
  */
 
-/** §9: every call gives up after 30000 ms. */
+import { apiCopy } from '../../i18n/ja-api';
+
+/** §9: every call gives up after 30000 ms (the answer's body included). */
 export const API_TIMEOUT_MS = 30_000;
+
+/** The Japanese message a reader sees when a call gave up after 30 s (or the network failed). */
+export const TIMEOUT_MESSAGE = apiCopy.timeout;
 
 export class ApiError extends Error {
   constructor(
@@ -87,9 +92,12 @@ export async function apiRequest<T>(path: string, request: ApiRequest = {}): Pro
     });
   } catch (error) {
     if (signal?.aborted) throw error;
-    throw new ApiError(408, 'REQUEST_TIMEOUT');
+    // §9 timeout (or no network at all): REQUEST_TIMEOUT with a message a reader can act on.
+    throw new ApiError(408, 'REQUEST_TIMEOUT', [timeout.aborted ? apiCopy.timeout : apiCopy.network]);
   }
   const payload = (await response.json().catch(() => null)) as { errorCode?: string; messages?: string[] } | null;
+  // The 30 s cover the body too: a body cut off by the timeout is a timeout, not an empty answer.
+  if (timeout.aborted && !signal?.aborted) throw new ApiError(408, 'REQUEST_TIMEOUT', [apiCopy.timeout]);
   if (!response.ok) {
     if (response.status === 401 && !request.allowUnauthorized) redirectToLogin();
     throw new ApiError(response.status, payload?.errorCode ?? 'INTERNAL_SERVER_ERROR', payload?.messages ?? []);

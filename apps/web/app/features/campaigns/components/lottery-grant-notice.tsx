@@ -1,14 +1,13 @@
 import { grantReaction, lotteryCheckDay } from '@hondana/domain/campaigns/lottery';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
+import { SNACKBAR_MS } from '../../../components/snackbar';
 import { campaignCopy as c } from '../../../i18n/ja-campaigns';
 import { ApiError } from '../../../lib/api/client';
 import { grantReadEnd } from '../api/grant-read-end';
 import { useMissionReadEnd } from '../api/mission-read-end';
 import styles from './lottery-grant-notice.module.css';
 
-/** §9 snackbar 3300 ms. */
-const SNACKBAR_MS = 3300;
 
 export type LotteryGrantNoticeProps = {
   bookId: number;

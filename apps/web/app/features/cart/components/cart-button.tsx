@@ -3,12 +3,10 @@ import { cartCopy as c } from '../../../i18n/ja-cart';
 import type { CartChangeResponse } from '@hondana/domain/cart';
 import { apiGet, apiPost } from '../../../lib/api/no-login-redirect';
 import { announceCartCount } from '../../../components/cart-count-event';
+import { Snackbar } from '../../../components/snackbar';
 import styles from './cart-button.module.css';
 
 type State = 'loading' | 'out' | 'in';
-
-/** §9 toast 3000 ms. */
-const TOAST_MS = 3000;
 
 /**
  * §1 cart button of a member's volume page: カートに追加, or カートを見る once the book is in
@@ -17,11 +15,6 @@ const TOAST_MS = 3000;
 export function CartButton({ bookId }: { bookId: number }) {
   const [state, setState] = useState<State>('loading');
   const [toast, setToast] = useState<string | null>(null);
-  useEffect(() => {
-    if (!toast) return;
-    const timer = setTimeout(() => setToast(null), TOAST_MS);
-    return () => clearTimeout(timer);
-  }, [toast]);
   useEffect(() => {
     let live = true;
     apiGet<{ items: { bookId: number }[] }>('/cart/me/active_items')
@@ -46,11 +39,7 @@ export function CartButton({ bookId }: { bookId: number }) {
     }
   };
 
-  const status = toast && (
-    <p role="status" className={styles.toast}>
-      {toast}
-    </p>
-  );
+  const status = <Snackbar message={toast} onDone={() => setToast(null)} />;
   if (state === 'in') {
     return (
       <>

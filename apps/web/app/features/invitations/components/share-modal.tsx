@@ -4,7 +4,7 @@ import { invitationCopy as c } from '../../../i18n/ja-invitations';
 import { useShareLinks } from '../api/create-links';
 import { lineShareUrl, shareText, twitterShareUrl } from '../share-text';
 import styles from './invitations.module.css';
-import { Snackbar } from './snackbar';
+import { Snackbar } from '../../../components/snackbar';
 
 const MOBILE_QUERY = '(max-width: 767px)';
 const subscribe = (onChange: () => void) => {

@@ -15,6 +15,8 @@ export type LastPageCommerceProps = {
   signupTo: string;
   /** 'read in app' target; hidden when there is no app. */
   appHref?: string;
+  /** The book the order completed for (the next volume, or this one): 'read now' opens it. */
+  completedBookId?: number;
   onPurchased: (outcome: PurchasedOutcome) => void;
 };
 
@@ -23,12 +25,12 @@ export type LastPageCommerceProps = {
  * not-bought variants. 'none' and 'closeOnly' render nothing here (the viewer draws its close
  * button). The buy buttons load the purchase dialog on click.
  */
-export function LastPageCommerceBlock({ view, book, loginTo, signupTo, appHref, onPurchased }: LastPageCommerceProps) {
+export function LastPageCommerceBlock({ view, book, loginTo, signupTo, appHref, completedBookId, onPurchased }: LastPageCommerceProps) {
   switch (view.variant) {
     case 'guest':
       return <GuestPanel book={book} loginTo={loginTo} signupTo={signupTo} />;
     case 'orderComplete':
-      return <OrderCompletePanel bookId={book.id} appHref={appHref} />;
+      return <OrderCompletePanel bookId={completedBookId ?? book.id} appHref={appHref} />;
     case 'bought':
       return <BoughtPanel view={view} book={book} onPurchased={onPurchased} />;
     case 'notBought':

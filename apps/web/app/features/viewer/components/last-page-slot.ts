@@ -1,8 +1,19 @@
+import type { GuestCouponBannerView } from '@hondana/domain/coupon-banner';
 import type { ViewerInfo } from '@hondana/domain/reading';
 import type { ComponentType } from 'react';
 
+/** What the route's loader found for the last page (§2 guest page, order-complete page). */
+export type LastPageExtras = {
+  /** A guest's カートに追加: this book when it is sold, else the next volume; null for none. */
+  guestCartBookId: number | null;
+  /** The login-appeal coupon banner for that book (guests, §4 banner priority); null for none. */
+  couponBanner: GuestCouponBannerView | null;
+  /** 'アプリで読む' (§2): shown when the request came from the app wrapper or its settings say so. */
+  readInApp: boolean;
+};
+
 /** What the viewer's last page gives the commerce block the route plugs in. */
-export type LastPageCommerceSlotProps = { info: ViewerInfo; loggedIn: boolean };
+export type LastPageCommerceSlotProps = { info: ViewerInfo; loggedIn: boolean; extras: LastPageExtras };
 
 /**
  * The commerce part of the last page (§2 "Last page, books": guest, order-complete, bought,

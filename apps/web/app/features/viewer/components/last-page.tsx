@@ -1,6 +1,6 @@
 import type { ViewerInfo } from '@hondana/domain/reading';
 import { nextVolumeAction, viewerHref } from '@hondana/domain/last-page-commerce';
-import { lastPageChoice } from '@hondana/domain/viewer/last-page';
+import { type LoadStatus, lastPageChoice, lastPageStatus } from '@hondana/domain/viewer/last-page';
 import { Suspense, lazy, useEffect, useState } from 'react';
 import type { TileView } from '../../../components/book-tile';
 import { Section, TileList } from '../../../components/tile-list';
@@ -9,7 +9,9 @@ import { BookToBook } from '../../catalog/components/book-to-book';
 import { getFreeRankingTiles } from '../../catalog/api/get-free-ranking';
 import { seriesHref } from '../../catalog/series-href';
 import { useTranslation } from '../../../i18n/i18n';
-import type { LastPageCommerceSlot } from './last-page-slot';
+import { buyFreeNextBook } from '../api/free-book';
+import type { LastPageCommerceSlot, LastPageExtras } from './last-page-slot';
+import { LoadingOverlay } from './overlays';
 import styles from './last-page.module.css';
 import '../../../i18n/ja-viewer';
 
@@ -23,6 +25,9 @@ export type LastPageProps = {
   closeHref: string;
   /** The orders area's commerce block (buy, login), composed in by the route; loads here. */
   commerce?: LastPageCommerceSlot;
+  extras: LastPageExtras;
+  /** The free book on load (§4); the last page waits while it runs. */
+  load: LoadStatus;
 };
 
 /**
@@ -31,10 +36,28 @@ export type LastPageProps = {
  * With the commerce block (`commerce`), members buy this book or the next volume right here
  * and guests get login and signup links; without it, purchase links go to the volume page.
  */
-export default function LastPage({ info, loggedIn, adult, closeHref, commerce: Commerce }: LastPageProps) {
+export default function LastPage({ info, loggedIn, adult, closeHref, commerce: Commerce, extras, load }: LastPageProps) {
   const { t } = useTranslation();
   const book = info.book_data;
-  const variant = lastPageChoice({ status: 'open', loggedIn, orderCompleted: false, bought: book.bought });
+  const status = lastPageStatus({ load, salable: book.salable, bought: book.bought || book.fullAccess });
+  const variant = lastPageChoice({ status, loggedIn, orderCompleted: false, bought: book.bought });
+  useFreeNextBook(loggedIn && status === 'open' && book.fullAccess, info);
+  if (variant === 'none') return <LoadingOverlay />;
+  if (variant === 'closeOnly') {
+    return (
+      <div className={styles.page} data-testid="last-page" data-variant={variant}>
+        <div className={styles.inner}>
+          <p className={styles.finished}>{t('viewer.lastPage.finished')}</p>
+          <p>{t('viewer.lastPage.saleClosed')}</p>
+          <div className={styles.actions}>
+            <a className={styles.primary} href={closeHref}>
+              {t('viewer.lastPage.closeBook')}
+            </a>
+          </div>
+        </div>
+      </div>
+    );
+  }
   const detailHref = seriesHref(book.titleId, book.id);
   const sampleEnded = !book.fullAccess;
   // A member's bought page has the next-volume panel inside the commerce block.
@@ -64,7 +87,7 @@ export default function LastPage({ info, loggedIn, adult, closeHref, commerce: C
         {Commerce && (
           <div className={styles.commerce} data-testid="last-page-commerce">
             <Suspense fallback={<div className={styles.commercePlaceholder} aria-busy="true" />}>
-              <Commerce info={info} loggedIn={loggedIn} />
+              <Commerce info={info} loggedIn={loggedIn} extras={extras} />
             </Suspense>
           </div>
         )}
@@ -93,6 +116,18 @@ export default function LastPage({ info, loggedIn, adult, closeHref, commerce: C
       </footer>
     </div>
   );
+}
+
+/**
+ * §4: with the last page, a free next volume the member does not hold is bought too (the
+ * orders area's free purchase; once: the server answers `bought: false` the second time).
+ */
+function useFreeNextBook(member: boolean, info: ViewerInfo) {
+  const b = info.book_data;
+  const wanted = member && b.nextBookId !== null && b.isNextBookFree && !b.isNextBookBought;
+  useEffect(() => {
+    if (wanted) void buyFreeNextBook(b.id).catch(() => undefined);
+  }, [wanted, b.id]);
 }
 
 /** The next volume (read it, or its volume page to buy it), or the series link after the last one. */

@@ -2,13 +2,15 @@ import type { ViewerInfo, ViewerPage } from '@hondana/domain/reading';
 import { footerControls, settingsVisibility } from '@hondana/domain/viewer/controls';
 import { directionToggleShown, effectiveMode, flowOf, viewerKindOf } from '@hondana/domain/viewer/direction';
 import { pageIndicator } from '@hondana/domain/viewer/indicator';
+import { type LoadStatus, pastLastPage, withOpenLastPage } from '@hondana/domain/viewer/last-page';
 import { openingPage, pageSyncEnabled } from '@hondana/domain/viewer/progress';
 import { pairSpreads, singlePages, spreadsFit } from '@hondana/domain/viewer/spreads';
 import { type TocEntry, chapterAt } from '@hondana/domain/viewer/text-toc';
-import { Suspense, lazy, useCallback, useMemo, useState } from 'react';
+import { Suspense, lazy, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from '../../../i18n/i18n';
 import { loginHref } from '../../accounts/login-href';
 import { toggleMyList } from '../api/my-list';
+import { postPastLastPage } from '../api/page-sync';
 import { useBookmarks } from '../hooks/use-bookmarks';
 import { usePageSync } from '../hooks/use-page-sync';
 import { usePaintMark } from '../hooks/use-paint-mark';
@@ -20,7 +22,7 @@ import type { Viewport } from '../hooks/use-viewport';
 import { DirectionIndicator, LoadingOverlay, PageIndicator } from './overlays';
 import { PagedStage } from './paged-stage';
 import { ScrollStage } from './scroll-stage';
-import type { LastPageCommerceSlot } from './last-page-slot';
+import type { LastPageCommerceSlot, LastPageExtras } from './last-page-slot';
 import type { PopupKind } from './viewer-popup';
 import { ViewerFooter } from './viewer-footer';
 import { ViewerHeader } from './viewer-header';
@@ -43,7 +45,12 @@ export type ReaderProps = {
   viewport: Viewport;
   /** The commerce block of the last page, composed in by the route (loads at the last page). */
   commerce?: LastPageCommerceSlot;
+  lastPage?: LastPageExtras;
+  /** The free book on load (§4): the last page waits while it is 'initial' or 'started'. */
+  lastPageLoad?: LoadStatus;
 };
+
+const NO_EXTRAS: LastPageExtras = { guestCartBookId: null, couponBanner: null, readInApp: false };
 
 /** The index (among the pages shown) of a book page number, or the nearest one after it. */
 function indexOfBookPage(pages: readonly ViewerPage[], page: number): number {
@@ -52,7 +59,18 @@ function indexOfBookPage(pages: readonly ViewerPage[], page: number): number {
 }
 
 /** One book open in the viewer: the reading state, its stage, and the §2 parts around it. */
-export function Reader({ info, loggedIn, adult, startupPage, openLastPage, closeHref, viewport, commerce }: ReaderProps) {
+export function Reader({
+  info,
+  loggedIn,
+  adult,
+  startupPage,
+  openLastPage,
+  closeHref,
+  viewport,
+  commerce,
+  lastPage = NO_EXTRAS,
+  lastPageLoad = 'done',
+}: ReaderProps) {
   const { t } = useTranslation();
   const book = info.book_data;
   const kind = viewerKindOf(info.layoutType, book.imagedReflow);
@@ -78,7 +96,25 @@ export function Reader({ info, loggedIn, adult, startupPage, openLastPage, close
   const [initial] = useState(() =>
     kind === 'text' ? 0 : indexOfBookPage(pages, openingPage({ startupPage: synced, readingPage: null, total: book.totalPage })),
   );
-  const reader = useReader(screens, total, initial, openLastPage);
+  // §4 reading progress, moving past the last page: the newly notice of the latest volume held
+  // (the server sets it once), then back to the first page (reset setting) or the book.
+  const past = useRef<() => void>(() => undefined);
+  const onPast = useCallback(() => past.current(), []);
+  const reader = useReader(screens, total, initial, openLastPage, onPast);
+  const { leaveEnd } = reader;
+  useLayoutEffect(() => {
+    past.current = () => {
+      const next = pastLastPage({ loggedIn, bought: book.bought, isLatestVol: book.isLatestVol, resetSetting: settings.lastPageReset });
+      if (next.enableNewlyNotice) void postPastLastPage(book.id);
+      leaveEnd(next.then === 'reset');
+    };
+  });
+  // §4: open_lastpage=true is in the URL while the last page shows (a reload comes back to it).
+  const lastPageShown = reader.end === 'shown';
+  useEffect(() => {
+    const search = withOpenLastPage(window.location.search, lastPageShown);
+    if (search !== window.location.search) window.history.replaceState(window.history.state, '', window.location.pathname + search + window.location.hash);
+  }, [lastPageShown]);
   const [popup, setPopup] = useState<PopupKind | null>(null);
   const ui = useUiVisibility(popup !== null);
   const [inMyList, setInMyList] = useState(book.inMyList);
@@ -206,7 +242,15 @@ export function Reader({ info, loggedIn, adult, startupPage, openLastPage, close
       {reader.end === 'loading' && <LoadingOverlay />}
       {reader.end === 'shown' && (
         <Suspense fallback={<LoadingOverlay />}>
-          <LastPage info={info} loggedIn={loggedIn} adult={adult} closeHref={closeHref} commerce={commerce} />
+          <LastPage
+            info={info}
+            loggedIn={loggedIn}
+            adult={adult}
+            closeHref={closeHref}
+            commerce={commerce}
+            extras={lastPage}
+            load={lastPageLoad}
+          />
         </Suspense>
       )}
       {popup && (

@@ -3,9 +3,10 @@ import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { track } from '../../../lib/track';
 import { seriesHref } from '../../catalog/series-href';
 import type { Tracking } from '../api/get-viewer-info';
+import { useFreeBookOnLoad } from '../hooks/use-free-book-on-load';
 import { useViewerInfo } from '../hooks/use-viewer-info';
 import { useViewport } from '../hooks/use-viewport';
-import type { LastPageCommerceSlot } from './last-page-slot';
+import type { LastPageCommerceSlot, LastPageExtras } from './last-page-slot';
 import { FailureScreen, LoadingOverlay } from './overlays';
 import { Poster } from './poster';
 import { Reader } from './reader';
@@ -22,6 +23,8 @@ export type ViewerAppProps = {
   adult: boolean;
   /** The last page's commerce block (orders area), passed through to the last page. */
   commerce?: LastPageCommerceSlot;
+  /** What the route's loader found for the last page (guest cart book, coupon banner, app link). */
+  lastPage?: LastPageExtras;
 };
 
 /** §7: session storage keeps the viewer's close URL. */
@@ -46,8 +49,9 @@ function keptCloseUrl(): string | null {
 const noSubscription = () => () => undefined;
 
 /** The viewer root: loads the book, then shows it, the loading overlay or the failure screen. */
-export function ViewerApp({ bookId, info, startupPage, openLastPage, tracking, loggedIn, adult, commerce }: ViewerAppProps) {
+export function ViewerApp({ bookId, info, startupPage, openLastPage, tracking, loggedIn, adult, commerce, lastPage }: ViewerAppProps) {
   const { state, reload } = useViewerInfo(bookId, tracking, info);
+  const freeBook = useFreeBookOnLoad(state.status === 'ready' ? state.info : null, loggedIn, adult);
   const viewport = useViewport();
   const kept = useSyncExternalStore(noSubscription, keptCloseUrl, () => null);
   const book = state.status === 'ready' ? state.info.book_data : null;
@@ -61,7 +65,7 @@ export function ViewerApp({ bookId, info, startupPage, openLastPage, tracking, l
     track('read_start', { book_id: bookId, title_id: titleId, ...tracking, ref: new URLSearchParams(location.search).get('ref') });
   }, [bookId, titleId, tracking]);
   return (
-    <div className={styles.viewer} data-testid="viewer">
+    <div className={styles.viewer} data-testid="viewer" data-free-book={freeBook}>
       {state.status === 'failed' && <FailureScreen onReload={reload} closeHref={closeHref} />}
       {state.status === 'loading' && <LoadingOverlay />}
       {state.status === 'ready' && !viewport && <Poster info={state.info} startupPage={startupPage} />}
@@ -75,6 +79,8 @@ export function ViewerApp({ bookId, info, startupPage, openLastPage, tracking, l
           closeHref={closeHref}
           viewport={viewport}
           commerce={commerce}
+          lastPage={lastPage}
+          lastPageLoad={freeBook}
         />
       )}
     </div>

@@ -16,7 +16,7 @@ export type EndState = 'reading' | 'loading' | 'shown';
  * page to go back to after a jump, and the last page: stepping past the last screen opens it
  * behind a 1500 ms loading modal (§2), and stepping back from it returns to the book.
  */
-export function useReader(screens: readonly Spread[], total: number, initial: number, openLastPage: boolean) {
+export function useReader(screens: readonly Spread[], total: number, initial: number, openLastPage: boolean, onPast?: () => void) {
   const [index, setIndex] = useState(() => clampIndex(initial, total));
   const [backTo, setBackTo] = useState<number | null>(null);
   const [end, setEnd] = useState<EndState>(openLastPage ? 'loading' : 'reading');
@@ -49,6 +49,8 @@ export function useReader(screens: readonly Spread[], total: number, initial: nu
       if (delta === 0) return;
       if (end !== 'reading') {
         if (delta < 0) setEnd('reading');
+        // §4 reading progress: moving past the last page.
+        else if (end === 'shown') onPast?.();
         return;
       }
       const target = screenIndex + delta;
@@ -60,7 +62,7 @@ export function useReader(screens: readonly Spread[], total: number, initial: nu
       lastSource.current = source;
       setIndex(screens[target]![0]!);
     },
-    [end, screenIndex, screens],
+    [end, screenIndex, screens, onPast],
   );
 
   const back = useCallback(() => {
@@ -79,5 +81,14 @@ export function useReader(screens: readonly Spread[], total: number, initial: nu
     setIndex(target);
   }, []);
 
-  return { index, screenIndex, visible, end, backTo, goTo, step, back, follow, finish, lastSource } as const;
+  /** Leave the last page: back to the book where it was, or (the reset setting) to its first page. */
+  const leaveEnd = useCallback((reset: boolean) => {
+    setEnd('reading');
+    if (reset) {
+      lastSource.current = 'init';
+      setIndex(0);
+    }
+  }, []);
+
+  return { index, screenIndex, visible, end, backTo, goTo, step, back, follow, finish, leaveEnd, lastSource } as const;
 }

@@ -1,0 +1,142 @@
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import type { Browser, Page } from 'playwright-core';
+import { type StoreServer, grantMangaCoins, insertLoginCoupon, launchBrowser, screenshotDir, startStore } from '../support/server';
+import { expectPage, openViewer, signUpMember } from '../support/viewer-helpers';
+
+/** 夜明けの図書館 (series 1): volume 2 (book 2) is free in the demo catalog; volume 3 (book 3) is sold with a sample. */
+const FREE_VOL2 = 2;
+const PAID_VOL3 = 3;
+
+let store: StoreServer;
+let browser: Browser;
+
+before(async () => {
+  [store, browser] = await Promise.all([startStore(), launchBrowser()]);
+  insertLoginCoupon(store, 7 * 24 * 60 * 60 * 1000);
+});
+after(async () => {
+  await browser?.close();
+  await store?.stop();
+});
+
+const shot = (page: Page, name: string) => page.screenshot({ path: path.join(screenshotDir, `viewer-lastpage-${name}.png`) });
+
+async function turnToLastPage(page: Page): Promise<void> {
+  await expectPage(page, 0);
+  const total = Number(await page.locator('[data-total]').first().getAttribute('data-total'));
+  for (let i = 1; i < total; i++) {
+    await page.keyboard.press('ArrowLeft');
+    await expectPage(page, i);
+  }
+  await page.keyboard.press('ArrowLeft');
+  await page.getByTestId('last-page').waitFor();
+}
+
+for (const width of [375, 1080]) {
+  describe(`the viewer's last page and free books at ${width} px`, () => {
+    it('a guest at the end of a sample adds the book to the cart and sees the login coupon banner', async () => {
+      const context = await browser.newContext({ viewport: { width, height: 800 }, locale: 'ja-JP' });
+      const page = await context.newPage();
+      await page.goto(`${store.url}/viewer?cid=${PAID_VOL3}`);
+      await turnToLastPage(page);
+      assert.equal(await page.getByTestId('last-page').getAttribute('data-variant'), 'guest');
+      // §4: open_lastpage=true is in the URL while the last page shows.
+      assert.equal(new URL(page.url()).searchParams.get('open_lastpage'), 'true');
+
+      const banner = page.getByTestId('coupon-banner');
+      await banner.getByText('半額クーポン適用価格').waitFor();
+      await banner.getByRole('link', { name: /ログイン/ }).waitFor();
+      const cart = page.getByTestId('last-page-guest-cart');
+      await cart.getByRole('button', { name: 'カートに追加' }).click();
+      await page.getByTestId('snackbar').getByText('カートに追加しました').waitFor();
+      await cart.getByRole('link', { name: 'カートを見る' }).waitFor();
+      const stored = await page.evaluate(() => window.localStorage.getItem('hondana.guestCart'));
+      assert.ok(stored && JSON.parse(stored).includes(PAID_VOL3), `the guest cart holds book ${PAID_VOL3}: ${stored}`);
+      await page.waitForTimeout(400); // the snackbar's 300 ms rise
+      await banner.scrollIntoViewIfNeeded();
+      await shot(page, `guest-${width}`);
+
+      // Leaving the last page (back to the book) takes open_lastpage out of the URL again.
+      await page.keyboard.press('ArrowRight');
+      await page.getByTestId('last-page').waitFor({ state: 'detached' });
+      await page.waitForFunction(() => !location.search.includes('open_lastpage'));
+
+      // The snackbar is gone after 3300 ms.
+      await page.getByTestId('snackbar').waitFor({ state: 'detached', timeout: 5_000 });
+      await page.goto(`${store.url}/cart`);
+      await page.getByText('夜明けの図書館', { exact: false }).first().waitFor();
+      await context.close();
+    });
+
+    it('a member opening a free book owns it after the page reloads', async () => {
+      const context = await browser.newContext({ viewport: { width, height: 800 }, locale: 'ja-JP' });
+      const page = await context.newPage();
+      await signUpMember(page, store, `free-${width}`);
+      const before = await (await page.request.get(`${store.url}/api/browser/bookinfo/v2?bookId=${FREE_VOL2}`)).json();
+      assert.equal(before.book_data.bought, false);
+
+      const bought = page.waitForResponse((r) => r.url().endsWith('/api/order/free_book'));
+      await page.goto(`${store.url}/viewer?cid=${FREE_VOL2}`);
+      // The server's render says the purchase is under way; the reloaded page has nothing to buy.
+      assert.equal((await bought).status(), 200);
+      await page.locator('[data-testid=viewer][data-free-book=done]').waitFor();
+      await expectPage(page, 0);
+      await page.waitForFunction(() => {
+        const img = document.querySelector<HTMLImageElement>('[data-testid=viewer-stage] img');
+        return img !== null && img.complete && img.naturalWidth > 0;
+      });
+      await shot(page, `free-owned-${width}`);
+
+      const after = await (await page.request.get(`${store.url}/api/browser/bookinfo/v2?bookId=${FREE_VOL2}`)).json();
+      assert.equal(after.book_data.bought, true);
+      assert.equal(after.book_data.possessionStatus, 'OWNED');
+      const shelf = await (await page.request.get(`${store.url}/api/user_books/me`)).json();
+      assert.ok(shelf.series.some((s: { titleId: number }) => s.titleId === before.book_data.titleId), 'the series is on the bookshelf');
+      await page.goto(`${store.url}/bookshelf`);
+      await page.getByText(before.book_data.titleName).first().waitFor();
+      await page.waitForFunction(() => {
+        const img = document.querySelector<HTMLImageElement>('main img');
+        return img !== null && img.complete && img.naturalWidth > 0;
+      });
+      await shot(page, `free-bookshelf-${width}`);
+      await context.close();
+    });
+
+    it('in the app, the order-complete last page offers アプリで読む with the deep link', async () => {
+      const context = await browser.newContext({
+        viewport: { width, height: 800 },
+        locale: 'ja-JP',
+        extraHTTPHeaders: { 'x-app-session': `journey-app-${width}` },
+      });
+      const page = await context.newPage();
+      const { email } = await signUpMember(page, store, `app-${width}`);
+      await grantMangaCoins(store, email, 5000);
+      // The end of volume 3's sample: the not-bought page sells this volume.
+      await openViewer(page, `${store.url}/viewer?cid=${PAID_VOL3}&open_lastpage=true`);
+      await page.getByTestId('last-page').waitFor();
+      const info = await (await page.request.get(`${store.url}/api/browser/bookinfo/v2?bookId=${PAID_VOL3}`)).json();
+      const price: number = info.book_data.price;
+      await page.getByRole('button', { name: `この巻を購入する（${price.toLocaleString('ja-JP')}）` }).click();
+      const dialog = page.getByRole('dialog', { name: '購入する' });
+      await dialog.getByRole('button', { name: '次へ' }).click();
+      await dialog.getByRole('button', { name: `購入する ${price.toLocaleString('ja-JP')}マンガコイン`, exact: true }).click();
+
+      const complete = page.getByRole('region', { name: '購入が完了しました' });
+      await complete.waitFor();
+      const inApp = complete.getByRole('link', { name: 'アプリで読む' });
+      assert.equal(await inApp.getAttribute('href'), `hondana://viewer?cid=${PAID_VOL3}`);
+      assert.equal(await complete.getByRole('link', { name: '今すぐ読む' }).getAttribute('href'), `/viewer?cid=${PAID_VOL3}`);
+      await page.waitForTimeout(1500);
+      assert.equal(await complete.count(), 1, 'in the app the member chooses: no reload');
+      await complete.scrollIntoViewIfNeeded();
+      await shot(page, `order-complete-app-${width}`);
+
+      await complete.getByRole('link', { name: '今すぐ読む' }).click();
+      await page.waitForURL(`${store.url}/viewer?cid=${PAID_VOL3}`);
+      await expectPage(page, 0);
+      await context.close();
+    });
+  });
+}
