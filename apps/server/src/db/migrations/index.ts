@@ -25,6 +25,7 @@ import * as bookshelf from './2026-11-25T0820-bookshelf';
 import * as tracking from './2026-11-25T0940-tracking';
 import * as invitations from './2026-11-25T0910-invitations';
 import * as operatorConsole from './2026-11-25T0920-operator-console';
+import * as consoleSerialsCovers from './2026-11-28T1030-console-serials-covers';
 
 /** Every migration, in order. Landed migrations are frozen: add a new file instead of editing one. */
 export const migrations: Record<string, Migration> = {
@@ -54,4 +55,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-25T0920-operator-console': operatorConsole,
   '2026-11-25T0940-tracking': tracking,
   '2026-11-25T0950-user-app-settings': userAppSettings,
+  '2026-11-28T1030-console-serials-covers': consoleSerialsCovers,
 };
