@@ -202,10 +202,10 @@ describe('reports', () => {
     };
     await order({ kind: 'BOOK', payment: 'MANGA_COIN', total: 300, book: books[1] });
     await order({ kind: 'BOOK', payment: 'MANGA_COIN', total: 500, book: books[0] });
-    await order({ kind: 'BOOK', payment: 'CREDIT_CARD', total: 400, book: books[0] });
+    await order({ kind: 'BOOK', payment: 'SIMPLY_PAY_CREDIT_CARD', total: 400, book: books[0] });
     await order({ kind: 'BOOK', payment: 'MANGA_COIN', total: 900, book: books[1], status: 'CANCELED' });
-    await order({ kind: 'MANGA_COIN', payment: 'CREDIT_CARD', total: 1000, coin: 1000, bonus: 50 });
-    await order({ kind: 'MANGA_COIN', payment: 'CREDIT_CARD', total: 500, coin: 500, bonus: 0 });
+    await order({ kind: 'MANGA_COIN', payment: 'SIMPLY_PAY_CREDIT_CARD', total: 1000, coin: 1000, bonus: 50 });
+    await order({ kind: 'MANGA_COIN', payment: 'SIMPLY_PAY_CREDIT_CARD', total: 500, coin: 500, bonus: 0 });
     await order({ kind: 'MANGA_COIN', payment: 'PAYPAY', total: 3000, coin: 3000, bonus: 300 });
     await order({ kind: 'MANGA_COIN', payment: 'PAYPAY', total: 3000, coin: 3000, bonus: 300, status: 'PAYMENT_ERROR' });
     // The day after the period: not counted.
@@ -224,12 +224,12 @@ describe('reports', () => {
 
     const packs = (await op.get('/reports/coin_packs?from=2027-02-03&to=2027-02-03')).json();
     expect(packs.rows).toEqual([
-      { paymentType: 'CREDIT_CARD', orders: 2, yen: 1500, coins: 1500, bonus: 50 },
+      { paymentType: 'SIMPLY_PAY_CREDIT_CARD', orders: 2, yen: 1500, coins: 1500, bonus: 50 },
       { paymentType: 'PAYPAY', orders: 1, yen: 3000, coins: 3000, bonus: 300 },
     ]);
     expect(packs.total).toEqual({ paymentType: '合計', orders: 3, yen: 4500, coins: 4500, bonus: 350 });
     const csv = await op.get('/reports/coin_packs?from=2027-02-03&to=2027-02-03&format=csv');
-    expect(csv.body).toBe('\uFEFF支払い方法,注文数,円,コイン,ボーナスコイン\r\nCREDIT_CARD,2,1500,1500,50\r\nPAYPAY,1,3000,3000,300\r\n合計,3,4500,4500,350\r\n');
+    expect(csv.body).toBe('\uFEFF支払い方法,注文数,円,コイン,ボーナスコイン\r\nSIMPLY_PAY_CREDIT_CARD,2,1500,1500,50\r\nPAYPAY,1,3000,3000,300\r\n合計,3,4500,4500,350\r\n');
 
     const bad = await op.get('/reports/top_titles?from=2027-02-03&to=2027-02-03&limit=0');
     expect([bad.statusCode, bad.json().messages]).toEqual([400, ['limit: must be 1–100']]);
