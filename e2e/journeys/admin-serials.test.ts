@@ -39,8 +39,8 @@ function tokyoMinute(offsetMs: number): string {
   return new Date(Date.now() + offsetMs + 9 * 3600_000).toISOString().slice(0, 16);
 }
 
-/** `M月D日` of a Tokyo minute, as the serial page writes a release date. */
-const monthDay = (minute: string) => `${Number(minute.slice(5, 7))}月${Number(minute.slice(8, 10))}日`;
+/** `M/D` of a Tokyo minute, as the serial page writes a release date. */
+const monthDay = (minute: string) => `${Number(minute.slice(5, 7))}/${Number(minute.slice(8, 10))}`;
 
 async function signUp(email: string): Promise<void> {
   const context = await browser.newContext();
@@ -85,7 +85,7 @@ describe('serials, covers and reports in the operator console', () => {
   it('an operator schedules a coin episode with its price, uploads a cover and picks sample pages (1080 px)', async () => {
     const { context, page } = await loggedIn(OPERATOR, 1080);
     await page.waitForURL(`${store.url}/admin/titles`);
-    await page.getByRole('navigation').getByRole('link', { name: '連載' }).click();
+    await page.getByRole('navigation', { name: '本棚 管理コンソール' }).getByRole('link', { name: '連載' }).click();
     await page.getByRole('heading', { name: '連載', level: 1 }).waitFor();
     const link = page.getByRole('row').filter({ has: page.getByRole('cell', { name: String(SERIAL_ID), exact: true }) }).getByRole('link');
     serialName = (await link.textContent()) ?? '';
@@ -108,6 +108,13 @@ describe('serials, covers and reports in the operator console', () => {
     await row.waitFor();
     const cells = await row.getByRole('cell').allTextContents();
     assert.deepEqual(cells.slice(1, 5), [EPISODE_TITLE, 'コインのみ', '55', release.replace('T', ' ')]);
+    // Edited from the table: the price goes to 60 coins.
+    await row.getByRole('button', { name: '編集' }).click();
+    const edit = page.getByRole('form', { name: `第${cells[0]}話を編集` });
+    await edit.getByLabel('価格（コイン・無料は0）').fill('60');
+    await edit.getByRole('button', { name: '保存する' }).click();
+    await page.getByText('保存しました').waitFor();
+    await row.getByRole('cell', { name: '60', exact: true }).waitFor();
     await shot(page, 'serial-1080');
 
     await page.goto(`${store.url}/admin/titles/${TITLE_ID}`);
@@ -135,16 +142,18 @@ describe('serials, covers and reports in the operator console', () => {
   it('a member sees the scheduled episode and its price on the serial page, and the new cover on the volume page (1080 px)', async () => {
     const { context, page } = await loggedIn(MEMBER, 1080, `/serial/detail/${SERIAL_ID}`);
     const episode = page.locator('[data-testid="episode"]', { hasText: EPISODE_TITLE });
-    await episode.getByText('55コイン').waitFor();
+    await episode.getByText('60コイン').waitFor();
     await episode.getByText(`${monthDay(release)}配信予定`).waitFor();
     await episode.scrollIntoViewIfNeeded();
     await shot(page, 'store-serial-1080');
 
     await page.goto(`${store.url}/series_list/series_id=${TITLE_ID}?book_id=${BOOK_ID}`);
-    const cover = page.locator(`section[aria-labelledby="volume-heading"] img[src*="/media/covers/${BOOK_ID}/"]`).first();
-    await cover.waitFor();
+    // The volume's tile in the series' list shows the new cover, at its new version.
+    const cover = page.locator(`img[src*="/media/covers/${BOOK_ID}/"]`).first();
+    await cover.waitFor({ state: 'attached' });
+    await cover.scrollIntoViewIfNeeded();
     assert.match((await cover.getAttribute('src'))!, new RegExp(`[?&]v=${coverVersion}$`));
-    assert.ok(await cover.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), 'the new cover loads');
+    await page.waitForFunction((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0, await cover.elementHandle());
     // The viewer's sample is the pages the operator chose (pages 1 and 3).
     const info = (await (await page.request.get(`${store.url}/api/browser/bookinfo/v2?bookId=${BOOK_ID}`)).json()) as { book_data: { customSamplePages: number[] } };
     assert.deepEqual(info.book_data.customSamplePages, [0, 2]);

@@ -208,6 +208,7 @@ export const jaAdmin = {
     add: '新しい話を予約する',
     added: '第{{sequence}}話を予約しました',
     edit: '第{{sequence}}話を編集',
+    editButton: '編集',
     minutes: '{{minutes}}分',
   },
   bookMedia: {

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { FormEvent } from 'react';
+import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
 import { adminCopy as a } from '../../../i18n/ja-admin';
 import { type AdminEpisode, type AdminSerial, adminChange, adminGet } from '../api/admin-api';
@@ -67,8 +67,8 @@ function EpisodeEditor({ episode, onSaved }: { episode: AdminEpisode; onSaved: (
   }
   const label = a('serials.edit', { sequence: episode.orderSequence });
   return (
-    <details className={extra.episode}>
-      <summary>{label}</summary>
+    <div className={extra.episode}>
+      <h3>{label}</h3>
       <form className={styles.form} onSubmit={save} aria-label={label}>
         <EpisodeFields episode={episode} prefix={`episode-${episode.id}`} />
         <div className={`${styles.actions} ${styles.wide}`}>
@@ -78,7 +78,7 @@ function EpisodeEditor({ episode, onSaved }: { episode: AdminEpisode; onSaved: (
         </div>
       </form>
       <ChangeStatus notice={change.notice} error={change.error} />
-    </details>
+    </div>
   );
 }
 
@@ -90,6 +90,7 @@ export function SerialPage({ serialId }: { serialId: number }) {
   const reload = () => queryClient.invalidateQueries({ queryKey: key });
   const settings = useChange();
   const add = useChange();
+  const [editing, setEditing] = useState<number | null>(null);
   if (!serial.data) return <p>{serial.isError ? a('common.failed') : a('common.loading')}</p>;
   const s = serial.data;
 
@@ -163,6 +164,7 @@ export function SerialPage({ serialId }: { serialId: number }) {
                   <th>{a('serials.episodeColumns.release')}</th>
                   <th>{a('serials.episodeColumns.end')}</th>
                   <th className={styles.number}>{a('serials.episodeColumns.pages')}</th>
+                  <th />
                 </tr>
               </thead>
               <tbody>
@@ -175,15 +177,22 @@ export function SerialPage({ serialId }: { serialId: number }) {
                     <td>{e.releaseAt.replace('T', ' ')}</td>
                     <td>{e.endAt?.replace('T', ' ') ?? ''}</td>
                     <td className={styles.number}>{e.pageCount}</td>
+                    <td>
+                      <button className={styles.secondary} type="button" aria-pressed={editing === e.id} onClick={() => setEditing(editing === e.id ? null : e.id)}>
+                        {a('serials.editButton')}
+                      </button>
+                    </td>
                   </tr>
                 ))}
               </tbody>
             </table>
           </div>
         )}
-        {s.episodes.map((e) => (
-          <EpisodeEditor key={`${e.id}-${e.version}`} episode={e} onSaved={reload} />
-        ))}
+        {s.episodes
+          .filter((e) => e.id === editing)
+          .map((e) => (
+            <EpisodeEditor key={e.id} episode={e} onSaved={reload} />
+          ))}
       </section>
       <section className={styles.section}>
         <h2>{a('serials.add')}</h2>

@@ -82,8 +82,8 @@ export function TitlePage({ titleId }: { titleId: number }) {
         <h2>{a('title.books')}</h2>
         {t.books.length === 0 && <p>{a('title.noBooks')}</p>}
         {t.books.map((b) => (
-          <div key={`${b.id}-${b.version}`}>
-            <BookEditor book={b} onSaved={reload} />
+          <div key={b.id}>
+            <BookEditor key={b.version} book={b} onSaved={reload} />
             <BookMediaEditor book={b} onSaved={reload} />
           </div>
         ))}
