@@ -154,7 +154,7 @@ export function SerialPage({ serialId }: { serialId: number }) {
           <p>{a('serials.noEpisodes')}</p>
         ) : (
           <div className={styles.tableWrap}>
-            <table className={styles.table} aria-label={a('serials.episodes')}>
+            <table className={`${styles.table} ${extra.episodeTable}`} aria-label={a('serials.episodes')}>
               <thead>
                 <tr>
                   <th className={styles.number}>{a('serials.episodeColumns.sequence')}</th>
