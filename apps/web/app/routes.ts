@@ -45,6 +45,8 @@ export default [
     route('members/:memberId', 'routes/admin-member.tsx'),
     route('reports', 'routes/admin-reports.tsx'),
     route('audit', 'routes/admin-audit.tsx'),
+    route('serials', 'routes/admin-serials.tsx'),
+    route('serials/:serialId', 'routes/admin-serial.tsx'),
   ]),
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig;

@@ -116,6 +116,12 @@ describe('spend types and the final price rule (§4)', () => {
     expect(episodeSpendType({ price: 40, freeFlg: false }, { chargeMinutes: 1380 })).toBe(SpendType.CHARGE);
     expect(episodeSpendType({ price: 40, freeFlg: false }, { chargeMinutes: 0 })).toBe(SpendType.PAYMENT);
   });
+  it("follows the operator's choice: coins only on a serial with a normal ticket, never a ticket the serial lacks", () => {
+    expect(episodeSpendType({ price: 40, freeFlg: false, spendType: SpendType.PAYMENT }, { chargeMinutes: 1380 })).toBe(SpendType.PAYMENT);
+    expect(episodeSpendType({ price: 40, freeFlg: false, spendType: SpendType.CHARGE }, { chargeMinutes: 0 })).toBe(SpendType.PAYMENT);
+    expect(episodeSpendType({ price: 40, freeFlg: false, spendType: SpendType.FREE }, { chargeMinutes: 1380 })).toBe(SpendType.FREE);
+    expect(episodeSpendType({ price: 40, freeFlg: false, spendType: null }, { chargeMinutes: 1380 })).toBe(SpendType.CHARGE);
+  });
   it('is 0 for a charged normal-ticket episode on a non-order-only serial', () => {
     expect(finalPrice(base)).toBe(0);
     expect(finalPrice({ ...base, charged: false })).toBe(40);

@@ -33,8 +33,19 @@ export interface AdminSessionActivityTable {
   last_active_at: Millis;
 }
 
+/** A cover the console uploaded for a book (migration 2026-11-28T1030): it wins over the imported or drawn cover. */
+export interface BookCoverUploadsTable {
+  book_id: number;
+  /** `originals/<sha256>.<ext>` in the media store. */
+  original_key: string;
+  width: number;
+  height: number;
+  uploaded_at: Millis;
+}
+
 export interface AdminTables {
   staff_roles: StaffRolesTable;
   admin_audit_log: AdminAuditLogTable;
   admin_session_activity: AdminSessionActivityTable;
+  book_cover_uploads: BookCoverUploadsTable;
 }

@@ -166,6 +166,8 @@ export interface SerialsTable {
   /** End of distribution (expired), null for none. */
   end_datetime: Millis | null;
   created_at: Millis;
+  /** Bumped by each console edit: an edit made against an older version is refused (409). */
+  version: Generated<number>;
 }
 
 export interface SerialEpisodesTable {
@@ -184,6 +186,10 @@ export interface SerialEpisodesTable {
   /** The volume that collects this episode, if one exists (§2 serial last page). */
   book_id: number | null;
   created_at: Millis;
+  /** SpendType the operator chose (0 free, 1 normal ticket, 2 coins only); null: derived from price and chargeMinutes. */
+  spend_type: Generated<number | null>;
+  /** Bumped by each console edit: an edit made against an older version is refused (409). */
+  version: Generated<number>;
 }
 
 export interface SerialEpisodePagesTable {

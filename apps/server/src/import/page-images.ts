@@ -23,17 +23,24 @@ export async function storeOriginal(
   store: MediaStore | null,
 ): Promise<StoredImage> {
   const data = await source.read(entry);
+  return storeImage(data, store, (message) => new ImportError(source.file, message, entry));
+}
+
+/**
+ * Proves `data` is a whole JPEG, PNG, WebP or AVIF image and stores it unchanged under its
+ * content hash; `refuse` makes the error of a file that is not (the import's, the console's cover upload's).
+ */
+export async function storeImage(data: Buffer, store: MediaStore | null, refuse: (message: string) => Error): Promise<StoredImage> {
   let meta: sharp.Metadata;
   try {
     meta = await sharp(data, { failOn: 'error' }).metadata();
     // A small decode of the whole image: headers alone do not show a truncated or corrupt body.
     await sharp(data, { failOn: 'error' }).resize({ width: 32 }).raw().toBuffer();
   } catch (error) {
-    throw new ImportError(source.file, `not a decodable image (${(error as Error).message.split('\n')[0]})`, entry);
+    throw refuse(`not a decodable image (${(error as Error).message.split('\n')[0]})`);
   }
   const ext = meta.format ? FORMATS[meta.format] : undefined;
-  if (!ext || !meta.width || !meta.height)
-    throw new ImportError(source.file, `not a JPEG, PNG, WebP or AVIF image (${meta.format ?? 'unknown'})`, entry);
+  if (!ext || !meta.width || !meta.height) throw refuse(`not a JPEG, PNG, WebP or AVIF image (${meta.format ?? 'unknown'})`);
   const key = `originals/${createHash('sha256').update(data).digest('hex')}.${ext}`;
   if (store && !(await store.exists(key))) await store.put(key, data);
   // EXIF orientations 5–8 turn the image a quarter: the page is as tall as the file is wide.

@@ -14,8 +14,13 @@ export async function pageOriginalKey(db: Db, bookId: number, page: number): Pro
   return row?.original_key ?? null;
 }
 
-/** An imported book's cover original: the one its file names, else its first page's; null when not imported. */
+/**
+ * A book's cover original: the one the console uploaded, else (imported books) the one its file
+ * names, else its first page's; null when neither (the cover is drawn).
+ */
 export async function coverOriginalKey(db: Db, bookId: number): Promise<string | null> {
+  const uploaded = await db.selectFrom('book_cover_uploads').select('original_key').where('book_id', '=', bookId).executeTakeFirst();
+  if (uploaded) return uploaded.original_key;
   const source = await db.selectFrom('book_sources').select('cover_key').where('book_id', '=', bookId).executeTakeFirst();
   if (!source) return null;
   return source.cover_key ?? (await pageOriginalKey(db, bookId, 0));

@@ -26,6 +26,7 @@ import * as tracking from './2026-11-25T0940-tracking';
 import * as invitations from './2026-11-25T0910-invitations';
 import * as operatorConsole from './2026-11-25T0920-operator-console';
 import * as consoleCommerce from './2026-11-28T1020-console-commerce';
+import * as consoleSerialsCovers from './2026-11-28T1030-console-serials-covers';
 import * as pointCampaignScopes from './2026-11-28T1050-point-campaign-scopes';
 import * as coinPurchaseReturns from './2026-11-28T1050b-coin-purchase-returns';
 import * as reachBannerVersion from './2026-11-28T1070-reach-banner-version';
@@ -59,6 +60,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-25T0940-tracking': tracking,
   '2026-11-25T0950-user-app-settings': userAppSettings,
   '2026-11-28T1020-console-commerce': consoleCommerce,
+  '2026-11-28T1030-console-serials-covers': consoleSerialsCovers,
   '2026-11-28T1050-point-campaign-scopes': pointCampaignScopes,
   '2026-11-28T1050b-coin-purchase-returns': coinPurchaseReturns,
   '2026-11-28T1070-reach-banner-version': reachBannerVersion,

@@ -17,3 +17,23 @@ export function bookOrderItems(db: Kysely<Database>, from: number, to: number) {
     .orderBy('i.book_id')
     .execute();
 }
+
+/** Completed coin pack payments placed in [from, to), summed per payment type. */
+export function coinPackSalesByPaymentType(db: Kysely<Database>, from: number, to: number) {
+  return db
+    .selectFrom('orders')
+    .select((eb) => [
+      'payment_type',
+      eb.fn.countAll<number>().as('orders'),
+      eb.fn.sum<number>('total_price').as('yen'),
+      eb.fn.sum<number>('coin').as('coins'),
+      eb.fn.sum<number>('bonus').as('bonus'),
+    ])
+    .where('kind', '=', 'MANGA_COIN')
+    .where('status', '=', 'COMPLETE')
+    .where('created_at', '>=', from)
+    .where('created_at', '<', to)
+    .groupBy('payment_type')
+    .orderBy('payment_type')
+    .execute();
+}

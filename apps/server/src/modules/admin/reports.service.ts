@@ -1,9 +1,10 @@
 import { type SalesRow, tokyoMinuteToInstant } from '@hondana/domain/admin/admin-api';
+import type { CoinPackSalesRow, TopTitleRow } from '@hondana/domain/admin/admin-serials-api';
 import { tokyoDay } from '@hondana/domain/time';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { unusedPaidBalance } from '../wallet/reports';
-import { bookOrderItems } from './reports.repository';
+import { bookOrderItems, coinPackSalesByPaymentType } from './reports.repository';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const COIN_PAYMENTS = new Set(['MANGA_COIN', 'COIN']);
@@ -82,4 +83,39 @@ export function salesCsv(report: Awaited<ReturnType<typeof salesReport>>, by: 'd
   const header = [by === 'day' ? '日付' : '作品', '注文数', '冊数', '円', 'コイン', 'ポイント', '無料冊数'];
   const line = (r: SalesRow) => [r.label, r.orders, r.books, r.yen, r.coins, r.points, r.freeBooks];
   return toCsv(header, [...report.rows.map(line), line(report.total)]);
+}
+
+/** The titles that sold most between two Tokyo days (yen and coins paid, as the sales report by title counts them). */
+export async function topTitlesReport(db: Kysely<Database>, q: { from: string; to: string; limit: number }): Promise<{ rows: TopTitleRow[] }> {
+  const { rows } = await salesReport(db, { from: q.from, to: q.to, by: 'title' });
+  return {
+    rows: rows
+      .filter((r) => r.yen + r.coins > 0)
+      .slice(0, q.limit)
+      .map((r, n) => ({ rank: n + 1, titleId: Number(r.key), name: r.label, orders: r.orders, books: r.books, yen: r.yen, coins: r.coins })),
+  };
+}
+
+export function topTitlesCsv(report: Awaited<ReturnType<typeof topTitlesReport>>): string {
+  return toCsv(['順位', '作品ID', '作品', '注文数', '冊数', '円', 'コイン'], report.rows.map((r) => [r.rank, r.titleId, r.name, r.orders, r.books, r.yen, r.coins]));
+}
+
+/** Coin packs paid for between two Tokyo days, per payment type: orders, yen, coins and bonus coins. */
+export async function coinPackSalesReport(db: Kysely<Database>, q: { from: string; to: string }): Promise<{ rows: CoinPackSalesRow[]; total: CoinPackSalesRow }> {
+  const from = tokyoMinuteToInstant(`${q.from}T00:00`)!;
+  const to = tokyoMinuteToInstant(`${q.to}T00:00`)! + DAY_MS;
+  const rows = (await coinPackSalesByPaymentType(db, from, to)).map((r) => ({
+    paymentType: r.payment_type,
+    orders: Number(r.orders),
+    yen: Number(r.yen ?? 0),
+    coins: Number(r.coins ?? 0),
+    bonus: Number(r.bonus ?? 0),
+  }));
+  const total = rows.reduce((t, r) => ({ ...t, orders: t.orders + r.orders, yen: t.yen + r.yen, coins: t.coins + r.coins, bonus: t.bonus + r.bonus }), { paymentType: '合計', orders: 0, yen: 0, coins: 0, bonus: 0 });
+  return { rows, total };
+}
+
+export function coinPackSalesCsv(report: Awaited<ReturnType<typeof coinPackSalesReport>>): string {
+  const line = (r: CoinPackSalesRow) => [r.paymentType, r.orders, r.yen, r.coins, r.bonus];
+  return toCsv(['支払い方法', '注文数', '円', 'コイン', 'ボーナスコイン'], [...report.rows.map(line), line(report.total)]);
 }

@@ -19,12 +19,15 @@ import { AppError, ErrorCode, badRequest } from '@hondana/domain/errors';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { CoinPackSalesQuery, TopTitlesQuery } from '@hondana/domain/admin/admin-serials-api';
 import { importBook } from '../../import/import-book';
 import { ImportError } from '../../import/import-error';
 import { withRetry } from '../orders/buy.service';
 import { issueToken, tokenUseIn } from '../tokens/one-time-tokens';
 import { requireStaff } from './admin-guard';
 import { ADMIN_TOKEN_PURPOSE, adminMutation } from './admin-mutation';
+import { adminMediaRoutes } from './admin-media.routes';
+import { adminSerialRoutes } from './admin-serials.routes';
 import * as catalog from './admin-catalog.service';
 import * as commerce from './admin-commerce.service';
 import { listAudit, writeAudit } from './audit.repository';
@@ -239,4 +242,22 @@ export const adminRoutes: FastifyPluginAsync = async (base) => {
     }
     return report;
   });
+  app.get('/admin/reports/top_titles', { schema: { querystring: TopTitlesQuery } }, async (request, reply) => {
+    await requireStaff(request, 'everything');
+    const { from, to } = request.query;
+    const report = await reports.topTitlesReport(db, request.query);
+    if (request.query.format === 'csv') return reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', `attachment; filename="top-titles-${from}-${to}.csv"`).send(reports.topTitlesCsv(report));
+    return report;
+  });
+  app.get('/admin/reports/coin_packs', { schema: { querystring: CoinPackSalesQuery } }, async (request, reply) => {
+    await requireStaff(request, 'everything');
+    const { from, to } = request.query;
+    const report = await reports.coinPackSalesReport(db, request.query);
+    if (request.query.format === 'csv') return reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', `attachment; filename="coin-packs-${from}-${to}.csv"`).send(reports.coinPackSalesCsv(report));
+    return report;
+  });
+
+  // Serials, covers and samples (their own plugins)
+  await app.register(adminSerialRoutes);
+  await app.register(adminMediaRoutes);
 };

@@ -42,7 +42,7 @@ export const isExpired = (s: { endDatetime: number | null }, now: number): boole
 export const isReleased = (e: EpisodeRow, now: number): boolean => e.releaseDatetime <= now && (e.endDatetime === null || e.endDatetime > now);
 
 export const baseSpendType = (e: EpisodeRow, s: SerialRow): SpendType =>
-  episodeSpendType({ price: e.price, freeFlg: e.freeFlg === 1 }, { chargeMinutes: s.chargeMinutes });
+  episodeSpendType({ price: e.price, freeFlg: e.freeFlg === 1, spendType: e.spendType }, { chargeMinutes: s.chargeMinutes });
 
 export function toEpisode(e: EpisodeRow, s: SerialRow, now: number): SerialEpisode {
   return {

@@ -38,6 +38,8 @@ export interface EpisodeRow {
   pageCount: number;
   bookId: number | null;
   vol: number | null;
+  /** The operator's spend type; null when derived (domain `episodeSpendType`). */
+  spendType: number | null;
 }
 
 function serialQuery(db: Db, now: number) {
@@ -147,6 +149,7 @@ function episodeQuery(db: Db) {
       'e.layout_type as layoutType',
       'e.page_count as pageCount',
       'e.book_id as bookId',
+      'e.spend_type as spendType',
       'b.vol as vol',
     ]);
 }

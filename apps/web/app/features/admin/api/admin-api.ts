@@ -1,4 +1,4 @@
-import { ApiError, apiRequest, createToken } from '../../../lib/api/client';
+import { ApiError, apiRequest, apiUrl, createToken } from '../../../lib/api/client';
 import { adminCopy, jaAdmin } from '../../../i18n/ja-admin';
 
 export type { AuditView, SalesRow } from '@hondana/domain/admin/admin-api';
@@ -121,4 +121,34 @@ export function changeError(error: unknown): string {
     if (named.every(Boolean)) return [...new Set(named)].map((field) => adminCopy('common.invalid', { field: field! })).join('　');
   }
   return adminCopy('common.failedChange', { code: error instanceof ApiError ? error.errorCode : 'ERROR' });
+}
+
+export type { AdminEpisode, AdminSerial, AdminSerialListItem, CoinPackSalesRow, TopTitleRow } from '@hondana/domain/admin/admin-serials-api';
+
+/** A book's cover and sample as the console edits them. */
+export interface BookMedia {
+  bookId: number;
+  pageCount: number;
+  samplePageTotal: number;
+  customSamplePages: number[] | null;
+  coverUrl: string;
+  coverUploaded: boolean;
+  version: number;
+}
+
+/** Uploads an image as the book's cover, against the version the operator saw (409 when it moved). */
+export async function uploadCover(bookId: number, version: number, file: File): Promise<BookMedia> {
+  const token = await createToken('/admin/create_token');
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', apiUrl(`/admin/books/${bookId}/cover`, { token, version }));
+    xhr.setRequestHeader('content-type', file.type || 'application/octet-stream');
+    xhr.onload = () => {
+      const body = JSON.parse(xhr.responseText || 'null') as (BookMedia & { errorCode?: string; messages?: string[] }) | null;
+      if (xhr.status >= 200 && xhr.status < 300 && body) resolve(body);
+      else reject(new ApiError(xhr.status, body?.errorCode ?? 'INTERNAL_SERVER_ERROR', body?.messages ?? []));
+    };
+    xhr.onerror = () => reject(new ApiError(0, 'INTERNAL_SERVER_ERROR'));
+    xhr.send(file);
+  });
 }

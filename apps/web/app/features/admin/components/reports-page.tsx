@@ -3,6 +3,7 @@ import { type FormEvent, useState } from 'react';
 import { jaAdmin, adminCopy as a } from '../../../i18n/ja-admin';
 import { apiUrl } from '../../../lib/api/client';
 import { type SalesRow, adminGet } from '../api/admin-api';
+import { CoinPackSales, TopTitles } from './reports-top';
 import { formatYen } from './format';
 import styles from './admin.module.css';
 
@@ -100,6 +101,8 @@ export function ReportsPage({ today }: { today: string }) {
           </div>
         )}
       </section>
+      <TopTitles from={sales.from} to={sales.to} />
+      <CoinPackSales from={sales.from} to={sales.to} />
       <section className={styles.section}>
         <h2>{a('reports.unused')}</h2>
         <div className={styles.actions}>

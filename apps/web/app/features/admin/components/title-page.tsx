@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { adminCopy as a } from '../../../i18n/ja-admin';
 import { type AdminTitle, adminChange, adminGet, uploadBook } from '../api/admin-api';
 import { BookEditor } from './book-editor';
+import { BookMediaEditor } from './book-media-editor';
 import { ChangeStatus } from './change-status';
 import { TitleFormFields, titleFields } from './title-form';
 import { useChange } from './use-change';
@@ -81,7 +82,10 @@ export function TitlePage({ titleId }: { titleId: number }) {
         <h2>{a('title.books')}</h2>
         {t.books.length === 0 && <p>{a('title.noBooks')}</p>}
         {t.books.map((b) => (
-          <BookEditor key={`${b.id}-${b.version}`} book={b} onSaved={reload} />
+          <div key={b.id}>
+            <BookEditor key={b.version} book={b} onSaved={reload} />
+            <BookMediaEditor book={b} onSaved={reload} />
+          </div>
         ))}
       </section>
     </>

@@ -1,0 +1,46 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../../db/schema';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+export const bookSampleRow = (db: Db, bookId: number) =>
+  db
+    .selectFrom('books')
+    .select(['id', 'title_id', 'page_count', 'layout_type', 'sample_page_total', 'custom_sample_pages', 'media_version', 'version'])
+    .where('id', '=', bookId)
+    .executeTakeFirst();
+export type BookSampleRow = NonNullable<Awaited<ReturnType<typeof bookSampleRow>>>;
+
+export const coverUpload = (db: Db, bookId: number) =>
+  db.selectFrom('book_cover_uploads').select(['original_key', 'width', 'height', 'uploaded_at']).where('book_id', '=', bookId).executeTakeFirst();
+
+/** The book's sample, only if it is still at `version` (and bumps it). */
+export async function updateSampleAt(db: Db, bookId: number, version: number, sample: { sample_page_total: number; custom_sample_pages: string | null }): Promise<boolean> {
+  const result = await db
+    .updateTable('books')
+    .set((eb) => ({ ...sample, version: eb('version', '+', 1) }))
+    .where('id', '=', bookId)
+    .where('version', '=', version)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+/**
+ * Puts `originalKey` as the book's cover if the book is still at `version`: the version and the
+ * media version (the `?v=` of its cover URLs) are bumped, so every page asks for the new cover.
+ */
+export async function setCoverAt(db: Transaction<Database>, bookId: number, version: number, cover: { original_key: string; width: number; height: number }, now: number): Promise<boolean> {
+  const result = await db
+    .updateTable('books')
+    .set((eb) => ({ version: eb('version', '+', 1), media_version: eb('media_version', '+', 1) }))
+    .where('id', '=', bookId)
+    .where('version', '=', version)
+    .executeTakeFirst();
+  if (result.numUpdatedRows === 0n) return false;
+  await db
+    .insertInto('book_cover_uploads')
+    .values({ book_id: bookId, ...cover, uploaded_at: now })
+    .onConflict((oc) => oc.column('book_id').doUpdateSet({ ...cover, uploaded_at: now }))
+    .execute();
+  return true;
+}

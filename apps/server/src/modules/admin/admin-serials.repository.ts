@@ -1,0 +1,106 @@
+import { type Kysely, type SqlBool, type Transaction, sql } from 'kysely';
+import { escapeLike } from '@hondana/domain/search-text';
+import type { Database } from '../../db/schema';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** Serials whose name contains `q` (or the one with id `q`), newest first. */
+export async function searchSerials(db: Db, q: string, offset: number) {
+  let query = db
+    .selectFrom('serials as s')
+    .select((eb) => [
+      's.id',
+      's.name',
+      's.title_id',
+      eb.selectFrom('serial_episodes as e').select((x) => x.fn.countAll<number>().as('n')).whereRef('e.serial_id', '=', 's.id').as('episode_count'),
+    ])
+    .orderBy('s.id', 'desc')
+    .offset(offset)
+    .limit(50);
+  const term = q.trim();
+  if (/^\d+$/.test(term)) query = query.where('s.id', '=', Number(term));
+  else if (term) query = query.where(sql<SqlBool>`s.name LIKE ${`%${escapeLike(term)}%`} ESCAPE '\\'`);
+  return query.execute();
+}
+
+export const serialRow = (db: Db, serialId: number) =>
+  db
+    .selectFrom('serials')
+    .select(['id', 'name', 'title_id', 'charge_minutes', 'rental_minutes', 'order_only', 'ticket_usable', 'version'])
+    .where('id', '=', serialId)
+    .executeTakeFirst();
+export type SerialRow = NonNullable<Awaited<ReturnType<typeof serialRow>>>;
+
+const EPISODE_COLUMNS = ['id', 'serial_id', 'order_sequence', 'title', 'price', 'free_flg', 'spend_type', 'release_datetime', 'end_datetime', 'page_count', 'layout_type', 'version'] as const;
+
+export const serialEpisodes = (db: Db, serialId: number) =>
+  db.selectFrom('serial_episodes').select(EPISODE_COLUMNS).where('serial_id', '=', serialId).orderBy('order_sequence').execute();
+
+export const episodeRow = (db: Db, episodeId: number) => db.selectFrom('serial_episodes').select(EPISODE_COLUMNS).where('id', '=', episodeId).executeTakeFirst();
+export type EpisodeRow = NonNullable<Awaited<ReturnType<typeof episodeRow>>>;
+
+export interface SerialColumns {
+  charge_minutes: number;
+  rental_minutes: number;
+  order_only: 0 | 1;
+  ticket_usable: 0 | 1;
+}
+
+/** Writes the serial only if it is still at `version` (and bumps it); false when another edit came first. */
+export async function updateSerialAt(db: Db, serialId: number, version: number, s: SerialColumns): Promise<boolean> {
+  const result = await db
+    .updateTable('serials')
+    .set((eb) => ({ ...s, version: eb('version', '+', 1) }))
+    .where('id', '=', serialId)
+    .where('version', '=', version)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+export interface EpisodeColumns {
+  title: string;
+  price: number;
+  free_flg: 0 | 1;
+  spend_type: number;
+  release_datetime: number;
+  end_datetime: number | null;
+}
+
+/** Writes the episode only if it is still at `version` (and bumps it); false when another edit came first. */
+export async function updateEpisodeAt(db: Db, episodeId: number, version: number, e: EpisodeColumns): Promise<boolean> {
+  const result = await db
+    .updateTable('serial_episodes')
+    .set((eb) => ({ ...e, version: eb('version', '+', 1) }))
+    .where('id', '=', episodeId)
+    .where('version', '=', version)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+/**
+ * Adds an episode after the serial's last one, with `pageCount` pages shaped like its last
+ * episode's first page (the store draws episode pages, as it does for every episode today).
+ * The serial's row is written first, so two adds at once take their sequences one after the other.
+ */
+export async function insertEpisode(db: Transaction<Database>, serialId: number, e: EpisodeColumns, pageCount: number, now: number): Promise<number> {
+  await db.updateTable('serials').set((eb) => ({ version: eb('version', '+', 0) })).where('id', '=', serialId).execute();
+  const last = await db
+    .selectFrom('serial_episodes as e')
+    .leftJoin('serial_episode_pages as p', (j) => j.onRef('p.episode_id', '=', 'e.id').on('p.page_no', '=', 0))
+    .select(['e.order_sequence', 'e.layout_type', 'p.width', 'p.height'])
+    .where('e.serial_id', '=', serialId)
+    .orderBy('e.order_sequence', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  const { id } = await db
+    .insertInto('serial_episodes')
+    .values({ serial_id: serialId, order_sequence: (last?.order_sequence ?? 0) + 1, ...e, layout_type: last?.layout_type ?? 0, page_count: pageCount, book_id: null, created_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const size = { width: last?.width ?? 720, height: last?.height ?? 1024 };
+  await db
+    .insertInto('serial_episode_pages')
+    .values(Array.from({ length: pageCount }, (_, page_no) => ({ episode_id: id, page_no, ...size })))
+    .execute();
+  return id;
+}

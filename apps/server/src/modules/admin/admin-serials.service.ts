@@ -1,0 +1,102 @@
+import type { AdminEpisode, AdminSerial, AdminSerialListItem, CreateEpisodeBody, UpdateEpisodeBody, UpdateSerialBody } from '@hondana/domain/admin/admin-serials-api';
+import { instantToTokyoMinute } from '@hondana/domain/admin/admin-api';
+import { AppError, ErrorCode, badRequest, notFound } from '@hondana/domain/errors';
+import { SpendType } from '@hondana/domain/serials';
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../../db/schema';
+import type { AuditEntry } from './audit.repository';
+import * as repo from './admin-serials.repository';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+const conflict = (what: string) => new AppError(409, ErrorCode.EDIT_CONFLICT, [`${what}: changed by someone else since it was loaded; load it again`]);
+
+function episodeView(e: repo.EpisodeRow): AdminEpisode {
+  const derived = e.free_flg === 1 || e.price === 0 ? SpendType.FREE : null;
+  return {
+    id: e.id,
+    orderSequence: e.order_sequence,
+    title: e.title,
+    price: e.price,
+    spendType: e.spend_type ?? derived ?? SpendType.CHARGE,
+    releaseAt: instantToTokyoMinute(Number(e.release_datetime)),
+    endAt: e.end_datetime === null ? null : instantToTokyoMinute(Number(e.end_datetime)),
+    pageCount: e.page_count,
+    version: e.version,
+  };
+}
+
+export async function searchSerials(db: Db, q: string, offset: number): Promise<AdminSerialListItem[]> {
+  const rows = await repo.searchSerials(db, q, offset);
+  return rows.map((r) => ({ id: r.id, name: r.name, titleId: r.title_id, episodeCount: Number(r.episode_count ?? 0) }));
+}
+
+export async function serialDetail(db: Db, serialId: number): Promise<AdminSerial> {
+  const s = await repo.serialRow(db, serialId);
+  if (!s) throw notFound('serial');
+  const episodes = await repo.serialEpisodes(db, serialId);
+  return {
+    id: s.id,
+    name: s.name,
+    titleId: s.title_id,
+    chargeMinutes: s.charge_minutes,
+    rentalMinutes: s.rental_minutes,
+    orderOnly: s.order_only === 1,
+    ticketUsable: s.ticket_usable === 1,
+    version: s.version,
+    episodes: episodes.map(episodeView),
+  };
+}
+
+const settings = (s: AdminSerial) => ({ chargeMinutes: s.chargeMinutes, rentalMinutes: s.rentalMinutes, orderOnly: s.orderOnly, ticketUsable: s.ticketUsable, version: s.version });
+
+/** The serial's normal ticket refill, rental length, order-only and special-ticket settings. */
+export async function updateSerial(trx: Transaction<Database>, serialId: number, input: UpdateSerialBody): Promise<{ body: AdminSerial; audit: AuditEntry[] }> {
+  const before = await serialDetail(trx, serialId);
+  if (input.chargeMinutes === 0 && before.episodes.some((e) => e.spendType === SpendType.CHARGE && e.price > 0))
+    throw badRequest('chargeMinutes', 'episodes open with the normal ticket: set them to coins first, or keep a refill time');
+  const changed = await repo.updateSerialAt(trx, serialId, input.version, {
+    charge_minutes: input.chargeMinutes,
+    rental_minutes: input.rentalMinutes,
+    order_only: input.orderOnly ? 1 : 0,
+    ticket_usable: input.ticketUsable ? 1 : 0,
+  });
+  if (!changed) throw conflict('serial');
+  const after = await serialDetail(trx, serialId);
+  return { body: after, audit: [{ action: 'serial.update', subject: `serial:${serialId}`, before: settings(before), after: settings(after) }] };
+}
+
+function episodeColumns(serial: repo.SerialRow, input: CreateEpisodeBody | UpdateEpisodeBody): repo.EpisodeColumns {
+  if (input.spendType === SpendType.CHARGE && serial.charge_minutes === 0) throw badRequest('spendType', 'the serial has no normal ticket (chargeMinutes is 0): choose coins');
+  return {
+    title: input.title,
+    price: input.price,
+    free_flg: input.spendType === SpendType.FREE ? 1 : 0,
+    spend_type: input.spendType,
+    release_datetime: input.releaseAt,
+    end_datetime: input.endAt,
+  };
+}
+
+async function loadSerial(trx: Db, serialId: number): Promise<repo.SerialRow> {
+  const s = await repo.serialRow(trx, serialId);
+  if (!s) throw notFound('serial');
+  return s;
+}
+
+/** Schedules a new episode after the last one, with its spend type, price and release (Asia/Tokyo). */
+export async function createEpisode(trx: Transaction<Database>, serialId: number, input: CreateEpisodeBody, now: number): Promise<{ body: AdminEpisode; audit: AuditEntry[] }> {
+  const serial = await loadSerial(trx, serialId);
+  const id = await repo.insertEpisode(trx, serialId, episodeColumns(serial, input), input.pageCount, now);
+  const after = episodeView((await repo.episodeRow(trx, id))!);
+  return { body: after, audit: [{ action: 'episode.create', subject: `episode:${id}`, after: { serialId, ...after } }] };
+}
+
+export async function updateEpisode(trx: Transaction<Database>, episodeId: number, input: UpdateEpisodeBody): Promise<{ body: AdminEpisode; audit: AuditEntry[] }> {
+  const row = await repo.episodeRow(trx, episodeId);
+  if (!row) throw notFound('episode');
+  const serial = await loadSerial(trx, row.serial_id);
+  if (!(await repo.updateEpisodeAt(trx, episodeId, input.version, episodeColumns(serial, input)))) throw conflict('episode');
+  const after = episodeView((await repo.episodeRow(trx, episodeId))!);
+  return { body: after, audit: [{ action: 'episode.update', subject: `episode:${episodeId}`, before: { serialId: row.serial_id, ...episodeView(row) }, after: { serialId: row.serial_id, ...after } }] };
+}

@@ -1,0 +1,102 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { adminCopy as a } from '../../../i18n/ja-admin';
+import { type AdminBook, type BookMedia, adminChange, adminGet, uploadCover } from '../api/admin-api';
+import { ChangeStatus } from './change-status';
+import { useChange } from './use-change';
+import styles from './admin.module.css';
+import extra from './console-media.module.css';
+
+/** "1, 3,8" → [0, 2, 7]: the operator counts pages from 1, the store from 0. */
+function pagesFromText(text: string): number[] {
+  return text
+    .split(/[,、，\s]+/)
+    .filter(Boolean)
+    .map((p) => Number(p) - 1);
+}
+
+/** One volume's cover (uploaded through sharp into the media store) and its sample: the first pages or chosen ones. */
+export function BookMediaEditor({ book, onSaved }: { book: AdminBook; onSaved: () => Promise<unknown> }) {
+  const queryClient = useQueryClient();
+  const key = ['admin', 'book-media', book.id];
+  const media = useQuery({ queryKey: key, queryFn: () => adminGet<BookMedia>(`/books/${book.id}/media`) });
+  const cover = useChange();
+  const sample = useChange();
+  const [custom, setCustom] = useState<boolean | null>(null);
+  const m = media.data;
+  if (!m) return null;
+  const customOn = custom ?? (m.customSamplePages !== null);
+  const saved = async () => {
+    await queryClient.invalidateQueries({ queryKey: key });
+    await onSaved();
+  };
+
+  async function upload(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    const file = (e.currentTarget.elements.namedItem('cover') as HTMLInputElement).files?.[0];
+    if (!file || !m) return;
+    if (await cover.run(() => uploadCover(book.id, m.version, file), () => a('bookMedia.coverUploaded'))) await saved();
+  }
+  async function saveSample(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    if (!m) return;
+    const f = new FormData(e.currentTarget);
+    const total = String(f.get('samplePageTotal') ?? '');
+    const body = {
+      version: m.version,
+      samplePageTotal: total === '' ? Number.NaN : Number(total),
+      customSamplePages: customOn ? pagesFromText(String(f.get('customPages') ?? '')) : null,
+    };
+    if (await sample.run(() => adminChange<BookMedia>('PUT', `/books/${book.id}/sample`, body), () => a('bookMedia.sampleSaved'))) await saved();
+  }
+  const id = (name: string) => `book-${book.id}-${name}`;
+  return (
+    <div className={extra.mediaRow}>
+      <figure className={extra.cover}>
+        <img src={m.coverUrl} alt={a('bookMedia.coverAlt', { vol: book.vol })} width={106} height={150} />
+        <figcaption>{m.coverUploaded ? a('bookMedia.coverSource.uploaded') : a('bookMedia.coverSource.original')}</figcaption>
+      </figure>
+      <div>
+        <form className={styles.actions} onSubmit={upload} aria-label={a('bookMedia.cover')}>
+          <label className={styles.field} htmlFor={id('cover')}>
+            {a('bookMedia.coverFile')}
+            <input id={id('cover')} name="cover" type="file" accept="image/jpeg,image/png,image/webp" required />
+          </label>
+          <button className={styles.secondary} type="submit" disabled={cover.busy}>
+            {a('bookMedia.coverUpload')}
+          </button>
+        </form>
+        <ChangeStatus notice={cover.notice} error={cover.error} />
+        <form className={styles.form} onSubmit={saveSample} aria-label={a('bookMedia.sample')}>
+          <fieldset className={`${styles.wide} ${extra.choices}`}>
+            <legend>{a('bookMedia.sampleMode')}</legend>
+            <label className={styles.check}>
+              <input type="radio" name="sampleMode" checked={!customOn} onChange={() => setCustom(false)} />
+              {a('bookMedia.sampleFirst')}
+            </label>
+            <label className={styles.check}>
+              <input type="radio" name="sampleMode" checked={customOn} onChange={() => setCustom(true)} />
+              {a('bookMedia.sampleCustom')}
+            </label>
+          </fieldset>
+          <label className={styles.field} htmlFor={id('sample-total')}>
+            {a('bookMedia.samplePageTotal')}
+            <input id={id('sample-total')} name="samplePageTotal" type="number" min={0} max={m.pageCount} step={1} defaultValue={m.samplePageTotal} />
+          </label>
+          {customOn && (
+            <label className={styles.field} htmlFor={id('custom-pages')}>
+              {a('bookMedia.customPages')}
+              <input id={id('custom-pages')} name="customPages" inputMode="numeric" defaultValue={(m.customSamplePages ?? []).map((p) => p + 1).join(',')} />
+            </label>
+          )}
+          <div className={`${styles.actions} ${styles.wide}`}>
+            <button className={styles.secondary} type="submit" disabled={sample.busy}>
+              {a('bookMedia.saveSample')}
+            </button>
+          </div>
+        </form>
+        <ChangeStatus notice={sample.notice} error={sample.error} />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,55 @@
+import { useQuery } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { Link } from 'react-router';
+import { adminCopy as a } from '../../../i18n/ja-admin';
+import { type AdminSerialListItem, adminGet } from '../api/admin-api';
+import styles from './admin.module.css';
+
+/** `/admin/serials`: find a serial to schedule its episodes. */
+export function SerialsPage() {
+  const [q, setQ] = useState('');
+  const serials = useQuery({ queryKey: ['admin', 'serials', q], queryFn: () => adminGet<{ serials: AdminSerialListItem[] }>('/serials', { q }) });
+  function search(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    setQ(String(new FormData(e.currentTarget).get('q') ?? ''));
+  }
+  return (
+    <>
+      <h1 className={styles.heading}>{a('serials.heading')}</h1>
+      <form className={styles.actions} onSubmit={search} role="search">
+        <label className={styles.field}>
+          {a('serials.searchLabel')}
+          <input name="q" type="search" defaultValue={q} />
+        </label>
+        <button className={styles.secondary} type="submit">
+          {a('common.search')}
+        </button>
+      </form>
+      <div className={styles.tableWrap}>
+        <table className={styles.table}>
+          <thead>
+            <tr>
+              <th>{a('serials.columns.id')}</th>
+              <th>{a('serials.columns.name')}</th>
+              <th className={styles.number}>{a('serials.columns.episodes')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {serials.data?.serials.map((s) => (
+              <tr key={s.id}>
+                <td>{s.id}</td>
+                <td>
+                  <Link to={`/admin/serials/${s.id}`}>{s.name}</Link>
+                </td>
+                <td className={styles.number}>{s.episodeCount}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        {serials.isPending && <p>{a('common.loading')}</p>}
+        {serials.isError && <p className={styles.error}>{a('common.failed')}</p>}
+        {serials.data?.serials.length === 0 && <p>{a('common.none')}</p>}
+      </div>
+    </>
+  );
+}

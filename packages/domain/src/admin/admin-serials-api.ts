@@ -1,0 +1,131 @@
+/**
+ * Request schemas of the console's serial, cover and sample calls, and of its top-titles and
+ * coin-pack reports (`/api/admin/...`). Times are Asia/Tokyo `YYYY-MM-DDTHH:mm` strings, as in
+ * admin-api.ts; coins and minutes are non-negative integers.
+ */
+import { z } from 'zod';
+import { SpendType } from '../serials';
+import { tokyoMinuteToInstant } from './admin-api';
+
+const token = z.string({ message: 'is required' }).min(1, 'is required').max(200);
+const version = z.number({ message: 'is required' }).int().min(0);
+const count = (max: number) =>
+  z.number({ message: 'must be a non-negative integer' }).int('must be a non-negative integer').min(0, 'must be a non-negative integer').max(max, `must be at most ${max}`);
+const tokyoTime = z.string({ message: 'must be a date and time' }).transform((value, ctx) => {
+  const instant = tokyoMinuteToInstant(value);
+  if (instant === null) {
+    ctx.addIssue({ code: 'custom', message: 'must be a date and time (YYYY-MM-DDTHH:mm, Asia/Tokyo)' });
+    return z.NEVER;
+  }
+  return instant;
+});
+
+/** Spend types an operator chooses for an episode: free, the normal ticket (待てば無料), or coins only. */
+export const EPISODE_SPEND_TYPES = [SpendType.FREE, SpendType.CHARGE, SpendType.PAYMENT] as const;
+
+/** A year of minutes: the longest normal-ticket refill or rental the console sets (0 = permanent rental). */
+const YEAR_MINUTES = 525_600;
+
+export const UpdateSerialBody = z.object({
+  token,
+  version,
+  chargeMinutes: count(YEAR_MINUTES),
+  rentalMinutes: count(YEAR_MINUTES),
+  orderOnly: z.boolean({ message: 'must be true or false' }),
+  ticketUsable: z.boolean({ message: 'must be true or false' }),
+});
+export type UpdateSerialBody = z.infer<typeof UpdateSerialBody>;
+
+const episodeFields = {
+  token,
+  title: z.string({ message: 'must be text' }).trim().min(1, 'is required').max(200, 'must be at most 200 characters'),
+  price: count(100_000),
+  spendType: z.union([z.literal(SpendType.FREE), z.literal(SpendType.CHARGE), z.literal(SpendType.PAYMENT)], { message: 'must be 0, 1 or 2' }),
+  releaseAt: tokyoTime,
+  endAt: tokyoTime.nullable().default(null),
+};
+
+/** Free is price 0, a ticket or coin episode costs at least 1; distribution ends after it starts. */
+function episodeRules(e: { price: number; spendType: number; releaseAt: number; endAt: number | null }, ctx: z.RefinementCtx) {
+  if (e.spendType === SpendType.FREE && e.price !== 0) ctx.addIssue({ code: 'custom', path: ['price'], message: 'must be 0 for a free episode' });
+  if (e.spendType !== SpendType.FREE && e.price === 0) ctx.addIssue({ code: 'custom', path: ['price'], message: 'must be at least 1 for a ticket or coin episode' });
+  if (e.endAt !== null && e.endAt <= e.releaseAt) ctx.addIssue({ code: 'custom', path: ['endAt'], message: 'must be after the release' });
+}
+
+export const CreateEpisodeBody = z.object({ ...episodeFields, pageCount: count(500).min(1, 'must be at least 1') }).superRefine(episodeRules);
+export type CreateEpisodeBody = z.infer<typeof CreateEpisodeBody>;
+export const UpdateEpisodeBody = z.object({ ...episodeFields, version }).superRefine(episodeRules);
+export type UpdateEpisodeBody = z.infer<typeof UpdateEpisodeBody>;
+
+/** The sample of a book: its first `samplePageTotal` pages, or the chosen pages (0-based) when `customSamplePages` is a list. */
+export const UpdateSampleBody = z.object({
+  token,
+  version,
+  samplePageTotal: count(1000),
+  customSamplePages: z.array(count(100_000), { message: 'must be a list of page numbers' }).max(200, 'must be at most 200 pages').nullable().default(null),
+});
+export type UpdateSampleBody = z.infer<typeof UpdateSampleBody>;
+
+/** Query of a cover upload (the image itself is the body). */
+export const CoverQuery = z.object({ token, version: z.coerce.number({ message: 'is required' }).int().min(0) });
+
+const day = z.string({ message: 'is required' }).regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date (YYYY-MM-DD)');
+const range = { from: day, to: day, format: z.enum(['json', 'csv']).default('json') };
+export const TopTitlesQuery = z
+  .object({ ...range, limit: z.coerce.number({ message: 'must be 1–100' }).int('must be 1–100').min(1, 'must be 1–100').max(100, 'must be 1–100').default(10) })
+  .refine((q) => q.to >= q.from, { message: 'must not be before from', path: ['to'] });
+export const CoinPackSalesQuery = z.object(range).refine((q) => q.to >= q.from, { message: 'must not be before from', path: ['to'] });
+
+/** A serial as the console lists it. */
+export interface AdminSerialListItem {
+  id: number;
+  name: string;
+  titleId: number | null;
+  episodeCount: number;
+}
+
+/** One episode as the console edits it (times in Asia/Tokyo). */
+export interface AdminEpisode {
+  id: number;
+  orderSequence: number;
+  title: string;
+  price: number;
+  /** What the operator chose; the store's spend type follows it (domain `episodeSpendType`). */
+  spendType: number;
+  releaseAt: string;
+  endAt: string | null;
+  pageCount: number;
+  version: number;
+}
+
+export interface AdminSerial {
+  id: number;
+  name: string;
+  titleId: number | null;
+  chargeMinutes: number;
+  rentalMinutes: number;
+  orderOnly: boolean;
+  ticketUsable: boolean;
+  version: number;
+  episodes: AdminEpisode[];
+}
+
+/** A row of the top titles report: a title's sales in the period, ranked by yen and coins. */
+export interface TopTitleRow {
+  rank: number;
+  titleId: number;
+  name: string;
+  orders: number;
+  books: number;
+  yen: number;
+  coins: number;
+}
+
+/** A row of the coin pack sales report: completed coin pack payments of one payment type. */
+export interface CoinPackSalesRow {
+  paymentType: string;
+  orders: number;
+  yen: number;
+  coins: number;
+  bonus: number;
+}
