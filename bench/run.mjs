@@ -16,6 +16,7 @@ import { concurrencyRows } from './concurrency.mjs';
 import { chromiumPath } from './chromium.mjs';
 import { bookshelfRows } from './bookshelf.mjs';
 import { trackingRows } from './tracking.mjs';
+import { importRows } from './import.mjs';
 
 // The viewer rows need a browser: checked first, so a machine without one learns it now and
 // still gets every other row, instead of a stack trace after the rest of the run.
@@ -139,6 +140,14 @@ try {
   console.log('|---|---:|---:|---:|---:|');
   for (const row of rows) {
     console.log(`| ${row.name} | ${Math.round(row.rps)} | ${row.p50} | ${row.p99} | ${Math.round((row.rps / bareRps) * 100)}% |`);
+  }
+  // Import (issue 18): pages/s with every derivative next to sharp alone, and peak RSS, in processes of their own.
+  console.log(`\nimport, ${new Date().toISOString()}\n`);
+  console.log('| target | figure | unit | met |');
+  console.log('|---|---:|---|---|');
+  for (const row of await importRows()) {
+    const figure = row.unit === 'ratio' ? row.rps.toFixed(2) : Math.round(row.rps * 10) / 10;
+    console.log(`| ${row.name} | ${figure} | ${row.unit} | ${row.met === null ? '' : row.met ? 'yes' : '**no**'} |`);
   }
   // Viewer: route JS, first page painted, page turns and the WSH 2024 score, in Chromium.
   if (chromium.found) {

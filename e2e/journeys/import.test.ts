@@ -37,8 +37,10 @@ before(async () => {
     identifier: 'urn:uuid:e2e-import-text-0001',
     title: '猫の日記',
     author: '夏目テスト',
+    // The sample chapter holds an illustration (挿絵) between its paragraphs.
+    images: { 'sashie.png': await numberedPage(7, 600, 800, '#2e5a7a') },
     chapters: [
-      { title: '一　朝', paragraphs: Array.from({ length: 6 }, () => prose) },
+      { title: '一　朝', paragraphs: [prose, prose, '<img src="../image/sashie.png" alt="挿絵"/>', prose, prose, prose, prose] },
       { title: '二　夜', paragraphs: Array.from({ length: 6 }, () => prose) },
     ],
   });
@@ -145,6 +147,40 @@ describe('an imported reflowable vertical EPUB in the viewer', () => {
         await expectPage(page, 1);
         await shot(page, `text-${width}-page2`);
       }
+      // The illustration inside the chapter: kept at import, served through the media routes;
+      // turning pages brings it on screen whole, loaded from the stored original.
+      const figure = page.locator('[data-testid=viewer-stage] figure img');
+      assert.equal(await figure.count(), 1);
+      assert.match((await figure.getAttribute('src')) ?? '', new RegExp(`^/media/figures/${textBook.bookId}/0/1080\\.webp\\?`));
+      await page.waitForFunction(() => {
+        const img = document.querySelector<HTMLImageElement>('[data-testid=viewer-stage] figure img');
+        return !!img && img.complete && img.naturalWidth > 0;
+      });
+      // Laid out again once it arrived: the page count covers the text after it too.
+      await page.waitForFunction(() => {
+        const flow = document.querySelector<HTMLElement>('[data-testid=viewer-stage] [lang=ja]');
+        const total = Number(document.querySelector('[data-kind=text]')?.getAttribute('data-total'));
+        return !!flow && total * (flow.clientHeight + 48) >= flow.scrollHeight;
+      });
+      const total = Number(await page.locator('[data-kind=text]').getAttribute('data-total'));
+      let onScreen = false;
+      const seen: string[] = [];
+      let current = Number(await page.getByTestId('viewer-stage').getAttribute('data-current-page'));
+      while (current < total && !onScreen) {
+        const box = await figure.evaluate((img) => {
+          const r = img.getBoundingClientRect();
+          return { top: r.top, left: r.left, bottom: r.bottom, right: r.right, width: r.width, vw: window.innerWidth, vh: window.innerHeight };
+        });
+        seen.push(JSON.stringify(box));
+        onScreen = box.width > 50 && box.top >= 0 && box.left >= 0 && box.bottom <= box.vh && box.right <= box.vw;
+        if (!onScreen) {
+          if (current + 1 >= total) break;
+          await page.keyboard.press('ArrowLeft');
+          await expectPage(page, ++current);
+        }
+      }
+      assert.ok(onScreen, `the illustration comes on screen whole on one of the pages: ${seen.join(' ')}`);
+      await shot(page, `text-${width}-illustration`);
     });
   }
 });

@@ -95,7 +95,14 @@ export async function importIntoStore(store: StoreServer, file: string): Promise
 /** A reflowable EPUB 3 in vertical Japanese: a CSS file with writing-mode, a nav toc, ruby in the text. */
 export async function writeTextEpub(
   file: string,
-  o: { identifier: string; title: string; author: string; chapters: { title: string; paragraphs: string[] }[] },
+  o: {
+    identifier: string;
+    title: string;
+    author: string;
+    chapters: { title: string; paragraphs: string[] }[];
+    /** PNG images stored as `item/image/<name>`, shown by paragraphs such as `<img src="../image/<name>"/>`. */
+    images?: Record<string, Buffer>;
+  },
 ): Promise<string> {
   const zip = new yazl.ZipFile();
   const page = (body: string) =>
@@ -111,6 +118,10 @@ export async function writeTextEpub(
   );
   zip.addBuffer(Buffer.from('html.vrtl { -epub-writing-mode: vertical-rl; writing-mode: vertical-rl; }'), 'item/style/book-style.css');
   const manifest = ['<item id="nav" href="navigation-documents.xhtml" media-type="application/xhtml+xml" properties="nav"/>', '<item id="css" href="style/book-style.css" media-type="text/css"/>'];
+  Object.entries(o.images ?? {}).forEach(([name, data], i) => {
+    zip.addBuffer(data, `item/image/${name}`);
+    manifest.push(`<item id="img-${i}" href="image/${name}" media-type="image/png"/>`);
+  });
   const spine: string[] = [];
   const toc: string[] = [];
   o.chapters.forEach((chapter, i) => {

@@ -229,7 +229,8 @@ describe('EPUB 3 reflowable Japanese text', () => {
     ]);
     const result = await importBook(deps, file, { now: NOW.getTime() });
     expect(result).toMatchObject({ layoutType: LayoutType.REFLOW, direction: 'rtl', totalPage: 2 });
-    expect(result.warnings).toEqual(['2 image(s) inside the text are left out: the text book format holds text and ruby only']);
+    // The remote image is left out; the cover page (an image, no text) is not a chapter.
+    expect(result.warnings).toEqual(["1 image(s) inside the text are left out: only the archive's own JPEG, PNG, WebP or AVIF images are kept"]);
     const book = await bookRow(result.bookId!);
     expect([book.writing_mode, book.page_count, book.sample_page_total]).toEqual(['vertical', 0, 1]);
     const chapters = await t.database.db.selectFrom('book_text_chapters').select(['chapter_no', 'title', 'body', 'char_count']).where('book_id', '=', result.bookId!).orderBy('chapter_no').execute();
@@ -244,6 +245,83 @@ describe('EPUB 3 reflowable Japanese text', () => {
     expect(html).toBe('<p>　<ruby>吾輩<rt>わがはい</rt></ruby>は猫である。</p><p>名前は<ruby>未<rt>ま</rt></ruby>だ無い。リンク</p>');
     // The cover-image item is the cover.
     expect(await t.app.deps.media.exists(`covers/${result.bookId}/256.webp`)).toBe(true);
+  });
+});
+
+describe('images inside the chapters of a text book', () => {
+  const xhtml = (body: string) =>
+    `<?xml version="1.0" encoding="UTF-8"?><!DOCTYPE html><html xmlns="http://www.w3.org/1999/xhtml" xml:lang="ja"><head><title>t</title></head><body>${body}</body></html>`;
+
+  it('are kept as originals and served through the media routes under their chapter\'s sample rule', async () => {
+    const file = await writeZip(at('sashie.epub'), [
+      { name: 'mimetype', data: 'application/epub+zip', store: true },
+      { name: 'META-INF/container.xml', data: '<?xml version="1.0"?><container version="1.0" xmlns="urn:oasis:names:tc:opendocument:xmlns:container"><rootfiles><rootfile full-path="OEBPS/content.opf" media-type="application/oebps-package+xml"/></rootfiles></container>' },
+      {
+        name: 'OEBPS/content.opf',
+        data: `<?xml version="1.0" encoding="UTF-8"?><package xmlns="http://www.idpf.org/2007/opf" version="3.0" unique-identifier="uid"><metadata xmlns:dc="http://purl.org/dc/elements/1.1/"><dc:title>挿絵の本</dc:title><dc:language>ja</dc:language><dc:identifier id="uid">urn:uuid:sashie-0001</dc:identifier></metadata>
+<manifest><item id="i1" href="img/a.png" media-type="image/png"/><item id="i2" href="img/b.jpg" media-type="image/jpeg"/><item id="c1" href="text/ch1.xhtml" media-type="application/xhtml+xml"/><item id="c2" href="text/ch2.xhtml" media-type="application/xhtml+xml"/></manifest>
+<spine><itemref idref="c1"/><itemref idref="c2"/></spine></package>`,
+      },
+      { name: 'OEBPS/img/a.png', data: await sharp({ create: { width: 300, height: 400, channels: 3, background: RED } }).png().toBuffer() },
+      { name: 'OEBPS/img/b.jpg', data: await pageImage(400, 300, BLUE) },
+      { name: 'OEBPS/text/ch1.xhtml', data: xhtml('<h1>一</h1><p>前の文。</p><p><img src="../img/a.png" alt="赤" onerror="alert(1)"/></p><p>後の文。</p><img src="../img/missing.png"/>') },
+      { name: 'OEBPS/text/ch2.xhtml', data: xhtml('<h1>二</h1><p>［＃挿絵0］</p><div><img src="../img/b.jpg"/></div><p>終わり。</p>') },
+    ]);
+    const result = await importBook(deps, file, { now: NOW.getTime() });
+    expect(result.warnings).toEqual(["1 image(s) inside the text are left out: only the archive's own JPEG, PNG, WebP or AVIF images are kept"]);
+    const bookId = result.bookId!;
+    const images = await t.database.db.selectFrom('book_text_images').select(['image_no', 'chapter_no', 'width', 'height']).where('book_id', '=', bookId).orderBy('image_no').execute();
+    expect(images).toEqual([
+      { image_no: 0, chapter_no: 0, width: 300, height: 400 },
+      { image_no: 1, chapter_no: 1, width: 400, height: 300 },
+    ]);
+    const chapters = await t.database.db.selectFrom('book_text_chapters').select(['body', 'char_count']).where('book_id', '=', bookId).orderBy('chapter_no').execute();
+    expect(chapters[0]).toEqual({ body: '前の文。\n［＃挿絵0］\n後の文。', char_count: 8 });
+
+    // A guest reads the sample (chapter 0): its image is an <img> with a signed URL, the text around it kept.
+    const guest = await t.app.inject({ url: `/api/browser/book_text?book_id=${bookId}` });
+    const [first, second] = guest.json().chapters as { html: string | null }[];
+    expect(first!.html).toMatch(
+      new RegExp(`^<p>前の文。</p><figure><img src="/media/figures/${bookId}/0/1080\\.webp\\?v=\\d+&amp;e=\\d+&amp;g=s&amp;s=[\\w-]+" srcset="[^"]+ 720w, [^"]+ 1080w" width="300" height="400" alt="" loading="eager" decoding="async"></figure><p>後の文。</p>$`),
+    );
+    expect(second!.html).toBeNull();
+    const src = /src="([^"]+)"/.exec(first!.html!)![1]!.replaceAll('&amp;', '&');
+    const served = await t.app.inject({ url: src });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('image/webp');
+    const meta = await sharp(served.rawPayload).metadata();
+    expect([meta.width, meta.height]).toEqual([1080, 1440]);
+    const small = await t.app.inject({ url: src.replace('/1080.webp', '/720.jpg') });
+    expect([small.statusCode, small.headers['content-type']]).toEqual([200, 'image/jpeg']);
+
+    // Chapter 1's image is not in the sample: a sample grant is refused even when correctly signed,
+    // an altered signature and another book's number too.
+    const { signFigureQuery } = await import('../src/media/signed-urls');
+    const sampleOfSecond = signFigureQuery('test-media-key', bookId, 1, { kind: 'sample' }, NOW.getTime() + 60_000);
+    expect((await t.app.inject({ url: `/media/figures/${bookId}/1/720.webp?${sampleOfSecond}` })).statusCode).toBe(403);
+    expect((await t.app.inject({ url: src.replace('/figures/' + bookId + '/0/', '/figures/' + bookId + '/1/') })).statusCode).toBe(403);
+    expect((await t.app.inject({ url: src.replace(/s=[\w-]+$/, 's=' + 'A'.repeat(32)) })).statusCode).toBe(403);
+    const noSuch = signFigureQuery('test-media-key', bookId, 7, { kind: 'sample' }, NOW.getTime() + 60_000);
+    expect((await t.app.inject({ url: `/media/figures/${bookId}/7/720.webp?${noSuch}` })).statusCode).toBe(404);
+    // A page URL's signature does not open a figure.
+    const pageQuery = signPageQuery('test-media-key', bookId, 0, { kind: 'sample' }, NOW.getTime() + 60_000);
+    expect((await t.app.inject({ url: `/media/figures/${bookId}/0/720.webp?${pageQuery}` })).statusCode).toBe(403);
+
+    // Free now, anyone reads every chapter: chapter 1 shows its own image, and the literal ［＃挿絵0］
+    // text in it does not pull chapter 0's image in.
+    await t.database.db.updateTable('books').set({ free_flg: 1 }).where('id', '=', bookId).execute();
+    const free = await t.app.inject({ url: `/api/browser/book_text?book_id=${bookId}` });
+    const html = (free.json().chapters as { html: string }[])[1]!.html;
+    expect(html).toContain(`/media/figures/${bookId}/1/1080.webp?`);
+    expect(html).not.toContain(`/media/figures/${bookId}/0/`);
+    expect(html).toContain('g=f');
+    const freeSrc = /src="([^"]+)"/.exec(html)![1]!.replaceAll('&amp;', '&');
+    const freeServed = await t.app.inject({ url: freeSrc });
+    expect(freeServed.statusCode).toBe(200);
+    expect((await sharp(freeServed.rawPayload).metadata()).width).toBe(1080);
+    await t.database.db.updateTable('books').set({ free_flg: 0 }).where('id', '=', bookId).execute();
+    // Once no longer free, the free grant's URL stops working.
+    expect((await t.app.inject({ url: freeSrc })).statusCode).toBe(403);
   });
 });
 

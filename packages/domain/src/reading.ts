@@ -30,6 +30,8 @@
  *       (403 otherwise); the first call registers the read-end, later calls answer firstTime false.
  *  Page images: GET /media/pages/{bookId}/{page}/{width}.{format}?e=…&g=…&s=… — only as the URLs
  *       given in pages_data; an expired or altered URL → 403 FORBIDDEN.
+ *  Images inside a text book's chapters: GET /media/figures/{bookId}/{image}/{width}.{format}?e=…&g=…&s=…
+ *       — only as the <img> URLs in BookText's chapter HTML; the image's chapter's sample rule applies.
  *
  * LAST PAGE (§2 "Last page, books") — existing catalog endpoints the viewer should call:
  *  - next volume: `ViewerInfo.nextVolume` (also book_data.nextBookId/nextBookTitle/nextBookImage).
@@ -338,6 +340,13 @@ export const ViewerInfo = z.object({
 export type ViewerInfo = z.infer<typeof ViewerInfo>;
 
 /** GET /browser/book_text: chapters as HTML fragments (<p>, <ruby>…<rt>…</rt></ruby>), escaped. */
+/**
+ * A text book's chapter body line that shows the book's image N (Aozora Bunko's 挿絵 note with a
+ * number); the server turns it into an <img> with a signed URL when it renders the chapter.
+ */
+export const TEXT_IMAGE_LINE = /^［＃挿絵(\d{1,5})］$/;
+export const textImageLine = (n: number): string => `［＃挿絵${n}］`;
+
 export const BookText = z.object({
   bookId: z.number().int(),
   writingMode: z.enum(['vertical', 'horizontal']),

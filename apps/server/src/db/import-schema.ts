@@ -28,7 +28,20 @@ export interface BookPageOriginalsTable {
   spread: 'left' | 'right' | 'center' | null;
 }
 
+/** An image inside a text book's chapter (migration 2026-11-28T1010-text-images). */
+export interface BookTextImagesTable {
+  book_id: number;
+  /** N of the body's `［＃挿絵N］` line, from 0 in book order. */
+  image_no: number;
+  /** The chapter it is in: that chapter's sample rule decides who may see it. */
+  chapter_no: number;
+  original_key: string;
+  width: number;
+  height: number;
+}
+
 export interface ImportTables {
   book_sources: BookSourcesTable;
   book_page_originals: BookPageOriginalsTable;
+  book_text_images: BookTextImagesTable;
 }

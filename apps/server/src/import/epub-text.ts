@@ -1,3 +1,4 @@
+import { TEXT_IMAGE_LINE, textImageLine } from '@hondana/domain/reading';
 import sanitizeHtml from 'sanitize-html';
 import { XMLParser } from 'fast-xml-parser';
 import type { BookSource } from './book-source';
@@ -10,20 +11,35 @@ export interface PlannedChapter {
   body: string;
 }
 
+/** An image inside a chapter: its entry in the archive, and the chapter it belongs to (its sample rule). */
+export interface PlannedTextImage {
+  entry: string;
+  chapter: number;
+}
+
 export interface PlannedText {
   writingMode: 'vertical' | 'horizontal';
   chapters: PlannedChapter[];
+  /** Images inside chapters, numbered in order: a body's `［＃挿絵N］` line shows image N. */
+  images: PlannedTextImage[];
 }
+
+
 
 const BLOCKS = ['p', 'div', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'li', 'blockquote', 'section', 'article'];
 
 /**
- * Everything but text, paragraphs and ruby goes: no script or style (their text neither), no
- * attributes at all (so no event handlers, inline styles or URLs), no links, images or remote CSS.
+ * Everything but text, paragraphs, ruby and images goes: no script or style (their text neither),
+ * no attributes but an image's `src` (so no event handlers, inline styles or links), no remote
+ * CSS. An image's `src` never reaches the reader: it is replaced by a numbered line here, and
+ * the server builds the image's URL from integers (media-spec.ts).
  */
-const TEXT_ONLY: sanitizeHtml.IOptions = {
-  allowedTags: [...BLOCKS, 'br', 'ruby', 'rt'],
-  allowedAttributes: {},
+const TEXT_AND_IMAGES: sanitizeHtml.IOptions = {
+  allowedTags: [...BLOCKS, 'br', 'ruby', 'rt', 'img'],
+  allowedAttributes: { img: ['src'] },
+  allowedSchemes: [],
+  allowedSchemesAppliedToAttributes: ['src'],
+  allowProtocolRelative: false,
   nonTextTags: ['script', 'style', 'textarea', 'noscript', 'title', 'rp', 'head'],
 };
 
@@ -36,11 +52,19 @@ const rubyToAozora = (inner: string): string =>
     .replace(/([^<]*)<rt>([^<]*)<\/rt>/g, (_, base: string, reading: string) => (base.trim() && reading.trim() ? `｜${base}《${reading.trim()}》` : base))
     .replace(/<[^>]*>/g, '');
 
-/** A chapter's XHTML as the viewer's text: sanitised, ruby kept as Aozora markup, a line per paragraph. */
-export function xhtmlToAozora(xhtml: string): string {
-  const clean = sanitizeHtml(xhtml, TEXT_ONLY).replace(/[\t\r\n ]+/g, ' ');
+/**
+ * A chapter's XHTML as the viewer's text: sanitised, ruby kept as Aozora markup, a line per
+ * paragraph; each image becomes a line of its own, `image(src)`'s (the archive's image or null:
+ * left out; an empty `src` is one the sanitiser removed), or is left out without `image`.
+ */
+export function xhtmlToAozora(xhtml: string, image?: (src: string) => string | null): string {
+  const clean = sanitizeHtml(xhtml, TEXT_AND_IMAGES).replace(/[\t\r\n ]+/g, ' ');
   const withRuby = clean.replace(/<ruby>([\s\S]*?)<\/ruby>/g, (_, inner: string) => rubyToAozora(inner));
-  const lines = withRuby
+  const withImages = withRuby.replace(/<img(?: src="([^"]*)")? ?\/?>/g, (_, src: string | undefined) => {
+    const line = image ? image(decode(src ?? '')) : null;
+    return line ? `\n${line}\n` : '';
+  });
+  const lines = withImages
     .replace(new RegExp(`</(${BLOCKS.join('|')})>|<br ?/?>`, 'g'), '\n')
     .replace(/<[^>]*>/g, '');
   return decode(lines)
@@ -94,6 +118,8 @@ async function tocTitles(source: BookSource, pkg: EpubPackage): Promise<Map<stri
   return titles;
 }
 
+const IMAGE_ENTRY = /\.(jpe?g|png|webp|avif)$/i;
+
 const VERTICAL = /(?:-epub-|-webkit-)?writing-mode\s*:\s*vertical-rl/i;
 
 /**
@@ -109,7 +135,8 @@ export async function planEpubText(source: BookSource, pkg: EpubPackage, warning
       vertical = true;
   }
   const chapters: PlannedChapter[] = [];
-  let images = 0;
+  const images: PlannedTextImage[] = [];
+  let leftOut = 0;
   for (const ref of pkg.spine) {
     if (!ref.linear) continue;
     const item = pkg.manifest.get(ref.idref);
@@ -117,9 +144,21 @@ export async function planEpubText(source: BookSource, pkg: EpubPackage, warning
     if (!source.has(item.entry)) throw new ImportError(source.file, 'spine item missing from the archive', item.entry);
     const xhtml = (await source.read(item.entry)).toString('utf8');
     if (VERTICAL.test(xhtml)) vertical = true;
-    images += (xhtml.match(/<(img|image)\b/gi) ?? []).length;
-    let body = xhtmlToAozora(xhtml);
-    if (!body) continue;
+    const found: string[] = [];
+    // An image is kept when it is the archive's own JPEG/PNG/WebP/AVIF; remote, data: or missing ones are left out.
+    let body = xhtmlToAozora(xhtml, (src) => {
+      const entry = src ? resolveHref(item.entry, src) : null;
+      if (!entry || !source.has(entry) || !IMAGE_ENTRY.test(entry)) {
+        leftOut++;
+        return null;
+      }
+      found.push(entry);
+      return textImageLine(images.length + found.length - 1);
+    });
+    leftOut += (xhtml.match(/<(svg:)?image\b/gi) ?? []).length;
+    // A document with images but no text (a cover or a frontispiece page) is not a chapter.
+    if (!body.split('\n').some((line) => !TEXT_IMAGE_LINE.test(line))) continue;
+    images.push(...found.map((entry) => ({ entry, chapter: chapters.length })));
     const title = titles.get(item.entry) ?? firstHeading(xhtml) ?? `第${chapters.length + 1}章`;
     // The heading is the chapter's title; the viewer shows it already.
     const [first, ...rest] = body.split('\n');
@@ -127,6 +166,6 @@ export async function planEpubText(source: BookSource, pkg: EpubPackage, warning
     chapters.push({ title, body });
   }
   if (chapters.length === 0) throw new ImportError(source.file, 'no chapter holds any text', pkg.opf);
-  if (images > 0) warnings.push(`${images} image(s) inside the text are left out: the text book format holds text and ruby only`);
-  return { writingMode: vertical ? 'vertical' : 'horizontal', chapters };
+  if (leftOut > 0) warnings.push(`${leftOut} image(s) inside the text are left out: only the archive's own JPEG, PNG, WebP or AVIF images are kept`);
+  return { writingMode: vertical ? 'vertical' : 'horizontal', chapters, images };
 }

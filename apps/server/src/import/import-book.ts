@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { EroticType, PageType } from '@hondana/domain/catalog';
-import { isWidePage } from '@hondana/domain/reading';
+import { TEXT_IMAGE_LINE, isWidePage } from '@hondana/domain/reading';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema';
 import type { MediaStore } from '../media/media-store';
@@ -25,6 +25,11 @@ export interface ImportOptions {
   newBooksStopped?: boolean;
   /** Runs in the catalog write's transaction after the book is written (the console's audit entry). */
   inTransaction?: (tx: Transaction<Database>, written: { titleId: number; bookId: number; action: 'created' | 'updated' }) => Promise<void>;
+  /**
+   * Make every page's derivatives now instead of the cover's and the sample's only (the rest are
+   * otherwise made on their first request): `--all-derivatives`, and the import bench.
+   */
+  allDerivatives?: boolean;
   /** Pages done of total, after each page. */
   onProgress?: (done: number, total: number) => void;
   now?: number;
@@ -88,6 +93,11 @@ export async function importBook(deps: ImportDeps, file: string, options: Import
       });
       options.onProgress?.(i + 1, total);
     }
+    const textImages: repo.StoredTextImage[] = [];
+    for (const image of plan.text?.images ?? []) {
+      const stored = await storeOriginal(source, image.entry, store);
+      textImages.push({ chapter: image.chapter, originalKey: stored.key, width: stored.width, height: stored.height });
+    }
     if (plan.text) options.onProgress?.(plan.text.chapters.length, plan.text.chapters.length);
     const coverKey = plan.cover ? (await storeOriginal(source, plan.cover, store)).key : null;
     const contentHash = await source.contentHash();
@@ -104,7 +114,7 @@ export async function importBook(deps: ImportDeps, file: string, options: Import
       return { ...base, titleId: existing?.titleId ?? options.titleId ?? null, bookId: existing?.bookId ?? null, action: 'checked', ms: performance.now() - started };
     }
     const write = () =>
-      writeBook(deps.db, file, plan, pages, { sourceKey, contentHash, coverKey, now, titleId: options.titleId, newBooksStopped: options.newBooksStopped, inTransaction: options.inTransaction });
+      writeBook(deps.db, file, plan, pages, textImages, { sourceKey, contentHash, coverKey, now, titleId: options.titleId, newBooksStopped: options.newBooksStopped, inTransaction: options.inTransaction });
     // Two imports of one new file at once: the loser's insert hits the unique source key and
     // rolls back whole; written again, it finds the winner's book and updates it.
     const written = await write().catch((error: unknown) => {
@@ -115,10 +125,11 @@ export async function importBook(deps: ImportDeps, file: string, options: Import
       // The book's derivatives were made from its old pages: made again, from the new ones, on request.
       await deps.media.deletePrefix(`pages/${written.bookId}/`);
       await deps.media.deletePrefix(`covers/${written.bookId}/`);
+      await deps.media.deletePrefix(`figures/${written.bookId}/`);
     }
     const cover = coverKey ?? pages[0]?.originalKey;
     try {
-      if (cover) await makeEagerDerivatives(deps.media, written.bookId, cover, pages.slice(0, IMPORT_SAMPLE_PAGES));
+      if (cover) await makeEagerDerivatives(deps.media, written.bookId, cover, options.allDerivatives ? pages : pages.slice(0, IMPORT_SAMPLE_PAGES));
     } catch (error) {
       // The book is in and whole; what was not made now is made on its first request.
       plan.warnings.push(`cover and sample derivatives not made ahead (${(error as Error).message}); they are made on first request`);
@@ -129,8 +140,14 @@ export async function importBook(deps: ImportDeps, file: string, options: Import
   }
 }
 
-/** Characters a reader sees: the body without ruby readings, markers and line breaks. */
-const visibleLength = (body: string): number => body.replace(/《[^》]*》/g, '').replaceAll('｜', '').replaceAll('\n', '').length;
+/** Characters a reader sees: the body without ruby readings, markers, image lines and line breaks. */
+const visibleLength = (body: string): number =>
+  body
+    .split('\n')
+    .filter((line) => !TEXT_IMAGE_LINE.test(line))
+    .join('')
+    .replace(/《[^》]*》/g, '')
+    .replaceAll('｜', '').length;
 
 /** PostgreSQL's 23505 or SQLite's UNIQUE constraint failure. */
 function isUniqueViolation(error: unknown): boolean {
@@ -153,6 +170,7 @@ async function writeBook(
   file: string,
   plan: BookPlan,
   pages: repo.StoredPage[],
+  textImages: repo.StoredTextImage[],
   o: WriteOptions,
 ): Promise<{ titleId: number; bookId: number; action: 'created' | 'updated' }> {
   try {
@@ -209,6 +227,7 @@ async function writeBook(
         bookId,
         (plan.text?.chapters ?? []).map((c) => ({ ...c, charCount: visibleLength(c.body) })),
       );
+      await repo.replaceTextImages(tx, bookId, textImages);
       await repo.saveSource(
         tx,
         bookId,

@@ -13,7 +13,7 @@ export interface CliIo {
   tty: boolean;
 }
 
-export const USAGE = 'usage: npm run import -- [--json] [--title-id N] [--dry-run] PATH...';
+export const USAGE = 'usage: npm run import -- [--json] [--title-id N] [--dry-run] [--all-derivatives] PATH...';
 
 const ARCHIVES = /\.(cbz|zip|epub)$/i;
 
@@ -45,7 +45,7 @@ export async function runImport(argv: string[], deps: ImportDeps, io: CliIo): Pr
     args = parseArgs({
       args: argv,
       allowPositionals: true,
-      options: { json: { type: 'boolean' }, 'title-id': { type: 'string' }, 'dry-run': { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
+      options: { json: { type: 'boolean' }, 'title-id': { type: 'string' }, 'dry-run': { type: 'boolean' }, 'all-derivatives': { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
     });
   } catch (error) {
     io.stderr(`${(error as Error).message}\n${USAGE}\n`);
@@ -62,6 +62,7 @@ export async function runImport(argv: string[], deps: ImportDeps, io: CliIo): Pr
   }
   const titleId = titleIdText === undefined ? undefined : Number(titleIdText);
   const dryRun = args.values['dry-run'] ?? false;
+  const allDerivatives = args.values['all-derivatives'] ?? false;
 
   const outcomes: Outcome[] = [];
   const books: string[] = [];
@@ -75,7 +76,7 @@ export async function runImport(argv: string[], deps: ImportDeps, io: CliIo): Pr
   for (const file of books) {
     const progress = progressLine(file, io);
     try {
-      const result = await importBook(deps, file, { titleId, dryRun, onProgress: progress.update });
+      const result = await importBook(deps, file, { titleId, dryRun, allDerivatives, onProgress: progress.update });
       progress.done(`${result.action}${result.bookId ? ` book ${result.bookId}` : ''}`);
       for (const warning of result.warnings) io.stderr(`  warning: ${warning}\n`);
       outcomes.push(result);

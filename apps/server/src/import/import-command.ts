@@ -5,7 +5,7 @@ import { createMediaStore } from '../media/media-config';
 import { runImport } from './import-cli';
 
 /**
- * `npm run import -- [--json] [--title-id N] [--dry-run] PATH...` on the store's DATA_DIR or
+ * `npm run import -- [--json] [--title-id N] [--dry-run] [--all-derivatives] PATH...` on the store's DATA_DIR or
  * DATABASE_URL and its media store (MEDIA_S3_*), while the store runs or not.
  */
 async function main(): Promise<number> {

@@ -214,6 +214,25 @@ export async function replaceChapters(db: Db, bookId: number, chapters: { title:
   }
 }
 
+export interface StoredTextImage {
+  chapter: number;
+  originalKey: string;
+  width: number;
+  height: number;
+}
+
+/** A text book's images inside its chapters, replaced whole; image N is the body's `［＃挿絵N］`. */
+export async function replaceTextImages(db: Db, bookId: number, images: StoredTextImage[]): Promise<void> {
+  await db.deleteFrom('book_text_images').where('book_id', '=', bookId).execute();
+  for (let i = 0; i < images.length; i += 500) {
+    const chunk = images.slice(i, i + 500);
+    await db
+      .insertInto('book_text_images')
+      .values(chunk.map((m, j) => ({ book_id: bookId, image_no: i + j, chapter_no: m.chapter, original_key: m.originalKey, width: m.width, height: m.height })))
+      .execute();
+  }
+}
+
 export interface SourceRow {
   sourceKey: string;
   contentHash: string;

@@ -25,3 +25,14 @@ export async function coverOriginalKey(db: Db, bookId: number): Promise<string |
   if (!source) return null;
   return source.cover_key ?? (await pageOriginalKey(db, bookId, 0));
 }
+
+/** An image inside a text book's chapter: its original, size and chapter; null when there is none. */
+export function textImage(db: Db, bookId: number, image: number) {
+  return db
+    .selectFrom('book_text_images')
+    .select(['original_key as originalKey', 'chapter_no as chapterNo', 'width', 'height'])
+    .where('book_id', '=', bookId)
+    .where('image_no', '=', image)
+    .executeTakeFirst();
+}
+

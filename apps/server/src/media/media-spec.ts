@@ -32,6 +32,8 @@ export const SERIAL_WIDTHS = [106, 144, 164, 261, 335, 522] as const;
 export type MediaRef =
   | { kind: 'cover'; bookId: number; width: number; format: ImageFormat }
   | { kind: 'page'; bookId: number; page: number; width: number; format: ImageFormat }
+  /** An image inside a text book's chapter (book_text_images), at the page widths. */
+  | { kind: 'figure'; bookId: number; image: number; width: number; format: ImageFormat }
   | { kind: 'episode'; episodeId: number; page: number; width: number; format: ImageFormat }
   | { kind: 'serial'; serialId: number; width: number; format: ImageFormat };
 
@@ -42,6 +44,8 @@ export function mediaKey(ref: MediaRef): string {
       return `covers/${ref.bookId}/${ref.width}.${ref.format}`;
     case 'page':
       return `pages/${ref.bookId}/${ref.page}/${ref.width}.${ref.format}`;
+    case 'figure':
+      return `figures/${ref.bookId}/${ref.image}/${ref.width}.${ref.format}`;
     case 'episode':
       return `episodes/${ref.episodeId}/${ref.page}/${ref.width}.${ref.format}`;
     case 'serial':

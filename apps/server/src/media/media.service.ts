@@ -4,7 +4,7 @@ import { type Drawing, renderDrawing, renderOriginal, renderPool } from './deriv
 import { coverDrawing, pageDrawing, serialDrawing } from './drawings';
 import { type MediaRef, mediaKey } from './media-spec';
 import type { MediaStore } from './media-store';
-import { coverOriginalKey, pageOriginalKey } from './media-originals.repository';
+import { coverOriginalKey, pageOriginalKey, textImage } from './media-originals.repository';
 import { loadCoverSubject, loadEpisodePageSubject, loadPageSubject, serialSubjects } from './media-subjects';
 
 /**
@@ -50,10 +50,11 @@ export class MediaService {
     return data!;
   }
 
-  private originalFor(ref: MediaRef): Promise<string | null> {
+  private async originalFor(ref: MediaRef): Promise<string | null> {
     if (ref.kind === 'page') return pageOriginalKey(this.db, ref.bookId, ref.page);
     if (ref.kind === 'cover') return coverOriginalKey(this.db, ref.bookId);
-    return Promise.resolve(null);
+    if (ref.kind === 'figure') return (await textImage(this.db, ref.bookId, ref.image))?.originalKey ?? null;
+    return null;
   }
 
   private async drawingFor(ref: MediaRef): Promise<Drawing | null> {
@@ -66,6 +67,9 @@ export class MediaService {
         const subject = await loadPageSubject(this.db, ref.bookId, ref.page);
         return subject && pageDrawing(subject);
       }
+      case 'figure':
+        // Only imported text books have figures, and each has its original.
+        return null;
       case 'episode': {
         const subject = await loadEpisodePageSubject(this.db, ref.episodeId, ref.page);
         return subject && pageDrawing(subject);

@@ -15,7 +15,8 @@ import {
   contentTypes,
 } from './media-spec';
 import { canServeEpisodePage } from '../modules/serials/episode-access';
-import { type PageGrant, verifyEpisodeQuery, verifyPageQuery } from './signed-urls';
+import { textImage } from './media-originals.repository';
+import { type PageGrant, verifyEpisodeQuery, verifyFigureQuery, verifyPageQuery } from './signed-urls';
 
 /** A book's fields that decide who may see which page. */
 export interface PageAccessBook {
@@ -162,6 +163,26 @@ export const mediaRoutes: FastifyPluginAsync = async (app) => {
       const maxAge = Math.max(0, Math.floor((signed.expiresAt - now) / 1000));
       const scope = signed.grant.kind === 'member' ? 'private' : 'public';
       return send(reply, { kind: 'page', bookId, page, width, format }, `${scope}, max-age=${maxAge}`);
+    },
+  );
+
+  // An image inside a text book's chapter: served to whoever may read its chapter (the chapter's
+  // sample rule, a free book, or a member who still holds the book), as its signed URL says.
+  app.get<{ Params: { bookId: string; image: string; file: string } }>(
+    '/media/figures/:bookId/:image/:file',
+    async (request, reply) => {
+      const bookId = id('bookId', request.params.bookId);
+      const image = pageNo(request.params.image);
+      const { width, format } = file(request.params.file, PAGE_WIDTHS);
+      const now = app.deps.clock().getTime();
+      const signed = verifyFigureQuery(mediaUrlKey, bookId, image, request.query as Record<string, unknown>, now);
+      if (!signed.ok) throw new AppError(403, ErrorCode.FORBIDDEN);
+      const [access, figure] = await Promise.all([loadPageAccess(db, bookId, now), textImage(db, bookId, image)]);
+      if (!access || !figure) throw notFound();
+      if (!(await canServePage(db, signed.grant, access, figure.chapterNo))) throw new AppError(403, ErrorCode.FORBIDDEN);
+      const maxAge = Math.max(0, Math.floor((signed.expiresAt - now) / 1000));
+      const scope = signed.grant.kind === 'member' ? 'private' : 'public';
+      return send(reply, { kind: 'figure', bookId, image, width, format }, `${scope}, max-age=${maxAge}`);
     },
   );
 

@@ -29,9 +29,10 @@ export const urlExpiry = (now: number): number => Math.ceil((now + SIGNED_URL_TT
  * What a signature is about: a book's page or a serial episode's page. The MAC binds the subject,
  * so a book page's signature never opens an episode page. Episodes have no sample grant: `f` is a
  * free released episode, `u<id>` a member's right to read (ticket or coin rental until an
- * instant, or the collecting book owned).
+ * instant, or the collecting book owned). A figure is an image inside a text book's chapter,
+ * signed under the grant of its chapter.
  */
-type Subject = 'page' | 'episode';
+type Subject = 'page' | 'episode' | 'figure';
 
 const mac = (key: string, subject: Subject, id: number, page: number, expirySeconds: number, grant: string): string =>
   createHmac('sha256', key).update(`${subject}|${id}|${page}|${expirySeconds}|${grant}`).digest('base64url').slice(0, 32);
@@ -73,3 +74,10 @@ export const signEpisodeQuery = (key: string, episodeId: number, page: number, g
 
 export const verifyEpisodeQuery = (key: string, episodeId: number, page: number, query: SignedQuery, now: number): SignatureCheck =>
   verifyQuery(key, 'episode', episodeId, page, query, now);
+
+/** The query string that lets `grant` see image `image` inside a text book's chapters until `expiresAt`. */
+export const signFigureQuery = (key: string, bookId: number, image: number, grant: PageGrant, expiresAt: number): string =>
+  signQuery(key, 'figure', bookId, image, grant, expiresAt);
+
+export const verifyFigureQuery = (key: string, bookId: number, image: number, query: SignedQuery, now: number): SignatureCheck =>
+  verifyQuery(key, 'figure', bookId, image, query, now);

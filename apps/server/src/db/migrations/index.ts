@@ -18,6 +18,7 @@ import * as ops from './2026-11-25T0300-ops';
 import * as campaigns from './2026-11-25T0400-campaigns';
 import * as subscriptions from './2026-11-25T0700-subscriptions';
 import * as bookImports from './2026-11-25T0800-book-imports';
+import * as textImages from './2026-11-28T1010-text-images';
 import * as storeSettings from './2026-11-25T0900-store-settings';
 import * as userAppSettings from './2026-11-25T0950-user-app-settings';
 import * as ledgerLinesJapanese from './2026-11-25T0810-ledger-lines-japanese';
@@ -59,6 +60,7 @@ export const migrations: Record<string, Migration> = {
   '2026-11-25T0920-operator-console': operatorConsole,
   '2026-11-25T0940-tracking': tracking,
   '2026-11-25T0950-user-app-settings': userAppSettings,
+  '2026-11-28T1010-text-images': textImages,
   '2026-11-28T1020-console-commerce': consoleCommerce,
   '2026-11-28T1030-console-serials-covers': consoleSerialsCovers,
   '2026-11-28T1050-point-campaign-scopes': pointCampaignScopes,

@@ -1,4 +1,4 @@
-import type { BookText } from '@hondana/domain/reading';
+import { type BookText, TEXT_IMAGE_LINE } from '@hondana/domain/reading';
 import type { ReadingBook } from './reading-access';
 import { isSample } from './reading-access';
 
@@ -19,13 +19,39 @@ export function aozoraToHtml(paragraph: string): string {
     .replace(KANJI_RUN, '<ruby>$1<rt>$2</rt></ruby>');
 }
 
-/** A chapter body (paragraphs separated by newlines) as `<p>` elements. */
-export const chapterHtml = (body: string): string =>
+/**
+ * A chapter body (paragraphs separated by newlines) as `<p>` elements; a `［＃挿絵N］` line is the
+ * `<figure>` that `figure(N)` gives (an image of this chapter), or nothing.
+ */
+export const chapterHtml = (body: string, figure: (image: number) => string | null = () => null): string =>
   body
     .split('\n')
     .filter((p) => p.length > 0)
-    .map((p) => `<p>${aozoraToHtml(p)}</p>`)
+    .map((p) => {
+      const image = TEXT_IMAGE_LINE.exec(p);
+      return image ? (figure(Number(image[1])) ?? '') : `<p>${aozoraToHtml(p)}</p>`;
+    })
     .join('');
+
+export interface TextImageRow {
+  imageNo: number;
+  chapterNo: number;
+  width: number;
+  height: number;
+}
+
+/**
+ * An image inside a chapter as `<figure><img></figure>`: its URL built from integers and signed
+ * for the grant its chapter is read under (the media route checks that grant again), with its
+ * pixel size so the text is laid out before the image arrives.
+ */
+export function figureHtml(bookId: number, image: TextImageRow, signedQuery: string): string {
+  const base = `/media/figures/${bookId}/${image.imageNo}`;
+  return (
+    `<figure><img src="${base}/1080.webp?${signedQuery}" srcset="${base}/720.webp?${signedQuery} 720w, ${base}/1080.webp?${signedQuery} 1080w"` +
+    ` width="${image.width}" height="${image.height}" alt="" loading="eager" decoding="async"></figure>`
+  ).replaceAll('&', '&amp;');
+}
 
 interface ChapterRow {
   chapterNo: number;
@@ -38,7 +64,12 @@ interface ChapterRow {
  * The chapters of a reflow book; text only for the chapters the requester may read (owned or
  * free: all; otherwise the sample chapters), optionally just `chapter`.
  */
-export function bookText(book: ReadingBook, rows: ChapterRow[], chapter: number | undefined): BookText {
+export function bookText(
+  book: ReadingBook,
+  rows: ChapterRow[],
+  chapter: number | undefined,
+  figure: (image: number, chapterNo: number) => string | null = () => null,
+): BookText {
   return {
     bookId: book.volume.id,
     writingMode: book.volume.writingMode ?? 'vertical',
@@ -51,7 +82,7 @@ export function bookText(book: ReadingBook, rows: ChapterRow[], chapter: number 
           title: r.title,
           charCount: r.charCount,
           sample,
-          html: book.fullAccess || sample ? chapterHtml(r.body) : null,
+          html: book.fullAccess || sample ? chapterHtml(r.body, (image) => figure(image, r.chapterNo)) : null,
         };
       }),
   };

@@ -39,6 +39,15 @@ export const chaptersOf = (db: Db, bookId: number) =>
     .orderBy('chapter_no')
     .execute();
 
+/** Images inside a text book's chapters (book_text_images), by number. */
+export const textImagesOf = (db: Db, bookId: number) =>
+  db
+    .selectFrom('book_text_images')
+    .select(['image_no as imageNo', 'chapter_no as chapterNo', 'width', 'height'])
+    .where('book_id', '=', bookId)
+    .orderBy('image_no')
+    .execute();
+
 export interface PositionRow {
   page: number;
   font: FontSize | null;

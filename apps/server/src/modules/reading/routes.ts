@@ -20,11 +20,12 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireUser, sessionUser } from '../accounts/session-plugin';
 import { adultAllowed } from '../catalog/adult-access';
-import { bookText, offlineContents } from './book-text';
+import { signFigureQuery, urlExpiry } from '../../media/signed-urls';
+import { bookText, figureHtml, offlineContents } from './book-text';
 import { parseBody } from './parse-body';
 import * as progress from './progress.service';
-import { isAdultOnlyBook, loadReadingBook } from './reading-access';
-import { chaptersOf } from './reading.repository';
+import { isAdultOnlyBook, loadReadingBook, pageGrant } from './reading-access';
+import { chaptersOf, textImagesOf } from './reading.repository';
 import { sokuyomiImage, viewerInfo } from './viewer-info.service';
 
 /** The reader (§7 `/browser/*`, `/book/sync_page`, `/finish_read/register`, bookmarks, settings). */
@@ -94,15 +95,25 @@ export const readingRoutes: FastifyPluginAsync = async (base) => {
     // Saving for offline reading (decision 021): the member's own released book only, checked on
     // every part fetched; a guest is asked to log in before anything about the book is read.
     if (offline === 1) await requireUser(request);
-    const { book } = await load(request, book_id, request.query.ac);
+    const { book, userId } = await load(request, book_id, request.query.ac);
     if (book.volume.layoutType !== LayoutType.REFLOW) throw notFound('text');
     if (offline === 1 && !book.owned) throw new AppError(403, ErrorCode.FORBIDDEN);
-    const rows = await chaptersOf(db, book_id);
+    const [chapters, images] = await Promise.all([chaptersOf(db, book_id), textImagesOf(db, book_id)]);
     if (offline === 1 && chapter === undefined) {
       personal(reply);
-      return offlineContents(book, rows);
+      return offlineContents(book, chapters);
     }
-    const text = bookText(book, rows, chapter);
+    const byNo = new Map(images.map((image) => [image.imageNo, image]));
+    const expiresAt = urlExpiry(now());
+    // An image is shown only in its own chapter, signed for the grant that chapter is read under.
+    const figure = (imageNo: number, chapterNo: number) => {
+      const image = byNo.get(imageNo);
+      const grant = image && image.chapterNo === chapterNo ? pageGrant(book, chapterNo, userId) : null;
+      if (!image || !grant) return null;
+      const query = `v=${book.volume.mediaVersion}&${signFigureQuery(mediaKey, book_id, imageNo, grant, expiresAt)}`;
+      return figureHtml(book_id, image, query);
+    };
+    const text = bookText(book, chapters, chapter, figure);
     if (chapter !== undefined) {
       const [only] = text.chapters;
       if (!only) throw notFound('chapter');

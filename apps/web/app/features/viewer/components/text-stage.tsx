@@ -43,6 +43,8 @@ export default function TextStage(props: TextStageProps) {
   const flow = useRef<HTMLDivElement>(null);
   const layout = useRef<{ step: number; total: number; anchor: number | null }>({ step: 0, total: 0, anchor: null });
   const [anchor, setAnchor] = useState<number | null>(null);
+  // Images inside chapters (挿絵) arriving: each one changes the columns, so the text is laid out again.
+  const [imagesLoaded, setImagesLoaded] = useState(0);
   const gestures = useStageGestures('rtl', props.tapNavigation, props.handlers);
   const { bookId, load = getBookText, fontSize, fontType, index, initialPage, viewport, onLayout } = props;
 
@@ -56,6 +58,17 @@ export default function TextStage(props: TextStageProps) {
       live = false;
     };
   }, [bookId, load]);
+
+  useEffect(() => {
+    const el = flow.current;
+    if (!el) return;
+    const onLoad = (event: Event) => {
+      if (event.target instanceof HTMLImageElement) setImagesLoaded((n) => n + 1);
+    };
+    // `load` does not bubble: listened for in the capture phase, for every image in the chapters' HTML.
+    el.addEventListener('load', onLoad, true);
+    return () => el.removeEventListener('load', onLoad, true);
+  }, [text]);
 
   // Lay out on load, font and size changes: count pages, find where the anchor paragraph went.
   useLayoutEffect(() => {
@@ -75,7 +88,7 @@ export default function TextStage(props: TextStageProps) {
     onLayout(total, Math.min(page, total - 1), chapterToc(el, step, total));
     // `index` and `initialPage` are read for the first layout only; page turns do not lay out again.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [text, fontSize, fontType, viewport.width, viewport.height, onLayout]);
+  }, [text, fontSize, fontType, viewport.width, viewport.height, onLayout, imagesLoaded]);
 
   // Page turns: scroll the columns and remember the first paragraph on the page.
   useLayoutEffect(() => {
