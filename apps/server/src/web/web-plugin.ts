@@ -37,6 +37,8 @@ export interface WebPluginOptions {
   authRateLimit?: number;
   /** Seconds a guest's rendered page is served to the next guests (0: always render). */
   guestPageCacheSeconds?: number;
+  /** Members' pages kept as long, per member part (decision 029); false renders every member's page. */
+  memberPageCache?: boolean;
   /** Gives the not-found answers the security headers that route handlers get (`http/per-request.ts`). */
   perRequest: Pick<PerRequest, 'notFound'>;
 }
@@ -67,7 +69,7 @@ export const webPlugin = fp(
     const handleRequest = createRequestHandler(build, 'production');
     const authAttempt = authAttemptLimiter(app, options.authRateLimit ?? 10);
     const guestPages = new GuestPageCache((options.guestPageCacheSeconds ?? 0) * 1000);
-    const memberPages = new MemberPageCache((options.guestPageCacheSeconds ?? 0) * 1000);
+    const memberPages = new MemberPageCache(options.memberPageCache === false ? 0 : (options.guestPageCacheSeconds ?? 0) * 1000);
     // A kept page may show a price, a book or a maintenance state that just changed.
     const clearPages = () => {
       guestPages.clear();

@@ -11,7 +11,11 @@ export interface TestApp {
 
 /** The app on a fresh database, driven with `app.inject` (fastify/demo's `build(t)`). */
 export async function buildTestApp(
-  overrides: Partial<AppOptions> & { clock?: Clock; beforeReady?: (app: FastifyInstance) => void } = {},
+  overrides: Partial<Omit<AppOptions, 'config'>> & {
+    config?: Partial<AppOptions['config']>;
+    clock?: Clock;
+    beforeReady?: (app: FastifyInstance) => void;
+  } = {},
 ): Promise<TestApp> {
   const { beforeReady, config, ...options } = overrides;
   const database = await createTestDatabase();
