@@ -126,10 +126,11 @@ function catalogContext(db: Db, viewer: Viewer | null, at: number, part: MemberP
     getFreePage: (q) => getFreePage(db, { ...q, includeAdult, now: now() }),
     searchKeyword: (q) => searchKeyword(db, { ...q, includeAdult }),
     searchByAuthor: (q) => searchByAuthor(db, { ...q, includeAdult }),
+    // The top page's recommendations for the member: the whole list is their part.
     userToBook: async (q) => {
       if (userId === null) return [];
-      part?.personal();
-      return userToBook(db, { ...q, userId, includeAdult, now: now() });
+      const run = () => userToBook(db, { ...q, userId, includeAdult, now: now() });
+      return part ? part.record('catalog.userToBook', [q], run) : run();
     },
   };
 }

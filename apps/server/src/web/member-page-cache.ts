@@ -1,6 +1,9 @@
 import { type CachedPage, GuestPageCache } from './guest-page-cache';
 import type { MemberCall } from './member-part';
 
+/** Series and volume, top, rankings, free, keyword and author search (decision 029). */
+const COVERED = [/^\/series_list\/series_id=/, /^\/(?:\?|$)/, /^\/ranking\//, /^\/free(?:\?|$)/, /^\/search(?:\?|\/author\/|$)/];
+
 /**
  * Members' store pages, kept like guests' (decision 029): a page is kept under its URL, the
  * member's adult state and the member's part of it (`MemberPart.key()`: the member calls the
@@ -22,9 +25,12 @@ export class MemberPageCache {
     return this.#pages.enabled;
   }
 
-  /** The pages kept for members: the store's pages whose every member call records or marks the page personal. */
+  /**
+   * The pages kept for members: store pages whose loaders read the member only through calls that
+   * record or mark the page personal (never `context.viewer.userId` or the request's cookies).
+   */
   covers(url: string): boolean {
-    return url.startsWith('/series_list/series_id=');
+    return COVERED.some((path) => path.test(url));
   }
 
   /** The member calls the last render of this page made (undefined: none kept yet). */

@@ -8,7 +8,7 @@ import type { StoreLoadContext } from './load-context';
  * its URL, the member's adult state, the shared catalog, and these answers: two members whose
  * answers are equal get the same page, and a member whose answers differ never gets it.
  */
-export type MemberCallName = 'cart.activeCount' | 'reviews.myReview' | 'reviews.isWished' | 'catalog.getBookDetail';
+export type MemberCallName = 'cart.activeCount' | 'reviews.myReview' | 'reviews.isWished' | 'catalog.getBookDetail' | 'catalog.userToBook';
 
 export interface MemberCall {
   name: MemberCallName;
@@ -73,6 +73,8 @@ export function replay(context: StoreLoadContext, plan: MemberCall[]): Promise<u
           return context.reviews.isWished(args[0] as number);
         case 'catalog.getBookDetail':
           return context.catalog.getBookDetail(args[0] as { bookId: number });
+        case 'catalog.userToBook':
+          return context.catalog.userToBook(args[0] as { limit: number });
       }
     }),
   );
