@@ -17,6 +17,7 @@ import { chromiumPath } from './chromium.mjs';
 import { bookshelfRows } from './bookshelf.mjs';
 import { trackingRows } from './tracking.mjs';
 import { importRows } from './import.mjs';
+import { memberPageRows } from './member-pages.mjs';
 
 // The viewer rows need a browser: checked first, so a machine without one learns it now and
 // still gets every other row, instead of a stack trace after the rest of the run.
@@ -92,6 +93,9 @@ try {
   rows.push(...(await bookshelfRows(measure)));
   // One store as 1 and then 2 node:cluster workers (PostgreSQL): book detail and purchases/s.
   rows.push(...(await concurrencyRows()));
+
+  // Members' and guests' series page, members rendered and members kept (decision 029), alternated.
+  rows.push(...(await memberPageRows(measure)));
 
   // Scale: a second store on the bench dataset, with the store pages on.
   const dataset = await buildDataset(datasetDir);

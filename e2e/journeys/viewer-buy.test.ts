@@ -79,6 +79,28 @@ for (const width of [375, 1080]) {
         return img !== null && img.complete && img.naturalWidth > 0;
       });
       await shot(page, `bought-next-volume-${width}`);
+
+      // The bought volume's series page, which the server keeps for members (decision 029): 読む
+      // from the first paint on, never 購入する, whether the page was rendered or came from the cache.
+      const titleId: number = (await (await page.request.get(`${store.url}/api/books/${PAID_VOL3}`)).json()).titleId;
+      const seriesUrl = `${store.url}/series_list/series_id=${titleId}?book_id=${PAID_VOL3}`;
+      const served = await page.request.get(seriesUrl);
+      const markup = (await served.text()).replace(/<script[\s\S]*?<\/script>/g, '');
+      assert.ok(!markup.includes('購入する'), 'the HTML before hydration offers no 購入する');
+      await page.addInitScript(() => {
+        const w = window as unknown as { buyShown: boolean };
+        w.buyShown = false;
+        new MutationObserver(() => {
+          if (document.querySelector('[data-testid=buy-box]')?.textContent?.includes('購入する')) w.buyShown = true;
+        }).observe(document, { subtree: true, childList: true, characterData: true });
+      });
+      for (const visit of ['first', 'again']) {
+        const response = await page.goto(seriesUrl);
+        if (visit === 'again') assert.equal(response?.headers()['x-page-cache'], 'hit', 'the member page came from the cache');
+        await page.getByTestId('buy-box').getByRole('link', { name: '読む' }).waitFor();
+        assert.equal(await page.evaluate(() => (window as unknown as { buyShown: boolean }).buyShown), false, `no 購入する (${visit})`);
+      }
+      await shot(page, `series-owned-${width}`);
       await context.close();
     });
 

@@ -45,7 +45,7 @@ import { webPlugin } from './web/web-plugin';
 export interface AppOptions {
   database: DatabaseHandle;
   config: Pick<Config, 'cookieSecure' | 'dataDir' | 'secrets'> &
-    Partial<Pick<Config, 'guestPageCacheSeconds' | 'trustProxy' | 'metricsToken' | 'logRequests' | 'media'>>;
+    Partial<Pick<Config, 'guestPageCacheSeconds' | 'memberPageCache' | 'trustProxy' | 'metricsToken' | 'logRequests' | 'media'>>;
   /** The media store (tests pass one); default from `config.media`: DATA_DIR/media or S3. */
   mediaStore?: MediaStore;
   clock?: Clock;
@@ -184,6 +184,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await app.register(webPlugin, {
       authRateLimit: options.authRateLimit ?? 10,
       guestPageCacheSeconds: options.config.guestPageCacheSeconds ?? 0,
+      memberPageCache: options.config.memberPageCache ?? true,
       perRequest,
     });
   }

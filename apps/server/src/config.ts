@@ -16,6 +16,11 @@ export interface Config {
   /** Seconds a guest's rendered page is served to the next guests; 0 renders every request. */
   guestPageCacheSeconds: number;
   /**
+   * Members' pages are kept for as long, per member part (decision 029); MEMBER_PAGE_CACHE=false
+   * renders every member's page (the bench's before / after rows, or to rule the cache out).
+   */
+  memberPageCache: boolean;
+  /**
    * Proxies whose X-Forwarded-For / -Proto / -Host are believed (addresses, CIDR ranges, or
    * proxy-addr's names `loopback`, `linklocal`, `uniquelocal`); false: none, the client's
    * address is the connection's.
@@ -53,6 +58,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL ?? 'info',
     cookieSecure: env.COOKIE_SECURE === 'true',
     guestPageCacheSeconds: parseSeconds('PAGE_CACHE_SECONDS', env.PAGE_CACHE_SECONDS, 5),
+    memberPageCache: env.MEMBER_PAGE_CACHE !== 'false',
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     metricsToken: env.METRICS_TOKEN || undefined,
     logRequests: env.LOG_REQUESTS === 'true',

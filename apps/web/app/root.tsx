@@ -27,11 +27,15 @@ export const links: Route.LinksFunction = () => [
   { rel: 'manifest', href: '/manifest.webmanifest' },
 ];
 
-/** The shell needs only the member's nickname and cart count: never the whole session. */
+/**
+ * The shell needs only that a member is signed in and their cart's count: never the session, nor
+ * the nickname (no page shows it), so a member's page the server keeps holds nothing of theirs
+ * beyond the answers it is kept under (decision 029).
+ */
 export async function loader({ context }: Route.LoaderArgs) {
   if (!context.viewer) return { viewer: null };
   // The header's cart count, in the HTML: no script of its own.
-  return { viewer: { nickname: context.viewer.nickname, cartCount: await context.cart.activeCount() } };
+  return { viewer: { cartCount: await context.cart.activeCount() } };
 }
 
 export function Layout({ children }: { children: ReactNode }) {

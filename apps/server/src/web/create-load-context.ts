@@ -11,6 +11,7 @@ import type { AuthAttempt, AuthAttemptKind } from '../modules/accounts/auth-atte
 import { clearedSessionSetCookie, sessionSecret, sessionSetCookie, sessionUser } from '../modules/accounts/session-plugin';
 import { type SessionUser, deleteSession } from '../modules/accounts/sessions';
 import { getBookDetail } from '../modules/catalog/books.service';
+import type { BookDetail } from '../modules/catalog/books.types';
 import { topPageBooks } from '../modules/catalog/catalog.service';
 import { getFreePage } from '../modules/catalog/free-books.service';
 import { userToBook } from '../modules/catalog/recommendations.service';
@@ -22,6 +23,7 @@ import { readingContext } from '../modules/reading/load-context';
 import { reviewsContext } from '../modules/reviews/load-context';
 import { serialsContext } from '../modules/serials/load-context';
 import type { AccountActionResult, StoreLoadContext, Viewer } from './load-context';
+import { type MemberPart, personalSection } from './member-part';
 
 type Db = Kysely<Database>;
 
@@ -35,6 +37,12 @@ export type AuthAttemptLimiter = (request: FastifyRequest, kind: AuthAttemptKind
 export async function createLoadContext(
   request: FastifyRequest,
   limits: { authAttempt: AuthAttemptLimiter },
+  /**
+   * For a member's page the member page cache may keep: the calls whose answers are the member's
+   * own record them here (decision 029). Every call that depends on who the member is must
+   * either record or mark the page personal, or one member's page could be served to another.
+   */
+  part?: MemberPart,
 ): Promise<StoreLoadContext> {
   const app = request.server;
   const { db } = app.deps.database;
@@ -57,6 +65,9 @@ export async function createLoadContext(
     }
   }
 
+  const memberPart = viewer ? part : undefined;
+  const reviews = reviewsContext(db, viewer?.userId ?? null);
+  const cart = cartContext(db, now().getTime(), viewer?.adultState === 'ADULT', viewer?.userId ?? null);
   return {
     viewer,
     accounts: {
@@ -67,36 +78,73 @@ export async function createLoadContext(
         if (secret) await deleteSession(db, secret);
         return { setCookie: clearedSessionSetCookie(app) };
       },
-      getProfile: (userId: number) => accounts.getProfile(db, userId, now()),
-      readsInApp: () => readsInApp(db, viewer?.userId ?? null, appSessionHeaderOf(request)),
+      getProfile: (userId: number) => {
+        memberPart?.personal();
+        return accounts.getProfile(db, userId, now());
+      },
+      // The app wrapper's header and the member's app settings decide it: the page is theirs alone.
+      readsInApp: () => {
+        memberPart?.personal();
+        return readsInApp(db, viewer?.userId ?? null, appSessionHeaderOf(request));
+      },
     },
-    catalog: catalogContext(db, viewer, now().getTime()),
-    reviews: reviewsContext(db, viewer?.userId ?? null),
-    reading: readingContext(db, viewer, now().getTime(), app.deps.config.secrets.mediaUrlKey),
-    admin: adminContext(db, viewer?.userId ?? null),
-    cart: cartContext(db, now().getTime(), viewer?.adultState === 'ADULT', viewer?.userId ?? null),
-    serials: serialsContext(db, viewer, now().getTime()),
+    catalog: catalogContext(db, viewer, now().getTime(), memberPart),
+    reviews: memberPart
+      ? {
+          ratingSummary: reviews.ratingSummary,
+          myReview: (titleId) => memberPart.record('reviews.myReview', [titleId], () => reviews.myReview(titleId)),
+          isWished: (titleId) => memberPart.record('reviews.isWished', [titleId], () => reviews.isWished(titleId)),
+        }
+      : reviews,
+    reading: personalSection(readingContext(db, viewer, now().getTime(), app.deps.config.secrets.mediaUrlKey), memberPart),
+    admin: personalSection(adminContext(db, viewer?.userId ?? null), memberPart),
+    cart: memberPart
+      ? {
+          activeCount: () => memberPart.record('cart.activeCount', [], () => cart.activeCount()),
+          guestCouponOffer: cart.guestCouponOffer,
+          preOrderBonus: (bookId) => {
+            memberPart.personal();
+            return cart.preOrderBonus(bookId);
+          },
+        }
+      : cart,
+    serials: personalSection(serialsContext(db, viewer, now().getTime()), memberPart),
   };
 }
 
 /** The catalog section of the context: every call sees only what this viewer may see (§6). */
-function catalogContext(db: Db, viewer: Viewer | null, at: number): StoreLoadContext['catalog'] {
+function catalogContext(db: Db, viewer: Viewer | null, at: number, part: MemberPart | undefined): StoreLoadContext['catalog'] {
   const includeAdult = viewer?.adultState === 'ADULT';
   const userId = viewer?.userId ?? null;
   const now = () => at;
+  const bookDetail: StoreLoadContext['catalog']['getBookDetail'] = (q) => getBookDetail(db, { ...q, includeAdult, userId, now: now() });
   return {
     now,
     topPageBooks: (limit) => topPageBooks(db, { limit, includeAdult, now: new Date(now()) }),
-    getSeriesPage: (q) => getSeriesPage(db, { ...q, includeAdult, userId, now: now() }),
-    getBookDetail: (q) => getBookDetail(db, { ...q, includeAdult, userId, now: now() }),
+    // The series page reads nothing of the member's today; for a page the member cache may keep
+    // it is asked as a guest's, so a member's mark added to it later cannot reach another member.
+    getSeriesPage: (q) => getSeriesPage(db, { ...q, includeAdult, userId: part ? null : userId, now: now() }),
+    // The member's marks of a volume (bought, reviewed, on my list) are the member's part of it.
+    getBookDetail: part
+      ? (q) => part.record('catalog.getBookDetail', [q], () => bookDetail(q), memberMarksOfBook)
+      : bookDetail,
     getRankingPage: (q) => getRankingPage(db, { ...q, includeAdult, now: now() }),
     getFreeRanking: (q) => getFreeRanking(db, { ...q, includeAdult, now: now() }),
     getFreePage: (q) => getFreePage(db, { ...q, includeAdult, now: now() }),
     searchKeyword: (q) => searchKeyword(db, { ...q, includeAdult }),
     searchByAuthor: (q) => searchByAuthor(db, { ...q, includeAdult }),
-    userToBook: async (q) => (userId === null ? [] : userToBook(db, { ...q, userId, includeAdult, now: now() })),
+    // The top page's recommendations for the member: the whole list is their part.
+    userToBook: async (q) => {
+      if (userId === null) return [];
+      const run = () => userToBook(db, { ...q, userId, includeAdult, now: now() });
+      return part ? part.record('catalog.userToBook', [q], run) : run();
+    },
   };
 }
+
+/** What of a volume's detail is the member's own (the rest is the catalog's, the same for everyone). */
+const memberMarksOfBook = (detail: BookDetail | null) =>
+  detail && { bought: detail.bought, reviewed: detail.reviewed, reviewId: detail.reviewId, wished: detail.wished };
 
 const toViewer = ({ userId, nickname, adultState }: SessionUser): Viewer => ({ userId, nickname, adultState });
 

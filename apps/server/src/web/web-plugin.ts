@@ -11,7 +11,10 @@ import { authAttempt } from '../modules/accounts/auth-attempts';
 import { sessionSecret } from '../modules/accounts/session-plugin';
 import { ArrivalOrder } from './arrival-order';
 import { type AuthAttemptLimiter, createLoadContext } from './create-load-context';
+import type { StoreLoadContext } from './load-context';
 import { type CachedPage, GuestPageCache } from './guest-page-cache';
+import { MemberPageCache } from './member-page-cache';
+import { MemberPart, replay } from './member-part';
 
 /** apps/web/build, written by `npm run build` (react-router build). */
 const webBuild = new URL('../../../web/build/', import.meta.url);
@@ -34,6 +37,8 @@ export interface WebPluginOptions {
   authRateLimit?: number;
   /** Seconds a guest's rendered page is served to the next guests (0: always render). */
   guestPageCacheSeconds?: number;
+  /** Members' pages kept as long, per member part (decision 029); false renders every member's page. */
+  memberPageCache?: boolean;
   /** Gives the not-found answers the security headers that route handlers get (`http/per-request.ts`). */
   perRequest: Pick<PerRequest, 'notFound'>;
 }
@@ -64,23 +69,60 @@ export const webPlugin = fp(
     const handleRequest = createRequestHandler(build, 'production');
     const authAttempt = authAttemptLimiter(app, options.authRateLimit ?? 10);
     const guestPages = new GuestPageCache((options.guestPageCacheSeconds ?? 0) * 1000);
+    const memberPages = new MemberPageCache(options.memberPageCache === false ? 0 : (options.guestPageCacheSeconds ?? 0) * 1000);
     // A kept page may show a price, a book or a maintenance state that just changed.
-    app.deps.changes.subscribe('catalog', () => guestPages.clear());
-    app.deps.changes.subscribe('settings', () => guestPages.clear());
+    const clearPages = () => {
+      guestPages.clear();
+      memberPages.clear();
+    };
+    app.deps.changes.subscribe('catalog', clearPages);
+    app.deps.changes.subscribe('settings', clearPages);
     const renders = new ArrivalOrder();
 
     async function render(request: FastifyRequest, reply: FastifyReply) {
       if (isApiPath(request.url)) return apiNotFound(request, reply);
-      const cacheable = guestPages.enabled && request.method !== 'POST' && !sessionSecret(request);
+      const member = sessionSecret(request) !== undefined;
+      const cacheable = guestPages.enabled && request.method !== 'POST' && !member;
       const now = Date.now();
+      if (member && memberPages.enabled && request.method !== 'POST' && memberPages.covers(request.url)) {
+        return renderMemberPage(request, reply, now);
+      }
       const kept = cacheable ? guestPages.get(request.url, now) : undefined;
       if (kept) return sendCachedPage(reply, kept);
       return renders.run(() => renderPage(request, reply, cacheable, now));
     }
 
-    async function renderPage(request: FastifyRequest, reply: FastifyReply, cacheable: boolean, now: number) {
+    /**
+     * A member's page (decision 029): the member calls the page's last render made are asked
+     * again for this member; a page kept for the same answers is sent, else it is rendered (its
+     * member calls recorded) and kept for the next member with the same answers.
+     */
+    async function renderMemberPage(request: FastifyRequest, reply: FastifyReply, now: number) {
+      const part = new MemberPart();
+      const context = await createLoadContext(request, { authAttempt }, part);
+      if (!context.viewer) return renders.run(() => renderPage(request, reply, false, now, context));
+      const page = `${context.viewer.adultState}\n${request.url}`;
+      const plan = memberPages.plan(page);
+      if (plan) {
+        await replay(context, plan);
+        const kept = memberPages.get(page, part.key(), now);
+        if (kept) return sendCachedPage(reply, kept);
+        part.reset();
+      }
+      return renders.run(async () => {
+        const response = await handleRequest(toFetchRequest(request, reply), { ...context });
+        if (part.isPersonal || response.status !== 200 || response.headers.has('set-cookie') || !response.body) {
+          return sendFetchResponse(reply, response);
+        }
+        const body = { status: 200, headers: [...response.headers], body: Buffer.from(await response.arrayBuffer()) };
+        memberPages.set(page, part.plan(), part.key(), body, now);
+        return sendCachedPage(reply, { ...body, expires: 0 }, 'miss');
+      });
+    }
+
+    async function renderPage(request: FastifyRequest, reply: FastifyReply, cacheable: boolean, now: number, context?: StoreLoadContext) {
       // apps/web declares AppLoadContext as StoreLoadContext (app/load-context.d.ts).
-      const loadContext: AppLoadContext = { ...(await createLoadContext(request, { authAttempt })) };
+      const loadContext: AppLoadContext = { ...(context ?? (await createLoadContext(request, { authAttempt }))) };
       const response = await handleRequest(toFetchRequest(request, reply), loadContext);
       if (!cacheable || response.status !== 200 || response.headers.has('set-cookie') || !response.body) {
         return sendFetchResponse(reply, response);

@@ -11,15 +11,20 @@ export interface TestApp {
 
 /** The app on a fresh database, driven with `app.inject` (fastify/demo's `build(t)`). */
 export async function buildTestApp(
-  overrides: Partial<AppOptions> & { clock?: Clock; beforeReady?: (app: FastifyInstance) => void } = {},
+  overrides: Partial<Omit<AppOptions, 'config'>> & {
+    config?: Partial<AppOptions['config']>;
+    clock?: Clock;
+    beforeReady?: (app: FastifyInstance) => void;
+  } = {},
 ): Promise<TestApp> {
-  const { beforeReady, ...options } = overrides;
+  const { beforeReady, config, ...options } = overrides;
   const database = await createTestDatabase();
   const app = await buildApp({
     database,
-    config: { cookieSecure: false, dataDir: database.dataDir, secrets: { mediaUrlKey: 'test-media-key' } },
     authRateLimit: 1000,
     ...options,
+    // Given fields are added to the test's own (its data folder, cookies over http, the media key).
+    config: { cookieSecure: false, dataDir: database.dataDir, secrets: { mediaUrlKey: 'test-media-key' }, ...config },
   });
   beforeReady?.(app);
   await app.ready();

@@ -7,7 +7,7 @@ import styles from './header.module.css';
 
 export type HeaderProps = {
   /** The signed-in member (with their cart's count), or null for a guest. */
-  viewer: { nickname: string; cartCount: number } | null;
+  viewer: { cartCount: number } | null;
   /** Where the login link goes (it carries the current page as its callback). */
   loginTo: string;
   /** The keyword in the search box (on the search page). */

@@ -1,0 +1,60 @@
+import { type CachedPage, GuestPageCache } from './guest-page-cache';
+import type { MemberCall } from './member-part';
+
+/** Series and volume, top, rankings, free, keyword and author search (decision 029). */
+const COVERED = [/^\/series_list\/series_id=/, /^\/(?:\?|$)/, /^\/ranking\//, /^\/free(?:\?|$)/, /^\/search(?:\?|\/author\/|$)/];
+
+/**
+ * Members' store pages, kept like guests' (decision 029): a page is kept under its URL, the
+ * member's adult state and the member's part of it (`MemberPart.key()`: the member calls the
+ * render made and their answers). The next member asking for that URL with that adult state
+ * has the same calls asked again for them (`plan`), a few indexed reads, and gets the kept page
+ * when their answers are the same; otherwise their page is rendered and kept too. Pages go with
+ * the guests' on every catalog or settings change (`clear`), and after `ttlMs` at the latest
+ * (a rating, a review count may change without a catalog change).
+ */
+export class MemberPageCache {
+  readonly #pages: GuestPageCache;
+  readonly #plans = new Map<string, MemberCall[]>();
+
+  constructor(ttlMs: number, maxBytes = 32 * 1024 * 1024) {
+    this.#pages = new GuestPageCache(ttlMs, maxBytes);
+  }
+
+  get enabled(): boolean {
+    return this.#pages.enabled;
+  }
+
+  /**
+   * The pages kept for members: store pages whose loaders read the member only through calls that
+   * record or mark the page personal (never `context.viewer.userId` or the request's cookies).
+   */
+  covers(url: string): boolean {
+    return COVERED.some((path) => path.test(url));
+  }
+
+  /** The member calls the last render of this page made (undefined: none kept yet). */
+  plan(page: string): MemberCall[] | undefined {
+    return this.#plans.get(page);
+  }
+
+  get(page: string, memberPart: string, now: number): CachedPage | undefined {
+    return this.#pages.get(`${page}\n${memberPart}`, now);
+  }
+
+  /** Keeps a page whose render started at `now`, made with the member calls `plan` answered as `memberPart`. */
+  set(page: string, plan: MemberCall[], memberPart: string, body: Omit<CachedPage, 'expires'>, now: number): void {
+    if (this.#plans.size > 10_000) this.#plans.clear();
+    this.#plans.set(page, plan);
+    this.#pages.set(`${page}\n${memberPart}`, body, now);
+  }
+
+  clear(now = Date.now()): void {
+    this.#pages.clear(now);
+    this.#plans.clear();
+  }
+
+  get size(): number {
+    return this.#pages.size;
+  }
+}

@@ -1,0 +1,97 @@
+import type { StoreLoadContext } from './load-context';
+
+/**
+ * The member's own answers a page was rendered with (decision 029). Every call of the load
+ * context whose answer depends on who the member is goes through `record` (the answers a kept
+ * page can be checked against) or `personal` (answers the member page cache cannot check: the
+ * page is then rendered for this member alone and not kept). A member's page is a function of
+ * its URL, the member's adult state, the shared catalog, and these answers: two members whose
+ * answers are equal get the same page, and a member whose answers differ never gets it.
+ */
+export type MemberCallName = 'cart.activeCount' | 'reviews.myReview' | 'reviews.isWished' | 'catalog.getBookDetail' | 'catalog.userToBook';
+
+export interface MemberCall {
+  name: MemberCallName;
+  args: unknown[];
+}
+
+interface RecordedCall extends MemberCall {
+  value?: unknown;
+}
+
+export class MemberPart {
+  #calls: RecordedCall[] = [];
+  #personal = false;
+
+  /**
+   * Runs a call whose answer is the member's own and records `project(answer)`: the part of the
+   * answer that is the member's (what the rest of the answer holds must be the same for everyone).
+   */
+  async record<T>(name: MemberCallName, args: unknown[], run: () => Promise<T>, project: (value: T) => unknown = (v) => v): Promise<T> {
+    const call: RecordedCall = { name, args };
+    this.#calls.push(call);
+    const value = await run();
+    call.value = project(value);
+    return value;
+  }
+
+  /** A member's own answer the cache does not check (their shelf, profile, role, …): the page is theirs alone. */
+  personal(): void {
+    this.#personal = true;
+  }
+
+  get isPersonal(): boolean {
+    return this.#personal;
+  }
+
+  /** The calls made, in the order they were made: what to ask again for the next member. */
+  plan(): MemberCall[] {
+    return this.#calls.map(({ name, args }) => ({ name, args }));
+  }
+
+  /** The calls and their answers: equal keys, equal member parts. */
+  key(): string {
+    return JSON.stringify(this.#calls.map((c) => [c.name, c.args, c.value === undefined ? null : c.value]));
+  }
+
+  reset(): void {
+    this.#calls = [];
+    this.#personal = false;
+  }
+}
+
+/** Asks the calls of `plan` again through `context` (whose calls record into its member part). */
+export function replay(context: StoreLoadContext, plan: MemberCall[]): Promise<unknown[]> {
+  return Promise.all(
+    plan.map(({ name, args }) => {
+      switch (name) {
+        case 'cart.activeCount':
+          return context.cart.activeCount();
+        case 'reviews.myReview':
+          return context.reviews.myReview(args[0] as number);
+        case 'reviews.isWished':
+          return context.reviews.isWished(args[0] as number);
+        case 'catalog.getBookDetail':
+          return context.catalog.getBookDetail(args[0] as { bookId: number });
+        case 'catalog.userToBook':
+          return context.catalog.userToBook(args[0] as { limit: number });
+      }
+    }),
+  );
+}
+
+/** Wraps every function of a context section so that calling it marks the member part personal. */
+export function personalSection<T extends object>(section: T, part: MemberPart | undefined): T {
+  if (!part) return section;
+  const wrapped: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(section)) {
+    wrapped[name] =
+      typeof value === 'function'
+        ? (...args: unknown[]) => {
+            part.personal();
+            return (value as (...a: unknown[]) => unknown).apply(section, args);
+          }
+        : value;
+  }
+  return wrapped as T;
+}

@@ -1,0 +1,125 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { recordChange } from '../src/ops/store-changes';
+import { type TestApp, buildTestApp } from './support/build-test-app';
+import { insertBook, insertTitle } from './support/catalog-factories';
+import { cartClient } from './support/cart-factories';
+import { createMember, signUp } from './support/members';
+import { grantOwnership, userIdOf } from './support/reading-factories';
+import { tokenFor } from './support/wallet-factories';
+
+/**
+ * Members' store pages kept by the server (decision 029, issue 26): a page is kept per URL, adult
+ * state and the member's answers, and each member's response holds only their own part (cart
+ * count, owned volume, my list), however their requests interleave.
+ */
+let t: TestApp;
+let titleId: number;
+let books: number[];
+
+interface Expected {
+  cookie: string;
+  cartCount: number | null;
+  wished: boolean;
+  ownsFirst: boolean;
+}
+const members: Record<'owner' | 'plain' | 'twin' | 'buyer', Expected> = {} as never;
+
+beforeAll(async () => {
+  t = await buildTestApp({ web: true, config: { guestPageCacheSeconds: 5 } });
+  const { db } = t.database;
+  titleId = await insertTitle(db, { name: 'キャッシュ検証作品' });
+  books = [];
+  for (let vol = 1; vol <= 3; vol++) books.push(await insertBook(db, titleId, vol));
+  const owner = await signUp(t.app, createMember());
+  await grantOwnership(db, await userIdOf(t.app, owner), books[0]!);
+  for (const book of [books[1]!, books[2]!]) expect((await cartClient(t.app, owner).add(book)).statusCode).toBe(200);
+  const token = await tokenFor(t.app, owner, '/api/wish_title/add/create_token');
+  const wish = await t.app.inject({ method: 'POST', url: '/api/wish_title/add', headers: { cookie: owner }, payload: { token, title_id: titleId } });
+  expect(wish.statusCode, wish.body).toBe(200);
+  const buyer = await signUp(t.app, createMember());
+  expect((await cartClient(t.app, buyer).add(books[1]!)).statusCode).toBe(200);
+  members.owner = { cookie: owner, cartCount: 2, wished: true, ownsFirst: true };
+  members.plain = { cookie: await signUp(t.app, createMember()), cartCount: null, wished: false, ownsFirst: false };
+  members.twin = { cookie: await signUp(t.app, createMember()), cartCount: null, wished: false, ownsFirst: false };
+  members.buyer = { cookie: buyer, cartCount: 1, wished: false, ownsFirst: false };
+}, 120_000);
+afterAll(() => t?.close());
+
+const page = (cookie: string | null, url: string) => t.app.inject({ url, headers: cookie ? { cookie } : {} });
+
+/** The header's cart count as the HTML shows it (null: no count shown). */
+const cartCountOf = (html: string) => {
+  const match = /data-testid="cart-count"><span[^>]*>[^<]*<\/span>(\d+)<\/span>/.exec(html);
+  return match ? Number(match[1]) : null;
+};
+/** The マイリスト button's pressed state. */
+const wishedOf = (html: string) => /aria-pressed="(true|false)"[^>]*>(?:<span[^>]*>[^<]*<\/span>)?マイリスト/.exec(html)?.[1] === 'true';
+/** An owned volume's page has no 試し読み link to it (it is read, not sampled); the loader data says `bought`. */
+const sampleLinkTo = (html: string, bookId: number) => html.includes(`href="/viewer?cid=${bookId}"`);
+
+describe('members’ kept pages', () => {
+  it('gives each of four members interleaved under load only their own part on every covered page, and serves repeats from the cache', async () => {
+    const urls = [
+      `/series_list/series_id=${titleId}`,
+      `/series_list/series_id=${titleId}?book_id=${books[0]}`,
+      '/',
+      '/free',
+      '/ranking/weekly/1',
+      `/search?word=${encodeURIComponent('キャッシュ')}`,
+    ];
+    // Twelve waves; in each, every member asks for both pages at once, in a shuffled order.
+    const responses: { who: keyof typeof members; url: string; response: Awaited<ReturnType<typeof page>> }[] = [];
+    for (let wave = 0; wave < 12; wave++) {
+      const requests: { who: keyof typeof members; url: string }[] = [];
+      for (const who of Object.keys(members) as (keyof typeof members)[]) for (const url of urls) requests.push({ who, url });
+      requests.sort(() => Math.random() - 0.5);
+      responses.push(...(await Promise.all(requests.map(async (r) => ({ ...r, response: await page(members[r.who].cookie, r.url) })))));
+    }
+    let hits = 0;
+    for (const { who, url, response } of responses) {
+      const expected = members[who];
+      const html = response.body;
+      expect(response.statusCode, `${who} ${url}`).toBe(200);
+      expect(cartCountOf(html), `${who}'s cart count on ${url}`).toBe(expected.cartCount);
+      if (url.startsWith('/series_list')) expect(wishedOf(html), `${who}'s マイリスト on ${url}`).toBe(expected.wished);
+      if (url.includes('book_id')) {
+        expect(sampleLinkTo(html, books[0]!), `${who}'s 試し読み of an owned volume`).toBe(!expected.ownsFirst);
+      }
+      if (response.headers['x-page-cache'] === 'hit') hits += 1;
+    }
+    // Members with the same part (plain and twin) share pages; every member's repeats are hits.
+    expect(hits).toBeGreaterThan(responses.length / 2);
+  }, 120_000);
+
+  it('a changed cart count or my list is a different member part: the next page shows it', async () => {
+    const { cookie } = members.plain;
+    const url = `/series_list/series_id=${titleId}`;
+    await page(cookie, url);
+    expect((await page(cookie, url)).headers['x-page-cache']).toBe('hit');
+    expect((await cartClient(t.app, cookie).add(books[2]!)).statusCode).toBe(200);
+    const after = await page(cookie, url);
+    expect(cartCountOf(after.body)).toBe(1);
+    // The twin's page, kept under the old answers, is still theirs.
+    expect(cartCountOf((await page(members.twin.cookie, url)).body)).toBeNull();
+    members.plain.cartCount = 1;
+  });
+
+  it('a price change shows to members within a second: the store-change signal clears their pages too', async () => {
+    const { cookie } = members.buyer;
+    const url = `/series_list/series_id=${titleId}?book_id=${books[1]}`;
+    await page(cookie, url);
+    const before = await page(cookie, url);
+    expect(before.headers['x-page-cache']).toBe('hit');
+    expect(before.body).toContain('<span>550</span>');
+    const changedAt = Date.now();
+    await t.database.db.updateTable('books').set({ price: 770 }).where('id', '=', books[1]!).execute();
+    await recordChange(t.database.db, 'catalog');
+    let shown = false;
+    while (!shown && Date.now() - changedAt < 1_000) {
+      const response = await page(cookie, url);
+      shown = response.body.includes('<span>770</span>');
+      if (!shown) await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(shown).toBe(true);
+  });
+});
