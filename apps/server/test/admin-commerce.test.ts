@@ -63,6 +63,37 @@ describe('point campaigns', () => {
     expect(list.find((l) => l.titleId === titleId)?.campaign.id).toBe(r.json().id);
   });
 
+  it('a genre campaign and a publisher campaign reach only the books of their genre and publisher', async () => {
+    const op = await staffMember(t.app, db(), 'operator');
+    const genreId = 900 + Math.floor(Math.random() * 90);
+    await db().insertInto('genres').values({ id: genreId, name: 'テストジャンル' }).onConflict((oc) => oc.column('id').doNothing()).execute();
+    const { id: publisherId } = await db().insertInto('publishers').values({ name: 'テスト出版', kana: 'テストシュッパン' }).returning('id').executeTakeFirstOrThrow();
+    const inGenre = await insertBook(db(), await insertTitle(db(), { genre_id: genreId }), 1, { price: 1000 });
+    const ofPublisher = await insertBook(db(), await insertTitle(db(), { publisher_id: publisherId }), 1, { price: 1000 });
+    const other = await insertBook(db(), await insertTitle(db()), 1, { price: 1000 });
+
+    const genre = await op.change('POST', '/point_campaigns', { type: 'specificGenres', name: 'ジャンル還元', rate: 10, expireDays: 30, genreIds: [genreId] });
+    expect(genre.statusCode, genre.body).toBe(200);
+    expect(genre.json()).toMatchObject({ type: 'specificGenres', genreIds: [genreId], publisherId: null });
+    const publisher = await op.change('POST', '/point_campaigns', { type: 'publish', name: '出版社還元', rate: 5, expireDays: 30, publisherId });
+    expect(publisher.statusCode, publisher.body).toBe(200);
+
+    const has = async (bookId: number, campaignId: number) => (await campaignLines(bookId)).some((l) => l.id === campaignId);
+    expect([await has(inGenre, genre.json().id), await has(ofPublisher, genre.json().id), await has(other, genre.json().id)]).toEqual([true, false, false]);
+    expect([await has(inGenre, publisher.json().id), await has(ofPublisher, publisher.json().id), await has(other, publisher.json().id)]).toEqual([false, true, false]);
+
+    const refused: [object, string][] = [
+      [{ type: 'specificGenres', name: 'x', rate: 1, expireDays: 1 }, 'genreIds: is required for a genre campaign'],
+      [{ type: 'specificGenres', name: 'x', rate: 1, expireDays: 1, genreIds: [999_999] }, 'genreIds: must be genre ids'],
+      [{ type: 'publish', name: 'x', rate: 1, expireDays: 1 }, 'publisherId: is required for a publisher campaign'],
+      [{ type: 'publish', name: 'x', rate: 1, expireDays: 1, publisherId: 999_999 }, 'publisherId: must be a publisher id'],
+    ];
+    for (const [payload, message] of refused) {
+      const r = await op.change('POST', '/point_campaigns', payload);
+      expect([r.statusCode, r.json().messages], JSON.stringify(payload)).toEqual([400, [message]]);
+    }
+  });
+
   it('refuses bad input with 400 naming the field, and records nothing', async () => {
     const op = await staffMember(t.app, db(), 'operator');
     const before = (await db().selectFrom('point_campaigns').select('id').execute()).length;

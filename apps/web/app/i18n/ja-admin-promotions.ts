@@ -45,10 +45,12 @@ export const jaAdminPromotions = {
     bookId: '対象の巻ID（巻ボーナス）',
     titleId: '対象の作品ID（作品・まとめ買い、まとめ買いは空欄で全作品）',
     minBooks: 'まとめ買いの必要冊数（2以上）',
+    genreIds: '対象のジャンルID（カンマ区切り）',
+    publisherId: '対象の出版社ID',
     end_: '終了する',
     columns: { id: 'ID', name: '名前', type: '種類', give: '付与', target: '対象', period: '期間', expire: '有効日数', state: '状態' },
     give: { rate: '{{rate}}%', point: '{{point}}pt' },
-    target: { book: '巻 {{id}}', title: '作品 {{id}}', all: 'すべて', minBooks: '{{n}}冊以上' },
+    target: { book: '巻 {{id}}', title: '作品 {{id}}', all: 'すべて', minBooks: '{{n}}冊以上', genres: 'ジャンル {{ids}}', publisher: '出版社 {{id}}' },
     days: '{{n}}日',
   },
   bundles: {

@@ -40,7 +40,7 @@ export const jaAdmin = {
     from: '開始日', to: '終了日', date: '基準日', suspended: '停止', order: '注文', token: '操作',
     id: 'ID', titleId: '作品ID', vol: '巻', layoutType: 'レイアウト', pageCount: 'ページ数', lotId: '付与ID', bytes: 'バイト数', status: '状態', paymentType: '支払い',
     total_price: '金額', payment_type: '支払い', user_id: '会員ID', given: '配布人数', held: '配布', used: '利用', enabled: '有効', newMembers: '新しい会員',
-    type: '種類', point: '固定ポイント', start: '開始', end: '終了', expireDays: '有効日数', bookId: '巻ID', minBooks: '必要冊数', bookIds: '巻ID', coin: 'コイン数',
+    type: '種類', point: '固定ポイント', start: '開始', end: '終了', expireDays: '有効日数', bookId: '巻ID', minBooks: '必要冊数', genreIds: 'ジャンルID', publisherId: '出版社ID', bookIds: '巻ID', coin: 'コイン数',
     bonus: 'ボーナスコイン', bonusPoint: 'ボーナスポイント', highlight: '強調表示', displayScene: '表示する場面', paymentMethods: '支払い方法', sortOrder: '表示順', active: '表示',
     imageUrl: 'バナー画像', jumpUrl: 'リンク先', colorCode: '背景色', location: '表示場所', priority: '優先度',
     chargeMinutes: '待てば無料の回復時間', rentalMinutes: 'レンタル期間', orderOnly: '順番読み', ticketUsable: 'チケット利用', spendType: '読み方', endAt: '配信終了',

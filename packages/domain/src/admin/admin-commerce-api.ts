@@ -34,7 +34,7 @@ const tokyoTime = z.string({ message: 'must be a date and time' }).transform((va
 export const POINT_CAMPAIGN_TYPES = pointCampaignTypes;
 
 const pointCampaignFields = {
-  type: z.enum(pointCampaignTypes as [PointCampaignType, ...PointCampaignType[]], { message: 'must be basic, first, book, series or bulkBuy' }),
+  type: z.enum(pointCampaignTypes as [PointCampaignType, ...PointCampaignType[]], { message: `must be one of ${pointCampaignTypes.join(', ')}` }),
   name: text(100).trim().min(1, 'is required'),
   /** Percent of the price paid; 0 when the campaign gives fixed points. */
   rate: count(100),
@@ -47,6 +47,10 @@ const pointCampaignFields = {
   titleId: refId.nullable().default(null),
   /** bulkBuy: books of one title in one order needed (at least 2). */
   minBooks: count(1000).default(0),
+  /** specificGenres: the genres whose books earn it. */
+  genreIds: z.array(refId, { message: 'must be a list of genre ids' }).max(50, 'must be at most 50 genres').default([]),
+  /** publish: the publisher whose books earn it. */
+  publisherId: refId.nullable().default(null),
 };
 type PointCampaignFields = z.infer<z.ZodObject<typeof pointCampaignFields>>;
 function checkPointCampaign(c: PointCampaignFields, ctx: z.RefinementCtx) {
@@ -67,6 +71,18 @@ function checkPointCampaign(c: PointCampaignFields, ctx: z.RefinementCtx) {
       code: 'custom',
       path: ['bookId'],
       message: 'is required for a book campaign',
+    });
+  if (c.type === PointCampaignType.specificGenres && c.genreIds.length === 0)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['genreIds'],
+      message: 'is required for a genre campaign',
+    });
+  if (c.type === PointCampaignType.publish && c.publisherId === null)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['publisherId'],
+      message: 'is required for a publisher campaign',
     });
   if (c.type === PointCampaignType.series && c.titleId === null)
     ctx.addIssue({
@@ -175,6 +191,8 @@ export interface AdminPointCampaignView {
   bookId: number | null;
   titleId: number | null;
   minBooks: number;
+  genreIds: number[];
+  publisherId: number | null;
   /** Running now; ended (its end has passed: nothing left to end). */
   active: boolean;
   ended: boolean;

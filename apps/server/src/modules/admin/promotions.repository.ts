@@ -27,6 +27,13 @@ export async function updatePointCampaignAt(db: Db, id: number, version: number,
 }
 
 export const bookExists = async (db: Db, id: number) => (await db.selectFrom('books').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
+export async function genresExist(db: Db, ids: readonly number[]): Promise<boolean> {
+  if (ids.length === 0) return true;
+  const rows = await db.selectFrom('genres').select('id').where('id', 'in', [...ids]).execute();
+  return rows.length === new Set(ids).size;
+}
+export const publisherExists = async (db: Db, id: number) =>
+  (await db.selectFrom('publishers').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
 export const titleExists = async (db: Db, id: number) => (await db.selectFrom('titles').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
 
 export const bundleRows = (db: Db) => db.selectFrom('bundles').selectAll().orderBy('id', 'desc').limit(500).execute();

@@ -41,6 +41,8 @@ function campaignView(c: repo.PointCampaignRow, now: number): AdminPointCampaign
     bookId: c.book_id,
     titleId: c.title_id,
     minBooks: c.min_books,
+    genreIds: c.genre_ids ? c.genre_ids.split(',').map(Number).filter(Number.isInteger) : [],
+    publisherId: c.publisher_id,
     active: campaignActive({ start, end }, now),
     ended: end !== null && end <= now,
     version: c.version,
@@ -57,6 +59,10 @@ async function campaignColumns(trx: Db, input: CreatePointCampaignBody) {
   const titleId = input.type === PointCampaignType.series || input.type === PointCampaignType.bulkBuy ? input.titleId : null;
   if (bookId !== null && !(await repo.bookExists(trx, bookId))) throw badRequest('bookId', 'must be a book id');
   if (titleId !== null && !(await repo.titleExists(trx, titleId))) throw badRequest('titleId', 'must be a title id');
+  const genreIds = input.type === PointCampaignType.specificGenres ? [...new Set(input.genreIds)] : [];
+  const publisherId = input.type === PointCampaignType.publish ? input.publisherId : null;
+  if (!(await repo.genresExist(trx, genreIds))) throw badRequest('genreIds', 'must be genre ids');
+  if (publisherId !== null && !(await repo.publisherExists(trx, publisherId))) throw badRequest('publisherId', 'must be a publisher id');
   return {
     type: input.type,
     name: input.name,
@@ -68,6 +74,8 @@ async function campaignColumns(trx: Db, input: CreatePointCampaignBody) {
     book_id: bookId,
     title_id: titleId,
     min_books: input.type === PointCampaignType.bulkBuy ? input.minBooks : 0,
+    genre_ids: genreIds.length > 0 ? genreIds.join(',') : null,
+    publisher_id: publisherId,
   };
 }
 

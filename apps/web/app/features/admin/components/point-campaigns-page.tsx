@@ -25,6 +25,11 @@ function campaignFields(form: HTMLFormElement) {
     bookId: optional('bookId'),
     titleId: optional('titleId'),
     minBooks: Number(text('minBooks') || 0),
+    genreIds: text('genreIds')
+      .split(/[\s,、]+/)
+      .filter(Boolean)
+      .map(Number),
+    publisherId: optional('publisherId'),
   };
 }
 
@@ -34,6 +39,8 @@ const period = (c: { start: string | null; end: string | null }) =>
 function target(c: AdminPointCampaignView): string {
   if (c.type === 'book') return p('campaigns.target.book', { id: c.bookId ?? '' });
   if (c.type === 'series') return p('campaigns.target.title', { id: c.titleId ?? '' });
+  if (c.type === 'specificGenres') return p('campaigns.target.genres', { ids: c.genreIds.join('、') });
+  if (c.type === 'publish') return p('campaigns.target.publisher', { id: c.publisherId ?? '' });
   if (c.type === 'bulkBuy') return `${c.titleId === null ? p('campaigns.target.all') : p('campaigns.target.title', { id: c.titleId })} ${p('campaigns.target.minBooks', { n: c.minBooks })}`;
   return p('campaigns.target.all');
 }
@@ -121,6 +128,18 @@ export function PointCampaignsPage() {
             <label className={styles.field}>
               {p('campaigns.titleId')}
               <input name="titleId" inputMode="numeric" required={type === 'series'} defaultValue={editing?.titleId ?? ''} />
+            </label>
+          )}
+          {type === 'specificGenres' && (
+            <label className={styles.field}>
+              {p('campaigns.genreIds')}
+              <input name="genreIds" inputMode="numeric" required defaultValue={editing?.genreIds.join(', ') ?? ''} />
+            </label>
+          )}
+          {type === 'publish' && (
+            <label className={styles.field}>
+              {p('campaigns.publisherId')}
+              <input name="publisherId" inputMode="numeric" required defaultValue={editing?.publisherId ?? ''} />
             </label>
           )}
           {type === 'bulkBuy' && (
