@@ -16,6 +16,7 @@ import { rentalPayments } from '../serials/rental-payments';
 import { storedResponseOf } from '../tokens/one-time-tokens';
 import { BUY_TOKEN_PURPOSE, MANGA_COIN_BUY_TOKEN_PURPOSE } from './buy.service';
 import { possessionOf } from './entitlements';
+import * as history from './history.repository';
 import { activeCampaigns } from './orders.repository';
 import { pointsForBook } from './purchase';
 
@@ -25,14 +26,7 @@ const PURCHASE_TOKEN_PURPOSES = [BUY_TOKEN_PURPOSE, MANGA_COIN_BUY_TOKEN_PURPOSE
 async function itemsOf(db: Kysely<Database>, orderIds: number[]): Promise<Map<number, OrderItemView[]>> {
   const byOrder = new Map<number, OrderItemView[]>();
   if (orderIds.length === 0) return byOrder;
-  const rows = await db
-    .selectFrom('order_items')
-    .innerJoin('books', 'books.id', 'order_items.book_id')
-    .select(['order_items.order_id', 'order_items.book_id', 'order_items.price', 'books.contents_name', 'books.vol', 'books.title_id', 'books.media_version'])
-    .where('order_items.order_id', 'in', orderIds)
-    .orderBy('order_items.book_id')
-    .execute();
-  for (const r of rows) {
+  for (const r of await history.orderItemRows(db, orderIds)) {
     const list = byOrder.get(r.order_id) ?? [];
     list.push({
       bookId: r.book_id,
@@ -51,11 +45,7 @@ async function itemsOf(db: Kysely<Database>, orderIds: number[]): Promise<Map<nu
 export async function payments(db: Kysely<Database>, userId: number, page: { offset: number; limit: number }): Promise<PaymentsResponse> {
   // Orders and rentals are merged by date: the first offset + limit of each cover the page.
   const take = page.offset + page.limit;
-  const [rows, count, rentals] = await Promise.all([
-    db.selectFrom('orders').selectAll().where('user_id', '=', userId).orderBy('id', 'desc').limit(take).execute(),
-    db.selectFrom('orders').select((eb) => eb.fn.countAll<number>().as('n')).where('user_id', '=', userId).executeTakeFirstOrThrow(),
-    rentalPayments(db, userId, take),
-  ]);
+  const [{ rows, totalCount }, rentals] = await Promise.all([history.latestOrders(db, userId, take), rentalPayments(db, userId, take)]);
   const items = await itemsOf(db, rows.filter((r) => r.kind === 'BOOK').map((r) => r.id));
   const list: PaymentHistoryItem[] = rows.map((r) => ({
     orderId: r.id,
@@ -71,18 +61,12 @@ export async function payments(db: Kysely<Database>, userId: number, page: { off
     coinItem: r.kind === 'BOOK' ? null : { coin: r.coin, bonus: r.bonus, bonusPoint: r.bonus_point },
   }));
   const merged = [...list, ...rentals.items].sort((a, b) => b.orderDatetime - a.orderDatetime);
-  return { totalCount: Number(count.n) + rentals.total, payments: merged.slice(page.offset, page.offset + page.limit) };
+  return { totalCount: totalCount + rentals.total, payments: merged.slice(page.offset, page.offset + page.limit) };
 }
 
 /** `/user/recently_bought/v3`: one completed book order of the member (transactionId = orderId), or null. */
 export async function recentlyBought(db: Kysely<Database>, userId: number, orderId: number): Promise<RecentlyBoughtResponse | null> {
-  const order = await db
-    .selectFrom('orders')
-    .selectAll()
-    .where('id', '=', orderId)
-    .where('user_id', '=', userId)
-    .where('kind', '=', 'BOOK')
-    .executeTakeFirst();
+  const order = await history.memberBookOrder(db, userId, orderId);
   if (!order) return null;
   const items = (await itemsOf(db, [orderId])).get(orderId) ?? [];
   const totalPrice = items.reduce((s, i) => s + i.price, 0);
@@ -100,11 +84,10 @@ export async function recentlyBought(db: Kysely<Database>, userId: number, order
 /** `/user_books/me/by_book` and `/v2` (§3 User book); a guest gets an empty list (§5). */
 export async function userBooks(db: Kysely<Database>, userId: number | null, bookIds: number[], now: number): Promise<UserBooksResponse> {
   if (userId === null) return { userBooks: [] };
-  const [possession, inCart] = await Promise.all([
+  const [possession, carted] = await Promise.all([
     possessionOf(db, userId, bookIds, now),
-    db.selectFrom('cart_items').select('book_id').where('user_id', '=', userId).where('state', '=', 'ACTIVE').where('book_id', 'in', bookIds).execute(),
+    history.booksInActiveCart(db, userId, bookIds),
   ]);
-  const carted = new Set(inCart.map((r) => r.book_id));
   return {
     userBooks: bookIds.map((bookId) => {
       const possessionStatus = possession.get(bookId) ?? PossessionStatus.NONE;

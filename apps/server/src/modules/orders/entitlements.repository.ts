@@ -1,0 +1,72 @@
+import type { PossessionStatus } from '@hondana/domain/orders-rules';
+import type { Kysely, Transaction } from 'kysely';
+import { preparedQuery } from '../../db/prepared-query';
+import type { Database } from '../../db/schema';
+
+type Db = Kysely<Database> | Transaction<Database>;
+type Trx = Transaction<Database>;
+
+/** The member's entitlement to a book already released at `now`, if any. */
+export async function releasedEntitlement(db: Db, userId: number, bookId: number, now: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('user_books')
+    .innerJoin('books', 'books.id', 'user_books.book_id')
+    .select('user_books.book_id')
+    .where('user_books.user_id', '=', userId)
+    .where('user_books.book_id', '=', bookId)
+    .where('books.start_datetime', '<=', now)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** The member's entitlements among the books, with each book's release. */
+export function entitlementsWithRelease(db: Db, userId: number, bookIds: readonly number[]) {
+  return db
+    .selectFrom('user_books')
+    .innerJoin('books', 'books.id', 'user_books.book_id')
+    .select(['user_books.book_id', 'books.start_datetime'])
+    .where('user_books.user_id', '=', userId)
+    .where('user_books.book_id', 'in', [...bookIds])
+    .execute();
+}
+
+/** One of the books among `bookIds` the member has an entitlement to, if any (a one-row query, usable as a subquery). */
+export function entitledBookQuery(db: Db, userId: number, bookIds: readonly number[]) {
+  return db.selectFrom('user_books').select('book_id').where('user_id', '=', userId).where('book_id', 'in', [...bookIds]).limit(1);
+}
+
+export async function entitledBooks(db: Db, userId: number, bookIds: readonly number[]): Promise<number[]> {
+  const rows = await db.selectFrom('user_books').select('book_id').where('user_id', '=', userId).where('book_id', 'in', [...bookIds]).execute();
+  return rows.map((r) => r.book_id);
+}
+
+const insertEntitlementStatement = preparedQuery(
+  (db, $: { userId: number; bookId: number; possessionStatus: PossessionStatus; source: 'PURCHASE' | 'FREE' | 'GRANT'; orderId: number | null; now: number }) =>
+    db
+      .insertInto('user_books')
+      .values({
+        user_id: $.userId,
+        book_id: $.bookId,
+        possession_status: $.possessionStatus,
+        source: $.source,
+        order_id: $.orderId,
+        created_at: $.now,
+      })
+      .onConflict((oc) => oc.columns(['user_id', 'book_id']).doNothing()),
+);
+
+/** True when the entitlement was recorded; false when the member already had one (the primary key decides). */
+export async function insertEntitlement(
+  trx: Trx,
+  entry: { userId: number; bookId: number; possessionStatus: PossessionStatus; source: 'PURCHASE' | 'FREE' | 'GRANT'; orderId: number | null; now: number },
+): Promise<boolean> {
+  const result = await insertEntitlementStatement.execute(trx, entry);
+  return Number(result.numAffectedRows ?? 0n) === 1;
+}
+
+/** Deletes the entitlements an order gave; the books they were for. */
+export async function deleteOrderEntitlements(trx: Trx, userId: number, orderId: number): Promise<number[]> {
+  const revoked = await trx.selectFrom('user_books').select('book_id').where('user_id', '=', userId).where('order_id', '=', orderId).execute();
+  await trx.deleteFrom('user_books').where('user_id', '=', userId).where('order_id', '=', orderId).execute();
+  return revoked.map((r) => r.book_id);
+}
