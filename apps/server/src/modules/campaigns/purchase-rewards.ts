@@ -1,6 +1,7 @@
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 import { grantPurchaseTickets } from './lottery/lottery-grants.service';
+import { ticketCampaignsOfOrder } from './lottery/lottery.repository';
 import { advanceMissions } from './missions/missions.service';
 import { achieveInvitation } from '../invitations/invitation-rewards';
 
@@ -17,4 +18,9 @@ export async function rewardPurchase(
   await advanceMissions(trx, input.userId, { kind: 'purchase', orderId: input.orderId }, input.now);
   await achieveInvitation(trx, input);
   return grantPurchaseTickets(trx, input);
+}
+
+/** The lottery tickets an order earned, as its result names them (a payment completed later). */
+export async function ticketsOfOrder(trx: Transaction<Database>, orderId: number): Promise<{ lotteryCampaignId: number }[]> {
+  return (await ticketCampaignsOfOrder(trx, orderId)).map((r) => ({ lotteryCampaignId: r.campaign_id }));
 }

@@ -10,7 +10,8 @@ import { entitledBookIds } from '../orders/entitlements';
 import { booksForPurchase, insertOrder, transitionOrder } from '../orders/orders.repository';
 import { type PricedBook, type PurchaseRequest, deliver, grantEarnedPoints, ledgerBooks, priceBooks } from '../orders/purchase';
 import { refundOrderSpends, spend } from '../wallet/ledger';
-import { rewardPurchase } from '../campaigns/purchase-rewards';
+import { rewardPurchase, ticketsOfOrder } from '../campaigns/purchase-rewards';
+import * as payments from './cart-payments.repository';
 import { useCoupon } from './cart.repository';
 
 type Trx = Transaction<Database>;
@@ -59,17 +60,14 @@ export async function payCartByProvider(trx: Trx, provider: PaymentProvider, inp
   if (input.couponId !== null && !(await useCoupon(trx, req.userId, input.couponId, orderId, req.now))) {
     throw refuse(ErrorCode.COUPON_INVALID, 'coupon: already used');
   }
-  await trx
-    .insertInto('cart_payments')
-    .values({
-      order_id: orderId,
-      user_id: req.userId,
-      books: JSON.stringify(priced.books.map((b) => ({ bookId: b.row.id, price: b.price, points: b.points }))),
-      point_lines: JSON.stringify(priced.pointCampaign.list),
-      coupon_id: input.couponId,
-      created_at: req.now,
-    })
-    .execute();
+  await payments.insertCartPayment(trx, {
+    order_id: orderId,
+    user_id: req.userId,
+    books: JSON.stringify(priced.books.map((b) => ({ bookId: b.row.id, price: b.price, points: b.points }))),
+    point_lines: JSON.stringify(priced.pointCampaign.list),
+    coupon_id: input.couponId,
+    created_at: req.now,
+  });
   const bookIds = priced.books.map((b) => b.row.id);
   const done = {
     status: { code: 0 as const },
@@ -105,8 +103,7 @@ export async function payCartByProvider(trx: Trx, provider: PaymentProvider, inp
 
 /** A payment completed at once: the order result names the lottery tickets it earned. */
 async function withTickets<B extends { results: { orderId: number } }>(trx: Trx, body: B) {
-  const rows = await trx.selectFrom('lottery_tickets').select('campaign_id').where('order_id', '=', body.results.orderId).orderBy('id').execute();
-  return { ...body, results: { ...body.results, userLotteryTickets: rows.map((r) => ({ lotteryCampaignId: r.campaign_id })) } };
+  return { ...body, results: { ...body.results, userLotteryTickets: await ticketsOfOrder(trx, body.results.orderId) } };
 }
 
 interface StoredBook {
@@ -122,7 +119,7 @@ interface StoredBook {
  * got meanwhile another way makes the order GRANT_ERROR, with its points and coupon given back.
  */
 export async function completeCartPayment(trx: Trx, orderId: number, now: number): Promise<boolean> {
-  const pay = await trx.selectFrom('cart_payments').selectAll().where('order_id', '=', orderId).executeTakeFirst();
+  const pay = await payments.findCartPayment(trx, orderId);
   if (!pay) return false;
   const stored = JSON.parse(pay.books) as StoredBook[];
   const bookIds = stored.map((b) => b.bookId);
@@ -137,8 +134,7 @@ export async function completeCartPayment(trx: Trx, orderId: number, now: number
   await deliver(trx, req, orderId, books, 'PURCHASE');
   await grantEarnedPoints(trx, req, orderId, JSON.parse(pay.point_lines) as PointLine[], books);
   await rewardPurchase(trx, { userId: pay.user_id, orderId, totalPrice: stored.reduce((sum, b) => sum + b.price, 0), now });
-  await trx.deleteFrom('cart_items').where('user_id', '=', pay.user_id).where('book_id', 'in', bookIds).execute();
-  if (pay.coupon_id !== null) await trx.deleteFrom('cart_coupons').where('user_id', '=', pay.user_id).where('coupon_id', '=', pay.coupon_id).execute();
+  await payments.removeBoughtFromCart(trx, pay.user_id, bookIds, pay.coupon_id);
   return true;
 }
 
@@ -146,12 +142,7 @@ export async function completeCartPayment(trx: Trx, orderId: number, now: number
 async function endCartPayment(trx: Trx, orderId: number, to: OrderStatus, failureCode: string, now: number): Promise<boolean> {
   if (!(await transitionOrder(trx, orderId, 'PROCESSING', to, now, { failure_code: failureCode }))) return false;
   await refundOrderSpends(trx, orderId, ledgerLine.refund(orderId), now);
-  await trx
-    .updateTable('user_coupons')
-    .set({ status: 'UNUSED', order_id: null, used_at: null })
-    .where('order_id', '=', orderId)
-    .where('status', '=', 'USED')
-    .execute();
+  await payments.releaseOrderCoupons(trx, orderId);
   return true;
 }
 
@@ -164,18 +155,9 @@ export const cartPaymentDecision: PaymentDecisionHandler = async (trx, { orderId
 
 /** `GET /cart/order/{order_id}`: what became of one of the member's cart orders (after the provider's page). */
 export async function cartOrderStatus(db: Kysely<Database>, userId: number, orderId: number): Promise<CartOrderStatus> {
-  const order = await db
-    .selectFrom('orders')
-    .select(['id', 'status', 'payment_type', 'total_price', 'failure_code'])
-    .where('id', '=', orderId)
-    .where('user_id', '=', userId)
-    .where('kind', '=', 'BOOK')
-    .executeTakeFirst();
+  const order = await payments.memberCartOrder(db, userId, orderId);
   if (!order) throw notFound('order');
-  const [items, pay] = await Promise.all([
-    db.selectFrom('order_items').select('book_id').where('order_id', '=', orderId).orderBy('book_id').execute(),
-    db.selectFrom('cart_payments').select('books').where('order_id', '=', orderId).executeTakeFirst(),
-  ]);
-  const bookIds = items.length > 0 ? items.map((i) => i.book_id) : pay ? (JSON.parse(pay.books) as StoredBook[]).map((b) => b.bookId) : [];
+  const [items, pay] = await Promise.all([payments.orderItemBookIds(db, orderId), payments.findCartPayment(db, orderId)]);
+  const bookIds = items.length > 0 ? items : pay ? (JSON.parse(pay.books) as StoredBook[]).map((b) => b.bookId) : [];
   return { orderId, status: order.status as OrderStatus, paymentType: order.payment_type, bookIds, payPrice: order.total_price, failureCode: order.failure_code };
 }

@@ -156,3 +156,8 @@ export function drawsQuery(db: Db, userId: number, ticketId?: number) {
   if (ticketId !== undefined) query = query.where('ticket_id', '=', ticketId);
   return query;
 }
+
+/** The campaigns of the tickets an order earned, in the order they were given. */
+export function ticketCampaignsOfOrder(db: Db, orderId: number) {
+  return db.selectFrom('lottery_tickets').select('campaign_id').where('order_id', '=', orderId).orderBy('id').execute();
+}
