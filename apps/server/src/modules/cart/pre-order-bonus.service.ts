@@ -12,15 +12,15 @@ import {
 } from '@hondana/domain/pre-orders';
 import { expiryAfterDays } from '@hondana/domain/wallet-lots';
 import { ledgerLine } from '@hondana/domain/ledger-lines';
-import type { Kysely, Selectable, Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
-import type { PreOrderBonusesTable } from '../../db/pre-order-schema';
 import { type PurchasableBookRow, PURCHASABLE_BOOK_COLUMNS, booksForPurchase } from '../orders/orders.repository';
 import { toPricing } from '../orders/purchase';
 import { grant, inMoneyTransaction } from '../wallet/ledger';
+import * as repo from './pre-order-bonus.repository';
+import type { BonusRow } from './pre-order-bonus.repository';
 
 type Db = Kysely<Database> | Transaction<Database>;
-type BonusRow = Selectable<PreOrderBonusesTable>;
 
 /** Most reservable volumes `GET /pre_order/bonus` lists (soonest releases first). */
 export const BONUS_LIST_LIMIT = 100;
@@ -36,19 +36,7 @@ async function runningBonuses(db: Db, books: readonly PurchasableBookRow[], now:
   if (books.length === 0) return [];
   const bookIds = [...new Set(books.map((b) => b.id))];
   const titleIds = [...new Set(books.map((b) => b.title_id))];
-  const rows = await db
-    .selectFrom('pre_order_bonuses')
-    .selectAll()
-    .where('start_at', '<=', now)
-    .where((eb) => eb.or([eb('end_at', 'is', null), eb('end_at', '>', now)]))
-    .where((eb) =>
-      eb.or([
-        eb('book_id', 'in', bookIds),
-        eb.and([eb('book_id', 'is', null), eb.or([eb('title_id', 'is', null), eb('title_id', 'in', titleIds)])]),
-      ]),
-    )
-    .orderBy('id')
-    .execute();
+  const rows = await repo.bonusesCovering(db, { bookIds, titleIds, now });
   return rows.filter((r) => bonusRunning({ startDatetime: r.start_at, endDatetime: r.end_at }, now));
 }
 
@@ -111,30 +99,26 @@ export async function recordPreOrderBonuses(
 ): Promise<{ bonusId: number; name: string; point: number }[]> {
   const bonuses = (await runningBonuses(trx, [order.book], order.now)).filter((b) => covers(b, order.book));
   const recorded = bonuses.map((b) => ({ bonusId: b.id, name: b.name, point: preOrderBonusPoint(b, order.price) })).filter((b) => b.point > 0);
-  if (recorded.length > 0) {
-    await trx
-      .insertInto('pre_order_bonus_grants')
-      .values(
-        recorded.map((b) => ({
-          user_id: order.userId,
-          order_id: order.orderId,
-          bonus_id: b.bonusId,
-          book_id: order.book.id,
-          point: b.point,
-          status: BonusGrantStatus.PENDING,
-          lot_id: null,
-          created_at: order.now,
-          granted_at: null,
-        })),
-      )
-      .execute();
-  }
+  await repo.insertBonusGrants(
+    trx,
+    recorded.map((b) => ({
+      user_id: order.userId,
+      order_id: order.orderId,
+      bonus_id: b.bonusId,
+      book_id: order.book.id,
+      point: b.point,
+      status: BonusGrantStatus.PENDING,
+      lot_id: null,
+      created_at: order.now,
+      granted_at: null,
+    })),
+  );
   return recorded;
 }
 
 /** A cancelled pre-order's pending bonuses are never granted. */
 export async function cancelPreOrderBonuses(db: Db, orderId: number): Promise<void> {
-  await db.updateTable('pre_order_bonus_grants').set({ status: BonusGrantStatus.CANCELED }).where('order_id', '=', orderId).where('status', '=', BonusGrantStatus.PENDING).execute();
+  await repo.cancelPendingGrantsOf(db, orderId);
 }
 
 /**
@@ -144,30 +128,13 @@ export async function cancelPreOrderBonuses(db: Db, orderId: number): Promise<vo
  * A bonus of a cancelled order becomes CANCELED instead. Returns the points granted.
  */
 export async function settleDueBonuses(db: Kysely<Database>, q: { userId?: number; now: number }): Promise<number> {
-  let query = db
-    .selectFrom('pre_order_bonus_grants as g')
-    .innerJoin('books', 'books.id', 'g.book_id')
-    .innerJoin('titles', 'titles.id', 'books.title_id')
-    .innerJoin('orders', 'orders.id', 'g.order_id')
-    .innerJoin('pre_order_bonuses as b', 'b.id', 'g.bonus_id')
-    .select(['g.id', 'g.user_id', 'g.order_id', 'g.point', 'orders.status as order_status', 'b.name', 'b.expire_days', 'books.start_datetime', 'books.vol', 'titles.name as title_name'])
-    .where('g.status', '=', BonusGrantStatus.PENDING)
-    .where('books.start_datetime', '<=', q.now)
-    .orderBy('g.id')
-    .limit(SETTLE_BATCH);
-  if (q.userId !== undefined) query = query.where('g.user_id', '=', q.userId);
-  const due = await query.execute();
+  const due = await repo.dueGrants(db, { ...q, limit: SETTLE_BATCH });
   let granted = 0;
   for (const row of due) {
     granted += await inMoneyTransaction(db, async (trx) => {
       const cancelled = row.order_status === 'CANCEL';
-      const won = await trx
-        .updateTable('pre_order_bonus_grants')
-        .set(cancelled ? { status: BonusGrantStatus.CANCELED } : { status: BonusGrantStatus.GRANTED, granted_at: q.now })
-        .where('id', '=', row.id)
-        .where('status', '=', BonusGrantStatus.PENDING)
-        .executeTakeFirst();
-      if (cancelled || won.numUpdatedRows !== 1n) return 0;
+      const won = await repo.settleGrant(trx, row.id, { cancelled, now: q.now });
+      if (cancelled || !won) return 0;
       const lotId = await grant(trx, {
         userId: row.user_id,
         currency: 'POINT',
@@ -178,7 +145,7 @@ export async function settleDueBonuses(db: Kysely<Database>, q: { userId?: numbe
         reason: ledgerLine.preOrderBonus(row.name, [{ titleName: row.title_name, vol: row.vol }]),
         now: q.now,
       });
-      await trx.updateTable('pre_order_bonus_grants').set({ lot_id: lotId }).where('id', '=', row.id).execute();
+      await repo.setGrantLot(trx, row.id, lotId);
       return row.point;
     });
   }
@@ -188,15 +155,7 @@ export async function settleDueBonuses(db: Kysely<Database>, q: { userId?: numbe
 /** `GET /pre_order/bonus/earned`: the member's pre-order bonuses, newest first (due ones granted first). */
 export async function earnedBonuses(db: Kysely<Database>, userId: number, now: number): Promise<EarnedBonusList> {
   await settleDueBonuses(db, { userId, now });
-  const rows = await db
-    .selectFrom('pre_order_bonus_grants as g')
-    .innerJoin('pre_order_bonuses as b', 'b.id', 'g.bonus_id')
-    .innerJoin('books', 'books.id', 'g.book_id')
-    .select(['g.bonus_id', 'b.name', 'g.order_id', 'g.book_id', 'g.point', 'g.status', 'books.start_datetime', 'g.granted_at'])
-    .where('g.user_id', '=', userId)
-    .orderBy('g.id', 'desc')
-    .limit(BONUS_LIST_LIMIT)
-    .execute();
+  const rows = await repo.memberGrants(db, userId, BONUS_LIST_LIMIT);
   const list = rows.map((r) => ({
     bonusId: r.bonus_id,
     name: r.name,
@@ -212,12 +171,4 @@ export async function earnedBonuses(db: Kysely<Database>, userId: number, now: n
 }
 
 /** Σ bonus points of one pre-order that are not cancelled (pending or granted). */
-export async function orderBonusPoint(db: Db, orderId: number): Promise<number> {
-  const row = await db
-    .selectFrom('pre_order_bonus_grants')
-    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('point'), eb.lit(0)).as('total'))
-    .where('order_id', '=', orderId)
-    .where('status', '!=', BonusGrantStatus.CANCELED)
-    .executeTakeFirstOrThrow();
-  return Number(row.total);
-}
+export const orderBonusPoint = (db: Db, orderId: number): Promise<number> => repo.orderGrantPoints(db, orderId);
