@@ -1,9 +1,10 @@
+import Database from 'better-sqlite3';
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { type StoreServer, grantMangaCoins, insertLoginCoupon, launchBrowser, screenshotDir, startStore } from '../support/server';
-import { expectPage, openViewer, signUpMember } from '../support/viewer-helpers';
+import { expectPage, grantOwnership, openViewer, signUpMember } from '../support/viewer-helpers';
 
 /** 夜明けの図書館 (series 1): volume 2 (book 2) is free in the demo catalog; volume 3 (book 3) is sold with a sample. */
 const FREE_VOL2 = 2;
@@ -11,10 +12,49 @@ const PAID_VOL3 = 3;
 
 let store: StoreServer;
 let browser: Browser;
+/** A sold image volume (another series) whose sale the set-up stops: the close-only last page. */
+let stopped: number;
+/** The latest released volume of an unfinished series with a volume to pre-order (decision 027). */
+let latest: { id: number; reservable: number };
 
 before(async () => {
   [store, browser] = await Promise.all([startStore(), launchBrowser()]);
   insertLoginCoupon(store, 7 * 24 * 60 * 60 * 1000);
+  const db = new Database(path.join(store.dataDir, 'hondana.db'));
+  try {
+    const now = Date.now();
+    const released = `b.sales_status != 'STOPPED' and b.start_datetime <= @now and (b.end_datetime is null or b.end_datetime > @now)`;
+    const coming = `c.sales_status != 'STOPPED' and c.start_datetime > @now and (c.end_datetime is null or c.end_datetime > @now)`;
+    latest = db
+      .prepare(
+        `select b.id, (select c.id from books c where c.title_id = b.title_id and c.vol > b.vol and ${coming} order by c.vol limit 1) as reservable
+         from books b join titles t on t.id = b.title_id
+         where t.erotic_type = 0 and t.complete_flg = 0 and b.layout_type = 0 and ${released}
+           and b.vol = (select max(b2.vol) from books b2 where b2.title_id = b.title_id and ${released.replaceAll('b.', 'b2.')})
+           and exists (select 1 from books c where c.title_id = b.title_id and c.vol > b.vol and ${coming})
+         order by b.id limit 1`,
+      )
+      .get({ now }) as typeof latest;
+    assert.ok(latest, 'the demo has a series with a volume to pre-order after its latest one');
+    const row = db
+      .prepare(
+        `select b.id from books b join titles t on t.id = b.title_id
+         where t.erotic_type = 0 and t.id != 1 and b.layout_type = 0 and b.free_flg = 0 and b.price > 0 and b.sample_page_total > 0
+           and b.title_id != (select title_id from books where id = ?) and ${released}
+         order by b.id limit 1`,
+      )
+      .get(latest.id, { now }) as { id: number } | undefined;
+    assert.ok(row, 'the demo has a sold volume to stop');
+    stopped = row.id;
+    // The operator stops its sale; the catalog change counter tells the store within a second.
+    db.prepare(`update books set sales_status = 'STOPPED' where id = ?`).run(stopped);
+    db.prepare(
+      `insert into store_changes (topic, version, changed_at) values ('catalog', 1, @now)
+       on conflict (topic) do update set version = version + 1, changed_at = @now`,
+    ).run({ now });
+  } finally {
+    db.close();
+  }
 });
 after(async () => {
   await browser?.close();
@@ -22,6 +62,19 @@ after(async () => {
 });
 
 const shot = (page: Page, name: string) => page.screenshot({ path: path.join(screenshotDir, `viewer-lastpage-${name}.png`) });
+
+/** Retries `check` for up to 3 s (the store learns of a catalog change within a second). */
+async function expect(check: () => Promise<void>): Promise<void> {
+  const until = Date.now() + 3_000;
+  for (;;) {
+    try {
+      return await check();
+    } catch (error) {
+      if (Date.now() > until) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  }
+}
 
 async function turnToLastPage(page: Page): Promise<void> {
   await expectPage(page, 0);
@@ -125,17 +178,65 @@ for (const width of [375, 1080]) {
 
       const complete = page.getByRole('region', { name: '購入が完了しました' });
       await complete.waitFor();
+      // The page says the purchase is done, not that the sample ended (no reload follows in the app).
+      const lastPage = page.getByTestId('last-page');
+      assert.equal(await lastPage.getAttribute('data-variant'), 'orderComplete');
+      assert.equal(await lastPage.getByTestId('last-page-heading').textContent(), '購入が完了しました');
+      assert.equal(await lastPage.getByText('試し読みはここまでです').count(), 0);
       const inApp = complete.getByRole('link', { name: 'アプリで読む' });
       assert.equal(await inApp.getAttribute('href'), `hondana://viewer?cid=${PAID_VOL3}`);
       assert.equal(await complete.getByRole('link', { name: '今すぐ読む' }).getAttribute('href'), `/viewer?cid=${PAID_VOL3}`);
       await page.waitForTimeout(1500);
       assert.equal(await complete.count(), 1, 'in the app the member chooses: no reload');
+      assert.equal(await lastPage.getByText('試し読みはここまでです').count(), 0, 'still no sample-end heading after the reload time');
       await complete.scrollIntoViewIfNeeded();
       await shot(page, `order-complete-app-${width}`);
 
       await complete.getByRole('link', { name: '今すぐ読む' }).click();
       await page.waitForURL(`${store.url}/viewer?cid=${PAID_VOL3}`);
       await expectPage(page, 0);
+      await context.close();
+    });
+
+    it('a volume whose sale has stopped ends on the close-only last page', async () => {
+      const context = await browser.newContext({ viewport: { width, height: 800 }, locale: 'ja-JP' });
+      const page = await context.newPage();
+      await signUpMember(page, store, `closed-${width}`);
+      await expect(async () => {
+        const info = await (await page.request.get(`${store.url}/api/browser/bookinfo/v2?bookId=${stopped}`)).json();
+        assert.equal(info.book_data.salable, false);
+      });
+      await openViewer(page, `${store.url}/viewer?cid=${stopped}&open_lastpage=true`);
+      const lastPage = page.getByTestId('last-page');
+      await lastPage.waitFor();
+      assert.equal(await lastPage.getAttribute('data-variant'), 'closeOnly');
+      await lastPage.getByText('この作品の販売は終了しました').waitFor();
+      // Nothing to buy and nothing to continue: the close button only.
+      assert.equal(await lastPage.getByRole('link').count(), 1);
+      assert.equal(await lastPage.getByRole('button').count(), 0);
+      assert.equal(await page.getByTestId('last-page-commerce').count(), 0);
+      await lastPage.getByRole('link', { name: '本を閉じる' }).waitFor();
+      await shot(page, `close-only-${width}`);
+      await context.close();
+    });
+
+    it("the bought last page of a series' latest volume links to the next volume's pre-order", async () => {
+      const context = await browser.newContext({ viewport: { width, height: 800 }, locale: 'ja-JP' });
+      const page = await context.newPage();
+      const { userId } = await signUpMember(page, store, `preorder-${width}`);
+      grantOwnership(store, userId, latest.id);
+      await openViewer(page, `${store.url}/viewer?cid=${latest.id}&open_lastpage=true`);
+      const lastPage = page.getByTestId('last-page');
+      await lastPage.waitFor();
+      assert.equal(await lastPage.getAttribute('data-variant'), 'bought');
+      const bought = page.getByRole('region', { name: '読了' });
+      await bought.getByText('次の巻を予約できます').waitFor();
+      const preorder = lastPage.getByRole('link', { name: '次の巻を予約する' });
+      assert.equal(await preorder.getAttribute('href'), `/preorder/confirm/book_id=${latest.reservable}?ref=preorder_reader`);
+      await preorder.scrollIntoViewIfNeeded();
+      await shot(page, `bought-preorder-${width}`);
+      await preorder.click();
+      await page.waitForURL(new RegExp(`/preorder/confirm/book_id=${latest.reservable}`));
       await context.close();
     });
   });

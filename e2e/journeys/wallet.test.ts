@@ -187,7 +187,8 @@ describe('carrier payments through the sandbox confirmation page', () => {
     assert.equal(await sheet.getByRole('link', { name: 'コインを追加' }).getAttribute('href'), '/mangacoin');
     await shot(page, 'wallet-shortage-375');
     await sheet.getByRole('link', { name: 'コインを追加' }).click();
-    await page.waitForURL(`${store.url}/mangacoin`);
+    // The volume page is kept (/pcb) on the way: the shop is told to offer the way back.
+    await page.waitForURL(`${store.url}/mangacoin?ref=pcb`);
 
     await openCheckout(page, `${store.url}/mangacoin?payment_type=paypay`, PACK_3000);
     await page.getByRole('button', { name: 'PayPayで支払う' }).click();

@@ -47,6 +47,12 @@ export const jaWallet = {
     failed: 'お支払いができませんでした（{{reason}}）。コインは付与されていません。',
     pending: 'お支払いの確認中です。しばらくしてから再度ご確認ください。',
   },
+  coinReturn: {
+    heading: 'マンガコインの購入が完了しました',
+    purchased: '{{coin}}マンガコイン（ボーナス{{bonus}}マンガコイン）を購入しました。',
+    balance: '現在の所持マンガコイン：{{balance}}',
+    back: '元のページに戻る',
+  },
   paymentErrors: {
     DECLINED_CARD: 'カード会社により決済が拒否されました',
     UNSUPPORTED_CARD: 'このカードブランドはご利用いただけません',

@@ -1,5 +1,5 @@
 import { formatAmount } from '@hondana/domain/format';
-import type { MangaCoinItem } from '@hondana/domain/wallet';
+import type { CoinCallbackResponse, MangaCoinItem } from '@hondana/domain/wallet';
 import { type CoinPaymentMethod, coinPaymentMethodLabels, coinPaymentMethods } from '@hondana/domain/wallet-payments';
 import { useState } from 'react';
 import { Link, useLocation, useRevalidator } from 'react-router';
@@ -9,6 +9,8 @@ import { loginHref } from '../features/accounts/login-href';
 import { ApiError } from '../lib/api/client';
 import { coinPurchasesClosed, getCoinShop } from '../features/wallet/api/get-coin-shop';
 import { getCoinPurchase } from '../features/wallet/api/purchase-coins';
+import { takeCoinReturn } from '../features/wallet/api/coin-return';
+import { CoinReturn } from '../features/wallet/components/coin-return';
 import { ResponsiveDialog } from '../components/responsive-dialog';
 import { Checkout } from '../features/wallet/components/checkout';
 import { CoinPackList } from '../features/wallet/components/coin-pack-list';
@@ -27,6 +29,8 @@ const isMethod = (v: string | null): v is CoinPaymentMethod => (coinPaymentMetho
  * `/mangacoin` (§2): coin packs per payment type, loaded in the browser (balances are the
  * member's own). The sandbox's confirmation page sends the member back here with
  * `?order_id=…&result=…`, and the order's real outcome is read from the server, not the URL.
+ * Reached from a page short of coins (`?ref=pcb`, decision 028), a completed purchase asks `/cb`
+ * for the balance and the page to go back to.
  */
 export async function clientLoader({ url }: Route.ClientLoaderArgs) {
   const query = url.searchParams;
@@ -36,9 +40,28 @@ export async function clientLoader({ url }: Route.ClientLoaderArgs) {
     getCoinShop(paymentType),
     Number.isInteger(orderId) && orderId > 0 ? returnedOutcome(orderId) : null,
   ]);
-  return { ...shop, returned };
+  const coinReturn = fromPcb(query) && returned?.status === 'COMPLETE' ? await coinReturnOf() : null;
+  return { ...shop, returned, coinReturn };
 }
 clientLoader.hydrate = true as const;
+
+function shopHref(method: CoinPaymentMethod, pcb: boolean): string {
+  const query = new URLSearchParams();
+  if (method !== 'creditcard') query.set('payment_type', method);
+  if (pcb) query.set('ref', 'pcb');
+  return query.size > 0 ? `/mangacoin?${query}` : '/mangacoin';
+}
+
+const fromPcb = (query: URLSearchParams) => query.get('ref') === 'pcb';
+
+/** `/cb` after a completed purchase; the shop's own banner stands if it cannot answer. */
+async function coinReturnOf(): Promise<CoinCallbackResponse['results'] | null> {
+  try {
+    return (await takeCoinReturn()).results;
+  } catch {
+    return null;
+  }
+}
 
 async function returnedOutcome(orderId: number): Promise<PurchaseOutcome> {
   try {
@@ -62,13 +85,16 @@ export default function MangaCoinShop({ loaderData: d }: Route.ComponentProps) {
   const revalidator = useRevalidator();
   const [selected, setSelected] = useState<MangaCoinItem | null>(null);
   const [completed, setCompleted] = useState<PurchaseOutcome | null>(null);
+  const [returnedHere, setReturnedHere] = useState<CoinCallbackResponse['results'] | null>(null);
   const outcome = completed ?? d.returned;
+  const coinReturn = completed ? returnedHere : d.coinReturn;
+  const pcb = fromPcb(new URLSearchParams(location.search));
   const member = d.balance !== null;
   const closed = coinPurchasesClosed(d.maintenanceMode);
   return (
     <div className={styles.page}>
       <h1 className={styles.heading}>{w('shop.heading')}</h1>
-      {outcome && <PurchaseResult outcome={outcome} />}
+      {coinReturn ? <CoinReturn result={coinReturn} /> : outcome && <PurchaseResult outcome={outcome} />}
       {member && (
         <p className={styles.balance}>
           <span>{w('shop.balance')}</span>
@@ -82,7 +108,8 @@ export default function MangaCoinShop({ loaderData: d }: Route.ComponentProps) {
         tabs={coinPaymentMethods.map((m) => ({
           key: m,
           label: coinPaymentMethodLabels[m],
-          href: m === 'creditcard' ? '/mangacoin' : `/mangacoin?payment_type=${m}`,
+          // The way back (ref=pcb) stays with the shop across payment types.
+          href: shopHref(m, pcb),
           current: m === d.paymentType,
         }))}
       />
@@ -111,13 +138,15 @@ export default function MangaCoinShop({ loaderData: d }: Route.ComponentProps) {
           key={`${selected.id}-${d.paymentType}`}
           item={selected}
           paymentType={d.paymentType}
-          returnUrl="/mangacoin"
+          returnUrl={shopHref('creditcard', pcb)}
           onCancel={() => setSelected(null)}
           onCompleted={(r) => {
             setSelected(null);
+            setReturnedHere(null);
             setCompleted({ status: 'COMPLETE', coin: r.coin, bonus: r.bonus, bonusPoint: r.bonusPoint });
             window.scrollTo({ top: 0 });
             void revalidator.revalidate();
+            if (pcb) void coinReturnOf().then(setReturnedHere);
           }}
           />
         </ResponsiveDialog>

@@ -36,7 +36,7 @@ function signupHref(path: string): string {
  * every page — except in the app wrapper, where the order-complete page offers 'read now' and
  * 'アプリで読む' and the member chooses. Loaded lazily by routes/viewer.tsx.
  */
-export default function ViewerLastPageCommerce({ info, loggedIn, extras }: LastPageCommerceSlotProps) {
+export default function ViewerLastPageCommerce({ info, loggedIn, extras, onOrderComplete }: LastPageCommerceSlotProps) {
   const { t } = useTranslation();
   const [boughtNow, setBoughtNow] = useState<ReadonlySet<number>>(() => new Set());
   const [completed, setCompleted] = useState<number | null>(null);
@@ -65,6 +65,7 @@ export default function ViewerLastPageCommerce({ info, loggedIn, extras }: LastP
           if (bought === null) return;
           setCompleted(bought);
           setBoughtNow((ids) => new Set(ids).add(bought));
+          onOrderComplete();
           if (extras.readInApp) return;
           reload.current = setTimeout(() => {
             if (bought === info.book_data.id) window.location.reload();

@@ -1,6 +1,5 @@
 import type { CartItemView, CartView } from '@hondana/domain/cart';
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { isProviderMethod } from '@hondana/domain/cart-checkout';
 import { cartCopy as c } from '../../../i18n/ja-cart';
 import { cartPayErrorCopy as cartErrorCopy, cartPayCopy as p, returnedMessage } from '../../../i18n/ja-cart-pay';
@@ -12,6 +11,7 @@ import { type PaymentCard, cardToSend, emptyPaymentCard } from '../../../compone
 import { CartItemRow } from './cart-item-row';
 import styles from './cart.module.css';
 import { OrderPanel, type PaymentChoice } from './order-panel';
+import { CoinShopLink } from '../../wallet/components/coin-shop-link';
 
 export interface CartData {
   cart: CartView;
@@ -142,9 +142,7 @@ export function CartPage({ initial }: { initial: CartData }) {
         />
       )}
       {cart.items.length > 0 && cart.myMangaCoin < cart.totalAmount && cart.myCoin < cart.totalAmount && (
-        <Link className={styles.link} to="/mangacoin">
-          {c('coinShop')}
-        </Link>
+        <CoinShopLink className={styles.link}>{c('coinShop')}</CoinShopLink>
       )}
     </div>
   );

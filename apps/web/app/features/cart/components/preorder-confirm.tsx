@@ -3,6 +3,7 @@ import { preorderCopy as p, preorderErrorCopy } from '../../../i18n/ja-preorder'
 import { ApiError } from '../../../lib/api/client';
 import { type PlacedPreOrder, getMangaCoinBalance, placePreOrder } from '../api/pre-order-api';
 import styles from './preorder-confirm.module.css';
+import { CoinShopLink } from '../../wallet/components/coin-shop-link';
 
 export interface PreorderBook {
   bookId: number;
@@ -102,7 +103,7 @@ export function PreorderConfirm({ book }: { book: PreorderBook }) {
       </dl>
       {short > 0 && (
         <p className={styles.alert}>
-          {p('short', { short: yen(short) })} <a href="/mangacoin">{p('buyCoins')}</a>
+          {p('short', { short: yen(short) })} <CoinShopLink>{p('buyCoins')}</CoinShopLink>
         </p>
       )}
       {state.step === 'confirm' && state.error && (

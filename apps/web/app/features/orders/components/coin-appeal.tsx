@@ -4,6 +4,7 @@ import type { MangaCoinItem } from '@hondana/domain/wallet';
 import { walletCopy as w } from '../../../i18n/ja-wallet';
 import styles from './purchase.module.css';
 import { SubscriptionTeaser } from '../../subscriptions/components/subscription-teaser';
+import { CoinShopLink } from '../../wallet/components/coin-shop-link';
 
 /**
  * The pack that covers a shortage, appealed as a coupon-like bargain when its bonus is more than
@@ -17,7 +18,7 @@ export function CoinAppeal({ packs, shortage }: { packs: MangaCoinItem[]; shorta
   return (
     <div className={kind === 'coupon' ? `${styles.appeal} ${styles.appealCoupon}` : styles.appeal} data-appeal={kind}>
       <p>{kind === 'coupon' ? w('purchase.appealCoupon', vars) : w('purchase.appealCoin', vars)}</p>
-      <a href="/mangacoin">{w('purchase.appealLink')}</a>
+      <CoinShopLink>{w('purchase.appealLink')}</CoinShopLink>
       <SubscriptionTeaser from="coin_appeal" />
     </div>
   );

@@ -3,6 +3,7 @@ import type { PurchasePanel } from '@hondana/domain/last-page-commerce';
 import { walletCopy as w } from '../../../i18n/ja-wallet';
 import type { PurchaseBook } from './purchase-panel';
 import styles from './purchase.module.css';
+import { CoinShopLink } from '../../wallet/components/coin-shop-link';
 
 export type ConfirmStepProps = {
   book: PurchaseBook;
@@ -40,9 +41,9 @@ export function ConfirmStep({ book, panel, typeLabel, busy, error, onRead, onBac
           {w('purchase.back')}
         </button>
         {panel.confirm === 'addCoin' ? (
-          <a className={styles.primary} href="/mangacoin" onClick={onClose}>
+          <CoinShopLink className={styles.primary} onNavigate={onClose}>
             {w('purchase.addCoin')}
-          </a>
+          </CoinShopLink>
         ) : (
           <button type="button" className={styles.primary} onClick={onRead} disabled={busy}>
             {busy ? w('purchase.buying') : w('purchase.confirmBuy', { price, type: typeLabel })}

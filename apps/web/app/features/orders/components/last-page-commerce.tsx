@@ -63,7 +63,8 @@ function GuestPanel({ book, loginTo, signupTo }: { book: LastPageBook; loginTo: 
 function OrderCompletePanel({ bookId, appHref }: { bookId: number; appHref?: string }) {
   return (
     <section className={styles.panel} aria-labelledby="last-page-complete">
-      <h2 id="last-page-complete" className={styles.heading}>
+      {/* The viewer's last page says 購入が完了しました above; here it names the section only. */}
+      <h2 id="last-page-complete" className="visually-hidden">
         {w('lastPage.orderComplete')}
       </h2>
       <div className={styles.actions}>

@@ -1,10 +1,10 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { isUnlimitedRental, rentalEnd } from '@hondana/domain/serials';
 import { type ReactNode, useState } from 'react';
-import { Link } from 'react-router';
 import { useTranslation } from '../../../i18n/i18n';
 import styles from './serial-detail.module.css';
 import '../../../i18n/ja-serials';
+import { CoinShopLink } from '../../wallet/components/coin-shop-link';
 
 type DialogFrameProps = { open: boolean; onOpenChange: (open: boolean) => void; title: string; children: ReactNode };
 
@@ -79,9 +79,7 @@ export function RentDialog({ episode, rentalMinutes, now, balances, error, busy,
           {t('serials.confirm.cancel')}
         </button>
         {short ? (
-          <Link className={styles.primary} to="/mangacoin?ref=serial">
-            {t('serials.confirm.addCoin', { currency })}
-          </Link>
+          <CoinShopLink className={styles.primary}>{t('serials.confirm.addCoin', { currency })}</CoinShopLink>
         ) : (
           <button type="button" className={styles.primary} disabled={busy} onClick={() => onConfirm(paymentType)}>
             {t('serials.confirm.rent', { price: episode.price.toLocaleString('ja-JP'), currency })}

@@ -9,6 +9,7 @@ import { recoveryLabel } from './recovery';
 import type { LastPageData } from './serial-last-page';
 import styles from './last-page.module.css';
 import '../../../i18n/ja-serials';
+import { goToCoinShop } from '../../wallet/api/coin-return';
 
 export type NextEpisodeBlockProps = {
   data: LastPageData;
@@ -66,7 +67,7 @@ export function NextEpisodeBlock({ data, episode, loggedIn, onOpenEpisode }: Nex
       location.href = `/login?callback=${encodeURIComponent(`/viewer?serialEpisodeId=${episode.id}`)}`;
     } else if (action === 'read') onOpenEpisode(episode.id);
     else if (action === 'useTicket') void rent({ price: 0, spend_type: episode.spendType === SpendType.CHARGE ? 1 : 3 });
-    else if (action === 'coinAppeal') location.href = '/mangacoin?ref=serial';
+    else if (action === 'coinAppeal') void goToCoinShop();
     else if (action === 'confirmPayment') setConfirming(true);
     else location.reload();
   }

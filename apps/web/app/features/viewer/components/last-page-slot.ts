@@ -13,7 +13,13 @@ export type LastPageExtras = {
 };
 
 /** What the viewer's last page gives the commerce block the route plugs in. */
-export type LastPageCommerceSlotProps = { info: ViewerInfo; loggedIn: boolean; extras: LastPageExtras };
+export type LastPageCommerceSlotProps = {
+  info: ViewerInfo;
+  loggedIn: boolean;
+  extras: LastPageExtras;
+  /** An order completed from this page (§4 order-complete page; in the app wrapper nothing reloads). */
+  onOrderComplete: () => void;
+};
 
 /**
  * The commerce part of the last page (§2 "Last page, books": guest, order-complete, bought,

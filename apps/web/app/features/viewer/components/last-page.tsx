@@ -40,7 +40,9 @@ export default function LastPage({ info, loggedIn, adult, closeHref, commerce: C
   const { t } = useTranslation();
   const book = info.book_data;
   const status = lastPageStatus({ load, salable: book.salable, bought: book.bought || book.fullAccess });
-  const variant = lastPageChoice({ status, loggedIn, orderCompleted: false, bought: book.bought });
+  // An order completed here: the page says so (in the app wrapper it stays, no reload follows).
+  const [orderCompleted, setOrderCompleted] = useState(false);
+  const variant = lastPageChoice({ status, loggedIn, orderCompleted, bought: book.bought });
   useFreeNextBook(loggedIn && status === 'open' && book.fullAccess, info);
   if (variant === 'none') return <LoadingOverlay />;
   if (variant === 'closeOnly') {
@@ -65,7 +67,9 @@ export default function LastPage({ info, loggedIn, adult, closeHref, commerce: C
   return (
     <div className={styles.page} data-testid="last-page" data-variant={variant}>
       <div className={styles.inner}>
-        <p className={styles.finished}>{sampleEnded ? t('viewer.sampleEnd') : t('viewer.lastPage.finished')}</p>
+        <p className={styles.finished} data-testid="last-page-heading">
+          {variant === 'orderComplete' ? t('viewer.lastPage.orderComplete') : sampleEnded ? t('viewer.sampleEnd') : t('viewer.lastPage.finished')}
+        </p>
         {sampleEnded ? (
           <div className={styles.block}>
             <img src={book.imageUrl} alt="" width={96} height={136} />
@@ -87,7 +91,7 @@ export default function LastPage({ info, loggedIn, adult, closeHref, commerce: C
         {Commerce && (
           <div className={styles.commerce} data-testid="last-page-commerce">
             <Suspense fallback={<div className={styles.commercePlaceholder} aria-busy="true" />}>
-              <Commerce info={info} loggedIn={loggedIn} extras={extras} />
+              <Commerce info={info} loggedIn={loggedIn} extras={extras} onOrderComplete={() => setOrderCompleted(true)} />
             </Suspense>
           </div>
         )}
