@@ -119,7 +119,7 @@ describe('episode page upload', () => {
     expect(serial.episodes[0]).toMatchObject({ pageCount: 3, pagesUploaded: true });
   });
 
-  it("keeps a locked episode's pages refused after an upload, and opens them to a member who rents it", async () => {
+  it("keeps a locked episode's pages refused after an upload (guest, member without a right, forged grants)", async () => {
     const op = await staffMember(t.app, db(), 'operator');
     const { episodeIds } = await insertSerial(db(), { episodes: 2, free: 1, price: 40, now: START });
     const locked = episodeIds[1]!;
