@@ -1,62 +1,40 @@
-import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { type FormEvent, useState } from "react";
-import { Link } from "react-router";
-import { adminCopy as a } from "../../../i18n/ja-admin";
-import {
-  type AdminEpisode,
-  type AdminSerial,
-  adminChange,
-  adminGet,
-  episodeFileError,
-  uploadEpisodePages,
-} from "../api/admin-api";
-import { ChangeStatus } from "./change-status";
-import { useChange } from "./use-change";
-import styles from "./admin.module.css";
-import extra from "./console-media.module.css";
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { adminCopy as a } from '../../../i18n/ja-admin';
+import { type AdminEpisode, type AdminSerial, adminChange, adminGet, episodeFileError, uploadEpisodePages } from '../api/admin-api';
+import { ChangeStatus } from './change-status';
+import { useChange } from './use-change';
+import styles from './admin.module.css';
+import extra from './console-media.module.css';
 
 const SPEND_TYPES = [0, 1, 2] as const;
 
 function episodeFields(form: HTMLFormElement) {
   const f = new FormData(form);
-  const text = (k: string) => String(f.get(k) ?? "");
-  const num = (k: string) => (text(k) === "" ? Number.NaN : Number(text(k)));
+  const text = (k: string) => String(f.get(k) ?? '');
+  const num = (k: string) => (text(k) === '' ? Number.NaN : Number(text(k)));
   return {
-    title: text("title"),
-    spendType: num("spendType"),
-    price: num("price"),
-    releaseAt: text("releaseAt"),
-    endAt: text("endAt") === "" ? null : text("endAt"),
+    title: text('title'),
+    spendType: num('spendType'),
+    price: num('price'),
+    releaseAt: text('releaseAt'),
+    endAt: text('endAt') === '' ? null : text('endAt'),
   };
 }
 
 /** The fields of an episode: name, spend type, price in coins, release and end (Asia/Tokyo). */
-function EpisodeFields({
-  episode,
-  prefix,
-}: {
-  episode?: AdminEpisode;
-  prefix: string;
-}) {
+function EpisodeFields({ episode, prefix }: { episode?: AdminEpisode; prefix: string }) {
   const id = (name: string) => `${prefix}-${name}`;
   return (
     <>
-      <label className={styles.field} htmlFor={id("title")}>
-        {a("serials.title")}
-        <input
-          id={id("title")}
-          name="title"
-          defaultValue={episode?.title}
-          required
-        />
+      <label className={styles.field} htmlFor={id('title')}>
+        {a('serials.title')}
+        <input id={id('title')} name="title" defaultValue={episode?.title} required />
       </label>
-      <label className={styles.field} htmlFor={id("spend")}>
-        {a("serials.spendType")}
-        <select
-          id={id("spend")}
-          name="spendType"
-          defaultValue={episode?.spendType ?? 1}
-        >
+      <label className={styles.field} htmlFor={id('spend')}>
+        {a('serials.spendType')}
+        <select id={id('spend')} name="spendType" defaultValue={episode?.spendType ?? 1}>
           {SPEND_TYPES.map((t) => (
             <option key={t} value={t}>
               {a(`serials.spendTypes.${t}`)}
@@ -64,75 +42,38 @@ function EpisodeFields({
           ))}
         </select>
       </label>
-      <label className={styles.field} htmlFor={id("price")}>
-        {a("serials.price")}
-        <input
-          id={id("price")}
-          name="price"
-          type="number"
-          min={0}
-          step={1}
-          defaultValue={episode?.price ?? 0}
-        />
+      <label className={styles.field} htmlFor={id('price')}>
+        {a('serials.price')}
+        <input id={id('price')} name="price" type="number" min={0} step={1} defaultValue={episode?.price ?? 0} />
       </label>
-      <label className={styles.field} htmlFor={id("release")}>
-        {a("serials.releaseAt")}
-        <input
-          id={id("release")}
-          name="releaseAt"
-          type="datetime-local"
-          defaultValue={episode?.releaseAt}
-          required
-        />
+      <label className={styles.field} htmlFor={id('release')}>
+        {a('serials.releaseAt')}
+        <input id={id('release')} name="releaseAt" type="datetime-local" defaultValue={episode?.releaseAt} required />
       </label>
-      <label className={styles.field} htmlFor={id("end")}>
-        {a("serials.endAt")}
-        <input
-          id={id("end")}
-          name="endAt"
-          type="datetime-local"
-          defaultValue={episode?.endAt ?? ""}
-        />
+      <label className={styles.field} htmlFor={id('end')}>
+        {a('serials.endAt')}
+        <input id={id('end')} name="endAt" type="datetime-local" defaultValue={episode?.endAt ?? ''} />
       </label>
     </>
   );
 }
 
-function EpisodeEditor({
-  episode,
-  onSaved,
-}: {
-  episode: AdminEpisode;
-  onSaved: () => Promise<unknown>;
-}) {
+function EpisodeEditor({ episode, onSaved }: { episode: AdminEpisode; onSaved: () => Promise<unknown> }) {
   const change = useChange();
   async function save(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
-    const body = {
-      version: episode.version,
-      ...episodeFields(e.currentTarget),
-    };
-    if (
-      await change.run(
-        () => adminChange<AdminEpisode>("PUT", `/episodes/${episode.id}`, body),
-        () => a("common.saved"),
-      )
-    )
-      await onSaved();
+    const body = { version: episode.version, ...episodeFields(e.currentTarget) };
+    if (await change.run(() => adminChange<AdminEpisode>('PUT', `/episodes/${episode.id}`, body), () => a('common.saved'))) await onSaved();
   }
-  const label = a("serials.edit", { sequence: episode.orderSequence });
+  const label = a('serials.edit', { sequence: episode.orderSequence });
   return (
     <div className={extra.episode}>
       <h3>{label}</h3>
       <form className={styles.form} onSubmit={save} aria-label={label}>
         <EpisodeFields episode={episode} prefix={`episode-${episode.id}`} />
         <div className={`${styles.actions} ${styles.wide}`}>
-          <button
-            className={styles.button}
-            type="submit"
-            disabled={change.busy}
-          >
-            {a("common.save")}
+          <button className={styles.button} type="submit" disabled={change.busy}>
+            {a('common.save')}
           </button>
         </div>
       </form>
@@ -142,40 +83,26 @@ function EpisodeEditor({
 }
 
 /** An episode's pages from a CBZ or ZIP of images, with the upload's progress; the store serves them instead of drawn art. */
-function EpisodePagesUpload({
-  episode,
-  onSaved,
-}: {
-  episode: AdminEpisode;
-  onSaved: () => Promise<unknown>;
-}) {
+function EpisodePagesUpload({ episode, onSaved }: { episode: AdminEpisode; onSaved: () => Promise<unknown> }) {
   const [busy, setBusy] = useState(false);
   const [progress, setProgress] = useState<number | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const panel = useRef<HTMLDivElement>(null);
+  // The panel opens below the table: brought into view, as the row's button is far from it.
+  useEffect(() => panel.current?.scrollIntoView({ block: 'nearest' }), []);
   async function upload(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
     const form = e.currentTarget;
-    const file = (form.elements.namedItem("file") as HTMLInputElement)
-      .files?.[0];
+    const file = (form.elements.namedItem('file') as HTMLInputElement).files?.[0];
     if (!file) return;
     setBusy(true);
     setNotice(null);
     setError(null);
     setProgress(0);
     try {
-      const after = await uploadEpisodePages(
-        episode.id,
-        episode.version,
-        file,
-        setProgress,
-      );
-      setNotice(
-        a("serials.pages.done", {
-          sequence: after.orderSequence,
-          pages: after.pageCount,
-        }),
-      );
+      const after = await uploadEpisodePages(episode.id, episode.version, file, setProgress);
+      setNotice(a('serials.pages.done', { sequence: after.orderSequence, pages: after.pageCount }));
       form.reset();
       await onSaved();
     } catch (failure) {
@@ -185,28 +112,23 @@ function EpisodePagesUpload({
       setProgress(null);
     }
   }
-  const label = a("serials.pages.heading", { sequence: episode.orderSequence });
+  const label = a('serials.pages.heading', { sequence: episode.orderSequence });
   return (
-    <div className={extra.episode}>
+    <div className={extra.episode} ref={panel}>
       <h3>{label}</h3>
-      <p>{a("serials.pages.lead")}</p>
+      <p>{a('serials.pages.lead')}</p>
       <form className={styles.actions} onSubmit={upload} aria-label={label}>
         <label className={styles.field}>
-          {a("serials.pages.file")}
-          <input
-            name="file"
-            type="file"
-            accept=".cbz,.zip,application/zip,application/vnd.comicbook+zip"
-            required
-          />
+          {a('serials.pages.file')}
+          <input name="file" type="file" accept=".cbz,.zip,application/zip,application/vnd.comicbook+zip" required />
         </label>
         <button className={styles.button} type="submit" disabled={busy}>
-          {a("serials.pages.start")}
+          {a('serials.pages.start')}
         </button>
         {progress !== null && (
           <>
             <progress className={styles.progress} max={100} value={progress} />
-            <span>{a("serials.pages.uploading", { percent: progress })}</span>
+            <span>{a('serials.pages.uploading', { percent: progress })}</span>
           </>
         )}
       </form>
@@ -218,51 +140,30 @@ function EpisodePagesUpload({
 /** `/admin/serials/:serialId`: the serial's ticket and rental settings, its episodes' schedule, and a new episode. */
 export function SerialPage({ serialId }: { serialId: number }) {
   const queryClient = useQueryClient();
-  const key = ["admin", "serial", serialId];
-  const serial = useQuery({
-    queryKey: key,
-    queryFn: () => adminGet<AdminSerial>(`/serials/${serialId}`),
-  });
+  const key = ['admin', 'serial', serialId];
+  const serial = useQuery({ queryKey: key, queryFn: () => adminGet<AdminSerial>(`/serials/${serialId}`) });
   const reload = () => queryClient.invalidateQueries({ queryKey: key });
   const settings = useChange();
   const add = useChange();
   const [editing, setEditing] = useState<number | null>(null);
   const [uploading, setUploading] = useState<number | null>(null);
-  if (!serial.data)
-    return <p>{serial.isError ? a("common.failed") : a("common.loading")}</p>;
+  if (!serial.data) return <p>{serial.isError ? a('common.failed') : a('common.loading')}</p>;
   const s = serial.data;
 
   async function saveSettings(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
     const f = new FormData(e.currentTarget);
-    const num = (k: string) =>
-      String(f.get(k) ?? "") === "" ? Number.NaN : Number(f.get(k));
-    const body = {
-      version: s.version,
-      chargeMinutes: num("chargeMinutes"),
-      rentalMinutes: num("rentalMinutes"),
-      orderOnly: f.get("orderOnly") === "on",
-      ticketUsable: f.get("ticketUsable") === "on",
-    };
-    if (
-      await settings.run(
-        () => adminChange<AdminSerial>("PUT", `/serials/${serialId}`, body),
-        () => a("common.saved"),
-      )
-    )
-      await reload();
+    const num = (k: string) => (String(f.get(k) ?? '') === '' ? Number.NaN : Number(f.get(k)));
+    const body = { version: s.version, chargeMinutes: num('chargeMinutes'), rentalMinutes: num('rentalMinutes'), orderOnly: f.get('orderOnly') === 'on', ticketUsable: f.get('ticketUsable') === 'on' };
+    if (await settings.run(() => adminChange<AdminSerial>('PUT', `/serials/${serialId}`, body), () => a('common.saved'))) await reload();
   }
   async function addEpisode(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
     const form = e.currentTarget;
-    const pageCount = Number(new FormData(form).get("pageCount"));
+    const pageCount = Number(new FormData(form).get('pageCount'));
     const created = await add.run(
-      () =>
-        adminChange<AdminEpisode>("POST", `/serials/${serialId}/episodes`, {
-          ...episodeFields(form),
-          pageCount,
-        }),
-      (r) => a("serials.added", { sequence: r.orderSequence }),
+      () => adminChange<AdminEpisode>('POST', `/serials/${serialId}/episodes`, { ...episodeFields(form), pageCount }),
+      (r) => a('serials.added', { sequence: r.orderSequence }),
     );
     if (created) {
       form.reset();
@@ -273,90 +174,52 @@ export function SerialPage({ serialId }: { serialId: number }) {
   return (
     <>
       <p>
-        <Link to="/admin/serials">{a("serials.back")}</Link>
+        <Link to="/admin/serials">{a('serials.back')}</Link>
       </p>
       <h1 className={styles.heading}>{s.name}</h1>
       <section className={styles.section}>
-        <h2>{a("serials.settings")}</h2>
-        <form
-          key={s.version}
-          className={styles.form}
-          onSubmit={saveSettings}
-          aria-label={a("serials.settings")}
-        >
+        <h2>{a('serials.settings')}</h2>
+        <form key={s.version} className={styles.form} onSubmit={saveSettings} aria-label={a('serials.settings')}>
           <label className={styles.field}>
-            {a("serials.chargeMinutes")}
-            <input
-              name="chargeMinutes"
-              type="number"
-              min={0}
-              step={1}
-              defaultValue={s.chargeMinutes}
-            />
+            {a('serials.chargeMinutes')}
+            <input name="chargeMinutes" type="number" min={0} step={1} defaultValue={s.chargeMinutes} />
           </label>
           <label className={styles.field}>
-            {a("serials.rentalMinutes")}
-            <input
-              name="rentalMinutes"
-              type="number"
-              min={0}
-              step={1}
-              defaultValue={s.rentalMinutes}
-            />
+            {a('serials.rentalMinutes')}
+            <input name="rentalMinutes" type="number" min={0} step={1} defaultValue={s.rentalMinutes} />
           </label>
           <label className={`${styles.check} ${styles.wide}`}>
-            <input
-              name="orderOnly"
-              type="checkbox"
-              defaultChecked={s.orderOnly}
-            />
-            {a("serials.orderOnly")}
+            <input name="orderOnly" type="checkbox" defaultChecked={s.orderOnly} />
+            {a('serials.orderOnly')}
           </label>
           <label className={`${styles.check} ${styles.wide}`}>
-            <input
-              name="ticketUsable"
-              type="checkbox"
-              defaultChecked={s.ticketUsable}
-            />
-            {a("serials.ticketUsable")}
+            <input name="ticketUsable" type="checkbox" defaultChecked={s.ticketUsable} />
+            {a('serials.ticketUsable')}
           </label>
           <div className={`${styles.actions} ${styles.wide}`}>
-            <button
-              className={styles.button}
-              type="submit"
-              disabled={settings.busy}
-            >
-              {a("common.save")}
+            <button className={styles.button} type="submit" disabled={settings.busy}>
+              {a('common.save')}
             </button>
           </div>
         </form>
         <ChangeStatus notice={settings.notice} error={settings.error} />
       </section>
       <section className={styles.section}>
-        <h2>{a("serials.episodes")}</h2>
+        <h2>{a('serials.episodes')}</h2>
         {s.episodes.length === 0 ? (
-          <p>{a("serials.noEpisodes")}</p>
+          <p>{a('serials.noEpisodes')}</p>
         ) : (
           <div className={styles.tableWrap}>
-            <table
-              className={`${styles.table} ${extra.episodeTable}`}
-              aria-label={a("serials.episodes")}
-            >
+            <table className={`${styles.table} ${extra.episodeTable}`} aria-label={a('serials.episodes')}>
               <thead>
                 <tr>
-                  <th className={styles.number}>
-                    {a("serials.episodeColumns.sequence")}
-                  </th>
-                  <th>{a("serials.episodeColumns.title")}</th>
-                  <th>{a("serials.episodeColumns.spend")}</th>
-                  <th className={styles.number}>
-                    {a("serials.episodeColumns.price")}
-                  </th>
-                  <th>{a("serials.episodeColumns.release")}</th>
-                  <th>{a("serials.episodeColumns.end")}</th>
-                  <th className={styles.number}>
-                    {a("serials.episodeColumns.pages")}
-                  </th>
+                  <th className={styles.number}>{a('serials.episodeColumns.sequence')}</th>
+                  <th>{a('serials.episodeColumns.title')}</th>
+                  <th>{a('serials.episodeColumns.spend')}</th>
+                  <th className={styles.number}>{a('serials.episodeColumns.price')}</th>
+                  <th>{a('serials.episodeColumns.release')}</th>
+                  <th>{a('serials.episodeColumns.end')}</th>
+                  <th className={styles.number}>{a('serials.episodeColumns.pages')}</th>
                   <th />
                 </tr>
               </thead>
@@ -365,42 +228,27 @@ export function SerialPage({ serialId }: { serialId: number }) {
                   <tr key={e.id}>
                     <td className={styles.number}>{e.orderSequence}</td>
                     <td>{e.title}</td>
-                    <td>
-                      {a(`serials.spendTypes.${e.spendType as 0 | 1 | 2}`)}
-                    </td>
+                    <td>{a(`serials.spendTypes.${e.spendType as 0 | 1 | 2}`)}</td>
                     <td className={styles.number}>{e.price}</td>
-                    <td>{e.releaseAt.replace("T", " ")}</td>
-                    <td>{e.endAt?.replace("T", " ") ?? ""}</td>
+                    <td>{e.releaseAt.replace('T', ' ')}</td>
+                    <td>{e.endAt?.replace('T', ' ') ?? ''}</td>
                     <td className={styles.number}>
                       {e.pageCount}
-                      <span className={extra.pagesSource}>
-                        {e.pagesUploaded
-                          ? a("serials.pages.uploaded")
-                          : a("serials.pages.drawn")}
-                      </span>
+                      <span className={extra.pagesSource}>{e.pagesUploaded ? a('serials.pages.uploaded') : a('serials.pages.drawn')}</span>
                     </td>
                     <td>
                       <div className={extra.episodeActions}>
-                        <button
-                          className={styles.secondary}
-                          type="button"
-                          aria-pressed={editing === e.id}
-                          onClick={() =>
-                            setEditing(editing === e.id ? null : e.id)
-                          }
-                        >
-                          {a("serials.editButton")}
+                        <button className={styles.secondary} type="button" aria-pressed={editing === e.id} onClick={() => setEditing(editing === e.id ? null : e.id)}>
+                          {a('serials.editButton')}
                         </button>
                         <button
                           className={styles.secondary}
                           type="button"
-                          aria-label={`${a("serials.pages.heading", { sequence: e.orderSequence })}：${a("serials.pages.button")}`}
+                          aria-label={`${a('serials.pages.heading', { sequence: e.orderSequence })}：${a('serials.pages.button')}`}
                           aria-pressed={uploading === e.id}
-                          onClick={() =>
-                            setUploading(uploading === e.id ? null : e.id)
-                          }
+                          onClick={() => setUploading(uploading === e.id ? null : e.id)}
                         >
-                          {a("serials.pages.button")}
+                          {a('serials.pages.button')}
                         </button>
                       </div>
                     </td>
@@ -422,27 +270,16 @@ export function SerialPage({ serialId }: { serialId: number }) {
           ))}
       </section>
       <section className={styles.section}>
-        <h2>{a("serials.add")}</h2>
-        <form
-          className={styles.form}
-          onSubmit={addEpisode}
-          aria-label={a("serials.add")}
-        >
+        <h2>{a('serials.add')}</h2>
+        <form className={styles.form} onSubmit={addEpisode} aria-label={a('serials.add')}>
           <EpisodeFields prefix="new-episode" />
           <label className={styles.field} htmlFor="new-episode-pages">
-            {a("serials.pageCount")}
-            <input
-              id="new-episode-pages"
-              name="pageCount"
-              type="number"
-              min={1}
-              step={1}
-              defaultValue={20}
-            />
+            {a('serials.pageCount')}
+            <input id="new-episode-pages" name="pageCount" type="number" min={1} step={1} defaultValue={20} />
           </label>
           <div className={`${styles.actions} ${styles.wide}`}>
             <button className={styles.button} type="submit" disabled={add.busy}>
-              {a("serials.add")}
+              {a('serials.add')}
             </button>
           </div>
         </form>
