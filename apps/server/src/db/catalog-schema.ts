@@ -190,6 +190,8 @@ export interface SerialEpisodesTable {
   spend_type: Generated<number | null>;
   /** Bumped by each console edit: an edit made against an older version is refused (409). */
   version: Generated<number>;
+  /** Bumped when the console uploads the episode's pages; in its page URLs as `v`. */
+  media_version: Generated<number>;
 }
 
 export interface SerialEpisodePagesTable {
@@ -197,6 +199,14 @@ export interface SerialEpisodePagesTable {
   page_no: number;
   width: number;
   height: number;
+}
+
+/** An uploaded episode page's original (migration 2026-11-28T1110); pages without one are drawn. */
+export interface SerialEpisodePageOriginalsTable {
+  episode_id: number;
+  page_no: number;
+  /** `originals/<sha256>.<ext>` in the media store. */
+  original_key: string;
 }
 
 export type CatalogEventKind = 'purchase' | 'read' | 'wish';
@@ -226,5 +236,6 @@ export interface CatalogTables {
   serials: SerialsTable;
   serial_episodes: SerialEpisodesTable;
   serial_episode_pages: SerialEpisodePagesTable;
+  serial_episode_page_originals: SerialEpisodePageOriginalsTable;
   catalog_events: CatalogEventsTable;
 }

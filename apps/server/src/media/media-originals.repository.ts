@@ -14,6 +14,17 @@ export async function pageOriginalKey(db: Db, bookId: number, page: number): Pro
   return row?.original_key ?? null;
 }
 
+/** The stored original of a serial episode's page the console uploaded; null for a drawn page. */
+export async function episodePageOriginalKey(db: Db, episodeId: number, page: number): Promise<string | null> {
+  const row = await db
+    .selectFrom('serial_episode_page_originals')
+    .select('original_key')
+    .where('episode_id', '=', episodeId)
+    .where('page_no', '=', page)
+    .executeTakeFirst();
+  return row?.original_key ?? null;
+}
+
 /**
  * A book's cover original: the one the console uploaded, else (imported books) the one its file
  * names, else its first page's; null when neither (the cover is drawn).

@@ -4,13 +4,14 @@ import { type Drawing, renderDrawing, renderOriginal, renderPool } from './deriv
 import { coverDrawing, pageDrawing, serialDrawing } from './drawings';
 import { type MediaRef, mediaKey } from './media-spec';
 import type { MediaStore } from './media-store';
-import { coverOriginalKey, pageOriginalKey, textImage } from './media-originals.repository';
+import { coverOriginalKey, episodePageOriginalKey, pageOriginalKey, textImage } from './media-originals.repository';
 import { loadCoverSubject, loadEpisodePageSubject, loadPageSubject, serialSubjects } from './media-subjects';
 
 /**
  * Derivatives on demand: a stored file is served as it is; a missing one (a width not made at
  * import or first start, a page beyond the sample) is made once, stored, and served from then
- * on: from the stored original for imported books, drawn as demo art for the others.
+ * on: from the stored original for imported books and uploaded episode pages, drawn as demo art
+ * for the others.
  * Concurrent requests for the same missing file share one render.
  */
 export class MediaService {
@@ -54,6 +55,7 @@ export class MediaService {
     if (ref.kind === 'page') return pageOriginalKey(this.db, ref.bookId, ref.page);
     if (ref.kind === 'cover') return coverOriginalKey(this.db, ref.bookId);
     if (ref.kind === 'figure') return (await textImage(this.db, ref.bookId, ref.image))?.originalKey ?? null;
+    if (ref.kind === 'episode') return episodePageOriginalKey(this.db, ref.episodeId, ref.page);
     return null;
   }
 

@@ -68,6 +68,8 @@ export type UpdateSampleBody = z.infer<typeof UpdateSampleBody>;
 
 /** Query of a cover upload (the image itself is the body). */
 export const CoverQuery = z.object({ token, version: z.coerce.number({ message: 'is required' }).int().min(0) });
+/** An episode's page upload: the CBZ or ZIP is the body; the token and the version it was chosen against are here. */
+export const EpisodePagesQuery = CoverQuery;
 
 const day = z.string({ message: 'is required' }).regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date (YYYY-MM-DD)');
 const range = { from: day, to: day, format: z.enum(['json', 'csv']).default('json') };
@@ -95,6 +97,10 @@ export interface AdminEpisode {
   releaseAt: string;
   endAt: string | null;
   pageCount: number;
+  /** The console uploaded this episode's pages (else they are drawn demo art). */
+  pagesUploaded: boolean;
+  /** Bumped by each page upload; the `v` of the episode's page URLs. */
+  mediaVersion: number;
   version: number;
 }
 

@@ -31,6 +31,7 @@ import * as consoleSerialsCovers from './2026-11-28T1030-console-serials-covers'
 import * as pointCampaignScopes from './2026-11-28T1050-point-campaign-scopes';
 import * as coinPurchaseReturns from './2026-11-28T1050b-coin-purchase-returns';
 import * as reachBannerVersion from './2026-11-28T1070-reach-banner-version';
+import * as episodePageUploads from './2026-11-28T1110-episode-page-uploads';
 
 /** Every migration, in order. Landed migrations are frozen: add a new file instead of editing one. */
 export const migrations: Record<string, Migration> = {
@@ -66,4 +67,5 @@ export const migrations: Record<string, Migration> = {
   '2026-11-28T1050-point-campaign-scopes': pointCampaignScopes,
   '2026-11-28T1050b-coin-purchase-returns': coinPurchaseReturns,
   '2026-11-28T1070-reach-banner-version': reachBannerVersion,
+  '2026-11-28T1110-episode-page-uploads': episodePageUploads,
 };

@@ -31,7 +31,7 @@ export const serialRow = (db: Db, serialId: number) =>
     .executeTakeFirst();
 export type SerialRow = NonNullable<Awaited<ReturnType<typeof serialRow>>>;
 
-const EPISODE_COLUMNS = ['id', 'serial_id', 'order_sequence', 'title', 'price', 'free_flg', 'spend_type', 'release_datetime', 'end_datetime', 'page_count', 'layout_type', 'version'] as const;
+const EPISODE_COLUMNS = ['id', 'serial_id', 'order_sequence', 'title', 'price', 'free_flg', 'spend_type', 'release_datetime', 'end_datetime', 'page_count', 'layout_type', 'version', 'media_version'] as const;
 
 export const serialEpisodes = (db: Db, serialId: number) =>
   db.selectFrom('serial_episodes').select(EPISODE_COLUMNS).where('serial_id', '=', serialId).orderBy('order_sequence').execute();
@@ -103,4 +103,29 @@ export async function insertEpisode(db: Transaction<Database>, serialId: number,
     .values(Array.from({ length: pageCount }, (_, page_no) => ({ episode_id: id, page_no, ...size })))
     .execute();
   return id;
+}
+
+/**
+ * Replaces the episode's pages with uploaded ones if it is still at `version`: the page rows take
+ * the images' sizes, each page keeps its original, and the page count, version and media version
+ * move in the same statement that checks the version.
+ */
+export async function replaceEpisodePagesAt(db: Transaction<Database>, episodeId: number, version: number, pages: { key: string; width: number; height: number }[]): Promise<boolean> {
+  const result = await db
+    .updateTable('serial_episodes')
+    .set((eb) => ({ page_count: pages.length, version: eb('version', '+', 1), media_version: eb('media_version', '+', 1) }))
+    .where('id', '=', episodeId)
+    .where('version', '=', version)
+    .executeTakeFirst();
+  if (result.numUpdatedRows === 0n) return false;
+  await db.deleteFrom('serial_episode_page_originals').where('episode_id', '=', episodeId).execute();
+  await db.deleteFrom('serial_episode_pages').where('episode_id', '=', episodeId).execute();
+  const rows = pages.map((p, page_no) => ({ episode_id: episodeId, page_no, width: p.width, height: p.height }));
+  const originals = pages.map((p, page_no) => ({ episode_id: episodeId, page_no, original_key: p.key }));
+  // In slices: a long webtoon episode must stay under SQLite's bound-parameter limit.
+  for (let i = 0; i < pages.length; i += 200) {
+    await db.insertInto('serial_episode_pages').values(rows.slice(i, i + 200)).execute();
+    await db.insertInto('serial_episode_page_originals').values(originals.slice(i, i + 200)).execute();
+  }
+  return true;
 }

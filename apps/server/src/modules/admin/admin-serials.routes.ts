@@ -1,11 +1,18 @@
+import { createHash } from 'node:crypto';
 import { IdParams, SearchQuery } from '@hondana/domain/admin/admin-api';
-import { CreateEpisodeBody, UpdateEpisodeBody, UpdateSerialBody } from '@hondana/domain/admin/admin-serials-api';
+import { CreateEpisodeBody, EpisodePagesQuery, UpdateEpisodeBody, UpdateSerialBody } from '@hondana/domain/admin/admin-serials-api';
+import { badRequest, notFound } from '@hondana/domain/errors';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireStaff } from './admin-guard';
 import { adminMutation } from './admin-mutation';
+import * as episodePages from './admin-episode-pages.service';
 import * as serials from './admin-serials.service';
 import { catalogChanged } from './catalog-changed';
+
+/** Largest CBZ or ZIP of an episode's pages the console takes. */
+export const EPISODE_PAGES_LIMIT_BYTES = 512 * 1024 * 1024;
+const ARCHIVE_TYPES = ['application/octet-stream', 'application/zip', 'application/x-zip-compressed', 'application/x-cbz', 'application/vnd.comicbook+zip'];
 
 /**
  * The console's serials: the serial's normal ticket, rental and order-only settings, and its
@@ -48,5 +55,34 @@ export const adminSerialRoutes: FastifyPluginAsync = async (base) => {
     const result = await adminMutation(db, staff, { token, request: { id, ...input }, now: now() }, (trx) => serials.updateEpisode(trx, id, request.body), 'catalog');
     await catalogChanged(app);
     return reply.status(result.status).send(result.body);
+  });
+
+  // An episode's pages from a CBZ or ZIP of images (the import's own reading and storing); the
+  // file is the body, the token and the version it was chosen against are in the query.
+  await app.register(async (upload) => {
+    upload.addContentTypeParser(ARCHIVE_TYPES, { parseAs: 'buffer', bodyLimit: EPISODE_PAGES_LIMIT_BYTES }, (_request, body, done) => done(null, body));
+    upload.withTypeProvider<ZodTypeProvider>().post(
+      '/admin/episodes/:id/pages',
+      {
+        bodyLimit: EPISODE_PAGES_LIMIT_BYTES,
+        schema: { params: IdParams, querystring: EpisodePagesQuery },
+        // Refused before the file is read: only an operator's upload is taken in.
+        onRequest: async (request) => void (await requireStaff(request, 'everything')),
+      },
+      async (request, reply) => {
+        const staff = await requireStaff(request, 'everything');
+        const body = request.body;
+        if (!Buffer.isBuffer(body) || body.length === 0) throw badRequest('file', 'is required (a CBZ or ZIP of page images as application/octet-stream)');
+        const id = request.params.id;
+        if (!(await db.selectFrom('serial_episodes').select('id').where('id', '=', id).executeTakeFirst())) throw notFound('episode');
+        const { token, version } = request.query;
+        const pages = await episodePages.storeEpisodeArchive(app.deps.media, body);
+        const sha256 = createHash('sha256').update(body).digest('hex');
+        const result = await adminMutation(db, staff, { token, request: { id, version, sha256 }, now: now() }, (trx) => episodePages.setEpisodePages(trx, id, { version, pages, sha256 }), 'catalog');
+        if (result.status === 200 && !result.replayed) await episodePages.dropEpisodeDerivatives(app.deps.media, id);
+        await catalogChanged(app);
+        return reply.status(result.status).send(result.body);
+      },
+    );
   });
 };

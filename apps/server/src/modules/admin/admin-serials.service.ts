@@ -11,7 +11,7 @@ type Db = Kysely<Database> | Transaction<Database>;
 
 const conflict = (what: string) => new AppError(409, ErrorCode.EDIT_CONFLICT, [`${what}: changed by someone else since it was loaded; load it again`]);
 
-function episodeView(e: repo.EpisodeRow): AdminEpisode {
+export function episodeView(e: repo.EpisodeRow): AdminEpisode {
   const derived = e.free_flg === 1 || e.price === 0 ? SpendType.FREE : null;
   return {
     id: e.id,
@@ -22,6 +22,8 @@ function episodeView(e: repo.EpisodeRow): AdminEpisode {
     releaseAt: instantToTokyoMinute(Number(e.release_datetime)),
     endAt: e.end_datetime === null ? null : instantToTokyoMinute(Number(e.end_datetime)),
     pageCount: e.page_count,
+    pagesUploaded: e.media_version > 0,
+    mediaVersion: e.media_version,
     version: e.version,
   };
 }

@@ -86,7 +86,7 @@ export async function episodeBrowser(
 
 function pagesData(
   episodeId: number,
-  pages: { page: number; width: number; height: number }[],
+  pages: { page: number; width: number; height: number; mediaVersion: number }[],
   access: { grant: PageGrant; until: number },
   key: string,
   now: number,
@@ -97,7 +97,8 @@ function pagesData(
     totalPage: pages.length,
     urlExpiresAt: pages.length ? expiresAt : null,
     pages: pages.map((p) => {
-      const query = signEpisodeQuery(key, episodeId, p.page, access.grant, expiresAt);
+      // `v` is not signed: it only makes the URL new when the console uploads the pages again.
+      const query = `${signEpisodeQuery(key, episodeId, p.page, access.grant, expiresAt)}&v=${p.mediaVersion}`;
       return {
         page: p.page,
         width: p.width,

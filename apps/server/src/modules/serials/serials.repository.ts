@@ -165,12 +165,14 @@ export async function listEpisodes(db: Db, serialId: number, descending = false)
     .execute();
 }
 
+/** The episode's pages with its media version (the `v` of their URLs, bumped by a console upload). */
 export async function episodePages(db: Db, episodeId: number) {
   return db
-    .selectFrom('serial_episode_pages')
-    .select(['page_no as page', 'width', 'height'])
-    .where('episode_id', '=', episodeId)
-    .orderBy('page_no')
+    .selectFrom('serial_episode_pages as p')
+    .innerJoin('serial_episodes as e', 'e.id', 'p.episode_id')
+    .select(['p.page_no as page', 'p.width', 'p.height', 'e.media_version as mediaVersion'])
+    .where('p.episode_id', '=', episodeId)
+    .orderBy('p.page_no')
     .execute();
 }
 

@@ -32,6 +32,37 @@ export async function uploadBook(titleId: number, file: File, onProgress: (perce
   });
 }
 
+/**
+ * Uploads a CBZ or ZIP of page images as an episode's pages, against the version the operator saw
+ * (409 when it moved), reporting the upload's progress; answers with the episode as it now is.
+ */
+export async function uploadEpisodePages(episodeId: number, version: number, file: File, onProgress: (percent: number) => void): Promise<AdminEpisode> {
+  const token = await createToken('/admin/create_token');
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', apiUrl(`/admin/episodes/${episodeId}/pages`, { token, version }));
+    xhr.setRequestHeader('content-type', 'application/octet-stream');
+    xhr.upload.onprogress = (e) => e.lengthComputable && onProgress(Math.round((e.loaded / e.total) * 100));
+    xhr.onload = () => {
+      const body = JSON.parse(xhr.responseText || 'null') as (AdminEpisode & { errorCode?: string; messages?: string[] }) | null;
+      if (xhr.status >= 200 && xhr.status < 300 && body) resolve(body);
+      else reject(new ApiError(xhr.status, body?.errorCode ?? 'INTERNAL_SERVER_ERROR', body?.messages ?? []));
+    };
+    xhr.onerror = () => reject(new ApiError(0, 'INTERNAL_SERVER_ERROR'));
+    xhr.send(file);
+  });
+}
+
+/** Why an episode's file was refused, in Japanese: not a ZIP, no images, or the page image that does not decode. */
+export function episodeFileError(error: unknown): string {
+  const message = error instanceof ApiError ? (error.messages[0] ?? '') : '';
+  if (message.startsWith('file: not a ZIP archive')) return adminCopy('serials.pages.notZip');
+  if (message.startsWith('file: no page images')) return adminCopy('serials.pages.noImages');
+  const broken = /^file: (.+): not (?:a decodable|a JPEG)/.exec(message);
+  if (broken) return adminCopy('serials.pages.badImage', { entry: broken[1]! });
+  return changeError(error);
+}
+
 export interface ImportAnswer {
   bookId: number;
   action: 'created' | 'updated';
@@ -123,6 +154,7 @@ export function changeError(error: unknown): string {
   return adminCopy('common.failedChange', { code: error instanceof ApiError ? error.errorCode : 'ERROR' });
 }
 
+import type { AdminEpisode } from '@hondana/domain/admin/admin-serials-api';
 export type { AdminEpisode, AdminSerial, AdminSerialListItem, CoinPackSalesRow, TopTitleRow } from '@hondana/domain/admin/admin-serials-api';
 
 /** A book's cover and sample as the console edits them. */

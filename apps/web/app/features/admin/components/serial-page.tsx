@@ -1,8 +1,8 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { adminCopy as a } from '../../../i18n/ja-admin';
-import { type AdminEpisode, type AdminSerial, adminChange, adminGet } from '../api/admin-api';
+import { type AdminEpisode, type AdminSerial, adminChange, adminGet, episodeFileError, uploadEpisodePages } from '../api/admin-api';
 import { ChangeStatus } from './change-status';
 import { useChange } from './use-change';
 import styles from './admin.module.css';
@@ -82,6 +82,61 @@ function EpisodeEditor({ episode, onSaved }: { episode: AdminEpisode; onSaved: (
   );
 }
 
+/** An episode's pages from a CBZ or ZIP of images, with the upload's progress; the store serves them instead of drawn art. */
+function EpisodePagesUpload({ episode, onSaved }: { episode: AdminEpisode; onSaved: () => Promise<unknown> }) {
+  const [busy, setBusy] = useState(false);
+  const [progress, setProgress] = useState<number | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const panel = useRef<HTMLDivElement>(null);
+  // The panel opens below the table: brought into view, as the row's button is far from it.
+  useEffect(() => panel.current?.scrollIntoView({ block: 'nearest' }), []);
+  async function upload(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    const form = e.currentTarget;
+    const file = (form.elements.namedItem('file') as HTMLInputElement).files?.[0];
+    if (!file) return;
+    setBusy(true);
+    setNotice(null);
+    setError(null);
+    setProgress(0);
+    try {
+      const after = await uploadEpisodePages(episode.id, episode.version, file, setProgress);
+      setNotice(a('serials.pages.done', { sequence: after.orderSequence, pages: after.pageCount }));
+      form.reset();
+      await onSaved();
+    } catch (failure) {
+      setError(episodeFileError(failure));
+    } finally {
+      setBusy(false);
+      setProgress(null);
+    }
+  }
+  const label = a('serials.pages.heading', { sequence: episode.orderSequence });
+  return (
+    <div className={extra.episode} ref={panel}>
+      <h3>{label}</h3>
+      <p>{a('serials.pages.lead')}</p>
+      <form className={styles.actions} onSubmit={upload} aria-label={label}>
+        <label className={styles.field}>
+          {a('serials.pages.file')}
+          <input name="file" type="file" accept=".cbz,.zip,application/zip,application/vnd.comicbook+zip" required />
+        </label>
+        <button className={styles.button} type="submit" disabled={busy}>
+          {a('serials.pages.start')}
+        </button>
+        {progress !== null && (
+          <>
+            <progress className={styles.progress} max={100} value={progress} />
+            <span>{a('serials.pages.uploading', { percent: progress })}</span>
+          </>
+        )}
+      </form>
+      <ChangeStatus notice={notice} error={error} />
+    </div>
+  );
+}
+
 /** `/admin/serials/:serialId`: the serial's ticket and rental settings, its episodes' schedule, and a new episode. */
 export function SerialPage({ serialId }: { serialId: number }) {
   const queryClient = useQueryClient();
@@ -91,6 +146,7 @@ export function SerialPage({ serialId }: { serialId: number }) {
   const settings = useChange();
   const add = useChange();
   const [editing, setEditing] = useState<number | null>(null);
+  const [uploading, setUploading] = useState<number | null>(null);
   if (!serial.data) return <p>{serial.isError ? a('common.failed') : a('common.loading')}</p>;
   const s = serial.data;
 
@@ -176,11 +232,25 @@ export function SerialPage({ serialId }: { serialId: number }) {
                     <td className={styles.number}>{e.price}</td>
                     <td>{e.releaseAt.replace('T', ' ')}</td>
                     <td>{e.endAt?.replace('T', ' ') ?? ''}</td>
-                    <td className={styles.number}>{e.pageCount}</td>
+                    <td className={styles.number}>
+                      {e.pageCount}
+                      <span className={extra.pagesSource}>{e.pagesUploaded ? a('serials.pages.uploaded') : a('serials.pages.drawn')}</span>
+                    </td>
                     <td>
-                      <button className={styles.secondary} type="button" aria-pressed={editing === e.id} onClick={() => setEditing(editing === e.id ? null : e.id)}>
-                        {a('serials.editButton')}
-                      </button>
+                      <div className={extra.episodeActions}>
+                        <button className={styles.secondary} type="button" aria-pressed={editing === e.id} onClick={() => setEditing(editing === e.id ? null : e.id)}>
+                          {a('serials.editButton')}
+                        </button>
+                        <button
+                          className={styles.secondary}
+                          type="button"
+                          aria-label={`${a('serials.pages.heading', { sequence: e.orderSequence })}：${a('serials.pages.button')}`}
+                          aria-pressed={uploading === e.id}
+                          onClick={() => setUploading(uploading === e.id ? null : e.id)}
+                        >
+                          {a('serials.pages.button')}
+                        </button>
+                      </div>
                     </td>
                   </tr>
                 ))}
@@ -192,6 +262,11 @@ export function SerialPage({ serialId }: { serialId: number }) {
           .filter((e) => e.id === editing)
           .map((e) => (
             <EpisodeEditor key={e.id} episode={e} onSaved={reload} />
+          ))}
+        {s.episodes
+          .filter((e) => e.id === uploading)
+          .map((e) => (
+            <EpisodePagesUpload key={e.id} episode={e} onSaved={reload} />
           ))}
       </section>
       <section className={styles.section}>
