@@ -1,10 +1,13 @@
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { promisify } from 'node:util';
 import Database from 'better-sqlite3';
 import type { Browser, Page } from 'playwright-core';
+import { type ImportedBook, importIntoStore, numberedPage, writeTextEpub } from '../support/import-fixtures';
 import { type StoreServer, grantMangaCoins, launchBrowser, screenshotDir, startStore } from '../support/server';
 
 /**
@@ -66,11 +69,11 @@ async function cancelOrderOf(email: string, bookId: number) {
   });
 }
 
-type DeviceStorage = { databases: Record<string, { books: number[]; pages: number; chapters: number }>; caches: string[]; workers: number };
+type DeviceStorage = { databases: Record<string, { books: number[]; pages: number; chapters: number; figures: number }>; caches: string[]; workers: number };
 
 /**
  * What this browser keeps for the site: the offline databases (saved book ids, stored page and
- * text chapter counts), Cache Storage names and service workers. Sent as source text: tsx would wrap the
+ * text chapter counts, illustrations stored with the chapters), Cache Storage names and service workers. Sent as source text: tsx would wrap the
  * helpers of a function in `__name`, which the page does not have.
  */
 const DEVICE_STORAGE = `(async () => {
@@ -83,6 +86,7 @@ const DEVICE_STORAGE = `(async () => {
       books: await ask(db.transaction('books').objectStore('books').getAllKeys()),
       pages: await ask(db.transaction('pages').objectStore('pages').count()),
       chapters: await ask(db.transaction('chapters').objectStore('chapters').count()),
+      figures: (await ask(db.transaction('chapters').objectStore('chapters').getAll())).reduce((n, c) => n + (c.figures?.length ?? 0), 0),
     };
     db.close();
   }
@@ -255,7 +259,7 @@ describe('a text (reflow) book saved for offline reading', () => {
       assert.ok(chapterCalls.every((q) => q.includes('offline=1')), 'every part is asked for as a save (owner only)');
       const stored = await deviceStorage(page);
       const [dbName] = Object.keys(stored.databases);
-      assert.deepEqual(stored.databases[dbName!], { books: [TEXT_BOOK], pages: 0, chapters: TEXT_CHAPTERS });
+      assert.deepEqual(stored.databases[dbName!], { books: [TEXT_BOOK], pages: 0, chapters: TEXT_CHAPTERS, figures: 0 });
       await page.getByRole('link', { name: /^オフラインで読める本（1冊・/ }).waitFor();
       await shot(page, `text-saved-${width}`);
       await page.waitForFunction(`navigator.serviceWorker.controller?.state === 'activated'`, null, { timeout: 30_000 });
@@ -300,6 +304,113 @@ describe('a text (reflow) book saved for offline reading', () => {
       await page.waitForURL(`${store.url}/`);
       await page.getByRole('link', { name: 'ログイン' }).first().waitFor();
       assert.deepEqual(await deviceStorage(page), { databases: {}, caches: [], workers: 0 });
+      await context.close();
+    });
+  }
+});
+
+describe('an illustrated text book saved for offline reading', () => {
+  let work: string;
+  let illustrated: ImportedBook;
+  before(async () => {
+    // 猫の挿絵: a vertical novel of 2 chapters, an illustration (挿絵) in the first, imported as an
+    // operator does, then put on sale (what the console's price and publish do).
+    work = mkdtempSync(path.join(tmpdir(), 'hondana-offline-e2e-'));
+    const prose = '　<ruby>吾輩<rt>わがはい</rt></ruby>は猫である。名前はまだ無い。どこで生れたかとんと見当がつかぬ。';
+    const file = await writeTextEpub(path.join(work, 'sashie.epub'), {
+      identifier: 'urn:uuid:e2e-offline-figure-0001',
+      title: '猫の挿絵',
+      author: '夏目テスト',
+      images: { 'sashie.png': await numberedPage(7, 600, 800, '#2e5a7a') },
+      chapters: [
+        { title: '一　朝', paragraphs: [prose, prose, '<img src="../image/sashie.png" alt="挿絵"/>', prose, prose] },
+        { title: '二　夜', paragraphs: [prose, prose, prose] },
+      ],
+    });
+    const [imported] = await importIntoStore(store, file);
+    assert.ok(imported, 'the command reported the book');
+    illustrated = imported;
+    const db = new Database(path.join(store.dataDir, 'hondana.db'));
+    db.prepare("UPDATE books SET price = 440, tax_amount = 40, sales_status = 'ON_SALE' WHERE id = ?").run(illustrated.bookId);
+    db.close();
+  });
+  after(() => rmSync(work, { recursive: true, force: true }));
+
+  for (const width of [375, 1080]) {
+    it(`at ${width} px: the illustration is saved with its chapter and shown with the network cut; removing the book deletes it`, async () => {
+      const { page, email } = await newMember(width);
+      const context = page.context();
+      await grantMangaCoins(store, email, 3000);
+      await buyVolume(page, illustrated.bookId, illustrated.titleId);
+
+      const figureCalls: string[] = [];
+      page.on('requestfinished', (request) => {
+        if (request.url().includes('/media/figures/')) figureCalls.push(new URL(request.url()).pathname);
+      });
+      await page.goto(`${store.url}/bookshelf?title_id=${illustrated.titleId}`);
+      const volume = page.getByRole('list', { name: '持っている本' }).getByRole('listitem').first();
+      await volume.getByRole('button', { name: /をダウンロード$/ }).click();
+      const saved = volume.getByText(/^端末に保存済み（[\d.]+KB）$/);
+      await saved.waitFor({ timeout: 30_000 });
+      // The one illustration, fetched once at its smaller width (as a saved page image is), counted in the size.
+      assert.deepEqual(figureCalls, [`/media/figures/${illustrated.bookId}/0/720.webp`]);
+      const stored = await deviceStorage(page);
+      const [dbName] = Object.keys(stored.databases);
+      assert.deepEqual(stored.databases[dbName!], { books: [illustrated.bookId], pages: 0, chapters: 2, figures: 1 });
+      const kb = Number(/（([\d.]+)KB）/.exec((await saved.textContent())!)![1]);
+      const figureBytes = (await page.evaluate(`(async () => {
+        const db = await new Promise((resolve, reject) => { const r = indexedDB.open(${JSON.stringify(dbName)}); r.onsuccess = () => resolve(r.result); r.onerror = () => reject(r.error); });
+        const chapters = await new Promise((resolve) => { const r = db.transaction('chapters').objectStore('chapters').getAll(); r.onsuccess = () => resolve(r.result); });
+        db.close();
+        return chapters.flatMap((c) => c.figures ?? []).reduce((n, b) => n + b.size, 0);
+      })()`)) as number;
+      assert.ok(figureBytes > 1000 && kb * 1024 >= figureBytes, `the size shown (${kb}KB) counts the illustration (${figureBytes} B)`);
+      await page.waitForFunction(`navigator.serviceWorker.controller?.state === 'activated'`, null, { timeout: 30_000 });
+
+      // Network cut: the illustration comes from the device, through an object URL of its blob.
+      figureCalls.length = 0;
+      await context.setOffline(true);
+      await page.goto(`${store.url}/bookshelf/offline`);
+      await page.getByRole('button', { name: '読む' }).click();
+      const stage = page.getByTestId('viewer-stage');
+      const figure = stage.locator('figure img');
+      await figure.waitFor({ state: 'attached' });
+      assert.match((await figure.getAttribute('src')) ?? '', /^blob:/);
+      await page.waitForFunction(() => {
+        const img = document.querySelector<HTMLImageElement>('[data-testid=viewer-stage] figure img');
+        return !!img && img.complete && img.naturalWidth > 0;
+      });
+      assert.deepEqual(figureCalls, [], 'nothing asked of the media routes');
+      // Turn pages until the illustration is on screen whole.
+      const position = page.getByText(/^\d+ \/ \d+ページ$/);
+      await position.filter({ hasText: /^1 \// }).waitFor();
+      let onScreen = false;
+      for (let turns = 0; turns < 8 && !onScreen; turns++) {
+        const box = await figure.evaluate((img) => {
+          const r = img.getBoundingClientRect();
+          return { top: r.top, left: r.left, bottom: r.bottom, right: r.right, width: r.width, vw: window.innerWidth, vh: window.innerHeight };
+        });
+        onScreen = box.width > 50 && box.top >= 0 && box.left >= 0 && box.bottom <= box.vh && box.right <= box.vw;
+        if (!onScreen) {
+          await page.keyboard.press('ArrowLeft');
+          await position.filter({ hasText: new RegExp(`^${turns + 2} /`) }).waitFor();
+        }
+      }
+      assert.ok(onScreen, 'the illustration comes on screen whole');
+      await shot(page, `text-figure-offline-${width}`);
+      const reach = `fetch('/api/common/get_status').then(() => 'online', () => 'offline')`;
+      assert.equal(await page.evaluate(reach), 'offline', 'the page really has no network');
+
+      // Leaving the book revokes its object URLs; removing it from the device deletes the illustration too.
+      const blobUrl = (await figure.getAttribute('src'))!;
+      await page.getByRole('button', { name: '一覧に戻る' }).click();
+      const revoked = await page.evaluate((url) => fetch(url).then(() => false, () => true), blobUrl);
+      assert.ok(revoked, 'the object URL is revoked when the reader closes');
+      await context.setOffline(false);
+      await page.goto(`${store.url}/bookshelf?title_id=${illustrated.titleId}`);
+      await volume.getByRole('button', { name: '端末から削除' }).click();
+      await volume.getByRole('button', { name: /をダウンロード$/ }).waitFor();
+      assert.deepEqual((await deviceStorage(page)).databases[dbName!], { books: [], pages: 0, chapters: 0, figures: 0 });
       await context.close();
     });
   }

@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LayoutType } from '@hondana/domain/catalog';
 import { cancelBookOrder } from '../src/modules/orders/cancel-order.service';
@@ -188,5 +189,30 @@ describe('GET /api/browser/book_text?offline=1 (saving a text book on a device)'
     const bad = await client.get(`/api/browser/book_text?book_id=${text.owned}&offline=2`);
     expect(bad.statusCode).toBe(400);
     expect(bad.json().messages[0]).toMatch(/^offline: /);
+  });
+  it("signs a chapter's illustration for the owner, so the device can fetch it at the width it keeps (720)", async () => {
+    const { db } = t.database;
+    const titleId = await insertTitle(db, { name: '挿絵の小説', kana: 'サシエノショウセツ' });
+    const bookId = await insertBook(db, titleId, 1, { layout_type: LayoutType.REFLOW, writing_mode: 'vertical', page_count: 0, sample_page_total: 1, price: 300 });
+    await db
+      .insertInto('book_text_chapters')
+      .values([0, 1].map((i) => ({ book_id: bookId, chapter_no: i, title: `第${i + 1}章`, body: i === 1 ? '前の文。\n［＃挿絵0］\n後の文。' : '試し読み。', char_count: 8 })))
+      .execute();
+    const FIGURE_KEY = `originals/${'f'.repeat(64)}.png`;
+    await t.app.deps.media.put(FIGURE_KEY, await sharp({ create: { width: 300, height: 400, channels: 3, background: '#2e5a7a' } }).png().toBuffer());
+    await db.insertInto('book_text_images').values({ book_id: bookId, image_no: 0, chapter_no: 1, original_key: FIGURE_KEY, width: 300, height: 400 }).execute();
+    const owner = await walletMember(t.app);
+    await own(owner.userId, bookId);
+    const chapter = await offlineText(memberClient(t.app, owner.cookie), bookId, 1);
+    expect(chapter.statusCode, chapter.body).toBe(200);
+    const html = chapter.json().chapters[0].html as string;
+    const smallest = /srcset="([^ "]+) 720w/.exec(html)?.[1]?.replaceAll('&amp;', '&');
+    expect(smallest).toMatch(new RegExp(`^/media/figures/${bookId}/0/720\\.webp\\?`));
+    const served = await t.app.inject({ url: smallest! });
+    expect([served.statusCode, served.headers['content-type']]).toEqual([200, 'image/webp']);
+    expect((await sharp(served.rawPayload).metadata()).width).toBe(720);
+    // Another member, who may not save the book, gets no chapter and so no URL (the URL itself is the owner's grant).
+    const stranger = await walletMember(t.app);
+    expect((await offlineText(memberClient(t.app, stranger.cookie), bookId, 1)).statusCode).toBe(403);
   });
 });

@@ -18,7 +18,7 @@ export type SavedBook = {
   pages: { page: number; width: number; height: number }[];
   /** A text book's chapter numbers in reading order. */
   chapters?: number[];
-  /** Bytes kept: the page images, or a text book's chapter HTML. */
+  /** Bytes kept: the page images, or a text book's chapter HTML and its illustrations. */
   bytes: number;
   savedAt: number;
   /** The synced page when it was saved. */
@@ -27,8 +27,12 @@ export type SavedBook = {
   startupFont?: FontSize | null;
 };
 
-/** One chapter of a saved text book, as the server's book_text answers it (HTML with <ruby>). */
-export type SavedChapter = { bookId: number; chapterNo: number; title: string; html: string };
+/**
+ * One chapter of a saved text book, as the server's book_text answers it (HTML with <ruby>), its
+ * illustrations kept as blobs: the HTML marks each <img> with its place in `figures`
+ * (offline-figures.ts) instead of the signed URL, which expires.
+ */
+export type SavedChapter = { bookId: number; chapterNo: number; title: string; html: string; figures?: Blob[] };
 
 /**
  * The last page read on this device, and whether the server has it yet. Text books keep the

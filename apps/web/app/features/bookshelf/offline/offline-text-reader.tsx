@@ -1,8 +1,9 @@
 import type { BookText, FontSize } from '@hondana/domain/reading';
-import { Suspense, lazy, useCallback, useEffect, useMemo, useState } from 'react';
+import { Suspense, lazy, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { shelfCopy as s } from '../../../i18n/ja-bookshelf';
 import { localSettings } from '../../viewer/api/viewer-settings';
 import { useViewport } from '../../viewer/hooks/use-viewport';
+import { showFigures } from './offline-figures';
 import { SyncNote, useOfflinePosition } from './offline-reader';
 import { type OfflineDb, type SavedBook, chaptersOf, localPosition } from './offline-store';
 import styles from './offline.module.css';
@@ -21,7 +22,8 @@ type Opening = { page: number; font: FontSize };
  * depends on the font size, so the book opens in the font its last position was read in (this
  * device's, else the synced one), else the device's viewer setting. Pages turn right to left
  * (vertical writing): ← or the left third is the next page. Each turn is the local position,
- * synced like an image book's (with its font).
+ * synced like an image book's (with its font). Illustrations are shown from their stored blobs
+ * through object URLs, revoked when the reader closes.
  */
 export function OfflineTextReader({ db, book, onClose }: TextReaderProps) {
   const viewport = useViewport();
@@ -39,13 +41,29 @@ export function OfflineTextReader({ db, book, onClose }: TextReaderProps) {
     });
   }, [db, book, settings.fontSize]);
 
+  const figureUrls = useRef<string[]>([]);
+  useEffect(
+    () => () => {
+      figureUrls.current.forEach((url) => URL.revokeObjectURL(url));
+      figureUrls.current = [];
+    },
+    [],
+  );
+
   const load = useCallback(
     async (bookId: number): Promise<BookText> => {
       const chapters = await chaptersOf(db, bookId);
+      const urlOf = (figures: Blob[] | undefined) => (n: number) => {
+        const blob = figures?.[n];
+        if (!blob) return null;
+        const url = URL.createObjectURL(blob);
+        figureUrls.current.push(url);
+        return url;
+      };
       return {
         bookId,
         writingMode: 'vertical',
-        chapters: chapters.map((c) => ({ chapterNo: c.chapterNo, title: c.title, charCount: 0, sample: false, html: c.html })),
+        chapters: chapters.map((c) => ({ chapterNo: c.chapterNo, title: c.title, charCount: 0, sample: false, html: showFigures(c.html, urlOf(c.figures)) })),
       };
     },
     [db],

@@ -1,6 +1,7 @@
 import type { BookText, ViewerInfo } from '@hondana/domain/reading';
 import { viewerKindOf } from '@hondana/domain/viewer/direction';
 import { ApiError, apiRequest } from '../../../lib/api/client';
+import { markFigures } from './offline-figures';
 import { OFFLINE_SHELL_CACHE, OFFLINE_SHELL_PATH } from './offline-shell';
 import { type OfflineDb, type SavedBook, putBook, putChapter, putPage, removeSaved } from './offline-store';
 
@@ -76,7 +77,9 @@ const utf8Bytes = (text: string) => new TextEncoder().encode(text).length;
 
 /**
  * Saves an owned text (reflow) book: its contents, then each chapter's HTML (what the text
- * viewer reads; chapters are text with <ruby>, no images), kept in the member's own database.
+ * viewer reads: text with <ruby>) and its illustrations, kept in the member's own database. An
+ * illustration's URL is signed for the owner's grant of that chapter and expires in minutes, so
+ * it is fetched right after its chapter and kept as a blob with it (offline-figures.ts).
  * The server checks the entitlement on every chapter (403 for anyone but the owner, the sample
  * too); the book is listed only when every chapter is stored, and a failure deletes what was.
  */
@@ -93,9 +96,16 @@ async function saveText(db: OfflineDb, info: ViewerInfo, onProgress: (p: SavePro
       for (let chapterNo = queue.shift(); chapterNo !== undefined; chapterNo = queue.shift()) {
         const [chapter] = (await offlineText(bookId, chapterNo)).chapters;
         if (!chapter || chapter.html === null) throw new Error(`chapter ${chapterNo}: no text`);
-        await putChapter(db, { bookId, chapterNo, title: chapter.title, html: chapter.html });
+        const { html, sources } = markFigures(chapter.html);
+        const figures: Blob[] = [];
+        for (const source of sources) {
+          const response = await fetch(source);
+          if (!response.ok) throw new Error(`chapter ${chapterNo} figure: ${response.status}`);
+          figures.push(await response.blob());
+        }
+        await putChapter(db, { bookId, chapterNo, title: chapter.title, html, figures });
         progress.done += 1;
-        progress.bytes += utf8Bytes(chapter.title) + utf8Bytes(chapter.html);
+        progress.bytes += utf8Bytes(chapter.title) + utf8Bytes(html) + figures.reduce((sum, f) => sum + f.size, 0);
         onProgress({ ...progress });
       }
     };
