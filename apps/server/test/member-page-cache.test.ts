@@ -4,6 +4,7 @@ import { type TestApp, buildTestApp } from './support/build-test-app';
 import { insertBook, insertTitle } from './support/catalog-factories';
 import { cartClient } from './support/cart-factories';
 import { createMember, signUp } from './support/members';
+import { memberClient } from './support/review-helpers';
 import { grantOwnership, userIdOf } from './support/reading-factories';
 import { tokenFor } from './support/wallet-factories';
 
@@ -102,6 +103,62 @@ describe('members’ kept pages', () => {
     // The twin's page, kept under the old answers, is still theirs.
     expect(cartCountOf((await page(members.twin.cookie, url)).body)).toBeNull();
     members.plain.cartCount = 1;
+  });
+
+  it('a review or a title put on my list shows on the member’s next page (the answers are read with the session, in one statement)', async () => {
+    const { cookie } = members.twin;
+    const url = `/series_list/series_id=${titleId}`;
+    await page(cookie, url);
+    const kept = await page(cookie, url);
+    expect(kept.headers['x-page-cache']).toBe('hit');
+    expect(wishedOf(kept.body)).toBe(false);
+    expect(kept.body).toContain(`href="/series_list/review/editor/${titleId}"`);
+    const client = memberClient(t.app, cookie);
+    const wish = await client.json('POST', '/api/wish_title/add', { token: await client.token('/api/wish_title/add/create_token'), title_id: titleId });
+    expect(wish.statusCode, wish.body).toBe(200);
+    expect(wishedOf((await page(cookie, url)).body)).toBe(true);
+    const review = await client.post('/api/review_title/add_review', {
+      token: await client.token('/api/review_title/create_token'),
+      title_id: titleId,
+      star: 4,
+      title: '感想',
+      comment: '本文',
+      nickname: 'ニック',
+      ameba: 0,
+      spoiler: 0,
+    });
+    expect(review.statusCode, review.body).toBe(200);
+    const reviewId = review.json().result.id as number;
+    const after = await page(cookie, url);
+    expect(after.body).toContain(`href="/series_list/review/editor/${titleId}/${reviewId}"`);
+    expect(wishedOf(after.body)).toBe(true);
+    // The plain member (no review, not on the list) still gets a page without them.
+    const plain = (await page(members.plain.cookie, url)).body;
+    expect(wishedOf(plain)).toBe(false);
+    expect(plain).toContain(`href="/series_list/review/editor/${titleId}"`);
+    members.twin.wished = true;
+  });
+
+  it('the points a volume earns a member are theirs: a per-title campaign for members who hold a volume of the title is not shown to one who holds none', async () => {
+    await t.database.db
+      .insertInto('point_campaigns')
+      .values({ type: 'continueBuy', name: '続刊キャンペーン', rate: 10, point: 0, expire_days: 90, min_books: 0, title_id: titleId })
+      .execute();
+    await recordChange(t.database.db, 'catalog');
+    const holder = await signUp(t.app, createMember());
+    const other = await signUp(t.app, createMember());
+    await grantOwnership(t.database.db, await userIdOf(t.app, holder), books[0]!);
+    const url = `/series_list/series_id=${titleId}?book_id=${books[2]}`;
+    /** The volume's points as the page shows them (0: none shown). */
+    const pointsOf = (html: string) => Number(/>([\d,]+)pt還元</.exec(html)?.[1]?.replace(/,/g, '') ?? 0);
+    const first = { holder: pointsOf((await page(holder, url)).body), other: pointsOf((await page(other, url)).body) };
+    expect(first.holder, 'the holder earns the campaign on top').toBeGreaterThan(first.other);
+    // Served again (from the cache), each member keeps their own figure, in either order.
+    for (const [who, cookie] of [['other', other], ['holder', holder], ['other', other]] as const) {
+      const response = await page(cookie, url);
+      expect(response.headers['x-page-cache']).toBe('hit');
+      expect(pointsOf(response.body), who).toBe(first[who]);
+    }
   });
 
   it('a price change shows to members within a second: the store-change signal clears their pages too', async () => {

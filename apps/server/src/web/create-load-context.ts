@@ -23,6 +23,7 @@ import { readingContext } from '../modules/reading/load-context';
 import { reviewsContext } from '../modules/reviews/load-context';
 import { serialsContext } from '../modules/serials/load-context';
 import type { AccountActionResult, StoreLoadContext, Viewer } from './load-context';
+import { myReviewPart } from './member-answers.repository';
 import { type MemberPart, personalSection } from './member-part';
 
 type Db = Kysely<Database>;
@@ -92,7 +93,8 @@ export async function createLoadContext(
     reviews: memberPart
       ? {
           ratingSummary: reviews.ratingSummary,
-          myReview: (titleId) => memberPart.record('reviews.myReview', [titleId], () => reviews.myReview(titleId)),
+          // The page shows of it only its id and kind (the member statement reads just those).
+          myReview: (titleId) => memberPart.record('reviews.myReview', [titleId], () => reviews.myReview(titleId), myReviewPart),
           isWished: (titleId) => memberPart.record('reviews.isWished', [titleId], () => reviews.isWished(titleId)),
         }
       : reviews,
@@ -142,9 +144,20 @@ function catalogContext(db: Db, viewer: Viewer | null, at: number, part: MemberP
   };
 }
 
-/** What of a volume's detail is the member's own (the rest is the catalog's, the same for everyone). */
+/**
+ * What of a volume's detail is the member's own (the rest is the catalog's, the same for
+ * everyone): the marks, and the points buying it earns (first-purchase and per-title campaign
+ * lines depend on the member's orders and shelf).
+ */
 const memberMarksOfBook = (detail: BookDetail | null) =>
-  detail && { bought: detail.bought, reviewed: detail.reviewed, reviewId: detail.reviewId, wished: detail.wished };
+  detail && {
+    bought: detail.bought,
+    reviewed: detail.reviewed,
+    reviewId: detail.reviewId,
+    wished: detail.wished,
+    pointCampaign: detail.pointCampaign,
+    pointTotal: detail.pointTotal,
+  };
 
 const toViewer = ({ userId, nickname, adultState }: SessionUser): Viewer => ({ userId, nickname, adultState });
 

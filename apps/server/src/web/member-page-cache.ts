@@ -16,6 +16,8 @@ const COVERED = [/^\/series_list\/series_id=/, /^\/(?:\?|$)/, /^\/ranking\//, /^
 export class MemberPageCache {
   readonly #pages: GuestPageCache;
   readonly #plans = new Map<string, MemberCall[]>();
+  /** The plan of the last render of each URL, whatever the adult state: asked before the member is known. */
+  readonly #latest = new Map<string, MemberCall[]>();
 
   constructor(ttlMs: number, maxBytes = 32 * 1024 * 1024) {
     this.#pages = new GuestPageCache(ttlMs, maxBytes);
@@ -38,20 +40,30 @@ export class MemberPageCache {
     return this.#plans.get(page);
   }
 
+  /** The member calls of the last render of `url` in either adult state (the plan the member statement asks first). */
+  latestPlan(url: string): MemberCall[] | undefined {
+    return this.#latest.get(url);
+  }
+
   get(page: string, memberPart: string, now: number): CachedPage | undefined {
     return this.#pages.get(`${page}\n${memberPart}`, now);
   }
 
   /** Keeps a page whose render started at `now`, made with the member calls `plan` answered as `memberPart`. */
-  set(page: string, plan: MemberCall[], memberPart: string, body: Omit<CachedPage, 'expires'>, now: number): void {
-    if (this.#plans.size > 10_000) this.#plans.clear();
+  set(url: string, page: string, plan: MemberCall[], memberPart: string, body: Omit<CachedPage, 'expires'>, now: number): void {
+    if (this.#plans.size > 10_000) {
+      this.#plans.clear();
+      this.#latest.clear();
+    }
     this.#plans.set(page, plan);
+    this.#latest.set(url, plan);
     this.#pages.set(`${page}\n${memberPart}`, body, now);
   }
 
   clear(now = Date.now()): void {
     this.#pages.clear(now);
     this.#plans.clear();
+    this.#latest.clear();
   }
 
   get size(): number {

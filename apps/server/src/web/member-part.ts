@@ -35,6 +35,11 @@ export class MemberPart {
     return value;
   }
 
+  /** Records a call answered elsewhere (the one member statement, `member-answers.repository.ts`): `value` as `record` would project it. */
+  answered(name: MemberCallName, args: unknown[], value: unknown): void {
+    this.#calls.push({ name, args, value });
+  }
+
   /** A member's own answer the cache does not check (their shelf, profile, role, …): the page is theirs alone. */
   personal(): void {
     this.#personal = true;
@@ -60,10 +65,24 @@ export class MemberPart {
   }
 }
 
-/** Asks the calls of `plan` again through `context` (whose calls record into its member part). */
-export function replay(context: StoreLoadContext, plan: MemberCall[]): Promise<unknown[]> {
+/**
+ * Asks the calls of `plan` again through `context`, whose calls record into `part`; `answered`
+ * holds, by index in the plan, the answers already read (recorded into `part` as they are, in
+ * the plan's order). Without a context every call of the plan must be answered.
+ */
+export function replay(
+  context: StoreLoadContext | null,
+  part: MemberPart,
+  plan: readonly MemberCall[],
+  answered: ReadonlyMap<number, unknown> = new Map(),
+): Promise<unknown[]> {
   return Promise.all(
-    plan.map(({ name, args }) => {
+    plan.map(({ name, args }, index) => {
+      if (answered.has(index)) {
+        part.answered(name, args, answered.get(index));
+        return undefined;
+      }
+      if (!context) throw new Error(`member call ${name} not answered`);
       switch (name) {
         case 'cart.activeCount':
           return context.cart.activeCount();

@@ -8,13 +8,15 @@ import { type AppLoadContext, type ServerBuild, createRequestHandler } from 'rea
 import { apiNotFound } from '../http/errors';
 import type { PerRequest } from '../http/per-request';
 import { authAttempt } from '../modules/accounts/auth-attempts';
-import { sessionSecret } from '../modules/accounts/session-plugin';
+import { keepSessionUser, sessionSecret } from '../modules/accounts/session-plugin';
+import { digest } from '../modules/accounts/sessions';
 import { ArrivalOrder } from './arrival-order';
 import { type AuthAttemptLimiter, createLoadContext } from './create-load-context';
 import type { StoreLoadContext } from './load-context';
 import { type CachedPage, GuestPageCache } from './guest-page-cache';
 import { MemberPageCache } from './member-page-cache';
-import { MemberPart, replay } from './member-part';
+import { sessionAndPlanAnswers } from './member-answers.repository';
+import { type MemberCall, MemberPart, replay } from './member-part';
 
 /** apps/web/build, written by `npm run build` (react-router build). */
 const webBuild = new URL('../../../web/build/', import.meta.url);
@@ -81,11 +83,12 @@ export const webPlugin = fp(
 
     async function render(request: FastifyRequest, reply: FastifyReply) {
       if (isApiPath(request.url)) return apiNotFound(request, reply);
-      const member = sessionSecret(request) !== undefined;
+      const secret = sessionSecret(request);
+      const member = secret !== undefined;
       const cacheable = guestPages.enabled && request.method !== 'POST' && !member;
       const now = Date.now();
       if (member && memberPages.enabled && request.method !== 'POST' && memberPages.covers(request.url)) {
-        return renderMemberPage(request, reply, now);
+        return renderMemberPage(request, reply, secret, now);
       }
       const kept = cacheable ? guestPages.get(request.url, now) : undefined;
       if (kept) return sendCachedPage(reply, kept);
@@ -95,27 +98,36 @@ export const webPlugin = fp(
     /**
      * A member's page (decision 029): the member calls the page's last render made are asked
      * again for this member; a page kept for the same answers is sent, else it is rendered (its
-     * member calls recorded) and kept for the next member with the same answers.
+     * member calls recorded) and kept for the next member with the same answers. The session's
+     * member and the answers the plan's calls have in SQL are read in one statement
+     * (`member-answers.repository.ts`); the other calls go through the load context.
      */
-    async function renderMemberPage(request: FastifyRequest, reply: FastifyReply, now: number) {
+    async function renderMemberPage(request: FastifyRequest, reply: FastifyReply, secret: string, now: number) {
       const part = new MemberPart();
-      const context = await createLoadContext(request, { authAttempt }, part);
-      if (!context.viewer) return renders.run(() => renderPage(request, reply, false, now, context));
-      const page = `${context.viewer.adultState}\n${request.url}`;
+      const latest = memberPages.latestPlan(request.url) ?? [];
+      const found = await sessionAndPlanAnswers(app.deps.database.db, digest(secret), app.deps.clock().getTime(), latest);
+      keepSessionUser(request, found?.user ?? null);
+      if (!found) return renders.run(() => renderPage(request, reply, false, now));
+      const page = `${found.user.adultState}\n${request.url}`;
       const plan = memberPages.plan(page);
+      let context: StoreLoadContext | null = null;
       if (plan) {
-        await replay(context, plan);
+        // Answers read for the plan of the URL's other adult state are not this plan's.
+        const answered = samePlan(plan, latest) ? found.answers : new Map<number, unknown>();
+        if (plan.some((_, index) => !answered.has(index))) context = await createLoadContext(request, { authAttempt }, part);
+        await replay(context, part, plan, answered);
         const kept = memberPages.get(page, part.key(), now);
         if (kept) return sendCachedPage(reply, kept);
         part.reset();
       }
+      context ??= await createLoadContext(request, { authAttempt }, part);
       return renders.run(async () => {
         const response = await handleRequest(toFetchRequest(request, reply), { ...context });
         if (part.isPersonal || response.status !== 200 || response.headers.has('set-cookie') || !response.body) {
           return sendFetchResponse(reply, response);
         }
         const body = { status: 200, headers: [...response.headers], body: Buffer.from(await response.arrayBuffer()) };
-        memberPages.set(page, part.plan(), part.key(), body, now);
+        memberPages.set(request.url, page, part.plan(), part.key(), body, now);
         return sendCachedPage(reply, { ...body, expires: 0 }, 'miss');
       });
     }
@@ -218,3 +230,5 @@ function authAttemptLimiter(app: FastifyInstance, max: number): AuthAttemptLimit
   return (request, kind, email) =>
     authAttempt(app.deps.database.db, { kind, address: request.ip, email, max, now: app.deps.clock().getTime() });
 }
+
+const samePlan = (a: readonly MemberCall[], b: readonly MemberCall[]) => a === b || JSON.stringify(a) === JSON.stringify(b);

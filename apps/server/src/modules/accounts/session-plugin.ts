@@ -53,6 +53,15 @@ export function sessionUser(request: FastifyRequest): Promise<SessionUser | null
   return request.sessionLookup;
 }
 
+/**
+ * Gives the request the member its session cookie stands for, read by the caller in a statement
+ * of its own (the pages' member statement): later `sessionUser` calls take it without a query,
+ * and the member-seen listeners are told as by `sessionUser`.
+ */
+export function keepSessionUser(request: FastifyRequest, user: SessionUser | null): void {
+  request.sessionLookup = Promise.resolve(tellMemberSeen(request.server.memberSeenListeners, user));
+}
+
 /** The member of this request, or 401 UNAUTHORIZED (§6: every member call). */
 export async function requireUser(request: FastifyRequest): Promise<SessionUser> {
   const user = await sessionUser(request);

@@ -11,17 +11,23 @@ export async function insertSession(db: Db, session: { idHash: string; userId: n
     .execute();
 }
 
-// Every member request reads its session: the statement is built once (db/prepared-query.ts).
-const sessionUserQuery = preparedQuery((db, $: { idHash: string; now: number }) =>
-  db
+/**
+ * The member of a live session (not expired, member neither withdrawn nor suspended); the
+ * pages' member statement adds the member's answers to it as columns (`web/member-answers.repository.ts`).
+ */
+export function liveSessionUserQuery(db: Db, idHash: string, now: number) {
+  return db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
     .select(['users.id', 'users.nickname', 'users.adult_state', 'users.birth_date', 'users.login_count'])
-    .where('sessions.id_hash', '=', $.idHash)
-    .where('sessions.expires_at', '>', $.now)
+    .where('sessions.id_hash', '=', idHash)
+    .where('sessions.expires_at', '>', now)
     .where('users.withdrawn_at', 'is', null)
-    .where('users.suspended_at', 'is', null),
-);
+    .where('users.suspended_at', 'is', null);
+}
+
+// Every member request reads its session: the statement is built once (db/prepared-query.ts).
+const sessionUserQuery = preparedQuery((db, $: { idHash: string; now: number }) => liveSessionUserQuery(db, $.idHash, $.now));
 
 /** The member of a live session (not expired, member neither withdrawn nor suspended). */
 export async function findLiveSessionUser(db: Db, idHash: string, now: number) {

@@ -3,6 +3,9 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import * as repo from './sessions.repository';
 
+/** The live-session statement, for the pages' member statement to add the member's answers to. */
+export { liveSessionUserQuery } from './sessions.repository';
+
 export const SESSION_COOKIE = 'hondana_session';
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 

@@ -1,6 +1,6 @@
 import { CART_LIMIT } from '@hondana/domain/cart';
 import { type CouponRule, type CouponStep, CouponStatus, type CouponTargetScope, type CouponType } from '@hondana/domain/coupons';
-import { type Kysely, type Transaction, sql } from 'kysely';
+import { type Expression, type Kysely, type Transaction, sql } from 'kysely';
 import type { Database } from '../../db/schema';
 import { PURCHASABLE_BOOK_COLUMNS, type PurchasableBookRow } from '../orders/orders.repository';
 
@@ -90,13 +90,17 @@ export async function cartSize(db: Db, userId: number): Promise<number> {
 
 /** The books in the member's cart to buy now (not those kept for later): the header's cart count. */
 export async function activeCartCount(db: Db, userId: number): Promise<number> {
-  const row = await db
+  const row = await db.selectNoFrom([activeCartCountQuery(db, userId).as('n')]).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** `activeCartCount` as a scalar subquery (`userId` may be a column of the outer query: the pages' one member statement). */
+export function activeCartCountQuery(db: Db, userId: number | Expression<number>) {
+  return db
     .selectFrom('cart_items')
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('user_id', '=', userId)
-    .where('state', '=', 'ACTIVE')
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+    .where('state', '=', 'ACTIVE');
 }
 
 /** Marks every book price "seen": the CHANGED_PRICE warnings go (POST /cart/items/refresh). */

@@ -6,6 +6,9 @@ import { activeCartCount } from './cart.repository';
 import { guestCouponOffer } from './coupon.service';
 import { bonusesByBook } from './pre-order-bonus.service';
 
+/** The header's cart count as a subquery (the pages' member statement, `web/member-answers.repository.ts`). */
+export { activeCartCountQuery } from './cart.repository';
+
 /** The cart section of the pages' context: coupons and pre-order bonuses, read in-process. */
 export function cartContext(db: Kysely<Database>, at: number, includeAdult: boolean, userId: number | null = null): StoreLoadContext['cart'] {
   return {

@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
+import type { Expression, Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -34,8 +34,13 @@ export async function deleteWishes(trx: Trx, userId: number, titleIds: number[])
 }
 
 export async function isWished(db: Db, userId: number, titleId: number): Promise<boolean> {
-  const row = await db.selectFrom('wish_titles').select('title_id').where('user_id', '=', userId).where('title_id', '=', titleId).executeTakeFirst();
+  const row = await wishedTitleQuery(db, userId, titleId).executeTakeFirst();
   return row !== undefined;
+}
+
+/** The title's id when it is on the member's list (`userId` may be a column of an outer query), else no row. */
+export function wishedTitleQuery(db: Db, userId: number | Expression<number>, titleId: number) {
+  return db.selectFrom('wish_titles').select('title_id').where('user_id', '=', userId).where('title_id', '=', titleId);
 }
 
 /** A page of the member's list, newest first, with the list's length. */

@@ -24,6 +24,9 @@ export async function deleteWishes(trx: Transaction<Database>, userId: number, t
   return { deletedCount: await repo.deleteWishes(trx, userId, titleIds) };
 }
 
+/** Whether a title is on a member's list, as a subquery (the pages' member statement). */
+export { wishedTitleQuery } from './wish-list.repository';
+
 export const isWished = (db: Db, userId: number, titleId: number): Promise<boolean> => repo.isWished(db, userId, titleId);
 
 /** The member's list, newest first, each title with its newest released volume. */

@@ -9,7 +9,7 @@ type Db = Kysely<Database> | Transaction<Database>;
  * the member has a live review of a title, and, with the title's wish state, the marks the book
  * detail shows in one statement.
  */
-export { memberTitleMarks } from './reviews.repository';
+export { liveReviewOfQuery, memberTitleMarks } from './reviews.repository';
 
 export async function hasLiveReview(db: Db, titleId: number, userId: number): Promise<boolean> {
   const review = await findReviewOf(db, titleId, userId);

@@ -1,5 +1,5 @@
 import type { Review, ReviewComment, ReviewSort } from '@hondana/domain/reviews-rules';
-import type { Kysely, Transaction } from 'kysely';
+import type { Expression, Kysely, Transaction } from 'kysely';
 import { preparedQuery } from '../../db/prepared-query';
 import type { Database } from '../../db/schema';
 
@@ -106,6 +106,11 @@ export async function memberTitleMarks(db: Db, titleId: number, userId: number):
     ])
     .executeTakeFirstOrThrow();
   return { reviewId: row.reviewId === null ? null : Number(row.reviewId), wished: row.wishedTitle !== null };
+}
+
+/** A column of the member's live review of a title (`userId` may be a column of an outer query): the pages' one member statement. */
+export function liveReviewOfQuery(db: Db, userId: number | Expression<number>, titleId: number, column: 'id' | 'book_id') {
+  return db.selectFrom('reviews').select(column).where('title_id', '=', titleId).where('user_id', '=', userId).where('deleted_at', 'is', null);
 }
 
 /** Reviews of a title, the viewer's own left out (they come first, as myReviews). */
