@@ -74,6 +74,10 @@ describe('nextVolumeAction', () => {
     expect(nextVolumeAction({ nextBookId: 2, isNextBookBought: true, isNextBookFree: true })).toBe('readNext');
     expect(nextVolumeAction({ nextBookId: 2, isNextBookBought: false, isNextBookFree: true })).toBe('readFreeNext');
     expect(nextVolumeAction({ nextBookId: 2, isNextBookBought: false, isNextBookFree: false })).toBe('buyNext');
+    // The next volume is a pre-order (no later volume released): no buy or read button for it.
+    expect(nextVolumeAction({ nextBookId: 2, isNextBookBought: false, isNextBookFree: false, isLatestVol: true })).toBe('lastVolume');
+    expect(nextVolumeAction({ nextBookId: 2, isNextBookBought: true, isNextBookFree: false, isLatestVol: true })).toBe('lastVolume');
+    expect(nextVolumeAction({ nextBookId: 2, isNextBookBought: false, isNextBookFree: true, isLatestVol: true })).toBe('lastVolume');
   });
   it('links the viewer by cid', () => {
     expect(viewerHref(42)).toBe('/viewer?cid=42');

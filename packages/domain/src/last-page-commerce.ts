@@ -100,6 +100,8 @@ export interface NextVolume {
   nextBookId: number | null;
   isNextBookBought: boolean;
   isNextBookFree: boolean;
+  /** No later volume is released: the next one, if any, is a pre-order (its own link, §4 bought message). */
+  isLatestVol?: boolean;
 }
 
 /**
@@ -108,7 +110,8 @@ export interface NextVolume {
  * otherwise the buy panel for it.
  */
 export function nextVolumeAction(next: NextVolume): 'lastVolume' | 'readNext' | 'readFreeNext' | 'buyNext' {
-  if (!next.nextBookId) return 'lastVolume';
+  // A volume not released yet is neither read nor bought from here: the pre-order link offers it.
+  if (!next.nextBookId || next.isLatestVol) return 'lastVolume';
   if (next.isNextBookBought) return 'readNext';
   if (next.isNextBookFree) return 'readFreeNext';
   return 'buyNext';

@@ -128,7 +128,7 @@ export default function LastPage({ info, loggedIn, adult, closeHref, commerce: C
  */
 function useFreeNextBook(member: boolean, info: ViewerInfo) {
   const b = info.book_data;
-  const wanted = member && b.nextBookId !== null && b.isNextBookFree && !b.isNextBookBought;
+  const wanted = member && b.nextBookId !== null && b.isNextBookFree && !b.isNextBookBought && !b.isLatestVol;
   useEffect(() => {
     if (wanted) void buyFreeNextBook(b.id).catch(() => undefined);
   }, [wanted, b.id]);
