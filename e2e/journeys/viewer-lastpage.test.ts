@@ -233,6 +233,10 @@ for (const width of [375, 1080]) {
       await bought.getByText('次の巻を予約できます').waitFor();
       const preorder = lastPage.getByRole('link', { name: '次の巻を予約する' });
       assert.equal(await preorder.getAttribute('href'), `/preorder/confirm/book_id=${latest.reservable}?ref=preorder_reader`);
+      // The next volume is only a pre-order: no buy button for it, the latest-volume block instead.
+      assert.equal(await lastPage.getByRole('button', { name: /次の巻を購入/ }).count(), 0);
+      assert.equal(await lastPage.getByRole('link', { name: /次の巻を購入/ }).count(), 0);
+      await lastPage.getByText('最新刊まで読みました').first().waitFor();
       await preorder.scrollIntoViewIfNeeded();
       await shot(page, `bought-preorder-${width}`);
       await preorder.click();
