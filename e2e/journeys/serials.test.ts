@@ -159,6 +159,10 @@ describe('serials', () => {
     await page.getByRole('status').filter({ hasText: 'チケットを使いました' }).waitFor();
     await readToEnd(page);
     assert.match((await page.getByTestId('last-page-message').textContent()) ?? '', /レンタルして続きを読みますか？/);
+    // §4: while the last page offers the rental, open_lastpage=true is in the URL; a reload comes back to it.
+    await page.waitForURL(/open_lastpage=true/);
+    await page.reload();
+    await page.getByTestId('serial-last-page').waitFor();
     await shot(page, 'serials-last-page-member-1080');
 
     // Coins: granted through the operator command, then episode 5 rented with manga coins.

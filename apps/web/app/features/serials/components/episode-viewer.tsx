@@ -2,6 +2,7 @@ import type { EpisodeBrowser } from '@hondana/domain/serials-api';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from '../../../i18n/i18n';
+import { useOpenLastPageParam } from '../../../lib/use-open-last-page';
 import { loginHref } from '../../accounts/login-href';
 import { AdultGate } from '../../catalog/components/adult-gate';
 import { loadEpisode } from '../api/episode-browser';
@@ -32,6 +33,7 @@ export function EpisodeViewer({ episodeId, loggedIn, openLastPage }: EpisodeView
   // Read once on the client; the toast only renders once the episode has loaded there.
   const [toast, setToast] = useState(() => (typeof sessionStorage === 'undefined' ? null : sessionStorage.getItem(SPEND_KEY)));
   const outcome = load.status === 'ready' ? load.data : null;
+  useOpenLastPageParam(atEnd && outcome?.kind === 'ready');
 
   useEffect(() => {
     if (!outcome) return;

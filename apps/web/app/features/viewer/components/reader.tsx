@@ -2,12 +2,13 @@ import type { ViewerInfo, ViewerPage } from '@hondana/domain/reading';
 import { footerControls, settingsVisibility } from '@hondana/domain/viewer/controls';
 import { directionToggleShown, effectiveMode, flowOf, viewerKindOf } from '@hondana/domain/viewer/direction';
 import { pageIndicator } from '@hondana/domain/viewer/indicator';
-import { type LoadStatus, pastLastPage, withOpenLastPage } from '@hondana/domain/viewer/last-page';
+import { type LoadStatus, pastLastPage } from '@hondana/domain/viewer/last-page';
 import { openingPage, pageSyncEnabled } from '@hondana/domain/viewer/progress';
 import { pairSpreads, singlePages, spreadsFit } from '@hondana/domain/viewer/spreads';
 import { type TocEntry, chapterAt } from '@hondana/domain/viewer/text-toc';
-import { Suspense, lazy, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { Suspense, lazy, useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from '../../../i18n/i18n';
+import { useOpenLastPageParam } from '../../../lib/use-open-last-page';
 import { loginHref } from '../../accounts/login-href';
 import { toggleMyList } from '../api/my-list';
 import { postPastLastPage } from '../api/page-sync';
@@ -109,12 +110,7 @@ export function Reader({
       leaveEnd(next.then === 'reset');
     };
   });
-  // §4: open_lastpage=true is in the URL while the last page shows (a reload comes back to it).
-  const lastPageShown = reader.end === 'shown';
-  useEffect(() => {
-    const search = withOpenLastPage(window.location.search, lastPageShown);
-    if (search !== window.location.search) window.history.replaceState(window.history.state, '', window.location.pathname + search + window.location.hash);
-  }, [lastPageShown]);
+  useOpenLastPageParam(reader.end === 'shown');
   const [popup, setPopup] = useState<PopupKind | null>(null);
   const ui = useUiVisibility(popup !== null);
   const [inMyList, setInMyList] = useState(book.inMyList);
