@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ImportDeps, importBook } from '../src/import/import-book';
 import { ImportError } from '../src/import/import-error';
 import { signPageQuery } from '../src/media/signed-urls';
+import { recordChange } from '../src/ops/store-changes';
 import { type TestApp, buildTestApp } from './support/build-test-app';
 import { comicInfo, pageImage, writeEpub, writeFolder, writeZip, zipBuffer } from './support/import-fixtures';
 
@@ -310,6 +311,9 @@ describe('images inside the chapters of a text book', () => {
     // Free now, anyone reads every chapter: chapter 1 shows its own image, and the literal ［＃挿絵0］
     // text in it does not pull chapter 0's image in.
     await t.database.db.updateTable('books').set({ free_flg: 1 }).where('id', '=', bookId).execute();
+    // As an editor's change would: the store is told, so no process keeps the book's old price.
+    await recordChange(t.database.db, 'catalog');
+    await t.app.deps.changes.check();
     const free = await t.app.inject({ url: `/api/browser/book_text?book_id=${bookId}` });
     const html = (free.json().chapters as { html: string }[])[1]!.html;
     expect(html).toContain(`/media/figures/${bookId}/1/1080.webp?`);
@@ -320,6 +324,8 @@ describe('images inside the chapters of a text book', () => {
     expect(freeServed.statusCode).toBe(200);
     expect((await sharp(freeServed.rawPayload).metadata()).width).toBe(1080);
     await t.database.db.updateTable('books').set({ free_flg: 0 }).where('id', '=', bookId).execute();
+    await recordChange(t.database.db, 'catalog');
+    await t.app.deps.changes.check();
     // Once no longer free, the free grant's URL stops working.
     expect((await t.app.inject({ url: freeSrc })).statusCode).toBe(403);
   });
