@@ -194,7 +194,7 @@ describe('serials, covers and reports in the operator console', () => {
       const section = page.locator('section', { has: packs });
       const csvHref = await section.getByRole('link', { name: 'CSVダウンロード' }).getAttribute('href');
       const csv = await (await page.request.get(`${store.url}${csvHref}`)).text();
-      assert.match(csv, /支払い方法,注文数,円,コイン,ボーナスコイン\r\n(.*\r\n)*SIMPLY_PAY_CREDIT_CARD,\d+,/);
+      assert.match(csv, /支払い方法,注文数,円,コイン,ボーナスコイン\r\n(.*\r\n)*クレジットカード,\d+,/);
       await page.getByRole('heading', { name: '売れている作品' }).scrollIntoViewIfNeeded();
       await shot(page, `reports-${width}`);
       if (width === 768) {

@@ -229,7 +229,7 @@ describe('reports', () => {
     ]);
     expect(packs.total).toEqual({ paymentType: '合計', orders: 3, yen: 4500, coins: 4500, bonus: 350 });
     const csv = await op.get('/reports/coin_packs?from=2027-02-03&to=2027-02-03&format=csv');
-    expect(csv.body).toBe('\uFEFF支払い方法,注文数,円,コイン,ボーナスコイン\r\nPAYPAY,1,3000,3000,300\r\nSIMPLY_PAY_CREDIT_CARD,2,1500,1500,50\r\n合計,3,4500,4500,350\r\n');
+    expect(csv.body).toBe('\uFEFF支払い方法,注文数,円,コイン,ボーナスコイン\r\nPayPay,1,3000,3000,300\r\nクレジットカード,2,1500,1500,50\r\n合計,3,4500,4500,350\r\n');
 
     const bad = await op.get('/reports/top_titles?from=2027-02-03&to=2027-02-03&limit=0');
     expect([bad.statusCode, bad.json().messages]).toEqual([400, ['limit: must be 1–100']]);

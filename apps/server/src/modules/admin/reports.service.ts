@@ -1,6 +1,7 @@
 import { type SalesRow, tokyoMinuteToInstant } from '@hondana/domain/admin/admin-api';
 import type { CoinPackSalesRow, TopTitleRow } from '@hondana/domain/admin/admin-serials-api';
 import { tokyoDay } from '@hondana/domain/time';
+import { type CoinPaymentMethod, coinPaymentMethodLabels, paymentTypeOfMethod } from '@hondana/domain/wallet-payments';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { unusedPaidBalance } from '../wallet/reports';
@@ -115,7 +116,12 @@ export async function coinPackSalesReport(db: Kysely<Database>, q: { from: strin
   return { rows, total };
 }
 
+/** The payment type's Japanese name, as the shop shows it (the CSV is read by people too). */
+const paymentTypeLabels = new Map<string, string>(
+  (Object.entries(paymentTypeOfMethod) as [CoinPaymentMethod, string][]).map(([method, type]) => [type, coinPaymentMethodLabels[method]]),
+);
+
 export function coinPackSalesCsv(report: Awaited<ReturnType<typeof coinPackSalesReport>>): string {
-  const line = (r: CoinPackSalesRow) => [r.paymentType, r.orders, r.yen, r.coins, r.bonus];
+  const line = (r: CoinPackSalesRow) => [paymentTypeLabels.get(r.paymentType) ?? r.paymentType, r.orders, r.yen, r.coins, r.bonus];
   return toCsv(['支払い方法', '注文数', '円', 'コイン', 'ボーナスコイン'], [...report.rows.map(line), line(report.total)]);
 }

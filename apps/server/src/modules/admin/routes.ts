@@ -16,6 +16,7 @@ import {
   UpdateTitleBody,
 } from '@hondana/domain/admin/admin-api';
 import { AppError, ErrorCode, badRequest } from '@hondana/domain/errors';
+import { type Currency, currencyLabels } from '@hondana/domain/wallet-lots';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -237,7 +238,7 @@ export const adminRoutes: FastifyPluginAsync = async (base) => {
     await requireStaff(request, 'everything');
     const report = await reports.unusedBalanceReport(db, request.query.date);
     if (request.query.format === 'csv') {
-      const csv = reports.toCsv(['基準日', '通貨', '未使用残高（枚）', '未使用残高（円）'], [...report.byCurrency.map((c) => [report.referenceDate, c.currency, c.coins, c.yen]), [report.referenceDate, '合計', '', report.totalYen]]);
+      const csv = reports.toCsv(['基準日', '通貨', '未使用残高（枚）', '未使用残高（円）'], [...report.byCurrency.map((c) => [report.referenceDate, currencyLabels[c.currency as Currency] ?? c.currency, c.coins, c.yen]), [report.referenceDate, '合計', '', report.totalYen]]);
       return reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', `attachment; filename="unused-balance-${report.referenceDate}.csv"`).send(csv);
     }
     return report;
