@@ -1,5 +1,5 @@
 import type { PossessionStatus } from '@hondana/domain/orders-rules';
-import type { Kysely, Transaction } from 'kysely';
+import type { Expression, Kysely, Transaction } from 'kysely';
 import { preparedQuery } from '../../db/prepared-query';
 import type { Database } from '../../db/schema';
 
@@ -8,15 +8,18 @@ type Trx = Transaction<Database>;
 
 /** The member's entitlement to a book already released at `now`, if any. */
 export async function releasedEntitlement(db: Db, userId: number, bookId: number, now: number): Promise<boolean> {
-  const row = await db
+  return (await releasedEntitlementQuery(db, userId, bookId, now).executeTakeFirst()) !== undefined;
+}
+
+/** The book's id when the member has an entitlement to it and it is released at `now` (`userId` may be a column of an outer query), else no row. */
+export function releasedEntitlementQuery(db: Db, userId: number | Expression<number>, bookId: number, now: number) {
+  return db
     .selectFrom('user_books')
     .innerJoin('books', 'books.id', 'user_books.book_id')
     .select('user_books.book_id')
     .where('user_books.user_id', '=', userId)
     .where('user_books.book_id', '=', bookId)
-    .where('books.start_datetime', '<=', now)
-    .executeTakeFirst();
-  return row !== undefined;
+    .where('books.start_datetime', '<=', now);
 }
 
 /** The member's entitlements among the books, with each book's release. */

@@ -25,6 +25,9 @@ export async function possessionOf(
   return result;
 }
 
+/** The book's id when the member may read it at `now`, as a query (`ownsBook` in one statement with others). */
+export const releasedEntitlementQuery = repo.releasedEntitlementQuery;
+
 /** One of the books among `bookIds` the member has an entitlement to, if any (a one-row query). */
 export const entitledBookQuery = repo.entitledBookQuery;
 

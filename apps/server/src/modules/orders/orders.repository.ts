@@ -1,6 +1,6 @@
 import { AppError, ErrorCode } from '@hondana/domain/errors';
 import { type OrderStatus, type PointCampaignRule, type PointCampaignType, canTransition, isPointCampaignType } from '@hondana/domain/orders-rules';
-import type { Insertable, Kysely, Transaction } from 'kysely';
+import type { Expression, Insertable, Kysely, Transaction } from 'kysely';
 import type { OrdersTable } from '../../db/orders-schema';
 import type { Database } from '../../db/schema';
 import { preparedQuery } from '../../db/prepared-query';
@@ -69,8 +69,8 @@ export async function releasedPreOrderIds(db: Db, now: number, limit: number): P
   return rows.map((r) => r.id);
 }
 
-/** First paying: the member has no completed book order that cost coins or points. */
-export function paidBookOrderQuery(db: Db, userId: number) {
+/** First paying: the member has no completed book order that cost coins or points (`userId` may be a column of an outer query). */
+export function paidBookOrderQuery(db: Db, userId: number | Expression<number>) {
   return db
     .selectFrom('orders')
     .select('id')
@@ -192,6 +192,16 @@ export async function heldBooksByTitle(db: Db, userId: number, titleIds: readonl
     .groupBy('books.title_id')
     .execute();
   return new Map(rows.map((r) => [r.title_id, Number(r.n)]));
+}
+
+/** How many books of a title the member holds, as one value (`userId` may be a column of an outer query): `heldBooksByTitle` for one title. */
+export function heldBooksOfTitleQuery(db: Db, userId: number | Expression<number>, titleId: number) {
+  return db
+    .selectFrom('user_books')
+    .innerJoin('books', 'books.id', 'user_books.book_id')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('user_books.user_id', '=', userId)
+    .where('books.title_id', '=', titleId);
 }
 
 export function booksForPurchase(db: Db, bookIds: readonly number[]): Promise<PurchasableBookRow[]> {

@@ -137,9 +137,12 @@ async function priceAndRead(
   return { priced: { books: priced, totalPrice, isFirstPaying: firstPaying, pointCampaign: sumPoints(priced) }, balances };
 }
 
+/** Whether a running campaign depends on the books of a title the member holds (firstStep, continueBuy). */
+const needsHeld = (campaigns: readonly PointCampaignRule[]) => campaigns.some((c) => c.type === 'firstStep' || c.type === 'continueBuy');
+
 /** Books of each title the member holds, read only when a running campaign depends on it (firstStep, continueBuy). */
 async function heldFor(db: Db, userId: number, books: readonly PurchasableBookRow[], campaigns: readonly PointCampaignRule[]) {
-  if (!campaigns.some((c) => c.type === 'firstStep' || c.type === 'continueBuy')) return null;
+  if (!needsHeld(campaigns)) return null;
   return heldBooksByTitle(db, userId, [...new Set(books.map((b) => b.title_id))]);
 }
 
@@ -185,6 +188,26 @@ export async function pointsForBook(db: Db, userId: number | null, bookId: numbe
   const [first, held] = userId === null ? [false, null] : await Promise.all([isFirstPaying(db, userId), heldFor(db, userId, [row], campaigns)]);
   return pointBreakdown(campaigns, pointContextOf(row, priceAt(toPricing(row), now).price, [row], { first, held, preOrder: false, now }, false));
 }
+
+/**
+ * `pointsForBook` for a member whose first-paying state and books held of the book's title were
+ * read already (`paidBookOrderQuery`, `heldBooksOfTitleQuery`, in one statement with other reads).
+ */
+export async function memberPointsForBook(
+  db: Db,
+  member: { firstPaying: boolean; heldOfTitle: number },
+  bookId: number,
+  now: number,
+): Promise<PointCampaignSummary | null> {
+  const [[row], campaigns] = await Promise.all([booksForPurchase(db, [bookId]), activeCampaigns(db, now)]);
+  if (!row) return null;
+  const held = needsHeld(campaigns) ? new Map([[row.title_id, member.heldOfTitle]]) : null;
+  const buyer = { first: member.firstPaying, held, preOrder: false, now };
+  return pointBreakdown(campaigns, pointContextOf(row, priceAt(toPricing(row), now).price, [row], buyer, false));
+}
+
+/** The member reads `memberPointsForBook` takes, as queries (`userId` may be a column of an outer query). */
+export { heldBooksOfTitleQuery, paidBookOrderQuery } from './orders.repository';
 
 function sumPoints(books: PricedBook[]): PointCampaignSummary {
   const byCampaign = new Map<number, PointLine>();
