@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { recordChange } from '../src/ops/store-changes';
 import { type TestApp, buildTestApp } from './support/build-test-app';
 import { insertBook, insertTitle } from './support/catalog-factories';
@@ -6,7 +6,7 @@ import { cartClient } from './support/cart-factories';
 import { createMember, signUp } from './support/members';
 import { memberClient } from './support/review-helpers';
 import { grantOwnership, userIdOf } from './support/reading-factories';
-import { tokenFor } from './support/wallet-factories';
+import { buyWithMangaCoin, grantTo, tokenFor, member as walletMember } from './support/wallet-factories';
 
 /**
  * Members' store pages kept by the server (decision 029, issue 26): a page is kept per URL, adult
@@ -57,6 +57,22 @@ const cartCountOf = (html: string) => {
 const wishedOf = (html: string) => /aria-pressed="(true|false)"[^>]*>(?:<span[^>]*>[^<]*<\/span>)?マイリスト/.exec(html)?.[1] === 'true';
 /** An owned volume's page has no 試し読み link to it (it is read, not sampled); the loader data says `bought`. */
 const sampleLinkTo = (html: string, bookId: number) => html.includes(`href="/viewer?cid=${bookId}"`);
+
+/** The statements the database runs while `run` runs (the store-change signal's polling left out). */
+async function statementsOf<T>(run: () => Promise<T>): Promise<{ response: T; sql: string[] }> {
+  const executor = t.database.db.getExecutor();
+  const original = executor.executeQuery.bind(executor);
+  const sql: string[] = [];
+  const spy = vi.spyOn(executor, 'executeQuery').mockImplementation((query, ...rest) => {
+    if (!query.sql.includes('store_changes')) sql.push(query.sql);
+    return original(query, ...rest);
+  });
+  try {
+    return { response: await run(), sql };
+  } finally {
+    spy.mockRestore();
+  }
+}
 
 describe('members’ kept pages', () => {
   it('gives each of four members interleaved under load only their own part on every covered page, and serves repeats from the cache', async () => {
@@ -160,6 +176,54 @@ describe('members’ kept pages', () => {
       expect(response.headers['x-page-cache']).toBe('hit');
       expect(pointsOf(response.body), who).toBe(first[who]);
     }
+  });
+
+  it('two members with different marks of a volume, interleaved under load, each get their own, and a kept volume page costs one statement', async () => {
+    const marked = await signUp(t.app, createMember());
+    const unmarked = await signUp(t.app, createMember());
+    await grantOwnership(t.database.db, await userIdOf(t.app, marked), books[0]!);
+    const wish = await t.app.inject({
+      method: 'POST',
+      url: '/api/wish_title/add',
+      headers: { cookie: marked },
+      payload: { token: await tokenFor(t.app, marked, '/api/wish_title/add/create_token'), title_id: titleId },
+    });
+    expect(wish.statusCode, wish.body).toBe(200);
+    await t.app.deps.changes.check();
+    const url = `/series_list/series_id=${titleId}?book_id=${books[0]}`;
+    const expected = { [marked]: { owns: true, wished: true }, [unmarked]: { owns: false, wished: false } };
+    for (let wave = 0; wave < 8; wave++) {
+      const cookies = [marked, unmarked, marked, unmarked, unmarked, marked].sort(() => Math.random() - 0.5);
+      for (const [i, response] of (await Promise.all(cookies.map((cookie) => page(cookie, url)))).entries()) {
+        const mine = expected[cookies[i]!]!;
+        expect(response.statusCode).toBe(200);
+        expect(sampleLinkTo(response.body, books[0]!), 'an owned volume has no 試し読み').toBe(!mine.owns);
+        expect(wishedOf(response.body)).toBe(mine.wished);
+      }
+    }
+    // A kept page's member request: the session and the volume's marks in one statement.
+    const statements = await statementsOf(() => page(unmarked, url));
+    expect(statements.response.headers['x-page-cache']).toBe('hit');
+    expect(statements.sql).toHaveLength(1);
+  });
+
+  it('a purchase between two requests shows at once: the next volume page is the owner’s (読む, no 試し読み)', async () => {
+    const { cookie, userId } = await walletMember(t.app);
+    await grantTo(t.database.db, userId, 'MANGA_COIN', 1000);
+    await t.app.deps.changes.check();
+    const url = `/series_list/series_id=${titleId}?book_id=${books[2]}`;
+    await page(cookie, url);
+    const before = await page(cookie, url);
+    expect(before.headers['x-page-cache']).toBe('hit');
+    expect(sampleLinkTo(before.body, books[2]!)).toBe(true);
+    const bought = await buyWithMangaCoin(t.app, cookie, books[2]!, 550);
+    expect(bought.statusCode, bought.body).toBe(200);
+    const after = await page(cookie, url);
+    expect(sampleLinkTo(after.body, books[2]!), 'the bought volume is read, not sampled').toBe(false);
+    // Served again, it stays the owner's.
+    const again = await page(cookie, url);
+    expect(again.headers['x-page-cache']).toBe('hit');
+    expect(sampleLinkTo(again.body, books[2]!)).toBe(false);
   });
 
   it('a price change shows to members within a second: the store-change signal clears their pages too', async () => {

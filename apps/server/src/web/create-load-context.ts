@@ -11,7 +11,6 @@ import type { AuthAttempt, AuthAttemptKind } from '../modules/accounts/auth-atte
 import { clearedSessionSetCookie, sessionSecret, sessionSetCookie, sessionUser } from '../modules/accounts/session-plugin';
 import { type SessionUser, deleteSession } from '../modules/accounts/sessions';
 import { getBookDetail } from '../modules/catalog/books.service';
-import type { BookDetail } from '../modules/catalog/books.types';
 import { topPageBooks } from '../modules/catalog/catalog.service';
 import { getFreePage } from '../modules/catalog/free-books.service';
 import { userToBook } from '../modules/catalog/recommendations.service';
@@ -24,6 +23,7 @@ import { reviewsContext } from '../modules/reviews/load-context';
 import { serialsContext } from '../modules/serials/load-context';
 import type { AccountActionResult, StoreLoadContext, Viewer } from './load-context';
 import { myReviewPart } from './member-answers.repository';
+import { memberBookDetail } from './member-book-detail';
 import { type MemberPart, personalSection } from './member-part';
 
 type Db = Kysely<Database>;
@@ -126,10 +126,11 @@ function catalogContext(db: Db, viewer: Viewer | null, at: number, part: MemberP
     // The series page reads nothing of the member's today; for a page the member cache may keep
     // it is asked as a guest's, so a member's mark added to it later cannot reach another member.
     getSeriesPage: (q) => getSeriesPage(db, { ...q, includeAdult, userId: part ? null : userId, now: now() }),
-    // The member's marks of a volume (bought, reviewed, on my list) are the member's part of it.
-    getBookDetail: part
-      ? (q) => part.record('catalog.getBookDetail', [q], () => bookDetail(q), memberMarksOfBook)
-      : bookDetail,
+    // The member's marks of a volume (bought, reviewed, on my list, what their points depend on) are the member's part of it.
+    getBookDetail:
+      part && userId !== null
+        ? (q) => part.recordWith('catalog.getBookDetail', () => memberBookDetail(db, { ...q, includeAdult, userId, now: now() }))
+        : bookDetail,
     getRankingPage: (q) => getRankingPage(db, { ...q, includeAdult, now: now() }),
     getFreeRanking: (q) => getFreeRanking(db, { ...q, includeAdult, now: now() }),
     getFreePage: (q) => getFreePage(db, { ...q, includeAdult, now: now() }),
@@ -143,21 +144,6 @@ function catalogContext(db: Db, viewer: Viewer | null, at: number, part: MemberP
     },
   };
 }
-
-/**
- * What of a volume's detail is the member's own (the rest is the catalog's, the same for
- * everyone): the marks, and the points buying it earns (first-purchase and per-title campaign
- * lines depend on the member's orders and shelf).
- */
-const memberMarksOfBook = (detail: BookDetail | null) =>
-  detail && {
-    bought: detail.bought,
-    reviewed: detail.reviewed,
-    reviewId: detail.reviewId,
-    wished: detail.wished,
-    pointCampaign: detail.pointCampaign,
-    pointTotal: detail.pointTotal,
-  };
 
 const toViewer = ({ userId, nickname, adultState }: SessionUser): Viewer => ({ userId, nickname, adultState });
 

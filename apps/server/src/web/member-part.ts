@@ -35,6 +35,19 @@ export class MemberPart {
     return value;
   }
 
+  /**
+   * `record` for a call whose recorded arguments come with its answer (a volume's title): `run`
+   * gives the arguments, the answer the page gets, and the part of it that is the member's.
+   */
+  async recordWith<T>(name: MemberCallName, run: () => Promise<{ args: unknown[]; value: T; recorded: unknown }>): Promise<T> {
+    const call: RecordedCall = { name, args: [] };
+    this.#calls.push(call);
+    const { args, value, recorded } = await run();
+    call.args = args;
+    call.value = recorded;
+    return value;
+  }
+
   /** Records a call answered elsewhere (the one member statement, `member-answers.repository.ts`): `value` as `record` would project it. */
   answered(name: MemberCallName, args: unknown[], value: unknown): void {
     this.#calls.push({ name, args, value });
