@@ -55,6 +55,10 @@ const cartCountOf = (html: string) => {
 };
 /** The マイリスト button's pressed state. */
 const wishedOf = (html: string) => /aria-pressed="(true|false)"[^>]*>(?:<span[^>]*>[^<]*<\/span>)?マイリスト/.exec(html)?.[1] === 'true';
+/** The volume's points as the page shows them (0: none shown). */
+const pointsOf = (html: string) => Number(/>([\d,]+)pt還元</.exec(html)?.[1]?.replace(/,/g, '') ?? 0);
+/** The volume's points the API's book detail gives the member. */
+const apiPointsOf = async (cookie: string, bookId: number) => (await t.app.inject({ url: `/api/books/${bookId}`, headers: { cookie } })).json<{ pointTotal: number }>().pointTotal;
 /** An owned volume's page has no 試し読み link to it (it is read, not sampled); the loader data says `bought`. */
 const sampleLinkTo = (html: string, bookId: number) => html.includes(`href="/viewer?cid=${bookId}"`);
 
@@ -166,8 +170,6 @@ describe('members’ kept pages', () => {
     const other = await signUp(t.app, createMember());
     await grantOwnership(t.database.db, await userIdOf(t.app, holder), books[0]!);
     const url = `/series_list/series_id=${titleId}?book_id=${books[2]}`;
-    /** The volume's points as the page shows them (0: none shown). */
-    const pointsOf = (html: string) => Number(/>([\d,]+)pt還元</.exec(html)?.[1]?.replace(/,/g, '') ?? 0);
     const first = { holder: pointsOf((await page(holder, url)).body), other: pointsOf((await page(other, url)).body) };
     expect(first.holder, 'the holder earns the campaign on top').toBeGreaterThan(first.other);
     // Served again (from the cache), each member keeps their own figure, in either order.
@@ -207,7 +209,7 @@ describe('members’ kept pages', () => {
     expect(statements.sql).toHaveLength(1);
   });
 
-  it('a purchase between two requests shows at once: the next volume page is the owner’s (読む, no 試し読み)', async () => {
+  it('a purchase between two requests shows at once: the next volume page is the owner’s (読む, no 試し読み), and first-purchase points go', async () => {
     const { cookie, userId } = await walletMember(t.app);
     await grantTo(t.database.db, userId, 'MANGA_COIN', 1000);
     await t.app.deps.changes.check();
@@ -216,8 +218,19 @@ describe('members’ kept pages', () => {
     const before = await page(cookie, url);
     expect(before.headers['x-page-cache']).toBe('hit');
     expect(sampleLinkTo(before.body, books[2]!)).toBe(true);
+    // A first purchase earns a campaign's points: the other volume's page shows them until this one.
+    await t.database.db.insertInto('point_campaigns').values({ type: 'first', name: '初回購入キャンペーン', rate: 0, point: 100, expire_days: 90, min_books: 0 }).execute();
+    await t.app.deps.changes.publish('catalog');
+    const other = `/series_list/series_id=${titleId}?book_id=${books[0]}`;
+    await page(cookie, other);
+    const firstPoints = pointsOf((await page(cookie, other)).body);
+    expect(firstPoints).toBe(await apiPointsOf(cookie, books[0]!));
+    await page(cookie, url);
     const bought = await buyWithMangaCoin(t.app, cookie, books[2]!, 550);
     expect(bought.statusCode, bought.body).toBe(200);
+    const laterPoints = pointsOf((await page(cookie, other)).body);
+    expect(laterPoints, 'no first-purchase points after a purchase').not.toBe(firstPoints);
+    expect(laterPoints).toBe(await apiPointsOf(cookie, books[0]!));
     const after = await page(cookie, url);
     expect(sampleLinkTo(after.body, books[2]!), 'the bought volume is read, not sampled').toBe(false);
     // Served again, it stays the owner's.
