@@ -3,6 +3,7 @@ import { promoCopy as p } from '../../../i18n/ja-admin-promotions';
 import { ChangeStatus } from './change-status';
 import { EditorForm, Field } from './editor-form';
 import { type Column, EditorTable, RowButton, cells } from './editor-table';
+import { SeriesLinkField } from './id-pickers';
 import { useVersionedEditor } from './use-versioned-editor';
 import styles from './admin.module.css';
 
@@ -61,9 +62,7 @@ export function BannersPage() {
         <Field label={p('banners.imageUrl')}>
           <input name="imageUrl" inputMode="url" required defaultValue={editing?.imageUrl} />
         </Field>
-        <Field label={p('banners.jumpUrl')}>
-          <input name="jumpUrl" inputMode="url" required defaultValue={editing?.jumpUrl} />
-        </Field>
+        <SeriesLinkField name="jumpUrl" label={p('banners.jumpUrl')} defaultValue={editing?.jumpUrl} />
         <Field label={p('banners.colorCode')}>
           <input name="colorCode" type="color" defaultValue={editing?.colorCode ?? '#ffffff'} />
         </Field>

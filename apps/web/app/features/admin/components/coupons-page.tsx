@@ -4,8 +4,13 @@ import type { AdminCoupon } from '../api/admin-api';
 import { ChangeStatus } from './change-status';
 import { EditorForm, Field } from './editor-form';
 import { type Column, EditorTable, RowButton } from './editor-table';
+import { BookIdsField, TitleIdsField } from './id-pickers';
 import { useVersionedEditor } from './use-versioned-editor';
 import styles from './admin.module.css';
+
+/** The target scopes whose ids are volumes and titles (`coupons.scopes`). */
+const BOOKS = '10';
+const TITLES = '20';
 
 const ids = (text: string) => text.split(/[,、\s]+/).filter(Boolean).map(Number);
 
@@ -64,11 +69,23 @@ const options = (labels: Record<string, string>) =>
     </option>
   ));
 
+/** The coupon's target ids: volumes or titles picked by name for those scopes, typed ids for the others. */
+function TargetIdsField({ scope }: { scope: string }) {
+  if (scope === BOOKS) return <BookIdsField name="targetIds" label={a('coupons.targetIds')} multiple />;
+  if (scope === TITLES) return <TitleIdsField name="targetIds" label={a('coupons.targetIds')} multiple />;
+  return (
+    <Field label={a('coupons.targetIds')}>
+      <input name="targetIds" inputMode="numeric" />
+    </Field>
+  );
+}
+
 /** `/admin/coupons`: the coupons (4 types × 6 target scopes) with who received and used them; create and switch off. */
 export function CouponsPage() {
   const editor = useVersionedEditor<AdminCoupon, { coupons: AdminCoupon[] }>({ key: 'coupons', path: '/coupons' });
   const { change, rowChange } = editor;
   const [audience, setAudience] = useState('ALL');
+  const [scope, setScope] = useState('0');
   const create = editor.submit(couponFields, { notice: (c: AdminCoupon & { given: number }) => a('coupons.created', { given: c.given }), reset: false });
 
   return (
@@ -96,13 +113,11 @@ export function CouponsPage() {
           <input name="expireAt" type="datetime-local" required />
         </Field>
         <Field label={a('coupons.targetScope')}>
-          <select name="targetScope" defaultValue="0">
+          <select name="targetScope" value={scope} onChange={(e) => setScope(e.target.value)}>
             {options(jaAdmin.coupons.scopes)}
           </select>
         </Field>
-        <Field label={a('coupons.targetIds')}>
-          <input name="targetIds" inputMode="numeric" />
-        </Field>
+        <TargetIdsField scope={scope} />
         <Field label={a('coupons.targetGenreIds')}>
           <input name="targetGenreIds" inputMode="numeric" />
         </Field>

@@ -1,31 +1,40 @@
+import { useQueries } from '@tanstack/react-query';
 import { useState } from 'react';
 import { adminCopy as a } from '../../../i18n/ja-admin';
 import type { AdminBook } from '../api/admin-api';
-import { useAdminTitle } from '../api/get-titles';
+import { titleQueryOptions, useAdminTitle } from '../api/get-titles';
 import { TitleSearch } from './title-search';
 import styles from './admin.module.css';
 import css from './picker.module.css';
 
-const wholeNumber = (text: string) => (/^\d+$/.test(text.trim()) ? Number(text.trim()) : null);
 const parseIds = (text: string) => text.split(/[,、\s]+/).filter(Boolean).map(Number);
 
-interface TitleIdFieldProps {
-  /** The form field's name (`titleId`), which still takes a typed id. */
+interface TitleIdsFieldProps {
+  /** The form field's name (`titleId`, `targetIds`), which still takes typed ids. */
   name: string;
   label: string;
   required?: boolean;
-  defaultId?: number | null;
+  /** Several titles (comma-separated ids), or one. */
+  multiple: boolean;
+  defaultIds?: number[];
 }
 
-/** A title id a form sends, chosen by the title's name (or typed); the chosen title's name shows under it. */
-export function TitleIdField({ name, label, required, defaultId }: TitleIdFieldProps) {
-  const [value, setValue] = useState(defaultId == null ? '' : String(defaultId));
-  const titleId = wholeNumber(value);
-  const title = useAdminTitle(titleId);
-  const chosen = titleId === null ? a('picker.chosenNone') : title.data ? a('picker.chosenTitle', { name: title.data.name }) : title.isError ? a('picker.unknownTitle', { id: titleId }) : '';
+/** Title ids a form sends, chosen by the title's name (or typed); the chosen titles' names show under them. */
+export function TitleIdsField({ name, label, required, multiple, defaultIds = [] }: TitleIdsFieldProps) {
+  const [value, setValue] = useState(defaultIds.join(', '));
+  const ids = parseIds(value).filter((i) => Number.isInteger(i) && i > 0);
+  const titles = useQueries({ queries: ids.map((i) => titleQueryOptions(i)) });
+  const nameOf = (i: number, k: number) => titles[k]?.data?.name ?? (titles[k]?.isError ? a('picker.unknownTitle', { id: i }) : '…');
+
+  function choose(titleId: number) {
+    if (!multiple) setValue(String(titleId));
+    else if (!ids.includes(titleId)) setValue([...ids, titleId].join(', '));
+  }
+
+  const chosen = ids.length === 0 ? a('picker.chosenNone') : a('picker.chosenTitle', { name: ids.map(nameOf).join('、') });
   return (
     <div className={`${styles.wide} ${css.group}`}>
-      <TitleSearch onChoose={(t) => setValue(String(t.id))} />
+      <TitleSearch onChoose={(t) => choose(t.id)} />
       <label className={styles.field}>
         {label}
         <input name={name} inputMode="numeric" required={required} value={value} onChange={(e) => setValue(e.target.value)} />
@@ -84,6 +93,36 @@ export function BookIdsField({ name, label, required, multiple, defaultBooks = [
       <p className={css.chosen} aria-live="polite">
         {chosen}
       </p>
+    </div>
+  );
+}
+
+const SERIES_LINK = /^\/series_list\/series_id=(\d+)/;
+
+interface SeriesLinkFieldProps {
+  /** The form field's name (`jumpUrl`), which still takes any link typed. */
+  name: string;
+  label: string;
+  defaultValue?: string;
+}
+
+/** A link a form sends, set to a title's series page by choosing the title by name (or typed); a series page's title shows under it. */
+export function SeriesLinkField({ name, label, defaultValue = '' }: SeriesLinkFieldProps) {
+  const [value, setValue] = useState(defaultValue);
+  const linked = SERIES_LINK.exec(value.trim());
+  const title = useAdminTitle(linked ? Number(linked[1]) : null);
+  return (
+    <div className={`${styles.wide} ${css.group}`}>
+      <TitleSearch onChoose={(t) => setValue(`/series_list/series_id=${t.id}`)} />
+      <label className={styles.field}>
+        {label}
+        <input name={name} inputMode="url" required value={value} onChange={(e) => setValue(e.target.value)} />
+      </label>
+      {title.data && (
+        <p className={css.chosen} aria-live="polite">
+          {a('picker.chosenTitle', { name: title.data.name })}
+        </p>
+      )}
     </div>
   );
 }

@@ -4,7 +4,7 @@ import { jaAdminPromotions, promoCopy as p } from '../../../i18n/ja-admin-promot
 import { ChangeStatus } from './change-status';
 import { EditorForm, Field } from './editor-form';
 import { type Column, EditorTable, RowButton, cells } from './editor-table';
-import { BookIdsField, TitleIdField } from './id-pickers';
+import { BookIdsField, TitleIdsField } from './id-pickers';
 import { useVersionedEditor } from './use-versioned-editor';
 import styles from './admin.module.css';
 
@@ -72,7 +72,7 @@ function TargetFields({ type, editing }: { type: CampaignType; editing: AdminPoi
   return (
     <>
       {type === 'book' && <BookIdsField name="bookId" label={p('campaigns.bookId')} required multiple={false} defaultBooks={editing?.bookId ? [{ id: editing.bookId }] : []} />}
-      {(type === 'series' || type === 'bulkBuy') && <TitleIdField name="titleId" label={p('campaigns.titleId')} required={type === 'series'} defaultId={editing?.titleId} />}
+      {(type === 'series' || type === 'bulkBuy') && <TitleIdsField name="titleId" label={p('campaigns.titleId')} required={type === 'series'} multiple={false} defaultIds={editing?.titleId ? [editing.titleId] : []} />}
       {type === 'specificGenres' && (
         <Field label={p('campaigns.genreIds')}>
           <input name="genreIds" inputMode="numeric" required defaultValue={editing?.genreIds.join(', ') ?? ''} />
