@@ -23,7 +23,7 @@ interface TitleSearchProps {
 
 /**
  * A combobox finding titles by part of their name (WAI-ARIA combobox with a listbox popup): ↑↓ move
- * through the matches, Enter or a click chooses, Escape closes. Its input has no `name`, so what is
+ * through the matches, Enter or a click chooses (Enter never submits the form), Escape closes. Its input has no `name`, so what is
  * typed never reaches the form; the chosen title goes to `onChoose`.
  */
 export function TitleSearch({ onChoose }: TitleSearchProps) {
@@ -48,9 +48,10 @@ export function TitleSearch({ onChoose }: TitleSearchProps) {
       if (!open) return setOpen(true);
       const step = e.key === 'ArrowDown' ? 1 : -1;
       setActive((i) => (options.length === 0 ? 0 : (i + step + options.length) % options.length));
-    } else if (e.key === 'Enter' && expanded) {
+    } else if (e.key === 'Enter') {
+      // Enter in the search chooses; it never sends the half-filled form around it.
       e.preventDefault();
-      const chosen = options[active];
+      const chosen = expanded ? options[active] : undefined;
       if (chosen) choose(chosen);
     } else if (e.key === 'Escape' && open) {
       e.preventDefault();
@@ -60,46 +61,48 @@ export function TitleSearch({ onChoose }: TitleSearchProps) {
 
   const status = q === '' || !open ? '' : found.isFetching && !found.data ? a('picker.searching') : options.length === 0 ? a('picker.noMatch') : '';
   return (
-    <div className={`${styles.field} ${css.search}`}>
+    <div className={styles.field}>
       <label htmlFor={`${id}-input`}>{a('picker.searchTitle')}</label>
-      <input
-        id={`${id}-input`}
-        type="text"
-        role="combobox"
-        autoComplete="off"
-        aria-autocomplete="list"
-        aria-expanded={expanded}
-        aria-controls={`${id}-listbox`}
-        aria-activedescendant={expanded && options[active] ? optionId(options[active]) : undefined}
-        aria-describedby={`${id}-hint`}
-        value={text}
-        onChange={(e) => {
-          setText(e.target.value);
-          setOpen(true);
-          setActive(0);
-        }}
-        onKeyDown={onKeyDown}
-        onBlur={() => setOpen(false)}
-      />
+      <div className={css.anchor}>
+        <input
+          id={`${id}-input`}
+          type="text"
+          role="combobox"
+          autoComplete="off"
+          aria-autocomplete="list"
+          aria-expanded={expanded}
+          aria-controls={`${id}-listbox`}
+          aria-activedescendant={expanded && options[active] ? optionId(options[active]) : undefined}
+          aria-describedby={`${id}-hint`}
+          value={text}
+          onChange={(e) => {
+            setText(e.target.value);
+            setOpen(true);
+            setActive(0);
+          }}
+          onKeyDown={onKeyDown}
+          onBlur={() => setOpen(false)}
+        />
+        <ul id={`${id}-listbox`} role="listbox" aria-label={a('picker.searchTitle')} className={css.listbox} hidden={!expanded}>
+          {options.map((t, i) => (
+            <li
+              key={t.id}
+              id={optionId(t)}
+              role="option"
+              aria-selected={i === active}
+              className={css.option}
+              onMouseDown={(e) => e.preventDefault()}
+              onMouseEnter={() => setActive(i)}
+              onClick={() => choose(t)}
+            >
+              {a('picker.titleOption', { name: t.name, id: t.id, books: t.bookCount })}
+            </li>
+          ))}
+        </ul>
+      </div>
       <p id={`${id}-hint`} className={css.hint}>
         {a('picker.hint')}
       </p>
-      <ul id={`${id}-listbox`} role="listbox" aria-label={a('picker.searchTitle')} className={css.listbox} hidden={!expanded}>
-        {options.map((t, i) => (
-          <li
-            key={t.id}
-            id={optionId(t)}
-            role="option"
-            aria-selected={i === active}
-            className={css.option}
-            onMouseDown={(e) => e.preventDefault()}
-            onMouseEnter={() => setActive(i)}
-            onClick={() => choose(t)}
-          >
-            {a('picker.titleOption', { name: t.name, id: t.id, books: t.bookCount })}
-          </li>
-        ))}
-      </ul>
       <p role="status" className={css.hint}>
         {status}
       </p>
