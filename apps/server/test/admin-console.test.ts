@@ -109,6 +109,8 @@ describe('catalog', () => {
     expect(JSON.parse(entry!.after_json!)).toMatchObject({ name: '星降る図書館' });
     // Found by the store's search by its author's reading.
     expect((await op.get('/titles?q=ホシノ')).json().titles.map((x: { id: number }) => x.id)).toContain(title.id);
+    // The console's title pickers find it by part of its name, typed as the operator remembers it.
+    expect((await op.get('/titles?q=降る図')).json().titles.map((x: { id: number; name: string }) => x.name)).toContain('星降る図書館');
     const listed = (await op.get(`/audit?subject=title:${title.id}`)).json().entries;
     expect(listed[0]).toMatchObject({ action: 'title.create', actorUserId: op.userId, actorEmail: expect.stringContaining('@') });
   });

@@ -244,6 +244,21 @@ export const jaAdmin = {
     saveSample: '試し読みを保存する',
     sampleSaved: '試し読みを保存しました',
   },
+  /** Choosing titles and volumes by name where a form takes their ids. */
+  picker: {
+    searchTitle: '作品名で探す',
+    hint: '作品名・よみ・著者名の一部を入力し、↑↓で選んでEnterで決定します。',
+    searching: '検索中…',
+    noMatch: '一致する作品がありません',
+    titleOption: '{{name}}（ID {{id}}・{{books}}冊）',
+    chosenTitle: '選択中の作品：{{name}}',
+    unknownTitle: 'ID {{id}} の作品は見つかりません',
+    volumesOf: '「{{name}}」の巻（押して選ぶ・外す）',
+    volume: '{{name}}（ID {{id}}）',
+    noVolumes: 'この作品には巻がありません',
+    chosenBooks: '選択中の巻：{{names}}',
+    chosenNone: 'まだ選ばれていません',
+  },
   audit: {
     actions: {
       'title.create': '作品を登録', 'title.update': '作品情報を変更', 'book.update': '巻を変更', 'book.publish': '巻を公開', 'book.unpublish': '巻を非公開',

@@ -1,10 +1,10 @@
 import { type AdminBannerView, BANNER_LOCATIONS } from '@hondana/domain/admin/admin-commerce-api';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
 import { promoCopy as p } from '../../../i18n/ja-admin-promotions';
-import { adminChange, adminGet } from '../api/admin-api';
 import { ChangeStatus } from './change-status';
-import { useChange } from './use-change';
+import { EditorForm, Field } from './editor-form';
+import { type Column, EditorTable, RowButton, cells } from './editor-table';
+import { SeriesLinkField } from './id-pickers';
+import { useVersionedEditor } from './use-versioned-editor';
 import styles from './admin.module.css';
 
 function bannerFields(form: HTMLFormElement) {
@@ -22,132 +22,80 @@ function bannerFields(form: HTMLFormElement) {
 }
 
 const state = (b: AdminBannerView) => (b.showing ? p('banners.showing') : b.ended ? p('banners.ended') : p('banners.waiting'));
+const location = (l: string) => ((BANNER_LOCATIONS as readonly string[]).includes(l) ? p(`banners.locations.${l as 'top'}`) : l);
+
+const columns: Column<AdminBannerView>[] = [
+  { key: 'id', header: p('banners.columns.id'), cell: (b) => b.id, className: cells.nowrap },
+  {
+    key: 'image',
+    header: p('banners.columns.image'),
+    cell: (b) => <img className={styles.bannerThumb} src={b.imageUrl} alt={p('banners.preview', { id: b.id })} width={160} height={30} style={{ backgroundColor: b.colorCode }} />,
+  },
+  { key: 'link', header: p('banners.columns.link'), cell: (b) => b.jumpUrl, className: styles.breakAll },
+  { key: 'location', header: p('banners.columns.location'), cell: (b) => location(b.location), className: cells.nowrap },
+  { key: 'priority', header: p('banners.columns.priority'), cell: (b) => b.priority, className: cells.number },
+  {
+    key: 'period',
+    header: p('banners.columns.period'),
+    cell: (b) => (
+      <>
+        <span className={styles.nowrap}>{p('common.from', { start: b.start.replace('T', ' ') })}</span>
+        <br />
+        <span className={styles.nowrap}>{b.end.replace('T', ' ')}</span>
+      </>
+    ),
+  },
+  { key: 'state', header: p('banners.columns.state'), cell: state, className: cells.nowrap },
+];
 
 /** `/admin/banners`: the store's reach banners (image, link, priority, period, where they show); create, edit, end. */
 export function BannersPage() {
-  const queryClient = useQueryClient();
-  const banners = useQuery({ queryKey: ['admin', 'banners'], queryFn: () => adminGet<{ banners: AdminBannerView[] }>('/banners') });
-  const change = useChange();
-  const end = useChange();
-  const [editing, setEditing] = useState<AdminBannerView | null>(null);
-  const reload = () => queryClient.invalidateQueries({ queryKey: ['admin', 'banners'] });
+  const editor = useVersionedEditor<AdminBannerView, { banners: AdminBannerView[] }>({ key: 'banners', path: '/banners' });
+  const { editing, change, rowChange } = editor;
 
-  async function save(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault();
-    const form = e.currentTarget;
-    const body = bannerFields(form);
-    const done = editing
-      ? await change.run(() => adminChange<AdminBannerView>('PUT', `/banners/${editing.id}`, { ...body, version: editing.version }), () => p('common.saved'))
-      : await change.run(() => adminChange<AdminBannerView>('POST', '/banners', body), () => p('common.created'));
-    if (done) {
-      setEditing(null);
-      form.reset();
-    }
-    await reload();
-  }
-  async function endNow(b: AdminBannerView) {
-    await end.run(() => adminChange('POST', `/banners/${b.id}/end`, { version: b.version }), () => p('common.ended'));
-    await reload();
-  }
 
   return (
     <>
       <h1 className={styles.heading}>{p('banners.heading')}</h1>
       <p>{p('banners.lead')}</p>
-      <section className={styles.section}>
-        <h2>{editing ? p('common.editing', { id: editing.id }) : p('banners.create')}</h2>
-        <form key={editing?.id ?? 'new'} className={styles.form} onSubmit={save} aria-label={editing ? p('common.editing', { id: editing.id }) : p('banners.create')}>
-          <label className={styles.field}>
-            {p('banners.imageUrl')}
-            <input name="imageUrl" inputMode="url" required defaultValue={editing?.imageUrl} />
-          </label>
-          <label className={styles.field}>
-            {p('banners.jumpUrl')}
-            <input name="jumpUrl" inputMode="url" required defaultValue={editing?.jumpUrl} />
-          </label>
-          <label className={styles.field}>
-            {p('banners.colorCode')}
-            <input name="colorCode" type="color" defaultValue={editing?.colorCode ?? '#ffffff'} />
-          </label>
-          <label className={styles.field}>
-            {p('banners.location')}
-            <select name="location" defaultValue={editing?.location ?? 'top'}>
-              {BANNER_LOCATIONS.map((l) => (
-                <option key={l} value={l}>
-                  {p(`banners.locations.${l}`)}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label className={styles.field}>
-            {p('banners.priority')}
-            <input name="priority" type="number" min={0} step={1} required defaultValue={editing?.priority ?? 0} />
-          </label>
-          <label className={styles.field}>
-            {p('banners.start')}
-            <input name="start" type="datetime-local" required defaultValue={editing?.start} />
-          </label>
-          <label className={styles.field}>
-            {p('banners.end')}
-            <input name="end" type="datetime-local" required defaultValue={editing?.end} />
-          </label>
-          <div className={styles.actions}>
-            <button className={styles.button} type="submit" disabled={change.busy}>
-              {editing ? p('common.save') : p('banners.create')}
-            </button>
-            {editing && (
-              <button className={styles.secondary} type="button" onClick={() => setEditing(null)}>
-                {p('common.cancelEdit')}
-              </button>
-            )}
-          </div>
-        </form>
-        <ChangeStatus notice={change.notice} error={change.error} />
-      </section>
-      <ChangeStatus notice={end.notice} error={end.error} />
-      <div className={styles.tableWrap}>
-        <table className={styles.table}>
-          <thead>
-            <tr>
-              {(['id', 'image', 'link', 'location', 'priority', 'period', 'state'] as const).map((c) => (
-                <th key={c}>{p(`banners.columns.${c}`)}</th>
-              ))}
-              <th />
-            </tr>
-          </thead>
-          <tbody>
-            {banners.data?.banners.map((b) => (
-              <tr key={b.id}>
-                <td className={styles.nowrap}>{b.id}</td>
-                <td>
-                  <img className={styles.bannerThumb} src={b.imageUrl} alt={p('banners.preview', { id: b.id })} width={160} height={30} style={{ backgroundColor: b.colorCode }} />
-                </td>
-                <td className={styles.breakAll}>{b.jumpUrl}</td>
-                <td className={styles.nowrap}>{(BANNER_LOCATIONS as readonly string[]).includes(b.location) ? p(`banners.locations.${b.location as 'top'}`) : b.location}</td>
-                <td className={`${styles.number} ${styles.nowrap}`}>{b.priority}</td>
-                <td>
-                  <span className={styles.nowrap}>{p('common.from', { start: b.start.replace('T', ' ') })}</span>
-                  <br />
-                  <span className={styles.nowrap}>{b.end.replace('T', ' ')}</span>
-                </td>
-                <td className={styles.nowrap}>{state(b)}</td>
-                <td>
-                  <span className={styles.actions}>
-                    <button className={styles.secondary} type="button" onClick={() => setEditing(b)} aria-label={`${p('common.edit')} #${b.id}`}>
-                      {p('common.edit')}
-                    </button>
-                    {!b.ended && (
-                      <button className={styles.secondary} type="button" onClick={() => endNow(b)} disabled={end.busy} aria-label={`${p('banners.end_')} #${b.id}`}>
-                        {p('banners.end_')}
-                      </button>
-                    )}
-                  </span>
-                </td>
-              </tr>
+      <EditorForm createLabel={p('banners.create')} editing={editing} formKey={editor.formKey} onSubmit={editor.submit(bannerFields)} onCancel={() => editor.edit(null)} change={change}>
+        <Field label={p('banners.imageUrl')}>
+          <input name="imageUrl" inputMode="url" required defaultValue={editing?.imageUrl} />
+        </Field>
+        <SeriesLinkField name="jumpUrl" label={p('banners.jumpUrl')} defaultValue={editing?.jumpUrl} />
+        <Field label={p('banners.colorCode')}>
+          <input name="colorCode" type="color" defaultValue={editing?.colorCode ?? '#ffffff'} />
+        </Field>
+        <Field label={p('banners.location')}>
+          <select name="location" defaultValue={editing?.location ?? 'top'}>
+            {BANNER_LOCATIONS.map((l) => (
+              <option key={l} value={l}>
+                {p(`banners.locations.${l}`)}
+              </option>
             ))}
-          </tbody>
-        </table>
-      </div>
+          </select>
+        </Field>
+        <Field label={p('banners.priority')}>
+          <input name="priority" type="number" min={0} step={1} required defaultValue={editing?.priority ?? 0} />
+        </Field>
+        <Field label={p('banners.start')}>
+          <input name="start" type="datetime-local" required defaultValue={editing?.start} />
+        </Field>
+        <Field label={p('banners.end')}>
+          <input name="end" type="datetime-local" required defaultValue={editing?.end} />
+        </Field>
+      </EditorForm>
+      <ChangeStatus notice={rowChange.notice} error={rowChange.error} />
+      <EditorTable
+        columns={columns}
+        rows={editor.list.data?.banners}
+        actions={(b) => (
+          <>
+            <RowButton label={p('common.edit')} name={`${p('common.edit')} #${b.id}`} onClick={() => editor.edit(b)} />
+            {!b.ended && <RowButton label={p('banners.end_')} name={`${p('banners.end_')} #${b.id}`} onClick={() => editor.act(b, 'end', p('common.ended'))} disabled={rowChange.busy} />}
+          </>
+        )}
+      />
     </>
   );
 }

@@ -1,11 +1,11 @@
 import type { AdminCoinPackView } from '@hondana/domain/admin/admin-commerce-api';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { jaAdminPromotions, promoCopy as p } from '../../../i18n/ja-admin-promotions';
-import { adminChange, adminGet } from '../api/admin-api';
 import { ChangeStatus } from './change-status';
+import { EditorForm, Field } from './editor-form';
+import { type Column, EditorTable, RowButton, cells } from './editor-table';
 import { formatYen } from './format';
-import { useChange } from './use-change';
+import { useVersionedEditor } from './use-versioned-editor';
 import styles from './admin.module.css';
 
 type Method = keyof typeof jaAdminPromotions.coinPacks.methods;
@@ -31,110 +31,88 @@ function packFields(form: HTMLFormElement) {
 
 const methodLabel = (m: string) => (jaAdminPromotions.coinPacks.methods as Record<string, string>)[m] ?? m;
 
+const columns: Column<AdminCoinPackView>[] = [
+  { key: 'id', header: p('coinPacks.columns.id'), cell: (pack) => pack.id, className: cells.nowrap },
+  { key: 'price', header: p('coinPacks.columns.price'), cell: (pack) => p('coinPacks.yen', { n: formatYen(pack.price) }), className: cells.number },
+  { key: 'coin', header: p('coinPacks.columns.coin'), cell: (pack) => formatYen(pack.coin), className: cells.number },
+  { key: 'bonus', header: p('coinPacks.columns.bonus'), cell: (pack) => formatYen(pack.bonus), className: cells.number },
+  { key: 'limit', header: p('coinPacks.columns.limit'), cell: (pack) => (pack.limit === null ? p('coinPacks.unlimited') : p('coinPacks.times', { n: pack.limit })), className: cells.number },
+  { key: 'highlight', header: p('coinPacks.columns.highlight'), cell: (pack) => p(`coinPacks.highlights.${pack.highlight}`), className: cells.nowrap },
+  { key: 'scene', header: p('coinPacks.columns.scene'), cell: (pack) => p(`coinPacks.scenes.${pack.displayScene}`), className: cells.nowrap },
+  { key: 'methods', header: p('coinPacks.columns.methods'), cell: (pack) => (pack.paymentMethods.length === METHODS.length ? p('coinPacks.all') : pack.paymentMethods.map(methodLabel).join('、')) },
+  { key: 'sold', header: p('coinPacks.columns.sold'), cell: (pack) => formatYen(pack.sold), className: cells.number },
+  { key: 'state', header: p('coinPacks.columns.state'), cell: (pack) => (pack.active ? p('coinPacks.visible') : p('coinPacks.hidden')), className: cells.nowrap },
+];
+
+function PackFields({ editing }: { editing: AdminCoinPackView | null }) {
+  return (
+    <>
+      <Field label={p('coinPacks.price')}>
+        <input name="price" type="number" min={1} step={1} required defaultValue={editing?.price} />
+      </Field>
+      <Field label={p('coinPacks.coin')}>
+        <input name="coin" type="number" min={1} step={1} required defaultValue={editing?.coin} />
+      </Field>
+      <Field label={p('coinPacks.bonus')}>
+        <input name="bonus" type="number" min={0} step={1} defaultValue={editing?.bonus ?? 0} />
+      </Field>
+      <Field label={p('coinPacks.bonusPoint')}>
+        <input name="bonusPoint" type="number" min={0} step={1} defaultValue={editing?.bonusPoint ?? 0} />
+      </Field>
+      <Field label={p('coinPacks.limit')}>
+        <input name="limit" type="number" min={1} step={1} defaultValue={editing?.limit ?? ''} />
+      </Field>
+      <Field label={p('coinPacks.highlight')}>
+        <select name="highlight" defaultValue={editing?.highlight ?? 'none'}>
+          {HIGHLIGHTS.map((h) => (
+            <option key={h} value={h}>
+              {p(`coinPacks.highlights.${h}`)}
+            </option>
+          ))}
+        </select>
+      </Field>
+      <Field label={p('coinPacks.displayScene')}>
+        <select name="displayScene" defaultValue={editing?.displayScene ?? 'shop'}>
+          {SCENES.map((s) => (
+            <option key={s} value={s}>
+              {p(`coinPacks.scenes.${s}`)}
+            </option>
+          ))}
+        </select>
+      </Field>
+      <Field label={p('coinPacks.sortOrder')}>
+        <input name="sortOrder" type="number" min={0} step={1} defaultValue={editing?.sortOrder ?? 0} />
+      </Field>
+      <fieldset className={`${styles.wide} ${styles.methods}`}>
+        <legend>{p('coinPacks.paymentMethods')}</legend>
+        {METHODS.map((m) => (
+          <label key={m} className={styles.check}>
+            <input type="checkbox" name="paymentMethods" value={m} defaultChecked={editing ? editing.paymentMethods.includes(m) : m === 'creditcard'} />
+            {methodLabel(m)}
+          </label>
+        ))}
+      </fieldset>
+    </>
+  );
+}
+
 /** `/admin/coin-packs`: the coin shop's packs per payment type (price, coins, bonus, limit, highlight, scene); create, edit, hide. */
 export function CoinPacksPage() {
-  const queryClient = useQueryClient();
-  const packs = useQuery({ queryKey: ['admin', 'coin-packs'], queryFn: () => adminGet<{ packs: AdminCoinPackView[] }>('/coin_packs') });
-  const change = useChange();
-  const toggle = useChange();
-  const [editing, setEditing] = useState<AdminCoinPackView | null>(null);
+  const editor = useVersionedEditor<AdminCoinPackView, { packs: AdminCoinPackView[] }>({ key: 'coin-packs', path: '/coin_packs' });
+  const { editing, change, rowChange } = editor;
   const [method, setMethod] = useState<string>('');
-  const reload = () => queryClient.invalidateQueries({ queryKey: ['admin', 'coin-packs'] });
-  const shown = packs.data?.packs.filter((pack) => method === '' || pack.paymentMethods.includes(method));
+  const shown = editor.list.data?.packs.filter((pack) => method === '' || pack.paymentMethods.includes(method));
 
-  async function save(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault();
-    const form = e.currentTarget;
-    const body = packFields(form);
-    const done = editing
-      ? await change.run(() => adminChange<AdminCoinPackView>('PUT', `/coin_packs/${editing.id}`, { ...body, version: editing.version }), () => p('common.saved'))
-      : await change.run(() => adminChange<AdminCoinPackView>('POST', '/coin_packs', body), () => p('common.created'));
-    if (done) {
-      setEditing(null);
-      form.reset();
-    }
-    await reload();
-  }
-  async function setActive(pack: AdminCoinPackView) {
-    await toggle.run(() => adminChange('POST', `/coin_packs/${pack.id}/active`, { version: pack.version, active: !pack.active }), () => p('common.saved'));
-    await reload();
-  }
+  const visibility = (pack: AdminCoinPackView) => (pack.active ? p('coinPacks.hide') : p('coinPacks.show'));
 
   return (
     <>
       <h1 className={styles.heading}>{p('coinPacks.heading')}</h1>
       <p>{p('coinPacks.lead')}</p>
-      <section className={styles.section}>
-        <h2>{editing ? p('common.editing', { id: editing.id }) : p('coinPacks.create')}</h2>
-        <form key={editing?.id ?? 'new'} className={styles.form} onSubmit={save} aria-label={editing ? p('common.editing', { id: editing.id }) : p('coinPacks.create')}>
-          <label className={styles.field}>
-            {p('coinPacks.price')}
-            <input name="price" type="number" min={1} step={1} required defaultValue={editing?.price} />
-          </label>
-          <label className={styles.field}>
-            {p('coinPacks.coin')}
-            <input name="coin" type="number" min={1} step={1} required defaultValue={editing?.coin} />
-          </label>
-          <label className={styles.field}>
-            {p('coinPacks.bonus')}
-            <input name="bonus" type="number" min={0} step={1} defaultValue={editing?.bonus ?? 0} />
-          </label>
-          <label className={styles.field}>
-            {p('coinPacks.bonusPoint')}
-            <input name="bonusPoint" type="number" min={0} step={1} defaultValue={editing?.bonusPoint ?? 0} />
-          </label>
-          <label className={styles.field}>
-            {p('coinPacks.limit')}
-            <input name="limit" type="number" min={1} step={1} defaultValue={editing?.limit ?? ''} />
-          </label>
-          <label className={styles.field}>
-            {p('coinPacks.highlight')}
-            <select name="highlight" defaultValue={editing?.highlight ?? 'none'}>
-              {HIGHLIGHTS.map((h) => (
-                <option key={h} value={h}>
-                  {p(`coinPacks.highlights.${h}`)}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label className={styles.field}>
-            {p('coinPacks.displayScene')}
-            <select name="displayScene" defaultValue={editing?.displayScene ?? 'shop'}>
-              {SCENES.map((s) => (
-                <option key={s} value={s}>
-                  {p(`coinPacks.scenes.${s}`)}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label className={styles.field}>
-            {p('coinPacks.sortOrder')}
-            <input name="sortOrder" type="number" min={0} step={1} defaultValue={editing?.sortOrder ?? 0} />
-          </label>
-          <fieldset className={`${styles.wide} ${styles.methods}`}>
-            <legend>{p('coinPacks.paymentMethods')}</legend>
-            {METHODS.map((m) => (
-              <label key={m} className={styles.check}>
-                <input type="checkbox" name="paymentMethods" value={m} defaultChecked={editing ? editing.paymentMethods.includes(m) : m === 'creditcard'} />
-                {methodLabel(m)}
-              </label>
-            ))}
-          </fieldset>
-          <div className={styles.actions}>
-            <button className={styles.button} type="submit" disabled={change.busy}>
-              {editing ? p('common.save') : p('coinPacks.create')}
-            </button>
-            {editing && (
-              <button className={styles.secondary} type="button" onClick={() => setEditing(null)}>
-                {p('common.cancelEdit')}
-              </button>
-            )}
-          </div>
-        </form>
-        <ChangeStatus notice={change.notice} error={change.error} />
-      </section>
-      <label className={styles.field}>
-        {p('coinPacks.filter')}
+      <EditorForm createLabel={p('coinPacks.create')} editing={editing} formKey={editor.formKey} onSubmit={editor.submit(packFields)} onCancel={() => editor.edit(null)} change={change}>
+        <PackFields editing={editing} />
+      </EditorForm>
+      <Field label={p('coinPacks.filter')}>
         <select value={method} onChange={(e) => setMethod(e.target.value)}>
           <option value="">{p('coinPacks.all')}</option>
           {METHODS.map((m) => (
@@ -143,46 +121,18 @@ export function CoinPacksPage() {
             </option>
           ))}
         </select>
-      </label>
-      <ChangeStatus notice={toggle.notice} error={toggle.error} />
-      <div className={styles.tableWrap}>
-        <table className={styles.table}>
-          <thead>
-            <tr>
-              {(['id', 'price', 'coin', 'bonus', 'limit', 'highlight', 'scene', 'methods', 'sold', 'state'] as const).map((c) => (
-                <th key={c}>{p(`coinPacks.columns.${c}`)}</th>
-              ))}
-              <th />
-            </tr>
-          </thead>
-          <tbody>
-            {shown?.map((pack) => (
-              <tr key={pack.id}>
-                <td className={styles.nowrap}>{pack.id}</td>
-                <td className={`${styles.number} ${styles.nowrap}`}>{p('coinPacks.yen', { n: formatYen(pack.price) })}</td>
-                <td className={`${styles.number} ${styles.nowrap}`}>{formatYen(pack.coin)}</td>
-                <td className={`${styles.number} ${styles.nowrap}`}>{formatYen(pack.bonus)}</td>
-                <td className={`${styles.number} ${styles.nowrap}`}>{pack.limit === null ? p('coinPacks.unlimited') : p('coinPacks.times', { n: pack.limit })}</td>
-                <td className={styles.nowrap}>{p(`coinPacks.highlights.${pack.highlight}`)}</td>
-                <td className={styles.nowrap}>{p(`coinPacks.scenes.${pack.displayScene}`)}</td>
-                <td>{pack.paymentMethods.length === METHODS.length ? p('coinPacks.all') : pack.paymentMethods.map(methodLabel).join('、')}</td>
-                <td className={`${styles.number} ${styles.nowrap}`}>{formatYen(pack.sold)}</td>
-                <td className={styles.nowrap}>{pack.active ? p('coinPacks.visible') : p('coinPacks.hidden')}</td>
-                <td>
-                  <span className={styles.actions}>
-                    <button className={styles.secondary} type="button" onClick={() => setEditing(pack)} aria-label={`${p('common.edit')} #${pack.id}`}>
-                      {p('common.edit')}
-                    </button>
-                    <button className={styles.secondary} type="button" onClick={() => setActive(pack)} disabled={toggle.busy} aria-label={`${pack.active ? p('coinPacks.hide') : p('coinPacks.show')} #${pack.id}`}>
-                      {pack.active ? p('coinPacks.hide') : p('coinPacks.show')}
-                    </button>
-                  </span>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      </Field>
+      <ChangeStatus notice={rowChange.notice} error={rowChange.error} />
+      <EditorTable
+        columns={columns}
+        rows={shown}
+        actions={(pack) => (
+          <>
+            <RowButton label={p('common.edit')} name={`${p('common.edit')} #${pack.id}`} onClick={() => editor.edit(pack)} />
+            <RowButton label={visibility(pack)} name={`${visibility(pack)} #${pack.id}`} onClick={() => editor.act(pack, 'active', p('common.saved'), { active: !pack.active })} disabled={rowChange.busy} />
+          </>
+        )}
+      />
     </>
   );
 }

@@ -1,10 +1,16 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { jaAdmin, adminCopy as a } from '../../../i18n/ja-admin';
-import { type AdminCoupon, adminChange, adminGet } from '../api/admin-api';
+import type { AdminCoupon } from '../api/admin-api';
 import { ChangeStatus } from './change-status';
-import { useChange } from './use-change';
+import { EditorForm, Field } from './editor-form';
+import { type Column, EditorTable, RowButton } from './editor-table';
+import { BookIdsField, TitleIdsField } from './id-pickers';
+import { useVersionedEditor } from './use-versioned-editor';
 import styles from './admin.module.css';
+
+/** The target scopes whose ids are volumes and titles (`coupons.scopes`). */
+const BOOKS = '10';
+const TITLES = '20';
 
 const ids = (text: string) => text.split(/[,、\s]+/).filter(Boolean).map(Number);
 
@@ -32,142 +38,111 @@ function couponFields(form: HTMLFormElement) {
   };
 }
 
+const columns: Column<AdminCoupon>[] = [
+  { key: 'id', header: a('coupons.columns.id'), cell: (c) => c.id },
+  { key: 'name', header: a('coupons.columns.name'), cell: (c) => c.name },
+  {
+    key: 'type',
+    header: a('coupons.columns.type'),
+    cell: (c) => (
+      <>
+        {jaAdmin.coupons.types[String(c.couponType) as keyof typeof jaAdmin.coupons.types]}
+        {c.rate !== null && ` ${c.rate}`}
+      </>
+    ),
+  },
+  {
+    key: 'target',
+    header: a('coupons.columns.target'),
+    cell: (c) => `${jaAdmin.coupons.scopes[String(c.targetScope) as keyof typeof jaAdmin.coupons.scopes]} ${c.targetIds.join(', ')}`,
+  },
+  { key: 'expire', header: a('coupons.columns.expire'), cell: (c) => c.expireAt.replace('T', ' ') },
+  { key: 'held', header: a('coupons.columns.held'), cell: (c) => c.held, className: styles.number },
+  { key: 'used', header: a('coupons.columns.used'), cell: (c) => c.used, className: styles.number },
+  { key: 'state', header: a('coupons.columns.state'), cell: (c) => (c.enabled ? a('coupons.enabled') : a('coupons.disabled')) },
+];
+
+const options = (labels: Record<string, string>) =>
+  Object.entries(labels).map(([v, label]) => (
+    <option key={v} value={v}>
+      {label}
+    </option>
+  ));
+
+/** The coupon's target ids: volumes or titles picked by name for those scopes, typed ids for the others. */
+function TargetIdsField({ scope }: { scope: string }) {
+  if (scope === BOOKS) return <BookIdsField name="targetIds" label={a('coupons.targetIds')} multiple />;
+  if (scope === TITLES) return <TitleIdsField name="targetIds" label={a('coupons.targetIds')} multiple />;
+  return (
+    <Field label={a('coupons.targetIds')}>
+      <input name="targetIds" inputMode="numeric" />
+    </Field>
+  );
+}
+
 /** `/admin/coupons`: the coupons (4 types × 6 target scopes) with who received and used them; create and switch off. */
 export function CouponsPage() {
-  const queryClient = useQueryClient();
-  const coupons = useQuery({ queryKey: ['admin', 'coupons'], queryFn: () => adminGet<{ coupons: AdminCoupon[] }>('/coupons') });
-  const change = useChange();
-  const toggle = useChange();
+  const editor = useVersionedEditor<AdminCoupon, { coupons: AdminCoupon[] }>({ key: 'coupons', path: '/coupons' });
+  const { change, rowChange } = editor;
   const [audience, setAudience] = useState('ALL');
-  const reload = () => queryClient.invalidateQueries({ queryKey: ['admin', 'coupons'] });
-
-  async function create(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault();
-    if (await change.run(() => adminChange<AdminCoupon & { given: number }>('POST', '/coupons', couponFields(e.currentTarget)), (c) => a('coupons.created', { given: c.given }))) await reload();
-  }
-  async function setEnabled(c: AdminCoupon) {
-    if (await toggle.run(() => adminChange('POST', `/coupons/${c.id}/enabled`, { enabled: !c.enabled }), () => a('common.saved'))) await reload();
-  }
+  const [scope, setScope] = useState('0');
+  const create = editor.submit(couponFields, { notice: (c: AdminCoupon & { given: number }) => a('coupons.created', { given: c.given }), reset: false });
 
   return (
     <>
       <h1 className={styles.heading}>{a('coupons.heading')}</h1>
-      <section className={styles.section}>
-        <h2>{a('coupons.create')}</h2>
-        <form className={styles.form} onSubmit={create} aria-label={a('coupons.create')}>
-          <label className={styles.field}>
-            {a('coupons.name')}
-            <input name="name" required />
-          </label>
-          <label className={styles.field}>
-            {a('coupons.couponType')}
-            <select name="couponType" defaultValue="1">
-              {Object.entries(jaAdmin.coupons.types).map(([v, label]) => (
-                <option key={v} value={v}>
-                  {label}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label className={styles.field}>
-            {a('coupons.rate')}
-            <input name="rate" type="number" min={1} step={1} />
-          </label>
-          <label className={styles.field}>
-            {a('coupons.limit')}
-            <input name="limit" type="number" min={1} step={1} />
-          </label>
-          <label className={styles.field}>
-            {a('coupons.minCartPrice')}
-            <input name="minCartPrice" type="number" min={0} step={1} defaultValue={0} />
-          </label>
-          <label className={styles.field}>
-            {a('coupons.expireAt')}
-            <input name="expireAt" type="datetime-local" required />
-          </label>
-          <label className={styles.field}>
-            {a('coupons.targetScope')}
-            <select name="targetScope" defaultValue="0">
-              {Object.entries(jaAdmin.coupons.scopes).map(([v, label]) => (
-                <option key={v} value={v}>
-                  {label}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label className={styles.field}>
-            {a('coupons.targetIds')}
-            <input name="targetIds" inputMode="numeric" />
-          </label>
-          <label className={styles.field}>
-            {a('coupons.targetGenreIds')}
-            <input name="targetGenreIds" inputMode="numeric" />
-          </label>
-          <label className={styles.field}>
-            {a('coupons.steps')}
-            <input name="steps" />
-          </label>
-          <label className={styles.field}>
-            {a('coupons.audience')}
-            <select name="audience" value={audience} onChange={(e) => setAudience(e.target.value)}>
-              {Object.entries(jaAdmin.coupons.audiences).map(([v, label]) => (
-                <option key={v} value={v}>
-                  {label}
-                </option>
-              ))}
-            </select>
-          </label>
-          {audience === 'LIST' && (
-            <label className={`${styles.field} ${styles.wide}`}>
-              {a('coupons.members')}
-              <textarea name="members" rows={3} />
-            </label>
-          )}
-          <div className={styles.actions}>
-            <button className={styles.button} type="submit" disabled={change.busy}>
-              {a('coupons.create')}
-            </button>
-          </div>
-        </form>
-        <ChangeStatus notice={change.notice} error={change.error} />
-      </section>
-      <ChangeStatus notice={toggle.notice} error={toggle.error} />
-      <div className={styles.tableWrap}>
-        <table className={styles.table}>
-          <thead>
-            <tr>
-              {(['id', 'name', 'type', 'target', 'expire', 'held', 'used', 'state'] as const).map((c) => (
-                <th key={c}>{a(`coupons.columns.${c}`)}</th>
-              ))}
-              <th />
-            </tr>
-          </thead>
-          <tbody>
-            {coupons.data?.coupons.map((c) => (
-              <tr key={c.id}>
-                <td>{c.id}</td>
-                <td>{c.name}</td>
-                <td>
-                  {jaAdmin.coupons.types[String(c.couponType) as keyof typeof jaAdmin.coupons.types]}
-                  {c.rate !== null && ` ${c.rate}`}
-                </td>
-                <td>
-                  {jaAdmin.coupons.scopes[String(c.targetScope) as keyof typeof jaAdmin.coupons.scopes]} {c.targetIds.join(', ')}
-                </td>
-                <td>{c.expireAt.replace('T', ' ')}</td>
-                <td className={styles.number}>{c.held}</td>
-                <td className={styles.number}>{c.used}</td>
-                <td>{c.enabled ? a('coupons.enabled') : a('coupons.disabled')}</td>
-                <td>
-                  <button className={styles.secondary} type="button" onClick={() => setEnabled(c)} disabled={toggle.busy}>
-                    {c.enabled ? a('coupons.disable') : a('coupons.enable')}
-                  </button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <EditorForm createLabel={a('coupons.create')} editing={null} onSubmit={create} change={change}>
+        <Field label={a('coupons.name')}>
+          <input name="name" required />
+        </Field>
+        <Field label={a('coupons.couponType')}>
+          <select name="couponType" defaultValue="1">
+            {options(jaAdmin.coupons.types)}
+          </select>
+        </Field>
+        <Field label={a('coupons.rate')}>
+          <input name="rate" type="number" min={1} step={1} />
+        </Field>
+        <Field label={a('coupons.limit')}>
+          <input name="limit" type="number" min={1} step={1} />
+        </Field>
+        <Field label={a('coupons.minCartPrice')}>
+          <input name="minCartPrice" type="number" min={0} step={1} defaultValue={0} />
+        </Field>
+        <Field label={a('coupons.expireAt')}>
+          <input name="expireAt" type="datetime-local" required />
+        </Field>
+        <Field label={a('coupons.targetScope')}>
+          <select name="targetScope" value={scope} onChange={(e) => setScope(e.target.value)}>
+            {options(jaAdmin.coupons.scopes)}
+          </select>
+        </Field>
+        <TargetIdsField scope={scope} />
+        <Field label={a('coupons.targetGenreIds')}>
+          <input name="targetGenreIds" inputMode="numeric" />
+        </Field>
+        <Field label={a('coupons.steps')}>
+          <input name="steps" />
+        </Field>
+        <Field label={a('coupons.audience')}>
+          <select name="audience" value={audience} onChange={(e) => setAudience(e.target.value)}>
+            {options(jaAdmin.coupons.audiences)}
+          </select>
+        </Field>
+        {audience === 'LIST' && (
+          <Field label={a('coupons.members')} className={styles.wide}>
+            <textarea name="members" rows={3} />
+          </Field>
+        )}
+      </EditorForm>
+      <ChangeStatus notice={rowChange.notice} error={rowChange.error} />
+      <EditorTable
+        columns={columns}
+        rows={editor.list.data?.coupons}
+        actions={(c) => (
+          <RowButton label={c.enabled ? a('coupons.disable') : a('coupons.enable')} onClick={() => editor.act(c, 'enabled', a('common.saved'), { enabled: !c.enabled })} disabled={rowChange.busy} />
+        )}
+      />
     </>
   );
 }

@@ -1,10 +1,11 @@
 import type { AdminPointCampaignView } from '@hondana/domain/admin/admin-commerce-api';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { jaAdminPromotions, promoCopy as p } from '../../../i18n/ja-admin-promotions';
-import { adminChange, adminGet } from '../api/admin-api';
 import { ChangeStatus } from './change-status';
-import { useChange } from './use-change';
+import { EditorForm, Field } from './editor-form';
+import { type Column, EditorTable, RowButton, cells } from './editor-table';
+import { BookIdsField, TitleIdsField } from './id-pickers';
+import { useVersionedEditor } from './use-versioned-editor';
 import styles from './admin.module.css';
 
 type CampaignType = AdminPointCampaignView['type'];
@@ -45,165 +46,107 @@ function target(c: AdminPointCampaignView): string {
   return p('campaigns.target.all');
 }
 
+const columns: Column<AdminPointCampaignView>[] = [
+  { key: 'id', header: p('campaigns.columns.id'), cell: (c) => c.id, className: cells.nowrap },
+  { key: 'name', header: p('campaigns.columns.name'), cell: (c) => c.name },
+  { key: 'type', header: p('campaigns.columns.type'), cell: (c) => p(`campaigns.types.${c.type}`) },
+  { key: 'give', header: p('campaigns.columns.give'), cell: (c) => (c.rate > 0 ? p('campaigns.give.rate', { rate: c.rate }) : p('campaigns.give.point', { point: c.point })), className: cells.number },
+  { key: 'target', header: p('campaigns.columns.target'), cell: target },
+  {
+    key: 'period',
+    header: p('campaigns.columns.period'),
+    cell: (c) => (
+      <>
+        {c.start && <span className={styles.nowrap}>{p('common.from', { start: c.start.replace('T', ' ') })}</span>}
+        {c.start && <br />}
+        <span className={styles.nowrap}>{c.start ? (c.end?.replace('T', ' ') ?? p('common.open')) : period(c)}</span>
+      </>
+    ),
+  },
+  { key: 'expire', header: p('campaigns.columns.expire'), cell: (c) => p('campaigns.days', { n: c.expireDays }), className: cells.number },
+  { key: 'state', header: p('campaigns.columns.state'), cell: (c) => (c.active ? p('common.running') : p('common.notRunning')), className: cells.nowrap },
+];
+
+/** The fields only some types of campaign take: the volume, the title (picked by name), genres, publisher, books needed. */
+function TargetFields({ type, editing }: { type: CampaignType; editing: AdminPointCampaignView | null }) {
+  return (
+    <>
+      {type === 'book' && <BookIdsField name="bookId" label={p('campaigns.bookId')} required multiple={false} defaultBooks={editing?.bookId ? [{ id: editing.bookId }] : []} />}
+      {(type === 'series' || type === 'bulkBuy') && <TitleIdsField name="titleId" label={p('campaigns.titleId')} required={type === 'series'} multiple={false} defaultIds={editing?.titleId ? [editing.titleId] : []} />}
+      {type === 'specificGenres' && (
+        <Field label={p('campaigns.genreIds')}>
+          <input name="genreIds" inputMode="numeric" required defaultValue={editing?.genreIds.join(', ') ?? ''} />
+        </Field>
+      )}
+      {type === 'publish' && (
+        <Field label={p('campaigns.publisherId')}>
+          <input name="publisherId" inputMode="numeric" required defaultValue={editing?.publisherId ?? ''} />
+        </Field>
+      )}
+      {type === 'bulkBuy' && (
+        <Field label={p('campaigns.minBooks')}>
+          <input name="minBooks" type="number" min={2} step={1} required defaultValue={editing?.minBooks || 3} />
+        </Field>
+      )}
+    </>
+  );
+}
+
 /** `/admin/point-campaigns`: the §3 point campaigns (bulk-buy included) the cart and the book pages give points by; create, edit, end. */
 export function PointCampaignsPage() {
-  const queryClient = useQueryClient();
-  const campaigns = useQuery({ queryKey: ['admin', 'point-campaigns'], queryFn: () => adminGet<{ campaigns: AdminPointCampaignView[] }>('/point_campaigns') });
-  const change = useChange();
-  const end = useChange();
-  const [editing, setEditing] = useState<AdminPointCampaignView | null>(null);
   const [type, setType] = useState<CampaignType>('series');
-  const reload = () => queryClient.invalidateQueries({ queryKey: ['admin', 'point-campaigns'] });
-
-  function edit(c: AdminPointCampaignView | null) {
-    setEditing(c);
-    setType(c?.type ?? 'series');
-  }
-
-  async function save(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault();
-    const body = campaignFields(e.currentTarget);
-    const done = editing
-      ? await change.run(() => adminChange<AdminPointCampaignView>('PUT', `/point_campaigns/${editing.id}`, { ...body, version: editing.version }), () => p('common.saved'))
-      : await change.run(() => adminChange<AdminPointCampaignView>('POST', '/point_campaigns', body), () => p('common.created'));
-    if (done) {
-      edit(null);
-      e.currentTarget?.reset();
-    }
-    await reload();
-  }
-  async function endNow(c: AdminPointCampaignView) {
-    await end.run(() => adminChange('POST', `/point_campaigns/${c.id}/end`, { version: c.version }), () => p('common.ended'));
-    await reload();
-  }
+  const editor = useVersionedEditor<AdminPointCampaignView, { campaigns: AdminPointCampaignView[] }>({
+    key: 'point-campaigns',
+    path: '/point_campaigns',
+    onEdit: (c) => setType(c?.type ?? 'series'),
+  });
+  const { editing, change, rowChange } = editor;
 
   return (
     <>
       <h1 className={styles.heading}>{p('campaigns.heading')}</h1>
       <p>{p('campaigns.lead')}</p>
-      <section className={styles.section}>
-        <h2>{editing ? p('common.editing', { id: editing.id }) : p('campaigns.create')}</h2>
-        <form key={editing?.id ?? 'new'} className={styles.form} onSubmit={save} aria-label={editing ? p('common.editing', { id: editing.id }) : p('campaigns.create')}>
-          <label className={styles.field}>
-            {p('campaigns.type')}
-            <select name="type" value={type} onChange={(e) => setType(e.target.value as CampaignType)}>
-              {TYPES.map((t) => (
-                <option key={t} value={t}>
-                  {p(`campaigns.types.${t}`)}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label className={styles.field}>
-            {p('campaigns.name')}
-            <input name="name" required defaultValue={editing?.name} />
-          </label>
-          <label className={styles.field}>
-            {p('campaigns.rate')}
-            <input name="rate" type="number" min={0} max={100} step={1} required defaultValue={editing?.rate ?? 10} />
-          </label>
-          <label className={styles.field}>
-            {p('campaigns.point')}
-            <input name="point" type="number" min={0} step={1} defaultValue={editing?.point ?? 0} />
-          </label>
-          <label className={styles.field}>
-            {p('campaigns.start')}
-            <input name="start" type="datetime-local" defaultValue={editing?.start ?? ''} />
-          </label>
-          <label className={styles.field}>
-            {p('campaigns.end')}
-            <input name="end" type="datetime-local" defaultValue={editing?.end ?? ''} />
-          </label>
-          <label className={styles.field}>
-            {p('campaigns.expireDays')}
-            <input name="expireDays" type="number" min={1} max={3650} step={1} required defaultValue={editing?.expireDays ?? 90} />
-          </label>
-          {type === 'book' && (
-            <label className={styles.field}>
-              {p('campaigns.bookId')}
-              <input name="bookId" inputMode="numeric" required defaultValue={editing?.bookId ?? ''} />
-            </label>
-          )}
-          {(type === 'series' || type === 'bulkBuy') && (
-            <label className={styles.field}>
-              {p('campaigns.titleId')}
-              <input name="titleId" inputMode="numeric" required={type === 'series'} defaultValue={editing?.titleId ?? ''} />
-            </label>
-          )}
-          {type === 'specificGenres' && (
-            <label className={styles.field}>
-              {p('campaigns.genreIds')}
-              <input name="genreIds" inputMode="numeric" required defaultValue={editing?.genreIds.join(', ') ?? ''} />
-            </label>
-          )}
-          {type === 'publish' && (
-            <label className={styles.field}>
-              {p('campaigns.publisherId')}
-              <input name="publisherId" inputMode="numeric" required defaultValue={editing?.publisherId ?? ''} />
-            </label>
-          )}
-          {type === 'bulkBuy' && (
-            <label className={styles.field}>
-              {p('campaigns.minBooks')}
-              <input name="minBooks" type="number" min={2} step={1} required defaultValue={editing?.minBooks || 3} />
-            </label>
-          )}
-          <div className={styles.actions}>
-            <button className={styles.button} type="submit" disabled={change.busy}>
-              {editing ? p('common.save') : p('campaigns.create')}
-            </button>
-            {editing && (
-              <button className={styles.secondary} type="button" onClick={() => edit(null)}>
-                {p('common.cancelEdit')}
-              </button>
-            )}
-          </div>
-        </form>
-        <ChangeStatus notice={change.notice} error={change.error} />
-      </section>
-      <ChangeStatus notice={end.notice} error={end.error} />
-      <div className={styles.tableWrap}>
-        <table className={styles.table}>
-          <thead>
-            <tr>
-              {(['id', 'name', 'type', 'give', 'target', 'period', 'expire', 'state'] as const).map((c) => (
-                <th key={c}>{p(`campaigns.columns.${c}`)}</th>
-              ))}
-              <th />
-            </tr>
-          </thead>
-          <tbody>
-            {campaigns.data?.campaigns.map((c) => (
-              <tr key={c.id}>
-                <td className={styles.nowrap}>{c.id}</td>
-                <td>{c.name}</td>
-                <td>{p(`campaigns.types.${c.type}`)}</td>
-                <td className={`${styles.number} ${styles.nowrap}`}>{c.rate > 0 ? p('campaigns.give.rate', { rate: c.rate }) : p('campaigns.give.point', { point: c.point })}</td>
-                <td>{target(c)}</td>
-                <td>
-                  {c.start && <span className={styles.nowrap}>{p('common.from', { start: c.start.replace('T', ' ') })}</span>}
-                  {c.start && <br />}
-                  <span className={styles.nowrap}>{c.start ? (c.end?.replace('T', ' ') ?? p('common.open')) : period(c)}</span>
-                </td>
-                <td className={`${styles.number} ${styles.nowrap}`}>{p('campaigns.days', { n: c.expireDays })}</td>
-                <td className={styles.nowrap}>{c.active ? p('common.running') : p('common.notRunning')}</td>
-                <td>
-                  <span className={styles.actions}>
-                    <button className={styles.secondary} type="button" onClick={() => edit(c)} aria-label={`${p('common.edit')} ${c.name}`}>
-                      {p('common.edit')}
-                    </button>
-                    {!c.ended && (
-                      <button className={styles.secondary} type="button" onClick={() => endNow(c)} disabled={end.busy} aria-label={`${p('campaigns.end_')} ${c.name}`}>
-                        {p('campaigns.end_')}
-                      </button>
-                    )}
-                  </span>
-                </td>
-              </tr>
+      <EditorForm createLabel={p('campaigns.create')} editing={editing} formKey={editor.formKey} onSubmit={editor.submit(campaignFields)} onCancel={() => editor.edit(null)} change={change}>
+        <Field label={p('campaigns.type')}>
+          <select name="type" value={type} onChange={(e) => setType(e.target.value as CampaignType)}>
+            {TYPES.map((t) => (
+              <option key={t} value={t}>
+                {p(`campaigns.types.${t}`)}
+              </option>
             ))}
-          </tbody>
-        </table>
-      </div>
+          </select>
+        </Field>
+        <Field label={p('campaigns.name')}>
+          <input name="name" required defaultValue={editing?.name} />
+        </Field>
+        <Field label={p('campaigns.rate')}>
+          <input name="rate" type="number" min={0} max={100} step={1} required defaultValue={editing?.rate ?? 10} />
+        </Field>
+        <Field label={p('campaigns.point')}>
+          <input name="point" type="number" min={0} step={1} defaultValue={editing?.point ?? 0} />
+        </Field>
+        <Field label={p('campaigns.start')}>
+          <input name="start" type="datetime-local" defaultValue={editing?.start ?? ''} />
+        </Field>
+        <Field label={p('campaigns.end')}>
+          <input name="end" type="datetime-local" defaultValue={editing?.end ?? ''} />
+        </Field>
+        <Field label={p('campaigns.expireDays')}>
+          <input name="expireDays" type="number" min={1} max={3650} step={1} required defaultValue={editing?.expireDays ?? 90} />
+        </Field>
+        <TargetFields type={type} editing={editing} />
+      </EditorForm>
+      <ChangeStatus notice={rowChange.notice} error={rowChange.error} />
+      <EditorTable
+        columns={columns}
+        rows={editor.list.data?.campaigns}
+        actions={(c) => (
+          <>
+            <RowButton label={p('common.edit')} name={`${p('common.edit')} ${c.name}`} onClick={() => editor.edit(c)} />
+            {!c.ended && <RowButton label={p('campaigns.end_')} name={`${p('campaigns.end_')} ${c.name}`} onClick={() => editor.act(c, 'end', p('common.ended'))} disabled={rowChange.busy} />}
+          </>
+        )}
+      />
     </>
   );
 }

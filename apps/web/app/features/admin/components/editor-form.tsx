@@ -1,0 +1,51 @@
+import type { FormEvent, ReactNode } from 'react';
+import { promoCopy as p } from '../../../i18n/ja-admin-promotions';
+import { ChangeStatus } from './change-status';
+import styles from './admin.module.css';
+
+interface EditorFormProps {
+  /** The section's heading, the form's name and its button while nothing is being edited. */
+  createLabel: string;
+  /** The row being edited (its id names the form), or null for a new one. */
+  editing: { id: number } | null;
+  /** Changes when the form should start afresh (another row, or after a save). */
+  formKey?: string;
+  onSubmit: (e: FormEvent<HTMLFormElement>) => void;
+  onCancel?: () => void;
+  change: { busy: boolean; notice: string | null; error: string | null };
+  children: ReactNode;
+}
+
+/** A console editor's form section: new or `#id を編集中`, the fields, save / stop editing, and the change's outcome. */
+export function EditorForm({ createLabel, editing, formKey, onSubmit, onCancel, change, children }: EditorFormProps) {
+  const title = editing ? p('common.editing', { id: editing.id }) : createLabel;
+  return (
+    <section className={styles.section}>
+      <h2>{title}</h2>
+      <form key={formKey ?? editing?.id ?? 'new'} className={styles.form} onSubmit={onSubmit} aria-label={title}>
+        {children}
+        <div className={styles.actions}>
+          <button className={styles.button} type="submit" disabled={change.busy}>
+            {editing ? p('common.save') : createLabel}
+          </button>
+          {editing && onCancel && (
+            <button className={styles.secondary} type="button" onClick={onCancel}>
+              {p('common.cancelEdit')}
+            </button>
+          )}
+        </div>
+      </form>
+      <ChangeStatus notice={change.notice} error={change.error} />
+    </section>
+  );
+}
+
+/** A labelled input of an editor's form (the label wraps it, so `getByLabel` and screen readers find it). */
+export function Field({ label, className, children }: { label: string; className?: string; children: ReactNode }) {
+  return (
+    <label className={className ? `${styles.field} ${className}` : styles.field}>
+      {label}
+      {children}
+    </label>
+  );
+}
