@@ -43,6 +43,11 @@ export async function transitionOrder(
   return result.numUpdatedRows === 1n;
 }
 
+/** An order's member, kind and status; undefined for an unknown order. */
+export async function orderState(db: Db, orderId: number) {
+  return db.selectFrom('orders').select(['user_id', 'kind', 'status']).where('id', '=', orderId).executeTakeFirst();
+}
+
 /**
  * Book orders placed before their books' release (pre-orders) still COMPLETE although every book
  * is out by `now`: the ones the delivery job moves to DELIVERED, oldest first.
