@@ -222,3 +222,17 @@ export async function rentalPaymentCount(db: Db, userId: number): Promise<number
   const row = await db.selectFrom('serial_rental_payments').select((eb) => eb.fn.countAll<number>().as('n')).where('user_id', '=', userId).executeTakeFirstOrThrow();
   return Number(row.n);
 }
+
+/** Episodes the member opened with the normal ticket (spend type 1), newest first. */
+export async function normalTicketCharges(db: Db, userId: number, q: { offset: number; limit: number }) {
+  return db
+    .selectFrom('user_serial_episodes as u')
+    .innerJoin('serial_episodes as e', 'e.id', 'u.episode_id')
+    .select(['u.episode_id as serialEpisodeId', 'u.serial_id as serialId', 'e.title', 'u.rented_at as chargedAt'])
+    .where('u.user_id', '=', userId)
+    .where('u.spend_type', '=', 1)
+    .orderBy('u.rented_at', 'desc')
+    .limit(q.limit)
+    .offset(q.offset)
+    .execute();
+}
