@@ -1,80 +1,11 @@
 import { LayoutType, readingDirection } from '@hondana/domain/catalog';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import type { CoverSubject, PageSubject, SerialSubject } from './art/subjects';
+import type { CoverSubject, PageSubject } from './art/subjects';
+import { authorNames, type BookArtRow, bookArtRows, bookPageSize, episodePageRow, volumeCounts } from './media-subjects.repository';
 
-/** Catalog reads for drawing: what a cover, a page or a serial image shows. */
+/** What a cover, a page or a serial image shows, from the catalog's rows. */
 type Db = Kysely<Database>;
-
-export interface BookArtRow {
-  bookId: number;
-  titleId: number;
-  vol: number;
-  contentsName: string;
-  layoutType: number;
-  direction: 'rtl' | 'ltr';
-  pageCount: number;
-  samplePageTotal: number;
-  customSamplePages: string | null;
-  mediaVersion: number;
-  titleName: string;
-  pageType: string;
-  genreId: number | null;
-  eroticType: number;
-  publisher: string | null;
-}
-
-export function bookArtRows(db: Db, bookIds?: number[]): Promise<BookArtRow[]> {
-  let query = db
-    .selectFrom('books as b')
-    .innerJoin('titles as t', 't.id', 'b.title_id')
-    .leftJoin('publishers as p', 'p.id', 't.publisher_id')
-    .select([
-      'b.id as bookId',
-      'b.title_id as titleId',
-      'b.vol',
-      'b.contents_name as contentsName',
-      'b.layout_type as layoutType',
-      'b.direction',
-      'b.page_count as pageCount',
-      'b.sample_page_total as samplePageTotal',
-      'b.custom_sample_pages as customSamplePages',
-      'b.media_version as mediaVersion',
-      't.name as titleName',
-      't.page_type as pageType',
-      't.genre_id as genreId',
-      't.erotic_type as eroticType',
-      'p.name as publisher',
-    ])
-    .orderBy('b.id');
-  if (bookIds) query = query.where('b.id', 'in', bookIds.length ? bookIds : [-1]);
-  return query.execute();
-}
-
-/** Credited names per title, in credit order. */
-export async function authorNames(db: Db, titleIds: number[]): Promise<Map<number, string[]>> {
-  const rows = await db
-    .selectFrom('title_authors as ta')
-    .innerJoin('authors as a', 'a.id', 'ta.author_id')
-    .select(['ta.title_id as titleId', 'a.name'])
-    .where('ta.title_id', 'in', titleIds.length ? titleIds : [-1])
-    .orderBy('ta.title_id')
-    .orderBy('ta.sort_order')
-    .execute();
-  const out = new Map<number, string[]>();
-  for (const row of rows) out.set(row.titleId, [...(out.get(row.titleId) ?? []), row.name]);
-  return out;
-}
-
-export async function volumeCounts(db: Db, titleIds: number[]): Promise<Map<number, number>> {
-  const rows = await db
-    .selectFrom('books')
-    .select(['title_id as titleId', db.fn.countAll<number>().as('n')])
-    .where('title_id', 'in', titleIds.length ? titleIds : [-1])
-    .groupBy('title_id')
-    .execute();
-  return new Map(rows.map((r) => [r.titleId, Number(r.n)]));
-}
 
 export const coverSubjectOf = (row: BookArtRow, authors: string[], volumes: number): CoverSubject => ({
   bookId: row.bookId,
@@ -120,38 +51,14 @@ export async function loadCoverSubject(db: Db, bookId: number): Promise<CoverSub
 export async function loadPageSubject(db: Db, bookId: number, page: number): Promise<PageSubject | null> {
   const [row] = await bookArtRows(db, [bookId]);
   if (!row) return null;
-  const size = await db
-    .selectFrom('book_pages')
-    .select(['width', 'height'])
-    .where('book_id', '=', bookId)
-    .where('page_no', '=', page)
-    .executeTakeFirst();
+  const size = await bookPageSize(db, bookId, page);
   if (!size) return null;
   const authors = await authorNames(db, [row.titleId]);
   return pageSubjectOf(row, authors.get(row.titleId)?.[0] ?? '', page, size);
 }
 
 export async function loadEpisodePageSubject(db: Db, episodeId: number, page: number): Promise<PageSubject | null> {
-  const row = await db
-    .selectFrom('serial_episodes as e')
-    .innerJoin('serials as s', 's.id', 'e.serial_id')
-    .innerJoin('serial_episode_pages as ep', (j) => j.onRef('ep.episode_id', '=', 'e.id').on('ep.page_no', '=', page))
-    .leftJoin('titles as t', 't.id', 's.title_id')
-    .select([
-      'e.id',
-      'e.title as episodeTitle',
-      'e.layout_type as layoutType',
-      'e.page_count as pageCount',
-      's.id as serialId',
-      's.name as serialName',
-      's.category',
-      's.title_id as titleId',
-      't.genre_id as genreId',
-      'ep.width',
-      'ep.height',
-    ])
-    .where('e.id', '=', episodeId)
-    .executeTakeFirst();
+  const row = await episodePageRow(db, episodeId, page);
   if (!row) return null;
   const authors = row.titleId ? await authorNames(db, [row.titleId]) : new Map<number, string[]>();
   return {
@@ -169,25 +76,4 @@ export async function loadEpisodePageSubject(db: Db, episodeId: number, page: nu
     width: row.width,
     height: row.height,
   };
-}
-
-export async function serialSubjects(db: Db, serialIds?: number[]): Promise<SerialSubject[]> {
-  let query = db
-    .selectFrom('serials as s')
-    .select((eb) => [
-      's.id as serialId',
-      's.title_id as titleId',
-      's.name',
-      's.theme_color as themeColor',
-      's.sub_color as subColor',
-      eb
-        .selectFrom('serial_episodes as e')
-        .select(eb.fn.countAll<number>().as('n'))
-        .whereRef('e.serial_id', '=', 's.id')
-        .as('episodes'),
-    ])
-    .orderBy('s.id');
-  if (serialIds) query = query.where('s.id', 'in', serialIds.length ? serialIds : [-1]);
-  const rows = await query.execute();
-  return rows.map((r) => ({ ...r, episodes: Number(r.episodes ?? 0) }));
 }

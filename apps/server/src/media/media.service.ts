@@ -5,7 +5,8 @@ import { coverDrawing, pageDrawing, serialDrawing } from './drawings';
 import { type MediaRef, mediaKey } from './media-spec';
 import type { MediaStore } from './media-store';
 import { coverOriginalKey, episodePageOriginalKey, pageOriginalKey, textImage } from './media-originals.repository';
-import { loadCoverSubject, loadEpisodePageSubject, loadPageSubject, serialSubjects } from './media-subjects';
+import { loadCoverSubject, loadEpisodePageSubject, loadPageSubject } from './media-subjects';
+import { serialSubjects } from './media-subjects.repository';
 
 /**
  * Derivatives on demand: a stored file is served as it is; a missing one (a width not made at

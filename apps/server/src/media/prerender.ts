@@ -5,14 +5,8 @@ import { type Drawing, type Output, renderDrawing, renderPool } from './derivati
 import { coverDrawing, pageDrawing, serialDrawing } from './drawings';
 import { COVER_EAGER_WIDTHS, IMAGE_FORMATS, type MediaRef, PAGE_WIDTHS, SERIAL_WIDTHS, mediaKey } from './media-spec';
 import type { MediaStore } from './media-store';
-import {
-  authorNames,
-  bookArtRows,
-  coverSubjectOf,
-  pageSubjectOf,
-  serialSubjects,
-  volumeCounts,
-} from './media-subjects';
+import { coverSubjectOf, pageSubjectOf } from './media-subjects';
+import { authorNames, bookArtRows, bookPageSizes, serialSubjects, volumeCounts } from './media-subjects.repository';
 
 export interface PrerenderOptions {
   /** Which pages to draw ahead of requests: the samples (default), every page, or none. */
@@ -58,13 +52,7 @@ export async function prerenderCatalogMedia(
   const pageMode = options.pages ?? 'sample';
   if (pageMode !== 'none' && rows.length > 0) {
     const byId = new Map(rows.map((r) => [r.bookId, r]));
-    const pages = await db
-      .selectFrom('book_pages')
-      .select(['book_id as bookId', 'page_no as page', 'width', 'height'])
-      .where('book_id', 'in', [...byId.keys()])
-      .orderBy('book_id')
-      .orderBy('page_no')
-      .execute();
+    const pages = await bookPageSizes(db, [...byId.keys()]);
     for (const p of pages) {
       const row = byId.get(p.bookId)!;
       if (pageMode === 'sample' && !isSamplePage(p.page, row.samplePageTotal, parseCustomSample(row.customSamplePages)))

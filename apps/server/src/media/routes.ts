@@ -4,6 +4,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { heldBookIds } from '../modules/reading/entitlements';
+import { bookMediaRow, episodePageCount, pageAccessRow } from './media-access.repository';
 import { MediaService } from './media.service';
 import {
   COVER_WIDTHS,
@@ -53,23 +54,7 @@ export async function canServePage(
 
 /** The fields of a book that decide page access at `now`; null for an unknown book. */
 async function loadPageAccess(db: Kysely<Database>, bookId: number, now: number): Promise<PageAccessBook | null> {
-  const book = await db
-    .selectFrom('books')
-    .select([
-      'page_count as pageCount',
-      'sample_page_total as samplePageTotal',
-      'custom_sample_pages as customSamplePages',
-      'start_datetime as startDatetime',
-      'price',
-      'sale_price as salePrice',
-      'sale_start_datetime as saleStartDatetime',
-      'sale_end_datetime as saleEndDatetime',
-      'free_flg as freeFlg',
-      'free_start_datetime as freeStartDatetime',
-      'free_end_datetime as freeEndDatetime',
-    ])
-    .where('id', '=', bookId)
-    .executeTakeFirst();
+  const book = await pageAccessRow(db, bookId);
   if (!book) return null;
   return {
     bookId,
@@ -131,11 +116,7 @@ export const mediaRoutes: FastifyPluginAsync = async (app) => {
       : `public, max-age=${DAY}`;
 
   async function bookAccess(bookId: number) {
-    const book = await db
-      .selectFrom('books')
-      .select(['id', 'page_count', 'sample_page_total', 'custom_sample_pages', 'media_version'])
-      .where('id', '=', bookId)
-      .executeTakeFirst();
+    const book = await bookMediaRow(db, bookId);
     if (!book) throw notFound();
     return book;
   }
@@ -195,7 +176,7 @@ export const mediaRoutes: FastifyPluginAsync = async (app) => {
       const now = app.deps.clock().getTime();
       const signed = verifyEpisodeQuery(mediaUrlKey, episodeId, page, request.query as Record<string, unknown>, now);
       if (!signed.ok) throw new AppError(403, ErrorCode.FORBIDDEN);
-      const episode = await db.selectFrom('serial_episodes').select(['page_count']).where('id', '=', episodeId).executeTakeFirst();
+      const episode = await episodePageCount(db, episodeId);
       if (!episode || page >= episode.page_count) throw notFound();
       // The right to read is checked again now: a rental that ended stops its URLs.
       if (!(await canServeEpisodePage(db, signed.grant, episodeId, now))) throw new AppError(403, ErrorCode.FORBIDDEN);

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { AUTH_WINDOW_MS } from '../modules/accounts/auth-attempts';
+import { deleteExpiredSessions } from './housekeeping.repository';
 import { sweepRateLimits } from './rate-limiter';
 import type { Scheduler } from './scheduler';
 
@@ -8,8 +9,7 @@ const HOUR = 60 * 60 * 1000;
 
 /** Expired sessions are useless rows (a lookup ignores them): deleted in batches. */
 async function sweepExpiredSessions(db: Kysely<Database>, now: number): Promise<number> {
-  const result = await db.deleteFrom('sessions').where('expires_at', '<=', now).executeTakeFirst();
-  return Number(result.numDeletedRows);
+  return deleteExpiredSessions(db, now);
 }
 
 /** The store's own upkeep jobs: rate-limit counters past every window, expired sessions. */

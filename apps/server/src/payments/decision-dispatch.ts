@@ -1,4 +1,5 @@
 import type { PaymentDecisionHandler } from './payment-provider';
+import { orderKind } from './payments.repository';
 
 /**
  * One provider, several kinds of payment: the decision goes to the handler of the order's kind
@@ -6,8 +7,8 @@ import type { PaymentDecisionHandler } from './payment-provider';
  */
 export function decisionByOrderKind(handlers: Record<string, PaymentDecisionHandler>): PaymentDecisionHandler {
   return async (trx, decision) => {
-    const order = await trx.selectFrom('orders').select('kind').where('id', '=', decision.orderId).executeTakeFirst();
-    const handler = order ? handlers[order.kind] : undefined;
+    const kind = await orderKind(trx, decision.orderId);
+    const handler = kind !== undefined ? handlers[kind] : undefined;
     if (handler) await handler(trx, decision);
   };
 }

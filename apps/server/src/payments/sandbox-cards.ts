@@ -4,6 +4,7 @@ import { CardBrand, type CardInput, SandboxTestCard, cardBrandOf, cardExpiryVali
 import type { Transaction } from 'kysely';
 import type { Database } from '../db/schema';
 import type { CardRegistration, PaymentOutcome } from './payment-provider';
+import { findMemberSandboxCard, insertSandboxCard } from './payments.repository';
 
 /**
  * The sandbox's kept cards, for charges made later without the member (a subscription's
@@ -53,10 +54,7 @@ export async function registerSandboxCard(trx: Trx, { userId, card, now }: { use
   const cardId = `card_${randomBytes(16).toString('base64url')}`;
   const brand = cardBrandOf(card.number);
   const last4 = card.number.slice(-4);
-  await trx
-    .insertInto('sandbox_cards')
-    .values({ card_id: cardId, user_id: userId, brand, last4, expiry: card.expiry, behaviour: sandboxBehaviour(card.number), created_at: now.getTime() })
-    .execute();
+  await insertSandboxCard(trx, { card_id: cardId, user_id: userId, brand, last4, expiry: card.expiry, behaviour: sandboxBehaviour(card.number), created_at: now.getTime() });
   return { kind: 'REGISTERED', cardId, cardBrand: brand, cardLast4: last4 };
 }
 
@@ -66,7 +64,7 @@ export async function chargeSandboxCard(
   { cardId, userId, now }: { cardId: string; userId: number; now: Date },
   ref: () => string,
 ): Promise<PaymentOutcome> {
-  const card = await trx.selectFrom('sandbox_cards').selectAll().where('card_id', '=', cardId).where('user_id', '=', userId).executeTakeFirst();
+  const card = await findMemberSandboxCard(trx, cardId, userId);
   if (!card) return failed(ErrorCode.INVALID_CARD_ID, 'cardId: no such card', null, null);
   const brand = card.brand as CardBrand;
   if (!cardExpiryValid(card.expiry, now)) return failed(ErrorCode.CLIENT_ERROR, 'card: expired', brand, card.last4);

@@ -11,6 +11,7 @@ import {
 import type { Transaction } from 'kysely';
 import type { Database } from '../db/schema';
 import type { PaymentOutcome, PaymentProvider, PaymentRequest } from './payment-provider';
+import { insertSandboxPayment } from './payments.repository';
 import { chargeSandboxCard, registerSandboxCard } from './sandbox-cards';
 
 /**
@@ -70,18 +71,15 @@ const failed = (errorCode: ErrorCode, message: string, cardBrand: CardBrand | nu
 
 async function awaitConfirmation(trx: Transaction<Database>, request: PaymentRequest): Promise<PaymentOutcome> {
   const ref = newRef('sp');
-  await trx
-    .insertInto('sandbox_payments')
-    .values({
-      ref,
-      order_id: request.orderId,
-      method: request.method,
-      amount_yen: request.amountYen,
-      status: 'PENDING',
-      return_url: request.returnUrl,
-      created_at: request.now.getTime(),
-      decided_at: null,
-    })
-    .execute();
+  await insertSandboxPayment(trx, {
+    ref,
+    order_id: request.orderId,
+    method: request.method,
+    amount_yen: request.amountYen,
+    status: 'PENDING',
+    return_url: request.returnUrl,
+    created_at: request.now.getTime(),
+    decided_at: null,
+  });
   return { kind: 'REDIRECT', providerRef: ref, confirmUrl: `/api/sandbox/payments/${ref}` };
 }

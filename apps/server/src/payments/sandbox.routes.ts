@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { PaymentDecisionHandler } from './payment-provider';
+import { decidePendingSandboxPayment, findSandboxPayment, sandboxPaymentCreatedAt } from './payments.repository';
 import { sandboxCopy } from './sandbox-copy';
 import { confirmationPage, decidedPage } from './sandbox-page';
 
@@ -23,10 +24,8 @@ export const sandboxRoutes: FastifyPluginAsync<{ onDecision: PaymentDecisionHand
   const app = base.withTypeProvider<ZodTypeProvider>();
   const { db } = app.deps.database;
 
-  const find = (ref: string) => db.selectFrom('sandbox_payments').selectAll().where('ref', '=', ref).executeTakeFirst();
-
   app.get('/sandbox/payments/:ref', { schema: { params: RefPath } }, async (request, reply) => {
-    const payment = await find(request.params.ref);
+    const payment = await findSandboxPayment(db, request.params.ref);
     reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
     if (!payment) return reply.code(404).send(decidedPage(null, sandboxCopy.notFound));
     if (payment.status !== 'PENDING') return decidedPage(payment.return_url, sandboxCopy.alreadyDecided);
@@ -37,18 +36,14 @@ export const sandboxRoutes: FastifyPluginAsync<{ onDecision: PaymentDecisionHand
     app.post(`/sandbox/payments/:ref/${action}`, { schema: { params: RefPath } }, async (request, reply) => {
       const now = app.deps.clock().getTime();
       const payment = await db.transaction().execute(async (trx) => {
-        const pending = await trx.selectFrom('sandbox_payments').select('created_at').where('ref', '=', request.params.ref).executeTakeFirst();
+        const pending = await sandboxPaymentCreatedAt(trx, request.params.ref);
         const expired = pending !== undefined && pending.created_at <= now - SANDBOX_PAYMENT_TTL_MS;
         const approved = action === 'approve' && !expired;
         const resultError = action === 'result_error' && !expired;
-        const decided = await trx
-          .updateTable('sandbox_payments')
-          .set({ status: approved ? 'APPROVED' : expired ? 'EXPIRED' : resultError ? 'RESULT_ERROR' : 'CANCELLED', decided_at: now })
-          .where('ref', '=', request.params.ref)
-          .where('status', '=', 'PENDING')
-          .executeTakeFirst();
-        const row = await trx.selectFrom('sandbox_payments').selectAll().where('ref', '=', request.params.ref).executeTakeFirst();
-        if (row && decided.numUpdatedRows === 1n) await onDecision(trx, { orderId: row.order_id, approved, expired, resultError, now });
+        const status = approved ? 'APPROVED' : expired ? 'EXPIRED' : resultError ? 'RESULT_ERROR' : 'CANCELLED';
+        const decided = await decidePendingSandboxPayment(trx, request.params.ref, status, now);
+        const row = await findSandboxPayment(trx, request.params.ref);
+        if (row && decided) await onDecision(trx, { orderId: row.order_id, approved, expired, resultError, now });
         return row;
       });
       if (!payment) return reply.code(404).type('text/html; charset=utf-8').send(decidedPage(null, sandboxCopy.notFound));

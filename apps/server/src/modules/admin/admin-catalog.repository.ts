@@ -133,3 +133,7 @@ export async function updateBookAt(db: Db, bookId: number, version: number, b: B
 }
 
 export const genres = (db: Db) => db.selectFrom('genres').select(['id', 'name']).orderBy('id').execute();
+
+export async function titleExists(db: Db, titleId: number): Promise<boolean> {
+  return (await db.selectFrom('titles').select('id').where('id', '=', titleId).executeTakeFirst()) !== undefined;
+}

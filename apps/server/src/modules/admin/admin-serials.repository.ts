@@ -129,3 +129,7 @@ export async function replaceEpisodePagesAt(db: Transaction<Database>, episodeId
   }
   return true;
 }
+
+export async function episodeExists(db: Db, episodeId: number): Promise<boolean> {
+  return (await db.selectFrom('serial_episodes').select('id').where('id', '=', episodeId).executeTakeFirst()) !== undefined;
+}

@@ -7,6 +7,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireStaff } from './admin-guard';
 import { adminMutation } from './admin-mutation';
 import * as episodePages from './admin-episode-pages.service';
+import { episodeExists } from './admin-serials.repository';
 import * as serials from './admin-serials.service';
 import { catalogChanged } from './catalog-changed';
 
@@ -74,7 +75,7 @@ export const adminSerialRoutes: FastifyPluginAsync = async (base) => {
         const body = request.body;
         if (!Buffer.isBuffer(body) || body.length === 0) throw badRequest('file', 'is required (a CBZ or ZIP of page images as application/octet-stream)');
         const id = request.params.id;
-        if (!(await db.selectFrom('serial_episodes').select('id').where('id', '=', id).executeTakeFirst())) throw notFound('episode');
+        if (!(await episodeExists(db, id))) throw notFound('episode');
         const { token, version } = request.query;
         const pages = await episodePages.storeEpisodeArchive(app.deps.media, body);
         const sha256 = createHash('sha256').update(body).digest('hex');

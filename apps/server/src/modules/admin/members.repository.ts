@@ -50,3 +50,8 @@ export async function setSuspended(db: Db, userId: number, suspendedAt: number |
   await db.updateTable('users').set({ suspended_at: suspendedAt }).where('id', '=', userId).execute();
   if (suspendedAt !== null) await db.deleteFrom('sessions').where('user_id', '=', userId).execute();
 }
+
+/** What the audit of an order's cancel records of it; undefined for an unknown order. */
+export function orderForCancel(db: Db, orderId: number) {
+  return db.selectFrom('orders').select(['user_id', 'status', 'total_price', 'payment_type']).where('id', '=', orderId).executeTakeFirst();
+}

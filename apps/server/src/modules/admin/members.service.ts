@@ -51,7 +51,7 @@ export async function grantToMember(trx: Transaction<Database>, userId: number, 
 }
 
 export async function cancelMemberOrder(trx: Transaction<Database>, userId: number, orderId: number, reason: string, now: number): Promise<{ body: { orderId: number; status: string }; audit: AuditEntry[] }> {
-  const order = await trx.selectFrom('orders').select(['user_id', 'status', 'total_price', 'payment_type']).where('id', '=', orderId).executeTakeFirst();
+  const order = await repo.orderForCancel(trx, orderId);
   if (!order || order.user_id !== userId) throw notFound('order');
   await cancelBookOrderIn(trx, orderId, now);
   return { body: { orderId, status: 'CANCEL' }, audit: [{ action: 'order.cancel', subject: `order:${orderId}`, before: order, after: { ...order, status: 'CANCEL' }, reason }] };

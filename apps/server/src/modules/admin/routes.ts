@@ -31,6 +31,7 @@ import { adminMediaRoutes } from './admin-media.routes';
 import { adminSerialRoutes } from './admin-serials.routes';
 import * as catalog from './admin-catalog.service';
 import * as commerce from './admin-commerce.service';
+import { titleExists } from './admin-catalog.repository';
 import { listAudit, writeAudit } from './audit.repository';
 import { catalogChanged } from './catalog-changed';
 import * as members from './members.service';
@@ -136,7 +137,7 @@ export const adminRoutes: FastifyPluginAsync = async (base) => {
         const { token } = request.query;
         const name = path.basename(request.query.name).replace(/[^\p{L}\p{N}._ -]/gu, '_') || 'upload.cbz';
         const titleId = request.params.id;
-        if (!(await db.selectFrom('titles').select('id').where('id', '=', titleId).executeTakeFirst())) throw new AppError(404, ErrorCode.NOT_FOUND, ['title']);
+        if (!(await titleExists(db, titleId))) throw new AppError(404, ErrorCode.NOT_FOUND, ['title']);
         const dir = await mkdtemp(path.join(tmpdir(), 'hondana-upload-'));
         try {
           const file = path.join(dir, name);

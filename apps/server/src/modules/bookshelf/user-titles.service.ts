@@ -6,6 +6,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { getTitle } from '../catalog/titles.service';
 import { isWished } from '../notices/wish-list.service';
+import { heldAmong, maxFinishedBook, titleVolumeRows } from './user-titles.repository';
 
 type Db = Kysely<Database>;
 
@@ -18,64 +19,24 @@ export interface TitleViewer {
 /** The title's volumes with their sales window and prices; 404 when the viewer may not see the title. */
 async function volumesOf(db: Db, v: TitleViewer, titleId: number) {
   if (!(await getTitle(db, { titleId, includeAdult: v.includeAdult, now: v.now }))) throw notFound('title');
-  const rows = await db
-    .selectFrom('books')
-    .select([
-      'id',
-      'vol',
-      'contents_name',
-      'price',
-      'sale_price',
-      'sale_start_datetime',
-      'sale_end_datetime',
-      'free_flg',
-      'free_start_datetime',
-      'free_end_datetime',
-      'start_datetime',
-      'end_datetime',
-      'sales_status',
-    ])
-    .where('title_id', '=', titleId)
-    .orderBy('vol')
-    .execute();
+  const rows = await titleVolumeRows(db, titleId);
   return rows.map((r) => ({
     ...r,
     status: salesStatusAt({ salesStatus: r.sales_status, startDatetime: r.start_datetime, endDatetime: r.end_datetime }, v.now),
   }));
 }
 
-async function maxFinishRead(db: Db, userId: number, bookIds: number[]) {
-  if (bookIds.length === 0) return null;
-  return (
-    (await db
-      .selectFrom('read_ends')
-      .innerJoin('books', 'books.id', 'read_ends.book_id')
-      .select(['books.id', 'books.vol'])
-      .where('read_ends.user_id', '=', userId)
-      .where('read_ends.book_id', 'in', bookIds)
-      .orderBy('books.vol', 'desc')
-      .limit(1)
-      .executeTakeFirst()) ?? null
-  );
-}
-
-async function entitled(db: Db, userId: number, bookIds: number[]): Promise<Set<number>> {
-  if (bookIds.length === 0) return new Set();
-  const rows = await db.selectFrom('user_books').select('book_id').where('user_id', '=', userId).where('book_id', 'in', bookIds).execute();
-  return new Set(rows.map((r) => r.book_id));
-}
-
 /** `GET /user_titles/get_max_book_finish_read`. */
 export async function maxBookFinishRead(db: Db, v: TitleViewer, titleId: number): Promise<MaxBookFinishRead> {
   const volumes = await volumesOf(db, v, titleId);
-  const max = await maxFinishRead(db, v.userId, volumes.map((b) => b.id));
+  const max = await maxFinishedBook(db, v.userId, volumes.map((b) => b.id));
   return { titleId, bookId: max?.id ?? null, vol: max?.vol ?? null };
 }
 
 /** `GET /user_titles/get_reservable_books`. */
 export async function reservableBooks(db: Db, v: TitleViewer, titleId: number): Promise<ReservableBooks> {
   const open = (await volumesOf(db, v, titleId)).filter((b) => b.status === SalesStatus.IN_RESERVATION);
-  const held = await entitled(db, v.userId, open.map((b) => b.id));
+  const held = await heldAmong(db, v.userId, open.map((b) => b.id));
   return {
     titleId,
     books: open.map((b) => ({
@@ -104,7 +65,7 @@ export async function reservableBooks(db: Db, v: TitleViewer, titleId: number): 
 export async function userTitle(db: Db, v: TitleViewer, titleId: number): Promise<UserTitle> {
   const volumes = await volumesOf(db, v, titleId);
   const ids = volumes.map((b) => b.id);
-  const [held, wished, max] = await Promise.all([entitled(db, v.userId, ids), isWished(db, v.userId, titleId), maxFinishRead(db, v.userId, ids)]);
+  const [held, wished, max] = await Promise.all([heldAmong(db, v.userId, ids), isWished(db, v.userId, titleId), maxFinishedBook(db, v.userId, ids)]);
   const mine = volumes.filter((b) => held.has(b.id));
   return {
     titleId,

@@ -9,7 +9,7 @@ import type { Database } from '../../db/schema';
 import { entitledBookIds } from '../orders/entitlements';
 import { activeCampaigns, booksForPurchase, isFirstPaying } from '../orders/orders.repository';
 import { toPricing } from '../orders/purchase';
-import { titleBookIds } from './cart.repository';
+import { salableVolumeCounts, titleBookIds } from './cart.repository';
 
 export interface BulkBuyList {
   titleId: number;
@@ -67,16 +67,8 @@ export async function bulkBuyTitleList(db: Kysely<Database>, page: { offset: num
   const campaigns = (await activeCampaigns(db, now)).filter((c) => c.type === PointCampaignType.bulkBuy);
   if (campaigns.length === 0) return { totalCount: 0, list: [] };
   // Salable volumes (on sale or open for pre-order, as a bulk add takes them) counted per title.
-  const rows = await db
-    .selectFrom('books')
-    .innerJoin('titles', 'titles.id', 'books.title_id')
-    .select((eb) => ['books.title_id', 'titles.name', eb.fn.countAll<number>().as('n')])
-    .where('books.sales_status', '!=', 'STOPPED')
-    .where((eb) => eb.or([eb('books.end_datetime', 'is', null), eb('books.end_datetime', '>', now)]))
-    .$if(!campaigns.some((c) => c.titleId === null), (q) => q.where('books.title_id', 'in', campaigns.map((c) => c.titleId!)))
-    .groupBy(['books.title_id', 'titles.name'])
-    .orderBy('books.title_id')
-    .execute();
+  const titleIds = campaigns.some((c) => c.titleId === null) ? null : campaigns.map((c) => c.titleId!);
+  const rows = await salableVolumeCounts(db, titleIds, now);
   const counts = new Map(rows.map((r) => [r.title_id, { name: r.name, count: Number(r.n) }]));
   const all: BulkBuyTitle[] = [];
   for (const [titleId, { name, count }] of counts) {

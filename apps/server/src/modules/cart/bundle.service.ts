@@ -9,7 +9,7 @@ import { entitledBookIds } from '../orders/entitlements';
 import { booksForPurchase } from '../orders/orders.repository';
 import { toPricing } from '../orders/purchase';
 import { type BundleRow, bundleOfBook, bundleOnSale, bundlesById, lockMemberCart } from './bundle.repository';
-import { insertCartItem } from './cart.repository';
+import { insertCartItem, joinBundle } from './cart.repository';
 import { changeResponse, limitExceeded } from './cart.service';
 import type { CartMember } from './cart-view';
 
@@ -72,12 +72,7 @@ export async function addBundle(db: Kysely<Database>, member: CartMember, bundle
       if (outcome === 'added') ids.push(bookId);
     }
     // Books that were in the cart already become part of the bundle line (back in the cart if put aside).
-    await trx
-      .updateTable('cart_items')
-      .set({ bundle_id: bundleId, cart_type: CartType.BUNDLE, state: 'ACTIVE' })
-      .where('user_id', '=', member.userId)
-      .where('book_id', 'in', bundle.bookIds)
-      .execute();
+    await joinBundle(trx, member.userId, bundleId, bundle.bookIds);
     return ids;
   });
   return changeResponse(db, member.userId, added, []);

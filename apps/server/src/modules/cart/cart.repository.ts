@@ -1,4 +1,4 @@
-import { CART_LIMIT } from '@hondana/domain/cart';
+import { CART_LIMIT, CartType } from '@hondana/domain/cart';
 import { type CouponRule, type CouponStep, CouponStatus, type CouponTargetScope, type CouponType } from '@hondana/domain/coupons';
 import { type Expression, type Kysely, type Transaction, sql } from 'kysely';
 import type { Database } from '../../db/schema';
@@ -171,4 +171,70 @@ export async function grantGuestCoupons(db: Db, userId: number, now: number): Pr
     select cast(${userId} as integer), id, 'UNUSED', null, cast(${now} as bigint), null
     from coupons where guest = 1 and enabled = 1 and expire_at > ${now}
     on conflict (user_id, coupon_id) do nothing`.execute(db);
+}
+
+/** The ids of every row sharing a bundle (and a state) with one of the member's picked rows. */
+export async function bundleMateIds(db: Db, userId: number, cartIds: number[]): Promise<number[]> {
+  const rows = await db
+    .selectFrom('cart_items as picked')
+    .innerJoin('cart_items as same', (join) => join.onRef('same.bundle_id', '=', 'picked.bundle_id').onRef('same.user_id', '=', 'picked.user_id').onRef('same.state', '=', 'picked.state'))
+    .select('same.id')
+    .where('picked.user_id', '=', userId)
+    .where('picked.id', 'in', cartIds)
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+/** The member's cart rows of these books join the bundle's line (back in the cart if put aside). */
+export async function joinBundle(db: Db, userId: number, bundleId: number, bookIds: number[]): Promise<void> {
+  await db
+    .updateTable('cart_items')
+    .set({ bundle_id: bundleId, cart_type: CartType.BUNDLE, state: 'ACTIVE' })
+    .where('user_id', '=', userId)
+    .where('book_id', 'in', bookIds)
+    .execute();
+}
+
+/** Removes the member's cart rows of these books (bought, or put aside). */
+export async function deleteCartBooks(db: Db, userId: number, bookIds: number[]): Promise<void> {
+  await db.deleteFrom('cart_items').where('user_id', '=', userId).where('book_id', 'in', bookIds).execute();
+}
+
+/** The open guest coupon expiring first; undefined when none. */
+export async function firstOpenGuestCoupon(db: Db, now: number) {
+  return db
+    .selectFrom('coupons')
+    .selectAll()
+    .where('guest', '=', 1)
+    .where('enabled', '=', 1)
+    .where('expire_at', '>', now)
+    .orderBy('expire_at')
+    .orderBy('id')
+    .executeTakeFirst();
+}
+
+/** Salable volumes (on sale or open for pre-order) counted per title, of `titleIds` or of every title (null), by title id. */
+export async function salableVolumeCounts(db: Db, titleIds: number[] | null, now: number) {
+  return db
+    .selectFrom('books')
+    .innerJoin('titles', 'titles.id', 'books.title_id')
+    .select((eb) => ['books.title_id', 'titles.name', eb.fn.countAll<number>().as('n')])
+    .where('books.sales_status', '!=', 'STOPPED')
+    .where((eb) => eb.or([eb('books.end_datetime', 'is', null), eb('books.end_datetime', '>', now)]))
+    .$if(titleIds !== null, (q) => q.where('books.title_id', 'in', titleIds!))
+    .groupBy(['books.title_id', 'titles.name'])
+    .orderBy('books.title_id')
+    .execute();
+}
+
+/** The member's own pre-order with its one book; undefined when not theirs. */
+export async function memberPreOrderRow(db: Db, userId: number, orderId: number) {
+  return db
+    .selectFrom('orders')
+    .innerJoin('order_items', 'order_items.order_id', 'orders.id')
+    .innerJoin('books', 'books.id', 'order_items.book_id')
+    .select(['orders.id', 'orders.status', 'order_items.book_id', 'order_items.price', 'order_items.point', 'books.start_datetime'])
+    .where('orders.id', '=', orderId)
+    .where('orders.user_id', '=', userId)
+    .executeTakeFirst();
 }

@@ -7,7 +7,7 @@ import type { Database } from '../../db/schema';
 import { entitledBookIds } from '../orders/entitlements';
 import { booksForPurchase } from '../orders/orders.repository';
 import { toPricing } from '../orders/purchase';
-import { cartSize, deleteCartItems, insertCartItem, moveCartItems, refreshPrices, titleBookIds } from './cart.repository';
+import { bundleMateIds, cartSize, deleteCartItems, insertCartItem, moveCartItems, refreshPrices, titleBookIds } from './cart.repository';
 import { lockMemberCart } from './bundle.repository';
 import { type CartMember, cartLines, loadCart } from './cart-view';
 
@@ -83,14 +83,7 @@ export async function addTitle(db: Db, member: CartMember, titleId: number, now:
 
 /** A bundle line moves and goes as a whole: its cart id stands for every row of the bundle. */
 async function withBundleRows(db: Db, userId: number, cartIds: number[]): Promise<number[]> {
-  const rows = await db
-    .selectFrom('cart_items as picked')
-    .innerJoin('cart_items as same', (join) => join.onRef('same.bundle_id', '=', 'picked.bundle_id').onRef('same.user_id', '=', 'picked.user_id').onRef('same.state', '=', 'picked.state'))
-    .select('same.id')
-    .where('picked.user_id', '=', userId)
-    .where('picked.id', 'in', cartIds)
-    .execute();
-  return [...new Set([...cartIds, ...rows.map((r) => r.id)])];
+  return [...new Set([...cartIds, ...(await bundleMateIds(db, userId, cartIds))])];
 }
 
 export async function moveItems(db: Db, member: CartMember, cartIds: number[], to: 'ACTIVE' | 'LATER'): Promise<CartChangeResponse> {

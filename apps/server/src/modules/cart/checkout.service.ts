@@ -9,7 +9,7 @@ import { withRetry } from '../orders/buy.service';
 import { type PurchaseRequest, purchase } from '../orders/purchase';
 import { type StoredResponse, withOneTimeToken } from '../tokens/one-time-tokens';
 import { rewardPurchase } from '../campaigns/purchase-rewards';
-import { chooseCoupon, useCoupon } from './cart.repository';
+import { chooseCoupon, deleteCartBooks, useCoupon } from './cart.repository';
 import { payCartByProvider } from './cart-payment.service';
 import { type CartMember, loadCart } from './cart-view';
 
@@ -122,7 +122,7 @@ async function checkout(trx: Transaction<Database>, provider: PaymentProvider, m
   }
   const { orderId, quote } = await purchase(trx, request);
   if (coupon && !(await useCoupon(trx, member.userId, coupon.id, orderId, now))) throw refuse(ErrorCode.COUPON_INVALID, 'coupon: already used');
-  await trx.deleteFrom('cart_items').where('user_id', '=', member.userId).where('book_id', 'in', bookIds).execute();
+  await deleteCartBooks(trx, member.userId, bookIds);
   if (coupon) await chooseCoupon(trx, member.userId, null);
   const userLotteryTickets = await rewardPurchase(trx, { userId: member.userId, orderId, totalPrice: quote.totalPrice, now });
   return {

@@ -5,7 +5,7 @@ import { AppError, ErrorCode } from '@hondana/domain/errors';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 import { type StoredResponse, withOneTimeToken } from '../tokens/one-time-tokens';
-import { chooseCoupon, memberCoupons } from './cart.repository';
+import { chooseCoupon, firstOpenGuestCoupon, memberCoupons } from './cart.repository';
 import { type CartMember, cartView, loadCart } from './cart-view';
 import { CART_TOKEN_PURPOSE } from './checkout.service';
 
@@ -72,15 +72,7 @@ export function removeCoupon(db: Db, member: CartMember, token: string, now: num
 
 /** The open guest coupon (§3 Guest coupon) the banner offers: the one expiring first; null when none. */
 export async function guestCouponOffer(db: Db, now: number): Promise<GuestCouponOffer | null> {
-  const row = await db
-    .selectFrom('coupons')
-    .selectAll()
-    .where('guest', '=', 1)
-    .where('enabled', '=', 1)
-    .where('expire_at', '>', now)
-    .orderBy('expire_at')
-    .orderBy('id')
-    .executeTakeFirst();
+  const row = await firstOpenGuestCoupon(db, now);
   if (!row) return null;
   const ints = (json: string) => (JSON.parse(json) as unknown[]).map(Number);
   return {

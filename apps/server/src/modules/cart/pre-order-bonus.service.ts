@@ -14,7 +14,7 @@ import { expiryAfterDays } from '@hondana/domain/wallet-lots';
 import { ledgerLine } from '@hondana/domain/ledger-lines';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
-import { type PurchasableBookRow, PURCHASABLE_BOOK_COLUMNS, booksForPurchase } from '../orders/orders.repository';
+import { type PurchasableBookRow, booksForPurchase, upcomingBooksForPurchase } from '../orders/orders.repository';
 import { toPricing } from '../orders/purchase';
 import { grant, inMoneyTransaction } from '../wallet/ledger';
 import * as repo from './pre-order-bonus.repository';
@@ -69,18 +69,8 @@ export async function bonusesByBook(db: Db, bookId: number, includeAdult: boolea
 
 /** `GET /pre_order/bonus`: the bonuses open now, one entry per covered reservable volume (of `titleId` when given). */
 export async function listBonuses(db: Db, titleId: number | undefined, includeAdult: boolean, now: number): Promise<PreOrderBonusList> {
-  let query = db
-    .selectFrom('books')
-    .innerJoin('titles', 'titles.id', 'books.title_id')
-    .select(PURCHASABLE_BOOK_COLUMNS)
-    .where('books.start_datetime', '>', now)
-    .where('books.sales_status', '!=', SalesStatus.STOPPED)
-    .where('titles.erotic_type', 'in', listedEroticTypes(includeAdult))
-    .orderBy('books.start_datetime')
-    .orderBy('books.id')
-    .limit(BONUS_LIST_LIMIT);
-  if (titleId !== undefined) query = query.where('books.title_id', '=', titleId);
-  const books = ((await query.execute()) as PurchasableBookRow[]).filter((b) => reservable(b, now, includeAdult));
+  const upcoming = await upcomingBooksForPurchase(db, { titleId, eroticTypes: listedEroticTypes(includeAdult), now, limit: BONUS_LIST_LIMIT });
+  const books = upcoming.filter((b) => reservable(b, now, includeAdult));
   const bonuses = await runningBonuses(db, books, now);
   const list = books.flatMap((book) => {
     const price = priceOf(book, now);

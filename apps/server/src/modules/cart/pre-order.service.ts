@@ -9,6 +9,7 @@ import { entitledBookIds } from '../orders/entitlements';
 import { booksForPurchase } from '../orders/orders.repository';
 import { purchase } from '../orders/purchase';
 import { type StoredResponse, withOneTimeToken } from '../tokens/one-time-tokens';
+import { memberPreOrderRow } from './cart.repository';
 import type { CartMember } from './cart-view';
 import { cancelPreOrderBonuses, orderBonusPoint, recordPreOrderBonuses } from './pre-order-bonus.service';
 
@@ -78,14 +79,7 @@ export function preOrderBook(db: Kysely<Database>, member: CartMember, input: { 
 
 /** `GET /pre_order/order_status/{id}`: the member's own pre-order only (another's is 404). */
 export async function preOrderStatus(db: Kysely<Database>, userId: number, orderId: number, now: number): Promise<PreOrderResponse> {
-  const row = await db
-    .selectFrom('orders')
-    .innerJoin('order_items', 'order_items.order_id', 'orders.id')
-    .innerJoin('books', 'books.id', 'order_items.book_id')
-    .select(['orders.id', 'orders.status', 'order_items.book_id', 'order_items.price', 'order_items.point', 'books.start_datetime'])
-    .where('orders.id', '=', orderId)
-    .where('orders.user_id', '=', userId)
-    .executeTakeFirst();
+  const row = await memberPreOrderRow(db, userId, orderId);
   if (!row) throw notFound('pre-order');
   const orderStatus: PreOrderStatus = row.status === 'CANCEL' ? 'CANCELED' : row.start_datetime <= now ? 'COMPLETED' : 'ACCEPTED';
   return {

@@ -117,3 +117,8 @@ export async function wishCounts(db: Db, titleIds: number[]): Promise<Map<number
     .execute();
   return new Map(rows.map((r) => [r.titleId, Number(r.n)]));
 }
+
+/** The genres of these titles (null where a title has none), one row per title. */
+export async function genresOfTitles(db: Db, titleIds: number[]): Promise<(number | null)[]> {
+  return (await db.selectFrom('titles').select('genre_id').where('id', 'in', titleIds).execute()).map((t) => t.genre_id);
+}

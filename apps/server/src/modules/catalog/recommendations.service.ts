@@ -8,6 +8,7 @@ import { releasedBooksOf } from './rankings.repository';
 import { rankingSlice } from './rankings.service';
 import {
   bookSource,
+  genresOfTitles,
   historyTitles,
   ownedBookIds,
   titleRows,
@@ -131,8 +132,7 @@ export async function userToBook(db: Db, q: RecommendOptions & { userId: number 
   const historyGenres = history.length
     ? [
         ...new Set(
-          (await db.selectFrom('titles').select('genre_id').where('id', 'in', history).execute())
-            .map((t) => t.genre_id)
+          (await genresOfTitles(db, history))
             .filter((g): g is number => g !== null),
         ),
       ]

@@ -4,7 +4,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 import { inMoneyTransaction, refundOrderSpends, revokeOrderGrants } from '../wallet/ledger';
 import { revokeOrderEntitlements } from './entitlements';
-import { transitionOrder } from './orders.repository';
+import { orderState, transitionOrder } from './orders.repository';
 
 /**
  * Cancels a completed book order (support work): COMPLETE → CANCEL, every lot it drew from gets
@@ -17,7 +17,7 @@ export async function cancelBookOrder(db: Kysely<Database>, orderId: number, rea
 
 /** The same cancel inside the caller's transaction (the console writes its audit entry beside it). */
 export async function cancelBookOrderIn(trx: Transaction<Database>, orderId: number, now: number): Promise<void> {
-  const order = await trx.selectFrom('orders').select(['user_id', 'kind', 'status']).where('id', '=', orderId).executeTakeFirst();
+  const order = await orderState(trx, orderId);
   if (!order) throw notFound('order');
   if (order.kind !== 'BOOK') throw new AppError(400, ErrorCode.BAD_REQUEST, ['order: only book orders can be cancelled']);
   const from = order.status === 'DELIVERED' ? 'DELIVERED' : 'COMPLETE';

@@ -1,3 +1,4 @@
+import { SalesStatus } from '@hondana/domain/catalog';
 import { AppError, ErrorCode } from '@hondana/domain/errors';
 import { type OrderStatus, type PointCampaignRule, type PointCampaignType, canTransition, isPointCampaignType } from '@hondana/domain/orders-rules';
 import type { Expression, Insertable, Kysely, Transaction } from 'kysely';
@@ -41,6 +42,11 @@ export async function transitionOrder(
     .where('status', '=', from)
     .executeTakeFirst();
   return result.numUpdatedRows === 1n;
+}
+
+/** An order's member, kind and status; undefined for an unknown order. */
+export async function orderState(db: Db, orderId: number) {
+  return db.selectFrom('orders').select(['user_id', 'kind', 'status']).where('id', '=', orderId).executeTakeFirst();
 }
 
 /**
@@ -212,6 +218,28 @@ export function booksForPurchase(db: Db, bookIds: readonly number[]): Promise<Pu
     .select(PURCHASABLE_BOOK_COLUMNS)
     .where('books.id', 'in', [...bookIds])
     .execute() as Promise<PurchasableBookRow[]>;
+}
+
+/**
+ * Volumes released after `now` and not stopped, of titles of the given erotic types (of one
+ * title when given), soonest release first, at most `limit`.
+ */
+export function upcomingBooksForPurchase(
+  db: Db,
+  q: { titleId: number | undefined; eroticTypes: number[]; now: number; limit: number },
+): Promise<PurchasableBookRow[]> {
+  let query = db
+    .selectFrom('books')
+    .innerJoin('titles', 'titles.id', 'books.title_id')
+    .select(PURCHASABLE_BOOK_COLUMNS)
+    .where('books.start_datetime', '>', q.now)
+    .where('books.sales_status', '!=', SalesStatus.STOPPED)
+    .where('titles.erotic_type', 'in', q.eroticTypes)
+    .orderBy('books.start_datetime')
+    .orderBy('books.id')
+    .limit(q.limit);
+  if (q.titleId !== undefined) query = query.where('books.title_id', '=', q.titleId);
+  return query.execute() as Promise<PurchasableBookRow[]>;
 }
 
 /** The next volume of a book's title (smallest greater vol), or null. */

@@ -7,6 +7,7 @@ import { toBookDetail, visibleBooks } from '../catalog/books.service';
 import type { BookDetail } from '../catalog/books.types';
 import type { TitleFacts, VolumeRow } from '../catalog/title-facts';
 import { heldBookIds, possessionOf } from './entitlements';
+import { eroticTypeOfBook } from './reading.repository';
 
 type Db = Kysely<Database>;
 
@@ -68,11 +69,5 @@ export function pageGrant(book: ReadingBook, page: number, userId: number | null
 
 /** An R18 book (shown only after the age check, §4 adult gate): the viewer answers 403 ADULT_CHECK_REQUIRED. */
 export async function isAdultOnlyBook(db: Db, bookId: number): Promise<boolean> {
-  const row = await db
-    .selectFrom('books')
-    .innerJoin('titles', 'titles.id', 'books.title_id')
-    .select('titles.erotic_type')
-    .where('books.id', '=', bookId)
-    .executeTakeFirst();
-  return row?.erotic_type === EroticType.R18;
+  return (await eroticTypeOfBook(db, bookId)) === EroticType.R18;
 }

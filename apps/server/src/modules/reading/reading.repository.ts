@@ -162,3 +162,14 @@ export async function insertReadEnd(db: Db, userId: number, bookId: number, now:
     .executeTakeFirst();
   return Number(result.numInsertedOrUpdatedRows ?? 0) === 1;
 }
+
+/** The erotic type of a book's title; undefined for an unknown book. */
+export async function eroticTypeOfBook(db: Db, bookId: number): Promise<number | undefined> {
+  const row = await db
+    .selectFrom('books')
+    .innerJoin('titles', 'titles.id', 'books.title_id')
+    .select('titles.erotic_type')
+    .where('books.id', '=', bookId)
+    .executeTakeFirst();
+  return row?.erotic_type;
+}

@@ -2,6 +2,7 @@ import { PageType, pageTypeLabels, pageTypes } from '@hondana/domain/catalog';
 import { AppError, ErrorCode } from '@hondana/domain/errors';
 import type { SerialByMeta, SerialOsusume, SerialReadRanks, SerialTypical } from '@hondana/domain/serials-api';
 import { isAdultCategory } from './episode-access';
+import * as discovery from './serial-discovery.repository';
 import * as repo from './serials.repository';
 import type { Db } from './serials.repository';
 import { isExpired, toSerial } from './serial-views';
@@ -25,27 +26,10 @@ export async function requireVisibleSerial(db: Db, serialId: number, v: Visibili
   return serial;
 }
 
-async function activeOsusumes(db: Db, now: number, id?: number) {
-  let query = db
-    .selectFrom('serial_osusumes')
-    .select(['id', 'name', 'description'])
-    .where('start_datetime', '<=', now)
-    .where((eb) => eb.or([eb('end_datetime', 'is', null), eb('end_datetime', '>', now)]));
-  if (id !== undefined) query = query.where('id', '=', id);
-  return query.orderBy('sort_order').orderBy('id').execute();
-}
-
 /** The serials of some osusume lists in their editorial order, released and visible to the viewer. */
 async function osusumeSerials(db: Db, osusumeIds: number[], v: Visibility) {
   if (osusumeIds.length === 0) return new Map<number, ReturnType<typeof toSerial>[]>();
-  const items = await db
-    .selectFrom('serial_osusume_items')
-    .select(['osusume_id', 'serial_id'])
-    .where('osusume_id', 'in', osusumeIds)
-    .orderBy('osusume_id')
-    .orderBy('sort_order')
-    .orderBy('serial_id')
-    .execute();
+  const items = await discovery.osusumeItems(db, osusumeIds);
   const serials = await repo.listSerials(
     db,
     { ids: [...new Set(items.map((i) => i.serial_id))], includeAdult: v.includeAdult, order: 'recent', offset: 0, limit: 1_000 },
@@ -62,7 +46,7 @@ async function osusumeSerials(db: Db, osusumeIds: number[], v: Visibility) {
 
 /** `GET /serial_osusumes`: the editorial lists running now, in their order (a page of lists). */
 export async function osusumes(db: Db, page: { offset: number; limit: number }, v: Visibility): Promise<{ total: number; osusumes: SerialOsusume[] }> {
-  const all = await activeOsusumes(db, v.now);
+  const all = await discovery.activeOsusumes(db, v.now);
   const shown = all.slice(page.offset, page.offset + page.limit);
   const lists = await osusumeSerials(db, shown.map((o) => o.id), v);
   return { total: all.length, osusumes: shown.map((o) => ({ ...o, serials: lists.get(o.id) ?? [] })) };
@@ -70,7 +54,7 @@ export async function osusumes(db: Db, page: { offset: number; limit: number }, 
 
 /** `GET /serial_osusumes/{osusume_id}`: one running list with a page of its serials; 404 OSUSUME_NOT_EXISTS otherwise. */
 export async function osusume(db: Db, osusumeId: number, page: { offset: number; limit: number }, v: Visibility): Promise<SerialOsusume & { total: number }> {
-  const [found] = await activeOsusumes(db, v.now, osusumeId);
+  const [found] = await discovery.activeOsusumes(db, v.now, osusumeId);
   if (!found) throw new AppError(404, ErrorCode.OSUSUME_NOT_EXISTS, ['osusume_id: no such osusume']);
   const serials = (await osusumeSerials(db, [found.id], v)).get(found.id) ?? [];
   return { ...found, total: serials.length, serials: serials.slice(page.offset, page.offset + page.limit) };
@@ -90,7 +74,7 @@ export async function typicals(db: Db, v: Visibility): Promise<{ typicals: Seria
 
 /** `GET /serials/by_meta?meta_id=&limit=&offset=`: serials whose title is of genre `meta_id`, newest release first. */
 export async function byMeta(db: Db, q: { metaId: number; offset: number; limit: number }, v: Visibility): Promise<SerialByMeta> {
-  const genre = await db.selectFrom('genres').select(['id', 'name']).where('id', '=', q.metaId).executeTakeFirst();
+  const genre = await discovery.findGenre(db, q.metaId);
   if (!genre) throw new AppError(404, ErrorCode.NOT_FOUND, ['meta_id: no such genre']);
   const all = await repo.listSerials(db, { genreId: genre.id, includeAdult: v.includeAdult, order: 'recent', offset: 0, limit: 10_000 }, v.now);
   return {

@@ -170,15 +170,5 @@ export async function recommends(
 
 /** Episodes opened with the normal ticket, newest first. */
 export async function chargeHistories(db: Db, userId: number, q: { offset: number; limit: number }) {
-  const rows = await db
-    .selectFrom('user_serial_episodes as u')
-    .innerJoin('serial_episodes as e', 'e.id', 'u.episode_id')
-    .select(['u.episode_id as serialEpisodeId', 'u.serial_id as serialId', 'e.title', 'u.rented_at as chargedAt'])
-    .where('u.user_id', '=', userId)
-    .where('u.spend_type', '=', 1)
-    .orderBy('u.rented_at', 'desc')
-    .limit(q.limit)
-    .offset(q.offset)
-    .execute();
-  return rows;
+  return users.normalTicketCharges(db, userId, q);
 }

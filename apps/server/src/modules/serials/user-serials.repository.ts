@@ -203,3 +203,36 @@ export const touchedSerialIds = async (db: Db, userId: number): Promise<number[]
   (await db.selectFrom('user_serials').select('serial_id').where('user_id', '=', userId).where(sql<boolean>`last_read_at is not null`).execute()).map(
     (r) => r.serial_id,
   );
+
+/** The member's coin rentals with their serial and episode names, newest first, the first `take`. */
+export async function rentalPaymentRows(db: Db, userId: number, take: number) {
+  return db
+    .selectFrom('serial_rental_payments as p')
+    .innerJoin('serials as s', 's.id', 'p.serial_id')
+    .innerJoin('serial_episodes as e', 'e.id', 'p.episode_id')
+    .select(['p.id', 'p.serial_id', 'p.episode_id', 'p.payment_type', 'p.price', 'p.rental_end', 'p.created_at', 's.name as serial_name', 'e.title as episode_title'])
+    .where('p.user_id', '=', userId)
+    .orderBy('p.created_at', 'desc')
+    .orderBy('p.id', 'desc')
+    .limit(take)
+    .execute();
+}
+
+export async function rentalPaymentCount(db: Db, userId: number): Promise<number> {
+  const row = await db.selectFrom('serial_rental_payments').select((eb) => eb.fn.countAll<number>().as('n')).where('user_id', '=', userId).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Episodes the member opened with the normal ticket (spend type 1), newest first. */
+export async function normalTicketCharges(db: Db, userId: number, q: { offset: number; limit: number }) {
+  return db
+    .selectFrom('user_serial_episodes as u')
+    .innerJoin('serial_episodes as e', 'e.id', 'u.episode_id')
+    .select(['u.episode_id as serialEpisodeId', 'u.serial_id as serialId', 'e.title', 'u.rented_at as chargedAt'])
+    .where('u.user_id', '=', userId)
+    .where('u.spend_type', '=', 1)
+    .orderBy('u.rented_at', 'desc')
+    .limit(q.limit)
+    .offset(q.offset)
+    .execute();
+}

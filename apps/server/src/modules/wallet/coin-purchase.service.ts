@@ -9,6 +9,7 @@ import type { PaymentDecisionHandler, PaymentOutcome, PaymentProvider } from '..
 import type { MangaCoinItemsTable } from '../../db/wallet-schema';
 import { insertOrder, transitionOrder } from '../orders/orders.repository';
 import { type StoredResponse, withOneTimeToken } from '../tokens/one-time-tokens';
+import { activeCoinItem, coinItemPurchaseCount, coinOrder, coinOrderForDecision, memberCoinOrder } from './coin-packs.repository';
 import { balance, grant } from './ledger';
 import { lockMember } from './member-lock';
 
@@ -96,18 +97,11 @@ async function settle(
  * written its order and coins (the lock subscriptions take for the same cap).
  */
 async function sellableItem(trx: Trx, userId: number, itemId: number, method: CoinPaymentMethod, now: number) {
-  const item = await trx.selectFrom('manga_coin_items').selectAll().where('id', '=', itemId).where('active', '=', 1).executeTakeFirst();
+  const item = await activeCoinItem(trx, itemId);
   if (!item || !item.payment_methods.split(',').includes(method)) throw fail(ErrorCode.INVALID_COIN_SALES_ID, 'itemId: not sold');
   await lockMember(trx, userId);
   if (item.purchase_limit !== null) {
-    const bought = await trx
-      .selectFrom('orders')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('user_id', '=', userId)
-      .where('coin_item_id', '=', item.id)
-      .where('status', 'in', ['PROCESSING', 'COMPLETE', 'DELIVERED'])
-      .executeTakeFirstOrThrow();
-    if (Number(bought.n) >= item.purchase_limit) throw fail(ErrorCode.POSSESSION_LIMIT, 'itemId: purchase limit reached');
+    if ((await coinItemPurchaseCount(trx, userId, item.id)) >= item.purchase_limit) throw fail(ErrorCode.POSSESSION_LIMIT, 'itemId: purchase limit reached');
   }
   const held = await balance(trx, userId, 'MANGA_COIN', now);
   if (held + item.coin + item.bonus > MAX_MANGA_COIN_POSSESSION) {
@@ -123,7 +117,7 @@ async function sellableItem(trx: Trx, userId: number, itemId: number, method: Co
  */
 export async function completeCoinOrder(trx: Trx, orderId: number, now: number): Promise<boolean> {
   if (!(await transitionOrder(trx, orderId, 'PROCESSING', 'COMPLETE', now))) return false;
-  const order = await trx.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirstOrThrow();
+  const order = await coinOrder(trx, orderId);
   const base = { userId: order.user_id, orderId, now };
   await grant(trx, { ...base, currency: 'MANGA_COIN', amount: order.coin, paid: true, yenValue: order.total_price, expiresAt: expiryAfterDays(now, PAID_COIN_VALID_DAYS), reason: ledgerLine.coinPack(orderId) });
   if (order.bonus > 0) {
@@ -143,7 +137,7 @@ export async function completeCoinOrder(trx: Trx, orderId: number, now: number):
  */
 export const onPaymentDecision: PaymentDecisionHandler = async (trx, { orderId, approved, expired, resultError, now }) => {
   if (approved) {
-    const order = await trx.selectFrom('orders').select(['user_id', 'coin', 'bonus', 'status']).where('id', '=', orderId).executeTakeFirst();
+    const order = await coinOrderForDecision(trx, orderId);
     if (!order || order.status !== 'PROCESSING') return;
     await lockMember(trx, order.user_id);
     if ((await balance(trx, order.user_id, 'MANGA_COIN', now)) + order.coin + order.bonus > MAX_MANGA_COIN_POSSESSION) {
@@ -158,13 +152,7 @@ export const onPaymentDecision: PaymentDecisionHandler = async (trx, { orderId, 
 
 /** `/manga_coin/purchases/:order_id`: what became of a coin pack payment of the member. */
 export async function coinPurchaseStatus(db: Kysely<Database>, userId: number, orderId: number): Promise<CoinPurchaseStatus> {
-  const order = await db
-    .selectFrom('orders')
-    .selectAll()
-    .where('id', '=', orderId)
-    .where('user_id', '=', userId)
-    .where('kind', '=', 'MANGA_COIN')
-    .executeTakeFirst();
+  const order = await memberCoinOrder(db, userId, orderId);
   if (!order) throw notFound('order');
   const method = (Object.entries(paymentTypeOfMethod).find(([, t]) => t === order.payment_type)?.[0] ?? 'creditcard') as CoinPaymentMethod;
   return {

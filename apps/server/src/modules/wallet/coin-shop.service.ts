@@ -13,29 +13,20 @@ import type { Kysely, Selectable } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { MangaCoinItemsTable } from '../../db/wallet-schema';
 import { cartView } from '../cart/cart-view';
+import { activeCoinItems, coinItemPurchaseCounts } from './coin-packs.repository';
 
 type ItemRow = Selectable<MangaCoinItemsTable>;
 
 /** Coin packs sold with `method`, optionally only in `scenes`, in shop order. */
 export async function itemRows(db: Kysely<Database>, method: CoinPaymentMethod, scenes: readonly string[] = []): Promise<ItemRow[]> {
-  let query = db.selectFrom('manga_coin_items').selectAll().where('active', '=', 1).orderBy('sort_order');
-  if (scenes.length > 0) query = query.where('display_scene', 'in', [...scenes]);
-  const rows = await query.execute();
+  const rows = await activeCoinItems(db, scenes);
   return rows.filter((r) => r.payment_methods.split(',').includes(method));
 }
 
 /** How many times the member bought each limited pack (completed or awaiting confirmation). */
 async function purchasedCounts(db: Kysely<Database>, userId: number | null): Promise<Map<number, number>> {
   if (userId === null) return new Map();
-  const rows = await db
-    .selectFrom('orders')
-    .select(['coin_item_id', (eb) => eb.fn.countAll<number>().as('n')])
-    .where('user_id', '=', userId)
-    .where('kind', '=', 'MANGA_COIN')
-    .where('status', 'in', ['PROCESSING', 'COMPLETE', 'DELIVERED'])
-    .groupBy('coin_item_id')
-    .execute();
-  return new Map(rows.map((r) => [r.coin_item_id ?? 0, Number(r.n)]));
+  return coinItemPurchaseCounts(db, userId);
 }
 
 export function toItem(row: ItemRow, bought: number): MangaCoinItem {

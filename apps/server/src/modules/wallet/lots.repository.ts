@@ -186,3 +186,67 @@ export async function emptyLot(trx: Trx, lotId: number, remaining: number): Prom
   const result = await trx.updateTable('wallet_lots').set({ remaining: 0 }).where('id', '=', lotId).where('remaining', '=', remaining).executeTakeFirst();
   return result.numUpdatedRows === 1n;
 }
+
+/** The member's manga coins in lots not expired at `now`, summed per paid (1) and bonus (0). */
+export async function mangaCoinByPaid(db: Db, userId: number, now: number) {
+  return db
+    .selectFrom('wallet_lots')
+    .select(['paid', (eb) => eb.fn.sum<number>('remaining').as('total')])
+    .where('user_id', '=', userId)
+    .where('currency', '=', 'MANGA_COIN')
+    .where('expired_at', 'is', null)
+    .where('expires_at', '>', now)
+    .groupBy('paid')
+    .execute();
+}
+
+/** A page of the member's ledger entries of every currency, newest first, with their lot's kind and expiry. */
+export async function ledgerPage(db: Db, userId: number, page: { offset: number; limit: number }) {
+  return db
+    .selectFrom('wallet_ledger')
+    .innerJoin('wallet_lots', 'wallet_lots.id', 'wallet_ledger.lot_id')
+    .select([
+      'wallet_ledger.id',
+      'wallet_ledger.created_at',
+      'wallet_ledger.currency',
+      'wallet_ledger.kind',
+      'wallet_ledger.amount',
+      'wallet_ledger.reason',
+      'wallet_ledger.order_id',
+      'wallet_lots.paid',
+      'wallet_lots.expires_at',
+    ])
+    .where('wallet_ledger.user_id', '=', userId)
+    .orderBy('wallet_ledger.id', 'desc')
+    .offset(page.offset)
+    .limit(page.limit)
+    .execute();
+}
+
+export async function ledgerCount(db: Db, userId: number): Promise<number> {
+  const row = await db
+    .selectFrom('wallet_ledger')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Holds the member's `users` row until the transaction ends (SELECT … FOR UPDATE; PostgreSQL only). */
+export async function lockUserRow(trx: Trx, userId: number): Promise<void> {
+  await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute();
+}
+
+/** Each paid lot issued before `at` and not expired by then, with what remained of it at `at` (its entries before then). */
+export async function paidLotsRemainingAt(db: Db, at: number) {
+  return db
+    .selectFrom('wallet_lots')
+    .innerJoin('wallet_ledger', 'wallet_ledger.lot_id', 'wallet_lots.id')
+    .select(['wallet_lots.id', 'wallet_lots.currency', 'wallet_lots.amount', 'wallet_lots.yen_value', (eb) => eb.fn.sum<number>('wallet_ledger.amount').as('remaining')])
+    .where('wallet_lots.paid', '=', 1)
+    .where('wallet_lots.issued_at', '<', at)
+    .where('wallet_lots.expires_at', '>', at)
+    .where('wallet_ledger.created_at', '<', at)
+    .groupBy(['wallet_lots.id', 'wallet_lots.currency', 'wallet_lots.amount', 'wallet_lots.yen_value'])
+    .execute();
+}

@@ -1,5 +1,6 @@
 import { PostgresAdapter, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
+import { lockUserRow } from './lots.repository';
 
 /**
  * The member's wallet lock: holds the member's `users` row until the transaction ends, so that
@@ -12,6 +13,6 @@ import type { Database } from '../../db/schema';
  */
 export async function lockMember(trx: Transaction<Database>, userId: number): Promise<void> {
   if (trx.getExecutor().adapter instanceof PostgresAdapter) {
-    await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute();
+    await lockUserRow(trx, userId);
   }
 }

@@ -11,6 +11,7 @@ import { ledgerLine } from '@hondana/domain/ledger-lines';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 import { grant, inMoneyTransaction } from './ledger';
+import { paidLotsRemainingAt } from './lots.repository';
 
 export interface UnusedBalance {
   referenceDate: string;
@@ -26,16 +27,7 @@ export interface UnusedBalance {
  */
 export async function unusedPaidBalance(db: Kysely<Database>, date: string): Promise<UnusedBalance> {
   const at = endOfTokyoDay(date);
-  const rows = await db
-    .selectFrom('wallet_lots')
-    .innerJoin('wallet_ledger', 'wallet_ledger.lot_id', 'wallet_lots.id')
-    .select(['wallet_lots.id', 'wallet_lots.currency', 'wallet_lots.amount', 'wallet_lots.yen_value', (eb) => eb.fn.sum<number>('wallet_ledger.amount').as('remaining')])
-    .where('wallet_lots.paid', '=', 1)
-    .where('wallet_lots.issued_at', '<', at)
-    .where('wallet_lots.expires_at', '>', at)
-    .where('wallet_ledger.created_at', '<', at)
-    .groupBy(['wallet_lots.id', 'wallet_lots.currency', 'wallet_lots.amount', 'wallet_lots.yen_value'])
-    .execute();
+  const rows = await paidLotsRemainingAt(db, at);
   const totals = new Map<string, { coins: number; yen: number }>();
   for (const r of rows) {
     const remaining = Number(r.remaining);

@@ -9,6 +9,7 @@ import { type Currency, type LedgerKind, expiringWithin } from '@hondana/domain/
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { balance, expireDue, inMoneyTransaction, usableLots } from './ledger';
+import { ledgerCount, ledgerPage, mangaCoinByPaid } from './lots.repository';
 
 /** Writes the EXPIRE entries that are due, so what the member sees equals the ledger. */
 export const sweepExpired = (db: Kysely<Database>, userId: number, now: number): Promise<number> =>
@@ -17,15 +18,7 @@ export const sweepExpired = (db: Kysely<Database>, userId: number, now: number):
 /** `/manga_coin/balance`: the manga coin balance, split into paid and bonus coins. */
 export async function mangaCoinBalance(db: Kysely<Database>, userId: number, now: number): Promise<MangaCoinBalance> {
   await sweepExpired(db, userId, now);
-  const lots = await db
-    .selectFrom('wallet_lots')
-    .select(['paid', (eb) => eb.fn.sum<number>('remaining').as('total')])
-    .where('user_id', '=', userId)
-    .where('currency', '=', 'MANGA_COIN')
-    .where('expired_at', 'is', null)
-    .where('expires_at', '>', now)
-    .groupBy('paid')
-    .execute();
+  const lots = await mangaCoinByPaid(db, userId, now);
   const paidBalance = Number(lots.find((l) => l.paid === 1)?.total ?? 0);
   const bonusBalance = Number(lots.find((l) => l.paid === 0)?.total ?? 0);
   return { balance: paidBalance + bonusBalance, paidBalance, bonusBalance };
@@ -48,34 +41,9 @@ export async function history(
   now: number,
 ): Promise<WalletHistoryResponse> {
   await sweepExpired(db, userId, now);
-  const [rows, count] = await Promise.all([
-    db
-      .selectFrom('wallet_ledger')
-      .innerJoin('wallet_lots', 'wallet_lots.id', 'wallet_ledger.lot_id')
-      .select([
-        'wallet_ledger.id',
-        'wallet_ledger.created_at',
-        'wallet_ledger.currency',
-        'wallet_ledger.kind',
-        'wallet_ledger.amount',
-        'wallet_ledger.reason',
-        'wallet_ledger.order_id',
-        'wallet_lots.paid',
-        'wallet_lots.expires_at',
-      ])
-      .where('wallet_ledger.user_id', '=', userId)
-      .orderBy('wallet_ledger.id', 'desc')
-      .offset(page.offset)
-      .limit(page.limit)
-      .execute(),
-    db
-      .selectFrom('wallet_ledger')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('user_id', '=', userId)
-      .executeTakeFirstOrThrow(),
-  ]);
+  const [rows, count] = await Promise.all([ledgerPage(db, userId, page), ledgerCount(db, userId)]);
   return {
-    totalCount: Number(count.n),
+    totalCount: count,
     history: rows.map((r) => ({
       id: r.id,
       datetime: r.created_at,

@@ -7,7 +7,7 @@ import type { Transaction } from 'kysely';
 import type { Database } from '../../../db/schema';
 import { grantEntitlement } from '../../orders/entitlements';
 import { grant } from '../../wallet/ledger';
-import { type PrizeRow, boxesOf, campaignById, claimTicket, insertDraw, prizesOfBox, takeOneOfStock, ticketById } from './lottery.repository';
+import { type PrizeRow, boxesOf, campaignById, claimTicket, giveCouponOnce, insertDraw, prizesOfBox, takeOneOfStock, ticketById } from './lottery.repository';
 import { wonPrizeView } from './lottery-views';
 
 type Trx = Transaction<Database>;
@@ -85,11 +85,7 @@ async function grantPrize(trx: Trx, input: { userId: number; prize: PrizeRow; ca
       await grantEntitlement(trx, { userId, bookId: prize.book_id!, possessionStatus: 'OWNED', source: 'GRANT', orderId: null, now });
       return;
     case 'COUPON':
-      await trx
-        .insertInto('user_coupons')
-        .values({ user_id: userId, coupon_id: prize.coupon_id!, status: 'UNUSED', order_id: null, created_at: now, used_at: null })
-        .onConflict((oc) => oc.columns(['user_id', 'coupon_id']).doNothing())
-        .execute();
+      await giveCouponOnce(trx, userId, prize.coupon_id!, now);
       return;
     default:
       throw new Error(`unknown prize kind ${prize.kind}`);

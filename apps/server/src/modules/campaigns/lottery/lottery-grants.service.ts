@@ -6,7 +6,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../../db/schema';
 import { ownsBook } from '../../orders/entitlements';
 import { toPricing } from '../../orders/purchase';
-import { eventsOf, insertTickets, runningCampaigns } from './lottery.repository';
+import { bookPricingAndRelease, eventsOf, insertTickets, runningCampaigns } from './lottery.repository';
 
 type Trx = Transaction<Database>;
 
@@ -87,11 +87,7 @@ function outcome(result: Awaited<ReturnType<typeof grantForEvent>>): TicketGrant
  */
 export async function grantReadEnd(db: Kysely<Database>, input: { userId: number; bookId: number; now: number }): Promise<TicketGrantState> {
   return db.transaction().execute(async (trx) => {
-    const book = await trx
-      .selectFrom('books')
-      .select(['price', 'sale_price', 'sale_start_datetime', 'sale_end_datetime', 'free_flg', 'free_start_datetime', 'free_end_datetime', 'start_datetime'])
-      .where('id', '=', input.bookId)
-      .executeTakeFirst();
+    const book = await bookPricingAndRelease(trx, input.bookId);
     if (!book || book.start_datetime > input.now) throw notFound('book');
     const free = priceAt(toPricing(book), input.now).free;
     if (!free && !(await ownsBook(trx, input.userId, input.bookId, input.now))) {

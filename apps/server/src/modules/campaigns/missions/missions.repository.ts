@@ -73,3 +73,24 @@ export async function insertAppOpenDay(trx: Transaction<Database>, userId: numbe
     .executeTakeFirst();
   return Number(result.numInsertedOrUpdatedRows ?? 0n) === 1;
 }
+
+/** What decides whether a book is free to read at an instant; undefined for an unknown book. */
+export async function bookPricing(db: Db, bookId: number) {
+  return db
+    .selectFrom('books')
+    .select(['price', 'sale_price', 'sale_start_datetime', 'sale_end_datetime', 'free_flg', 'free_start_datetime', 'free_end_datetime'])
+    .where('id', '=', bookId)
+    .executeTakeFirst();
+}
+
+/** Whether the member has read the episode to its end (the serial's end_reading registered it). */
+export async function episodeReadToEnd(db: Db, userId: number, episodeId: number): Promise<boolean> {
+  const read = await db
+    .selectFrom('user_serial_episodes')
+    .select('episode_id')
+    .where('user_id', '=', userId)
+    .where('episode_id', '=', episodeId)
+    .where('read_ended_at', 'is not', null)
+    .executeTakeFirst();
+  return read !== undefined;
+}

@@ -9,7 +9,7 @@ import { ownsBook } from '../../orders/entitlements';
 import { toPricing } from '../../orders/purchase';
 import { grant } from '../../wallet/ledger';
 import { grantForEvent } from '../lottery/lottery-grants.service';
-import { type MissionRow, claimReward, markNoticed, progressOf, recordTaskEvent, rewardsOf, runningMissions, tasksOf } from './missions.repository';
+import { type MissionRow, bookPricing, claimReward, episodeReadToEnd, markNoticed, progressOf, recordTaskEvent, rewardsOf, runningMissions, tasksOf } from './missions.repository';
 
 type Trx = Transaction<Database>;
 
@@ -95,25 +95,14 @@ export async function missionReadEnd(db: Kysely<Database>, userId: number, input
   return db.transaction().execute(async (trx) => {
     const completed: number[] = [];
     if (input.bookId !== undefined) {
-      const book = await trx
-        .selectFrom('books')
-        .select(['price', 'sale_price', 'sale_start_datetime', 'sale_end_datetime', 'free_flg', 'free_start_datetime', 'free_end_datetime'])
-        .where('id', '=', input.bookId)
-        .executeTakeFirst();
+      const book = await bookPricing(trx, input.bookId);
       if (!book) throw notFound('book');
       if (!priceAt(toPricing(book), now).free && !(await ownsBook(trx, userId, input.bookId, now))) throw new AppError(403, ErrorCode.FORBIDDEN, ['book_id: not readable']);
       completed.push(...(await advanceMissions(trx, userId, { kind: 'read_end', bookId: input.bookId }, now)));
     }
     if (input.episodeId !== undefined) {
       // Only an episode the serial's end_reading registered (it checks the member may read it).
-      const read = await trx
-        .selectFrom('user_serial_episodes')
-        .select('episode_id')
-        .where('user_id', '=', userId)
-        .where('episode_id', '=', input.episodeId)
-        .where('read_ended_at', 'is not', null)
-        .executeTakeFirst();
-      if (!read) throw new AppError(403, ErrorCode.FORBIDDEN, ['serial_episode_id: not read']);
+      if (!(await episodeReadToEnd(trx, userId, input.episodeId))) throw new AppError(403, ErrorCode.FORBIDDEN, ['serial_episode_id: not read']);
       completed.push(...(await advanceMissions(trx, userId, { kind: 'read_episode', episodeId: input.episodeId }, now)));
     }
     return { status: { code: 0 as const }, results: { completedMissionIds: completed } };

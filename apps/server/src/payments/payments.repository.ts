@@ -1,0 +1,45 @@
+import type { Insertable, Kysely, Transaction } from 'kysely';
+import type { Database } from '../db/schema';
+import type { SandboxCardsTable } from '../db/subscriptions-schema';
+import type { SandboxPaymentsTable } from '../db/wallet-schema';
+
+/** The sandbox provider's payments and kept cards, and the order kind a decision is routed by. */
+type Trx = Transaction<Database>;
+type Db = Kysely<Database> | Trx;
+
+export async function findSandboxPayment(db: Db, ref: string) {
+  return db.selectFrom('sandbox_payments').selectAll().where('ref', '=', ref).executeTakeFirst();
+}
+
+export async function sandboxPaymentCreatedAt(trx: Trx, ref: string) {
+  return trx.selectFrom('sandbox_payments').select('created_at').where('ref', '=', ref).executeTakeFirst();
+}
+
+/** Decides a payment that is still PENDING; true when this call decided it (a payment is decided once). */
+export async function decidePendingSandboxPayment(trx: Trx, ref: string, status: string, now: number): Promise<boolean> {
+  const decided = await trx
+    .updateTable('sandbox_payments')
+    .set({ status, decided_at: now })
+    .where('ref', '=', ref)
+    .where('status', '=', 'PENDING')
+    .executeTakeFirst();
+  return decided.numUpdatedRows === 1n;
+}
+
+export async function insertSandboxPayment(trx: Trx, payment: Insertable<SandboxPaymentsTable>): Promise<void> {
+  await trx.insertInto('sandbox_payments').values(payment).execute();
+}
+
+export async function insertSandboxCard(trx: Trx, card: Insertable<SandboxCardsTable>): Promise<void> {
+  await trx.insertInto('sandbox_cards').values(card).execute();
+}
+
+/** The member's kept card; undefined when unknown or another member's. */
+export async function findMemberSandboxCard(trx: Trx, cardId: string, userId: number) {
+  return trx.selectFrom('sandbox_cards').selectAll().where('card_id', '=', cardId).where('user_id', '=', userId).executeTakeFirst();
+}
+
+export async function orderKind(trx: Trx, orderId: number): Promise<string | undefined> {
+  const order = await trx.selectFrom('orders').select('kind').where('id', '=', orderId).executeTakeFirst();
+  return order?.kind;
+}
