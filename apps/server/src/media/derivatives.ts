@@ -106,8 +106,46 @@ export function createLimiter(concurrency: number) {
 }
 
 /**
+ * `fn` over every item, at most `concurrency` at a time, results in the items' order. Items are
+ * started in order and none is started after one fails, so the error thrown is the one of the
+ * first failing item, as a loop one at a time would throw it; the items in flight are awaited.
+ */
+export async function mapBounded<T, R>(items: readonly T[], concurrency: number, fn: (item: T, index: number) => Promise<R>): Promise<R[]> {
+  const results = new Array<R>(items.length);
+  const failures: { index: number; error: unknown }[] = [];
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length && failures.length === 0) {
+      const index = next++;
+      try {
+        results[index] = await fn(items[index]!, index);
+      } catch (error) {
+        failures.push({ index, error });
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(Math.max(1, concurrency), items.length) }, worker));
+  if (failures.length > 0) throw failures.sort((a, b) => a.index - b.index)[0]!.error;
+  return results;
+}
+
+/** The machine's cores: CPU-bound work runs one task per core. */
+export const CORES = Math.max(1, availableParallelism());
+
+/**
+ * Pages or books worked through at once around the render pool: one more than the cores, so a
+ * core is not idle while a task reads its input or writes its output.
+ */
+export const PIPELINE_DEPTH = CORES + 1;
+
+/**
  * The process-wide render pool: eager generation and on-demand derivatives share the cores.
  * One libvips thread per render and one render per core beats several threads per render.
  */
 sharp.concurrency(1);
-export const renderPool = createLimiter(Math.max(1, availableParallelism()));
+/**
+ * libvips' operation cache only helps when the same input is processed again; every render here
+ * starts from a new buffer, so the cache (up to 50 MB) would only hold memory: an import's peak RSS.
+ */
+sharp.cache(false);
+export const renderPool = createLimiter(CORES);
