@@ -20,8 +20,8 @@ export async function makeEagerDerivatives(
       refs: each(PAGE_WIDTHS, (width, format): MediaRef => ({ kind: 'page', bookId, page, width, format })),
     })),
   ];
-  // Reading an original and writing its derivatives overlap other pages' renders; only the
-  // render itself waits for a core.
+  // A page per core; only the render itself waits for the pool (shared with on-demand renders),
+  // not the reading of its original or the writing of its derivatives.
   const counts = await mapBounded(jobs, PIPELINE_DEPTH, async (job) => {
     const data = await store.get(job.original);
     if (!data) return 0;

@@ -63,7 +63,7 @@ export async function renderOriginal(data: Buffer, outputs: readonly Output[]): 
 
 type Raster = { data: Buffer; info: sharp.OutputInfo };
 
-function renderRaster(raster: Raster, largest: number, outputs: readonly Output[]): Promise<Buffer[]> {
+async function renderRaster(raster: Raster, largest: number, outputs: readonly Output[]): Promise<Buffer[]> {
   const source = () => sharp(raster.data, { raw: raster.info });
   const resized = new Map<number, Promise<Raster>>();
   const atWidth = (width: number) => {
@@ -75,7 +75,11 @@ function renderRaster(raster: Raster, largest: number, outputs: readonly Output[
     }
     return pending.then((r) => sharp(r.data, { raw: r.info }));
   };
-  return Promise.all(outputs.map(async (o) => encode(await atWidth(o.width), o.format)));
+  // One output at a time: a render is one libvips thread (the pool gives each a core), and only
+  // one encoder's buffers are alive per render, which keeps an import's resident set down.
+  const out: Buffer[] = [];
+  for (const o of outputs) out.push(await encode(await atWidth(o.width), o.format));
+  return out;
 }
 
 /** At most `concurrency` tasks at a time (rendering is CPU-bound: one per core). */
@@ -133,10 +137,10 @@ export async function mapBounded<T, R>(items: readonly T[], concurrency: number,
 export const CORES = Math.max(1, availableParallelism());
 
 /**
- * Pages or books worked through at once around the render pool: one more than the cores, so a
- * core is not idle while a task reads its input or writes its output.
+ * Pages an import works on at once: one per core. One more would keep a core busy while a page
+ * is read or written (a few ms of a ~200 ms render) at the cost of one more page's buffers.
  */
-export const PIPELINE_DEPTH = CORES + 1;
+export const PIPELINE_DEPTH = CORES;
 
 /**
  * The process-wide render pool: eager generation and on-demand derivatives share the cores.
