@@ -32,6 +32,7 @@ export async function importRows() {
     const importRate = speed.imported.pages / speed.imported.seconds;
     const sharpRate = speed.sharp.pages / speed.sharp.seconds;
     const ratio = importRate / sharpRate;
+    const cpuPerPage = (side) => (side.cpuSeconds * 1000) / side.pages;
     rmSync(book200);
     const { file: book500 } = await run('fixtures', dir, '500');
     const rss = await run('rss', book500);
@@ -39,6 +40,8 @@ export async function importRows() {
       row(`import, 200-page CBZ of 1600×2400 JPEGs, every page's derivatives (${speed.imported.derivatives} files) (pages/s; target ≥ 10)`, importRate, 'pages/s', '≥ 10', importRate >= 10),
       row(`sharp alone, the same derivatives of the same pages (pages/s; ${speed.sharp.shape})`, sharpRate, 'pages/s', '', null),
       row('import ÷ sharp alone (target ≥ 0.8)', ratio, 'ratio', '≥ 0.8', ratio >= 0.8),
+      row('CPU time per page, import (ms, every thread)', cpuPerPage(speed.imported), 'ms', '', null),
+      row('CPU time per page, sharp alone (ms, every thread)', cpuPerPage(speed.sharp), 'ms', '', null),
       row(`peak RSS of a process importing a 500-page book (${rss.imported.pages} pages in ${rss.imported.seconds.toFixed(1)} s) (MB; target ≤ 400)`, rss.maxRssMb, 'MB', '≤ 400', rss.maxRssMb <= 400),
     ];
   } finally {

@@ -1,4 +1,4 @@
-import { renderOriginal, renderPool } from '../media/derivatives';
+import { PIPELINE_DEPTH, mapBounded, renderOriginal, renderPool } from '../media/derivatives';
 import { COVER_EAGER_WIDTHS, IMAGE_FORMATS, type MediaRef, PAGE_WIDTHS, mediaKey } from '../media/media-spec';
 import type { MediaStore } from '../media/media-store';
 
@@ -20,17 +20,15 @@ export async function makeEagerDerivatives(
       refs: each(PAGE_WIDTHS, (width, format): MediaRef => ({ kind: 'page', bookId, page, width, format })),
     })),
   ];
-  const counts = await Promise.all(
-    jobs.map((job) =>
-      renderPool(async () => {
-        const data = await store.get(job.original);
-        if (!data) return 0;
-        const files = await renderOriginal(data, job.refs);
-        await Promise.all(job.refs.map((ref, i) => store.put(mediaKey(ref), files[i]!)));
-        return files.length;
-      }),
-    ),
-  );
+  // A page per core; only the render itself waits for the pool (shared with on-demand renders),
+  // not the reading of its original or the writing of its derivatives.
+  const counts = await mapBounded(jobs, PIPELINE_DEPTH, async (job) => {
+    const data = await store.get(job.original);
+    if (!data) return 0;
+    const files = await renderPool(() => renderOriginal(data, job.refs));
+    await Promise.all(job.refs.map((ref, i) => store.put(mediaKey(ref), files[i]!)));
+    return files.length;
+  });
   return counts.reduce((a, b) => a + b, 0);
 }
 

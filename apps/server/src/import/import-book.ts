@@ -4,6 +4,7 @@ import { EroticType, PageType } from '@hondana/domain/catalog';
 import { TEXT_IMAGE_LINE, isWidePage } from '@hondana/domain/reading';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema';
+import { PIPELINE_DEPTH, mapBounded } from '../media/derivatives';
 import type { MediaStore } from '../media/media-store';
 import { refreshSearchText } from '../modules/catalog/search.service';
 import { recordChange } from '../ops/store-changes';
@@ -80,19 +81,23 @@ export async function importBook(deps: ImportDeps, file: string, options: Import
   try {
     const plan = await planBook(source);
     const store = options.dryRun ? null : deps.media;
+    // The whole file's hash is read alongside the pages rather than after them.
+    const hashing = source.contentHash();
+    hashing.catch(() => {});
     const total = plan.pages.length;
-    const pages: repo.StoredPage[] = [];
-    for (const [i, page] of plan.pages.entries()) {
+    // A few pages at a time (read, checked, stored), never the whole book in memory.
+    let done = 0;
+    const pages = await mapBounded(plan.pages, PIPELINE_DEPTH, async (page): Promise<repo.StoredPage> => {
       const image = await storeOriginal(source, page.entry, store);
-      pages.push({
+      options.onProgress?.(++done, total);
+      return {
         width: image.width,
         height: image.height,
         wide: isWidePage(image.width, image.height) || page.spread === 'center',
         originalKey: image.key,
         spread: page.spread,
-      });
-      options.onProgress?.(i + 1, total);
-    }
+      };
+    });
     const textImages: repo.StoredTextImage[] = [];
     for (const image of plan.text?.images ?? []) {
       const stored = await storeOriginal(source, image.entry, store);
@@ -100,7 +105,7 @@ export async function importBook(deps: ImportDeps, file: string, options: Import
     }
     if (plan.text) options.onProgress?.(plan.text.chapters.length, plan.text.chapters.length);
     const coverKey = plan.cover ? (await storeOriginal(source, plan.cover, store)).key : null;
-    const contentHash = await source.contentHash();
+    const contentHash = await hashing;
     const sourceKey = plan.identifier ? `epub:${plan.identifier}` : `sha256:${contentHash}`;
     const base = {
       file,

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import sharp from 'sharp';
+import { renderPool } from '../media/derivatives';
 import type { MediaStore } from '../media/media-store';
 import type { BookSource } from './book-source';
 import { ImportError } from './import-error';
@@ -33,9 +34,13 @@ export async function storeOriginal(
 export async function storeImage(data: Buffer, store: MediaStore | null, refuse: (message: string) => Error): Promise<StoredImage> {
   let meta: sharp.Metadata;
   try {
-    meta = await sharp(data, { failOn: 'error' }).metadata();
-    // A small decode of the whole image: headers alone do not show a truncated or corrupt body.
-    await sharp(data, { failOn: 'error' }).resize({ width: 32 }).raw().toBuffer();
+    // Decoding is CPU work: it waits for a core in the render pool like any render.
+    meta = await renderPool(async () => {
+      const header = await sharp(data, { failOn: 'error' }).metadata();
+      // A small decode of the whole image: headers alone do not show a truncated or corrupt body.
+      await sharp(data, { failOn: 'error' }).resize({ width: 32 }).raw().toBuffer();
+      return header;
+    });
   } catch (error) {
     throw refuse(`not a decodable image (${(error as Error).message.split('\n')[0]})`);
   }

@@ -63,7 +63,7 @@ export async function renderOriginal(data: Buffer, outputs: readonly Output[]): 
 
 type Raster = { data: Buffer; info: sharp.OutputInfo };
 
-function renderRaster(raster: Raster, largest: number, outputs: readonly Output[]): Promise<Buffer[]> {
+async function renderRaster(raster: Raster, largest: number, outputs: readonly Output[]): Promise<Buffer[]> {
   const source = () => sharp(raster.data, { raw: raster.info });
   const resized = new Map<number, Promise<Raster>>();
   const atWidth = (width: number) => {
@@ -75,7 +75,11 @@ function renderRaster(raster: Raster, largest: number, outputs: readonly Output[
     }
     return pending.then((r) => sharp(r.data, { raw: r.info }));
   };
-  return Promise.all(outputs.map(async (o) => encode(await atWidth(o.width), o.format)));
+  // One output at a time: a render is one libvips thread (the pool gives each a core), and only
+  // one encoder's buffers are alive per render, which keeps an import's resident set down.
+  const out: Buffer[] = [];
+  for (const o of outputs) out.push(await encode(await atWidth(o.width), o.format));
+  return out;
 }
 
 /** At most `concurrency` tasks at a time (rendering is CPU-bound: one per core). */
@@ -106,8 +110,46 @@ export function createLimiter(concurrency: number) {
 }
 
 /**
+ * `fn` over every item, at most `concurrency` at a time, results in the items' order. Items are
+ * started in order and none is started after one fails, so the error thrown is the one of the
+ * first failing item, as a loop one at a time would throw it; the items in flight are awaited.
+ */
+export async function mapBounded<T, R>(items: readonly T[], concurrency: number, fn: (item: T, index: number) => Promise<R>): Promise<R[]> {
+  const results = new Array<R>(items.length);
+  const failures: { index: number; error: unknown }[] = [];
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length && failures.length === 0) {
+      const index = next++;
+      try {
+        results[index] = await fn(items[index]!, index);
+      } catch (error) {
+        failures.push({ index, error });
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(Math.max(1, concurrency), items.length) }, worker));
+  if (failures.length > 0) throw failures.sort((a, b) => a.index - b.index)[0]!.error;
+  return results;
+}
+
+/** The machine's cores: CPU-bound work runs one task per core. */
+export const CORES = Math.max(1, availableParallelism());
+
+/**
+ * Pages an import works on at once: one per core. One more would keep a core busy while a page
+ * is read or written (a few ms of a ~200 ms render) at the cost of one more page's buffers.
+ */
+export const PIPELINE_DEPTH = CORES;
+
+/**
  * The process-wide render pool: eager generation and on-demand derivatives share the cores.
  * One libvips thread per render and one render per core beats several threads per render.
  */
 sharp.concurrency(1);
-export const renderPool = createLimiter(Math.max(1, availableParallelism()));
+/**
+ * libvips' operation cache only helps when the same input is processed again; every render here
+ * starts from a new buffer, so the cache (up to 50 MB) would only hold memory: an import's peak RSS.
+ */
+sharp.cache(false);
+export const renderPool = createLimiter(CORES);
