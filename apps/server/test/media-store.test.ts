@@ -67,6 +67,19 @@ describe.each(stores)('MediaStore on %s', (_, make) => {
   it('passes its readiness check', async () => {
     await expect(make().check()).resolves.toBeUndefined();
   });
+
+  it('drops a prefix while files are written into it (a re-import while derivatives are made): neither fails', async () => {
+    const store = make();
+    const writes = (round: number) =>
+      Array.from({ length: 24 }, (_, i) => store.put(`covers/9/${i}/${round}.webp`, Buffer.from(`cover ${round} ${i}`)));
+    for (let round = 0; round < 8; round++) {
+      await Promise.all([...writes(round), store.deletePrefix('covers/9/'), ...writes(round + 100), store.deletePrefix('covers/9/')]);
+    }
+    await store.put('covers/9/0/999.webp', Buffer.from('last'));
+    expect((await store.get('covers/9/0/999.webp'))?.toString()).toBe('last');
+    await store.deletePrefix('covers/9/');
+    expect(await store.list('covers/9/')).toEqual([]);
+  });
 });
 
 describe('media store settings', () => {

@@ -88,10 +88,20 @@ export class FileMediaStore implements MediaStore {
   /** Atomic: written beside the target and renamed, so readers (and other processes) never see half a file. */
   async put(key: string, data: Buffer): Promise<void> {
     const file = this.file(key);
-    await mkdir(path.dirname(file), { recursive: true });
-    const temp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
-    await writeFile(temp, data);
-    await rename(temp, file);
+    for (let attempt = 1; ; attempt++) {
+      const temp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
+      try {
+        await mkdir(path.dirname(file), { recursive: true });
+        await writeFile(temp, data);
+        await rename(temp, file);
+        return;
+      } catch (error) {
+        // A `deletePrefix` of the folder (a re-import dropping a book's derivatives) can move it
+        // away between the mkdir and the rename: the folder is made again and the file written again.
+        await rm(temp, { force: true });
+        if (!missing(error) || attempt === 5) throw error;
+      }
+    }
   }
 
   async delete(key: string): Promise<void> {
@@ -101,7 +111,18 @@ export class FileMediaStore implements MediaStore {
   async deletePrefix(prefix: string): Promise<void> {
     assertMediaPrefix(prefix);
     if (prefix === '') return this.clear();
-    await rm(path.join(this.root, ...prefix.split('/').filter(Boolean)), { recursive: true, force: true });
+    // Moved aside in one rename, then removed: a file written into the folder while a recursive
+    // rm walked it would make its last rmdir fail (ENOTEMPTY). Writers that lose their folder
+    // this way make it again (`put`); nothing can be written into the moved folder by name.
+    const folder = path.join(this.root, ...prefix.split('/').filter(Boolean));
+    const aside = path.join(this.root, `.deleting-${process.pid}-${randomBytes(4).toString('hex')}`);
+    try {
+      await rename(folder, aside);
+    } catch (error) {
+      if (missing(error)) return;
+      throw error;
+    }
+    await rm(aside, { recursive: true, force: true });
   }
 
   async clear(): Promise<void> {
@@ -129,6 +150,7 @@ export class FileMediaStore implements MediaStore {
         throw error;
       }
       for (const entry of entries) {
+        if (entry.name.startsWith('.')) continue; // a folder being deleted (`deletePrefix`)
         const key = `${rel}${entry.name}`;
         if (entry.isDirectory()) await walk(path.join(dir, entry.name), `${key}/`);
         else if (!entry.name.endsWith('.tmp')) out.push(key);
