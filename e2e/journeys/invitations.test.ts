@@ -138,7 +138,12 @@ for (const width of [375, 1080]) {
 
       // The friend buys two volumes with the ticket in the cart.
       await grantMangaCoins(store, friendEmail, 5000);
-      for (const id of books) await b.goto(`${store.url}/cart?add=${id}`);
+      // One volume at a time, as a person adds them: the cart page adds `?add=` once it has
+      // hydrated, which can be after the load event that ends `goto`.
+      for (const id of books) {
+        await b.goto(`${store.url}/cart?add=${id}`);
+        await b.getByTestId(`cart-item-${id}`).waitFor();
+      }
       for (const id of books) await b.getByTestId(`cart-item-${id}`).waitFor();
       const before = Number(((await b.getByTestId('cart-amount').textContent()) ?? '').replace(/\D/g, ''));
       await b.getByTestId('coupon-picker').getByRole('radio', { name: /友達招待チケット/ }).click();
