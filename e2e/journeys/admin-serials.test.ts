@@ -208,4 +208,29 @@ describe('serials, covers and reports in the operator console', () => {
       await context.close();
     }
   });
+
+  it('the operator takes the uploaded cover back (768 px), and a member sees the cover the volume came with (375 px)', async () => {
+    const { context, page } = await loggedIn(OPERATOR, 768, `/admin/titles/${TITLE_ID}`);
+    const detail = (await (await page.request.get(`${store.url}/api/admin/titles/${TITLE_ID}`)).json()) as { books: { id: number; vol: number }[] };
+    const index = detail.books.findIndex((b) => b.id === BOOK_ID);
+    const coverForm = page.getByRole('form', { name: '表紙' }).nth(index);
+    await coverForm.getByRole('button', { name: '取り込み時の表紙に戻す' }).click();
+    await page.getByText('取り込み時の表紙に戻しました').waitFor();
+    const figure = page.getByRole('img', { name: `第${detail.books[index]!.vol}巻の表紙` });
+    await page.getByText('取り込み時の表紙', { exact: true }).first().waitFor();
+    assert.equal(await coverForm.getByRole('button', { name: '取り込み時の表紙に戻す' }).count(), 0, 'nothing left to take back');
+    await figure.scrollIntoViewIfNeeded();
+    await shot(page, 'cover-reverted-768');
+    await context.close();
+
+    const member = await loggedIn(MEMBER, 375, `/series_list/series_id=${TITLE_ID}?book_id=${BOOK_ID}`);
+    const cover = member.page.locator(`img[src*="/media/covers/${BOOK_ID}/"]`).first();
+    await cover.waitFor({ state: 'attached' });
+    const version = new URL((await cover.getAttribute('src'))!, store.url).searchParams.get('v');
+    assert.ok(Number(version) > Number(coverVersion), `a new cover version after ${coverVersion}: ${version}`);
+    await cover.scrollIntoViewIfNeeded();
+    await member.page.waitForFunction((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0, await cover.elementHandle());
+    await shot(member.page, 'store-cover-reverted-375');
+    await member.context.close();
+  });
 });

@@ -159,6 +159,30 @@ describe('covers and samples', () => {
     expect([broken.statusCode, broken.json().messages[0]]).toEqual([400, expect.stringMatching(/^file: not a decodable image/)]);
   });
 
+  it('takes an uploaded cover back: the drawn cover returns at a new media version, once, and audited', async () => {
+    const op = await staffMember(t.app, db(), 'operator');
+    const titleId = await insertTitle(db());
+    const bookId = await insertBook(db(), titleId, 1, { page_count: 6 });
+    const drawn = await t.app.inject({ url: (await op.get(`/books/${bookId}/media`)).json().coverUrl });
+    const none = await op.change('POST', `/books/${bookId}/cover/revert`, { version: 0 });
+    expect([none.statusCode, none.json().messages]).toEqual([400, ['cover: has no uploaded cover to take back']]);
+    const red = await pageImage(300, 420, { r: 220, g: 20, b: 30 }, 'png');
+    const uploaded = (await upload(op, bookId, red, 0)).json();
+    expect(uploaded.coverUploaded).toBe(true);
+    const stale = await op.change('POST', `/books/${bookId}/cover/revert`, { version: 0 });
+    expect([stale.statusCode, stale.json().errorCode]).toEqual([409, 'EDIT_CONFLICT']);
+    const r = await op.change('POST', `/books/${bookId}/cover/revert`, { version: uploaded.version });
+    expect(r.statusCode, r.body).toBe(200);
+    const after = r.json();
+    expect(after).toMatchObject({ coverUploaded: false, version: uploaded.version + 1 });
+    expect(after.coverUrl).not.toBe(uploaded.coverUrl);
+    const served = await t.app.inject({ url: after.coverUrl });
+    expect(served.statusCode).toBe(200);
+    expect(served.rawPayload.equals(drawn.rawPayload), 'the drawn cover again, not the red upload').toBe(true);
+    expect((await op.change('POST', `/books/${bookId}/cover/revert`, { version: after.version })).statusCode).toBe(400);
+    expect((await auditOf(`book:${bookId}`)).map((e) => e.action)).toEqual(['book.cover', 'book.coverRevert']);
+  });
+
   it('sets a custom sample the viewer follows, refusing pages the book lacks', async () => {
     const op = await staffMember(t.app, db(), 'operator');
     const titleId = await insertTitle(db());

@@ -66,6 +66,10 @@ export const UpdateSampleBody = z.object({
 });
 export type UpdateSampleBody = z.infer<typeof UpdateSampleBody>;
 
+/** Back to the cover the book came with (its import's, or the drawn one): the uploaded cover is dropped. */
+export const RevertCoverBody = z.object({ token, version });
+export type RevertCoverBody = z.infer<typeof RevertCoverBody>;
+
 /** Query of a cover upload (the image itself is the body). */
 export const CoverQuery = z.object({ token, version: z.coerce.number({ message: 'is required' }).int().min(0) });
 /** An episode's page upload: the CBZ or ZIP is the body; the token and the version it was chosen against are here. */

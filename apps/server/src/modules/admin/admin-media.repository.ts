@@ -26,6 +26,23 @@ export async function updateSampleAt(db: Db, bookId: number, version: number, sa
 }
 
 /**
+ * Drops the book's uploaded cover if the book is still at `version` and has one: the version and
+ * the media version are bumped, so pages ask for the cover it came with again. False when not.
+ */
+export async function dropCoverUploadAt(db: Transaction<Database>, bookId: number, version: number): Promise<boolean> {
+  const result = await db
+    .updateTable('books')
+    .set((eb) => ({ version: eb('version', '+', 1), media_version: eb('media_version', '+', 1) }))
+    .where('id', '=', bookId)
+    .where('version', '=', version)
+    .where((eb) => eb.exists(eb.selectFrom('book_cover_uploads').select('book_id').where('book_id', '=', bookId)))
+    .executeTakeFirst();
+  if (result.numUpdatedRows === 0n) return false;
+  await db.deleteFrom('book_cover_uploads').where('book_id', '=', bookId).execute();
+  return true;
+}
+
+/**
  * Puts `originalKey` as the book's cover if the book is still at `version`: the version and the
  * media version (the `?v=` of its cover URLs) are bumped, so every page asks for the new cover.
  */

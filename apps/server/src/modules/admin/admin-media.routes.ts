@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { IdParams } from '@hondana/domain/admin/admin-api';
-import { CoverQuery, UpdateSampleBody } from '@hondana/domain/admin/admin-serials-api';
+import { CoverQuery, RevertCoverBody, UpdateSampleBody } from '@hondana/domain/admin/admin-serials-api';
 import { badRequest } from '@hondana/domain/errors';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -28,6 +28,16 @@ export const adminMediaRoutes: FastifyPluginAsync = async (base) => {
     const { token, ...input } = request.body;
     const id = request.params.id;
     const result = await adminMutation(db, staff, { token, request: { id, ...input }, now: now() }, (trx) => media.updateSample(trx, id, request.body), 'catalog');
+    await catalogChanged(app);
+    return reply.status(result.status).send(result.body);
+  });
+
+  app.post('/admin/books/:id/cover/revert', { schema: { params: IdParams, body: RevertCoverBody } }, async (request, reply) => {
+    const staff = await requireStaff(request, 'everything');
+    const { token, version } = request.body;
+    const id = request.params.id;
+    const result = await adminMutation(db, staff, { token, request: { id, version, revert: true }, now: now() }, (trx) => media.revertCover(trx, id, version), 'catalog');
+    if (result.status === 200 && !result.replayed) await media.dropCoverDerivatives(app.deps.media, id);
     await catalogChanged(app);
     return reply.status(result.status).send(result.body);
   });

@@ -85,6 +85,24 @@ export async function setCover(
   };
 }
 
+/**
+ * Back to the cover the book came with: the import's cover (or its first page), or the drawn one
+ * for a demo volume. Refused when no cover was uploaded; 409 when the book changed meanwhile.
+ */
+export async function revertCover(trx: Transaction<Database>, bookId: number, version: number): Promise<{ body: BookMediaView; audit: AuditEntry[] }> {
+  const before = await bookMedia(trx, bookId);
+  if (!before.coverUploaded) throw badRequest('cover', 'has no uploaded cover to take back');
+  if (!(await repo.dropCoverUploadAt(trx, bookId, version))) throw conflict();
+  const after = await bookMedia(trx, bookId);
+  return {
+    body: after,
+    audit: [{ action: 'book.coverRevert', subject: `book:${bookId}`, before: { coverUrl: before.coverUrl, uploaded: true }, after: { coverUrl: after.coverUrl, uploaded: false } }],
+  };
+}
+
+/** The uploaded cover's sizes are dropped: the next request makes them from the cover the book came with. */
+export const dropCoverDerivatives = (media: MediaStore, bookId: number) => media.deletePrefix(`covers/${bookId}/`);
+
 /** The new cover's sizes, made now so the store's pages never wait for sharp (the old ones are dropped first). */
 export async function renderCover(media: MediaStore, bookId: number, originalKey: string): Promise<void> {
   await media.deletePrefix(`covers/${bookId}/`);

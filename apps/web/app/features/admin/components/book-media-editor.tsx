@@ -37,6 +37,10 @@ export function BookMediaEditor({ book, onSaved }: { book: AdminBook; onSaved: (
     if (!file || !m) return;
     if (await cover.run(() => uploadCover(book.id, m.version, file), () => a('bookMedia.coverUploaded'))) await saved();
   }
+  async function revertCover() {
+    if (!m) return;
+    if (await cover.run(() => adminChange<BookMedia>('POST', `/books/${book.id}/cover/revert`, { version: m.version }), () => a('bookMedia.coverReverted'))) await saved();
+  }
   async function saveSample(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
     if (!m) return;
@@ -65,6 +69,11 @@ export function BookMediaEditor({ book, onSaved }: { book: AdminBook; onSaved: (
           <button className={styles.secondary} type="submit" disabled={cover.busy}>
             {a('bookMedia.coverUpload')}
           </button>
+          {m.coverUploaded && (
+            <button className={styles.secondary} type="button" onClick={() => void revertCover()} disabled={cover.busy}>
+              {a('bookMedia.coverRevert')}
+            </button>
+          )}
         </form>
         <ChangeStatus notice={cover.notice} error={cover.error} />
         <form className={styles.form} onSubmit={saveSample} aria-label={a('bookMedia.sample')}>
