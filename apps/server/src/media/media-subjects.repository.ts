@@ -123,20 +123,8 @@ export async function episodePageRow(db: Db, episodeId: number, page: number) {
 export async function serialSubjects(db: Db, serialIds?: number[]): Promise<SerialSubject[]> {
   let query = db
     .selectFrom('serials as s')
-    .select((eb) => [
-      's.id as serialId',
-      's.title_id as titleId',
-      's.name',
-      's.theme_color as themeColor',
-      's.sub_color as subColor',
-      eb
-        .selectFrom('serial_episodes as e')
-        .select(eb.fn.countAll<number>().as('n'))
-        .whereRef('e.serial_id', '=', 's.id')
-        .as('episodes'),
-    ])
+    .select(['s.id as serialId', 's.title_id as titleId', 's.name', 's.theme_color as themeColor', 's.sub_color as subColor'])
     .orderBy('s.id');
   if (serialIds) query = query.where('s.id', 'in', serialIds.length ? serialIds : [-1]);
-  const rows = await query.execute();
-  return rows.map((r) => ({ ...r, episodes: Number(r.episodes ?? 0) }));
+  return query.execute();
 }

@@ -4,7 +4,11 @@ import { figure } from './figures';
 import { fitLines, textLine } from './font';
 import type { SerialSubject } from './subjects';
 
-/** A serial's key visual (§9: 522×327): theme colours, a figure, the serial's name and a 連載 badge. */
+/**
+ * A serial's key visual (§9: 522×327): theme colours, a figure, the serial's name and a 連載 badge.
+ * Nothing that changes as episodes are added (the image is kept a day under one URL): the page
+ * beside it says how many episodes there are.
+ */
 export function serialSvg(s: SerialSubject): string {
   const { width: W, height: H } = SERIAL_SIZE;
   const rnd = Random.of(s.serialId, 5);
@@ -18,6 +22,5 @@ export function serialSvg(s: SerialSubject): string {
     ...lines.map((line, i) =>
       textLine(line, 24, 100 + size + i * size * 1.25, size, { fill: '#ffffff', stroke: '#1b1616', strokeWidth: 6 }),
     ),
-    textLine(`全${s.episodes}話`, 24, H - 28, 26, { fill: '#ffffff' }),
   ].join('');
 }

@@ -37,5 +37,4 @@ export interface SerialSubject {
   name: string;
   themeColor: string;
   subColor: string;
-  episodes: number;
 }
