@@ -1,19 +1,15 @@
 import assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import { after, before, describe, it } from 'node:test';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { type StoreServer, launchBrowser, screenshotDir, startStore } from '../support/server';
+import { loggedInAs, makeOperator, signUpMember } from '../support/members';
 
 /**
  * The console's banner editor through the pages: an operator creates a reach banner at 1080 px;
  * a member (768 px) and a guest (375 px) see it first on the top page (highest priority) and
  * follow its link; once the operator ends it, the store no longer shows it.
  */
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const PASSWORD = 'correct horse battery';
 const OPERATOR = `banner-operator-${Date.now()}@example.jp`;
 
 let store: StoreServer;
@@ -24,28 +20,14 @@ let cover = '';
 const tokyoMinute = (offsetMs: number) => new Date(Date.now() + offsetMs + 9 * 3600_000).toISOString().slice(0, 16);
 const shot = (page: Page, name: string) => page.screenshot({ path: path.join(screenshotDir, `admin-banners-${name}.png`), fullPage: true });
 
-async function signUp(email: string): Promise<void> {
-  const context = await browser.newContext();
-  const response = await context.request.post(`${store.url}/api/auth/signup`, { data: { email, password: PASSWORD, nickname: 'banner', birth_date: '1990-04-01' } });
-  assert.equal(response.status(), 200, await response.text());
-  await context.close();
-}
+const signUp = (email: string) => signUpMember(store, email, 'banner');
 
-async function loggedIn(email: string, width: number): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport: { width, height: 900 }, locale: 'ja-JP' });
-  const login = await context.request.post(`${store.url}/api/auth/login`, { data: { email, password: PASSWORD } });
-  assert.equal(login.status(), 200);
-  return { context, page: await context.newPage() };
-}
+const loggedIn = (email: string, width: number) => loggedInAs(browser, store, email, width);
 
 before(async () => {
   [store, browser] = await Promise.all([startStore(), launchBrowser()]);
   await signUp(OPERATOR);
-  const { stdout } = await promisify(execFile)(path.join(root, 'node_modules/.bin/tsx'), ['apps/server/src/admin.ts', 'role', '--email', OPERATOR, '--role', 'operator'], {
-    cwd: root,
-    env: { ...process.env, DATA_DIR: store.dataDir, DATABASE_URL: '' },
-  });
-  assert.match(stdout, /is now operator/);
+  await makeOperator(store, OPERATOR);
 });
 after(async () => {
   await browser?.close();

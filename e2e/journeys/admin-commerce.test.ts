@@ -1,19 +1,15 @@
 import assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { type StoreServer, launchBrowser, screenshotDir, startStore } from '../support/server';
+import { loggedInAs, makeOperator, signUpMember } from '../support/members';
 
 /**
  * The console's commerce editors through the pages: an operator creates a bundle, a series point
  * campaign and a coin pack, and members see them in the store (the volume page's set, the cart's
  * points, the coin shop) at 1080 and 768 px; a pack the operator hides leaves the shop.
  */
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const PASSWORD = 'correct horse battery';
 const OPERATOR = `promo-operator-${Date.now()}@example.jp`;
 const BUNDLE = '灯台セット（コンソール作成）';
 const CAMPAIGN = 'コンソール作品ボーナス20%';
@@ -25,21 +21,12 @@ function tokyoMinute(offsetMs: number): string {
   return new Date(Date.now() + offsetMs + 9 * 3600_000).toISOString().slice(0, 16);
 }
 
-async function signUp(email: string): Promise<void> {
-  const context = await browser.newContext();
-  const response = await context.request.post(`${store.url}/api/auth/signup`, { data: { email, password: PASSWORD, nickname: 'promo', birth_date: '1990-04-01' } });
-  assert.equal(response.status(), 200, await response.text());
-  await context.close();
-}
+const signUp = (email: string) => signUpMember(store, email, 'promo');
 
 before(async () => {
   [store, browser] = await Promise.all([startStore(), launchBrowser()]);
   await signUp(OPERATOR);
-  const { stdout } = await promisify(execFile)(path.join(root, 'node_modules/.bin/tsx'), ['apps/server/src/admin.ts', 'role', '--email', OPERATOR, '--role', 'operator'], {
-    cwd: root,
-    env: { ...process.env, DATA_DIR: store.dataDir, DATABASE_URL: '' },
-  });
-  assert.match(stdout, /is now operator/);
+  await makeOperator(store, OPERATOR);
 });
 after(async () => {
   await browser?.close();
@@ -48,20 +35,12 @@ after(async () => {
 
 const shot = (page: Page, name: string) => page.screenshot({ path: path.join(screenshotDir, `admin-commerce-${name}.png`), fullPage: true });
 
-async function operatorPage(width: number): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport: { width, height: 900 }, locale: 'ja-JP' });
-  const login = await context.request.post(`${store.url}/api/auth/login`, { data: { email: OPERATOR, password: PASSWORD } });
-  assert.equal(login.status(), 200);
-  return { context, page: await context.newPage() };
-}
+const operatorPage = (width: number) => loggedInAs(browser, store, OPERATOR, width);
 
 async function memberPage(width: number): Promise<{ context: BrowserContext; page: Page }> {
   const email = `promo-member-${width}-${Date.now()}@example.jp`;
   await signUp(email);
-  const context = await browser.newContext({ viewport: { width, height: 900 }, locale: 'ja-JP' });
-  const login = await context.request.post(`${store.url}/api/auth/login`, { data: { email, password: PASSWORD } });
-  assert.equal(login.status(), 200);
-  return { context, page: await context.newPage() };
+  return loggedInAs(browser, store, email, width);
 }
 
 interface AdminBook {

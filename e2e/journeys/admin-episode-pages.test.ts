@@ -1,24 +1,20 @@
 import assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import { after, before, describe, it } from 'node:test';
 import sharp from 'sharp';
 import yazl from 'yazl';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { numberedPage } from '../support/import-fixtures';
 import { type StoreServer, launchBrowser, screenshotDir, startStore } from '../support/server';
+import { loggedInAs, makeOperator, signUpMember } from '../support/members';
 
 /**
  * An episode's pages from the console: an operator uploads a CBZ (pages with their number drawn
  * large on a colour) for a free demo episode, and a member reading that episode sees the uploaded
  * pages instead of the drawn demo art (1080 and 768 px).
  */
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const PASSWORD = 'correct horse battery';
 const OPERATOR = `pages-operator-${Date.now()}@example.jp`;
 const MEMBER = `pages-member-${Date.now()}@example.jp`;
 // Demo serial 1: episodes 1–3 are free and released.
@@ -45,22 +41,13 @@ function cbz(file: string, pages: Buffer[]): Promise<string> {
 }
 const hex = (rgb: readonly number[]) => `#${rgb.map((c) => c.toString(16).padStart(2, '0')).join('')}`;
 
-async function signUp(email: string): Promise<void> {
-  const context = await browser.newContext();
-  const response = await context.request.post(`${store.url}/api/auth/signup`, { data: { email, password: PASSWORD, nickname: email.split('-')[1], birth_date: '1990-04-01' } });
-  assert.equal(response.status(), 200, await response.text());
-  await context.close();
-}
+const signUp = (email: string) => signUpMember(store, email, email.split('-')[1] ?? email);
 
 before(async () => {
   [store, browser] = await Promise.all([startStore(), launchBrowser()]);
   work = mkdtempSync(path.join(tmpdir(), 'hondana-episode-pages-e2e-'));
   await Promise.all([signUp(OPERATOR), signUp(MEMBER)]);
-  const { stdout } = await promisify(execFile)(path.join(root, 'node_modules/.bin/tsx'), ['apps/server/src/admin.ts', 'role', '--email', OPERATOR, '--role', 'operator'], {
-    cwd: root,
-    env: { ...process.env, DATA_DIR: store.dataDir, DATABASE_URL: '' },
-  });
-  assert.match(stdout, /is now operator/);
+  await makeOperator(store, OPERATOR);
   episodes = ((await (await fetch(`${store.url}/api/serial_episodes?serial_id=${SERIAL_ID}&limit=100`)).json()) as { episodes: typeof episodes }).episodes;
 });
 after(async () => {
@@ -72,12 +59,7 @@ after(async () => {
 const shot = (page: Page, name: string) => page.screenshot({ path: path.join(screenshotDir, `admin-episode-pages-${name}.png`), fullPage: true });
 const episode = (n: number) => episodes.find((e) => e.orderSequence === n)!;
 
-async function loggedIn(email: string, width: number): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport: { width, height: 900 }, locale: 'ja-JP' });
-  const login = await context.request.post(`${store.url}/api/auth/login`, { data: { email, password: PASSWORD } });
-  assert.equal(login.status(), 200);
-  return { context, page: await context.newPage() };
-}
+const loggedIn = (email: string, width: number) => loggedInAs(browser, store, email, width);
 
 /** The operator opens the serial in the console and uploads `file` as episode `n`'s pages. */
 async function uploadPages(page: Page, n: number, file: string, width: number): Promise<void> {

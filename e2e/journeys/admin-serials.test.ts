@@ -1,22 +1,18 @@
 import assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { numberedPage } from '../support/import-fixtures';
 import { type StoreServer, launchBrowser, screenshotDir, startStore } from '../support/server';
+import { loggedInAs, makeOperator, signUpMember } from '../support/members';
 
 /**
  * The console's serials, covers, samples and the top titles / coin pack reports: an operator
  * schedules a coin episode and uploads a cover, a member sees both in the store, buys a coin pack
  * and a volume, and the operator's reports show them (1080 and 768 px).
  */
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const PASSWORD = 'correct horse battery';
 const OPERATOR = `serial-operator-${Date.now()}@example.jp`;
 const MEMBER = `serial-member-${Date.now()}@example.jp`;
 const CARD = { ok: '4242 4242 4242 4242', expiry: '12/39', cvc: '123' };
@@ -42,12 +38,7 @@ function tokyoMinute(offsetMs: number): string {
 /** `M/D` of a Tokyo minute, as the serial page writes a release date. */
 const monthDay = (minute: string) => `${Number(minute.slice(5, 7))}/${Number(minute.slice(8, 10))}`;
 
-async function signUp(email: string): Promise<void> {
-  const context = await browser.newContext();
-  const response = await context.request.post(`${store.url}/api/auth/signup`, { data: { email, password: PASSWORD, nickname: email.split('-')[1], birth_date: '1990-04-01' } });
-  assert.equal(response.status(), 200, await response.text());
-  await context.close();
-}
+const signUp = (email: string) => signUpMember(store, email, email.split('-')[1] ?? email);
 
 before(async () => {
   [store, browser] = await Promise.all([startStore(), launchBrowser()]);
@@ -55,11 +46,7 @@ before(async () => {
   coverFile = path.join(work, 'new-cover.jpg');
   writeFileSync(coverFile, await numberedPage(1, 480, 680, '#b3261e'));
   await Promise.all([signUp(OPERATOR), signUp(MEMBER)]);
-  const { stdout } = await promisify(execFile)(path.join(root, 'node_modules/.bin/tsx'), ['apps/server/src/admin.ts', 'role', '--email', OPERATOR, '--role', 'operator'], {
-    cwd: root,
-    env: { ...process.env, DATA_DIR: store.dataDir, DATABASE_URL: '' },
-  });
-  assert.match(stdout, /is now operator/);
+  await makeOperator(store, OPERATOR);
 });
 after(async () => {
   await browser?.close();
@@ -70,10 +57,7 @@ after(async () => {
 const shot = (page: Page, name: string) => page.screenshot({ path: path.join(screenshotDir, `admin-serials-${name}.png`), fullPage: true });
 
 async function loggedIn(email: string, width: number, start = '/admin'): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport: { width, height: 900 }, locale: 'ja-JP' });
-  const login = await context.request.post(`${store.url}/api/auth/login`, { data: { email, password: PASSWORD } });
-  assert.equal(login.status(), 200);
-  const page = await context.newPage();
+  const { context, page } = await loggedInAs(browser, store, email, width);
   await page.goto(`${store.url}${start}`);
   return { context, page };
 }

@@ -1,18 +1,14 @@
 import assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import yazl from 'yazl';
 import { numberedPage } from '../support/import-fixtures';
 import { type StoreServer, grantMangaCoins, launchBrowser, screenshotDir, startStore } from '../support/server';
+import { PASSWORD, makeOperator, signUpMember } from '../support/members';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const PASSWORD = 'correct horse battery';
 const OPERATOR = `operator-${Date.now()}@example.jp`;
 const BUYER = `buyer-${Date.now()}@example.jp`;
 const PLAIN = `plain-${Date.now()}@example.jp`;
@@ -28,12 +24,7 @@ function tokyoMinute(offsetMs: number): string {
   return new Date(Date.now() + offsetMs + 9 * 3600_000).toISOString().slice(0, 16);
 }
 
-async function signUp(email: string): Promise<void> {
-  const context = await browser.newContext();
-  const response = await context.request.post(`${store.url}/api/auth/signup`, { data: { email, password: PASSWORD, nickname: email.split('-')[0], birth_date: '1990-04-01' } });
-  assert.equal(response.status(), 200, await response.text());
-  await context.close();
-}
+const signUp = (email: string) => signUpMember(store, email, email.split('-')[0] ?? email);
 
 async function writeCbz(file: string): Promise<string> {
   const zip = new yazl.ZipFile();
@@ -52,11 +43,7 @@ before(async () => {
   cbz = await writeCbz(path.join(work, 'toudai-01.cbz'));
   await Promise.all([signUp(OPERATOR), signUp(BUYER), signUp(PLAIN)]);
   // The first operator of a store is made by the command (README "Operator commands").
-  const { stdout } = await promisify(execFile)(path.join(root, 'node_modules/.bin/tsx'), ['apps/server/src/admin.ts', 'role', '--email', OPERATOR, '--role', 'operator'], {
-    cwd: root,
-    env: { ...process.env, DATA_DIR: store.dataDir, DATABASE_URL: '' },
-  });
-  assert.match(stdout, /is now operator/);
+  await makeOperator(store, OPERATOR);
   await grantMangaCoins(store, BUYER, 2000);
 });
 after(async () => {

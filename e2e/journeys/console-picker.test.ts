@@ -1,11 +1,9 @@
 import assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { type StoreServer, grantMangaCoins, launchBrowser, screenshotDir, startStore } from '../support/server';
+import { loggedInAs, makeOperator, signUpMember } from '../support/members';
 
 /**
  * The console's title and volume pickers: an operator finds a title by part of its name, chooses it
@@ -13,8 +11,6 @@ import { type StoreServer, grantMangaCoins, launchBrowser, screenshotDir, startS
  * into the forms; a member then sees the campaign's points and the set on the volume page. At 375
  * and 1080 px, each width with its own title.
  */
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const PASSWORD = 'correct horse battery';
 const OPERATOR = `picker-operator-${Date.now()}@example.jp`;
 
 let store: StoreServer;
@@ -25,18 +21,10 @@ const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const tokyoMinute = (offsetMs: number) => new Date(Date.now() + offsetMs + 9 * 3600_000).toISOString().slice(0, 16);
 const shot = (page: Page, name: string) => page.screenshot({ path: path.join(screenshotDir, `console-picker-${name}.png`), fullPage: true });
 
-async function signUp(email: string): Promise<void> {
-  const context = await browser.newContext();
-  const response = await context.request.post(`${store.url}/api/auth/signup`, { data: { email, password: PASSWORD, nickname: 'picker', birth_date: '1990-04-01' } });
-  assert.equal(response.status(), 200, await response.text());
-  await context.close();
-}
+const signUp = (email: string) => signUpMember(store, email, 'picker');
 
 async function loggedIn(email: string, width: number): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width, height: 900 }, locale: 'ja-JP' });
-  const login = await context.request.post(`${store.url}/api/auth/login`, { data: { email, password: PASSWORD } });
-  assert.equal(login.status(), 200);
-  return context.newPage();
+  return (await loggedInAs(browser, store, email, width)).page;
 }
 
 interface Book {
@@ -85,11 +73,7 @@ async function pickByKeyboard(page: Page, scope: Locator, title: Candidate, widt
 before(async () => {
   [store, browser] = await Promise.all([startStore(), launchBrowser()]);
   await signUp(OPERATOR);
-  const { stdout } = await promisify(execFile)(path.join(root, 'node_modules/.bin/tsx'), ['apps/server/src/admin.ts', 'role', '--email', OPERATOR, '--role', 'operator'], {
-    cwd: root,
-    env: { ...process.env, DATA_DIR: store.dataDir, DATABASE_URL: '' },
-  });
-  assert.match(stdout, /is now operator/);
+  await makeOperator(store, OPERATOR);
 });
 after(async () => {
   await browser?.close();

@@ -1,0 +1,39 @@
+import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { StoreServer } from './server';
+
+/** The password of every member the journeys sign up. */
+export const PASSWORD = 'correct horse battery';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+/** Signs a member up through the API: the set-up of a journey, not what it checks. */
+export async function signUpMember(store: StoreServer, email: string, nickname: string): Promise<void> {
+  const response = await fetch(`${store.url}/api/auth/signup`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: PASSWORD, nickname, birth_date: '1990-04-01' }),
+  });
+  assert.equal(response.status, 200, await response.text());
+}
+
+/** Makes the member an operator with the store's own command, as the README tells an owner to. */
+export async function makeOperator(store: StoreServer, email: string): Promise<void> {
+  const { stdout } = await promisify(execFile)(path.join(root, 'node_modules/.bin/tsx'), ['apps/server/src/admin.ts', 'role', '--email', email, '--role', 'operator'], {
+    cwd: root,
+    env: { ...process.env, DATA_DIR: store.dataDir, DATABASE_URL: '' },
+  });
+  assert.match(stdout, /is now operator/);
+}
+
+/** A browser at `width` px whose session is the member's (logged in through the API). */
+export async function loggedInAs(browser: Browser, store: StoreServer, email: string, width: number): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport: { width, height: 900 }, locale: 'ja-JP' });
+  const login = await context.request.post(`${store.url}/api/auth/login`, { data: { email, password: PASSWORD } });
+  assert.equal(login.status(), 200);
+  return { context, page: await context.newPage() };
+}
