@@ -1,10 +1,13 @@
 import { SalesStatus } from '@hondana/domain/catalog';
 import { AppError, ErrorCode } from '@hondana/domain/errors';
+import type { Currency } from '@hondana/domain/wallet-lots';
 import { type OrderStatus, type PointCampaignRule, type PointCampaignType, canTransition, isPointCampaignType } from '@hondana/domain/orders-rules';
 import type { Expression, Insertable, Kysely, Transaction } from 'kysely';
 import type { OrdersTable } from '../../db/orders-schema';
 import type { Database } from '../../db/schema';
 import { preparedQuery } from '../../db/prepared-query';
+import { balanceQuery } from '../wallet/ledger';
+import { entitledBookQuery } from './entitlements.repository';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -257,3 +260,25 @@ export async function nextBookId(db: Db, bookId: number): Promise<number | null>
     .executeTakeFirst();
   return next?.id ?? null;
 }
+
+/**
+ * `purchase.ts`' `readBooks` statement, the books with the member's reads as scalar subqueries.
+ * `shape` is "book count;owned or empty;balance currencies" and `$.book${i}` the books.
+ */
+export const selectBooksAndMember = preparedQuery((db, $: Record<string, number>, shape) => {
+  const [count, owned, currencies] = shape.split(';') as [string, string, string];
+  const bookIds = Array.from({ length: Number(count) }, (_, i) => $[`book${i}`]!);
+  const subqueries = [
+    paidBookOrderQuery(db, $.userId!).as('paid_order'),
+    ...(owned ? [entitledBookQuery(db, $.userId!, bookIds).as('owned_book')] : []),
+    ...(currencies ? (currencies.split(',') as Currency[]) : []).map((currency) => balanceQuery(db, $.userId!, currency, $.now!).as(`balance_${currency}`)),
+  ];
+  return db.selectFrom('books').innerJoin('titles', 'titles.id', 'books.title_id').select(PURCHASABLE_BOOK_COLUMNS).select(subqueries).where('books.id', 'in', bookIds);
+});
+
+/** `shape` order items of one order; item i's values are `$.book${i}`, `$.price${i}`, `$.point${i}`. */
+export const insertOrderItems = preparedQuery((db, $: Record<string, number>, shape) =>
+  db
+    .insertInto('order_items')
+    .values(Array.from({ length: Number(shape) }, (_, i) => ({ order_id: $.orderId!, book_id: $[`book${i}`]!, price: $[`price${i}`]!, point: $[`point${i}`]! }))),
+);

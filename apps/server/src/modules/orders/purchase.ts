@@ -8,10 +8,19 @@ import { type PaymentType } from '@hondana/domain/wallet-payments';
 import { type Currency, expiryAfterDays } from '@hondana/domain/wallet-lots';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
-import { balanceQuery, grant, spend } from '../wallet/ledger';
-import { entitledBookQuery, grantEntitlement } from './entitlements';
-import { type BookPricingRow, PURCHASABLE_BOOK_COLUMNS, type PurchasableBookRow, activeCampaigns, booksForPurchase, heldBooksByTitle, insertOrder, isFirstPaying, paidBookOrderQuery } from './orders.repository';
-import { preparedQuery } from '../../db/prepared-query';
+import { grant, spend } from '../wallet/ledger';
+import { grantEntitlement } from './entitlements';
+import {
+  type BookPricingRow,
+  type PurchasableBookRow,
+  activeCampaigns,
+  booksForPurchase,
+  heldBooksByTitle,
+  insertOrder,
+  insertOrderItems,
+  isFirstPaying,
+  selectBooksAndMember,
+} from './orders.repository';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -91,18 +100,6 @@ async function readBooks(db: Db, req: PurchaseRequest, member: MemberReads): Pro
   for (const currency of member.balances) balances[currency] = Number(first[`balance_${currency}`]);
   return { rows, firstPaying: first.paid_order === null, ownsAny: member.checkOwned && first.owned_book !== null, balances };
 }
-
-/** `readBooks`' statement; `shape` is "book count;owned or empty;balance currencies" and `$.book${i}` the books. */
-const selectBooksAndMember = preparedQuery((db, $: Record<string, number>, shape) => {
-  const [count, owned, currencies] = shape.split(';') as [string, string, string];
-  const bookIds = Array.from({ length: Number(count) }, (_, i) => $[`book${i}`]!);
-  const subqueries = [
-    paidBookOrderQuery(db, $.userId!).as('paid_order'),
-    ...(owned ? [entitledBookQuery(db, $.userId!, bookIds).as('owned_book')] : []),
-    ...(currencies ? (currencies.split(',') as Currency[]) : []).map((currency) => balanceQuery(db, $.userId!, currency, $.now!).as(`balance_${currency}`)),
-  ];
-  return db.selectFrom('books').innerJoin('titles', 'titles.id', 'books.title_id').select(PURCHASABLE_BOOK_COLUMNS).select(subqueries).where('books.id', 'in', bookIds);
-});
 
 /** Every buy rule of §5 except the balances, which `quote` and `purchase` check. */
 export async function priceBooks(db: Db, req: PurchaseRequest, checkOwned = true): Promise<Omit<PurchaseQuote, 'usePoint' | 'payPrice'>> {
@@ -291,13 +288,6 @@ export async function deliver(trx: Transaction<Database>, req: PurchaseRequest, 
     }
   }
 }
-
-/** `shape` order items of one order; item i's values are `$.book${i}`, `$.price${i}`, `$.point${i}`. */
-const insertOrderItems = preparedQuery((db, $: Record<string, number>, shape) =>
-  db
-    .insertInto('order_items')
-    .values(Array.from({ length: Number(shape) }, (_, i) => ({ order_id: $.orderId!, book_id: $[`book${i}`]!, price: $[`price${i}`]!, point: $[`point${i}`]! }))),
-);
 
 /** One POINT lot per campaign line, expiring after the campaign's expireDays. */
 export async function grantEarnedPoints(trx: Transaction<Database>, req: PurchaseRequest, orderId: number, lines: PointLine[], books: readonly PricedBook[]) {
