@@ -7,7 +7,6 @@ import tseslint from 'typescript-eslint';
 const REPOSITORY_IMPORTS_ALLOWED = [
   'apps/server/src/demo/demo-insert.ts',
   'apps/server/src/demo/demo-subscriptions.ts',
-  'apps/server/src/modules/accounts/status.ts',
   'apps/server/src/modules/cart/bulk.service.ts',
   'apps/server/src/modules/cart/bundle.repository.ts',
   'apps/server/src/modules/cart/bundle.service.ts',

@@ -1,6 +1,7 @@
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { pendingMigrations } from '../db/migrate';
+import { selectOne } from './readiness.repository';
 
 /** One thing `/readyz` needs: resolves when it is fine, throws (or rejects) with the reason when not. */
 export type ReadinessCheck = () => Promise<void>;
@@ -72,7 +73,7 @@ function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
 
 /** The database answers a query. */
 export const databaseCheck = (db: Kysely<Database>): ReadinessCheck => async () => {
-  await sql`select 1`.execute(db);
+  await selectOne(db);
 };
 
 /** Every migration this code knows has been applied (checked until it passes once, then kept). */

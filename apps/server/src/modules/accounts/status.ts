@@ -1,11 +1,9 @@
 import { type UserStatus, ageOn } from '@hondana/domain/accounts';
 import { tokyoDay } from '@hondana/domain/time';
 import type { Kysely } from 'kysely';
-import { preparedQuery } from '../../db/prepared-query';
 import type { Database } from '../../db/schema';
-import { paidBookOrderQuery, paidMoneyOrderQuery } from '../orders/orders.repository';
-import { balanceQuery } from '../wallet/ledger';
 import type { SessionUser } from './sessions';
+import { moneyStatusQuery } from './status.repository';
 
 /** What §3 "User status" says about a member's money; a guest holds nothing. */
 export interface MoneyStatus {
@@ -18,16 +16,6 @@ export interface MoneyStatus {
 }
 
 const GUEST_MONEY: MoneyStatus = { coin: 0, mangaCoin: 0, isFirstBuy: false, hasPaid: false, userSpecifyTop: null };
-
-const moneyStatusQuery = preparedQuery((db, $: { userId: number; now: number }) =>
-  db.selectNoFrom([
-    balanceQuery(db, $.userId, 'COIN', $.now).as('coin'),
-    balanceQuery(db, $.userId, 'MANGA_COIN', $.now).as('mangaCoin'),
-    paidBookOrderQuery(db, $.userId).as('paidBookOrder'),
-    paidMoneyOrderQuery(db, $.userId).as('paidMoneyOrder'),
-    db.selectFrom('user_app_settings').select('specify_top').where('user_id', '=', $.userId).as('specifyTop'),
-  ]),
-);
 
 /**
  * A member's balances (unexpired lots) and first-purchase state, from the wallet's and orders'

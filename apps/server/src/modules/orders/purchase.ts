@@ -203,8 +203,11 @@ export async function memberPointsForBook(
   return pointBreakdown(campaigns, pointContextOf(row, priceAt(toPricing(row), now).price, [row], buyer, false));
 }
 
-/** The member reads `memberPointsForBook` takes, as queries (`userId` may be a column of an outer query). */
-export { heldBooksOfTitleQuery, paidBookOrderQuery } from './orders.repository';
+/**
+ * A member's order facts as subqueries for other areas' one-statement reads (`userId` may be a column
+ * of an outer query): what `memberPointsForBook` takes, and get_status' hasPaid.
+ */
+export { heldBooksOfTitleQuery, paidBookOrderQuery, paidMoneyOrderQuery } from './orders.repository';
 
 function sumPoints(books: PricedBook[]): PointCampaignSummary {
   const byCampaign = new Map<number, PointLine>();
