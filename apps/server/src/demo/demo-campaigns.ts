@@ -1,12 +1,14 @@
 import { EroticType } from '@hondana/domain/catalog';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema';
+import { anyLotteryDraw, deleteLotteriesAndMissions, insertCoupon, insertLottery, insertMission } from './demo-campaigns.repository';
 import type { DemoPlan } from './demo-plan';
 
 type Tx = Kysely<Database> | Transaction<Database>;
 const DAY = 86_400_000;
 
 export const DEMO_LOTTERY_NAME = '本棚 冬のくじ引きキャンペーン';
+const PRIZE_COUPON_NAME = 'くじ当選 100円引きクーポン';
 
 /**
  * The demo's selling layer: a lottery campaign running for two months around the
@@ -18,41 +20,30 @@ export async function insertDemoCampaigns(db: Tx, plan: DemoPlan, now: number): 
   const prizeBook = plan.books.find(
     (b) => b.price > 0 && b.free_flg !== 1 && b.start_datetime <= now && b.sales_status === 'ON_SALE' && titles.get(b.title_id)?.erotic_type === EroticType.NORMAL && b.vol === 1,
   );
-  const coupon = await db
-    .insertInto('coupons')
-    .values({ name: 'くじ当選 100円引きクーポン', coupon_type: 2, rate: 100, limit_count: null, min_cart_price: 300, expire_at: now + 90 * DAY })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const campaign = await db
-    .insertInto('lottery_campaigns')
-    .values({
+  const couponId = await insertCoupon(db, { name: PRIZE_COUPON_NAME, coupon_type: 2, rate: 100, limit_count: null, min_cart_price: 300, expire_at: now + 90 * DAY });
+  const campaignId = await insertLottery(
+    db,
+    {
       name: DEMO_LOTTERY_NAME,
       description: '期間中に作品を購入する、無料作品を最後まで読む、キャンペーンをシェアするとくじがもらえます。',
       color_code: '#f5a623',
       start_at: now - DAY,
       end_at: now + 60 * DAY,
       ticket_valid_days: 14,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const box = await db.insertInto('lottery_boxes').values({ campaign_id: campaign.id, name: 'ノーマルボックス' }).returning('id').executeTakeFirstOrThrow();
-  await db
-    .insertInto('lottery_prizes')
-    .values([
+    },
+    'ノーマルボックス',
+    [
       { rank: 1, name: '500マンガコイン', kind: 'MANGA_COIN', amount: 500, weight: 2, stock: 10 },
       ...(prizeBook ? [{ rank: 2, name: `「${prizeBook.contents_name}」をプレゼント`, kind: 'BOOK', book_id: prizeBook.id!, weight: 8, stock: 30 }] : []),
-      { rank: 3, name: '100円引きクーポン', kind: 'COUPON', coupon_id: coupon.id, weight: 20, stock: null },
+      { rank: 3, name: '100円引きクーポン', kind: 'COUPON', coupon_id: couponId, weight: 20, stock: null },
       { rank: 4, name: '10ポイント', kind: 'POINT', amount: 10, weight: 70, stock: null },
-    ].map((p) => ({ amount: 0, book_id: null, coupon_id: null, ...p, box_id: box.id, remaining: p.stock })))
-    .execute();
-  await db
-    .insertInto('lottery_distribution_events')
-    .values([
-      { campaign_id: campaign.id, event_type: 'PURCHASE', name: '作品を購入する', tickets: 1 },
-      { campaign_id: campaign.id, event_type: 'READ_END_FREE', name: '無料作品を最後まで読む（1日1回）', tickets: 1 },
-      { campaign_id: campaign.id, event_type: 'SHARE', name: 'キャンペーンをシェアする（1日1回）', tickets: 1 },
-    ])
-    .execute();
+    ].map((p) => ({ amount: 0, book_id: null, coupon_id: null, ...p, remaining: p.stock })),
+    [
+      { event_type: 'PURCHASE', name: '作品を購入する', tickets: 1 },
+      { event_type: 'READ_END_FREE', name: '無料作品を最後まで読む（1日1回）', tickets: 1 },
+      { event_type: 'SHARE', name: 'キャンペーンをシェアする（1日1回）', tickets: 1 },
+    ],
+  );
 
   const missions = [
     { name: 'はじめての本棚ミッション', reward_type: 100, reward_amount: 1, color: '#fff4d6', tasks: [['READ_BOOKS', 1], ['OPEN_DAYS', 2]] },
@@ -60,15 +51,11 @@ export async function insertDemoCampaigns(db: Tx, plan: DemoPlan, now: number): 
     { name: '連載ミッション', reward_type: 10, reward_amount: 30, color: '#eafbea', tasks: [['READ_EPISODE', 3]] },
   ] as const;
   for (const m of missions) {
-    const row = await db
-      .insertInto('missions')
-      .values({ name: m.name, background_color: m.color, reward_type: m.reward_type, reward_amount: m.reward_amount, lottery_campaign_id: campaign.id, start_at: now - DAY, end_at: now + 60 * DAY })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await db
-      .insertInto('mission_tasks')
-      .values(m.tasks.map(([type, target], i) => ({ mission_id: row.id, task_type: type, target, sort_order: i })))
-      .execute();
+    await insertMission(
+      db,
+      { name: m.name, background_color: m.color, reward_type: m.reward_type, reward_amount: m.reward_amount, lottery_campaign_id: campaignId, start_at: now - DAY, end_at: now + 60 * DAY },
+      m.tasks.map(([task_type, target]) => ({ task_type, target })),
+    );
   }
 }
 
@@ -77,8 +64,6 @@ export async function insertDemoCampaigns(db: Tx, plan: DemoPlan, now: number): 
  * has drawn, the draws are member data: the reset fails as it does for orders.
  */
 export async function deleteDemoCampaigns(db: Tx): Promise<void> {
-  if (await db.selectFrom('lottery_draws').select('id').limit(1).executeTakeFirst()) throw new Error('lottery draws refer to the demo campaign');
-  await db.deleteFrom('missions').execute();
-  await db.deleteFrom('lottery_campaigns').execute();
-  await db.deleteFrom('coupons').where('name', '=', 'くじ当選 100円引きクーポン').execute();
+  if (await anyLotteryDraw(db)) throw new Error('lottery draws refer to the demo campaign');
+  await deleteLotteriesAndMissions(db, PRIZE_COUPON_NAME);
 }

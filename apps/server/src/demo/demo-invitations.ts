@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema';
+import { anyInvitationGrant, deleteInvitationCampaigns, insertInvitationCampaign } from './demo-campaigns.repository';
 
 type Tx = Kysely<Database> | Transaction<Database>;
 const DAY = 86_400_000;
@@ -12,27 +13,24 @@ export const DEMO_INVITATION_NAME = '本棚 友達招待キャンペーン';
  * manga coins per friend's first purchase, up to 5 friends (1,500 coins).
  */
 export async function insertDemoInvitations(db: Tx, now: number): Promise<void> {
-  await db
-    .insertInto('invitation_campaigns')
-    .values({
-      name: DEMO_INVITATION_NAME,
-      start_at: now - 30 * DAY,
-      end_at: now + 60 * DAY,
-      utm_campaign: 'hondana_friend_invitation',
-      images: '[]',
-      campaign_type: 'FIRST_PURCHASE',
-      inviter_limit: 5,
-      use_steps: 0,
-      steps: JSON.stringify([{ mangaCoinAmount: 300, expireDays: 90 }]),
-      ticket_amount: 500,
-      ticket_min_cart_price: 1000,
-      ticket_valid_days: 30,
-    })
-    .execute();
+  await insertInvitationCampaign(db, {
+    name: DEMO_INVITATION_NAME,
+    start_at: now - 30 * DAY,
+    end_at: now + 60 * DAY,
+    utm_campaign: 'hondana_friend_invitation',
+    images: '[]',
+    campaign_type: 'FIRST_PURCHASE',
+    inviter_limit: 5,
+    use_steps: 0,
+    steps: JSON.stringify([{ mangaCoinAmount: 300, expireDays: 90 }]),
+    ticket_amount: 500,
+    ticket_min_cart_price: 1000,
+    ticket_valid_days: 30,
+  });
 }
 
 /** Before a catalog reset: the campaign goes with its codes; once a friend took a ticket, grants are member data and the reset fails. */
 export async function deleteDemoInvitations(db: Tx): Promise<void> {
-  if (await db.selectFrom('invitation_grants').select('id').limit(1).executeTakeFirst()) throw new Error('invitation grants refer to the demo campaign');
-  await db.deleteFrom('invitation_campaigns').execute();
+  if (await anyInvitationGrant(db)) throw new Error('invitation grants refer to the demo campaign');
+  await deleteInvitationCampaigns(db);
 }

@@ -1,0 +1,63 @@
+import type { Insertable, Kysely, Transaction } from 'kysely';
+import type { LotteryCampaignsTable, LotteryDistributionEventsTable, LotteryPrizesTable, MissionTasksTable, MissionsTable } from '../db/campaigns-schema';
+import type { CouponsTable } from '../db/cart-schema';
+import type { InvitationCampaignsTable } from '../db/invitations-schema';
+import type { Database } from '../db/schema';
+
+// The demo's selling layer as rows (`demo-campaigns.ts`, `demo-invitations.ts`). Only the demo
+// makes lotteries, missions and invitation campaigns, so their inserts live here, not in the areas.
+
+type Tx = Kysely<Database> | Transaction<Database>;
+
+export async function insertCoupon(db: Tx, coupon: Insertable<CouponsTable>): Promise<number> {
+  return (await db.insertInto('coupons').values(coupon).returning('id').executeTakeFirstOrThrow()).id;
+}
+
+/** A lottery with one box of `prizes` and the `events` that give a ticket; returns the campaign's id. */
+export async function insertLottery(
+  db: Tx,
+  campaign: Insertable<LotteryCampaignsTable>,
+  boxName: string,
+  prizes: Omit<Insertable<LotteryPrizesTable>, 'box_id'>[],
+  events: Omit<Insertable<LotteryDistributionEventsTable>, 'campaign_id'>[],
+): Promise<number> {
+  const { id } = await db.insertInto('lottery_campaigns').values(campaign).returning('id').executeTakeFirstOrThrow();
+  const box = await db.insertInto('lottery_boxes').values({ campaign_id: id, name: boxName }).returning('id').executeTakeFirstOrThrow();
+  await db
+    .insertInto('lottery_prizes')
+    .values(prizes.map((p) => ({ ...p, box_id: box.id })))
+    .execute();
+  await db
+    .insertInto('lottery_distribution_events')
+    .values(events.map((e) => ({ ...e, campaign_id: id })))
+    .execute();
+  return id;
+}
+
+/** A mission with its tasks in order. */
+export async function insertMission(db: Tx, mission: Insertable<MissionsTable>, tasks: Omit<Insertable<MissionTasksTable>, 'mission_id' | 'sort_order'>[]): Promise<void> {
+  const row = await db.insertInto('missions').values(mission).returning('id').executeTakeFirstOrThrow();
+  await db
+    .insertInto('mission_tasks')
+    .values(tasks.map((task, i) => ({ ...task, mission_id: row.id, sort_order: i })))
+    .execute();
+}
+
+export const anyLotteryDraw = async (db: Tx): Promise<boolean> => (await db.selectFrom('lottery_draws').select('id').limit(1).executeTakeFirst()) !== undefined;
+
+/** Every lottery and mission, and the demo's prize coupon (by its name). */
+export async function deleteLotteriesAndMissions(db: Tx, prizeCouponName: string): Promise<void> {
+  await db.deleteFrom('missions').execute();
+  await db.deleteFrom('lottery_campaigns').execute();
+  await db.deleteFrom('coupons').where('name', '=', prizeCouponName).execute();
+}
+
+export async function insertInvitationCampaign(db: Tx, campaign: Insertable<InvitationCampaignsTable>): Promise<void> {
+  await db.insertInto('invitation_campaigns').values(campaign).execute();
+}
+
+export const anyInvitationGrant = async (db: Tx): Promise<boolean> => (await db.selectFrom('invitation_grants').select('id').limit(1).executeTakeFirst()) !== undefined;
+
+export async function deleteInvitationCampaigns(db: Tx): Promise<void> {
+  await db.deleteFrom('invitation_campaigns').execute();
+}
