@@ -2,7 +2,7 @@ import { type Currency, currencies } from '@hondana/domain/wallet-lots';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../src/db/schema';
-import { balance, grant } from '../../src/modules/wallet/ledger';
+import { balance, grant } from '../../src/modules/ledger/ledger';
 import { sweepExpired } from '../../src/modules/wallet/wallet.service';
 import { createMember, signUp } from './members';
 

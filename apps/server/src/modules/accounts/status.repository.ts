@@ -1,6 +1,6 @@
 import { preparedQuery } from '../../db/prepared-query';
 import { paidBookOrderQuery, paidMoneyOrderQuery } from '../orders/purchase';
-import { balanceQuery } from '../wallet/ledger';
+import { balanceQuery } from '../ledger/ledger';
 
 /** get_status' member reads (`status.ts`): balances, first-buy and paid states, the registered top page, one row. */
 export const moneyStatusQuery = preparedQuery((db, $: { userId: number; now: number }) =>

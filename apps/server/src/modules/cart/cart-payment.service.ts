@@ -9,7 +9,7 @@ import type { PaymentDecisionHandler, PaymentProvider } from '../../payments/pay
 import { entitledBookIds } from '../orders/entitlements';
 import { booksForPurchase, insertOrder, transitionOrder } from '../orders/orders.repository';
 import { type PricedBook, type PurchaseRequest, deliver, grantEarnedPoints, ledgerBooks, priceBooks } from '../orders/purchase';
-import { refundOrderSpends, spend } from '../wallet/ledger';
+import { refundOrderSpends, spend } from '../ledger/ledger';
 import { rewardPurchase, ticketsOfOrder } from '../campaigns/purchase-rewards';
 import * as payments from './cart-payments.repository';
 import { useCoupon } from './cart.repository';

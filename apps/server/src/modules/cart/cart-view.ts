@@ -21,7 +21,7 @@ import type { Database } from '../../db/schema';
 import { entitledBookIds } from '../orders/entitlements';
 import { activeCampaigns, isFirstPaying } from '../orders/orders.repository';
 import { toPricing } from '../orders/purchase';
-import { balance } from '../wallet/ledger';
+import { balance } from '../ledger/ledger';
 import { allocateBundlePrice } from '@hondana/domain/cart-checkout';
 import { type BundleRow, bundleOnSale, bundlesById } from './bundle.repository';
 import { type CartRow, cartRows, chosenCouponId, memberCoupons } from './cart.repository';

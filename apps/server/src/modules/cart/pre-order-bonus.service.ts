@@ -16,7 +16,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 import { type PurchasableBookRow, booksForPurchase, upcomingBooksForPurchase } from '../orders/orders.repository';
 import { toPricing } from '../orders/purchase';
-import { grant, inMoneyTransaction } from '../wallet/ledger';
+import { grant, inMoneyTransaction } from '../ledger/ledger';
 import * as repo from './pre-order-bonus.repository';
 import type { BonusRow } from './pre-order-bonus.repository';
 

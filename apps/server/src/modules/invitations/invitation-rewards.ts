@@ -2,8 +2,8 @@ import { nextInviterStep } from '@hondana/domain/invitations/invitations';
 import { expiryAfterDays } from '@hondana/domain/wallet-lots';
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
-import { grant } from '../wallet/ledger';
-import { lockMember } from '../wallet/member-lock';
+import { grant } from '../ledger/ledger';
+import { lockMember } from '../ledger/member-lock';
 import * as repo from './invitations.repository';
 
 /**

@@ -9,7 +9,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 import { type StoredResponse, withOneTimeToken } from '../tokens/one-time-tokens';
 import { rewardPurchase } from '../campaigns/purchase-rewards';
-import { SpendConflict } from '../wallet/ledger';
+import { SpendConflict } from '../ledger/ledger';
 import { type PurchaseRequest, purchase, quote } from './purchase';
 
 /** Token purposes of the two buy flows (§7: /order/create_token, /order/book/manga_coin/create_token). */

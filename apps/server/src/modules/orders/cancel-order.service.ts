@@ -2,7 +2,7 @@ import { AppError, ErrorCode, notFound } from '@hondana/domain/errors';
 import { ledgerLine } from '@hondana/domain/ledger-lines';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
-import { inMoneyTransaction, refundOrderSpends, revokeOrderGrants } from '../wallet/ledger';
+import { inMoneyTransaction, refundOrderSpends, revokeOrderGrants } from '../ledger/ledger';
 import { revokeOrderEntitlements } from './entitlements';
 import { orderState, transitionOrder } from './orders.repository';
 

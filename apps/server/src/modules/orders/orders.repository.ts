@@ -6,7 +6,7 @@ import type { Expression, Insertable, Kysely, Transaction } from 'kysely';
 import type { OrdersTable } from '../../db/orders-schema';
 import type { Database } from '../../db/schema';
 import { preparedQuery } from '../../db/prepared-query';
-import { balanceQuery } from '../wallet/ledger';
+import { balanceQuery } from '../ledger/ledger';
 import { entitledBookQuery } from './entitlements.repository';
 
 type Db = Kysely<Database> | Transaction<Database>;

@@ -8,7 +8,7 @@ import { type PaymentType } from '@hondana/domain/wallet-payments';
 import { type Currency, expiryAfterDays } from '@hondana/domain/wallet-lots';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
-import { grant, spend } from '../wallet/ledger';
+import { grant, spend } from '../ledger/ledger';
 import { grantEntitlement } from './entitlements';
 import {
   type BookPricingRow,

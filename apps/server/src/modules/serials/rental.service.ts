@@ -6,7 +6,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 import { withRetry } from '../orders/buy.service';
 import { type StoredResponse, withOneTimeToken } from '../tokens/one-time-tokens';
-import { spend } from '../wallet/ledger';
+import { spend } from '../ledger/ledger';
 import { isAdultCategory } from './episode-access';
 import * as repo from './serials.repository';
 import type { EpisodeRow, SerialRow } from './serials.repository';

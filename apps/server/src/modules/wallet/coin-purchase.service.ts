@@ -10,8 +10,8 @@ import type { MangaCoinItemsTable } from '../../db/wallet-schema';
 import { insertOrder, transitionOrder } from '../orders/orders.repository';
 import { type StoredResponse, withOneTimeToken } from '../tokens/one-time-tokens';
 import { activeCoinItem, coinItemPurchaseCount, coinOrder, coinOrderForDecision, memberCoinOrder } from './coin-packs.repository';
-import { balance, grant } from './ledger';
-import { lockMember } from './member-lock';
+import { balance, grant } from '../ledger/ledger';
+import { lockMember } from '../ledger/member-lock';
 
 export const COIN_PURCHASE_TOKEN_PURPOSE = 'manga_coin_purchase';
 /** Most manga coins a member may hold (COIN_POSESSION_OVER beyond it; stated in the legal notice). */

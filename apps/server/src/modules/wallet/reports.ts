@@ -10,8 +10,7 @@ import {
 import { ledgerLine } from '@hondana/domain/ledger-lines';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
-import { grant, inMoneyTransaction } from './ledger';
-import { paidLotsRemainingAt } from './lots.repository';
+import { grant, inMoneyTransaction, paidLotsRemainingAt } from '../ledger/ledger';
 
 export interface UnusedBalance {
   referenceDate: string;

@@ -8,8 +8,7 @@ import type {
 import { type Currency, type LedgerKind, expiringWithin } from '@hondana/domain/wallet-lots';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
-import { balance, expireDue, inMoneyTransaction, usableLots } from './ledger';
-import { ledgerCount, ledgerPage, mangaCoinByPaid } from './lots.repository';
+import { balance, expireDue, inMoneyTransaction, ledgerCount, ledgerPage, mangaCoinByPaid, usableLots } from '../ledger/ledger';
 
 /** Writes the EXPIRE entries that are due, so what the member sees equals the ledger. */
 export const sweepExpired = (db: Kysely<Database>, userId: number, now: number): Promise<number> =>

@@ -6,7 +6,7 @@ import { BONUS_COIN_VALID_DAYS, DEFAULT_POINT_VALID_DAYS, expiryAfterDays } from
 import type { Transaction } from 'kysely';
 import type { Database } from '../../../db/schema';
 import { grantEntitlement } from '../../orders/entitlements';
-import { grant } from '../../wallet/ledger';
+import { grant } from '../../ledger/ledger';
 import { type PrizeRow, boxesOf, campaignById, claimTicket, giveCouponOnce, insertDraw, prizesOfBox, takeOneOfStock, ticketById } from './lottery.repository';
 import { wonPrizeView } from './lottery-views';
 

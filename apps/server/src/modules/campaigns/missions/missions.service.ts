@@ -7,7 +7,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../../db/schema';
 import { ownsBook } from '../../orders/entitlements';
 import { toPricing } from '../../orders/purchase';
-import { grant } from '../../wallet/ledger';
+import { grant } from '../../ledger/ledger';
 import { grantForEvent } from '../lottery/lottery-grants.service';
 import { type MissionRow, bookPricing, claimReward, episodeReadToEnd, markNoticed, progressOf, recordTaskEvent, rewardsOf, runningMissions, tasksOf } from './missions.repository';
 

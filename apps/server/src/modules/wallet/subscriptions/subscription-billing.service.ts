@@ -7,8 +7,8 @@ import type { Database } from '../../../db/schema';
 import type { PaymentDecisionHandler, PaymentProvider } from '../../../payments/payment-provider';
 import { insertOrder, transitionOrder } from '../../orders/orders.repository';
 import { MAX_MANGA_COIN_POSSESSION } from '../coin-purchase.service';
-import { balance, grant } from '../ledger';
-import { lockMember } from '../member-lock';
+import { balance, grant } from '../../ledger/ledger';
+import { lockMember } from '../../ledger/member-lock';
 import {
   type SubscriptionRow,
   cycleByOrder,

@@ -5,10 +5,13 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 import * as lots from './lots.repository';
 
-export { balanceQuery } from './lots.repository';
+// A balance as a subquery for other areas' one-statement reads; the member's ledger page and
+// manga coins by paid state (the wallet's screens); paid lots left at an instant (資金決済法 report).
+export { balanceQuery, ledgerCount, ledgerPage, mangaCoinByPaid, paidLotsRemainingAt } from './lots.repository';
 
 /**
- * The money core: lots and their append-only ledger. Every function takes the
+ * The money core every area that grants or spends shares (the `ledger` area, below the wallet,
+ * orders and cart): lots and their append-only ledger. Every function takes the
  * caller's transaction, so a grant, spend, expiry or refund is written with its cause or not
  * at all. Spending is a conditional update checked by affected rows; on PostgreSQL the member's
  * lots are also locked in spend order, so concurrent spends of one member queue instead of
