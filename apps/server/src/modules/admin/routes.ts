@@ -23,7 +23,7 @@ import { z } from 'zod';
 import { CoinPackSalesQuery, TopTitlesQuery } from '@hondana/domain/admin/admin-serials-api';
 import { importBook } from '../../import/import-book';
 import { ImportError } from '../../import/import-error';
-import { withRetry } from '../orders/buy.service';
+import { withRetry } from '../ledger/ledger';
 import { issueToken, tokenUseIn } from '../tokens/one-time-tokens';
 import { requireStaff } from './admin-guard';
 import { ADMIN_TOKEN_PURPOSE, adminMutation } from './admin-mutation';

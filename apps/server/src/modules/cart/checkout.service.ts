@@ -5,7 +5,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { CardInput } from '@hondana/domain/wallet-payments';
 import type { Database } from '../../db/schema';
 import type { PaymentProvider } from '../../payments/payment-provider';
-import { withRetry } from '../orders/buy.service';
+import { withRetry } from '../ledger/ledger';
 import { type PurchaseRequest, purchase } from '../orders/purchase';
 import { type StoredResponse, withOneTimeToken } from '../tokens/one-time-tokens';
 import { rewardPurchase } from '../campaigns/purchase-rewards';

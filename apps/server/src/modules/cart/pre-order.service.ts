@@ -3,7 +3,7 @@ import { SalesStatus } from '@hondana/domain/catalog';
 import { AppError, ErrorCode, notFound } from '@hondana/domain/errors';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
-import { withRetry } from '../orders/buy.service';
+import { withRetry } from '../ledger/ledger';
 import { cancelBookOrder } from '../orders/cancel-order.service';
 import { entitledBookIds } from '../orders/entitlements';
 import { booksForPurchase } from '../orders/orders.repository';

@@ -172,3 +172,15 @@ export async function inMoneyTransaction<T>(db: Kysely<Database>, work: (trx: Tr
     }
   }
 }
+
+/** Runs a token use again when a lot changed under it (`SpendConflict`: its transaction rolled back whole). */
+export async function withRetry<T>(run: () => Promise<T>, attempts = 5): Promise<T> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await run();
+    } catch (error) {
+      if (!(error instanceof SpendConflict)) throw error;
+      if (attempt >= attempts) throw new AppError(409, ErrorCode.BAD_REQUEST, ['busy: try again']);
+    }
+  }
+}

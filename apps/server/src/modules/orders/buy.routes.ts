@@ -2,7 +2,7 @@ import { BuyCheckV1Body, BuyCheckV2Body, BuyV1Body, BuyV2Body, FreeBookBody, Man
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireUser } from '../accounts/session-plugin';
-import { issueToken } from '../tokens/one-time-tokens';
+import { issueToken, requireToken } from '../tokens/one-time-tokens';
 import * as buy from './buy.service';
 import { freeBookOnLoad, freeNextBook } from './free-books.service';
 
@@ -28,7 +28,7 @@ export const buyRoutes: FastifyPluginAsync = async (base) => {
 
   app.post('/order/buy', { schema: { body: BuyV1Body, querystring: TokenQuery } }, async (request, reply) => {
     const member = await buyer(request);
-    const token = buy.requireToken(request.body.token, request.query.token);
+    const token = requireToken(request.body.token, request.query.token);
     const { book_id, use_point, buy_type } = request.body;
     const result = await buy.buyV2(db, member, { token, bookIds: [book_id], usePoint: use_point, buyType: buy_type }, now());
     return reply.code(result.status).send(result.body);
@@ -41,7 +41,7 @@ export const buyRoutes: FastifyPluginAsync = async (base) => {
 
   app.post('/order/buy/v2', { schema: { body: BuyV2Body, querystring: TokenQuery } }, async (request, reply) => {
     const member = await buyer(request);
-    const token = buy.requireToken(request.body.token, request.query.token);
+    const token = requireToken(request.body.token, request.query.token);
     const { book_ids, use_point, buy_type } = request.body;
     const result = await buy.buyV2(db, member, { token, bookIds: book_ids, usePoint: use_point, buyType: buy_type }, now());
     return reply.code(result.status).send(result.body);
@@ -58,7 +58,7 @@ export const buyRoutes: FastifyPluginAsync = async (base) => {
 
   app.post('/order/book/manga_coin/buy', { schema: { body: MangaCoinBuyBody, querystring: TokenQuery } }, async (request, reply) => {
     const member = await buyer(request);
-    const token = buy.requireToken(request.body.token, request.query.token);
+    const token = requireToken(request.body.token, request.query.token);
     const { book_id, checked_price } = request.body;
     const result = await buy.mangaCoinBuy(db, member, { token, bookId: book_id, checkedPrice: checked_price }, now());
     return reply.code(result.status).send(result.body);

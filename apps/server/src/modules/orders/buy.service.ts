@@ -1,4 +1,3 @@
-import { AppError, ErrorCode, badRequest } from '@hondana/domain/errors';
 import type {
   BuyCheckV2Response,
   BuyV2Response,
@@ -9,7 +8,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 import { type StoredResponse, withOneTimeToken } from '../tokens/one-time-tokens';
 import { rewardPurchase } from '../campaigns/purchase-rewards';
-import { SpendConflict } from '../ledger/ledger';
+import { withRetry } from '../ledger/ledger';
 import { type PurchaseRequest, purchase, quote } from './purchase';
 
 /** Token purposes of the two buy flows (§7: /order/create_token, /order/book/manga_coin/create_token). */
@@ -110,23 +109,4 @@ export function mangaCoinBuy(
       },
     ),
   );
-}
-
-/** A token from the body or the query string (§7 sends it either way); missing → 400 naming it. */
-export function requireToken(...candidates: (string | undefined)[]): string {
-  const token = candidates.find((t) => t !== undefined && t !== '');
-  if (!token) throw badRequest('token', 'is required');
-  return token;
-}
-
-/** Runs a token use again when a lot changed under it (its transaction rolled back whole). */
-export async function withRetry<T>(run: () => Promise<T>, attempts = 5): Promise<T> {
-  for (let attempt = 1; ; attempt += 1) {
-    try {
-      return await run();
-    } catch (error) {
-      if (!(error instanceof SpendConflict)) throw error;
-      if (attempt >= attempts) throw new AppError(409, ErrorCode.BAD_REQUEST, ['busy: try again']);
-    }
-  }
 }

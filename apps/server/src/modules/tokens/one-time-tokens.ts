@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { AppError, ErrorCode } from '@hondana/domain/errors';
+import { AppError, ErrorCode, badRequest } from '@hondana/domain/errors';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 import { digest, newSecret } from '../accounts/sessions';
@@ -134,4 +134,11 @@ function stableJson(value: unknown): string {
     return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${stableJson(v)}`).join(',')}}`;
   }
   return JSON.stringify(value) ?? 'null';
+}
+
+/** A token from the body or the query string (§7 sends it either way); missing → 400 naming it. */
+export function requireToken(...candidates: (string | undefined)[]): string {
+  const token = candidates.find((t) => t !== undefined && t !== '');
+  if (!token) throw badRequest('token', 'is required');
+  return token;
 }

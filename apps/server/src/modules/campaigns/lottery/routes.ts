@@ -13,9 +13,9 @@ import {
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireUser } from '../../accounts/session-plugin';
-import { requireToken, withRetry } from '../../orders/buy.service';
+import { withRetry } from '../../ledger/ledger';
 import { registerTokenEndpoints } from '../../tokens/token-routes';
-import { withOneTimeToken } from '../../tokens/one-time-tokens';
+import { requireToken, withOneTimeToken } from '../../tokens/one-time-tokens';
 import { type HumanCheck, sandboxHumanCheck } from '../../../http/human-check';
 import { type RandomInt, consumeTicket } from './lottery-draw.service';
 import { grantReadEnd, grantShare, grantUrl } from './lottery-grants.service';
