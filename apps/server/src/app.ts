@@ -26,6 +26,7 @@ import { sessionPlugin } from './modules/accounts/session-plugin';
 import { registerAppSession } from './modules/accounts/app-session';
 import { catalogRoutes } from './modules/catalog/routes';
 import { ordersRoutes } from './modules/orders/routes';
+import { rewardPurchase } from './modules/campaigns/purchase-rewards';
 import { walletRoutes } from './modules/wallet/routes';
 import { subscriptionRoutes } from './modules/wallet/subscriptions/routes';
 import { readingRoutes } from './modules/reading/routes';
@@ -164,7 +165,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(catalogRoutes);
       await api.register(walletRoutes);
       await api.register(subscriptionRoutes);
-      await api.register(ordersRoutes);
+      await api.register(ordersRoutes, { rewardPurchase });
       await api.register(readingRoutes);
       await api.register(reviewsRoutes);
       await api.register(noticesRoutes);

@@ -7,7 +7,7 @@ import * as buy from './buy.service';
 import { freeBookOnLoad, freeNextBook } from './free-books.service';
 
 /** §7 "Orders": the COIN and manga coin buy flows, and free books (§4). */
-export const buyRoutes: FastifyPluginAsync = async (base) => {
+export const buyRoutes: FastifyPluginAsync<{ rewardPurchase: buy.PurchaseReward }> = async (base, { rewardPurchase }) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const { db } = app.deps.database;
   const now = () => app.deps.clock().getTime();
@@ -30,7 +30,7 @@ export const buyRoutes: FastifyPluginAsync = async (base) => {
     const member = await buyer(request);
     const token = requireToken(request.body.token, request.query.token);
     const { book_id, use_point, buy_type } = request.body;
-    const result = await buy.buyV2(db, member, { token, bookIds: [book_id], usePoint: use_point, buyType: buy_type }, now());
+    const result = await buy.buyV2(db, member, { token, bookIds: [book_id], usePoint: use_point, buyType: buy_type }, now(), rewardPurchase);
     return reply.code(result.status).send(result.body);
   });
 
@@ -43,7 +43,7 @@ export const buyRoutes: FastifyPluginAsync = async (base) => {
     const member = await buyer(request);
     const token = requireToken(request.body.token, request.query.token);
     const { book_ids, use_point, buy_type } = request.body;
-    const result = await buy.buyV2(db, member, { token, bookIds: book_ids, usePoint: use_point, buyType: buy_type }, now());
+    const result = await buy.buyV2(db, member, { token, bookIds: book_ids, usePoint: use_point, buyType: buy_type }, now(), rewardPurchase);
     return reply.code(result.status).send(result.body);
   });
 
@@ -60,7 +60,7 @@ export const buyRoutes: FastifyPluginAsync = async (base) => {
     const member = await buyer(request);
     const token = requireToken(request.body.token, request.query.token);
     const { book_id, checked_price } = request.body;
-    const result = await buy.mangaCoinBuy(db, member, { token, bookId: book_id, checkedPrice: checked_price }, now());
+    const result = await buy.mangaCoinBuy(db, member, { token, bookId: book_id, checkedPrice: checked_price }, now(), rewardPurchase);
     return reply.code(result.status).send(result.body);
   });
 

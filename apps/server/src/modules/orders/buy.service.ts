@@ -7,13 +7,22 @@ import type {
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 import { type StoredResponse, withOneTimeToken } from '../tokens/one-time-tokens';
-import { rewardPurchase } from '../campaigns/purchase-rewards';
 import { withRetry } from '../ledger/ledger';
 import { type PurchaseRequest, purchase, quote } from './purchase';
 
 /** Token purposes of the two buy flows (§7: /order/create_token, /order/book/manga_coin/create_token). */
 export const BUY_TOKEN_PURPOSE = 'order_buy';
 export const MANGA_COIN_BUY_TOKEN_PURPOSE = 'order_manga_coin_buy';
+
+/**
+ * What a completed order earns in the selling layer (lottery tickets, missions, a friend's
+ * invitation), written in the order's transaction. Wired in `app.ts`: campaigns'
+ * `rewardPurchase`, which itself reads orders, so orders does not import it.
+ */
+export type PurchaseReward = (
+  trx: Transaction<Database>,
+  order: { userId: number; orderId: number; totalPrice: number; now: number },
+) => Promise<{ lotteryCampaignId: number }[]>;
 
 export interface Buyer {
   userId: number;
@@ -51,6 +60,7 @@ export function buyV2(
   buyer: Buyer,
   input: { token: string; bookIds: number[]; usePoint: number; buyType: string },
   now: number,
+  rewardPurchase: PurchaseReward,
 ): Promise<StoredResponse<BuyV2Response>> {
   const req: PurchaseRequest = { ...buyer, bookIds: input.bookIds, usePoint: input.usePoint, currency: 'COIN', buyFree: false, now };
   return withRetry(() =>
@@ -88,6 +98,7 @@ export function mangaCoinBuy(
   buyer: Buyer,
   input: { token: string; bookId: number; checkedPrice: number },
   now: number,
+  rewardPurchase: PurchaseReward,
 ): Promise<StoredResponse<MangaCoinBuyResponse>> {
   const req: PurchaseRequest = {
     ...buyer,
