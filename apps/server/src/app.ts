@@ -24,6 +24,7 @@ import { StoreChanges } from './ops/store-changes';
 import { accountsRoutes } from './modules/accounts/routes';
 import { sessionPlugin } from './modules/accounts/session-plugin';
 import { registerAppSession } from './modules/accounts/app-session';
+import { AUTH_WINDOW_MS } from './modules/accounts/auth-attempts';
 import { catalogRoutes } from './modules/catalog/routes';
 import { ordersRoutes } from './modules/orders/routes';
 import { rewardPurchase } from './modules/campaigns/purchase-rewards';
@@ -155,7 +156,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(formbody);
   await app.register(sessionPlugin);
   registerAppSession(app);
-  registerHousekeeping(scheduler);
+  registerHousekeeping(scheduler, { rateWindowMs: AUTH_WINDOW_MS });
   await app.register(healthRoutes);
 
   await app.register(

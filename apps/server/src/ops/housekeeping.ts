@@ -1,6 +1,5 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import { AUTH_WINDOW_MS } from '../modules/accounts/auth-attempts';
 import { deleteExpiredSessions } from './housekeeping.repository';
 import { sweepRateLimits } from './rate-limiter';
 import type { Scheduler } from './scheduler';
@@ -12,12 +11,15 @@ async function sweepExpiredSessions(db: Kysely<Database>, now: number): Promise<
   return deleteExpiredSessions(db, now);
 }
 
-/** The store's own upkeep jobs: rate-limit counters past every window, expired sessions. */
-export function registerHousekeeping(scheduler: Scheduler): void {
+/**
+ * The store's own upkeep jobs: rate-limit counters past every window, expired sessions.
+ * `rateWindowMs` is the longest rate-limit window (`app.ts` passes the accounts' login window).
+ */
+export function registerHousekeeping(scheduler: Scheduler, { rateWindowMs }: { rateWindowMs: number }): void {
   scheduler.register({
     name: 'rate-limit-sweep',
     everyMs: 5 * 60 * 1000,
-    run: ({ db, now }) => sweepRateLimits(db, now, AUTH_WINDOW_MS),
+    run: ({ db, now }) => sweepRateLimits(db, now, rateWindowMs),
   });
   scheduler.register({
     name: 'expired-session-sweep',
