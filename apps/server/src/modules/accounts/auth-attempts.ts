@@ -2,7 +2,7 @@ import { AppError, ErrorCode } from '@hondana/domain/errors';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { type Attempt, type RateLimit, releaseAttempt, takeAttempt } from '../../ops/rate-limiter';
-import { digest } from './sessions';
+import { digest } from '../tokens/secrets';
 
 export type AuthAttemptKind = 'login' | 'signup';
 

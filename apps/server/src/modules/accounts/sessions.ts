@@ -1,6 +1,6 @@
-import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
+import { digest, newSecret } from '../tokens/secrets';
 import * as repo from './sessions.repository';
 
 /** The live-session statement, for the pages' member statement to add the member's answers to. */
@@ -9,10 +9,8 @@ export { liveSessionUserQuery } from './sessions.repository';
 export const SESSION_COOKIE = 'hondana_session';
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 
-/** Session ids and one-time tokens are stored as SHA-256 digests, never as issued. */
-export const digest = (secret: string): string => createHash('sha256').update(secret).digest('base64url');
-
-export const newSecret = (): string => randomBytes(32).toString('base64url');
+/** A session id's stored digest, for the pages' own session lookup (`web/web-plugin.ts`). */
+export { digest } from '../tokens/secrets';
 
 export interface SessionUser {
   userId: number;

@@ -2,7 +2,7 @@ import type { StaffRole } from '@hondana/domain/admin/admin-api';
 import { AppError, ErrorCode, unauthorized } from '@hondana/domain/errors';
 import type { FastifyRequest } from 'fastify';
 import { sessionSecret, sessionUser } from '../accounts/session-plugin';
-import { digest } from '../accounts/sessions';
+import { digest } from '../tokens/secrets';
 import { endSession, findRole, sessionActivity, touchSession } from './staff.repository';
 
 /** A console session idle this long is ended: the operator logs in again. */

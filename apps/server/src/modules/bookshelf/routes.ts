@@ -3,7 +3,7 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { requireUser } from '../accounts/session-plugin';
 import { adultAllowed } from '../catalog/adult-access';
 import { parseInput } from '../reviews/parse-input';
-import { registerTokenEndpoints } from '../tokens/token-routes';
+import { registerTokenEndpoints } from '../accounts/token-routes';
 import { maxBookFinishRead, reservableBooks, userTitle } from './user-titles.service';
 import { continueReading, hidePurpose, listShelf, setHidden, shelfOfTitle } from './bookshelf.service';
 import { stillEntitled } from './offline-check.repository';

@@ -21,7 +21,7 @@ import { parseInput } from '../reviews/parse-input';
 import { unreadReviewNotices } from '../reviews/review-notices';
 import { reviewVisibility } from '../reviews/review-visibility';
 import { withOneTimeToken } from '../tokens/one-time-tokens';
-import { registerTokenEndpoints } from '../tokens/token-routes';
+import { registerTokenEndpoints } from '../accounts/token-routes';
 import { refuseCrossSite } from '../../http/same-site';
 import * as newly from './newly.service';
 import { getNotificationSettings, saveNotificationSettings } from './notification-settings';

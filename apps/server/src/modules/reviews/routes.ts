@@ -25,7 +25,7 @@ import type { Database } from '../../db/schema';
 import { requireUser, sessionUser } from '../accounts/session-plugin';
 import { forgetTitleFacts } from '../catalog/title-facts';
 import { withOneTimeToken } from '../tokens/one-time-tokens';
-import { registerTokenEndpoints } from '../tokens/token-routes';
+import { registerTokenEndpoints } from '../accounts/token-routes';
 import { parseInput } from './parse-input';
 import { listReviewNotices } from './review-notices';
 import { reviewVisibility } from './review-visibility';

@@ -13,7 +13,7 @@ import { z } from 'zod';
 import { idParam } from '@hondana/domain/books';
 import { requireUser, sessionUser } from '../accounts/session-plugin';
 import { parseInput } from '../reviews/parse-input';
-import { createTokenResponse } from '../tokens/token-routes';
+import { createTokenResponse } from '../accounts/token-routes';
 import { episodeBrowser } from './episode-access';
 import { markReading, deleteHistory, setNotification } from './reading.service';
 import { RENTAL_PURPOSE, rent, useAdReward } from './rental.service';

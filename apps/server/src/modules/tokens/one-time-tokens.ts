@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { AppError, ErrorCode, badRequest } from '@hondana/domain/errors';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
-import { digest, newSecret } from '../accounts/sessions';
+import { digest, newSecret } from './secrets';
 import { claimToken, deleteExpiredTokens, findToken, insertToken, storeResponse } from './one-time-tokens.repository';
 
 /**

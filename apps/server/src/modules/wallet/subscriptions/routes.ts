@@ -16,7 +16,7 @@ import { type HumanCheck, sandboxHumanCheck } from '../../../http/human-check';
 import type { PaymentProvider } from '../../../payments/payment-provider';
 import { createSandboxProvider, sandboxMaintenanceFromEnv } from '../../../payments/sandbox-provider';
 import { requireUser, sessionUser } from '../../accounts/session-plugin';
-import { createTokenResponse } from '../../tokens/token-routes';
+import { createTokenResponse } from '../../accounts/token-routes';
 import { planBannerSvg } from './plan-image';
 import { renewDueSubscriptions } from './renewal.service';
 import * as subscriptions from './subscription.service';

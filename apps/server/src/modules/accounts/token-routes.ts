@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { requireUser } from '../accounts/session-plugin';
-import { issueToken } from './one-time-tokens';
+import { issueToken } from '../tokens/one-time-tokens';
+import { requireUser } from './session-plugin';
 
 /** The answer of a §7 `create_token` call: a one-time token for this member and `purpose` (401 for a guest). */
 export async function createTokenResponse(request: FastifyRequest, purpose: string) {
