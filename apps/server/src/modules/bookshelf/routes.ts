@@ -2,7 +2,7 @@ import { ContinueQuery, HideBooksInput, OfflineCheckQuery, UserBooksByTitleQuery
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { requireUser } from '../accounts/session-plugin';
 import { adultAllowed } from '../catalog/adult-access';
-import { parseInput } from '../reviews/parse-input';
+import { parseInput } from '../../http/parse-input';
 import { registerTokenEndpoints } from '../accounts/token-routes';
 import { maxBookFinishRead, reservableBooks, userTitle } from './user-titles.service';
 import { continueReading, hidePurpose, listShelf, setHidden, shelfOfTitle } from './bookshelf.service';

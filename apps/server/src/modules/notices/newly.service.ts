@@ -3,7 +3,7 @@ import type { NewlyMessage, NewlyNoticeSetting, NewlyNoticeType, NewlyReason } f
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 import { coverUrl } from '../../media/media-spec';
-import { forbidden } from '../reviews/parse-input';
+import { forbidden } from '../../http/parse-input';
 import * as repo from './newly.repository';
 
 type Db = Kysely<Database> | Transaction<Database>;

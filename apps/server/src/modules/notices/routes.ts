@@ -17,7 +17,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireUser } from '../accounts/session-plugin';
 import { forgetTitleFacts } from '../catalog/title-facts';
-import { parseInput } from '../reviews/parse-input';
+import { parseInput } from '../../http/parse-input';
 import { unreadReviewNotices } from '../reviews/review-notices';
 import { reviewVisibility } from '../reviews/review-visibility';
 import { withOneTimeToken } from '../tokens/one-time-tokens';

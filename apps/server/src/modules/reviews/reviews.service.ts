@@ -12,7 +12,7 @@ import {
 import type { Kysely, Transaction } from 'kysely';
 import type { z } from 'zod';
 import type { Database } from '../../db/schema';
-import { forbidden } from './parse-input';
+import { forbidden } from '../../http/parse-input';
 import * as writes from './review-writes.repository';
 import * as repo from './reviews.repository';
 

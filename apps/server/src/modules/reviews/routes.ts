@@ -26,7 +26,7 @@ import { requireUser, sessionUser } from '../accounts/session-plugin';
 import { forgetTitleFacts } from '../catalog/title-facts';
 import { withOneTimeToken } from '../tokens/one-time-tokens';
 import { registerTokenEndpoints } from '../accounts/token-routes';
-import { parseInput } from './parse-input';
+import { parseInput } from '../../http/parse-input';
 import { listReviewNotices } from './review-notices';
 import { reviewVisibility } from './review-visibility';
 import * as reviews from './reviews.service';

@@ -12,7 +12,7 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { idParam } from '@hondana/domain/books';
 import { requireUser, sessionUser } from '../accounts/session-plugin';
-import { parseInput } from '../reviews/parse-input';
+import { parseInput } from '../../http/parse-input';
 import { createTokenResponse } from '../accounts/token-routes';
 import { episodeBrowser } from './episode-access';
 import { markReading, deleteHistory, setNotification } from './reading.service';

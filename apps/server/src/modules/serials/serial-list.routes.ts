@@ -3,7 +3,7 @@ import { idListParam, idParam } from '@hondana/domain/books';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { sessionUser } from '../accounts/session-plugin';
-import { parseInput } from '../reviews/parse-input';
+import { parseInput } from '../../http/parse-input';
 import { pathId } from './path-id';
 import * as discovery from './serial-discovery.service';
 import { toSerial } from './serial-views';
