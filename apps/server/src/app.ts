@@ -33,6 +33,7 @@ import { subscriptionRoutes } from './modules/wallet/subscriptions/routes';
 import { readingRoutes } from './modules/reading/routes';
 import { noticesRoutes } from './modules/notices/routes';
 import { reviewsRoutes } from './modules/reviews/routes';
+import { forgetTitleFacts } from './modules/catalog/title-facts';
 import { serialsRoutes } from './modules/serials/routes';
 import { cartRoutes } from './modules/cart/routes';
 import { type CampaignRoutesOptions, campaignRoutes } from './modules/campaigns/routes';
@@ -168,7 +169,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(subscriptionRoutes);
       await api.register(ordersRoutes, { rewardPurchase });
       await api.register(readingRoutes);
-      await api.register(reviewsRoutes);
+      await api.register(reviewsRoutes, { forgetTitleFacts });
       await api.register(noticesRoutes);
       await api.register(serialsRoutes);
       await api.register(cartRoutes);

@@ -20,10 +20,9 @@ import {
 import { TitleIdPath } from '@hondana/domain/titles';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 import { requireUser, sessionUser } from '../accounts/session-plugin';
-import { forgetTitleFacts } from '../catalog/title-facts';
 import { withOneTimeToken } from '../tokens/one-time-tokens';
 import { registerTokenEndpoints } from '../accounts/token-routes';
 import { parseInput } from '../../http/parse-input';
@@ -40,8 +39,16 @@ const TOKEN_ENDPOINTS: Record<string, string> = {
   '/review/warning/create_token': 'review_warning',
 };
 
+export interface ReviewsRoutesOptions {
+  /**
+   * Forgets the title's kept facts, which carry its rating. `app.ts` passes the catalog's
+   * `forgetTitleFacts`: the catalog's book detail shows reviews' marks, so reviews do not import it.
+   */
+  forgetTitleFacts: (db: Kysely<Database>, titleId: number) => void;
+}
+
 /** Reviews (§7 "Reviews"): every mutation takes its one-time token; others' content is 403. */
-export const reviewsRoutes: FastifyPluginAsync = async (base) => {
+export const reviewsRoutes: FastifyPluginAsync<ReviewsRoutesOptions> = async (base, { forgetTitleFacts }) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const { db } = app.deps.database;
   const now = () => app.deps.clock().getTime();
