@@ -10,6 +10,7 @@ import {
   episodeSpendType,
   finalPrice,
   guestTicketState,
+  isAdultCategory,
   isRenting,
   isUnlimitedRental,
   personalizedSpendType,
@@ -201,5 +202,14 @@ describe('order-only serials', () => {
     expect(orderOnlyEpisodeSequence(eps, 0)).toBe(2);
     expect(orderOnlyEpisodeSequence(eps, 2)).toBe(3);
     expect(orderOnlyEpisodeSequence(eps, 4)).toBeNull();
+  });
+});
+
+describe("§4's adult gate for serials", () => {
+  it('takes the adult page types (オトナ女子, オトナ男子) as adult, and no other', () => {
+    expect(isAdultCategory('adult_female')).toBe(true);
+    expect(isAdultCategory('adult_male')).toBe(true);
+    expect(isAdultCategory('shonen')).toBe(false);
+    expect(isAdultCategory('')).toBe(false);
   });
 });

@@ -12,6 +12,9 @@
  * Rentals last `rentalMinutes`, or forever when 0 (stored as `RENTAL_FOREVER`).
  */
 
+/** Adult page types (オトナ女子, オトナ男子) are the adult categories of §4's gate. */
+export const isAdultCategory = (category: string): boolean => category.startsWith('adult');
+
 export const SpendType = { FREE: 0, CHARGE: 1, PAYMENT: 2, TICKET: 3 } as const;
 export type SpendType = (typeof SpendType)[keyof typeof SpendType];
 export const spendTypes: readonly SpendType[] = [0, 1, 2, 3];

@@ -1,7 +1,7 @@
 import { AppError, ErrorCode } from '@hondana/domain/errors';
 import { PAGE_IMAGE_WIDTHS, type PagesData } from '@hondana/domain/reading';
 import type { EpisodeBrowser } from '@hondana/domain/serials-api';
-import { isRenting } from '@hondana/domain/serials';
+import { isAdultCategory, isRenting } from '@hondana/domain/serials';
 import { type PageGrant, signEpisodeQuery, urlExpiry } from '../../media/signed-urls';
 import { ownsBook } from '../orders/entitlements';
 import type { Db, EpisodeRow, SerialRow } from './serials.repository';
@@ -33,8 +33,6 @@ export async function episodeGrant(
   return null;
 }
 
-/** Adult page types (オトナ女子, オトナ男子) are the adult categories of §4's gate. */
-export const isAdultCategory = (category: string): boolean => category.startsWith('adult');
 
 /** The media route's check at request time: the signed grant must still hold. */
 export async function canServeEpisodePage(db: Db, grant: PageGrant, episodeId: number, now: number): Promise<boolean> {

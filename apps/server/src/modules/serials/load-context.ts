@@ -1,10 +1,9 @@
-import { guestTicketState } from '@hondana/domain/serials';
+import { guestTicketState, isAdultCategory } from '@hondana/domain/serials';
 import type { SerialAdultGate, SerialDetailPage, SerialHomePage } from '@hondana/domain/serials-api';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { StoreLoadContext, Viewer } from '../../web/load-context';
 import { getCoin } from '../wallet/wallet.service';
-import { isAdultCategory } from './episode-access';
 import * as discovery from './serial-discovery.service';
 import * as repo from './serials.repository';
 import { toSerial } from './serial-views';

@@ -1,12 +1,11 @@
 import { AppError, ErrorCode } from '@hondana/domain/errors';
 import { ledgerLine } from '@hondana/domain/ledger-lines';
 import type { RentalResult } from '@hondana/domain/serials-api';
-import { RentalPaymentType, SpendType, chargeState, rentalEnd } from '@hondana/domain/serials';
+import { RentalPaymentType, SpendType, chargeState, isAdultCategory, rentalEnd } from '@hondana/domain/serials';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 import { type StoredResponse, withOneTimeToken } from '../tokens/one-time-tokens';
 import { spend, withRetry } from '../ledger/ledger';
-import { isAdultCategory } from './episode-access';
 import * as repo from './serials.repository';
 import type { EpisodeRow, SerialRow } from './serials.repository';
 import { baseSpendType, episodeUserData, isExpired, isReleased } from './serial-views';
