@@ -1,7 +1,10 @@
+import type { UserStatus } from '@hondana/domain/accounts';
 import { type ErrorBody, ErrorCode } from '@hondana/domain/errors';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify';
-import type { MaintenanceMode } from '../ops/maintenance';
 import { maintenancePageHtml } from './maintenance-page';
+
+/** The operator's maintenance mode (`ops/maintenance.ts` keeps it). */
+type MaintenanceMode = UserStatus['maintenanceMode'];
 
 /**
  * What a route is to the §4 maintenance modes, decided once when the route is registered:
