@@ -28,6 +28,7 @@ import { AUTH_WINDOW_MS } from './modules/accounts/auth-attempts';
 import { catalogRoutes } from './modules/catalog/routes';
 import { ordersRoutes } from './modules/orders/routes';
 import { rewardPurchase } from './modules/campaigns/purchase-rewards';
+import { rentalPayments } from './modules/serials/rental-payments';
 import { walletRoutes } from './modules/wallet/routes';
 import { subscriptionRoutes } from './modules/wallet/subscriptions/routes';
 import { readingRoutes } from './modules/reading/routes';
@@ -167,7 +168,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(catalogRoutes);
       await api.register(walletRoutes);
       await api.register(subscriptionRoutes);
-      await api.register(ordersRoutes, { rewardPurchase });
+      await api.register(ordersRoutes, { rewardPurchase, rentalPayments });
       await api.register(readingRoutes);
       await api.register(reviewsRoutes, { forgetTitleFacts });
       await api.register(noticesRoutes);

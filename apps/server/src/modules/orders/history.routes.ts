@@ -6,14 +6,14 @@ import { requireUser, sessionUser } from '../accounts/session-plugin';
 import * as history from './history.service';
 
 /** §7 "Orders" history and entitlements, and "Point campaigns". */
-export const historyRoutes: FastifyPluginAsync = async (base) => {
+export const historyRoutes: FastifyPluginAsync<{ rentalPayments: history.RentalPayments }> = async (base, { rentalPayments }) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const { db } = app.deps.database;
   const now = () => app.deps.clock().getTime();
 
   app.get('/order/payments', { schema: { querystring: PaymentsQuery } }, async (request) => {
     const user = await requireUser(request);
-    return history.payments(db, user.userId, request.query);
+    return history.payments(db, user.userId, request.query, rentalPayments);
   });
 
   app.get('/user/recently_bought/v3', { schema: { querystring: RecentlyBoughtQuery } }, async (request) => {

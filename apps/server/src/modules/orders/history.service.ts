@@ -12,7 +12,6 @@ import { type OrderStatus, PossessionStatus } from '@hondana/domain/orders-rules
 import { type PaymentType, paymentTypeCode } from '@hondana/domain/wallet-payments';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
-import { rentalPayments } from '../serials/rental-payments';
 import { storedResponseOf } from '../tokens/one-time-tokens';
 import { BUY_TOKEN_PURPOSE, MANGA_COIN_BUY_TOKEN_PURPOSE } from './buy.service';
 import { possessionOf } from './entitlements';
@@ -41,8 +40,20 @@ async function itemsOf(db: Kysely<Database>, orderIds: number[]): Promise<Map<nu
   return byOrder;
 }
 
+/**
+ * A member's serial episode rentals paid with coins as `/order/payments` lists them: the first
+ * `take`, newest first, and how many in all. `app.ts` passes the serials' `rentalPayments`
+ * (serials read orders' entitlements, so orders do not import serials).
+ */
+export type RentalPayments = (db: Kysely<Database>, userId: number, take: number) => Promise<{ total: number; items: PaymentHistoryItem[] }>;
+
 /** `/order/payments`: book orders, coin pack payments and coin rentals of serial episodes, newest first. */
-export async function payments(db: Kysely<Database>, userId: number, page: { offset: number; limit: number }): Promise<PaymentsResponse> {
+export async function payments(
+  db: Kysely<Database>,
+  userId: number,
+  page: { offset: number; limit: number },
+  rentalPayments: RentalPayments,
+): Promise<PaymentsResponse> {
   // Orders and rentals are merged by date: the first offset + limit of each cover the page.
   const take = page.offset + page.limit;
   const [{ rows, totalCount }, rentals] = await Promise.all([history.latestOrders(db, userId, take), rentalPayments(db, userId, take)]);
