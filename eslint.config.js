@@ -7,17 +7,6 @@ import tseslint from 'typescript-eslint';
 const REPOSITORY_IMPORTS_ALLOWED = [
   'apps/server/src/demo/demo-insert.ts',
   'apps/server/src/demo/demo-subscriptions.ts',
-  'apps/server/src/modules/cart/bulk.service.ts',
-  'apps/server/src/modules/cart/bundle.repository.ts',
-  'apps/server/src/modules/cart/bundle.service.ts',
-  'apps/server/src/modules/cart/cart-payment.service.ts',
-  'apps/server/src/modules/cart/cart-view.ts',
-  'apps/server/src/modules/cart/cart.repository.ts',
-  'apps/server/src/modules/cart/cart.service.ts',
-  'apps/server/src/modules/cart/pre-order-bonus.service.ts',
-  'apps/server/src/modules/cart/pre-order.service.ts',
-  'apps/server/src/modules/wallet/coin-purchase.service.ts',
-  'apps/server/src/modules/wallet/subscriptions/subscription-billing.service.ts',
 ];
 
 export default tseslint.config(

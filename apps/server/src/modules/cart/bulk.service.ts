@@ -7,7 +7,7 @@ import { PointCampaignType, type PointLine, pointBreakdown } from '@hondana/doma
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { entitledBookIds } from '../orders/entitlements';
-import { activeCampaigns, booksForPurchase, isFirstPaying } from '../orders/orders.repository';
+import { activeCampaigns, booksForPurchase, isFirstPaying } from '../orders/order-rows';
 import { toPricing } from '../orders/purchase';
 import { salableVolumeCounts, titleBookIds } from './cart.repository';
 

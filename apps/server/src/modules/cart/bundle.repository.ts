@@ -1,7 +1,7 @@
 import { priceAt } from '@hondana/domain/catalog';
 import { type Kysely, PostgresAdapter, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
-import { BOOK_PRICING_COLUMNS } from '../orders/orders.repository';
+import { BOOK_PRICING_COLUMNS } from '../orders/order-rows';
 import { toPricing } from '../orders/purchase';
 
 type Db = Kysely<Database> | Transaction<Database>;

@@ -6,7 +6,7 @@ import { AppError, ErrorCode, notFound } from '@hondana/domain/errors';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 import { entitledBookIds } from '../orders/entitlements';
-import { booksForPurchase } from '../orders/orders.repository';
+import { booksForPurchase } from '../orders/order-rows';
 import { toPricing } from '../orders/purchase';
 import { type BundleRow, bundleOfBook, bundleOnSale, bundlesById, lockMemberCart } from './bundle.repository';
 import { insertCartItem, joinBundle } from './cart.repository';

@@ -7,7 +7,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { PaymentDecisionHandler, PaymentProvider } from '../../payments/payment-provider';
 import { entitledBookIds } from '../orders/entitlements';
-import { booksForPurchase, insertOrder, transitionOrder } from '../orders/orders.repository';
+import { booksForPurchase, insertOrder, transitionOrder } from '../orders/order-rows';
 import { type PricedBook, type PurchaseRequest, deliver, grantEarnedPoints, ledgerBooks, priceBooks } from '../orders/purchase';
 import { refundOrderSpends, spend } from '../ledger/ledger';
 import { rewardPurchase, ticketsOfOrder } from '../campaigns/purchase-rewards';

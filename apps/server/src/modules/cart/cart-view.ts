@@ -19,7 +19,7 @@ import { type PointCampaignRule, type PointLine, pointBreakdown } from '@hondana
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 import { entitledBookIds } from '../orders/entitlements';
-import { activeCampaigns, isFirstPaying } from '../orders/orders.repository';
+import { activeCampaigns, isFirstPaying } from '../orders/order-rows';
 import { toPricing } from '../orders/purchase';
 import { balance } from '../ledger/ledger';
 import { allocateBundlePrice } from '@hondana/domain/cart-checkout';

@@ -5,7 +5,7 @@ import { AppError, ErrorCode, notFound } from '@hondana/domain/errors';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { entitledBookIds } from '../orders/entitlements';
-import { booksForPurchase } from '../orders/orders.repository';
+import { booksForPurchase } from '../orders/order-rows';
 import { toPricing } from '../orders/purchase';
 import { bundleMateIds, cartSize, deleteCartItems, insertCartItem, moveCartItems, refreshPrices, titleBookIds } from './cart.repository';
 import { lockMemberCart } from './bundle.repository';

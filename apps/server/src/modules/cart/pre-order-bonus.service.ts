@@ -14,7 +14,7 @@ import { expiryAfterDays } from '@hondana/domain/wallet-lots';
 import { ledgerLine } from '@hondana/domain/ledger-lines';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
-import { type PurchasableBookRow, booksForPurchase, upcomingBooksForPurchase } from '../orders/orders.repository';
+import { type PurchasableBookRow, booksForPurchase, upcomingBooksForPurchase } from '../orders/order-rows';
 import { toPricing } from '../orders/purchase';
 import { grant, inMoneyTransaction } from '../ledger/ledger';
 import * as repo from './pre-order-bonus.repository';

@@ -6,7 +6,7 @@ import type { Database } from '../../db/schema';
 import { withRetry } from '../ledger/ledger';
 import { cancelBookOrder } from '../orders/cancel-order.service';
 import { entitledBookIds } from '../orders/entitlements';
-import { booksForPurchase } from '../orders/orders.repository';
+import { booksForPurchase } from '../orders/order-rows';
 import { purchase } from '../orders/purchase';
 import { type StoredResponse, withOneTimeToken } from '../tokens/one-time-tokens';
 import { memberPreOrderRow } from './cart.repository';

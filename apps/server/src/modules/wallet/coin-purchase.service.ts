@@ -7,7 +7,7 @@ import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { PaymentDecisionHandler, PaymentOutcome, PaymentProvider } from '../../payments/payment-provider';
 import type { MangaCoinItemsTable } from '../../db/wallet-schema';
-import { insertOrder, transitionOrder } from '../orders/orders.repository';
+import { insertOrder, transitionOrder } from '../orders/order-rows';
 import { type StoredResponse, withOneTimeToken } from '../tokens/one-time-tokens';
 import { activeCoinItem, coinItemPurchaseCount, coinOrder, coinOrderForDecision, memberCoinOrder } from './coin-packs.repository';
 import { balance, grant } from '../ledger/ledger';

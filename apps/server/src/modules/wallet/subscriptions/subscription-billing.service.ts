@@ -5,7 +5,7 @@ import { type CoinPaymentMethod, paymentTypeOfMethod } from '@hondana/domain/wal
 import type { Transaction } from 'kysely';
 import type { Database } from '../../../db/schema';
 import type { PaymentDecisionHandler, PaymentProvider } from '../../../payments/payment-provider';
-import { insertOrder, transitionOrder } from '../../orders/orders.repository';
+import { insertOrder, transitionOrder } from '../../orders/order-rows';
 import { MAX_MANGA_COIN_POSSESSION } from '../coin-purchase.service';
 import { balance, grant } from '../../ledger/ledger';
 import { lockMember } from '../../ledger/member-lock';
