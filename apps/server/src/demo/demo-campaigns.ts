@@ -1,7 +1,7 @@
 import { EroticType } from '@hondana/domain/catalog';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema';
-import { anyLotteryDraw, deleteLotteriesAndMissions, insertCoupon, insertLottery, insertMission } from './demo-campaigns.repository';
+import { anyLotteryDraw, deleteLotteriesAndMissions, insertCoupon, insertLottery, insertMission } from './demo-selling.repository';
 import type { DemoPlan } from './demo-plan';
 
 type Tx = Kysely<Database> | Transaction<Database>;

@@ -1,6 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema';
-import { anyInvitationGrant, deleteInvitationCampaigns, insertInvitationCampaign } from './demo-campaigns.repository';
+import { anyInvitationGrant, deleteInvitationCampaigns, insertInvitationCampaign } from './demo-selling.repository';
 
 type Tx = Kysely<Database> | Transaction<Database>;
 const DAY = 86_400_000;

@@ -1,6 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema';
-import { hasPlans, insertPlans } from '../modules/wallet/subscriptions/subscriptions.repository';
+import { anySubscriptionPlan, insertSubscriptionPlans } from './demo-selling.repository';
 
 /**
  * The demo's three manga coin subscription plans (1 manga coin is 1 yen): the bonus every cycle
@@ -15,8 +15,8 @@ export const DEMO_SUBSCRIPTION_PLANS = [
 
 /** Adds the demo plans unless plans exist already (members' subscriptions refer to them, so they outlive a catalog reset). */
 export async function insertDemoSubscriptionPlans(db: Kysely<Database> | Transaction<Database>): Promise<void> {
-  if (await hasPlans(db)) return;
-  await insertPlans(
+  if (await anySubscriptionPlan(db)) return;
+  await insertSubscriptionPlans(
     db,
     DEMO_SUBSCRIPTION_PLANS.map((p, i) => ({
       name: p.name,

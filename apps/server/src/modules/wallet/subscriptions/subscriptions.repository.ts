@@ -40,14 +40,6 @@ export async function plansByIds(db: Db, ids: readonly number[]): Promise<Map<nu
   return new Map(rows.map((r) => [r.id, r]));
 }
 
-export async function hasPlans(db: Db): Promise<boolean> {
-  return (await db.selectFrom('manga_coin_subscription_plans').select('id').limit(1).executeTakeFirst()) !== undefined;
-}
-
-export async function insertPlans(db: Db, plans: Insertable<MangaCoinSubscriptionPlansTable>[]): Promise<void> {
-  if (plans.length > 0) await db.insertInto('manga_coin_subscription_plans').values(plans).execute();
-}
-
 /** Whether the member has withdrawn (their subscription ends instead of renewing). */
 export async function memberWithdrawn(db: Db, userId: number): Promise<boolean> {
   const row = await db.selectFrom('users').select('withdrawn_at').where('id', '=', userId).executeTakeFirst();

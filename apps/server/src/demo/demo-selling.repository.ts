@@ -3,9 +3,11 @@ import type { LotteryCampaignsTable, LotteryDistributionEventsTable, LotteryPriz
 import type { CouponsTable } from '../db/cart-schema';
 import type { InvitationCampaignsTable } from '../db/invitations-schema';
 import type { Database } from '../db/schema';
+import type { MangaCoinSubscriptionPlansTable } from '../db/subscriptions-schema';
 
-// The demo's selling layer as rows (`demo-campaigns.ts`, `demo-invitations.ts`). Only the demo
-// makes lotteries, missions and invitation campaigns, so their inserts live here, not in the areas.
+// The demo's selling layer as rows (`demo-campaigns.ts`, `demo-invitations.ts`,
+// `demo-subscriptions.ts`). Only the demo makes lotteries, missions, invitation campaigns and
+// subscription plans, so their inserts live here, not in the areas.
 
 type Tx = Kysely<Database> | Transaction<Database>;
 
@@ -60,4 +62,11 @@ export const anyInvitationGrant = async (db: Tx): Promise<boolean> => (await db.
 
 export async function deleteInvitationCampaigns(db: Tx): Promise<void> {
   await db.deleteFrom('invitation_campaigns').execute();
+}
+
+export const anySubscriptionPlan = async (db: Tx): Promise<boolean> =>
+  (await db.selectFrom('manga_coin_subscription_plans').select('id').limit(1).executeTakeFirst()) !== undefined;
+
+export async function insertSubscriptionPlans(db: Tx, plans: Insertable<MangaCoinSubscriptionPlansTable>[]): Promise<void> {
+  if (plans.length > 0) await db.insertInto('manga_coin_subscription_plans').values(plans).execute();
 }
