@@ -6,7 +6,6 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/database';
 import { apiNotFound, registerErrorHandling } from './http/errors';
-import { lazyChildLoggerFactory } from './http/lazy-child-logger';
 import { safeLoggerOptions } from './http/logging';
 import { registerMaintenanceGate } from './http/maintenance-gate';
 import { registerPerRequest } from './http/per-request';
@@ -110,7 +109,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // Per-request access lines cost a third of the throughput (LOG_REQUESTS turns them on);
     // errors are always logged with their request id.
     logController: new LogController({ disableRequestLogging: !config.logRequests }),
-    childLoggerFactory: lazyChildLoggerFactory,
     bodyLimit: BODY_LIMIT_BYTES,
   });
   app.setValidatorCompiler(validatorCompiler);

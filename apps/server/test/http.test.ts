@@ -114,7 +114,7 @@ describe('every response', () => {
     const ids = lines.map((line) => (JSON.parse(line) as { reqId: string }).reqId);
     expect(ids).toHaveLength(3);
     expect(ids[0]).toBe('abc-123');
-    expect(ids[1]).toMatch(/^[0-9a-f]{8}-[0-9a-z]+$/);
+    expect(ids[1]).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
     expect(ids[2]).not.toBe(ids[1]);
   });
 });

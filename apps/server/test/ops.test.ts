@@ -47,13 +47,13 @@ describe('request ids', () => {
     const own = await t.app.inject({ url: '/api/common/get_status', headers: { 'x-request-id': 'lb-1234' } });
     expect(own.headers['x-request-id']).toBe('lb-1234');
     const made = await t.app.inject({ url: '/api/common/get_status', headers: { 'x-request-id': 'bad id\twith spaces' } });
-    expect(made.headers['x-request-id']).toMatch(/^[0-9a-f]{8}-[0-9a-z]+$/);
+    expect(made.headers['x-request-id']).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
     for (const response of [
       await t.app.inject({ url: '/api/no/such/route' }),
       await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'x' } }),
       await t.app.inject({ url: '/healthz' }),
     ]) {
-      expect(response.headers['x-request-id']).toMatch(/^[0-9a-f]{8}-[0-9a-z]+$/);
+      expect(response.headers['x-request-id']).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
     }
   });
 });

@@ -26,7 +26,7 @@ const isPromiseLike = (value: unknown): value is PromiseLike<unknown> =>
  */
 export function registerPerRequest(app: FastifyInstance, options: { timeoutMs: number; isClosing: () => boolean }): PerRequest {
   const headersFor = securityHeadersByPath();
-  const timeouts = requestTimeouts(app, options.timeoutMs);
+  const timeouts = requestTimeouts(options.timeoutMs);
   const secure = (request: FastifyRequest, reply: FastifyReply) => {
     reply.headers(headersFor(request.url));
     reply.header('x-request-id', request.id);

@@ -5,16 +5,13 @@ import type { IncomingMessage } from 'node:http';
 const ACCEPTABLE = /^[\w.:-]{1,128}$/;
 
 /**
- * Request ids: the caller's `x-request-id` when acceptable, else unique across restarts and
- * processes: a random prefix per process and a counter (a UUID per request measured 3% of a
- * polled call's throughput).
+ * Request ids: the caller's `x-request-id` when acceptable, else a new UUID. (A per-process
+ * prefix and a counter instead measured no difference beyond the noise on book detail or a
+ * page render: docs/benchmarks.md, "Performance shims re-measured".)
  */
 export function requestIds(): (request: IncomingMessage) => string {
-  const boot = randomUUID().slice(0, 8);
-  let count = 0;
   return (request) => {
     const given = request.headers['x-request-id'];
-    if (typeof given === 'string' && ACCEPTABLE.test(given)) return given;
-    return `${boot}-${(++count).toString(36)}`;
+    return typeof given === 'string' && ACCEPTABLE.test(given) ? given : randomUUID();
   };
 }

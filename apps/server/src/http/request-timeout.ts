@@ -1,8 +1,7 @@
-import { performance } from 'node:perf_hooks';
 import { ErrorCode } from '@hondana/domain/errors';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyReply } from 'fastify';
 
-/** The handlers in flight, answered 408 by a sweep once they pass their time. */
+/** The handlers in flight, answered 408 once they pass their time. */
 export interface RequestTimeouts {
   /** Watches a handler from now until `pending` settles. */
   track(reply: FastifyReply, pending: PromiseLike<unknown>): void;
@@ -10,37 +9,23 @@ export interface RequestTimeouts {
 
 /**
  * Answers 408 REQUEST_TIMEOUT (§8) when a handler has not replied within `ms` of its start
- * (§9: 30 s). One interval sweeps the handlers in flight. (Fastify's `handlerTimeout` does this
- * with a timer and an AbortController per request, which measured 15% of the throughput of a
- * small call; nothing here reads `request.signal`.)
+ * (§9: 30 s): a timer per handler, cleared when it settles. Only the handler is timed, not the
+ * upload before it nor a stream sent after it (Fastify's `handlerTimeout` times both, and
+ * would cut a long download). A sweep of the handlers in flight instead of a timer each
+ * measured no difference beyond the noise: docs/benchmarks.md, "Performance shims re-measured".
  */
-export function requestTimeouts(app: FastifyInstance, ms: number): RequestTimeouts {
-  const inFlight = new Map<FastifyReply, number>();
-  const sweep = setInterval(
-    () => {
-      const now = performance.now();
-      for (const [reply, started] of inFlight) {
-        if (now - started < ms) continue;
-        inFlight.delete(reply);
-        if (reply.sent || reply.raw.destroyed) continue;
-        reply.request.log.warn({ url: reply.request.url, ms }, 'request timed out');
-        void reply.status(408).send({ errorCode: ErrorCode.REQUEST_TIMEOUT });
-      }
-    },
-    Math.max(10, Math.min(1000, Math.floor(ms / 4))),
-  );
-  sweep.unref();
-  app.addHook('onClose', (_app, done) => {
-    clearInterval(sweep);
-    done();
-  });
+export function requestTimeouts(ms: number): RequestTimeouts {
   return {
     track(reply, pending) {
-      inFlight.set(reply, performance.now());
-      pending.then(
-        () => inFlight.delete(reply),
-        () => inFlight.delete(reply),
-      );
+      const timer = setTimeout(() => {
+        if (reply.sent || reply.raw.destroyed) return;
+        reply.request.log.warn({ url: reply.request.url, ms }, 'request timed out');
+        void reply.status(408).send({ errorCode: ErrorCode.REQUEST_TIMEOUT });
+      }, ms);
+      // Like any timer of an answer in flight, it does not hold a closing process open.
+      timer.unref();
+      const clear = () => clearTimeout(timer);
+      pending.then(clear, clear);
     },
   };
 }

@@ -1,0 +1,96 @@
+#!/usr/bin/env node
+// Each performance shim against the idiom it replaced (issue 17), alternated in one run: one store
+// per variant, all started from the tree `SHIMS_TREE` (a scratch `git worktree` of 2fdea52, before
+// issue 17 removed three of the shims,
+// with bench/shims-idiom.patch applied, whose code reads `IDIOM`, a comma list: ids, logger,
+// timeout, helmet, hooks, compress, arrival, prepared), on copies of
+// one seeded SQLite data folder. Each round measures every store once per figure, in turn, so a
+// noisy machine slows all of them alike; only ratios to the shims row within one run mean anything
+// (and the CPU time per request, from /proc, more than req/s when the machine is loaded).
+// An unknown idiom name (`none`) starts a second store with the shims: the run's noise.
+// `SHIMS_TREE=/tmp/scratch node bench/shims-ab.mjs` (SHIMS_VARIANTS, SHIMS_FIGURES: status book top
+// series; BENCH_ROUNDS, BENCH_SECONDS).
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { connections, duration, printTable, startServer } from './harness.mjs';
+import { treeCpuSeconds } from './process-cpu.mjs';
+
+const tree = process.env.SHIMS_TREE;
+if (!tree) throw new Error('SHIMS_TREE: the scratch tree with the IDIOM switches');
+const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
+// Space-separated variants, each a comma list of idioms switched on together.
+const variants = ['', ...(process.env.SHIMS_VARIANTS ?? 'ids logger timeout helmet hooks compress ids,logger,timeout,helmet,hooks,compress').split(' ')];
+const main = path.join(tree, 'apps/server/src/main.ts');
+const env = (dataDir, idiom) => ({
+  PORT: '0',
+  HOST: '127.0.0.1',
+  DATA_DIR: dataDir,
+  LOG_LEVEL: 'warn',
+  DATABASE_URL: '',
+  NODE_ENV: 'production',
+  PAGE_CACHE_SECONDS: '0',
+  IDIOM: idiom,
+});
+
+const seed = mkdtempSync(path.join(tmpdir(), 'hondana-shims-seed-'));
+const first = await startServer([main], env(seed, ''));
+await new Promise((resolve) => {
+  first.child.once('exit', resolve);
+  first.child.kill('SIGTERM');
+});
+const stores = [];
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+try {
+  for (const idiom of variants) {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'hondana-shims-'));
+    cpSync(seed, dataDir, { recursive: true });
+    stores.push({ idiom, dataDir, ...(await startServer([main], env(dataDir, idiom))) });
+  }
+  const allFigures = {
+    status: ['get_status (guest, polled)', '/api/common/get_status'],
+    book: ['book detail (guest)', '/api/books/1'],
+    top: ['top page render', '/'],
+    series: ['series page render', '/series_list/series_id=1'],
+  };
+  const figures = (process.env.SHIMS_FIGURES ?? 'status book top').split(' ').map((name) => allFigures[name]);
+  // A window: 1 s of warm-up, then `duration` s measured, with the store's CPU time per request
+  // (from /proc), which the machine's other load disturbs less than requests per second.
+  const window = async (name, store, url) => {
+    await autocannon({ url: store.url + url, connections, duration: 1 });
+    const cpu0 = treeCpuSeconds(store.child.pid);
+    const result = await autocannon({ url: store.url + url, connections, duration });
+    const cpu = treeCpuSeconds(store.child.pid) - cpu0;
+    if (result.non2xx > 0 || result.errors > 0) throw new Error(`${name}: ${result.non2xx} non-2xx, ${result.errors} errors`);
+    return { name, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, cpuUs: Math.round((cpu * 1e6) / result.requests.total) };
+  };
+  const rows = [];
+  for (let round = 0; round < rounds; round++) {
+    for (const [figure, url] of figures) {
+      for (const store of stores) rows.push({ ...(await window(`${figure} · ${store.idiom || 'shims'}`, store, url)), figure, idiom: store.idiom || 'shims' });
+    }
+  }
+  printTable(rows, { columns: [['CPU µs/request', 'cpuUs']] });
+  console.log('\nsums over rounds, as a ratio to the shims row (req/s; p99 as the mean of the windows):');
+  for (const [figure] of figures) {
+    const of = (idiom) => rows.filter((r) => r.figure === figure && r.idiom === idiom);
+    const base = of('shims');
+    const baseRps = base.reduce((t, r) => t + r.rps, 0);
+    const baseP99 = base.reduce((t, r) => t + r.p99, 0) / base.length;
+    for (const idiom of ['shims', ...variants.slice(1)]) {
+      const these = of(idiom);
+      const rps = these.reduce((t, r) => t + r.rps, 0);
+      const p99 = these.reduce((t, r) => t + r.p99, 0) / these.length;
+      const windows = these.map((r) => Math.round(r.rps)).join(' ');
+      const cpu = median(these.map((r) => r.cpuUs));
+      console.log(`${figure.padEnd(28)} ${idiom.padEnd(9)} req/s ${((rps / baseRps) * 100).toFixed(1)}%  p99 ${p99.toFixed(1)} ms (${((p99 / baseP99) * 100).toFixed(0)}%)  CPU/request median ${cpu} µs (${((cpu / median(base.map((r) => r.cpuUs))) * 100).toFixed(0)}%)  windows: ${windows}`);
+    }
+  }
+} finally {
+  for (const store of stores) {
+    store.child.kill('SIGTERM');
+    rmSync(store.dataDir, { recursive: true, force: true });
+  }
+  rmSync(seed, { recursive: true, force: true });
+}
