@@ -1,5 +1,4 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { smallResponse } from '../http/small-response';
 
 /**
  * `GET /healthz`: the process answers (liveness; no dependency is checked, so a database outage
@@ -8,8 +7,8 @@ import { smallResponse } from '../http/small-response';
  * not shutting down; 503 with the failing checks otherwise.
  */
 export const healthRoutes: FastifyPluginAsync = async (app) => {
-  app.get('/healthz', smallResponse, (_request, reply) => reply.header('cache-control', 'no-store').send({ status: 'ok' }));
-  app.get('/readyz', smallResponse, async (_request, reply) => {
+  app.get('/healthz', (_request, reply) => reply.header('cache-control', 'no-store').send({ status: 'ok' }));
+  app.get('/readyz', async (_request, reply) => {
     const report = await app.ops.readiness.report();
     return reply
       .status(report.ready ? 200 : 503)

@@ -3,7 +3,6 @@ import { LoginBody, ModProfileBody, ModProfileQuery, SetSnsQuery, SignupBody, Sp
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { smallResponse } from '../../http/small-response';
 import { issueToken, withOneTimeToken } from '../tokens/one-time-tokens';
 import * as accounts from './accounts.service';
 import { registerSpecifyTop, setSns, updateUserLogin } from './app-settings.service';
@@ -75,16 +74,16 @@ export const accountsRoutes: FastifyPluginAsync<{ authRateLimit: number }> = asy
   };
   // Without a session cookie the answer is sent in the same tick: no promise for Fastify and
   // the timeout sweep to follow on the most polled call.
-  app.get('/common/get_status', smallResponse, (request, reply) =>
+  app.get('/common/get_status', (request, reply) =>
     sessionSecret(request) ? memberStatus(request, reply) : sendGuestStatus(reply, now()),
   );
 
-  app.get('/common/get_time', smallResponse, async () => {
+  app.get('/common/get_time', async () => {
     const instant = now();
     return { epochMillis: instant.getTime(), datetime: instant.toISOString(), timeZone: 'Asia/Tokyo' };
   });
 
-  app.get('/common/is_valid_login_session', smallResponse, async (request) => ({ isValid: (await sessionUser(request)) !== null }));
+  app.get('/common/is_valid_login_session', async (request) => ({ isValid: (await sessionUser(request)) !== null }));
 
   app.post('/user_specify_top/register', { schema: { body: SpecifyTopBody } }, async (request) =>
     registerSpecifyTop(db, (await requireUser(request)).userId, request.body.page_type, now().getTime()),

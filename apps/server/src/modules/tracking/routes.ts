@@ -2,7 +2,6 @@ import { LogQuery } from '@hondana/domain/tracking/log-api';
 import { LOG_KINDS } from '@hondana/domain/tracking/log-kinds';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { smallResponse } from '../../http/small-response';
 import { sessionUser } from '../accounts/session-plugin';
 import { SESSION_COOKIE } from '../accounts/sessions';
 import { guestIdOf, guestIdSetCookie, newGuestId } from './guest-id';
@@ -39,6 +38,6 @@ export const trackingRoutes: FastifyPluginAsync<TrackingRoutesOptions> = async (
   };
 
   for (const kind of LOG_KINDS) {
-    app.get(`/log/${kind}`, { ...smallResponse, schema: { querystring: LogQuery } }, track(kind));
+    app.get(`/log/${kind}`, { schema: { querystring: LogQuery } }, track(kind));
   }
 };
