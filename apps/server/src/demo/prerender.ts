@@ -1,12 +1,12 @@
 import { isSamplePage, parseCustomSample } from '@hondana/domain/catalog';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import { type Drawing, type Output, renderDrawing, renderPool } from './derivatives';
+import { type Drawing, type Output, renderDrawing, renderPool } from '../media/derivatives';
 import { coverDrawing, pageDrawing, serialDrawing } from './drawings';
-import { COVER_EAGER_WIDTHS, IMAGE_FORMATS, type MediaRef, PAGE_WIDTHS, SERIAL_WIDTHS, mediaKey } from './media-spec';
-import type { MediaStore } from './media-store';
-import { coverSubjectOf, pageSubjectOf } from './media-subjects';
-import { authorNames, bookArtRows, bookPageSizes, serialSubjects, volumeCounts } from './media-subjects.repository';
+import { COVER_EAGER_WIDTHS, IMAGE_FORMATS, type MediaRef, PAGE_WIDTHS, SERIAL_WIDTHS, mediaKey } from '../media/media-spec';
+import type { MediaStore } from '../media/media-store';
+import { coverSubjectOf, pageSubjectOf } from './art-subjects';
+import { authorNames, bookArtRows, bookPageSizes, serialSubjects, volumeCounts } from './art-subjects.repository';
 
 export interface PrerenderOptions {
   /** Which pages to draw ahead of requests: the samples (default), every page, or none. */

@@ -13,6 +13,17 @@ import { deleteDemoInvitations, insertDemoInvitations } from './demo-invitations
 
 type Tx = Transaction<Database> | Kysely<Database>;
 
+/** The demo's queries: whether a catalog exists, its rows inserted and deleted as a whole. */
+
+export async function hasTitles(db: Tx): Promise<boolean> {
+  return (await db.selectFrom('titles').select('id').limit(1).executeTakeFirst()) !== undefined;
+}
+
+/** Several app processes may start at once on one PostgreSQL: one of them generates, the others wait. */
+export async function lockDemoGeneration(db: Transaction<Database>): Promise<void> {
+  await sql`SELECT pg_advisory_xact_lock(7202611220)`.execute(db);
+}
+
 /** Bound parameters per statement: under SQLite's and PostgreSQL's limits with room to spare. */
 const MAX_PARAMS = 30_000;
 
