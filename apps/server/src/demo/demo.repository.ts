@@ -1,7 +1,7 @@
 import { type Insertable, type Kysely, type Transaction, sql } from 'kysely';
 import type { DialectName } from '../db/database';
 import type { Database } from '../db/schema';
-import { refreshTitleSearchText } from '../modules/catalog/search.repository';
+import { refreshSearchText } from '../modules/catalog/search.service';
 import { buildDemoCoupons } from './demo-coupons';
 import type { DemoPlan } from './demo-plan';
 import { buildDemoPreOrderBonuses } from './demo-pre-order-bonuses';
@@ -90,7 +90,7 @@ export async function insertPlan(db: Tx, dialect: DialectName, plan: DemoPlan, e
   await insertBatched(db, 'authors', plan.authors);
   await insertBatched(db, 'titles', plan.titles);
   await insertBatched(db, 'title_authors', plan.titleAuthors);
-  await refreshTitleSearchText(db);
+  await refreshSearchText(db, plan.titles.map((t) => t.id!));
   await insertBatched(db, 'books', plan.books);
   await insertBatched(db, 'book_pages', plan.bookPages);
   await insertBatched(db, 'book_navigations', plan.bookNavigations);

@@ -13,6 +13,8 @@ export interface PrerenderOptions {
   pages?: 'sample' | 'all' | 'none';
   /** Only these books (tests draw one). */
   bookIds?: number[];
+  /** Not these books (the demo's imported volumes: the import made their cover and sample). */
+  skipBookIds?: number[];
   serials?: boolean;
 }
 
@@ -36,7 +38,8 @@ export async function prerenderCatalogMedia(
   store: MediaStore,
   options: PrerenderOptions = {},
 ): Promise<PrerenderResult> {
-  const rows = await bookArtRows(db, options.bookIds);
+  const skip = new Set(options.skipBookIds ?? []);
+  const rows = (await bookArtRows(db, options.bookIds)).filter((r) => !skip.has(r.bookId));
   const titleIds = [...new Set(rows.map((r) => r.titleId))];
   const [authors, volumes] = await Promise.all([authorNames(db, titleIds), volumeCounts(db, titleIds)]);
   const jobs: Job[] = [];
