@@ -16,7 +16,7 @@ import { titleSearchText } from '@hondana/domain/search-text';
 import { openDatabase } from '../apps/server/src/db/database';
 import { migrateToLatest } from '../apps/server/src/db/migrate';
 import { demoGenres } from '../apps/server/src/demo/demo-people';
-import { insertBatched } from '../apps/server/src/demo/demo-insert';
+import { insertBatched } from '../apps/server/src/demo/demo.repository';
 import { Random } from '../apps/server/src/demo/random';
 
 const DAY = 86_400_000;

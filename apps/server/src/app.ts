@@ -17,6 +17,8 @@ import { registerMetrics } from './ops/metrics';
 import { Readiness, databaseCheck, migrationsCheck } from './ops/readiness';
 import { createMediaStore } from './media/media-config';
 import type { MediaStore } from './media/media-store';
+import type { DrawingSource } from './media/media.service';
+import { demoDrawings } from './demo/drawing-source';
 import { Scheduler } from './ops/scheduler';
 import { MaintenanceState } from './ops/maintenance';
 import { StoreChanges } from './ops/store-changes';
@@ -51,6 +53,8 @@ export interface AppOptions {
     Partial<Pick<Config, 'guestPageCacheSeconds' | 'memberPageCache' | 'trustProxy' | 'metricsToken' | 'logRequests' | 'media'>>;
   /** The media store (tests pass one); default from `config.media`: DATA_DIR/media or S3. */
   mediaStore?: MediaStore;
+  /** What the media service draws for images without a stored original; default: the demo's art. */
+  drawings?: DrawingSource;
   clock?: Clock;
   logger?: FastifyServerOptions['logger'];
   /** Login and signup attempts a minute, per client address and per account (`modules/accounts/auth-attempts.ts`). */
@@ -72,6 +76,8 @@ export interface AppDeps {
   config: AppOptions['config'];
   /** Originals and derivatives of page images and covers (`media/media-store.ts`). */
   media: MediaStore;
+  /** Draws covers and pages that have no stored original (the demo's art: `demo/drawing-source.ts`). */
+  drawings: DrawingSource;
   /** Change counters of the catalog and settings: publish after a write, subscribe to drop a cache (`ops/store-changes.ts`). */
   changes: StoreChanges;
   /** The operator's §4 maintenance mode, as this process last read it (`ops/maintenance.ts`). */
@@ -121,7 +127,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   const maintenance = new MaintenanceState(database.db);
   maintenance.follow(changes);
-  app.decorate('deps', { database, clock, config, media, changes, maintenance });
+  const drawings = options.drawings ?? demoDrawings(database.db);
+  app.decorate('deps', { database, clock, config, media, drawings, changes, maintenance });
   app.addHook('onReady', async () => {
     await maintenance.load();
     await changes.start();

@@ -3,6 +3,7 @@ import { buildApp } from './app';
 import { type Config, loadConfig } from './config';
 import { openDatabase } from './db/database';
 import { SchemaNewerThanCode, migrateToLatest } from './db/migrate';
+import { createMediaStore } from './media/media-config';
 import { ensureDemoCatalog } from './demo/demo-catalog';
 import { isClusterWorker, runClusterPrimary } from './ops/cluster';
 import { exitCleanlyOnSignals } from './ops/shutdown';
@@ -46,7 +47,11 @@ async function prepareDatabase(config: Config, progress: StartupProgress): Promi
   try {
     progress.update('Preparing the database…');
     await migrateToLatest(database.db);
-    await ensureDemoCatalog(database, { dataDir: config.dataDir, log: (message) => progress.update(message) });
+    await ensureDemoCatalog(database, {
+      dataDir: config.dataDir,
+      media: createMediaStore(config.dataDir, config.media),
+      log: (message) => progress.update(message),
+    });
   } finally {
     await database.destroy();
   }

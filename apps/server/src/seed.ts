@@ -1,6 +1,7 @@
 import { loadConfig } from './config';
 import { openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
+import { createMediaStore } from './media/media-config';
 import { type DemoOptions, ensureDemoCatalog, resetDemoCatalog } from './demo/demo-catalog';
 import { recordChange } from './ops/store-changes';
 
@@ -16,6 +17,7 @@ async function seed(args: string[]): Promise<void> {
     await migrateToLatest(database.db);
     const options: DemoOptions = {
       dataDir: config.dataDir,
+      media: createMediaStore(config.dataDir, config.media),
       log: (message) => console.log(message),
       images: args.includes('--all-pages') ? 'all' : 'sample',
     };

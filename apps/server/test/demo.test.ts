@@ -11,7 +11,7 @@ import { demoTitles } from '../src/demo/demo-titles';
 import { missingGlyphs } from '../src/media/art/font';
 import { COVER_EAGER_WIDTHS, PAGE_WIDTHS, mediaKey } from '../src/media/media-spec';
 import { FileMediaStore, mediaRoot } from '../src/media/media-store';
-import { prerenderCatalogMedia } from '../src/media/prerender';
+import { prerenderCatalogMedia } from '../src/demo/prerender';
 import { type TestDatabase, createTestDatabase } from './support/test-database';
 
 const NOW = new Date('2026-11-22T03:00:00Z');

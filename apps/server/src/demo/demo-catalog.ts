@@ -1,21 +1,26 @@
+import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { sql } from 'kysely';
+import { LayoutType } from '@hondana/domain/catalog';
 import type { DatabaseHandle } from '../db/database';
-import { FileMediaStore, mediaRoot } from '../media/media-store';
-import { prerenderCatalogMedia } from '../media/prerender';
+import { FileMediaStore, type MediaStore, mediaRoot } from '../media/media-store';
+import { importDemoBooks, importedDemoBookIds } from './demo-books';
 import { buildDemoEvents } from './demo-events';
-import { deleteCatalog, insertPlan } from './demo-insert';
+import { deleteCatalog, hasTitles, insertPlan, lockDemoGeneration } from './demo.repository';
 import { buildDemoPlan } from './demo-plan';
+import { prerenderCatalogMedia } from './prerender';
 
 /** The seed of the demo catalog: the same seed always gives the same titles, books and drawings. */
 export const DEMO_SEED = 20261122;
 
 export interface DemoOptions {
   dataDir: string;
+  /** Where the imported volumes' originals and every drawn image go (main and seed pass the configured store); default DATA_DIR/media. */
+  media?: MediaStore;
   log?: (message: string) => void;
   /**
-   * Images drawn before returning: covers, serial images and sample pages (default), every
-   * page as well, or none (tests). Whatever is not drawn now is drawn on its first request.
+   * Images drawn before returning: the imported volumes' files (demo-books.ts), then covers,
+   * serial images and sample pages (default), every page as well, or none (tests: no file is
+   * imported then either). Whatever is not drawn now is drawn on its first request.
    */
   images?: 'sample' | 'all' | 'none';
   seed?: number;
@@ -41,7 +46,7 @@ type Database = Pick<DatabaseHandle, 'db' | 'dialect'>;
  */
 export async function ensureDemoCatalog(database: Database, options: DemoOptions): Promise<DemoResult> {
   const started = performance.now();
-  if (await hasTitles(database))
+  if (await hasTitles(database.db))
     return { created: false, titles: 0, books: 0, events: 0, imageFiles: 0, ms: performance.now() - started };
   return generate(database, options, started, false);
 }
@@ -50,10 +55,6 @@ export async function ensureDemoCatalog(database: Database, options: DemoOptions
 export async function resetDemoCatalog(database: Database, options: DemoOptions): Promise<DemoResult> {
   const started = performance.now();
   return generate(database, options, started, true);
-}
-
-async function hasTitles({ db }: Database): Promise<boolean> {
-  return (await db.selectFrom('titles').select('id').limit(1).executeTakeFirst()) !== undefined;
 }
 
 async function generate(
@@ -67,12 +68,12 @@ async function generate(
   const now = (options.now ?? new Date()).getTime();
   const plan = buildDemoPlan(seed, now);
   const events = buildDemoEvents(plan, seed, now);
-  const store = new FileMediaStore(mediaRoot(options.dataDir));
+  const store = options.media ?? new FileMediaStore(mediaRoot(options.dataDir));
 
   const created = await database.db.transaction().execute(async (tx) => {
     if (database.dialect === 'postgres') {
       // Several app processes may start at once on one PostgreSQL: one of them generates.
-      await sql`SELECT pg_advisory_xact_lock(7202611220)`.execute(tx);
+      await lockDemoGeneration(tx);
     }
     if (reset) {
       try {
@@ -83,7 +84,7 @@ async function generate(
           { cause: error },
         );
       }
-    } else if ((await tx.selectFrom('titles').select('id').limit(1).executeTakeFirst()) !== undefined) {
+    } else if (await hasTitles(tx)) {
       return false;
     }
     await insertPlan(tx, database.dialect, plan, events, now);
@@ -100,9 +101,17 @@ async function generate(
   let imageFiles = 0;
   if ((options.images ?? 'sample') !== 'none') {
     const imagesStarted = performance.now();
-    const result = await prerenderCatalogMedia(database.db, store, {
+    // The two share the render pool: the import's reads and writes leave cores to the drawing.
+    const importing = importDemoBooks({ db: database.db, media: store }, plan, options.dataDir, now).then((imported) =>
+      log(
+        `demo catalog: drew and imported ${imported.map((r) => `book ${r.bookId} (${path.basename(r.file)}, ${r.totalPage} ${r.layoutType === LayoutType.REFLOW ? 'chapters' : 'pages'})`).join(' and ')} in ${Math.round(performance.now() - imagesStarted)} ms`,
+      ),
+    );
+    const drawing = prerenderCatalogMedia(database.db, store, {
       pages: options.images === 'all' ? 'all' : 'sample',
+      skipBookIds: importedDemoBookIds(plan),
     });
+    const [, result] = await Promise.all([importing, drawing]);
     imageFiles = result.files;
     log(
       `demo catalog: drew ${result.drawings} images into ${result.files} files in ${Math.round(performance.now() - imagesStarted)} ms`,

@@ -15,7 +15,7 @@ import type {
   TitleAuthorsTable,
   TitlesTable,
 } from '../db/catalog-schema';
-import { hsl, titleHue } from '../media/art/palette';
+import { hsl, titleHue } from './art/palette';
 import { FIXED_PAGE_SIZE, WEBTOON_SEGMENT_SIZE } from '../media/media-spec';
 import { demoAuthors, demoGenres, demoMagazines, demoPublishers } from './demo-people';
 import { episodeSubtitles, textChapters, visibleLength, volumeBlurb } from './demo-prose';

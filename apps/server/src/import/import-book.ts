@@ -20,6 +20,11 @@ import { storeOriginal } from './page-images';
 export interface ImportOptions {
   /** Import into this title instead of finding or creating one by name. */
   titleId?: number;
+  /**
+   * Import into this existing book (the demo's volumes): the file gives its pages or chapters
+   * and its layout; the book's other columns (name, price, dates, sample) and its title stay.
+   */
+  bookId?: number;
   /** Read and check everything, store nothing. */
   dryRun?: boolean;
   /** New books wait unlisted (STOPPED) until published (the operator console sets their price first). */
@@ -116,10 +121,10 @@ export async function importBook(deps: ImportDeps, file: string, options: Import
     };
     if (options.dryRun) {
       const existing = await repo.findBookBySource(deps.db, sourceKey);
-      return { ...base, titleId: existing?.titleId ?? options.titleId ?? null, bookId: existing?.bookId ?? null, action: 'checked', ms: performance.now() - started };
+      return { ...base, titleId: existing?.titleId ?? options.titleId ?? null, bookId: existing?.bookId ?? options.bookId ?? null, action: 'checked', ms: performance.now() - started };
     }
     const write = () =>
-      writeBook(deps.db, file, plan, pages, textImages, { sourceKey, contentHash, coverKey, now, titleId: options.titleId, newBooksStopped: options.newBooksStopped, inTransaction: options.inTransaction });
+      writeBook(deps.db, file, plan, pages, textImages, { sourceKey, contentHash, coverKey, now, titleId: options.titleId, bookId: options.bookId, newBooksStopped: options.newBooksStopped, inTransaction: options.inTransaction });
     // Two imports of one new file at once: the loser's insert hits the unique source key and
     // rolls back whole; written again, it finds the winner's book and updates it.
     const written = await write().catch((error: unknown) => {
@@ -166,6 +171,7 @@ interface WriteOptions {
   coverKey: string | null;
   now: number;
   titleId?: number;
+  bookId?: number;
   newBooksStopped?: boolean;
   inTransaction?: ImportOptions['inTransaction'];
 }
@@ -190,6 +196,12 @@ async function writeBook(
         samplePageTotal: plan.text ? Math.min(plan.text.chapters.length, 1) : Math.min(pages.length, IMPORT_SAMPLE_PAGES),
         writingMode: plan.text?.writingMode ?? null,
       };
+      if (o.bookId !== undefined) {
+        const written = await intoBook(tx, file, o.bookId, content, o.sourceKey);
+        await writeFile(tx, file, written.bookId, plan, pages, textImages, o);
+        await o.inTransaction?.(tx, written);
+        return written;
+      }
       const r18 = plan.eroticType === EroticType.R18 ? EroticType.R18 : null;
       let target = await repo.findBookBySource(tx, o.sourceKey);
       let titleId: number;
@@ -226,21 +238,7 @@ async function writeBook(
       } else {
         bookId = await repo.insertBook(tx, titleId, plan.vol ?? (await repo.nextVolume(tx, titleId)), content, o.now, o.newBooksStopped ? 'STOPPED' : 'ON_SALE');
       }
-      await repo.replacePages(tx, bookId, pages);
-      await repo.replaceChapters(
-        tx,
-        bookId,
-        (plan.text?.chapters ?? []).map((c) => ({ ...c, charCount: visibleLength(c.body) })),
-      );
-      await repo.replaceTextImages(tx, bookId, textImages);
-      await repo.saveSource(
-        tx,
-        bookId,
-        { sourceKey: o.sourceKey, contentHash: o.contentHash, fileName: path.basename(file), format: plan.format, coverKey: o.coverKey },
-        o.now,
-      );
-      // Running store processes drop their catalog caches when this commits (decision 018).
-      await recordChange(tx, 'catalog', o.now);
+      await writeFile(tx, file, bookId, plan, pages, textImages, o);
       const written = { titleId, bookId, action: target ? ('updated' as const) : ('created' as const) };
       await o.inTransaction?.(tx, written);
       return written;
@@ -251,4 +249,47 @@ async function writeBook(
     refused.cause = error;
     throw refused;
   }
+}
+
+/** The file's part of a book: its pages' originals, chapters, text images and source. */
+async function writeFile(
+  tx: Transaction<Database>,
+  file: string,
+  bookId: number,
+  plan: BookPlan,
+  pages: repo.StoredPage[],
+  textImages: repo.StoredTextImage[],
+  o: WriteOptions,
+): Promise<void> {
+  await repo.replacePages(tx, bookId, pages);
+  await repo.replaceChapters(
+    tx,
+    bookId,
+    (plan.text?.chapters ?? []).map((c) => ({ ...c, charCount: visibleLength(c.body) })),
+  );
+  await repo.replaceTextImages(tx, bookId, textImages);
+  await repo.saveSource(
+    tx,
+    bookId,
+    { sourceKey: o.sourceKey, contentHash: o.contentHash, fileName: path.basename(file), format: plan.format, coverKey: o.coverKey },
+    o.now,
+  );
+  // Running store processes drop their catalog caches when this commits (decision 018).
+  await recordChange(tx, 'catalog', o.now);
+}
+
+/** `bookId`: the file goes into an existing book; its title and store columns stay as they are. */
+async function intoBook(
+  tx: Transaction<Database>,
+  file: string,
+  bookId: number,
+  content: repo.BookContent,
+  sourceKey: string,
+): Promise<{ titleId: number; bookId: number; action: 'updated' }> {
+  const book = await repo.findBookById(tx, bookId);
+  if (!book) throw new ImportError(file, `book ${bookId}: no such book`);
+  const other = await repo.findBookBySource(tx, sourceKey);
+  if (other && other.bookId !== bookId) throw new ImportError(file, `this file was imported as book ${other.bookId}; it cannot also be book ${bookId}`);
+  await repo.updateBookFile(tx, bookId, content);
+  return { titleId: book.titleId, bookId, action: 'updated' };
 }

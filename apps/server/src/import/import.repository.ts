@@ -15,6 +15,10 @@ export function findBookBySource(db: Db, sourceKey: string) {
     .executeTakeFirst();
 }
 
+export function findBookById(db: Db, bookId: number) {
+  return db.selectFrom('books').select(['id as bookId', 'title_id as titleId']).where('id', '=', bookId).executeTakeFirst();
+}
+
 export function findTitleById(db: Db, titleId: number) {
   return db.selectFrom('titles').select(['id', 'name', 'erotic_type as eroticType']).where('id', '=', titleId).executeTakeFirst();
 }
@@ -172,6 +176,24 @@ export async function updateBookContent(db: Db, bookId: number, c: BookContent):
       page_count: c.pageCount,
       sample_page_total: c.samplePageTotal,
       custom_sample_pages: null,
+      media_version: eb('media_version', '+', 1),
+    }))
+    .where('id', '=', bookId)
+    .execute();
+}
+
+/**
+ * A file imported into an existing book (`bookId`): only what the file decides changes (layout,
+ * page count), and the media version moves on; its name, description, price and sample stay.
+ */
+export async function updateBookFile(db: Db, bookId: number, c: BookContent): Promise<void> {
+  await db
+    .updateTable('books')
+    .set((eb) => ({
+      layout_type: c.layoutType,
+      direction: c.direction,
+      writing_mode: c.writingMode,
+      page_count: c.pageCount,
       media_version: eb('media_version', '+', 1),
     }))
     .where('id', '=', bookId)

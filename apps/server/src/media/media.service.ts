@@ -1,18 +1,21 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { type Drawing, renderDrawing, renderOriginal, renderPool } from './derivatives';
-import { coverDrawing, pageDrawing, serialDrawing } from './drawings';
 import { type MediaRef, mediaKey } from './media-spec';
 import type { MediaStore } from './media-store';
 import { coverOriginalKey, episodePageOriginalKey, pageOriginalKey, textImage } from './media-originals.repository';
-import { loadCoverSubject, loadEpisodePageSubject, loadPageSubject } from './media-subjects';
-import { serialSubjects } from './media-subjects.repository';
+
+/**
+ * What a derivative without a stored original shows (the demo's art, wired in app.ts), or
+ * null when there is nothing to draw for it.
+ */
+export type DrawingSource = (ref: MediaRef) => Promise<Drawing | null>;
 
 /**
  * Derivatives on demand: a stored file is served as it is; a missing one (a width not made at
  * import or first start, a page beyond the sample) is made once, stored, and served from then
- * on: from the stored original for imported books and uploaded episode pages, drawn as demo art
- * for the others.
+ * on: from the stored original for imported books and uploaded episode pages, drawn by the
+ * drawing source for the others.
  * Concurrent requests for the same missing file share one render.
  */
 export class MediaService {
@@ -21,6 +24,7 @@ export class MediaService {
   constructor(
     private readonly db: Kysely<Database>,
     readonly store: MediaStore,
+    private readonly drawings: DrawingSource,
   ) {}
 
   /** The derivative's bytes, or null when what it depicts does not exist. */
@@ -45,7 +49,7 @@ export class MediaService {
       await this.store.put(key, data!);
       return data!;
     }
-    const drawing = await this.drawingFor(ref);
+    const drawing = await this.drawings(ref);
     if (!drawing) return null;
     const [data] = await renderPool(() => renderDrawing(drawing, [{ width: ref.width, format: ref.format }]));
     await this.store.put(key, data!);
@@ -58,29 +62,5 @@ export class MediaService {
     if (ref.kind === 'figure') return (await textImage(this.db, ref.bookId, ref.image))?.originalKey ?? null;
     if (ref.kind === 'episode') return episodePageOriginalKey(this.db, ref.episodeId, ref.page);
     return null;
-  }
-
-  private async drawingFor(ref: MediaRef): Promise<Drawing | null> {
-    switch (ref.kind) {
-      case 'cover': {
-        const subject = await loadCoverSubject(this.db, ref.bookId);
-        return subject && coverDrawing(subject);
-      }
-      case 'page': {
-        const subject = await loadPageSubject(this.db, ref.bookId, ref.page);
-        return subject && pageDrawing(subject);
-      }
-      case 'figure':
-        // Only imported text books have figures, and each has its original.
-        return null;
-      case 'episode': {
-        const subject = await loadEpisodePageSubject(this.db, ref.episodeId, ref.page);
-        return subject && pageDrawing(subject);
-      }
-      case 'serial': {
-        const [subject] = await serialSubjects(this.db, [ref.serialId]);
-        return subject ? serialDrawing(subject) : null;
-      }
-    }
   }
 }

@@ -102,7 +102,7 @@ function file(value: string, allowed: readonly number[]): { width: number; forma
 export const mediaRoutes: FastifyPluginAsync = async (app) => {
   const { db } = app.deps.database;
   const { mediaUrlKey } = app.deps.config.secrets;
-  const media = new MediaService(db, app.deps.media);
+  const media = new MediaService(db, app.deps.media, app.deps.drawings);
 
   async function send(reply: FastifyReply, ref: MediaRef, cacheControl: string) {
     const data = await media.get(ref);

@@ -1,6 +1,6 @@
-import { Random } from '../../demo/random';
+import { Random } from '../random';
 import { figure, mangaColors, mountains } from './figures';
-import { textLine, wrapText } from './font';
+import { textLine, wrapText } from '../../media/art/font';
 import { FOOTER_HEIGHT, HEADER_HEIGHT, pageHeader, pageNumber } from './page-frame';
 import { hsl, titleHue } from './palette';
 import type { PageSubject } from './subjects';

@@ -1,7 +1,7 @@
 import { type Insertable, type Kysely, type Transaction, sql } from 'kysely';
 import type { DialectName } from '../db/database';
 import type { Database } from '../db/schema';
-import { refreshTitleSearchText } from '../modules/catalog/search.repository';
+import { refreshSearchText } from '../modules/catalog/search.service';
 import { buildDemoCoupons } from './demo-coupons';
 import type { DemoPlan } from './demo-plan';
 import { buildDemoPreOrderBonuses } from './demo-pre-order-bonuses';
@@ -12,6 +12,17 @@ import { deleteDemoCampaigns, insertDemoCampaigns } from './demo-campaigns';
 import { deleteDemoInvitations, insertDemoInvitations } from './demo-invitations';
 
 type Tx = Transaction<Database> | Kysely<Database>;
+
+/** The demo's queries: whether a catalog exists, its rows inserted and deleted as a whole. */
+
+export async function hasTitles(db: Tx): Promise<boolean> {
+  return (await db.selectFrom('titles').select('id').limit(1).executeTakeFirst()) !== undefined;
+}
+
+/** Several app processes may start at once on one PostgreSQL: one of them generates, the others wait. */
+export async function lockDemoGeneration(db: Transaction<Database>): Promise<void> {
+  await sql`SELECT pg_advisory_xact_lock(7202611220)`.execute(db);
+}
 
 /** Bound parameters per statement: under SQLite's and PostgreSQL's limits with room to spare. */
 const MAX_PARAMS = 30_000;
@@ -79,7 +90,7 @@ export async function insertPlan(db: Tx, dialect: DialectName, plan: DemoPlan, e
   await insertBatched(db, 'authors', plan.authors);
   await insertBatched(db, 'titles', plan.titles);
   await insertBatched(db, 'title_authors', plan.titleAuthors);
-  await refreshTitleSearchText(db);
+  await refreshSearchText(db, plan.titles.map((t) => t.id!));
   await insertBatched(db, 'books', plan.books);
   await insertBatched(db, 'book_pages', plan.bookPages);
   await insertBatched(db, 'book_navigations', plan.bookNavigations);

@@ -5,8 +5,8 @@ import { printPageSvg } from './art/print-page';
 import { serialSvg } from './art/serial-art';
 import type { CoverSubject, PageSubject, SerialSubject } from './art/subjects';
 import { webtoonSegmentSvg } from './art/webtoon-segment';
-import type { Drawing } from './derivatives';
-import { COVER_SIZE, SERIAL_SIZE } from './media-spec';
+import type { Drawing } from '../media/derivatives';
+import { COVER_SIZE, SERIAL_SIZE } from '../media/media-spec';
 
 /** Which drawing a subject gets: covers, serial images, and pages by layout and shelf. */
 export const coverDrawing = (s: CoverSubject): Drawing => ({ inner: coverSvg(s), ...COVER_SIZE });

@@ -1,18 +1,20 @@
 import { isSamplePage, parseCustomSample } from '@hondana/domain/catalog';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import { type Drawing, type Output, renderDrawing, renderPool } from './derivatives';
+import { type Drawing, type Output, renderDrawing, renderPool } from '../media/derivatives';
 import { coverDrawing, pageDrawing, serialDrawing } from './drawings';
-import { COVER_EAGER_WIDTHS, IMAGE_FORMATS, type MediaRef, PAGE_WIDTHS, SERIAL_WIDTHS, mediaKey } from './media-spec';
-import type { MediaStore } from './media-store';
-import { coverSubjectOf, pageSubjectOf } from './media-subjects';
-import { authorNames, bookArtRows, bookPageSizes, serialSubjects, volumeCounts } from './media-subjects.repository';
+import { COVER_EAGER_WIDTHS, IMAGE_FORMATS, type MediaRef, PAGE_WIDTHS, SERIAL_WIDTHS, mediaKey } from '../media/media-spec';
+import type { MediaStore } from '../media/media-store';
+import { coverSubjectOf, pageSubjectOf } from './art-subjects';
+import { authorNames, bookArtRows, bookPageSizes, serialSubjects, volumeCounts } from './art-subjects.repository';
 
 export interface PrerenderOptions {
   /** Which pages to draw ahead of requests: the samples (default), every page, or none. */
   pages?: 'sample' | 'all' | 'none';
   /** Only these books (tests draw one). */
   bookIds?: number[];
+  /** Not these books (the demo's imported volumes: the import made their cover and sample). */
+  skipBookIds?: number[];
   serials?: boolean;
 }
 
@@ -36,7 +38,8 @@ export async function prerenderCatalogMedia(
   store: MediaStore,
   options: PrerenderOptions = {},
 ): Promise<PrerenderResult> {
-  const rows = await bookArtRows(db, options.bookIds);
+  const skip = new Set(options.skipBookIds ?? []);
+  const rows = (await bookArtRows(db, options.bookIds)).filter((r) => !skip.has(r.bookId));
   const titleIds = [...new Set(rows.map((r) => r.titleId))];
   const [authors, volumes] = await Promise.all([authorNames(db, titleIds), volumeCounts(db, titleIds)]);
   const jobs: Job[] = [];

@@ -1,9 +1,9 @@
 import { EroticType, LayoutType } from '@hondana/domain/catalog';
-import { Random } from '../../demo/random';
+import { Random } from '../random';
 import { figure, mountains } from './figures';
-import { fitLines, textLine, textWidth } from './font';
+import { fitLines, textLine, textWidth } from '../../media/art/font';
 import { hsl, titleHue } from './palette';
-import { COVER_SIZE } from '../media-spec';
+import { COVER_SIZE } from '../../media/media-spec';
 import type { CoverSubject } from './subjects';
 
 /**

@@ -1,7 +1,7 @@
-import { balloonLines, soundEffects } from '../../demo/demo-prose';
-import { Random } from '../../demo/random';
+import { balloonLines, soundEffects } from '../demo-prose';
+import { Random } from '../random';
 import { figure, mangaColors, mountains, skyline, speedLines, balloon } from './figures';
-import { fitLines, textLine, verticalText } from './font';
+import { fitLines, textLine, verticalText } from '../../media/art/font';
 import { FOOTER_HEIGHT, HEADER_HEIGHT, pageHeader, pageNumber } from './page-frame';
 import { hsl, titleHue } from './palette';
 import type { PageSubject } from './subjects';

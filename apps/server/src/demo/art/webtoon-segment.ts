@@ -1,7 +1,7 @@
-import { balloonLines } from '../../demo/demo-prose';
-import { Random } from '../../demo/random';
+import { balloonLines } from '../demo-prose';
+import { Random } from '../random';
 import { figure, skyline } from './figures';
-import { textLine, textWidth } from './font';
+import { textLine, textWidth } from '../../media/art/font';
 import { FOOTER_HEIGHT, HEADER_HEIGHT, pageHeader, pageNumber } from './page-frame';
 import { hsl, titleHue } from './palette';
 import type { PageSubject } from './subjects';

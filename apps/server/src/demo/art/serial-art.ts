@@ -1,7 +1,7 @@
-import { Random } from '../../demo/random';
-import { SERIAL_SIZE } from '../media-spec';
+import { Random } from '../random';
+import { SERIAL_SIZE } from '../../media/media-spec';
 import { figure } from './figures';
-import { fitLines, textLine } from './font';
+import { fitLines, textLine } from '../../media/art/font';
 import type { SerialSubject } from './subjects';
 
 /**

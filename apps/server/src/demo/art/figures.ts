@@ -1,4 +1,4 @@
-import type { Random } from '../../demo/random';
+import type { Random } from '../random';
 
 /** Shapes the pages and covers are composed of: characters, balloons, scenery, speed lines. */
 

@@ -1,6 +1,6 @@
-import { textLine, textWidth } from './font';
+import { textLine, textWidth } from '../../media/art/font';
 import { hsl, titleHue } from './palette';
-import { segmentText, segmentTextWidth } from './seven-segment';
+import { segmentText, segmentTextWidth } from '../../media/art/seven-segment';
 import type { PageSubject } from './subjects';
 
 /**
