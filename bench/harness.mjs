@@ -52,6 +52,24 @@ export function run(args, env, pattern, { nodeArgs = [], command } = {}) {
 
 const LISTENING = /LISTENING (\S+)|本棚 is serving (http:\/\/\S+)/;
 
+/**
+ * Generates the scale dataset (bench/dataset.ts: 10,000 titles, 100,000 books unless given) into
+ * `dir` in a process of its own; resolves with what it prints (counts, `sampleTitleId`, …).
+ */
+export function buildDataset(dir, titles) {
+  return new Promise((resolve, reject) => {
+    const args = [path.join(root, 'bench/dataset.ts'), dir, ...(titles ? [String(titles)] : [])];
+    const child = spawn(path.join(root, 'node_modules/.bin/tsx'), args, { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
+    let output = '';
+    child.stdout.on('data', (chunk) => (output += chunk));
+    child.on('exit', (code) => {
+      const match = /DATASET (\{.*\})/.exec(output);
+      if (code === 0 && match) resolve(JSON.parse(match[1]));
+      else reject(new Error(`bench/dataset.ts exited with ${code}:\n${output}`));
+    });
+  });
+}
+
 /** Starts a process that prints `LISTENING <url>` or the store's `本棚 is serving <url>`. */
 export async function startServer(args, env, options) {
   const { match, child } = await run(args, env, LISTENING, options);

@@ -1,11 +1,10 @@
 #!/usr/bin/env node
 // `npm run bench`: starts the built store and a bare Fastify server, measures each target with
 // autocannon (10 connections, 10 s by default) and prints one table. Figures go to docs/benchmarks.md.
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { connections, duration, measure, root, signUpMember, startSeededServer, startServer } from './harness.mjs';
+import { buildDataset, connections, duration, measure, root, signUpMember, startSeededServer, startServer } from './harness.mjs';
 import { readingRows } from './reading.mjs';
 import { serialsRows } from './serials.mjs';
 import { purchaseRows } from './purchases.mjs';
@@ -18,6 +17,7 @@ import { bookshelfRows } from './bookshelf.mjs';
 import { trackingRows } from './tracking.mjs';
 import { importRows } from './import.mjs';
 import { memberPageRows } from './member-pages.mjs';
+import { seriesLighthouseReport } from './series-lighthouse.mjs';
 
 // The viewer rows need a browser: checked first, so a machine without one learns it now and
 // still gets every other row, instead of a stack trace after the rest of the run.
@@ -29,19 +29,6 @@ if (!chromium.found) {
 const dataDir = mkdtempSync(path.join(tmpdir(), 'hondana-bench-'));
 const datasetDir = mkdtempSync(path.join(tmpdir(), 'hondana-bench-dataset-'));
 
-/** Generates the scale dataset (bench/dataset.ts: 10,000 titles, 100,000 books) into `dir`. */
-function buildDataset(dir) {
-  return new Promise((resolve, reject) => {
-    const child = spawn(path.join(root, 'node_modules/.bin/tsx'), [path.join(root, 'bench/dataset.ts'), dir], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
-    let output = '';
-    child.stdout.on('data', (chunk) => (output += chunk));
-    child.on('exit', (code) => {
-      const match = /DATASET (\{.*\})/.exec(output);
-      if (code === 0 && match) resolve(JSON.parse(match[1]));
-      else reject(new Error(`bench/dataset.ts exited with ${code}:\n${output}`));
-    });
-  });
-}
 const servers = [];
 try {
   const bare = await startServer([path.join(root, 'bench/bare-server.mjs')], {}, { command: 'node' });
@@ -94,12 +81,14 @@ try {
   // One store as 1 and then 2 node:cluster workers (PostgreSQL): book detail and purchases/s.
   rows.push(...(await concurrencyRows()));
 
-  // Members' and guests' series page, members rendered and members kept (decision 029), alternated.
-  rows.push(...(await memberPageRows(measure)));
-
-  // Scale: a second store on the bench dataset, with the store pages on.
   const dataset = await buildDataset(datasetDir);
   console.log(`dataset: ${dataset.titles} titles, ${dataset.books} books, ${dataset.authors} authors, ${dataset.events} events in ${dataset.ms} ms`);
+
+  // Members' and guests' series and volume pages, members rendered and members kept (decision 029),
+  // alternated: on the demo catalog, then on the bench dataset (their members are signed up into it).
+  rows.push(...(await memberPageRows(measure, { datasets: ['demo', { dir: datasetDir, ...dataset }] })));
+
+  // Scale: a second store on the bench dataset, with the store pages on.
   const scaled = await startServer([path.join(root, 'apps/server/src/main.ts')], {
     PORT: '0',
     HOST: '127.0.0.1',
@@ -157,6 +146,9 @@ try {
   if (chromium.found) {
     console.log(`\nviewer (${store.url}), Chromium, ${new Date().toISOString()}\n`);
     console.log((await viewerReport(store.url)).join('\n'));
+    // The series page for a guest and a member (issue 26): Lighthouse ≥ 90, CLS 0. This store renders every page.
+    console.log(`\nseries page (${store.url}), Lighthouse, ${new Date().toISOString()}\n`);
+    console.log((await seriesLighthouseReport(store.url, chromium.path)).join('\n'));
   } else {
     console.log(`\nviewer rows left out: Chromium not found (${chromium.path}). ${chromium.howToInstall}`);
   }

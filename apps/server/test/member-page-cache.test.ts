@@ -6,6 +6,7 @@ import { cartClient } from './support/cart-factories';
 import { createMember, signUp } from './support/members';
 import { memberClient } from './support/review-helpers';
 import { grantOwnership, userIdOf } from './support/reading-factories';
+import { episodeAction, insertSerial } from './support/serial-factories';
 import { buyWithMangaCoin, grantTo, tokenFor, member as walletMember } from './support/wallet-factories';
 
 /**
@@ -16,12 +17,16 @@ import { buyWithMangaCoin, grantTo, tokenFor, member as walletMember } from './s
 let t: TestApp;
 let titleId: number;
 let books: number[];
+let serialEpisodes: number[];
+let serialId: number;
 
 interface Expected {
   cookie: string;
   cartCount: number | null;
   wished: boolean;
   ownsFirst: boolean;
+  /** Has a serial in the /serial page's 続きが読める連載. */
+  readsSerial: boolean;
 }
 const members: Record<'owner' | 'plain' | 'twin' | 'buyer', Expected> = {} as never;
 
@@ -37,16 +42,30 @@ beforeAll(async () => {
   const token = await tokenFor(t.app, owner, '/api/wish_title/add/create_token');
   const wish = await t.app.inject({ method: 'POST', url: '/api/wish_title/add', headers: { cookie: owner }, payload: { token, title_id: titleId } });
   expect(wish.statusCode, wish.body).toBe(200);
+  ({ serialId, episodeIds: serialEpisodes } = await insertSerial(db));
   const buyer = await signUp(t.app, createMember());
   expect((await cartClient(t.app, buyer).add(books[1]!)).statusCode).toBe(200);
-  members.owner = { cookie: owner, cartCount: 2, wished: true, ownsFirst: true };
-  members.plain = { cookie: await signUp(t.app, createMember()), cartCount: null, wished: false, ownsFirst: false };
-  members.twin = { cookie: await signUp(t.app, createMember()), cartCount: null, wished: false, ownsFirst: false };
-  members.buyer = { cookie: buyer, cartCount: 1, wished: false, ownsFirst: false };
+  // The twin's part differs from the plain member's only by the serial in its 続きが読める連載.
+  const twin = await signUp(t.app, createMember());
+  await readFirstEpisode(twin);
+  members.owner = { cookie: owner, cartCount: 2, wished: true, ownsFirst: true, readsSerial: false };
+  members.plain = { cookie: await signUp(t.app, createMember()), cartCount: null, wished: false, ownsFirst: false, readsSerial: false };
+  members.twin = { cookie: twin, cartCount: null, wished: false, ownsFirst: false, readsSerial: true };
+  members.buyer = { cookie: buyer, cartCount: 1, wished: false, ownsFirst: false, readsSerial: false };
 }, 120_000);
 afterAll(() => t?.close());
 
 const page = (cookie: string | null, url: string) => t.app.inject({ url, headers: cookie ? { cookie } : {} });
+
+/** Reads the serial's first (free) episode: the serial is then in the member's 続きが読める連載 (no ticket used, no countdown). */
+async function readFirstEpisode(cookie: string) {
+  for (const action of ['start_reading', 'end_reading'] as const) {
+    const response = await episodeAction(t.app, cookie, serialEpisodes[0]!, action);
+    expect(response.statusCode, response.body).toBe(200);
+  }
+}
+/** The /serial page shows the member's 続きが読める連載 section. */
+const serialHistoryShown = (html: string) => html.includes('id="serial-history"');
 
 /** The header's cart count as the HTML shows it (null: no count shown). */
 const cartCountOf = (html: string) => {
@@ -87,6 +106,8 @@ describe('members’ kept pages', () => {
       '/free',
       '/ranking/weekly/1',
       `/search?word=${encodeURIComponent('キャッシュ')}`,
+      '/serial',
+      '/serial/ranking/general/1',
     ];
     // Twelve waves; in each, every member asks for both pages at once, in a shuffled order.
     const responses: { who: keyof typeof members; url: string; response: Awaited<ReturnType<typeof page>> }[] = [];
@@ -103,6 +124,7 @@ describe('members’ kept pages', () => {
       expect(response.statusCode, `${who} ${url}`).toBe(200);
       expect(cartCountOf(html), `${who}'s cart count on ${url}`).toBe(expected.cartCount);
       if (url.startsWith('/series_list')) expect(wishedOf(html), `${who}'s マイリスト on ${url}`).toBe(expected.wished);
+      if (url === '/serial') expect(serialHistoryShown(html), `${who}'s 続きが読める連載`).toBe(expected.readsSerial);
       if (url.includes('book_id')) {
         expect(sampleLinkTo(html, books[0]!), `${who}'s 試し読み of an owned volume`).toBe(!expected.ownsFirst);
       }
@@ -111,6 +133,34 @@ describe('members’ kept pages', () => {
     // Members with the same part (plain and twin) share pages; every member's repeats are hits.
     expect(hits).toBeGreaterThan(responses.length / 2);
   }, 120_000);
+
+  it('a serial read between two requests is in the member’s next /serial page, not in another’s; a serial’s detail page is never kept', async () => {
+    const cookie = await signUp(t.app, createMember());
+    const other = await signUp(t.app, createMember());
+    // The first test's pages of /serial expire 5 s after their render, possibly between two
+    // requests below (on PostgreSQL): start from none, rendered now.
+    await t.app.deps.changes.publish('catalog');
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    await page(other, '/serial');
+    const kept = await page(cookie, '/serial');
+    expect(kept.headers['x-page-cache'], 'the page of a member with the same part').toBe('hit');
+    expect(serialHistoryShown(kept.body)).toBe(false);
+    await readFirstEpisode(cookie);
+    const after = await page(cookie, '/serial');
+    expect(serialHistoryShown(after.body), 'the serial just read').toBe(true);
+    expect((await page(cookie, '/serial')).headers['x-page-cache']).toBe('hit');
+    // The other member, whose answers were this member's, still gets the page without it.
+    const others = await page(other, '/serial');
+    expect(others.headers['x-page-cache']).toBe('hit');
+    expect(serialHistoryShown(others.body)).toBe(false);
+    // Episode states, tickets and coin balances: the detail page is rendered for each member.
+    const detail = `/serial/detail/${serialId}`;
+    for (let i = 0; i < 2; i++) {
+      const response = await page(cookie, detail);
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['x-page-cache']).toBeUndefined();
+    }
+  });
 
   it('a changed cart count or my list is a different member part: the next page shows it', async () => {
     const { cookie } = members.plain;

@@ -110,7 +110,31 @@ export async function createLoadContext(
           },
         }
       : cart,
-    serials: personalSection(serialsContext(db, viewer, now().getTime()), memberPart),
+    serials: memberSerials(serialsContext(db, viewer, now().getTime()), memberPart),
+  };
+}
+
+/**
+ * The serial pages' member parts (decision 029). The ranking reads nothing of the member. The
+ * home's member part is its 続きが読める連載 (recents, ranks and osusumes are the same for every
+ * viewer of the adult state): recorded, so members with none share the page; a list with a
+ * ticket still charging shows a countdown that changes every millisecond, so that page is the
+ * member's alone. The detail page (episode states, tickets, ad reward, coin balances) is personal.
+ */
+function memberSerials(serials: StoreLoadContext['serials'], part: MemberPart | undefined): StoreLoadContext['serials'] {
+  if (!part) return serials;
+  return {
+    ranking: serials.ranking,
+    home: (q) =>
+      part.record('serials.home', [q], async () => {
+        const home = await serials.home(q);
+        if (home.histories.some((item) => item.timeToGivenNextNormalTicket !== 0)) part.personal();
+        return home;
+      }, (home) => home.histories),
+    detail: (q) => {
+      part.personal();
+      return serials.detail(q);
+    },
   };
 }
 

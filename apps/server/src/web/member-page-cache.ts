@@ -1,8 +1,16 @@
 import { type CachedPage, GuestPageCache } from './guest-page-cache';
 import type { MemberCall } from './member-part';
 
-/** Series and volume, top, rankings, free, keyword and author search (decision 029). */
-const COVERED = [/^\/series_list\/series_id=/, /^\/(?:\?|$)/, /^\/ranking\//, /^\/free(?:\?|$)/, /^\/search(?:\?|\/author\/|$)/];
+/** Series and volume, top, rankings, free, keyword and author search, the serial home and ranking (decision 029). */
+const COVERED = [
+  /^\/series_list\/series_id=/,
+  /^\/(?:\?|$)/,
+  /^\/ranking\//,
+  /^\/free(?:\?|$)/,
+  /^\/search(?:\?|\/author\/|$)/,
+  /^\/serial(?:\?|$)/,
+  /^\/serial\/ranking\/general\//,
+];
 
 /**
  * Members' store pages, kept like guests' (decision 029): a page is kept under its URL, the

@@ -8,7 +8,13 @@ import type { StoreLoadContext } from './load-context';
  * its URL, the member's adult state, the shared catalog, and these answers: two members whose
  * answers are equal get the same page, and a member whose answers differ never gets it.
  */
-export type MemberCallName = 'cart.activeCount' | 'reviews.myReview' | 'reviews.isWished' | 'catalog.getBookDetail' | 'catalog.userToBook';
+export type MemberCallName =
+  | 'cart.activeCount'
+  | 'reviews.myReview'
+  | 'reviews.isWished'
+  | 'catalog.getBookDetail'
+  | 'catalog.userToBook'
+  | 'serials.home';
 
 export interface MemberCall {
   name: MemberCallName;
@@ -107,6 +113,8 @@ export function replay(
           return context.catalog.getBookDetail(args[0] as { bookId: number });
         case 'catalog.userToBook':
           return context.catalog.userToBook(args[0] as { limit: number });
+        case 'serials.home':
+          return context.serials.home(args[0] as { category: string | null });
       }
     }),
   );
