@@ -12,7 +12,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { titleSearchText } from '@hondana/domain/search-text';
+import { titleSearchText } from '@hondana/domain/catalog/search-text';
 import { openDatabase } from '../apps/server/src/db/database';
 import { migrateToLatest } from '../apps/server/src/db/migrate';
 import { demoGenres } from '../apps/server/src/demo/demo-people';

@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { type Currency, currencies } from '@hondana/domain/wallet-lots';
+import { type Currency, currencies } from '@hondana/domain/wallet/wallet-lots';
 import { loadConfig } from './config';
 import { openDatabase } from './db/database';
 import type { Database } from './db/schema';

@@ -1,6 +1,6 @@
 import compress from '@fastify/compress';
 import formbody from '@fastify/formbody';
-import { type Clock, systemClock } from '@hondana/domain/time';
+import { type Clock, systemClock } from '@hondana/domain/common/time';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LayoutType } from '@hondana/domain/catalog';
+import { LayoutType } from '@hondana/domain/catalog/catalog';
 import { cancelBookOrder } from '../src/modules/orders/cancel-order.service';
 import { grantEntitlement } from '../src/modules/orders/entitlements';
 import { type TestApp, buildTestApp } from './support/build-test-app';

@@ -1,4 +1,4 @@
-import { CART_LIMIT } from '@hondana/domain/cart';
+import { CART_LIMIT } from '@hondana/domain/cart/cart-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, buildTestApp } from './support/build-test-app';
 import { cartClient, giveCoupon, insertCoupon } from './support/cart-factories';

@@ -1,4 +1,4 @@
-import { CouponType } from '@hondana/domain/coupons';
+import { CouponType } from '@hondana/domain/cart/coupons';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureDemoCatalog, resetDemoCatalog } from '../src/demo/demo-catalog';
 import { type TestApp, buildTestApp } from './support/build-test-app';

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { LayoutType } from '@hondana/domain/catalog';
+import { LayoutType } from '@hondana/domain/catalog/catalog';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_SEED, ensureDemoCatalog } from '../src/demo/demo-catalog';

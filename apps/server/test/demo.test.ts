@@ -1,6 +1,6 @@
 import { listCampaigns } from '../src/modules/invitations/invitations.service';
 import { DEMO_INVITATION_NAME } from '../src/demo/demo-invitations';
-import { EroticType, LayoutType, pageTypes } from '@hondana/domain/catalog';
+import { EroticType, LayoutType, pageTypes } from '@hondana/domain/catalog/catalog';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureDemoCatalog, resetDemoCatalog } from '../src/demo/demo-catalog';

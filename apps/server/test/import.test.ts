@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { EroticType, LayoutType } from '@hondana/domain/catalog';
+import { EroticType, LayoutType } from '@hondana/domain/catalog/catalog';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ImportDeps, importBook } from '../src/import/import-book';

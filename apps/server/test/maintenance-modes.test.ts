@@ -1,6 +1,6 @@
-import { LayoutType } from '@hondana/domain/catalog';
-import type { ViewerInfo } from '@hondana/domain/reading';
-import { SandboxTestCard } from '@hondana/domain/wallet-payments';
+import { LayoutType } from '@hondana/domain/catalog/catalog';
+import type { ViewerInfo } from '@hondana/domain/reading/reading-api';
+import { SandboxTestCard } from '@hondana/domain/wallet/wallet-payments';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureDemoCatalog } from '../src/demo/demo-catalog';
 import { routeKind } from '../src/http/maintenance-gate';

@@ -1,4 +1,4 @@
-import { EroticType, LayoutType } from '@hondana/domain/catalog';
+import { EroticType, LayoutType } from '@hondana/domain/catalog/catalog';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureDemoCatalog } from '../src/demo/demo-catalog';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { AppError } from '@hondana/domain/errors';
+import { AppError } from '@hondana/domain/common/errors';
 import { issueToken, TOKEN_TTL_MS, withOneTimeToken } from '../src/modules/tokens/one-time-tokens';
 import { type TestDatabase, createTestDatabase } from './support/test-database';
 

@@ -1,4 +1,4 @@
-import { DEFAULT_VIEWER_SETTINGS, type ViewerInfo } from '@hondana/domain/reading';
+import { DEFAULT_VIEWER_SETTINGS, type ViewerInfo } from '@hondana/domain/reading/reading-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, buildTestApp } from './support/build-test-app';
 import { insertBook, insertTitle } from './support/catalog-factories';

@@ -1,4 +1,4 @@
-import type { SokuyomiImage, ViewerInfo } from '@hondana/domain/reading';
+import type { SokuyomiImage, ViewerInfo } from '@hondana/domain/reading/reading-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, buildTestApp } from './support/build-test-app';
 import { adultViewers, insertBook, insertTitle } from './support/catalog-factories';

@@ -1,6 +1,6 @@
-import { LayoutType } from '@hondana/domain/catalog';
-import { lastPageCommerce } from '@hondana/domain/last-page-commerce';
-import type { ViewerInfo } from '@hondana/domain/reading';
+import { LayoutType } from '@hondana/domain/catalog/catalog';
+import { lastPageCommerce } from '@hondana/domain/orders/last-page-commerce';
+import type { ViewerInfo } from '@hondana/domain/reading/reading-api';
 import { lastPageCommerceBook, lastPageCommerceInput } from '@hondana/domain/viewer/last-page-input';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureDemoCatalog } from '../src/demo/demo-catalog';

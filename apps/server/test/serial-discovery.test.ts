@@ -1,5 +1,5 @@
-import type { PaymentsResponse } from '@hondana/domain/orders';
-import type { SerialByMeta, SerialOsusume, SerialReadRanks, SerialTypical } from '@hondana/domain/serials-api';
+import type { PaymentsResponse } from '@hondana/domain/orders/orders-api';
+import type { SerialByMeta, SerialOsusume, SerialReadRanks, SerialTypical } from '@hondana/domain/serials/serials-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, buildTestApp } from './support/build-test-app';
 import { adultViewers, insertBook } from './support/catalog-factories';

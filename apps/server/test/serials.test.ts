@@ -1,5 +1,5 @@
-import type { EpisodeBrowser, EpisodeUserData, SuggestionResponse } from '@hondana/domain/serials-api';
-import { RENTAL_FOREVER } from '@hondana/domain/serials';
+import type { EpisodeBrowser, EpisodeUserData, SuggestionResponse } from '@hondana/domain/serials/serials-api';
+import { RENTAL_FOREVER } from '@hondana/domain/serials/serials';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, buildTestApp } from './support/build-test-app';
 import { episodeAction, insertSerial, serialToken } from './support/serial-factories';

@@ -1,4 +1,4 @@
-import { SandboxTestCard } from '@hondana/domain/wallet-payments';
+import { SandboxTestCard } from '@hondana/domain/wallet/wallet-payments';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, buildTestApp } from './support/build-test-app';
 import { insertBook, insertTitle } from './support/catalog-factories';

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { SandboxTestCard } from '@hondana/domain/wallet-payments';
+import { SandboxTestCard } from '@hondana/domain/wallet/wallet-payments';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { recordChange } from '../src/ops/store-changes';
 import { insertBook, insertTitle } from './support/catalog-factories';

@@ -1,5 +1,5 @@
 import { TZDate } from '@date-fns/tz';
-import { SandboxTestCard } from '@hondana/domain/wallet-payments';
+import { SandboxTestCard } from '@hondana/domain/wallet/wallet-payments';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { unusedPaidBalance } from '../src/modules/wallet/reports';
 import { type TestApp, buildTestApp } from './support/build-test-app';

@@ -1,4 +1,4 @@
-import type { MaxBookFinishRead, ReservableBooks, UserTitle } from '@hondana/domain/bookshelf';
+import type { MaxBookFinishRead, ReservableBooks, UserTitle } from '@hondana/domain/bookshelf/bookshelf-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, buildTestApp } from './support/build-test-app';
 import { adultViewers, insertBook, insertTitle } from './support/catalog-factories';

@@ -1,4 +1,4 @@
-import { SandboxTestCard } from '@hondana/domain/wallet-payments';
+import { SandboxTestCard } from '@hondana/domain/wallet/wallet-payments';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MAX_MANGA_COIN_POSSESSION } from '../src/modules/wallet/coin-purchase.service';
 import { insertTitle } from './support/catalog-factories';

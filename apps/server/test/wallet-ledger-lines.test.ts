@@ -1,4 +1,4 @@
-import { SandboxTestCard } from '@hondana/domain/wallet-payments';
+import { SandboxTestCard } from '@hondana/domain/wallet/wallet-payments';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { up as rewriteLegacyLines } from '../src/db/migrations/2026-11-25T0810-ledger-lines-japanese';
 import { type TestApp, buildTestApp } from './support/build-test-app';

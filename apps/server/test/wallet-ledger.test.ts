@@ -1,4 +1,4 @@
-import { endOfTokyoDay } from '@hondana/domain/wallet-lots';
+import { endOfTokyoDay } from '@hondana/domain/wallet/wallet-lots';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cancelBookOrder } from '../src/modules/orders/cancel-order.service';
 import { ownsBook } from '../src/modules/orders/entitlements';

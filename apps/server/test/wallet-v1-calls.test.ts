@@ -1,4 +1,4 @@
-import type { CartAppealResponse } from '@hondana/domain/wallet';
+import type { CartAppealResponse } from '@hondana/domain/wallet/wallet-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, buildTestApp } from './support/build-test-app';
 import { insertBook, insertTitle } from './support/catalog-factories';

@@ -4,7 +4,7 @@ import type { Generated } from 'kysely';
  * Tables of the catalog (spec §3: titles, authors, books, pages, serials, episodes), created by
  * migration 2026-11-22T0200-catalog. Instants are epoch milliseconds; money is integer yen/coins,
  * tax included; flags are 0/1 integers (the same on SQLite and PostgreSQL).
- * Codes (`erotic_type`, `page_type`, `layout_type`, …) are those of `@hondana/domain/catalog`.
+ * Codes (`erotic_type`, `page_type`, `layout_type`, …) are those of `@hondana/domain/catalog/catalog`.
  */
 type Millis = number;
 type Flag = 0 | 1;

@@ -10,7 +10,7 @@ type Millis = number;
 export interface WalletLotsTable {
   id: Generated<number>;
   user_id: number;
-  /** Currency of `@hondana/domain/wallet-lots`. */
+  /** Currency of `@hondana/domain/wallet/wallet-lots`. */
   currency: string;
   amount: number;
   /** 0 ≤ remaining ≤ amount (a CHECK constraint): spends are conditional updates on it. */

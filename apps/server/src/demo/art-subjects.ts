@@ -1,4 +1,4 @@
-import { LayoutType, readingDirection } from '@hondana/domain/catalog';
+import { LayoutType, readingDirection } from '@hondana/domain/catalog/catalog';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import type { CoverSubject, PageSubject } from './art/subjects';

@@ -1,6 +1,6 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { LayoutType } from '@hondana/domain/catalog';
+import { LayoutType } from '@hondana/domain/catalog/catalog';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { type ImportResult, importBook } from '../import/import-book';

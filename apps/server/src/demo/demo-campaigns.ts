@@ -1,4 +1,4 @@
-import { EroticType } from '@hondana/domain/catalog';
+import { EroticType } from '@hondana/domain/catalog/catalog';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema';
 import { anyLotteryDraw, deleteLotteriesAndMissions, insertCoupon, insertLottery, insertMission } from './demo-selling.repository';

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { LayoutType } from '@hondana/domain/catalog';
+import { LayoutType } from '@hondana/domain/catalog/catalog';
 import type { DatabaseHandle } from '../db/database';
 import { FileMediaStore, type MediaStore, mediaRoot } from '../media/media-store';
 import { importDemoBooks, importedDemoBookIds } from './demo-books';

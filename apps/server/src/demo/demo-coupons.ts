@@ -1,4 +1,4 @@
-import { CouponTargetScope, CouponType } from '@hondana/domain/coupons';
+import { CouponTargetScope, CouponType } from '@hondana/domain/cart/coupons';
 import type { Insertable } from 'kysely';
 import type { CouponsTable } from '../db/cart-schema';
 

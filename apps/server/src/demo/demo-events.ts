@@ -1,4 +1,4 @@
-import { EroticType } from '@hondana/domain/catalog';
+import { EroticType } from '@hondana/domain/catalog/catalog';
 import type { Insertable } from 'kysely';
 import type { CatalogEventKind, CatalogEventsTable } from '../db/catalog-schema';
 import { DAY, type DemoPlan, tokyoDayStart } from './demo-plan';

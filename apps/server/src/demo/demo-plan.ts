@@ -1,4 +1,4 @@
-import { LayoutType, SalesStatus, readingDirection } from '@hondana/domain/catalog';
+import { LayoutType, SalesStatus, readingDirection } from '@hondana/domain/catalog/catalog';
 import type { Insertable } from 'kysely';
 import type {
   AuthorsTable,

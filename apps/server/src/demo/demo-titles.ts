@@ -1,4 +1,4 @@
-import { EroticType, LayoutType, type PageType } from '@hondana/domain/catalog';
+import { EroticType, LayoutType, type PageType } from '@hondana/domain/catalog/catalog';
 
 /**
  * The invented titles of the demo catalog, across the page types of §9. Everything that the

@@ -1,4 +1,4 @@
-import { LayoutType } from '@hondana/domain/catalog';
+import { LayoutType } from '@hondana/domain/catalog/catalog';
 import { coverSvg } from './art/cover-art';
 import { mangaPageSvg } from './art/manga-page';
 import { printPageSvg } from './art/print-page';

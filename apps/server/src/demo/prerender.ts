@@ -1,4 +1,4 @@
-import { isSamplePage, parseCustomSample } from '@hondana/domain/catalog';
+import { isSamplePage, parseCustomSample } from '@hondana/domain/catalog/catalog';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { type Drawing, type Output, renderDrawing, renderPool } from '../media/derivatives';

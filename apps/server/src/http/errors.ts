@@ -1,4 +1,4 @@
-import { AppError, ErrorCode, type ErrorBody } from '@hondana/domain/errors';
+import { AppError, ErrorCode, type ErrorBody } from '@hondana/domain/common/errors';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { BODY_LIMIT_BYTES } from './request-bodies';

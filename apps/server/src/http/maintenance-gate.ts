@@ -1,5 +1,5 @@
-import type { UserStatus } from '@hondana/domain/accounts';
-import { type ErrorBody, ErrorCode } from '@hondana/domain/errors';
+import type { UserStatus } from '@hondana/domain/accounts/accounts-api';
+import { type ErrorBody, ErrorCode } from '@hondana/domain/common/errors';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify';
 import { maintenancePageHtml } from './maintenance-page';
 

@@ -1,4 +1,4 @@
-import { ErrorCode } from '@hondana/domain/errors';
+import { ErrorCode } from '@hondana/domain/common/errors';
 import type { FastifyReply } from 'fastify';
 
 /** The handlers in flight, answered 408 once they pass their time. */

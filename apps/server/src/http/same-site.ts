@@ -1,4 +1,4 @@
-import { AppError, ErrorCode } from '@hondana/domain/errors';
+import { AppError, ErrorCode } from '@hondana/domain/common/errors';
 import type { FastifyRequest } from 'fastify';
 
 /**

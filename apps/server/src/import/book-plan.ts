@@ -1,4 +1,4 @@
-import type { Direction } from '@hondana/domain/catalog';
+import type { Direction } from '@hondana/domain/catalog/catalog';
 import type { BookSourceFormat } from '../db/import-schema';
 import type { PlannedText } from './epub-text';
 

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { EroticType, LayoutType } from '@hondana/domain/catalog';
+import { EroticType, LayoutType } from '@hondana/domain/catalog/catalog';
 import { type BookPlan, IMAGE_EXTENSIONS, naturalCompare, titleAndVolume } from './book-plan';
 import type { BookSource } from './book-source';
 import { parseComicInfo } from './comic-info';

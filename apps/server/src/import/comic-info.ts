@@ -1,4 +1,4 @@
-import { EroticType } from '@hondana/domain/catalog';
+import { EroticType } from '@hondana/domain/catalog/catalog';
 import { XMLParser } from 'fast-xml-parser';
 import type { PlannedAuthor } from './book-plan';
 

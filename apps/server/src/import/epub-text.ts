@@ -1,4 +1,4 @@
-import { TEXT_IMAGE_LINE, textImageLine } from '@hondana/domain/reading';
+import { TEXT_IMAGE_LINE, textImageLine } from '@hondana/domain/reading/reading-api';
 import sanitizeHtml from 'sanitize-html';
 import { XMLParser } from 'fast-xml-parser';
 import type { BookSource } from './book-source';

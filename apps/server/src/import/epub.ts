@@ -1,4 +1,4 @@
-import { EroticType, LayoutType } from '@hondana/domain/catalog';
+import { EroticType, LayoutType } from '@hondana/domain/catalog/catalog';
 import { type BookPlan, type PlannedPage, titleAndVolume } from './book-plan';
 import type { BookSource } from './book-source';
 import { type EpubPackage, type ManifestItem, readEpubPackage, resolveHref, xml } from './epub-package';

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { EroticType, PageType } from '@hondana/domain/catalog';
-import { TEXT_IMAGE_LINE, isWidePage } from '@hondana/domain/reading';
+import { EroticType, PageType } from '@hondana/domain/catalog/catalog';
+import { TEXT_IMAGE_LINE, isWidePage } from '@hondana/domain/reading/reading-api';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema';
 import { PIPELINE_DEPTH, mapBounded } from '../media/derivatives';

@@ -1,7 +1,7 @@
-import { thumbnailWidths } from '@hondana/domain/layout';
-import { COVER_SRCSET_WIDTHS, type ImageFormat } from '@hondana/domain/media-urls';
+import { thumbnailWidths } from '@hondana/domain/common/layout';
+import { COVER_SRCSET_WIDTHS, type ImageFormat } from '@hondana/domain/catalog/media-urls';
 
-export { coverSrcSet, coverUrl } from '@hondana/domain/media-urls';
+export { coverSrcSet, coverUrl } from '@hondana/domain/catalog/media-urls';
 
 /**
  * What media exists and at which sizes (§9: WebP at quality 80 with a JPEG fallback; book

@@ -1,5 +1,5 @@
-import { isSamplePage, parseCustomSample, priceAt } from '@hondana/domain/catalog';
-import { AppError, ErrorCode } from '@hondana/domain/errors';
+import { isSamplePage, parseCustomSample, priceAt } from '@hondana/domain/catalog/catalog';
+import { AppError, ErrorCode } from '@hondana/domain/common/errors';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';

@@ -1,4 +1,4 @@
-import type { UserStatus } from '@hondana/domain/accounts';
+import type { UserStatus } from '@hondana/domain/accounts/accounts-api';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { type StoreChanges, recordChange } from './store-changes';

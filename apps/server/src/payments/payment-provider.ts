@@ -1,5 +1,5 @@
-import type { ErrorCode } from '@hondana/domain/errors';
-import type { CardBrand, CardInput, CoinPaymentMethod } from '@hondana/domain/wallet-payments';
+import type { ErrorCode } from '@hondana/domain/common/errors';
+import type { CardBrand, CardInput, CoinPaymentMethod } from '@hondana/domain/wallet/wallet-payments';
 import type { Transaction } from 'kysely';
 import type { Database } from '../db/schema';
 

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { ErrorCode } from '@hondana/domain/errors';
-import { CardBrand, type CardInput, SandboxTestCard, cardBrandOf, cardExpiryValid, passesLuhn } from '@hondana/domain/wallet-payments';
+import { ErrorCode } from '@hondana/domain/common/errors';
+import { CardBrand, type CardInput, SandboxTestCard, cardBrandOf, cardExpiryValid, passesLuhn } from '@hondana/domain/wallet/wallet-payments';
 import type { Transaction } from 'kysely';
 import type { Database } from '../db/schema';
 import type { CardRegistration, PaymentOutcome } from './payment-provider';

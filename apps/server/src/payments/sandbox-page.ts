@@ -1,4 +1,4 @@
-import { type CoinPaymentMethod, coinPaymentMethodLabels } from '@hondana/domain/wallet-payments';
+import { type CoinPaymentMethod, coinPaymentMethodLabels } from '@hondana/domain/wallet/wallet-payments';
 import { sandboxCopy as copy } from './sandbox-copy';
 
 const escapeHtml = (s: string) =>

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { ErrorCode } from '@hondana/domain/errors';
+import { ErrorCode } from '@hondana/domain/common/errors';
 import {
   CardBrand,
   type CoinPaymentMethod,
@@ -7,7 +7,7 @@ import {
   cardBrandOf,
   cardExpiryValid,
   passesLuhn,
-} from '@hondana/domain/wallet-payments';
+} from '@hondana/domain/wallet/wallet-payments';
 import type { Transaction } from 'kysely';
 import type { Database } from '../db/schema';
 import type { PaymentOutcome, PaymentProvider, PaymentRequest } from './payment-provider';

@@ -1,6 +1,6 @@
 import { adminContext } from '../modules/admin/load-context';
-import type { LoginBody, SignupBody } from '@hondana/domain/accounts';
-import { AppError, ErrorCode } from '@hondana/domain/errors';
+import type { LoginBody, SignupBody } from '@hondana/domain/accounts/accounts-api';
+import { AppError, ErrorCode } from '@hondana/domain/common/errors';
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';

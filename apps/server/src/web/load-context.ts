@@ -1,10 +1,10 @@
-import type { AdultState, SignupBody, LoginBody, UserProfile } from '@hondana/domain/accounts';
-import type { RankGender, RankingTerm } from '@hondana/domain/rankings';
-import type { ViewerInfo } from '@hondana/domain/reading';
-import type { RatingSummary, Review } from '@hondana/domain/reviews-rules';
-import type { GuestCouponOffer } from '@hondana/domain/coupon-banner';
-import type { PreOrderBookBonus } from '@hondana/domain/pre-orders';
-import type { Serial, SerialAdultGate, SerialDetailPage, SerialHomePage } from '@hondana/domain/serials-api';
+import type { AdultState, SignupBody, LoginBody, UserProfile } from '@hondana/domain/accounts/accounts-api';
+import type { RankGender, RankingTerm } from '@hondana/domain/catalog/rankings';
+import type { ViewerInfo } from '@hondana/domain/reading/reading-api';
+import type { RatingSummary, Review } from '@hondana/domain/reviews/reviews';
+import type { GuestCouponOffer } from '@hondana/domain/cart/coupon-banner';
+import type { PreOrderBookBonus } from '@hondana/domain/orders/pre-orders';
+import type { Serial, SerialAdultGate, SerialDetailPage, SerialHomePage } from '@hondana/domain/serials/serials-api';
 import type { BookDetail } from '../modules/catalog/books.types';
 import type { BookTile } from '../modules/catalog/catalog.types';
 import type { RecommendedBook } from '../modules/catalog/recommendations.types';

@@ -1,4 +1,4 @@
-import { pointDetailTotal } from '@hondana/domain/orders-rules';
+import { pointDetailTotal } from '@hondana/domain/orders/orders';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { getBookDetail } from '../modules/catalog/books.service';

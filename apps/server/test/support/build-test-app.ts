@@ -1,4 +1,4 @@
-import type { Clock } from '@hondana/domain/time';
+import type { Clock } from '@hondana/domain/common/time';
 import type { FastifyInstance } from 'fastify';
 import { type AppOptions, buildApp } from '../../src/app';
 import { type TestDatabase, createTestDatabase } from './test-database';

@@ -1,4 +1,4 @@
-import { SandboxTestCard } from '@hondana/domain/wallet-payments';
+import { SandboxTestCard } from '@hondana/domain/wallet/wallet-payments';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../src/db/schema';

@@ -1,4 +1,4 @@
-import { type Currency, currencies } from '@hondana/domain/wallet-lots';
+import { type Currency, currencies } from '@hondana/domain/wallet/wallet-lots';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../src/db/schema';

@@ -1,6 +1,6 @@
-import type { TileLabels } from '@hondana/domain/book-tile';
-import { formatAmount } from '@hondana/domain/format';
-import { coverSrcSetFor } from '@hondana/domain/media-urls';
+import type { TileLabels } from '@hondana/domain/catalog/book-tile';
+import { formatAmount } from '@hondana/domain/common/format';
+import { coverSrcSetFor } from '@hondana/domain/catalog/media-urls';
 import { useTranslation } from '../i18n/i18n';
 import { CoinIcon } from './coin-icon';
 import { CoverSources, jpegOf } from './cover-sources';
@@ -10,7 +10,7 @@ import styles from './book-tile.module.css';
 
 /**
  * A tile as pages render it: the book's fields plus its labels, derived on the server by
- * the domain's tile rules (packages/domain/src/book-tile.ts) so the markup never depends on
+ * the domain's tile rules (packages/domain/src/catalog/book-tile.ts) so the markup never depends on
  * the browser's clock or time zone.
  */
 export type TileView = {

@@ -1,4 +1,4 @@
-import { parseGuestCart } from '@hondana/domain/guest-cart';
+import { parseGuestCart } from '@hondana/domain/cart/guest-cart';
 
 /**
  * The header's cart count (rendered by the server from the root loader for a member, read from

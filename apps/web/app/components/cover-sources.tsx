@@ -1,4 +1,4 @@
-import { coverSrcSetFor } from '@hondana/domain/media-urls';
+import { coverSrcSetFor } from '@hondana/domain/catalog/media-urls';
 
 /** The JPEG fallback of a WebP cover URL. */
 export const jpegOf = (url: string) => url.replace(/\.webp(\?|$)/, '.jpg$1');

@@ -1,4 +1,4 @@
-import { tokyoDay } from '@hondana/domain/time';
+import { tokyoDay } from '@hondana/domain/common/time';
 import { ReportsPage } from '../features/admin/components/reports-page';
 import type { Route } from './+types/admin-reports';
 

@@ -5,7 +5,7 @@ import styles from '../features/cart/components/cart.module.css';
 import { addGuestBook, readGuestCart } from '../features/cart/guest-cart-storage';
 import { type GuestCoupon, guestBannerDismissed } from '../features/cart/components/guest-coupon-banner';
 import { GuestCart } from '../features/cart/components/guest-cart-list';
-import type { GuestCartBooks } from '@hondana/domain/pre-orders';
+import type { GuestCartBooks } from '@hondana/domain/orders/pre-orders';
 import { ApiError } from '../lib/api/client';
 import { apiGet } from '../lib/api/no-login-redirect';
 import { cartCopy as c } from '../i18n/ja-cart';

@@ -1,4 +1,4 @@
-import { PageType, isPageType, pageTypeLabels, pageTypes } from '@hondana/domain/catalog';
+import { PageType, isPageType, pageTypeLabels, pageTypes } from '@hondana/domain/catalog/catalog';
 import { Section, TileList } from '../components/tile-list';
 import { Tabs } from '../components/tabs';
 import { tileFromBook, tileFromRanking } from '../features/catalog/tile-view.server';

@@ -1,6 +1,6 @@
-import { formatAmount } from '@hondana/domain/format';
-import type { CoinCallbackResponse, MangaCoinItem } from '@hondana/domain/wallet';
-import { type CoinPaymentMethod, coinPaymentMethodLabels, coinPaymentMethods } from '@hondana/domain/wallet-payments';
+import { formatAmount } from '@hondana/domain/common/format';
+import type { CoinCallbackResponse, MangaCoinItem } from '@hondana/domain/wallet/wallet-api';
+import { type CoinPaymentMethod, coinPaymentMethodLabels, coinPaymentMethods } from '@hondana/domain/wallet/wallet-payments';
 import { useState } from 'react';
 import { Link, useLocation, useRevalidator } from 'react-router';
 import { CoinIcon } from '../components/coin-icon';

@@ -1,4 +1,4 @@
-import { formatJapaneseDate } from '@hondana/domain/time';
+import { formatJapaneseDate } from '@hondana/domain/common/time';
 import { Link, redirect } from 'react-router';
 import { ProfileDetails } from '../features/accounts/components/profile-details';
 import { loginHref } from '../features/accounts/login-href';

@@ -1,4 +1,4 @@
-import type { PaymentServicesActNotice } from '@hondana/domain/wallet';
+import type { PaymentServicesActNotice } from '@hondana/domain/wallet/wallet-api';
 import { Link } from 'react-router';
 import { apiGet } from '../lib/api/no-login-redirect';
 import styles from '../features/wallet/components/wallet.module.css';

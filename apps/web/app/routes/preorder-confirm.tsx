@@ -1,4 +1,4 @@
-import { formatJapaneseDate } from '@hondana/domain/time';
+import { formatJapaneseDate } from '@hondana/domain/common/time';
 import { data, redirect } from 'react-router';
 import { loginHref } from '../features/accounts/login-href';
 import { seriesHref } from '../features/catalog/series-href';

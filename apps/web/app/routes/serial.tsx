@@ -1,4 +1,4 @@
-import { PageType, isPageType, pageTypeLabels, pageTypes } from '@hondana/domain/catalog';
+import { PageType, isPageType, pageTypeLabels, pageTypes } from '@hondana/domain/catalog/catalog';
 import { SerialHome } from '../features/serials/components/serial-home';
 import { i18n } from '../i18n/i18n';
 import { pageMeta } from '../page-meta';

@@ -1,4 +1,4 @@
-import { reviewLinkMode } from '@hondana/domain/reviews-rules';
+import { reviewLinkMode } from '@hondana/domain/reviews/reviews';
 import { data, useLocation } from 'react-router';
 import { lazySection } from '../components/lazy-section';
 import { AdultGate } from '../features/catalog/components/adult-gate';

@@ -1,4 +1,4 @@
-import { PASSWORD_MIN_LENGTH, safeCallback } from '@hondana/domain/accounts';
+import { PASSWORD_MIN_LENGTH, safeCallback } from '@hondana/domain/accounts/accounts-api';
 import { redirect } from 'react-router';
 import { submitSignup } from '../features/accounts/api/signup.server';
 import { SignupForm } from '../features/accounts/components/signup-form';

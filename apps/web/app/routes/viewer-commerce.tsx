@@ -1,4 +1,4 @@
-import { POST_PURCHASE_RELOAD_MS, lastPageCommerce, viewerHref } from '@hondana/domain/last-page-commerce';
+import { POST_PURCHASE_RELOAD_MS, lastPageCommerce, viewerHref } from '@hondana/domain/orders/last-page-commerce';
 import { appViewerHref } from '@hondana/domain/viewer/last-page';
 import {
   lastPageCommerceBook,

@@ -8,7 +8,7 @@ import type { LastPageExtras } from '../features/viewer/components/last-page-slo
 import { ViewerApp } from '../features/viewer/components/viewer-app';
 import { i18n } from '../i18n/i18n';
 import { pageMeta } from '../page-meta';
-import type { ViewerInfo } from '@hondana/domain/reading';
+import type { ViewerInfo } from '@hondana/domain/reading/reading-api';
 import type { Route } from './+types/viewer';
 import '../i18n/ja-viewer';
 

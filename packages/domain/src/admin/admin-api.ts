@@ -5,9 +5,9 @@
  */
 import { TZDate } from '@date-fns/tz';
 import { z } from 'zod';
-import { pageTypes } from '../catalog';
-import { CouponTargetScope, CouponType } from '../coupons';
-import { STORE_TIME_ZONE } from '../time';
+import { pageTypes } from '../catalog/catalog';
+import { CouponTargetScope, CouponType } from '../cart/coupons';
+import { STORE_TIME_ZONE } from '../common/time';
 
 export const STAFF_ROLES = ['operator', 'support'] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];

@@ -5,9 +5,9 @@
  * `YYYY-MM-DDTHH:mm` strings as in `admin-api.ts`; amounts are non-negative integers.
  */
 import { z } from 'zod';
-import { PointCampaignType, pointCampaignTypes } from '../orders-rules';
-import { CoinHighlight, DisplayScene } from '../wallet';
-import { coinPaymentMethods } from '../wallet-payments';
+import { PointCampaignType, pointCampaignTypes } from '../orders/orders';
+import { CoinHighlight, DisplayScene } from '../wallet/wallet-api';
+import { coinPaymentMethods } from '../wallet/wallet-payments';
 import { tokyoMinuteToInstant } from './admin-api';
 
 const token = z.string({ message: 'is required' }).min(1, 'is required').max(200);

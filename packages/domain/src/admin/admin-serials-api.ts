@@ -4,7 +4,7 @@
  * admin-api.ts; coins and minutes are non-negative integers.
  */
 import { z } from 'zod';
-import { SpendType } from '../serials';
+import { SpendType } from '../serials/serials';
 import { tokyoMinuteToInstant } from './admin-api';
 
 const token = z.string({ message: 'is required' }).min(1, 'is required').max(200);

@@ -3,7 +3,7 @@
  * which events hand out tickets and under which once-only key, how long a ticket lasts, and
  * which prize a random number draws. Pure: the server and the web call these.
  */
-import { tokyoDay } from '../time';
+import { tokyoDay } from '../common/time';
 
 /** What hands out tickets (§3 distribution events). */
 export const DistributionEventType = {

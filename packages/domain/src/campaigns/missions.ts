@@ -2,7 +2,7 @@
  * Mission rules (§3 Mission, §9 reward types): a mission's tasks, how an event
  * advances them, and when its reward is due. Pure: the server and the web call these.
  */
-import { tokyoDay } from '../time';
+import { tokyoDay } from '../common/time';
 
 /** §9 mission reward types. */
 export const MissionRewardType = { POINT: 1, COIN: 10, TICKET: 100 } as const;

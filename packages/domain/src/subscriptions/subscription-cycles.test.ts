@@ -1,7 +1,7 @@
 import { TZDate } from '@date-fns/tz';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { STORE_TIME_ZONE } from '../time';
+import { STORE_TIME_ZONE } from '../common/time';
 import { type BonusFlags, RENEWAL_RETRY_DAYS, afterDeclinedRenewal, cycleGrant, nextRenewalAfter, renewalDatetime } from './subscription-cycles';
 import type { PlanTerms } from './subscription-plans';
 

@@ -5,7 +5,7 @@
  * applies it in the transaction of a charge.
  */
 import { addDays, addMonths } from 'date-fns';
-import { inTokyo } from '../time';
+import { inTokyo } from '../common/time';
 import { SubscriptionStatus } from './subscription-status';
 
 export { SubscriptionStatus, subscriptionStatuses } from './subscription-status';

@@ -21,8 +21,8 @@
  * coins would pass the possession cap), PAYMENT_MAINTENANCE; SIMPLY_UNSUBSCRIBE_ERROR (nothing to cancel).
  */
 import { z } from 'zod';
-import { rowId } from '../ids';
-import { CardInput } from '../wallet-payments';
+import { rowId } from '../common/ids';
+import { CardInput } from '../wallet/wallet-payments';
 import { type SubscriptionStatus, subscriptionStatuses } from './subscription-status';
 import { type AppealStatus } from './subscription-teaser';
 import { type PlanHighlight, type SubscriptionPaymentType, subscriptionPaymentTypes } from './subscription-plans';

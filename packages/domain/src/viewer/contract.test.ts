@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import * as reading from '../reading';
+import * as reading from '../reading/reading-api';
 import { DEFAULT_FONT_SIZE, FONT_SIZES, FONT_TYPES } from './controls';
 import { reachesReadEnd } from './progress';
 import { PAGE_SYNC_MS, READ_END_RATIO } from './timing';

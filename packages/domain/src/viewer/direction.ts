@@ -1,4 +1,4 @@
-import { type Direction, LayoutType, forcesHorizontal, readingDirection } from '../catalog';
+import { type Direction, LayoutType, forcesHorizontal, readingDirection } from '../catalog/catalog';
 import type { Flow } from './navigation';
 
 /** The footer's direction toggle: ヨコ読み (paged) or タテ読み (vertical scroll), stored locally (§4). */

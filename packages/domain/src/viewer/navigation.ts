@@ -1,4 +1,4 @@
-import type { Direction } from '../catalog';
+import type { Direction } from '../catalog/catalog';
 import { SWIPE_MIN_PX } from './timing';
 
 /** How the pages move: paged left/right (ヨコ読み) or a vertical scroll (タテ読み, webtoon). */

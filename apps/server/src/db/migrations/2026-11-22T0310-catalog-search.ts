@@ -1,4 +1,4 @@
-import { titleSearchText } from '@hondana/domain/search-text';
+import { titleSearchText } from '@hondana/domain/catalog/search-text';
 import { type Kysely, sql } from 'kysely';
 import { isPostgres } from './helpers';
 

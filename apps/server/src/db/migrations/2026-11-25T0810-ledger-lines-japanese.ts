@@ -1,4 +1,4 @@
-import { type LedgerBook, legacyLedgerLine, ledgerLine } from '@hondana/domain/ledger-lines';
+import { type LedgerBook, legacyLedgerLine, ledgerLine } from '@hondana/domain/wallet/ledger-lines';
 import type { Kysely } from 'kysely';
 
 /**

@@ -1,4 +1,4 @@
-import { EroticType, LayoutType } from '@hondana/domain/catalog';
+import { EroticType, LayoutType } from '@hondana/domain/catalog/catalog';
 import { Random } from '../random';
 import { figure, mountains } from './figures';
 import { fitLines, textLine, textWidth } from '../../media/art/font';

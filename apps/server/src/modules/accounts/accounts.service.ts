@@ -6,9 +6,9 @@ import {
   type UserProfile,
   ageOn,
   isAdultEligible,
-} from '@hondana/domain/accounts';
-import { AppError, ErrorCode, unauthorized } from '@hondana/domain/errors';
-import { tokyoDay } from '@hondana/domain/time';
+} from '@hondana/domain/accounts/accounts-api';
+import { AppError, ErrorCode, unauthorized } from '@hondana/domain/common/errors';
+import { tokyoDay } from '@hondana/domain/common/time';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import * as users from './accounts.repository';

@@ -1,6 +1,6 @@
-import type { SnsLink } from '@hondana/domain/accounts';
-import { isPageType } from '@hondana/domain/catalog';
-import { AppError, ErrorCode } from '@hondana/domain/errors';
+import type { SnsLink } from '@hondana/domain/accounts/accounts-api';
+import { isPageType } from '@hondana/domain/catalog/catalog';
+import { AppError, ErrorCode } from '@hondana/domain/common/errors';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { appSessionOfMember, snsLinksOf, upsertAppSettings, upsertSnsLink } from './app-settings.repository';

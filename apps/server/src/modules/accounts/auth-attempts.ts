@@ -1,4 +1,4 @@
-import { AppError, ErrorCode } from '@hondana/domain/errors';
+import { AppError, ErrorCode } from '@hondana/domain/common/errors';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { type Attempt, type RateLimit, releaseAttempt, takeAttempt } from '../../ops/rate-limiter';

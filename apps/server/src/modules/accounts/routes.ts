@@ -1,5 +1,5 @@
-import { tokyoDay } from '@hondana/domain/time';
-import { LoginBody, ModProfileBody, ModProfileQuery, SetSnsQuery, SignupBody, SpecifyTopBody, TokenQuery, UpdateUserLoginQuery, safeCallback } from '@hondana/domain/accounts';
+import { tokyoDay } from '@hondana/domain/common/time';
+import { LoginBody, ModProfileBody, ModProfileQuery, SetSnsQuery, SignupBody, SpecifyTopBody, TokenQuery, UpdateUserLoginQuery, safeCallback } from '@hondana/domain/accounts/accounts-api';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';

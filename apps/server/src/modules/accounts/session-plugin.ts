@@ -1,4 +1,4 @@
-import { unauthorized } from '@hondana/domain/errors';
+import { unauthorized } from '@hondana/domain/common/errors';
 import { parseCookie, stringifySetCookie } from 'cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';

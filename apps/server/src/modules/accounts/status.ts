@@ -1,5 +1,5 @@
-import { type UserStatus, ageOn } from '@hondana/domain/accounts';
-import { tokyoDay } from '@hondana/domain/time';
+import { type UserStatus, ageOn } from '@hondana/domain/accounts/accounts-api';
+import { tokyoDay } from '@hondana/domain/common/time';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { SessionUser } from './sessions';

@@ -1,5 +1,5 @@
 import { type Kysely, type SqlBool, type Transaction, sql } from 'kysely';
-import { escapeLike, searchWords } from '@hondana/domain/search-text';
+import { escapeLike, searchWords } from '@hondana/domain/catalog/search-text';
 import type { Database } from '../../db/schema';
 
 type Db = Kysely<Database> | Transaction<Database>;

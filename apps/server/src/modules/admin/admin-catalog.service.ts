@@ -1,5 +1,5 @@
 import { type CreateTitleBody, type UpdateBookBody, type UpdateTitleBody, instantToTokyoMinute } from '@hondana/domain/admin/admin-api';
-import { AppError, ErrorCode, badRequest, notFound } from '@hondana/domain/errors';
+import { AppError, ErrorCode, badRequest, notFound } from '@hondana/domain/common/errors';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 import { refreshSearchText } from '../catalog/search.service';

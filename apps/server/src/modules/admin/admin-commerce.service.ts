@@ -1,6 +1,6 @@
 import { type CreateCouponBody, instantToTokyoMinute } from '@hondana/domain/admin/admin-api';
-import { CouponType } from '@hondana/domain/coupons';
-import { badRequest, notFound } from '@hondana/domain/errors';
+import { CouponType } from '@hondana/domain/cart/coupons';
+import { badRequest, notFound } from '@hondana/domain/common/errors';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { AuditEntry } from './audit.repository';

@@ -2,7 +2,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { AdminEpisode } from '@hondana/domain/admin/admin-serials-api';
-import { AppError, ErrorCode, badRequest, notFound } from '@hondana/domain/errors';
+import { AppError, ErrorCode, badRequest, notFound } from '@hondana/domain/common/errors';
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 import { planImageBook } from '../../import/cbz';

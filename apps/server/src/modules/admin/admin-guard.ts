@@ -1,5 +1,5 @@
 import type { StaffRole } from '@hondana/domain/admin/admin-api';
-import { AppError, ErrorCode, unauthorized } from '@hondana/domain/errors';
+import { AppError, ErrorCode, unauthorized } from '@hondana/domain/common/errors';
 import type { FastifyRequest } from 'fastify';
 import { sessionSecret, sessionUser } from '../accounts/session-plugin';
 import { digest } from '../tokens/secrets';

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { IdParams } from '@hondana/domain/admin/admin-api';
 import { CoverQuery, RevertCoverBody, UpdateSampleBody } from '@hondana/domain/admin/admin-serials-api';
-import { badRequest } from '@hondana/domain/errors';
+import { badRequest } from '@hondana/domain/common/errors';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireStaff } from './admin-guard';

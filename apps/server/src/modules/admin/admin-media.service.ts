@@ -1,7 +1,7 @@
 import type { UpdateSampleBody } from '@hondana/domain/admin/admin-serials-api';
-import { parseCustomSample } from '@hondana/domain/catalog';
-import { AppError, ErrorCode, badRequest, notFound } from '@hondana/domain/errors';
-import { coverUrl } from '@hondana/domain/media-urls';
+import { parseCustomSample } from '@hondana/domain/catalog/catalog';
+import { AppError, ErrorCode, badRequest, notFound } from '@hondana/domain/common/errors';
+import { coverUrl } from '@hondana/domain/catalog/media-urls';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 import { makeEagerDerivatives } from '../../import/eager-derivatives';

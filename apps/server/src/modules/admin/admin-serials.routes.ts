@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { IdParams, SearchQuery } from '@hondana/domain/admin/admin-api';
 import { CreateEpisodeBody, EpisodePagesQuery, UpdateEpisodeBody, UpdateSerialBody } from '@hondana/domain/admin/admin-serials-api';
-import { badRequest, notFound } from '@hondana/domain/errors';
+import { badRequest, notFound } from '@hondana/domain/common/errors';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireStaff } from './admin-guard';

@@ -1,7 +1,7 @@
 import type { AdminEpisode, AdminSerial, AdminSerialListItem, CreateEpisodeBody, UpdateEpisodeBody, UpdateSerialBody } from '@hondana/domain/admin/admin-serials-api';
 import { instantToTokyoMinute } from '@hondana/domain/admin/admin-api';
-import { AppError, ErrorCode, badRequest, notFound } from '@hondana/domain/errors';
-import { SpendType } from '@hondana/domain/serials';
+import { AppError, ErrorCode, badRequest, notFound } from '@hondana/domain/common/errors';
+import { SpendType } from '@hondana/domain/serials/serials';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { AuditEntry } from './audit.repository';

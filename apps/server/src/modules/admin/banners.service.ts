@@ -1,6 +1,6 @@
 import type { AdminBannerView, CreateBannerBody, UpdateBannerBody } from '@hondana/domain/admin/admin-commerce-api';
 import { instantToTokyoMinute } from '@hondana/domain/admin/admin-api';
-import { AppError, ErrorCode, badRequest, notFound } from '@hondana/domain/errors';
+import { AppError, ErrorCode, badRequest, notFound } from '@hondana/domain/common/errors';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { AuditEntry } from './audit.repository';

@@ -1,5 +1,5 @@
-import { badRequest, notFound } from '@hondana/domain/errors';
-import type { Currency } from '@hondana/domain/wallet-lots';
+import { badRequest, notFound } from '@hondana/domain/common/errors';
+import type { Currency } from '@hondana/domain/wallet/wallet-lots';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 import { cancelBookOrderIn } from '../orders/cancel-order.service';

@@ -10,9 +10,9 @@ import {
   type UpdatePointCampaignBody,
 } from '@hondana/domain/admin/admin-commerce-api';
 import { instantToTokyoMinute } from '@hondana/domain/admin/admin-api';
-import { AppError, ErrorCode, badRequest, notFound } from '@hondana/domain/errors';
-import { PointCampaignType, campaignActive } from '@hondana/domain/orders-rules';
-import type { CoinHighlight, DisplayScene } from '@hondana/domain/wallet';
+import { AppError, ErrorCode, badRequest, notFound } from '@hondana/domain/common/errors';
+import { PointCampaignType, campaignActive } from '@hondana/domain/orders/orders';
+import type { CoinHighlight, DisplayScene } from '@hondana/domain/wallet/wallet-api';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { AuditEntry } from './audit.repository';

@@ -1,7 +1,7 @@
 import { type SalesRow, tokyoMinuteToInstant } from '@hondana/domain/admin/admin-api';
 import type { CoinPackSalesRow, TopTitleRow } from '@hondana/domain/admin/admin-serials-api';
-import { tokyoDay } from '@hondana/domain/time';
-import { type CoinPaymentMethod, coinPaymentMethodLabels, paymentTypeOfMethod } from '@hondana/domain/wallet-payments';
+import { tokyoDay } from '@hondana/domain/common/time';
+import { type CoinPaymentMethod, coinPaymentMethodLabels, paymentTypeOfMethod } from '@hondana/domain/wallet/wallet-payments';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { unusedPaidBalance } from '../wallet/reports';

@@ -15,8 +15,8 @@ import {
   UpdateBookBody,
   UpdateTitleBody,
 } from '@hondana/domain/admin/admin-api';
-import { AppError, ErrorCode, badRequest } from '@hondana/domain/errors';
-import { type Currency, currencyLabels } from '@hondana/domain/wallet-lots';
+import { AppError, ErrorCode, badRequest } from '@hondana/domain/common/errors';
+import { type Currency, currencyLabels } from '@hondana/domain/wallet/wallet-lots';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';

@@ -1,5 +1,5 @@
-import { type ShelfFilter, ShelfSort } from '@hondana/domain/bookshelf';
-import { escapeLike } from '@hondana/domain/search-text';
+import { type ShelfFilter, ShelfSort } from '@hondana/domain/bookshelf/bookshelf-api';
+import { escapeLike } from '@hondana/domain/catalog/search-text';
 import { type Expression, type Kysely, type SqlBool, type Transaction, sql } from 'kysely';
 import type { Database } from '../../db/schema';
 import { refreshShelfOfBooks } from './shelf-series.repository';

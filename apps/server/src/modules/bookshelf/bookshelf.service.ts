@@ -10,12 +10,12 @@ import {
   nextUnownedVolume,
   readingProgress,
   rentalState,
-} from '@hondana/domain/bookshelf';
-import { listedEroticTypes, priceAt } from '@hondana/domain/catalog';
-import { notFound } from '@hondana/domain/errors';
-import { possessionAt } from '@hondana/domain/orders-rules';
-import { searchWords } from '@hondana/domain/search-text';
-import { isAdultCategory } from '@hondana/domain/serials';
+} from '@hondana/domain/bookshelf/bookshelf-api';
+import { listedEroticTypes, priceAt } from '@hondana/domain/catalog/catalog';
+import { notFound } from '@hondana/domain/common/errors';
+import { possessionAt } from '@hondana/domain/orders/orders';
+import { searchWords } from '@hondana/domain/catalog/search-text';
+import { isAdultCategory } from '@hondana/domain/serials/serials';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { coverUrl } from '../../media/media-spec';

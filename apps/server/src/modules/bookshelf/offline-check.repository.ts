@@ -1,4 +1,4 @@
-import type { OfflineCheckResponse } from '@hondana/domain/bookshelf';
+import type { OfflineCheckResponse } from '@hondana/domain/bookshelf/bookshelf-api';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 

@@ -1,4 +1,4 @@
-import { ContinueQuery, HideBooksInput, OfflineCheckQuery, UserBooksByTitleQuery, UserBooksQuery, UserTitleQuery } from '@hondana/domain/bookshelf';
+import { ContinueQuery, HideBooksInput, OfflineCheckQuery, UserBooksByTitleQuery, UserBooksQuery, UserTitleQuery } from '@hondana/domain/bookshelf/bookshelf-api';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { requireUser } from '../accounts/session-plugin';
 import { adultAllowed } from '../catalog/adult-access';

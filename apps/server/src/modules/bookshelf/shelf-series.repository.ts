@@ -1,5 +1,5 @@
-import { ShelfSort } from '@hondana/domain/bookshelf';
-import { escapeLike } from '@hondana/domain/search-text';
+import { ShelfSort } from '@hondana/domain/bookshelf/bookshelf-api';
+import { escapeLike } from '@hondana/domain/catalog/search-text';
 import { type Kysely, type SqlBool, type Transaction, sql } from 'kysely';
 import type { Database } from '../../db/schema';
 import { preparedQuery } from '../../db/prepared-query';

@@ -1,7 +1,7 @@
-import { isSalable, priceInEffect, salesStatusAt } from '@hondana/domain/books';
-import type { MaxBookFinishRead, ReservableBooks, UserTitle } from '@hondana/domain/bookshelf';
-import { SalesStatus } from '@hondana/domain/catalog';
-import { notFound } from '@hondana/domain/errors';
+import { isSalable, priceInEffect, salesStatusAt } from '@hondana/domain/catalog/books-api';
+import type { MaxBookFinishRead, ReservableBooks, UserTitle } from '@hondana/domain/bookshelf/bookshelf-api';
+import { SalesStatus } from '@hondana/domain/catalog/catalog';
+import { notFound } from '@hondana/domain/common/errors';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { getTitle } from '../catalog/titles.service';

@@ -1,9 +1,9 @@
-import { isBuyableNow, salesStatusAt } from '@hondana/domain/books';
-import { priceAt } from '@hondana/domain/catalog';
-import { notFound } from '@hondana/domain/errors';
-import type { BulkBuyTitle, BulkBuyTitleList } from '@hondana/domain/cart-checkout';
-import type { PointCampaignSummary } from '@hondana/domain/orders';
-import { PointCampaignType, type PointLine, pointBreakdown } from '@hondana/domain/orders-rules';
+import { isBuyableNow, salesStatusAt } from '@hondana/domain/catalog/books-api';
+import { priceAt } from '@hondana/domain/catalog/catalog';
+import { notFound } from '@hondana/domain/common/errors';
+import type { BulkBuyTitle, BulkBuyTitleList } from '@hondana/domain/cart/cart-checkout';
+import type { PointCampaignSummary } from '@hondana/domain/orders/orders-api';
+import { PointCampaignType, type PointLine, pointBreakdown } from '@hondana/domain/orders/orders';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { entitledBookIds } from '../orders/entitlements';

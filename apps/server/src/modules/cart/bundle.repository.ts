@@ -1,4 +1,4 @@
-import { priceAt } from '@hondana/domain/catalog';
+import { priceAt } from '@hondana/domain/catalog/catalog';
 import { type Kysely, PostgresAdapter, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 import { BOOK_PRICING_COLUMNS } from '../orders/order-rows';

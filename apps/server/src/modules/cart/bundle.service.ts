@@ -1,8 +1,8 @@
-import { isBuyableNow, salesStatusAt } from '@hondana/domain/books';
-import { type CartChangeResponse, CartType } from '@hondana/domain/cart';
-import type { BundleView } from '@hondana/domain/cart-checkout';
-import { priceAt } from '@hondana/domain/catalog';
-import { AppError, ErrorCode, notFound } from '@hondana/domain/errors';
+import { isBuyableNow, salesStatusAt } from '@hondana/domain/catalog/books-api';
+import { type CartChangeResponse, CartType } from '@hondana/domain/cart/cart-api';
+import type { BundleView } from '@hondana/domain/cart/cart-checkout';
+import { priceAt } from '@hondana/domain/catalog/catalog';
+import { AppError, ErrorCode, notFound } from '@hondana/domain/common/errors';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 import { entitledBookIds } from '../orders/entitlements';

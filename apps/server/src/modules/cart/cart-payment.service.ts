@@ -1,8 +1,8 @@
-import type { CartOrderResponse, CartOrderStatus } from '@hondana/domain/cart-checkout';
-import { AppError, ErrorCode, badRequest, notFound } from '@hondana/domain/errors';
-import type { OrderStatus, PointLine } from '@hondana/domain/orders-rules';
-import { type CardInput, type CoinPaymentMethod, paymentTypeOfMethod } from '@hondana/domain/wallet-payments';
-import { ledgerLine } from '@hondana/domain/ledger-lines';
+import type { CartOrderResponse, CartOrderStatus } from '@hondana/domain/cart/cart-checkout';
+import { AppError, ErrorCode, badRequest, notFound } from '@hondana/domain/common/errors';
+import type { OrderStatus, PointLine } from '@hondana/domain/orders/orders';
+import { type CardInput, type CoinPaymentMethod, paymentTypeOfMethod } from '@hondana/domain/wallet/wallet-payments';
+import { ledgerLine } from '@hondana/domain/wallet/ledger-lines';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { PaymentDecisionHandler, PaymentProvider } from '../../payments/payment-provider';

@@ -1,4 +1,4 @@
-import { isBuyableNow, salesStatusAt } from '@hondana/domain/books';
+import { isBuyableNow, salesStatusAt } from '@hondana/domain/catalog/books-api';
 import {
   type CartCouponView,
   CartItemError,
@@ -9,20 +9,20 @@ import {
   CartType,
   checkCartItem,
   orderTotals,
-} from '@hondana/domain/cart';
-import { EroticType, priceAt } from '@hondana/domain/catalog';
-import { type CouponLine, type CouponRule, applicableCoupons, couponDiscount } from '@hondana/domain/coupons';
-import { AppError, ErrorCode } from '@hondana/domain/errors';
-import { coverUrl } from '@hondana/domain/media-urls';
-import type { PointCampaignSummary } from '@hondana/domain/orders';
-import { type PointCampaignRule, type PointLine, pointBreakdown } from '@hondana/domain/orders-rules';
+} from '@hondana/domain/cart/cart-api';
+import { EroticType, priceAt } from '@hondana/domain/catalog/catalog';
+import { type CouponLine, type CouponRule, applicableCoupons, couponDiscount } from '@hondana/domain/cart/coupons';
+import { AppError, ErrorCode } from '@hondana/domain/common/errors';
+import { coverUrl } from '@hondana/domain/catalog/media-urls';
+import type { PointCampaignSummary } from '@hondana/domain/orders/orders-api';
+import { type PointCampaignRule, type PointLine, pointBreakdown } from '@hondana/domain/orders/orders';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 import { entitledBookIds } from '../orders/entitlements';
 import { activeCampaigns, isFirstPaying } from '../orders/order-rows';
 import { toPricing } from '../orders/purchase';
 import { balance } from '../ledger/ledger';
-import { allocateBundlePrice } from '@hondana/domain/cart-checkout';
+import { allocateBundlePrice } from '@hondana/domain/cart/cart-checkout';
 import { type BundleRow, bundleOnSale, bundlesById } from './bundle.repository';
 import { type CartRow, cartRows, chosenCouponId, memberCoupons } from './cart.repository';
 

@@ -1,5 +1,5 @@
-import { CART_LIMIT, CartType } from '@hondana/domain/cart';
-import { type CouponRule, type CouponStep, CouponStatus, type CouponTargetScope, type CouponType } from '@hondana/domain/coupons';
+import { CART_LIMIT, CartType } from '@hondana/domain/cart/cart-api';
+import { type CouponRule, type CouponStep, CouponStatus, type CouponTargetScope, type CouponType } from '@hondana/domain/cart/coupons';
 import { type Expression, type Kysely, type Transaction, sql } from 'kysely';
 import type { Database } from '../../db/schema';
 import { PURCHASABLE_BOOK_COLUMNS, type PurchasableBookRow } from '../orders/order-rows';

@@ -1,7 +1,7 @@
-import { type CartChangeResponse, type CartItemView, CartType } from '@hondana/domain/cart';
-import { isBuyableNow, salesStatusAt } from '@hondana/domain/books';
-import { SalesStatus, priceAt } from '@hondana/domain/catalog';
-import { AppError, ErrorCode, notFound } from '@hondana/domain/errors';
+import { type CartChangeResponse, type CartItemView, CartType } from '@hondana/domain/cart/cart-api';
+import { isBuyableNow, salesStatusAt } from '@hondana/domain/catalog/books-api';
+import { SalesStatus, priceAt } from '@hondana/domain/catalog/catalog';
+import { AppError, ErrorCode, notFound } from '@hondana/domain/common/errors';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { entitledBookIds } from '../orders/entitlements';

@@ -1,8 +1,8 @@
-import { type CartOrderBody, type CartOrderResponse, type CartPaymentType, isProviderMethod } from '@hondana/domain/cart-checkout';
-import { couponDiscount } from '@hondana/domain/coupons';
-import { AppError, ErrorCode } from '@hondana/domain/errors';
+import { type CartOrderBody, type CartOrderResponse, type CartPaymentType, isProviderMethod } from '@hondana/domain/cart/cart-checkout';
+import { couponDiscount } from '@hondana/domain/cart/coupons';
+import { AppError, ErrorCode } from '@hondana/domain/common/errors';
 import type { Kysely, Transaction } from 'kysely';
-import type { CardInput } from '@hondana/domain/wallet-payments';
+import type { CardInput } from '@hondana/domain/wallet/wallet-payments';
 import type { Database } from '../../db/schema';
 import type { PaymentProvider } from '../../payments/payment-provider';
 import { withRetry } from '../ledger/ledger';

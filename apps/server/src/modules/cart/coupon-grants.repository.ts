@@ -1,4 +1,4 @@
-import { CouponTargetScope, CouponType } from '@hondana/domain/coupons';
+import { CouponTargetScope, CouponType } from '@hondana/domain/cart/coupons';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 

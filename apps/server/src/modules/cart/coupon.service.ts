@@ -1,7 +1,7 @@
-import type { CartView } from '@hondana/domain/cart';
-import { type GuestCouponOffer as BannerOffer, guestCouponBannerLabel } from '@hondana/domain/coupon-banner';
-import { type CouponRule, type CouponStatus, type CouponTargetScope, CouponType, couponDiscount, couponStatusAt } from '@hondana/domain/coupons';
-import { AppError, ErrorCode } from '@hondana/domain/errors';
+import type { CartView } from '@hondana/domain/cart/cart-api';
+import { type GuestCouponOffer as BannerOffer, guestCouponBannerLabel } from '@hondana/domain/cart/coupon-banner';
+import { type CouponRule, type CouponStatus, type CouponTargetScope, CouponType, couponDiscount, couponStatusAt } from '@hondana/domain/cart/coupons';
+import { AppError, ErrorCode } from '@hondana/domain/common/errors';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 import { type StoredResponse, withOneTimeToken } from '../tokens/one-time-tokens';

@@ -1,4 +1,4 @@
-import { BonusGrantStatus } from '@hondana/domain/pre-orders';
+import { BonusGrantStatus } from '@hondana/domain/orders/pre-orders';
 import type { Insertable, Kysely, Selectable, Transaction } from 'kysely';
 import type { PreOrderBonusesTable } from '../../db/pre-order-schema';
 import type { Database } from '../../db/schema';

@@ -1,6 +1,6 @@
-import { salesStatusAt } from '@hondana/domain/books';
-import { SalesStatus, isListedEroticType, listedEroticTypes, priceAt } from '@hondana/domain/catalog';
-import { AppError, ErrorCode } from '@hondana/domain/errors';
+import { salesStatusAt } from '@hondana/domain/catalog/books-api';
+import { SalesStatus, isListedEroticType, listedEroticTypes, priceAt } from '@hondana/domain/catalog/catalog';
+import { AppError, ErrorCode } from '@hondana/domain/common/errors';
 import {
   BonusGrantStatus,
   type EarnedBonusList,
@@ -9,9 +9,9 @@ import {
   type PreOrderBookBonus,
   bonusRunning,
   preOrderBonusPoint,
-} from '@hondana/domain/pre-orders';
-import { expiryAfterDays } from '@hondana/domain/wallet-lots';
-import { ledgerLine } from '@hondana/domain/ledger-lines';
+} from '@hondana/domain/orders/pre-orders';
+import { expiryAfterDays } from '@hondana/domain/wallet/wallet-lots';
+import { ledgerLine } from '@hondana/domain/wallet/ledger-lines';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 import { type PurchasableBookRow, booksForPurchase, upcomingBooksForPurchase } from '../orders/order-rows';

@@ -1,6 +1,6 @@
-import { salesStatusAt } from '@hondana/domain/books';
-import { SalesStatus } from '@hondana/domain/catalog';
-import { AppError, ErrorCode, notFound } from '@hondana/domain/errors';
+import { salesStatusAt } from '@hondana/domain/catalog/books-api';
+import { SalesStatus } from '@hondana/domain/catalog/catalog';
+import { AppError, ErrorCode, notFound } from '@hondana/domain/common/errors';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { withRetry } from '../ledger/ledger';

@@ -9,9 +9,9 @@ import {
   PreOrderBody,
   PreOrderIdPath,
   SetCouponBody,
-} from '@hondana/domain/cart';
-import { GuestCartBooksQuery, PreOrderBonusByBookQuery, PreOrderBonusQuery } from '@hondana/domain/pre-orders';
-import { BulkBuyTitleListQuery, BundleIdPath, CartBundleBody, CartOrderBody, OrderIdParam, OrderV2Body } from '@hondana/domain/cart-checkout';
+} from '@hondana/domain/cart/cart-api';
+import { GuestCartBooksQuery, PreOrderBonusByBookQuery, PreOrderBonusQuery } from '@hondana/domain/orders/pre-orders';
+import { BulkBuyTitleListQuery, BundleIdPath, CartBundleBody, CartOrderBody, OrderIdParam, OrderV2Body } from '@hondana/domain/cart/cart-checkout';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireUser, sessionUser } from '../accounts/session-plugin';
@@ -35,7 +35,7 @@ import { adultAllowed } from '../catalog/adult-access';
 /** How often due pre-order bonuses are granted when no request of their member comes first. */
 const BONUS_SETTLE_EVERY_MS = 60_000;
 
-/** §7 "Cart", "Pre-orders" and the guest coupon of §7 "Guest"; contract in `packages/domain/src/cart.ts`. */
+/** §7 "Cart", "Pre-orders" and the guest coupon of §7 "Guest"; contract in `packages/domain/src/cart/cart-api.ts`. */
 export const cartRoutes: FastifyPluginAsync<{ provider?: PaymentProvider }> = async (base, options) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
   // Card and carrier payments of the cart; the provider's decisions arrive through the sandbox routes (wallet module).

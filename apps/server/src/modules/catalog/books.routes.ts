@@ -8,8 +8,8 @@ import {
   BooksQuery,
   BooksV3Query,
   NextBookQuery,
-} from '@hondana/domain/books';
-import { notFound } from '@hondana/domain/errors';
+} from '@hondana/domain/catalog/books-api';
+import { notFound } from '@hondana/domain/common/errors';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';

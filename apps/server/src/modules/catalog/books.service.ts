@@ -9,11 +9,11 @@ import {
   priceInEffect,
   salesStatusAt,
   sortVolumes,
-} from '@hondana/domain/books';
-import { type BookPricing, SalesStatus, isListedEroticType, parseCustomSample } from '@hondana/domain/catalog';
-import type { PointCampaignSummary } from '@hondana/domain/orders';
-import { pointDetailTotal } from '@hondana/domain/orders-rules';
-import { averageStars } from '@hondana/domain/reviews-rules';
+} from '@hondana/domain/catalog/books-api';
+import { type BookPricing, SalesStatus, isListedEroticType, parseCustomSample } from '@hondana/domain/catalog/catalog';
+import type { PointCampaignSummary } from '@hondana/domain/orders/orders-api';
+import { pointDetailTotal } from '@hondana/domain/orders/orders';
+import { averageStars } from '@hondana/domain/reviews/reviews';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { coverSrcSet, coverUrl } from '../../media/media-spec';

@@ -1,6 +1,6 @@
-import type { PointCampaignSummary } from '@hondana/domain/orders';
-import type { Discount } from '@hondana/domain/books';
-import type { SalesStatus } from '@hondana/domain/catalog';
+import type { PointCampaignSummary } from '@hondana/domain/orders/orders-api';
+import type { Discount } from '@hondana/domain/catalog/books-api';
+import type { SalesStatus } from '@hondana/domain/catalog/catalog';
 
 /** §3 Author, with the role the author had on the title (Book v3 authors: `type`). */
 export interface BookAuthor {

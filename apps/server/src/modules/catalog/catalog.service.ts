@@ -1,6 +1,6 @@
-import { listedEroticTypes, priceAt } from '@hondana/domain/catalog';
-import { type PointCampaignRule, tileRefundPoints } from '@hondana/domain/orders-rules';
-import { averageStars } from '@hondana/domain/reviews-rules';
+import { listedEroticTypes, priceAt } from '@hondana/domain/catalog/catalog';
+import { type PointCampaignRule, tileRefundPoints } from '@hondana/domain/orders/orders';
+import { averageStars } from '@hondana/domain/reviews/reviews';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { coverSrcSet, coverUrl } from '../../media/media-spec';

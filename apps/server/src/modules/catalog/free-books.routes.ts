@@ -1,9 +1,9 @@
-import { notFound } from '@hondana/domain/errors';
-import { FREE_RANKING_LIMIT, rankingTerms } from '@hondana/domain/rankings';
+import { notFound } from '@hondana/domain/common/errors';
+import { FREE_RANKING_LIMIT, rankingTerms } from '@hondana/domain/catalog/rankings';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { rowId } from '@hondana/domain/ids';
+import { rowId } from '@hondana/domain/common/ids';
 import { freeBookVols, listFreeBooks } from './free-books.service';
 import { adultAllowed } from './adult-access';
 import { AcParam, OffsetParam, PageTypeParam, limitParam } from './rankings.routes';

@@ -1,5 +1,5 @@
-import { EroticType, listedEroticTypes } from '@hondana/domain/catalog';
-import { FREE_RANKING_LIMIT, pageTypeFilter } from '@hondana/domain/rankings';
+import { EroticType, listedEroticTypes } from '@hondana/domain/catalog/catalog';
+import { FREE_RANKING_LIMIT, pageTypeFilter } from '@hondana/domain/catalog/rankings';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { toBookTile } from './catalog.service';

@@ -1,5 +1,5 @@
-import { GuestBooksQuery, GuestTotalPriceQuery, GuestTotalPricesQuery } from '@hondana/domain/books';
-import { notFound } from '@hondana/domain/errors';
+import { GuestBooksQuery, GuestTotalPriceQuery, GuestTotalPricesQuery } from '@hondana/domain/catalog/books-api';
+import { notFound } from '@hondana/domain/common/errors';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { adultAllowed } from './adult-access';

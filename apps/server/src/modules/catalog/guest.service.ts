@@ -1,4 +1,4 @@
-import { titleTotalPrice } from '@hondana/domain/books';
+import { titleTotalPrice } from '@hondana/domain/catalog/books-api';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { type Viewer, pricingOf, toBookDetail, visible, visibleBooks } from './books.service';

@@ -1,4 +1,4 @@
-import { pageTypes } from '@hondana/domain/catalog';
+import { pageTypes } from '@hondana/domain/catalog/catalog';
 import {
   type RankGender,
   RANKING_PAGE_SIZE,
@@ -7,7 +7,7 @@ import {
   rankingBases,
   rankingTerms,
   pageTypeFilter,
-} from '@hondana/domain/rankings';
+} from '@hondana/domain/catalog/rankings';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';

@@ -1,4 +1,4 @@
-import { EroticType, listedEroticTypes } from '@hondana/domain/catalog';
+import { EroticType, listedEroticTypes } from '@hondana/domain/catalog/catalog';
 import {
   FREE_RANKING_LIMIT,
   RANKING_CUTOFF_RANK,
@@ -10,7 +10,7 @@ import {
   rankGenderPageTypes,
   rankingScore,
   rankingWindow,
-} from '@hondana/domain/rankings';
+} from '@hondana/domain/catalog/rankings';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { coverUrl } from '../../media/media-spec';

@@ -1,9 +1,9 @@
-import { notFound } from '@hondana/domain/errors';
-import { RECOMMENDATIONS_LIMIT } from '@hondana/domain/rankings';
+import { notFound } from '@hondana/domain/common/errors';
+import { RECOMMENDATIONS_LIMIT } from '@hondana/domain/catalog/rankings';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { rowId } from '@hondana/domain/ids';
+import { rowId } from '@hondana/domain/common/ids';
 import { requireUser } from '../accounts/session-plugin';
 import { adultAllowed } from './adult-access';
 import { AcParam, limitParam } from './rankings.routes';

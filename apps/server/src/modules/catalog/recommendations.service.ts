@@ -1,5 +1,5 @@
-import { listedEroticTypes } from '@hondana/domain/catalog';
-import { RECOMMENDATIONS_LIMIT } from '@hondana/domain/rankings';
+import { listedEroticTypes } from '@hondana/domain/catalog/catalog';
+import { RECOMMENDATIONS_LIMIT } from '@hondana/domain/catalog/rankings';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { toBookTile } from './catalog.service';

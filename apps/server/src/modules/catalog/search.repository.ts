@@ -1,4 +1,4 @@
-import { escapeLike, titleSearchText } from '@hondana/domain/search-text';
+import { escapeLike, titleSearchText } from '@hondana/domain/catalog/search-text';
 import { type Kysely, PostgresAdapter, type Transaction, sql } from 'kysely';
 import type { Database } from '../../db/schema';
 

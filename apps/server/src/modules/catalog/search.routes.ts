@@ -1,8 +1,8 @@
-import { notFound } from '@hondana/domain/errors';
+import { notFound } from '@hondana/domain/common/errors';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { rowId } from '@hondana/domain/ids';
+import { rowId } from '@hondana/domain/common/ids';
 import { adultAllowed } from './adult-access';
 import { AcParam, OffsetParam, limitParam } from './rankings.routes';
 import { searchByAuthor, searchKeyword } from './search.service';

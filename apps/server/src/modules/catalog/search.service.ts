@@ -1,5 +1,5 @@
-import { listedEroticTypes } from '@hondana/domain/catalog';
-import { searchWords } from '@hondana/domain/search-text';
+import { listedEroticTypes } from '@hondana/domain/catalog/catalog';
+import { searchWords } from '@hondana/domain/catalog/search-text';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 import { coverUrl } from '../../media/media-spec';

@@ -1,5 +1,5 @@
-import { notFound } from '@hondana/domain/errors';
-import { TitleIdPath, TitleListQuery, TitleQuery, TitlesQuery } from '@hondana/domain/titles';
+import { notFound } from '@hondana/domain/common/errors';
+import { TitleIdPath, TitleListQuery, TitleQuery, TitlesQuery } from '@hondana/domain/catalog/titles-api';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { adultAllowed } from './adult-access';

@@ -1,9 +1,9 @@
-import { isSalable, priceInEffect } from '@hondana/domain/books';
-import { listedEroticTypes } from '@hondana/domain/catalog';
-import { averageStars } from '@hondana/domain/reviews-rules';
-import type { PointCampaignRule } from '@hondana/domain/orders-rules';
-import { formatJapaneseDate } from '@hondana/domain/time';
-import { periodEnd, volumePageWindow } from '@hondana/domain/titles';
+import { isSalable, priceInEffect } from '@hondana/domain/catalog/books-api';
+import { listedEroticTypes } from '@hondana/domain/catalog/catalog';
+import { averageStars } from '@hondana/domain/reviews/reviews';
+import type { PointCampaignRule } from '@hondana/domain/orders/orders';
+import { formatJapaneseDate } from '@hondana/domain/common/time';
+import { periodEnd, volumePageWindow } from '@hondana/domain/catalog/titles-api';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { coverUrl } from '../../media/media-spec';

@@ -1,5 +1,5 @@
 import { nextInviterStep } from '@hondana/domain/invitations/invitations';
-import { expiryAfterDays } from '@hondana/domain/wallet-lots';
+import { expiryAfterDays } from '@hondana/domain/wallet/wallet-lots';
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 import { grant } from '../ledger/ledger';

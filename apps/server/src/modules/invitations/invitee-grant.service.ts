@@ -1,6 +1,6 @@
-import { AppError, ErrorCode } from '@hondana/domain/errors';
+import { AppError, ErrorCode } from '@hondana/domain/common/errors';
 import type { IncentiveTicket, InvitationCampaign } from '@hondana/domain/invitations/invitations-api';
-import { expiryAfterDays } from '@hondana/domain/wallet-lots';
+import { expiryAfterDays } from '@hondana/domain/wallet/wallet-lots';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 import { grantReductionCoupon, memberCouponState } from '../cart/coupon-grants';

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { AppError, ErrorCode } from '@hondana/domain/errors';
+import { AppError, ErrorCode } from '@hondana/domain/common/errors';
 import type { LinkUrlsBody, ShortLink } from '@hondana/domain/invitations/invitations-api';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';

@@ -1,6 +1,6 @@
-import { AppError, ErrorCode } from '@hondana/domain/errors';
-import { type Currency, type Draw, LedgerKind, type LotState, planSpend } from '@hondana/domain/wallet-lots';
-import { ledgerLine } from '@hondana/domain/ledger-lines';
+import { AppError, ErrorCode } from '@hondana/domain/common/errors';
+import { type Currency, type Draw, LedgerKind, type LotState, planSpend } from '@hondana/domain/wallet/wallet-lots';
+import { ledgerLine } from '@hondana/domain/wallet/ledger-lines';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 import * as lots from './lots.repository';

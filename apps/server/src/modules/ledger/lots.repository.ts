@@ -1,4 +1,4 @@
-import type { Currency, LedgerKind } from '@hondana/domain/wallet-lots';
+import type { Currency, LedgerKind } from '@hondana/domain/wallet/wallet-lots';
 import { type Kysely, PostgresAdapter, type Transaction, sql } from 'kysely';
 import { preparedQuery } from '../../db/prepared-query';
 import type { Database } from '../../db/schema';

@@ -1,4 +1,4 @@
-import type { NewlyNoticeType, NewlyReason } from '@hondana/domain/notices-rules';
+import type { NewlyNoticeType, NewlyReason } from '@hondana/domain/notices/notices';
 import { type Kysely, type Transaction, sql } from 'kysely';
 import type { Database } from '../../db/schema';
 

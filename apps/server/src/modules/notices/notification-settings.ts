@@ -1,4 +1,4 @@
-import { DEFAULT_NOTIFICATION_SETTINGS, type NotificationSettings } from '@hondana/domain/notices-rules';
+import { DEFAULT_NOTIFICATION_SETTINGS, type NotificationSettings } from '@hondana/domain/notices/notices';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 import * as repo from './notification-settings.repository';

@@ -11,7 +11,7 @@ import {
   WishBulkDeleteQuery,
   WishInput,
   WishListQuery,
-} from '@hondana/domain/notices';
+} from '@hondana/domain/notices/notices-api';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';

@@ -1,5 +1,5 @@
-import { notFound } from '@hondana/domain/errors';
-import type { WishTitle } from '@hondana/domain/notices-rules';
+import { notFound } from '@hondana/domain/common/errors';
+import type { WishTitle } from '@hondana/domain/notices/notices';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 import { coverUrl } from '../../media/media-spec';

@@ -1,4 +1,4 @@
-import { BuyCheckV1Body, BuyCheckV2Body, BuyV1Body, BuyV2Body, FreeBookBody, MangaCoinBuyBody, MangaCoinBuyCheckBody, TokenQuery } from '@hondana/domain/orders';
+import { BuyCheckV1Body, BuyCheckV2Body, BuyV1Body, BuyV2Body, FreeBookBody, MangaCoinBuyBody, MangaCoinBuyCheckBody, TokenQuery } from '@hondana/domain/orders/orders-api';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireUser } from '../accounts/session-plugin';

@@ -3,7 +3,7 @@ import type {
   BuyV2Response,
   MangaCoinBuyCheckResponse,
   MangaCoinBuyResponse,
-} from '@hondana/domain/orders';
+} from '@hondana/domain/orders/orders-api';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 import { type StoredResponse, withOneTimeToken } from '../tokens/one-time-tokens';

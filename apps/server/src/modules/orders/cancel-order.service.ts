@@ -1,5 +1,5 @@
-import { AppError, ErrorCode, notFound } from '@hondana/domain/errors';
-import { ledgerLine } from '@hondana/domain/ledger-lines';
+import { AppError, ErrorCode, notFound } from '@hondana/domain/common/errors';
+import { ledgerLine } from '@hondana/domain/wallet/ledger-lines';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 import { inMoneyTransaction, refundOrderSpends, revokeOrderGrants } from '../ledger/ledger';

@@ -1,4 +1,4 @@
-import type { PossessionStatus } from '@hondana/domain/orders-rules';
+import type { PossessionStatus } from '@hondana/domain/orders/orders';
 import type { Expression, Kysely, Transaction } from 'kysely';
 import { preparedQuery } from '../../db/prepared-query';
 import type { Database } from '../../db/schema';

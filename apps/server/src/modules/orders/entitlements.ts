@@ -1,4 +1,4 @@
-import { PossessionStatus, possessionAt } from '@hondana/domain/orders-rules';
+import { PossessionStatus, possessionAt } from '@hondana/domain/orders/orders';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 import { refreshShelfOfBooks, shelfBookGranted } from '../bookshelf/shelf-updates';

@@ -1,8 +1,8 @@
-import { isBuyableNow, salesStatusAt } from '@hondana/domain/books';
-import { priceAt } from '@hondana/domain/catalog';
-import { AppError } from '@hondana/domain/errors';
-import type { FreeBookResponse } from '@hondana/domain/orders';
-import { type BuyableBook, buysFreeOnLoad, freeNextBookRefusal } from '@hondana/domain/orders-rules';
+import { isBuyableNow, salesStatusAt } from '@hondana/domain/catalog/books-api';
+import { priceAt } from '@hondana/domain/catalog/catalog';
+import { AppError } from '@hondana/domain/common/errors';
+import type { FreeBookResponse } from '@hondana/domain/orders/orders-api';
+import { type BuyableBook, buysFreeOnLoad, freeNextBookRefusal } from '@hondana/domain/orders/orders';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { Buyer } from './buy.service';

@@ -1,5 +1,5 @@
-import { notFound } from '@hondana/domain/errors';
-import { BookPointCampaignsQuery, PaymentsQuery, RecentlyBoughtQuery, RecentlyBoughtV2Query, UserBooksQuery } from '@hondana/domain/orders';
+import { notFound } from '@hondana/domain/common/errors';
+import { BookPointCampaignsQuery, PaymentsQuery, RecentlyBoughtQuery, RecentlyBoughtV2Query, UserBooksQuery } from '@hondana/domain/orders/orders-api';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireUser, sessionUser } from '../accounts/session-plugin';

@@ -1,4 +1,4 @@
-import { coverUrl } from '@hondana/domain/media-urls';
+import { coverUrl } from '@hondana/domain/catalog/media-urls';
 import type {
   BasicPointCampaignResponse,
   OrderItemView,
@@ -7,9 +7,9 @@ import type {
   PointCampaignSummary,
   RecentlyBoughtResponse,
   UserBooksResponse,
-} from '@hondana/domain/orders';
-import { type OrderStatus, PossessionStatus } from '@hondana/domain/orders-rules';
-import { type PaymentType, paymentTypeCode } from '@hondana/domain/wallet-payments';
+} from '@hondana/domain/orders/orders-api';
+import { type OrderStatus, PossessionStatus } from '@hondana/domain/orders/orders';
+import { type PaymentType, paymentTypeCode } from '@hondana/domain/wallet/wallet-payments';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { storedResponseOf } from '../tokens/one-time-tokens';

@@ -1,7 +1,7 @@
-import { SalesStatus } from '@hondana/domain/catalog';
-import { AppError, ErrorCode } from '@hondana/domain/errors';
-import type { Currency } from '@hondana/domain/wallet-lots';
-import { type OrderStatus, type PointCampaignRule, type PointCampaignType, canTransition, isPointCampaignType } from '@hondana/domain/orders-rules';
+import { SalesStatus } from '@hondana/domain/catalog/catalog';
+import { AppError, ErrorCode } from '@hondana/domain/common/errors';
+import type { Currency } from '@hondana/domain/wallet/wallet-lots';
+import { type OrderStatus, type PointCampaignRule, type PointCampaignType, canTransition, isPointCampaignType } from '@hondana/domain/orders/orders';
 import type { Expression, Insertable, Kysely, Transaction } from 'kysely';
 import type { OrdersTable } from '../../db/orders-schema';
 import type { Database } from '../../db/schema';

@@ -1,4 +1,4 @@
-import { type BookText, TEXT_IMAGE_LINE } from '@hondana/domain/reading';
+import { type BookText, TEXT_IMAGE_LINE } from '@hondana/domain/reading/reading-api';
 import type { ReadingBook } from './reading-access';
 import { isSample } from './reading-access';
 

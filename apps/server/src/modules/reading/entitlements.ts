@@ -1,4 +1,4 @@
-import { type PossessionStatus, possessionAt } from '@hondana/domain/orders-rules';
+import { type PossessionStatus, possessionAt } from '@hondana/domain/orders/orders';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { entitledBookIds } from '../orders/entitlements';

@@ -1,4 +1,4 @@
-import type { ViewerInfo } from '@hondana/domain/reading';
+import type { ViewerInfo } from '@hondana/domain/reading/reading-api';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { StoreLoadContext, Viewer } from '../../web/load-context';

@@ -1,4 +1,4 @@
-import { badRequest } from '@hondana/domain/errors';
+import { badRequest } from '@hondana/domain/common/errors';
 import type { z } from 'zod';
 
 /**

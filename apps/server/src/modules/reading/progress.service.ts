@@ -1,4 +1,4 @@
-import { AppError, ErrorCode, badRequest } from '@hondana/domain/errors';
+import { AppError, ErrorCode, badRequest } from '@hondana/domain/common/errors';
 import {
   type BookmarkList,
   DEFAULT_VIEWER_SETTINGS,
@@ -11,8 +11,8 @@ import {
   type ViewerSettingsPatch,
   mergeSyncPosition,
   reachedReadEnd,
-} from '@hondana/domain/reading';
-import { SalesStatus } from '@hondana/domain/catalog';
+} from '@hondana/domain/reading/reading-api';
+import { SalesStatus } from '@hondana/domain/catalog/catalog';
 import { newlyNoticeOnPastLastPage } from '@hondana/domain/viewer/last-page';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';

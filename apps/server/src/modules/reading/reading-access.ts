@@ -1,5 +1,5 @@
-import { EroticType, isSamplePage, parseCustomSample } from '@hondana/domain/catalog';
-import { type PossessionStatus, usesCustomSample } from '@hondana/domain/reading';
+import { EroticType, isSamplePage, parseCustomSample } from '@hondana/domain/catalog/catalog';
+import { type PossessionStatus, usesCustomSample } from '@hondana/domain/reading/reading-api';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { PageGrant } from '../../media/signed-urls';

@@ -1,4 +1,4 @@
-import type { FontSize, ViewerSettings } from '@hondana/domain/reading';
+import type { FontSize, ViewerSettings } from '@hondana/domain/reading/reading-api';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 

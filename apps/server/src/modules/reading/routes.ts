@@ -1,5 +1,5 @@
-import { AppError, ErrorCode, notFound } from '@hondana/domain/errors';
-import { LayoutType } from '@hondana/domain/catalog';
+import { AppError, ErrorCode, notFound } from '@hondana/domain/common/errors';
+import { LayoutType } from '@hondana/domain/catalog/catalog';
 import {
   BookInfoV11Query,
   BookInfoV2Query,
@@ -15,7 +15,7 @@ import {
   SyncPageBody,
   SyncPageQuery,
   ViewerSettingsPatch,
-} from '@hondana/domain/reading';
+} from '@hondana/domain/reading/reading-api';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireUser, sessionUser } from '../accounts/session-plugin';

@@ -1,6 +1,6 @@
-import { isSalable, nextVolume, priceInEffect } from '@hondana/domain/books';
-import { SalesStatus, forcesHorizontal, readingDirection } from '@hondana/domain/catalog';
-import { coverUrl } from '@hondana/domain/media-urls';
+import { isSalable, nextVolume, priceInEffect } from '@hondana/domain/catalog/books-api';
+import { SalesStatus, forcesHorizontal, readingDirection } from '@hondana/domain/catalog/catalog';
+import { coverUrl } from '@hondana/domain/catalog/media-urls';
 import {
   PAGE_IMAGE_WIDTHS,
   type PagesData,
@@ -11,8 +11,8 @@ import {
   type ViewerPage,
   type VolumeRef,
   isWidePage,
-} from '@hondana/domain/reading';
-import type { PointCampaignSummary } from '@hondana/domain/orders';
+} from '@hondana/domain/reading/reading-api';
+import type { PointCampaignSummary } from '@hondana/domain/orders/orders-api';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { signPageQuery, urlExpiry } from '../../media/signed-urls';

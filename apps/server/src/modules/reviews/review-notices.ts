@@ -1,4 +1,4 @@
-import type { ReviewNoticeType } from '@hondana/domain/reviews-rules';
+import type { ReviewNoticeType } from '@hondana/domain/reviews/reviews';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import * as repo from './review-notices.repository';

@@ -1,5 +1,5 @@
-import { listedEroticTypes } from '@hondana/domain/catalog';
-import { notFound } from '@hondana/domain/errors';
+import { listedEroticTypes } from '@hondana/domain/catalog/catalog';
+import { notFound } from '@hondana/domain/common/errors';
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';

@@ -1,4 +1,4 @@
-import type { ReviewNoticeType, ReviewWarningCode } from '@hondana/domain/reviews-rules';
+import type { ReviewNoticeType, ReviewWarningCode } from '@hondana/domain/reviews/reviews';
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 

@@ -1,4 +1,4 @@
-import type { Review, ReviewComment, ReviewSort } from '@hondana/domain/reviews-rules';
+import type { Review, ReviewComment, ReviewSort } from '@hondana/domain/reviews/reviews';
 import type { Expression, Kysely, Transaction } from 'kysely';
 import { preparedQuery } from '../../db/prepared-query';
 import type { Database } from '../../db/schema';

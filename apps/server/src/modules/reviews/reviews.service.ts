@@ -1,6 +1,6 @@
-import { listedEroticTypes } from '@hondana/domain/catalog';
-import { AppError, ErrorCode, notFound } from '@hondana/domain/errors';
-import type { AddCommentInput, AddReviewInput, ModReviewInput } from '@hondana/domain/reviews';
+import { listedEroticTypes } from '@hondana/domain/catalog/catalog';
+import { AppError, ErrorCode, notFound } from '@hondana/domain/common/errors';
+import type { AddCommentInput, AddReviewInput, ModReviewInput } from '@hondana/domain/reviews/reviews-api';
 import {
   type RatingSummary,
   type Review,
@@ -8,7 +8,7 @@ import {
   type ReviewSort,
   type ReviewWarningCode,
   ratingSummary,
-} from '@hondana/domain/reviews-rules';
+} from '@hondana/domain/reviews/reviews';
 import type { Kysely, Transaction } from 'kysely';
 import type { z } from 'zod';
 import type { Database } from '../../db/schema';

@@ -16,8 +16,8 @@ import {
   ReviewIdQuery,
   ReviewWarningInput,
   TitleReviewsQuery,
-} from '@hondana/domain/reviews';
-import { TitleIdPath } from '@hondana/domain/titles';
+} from '@hondana/domain/reviews/reviews-api';
+import { TitleIdPath } from '@hondana/domain/catalog/titles-api';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Kysely, Transaction } from 'kysely';

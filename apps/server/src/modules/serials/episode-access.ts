@@ -1,7 +1,7 @@
-import { AppError, ErrorCode } from '@hondana/domain/errors';
-import { PAGE_IMAGE_WIDTHS, type PagesData } from '@hondana/domain/reading';
-import type { EpisodeBrowser } from '@hondana/domain/serials-api';
-import { isAdultCategory, isRenting } from '@hondana/domain/serials';
+import { AppError, ErrorCode } from '@hondana/domain/common/errors';
+import { PAGE_IMAGE_WIDTHS, type PagesData } from '@hondana/domain/reading/reading-api';
+import type { EpisodeBrowser } from '@hondana/domain/serials/serials-api';
+import { isAdultCategory, isRenting } from '@hondana/domain/serials/serials';
 import { type PageGrant, signEpisodeQuery, urlExpiry } from '../../media/signed-urls';
 import { ownsBook } from '../orders/entitlements';
 import type { Db, EpisodeRow, SerialRow } from './serials.repository';

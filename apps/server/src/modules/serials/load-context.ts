@@ -1,5 +1,5 @@
-import { guestTicketState, isAdultCategory } from '@hondana/domain/serials';
-import type { SerialAdultGate, SerialDetailPage, SerialHomePage } from '@hondana/domain/serials-api';
+import { guestTicketState, isAdultCategory } from '@hondana/domain/serials/serials';
+import type { SerialAdultGate, SerialDetailPage, SerialHomePage } from '@hondana/domain/serials/serials-api';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { StoreLoadContext, Viewer } from '../../web/load-context';

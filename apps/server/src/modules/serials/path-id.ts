@@ -1,5 +1,5 @@
-import { badRequest } from '@hondana/domain/errors';
-import { rowId } from '@hondana/domain/ids';
+import { badRequest } from '@hondana/domain/common/errors';
+import { rowId } from '@hondana/domain/common/ids';
 import type { FastifyRequest } from 'fastify';
 
 /** A path id (`:id`), 400 naming `name` when it is not a positive integer. */

@@ -1,6 +1,6 @@
-import type { PaymentHistoryItem } from '@hondana/domain/orders';
-import { RentalPaymentType } from '@hondana/domain/serials';
-import { paymentTypeCode } from '@hondana/domain/wallet-payments';
+import type { PaymentHistoryItem } from '@hondana/domain/orders/orders-api';
+import { RentalPaymentType } from '@hondana/domain/serials/serials';
+import { paymentTypeCode } from '@hondana/domain/wallet/wallet-payments';
 import type { Db } from './serials.repository';
 import { rentalPaymentCount, rentalPaymentRows } from './user-serials.repository';
 

@@ -1,7 +1,7 @@
-import { AppError, ErrorCode } from '@hondana/domain/errors';
-import { ledgerLine } from '@hondana/domain/ledger-lines';
-import type { RentalResult } from '@hondana/domain/serials-api';
-import { RentalPaymentType, SpendType, chargeState, isAdultCategory, rentalEnd } from '@hondana/domain/serials';
+import { AppError, ErrorCode } from '@hondana/domain/common/errors';
+import { ledgerLine } from '@hondana/domain/wallet/ledger-lines';
+import type { RentalResult } from '@hondana/domain/serials/serials-api';
+import { RentalPaymentType, SpendType, chargeState, isAdultCategory, rentalEnd } from '@hondana/domain/serials/serials';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 import { type StoredResponse, withOneTimeToken } from '../tokens/one-time-tokens';

@@ -6,11 +6,11 @@ import {
   RentalBody,
   SuggestionQuery,
   TokenQuery,
-} from '@hondana/domain/serials-api';
-import { RECOMMENDED_SERIALS_LIMIT } from '@hondana/domain/serials';
+} from '@hondana/domain/serials/serials-api';
+import { RECOMMENDED_SERIALS_LIMIT } from '@hondana/domain/serials/serials';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { idParam } from '@hondana/domain/books';
+import { idParam } from '@hondana/domain/catalog/books-api';
 import { requireUser, sessionUser } from '../accounts/session-plugin';
 import { parseInput } from '../../http/parse-input';
 import { createTokenResponse } from '../accounts/token-routes';

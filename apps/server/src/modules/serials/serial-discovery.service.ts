@@ -1,7 +1,7 @@
-import { PageType, pageTypeLabels, pageTypes } from '@hondana/domain/catalog';
-import { AppError, ErrorCode } from '@hondana/domain/errors';
-import type { SerialByMeta, SerialOsusume, SerialReadRanks, SerialTypical } from '@hondana/domain/serials-api';
-import { isAdultCategory } from '@hondana/domain/serials';
+import { PageType, pageTypeLabels, pageTypes } from '@hondana/domain/catalog/catalog';
+import { AppError, ErrorCode } from '@hondana/domain/common/errors';
+import type { SerialByMeta, SerialOsusume, SerialReadRanks, SerialTypical } from '@hondana/domain/serials/serials-api';
+import { isAdultCategory } from '@hondana/domain/serials/serials';
 import * as discovery from './serial-discovery.repository';
 import * as repo from './serials.repository';
 import type { Db } from './serials.repository';

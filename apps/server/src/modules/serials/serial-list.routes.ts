@@ -1,5 +1,5 @@
-import { ByMetaQuery, CategoryPageQuery, PageQuery } from '@hondana/domain/serials-api';
-import { idListParam, idParam } from '@hondana/domain/books';
+import { ByMetaQuery, CategoryPageQuery, PageQuery } from '@hondana/domain/serials/serials-api';
+import { idListParam, idParam } from '@hondana/domain/catalog/books-api';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { sessionUser } from '../accounts/session-plugin';

@@ -1,4 +1,4 @@
-import type { EpisodeUserData, Serial, SerialEpisode } from '@hondana/domain/serials-api';
+import type { EpisodeUserData, Serial, SerialEpisode } from '@hondana/domain/serials/serials-api';
 import {
   type SpendType,
   chargeState,
@@ -7,7 +7,7 @@ import {
   isRenting,
   orderOnlyEpisodeSequence,
   personalizedSpendType,
-} from '@hondana/domain/serials';
+} from '@hondana/domain/serials/serials';
 import type { UserSerialEpisodesTable } from '../../db/serials-schema';
 import type { EpisodeRow, SerialRow } from './serials.repository';
 

@@ -1,4 +1,4 @@
-import { AppError, ErrorCode } from '@hondana/domain/errors';
+import { AppError, ErrorCode } from '@hondana/domain/common/errors';
 import type {
   EpisodeUserData,
   Serial,
@@ -6,8 +6,8 @@ import type {
   SerialHistoryItem,
   SerialUserData,
   SuggestionResponse,
-} from '@hondana/domain/serials-api';
-import { adRewardState, chargeState, guestTicketState, ticketState, type TicketState } from '@hondana/domain/serials';
+} from '@hondana/domain/serials/serials-api';
+import { adRewardState, chargeState, guestTicketState, ticketState, type TicketState } from '@hondana/domain/serials/serials';
 import * as repo from './serials.repository';
 import type { Db, EpisodeRow, SerialRow } from './serials.repository';
 import { GUEST_STATE, type MemberSerialState, episodeUserData, isExpired, isReleased, toEpisode, toSerial } from './serial-views';

@@ -1,4 +1,4 @@
-import { TICKET_MAX_AMOUNT, adRewardState, ticketState, tokyoDayNumber } from '@hondana/domain/serials';
+import { TICKET_MAX_AMOUNT, adRewardState, ticketState, tokyoDayNumber } from '@hondana/domain/serials/serials';
 import { sql } from 'kysely';
 import type { UserSerialEpisodesTable } from '../../db/serials-schema';
 import type { Db } from './serials.repository';

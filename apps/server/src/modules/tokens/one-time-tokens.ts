@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { AppError, ErrorCode, badRequest } from '@hondana/domain/errors';
+import { AppError, ErrorCode, badRequest } from '@hondana/domain/common/errors';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 import { digest, newSecret } from './secrets';

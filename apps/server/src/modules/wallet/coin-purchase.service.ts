@@ -1,8 +1,8 @@
-import { AppError, type ErrorBody, ErrorCode, badRequest, notFound } from '@hondana/domain/errors';
-import { ledgerLine } from '@hondana/domain/ledger-lines';
-import type { CoinPurchaseBody, CoinPurchaseResult, CoinPurchaseStatus } from '@hondana/domain/wallet';
-import { BONUS_COIN_VALID_DAYS, DEFAULT_POINT_VALID_DAYS, PAID_COIN_VALID_DAYS, expiryAfterDays } from '@hondana/domain/wallet-lots';
-import { type CoinPaymentMethod, paymentTypeOfMethod } from '@hondana/domain/wallet-payments';
+import { AppError, type ErrorBody, ErrorCode, badRequest, notFound } from '@hondana/domain/common/errors';
+import { ledgerLine } from '@hondana/domain/wallet/ledger-lines';
+import type { CoinPurchaseBody, CoinPurchaseResult, CoinPurchaseStatus } from '@hondana/domain/wallet/wallet-api';
+import { BONUS_COIN_VALID_DAYS, DEFAULT_POINT_VALID_DAYS, PAID_COIN_VALID_DAYS, expiryAfterDays } from '@hondana/domain/wallet/wallet-lots';
+import { type CoinPaymentMethod, paymentTypeOfMethod } from '@hondana/domain/wallet/wallet-payments';
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { PaymentDecisionHandler, PaymentOutcome, PaymentProvider } from '../../payments/payment-provider';

@@ -1,4 +1,4 @@
-import type { CoinCallbackResponse, CoinReturnRegistered } from '@hondana/domain/wallet';
+import type { CoinCallbackResponse, CoinReturnRegistered } from '@hondana/domain/wallet/wallet-api';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { keepReturnPath, latestCoinOrder, takeReturnPath } from './coin-return.repository';

@@ -6,9 +6,9 @@ import type {
   GoodValueResponse,
   MangaCoinItem,
   MangaCoinItemsResponse,
-} from '@hondana/domain/wallet';
-import { showsCouponAppeal } from '@hondana/domain/wallet-lots';
-import type { CoinPaymentMethod } from '@hondana/domain/wallet-payments';
+} from '@hondana/domain/wallet/wallet-api';
+import { showsCouponAppeal } from '@hondana/domain/wallet/wallet-lots';
+import type { CoinPaymentMethod } from '@hondana/domain/wallet/wallet-payments';
 import type { Kysely, Selectable } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { MangaCoinItemsTable } from '../../db/wallet-schema';

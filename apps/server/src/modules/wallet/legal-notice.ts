@@ -1,5 +1,5 @@
-import type { PaymentServicesActNotice } from '@hondana/domain/wallet';
-import { BONUS_COIN_VALID_DAYS, PAID_COIN_VALID_DAYS } from '@hondana/domain/wallet-lots';
+import type { PaymentServicesActNotice } from '@hondana/domain/wallet/wallet-api';
+import { BONUS_COIN_VALID_DAYS, PAID_COIN_VALID_DAYS } from '@hondana/domain/wallet/wallet-lots';
 
 /**
  * 資金決済法に基づく表示: what the Payment Services Act requires a prepaid payment instrument's

@@ -6,8 +6,8 @@ import {
   endOfTokyoDay,
   expiryAfterDays,
   yenValueOf,
-} from '@hondana/domain/wallet-lots';
-import { ledgerLine } from '@hondana/domain/ledger-lines';
+} from '@hondana/domain/wallet/wallet-lots';
+import { ledgerLine } from '@hondana/domain/wallet/ledger-lines';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 import { grant, inMoneyTransaction, paidLotsRemainingAt } from '../ledger/ledger';

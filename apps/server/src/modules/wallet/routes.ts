@@ -8,7 +8,7 @@ import {
   OrderIdPath,
   PaymentTypeQuery,
   WalletPageQuery,
-} from '@hondana/domain/wallet';
+} from '@hondana/domain/wallet/wallet-api';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { createSandboxProvider, sandboxMaintenanceFromEnv } from '../../payments/sandbox-provider';

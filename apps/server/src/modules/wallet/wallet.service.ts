@@ -4,8 +4,8 @@ import type {
   MangaCoinBalance,
   PeriodBalanceResponse,
   WalletHistoryResponse,
-} from '@hondana/domain/wallet';
-import { type Currency, type LedgerKind, expiringWithin } from '@hondana/domain/wallet-lots';
+} from '@hondana/domain/wallet/wallet-api';
+import { type Currency, type LedgerKind, expiringWithin } from '@hondana/domain/wallet/wallet-lots';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { balance, expireDue, inMoneyTransaction, ledgerCount, ledgerPage, mangaCoinByPaid, usableLots } from '../ledger/ledger';

@@ -1,4 +1,4 @@
-import { SandboxTestCard } from '@hondana/domain/wallet-payments';
+import { SandboxTestCard } from '@hondana/domain/wallet/wallet-payments';
 import type { InputHTMLAttributes } from 'react';
 import { paymentCardCopy as c } from '../../i18n/ja-payment-card';
 import styles from './payment-card.module.css';

@@ -1,4 +1,4 @@
-import { type GuestCouponBannerView, type GuestCouponOffer, guestCouponBanner } from '@hondana/domain/coupon-banner';
+import { type GuestCouponBannerView, type GuestCouponOffer, guestCouponBanner } from '@hondana/domain/cart/coupon-banner';
 import type { BookDetail } from '@hondana/server/modules/catalog/books.types';
 
 export type BookCouponBanner = GuestCouponBannerView;

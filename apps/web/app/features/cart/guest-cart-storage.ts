@@ -1,4 +1,4 @@
-import { addToGuestCart } from '@hondana/domain/guest-cart';
+import { addToGuestCart } from '@hondana/domain/cart/guest-cart';
 import { GUEST_CART_KEY as KEY, announceCartCount, readGuestCart } from '../../components/cart-count-event';
 
 export { readGuestCart };

@@ -1,4 +1,4 @@
-import { filledStars, freeVolumeLabel, priceChanged, scoreLabel } from '@hondana/domain/book-tile';
+import { filledStars, freeVolumeLabel, priceChanged, scoreLabel } from '@hondana/domain/catalog/book-tile';
 import type { RecommendedBook } from '@hondana/server/modules/catalog/recommendations.types';
 import type { TileView } from '../../components/book-tile';
 import { seriesHref } from './series-href';

@@ -1,6 +1,6 @@
-import { periodEndLabel, priceChanged, scoreLabel, filledStars } from '@hondana/domain/book-tile';
-import { authorRoleLabels } from '@hondana/domain/catalog';
-import { formatJapaneseDate } from '@hondana/domain/time';
+import { periodEndLabel, priceChanged, scoreLabel, filledStars } from '@hondana/domain/catalog/book-tile';
+import { authorRoleLabels } from '@hondana/domain/catalog/catalog';
+import { formatJapaneseDate } from '@hondana/domain/common/time';
 import type { BookDetail } from '@hondana/server/modules/catalog/books.types';
 import type { SeriesPage } from '@hondana/server/modules/catalog/titles.types';
 import { i18n } from '../../i18n/i18n';

@@ -1,4 +1,4 @@
-import { tileLabels } from '@hondana/domain/book-tile';
+import { tileLabels } from '@hondana/domain/catalog/book-tile';
 import type { BookTile } from '@hondana/server/modules/catalog/catalog.types';
 import type { RankingEntry } from '@hondana/server/modules/catalog/rankings.types';
 import type { TileView } from '../../components/book-tile';

@@ -2,7 +2,7 @@ import {
   BANNER_RESHOW_MS,
   BannerKind,
   chooseBanner,
-} from "@hondana/domain/coupon-banner";
+} from "@hondana/domain/cart/coupon-banner";
 import { describe, expect, it } from "vitest";
 import { dismiss, dismissedAt, visibleNow } from "./banner-dismissal";
 

@@ -1,4 +1,4 @@
-import { type BannerKind, bannerVisibleAfterDismissal } from '@hondana/domain/coupon-banner';
+import { type BannerKind, bannerVisibleAfterDismissal } from '@hondana/domain/cart/coupon-banner';
 
 /** §9: banner dismissals are kept in this browser, one instant (epoch ms) per banner. */
 const key = (kind: BannerKind) => `hondana.banner.${kind}`;

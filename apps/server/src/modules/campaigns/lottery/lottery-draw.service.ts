@@ -1,8 +1,8 @@
 import { randomInt } from 'node:crypto';
-import { AppError, ErrorCode, badRequest, notFound } from '@hondana/domain/errors';
+import { AppError, ErrorCode, badRequest, notFound } from '@hondana/domain/common/errors';
 import { pickPrize, totalWeight } from '@hondana/domain/campaigns/lottery';
 import type { WonPrize } from '@hondana/domain/campaigns/lottery-api';
-import { BONUS_COIN_VALID_DAYS, DEFAULT_POINT_VALID_DAYS, expiryAfterDays } from '@hondana/domain/wallet-lots';
+import { BONUS_COIN_VALID_DAYS, DEFAULT_POINT_VALID_DAYS, expiryAfterDays } from '@hondana/domain/wallet/wallet-lots';
 import type { Transaction } from 'kysely';
 import type { Database } from '../../../db/schema';
 import { grantEntitlement } from '../../orders/entitlements';

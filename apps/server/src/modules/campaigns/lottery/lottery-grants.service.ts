@@ -1,5 +1,5 @@
-import { priceAt } from '@hondana/domain/catalog';
-import { AppError, ErrorCode, notFound } from '@hondana/domain/errors';
+import { priceAt } from '@hondana/domain/catalog/catalog';
+import { AppError, ErrorCode, notFound } from '@hondana/domain/common/errors';
 import { type DistributionEventType, grantKey, readEndEvent, ticketWindow } from '@hondana/domain/campaigns/lottery';
 import type { TicketGrantState } from '@hondana/domain/campaigns/lottery-api';
 import type { Kysely, Transaction } from 'kysely';

@@ -1,4 +1,4 @@
-import { notFound } from '@hondana/domain/errors';
+import { notFound } from '@hondana/domain/common/errors';
 import type { Kysely } from 'kysely';
 import sharp from 'sharp';
 import type { Database } from '../../../db/schema';

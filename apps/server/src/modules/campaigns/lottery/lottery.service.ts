@@ -1,4 +1,4 @@
-import { notFound } from '@hondana/domain/errors';
+import { notFound } from '@hondana/domain/common/errors';
 import { grantKey } from '@hondana/domain/campaigns/lottery';
 import type { DistributionEventsResponse, LotteryCampaign, LotteryTicketsResponse, PrizesResponse } from '@hondana/domain/campaigns/lottery-api';
 import type { Kysely } from 'kysely';

@@ -1,4 +1,4 @@
-import { ErrorCode, AppError } from '@hondana/domain/errors';
+import { ErrorCode, AppError } from '@hondana/domain/common/errors';
 import {
   CampaignQuery,
   ConsumeBody,

@@ -1,4 +1,4 @@
-import { tokyoDay } from '@hondana/domain/time';
+import { tokyoDay } from '@hondana/domain/common/time';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema';
 import { insertAppOpenDay } from './missions.repository';

@@ -1,8 +1,8 @@
-import { priceAt } from '@hondana/domain/catalog';
-import { AppError, ErrorCode, notFound } from '@hondana/domain/errors';
+import { priceAt } from '@hondana/domain/catalog/catalog';
+import { AppError, ErrorCode, notFound } from '@hondana/domain/common/errors';
 import { type MissionEvent, MissionRewardType, type MissionTaskType, isMissionComplete, isTaskDone, progressKey, rewardLabel, shownProgress, taskLabel } from '@hondana/domain/campaigns/missions';
 import type { Mission, MissionsResponse } from '@hondana/domain/campaigns/missions-api';
-import { BONUS_COIN_VALID_DAYS, DEFAULT_POINT_VALID_DAYS, expiryAfterDays } from '@hondana/domain/wallet-lots';
+import { BONUS_COIN_VALID_DAYS, DEFAULT_POINT_VALID_DAYS, expiryAfterDays } from '@hondana/domain/wallet/wallet-lots';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../../db/schema';
 import { ownsBook } from '../../orders/entitlements';

@@ -9,7 +9,7 @@ import {
   SubscriptionTokenQuery,
   SubscriptionsByStatusQuery,
 } from '@hondana/domain/subscriptions/subscriptions-api';
-import { AppError, ErrorCode } from '@hondana/domain/errors';
+import { AppError, ErrorCode } from '@hondana/domain/common/errors';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { type HumanCheck, sandboxHumanCheck } from '../../../http/human-check';

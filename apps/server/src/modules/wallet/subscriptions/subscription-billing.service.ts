@@ -1,7 +1,7 @@
-import { ErrorCode } from '@hondana/domain/errors';
+import { ErrorCode } from '@hondana/domain/common/errors';
 import { type CycleGrant, SubscriptionStatus, cycleGrant, nextRenewalAfter } from '@hondana/domain/subscriptions/subscription-cycles';
-import { BONUS_COIN_VALID_DAYS, PAID_COIN_VALID_DAYS, expiryAfterDays } from '@hondana/domain/wallet-lots';
-import { type CoinPaymentMethod, paymentTypeOfMethod } from '@hondana/domain/wallet-payments';
+import { BONUS_COIN_VALID_DAYS, PAID_COIN_VALID_DAYS, expiryAfterDays } from '@hondana/domain/wallet/wallet-lots';
+import { type CoinPaymentMethod, paymentTypeOfMethod } from '@hondana/domain/wallet/wallet-payments';
 import type { Transaction } from 'kysely';
 import type { Database } from '../../../db/schema';
 import type { PaymentDecisionHandler, PaymentProvider } from '../../../payments/payment-provider';

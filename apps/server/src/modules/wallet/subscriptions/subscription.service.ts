@@ -1,4 +1,4 @@
-import { AppError, type ErrorBody, ErrorCode, notFound } from '@hondana/domain/errors';
+import { AppError, type ErrorBody, ErrorCode, notFound } from '@hondana/domain/common/errors';
 import { type SubscriptionStatus, cycleGrant } from '@hondana/domain/subscriptions/subscription-cycles';
 import { type SubscriptionPaymentType, essentiallyFree, goodValuePlan } from '@hondana/domain/subscriptions/subscription-plans';
 import type {

@@ -1,4 +1,4 @@
-import { LoginBody, safeCallback } from '@hondana/domain/accounts';
+import { LoginBody, safeCallback } from '@hondana/domain/accounts/accounts-api';
 import { type AppLoadContext, data, redirect } from 'react-router';
 import { notAForm, resultErrors, validationErrors, validationSummary } from './account-errors.server';
 import { type AccountFormState, formText, readForm } from './form-state';

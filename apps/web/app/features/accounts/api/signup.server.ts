@@ -1,4 +1,4 @@
-import { SignupBody, safeCallback } from '@hondana/domain/accounts';
+import { SignupBody, safeCallback } from '@hondana/domain/accounts/accounts-api';
 import { INVITATION_CODE } from '@hondana/domain/invitations/invitations';
 import { type AppLoadContext, data, redirect } from 'react-router';
 import { notAForm, resultErrors, validationErrors, validationSummary } from './account-errors.server';

@@ -1,5 +1,5 @@
 import { jaAdmin } from '../../../i18n/ja-admin';
-import { formatJapaneseDate } from '@hondana/domain/time';
+import { formatJapaneseDate } from '@hondana/domain/common/time';
 
 /** 1,234 (yen and counts, as the store writes them). */
 export const formatYen = (n: number) => n.toLocaleString('ja-JP');

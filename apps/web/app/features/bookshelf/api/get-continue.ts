@@ -1,4 +1,4 @@
-import { CONTINUE_LIMIT, type ContinueResponse } from '@hondana/domain/bookshelf-rules';
+import { CONTINUE_LIMIT, type ContinueResponse } from '@hondana/domain/bookshelf/bookshelf';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api/client';
 

@@ -1,4 +1,4 @@
-import type { ShelfFilter, ShelfSort, UserBooksResponse } from '@hondana/domain/bookshelf-rules';
+import type { ShelfFilter, ShelfSort, UserBooksResponse } from '@hondana/domain/bookshelf/bookshelf';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api/client';
 

@@ -1,4 +1,4 @@
-import { SHELF_PAGE_SIZE, type ShelfFilter, type ShelfSort, shelfFilters, shelfSorts } from '@hondana/domain/bookshelf-rules';
+import { SHELF_PAGE_SIZE, type ShelfFilter, type ShelfSort, shelfFilters, shelfSorts } from '@hondana/domain/bookshelf/bookshelf';
 import { type FormEvent, useId } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { shelfCopy as s } from '../../../i18n/ja-bookshelf';

@@ -1,4 +1,4 @@
-import type { ContinueItem } from '@hondana/domain/bookshelf-rules';
+import type { ContinueItem } from '@hondana/domain/bookshelf/bookshelf';
 import { Link } from 'react-router';
 import { shelfCopy as s } from '../../../i18n/ja-bookshelf';
 import { useContinue } from '../api/get-continue';

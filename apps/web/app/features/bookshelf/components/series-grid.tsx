@@ -1,4 +1,4 @@
-import type { ShelfSeries } from '@hondana/domain/bookshelf-rules';
+import type { ShelfSeries } from '@hondana/domain/bookshelf/bookshelf';
 import { Link } from 'react-router';
 import { shelfCopy as s } from '../../../i18n/ja-bookshelf';
 import styles from './bookshelf.module.css';

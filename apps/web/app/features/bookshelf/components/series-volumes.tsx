@@ -1,4 +1,4 @@
-import type { NextVolume, ShelfBook, ShelfEpisode } from '@hondana/domain/bookshelf-rules';
+import type { NextVolume, ShelfBook, ShelfEpisode } from '@hondana/domain/bookshelf/bookshelf';
 import { Link } from 'react-router';
 import { shelfCopy as s } from '../../../i18n/ja-bookshelf';
 import { japaneseDate } from '../../../lib/japanese-date';

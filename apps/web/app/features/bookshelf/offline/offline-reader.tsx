@@ -1,4 +1,4 @@
-import type { FontSize } from '@hondana/domain/reading';
+import type { FontSize } from '@hondana/domain/reading/reading-api';
 import { useCallback, useEffect, useState } from 'react';
 import { shelfCopy as s } from '../../../i18n/ja-bookshelf';
 import { syncPositions } from './offline-sync';

@@ -1,4 +1,4 @@
-import type { FontSize } from '@hondana/domain/reading';
+import type { FontSize } from '@hondana/domain/reading/reading-api';
 import { type DBSchema, type IDBPDatabase, deleteDB, openDB } from 'idb';
 
 /**

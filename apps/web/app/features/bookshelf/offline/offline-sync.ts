@@ -1,4 +1,4 @@
-import type { OfflineCheckResponse } from '@hondana/domain/bookshelf';
+import type { OfflineCheckResponse } from '@hondana/domain/bookshelf/bookshelf-api';
 import { ApiError, apiRequest } from '../../../lib/api/client';
 import { type OfflineDb, listSaved, putPosition, removeSaved, unsyncedPositions } from './offline-store';
 

@@ -1,4 +1,4 @@
-import type { BookText, FontSize } from '@hondana/domain/reading';
+import type { BookText, FontSize } from '@hondana/domain/reading/reading-api';
 import { Suspense, lazy, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { shelfCopy as s } from '../../../i18n/ja-bookshelf';
 import { localSettings } from '../../viewer/api/viewer-settings';

@@ -1,4 +1,4 @@
-import type { BookText, ViewerInfo } from '@hondana/domain/reading';
+import type { BookText, ViewerInfo } from '@hondana/domain/reading/reading-api';
 import { viewerKindOf } from '@hondana/domain/viewer/direction';
 import { ApiError, apiRequest } from '../../../lib/api/client';
 import { markFigures } from './offline-figures';

@@ -1,4 +1,4 @@
-import type { CartChangeResponse, CartItemView, CartView, OrderV3Body, OrderV3Response } from '@hondana/domain/cart';
+import type { CartChangeResponse, CartItemView, CartView, OrderV3Body, OrderV3Response } from '@hondana/domain/cart/cart-api';
 import { createToken } from '../../../lib/api/client';
 import { apiDelete, apiGet, apiPost } from '../../../lib/api/no-login-redirect';
 import { clearGuestCart, readGuestCart } from '../guest-cart-storage';

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { cartCopy as c } from '../../../i18n/ja-cart';
-import type { CartChangeResponse } from '@hondana/domain/cart';
+import type { CartChangeResponse } from '@hondana/domain/cart/cart-api';
 import { apiGet, apiPost } from '../../../lib/api/no-login-redirect';
 import { announceCartCount } from '../../../components/cart-count-event';
 import { Snackbar } from '../../../components/snackbar';

@@ -1,4 +1,4 @@
-import type { CartItemView } from '@hondana/domain/cart';
+import type { CartItemView } from '@hondana/domain/cart/cart-api';
 import { cartCopy as c } from '../../../i18n/ja-cart';
 import { cartPayCopy as p } from '../../../i18n/ja-cart-pay';
 import styles from './cart.module.css';

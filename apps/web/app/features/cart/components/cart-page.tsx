@@ -1,6 +1,6 @@
-import type { CartItemView, CartView } from '@hondana/domain/cart';
+import type { CartItemView, CartView } from '@hondana/domain/cart/cart-api';
 import { useState } from 'react';
-import { isProviderMethod } from '@hondana/domain/cart-checkout';
+import { isProviderMethod } from '@hondana/domain/cart/cart-checkout';
 import { cartCopy as c } from '../../../i18n/ja-cart';
 import { cartPayErrorCopy as cartErrorCopy, cartPayCopy as p, returnedMessage } from '../../../i18n/ja-cart-pay';
 import { ApiError } from '../../../lib/api/client';

@@ -1,4 +1,4 @@
-import type { CartView } from '@hondana/domain/cart';
+import type { CartView } from '@hondana/domain/cart/cart-api';
 import { cartCopy as c } from '../../../i18n/ja-cart';
 import type { CouponListItem } from '../api/cart-api';
 import styles from './cart.module.css';

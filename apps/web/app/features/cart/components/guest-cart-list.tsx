@@ -1,4 +1,4 @@
-import type { GuestCartBooks } from '@hondana/domain/pre-orders';
+import type { GuestCartBooks } from '@hondana/domain/orders/pre-orders';
 import { useState } from 'react';
 import { cartCopy as c } from '../../../i18n/ja-cart';
 import { loginHref } from '../../accounts/login-href';

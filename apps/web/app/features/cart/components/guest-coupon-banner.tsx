@@ -1,4 +1,4 @@
-import { couponRemainingText } from '@hondana/domain/coupons';
+import { couponRemainingText } from '@hondana/domain/cart/coupons';
 import { useState } from 'react';
 import { cartCopy as c } from '../../../i18n/ja-cart';
 import styles from './cart.module.css';

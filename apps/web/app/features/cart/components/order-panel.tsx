@@ -1,6 +1,6 @@
-import type { CartView } from '@hondana/domain/cart';
-import type { CartPaymentType } from '@hondana/domain/cart-checkout';
-import { coinPaymentMethodLabels, coinPaymentMethods } from '@hondana/domain/wallet-payments';
+import type { CartView } from '@hondana/domain/cart/cart-api';
+import type { CartPaymentType } from '@hondana/domain/cart/cart-checkout';
+import { coinPaymentMethodLabels, coinPaymentMethods } from '@hondana/domain/wallet/wallet-payments';
 import { cartCopy as c } from '../../../i18n/ja-cart';
 import { cartPayCopy as p } from '../../../i18n/ja-cart-pay';
 import type { CouponListItem } from '../api/cart-api';

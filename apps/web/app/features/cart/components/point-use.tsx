@@ -1,4 +1,4 @@
-import type { CartView } from '@hondana/domain/cart';
+import type { CartView } from '@hondana/domain/cart/cart-api';
 import { useId } from 'react';
 import { cartCopy as c } from '../../../i18n/ja-cart';
 import styles from './cart.module.css';

@@ -1,4 +1,4 @@
-import { filledStars, priceChanged, rankBadge, scoreLabel } from '@hondana/domain/book-tile';
+import { filledStars, priceChanged, rankBadge, scoreLabel } from '@hondana/domain/catalog/book-tile';
 import type { RankingEntry } from '@hondana/server/modules/catalog/rankings.types';
 import type { TileView } from '../../../components/book-tile';
 import { apiGet } from '../../../lib/api/client';

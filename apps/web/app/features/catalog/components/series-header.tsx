@@ -1,4 +1,4 @@
-import { coverSrcSetFor } from '@hondana/domain/media-urls';
+import { coverSrcSetFor } from '@hondana/domain/catalog/media-urls';
 import { CoverSources, jpegOf } from '../../../components/cover-sources';
 import { PageLink } from '../../../components/page-link';
 import { StarRating } from '../../../components/star-rating';

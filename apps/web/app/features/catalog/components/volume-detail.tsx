@@ -1,4 +1,4 @@
-import { formatAmount } from '@hondana/domain/format';
+import { formatAmount } from '@hondana/domain/common/format';
 import { Suspense, lazy } from 'react';
 import { useRouteLoaderData } from 'react-router';
 import { CoinIcon } from '../../../components/coin-icon';

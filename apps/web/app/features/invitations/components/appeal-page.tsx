@@ -1,4 +1,4 @@
-import { formatJapaneseDate } from '@hondana/domain/time';
+import { formatJapaneseDate } from '@hondana/domain/common/time';
 import { useEffect, useRef } from 'react';
 import { ApiError } from '../../../lib/api/client';
 import { invitationCopy as c, jaInvitations } from '../../../i18n/ja-invitations';

@@ -1,4 +1,4 @@
-import { BannerKind, chooseBanner } from '@hondana/domain/coupon-banner';
+import { BannerKind, chooseBanner } from '@hondana/domain/cart/coupon-banner';
 import { useState, useSyncExternalStore } from 'react';
 import { QueryProvider } from '../../../components/query-provider';
 import { invitationCopy as c } from '../../../i18n/ja-invitations';

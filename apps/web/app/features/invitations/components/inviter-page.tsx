@@ -1,4 +1,4 @@
-import { formatJapaneseDate } from '@hondana/domain/time';
+import { formatJapaneseDate } from '@hondana/domain/common/time';
 import { useState } from 'react';
 import { invitationCopy as c } from '../../../i18n/ja-invitations';
 import { useInviterInfo } from '../api/get-inviter-info';

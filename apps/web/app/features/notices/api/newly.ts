@@ -1,4 +1,4 @@
-import type { NewlyMessage, NewlyNoticeSetting, NoticeCount, NotificationSettings } from '@hondana/domain/notices-rules';
+import type { NewlyMessage, NewlyNoticeSetting, NoticeCount, NotificationSettings } from '@hondana/domain/notices/notices';
 import type { ReviewNotice } from '@hondana/server/modules/reviews/review-notices';
 import { apiGet, apiRequest, createToken } from '../../../lib/api/client';
 

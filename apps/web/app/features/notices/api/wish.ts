@@ -1,4 +1,4 @@
-import type { WishTitle } from '@hondana/domain/notices-rules';
+import type { WishTitle } from '@hondana/domain/notices/notices';
 import { apiGet, apiRequest, createToken } from '../../../lib/api/client';
 import { track } from '../../../lib/track';
 

@@ -1,4 +1,4 @@
-import type { NewlyNoticeSetting, NotificationSettings } from '@hondana/domain/notices-rules';
+import type { NewlyNoticeSetting, NotificationSettings } from '@hondana/domain/notices/notices';
 import { useEffect, useState } from 'react';
 import { useTranslation } from '../../../i18n/i18n';
 import { getFollow, getNotificationSettings, saveNotificationSettings, setFollow } from '../api/newly';

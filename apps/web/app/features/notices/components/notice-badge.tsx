@@ -1,4 +1,4 @@
-import { badgeLabel } from '@hondana/domain/notices-rules';
+import { badgeLabel } from '@hondana/domain/notices/notices';
 import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useTranslation } from '../../../i18n/i18n';

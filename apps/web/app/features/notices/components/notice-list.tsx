@@ -1,4 +1,4 @@
-import type { NewlyMessage } from '@hondana/domain/notices-rules';
+import type { NewlyMessage } from '@hondana/domain/notices/notices';
 import type { ReviewNotice } from '@hondana/server/modules/reviews/review-notices';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';

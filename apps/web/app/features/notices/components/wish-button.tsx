@@ -1,4 +1,4 @@
-import { toggleWish } from '@hondana/domain/notices-rules';
+import { toggleWish } from '@hondana/domain/notices/notices';
 import { useState } from 'react';
 import { PageLink } from '../../../components/page-link';
 import { useTranslation } from '../../../i18n/i18n';

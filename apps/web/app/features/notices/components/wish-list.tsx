@@ -1,4 +1,4 @@
-import type { WishTitle } from '@hondana/domain/notices-rules';
+import type { WishTitle } from '@hondana/domain/notices/notices';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from '../../../i18n/i18n';

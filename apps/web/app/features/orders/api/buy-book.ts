@@ -3,8 +3,8 @@ import type {
   BuyV2Response,
   MangaCoinBuyCheckResponse,
   MangaCoinBuyResponse,
-} from '@hondana/domain/orders';
-import type { SpendCurrency } from '@hondana/domain/last-page-commerce';
+} from '@hondana/domain/orders/orders-api';
+import type { SpendCurrency } from '@hondana/domain/orders/last-page-commerce';
 import { ApiError, createToken } from '../../../lib/api/client';
 import { apiPost } from '../../../lib/api/no-login-redirect';
 

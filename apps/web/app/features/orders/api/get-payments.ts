@@ -1,4 +1,4 @@
-import type { PaymentsResponse } from '@hondana/domain/orders';
+import type { PaymentsResponse } from '@hondana/domain/orders/orders-api';
 import { apiGet } from '../../../lib/api/no-login-redirect';
 
 export const PAYMENTS_PAGE_SIZE = 20;

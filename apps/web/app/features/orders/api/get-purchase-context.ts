@@ -1,6 +1,6 @@
-import type { Balances } from '@hondana/domain/last-page-commerce';
-import type { PaymentsResponse, PointCampaignSummary } from '@hondana/domain/orders';
-import type { GetCoinResponse, MangaCoinItemsResponse } from '@hondana/domain/wallet';
+import type { Balances } from '@hondana/domain/orders/last-page-commerce';
+import type { PaymentsResponse, PointCampaignSummary } from '@hondana/domain/orders/orders-api';
+import type { GetCoinResponse, MangaCoinItemsResponse } from '@hondana/domain/wallet/wallet-api';
 import { apiGet } from '../../../lib/api/no-login-redirect';
 
 export interface PurchaseContext {

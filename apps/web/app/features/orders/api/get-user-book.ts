@@ -1,4 +1,4 @@
-import type { UserBook, UserBooksResponse } from '@hondana/domain/orders';
+import type { UserBook, UserBooksResponse } from '@hondana/domain/orders/orders-api';
 import { apiGet } from '../../../lib/api/client';
 
 /** `GET /api/user_books/me/by_book?book_id=…` (§7): the member's possession of one book, or null when the call fails. */

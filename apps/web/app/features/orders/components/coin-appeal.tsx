@@ -1,6 +1,6 @@
-import { formatAmount } from '@hondana/domain/format';
-import { appealKind, packCovering } from '@hondana/domain/last-page-commerce';
-import type { MangaCoinItem } from '@hondana/domain/wallet';
+import { formatAmount } from '@hondana/domain/common/format';
+import { appealKind, packCovering } from '@hondana/domain/orders/last-page-commerce';
+import type { MangaCoinItem } from '@hondana/domain/wallet/wallet-api';
 import { walletCopy as w } from '../../../i18n/ja-wallet';
 import styles from './purchase.module.css';
 import { SubscriptionTeaser } from '../../subscriptions/components/subscription-teaser';

@@ -1,13 +1,13 @@
-import { formatAmount } from '@hondana/domain/format';
-import { type LastPageBook, type LastPageCommerce, viewerHref } from '@hondana/domain/last-page-commerce';
-import type { PointCampaignSummary } from '@hondana/domain/orders';
+import { formatAmount } from '@hondana/domain/common/format';
+import { type LastPageBook, type LastPageCommerce, viewerHref } from '@hondana/domain/orders/last-page-commerce';
+import type { PointCampaignSummary } from '@hondana/domain/orders/orders-api';
 import { walletCopy as w } from '../../../i18n/ja-wallet';
 import styles from './last-page.module.css';
 import { PurchaseButton } from './purchase-button';
 import type { PurchasedOutcome } from './purchase-panel';
 
 export type LastPageCommerceProps = {
-  /** From `lastPageCommerce(...)` (packages/domain/src/last-page-commerce.ts). */
+  /** From `lastPageCommerce(...)` (packages/domain/src/orders/last-page-commerce.ts). */
   view: LastPageCommerce;
   book: LastPageBook;
   /** Login and signup links that come back to this page (`loginHref(location)`). */

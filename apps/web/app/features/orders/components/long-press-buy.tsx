@@ -1,4 +1,4 @@
-import { LONG_PRESS_FIRE_MS, LONG_PRESS_PROGRESS_MS } from '@hondana/domain/last-page-commerce';
+import { LONG_PRESS_FIRE_MS, LONG_PRESS_PROGRESS_MS } from '@hondana/domain/orders/last-page-commerce';
 import { useEffect, useRef, useState } from 'react';
 import { walletCopy as w } from '../../../i18n/ja-wallet';
 import styles from './purchase.module.css';

@@ -1,4 +1,4 @@
-import type { PossessionStatus } from '@hondana/domain/orders-rules';
+import type { PossessionStatus } from '@hondana/domain/orders/orders';
 import { Suspense, lazy, useEffect, useState } from 'react';
 import { useRevalidator } from 'react-router';
 import { loadWaitingSections } from '../../../components/lazy-section';

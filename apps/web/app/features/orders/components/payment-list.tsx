@@ -1,5 +1,5 @@
-import { formatAmount } from '@hondana/domain/format';
-import type { PaymentHistoryItem } from '@hondana/domain/orders';
+import { formatAmount } from '@hondana/domain/common/format';
+import type { PaymentHistoryItem } from '@hondana/domain/orders/orders-api';
 import { Link } from 'react-router';
 import { walletCopy as w } from '../../../i18n/ja-wallet';
 import styles from '../../wallet/components/wallet.module.css';

@@ -1,5 +1,5 @@
-import { formatAmount } from '@hondana/domain/format';
-import type { PointCampaignSummary } from '@hondana/domain/orders';
+import { formatAmount } from '@hondana/domain/common/format';
+import type { PointCampaignSummary } from '@hondana/domain/orders/orders-api';
 import { useId, useState } from 'react';
 import { walletCopy as w } from '../../../i18n/ja-wallet';
 import styles from './purchase.module.css';

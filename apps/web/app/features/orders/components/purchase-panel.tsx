@@ -1,5 +1,5 @@
-import { formatAmount } from '@hondana/domain/format';
-import { type SpendCurrency, purchasePanel } from '@hondana/domain/last-page-commerce';
+import { formatAmount } from '@hondana/domain/common/format';
+import { type SpendCurrency, purchasePanel } from '@hondana/domain/orders/last-page-commerce';
 import { useEffect, useState } from 'react';
 import { useRevalidator } from 'react-router';
 import { walletCopy as w } from '../../../i18n/ja-wallet';

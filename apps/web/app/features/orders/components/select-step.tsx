@@ -1,5 +1,5 @@
-import { formatAmount } from '@hondana/domain/format';
-import type { PurchasePanel, SpendCurrency } from '@hondana/domain/last-page-commerce';
+import { formatAmount } from '@hondana/domain/common/format';
+import type { PurchasePanel, SpendCurrency } from '@hondana/domain/orders/last-page-commerce';
 import { walletCopy as w } from '../../../i18n/ja-wallet';
 import type { PurchaseContext } from '../api/get-purchase-context';
 import { CoinAppeal } from './coin-appeal';

@@ -1,4 +1,4 @@
-import type { Review, ReviewComment, ReviewWarningCode } from '@hondana/domain/reviews-rules';
+import type { Review, ReviewComment, ReviewWarningCode } from '@hondana/domain/reviews/reviews';
 import { apiRequest, createToken } from '../../../lib/api/client';
 
 /** Each mutation fetches its one-time token first (§7 create_token endpoints). */

@@ -1,5 +1,5 @@
-import type { Review, ReviewComment, ReviewSort } from '@hondana/domain/reviews-rules';
-import { REVIEW_PAGE_SIZE } from '@hondana/domain/reviews-rules';
+import type { Review, ReviewComment, ReviewSort } from '@hondana/domain/reviews/reviews';
+import { REVIEW_PAGE_SIZE } from '@hondana/domain/reviews/reviews';
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api/client';
 

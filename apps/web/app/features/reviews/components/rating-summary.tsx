@@ -1,4 +1,4 @@
-import { type RatingSummary as Summary, starShare } from '@hondana/domain/reviews-rules';
+import { type RatingSummary as Summary, starShare } from '@hondana/domain/reviews/reviews';
 import { useTranslation } from '../../../i18n/i18n';
 import styles from './rating-summary.module.css';
 import '../../../i18n/ja-reviews-entry';

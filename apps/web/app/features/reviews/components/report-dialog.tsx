@@ -1,4 +1,4 @@
-import { REVIEW_WARNING_CODES, type ReviewWarningCode } from '@hondana/domain/reviews-rules';
+import { REVIEW_WARNING_CODES, type ReviewWarningCode } from '@hondana/domain/reviews/reviews';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { useTranslation } from '../../../i18n/i18n';
 import { report } from '../api/review-mutations';

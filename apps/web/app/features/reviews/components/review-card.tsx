@@ -1,4 +1,4 @@
-import type { Review } from '@hondana/domain/reviews-rules';
+import type { Review } from '@hondana/domain/reviews/reviews';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';

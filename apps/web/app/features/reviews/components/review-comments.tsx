@@ -1,4 +1,4 @@
-import { COMMENT_BODY_MAX_LENGTH, type Review } from '@hondana/domain/reviews-rules';
+import { COMMENT_BODY_MAX_LENGTH, type Review } from '@hondana/domain/reviews/reviews';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { Link } from 'react-router';

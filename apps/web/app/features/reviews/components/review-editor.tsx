@@ -3,7 +3,7 @@ import {
   REVIEW_NICKNAME_MAX_LENGTH,
   REVIEW_TITLE_MAX_LENGTH,
   type Review,
-} from '@hondana/domain/reviews-rules';
+} from '@hondana/domain/reviews/reviews';
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from '../../../i18n/i18n';

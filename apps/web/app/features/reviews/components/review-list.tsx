@@ -1,4 +1,4 @@
-import type { ReviewSort } from '@hondana/domain/reviews-rules';
+import type { ReviewSort } from '@hondana/domain/reviews/reviews';
 import { useState } from 'react';
 import { useTranslation } from '../../../i18n/i18n';
 import { QueryProvider } from '../../../components/query-provider';

@@ -1,4 +1,4 @@
-import type { RatingSummary as Summary } from '@hondana/domain/reviews-rules';
+import type { RatingSummary as Summary } from '@hondana/domain/reviews/reviews';
 import { Suspense, lazy, useEffect, useState } from 'react';
 import { PageLink } from '../../../components/page-link';
 import { Section } from '../../../components/tile-list';

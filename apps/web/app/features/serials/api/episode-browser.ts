@@ -1,4 +1,4 @@
-import type { EpisodeBrowser, SerialEpisode } from '@hondana/domain/serials-api';
+import type { EpisodeBrowser, SerialEpisode } from '@hondana/domain/serials/serials-api';
 import { ApiError, apiRequest } from '../../../lib/api/client';
 
 const api = <T>(path: string) => apiRequest<T>(path, { allowUnauthorized: true });

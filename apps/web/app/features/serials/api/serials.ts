@@ -6,7 +6,7 @@ import type {
   SerialUserData,
   SuggestionResponse,
   UserSerialTicket,
-} from '@hondana/domain/serials-api';
+} from '@hondana/domain/serials/serials-api';
 import { apiRequest, withToken } from '../../../lib/api/client';
 
 /** The serial pages answer a 401 themselves (a guest sees the free parts), so it is not a redirect. */

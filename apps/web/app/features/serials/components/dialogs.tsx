@@ -1,5 +1,5 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import { isUnlimitedRental, rentalEnd } from '@hondana/domain/serials';
+import { isUnlimitedRental, rentalEnd } from '@hondana/domain/serials/serials';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from '../../../i18n/i18n';
 import styles from './serial-detail.module.css';

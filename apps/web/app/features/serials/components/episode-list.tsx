@@ -1,6 +1,6 @@
-import type { EpisodeUserData, SerialEpisode } from '@hondana/domain/serials-api';
-import { SpendType, isUnlimitedRental } from '@hondana/domain/serials';
-import { formatJapaneseDate, formatMonthDay } from '@hondana/domain/time';
+import type { EpisodeUserData, SerialEpisode } from '@hondana/domain/serials/serials-api';
+import { SpendType, isUnlimitedRental } from '@hondana/domain/serials/serials';
+import { formatJapaneseDate, formatMonthDay } from '@hondana/domain/common/time';
 import { Link } from 'react-router';
 import { CoinIcon } from '../../../components/coin-icon';
 import { useTranslation } from '../../../i18n/i18n';

@@ -1,6 +1,6 @@
-import type { EpisodeBrowser } from '@hondana/domain/serials-api';
-import type { ViewerPage } from '@hondana/domain/reading';
-import { LayoutType } from '@hondana/domain/catalog';
+import type { EpisodeBrowser } from '@hondana/domain/serials/serials-api';
+import type { ViewerPage } from '@hondana/domain/reading/reading-api';
+import { LayoutType } from '@hondana/domain/catalog/catalog';
 import { useEffect, useState } from 'react';
 import { useTranslation } from '../../../i18n/i18n';
 import styles from './episode-viewer.module.css';

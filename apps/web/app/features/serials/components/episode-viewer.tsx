@@ -1,4 +1,4 @@
-import type { EpisodeBrowser } from '@hondana/domain/serials-api';
+import type { EpisodeBrowser } from '@hondana/domain/serials/serials-api';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from '../../../i18n/i18n';

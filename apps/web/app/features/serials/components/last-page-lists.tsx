@@ -1,5 +1,5 @@
-import type { Serial, SerialHistoryItem } from '@hondana/domain/serials-api';
-import { READ_MORE_LIMIT } from '@hondana/domain/serials';
+import type { Serial, SerialHistoryItem } from '@hondana/domain/serials/serials-api';
+import { READ_MORE_LIMIT } from '@hondana/domain/serials/serials';
 import { Link } from 'react-router';
 import { useTranslation } from '../../../i18n/i18n';
 import { getHistories, getReadRanks, getRecommends } from '../api/serials';

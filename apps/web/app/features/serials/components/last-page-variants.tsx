@@ -1,5 +1,5 @@
-import type { SuggestionResponse } from '@hondana/domain/serials-api';
-import type { SerialLastPage } from '@hondana/domain/serials-last-page';
+import type { SuggestionResponse } from '@hondana/domain/serials/serials-api';
+import type { SerialLastPage } from '@hondana/domain/serials/serials-last-page';
 import { Link } from 'react-router';
 import { useTranslation } from '../../../i18n/i18n';
 import { SerialRankingStrip } from './last-page-lists';

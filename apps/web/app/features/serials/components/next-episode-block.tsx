@@ -1,6 +1,6 @@
-import type { SuggestedEpisode } from '@hondana/domain/serials-api';
-import { SpendType, isUnlimitedRental, rentalEnd } from '@hondana/domain/serials';
-import { type LastPageState, lastPageMainAction, lastPageMessage } from '@hondana/domain/serials-last-page';
+import type { SuggestedEpisode } from '@hondana/domain/serials/serials-api';
+import { SpendType, isUnlimitedRental, rentalEnd } from '@hondana/domain/serials/serials';
+import { type LastPageState, lastPageMainAction, lastPageMessage } from '@hondana/domain/serials/serials-last-page';
 import { useState } from 'react';
 import { useTranslation } from '../../../i18n/i18n';
 import { rentEpisode } from '../api/serials';

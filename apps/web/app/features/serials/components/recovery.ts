@@ -1,4 +1,4 @@
-import { recoveryTime } from '@hondana/domain/serials';
+import { recoveryTime } from '@hondana/domain/serials/serials';
 import type { useTranslation } from '../../../i18n/i18n';
 import '../../../i18n/ja-serials';
 

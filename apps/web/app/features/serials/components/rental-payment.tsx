@@ -1,5 +1,5 @@
-import { isUnlimitedRental } from '@hondana/domain/serials';
-import type { SerialRentalPayment } from '@hondana/domain/serials-api';
+import { isUnlimitedRental } from '@hondana/domain/serials/serials';
+import type { SerialRentalPayment } from '@hondana/domain/serials/serials-api';
 import { Link } from 'react-router';
 import { useTranslation } from '../../../i18n/i18n';
 import { tokyoDateTime } from '../../wallet/tokyo-date';

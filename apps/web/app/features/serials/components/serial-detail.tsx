@@ -1,4 +1,4 @@
-import type { SerialDetailPage } from '@hondana/domain/serials-api';
+import type { SerialDetailPage } from '@hondana/domain/serials/serials-api';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { type CopyKey, useTranslation } from '../../../i18n/i18n';

@@ -1,4 +1,4 @@
-import type { SerialHomePage } from '@hondana/domain/serials-api';
+import type { SerialHomePage } from '@hondana/domain/serials/serials-api';
 import { Link } from 'react-router';
 import { useTranslation } from '../../../i18n/i18n';
 import { SerialGrid } from './serial-card';

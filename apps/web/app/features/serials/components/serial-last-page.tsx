@@ -1,6 +1,6 @@
-import type { SuggestionResponse, UserSerialTicket } from '@hondana/domain/serials-api';
-import { guestTicketState, isUnlimitedRental } from '@hondana/domain/serials';
-import { chooseSerialLastPage, effectivePaymentType } from '@hondana/domain/serials-last-page';
+import type { SuggestionResponse, UserSerialTicket } from '@hondana/domain/serials/serials-api';
+import { guestTicketState, isUnlimitedRental } from '@hondana/domain/serials/serials';
+import { chooseSerialLastPage, effectivePaymentType } from '@hondana/domain/serials/serials-last-page';
 import { useTranslation } from '../../../i18n/i18n';
 import { getBalances, getSuggestion, getTicket, getUserSerial, markReading } from '../api/serials';
 import { useFetch } from '../hooks/use-fetch';

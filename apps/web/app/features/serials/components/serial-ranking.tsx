@@ -1,4 +1,4 @@
-import type { Serial } from '@hondana/domain/serials-api';
+import type { Serial } from '@hondana/domain/serials/serials-api';
 import { Pager } from '../../../components/pager';
 import { useTranslation } from '../../../i18n/i18n';
 import { SerialCard } from './serial-card';

@@ -1,5 +1,5 @@
-import type { EpisodeUserData, Serial, SerialDetailPage, SerialEpisode, SerialUserData, UserSerialTicket } from '@hondana/domain/serials-api';
-import { guestTicketState } from '@hondana/domain/serials';
+import type { EpisodeUserData, Serial, SerialDetailPage, SerialEpisode, SerialUserData, UserSerialTicket } from '@hondana/domain/serials/serials-api';
+import { guestTicketState } from '@hondana/domain/serials/serials';
 import {
   getAdReward,
   getBalances,

@@ -1,6 +1,6 @@
-import { formatAmount } from '@hondana/domain/format';
+import { formatAmount } from '@hondana/domain/common/format';
 import type { UserSubscription } from '@hondana/domain/subscriptions/subscriptions-api';
-import { coinPaymentMethodLabels } from '@hondana/domain/wallet-payments';
+import { coinPaymentMethodLabels } from '@hondana/domain/wallet/wallet-payments';
 import { useState } from 'react';
 import { subscriptionCopy as s, subscriptionErrorCopy } from '../../../i18n/ja-subscriptions';
 import { ApiError } from '../../../lib/api/client';

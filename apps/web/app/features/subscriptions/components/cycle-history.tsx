@@ -1,4 +1,4 @@
-import { formatAmount } from '@hondana/domain/format';
+import { formatAmount } from '@hondana/domain/common/format';
 import type { SubscriptionCycle } from '@hondana/domain/subscriptions/subscriptions-api';
 import { subscriptionCopy as s } from '../../../i18n/ja-subscriptions';
 import { tokyoDate } from '../tokyo-date';

@@ -1,4 +1,4 @@
-import { formatAmount } from '@hondana/domain/format';
+import { formatAmount } from '@hondana/domain/common/format';
 import type { SubscriptionPlan } from '@hondana/domain/subscriptions/subscriptions-api';
 import { subscriptionCopy as s } from '../../../i18n/ja-subscriptions';
 import styles from './subscriptions.module.css';

@@ -1,7 +1,7 @@
-import { formatAmount } from '@hondana/domain/format';
+import { formatAmount } from '@hondana/domain/common/format';
 import { type BonusFlags, cycleGrant } from '@hondana/domain/subscriptions/subscription-plans';
 import type { SubscribeResult, SubscriptionPlan } from '@hondana/domain/subscriptions/subscriptions-api';
-import { coinPaymentMethodLabels } from '@hondana/domain/wallet-payments';
+import { coinPaymentMethodLabels } from '@hondana/domain/wallet/wallet-payments';
 import { type FormEvent, useState } from 'react';
 import { subscriptionCopy as s, subscriptionErrorCopy } from '../../../i18n/ja-subscriptions';
 import { ApiError } from '../../../lib/api/client';

@@ -1,7 +1,7 @@
-import { formatAmount } from '@hondana/domain/format';
+import { formatAmount } from '@hondana/domain/common/format';
 import { type SubscriptionPaymentType, subscriptionPaymentTypes } from '@hondana/domain/subscriptions/subscription-plans';
 import type { SubscribeResult, SubscriptionPlan } from '@hondana/domain/subscriptions/subscriptions-api';
-import { coinPaymentMethodLabels } from '@hondana/domain/wallet-payments';
+import { coinPaymentMethodLabels } from '@hondana/domain/wallet/wallet-payments';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Tabs } from '../../../components/tabs';

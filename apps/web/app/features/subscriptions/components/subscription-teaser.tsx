@@ -1,4 +1,4 @@
-import { formatAmount } from '@hondana/domain/format';
+import { formatAmount } from '@hondana/domain/common/format';
 import { type SubscriptionPaymentType, subscriptionPaymentTypes } from '@hondana/domain/subscriptions/subscription-plans';
 import { subscriptionTeaserMode } from '@hondana/domain/subscriptions/subscription-teaser';
 import { QueryClientContext } from '@tanstack/react-query';

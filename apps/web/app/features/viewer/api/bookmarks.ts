@@ -1,4 +1,4 @@
-import type { BookmarkList } from '@hondana/domain/reading';
+import type { BookmarkList } from '@hondana/domain/reading/reading-api';
 import { apiRequest } from '../../../lib/api/client';
 
 const pagesOf = (list: BookmarkList): number[] => list.bookmarks.map((b) => b.page).sort((a, b) => a - b);

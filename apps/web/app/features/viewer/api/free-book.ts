@@ -1,4 +1,4 @@
-import type { FreeBookResponse } from '@hondana/domain/orders';
+import type { FreeBookResponse } from '@hondana/domain/orders/orders-api';
 import { apiRequest } from '../../../lib/api/client';
 
 /**

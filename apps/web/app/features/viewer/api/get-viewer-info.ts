@@ -1,4 +1,4 @@
-import type { BookText, ViewerInfo } from '@hondana/domain/reading';
+import type { BookText, ViewerInfo } from '@hondana/domain/reading/reading-api';
 import { apiRequest } from '../../../lib/api/client';
 
 /** §2 tracking parameters, passed on to bookinfo (the server accepts and ignores them). */

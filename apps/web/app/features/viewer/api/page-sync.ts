@@ -1,4 +1,4 @@
-import type { FontSize, SyncPageResult } from '@hondana/domain/reading';
+import type { FontSize, SyncPageResult } from '@hondana/domain/reading/reading-api';
 import { apiRequest } from '../../../lib/api/client';
 
 export type SyncPosition = { bookId: number; page: number; font: FontSize | null; readAt: number; deviceId: string };

@@ -1,4 +1,4 @@
-import type { ViewerSettings, ViewerSettingsPatch } from '@hondana/domain/reading';
+import type { ViewerSettings, ViewerSettingsPatch } from '@hondana/domain/reading/reading-api';
 import { DEFAULT_FONT_SIZE, DEFAULT_FONT_TYPE } from '@hondana/domain/viewer/controls';
 import { apiRequest } from '../../../lib/api/client';
 

@@ -1,5 +1,5 @@
-import type { GuestCouponBannerView } from '@hondana/domain/coupon-banner';
-import type { ViewerInfo } from '@hondana/domain/reading';
+import type { GuestCouponBannerView } from '@hondana/domain/cart/coupon-banner';
+import type { ViewerInfo } from '@hondana/domain/reading/reading-api';
 import type { ComponentType } from 'react';
 
 /** What the route's loader found for the last page (§2 guest page, order-complete page). */

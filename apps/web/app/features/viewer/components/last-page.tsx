@@ -1,5 +1,5 @@
-import type { ViewerInfo } from '@hondana/domain/reading';
-import { nextVolumeAction, viewerHref } from '@hondana/domain/last-page-commerce';
+import type { ViewerInfo } from '@hondana/domain/reading/reading-api';
+import { nextVolumeAction, viewerHref } from '@hondana/domain/orders/last-page-commerce';
 import { type LoadStatus, lastPageChoice, lastPageStatus } from '@hondana/domain/viewer/last-page';
 import { Suspense, lazy, useEffect, useState } from 'react';
 import type { TileView } from '../../../components/book-tile';

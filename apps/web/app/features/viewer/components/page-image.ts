@@ -1,4 +1,4 @@
-import type { ViewerPage } from '@hondana/domain/reading';
+import type { ViewerPage } from '@hondana/domain/reading/reading-api';
 import { imageWidthFor } from '@hondana/domain/viewer/prefetch';
 
 /** The WebP URL of a page at the narrowest offered width that covers its slot on this screen. */

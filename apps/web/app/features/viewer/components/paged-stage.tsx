@@ -1,5 +1,5 @@
-import type { Direction } from '@hondana/domain/catalog';
-import type { ViewerPage } from '@hondana/domain/reading';
+import type { Direction } from '@hondana/domain/catalog/catalog';
+import type { ViewerPage } from '@hondana/domain/reading/reading-api';
 import { pageSlotWidth } from '@hondana/domain/viewer/prefetch';
 import { useTranslation } from '../../../i18n/i18n';
 import type { Viewport } from '../hooks/use-viewport';

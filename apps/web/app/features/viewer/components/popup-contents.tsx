@@ -1,4 +1,4 @@
-import type { ViewerSettings } from '@hondana/domain/reading';
+import type { ViewerSettings } from '@hondana/domain/reading/reading-api';
 import { FONT_SIZES, FONT_TYPES, type SettingsVisibility } from '@hondana/domain/viewer/controls';
 import { useTranslation } from '../../../i18n/i18n';
 import styles from './popup.module.css';

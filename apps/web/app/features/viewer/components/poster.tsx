@@ -1,4 +1,4 @@
-import type { ViewerInfo } from '@hondana/domain/reading';
+import type { ViewerInfo } from '@hondana/domain/reading/reading-api';
 import { viewerKindOf } from '@hondana/domain/viewer/direction';
 import { openingPage } from '@hondana/domain/viewer/progress';
 import { useTranslation } from '../../../i18n/i18n';

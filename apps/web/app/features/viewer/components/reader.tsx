@@ -1,4 +1,4 @@
-import type { ViewerInfo, ViewerPage } from '@hondana/domain/reading';
+import type { ViewerInfo, ViewerPage } from '@hondana/domain/reading/reading-api';
 import { footerControls, settingsVisibility } from '@hondana/domain/viewer/controls';
 import { directionToggleShown, effectiveMode, flowOf, viewerKindOf } from '@hondana/domain/viewer/direction';
 import { pageIndicator } from '@hondana/domain/viewer/indicator';

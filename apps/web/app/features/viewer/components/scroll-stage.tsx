@@ -1,4 +1,4 @@
-import type { ViewerPage } from '@hondana/domain/reading';
+import type { ViewerPage } from '@hondana/domain/reading/reading-api';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from '../../../i18n/i18n';
 import type { PageSource } from '../hooks/use-reader';

@@ -1,4 +1,4 @@
-import type { BookText, FontSize, FontType } from '@hondana/domain/reading';
+import type { BookText, FontSize, FontType } from '@hondana/domain/reading/reading-api';
 import { keepTextPosition } from '@hondana/domain/viewer/progress';
 import { type TocEntry, textToc } from '@hondana/domain/viewer/text-toc';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';

@@ -1,4 +1,4 @@
-import type { Direction } from '@hondana/domain/catalog';
+import type { Direction } from '@hondana/domain/catalog/catalog';
 import { type TapAction, stepForSwipe, tapAction } from '@hondana/domain/viewer/navigation';
 import { type PointerEvent, useRef } from 'react';
 

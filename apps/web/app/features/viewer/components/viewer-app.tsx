@@ -1,4 +1,4 @@
-import type { ViewerInfo } from '@hondana/domain/reading';
+import type { ViewerInfo } from '@hondana/domain/reading/reading-api';
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { track } from '../../../lib/track';
 import { seriesHref } from '../../catalog/series-href';

@@ -1,4 +1,4 @@
-import type { Direction } from '@hondana/domain/catalog';
+import type { Direction } from '@hondana/domain/catalog/catalog';
 import type { FooterControls } from '@hondana/domain/viewer/controls';
 import { pageOfSliderValue, sliderValueOfPage } from '@hondana/domain/viewer/navigation';
 import { useTranslation } from '../../../i18n/i18n';

@@ -1,5 +1,5 @@
-import type { ViewerInfo } from '@hondana/domain/reading';
-import { buysFreeOnLoad } from '@hondana/domain/orders-rules';
+import type { ViewerInfo } from '@hondana/domain/reading/reading-api';
+import { buysFreeOnLoad } from '@hondana/domain/orders/orders';
 import type { LoadStatus } from '@hondana/domain/viewer/last-page';
 import { useEffect, useState } from 'react';
 import { buyFreeBook } from '../api/free-book';

@@ -1,4 +1,4 @@
-import type { FontSize } from '@hondana/domain/reading';
+import type { FontSize } from '@hondana/domain/reading/reading-api';
 import { PAGE_SYNC_MS } from '@hondana/domain/viewer/timing';
 import { useEffect, useRef } from 'react';
 import { beaconSyncPage, deviceId, postSyncPage } from '../api/page-sync';

@@ -1,5 +1,5 @@
-import type { Direction } from '@hondana/domain/catalog';
-import type { ViewerInfo, ViewerPage } from '@hondana/domain/reading';
+import type { Direction } from '@hondana/domain/catalog/catalog';
+import type { ViewerInfo, ViewerPage } from '@hondana/domain/reading/reading-api';
 import { type Flow, stepForKey } from '@hondana/domain/viewer/navigation';
 import { pageSlotWidth, planPrefetch } from '@hondana/domain/viewer/prefetch';
 import { shouldRegisterReadEnd } from '@hondana/domain/viewer/progress';

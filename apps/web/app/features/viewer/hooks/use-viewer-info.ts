@@ -1,4 +1,4 @@
-import type { ViewerInfo } from '@hondana/domain/reading';
+import type { ViewerInfo } from '@hondana/domain/reading/reading-api';
 import { useCallback, useEffect, useState } from 'react';
 import { type Tracking, getViewerInfo } from '../api/get-viewer-info';
 

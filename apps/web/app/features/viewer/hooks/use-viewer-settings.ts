@@ -1,4 +1,4 @@
-import type { ViewerSettings } from '@hondana/domain/reading';
+import type { ViewerSettings } from '@hondana/domain/reading/reading-api';
 import { useCallback, useEffect, useState } from 'react';
 import {
   deviceSpreadDefault,

@@ -1,4 +1,4 @@
-import type { CoinCallbackResponse, CoinReturnRegistered } from '@hondana/domain/wallet';
+import type { CoinCallbackResponse, CoinReturnRegistered } from '@hondana/domain/wallet/wallet-api';
 import { apiGet } from '../../../lib/api/no-login-redirect';
 
 /** The coin shop without a way back (a guest, or `/pcb` failed): the plain shop still sells coins. */

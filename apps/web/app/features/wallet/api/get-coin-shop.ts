@@ -1,6 +1,6 @@
-import type { UserStatus } from '@hondana/domain/accounts';
-import type { GoodValueResponse, MangaCoinBalance, MangaCoinItemsResponse } from '@hondana/domain/wallet';
-import type { CoinPaymentMethod } from '@hondana/domain/wallet-payments';
+import type { UserStatus } from '@hondana/domain/accounts/accounts-api';
+import type { GoodValueResponse, MangaCoinBalance, MangaCoinItemsResponse } from '@hondana/domain/wallet/wallet-api';
+import type { CoinPaymentMethod } from '@hondana/domain/wallet/wallet-payments';
 import { ApiError } from '../../../lib/api/client';
 import { apiGet } from '../../../lib/api/no-login-redirect';
 

@@ -4,7 +4,7 @@ import type {
   MangaCoinBalance,
   PeriodBalanceResponse,
   WalletHistoryResponse,
-} from '@hondana/domain/wallet';
+} from '@hondana/domain/wallet/wallet-api';
 import { apiGet } from '../../../lib/api/no-login-redirect';
 import { getBalance } from './get-coin-shop';
 

@@ -1,4 +1,4 @@
-import type { CoinPurchaseBody, CoinPurchaseResult, CoinPurchaseStatus } from '@hondana/domain/wallet';
+import type { CoinPurchaseBody, CoinPurchaseResult, CoinPurchaseStatus } from '@hondana/domain/wallet/wallet-api';
 import { createToken } from '../../../lib/api/client';
 import { apiGet, apiPost } from '../../../lib/api/no-login-redirect';
 

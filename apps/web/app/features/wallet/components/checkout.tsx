@@ -1,6 +1,6 @@
-import { formatAmount } from '@hondana/domain/format';
-import type { CoinPurchaseResult, MangaCoinItem } from '@hondana/domain/wallet';
-import { type CoinPaymentMethod, coinPaymentMethodLabels } from '@hondana/domain/wallet-payments';
+import { formatAmount } from '@hondana/domain/common/format';
+import type { CoinPurchaseResult, MangaCoinItem } from '@hondana/domain/wallet/wallet-api';
+import { type CoinPaymentMethod, coinPaymentMethodLabels } from '@hondana/domain/wallet/wallet-payments';
 import { type FormEvent, useState } from 'react';
 import { PaymentCardFields, SandboxNote, cardFromForm } from '../../../components/payment-card/payment-card';
 import { paymentErrorCopy, walletCopy as w } from '../../../i18n/ja-wallet';

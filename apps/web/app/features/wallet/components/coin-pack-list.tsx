@@ -1,5 +1,5 @@
-import { formatAmount } from '@hondana/domain/format';
-import type { GoodValueResponse, MangaCoinItem } from '@hondana/domain/wallet';
+import { formatAmount } from '@hondana/domain/common/format';
+import type { GoodValueResponse, MangaCoinItem } from '@hondana/domain/wallet/wallet-api';
 import { CoinIcon } from '../../../components/coin-icon';
 import { walletCopy as w } from '../../../i18n/ja-wallet';
 import styles from './wallet.module.css';

@@ -1,4 +1,4 @@
-import { formatAmount } from '@hondana/domain/format';
+import { formatAmount } from '@hondana/domain/common/format';
 import { CoinIcon } from '../../../components/coin-icon';
 import { walletCopy as w } from '../../../i18n/ja-wallet';
 import type { WalletData } from '../api/get-wallet';

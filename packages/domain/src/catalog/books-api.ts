@@ -1,0 +1,196 @@
+/**
+ * Books of the catalog API (§3 Book detail, Book v3; §7 "Books", "Guest"): the request
+ * schemas with the spec's parameter names, and the pure rules the book calls share —
+ * sales status at an instant, the discount in effect, the struck previous price (§5),
+ * basic points, next volume and title totals.
+ */
+import { z } from 'zod';
+import { rowId } from '../common/ids';
+import { priceChanged } from './book-tile';
+import { type BookPricing, type PriceAt, SalesStatus, priceAt } from './catalog';
+
+/** Ids are PostgreSQL `integer`s: at most nine digits keeps every listed id in range. */
+const ID_LIST_PATTERN = /^\d{1,9}(,\d{1,9})*$/;
+/** Most ids one list call accepts (§5 guest cart: 100). */
+export const MAX_IDS_PER_CALL = 100;
+/** Largest `limit` of a paged call (limit over 100 is a bad request). */
+export const MAX_PAGE_LIMIT = 100;
+/** Title books list defaults (§7: limit 30, offset 0, ascending). */
+export const TITLE_BOOKS_LIMIT = 30;
+
+/** A path, query, form or JSON id: the shared row id (`ids.ts`), digits or a JSON number. */
+export const idParam = rowId;
+
+/** A comma-separated list of ids (`book_id=1,2,3`), duplicates dropped, order kept. */
+export const idListParam = z
+  .string()
+  .regex(ID_LIST_PATTERN, 'must be non-negative integer ids separated by commas')
+  .transform((value) => [...new Set(value.split(',').map(Number))])
+  .refine((ids) => ids.length <= MAX_IDS_PER_CALL, `must list at most ${MAX_IDS_PER_CALL} ids`);
+
+/** The adult flag of §6: 0 (none, the default) or 1 (adult). */
+export const acParam = z
+  .enum(['0', '1'], { message: 'must be 0 or 1' })
+  .default('0')
+  .transform((v) => (v === '1' ? 1 : 0));
+
+/** `salable=1` asks only for books that can be bought now (pre-orders included). */
+export const salableParam = z
+  .enum(['0', '1', 'true', 'false'], { message: 'must be 0 or 1' })
+  .optional()
+  .transform((v) => v === '1' || v === 'true');
+
+export const offsetParam = z.coerce.number({ message: 'must be a number' }).int().min(0).default(0);
+export const limitParam = (fallback: number) =>
+  z.coerce.number({ message: 'must be a number' }).int().min(1).max(MAX_PAGE_LIMIT).default(fallback);
+
+/** Sales status filter of the v3 calls; ALL matches every status. */
+export const SalesStatusFilter = { ...SalesStatus, ALL: 'ALL' } as const;
+export type SalesStatusFilter = (typeof SalesStatusFilter)[keyof typeof SalesStatusFilter];
+export const salesStatusParam = z
+  .enum(['ON_SALE', 'IN_RESERVATION', 'ALL'], { message: 'must be ON_SALE, IN_RESERVATION or ALL' })
+  .default('ALL');
+
+export const VolumeSort = { VOL_ASC: 'VOL_ASC', VOL_DESC: 'VOL_DESC' } as const;
+export type VolumeSort = (typeof VolumeSort)[keyof typeof VolumeSort];
+export const sortParam = z.enum(['VOL_ASC', 'VOL_DESC'], { message: 'must be VOL_ASC or VOL_DESC' }).default('VOL_ASC');
+
+export const BookIdPath = z.object({ book_id: idParam });
+export const BookQuery = z.object({ ac: acParam, salable: salableParam });
+export const BooksQuery = z.object({ ac: acParam, book_id: idListParam, salable: salableParam });
+/** `GET /book/detail`: book_type 0 is a single volume; bundles (1) do not exist yet. */
+export const BookDetailQuery = z.object({
+  ac: acParam,
+  book_id: idParam,
+  book_type: z.coerce.number({ message: 'must be a number' }).int().min(0).max(9).default(0),
+});
+export const BookV3Query = z.object({ ac: acParam, sales_status: salesStatusParam });
+export const BooksV3Query = z.object({ ac: acParam, book_id: idListParam, sales_status: salesStatusParam });
+export const BooksByTitleQuery = z.object({
+  ac: acParam,
+  title_id: idParam,
+  sales_status: salesStatusParam,
+  offset: offsetParam,
+  limit: limitParam(TITLE_BOOKS_LIMIT),
+  sort: sortParam,
+});
+export const NextBookQuery = z.object({ ac: acParam, book_id: idParam });
+export const BookInfosQuery = z.object({ ac: acParam, book_id: idListParam });
+export const GuestBooksQuery = z.object({ ac: acParam, book_id: idListParam });
+/** Most volumes a title total adds up (`limit_per_title`); without it, every volume. */
+export const MAX_LIMIT_PER_TITLE = 1000;
+const limitPerTitle = z.coerce.number({ message: 'must be a number' }).int().min(1).max(MAX_LIMIT_PER_TITLE).optional();
+export const GuestTotalPriceQuery = z.object({ ac: acParam, title_id: idParam, limit_per_title: limitPerTitle });
+export const GuestTotalPricesQuery = z.object({ ac: acParam, title_id: idListParam, limit_per_title: limitPerTitle });
+
+/** What the sales status of a book depends on. */
+export interface SalesWindow {
+  /** As stored: ON_SALE, IN_RESERVATION or STOPPED. */
+  salesStatus: string;
+  startDatetime: number;
+  /** End of distribution; null for none. */
+  endDatetime: number | null;
+}
+
+/**
+ * The sales status at `now`: a stopped book or one past its end of distribution is STOPPED;
+ * one whose release is still ahead is IN_RESERVATION (a pre-order); else ON_SALE. The stored
+ * status only says "stopped": a reservation goes on sale by itself when its start passes.
+ */
+export function salesStatusAt(book: SalesWindow, now: number): SalesStatus {
+  if (book.salesStatus === SalesStatus.STOPPED) return SalesStatus.STOPPED;
+  if (book.endDatetime !== null && book.endDatetime <= now) return SalesStatus.STOPPED;
+  return book.startDatetime > now ? SalesStatus.IN_RESERVATION : SalesStatus.ON_SALE;
+}
+
+export const matchesSalesStatus = (filter: SalesStatusFilter, status: SalesStatus): boolean =>
+  filter === SalesStatusFilter.ALL || filter === status;
+
+/** Salable: can be bought now or pre-ordered. */
+export const isSalable = (status: SalesStatus): boolean => status !== SalesStatus.STOPPED;
+
+/**
+ * Buyable now through the buy flows and the cart: on sale. A volume not released yet
+ * (IN_RESERVATION) is salable only as a pre-order, which has its own path (`/pre_order`, with
+ * its bonus and its cancel): one way to reserve, one RESERVED state.
+ */
+export const isBuyableNow = (status: SalesStatus): boolean => status === SalesStatus.ON_SALE;
+
+/**
+ * §5: a price counts as changed (the previous price is shown struck through) only when
+ * `beforePrice` is an integer different from `price`; otherwise there is no previous price.
+ */
+export function shownBeforePrice(price: number, beforePrice: unknown): number | null {
+  return priceChanged(price, beforePrice) ? beforePrice : null;
+}
+
+/** The price in effect with §5 applied to its previous price. */
+export function priceInEffect(book: BookPricing, now: number): PriceAt {
+  const at = priceAt(book, now);
+  return { ...at, beforePrice: shownBeforePrice(at.price, at.beforePrice) };
+}
+
+export const DiscountType = { SALE: 'SALE', FREE: 'FREE' } as const;
+export type DiscountType = (typeof DiscountType)[keyof typeof DiscountType];
+
+/** §3 Book v3 `discount`: the reduced price in effect and its period (null bounds are open). */
+export interface Discount {
+  salePrice: number;
+  startDatetime: number | null;
+  endDatetime: number | null;
+  type: DiscountType;
+}
+
+/** The discount in effect at `now`, or null when the book costs its regular price. */
+export function discountAt(book: BookPricing, now: number): Discount | null {
+  const at = priceInEffect(book, now);
+  if (at.free && book.price > 0) {
+    return { salePrice: 0, startDatetime: book.freeStartDatetime, endDatetime: book.freeEndDatetime, type: 'FREE' };
+  }
+  if (at.limitedSale) {
+    return { salePrice: at.price, startDatetime: book.saleStartDatetime, endDatetime: book.saleEndDatetime, type: 'SALE' };
+  }
+  return null;
+}
+
+/** Basic points earned on a purchase: 1% of the price paid, rounded down (no campaign). */
+export const BASIC_POINT_PERCENT = 1;
+export const basicPoint = (price: number): number => Math.floor((Math.max(0, price) * BASIC_POINT_PERCENT) / 100);
+
+/** A volume as the next-volume and totals rules see it. */
+export interface VolumeRef {
+  id: number;
+  vol: number;
+}
+
+/** The volume after `current` in its title: the smallest greater `vol`, or null on the last one. */
+export function nextVolume<T extends VolumeRef>(volumes: readonly T[], current: number): T | null {
+  let next: T | null = null;
+  for (const v of volumes) if (v.vol > current && (next === null || v.vol < next.vol)) next = v;
+  return next;
+}
+
+/** Volumes ordered by `vol`, ascending or descending. */
+export function sortVolumes<T extends VolumeRef>(volumes: readonly T[], sort: VolumeSort): T[] {
+  const sign = sort === VolumeSort.VOL_DESC ? -1 : 1;
+  return [...volumes].sort((a, b) => sign * (a.vol - b.vol || a.id - b.id));
+}
+
+/**
+ * The price a guest pays for a title's volumes (`/guest/titles/total_price`): the sum of the
+ * prices in effect of its volumes on sale now, first volumes first, at most `limit` of them.
+ */
+export function titleTotalPrice(
+  volumes: readonly (VolumeRef & BookPricing & SalesWindow)[],
+  now: number,
+  limit?: number,
+): { totalPrice: number; bookCount: number } {
+  const onSale = sortVolumes(
+    volumes.filter((v) => salesStatusAt(v, now) === SalesStatus.ON_SALE),
+    VolumeSort.VOL_ASC,
+  ).slice(0, limit ?? volumes.length);
+  return {
+    totalPrice: onSale.reduce((sum, v) => sum + priceAt(v, now).price, 0),
+    bookCount: onSale.length,
+  };
+}
