@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
+import { newMemberPage } from '../support/members';
 import { type StoreServer, launchBrowser, screenshotDir, startStore } from '../support/server';
 
 /**
@@ -28,13 +29,7 @@ after(async () => {
 });
 
 async function newMember(width: number): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width, height: 900 }, locale: 'ja-JP' });
-  const page = await context.newPage();
-  const response = await page.request.post(`${store.url}/api/auth/signup`, {
-    data: { email: `coin-return-${width}-${Date.now()}@example.jp`, password: 'e2e-password-123', nickname: '往復', birth_date: '1990-04-01' },
-  });
-  assert.equal(response.status(), 200, await response.text());
-  return page;
+  return (await newMemberPage(browser, store, { label: `coin-return-${width}`, nickname: '往復', width })).page;
 }
 
 async function balance(page: Page): Promise<number> {

@@ -5,8 +5,9 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
+import { memberId, newMemberPage } from '../support/members';
 import { type StoreServer, launchBrowser, screenshotDir, startStore } from '../support/server';
-import { currentPage, grantOwnership, imagePages, signUpMember } from '../support/viewer-helpers';
+import { currentPage, grantOwnership, imagePages } from '../support/viewer-helpers';
 
 /**
  * The operator puts the store in maintenance with `npm run admin -- maintenance --mode M`
@@ -53,9 +54,8 @@ describe('maintenance mode coin', () => {
 
   for (const width of [375, 1080]) {
     it(`at ${width} px the coin shop says purchases are closed, and the member reads the book they own past the sample`, async () => {
-      const context = await browser.newContext({ viewport: { width, height: 800 }, locale: 'ja-JP' });
-      const page = await context.newPage();
-      const { userId } = await signUpMember(page, store, `maintenance-${width}`);
+      const { page } = await newMemberPage(browser, store, { label: `maintenance-${width}`, nickname: '読書家', width, height: 800 });
+      const userId = await memberId(page, store);
       grantOwnership(store, userId, PAID_MANGA);
 
       await page.goto(`${store.url}/mangacoin`);
@@ -80,7 +80,7 @@ describe('maintenance mode coin', () => {
         return images.length > 0 && images.every((img) => img.complete && img.naturalWidth > 0);
       });
       await shot(page, `reading-${width}`);
-      await context.close();
+      await page.context().close();
     });
   }
 });

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
+import { newMemberPage } from '../support/members';
 import { type StoreServer, launchBrowser, screenshotDir, startStore } from '../support/server';
 
 /** 星降る街の探偵 (title 3): volumes 2 and 3 (books 14 and 15) are sold at their price in the demo catalog. */
@@ -25,13 +26,7 @@ after(async () => {
 });
 
 async function newMember(width: number): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width, height: 900 }, locale: 'ja-JP' });
-  const page = await context.newPage();
-  const response = await page.request.post(`${store.url}/api/auth/signup`, {
-    data: { email: `wallet-${width}-${Date.now()}@example.jp`, password: 'e2e-password-123', nickname: '財布', birth_date: '1990-04-01' },
-  });
-  assert.equal(response.status(), 200, await response.text());
-  return page;
+  return (await newMemberPage(browser, store, { label: `wallet-${width}`, nickname: '財布', width })).page;
 }
 
 const shot = (page: Page, name: string) => page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage: true });

@@ -37,3 +37,30 @@ export async function loggedInAs(browser: Browser, store: StoreServer, email: st
   assert.equal(login.status(), 200);
   return { context, page: await context.newPage() };
 }
+
+/**
+ * A fresh member signed up in a browser context of its own at `width` px (`height` 900 unless
+ * said): the sign-up's session cookie stays in the context, so `page` is the member's.
+ * `label` starts the member's e-mail.
+ */
+export async function newMemberPage(
+  browser: Browser,
+  store: StoreServer,
+  member: { label: string; nickname: string; width: number; height?: number },
+): Promise<{ page: Page; email: string }> {
+  const context = await browser.newContext({ viewport: { width: member.width, height: member.height ?? 900 }, locale: 'ja-JP' });
+  const page = await context.newPage();
+  const email = `${member.label}-${Date.now()}@example.jp`;
+  const response = await page.request.post(`${store.url}/api/auth/signup`, {
+    data: { email, password: PASSWORD, nickname: member.nickname, birth_date: '1990-04-01' },
+  });
+  assert.equal(response.status(), 200, await response.text());
+  return { page, email };
+}
+
+/** The signed-in member's id, as the store's status call answers it to `page`'s session. */
+export async function memberId(page: Page, store: StoreServer): Promise<number> {
+  const status = await page.request.get(`${store.url}/api/common/get_status`);
+  assert.equal(status.status(), 200);
+  return ((await status.json()) as { userId: number }).userId;
+}

@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import Database from 'better-sqlite3';
 import { type Browser, chromium } from 'playwright-core';
+import { copyDemoTemplate } from './demo-template';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -16,9 +17,14 @@ export interface StoreServer {
   stop(): Promise<void>;
 }
 
-/** The built store on a random port with a fresh data folder on SQLite. */
+/**
+ * The built store on a random port with a fresh data folder on SQLite. The folder starts as a
+ * copy of the run's demo template when there is one (`demo-template.ts`); otherwise the store
+ * generates the demo catalog on its first start.
+ */
 export async function startStore(): Promise<StoreServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'hondana-e2e-'));
+  copyDemoTemplate(dataDir);
   const child = spawn(path.join(root, 'node_modules/.bin/tsx'), [path.join(root, 'apps/server/src/main.ts')], {
     cwd: root,
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn', NODE_ENV: 'production' },
