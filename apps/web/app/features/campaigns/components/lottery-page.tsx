@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { ApiError } from '../../../lib/api/client';
 import { campaignCopy as c } from '../../../i18n/ja-campaigns';
 import { loginHref } from '../../accounts/login-href';
-import { tokyoDate, tokyoDateTime } from '../../wallet/tokyo-date';
+import { tokyoDate, tokyoDateTime } from '../../../lib/tokyo-date';
 import { grantReaction } from '@hondana/domain/campaigns/lottery';
 import { useConsumeTicket } from '../api/consume-ticket';
 import { useGrantShare } from '../api/grant-share';

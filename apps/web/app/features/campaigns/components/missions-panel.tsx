@@ -1,6 +1,6 @@
 import type { Mission } from '@hondana/domain/campaigns/missions-api';
 import { campaignCopy as c } from '../../../i18n/ja-campaigns';
-import { tokyoDate } from '../../wallet/tokyo-date';
+import { tokyoDate } from '../../../lib/tokyo-date';
 import { useEffect } from 'react';
 import { useMissions } from '../api/get-missions';
 import { useNoticeMission } from '../api/notice-mission';

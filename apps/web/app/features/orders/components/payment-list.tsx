@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { walletCopy as w } from '../../../i18n/ja-wallet';
 import styles from '../../wallet/components/wallet.module.css';
 import { RentalPaymentName } from '../../serials/components/rental-payment';
-import { tokyoDateTime } from '../../wallet/tokyo-date';
+import { tokyoDateTime } from '../../../lib/tokyo-date';
 
 const methodLabels: Record<string, string> = {
   FREE: '無料',

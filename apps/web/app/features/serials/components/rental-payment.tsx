@@ -2,7 +2,7 @@ import { isUnlimitedRental } from '@hondana/domain/serials/serials';
 import type { SerialRentalPayment } from '@hondana/domain/serials/serials-api';
 import { Link } from 'react-router';
 import { useTranslation } from '../../../i18n/i18n';
-import { tokyoDateTime } from '../../wallet/tokyo-date';
+import { tokyoDateTime } from '../../../lib/tokyo-date';
 import '../../../i18n/ja-serials';
 
 /**

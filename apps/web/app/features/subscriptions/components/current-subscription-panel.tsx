@@ -6,7 +6,7 @@ import { subscriptionCopy as s, subscriptionErrorCopy } from '../../../i18n/ja-s
 import { ApiError } from '../../../lib/api/client';
 import { ResponsiveDialog } from '../../../components/responsive-dialog';
 import { useCancelSubscription } from '../api/cancel-subscription';
-import { tokyoDate } from '../tokyo-date';
+import { tokyoDate } from '../../../lib/tokyo-date';
 import styles from './subscriptions.module.css';
 
 const statusClass = { ENTRY: styles.statusEntry, ACTIVE: '', ERROR: styles.statusError, CANCEL: styles.statusCancel } as const;

@@ -1,7 +1,7 @@
 import { formatAmount } from '@hondana/domain/common/format';
 import type { SubscriptionCycle } from '@hondana/domain/subscriptions/subscriptions-api';
 import { subscriptionCopy as s } from '../../../i18n/ja-subscriptions';
-import { tokyoDate } from '../tokyo-date';
+import { tokyoDate } from '../../../lib/tokyo-date';
 import styles from './subscriptions.module.css';
 
 /** The cycles of the member's subscription, newest first: date, amount, coins delivered, status. */

@@ -3,7 +3,7 @@ import { CoinIcon } from '../../../components/coin-icon';
 import { walletCopy as w } from '../../../i18n/ja-wallet';
 import type { WalletData } from '../api/get-wallet';
 import { EXPIRING_DAYS } from '../api/get-wallet';
-import { tokyoDate } from '../tokyo-date';
+import { tokyoDate } from '../../../lib/tokyo-date';
 import styles from './wallet.module.css';
 
 /** Balance (§5: integers), paid and bonus parts, coins and points, and what expires soon. */
