@@ -1,4 +1,4 @@
-import { crc32 } from 'node:zlib';
+import yazl from 'yazl';
 
 /**
  * The demo's book files as a publisher would hand them over: a CBZ (images and ComicInfo.xml)
@@ -10,55 +10,20 @@ export interface FileEntry {
   data: Buffer | string;
 }
 
-/** A ZIP archive of stored entries (UTF-8 names, no data descriptors). */
-export function zipArchive(entries: readonly FileEntry[]): Buffer {
-  const parts: Buffer[] = [];
-  const central: Buffer[] = [];
-  let offset = 0;
-  // 1980-01-01 00:00 in DOS time: the same entries always give the same bytes.
-  const dosTime = 0;
-  const dosDate = (0 << 9) | (1 << 5) | 1;
+/** One fixed time for every entry: the same entries always give the same bytes. */
+const ENTRY_TIME = new Date(Date.UTC(2026, 10, 22));
+
+/** A ZIP archive of stored entries, in the order given (yazl). */
+export async function zipArchive(entries: readonly FileEntry[]): Promise<Buffer> {
+  const zip = new yazl.ZipFile();
   for (const entry of entries) {
-    const name = Buffer.from(entry.name, 'utf8');
     const data = Buffer.isBuffer(entry.data) ? entry.data : Buffer.from(entry.data, 'utf8');
-    const crc = crc32(data);
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(0x0800, 6);
-    local.writeUInt16LE(0, 8);
-    local.writeUInt16LE(dosTime, 10);
-    local.writeUInt16LE(dosDate, 12);
-    local.writeUInt32LE(crc, 14);
-    local.writeUInt32LE(data.length, 18);
-    local.writeUInt32LE(data.length, 22);
-    local.writeUInt16LE(name.length, 26);
-    local.writeUInt16LE(0, 28);
-    const header = Buffer.alloc(46);
-    header.writeUInt32LE(0x02014b50, 0);
-    header.writeUInt16LE(20, 4);
-    header.writeUInt16LE(20, 6);
-    header.writeUInt16LE(0x0800, 8);
-    header.writeUInt16LE(0, 10);
-    header.writeUInt16LE(dosTime, 12);
-    header.writeUInt16LE(dosDate, 14);
-    header.writeUInt32LE(crc, 16);
-    header.writeUInt32LE(data.length, 20);
-    header.writeUInt32LE(data.length, 24);
-    header.writeUInt16LE(name.length, 28);
-    header.writeUInt32LE(offset, 42);
-    central.push(header, name);
-    parts.push(local, name, data);
-    offset += local.length + name.length + data.length;
+    zip.addBuffer(data, entry.name, { compress: false, mtime: ENTRY_TIME });
   }
-  const directory = Buffer.concat(central);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(entries.length, 8);
-  end.writeUInt16LE(entries.length, 10);
-  end.writeUInt32LE(directory.length, 12);
-  end.writeUInt32LE(offset, 16);
-  return Buffer.concat([...parts, directory, end]);
+  zip.end();
+  const chunks: Buffer[] = [];
+  for await (const chunk of zip.outputStream) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
 }
 
 const xml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -76,7 +41,7 @@ export interface ComicBook {
 }
 
 /** A CBZ: `p001.jpg`… and a ComicInfo.xml naming the series, volume, credits and direction. */
-export function cbzFile(book: ComicBook): Buffer {
+export function cbzFile(book: ComicBook): Promise<Buffer> {
   const fields: [string, string | number | null][] = [
     ['Series', book.series],
     ['Number', book.number],
@@ -121,7 +86,7 @@ const xhtmlPage = (title: string, body: string, css = 'style/book.css') =>
   `<?xml version="1.0" encoding="UTF-8"?>\n<!DOCTYPE html>\n<html xmlns="http://www.w3.org/1999/xhtml" xmlns:epub="http://www.idpf.org/2007/ops" xml:lang="ja"><head><meta charset="UTF-8"/><title>${xml(title)}</title><link rel="stylesheet" type="text/css" href="${css}"/></head><body>${body}</body></html>\n`;
 
 /** An EPUB 3 reflowable book written vertically (`writing-mode: vertical-rl`), a chapter a document. */
-export function epubFile(book: TextBook): Buffer {
+export function epubFile(book: TextBook): Promise<Buffer> {
   const chapters = book.chapters.map((c, i) => ({
     id: `c${String(i + 1).padStart(3, '0')}`,
     href: `text/c${String(i + 1).padStart(3, '0')}.xhtml`,

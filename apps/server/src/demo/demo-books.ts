@@ -60,31 +60,30 @@ export async function importDemoBooks(deps: Deps, plan: DemoPlan, dataDir: strin
     const cover = coverDrawing(coverSubjectOf(row, names, volumes.get(row.titleId) ?? 1));
     const file = path.join(folder, `book-${row.bookId}${row.layoutType === LayoutType.REFLOW ? '.epub' : '.cbz'}`);
     const description = plan.books.find((b) => b.id === row.bookId)?.description ?? '';
-    const data =
-      row.layoutType === LayoutType.REFLOW
-        ? epubFile({
-            identifier: `urn:hondana:demo:book:${row.bookId}`,
-            title: row.contentsName,
-            authors: names,
-            publisher: row.publisher,
-            description,
-            direction: row.direction,
-            cover: await jpeg(cover),
-            chapters: plan.bookTextChapters
-              .filter((c) => c.book_id === row.bookId)
-              .sort((a, b) => a.chapter_no - b.chapter_no)
-              .map((c) => ({ title: c.title, body: c.body })),
-          })
-        : cbzFile({
-            series: row.titleName,
-            number: row.vol,
-            title: row.contentsName,
-            summary: description,
-            writers: names,
-            publisher: row.publisher,
-            direction: row.direction,
-            pages: await drawPages(deps.db, row, names[0] ?? '', cover),
-          });
+    const data = await (row.layoutType === LayoutType.REFLOW
+      ? epubFile({
+          identifier: `urn:hondana:demo:book:${row.bookId}`,
+          title: row.contentsName,
+          authors: names,
+          publisher: row.publisher,
+          description,
+          direction: row.direction,
+          cover: await jpeg(cover),
+          chapters: plan.bookTextChapters
+            .filter((c) => c.book_id === row.bookId)
+            .sort((a, b) => a.chapter_no - b.chapter_no)
+            .map((c) => ({ title: c.title, body: c.body })),
+        })
+      : cbzFile({
+          series: row.titleName,
+          number: row.vol,
+          title: row.contentsName,
+          summary: description,
+          writers: names,
+          publisher: row.publisher,
+          direction: row.direction,
+          pages: await drawPages(deps.db, row, names[0] ?? '', cover),
+        }));
     await writeFile(file, data);
     results.push(await importBook(deps, file, { bookId: row.bookId, now }));
   }
