@@ -72,7 +72,12 @@ for (const width of [375, 1080]) {
       const logged = recordLogs(page);
       await page.goto(store.url);
       await waitForLog(page, logged, 'page', (p) => p.get('page') === '/');
-      const gid = (await context.cookies()).find((c) => c.name === 'hondana_gid');
+      // The id comes with the /log response; the request above is seen when it is sent.
+      let gid: Awaited<ReturnType<typeof context.cookies>>[number] | undefined;
+      for (let i = 0; i < 50 && !gid; i++) {
+        gid = (await context.cookies()).find((c) => c.name === 'hondana_gid');
+        if (!gid) await page.waitForTimeout(100);
+      }
       assert.ok(gid, 'the guest got the id cookie');
       assert.equal(gid.httpOnly, true);
       assert.equal(new URL(store.url).hostname, gid.domain, 'first party: set by the store itself');
