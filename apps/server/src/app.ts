@@ -2,7 +2,7 @@ import compress from '@fastify/compress';
 import formbody from '@fastify/formbody';
 import { type Clock, systemClock } from '@hondana/domain/common/time';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/database';
 import { apiNotFound, registerErrorHandling } from './http/errors';
@@ -11,6 +11,7 @@ import { registerMaintenanceGate } from './http/maintenance-gate';
 import { registerPerRequest } from './http/per-request';
 import { BODY_LIMIT_BYTES, registerRequestBodies } from './http/request-bodies';
 import { requestIds } from './http/request-ids';
+import { responseSerializerCompiler } from './http/response-schemas';
 import { healthRoutes } from './ops/health.routes';
 import { registerHousekeeping } from './ops/housekeeping';
 import { registerMetrics } from './ops/metrics';
@@ -50,7 +51,7 @@ import { webPlugin } from './web/web-plugin';
 export interface AppOptions {
   database: DatabaseHandle;
   config: Pick<Config, 'cookieSecure' | 'dataDir' | 'secrets'> &
-    Partial<Pick<Config, 'guestPageCacheSeconds' | 'memberPageCache' | 'trustProxy' | 'metricsToken' | 'logRequests' | 'media'>>;
+    Partial<Pick<Config, 'guestPageCacheSeconds' | 'memberPageCache' | 'trustProxy' | 'metricsToken' | 'logRequests' | 'media' | 'checkResponses'>>;
   /** The media store (tests pass one); default from `config.media`: DATA_DIR/media or S3. */
   mediaStore?: MediaStore;
   /** What the media service draws for images without a stored original; default: the demo's art. */
@@ -118,7 +119,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     bodyLimit: BODY_LIMIT_BYTES,
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializerCompiler({ check: config.checkResponses ?? false }));
   const media = options.mediaStore ?? createMediaStore(config.dataDir, config.media);
   const changes = new StoreChanges({
     db: database.db,

@@ -30,6 +30,11 @@ export interface Config {
   metricsToken: string | undefined;
   /** Log one line per request (off by default: it costs a third of a small call's throughput). */
   logRequests: boolean;
+  /**
+   * Check every response against its route's schema and fail the request when it does not
+   * match (CHECK_RESPONSES=true; on in tests and journeys, off in production: `http/response-schemas.ts`).
+   */
+  checkResponses: boolean;
   /** Worker processes of `npm start` (node:cluster); 1 runs the store in the started process. */
   webConcurrency: number;
   /** After SIGTERM: the longest wait for requests in flight before the process exits anyway. */
@@ -62,6 +67,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     metricsToken: env.METRICS_TOKEN || undefined,
     logRequests: env.LOG_REQUESTS === 'true',
+    checkResponses: env.CHECK_RESPONSES === 'true',
     webConcurrency: parseInteger('WEB_CONCURRENCY', env.WEB_CONCURRENCY, 1, 1, 64),
     shutdownTimeoutMs: parseInteger('SHUTDOWN_TIMEOUT_MS', env.SHUTDOWN_TIMEOUT_MS, 10_000, 100, 600_000),
     shutdownDelayMs: parseInteger('SHUTDOWN_DELAY_MS', env.SHUTDOWN_DELAY_MS, 0, 0, 600_000),

@@ -1,4 +1,6 @@
+import { Liveness, Readiness } from '@hondana/domain/ops/health-api';
 import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 
 /**
  * `GET /healthz`: the process answers (liveness; no dependency is checked, so a database outage
@@ -6,13 +8,15 @@ import type { FastifyPluginAsync } from 'fastify';
  * database answers, the migrations are applied, the media store is reachable and the process is
  * not shutting down; 503 with the failing checks otherwise.
  */
-export const healthRoutes: FastifyPluginAsync = async (app) => {
-  app.get('/healthz', (_request, reply) => reply.header('cache-control', 'no-store').send({ status: 'ok' }));
-  app.get('/readyz', async (_request, reply) => {
+export const healthRoutes: FastifyPluginAsync = async (base) => {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+  app.get('/healthz', { schema: { response: { 200: Liveness } } }, (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return { status: 'ok' as const };
+  });
+  app.get('/readyz', { schema: { response: { 200: Readiness, 503: Readiness } } }, async (_request, reply) => {
     const report = await app.ops.readiness.report();
-    return reply
-      .status(report.ready ? 200 : 503)
-      .header('cache-control', 'no-store')
-      .send({ status: report.ready ? 'ready' : 'not ready', checks: report.checks });
+    reply.status(report.ready ? 200 : 503).header('cache-control', 'no-store');
+    return { status: report.ready ? ('ready' as const) : ('not ready' as const), checks: report.checks };
   });
 };

@@ -24,7 +24,7 @@ export async function buildTestApp(
     authRateLimit: 1000,
     ...options,
     // Given fields are added to the test's own (its data folder, cookies over http, the media key).
-    config: { cookieSecure: false, dataDir: database.dataDir, secrets: { mediaUrlKey: 'test-media-key' }, ...config },
+    config: { cookieSecure: false, dataDir: database.dataDir, secrets: { mediaUrlKey: 'test-media-key' }, checkResponses: true, ...config },
   });
   beforeReady?.(app);
   await app.ready();
