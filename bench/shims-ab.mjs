@@ -1,15 +1,19 @@
 #!/usr/bin/env node
-// Each performance shim against the idiom it replaced (issue 17), alternated in one run: one store
-// per variant, all started from the tree `SHIMS_TREE` (a scratch `git worktree` of 2fdea52, before
-// issue 17 removed three of the shims,
-// with bench/shims-idiom.patch applied, whose code reads `IDIOM`, a comma list: ids, logger,
-// timeout, helmet, hooks, compress, arrival, prepared), on copies of
-// one seeded SQLite data folder. Each round measures every store once per figure, in turn, so a
-// noisy machine slows all of them alike; only ratios to the shims row within one run mean anything
-// (and the CPU time per request, from /proc, more than req/s when the machine is loaded).
-// An unknown idiom name (`none`) starts a second store with the shims: the run's noise.
-// `SHIMS_TREE=/tmp/scratch node bench/shims-ab.mjs` (SHIMS_VARIANTS, SHIMS_FIGURES: status book top
-// series; BENCH_ROUNDS, BENCH_SECONDS).
+// Stores alternated in one run, each figure measured on every store in turn, so a noisy machine
+// slows all of them alike; only ratios to the first store within one run mean anything (and the
+// CPU time per request, from /proc, more than req/s when the machine is loaded).
+//
+// Two uses:
+// - Each performance shim against the idiom it replaced (issue 17): one store per variant, all
+//   started from the tree `SHIMS_TREE` (a scratch `git worktree` of 2fdea52, before issue 17
+//   removed three of the shims, with bench/shims-idiom.patch applied, whose code reads `IDIOM`, a
+//   comma list: ids, logger, timeout, helmet, hooks, compress, arrival, prepared), on copies of
+//   one seeded SQLite data folder. An unknown idiom name (`none`) starts a second store with the
+//   shims: the run's noise.
+//   `SHIMS_TREE=/tmp/scratch node bench/shims-ab.mjs` (SHIMS_VARIANTS).
+// - A change before and after: `AB_TREES=before=/tmp/old,after=.` starts one store per built
+//   tree (each seeded on its own first start), the first being the base of the ratios.
+// Both: SHIMS_FIGURES (status book books top series rankings), BENCH_ROUNDS, BENCH_SECONDS.
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -17,12 +21,20 @@ import autocannon from 'autocannon';
 import { connections, duration, printTable, startServer } from './harness.mjs';
 import { treeCpuSeconds } from './process-cpu.mjs';
 
-const tree = process.env.SHIMS_TREE;
-if (!tree) throw new Error('SHIMS_TREE: the scratch tree with the IDIOM switches');
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
-// Space-separated variants, each a comma list of idioms switched on together.
-const variants = ['', ...(process.env.SHIMS_VARIANTS ?? 'ids logger timeout helmet hooks compress ids,logger,timeout,helmet,hooks,compress').split(' ')];
-const main = path.join(tree, 'apps/server/src/main.ts');
+// Each store: its label, the tree it runs from and the idioms it switches on.
+const trees = process.env.AB_TREES;
+const tree = process.env.SHIMS_TREE;
+if (!tree && !trees) throw new Error('SHIMS_TREE (the scratch tree with the IDIOM switches) or AB_TREES (label=path,…)');
+const variants = trees
+  ? trees.split(',').map((entry) => {
+      const [label, dir] = entry.split('=');
+      return { label, tree: path.resolve(dir), idiom: '' };
+    })
+  : ['', ...(process.env.SHIMS_VARIANTS ?? 'ids logger timeout helmet hooks compress ids,logger,timeout,helmet,hooks,compress').split(' ')].map(
+      (idiom) => ({ label: idiom || 'shims', tree, idiom }),
+    );
+const mainOf = (dir) => path.join(dir, 'apps/server/src/main.ts');
 const env = (dataDir, idiom) => ({
   PORT: '0',
   HOST: '127.0.0.1',
@@ -34,25 +46,34 @@ const env = (dataDir, idiom) => ({
   IDIOM: idiom,
 });
 
-const seed = mkdtempSync(path.join(tmpdir(), 'hondana-shims-seed-'));
-const first = await startServer([main], env(seed, ''));
-await new Promise((resolve) => {
-  first.child.once('exit', resolve);
-  first.child.kill('SIGTERM');
-});
+/** A seeded data folder per tree: the demo's first start, then stopped. */
+const seeds = new Map();
+async function seedOf(dir) {
+  if (seeds.has(dir)) return seeds.get(dir);
+  const seed = mkdtempSync(path.join(tmpdir(), 'hondana-shims-seed-'));
+  const first = await startServer([mainOf(dir)], env(seed, ''));
+  await new Promise((resolve) => {
+    first.child.once('exit', resolve);
+    first.child.kill('SIGTERM');
+  });
+  seeds.set(dir, seed);
+  return seed;
+}
 const stores = [];
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 try {
-  for (const idiom of variants) {
+  for (const variant of variants) {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'hondana-shims-'));
-    cpSync(seed, dataDir, { recursive: true });
-    stores.push({ idiom, dataDir, ...(await startServer([main], env(dataDir, idiom))) });
+    cpSync(await seedOf(variant.tree), dataDir, { recursive: true });
+    stores.push({ ...variant, dataDir, ...(await startServer([mainOf(variant.tree)], env(dataDir, variant.idiom))) });
   }
   const allFigures = {
     status: ['get_status (guest, polled)', '/api/common/get_status'],
     book: ['book detail (guest)', '/api/books/1'],
     top: ['top page render', '/'],
     series: ['series page render', '/series_list/series_id=1'],
+    books: ['ten book details (guest)', '/api/books?book_id=1,2,3,4,5,6,7,8,9,10'],
+    rankings: ['ranking page (guest)', '/api/rankings?term=weekly&page_type=male'],
   };
   const figures = (process.env.SHIMS_FIGURES ?? 'status book top').split(' ').map((name) => allFigures[name]);
   // A window: 1 s of warm-up, then `duration` s measured, with the store's CPU time per request
@@ -68,23 +89,23 @@ try {
   const rows = [];
   for (let round = 0; round < rounds; round++) {
     for (const [figure, url] of figures) {
-      for (const store of stores) rows.push({ ...(await window(`${figure} · ${store.idiom || 'shims'}`, store, url)), figure, idiom: store.idiom || 'shims' });
+      for (const store of stores) rows.push({ ...(await window(`${figure} · ${store.label}`, store, url)), figure, label: store.label });
     }
   }
   printTable(rows, { columns: [['CPU µs/request', 'cpuUs']] });
-  console.log('\nsums over rounds, as a ratio to the shims row (req/s; p99 as the mean of the windows):');
+  console.log(`\nsums over rounds, as a ratio to the ${variants[0].label} row (req/s; p99 as the mean of the windows):`);
   for (const [figure] of figures) {
-    const of = (idiom) => rows.filter((r) => r.figure === figure && r.idiom === idiom);
-    const base = of('shims');
+    const of = (label) => rows.filter((r) => r.figure === figure && r.label === label);
+    const base = of(variants[0].label);
     const baseRps = base.reduce((t, r) => t + r.rps, 0);
     const baseP99 = base.reduce((t, r) => t + r.p99, 0) / base.length;
-    for (const idiom of ['shims', ...variants.slice(1)]) {
-      const these = of(idiom);
+    for (const { label } of variants) {
+      const these = of(label);
       const rps = these.reduce((t, r) => t + r.rps, 0);
       const p99 = these.reduce((t, r) => t + r.p99, 0) / these.length;
       const windows = these.map((r) => Math.round(r.rps)).join(' ');
       const cpu = median(these.map((r) => r.cpuUs));
-      console.log(`${figure.padEnd(28)} ${idiom.padEnd(9)} req/s ${((rps / baseRps) * 100).toFixed(1)}%  p99 ${p99.toFixed(1)} ms (${((p99 / baseP99) * 100).toFixed(0)}%)  CPU/request median ${cpu} µs (${((cpu / median(base.map((r) => r.cpuUs))) * 100).toFixed(0)}%)  windows: ${windows}`);
+      console.log(`${figure.padEnd(28)} ${label.padEnd(9)} req/s ${((rps / baseRps) * 100).toFixed(1)}%  p99 ${p99.toFixed(1)} ms (${((p99 / baseP99) * 100).toFixed(0)}%)  CPU/request median ${cpu} µs (${((cpu / median(base.map((r) => r.cpuUs))) * 100).toFixed(0)}%)  windows: ${windows}`);
     }
   }
 } finally {
@@ -92,5 +113,5 @@ try {
     store.child.kill('SIGTERM');
     rmSync(store.dataDir, { recursive: true, force: true });
   }
-  rmSync(seed, { recursive: true, force: true });
+  for (const seed of seeds.values()) rmSync(seed, { recursive: true, force: true });
 }
