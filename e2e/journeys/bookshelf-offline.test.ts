@@ -9,6 +9,7 @@ import Database from 'better-sqlite3';
 import type { Browser, Page } from 'playwright-core';
 import { type ImportedBook, importIntoStore, numberedPage, writeTextEpub } from '../support/import-fixtures';
 import { type StoreServer, grantMangaCoins, launchBrowser, screenshotDir, startStore } from '../support/server';
+import { newMemberPage, signUpThrough } from '../support/members';
 
 /**
  * Books saved for offline reading. 星降る街の探偵 (title 3): volumes 2 and 3 (books 14 and 15)
@@ -36,16 +37,7 @@ after(async () => {
 
 const shot = (page: Page, name: string) => page.screenshot({ path: path.join(screenshotDir, `bookshelf-offline-${name}.png`), fullPage: true });
 
-async function newMember(width: number): Promise<{ page: Page; email: string }> {
-  const context = await browser.newContext({ viewport: { width, height: 900 }, locale: 'ja-JP' });
-  const page = await context.newPage();
-  const email = `offline-${width}-${Date.now()}@example.jp`;
-  const response = await page.request.post(`${store.url}/api/auth/signup`, {
-    data: { email, password: 'e2e-password-123', nickname: '本棚', birth_date: '1990-04-01' },
-  });
-  assert.equal(response.status(), 200, await response.text());
-  return { page, email };
-}
+const newMember = (width: number) => newMemberPage(browser, store, { label: `offline-${width}`, nickname: '本棚', width });
 
 async function buyVolume(page: Page, bookId: number, titleId = TITLE_ID) {
   await page.goto(`${store.url}/series_list/series_id=${titleId}?book_id=${bookId}`);
@@ -220,10 +212,7 @@ describe('books saved for offline reading', () => {
     const [first] = Object.keys((await deviceStorage(page)).databases);
 
     // A second member signs in on the same browser (the session cookie changes, nobody logged out).
-    const other = await page.request.post(`${store.url}/api/auth/signup`, {
-      data: { email: `offline-other-${Date.now()}@example.jp`, password: 'e2e-password-123', nickname: '別の人', birth_date: '1990-04-01' },
-    });
-    assert.equal(other.status(), 200);
+    await signUpThrough(page.request, store, { email: `offline-other-${Date.now()}@example.jp`, nickname: '別の人' });
     await page.goto(`${store.url}/bookshelf/offline?cid=${VOL3}`);
     await page.getByText('この本は端末に保存されていません。').waitFor();
     const databases = Object.keys((await deviceStorage(page)).databases);

@@ -4,6 +4,7 @@ import { after, before, describe, it } from 'node:test';
 import Database from 'better-sqlite3';
 import type { Browser, Page } from 'playwright-core';
 import { type StoreServer, grantMangaCoins, launchBrowser, screenshotDir, startStore } from '../support/server';
+import { newMemberPage } from '../support/members';
 
 /**
  * The bookshelf. 星降る街の探偵 (title 3): volumes 2 and 3 (books 14 and 15) are sold
@@ -33,16 +34,7 @@ after(async () => {
 
 const shot = (page: Page, name: string) => page.screenshot({ path: path.join(screenshotDir, `bookshelf-${name}.png`), fullPage: true });
 
-async function newMember(width: number): Promise<{ page: Page; email: string }> {
-  const context = await browser.newContext({ viewport: { width, height: 900 }, locale: 'ja-JP' });
-  const page = await context.newPage();
-  const email = `shelf-${width}-${Date.now()}@example.jp`;
-  const response = await page.request.post(`${store.url}/api/auth/signup`, {
-    data: { email, password: 'e2e-password-123', nickname: '本棚', birth_date: '1990-04-01' },
-  });
-  assert.equal(response.status(), 200, await response.text());
-  return { page, email };
-}
+const newMember = (width: number) => newMemberPage(browser, store, { label: `shelf-${width}`, nickname: '本棚', width });
 
 /** Buys a volume from its page with manga coins (the purchase dialog's 次へ, then 購入する with the amount). */
 async function buyVolume(page: Page, bookId: number) {

@@ -5,6 +5,7 @@ import { gzipSync } from 'node:zlib';
 import Database from 'better-sqlite3';
 import type { Browser, Page } from 'playwright-core';
 import { type StoreServer, launchBrowser, screenshotDir, startStore } from '../support/server';
+import { signUpThrough } from '../support/members';
 
 let store: StoreServer;
 let browser: Browser;
@@ -33,17 +34,8 @@ async function newPage(width = 1080): Promise<Page> {
 const shot = (page: Page, name: string) =>
   page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage: true });
 
-async function signUp(page: Page, birthDate: string) {
-  const response = await page.request.post(`${store.url}/api/auth/signup`, {
-    data: {
-      email: `browse-${birthDate}-${Date.now()}@example.jp`,
-      password: 'e2e-password-123',
-      nickname: '読書家',
-      birth_date: birthDate,
-    },
-  });
-  assert.equal(response.status(), 200, await response.text());
-}
+const signUp = (page: Page, birthDate: string) =>
+  signUpThrough(page.request, store, { email: `browse-${birthDate}-${Date.now()}@example.jp`, nickname: '読書家', birthDate });
 
 describe('a guest browsing the store', () => {
   for (const width of [375, 1080]) {

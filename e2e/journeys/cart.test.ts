@@ -4,11 +4,11 @@ import { after, before, describe, it } from 'node:test';
 import Database from 'better-sqlite3';
 import type { Browser, Page } from 'playwright-core';
 import { type StoreServer, grant, insertLoginCoupon, launchBrowser, screenshotDir, signUpWithCoins, startStore } from '../support/server';
+import { PASSWORD } from '../support/members';
 
 /** 星降る街の探偵 (title 3): volumes 2 and 3 (books 14 and 15) are sold at their price in the demo catalog. */
 const TITLE_ID = 3;
 const VOLUMES = [14, 15];
-const PASSWORD = 'e2e-password-123';
 
 let store: StoreServer;
 let browser: Browser;
@@ -25,7 +25,7 @@ after(async () => {
 
 const shot = (page: Page, name: string) => page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage: true });
 
-const signUpElsewhere = (email: string) => signUpWithCoins(browser, store, { email, password: PASSWORD, nickname: 'カート', coins: 5000 });
+const signUpElsewhere = (email: string) => signUpWithCoins(browser, store, { email, nickname: 'カート', coins: 5000 });
 
 for (const width of [375, 1080]) {
   describe(`the cart at ${width} px`, () => {

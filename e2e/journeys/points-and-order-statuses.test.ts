@@ -4,6 +4,7 @@ import { after, before, describe, it } from 'node:test';
 import Database from 'better-sqlite3';
 import type { Browser, Page } from 'playwright-core';
 import { type StoreServer, grantMangaCoins, launchBrowser, screenshotDir, startStore } from '../support/server';
+import { signUpThrough } from '../support/members';
 
 /** 星降る街の探偵 (title 3) in the demo catalog: volume 3 is book 15, on sale. */
 const TITLE_ID = 3;
@@ -38,10 +39,7 @@ async function newPage(width: number): Promise<Page> {
 
 async function signUp(page: Page, width: number): Promise<string> {
   const email = `points-${width}-${Date.now()}@example.jp`;
-  const response = await page.request.post(`${store.url}/api/auth/signup`, {
-    data: { email, password: 'e2e-password-123', nickname: '還元', birth_date: '1990-04-01' },
-  });
-  assert.equal(response.status(), 200, await response.text());
+  await signUpThrough(page.request, store, { email, nickname: '還元' });
   return email;
 }
 

@@ -4,11 +4,11 @@ import { after, before, describe, it } from 'node:test';
 import Database from 'better-sqlite3';
 import type { Browser, Page } from 'playwright-core';
 import { type StoreServer, insertLoginCoupon, launchBrowser, screenshotDir, signUpWithCoins, startStore } from '../support/server';
+import { PASSWORD } from '../support/members';
 
 /** 星降る街の探偵 (title 3), volume 2 (book 14): sold at its price in the demo catalog. */
 const TITLE_ID = 3;
 const BOOK_ID = 14;
-const PASSWORD = 'e2e-password-123';
 const DAY = 24 * 60 * 60 * 1000;
 
 let store: StoreServer;
@@ -38,7 +38,7 @@ after(async () => {
 
 const shot = (page: Page, name: string) => page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage: true });
 
-const signUpElsewhere = (email: string) => signUpWithCoins(browser, store, { email, password: PASSWORD, nickname: '予約', coins: 3000 });
+const signUpElsewhere = (email: string) => signUpWithCoins(browser, store, { email, nickname: '予約', coins: 3000 });
 
 for (const width of [375, 1080]) {
   describe(`coupon banner and pre-orders at ${width} px`, () => {

@@ -4,6 +4,7 @@ import { after, before, describe, it } from 'node:test';
 import Database from 'better-sqlite3';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { type StoreServer, launchBrowser, screenshotDir, startStore } from '../support/server';
+import { newMemberPage } from '../support/members';
 
 let store: StoreServer;
 let browser: Browser;
@@ -27,14 +28,7 @@ after(async () => {
 });
 
 /** A member in their own browser context, signed up through the API (the accounts journey covers the forms). */
-async function member(nickname: string, width: number): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport: { width, height: 900 }, locale: 'ja-JP', baseURL: store.url });
-  const response = await context.request.post('/api/auth/signup', {
-    data: { email: `reviewer-${Date.now()}-${Math.random().toString(36).slice(2)}@example.jp`, password: 'e2e-password-123', nickname, birth_date: '1990-01-01' },
-  });
-  assert.equal(response.status(), 200);
-  return { context, page: await context.newPage() };
-}
+const member = (nickname: string, width: number) => newMemberPage(browser, store, { label: 'reviewer', nickname, width, birthDate: '1990-01-01' });
 
 const seriesUrl = () => `/series_list/series_id=${titleId}`;
 const shot = (page: Page, name: string) => page.screenshot({ path: path.join(screenshotDir, name), fullPage: false });

@@ -4,6 +4,7 @@ import { after, before, describe, it } from 'node:test';
 import Database from 'better-sqlite3';
 import type { Browser, Page } from 'playwright-core';
 import { type StoreServer, grantMangaCoins, launchBrowser, screenshotDir, startStore } from '../support/server';
+import { signUpThrough } from '../support/members';
 
 /**
  * Serials. Demo serial 1: episodes 1–3 free, 40 coins from episode 4, rentals of 180
@@ -33,12 +34,7 @@ const row = (page: Page, n: number) => page.locator(`[data-testid="episode"][dat
 async function newPage(width: number, member?: string): Promise<Page> {
   const context = await browser.newContext({ viewport: { width, height: 900 }, locale: 'ja-JP' });
   const page = await context.newPage();
-  if (member) {
-    const response = await page.request.post(`${store.url}/api/auth/signup`, {
-      data: { email: member, password: 'e2e-password-123', nickname: '連載読者', birth_date: '1990-04-01' },
-    });
-    assert.equal(response.status(), 200, await response.text());
-  }
+  if (member) await signUpThrough(page.request, store, { email: member, nickname: '連載読者' });
   return page;
 }
 

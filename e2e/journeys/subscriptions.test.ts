@@ -3,6 +3,7 @@ import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { type StoreServer, launchBrowser, screenshotDir, startStore } from '../support/server';
+import { newMemberPage } from '../support/members';
 
 /**
  * Manga coin subscriptions through the pages: a member subscribes by sandbox card from the coin
@@ -27,15 +28,7 @@ after(async () => {
 
 const shot = (page: Page, name: string) => page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage: true });
 
-async function newMember(width: number): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width, height: 900 }, locale: 'ja-JP' });
-  const page = await context.newPage();
-  const response = await page.request.post(`${store.url}/api/auth/signup`, {
-    data: { email: `subs-${width}-${Date.now()}@example.jp`, password: 'e2e-password-123', nickname: '定期', birth_date: '1990-04-01' },
-  });
-  assert.equal(response.status(), 200, await response.text());
-  return page;
-}
+const newMember = async (width: number): Promise<Page> => (await newMemberPage(browser, store, { label: `subs-${width}`, nickname: '定期', width })).page;
 
 async function newGuest(width: number): Promise<Page> {
   const context = await browser.newContext({ viewport: { width, height: 900 }, locale: 'ja-JP' });

@@ -3,7 +3,7 @@ import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { APIRequestContext, Browser, BrowserContext, Page } from 'playwright-core';
 import type { StoreServer } from './server';
 
 /** The password of every member the journeys sign up. */
@@ -11,7 +11,26 @@ export const PASSWORD = 'correct horse battery';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
-/** Signs a member up through the API: the set-up of a journey, not what it checks. */
+/** Who a journey signs up: the e-mail, and the nickname and birth date (an adult's unless said). */
+export interface NewMember {
+  email: string;
+  nickname: string;
+  birthDate?: string;
+}
+
+/**
+ * Signs a member up through the API: the set-up of a journey, not what it checks (the accounts
+ * journey goes through the forms). Given a browser context's or page's `request`, the session
+ * cookie stays in that context, so its pages are the member's.
+ */
+export async function signUpThrough(request: APIRequestContext, store: StoreServer, member: NewMember): Promise<void> {
+  const response = await request.post(`${store.url}/api/auth/signup`, {
+    data: { email: member.email, password: PASSWORD, nickname: member.nickname, birth_date: member.birthDate ?? '1990-04-01' },
+  });
+  assert.equal(response.status(), 200, await response.text());
+}
+
+/** Signs a member up with no browser (the journey logs in later, or another context does). */
 export async function signUpMember(store: StoreServer, email: string, nickname: string): Promise<void> {
   const response = await fetch(`${store.url}/api/auth/signup`, {
     method: 'POST',
@@ -40,22 +59,19 @@ export async function loggedInAs(browser: Browser, store: StoreServer, email: st
 
 /**
  * A fresh member signed up in a browser context of its own at `width` px (`height` 900 unless
- * said): the sign-up's session cookie stays in the context, so `page` is the member's.
- * `label` starts the member's e-mail.
+ * said; relative URLs are the store's): the sign-up's session cookie stays in the context, so
+ * `page` is the member's. `label` starts the member's e-mail.
  */
 export async function newMemberPage(
   browser: Browser,
   store: StoreServer,
-  member: { label: string; nickname: string; width: number; height?: number },
-): Promise<{ page: Page; email: string }> {
-  const context = await browser.newContext({ viewport: { width: member.width, height: member.height ?? 900 }, locale: 'ja-JP' });
+  member: { label: string; nickname: string; width: number; height?: number; birthDate?: string },
+): Promise<{ context: BrowserContext; page: Page; email: string }> {
+  const context = await browser.newContext({ viewport: { width: member.width, height: member.height ?? 900 }, locale: 'ja-JP', baseURL: store.url });
   const page = await context.newPage();
-  const email = `${member.label}-${Date.now()}@example.jp`;
-  const response = await page.request.post(`${store.url}/api/auth/signup`, {
-    data: { email, password: PASSWORD, nickname: member.nickname, birth_date: '1990-04-01' },
-  });
-  assert.equal(response.status(), 200, await response.text());
-  return { page, email };
+  const email = `${member.label}-${Date.now()}-${Math.random().toString(36).slice(2, 6)}@example.jp`;
+  await signUpThrough(context.request, store, { email, nickname: member.nickname, birthDate: member.birthDate });
+  return { context, page, email };
 }
 
 /** The signed-in member's id, as the store's status call answers it to `page`'s session. */

@@ -1,4 +1,3 @@
-import assert from 'node:assert/strict';
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -8,6 +7,7 @@ import { promisify } from 'node:util';
 import Database from 'better-sqlite3';
 import { type Browser, chromium } from 'playwright-core';
 import { copyDemoTemplate } from './demo-template';
+import { signUpThrough } from './members';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -101,13 +101,10 @@ export function insertLoginCoupon(store: StoreServer, expiresInMs: number): void
 export async function signUpWithCoins(
   browser: Browser,
   store: StoreServer,
-  member: { email: string; password: string; nickname: string; coins: number },
+  member: { email: string; nickname: string; coins: number },
 ): Promise<void> {
   const context = await browser.newContext();
-  const response = await context.request.post(`${store.url}/api/auth/signup`, {
-    data: { email: member.email, password: member.password, nickname: member.nickname, birth_date: '1990-04-01' },
-  });
-  assert.equal(response.status(), 200, await response.text());
+  await signUpThrough(context.request, store, member);
   await context.close();
   await grantMangaCoins(store, member.email, member.coins);
 }

@@ -1,8 +1,8 @@
 import Database from 'better-sqlite3';
-import assert from 'node:assert/strict';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import type { StoreServer } from './server';
+import { memberId, signUpThrough } from './members';
 
 /** The stage's current page (0-based book page number), as the viewer exposes it. */
 export async function currentPage(page: Page): Promise<number> {
@@ -63,12 +63,8 @@ export async function signUp(page: Page, store: StoreServer, label: string): Pro
 /** As `signUp`, also answering the e-mail (for operator commands such as `admin grant`). */
 export async function signUpMember(page: Page, store: StoreServer, label: string): Promise<{ userId: number; email: string }> {
   const email = `viewer-${label}-${Date.now()}@example.jp`;
-  const response = await page.request.post(`${store.url}/api/auth/signup`, {
-    data: { email, password: 'e2e-password-123', nickname: '読書家', birth_date: '1990-01-01' },
-  });
-  assert.equal(response.status(), 200, await response.text());
-  const status = await page.request.get(`${store.url}/api/common/get_status`);
-  return { userId: (await status.json()).userId as number, email };
+  await signUpThrough(page.request, store, { email, nickname: '読書家', birthDate: '1990-01-01' });
+  return { userId: await memberId(page, store), email };
 }
 
 /**
