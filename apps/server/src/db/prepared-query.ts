@@ -13,17 +13,20 @@ class Slot {
  * values: for the statements of the buy path, where building and compiling a query costs more
  * CPU than SQLite spends running it. `build` gets `$`, whose every property stands for the
  * parameter of that name (typed as `P` says); each one must end up as a bound value, which is
- * checked when the query is compiled. `shape` names what changes the SQL itself (how many rows
- * or list items, which columns), and `build` gets it to build that variant.
+ * checked when the query is compiled. `shape` (typed as `S` says; none unless `build` names
+ * one: a row count, a flag, or plain data of them) is what changes the SQL itself (how many rows or
+ * list items, which columns, a lock), and `build` gets it to build that variant; each distinct
+ * shape (by value) is compiled once.
  */
-export function preparedQuery<P extends object, O>(build: (db: Db, $: P, shape: string) => Compilable<O>) {
+export function preparedQuery<P extends object, O, S = undefined>(build: (db: Db, $: P, shape: S) => Compilable<O>) {
   // Keyed by the dialect adapter: one per Kysely instance, shared by its transactions.
   const compiled = new WeakMap<object, Map<string, CompiledQuery<O>>>();
-  const compile = (db: Db, shape: string): CompiledQuery<O> => {
+  const compile = (db: Db, shape: S): CompiledQuery<O> => {
     const adapter = db.getExecutor().adapter;
     let variants = compiled.get(adapter);
     if (!variants) compiled.set(adapter, (variants = new Map()));
-    let query = variants.get(shape);
+    const key = typeof shape === 'object' ? JSON.stringify(shape) : String(shape);
+    let query = variants.get(key);
     if (!query) {
       let used = 0;
       const $ = new Proxy({} as P, {
@@ -35,13 +38,13 @@ export function preparedQuery<P extends object, O>(build: (db: Db, $: P, shape: 
       query = build(db, $, shape).compile();
       const bound = new Set(query.parameters.filter((value) => value instanceof Slot)).size;
       if (bound !== used) throw new Error(`prepared query: ${used - bound} parameter(s) not bound in ${query.sql}`);
-      variants.set(shape, query);
+      variants.set(key, query);
     }
     return query;
   };
   return {
-    async execute(db: Db, params: P, shape = ''): Promise<QueryResult<O>> {
-      const query = compile(db, shape);
+    async execute(db: Db, params: P, ...[shape]: S extends undefined ? [] : [shape: S]): Promise<QueryResult<O>> {
+      const query = compile(db, shape as S);
       const values = params as Record<string, unknown>;
       return db.executeQuery<O>({ ...query, parameters: query.parameters.map((value) => (value instanceof Slot ? values[value.name] : value)) });
     },

@@ -108,10 +108,9 @@ const sqlCalls = (plan: readonly MemberCall[]) =>
 /**
  * The session's member and the plan's answers in one statement, built once per plan shape (the
  * call names; the titles and volumes are bound values): a kept page's member request reads the
- * database once. `shape` is the comma-joined names of the calls read.
+ * database once.
  */
-const sessionAndAnswers = preparedQuery((db, $: Record<string, number | string>, shape) => {
-  const names = shape === '' ? [] : (shape.split(',') as SqlCallName[]);
+const sessionAndAnswers = preparedQuery((db, $: Record<string, number | string>, names: readonly SqlCallName[]) => {
   return liveSessionUserQuery(db, $.idHash as string, $.now as number).select((eb) =>
     names.flatMap((name, i) =>
       (inSql[name] as InSql)
@@ -138,7 +137,7 @@ export async function sessionAndPlanAnswers(
   const read = calls.flatMap((c) => (c.params === null ? [] : [{ ...c, params: c.params }]));
   const params: Record<string, number | string> = { idHash, now };
   read.forEach(({ params: values }, i) => values.forEach((value, k) => (params[`p${i}_${k}`] = value)));
-  const [row] = (await sessionAndAnswers.execute(db, params, read.map((c) => c.call.name).join(','))).rows as Record<string, unknown>[];
+  const [row] = (await sessionAndAnswers.execute(db, params, read.map((c) => c.call.name))).rows as Record<string, unknown>[];
   if (!row) return null;
   const answers = new Map<number, unknown>();
   for (const { index } of calls) answers.set(index, null);

@@ -166,12 +166,10 @@ interface Shape {
   eroticTypes: number[];
   words: number;
 }
-const shapeOf = (s: Shape) => JSON.stringify(s);
 
 type PageParams = { userId: number; offset: number; limit: number } & Record<`w${number}`, string>;
 
-const pageQuery = preparedQuery((db, $: PageParams, shape) => {
-  const s = JSON.parse(shape) as Shape;
+const pageQuery = preparedQuery((db, $: PageParams, s: Shape) => {
   const words = Array.from({ length: s.words }, (_, i) => $[`w${i}`]);
   let rows = shownSeries(db, $.userId, s.eroticTypes, words).select([
     'ss.title_id as titleId',
@@ -202,7 +200,7 @@ export async function summaryPage(
 ): Promise<(SeriesRow & { newestBookId: number | null })[]> {
   const patterns = q.words.map((w) => `%${escapeLike(w)}%`);
   const params = { userId: q.userId, offset: q.offset, limit: q.limit, ...Object.fromEntries(patterns.map((p, i) => [`w${i}`, p])) } as PageParams;
-  const shape = shapeOf({ sort: q.sort, eroticTypes: q.eroticTypes, words: patterns.length });
+  const shape: Shape = { sort: q.sort, eroticTypes: q.eroticTypes, words: patterns.length };
   const { rows: result } = await pageQuery.execute(db, params, shape);
   // The count is a query of its own: a window count would join every series' title row first.
   const total = result.length ? await summaryCount(db, q) : 0;
@@ -218,12 +216,12 @@ export async function summaryPage(
 const shownCount = preparedQuery((db, $: { userId: number }) =>
   db.selectFrom('shelf_series as ss').where('ss.user_id', '=', $.userId).where(sql<SqlBool>`ss.book_count + ss.rental_count > 0`).select((eb) => eb.fn.countAll<number>().as('n')),
 );
-const unlistedCount = preparedQuery((db, $: { userId: number }, shape) =>
+const unlistedCount = preparedQuery((db, $: { userId: number }, eroticTypes: readonly number[]) =>
   db
     .selectFrom('shelf_series as ss')
     .where('ss.user_id', '=', $.userId)
     .where(sql<SqlBool>`ss.book_count + ss.rental_count > 0`)
-    .where('ss.title_id', 'in', (eb) => eb.selectFrom('titles').select('id').where('erotic_type', 'not in', JSON.parse(shape) as number[]))
+    .where('ss.title_id', 'in', (eb) => eb.selectFrom('titles').select('id').where('erotic_type', 'not in', eroticTypes))
     .select((eb) => eb.fn.countAll<number>().as('n')),
 );
 
@@ -234,7 +232,7 @@ const unlistedCount = preparedQuery((db, $: { userId: number }, shape) =>
 export async function summaryCount(db: Db, q: SummaryScope): Promise<number> {
   if (q.words.length === 0) {
     const all = await shownCount.execute(db, { userId: q.userId });
-    const unlisted = await unlistedCount.execute(db, { userId: q.userId }, JSON.stringify(q.eroticTypes));
+    const unlisted = await unlistedCount.execute(db, { userId: q.userId }, q.eroticTypes);
     return Number(all.rows[0]!.n) - Number(unlisted.rows[0]!.n);
   }
   const row = await shownSeries(db, q.userId, q.eroticTypes, q.words.map((w) => `%${escapeLike(w)}%`))
@@ -245,24 +243,24 @@ export async function summaryCount(db: Db, q: SummaryScope): Promise<number> {
 
 /** `id in (…)` over `n` slots named i0…i(n-1): one compiled statement per list length. */
 type IdSlots = Record<`i${number}`, number>;
-const idSlots = ($: IdSlots, shape: string): number[] => Array.from({ length: Number(shape) }, (_, i) => $[`i${i}`]!);
+const idSlots = ($: IdSlots, count: number): number[] => Array.from({ length: count }, (_, i) => $[`i${i}`]!);
 const idParams = (ids: readonly number[]) => Object.fromEntries(ids.map((id, i) => [`i${i}`, id])) as IdSlots;
 
-const versionsQuery = preparedQuery((db, $: IdSlots, shape) => db.selectFrom('books').select(['id', 'media_version']).where('id', 'in', idSlots($, shape)));
+const versionsQuery = preparedQuery((db, $: IdSlots, count: number) => db.selectFrom('books').select(['id', 'media_version']).where('id', 'in', idSlots($, count)));
 
 /** Cover versions of the newest volumes on a page. */
 export async function mediaVersions(db: Db, bookIds: number[]): Promise<Map<number, number>> {
   if (bookIds.length === 0) return new Map();
-  const { rows } = await versionsQuery.execute(db, idParams(bookIds), String(bookIds.length));
+  const { rows } = await versionsQuery.execute(db, idParams(bookIds), bookIds.length);
   return new Map(rows.map((r) => [r.id, r.media_version]));
 }
 
-const creditsQuery = preparedQuery((db, $: IdSlots, shape) =>
+const creditsQuery = preparedQuery((db, $: IdSlots, count: number) =>
   db
     .selectFrom('title_authors as ta')
     .innerJoin('authors as a', 'a.id', 'ta.author_id')
     .select(['ta.title_id as titleId', 'a.id as authorId', 'a.name', 'a.kana'])
-    .where('ta.title_id', 'in', idSlots($, shape))
+    .where('ta.title_id', 'in', idSlots($, count))
     .orderBy('ta.title_id')
     .orderBy('ta.sort_order')
     .orderBy('a.id'),
@@ -272,7 +270,7 @@ const creditsQuery = preparedQuery((db, $: IdSlots, shape) =>
 export async function creditsOf(db: Db, titleIds: number[]): Promise<Map<number, { authorId: number; name: string; kana: string }[]>> {
   const result = new Map<number, { authorId: number; name: string; kana: string }[]>();
   if (titleIds.length === 0) return result;
-  const { rows } = await creditsQuery.execute(db, idParams(titleIds), String(titleIds.length));
+  const { rows } = await creditsQuery.execute(db, idParams(titleIds), titleIds.length);
   for (const { titleId, ...author } of rows) result.set(titleId, [...(result.get(titleId) ?? []), author]);
   return result;
 }

@@ -43,10 +43,10 @@ export interface EntryParams {
   now: number;
 }
 
-/** Ledger entries, `shape` of them in one statement; entry i's values are `${name}${i}` of `$`. */
-const insertEntries = preparedQuery((db, $: Record<string, EntryParams[keyof EntryParams]>, shape) =>
+/** Ledger entries, `count` of them in one statement; entry i's values are `${name}${i}` of `$`. */
+const insertEntries = preparedQuery((db, $: Record<string, EntryParams[keyof EntryParams]>, count: number) =>
   db.insertInto('wallet_ledger').values(
-    Array.from({ length: Number(shape) }, (_, i) => ({
+    Array.from({ length: count }, (_, i) => ({
       user_id: $[`userId${i}`] as number,
       currency: $[`currency${i}`] as Currency,
       lot_id: $[`lotId${i}`] as number,
@@ -67,7 +67,7 @@ export async function writeEntries(trx: Trx, entries: readonly EntryParams[]): P
     batch.forEach((entry, i) => {
       for (const [name, value] of Object.entries(entry)) params[`${name}${i}`] = value as EntryParams[keyof EntryParams];
     });
-    await insertEntries.execute(trx, params, String(batch.length));
+    await insertEntries.execute(trx, params, batch.length);
   }
 }
 
@@ -79,7 +79,7 @@ export async function insertLot(
   return rows[0]!.id;
 }
 
-const selectUsableLots = preparedQuery((db, $: { userId: number; currency: Currency; now: number }, shape) => {
+const selectUsableLots = preparedQuery((db, $: { userId: number; currency: Currency; now: number }, lock: boolean) => {
   const query = db
     .selectFrom('wallet_lots')
     .select(['id', 'remaining', 'paid', 'expires_at'])
@@ -91,13 +91,13 @@ const selectUsableLots = preparedQuery((db, $: { userId: number; currency: Curre
     .orderBy('expires_at')
     .orderBy('paid')
     .orderBy('id');
-  return shape === 'lock' ? query.forUpdate() : query;
+  return lock ? query.forUpdate() : query;
 });
 
 /** Usable lots of one currency in spend order (earliest expiry, bonus before paid); locked on PostgreSQL when asked. */
 export async function findUsableLots(db: Db, userId: number, currency: Currency, now: number, lock: boolean) {
-  const shape = lock && db.getExecutor().adapter instanceof PostgresAdapter ? 'lock' : '';
-  return (await selectUsableLots.execute(db, { userId, currency, now }, shape)).rows;
+  const forUpdate = lock && db.getExecutor().adapter instanceof PostgresAdapter;
+  return (await selectUsableLots.execute(db, { userId, currency, now }, forUpdate)).rows;
 }
 
 const drawFromLotStatement = preparedQuery((db, $: { lotId: number; amount: number }) =>

@@ -11,17 +11,17 @@ import { entitledBookQuery } from './entitlements.repository';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
-/** An order with the columns `shape` lists (comma-separated), built once per column set. */
-const insertOrderRow = preparedQuery((db, $: Insertable<OrdersTable>, shape) =>
+/** An order with the columns `columns` lists, built once per column set. */
+const insertOrderRow = preparedQuery((db, $: Insertable<OrdersTable>, columns: readonly string[]) =>
   db
     .insertInto('orders')
-    .values(Object.fromEntries(shape.split(',').map((column) => [column, $[column as keyof typeof $]])) as Insertable<OrdersTable>)
+    .values(Object.fromEntries(columns.map((column) => [column, $[column as keyof typeof $]])) as Insertable<OrdersTable>)
     .returning('id'),
 );
 
 export async function insertOrder(trx: Db, order: Insertable<OrdersTable>): Promise<number> {
   const columns = Object.keys(order).filter((column) => order[column as keyof typeof order] !== undefined);
-  const { rows } = await insertOrderRow.execute(trx, order, columns.join(','));
+  const { rows } = await insertOrderRow.execute(trx, order, columns);
   return rows[0]!.id;
 }
 
@@ -261,24 +261,27 @@ export async function nextBookId(db: Db, bookId: number): Promise<number | null>
   return next?.id ?? null;
 }
 
-/**
- * `purchase.ts`' `readBooks` statement, the books with the member's reads as scalar subqueries.
- * `shape` is "book count;owned or empty;balance currencies" and `$.book${i}` the books.
- */
-export const selectBooksAndMember = preparedQuery((db, $: Record<string, number>, shape) => {
-  const [count, owned, currencies] = shape.split(';') as [string, string, string];
-  const bookIds = Array.from({ length: Number(count) }, (_, i) => $[`book${i}`]!);
+/** What `selectBooksAndMember` reads: how many books (`$.book${i}`), ownership, which balances. */
+export interface BooksAndMemberShape {
+  books: number;
+  owned: boolean;
+  balances: readonly Currency[];
+}
+
+/** `purchase.ts`' `readBooks` statement, the books with the member's reads as scalar subqueries. */
+export const selectBooksAndMember = preparedQuery((db, $: Record<string, number>, shape: BooksAndMemberShape) => {
+  const bookIds = Array.from({ length: shape.books }, (_, i) => $[`book${i}`]!);
   const subqueries = [
     paidBookOrderQuery(db, $.userId!).as('paid_order'),
-    ...(owned ? [entitledBookQuery(db, $.userId!, bookIds).as('owned_book')] : []),
-    ...(currencies ? (currencies.split(',') as Currency[]) : []).map((currency) => balanceQuery(db, $.userId!, currency, $.now!).as(`balance_${currency}`)),
+    ...(shape.owned ? [entitledBookQuery(db, $.userId!, bookIds).as('owned_book')] : []),
+    ...shape.balances.map((currency) => balanceQuery(db, $.userId!, currency, $.now!).as(`balance_${currency}`)),
   ];
   return db.selectFrom('books').innerJoin('titles', 'titles.id', 'books.title_id').select(PURCHASABLE_BOOK_COLUMNS).select(subqueries).where('books.id', 'in', bookIds);
 });
 
-/** `shape` order items of one order; item i's values are `$.book${i}`, `$.price${i}`, `$.point${i}`. */
-export const insertOrderItems = preparedQuery((db, $: Record<string, number>, shape) =>
+/** `count` order items of one order; item i's values are `$.book${i}`, `$.price${i}`, `$.point${i}`. */
+export const insertOrderItems = preparedQuery((db, $: Record<string, number>, count: number) =>
   db
     .insertInto('order_items')
-    .values(Array.from({ length: Number(shape) }, (_, i) => ({ order_id: $.orderId!, book_id: $[`book${i}`]!, price: $[`price${i}`]!, point: $[`point${i}`]! }))),
+    .values(Array.from({ length: count }, (_, i) => ({ order_id: $.orderId!, book_id: $[`book${i}`]!, price: $[`price${i}`]!, point: $[`point${i}`]! }))),
 );

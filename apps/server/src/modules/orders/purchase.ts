@@ -92,7 +92,7 @@ async function readBooks(db: Db, req: PurchaseRequest, member: MemberReads): Pro
   if (req.bookIds.length === 0) return { rows: [], firstPaying: await isFirstPaying(db, req.userId), ownsAny: false, balances: {} };
   const params: Record<string, number> = { userId: req.userId, now: req.now };
   req.bookIds.forEach((id, i) => (params[`book${i}`] = id));
-  const shape = `${req.bookIds.length};${member.checkOwned ? 'owned' : ''};${member.balances.join(',')}`;
+  const shape = { books: req.bookIds.length, owned: member.checkOwned, balances: member.balances };
   const rows = (await selectBooksAndMember.execute(db, params, shape)).rows as (PurchasableBookRow & Record<string, unknown>)[];
   const [first] = rows;
   if (!first) return { rows: [], firstPaying: true, ownsAny: false, balances: {} }; // none of the books exists: not found
@@ -283,7 +283,7 @@ export async function deliver(trx: Transaction<Database>, req: PurchaseRequest, 
     items[`price${i}`] = b.price;
     items[`point${i}`] = b.points.reduce((s, l) => s + l.point, 0);
   });
-  await insertOrderItems.execute(trx, items, String(books.length));
+  await insertOrderItems.execute(trx, items, books.length);
   for (const b of books) {
     const possessionStatus = b.row.start_datetime > req.now ? PossessionStatus.RESERVED : PossessionStatus.OWNED;
     if (!(await grantEntitlement(trx, { userId: req.userId, bookId: b.row.id, possessionStatus, source, orderId, now: req.now }))) {

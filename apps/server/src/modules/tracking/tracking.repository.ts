@@ -9,10 +9,10 @@ const COLUMNS = ['kind', 'occurred_at', 'user_id', 'guest_id', 'title_id', 'book
 /** Statement sizes a batch is cut into: few compiled variants, few statements per batch. */
 const CHUNKS = [100, 10, 1] as const;
 
-/** A multi-row insert of `shape` rows, compiled once per size; parameters `<column><row>`. */
-const insertRows = preparedQuery<Record<string, unknown>, unknown>((db, $, shape) =>
+/** A multi-row insert of `count` rows, compiled once per size; parameters `<column><row>`. */
+const insertRows = preparedQuery<Record<string, unknown>, unknown, number>((db, $, count) =>
   db.insertInto('events').values(
-    Array.from({ length: Number(shape) }, (_, i) => Object.fromEntries(COLUMNS.map((c) => [c, $[`${c}${i}`]])) as unknown as EventRow),
+    Array.from({ length: count }, (_, i) => Object.fromEntries(COLUMNS.map((c) => [c, $[`${c}${i}`]])) as unknown as EventRow),
   ),
 );
 
@@ -31,7 +31,7 @@ export async function insertEvents(db: Db, rows: readonly EventRow[]): Promise<v
           const row = rows[at + i]!;
           for (const c of COLUMNS) params[`${c}${i}`] = row[c] ?? null;
         }
-        await insertRows.execute(trx, params, String(size));
+        await insertRows.execute(trx, params, size);
       }
     }
   });
