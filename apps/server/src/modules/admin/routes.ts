@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import {
   AdminBook,
+  AdminCoupon,
   AdminTitle,
   AuditList,
   AuditQuery,
@@ -10,7 +11,6 @@ import {
   CancelOrderBody,
   CouponEnabledBody,
   CouponList,
-  AdminCoupon,
   CreateCouponBody,
   CreateTitleBody,
   CreatedCoupon,
