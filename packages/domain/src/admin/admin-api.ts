@@ -1,7 +1,9 @@
 /**
- * Request schemas of the operator console's calls (`/api/admin/...`). Instants come and go as
- * Asia/Tokyo wall-clock strings `YYYY-MM-DDTHH:mm` (what a datetime-local field gives); the
- * server turns them into instants. Money is non-negative integer yen.
+ * Request and response schemas of the operator console's calls (`/api/admin/...`): the staff
+ * member, the audit log, titles and books, coupons, members and the sales reports. Instants come
+ * and go as Asia/Tokyo wall-clock strings `YYYY-MM-DDTHH:mm` (what a datetime-local field gives);
+ * the server turns them into instants. Money is non-negative integer yen. A member's own
+ * instants (sign-up, ledger, orders) are epoch milliseconds.
  */
 import { TZDate } from '@date-fns/tz';
 import { z } from 'zod';
@@ -149,30 +151,225 @@ export const UnusedBalanceQuery = z.object({ date: day, format: z.enum(['json', 
 
 export const IdParams = z.object({ id: id('must be an id') });
 
-/** A row of the sales report (by Tokyo day or by title), and its total row. */
-export interface SalesRow {
-  /** The Tokyo day (by day) or the title's id (by title). */
-  key: string;
-  label: string;
-  orders: number;
-  books: number;
-  /** Paid in yen (card, carriers), in coins, in points; books given free. */
-  yen: number;
-  coins: number;
-  points: number;
-  freeBooks: number;
-}
+export const OrderParams = z.object({ id: IdParams.shape.id, orderId: IdParams.shape.id });
+export const AuditQuery = z.object({ subject: z.string().max(100).optional(), offset: z.coerce.number().int().min(0).max(1_000_000).default(0) });
+/** Query of a book import (the file itself is the body). */
+export const ImportQuery = z.object({ token: z.string({ message: 'is required' }).min(1, 'is required').max(200), name: z.string().max(200).default('upload.cbz') });
+export const CouponEnabledBody = z.object({ token: z.string().min(1).max(200), enabled: z.boolean() });
+
+// Responses
+
+/** `GET /admin/me`: who is signed in to the console, and their role. */
+export const StaffMe = z.object({ userId: z.number(), role: z.enum(STAFF_ROLES) });
+export type StaffMe = z.infer<typeof StaffMe>;
 
 /** One entry of the console's audit log as the console reads it. */
-export interface AuditView {
-  id: number;
-  actorUserId: number;
-  actorEmail: string | null;
-  actorRole: string;
-  action: string;
-  subject: string;
-  before: unknown;
-  after: unknown;
-  reason: string | null;
-  createdAt: number;
-}
+export const AuditView = z.object({
+  id: z.number(),
+  actorUserId: z.number(),
+  actorEmail: z.string().nullable(),
+  actorRole: z.string(),
+  action: z.string(),
+  subject: z.string(),
+  /** The recorded state before and after the change: each action records its own shape (null when none). */
+  before: z.unknown(),
+  after: z.unknown(),
+  reason: z.string().nullable(),
+  createdAt: z.number(),
+});
+export type AuditView = z.infer<typeof AuditView>;
+export const AuditList = z.object({ entries: z.array(AuditView) });
+export type AuditList = z.infer<typeof AuditList>;
+
+export const GenreList = z.object({ genres: z.array(z.object({ id: z.number(), name: z.string() })) });
+export type GenreList = z.infer<typeof GenreList>;
+
+export const TitleListItem = z.object({ id: z.number(), name: z.string(), kana: z.string(), eroticType: z.number(), bookCount: z.number(), publishedCount: z.number() });
+export type TitleListItem = z.infer<typeof TitleListItem>;
+export const TitleList = z.object({ titles: z.array(TitleListItem) });
+export type TitleList = z.infer<typeof TitleList>;
+
+/** A period as the console shows it (Asia/Tokyo minutes); a bound the book lacks is null. */
+const shownPeriod = { start: z.string().nullable(), end: z.string().nullable() };
+
+/** A book (volume) as the console edits it. */
+export const AdminBook = z.object({
+  id: z.number(),
+  titleId: z.number(),
+  vol: z.number(),
+  contentsName: z.string(),
+  description: z.string(),
+  price: z.number(),
+  sale: z.object({ price: z.number(), ...shownPeriod }).nullable(),
+  free: z.object(shownPeriod).nullable(),
+  releaseAt: z.string(),
+  published: z.boolean(),
+  layoutType: z.number(),
+  pageCount: z.number(),
+  samplePageTotal: z.number(),
+  version: z.number(),
+});
+export type AdminBook = z.infer<typeof AdminBook>;
+
+/** A title with its credits and volumes. */
+export const AdminTitle = z.object({
+  id: z.number(),
+  name: z.string(),
+  kana: z.string(),
+  description: z.string(),
+  pageType: z.string(),
+  genreId: z.number().nullable(),
+  eroticType: z.number(),
+  publisher: z.string(),
+  magazine: z.string(),
+  authors: z.array(z.object({ name: z.string(), kana: z.string(), role: z.string() })),
+  version: z.number(),
+  books: z.array(AdminBook),
+});
+export type AdminTitle = z.infer<typeof AdminTitle>;
+
+/** A book import's answer; a replayed token answers the first import's book and action only. */
+export const ImportAnswer = z.object({
+  bookId: z.number(),
+  action: z.enum(['created', 'updated', 'checked']),
+  totalPage: z.number().optional(),
+  warnings: z.array(z.string()).optional(),
+});
+export type ImportAnswer = z.infer<typeof ImportAnswer>;
+
+/** A coupon as the console lists it, with how many members hold it and have used it. */
+export const AdminCoupon = z.object({
+  id: z.number(),
+  name: z.string(),
+  couponType: z.number(),
+  rate: z.number().nullable(),
+  limit: z.number().nullable(),
+  minCartPrice: z.number(),
+  expireAt: z.string(),
+  targetScope: z.number(),
+  targetIds: z.array(z.number()),
+  targetGenreIds: z.array(z.number()),
+  steps: z.array(z.object({ stepNumber: z.number(), requiredStepCount: z.number(), stepType: z.string(), stepRate: z.number() })),
+  newMembers: z.boolean(),
+  enabled: z.boolean(),
+  held: z.number(),
+  used: z.number(),
+});
+export type AdminCoupon = z.infer<typeof AdminCoupon>;
+export const CouponList = z.object({ coupons: z.array(AdminCoupon) });
+export type CouponList = z.infer<typeof CouponList>;
+/** A new coupon and how many members were given it. */
+export const CreatedCoupon = AdminCoupon.extend({ given: z.number() });
+export type CreatedCoupon = z.infer<typeof CreatedCoupon>;
+
+export const MemberListItem = z.object({ id: z.number(), email: z.string(), nickname: z.string(), createdAt: z.number(), suspended: z.boolean(), withdrawn: z.boolean() });
+export type MemberListItem = z.infer<typeof MemberListItem>;
+export const MemberList = z.object({ members: z.array(MemberListItem) });
+export type MemberList = z.infer<typeof MemberList>;
+
+/** A member's wallet lots and ledger entries, oldest first. */
+export const MemberLedger = z.object({
+  lots: z.array(
+    z.object({
+      id: z.number(),
+      currency: z.string(),
+      amount: z.number(),
+      remaining: z.number(),
+      paid: z.boolean(),
+      yenValue: z.number(),
+      issuedAt: z.number(),
+      expiresAt: z.number().nullable(),
+      expiredAt: z.number().nullable(),
+    }),
+  ),
+  entries: z.array(
+    z.object({
+      id: z.number(),
+      createdAt: z.number(),
+      currency: z.string(),
+      kind: z.string(),
+      amount: z.number(),
+      lotId: z.number(),
+      orderId: z.number().nullable(),
+      reason: z.string(),
+    }),
+  ),
+});
+export type MemberLedger = z.infer<typeof MemberLedger>;
+
+/** A member as support sees them: account, orders, wallet, coupons and books. */
+export const MemberDetail = z.object({
+  member: MemberListItem.extend({ birthDate: z.string(), lastLoginAt: z.number().nullable() }),
+  orders: z.array(
+    z.object({
+      id: z.number(),
+      kind: z.string(),
+      status: z.string(),
+      paymentType: z.string(),
+      totalPrice: z.number(),
+      usePoint: z.number(),
+      coin: z.number(),
+      bonus: z.number(),
+      createdAt: z.number(),
+      failureCode: z.string().nullable(),
+    }),
+  ),
+  ledger: MemberLedger,
+  coupons: z.array(
+    z.object({
+      couponId: z.number(),
+      name: z.string(),
+      couponType: z.number(),
+      rate: z.number().nullable(),
+      expireAt: z.number(),
+      status: z.string(),
+      orderId: z.number().nullable(),
+      receivedAt: z.number(),
+    }),
+  ),
+  books: z.array(
+    z.object({
+      bookId: z.number(),
+      contentsName: z.string(),
+      titleId: z.number(),
+      possessionStatus: z.string(),
+      source: z.string(),
+      orderId: z.number().nullable(),
+      createdAt: z.number(),
+    }),
+  ),
+});
+export type MemberDetail = z.infer<typeof MemberDetail>;
+
+/** The bonus lot a grant made. */
+export const GrantAnswer = z.object({ lotId: z.number() });
+export type GrantAnswer = z.infer<typeof GrantAnswer>;
+export const CancelOrderAnswer = z.object({ orderId: z.number(), status: z.literal('CANCEL') });
+export type CancelOrderAnswer = z.infer<typeof CancelOrderAnswer>;
+export const SuspendAnswer = z.object({ suspended: z.boolean() });
+export type SuspendAnswer = z.infer<typeof SuspendAnswer>;
+
+/** A row of the sales report (by Tokyo day or by title), and its total row. */
+export const SalesRow = z.object({
+  /** The Tokyo day (by day) or the title's id (by title). */
+  key: z.string(),
+  label: z.string(),
+  orders: z.number(),
+  books: z.number(),
+  /** Paid in yen (card, carriers), in coins, in points; books given free. */
+  yen: z.number(),
+  coins: z.number(),
+  points: z.number(),
+  freeBooks: z.number(),
+});
+export type SalesRow = z.infer<typeof SalesRow>;
+export const SalesReport = z.object({ rows: z.array(SalesRow), total: SalesRow });
+export type SalesReport = z.infer<typeof SalesReport>;
+
+/** The unused paid balance (資金決済法) at the end of a Tokyo day: per currency, coins and their yen value. */
+export const UnusedBalanceReport = z.object({
+  referenceDate: z.string(),
+  byCurrency: z.array(z.object({ currency: z.string(), coins: z.number(), yen: z.number() })),
+  totalYen: z.number(),
+});
+export type UnusedBalanceReport = z.infer<typeof UnusedBalanceReport>;

@@ -1,5 +1,5 @@
 /**
- * Request schemas of the console's commerce editors (`/api/admin/point_campaigns`, `/bundles`,
+ * Request and response schemas of the console's commerce editors (`/api/admin/point_campaigns`, `/bundles`,
  * `/coin_packs`): the point campaigns the cart's point breakdown reads (§3, bulk-buy included),
  * the cart's bundles, and the coin shop's packs per payment type. Times are Asia/Tokyo
  * `YYYY-MM-DDTHH:mm` strings as in `admin-api.ts`; amounts are non-negative integers.
@@ -179,63 +179,68 @@ export const CoinPackActiveBody = z.object({
   active: z.boolean({ message: 'must be true or false' }),
 });
 
-export interface AdminPointCampaignView {
-  id: number;
-  type: PointCampaignType;
-  name: string;
-  rate: number;
-  point: number;
-  start: string | null;
-  end: string | null;
-  expireDays: number;
-  bookId: number | null;
-  titleId: number | null;
-  minBooks: number;
-  genreIds: number[];
-  publisherId: number | null;
+const pointCampaignType = z.enum(pointCampaignTypes as [PointCampaignType, ...PointCampaignType[]]);
+
+export const AdminPointCampaignView = z.object({
+  id: z.number(),
+  type: pointCampaignType,
+  name: z.string(),
+  rate: z.number(),
+  point: z.number(),
+  start: z.string().nullable(),
+  end: z.string().nullable(),
+  expireDays: z.number(),
+  bookId: z.number().nullable(),
+  titleId: z.number().nullable(),
+  minBooks: z.number(),
+  genreIds: z.array(z.number()),
+  publisherId: z.number().nullable(),
   /** Running now; ended (its end has passed: nothing left to end). */
-  active: boolean;
-  ended: boolean;
-  version: number;
-}
+  active: z.boolean(),
+  ended: z.boolean(),
+  version: z.number(),
+});
+export type AdminPointCampaignView = z.infer<typeof AdminPointCampaignView>;
+export const PointCampaignList = z.object({ campaigns: z.array(AdminPointCampaignView) });
+export type PointCampaignList = z.infer<typeof PointCampaignList>;
 
-export interface AdminBundleView {
-  id: number;
-  name: string;
-  price: number;
+export const AdminBundleView = z.object({
+  id: z.number(),
+  name: z.string(),
+  price: z.number(),
   /** The books' list prices together, and the discount the bundle price gives (percent, rounded down). */
-  listPrice: number;
-  discountRate: number;
-  books: {
-    id: number;
-    titleId: number;
-    vol: number;
-    contentsName: string;
-    price: number;
-  }[];
-  start: string;
-  end: string | null;
-  onSale: boolean;
-  ended: boolean;
-  version: number;
-}
+  listPrice: z.number(),
+  discountRate: z.number(),
+  books: z.array(z.object({ id: z.number(), titleId: z.number(), vol: z.number(), contentsName: z.string(), price: z.number() })),
+  start: z.string(),
+  end: z.string().nullable(),
+  onSale: z.boolean(),
+  ended: z.boolean(),
+  version: z.number(),
+});
+export type AdminBundleView = z.infer<typeof AdminBundleView>;
+export const BundleList = z.object({ bundles: z.array(AdminBundleView) });
+export type BundleList = z.infer<typeof BundleList>;
 
-export interface AdminCoinPackView {
-  id: number;
-  price: number;
-  coin: number;
-  bonus: number;
-  bonusPoint: number;
-  limit: number | null;
-  highlight: CoinHighlight;
-  displayScene: DisplayScene;
-  paymentMethods: string[];
-  sortOrder: number;
-  active: boolean;
+export const AdminCoinPackView = z.object({
+  id: z.number(),
+  price: z.number(),
+  coin: z.number(),
+  bonus: z.number(),
+  bonusPoint: z.number(),
+  limit: z.number().nullable(),
+  highlight: z.enum(Object.values(CoinHighlight) as [CoinHighlight, ...CoinHighlight[]]),
+  displayScene: z.enum(Object.values(DisplayScene) as [DisplayScene, ...DisplayScene[]]),
+  paymentMethods: z.array(z.string()),
+  sortOrder: z.number(),
+  active: z.boolean(),
   /** Completed purchases of the pack. */
-  sold: number;
-  version: number;
-}
+  sold: z.number(),
+  version: z.number(),
+});
+export type AdminCoinPackView = z.infer<typeof AdminCoinPackView>;
+export const CoinPackList = z.object({ packs: z.array(AdminCoinPackView) });
+export type CoinPackList = z.infer<typeof CoinPackList>;
 
 /** Where a reach banner shows: the store's banner calls take it as `location` (the top page asks for `top`). */
 export const BANNER_LOCATIONS = ['top'] as const;
@@ -276,17 +281,20 @@ export type CreateBannerBody = z.infer<typeof CreateBannerBody>;
 export const UpdateBannerBody = z.object({ token, version, ...bannerFields }).superRefine(checkBanner);
 export type UpdateBannerBody = z.infer<typeof UpdateBannerBody>;
 
-export interface AdminBannerView {
-  id: number;
-  imageUrl: string;
-  jumpUrl: string;
-  colorCode: string;
-  location: string;
-  priority: number;
-  start: string;
-  end: string;
+export const AdminBannerView = z.object({
+  id: z.number(),
+  imageUrl: z.string(),
+  jumpUrl: z.string(),
+  colorCode: z.string(),
+  location: z.string(),
+  priority: z.number(),
+  start: z.string(),
+  end: z.string(),
   /** In its period now (the store shows it); ended (its end has passed: nothing left to end). */
-  showing: boolean;
-  ended: boolean;
-  version: number;
-}
+  showing: z.boolean(),
+  ended: z.boolean(),
+  version: z.number(),
+});
+export type AdminBannerView = z.infer<typeof AdminBannerView>;
+export const BannerList = z.object({ banners: z.array(AdminBannerView) });
+export type BannerList = z.infer<typeof BannerList>;

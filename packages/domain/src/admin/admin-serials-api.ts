@@ -1,5 +1,5 @@
 /**
- * Request schemas of the console's serial, cover and sample calls, and of its top-titles and
+ * Request and response schemas of the console's serial, cover and sample calls, and of its top-titles and
  * coin-pack reports (`/api/admin/...`). Times are Asia/Tokyo `YYYY-MM-DDTHH:mm` strings, as in
  * admin-api.ts; coins and minutes are non-negative integers.
  */
@@ -83,59 +83,51 @@ export const TopTitlesQuery = z
 export const CoinPackSalesQuery = z.object(range).refine((q) => q.to >= q.from, { message: 'must not be before from', path: ['to'] });
 
 /** A serial as the console lists it. */
-export interface AdminSerialListItem {
-  id: number;
-  name: string;
-  titleId: number | null;
-  episodeCount: number;
-}
+export const AdminSerialListItem = z.object({ id: z.number(), name: z.string(), titleId: z.number().nullable(), episodeCount: z.number() });
+export type AdminSerialListItem = z.infer<typeof AdminSerialListItem>;
+export const SerialList = z.object({ serials: z.array(AdminSerialListItem) });
+export type SerialList = z.infer<typeof SerialList>;
 
 /** One episode as the console edits it (times in Asia/Tokyo). */
-export interface AdminEpisode {
-  id: number;
-  orderSequence: number;
-  title: string;
-  price: number;
+export const AdminEpisode = z.object({
+  id: z.number(),
+  orderSequence: z.number(),
+  title: z.string(),
+  price: z.number(),
   /** What the operator chose; the store's spend type follows it (domain `episodeSpendType`). */
-  spendType: number;
-  releaseAt: string;
-  endAt: string | null;
-  pageCount: number;
+  spendType: z.number(),
+  releaseAt: z.string(),
+  endAt: z.string().nullable(),
+  pageCount: z.number(),
   /** The console uploaded this episode's pages (else they are drawn demo art). */
-  pagesUploaded: boolean;
+  pagesUploaded: z.boolean(),
   /** Bumped by each page upload; the `v` of the episode's page URLs. */
-  mediaVersion: number;
-  version: number;
-}
+  mediaVersion: z.number(),
+  version: z.number(),
+});
+export type AdminEpisode = z.infer<typeof AdminEpisode>;
 
-export interface AdminSerial {
-  id: number;
-  name: string;
-  titleId: number | null;
-  chargeMinutes: number;
-  rentalMinutes: number;
-  orderOnly: boolean;
-  ticketUsable: boolean;
-  version: number;
-  episodes: AdminEpisode[];
-}
+export const AdminSerial = z.object({
+  id: z.number(),
+  name: z.string(),
+  titleId: z.number().nullable(),
+  chargeMinutes: z.number(),
+  rentalMinutes: z.number(),
+  orderOnly: z.boolean(),
+  ticketUsable: z.boolean(),
+  version: z.number(),
+  episodes: z.array(AdminEpisode),
+});
+export type AdminSerial = z.infer<typeof AdminSerial>;
 
 /** A row of the top titles report: a title's sales in the period, ranked by yen and coins. */
-export interface TopTitleRow {
-  rank: number;
-  titleId: number;
-  name: string;
-  orders: number;
-  books: number;
-  yen: number;
-  coins: number;
-}
+export const TopTitleRow = z.object({ rank: z.number(), titleId: z.number(), name: z.string(), orders: z.number(), books: z.number(), yen: z.number(), coins: z.number() });
+export type TopTitleRow = z.infer<typeof TopTitleRow>;
+export const TopTitlesReport = z.object({ rows: z.array(TopTitleRow) });
+export type TopTitlesReport = z.infer<typeof TopTitlesReport>;
 
 /** A row of the coin pack sales report: completed coin pack payments of one payment type. */
-export interface CoinPackSalesRow {
-  paymentType: string;
-  orders: number;
-  yen: number;
-  coins: number;
-  bonus: number;
-}
+export const CoinPackSalesRow = z.object({ paymentType: z.string(), orders: z.number(), yen: z.number(), coins: z.number(), bonus: z.number() });
+export type CoinPackSalesRow = z.infer<typeof CoinPackSalesRow>;
+export const CoinPackSalesReport = z.object({ rows: z.array(CoinPackSalesRow), total: CoinPackSalesRow });
+export type CoinPackSalesReport = z.infer<typeof CoinPackSalesReport>;

@@ -1,4 +1,4 @@
-import { type CreateTitleBody, type UpdateBookBody, type UpdateTitleBody, instantToTokyoMinute } from '@hondana/domain/admin/admin-api';
+import { type AdminBook, type AdminTitle, type CreateTitleBody, type TitleListItem, type UpdateBookBody, type UpdateTitleBody, instantToTokyoMinute } from '@hondana/domain/admin/admin-api';
 import { AppError, ErrorCode, badRequest, notFound } from '@hondana/domain/common/errors';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
@@ -14,7 +14,7 @@ const minute = (instant: number | null) => (instant === null ? null : instantToT
 /** The consumption tax inside a tax-included price (10%, rounded down as the demo catalog does). */
 export const taxInside = (price: number) => Math.floor((price * 10) / 110);
 
-export function bookView(b: repo.BookRow) {
+export function bookView(b: repo.BookRow): AdminBook {
   return {
     id: b.id,
     titleId: b.title_id,
@@ -24,7 +24,7 @@ export function bookView(b: repo.BookRow) {
     price: b.price,
     sale: b.sale_price === null ? null : { price: b.sale_price, start: minute(b.sale_start_datetime), end: minute(b.sale_end_datetime) },
     free: b.free_flg === 1 ? { start: minute(b.free_start_datetime), end: minute(b.free_end_datetime) } : null,
-    releaseAt: minute(b.start_datetime),
+    releaseAt: instantToTokyoMinute(Number(b.start_datetime)),
     published: b.sales_status !== 'STOPPED',
     layoutType: b.layout_type,
     pageCount: b.page_count,
@@ -32,9 +32,8 @@ export function bookView(b: repo.BookRow) {
     version: b.version,
   };
 }
-export type AdminBookView = ReturnType<typeof bookView>;
 
-export async function titleDetail(db: Db, titleId: number) {
+export async function titleDetail(db: Db, titleId: number): Promise<AdminTitle> {
   const t = await repo.titleRow(db, titleId);
   if (!t) throw notFound('title');
   const [authors, books] = await Promise.all([repo.titleAuthors(db, titleId), repo.titleBooks(db, titleId)]);
@@ -53,9 +52,8 @@ export async function titleDetail(db: Db, titleId: number) {
     books: books.map(bookView),
   };
 }
-export type AdminTitleDetail = Awaited<ReturnType<typeof titleDetail>>;
 
-export async function searchTitles(db: Db, q: string, offset: number) {
+export async function searchTitles(db: Db, q: string, offset: number): Promise<TitleListItem[]> {
   const rows = await repo.searchTitles(db, q, offset);
   return rows.map((r) => ({ id: r.id, name: r.name, kana: r.kana, eroticType: r.erotic_type, bookCount: Number(r.book_count ?? 0), publishedCount: Number(r.published_count ?? 0) }));
 }
@@ -78,7 +76,7 @@ async function checkGenre(trx: Db, genreId: number | null) {
   if (genreId !== null && !(await repo.genres(trx)).some((g) => g.id === genreId)) throw badRequest('genreId', 'must be a genre id');
 }
 
-export async function createTitle(trx: Transaction<Database>, input: CreateTitleBody, now: number): Promise<{ body: AdminTitleDetail; audit: AuditEntry[] }> {
+export async function createTitle(trx: Transaction<Database>, input: CreateTitleBody, now: number): Promise<{ body: AdminTitle; audit: AuditEntry[] }> {
   await checkGenre(trx, input.genreId);
   const titleId = await repo.insertTitle(trx, await titleColumns(trx, input), now);
   await repo.replaceCredits(trx, titleId, input.authors, now);
@@ -87,7 +85,7 @@ export async function createTitle(trx: Transaction<Database>, input: CreateTitle
   return { body: after, audit: [{ action: 'title.create', subject: `title:${titleId}`, after: { ...after, books: undefined } }] };
 }
 
-export async function updateTitle(trx: Transaction<Database>, titleId: number, input: UpdateTitleBody, now: number): Promise<{ body: AdminTitleDetail; audit: AuditEntry[] }> {
+export async function updateTitle(trx: Transaction<Database>, titleId: number, input: UpdateTitleBody, now: number): Promise<{ body: AdminTitle; audit: AuditEntry[] }> {
   const before = await titleDetail(trx, titleId);
   await checkGenre(trx, input.genreId);
   if (!(await repo.updateTitleAt(trx, titleId, input.version, await titleColumns(trx, input), now))) throw conflict('title');
@@ -110,7 +108,7 @@ async function checkPublishable(trx: Db, b: repo.BookRow): Promise<void> {
   if (b.price === 0 && b.free_flg !== 1) throw badRequest('price', 'a published book needs a price or a free period');
 }
 
-export async function updateBook(trx: Transaction<Database>, bookId: number, input: UpdateBookBody): Promise<{ body: AdminBookView; audit: AuditEntry[] }> {
+export async function updateBook(trx: Transaction<Database>, bookId: number, input: UpdateBookBody): Promise<{ body: AdminBook; audit: AuditEntry[] }> {
   const before = await loadBook(trx, bookId);
   if (input.sale && input.sale.price >= input.price) throw badRequest('sale.price', 'must be below the price');
   const changed = await repo.updateBookAt(trx, bookId, input.version, {
@@ -134,7 +132,7 @@ export async function updateBook(trx: Transaction<Database>, bookId: number, inp
 }
 
 /** Lists or unlists a book; nothing an order refers to is deleted, so this is how a book leaves the store. */
-export async function publishBook(trx: Transaction<Database>, bookId: number, input: { version: number; published: boolean }): Promise<{ body: AdminBookView; audit: AuditEntry[] }> {
+export async function publishBook(trx: Transaction<Database>, bookId: number, input: { version: number; published: boolean }): Promise<{ body: AdminBook; audit: AuditEntry[] }> {
   const before = await loadBook(trx, bookId);
   if (input.published) await checkPublishable(trx, before);
   if (!(await repo.updateBookAt(trx, bookId, input.version, { sales_status: input.published ? 'ON_SALE' : 'STOPPED' }))) throw conflict('book');

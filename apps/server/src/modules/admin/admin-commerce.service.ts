@@ -1,4 +1,4 @@
-import { type CreateCouponBody, instantToTokyoMinute } from '@hondana/domain/admin/admin-api';
+import { type AdminCoupon, type CreateCouponBody, type CreatedCoupon, instantToTokyoMinute } from '@hondana/domain/admin/admin-api';
 import { CouponType } from '@hondana/domain/cart/coupons';
 import { badRequest, notFound } from '@hondana/domain/common/errors';
 import type { Kysely, Transaction } from 'kysely';
@@ -9,7 +9,7 @@ import * as repo from './admin-commerce.repository';
 type Db = Kysely<Database> | Transaction<Database>;
 type CouponRow = NonNullable<Awaited<ReturnType<typeof repo.couponRow>>>;
 
-function couponView(c: CouponRow, counts?: { held: unknown; used: unknown }) {
+function couponView(c: CouponRow, counts?: { held: unknown; used: unknown }): AdminCoupon {
   return {
     id: c.id,
     name: c.name,
@@ -21,16 +21,15 @@ function couponView(c: CouponRow, counts?: { held: unknown; used: unknown }) {
     targetScope: c.target_scope,
     targetIds: JSON.parse(c.target_ids) as number[],
     targetGenreIds: JSON.parse(c.target_genre_ids) as number[],
-    steps: JSON.parse(c.steps) as unknown[],
+    steps: JSON.parse(c.steps) as AdminCoupon['steps'],
     newMembers: c.guest === 1,
     enabled: c.enabled === 1,
     held: Number(counts?.held ?? 0),
     used: Number(counts?.used ?? 0),
   };
 }
-export type AdminCouponView = ReturnType<typeof couponView>;
 
-export async function listCoupons(db: Db): Promise<AdminCouponView[]> {
+export async function listCoupons(db: Db): Promise<AdminCoupon[]> {
   return (await repo.couponRows(db)).map((r) => couponView(r, r));
 }
 
@@ -39,7 +38,7 @@ export async function listCoupons(db: Db): Promise<AdminCouponView[]> {
  * current members, to a list, or to new members (offered on the guest banner and received when
  * they first open their cart).
  */
-export async function createCoupon(trx: Transaction<Database>, input: CreateCouponBody, now: number): Promise<{ body: AdminCouponView & { given: number }; audit: AuditEntry[] }> {
+export async function createCoupon(trx: Transaction<Database>, input: CreateCouponBody, now: number): Promise<{ body: CreatedCoupon; audit: AuditEntry[] }> {
   if (input.expireAt <= now) throw badRequest('expireAt', 'must be in the future');
   const recipients = input.audience === 'LIST' ? await repo.resolveMembers(trx, input.members) : null;
   if (recipients && recipients.unknown.length) throw badRequest('members', `no such member: ${recipients.unknown.slice(0, 5).join(', ')}`);
@@ -71,7 +70,7 @@ export async function createCoupon(trx: Transaction<Database>, input: CreateCoup
   return { body: { ...view, given }, audit: [{ action: 'coupon.create', subject: `coupon:${couponId}`, after: { ...view, audience: input.audience, given } }] };
 }
 
-export async function setCouponEnabled(trx: Transaction<Database>, couponId: number, enabled: boolean): Promise<{ body: AdminCouponView; audit: AuditEntry[] }> {
+export async function setCouponEnabled(trx: Transaction<Database>, couponId: number, enabled: boolean): Promise<{ body: AdminCoupon; audit: AuditEntry[] }> {
   const before = await repo.couponRow(trx, couponId);
   if (!before) throw notFound('coupon');
   await repo.setCouponEnabled(trx, couponId, enabled);

@@ -1,9 +1,11 @@
 import { createHash } from 'node:crypto';
 import { IdParams } from '@hondana/domain/admin/admin-api';
+import { BookMediaView } from '@hondana/domain/admin/admin-media-api';
 import { CoverQuery, RevertCoverBody, UpdateSampleBody } from '@hondana/domain/admin/admin-serials-api';
 import { badRequest } from '@hondana/domain/common/errors';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { sendStored } from '../../http/stored-reply';
 import { requireStaff } from './admin-guard';
 import { adminMutation } from './admin-mutation';
 import * as media from './admin-media.service';
@@ -19,27 +21,27 @@ export const adminMediaRoutes: FastifyPluginAsync = async (base) => {
   const { db } = app.deps.database;
   const now = () => app.deps.clock().getTime();
 
-  app.get('/admin/books/:id/media', { schema: { params: IdParams } }, async (request) => {
+  app.get('/admin/books/:id/media', { schema: { params: IdParams, response: { 200: BookMediaView } } }, async (request) => {
     await requireStaff(request, 'everything');
     return media.bookMedia(db, request.params.id);
   });
-  app.put('/admin/books/:id/sample', { schema: { params: IdParams, body: UpdateSampleBody } }, async (request, reply) => {
+  app.put('/admin/books/:id/sample', { schema: { params: IdParams, body: UpdateSampleBody, response: { 200: BookMediaView } } }, async (request, reply) => {
     const staff = await requireStaff(request, 'everything');
     const { token, ...input } = request.body;
     const id = request.params.id;
     const result = await adminMutation(db, staff, { token, request: { id, ...input }, now: now() }, (trx) => media.updateSample(trx, id, request.body), 'catalog');
     await catalogChanged(app);
-    return reply.status(result.status).send(result.body);
+    return sendStored(reply, result);
   });
 
-  app.post('/admin/books/:id/cover/revert', { schema: { params: IdParams, body: RevertCoverBody } }, async (request, reply) => {
+  app.post('/admin/books/:id/cover/revert', { schema: { params: IdParams, body: RevertCoverBody, response: { 200: BookMediaView } } }, async (request, reply) => {
     const staff = await requireStaff(request, 'everything');
     const { token, version } = request.body;
     const id = request.params.id;
     const result = await adminMutation(db, staff, { token, request: { id, version, revert: true }, now: now() }, (trx) => media.revertCover(trx, id, version), 'catalog');
     if (result.status === 200 && !result.replayed) await media.dropCoverDerivatives(app.deps.media, id);
     await catalogChanged(app);
-    return reply.status(result.status).send(result.body);
+    return sendStored(reply, result);
   });
 
   // The image is the body; the token and the version it was chosen against are in the query.
@@ -49,7 +51,7 @@ export const adminMediaRoutes: FastifyPluginAsync = async (base) => {
       '/admin/books/:id/cover',
       {
         bodyLimit: COVER_LIMIT_BYTES,
-        schema: { params: IdParams, querystring: CoverQuery },
+        schema: { params: IdParams, querystring: CoverQuery, response: { 200: BookMediaView } },
         onRequest: async (request) => void (await requireStaff(request, 'everything')),
       },
       async (request, reply) => {
@@ -63,7 +65,7 @@ export const adminMediaRoutes: FastifyPluginAsync = async (base) => {
         const result = await adminMutation(db, staff, { token, request: { id, version, sha256 }, now: now() }, (trx) => media.setCover(trx, id, { version, image }, now()), 'catalog');
         if (result.status === 200 && !result.replayed) await media.renderCover(app.deps.media, id, image.key);
         await catalogChanged(app);
-        return reply.status(result.status).send(result.body);
+        return sendStored(reply, result);
       },
     );
   });

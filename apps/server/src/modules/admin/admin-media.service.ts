@@ -1,3 +1,4 @@
+import type { BookMediaView } from '@hondana/domain/admin/admin-media-api';
 import type { UpdateSampleBody } from '@hondana/domain/admin/admin-serials-api';
 import { parseCustomSample } from '@hondana/domain/catalog/catalog';
 import { AppError, ErrorCode, badRequest, notFound } from '@hondana/domain/common/errors';
@@ -14,18 +15,6 @@ type Db = Kysely<Database> | Transaction<Database>;
 
 const conflict = () => new AppError(409, ErrorCode.EDIT_CONFLICT, ['book: changed by someone else since it was loaded; load it again']);
 const REFLOW = 2;
-
-export interface BookMediaView {
-  bookId: number;
-  pageCount: number;
-  samplePageTotal: number;
-  /** 0-based pages of a custom sample; null when the sample is the first pages. */
-  customSamplePages: number[] | null;
-  /** The cover's URL path at its current media version. */
-  coverUrl: string;
-  coverUploaded: boolean;
-  version: number;
-}
 
 export async function bookMedia(db: Db, bookId: number): Promise<BookMediaView> {
   const b = await repo.bookSampleRow(db, bookId);

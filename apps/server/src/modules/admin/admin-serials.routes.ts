@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
 import { IdParams, SearchQuery } from '@hondana/domain/admin/admin-api';
-import { CreateEpisodeBody, EpisodePagesQuery, UpdateEpisodeBody, UpdateSerialBody } from '@hondana/domain/admin/admin-serials-api';
+import { AdminEpisode, AdminSerial, CreateEpisodeBody, EpisodePagesQuery, SerialList, UpdateEpisodeBody, UpdateSerialBody } from '@hondana/domain/admin/admin-serials-api';
 import { badRequest, notFound } from '@hondana/domain/common/errors';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { sendStored } from '../../http/stored-reply';
 import { requireStaff } from './admin-guard';
 import { adminMutation } from './admin-mutation';
 import * as episodePages from './admin-episode-pages.service';
@@ -25,37 +26,37 @@ export const adminSerialRoutes: FastifyPluginAsync = async (base) => {
   const { db } = app.deps.database;
   const now = () => app.deps.clock().getTime();
 
-  app.get('/admin/serials', { schema: { querystring: SearchQuery } }, async (request) => {
+  app.get('/admin/serials', { schema: { querystring: SearchQuery, response: { 200: SerialList } } }, async (request) => {
     await requireStaff(request, 'everything');
     return { serials: await serials.searchSerials(db, request.query.q, request.query.offset) };
   });
-  app.get('/admin/serials/:id', { schema: { params: IdParams } }, async (request) => {
+  app.get('/admin/serials/:id', { schema: { params: IdParams, response: { 200: AdminSerial } } }, async (request) => {
     await requireStaff(request, 'everything');
     return serials.serialDetail(db, request.params.id);
   });
-  app.put('/admin/serials/:id', { schema: { params: IdParams, body: UpdateSerialBody } }, async (request, reply) => {
+  app.put('/admin/serials/:id', { schema: { params: IdParams, body: UpdateSerialBody, response: { 200: AdminSerial } } }, async (request, reply) => {
     const staff = await requireStaff(request, 'everything');
     const { token, ...input } = request.body;
     const id = request.params.id;
     const result = await adminMutation(db, staff, { token, request: { id, ...input }, now: now() }, (trx) => serials.updateSerial(trx, id, request.body), 'catalog');
     await catalogChanged(app);
-    return reply.status(result.status).send(result.body);
+    return sendStored(reply, result);
   });
-  app.post('/admin/serials/:id/episodes', { schema: { params: IdParams, body: CreateEpisodeBody } }, async (request, reply) => {
+  app.post('/admin/serials/:id/episodes', { schema: { params: IdParams, body: CreateEpisodeBody, response: { 200: AdminEpisode } } }, async (request, reply) => {
     const staff = await requireStaff(request, 'everything');
     const { token, ...input } = request.body;
     const id = request.params.id;
     const result = await adminMutation(db, staff, { token, request: { id, ...input }, now: now() }, (trx) => serials.createEpisode(trx, id, request.body, now()), 'catalog');
     await catalogChanged(app);
-    return reply.status(result.status).send(result.body);
+    return sendStored(reply, result);
   });
-  app.put('/admin/episodes/:id', { schema: { params: IdParams, body: UpdateEpisodeBody } }, async (request, reply) => {
+  app.put('/admin/episodes/:id', { schema: { params: IdParams, body: UpdateEpisodeBody, response: { 200: AdminEpisode } } }, async (request, reply) => {
     const staff = await requireStaff(request, 'everything');
     const { token, ...input } = request.body;
     const id = request.params.id;
     const result = await adminMutation(db, staff, { token, request: { id, ...input }, now: now() }, (trx) => serials.updateEpisode(trx, id, request.body), 'catalog');
     await catalogChanged(app);
-    return reply.status(result.status).send(result.body);
+    return sendStored(reply, result);
   });
 
   // An episode's pages from a CBZ or ZIP of images (the import's own reading and storing); the
@@ -66,7 +67,7 @@ export const adminSerialRoutes: FastifyPluginAsync = async (base) => {
       '/admin/episodes/:id/pages',
       {
         bodyLimit: EPISODE_PAGES_LIMIT_BYTES,
-        schema: { params: IdParams, querystring: EpisodePagesQuery },
+        schema: { params: IdParams, querystring: EpisodePagesQuery, response: { 200: AdminEpisode } },
         // Refused before the file is read: only an operator's upload is taken in.
         onRequest: async (request) => void (await requireStaff(request, 'everything')),
       },
@@ -82,7 +83,7 @@ export const adminSerialRoutes: FastifyPluginAsync = async (base) => {
         const result = await adminMutation(db, staff, { token, request: { id, version, sha256 }, now: now() }, (trx) => episodePages.setEpisodePages(trx, id, { version, pages, sha256 }), 'catalog');
         if (result.status === 200 && !result.replayed) await episodePages.dropEpisodeDerivatives(app.deps.media, id);
         await catalogChanged(app);
-        return reply.status(result.status).send(result.body);
+        return sendStored(reply, result);
       },
     );
   });

@@ -1,3 +1,4 @@
+import type { CancelOrderAnswer, GrantAnswer, MemberDetail, MemberLedger, MemberListItem, SuspendAnswer } from '@hondana/domain/admin/admin-api';
 import { badRequest, notFound } from '@hondana/domain/common/errors';
 import type { Currency } from '@hondana/domain/wallet/wallet-lots';
 import type { Kysely, Transaction } from 'kysely';
@@ -10,13 +11,13 @@ import * as repo from './members.repository';
 type Db = Kysely<Database> | Transaction<Database>;
 const ms = (v: number | null) => (v === null ? null : Number(v));
 
-export async function findMembers(db: Db, q: string) {
+export async function findMembers(db: Db, q: string): Promise<MemberListItem[]> {
   if (!q.trim()) return [];
   return (await repo.findMembers(db, q)).map((m) => ({ id: m.id, email: m.email, nickname: m.nickname, createdAt: Number(m.created_at), suspended: m.suspended_at !== null, withdrawn: m.withdrawn_at !== null }));
 }
 
 /** A member's lots and ledger (the support view of `npm run admin -- ledger` and of the console). */
-export async function memberLedger(db: Db, userId: number) {
+export async function memberLedger(db: Db, userId: number): Promise<MemberLedger> {
   const [lots, entries] = await Promise.all([repo.memberLots(db, userId), repo.memberLedgerEntries(db, userId)]);
   return {
     lots: lots.map((l) => ({ id: l.id, currency: l.currency, amount: l.amount, remaining: l.remaining, paid: l.paid === 1, yenValue: l.yen_value, issuedAt: Number(l.issued_at), expiresAt: ms(l.expires_at), expiredAt: ms(l.expired_at) })),
@@ -24,7 +25,7 @@ export async function memberLedger(db: Db, userId: number) {
   };
 }
 
-export async function memberDetail(db: Db, userId: number) {
+export async function memberDetail(db: Db, userId: number): Promise<MemberDetail> {
   const m = await repo.memberRow(db, userId);
   if (!m) throw notFound('member');
   const [orders, ledger, coupons, books] = await Promise.all([repo.memberOrders(db, userId), memberLedger(db, userId), repo.memberCoupons(db, userId), repo.memberEntitlements(db, userId)]);
@@ -36,7 +37,6 @@ export async function memberDetail(db: Db, userId: number) {
     books: books.map((b) => ({ bookId: b.id, contentsName: b.contents_name, titleId: b.title_id, possessionStatus: b.possession_status, source: b.source, orderId: b.order_id, createdAt: Number(b.created_at) })),
   };
 }
-export type AdminMemberDetail = Awaited<ReturnType<typeof memberDetail>>;
 
 async function existing(trx: Db, userId: number) {
   const m = await repo.memberRow(trx, userId);
@@ -44,13 +44,13 @@ async function existing(trx: Db, userId: number) {
   return m;
 }
 
-export async function grantToMember(trx: Transaction<Database>, userId: number, input: { currency: Currency; amount: number; reason: string }, now: number): Promise<{ body: { lotId: number }; audit: AuditEntry[] }> {
+export async function grantToMember(trx: Transaction<Database>, userId: number, input: { currency: Currency; amount: number; reason: string }, now: number): Promise<{ body: GrantAnswer; audit: AuditEntry[] }> {
   await existing(trx, userId);
   const lotId = await adjustGrantIn(trx, { userId, currency: input.currency, amount: input.amount, reason: input.reason, now });
   return { body: { lotId }, audit: [{ action: 'member.grant', subject: `member:${userId}`, after: { currency: input.currency, amount: input.amount, lotId }, reason: input.reason }] };
 }
 
-export async function cancelMemberOrder(trx: Transaction<Database>, userId: number, orderId: number, reason: string, now: number): Promise<{ body: { orderId: number; status: string }; audit: AuditEntry[] }> {
+export async function cancelMemberOrder(trx: Transaction<Database>, userId: number, orderId: number, reason: string, now: number): Promise<{ body: CancelOrderAnswer; audit: AuditEntry[] }> {
   const order = await repo.orderForCancel(trx, orderId);
   if (!order || order.user_id !== userId) throw notFound('order');
   await cancelBookOrderIn(trx, orderId, now);
@@ -58,7 +58,7 @@ export async function cancelMemberOrder(trx: Transaction<Database>, userId: numb
 }
 
 /** Suspends (sessions end at once, login refused) or restores a member's login. */
-export async function suspendMember(trx: Transaction<Database>, userId: number, input: { suspended: boolean; reason: string }, now: number): Promise<{ body: { suspended: boolean }; audit: AuditEntry[] }> {
+export async function suspendMember(trx: Transaction<Database>, userId: number, input: { suspended: boolean; reason: string }, now: number): Promise<{ body: SuspendAnswer; audit: AuditEntry[] }> {
   const before = await existing(trx, userId);
   if (input.suspended === (before.suspended_at !== null)) throw badRequest('suspended', input.suspended ? 'is already suspended' : 'is not suspended');
   await repo.setSuspended(trx, userId, input.suspended ? now : null);

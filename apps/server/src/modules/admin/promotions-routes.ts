@@ -1,4 +1,12 @@
 import {
+  AdminBannerView,
+  AdminBundleView,
+  AdminCoinPackView,
+  AdminPointCampaignView,
+  BannerList,
+  BundleList,
+  CoinPackList,
+  PointCampaignList,
   CoinPackActiveBody,
   CreateBannerBody,
   CreateBundleBody,
@@ -13,6 +21,7 @@ import {
 import { IdParams } from '@hondana/domain/admin/admin-api';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { sendStored } from '../../http/stored-reply';
 import { requireStaff } from './admin-guard';
 import { adminMutation } from './admin-mutation';
 import * as banners from './banners.service';
@@ -30,125 +39,125 @@ export const adminPromotionRoutes: FastifyPluginAsync = async (base) => {
   const { db } = app.deps.database;
   const now = () => app.deps.clock().getTime();
 
-  app.get('/admin/point_campaigns', async (request) => {
+  app.get('/admin/point_campaigns', { schema: { response: { 200: PointCampaignList } } }, async (request) => {
     await requireStaff(request, 'everything');
     return { campaigns: await promotions.listPointCampaigns(db, now()) };
   });
-  app.post('/admin/point_campaigns', { schema: { body: CreatePointCampaignBody } }, async (request, reply) => {
+  app.post('/admin/point_campaigns', { schema: { body: CreatePointCampaignBody, response: { 200: AdminPointCampaignView } } }, async (request, reply) => {
     const staff = await requireStaff(request, 'everything');
     const { token, ...input } = request.body;
     const at = now();
     const result = await adminMutation(db, staff, { token, request: input, now: at }, (trx) => promotions.createPointCampaign(trx, request.body, at), 'catalog');
     await catalogChanged(app);
-    return reply.status(result.status).send(result.body);
+    return sendStored(reply, result);
   });
-  app.put('/admin/point_campaigns/:id', { schema: { params: IdParams, body: UpdatePointCampaignBody } }, async (request, reply) => {
+  app.put('/admin/point_campaigns/:id', { schema: { params: IdParams, body: UpdatePointCampaignBody, response: { 200: AdminPointCampaignView } } }, async (request, reply) => {
     const staff = await requireStaff(request, 'everything');
     const { token, ...input } = request.body;
     const id = request.params.id;
     const at = now();
     const result = await adminMutation(db, staff, { token, request: { id, ...input }, now: at }, (trx) => promotions.updatePointCampaign(trx, id, request.body, at), 'catalog');
     await catalogChanged(app);
-    return reply.status(result.status).send(result.body);
+    return sendStored(reply, result);
   });
-  app.post('/admin/point_campaigns/:id/end', { schema: { params: IdParams, body: EndBody } }, async (request, reply) => {
+  app.post('/admin/point_campaigns/:id/end', { schema: { params: IdParams, body: EndBody, response: { 200: AdminPointCampaignView } } }, async (request, reply) => {
     const staff = await requireStaff(request, 'everything');
     const { token, version } = request.body;
     const id = request.params.id;
     const at = now();
     const result = await adminMutation(db, staff, { token, request: { id, version }, now: at }, (trx) => promotions.endPointCampaign(trx, id, version, at), 'catalog');
     await catalogChanged(app);
-    return reply.status(result.status).send(result.body);
+    return sendStored(reply, result);
   });
 
-  app.get('/admin/bundles', async (request) => {
+  app.get('/admin/bundles', { schema: { response: { 200: BundleList } } }, async (request) => {
     await requireStaff(request, 'everything');
     return { bundles: await promotions.listBundles(db, now()) };
   });
-  app.post('/admin/bundles', { schema: { body: CreateBundleBody } }, async (request, reply) => {
+  app.post('/admin/bundles', { schema: { body: CreateBundleBody, response: { 200: AdminBundleView } } }, async (request, reply) => {
     const staff = await requireStaff(request, 'everything');
     const { token, ...input } = request.body;
     const at = now();
     const result = await adminMutation(db, staff, { token, request: input, now: at }, (trx) => promotions.createBundle(trx, request.body, at), 'catalog');
     await catalogChanged(app);
-    return reply.status(result.status).send(result.body);
+    return sendStored(reply, result);
   });
-  app.put('/admin/bundles/:id', { schema: { params: IdParams, body: UpdateBundleBody } }, async (request, reply) => {
+  app.put('/admin/bundles/:id', { schema: { params: IdParams, body: UpdateBundleBody, response: { 200: AdminBundleView } } }, async (request, reply) => {
     const staff = await requireStaff(request, 'everything');
     const { token, ...input } = request.body;
     const id = request.params.id;
     const at = now();
     const result = await adminMutation(db, staff, { token, request: { id, ...input }, now: at }, (trx) => promotions.updateBundle(trx, id, request.body, at), 'catalog');
     await catalogChanged(app);
-    return reply.status(result.status).send(result.body);
+    return sendStored(reply, result);
   });
-  app.post('/admin/bundles/:id/end', { schema: { params: IdParams, body: EndBody } }, async (request, reply) => {
+  app.post('/admin/bundles/:id/end', { schema: { params: IdParams, body: EndBody, response: { 200: AdminBundleView } } }, async (request, reply) => {
     const staff = await requireStaff(request, 'everything');
     const { token, version } = request.body;
     const id = request.params.id;
     const at = now();
     const result = await adminMutation(db, staff, { token, request: { id, version }, now: at }, (trx) => promotions.endBundle(trx, id, version, at), 'catalog');
     await catalogChanged(app);
-    return reply.status(result.status).send(result.body);
+    return sendStored(reply, result);
   });
 
-  app.get('/admin/coin_packs', async (request) => {
+  app.get('/admin/coin_packs', { schema: { response: { 200: CoinPackList } } }, async (request) => {
     await requireStaff(request, 'everything');
     return { packs: await promotions.listCoinPacks(db) };
   });
-  app.post('/admin/coin_packs', { schema: { body: CreateCoinPackBody } }, async (request, reply) => {
+  app.post('/admin/coin_packs', { schema: { body: CreateCoinPackBody, response: { 200: AdminCoinPackView } } }, async (request, reply) => {
     const staff = await requireStaff(request, 'everything');
     const { token, ...input } = request.body;
     const result = await adminMutation(db, staff, { token, request: input, now: now() }, (trx) => promotions.createCoinPack(trx, request.body), 'catalog');
     await catalogChanged(app);
-    return reply.status(result.status).send(result.body);
+    return sendStored(reply, result);
   });
-  app.put('/admin/coin_packs/:id', { schema: { params: IdParams, body: UpdateCoinPackBody } }, async (request, reply) => {
+  app.put('/admin/coin_packs/:id', { schema: { params: IdParams, body: UpdateCoinPackBody, response: { 200: AdminCoinPackView } } }, async (request, reply) => {
     const staff = await requireStaff(request, 'everything');
     const { token, ...input } = request.body;
     const id = request.params.id;
     const result = await adminMutation(db, staff, { token, request: { id, ...input }, now: now() }, (trx) => promotions.updateCoinPack(trx, id, request.body), 'catalog');
     await catalogChanged(app);
-    return reply.status(result.status).send(result.body);
+    return sendStored(reply, result);
   });
-  app.post('/admin/coin_packs/:id/active', { schema: { params: IdParams, body: CoinPackActiveBody } }, async (request, reply) => {
+  app.post('/admin/coin_packs/:id/active', { schema: { params: IdParams, body: CoinPackActiveBody, response: { 200: AdminCoinPackView } } }, async (request, reply) => {
     const staff = await requireStaff(request, 'everything');
     const { token, ...input } = request.body;
     const id = request.params.id;
     const result = await adminMutation(db, staff, { token, request: { id, ...input }, now: now() }, (trx) => promotions.setCoinPackActive(trx, id, input), 'catalog');
     await catalogChanged(app);
-    return reply.status(result.status).send(result.body);
+    return sendStored(reply, result);
   });
 
   // Reach banners: the store reads the table on every call (nothing cached), so an edit shows at once everywhere.
-  app.get('/admin/banners', async (request) => {
+  app.get('/admin/banners', { schema: { response: { 200: BannerList } } }, async (request) => {
     await requireStaff(request, 'everything');
     return { banners: await banners.listBanners(db, now()) };
   });
-  app.post('/admin/banners', { schema: { body: CreateBannerBody } }, async (request, reply) => {
+  app.post('/admin/banners', { schema: { body: CreateBannerBody, response: { 200: AdminBannerView } } }, async (request, reply) => {
     const staff = await requireStaff(request, 'everything');
     const { token, ...input } = request.body;
     const at = now();
     const result = await adminMutation(db, staff, { token, request: input, now: at }, (trx) => banners.createBanner(trx, request.body, at), 'catalog');
     await catalogChanged(app);
-    return reply.status(result.status).send(result.body);
+    return sendStored(reply, result);
   });
-  app.put('/admin/banners/:id', { schema: { params: IdParams, body: UpdateBannerBody } }, async (request, reply) => {
+  app.put('/admin/banners/:id', { schema: { params: IdParams, body: UpdateBannerBody, response: { 200: AdminBannerView } } }, async (request, reply) => {
     const staff = await requireStaff(request, 'everything');
     const { token, ...input } = request.body;
     const id = request.params.id;
     const at = now();
     const result = await adminMutation(db, staff, { token, request: { id, ...input }, now: at }, (trx) => banners.updateBanner(trx, id, request.body, at), 'catalog');
     await catalogChanged(app);
-    return reply.status(result.status).send(result.body);
+    return sendStored(reply, result);
   });
-  app.post('/admin/banners/:id/end', { schema: { params: IdParams, body: EndBody } }, async (request, reply) => {
+  app.post('/admin/banners/:id/end', { schema: { params: IdParams, body: EndBody, response: { 200: AdminBannerView } } }, async (request, reply) => {
     const staff = await requireStaff(request, 'everything');
     const { token, version } = request.body;
     const id = request.params.id;
     const at = now();
     const result = await adminMutation(db, staff, { token, request: { id, version }, now: at }, (trx) => banners.endBanner(trx, id, version, at), 'catalog');
     await catalogChanged(app);
-    return reply.status(result.status).send(result.body);
+    return sendStored(reply, result);
   });
 };

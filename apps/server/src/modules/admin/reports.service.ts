@@ -1,10 +1,12 @@
-import { type SalesRow, tokyoMinuteToInstant } from '@hondana/domain/admin/admin-api';
-import type { CoinPackSalesRow, TopTitleRow } from '@hondana/domain/admin/admin-serials-api';
+import { type SalesReport, type SalesRow, type UnusedBalanceReport, tokyoMinuteToInstant } from '@hondana/domain/admin/admin-api';
+import type { CoinPackSalesReport, CoinPackSalesRow, TopTitlesReport } from '@hondana/domain/admin/admin-serials-api';
 import { tokyoDay } from '@hondana/domain/common/time';
+import { type Currency, currencyLabels } from '@hondana/domain/wallet/wallet-lots';
 import { type CoinPaymentMethod, coinPaymentMethodLabels, paymentTypeOfMethod } from '@hondana/domain/wallet/wallet-payments';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { unusedPaidBalance } from '../wallet/reports';
+import { toCsv } from './csv-reply';
 import { bookOrderItems, coinPackSalesByPaymentType } from './reports.repository';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -29,7 +31,7 @@ function split(amount: number, items: Item[]): number[] {
  * Sales of completed book orders between two Tokyo days (inclusive), by day or by title.
  * A cancelled order is not a sale. Amounts are what members paid (after coupons).
  */
-export async function salesReport(db: Kysely<Database>, q: { from: string; to: string; by: 'day' | 'title' }): Promise<{ rows: SalesRow[]; total: SalesRow }> {
+export async function salesReport(db: Kysely<Database>, q: { from: string; to: string; by: 'day' | 'title' }): Promise<SalesReport> {
   const from = tokyoMinuteToInstant(`${q.from}T00:00`)!;
   const to = tokyoMinuteToInstant(`${q.to}T00:00`)! + DAY_MS;
   const items = await bookOrderItems(db, from, to);
@@ -68,26 +70,23 @@ export async function salesReport(db: Kysely<Database>, q: { from: string; to: s
 }
 
 /** The 資金決済法 unused paid balance at the end of a Tokyo day, as the wallet reports it. */
-export const unusedBalanceReport = unusedPaidBalance;
+export const unusedBalanceReport = (db: Kysely<Database>, date: string): Promise<UnusedBalanceReport> => unusedPaidBalance(db, date);
 
-const cell = (v: string | number) => {
-  const s = String(v);
-  return /[",\n]/.test(s) ? `"${s.replaceAll('"', '""')}"` : s;
-};
-
-/** CSV with a header row, CRLF line ends and a BOM (so spreadsheet software reads the Japanese as UTF-8). */
-export function toCsv(header: string[], rows: (string | number)[][]): string {
-  return `\uFEFF${[header, ...rows].map((r) => r.map(cell).join(',')).join('\r\n')}\r\n`;
+export function unusedBalanceCsv(report: UnusedBalanceReport): string {
+  return toCsv(
+    ['基準日', '通貨', '未使用残高（枚）', '未使用残高（円）'],
+    [...report.byCurrency.map((c) => [report.referenceDate, currencyLabels[c.currency as Currency] ?? c.currency, c.coins, c.yen]), [report.referenceDate, '合計', '', report.totalYen]],
+  );
 }
 
-export function salesCsv(report: Awaited<ReturnType<typeof salesReport>>, by: 'day' | 'title'): string {
+export function salesCsv(report: SalesReport, by: 'day' | 'title'): string {
   const header = [by === 'day' ? '日付' : '作品', '注文数', '冊数', '円', 'コイン', 'ポイント', '無料冊数'];
   const line = (r: SalesRow) => [r.label, r.orders, r.books, r.yen, r.coins, r.points, r.freeBooks];
   return toCsv(header, [...report.rows.map(line), line(report.total)]);
 }
 
 /** The titles that sold most between two Tokyo days (yen and coins paid, as the sales report by title counts them). */
-export async function topTitlesReport(db: Kysely<Database>, q: { from: string; to: string; limit: number }): Promise<{ rows: TopTitleRow[] }> {
+export async function topTitlesReport(db: Kysely<Database>, q: { from: string; to: string; limit: number }): Promise<TopTitlesReport> {
   const { rows } = await salesReport(db, { from: q.from, to: q.to, by: 'title' });
   return {
     rows: rows
@@ -97,12 +96,12 @@ export async function topTitlesReport(db: Kysely<Database>, q: { from: string; t
   };
 }
 
-export function topTitlesCsv(report: Awaited<ReturnType<typeof topTitlesReport>>): string {
+export function topTitlesCsv(report: TopTitlesReport): string {
   return toCsv(['順位', '作品ID', '作品', '注文数', '冊数', '円', 'コイン'], report.rows.map((r) => [r.rank, r.titleId, r.name, r.orders, r.books, r.yen, r.coins]));
 }
 
 /** Coin packs paid for between two Tokyo days, per payment type: orders, yen, coins and bonus coins. */
-export async function coinPackSalesReport(db: Kysely<Database>, q: { from: string; to: string }): Promise<{ rows: CoinPackSalesRow[]; total: CoinPackSalesRow }> {
+export async function coinPackSalesReport(db: Kysely<Database>, q: { from: string; to: string }): Promise<CoinPackSalesReport> {
   const from = tokyoMinuteToInstant(`${q.from}T00:00`)!;
   const to = tokyoMinuteToInstant(`${q.to}T00:00`)! + DAY_MS;
   const rows = (await coinPackSalesByPaymentType(db, from, to)).map((r) => ({
@@ -121,7 +120,7 @@ const paymentTypeLabels = new Map<string, string>(
   (Object.entries(paymentTypeOfMethod) as [CoinPaymentMethod, string][]).map(([method, type]) => [type, coinPaymentMethodLabels[method]]),
 );
 
-export function coinPackSalesCsv(report: Awaited<ReturnType<typeof coinPackSalesReport>>): string {
+export function coinPackSalesCsv(report: CoinPackSalesReport): string {
   const line = (r: CoinPackSalesRow) => [paymentTypeLabels.get(r.paymentType) ?? r.paymentType, r.orders, r.yen, r.coins, r.bonus];
   return toCsv(['支払い方法', '注文数', '円', 'コイン', 'ボーナスコイン'], [...report.rows.map(line), line(report.total)]);
 }

@@ -2,25 +2,46 @@ import { writeFile, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import {
+  AdminBook,
+  AdminCoupon,
+  AdminTitle,
+  AuditList,
+  AuditQuery,
+  CancelOrderAnswer,
   CancelOrderBody,
+  CouponEnabledBody,
+  CouponList,
   CreateCouponBody,
   CreateTitleBody,
+  CreatedCoupon,
+  GenreList,
+  GrantAnswer,
   GrantBody,
   IdParams,
+  ImportAnswer,
+  ImportQuery,
+  MemberDetail,
+  MemberList,
+  OrderParams,
   PublishBody,
   SalesQuery,
+  SalesReport,
   SearchQuery,
+  StaffMe,
+  SuspendAnswer,
   SuspendBody,
+  TitleList,
   UnusedBalanceQuery,
+  UnusedBalanceReport,
   UpdateBookBody,
   UpdateTitleBody,
 } from '@hondana/domain/admin/admin-api';
+import { CoinPackSalesQuery, CoinPackSalesReport, TopTitlesQuery, TopTitlesReport } from '@hondana/domain/admin/admin-serials-api';
 import { AppError, ErrorCode, badRequest } from '@hondana/domain/common/errors';
-import { type Currency, currencyLabels } from '@hondana/domain/wallet/wallet-lots';
+import { CreatedToken } from '@hondana/domain/common/responses';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { CoinPackSalesQuery, TopTitlesQuery } from '@hondana/domain/admin/admin-serials-api';
+import { sendStored } from '../../http/stored-reply';
 import { importBook } from '../../import/import-book';
 import { ImportError } from '../../import/import-error';
 import { withRetry } from '../ledger/ledger';
@@ -34,23 +55,13 @@ import * as commerce from './admin-commerce.service';
 import { titleExists } from './admin-catalog.repository';
 import { listAudit, writeAudit } from './audit.repository';
 import { catalogChanged } from './catalog-changed';
+import { sendCsv } from './csv-reply';
 import * as members from './members.service';
 import { adminPromotionRoutes } from './promotions-routes';
 import * as reports from './reports.service';
 
 /** Largest file the console's import takes (a CBZ or EPUB volume). */
 export const IMPORT_LIMIT_BYTES = 512 * 1024 * 1024;
-
-const OrderParams = z.object({ id: IdParams.shape.id, orderId: IdParams.shape.id });
-const AuditQuery = z.object({ subject: z.string().max(100).optional(), offset: z.coerce.number().int().min(0).max(1_000_000).default(0) });
-const ImportQuery = z.object({ token: z.string({ message: 'is required' }).min(1, 'is required').max(200), name: z.string().max(200).default('upload.cbz') });
-
-interface ImportAnswer {
-  bookId: number;
-  action: string;
-  totalPage?: number;
-  warnings?: string[];
-}
 
 /** The token of an import was used before: its catalog write rolls back and the first answer is returned. */
 class TokenAlreadyUsed extends Error {}
@@ -61,62 +72,62 @@ export const adminRoutes: FastifyPluginAsync = async (base) => {
   const { db } = app.deps.database;
   const now = () => app.deps.clock().getTime();
 
-  app.get('/admin/me', async (request) => {
+  app.get('/admin/me', { schema: { response: { 200: StaffMe } } }, async (request) => {
     const staff = await requireStaff(request, 'members');
     return { userId: staff.userId, role: staff.role };
   });
-  app.get('/admin/create_token', async (request) => {
+  app.get('/admin/create_token', { schema: { response: { 200: CreatedToken } } }, async (request) => {
     const staff = await requireStaff(request, 'members');
-    return { status: { code: 0, token: await issueToken(db, staff.userId, ADMIN_TOKEN_PURPOSE, now()) } };
+    return { status: { code: 0 as const, token: await issueToken(db, staff.userId, ADMIN_TOKEN_PURPOSE, now()) } };
   });
-  app.get('/admin/audit', { schema: { querystring: AuditQuery } }, async (request) => {
+  app.get('/admin/audit', { schema: { querystring: AuditQuery, response: { 200: AuditList } } }, async (request) => {
     await requireStaff(request, 'everything');
     return { entries: await listAudit(db, { subject: request.query.subject, offset: request.query.offset, limit: 100 }) };
   });
 
   // Catalog
-  app.get('/admin/genres', async (request) => {
+  app.get('/admin/genres', { schema: { response: { 200: GenreList } } }, async (request) => {
     await requireStaff(request, 'everything');
     return { genres: await catalog.genreList(db) };
   });
-  app.get('/admin/titles', { schema: { querystring: SearchQuery } }, async (request) => {
+  app.get('/admin/titles', { schema: { querystring: SearchQuery, response: { 200: TitleList } } }, async (request) => {
     await requireStaff(request, 'everything');
     return { titles: await catalog.searchTitles(db, request.query.q, request.query.offset) };
   });
-  app.get('/admin/titles/:id', { schema: { params: IdParams } }, async (request) => {
+  app.get('/admin/titles/:id', { schema: { params: IdParams, response: { 200: AdminTitle } } }, async (request) => {
     await requireStaff(request, 'everything');
     return catalog.titleDetail(db, request.params.id);
   });
-  app.post('/admin/titles', { schema: { body: CreateTitleBody } }, async (request, reply) => {
+  app.post('/admin/titles', { schema: { body: CreateTitleBody, response: { 200: AdminTitle } } }, async (request, reply) => {
     const staff = await requireStaff(request, 'everything');
     const { token, ...input } = request.body;
     const result = await adminMutation(db, staff, { token, request: input, now: now() }, (trx) => catalog.createTitle(trx, request.body, now()), 'catalog');
     await catalogChanged(app);
-    return reply.status(result.status).send(result.body);
+    return sendStored(reply, result);
   });
-  app.put('/admin/titles/:id', { schema: { params: IdParams, body: UpdateTitleBody } }, async (request, reply) => {
+  app.put('/admin/titles/:id', { schema: { params: IdParams, body: UpdateTitleBody, response: { 200: AdminTitle } } }, async (request, reply) => {
     const staff = await requireStaff(request, 'everything');
     const { token, ...input } = request.body;
     const id = request.params.id;
     const result = await adminMutation(db, staff, { token, request: { id, ...input }, now: now() }, (trx) => catalog.updateTitle(trx, id, request.body, now()), 'catalog');
     await catalogChanged(app);
-    return reply.status(result.status).send(result.body);
+    return sendStored(reply, result);
   });
-  app.put('/admin/books/:id', { schema: { params: IdParams, body: UpdateBookBody } }, async (request, reply) => {
+  app.put('/admin/books/:id', { schema: { params: IdParams, body: UpdateBookBody, response: { 200: AdminBook } } }, async (request, reply) => {
     const staff = await requireStaff(request, 'everything');
     const { token, ...input } = request.body;
     const id = request.params.id;
     const result = await adminMutation(db, staff, { token, request: { id, ...input }, now: now() }, (trx) => catalog.updateBook(trx, id, request.body), 'catalog');
     await catalogChanged(app);
-    return reply.status(result.status).send(result.body);
+    return sendStored(reply, result);
   });
-  app.post('/admin/books/:id/publish', { schema: { params: IdParams, body: PublishBody } }, async (request, reply) => {
+  app.post('/admin/books/:id/publish', { schema: { params: IdParams, body: PublishBody, response: { 200: AdminBook } } }, async (request, reply) => {
     const staff = await requireStaff(request, 'everything');
     const { token, ...input } = request.body;
     const id = request.params.id;
     const result = await adminMutation(db, staff, { token, request: { id, ...input }, now: now() }, (trx) => catalog.publishBook(trx, id, input), 'catalog');
     await catalogChanged(app);
-    return reply.status(result.status).send(result.body);
+    return sendStored(reply, result);
   });
 
   // The same import as `npm run import`, into a title; the new book waits unlisted until published.
@@ -126,7 +137,7 @@ export const adminRoutes: FastifyPluginAsync = async (base) => {
       '/admin/titles/:id/import',
       {
         bodyLimit: IMPORT_LIMIT_BYTES,
-        schema: { params: IdParams, querystring: ImportQuery },
+        schema: { params: IdParams, querystring: ImportQuery, response: { 200: ImportAnswer } },
         // Refused before the file is read: only an operator's upload is taken in.
         onRequest: async (request) => void (await requireStaff(request, 'everything')),
       },
@@ -170,92 +181,84 @@ export const adminRoutes: FastifyPluginAsync = async (base) => {
   });
 
   // Commerce
-  app.get('/admin/coupons', async (request) => {
+  app.get('/admin/coupons', { schema: { response: { 200: CouponList } } }, async (request) => {
     await requireStaff(request, 'everything');
     return { coupons: await commerce.listCoupons(db) };
   });
-  app.post('/admin/coupons', { schema: { body: CreateCouponBody } }, async (request, reply) => {
+  app.post('/admin/coupons', { schema: { body: CreateCouponBody, response: { 200: CreatedCoupon } } }, async (request, reply) => {
     const staff = await requireStaff(request, 'everything');
     const { token, ...input } = request.body;
     const result = await adminMutation(db, staff, { token, request: input, now: now() }, (trx) => commerce.createCoupon(trx, request.body, now()));
-    return reply.status(result.status).send(result.body);
+    return sendStored(reply, result);
   });
-  app.post('/admin/coupons/:id/enabled', { schema: { params: IdParams, body: z.object({ token: z.string().min(1).max(200), enabled: z.boolean() }) } }, async (request, reply) => {
+  app.post('/admin/coupons/:id/enabled', { schema: { params: IdParams, body: CouponEnabledBody, response: { 200: AdminCoupon } } }, async (request, reply) => {
     const staff = await requireStaff(request, 'everything');
     const { token, enabled } = request.body;
     const id = request.params.id;
     const result = await adminMutation(db, staff, { token, request: { id, enabled }, now: now() }, (trx) => commerce.setCouponEnabled(trx, id, enabled));
-    return reply.status(result.status).send(result.body);
+    return sendStored(reply, result);
   });
 
   // Point campaigns, bundles and coin packs
   await app.register(adminPromotionRoutes);
 
   // Members (support too)
-  app.get('/admin/members', { schema: { querystring: SearchQuery } }, async (request) => {
+  app.get('/admin/members', { schema: { querystring: SearchQuery, response: { 200: MemberList } } }, async (request) => {
     await requireStaff(request, 'members');
     return { members: await members.findMembers(db, request.query.q) };
   });
-  app.get('/admin/members/:id', { schema: { params: IdParams } }, async (request) => {
+  app.get('/admin/members/:id', { schema: { params: IdParams, response: { 200: MemberDetail } } }, async (request) => {
     await requireStaff(request, 'members');
     return members.memberDetail(db, request.params.id);
   });
-  app.post('/admin/members/:id/grant', { schema: { params: IdParams, body: GrantBody } }, async (request, reply) => {
+  app.post('/admin/members/:id/grant', { schema: { params: IdParams, body: GrantBody, response: { 200: GrantAnswer } } }, async (request, reply) => {
     const staff = await requireStaff(request, 'members');
     const { token, ...input } = request.body;
     const id = request.params.id;
     const result = await withRetry(() => adminMutation(db, staff, { token, request: { id, ...input }, now: now() }, (trx) => members.grantToMember(trx, id, input, now())));
-    return reply.status(result.status).send(result.body);
+    return sendStored(reply, result);
   });
-  app.post('/admin/members/:id/orders/:orderId/cancel', { schema: { params: OrderParams, body: CancelOrderBody } }, async (request, reply) => {
+  app.post('/admin/members/:id/orders/:orderId/cancel', { schema: { params: OrderParams, body: CancelOrderBody, response: { 200: CancelOrderAnswer } } }, async (request, reply) => {
     const staff = await requireStaff(request, 'members');
     const { token, reason } = request.body;
     const { id, orderId } = request.params;
     const result = await withRetry(() => adminMutation(db, staff, { token, request: { id, orderId, reason }, now: now() }, (trx) => members.cancelMemberOrder(trx, id, orderId, reason, now())));
-    return reply.status(result.status).send(result.body);
+    return sendStored(reply, result);
   });
-  app.post('/admin/members/:id/suspend', { schema: { params: IdParams, body: SuspendBody } }, async (request, reply) => {
+  app.post('/admin/members/:id/suspend', { schema: { params: IdParams, body: SuspendBody, response: { 200: SuspendAnswer } } }, async (request, reply) => {
     const staff = await requireStaff(request, 'everything');
     const { token, ...input } = request.body;
     const id = request.params.id;
     const result = await adminMutation(db, staff, { token, request: { id, ...input }, now: now() }, (trx) => members.suspendMember(trx, id, input, now()));
-    return reply.status(result.status).send(result.body);
+    return sendStored(reply, result);
   });
 
   // Reports
-  app.get('/admin/reports/sales', { schema: { querystring: SalesQuery } }, async (request, reply) => {
+  app.get('/admin/reports/sales', { schema: { querystring: SalesQuery, response: { 200: SalesReport } } }, async (request, reply) => {
     await requireStaff(request, 'everything');
     const { by, format } = request.query;
     const report = await reports.salesReport(db, request.query);
-    if (format === 'csv') {
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="sales-${by}-${request.query.from}-${request.query.to}.csv"`)
-        .send(reports.salesCsv(report, by));
-    }
+    if (format === 'csv') return sendCsv(reply, `sales-${by}-${request.query.from}-${request.query.to}.csv`, reports.salesCsv(report, by));
     return report;
   });
-  app.get('/admin/reports/unused_balance', { schema: { querystring: UnusedBalanceQuery } }, async (request, reply) => {
+  app.get('/admin/reports/unused_balance', { schema: { querystring: UnusedBalanceQuery, response: { 200: UnusedBalanceReport } } }, async (request, reply) => {
     await requireStaff(request, 'everything');
     const report = await reports.unusedBalanceReport(db, request.query.date);
-    if (request.query.format === 'csv') {
-      const csv = reports.toCsv(['基準日', '通貨', '未使用残高（枚）', '未使用残高（円）'], [...report.byCurrency.map((c) => [report.referenceDate, currencyLabels[c.currency as Currency] ?? c.currency, c.coins, c.yen]), [report.referenceDate, '合計', '', report.totalYen]]);
-      return reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', `attachment; filename="unused-balance-${report.referenceDate}.csv"`).send(csv);
-    }
+    if (request.query.format === 'csv') return sendCsv(reply, `unused-balance-${report.referenceDate}.csv`, reports.unusedBalanceCsv(report));
     return report;
   });
-  app.get('/admin/reports/top_titles', { schema: { querystring: TopTitlesQuery } }, async (request, reply) => {
+  app.get('/admin/reports/top_titles', { schema: { querystring: TopTitlesQuery, response: { 200: TopTitlesReport } } }, async (request, reply) => {
     await requireStaff(request, 'everything');
     const { from, to } = request.query;
     const report = await reports.topTitlesReport(db, request.query);
-    if (request.query.format === 'csv') return reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', `attachment; filename="top-titles-${from}-${to}.csv"`).send(reports.topTitlesCsv(report));
+    if (request.query.format === 'csv') return sendCsv(reply, `top-titles-${from}-${to}.csv`, reports.topTitlesCsv(report));
     return report;
   });
-  app.get('/admin/reports/coin_packs', { schema: { querystring: CoinPackSalesQuery } }, async (request, reply) => {
+  app.get('/admin/reports/coin_packs', { schema: { querystring: CoinPackSalesQuery, response: { 200: CoinPackSalesReport } } }, async (request, reply) => {
     await requireStaff(request, 'everything');
     const { from, to } = request.query;
     const report = await reports.coinPackSalesReport(db, request.query);
-    if (request.query.format === 'csv') return reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', `attachment; filename="coin-packs-${from}-${to}.csv"`).send(reports.coinPackSalesCsv(report));
+    if (request.query.format === 'csv') return sendCsv(reply, `coin-packs-${from}-${to}.csv`, reports.coinPackSalesCsv(report));
     return report;
   });
 

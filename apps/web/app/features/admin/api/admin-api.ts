@@ -1,7 +1,11 @@
+import type { ImportAnswer } from '@hondana/domain/admin/admin-api';
+import type { BookMediaView as BookMedia } from '@hondana/domain/admin/admin-media-api';
 import { ApiError, apiRequest, apiUrl, createToken } from '../../../lib/api/client';
 import { adminCopy, jaAdmin } from '../../../i18n/ja-admin';
 
-export type { AuditView, SalesRow } from '@hondana/domain/admin/admin-api';
+export type { AdminBook, AdminCoupon, AdminTitle, AuditView, ImportAnswer, MemberDetail, MemberListItem, SalesRow, TitleListItem } from '@hondana/domain/admin/admin-api';
+/** A book's cover and sample as the console edits them. */
+export type { BookMediaView as BookMedia } from '@hondana/domain/admin/admin-media-api';
 
 /** The console's calls (`/api/admin/...`): reads through `adminGet`, changes with a fresh one-time token each. */
 export const adminGet = <T>(path: string, query?: Record<string, string | number | undefined>) => apiRequest<T>(`/admin${path}`, { method: 'GET', query });
@@ -63,86 +67,6 @@ export function episodeFileError(error: unknown): string {
   return changeError(error);
 }
 
-export interface ImportAnswer {
-  bookId: number;
-  action: 'created' | 'updated';
-  totalPage?: number;
-}
-
-export interface TitleListItem {
-  id: number;
-  name: string;
-  kana: string;
-  bookCount: number;
-  publishedCount: number;
-}
-
-export interface Period {
-  start: string;
-  end: string;
-}
-
-export interface AdminBook {
-  id: number;
-  vol: number;
-  contentsName: string;
-  description: string;
-  price: number;
-  sale: (Period & { price: number }) | null;
-  free: Period | null;
-  releaseAt: string;
-  published: boolean;
-  pageCount: number;
-  samplePageTotal: number;
-  version: number;
-}
-
-export interface AdminTitle {
-  id: number;
-  name: string;
-  kana: string;
-  description: string;
-  pageType: string;
-  genreId: number | null;
-  eroticType: number;
-  publisher: string;
-  magazine: string;
-  authors: { name: string; kana: string; role: string }[];
-  version: number;
-  books: AdminBook[];
-}
-
-export interface AdminCoupon {
-  id: number;
-  name: string;
-  couponType: number;
-  rate: number | null;
-  expireAt: string;
-  targetScope: number;
-  targetIds: number[];
-  newMembers: boolean;
-  enabled: boolean;
-  held: number;
-  used: number;
-}
-
-export interface MemberListItem {
-  id: number;
-  email: string;
-  nickname: string;
-  createdAt: number;
-  suspended: boolean;
-  withdrawn: boolean;
-}
-
-export interface MemberDetail {
-  member: MemberListItem & { lastLoginAt: number | null };
-  orders: { id: number; kind: string; status: string; paymentType: string; totalPrice: number; usePoint: number; createdAt: number }[];
-  ledger: { entries: { id: number; createdAt: number; currency: string; kind: string; amount: number; reason: string }[] };
-  coupons: { couponId: number; name: string; status: string; receivedAt: number }[];
-  books: { bookId: number; contentsName: string; possessionStatus: string; source: string; orderId: number | null }[];
-}
-
 /** The message to show for a failed change, in Japanese: the concurrent edit, or the fields the server named. */
 export function changeError(error: unknown): string {
   if (error instanceof ApiError && error.errorCode === 'EDIT_CONFLICT') return adminCopy('common.conflict');
@@ -156,17 +80,6 @@ export function changeError(error: unknown): string {
 
 import type { AdminEpisode } from '@hondana/domain/admin/admin-serials-api';
 export type { AdminEpisode, AdminSerial, AdminSerialListItem, CoinPackSalesRow, TopTitleRow } from '@hondana/domain/admin/admin-serials-api';
-
-/** A book's cover and sample as the console edits them. */
-export interface BookMedia {
-  bookId: number;
-  pageCount: number;
-  samplePageTotal: number;
-  customSamplePages: number[] | null;
-  coverUrl: string;
-  coverUploaded: boolean;
-  version: number;
-}
 
 /** Uploads an image as the book's cover, against the version the operator saw (409 when it moved). */
 export async function uploadCover(bookId: number, version: number, file: File): Promise<BookMedia> {

@@ -1,9 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { type AdminTitle, type TitleListItem, adminGet } from './admin-api';
+import type { AdminTitle, TitleList } from '@hondana/domain/admin/admin-api';
+import { adminGet } from './admin-api';
 
 /** `GET /api/admin/titles?q=`: titles whose name, reading or authors hold every word of `q` (or the title with id `q`). */
 export const titleSearchQueryOptions = (q: string) =>
-  queryOptions({ queryKey: ['admin', 'titles', q], queryFn: () => adminGet<{ titles: TitleListItem[] }>('/titles', { q }), staleTime: 30_000 });
+  queryOptions({ queryKey: ['admin', 'titles', q], queryFn: () => adminGet<TitleList>('/titles', { q }), staleTime: 30_000 });
 
 /** The titles matching what an operator typed into a picker; nothing is asked while it is empty. */
 export const useTitleSearch = (q: string) => useQuery({ ...titleSearchQueryOptions(q.trim()), enabled: q.trim() !== '' });

@@ -1,6 +1,7 @@
+import type { AuditList } from '@hondana/domain/admin/admin-api';
 import { useQuery } from '@tanstack/react-query';
 import { adminCopy as a } from '../../../i18n/ja-admin';
-import { type AuditView, adminGet } from '../api/admin-api';
+import { adminGet } from '../api/admin-api';
 import { fieldLabel, formatInstant } from './format';
 import { jaAdmin } from '../../../i18n/ja-admin';
 import styles from './admin.module.css';
@@ -17,7 +18,7 @@ function changes(before: unknown, after: unknown): string[] {
 
 /** `/admin/audit`: every console change, newest first; read-only. */
 export function AuditPage() {
-  const audit = useQuery({ queryKey: ['admin', 'audit'], queryFn: () => adminGet<{ entries: AuditView[] }>('/audit') });
+  const audit = useQuery({ queryKey: ['admin', 'audit'], queryFn: () => adminGet<AuditList>('/audit') });
   return (
     <>
       <h1 className={styles.heading}>{a('audit.heading')}</h1>

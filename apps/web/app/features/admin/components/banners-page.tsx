@@ -1,4 +1,4 @@
-import { type AdminBannerView, BANNER_LOCATIONS } from '@hondana/domain/admin/admin-commerce-api';
+import { type AdminBannerView, BANNER_LOCATIONS, type BannerList } from '@hondana/domain/admin/admin-commerce-api';
 import { promoCopy as p } from '../../../i18n/ja-admin-promotions';
 import { ChangeStatus } from './change-status';
 import { EditorForm, Field } from './editor-form';
@@ -50,7 +50,7 @@ const columns: Column<AdminBannerView>[] = [
 
 /** `/admin/banners`: the store's reach banners (image, link, priority, period, where they show); create, edit, end. */
 export function BannersPage() {
-  const editor = useVersionedEditor<AdminBannerView, { banners: AdminBannerView[] }>({ key: 'banners', path: '/banners' });
+  const editor = useVersionedEditor<AdminBannerView, BannerList>({ key: 'banners', path: '/banners' });
   const { editing, change, rowChange } = editor;
 
 

@@ -75,11 +75,11 @@ export function BookEditor({ book, onSaved }: { book: AdminBook; onSaved: () => 
             </label>
             <label className={styles.field}>
               {a('book.saleStart')}
-              <input name="saleStart" type="datetime-local" defaultValue={book.sale?.start} />
+              <input name="saleStart" type="datetime-local" defaultValue={book.sale?.start ?? undefined} />
             </label>
             <label className={styles.field}>
               {a('book.saleEnd')}
-              <input name="saleEnd" type="datetime-local" defaultValue={book.sale?.end} />
+              <input name="saleEnd" type="datetime-local" defaultValue={book.sale?.end ?? undefined} />
             </label>
           </>
         )}
@@ -91,11 +91,11 @@ export function BookEditor({ book, onSaved }: { book: AdminBook; onSaved: () => 
           <>
             <label className={styles.field}>
               {a('book.freeStart')}
-              <input name="freeStart" type="datetime-local" defaultValue={book.free?.start} />
+              <input name="freeStart" type="datetime-local" defaultValue={book.free?.start ?? undefined} />
             </label>
             <label className={styles.field}>
               {a('book.freeEnd')}
-              <input name="freeEnd" type="datetime-local" defaultValue={book.free?.end} />
+              <input name="freeEnd" type="datetime-local" defaultValue={book.free?.end ?? undefined} />
             </label>
           </>
         )}

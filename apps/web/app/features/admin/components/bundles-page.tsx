@@ -1,4 +1,4 @@
-import type { AdminBundleView } from '@hondana/domain/admin/admin-commerce-api';
+import type { AdminBundleView, BundleList } from '@hondana/domain/admin/admin-commerce-api';
 import { promoCopy as p } from '../../../i18n/ja-admin-promotions';
 import { ChangeStatus } from './change-status';
 import { type Column, EditorTable, RowButton, cells } from './editor-table';
@@ -43,7 +43,7 @@ const columns: Column<AdminBundleView>[] = [
 
 /** `/admin/bundles`: the cart's bundles (books sold together at one price, in a period); create, edit, end. */
 export function BundlesPage() {
-  const editor = useVersionedEditor<AdminBundleView, { bundles: AdminBundleView[] }>({ key: 'bundles', path: '/bundles' });
+  const editor = useVersionedEditor<AdminBundleView, BundleList>({ key: 'bundles', path: '/bundles' });
   const { editing, change, rowChange } = editor;
 
 

@@ -1,4 +1,4 @@
-import type { AdminCoinPackView } from '@hondana/domain/admin/admin-commerce-api';
+import type { AdminCoinPackView, CoinPackList } from '@hondana/domain/admin/admin-commerce-api';
 import { useState } from 'react';
 import { jaAdminPromotions, promoCopy as p } from '../../../i18n/ja-admin-promotions';
 import { ChangeStatus } from './change-status';
@@ -98,7 +98,7 @@ function PackFields({ editing }: { editing: AdminCoinPackView | null }) {
 
 /** `/admin/coin-packs`: the coin shop's packs per payment type (price, coins, bonus, limit, highlight, scene); create, edit, hide. */
 export function CoinPacksPage() {
-  const editor = useVersionedEditor<AdminCoinPackView, { packs: AdminCoinPackView[] }>({ key: 'coin-packs', path: '/coin_packs' });
+  const editor = useVersionedEditor<AdminCoinPackView, CoinPackList>({ key: 'coin-packs', path: '/coin_packs' });
   const { editing, change, rowChange } = editor;
   const [method, setMethod] = useState<string>('');
   const shown = editor.list.data?.packs.filter((pack) => method === '' || pack.paymentMethods.includes(method));

@@ -1,3 +1,4 @@
+import type { CouponList, CreatedCoupon } from '@hondana/domain/admin/admin-api';
 import { useState } from 'react';
 import { jaAdmin, adminCopy as a } from '../../../i18n/ja-admin';
 import type { AdminCoupon } from '../api/admin-api';
@@ -82,11 +83,11 @@ function TargetIdsField({ scope }: { scope: string }) {
 
 /** `/admin/coupons`: the coupons (4 types × 6 target scopes) with who received and used them; create and switch off. */
 export function CouponsPage() {
-  const editor = useVersionedEditor<AdminCoupon, { coupons: AdminCoupon[] }>({ key: 'coupons', path: '/coupons' });
+  const editor = useVersionedEditor<AdminCoupon, CouponList>({ key: 'coupons', path: '/coupons' });
   const { change, rowChange } = editor;
   const [audience, setAudience] = useState('ALL');
   const [scope, setScope] = useState('0');
-  const create = editor.submit(couponFields, { notice: (c: AdminCoupon & { given: number }) => a('coupons.created', { given: c.given }), reset: false });
+  const create = editor.submit(couponFields, { notice: (c: CreatedCoupon) => a('coupons.created', { given: c.given }), reset: false });
 
   return (
     <>

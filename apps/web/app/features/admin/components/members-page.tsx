@@ -1,8 +1,9 @@
+import type { MemberList } from '@hondana/domain/admin/admin-api';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
 import { adminCopy as a } from '../../../i18n/ja-admin';
-import { type MemberListItem, adminGet } from '../api/admin-api';
+import { adminGet } from '../api/admin-api';
 import { formatInstant } from './format';
 import styles from './admin.module.css';
 
@@ -12,7 +13,7 @@ export const memberState = (m: { suspended: boolean; withdrawn: boolean }) =>
 /** `/admin/members`: find a member by email or id. */
 export function MembersPage() {
   const [q, setQ] = useState('');
-  const members = useQuery({ queryKey: ['admin', 'members', q], queryFn: () => adminGet<{ members: MemberListItem[] }>('/members', { q }), enabled: q !== '' });
+  const members = useQuery({ queryKey: ['admin', 'members', q], queryFn: () => adminGet<MemberList>('/members', { q }), enabled: q !== '' });
   function search(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
     setQ(String(new FormData(e.currentTarget).get('q') ?? '').trim());

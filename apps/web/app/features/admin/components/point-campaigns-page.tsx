@@ -1,4 +1,4 @@
-import type { AdminPointCampaignView } from '@hondana/domain/admin/admin-commerce-api';
+import type { AdminPointCampaignView, PointCampaignList } from '@hondana/domain/admin/admin-commerce-api';
 import { useState } from 'react';
 import { jaAdminPromotions, promoCopy as p } from '../../../i18n/ja-admin-promotions';
 import { ChangeStatus } from './change-status';
@@ -95,7 +95,7 @@ function TargetFields({ type, editing }: { type: CampaignType; editing: AdminPoi
 /** `/admin/point-campaigns`: the §3 point campaigns (bulk-buy included) the cart and the book pages give points by; create, edit, end. */
 export function PointCampaignsPage() {
   const [type, setType] = useState<CampaignType>('series');
-  const editor = useVersionedEditor<AdminPointCampaignView, { campaigns: AdminPointCampaignView[] }>({
+  const editor = useVersionedEditor<AdminPointCampaignView, PointCampaignList>({
     key: 'point-campaigns',
     path: '/point_campaigns',
     onEdit: (c) => setType(c?.type ?? 'series'),

@@ -2,7 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { jaAdmin, adminCopy as a } from '../../../i18n/ja-admin';
 import { apiUrl } from '../../../lib/api/client';
-import { type SalesRow, adminGet } from '../api/admin-api';
+import type { SalesReport, SalesRow, UnusedBalanceReport } from '@hondana/domain/admin/admin-api';
+import { adminGet } from '../api/admin-api';
 import { CoinPackSales, TopTitles } from './reports-top';
 import { formatYen } from './format';
 import styles from './admin.module.css';
@@ -11,12 +12,6 @@ interface SalesQuery {
   from: string;
   to: string;
   by: 'day' | 'title';
-}
-
-interface UnusedBalance {
-  referenceDate: string;
-  byCurrency: { currency: string; coins: number; yen: number }[];
-  totalYen: number;
 }
 
 /** The last 3/31 or 9/30 on or before `today` (YYYY-MM-DD). */
@@ -30,8 +25,8 @@ function lastReferenceDate(today: string): string {
 export function ReportsPage({ today }: { today: string }) {
   const [sales, setSales] = useState<SalesQuery>({ from: `${today.slice(0, 8)}01`, to: today, by: 'day' });
   const [date, setDate] = useState(lastReferenceDate(today));
-  const report = useQuery({ queryKey: ['admin', 'sales', sales], queryFn: () => adminGet<{ rows: SalesRow[]; total: SalesRow }>('/reports/sales', { ...sales }) });
-  const unused = useQuery({ queryKey: ['admin', 'unused', date], queryFn: () => adminGet<UnusedBalance>('/reports/unused_balance', { date }) });
+  const report = useQuery({ queryKey: ['admin', 'sales', sales], queryFn: () => adminGet<SalesReport>('/reports/sales', { ...sales }) });
+  const unused = useQuery({ queryKey: ['admin', 'unused', date], queryFn: () => adminGet<UnusedBalanceReport>('/reports/unused_balance', { date }) });
 
   function show(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();

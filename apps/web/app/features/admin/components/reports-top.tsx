@@ -1,8 +1,9 @@
+import type { CoinPackSalesReport, TopTitlesReport } from '@hondana/domain/admin/admin-serials-api';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { jaAdmin, adminCopy as a } from '../../../i18n/ja-admin';
 import { apiUrl } from '../../../lib/api/client';
-import { type CoinPackSalesRow, type TopTitleRow, adminGet } from '../api/admin-api';
+import { type CoinPackSalesRow, adminGet } from '../api/admin-api';
 import { formatYen } from './format';
 import styles from './admin.module.css';
 
@@ -11,7 +12,7 @@ const LIMITS = [10, 20, 50, 100] as const;
 /** The titles that sold most in the sales report's period (yen and coins), with CSV. */
 export function TopTitles({ from, to }: { from: string; to: string }) {
   const [limit, setLimit] = useState<number>(10);
-  const report = useQuery({ queryKey: ['admin', 'top-titles', from, to, limit], queryFn: () => adminGet<{ rows: TopTitleRow[] }>('/reports/top_titles', { from, to, limit }) });
+  const report = useQuery({ queryKey: ['admin', 'top-titles', from, to, limit], queryFn: () => adminGet<TopTitlesReport>('/reports/top_titles', { from, to, limit }) });
   return (
     <section className={styles.section}>
       <h2>{a('reports.topTitles')}</h2>
@@ -67,7 +68,7 @@ const paymentLabel = (type: string) => jaAdmin.codes.payment[type as keyof typeo
 
 /** Coin packs paid for in the sales report's period, per payment type, with CSV. */
 export function CoinPackSales({ from, to }: { from: string; to: string }) {
-  const report = useQuery({ queryKey: ['admin', 'coin-packs', from, to], queryFn: () => adminGet<{ rows: CoinPackSalesRow[]; total: CoinPackSalesRow }>('/reports/coin_packs', { from, to }) });
+  const report = useQuery({ queryKey: ['admin', 'coin-packs', from, to], queryFn: () => adminGet<CoinPackSalesReport>('/reports/coin_packs', { from, to }) });
   const row = (r: CoinPackSalesRow, label: string) => (
     <tr key={label}>
       <td>{label}</td>

@@ -1,14 +1,15 @@
+import type { SerialList } from '@hondana/domain/admin/admin-serials-api';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
 import { adminCopy as a } from '../../../i18n/ja-admin';
-import { type AdminSerialListItem, adminGet } from '../api/admin-api';
+import { adminGet } from '../api/admin-api';
 import styles from './admin.module.css';
 
 /** `/admin/serials`: find a serial to schedule its episodes. */
 export function SerialsPage() {
   const [q, setQ] = useState('');
-  const serials = useQuery({ queryKey: ['admin', 'serials', q], queryFn: () => adminGet<{ serials: AdminSerialListItem[] }>('/serials', { q }) });
+  const serials = useQuery({ queryKey: ['admin', 'serials', q], queryFn: () => adminGet<SerialList>('/serials', { q }) });
   function search(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
     setQ(String(new FormData(e.currentTarget).get('q') ?? ''));

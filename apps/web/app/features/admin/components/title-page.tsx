@@ -1,3 +1,4 @@
+import type { GenreList } from '@hondana/domain/admin/admin-api';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
@@ -15,7 +16,7 @@ export function TitlePage({ titleId }: { titleId: number }) {
   const queryClient = useQueryClient();
   const key = ['admin', 'title', titleId];
   const title = useQuery({ queryKey: key, queryFn: () => adminGet<AdminTitle>(`/titles/${titleId}`) });
-  const genres = useQuery({ queryKey: ['admin', 'genres'], queryFn: () => adminGet<{ genres: { id: number; name: string }[] }>('/genres') });
+  const genres = useQuery({ queryKey: ['admin', 'genres'], queryFn: () => adminGet<GenreList>('/genres') });
   const reload = () => queryClient.invalidateQueries({ queryKey: key });
   const meta = useChange();
   const upload = useChange();

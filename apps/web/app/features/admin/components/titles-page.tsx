@@ -1,8 +1,9 @@
+import type { GenreList, TitleList } from '@hondana/domain/admin/admin-api';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { adminCopy as a } from '../../../i18n/ja-admin';
-import { type AdminTitle, type TitleListItem, adminChange, adminGet } from '../api/admin-api';
+import { type AdminTitle, adminChange, adminGet } from '../api/admin-api';
 import { ChangeStatus } from './change-status';
 import { TitleFormFields, titleFields } from './title-form';
 import { useChange } from './use-change';
@@ -11,8 +12,8 @@ import styles from './admin.module.css';
 /** `/admin/titles`: find titles, and register a new one. */
 export function TitlesPage() {
   const [q, setQ] = useState('');
-  const titles = useQuery({ queryKey: ['admin', 'titles', q], queryFn: () => adminGet<{ titles: TitleListItem[] }>('/titles', { q }) });
-  const genres = useQuery({ queryKey: ['admin', 'genres'], queryFn: () => adminGet<{ genres: { id: number; name: string }[] }>('/genres') });
+  const titles = useQuery({ queryKey: ['admin', 'titles', q], queryFn: () => adminGet<TitleList>('/titles', { q }) });
+  const genres = useQuery({ queryKey: ['admin', 'genres'], queryFn: () => adminGet<GenreList>('/genres') });
   const change = useChange();
   const navigate = useNavigate();
 
