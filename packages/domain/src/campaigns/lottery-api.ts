@@ -137,13 +137,21 @@ export type OrderTicketsResponse = z.infer<typeof OrderTicketsResponse>;
 const okResults = <T extends z.ZodType>(results: T) => z.object({ status: OkStatus, results });
 
 export const CampaignAnswer = okResults(LotteryCampaign);
+export type CampaignAnswer = z.infer<typeof CampaignAnswer>;
 export const CampaignsAnswer = okResults(CampaignsResponse);
+export type CampaignsAnswer = z.infer<typeof CampaignsAnswer>;
 export const BoxesAnswer = okResults(BoxesResponse);
+export type BoxesAnswer = z.infer<typeof BoxesAnswer>;
 export const TicketGrantAnswer = okResults(TicketGrantState);
+export type TicketGrantAnswer = z.infer<typeof TicketGrantAnswer>;
 export const TicketsAnswer = okResults(LotteryTicketsResponse);
+export type TicketsAnswer = z.infer<typeof TicketsAnswer>;
 export const PrizesAnswer = okResults(PrizesResponse);
+export type PrizesAnswer = z.infer<typeof PrizesAnswer>;
 export const OrderTicketsAnswer = okResults(OrderTicketsResponse);
+export type OrderTicketsAnswer = z.infer<typeof OrderTicketsAnswer>;
 export const DistributionEventsAnswer = okResults(DistributionEventsResponse);
+export type DistributionEventsAnswer = z.infer<typeof DistributionEventsAnswer>;
 
 /** `POST /lottery/tickets/consume`: the prize the ticket drew. */
 export const ConsumeResponse = okResults(WonPrize);

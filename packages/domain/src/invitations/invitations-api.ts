@@ -103,13 +103,23 @@ export type NonLoginAppeal = z.infer<typeof NonLoginAppeal>;
 const okResults = <T extends z.ZodType>(results: T) => z.object({ status: OkStatus, results });
 
 export const CampaignsAnswer = okResults(z.array(InvitationCampaign));
+export type CampaignsAnswer = z.infer<typeof CampaignsAnswer>;
 export const CampaignAnswer = okResults(InvitationCampaign);
+export type CampaignAnswer = z.infer<typeof CampaignAnswer>;
 export const IncentiveTicketAnswer = okResults(IncentiveTicket);
+export type IncentiveTicketAnswer = z.infer<typeof IncentiveTicketAnswer>;
 export const InviterInfoAnswer = okResults(InviterIncentiveInfo);
+export type InviterInfoAnswer = z.infer<typeof InviterInfoAnswer>;
 export const InviterViewAnswer = okResults(InviterView);
+export type InviterViewAnswer = z.infer<typeof InviterViewAnswer>;
 export const CodeInspectionAnswer = okResults(CodeInspection);
+export type CodeInspectionAnswer = z.infer<typeof CodeInspectionAnswer>;
 export const ShortLinksAnswer = okResults(z.array(ShortLink));
+export type ShortLinksAnswer = z.infer<typeof ShortLinksAnswer>;
 export const ReachBannersAnswer = okResults(z.array(ReachBanner));
+export type ReachBannersAnswer = z.infer<typeof ReachBannersAnswer>;
 export const BannersAnswer = okResults(z.array(Banner));
+export type BannersAnswer = z.infer<typeof BannersAnswer>;
 /** null for a member (the appeal is for guests) or when none runs. */
 export const NonLoginAppealAnswer = okResults(NonLoginAppeal.nullable());
+export type NonLoginAppealAnswer = z.infer<typeof NonLoginAppealAnswer>;
