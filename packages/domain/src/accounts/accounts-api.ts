@@ -188,3 +188,10 @@ export type UserProfile = z.infer<typeof UserProfile>;
 /** `GET /adult/check`: the member's adult state (ADULT once confirmed) and age. */
 export const AdultCheckResponse = z.object({ adultState, age: z.number() });
 export type AdultCheckResponse = z.infer<typeof AdultCheckResponse>;
+
+/** The query of login and signup: where to go after (`callback`, signup's `callback_url`) and signup's `redirect` flag. */
+export const CallbackQuery = z.object({
+  callback: z.string().max(2000).optional(),
+  callback_url: z.string().max(2000).optional(),
+  redirect: z.string().max(10).optional(),
+});

@@ -20,6 +20,8 @@ export const WishBulkDeleteBody = z.object(
   { titleIds: z.array(z.number().int().min(0)).min(1, 'must list at least one title').max(100) },
   { message: 'is required' },
 );
+/** The same body wrapped as §5 names it (`{ deleteWishTitleBody: { titleIds } }`), which clients may send too. */
+export const WishBulkDeleteWrapped = z.object({ deleteWishTitleBody: WishBulkDeleteBody });
 export const WishListQuery = z.object({ offset: requiredOffset, limit: requiredLimit });
 
 const noticeType = z

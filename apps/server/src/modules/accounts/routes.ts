@@ -1,6 +1,7 @@
 import { tokyoDay } from '@hondana/domain/common/time';
 import {
   AdultCheckResponse,
+  CallbackQuery,
   LoginBody,
   LoginResponse,
   LoginSessionValidity,
@@ -23,7 +24,6 @@ import {
 import { CreatedToken, OkResponse } from '@hondana/domain/common/responses';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { sendStored } from '../../http/stored-reply';
 import { withOneTimeToken } from '../tokens/one-time-tokens';
 import * as accounts from './accounts.service';
@@ -33,12 +33,6 @@ import { clearSessionCookie, requireUser, sessionSecret, sessionUser, setSession
 import { deleteSession } from './sessions';
 import { moneyStatus, userStatus } from './status';
 import { createTokenResponse } from './token-routes';
-
-const CallbackQuery = z.object({
-  callback: z.string().max(2000).optional(),
-  callback_url: z.string().max(2000).optional(),
-  redirect: z.string().max(10).optional(),
-});
 
 /** Accounts (§6, §7 "User and common"): signup, login, sessions, status, profile, adult check. */
 export const accountsRoutes: FastifyPluginAsync<{ authRateLimit: number }> = async (base, { authRateLimit }) => {

@@ -15,10 +15,10 @@ import {
   NonLoginAppealAnswer,
   ReachBannersAnswer,
   ShortLinksAnswer,
+  SlugParams,
 } from '@hondana/domain/invitations/invitations-api';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { requireUser, sessionUser } from '../accounts/session-plugin';
 import { nonLoginAppeal, reachBannersV2, reachBannersV3 } from './banners.service';
 import { grantInvitee, incentiveTicket, inspect } from './invitee-grant.service';
@@ -78,8 +78,6 @@ export const invitationRoutes: FastifyPluginAsync = async (base) => {
     return ok(await nonLoginAppeal(db, now(), user !== null));
   });
 };
-
-const SlugParams = z.object({ slug: z.string().regex(/^[A-Za-z0-9_-]{6,32}$/, 'must be a link') });
 
 /** Short links (`/i/{slug}`) on the store's origin: a redirect to the appeal page with the code and utm parameters. */
 export const invitationLinkRoutes: FastifyPluginAsync = async (base) => {

@@ -18,6 +18,7 @@ import {
   WishBulkDeleteBody,
   WishBulkDeleteQuery,
   WishBulkDeleteResponse,
+  WishBulkDeleteWrapped,
   WishInput,
   WishListQuery,
   WishListResponse,
@@ -25,7 +26,6 @@ import {
 } from '@hondana/domain/notices/notices-api';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { requireUser } from '../accounts/session-plugin';
 import { forgetTitleFacts } from '../catalog/title-facts';
 import { parseInput } from '../../http/parse-input';
@@ -72,7 +72,7 @@ export const noticesRoutes: FastifyPluginAsync = async (base) => {
     const user = await requireUser(request);
     const { token } = parseInput(WishBulkDeleteQuery, request);
     const parsed = WishBulkDeleteBody.safeParse(request.body);
-    const { titleIds } = parsed.success ? parsed.data : parseInput(z.object({ deleteWishTitleBody: WishBulkDeleteBody }), request).deleteWishTitleBody;
+    const { titleIds } = parsed.success ? parsed.data : parseInput(WishBulkDeleteWrapped, request).deleteWishTitleBody;
     const use = { token, userId: user.userId, purpose: 'wish_delete', now: now(), request: { titleIds } };
     const result = await withOneTimeToken<WishBulkDeleteResponse>(db, use, async (trx) => ({
       body: { status: { code: 0 }, result: await wishes.deleteWishes(trx, user.userId, titleIds) },
