@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { OkStatus } from '../common/responses';
 import { tokyoDay } from '../common/time';
 
 /** The age at which adult (R18) content may be confirmed (§6). */
@@ -89,53 +90,6 @@ export const SetSnsQuery = z.object({
   auth_name: z.string({ message: 'is required' }).regex(/^[a-z][a-z0-9_]{0,39}$/, 'must be an SNS name (a-z, 0-9, _)'),
   status: z.coerce.number({ message: 'must be 0 or 1' }).int().min(0).max(1),
 });
-export interface SnsLink {
-  authName: string;
-  status: number;
-}
-
-/** §3 "User status", as `GET /common/get_status` answers it. */
-export interface UserStatus {
-  isLogin: boolean;
-  loggedIn: boolean;
-  asid: string | null;
-  asidEncrypt: string | null;
-  userId: number | null;
-  clientId: string | null;
-  isFirstBuy: boolean;
-  firstBuyFlg: boolean;
-  accessToken: string | null;
-  defaultPaymentType: string;
-  defaultSerialPaymentType: string;
-  defaultCurrencyPaymentType: string;
-  amebaId: string | null;
-  hasPaid: boolean;
-  userSpecifyTop: string | null;
-  cluster: string | null;
-  baseDate: string;
-  coin: number;
-  mangaCoin: number;
-  gender: string | null;
-  age: number | null;
-  loginCount: number;
-  adultState: AdultState;
-  maintenanceMode: 'normal' | 'deca' | 'all' | 'coin' | 'pay';
-  abTests: Record<string, string>;
-}
-
-/** A member's profile as `/user/get_profile` answers it. */
-export interface UserProfile {
-  userId: number;
-  email: string;
-  nickname: string;
-  profile: string;
-  imageFlg: number;
-  birthDate: string;
-  adultState: AdultState;
-  adultEligible: boolean;
-  createdAt: string;
-}
-
 /**
  * Where to go after login or signup: only a path on this site (`/…`, not `//host` or
  * `/\host`), anything else falls back to the top page.
@@ -152,3 +106,92 @@ export function safeCallback(value: string | null | undefined): string {
     return '/';
   }
 }
+
+/** `POST /auth/signup`: the new member, where to go next, and whether the page should go there itself. */
+export const SignupResponse = z.object({ userId: z.number(), callback: z.string(), redirect: z.boolean() });
+export type SignupResponse = z.infer<typeof SignupResponse>;
+
+/** `POST /auth/login`: the member and where to go next (a path on this site). */
+export const LoginResponse = z.object({ userId: z.number(), callback: z.string() });
+export type LoginResponse = z.infer<typeof LoginResponse>;
+
+/** `{ result: 'OK' }`: logout, mod_profile and withdrawal. */
+export const ResultOk = z.object({ result: z.literal('OK') });
+export type ResultOk = z.infer<typeof ResultOk>;
+
+const adultState = z.enum([AdultState.NONE, AdultState.ADULT]);
+
+/** §3 "User status", as `GET /common/get_status` answers it. */
+export const UserStatus = z.object({
+  isLogin: z.boolean(),
+  loggedIn: z.boolean(),
+  asid: z.string().nullable(),
+  asidEncrypt: z.string().nullable(),
+  userId: z.number().nullable(),
+  clientId: z.string().nullable(),
+  isFirstBuy: z.boolean(),
+  firstBuyFlg: z.boolean(),
+  accessToken: z.string().nullable(),
+  defaultPaymentType: z.string(),
+  defaultSerialPaymentType: z.string(),
+  defaultCurrencyPaymentType: z.string(),
+  amebaId: z.string().nullable(),
+  hasPaid: z.boolean(),
+  userSpecifyTop: z.string().nullable(),
+  cluster: z.string().nullable(),
+  baseDate: z.string(),
+  coin: z.number(),
+  mangaCoin: z.number(),
+  gender: z.string().nullable(),
+  age: z.number().nullable(),
+  loginCount: z.number(),
+  adultState,
+  maintenanceMode: z.enum(['normal', 'deca', 'all', 'coin', 'pay']),
+  abTests: z.record(z.string(), z.string()),
+});
+export type UserStatus = z.infer<typeof UserStatus>;
+
+/** `GET /common/get_time`: the server's clock. */
+export const ServerTime = z.object({ epochMillis: z.number(), datetime: z.string(), timeZone: z.literal('Asia/Tokyo') });
+export type ServerTime = z.infer<typeof ServerTime>;
+
+/** `GET /common/is_valid_login_session`. */
+export const LoginSessionValidity = z.object({ isValid: z.boolean() });
+export type LoginSessionValidity = z.infer<typeof LoginSessionValidity>;
+
+/** `POST /user_specify_top/register`: the page type now registered. */
+export const SpecifyTopResponse = z.object({ status: OkStatus, userSpecifyTop: z.string() });
+export type SpecifyTopResponse = z.infer<typeof SpecifyTopResponse>;
+
+/** One SNS link setting: linked (1) or not (0). */
+export const SnsLink = z.object({ authName: z.string(), status: z.number() });
+export type SnsLink = z.infer<typeof SnsLink>;
+
+/** `GET /user/set_sns`: all the member's SNS links after the change. */
+export const SetSnsResponse = z.object({ status: OkStatus, links: z.array(SnsLink) });
+export type SetSnsResponse = z.infer<typeof SetSnsResponse>;
+
+/** A member's profile as `/user/get_profile` answers it. */
+export const UserProfile = z.object({
+  userId: z.number(),
+  email: z.string(),
+  nickname: z.string(),
+  profile: z.string(),
+  imageFlg: z.number(),
+  birthDate: z.string(),
+  adultState,
+  adultEligible: z.boolean(),
+  createdAt: z.string(),
+});
+export type UserProfile = z.infer<typeof UserProfile>;
+
+/** `GET /adult/check`: the member's adult state (ADULT once confirmed) and age. */
+export const AdultCheckResponse = z.object({ adultState, age: z.number() });
+export type AdultCheckResponse = z.infer<typeof AdultCheckResponse>;
+
+/** The query of login and signup: where to go after (`callback`, signup's `callback_url`) and signup's `redirect` flag. */
+export const CallbackQuery = z.object({
+  callback: z.string().max(2000).optional(),
+  callback_url: z.string().max(2000).optional(),
+  redirect: z.string().max(10).optional(),
+});

@@ -1,6 +1,7 @@
-/** Request schemas and response shapes of the §7 mission calls. */
+/** Request and response schemas of the §7 mission calls. */
 import { z } from 'zod';
-import type { MissionRewardType, MissionTaskType } from './missions';
+import { OkStatus } from '../common/responses';
+import { MissionRewardType, MissionTaskType } from './missions';
 
 const id = (message: string) => z.coerce.number({ message }).int().min(1, message).max(2_147_483_647, message);
 
@@ -14,32 +15,41 @@ export const MissionReadEndBody = z
 
 export const MissionNoticeBody = z.object({ mission_id: id('must be a mission id') });
 
-export interface MissionTask {
-  taskId: number;
-  taskType: MissionTaskType;
-  name: string;
-  target: number;
-  progress: number;
-  done: boolean;
-}
+export const MissionTask = z.object({
+  taskId: z.number(),
+  taskType: z.enum(Object.values(MissionTaskType) as [MissionTaskType, ...MissionTaskType[]]),
+  name: z.string(),
+  target: z.number(),
+  progress: z.number(),
+  done: z.boolean(),
+});
+export type MissionTask = z.infer<typeof MissionTask>;
 
 /** §3 Mission: id, name, imageUrl, backgroundColor, bonus, tasks, sprint. */
-export interface Mission {
-  id: number;
-  name: string;
-  imageUrl: string;
-  backgroundColor: string;
-  bonus: { rewardType: MissionRewardType; amount: number; name: string };
-  tasks: MissionTask[];
+export const Mission = z.object({
+  id: z.number(),
+  name: z.string(),
+  imageUrl: z.string(),
+  backgroundColor: z.string(),
+  bonus: z.object({
+    rewardType: z.union([z.literal(MissionRewardType.POINT), z.literal(MissionRewardType.COIN), z.literal(MissionRewardType.TICKET)]),
+    amount: z.number(),
+    name: z.string(),
+  }),
+  tasks: z.array(MissionTask),
   /** The mission's period: when it ends. */
-  sprint: { startDatetime: number; endDatetime: number };
-  completed: boolean;
-  rewarded: boolean;
+  sprint: z.object({ startDatetime: z.number(), endDatetime: z.number() }),
+  completed: z.boolean(),
+  rewarded: z.boolean(),
   /** The member has seen the reward notice (POST /mission/notice/v2). */
-  noticed: boolean;
-}
+  noticed: z.boolean(),
+});
+export type Mission = z.infer<typeof Mission>;
 
-export interface MissionsResponse {
-  status: { code: 0 };
-  results: { missions: Mission[] };
-}
+/** `GET /mission/v4`: the running missions with the member's progress. */
+export const MissionsResponse = z.object({ status: OkStatus, results: z.object({ missions: z.array(Mission) }) });
+export type MissionsResponse = z.infer<typeof MissionsResponse>;
+
+/** `POST /mission/read_end` and `/mission/view`: the missions the event completed. */
+export const MissionProgressResponse = z.object({ status: OkStatus, results: z.object({ completedMissionIds: z.array(z.number()) }) });
+export type MissionProgressResponse = z.infer<typeof MissionProgressResponse>;

@@ -1,7 +1,9 @@
 import {
+  type AdultCheckResponse,
   AdultState,
   type LoginBody,
   type ModProfileBody,
+  type ResultOk,
   type SignupBody,
   type UserProfile,
   ageOn,
@@ -69,12 +71,12 @@ export async function getProfile(db: Db, userId: number, now: Date): Promise<Use
   };
 }
 
-export async function modProfile(db: Db, userId: number, body: ModProfileBody): Promise<{ result: 'OK' }> {
+export async function modProfile(db: Db, userId: number, body: ModProfileBody): Promise<ResultOk> {
   await users.updateProfile(db, userId, { nickname: body.name, profile: body.profile, image_flg: body.image_flg });
   return { result: 'OK' };
 }
 
-export async function withdraw(db: Db, userId: number, now: Date): Promise<{ result: 'OK' }> {
+export async function withdraw(db: Db, userId: number, now: Date): Promise<ResultOk> {
   await users.withdrawUser(db, userId, now.getTime());
   await deleteUserSessions(db, userId);
   return { result: 'OK' };
@@ -88,7 +90,7 @@ export async function confirmAdult(
   db: Db,
   user: { userId: number; birthDate: string },
   now: Date,
-): Promise<{ adultState: AdultState; age: number }> {
+): Promise<AdultCheckResponse> {
   const age = ageOn(user.birthDate, now);
   if (!isAdultEligible(user.birthDate, now)) {
     throw new AppError(403, ErrorCode.FORBIDDEN, ['18歳未満の方はご利用いただけません']);

@@ -1,6 +1,7 @@
 import {
   type ContinueItem,
   type ContinueResponse,
+  type HideBooksResponse,
   type ShelfBook,
   type ShelfEpisode,
   type ShelfSource,
@@ -20,7 +21,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { coverUrl } from '../../media/media-spec';
 import { authorsOfTitles } from '../catalog/catalog-reads';
-import { withOneTimeToken } from '../tokens/one-time-tokens';
+import { type StoredResponse, withOneTimeToken } from '../tokens/one-time-tokens';
 import * as repo from './bookshelf.repository';
 import { creditsOf, mediaVersions, summaryCount, summaryPage } from './shelf-series.repository';
 
@@ -150,9 +151,9 @@ export async function shelfOfTitle(db: Db, v: Viewer, titleId: number): Promise<
 }
 
 /** `POST /user_books/me/hide` and `/unhide`, once per one-time token: only the member's own books change. */
-export function setHidden(db: Db, input: { userId: number; token: string; bookIds: number[]; hidden: boolean; now: number }) {
+export function setHidden(db: Db, input: { userId: number; token: string; bookIds: number[]; hidden: boolean; now: number }): Promise<StoredResponse<HideBooksResponse>> {
   const use = { token: input.token, userId: input.userId, purpose: hidePurpose(input.hidden), request: { b: input.bookIds }, now: input.now };
-  return withOneTimeToken(db, use, async (trx) => {
+  return withOneTimeToken<HideBooksResponse>(db, use, async (trx) => {
     const updatedCount = await repo.setHidden(trx, input.userId, input.bookIds, input.hidden, input.now);
     return { body: { status: { code: 0 }, result: { bookIds: input.bookIds, hidden: input.hidden, updatedCount } } };
   });

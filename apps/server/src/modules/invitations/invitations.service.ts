@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { AppError, ErrorCode } from '@hondana/domain/common/errors';
 import { invitationLimit, inviterMaximum, limitReached } from '@hondana/domain/invitations/invitations';
-import type { InvitationCampaign, InviterIncentiveInfo } from '@hondana/domain/invitations/invitations-api';
+import type { InvitationCampaign, InviterView } from '@hondana/domain/invitations/invitations-api';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import * as repo from './invitations.repository';
@@ -49,13 +49,6 @@ export async function ensureCode(db: Db, campaignId: number, userId: number, now
   const made = await repo.codeOf(db, campaignId, userId);
   if (!made) throw new Error('invitation code was not stored');
   return made;
-}
-
-export interface InviterView {
-  campaign: InvitationCampaign;
-  info: InviterIncentiveInfo;
-  limitReached: boolean;
-  inviterMaximum: number;
 }
 
 /** `GET /invitation/campaign/incentive/inviter/info` (and v2 with the campaign): code, achieved count and coins, limit. */

@@ -1,5 +1,5 @@
 import { AppError, ErrorCode } from '@hondana/domain/common/errors';
-import type { IncentiveTicket, InvitationCampaign } from '@hondana/domain/invitations/invitations-api';
+import type { CodeInspection, IncentiveTicket } from '@hondana/domain/invitations/invitations-api';
 import { expiryAfterDays } from '@hondana/domain/wallet/wallet-lots';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
@@ -28,7 +28,7 @@ async function check(db: Db | Trx, userId: number, code: string, now: number) {
 }
 
 /** `GET /invitation/code/inspection`: whether the member may use the code (the §8 refusal otherwise). */
-export async function inspect(db: Db, userId: number, code: string, now: number): Promise<{ campaign: InvitationCampaign; available: true }> {
+export async function inspect(db: Db, userId: number, code: string, now: number): Promise<CodeInspection> {
   const { found } = await check(db, userId, code, now);
   return { campaign: repo.toCampaign(found), available: true };
 }

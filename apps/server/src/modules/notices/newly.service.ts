@@ -1,5 +1,13 @@
 import { notFound } from '@hondana/domain/common/errors';
-import type { NewlyMessage, NewlyNoticeSetting, NewlyNoticeType, NewlyReason } from '@hondana/domain/notices/notices';
+import type { NewlyNoticeType, NewlyReason } from '@hondana/domain/notices/notices';
+import type {
+  DeleteNewlyResponse,
+  NewlyDisplayResponse,
+  NewlyMessage,
+  NewlyMessagesResponse,
+  NewlyNoticeSetting,
+  NewlyNoticesResponse,
+} from '@hondana/domain/notices/notices-api';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 import { coverUrl } from '../../media/media-spec';
@@ -50,7 +58,7 @@ export async function materialise(db: Db, userId: number, now: number): Promise<
   await repo.insertAuthorReleases(db, userId, now);
 }
 
-export async function listMessages(db: Db, userId: number, q: { offset: number; limit: number; now: number }) {
+export async function listMessages(db: Db, userId: number, q: { offset: number; limit: number; now: number }): Promise<NewlyMessagesResponse> {
   await materialise(db, userId, q.now);
   const [rows, total, unread] = await Promise.all([
     repo.listMessageRows(db, userId, q),
@@ -75,20 +83,20 @@ export async function undisplayedCount(db: Db, userId: number): Promise<number> 
   return repo.countUndisplayed(db, userId);
 }
 
-export async function markDisplayed(db: Db, userId: number, ids: number[], displayed: boolean) {
+export async function markDisplayed(db: Db, userId: number, ids: number[], displayed: boolean): Promise<NewlyDisplayResponse> {
   return { updatedCount: await repo.setDisplayed(db, userId, ids, displayed) };
 }
 
-export async function deleteMessage(db: Db, userId: number, id: number, now: number) {
+export async function deleteMessage(db: Db, userId: number, id: number, now: number): Promise<DeleteNewlyResponse> {
   const message = await repo.findMessage(db, id);
   if (!message || message.deleted_at !== null) throw notFound('newly message');
   if (message.user_id !== userId) throw forbidden('id: another member\'s message');
   await repo.markMessageDeleted(db, userId, id, now);
-  return { result: 'OK', id };
+  return { result: 'OK' as const, id };
 }
 
 /** The member's follows, newest change first (`/newly/get_newly_notice`; `type` keeps title or author follows only). */
-export async function listFollows(db: Db, userId: number, q: { offset: number; limit: number; type?: NewlyNoticeType }) {
+export async function listFollows(db: Db, userId: number, q: { offset: number; limit: number; type?: NewlyNoticeType }): Promise<NewlyNoticesResponse> {
   const [rows, total] = await Promise.all([repo.listFollowRows(db, userId, q), repo.countFollows(db, userId, q.type)]);
   return {
     totalCount: total,

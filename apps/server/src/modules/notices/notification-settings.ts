@@ -1,4 +1,5 @@
-import { DEFAULT_NOTIFICATION_SETTINGS, type NotificationSettings } from '@hondana/domain/notices/notices';
+import { DEFAULT_NOTIFICATION_SETTINGS } from '@hondana/domain/notices/notices';
+import type { NotificationSettings } from '@hondana/domain/notices/notices-api';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 import * as repo from './notification-settings.repository';
@@ -16,7 +17,7 @@ export async function getNotificationSettings(db: Db, userId: number): Promise<N
   };
 }
 
-export async function saveNotificationSettings(db: Db, userId: number, settings: NotificationSettings, now: number) {
+export async function saveNotificationSettings(db: Db, userId: number, settings: NotificationSettings, now: number): Promise<NotificationSettings> {
   const values = {
     line_push_enabled: settings.linePushEnabled ? 1 : 0,
     app_push_enabled: settings.appPushEnabled ? 1 : 0,

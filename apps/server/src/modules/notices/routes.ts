@@ -1,26 +1,38 @@
 import {
   DeleteNewlyInput,
+  DeleteNewlyResponse,
   NewlyDisplayInput,
+  NewlyDisplayResponse,
   NewlyMessagesQuery,
+  NewlyMessagesResponse,
   NewlyNoticeInput,
+  NewlyNoticeSetting,
   NewlyNoticesQuery,
+  NewlyNoticesResponse,
   NewlyNoticePath,
+  NoticeCount,
+  NotificationSettings,
   NotificationSettingsBody,
   UpdateNewlyNoticeQuery,
+  UpdateNewlyNoticeResponse,
   WishBulkDeleteBody,
   WishBulkDeleteQuery,
+  WishBulkDeleteResponse,
+  WishBulkDeleteWrapped,
   WishInput,
   WishListQuery,
+  WishListResponse,
+  WishResponse,
 } from '@hondana/domain/notices/notices-api';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { requireUser } from '../accounts/session-plugin';
 import { forgetTitleFacts } from '../catalog/title-facts';
 import { parseInput } from '../../http/parse-input';
 import { unreadReviewNotices } from '../reviews/review-notices';
 import { reviewVisibility } from '../reviews/review-visibility';
 import { withOneTimeToken } from '../tokens/one-time-tokens';
+import { sendStored } from '../../http/stored-reply';
 import { registerTokenEndpoints } from '../accounts/token-routes';
 import { refuseCrossSite } from '../../http/same-site';
 import * as newly from './newly.service';
@@ -43,44 +55,44 @@ export const noticesRoutes: FastifyPluginAsync = async (base) => {
   registerTokenEndpoints(app, TOKEN_ENDPOINTS);
 
   for (const [path, wished] of [['/wish_title/add', true], ['/wish_title/delete', false]] as const) {
-    app.post(path, async (request, reply) => {
+    app.post(path, { schema: { response: { 200: WishResponse } } }, async (request, reply) => {
       const user = await requireUser(request);
       const { token, title_id, is_silent } = parseInput(WishInput, request);
       if (wished) await reviewVisibility(db, request).title(title_id);
       const use = { token, userId: user.userId, purpose: wished ? 'wish_add' : 'wish_delete', now: now(), request: { title_id } };
-      const result = await withOneTimeToken(db, use, async (trx) => ({
+      const result = await withOneTimeToken<WishResponse>(db, use, async (trx) => ({
         body: { status: { code: 0 }, result: { ...(await wishes.setWish(trx, user.userId, title_id, wished, now())), silent: is_silent } },
       }));
       forgetTitleFacts(db, title_id);
-      return reply.status(result.status).send(result.body);
+      return sendStored(reply, result);
     });
   }
 
-  app.delete('/wish_title/titles', async (request, reply) => {
+  app.delete('/wish_title/titles', { schema: { response: { 200: WishBulkDeleteResponse } } }, async (request, reply) => {
     const user = await requireUser(request);
     const { token } = parseInput(WishBulkDeleteQuery, request);
     const parsed = WishBulkDeleteBody.safeParse(request.body);
-    const { titleIds } = parsed.success ? parsed.data : parseInput(z.object({ deleteWishTitleBody: WishBulkDeleteBody }), request).deleteWishTitleBody;
+    const { titleIds } = parsed.success ? parsed.data : parseInput(WishBulkDeleteWrapped, request).deleteWishTitleBody;
     const use = { token, userId: user.userId, purpose: 'wish_delete', now: now(), request: { titleIds } };
-    const result = await withOneTimeToken(db, use, async (trx) => ({
+    const result = await withOneTimeToken<WishBulkDeleteResponse>(db, use, async (trx) => ({
       body: { status: { code: 0 }, result: await wishes.deleteWishes(trx, user.userId, titleIds) },
     }));
     for (const id of titleIds) forgetTitleFacts(db, id);
-    return reply.status(result.status).send(result.body);
+    return sendStored(reply, result);
   });
 
-  app.get('/wish_title/list', async (request) => {
+  app.get('/wish_title/list', { schema: { response: { 200: WishListResponse } } }, async (request) => {
     const user = await requireUser(request);
     const { offset, limit } = parseInput(WishListQuery, request);
     return wishes.listWishes(db, user.userId, offset, limit, now());
   });
 
-  app.get('/newly/newly_notices/:title_id', { schema: { params: NewlyNoticePath } }, async (request) => {
+  app.get('/newly/newly_notices/:title_id', { schema: { params: NewlyNoticePath, response: { 200: NewlyNoticeSetting } } }, async (request) => {
     const user = await requireUser(request);
     return newly.getSetting(db, user.userId, request.params.title_id);
   });
 
-  app.post('/newly/newly_notices/:title_id', { schema: { params: NewlyNoticePath } }, async (request, reply) => {
+  app.post('/newly/newly_notices/:title_id', { schema: { params: NewlyNoticePath, response: { 200: NewlyNoticeSetting } } }, async (request, reply) => {
     const user = await requireUser(request);
     const { token, status, type } = parseInput(NewlyNoticeInput, request);
     const titleId = request.params.title_id;
@@ -89,11 +101,11 @@ export const noticesRoutes: FastifyPluginAsync = async (base) => {
     const result = await withOneTimeToken(db, use, async (trx) => ({
       body: await newly.setFollow(trx, user.userId, { titleId, type, status, now: now() }),
     }));
-    return reply.status(result.status).send(result.body);
+    return sendStored(reply, result);
   });
 
   // A GET that changes a setting (spec §7, no token): refused when another site sends it.
-  app.get('/newly/update_newly_notice', async (request) => {
+  app.get('/newly/update_newly_notice', { schema: { response: { 200: UpdateNewlyNoticeResponse } } }, async (request) => {
     const user = await requireUser(request);
     refuseCrossSite(request);
     const { book_id, status, type } = parseInput(UpdateNewlyNoticeQuery, request);
@@ -102,32 +114,32 @@ export const noticesRoutes: FastifyPluginAsync = async (base) => {
   });
 
   for (const path of ['/newly/get_newly_message', '/newly/books']) {
-    app.get(path, { schema: { querystring: NewlyMessagesQuery } }, async (request) => {
+    app.get(path, { schema: { querystring: NewlyMessagesQuery, response: { 200: NewlyMessagesResponse } } }, async (request) => {
       const user = await requireUser(request);
       return newly.listMessages(db, user.userId, { ...request.query, now: now() });
     });
   }
 
-  app.get('/newly/get_newly_notice', async (request) => {
+  app.get('/newly/get_newly_notice', { schema: { response: { 200: NewlyNoticesResponse } } }, async (request) => {
     const user = await requireUser(request);
     return newly.listFollows(db, user.userId, parseInput(NewlyNoticesQuery, request));
   });
 
-  app.post('/newly/books/display', async (request) => {
+  app.post('/newly/books/display', { schema: { response: { 200: NewlyDisplayResponse } } }, async (request) => {
     const user = await requireUser(request);
     const { newlyMessageIds, display } = parseInput(NewlyDisplayInput, request);
     return newly.markDisplayed(db, user.userId, newlyMessageIds, display);
   });
 
-  app.get('/newly/delete_newly_notice', async (request, reply) => {
+  app.get('/newly/delete_newly_notice', { schema: { response: { 200: DeleteNewlyResponse } } }, async (request, reply) => {
     const user = await requireUser(request);
     const { id, token } = parseInput(DeleteNewlyInput, request);
     const use = { token, userId: user.userId, purpose: 'newly_delete', now: now(), request: { id } };
     const result = await withOneTimeToken(db, use, async (trx) => ({ body: await newly.deleteMessage(trx, user.userId, id, now()) }));
-    return reply.status(result.status).send(result.body);
+    return sendStored(reply, result);
   });
 
-  app.get('/user/get_notice_count', async (request) => {
+  app.get('/user/get_notice_count', { schema: { response: { 200: NoticeCount } } }, async (request) => {
     const user = await requireUser(request);
     await newly.materialise(db, user.userId, now());
     const [newlyCount, reviewNoticeCount] = await Promise.all([
@@ -137,12 +149,12 @@ export const noticesRoutes: FastifyPluginAsync = async (base) => {
     return { newlyCount, reviewNoticeCount, total: newlyCount + reviewNoticeCount };
   });
 
-  app.get('/user/notification_settings/v2', async (request) => {
+  app.get('/user/notification_settings/v2', { schema: { response: { 200: NotificationSettings } } }, async (request) => {
     const user = await requireUser(request);
     return getNotificationSettings(db, user.userId);
   });
 
-  app.post('/user/notification_settings/v2', async (request) => {
+  app.post('/user/notification_settings/v2', { schema: { response: { 200: NotificationSettings } } }, async (request) => {
     const user = await requireUser(request);
     const settings = parseInput(NotificationSettingsBody, request);
     return saveNotificationSettings(db, user.userId, settings, now());

@@ -1,5 +1,5 @@
 import { notFound } from '@hondana/domain/common/errors';
-import type { WishTitle } from '@hondana/domain/notices/notices';
+import type { WishChange, WishListResponse, WishTitle, WishesDeleted } from '@hondana/domain/notices/notices-api';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 import { coverUrl } from '../../media/media-spec';
@@ -13,14 +13,14 @@ const COVER_WIDTH = 128;
  * Puts a title on (or takes it off) the member's list. Adding twice or removing what is not
  * there changes nothing; a real add is also a 'wish' catalog event (rankings weigh wishes).
  */
-export async function setWish(trx: Transaction<Database>, userId: number, titleId: number, wished: boolean, now: number) {
+export async function setWish(trx: Transaction<Database>, userId: number, titleId: number, wished: boolean, now: number): Promise<WishChange> {
   if (!(await repo.titleExists(trx, titleId))) throw notFound('title');
   if (!wished) await repo.deleteWishes(trx, userId, [titleId]);
   else if (await repo.insertWish(trx, userId, titleId, now)) await recordCatalogEvent(trx, { kind: 'wish', titleId, userId, now });
   return { titleId, wished, wishCount: await repo.wishCountOf(trx, titleId) };
 }
 
-export async function deleteWishes(trx: Transaction<Database>, userId: number, titleIds: number[]) {
+export async function deleteWishes(trx: Transaction<Database>, userId: number, titleIds: number[]): Promise<WishesDeleted> {
   return { deletedCount: await repo.deleteWishes(trx, userId, titleIds) };
 }
 
@@ -30,7 +30,7 @@ export { wishedTitleQuery } from './wish-list.repository';
 export const isWished = (db: Db, userId: number, titleId: number): Promise<boolean> => repo.isWished(db, userId, titleId);
 
 /** The member's list, newest first, each title with its newest released volume. */
-export async function listWishes(db: Db, userId: number, offset: number, limit: number, now: number) {
+export async function listWishes(db: Db, userId: number, offset: number, limit: number, now: number): Promise<WishListResponse> {
   const { rows, totalCount } = await repo.listWishedTitles(db, userId, offset, limit);
   const newest = await newestVolumes(db, rows.map((r) => r.id), now);
   const titles: WishTitle[] = rows.map((r) => {

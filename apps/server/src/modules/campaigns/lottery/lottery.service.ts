@@ -1,6 +1,14 @@
 import { notFound } from '@hondana/domain/common/errors';
 import { grantKey } from '@hondana/domain/campaigns/lottery';
-import type { DistributionEventsResponse, LotteryCampaign, LotteryTicketsResponse, PrizesResponse } from '@hondana/domain/campaigns/lottery-api';
+import type {
+  BoxesResponse,
+  CampaignsResponse,
+  DistributionEventsResponse,
+  LotteryCampaign,
+  LotteryTicketsResponse,
+  OrderTicketsResponse,
+  PrizesResponse,
+} from '@hondana/domain/campaigns/lottery-api';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema';
 import { drawsQuery, eventsOf, grantedKeys, prizesOfCampaign, runningCampaigns, ticketsOfOrder, ticketsQuery } from './lottery.repository';
@@ -17,14 +25,14 @@ export async function campaign(db: Db, campaignId: number | undefined, now: numb
 }
 
 /** `/lottery/campaigns`: the running campaigns. */
-export async function campaigns(db: Db, now: number): Promise<{ campaigns: LotteryCampaign[] }> {
+export async function campaigns(db: Db, now: number): Promise<CampaignsResponse> {
   const rows = await runningCampaigns(db, now);
   const views = await Promise.all(rows.map((c) => campaignView(db, c.id)));
   return { campaigns: views.filter((v) => v !== null) };
 }
 
 /** `/lottery/boxes`: a campaign's boxes. */
-export async function boxes(db: Db, campaignId: number | undefined, now: number) {
+export async function boxes(db: Db, campaignId: number | undefined, now: number): Promise<BoxesResponse> {
   return { boxes: (await campaign(db, campaignId, now)).boxes };
 }
 
@@ -50,7 +58,7 @@ export async function myPrizes(db: Db, userId: number, q: { ticketId?: number | 
 }
 
 /** `/lottery/campaigns/order`: the tickets an order earned. */
-export async function orderTickets(db: Db, userId: number, orderId: number) {
+export async function orderTickets(db: Db, userId: number, orderId: number): Promise<OrderTicketsResponse> {
   const rows = await ticketsOfOrder(db, userId, orderId);
   return { userLotteryTickets: rows.map((r) => ({ lotteryCampaignId: r.campaign_id, ticketId: r.id })) };
 }

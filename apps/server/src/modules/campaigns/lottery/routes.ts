@@ -1,7 +1,16 @@
 import { ErrorCode, AppError } from '@hondana/domain/common/errors';
 import {
+  BoxesAnswer,
+  CampaignAnswer,
   CampaignQuery,
+  CampaignsAnswer,
   ConsumeBody,
+  ConsumeResponse,
+  DistributionEventsAnswer,
+  OrderTicketsAnswer,
+  PrizesAnswer,
+  TicketGrantAnswer,
+  TicketsAnswer,
   ConsumeQuery,
   OgpQuery,
   OrderQuery,
@@ -17,6 +26,7 @@ import { withRetry } from '../../ledger/ledger';
 import { registerTokenEndpoints } from '../../accounts/token-routes';
 import { requireToken, withOneTimeToken } from '../../tokens/one-time-tokens';
 import { type HumanCheck, sandboxHumanCheck } from '../../../http/human-check';
+import { sendStored } from '../../../http/stored-reply';
 import { type RandomInt, consumeTicket } from './lottery-draw.service';
 import { grantReadEnd, grantShare, grantUrl } from './lottery-grants.service';
 import { lotteryOgpImage } from './lottery-ogp';
@@ -39,47 +49,47 @@ export const lotteryRoutes: FastifyPluginAsync<LotteryRoutesOptions> = async (ba
 
   registerTokenEndpoints(app, { '/lottery/tickets/create_token': CONSUME_TOKEN_PURPOSE });
 
-  app.get('/lottery/campaign', { schema: { querystring: CampaignQuery } }, async (request) => ok(await lottery.campaign(db, request.query.lottery_campaign_id, now())));
-  app.get('/lottery/campaigns', async () => ok(await lottery.campaigns(db, now())));
-  app.get('/lottery/boxes', { schema: { querystring: CampaignQuery } }, async (request) => ok(await lottery.boxes(db, request.query.lottery_campaign_id, now())));
+  app.get('/lottery/campaign', { schema: { querystring: CampaignQuery, response: { 200: CampaignAnswer } } }, async (request) => ok(await lottery.campaign(db, request.query.lottery_campaign_id, now())));
+  app.get('/lottery/campaigns', { schema: { response: { 200: CampaignsAnswer } } }, async () => ok(await lottery.campaigns(db, now())));
+  app.get('/lottery/boxes', { schema: { querystring: CampaignQuery, response: { 200: BoxesAnswer } } }, async (request) => ok(await lottery.boxes(db, request.query.lottery_campaign_id, now())));
 
   app.get('/lottery/ogp_image', { schema: { querystring: OgpQuery } }, async (request, reply) => {
     const png = await lotteryOgpImage(db, request.query);
     return reply.header('content-type', 'image/png').header('cache-control', 'public, max-age=300').send(png);
   });
 
-  app.get('/lottery/tickets/read_end', { schema: { querystring: ReadEndQuery } }, async (request) => {
+  app.get('/lottery/tickets/read_end', { schema: { querystring: ReadEndQuery, response: { 200: TicketGrantAnswer } } }, async (request) => {
     const user = await requireUser(request);
     return ok(await grantReadEnd(db, { userId: user.userId, bookId: request.query.book_id, now: now() }));
   });
-  app.get('/lottery/tickets/share', async (request) => {
+  app.get('/lottery/tickets/share', { schema: { response: { 200: TicketGrantAnswer } } }, async (request) => {
     const user = await requireUser(request);
     return ok(await grantShare(db, { userId: user.userId, now: now() }));
   });
-  app.get('/lottery/tickets/url', { schema: { querystring: UrlQuery } }, async (request) => {
+  app.get('/lottery/tickets/url', { schema: { querystring: UrlQuery, response: { 200: TicketGrantAnswer } } }, async (request) => {
     const user = await requireUser(request);
     return ok(await grantUrl(db, { userId: user.userId, linkId: request.query.link_id, now: now() }));
   });
 
-  app.get('/lottery/tickets/me', { schema: { querystring: TicketsQuery } }, async (request) => {
+  app.get('/lottery/tickets/me', { schema: { querystring: TicketsQuery, response: { 200: TicketsAnswer } } }, async (request) => {
     const user = await requireUser(request);
     const q = request.query;
     return ok(await lottery.myTickets(db, user.userId, { campaignId: q.lottery_campaign_id, used: q.used_flg === undefined ? undefined : q.used_flg === 1, offset: q.offset, limit: q.limit }));
   });
-  app.get('/lottery/prizes/me', { schema: { querystring: PrizesQuery } }, async (request) => {
+  app.get('/lottery/prizes/me', { schema: { querystring: PrizesQuery, response: { 200: PrizesAnswer } } }, async (request) => {
     const user = await requireUser(request);
     return ok(await lottery.myPrizes(db, user.userId, { ticketId: request.query.ticket_id, offset: request.query.offset, limit: request.query.limit }));
   });
-  app.get('/lottery/campaigns/order', { schema: { querystring: OrderQuery } }, async (request) => {
+  app.get('/lottery/campaigns/order', { schema: { querystring: OrderQuery, response: { 200: OrderTicketsAnswer } } }, async (request) => {
     const user = await requireUser(request);
     return ok(await lottery.orderTickets(db, user.userId, request.query.order_id));
   });
-  app.get('/lottery/ticket_distribution_events/me', async (request) => {
+  app.get('/lottery/ticket_distribution_events/me', { schema: { response: { 200: DistributionEventsAnswer } } }, async (request) => {
     const user = await requireUser(request);
     return ok(await lottery.myDistributionEvents(db, user.userId, now()));
   });
 
-  app.post('/lottery/tickets/consume', { schema: { querystring: ConsumeQuery, body: ConsumeBody } }, async (request, reply) => {
+  app.post('/lottery/tickets/consume', { schema: { querystring: ConsumeQuery, body: ConsumeBody, response: { 200: ConsumeResponse } } }, async (request, reply) => {
     const user = await requireUser(request);
     const body = request.body;
     const token = requireToken(request.query.token, body.token);
@@ -88,10 +98,11 @@ export const lotteryRoutes: FastifyPluginAsync<LotteryRoutesOptions> = async (ba
     }
     const at = now();
     const result = await withRetry(() =>
-      withOneTimeToken(db, { token, userId: user.userId, purpose: CONSUME_TOKEN_PURPOSE, request: { t: body.ticketId, b: body.boxId ?? null }, now: at }, async (trx) => ({
+      withOneTimeToken<ConsumeResponse>(db, { token, userId: user.userId, purpose: CONSUME_TOKEN_PURPOSE, request: { t: body.ticketId, b: body.boxId ?? null }, now: at }, async (trx) => ({
         body: ok(await consumeTicket(trx, { userId: user.userId, ticketId: body.ticketId, titleId: body.titleId ?? null, boxId: body.boxId, now: at, ...(options.random && { random: options.random }) })),
       })),
     );
-    return reply.status(result.status).header('cache-control', 'private, no-store').send(result.body);
+    reply.header('cache-control', 'private, no-store');
+    return sendStored(reply, result);
   });
 };

@@ -1,7 +1,8 @@
 import { priceAt } from '@hondana/domain/catalog/catalog';
 import { AppError, ErrorCode, notFound } from '@hondana/domain/common/errors';
 import { type MissionEvent, MissionRewardType, type MissionTaskType, isMissionComplete, isTaskDone, progressKey, rewardLabel, shownProgress, taskLabel } from '@hondana/domain/campaigns/missions';
-import type { Mission, MissionsResponse } from '@hondana/domain/campaigns/missions-api';
+import type { Mission, MissionProgressResponse, MissionsResponse } from '@hondana/domain/campaigns/missions-api';
+import type { OkResponse } from '@hondana/domain/common/responses';
 import { BONUS_COIN_VALID_DAYS, DEFAULT_POINT_VALID_DAYS, expiryAfterDays } from '@hondana/domain/wallet/wallet-lots';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../../db/schema';
@@ -91,7 +92,7 @@ export async function missionsV4(db: Kysely<Database>, userId: number, now: numb
 }
 
 /** POST `/mission/read_end`: a book the member may read whole (owned or free now), or an episode read to its end. */
-export async function missionReadEnd(db: Kysely<Database>, userId: number, input: { bookId?: number | undefined; episodeId?: number | undefined }, now: number) {
+export async function missionReadEnd(db: Kysely<Database>, userId: number, input: { bookId?: number | undefined; episodeId?: number | undefined }, now: number): Promise<MissionProgressResponse> {
   return db.transaction().execute(async (trx) => {
     const completed: number[] = [];
     if (input.bookId !== undefined) {
@@ -110,13 +111,13 @@ export async function missionReadEnd(db: Kysely<Database>, userId: number, input
 }
 
 /** POST `/mission/view`: the member opened the app (counts once per Tokyo day). */
-export async function missionView(db: Kysely<Database>, userId: number, now: number) {
+export async function missionView(db: Kysely<Database>, userId: number, now: number): Promise<MissionProgressResponse> {
   const completed = await db.transaction().execute((trx) => advanceMissions(trx, userId, { kind: 'view', now }, now));
   return { status: { code: 0 as const }, results: { completedMissionIds: completed } };
 }
 
 /** POST `/mission/notice/v2`: the member saw the reward notice of a mission. */
-export async function missionNotice(db: Kysely<Database>, userId: number, missionId: number, now: number) {
+export async function missionNotice(db: Kysely<Database>, userId: number, missionId: number, now: number): Promise<OkResponse> {
   const noticed = await markNoticed(db, userId, missionId, now);
   if (!noticed) {
     const [reward] = await rewardsOf(db, userId, [missionId]);

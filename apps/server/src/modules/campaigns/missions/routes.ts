@@ -1,4 +1,5 @@
-import { MissionNoticeBody, MissionReadEndBody } from '@hondana/domain/campaigns/missions-api';
+import { MissionNoticeBody, MissionProgressResponse, MissionReadEndBody, MissionsResponse } from '@hondana/domain/campaigns/missions-api';
+import { OkResponse } from '@hondana/domain/common/responses';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { onMemberSeen, requireUser } from '../../accounts/session-plugin';
@@ -22,20 +23,20 @@ export const missionRoutes: FastifyPluginAsync<MissionRoutesOptions> = async (ba
   onMemberSeen(app, (userId) => appOpens.seenMember(userId));
   app.addHook('onClose', () => appOpens.settled());
 
-  app.get('/mission/v4', async (request, reply) => {
+  app.get('/mission/v4', { schema: { response: { 200: MissionsResponse } } }, async (request, reply) => {
     const user = await requireUser(request);
     reply.header('cache-control', 'private, no-store');
     return missionsV4(db, user.userId, now());
   });
-  app.post('/mission/notice/v2', { schema: { body: MissionNoticeBody } }, async (request) => {
+  app.post('/mission/notice/v2', { schema: { body: MissionNoticeBody, response: { 200: OkResponse } } }, async (request) => {
     const user = await requireUser(request);
     return missionNotice(db, user.userId, request.body.mission_id, now());
   });
-  app.post('/mission/read_end', { schema: { body: MissionReadEndBody } }, async (request) => {
+  app.post('/mission/read_end', { schema: { body: MissionReadEndBody, response: { 200: MissionProgressResponse } } }, async (request) => {
     const user = await requireUser(request);
     return missionReadEnd(db, user.userId, { bookId: request.body.book_id, episodeId: request.body.serial_episode_id }, now());
   });
-  app.post('/mission/view', async (request) => {
+  app.post('/mission/view', { schema: { response: { 200: MissionProgressResponse } } }, async (request) => {
     const user = await requireUser(request);
     return missionView(db, user.userId, now());
   });

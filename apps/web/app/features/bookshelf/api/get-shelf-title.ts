@@ -1,4 +1,4 @@
-import type { UserBooksByTitleResponse } from '@hondana/domain/bookshelf/bookshelf';
+import type { UserBooksByTitleResponse } from '@hondana/domain/bookshelf/bookshelf-api';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api/client';
 

@@ -1,10 +1,10 @@
-import type { LotteryCampaign } from '@hondana/domain/campaigns/lottery-api';
+import type { CampaignAnswer, LotteryCampaign } from '@hondana/domain/campaigns/lottery-api';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api/client';
 
 /** `GET /api/lottery/campaign?lottery_campaign_id=` (§7): the campaign with its boxes and events. */
 export async function getLotteryCampaign(campaignId: number): Promise<LotteryCampaign> {
-  const body = await apiGet<{ results: LotteryCampaign }>('/lottery/campaign', { lottery_campaign_id: campaignId });
+  const body = await apiGet<CampaignAnswer>('/lottery/campaign', { lottery_campaign_id: campaignId });
   return body.results;
 }
 

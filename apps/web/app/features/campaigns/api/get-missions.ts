@@ -1,4 +1,4 @@
-import type { Mission, MissionsResponse } from '@hondana/domain/campaigns/missions-api';
+import type { Mission, MissionProgressResponse, MissionsResponse } from '@hondana/domain/campaigns/missions-api';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiError, apiGet, apiRequest } from '../../../lib/api/client';
 
@@ -14,7 +14,7 @@ export async function getMissions(): Promise<Mission[]> {
 
 /** `POST /api/mission/view` (§7): opening the app counts once per Tokyo day; then the list. */
 export async function viewAndGetMissions(): Promise<Mission[]> {
-  await apiRequest('/mission/view', { method: 'POST', json: {} });
+  await apiRequest<MissionProgressResponse>('/mission/view', { method: 'POST', json: {} });
   return getMissions();
 }
 

@@ -1,11 +1,11 @@
-import type { PrizesResponse } from '@hondana/domain/campaigns/lottery-api';
+import type { PrizesAnswer, PrizesResponse } from '@hondana/domain/campaigns/lottery-api';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiError, apiGet } from '../../../lib/api/client';
 
 /** `GET /api/lottery/prizes/me` (§7): what the member won, newest first; null for a guest. */
 export async function getMyPrizes(): Promise<PrizesResponse | null> {
   try {
-    const body = await apiGet<{ results: PrizesResponse }>('/lottery/prizes/me', { limit: 50 }, { allowUnauthorized: true });
+    const body = await apiGet<PrizesAnswer>('/lottery/prizes/me', { limit: 50 }, { allowUnauthorized: true });
     return body.results;
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) return null;

@@ -1,9 +1,10 @@
+import type { MissionProgressResponse } from '@hondana/domain/campaigns/missions-api';
 import { useEffect } from 'react';
 import { apiRequest } from '../../../lib/api/client';
 
 /** `POST /api/mission/read_end` (§7): a book read to the end counts towards running missions. */
-export function missionReadEnd(bookId: number): Promise<unknown> {
-  return apiRequest('/mission/read_end', { method: 'POST', json: { book_id: bookId } });
+export function missionReadEnd(bookId: number): Promise<MissionProgressResponse> {
+  return apiRequest<MissionProgressResponse>('/mission/read_end', { method: 'POST', json: { book_id: bookId } });
 }
 
 /**

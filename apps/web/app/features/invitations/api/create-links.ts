@@ -1,5 +1,5 @@
 import type { ShareDestination } from '@hondana/domain/invitations/invitations';
-import type { ShortLink } from '@hondana/domain/invitations/invitations-api';
+import type { ShortLinksAnswer } from '@hondana/domain/invitations/invitations-api';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api/client';
 
@@ -8,7 +8,7 @@ const DESTINATIONS: ShareDestination[] = ['web', 'twitter', 'line'];
 /** `POST /api/invitation/link/urls` (§7): the code's short links for web, twitter and line (made once, then the same). */
 export async function createLinks(code: string, titleId: number | null): Promise<Record<ShareDestination, string>> {
   const body = { code, titleId: titleId ?? 0, urlComponents: DESTINATIONS.map((utmSource) => ({ path: 'invitation', utmParameter: { utmSource } })) };
-  const { results } = await apiRequest<{ results: ShortLink[] }>('/invitation/link/urls', { method: 'POST', json: body });
+  const { results } = await apiRequest<ShortLinksAnswer>('/invitation/link/urls', { method: 'POST', json: body });
   const byDestination = Object.fromEntries(results.map((r) => [r.shareDestination, r.linkUrl]));
   return { web: byDestination.web ?? '', twitter: byDestination.twitter ?? '', line: byDestination.line ?? '' };
 }

@@ -1,10 +1,10 @@
-import type { InvitationCampaign } from '@hondana/domain/invitations/invitations-api';
+import type { CampaignAnswer, InvitationCampaign } from '@hondana/domain/invitations/invitations-api';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api/client';
 
 /** `GET /api/invitation/code/campaign?code=` (§7): the campaign a code belongs to; §8 errors as ApiError. */
 export async function getCodeCampaign(code: string): Promise<InvitationCampaign> {
-  return (await apiGet<{ results: InvitationCampaign }>('/invitation/code/campaign', { code })).results;
+  return (await apiGet<CampaignAnswer>('/invitation/code/campaign', { code })).results;
 }
 
 export const useCodeCampaign = (code: string) =>

@@ -1,17 +1,12 @@
-import type { InvitationCampaign, InviterIncentiveInfo } from '@hondana/domain/invitations/invitations-api';
+import type { InviterView, InviterViewAnswer } from '@hondana/domain/invitations/invitations-api';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api/client';
 
-export interface InviterView {
-  campaign: InvitationCampaign;
-  info: InviterIncentiveInfo;
-  limitReached: boolean;
-  inviterMaximum: number;
-}
+export type { InviterView };
 
 /** `GET /api/invitation/campaign/incentive/inviter/info/v2` (§7): the open campaign, my code, achieved count and coins. */
 export async function getInviterInfo(allowUnauthorized = false): Promise<InviterView> {
-  return (await apiGet<{ results: InviterView }>('/invitation/campaign/incentive/inviter/info/v2', undefined, { allowUnauthorized })).results;
+  return (await apiGet<InviterViewAnswer>('/invitation/campaign/incentive/inviter/info/v2', undefined, { allowUnauthorized })).results;
 }
 
 export const inviterInfoQueryOptions = (allowUnauthorized = false) =>

@@ -1,17 +1,24 @@
-import type { NewlyMessage, NewlyNoticeSetting, NoticeCount, NotificationSettings } from '@hondana/domain/notices/notices';
+import type {
+  DeleteNewlyResponse,
+  NewlyDisplayResponse,
+  NewlyMessagesResponse,
+  NewlyNoticeSetting,
+  NoticeCount,
+  NotificationSettings,
+} from '@hondana/domain/notices/notices-api';
 import type { ReviewNotice } from '@hondana/server/modules/reviews/review-notices';
 import { apiGet, apiRequest, createToken } from '../../../lib/api/client';
 
 export const getNoticeCount = () => apiGet<NoticeCount>('/api/user/get_notice_count');
 
 export const getNewlyMessages = (offset: number, limit: number) =>
-  apiGet<{ totalCount: number; unreadCount: number; newlyMessages: NewlyMessage[] }>(`/api/newly/get_newly_message?offset=${offset}&limit=${limit}`);
+  apiGet<NewlyMessagesResponse>(`/api/newly/get_newly_message?offset=${offset}&limit=${limit}`);
 
-export const markDisplayed = (ids: number[]) => apiRequest('/api/newly/books/display', { method: 'POST', json: { newlyMessageIds: ids, display: true } });
+export const markDisplayed = (ids: number[]) => apiRequest<NewlyDisplayResponse>('/api/newly/books/display', { method: 'POST', json: { newlyMessageIds: ids, display: true } });
 
 export async function deleteNewlyMessage(id: number) {
   const token = await createToken('/api/newly/delete_newly_notice/create_token');
-  return apiGet(`/api/newly/delete_newly_notice?id=${id}&token=${encodeURIComponent(token)}`);
+  return apiGet<DeleteNewlyResponse>(`/api/newly/delete_newly_notice?id=${id}&token=${encodeURIComponent(token)}`);
 }
 
 export const getFollow = (titleId: number) => apiGet<NewlyNoticeSetting>(`/api/newly/newly_notices/${titleId}`);

@@ -1,4 +1,4 @@
-import type { WishTitle } from '@hondana/domain/notices/notices';
+import type { WishBulkDeleteResponse, WishListResponse, WishResponse } from '@hondana/domain/notices/notices-api';
 import { apiGet, apiRequest, createToken } from '../../../lib/api/client';
 import { track } from '../../../lib/track';
 
@@ -6,7 +6,7 @@ import { track } from '../../../lib/track';
 export async function setWish(titleId: number, wished: boolean, ref: string = location.pathname) {
   const action = wished ? 'add' : 'delete';
   const token = await createToken(`/api/wish_title/${action}/create_token`);
-  const answer = await apiRequest<{ status: { code: number }; result: { wished: boolean; wishCount: number } }>(`/api/wish_title/${action}`, {
+  const answer = await apiRequest<WishResponse>(`/api/wish_title/${action}`, {
     method: 'POST',
     form: { token, title_id: titleId },
   });
@@ -17,7 +17,7 @@ export async function setWish(titleId: number, wished: boolean, ref: string = lo
 /** Bulk `DELETE /wish_title/titles` (token, JSON body). */
 export async function deleteWishes(titleIds: number[]) {
   const token = await createToken('/api/wish_title/delete/create_token');
-  const answer = await apiRequest<{ result: { deletedCount: number } }>(`/api/wish_title/titles?token=${encodeURIComponent(token)}`, {
+  const answer = await apiRequest<WishBulkDeleteResponse>(`/api/wish_title/titles?token=${encodeURIComponent(token)}`, {
     method: 'DELETE',
     json: { titleIds },
   });
@@ -26,4 +26,4 @@ export async function deleteWishes(titleIds: number[]) {
 }
 
 export const getWishList = (offset: number, limit: number) =>
-  apiGet<{ totalCount: number; titles: WishTitle[] }>(`/api/wish_title/list?offset=${offset}&limit=${limit}`);
+  apiGet<WishListResponse>(`/api/wish_title/list?offset=${offset}&limit=${limit}`);
