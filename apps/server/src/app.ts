@@ -46,6 +46,8 @@ import { type TrackingBuffer, createTrackingBuffer } from './modules/tracking/tr
 import { invitationLinkRoutes, invitationRoutes } from './modules/invitations/routes';
 import { adminRoutes } from './modules/admin/routes';
 import { mediaRoutes } from './media/routes';
+import { heldBookIds } from './modules/reading/entitlements';
+import { canServeEpisodePage } from './modules/serials/episode-access';
 import { webPlugin } from './web/web-plugin';
 
 export interface AppOptions {
@@ -188,7 +190,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
     { prefix: '/api' },
   );
-  await app.register(mediaRoutes);
+  await app.register(mediaRoutes, { grants: { heldBookIds, canServeEpisodePage } });
   await app.register(invitationLinkRoutes);
   if (options.web) {
     await app.register(webPlugin, {
