@@ -39,6 +39,7 @@ import { reviewsRoutes } from './modules/reviews/routes';
 import { forgetTitleFacts } from './modules/catalog/title-facts';
 import { serialsRoutes } from './modules/serials/routes';
 import { cartRoutes } from './modules/cart/routes';
+import { guestBookDetails } from './modules/catalog/guest.service';
 import { type CampaignRoutesOptions, campaignRoutes } from './modules/campaigns/routes';
 import { bookshelfRoutes } from './modules/bookshelf/routes';
 import { trackingRoutes } from './modules/tracking/routes';
@@ -181,7 +182,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(reviewsRoutes, { forgetTitleFacts });
       await api.register(noticesRoutes);
       await api.register(serialsRoutes);
-      await api.register(cartRoutes);
+      await api.register(cartRoutes, { guestBookDetails });
       await api.register(campaignRoutes, options.campaigns ?? {});
       await api.register(bookshelfRoutes);
       await api.register(trackingRoutes, { buffer: tracking });

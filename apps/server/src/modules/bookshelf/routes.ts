@@ -1,7 +1,7 @@
 import { ContinueQuery, HideBooksInput, OfflineCheckQuery, UserBooksByTitleQuery, UserBooksQuery, UserTitleQuery } from '@hondana/domain/bookshelf/bookshelf-api';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { requireUser } from '../accounts/session-plugin';
-import { adultAllowed } from '../catalog/adult-access';
+import { adultAllowed } from '../accounts/adult-access';
 import { parseInput } from '../../http/parse-input';
 import { registerTokenEndpoints } from '../accounts/token-routes';
 import { maxBookFinishRead, reservableBooks, userTitle } from './user-titles.service';
