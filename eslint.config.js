@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import { serverAreaBoundaries } from './eslint/server-area-boundaries.js';
 import { webFeatureBoundaries } from './eslint/web-feature-boundaries.js';
 
 /** Files that import another area's repository from before the boundary rule: none left (docs/architecture.md). */
@@ -35,6 +36,93 @@ const WEB_FEATURE_PUBLIC = [
   'wallet/components/wallet.module.css',
   'cart/components/cart-button.module.css',
 ];
+
+/**
+ * What each server area offers to the others (paths inside apps/server/src/, no extension);
+ * anything else inside an area is its own (eslint/server-area-boundaries.js). Areas are
+ * `modules/<area>/` and the folders media/, payments/, import/ and web/; db/, http/ and ops/ are
+ * infrastructure every area uses, and app.ts (with the other files at the top of src/) and the
+ * demo/ data wire the areas together.
+ */
+const SERVER_AREA_PUBLIC = [
+  // The session, the §6 adult rule and the one-time-token endpoints every area's routes use.
+  'modules/accounts/adult-access',
+  'modules/accounts/session-plugin',
+  'modules/accounts/sessions',
+  'modules/accounts/token-routes',
+  // What the pages (web/) do with accounts: sign-up, log-in and their rate limits, app sessions.
+  'modules/accounts/accounts.service',
+  'modules/accounts/app-session',
+  'modules/accounts/app-settings.service',
+  'modules/accounts/auth-attempts',
+  'modules/admin/load-context',
+  'modules/bookshelf/shelf-updates',
+  'modules/campaigns/missions/missions.service',
+  'modules/campaigns/purchase-rewards',
+  'modules/cart/bundle.service',
+  'modules/cart/cart-payment.service',
+  'modules/cart/cart-view',
+  'modules/cart/coupon-grants',
+  'modules/cart/load-context',
+  'modules/catalog/books.service',
+  'modules/catalog/catalog-events',
+  'modules/catalog/catalog-reads',
+  'modules/catalog/title-facts',
+  'modules/catalog/titles.service',
+  'modules/catalog/search.service',
+  // The store pages' catalog calls (web/create-load-context.ts) and their types.
+  'modules/catalog/catalog.service',
+  'modules/catalog/free-books.service',
+  'modules/catalog/rankings.service',
+  'modules/catalog/recommendations.service',
+  'modules/catalog/books.types',
+  'modules/catalog/catalog.types',
+  'modules/catalog/rankings.types',
+  'modules/catalog/recommendations.types',
+  'modules/catalog/search.types',
+  'modules/catalog/titles.types',
+  'modules/invitations/invitation-rewards',
+  'modules/ledger/ledger',
+  'modules/ledger/member-lock',
+  'modules/notices/newly-on-read',
+  'modules/notices/wish-list.service',
+  'modules/orders/cancel-order.service',
+  'modules/orders/entitlements',
+  'modules/orders/order-rows',
+  'modules/orders/purchase',
+  'modules/reading/load-context',
+  'modules/reviews/load-context',
+  'modules/reviews/member-reviews',
+  'modules/reviews/review-notices',
+  'modules/reviews/review-visibility',
+  'modules/reviews/reviews.service',
+  'modules/serials/load-context',
+  'modules/tokens/one-time-tokens',
+  'modules/tokens/secrets',
+  'modules/wallet/reports',
+  'modules/wallet/wallet.service',
+  // Media: the stored files, the image sizes and the signed page URLs.
+  'media/art/seven-segment',
+  'media/derivatives',
+  'media/media-config',
+  'media/media-spec',
+  'media/media-store',
+  'media/signed-urls',
+  // The book import, which the console's uploads run.
+  'import/cbz',
+  'import/eager-derivatives',
+  'import/import-book',
+  'import/import-error',
+  'import/page-images',
+  'import/zip-archive',
+  'payments/decision-dispatch',
+  'payments/payment-provider',
+  'payments/sandbox-provider',
+  'payments/sandbox.routes',
+];
+
+/** The plugin of this repository's own rules (eslint/). */
+const hondana = { rules: { 'server-area-boundaries': serverAreaBoundaries, 'web-feature-boundaries': webFeatureBoundaries } };
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/build/**', '**/dist/**', '**/.react-router/**', 'data/**'] },
@@ -72,6 +160,24 @@ export default tseslint.config(
     },
   },
   {
+    // Migrations see the database as it was: no server code, only kysely, the domain and each other.
+    files: ['apps/server/src/db/migrations/**'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ regex: '^\\.\\./', message: 'a migration sees the database as it was: write what it needs in the migration' }] }],
+    },
+  },
+  {
+    // A server area's files are its own: other areas import what it offers (docs/architecture.md).
+    files: ['apps/server/src/**/*.ts'],
+    plugins: { hondana },
+    rules: {
+      'hondana/server-area-boundaries': [
+        'error',
+        { public: SERVER_AREA_PUBLIC, infrastructure: ['db', 'http', 'ops'], composition: ['demo'] },
+      ],
+    },
+  },
+  {
     // domain is pure: no I/O, no Node or DOM APIs (ARCHITECTURE.md).
     files: ['packages/domain/src/**'],
     rules: {
@@ -81,7 +187,7 @@ export default tseslint.config(
   {
     files: ['apps/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
-    plugins: { 'react-hooks': reactHooks, hondana: { rules: { 'web-feature-boundaries': webFeatureBoundaries } } },
+    plugins: { 'react-hooks': reactHooks, hondana },
     rules: {
       ...reactHooks.configs.recommended.rules,
       'hondana/web-feature-boundaries': ['error', { public: WEB_FEATURE_PUBLIC }],

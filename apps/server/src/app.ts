@@ -39,6 +39,7 @@ import { reviewsRoutes } from './modules/reviews/routes';
 import { forgetTitleFacts } from './modules/catalog/title-facts';
 import { serialsRoutes } from './modules/serials/routes';
 import { cartRoutes } from './modules/cart/routes';
+import { guestBookDetails } from './modules/catalog/guest.service';
 import { type CampaignRoutesOptions, campaignRoutes } from './modules/campaigns/routes';
 import { bookshelfRoutes } from './modules/bookshelf/routes';
 import { trackingRoutes } from './modules/tracking/routes';
@@ -46,6 +47,8 @@ import { type TrackingBuffer, createTrackingBuffer } from './modules/tracking/tr
 import { invitationLinkRoutes, invitationRoutes } from './modules/invitations/routes';
 import { adminRoutes } from './modules/admin/routes';
 import { mediaRoutes } from './media/routes';
+import { heldBookIds } from './modules/reading/entitlements';
+import { canServeEpisodePage } from './modules/serials/episode-access';
 import { webPlugin } from './web/web-plugin';
 
 export interface AppOptions {
@@ -179,7 +182,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(reviewsRoutes, { forgetTitleFacts });
       await api.register(noticesRoutes);
       await api.register(serialsRoutes);
-      await api.register(cartRoutes);
+      await api.register(cartRoutes, { guestBookDetails });
       await api.register(campaignRoutes, options.campaigns ?? {});
       await api.register(bookshelfRoutes);
       await api.register(trackingRoutes, { buffer: tracking });
@@ -188,7 +191,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
     { prefix: '/api' },
   );
-  await app.register(mediaRoutes);
+  await app.register(mediaRoutes, { grants: { heldBookIds, canServeEpisodePage } });
   await app.register(invitationLinkRoutes);
   if (options.web) {
     await app.register(webPlugin, {

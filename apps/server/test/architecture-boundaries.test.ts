@@ -24,6 +24,56 @@ describe('area boundaries', () => {
   });
 });
 
+describe('server area boundaries', () => {
+  const rule = 'hondana/server-area-boundaries';
+  const lines = (...imports: string[]) => [...imports, 'export const f = [];', ''].join('\n');
+
+  it("refuses a new import of another area's private file, from a module or a folder area, types included", async () => {
+    const service = lines("import { x } from '../catalog/books.repository-helpers';");
+    expect(await lint('apps/server/src/modules/cart/new-thing.service.ts', service, rule)).toEqual([
+      expect.stringContaining("'modules/catalog/books.repository-helpers' is inside the modules/catalog area"),
+    ]);
+    const types = lines("import type { X } from '../../web/load-context';");
+    expect(await lint('apps/server/src/modules/reading/new-thing.ts', types, rule)).toEqual([expect.stringContaining('inside the web area')]);
+    const fromFolder = lines("import { x } from '../modules/reading/reading-access';");
+    expect(await lint('apps/server/src/media/new-thing.ts', fromFolder, rule)).toEqual([expect.stringContaining('inside the modules/reading area')]);
+    const reexport = "export { x } from '../../orders/orders.service';\n";
+    expect(await lint('apps/server/src/modules/wallet/subscriptions/new-thing.ts', reexport, rule)).toHaveLength(1);
+    const demo = lines("import { x } from '../../demo/demo-people';");
+    expect(await lint('apps/server/src/modules/accounts/new-thing.ts', demo, rule)).toHaveLength(1);
+  });
+
+  it('refuses area code in infrastructure and in a migration', async () => {
+    const infra = lines("import { x } from '../modules/bookshelf/shelf-series.repository';");
+    expect(await lint('apps/server/src/db/new-thing.ts', infra, rule)).toHaveLength(1);
+    const migration = lines("import { refreshShelfSeries } from '../../modules/bookshelf/shelf-updates';");
+    expect(await lint('apps/server/src/db/migrations/2099-01-01T0000-new.ts', migration)).toEqual([
+      expect.stringContaining('a migration sees the database as it was'),
+    ]);
+  });
+
+  it("allows another area's public files, the area's own files, infrastructure and the top of src/", async () => {
+    const code = lines(
+      "import { sessionUser } from '../accounts/session-plugin';",
+      "import { signPageQuery } from '../../media/signed-urls';",
+      "import { x } from './cart.repository';",
+      "import { y } from '../cart/pre-order/new-part';",
+      "import type { Database } from '../../db/schema';",
+      "import { parseInput } from '../../http/parse-input';",
+      "import { StoreChanges } from '../../ops/store-changes';",
+      "import type { Config } from '../../config';",
+    );
+    expect(await lint('apps/server/src/modules/cart/new-thing.service.ts', code, rule)).toEqual([]);
+  });
+
+  it('lets the composition root and the demo data import any file', async () => {
+    const code = lines("import { x } from './modules/catalog/books.repository-helpers';", "import { y } from './web/member-part';");
+    expect(await lint('apps/server/src/new-root.ts', code, rule)).toEqual([]);
+    const demo = lines("import { x } from '../modules/catalog/titles.repository';");
+    expect(await lint('apps/server/src/demo/new-thing.ts', demo, rule)).toEqual([]);
+  });
+});
+
 describe('web feature boundaries', () => {
   const rule = 'hondana/web-feature-boundaries';
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriesPage } from '../src/modules/bookshelf/bookshelf.repository';
+import * as bookshelfMigration from '../src/db/migrations/2026-11-25T0820-bookshelf';
 import { refreshShelfSeries, summaryPage } from '../src/modules/bookshelf/shelf-series.repository';
 import { cancelBookOrder } from '../src/modules/orders/cancel-order.service';
 import { grantEntitlement } from '../src/modules/orders/entitlements';
@@ -300,3 +301,32 @@ describe('the bookshelf', () => {
 function kanaOf(titleId: number): string {
   return { [ids.bought]: 'ヨアケノトショカン', [ids.free]: 'ワンダフルビヨリ', [ids.reserved]: 'アオゾラエール' }[titleId] ?? `テストサクヒン${titleId}`;
 }
+
+describe('the bookshelf migration', () => {
+  it("fills every member's series summaries as the area's refresh computes them", async () => {
+    const { db } = t.database;
+    const snapshot = async () =>
+      (await db.selectFrom('shelf_series').selectAll().orderBy('user_id').orderBy('title_id').execute()).map((row) =>
+        Object.fromEntries(Object.entries(row).map(([k, v]) => [k, v === null ? null : Number(v)])),
+      );
+    // The migration ran before any book could be hidden.
+    await db.updateTable('user_books').set({ hidden_at: null }).execute();
+    const held = [
+      ...(await db.selectFrom('user_books as ub').innerJoin('books as b', 'b.id', 'ub.book_id').select(['ub.user_id as userId', 'b.title_id as titleId']).execute()),
+      ...(await db
+        .selectFrom('user_serial_episodes as ue')
+        .innerJoin('serials as s', 's.id', 'ue.serial_id')
+        .where('ue.rental_end', 'is not', null)
+        .select(['ue.user_id as userId', 's.title_id as titleId'])
+        .execute()),
+    ];
+    await db.deleteFrom('shelf_series').execute();
+    for (const { userId, titleId } of held) if (titleId !== null) await refreshShelfSeries(db, userId, [titleId]);
+    const refreshed = await snapshot();
+    expect(refreshed.length).toBeGreaterThan(3);
+
+    await bookshelfMigration.down(db);
+    await bookshelfMigration.up(db);
+    expect(await snapshot()).toEqual(refreshed);
+  });
+});

@@ -3,7 +3,6 @@ import { AppError, ErrorCode } from '@hondana/domain/common/errors';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import { heldBookIds } from '../modules/reading/entitlements';
 import { bookMediaRow, episodePageCount, pageAccessRow } from './media-access.repository';
 import { MediaService } from './media.service';
 import {
@@ -15,9 +14,20 @@ import {
   SERIAL_WIDTHS,
   contentTypes,
 } from './media-spec';
-import { canServeEpisodePage } from '../modules/serials/episode-access';
 import { textImage } from './media-originals.repository';
 import { type PageGrant, verifyEpisodeQuery, verifyFigureQuery, verifyPageQuery } from './signed-urls';
+
+/**
+ * What the media routes ask the areas that grant reading (a held book, a rented episode): the
+ * signed URL's grant is checked again when a page is served, so a URL dies with the right to
+ * read. `app.ts` wires the reading and serials areas' answers in.
+ */
+export interface MediaGrants {
+  /** Which of the books the member holds now. */
+  heldBookIds(db: Kysely<Database>, userId: number, bookIds: readonly number[]): Promise<Set<number>>;
+  /** Whether an episode's page may still be served under the grant at `now`. */
+  canServeEpisodePage(db: Kysely<Database>, grant: PageGrant, episodeId: number, now: number): Promise<boolean>;
+}
 
 /** A book's fields that decide who may see which page. */
 export interface PageAccessBook {
@@ -37,6 +47,7 @@ export interface PageAccessBook {
  * checked before this by `verifyPageQuery`.
  */
 export async function canServePage(
+  grants: MediaGrants,
   db: Kysely<Database>,
   grant: PageGrant,
   book: PageAccessBook,
@@ -48,7 +59,7 @@ export async function canServePage(
     case 'free':
       return book.freeNow && book.released;
     case 'member':
-      return book.released && (await heldBookIds(db, grant.userId, [book.bookId])).has(book.bookId);
+      return book.released && (await grants.heldBookIds(db, grant.userId, [book.bookId])).has(book.bookId);
   }
 }
 
@@ -99,7 +110,7 @@ function file(value: string, allowed: readonly number[]): { width: number; forma
  * signed, short-lived URLs that GET /api/browser/bookinfo/v2 hands out (`canServePage`).
  * Cover URLs carrying the current `?v=` (books.media_version) are immutable.
  */
-export const mediaRoutes: FastifyPluginAsync = async (app) => {
+export const mediaRoutes: FastifyPluginAsync<{ grants: MediaGrants }> = async (app, { grants }) => {
   const { db } = app.deps.database;
   const { mediaUrlKey } = app.deps.config.secrets;
   const media = new MediaService(db, app.deps.media, app.deps.drawings);
@@ -139,7 +150,7 @@ export const mediaRoutes: FastifyPluginAsync = async (app) => {
       if (!signed.ok) throw new AppError(403, ErrorCode.FORBIDDEN);
       const access = await loadPageAccess(db, bookId, now);
       if (!access || page >= access.pageCount) throw notFound();
-      if (!(await canServePage(db, signed.grant, access, page))) throw new AppError(403, ErrorCode.FORBIDDEN);
+      if (!(await canServePage(grants, db, signed.grant, access, page))) throw new AppError(403, ErrorCode.FORBIDDEN);
       // Cached until the URL expires; a member's pages only by their own browser.
       const maxAge = Math.max(0, Math.floor((signed.expiresAt - now) / 1000));
       const scope = signed.grant.kind === 'member' ? 'private' : 'public';
@@ -160,7 +171,7 @@ export const mediaRoutes: FastifyPluginAsync = async (app) => {
       if (!signed.ok) throw new AppError(403, ErrorCode.FORBIDDEN);
       const [access, figure] = await Promise.all([loadPageAccess(db, bookId, now), textImage(db, bookId, image)]);
       if (!access || !figure) throw notFound();
-      if (!(await canServePage(db, signed.grant, access, figure.chapterNo))) throw new AppError(403, ErrorCode.FORBIDDEN);
+      if (!(await canServePage(grants, db, signed.grant, access, figure.chapterNo))) throw new AppError(403, ErrorCode.FORBIDDEN);
       const maxAge = Math.max(0, Math.floor((signed.expiresAt - now) / 1000));
       const scope = signed.grant.kind === 'member' ? 'private' : 'public';
       return send(reply, { kind: 'figure', bookId, image, width, format }, `${scope}, max-age=${maxAge}`);
@@ -179,7 +190,7 @@ export const mediaRoutes: FastifyPluginAsync = async (app) => {
       const episode = await episodePageCount(db, episodeId);
       if (!episode || page >= episode.page_count) throw notFound();
       // The right to read is checked again now: a rental that ended stops its URLs.
-      if (!(await canServeEpisodePage(db, signed.grant, episodeId, now))) throw new AppError(403, ErrorCode.FORBIDDEN);
+      if (!(await grants.canServeEpisodePage(db, signed.grant, episodeId, now))) throw new AppError(403, ErrorCode.FORBIDDEN);
       const maxAge = Math.max(0, Math.floor((signed.expiresAt - now) / 1000));
       const scope = signed.grant.kind === 'member' ? 'private' : 'public';
       return send(reply, { kind: 'episode', episodeId, page, width, format }, `${scope}, max-age=${maxAge}`);

@@ -1,5 +1,5 @@
 import { adminContext } from '../modules/admin/load-context';
-import type { LoginBody, SignupBody } from '@hondana/domain/accounts/accounts-api';
+import type { LoginBody, SignupBody, Viewer } from '@hondana/domain/accounts/accounts-api';
 import { AppError, ErrorCode } from '@hondana/domain/common/errors';
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
@@ -21,7 +21,7 @@ import { cartContext } from '../modules/cart/load-context';
 import { readingContext } from '../modules/reading/load-context';
 import { reviewsContext } from '../modules/reviews/load-context';
 import { serialsContext } from '../modules/serials/load-context';
-import type { AccountActionResult, StoreLoadContext, Viewer } from './load-context';
+import type { AccountActionResult, StoreLoadContext } from './load-context';
 import { myReviewPart } from './member-answers.repository';
 import { memberBookDetail } from './member-book-detail';
 import { type MemberPart, personalSection } from './member-part';

@@ -1,23 +1,16 @@
-import type { AdultState, SignupBody, LoginBody, UserProfile } from '@hondana/domain/accounts/accounts-api';
+import type { SignupBody, LoginBody, UserProfile, Viewer } from '@hondana/domain/accounts/accounts-api';
 import type { RankGender, RankingTerm } from '@hondana/domain/catalog/rankings';
-import type { ViewerInfo } from '@hondana/domain/reading/reading-api';
-import type { RatingSummary, Review } from '@hondana/domain/reviews/reviews';
-import type { GuestCouponOffer } from '@hondana/domain/cart/coupon-banner';
-import type { PreOrderBookBonus } from '@hondana/domain/orders/pre-orders';
-import type { Serial, SerialAdultGate, SerialDetailPage, SerialHomePage } from '@hondana/domain/serials/serials-api';
 import type { BookDetail } from '../modules/catalog/books.types';
 import type { BookTile } from '../modules/catalog/catalog.types';
 import type { RecommendedBook } from '../modules/catalog/recommendations.types';
 import type { AuthorSearchResult, KeywordSearchResult } from '../modules/catalog/search.types';
 import type { SeriesPage } from '../modules/catalog/titles.types';
 import type { RankingEntry, RankingPage } from '../modules/catalog/rankings.types';
-
-/** The signed-in member a page is rendered for, read from the session cookie by the server. */
-export interface Viewer {
-  userId: number;
-  nickname: string;
-  adultState: AdultState;
-}
+import type { AdminPageContext } from '../modules/admin/load-context';
+import type { CartPageContext } from '../modules/cart/load-context';
+import type { ReadingPageContext } from '../modules/reading/load-context';
+import type { ReviewsPageContext } from '../modules/reviews/load-context';
+import type { SerialsPageContext } from '../modules/serials/load-context';
 
 /** What an account action hands back to a page: the cookie to set, or the error to show. */
 export type AccountActionResult =
@@ -32,9 +25,7 @@ export type AccountActionResult =
 export interface StoreLoadContext {
   viewer: Viewer | null;
   /** The operator console: the viewer's role (null for none); the console's data comes from /api/admin. */
-  admin: {
-    role(): Promise<'operator' | 'support' | null>;
-  };
+  admin: AdminPageContext;
   accounts: {
     /** Both are rate-limited per client address like `/api/auth/*` (TOO_MANY_REQUESTS, 429). */
     signup(body: SignupBody): Promise<AccountActionResult>;
@@ -72,39 +63,11 @@ export interface StoreLoadContext {
     userToBook(q: { limit: number }): Promise<RecommendedBook[]>;
   };
   /** Reviews and my list for the series page and the review editor (areas reviews, notices). */
-  reviews: {
-    ratingSummary(titleId: number): Promise<RatingSummary>;
-    /** The viewer's own live review of the title; null for a guest or none. */
-    myReview(titleId: number): Promise<Review | null>;
-    /** The title is on the viewer's list (false for a guest). */
-    isWished(titleId: number): Promise<boolean>;
-  };
+  reviews: ReviewsPageContext;
   /** The reader (area reading). */
-  reading: {
-    /**
-     * §7 bookinfo/v2 for this viewer (page URLs signed for their entitlement); null when the
-     * book does not exist or they may not see it (R18 without a confirmed adult, §6).
-     */
-    getViewerInfo(q: { bookId: number }): Promise<ViewerInfo | null>;
-    /** Whether the book is R18 and this viewer has not passed the age check (§4 adult gate): the viewer asks first. */
-    needsAdultCheck(q: { bookId: number }): Promise<boolean>;
-  };
+  reading: ReadingPageContext;
   /** Cart and coupons. */
-  cart: {
-    /** The open guest coupon of the login-appeal banner (§3 Guest coupon, §5); null when none. */
-    guestCouponOffer(): Promise<GuestCouponOffer | null>;
-    /** What pre-ordering the volume now earns (§3 Pre-order bonus); null unless it is open for pre-order to this viewer. */
-    preOrderBonus(bookId: number): Promise<PreOrderBookBonus | null>;
-    /** How many books the member's cart holds to buy now (0 for a guest): the header's count. */
-    activeCount(): Promise<number>;
-  };
+  cart: CartPageContext;
   /** The serial pages (area serials); adult serials only for a viewer whose age is confirmed (§4, §6). */
-  serials: {
-    /** `/serial`: recents (of `category` when given), the top of the read ranking, the member's 続きが読める連載, osusumes. */
-    home(q: { category: string | null }): Promise<SerialHomePage>;
-    /** `/serial/ranking/general/{page}`: serials by reads. */
-    ranking(q: { offset: number; limit: number }): Promise<{ rank: number; serial: Serial }[]>;
-    /** `/serial/detail/{serialId}`: null when it does not exist; only the age dialog for an adult serial the viewer may not see. */
-    detail(q: { serialId: number }): Promise<SerialDetailPage | SerialAdultGate | null>;
-  };
+  serials: SerialsPageContext;
 }

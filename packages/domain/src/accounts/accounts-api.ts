@@ -8,6 +8,13 @@ export const ADULT_AGE = 18;
 export const AdultState = { NONE: 'NONE', ADULT: 'ADULT' } as const;
 export type AdultState = (typeof AdultState)[keyof typeof AdultState];
 
+/** The signed-in member a page is rendered for, read from the session cookie by the server. */
+export interface Viewer {
+  userId: number;
+  nickname: string;
+  adultState: AdultState;
+}
+
 const isoDate = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 /** True when `value` is a real calendar date written as YYYY-MM-DD. */

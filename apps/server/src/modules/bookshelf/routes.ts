@@ -17,7 +17,7 @@ import {
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireUser } from '../accounts/session-plugin';
-import { adultAllowed } from '../catalog/adult-access';
+import { adultAllowed } from '../accounts/adult-access';
 import { parseInput } from '../../http/parse-input';
 import { sendStored } from '../../http/stored-reply';
 import { registerTokenEndpoints } from '../accounts/token-routes';

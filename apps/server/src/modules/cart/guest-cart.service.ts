@@ -2,8 +2,16 @@ import { guestCouponBanner } from '@hondana/domain/cart/coupon-banner';
 import type { GuestCartBook, GuestCartBooks } from '@hondana/domain/orders/pre-orders';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
-import { toBookDetail, visibleBooks } from '../catalog/books.service';
 import { guestCouponOffer } from './coupon.service';
+
+/** What the guest cart shows of a book, and what the guest coupon's targeting reads. */
+export type GuestCartBookFacts = Omit<GuestCartBook, 'couponLabel' | 'couponPrice'> & { publisherId: number | null; categoryId: number | null };
+
+/**
+ * The visible books of `bookIds` in the order asked (R18 only with `includeAdult`), priced at
+ * `now`: the catalog's book details, handed to the cart's routes by `app.ts`.
+ */
+export type GuestBookDetails = (db: Kysely<Database>, q: { bookIds: readonly number[]; includeAdult: boolean; now: number }) => Promise<GuestCartBookFacts[]>;
 
 /**
  * `GET /guest/cart_books` (§7 "Guest", §5 guest cart): the books of the cart a guest keeps in
@@ -11,9 +19,13 @@ import { guestCouponOffer } from './coupon.service';
  * with the price in effect and, for each book the guest coupon targets, its §5 label and the
  * coupon price. Unknown or hidden books (R18 without the adult check, §6) are left out.
  */
-export async function guestCartBooks(db: Kysely<Database>, q: { bookIds: readonly number[]; includeAdult: boolean; now: number }): Promise<GuestCartBooks> {
-  const [found, offer] = await Promise.all([visibleBooks(db, q.bookIds, q.includeAdult), guestCouponOffer(db, q.now)]);
-  const byId = new Map(found.map(({ facts, volume }) => [volume.id, toBookDetail(facts, volume, q.now)]));
+export async function guestCartBooks(
+  db: Kysely<Database>,
+  bookDetails: GuestBookDetails,
+  q: { bookIds: readonly number[]; includeAdult: boolean; now: number },
+): Promise<GuestCartBooks> {
+  const [found, offer] = await Promise.all([bookDetails(db, q), guestCouponOffer(db, q.now)]);
+  const byId = new Map(found.map((book) => [book.bookId, book]));
   let coupon: GuestCartBooks['coupon'] = null;
   const items = q.bookIds.flatMap((id): GuestCartBook[] => {
     const book = byId.get(id);

@@ -29,14 +29,14 @@ import { CART_TOKEN_PURPOSE, orderV2, orderV3 } from './checkout.service';
 import { guestCoupon, listCoupons, removeCoupon, setCoupon } from './coupon.service';
 import { PRE_ORDER_TOKEN_PURPOSE, cancelPreOrder, preOrderBook, preOrderStatus } from './pre-order.service';
 import { bonusesByBook, earnedBonuses, listBonuses, settleDueBonuses } from './pre-order-bonus.service';
-import { guestCartBooks } from './guest-cart.service';
-import { adultAllowed } from '../catalog/adult-access';
+import { type GuestBookDetails, guestCartBooks } from './guest-cart.service';
+import { adultAllowed } from '../accounts/adult-access';
 
 /** How often due pre-order bonuses are granted when no request of their member comes first. */
 const BONUS_SETTLE_EVERY_MS = 60_000;
 
 /** §7 "Cart", "Pre-orders" and the guest coupon of §7 "Guest"; contract in `packages/domain/src/cart/cart-api.ts`. */
-export const cartRoutes: FastifyPluginAsync<{ provider?: PaymentProvider }> = async (base, options) => {
+export const cartRoutes: FastifyPluginAsync<{ provider?: PaymentProvider; guestBookDetails: GuestBookDetails }> = async (base, options) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
   // Card and carrier payments of the cart; the provider's decisions arrive through the sandbox routes (wallet module).
   const provider = options.provider ?? createSandboxProvider({ maintenance: sandboxMaintenanceFromEnv(process.env.SANDBOX_MAINTENANCE) });
@@ -143,7 +143,7 @@ export const cartRoutes: FastifyPluginAsync<{ provider?: PaymentProvider }> = as
   );
   app.get('/pre_order/bonus/earned', async (request) => earnedBonuses(db, (await member(request)).userId, now()));
   app.get('/guest/cart_books', { schema: { querystring: GuestCartBooksQuery } }, async (request) =>
-    guestCartBooks(db, { bookIds: request.query.book_id, includeAdult: await adultAllowed(request, request.query.ac), now: now() }),
+    guestCartBooks(db, options.guestBookDetails, { bookIds: request.query.book_id, includeAdult: await adultAllowed(request, request.query.ac), now: now() }),
   );
 
   // A release instant passes with no request: due bonuses are granted by the store's scheduler too

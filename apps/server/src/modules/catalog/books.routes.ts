@@ -14,7 +14,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { sessionUser } from '../accounts/session-plugin';
-import { adultAllowed } from './adult-access';
+import { adultAllowed } from '../accounts/adult-access';
 import * as books from './books.service';
 
 /** Books (§7 "Books"). An unknown book, or an R18 one the viewer may not see, is 404 NOT_FOUND. */

@@ -5,7 +5,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { rowId } from '@hondana/domain/common/ids';
 import { freeBookVols, listFreeBooks } from './free-books.service';
-import { adultAllowed } from './adult-access';
+import { adultAllowed } from '../accounts/adult-access';
 import { AcParam, OffsetParam, PageTypeParam, limitParam } from './rankings.routes';
 import { getFreeRanking } from './rankings.service';
 

@@ -2,7 +2,7 @@ import { GuestBooksQuery, GuestTotalPriceQuery, GuestTotalPricesQuery } from '@h
 import { notFound } from '@hondana/domain/common/errors';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { adultAllowed } from './adult-access';
+import { adultAllowed } from '../accounts/adult-access';
 import * as guest from './guest.service';
 
 /** Guest listings (§6, §7 "Guest"): the same adult rule as every catalog call. */

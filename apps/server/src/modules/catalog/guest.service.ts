@@ -18,6 +18,11 @@ export async function getGuestBooks(
   return { byId, coupon: null };
 }
 
+/** The visible books of `bookIds` in the order asked, as book details: what the guest cart lists (wired in `app.ts`). */
+export async function guestBookDetails(db: Db, q: Viewer & { bookIds: readonly number[] }): Promise<BookDetail[]> {
+  return (await visibleBooks(db, q.bookIds, q.includeAdult)).map(({ facts, volume }) => toBookDetail(facts, volume, q.now));
+}
+
 export interface TitleTotalPrice {
   titleId: number;
   /** Sum of the prices in effect of the title's volumes on sale now, first volumes first. */

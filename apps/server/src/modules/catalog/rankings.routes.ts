@@ -13,7 +13,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { COVER_WIDTHS } from '../../media/media-spec';
 import { titlesReleasedSince } from './rankings.repository';
-import { adultAllowed } from './adult-access';
+import { adultAllowed } from '../accounts/adult-access';
 import { type RankingQuery, freeTitles, rankingSlice } from './rankings.service';
 
 /** `ac` (§6): 0 none, 1 adult. */

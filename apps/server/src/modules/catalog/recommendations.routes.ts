@@ -5,7 +5,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { rowId } from '@hondana/domain/common/ids';
 import { requireUser } from '../accounts/session-plugin';
-import { adultAllowed } from './adult-access';
+import { adultAllowed } from '../accounts/adult-access';
 import { AcParam, limitParam } from './rankings.routes';
 import { bookToBook, userToBook } from './recommendations.service';
 import type { RecommendedBook } from './recommendations.types';

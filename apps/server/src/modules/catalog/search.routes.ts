@@ -3,7 +3,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { rowId } from '@hondana/domain/common/ids';
-import { adultAllowed } from './adult-access';
+import { adultAllowed } from '../accounts/adult-access';
 import { AcParam, OffsetParam, limitParam } from './rankings.routes';
 import { searchByAuthor, searchKeyword } from './search.service';
 

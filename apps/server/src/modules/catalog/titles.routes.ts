@@ -2,7 +2,7 @@ import { notFound } from '@hondana/domain/common/errors';
 import { TitleIdPath, TitleListQuery, TitleQuery, TitlesQuery } from '@hondana/domain/catalog/titles-api';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { adultAllowed } from './adult-access';
+import { adultAllowed } from '../accounts/adult-access';
 import * as titles from './titles.service';
 
 /** Titles (§7 "Titles"). An unknown title, or an R18 one the viewer may not see, is 404 NOT_FOUND. */

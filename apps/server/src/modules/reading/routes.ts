@@ -19,7 +19,7 @@ import {
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireUser, sessionUser } from '../accounts/session-plugin';
-import { adultAllowed } from '../catalog/adult-access';
+import { adultAllowed } from '../accounts/adult-access';
 import { signFigureQuery, urlExpiry } from '../../media/signed-urls';
 import { bookText, figureHtml, offlineContents } from './book-text';
 import { parseBody } from './parse-body';
@@ -36,7 +36,7 @@ export const readingRoutes: FastifyPluginAsync = async (base) => {
   const mediaKey = app.deps.config.secrets.mediaUrlKey;
 
   /**
-   * The book as this requester may read it. R18 follows the catalog's rule (§6, `adultAllowed`):
+   * The book as this requester may read it. R18 follows the store's rule (§6, `adultAllowed`):
    * only with `ac=1` from a member whose age is confirmed. Without `ac=1` it is unknown (404), as
    * titles and books answer; with `ac=1` but no confirmed age, 403 ADULT_CHECK_REQUIRED so the
    * viewer shows the age dialog (§4). NOT_POST stays unknown.

@@ -1,8 +1,8 @@
 import { guestTicketState, isAdultCategory } from '@hondana/domain/serials/serials';
-import type { SerialAdultGate, SerialDetailPage, SerialHomePage } from '@hondana/domain/serials/serials-api';
+import type { Viewer } from '@hondana/domain/accounts/accounts-api';
+import type { Serial, SerialAdultGate, SerialDetailPage, SerialHomePage } from '@hondana/domain/serials/serials-api';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
-import type { StoreLoadContext, Viewer } from '../../web/load-context';
 import { getCoin } from '../wallet/wallet.service';
 import * as discovery from './serial-discovery.service';
 import * as repo from './serials.repository';
@@ -14,12 +14,22 @@ const HOME_RANKS = 8;
 const HOME_HISTORIES = 12;
 const EPISODES_MAX = 100;
 
+/** The serial pages; adult serials only for a viewer whose age is confirmed (§4, §6). */
+export interface SerialsPageContext {
+  /** `/serial`: recents (of `category` when given), the top of the read ranking, the member's 続きが読める連載, osusumes. */
+  home(q: { category: string | null }): Promise<SerialHomePage>;
+  /** `/serial/ranking/general/{page}`: serials by reads. */
+  ranking(q: { offset: number; limit: number }): Promise<{ rank: number; serial: Serial }[]>;
+  /** `/serial/detail/{serialId}`: null when it does not exist; only the age dialog for an adult serial the viewer may not see. */
+  detail(q: { serialId: number }): Promise<SerialDetailPage | SerialAdultGate | null>;
+}
+
 /**
  * The serials section of the store pages' context: `/serial`, the ranking and the serial detail
  * page render on the server from the same use cases the §7 calls answer with, for this viewer
  * (adult serials only after the age check, §4, §6).
  */
-export function serialsContext(db: Kysely<Database>, viewer: Viewer | null, at: number): StoreLoadContext['serials'] {
+export function serialsContext(db: Kysely<Database>, viewer: Viewer | null, at: number): SerialsPageContext {
   const userId = viewer?.userId ?? null;
   const includeAdult = viewer?.adultState === 'ADULT';
   const v = { includeAdult, now: at };

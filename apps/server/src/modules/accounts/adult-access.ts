@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { sessionUser } from '../accounts/session-plugin';
+import { sessionUser } from './session-plugin';
 
 /**
  * §6: R18 is listed and served only when the request says `ac=1` and its member has confirmed
