@@ -294,3 +294,30 @@ describe('reading, history, notifications and suggestions', () => {
     expect((await get(`/api/serial_episode_browsers/${a.episodeIds[2]}`)).json().errorCode).toBe('EPISODE_NOT_ON_RELEASE');
   });
 });
+
+describe('lists and counts', () => {
+  it('answer every list call of a member who opened episodes', async () => {
+    now = START;
+    const { serialId, episodeIds } = await serial({ episodes: 4 });
+    const { cookie } = await member(t.app);
+    expect((await episodeAction(t.app, cookie, episodeIds[1]!, 'rental', { price: 0, spend_type: 1 })).statusCode).toBe(200);
+    expect((await episodeAction(t.app, cookie, episodeIds[1]!, 'start_reading')).statusCode).toBe(200);
+    const ok = async (url: string, withCookie = true) => {
+      const r = await get(url, withCookie ? cookie : undefined);
+      expect(r.statusCode, `${url}: ${r.body}`).toBe(200);
+      return r.json();
+    };
+    expect((await ok('/api/serials/user_charge_histories/me')).histories).toEqual([
+      { serialEpisodeId: episodeIds[1], serialId, title: expect.any(String), chargedAt: START },
+    ]);
+    expect(await ok('/api/serials/user_continuable_reading/notice')).toEqual({ count: 1 });
+    expect(await ok('/api/serials/tickets/exists', false)).toEqual({ exists: true });
+    // The normal ticket is used: no episode opens free until it is back.
+    expect(await ok(`/api/serial_episodes/${serialId}/order_only_free/me`)).toEqual({ serialEpisodeId: null });
+    expect((await ok(`/api/serial_episodes/${serialId}/suggestions/me?serial_episode_id=${episodeIds[1]}`)).episode.id).toBe(episodeIds[2]);
+    expect((await ok(`/api/serials?serial_id=${serialId}`, false)).serials.map((s: { id: number }) => s.id)).toEqual([serialId]);
+    expect((await ok('/api/serials/recents', false)).serials.length).toBeGreaterThan(0);
+    expect((await ok(`/api/user_serial_episodes/me/?serial_id=${serialId}`)).episodes).toHaveLength(4);
+    expect(await ok(`/api/user_serials/me/?serial_id=${serialId}`)).toMatchObject({ serialId, charged: false });
+  });
+});

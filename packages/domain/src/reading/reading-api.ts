@@ -116,13 +116,6 @@ export const BookInfoV11Query = z.object({
 });
 /** `GET /browser/sokuyomi_image`: the first page of `book_id` to show at once while the viewer loads. */
 export const SokuyomiImageQuery = z.object({ book_id: id, ac });
-export interface SokuyomiImage {
-  bookId: number;
-  totalPage: number;
-  /** The first page as this requester may see it (no images when it is not readable by them). */
-  page: ViewerPage;
-  urlExpiresAt: number | null;
-}
 export const CustomSamplePath = z.object({ book_id: id });
 export const CustomSampleQuery = z.object({ put_log: z.string().max(10).optional(), ac });
 
@@ -219,6 +212,16 @@ export const PagesData = z.object({
   urlExpiresAt: z.number().nullable(),
 });
 export type PagesData = z.infer<typeof PagesData>;
+
+/** `GET /browser/sokuyomi_image`. */
+export const SokuyomiImage = z.object({
+  bookId: z.number().int(),
+  totalPage: z.number().int(),
+  /** The first page as this requester may see it (no images when it is not readable by them). */
+  page: ViewerPage,
+  urlExpiresAt: z.number().nullable(),
+});
+export type SokuyomiImage = z.infer<typeof SokuyomiImage>;
 
 export const VolumeRef = z.object({
   bookId: z.number().int(),
@@ -384,6 +387,20 @@ export const FinishReadResult = z.object({
   reachedLastPage: z.literal(true),
 });
 export type FinishReadResult = z.infer<typeof FinishReadResult>;
+
+/** `POST /reading/past_last_page`. */
+export const PastLastPageResult = z.object({
+  bookId: z.number().int(),
+  titleId: z.number().int(),
+  latestVolume: z.boolean(),
+  owned: z.boolean(),
+  /** This call switched the title's newly notice on. */
+  enabled: z.boolean(),
+});
+export type PastLastPageResult = z.infer<typeof PastLastPageResult>;
+
+/** `GET /book/sync_page`: the member's stored position, null when none. */
+export const StoredReadingPage = ReadingPageRecord.nullable();
 
 // —— pure rules ——————————————————————————————————————————————————————————————
 

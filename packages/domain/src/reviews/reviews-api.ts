@@ -1,5 +1,5 @@
 /**
- * Request schemas of reviews (§3 Review, Review comment, Review notice, Rating summary; §5 required
+ * Request and response schemas of reviews (§3 Review, Review comment, Review notice, Rating summary; §5 required
  * fields; §7 "Reviews"; §8 report reasons; §9 review page size 10). Requests accept their
  * parameters from the query string or the form body; a missing one is a 400 naming it.
  */
@@ -122,3 +122,109 @@ export const AuthorReviewsQuery = z.object({
 export const MyReviewQuery = z
   .object({ review_id: idParam.optional(), title_id: idParam.optional() })
   .refine((q) => q.review_id !== undefined || q.title_id !== undefined, { message: 'is required', path: ['review_id'] });
+
+// —— responses ————————————————————————————————————————————————————————————————
+
+/** One review as the API answers it (§3 Review). */
+export const Review = z.object({
+  id: z.number().int(),
+  titleId: z.number().int(),
+  bookId: z.number().int().nullable(),
+  star: z.number().int(),
+  point: z.number().int(),
+  title: z.string(),
+  body: z.string(),
+  nickname: z.string(),
+  ameba: z.boolean(),
+  spoilerFlg: z.boolean(),
+  commentRejectFlg: z.boolean(),
+  likeCount: z.number().int(),
+  commentCount: z.number().int(),
+  /** The viewer wrote it. */
+  me: z.boolean(),
+  /** The viewer liked it. */
+  likeMe: z.boolean(),
+  /** A review of the whole title (not of one volume): its link reads 'edit' for its writer (§5). */
+  titleReviewFlg: z.boolean(),
+  createdAt: z.number(),
+  updatedAt: z.number(),
+});
+export type Review = z.infer<typeof Review>;
+
+/** One comment on a review (§3 Review comment). */
+export const ReviewComment = z.object({
+  id: z.number().int(),
+  commentId: z.number().int(),
+  reviewId: z.number().int(),
+  userName: z.string(),
+  body: z.string(),
+  me: z.boolean(),
+  createdAt: z.number(),
+});
+export type ReviewComment = z.infer<typeof ReviewComment>;
+
+const count = z.number().int();
+/** `GET /title_reviews/{title_id}` (§3 Rating summary). */
+export const RatingSummary = z.object({
+  titleId: z.number().int(),
+  reviewCount: count,
+  /** Average star with one decimal; 0 without reviews. */
+  average: z.number(),
+  /** Reviews per star, index 0 is 1 star … index 4 is 5 stars. */
+  counts: z.tuple([count, count, count, count, count]),
+});
+export type RatingSummary = z.infer<typeof RatingSummary>;
+
+/** `add_review`, `mod_review` and `GET /review/review_detail`: the review as it now reads. */
+export const ReviewResult = z.object({ result: Review });
+export type ReviewResult = z.infer<typeof ReviewResult>;
+
+/** `GET /user_reviews/me/by_review`: the member's own review; null when they have not reviewed the title. */
+export const MyReviewResult = z.object({ result: Review.nullable() });
+export type MyReviewResult = z.infer<typeof MyReviewResult>;
+
+/** `del_review`: the review deleted (or restored with `undo_flg`). */
+export const DelReviewResult = z.object({
+  result: z.literal('OK'),
+  reviewId: z.number().int(),
+  titleId: z.number().int(),
+  deleted: z.boolean(),
+});
+export type DelReviewResult = z.infer<typeof DelReviewResult>;
+
+/** `add_comment` and `mod_comment`: the comment as it now reads. */
+export const CommentResult = z.object({ result: ReviewComment });
+export type CommentResult = z.infer<typeof CommentResult>;
+
+/** `del_comment`: the comment deleted (or restored with `undo_flg`). */
+export const DelCommentResult = z.object({ result: z.literal('OK'), commentId: z.number().int(), deleted: z.boolean() });
+export type DelCommentResult = z.infer<typeof DelCommentResult>;
+
+/** `add_like` and `delete_like`: the member's like and the review's count after it. */
+export const LikeResult = z.object({ reviewId: z.number().int(), like: z.boolean(), likeCount: z.number().int() });
+export type LikeResult = z.infer<typeof LikeResult>;
+
+/** `add_review_warning` and `add_review_comment_warning`: the report is taken. */
+export const WarningResult = z.object({ result: z.literal('OK') });
+export type WarningResult = z.infer<typeof WarningResult>;
+
+/** `GET /title_reviews/list`: the viewer's own review first (`myReviews`), then the others. */
+export const TitleReviewList = z.object({ totalCount: count, myReviews: z.array(Review), reviews: z.array(Review) });
+export type TitleReviewList = z.infer<typeof TitleReviewList>;
+
+/** `GET /reviews/by_book`, `/reviews/me/by_book` and `/user/review_list`. */
+export const ReviewList = z.object({ totalCount: count, reviews: z.array(Review) });
+export type ReviewList = z.infer<typeof ReviewList>;
+
+/** `GET /author_reviews/{author_id}`: each review with its title's name. */
+export const AuthorReviewList = z.object({
+  authorId: z.number().int(),
+  authorName: z.string(),
+  totalCount: count,
+  reviews: z.array(Review.extend({ titleName: z.string() })),
+});
+export type AuthorReviewList = z.infer<typeof AuthorReviewList>;
+
+/** `GET /reviews/comments` and `/user/comment_list`. */
+export const CommentList = z.object({ totalCount: count, comments: z.array(ReviewComment) });
+export type CommentList = z.infer<typeof CommentList>;

@@ -1,8 +1,10 @@
 /**
- * Rules and shapes of reviews shared by the server and the pages (§3 Review, Review comment,
- * Rating summary; §5 'edit' link; §8 report reasons; §9 review page size 10). No zod here:
- * the pages import this module, and the request schemas (./reviews) stay on the server.
+ * Rules of reviews shared by the server and the pages (§3 Review, Review comment, Rating
+ * summary; §5 'edit' link; §8 report reasons; §9 review page size 10). No zod at run time here:
+ * the pages import this module; the schemas are in ./reviews-api, whose types it only names.
  */
+import type { RatingSummary, Review } from './reviews-api';
+
 /** §9 "review page size 10". */
 export const REVIEW_PAGE_SIZE = 10;
 export const REVIEW_TITLE_MAX_LENGTH = 50;
@@ -29,49 +31,8 @@ export type ReviewNoticeType = (typeof ReviewNoticeType)[keyof typeof ReviewNoti
 export const ReviewSort = { POPULAR: 'popular', NEW: 'new', TITLE_REVIEW: 'title_review' } as const;
 export type ReviewSort = (typeof ReviewSort)[keyof typeof ReviewSort];
 
-/** One review as the API answers it (§3 Review). */
-export interface Review {
-  id: number;
-  titleId: number;
-  bookId: number | null;
-  star: number;
-  point: number;
-  title: string;
-  body: string;
-  nickname: string;
-  ameba: boolean;
-  spoilerFlg: boolean;
-  commentRejectFlg: boolean;
-  likeCount: number;
-  commentCount: number;
-  /** The viewer wrote it. */
-  me: boolean;
-  /** The viewer liked it. */
-  likeMe: boolean;
-  /** A review of the whole title (not of one volume): its link reads 'edit' for its writer (§5). */
-  titleReviewFlg: boolean;
-  createdAt: number;
-  updatedAt: number;
-}
-
-export interface ReviewComment {
-  id: number;
-  commentId: number;
-  reviewId: number;
-  userName: string;
-  body: string;
-  me: boolean;
-  createdAt: number;
-}
-
-export interface RatingSummary {
-  titleId: number;
-  reviewCount: number;
-  /** Average star with one decimal; 0 without reviews. */
-  average: number;
-  /** Reviews per star, index 0 is 1 star … index 4 is 5 stars. */
-  counts: [number, number, number, number, number];
-}
+/** The wire shapes of a review, a comment and a rating summary, as the API's schemas say them. */
+export type { RatingSummary, Review, ReviewComment } from './reviews-api';
 
 /** The rating summary of a title from its count of reviews per star (1–5). */
 export function ratingSummary(titleId: number, countsByStar: ReadonlyMap<number, number>): RatingSummary {

@@ -3,6 +3,7 @@ import {
   type BookmarkList,
   DEFAULT_VIEWER_SETTINGS,
   type FinishReadResult,
+  type PastLastPageResult,
   type ReadingPageRecord,
   type SyncPageBody,
   type SyncPageResult,
@@ -138,15 +139,6 @@ export async function finishRead(
     return inserted;
   });
   return { bookId: book.volume.id, firstTime, reachedLastPage: true };
-}
-
-export interface PastLastPageResult {
-  bookId: number;
-  titleId: number;
-  latestVolume: boolean;
-  owned: boolean;
-  /** This call switched the title's newly notice on. */
-  enabled: boolean;
 }
 
 /** The volume is the latest released one of its title (no later volume on sale now). */

@@ -2,6 +2,15 @@ import { AppError, ErrorCode, notFound } from '@hondana/domain/common/errors';
 import { LayoutType } from '@hondana/domain/catalog/catalog';
 import {
   BookInfoV11Query,
+  BookText,
+  BookmarkList,
+  FinishReadResult,
+  PastLastPageResult,
+  SokuyomiImage,
+  StoredReadingPage,
+  SyncPageResult,
+  ViewerInfo,
+  ViewerSettings,
   BookInfoV2Query,
   BookTextQuery,
   BookmarkBody,
@@ -59,19 +68,19 @@ export const readingRoutes: FastifyPluginAsync = async (base) => {
   const acOf = (request: FastifyRequest, bodyAc: number) => (bodyAc === 1 || (request.query as { ac?: unknown } | undefined)?.ac === '1' ? 1 : 0);
   const personal = (reply: FastifyReply) => reply.header('cache-control', 'private, no-store');
 
-  app.get('/browser/bookinfo/v2', { schema: { querystring: BookInfoV2Query } }, async (request, reply) => {
+  app.get('/browser/bookinfo/v2', { schema: { querystring: BookInfoV2Query, response: { 200: ViewerInfo } } }, async (request, reply) => {
     const { book, userId } = await load(request, request.query.bookId, request.query.ac);
     personal(reply);
     return viewerInfo(db, book, { userId, now: now(), mediaKey, customSampleOnly: false });
   });
 
-  app.get('/browser/bookinfo/v1.1', { schema: { querystring: BookInfoV11Query } }, async (request, reply) => {
+  app.get('/browser/bookinfo/v1.1', { schema: { querystring: BookInfoV11Query, response: { 200: ViewerInfo } } }, async (request, reply) => {
     const { book, userId } = await load(request, request.query.cid, request.query.ac);
     personal(reply);
     return viewerInfo(db, book, { userId, now: now(), mediaKey, customSampleOnly: false });
   });
 
-  app.get('/browser/sokuyomi_image', { schema: { querystring: SokuyomiImageQuery } }, async (request, reply) => {
+  app.get('/browser/sokuyomi_image', { schema: { querystring: SokuyomiImageQuery, response: { 200: SokuyomiImage } } }, async (request, reply) => {
     const { book, userId } = await load(request, request.query.book_id, request.query.ac);
     const image = await sokuyomiImage(db, book, { userId, now: now(), mediaKey, customSampleOnly: false });
     if (!image) throw notFound('page');
@@ -81,7 +90,7 @@ export const readingRoutes: FastifyPluginAsync = async (base) => {
 
   app.get(
     '/browser/custom_sample/:book_id',
-    { schema: { params: CustomSamplePath, querystring: CustomSampleQuery } },
+    { schema: { params: CustomSamplePath, querystring: CustomSampleQuery, response: { 200: ViewerInfo } } },
     async (request, reply) => {
       const { book, userId } = await load(request, request.params.book_id, request.query.ac);
       if (!book.detail.hasCustomSample) throw notFound('custom sample');
@@ -90,7 +99,7 @@ export const readingRoutes: FastifyPluginAsync = async (base) => {
     },
   );
 
-  app.get('/browser/book_text', { schema: { querystring: BookTextQuery } }, async (request, reply) => {
+  app.get('/browser/book_text', { schema: { querystring: BookTextQuery, response: { 200: BookText } } }, async (request, reply) => {
     const { book_id, chapter, offline } = request.query;
     // Saving for offline reading (decision 021): the member's own released book only, checked on
     // every part fetched; a guest is asked to log in before anything about the book is read.
@@ -123,7 +132,7 @@ export const readingRoutes: FastifyPluginAsync = async (base) => {
     return text;
   });
 
-  app.get('/book/sync_page', { schema: { querystring: SyncPageQuery } }, async (request, reply) => {
+  app.get('/book/sync_page', { schema: { querystring: SyncPageQuery, response: { 200: StoredReadingPage } } }, async (request, reply) => {
     const user = await requireUser(request);
     await load(request, request.query.book_id, request.query.ac);
     personal(reply);
@@ -131,45 +140,45 @@ export const readingRoutes: FastifyPluginAsync = async (base) => {
   });
 
   /** JSON, form or text/plain (sendBeacon) bodies alike. */
-  app.post('/book/sync_page', async (request) => {
+  app.post('/book/sync_page', { schema: { response: { 200: SyncPageResult } } }, async (request) => {
     const user = await requireUser(request);
     const body = parseBody(SyncPageBody, request.body);
     const { book } = await load(request, body.book_id, acOf(request, body.ac));
     return progress.syncPage(db, user.userId, book, body, now());
   });
 
-  app.get('/bookmarks/me', { schema: { querystring: BookmarksQuery } }, async (request, reply) => {
+  app.get('/bookmarks/me', { schema: { querystring: BookmarksQuery, response: { 200: BookmarkList } } }, async (request, reply) => {
     const user = await requireUser(request);
     await load(request, request.query.book_id, request.query.ac);
     personal(reply);
     return progress.bookmarks(db, user.userId, request.query.book_id);
   });
 
-  app.post('/bookmarks/me', async (request) => {
+  app.post('/bookmarks/me', { schema: { response: { 200: BookmarkList } } }, async (request) => {
     const user = await requireUser(request);
     const body = parseBody(BookmarkBody, request.body);
     const { book } = await load(request, body.book_id, acOf(request, body.ac));
     return progress.addBookmark(db, user.userId, book, body.page, now());
   });
 
-  app.delete('/bookmarks/me', { schema: { querystring: BookmarkDeleteQuery } }, async (request) => {
+  app.delete('/bookmarks/me', { schema: { querystring: BookmarkDeleteQuery, response: { 200: BookmarkList } } }, async (request) => {
     const user = await requireUser(request);
     await load(request, request.query.book_id, request.query.ac);
     return progress.removeBookmark(db, user.userId, request.query.book_id, request.query.page);
   });
 
-  app.get('/viewer_settings/me', async (request, reply) => {
+  app.get('/viewer_settings/me', { schema: { response: { 200: ViewerSettings } } }, async (request, reply) => {
     const user = await requireUser(request);
     personal(reply);
     return progress.viewerSettings(db, user.userId);
   });
 
-  app.put('/viewer_settings/me', async (request) => {
+  app.put('/viewer_settings/me', { schema: { response: { 200: ViewerSettings } } }, async (request) => {
     const user = await requireUser(request);
     return progress.updateViewerSettings(db, user.userId, parseBody(ViewerSettingsPatch, request.body), now());
   });
 
-  app.post('/finish_read/register', async (request) => {
+  app.post('/finish_read/register', { schema: { response: { 200: FinishReadResult } } }, async (request) => {
     const user = await requireUser(request);
     const body = parseBody(FinishReadBody, request.body);
     const { book } = await load(request, body.book_id, acOf(request, body.ac));
@@ -177,7 +186,7 @@ export const readingRoutes: FastifyPluginAsync = async (base) => {
   });
 
   /** §4 reading progress: past the last page of the latest volume held, the newly notice goes on (once). */
-  app.post('/reading/past_last_page', async (request) => {
+  app.post('/reading/past_last_page', { schema: { response: { 200: PastLastPageResult } } }, async (request) => {
     const user = await requireUser(request);
     const body = parseBody(PastLastPageBody, request.body);
     const { book } = await load(request, body.book_id, acOf(request, body.ac));

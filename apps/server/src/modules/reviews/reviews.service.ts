@@ -1,6 +1,19 @@
 import { listedEroticTypes } from '@hondana/domain/catalog/catalog';
 import { AppError, ErrorCode, notFound } from '@hondana/domain/common/errors';
-import type { AddCommentInput, AddReviewInput, ModReviewInput } from '@hondana/domain/reviews/reviews-api';
+import type {
+  AddCommentInput,
+  AddReviewInput,
+  AuthorReviewList,
+  CommentList,
+  DelCommentResult,
+  DelReviewResult,
+  LikeResult,
+  ModReviewInput,
+  MyReviewResult,
+  ReviewList,
+  TitleReviewList,
+  WarningResult,
+} from '@hondana/domain/reviews/reviews-api';
 import {
   type RatingSummary,
   type Review,
@@ -87,7 +100,7 @@ export async function modReview(trx: Trx, userId: number, input: ModReviewInput,
 }
 
 /** Deletes (or with `undo` restores) the member's own review; the rating moves only on a real change. */
-export async function delReview(trx: Trx, userId: number, reviewId: number, undo: boolean, now: number) {
+export async function delReview(trx: Trx, userId: number, reviewId: number, undo: boolean, now: number): Promise<DelReviewResult> {
   const review = await ownReview(trx, reviewId, userId);
   if (await writes.setReviewDeleted(trx, review.id, !undo, now)) {
     // The row is locked by the update above: its star is the one being counted or uncounted.
@@ -121,14 +134,14 @@ export async function modComment(trx: Trx, userId: number, commentId: number, bo
   return repo.toComment({ ...comment, body }, userId);
 }
 
-export async function delComment(trx: Trx, userId: number, commentId: number, undo: boolean, now: number) {
+export async function delComment(trx: Trx, userId: number, commentId: number, undo: boolean, now: number): Promise<DelCommentResult> {
   await ownComment(trx, commentId, userId);
   await writes.setCommentDeleted(trx, commentId, !undo, now);
   return { result: 'OK', commentId, deleted: !undo };
 }
 
 /** One like per member: the count moves only when the like row was really added or removed. */
-export async function setLike(trx: Trx, userId: number, reviewId: number, like: boolean, now: number) {
+export async function setLike(trx: Trx, userId: number, reviewId: number, like: boolean, now: number): Promise<LikeResult> {
   const review = await liveReview(trx, reviewId);
   if (like) {
     if (await writes.insertLike(trx, reviewId, userId, now)) {
@@ -150,7 +163,7 @@ export async function report(
   target: { reviewId: number } | { commentId: number },
   warningCode: ReviewWarningCode,
   now: number,
-) {
+): Promise<WarningResult> {
   if ('reviewId' in target) await liveReview(trx, target.reviewId);
   else {
     const comment = await repo.findComment(trx, target.commentId);
@@ -169,7 +182,7 @@ export async function report(
 export async function titleReviews(
   db: Db,
   q: { titleId: number; sort: ReviewSort; offset: number; limit: number; viewerId: number | null },
-): Promise<{ totalCount: number; myReviews: Review[]; reviews: Review[] }> {
+): Promise<TitleReviewList> {
   const [page, mine] = await Promise.all([
     repo.listTitleReviews(db, { ...q, excludeUserId: q.viewerId }),
     q.viewerId === null ? Promise.resolve(undefined) : repo.findReviewOf(db, q.titleId, q.viewerId),
@@ -183,13 +196,13 @@ export async function getRatingSummary(db: Db, titleId: number): Promise<RatingS
   return ratingSummary(titleId, await repo.starCounts(db, titleId));
 }
 
-export async function comments(db: Db, q: { reviewId: number; offset: number; limit: number; viewerId: number | null }) {
+export async function comments(db: Db, q: { reviewId: number; offset: number; limit: number; viewerId: number | null }): Promise<CommentList> {
   await liveReview(db, q.reviewId);
   const page = await repo.listComments(db, q);
   return { totalCount: page.totalCount, comments: page.rows.map((r) => repo.toComment(r, q.viewerId)) };
 }
 
-export async function userReviews(db: Db, userId: number, offset: number, limit: number) {
+export async function userReviews(db: Db, userId: number, offset: number, limit: number): Promise<ReviewList> {
   const page = await repo.listUserReviews(db, userId, offset, limit);
   return { totalCount: page.totalCount, reviews: await withExtras(db, page.rows, userId) };
 }
@@ -198,7 +211,7 @@ export async function userReviews(db: Db, userId: number, offset: number, limit:
 export async function authorReviews(
   db: Db,
   q: { authorId: number; includeAdult: boolean; sort: 'popular' | 'new'; offset: number; limit: number; viewerId: number | null },
-): Promise<{ authorId: number; authorName: string; totalCount: number; reviews: (Review & { titleName: string })[] }> {
+): Promise<AuthorReviewList> {
   const author = await repo.findAuthor(db, q.authorId);
   if (!author) throw notFound('author');
   const page = await repo.listAuthorReviews(db, { ...q, eroticTypes: listedEroticTypes(q.includeAdult) });
@@ -215,7 +228,7 @@ export async function authorReviews(
  * `GET /user_reviews/me/by_review`: the member's own live review by its id (404 unknown or
  * deleted, 403 someone else's), or by title (`result` null when the member has not reviewed it).
  */
-export async function myReview(db: Db, userId: number, q: { reviewId?: number; titleId?: number }): Promise<{ result: Review | null }> {
+export async function myReview(db: Db, userId: number, q: { reviewId?: number; titleId?: number }): Promise<MyReviewResult> {
   if (q.reviewId !== undefined) {
     const review = await ownReview(db, q.reviewId, userId);
     if (review.deleted_at !== null) throw notFound('review');
@@ -227,7 +240,7 @@ export async function myReview(db: Db, userId: number, q: { reviewId?: number; t
   return { result: mine && mine.deleted_at === null ? (await withExtras(db, [mine], userId))[0]! : null };
 }
 
-export async function userComments(db: Db, userId: number, offset: number, limit: number) {
+export async function userComments(db: Db, userId: number, offset: number, limit: number): Promise<CommentList> {
   const page = await repo.listComments(db, { userId, offset, limit });
   return { totalCount: page.totalCount, comments: page.rows.map((r) => repo.toComment(r, userId)) };
 }
@@ -236,7 +249,10 @@ export async function userComments(db: Db, userId: number, offset: number, limit
  * Reviews of the title a book belongs to (reviews are written per title, optionally naming a
  * volume); with `onlyUserId` just that member's, which is how the viewer learns `reviewed`.
  */
-export async function reviewsByBook(db: Db, q: { bookId: number; offset: number; limit: number; viewerId: number | null; onlyUserId?: number }) {
+export async function reviewsByBook(
+  db: Db,
+  q: { bookId: number; offset: number; limit: number; viewerId: number | null; onlyUserId?: number },
+): Promise<ReviewList> {
   const titleId = await repo.titleOfBook(db, q.bookId);
   if (titleId === undefined) throw notFound('book');
   if (q.onlyUserId !== undefined) {

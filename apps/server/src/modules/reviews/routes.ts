@@ -2,20 +2,32 @@ import {
   AddCommentInput,
   AddReviewInput,
   AuthorIdPath,
+  AuthorReviewList,
   AuthorReviewsQuery,
   ByBookQuery,
+  CommentList,
+  CommentResult,
   CommentWarningInput,
   CommentsQuery,
   DelCommentInput,
+  DelCommentResult,
   DelReviewInput,
+  DelReviewResult,
   LikeInput,
+  LikeResult,
   ModCommentInput,
   ModReviewInput,
   MyReviewQuery,
+  MyReviewResult,
   PageQuery,
+  RatingSummary,
   ReviewIdQuery,
+  ReviewList,
+  ReviewResult,
   ReviewWarningInput,
+  TitleReviewList,
   TitleReviewsQuery,
+  WarningResult,
 } from '@hondana/domain/reviews/reviews-api';
 import { TitleIdPath } from '@hondana/domain/catalog/titles-api';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
@@ -26,6 +38,7 @@ import { requireUser, sessionUser } from '../accounts/session-plugin';
 import { withOneTimeToken } from '../tokens/one-time-tokens';
 import { registerTokenEndpoints } from '../accounts/token-routes';
 import { parseInput } from '../../http/parse-input';
+import { sendStored } from '../../http/stored-reply';
 import { listReviewNotices } from './review-notices';
 import { reviewVisibility } from './review-visibility';
 import * as reviews from './reviews.service';
@@ -69,7 +82,7 @@ export const reviewsRoutes: FastifyPluginAsync<ReviewsRoutesOptions> = async (ba
     await guard(request, input as { title_id?: number; review_id?: number; comment_id?: number });
     const use = { token, userId: user.userId, purpose, now: now(), request: { path: request.routeOptions.url, ...rest } };
     const result = await withOneTimeToken(db, use, async (trx) => ({ body: await run(trx, user.userId, input) }));
-    return reply.status(result.status).send(result.body);
+    return sendStored(reply, result);
   }
 
   /** Whatever the input names (title, review or comment) must be visible to this member (§6). */
@@ -94,21 +107,21 @@ export const reviewsRoutes: FastifyPluginAsync<ReviewsRoutesOptions> = async (ba
     }
   }
 
-  app.post('/review_title/add_review', async (request, reply) => {
+  app.post('/review_title/add_review', { schema: { response: { 200: ReviewResult } } }, async (request, reply) => {
     const touched = { titleId: null as number | null };
     return rated(touched, mutate(request, reply, 'review_title', () => parseInput(AddReviewInput, request), async (trx, userId, input) => {
       touched.titleId = input.title_id;
       return { result: await reviews.addReview(trx, userId, input, now()) };
     }));
   });
-  app.post('/review/mod_review', async (request, reply) => {
+  app.post('/review/mod_review', { schema: { response: { 200: ReviewResult } } }, async (request, reply) => {
     const touched = { titleId: null as number | null };
     return rated(touched, mutate(request, reply, 'review', () => parseInput(ModReviewInput, request), async (trx, userId, input) => {
       touched.titleId = input.title_id;
       return { result: await reviews.modReview(trx, userId, input, now()) };
     }));
   });
-  app.post('/review/del_review', async (request, reply) => {
+  app.post('/review/del_review', { schema: { response: { 200: DelReviewResult } } }, async (request, reply) => {
     const touched = { titleId: null as number | null };
     return rated(touched, mutate(request, reply, 'review', () => parseInput(DelReviewInput, request), async (trx, userId, input) => {
       const result = await reviews.delReview(trx, userId, input.review_id, input.undo_flg, now());
@@ -116,66 +129,66 @@ export const reviewsRoutes: FastifyPluginAsync<ReviewsRoutesOptions> = async (ba
       return result;
     }));
   });
-  app.post('/review/add_comment', async (request, reply) =>
+  app.post('/review/add_comment', { schema: { response: { 200: CommentResult } } }, async (request, reply) =>
     mutate(request, reply, 'review', () => parseInput(AddCommentInput, request), async (trx, userId, input) => ({
       result: await reviews.addComment(trx, userId, input, now()),
     })),
   );
-  app.post('/review/mod_comment', async (request, reply) =>
+  app.post('/review/mod_comment', { schema: { response: { 200: CommentResult } } }, async (request, reply) =>
     mutate(request, reply, 'review', () => parseInput(ModCommentInput, request), async (trx, userId, input) => ({
       result: await reviews.modComment(trx, userId, input.comment_id, input.body, now()),
     })),
   );
-  app.post('/review/del_comment', async (request, reply) =>
+  app.post('/review/del_comment', { schema: { response: { 200: DelCommentResult } } }, async (request, reply) =>
     mutate(request, reply, 'review', () => parseInput(DelCommentInput, request), (trx, userId, input) =>
       reviews.delComment(trx, userId, input.comment_id, input.undo_flg, now()),
     ),
   );
   for (const [path, like] of [['/review/add_like', true], ['/review/delete_like', false]] as const) {
-    app.post(path, async (request, reply) =>
+    app.post(path, { schema: { response: { 200: LikeResult } } }, async (request, reply) =>
       mutate(request, reply, 'review_like', () => parseInput(LikeInput, request), (trx, userId, input) =>
         reviews.setLike(trx, userId, input.review_id, like, now()),
       ),
     );
   }
-  app.post('/review/add_review_warning', async (request, reply) =>
+  app.post('/review/add_review_warning', { schema: { response: { 200: WarningResult } } }, async (request, reply) =>
     mutate(request, reply, 'review_warning', () => parseInput(ReviewWarningInput, request), (trx, userId, input) =>
       reviews.report(trx, userId, { reviewId: input.review_id }, input.warning_code, now()),
     ),
   );
-  app.post('/review/add_review_comment_warning', async (request, reply) =>
+  app.post('/review/add_review_comment_warning', { schema: { response: { 200: WarningResult } } }, async (request, reply) =>
     mutate(request, reply, 'review_warning', () => parseInput(CommentWarningInput, request), (trx, userId, input) =>
       reviews.report(trx, userId, { commentId: input.comment_id }, input.warning_code, now()),
     ),
   );
 
-  app.get('/title_reviews/list', { schema: { querystring: TitleReviewsQuery } }, async (request) => {
+  app.get('/title_reviews/list', { schema: { querystring: TitleReviewsQuery, response: { 200: TitleReviewList } } }, async (request) => {
     const viewer = await sessionUser(request);
     await reviewVisibility(db, request).title(request.query.title_id);
     return reviews.titleReviews(db, { ...request.query, titleId: request.query.title_id, viewerId: viewer?.userId ?? null });
   });
-  app.get('/title_reviews/:title_id', { schema: { params: TitleIdPath } }, async (request) => {
+  app.get('/title_reviews/:title_id', { schema: { params: TitleIdPath, response: { 200: RatingSummary } } }, async (request) => {
     await reviewVisibility(db, request).title(request.params.title_id);
     return reviews.getRatingSummary(db, request.params.title_id);
   });
-  app.get('/reviews/comments', { schema: { querystring: CommentsQuery } }, async (request) => {
+  app.get('/reviews/comments', { schema: { querystring: CommentsQuery, response: { 200: CommentList } } }, async (request) => {
     const viewer = await sessionUser(request);
     const { review_id, offset, limit } = request.query;
     await reviewVisibility(db, request).review(review_id);
     return reviews.comments(db, { reviewId: review_id, offset, limit, viewerId: viewer?.userId ?? null });
   });
-  app.get('/review/review_detail', { schema: { querystring: ReviewIdQuery } }, async (request) => {
+  app.get('/review/review_detail', { schema: { querystring: ReviewIdQuery, response: { 200: ReviewResult } } }, async (request) => {
     const viewer = await sessionUser(request);
     await reviewVisibility(db, request).review(request.query.review_id);
     return { result: await reviews.getReview(db, request.query.review_id, viewer?.userId ?? null) };
   });
-  app.get('/reviews/by_book', { schema: { querystring: ByBookQuery } }, async (request) => {
+  app.get('/reviews/by_book', { schema: { querystring: ByBookQuery, response: { 200: ReviewList } } }, async (request) => {
     const viewer = await sessionUser(request);
     const { book_id, offset, limit } = request.query;
     await reviewVisibility(db, request).book(book_id);
     return reviews.reviewsByBook(db, { bookId: book_id, offset, limit, viewerId: viewer?.userId ?? null });
   });
-  app.get('/reviews/me/by_book', { schema: { querystring: ByBookQuery } }, async (request) => {
+  app.get('/reviews/me/by_book', { schema: { querystring: ByBookQuery, response: { 200: ReviewList } } }, async (request) => {
     const user = await requireUser(request);
     const { book_id, offset, limit } = request.query;
     await reviewVisibility(db, request).book(book_id);
@@ -183,7 +196,7 @@ export const reviewsRoutes: FastifyPluginAsync<ReviewsRoutesOptions> = async (ba
   });
   app.get(
     '/author_reviews/:author_id',
-    { schema: { params: AuthorIdPath, querystring: AuthorReviewsQuery } },
+    { schema: { params: AuthorIdPath, querystring: AuthorReviewsQuery, response: { 200: AuthorReviewList } } },
     async (request) => {
       const viewer = await sessionUser(request);
       return reviews.authorReviews(db, {
@@ -194,7 +207,7 @@ export const reviewsRoutes: FastifyPluginAsync<ReviewsRoutesOptions> = async (ba
       });
     },
   );
-  app.get('/user_reviews/me/by_review', async (request) => {
+  app.get('/user_reviews/me/by_review', { schema: { response: { 200: MyReviewResult } } }, async (request) => {
     const user = await requireUser(request);
     const { review_id, title_id } = parseInput(MyReviewQuery, request);
     const visible = reviewVisibility(db, request);
@@ -207,12 +220,12 @@ export const reviewsRoutes: FastifyPluginAsync<ReviewsRoutesOptions> = async (ba
     const { offset, limit } = parseInput(PageQuery, request);
     return listReviewNotices(db, user.userId, offset, limit);
   });
-  app.get('/user/review_list', async (request) => {
+  app.get('/user/review_list', { schema: { response: { 200: ReviewList } } }, async (request) => {
     const user = await requireUser(request);
     const { offset, limit } = parseInput(PageQuery, request);
     return reviews.userReviews(db, user.userId, offset, limit);
   });
-  app.get('/user/comment_list', async (request) => {
+  app.get('/user/comment_list', { schema: { response: { 200: CommentList } } }, async (request) => {
     const user = await requireUser(request);
     const { offset, limit } = parseInput(PageQuery, request);
     return reviews.userComments(db, user.userId, offset, limit);

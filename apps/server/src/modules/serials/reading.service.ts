@@ -1,9 +1,10 @@
 import { AppError, ErrorCode } from '@hondana/domain/common/errors';
+import type { HistoryDeleteResult, NotificationResult, ReadingMarkResult } from '@hondana/domain/serials/serials-api';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { recordCatalogEvent } from '../catalog/catalog-events';
 import { advanceMissions } from '../campaigns/missions/missions.service';
-import { withOneTimeToken } from '../tokens/one-time-tokens';
+import { type StoredResponse, withOneTimeToken } from '../tokens/one-time-tokens';
 import { episodeGrant } from './episode-access';
 import { releasedEpisode } from './rental.service';
 import { requireSerial } from './serials.service';
@@ -22,7 +23,7 @@ export const readingPurpose = (which: 'start_reading' | 'end_reading') => `seria
 export function markReading(
   db: Kysely<Database>,
   input: { userId: number; episodeId: number; token: string; which: 'start_reading' | 'end_reading'; adult: boolean; now: number },
-) {
+): Promise<StoredResponse<ReadingMarkResult>> {
   const use = { token: input.token, userId: input.userId, purpose: readingPurpose(input.which), request: { e: input.episodeId }, now: input.now };
   return withOneTimeToken(db, use, async (trx) => {
     const { episode, serial } = await releasedEpisode(trx, input.episodeId, input.now, input.adult);
@@ -44,7 +45,10 @@ export function markReading(
   });
 }
 
-export function setNotification(db: Kysely<Database>, input: { userId: number; serialId: number; token: string; on: boolean; now: number }) {
+export function setNotification(
+  db: Kysely<Database>,
+  input: { userId: number; serialId: number; token: string; on: boolean; now: number },
+): Promise<StoredResponse<NotificationResult>> {
   const use = { token: input.token, userId: input.userId, purpose: 'serial_notification', request: { s: input.serialId, on: input.on }, now: input.now };
   return withOneTimeToken(db, use, async (trx) => {
     await requireSerial(trx, input.serialId, input.now);
@@ -54,7 +58,10 @@ export function setNotification(db: Kysely<Database>, input: { userId: number; s
   });
 }
 
-export function deleteHistory(db: Kysely<Database>, input: { userId: number; serialId: number; token: string; now: number }) {
+export function deleteHistory(
+  db: Kysely<Database>,
+  input: { userId: number; serialId: number; token: string; now: number },
+): Promise<StoredResponse<HistoryDeleteResult>> {
   const use = { token: input.token, userId: input.userId, purpose: 'serial_history_delete', request: { s: input.serialId }, now: input.now };
   return withOneTimeToken(db, use, async (trx) => {
     await users.hideHistory(trx, input.userId, input.serialId);

@@ -1,6 +1,6 @@
 import { AppError, ErrorCode } from '@hondana/domain/common/errors';
 import { ledgerLine } from '@hondana/domain/wallet/ledger-lines';
-import type { RentalResult } from '@hondana/domain/serials/serials-api';
+import type { AdRewardResult, RentalResult } from '@hondana/domain/serials/serials-api';
 import { RentalPaymentType, SpendType, chargeState, isAdultCategory, rentalEnd } from '@hondana/domain/serials/serials';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
@@ -144,7 +144,10 @@ async function pay(
 }
 
 /** `POST /user_serial_ad_reward/me/use?token=&serial_id=`: after the (simulated) ad, refills the serial's normal ticket. */
-export function useAdReward(db: Kysely<Database>, input: { userId: number; serialId: number; token: string; now: number }) {
+export function useAdReward(
+  db: Kysely<Database>,
+  input: { userId: number; serialId: number; token: string; now: number },
+): Promise<StoredResponse<AdRewardResult>> {
   return withOneTimeToken(db, { token: input.token, userId: input.userId, purpose: 'serial_ad_reward', request: { s: input.serialId }, now: input.now }, async (trx) => {
     const serial = await requireSerial(trx, input.serialId, input.now);
     if (serial.rewardUsable !== 1) throw refuse(ErrorCode.NOT_USABLE_CHARGE, 'serial_id: ad rewards are not usable on this serial');

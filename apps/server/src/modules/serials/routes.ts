@@ -1,18 +1,41 @@
+import { notFound } from '@hondana/domain/common/errors';
+import { CreatedToken } from '@hondana/domain/common/responses';
 import {
+  AdRewardResult,
+  AdRewardUseQuery,
+  ChargeHistoryList,
+  ContinuableCount,
+  EpisodeBrowser,
+  EpisodeUserData,
   EpisodesQuery,
   HistoryDeleteQuery,
+  HistoryDeleteResult,
+  NotificationResult,
+  OrderOnlyFreeEpisode,
   PageQuery,
+  ReadingMarkResult,
   RecommendsQuery,
-  RentalBody,
+  RentalResult,
+  RentalTokenBody,
+  SerialEpisode,
+  SerialEpisodeList,
+  SerialHistoryList,
+  SerialIdQuery,
+  SerialList,
+  SerialUserData,
   SuggestionQuery,
+  SuggestionResponse,
+  TicketExists,
   TokenQuery,
+  UserEpisodeList,
+  UserSerialTicket,
 } from '@hondana/domain/serials/serials-api';
 import { RECOMMENDED_SERIALS_LIMIT } from '@hondana/domain/serials/serials';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { z } from 'zod';
-import { idParam } from '@hondana/domain/catalog/books-api';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireUser, sessionUser } from '../accounts/session-plugin';
 import { parseInput } from '../../http/parse-input';
+import { sendStored } from '../../http/stored-reply';
 import { createTokenResponse } from '../accounts/token-routes';
 import { episodeBrowser } from './episode-access';
 import { markReading, deleteHistory, setNotification } from './reading.service';
@@ -26,7 +49,8 @@ const ACTIONS = ['start_reading', 'end_reading', 'rental'] as const;
 const actionPurpose = (a: (typeof ACTIONS)[number]) => (a === 'rental' ? RENTAL_PURPOSE : `serial_${a}`);
 
 /** §7 "Serials and episodes": member tickets, rentals, reading marks and the episode browser. */
-export const serialsRoutes: FastifyPluginAsync = async (app) => {
+export const serialsRoutes: FastifyPluginAsync = async (base) => {
+  const app = base.withTypeProvider<ZodTypeProvider>();
   const { db } = app.deps.database;
   const now = () => app.deps.clock().getTime();
   const userIdOf = async (request: FastifyRequest) => (await sessionUser(request))?.userId ?? null;
@@ -35,34 +59,34 @@ export const serialsRoutes: FastifyPluginAsync = async (app) => {
   const gate = async (request: FastifyRequest, serialId: number) =>
     requireVisibleSerial(db, serialId, { includeAdult: (await sessionUser(request))?.adultState === 'ADULT', now: now() });
 
-  await app.register(serialListRoutes);
+  await base.register(serialListRoutes);
 
   // —— episodes ——
-  app.get('/serial_episodes', async (request) => {
+  app.get('/serial_episodes', { schema: { response: { 200: SerialEpisodeList } } }, async (request) => {
     const q = parseInput(EpisodesQuery, request);
     await gate(request, q.serial_id);
     return serials.listEpisodes(db, { serialId: q.serial_id, offset: q.offset, limit: q.limit, sort: q.sort }, now());
   });
-  app.get('/serial_episodes/:id', async (request) => {
+  app.get('/serial_episodes/:id', { schema: { response: { 200: SerialEpisode } } }, async (request) => {
     const episode = await serials.getEpisode(db, pathId(request, 'serial_episode_id'), now());
     await gate(request, episode.serialId);
     return episode;
   });
   for (const path of ['/serial_episodes/:id/suggestions/me', '/serial_episodes/:id/suggestions/v2']) {
-    app.get(path, async (request) => {
+    app.get(path, { schema: { response: { 200: SuggestionResponse } } }, async (request) => {
       const userId = path.endsWith('/me') ? (await requireUser(request)).userId : await userIdOf(request);
       const { serial_episode_id } = parseInput(SuggestionQuery, request);
       await gate(request, pathId(request, 'serial_id'));
       return serials.suggestion(db, userId, pathId(request, 'serial_id'), serial_episode_id, now());
     });
   }
-  app.get('/serial_episodes/:id/order_only_free/me', async (request) => {
+  app.get('/serial_episodes/:id/order_only_free/me', { schema: { response: { 200: OrderOnlyFreeEpisode } } }, async (request) => {
     const user = await requireUser(request);
     const data = await serials.userEpisodes(db, user.userId, pathId(request, 'serial_id'), now());
     const free = data.find((d) => d.personalizedSpendType === 1 && d.finalPrice === 0 && !d.renting) ?? null;
     return { serialEpisodeId: free?.serialEpisodeId ?? null };
   });
-  app.get('/serial_episode_browsers/:id', async (request) => {
+  app.get('/serial_episode_browsers/:id', { schema: { response: { 200: EpisodeBrowser } } }, async (request) => {
     const user = await sessionUser(request);
     return episodeBrowser(db, {
       userId: user?.userId ?? null,
@@ -74,14 +98,14 @@ export const serialsRoutes: FastifyPluginAsync = async (app) => {
   });
 
   // —— member data ——
-  app.get('/user_serials/me/:id', async (request) => serials.userSerial(db, (await requireUser(request)).userId, pathId(request, 'serial_id'), now()));
-  app.get('/user_serials/me/', async (request) => {
+  app.get('/user_serials/me/:id', { schema: { response: { 200: SerialUserData } } }, async (request) => serials.userSerial(db, (await requireUser(request)).userId, pathId(request, 'serial_id'), now()));
+  app.get('/user_serials/me/', { schema: { response: { 200: SerialUserData } } }, async (request) => {
     const user = await requireUser(request);
-    const { serial_id } = parseInput(z.object({ serial_id: idParam }), request);
+    const { serial_id } = parseInput(SerialIdQuery, request);
     return serials.userSerial(db, user.userId, serial_id, now());
   });
   // A token for one serial or episode: its id is checked like every path id (400 naming it).
-  app.post('/user_serials/me/:id/notification/token', async (request) => {
+  app.post('/user_serials/me/:id/notification/token', { schema: { response: { 200: CreatedToken } } }, async (request) => {
     pathId(request, 'serial_id');
     return token(request, 'serial_notification');
   });
@@ -89,90 +113,105 @@ export const serialsRoutes: FastifyPluginAsync = async (app) => {
     app.route({
       method,
       url: '/user_serials/me/:id/notification',
+      schema: { response: { 200: NotificationResult } },
       handler: async (request, reply) => {
         const user = await requireUser(request);
         const serialId = pathId(request, 'serial_id');
         const { token: t } = parseInput(TokenQuery, request);
-        const result = await setNotification(db, { userId: user.userId, serialId, token: t, on, now: now() });
-        return reply.status(result.status).send(result.body);
+        return sendStored(reply, await setNotification(db, { userId: user.userId, serialId, token: t, on, now: now() }));
       },
     });
   }
-  app.get('/user_serial_episodes/me/:id', async (request) => {
+  app.get('/user_serial_episodes/me/:id', { schema: { response: { 200: EpisodeUserData } } }, async (request) => {
     const user = await requireUser(request);
     const episode = await serials.getEpisode(db, pathId(request, 'serial_episode_id'), now());
     await gate(request, episode.serialId);
     const data = await serials.userEpisodes(db, user.userId, episode.serialId, now());
-    return data.find((d) => d.serialEpisodeId === episode.id);
+    const mine = data.find((d) => d.serialEpisodeId === episode.id);
+    if (!mine) throw notFound('episode');
+    return mine;
   });
-  app.get('/user_serial_episodes/me/', async (request) => {
+  app.get('/user_serial_episodes/me/', { schema: { response: { 200: UserEpisodeList } } }, async (request) => {
     const user = await requireUser(request);
-    const { serial_id } = parseInput(z.object({ serial_id: idParam }), request);
+    const { serial_id } = parseInput(SerialIdQuery, request);
     await gate(request, serial_id);
     return { episodes: await serials.userEpisodes(db, user.userId, serial_id, now()) };
   });
 
   for (const action of ACTIONS) {
-    app.post(`/user_serial_episodes/:id/${action}/token`, async (request) => {
+    app.post(`/user_serial_episodes/:id/${action}/token`, { schema: { response: { 200: CreatedToken } } }, async (request) => {
       pathId(request, 'serial_episode_id');
       return token(request, actionPurpose(action));
     });
-    app.post(`/user_serial_episodes/:id/${action}`, async (request, reply) => {
+  }
+  for (const action of ['start_reading', 'end_reading'] as const) {
+    app.post(`/user_serial_episodes/:id/${action}`, { schema: { response: { 200: ReadingMarkResult } } }, async (request, reply) => {
       const user = await requireUser(request);
       const episodeId = pathId(request, 'id');
-      const base = { userId: user.userId, episodeId, adult: user.adultState === 'ADULT', now: now() };
-      if (action === 'rental') {
-        const body = parseInput(RentalBody.extend({ token: TokenQuery.shape.token }), request);
-        const result = await rent(db, { ...base, token: body.token, price: body.price, spendType: body.spend_type, paymentType: body.payment_type });
-        return reply.status(result.status).send(result.body);
-      }
       const { token: t } = parseInput(TokenQuery, request);
-      const result = await markReading(db, { ...base, token: t, which: action });
-      return reply.status(result.status).send(result.body);
+      const marked = await markReading(db, { userId: user.userId, episodeId, adult: user.adultState === 'ADULT', now: now(), token: t, which: action });
+      return sendStored(reply, marked);
     });
   }
+  app.post('/user_serial_episodes/:id/rental', { schema: { response: { 200: RentalResult } } }, async (request, reply) => {
+    const user = await requireUser(request);
+    const episodeId = pathId(request, 'id');
+    const body = parseInput(RentalTokenBody, request);
+    const rented = await rent(db, {
+      userId: user.userId,
+      episodeId,
+      adult: user.adultState === 'ADULT',
+      now: now(),
+      token: body.token,
+      price: body.price,
+      spendType: body.spend_type,
+      paymentType: body.payment_type,
+    });
+    return sendStored(reply, rented);
+  });
 
   // —— tickets and ad reward ——
-  app.get('/user_serial_ticket/me', async (request) => serials.specialTickets(db, await userIdOf(request), now()));
-  app.get('/serials/tickets/me', async (request) => serials.specialTickets(db, (await requireUser(request)).userId, now()));
-  app.get('/serials/tickets/exists', async (request) => ({ exists: (await serials.specialTickets(db, await userIdOf(request), now())).amount > 0 }));
-  app.get('/user_serial_ad_reward/me', async (request) => serials.adReward(db, await userIdOf(request), now()));
-  app.post('/user_serial_ad_reward/me/token', async (request) => token(request, 'serial_ad_reward'));
-  app.post('/user_serial_ad_reward/me/use', async (request, reply) => {
+  app.get('/user_serial_ticket/me', { schema: { response: { 200: UserSerialTicket } } }, async (request) => serials.specialTickets(db, await userIdOf(request), now()));
+  app.get('/serials/tickets/me', { schema: { response: { 200: UserSerialTicket } } }, async (request) => serials.specialTickets(db, (await requireUser(request)).userId, now()));
+  app.get('/serials/tickets/exists', { schema: { response: { 200: TicketExists } } }, async (request) => ({ exists: (await serials.specialTickets(db, await userIdOf(request), now())).amount > 0 }));
+  app.get('/user_serial_ad_reward/me', { schema: { response: { 200: UserSerialTicket } } }, async (request) => serials.adReward(db, await userIdOf(request), now()));
+  app.post('/user_serial_ad_reward/me/token', { schema: { response: { 200: CreatedToken } } }, async (request) => token(request, 'serial_ad_reward'));
+  app.post('/user_serial_ad_reward/me/use', { schema: { response: { 200: AdRewardResult } } }, async (request, reply) => {
     const user = await requireUser(request);
-    const q = parseInput(z.object({ token: TokenQuery.shape.token, serial_id: idParam }), request);
-    const result = await useAdReward(db, { userId: user.userId, serialId: q.serial_id, token: q.token, now: now() });
-    return reply.status(result.status).send(result.body);
+    const q = parseInput(AdRewardUseQuery, request);
+    return sendStored(reply, await useAdReward(db, { userId: user.userId, serialId: q.serial_id, token: q.token, now: now() }));
   });
 
   // —— histories ——
-  app.get('/serials/user_histories/me', async (request) => {
+  app.get('/serials/user_histories/me', { schema: { response: { 200: SerialHistoryList } } }, async (request) => {
     const user = await requireUser(request);
     const q = parseInput(PageQuery, request);
     return { histories: await serials.histories(db, user.userId, q, now()) };
   });
-  app.post('/serials/user_histories/me/token', async (request) => token(request, 'serial_history_delete'));
-  app.delete('/serials/user_histories/me', async (request, reply) => {
+  app.post('/serials/user_histories/me/token', { schema: { response: { 200: CreatedToken } } }, async (request) => token(request, 'serial_history_delete'));
+  app.delete('/serials/user_histories/me', { schema: { response: { 200: HistoryDeleteResult } } }, async (request, reply) => {
     const user = await requireUser(request);
     const q = parseInput(HistoryDeleteQuery, request);
-    const result = await deleteHistory(db, { userId: user.userId, serialId: q.serial_id, token: q.token, now: now() });
-    return reply.status(result.status).send(result.body);
+    return sendStored(reply, await deleteHistory(db, { userId: user.userId, serialId: q.serial_id, token: q.token, now: now() }));
   });
-  for (const path of ['/serials/user_continuable_reading/me', '/serials/user_continuable_reading/notice']) {
-    app.get(path, async (request) => {
-      const user = await requireUser(request);
-      const q = parseInput(PageQuery, request);
-      const histories = await serials.histories(db, user.userId, { ...q, continuableOnly: true }, now());
-      return path.endsWith('notice') ? { count: histories.length } : { histories };
-    });
-  }
-  app.get('/serials/recommends', async (request) => {
+  const continuable = async (request: FastifyRequest) => {
+    const user = await requireUser(request);
+    const q = parseInput(PageQuery, request);
+    return serials.histories(db, user.userId, { ...q, continuableOnly: true }, now());
+  };
+  app.get('/serials/user_continuable_reading/me', { schema: { response: { 200: SerialHistoryList } } }, async (request) => ({
+    histories: await continuable(request),
+  }));
+  app.get('/serials/user_continuable_reading/notice', { schema: { response: { 200: ContinuableCount } } }, async (request) => ({
+    count: (await continuable(request)).length,
+  }));
+  app.get('/serials/recommends', { schema: { response: { 200: SerialList } } }, async (request) => {
     const user = await requireUser(request);
     const q = parseInput(RecommendsQuery, request);
     const limit = Math.min(q.limit, RECOMMENDED_SERIALS_LIMIT);
     return { serials: await serials.recommends(db, user.userId, { ...q, limit, includeAdult: user.adultState === 'ADULT' }, now()) };
   });
-  app.get('/serials/user_charge_histories/me', async (request) => {
+  app.get('/serials/user_charge_histories/me', { schema: { response: { 200: ChargeHistoryList } } }, async (request) => {
     const user = await requireUser(request);
     const q = parseInput(PageQuery, request);
     return { histories: await serials.chargeHistories(db, user.userId, q) };

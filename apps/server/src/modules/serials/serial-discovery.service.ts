@@ -1,6 +1,13 @@
 import { PageType, pageTypeLabels, pageTypes } from '@hondana/domain/catalog/catalog';
 import { AppError, ErrorCode } from '@hondana/domain/common/errors';
-import type { SerialByMeta, SerialOsusume, SerialReadRanks, SerialTypical } from '@hondana/domain/serials/serials-api';
+import type {
+  SerialByMeta,
+  SerialOsusumeList,
+  SerialOsusumePage,
+  SerialReadRanks,
+  SerialTypical,
+  SerialTypicals,
+} from '@hondana/domain/serials/serials-api';
 import { isAdultCategory } from '@hondana/domain/serials/serials';
 import * as discovery from './serial-discovery.repository';
 import * as repo from './serials.repository';
@@ -45,7 +52,7 @@ async function osusumeSerials(db: Db, osusumeIds: number[], v: Visibility) {
 }
 
 /** `GET /serial_osusumes`: the editorial lists running now, in their order (a page of lists). */
-export async function osusumes(db: Db, page: { offset: number; limit: number }, v: Visibility): Promise<{ total: number; osusumes: SerialOsusume[] }> {
+export async function osusumes(db: Db, page: { offset: number; limit: number }, v: Visibility): Promise<SerialOsusumeList> {
   const all = await discovery.activeOsusumes(db, v.now);
   const shown = all.slice(page.offset, page.offset + page.limit);
   const lists = await osusumeSerials(db, shown.map((o) => o.id), v);
@@ -53,7 +60,7 @@ export async function osusumes(db: Db, page: { offset: number; limit: number }, 
 }
 
 /** `GET /serial_osusumes/{osusume_id}`: one running list with a page of its serials; 404 OSUSUME_NOT_EXISTS otherwise. */
-export async function osusume(db: Db, osusumeId: number, page: { offset: number; limit: number }, v: Visibility): Promise<SerialOsusume & { total: number }> {
+export async function osusume(db: Db, osusumeId: number, page: { offset: number; limit: number }, v: Visibility): Promise<SerialOsusumePage> {
   const [found] = await discovery.activeOsusumes(db, v.now, osusumeId);
   if (!found) throw new AppError(404, ErrorCode.OSUSUME_NOT_EXISTS, ['osusume_id: no such osusume']);
   const serials = (await osusumeSerials(db, [found.id], v)).get(found.id) ?? [];
@@ -61,7 +68,7 @@ export async function osusume(db: Db, osusumeId: number, page: { offset: number;
 }
 
 /** `GET /serials/typicals`: for each category, its most read serial on release (ties: lowest id). */
-export async function typicals(db: Db, v: Visibility): Promise<{ typicals: SerialTypical[] }> {
+export async function typicals(db: Db, v: Visibility): Promise<SerialTypicals> {
   const ranked = await repo.listSerials(db, { includeAdult: v.includeAdult, order: 'reads', offset: 0, limit: 10_000 }, v.now);
   const result: SerialTypical[] = [];
   for (const category of pageTypes) {

@@ -1,8 +1,10 @@
 import { AppError, ErrorCode } from '@hondana/domain/common/errors';
 import type {
+  ChargeHistoryItem,
   EpisodeUserData,
   Serial,
   SerialEpisode,
+  SerialEpisodeList,
   SerialHistoryItem,
   SerialUserData,
   SuggestionResponse,
@@ -39,7 +41,7 @@ export async function listEpisodes(
   db: Db,
   q: { serialId: number; offset: number; limit: number; sort: 'sequence' | '-sequence' },
   now: number,
-): Promise<{ total: number; episodes: SerialEpisode[] }> {
+): Promise<SerialEpisodeList> {
   const serial = await requireSerial(db, q.serialId, now);
   const rows = await repo.listEpisodes(db, q.serialId, q.sort === '-sequence');
   return { total: rows.length, episodes: rows.slice(q.offset, q.offset + q.limit).map((e) => toEpisode(e, serial, now)) };
@@ -85,7 +87,12 @@ export async function adReward(db: Db, userId: number | null, now: number): Prom
 }
 
 /** §3 Serial history items, newest first. */
-export async function histories(db: Db, userId: number, q: { offset: number; limit: number; continuableOnly?: boolean }, now: number) {
+export async function histories(
+  db: Db,
+  userId: number,
+  q: { offset: number; limit: number; continuableOnly?: boolean },
+  now: number,
+): Promise<SerialHistoryItem[]> {
   const rows = await users.historyRows(db, userId, q.continuableOnly ? 200 : q.limit, q.continuableOnly ? 0 : q.offset);
   const items: SerialHistoryItem[] = [];
   for (const row of rows) {
@@ -169,6 +176,6 @@ export async function recommends(
 }
 
 /** Episodes opened with the normal ticket, newest first. */
-export async function chargeHistories(db: Db, userId: number, q: { offset: number; limit: number }) {
+export async function chargeHistories(db: Db, userId: number, q: { offset: number; limit: number }): Promise<ChargeHistoryItem[]> {
   return users.normalTicketCharges(db, userId, q);
 }

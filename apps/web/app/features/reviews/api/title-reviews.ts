@@ -1,9 +1,10 @@
-import type { Review, ReviewComment, ReviewSort } from '@hondana/domain/reviews/reviews';
+import type { ReviewSort } from '@hondana/domain/reviews/reviews';
+import type { CommentList, TitleReviewList } from '@hondana/domain/reviews/reviews-api';
 import { REVIEW_PAGE_SIZE } from '@hondana/domain/reviews/reviews';
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api/client';
 
-export type TitleReviewsPage = { totalCount: number; myReviews: Review[]; reviews: Review[] };
+export type TitleReviewsPage = TitleReviewList;
 
 /** `GET /api/title_reviews/list?title_id&sort&offset&limit=10` (§7, §9 page size 10). */
 export const getTitleReviews = (titleId: number, sort: ReviewSort, offset: number) =>
@@ -24,7 +25,7 @@ export const useTitleReviews = (titleId: number, sort: ReviewSort) => useInfinit
 
 /** `GET /api/reviews/comments?review_id&offset&limit`. */
 export const getComments = (reviewId: number) =>
-  apiGet<{ totalCount: number; comments: ReviewComment[] }>(`/api/reviews/comments?review_id=${reviewId}&offset=0&limit=100`);
+  apiGet<CommentList>(`/api/reviews/comments?review_id=${reviewId}&offset=0&limit=100`);
 
 export const commentsQueryOptions = (reviewId: number) =>
   queryOptions({ queryKey: ['review_comments', reviewId], queryFn: () => getComments(reviewId) });

@@ -1,10 +1,16 @@
 import type {
-  EpisodeUserData,
+  AdRewardResult,
+  NotificationResult,
+  ReadingMarkResult,
+  RentalResult,
   Serial,
-  SerialEpisode,
-  SerialHistoryItem,
+  SerialEpisodeList,
+  SerialHistoryList,
+  SerialList,
+  SerialRankList,
   SerialUserData,
   SuggestionResponse,
+  UserEpisodeList,
   UserSerialTicket,
 } from '@hondana/domain/serials/serials-api';
 import { apiRequest, withToken } from '../../../lib/api/client';
@@ -15,20 +21,20 @@ const api = <T>(path: string) => apiRequest<T>(path, { allowUnauthorized: true }
 /** The calls of §7 "Serials and episodes" the serial pages and the serial last page make. */
 
 export const getRecents = (category?: string) =>
-  api<{ serials: Serial[] }>(`/api/serials/recents?limit=40${category ? `&category=${encodeURIComponent(category)}` : ''}`);
+  api<SerialList>(`/api/serials/recents?limit=40${category ? `&category=${encodeURIComponent(category)}` : ''}`);
 export const getReadRanks = (offset: number, limit: number) =>
-  api<{ ranks: { rank: number; serial: Serial }[] }>(`/api/serial_read_ranks?offset=${offset}&limit=${limit}`);
+  api<SerialRankList>(`/api/serial_read_ranks?offset=${offset}&limit=${limit}`);
 export const getSerial = (serialId: number) => api<Serial>(`/api/serials/${serialId}`);
 export const getEpisodes = (serialId: number, sort: 'sequence' | '-sequence') =>
-  api<{ total: number; episodes: SerialEpisode[] }>(`/api/serial_episodes?serial_id=${serialId}&limit=100&sort=${sort}`);
+  api<SerialEpisodeList>(`/api/serial_episodes?serial_id=${serialId}&limit=100&sort=${sort}`);
 export const getUserEpisodes = (serialId: number) =>
-  api<{ episodes: EpisodeUserData[] }>(`/api/user_serial_episodes/me/?serial_id=${serialId}`);
+  api<UserEpisodeList>(`/api/user_serial_episodes/me/?serial_id=${serialId}`);
 export const getUserSerial = (serialId: number) => api<SerialUserData>(`/api/user_serials/me/${serialId}`);
 export const getTicket = () => api<UserSerialTicket>('/api/user_serial_ticket/me');
 export const getAdReward = () => api<UserSerialTicket>('/api/user_serial_ad_reward/me');
-export const getHistories = (limit: number) => api<{ histories: SerialHistoryItem[] }>(`/api/serials/user_continuable_reading/me?limit=${limit}`);
+export const getHistories = (limit: number) => api<SerialHistoryList>(`/api/serials/user_continuable_reading/me?limit=${limit}`);
 export const getRecommends = (serialId: number) =>
-  api<{ serials: Serial[] }>(`/api/serials/recommends?serial_id=${serialId}&limit=12&healthy_only=1`);
+  api<SerialList>(`/api/serials/recommends?serial_id=${serialId}&limit=12&healthy_only=1`);
 export const getSuggestion = (serialId: number, episodeId: number) =>
   api<SuggestionResponse>(`/api/serial_episodes/${serialId}/suggestions/v2?serial_episode_id=${episodeId}`);
 /** The member's coin and manga coin balances (the wallet area's `GET /user/get_coin`). */
@@ -41,7 +47,7 @@ export interface RentalRequest {
 }
 
 export const rentEpisode = (episodeId: number, body: RentalRequest) =>
-  withToken<{ serialEpisodeId: number; spendType: number; rentalPeriodTime: number }>(
+  withToken<RentalResult>(
     `/api/user_serial_episodes/${episodeId}/rental/token`,
     `/api/user_serial_episodes/${episodeId}/rental`,
     { json: body },
@@ -49,10 +55,10 @@ export const rentEpisode = (episodeId: number, body: RentalRequest) =>
   );
 
 export const markReading = (episodeId: number, which: 'start_reading' | 'end_reading') =>
-  withToken(`/api/user_serial_episodes/${episodeId}/${which}/token`, `/api/user_serial_episodes/${episodeId}/${which}`, {}, 'POST');
+  withToken<ReadingMarkResult>(`/api/user_serial_episodes/${episodeId}/${which}/token`, `/api/user_serial_episodes/${episodeId}/${which}`, {}, 'POST');
 
 export const setNotification = (serialId: number, on: boolean) =>
-  withToken(
+  withToken<NotificationResult>(
     `/api/user_serials/me/${serialId}/notification/token`,
     `/api/user_serials/me/${serialId}/notification`,
     { method: on ? 'POST' : 'DELETE' },
@@ -60,4 +66,4 @@ export const setNotification = (serialId: number, on: boolean) =>
   );
 
 export const claimAdReward = (serialId: number) =>
-  withToken('/api/user_serial_ad_reward/me/token', `/api/user_serial_ad_reward/me/use?serial_id=${serialId}`, {}, 'POST');
+  withToken<AdRewardResult>('/api/user_serial_ad_reward/me/token', `/api/user_serial_ad_reward/me/use?serial_id=${serialId}`, {}, 'POST');

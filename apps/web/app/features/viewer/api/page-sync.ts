@@ -1,4 +1,4 @@
-import type { FontSize, SyncPageResult } from '@hondana/domain/reading/reading-api';
+import type { FinishReadResult, FontSize, PastLastPageResult, SyncPageResult } from '@hondana/domain/reading/reading-api';
 import { apiRequest } from '../../../lib/api/client';
 
 export type SyncPosition = { bookId: number; page: number; font: FontSize | null; readAt: number; deviceId: string };
@@ -44,10 +44,10 @@ export function deviceId(): string {
 }
 
 /** `POST /api/finish_read/register` (§4 read-end, owned books). */
-export const registerFinishRead = (bookId: number, page: number): Promise<unknown> =>
-  apiRequest('/api/finish_read/register', { method: 'POST', json: { book_id: bookId, reading_page: page, ac: 1 }, allowUnauthorized: true });
+export const registerFinishRead = (bookId: number, page: number): Promise<FinishReadResult> =>
+  apiRequest<FinishReadResult>('/api/finish_read/register', { method: 'POST', json: { book_id: bookId, reading_page: page, ac: 1 }, allowUnauthorized: true });
 
 /** §4 reading progress: the member moved past the last page (the server turns the newly notice on once). */
-export function postPastLastPage(bookId: number): Promise<unknown> {
-  return apiRequest('/api/reading/past_last_page', { method: 'POST', json: { book_id: bookId, ac: 1 }, allowUnauthorized: true }).catch(() => null);
+export function postPastLastPage(bookId: number): Promise<PastLastPageResult | null> {
+  return apiRequest<PastLastPageResult>('/api/reading/past_last_page', { method: 'POST', json: { book_id: bookId, ac: 1 }, allowUnauthorized: true }).catch(() => null);
 }
