@@ -3,7 +3,7 @@ import type { ReviewNotice } from '@hondana/server/modules/reviews/review-notice
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from '../../../i18n/i18n';
-import { japaneseDate } from '../../../lib/japanese-date';
+import { formatTokyoDate } from '@hondana/domain/common/tokyo-format';
 import { deleteNewlyMessage, getNewlyMessages, getReviewNotices, markDisplayed } from '../api/newly';
 import styles from './notices-page.module.css';
 import '../../../i18n/ja-reviews';
@@ -51,7 +51,7 @@ export function NoticeList() {
                 </Link>
               </p>
               <p className={styles.meta}>
-                {japaneseDate(m.releaseDatetime)}・{m.reason === 'TITLE' ? t('notices.newly.reasonTITLE') : t('notices.newly.reasonAUTHOR')}
+                {formatTokyoDate(m.releaseDatetime)}・{m.reason === 'TITLE' ? t('notices.newly.reasonTITLE') : t('notices.newly.reasonAUTHOR')}
               </p>
             </div>
             <button type="button" className={styles.button} onClick={() => remove(m.id)}>
@@ -72,7 +72,7 @@ export function NoticeList() {
                   {t(n.type === 'LIKE' ? 'reviews.notices.LIKE' : 'reviews.notices.COMMENT', { actor: n.actorName, title: n.titleName })}
                 </Link>
               </p>
-              <p className={styles.meta}>{japaneseDate(n.createdAt)}</p>
+              <p className={styles.meta}>{formatTokyoDate(n.createdAt)}</p>
             </div>
           </li>
         ))}

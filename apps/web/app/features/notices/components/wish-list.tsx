@@ -2,7 +2,7 @@ import type { WishTitle } from '@hondana/domain/notices/notices';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from '../../../i18n/i18n';
-import { japaneseDate } from '../../../lib/japanese-date';
+import { formatTokyoDate } from '@hondana/domain/common/tokyo-format';
 import { deleteWishes, getWishList } from '../api/wish';
 import styles from './notices-page.module.css';
 import '../../../i18n/ja-reviews';
@@ -66,7 +66,7 @@ export function WishList() {
               </Link>
               {title.newestBook && (
                 <p className={styles.meta}>
-                  {t('notices.wishList.newest', { vol: title.newestBook.vol, date: japaneseDate(title.newestBook.startDatetime) })}
+                  {t('notices.wishList.newest', { vol: title.newestBook.vol, date: formatTokyoDate(title.newestBook.startDatetime) })}
                 </p>
               )}
             </div>
