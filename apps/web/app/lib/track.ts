@@ -1,5 +1,5 @@
 import type { LogKind } from '@hondana/domain/tracking/log-kinds';
-import { sendKeepalive } from './api/client';
+import { sendKeepalive } from './api/transport';
 
 type Params = Record<string, string | number | null | undefined>;
 
@@ -9,7 +9,10 @@ type Params = Record<string, string | number | null | undefined>;
  * loads this file (the root's page views): keep it this small.
  */
 export function track(kind: LogKind, params: Params = {}): void {
-  const query: Params = {};
-  for (const name in params) if (params[name] !== '') query[name] = params[name];
-  sendKeepalive(`/log/${kind}`, query);
+  const query = new URLSearchParams();
+  for (const name in params) {
+    const value = params[name];
+    if (value != null && value !== '') query.set(name, `${value}`);
+  }
+  sendKeepalive(`/api/log/${kind}?${query}`);
 }

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiCopy } from '../../i18n/ja-api';
-import { API_TIMEOUT_MS, ApiError, FILE_NOT_FETCHED, TIMEOUT_MESSAGE, apiRequest, apiUrl, fetchBlob, sendKeepalive, withToken } from './client';
+import { API_TIMEOUT_MS, ApiError, FILE_NOT_FETCHED, TIMEOUT_MESSAGE, apiRequest, apiUrl, fetchBlob, withToken } from './client';
+import { sendKeepalive } from './transport';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -91,7 +92,7 @@ describe('api client', () => {
   it('sends a keepalive GET and swallows its failure', async () => {
     const fetch = vi.fn(async () => { throw new TypeError('offline'); });
     vi.stubGlobal('fetch', fetch);
-    sendKeepalive('/log/page', { page: '/a', ref: null });
+    sendKeepalive('/api/log/page?page=%2Fa');
     await Promise.resolve();
     expect(fetch.mock.calls[0]).toEqual(['/api/log/page?page=%2Fa', { keepalive: true, credentials: 'same-origin' }]);
   });

@@ -6,6 +6,7 @@
  */
 
 import { apiCopy } from '../../i18n/ja-api';
+import { send } from './transport';
 
 /** §9: every call gives up after 30000 ms (the answer's body included). */
 export const API_TIMEOUT_MS = 30_000;
@@ -70,14 +71,14 @@ function redirectToLogin(): void {
 }
 
 /**
- * fetch under the §9 rules: given up after 30 s, and a timeout or no network at all turned into
+ * A request under the §9 rules: given up after 30 s, and a timeout or no network at all turned into
  * REQUEST_TIMEOUT with a message a reader can act on. `read` reads the body within the 30 s.
  */
 async function timedFetch<R>(url: string, init: RequestInit, signal: AbortSignal | undefined, read: (response: Response) => Promise<R>): Promise<R> {
   const timeout = AbortSignal.timeout(API_TIMEOUT_MS);
   let response: Response;
   try {
-    response = await fetch(url, { credentials: 'same-origin', ...init, signal: signal ? AbortSignal.any([signal, timeout]) : timeout });
+    response = await send(url, { ...init, signal: signal ? AbortSignal.any([signal, timeout]) : timeout });
   } catch (error) {
     if (signal?.aborted) throw error;
     throw new ApiError(408, 'REQUEST_TIMEOUT', [timeout.aborted ? apiCopy.timeout : apiCopy.network]);
@@ -123,14 +124,6 @@ export async function fetchBlob(url: string, signal?: AbortSignal): Promise<Blob
   if (typeof blob === 'number') throw new ApiError(blob, FILE_NOT_FETCHED);
   if (blob === null) throw new ApiError(408, 'REQUEST_TIMEOUT', [apiCopy.network]);
   return blob;
-}
-
-/**
- * A GET sent and forgotten (§7 tracking): `keepalive` lets it finish while the page unloads
- * (sendBeacon can only POST). No timeout, nothing thrown: the page never waits for it.
- */
-export function sendKeepalive(path: string, query?: Query): void {
-  fetch(apiUrl(path, query), { keepalive: true, credentials: 'same-origin' }).catch(() => undefined);
 }
 
 export const apiGet = <T>(path: string, query?: Query, init: Omit<ApiRequest, 'method' | 'query'> = {}) =>
