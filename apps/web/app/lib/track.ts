@@ -1,12 +1,12 @@
 import type { LogKind } from '@hondana/domain/tracking/log-kinds';
+import { sendKeepalive } from './api/transport';
 
 type Params = Record<string, string | number | null | undefined>;
 
 /**
- * §7 Tracking: `GET /api/log/{kind}` sent and forgotten. `keepalive` lets it finish while the
- * page unloads (a GET, which sendBeacon cannot send); same-origin credentials are fetch's
- * default. The page never waits for it, and a failure is nobody's concern. Every page loads
- * this file (the root's page views): keep it this small.
+ * §7 Tracking: `GET /api/log/{kind}` sent and forgotten (a keepalive GET, so it finishes while
+ * the page unloads). The page never waits for it, and a failure is nobody's concern. Every page
+ * loads this file (the root's page views): keep it this small.
  */
 export function track(kind: LogKind, params: Params = {}): void {
   const query = new URLSearchParams();
@@ -14,5 +14,5 @@ export function track(kind: LogKind, params: Params = {}): void {
     const value = params[name];
     if (value != null && value !== '') query.set(name, `${value}`);
   }
-  fetch(`/api/log/${kind}?${query}`, { keepalive: true }).catch(() => undefined);
+  sendKeepalive(`/api/log/${kind}?${query}`);
 }

@@ -1,6 +1,7 @@
 import { TZDate } from '@date-fns/tz';
 import { format, startOfDay } from 'date-fns';
 import { boundedMemory } from './memory';
+import { formatTokyoDate, formatTokyoMonthDay } from './tokyo-format';
 
 /** Calendar rules of the store are computed in Japan time (ARCHITECTURE.md, "Money and time"). */
 export const STORE_TIME_ZONE = 'Asia/Tokyo';
@@ -11,17 +12,17 @@ export const systemClock: Clock = () => new Date();
 
 export const inTokyo = (instant: Date | number): TZDate => new TZDate(typeof instant === 'number' ? instant : instant.getTime(), STORE_TIME_ZONE);
 
-/** A date formatter that remembers its last few hundred answers (`boundedMemory`). */
-function rememberedFormat(pattern: string): (instant: Date | number) => string {
+/** A date formatter of tokyo-format.ts that remembers its last few hundred answers (`boundedMemory`), for the server's lists. */
+function remembered(formatter: (ms: number) => string): (instant: Date | number) => string {
   const remember = boundedMemory<number, string>(512);
   return (instant) => {
     const ms = typeof instant === 'number' ? instant : instant.getTime();
-    return remember(ms, () => format(inTokyo(ms), pattern));
+    return remember(ms, () => formatter(ms));
   };
 }
 
 /** `yyyy年M月d日` in Asia/Tokyo (§9). */
-export const formatJapaneseDate = rememberedFormat('yyyy年M月d日');
+export const formatJapaneseDate = remembered(formatTokyoDate);
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 let dayMemo = { from: 0, to: 0, day: '' };
@@ -41,4 +42,4 @@ export function tokyoDay(instant: Date | number): string {
 }
 
 /** `M/d` in Asia/Tokyo, as on sale end dates and 'M/d販売' labels (§2, §9). */
-export const formatMonthDay = rememberedFormat('M/d');
+export const formatMonthDay = remembered(formatTokyoMonthDay);

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiCopy } from '../../i18n/ja-api';
-import { API_TIMEOUT_MS, ApiError, TIMEOUT_MESSAGE, apiRequest, apiUrl, withToken } from './client';
+import { API_TIMEOUT_MS, ApiError, FILE_NOT_FETCHED, TIMEOUT_MESSAGE, apiRequest, apiUrl, fetchBlob, withToken } from './client';
+import { sendKeepalive } from './transport';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -77,5 +78,22 @@ describe('api client', () => {
       vi.restoreAllMocks();
       vi.useRealTimers();
     }
+  });
+
+  it('fetches a file as a Blob, a refusal being an ApiError with its status', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => new Response(new Blob(['page']), { status: 200 })));
+    expect(await (await fetchBlob('https://media.example/p1.webp')).text()).toBe('page');
+    vi.stubGlobal('fetch', vi.fn(async () => new Response('no', { status: 403 })));
+    await expect(fetchBlob('https://media.example/p1.webp')).rejects.toMatchObject({ status: 403, errorCode: FILE_NOT_FETCHED });
+    vi.stubGlobal('fetch', vi.fn(async () => { throw new TypeError('fetch failed'); }));
+    await expect(fetchBlob('https://media.example/p1.webp')).rejects.toMatchObject({ status: 408, errorCode: 'REQUEST_TIMEOUT', messages: [apiCopy.network] });
+  });
+
+  it('sends a keepalive GET and swallows its failure', async () => {
+    const fetch = vi.fn(async () => { throw new TypeError('offline'); });
+    vi.stubGlobal('fetch', fetch);
+    sendKeepalive('/api/log/page?page=%2Fa');
+    await Promise.resolve();
+    expect(fetch.mock.calls[0]).toEqual(['/api/log/page?page=%2Fa', { keepalive: true, credentials: 'same-origin' }]);
   });
 });

@@ -6,6 +6,7 @@
  */
 
 import { apiCopy } from '../../i18n/ja-api';
+import { send } from './transport';
 
 /** §9: every call gives up after 30000 ms (the answer's body included). */
 export const API_TIMEOUT_MS = 30_000;
@@ -69,6 +70,25 @@ function redirectToLogin(): void {
   if (window.location.pathname !== '/login') window.location.assign(loginHref(here));
 }
 
+/**
+ * A request under the §9 rules: given up after 30 s, and a timeout or no network at all turned into
+ * REQUEST_TIMEOUT with a message a reader can act on. `read` reads the body within the 30 s.
+ */
+async function timedFetch<R>(url: string, init: RequestInit, signal: AbortSignal | undefined, read: (response: Response) => Promise<R>): Promise<R> {
+  const timeout = AbortSignal.timeout(API_TIMEOUT_MS);
+  let response: Response;
+  try {
+    response = await send(url, { ...init, signal: signal ? AbortSignal.any([signal, timeout]) : timeout });
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    throw new ApiError(408, 'REQUEST_TIMEOUT', [timeout.aborted ? apiCopy.timeout : apiCopy.network]);
+  }
+  const result = await read(response);
+  // The 30 s cover the body too: a body cut off by the timeout is a timeout, not an empty answer.
+  if (timeout.aborted && !signal?.aborted) throw new ApiError(408, 'REQUEST_TIMEOUT', [apiCopy.timeout]);
+  return result;
+}
+
 export async function apiRequest<T>(path: string, request: ApiRequest = {}): Promise<T> {
   const { method = request.json !== undefined || request.form ? 'POST' : 'GET', query, json, form, signal } = request;
   const headers: Record<string, string> = { accept: 'application/json' };
@@ -80,29 +100,30 @@ export async function apiRequest<T>(path: string, request: ApiRequest = {}): Pro
     headers['content-type'] = 'application/x-www-form-urlencoded';
     body = encodeForm(form);
   }
-  const timeout = AbortSignal.timeout(API_TIMEOUT_MS);
-  let response: Response;
-  try {
-    response = await fetch(apiUrl(path, query), {
-      method,
-      credentials: 'same-origin',
-      headers,
-      body,
-      signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
-    });
-  } catch (error) {
-    if (signal?.aborted) throw error;
-    // §9 timeout (or no network at all): REQUEST_TIMEOUT with a message a reader can act on.
-    throw new ApiError(408, 'REQUEST_TIMEOUT', [timeout.aborted ? apiCopy.timeout : apiCopy.network]);
-  }
-  const payload = (await response.json().catch(() => null)) as { errorCode?: string; messages?: string[] } | null;
-  // The 30 s cover the body too: a body cut off by the timeout is a timeout, not an empty answer.
-  if (timeout.aborted && !signal?.aborted) throw new ApiError(408, 'REQUEST_TIMEOUT', [apiCopy.timeout]);
+  const { response, payload } = await timedFetch(apiUrl(path, query), { method, headers, body }, signal, async (response) => ({
+    response,
+    payload: (await response.json().catch(() => null)) as { errorCode?: string; messages?: string[] } | null,
+  }));
   if (!response.ok) {
     if (response.status === 401 && !request.allowUnauthorized) redirectToLogin();
     throw new ApiError(response.status, payload?.errorCode ?? 'INTERNAL_SERVER_ERROR', payload?.messages ?? []);
   }
   return payload as T;
+}
+
+/** The errorCode of a file `fetchBlob` was refused (the answer is the file's host's, not a §8 body). */
+export const FILE_NOT_FETCHED = 'FILE_NOT_FETCHED';
+
+/**
+ * A file an API answer pointed to (a signed page image or illustration URL) as a Blob, under the
+ * same 30 s and network rules as `apiRequest`; a refusal is an ApiError with the HTTP status and
+ * FILE_NOT_FETCHED.
+ */
+export async function fetchBlob(url: string, signal?: AbortSignal): Promise<Blob> {
+  const blob = await timedFetch(url, {}, signal, async (response) => (response.ok ? response.blob().catch(() => null) : response.status));
+  if (typeof blob === 'number') throw new ApiError(blob, FILE_NOT_FETCHED);
+  if (blob === null) throw new ApiError(408, 'REQUEST_TIMEOUT', [apiCopy.network]);
+  return blob;
 }
 
 export const apiGet = <T>(path: string, query?: Query, init: Omit<ApiRequest, 'method' | 'query'> = {}) =>

@@ -1,14 +1,11 @@
 import { jaAdmin } from '../../../i18n/ja-admin';
-import { formatJapaneseDate } from '@hondana/domain/common/time';
+import { formatTokyoDateTime } from '@hondana/domain/common/tokyo-format';
 
 /** 1,234 (yen and counts, as the store writes them). */
 export const formatYen = (n: number) => n.toLocaleString('ja-JP');
 
 /** 2027年1月10日 12:00 (Asia/Tokyo). */
-export function formatInstant(ms: number): string {
-  const hm = new Intl.DateTimeFormat('ja-JP', { timeZone: 'Asia/Tokyo', hour: '2-digit', minute: '2-digit', hour12: false }).format(ms);
-  return `${formatJapaneseDate(new Date(ms))} ${hm}`;
-}
+export const formatInstant = (ms: number): string => formatTokyoDateTime(ms);
 
 type CodeGroup = keyof typeof jaAdmin.codes;
 

@@ -1,7 +1,7 @@
 import type { NextVolume, ShelfBook, ShelfEpisode } from '@hondana/domain/bookshelf/bookshelf';
 import { Link } from 'react-router';
 import { shelfCopy as s } from '../../../i18n/ja-bookshelf';
-import { japaneseDate } from '../../../lib/japanese-date';
+import { formatTokyoDate } from '@hondana/domain/common/tokyo-format';
 import { useShelfTitle } from '../api/get-shelf-title';
 import { useSetHidden } from '../api/set-hidden';
 import { SaveControl } from '../offline/save-control';
@@ -70,7 +70,7 @@ function VolumeRow({ book }: { book: ShelfBook }) {
       <div className={styles.volumeBody}>
         <span className={styles.volumeTitle}>{book.contentsName}</span>
         {reserved ? (
-          <span className={styles.reserved}>{s('book.reserved', { date: japaneseDate(book.startDatetime) })}</span>
+          <span className={styles.reserved}>{s('book.reserved', { date: formatTokyoDate(book.startDatetime) })}</span>
         ) : progress.finished ? (
           <span className={styles.finished}>{s('book.finished')}</span>
         ) : progress.percent !== null ? (
@@ -107,8 +107,8 @@ function EpisodeRow({ episode }: { episode: ShelfEpisode }) {
     episode.rentalState === 'PERMANENT'
       ? s('rental.permanent')
       : expired
-        ? s('rental.expired', { date: japaneseDate(episode.rentalEnd) })
-        : s('rental.until', { date: japaneseDate(episode.rentalEnd) });
+        ? s('rental.expired', { date: formatTokyoDate(episode.rentalEnd) })
+        : s('rental.until', { date: formatTokyoDate(episode.rentalEnd) });
   return (
     <li className={`${styles.volume} ${expired ? styles.expired : ''}`}>
       <img src={episode.imageUrl} alt="" width={104} height={65} loading="lazy" className={styles.episodeImage} />
@@ -143,7 +143,7 @@ function NextVolumePrompt({ titleId, next }: { titleId: number; next: NextVolume
         <img src={next.imageUrl} alt="" width={64} height={91} loading="lazy" className={styles.volumeCover} />
         <div className={styles.volumeBody}>
           <span className={styles.volumeTitle}>{next.contentsName}</span>
-          {next.reservable && <span className={styles.meta}>{s('next.release', { date: japaneseDate(next.startDatetime) })}</span>}
+          {next.reservable && <span className={styles.meta}>{s('next.release', { date: formatTokyoDate(next.startDatetime) })}</span>}
         </div>
         <div className={styles.volumeActions}>
           <Link to={`/series_list/series_id=${titleId}?book_id=${next.bookId}`} className={styles.buyButton}>

@@ -1,6 +1,6 @@
 import type { BookText, ViewerInfo } from '@hondana/domain/reading/reading-api';
 import { viewerKindOf } from '@hondana/domain/viewer/direction';
-import { ApiError, apiRequest } from '../../../lib/api/client';
+import { ApiError, FILE_NOT_FETCHED, apiRequest, fetchBlob } from '../../../lib/api/client';
 import { markFigures } from './offline-figures';
 import { OFFLINE_SHELL_CACHE, OFFLINE_SHELL_PATH } from './offline-shell';
 import { type OfflineDb, type SavedBook, putBook, putChapter, putPage, removeSaved } from './offline-store';
@@ -39,9 +39,7 @@ export async function saveBook(db: OfflineDb, bookId: number, onProgress: (p: Sa
     const queue = pages.map((p) => p.page);
     const worker = async () => {
       for (let page = queue.shift(); page !== undefined; page = queue.shift()) {
-        const response = await fetch(await urlOf(page));
-        if (!response.ok) throw new Error(`page ${page}: ${response.status}`);
-        const blob = await response.blob();
+        const blob = await fetchBlob(await urlOf(page));
         await putPage(db, bookId, page, blob);
         progress.done += 1;
         progress.bytes += blob.size;
@@ -99,9 +97,7 @@ async function saveText(db: OfflineDb, info: ViewerInfo, onProgress: (p: SavePro
         const { html, sources } = markFigures(chapter.html);
         const figures: Blob[] = [];
         for (const source of sources) {
-          const response = await fetch(source);
-          if (!response.ok) throw new Error(`chapter ${chapterNo} figure: ${response.status}`);
-          figures.push(await response.blob());
+          figures.push(await fetchBlob(source));
         }
         await putChapter(db, { bookId, chapterNo, title: chapter.title, html, figures });
         progress.done += 1;
@@ -129,7 +125,8 @@ async function saveText(db: OfflineDb, info: ViewerInfo, onProgress: (p: SavePro
     return book;
   } catch (error) {
     await removeSaved(db, bookId);
-    throw error instanceof ApiError && error.status === 403 ? new NotSavable() : error;
+    // The server refusing a chapter (not an illustration's host refusing its file) means not the member's to keep.
+    throw error instanceof ApiError && error.status === 403 && error.errorCode !== FILE_NOT_FETCHED ? new NotSavable() : error;
   }
 }
 

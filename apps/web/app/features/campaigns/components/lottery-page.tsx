@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { ApiError } from '../../../lib/api/client';
 import { campaignCopy as c } from '../../../i18n/ja-campaigns';
 import { loginHref } from '../../accounts/login-href';
-import { tokyoDate, tokyoDateTime } from '../../../lib/tokyo-date';
+import { formatTokyoDate, formatTokyoDateTime } from '@hondana/domain/common/tokyo-format';
 import { grantReaction } from '@hondana/domain/campaigns/lottery';
 import { useConsumeTicket } from '../api/consume-ticket';
 import { useGrantShare } from '../api/grant-share';
@@ -38,7 +38,7 @@ function CampaignView({ campaign }: { campaign: LotteryCampaign }) {
         <img className={styles.art} src={campaign.imageUrl} alt="" width={1200} height={630} />
         <div className={styles.heroText}>
           <h1 className={styles.heading}>{campaign.name}</h1>
-          <p>{c('lottery.period', { start: tokyoDate(campaign.startDatetime), end: tokyoDate(campaign.endDatetime) })}</p>
+          <p>{c('lottery.period', { start: formatTokyoDate(campaign.startDatetime), end: formatTokyoDate(campaign.endDatetime) })}</p>
         </div>
       </header>
       <p className={styles.description}>{campaign.description}</p>
@@ -119,7 +119,7 @@ function DrawPanel({ campaign }: { campaign: LotteryCampaign }) {
       {usable.length > 0 && (
         <ul className={styles.tickets}>
           {usable.slice(0, 5).map((t) => (
-            <li key={t.ticketId}>{c('lottery.expires', { date: tokyoDateTime(t.expireDatetime) })}</li>
+            <li key={t.ticketId}>{c('lottery.expires', { date: formatTokyoDateTime(t.expireDatetime) })}</li>
           ))}
         </ul>
       )}
@@ -220,7 +220,7 @@ function MyPrizes() {
             <li key={w.drawId} className={styles.prize}>
               <span className={styles.rank}>{c('lottery.rank', { rank: w.prize.rank })}</span>
               <span className={styles.prizeName}>{w.prize.name}</span>
-              <span className={styles.prizeMeta}>{tokyoDateTime(w.drawDatetime)}</span>
+              <span className={styles.prizeMeta}>{formatTokyoDateTime(w.drawDatetime)}</span>
             </li>
           ))}
         </ul>

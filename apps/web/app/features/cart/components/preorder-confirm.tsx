@@ -1,7 +1,9 @@
-import { useEffect, useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { QueryProvider } from '../../../components/query-provider';
 import { preorderCopy as p, preorderErrorCopy } from '../../../i18n/ja-preorder';
 import { ApiError } from '../../../lib/api/client';
-import { type PlacedPreOrder, getMangaCoinBalance, placePreOrder } from '../api/pre-order-api';
+import { mangaCoinBalanceQuery } from '../api/manga-coin-balance-query';
+import { placePreOrder } from '../api/pre-order-api';
 import styles from './preorder-confirm.module.css';
 import { CoinShopLink } from '../../wallet/components/coin-shop-link';
 
@@ -18,39 +20,33 @@ export interface PreorderBook {
 }
 
 const yen = (n: number) => n.toLocaleString('ja-JP');
-type State = { step: 'confirm'; error: string | null } | { step: 'placing' } | { step: 'done'; order: PlacedPreOrder };
 
 /**
  * The member's pre-order confirmation (§2 `/preorder/confirm/book_id={id}`): the volume, its
  * price, release date and pre-order bonus, the payment method (manga coins, with the balance)
  * and 予約する; then the result. A refusal of §8 is shown in place and nothing is charged.
  */
-export function PreorderConfirm({ book }: { book: PreorderBook }) {
-  const [balance, setBalance] = useState<number | null>(null);
-  const [state, setState] = useState<State>({ step: 'confirm', error: null });
+export function PreorderConfirm(props: { book: PreorderBook }) {
+  return (
+    <QueryProvider>
+      <Confirm {...props} />
+    </QueryProvider>
+  );
+}
 
-  useEffect(() => {
-    let live = true;
-    void getMangaCoinBalance().then(
-      (b) => live && setBalance(b.balance),
-      () => live && setBalance(null),
-    );
-    return () => {
-      live = false;
-    };
-  }, [state.step]);
+function Confirm({ book }: { book: PreorderBook }) {
+  const queryClient = useQueryClient();
+  const balanceQuery = useQuery(mangaCoinBalanceQuery());
+  const balance = balanceQuery.isError ? null : (balanceQuery.data?.balance ?? null);
+  // Placed or refused, the balance is read again.
+  const placing = useMutation({
+    mutationFn: () => placePreOrder(book.bookId, book.price),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: mangaCoinBalanceQuery().queryKey }),
+  });
+  const error = placing.isError ? preorderErrorCopy(placing.error instanceof ApiError ? placing.error.errorCode : '') : null;
 
-  const place = async () => {
-    setState({ step: 'placing' });
-    try {
-      setState({ step: 'done', order: await placePreOrder(book.bookId, book.price) });
-    } catch (error) {
-      setState({ step: 'confirm', error: preorderErrorCopy(error instanceof ApiError ? error.errorCode : '') });
-    }
-  };
-
-  if (state.step === 'done') {
-    const { order } = state;
+  if (placing.isSuccess) {
+    const order = placing.data;
     return (
       <section className={styles.done} role="status" data-testid="preorder-done">
         <h2 className={styles.doneHeading}>{p('done')}</h2>
@@ -66,7 +62,7 @@ export function PreorderConfirm({ book }: { book: PreorderBook }) {
   }
 
   const short = balance !== null && balance < book.price ? book.price - balance : 0;
-  const busy = state.step === 'placing';
+  const busy = placing.isPending;
   return (
     <section className={styles.confirm}>
       <div className={styles.book}>
@@ -106,12 +102,12 @@ export function PreorderConfirm({ book }: { book: PreorderBook }) {
           {p('short', { short: yen(short) })} <CoinShopLink>{p('buyCoins')}</CoinShopLink>
         </p>
       )}
-      {state.step === 'confirm' && state.error && (
+      {error && (
         <p className={styles.alert} role="alert">
-          {state.error}
+          {error}
         </p>
       )}
-      <button type="button" className={styles.place} disabled={busy || short > 0} onClick={() => void place()}>
+      <button type="button" className={styles.place} disabled={busy || short > 0} onClick={() => placing.mutate()}>
         {busy ? p('placing') : p('place')}
       </button>
       <p className={styles.note}>{p('cancelNote')}</p>

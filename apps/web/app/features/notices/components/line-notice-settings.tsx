@@ -1,57 +1,74 @@
-import type { NewlyNoticeSetting, NotificationSettings } from '@hondana/domain/notices/notices';
-import { useEffect, useState } from 'react';
+import type { NotificationSettings } from '@hondana/domain/notices/notices';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { QueryProvider } from '../../../components/query-provider';
 import { useTranslation } from '../../../i18n/i18n';
-import { getFollow, getNotificationSettings, saveNotificationSettings, setFollow } from '../api/newly';
+import { followQuery } from '../api/follow-query';
+import { saveNotificationSettings, setFollow } from '../api/newly';
+import { notificationSettingsQuery } from '../api/notification-settings-query';
 import styles from './notices-page.module.css';
 import '../../../i18n/ja-notices';
 
 type Status = 'idle' | 'saved' | 'failed';
 
 /** `/series_list/line_notice/{titleId}`: follow the title or its authors, and pick the channels (LINE simulated). */
-export function LineNoticeSettings({ titleId }: { titleId: number }) {
-  const { t } = useTranslation();
-  const [follow, setFollowState] = useState<NewlyNoticeSetting | null>(null);
-  const [channels, setChannels] = useState<NotificationSettings | null>(null);
-  const [status, setStatus] = useState<Status>('idle');
-  useEffect(() => {
-    Promise.all([getFollow(titleId), getNotificationSettings()])
-      .then(([f, c]) => {
-        setFollowState(f);
-        setChannels(c);
-      })
-      .catch(() => setStatus('failed'));
-  }, [titleId]);
+export function LineNoticeSettings(props: { titleId: number }) {
+  return (
+    <QueryProvider>
+      <Settings {...props} />
+    </QueryProvider>
+  );
+}
 
-  /** Shows the change at once, saves it, and puts the previous state back if saving fails. */
-  async function run(apply: () => void, save: () => Promise<void>, revert: () => void) {
-    apply();
-    setStatus('idle');
-    try {
-      await save();
-      setStatus('saved');
-    } catch {
-      revert();
-      setStatus('failed');
-    }
-  }
-  function toggleFollow(type: 'title' | 'author', on: boolean) {
-    if (!follow) return;
-    const key = type === 'title' ? 'titleStatus' : 'authorStatus';
-    void run(
-      () => setFollowState({ ...follow, [key]: on ? 1 : 0 }),
-      async () => setFollowState(await setFollow(titleId, type, on)),
-      () => setFollowState(follow),
-    );
-  }
-  function toggleChannel(key: keyof NotificationSettings, on: boolean) {
-    if (!channels) return;
-    const next = { ...channels, [key]: on };
-    void run(
-      () => setChannels(next),
-      async () => setChannels(await saveNotificationSettings(next)),
-      () => setChannels(channels),
-    );
-  }
+function Settings({ titleId }: { titleId: number }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const followKey = followQuery(titleId).queryKey;
+  const channelsKey = notificationSettingsQuery().queryKey;
+  const followRead = useQuery(followQuery(titleId));
+  const channelsRead = useQuery(notificationSettingsQuery());
+  const [saved, setSaved] = useState<Status>('idle');
+  const status: Status = followRead.isError || channelsRead.isError ? 'failed' : saved;
+  const follow = followRead.data ?? null;
+  const channels = channelsRead.data ?? null;
+
+  // Each change shows at once, is saved, and is put back if saving fails.
+  const followChange = useMutation({
+    mutationFn: ({ type, on }: { type: 'title' | 'author'; on: boolean }) => setFollow(titleId, type, on),
+    onMutate: ({ type, on }) => {
+      const previous = queryClient.getQueryData(followKey);
+      if (previous) queryClient.setQueryData(followKey, { ...previous, [type === 'title' ? 'titleStatus' : 'authorStatus']: on ? 1 : 0 });
+      setSaved('idle');
+      return previous;
+    },
+    onSuccess: (answer) => {
+      queryClient.setQueryData(followKey, answer);
+      setSaved('saved');
+    },
+    onError: (_error, _change, previous) => {
+      queryClient.setQueryData(followKey, previous);
+      setSaved('failed');
+    },
+  });
+  const channelsChange = useMutation({
+    mutationFn: saveNotificationSettings,
+    onMutate: (next) => {
+      const previous = queryClient.getQueryData(channelsKey);
+      queryClient.setQueryData(channelsKey, next);
+      setSaved('idle');
+      return previous;
+    },
+    onSuccess: (answer) => {
+      queryClient.setQueryData(channelsKey, answer);
+      setSaved('saved');
+    },
+    onError: (_error, _next, previous) => {
+      queryClient.setQueryData(channelsKey, previous);
+      setSaved('failed');
+    },
+  });
+  const toggleFollow = (type: 'title' | 'author', on: boolean) => follow && followChange.mutate({ type, on });
+  const toggleChannel = (key: keyof NotificationSettings, on: boolean) => channels && channelsChange.mutate({ ...channels, [key]: on });
 
   return (
     <div className={styles.panel}>

@@ -1,8 +1,9 @@
 import { badgeLabel } from '@hondana/domain/notices/notices';
-import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { Link, useLocation } from 'react-router';
+import { QueryProvider } from '../../../components/query-provider';
 import { useTranslation } from '../../../i18n/i18n';
-import { getNoticeCount } from '../api/newly';
+import { noticeCountQuery } from '../api/notice-count-query';
 import styles from './notice-badge.module.css';
 
 /**
@@ -11,18 +12,18 @@ import styles from './notice-badge.module.css';
  * pages and the server render stay member-free; nothing shows at 0 or on failure.
  */
 export function NoticeBadge() {
+  return (
+    <QueryProvider>
+      <Badge />
+    </QueryProvider>
+  );
+}
+
+function Badge() {
   const { t } = useTranslation();
   const location = useLocation();
-  const [count, setCount] = useState(0);
-  useEffect(() => {
-    let live = true;
-    getNoticeCount()
-      .then((c) => live && setCount(c.total))
-      .catch(() => live && setCount(0));
-    return () => {
-      live = false;
-    };
-  }, [location.pathname]);
+  const query = useQuery(noticeCountQuery(location.pathname));
+  const count = query.isError ? 0 : (query.data?.total ?? 0);
   const label = badgeLabel(count);
   if (!label) return null;
   return (

@@ -1,10 +1,11 @@
-import type { NewlyMessage } from '@hondana/domain/notices/notices';
-import type { ReviewNotice } from '@hondana/server/modules/reviews/review-notices';
-import { useEffect, useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
+import { QueryProvider } from '../../../components/query-provider';
 import { useTranslation } from '../../../i18n/i18n';
-import { japaneseDate } from '../../../lib/japanese-date';
-import { deleteNewlyMessage, getNewlyMessages, getReviewNotices, markDisplayed } from '../api/newly';
+import { formatTokyoDate } from '@hondana/domain/common/tokyo-format';
+import { deleteNewlyMessage } from '../api/newly';
+import { newlyMessagesQuery } from '../api/newly-messages-query';
+import { reviewNoticesQuery } from '../api/review-notices-query';
 import styles from './notices-page.module.css';
 import '../../../i18n/ja-reviews';
 import '../../../i18n/ja-notices';
@@ -14,26 +15,29 @@ import '../../../i18n/ja-notices';
  * likes and comments on my reviews.
  */
 export function NoticeList() {
-  const { t } = useTranslation();
-  const [messages, setMessages] = useState<NewlyMessage[] | null>(null);
-  const [reviewNotices, setReviewNotices] = useState<ReviewNotice[] | null>(null);
-  useEffect(() => {
-    getNewlyMessages(0, 50)
-      .then((page) => {
-        setMessages(page.newlyMessages);
-        const unseen = page.newlyMessages.filter((m) => !m.displayed).map((m) => m.id);
-        if (unseen.length > 0) void markDisplayed(unseen).catch(() => undefined);
-      })
-      .catch(() => setMessages([]));
-    getReviewNotices()
-      .then((page) => setReviewNotices(page.notices))
-      .catch(() => setReviewNotices([]));
-  }, []);
+  return (
+    <QueryProvider>
+      <Notices />
+    </QueryProvider>
+  );
+}
 
-  async function remove(id: number) {
-    await deleteNewlyMessage(id);
-    setMessages((prev) => prev?.filter((m) => m.id !== id) ?? null);
-  }
+const MESSAGES = newlyMessagesQuery(0, 50);
+
+function Notices() {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const newly = useQuery(MESSAGES);
+  const reviews = useQuery(reviewNoticesQuery());
+  // A list that could not be read shows as empty.
+  const messages = newly.isError ? [] : newly.data?.newlyMessages;
+  const reviewNotices = reviews.isError ? [] : reviews.data?.notices;
+  // The deleted message leaves the list as it is shown (read again, the others would lose their unread marks).
+  const remove = useMutation({
+    mutationFn: deleteNewlyMessage,
+    onSuccess: (_, id) =>
+      queryClient.setQueryData(MESSAGES.queryKey, (page) => page && { ...page, newlyMessages: page.newlyMessages.filter((m) => m.id !== id) }),
+  });
 
   return (
     <>
@@ -51,10 +55,10 @@ export function NoticeList() {
                 </Link>
               </p>
               <p className={styles.meta}>
-                {japaneseDate(m.releaseDatetime)}・{m.reason === 'TITLE' ? t('notices.newly.reasonTITLE') : t('notices.newly.reasonAUTHOR')}
+                {formatTokyoDate(m.releaseDatetime)}・{m.reason === 'TITLE' ? t('notices.newly.reasonTITLE') : t('notices.newly.reasonAUTHOR')}
               </p>
             </div>
-            <button type="button" className={styles.button} onClick={() => remove(m.id)}>
+            <button type="button" className={styles.button} onClick={() => remove.mutate(m.id)}>
               {t('notices.newly.delete')}
             </button>
           </li>
@@ -72,7 +76,7 @@ export function NoticeList() {
                   {t(n.type === 'LIKE' ? 'reviews.notices.LIKE' : 'reviews.notices.COMMENT', { actor: n.actorName, title: n.titleName })}
                 </Link>
               </p>
-              <p className={styles.meta}>{japaneseDate(n.createdAt)}</p>
+              <p className={styles.meta}>{formatTokyoDate(n.createdAt)}</p>
             </div>
           </li>
         ))}

@@ -1,9 +1,11 @@
-import type { WishTitle } from '@hondana/domain/notices/notices';
-import { useEffect, useState } from 'react';
+import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Link } from 'react-router';
+import { QueryProvider } from '../../../components/query-provider';
 import { useTranslation } from '../../../i18n/i18n';
-import { japaneseDate } from '../../../lib/japanese-date';
-import { deleteWishes, getWishList } from '../api/wish';
+import { formatTokyoDate } from '@hondana/domain/common/tokyo-format';
+import { deleteWishes } from '../api/wish';
+import { WISH_LIST_KEY, wishListQuery } from '../api/wish-list-query';
 import styles from './notices-page.module.css';
 import '../../../i18n/ja-reviews';
 import '../../../i18n/ja-notices';
@@ -12,31 +14,30 @@ const PAGE = 50;
 
 /** The member's list: titles with their newest volume, removable one by one or in bulk. */
 export function WishList() {
-  const { t } = useTranslation();
-  const [titles, setTitles] = useState<WishTitle[] | null>(null);
-  const [total, setTotal] = useState(0);
-  const [selected, setSelected] = useState<Set<number>>(new Set());
-  const [failed, setFailed] = useState(false);
-  const load = (offset: number) =>
-    getWishList(offset, PAGE)
-      .then((page) => {
-        setTotal(page.totalCount);
-        setTitles((prev) => (offset === 0 ? page.titles : [...(prev ?? []), ...page.titles]));
-      })
-      .catch(() => setFailed(true));
-  useEffect(() => {
-    void load(0);
-  }, []);
+  return (
+    <QueryProvider>
+      <Wishes />
+    </QueryProvider>
+  );
+}
 
-  async function remove(ids: number[]) {
-    try {
-      await deleteWishes(ids);
+function Wishes() {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const list = useInfiniteQuery(wishListQuery(PAGE));
+  const [selected, setSelected] = useState<Set<number>>(new Set());
+  const removal = useMutation({
+    mutationFn: deleteWishes,
+    onSuccess: () => {
       setSelected(new Set());
-      await load(0);
-    } catch {
-      setFailed(true);
-    }
-  }
+      // The pages shown are read again, as the list stands now.
+      return queryClient.invalidateQueries({ queryKey: WISH_LIST_KEY });
+    },
+  });
+  const remove = (ids: number[]) => removal.mutate(ids);
+  const titles = list.data?.pages.flatMap((p) => p.titles) ?? null;
+  const total = list.data?.pages.at(-1)?.totalCount ?? 0;
+  const failed = list.isError || removal.isError;
   const toggle = (id: number) =>
     setSelected((prev) => {
       const next = new Set(prev);
@@ -66,7 +67,7 @@ export function WishList() {
               </Link>
               {title.newestBook && (
                 <p className={styles.meta}>
-                  {t('notices.wishList.newest', { vol: title.newestBook.vol, date: japaneseDate(title.newestBook.startDatetime) })}
+                  {t('notices.wishList.newest', { vol: title.newestBook.vol, date: formatTokyoDate(title.newestBook.startDatetime) })}
                 </p>
               )}
             </div>
@@ -77,7 +78,7 @@ export function WishList() {
         ))}
       </ul>
       {titles.length < total && (
-        <button type="button" className={styles.button} onClick={() => load(titles.length)}>
+        <button type="button" className={styles.button} onClick={() => void list.fetchNextPage()}>
           {t('reviews.more')}
         </button>
       )}

@@ -1,10 +1,12 @@
 import type { PossessionStatus } from '@hondana/domain/orders/orders';
-import { Suspense, lazy, useEffect, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Suspense, lazy, useState } from 'react';
 import { useRevalidator } from 'react-router';
 import { loadWaitingSections } from '../../../components/lazy-section';
+import { QueryProvider } from '../../../components/query-provider';
 import { useTranslation } from '../../../i18n/i18n';
 import { PreorderLink } from '../../cart/components/book-coupon-banner';
-import { getUserBook } from '../api/get-user-book';
+import { userBookQuery } from '../api/user-book-query';
 import type { BuyBoxBook } from './buy-box';
 import styles from './buy-box.module.css';
 import { PurchaseButton, PurchaseToast } from './purchase-button';
@@ -28,32 +30,23 @@ type Ownership = 'loading' | PossessionStatus;
 export function MemberBuyBox({ book }: { book: BuyBoxBook }) {
   const { t } = useTranslation();
   const revalidator = useRevalidator();
-  const [ownership, setOwnership] = useState<Ownership>('loading');
+  const queryClient = useQueryClient();
+  const userBook = useQuery(userBookQuery(book.bookId));
+  // The order is complete: 読む at once, until the possession is read again.
+  const [bought, setBought] = useState(false);
+  const ownership: Ownership = bought ? 'OWNED' : userBook.isPending ? 'loading' : (userBook.data?.possessionStatus ?? 'NONE');
   const [toast, setToast] = useState<string | null>(null);
 
-  // Bumped after a purchase to read the possession again.
-  const [version, setVersion] = useState(0);
-  const refresh = () => setVersion((v) => v + 1);
-
-  useEffect(() => {
-    let live = true;
-    void getUserBook(book.bookId).then((userBook) => {
-      if (live) setOwnership(userBook?.possessionStatus ?? 'NONE');
-    });
-    return () => {
-      live = false;
-    };
-  }, [book.bookId, version]);
+  const refresh = () => queryClient.invalidateQueries({ queryKey: userBookQuery(book.bookId).queryKey });
 
   const onPurchased = (message: string) => {
-    // The order is complete: offer 読む now; the reload below confirms it from the server.
-    setOwnership('OWNED');
+    setBought(true);
     setToast(message);
     // The reload hides 試し読み; sections below the fold must be ready to take its new data.
     loadWaitingSections();
     setTimeout(() => {
       void revalidator.revalidate();
-      refresh();
+      void refresh().then(() => setBought(false));
     }, RELOAD_MS);
   };
 
@@ -78,7 +71,7 @@ export function MemberBuyBox({ book }: { book: BuyBoxBook }) {
           className={styles.buy}
           book={{ bookId: book.bookId, title: `${book.titleName} ${book.vol}巻`, price: book.price }}
           onPurchased={(outcome) => onPurchased(outcome.message)}
-          onOwned={refresh}
+          onOwned={() => void refresh()}
         >
           {t('walletEntry.buy')}
         </PurchaseButton>
@@ -93,4 +86,11 @@ export function MemberBuyBox({ book }: { book: BuyBoxBook }) {
   );
 }
 
-export default MemberBuyBox;
+/** The buy box with its own query client (it loads in its own chunk). */
+export default function MemberBuyBoxWithQueries(props: { book: BuyBoxBook }) {
+  return (
+    <QueryProvider>
+      <MemberBuyBox {...props} />
+    </QueryProvider>
+  );
+}

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { walletCopy as w } from '../../../i18n/ja-wallet';
 import styles from '../../wallet/components/wallet.module.css';
 import { RentalPaymentName } from '../../serials/components/rental-payment';
-import { tokyoDateTime } from '../../../lib/tokyo-date';
+import { formatTokyoDateTime } from '@hondana/domain/common/tokyo-format';
 
 const methodLabels: Record<string, string> = {
   FREE: '無料',
@@ -40,7 +40,7 @@ export function PaymentList({ payments }: { payments: PaymentHistoryItem[] }) {
                 ))}
             <br />
             <span className={styles.sub}>
-              {tokyoDateTime(p.orderDatetime)} ・ {methodLabels[p.paymentType] ?? p.paymentType}
+              {formatTokyoDateTime(p.orderDatetime)} ・ {methodLabels[p.paymentType] ?? p.paymentType}
               {p.kind !== 'SERIAL_RENTAL' && ` ・ ${w('payments.order', { id: p.orderId })}`}
               {p.point > 0 && ` ・ ${w('payments.points', { point: formatAmount(p.point) })}`}
             </span>

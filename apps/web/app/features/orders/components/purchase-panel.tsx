@@ -1,11 +1,12 @@
 import { formatAmount } from '@hondana/domain/common/format';
 import { type SpendCurrency, purchasePanel } from '@hondana/domain/orders/last-page-commerce';
-import { useEffect, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useRevalidator } from 'react-router';
 import { walletCopy as w } from '../../../i18n/ja-wallet';
 import { ApiError } from '../../../lib/api/client';
 import { buyBook } from '../api/buy-book';
-import { type PurchaseContext, getPurchaseContext } from '../api/get-purchase-context';
+import { purchaseContextQuery } from '../api/purchase-context-query';
 import { ConfirmStep } from './confirm-step';
 import styles from './purchase.module.css';
 import { SelectStep } from './select-step';
@@ -40,24 +41,16 @@ const SHORTAGE_CODES = ['CART_NOT_ENOUGH_MANGA_COIN', 'CART_NOT_ENOUGH_AMEBA_COI
  * shortage, confirm variant and long-press eligibility all come from `purchasePanel` (domain).
  */
 export function PurchasePanel({ book, onPurchased, onOwned, onClose }: PurchasePanelProps) {
-  const [ctx, setCtx] = useState<PurchaseContext | null>(null);
-  const [loadFailed, setLoadFailed] = useState(false);
+  const queryClient = useQueryClient();
+  const context = useQuery(purchaseContextQuery(book.bookId));
+  const ctx = context.data ?? null;
+  // A reload that fails keeps what was read.
+  const loadFailed = context.isError && !ctx;
   const [chosen, setChosen] = useState<SpendCurrency | null>(null);
   const [step, setStep] = useState<'select' | 'confirm'>('select');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const revalidator = useRevalidator();
-
-  useEffect(() => {
-    let live = true;
-    getPurchaseContext(book.bookId).then(
-      (c) => live && setCtx(c),
-      () => live && setLoadFailed(true),
-    );
-    return () => {
-      live = false;
-    };
-  }, [book.bookId]);
 
   if (loadFailed) return <p role="alert" className={styles.error}>{w('purchase.loadFailed')}</p>;
   if (!ctx) return <p className={styles.loading} aria-busy="true" />;
@@ -85,7 +78,7 @@ export function PurchasePanel({ book, onPurchased, onOwned, onClose }: PurchaseP
       if (code === 'ALREADY_BUY') onOwned();
       // The price changed since the page loaded: reload the page's data so the next try uses it.
       if (code === 'DIFF_PRICE_REQUEST') void revalidator.revalidate();
-      if (SHORTAGE_CODES.includes(code)) setCtx(await getPurchaseContext(book.bookId).catch(() => ctx));
+      if (SHORTAGE_CODES.includes(code)) await queryClient.refetchQueries({ queryKey: purchaseContextQuery(book.bookId).queryKey });
       setError(refusalCopy(code));
       setBusy(false);
       return false;

@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from '../../../i18n/i18n';
-import { japaneseDate } from '../../../lib/japanese-date';
+import { formatTokyoDate } from '@hondana/domain/common/tokyo-format';
 import { setLike } from '../api/review-mutations';
 import { ReportButton } from './report-dialog';
 import { ReviewComments } from './review-comments';
@@ -48,7 +48,7 @@ export function ReviewCard({ review, titleId, isMember, loginTo, editorHref }: R
         )}
       </header>
       {review.title && <h3 className={styles.title}>{review.title}</h3>}
-      <p className={styles.byline}>{t('reviews.byline', { nickname: review.nickname, date: japaneseDate(review.createdAt) })}</p>
+      <p className={styles.byline}>{t('reviews.byline', { nickname: review.nickname, date: formatTokyoDate(review.createdAt) })}</p>
       {hidden ? (
         <div className={styles.spoiler}>
           <p>{t('reviews.spoilerHidden')}</p>

@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from '../../../i18n/i18n';
-import { japaneseDate } from '../../../lib/japanese-date';
+import { formatTokyoDate } from '@hondana/domain/common/tokyo-format';
 import { addComment, deleteComment } from '../api/review-mutations';
 import { useComments } from '../api/title-reviews';
 import { ReportButton } from './report-dialog';
@@ -49,7 +49,7 @@ export function ReviewComments({ review, titleId, isMember, loginTo }: Props) {
       <ul className={styles.list}>
         {query.data?.comments.map((c) => (
           <li key={c.id} className={styles.comment}>
-            <p className={styles.byline}>{t('reviews.byline', { nickname: c.userName, date: japaneseDate(c.createdAt) })}</p>
+            <p className={styles.byline}>{t('reviews.byline', { nickname: c.userName, date: formatTokyoDate(c.createdAt) })}</p>
             <p className={styles.body}>{c.body}</p>
             {c.me ? (
               <button type="button" className={styles.small} onClick={() => deleteComment(c.id).then(refresh)}>

@@ -1,6 +1,6 @@
 import type { EpisodeUserData, SerialEpisode } from '@hondana/domain/serials/serials-api';
 import { SpendType, isUnlimitedRental } from '@hondana/domain/serials/serials';
-import { formatJapaneseDate, formatMonthDay } from '@hondana/domain/common/time';
+import { formatTokyoDateTime, formatTokyoMonthDay } from '@hondana/domain/common/tokyo-format';
 import { Link } from 'react-router';
 import { CoinIcon } from '../../../components/coin-icon';
 import { useTranslation } from '../../../i18n/i18n';
@@ -25,8 +25,7 @@ export type EpisodeListProps = {
   onAction: (action: EpisodeAction) => void;
 };
 
-const rentalEndLabel = (end: number) =>
-  `${formatJapaneseDate(end)} ${new Date(end).toLocaleTimeString('ja-JP', { timeZone: 'Asia/Tokyo', hour: '2-digit', minute: '2-digit' })}`;
+const rentalEndLabel = (end: number) => formatTokyoDateTime(end);
 
 export const viewerHref = (episodeId: number) => `/viewer?serialEpisodeId=${episodeId}`;
 
@@ -63,7 +62,7 @@ function EpisodeRow({ episode: e, data, ...p }: Omit<EpisodeListProps, 'episodes
             {spendType === SpendType.PAYMENT && <CoinIcon size={12} />}
             {label}
           </span>
-          <span>{e.released ? t('serials.released', { date: formatMonthDay(e.releaseDatetime) }) : t('serials.upcoming', { date: formatMonthDay(e.releaseDatetime) })}</span>
+          <span>{e.released ? t('serials.released', { date: formatTokyoMonthDay(e.releaseDatetime) }) : t('serials.upcoming', { date: formatTokyoMonthDay(e.releaseDatetime) })}</span>
           {data?.renting && data.rentalPeriodTime !== null && (
             <span className={styles.rented} data-testid="rented-until">
               {isUnlimitedRental(data.rentalPeriodTime, p.now)

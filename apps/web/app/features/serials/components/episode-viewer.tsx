@@ -1,13 +1,14 @@
 import type { EpisodeBrowser } from '@hondana/domain/serials/serials-api';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from '../../../i18n/i18n';
+import { QueryProvider } from '../../../components/query-provider';
 import { useOpenLastPageParam } from '../../../lib/use-open-last-page';
 import { loginHref } from '../../accounts/login-href';
 import { AdultGate } from '../../catalog/components/adult-gate';
-import { loadEpisode } from '../api/episode-browser';
+import { episodeBrowserQuery } from '../api/episode-browser-query';
 import { markReading } from '../api/serials';
-import { useFetch } from '../hooks/use-fetch';
 import { EpisodePages } from './episode-pages';
 import { SerialLastPage } from './serial-last-page';
 import styles from './episode-viewer.module.css';
@@ -25,14 +26,22 @@ const TOAST_MS = 3000;
  * the serial last page. Unauthorized, not rented or not yet released → the serial's detail page;
  * an adult serial before the age check → the age dialog; a failure → /serial.
  */
-export function EpisodeViewer({ episodeId, loggedIn, openLastPage }: EpisodeViewerProps) {
+export function EpisodeViewer(props: EpisodeViewerProps) {
+  return (
+    <QueryProvider>
+      <EpisodeViewerContent {...props} />
+    </QueryProvider>
+  );
+}
+
+function EpisodeViewerContent({ episodeId, loggedIn, openLastPage }: EpisodeViewerProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const load = useFetch(`episode:${episodeId}`, () => loadEpisode(episodeId));
+  const load = useQuery(episodeBrowserQuery(episodeId));
   const [atEnd, setAtEnd] = useState(openLastPage);
   // Read once on the client; the toast only renders once the episode has loaded there.
   const [toast, setToast] = useState(() => (typeof sessionStorage === 'undefined' ? null : sessionStorage.getItem(SPEND_KEY)));
-  const outcome = load.status === 'ready' ? load.data : null;
+  const outcome = load.data ?? null;
   useOpenLastPageParam(atEnd && outcome?.kind === 'ready');
 
   useEffect(() => {
@@ -50,7 +59,7 @@ export function EpisodeViewer({ episodeId, loggedIn, openLastPage }: EpisodeView
     return () => clearTimeout(timer);
   }, [toast]);
 
-  if (load.status === 'failed') void navigate('/serial', { replace: true });
+  if (load.isError) void navigate('/serial', { replace: true });
   if (outcome?.kind === 'adult') {
     return (
       <div className={styles.viewer} data-testid="episode-viewer">

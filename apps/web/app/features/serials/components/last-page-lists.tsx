@@ -1,30 +1,32 @@
 import type { Serial, SerialHistoryItem } from '@hondana/domain/serials/serials-api';
 import { READ_MORE_LIMIT } from '@hondana/domain/serials/serials';
+import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { useTranslation } from '../../../i18n/i18n';
-import { getHistories, getReadRanks, getRecommends } from '../api/serials';
-import { useFetch } from '../hooks/use-fetch';
+import { historiesQuery } from '../api/histories-query';
+import { readRanksQuery } from '../api/read-ranks-query';
+import { recommendsQuery } from '../api/recommends-query';
 import styles from './last-page.module.css';
 import '../../../i18n/ja-serials';
 
 /** Recommended free serials (12, members only: the call needs login) — hidden when empty or failed. */
 export function RecommendedSerials({ serialId, loggedIn }: { serialId: number; loggedIn: boolean }) {
   const { t } = useTranslation();
-  const list = useFetch(loggedIn ? `recommends:${serialId}` : null, () => getRecommends(serialId));
-  if (list.status !== 'ready' || list.data.serials.length === 0) return null;
-  return <SerialStrip heading={t('serials.lastPage.recommended')} serials={list.data.serials} testId="recommended-serials" />;
+  const { data: serials } = useQuery({ ...recommendsQuery(serialId), enabled: loggedIn });
+  if (!serials || serials.length === 0) return null;
+  return <SerialStrip heading={t('serials.lastPage.recommended')} serials={serials} testId="recommended-serials" />;
 }
 
 /** 続きが読める連載: the member's continuable histories, at most 20 (§2, §9). */
 export function ReadMoreCarousel({ loggedIn }: { loggedIn: boolean }) {
   const { t } = useTranslation();
-  const list = useFetch(loggedIn ? 'read-more' : null, () => getHistories(READ_MORE_LIMIT));
-  if (list.status !== 'ready' || list.data.histories.length === 0) return null;
+  const { data: histories } = useQuery({ ...historiesQuery(READ_MORE_LIMIT), enabled: loggedIn });
+  if (!histories || histories.length === 0) return null;
   return (
     <section className={styles.block} aria-label={t('serials.lastPage.readMore')} data-testid="read-more">
       <h3 className={styles.blockTitle}>{t('serials.lastPage.readMore')}</h3>
       <ul className={styles.carousel}>
-        {list.data.histories.slice(0, READ_MORE_LIMIT).map((h: SerialHistoryItem) => (
+        {histories.slice(0, READ_MORE_LIMIT).map((h: SerialHistoryItem) => (
           <li key={h.id}>
             <Link to={`/serial/detail/${h.id}`} className={styles.item}>
               <img src={h.imageUrl} width={164} height={103} alt="" loading="lazy" />
@@ -40,9 +42,9 @@ export function ReadMoreCarousel({ loggedIn }: { loggedIn: boolean }) {
 /** The serial ranking shown by the end-of-series, expired and not-delivered variants. */
 export function SerialRankingStrip() {
   const { t } = useTranslation();
-  const list = useFetch('last-page-ranks', () => getReadRanks(0, 10));
-  if (list.status !== 'ready' || list.data.ranks.length === 0) return null;
-  return <SerialStrip heading={t('serials.lastPage.ranking')} serials={list.data.ranks.map((r) => r.serial)} ranked testId="serial-ranking" />;
+  const { data: serials } = useQuery(readRanksQuery(0, 10));
+  if (!serials || serials.length === 0) return null;
+  return <SerialStrip heading={t('serials.lastPage.ranking')} serials={serials} ranked testId="serial-ranking" />;
 }
 
 function SerialStrip({ heading, serials, ranked, testId }: { heading: string; serials: Serial[]; ranked?: boolean; testId: string }) {

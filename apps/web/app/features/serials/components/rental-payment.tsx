@@ -2,7 +2,7 @@ import { isUnlimitedRental } from '@hondana/domain/serials/serials';
 import type { SerialRentalPayment } from '@hondana/domain/serials/serials-api';
 import { Link } from 'react-router';
 import { useTranslation } from '../../../i18n/i18n';
-import { tokyoDateTime } from '../../../lib/tokyo-date';
+import { formatTokyoDateTime } from '@hondana/domain/common/tokyo-format';
 import '../../../i18n/ja-serials';
 
 /**
@@ -20,7 +20,7 @@ export function RentalPaymentName({ rental, paidAt }: { rental: SerialRentalPaym
       <span>
         {isUnlimitedRental(rental.rentalEnd, paidAt)
           ? t('serials.payment.unlimited')
-          : t('serials.payment.rentedUntil', { date: tokyoDateTime(rental.rentalEnd) })}
+          : t('serials.payment.rentedUntil', { date: formatTokyoDateTime(rental.rentalEnd) })}
       </span>
     </>
   );

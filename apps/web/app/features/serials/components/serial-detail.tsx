@@ -1,10 +1,13 @@
 import type { SerialDetailPage } from '@hondana/domain/serials/serials-api';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { QueryProvider } from '../../../components/query-provider';
 import { type CopyKey, useTranslation } from '../../../i18n/i18n';
 import { ApiError } from '../../../lib/api/client';
-import { rentEpisode, setNotification, claimAdReward } from '../api/serials';
-import { fromPage, useSerialDetail } from '../hooks/use-serial-detail';
+import { SERIALS_KEY } from '../api/serial-query';
+import { type RentalRequest, claimAdReward, rentEpisode, setNotification } from '../api/serials';
+import { useSerialDetail } from '../hooks/use-serial-detail';
 import { AdDialog, RentDialog } from './dialogs';
 import { type EpisodeAction, EpisodeList, viewerHref } from './episode-list';
 import { TicketPanel } from './ticket-panel';
@@ -20,15 +23,46 @@ const errorKey = (error: unknown): CopyKey =>
     : 'serials.errors.default';
 
 /** `/serial/detail/{serialId}`: the serial, the member's tickets and the episodes with what opens each (§2, §4). */
-export function SerialDetail({ serialId, loggedIn, initial }: SerialDetailProps) {
+export function SerialDetail(props: SerialDetailProps) {
+  return (
+    <QueryProvider>
+      <SerialDetailContent {...props} />
+    </QueryProvider>
+  );
+}
+
+function SerialDetailContent({ serialId, loggedIn, initial }: SerialDetailProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const [first] = useState(() => (initial ? fromPage(initial) : undefined));
-  const detail = useSerialDetail(serialId, loggedIn, first);
+  const queryClient = useQueryClient();
+  const detail = useSerialDetail(serialId, loggedIn, initial);
   const [renting, setRenting] = useState<{ id: number; title: string; price: number } | null>(null);
   const [adOpen, setAdOpen] = useState(false);
-  const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const onMutate = () => setError(null);
+  const onError = (e: unknown) => setError(t(errorKey(e)));
+  const reload = () => queryClient.invalidateQueries({ queryKey: [SERIALS_KEY] });
+  // §4: rental success stores the spend type and opens the episode.
+  const rent = useMutation({
+    mutationFn: ({ episodeId, body }: { episodeId: number; body: RentalRequest }) => rentEpisode(episodeId, body),
+    onMutate,
+    onError,
+    onSuccess: (_, { episodeId, body }) => {
+      sessionStorage.setItem('hondana.serial.spendType', String(body.spend_type));
+      void navigate(viewerHref(episodeId));
+    },
+  });
+  const notify = useMutation({ mutationFn: (on: boolean) => setNotification(serialId, on), onMutate, onError, onSuccess: reload });
+  const ad = useMutation({
+    mutationFn: () => claimAdReward(serialId),
+    onMutate,
+    onError,
+    onSuccess: () => {
+      setAdOpen(false);
+      return reload();
+    },
+  });
+  const busy = rent.isPending || notify.isPending || ad.isPending;
   const loginHref = `/login?callback=${encodeURIComponent(`/serial/detail/${serialId}`)}`;
 
   if (detail.status === 'loading') return <p className={styles.status}>{t('serials.loading')}</p>;
@@ -43,31 +77,10 @@ export function SerialDetail({ serialId, loggedIn, initial }: SerialDetailProps)
     );
   }
   const data = detail.data;
-
-  async function run(work: () => Promise<unknown>, then?: () => void) {
-    setBusy(true);
-    setError(null);
-    try {
-      await work();
-      then?.();
-    } catch (e) {
-      setError(t(errorKey(e)));
-    } finally {
-      setBusy(false);
-    }
-  }
-  // §4: rental success stores the spend type and opens the episode.
-  const rentAndOpen = (episodeId: number, body: Parameters<typeof rentEpisode>[1]) =>
-    run(
-      () => rentEpisode(episodeId, body),
-      () => {
-        sessionStorage.setItem('hondana.serial.spendType', String(body.spend_type));
-        void navigate(viewerHref(episodeId));
-      },
-    );
+  const rentAndOpen = (episodeId: number, body: RentalRequest) => rent.mutate({ episodeId, body });
   const onAction = (a: EpisodeAction) => {
-    if (a.kind === 'charge') void rentAndOpen(a.episode.id, { price: 0, spend_type: 1 });
-    else if (a.kind === 'ticket') void rentAndOpen(a.episode.id, { price: 0, spend_type: 3 });
+    if (a.kind === 'charge') rentAndOpen(a.episode.id, { price: 0, spend_type: 1 });
+    else if (a.kind === 'ticket') rentAndOpen(a.episode.id, { price: 0, spend_type: 3 });
     else setRenting({ id: a.episode.id, title: a.episode.title, price: a.price });
   };
 
@@ -88,7 +101,7 @@ export function SerialDetail({ serialId, loggedIn, initial }: SerialDetailProps)
         loggedIn={loggedIn}
         loginHref={loginHref}
         onAd={() => setAdOpen(true)}
-        onNotify={() => void run(() => setNotification(serialId, !data.userSerial?.notification), detail.reload)}
+        onNotify={() => notify.mutate(!data.userSerial?.notification)}
       />
       {error && !renting && (
         <p role="alert" className={styles.error}>
@@ -118,22 +131,14 @@ export function SerialDetail({ serialId, loggedIn, initial }: SerialDetailProps)
           setRenting(null);
           setError(null);
         }}
-        onConfirm={(paymentType) => renting && void rentAndOpen(renting.id, { price: renting.price, spend_type: 2, payment_type: paymentType })}
+        onConfirm={(paymentType) => renting && rentAndOpen(renting.id, { price: renting.price, spend_type: 2, payment_type: paymentType })}
       />
       <AdDialog
         open={adOpen}
         left={data.adReward?.amount ?? 0}
         busy={busy}
         onClose={() => setAdOpen(false)}
-        onConfirm={() =>
-          void run(
-            () => claimAdReward(serialId),
-            () => {
-              setAdOpen(false);
-              detail.reload();
-            },
-          )
-        }
+        onConfirm={() => ad.mutate()}
       />
     </div>
   );

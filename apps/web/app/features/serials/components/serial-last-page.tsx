@@ -1,9 +1,12 @@
 import type { SuggestionResponse, UserSerialTicket } from '@hondana/domain/serials/serials-api';
 import { guestTicketState, isUnlimitedRental } from '@hondana/domain/serials/serials';
 import { chooseSerialLastPage, effectivePaymentType } from '@hondana/domain/serials/serials-last-page';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from '../../../i18n/i18n';
-import { getBalances, getSuggestion, getTicket, getUserSerial, markReading } from '../api/serials';
-import { useFetch } from '../hooks/use-fetch';
+import { balancesQuery } from '../api/balances-query';
+import { suggestionQuery } from '../api/suggestion-query';
+import { ticketQuery } from '../api/ticket-query';
+import { userSerialQuery } from '../api/user-serial-query';
 import { RecommendedSerials, ReadMoreCarousel } from './last-page-lists';
 import { LastEpisodeBlock } from './last-page-variants';
 import { NextEpisodeBlock } from './next-episode-block';
@@ -31,23 +34,39 @@ export interface LastPageData {
   loadedAt: number;
 }
 
-/** §4: the last page posts a read-end (members), then fetches the suggested episode. */
-async function loadLastPage(p: SerialLastPageProps): Promise<LastPageData> {
-  if (p.loggedIn) await markReading(p.episodeId, 'end_reading').catch(() => undefined);
-  const suggestion = await getSuggestion(p.serialId, p.episodeId);
-  const loadedAt = Date.now();
+const NO_BALANCES = { coin: 0, mangaCoin: 0 };
+
+/**
+ * §4: the last page posts a read-end (members) and fetches the suggested episode, and for a
+ * member the tickets, the free charge and the balances. Read once while the page is open: the
+ * countdowns run from the instant they were read.
+ */
+function useLastPage(p: SerialLastPageProps): { status: 'loading' } | { status: 'failed' } | { status: 'ready'; data: LastPageData } {
+  const member = { enabled: p.loggedIn, staleTime: Infinity };
+  const suggestion = useQuery({ ...suggestionQuery(p.serialId, p.episodeId, p.loggedIn), staleTime: Infinity });
+  const ticket = useQuery({ ...ticketQuery(), ...member });
+  const user = useQuery({ ...userSerialQuery(p.serialId), ...member });
+  const balances = useQuery({ ...balancesQuery(), ...member });
+  const all = p.loggedIn ? [suggestion, ticket, user, balances] : [suggestion];
+  if (all.some((q) => q.isError)) return { status: 'failed' };
+  if (!suggestion.data) return { status: 'loading' };
+  const loadedAt = Math.max(...all.map((q) => q.dataUpdatedAt));
   if (!p.loggedIn) {
-    return { suggestion, ticket: guestTicketState(loadedAt), charged: true, chargeRemainingMs: 0, balances: { coin: 0, mangaCoin: 0 }, paymentType: 'MANGA_COIN', loadedAt };
+    const data = { suggestion: suggestion.data, ticket: guestTicketState(loadedAt), charged: true, chargeRemainingMs: 0, balances: NO_BALANCES, paymentType: 'MANGA_COIN' as const, loadedAt };
+    return { status: 'ready', data };
   }
-  const [ticket, user, balances] = await Promise.all([getTicket(), getUserSerial(p.serialId), getBalances()]);
+  if (!ticket.data || !user.data || !balances.data) return { status: 'loading' };
   return {
-    suggestion,
-    ticket,
-    charged: user.charged,
-    chargeRemainingMs: user.chargeRemainingMilliSec,
-    balances,
-    paymentType: effectivePaymentType('MANGA_COIN', balances.coin),
-    loadedAt,
+    status: 'ready',
+    data: {
+      suggestion: suggestion.data,
+      ticket: ticket.data,
+      charged: user.data.charged,
+      chargeRemainingMs: user.data.chargeRemainingMilliSec,
+      balances: balances.data,
+      paymentType: effectivePaymentType('MANGA_COIN', balances.data.coin),
+      loadedAt,
+    },
   };
 }
 
@@ -58,7 +77,7 @@ async function loadLastPage(p: SerialLastPageProps): Promise<LastPageData> {
  */
 export function SerialLastPage(props: SerialLastPageProps) {
   const { t } = useTranslation();
-  const state = useFetch(`last:${props.episodeId}`, () => loadLastPage(props));
+  const state = useLastPage(props);
   if (state.status === 'loading') return <div className={styles.page} aria-busy="true" />;
   if (state.status === 'failed') return null;
   const data = state.data;

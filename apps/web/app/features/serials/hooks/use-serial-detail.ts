@@ -1,15 +1,14 @@
 import type { EpisodeUserData, Serial, SerialDetailPage, SerialEpisode, SerialUserData, UserSerialTicket } from '@hondana/domain/serials/serials-api';
 import { guestTicketState } from '@hondana/domain/serials/serials';
-import {
-  getAdReward,
-  getBalances,
-  getEpisodes,
-  getSerial,
-  getTicket,
-  getUserEpisodes,
-  getUserSerial,
-} from '../api/serials';
-import { useFetch } from './use-fetch';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useMemo } from 'react';
+import { adRewardQuery } from '../api/ad-reward-query';
+import { balancesQuery } from '../api/balances-query';
+import { episodesQuery } from '../api/episodes-query';
+import { SERIALS_KEY, serialQuery } from '../api/serial-query';
+import { ticketQuery } from '../api/ticket-query';
+import { userEpisodesQuery } from '../api/user-episodes-query';
+import { userSerialQuery } from '../api/user-serial-query';
 
 export interface SerialDetailData {
   serial: Serial;
@@ -24,37 +23,41 @@ export interface SerialDetailData {
   loadedAt: number;
 }
 
-/** The loader's page data as the components use it. */
-export const fromPage = (page: SerialDetailPage): SerialDetailData => ({
-  ...page,
-  userData: new Map(page.userData.map((d) => [d.serialEpisodeId, d])),
-});
+export type SerialDetailState = ({ status: 'loading' } | { status: 'failed' } | { status: 'ready'; data: SerialDetailData }) & { reload: () => void };
 
-async function loadDetail(serialId: number, loggedIn: boolean): Promise<SerialDetailData> {
-  const [serial, list] = await Promise.all([getSerial(serialId), getEpisodes(serialId, 'sequence')]);
-  const loadedAt = Date.now();
+const NO_BALANCES = { coin: 0, mangaCoin: 0 };
+
+/**
+ * Everything the serial detail page shows, one query per call: first what the loader rendered
+ * (seeded as the queries' data, read at its `loadedAt`), then read again in the browser when a
+ * rental, ticket or toggle invalidates the serials queries. Nothing refetches on its own: the
+ * countdowns run from the instant the data was read.
+ */
+export function useSerialDetail(serialId: number, loggedIn: boolean, initial?: SerialDetailPage): SerialDetailState {
+  const seeded = <T,>(data: T | undefined) => ({ initialData: data, initialDataUpdatedAt: initial?.loadedAt, staleTime: Infinity });
+  const member = loggedIn && initial?.userSerial !== null;
+  const serial = useQuery({ ...serialQuery(serialId), ...seeded(initial?.serial) });
+  const episodes = useQuery({ ...episodesQuery(serialId), ...seeded(initial?.episodes) });
+  const userEpisodes = useQuery({ ...userEpisodesQuery(serialId), ...seeded(member ? initial?.userData : undefined), enabled: loggedIn });
+  const userSerial = useQuery({ ...userSerialQuery(serialId), ...seeded(member ? (initial?.userSerial ?? undefined) : undefined), enabled: loggedIn });
+  const ticket = useQuery({ ...ticketQuery(), ...seeded(member ? initial?.ticket : undefined), enabled: loggedIn });
+  const adReward = useQuery({ ...adRewardQuery(), ...seeded(member ? (initial?.adReward ?? undefined) : undefined), enabled: loggedIn });
+  const balances = useQuery({ ...balancesQuery(), ...seeded(member ? initial?.balances : undefined), enabled: loggedIn });
+
+  const queryClient = useQueryClient();
+  const reload = useCallback(() => void queryClient.invalidateQueries({ queryKey: [SERIALS_KEY] }), [queryClient]);
+  const all = loggedIn ? [serial, episodes, userEpisodes, userSerial, ticket, adReward, balances] : [serial, episodes];
+  const failed = all.some((q) => q.isError);
+  const loadedAt = Math.max(...all.map((q) => q.dataUpdatedAt));
+  const userData = useMemo(() => new Map((userEpisodes.data ?? []).map((d) => [d.serialEpisodeId, d])), [userEpisodes.data]);
+
+  if (failed) return { status: 'failed', reload };
+  if (!serial.data || !episodes.data) return { status: 'loading', reload };
   if (!loggedIn) {
-    return { serial, episodes: list.episodes, userData: new Map(), userSerial: null, ticket: guestTicketState(loadedAt), adReward: null, balances: { coin: 0, mangaCoin: 0 }, loadedAt };
+    const data = { serial: serial.data, episodes: episodes.data, userData, userSerial: null, ticket: guestTicketState(loadedAt), adReward: null, balances: NO_BALANCES, loadedAt };
+    return { status: 'ready', data, reload };
   }
-  const [user, userSerial, ticket, adReward, balances] = await Promise.all([
-    getUserEpisodes(serialId),
-    getUserSerial(serialId),
-    getTicket(),
-    getAdReward(),
-    getBalances(),
-  ]);
-  return {
-    serial,
-    episodes: list.episodes,
-    userData: new Map(user.episodes.map((d) => [d.serialEpisodeId, d])),
-    userSerial,
-    ticket,
-    adReward,
-    balances,
-    loadedAt,
-  };
+  if (!userEpisodes.data || !userSerial.data || !ticket.data || !adReward.data || !balances.data) return { status: 'loading', reload };
+  const data = { serial: serial.data, episodes: episodes.data, userData, userSerial: userSerial.data, ticket: ticket.data, adReward: adReward.data, balances: balances.data, loadedAt };
+  return { status: 'ready', data, reload };
 }
-
-/** Everything the serial detail page shows: first from the loader, reloaded in the browser after each rental, ticket or toggle. */
-export const useSerialDetail = (serialId: number, loggedIn: boolean, initial?: SerialDetailData) =>
-  useFetch(`serial:${serialId}:${loggedIn}`, () => loadDetail(serialId, loggedIn), initial);

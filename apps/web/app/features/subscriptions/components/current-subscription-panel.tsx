@@ -6,7 +6,7 @@ import { subscriptionCopy as s, subscriptionErrorCopy } from '../../../i18n/ja-s
 import { ApiError } from '../../../lib/api/client';
 import { ResponsiveDialog } from '../../../components/responsive-dialog';
 import { useCancelSubscription } from '../api/cancel-subscription';
-import { tokyoDate } from '../../../lib/tokyo-date';
+import { formatTokyoDate } from '@hondana/domain/common/tokyo-format';
 import styles from './subscriptions.module.css';
 
 const statusClass = { ENTRY: styles.statusEntry, ACTIVE: '', ERROR: styles.statusError, CANCEL: styles.statusCancel } as const;
@@ -47,13 +47,13 @@ export function CurrentSubscriptionPanel({ subscription: sub, onCancelled }: Cur
         {sub.renewalDatetime !== null && sub.status !== 'CANCEL' && (
           <>
             <dt>{s('current.renewal')}</dt>
-            <dd data-testid="renewal-date">{tokyoDate(sub.renewalDatetime)}</dd>
+            <dd data-testid="renewal-date">{formatTokyoDate(sub.renewalDatetime)}</dd>
           </>
         )}
         {sub.status === 'CANCEL' && sub.endDatetime !== null && (
           <>
             <dt>{s('current.endedLabel')}</dt>
-            <dd data-testid="end-date">{s('current.ended', { date: tokyoDate(sub.endDatetime) })}</dd>
+            <dd data-testid="end-date">{s('current.ended', { date: formatTokyoDate(sub.endDatetime) })}</dd>
           </>
         )}
         <dt>{s('current.method')}</dt>
@@ -61,7 +61,7 @@ export function CurrentSubscriptionPanel({ subscription: sub, onCancelled }: Cur
         <dt>{s('current.paymentCount')}</dt>
         <dd>{s('current.count', { count: formatAmount(sub.paymentCount) })}</dd>
       </dl>
-      {sub.status === 'ERROR' && sub.retryDatetime !== null && <p className={styles.notice}>{s('current.retry', { date: tokyoDate(sub.retryDatetime) })}</p>}
+      {sub.status === 'ERROR' && sub.retryDatetime !== null && <p className={styles.notice}>{s('current.retry', { date: formatTokyoDate(sub.retryDatetime) })}</p>}
       {sub.status === 'ENTRY' && <p className={styles.notice}>{s('current.entry', { method })}</p>}
       {sub.status === 'CANCEL' && <p className={styles.note}>{s('current.coinsStay')}</p>}
       {sub.status !== 'CANCEL' && (

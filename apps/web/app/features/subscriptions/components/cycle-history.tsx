@@ -1,7 +1,7 @@
 import { formatAmount } from '@hondana/domain/common/format';
 import type { SubscriptionCycle } from '@hondana/domain/subscriptions/subscriptions-api';
 import { subscriptionCopy as s } from '../../../i18n/ja-subscriptions';
-import { tokyoDate } from '../../../lib/tokyo-date';
+import { formatTokyoDate } from '@hondana/domain/common/tokyo-format';
 import styles from './subscriptions.module.css';
 
 /** The cycles of the member's subscription, newest first: date, amount, coins delivered, status. */
@@ -18,7 +18,7 @@ export function CycleHistory({ cycles }: { cycles: SubscriptionCycle[] }) {
           {[...cycles].reverse().map((c) => (
             <li key={c.cycle} className={c.status === 'DECLINED' ? `${styles.cycle} ${styles.cycleDeclined}` : styles.cycle}>
               <strong>{s('history.cycleLabel', { cycle: c.cycle })}</strong>
-              <span>{tokyoDate(c.paidDatetime ?? c.updatedDatetime)}</span>
+              <span>{formatTokyoDate(c.paidDatetime ?? c.updatedDatetime)}</span>
               <span>{s('history.yen', { price: formatAmount(c.taxIncludedPrice) })}</span>
               <span className={styles.cycleCoins}>
                 {c.status === 'PAID' ? s('history.coinsValue', { coin: formatAmount(c.coin), bonus: formatAmount(c.bonus) }) : s('history.none')}

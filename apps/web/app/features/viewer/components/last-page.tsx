@@ -1,15 +1,15 @@
 import type { ViewerInfo } from '@hondana/domain/reading/reading-api';
 import { nextVolumeAction, viewerHref } from '@hondana/domain/orders/last-page-commerce';
 import { type LoadStatus, lastPageChoice, lastPageStatus } from '@hondana/domain/viewer/last-page';
+import { useQuery } from '@tanstack/react-query';
 import { Suspense, lazy, useEffect, useState } from 'react';
-import type { TileView } from '../../../components/book-tile';
 import { Section, TileList } from '../../../components/tile-list';
 import { loginHref } from '../../accounts/login-href';
 import { BookToBook } from '../../catalog/components/book-to-book';
-import { getFreeRankingTiles } from '../../catalog/api/get-free-ranking';
 import { seriesHref } from '../../catalog/series-href';
 import { useTranslation } from '../../../i18n/i18n';
 import { buyFreeNextBook } from '../api/free-book';
+import { freeRankingQuery } from '../api/free-ranking-query';
 import type { LastPageCommerceSlot, LastPageExtras } from './last-page-slot';
 import { LoadingOverlay } from './overlays';
 import styles from './last-page.module.css';
@@ -170,19 +170,9 @@ function VolumeBlock({ info }: { info: ViewerInfo }) {
 /** 無料マンガランキング: hidden while loading, when empty, or when the fetch fails (§4). */
 function FreeRanking({ pageType, adult }: { pageType: string; adult: boolean }) {
   const { t } = useTranslation();
-  const [tiles, setTiles] = useState<TileView[]>([]);
-  useEffect(() => {
-    let live = true;
-    // The series page's 無料マンガランキング, the same call and tiles (features/catalog).
-    getFreeRankingTiles(pageType, adult).then(
-      (tiles) => live && setTiles(tiles),
-      () => undefined,
-    );
-    return () => {
-      live = false;
-    };
-  }, [pageType, adult]);
-  if (tiles.length === 0) return null;
+  // The series page's 無料マンガランキング, the same call and tiles (features/catalog).
+  const { data: tiles } = useQuery(freeRankingQuery(pageType, adult));
+  if (!tiles || tiles.length === 0) return null;
   return (
     <Section id="viewer-free-ranking" heading={t('viewer.lastPage.freeRanking')}>
       <TileList tiles={tiles} layout="row" />

@@ -1,5 +1,6 @@
 import type { ViewerInfo } from '@hondana/domain/reading/reading-api';
 import { useEffect, useRef, useSyncExternalStore } from 'react';
+import { QueryProvider } from '../../../components/query-provider';
 import { track } from '../../../lib/track';
 import { seriesHref } from '../../catalog/series-href';
 import type { Tracking } from '../api/get-viewer-info';
@@ -49,7 +50,15 @@ function keptCloseUrl(): string | null {
 const noSubscription = () => () => undefined;
 
 /** The viewer root: loads the book, then shows it, the loading overlay or the failure screen. */
-export function ViewerApp({ bookId, info, startupPage, openLastPage, tracking, loggedIn, adult, commerce, lastPage }: ViewerAppProps) {
+export function ViewerApp(props: ViewerAppProps) {
+  return (
+    <QueryProvider>
+      <ViewerRoot {...props} />
+    </QueryProvider>
+  );
+}
+
+function ViewerRoot({ bookId, info, startupPage, openLastPage, tracking, loggedIn, adult, commerce, lastPage }: ViewerAppProps) {
   const { state, reload } = useViewerInfo(bookId, tracking, info);
   const freeBook = useFreeBookOnLoad(state.status === 'ready' ? state.info : null, loggedIn, adult);
   const viewport = useViewport();

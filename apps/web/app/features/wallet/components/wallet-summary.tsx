@@ -3,7 +3,7 @@ import { CoinIcon } from '../../../components/coin-icon';
 import { walletCopy as w } from '../../../i18n/ja-wallet';
 import type { WalletData } from '../api/get-wallet';
 import { EXPIRING_DAYS } from '../api/get-wallet';
-import { tokyoDate } from '../../../lib/tokyo-date';
+import { formatTokyoDate } from '@hondana/domain/common/tokyo-format';
 import styles from './wallet.module.css';
 
 /** Balance (§5: integers), paid and bonus parts, coins and points, and what expires soon. */
@@ -40,7 +40,7 @@ export function WalletSummary({ data }: { data: WalletData }) {
         <p className={styles.notice}>
           {w('wallet.expiring', { days: EXPIRING_DAYS })}: <strong>{formatAmount(expiring.amount)}</strong>
           {expiring.earliestExpireDatetime !== null &&
-            `（${w('wallet.expiringAt', { date: tokyoDate(expiring.earliestExpireDatetime) })}）`}
+            `（${w('wallet.expiringAt', { date: formatTokyoDate(expiring.earliestExpireDatetime) })}）`}
         </p>
       )}
     </section>
@@ -73,7 +73,7 @@ export function PeriodBalances({ periods }: { periods: WalletData['periods']['pe
         <tbody>
           {periods.map((p) => (
             <tr key={p.expireDatetime}>
-              <td>{tokyoDate(p.expireDatetime)}</td>
+              <td>{formatTokyoDate(p.expireDatetime)}</td>
               <td className={styles.num}>{formatAmount(p.paid)}</td>
               <td className={styles.num}>{formatAmount(p.bonus)}</td>
               <td className={styles.num}>{formatAmount(p.amount)}</td>
@@ -102,8 +102,8 @@ export function WalletHistory({ history }: { history: WalletData['history']['his
                 {w(`wallet.kind.${e.kind}`)} {e.reason}
                 <br />
                 <span className={styles.sub}>
-                  {tokyoDate(e.datetime)} ・ {e.paid ? w('wallet.paidTag') : w('wallet.bonusTag')} ・{' '}
-                  {w('wallet.expires', { date: tokyoDate(e.expireDatetime) })}
+                  {formatTokyoDate(e.datetime)} ・ {e.paid ? w('wallet.paidTag') : w('wallet.bonusTag')} ・{' '}
+                  {w('wallet.expires', { date: formatTokyoDate(e.expireDatetime) })}
                 </span>
               </span>
               <span className={e.amount >= 0 ? styles.plus : styles.minus}>

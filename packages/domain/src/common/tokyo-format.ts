@@ -1,0 +1,38 @@
+/**
+ * The store's dates as readers see them (§9), in Asia/Tokyo: `yyyy年M月d日`, with the time
+ * `yyyy年M月d日 HH:mm`, and `M/d`. Built on Intl.DateTimeFormat only, so a page formatting dates
+ * in the browser ships no date library (the rules that compute with Tokyo days are in time.ts).
+ */
+
+const TOKYO = { timeZone: 'Asia/Tokyo', calendar: 'gregory', numberingSystem: 'latn' } as const;
+const dayFormat = new Intl.DateTimeFormat('ja-JP', { ...TOKYO, year: 'numeric', month: 'numeric', day: 'numeric' });
+const timeFormat = new Intl.DateTimeFormat('ja-JP', { ...TOKYO, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+
+type Instant = Date | number;
+
+function partsOf(format: Intl.DateTimeFormat, instant: Instant): Partial<Record<Intl.DateTimeFormatPartTypes, string>> {
+  const parts: Partial<Record<Intl.DateTimeFormatPartTypes, string>> = {};
+  for (const part of format.formatToParts(instant)) parts[part.type] = part.value;
+  return parts;
+}
+
+/** `2027年1月10日` (Asia/Tokyo). */
+export function formatTokyoDate(instant: Instant): string {
+  const { year, month, day } = partsOf(dayFormat, instant);
+  return `${year}年${Number(month)}月${Number(day)}日`;
+}
+
+/** `M/d` (Asia/Tokyo), as on sale end dates and 'M/d販売' labels. */
+export function formatTokyoMonthDay(instant: Instant): string {
+  const { month, day } = partsOf(dayFormat, instant);
+  return `${Number(month)}/${Number(day)}`;
+}
+
+/** `HH:mm` (Asia/Tokyo, 00–23). */
+export function formatTokyoTime(instant: Instant): string {
+  const { hour, minute } = partsOf(timeFormat, instant);
+  return `${hour}:${minute}`;
+}
+
+/** `2027年1月10日 09:05` (Asia/Tokyo). */
+export const formatTokyoDateTime = (instant: Instant): string => `${formatTokyoDate(instant)} ${formatTokyoTime(instant)}`;
