@@ -8,14 +8,20 @@
  *   POST   /cart/items/invalid cart_ids                → CartChangeResponse  (to buy later)
  *   POST   /cart/items/valid   cart_ids                → CartChangeResponse  (back to the cart)
  *   DELETE /cart/items         cart_ids                → CartChangeResponse
- *   POST   /cart/items/refresh                         → { result: CartView }
+ *   POST   /cart/items/refresh                         → CartRefreshResponse ({ result: CartView })
  *   GET    /cart/me/active_items?use_point=&all_use_point=  → CartView (the order preview)
  *   GET    /cart/me/later_items                        → LaterItemsResponse
- *   GET    /cart/coupons                               → { totalCount, list }
- *   GET    /cart/create_token                          → { status: { code: 0, token } }
+ *   GET    /cart/coupons                               → CouponListResponse
+ *   GET    /cart/create_token                          → CreatedToken
  *   POST   /cart/coupon?token=  { couponId }           → CartView   (COUPON_NOT_EXISTS 404, COUPON_INVALID 403)
  *   DELETE /cart/coupon?token=                         → CartView
  *   POST   /cart/order/v3?token=  OrderV3Body          → OrderV3Response
+ *   GET    /guest/coupon                               → GuestCouponResponse (the login-appeal coupon, public)
+ *   GET    /point_campaign/bulk_buy_list?title_id=     → BulkBuyList (public; owned books left out for a member)
+ *
+ * The routes of `cart-checkout.ts` (bundles, order v2, card and carrier payments, the bulk-buy
+ * title list) answer with the schemas below too; the pre-order bonus and guest cart answers are
+ * in `orders/orders-api.ts`.
  *
  * The cart holds at most CART_LIMIT items (active and buy-later together); one more is refused
  * 403 CART_LIST_LIMIT_EXCEEDED. Order v3 compares the cart with what the member saw: other
@@ -378,7 +384,7 @@ export type BulkBuyList = z.infer<typeof BulkBuyList>;
 
 /**
  * §7 "Pre-orders":
- *   GET  /pre_order/create_token                         → { status: { code: 0, token } }
+ *   GET  /pre_order/create_token                         → CreatedToken
  *   POST /pre_order/manga_coin/order/book?token=  { bookId, price } → PreOrderResponse (RESERVED until release)
  *   GET  /pre_order/order_status/{id}                    → PreOrderResponse (ACCEPTED, COMPLETED at release, CANCELED)
  *   POST /pre_order/order_status/{id}/cancel             → PreOrderResponse (before the release only)
