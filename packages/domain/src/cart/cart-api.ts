@@ -8,14 +8,20 @@
  *   POST   /cart/items/invalid cart_ids                → CartChangeResponse  (to buy later)
  *   POST   /cart/items/valid   cart_ids                → CartChangeResponse  (back to the cart)
  *   DELETE /cart/items         cart_ids                → CartChangeResponse
- *   POST   /cart/items/refresh                         → { result: CartView }
+ *   POST   /cart/items/refresh                         → CartRefreshResponse ({ result: CartView })
  *   GET    /cart/me/active_items?use_point=&all_use_point=  → CartView (the order preview)
  *   GET    /cart/me/later_items                        → LaterItemsResponse
- *   GET    /cart/coupons                               → { totalCount, list }
- *   GET    /cart/create_token                          → { status: { code: 0, token } }
+ *   GET    /cart/coupons                               → CouponListResponse
+ *   GET    /cart/create_token                          → CreatedToken
  *   POST   /cart/coupon?token=  { couponId }           → CartView   (COUPON_NOT_EXISTS 404, COUPON_INVALID 403)
  *   DELETE /cart/coupon?token=                         → CartView
  *   POST   /cart/order/v3?token=  OrderV3Body          → OrderV3Response
+ *   GET    /guest/coupon                               → GuestCouponResponse (the login-appeal coupon, public)
+ *   GET    /point_campaign/bulk_buy_list?title_id=     → BulkBuyList (public; owned books left out for a member)
+ *
+ * The routes of `cart-checkout.ts` (bundles, order v2, card and carrier payments, the bulk-buy
+ * title list) answer with the schemas below too; the pre-order bonus and guest cart answers are
+ * in `orders/orders-api.ts`.
  *
  * The cart holds at most CART_LIMIT items (active and buy-later together); one more is refused
  * 403 CART_LIST_LIMIT_EXCEEDED. Order v3 compares the cart with what the member saw: other
@@ -24,7 +30,10 @@
 import { z } from 'zod';
 import { rowId } from '../common/ids';
 import { GUEST_CART_LIMIT } from './guest-cart';
-import type { PointCampaignSummary } from '../orders/orders-api';
+import { OkStatus } from '../common/responses';
+import { OrderStatus } from '../orders/orders';
+import { LotteryTicket, PointCampaignSummary } from '../orders/orders-api';
+import { CouponStatus, CouponTargetScope } from './coupons';
 
 /** The spec leaves the size open (§9 "not shown"): 200 items, twice the guest cart's 100 ids. */
 export const CART_LIMIT = 200;
@@ -109,19 +118,20 @@ export interface TotalsInput {
   pointBalance: number;
 }
 
-export interface OrderTotals {
-  totalCount: number;
-  totalRegularPrice: number;
+export const OrderTotals = z.object({
+  totalCount: z.number(),
+  totalRegularPrice: z.number(),
   /** Σ prices in effect (salePrice of §3 Cart). */
-  salePrice: number;
-  totalDiscount: number;
-  minUsePoint: number;
-  maxUsePoint: number;
-  usePoint: number;
+  salePrice: z.number(),
+  totalDiscount: z.number(),
+  minUsePoint: z.number(),
+  maxUsePoint: z.number(),
+  usePoint: z.number(),
   /** What is paid in coins: salePrice − discount − usePoint, never negative. */
-  totalAmount: number;
-  totalPriceIncTax: number;
-}
+  totalAmount: z.number(),
+  totalPriceIncTax: z.number(),
+});
+export type OrderTotals = z.infer<typeof OrderTotals>;
 
 export type PointUseRefusal = 'CART_NOT_ENOUGH_POINT' | 'CART_NOT_USE_POINT_OVER_PRICE';
 
@@ -181,84 +191,220 @@ export const OrderV3Body = z.object({
 });
 export type OrderV3Body = z.infer<typeof OrderV3Body>;
 
-export interface CartItemView {
-  cartId: number;
-  cartType: CartType;
-  bookId: number;
-  titleId: number;
-  name: string;
-  imageUrl: string;
-  price: number;
-  salePrice: number;
-  regularPrice: number;
-  priceIncTax: number;
-  discountAmount: number;
-  validFlg: boolean;
-  level: CartItemLevel;
-  errors: CartItemError[];
-  errorMessage: string | null;
-  salable: boolean;
-  saleEndDatetime: number | null;
-  point: number;
-  status: 'ACTIVE' | 'LATER';
+const num = z.number();
+const ids = z.array(num);
+
+export const CartItemView = z.object({
+  cartId: num,
+  cartType: z.enum(CartType),
+  bookId: num,
+  titleId: num,
+  name: z.string(),
+  imageUrl: z.string(),
+  price: num,
+  salePrice: num,
+  regularPrice: num,
+  priceIncTax: num,
+  discountAmount: num,
+  validFlg: z.boolean(),
+  level: z.enum(CartItemLevel),
+  errors: z.array(z.enum(CartItemError)),
+  errorMessage: z.string().nullable(),
+  salable: z.boolean(),
+  saleEndDatetime: num.nullable(),
+  point: num,
+  status: z.enum(['ACTIVE', 'LATER']),
   /** cartType BUNDLE: the bundle, its books (one line for all of them) and its first book. */
-  bundleId: number | null;
-  bundleBooks: number[];
-  bundleFirstBookId: number | null;
-}
+  bundleId: num.nullable(),
+  bundleBooks: ids,
+  bundleFirstBookId: num.nullable(),
+});
+export type CartItemView = z.infer<typeof CartItemView>;
 
-export interface CartCouponView {
-  id: number;
-  name: string;
-  couponType: number;
-  rate: number | null;
-  discount: number;
-}
+export const CartCouponView = z.object({
+  id: num,
+  name: z.string(),
+  couponType: num,
+  rate: num.nullable(),
+  discount: num,
+});
+export type CartCouponView = z.infer<typeof CartCouponView>;
 
-export interface CartView extends OrderTotals {
-  cartStatus: CartStatus;
-  items: CartItemView[];
-  invalidItems: CartItemView[];
-  myMangaCoin: number;
-  myCoin: number;
-  myPoint: number;
-  isFirstPaying: boolean;
-  cartCoupon: CartCouponView | null;
+/** §3 Cart / Order preview (`GET /cart/me/active_items`, and the coupon calls' answer). */
+export const CartView = OrderTotals.extend({
+  cartStatus: z.enum(CartStatus),
+  items: z.array(CartItemView),
+  invalidItems: z.array(CartItemView),
+  myMangaCoin: num,
+  myCoin: num,
+  myPoint: num,
+  isFirstPaying: z.boolean(),
+  cartCoupon: CartCouponView.nullable(),
   /** The best applicable coupon when none is chosen (or a better one exists). */
-  suggestedCoupon: CartCouponView | null;
+  suggestedCoupon: CartCouponView.nullable(),
   /** The member's coupons that apply to the cart now, each with its discount, best first (the cart's picker). */
-  applicableCoupons: CartCouponView[];
-  couponError: string | null;
-  points: PointCampaignSummary;
-}
+  applicableCoupons: z.array(CartCouponView),
+  couponError: z.string().nullable(),
+  points: PointCampaignSummary,
+});
+export type CartView = z.infer<typeof CartView>;
 
-export interface CartChangeResponse {
-  status: { code: 0 };
-  results: { added: number[]; skipped: number[]; cartSize: number };
-}
+/** `POST /cart/items/refresh`. */
+export const CartRefreshResponse = z.object({ result: CartView });
+export type CartRefreshResponse = z.infer<typeof CartRefreshResponse>;
 
-export interface OrderV3Response {
-  status: { code: 0 };
-  results: {
-    orderId: number;
-    bookIds: number[];
-    totalPrice: number;
-    discount: number;
-    usePoint: number;
-    payPrice: number;
-    pointCampaign: PointCampaignSummary;
+export const CartChangeResponse = z.object({
+  status: OkStatus,
+  results: z.object({ added: ids, skipped: ids, cartSize: num }),
+});
+export type CartChangeResponse = z.infer<typeof CartChangeResponse>;
+
+/** `GET /cart/me/later_items`: the items put aside to buy later. */
+export const LaterItemsResponse = z.object({
+  totalCount: num,
+  items: z.array(CartItemView),
+  errors: z.array(z.string()),
+  errorType: z.string().nullable(),
+});
+export type LaterItemsResponse = z.infer<typeof LaterItemsResponse>;
+
+export const CouponStepView = z.object({ stepNumber: num, requiredStepCount: num, stepType: z.string(), stepRate: num });
+/** Which books a coupon targets (`coupons.ts` CouponTarget). */
+export const CouponTargetView = z.object({ scope: z.enum(CouponTargetScope), ids, genreIds: ids.optional() });
+
+/** One of the member's coupons as `GET /cart/coupons` lists it, with its status at the time of the call. */
+export const CouponListItem = z.object({
+  id: num,
+  name: z.string(),
+  couponType: num,
+  rate: num.nullable(),
+  limit: num.nullable(),
+  minCartPrice: num,
+  status: z.enum(CouponStatus),
+  expireDatetime: num,
+  expireRemainingMilliSec: num,
+  steps: z.array(CouponStepView),
+  couponTarget: CouponTargetView,
+});
+export type CouponListItem = z.infer<typeof CouponListItem>;
+export const CouponListResponse = z.object({ totalCount: num, list: z.array(CouponListItem) });
+export type CouponListResponse = z.infer<typeof CouponListResponse>;
+
+/** `GET /guest/coupon`: the login-appeal coupon of §5, null when none (or when its label hides it). */
+export const GuestCouponResponse = z.object({
+  coupon: z
+    .object({
+      rate: num.nullable(),
+      limit: num.nullable(),
+      couponType: z.enum(['reduction', 'discount']),
+      imageUrl: z.string().nullable(),
+      name: z.string(),
+      label: z.string(),
+      expireRemainingMilliSec: num,
+      couponTarget: CouponTargetView,
+    })
+    .nullable(),
+});
+export type GuestCouponResponse = z.infer<typeof GuestCouponResponse>;
+
+export const OrderV3Response = z.object({
+  status: OkStatus,
+  results: z.object({
+    orderId: num,
+    bookIds: ids,
+    totalPrice: num,
+    discount: num,
+    usePoint: num,
+    payPrice: num,
+    pointCampaign: PointCampaignSummary,
     /** Lottery tickets the order earned, one entry per ticket. */
-    userLotteryTickets: { lotteryCampaignId: number }[];
-  };
-}
+    userLotteryTickets: z.array(LotteryTicket),
+  }),
+});
+export type OrderV3Response = z.infer<typeof OrderV3Response>;
+
+/** A provider payment waiting for the member on the provider's page. */
+export const CartOrderPending = z.object({
+  status: OkStatus,
+  results: z.object({ orderId: num, orderStatus: z.literal('PROCESSING'), confirmUrl: z.string(), bookIds: ids, payPrice: num }),
+});
+export type CartOrderPending = z.infer<typeof CartOrderPending>;
+/** `POST /cart/order/v3` and `/v2`: the order made, or (card, carrier) the provider's page to go to. */
+export const CartOrderResponse = z.union([OrderV3Response, CartOrderPending]);
+export type CartOrderResponse = z.infer<typeof CartOrderResponse>;
+
+/** `GET /cart/order/{order_id}`: what became of a cart order (after the provider's page). */
+export const CartOrderStatus = z.object({
+  orderId: num,
+  status: z.enum(OrderStatus),
+  paymentType: z.string(),
+  bookIds: ids,
+  payPrice: num,
+  failureCode: z.string().nullable(),
+});
+export type CartOrderStatus = z.infer<typeof CartOrderStatus>;
+
+/** `GET /bundles/{id}`. */
+export const BundleView = z.object({
+  bundleId: num,
+  name: z.string(),
+  bookIds: ids,
+  /** Σ the books' prices in effect (§3 bundleTotalPrice) and the bundle's price (bundleSalePrice). */
+  bundleTotalPrice: num,
+  bundleSalePrice: num,
+  startDatetime: num,
+  endDatetime: num.nullable(),
+  onSale: z.boolean(),
+});
+export type BundleView = z.infer<typeof BundleView>;
+
+export const BulkBuyTitle = z.object({
+  titleId: num,
+  titleName: z.string(),
+  /** Salable volumes, at least the campaign's book count. */
+  salableCount: num,
+  campaign: z.object({ id: num, name: z.string(), rate: num, point: num, minBooks: num, start: num.nullable(), end: num.nullable() }),
+});
+export type BulkBuyTitle = z.infer<typeof BulkBuyTitle>;
+
+/** `GET /point_campaign/bulk_buy_title_list`. */
+export const BulkBuyTitleList = z.object({ totalCount: num, list: z.array(BulkBuyTitle) });
+export type BulkBuyTitleList = z.infer<typeof BulkBuyTitleList>;
+
+/** `GET /point_campaign/bulk_buy_list?title_id=`: the price and points of buying the title's remaining volumes at once. */
+export const BulkBuyList = z.object({
+  titleId: num,
+  /** The volumes a bulk buy would take: salable now, not owned or reserved by the member. */
+  bookIds: ids,
+  totalCount: num,
+  totalPrice: num,
+  pointCampaign: PointCampaignSummary,
+});
+export type BulkBuyList = z.infer<typeof BulkBuyList>;
 
 /**
  * §7 "Pre-orders":
- *   GET  /pre_order/create_token                         → { status: { code: 0, token } }
+ *   GET  /pre_order/create_token                         → CreatedToken
  *   POST /pre_order/manga_coin/order/book?token=  { bookId, price } → PreOrderResponse (RESERVED until release)
  *   GET  /pre_order/order_status/{id}                    → PreOrderResponse (ACCEPTED, COMPLETED at release, CANCELED)
  *   POST /pre_order/order_status/{id}/cancel             → PreOrderResponse (before the release only)
  */
 export const PreOrderBody = z.object({ bookId: id, price: int() });
 export const PreOrderIdPath = z.object({ id });
+/** §3 Pre-order status: ACCEPTED until the release instant, COMPLETED after it, CANCELED. */
+export const PreOrderStatus = z.enum(['ACCEPTED', 'CANCELED', 'COMPLETED']);
+export type PreOrderStatus = z.infer<typeof PreOrderStatus>;
+
+export const PreOrderResponse = z.object({
+  preOrderId: num,
+  bookId: num,
+  orderStatus: PreOrderStatus,
+  price: num,
+  point: num,
+  releaseDatetime: num,
+  /** Pre-order bonus points (§3 Pre-order bonus) fixed at the order, granted at the release; 0 once cancelled. */
+  bonusPoint: num,
+});
+export type PreOrderResponse = z.infer<typeof PreOrderResponse>;
+
 export const BulkBuyListQuery = z.object({ title_id: id, ac: z.coerce.number().int().optional() });

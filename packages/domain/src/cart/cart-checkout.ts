@@ -16,9 +16,11 @@
  */
 import { z } from 'zod';
 import { rowId } from '../common/ids';
-import { CART_LIMIT, OrderV3Body, type OrderV3Response } from './cart-api';
-import type { OrderStatus } from '../orders/orders';
+import { CART_LIMIT, OrderV3Body } from './cart-api';
 import { CardInput, type CoinPaymentMethod, coinPaymentMethods } from '../wallet/wallet-payments';
+
+/** The response schemas of these routes live with the others, in `cart-api.ts`. */
+export { BulkBuyTitle, BulkBuyTitleList, BundleView, CartOrderPending, CartOrderResponse, CartOrderStatus } from './cart-api';
 
 const id = rowId;
 const int = z.coerce.number({ message: 'must be a number' }).int().min(0);
@@ -56,54 +58,13 @@ export const OrderV2Body = z.object({
     .transform((v): 'COIN' | 'MANGA_COIN' => (v === 'COIN' || v === '0' || v === 0 ? 'COIN' : 'MANGA_COIN')),
 });
 
-/** A provider payment waiting for the member on the provider's page. */
-export interface CartOrderPending {
-  status: { code: 0 };
-  results: { orderId: number; orderStatus: 'PROCESSING'; confirmUrl: string; bookIds: number[]; payPrice: number };
-}
-export type CartOrderResponse = OrderV3Response | CartOrderPending;
-
-export interface CartOrderStatus {
-  orderId: number;
-  status: OrderStatus;
-  paymentType: string;
-  bookIds: number[];
-  payPrice: number;
-  failureCode: string | null;
-}
-
 export const OrderIdParam = z.object({ order_id: id });
-
-export interface BundleView {
-  bundleId: number;
-  name: string;
-  bookIds: number[];
-  /** Σ the books' prices in effect (§3 bundleTotalPrice) and the bundle's price (bundleSalePrice). */
-  bundleTotalPrice: number;
-  bundleSalePrice: number;
-  startDatetime: number;
-  endDatetime: number | null;
-  onSale: boolean;
-}
 
 export const BulkBuyTitleListQuery = z.object({
   offset: int.default(0),
   limit: z.coerce.number({ message: 'must be a number' }).int().min(1).max(100).default(30),
   ac: z.coerce.number().int().optional(),
 });
-
-export interface BulkBuyTitle {
-  titleId: number;
-  titleName: string;
-  /** Salable volumes, at least the campaign's book count. */
-  salableCount: number;
-  campaign: { id: number; name: string; rate: number; point: number; minBooks: number; start: number | null; end: number | null };
-}
-
-export interface BulkBuyTitleList {
-  totalCount: number;
-  list: BulkBuyTitle[];
-}
 
 /**
  * Splits a bundle price over its books in proportion to their prices (integer yen; the rounding

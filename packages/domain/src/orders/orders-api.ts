@@ -34,9 +34,9 @@
  */
 import { z } from 'zod';
 import { rowId } from '../common/ids';
-import type { OrderStatus, PointLine, PossessionStatus } from './orders';
-import type { PaymentType } from '../wallet/wallet-payments';
-import type { SerialRentalPayment } from '../serials/serials-api';
+import { OkStatus } from '../common/responses';
+import { OrderStatus, PointCampaignType, PossessionStatus } from './orders';
+import { PaymentType } from '../wallet/wallet-payments';
 
 const int = (min = 0) => z.coerce.number({ message: 'must be a number' }).int().min(min);
 const flag = z.coerce.number({ message: 'must be 0 or 1' }).int().min(0).max(1).default(0);
@@ -109,122 +109,236 @@ export const UserBooksQuery = z.object({
 });
 export const BookPointCampaignsQuery = z.object({ book_id: bookId, ac: flag });
 
+const num = z.number();
+const ids = z.array(num);
+const ok = OkStatus;
+
+/** One point campaign's share of an order's points (`orders.ts` PointLine). */
+export const PointCampaignLine = z.object({
+  id: num,
+  type: z.enum(PointCampaignType),
+  name: z.string(),
+  point: num,
+  rate: num,
+  start: num.nullable(),
+  end: num.nullable(),
+  expireDays: num,
+});
+
 /** §3 Point campaign: totalPoint and its lines. */
-export interface PointCampaignSummary {
-  totalPoint: number;
-  list: PointLine[];
-}
+export const PointCampaignSummary = z.object({ totalPoint: num, list: z.array(PointCampaignLine) });
+export type PointCampaignSummary = z.infer<typeof PointCampaignSummary>;
 
-export interface BuyCheckV2Response {
-  status: { code: 0 };
-  results: {
+/** A lottery ticket an order earned. */
+export const LotteryTicket = z.object({ lotteryCampaignId: num });
+
+export const BuyCheckV2Response = z.object({
+  status: ok,
+  results: z.object({
     /** 0 when the buy may go ahead (§5). */
-    status: 0;
-    bookIds: number[];
+    status: z.literal(0),
+    bookIds: ids,
     /** Sum of prices in effect. */
-    totalPrice: number;
-    usePoint: number;
+    totalPrice: num,
+    usePoint: num,
     /** Coins the buy will spend: totalPrice − usePoint. */
-    payPrice: number;
-    coin: number;
-    point: number;
-    isFirstPaying: boolean;
-    pointCampaign: PointCampaignSummary;
-  };
-}
+    payPrice: num,
+    coin: num,
+    point: num,
+    isFirstPaying: z.boolean(),
+    pointCampaign: PointCampaignSummary,
+  }),
+});
+export type BuyCheckV2Response = z.infer<typeof BuyCheckV2Response>;
 
-export interface BuyV2Response {
-  status: { code: 0 };
-  results: {
-    orderId: number;
-    totalPrice: number;
-    usePoint: number;
-    userLotteryTickets: { lotteryCampaignId: number }[];
-    pointCampaign: PointCampaignSummary;
-  };
-}
+export const BuyV2Response = z.object({
+  status: ok,
+  results: z.object({
+    orderId: num,
+    totalPrice: num,
+    usePoint: num,
+    userLotteryTickets: z.array(LotteryTicket),
+    pointCampaign: PointCampaignSummary,
+  }),
+});
+export type BuyV2Response = z.infer<typeof BuyV2Response>;
 
-export interface MangaCoinBuyCheckResponse {
-  status: { code: 0 };
-  results: { status: 'NORMAL'; checkedPrice: number; mangaCoin: number; pointCampaign: PointCampaignSummary };
-}
+export const MangaCoinBuyCheckResponse = z.object({
+  status: ok,
+  results: z.object({ status: z.literal('NORMAL'), checkedPrice: num, mangaCoin: num, pointCampaign: PointCampaignSummary }),
+});
+export type MangaCoinBuyCheckResponse = z.infer<typeof MangaCoinBuyCheckResponse>;
 
-export interface MangaCoinBuyResponse {
-  status: { code: 0 };
-  results: { orderId: number; price: number; userLotteryTickets: { lotteryCampaignId: number }[] };
-}
+export const MangaCoinBuyResponse = z.object({
+  status: ok,
+  results: z.object({ orderId: num, price: num, userLotteryTickets: z.array(LotteryTicket) }),
+});
+export type MangaCoinBuyResponse = z.infer<typeof MangaCoinBuyResponse>;
 
-export interface FreeBookResponse {
+export const FreeBookResponse = z.object({
   /** True when this call granted the book; false when there was nothing to do. */
-  bought: boolean;
-  bookId: number | null;
-  orderId: number | null;
+  bought: z.boolean(),
+  bookId: num.nullable(),
+  orderId: num.nullable(),
   /** Why nothing was granted ('already have this book', 'this book is not free', 'Next book id is null', …). */
-  reason: string | null;
-}
+  reason: z.string().nullable(),
+});
+export type FreeBookResponse = z.infer<typeof FreeBookResponse>;
 
-export interface OrderItemView {
-  bookId: number;
-  name: string;
-  vol: number;
-  titleId: number;
-  price: number;
-  imageUrl: string;
-}
+export const OrderItemView = z.object({
+  bookId: num,
+  name: z.string(),
+  vol: num,
+  titleId: num,
+  price: num,
+  imageUrl: z.string(),
+});
+export type OrderItemView = z.infer<typeof OrderItemView>;
 
-export interface PaymentHistoryItem {
-  orderId: number;
-  orderDatetime: number;
+/** A serial episode rental as the payment history lists it (`serials-api.ts` SerialRentalPayment). */
+export const RentalPaymentView = z.object({
+  serialId: num,
+  serialName: z.string(),
+  episodeId: num,
+  episodeTitle: z.string(),
+  /** Epoch ms the rental ends (RENTAL_FOREVER for permanent). */
+  rentalEnd: num,
+});
+
+export const PaymentHistoryItem = z.object({
+  orderId: num,
+  orderDatetime: num,
   /** SERIAL_RENTAL: a serial episode rented with coins or manga coins (`orderId` is the rental's own id). */
-  kind: 'BOOK' | 'MANGA_COIN' | 'SERIAL_RENTAL';
-  status: OrderStatus;
-  paymentType: PaymentType;
+  kind: z.enum(['BOOK', 'MANGA_COIN', 'SERIAL_RENTAL']),
+  status: z.enum(OrderStatus),
+  paymentType: z.enum(PaymentType),
   /** §9 numeric code of paymentType. */
-  paymentTypeCode: number;
+  paymentTypeCode: num,
   /** Coins (BOOK) or yen (MANGA_COIN). */
-  totalPrice: number;
-  usePoint: number;
+  totalPrice: num,
+  usePoint: num,
   /** Points earned by the order. */
-  point: number;
-  items: OrderItemView[];
+  point: num,
+  items: z.array(OrderItemView),
   /** MANGA_COIN orders: what the pack granted. */
-  coinItem: { coin: number; bonus: number; bonusPoint: number } | null;
+  coinItem: z.object({ coin: num, bonus: num, bonusPoint: num }).nullable(),
   /** SERIAL_RENTAL: the serial and episode rented. */
-  rental?: SerialRentalPayment;
-}
-export interface PaymentsResponse {
-  totalCount: number;
-  payments: PaymentHistoryItem[];
-}
+  rental: RentalPaymentView.optional(),
+});
+export type PaymentHistoryItem = z.infer<typeof PaymentHistoryItem>;
+export const PaymentsResponse = z.object({ totalCount: num, payments: z.array(PaymentHistoryItem) });
+export type PaymentsResponse = z.infer<typeof PaymentsResponse>;
 
 /** §3 Recently-bought response. */
-export interface RecentlyBoughtResponse {
-  totalCount: number;
-  totalPrice: number;
-  totalPriceIncTax: number;
-  bookIds: number[];
-  orderId: number;
-  items: OrderItemView[];
-  isFirstPaying: boolean;
-}
+export const RecentlyBoughtResponse = z.object({
+  totalCount: num,
+  totalPrice: num,
+  totalPriceIncTax: num,
+  bookIds: ids,
+  orderId: num,
+  items: z.array(OrderItemView),
+  isFirstPaying: z.boolean(),
+});
+export type RecentlyBoughtResponse = z.infer<typeof RecentlyBoughtResponse>;
 
 /** §3 User book. */
-export interface UserBook {
-  bookId: number;
-  bought: boolean;
-  coupons: never[];
-  possessionStatus: PossessionStatus;
-  isInCart: boolean;
-}
-export interface UserBooksResponse {
-  userBooks: UserBook[];
-}
+export const UserBook = z.object({
+  bookId: num,
+  bought: z.boolean(),
+  coupons: z.array(z.never()),
+  possessionStatus: z.enum(PossessionStatus),
+  isInCart: z.boolean(),
+});
+export type UserBook = z.infer<typeof UserBook>;
+export const UserBooksResponse = z.object({ userBooks: z.array(UserBook) });
+export type UserBooksResponse = z.infer<typeof UserBooksResponse>;
 
-export interface BasicPointCampaignResponse {
-  id: number;
-  name: string;
-  rate: number;
-  expireDays: number;
-  start: number | null;
-  end: number | null;
-}
+export const BasicPointCampaignResponse = z.object({
+  id: num,
+  name: z.string(),
+  rate: num,
+  expireDays: num,
+  start: num.nullable(),
+  end: num.nullable(),
+});
+export type BasicPointCampaignResponse = z.infer<typeof BasicPointCampaignResponse>;
+
+/** §3 Pre-order bonus. `totalPoint` is what pre-ordering `bookId` at its price in effect earns. */
+export const PreOrderBonus = z.object({
+  id: num,
+  name: z.string(),
+  /** Percent of the price paid, given back as points. */
+  rate: num,
+  /** Fixed points on top of the rate. */
+  points: num,
+  startDatetime: num,
+  endDatetime: num.nullable(),
+  totalPoint: num,
+  bookId: num,
+});
+export type PreOrderBonus = z.infer<typeof PreOrderBonus>;
+
+/** `GET /pre_order/bonus`. */
+export const PreOrderBonusList = z.object({ totalCount: num, list: z.array(PreOrderBonus) });
+export type PreOrderBonusList = z.infer<typeof PreOrderBonusList>;
+
+/** `GET /pre_order/bonus/by_book`. */
+export const PreOrderBookBonus = PreOrderBonusList.extend({
+  bookId: num,
+  price: num,
+  releaseDatetime: num,
+  /** Σ totalPoint of the list. */
+  totalPoint: num,
+});
+export type PreOrderBookBonus = z.infer<typeof PreOrderBookBonus>;
+
+export const BonusGrantStatus = { PENDING: 'PENDING', GRANTED: 'GRANTED', CANCELED: 'CANCELED' } as const;
+export type BonusGrantStatus = (typeof BonusGrantStatus)[keyof typeof BonusGrantStatus];
+
+export const EarnedBonus = z.object({
+  bonusId: num,
+  name: z.string(),
+  preOrderId: num,
+  bookId: num,
+  point: num,
+  status: z.enum(BonusGrantStatus),
+  releaseDatetime: num,
+  grantedDatetime: num.nullable(),
+});
+export type EarnedBonus = z.infer<typeof EarnedBonus>;
+
+/** `GET /pre_order/bonus/earned`. */
+export const EarnedBonusList = z.object({
+  totalCount: num,
+  /** Σ points of PENDING bonuses (granted at their releases). */
+  pendingPoint: num,
+  list: z.array(EarnedBonus),
+});
+export type EarnedBonusList = z.infer<typeof EarnedBonusList>;
+
+/** One book of the guest cart (§7 "Guest"): price in effect and, when it applies, the coupon price and label. */
+export const GuestCartBook = z.object({
+  bookId: num,
+  titleId: num,
+  titleName: z.string(),
+  vol: num,
+  imageUrl: z.string(),
+  price: num,
+  /** Struck previous price during a sale, else null. */
+  beforePrice: num.nullable(),
+  salesStatus: z.string(),
+  /** Guest coupon label (§5) when the coupon targets this book, else null. */
+  couponLabel: z.string().nullable(),
+  couponPrice: num.nullable(),
+});
+export type GuestCartBook = z.infer<typeof GuestCartBook>;
+
+/** `GET /guest/cart_books`. */
+export const GuestCartBooks = z.object({
+  totalCount: num,
+  totalPrice: num,
+  /** The guest coupon on the cart (banner view), null when none applies. */
+  coupon: z.object({ name: z.string(), label: z.string(), limit: num.nullable(), remaining: z.string() }).nullable(),
+  items: z.array(GuestCartBook),
+});
+export type GuestCartBooks = z.infer<typeof GuestCartBooks>;

@@ -22,53 +22,17 @@ export const PreOrderBonusQuery = z.object({ title_id: idParam.optional() });
 export const PreOrderBonusByBookQuery = z.object({ book_id: idParam });
 export const GuestCartBooksQuery = z.object({ ac: acParam, book_id: idListParam });
 
-/** §3 Pre-order bonus. `totalPoint` is what pre-ordering `bookId` at its price in effect earns. */
-export interface PreOrderBonus {
-  id: number;
-  name: string;
-  /** Percent of the price paid, given back as points. */
-  rate: number;
-  /** Fixed points on top of the rate. */
-  points: number;
-  startDatetime: number;
-  endDatetime: number | null;
-  totalPoint: number;
-  bookId: number;
-}
-
-export interface PreOrderBonusList {
-  totalCount: number;
-  list: PreOrderBonus[];
-}
-
-export interface PreOrderBookBonus extends PreOrderBonusList {
-  bookId: number;
-  price: number;
-  releaseDatetime: number;
-  /** Σ totalPoint of the list. */
-  totalPoint: number;
-}
-
-export const BonusGrantStatus = { PENDING: 'PENDING', GRANTED: 'GRANTED', CANCELED: 'CANCELED' } as const;
-export type BonusGrantStatus = (typeof BonusGrantStatus)[keyof typeof BonusGrantStatus];
-
-export interface EarnedBonus {
-  bonusId: number;
-  name: string;
-  preOrderId: number;
-  bookId: number;
-  point: number;
-  status: BonusGrantStatus;
-  releaseDatetime: number;
-  grantedDatetime: number | null;
-}
-
-export interface EarnedBonusList {
-  totalCount: number;
-  /** Σ points of PENDING bonuses (granted at their releases). */
-  pendingPoint: number;
-  list: EarnedBonus[];
-}
+/** The response schemas of these routes live in `orders-api.ts`. */
+export {
+  BonusGrantStatus,
+  EarnedBonus,
+  EarnedBonusList,
+  GuestCartBook,
+  GuestCartBooks,
+  PreOrderBonus,
+  PreOrderBonusList,
+  PreOrderBookBonus,
+} from './orders-api';
 
 /** Points one bonus gives for a pre-order paid `price`: points + floor(price × rate / 100), never negative. */
 export function preOrderBonusPoint(bonus: { rate: number; points: number }, price: number): number {
@@ -79,27 +43,3 @@ export function preOrderBonusPoint(bonus: { rate: number; points: number }, pric
 /** A bonus runs at `now` when startDatetime ≤ now and (no end or now < endDatetime). */
 export const bonusRunning = (bonus: { startDatetime: number; endDatetime: number | null }, now: number): boolean =>
   bonus.startDatetime <= now && (bonus.endDatetime === null || now < bonus.endDatetime);
-
-/** One book of the guest cart (§7 "Guest"): price in effect and, when it applies, the coupon price and label. */
-export interface GuestCartBook {
-  bookId: number;
-  titleId: number;
-  titleName: string;
-  vol: number;
-  imageUrl: string;
-  price: number;
-  /** Struck previous price during a sale, else null. */
-  beforePrice: number | null;
-  salesStatus: string;
-  /** Guest coupon label (§5) when the coupon targets this book, else null. */
-  couponLabel: string | null;
-  couponPrice: number | null;
-}
-
-export interface GuestCartBooks {
-  totalCount: number;
-  totalPrice: number;
-  /** The guest coupon on the cart (banner view), null when none applies. */
-  coupon: { name: string; label: string; limit: number | null; remaining: string } | null;
-  items: GuestCartBook[];
-}

@@ -23,9 +23,9 @@
 import { z } from 'zod';
 import { rowId } from '../common/ids';
 import { CardInput } from '../wallet/wallet-payments';
-import { type SubscriptionStatus, subscriptionStatuses } from './subscription-status';
-import { type AppealStatus } from './subscription-teaser';
-import { type PlanHighlight, type SubscriptionPaymentType, subscriptionPaymentTypes } from './subscription-plans';
+import { SubscriptionStatus, subscriptionStatuses } from './subscription-status';
+import { AppealStatus } from './subscription-teaser';
+import { PlanHighlight, SubscriptionPaymentType, subscriptionPaymentTypes } from './subscription-plans';
 
 const required = { message: 'is required' };
 const paymentTypeParam = z
@@ -77,80 +77,112 @@ const returnUrl = z
 export const CarrierSubscribeBody = z.object({ ...shownTerms, returnUrl: returnUrl.default('/mangacoin/subscription') });
 export type CarrierSubscribeBody = z.infer<typeof CarrierSubscribeBody>;
 
-/** §3 Subscription plan, with the §5 bonus percentage worked out. */
-export interface SubscriptionPlan {
-  id: number;
-  name: string;
-  coin: number;
-  taxIncludedPrice: number;
-  firstBonus: number;
-  secondBonus: number;
-  cycleBonus: number;
-  highlightType: PlanHighlight;
-  paymentType: SubscriptionPaymentType;
-  /** floor(cycleBonus / coin × 100). */
-  bonusPercentage: number;
-  /** The plan the good-value appeal names for this payment type. */
-  goodValueFlg: boolean;
-}
+const num = z.number();
+const paymentType = z.enum(SubscriptionPaymentType);
 
-export interface SubscriptionPlansResponse {
-  paymentType: SubscriptionPaymentType;
-  plans: SubscriptionPlan[];
-}
+/** §3 Subscription plan, with the §5 bonus percentage worked out. */
+export const SubscriptionPlan = z.object({
+  id: num,
+  name: z.string(),
+  coin: num,
+  taxIncludedPrice: num,
+  firstBonus: num,
+  secondBonus: num,
+  cycleBonus: num,
+  highlightType: z.enum(PlanHighlight),
+  paymentType,
+  /** floor(cycleBonus / coin × 100). */
+  bonusPercentage: num,
+  /** The plan the good-value appeal names for this payment type. */
+  goodValueFlg: z.boolean(),
+});
+export type SubscriptionPlan = z.infer<typeof SubscriptionPlan>;
+
+export const SubscriptionPlansResponse = z.object({ paymentType, plans: z.array(SubscriptionPlan) });
+export type SubscriptionPlansResponse = z.infer<typeof SubscriptionPlansResponse>;
 
 /** §3 Good-value appeal: status, essentiallyFreeFlg, plan (coin, cycleBonus). */
-export interface GoodValueAppeal {
-  status: AppealStatus;
+export const GoodValueAppeal = z.object({
+  status: z.enum(AppealStatus),
   /** Whether the caller is a member (the guest teaser otherwise). */
-  loggedIn: boolean;
-  essentiallyFreeFlg: boolean;
-  plan: Pick<SubscriptionPlan, 'id' | 'name' | 'coin' | 'cycleBonus' | 'firstBonus' | 'taxIncludedPrice' | 'bonusPercentage' | 'paymentType'> | null;
-}
+  loggedIn: z.boolean(),
+  essentiallyFreeFlg: z.boolean(),
+  plan: SubscriptionPlan.pick({
+    id: true,
+    name: true,
+    coin: true,
+    cycleBonus: true,
+    firstBonus: true,
+    taxIncludedPrice: true,
+    bonusPercentage: true,
+    paymentType: true,
+  }).nullable(),
+});
+export type GoodValueAppeal = z.infer<typeof GoodValueAppeal>;
 
 /** One billing cycle of a subscription: paid (coins granted), declined (retried), or pending. */
-export interface SubscriptionCycle {
-  cycle: number;
-  status: 'PENDING' | 'PAID' | 'DECLINED';
-  attempts: number;
-  orderId: number | null;
-  taxIncludedPrice: number;
-  coin: number;
-  bonus: number;
-  failureCode: string | null;
-  paidDatetime: number | null;
-  updatedDatetime: number;
-}
+export const SubscriptionCycle = z.object({
+  cycle: num,
+  status: z.enum(['PENDING', 'PAID', 'DECLINED']),
+  attempts: num,
+  orderId: num.nullable(),
+  taxIncludedPrice: num,
+  coin: num,
+  bonus: num,
+  failureCode: z.string().nullable(),
+  paidDatetime: num.nullable(),
+  updatedDatetime: num,
+});
+export type SubscriptionCycle = z.infer<typeof SubscriptionCycle>;
 
 /** §3 User subscription (cardId, status, paymentCount, renewalDatetime, firstBonusFlg, secondBonusFlg) and its plan. */
-export interface UserSubscription {
-  id: number;
-  planId: number;
-  plan: Pick<SubscriptionPlan, 'name' | 'coin' | 'taxIncludedPrice' | 'firstBonus' | 'secondBonus' | 'cycleBonus' | 'bonusPercentage'>;
-  paymentType: SubscriptionPaymentType;
-  cardId: string | null;
-  card: { brand: string; last4: string } | null;
-  status: SubscriptionStatus;
-  paymentCount: number;
+export const UserSubscription = z.object({
+  id: num,
+  planId: num,
+  plan: SubscriptionPlan.pick({
+    name: true,
+    coin: true,
+    taxIncludedPrice: true,
+    firstBonus: true,
+    secondBonus: true,
+    cycleBonus: true,
+    bonusPercentage: true,
+  }),
+  paymentType,
+  cardId: z.string().nullable(),
+  card: z.object({ brand: z.string(), last4: z.string() }).nullable(),
+  status: z.enum(SubscriptionStatus),
+  paymentCount: num,
   /** The next renewal (null once cancelled or before the first payment). */
-  renewalDatetime: number | null;
+  renewalDatetime: num.nullable(),
   /** When a cancelled subscription's last paid month ends (its coins stay); null otherwise. */
-  endDatetime: number | null;
+  endDatetime: num.nullable(),
   /** The next try of a declined renewal (ERROR), null otherwise. */
-  retryDatetime: number | null;
-  firstBonusFlg: boolean;
-  secondBonusFlg: boolean;
-  failureCode: string | null;
-  createdDatetime: number;
-  cancelDatetime: number | null;
-  cycles?: SubscriptionCycle[];
-}
+  retryDatetime: num.nullable(),
+  firstBonusFlg: z.boolean(),
+  secondBonusFlg: z.boolean(),
+  failureCode: z.string().nullable(),
+  createdDatetime: num,
+  cancelDatetime: num.nullable(),
+  cycles: z.array(SubscriptionCycle).optional(),
+});
+export type UserSubscription = z.infer<typeof UserSubscription>;
 
-export type SubscribeResult =
-  | {
-      status: 'ACTIVE';
-      subscription: UserSubscription;
-      granted: { coin: number; bonus: number; firstBonus: number; secondBonus: number; cycleBonus: number };
-      balance: number;
-    }
-  | { status: 'ENTRY'; subscription: UserSubscription; orderId: number; confirmUrl: string };
+/** `GET /user_manga_coin_sales_subscriptions/me?id=`. */
+export const MySubscriptionResponse = z.object({ subscription: UserSubscription.nullable() });
+export type MySubscriptionResponse = z.infer<typeof MySubscriptionResponse>;
+
+/** `GET /user_manga_coin_sales_subscriptions/me/by_status?status=`. */
+export const MySubscriptionsResponse = z.object({ subscriptions: z.array(UserSubscription) });
+export type MySubscriptionsResponse = z.infer<typeof MySubscriptionsResponse>;
+
+export const SubscribeResult = z.discriminatedUnion('status', [
+  z.object({
+    status: z.literal('ACTIVE'),
+    subscription: UserSubscription,
+    granted: z.object({ coin: num, bonus: num, firstBonus: num, secondBonus: num, cycleBonus: num }),
+    balance: num,
+  }),
+  z.object({ status: z.literal('ENTRY'), subscription: UserSubscription, orderId: num, confirmUrl: z.string() }),
+]);
+export type SubscribeResult = z.infer<typeof SubscribeResult>;

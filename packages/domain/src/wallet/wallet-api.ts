@@ -31,8 +31,9 @@
  */
 import { z } from 'zod';
 import { jsonRowId, rowId } from '../common/ids';
-import { type CoinPaymentMethod, CardInput, coinPaymentMethodParam } from './wallet-payments';
-import type { Currency, LedgerKind } from './wallet-lots';
+import { OkStatus } from '../common/responses';
+import { CardInput, CoinPaymentMethod, coinPaymentMethodParam } from './wallet-payments';
+import { Currency, LedgerKind } from './wallet-lots';
 
 export const CoinHighlight = { none: 'none', popular: 'popular', bargain: 'bargain' } as const;
 export type CoinHighlight = (typeof CoinHighlight)[keyof typeof CoinHighlight];
@@ -58,102 +59,94 @@ export const CoinItemsQuery = z.object({
 export const PaymentTypeQuery = z.object({ payment_type: coinPaymentMethodParam });
 /** `GET /manga_coin/cart_appeal` (member): the coin appeal for the member's cart; payment_type defaults to creditcard. */
 export const CartAppealQuery = z.object({ payment_type: coinPaymentMethodParam.default('creditcard') });
-export interface CartAppealResponse {
-  paymentType: CoinPaymentMethod;
-  /** What the cart's valid items cost now in coins, after its coupon (the cart's totalAmount). */
-  cartAmount: number;
-  mangaCoin: number;
-  /** Coins missing to buy the cart with manga coins (0 when the balance covers it). */
-  shortage: number;
-  /** NONE without a shortage or a pack covering it; COUPON when that pack's bonus / coin exceeds 0.3 (§5), else COIN. */
-  appeal: 'NONE' | 'COIN' | 'COUPON';
-  /** The cheapest cart pack (else viewer pack) whose coins plus bonus cover the shortage. */
-  item: MangaCoinItem | null;
-}
 export const WalletPageQuery = z.object({ offset: pageOffset, limit: pageLimit });
 export const ExpirationBalanceQuery = z.object({
   days: z.coerce.number({ message: 'must be a number' }).int().min(1).max(3650),
 });
 
+const num = z.number();
+const paymentMethod = z.enum(CoinPaymentMethod);
+
 /** §3 Manga coin item. `limit` null means no per-member limit; `purchasableCount` is what is left of it. */
-export interface MangaCoinItem {
-  id: number;
-  coin: number;
-  taxIncludedPrice: number;
-  bonus: number;
-  bonusPoint: number;
-  limit: number | null;
-  purchasableCount: number | null;
-  highlight: CoinHighlight;
-  displayScene: DisplayScene;
+export const MangaCoinItem = z.object({
+  id: num,
+  coin: num,
+  taxIncludedPrice: num,
+  bonus: num,
+  bonusPoint: num,
+  limit: num.nullable(),
+  purchasableCount: num.nullable(),
+  highlight: z.enum(CoinHighlight),
+  displayScene: z.enum(DisplayScene),
   /** §5/§9: bonus / coin > 0.3 shows the coupon appeal instead of the coin appeal. */
-  couponAppeal: boolean;
-}
-export interface MangaCoinItemsResponse {
-  paymentType: CoinPaymentMethod;
-  items: MangaCoinItem[];
-}
+  couponAppeal: z.boolean(),
+});
+export type MangaCoinItem = z.infer<typeof MangaCoinItem>;
+export const MangaCoinItemsResponse = z.object({ paymentType: paymentMethod, items: z.array(MangaCoinItem) });
+export type MangaCoinItemsResponse = z.infer<typeof MangaCoinItemsResponse>;
 
 /** §3 Good-value item per payment type. */
-export interface GoodValueResponse {
-  paymentType: CoinPaymentMethod;
-  goodValueFlg: boolean;
-  item: Pick<MangaCoinItem, 'id' | 'coin' | 'bonus' | 'bonusPoint' | 'taxIncludedPrice'> | null;
-}
+export const GoodValueResponse = z.object({
+  paymentType: paymentMethod,
+  goodValueFlg: z.boolean(),
+  item: MangaCoinItem.pick({ id: true, coin: true, bonus: true, bonusPoint: true, taxIncludedPrice: true }).nullable(),
+});
+export type GoodValueResponse = z.infer<typeof GoodValueResponse>;
 
 /** For a shortage of up to `coverUpTo` coins, appeal with `item` (the cheapest pack that covers it). */
-export interface AppealMappingResponse {
-  paymentType: CoinPaymentMethod;
-  mappings: { coverUpTo: number; item: MangaCoinItem }[];
-}
+export const AppealMappingResponse = z.object({
+  paymentType: paymentMethod,
+  mappings: z.array(z.object({ coverUpTo: num, item: MangaCoinItem })),
+});
+export type AppealMappingResponse = z.infer<typeof AppealMappingResponse>;
+
+/** `GET /manga_coin/cart_appeal`: the coin appeal for the member's cart. */
+export const CartAppealResponse = z.object({
+  paymentType: paymentMethod,
+  /** What the cart's valid items cost now in coins, after its coupon (the cart's totalAmount). */
+  cartAmount: num,
+  mangaCoin: num,
+  /** Coins missing to buy the cart with manga coins (0 when the balance covers it). */
+  shortage: num,
+  /** NONE without a shortage or a pack covering it; COUPON when that pack's bonus / coin exceeds 0.3 (§5), else COIN. */
+  appeal: z.enum(['NONE', 'COIN', 'COUPON']),
+  /** The cheapest cart pack (else viewer pack) whose coins plus bonus cover the shortage. */
+  item: MangaCoinItem.nullable(),
+});
+export type CartAppealResponse = z.infer<typeof CartAppealResponse>;
 
 /** `/manga_coin/balance`: integers (§5: a non-integer balance fails the fetch). */
-export interface MangaCoinBalance {
-  balance: number;
-  paidBalance: number;
-  bonusBalance: number;
-}
+export const MangaCoinBalance = z.object({ balance: num, paidBalance: num, bonusBalance: num });
+export type MangaCoinBalance = z.infer<typeof MangaCoinBalance>;
 
-export interface WalletHistoryEntry {
-  id: number;
-  datetime: number;
-  currency: Currency;
-  kind: LedgerKind;
+export const WalletHistoryEntry = z.object({
+  id: num,
+  datetime: num,
+  currency: z.enum(Currency),
+  kind: z.enum(LedgerKind),
   /** Signed: grants and refunds positive, spends and expiries negative. */
-  amount: number;
-  paid: boolean;
-  reason: string;
-  orderId: number | null;
-  expireDatetime: number;
-}
-export interface WalletHistoryResponse {
-  totalCount: number;
-  history: WalletHistoryEntry[];
-}
+  amount: num,
+  paid: z.boolean(),
+  reason: z.string(),
+  orderId: num.nullable(),
+  expireDatetime: num,
+});
+export type WalletHistoryEntry = z.infer<typeof WalletHistoryEntry>;
+export const WalletHistoryResponse = z.object({ totalCount: num, history: z.array(WalletHistoryEntry) });
+export type WalletHistoryResponse = z.infer<typeof WalletHistoryResponse>;
 
 /** Balance by expiry date (one row per expiry instant), earliest first. */
-export interface PeriodBalance {
-  expireDatetime: number;
-  amount: number;
-  paid: number;
-  bonus: number;
-}
-export interface PeriodBalanceResponse {
-  totalCount: number;
-  periods: PeriodBalance[];
-}
+export const PeriodBalance = z.object({ expireDatetime: num, amount: num, paid: num, bonus: num });
+export type PeriodBalance = z.infer<typeof PeriodBalance>;
+export const PeriodBalanceResponse = z.object({ totalCount: num, periods: z.array(PeriodBalance) });
+export type PeriodBalanceResponse = z.infer<typeof PeriodBalanceResponse>;
 
-export interface ExpirationBalance {
-  days: number;
-  amount: number;
-  earliestExpireDatetime: number | null;
-}
+export const ExpirationBalance = z.object({ days: num, amount: num, earliestExpireDatetime: num.nullable() });
+export type ExpirationBalance = z.infer<typeof ExpirationBalance>;
 
 /** `/user/get_coin` (§5: succeeds only with status code 0). */
-export interface GetCoinResponse {
-  status: { code: 0 };
-  results: { coin: number; mangaCoin: number; point: number };
-}
+export const GetCoinResponse = z.object({ status: OkStatus, results: z.object({ coin: num, mangaCoin: num, point: num }) });
+export type GetCoinResponse = z.infer<typeof GetCoinResponse>;
 
 /** Same-origin path the sandbox's confirmation page returns to. */
 const returnUrl = z
@@ -163,21 +156,23 @@ const returnUrl = z
 
 /** `GET /manga_coin/pcb` (§7, §5 required `path`): a same-site path to come back to after buying coins. */
 export const CoinReturnQuery = z.object({ path: returnUrl });
-export interface CoinReturnRegistered {
-  status: { code: 0 };
-  results: { path: string; /** The coin shop, told to come back through `/cb`. */ shopUrl: string };
-}
+export const CoinReturnRegistered = z.object({
+  status: OkStatus,
+  results: z.object({ path: z.string(), /** The coin shop, told to come back through `/cb`. */ shopUrl: z.string() }),
+});
+export type CoinReturnRegistered = z.infer<typeof CoinReturnRegistered>;
 /** `GET /manga_coin/cb`: after a coin purchase. */
-export interface CoinCallbackResponse {
-  status: { code: 0 };
-  results: {
+export const CoinCallbackResponse = z.object({
+  status: OkStatus,
+  results: z.object({
     /** The path `/pcb` kept (handed out once), else null. */
-    path: string | null;
+    path: z.string().nullable(),
     /** The member's latest coin pack order since that path was kept (or ever, without one). */
-    purchase: { orderId: number; status: string; coin: number; bonus: number } | null;
-    mangaCoin: number;
-  };
-}
+    purchase: z.object({ orderId: num, status: z.string(), coin: num, bonus: num }).nullable(),
+    mangaCoin: num,
+  }),
+});
+export type CoinCallbackResponse = z.infer<typeof CoinCallbackResponse>;
 
 export const CoinPurchaseQuery = z.object({ token: z.string().min(1).max(200) });
 export const CoinPurchaseBody = z.object({
@@ -189,29 +184,33 @@ export const CoinPurchaseBody = z.object({
 });
 export type CoinPurchaseBody = z.infer<typeof CoinPurchaseBody>;
 
-export type CoinPurchaseResult =
-  | { status: 'COMPLETE'; orderId: number; coin: number; bonus: number; bonusPoint: number; balance: number }
-  | { status: 'PROCESSING'; orderId: number; confirmUrl: string };
+export const CoinPurchaseResult = z.discriminatedUnion('status', [
+  z.object({ status: z.literal('COMPLETE'), orderId: num, coin: num, bonus: num, bonusPoint: num, balance: num }),
+  z.object({ status: z.literal('PROCESSING'), orderId: num, confirmUrl: z.string() }),
+]);
+export type CoinPurchaseResult = z.infer<typeof CoinPurchaseResult>;
 
 /** A coin pack payment as `/manga_coin/purchases/:order_id` reports it (after the return URL). */
-export interface CoinPurchaseStatus {
-  orderId: number;
+export const CoinPurchaseStatus = z.object({
+  orderId: num,
   /** Order status of §4: PROCESSING while awaiting confirmation, then COMPLETE, CANCEL or PAYMENT_ERROR. */
-  status: string;
-  paymentType: CoinPaymentMethod;
-  itemId: number;
-  coin: number;
-  bonus: number;
-  bonusPoint: number;
-  taxIncludedPrice: number;
+  status: z.string(),
+  paymentType: paymentMethod,
+  itemId: num,
+  coin: num,
+  bonus: num,
+  bonusPoint: num,
+  taxIncludedPrice: num,
   /** Why it failed or was cancelled (§8 code), null otherwise. */
-  failureCode: string | null;
-  orderDatetime: number;
-}
+  failureCode: z.string().nullable(),
+  orderDatetime: num,
+});
+export type CoinPurchaseStatus = z.infer<typeof CoinPurchaseStatus>;
 export const OrderIdPath = z.object({ order_id: rowId });
 
 /** 資金決済法に基づく表示 (Payment Services Act disclosure for prepaid paid coins). */
-export interface PaymentServicesActNotice {
-  title: string;
-  sections: { heading: string; body: string }[];
-}
+export const PaymentServicesActNotice = z.object({
+  title: z.string(),
+  sections: z.array(z.object({ heading: z.string(), body: z.string() })),
+});
+export type PaymentServicesActNotice = z.infer<typeof PaymentServicesActNotice>;

@@ -1,8 +1,7 @@
 import { isBuyableNow, salesStatusAt } from '@hondana/domain/catalog/books-api';
 import { priceAt } from '@hondana/domain/catalog/catalog';
 import { notFound } from '@hondana/domain/common/errors';
-import type { BulkBuyTitle, BulkBuyTitleList } from '@hondana/domain/cart/cart-checkout';
-import type { PointCampaignSummary } from '@hondana/domain/orders/orders-api';
+import type { BulkBuyList, BulkBuyTitle, BulkBuyTitleList } from '@hondana/domain/cart/cart-api';
 import { PointCampaignType, type PointLine, pointBreakdown } from '@hondana/domain/orders/orders';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
@@ -10,15 +9,6 @@ import { entitledBookIds } from '../orders/entitlements';
 import { activeCampaigns, booksForPurchase, isFirstPaying } from '../orders/order-rows';
 import { toPricing } from '../orders/purchase';
 import { salableVolumeCounts, titleBookIds } from './cart.repository';
-
-export interface BulkBuyList {
-  titleId: number;
-  /** The volumes a bulk buy would take: salable now, not owned or reserved by the member. */
-  bookIds: number[];
-  totalCount: number;
-  totalPrice: number;
-  pointCampaign: PointCampaignSummary;
-}
 
 /**
  * `GET /point_campaign/bulk_buy_list?title_id=` (§7 "Point campaigns"): the price and the points

@@ -1,6 +1,5 @@
 import { isBuyableNow, salesStatusAt } from '@hondana/domain/catalog/books-api';
-import { type CartChangeResponse, CartType } from '@hondana/domain/cart/cart-api';
-import type { BundleView } from '@hondana/domain/cart/cart-checkout';
+import { type BundleView, type CartChangeResponse, CartType } from '@hondana/domain/cart/cart-api';
 import { priceAt } from '@hondana/domain/catalog/catalog';
 import { AppError, ErrorCode, notFound } from '@hondana/domain/common/errors';
 import type { Kysely, Transaction } from 'kysely';

@@ -1,4 +1,4 @@
-import type { CartOrderResponse, CartOrderStatus } from '@hondana/domain/cart/cart-checkout';
+import type { CartOrderResponse, CartOrderStatus } from '@hondana/domain/cart/cart-api';
 import { AppError, ErrorCode, badRequest, notFound } from '@hondana/domain/common/errors';
 import type { OrderStatus, PointLine } from '@hondana/domain/orders/orders';
 import { type CardInput, type CoinPaymentMethod, paymentTypeOfMethod } from '@hondana/domain/wallet/wallet-payments';

@@ -1,4 +1,5 @@
-import { type CartOrderBody, type CartOrderResponse, type CartPaymentType, isProviderMethod } from '@hondana/domain/cart/cart-checkout';
+import type { CartOrderResponse } from '@hondana/domain/cart/cart-api';
+import { type CartOrderBody, type CartPaymentType, isProviderMethod } from '@hondana/domain/cart/cart-checkout';
 import { couponDiscount } from '@hondana/domain/cart/coupons';
 import { AppError, ErrorCode } from '@hondana/domain/common/errors';
 import type { Kysely, Transaction } from 'kysely';

@@ -1,6 +1,6 @@
-import type { CartView } from '@hondana/domain/cart/cart-api';
+import type { CartView, CouponListItem, CouponListResponse, GuestCouponResponse } from '@hondana/domain/cart/cart-api';
 import { type GuestCouponOffer as BannerOffer, guestCouponBannerLabel } from '@hondana/domain/cart/coupon-banner';
-import { type CouponRule, type CouponStatus, type CouponTargetScope, CouponType, couponDiscount, couponStatusAt } from '@hondana/domain/cart/coupons';
+import { type CouponRule, type CouponTargetScope, CouponType, couponDiscount, couponStatusAt } from '@hondana/domain/cart/coupons';
 import { AppError, ErrorCode } from '@hondana/domain/common/errors';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
@@ -15,21 +15,7 @@ export interface GuestCouponOffer extends BannerOffer {
   imageUrl: string | null;
 }
 
-export interface CouponView {
-  id: number;
-  name: string;
-  couponType: number;
-  rate: number | null;
-  limit: number | null;
-  minCartPrice: number;
-  status: CouponStatus;
-  expireDatetime: number;
-  expireRemainingMilliSec: number;
-  steps: CouponRule['steps'];
-  couponTarget: CouponRule['couponTarget'];
-}
-
-const toView = (c: CouponRule, now: number): CouponView => ({
+const toView = (c: CouponRule, now: number): CouponListItem => ({
   id: c.id,
   name: c.name,
   couponType: c.couponType,
@@ -44,7 +30,7 @@ const toView = (c: CouponRule, now: number): CouponView => ({
 });
 
 /** `GET /cart/coupons`: the member's coupons with their status at `now`. */
-export async function listCoupons(db: Db, userId: number, now: number): Promise<{ totalCount: number; list: CouponView[] }> {
+export async function listCoupons(db: Db, userId: number, now: number): Promise<CouponListResponse> {
   const list = (await memberCoupons(db, userId)).map((c) => toView(c, now));
   return { totalCount: list.length, list };
 }
@@ -88,7 +74,7 @@ export async function guestCouponOffer(db: Db, now: number): Promise<GuestCoupon
 }
 
 /** `GET /guest/coupon`: the login-appeal coupon of §5 (null when none, or when its label hides it). */
-export async function guestCoupon(db: Db, now: number) {
+export async function guestCoupon(db: Db, now: number): Promise<GuestCouponResponse> {
   const offer = await guestCouponOffer(db, now);
   const label = offer && guestCouponBannerLabel(offer);
   if (!offer || !label) return { coupon: null };

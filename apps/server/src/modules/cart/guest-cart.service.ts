@@ -1,5 +1,5 @@
 import { guestCouponBanner } from '@hondana/domain/cart/coupon-banner';
-import type { GuestCartBook, GuestCartBooks } from '@hondana/domain/orders/pre-orders';
+import type { GuestCartBook, GuestCartBooks } from '@hondana/domain/orders/orders-api';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { guestCouponOffer } from './coupon.service';

@@ -1,4 +1,5 @@
 import { salesStatusAt } from '@hondana/domain/catalog/books-api';
+import type { PreOrderResponse, PreOrderStatus } from '@hondana/domain/cart/cart-api';
 import { SalesStatus } from '@hondana/domain/catalog/catalog';
 import { AppError, ErrorCode, notFound } from '@hondana/domain/common/errors';
 import type { Kysely } from 'kysely';
@@ -15,20 +16,6 @@ import { cancelPreOrderBonuses, orderBonusPoint, recordPreOrderBonuses } from '.
 
 /** Token purpose of `GET /pre_order/create_token`. */
 export const PRE_ORDER_TOKEN_PURPOSE = 'pre_order';
-
-/** §3 Pre-order status: ACCEPTED until the release instant, COMPLETED after it, CANCELED. */
-export type PreOrderStatus = 'ACCEPTED' | 'CANCELED' | 'COMPLETED';
-
-export interface PreOrderResponse {
-  preOrderId: number;
-  bookId: number;
-  orderStatus: PreOrderStatus;
-  price: number;
-  point: number;
-  releaseDatetime: number;
-  /** Pre-order bonus points (§3 Pre-order bonus) fixed at the order, granted at the release; 0 once cancelled. */
-  bonusPoint: number;
-}
 
 const refuse = (code: ErrorCode, message: string) => new AppError(403, code, [message]);
 

@@ -1,21 +1,35 @@
 import {
   ActiveItemsQuery,
+  BulkBuyList,
   BulkBuyListQuery,
+  BulkBuyTitleList,
+  BundleView,
   CartBookBody,
   CartBooksBody,
   CartBulkBody,
+  CartChangeResponse,
   CartIdsBody,
+  CartOrderResponse,
+  CartOrderStatus,
+  CartRefreshResponse,
   CartTokenQuery,
+  CartView,
+  CouponListResponse,
+  GuestCouponResponse,
+  LaterItemsResponse,
   PreOrderBody,
   PreOrderIdPath,
+  PreOrderResponse,
   SetCouponBody,
 } from '@hondana/domain/cart/cart-api';
+import { EarnedBonusList, GuestCartBooks, PreOrderBonusList, PreOrderBookBonus } from '@hondana/domain/orders/orders-api';
 import { GuestCartBooksQuery, PreOrderBonusByBookQuery, PreOrderBonusQuery } from '@hondana/domain/orders/pre-orders';
 import { BulkBuyTitleListQuery, BundleIdPath, CartBundleBody, CartOrderBody, OrderIdParam, OrderV2Body } from '@hondana/domain/cart/cart-checkout';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireUser, sessionUser } from '../accounts/session-plugin';
-import { issueToken } from '../tokens/one-time-tokens';
+import { registerTokenEndpoints } from '../accounts/token-routes';
+import { sendStored } from '../../http/stored-reply';
 import type { PaymentProvider } from '../../payments/payment-provider';
 import { createSandboxProvider, sandboxMaintenanceFromEnv } from '../../payments/sandbox-provider';
 import { bulkBuyList, bulkBuyTitleList } from './bulk.service';
@@ -48,101 +62,94 @@ export const cartRoutes: FastifyPluginAsync<{ provider?: PaymentProvider; guestB
     return { userId: user.userId, adultChecked: user.adultState === 'ADULT' };
   };
 
-  app.post('/cart/book', { schema: { body: CartBookBody } }, async (request) => cart.addBook(db, await member(request), request.body.book_id, now()));
-  app.post('/cart/books', { schema: { body: CartBooksBody } }, async (request) =>
+  app.post('/cart/book', { schema: { body: CartBookBody, response: { 200: CartChangeResponse } } }, async (request) => cart.addBook(db, await member(request), request.body.book_id, now()));
+  app.post('/cart/books', { schema: { body: CartBooksBody, response: { 200: CartChangeResponse } } }, async (request) =>
     cart.addManyBooks(db, await member(request), request.body.book_ids, now()),
   );
-  app.post('/cart/bulk', { schema: { body: CartBulkBody } }, async (request) => cart.addTitle(db, await member(request), request.body.title_id, now()));
-  app.post('/cart/bundle', { schema: { body: CartBundleBody } }, async (request) => addBundle(db, await member(request), request.body.bundle_id, now()));
-  app.get('/bundles/:id', { schema: { params: BundleIdPath } }, async (request) => bundleView(db, request.params.id, now()));
-  app.post('/cart/items/invalid', { schema: { body: CartIdsBody } }, async (request) =>
+  app.post('/cart/bulk', { schema: { body: CartBulkBody, response: { 200: CartChangeResponse } } }, async (request) => cart.addTitle(db, await member(request), request.body.title_id, now()));
+  app.post('/cart/bundle', { schema: { body: CartBundleBody, response: { 200: CartChangeResponse } } }, async (request) => addBundle(db, await member(request), request.body.bundle_id, now()));
+  app.get('/bundles/:id', { schema: { params: BundleIdPath, response: { 200: BundleView } } }, async (request) => bundleView(db, request.params.id, now()));
+  app.post('/cart/items/invalid', { schema: { body: CartIdsBody, response: { 200: CartChangeResponse } } }, async (request) =>
     cart.moveItems(db, await member(request), request.body.cart_ids, 'LATER'),
   );
-  app.post('/cart/items/valid', { schema: { body: CartIdsBody } }, async (request) =>
+  app.post('/cart/items/valid', { schema: { body: CartIdsBody, response: { 200: CartChangeResponse } } }, async (request) =>
     cart.moveItems(db, await member(request), request.body.cart_ids, 'ACTIVE'),
   );
-  app.delete('/cart/items', { schema: { querystring: CartIdsBody } }, async (request) =>
+  app.delete('/cart/items', { schema: { querystring: CartIdsBody, response: { 200: CartChangeResponse } } }, async (request) =>
     cart.removeItems(db, await member(request), request.query.cart_ids),
   );
-  app.post('/cart/items/refresh', async (request) => {
+  app.post('/cart/items/refresh', { schema: { response: { 200: CartRefreshResponse } } }, async (request) => {
     const m = await member(request);
     await cart.refreshCart(db, m, now());
     return { result: await cartView(db, m, { usePoint: 0, allUsePoint: false }, now()) };
   });
 
-  app.get('/cart/me/active_items', { schema: { querystring: ActiveItemsQuery } }, async (request) => {
+  app.get('/cart/me/active_items', { schema: { querystring: ActiveItemsQuery, response: { 200: CartView } } }, async (request) => {
     const m = await member(request);
     await grantGuestCoupons(db, m.userId, now());
     return cartView(db, m, { usePoint: request.query.use_point, allUsePoint: request.query.all_use_point === 1 }, now());
   });
-  app.get('/cart/me/later_items', async (request) => cart.laterItems(db, await member(request), now()));
-  app.get('/cart/coupons', async (request) => {
+  app.get('/cart/me/later_items', { schema: { response: { 200: LaterItemsResponse } } }, async (request) => cart.laterItems(db, await member(request), now()));
+  app.get('/cart/coupons', { schema: { response: { 200: CouponListResponse } } }, async (request) => {
     const m = await member(request);
     await grantGuestCoupons(db, m.userId, now());
     return listCoupons(db, m.userId, now());
   });
-  app.get('/cart/create_token', async (request) => {
-    const m = await member(request);
-    return { status: { code: 0, token: await issueToken(db, m.userId, CART_TOKEN_PURPOSE, now()) } };
-  });
+  registerTokenEndpoints(app, { '/cart/create_token': CART_TOKEN_PURPOSE, '/pre_order/create_token': PRE_ORDER_TOKEN_PURPOSE });
 
-  app.post('/cart/coupon', { schema: { querystring: CartTokenQuery, body: SetCouponBody } }, async (request, reply) => {
+  app.post('/cart/coupon', { schema: { querystring: CartTokenQuery, body: SetCouponBody, response: { 200: CartView } } }, async (request, reply) => {
     const result = await setCoupon(db, await member(request), { token: request.query.token, couponId: request.body.couponId }, now());
-    return reply.code(result.status).send(result.body);
+    return sendStored(reply, result);
   });
-  app.delete('/cart/coupon', { schema: { querystring: CartTokenQuery } }, async (request, reply) => {
+  app.delete('/cart/coupon', { schema: { querystring: CartTokenQuery, response: { 200: CartView } } }, async (request, reply) => {
     const result = await removeCoupon(db, await member(request), request.query.token, now());
-    return reply.code(result.status).send(result.body);
+    return sendStored(reply, result);
   });
-  app.post('/cart/order/v3', { schema: { querystring: CartTokenQuery, body: CartOrderBody } }, async (request, reply) => {
+  app.post('/cart/order/v3', { schema: { querystring: CartTokenQuery, body: CartOrderBody, response: { 200: CartOrderResponse } } }, async (request, reply) => {
     const result = await orderV3(db, provider, await member(request), { ...request.body, token: request.query.token }, now());
-    return reply.code(result.status).send(result.body);
+    return sendStored(reply, result);
   });
-  app.post('/cart/order/v2', { schema: { body: OrderV2Body } }, async (request, reply) => {
+  app.post('/cart/order/v2', { schema: { body: OrderV2Body, response: { 200: CartOrderResponse } } }, async (request, reply) => {
     const b = request.body;
     const input = { token: b.token, usePoint: b.use_point, salePrice: b.sale_price, itemSize: b.item_size, paymentType: b.payment_type };
     const result = await orderV2(db, provider, await member(request), input, now());
-    return reply.code(result.status).send(result.body);
+    return sendStored(reply, result);
   });
-  app.get('/cart/order/:order_id', { schema: { params: OrderIdParam } }, async (request) =>
+  app.get('/cart/order/:order_id', { schema: { params: OrderIdParam, response: { 200: CartOrderStatus } } }, async (request) =>
     cartOrderStatus(db, (await member(request)).userId, request.params.order_id),
   );
-  app.get('/point_campaign/bulk_buy_title_list', { schema: { querystring: BulkBuyTitleListQuery } }, async (request) =>
+  app.get('/point_campaign/bulk_buy_title_list', { schema: { querystring: BulkBuyTitleListQuery, response: { 200: BulkBuyTitleList } } }, async (request) =>
     bulkBuyTitleList(db, request.query, now()),
   );
 
-  app.get('/guest/coupon', async () => guestCoupon(db, now()));
-  app.get('/point_campaign/bulk_buy_list', { schema: { querystring: BulkBuyListQuery } }, async (request) =>
+  app.get('/guest/coupon', { schema: { response: { 200: GuestCouponResponse } } }, async () => guestCoupon(db, now()));
+  app.get('/point_campaign/bulk_buy_list', { schema: { querystring: BulkBuyListQuery, response: { 200: BulkBuyList } } }, async (request) =>
     bulkBuyList(db, (await sessionUser(request))?.userId ?? null, request.query.title_id, now()),
   );
 
-  app.get('/pre_order/create_token', async (request) => {
-    const m = await member(request);
-    return { status: { code: 0, token: await issueToken(db, m.userId, PRE_ORDER_TOKEN_PURPOSE, now()) } };
-  });
-  app.post('/pre_order/manga_coin/order/book', { schema: { querystring: CartTokenQuery, body: PreOrderBody } }, async (request, reply) => {
+  app.post('/pre_order/manga_coin/order/book', { schema: { querystring: CartTokenQuery, body: PreOrderBody, response: { 200: PreOrderResponse } } }, async (request, reply) => {
     const result = await preOrderBook(db, await member(request), { token: request.query.token, ...request.body }, now());
-    return reply.code(result.status).send(result.body);
+    return sendStored(reply, result);
   });
-  app.get('/pre_order/order_status/:id', { schema: { params: PreOrderIdPath } }, async (request) => {
+  app.get('/pre_order/order_status/:id', { schema: { params: PreOrderIdPath, response: { 200: PreOrderResponse } } }, async (request) => {
     const { userId } = await member(request);
     await settleDueBonuses(db, { userId, now: now() });
     return preOrderStatus(db, userId, request.params.id, now());
   });
-  app.post('/pre_order/order_status/:id/cancel', { schema: { params: PreOrderIdPath } }, async (request) =>
+  app.post('/pre_order/order_status/:id/cancel', { schema: { params: PreOrderIdPath, response: { 200: PreOrderResponse } } }, async (request) =>
     cancelPreOrder(db, (await member(request)).userId, request.params.id, now()),
   );
 
   // Pre-order bonuses (§3 Pre-order bonus): listings are public (R18 only for a confirmed adult).
   const adult = async (request: FastifyRequest) => (await sessionUser(request))?.adultState === 'ADULT';
-  app.get('/pre_order/bonus', { schema: { querystring: PreOrderBonusQuery } }, async (request) =>
+  app.get('/pre_order/bonus', { schema: { querystring: PreOrderBonusQuery, response: { 200: PreOrderBonusList } } }, async (request) =>
     listBonuses(db, request.query.title_id, await adult(request), now()),
   );
-  app.get('/pre_order/bonus/by_book', { schema: { querystring: PreOrderBonusByBookQuery } }, async (request) =>
+  app.get('/pre_order/bonus/by_book', { schema: { querystring: PreOrderBonusByBookQuery, response: { 200: PreOrderBookBonus } } }, async (request) =>
     bonusesByBook(db, request.query.book_id, await adult(request), now()),
   );
-  app.get('/pre_order/bonus/earned', async (request) => earnedBonuses(db, (await member(request)).userId, now()));
-  app.get('/guest/cart_books', { schema: { querystring: GuestCartBooksQuery } }, async (request) =>
+  app.get('/pre_order/bonus/earned', { schema: { response: { 200: EarnedBonusList } } }, async (request) => earnedBonuses(db, (await member(request)).userId, now()));
+  app.get('/guest/cart_books', { schema: { querystring: GuestCartBooksQuery, response: { 200: GuestCartBooks } } }, async (request) =>
     guestCartBooks(db, options.guestBookDetails, { bookIds: request.query.book_id, includeAdult: await adultAllowed(request, request.query.ac), now: now() }),
   );
 

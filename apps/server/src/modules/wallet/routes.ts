@@ -1,12 +1,27 @@
+import { ErrorResponse } from '@hondana/domain/common/responses';
 import {
+  AppealMappingResponse,
   CartAppealQuery,
-  CoinReturnQuery,
+  CartAppealResponse,
+  CoinCallbackResponse,
   CoinItemsQuery,
   CoinPurchaseBody,
   CoinPurchaseQuery,
+  CoinPurchaseResult,
+  CoinPurchaseStatus,
+  CoinReturnQuery,
+  CoinReturnRegistered,
+  ExpirationBalance,
   ExpirationBalanceQuery,
+  GetCoinResponse,
+  GoodValueResponse,
+  MangaCoinBalance,
+  MangaCoinItemsResponse,
   OrderIdPath,
+  PaymentServicesActNotice,
   PaymentTypeQuery,
+  PeriodBalanceResponse,
+  WalletHistoryResponse,
   WalletPageQuery,
 } from '@hondana/domain/wallet/wallet-api';
 import type { FastifyPluginAsync } from 'fastify';
@@ -17,7 +32,8 @@ import { decisionByOrderKind } from '../../payments/decision-dispatch';
 import { cartPaymentDecision } from '../cart/cart-payment.service';
 import type { PaymentProvider } from '../../payments/payment-provider';
 import { requireUser, sessionUser } from '../accounts/session-plugin';
-import { issueToken } from '../tokens/one-time-tokens';
+import { registerTokenEndpoints } from '../accounts/token-routes';
+import { sendStored } from '../../http/stored-reply';
 import * as shop from './coin-shop.service';
 import { coinCallback, registerReturn } from './coin-return.service';
 import { COIN_PURCHASE_TOKEN_PURPOSE, coinPurchaseStatus, onPaymentDecision, purchaseCoinPack } from './coin-purchase.service';
@@ -36,49 +52,46 @@ export const walletRoutes: FastifyPluginAsync<{ provider?: PaymentProvider }> = 
   const now = () => clock().getTime();
   const provider = options.provider ?? createSandboxProvider({ maintenance: sandboxMaintenanceFromEnv(process.env.SANDBOX_MAINTENANCE) });
 
-  app.get('/manga_coin/items/v3', { schema: { querystring: CoinItemsQuery } }, async (request) => {
+  app.get('/manga_coin/items/v3', { schema: { querystring: CoinItemsQuery, response: { 200: MangaCoinItemsResponse } } }, async (request) => {
     const user = await sessionUser(request);
     return shop.items(db, user?.userId ?? null, request.query.payment_type, request.query.display_scenes);
   });
-  app.get('/manga_coin/good_value', { schema: { querystring: PaymentTypeQuery } }, async (request) =>
+  app.get('/manga_coin/good_value', { schema: { querystring: PaymentTypeQuery, response: { 200: GoodValueResponse } } }, async (request) =>
     shop.goodValue(db, request.query.payment_type),
   );
-  app.get('/manga_coin/appeal_mapping', { schema: { querystring: PaymentTypeQuery } }, async (request) =>
+  app.get('/manga_coin/appeal_mapping', { schema: { querystring: PaymentTypeQuery, response: { 200: AppealMappingResponse } } }, async (request) =>
     shop.appealMapping(db, request.query.payment_type),
   );
-  app.get('/manga_coin/cart_appeal', { schema: { querystring: CartAppealQuery } }, async (request) => {
+  app.get('/manga_coin/cart_appeal', { schema: { querystring: CartAppealQuery, response: { 200: CartAppealResponse } } }, async (request) => {
     const user = await requireUser(request);
     return shop.cartAppeal(db, { userId: user.userId, adultChecked: user.adultState === 'ADULT' }, request.query.payment_type, now());
   });
   // §7 /pcb and /cb: the way to the coin shop and back; they neither charge nor grant (not payment routes).
-  app.get('/manga_coin/pcb', { schema: { querystring: CoinReturnQuery } }, async (request) =>
+  app.get('/manga_coin/pcb', { schema: { querystring: CoinReturnQuery, response: { 200: CoinReturnRegistered } } }, async (request) =>
     registerReturn(db, (await requireUser(request)).userId, request.query.path, now()),
   );
-  app.get('/manga_coin/cb', async (request) => coinCallback(db, (await requireUser(request)).userId, now()));
-  app.get('/manga_coin/legal_notice', async () => paymentServicesActNotice);
+  app.get('/manga_coin/cb', { schema: { response: { 200: CoinCallbackResponse } } }, async (request) => coinCallback(db, (await requireUser(request)).userId, now()));
+  app.get('/manga_coin/legal_notice', { schema: { response: { 200: PaymentServicesActNotice } } }, async () => paymentServicesActNotice);
 
-  app.get('/manga_coin/balance', async (request) => wallet.mangaCoinBalance(db, (await requireUser(request)).userId, now()));
-  app.get('/user/get_coin', async (request) => wallet.getCoin(db, (await requireUser(request)).userId, now()));
-  app.get('/manga_coin/history', { schema: { querystring: WalletPageQuery } }, async (request) =>
+  app.get('/manga_coin/balance', { schema: { response: { 200: MangaCoinBalance } } }, async (request) => wallet.mangaCoinBalance(db, (await requireUser(request)).userId, now()));
+  app.get('/user/get_coin', { schema: { response: { 200: GetCoinResponse } } }, async (request) => wallet.getCoin(db, (await requireUser(request)).userId, now()));
+  app.get('/manga_coin/history', { schema: { querystring: WalletPageQuery, response: { 200: WalletHistoryResponse } } }, async (request) =>
     wallet.history(db, (await requireUser(request)).userId, request.query, now()),
   );
-  app.get('/manga_coin/period_balance', { schema: { querystring: WalletPageQuery } }, async (request) =>
+  app.get('/manga_coin/period_balance', { schema: { querystring: WalletPageQuery, response: { 200: PeriodBalanceResponse } } }, async (request) =>
     wallet.periodBalance(db, (await requireUser(request)).userId, request.query, now()),
   );
-  app.get('/manga_coin/expiration_balance', { schema: { querystring: ExpirationBalanceQuery } }, async (request) =>
+  app.get('/manga_coin/expiration_balance', { schema: { querystring: ExpirationBalanceQuery, response: { 200: ExpirationBalance } } }, async (request) =>
     wallet.expirationBalance(db, (await requireUser(request)).userId, request.query.days, now()),
   );
 
-  app.get('/manga_coin/purchase/create_token', async (request) => {
-    const user = await requireUser(request);
-    return { status: { code: 0, token: await issueToken(db, user.userId, COIN_PURCHASE_TOKEN_PURPOSE, now()) } };
-  });
-  app.post('/manga_coin/purchase', { schema: { querystring: CoinPurchaseQuery, body: CoinPurchaseBody } }, async (request, reply) => {
+  registerTokenEndpoints(app, { '/manga_coin/purchase/create_token': COIN_PURCHASE_TOKEN_PURPOSE });
+  app.post('/manga_coin/purchase', { schema: { querystring: CoinPurchaseQuery, body: CoinPurchaseBody, response: { 200: CoinPurchaseResult, 400: ErrorResponse } } }, async (request, reply) => {
     const user = await requireUser(request);
     const result = await purchaseCoinPack(db, provider, { token: request.query.token, userId: user.userId, body: request.body, now: clock() });
-    return reply.code(result.status).send(result.body);
+    return sendStored(reply, result);
   });
-  app.get('/manga_coin/purchases/:order_id', { schema: { params: OrderIdPath } }, async (request) =>
+  app.get('/manga_coin/purchases/:order_id', { schema: { params: OrderIdPath, response: { 200: CoinPurchaseStatus } } }, async (request) =>
     coinPurchaseStatus(db, (await requireUser(request)).userId, request.params.order_id),
   );
 

@@ -1,7 +1,15 @@
+import { CreatedToken, ErrorResponse } from '@hondana/domain/common/responses';
 import {
   CardSubscribeBody,
   CarrierSubscribeBody,
+  GoodValueAppeal,
   MySubscriptionQuery,
+  MySubscriptionResponse,
+  MySubscriptionsResponse,
+  SubscribeResult,
+  SubscriptionPlan,
+  SubscriptionPlansResponse,
+  UserSubscription,
   SubscriptionAppealQuery,
   SubscriptionIdPath,
   SubscriptionPlanQuery,
@@ -20,6 +28,7 @@ import { createTokenResponse } from '../../accounts/token-routes';
 import { planBannerSvg } from './plan-image';
 import { renewDueSubscriptions } from './renewal.service';
 import * as subscriptions from './subscription.service';
+import { sendStored } from '../../../http/stored-reply';
 
 const PLANS = '/manga_coin_sales_subscription_plans';
 const MINE = '/user_manga_coin_sales_subscriptions/me';
@@ -46,9 +55,9 @@ export const subscriptionRoutes: FastifyPluginAsync<{ provider?: PaymentProvider
   const provider = options.provider ?? createSandboxProvider({ maintenance: sandboxMaintenanceFromEnv(process.env.SANDBOX_MAINTENANCE) });
   const humanCheck = options.humanCheck ?? sandboxHumanCheck;
 
-  app.get(PLANS, { schema: { querystring: SubscriptionPlansQuery } }, async (request) => subscriptions.plans(db, request.query.payment_type));
-  app.get(`${PLANS}/create_token`, (request) => createTokenResponse(request, subscriptions.SUBSCRIPTION_TOKEN_PURPOSE));
-  app.get(`${PLANS}/appeal/good_value`, { schema: { querystring: SubscriptionAppealQuery } }, async (request) => {
+  app.get(PLANS, { schema: { querystring: SubscriptionPlansQuery, response: { 200: SubscriptionPlansResponse } } }, async (request) => subscriptions.plans(db, request.query.payment_type));
+  app.get(`${PLANS}/create_token`, { schema: { response: { 200: CreatedToken } } }, (request) => createTokenResponse(request, subscriptions.SUBSCRIPTION_TOKEN_PURPOSE));
+  app.get(`${PLANS}/appeal/good_value`, { schema: { querystring: SubscriptionAppealQuery, response: { 200: GoodValueAppeal } } }, async (request) => {
     const user = await sessionUser(request);
     return subscriptions.goodValueAppeal(db, user?.userId ?? null, request.query.payment_type);
   });
@@ -56,11 +65,11 @@ export const subscriptionRoutes: FastifyPluginAsync<{ provider?: PaymentProvider
     const appeal = await subscriptions.goodValueAppeal(db, null, request.query.payment_type);
     return reply.type('image/svg+xml; charset=utf-8').header('cache-control', 'public, max-age=300').send(planBannerSvg(appeal));
   });
-  app.get(`${PLANS}/:id`, { schema: { params: SubscriptionIdPath, querystring: SubscriptionPlanQuery } }, async (request) =>
+  app.get(`${PLANS}/:id`, { schema: { params: SubscriptionIdPath, querystring: SubscriptionPlanQuery, response: { 200: SubscriptionPlan } } }, async (request) =>
     subscriptions.plan(db, request.params.id, request.query.payment_type),
   );
 
-  app.post(`${PLANS}/:id`, { schema: { params: SubscriptionIdPath, querystring: SubscriptionTokenQuery, body: CardSubscribeBody } }, async (request, reply) => {
+  app.post(`${PLANS}/:id`, { schema: { params: SubscriptionIdPath, querystring: SubscriptionTokenQuery, body: CardSubscribeBody, response: { 200: SubscribeResult, 400: ErrorResponse } } }, async (request, reply) => {
     const user = await requireUser(request);
     // §7's card payload carries a reCaptcha token: a card form is what card testers automate.
     if (!(await humanCheck.verify(request.body.reCaptchaToken ?? '', { remoteIp: request.ip, action: 'subscription_subscribe' }))) {
@@ -68,24 +77,24 @@ export const subscriptionRoutes: FastifyPluginAsync<{ provider?: PaymentProvider
     }
     const input = { token: request.query.token, userId: user.userId, planId: request.params.id, paymentType: 'creditcard' as const, body: request.body };
     const result = await subscriptions.subscribe(db, provider, { ...input, now: clock() });
-    return reply.code(result.status).send(result.body);
+    return sendStored(reply, result);
   });
   for (const paymentType of ['docomo', 'softbank'] as const) {
     app.post(
       `${PLANS}/${paymentType}/:id`,
-      { schema: { params: SubscriptionIdPath, querystring: SubscriptionTokenQuery, body: CarrierSubscribeBody } },
+      { schema: { params: SubscriptionIdPath, querystring: SubscriptionTokenQuery, body: CarrierSubscribeBody, response: { 200: SubscribeResult, 400: ErrorResponse } } },
       async (request, reply) => {
         const user = await requireUser(request);
         const input = { token: request.query.token, userId: user.userId, planId: request.params.id, paymentType, body: request.body };
         const result = await subscriptions.subscribe(db, provider, { ...input, now: clock() });
-        return reply.code(result.status).send(result.body);
+        return sendStored(reply, result);
       },
     );
   }
-  app.delete(`${PLANS}/:id`, { schema: { params: SubscriptionIdPath, querystring: SubscriptionTokenQuery } }, async (request, reply) => {
+  app.delete(`${PLANS}/:id`, { schema: { params: SubscriptionIdPath, querystring: SubscriptionTokenQuery, response: { 200: UserSubscription } } }, async (request, reply) => {
     const user = await requireUser(request);
     const result = await subscriptions.cancel(db, { token: request.query.token, userId: user.userId, planId: request.params.id, now: clock() });
-    return reply.code(result.status).send(result.body);
+    return sendStored(reply, result);
   });
 
   // Renewals happen with no one visiting: one process per tick runs them (decision 013).
@@ -98,13 +107,13 @@ export const subscriptionRoutes: FastifyPluginAsync<{ provider?: PaymentProvider
     },
   });
 
-  app.get(MINE, { schema: { querystring: MySubscriptionQuery } }, async (request) =>
+  app.get(MINE, { schema: { querystring: MySubscriptionQuery, response: { 200: MySubscriptionResponse } } }, async (request) =>
     subscriptions.memberSubscriptionOfPlan(db, (await requireUser(request)).userId, request.query.id),
   );
-  app.get(`${MINE}/by_status`, { schema: { querystring: SubscriptionsByStatusQuery } }, async (request) =>
+  app.get(`${MINE}/by_status`, { schema: { querystring: SubscriptionsByStatusQuery, response: { 200: MySubscriptionsResponse } } }, async (request) =>
     subscriptions.memberSubscriptionsByStatus(db, (await requireUser(request)).userId, request.query.status),
   );
-  app.get(`${MINE}/:id`, { schema: { params: SubscriptionIdPath } }, async (request) =>
+  app.get(`${MINE}/:id`, { schema: { params: SubscriptionIdPath, response: { 200: UserSubscription } } }, async (request) =>
     subscriptions.memberSubscription(db, (await requireUser(request)).userId, request.params.id),
   );
 };

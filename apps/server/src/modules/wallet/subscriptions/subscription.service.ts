@@ -6,6 +6,8 @@ import type {
   CarrierSubscribeBody,
   GoodValueAppeal,
   SubscribeResult,
+  MySubscriptionResponse,
+  MySubscriptionsResponse,
   SubscriptionPlan,
   SubscriptionPlansResponse,
   UserSubscription,
@@ -211,7 +213,7 @@ async function viewOf(db: Kysely<Database> | Trx, row: repo.SubscriptionRow, wit
 }
 
 /** `GET /user_manga_coin_sales_subscriptions/me?id=`: the member's latest subscription of plan `id`, or null. */
-export async function memberSubscriptionOfPlan(db: Kysely<Database>, userId: number, planId: number): Promise<{ subscription: UserSubscription | null }> {
+export async function memberSubscriptionOfPlan(db: Kysely<Database>, userId: number, planId: number): Promise<MySubscriptionResponse> {
   const row = await repo.memberSubscriptionOfPlan(db, userId, planId);
   return { subscription: row ? await viewOf(db, row) : null };
 }
@@ -228,7 +230,7 @@ export async function memberSubscriptionsByStatus(
   db: Kysely<Database>,
   userId: number,
   statuses: readonly SubscriptionStatus[],
-): Promise<{ subscriptions: UserSubscription[] }> {
+): Promise<MySubscriptionsResponse> {
   const rows = await repo.memberSubscriptionsByStatus(db, userId, statuses);
   const planRows = await repo.plansByIds(db, rows.map((r) => r.plan_id));
   return { subscriptions: rows.map((r) => subscriptionView(r, planRows.get(r.plan_id)?.name ?? '')) };

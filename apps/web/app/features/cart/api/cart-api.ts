@@ -1,19 +1,21 @@
-import type { CartChangeResponse, CartItemView, CartView, OrderV3Body, OrderV3Response } from '@hondana/domain/cart/cart-api';
+import type {
+  CartChangeResponse,
+  CartView,
+  CouponListItem,
+  CouponListResponse,
+  LaterItemsResponse,
+  OrderV3Body,
+  OrderV3Response,
+} from '@hondana/domain/cart/cart-api';
 import { createToken } from '../../../lib/api/client';
 import { apiDelete, apiGet, apiPost } from '../../../lib/api/no-login-redirect';
 import { clearGuestCart, readGuestCart } from '../guest-cart-storage';
 
 /** The cart calls of §7. */
 export const getCart = (usePoint = 0) => apiGet<CartView>('/cart/me/active_items', { use_point: usePoint });
-export const getLaterItems = () => apiGet<{ totalCount: number; items: CartItemView[] }>('/cart/me/later_items');
-export interface CouponListItem {
-  id: number;
-  name: string;
-  status: string;
-  rate: number | null;
-  couponType: number;
-}
-export const getCoupons = () => apiGet<{ totalCount: number; list: CouponListItem[] }>('/cart/coupons');
+export const getLaterItems = () => apiGet<LaterItemsResponse>('/cart/me/later_items');
+export type { CouponListItem };
+export const getCoupons = () => apiGet<CouponListResponse>('/cart/coupons');
 export const addToCart = (bookId: number) => apiPost<CartChangeResponse>('/cart/book', { book_id: bookId });
 export const moveToLater = (cartId: number) => apiPost<CartChangeResponse>('/cart/items/invalid', { cart_ids: [cartId] });
 export const moveToCart = (cartId: number) => apiPost<CartChangeResponse>('/cart/items/valid', { cart_ids: [cartId] });

@@ -1,5 +1,5 @@
-import type { CartChangeResponse } from '@hondana/domain/cart/cart-api';
-import type { CartOrderBody, CartOrderResponse, CartOrderStatus } from '@hondana/domain/cart/cart-checkout';
+import type { CartChangeResponse, CartOrderResponse, CartOrderStatus } from '@hondana/domain/cart/cart-api';
+import type { CartOrderBody } from '@hondana/domain/cart/cart-checkout';
 import { ApiError, createToken } from '../../../lib/api/client';
 import { apiGet, apiPost } from '../../../lib/api/no-login-redirect';
 

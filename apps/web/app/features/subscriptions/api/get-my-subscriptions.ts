@@ -1,5 +1,5 @@
 import { type SubscriptionStatus, subscriptionStatuses } from '@hondana/domain/subscriptions/subscription-status';
-import type { UserSubscription } from '@hondana/domain/subscriptions/subscriptions-api';
+import type { MySubscriptionsResponse, UserSubscription } from '@hondana/domain/subscriptions/subscriptions-api';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiError, apiGet } from '../../../lib/api/client';
 
@@ -9,7 +9,7 @@ import { ApiError, apiGet } from '../../../lib/api/client';
  */
 export async function getMySubscriptions(statuses: readonly SubscriptionStatus[] = subscriptionStatuses): Promise<UserSubscription[] | null> {
   try {
-    const body = await apiGet<{ subscriptions: UserSubscription[] }>(
+    const body = await apiGet<MySubscriptionsResponse>(
       '/user_manga_coin_sales_subscriptions/me/by_status',
       { status: statuses.join(',') },
       { allowUnauthorized: true },
