@@ -5,12 +5,12 @@ import type { RatingSummary, Review } from '@hondana/domain/reviews/reviews';
 import type { GuestCouponOffer } from '@hondana/domain/cart/coupon-banner';
 import type { PreOrderBookBonus } from '@hondana/domain/orders/pre-orders';
 import type { Serial, SerialAdultGate, SerialDetailPage, SerialHomePage } from '@hondana/domain/serials/serials-api';
-import type { BookDetail } from '../modules/catalog/books.types';
-import type { BookTile } from '../modules/catalog/catalog.types';
-import type { RecommendedBook } from '../modules/catalog/recommendations.types';
-import type { AuthorSearchResult, KeywordSearchResult } from '../modules/catalog/search.types';
-import type { SeriesPage } from '../modules/catalog/titles.types';
-import type { RankingEntry, RankingPage } from '../modules/catalog/rankings.types';
+import type { BookDetail } from '@hondana/domain/catalog/books-api';
+import type { BookTile } from '@hondana/domain/catalog/catalog-api';
+import type { RecommendedBook } from '@hondana/domain/catalog/recommendations-api';
+import type { AuthorSearchResult, KeywordSearchResult } from '@hondana/domain/catalog/search-api';
+import type { SeriesPage } from '@hondana/domain/catalog/titles-api';
+import type { RankingEntry, RankingPage } from '@hondana/domain/catalog/rankings-api';
 
 /** The signed-in member a page is rendered for, read from the session cookie by the server. */
 export interface Viewer {

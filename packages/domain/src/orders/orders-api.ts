@@ -34,7 +34,7 @@
  */
 import { z } from 'zod';
 import { rowId } from '../common/ids';
-import type { OrderStatus, PointLine, PossessionStatus } from './orders';
+import { type OrderStatus, type PointLine, type PossessionStatus, PointCampaignType } from './orders';
 import type { PaymentType } from '../wallet/wallet-payments';
 import type { SerialRentalPayment } from '../serials/serials-api';
 
@@ -109,11 +109,21 @@ export const UserBooksQuery = z.object({
 });
 export const BookPointCampaignsQuery = z.object({ book_id: bookId, ac: flag });
 
+/** One §3 point breakdown line, as the point rules (`orders.ts`) write it. */
+const PointLineResponse = z.object({
+  id: z.number(),
+  type: z.enum(PointCampaignType),
+  name: z.string(),
+  point: z.number(),
+  rate: z.number(),
+  start: z.number().nullable(),
+  end: z.number().nullable(),
+  expireDays: z.number(),
+}) satisfies z.ZodType<PointLine>;
+
 /** §3 Point campaign: totalPoint and its lines. */
-export interface PointCampaignSummary {
-  totalPoint: number;
-  list: PointLine[];
-}
+export const PointCampaignSummary = z.object({ totalPoint: z.number(), list: z.array(PointLineResponse) });
+export type PointCampaignSummary = z.infer<typeof PointCampaignSummary>;
 
 export interface BuyCheckV2Response {
   status: { code: 0 };

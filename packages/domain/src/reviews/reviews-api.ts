@@ -12,6 +12,7 @@ import {
   REVIEW_PAGE_SIZE,
   REVIEW_TITLE_MAX_LENGTH,
   REVIEW_WARNING_CODES,
+  ReviewNoticeType,
   type ReviewWarningCode,
   STAR_MAX,
   STAR_MIN,
@@ -122,3 +123,17 @@ export const AuthorReviewsQuery = z.object({
 export const MyReviewQuery = z
   .object({ review_id: idParam.optional(), title_id: idParam.optional() })
   .refine((q) => q.review_id !== undefined || q.title_id !== undefined, { message: 'is required', path: ['review_id'] });
+
+/** §3 Review notice: a like or a comment on one of the member's reviews, with the read flag it had. */
+export const ReviewNotice = z.object({
+  id: z.number(),
+  type: z.enum(ReviewNoticeType),
+  readFlg: z.boolean(),
+  reviewId: z.number(),
+  titleId: z.number(),
+  titleName: z.string(),
+  actorName: z.string(),
+  commentId: z.number().nullable(),
+  createdAt: z.number(),
+});
+export type ReviewNotice = z.infer<typeof ReviewNotice>;

@@ -1,21 +1,10 @@
+import type { ReviewNotice } from '@hondana/domain/reviews/reviews-api';
 import type { ReviewNoticeType } from '@hondana/domain/reviews/reviews';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import * as repo from './review-notices.repository';
 
 type Db = Kysely<Database>;
-
-export interface ReviewNotice {
-  id: number;
-  type: ReviewNoticeType;
-  readFlg: boolean;
-  reviewId: number;
-  titleId: number;
-  titleName: string;
-  actorName: string;
-  commentId: number | null;
-  createdAt: number;
-}
 
 /**
  * Likes and comments on the member's reviews, newest first (§3 Review notice). Each notice

@@ -1,4 +1,4 @@
-import type { RecommendedBook } from '@hondana/server/modules/catalog/recommendations.types';
+import type { RecommendedBook } from '@hondana/domain/catalog/recommendations-api';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api/client';
 

@@ -1,5 +1,5 @@
 import { filledStars, priceChanged, rankBadge, scoreLabel } from '@hondana/domain/catalog/book-tile';
-import type { RankingEntry } from '@hondana/server/modules/catalog/rankings.types';
+import type { RankingEntry } from '@hondana/domain/catalog/rankings-api';
 import type { TileView } from '../../../components/book-tile';
 import { apiGet } from '../../../lib/api/client';
 import { seriesHref } from '../series-href';

@@ -1,5 +1,5 @@
 import type { NewlyMessage, NewlyNoticeSetting, NoticeCount, NotificationSettings } from '@hondana/domain/notices/notices';
-import type { ReviewNotice } from '@hondana/server/modules/reviews/review-notices';
+import type { ReviewNotice } from '@hondana/domain/reviews/reviews-api';
 import { apiGet, apiRequest, createToken } from '../../../lib/api/client';
 
 export const getNoticeCount = () => apiGet<NoticeCount>('/api/user/get_notice_count');

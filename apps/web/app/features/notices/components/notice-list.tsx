@@ -1,5 +1,5 @@
 import type { NewlyMessage } from '@hondana/domain/notices/notices';
-import type { ReviewNotice } from '@hondana/server/modules/reviews/review-notices';
+import type { ReviewNotice } from '@hondana/domain/reviews/reviews-api';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from '../../../i18n/i18n';
