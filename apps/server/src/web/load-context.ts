@@ -1,11 +1,11 @@
 import type { SignupBody, LoginBody, UserProfile, Viewer } from '@hondana/domain/accounts/accounts-api';
 import type { RankGender, RankingTerm } from '@hondana/domain/catalog/rankings';
-import type { BookDetail } from '../modules/catalog/books.types';
-import type { BookTile } from '../modules/catalog/catalog.types';
-import type { RecommendedBook } from '../modules/catalog/recommendations.types';
-import type { AuthorSearchResult, KeywordSearchResult } from '../modules/catalog/search.types';
-import type { SeriesPage } from '../modules/catalog/titles.types';
-import type { RankingEntry, RankingPage } from '../modules/catalog/rankings.types';
+import type { BookDetail } from '@hondana/domain/catalog/books-api';
+import type { BookTile } from '@hondana/domain/catalog/catalog-api';
+import type { RecommendedBook } from '@hondana/domain/catalog/recommendations-api';
+import type { AuthorSearchResult, KeywordSearchResult } from '@hondana/domain/catalog/search-api';
+import type { SeriesPage } from '@hondana/domain/catalog/titles-api';
+import type { RankingEntry, RankingPage } from '@hondana/domain/catalog/rankings-api';
 import type { AdminPageContext } from '../modules/admin/load-context';
 import type { CartPageContext } from '../modules/cart/load-context';
 import type { ReadingPageContext } from '../modules/reading/load-context';

@@ -2,7 +2,7 @@ import { pointDetailTotal } from '@hondana/domain/orders/orders';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { getBookDetail } from '../modules/catalog/books.service';
-import type { BookDetail } from '../modules/catalog/books.types';
+import type { BookDetail } from '@hondana/domain/catalog/books-api';
 import { memberPointsForBook } from '../modules/orders/purchase';
 import { type BookMarks, readBookMarks } from './member-answers.repository';
 

@@ -12,6 +12,7 @@ import {
   REVIEW_PAGE_SIZE,
   REVIEW_TITLE_MAX_LENGTH,
   REVIEW_WARNING_CODES,
+  ReviewNoticeType,
   type ReviewWarningCode,
   STAR_MAX,
   STAR_MIN,
@@ -228,3 +229,21 @@ export type AuthorReviewList = z.infer<typeof AuthorReviewList>;
 /** `GET /reviews/comments` and `/user/comment_list`. */
 export const CommentList = z.object({ totalCount: count, comments: z.array(ReviewComment) });
 export type CommentList = z.infer<typeof CommentList>;
+
+/** §3 Review notice: a like or a comment on one of the member's reviews, with the read flag it had. */
+export const ReviewNotice = z.object({
+  id: z.number(),
+  type: z.enum(ReviewNoticeType),
+  readFlg: z.boolean(),
+  reviewId: z.number(),
+  titleId: z.number(),
+  titleName: z.string(),
+  actorName: z.string(),
+  commentId: z.number().nullable(),
+  createdAt: z.number(),
+});
+export type ReviewNotice = z.infer<typeof ReviewNotice>;
+
+/** `GET /reviews/notice`: a page of the member's review notices, and how many were unread before it was read. */
+export const ReviewNoticeList = z.object({ totalCount: z.number().int(), unreadCount: z.number().int(), notices: z.array(ReviewNotice) });
+export type ReviewNoticeList = z.infer<typeof ReviewNoticeList>;

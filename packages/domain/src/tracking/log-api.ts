@@ -34,3 +34,6 @@ export const LogQuery = z.object({
   action: text(50),
 });
 export type LogQuery = z.infer<typeof LogQuery>;
+
+/** What a `/log/*` call answers: 204 and no body (the event is only queued). */
+export const LogAccepted = z.void();

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
-import type { BookAuthor, BookSerialRef } from './books.types';
+import type { BookAuthor, BookSerialRef } from '@hondana/domain/catalog/books-api';
 
 /** Book queries (§7 "Books"): each is one indexed statement. */
 type Db = Kysely<Database>;

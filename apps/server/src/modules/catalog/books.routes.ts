@@ -1,16 +1,22 @@
 import {
+  BookDetail,
+  BookDetailList,
   BookDetailQuery,
   BookIdPath,
+  BookInfoList,
   BookInfosQuery,
   BookQuery,
+  BookV3,
+  BookV3List,
   BookV3Query,
   BooksByTitleQuery,
   BooksQuery,
   BooksV3Query,
+  NextBook,
   NextBookQuery,
 } from '@hondana/domain/catalog/books-api';
 import { notFound } from '@hondana/domain/common/errors';
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { sessionUser } from '../accounts/session-plugin';
@@ -24,7 +30,7 @@ export const booksRoutes: FastifyPluginAsync = async (base) => {
   const now = () => app.deps.clock().getTime();
 
   const detail = async (request: FastifyRequest, bookId: number, ac: number, salable = false) => {
-    // No cookie, no lookup: a guest's detail stays the kept, pre-serialised one.
+    // No cookie, no lookup: a guest gets the kept catalog part with the bundle and point fields.
     const user = await sessionUser(request);
     const book = await books.getBookDetail(db, {
       bookId,
@@ -35,25 +41,20 @@ export const booksRoutes: FastifyPluginAsync = async (base) => {
     if (!book || (salable && !book.salable)) throw notFound('book');
     return book;
   };
-  /** The JSON of each kept (frozen) book detail, written once: the hottest response of the store. */
-  const detailJson = new WeakMap<object, string>();
-  const sendDetail = (reply: FastifyReply, book: object) => {
-    let body = detailJson.get(book);
-    if (body === undefined) detailJson.set(book, (body = JSON.stringify(book)));
-    return reply.type('application/json; charset=utf-8').send(body);
-  };
-
-  app.get('/books/:book_id', { schema: { params: BookIdPath, querystring: BookQuery } }, async (request, reply) =>
-    sendDetail(reply, await detail(request, request.params.book_id, request.query.ac, request.query.salable)),
+  // The hottest response of the store: fast-json-stringify writes it from the BookDetail schema.
+  app.get(
+    '/books/:book_id',
+    { schema: { params: BookIdPath, querystring: BookQuery, response: { 200: BookDetail } } },
+    async (request) => detail(request, request.params.book_id, request.query.ac, request.query.salable),
   );
 
-  app.get('/book/detail', { schema: { querystring: BookDetailQuery } }, async (request, reply) => {
+  app.get('/book/detail', { schema: { querystring: BookDetailQuery, response: { 200: BookDetail } } }, async (request) => {
     // Only single volumes (book_type 0) exist; bundles come with the cart.
     if (request.query.book_type !== 0) throw notFound('book');
-    return sendDetail(reply, await detail(request, request.query.book_id, request.query.ac));
+    return detail(request, request.query.book_id, request.query.ac);
   });
 
-  app.get('/books', { schema: { querystring: BooksQuery } }, async (request) => {
+  app.get('/books', { schema: { querystring: BooksQuery, response: { 200: BookDetailList } } }, async (request) => {
     const { ac, book_id, salable } = request.query;
     const list = await books.getBookDetails(db, {
       bookIds: book_id,
@@ -64,7 +65,7 @@ export const booksRoutes: FastifyPluginAsync = async (base) => {
     return { totalCount: list.length, books: list };
   });
 
-  app.get('/books/v3/:book_id', { schema: { params: BookIdPath, querystring: BookV3Query } }, async (request) => {
+  app.get('/books/v3/:book_id', { schema: { params: BookIdPath, querystring: BookV3Query, response: { 200: BookV3 } } }, async (request) => {
     const { ac, sales_status } = request.query;
     const [book] = await books.getBooksV3(db, {
       bookIds: [request.params.book_id],
@@ -76,7 +77,7 @@ export const booksRoutes: FastifyPluginAsync = async (base) => {
     return book;
   });
 
-  app.get('/books/v3', { schema: { querystring: BooksV3Query } }, async (request) => {
+  app.get('/books/v3', { schema: { querystring: BooksV3Query, response: { 200: BookV3List } } }, async (request) => {
     const { ac, book_id, sales_status } = request.query;
     const list = await books.getBooksV3(db, {
       bookIds: book_id,
@@ -102,12 +103,12 @@ export const booksRoutes: FastifyPluginAsync = async (base) => {
     return page;
   };
 
-  app.get('/books/by_title/v3', { schema: { querystring: BooksByTitleQuery } }, async (request) =>
+  app.get('/books/by_title/v3', { schema: { querystring: BooksByTitleQuery, response: { 200: BookV3List } } }, async (request) =>
     byTitle(request, request.query),
   );
 
   /** The older list: the same volumes with Book detail's names (bookId, bookTitle). */
-  app.get('/books/by_title', { schema: { querystring: BooksByTitleQuery } }, async (request) => {
+  app.get('/books/by_title', { schema: { querystring: BooksByTitleQuery, response: { 200: BookDetailList } } }, async (request) => {
     const page = await byTitle(request, request.query);
     const details = await books.getBookDetails(db, {
       bookIds: page.books.map((b) => b.id),
@@ -118,7 +119,7 @@ export const booksRoutes: FastifyPluginAsync = async (base) => {
     return { totalCount: page.totalCount, books: details };
   });
 
-  app.get('/books/next_book', { schema: { querystring: NextBookQuery } }, async (request) => {
+  app.get('/books/next_book', { schema: { querystring: NextBookQuery, response: { 200: NextBook } } }, async (request) => {
     const { ac, book_id } = request.query;
     const next = await books.getNextBook(db, {
       bookId: book_id,
@@ -129,7 +130,7 @@ export const booksRoutes: FastifyPluginAsync = async (base) => {
     return next;
   });
 
-  app.get('/book_infos', { schema: { querystring: BookInfosQuery } }, async (request) => {
+  app.get('/book_infos', { schema: { querystring: BookInfosQuery, response: { 200: BookInfoList } } }, async (request) => {
     const { ac, book_id } = request.query;
     const list = await books.getBookInfos(db, {
       bookIds: book_id,

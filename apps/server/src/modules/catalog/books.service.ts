@@ -22,7 +22,7 @@ import { ownsBook } from '../orders/entitlements';
 import { memberTitleMarks } from '../reviews/member-reviews';
 import { pointsForBook } from '../orders/purchase';
 import type { VolumeRow } from './books.repository';
-import type { BookDetail, BookInfo, BookV3 } from './books.types';
+import type { BookDetail, BookInfo, BookV3 } from '@hondana/domain/catalog/books-api';
 import { type TitleFacts, titleFacts, titleIdsOfBooks } from './titles.repository';
 
 type Db = Kysely<Database>;

@@ -6,7 +6,7 @@ import type { Database } from '../../db/schema';
 import { coverSrcSet, coverUrl } from '../../media/media-spec';
 import { runningPointCampaigns } from '../orders/purchase';
 import { type BookTileRow, newestBooks } from './catalog.repository';
-import type { BookTile } from './catalog.types';
+import type { BookTile } from '@hondana/domain/catalog/catalog-api';
 
 type Db = Kysely<Database>;
 

@@ -1,3 +1,5 @@
+import { FreeBookList, FreeBookVols } from '@hondana/domain/catalog/catalog-api';
+import { FreeRankingList } from '@hondana/domain/catalog/rankings-api';
 import { notFound } from '@hondana/domain/common/errors';
 import { FREE_RANKING_LIMIT, rankingTerms } from '@hondana/domain/catalog/rankings';
 import type { FastifyPluginAsync } from 'fastify';
@@ -47,7 +49,7 @@ export const freeBooksRoutes: FastifyPluginAsync = async (base) => {
   for (const order of ['closely', 'newly'] as const) {
     app.get(
       `/free_books/${order}/by_page_type/:page_type`,
-      { schema: { params: PageTypePath, querystring: FreeListQuery } },
+      { schema: { params: PageTypePath, querystring: FreeListQuery, response: { 200: FreeBookList } } },
       async (request) => {
         const q = request.query;
         const books = await listFreeBooks(db, {
@@ -66,7 +68,7 @@ export const freeBooksRoutes: FastifyPluginAsync = async (base) => {
 
   app.get(
     '/free_book_ranks/by_page_type/:page_type',
-    { schema: { params: PageTypePath, querystring: FreeRankQuery } },
+    { schema: { params: PageTypePath, querystring: FreeRankQuery, response: { 200: FreeRankingList } } },
     async (request) => {
       const q = request.query;
       const entities = await getFreeRanking(db, {
@@ -82,7 +84,7 @@ export const freeBooksRoutes: FastifyPluginAsync = async (base) => {
     },
   );
 
-  app.get('/free_book_vol/list', { schema: { querystring: FreeVolQuery } }, async (request) => {
+  app.get('/free_book_vol/list', { schema: { querystring: FreeVolQuery, response: { 200: FreeBookVols } } }, async (request) => {
     const result = await freeBookVols(db, {
       titleId: request.query.title_id,
       includeAdult: await adultAllowed(request, request.query.ac),

@@ -3,10 +3,10 @@ import { FREE_RANKING_LIMIT, pageTypeFilter } from '@hondana/domain/catalog/rank
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { toBookTile } from './catalog.service';
-import type { BookTile } from './catalog.types';
+import type { BookTile } from '@hondana/domain/catalog/catalog-api';
 import { findTitle, freeBooks } from './free-books.repository';
 import { getFreeRanking } from './rankings.service';
-import type { RankingEntry } from './rankings.types';
+import type { RankingEntry } from '@hondana/domain/catalog/rankings-api';
 
 type Db = Kysely<Database>;
 

@@ -1,4 +1,11 @@
-import { GuestBooksQuery, GuestTotalPriceQuery, GuestTotalPricesQuery } from '@hondana/domain/catalog/books-api';
+import {
+  GuestBooks,
+  GuestBooksQuery,
+  GuestTotalPriceQuery,
+  GuestTotalPricesQuery,
+  TitleTotalPrice,
+  TitleTotalPrices,
+} from '@hondana/domain/catalog/books-api';
 import { notFound } from '@hondana/domain/common/errors';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -11,7 +18,7 @@ export const guestRoutes: FastifyPluginAsync = async (base) => {
   const { db } = app.deps.database;
   const now = () => app.deps.clock().getTime();
 
-  app.get('/guest/books', { schema: { querystring: GuestBooksQuery } }, async (request) =>
+  app.get('/guest/books', { schema: { querystring: GuestBooksQuery, response: { 200: GuestBooks } } }, async (request) =>
     guest.getGuestBooks(db, {
       bookIds: request.query.book_id,
       includeAdult: await adultAllowed(request, request.query.ac),
@@ -19,7 +26,7 @@ export const guestRoutes: FastifyPluginAsync = async (base) => {
     }),
   );
 
-  app.get('/guest/titles/total_price', { schema: { querystring: GuestTotalPriceQuery } }, async (request) => {
+  app.get('/guest/titles/total_price', { schema: { querystring: GuestTotalPriceQuery, response: { 200: TitleTotalPrice } } }, async (request) => {
     const [total] = await guest.getTitleTotalPrices(db, {
       titleIds: [request.query.title_id],
       limitPerTitle: request.query.limit_per_title,
@@ -30,7 +37,7 @@ export const guestRoutes: FastifyPluginAsync = async (base) => {
     return total;
   });
 
-  app.get('/guest/titles/total_prices', { schema: { querystring: GuestTotalPricesQuery } }, async (request) => {
+  app.get('/guest/titles/total_prices', { schema: { querystring: GuestTotalPricesQuery, response: { 200: TitleTotalPrices } } }, async (request) => {
     const totals = await guest.getTitleTotalPrices(db, {
       titleIds: request.query.title_id,
       limitPerTitle: request.query.limit_per_title,

@@ -2,7 +2,7 @@ import { titleTotalPrice } from '@hondana/domain/catalog/books-api';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { type Viewer, pricingOf, toBookDetail, visible, visibleBooks } from './books.service';
-import type { BookDetail } from './books.types';
+import type { BookDetail, GuestBooks, TitleTotalPrice } from '@hondana/domain/catalog/books-api';
 import { titleFacts } from './titles.repository';
 
 type Db = Kysely<Database>;
@@ -11,7 +11,7 @@ type Db = Kysely<Database>;
 export async function getGuestBooks(
   db: Db,
   q: Viewer & { bookIds: readonly number[] },
-): Promise<{ byId: Record<string, BookDetail>; coupon: null }> {
+): Promise<GuestBooks> {
   const found = await visibleBooks(db, q.bookIds, q.includeAdult);
   const byId: Record<string, BookDetail> = {};
   for (const { facts, volume } of found) byId[String(volume.id)] = toBookDetail(facts, volume, q.now);
@@ -21,13 +21,6 @@ export async function getGuestBooks(
 /** The visible books of `bookIds` in the order asked, as book details: what the guest cart lists (wired in `app.ts`). */
 export async function guestBookDetails(db: Db, q: Viewer & { bookIds: readonly number[] }): Promise<BookDetail[]> {
   return (await visibleBooks(db, q.bookIds, q.includeAdult)).map(({ facts, volume }) => toBookDetail(facts, volume, q.now));
-}
-
-export interface TitleTotalPrice {
-  titleId: number;
-  /** Sum of the prices in effect of the title's volumes on sale now, first volumes first. */
-  totalPrice: number;
-  bookCount: number;
 }
 
 /** `/guest/titles/total_price(s)`: what buying a title's volumes costs now; hidden titles are absent. */

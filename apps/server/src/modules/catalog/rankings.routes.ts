@@ -8,6 +8,7 @@ import {
   rankingTerms,
   pageTypeFilter,
 } from '@hondana/domain/catalog/rankings';
+import { RankingPage } from '@hondana/domain/catalog/rankings-api';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -74,7 +75,7 @@ export const rankingsRoutes: FastifyPluginAsync = async (base) => {
   const now = () => app.deps.clock().getTime();
 
   const bookRank = (path: string, kind: 'sales' | 'free' | 'newly') =>
-    app.get(path, { schema: { querystring: BookRankQuery } }, async (request) => {
+    app.get(path, { schema: { querystring: BookRankQuery, response: { 200: RankingPage } } }, async (request) => {
       const q = request.query;
       const at = now();
       const query: RankingQuery = {
@@ -95,7 +96,7 @@ export const rankingsRoutes: FastifyPluginAsync = async (base) => {
   bookRank('/book_rank/title_sales_rank', 'sales');
   bookRank('/book_rank/newly_book_sales_rank', 'newly');
 
-  app.get('/rankings', { schema: { querystring: RankingsQuery } }, async (request) => {
+  app.get('/rankings', { schema: { querystring: RankingsQuery, response: { 200: RankingPage } } }, async (request) => {
     const q = request.query;
     return rankingSlice(db, {
       term: q.term,
@@ -109,7 +110,7 @@ export const rankingsRoutes: FastifyPluginAsync = async (base) => {
     });
   });
 
-  app.get('/rank/title/category', { schema: { querystring: CategoryRankQuery } }, async (request) => {
+  app.get('/rank/title/category', { schema: { querystring: CategoryRankQuery, response: { 200: RankingPage } } }, async (request) => {
     const q = request.query;
     return rankingSlice(db, {
       term: q.term_code,

@@ -18,7 +18,7 @@ import { runningPointCampaigns } from '../orders/purchase';
 import { toBookTile } from './catalog.service';
 import type { BookTileRow } from './catalog.repository';
 import { eventCountsByTitle, newestReleasedBooks, titlesWithFreeBook } from './rankings.repository';
-import type { RankingEntry, RankingPage } from './rankings.types';
+import type { RankingEntry, RankingPage } from '@hondana/domain/catalog/rankings-api';
 
 type Db = Kysely<Database>;
 

@@ -8,7 +8,7 @@ import { requireUser } from '../accounts/session-plugin';
 import { adultAllowed } from '../accounts/adult-access';
 import { AcParam, limitParam } from './rankings.routes';
 import { bookToBook, userToBook } from './recommendations.service';
-import type { RecommendedBook } from './recommendations.types';
+import { type RecommendedBook, RecommendedBooks } from '@hondana/domain/catalog/recommendations-api';
 
 const Flag = z.enum(['0', '1', 'true', 'false']).transform((v) => v === '1' || v === 'true');
 const Id = rowId;
@@ -52,7 +52,7 @@ export const recommendationsRoutes: FastifyPluginAsync = async (base) => {
   const { db } = app.deps.database;
   const now = () => app.deps.clock().getTime();
 
-  app.get('/recommend/book_to_book', { schema: { querystring: BookToBookQuery } }, async (request) => {
+  app.get('/recommend/book_to_book', { schema: { querystring: BookToBookQuery, response: { 200: RecommendedBooks } } }, async (request) => {
     const q = request.query;
     const books = await bookToBook(db, {
       bookId: q.id,
@@ -66,7 +66,7 @@ export const recommendationsRoutes: FastifyPluginAsync = async (base) => {
     return { totalCount: books.length, books };
   });
 
-  app.get('/recommend/user_to_book', { schema: { querystring: UserToBookQuery } }, async (request) => {
+  app.get('/recommend/user_to_book', { schema: { querystring: UserToBookQuery, response: { 200: RecommendedBooks } } }, async (request) => {
     const user = await requireUser(request);
     const q = request.query;
     const books: RecommendedBook[] = await userToBook(db, {

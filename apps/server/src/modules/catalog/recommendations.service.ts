@@ -3,7 +3,7 @@ import { RECOMMENDATIONS_LIMIT } from '@hondana/domain/catalog/rankings';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { toBookTile } from './catalog.service';
-import type { BookTile } from './catalog.types';
+import type { BookTile } from '@hondana/domain/catalog/catalog-api';
 import { releasedBooksOf } from './rankings.repository';
 import { rankingSlice } from './rankings.service';
 import {
@@ -17,7 +17,7 @@ import {
   titlesTogether,
   wishCounts,
 } from './recommendations.repository';
-import type { RecommendedBook } from './recommendations.types';
+import type { RecommendedBook } from '@hondana/domain/catalog/recommendations-api';
 import { authorsOfTitles } from './books.repository';
 
 type Db = Kysely<Database>;

@@ -1,3 +1,4 @@
+import { AuthorSearchResult, KeywordSearchResult } from '@hondana/domain/catalog/search-api';
 import { notFound } from '@hondana/domain/common/errors';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -24,7 +25,7 @@ export const searchRoutes: FastifyPluginAsync = async (base) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const { db } = app.deps.database;
 
-  app.get('/lottery/search/title', { schema: { querystring: SearchTitleQuery } }, async (request) => {
+  app.get('/lottery/search/title', { schema: { querystring: SearchTitleQuery, response: { 200: KeywordSearchResult } } }, async (request) => {
     const q = request.query;
     return searchKeyword(db, {
       word: q.word,
@@ -37,7 +38,7 @@ export const searchRoutes: FastifyPluginAsync = async (base) => {
   /** The data of `/search/author/{authorId}/{page}` for clients; 404 for an unknown author. */
   app.get(
     '/search/author/:author_id/:page',
-    { schema: { params: AuthorParams, querystring: z.object({ ac: AcParam }) } },
+    { schema: { params: AuthorParams, querystring: z.object({ ac: AcParam }), response: { 200: AuthorSearchResult } } },
     async (request) => {
       const result = await searchByAuthor(db, {
         authorId: request.params.author_id,

@@ -9,7 +9,7 @@ import {
   volumesOfTitles,
   wishCounts,
 } from './books.repository';
-import type { BookAuthor, BookSerialRef } from './books.types';
+import type { BookAuthor, BookSerialRef } from '@hondana/domain/catalog/books-api';
 
 type Db = Kysely<Database>;
 

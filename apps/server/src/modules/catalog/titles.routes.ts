@@ -1,5 +1,15 @@
 import { notFound } from '@hondana/domain/common/errors';
-import { TitleIdPath, TitleListQuery, TitleQuery, TitlesQuery } from '@hondana/domain/catalog/titles-api';
+import {
+  Title,
+  TitleIdPath,
+  TitleInfo,
+  TitleInfoList,
+  TitleList,
+  TitleListQuery,
+  TitleNotes,
+  TitleQuery,
+  TitlesQuery,
+} from '@hondana/domain/catalog/titles-api';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { adultAllowed } from '../accounts/adult-access';
@@ -11,7 +21,7 @@ export const titlesRoutes: FastifyPluginAsync = async (base) => {
   const { db } = app.deps.database;
   const now = () => app.deps.clock().getTime();
 
-  app.get('/titles/:title_id', { schema: { params: TitleIdPath, querystring: TitleQuery } }, async (request) => {
+  app.get('/titles/:title_id', { schema: { params: TitleIdPath, querystring: TitleQuery, response: { 200: Title } } }, async (request) => {
     const title = await titles.getTitle(db, {
       titleId: request.params.title_id,
       includeAdult: await adultAllowed(request, request.query.ac),
@@ -21,7 +31,7 @@ export const titlesRoutes: FastifyPluginAsync = async (base) => {
     return title;
   });
 
-  app.get('/titles', { schema: { querystring: TitlesQuery } }, async (request) => {
+  app.get('/titles', { schema: { querystring: TitlesQuery, response: { 200: TitleList } } }, async (request) => {
     const list = await titles.getTitles(db, {
       titleIds: request.query.title_id,
       includeAdult: await adultAllowed(request, request.query.ac),
@@ -30,7 +40,7 @@ export const titlesRoutes: FastifyPluginAsync = async (base) => {
     return { totalCount: list.length, titles: list };
   });
 
-  app.get('/title_infos/:title_id', { schema: { params: TitleIdPath, querystring: TitleQuery } }, async (request) => {
+  app.get('/title_infos/:title_id', { schema: { params: TitleIdPath, querystring: TitleQuery, response: { 200: TitleInfo } } }, async (request) => {
     const info = await titles.getTitleInfo(db, {
       titleId: request.params.title_id,
       includeAdult: await adultAllowed(request, request.query.ac),
@@ -42,7 +52,7 @@ export const titlesRoutes: FastifyPluginAsync = async (base) => {
 
   /** `GET /title_infos` and `/title/infos`: the infos of the listed titles (`title_id=1,2`), hidden and unknown ones left out. */
   for (const path of ['/title_infos', '/title/infos']) {
-    app.get(path, { schema: { querystring: TitlesQuery } }, async (request) => {
+    app.get(path, { schema: { querystring: TitlesQuery, response: { 200: TitleInfoList } } }, async (request) => {
       const infos = await titles.getTitleInfos(db, {
         titleIds: request.query.title_id,
         includeAdult: await adultAllowed(request, request.query.ac),
@@ -52,7 +62,7 @@ export const titlesRoutes: FastifyPluginAsync = async (base) => {
     });
   }
 
-  app.get('/title/list', { schema: { querystring: TitleListQuery } }, async (request) => {
+  app.get('/title/list', { schema: { querystring: TitleListQuery, response: { 200: TitleList } } }, async (request) => {
     const { ac, title_id, offset, limit } = request.query;
     return titles.listCatalogTitles(db, {
       titleIds: title_id,
@@ -63,7 +73,7 @@ export const titlesRoutes: FastifyPluginAsync = async (base) => {
     });
   });
 
-  app.get('/titles/notes/:title_id', { schema: { params: TitleIdPath, querystring: TitleQuery } }, async (request) => {
+  app.get('/titles/notes/:title_id', { schema: { params: TitleIdPath, querystring: TitleQuery, response: { 200: TitleNotes } } }, async (request) => {
     const notes = await titles.getTitleNotes(db, {
       titleId: request.params.title_id,
       includeAdult: await adultAllowed(request, request.query.ac),

@@ -11,9 +11,9 @@ import type { VolumeRow } from './books.repository';
 import { pricingOf, statusOf, visible } from './books.service';
 import { runningPointCampaigns } from '../orders/purchase';
 import { toBookTile } from './catalog.service';
-import type { BookTile } from './catalog.types';
+import type { BookTile } from '@hondana/domain/catalog/catalog-api';
 import { type TitleFacts, catalogTitleIds, titleFacts } from './titles.repository';
-import type { SeriesPage, Title, TitleInfo, TitleNotes } from './titles.types';
+import type { SeriesPage, Title, TitleInfo, TitleNotes } from '@hondana/domain/catalog/titles-api';
 
 type Db = Kysely<Database>;
 

@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { PageGrant } from '../../media/signed-urls';
 import { toBookDetail, visibleBooks } from '../catalog/books.service';
-import type { BookDetail } from '../catalog/books.types';
+import type { BookDetail } from '@hondana/domain/catalog/books-api';
 import type { TitleFacts, VolumeRow } from '../catalog/title-facts';
 import { heldBookIds, possessionOf } from './entitlements';
 import { eroticTypeOfBook } from './reading.repository';

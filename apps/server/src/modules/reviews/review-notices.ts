@@ -1,3 +1,4 @@
+import type { ReviewNotice, ReviewNoticeList } from '@hondana/domain/reviews/reviews-api';
 import type { ReviewNoticeType } from '@hondana/domain/reviews/reviews';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
@@ -5,23 +6,11 @@ import * as repo from './review-notices.repository';
 
 type Db = Kysely<Database>;
 
-export interface ReviewNotice {
-  id: number;
-  type: ReviewNoticeType;
-  readFlg: boolean;
-  reviewId: number;
-  titleId: number;
-  titleName: string;
-  actorName: string;
-  commentId: number | null;
-  createdAt: number;
-}
-
 /**
  * Likes and comments on the member's reviews, newest first (§3 Review notice). Each notice
  * carries the read flag it had; listing them marks the listed ones read.
  */
-export async function listReviewNotices(db: Db, userId: number, offset: number, limit: number) {
+export async function listReviewNotices(db: Db, userId: number, offset: number, limit: number): Promise<ReviewNoticeList> {
   const [rows, totalCount, unreadCount] = await Promise.all([
     repo.listNoticeRows(db, userId, offset, limit),
     repo.countNotices(db, userId),

@@ -25,6 +25,7 @@ import {
   ReviewList,
   ReviewResult,
   ReviewWarningInput,
+  ReviewNoticeList,
   TitleReviewList,
   TitleReviewsQuery,
   WarningResult,
@@ -215,7 +216,7 @@ export const reviewsRoutes: FastifyPluginAsync<ReviewsRoutesOptions> = async (ba
     if (title_id !== undefined) await visible.title(title_id);
     return reviews.myReview(db, user.userId, { reviewId: review_id, titleId: title_id });
   });
-  app.get('/reviews/notice', async (request) => {
+  app.get('/reviews/notice', { schema: { response: { 200: ReviewNoticeList } } }, async (request) => {
     const user = await requireUser(request);
     const { offset, limit } = parseInput(PageQuery, request);
     return listReviewNotices(db, user.userId, offset, limit);

@@ -1,4 +1,4 @@
-import { LogQuery } from '@hondana/domain/tracking/log-api';
+import { LogAccepted, LogQuery } from '@hondana/domain/tracking/log-api';
 import { LOG_KINDS } from '@hondana/domain/tracking/log-kinds';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -28,9 +28,9 @@ export const trackingRoutes: FastifyPluginAsync<TrackingRoutesOptions> = async (
       guestId = newGuestId();
       reply.header('set-cookie', guestIdSetCookie(guestId, secure));
     }
-    const answer = (userId: number | null) => {
+    const answer = (userId: number | null): void => {
       buffer.push({ kind, at: clock().getTime(), userId, guestId, query: request.query });
-      return reply.status(204).header('cache-control', 'no-store').send();
+      reply.status(204).header('cache-control', 'no-store').send();
     };
     // A guest's call is answered in the same tick; a member's waits only for the session read.
     const maybeMember = request.headers.cookie?.includes(SESSION_COOKIE) === true;
@@ -38,6 +38,6 @@ export const trackingRoutes: FastifyPluginAsync<TrackingRoutesOptions> = async (
   };
 
   for (const kind of LOG_KINDS) {
-    app.get(`/log/${kind}`, { schema: { querystring: LogQuery } }, track(kind));
+    app.get(`/log/${kind}`, { schema: { querystring: LogQuery, response: { 204: LogAccepted } } }, track(kind));
   }
 };

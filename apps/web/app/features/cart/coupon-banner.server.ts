@@ -1,5 +1,5 @@
 import { type GuestCouponBannerView, type GuestCouponOffer, guestCouponBanner } from '@hondana/domain/cart/coupon-banner';
-import type { BookDetail } from '@hondana/server/modules/catalog/books.types';
+import type { BookDetail } from '@hondana/domain/catalog/books-api';
 
 export type BookCouponBanner = GuestCouponBannerView;
 

@@ -1,5 +1,5 @@
 import { filledStars, freeVolumeLabel, priceChanged, scoreLabel } from '@hondana/domain/catalog/book-tile';
-import type { RecommendedBook } from '@hondana/server/modules/catalog/recommendations.types';
+import type { RecommendedBook } from '@hondana/domain/catalog/recommendations-api';
 import type { TileView } from '../../components/book-tile';
 import { seriesHref } from './series-href';
 

@@ -1,8 +1,8 @@
 import { periodEndLabel, priceChanged, scoreLabel, filledStars } from '@hondana/domain/catalog/book-tile';
 import { authorRoleLabels } from '@hondana/domain/catalog/catalog';
 import { formatJapaneseDate } from '@hondana/domain/common/time';
-import type { BookDetail } from '@hondana/server/modules/catalog/books.types';
-import type { SeriesPage } from '@hondana/server/modules/catalog/titles.types';
+import type { BookDetail } from '@hondana/domain/catalog/books-api';
+import type { SeriesPage } from '@hondana/domain/catalog/titles-api';
 import { i18n } from '../../i18n/i18n';
 import { loginHref } from '../accounts/login-href';
 import type { BookCouponBanner } from '../cart/coupon-banner.server';

@@ -1,6 +1,6 @@
 import { tileLabels } from '@hondana/domain/catalog/book-tile';
-import type { BookTile } from '@hondana/server/modules/catalog/catalog.types';
-import type { RankingEntry } from '@hondana/server/modules/catalog/rankings.types';
+import type { BookTile } from '@hondana/domain/catalog/catalog-api';
+import type { RankingEntry } from '@hondana/domain/catalog/rankings-api';
 import type { TileView } from '../../components/book-tile';
 import { seriesHref } from './series-href';
 

@@ -1,4 +1,4 @@
-import type { RecommendedBook } from '@hondana/server/modules/catalog/recommendations.types';
+import type { RecommendedBook, RecommendedBooks } from '@hondana/domain/catalog/recommendations-api';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api/client';
 
@@ -9,7 +9,7 @@ export type BookToBookParams = { bookId: number; adult: boolean };
 
 /** `GET /api/recommend/book_to_book?id=…&limit=12` (ac=1 only for a confirmed adult viewer). */
 export async function getBookToBook({ bookId, adult }: BookToBookParams): Promise<RecommendedBook[]> {
-  const body = await apiGet<{ books: RecommendedBook[] }>('/recommend/book_to_book', {
+  const body = await apiGet<RecommendedBooks>('/recommend/book_to_book', {
     id: bookId,
     limit: BOOK_TO_BOOK_LIMIT,
     ac: adult ? 1 : undefined,

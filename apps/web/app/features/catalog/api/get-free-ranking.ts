@@ -1,5 +1,5 @@
 import { filledStars, priceChanged, rankBadge, scoreLabel } from '@hondana/domain/catalog/book-tile';
-import type { RankingEntry } from '@hondana/server/modules/catalog/rankings.types';
+import type { FreeRankingList, RankingEntry } from '@hondana/domain/catalog/rankings-api';
 import type { TileView } from '../../../components/book-tile';
 import { apiGet } from '../../../lib/api/client';
 import { seriesHref } from '../series-href';
@@ -14,7 +14,7 @@ export async function getFreeRankingTiles(pageType: string, adult: boolean): Pro
 
 /** `GET /api/free_book_ranks/by_page_type/{pageType}?limit=12` (ac=1 only for a confirmed adult viewer). */
 async function getFreeRanking(pageType: string, adult: boolean): Promise<RankingEntry[]> {
-  const body = await apiGet<{ entities: RankingEntry[] }>(`/free_book_ranks/by_page_type/${encodeURIComponent(pageType)}`, {
+  const body = await apiGet<FreeRankingList>(`/free_book_ranks/by_page_type/${encodeURIComponent(pageType)}`, {
     limit: FREE_RANKING_LIMIT,
     ac: adult ? 1 : undefined,
   });

@@ -1,4 +1,4 @@
-import type { TitleSummary } from '@hondana/server/modules/catalog/catalog.types';
+import type { TitleSummary } from '@hondana/domain/catalog/catalog-api';
 import { Link } from 'react-router';
 import { useTranslation } from '../../../i18n/i18n';
 import { seriesHref } from '../series-href';

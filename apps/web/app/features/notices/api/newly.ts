@@ -6,7 +6,7 @@ import type {
   NoticeCount,
   NotificationSettings,
 } from '@hondana/domain/notices/notices-api';
-import type { ReviewNotice } from '@hondana/server/modules/reviews/review-notices';
+import type { ReviewNotice } from '@hondana/domain/reviews/reviews-api';
 import { apiGet, apiRequest, createToken } from '../../../lib/api/client';
 
 export const getNoticeCount = () => apiGet<NoticeCount>('/api/user/get_notice_count');
