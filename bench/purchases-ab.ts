@@ -3,7 +3,7 @@
 // on fresh SQLite databases and their windows interleave, so a noisy machine slows both alike.
 // Driven with app.inject (no sockets): 10 members, token + buy, then buy check + token + buy.
 // `TREES=/path/before,/path/after node --import tsx bench/purchases-ab.ts` (REPS, PER: windows, purchases per member).
-import { mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 const BOOKS = Number(process.env.BOOKS ?? 12000);
@@ -12,7 +12,9 @@ async function setup(tree: string) {
   const { openDatabase } = await import(`${M}/db/database.ts`);
   const { migrateToLatest } = await import(`${M}/db/migrate.ts`);
   const { buildApp } = await import(`${M}/app.ts`);
-  const { grant } = await import(`${M}/modules/wallet/ledger.ts`);
+  // The money core's place: `modules/ledger/` (a tree from before it had its own area: `modules/wallet/`).
+  const ledger = existsSync(`${M}/modules/ledger/ledger.ts`) ? `${M}/modules/ledger/ledger.ts` : `${M}/modules/wallet/ledger.ts`;
+  const { grant } = await import(ledger);
   const dir = mkdtempSync(path.join(tmpdir(), 'hondana-ab-'));
   const database = openDatabase({ dataDir: dir });
   await migrateToLatest(database.db);
