@@ -1,7 +1,8 @@
 #!/usr/bin/env node
-// The renovation's three counts (docs/architecture.md): query calls outside `*.repository.ts`
-// files, pairs of server areas that import each other (outside a short allow-list), and web files
-// that call `fetch` directly.
+// The renovation's counts (docs/architecture.md): query calls outside `*.repository.ts` files,
+// pairs of server areas that import each other (outside a short allow-list), web files that call
+// `fetch` directly, and route registrations with no response schema (those answering JSON
+// should have one; an image, a page, a CSV or a redirect has none).
 // `node scripts/arch-report.mjs [--list]`
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -74,3 +75,15 @@ if (list) for (const line of mutual) console.log(`  ${line}`);
 if (list) for (const line of allowed) console.log(`  allowed: ${line}`);
 console.log(`web files calling fetch: ${fetchers.length}`);
 if (list) for (const r of fetchers) console.log(`  ${r}`);
+
+// 4. Route registrations whose options name no response schema.
+const unschemed = [];
+for (const file of walk(server)) {
+  const text = readFileSync(file, 'utf8');
+  for (const match of text.matchAll(/\bapp\.(get|post|put|delete|patch)\(([^,]+),/g)) {
+    const head = text.slice(match.index, text.indexOf('=>', match.index));
+    if (!/\bresponse\b/.test(head)) unschemed.push(`${rel(file)}: ${match[1].toUpperCase()} ${match[2].trim()}`);
+  }
+}
+console.log(`routes without a response schema: ${unschemed.length}`);
+if (list) for (const r of unschemed) console.log(`  ${r}`);
