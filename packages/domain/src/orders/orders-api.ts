@@ -37,6 +37,7 @@ import { rowId } from '../common/ids';
 import { OkStatus } from '../common/responses';
 import { OrderStatus, PointCampaignType, PossessionStatus } from './orders';
 import { PaymentType } from '../wallet/wallet-payments';
+import { SerialRentalPayment } from '../serials/serials-api';
 
 const int = (min = 0) => z.coerce.number({ message: 'must be a number' }).int().min(min);
 const flag = z.coerce.number({ message: 'must be 0 or 1' }).int().min(0).max(1).default(0);
@@ -127,6 +128,7 @@ export const PointCampaignLine = z.object({
 
 /** §3 Point campaign: totalPoint and its lines. */
 export const PointCampaignSummary = z.object({ totalPoint: num, list: z.array(PointCampaignLine) });
+export type PointCampaignLine = z.infer<typeof PointCampaignLine>;
 export type PointCampaignSummary = z.infer<typeof PointCampaignSummary>;
 
 /** A lottery ticket an order earned. */
@@ -195,16 +197,6 @@ export const OrderItemView = z.object({
 });
 export type OrderItemView = z.infer<typeof OrderItemView>;
 
-/** A serial episode rental as the payment history lists it (`serials-api.ts` SerialRentalPayment). */
-export const RentalPaymentView = z.object({
-  serialId: num,
-  serialName: z.string(),
-  episodeId: num,
-  episodeTitle: z.string(),
-  /** Epoch ms the rental ends (RENTAL_FOREVER for permanent). */
-  rentalEnd: num,
-});
-
 export const PaymentHistoryItem = z.object({
   orderId: num,
   orderDatetime: num,
@@ -223,7 +215,7 @@ export const PaymentHistoryItem = z.object({
   /** MANGA_COIN orders: what the pack granted. */
   coinItem: z.object({ coin: num, bonus: num, bonusPoint: num }).nullable(),
   /** SERIAL_RENTAL: the serial and episode rented. */
-  rental: RentalPaymentView.optional(),
+  rental: SerialRentalPayment.optional(),
 });
 export type PaymentHistoryItem = z.infer<typeof PaymentHistoryItem>;
 export const PaymentsResponse = z.object({ totalCount: num, payments: z.array(PaymentHistoryItem) });

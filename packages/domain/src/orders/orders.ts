@@ -4,6 +4,7 @@
  * free next book, long-press buy, the manga coin request price).
  */
 import { EroticType } from '../catalog/catalog';
+import type { PointCampaignLine } from './orders-api';
 
 /** §4 order statuses. */
 export const OrderStatus = {
@@ -103,17 +104,8 @@ export interface PointCampaignRule {
   publisherId?: number | null;
 }
 
-/** A line of §3 Point campaign `list`. */
-export interface PointLine {
-  id: number;
-  type: PointCampaignType;
-  name: string;
-  point: number;
-  rate: number;
-  start: number | null;
-  end: number | null;
-  expireDays: number;
-}
+/** A line of §3 Point campaign `list`: one campaign's share of a book's points (its schema: `orders-api.ts`). */
+export type PointLine = PointCampaignLine;
 
 export interface PointContext {
   bookId: number;

@@ -307,14 +307,15 @@ export const AdRewardResult = z.object({ status, serialId: int, charged: z.liter
 export type AdRewardResult = z.infer<typeof AdRewardResult>;
 
 /** A coin rental as the member's payment history (`/order/payments`) lists it. */
-export interface SerialRentalPayment {
-  serialId: number;
-  serialName: string;
-  episodeId: number;
-  episodeTitle: string;
+export const SerialRentalPayment = z.object({
+  serialId: int,
+  serialName: z.string(),
+  episodeId: int,
+  episodeTitle: z.string(),
   /** Epoch ms the rental ends (RENTAL_FOREVER for permanent). */
-  rentalEnd: number;
-}
+  rentalEnd: millis,
+});
+export type SerialRentalPayment = z.infer<typeof SerialRentalPayment>;
 
 /** What the server renders `/serial/detail/{serialId}` from (its loader, through the load context). */
 export interface SerialDetailPage {
