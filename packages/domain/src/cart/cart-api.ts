@@ -268,9 +268,12 @@ export const LaterItemsResponse = z.object({
 });
 export type LaterItemsResponse = z.infer<typeof LaterItemsResponse>;
 
+/** A coupon's step: stepType is BOOK_COUNT or TITLE_COUNT (following the coupon type). */
 export const CouponStepView = z.object({ stepNumber: num, requiredStepCount: num, stepType: z.string(), stepRate: num });
-/** Which books a coupon targets (`coupons.ts` CouponTarget). */
+export type CouponStepView = z.infer<typeof CouponStepView>;
+/** Which books a coupon targets: ids of the scope; for PUBLISHER_GENRE both lists must match. */
 export const CouponTargetView = z.object({ scope: z.enum(CouponTargetScope), ids, genreIds: ids.optional() });
+export type CouponTargetView = z.infer<typeof CouponTargetView>;
 
 /** One of the member's coupons as `GET /cart/coupons` lists it, with its status at the time of the call. */
 export const CouponListItem = z.object({

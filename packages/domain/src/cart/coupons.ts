@@ -32,20 +32,9 @@ export const CouponRefusal = {
 } as const;
 export type CouponRefusal = (typeof CouponRefusal)[keyof typeof CouponRefusal];
 
-export interface CouponStep {
-  stepNumber: number;
-  requiredStepCount: number;
-  /** BOOK_COUNT or TITLE_COUNT (follows the coupon type). */
-  stepType: string;
-  stepRate: number;
-}
-
-/** Which books a coupon targets: ids of the scope; for PUBLISHER_GENRE both lists must match. */
-export interface CouponTarget {
-  scope: CouponTargetScope;
-  ids: number[];
-  genreIds?: number[];
-}
+/** A coupon's steps and the books it targets, as the cart's answers carry them (`cart-api.ts`). */
+export type { CouponStepView as CouponStep, CouponTargetView as CouponTarget } from './cart-api';
+import type { CouponStepView as CouponStep, CouponTargetView as CouponTarget } from './cart-api';
 
 export interface CouponRule {
   id: number;
