@@ -3,11 +3,10 @@
  * the rules are in `bookshelf.ts` (re-exported here for the server).
  */
 import { z } from 'zod';
-import { acParam, idListParam, idParam, limitParam, offsetParam } from '../catalog/books-api';
+import { acParam, idListParam, idParam, limitParam, offsetParam, tokenParam } from '../common/params';
 import { PossessionStatus } from '../orders/orders';
 import { OkStatus } from '../common/responses';
 import { CONTINUE_LIMIT, SHELF_PAGE_SIZE, rentalStates, shelfFilters, shelfSorts, shelfSources } from './bookshelf';
-import { tokenParam } from '../reviews/reviews-api';
 
 export * from './bookshelf';
 

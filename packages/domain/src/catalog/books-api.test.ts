@@ -5,8 +5,6 @@ import {
   BooksQuery,
   basicPoint,
   discountAt,
-  idListParam,
-  idParam,
   isBuyableNow,
   isSalable,
   matchesSalesStatus,
@@ -17,6 +15,7 @@ import {
   sortVolumes,
   titleTotalPrice,
 } from './books-api';
+import { idListParam, idParam } from '../common/params';
 import type { BookPricing } from './catalog';
 
 const DAY = 86_400_000;

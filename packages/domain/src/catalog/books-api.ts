@@ -5,45 +5,19 @@
  * basic points, next volume and title totals.
  */
 import { z } from 'zod';
-import { rowId } from '../common/ids';
+import { acParam, idListParam, idParam, limitParam, offsetParam } from '../common/params';
 import { PointCampaignSummary } from '../orders/orders-api';
 import { priceChanged } from './book-tile';
 import { type BookPricing, type PriceAt, SalesStatus, priceAt } from './catalog';
 
-/** Ids are PostgreSQL `integer`s: at most nine digits keeps every listed id in range. */
-const ID_LIST_PATTERN = /^\d{1,9}(,\d{1,9})*$/;
-/** Most ids one list call accepts (§5 guest cart: 100). */
-export const MAX_IDS_PER_CALL = 100;
-/** Largest `limit` of a paged call (limit over 100 is a bad request). */
-export const MAX_PAGE_LIMIT = 100;
 /** Title books list defaults (§7: limit 30, offset 0, ascending). */
 export const TITLE_BOOKS_LIMIT = 30;
-
-/** A path, query, form or JSON id: the shared row id (`ids.ts`), digits or a JSON number. */
-export const idParam = rowId;
-
-/** A comma-separated list of ids (`book_id=1,2,3`), duplicates dropped, order kept. */
-export const idListParam = z
-  .string()
-  .regex(ID_LIST_PATTERN, 'must be non-negative integer ids separated by commas')
-  .transform((value) => [...new Set(value.split(',').map(Number))])
-  .refine((ids) => ids.length <= MAX_IDS_PER_CALL, `must list at most ${MAX_IDS_PER_CALL} ids`);
-
-/** The adult flag of §6: 0 (none, the default) or 1 (adult). */
-export const acParam = z
-  .enum(['0', '1'], { message: 'must be 0 or 1' })
-  .default('0')
-  .transform((v) => (v === '1' ? 1 : 0));
 
 /** `salable=1` asks only for books that can be bought now (pre-orders included). */
 export const salableParam = z
   .enum(['0', '1', 'true', 'false'], { message: 'must be 0 or 1' })
   .optional()
   .transform((v) => v === '1' || v === 'true');
-
-export const offsetParam = z.coerce.number({ message: 'must be a number' }).int().min(0).default(0);
-export const limitParam = (fallback: number) =>
-  z.coerce.number({ message: 'must be a number' }).int().min(1).max(MAX_PAGE_LIMIT).default(fallback);
 
 /** Sales status filter of the v3 calls; ALL matches every status. */
 export const SalesStatusFilter = { ...SalesStatus, ALL: 'ALL' } as const;

@@ -4,7 +4,8 @@
  * end date the page shows ("end time 0 means no end").
  */
 import { z } from 'zod';
-import { BookAuthor, acParam, idListParam, idParam, limitParam, offsetParam } from './books-api';
+import { BookAuthor } from './books-api';
+import { acParam, idListParam, idParam, limitParam, offsetParam } from '../common/params';
 import { BookTile } from './catalog-api';
 
 /** §9 "title books 30": volumes per page of the series page. */

@@ -5,8 +5,7 @@
  */
 import { z } from 'zod';
 import { rowId } from '../common/ids';
-import { idParam } from '../catalog/books-api';
-import { flagParam, tokenParam } from '../reviews/reviews-api';
+import { flagParam, idParam, tokenParam } from '../common/params';
 import { OkStatus } from '../common/responses';
 import { newlyReasons } from './notices';
 

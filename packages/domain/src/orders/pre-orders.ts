@@ -16,7 +16,7 @@
  * with no manual step — and never for a cancelled pre-order.
  */
 import { z } from 'zod';
-import { acParam, idListParam, idParam } from '../catalog/books-api';
+import { acParam, idListParam, idParam } from '../common/params';
 
 export const PreOrderBonusQuery = z.object({ title_id: idParam.optional() });
 export const PreOrderBonusByBookQuery = z.object({ book_id: idParam });

@@ -4,7 +4,7 @@
  * parameters from the query string or the form body; a missing one is a 400 naming it.
  */
 import { z } from 'zod';
-import { idParam, limitParam, offsetParam } from '../catalog/books-api';
+import { flagParam, idParam, limitParam, offsetParam, tokenParam } from '../common/params';
 import {
   COMMENT_BODY_MAX_LENGTH,
   REVIEW_BODY_MAX_LENGTH,
@@ -18,12 +18,6 @@ import {
   STAR_MIN,
 } from './reviews';
 
-/** A 0/1 flag as forms send it ('0', '1', 'true', 'false'). */
-export const flagParam = z
-  .union([z.enum(['0', '1', 'true', 'false'], { message: 'must be 0 or 1' }), z.boolean(), z.literal(0), z.literal(1)])
-  .transform((v) => v === '1' || v === 'true' || v === true || v === 1);
-
-export const tokenParam = z.string({ message: 'is required' }).min(1, 'is required').max(200);
 
 /** Trimmed text that must not be blank, at most `max` characters. */
 const text = (max: number) =>

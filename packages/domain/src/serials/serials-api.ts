@@ -4,10 +4,9 @@
  * body; §7 "Serials and episodes"). All under /api; JSON camelCase; parameters as §7 names them.
  */
 import { z } from 'zod';
-import { idListParam, idParam } from '../catalog/books-api';
+import { idListParam, idParam, tokenParam } from '../common/params';
 import { OkStatus } from '../common/responses';
 import { PagesData } from '../reading/reading-api';
-import { tokenParam } from '../reviews/reviews-api';
 import type { SpendType, TicketState } from './serials';
 
 const intParam = (min: number, max: number) =>

@@ -2,7 +2,7 @@ import type { OfflineCheckResponse } from '@hondana/domain/bookshelf/bookshelf-a
 import { ApiError, apiRequest } from '../../../lib/api/client';
 import { type OfflineDb, listSaved, putPosition, removeSaved, unsyncedPositions } from './offline-store';
 
-/** The server's limit of ids per call (MAX_IDS_PER_CALL of the domain's books.ts, which brings Zod with it). */
+/** The server's limit of ids per call (MAX_IDS_PER_CALL of the domain's common/params.ts, which brings Zod with it). */
 const IDS_PER_CALL = 100;
 
 /**
