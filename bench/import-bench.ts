@@ -1,6 +1,6 @@
 #!/usr/bin/env tsx
 /**
- * Import bench (issue 18): generated CBZs of 1600×2400 JPEG pages, imported with every page's
+ * Import bench: generated CBZs of 1600×2400 JPEG pages, imported with every page's
  * derivatives (`importBook` with `allDerivatives`, as `npm run import -- --all-derivatives`),
  * next to sharp alone making the same derivatives from the same JPEGs.
  *

@@ -1,4 +1,4 @@
-// Import rows of `npm run bench` (issue 18): a generated 200-page CBZ of 1600×2400 JPEGs imported
+// Import rows of `npm run bench`: a generated 200-page CBZ of 1600×2400 JPEGs imported
 // with every page's derivatives, in pages/s next to sharp alone making the same derivatives
 // (target: ratio ≥ 0.8 and ≥ 10 pages/s), and the peak RSS of a process importing a 500-page book
 // (target ≤ 400 MB). Fixtures are generated into a temp folder and removed after.

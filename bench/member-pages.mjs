@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Member and guest rows of the series page and the volume page (`?book_id=`) of `npm run bench`
-// (issue 26, decision 029): stores on one data folder with the page caches on
+// (decision 029): stores on one data folder with the page caches on
 // (PAGE_CACHE_SECONDS=5, as in production), one rendering every member's page
 // (MEMBER_PAGE_CACHE=false: the code before the member page cache) and one keeping members' pages;
 // with BENCH_BEFORE_ROOT set to another checkout of the repository (its apps/web/build and

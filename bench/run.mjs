@@ -134,7 +134,7 @@ try {
   for (const row of rows) {
     console.log(`| ${row.name} | ${Math.round(row.rps)} | ${row.p50} | ${row.p99} | ${Math.round((row.rps / bareRps) * 100)}% |`);
   }
-  // Import (issue 18): pages/s with every derivative next to sharp alone, and peak RSS, in processes of their own.
+  // Import: pages/s with every derivative next to sharp alone, and peak RSS, in processes of their own.
   console.log(`\nimport, ${new Date().toISOString()}\n`);
   console.log('| target | figure | unit | met |');
   console.log('|---|---:|---|---|');
@@ -146,7 +146,7 @@ try {
   if (chromium.found) {
     console.log(`\nviewer (${store.url}), Chromium, ${new Date().toISOString()}\n`);
     console.log((await viewerReport(store.url)).join('\n'));
-    // The series page for a guest and a member (issue 26): Lighthouse ≥ 90, CLS 0. This store renders every page.
+    // The series page for a guest and a member: Lighthouse ≥ 90, CLS 0. This store renders every page.
     console.log(`\nseries page (${store.url}), Lighthouse, ${new Date().toISOString()}\n`);
     console.log((await seriesLighthouseReport(store.url, chromium.path)).join('\n'));
   } else {

@@ -4,9 +4,9 @@
 // CPU time per request, from /proc, more than req/s when the machine is loaded).
 //
 // Two uses:
-// - Each performance shim against the idiom it replaced (issue 17): one store per variant, all
-//   started from the tree `SHIMS_TREE` (a scratch `git worktree` of 2fdea52, before issue 17
-//   removed three of the shims, with bench/shims-idiom.patch applied, whose code reads `IDIOM`, a
+// - Each performance shim against the idiom it replaced: one store per variant, all
+//   started from the tree `SHIMS_TREE` (a scratch `git worktree` of 2fdea52, before three of the
+//   shims were removed, with bench/shims-idiom.patch applied, whose code reads `IDIOM`, a
 //   comma list: ids, logger, timeout, helmet, hooks, compress, arrival, prepared), on copies of
 //   one seeded SQLite data folder. An unknown idiom name (`none`) starts a second store with the
 //   shims: the run's noise.

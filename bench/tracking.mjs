@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Tracking rows: `/log/page` as a returning guest (first-party id cookie), as a new guest (each
 // request is given an id) and as a member. Alone: `node bench/tracking.mjs` (BENCH_SECONDS),
-// on a fresh store with the API only. Target (issue 25): `/log/page` ≥ 10,000 req/s.
+// on a fresh store with the API only. Target: `/log/page` ≥ 10,000 req/s (docs/benchmarks.md).
 import { isMain, measure, printTable, signUpMember, startStore } from './harness.mjs';
 import { treeCpuSeconds } from './process-cpu.mjs';
 

@@ -10,7 +10,7 @@ import { episodeAction, insertSerial } from './support/serial-factories';
 import { buyWithMangaCoin, grantTo, tokenFor, member as walletMember } from './support/wallet-factories';
 
 /**
- * Members' store pages kept by the server (decision 029, issue 26): a page is kept per URL, adult
+ * Members' store pages kept by the server (decision 029): a page is kept per URL, adult
  * state and the member's answers, and each member's response holds only their own part (cart
  * count, owned volume, my list), however their requests interleave.
  */
