@@ -60,7 +60,6 @@ export const SERVER_AREA_PUBLIC = [
   'modules/campaigns/missions/missions.service',
   'modules/campaigns/purchase-rewards',
   'modules/cart/bundle.service',
-  'modules/cart/cart-payment.service',
   'modules/cart/cart-view',
   'modules/cart/coupon-grants',
   'modules/cart/load-context',
@@ -109,10 +108,8 @@ export const SERVER_AREA_PUBLIC = [
   'import/import-error',
   'import/page-images',
   'import/zip-archive',
-  'payments/decision-dispatch',
+  // What a payment provider is; app.ts picks the provider and routes its decisions.
   'payments/payment-provider',
-  'payments/sandbox-provider',
-  'payments/sandbox.routes',
 ];
 
 /** The plugin of this repository's own rules (eslint/). */

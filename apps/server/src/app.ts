@@ -32,13 +32,20 @@ import { ordersRoutes } from './modules/orders/routes';
 import { rewardPurchase } from './modules/campaigns/purchase-rewards';
 import { rentalPayments } from './modules/serials/rental-payments';
 import { walletRoutes } from './modules/wallet/routes';
+import { onPaymentDecision as coinPackPaymentDecision } from './modules/wallet/coin-purchase.service';
 import { subscriptionRoutes } from './modules/wallet/subscriptions/routes';
+import { SUBSCRIPTION_ORDER_KIND, subscriptionPaymentDecision } from './modules/wallet/subscriptions/subscription-billing.service';
 import { readingRoutes } from './modules/reading/routes';
 import { noticesRoutes } from './modules/notices/routes';
 import { reviewsRoutes } from './modules/reviews/routes';
 import { forgetTitleFacts } from './modules/catalog/title-facts';
 import { serialsRoutes } from './modules/serials/routes';
 import { cartRoutes } from './modules/cart/routes';
+import { cartPaymentDecision } from './modules/cart/cart-payment.service';
+import type { PaymentProvider } from './payments/payment-provider';
+import { createSandboxProvider, sandboxMaintenanceFromEnv } from './payments/sandbox-provider';
+import { sandboxRoutes } from './payments/sandbox.routes';
+import { decisionByOrderKind } from './payments/decision-dispatch';
 import { guestBookDetails } from './modules/catalog/guest.service';
 import { type CampaignRoutesOptions, campaignRoutes } from './modules/campaigns/routes';
 import { bookshelfRoutes } from './modules/bookshelf/routes';
@@ -71,6 +78,11 @@ export interface AppOptions {
   campaigns?: CampaignRoutesOptions;
   /** The `/log/*` events' buffer (`modules/tracking/`); one writing into `events` by default. */
   tracking?: TrackingBuffer;
+  /**
+   * The payment provider of coin packs, cart orders and subscriptions; default: the sandbox, with
+   * the methods of `SANDBOX_MAINTENANCE` under maintenance.
+   */
+  paymentProvider?: PaymentProvider;
 }
 
 /** What every module's routes and services share. */
@@ -170,19 +182,29 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerHousekeeping(scheduler, { rateWindowMs: AUTH_WINDOW_MS });
   await app.register(healthRoutes);
 
+  const provider = options.paymentProvider ?? createSandboxProvider({ maintenance: sandboxMaintenanceFromEnv(process.env.SANDBOX_MAINTENANCE) });
+  // A carrier's page decides coin packs, cart orders and subscription cycles alike: each decision
+  // goes to the area that started the order, by its kind.
+  const onPaymentDecision = decisionByOrderKind({
+    MANGA_COIN: coinPackPaymentDecision,
+    BOOK: cartPaymentDecision,
+    [SUBSCRIPTION_ORDER_KIND]: subscriptionPaymentDecision,
+  });
+
   await app.register(
     async (api) => {
       api.setNotFoundHandler(perRequest.notFound(apiNotFound));
       await api.register(accountsRoutes, { authRateLimit: options.authRateLimit ?? 10 });
       await api.register(catalogRoutes);
-      await api.register(walletRoutes);
-      await api.register(subscriptionRoutes);
+      await api.register(walletRoutes, { provider });
+      await api.register(subscriptionRoutes, { provider });
+      await api.register(sandboxRoutes, { onDecision: onPaymentDecision });
       await api.register(ordersRoutes, { rewardPurchase, rentalPayments });
       await api.register(readingRoutes);
       await api.register(reviewsRoutes, { forgetTitleFacts });
       await api.register(noticesRoutes);
       await api.register(serialsRoutes);
-      await api.register(cartRoutes, { guestBookDetails });
+      await api.register(cartRoutes, { provider, guestBookDetails });
       await api.register(campaignRoutes, options.campaigns ?? {});
       await api.register(bookshelfRoutes);
       await api.register(trackingRoutes, { buffer: tracking });

@@ -31,7 +31,6 @@ import { requireUser, sessionUser } from '../accounts/session-plugin';
 import { registerTokenEndpoints } from '../accounts/token-routes';
 import { sendStored } from '../../http/stored-reply';
 import type { PaymentProvider } from '../../payments/payment-provider';
-import { createSandboxProvider, sandboxMaintenanceFromEnv } from '../../payments/sandbox-provider';
 import { bulkBuyList, bulkBuyTitleList } from './bulk.service';
 import { addBundle, bundleView } from './bundle.service';
 import { forgetBundleSummaries } from './bundle.repository';
@@ -50,10 +49,11 @@ import { adultAllowed } from '../accounts/adult-access';
 const BONUS_SETTLE_EVERY_MS = 60_000;
 
 /** §7 "Cart", "Pre-orders" and the guest coupon of §7 "Guest"; contract in `packages/domain/src/cart/cart-api.ts`. */
-export const cartRoutes: FastifyPluginAsync<{ provider?: PaymentProvider; guestBookDetails: GuestBookDetails }> = async (base, options) => {
+export const cartRoutes: FastifyPluginAsync<{ provider: PaymentProvider; guestBookDetails: GuestBookDetails }> = async (base, options) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
-  // Card and carrier payments of the cart; the provider's decisions arrive through the sandbox routes (wallet module).
-  const provider = options.provider ?? createSandboxProvider({ maintenance: sandboxMaintenanceFromEnv(process.env.SANDBOX_MAINTENANCE) });
+  // Card and carrier payments of the cart; a carrier's decision comes back through the provider's
+  // routes, which `app.ts` sends to `cartPaymentDecision`.
+  const { provider } = options;
   const { db } = app.deps.database;
   app.deps.changes.subscribe('catalog', () => forgetBundleSummaries(db));
   const now = () => app.deps.clock().getTime();

@@ -26,31 +26,26 @@ import {
 } from '@hondana/domain/wallet/wallet-api';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { createSandboxProvider, sandboxMaintenanceFromEnv } from '../../payments/sandbox-provider';
-import { sandboxRoutes } from '../../payments/sandbox.routes';
-import { decisionByOrderKind } from '../../payments/decision-dispatch';
-import { cartPaymentDecision } from '../cart/cart-payment.service';
 import type { PaymentProvider } from '../../payments/payment-provider';
 import { requireUser, sessionUser } from '../accounts/session-plugin';
 import { registerTokenEndpoints } from '../accounts/token-routes';
 import { sendStored } from '../../http/stored-reply';
 import * as shop from './coin-shop.service';
 import { coinCallback, registerReturn } from './coin-return.service';
-import { COIN_PURCHASE_TOKEN_PURPOSE, coinPurchaseStatus, onPaymentDecision, purchaseCoinPack } from './coin-purchase.service';
+import { COIN_PURCHASE_TOKEN_PURPOSE, coinPurchaseStatus, purchaseCoinPack } from './coin-purchase.service';
 import { paymentServicesActNotice } from './legal-notice';
 import * as wallet from './wallet.service';
-import { SUBSCRIPTION_ORDER_KIND, subscriptionPaymentDecision } from './subscriptions/subscription-billing.service';
 
 /**
  * §7 "Manga coin": coin shop, balances and history, coin pack purchase through the payment
- * provider (the sandbox unless another is given), and the 資金決済法 notice.
+ * provider `app.ts` gives, and the 資金決済法 notice. A carrier's decision on a coin pack comes
+ * back through the provider's routes, which `app.ts` sends to `onPaymentDecision`.
  */
-export const walletRoutes: FastifyPluginAsync<{ provider?: PaymentProvider }> = async (base, options) => {
+export const walletRoutes: FastifyPluginAsync<{ provider: PaymentProvider }> = async (base, { provider }) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const { db } = app.deps.database;
   const clock = () => app.deps.clock();
   const now = () => clock().getTime();
-  const provider = options.provider ?? createSandboxProvider({ maintenance: sandboxMaintenanceFromEnv(process.env.SANDBOX_MAINTENANCE) });
 
   app.get('/manga_coin/items/v3', { schema: { querystring: CoinItemsQuery, response: { 200: MangaCoinItemsResponse } } }, async (request) => {
     const user = await sessionUser(request);
@@ -94,7 +89,4 @@ export const walletRoutes: FastifyPluginAsync<{ provider?: PaymentProvider }> = 
   app.get('/manga_coin/purchases/:order_id', { schema: { params: OrderIdPath, response: { 200: CoinPurchaseStatus } } }, async (request) =>
     coinPurchaseStatus(db, (await requireUser(request)).userId, request.params.order_id),
   );
-
-  // The sandbox's page decides coin packs and cart orders paid by carrier alike.
-  await app.register(sandboxRoutes, { onDecision: decisionByOrderKind({ MANGA_COIN: onPaymentDecision, BOOK: cartPaymentDecision, [SUBSCRIPTION_ORDER_KIND]: subscriptionPaymentDecision }) });
 };

@@ -22,7 +22,6 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { type HumanCheck, sandboxHumanCheck } from '../../../http/human-check';
 import type { PaymentProvider } from '../../../payments/payment-provider';
-import { createSandboxProvider, sandboxMaintenanceFromEnv } from '../../../payments/sandbox-provider';
 import { requireUser, sessionUser } from '../../accounts/session-plugin';
 import { createTokenResponse } from '../../accounts/token-routes';
 import { planBannerSvg } from './plan-image';
@@ -45,14 +44,14 @@ export function renewalIntervalFromEnv(value = process.env.SUBSCRIPTION_RENEWAL_
  * §7 "Manga coin and subscription": plans per payment type, the good-value appeal and banner,
  * subscribing by card (at once) or by docomo / SoftBank (through the provider's confirmation
  * page), cancelling, and the member's subscriptions. Payments go through the payment provider
- * (the sandbox unless another is given); the carrier's decision comes back through the sandbox
- * routes that the wallet registers.
+ * `app.ts` gives; a carrier's decision comes back through the provider's routes, which `app.ts`
+ * sends to `subscriptionPaymentDecision`.
  */
-export const subscriptionRoutes: FastifyPluginAsync<{ provider?: PaymentProvider; humanCheck?: HumanCheck }> = async (base, options) => {
+export const subscriptionRoutes: FastifyPluginAsync<{ provider: PaymentProvider; humanCheck?: HumanCheck }> = async (base, options) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const { db } = app.deps.database;
   const clock = () => app.deps.clock();
-  const provider = options.provider ?? createSandboxProvider({ maintenance: sandboxMaintenanceFromEnv(process.env.SANDBOX_MAINTENANCE) });
+  const { provider } = options;
   const humanCheck = options.humanCheck ?? sandboxHumanCheck;
 
   app.get(PLANS, { schema: { querystring: SubscriptionPlansQuery, response: { 200: SubscriptionPlansResponse } } }, async (request) => subscriptions.plans(db, request.query.payment_type));
