@@ -79,6 +79,37 @@ describe('point breakdown (§3)', () => {
     expect(byBook.totalPoint).toBe(memberDetail.pointCampaign.totalPoint);
   });
 
+  it("a guest's point lines, kept between calls, follow a campaign's start and end on the clock and an edit at once", async () => {
+    const clock = { now };
+    const other = await buildTestApp({ clock: () => new Date(clock.now) });
+    try {
+      const odb = other.database.db;
+      const book = await insertBook(odb, await insertTitle(odb), 1, { price: 1000, start_datetime: now - DAY });
+      const lines = async () => types((await other.app.inject({ url: `/api/books/${book}` })).json().pointCampaign);
+      expect(await lines()).toEqual(['basic:10']);
+      // An editor's save: the row, then the catalog change it publishes.
+      const { id } = await odb
+        .insertInto('point_campaigns')
+        .values({ name: '一巻キャンペーン', type: 'book', rate: 8, point: 0, expire_days: 90, min_books: 0, book_id: book, start_at: now + 3_600_000, end_at: now + 7_200_000 })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await other.app.deps.changes.publish('catalog');
+      expect(await lines()).toEqual(['basic:10']);
+      clock.now = now + 3_600_000;
+      expect(await lines()).toEqual(['basic:10', 'book:80']);
+      await odb.updateTable('point_campaigns').set({ rate: 9 }).where('id', '=', id).execute();
+      await other.app.deps.changes.publish('catalog');
+      expect(await lines()).toEqual(['basic:10', 'book:90']);
+      clock.now = now + 7_200_000;
+      expect(await lines()).toEqual(['basic:10']);
+      // A clock moved back works the lines out again.
+      clock.now = now + 5_400_000;
+      expect(await lines()).toEqual(['basic:10', 'book:90']);
+    } finally {
+      await other.close();
+    }
+  });
+
   it('a free book earns nothing and shows no pointCampaign', async () => {
     const free = await insertBook(db(), await insertTitle(db()), 1, { price: 0 });
     expect((await t.app.inject({ url: `/api/books/${free}` })).json().pointCampaign).toBeNull();

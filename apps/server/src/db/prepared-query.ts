@@ -50,3 +50,12 @@ export function preparedQuery<P extends object, O, S = undefined>(build: (db: Db
     },
   };
 }
+
+/** Parameters `i0`…`i{n-1}` of a list of ids: a prepared query's `IN (…)` of `count` items, keyed by that count. */
+export type IdSlots = Record<`i${number}`, number>;
+
+/** The `count` slots of an id list, inside a prepared query's `build`. */
+export const idSlots = ($: IdSlots, count: number): number[] => Array.from({ length: count }, (_, i) => $[`i${i}`]!);
+
+/** The values of those slots, for `execute`. */
+export const idParams = (ids: readonly number[]): IdSlots => Object.fromEntries(ids.map((id, i) => [`i${i}`, id])) as IdSlots;

@@ -2,7 +2,7 @@ import { ShelfSort } from '@hondana/domain/bookshelf/bookshelf-api';
 import { escapeLike } from '@hondana/domain/catalog/search-text';
 import { type Kysely, type SqlBool, type Transaction, sql } from 'kysely';
 import type { Database } from '../../db/schema';
-import { preparedQuery } from '../../db/prepared-query';
+import { type IdSlots, idParams, idSlots, preparedQuery } from '../../db/prepared-query';
 import type { SeriesRow } from './bookshelf.repository';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -242,10 +242,6 @@ export async function summaryCount(db: Db, q: SummaryScope): Promise<number> {
 }
 
 /** `id in (…)` over `n` slots named i0…i(n-1): one compiled statement per list length. */
-type IdSlots = Record<`i${number}`, number>;
-const idSlots = ($: IdSlots, count: number): number[] => Array.from({ length: count }, (_, i) => $[`i${i}`]!);
-const idParams = (ids: readonly number[]) => Object.fromEntries(ids.map((id, i) => [`i${i}`, id])) as IdSlots;
-
 const versionsQuery = preparedQuery((db, $: IdSlots, count: number) => db.selectFrom('books').select(['id', 'media_version']).where('id', 'in', idSlots($, count)));
 
 /** Cover versions of the newest volumes on a page. */

@@ -5,7 +5,7 @@ import { type OrderStatus, type PointCampaignRule, type PointCampaignType, canTr
 import type { Expression, Insertable, Kysely, Transaction } from 'kysely';
 import type { OrdersTable } from '../../db/orders-schema';
 import type { Database } from '../../db/schema';
-import { preparedQuery } from '../../db/prepared-query';
+import { type IdSlots, idParams, idSlots, preparedQuery } from '../../db/prepared-query';
 import { balanceQuery } from '../ledger/ledger';
 import { entitledBookQuery } from './entitlements.repository';
 
@@ -114,6 +114,16 @@ const selectActiveCampaigns = preparedQuery((db, $: { now: number }) =>
     .orderBy('id'),
 );
 
+/** The first instant after `now` at which a point campaign starts (null: none is planned). */
+export async function nextCampaignStart(db: Db, now: number): Promise<number | null> {
+  const row = await db
+    .selectFrom('point_campaigns')
+    .select((eb) => eb.fn.min('start_at').as('next'))
+    .where('start_at', '>', now)
+    .executeTakeFirst();
+  return row?.next ?? null;
+}
+
 /** Point campaigns running at `now`. */
 export async function activeCampaigns(db: Db, now: number): Promise<PointCampaignRule[]> {
   const { rows } = await selectActiveCampaigns.execute(db, { now });
@@ -213,14 +223,17 @@ export function heldBooksOfTitleQuery(db: Db, userId: number | Expression<number
     .where('books.title_id', '=', titleId);
 }
 
-export function booksForPurchase(db: Db, bookIds: readonly number[]): Promise<PurchasableBookRow[]> {
-  if (bookIds.length === 0) return Promise.resolve([]);
-  return db
-    .selectFrom('books')
-    .innerJoin('titles', 'titles.id', 'books.title_id')
-    .select(PURCHASABLE_BOOK_COLUMNS)
-    .where('books.id', 'in', [...bookIds])
-    .execute() as Promise<PurchasableBookRow[]>;
+const selectBooksForPurchase = preparedQuery((db, $: IdSlots, count: number) =>
+  db.selectFrom('books').innerJoin('titles', 'titles.id', 'books.title_id').select(PURCHASABLE_BOOK_COLUMNS).where('books.id', 'in', idSlots($, count)),
+);
+
+/**
+ * The books with what buying them depends on. Prepared: every book detail and viewer info reads
+ * one book this way for its point lines, and building the query cost more than running it.
+ */
+export async function booksForPurchase(db: Db, bookIds: readonly number[]): Promise<PurchasableBookRow[]> {
+  if (bookIds.length === 0) return [];
+  return (await selectBooksForPurchase.execute(db, idParams(bookIds), bookIds.length)).rows as PurchasableBookRow[];
 }
 
 /**

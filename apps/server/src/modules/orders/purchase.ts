@@ -19,6 +19,7 @@ import {
   insertOrder,
   insertOrderItems,
   isFirstPaying,
+  nextCampaignStart,
   selectBooksAndMember,
 } from './orders.repository';
 
@@ -178,12 +179,48 @@ function pricedBook(row: PurchasableBookRow, all: PurchasableBookRow[], campaign
 
 /** What a guest (null) or a member would earn buying just this book now: bookinfo's and the viewer's `pointCampaign`. */
 export async function pointsForBook(db: Db, userId: number | null, bookId: number, now: number): Promise<PointCampaignSummary | null> {
+  if (userId === null && !db.isTransaction) return guestPointsForBook(db, bookId, now);
   const [row] = await booksForPurchase(db, [bookId]);
   if (!row) return null;
   const all = await activeCampaigns(db, now);
   const campaigns = userId === null ? all.filter((c) => !memberPointTypes.includes(c.type)) : all;
   const [first, held] = userId === null ? [false, null] : await Promise.all([isFirstPaying(db, userId), heldFor(db, userId, [row], campaigns)]);
   return pointBreakdown(campaigns, pointContextOf(row, priceAt(toPricing(row), now).price, [row], { first, held, preOrder: false, now }, false));
+}
+
+/**
+ * A guest's point lines for a book are every guest's, and book detail and the viewer ask for
+ * them on every call: kept per database and book from the instant they were worked out until the
+ * next instant a campaign starts or ends or the book's price or release changes, and forgotten
+ * on a catalog change (`forgetGuestPoints`; campaign and book edits are catalog changes). An
+ * earlier `now` (a clock moved back) works them out again.
+ */
+const guestPoints = new WeakMap<object, Map<number, { from: number; until: number; summary: Promise<PointCampaignSummary | null> }>>();
+
+export function forgetGuestPoints(db: Db): void {
+  guestPoints.delete(db);
+}
+
+function guestPointsForBook(db: Db, bookId: number, now: number): Promise<PointCampaignSummary | null> {
+  let byBook = guestPoints.get(db);
+  if (!byBook) guestPoints.set(db, (byBook = new Map()));
+  const kept = byBook.get(bookId);
+  if (kept && kept.from <= now && now < kept.until) return kept.summary;
+  const entry = { from: now, until: now, summary: workOutGuestPoints(db, bookId, now, (until) => (entry.until = until)) };
+  byBook.set(bookId, entry);
+  // A failed read is not kept.
+  entry.summary.catch(() => byBook.get(bookId) === entry && byBook.delete(bookId));
+  return entry.summary;
+}
+
+async function workOutGuestPoints(db: Db, bookId: number, now: number, validUntil: (until: number) => void): Promise<PointCampaignSummary | null> {
+  const [[row], all, nextStart] = await Promise.all([booksForPurchase(db, [bookId]), activeCampaigns(db, now), nextCampaignStart(db, now)]);
+  const instants = [nextStart, ...all.map((c) => c.end)];
+  if (row) instants.push(row.sale_start_datetime, row.sale_end_datetime, row.free_start_datetime, row.free_end_datetime, row.start_datetime, row.end_datetime);
+  validUntil(Math.min(...instants.map((t) => (t !== null && t > now ? t : Number.POSITIVE_INFINITY))));
+  if (!row) return null;
+  const campaigns = all.filter((c) => !memberPointTypes.includes(c.type));
+  return pointBreakdown(campaigns, pointContextOf(row, priceAt(toPricing(row), now).price, [row], { first: false, held: null, preOrder: false, now }, false));
 }
 
 /**
