@@ -5,9 +5,11 @@ import { z } from 'zod';
 
 /**
  * Serialises a route's response with its `response` schema (a zod schema of
- * `packages/domain`): the schema is turned into JSON Schema once, at start, and
- * fast-json-stringify writes the body from it. The same schema types the handler's return
- * value and the web client's reading of it.
+ * `packages/domain`): the schema is turned into JSON Schema and fast-json-stringify writes the
+ * body from it. The same schema types the handler's return value and the web client's reading
+ * of it. Each schema is compiled once per process, on the first response that uses it (many
+ * routes share one, and about 300 compiled at start took a second of every start: each store
+ * process and each test's app).
  *
  * With `check` (tests and journeys: CHECK_RESPONSES=true), every response is also parsed with
  * the zod schema, and the written JSON is compared with `JSON.stringify` of the same value: a
@@ -18,8 +20,8 @@ import { z } from 'zod';
 export function responseSerializerCompiler(options: { check: boolean }): FastifySerializerCompiler<unknown> {
   return ({ schema, method, url, httpStatus }) => {
     if (!(schema instanceof z.ZodType)) return (data) => JSON.stringify(data);
-    const jsonSchema = z.toJSONSchema(schema, { target: 'draft-7', io: 'output', unrepresentable: 'any' });
-    const stringify = fastJson(jsonSchema as Parameters<typeof fastJson>[0]);
+    let write: ((data: unknown) => string) | undefined;
+    const stringify = (data: unknown) => (write ??= compiled(schema))(data);
     if (!options.check) return stringify;
     const route = `${method} ${url} ${httpStatus}`;
     return (data) => {
@@ -33,6 +35,19 @@ export function responseSerializerCompiler(options: { check: boolean }): Fastify
       return written;
     };
   };
+}
+
+const stringifiers = new WeakMap<z.ZodType, (data: unknown) => string>();
+
+/** fast-json-stringify's writer of a schema, made on first use and shared by every route and app that uses the schema. */
+function compiled(schema: z.ZodType): (data: unknown) => string {
+  let stringify = stringifiers.get(schema);
+  if (!stringify) {
+    const jsonSchema = z.toJSONSchema(schema, { target: 'draft-7', io: 'output', unrepresentable: 'any' });
+    stringify = fastJson(jsonSchema as Parameters<typeof fastJson>[0]);
+    stringifiers.set(schema, stringify);
+  }
+  return stringify;
 }
 
 /** Where two JSON values first differ, as a path: `books[3].price`. */
