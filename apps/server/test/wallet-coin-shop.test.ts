@@ -1,13 +1,12 @@
 import { SandboxTestCard } from '@hondana/domain/wallet/wallet-payments';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSandboxProvider } from '../src/payments/sandbox-provider';
 import { type TestApp, buildTestApp } from './support/build-test-app';
 import { ledgerInvariant, member, tokenFor } from './support/wallet-factories';
 
 let t: TestApp;
 beforeAll(async () => {
-  process.env.SANDBOX_MAINTENANCE = 'au';
-  t = await buildTestApp();
-  delete process.env.SANDBOX_MAINTENANCE;
+  t = await buildTestApp({ paymentProvider: createSandboxProvider({ maintenance: ['au'] }) });
 });
 afterAll(() => t.close());
 

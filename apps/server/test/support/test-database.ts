@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { type DatabaseHandle, openDatabase } from '../../src/db/database';
 import { migrateToLatest } from '../../src/db/migrate';
 
@@ -23,12 +24,18 @@ export interface TestDatabaseOptions {
   migrate?: boolean;
 }
 
-/** A fresh database, migrated unless told not to: a temp SQLite file, or a new PostgreSQL database that is dropped after. */
+/**
+ * A fresh database, migrated unless told not to: a temp SQLite file, or a new PostgreSQL database
+ * that is dropped after. A migrated one is a copy of the run's migrated template (`global-setup.ts`).
+ */
 export async function createTestDatabase({ sqliteFileName = 'test.db', poolSize = 12, migrate = true }: TestDatabaseOptions = {}): Promise<TestDatabase> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'hondana-test-'));
+  const template = migrate ? migratedTemplate() : undefined;
   if (testDialect === 'sqlite') {
-    const handle = openDatabase({ sqliteFile: path.join(dataDir, sqliteFileName) });
-    if (migrate) await migrateToLatest(handle.db);
+    const file = path.join(dataDir, sqliteFileName);
+    if (template) copyFileSync(template, file);
+    const handle = openDatabase({ sqliteFile: file });
+    if (migrate && !template) await migrateToLatest(handle.db);
     return {
       ...handle,
       dataDir,
@@ -41,24 +48,40 @@ export async function createTestDatabase({ sqliteFileName = 'test.db', poolSize 
   const baseUrl = process.env.DATABASE_URL;
   if (!baseUrl) throw new Error('TEST_DIALECT=postgres needs DATABASE_URL');
   const name = `hondana_test_${randomBytes(6).toString('hex')}`;
-  await admin(baseUrl, `CREATE DATABASE ${name}`);
-  const url = new URL(baseUrl);
-  url.pathname = `/${name}`;
-  const handle = openDatabase({ databaseUrl: url.toString(), poolSize });
-  if (migrate) await migrateToLatest(handle.db);
+  await adminStatement(baseUrl, template ? `CREATE DATABASE ${name} TEMPLATE ${template}` : `CREATE DATABASE ${name}`);
+  const url = databaseUrlNamed(baseUrl, name);
+  const handle = openDatabase({ databaseUrl: url, poolSize });
+  if (migrate && !template) await migrateToLatest(handle.db);
   return {
     ...handle,
     dataDir,
-    databaseUrl: url.toString(),
+    databaseUrl: url,
     destroy: async () => {
       await handle.destroy();
-      await admin(baseUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await adminStatement(baseUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
 
-async function admin(url: string, statement: string): Promise<void> {
+/** The run's migrated template; none outside a vitest run of the server project (then each database is migrated). */
+function migratedTemplate(): string | undefined {
+  try {
+    return inject('migratedTemplate');
+  } catch {
+    return undefined;
+  }
+}
+
+/** The URL of another database on the same PostgreSQL server. */
+export function databaseUrlNamed(baseUrl: string, name: string): string {
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+/** One statement on the server's maintenance connection (CREATE and DROP DATABASE). */
+export async function adminStatement(url: string, statement: string): Promise<void> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
