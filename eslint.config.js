@@ -17,7 +17,7 @@ export const WEB_FEATURE_PUBLIC = [
   'cart/components/book-coupon-banner',
   'cart/components/cart-button',
   'cart/coupon-banner.server',
-  'catalog/api/get-free-ranking',
+  'catalog/api/free-ranking-query',
   'catalog/components/adult-gate',
   'catalog/components/book-to-book',
   'catalog/series-href',

@@ -66,7 +66,20 @@ describe('a guest browsing the store', () => {
       assert.equal(await page.evaluate(() => 'sameDocument' in window), true, 'the tile navigated in the app');
       await page.getByRole('link', { name: '試し読み' }).waitFor();
       assert.match((await page.getByRole('link', { name: '試し読み' }).getAttribute('href')) ?? '', /^\/viewer\?cid=\d+$/);
-      await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+      // The page's end (reviews, recommendations, 無料マンガランキング) loads as it nears the screen.
+      const freeRanking = page.getByRole('heading', { name: '無料マンガランキング' });
+      for (let i = 0; i < 20 && !(await freeRanking.isVisible()); i++) {
+        await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+        await page.waitForTimeout(250);
+      }
+      await freeRanking.waitFor();
+      const rankingTiles = page.getByRole('region', { name: '無料マンガランキング' }).locator('article');
+      assert.ok((await rankingTiles.count()) > 0, 'the free ranking has tiles');
+      // Everything the browser fetches has arrived (no skeleton, no 読み込み中…) before the picture,
+      // taken from the top so the sticky header stays where a reader sees it.
+      await page.getByText('読み込み中…').waitFor({ state: 'detached' });
+      await page.locator('ul[aria-hidden="true"]').first().waitFor({ state: 'detached' });
+      await page.evaluate(() => window.scrollTo(0, 0));
       await page.waitForLoadState('networkidle');
       await shot(page, `browse-series${suffix}`);
 

@@ -50,24 +50,31 @@ export function OfflineTextReader({ db, book, onClose }: TextReaderProps) {
     [],
   );
 
-  const load = useCallback(
-    async (bookId: number): Promise<BookText> => {
-      const chapters = await chaptersOf(db, bookId);
-      const urlOf = (figures: Blob[] | undefined) => (n: number) => {
-        const blob = figures?.[n];
-        if (!blob) return null;
-        const url = URL.createObjectURL(blob);
-        figureUrls.current.push(url);
-        return url;
-      };
-      return {
-        bookId,
-        writingMode: 'vertical',
-        chapters: chapters.map((c) => ({ chapterNo: c.chapterNo, title: c.title, charCount: 0, sample: false, html: showFigures(c.html, urlOf(c.figures)) })),
-      };
-    },
-    [db],
-  );
+  // The chapters come from this device's IndexedDB, not from the server.
+  const [text, setText] = useState<BookText | 'failed' | null>(null);
+  useEffect(() => {
+    let live = true;
+    const urlOf = (figures: Blob[] | undefined) => (n: number) => {
+      const blob = figures?.[n];
+      if (!blob) return null;
+      const url = URL.createObjectURL(blob);
+      figureUrls.current.push(url);
+      return url;
+    };
+    chaptersOf(db, book.bookId).then(
+      (chapters) =>
+        live &&
+        setText({
+          bookId: book.bookId,
+          writingMode: 'vertical',
+          chapters: chapters.map((c) => ({ chapterNo: c.chapterNo, title: c.title, charCount: 0, sample: false, html: showFigures(c.html, urlOf(c.figures)) })),
+        }),
+      () => live && setText('failed'),
+    );
+    return () => {
+      live = false;
+    };
+  }, [db, book.bookId]);
 
   const onLayout = useCallback((count: number, at: number) => {
     setTotal(count);
@@ -109,8 +116,7 @@ export function OfflineTextReader({ db, book, onClose }: TextReaderProps) {
         {ready ? (
           <Suspense fallback={<p className={styles.note}>{s('page.loading')}</p>}>
             <TextStage
-              bookId={book.bookId}
-              load={load}
+              text={text}
               fontSize={opening.font}
               fontType={settings.fontType}
               index={index}

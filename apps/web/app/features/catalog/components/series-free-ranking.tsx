@@ -1,10 +1,10 @@
-import { useEffect, useState } from 'react';
-import type { TileView } from '../../../components/book-tile';
-import { Section, TileList } from '../../../components/tile-list';
-import { useTranslation } from '../../../i18n/i18n';
+import { Suspense, lazy } from 'react';
+
+/** TanStack Query and the ranking's fetch load with the list, not with the series page (JS budget). */
+const SeriesFreeRankingList = lazy(() => import('./series-free-ranking-list'));
 
 /** The section's anchor: routes/series.tsx loads this code when it nears the viewport. */
-const FREE_RANKING_ANCHOR = 'free-ranking';
+export const FREE_RANKING_ANCHOR = 'free-ranking';
 
 export type SeriesFreeRankingProps = {
   /** The title's page type: the ranking of free books of the same kind. */
@@ -18,26 +18,10 @@ export type SeriesFreeRankingProps = {
  * the viewport, so the page's server render carries only the volumes it is about. Hidden while
  * loading, when empty and when the fetch fails, as on the viewer's last page.
  */
-export function SeriesFreeRanking({ pageType, adult }: SeriesFreeRankingProps) {
-  const { t } = useTranslation();
-  const [tiles, setTiles] = useState<TileView[]>([]);
-  useEffect(() => {
-    let live = true;
-    // The fetch and the tile rules load with it, not with this chunk (whose deps the page lists).
-    import('../api/get-free-ranking')
-      .then(({ getFreeRankingTiles }) => getFreeRankingTiles(pageType, adult))
-      .then(
-        (found) => live && setTiles(found),
-        () => undefined,
-      );
-    return () => {
-      live = false;
-    };
-  }, [pageType, adult]);
-  if (tiles.length === 0) return <div id={FREE_RANKING_ANCHOR} />;
+export function SeriesFreeRanking(props: SeriesFreeRankingProps) {
   return (
-    <Section id={FREE_RANKING_ANCHOR} heading={t('series.freeRanking')}>
-      <TileList tiles={tiles} layout="row" />
-    </Section>
+    <Suspense fallback={<div id={FREE_RANKING_ANCHOR} />}>
+      <SeriesFreeRankingList {...props} />
+    </Suspense>
   );
 }

@@ -9,7 +9,7 @@ import { BookToBook } from '../../catalog/components/book-to-book';
 import { seriesHref } from '../../catalog/series-href';
 import { useTranslation } from '../../../i18n/i18n';
 import { buyFreeNextBook } from '../api/free-book';
-import { freeRankingQuery } from '../api/free-ranking-query';
+import { freeRankingQuery } from '../../catalog/api/free-ranking-query';
 import type { LastPageCommerceSlot, LastPageExtras } from './last-page-slot';
 import { LoadingOverlay } from './overlays';
 import styles from './last-page.module.css';

@@ -31,7 +31,7 @@ import styles from './viewer.module.css';
 import '../../../i18n/ja-viewer';
 
 /** Loaded only when needed: the text engine for text books, popups on open, the last page at the end. */
-const TextStage = lazy(() => import('./text-stage'));
+const TextStage = lazy(() => import('./server-text-stage'));
 const ViewerPopup = lazy(() => import('./viewer-popup'));
 const LastPage = lazy(() => import('./last-page'));
 

@@ -3,7 +3,6 @@ import { keepTextPosition } from '@hondana/domain/viewer/progress';
 import { type TocEntry, textToc } from '@hondana/domain/viewer/text-toc';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from '../../../i18n/i18n';
-import { getBookText } from '../api/get-viewer-info';
 import type { Viewport } from '../hooks/use-viewport';
 import styles from './text-stage.module.css';
 import { type GestureHandlers, useStageGestures } from './use-stage-gestures';
@@ -13,9 +12,11 @@ import '../../../i18n/ja-viewer';
 const GAP = 48;
 
 export type TextStageProps = {
-  bookId: number;
-  /** Where the text comes from: the server's book_text (the default), or a copy saved on the device. */
-  load?: (bookId: number) => Promise<BookText>;
+  /**
+   * The book's chapters: from the server's book_text (the viewer's `bookTextQuery`) or a copy saved
+   * on the device (the offline reader); null while they load, 'failed' when they could not be read.
+   */
+  text: BookText | 'failed' | null;
   fontSize: FontSize;
   fontType: FontType;
   index: number;
@@ -39,25 +40,13 @@ export type TextStageProps = {
  */
 export default function TextStage(props: TextStageProps) {
   const { t } = useTranslation();
-  const [text, setText] = useState<BookText | 'failed' | null>(null);
   const flow = useRef<HTMLDivElement>(null);
   const layout = useRef<{ step: number; total: number; anchor: number | null }>({ step: 0, total: 0, anchor: null });
   const [anchor, setAnchor] = useState<number | null>(null);
   // Images inside chapters (挿絵) arriving: each one changes the columns, so the text is laid out again.
   const [imagesLoaded, setImagesLoaded] = useState(0);
   const gestures = useStageGestures('rtl', props.tapNavigation, props.handlers);
-  const { bookId, load = getBookText, fontSize, fontType, index, initialPage, viewport, onLayout } = props;
-
-  useEffect(() => {
-    let live = true;
-    load(bookId).then(
-      (body) => live && setText(body),
-      () => live && setText('failed'),
-    );
-    return () => {
-      live = false;
-    };
-  }, [bookId, load]);
+  const { text, fontSize, fontType, index, initialPage, viewport, onLayout } = props;
 
   useEffect(() => {
     const el = flow.current;
