@@ -80,6 +80,25 @@ for (const width of [375, 1080]) {
       });
       await shot(page, `bought-next-volume-${width}`);
 
+      // Back in volume 2, whose next volume is now the member's: near its end the viewer reads
+      // volume 3's info once and fetches its first pages ahead, so turning on is instant.
+      const asked: string[] = [];
+      page.on('request', (request) => asked.push(request.url()));
+      await openViewer(page, `${store.url}/viewer?cid=${FREE_VOL2}`);
+      // It opens where the member stopped reading (synced), at or near the end.
+      const stage = page.getByTestId('viewer-stage');
+      await stage.waitFor();
+      const vol2Total = Number(await page.locator('[data-total]').first().getAttribute('data-total'));
+      const from = Number(await stage.getAttribute('data-current-page'));
+      for (let i = from + 1; i < vol2Total; i++) {
+        await page.keyboard.press('ArrowLeft');
+        await expectPage(page, i);
+      }
+      const nextPageImage = new RegExp(`/media/pages/${PAID_VOL3}/0/\\d+\\.(webp|jpg)`);
+      await page.waitForRequest(nextPageImage).catch(() => undefined);
+      assert.equal(asked.filter((u) => u.includes(`/api/browser/bookinfo/v2?bookId=${PAID_VOL3}`)).length, 1, 'volume 3\'s info read once');
+      assert.ok(asked.some((u) => nextPageImage.test(u)), 'volume 3\'s first page fetched ahead');
+
       // The bought volume's series page, which the server keeps for members (decision 029): 読む
       // from the first paint on, never 購入する, whether the page was rendered or came from the cache.
       const titleId: number = (await (await page.request.get(`${store.url}/api/books/${PAID_VOL3}`)).json()).titleId;

@@ -3,10 +3,11 @@ import type { ViewerInfo, ViewerPage } from '@hondana/domain/reading/reading-api
 import { type Flow, stepForKey } from '@hondana/domain/viewer/navigation';
 import { pageSlotWidth, planPrefetch } from '@hondana/domain/viewer/prefetch';
 import { shouldRegisterReadEnd } from '@hondana/domain/viewer/progress';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { track } from '../../../lib/track';
-import { getViewerInfo } from '../api/get-viewer-info';
 import { registerFinishRead } from '../api/page-sync';
+import { viewerInfoQuery } from '../api/viewer-info-query';
 import { pageImageUrl } from '../components/page-image';
 import { usePrefetch } from './use-prefetch';
 import type { Viewport } from './use-viewport';
@@ -64,16 +65,11 @@ export function usePagePrefetch(info: ViewerInfo, pages: readonly ViewerPage[], 
   const next = info.nextVolume;
   const nextReadable = next !== null && (next.bought || next.free);
   const plan = planPrefetch({ visible, total: pages.length, hasNextVolume: nextReadable });
-  const [nextPages, setNextPages] = useState<ViewerPage[] | null>(null);
-  const wantsNext = plan.nextVolumePages.length > 0;
-
-  useEffect(() => {
-    if (!wantsNext || nextPages !== null || !next) return;
-    getViewerInfo(next.bookId).then(
-      (nextInfo) => setNextPages(nextInfo.pages_data.pages),
-      () => setNextPages([]),
-    );
-  }, [wantsNext, nextPages, next]);
+  // Asked for once the plan first wants its pages, then kept (enabled stays true once it was).
+  const [wantedNext, setWantedNext] = useState(false);
+  if (plan.nextVolumePages.length > 0 && !wantedNext) setWantedNext(true);
+  const nextInfo = useQuery({ ...viewerInfoQuery(next?.bookId ?? 0, {}), enabled: wantedNext && next !== null, refetchInterval: false });
+  const nextPages = nextInfo.data?.pages_data.pages ?? null;
 
   const visibleKey = visible.join(',');
   const urls = useMemo(() => {
