@@ -4,8 +4,9 @@
 # is what differs between Node versions; pg is plain JavaScript); NODE24_SERVER=0 skips them. better-sqlite3 is a native addon built for one Node
 # ABI, so a copy of it is built for Node 24 (node-gyp, with the headers that the registry's
 # Node package ships) and the tests load that build through BETTER_SQLITE3_BINDING; the
-# project's own node_modules stay as Node 20 needs them. Both are kept in node_modules/.cache
-# and reused while the versions stay the same. `bash .ci/node24.sh` runs it alone.
+# project's own node_modules stay as Node 20 needs them. Both are kept outside the clone, in
+# ~/.cache/hondana-node24 (XDG_CACHE_HOME), and reused while the versions stay the same: CI's
+# clean clones then skip the download and the two-minute compile. `bash .ci/node24.sh` runs it alone.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -14,7 +15,7 @@ cd "$(dirname "$0")/.."
 # every test has passed; 24.18.1 runs the same tests and exits cleanly. Move the pin when the
 # addon or Node fixes it (NODE24_SPEC=node@24 bash .ci/node24.sh shows whether they have).
 node_spec="${NODE24_SPEC:-node@24.18.1}"
-cache="node_modules/.cache/hondana-node24/${node_spec//[^a-zA-Z0-9.]/_}"
+cache="${XDG_CACHE_HOME:-$HOME/.cache}/hondana-node24/${node_spec//[^a-zA-Z0-9.]/_}"
 mkdir -p "$cache"
 cache="$(cd "$cache" && pwd)"
 
