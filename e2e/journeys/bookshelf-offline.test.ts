@@ -1,15 +1,14 @@
 import assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { promisify } from 'node:util';
 import Database from 'better-sqlite3';
 import type { Browser, Page } from 'playwright-core';
 import { type ImportedBook, importIntoStore, numberedPage, writeTextEpub } from '../support/import-fixtures';
 import { type StoreServer, grantMangaCoins, launchBrowser, screenshotDir, startStore } from '../support/server';
 import { newMemberPage, signUpThrough } from '../support/members';
+import { storeCommand } from '../support/store-command';
 
 /**
  * Books saved for offline reading. 星降る街の探偵 (title 3): volumes 2 and 3 (books 14 and 15)
@@ -22,7 +21,6 @@ const VOL3 = 15;
 const TEXT_TITLE_ID = 19;
 const TEXT_BOOK = 70;
 const TEXT_CHAPTERS = 5;
-const root = path.resolve(import.meta.dirname, '../..');
 
 let store: StoreServer;
 let browser: Browser;
@@ -55,10 +53,7 @@ async function cancelOrderOf(email: string, bookId: number) {
     .prepare('SELECT oi.order_id AS id FROM order_items oi JOIN orders o ON o.id = oi.order_id JOIN users u ON u.id = o.user_id WHERE u.email = ? AND oi.book_id = ?')
     .get(email, bookId) as { id: number };
   db.close();
-  await promisify(execFile)(path.join(root, 'node_modules/.bin/tsx'), ['apps/server/src/admin.ts', 'cancel-order', '--order', String(row.id), '--reason', 'e2e'], {
-    cwd: root,
-    env: { ...process.env, DATA_DIR: store.dataDir, DATABASE_URL: '' },
-  });
+  await storeCommand(store.dataDir, 'admin.ts', ['cancel-order', '--order', String(row.id), '--reason', 'e2e']);
 }
 
 type DeviceStorage = { databases: Record<string, { books: number[]; pages: number; chapters: number; figures: number }>; caches: string[]; workers: number };

@@ -1,20 +1,17 @@
 import assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { memberId, newMemberPage } from '../support/members';
 import { type StoreServer, launchBrowser, screenshotDir, startStore } from '../support/server';
 import { currentPage, grantOwnership, imagePages } from '../support/viewer-helpers';
+import { storeCommand } from '../support/store-command';
 
 /**
  * The operator puts the store in maintenance with `npm run admin -- maintenance --mode M`
  * (README): under `coin` the coin shop says it is closed while a member still reads the book
  * they own; under `all` every store page is the maintenance page.
  */
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 /** The demo catalog is deterministic: 夜明けの図書館（3）, 14 pages, a 4-page sample, not free. */
 const PAID_MANGA = 3;
 const SAMPLE_PAGES = 4;
@@ -32,10 +29,7 @@ after(async () => {
 
 /** Sets the mode as the operator does, then waits until the store reports it (within a second). */
 async function maintenance(mode: string): Promise<void> {
-  const { stdout } = await promisify(execFile)(path.join(root, 'node_modules/.bin/tsx'), ['apps/server/src/admin.ts', 'maintenance', '--mode', mode], {
-    cwd: root,
-    env: { ...process.env, DATA_DIR: store.dataDir, DATABASE_URL: '' },
-  });
+  const { stdout } = await storeCommand(store.dataDir, 'admin.ts', ['maintenance', '--mode', mode]);
   assert.match(stdout, new RegExp(`maintenance mode set to ${mode}`));
   const deadline = Date.now() + 1000;
   for (;;) {

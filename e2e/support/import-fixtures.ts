@@ -1,13 +1,8 @@
-import { execFile } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import sharp from 'sharp';
 import yazl from 'yazl';
 import type { StoreServer } from './server';
-
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+import { storeCommand } from './store-command';
 
 /** A page image with its number drawn large, so a screenshot shows which page is where. */
 export async function numberedPage(n: number, width: number, height: number, hue: string): Promise<Buffer> {
@@ -84,11 +79,7 @@ export interface ImportedBook {
 
 /** `npm run import -- --json FILE` against a running store's data folder, as an operator runs it. */
 export async function importIntoStore(store: StoreServer, file: string): Promise<ImportedBook[]> {
-  const { stdout } = await promisify(execFile)(
-    path.join(root, 'node_modules/.bin/tsx'),
-    ['apps/server/src/import/import-command.ts', '--json', file],
-    { cwd: root, env: { ...process.env, DATA_DIR: store.dataDir, DATABASE_URL: '' } },
-  );
+  const { stdout } = await storeCommand(store.dataDir, 'import/import-command.ts', ['--json', file]);
   return JSON.parse(stdout) as ImportedBook[];
 }
 

@@ -1,15 +1,10 @@
 import assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import type { APIRequestContext, Browser, BrowserContext, Page } from 'playwright-core';
 import type { StoreServer } from './server';
+import { storeCommand } from './store-command';
 
 /** The password of every member the journeys sign up. */
 export const PASSWORD = 'correct horse battery';
-
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 /** Who a journey signs up: the e-mail, and the nickname and birth date (an adult's unless said). */
 export interface NewMember {
@@ -42,10 +37,7 @@ export async function signUpMember(store: StoreServer, email: string, nickname: 
 
 /** Makes the member an operator with the store's own command, as the README tells an owner to. */
 export async function makeOperator(store: StoreServer, email: string): Promise<void> {
-  const { stdout } = await promisify(execFile)(path.join(root, 'node_modules/.bin/tsx'), ['apps/server/src/admin.ts', 'role', '--email', email, '--role', 'operator'], {
-    cwd: root,
-    env: { ...process.env, DATA_DIR: store.dataDir, DATABASE_URL: '' },
-  });
+  const { stdout } = await storeCommand(store.dataDir, 'admin.ts', ['role', '--email', email, '--role', 'operator']);
   assert.match(stdout, /is now operator/);
 }
 

@@ -1,13 +1,13 @@
-import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import Database from 'better-sqlite3';
 import { type Browser, chromium } from 'playwright-core';
 import { copyDemoTemplate } from './demo-template';
 import { signUpThrough } from './members';
+import { TSX, storeCommand } from './store-command';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -25,7 +25,7 @@ export interface StoreServer {
 export async function startStore(): Promise<StoreServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'hondana-e2e-'));
   copyDemoTemplate(dataDir);
-  const child = spawn(path.join(root, 'node_modules/.bin/tsx'), [path.join(root, 'apps/server/src/main.ts')], {
+  const child = spawn(process.execPath, [...TSX, path.join(root, 'apps/server/src/main.ts')], {
     cwd: root,
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn', NODE_ENV: 'production', CHECK_RESPONSES: 'true' },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -74,11 +74,7 @@ export function grantMangaCoins(store: StoreServer, email: string, amount: numbe
 
 /** Manga coins, coins or points for a member the way support grants them (`npm run admin -- grant`, README). */
 export async function grant(store: StoreServer, email: string, currency: 'MANGA_COIN' | 'COIN' | 'POINT', amount: number): Promise<void> {
-  await promisify(execFile)(
-    path.join(root, 'node_modules/.bin/tsx'),
-    ['apps/server/src/admin.ts', 'grant', '--email', email, '--currency', currency, '--amount', String(amount), '--reason', 'e2e'],
-    { cwd: root, env: { ...process.env, DATA_DIR: store.dataDir, DATABASE_URL: '' } },
-  );
+  await storeCommand(store.dataDir, 'admin.ts', ['grant', '--email', email, '--currency', currency, '--amount', String(amount), '--reason', 'e2e']);
 }
 
 /** The login-appeal coupon of §5: 50% off up to 3 books, for members who sign up, expiring `expiresInMs` from now. */

@@ -1,14 +1,12 @@
-import { execFile, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
-import { promisify } from 'node:util';
 import Database from 'better-sqlite3';
 import { DEMO_TEMPLATE_ENV, TEMPLATE_INFO, type TemplateInfo } from './demo-template';
+import { storeCommand } from './store-command';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const DAY = 86_400_000;
 const JST_OFFSET = 9 * 3_600_000;
 
@@ -46,10 +44,7 @@ async function makeTemplate(dataDir: string): Promise<void> {
   // Taken before the demo's own "now": a template made across Tokyo midnight is for the new day,
   // and is then (rightly) not used at all rather than used on a day it was not made for.
   const now = Date.now();
-  await promisify(execFile)(path.join(root, 'node_modules/.bin/tsx'), ['apps/server/src/seed.ts'], {
-    cwd: root,
-    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn' },
-  });
+  await storeCommand(dataDir, 'seed.ts', [], { LOG_LEVEL: 'warn' });
   const db = new Database(path.join(dataDir, 'hondana.db'));
   try {
     db.prepare("delete from store_changes where topic = 'catalog'").run();
