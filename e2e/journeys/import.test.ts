@@ -6,7 +6,7 @@ import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { type ImportedBook, importIntoStore, numberedPage, writeFixedEpub, writeTextEpub } from '../support/import-fixtures';
 import { type StoreServer, launchBrowser, screenshotDir, startStore } from '../support/server';
-import { expectPage, imagePages, showUi } from '../support/viewer-helpers';
+import { currentPage, expectPage, imagePages, showUi } from '../support/viewer-helpers';
 
 let store: StoreServer;
 let browser: Browser;
@@ -37,10 +37,11 @@ before(async () => {
     identifier: 'urn:uuid:e2e-import-text-0001',
     title: '猫の日記',
     author: '夏目テスト',
-    // The sample chapter holds an illustration (挿絵) between its paragraphs.
+    // The sample chapter opens with a paragraph longer than a phone's page and holds an
+    // illustration (挿絵) after it.
     images: { 'sashie.png': await numberedPage(7, 600, 800, '#2e5a7a') },
     chapters: [
-      { title: '一　朝', paragraphs: [prose, prose, '<img src="../image/sashie.png" alt="挿絵"/>', prose, prose, prose, prose] },
+      { title: '一　朝', paragraphs: [prose.repeat(6), '<img src="../image/sashie.png" alt="挿絵"/>', prose, prose, prose, prose] },
       { title: '二　夜', paragraphs: Array.from({ length: 6 }, () => prose) },
     ],
   });
@@ -56,9 +57,10 @@ after(async () => {
 
 const shot = (page: Page, name: string) => page.screenshot({ path: path.join(screenshotDir, `import-${name}.png`) });
 
-async function open(width: number, height: number, bookId = book.bookId): Promise<Page> {
+async function open(width: number, height: number, bookId = book.bookId, before?: (page: Page) => Promise<void>): Promise<Page> {
   const context = await browser.newContext({ viewport: { width, height }, locale: 'ja-JP' });
   const page = await context.newPage();
+  await before?.(page);
   await page.goto(`${store.url}/viewer?cid=${bookId}`);
   await page.getByTestId('viewer-stage').waitFor();
   return page;
@@ -131,8 +133,15 @@ describe('an imported reflowable vertical EPUB in the viewer', () => {
 
   for (const [width, height] of [[375, 740], [1080, 800]] as const) {
     it(`shows the first chapter in vertical writing with its ruby at ${width} px`, async () => {
-      const page = await open(width, height, textBook.bookId);
+      // The illustration is held back until the reader has turned a page at 375 px: its arrival
+      // lays the chapter out again, and the reader stays where they were.
+      let release = () => {};
+      const held = new Promise<void>((resolve) => (release = resolve));
+      const page = await open(width, height, textBook.bookId, async (p) => {
+        if (width === 375) await p.route('**/media/figures/**', async (route) => { await held; await route.continue(); });
+      });
       await page.locator('[data-kind=text][data-total]:not([data-total="0"])').waitFor();
+      if (width !== 375) release();
       const flow = page.locator('[data-testid=viewer-stage] [lang=ja]');
       assert.equal(await flow.evaluate((el) => getComputedStyle(el).writingMode), 'vertical-rl');
       assert.equal(await page.locator('[data-testid=viewer-stage] section > h2').first().textContent(), '一　朝');
@@ -145,7 +154,28 @@ describe('an imported reflowable vertical EPUB in the viewer', () => {
         assert.ok(Number(await page.locator('[data-kind=text]').getAttribute('data-total')) > 1);
         await page.keyboard.press('ArrowLeft');
         await expectPage(page, 1);
+        const place = await page.getByTestId('viewer-stage').getAttribute('data-anchor');
         await shot(page, `text-${width}-page2`);
+        release();
+        await page.waitForFunction(() => {
+          const img = document.querySelector<HTMLImageElement>('[data-testid=viewer-stage] figure img');
+          return !!img && img.complete && img.naturalWidth > 0;
+        });
+        // Laid out again with the picture: the same page of the long first paragraph, not back to
+        // where that paragraph starts.
+        await page.waitForFunction(() => {
+          const flow = document.querySelector<HTMLElement>('[data-testid=viewer-stage] [lang=ja]');
+          const total = Number(document.querySelector('[data-kind=text]')?.getAttribute('data-total'));
+          return !!flow && total * (flow.clientHeight + 48) >= flow.scrollHeight;
+        });
+        assert.equal(await page.getByTestId('viewer-stage').getAttribute('data-anchor'), place);
+        assert.ok((await currentPage(page)) >= 1, `still past the first page (${await currentPage(page)})`);
+        // Back to the first page: the illustration is looked for from there on.
+        while ((await currentPage(page)) > 0) {
+          const from = await currentPage(page);
+          await page.keyboard.press('ArrowRight');
+          await expectPage(page, from - 1);
+        }
       }
       // The illustration inside the chapter: kept at import, served through the media routes;
       // turning pages brings it on screen whole, loaded from the stored original.

@@ -41,7 +41,7 @@ export type TextStageProps = {
 export default function TextStage(props: TextStageProps) {
   const { t } = useTranslation();
   const flow = useRef<HTMLDivElement>(null);
-  const layout = useRef<{ step: number; total: number; anchor: number | null }>({ step: 0, total: 0, anchor: null });
+  const layout = useRef<{ step: number; total: number; anchor: Anchor | null }>({ step: 0, total: 0, anchor: null });
   const [anchor, setAnchor] = useState<number | null>(null);
   // Images inside chapters (挿絵) arriving: each one changes the columns, so the text is laid out again.
   const [imagesLoaded, setImagesLoaded] = useState(0);
@@ -71,7 +71,7 @@ export default function TextStage(props: TextStageProps) {
     const before = layout.current;
     let page: number;
     if (before.total === 0) page = Math.min(initialPage ?? index, total - 1);
-    else if (before.anchor !== null) page = pageOfBlock(el, before.anchor, step);
+    else if (before.anchor !== null) page = pageInBlock(el, before.anchor, step);
     else page = keepTextPosition(index, before.total, total);
     layout.current = { step, total, anchor: before.anchor };
     onLayout(total, Math.min(page, total - 1), chapterToc(el, step, total));
@@ -86,7 +86,7 @@ export default function TextStage(props: TextStageProps) {
     if (!el || step === 0) return;
     el.scrollTop = index * step;
     const first = firstBlockOnPage(el, index, step);
-    layout.current.anchor = first;
+    layout.current.anchor = first === null ? null : { block: first, pagesIn: index - pagesOfBlock(el, first, step).first };
     setAnchor(first);
   }, [index, text, fontSize, fontType, viewport.width, viewport.height]);
 
@@ -116,6 +116,13 @@ export default function TextStage(props: TextStageProps) {
 
 const blocksOf = (el: HTMLElement) => el.querySelectorAll<HTMLElement>('h2, p');
 
+/**
+ * The reader's place: the first paragraph on the page, and how many pages into it the page is
+ * (a long paragraph runs over several), so that a layout again (an illustration arriving, a font
+ * change) keeps the page rather than going back to where the paragraph starts.
+ */
+type Anchor = { block: number; pagesIn: number };
+
 /** Where each laid-out chapter's heading is along the column stack, as 目次 entries. */
 function chapterToc(el: HTMLElement, step: number, total: number): TocEntry[] {
   const headings = Array.from(el.querySelectorAll<HTMLElement>('section > h2'));
@@ -132,13 +139,19 @@ function chapterToc(el: HTMLElement, step: number, total: number): TocEntry[] {
   );
 }
 
-/** The page (column) where a block starts: columns stack downwards in vertical-rl. */
-function pageOfBlock(el: HTMLElement, block: number, step: number): number {
-  const node = blocksOf(el)[block];
-  const rect = node?.getClientRects()[0];
-  if (!rect) return 0;
-  const top = rect.top - el.getBoundingClientRect().top + el.scrollTop;
-  return Math.max(0, Math.floor((top + 1) / step));
+/** The pages (columns) a block starts and ends on: columns stack downwards in vertical-rl. */
+function pagesOfBlock(el: HTMLElement, block: number, step: number): { first: number; last: number } {
+  const rects = blocksOf(el)[block]?.getClientRects();
+  if (!rects || rects.length === 0) return { first: 0, last: 0 };
+  const originTop = el.getBoundingClientRect().top - el.scrollTop;
+  const pageAt = (rect: DOMRect) => Math.max(0, Math.floor((rect.top - originTop + 1) / step));
+  return { first: pageAt(rects[0]!), last: pageAt(rects[rects.length - 1]!) };
+}
+
+/** The anchor's page in the new layout: as many pages into its paragraph, at most to its end. */
+function pageInBlock(el: HTMLElement, anchor: Anchor, step: number): number {
+  const { first, last } = pagesOfBlock(el, anchor.block, step);
+  return Math.min(first + anchor.pagesIn, last);
 }
 
 /** The first block that starts on `page`, else the one running through it. */
