@@ -53,5 +53,5 @@ export BETTER_SQLITE3_BINDING="$binding"
 node node_modules/vitest/vitest.mjs run --project domain --testTimeout=30000
 if [ "${NODE24_SERVER:-1}" != 0 ]; then
   echo "— server tests on Node ${version} —"
-  DATABASE_URL='' node scripts/test-server.mjs
+  DATABASE_URL='' SERVER_TEST_DIALECTS=sqlite node scripts/test-server.mjs
 fi
