@@ -55,6 +55,22 @@ after(async () => {
   rmSync(work, { recursive: true, force: true });
 });
 
+/**
+ * The chapter's illustration has loaded and the text was laid out again with it: the page count
+ * covers the text after it too.
+ */
+async function laidOutWithFigure(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const img = document.querySelector<HTMLImageElement>('[data-testid=viewer-stage] figure img');
+    return !!img && img.complete && img.naturalWidth > 0;
+  });
+  await page.waitForFunction(() => {
+    const flow = document.querySelector<HTMLElement>('[data-testid=viewer-stage] [lang=ja]');
+    const total = Number(document.querySelector('[data-kind=text]')?.getAttribute('data-total'));
+    return !!flow && total * (flow.clientHeight + 48) >= flow.scrollHeight;
+  });
+}
+
 const shot = (page: Page, name: string) => page.screenshot({ path: path.join(screenshotDir, `import-${name}.png`) });
 
 async function open(width: number, height: number, bookId = book.bookId, before?: (page: Page) => Promise<void>): Promise<Page> {
@@ -157,17 +173,9 @@ describe('an imported reflowable vertical EPUB in the viewer', () => {
         const place = await page.getByTestId('viewer-stage').getAttribute('data-anchor');
         await shot(page, `text-${width}-page2`);
         release();
-        await page.waitForFunction(() => {
-          const img = document.querySelector<HTMLImageElement>('[data-testid=viewer-stage] figure img');
-          return !!img && img.complete && img.naturalWidth > 0;
-        });
         // Laid out again with the picture: the same page of the long first paragraph, not back to
         // where that paragraph starts.
-        await page.waitForFunction(() => {
-          const flow = document.querySelector<HTMLElement>('[data-testid=viewer-stage] [lang=ja]');
-          const total = Number(document.querySelector('[data-kind=text]')?.getAttribute('data-total'));
-          return !!flow && total * (flow.clientHeight + 48) >= flow.scrollHeight;
-        });
+        await laidOutWithFigure(page);
         assert.equal(await page.getByTestId('viewer-stage').getAttribute('data-anchor'), place);
         assert.ok((await currentPage(page)) >= 1, `still past the first page (${await currentPage(page)})`);
         // Back to the first page: the illustration is looked for from there on.
@@ -182,16 +190,7 @@ describe('an imported reflowable vertical EPUB in the viewer', () => {
       const figure = page.locator('[data-testid=viewer-stage] figure img');
       assert.equal(await figure.count(), 1);
       assert.match((await figure.getAttribute('src')) ?? '', new RegExp(`^/media/figures/${textBook.bookId}/0/1080\\.webp\\?`));
-      await page.waitForFunction(() => {
-        const img = document.querySelector<HTMLImageElement>('[data-testid=viewer-stage] figure img');
-        return !!img && img.complete && img.naturalWidth > 0;
-      });
-      // Laid out again once it arrived: the page count covers the text after it too.
-      await page.waitForFunction(() => {
-        const flow = document.querySelector<HTMLElement>('[data-testid=viewer-stage] [lang=ja]');
-        const total = Number(document.querySelector('[data-kind=text]')?.getAttribute('data-total'));
-        return !!flow && total * (flow.clientHeight + 48) >= flow.scrollHeight;
-      });
+      await laidOutWithFigure(page);
       const total = Number(await page.locator('[data-kind=text]').getAttribute('data-total'));
       let onScreen = false;
       const seen: string[] = [];
