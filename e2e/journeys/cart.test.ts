@@ -107,7 +107,9 @@ for (const width of [375, 1080]) {
       assert.match(guestHtml, /href="\/login\?callback=\/cart%3Fbundle%3D1"/, 'a guest logs in first');
       await page.goto(`${store.url}/series_list/series_id=${detail.seriesId}?book_id=${bundle.bookIds[0]}`);
       await page.getByRole('link', { name: /セットでカートに入れる/ }).click();
-      await page.waitForURL(/\/cart\?bundle=1$/);
+      // The cart's lines below say when the page is there; its load event is not waited for (once,
+      // in a full CI run, it had not come 30 s after the click).
+      await page.waitForURL(/\/cart\?bundle=1$/, { waitUntil: 'commit' });
       const line = page.getByTestId(`cart-item-${bundle.bookIds[0]}`);
       await line.getByText('セット（3冊）').waitFor();
       await line.getByText(`${bundle.bundleSalePrice.toLocaleString('ja-JP')}円`).first().waitFor();
