@@ -85,9 +85,9 @@ export default function TextStage(props: TextStageProps) {
     const { step } = layout.current;
     if (!el || step === 0) return;
     el.scrollTop = index * step;
-    const first = firstBlockOnPage(el, index, step);
-    layout.current.anchor = first === null ? null : { block: first, pagesIn: index - pagesOfBlock(el, first, step).first };
-    setAnchor(first);
+    const place = placeOnPage(el, index, step);
+    layout.current.anchor = place;
+    setAnchor(place?.block ?? null);
   }, [index, text, fontSize, fontType, viewport.width, viewport.height]);
 
   const readable = text && text !== 'failed' ? text.chapters.filter((c) => c.html !== null) : [];
@@ -126,7 +126,7 @@ type Anchor = { block: number; pagesIn: number };
 /** Where each laid-out chapter's heading is along the column stack, as 目次 entries. */
 function chapterToc(el: HTMLElement, step: number, total: number): TocEntry[] {
   const headings = Array.from(el.querySelectorAll<HTMLElement>('section > h2'));
-  const originTop = el.getBoundingClientRect().top - el.scrollTop;
+  const originTop = columnsOrigin(el);
   const offsets = headings.map((h) => {
     const rect = h.getClientRects()[0];
     return rect ? rect.top - originTop : Number.NaN;
@@ -139,33 +139,33 @@ function chapterToc(el: HTMLElement, step: number, total: number): TocEntry[] {
   );
 }
 
-/** The pages (columns) a block starts and ends on: columns stack downwards in vertical-rl. */
-function pagesOfBlock(el: HTMLElement, block: number, step: number): { first: number; last: number } {
-  const rects = blocksOf(el)[block]?.getClientRects();
-  if (!rects || rects.length === 0) return { first: 0, last: 0 };
-  const originTop = el.getBoundingClientRect().top - el.scrollTop;
-  const pageAt = (rect: DOMRect) => Math.max(0, Math.floor((rect.top - originTop + 1) / step));
-  return { first: pageAt(rects[0]!), last: pageAt(rects[rects.length - 1]!) };
-}
-
-/** The anchor's page in the new layout: as many pages into its paragraph, at most to its end. */
+/** The anchor's page in a new layout: as many pages into its paragraph, at most to the paragraph's last. */
 function pageInBlock(el: HTMLElement, anchor: Anchor, step: number): number {
-  const { first, last } = pagesOfBlock(el, anchor.block, step);
-  return Math.min(first + anchor.pagesIn, last);
+  const rects = blocksOf(el)[anchor.block]?.getClientRects();
+  if (!rects || rects.length === 0) return 0;
+  const originTop = columnsOrigin(el);
+  const first = pageOfRect(rects[0]!, originTop, step);
+  return Math.min(first + anchor.pagesIn, pageOfRect(rects[rects.length - 1]!, originTop, step));
 }
 
-/** The first block that starts on `page`, else the one running through it. */
-function firstBlockOnPage(el: HTMLElement, page: number, step: number): number | null {
+/** The reader's place on `page`: the first block that starts there, else the one running through it. */
+function placeOnPage(el: HTMLElement, page: number, step: number): Anchor | null {
   const blocks = blocksOf(el);
-  const originTop = el.getBoundingClientRect().top - el.scrollTop;
-  let running: number | null = null;
+  const originTop = columnsOrigin(el);
+  let running: Anchor | null = null;
   for (let i = 0; i < blocks.length; i++) {
     const rect = blocks[i]!.getClientRects()[0];
     if (!rect) continue;
-    const at = Math.floor((rect.top - originTop + 1) / step);
-    if (at === page) return i;
+    const at = pageOfRect(rect, originTop, step);
+    if (at === page) return { block: i, pagesIn: 0 };
     if (at > page) return running;
-    running = i;
+    running = { block: i, pagesIn: page - at };
   }
   return running;
 }
+
+/** Where the column stack starts, in viewport coordinates (columns stack downwards in vertical-rl). */
+const columnsOrigin = (el: HTMLElement) => el.getBoundingClientRect().top - el.scrollTop;
+
+/** The page (column) a rect of the flow is on. */
+const pageOfRect = (rect: DOMRect, originTop: number, step: number) => Math.max(0, Math.floor((rect.top - originTop + 1) / step));
