@@ -1,6 +1,6 @@
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase } from 'kysely';
+import { Kysely, type LogConfig, PostgresDialect, SqliteDialect, type SqliteDatabase } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema';
 
@@ -25,6 +25,8 @@ export interface DatabaseOptions {
   sqliteFile?: string;
   dataDir?: string;
   poolSize?: number;
+  /** Kysely's log hook: told of every statement run, prepared ones, BEGIN and COMMIT included (the tests' statement budgets). */
+  log?: LogConfig;
 }
 
 export function openDatabase(options: DatabaseOptions): DatabaseHandle {
@@ -33,7 +35,7 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
     // An idle connection that the server drops (restart, failover) must not take the process down;
     // the pool replaces it on the next query.
     pool.on('error', (error) => console.error('PostgreSQL connection lost:', error.message));
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), ...(options.log ? { log: options.log } : {}) });
     return { db, dialect: 'postgres', pool, connectionString: options.databaseUrl, destroy: () => db.destroy() };
   }
   const file = options.sqliteFile ?? path.join(options.dataDir ?? './data', 'hondana.db');
@@ -45,7 +47,7 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }), ...(options.log ? { log: options.log } : {}) });
   return { db, dialect: 'sqlite', destroy: () => db.destroy() };
 }
 

@@ -1,5 +1,6 @@
 import type { Clock } from '@hondana/domain/common/time';
 import type { FastifyInstance } from 'fastify';
+import type { LogConfig } from 'kysely';
 import { type AppOptions, buildApp } from '../../src/app';
 import { type TestDatabase, createTestDatabase } from './test-database';
 
@@ -15,10 +16,12 @@ export async function buildTestApp(
     config?: Partial<AppOptions['config']>;
     clock?: Clock;
     beforeReady?: (app: FastifyInstance) => void;
+    /** Kysely's log hook on the app's database (`request-cost.ts`). */
+    log?: LogConfig;
   } = {},
 ): Promise<TestApp> {
-  const { beforeReady, config, ...options } = overrides;
-  const database = await createTestDatabase();
+  const { beforeReady, config, log, ...options } = overrides;
+  const database = await createTestDatabase({ log });
   const app = await buildApp({
     database,
     authRateLimit: 1000,

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { LogConfig } from 'kysely';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { type DatabaseHandle, openDatabase } from '../../src/db/database';
@@ -22,19 +23,21 @@ export interface TestDatabaseOptions {
   poolSize?: number;
   /** Leave the database empty instead of migrating it to the latest schema. */
   migrate?: boolean;
+  /** Kysely's log hook on the app's database (`request-cost.ts` counts statements with it). */
+  log?: LogConfig;
 }
 
 /**
  * A fresh database, migrated unless told not to: a temp SQLite file, or a new PostgreSQL database
  * that is dropped after. A migrated one is a copy of the run's migrated template (`global-setup.ts`).
  */
-export async function createTestDatabase({ sqliteFileName = 'test.db', poolSize = 12, migrate = true }: TestDatabaseOptions = {}): Promise<TestDatabase> {
+export async function createTestDatabase({ sqliteFileName = 'test.db', poolSize = 12, migrate = true, log }: TestDatabaseOptions = {}): Promise<TestDatabase> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'hondana-test-'));
   const template = migrate ? migratedTemplate() : undefined;
   if (testDialect === 'sqlite') {
     const file = path.join(dataDir, sqliteFileName);
     if (template) copyFileSync(template, file);
-    const handle = openDatabase({ sqliteFile: file });
+    const handle = openDatabase({ sqliteFile: file, log });
     if (migrate && !template) await migrateToLatest(handle.db);
     return {
       ...handle,
@@ -50,7 +53,7 @@ export async function createTestDatabase({ sqliteFileName = 'test.db', poolSize 
   const name = `hondana_test_${randomBytes(6).toString('hex')}`;
   await adminStatement(baseUrl, template ? `CREATE DATABASE ${name} TEMPLATE ${template}` : `CREATE DATABASE ${name}`);
   const url = databaseUrlNamed(baseUrl, name);
-  const handle = openDatabase({ databaseUrl: url, poolSize });
+  const handle = openDatabase({ databaseUrl: url, poolSize, log });
   if (migrate && !template) await migrateToLatest(handle.db);
   return {
     ...handle,
