@@ -1,5 +1,5 @@
 import type { ViewerInfo, ViewerPage } from '@hondana/domain/reading/reading-api';
-import { footerControls, settingsVisibility } from '@hondana/domain/viewer/controls';
+import { footerControls, settingsVisibility, spreadNote } from '@hondana/domain/viewer/controls';
 import { directionToggleShown, effectiveMode, flowOf, viewerKindOf } from '@hondana/domain/viewer/direction';
 import { pageIndicator } from '@hondana/domain/viewer/indicator';
 import { type LoadStatus, pastLastPage } from '@hondana/domain/viewer/last-page';
@@ -264,6 +264,7 @@ export function Reader({
             settings={settings}
             visibility={settingsVisibility({ kind, loggedIn, imagedReflow: book.imagedReflow, readerResetSetting: true })}
             onSettings={update}
+            spreadNote={spreadNote(settings.spread, viewport)}
             bookmarks={bookmarks}
             toc={toc}
             tocCurrent={chapterAt(toc, currentPage)}
