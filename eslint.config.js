@@ -29,6 +29,8 @@ export const WEB_FEATURE_PUBLIC = [
   'subscriptions/components/subscription-teaser',
   'viewer/api/viewer-settings',
   'viewer/components/text-stage',
+  // The serial episode viewer reads its pages with the book viewer's parts (issue 34).
+  'viewer/components/page-reader',
   'viewer/hooks/use-viewport',
   'wallet/api/coin-return',
   'wallet/components/coin-shop-link',

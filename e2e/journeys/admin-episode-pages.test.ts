@@ -85,10 +85,10 @@ async function uploadPages(page: Page, n: number, file: string, width: number): 
 /** The member opens episode `n` in the viewer: its first page is the uploaded P1 on its colour, not drawn art. */
 async function readUploaded(page: Page, n: number, width: number): Promise<void> {
   await page.goto(`${store.url}/viewer?serialEpisodeId=${episode(n).id}`);
-  const image = page.getByTestId('episode-page').first();
+  const image = page.getByTestId('viewer-stage').locator('img').first();
   await image.waitFor();
   await page.waitForFunction(() => {
-    const img = document.querySelector<HTMLImageElement>('[data-testid=episode-page]');
+    const img = document.querySelector<HTMLImageElement>('[data-testid=viewer-stage] img');
     return !!img && img.complete && img.naturalWidth > 0;
   });
   const src = await image.evaluate((img) => (img as HTMLImageElement).currentSrc);

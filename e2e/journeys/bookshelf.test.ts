@@ -54,7 +54,7 @@ async function rentEpisode(page: Page): Promise<number> {
   await row.getByRole('button', { name: '無料で読む' }).click();
   await page.waitForURL(new RegExp(`serialEpisodeId=${episodeId}`));
   await page.getByRole('status').filter({ hasText: 'チケットを使いました' }).waitFor();
-  await page.getByTestId('episode-page').first().waitFor();
+  await page.getByTestId('viewer-stage').locator('img').first().waitFor();
   return episodeId;
 }
 

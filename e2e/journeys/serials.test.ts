@@ -40,7 +40,7 @@ async function newPage(width: number, member?: string): Promise<Page> {
 
 /** Reads an episode in the viewer to its end (paging with ← or the webtoon's next button). */
 async function readToEnd(page: Page) {
-  await page.getByTestId('episode-page').first().waitFor();
+  await page.getByTestId('viewer-stage').locator('img').first().waitFor();
   const lastPage = page.getByTestId('serial-last-page');
   for (let i = 0; i < 40 && !(await lastPage.isVisible()); i++) await page.keyboard.press('ArrowLeft');
   await lastPage.waitFor();
@@ -175,7 +175,7 @@ describe('serials', () => {
     await rentDialog.getByRole('button', { name: 'レンタルする 40マンガコイン', exact: true }).click();
     await page.waitForURL(new RegExp(`serialEpisodeId=${episode(5).id}`));
     await page.getByRole('status').filter({ hasText: 'レンタルしました' }).waitFor();
-    await page.getByTestId('episode-page').first().waitFor();
+    await page.getByTestId('viewer-stage').locator('img').first().waitFor();
 
     // The rental is in the payment history: date, serial and episode, 40 coins, manga coin.
     await page.goto(`${store.url}/order/payments`);

@@ -81,8 +81,6 @@ export const jaSerials = {
     RENTAL_NOT_ENOUGH_AMEBA_COIN: 'コインが不足しています',
     default: 'レンタルできませんでした',
   },
-  pageForward: '次のページ',
-  pageBack: '前のページ',
   toast: { rented: 'レンタルしました', ticketUsed: 'チケットを使いました' },
   payment: {
     rental: '{{serial}} {{episode}}（レンタル）',

@@ -38,6 +38,11 @@ export const jaViewer = {
   fontTypes: { mincho: '明朝', gothic: 'ゴシック' },
   spread: '見開き表示',
   spreadShift: '見開きを1ページずらす',
+  /** Why 見開き表示 (on) shows one page at a time on this screen. */
+  spreadNote: {
+    narrow: 'ウィンドウの幅が足りないため、1ページずつ表示しています。見開きは幅の広い横長の画面で表示されます。',
+    portrait: '縦長の画面のため、1ページずつ表示しています。見開きは横長の画面で表示されます。',
+  },
   tapNavigation: 'タップでページ送り',
   lastPageReset: '読み終わったら最初に戻る',
   on: 'オン',

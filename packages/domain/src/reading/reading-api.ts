@@ -54,8 +54,7 @@ export const PAGE_SYNC_INTERVAL_MS = 20_000;
 export const READ_END_RATIO = 0.9;
 /** Signed page-image URLs live this long (rounded up to the next minute, so URLs stay cacheable). */
 export const SIGNED_URL_TTL_MS = 5 * 60_000;
-/** Another device's position counts as "recent" for this long (furthest recent position wins). */
-export const RECENT_POSITION_MS = 5 * 60_000;
+export { RECENT_POSITION_MS } from '../viewer/timing';
 /** Widths in which page images are offered (px). */
 export const PAGE_IMAGE_WIDTHS = [720, 1080] as const;
 
@@ -417,43 +416,5 @@ export function reachedReadEnd(page: number, totalPage: number): boolean {
 export const usesCustomSample = (book: { free: boolean; owned: boolean; hasCustomSample: boolean }): boolean =>
   !book.free && !book.owned && book.hasCustomSample;
 
-export interface SyncPosition {
-  page: number;
-  font: FontSize | null;
-  readAt: number;
-  deviceId: string | null;
-}
-
-export type SyncMerge = 'accept' | 'older' | 'behind';
-
-/**
- * Whether `incoming` replaces `stored` (§4 page sync):
- * - older (`readAt` before the stored one) never overwrites → 'older' (the server answers 409);
- * - the same device may move anywhere, including backwards → 'accept';
- * - another device moving forward → 'accept'; moving back while the stored position is recent
- *   (within `recentMs`) keeps the furthest recent position → 'behind'; once that is no longer
- *   recent, the newer position wins → 'accept'. Positions in different fonts are not comparable:
- *   the newer wins.
- */
-export function mergeSyncPosition(
-  stored: SyncPosition | null,
-  incoming: SyncPosition,
-  recentMs: number = RECENT_POSITION_MS,
-): SyncMerge {
-  if (!stored) return 'accept';
-  if (incoming.readAt < stored.readAt) return 'older';
-  if (incoming.deviceId !== null && incoming.deviceId === stored.deviceId) return 'accept';
-  if (incoming.font !== stored.font) return 'accept';
-  if (incoming.page >= stored.page) return 'accept';
-  return incoming.readAt - stored.readAt > recentMs ? 'accept' : 'behind';
-}
-
-/**
- * Where to open on this device: the local (this device's) and the synced position are merged
- * with the same rule, so the furthest recent position wins and an older one never wins.
- */
-export function resumePosition(local: SyncPosition | null, synced: SyncPosition | null): SyncPosition | null {
-  if (!local) return synced;
-  if (!synced) return local;
-  return mergeSyncPosition(local, synced) === 'accept' ? synced : local;
-}
+/** §4 page sync's merge rule lives with the viewer's zod-free rules (the reader ships it without Zod). */
+export { type SyncMerge, type SyncPosition, mergeSyncPosition, resumePosition } from '../viewer/resume';

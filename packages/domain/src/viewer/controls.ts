@@ -1,4 +1,6 @@
 import type { ViewerKind } from './direction';
+import { spreadsFit } from './spreads';
+import { SPREAD_MIN_WIDTH } from './timing';
 
 /** Font sizes of reflowable text (§3 Viewer settings; §5: only these three are accepted). */
 export const FONT_SIZES = ['small', 'medium', 'large'] as const;
@@ -24,6 +26,8 @@ export type FooterInput = {
 
 export type FooterControls = {
   myList: boolean;
+  /** Bookmarks are kept per book (§7 /bookmarks/me takes a book id): none for serial episodes. */
+  bookmarks: boolean;
   bookmarkRemoves: boolean;
   backEnabled: boolean;
   directionToggle: boolean;
@@ -32,11 +36,12 @@ export type FooterControls = {
 /**
  * §5 footer rules: the bookmark button removes when the current page is bookmarked; the back
  * button is inactive with no back page; the my-list button only for members outside serials;
- * the direction toggle hidden for text books.
+ * the direction toggle hidden for text books; bookmarks only in books.
  */
 export function footerControls(input: FooterInput): FooterControls {
   return {
     myList: input.loggedIn && !input.serial,
+    bookmarks: !input.serial,
     bookmarkRemoves: input.visiblePages.some((p) => input.bookmarks.includes(p)),
     backEnabled: input.hasBackPage,
     directionToggle: input.directionToggle && input.kind !== 'text',
@@ -79,4 +84,17 @@ export function toggleBookmark(bookmarks: readonly number[], visiblePages: reado
   if (shown.length > 0) return bookmarks.filter((p) => !shown.includes(p));
   const first = visiblePages[0];
   return first === undefined ? [...bookmarks] : [...bookmarks, first].sort((a, b) => a - b);
+}
+
+/** Why 見開き表示, while on, shows one page at a time on this screen (null: it shows spreads, or is off). */
+export type SpreadNote = 'narrow' | 'portrait' | null;
+
+/**
+ * The 設定 popup says why a spread chosen on does not show: the window is not wider than the
+ * §9 desktop breakpoint (a phone, whichever way it is held), or it is taller than wide
+ * (spreadsFit's two conditions).
+ */
+export function spreadNote(spreadOn: boolean, viewport: { width: number; height: number }): SpreadNote {
+  if (!spreadOn || spreadsFit(viewport)) return null;
+  return viewport.width <= SPREAD_MIN_WIDTH ? 'narrow' : 'portrait';
 }

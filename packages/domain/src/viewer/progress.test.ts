@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { footerControls, isFontSize, settingsVisibility, toggleBookmark } from './controls';
+import { footerControls, isFontSize, settingsVisibility, spreadNote, toggleBookmark } from './controls';
 import { keepTextPosition, openingPage, pageSyncEnabled, reachesReadEnd, shouldRegisterReadEnd } from './progress';
 
 describe('read-end at 90%', () => {
@@ -50,12 +50,20 @@ describe('footer and settings rules (§5)', () => {
     directionToggle: true,
   };
   it('applies the footer rules', () => {
-    expect(footerControls(footer)).toEqual({ myList: true, bookmarkRemoves: true, backEnabled: false, directionToggle: true });
+    expect(footerControls(footer)).toEqual({ myList: true, bookmarks: true, bookmarkRemoves: true, backEnabled: false, directionToggle: true });
     expect(footerControls({ ...footer, loggedIn: false }).myList).toBe(false);
-    expect(footerControls({ ...footer, serial: true }).myList).toBe(false);
+    expect(footerControls({ ...footer, serial: true })).toMatchObject({ myList: false, bookmarks: false });
     expect(footerControls({ ...footer, bookmarks: [] }).bookmarkRemoves).toBe(false);
     expect(footerControls({ ...footer, hasBackPage: true }).backEnabled).toBe(true);
     expect(footerControls({ ...footer, kind: 'text' }).directionToggle).toBe(false);
+  });
+  it('says why 見開き表示 shows one page: a window not wider than 1080 px, or taller than wide', () => {
+    expect(spreadNote(true, { width: 1080, height: 900 })).toBe('narrow');
+    expect(spreadNote(true, { width: 1000, height: 700 })).toBe('narrow');
+    expect(spreadNote(true, { width: 1200, height: 1600 })).toBe('portrait');
+    expect(spreadNote(true, { width: 375, height: 740 })).toBe('narrow');
+    expect(spreadNote(true, { width: 1280, height: 800 })).toBeNull();
+    expect(spreadNote(false, { width: 1080, height: 900 })).toBeNull();
   });
   it('applies the settings rules', () => {
     const s = { kind: 'fixed' as const, loggedIn: true, imagedReflow: false, readerResetSetting: true };

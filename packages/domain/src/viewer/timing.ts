@@ -15,3 +15,7 @@ export const PREFETCH_BEHIND = 1;
 export const SPREAD_MIN_WIDTH = 1080;
 /** A horizontal swipe shorter than this (CSS px) is a tap, not a page turn. */
 export const SWIPE_MIN_PX = 40;
+/** Another device's position counts as "recent" for this long (furthest recent position wins). */
+export const RECENT_POSITION_MS = 5 * 60_000;
+/** The device keeps the position of this many books and episodes, the most recently read. */
+export const KEPT_POSITIONS_MAX = 200;

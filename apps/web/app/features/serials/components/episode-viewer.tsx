@@ -1,15 +1,15 @@
 import type { EpisodeBrowser } from '@hondana/domain/serials/serials-api';
 import { useQuery } from '@tanstack/react-query';
+import { keptPositionKey } from '@hondana/domain/viewer/resume';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from '../../../i18n/i18n';
 import { QueryProvider } from '../../../components/query-provider';
-import { useOpenLastPageParam } from '../../../lib/use-open-last-page';
 import { loginHref } from '../../accounts/login-href';
 import { AdultGate } from '../../catalog/components/adult-gate';
+import { PageReader } from '../../viewer/components/page-reader';
 import { episodeBrowserQuery } from '../api/episode-browser-query';
 import { markReading } from '../api/serials';
-import { EpisodePages } from './episode-pages';
 import { SerialLastPage } from './serial-last-page';
 import styles from './episode-viewer.module.css';
 import '../../../i18n/ja-serials';
@@ -22,8 +22,8 @@ const TOAST_MS = 3000;
 
 /**
  * `/viewer?serialEpisodeId=` (§2, §4 "Serial flow"): loads the episode with signed page URLs,
- * posts a read-start for members, scrolls webtoons vertically and pages the others, then shows
- * the serial last page. Unauthorized, not rented or not yet released → the serial's detail page;
+ * posts a read-start for members, reads its pages as the book viewer does (PageReader: tap
+ * zones, keys, slider, 設定), then shows the serial last page. Unauthorized, not rented or not yet released → the serial's detail page;
  * an adult serial before the age check → the age dialog; a failure → /serial.
  */
 export function EpisodeViewer(props: EpisodeViewerProps) {
@@ -38,11 +38,9 @@ function EpisodeViewerContent({ episodeId, loggedIn, openLastPage }: EpisodeView
   const { t } = useTranslation();
   const navigate = useNavigate();
   const load = useQuery(episodeBrowserQuery(episodeId));
-  const [atEnd, setAtEnd] = useState(openLastPage);
   // Read once on the client; the toast only renders once the episode has loaded there.
   const [toast, setToast] = useState(() => (typeof sessionStorage === 'undefined' ? null : sessionStorage.getItem(SPEND_KEY)));
   const outcome = load.data ?? null;
-  useOpenLastPageParam(atEnd && outcome?.kind === 'ready');
 
   useEffect(() => {
     if (!outcome) return;
@@ -69,31 +67,38 @@ function EpisodeViewerContent({ episodeId, loggedIn, openLastPage }: EpisodeView
   }
   if (!outcome || outcome.kind !== 'ready') return <div className={styles.viewer} aria-busy="true" data-testid="episode-viewer" />;
   const browser: EpisodeBrowser = outcome.browser;
+  const closeHref = `/serial/detail/${browser.serial.id}?manga_viewer_action=close`;
+  const title = `${browser.serial.name} ${browser.episode.title}`;
   return (
     <div className={styles.viewer} data-testid="episode-viewer">
-      <header className={styles.header}>
-        <Link to={`/serial/detail/${browser.serial.id}?manga_viewer_action=close`} className={styles.close}>
-          {t('viewer.close')}
-        </Link>
-        <h1 className={styles.title}>
-          {browser.serial.name} {browser.episode.title}
-        </h1>
-      </header>
-      {atEnd ? (
-        <SerialLastPage
-          serialId={browser.serial.id}
-          episodeId={episodeId}
-          loggedIn={loggedIn}
-          renting={browser.renting}
-          onBackToViewer={() => setAtEnd(false)}
-          onOpenEpisode={(id) => {
-            setAtEnd(false);
-            void navigate(`/viewer?serialEpisodeId=${id}`);
-          }}
-        />
-      ) : (
-        <EpisodePages key={episodeId} browser={browser} onEnd={() => setAtEnd(true)} />
-      )}
+      <PageReader
+        pages={browser.pages_data.pages}
+        layoutType={browser.layoutType}
+        direction="rtl"
+        title={title}
+        closeHref={closeHref}
+        loggedIn={loggedIn}
+        openLastPage={openLastPage}
+        keepKey={keptPositionKey('episode', episodeId)}
+        end={(back) => (
+          <div className={styles.end}>
+            <header className={styles.header}>
+              <Link to={closeHref} className={styles.close}>
+                {t('viewer.close')}
+              </Link>
+              <h1 className={styles.title}>{title}</h1>
+            </header>
+            <SerialLastPage
+              serialId={browser.serial.id}
+              episodeId={episodeId}
+              loggedIn={loggedIn}
+              renting={browser.renting}
+              onBackToViewer={back}
+              onOpenEpisode={(id) => void navigate(`/viewer?serialEpisodeId=${id}`)}
+            />
+          </div>
+        )}
+      />
       {toast && (
         <p className={styles.toast} role="status">
           {toast === '2' ? t('serials.toast.rented') : t('serials.toast.ticketUsed')}

@@ -1,5 +1,6 @@
 import type { ViewerSettings } from '@hondana/domain/reading/reading-api';
-import { FONT_SIZES, FONT_TYPES, type SettingsVisibility } from '@hondana/domain/viewer/controls';
+import { FONT_SIZES, FONT_TYPES, type SettingsVisibility, type SpreadNote } from '@hondana/domain/viewer/controls';
+import { useId } from 'react';
 import { useTranslation } from '../../../i18n/i18n';
 import styles from './popup.module.css';
 import '../../../i18n/ja-viewer';
@@ -73,12 +74,14 @@ export type SettingsPanelProps = {
   settings: ViewerSettings;
   visibility: SettingsVisibility;
   onChange: (patch: Partial<ViewerSettings>) => void;
+  /** Why 見開き表示, on, shows one page on this screen (null when it shows spreads). */
+  spreadNote?: SpreadNote;
 };
 
 type Flag = 'spread' | 'spreadShift' | 'tapNavigation' | 'lastPageReset';
 
 /** 設定 (§3 Viewer settings) with the §5 visibility rules. */
-export function SettingsPanel({ settings, visibility, onChange }: SettingsPanelProps) {
+export function SettingsPanel({ settings, visibility, onChange, spreadNote = null }: SettingsPanelProps) {
   const { t } = useTranslation();
   const flags: Flag[] = [
     ...(visibility.spread ? (['spread', 'spreadShift'] as const) : []),
@@ -113,6 +116,7 @@ export function SettingsPanel({ settings, visibility, onChange }: SettingsPanelP
           ]}
           value={settings[flag] ? 'on' : 'off'}
           onPick={(v) => onChange({ [flag]: v === 'on' })}
+          note={flag === 'spread' && spreadNote ? t(`viewer.spreadNote.${spreadNote}`) : undefined}
         />
       ))}
     </div>
@@ -124,11 +128,14 @@ type ChoiceProps<T extends string> = {
   options: readonly { value: T; label: string }[];
   value: T;
   onPick: (value: T) => void;
+  /** A line under the choice saying why it does not apply now. */
+  note?: string;
 };
 
-function Choice<T extends string>({ legend, options, value, onPick }: ChoiceProps<T>) {
+function Choice<T extends string>({ legend, options, value, onPick, note }: ChoiceProps<T>) {
+  const noteId = useId();
   return (
-    <div role="group" aria-label={legend} className={styles.setting}>
+    <div role="group" aria-label={legend} aria-describedby={note ? noteId : undefined} className={styles.setting}>
       <span>{legend}</span>
       <div className={styles.choices}>
         {options.map((o) => (
@@ -143,6 +150,11 @@ function Choice<T extends string>({ legend, options, value, onPick }: ChoiceProp
           </button>
         ))}
       </div>
+      {note && (
+        <p id={noteId} className={styles.settingNote} data-testid="setting-note">
+          {note}
+        </p>
+      )}
     </div>
   );
 }

@@ -2,6 +2,7 @@ import * as Dialog from '@radix-ui/react-dialog';
 import type { ReactNode } from 'react';
 import { Drawer } from 'vaul';
 import { useTranslation } from '../../../i18n/i18n';
+import { useBackCloses } from '../hooks/use-back-closes';
 import styles from './popup.module.css';
 import '../../../i18n/ja-viewer';
 
@@ -16,10 +17,11 @@ export type PopupFrameProps = {
 /**
  * The viewer's popups (設定, しおり一覧, 目次, 作者一覧): a Radix dialog on wide screens, a vaul
  * bottom sheet on phones; both trap focus, close on Escape and return focus on close. Loaded on
- * the first open, so the reading path does not ship them.
+ * the first open, so the reading path does not ship them. Browser back closes them (useBackCloses).
  */
 export default function PopupFrame({ title, sheet, onClose, children }: PopupFrameProps) {
   const { t } = useTranslation();
+  useBackCloses(onClose);
   const onOpenChange = (open: boolean) => {
     if (!open) onClose();
   };

@@ -1,15 +1,17 @@
 import type { ViewerInfo, ViewerPage } from '@hondana/domain/reading/reading-api';
-import { footerControls, settingsVisibility } from '@hondana/domain/viewer/controls';
+import { footerControls, settingsVisibility, spreadNote } from '@hondana/domain/viewer/controls';
 import { directionToggleShown, effectiveMode, flowOf, viewerKindOf } from '@hondana/domain/viewer/direction';
 import { pageIndicator } from '@hondana/domain/viewer/indicator';
 import { type LoadStatus, pastLastPage } from '@hondana/domain/viewer/last-page';
 import { openingPage, pageSyncEnabled } from '@hondana/domain/viewer/progress';
+import { keptPositionKey, openingPosition } from '@hondana/domain/viewer/resume';
 import { pairSpreads, singlePages, spreadsFit } from '@hondana/domain/viewer/spreads';
 import { type TocEntry, chapterAt } from '@hondana/domain/viewer/text-toc';
 import { Suspense, lazy, useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from '../../../i18n/i18n';
 import { useOpenLastPageParam } from '../../../lib/use-open-last-page';
 import { loginHref } from '../../accounts/login-href';
+import { readKeptPosition } from '../api/kept-position';
 import { toggleMyList } from '../api/my-list';
 import { postPastLastPage } from '../api/page-sync';
 import { useBookmarks } from '../hooks/use-bookmarks';
@@ -93,7 +95,11 @@ export function Reader({
     () => (spread ? pairSpreads(pages, settings.spreadShift, direction) : singlePages(total)),
     [spread, pages, settings.spreadShift, direction, total],
   );
-  const synced = startupPage ?? info.readingPage?.page ?? null;
+  // Where this device left the book, or the member's synced page if read later (issue 34).
+  const [opening] = useState(() =>
+    openingPosition({ startupPage, kept: readKeptPosition(keptPositionKey('book', book.id)), synced: info.readingPage }),
+  );
+  const synced = opening?.page ?? null;
   const [initial] = useState(() =>
     kind === 'text' ? 0 : indexOfBookPage(pages, openingPage({ startupPage: synced, readingPage: null, total: book.totalPage })),
   );
@@ -130,11 +136,11 @@ export function Reader({
   useReadEnd(book.id, lastVisible, total, book.bought, book.reachedLastPage);
   useReadEndLog(book.id, book.titleId, reader.end === 'shown');
   const resetToStart = reader.end === 'shown' && settings.lastPageReset;
-  usePageSync(pageSyncEnabled({ loggedIn, owned: book.bought, usesCustomSample: book.useCustomSample }), {
-    bookId: book.id,
-    page: resetToStart ? 0 : currentPage,
-    font: kind === 'text' ? settings.fontSize : null,
-  });
+  const syncs = pageSyncEnabled({ loggedIn, owned: book.bought, usesCustomSample: book.useCustomSample });
+  usePageSync(
+    { page: resetToStart ? 0 : currentPage, font: kind === 'text' ? settings.fontSize : null, ready: kind !== 'text' || textTotal > 0 },
+    { keepKey: keptPositionKey('book', book.id), syncBookId: syncs ? book.id : null, opening },
+  );
 
   const controls = footerControls({
     kind,
@@ -178,7 +184,7 @@ export function Reader({
             fontSize={settings.fontSize}
             fontType={settings.fontType}
             index={reader.index}
-            initialPage={info.readingPage?.font === settings.fontSize ? synced : (startupPage ?? null)}
+            initialPage={opening && (opening.font === null || opening.font === settings.fontSize) ? opening.page : null}
             viewport={viewport}
             tapNavigation={settings.tapNavigation}
             handlers={handlers}
@@ -258,6 +264,7 @@ export function Reader({
             settings={settings}
             visibility={settingsVisibility({ kind, loggedIn, imagedReflow: book.imagedReflow, readerResetSetting: true })}
             onSettings={update}
+            spreadNote={spreadNote(settings.spread, viewport)}
             bookmarks={bookmarks}
             toc={toc}
             tocCurrent={chapterAt(toc, currentPage)}

@@ -63,12 +63,16 @@ export function ViewerFooter(props: ViewerFooterProps) {
             {props.inMyList ? t('viewer.myListRemove') : t('viewer.myListAdd')}
           </button>
         )}
-        <button type="button" className={styles.button} onClick={props.onBookmark} tabIndex={tab}>
-          {controls.bookmarkRemoves ? t('viewer.bookmarkRemove') : t('viewer.bookmarkAdd')}
-        </button>
-        <button type="button" className={styles.button} onClick={() => props.onOpen('bookmarks')} tabIndex={tab}>
-          {t('viewer.bookmarks')}
-        </button>
+        {controls.bookmarks && (
+          <>
+            <button type="button" className={styles.button} onClick={props.onBookmark} tabIndex={tab}>
+              {controls.bookmarkRemoves ? t('viewer.bookmarkRemove') : t('viewer.bookmarkAdd')}
+            </button>
+            <button type="button" className={styles.button} onClick={() => props.onOpen('bookmarks')} tabIndex={tab}>
+              {t('viewer.bookmarks')}
+            </button>
+          </>
+        )}
         <button type="button" className={styles.button} onClick={props.onBack} disabled={!controls.backEnabled} tabIndex={tab}>
           {t('viewer.back')}
         </button>

@@ -8,11 +8,13 @@ export type ViewerHeaderProps = {
   closeHref: string;
   /** §2: the table of contents is hidden for serials and webtoons. */
   showToc: boolean;
+  /** 作者一覧 (books; a serial episode has no author list of its own). */
+  showAuthors?: boolean;
   onOpen: (popup: 'toc' | 'authors') => void;
 };
 
 /** §2 header: close link back to where the reader came from, title, table of contents. */
-export function ViewerHeader({ visible, title, closeHref, showToc, onOpen }: ViewerHeaderProps) {
+export function ViewerHeader({ visible, title, closeHref, showToc, showAuthors = true, onOpen }: ViewerHeaderProps) {
   const { t } = useTranslation();
   return (
     <header className={`${styles.bar} ${styles.header} ${visible ? '' : styles.hidden}`} aria-hidden={!visible}>
@@ -20,9 +22,11 @@ export function ViewerHeader({ visible, title, closeHref, showToc, onOpen }: Vie
         {t('viewer.close')}
       </a>
       <h1 className={styles.title}>{title}</h1>
-      <button type="button" className={styles.button} onClick={() => onOpen('authors')} tabIndex={visible ? undefined : -1}>
-        {t('viewer.authors')}
-      </button>
+      {showAuthors && (
+        <button type="button" className={styles.button} onClick={() => onOpen('authors')} tabIndex={visible ? undefined : -1}>
+          {t('viewer.authors')}
+        </button>
+      )}
       {showToc && (
         <button type="button" className={styles.button} onClick={() => onOpen('toc')} tabIndex={visible ? undefined : -1}>
           {t('viewer.toc')}

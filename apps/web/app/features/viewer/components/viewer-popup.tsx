@@ -1,5 +1,5 @@
 import type { ViewerSettings } from '@hondana/domain/reading/reading-api';
-import type { SettingsVisibility } from '@hondana/domain/viewer/controls';
+import type { SettingsVisibility, SpreadNote } from '@hondana/domain/viewer/controls';
 import { useTranslation } from '../../../i18n/i18n';
 import { AuthorList, BookmarkList, SettingsPanel, TocList } from './popup-contents';
 import PopupFrame from './popup-frame';
@@ -15,6 +15,8 @@ export type ViewerPopupProps = {
   settings: ViewerSettings;
   visibility: SettingsVisibility;
   onSettings: (patch: Partial<ViewerSettings>) => void;
+  /** Why 見開き表示 shows one page on this screen (settings). */
+  spreadNote?: SpreadNote;
   bookmarks: readonly number[];
   toc: readonly { page: number; text: string }[];
   /** The 目次 entry the reader is in (-1: before the first). */
@@ -44,7 +46,7 @@ export default function ViewerPopup(props: ViewerPopupProps) {
   return (
     <PopupFrame title={t(titles[props.kind])} sheet={props.sheet} onClose={props.onClose}>
       {props.kind === 'settings' && (
-        <SettingsPanel settings={props.settings} visibility={props.visibility} onChange={props.onSettings} />
+        <SettingsPanel settings={props.settings} visibility={props.visibility} onChange={props.onSettings} spreadNote={props.spreadNote} />
       )}
       {props.kind === 'bookmarks' && <BookmarkList bookmarks={props.bookmarks} onJump={jump} />}
       {props.kind === 'toc' && <TocList entries={props.toc} current={props.tocCurrent} onJump={jump} />}

@@ -1,0 +1,61 @@
+import { useEffect, useRef } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+
+/** The reading entry's hash once a popup was opened, and the popup's own entry. */
+const READING_HASH = '#viewer';
+const POPUP_HASH = '#viewer-popup';
+
+/**
+ * Browser back closes a viewer popup instead of leaving the book (issue 34). Opening the popup
+ * adds one history entry that differs from the reading one only by its hash, so React Router
+ * loads nothing for either move (going back to an entry with no hash would load the page's data
+ * again). Back calls `onClose`; a popup closed any other way (its buttons, Escape, a jump) takes
+ * its entry back off when it unmounts, so history keeps no trace of it.
+ */
+export function useBackCloses(onClose: () => void): void {
+  const navigate = useNavigate();
+  const { hash } = useLocation();
+  const pushed = useRef(false);
+  /** The router's location reached the popup's entry (before that, an old hash means nothing). */
+  const onEntry = useRef(false);
+  const leaving = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const latest = useRef(onClose);
+  useEffect(() => {
+    latest.current = onClose;
+  });
+
+  useEffect(() => {
+    if (leaving.current !== null) {
+      // Mounted again at once (React's StrictMode check): the entry is still the popup's.
+      clearTimeout(leaving.current);
+      leaving.current = null;
+    } else if (!pushed.current) {
+      pushed.current = true;
+      // The address as it is now (the last page's open_lastpage is put in without the router).
+      const here = { pathname: window.location.pathname, search: window.location.search };
+      const options = { preventScrollReset: true, state: window.history.state?.usr };
+      if (window.location.hash !== READING_HASH) void navigate({ ...here, hash: READING_HASH }, { ...options, replace: true });
+      void navigate({ ...here, hash: POPUP_HASH }, options);
+    }
+    return () => {
+      leaving.current = setTimeout(() => {
+        leaving.current = null;
+        if (pushed.current && window.location.hash === POPUP_HASH) window.history.back();
+        pushed.current = false;
+      }, 0);
+    };
+  }, [navigate]);
+
+  useEffect(() => {
+    if (hash === POPUP_HASH) {
+      onEntry.current = true;
+      return;
+    }
+    // Back moved off the popup's entry: close the popup (its entry is gone already).
+    if (onEntry.current && pushed.current) {
+      onEntry.current = false;
+      pushed.current = false;
+      latest.current();
+    }
+  }, [hash]);
+}
