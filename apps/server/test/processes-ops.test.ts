@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { insertBook, insertTitle } from './support/catalog-factories';
 import { createMember } from './support/members';
-import { type ProcessDatabase, type ServerProcess, client, createProcessDatabase, startServer } from './support/server-processes';
+import { type ProcessDatabase, type ServerProcess, client, confirmEmailThrough, createProcessDatabase, startServer } from './support/server-processes';
 import { testDialect } from './support/test-database';
 import { grantTo, ledgerInvariant } from './support/wallet-factories';
 
@@ -112,6 +112,7 @@ describe.skipIf(testDialect !== 'postgres')('two processes on one PostgreSQL dat
     const member = client(`${a.url}/api`);
     const signup = await member.post('/auth/signup', createMember());
     const userId = signup.json.userId as number;
+    await confirmEmailThrough(member, database!, userId);
     await grantTo(db, userId, 'MANGA_COIN', 1_000_000, { paid: true, yenValue: 1_000_000 });
     const apis = [member, member.at(`${b.url}/api`)];
 
