@@ -4,7 +4,7 @@ import type { Database } from '../../db/schema';
 import type { MailConfig } from './mail-config';
 import type { Mailer } from './mailer';
 import { isNoticeKind } from './mail-kinds';
-import { type OutboxRow, claimDue, markDone, markFailed, release } from './outbox.repository';
+import { type OutboxRow, claimDue, markDone, markFailed, release, renewLease } from './outbox.repository';
 import { isMailKind, renderMail } from './templates/render';
 import { unsubscribeToken } from './unsubscribe';
 
@@ -20,6 +20,8 @@ export interface DrainDeps {
   storeSecret: string;
   /** This process, as the outbox leases name it. */
   owner: string;
+  /** The store's clock (epoch ms): each mail's lease is renewed at the instant it is sent. */
+  clock: () => number;
 }
 
 /** Mails taken per run of the job. */
@@ -45,6 +47,8 @@ export async function drainOutbox(deps: DrainDeps, run: { db: Kysely<Database>; 
       await release(run.db, rows.slice(index).map((r) => r.id), deps.owner);
       break;
     }
+    // Each mail's lease starts again right before it is sent, so a slow batch never outlives it.
+    if (!(await renewLease(run.db, row.id, { owner: deps.owner, now: deps.clock(), leaseMs: deps.config.leaseMs }))) continue;
     if (await sendOne(deps, run.db, row, run.now)) sent += 1;
   }
   return sent;

@@ -71,6 +71,18 @@ export async function markFailed(db: Db, id: number, q: { owner: string; error: 
     .execute();
 }
 
+/** Holds the mail for another `leaseMs` right before it is sent; false when the lease was lost (another process has it now). */
+export async function renewLease(db: Db, id: number, q: { owner: string; now: number; leaseMs: number }): Promise<boolean> {
+  const result = await db
+    .updateTable('mail_outbox')
+    .set({ lease_until: q.now + q.leaseMs })
+    .where('id', '=', id)
+    .where('lease_owner', '=', q.owner)
+    .where('status', '=', 'PENDING')
+    .executeTakeFirst();
+  return result.numUpdatedRows === 1n;
+}
+
 /** Gives back mails taken but not tried (the process is stopping). */
 export async function release(db: Db, ids: readonly number[], owner: string) {
   if (ids.length === 0) return;

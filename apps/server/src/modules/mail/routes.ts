@@ -51,8 +51,10 @@ export const mailRoutes: FastifyPluginAsync<MailRoutesOptions> = async (base, op
   app.ops.scheduler.register({
     name: 'mail-outbox',
     everyMs: config.everyMs,
+    // A process that dies mid-run lets another take the job (and its mails) after this long.
+    leaseMs: config.leaseMs,
     run: ({ db: jobDb, now, signal }) =>
-      drainOutbox({ mailer, config: { ...config, publicUrl: publicUrlOf(app, config) }, recipient: options.recipient, storeSecret, owner }, { db: jobDb, now, signal }),
+      drainOutbox({ mailer, config: { ...config, publicUrl: publicUrlOf(app, config) }, recipient: options.recipient, storeSecret, owner, clock: () => app.deps.clock().getTime() }, { db: jobDb, now, signal }),
   });
 
   const target = (token: string) => {
