@@ -43,6 +43,7 @@ describe.skipIf(testDialect !== 'postgres')('two processes on one PostgreSQL dat
     const login = await onB.post('/auth/login', { email: someone.email, password: someone.password });
     expect(login.status).toBe(200);
     const userId = login.json.userId as number;
+    await confirmEmailThrough(onB, database, userId);
     await grantTo(db, userId, 'MANGA_COIN', 500);
     const A = onB.at(`${a.url}/api`);
     const token = (await A.get('/order/book/manga_coin/create_token')).json.status!.token!;
