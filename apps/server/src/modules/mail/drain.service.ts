@@ -24,8 +24,9 @@ export interface DrainDeps {
   clock: () => number;
 }
 
-/** Mails taken per run of the job. */
-const BATCH = 50;
+/** Mails taken at once (their leases run while the ones before them are sent), and per run. */
+const CLAIM = 10;
+const PER_RUN = 50;
 /** A mail that failed this many times is left FAILED (the console shows it). */
 export const MAX_ATTEMPTS = 8;
 
@@ -40,16 +41,21 @@ export const retryDelayMs = (attempts: number) => Math.min(60 * 60 * 1000, 60_00
  * the same message when sent again; the file mailer overwrites the same file.
  */
 export async function drainOutbox(deps: DrainDeps, run: { db: Kysely<Database>; now: number; signal: AbortSignal }): Promise<number> {
-  const rows = await claimDue(run.db, { owner: deps.owner, now: run.now, leaseMs: deps.config.leaseMs, limit: BATCH });
   let sent = 0;
-  for (const [index, row] of rows.entries()) {
-    if (run.signal.aborted) {
-      await release(run.db, rows.slice(index).map((r) => r.id), deps.owner);
-      break;
+  for (let taken = 0; taken < PER_RUN && !run.signal.aborted; ) {
+    const rows = await claimDue(run.db, { owner: deps.owner, now: Math.max(run.now, deps.clock()), leaseMs: deps.config.leaseMs, limit: CLAIM });
+    taken += rows.length;
+    for (const [index, row] of rows.entries()) {
+      if (run.signal.aborted) {
+        await release(run.db, rows.slice(index).map((r) => r.id), deps.owner);
+        break;
+      }
+      // Each mail's lease starts again right before it is sent; one whose lease ran out meanwhile
+      // was taken by another process (which sends it) and is left alone.
+      if (!(await renewLease(run.db, row.id, { owner: deps.owner, now: deps.clock(), leaseMs: deps.config.leaseMs }))) continue;
+      if (await sendOne(deps, run.db, row, run.now)) sent += 1;
     }
-    // Each mail's lease starts again right before it is sent, so a slow batch never outlives it.
-    if (!(await renewLease(run.db, row.id, { owner: deps.owner, now: deps.clock(), leaseMs: deps.config.leaseMs }))) continue;
-    if (await sendOne(deps, run.db, row, run.now)) sent += 1;
+    if (rows.length < CLAIM) break;
   }
   return sent;
 }
