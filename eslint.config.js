@@ -57,7 +57,13 @@ export const SERVER_AREA_PUBLIC = [
   'modules/accounts/app-session',
   'modules/accounts/app-settings.service',
   'modules/accounts/auth-attempts',
+  // Paid purchases wait for a confirmed address (the buy path, the coin shop, subscriptions).
+  'modules/accounts/email-confirmed',
   'modules/admin/load-context',
+  // The console's guard, for the mail area's /admin/mail.
+  'modules/admin/admin-guard',
+  // The mail outbox every area writes its customers' mails to, in the causing transaction.
+  'modules/mail/outbox',
   'modules/bookshelf/shelf-updates',
   'modules/campaigns/missions/missions.service',
   'modules/campaigns/purchase-rewards',

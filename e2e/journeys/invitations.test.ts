@@ -3,6 +3,7 @@ import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import Database from 'better-sqlite3';
 import type { Browser, Page } from 'playwright-core';
+import { confirmSignupMail } from '../support/members';
 import { type StoreServer, grantMangaCoins, launchBrowser, screenshotDir, startStore } from '../support/server';
 import { signUpMember } from '../support/viewer-helpers';
 
@@ -136,7 +137,8 @@ for (const width of [375, 1080]) {
       await b.getByRole('status').filter({ hasText: '500円分のチケットを受け取りました' }).waitFor();
       await shot(b, `received-${width}`);
 
-      // The friend buys two volumes with the ticket in the cart.
+      // The friend opens the confirmation mail (paying waits for it) and buys two volumes with the ticket in the cart.
+      await confirmSignupMail(store, friendEmail);
       await grantMangaCoins(store, friendEmail, 5000);
       // One volume at a time, as a person adds them: the cart page adds `?add=` once it has
       // hydrated, which can be after the load event that ends `goto`.

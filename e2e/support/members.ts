@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import type { APIRequestContext, Browser, BrowserContext, Page } from 'playwright-core';
 import type { StoreServer } from './server';
 import { storeCommand } from './store-command';
+import { linkIn, mailTo } from './mail';
 
 /** The password of every member the journeys sign up. */
 export const PASSWORD = 'correct horse battery';
@@ -18,11 +19,12 @@ export interface NewMember {
  * journey goes through the forms). Given a browser context's or page's `request`, the session
  * cookie stays in that context, so its pages are the member's.
  */
-export async function signUpThrough(request: APIRequestContext, store: StoreServer, member: NewMember): Promise<void> {
+export async function signUpThrough(request: APIRequestContext, store: StoreServer, member: NewMember & { confirmEmail?: boolean }): Promise<void> {
   const response = await request.post(`${store.url}/api/auth/signup`, {
     data: { email: member.email, password: PASSWORD, nickname: member.nickname, birth_date: member.birthDate ?? '1990-04-01' },
   });
   assert.equal(response.status(), 200, await response.text());
+  if (member.confirmEmail !== false) await confirmSignupMail(store, member.email);
 }
 
 /** Signs a member up with no browser (the journey logs in later, or another context does). */
@@ -33,6 +35,17 @@ export async function signUpMember(store: StoreServer, email: string, nickname: 
     body: JSON.stringify({ email, password: PASSWORD, nickname, birth_date: '1990-04-01' }),
   });
   assert.equal(response.status, 200, await response.text());
+  await confirmSignupMail(store, email);
+}
+
+/**
+ * Opens the link of the confirmation mail the signup sent (paid purchases wait for it), as the
+ * member would from their mailbox: the store writes its mail to DATA_DIR/mail without SMTP.
+ */
+export async function confirmSignupMail(store: StoreServer, email: string): Promise<void> {
+  const link = new URL(linkIn(await mailTo(store, email, 'メールアドレスの確認'), '/email/confirm'));
+  const confirmed = await fetch(`${store.url}/api/user/email/confirm${link.search}`);
+  assert.equal(confirmed.status, 200, await confirmed.text());
 }
 
 /** Makes the member an operator with the store's own command, as the README tells an owner to. */

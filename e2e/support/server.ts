@@ -27,7 +27,7 @@ export async function startStore(): Promise<StoreServer> {
   copyDemoTemplate(dataDir);
   const child = spawn(process.execPath, [...TSX, path.join(root, 'apps/server/src/main.ts')], {
     cwd: root,
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn', NODE_ENV: 'production', CHECK_RESPONSES: 'true' },
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn', NODE_ENV: 'production', CHECK_RESPONSES: 'true', MAIL_OUTBOX_INTERVAL_MS: '300' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const url = await waitForListening(child);

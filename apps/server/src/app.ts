@@ -26,7 +26,7 @@ import { StoreChanges } from './ops/store-changes';
 import { accountsRoutes } from './modules/accounts/routes';
 import { sessionPlugin } from './modules/accounts/session-plugin';
 import { registerAppSession } from './modules/accounts/app-session';
-import { AUTH_WINDOW_MS } from './modules/accounts/auth-attempts';
+import { LONGEST_AUTH_WINDOW_MS } from './modules/accounts/auth-attempts';
 import { catalogRoutes } from './modules/catalog/routes';
 import { ordersRoutes } from './modules/orders/routes';
 import { rewardPurchase } from './modules/campaigns/purchase-rewards';
@@ -57,11 +57,23 @@ import { mediaRoutes } from './media/routes';
 import { heldBookIds } from './modules/reading/entitlements';
 import { canServeEpisodePage } from './modules/serials/episode-access';
 import { webPlugin } from './web/web-plugin';
+import { mailRoutes } from './modules/mail/routes';
+import { forgetMailsAtWithdrawal } from './modules/mail/outbox';
+import { type Mailer, createMailer } from './modules/mail/mailer';
+import { defaultMailConfig } from './modules/mail/mail-config';
+import { memberMailAddress } from './modules/accounts/mail-recipient';
+import type { WithdrawalParts } from './modules/accounts/withdrawal.service';
+import { mailNoticesEnabled, turnMailNoticesOff } from './modules/notices/notification-settings';
+import { dropNoticesAtWithdrawal } from './modules/notices/withdrawn-member';
+import { anonymiseReviewsAtWithdrawal } from './modules/reviews/withdrawn-author';
+import { cancelSubscriptionsAtWithdrawal, liveSubscriptionPlans } from './modules/wallet/subscriptions/withdrawal';
 
 export interface AppOptions {
   database: DatabaseHandle;
   config: Pick<Config, 'cookieSecure' | 'dataDir' | 'secrets'> &
-    Partial<Pick<Config, 'guestPageCacheSeconds' | 'memberPageCache' | 'trustProxy' | 'metricsToken' | 'logRequests' | 'media' | 'checkResponses'>>;
+    Partial<Pick<Config, 'guestPageCacheSeconds' | 'memberPageCache' | 'trustProxy' | 'metricsToken' | 'logRequests' | 'media' | 'checkResponses' | 'mail'>>;
+  /** Where mail goes; default from `config.mail`: SMTP, or `.eml` files in DATA_DIR/mail (`modules/mail/mailer.ts`). */
+  mailer?: Mailer;
   /** The media store (tests pass one); default from `config.media`: DATA_DIR/media or S3. */
   mediaStore?: MediaStore;
   /** What the media service draws for images without a stored original; default: the demo's art. */
@@ -179,7 +191,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(formbody);
   await app.register(sessionPlugin);
   registerAppSession(app);
-  registerHousekeeping(scheduler, { rateWindowMs: AUTH_WINDOW_MS });
+  registerHousekeeping(scheduler, { rateWindowMs: LONGEST_AUTH_WINDOW_MS });
   await app.register(healthRoutes);
 
   const provider = options.paymentProvider ?? createSandboxProvider({ maintenance: sandboxMaintenanceFromEnv(process.env.SANDBOX_MAINTENANCE) });
@@ -191,10 +203,28 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     [SUBSCRIPTION_ORDER_KIND]: subscriptionPaymentDecision,
   });
 
+  const mailConfig = config.mail ?? defaultMailConfig();
+  const mailer = options.mailer ?? createMailer(mailConfig, config.dataDir);
+  // Withdrawal reaches into the areas that depend on accounts: they are passed in here.
+  const withdrawal: WithdrawalParts = {
+    subscriptionsOf: liveSubscriptionPlans,
+    steps: [cancelSubscriptionsAtWithdrawal, anonymiseReviewsAtWithdrawal, dropNoticesAtWithdrawal, forgetMailsAtWithdrawal],
+  };
+
   await app.register(
     async (api) => {
       api.setNotFoundHandler(perRequest.notFound(apiNotFound));
-      await api.register(accountsRoutes, { authRateLimit: options.authRateLimit ?? 10 });
+      await api.register(accountsRoutes, { authRateLimit: options.authRateLimit ?? 10, withdrawal });
+      // A member's mail goes to their address when it is sent; notice mails only while their switch (notices) is on.
+      await api.register(mailRoutes, {
+        mailer,
+        config: mailConfig,
+        recipient: async (db, userId) => {
+          const member = await memberMailAddress(db, userId);
+          return member ? { ...member, mailNotices: await mailNoticesEnabled(db, userId) } : null;
+        },
+        mailSwitch: { isOn: mailNoticesEnabled, turnOff: async (db, userId, now) => void (await turnMailNoticesOff(db, userId, now)) },
+      });
       await api.register(catalogRoutes);
       await api.register(walletRoutes, { provider });
       await api.register(subscriptionRoutes, { provider });

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { type MediaConfig, mediaConfigFromEnv } from './media/media-config';
+import { type MailConfig, mailConfigFromEnv } from './modules/mail/mail-config';
 
 /** Everything the store reads from its environment; README.md documents each with its default. */
 export interface Config {
@@ -43,6 +44,8 @@ export interface Config {
   shutdownDelayMs: number;
   /** Where media are kept (MEDIA_S3_BUCKET, MEDIA_S3_ENDPOINT; default DATA_DIR/media). */
   media: MediaConfig;
+  /** Where mail goes (SMTP_URL, MAIL_FROM, PUBLIC_URL; default `.eml` files in DATA_DIR/mail). */
+  mail: MailConfig;
   secrets: Secrets;
 }
 
@@ -55,8 +58,9 @@ export interface Secrets {
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const dataDir = path.resolve(env.DATA_DIR ?? './data');
   mkdirSync(dataDir, { recursive: true });
+  const port = parsePort(env.PORT);
   return {
-    port: parsePort(env.PORT),
+    port,
     host: env.HOST ?? '0.0.0.0',
     dataDir,
     databaseUrl: env.DATABASE_URL || undefined,
@@ -72,6 +76,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     shutdownTimeoutMs: parseInteger('SHUTDOWN_TIMEOUT_MS', env.SHUTDOWN_TIMEOUT_MS, 10_000, 100, 600_000),
     shutdownDelayMs: parseInteger('SHUTDOWN_DELAY_MS', env.SHUTDOWN_DELAY_MS, 0, 0, 600_000),
     media: mediaConfigFromEnv(env),
+    mail: mailConfigFromEnv(env),
     secrets: loadSecrets(dataDir),
   };
 }

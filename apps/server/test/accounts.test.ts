@@ -189,13 +189,18 @@ describe('member calls', () => {
     expect(response.json().errorCode).toBe('INVALID_TOKEN');
   });
 
-  it('withdraws with a token: the session ends and the email can sign up again', async () => {
+  it('withdraws with a token once the password was given: the session ends and the email can sign up again', async () => {
     const member = createMember();
     const cookie = await signUp(t.app, member);
     const missingToken = await inject({ url: '/api/user/withdrawal', headers: { cookie } });
     expect(missingToken.statusCode).toBe(400);
     expect(missingToken.json().messages.join(' ')).toContain('token');
     const token = (await inject({ url: '/api/user/create_token', headers: { cookie } })).json().status.token;
+    const withoutPassword = await inject({ url: `/api/user/withdrawal?token=${token}`, headers: { cookie } });
+    expect(withoutPassword.statusCode).toBe(403);
+    expect(withoutPassword.json().messages.join(' ')).toContain('password');
+    const given = await inject({ method: 'POST', url: '/api/user/reauthenticate', headers: { cookie }, payload: { password: member.password } });
+    expect(given.statusCode).toBe(200);
     expect((await inject({ url: `/api/user/withdrawal?token=${token}`, headers: { cookie } })).statusCode).toBe(200);
     expect((await inject({ url: '/api/user/get_profile', headers: { cookie } })).statusCode).toBe(401);
     await signUp(t.app, member);

@@ -36,7 +36,7 @@ describe('login and signup limits (10 a minute per address and per account, in t
     t = await buildTestApp({
       authRateLimit: 10,
       clock: () => new Date(now),
-      config: { cookieSecure: false, dataDir: '', secrets: { mediaUrlKey: 'k' }, trustProxy: parseTrustProxy('127.0.0.1') },
+      config: { cookieSecure: false, secrets: { mediaUrlKey: 'k' }, trustProxy: parseTrustProxy('127.0.0.1') },
     });
     // Ten addresses, one account each: the addresses are separate budgets.
     for (let i = 0; i < 10; i++) expect((await login(t.app, `a${i}@example.jp`, { forwardedFor: `203.0.113.${i}` })).statusCode).toBe(401);
@@ -57,7 +57,7 @@ describe('login and signup limits (10 a minute per address and per account, in t
   it('a forwarded address from a client that is not a trusted proxy is ignored', async () => {
     t = await buildTestApp({
       authRateLimit: 2,
-      config: { cookieSecure: false, dataDir: '', secrets: { mediaUrlKey: 'k' }, trustProxy: parseTrustProxy('10.0.0.0/8') },
+      config: { cookieSecure: false, secrets: { mediaUrlKey: 'k' }, trustProxy: parseTrustProxy('10.0.0.0/8') },
     });
     const from = { remoteAddress: '192.0.2.7' };
     expect((await login(t.app, 'x1@example.jp', { ...from, forwardedFor: '203.0.113.1' })).statusCode).toBe(401);
@@ -66,7 +66,7 @@ describe('login and signup limits (10 a minute per address and per account, in t
   });
 
   it('a successful login does not use up its account, and a member still gets in after strangers failed on another address', async () => {
-    t = await buildTestApp({ authRateLimit: 3, config: { cookieSecure: false, dataDir: '', secrets: { mediaUrlKey: 'k' }, trustProxy: ['127.0.0.1'] } });
+    t = await buildTestApp({ authRateLimit: 3, config: { cookieSecure: false, secrets: { mediaUrlKey: 'k' }, trustProxy: ['127.0.0.1'] } });
     const member = createMember();
     await signUp(t.app, member);
     for (let i = 0; i < 5; i++) {
@@ -75,7 +75,7 @@ describe('login and signup limits (10 a minute per address and per account, in t
   });
 
   it('16 parallel failed logins on one account are allowed exactly 10 times', async () => {
-    t = await buildTestApp({ authRateLimit: 10, config: { cookieSecure: false, dataDir: '', secrets: { mediaUrlKey: 'k' }, trustProxy: ['127.0.0.1'] } });
+    t = await buildTestApp({ authRateLimit: 10, config: { cookieSecure: false, secrets: { mediaUrlKey: 'k' }, trustProxy: ['127.0.0.1'] } });
     const responses = await Promise.all(Array.from({ length: 16 }, (_, i) => login(t!.app, 'parallel@example.jp', { forwardedFor: `203.0.113.${i}` })));
     const statuses = responses.map((r) => r.statusCode).sort();
     expect(statuses.filter((s) => s === 401)).toHaveLength(10);

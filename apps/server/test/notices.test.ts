@@ -192,9 +192,10 @@ describe('new-release notices (§7 "Mission and newly")', () => {
   });
 
   it('keeps notification settings per member', async () => {
-    expect((await alice.get('/api/user/notification_settings/v2')).json()).toEqual({ linePushEnabled: false, appPushEnabled: true, amebaNotificationEnabled: true });
+    expect((await alice.get('/api/user/notification_settings/v2')).json()).toEqual({ linePushEnabled: false, appPushEnabled: true, amebaNotificationEnabled: true, mailNotificationEnabled: true });
     const saved = await alice.json('POST', '/api/user/notification_settings/v2', { linePushEnabled: true, appPushEnabled: false, amebaNotificationEnabled: true });
-    expect(saved.json()).toEqual({ linePushEnabled: true, appPushEnabled: false, amebaNotificationEnabled: true });
+    // A client that does not send the mail switch leaves it as it was.
+    expect(saved.json()).toEqual({ linePushEnabled: true, appPushEnabled: false, amebaNotificationEnabled: true, mailNotificationEnabled: true });
     expect((await alice.get('/api/user/notification_settings/v2')).json().linePushEnabled).toBe(true);
     expect((await bob.get('/api/user/notification_settings/v2')).json().linePushEnabled).toBe(false);
     expectField(await alice.json('POST', '/api/user/notification_settings/v2', { linePushEnabled: true }), 'appPushEnabled');

@@ -2,7 +2,7 @@ import { SandboxTestCard } from '@hondana/domain/wallet/wallet-payments';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type TestApp, buildTestApp } from './support/build-test-app';
 import { insertBook, insertTitle } from './support/catalog-factories';
-import { createMember } from './support/members';
+import { createMember, confirmSignupEmail } from './support/members';
 import { buyWithMangaCoin, grantTo, member, tokenFor } from './support/wallet-factories';
 
 let t: TestApp | undefined;
@@ -115,6 +115,7 @@ describe('logs', () => {
     const someone = createMember({ password: 'hunter2-very-secret' });
     const signup = await t.app.inject({ method: 'POST', url: '/api/auth/signup', payload: someone });
     const cookie = String(signup.headers['set-cookie']).split(';')[0]!;
+    await confirmSignupEmail(t.app, signup.json().userId); // a coin pack is a paid purchase: the address is confirmed first
     await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: someone.email, password: 'hunter2-very-secret' } });
     await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: someone.email, password: 'wrong-but-secret-too' } });
     const token = await tokenFor(t.app, cookie, '/api/manga_coin/purchase/create_token');

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { insertBook, insertTitle } from './support/catalog-factories';
 import { createMember } from './support/members';
-import { type ProcessDatabase, type ServerProcess, client, createProcessDatabase, startServer } from './support/server-processes';
+import { type ProcessDatabase, type ServerProcess, client, createProcessDatabase, confirmEmailThrough, startServer } from './support/server-processes';
 import { testDialect } from './support/test-database';
 import { grantTo, ledgerInvariant } from './support/wallet-factories';
 
@@ -29,6 +29,7 @@ async function setup(books: number, coins: number) {
   const signup = await api.post('/auth/signup', createMember());
   expect(signup.status).toBe(200);
   const userId = signup.json.userId as number;
+  await confirmEmailThrough(api, database, userId);
   await grantTo(db, userId, 'MANGA_COIN', coins, { paid: true, yenValue: coins });
   return { db, server, api, userId, bookIds };
 }

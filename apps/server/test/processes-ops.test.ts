@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { insertBook, insertTitle } from './support/catalog-factories';
 import { createMember } from './support/members';
-import { type ProcessDatabase, type ServerProcess, client, createProcessDatabase, startServer } from './support/server-processes';
+import { type ProcessDatabase, type ServerProcess, client, confirmEmailThrough, createProcessDatabase, startServer } from './support/server-processes';
 import { testDialect } from './support/test-database';
 import { grantTo, ledgerInvariant } from './support/wallet-factories';
 
@@ -43,6 +43,7 @@ describe.skipIf(testDialect !== 'postgres')('two processes on one PostgreSQL dat
     const login = await onB.post('/auth/login', { email: someone.email, password: someone.password });
     expect(login.status).toBe(200);
     const userId = login.json.userId as number;
+    await confirmEmailThrough(onB, database, userId);
     await grantTo(db, userId, 'MANGA_COIN', 500);
     const A = onB.at(`${a.url}/api`);
     const token = (await A.get('/order/book/manga_coin/create_token')).json.status!.token!;
@@ -112,6 +113,7 @@ describe.skipIf(testDialect !== 'postgres')('two processes on one PostgreSQL dat
     const member = client(`${a.url}/api`);
     const signup = await member.post('/auth/signup', createMember());
     const userId = signup.json.userId as number;
+    await confirmEmailThrough(member, database!, userId);
     await grantTo(db, userId, 'MANGA_COIN', 1_000_000, { paid: true, yenValue: 1_000_000 });
     const apis = [member, member.at(`${b.url}/api`)];
 

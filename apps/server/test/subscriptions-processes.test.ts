@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { insertTitle } from './support/catalog-factories';
 import { createMember } from './support/members';
-import { type ProcessDatabase, type ServerProcess, client, createProcessDatabase, startServer } from './support/server-processes';
+import { type ProcessDatabase, type ServerProcess, client, confirmEmailThrough, createProcessDatabase, startServer } from './support/server-processes';
 import { demoPlans, shown, testCard } from './support/subscription-factories';
 import { ledgerInvariant } from './support/wallet-factories';
 
@@ -34,6 +34,7 @@ describe('renewal runners in two processes', () => {
       const api = client(`${first.url}/api`);
       const signup = await api.post('/auth/signup', createMember());
       userIds.push(signup.json.userId as number);
+      await confirmEmailThrough(api, database, signup.json.userId as number);
       const token = (await api.get('/manga_coin_sales_subscription_plans/create_token')).json.status!.token!;
       const subscribed = await api.post(`/manga_coin_sales_subscription_plans/${standard.id}?token=${token}`, { ...shown(standard), card: testCard() });
       expect(subscribed.status, JSON.stringify(subscribed.json)).toBe(200);

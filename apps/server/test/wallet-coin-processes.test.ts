@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { MAX_MANGA_COIN_POSSESSION } from '../src/modules/wallet/coin-purchase.service';
 import { insertTitle } from './support/catalog-factories';
 import { createMember } from './support/members';
-import { type ProcessDatabase, type ServerProcess, client, createProcessDatabase, startServer } from './support/server-processes';
+import { type ProcessDatabase, type ServerProcess, client, confirmEmailThrough, createProcessDatabase, startServer } from './support/server-processes';
 import { grantTo, ledgerInvariant } from './support/wallet-factories';
 
 /**
@@ -29,6 +29,7 @@ async function twoProcesses() {
   const api = client(`${first!.url}/api`);
   const signup = await api.post('/auth/signup', createMember());
   expect(signup.status).toBe(200);
+  await confirmEmailThrough(api, database, signup.json.userId as number);
   const items = (await api.get('/manga_coin/items/v3?payment_type=creditcard&display_scenes=shop')).json.items as Item[];
   return { db: database.handle.db, userId: signup.json.userId as number, apis: [api, api.at(`${second!.url}/api`)], items };
 }

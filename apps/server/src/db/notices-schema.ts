@@ -43,6 +43,8 @@ export interface NotificationSettingsTable {
   line_push_enabled: Flag;
   app_push_enabled: Flag;
   ameba_notification_enabled: Flag;
+  /** Notice mails (new volumes): on until the member turns it off or unsubscribes. */
+  mail_notification_enabled: Generated<Flag>;
   updated_at: Millis;
 }
 

@@ -19,6 +19,7 @@ import type { TrackingTables } from './tracking-schema';
 import type { InvitationTables } from './invitations-schema';
 import type { AdminTables } from './admin-schema';
 import type { UserAppTables } from './user-app-schema';
+import type { MailTables } from './mail-schema';
 
 /** Instants are epoch milliseconds (UTC); calendar rules convert to Asia/Tokyo in `domain`. */
 export type Millis = number;
@@ -38,6 +39,8 @@ export interface UsersTable {
   withdrawn_at: Millis | null;
   /** Set by the operator console: the member cannot log in and their sessions are ended. */
   suspended_at: Generated<Millis | null>;
+  /** When the member opened the confirmation link of their address; null until then (no paid purchase). */
+  email_confirmed_at: Generated<Millis | null>;
 }
 
 export interface SessionsTable {
@@ -46,6 +49,25 @@ export interface SessionsTable {
   user_id: number;
   created_at: Millis;
   expires_at: Millis;
+  /** The browser that signed in (User-Agent, cut short) and its address's prefix, for the sessions list. */
+  user_agent: Generated<string>;
+  ip_prefix: Generated<string>;
+  /** Last request seen on the session (written at most every few minutes per process). */
+  last_seen_at: Generated<Millis | null>;
+  /** When the password was last given again in this session (withdrawal asks for it). */
+  password_confirmed_at: Generated<Millis | null>;
+}
+
+/** A single-use link mailed to a member: confirm an address (signup, change) or reset the password. */
+export interface AccountLinksTable {
+  token_hash: string;
+  user_id: number;
+  purpose: 'EMAIL_CONFIRM' | 'EMAIL_CHANGE' | 'PASSWORD_RESET';
+  /** The address the link was sent to (the new one for a change). */
+  email: string;
+  created_at: Millis;
+  expires_at: Millis;
+  used_at: Millis | null;
 }
 
 export interface OneTimeTokensTable {
@@ -65,6 +87,7 @@ export interface AccountsTables {
   users: UsersTable;
   sessions: SessionsTable;
   one_time_tokens: OneTimeTokensTable;
+  account_links: AccountLinksTable;
 }
 
-export interface Database extends AccountsTables, CatalogTables, ReviewsTables, NoticesTables, WalletTables, OrdersTables, ReadingTables, SerialsTables, CartTables, BundleTables, PreOrderTables, OpsTables, SubscriptionTables, CampaignTables, ImportTables, BookshelfTables, StoreSettingsTables, TrackingTables, InvitationTables, AdminTables, UserAppTables {}
+export interface Database extends AccountsTables, CatalogTables, ReviewsTables, NoticesTables, WalletTables, OrdersTables, ReadingTables, SerialsTables, CartTables, BundleTables, PreOrderTables, OpsTables, SubscriptionTables, CampaignTables, ImportTables, BookshelfTables, StoreSettingsTables, TrackingTables, InvitationTables, AdminTables, UserAppTables, MailTables {}

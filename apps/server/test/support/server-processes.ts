@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
 import type { DatabaseHandle } from '../../src/db/database';
 import { createTestDatabase } from './test-database';
+import { mailedLink } from './mail';
 
 const ROOT = path.resolve(import.meta.dirname, '../../../..');
 const MAIN = path.join(ROOT, 'apps/server/src/main.ts');
@@ -82,4 +83,11 @@ export function client(baseUrl: string, cookie = '') {
     cookie: () => cookie,
     at: (other: string) => client(other, cookie),
   };
+}
+
+/** Opens the confirmation link a signup through `api` mailed (read from the outbox): the member may buy. */
+export async function confirmEmailThrough(api: ReturnType<typeof client>, database: ProcessDatabase, userId: number): Promise<void> {
+  const { token } = await mailedLink(database.handle.db, { kind: 'EMAIL_CONFIRM', userId });
+  const confirmed = await api.get(`/user/email/confirm?token=${token}`);
+  if (confirmed.status !== 200) throw new Error(`email confirmation failed: ${confirmed.status} ${JSON.stringify(confirmed.json)}`);
 }

@@ -9,6 +9,7 @@ const jaAccounts = {
     submit: 'ログインする',
     noAccount: 'アカウントをお持ちでない方',
     toSignup: '新規会員登録はこちら',
+    forgot: 'パスワードをお忘れの方',
   },
   signup: {
     title: '新規会員登録',
@@ -28,6 +29,9 @@ const jaAccounts = {
     adultState: '年齢確認',
     adult: '成人確認済み',
     notAdult: '未確認',
+    emailConfirmed: '確認済み',
+    emailUnconfirmed: '未確認',
+    emailConfirmNote: '確認メールのリンクを開くと作品を購入できます',
   },
   fields: {
     email: 'メールアドレス',

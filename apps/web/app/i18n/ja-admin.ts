@@ -5,7 +5,7 @@ export const jaAdmin = {
   meta: { title: '管理コンソール' },
   shell: {
     brand: '本棚 管理コンソール',
-    nav: { titles: '作品', serials: '連載', coupons: 'クーポン', 'point-campaigns': 'ポイント', bundles: 'セット販売', 'coin-packs': 'コインパック', banners: 'バナー', members: '会員', reports: 'レポート', audit: '操作履歴' },
+    nav: { titles: '作品', serials: '連載', coupons: 'クーポン', 'point-campaigns': 'ポイント', bundles: 'セット販売', 'coin-packs': 'コインパック', banners: 'バナー', members: '会員', reports: 'レポート', audit: '操作履歴', mail: 'メール' },
     role: { operator: '運営', support: 'サポート' },
     store: 'ストアへ',
   },

@@ -1,6 +1,7 @@
 import { formatJapaneseDate } from '@hondana/domain/common/time';
 import { Link, redirect } from 'react-router';
 import { ProfileDetails } from '../features/accounts/components/profile-details';
+import { AccountSettingsLinks } from '../features/accounts/components/account-settings-links';
 import { loginHref } from '../features/accounts/login-href';
 import { MypageNoticeLinks } from '../features/notices/components/mypage-links';
 import { MissionsPanel } from '../features/campaigns/components/missions-panel';
@@ -30,6 +31,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     // Formatted here so the date library stays on the server (§9: yyyy年M月d日, Asia/Tokyo).
     birthDate: formatJapaneseDate(new Date(`${profile.birthDate}T00:00:00+09:00`)),
     adult: profile.adultState === 'ADULT',
+    emailConfirmed: profile.emailConfirmed,
   };
 }
 
@@ -39,6 +41,7 @@ export default function MyPage({ loaderData }: Route.ComponentProps) {
     <div className={styles.page}>
       <h1 className={styles.heading}>{t('mypage.heading')}</h1>
       <ProfileDetails {...loaderData} />
+      <AccountSettingsLinks />
       <nav className={styles.walletLinks} aria-label={t('header.bookshelf')}>
         <Link to="/bookshelf">{t('header.bookshelf')}</Link>
       </nav>

@@ -189,6 +189,10 @@ export const UserProfile = z.object({
   adultState,
   adultEligible: z.boolean(),
   createdAt: z.string(),
+  /** The address's confirmation link was opened: paid purchases are allowed. */
+  emailConfirmed: z.boolean(),
+  /** A new address waiting for its confirmation link to be opened, else null. */
+  pendingEmail: z.string().nullable(),
 });
 export type UserProfile = z.infer<typeof UserProfile>;
 

@@ -17,6 +17,8 @@ export const ErrorCode = {
   TOKEN_REUSED_WITH_DIFFERENT_REQUEST: 'TOKEN_REUSED_WITH_DIFFERENT_REQUEST',
   TOO_MANY_REQUESTS: 'TOO_MANY_REQUESTS',
   PAYLOAD_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
+  // A paid purchase before the member opened their address's confirmation link (403)
+  EMAIL_NOT_CONFIRMED: 'EMAIL_NOT_CONFIRMED',
   // Operator console (not named by the spec): a record changed since the operator loaded it
   EDIT_CONFLICT: 'EDIT_CONFLICT',
   // Serial (§8)

@@ -54,6 +54,8 @@ export const NotificationSettingsBody = z.object({
   linePushEnabled: z.boolean({ message: 'must be true or false' }),
   appPushEnabled: z.boolean({ message: 'must be true or false' }),
   amebaNotificationEnabled: z.boolean({ message: 'must be true or false' }),
+  /** Notice mails (new volumes); left as it is when not sent. */
+  mailNotificationEnabled: z.boolean({ message: 'must be true or false' }).optional(),
 });
 
 
@@ -68,7 +70,13 @@ export const UpdateNewlyNoticeResponse = NewlyNoticeSetting.extend({ titleId: z.
 export type UpdateNewlyNoticeResponse = z.infer<typeof UpdateNewlyNoticeResponse>;
 
 /** §3 Notification settings; LINE is simulated as one more channel. */
-export const NotificationSettings = z.object({ linePushEnabled: z.boolean(), appPushEnabled: z.boolean(), amebaNotificationEnabled: z.boolean() });
+export const NotificationSettings = z.object({
+  linePushEnabled: z.boolean(),
+  appPushEnabled: z.boolean(),
+  amebaNotificationEnabled: z.boolean(),
+  /** Notice mails: a new volume of a wished or followed title (each mail's unsubscribe link turns it off). */
+  mailNotificationEnabled: z.boolean(),
+});
 export type NotificationSettings = z.infer<typeof NotificationSettings>;
 
 export const NewlyMessage = z.object({

@@ -19,6 +19,7 @@ export const DEFAULT_NOTIFICATION_SETTINGS: NotificationSettings = {
   linePushEnabled: false,
   appPushEnabled: true,
   amebaNotificationEnabled: true,
+  mailNotificationEnabled: true,
 };
 
 /** Why a member got a newly message: they follow the title, or one of its authors. */

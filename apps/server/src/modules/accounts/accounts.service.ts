@@ -15,7 +15,9 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import * as users from './accounts.repository';
 import { decoyHash, hashPassword, verifyPassword } from './passwords';
-import { createSession, deleteUserSessions } from './sessions';
+import { pendingEmailChange } from './account-links.repository';
+import { mailEmailConfirmation } from './email.service';
+import { type SessionDevice, UNKNOWN_DEVICE, createSession } from './sessions';
 
 type Db = Kysely<Database>;
 
@@ -24,27 +26,29 @@ export interface SignedIn {
   sessionSecret: string;
 }
 
-export async function signup(db: Db, body: SignupBody, now: Date): Promise<SignedIn> {
+/**
+ * A new member, signed in, with the confirmation link of their address mailed in the same
+ * transaction: until they open it they browse and read free books, and paid purchases wait.
+ */
+export async function signup(db: Db, body: SignupBody, now: Date, device: SessionDevice = UNKNOWN_DEVICE): Promise<SignedIn> {
   if (body.birth_date > tokyoDay(now)) {
     throw new AppError(400, ErrorCode.BAD_REQUEST, ['birth_date: is in the future']);
   }
   const passwordHash = await hashPassword(body.password);
-  const userId = await users.insertUser(db, {
-    email: body.email,
-    password_hash: passwordHash,
-    nickname: body.nickname,
-    birth_date: body.birth_date,
-    created_at: now.getTime(),
+  const at = now.getTime();
+  return db.transaction().execute(async (trx) => {
+    const userId = await users.insertUser(trx, { email: body.email, password_hash: passwordHash, nickname: body.nickname, birth_date: body.birth_date, created_at: at });
+    if (userId === null) {
+      throw new AppError(400, ErrorCode.EMAIL_ALREADY_REGISTERED, ['email: このメールアドレスは登録済みです']);
+    }
+    await mailEmailConfirmation(trx, { id: userId, email: body.email, nickname: body.nickname }, at);
+    await users.recordLogin(trx, userId, at);
+    return { userId, sessionSecret: await createSession(trx, userId, at, device) };
   });
-  if (userId === null) {
-    throw new AppError(400, ErrorCode.EMAIL_ALREADY_REGISTERED, ['email: このメールアドレスは登録済みです']);
-  }
-  await users.recordLogin(db, userId, now.getTime());
-  return { userId, sessionSecret: await createSession(db, userId, now.getTime()) };
 }
 
 /** Wrong email and wrong password answer alike, and take alike long. */
-export async function login(db: Db, body: LoginBody, now: Date): Promise<SignedIn> {
+export async function login(db: Db, body: LoginBody, now: Date, device: SessionDevice = UNKNOWN_DEVICE): Promise<SignedIn> {
   const user = await users.findUserByEmail(db, body.email);
   const ok = await verifyPassword(user?.password_hash || (await decoyHash), body.password);
   if (!user || !ok) {
@@ -52,7 +56,7 @@ export async function login(db: Db, body: LoginBody, now: Date): Promise<SignedI
   }
   if (user.suspended_at !== null) throw new AppError(403, ErrorCode.FORBIDDEN, ['このアカウントは利用を停止されています']);
   await users.recordLogin(db, user.id, now.getTime());
-  return { userId: user.id, sessionSecret: await createSession(db, user.id, now.getTime()) };
+  return { userId: user.id, sessionSecret: await createSession(db, user.id, now.getTime(), device) };
 }
 
 export async function getProfile(db: Db, userId: number, now: Date): Promise<UserProfile> {
@@ -68,17 +72,13 @@ export async function getProfile(db: Db, userId: number, now: Date): Promise<Use
     adultState: user.adult_state,
     adultEligible: isAdultEligible(user.birth_date, now),
     createdAt: new Date(user.created_at).toISOString(),
+    emailConfirmed: user.email_confirmed_at !== null,
+    pendingEmail: await pendingEmailChange(db, userId, now.getTime()),
   };
 }
 
 export async function modProfile(db: Db, userId: number, body: ModProfileBody): Promise<ResultOk> {
   await users.updateProfile(db, userId, { nickname: body.name, profile: body.profile, image_flg: body.image_flg });
-  return { result: 'OK' };
-}
-
-export async function withdraw(db: Db, userId: number, now: Date): Promise<ResultOk> {
-  await users.withdrawUser(db, userId, now.getTime());
-  await deleteUserSessions(db, userId);
   return { result: 'OK' };
 }
 

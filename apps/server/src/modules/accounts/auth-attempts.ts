@@ -43,5 +43,30 @@ export async function authAttempt(
   };
 }
 
+/** The window of the mailed-link limits (password reset, confirmation mail again). */
+export const MAIL_LINK_WINDOW_MS = 15 * 60_000;
+/** The longest window any account limit counts in (the housekeeping keeps hits this long). */
+export const LONGEST_AUTH_WINDOW_MS = Math.max(AUTH_WINDOW_MS, MAIL_LINK_WINDOW_MS);
+/** Mailed links per address (email) and per client address in `MAIL_LINK_WINDOW_MS`. */
+export const MAIL_LINKS_PER_ACCOUNT = 5;
+export const MAIL_LINKS_PER_CLIENT = 20;
+
+/**
+ * A request that mails a link (a password reset, the confirmation mail again), limited per
+ * address it is sent to and per client address, counted like logins in the database. The
+ * address counts whether or not it is a member's, so a refusal says nothing about that.
+ */
+export async function mailLinkAttempt(db: Kysely<Database>, attempt: { kind: 'password_reset' | 'email_confirm'; address: string; email: string; now: number }) {
+  const taken = await takeAttempt(
+    db,
+    [
+      { key: `${attempt.kind}:ip:${attempt.address}`, limit: { max: MAIL_LINKS_PER_CLIENT, windowMs: MAIL_LINK_WINDOW_MS } },
+      { key: `${attempt.kind}:email:${digest(attempt.email.trim().toLowerCase())}`, limit: { max: MAIL_LINKS_PER_ACCOUNT, windowMs: MAIL_LINK_WINDOW_MS } },
+    ],
+    attempt.now,
+  );
+  return { allowed: taken.allowed, retryAfterSeconds: taken.allowed ? 0 : Math.ceil(taken.retryAfterMs / 1000) };
+}
+
 /** 429 TOO_MANY_REQUESTS (§8) for a refused attempt. */
 export const tooManyAttempts = () => new AppError(429, ErrorCode.TOO_MANY_REQUESTS);

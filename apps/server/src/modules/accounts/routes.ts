@@ -33,9 +33,15 @@ import { clearSessionCookie, requireUser, sessionSecret, sessionUser, setSession
 import { deleteSession } from './sessions';
 import { moneyStatus, userStatus } from './status';
 import { createTokenResponse } from './token-routes';
+import { accountSettingsRoutes } from './account-settings.routes';
+import { type WithdrawalParts, withdraw } from './withdrawal.service';
+import { digest } from '../tokens/secrets';
+
+/** The browser and address a session starts from (the sessions list names them). */
+export const deviceOf = (request: FastifyRequest) => ({ userAgent: request.headers['user-agent'] ?? '', address: request.ip });
 
 /** Accounts (§6, §7 "User and common"): signup, login, sessions, status, profile, adult check. */
-export const accountsRoutes: FastifyPluginAsync<{ authRateLimit: number }> = async (base, { authRateLimit }) => {
+export const accountsRoutes: FastifyPluginAsync<{ authRateLimit: number; withdrawal: WithdrawalParts }> = async (base, { authRateLimit, withdrawal }) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const { db } = app.deps.database;
   const now = () => app.deps.clock();
@@ -53,14 +59,14 @@ export const accountsRoutes: FastifyPluginAsync<{ authRateLimit: number }> = asy
   };
 
   app.post('/auth/signup', { schema: { body: SignupBody, querystring: CallbackQuery, response: { 200: SignupResponse } } }, async (request, reply) => {
-    const signedIn = await limited(request, reply, 'signup', request.body.email, () => accounts.signup(db, request.body, now()));
+    const signedIn = await limited(request, reply, 'signup', request.body.email, () => accounts.signup(db, request.body, now(), deviceOf(request)));
     setSessionCookie(reply, signedIn.sessionSecret);
     const callback = safeCallback(request.query.callback_url ?? request.query.callback);
     return { userId: signedIn.userId, callback, redirect: request.query.redirect === 'true' };
   });
 
   app.post('/auth/login', { schema: { body: LoginBody, querystring: CallbackQuery, response: { 200: LoginResponse } } }, async (request, reply) => {
-    const signedIn = await limited(request, reply, 'login', request.body.email, () => accounts.login(db, request.body, now()));
+    const signedIn = await limited(request, reply, 'login', request.body.email, () => accounts.login(db, request.body, now(), deviceOf(request)));
     setSessionCookie(reply, signedIn.sessionSecret);
     return { userId: signedIn.userId, callback: safeCallback(request.query.callback) };
   });
@@ -134,12 +140,15 @@ export const accountsRoutes: FastifyPluginAsync<{ authRateLimit: number }> = asy
   app.get('/user/withdrawal', { schema: { querystring: TokenQuery, response: { 200: ResultOk } } }, async (request, reply) => {
     const user = await requireUser(request);
     const use = { token: request.query.token, userId: user.userId, purpose: 'user', now: now().getTime() };
+    const sessionHash = digest(sessionSecret(request)!);
     const result = await withOneTimeToken(db, { ...use, request: { withdrawal: true } }, async (trx) => ({
-      body: await accounts.withdraw(trx, user.userId, now()),
+      body: await withdraw(trx, withdrawal, user.userId, sessionHash, now().getTime()),
     }));
-    clearSessionCookie(reply);
+    if (result.status === 200) clearSessionCookie(reply);
     return sendStored(reply, result);
   });
+
+  await app.register(accountSettingsRoutes, { authRateLimit, withdrawal });
 
   app.get('/adult/check', { schema: { response: { 200: AdultCheckResponse } } }, async (request) => accounts.confirmAdult(db, await requireUser(request), now()));
 };

@@ -2,6 +2,7 @@ import { unauthorized } from '@hondana/domain/common/errors';
 import { parseCookie, stringifySetCookie } from 'cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { SessionActivity } from './session-activity';
 import { SESSION_COOKIE, SESSION_TTL_MS, type SessionUser, findSessionUser } from './sessions';
 
 declare module 'fastify' {
@@ -12,6 +13,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Told of the member of each request whose session was looked up (`onMemberSeen`). */
     memberSeenListeners: MemberSeenListener[];
+    /** The sessions' "last seen" (`session-activity.ts`). */
+    sessionActivity: SessionActivity;
   }
 }
 
@@ -48,8 +51,15 @@ export function sessionUser(request: FastifyRequest): Promise<SessionUser | null
   const secret = sessionSecret(request);
   const { database, clock } = request.server.deps;
   const listeners = request.server.memberSeenListeners;
-  const lookup = secret ? findSessionUser(database.db, secret, clock().getTime()) : null;
-  request.sessionLookup = !lookup ? Promise.resolve(null) : listeners.length === 0 ? lookup : lookup.then((user) => tellMemberSeen(listeners, user));
+  const now = clock().getTime();
+  const lookup = secret ? findSessionUser(database.db, secret, now) : null;
+  const activity = request.server.sessionActivity;
+  request.sessionLookup = !lookup
+    ? Promise.resolve(null)
+    : lookup.then((user) => {
+        if (user) activity.seen(secret!, now);
+        return listeners.length === 0 ? user : tellMemberSeen(listeners, user);
+      });
   return request.sessionLookup;
 }
 
@@ -59,6 +69,8 @@ export function sessionUser(request: FastifyRequest): Promise<SessionUser | null
  * and the member-seen listeners are told as by `sessionUser`.
  */
 export function keepSessionUser(request: FastifyRequest, user: SessionUser | null): void {
+  const secret = sessionSecret(request);
+  if (user && secret) request.server.sessionActivity.seen(secret, request.server.deps.clock().getTime());
   request.sessionLookup = Promise.resolve(tellMemberSeen(request.server.memberSeenListeners, user));
 }
 
@@ -102,4 +114,7 @@ export function clearSessionCookie(reply: FastifyReply): void {
 export const sessionPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('sessionLookup', null);
   app.decorate('memberSeenListeners', []);
+  const activity = new SessionActivity(() => app.deps.database.db, (error) => app.log.error({ err: error }, 'session last seen not written'));
+  app.decorate('sessionActivity', activity);
+  app.addHook('onClose', () => activity.settled());
 });

@@ -1,13 +1,24 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { preparedQuery } from '../../db/prepared-query';
 import type { Database } from '../../db/schema';
 
-type Db = Kysely<Database>;
+type Db = Kysely<Database> | Transaction<Database>;
 
-export async function insertSession(db: Db, session: { idHash: string; userId: number; now: number; expiresAt: number }): Promise<void> {
+export async function insertSession(
+  db: Db,
+  session: { idHash: string; userId: number; now: number; expiresAt: number; userAgent: string; ipPrefix: string },
+): Promise<void> {
   await db
     .insertInto('sessions')
-    .values({ id_hash: session.idHash, user_id: session.userId, created_at: session.now, expires_at: session.expiresAt })
+    .values({
+      id_hash: session.idHash,
+      user_id: session.userId,
+      created_at: session.now,
+      expires_at: session.expiresAt,
+      user_agent: session.userAgent,
+      ip_prefix: session.ipPrefix,
+      last_seen_at: session.now,
+    })
     .execute();
 }
 
@@ -41,4 +52,40 @@ export async function deleteSessionByHash(db: Db, idHash: string): Promise<void>
 
 export async function deleteSessionsOf(db: Db, userId: number): Promise<void> {
   await db.deleteFrom('sessions').where('user_id', '=', userId).execute();
+}
+
+/** The member's live sessions, for the sessions list. */
+export function liveSessionsOf(db: Db, userId: number, now: number) {
+  return db
+    .selectFrom('sessions')
+    .select(['id_hash', 'created_at', 'last_seen_at', 'user_agent', 'ip_prefix'])
+    .where('user_id', '=', userId)
+    .where('expires_at', '>', now)
+    .execute();
+}
+
+/** Ends one of the member's sessions; how many ended (0: not theirs, or gone already). */
+export async function deleteSessionOf(db: Db, userId: number, idHash: string): Promise<number> {
+  const result = await db.deleteFrom('sessions').where('user_id', '=', userId).where('id_hash', '=', idHash).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/** Ends every session of the member but `keepHash` (this device). */
+export async function deleteOtherSessions(db: Db, userId: number, keepHash: string | null): Promise<number> {
+  let query = db.deleteFrom('sessions').where('user_id', '=', userId);
+  if (keepHash !== null) query = query.where('id_hash', '!=', keepHash);
+  return Number((await query.executeTakeFirst()).numDeletedRows);
+}
+
+export async function touchSession(db: Db, idHash: string, now: number): Promise<void> {
+  await db.updateTable('sessions').set({ last_seen_at: now }).where('id_hash', '=', idHash).execute();
+}
+
+export async function markPasswordConfirmed(db: Db, idHash: string, now: number): Promise<void> {
+  await db.updateTable('sessions').set({ password_confirmed_at: now }).where('id_hash', '=', idHash).execute();
+}
+
+export async function passwordConfirmedAt(db: Db, idHash: string): Promise<number | null> {
+  const row = await db.selectFrom('sessions').select('password_confirmed_at').where('id_hash', '=', idHash).executeTakeFirst();
+  return row?.password_confirmed_at ?? null;
 }

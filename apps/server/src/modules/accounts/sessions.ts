@@ -1,4 +1,5 @@
-import type { Kysely } from 'kysely';
+import { addressPrefix } from '@hondana/domain/accounts/account-settings';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 import { digest, newSecret } from '../tokens/secrets';
 import * as repo from './sessions.repository';
@@ -20,9 +21,25 @@ export interface SessionUser {
   loginCount: number;
 }
 
-export async function createSession(db: Kysely<Database>, userId: number, now: number): Promise<string> {
+/** The browser a session starts in, for the member's sessions list. */
+export interface SessionDevice {
+  userAgent: string;
+  /** The client's address (its prefix is kept, not the address). */
+  address: string;
+}
+
+export const UNKNOWN_DEVICE: SessionDevice = { userAgent: '', address: '' };
+
+export async function createSession(db: Kysely<Database> | Transaction<Database>, userId: number, now: number, device: SessionDevice = UNKNOWN_DEVICE): Promise<string> {
   const secret = newSecret();
-  await repo.insertSession(db, { idHash: digest(secret), userId, now, expiresAt: now + SESSION_TTL_MS });
+  await repo.insertSession(db, {
+    idHash: digest(secret),
+    userId,
+    now,
+    expiresAt: now + SESSION_TTL_MS,
+    userAgent: device.userAgent.slice(0, 300),
+    ipPrefix: addressPrefix(device.address),
+  });
   return secret;
 }
 
@@ -41,4 +58,4 @@ export async function findSessionUser(db: Kysely<Database>, secret: string, now:
 
 export const deleteSession = (db: Kysely<Database>, secret: string): Promise<void> => repo.deleteSessionByHash(db, digest(secret));
 
-export const deleteUserSessions = (db: Kysely<Database>, userId: number): Promise<void> => repo.deleteSessionsOf(db, userId);
+export const deleteUserSessions = (db: Kysely<Database> | Transaction<Database>, userId: number): Promise<void> => repo.deleteSessionsOf(db, userId);

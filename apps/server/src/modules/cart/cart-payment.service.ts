@@ -8,7 +8,7 @@ import type { Database } from '../../db/schema';
 import type { PaymentDecisionHandler, PaymentProvider } from '../../payments/payment-provider';
 import { entitledBookIds } from '../orders/entitlements';
 import { booksForPurchase, insertOrder, transitionOrder } from '../orders/order-rows';
-import { type PricedBook, type PurchaseRequest, deliver, grantEarnedPoints, ledgerBooks, priceBooks } from '../orders/purchase';
+import { type PricedBook, type PurchaseRequest, deliver, grantEarnedPoints, ledgerBooks, mailReceipt, priceBooks } from '../orders/purchase';
 import { refundOrderSpends, spend } from '../ledger/ledger';
 import { rewardPurchase, ticketsOfOrder } from '../campaigns/purchase-rewards';
 import * as payments from './cart-payments.repository';
@@ -133,8 +133,14 @@ export async function completeCartPayment(trx: Trx, orderId: number, now: number
   const req: PurchaseRequest = { userId: pay.user_id, adultChecked: true, bookIds, currency: 'COIN', usePoint: 0, buyFree: false, now };
   await deliver(trx, req, orderId, books, 'PURCHASE');
   await grantEarnedPoints(trx, req, orderId, JSON.parse(pay.point_lines) as PointLine[], books);
-  await rewardPurchase(trx, { userId: pay.user_id, orderId, totalPrice: stored.reduce((sum, b) => sum + b.price, 0), now });
+  const totalPrice = stored.reduce((sum, b) => sum + b.price, 0);
+  await rewardPurchase(trx, { userId: pay.user_id, orderId, totalPrice, now });
   await payments.removeBoughtFromCart(trx, pay.user_id, bookIds, pay.coupon_id);
+  const order = await payments.memberCartOrder(trx, pay.user_id, orderId);
+  if (order && order.payment_type !== 'FREE') {
+    const paid = { payPrice: order.total_price, usePoint: order.use_point, paymentType: order.payment_type };
+    await mailReceipt(trx, { userId: pay.user_id, orderId, at: now, books, totalPrice, discount: Math.max(0, totalPrice - paid.usePoint - paid.payPrice), ...paid });
+  }
   return true;
 }
 

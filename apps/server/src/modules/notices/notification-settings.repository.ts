@@ -10,7 +10,7 @@ export function findNotificationSettings(db: Db, userId: number) {
 export async function upsertNotificationSettings(
   db: Db,
   userId: number,
-  values: { line_push_enabled: 0 | 1; app_push_enabled: 0 | 1; ameba_notification_enabled: 0 | 1; updated_at: number },
+  values: { line_push_enabled: 0 | 1; app_push_enabled: 0 | 1; ameba_notification_enabled: 0 | 1; mail_notification_enabled: 0 | 1; updated_at: number },
 ): Promise<void> {
   await db
     .insertInto('notification_settings')

@@ -37,6 +37,7 @@ import { registerTokenEndpoints } from '../accounts/token-routes';
 import { refuseCrossSite } from '../../http/same-site';
 import * as newly from './newly.service';
 import { getNotificationSettings, saveNotificationSettings } from './notification-settings';
+import { NEW_VOLUME_SCAN_EVERY_MS, mailNewVolumes } from './new-volume-mails';
 import * as wishes from './wish-list.service';
 
 const TOKEN_ENDPOINTS: Record<string, string> = {
@@ -159,4 +160,7 @@ export const noticesRoutes: FastifyPluginAsync = async (base) => {
     const settings = parseInput(NotificationSettingsBody, request);
     return saveNotificationSettings(db, user.userId, settings, now());
   });
+
+  // New volumes come out with no request: the scheduler mails the members waiting for them.
+  app.ops.scheduler.register({ name: 'new-volume-mails', everyMs: NEW_VOLUME_SCAN_EVERY_MS, run: ({ db: jobDb, now: at }) => mailNewVolumes(jobDb, at) });
 };

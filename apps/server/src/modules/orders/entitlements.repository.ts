@@ -73,3 +73,8 @@ export async function deleteOrderEntitlements(trx: Trx, userId: number, orderId:
   await trx.deleteFrom('user_books').where('user_id', '=', userId).where('order_id', '=', orderId).execute();
   return revoked.map((r) => r.book_id);
 }
+
+/** How many volumes a member holds (owned or reserved): the scalar subquery of withdrawal's summary. */
+export function entitlementCountQuery(db: Db, userId: number) {
+  return db.selectFrom('user_books').select((eb) => eb.fn.countAll<number>().as('n')).where('user_id', '=', userId);
+}

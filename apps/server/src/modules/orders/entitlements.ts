@@ -31,6 +31,9 @@ export const releasedEntitlementQuery = repo.releasedEntitlementQuery;
 /** One of the books among `bookIds` the member has an entitlement to, if any (a one-row query). */
 export const entitledBookQuery = repo.entitledBookQuery;
 
+/** The count of a member's volumes, as a subquery (withdrawal's summary). */
+export const entitlementCountQuery = repo.entitlementCountQuery;
+
 /** The books among `bookIds` the member has any entitlement to (owned or reserved). */
 export async function entitledBookIds(db: Db, userId: number, bookIds: readonly number[]): Promise<Set<number>> {
   if (bookIds.length === 0) return new Set();

@@ -7,6 +7,7 @@ import type { OrdersTable } from '../../db/orders-schema';
 import type { Database } from '../../db/schema';
 import { type IdSlots, idParams, idSlots, preparedQuery } from '../../db/prepared-query';
 import { balanceQuery } from '../ledger/ledger';
+import { emailConfirmedAtQuery } from '../accounts/email-confirmed';
 import { entitledBookQuery } from './entitlements.repository';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -286,6 +287,7 @@ export const selectBooksAndMember = preparedQuery((db, $: Record<string, number>
   const bookIds = Array.from({ length: shape.books }, (_, i) => $[`book${i}`]!);
   const subqueries = [
     paidBookOrderQuery(db, $.userId!).as('paid_order'),
+    emailConfirmedAtQuery(db, $.userId!).as('email_confirmed_at'),
     ...(shape.owned ? [entitledBookQuery(db, $.userId!, bookIds).as('owned_book')] : []),
     ...shape.balances.map((currency) => balanceQuery(db, $.userId!, currency, $.now!).as(`balance_${currency}`)),
   ];
@@ -298,3 +300,16 @@ export const insertOrderItems = preparedQuery((db, $: Record<string, number>, co
     .insertInto('order_items')
     .values(Array.from({ length: count }, (_, i) => ({ order_id: $.orderId!, book_id: $[`book${i}`]!, price: $[`price${i}`]!, point: $[`point${i}`]! }))),
 );
+
+/** An order's member and its volumes as a mail names them (the pre-order delivered mail). */
+export async function orderMailBooks(db: Db, orderId: number) {
+  return db
+    .selectFrom('order_items')
+    .innerJoin('orders', 'orders.id', 'order_items.order_id')
+    .innerJoin('books', 'books.id', 'order_items.book_id')
+    .innerJoin('titles', 'titles.id', 'books.title_id')
+    .select(['orders.user_id', 'books.id as book_id', 'books.vol', 'titles.name as title_name'])
+    .where('order_items.order_id', '=', orderId)
+    .orderBy('books.vol')
+    .execute();
+}

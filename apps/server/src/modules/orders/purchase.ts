@@ -10,6 +10,8 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 import { grant, spend } from '../ledger/ledger';
 import { grantEntitlement } from './entitlements';
+import { emailNotConfirmed } from '../accounts/email-confirmed';
+import { enqueueMail } from '../mail/outbox';
 import {
   type BookPricingRow,
   type PurchasableBookRow,
@@ -80,6 +82,8 @@ interface MemberReads {
 interface BookReads {
   rows: PurchasableBookRow[];
   firstPaying: boolean;
+  /** The member confirmed their address (a paid purchase needs it; read in the same statement). */
+  emailConfirmed: boolean;
   ownsAny: boolean;
   balances: Partial<Record<Currency, number>>;
 }
@@ -90,16 +94,16 @@ interface BookReads {
  * subqueries, evaluated once), since every statement costs more in the query builder than in SQL.
  */
 async function readBooks(db: Db, req: PurchaseRequest, member: MemberReads): Promise<BookReads> {
-  if (req.bookIds.length === 0) return { rows: [], firstPaying: await isFirstPaying(db, req.userId), ownsAny: false, balances: {} };
+  if (req.bookIds.length === 0) return { rows: [], firstPaying: await isFirstPaying(db, req.userId), emailConfirmed: true, ownsAny: false, balances: {} };
   const params: Record<string, number> = { userId: req.userId, now: req.now };
   req.bookIds.forEach((id, i) => (params[`book${i}`] = id));
   const shape = { books: req.bookIds.length, owned: member.checkOwned, balances: member.balances };
   const rows = (await selectBooksAndMember.execute(db, params, shape)).rows as (PurchasableBookRow & Record<string, unknown>)[];
   const [first] = rows;
-  if (!first) return { rows: [], firstPaying: true, ownsAny: false, balances: {} }; // none of the books exists: not found
+  if (!first) return { rows: [], firstPaying: true, emailConfirmed: true, ownsAny: false, balances: {} }; // none of the books exists: not found
   const balances: Partial<Record<Currency, number>> = {};
   for (const currency of member.balances) balances[currency] = Number(first[`balance_${currency}`]);
-  return { rows, firstPaying: first.paid_order === null, ownsAny: member.checkOwned && first.owned_book !== null, balances };
+  return { rows, firstPaying: first.paid_order === null, emailConfirmed: first.email_confirmed_at !== null, ownsAny: member.checkOwned && first.owned_book !== null, balances };
 }
 
 /** Every buy rule of §5 except the balances, which `quote` and `purchase` check. */
@@ -114,7 +118,7 @@ async function priceAndRead(
   member: MemberReads,
 ): Promise<{ priced: Omit<PurchaseQuote, 'usePoint' | 'payPrice'>; balances: BookReads['balances'] }> {
   // Read together (one round trip on PostgreSQL outside a transaction), then checked in the §8 order.
-  const [{ rows, firstPaying, ownsAny, balances }, campaigns] = await Promise.all([readBooks(db, req, member), activeCampaigns(db, req.now)]);
+  const [{ rows, firstPaying, emailConfirmed, ownsAny, balances }, campaigns] = await Promise.all([readBooks(db, req, member), activeCampaigns(db, req.now)]);
   const byId = new Map(rows.map((r) => [r.id, r]));
   const ordered = req.bookIds.map((id) => byId.get(id));
   if (ordered.some((r) => !r || !isSalable(salesStatusAt(toWindow(r), req.now)))) throw notFound('book');
@@ -129,6 +133,8 @@ async function priceAndRead(
   const priced = books.map((row) => pricedBook(row, books, campaigns, { first: firstPaying, held, preOrder: req.preOrder === true, now: req.now }, req.prices?.get(row.id)));
   if (req.buyFree && priced.some((b) => !b.free)) throw refuse(ErrorCode.DIFF_PRICE_REQUEST, 'this book is not free');
   const totalPrice = priced.reduce((sum, b) => sum + b.price, 0);
+  // Free books are for every member; paying waits until the address is confirmed (issue 38).
+  if (totalPrice > 0 && !emailConfirmed) throw emailNotConfirmed();
   if (req.expectedPrice !== undefined && req.expectedPrice !== totalPrice) {
     throw refuse(ErrorCode.DIFF_PRICE_REQUEST, `price: the price is now ${totalPrice}`);
   }
@@ -309,7 +315,23 @@ export async function purchase(trx: Transaction<Database>, req: PurchaseRequest)
   }
   await deliver(trx, req, orderId, priced.books, paymentType === 'FREE' ? 'FREE' : 'PURCHASE');
   await grantEarnedPoints(trx, req, orderId, priced.pointCampaign.list, priced.books);
+  if (paymentType !== 'FREE') {
+    await mailReceipt(trx, { userId: req.userId, orderId, at: req.now, books: priced.books, totalPrice: priced.totalPrice, discount, usePoint, payPrice, paymentType });
+  }
   return { orderId, quote: { ...priced, usePoint, payPrice } };
+}
+
+/**
+ * The 領収書 of a paid order, written to the mail outbox in the order's transaction (one INSERT):
+ * sent after the commit, once per order. Every paid path calls it where the order completes.
+ */
+export function mailReceipt(
+  trx: Transaction<Database>,
+  order: { userId: number; orderId: number; at: number; books: readonly PricedBook[]; totalPrice: number; discount: number; usePoint: number; payPrice: number; paymentType: string },
+): Promise<void> {
+  const items = order.books.map((b) => ({ titleName: b.row.title_name, vol: b.row.vol, price: b.price }));
+  const { orderId, at, totalPrice, discount, usePoint, payPrice, paymentType } = order;
+  return enqueueMail(trx, { kind: 'PURCHASE_RECEIPT', key: `receipt:${orderId}`, userId: order.userId, data: { orderId, at, items, totalPrice, discount, usePoint, payPrice, paymentType } }, at);
 }
 
 /** Order items and entitlements (RESERVED before release); an entitlement already there is ALREADY_BUY. */

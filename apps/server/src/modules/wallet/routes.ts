@@ -1,3 +1,4 @@
+import { requireConfirmedEmail } from '../accounts/email-confirmed';
 import { ErrorResponse } from '@hondana/domain/common/responses';
 import {
   AppealMappingResponse,
@@ -83,6 +84,7 @@ export const walletRoutes: FastifyPluginAsync<{ provider: PaymentProvider }> = a
   registerTokenEndpoints(app, { '/manga_coin/purchase/create_token': COIN_PURCHASE_TOKEN_PURPOSE });
   app.post('/manga_coin/purchase', { schema: { querystring: CoinPurchaseQuery, body: CoinPurchaseBody, response: { 200: CoinPurchaseResult, 400: ErrorResponse } } }, async (request, reply) => {
     const user = await requireUser(request);
+    await requireConfirmedEmail(db, user.userId);
     const result = await purchaseCoinPack(db, provider, { token: request.query.token, userId: user.userId, body: request.body, now: clock() });
     return sendStored(reply, result);
   });

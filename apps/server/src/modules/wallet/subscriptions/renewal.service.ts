@@ -3,7 +3,8 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema';
 import type { PaymentProvider } from '../../../payments/payment-provider';
 import { CycleTaken, chargeCycle } from './subscription-billing.service';
-import { claimDueSubscription, isUniqueViolation, memberWithdrawn, postponeSubscription, updateSubscriptionFrom } from './subscriptions.repository';
+import { enqueueMail } from '../../mail/outbox';
+import { claimDueSubscription, isUniqueViolation, memberWithdrawn, planById, postponeSubscription, subscriptionById, updateSubscriptionFrom } from './subscriptions.repository';
 
 export interface RenewalDeps {
   db: Kysely<Database>;
@@ -70,7 +71,15 @@ async function renewOne({ db, provider }: RenewalDeps, now: Date, claimed: { id:
       return 'cancelled';
     }
     const charged = await chargeCycle(trx, provider, sub, { recurring: true, returnUrl: '/mangacoin/subscription', now });
-    if (charged.kind === 'PAID') return 'renewed';
+    const planName = (await planById(trx, sub.plan_id))?.name ?? '';
+    if (charged.kind === 'PAID') {
+      // The member is told in the renewal's transaction: one mail per cycle.
+      const cycle = sub.payment_count + 1;
+      const renewalAt = (await subscriptionById(trx, sub.id))?.renewal_at ?? null;
+      const data = { planName, cycle, amountYen: sub.tax_included_price, coins: charged.grant.coin + charged.grant.bonus, nextRenewalAt: renewalAt };
+      await enqueueMail(trx, { kind: 'SUBSCRIPTION_RENEWED', key: `subscription-renewed:${sub.id}:${cycle}`, userId: sub.user_id, data }, at);
+      return 'renewed';
+    }
     // A renewal is never PENDING (recurring); a declined one retries from the renewal it missed.
     const next = afterDeclinedRenewal(sub.renewal_at ?? at, sub.retry_count, at);
     const failure = charged.kind === 'DECLINED' ? charged.errorCode : 'CLIENT_ERROR';
@@ -82,6 +91,12 @@ async function renewOne({ db, provider }: RenewalDeps, now: Date, claimed: { id:
       updated_at: at,
       ...(next.status === SubscriptionStatus.CANCEL ? { closed_at: at, cancelled_at: at } : {}),
     });
+    const cancelled = next.status === SubscriptionStatus.CANCEL;
+    await enqueueMail(
+      trx,
+      { kind: 'SUBSCRIPTION_RENEWAL_FAILED', key: `subscription-renewal-failed:${sub.id}:${sub.payment_count + 1}:${sub.retry_count}`, userId: sub.user_id, data: { planName, cancelled, nextAttemptAt: cancelled ? null : next.nextAttemptAt } },
+      at,
+    );
     return next.status === SubscriptionStatus.CANCEL ? 'cancelled' : 'retrying';
   });
 }

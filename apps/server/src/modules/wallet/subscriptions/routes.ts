@@ -1,3 +1,4 @@
+import { requireConfirmedEmail } from '../../accounts/email-confirmed';
 import { CreatedToken, ErrorResponse } from '@hondana/domain/common/responses';
 import {
   CardSubscribeBody,
@@ -70,6 +71,7 @@ export const subscriptionRoutes: FastifyPluginAsync<{ provider: PaymentProvider;
 
   app.post(`${PLANS}/:id`, { schema: { params: SubscriptionIdPath, querystring: SubscriptionTokenQuery, body: CardSubscribeBody, response: { 200: SubscribeResult, 400: ErrorResponse } } }, async (request, reply) => {
     const user = await requireUser(request);
+    await requireConfirmedEmail(db, user.userId);
     // §7's card payload carries a reCaptcha token: a card form is what card testers automate.
     if (!(await humanCheck.verify(request.body.reCaptchaToken ?? '', { remoteIp: request.ip, action: 'subscription_subscribe' }))) {
       throw new AppError(403, ErrorCode.HUMAN_CHECK_FAILED, ['reCaptchaToken: not verified']);
@@ -84,6 +86,7 @@ export const subscriptionRoutes: FastifyPluginAsync<{ provider: PaymentProvider;
       { schema: { params: SubscriptionIdPath, querystring: SubscriptionTokenQuery, body: CarrierSubscribeBody, response: { 200: SubscribeResult, 400: ErrorResponse } } },
       async (request, reply) => {
         const user = await requireUser(request);
+        await requireConfirmedEmail(db, user.userId);
         const input = { token: request.query.token, userId: user.userId, planId: request.params.id, paymentType, body: request.body };
         const result = await subscriptions.subscribe(db, provider, { ...input, now: clock() });
         return sendStored(reply, result);

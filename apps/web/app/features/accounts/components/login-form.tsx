@@ -48,6 +48,9 @@ export function LoginForm({ state, signupHref }: LoginFormProps) {
         <button type="submit" className={styles.submit} disabled={submitting}>
           {t('login.submit')}
         </button>
+        <Link to="/password_reset" className={styles.forgot}>
+          {t('login.forgot')}
+        </Link>
       </Form>
       <p className={styles.switch}>
         {t('login.noAccount')}

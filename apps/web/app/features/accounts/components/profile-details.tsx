@@ -1,5 +1,6 @@
 import { useTranslation } from '../../../i18n/i18n';
 import '../../../i18n/ja-accounts';
+import { Link } from 'react-router';
 import styles from './profile-details.module.css';
 
 export type ProfileDetailsProps = {
@@ -8,10 +9,12 @@ export type ProfileDetailsProps = {
   /** Already formatted as yyyy年M月d日 (§9). */
   birthDate: string;
   adult: boolean;
+  /** The address's confirmation link was opened (paid purchases wait for it). */
+  emailConfirmed: boolean;
 };
 
 /** The member's own account data on /mypage. */
-export function ProfileDetails({ nickname, email, birthDate, adult }: ProfileDetailsProps) {
+export function ProfileDetails({ nickname, email, birthDate, adult, emailConfirmed }: ProfileDetailsProps) {
   const { t } = useTranslation();
   return (
     <section className={styles.card} aria-labelledby="profile-heading">
@@ -25,7 +28,16 @@ export function ProfileDetails({ nickname, email, birthDate, adult }: ProfileDet
         </div>
         <div className={styles.row}>
           <dt>{t('fields.email')}</dt>
-          <dd>{email}</dd>
+          <dd>
+            {email}{' '}
+            <span className={emailConfirmed ? styles.adult : styles.unconfirmed}>{emailConfirmed ? t('mypage.emailConfirmed') : t('mypage.emailUnconfirmed')}</span>
+            {!emailConfirmed && (
+              <>
+                <br />
+                <Link to="/mypage/email">{t('mypage.emailConfirmNote')}</Link>
+              </>
+            )}
+          </dd>
         </div>
         <div className={styles.row}>
           <dt>{t('fields.birth_date')}</dt>
