@@ -229,8 +229,9 @@ describe('purchases', () => {
       // the order item; the book on the shelf, its title and volume, the shelf's series summary; the
       // points granted: their lot and ledger line; rewards (`campaigns/purchase-rewards.ts`): missions
       // running, their tasks, the task's event, its count, the mission's reward; the invitee's grant;
-      // lotteries running, their distribution events, the ticket; the token's stored answer; COMMIT
-      statements: 26,
+      // lotteries running, their distribution events, the ticket; the token's stored answer; COMMIT;
+      // and the receipt mail's outbox row, written in the order's transaction (`mail/outbox.ts`, issue 38)
+      statements: 27,
       hooks: 5,
     });
   });
@@ -251,8 +252,9 @@ describe('purchases', () => {
       // the purchase (`orders/purchase.ts`): the books, the campaigns again, the order, the coin lots, one
       // lot spent and its ledger line, the three order items in one insert, for each book the shelf's
       // three statements as in the buy above, the points' lot and ledger line; the cart emptied; the
-      // rewards' eight statements as in the buy above; the token's stored answer; COMMIT
-      statements: 39,
+      // rewards' eight statements as in the buy above; the token's stored answer; COMMIT; and the receipt
+      // mail's outbox row, written in the order's transaction (`mail/outbox.ts`, issue 38)
+      statements: 40,
       hooks: 5,
     });
   });
