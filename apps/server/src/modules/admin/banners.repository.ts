@@ -10,6 +10,8 @@ type Db = Kysely<Database> | Transaction<Database>;
 export const bannerRows = (db: Db) => db.selectFrom('reach_banners').selectAll().orderBy('id', 'desc').limit(500).execute();
 export const bannerRow = (db: Db, id: number) => db.selectFrom('reach_banners').selectAll().where('id', '=', id).executeTakeFirst();
 export type BannerRow = NonNullable<Awaited<ReturnType<typeof bannerRow>>>;
+/** The banner's columns a console edit sets. */
+export type BannerColumns = Omit<Insertable<Database['reach_banners']>, 'id' | 'version'>;
 
 export const insertBanner = async (db: Db, row: Insertable<Database['reach_banners']>): Promise<number> =>
   (await db.insertInto('reach_banners').values(row).returning('id').executeTakeFirstOrThrow()).id;

@@ -1,9 +1,11 @@
-import type { AdminBannerView, CreateBannerBody, UpdateBannerBody } from '@hondana/domain/admin/admin-commerce-api';
+import { type AdminBannerView, type BannerFields, type CreateBannerBody, type UpdateBannerBody, checkBanner } from '@hondana/domain/admin/admin-commerce-api';
+import { applyPatch, checkRule } from '@hondana/domain/admin/admin-edits';
 import { instantToTokyoMinute } from '@hondana/domain/admin/admin-api';
 import { AppError, ErrorCode, badRequest, notFound } from '@hondana/domain/common/errors';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { AuditEntry } from './audit.repository';
+import { type ColumnWriters, columnsOf } from './edit-columns';
 import * as repo from './banners.repository';
 
 /**
@@ -44,25 +46,43 @@ async function loadBanner(trx: Db, id: number) {
   return row;
 }
 
-const bannerColumns = (input: CreateBannerBody) => ({
-  banner_url: input.imageUrl,
-  jump_url: input.jumpUrl,
-  color_code: input.colorCode,
-  location: input.location,
-  priority: input.priority,
-  start_at: input.start,
-  end_at: input.end,
+/** A banner's columns, each from its field. */
+const bannerWriters: ColumnWriters<BannerFields, repo.BannerColumns> = {
+  imageUrl: (v) => ({ banner_url: v }),
+  jumpUrl: (v) => ({ jump_url: v }),
+  colorCode: (v) => ({ color_code: v }),
+  location: (v) => ({ location: v }),
+  priority: (v) => ({ priority: v }),
+  start: (v) => ({ start_at: v }),
+  end: (v) => ({ end_at: v }),
+};
+
+/** The banner's fields as it holds them. */
+const bannerFields = (b: repo.BannerRow): BannerFields => ({
+  imageUrl: b.banner_url,
+  jumpUrl: b.jump_url,
+  colorCode: b.color_code,
+  location: b.location as BannerFields['location'],
+  priority: b.priority,
+  start: Number(b.start_at),
+  end: Number(b.end_at),
 });
 
 export async function createBanner(trx: Transaction<Database>, input: CreateBannerBody, now: number): Change<AdminBannerView> {
-  const id = await repo.insertBanner(trx, bannerColumns(input));
+  const { token: _token, ...fields } = input;
+  // Every field is sent on a create, so every column is set.
+  const id = await repo.insertBanner(trx, columnsOf(fields, bannerWriters) as repo.BannerColumns);
   const after = bannerView(await loadBanner(trx, id), now);
   return { body: after, audit: [{ action: 'banner.create', subject: `banner:${id}`, after }] };
 }
 
+/** Changes the fields sent and keeps the others; its period is checked as the save leaves it. */
 export async function updateBanner(trx: Transaction<Database>, id: number, input: UpdateBannerBody, now: number): Change<AdminBannerView> {
-  const before = bannerView(await loadBanner(trx, id), now);
-  if (!(await repo.updateBannerAt(trx, id, input.version, bannerColumns(input)))) throw conflict();
+  const { token: _token, version, ...fields } = input;
+  const row = await loadBanner(trx, id);
+  checkRule(checkBanner, applyPatch(bannerFields(row), fields));
+  const before = bannerView(row, now);
+  if (!(await repo.updateBannerAt(trx, id, version, columnsOf(fields, bannerWriters)))) throw conflict();
   const after = bannerView(await loadBanner(trx, id), now);
   return { body: after, audit: [{ action: 'banner.update', subject: `banner:${id}`, before, after }] };
 }

@@ -96,7 +96,7 @@ export const adminRoutes: FastifyPluginAsync = async (base) => {
   });
   app.get('/admin/titles/:id', { schema: { params: IdParams, response: { 200: AdminTitle } } }, async (request) => {
     await requireStaff(request, 'everything');
-    return catalog.titleDetail(db, request.params.id);
+    return catalog.titleDetail(db, request.params.id, now());
   });
   app.post('/admin/titles', { schema: { body: CreateTitleBody, response: { 200: AdminTitle } } }, async (request, reply) => {
     const staff = await requireStaff(request, 'everything');
@@ -117,7 +117,7 @@ export const adminRoutes: FastifyPluginAsync = async (base) => {
     const staff = await requireStaff(request, 'everything');
     const { token, ...input } = request.body;
     const id = request.params.id;
-    const result = await adminMutation(db, staff, { token, request: { id, ...input }, now: now() }, (trx) => catalog.updateBook(trx, id, request.body), 'catalog');
+    const result = await adminMutation(db, staff, { token, request: { id, ...input }, now: now() }, (trx) => catalog.updateBook(trx, id, request.body, now()), 'catalog');
     await catalogChanged(app);
     return sendStored(reply, result);
   });
@@ -125,7 +125,7 @@ export const adminRoutes: FastifyPluginAsync = async (base) => {
     const staff = await requireStaff(request, 'everything');
     const { token, ...input } = request.body;
     const id = request.params.id;
-    const result = await adminMutation(db, staff, { token, request: { id, ...input }, now: now() }, (trx) => catalog.publishBook(trx, id, input), 'catalog');
+    const result = await adminMutation(db, staff, { token, request: { id, ...input }, now: now() }, (trx) => catalog.publishBook(trx, id, input, now()), 'catalog');
     await catalogChanged(app);
     return sendStored(reply, result);
   });
