@@ -15,6 +15,7 @@ export const jaAdminPromotions = {
     period: '{{start}} 〜 {{end}}',
     from: '{{start}} 〜',
     editing: '#{{id}} を編集中',
+    unchanged: '変更はありません',
   },
   campaigns: {
     heading: 'ポイントキャンペーン',

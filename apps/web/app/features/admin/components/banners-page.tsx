@@ -7,8 +7,7 @@ import { SeriesLinkField } from './id-pickers';
 import { useVersionedEditor } from './use-versioned-editor';
 import styles from './admin.module.css';
 
-function bannerFields(form: HTMLFormElement) {
-  const f = new FormData(form);
+function bannerFields(f: FormData) {
   const text = (k: string) => String(f.get(k) ?? '').trim();
   return {
     imageUrl: text('imageUrl'),
@@ -51,14 +50,14 @@ const columns: Column<AdminBannerView>[] = [
 /** `/admin/banners`: the store's reach banners (image, link, priority, period, where they show); create, edit, end. */
 export function BannersPage() {
   const editor = useVersionedEditor<AdminBannerView, BannerList>({ key: 'banners', path: '/banners' });
-  const { editing, change, rowChange } = editor;
+  const { editing, rowChange } = editor;
 
 
   return (
     <>
       <h1 className={styles.heading}>{p('banners.heading')}</h1>
       <p>{p('banners.lead')}</p>
-      <EditorForm createLabel={p('banners.create')} editing={editing} formKey={editor.formKey} onSubmit={editor.submit(bannerFields)} onCancel={() => editor.edit(null)} change={change}>
+      <EditorForm createLabel={p('banners.create')} {...editor.form(bannerFields)}>
         <Field label={p('banners.imageUrl')}>
           <input name="imageUrl" inputMode="url" required defaultValue={editing?.imageUrl} />
         </Field>

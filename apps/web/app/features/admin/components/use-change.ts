@@ -21,5 +21,10 @@ export function useChange() {
       setBusy(false);
     }
   }
-  return { busy, notice, error, run };
+  /** A notice with no change made (there was nothing to send). */
+  function say(message: string) {
+    setError(null);
+    setNotice(message);
+  }
+  return { busy, notice, error, run, say };
 }
