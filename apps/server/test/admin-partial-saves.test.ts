@@ -1,4 +1,5 @@
 import { TZDate } from '@date-fns/tz';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { staffMember, titleInput } from './support/admin-factories';
 import { type TestApp, buildTestApp } from './support/build-test-app';
@@ -105,7 +106,9 @@ describe('a partial save keeps the fields it does not send', () => {
 
   it('banner: a new priority keeps the image, link, colour, place and period; the period still has to end after it starts', async () => {
     const op = await operator();
-    const input = { imageUrl: '/banners/spring.png', jumpUrl: '/free', colorCode: '#ffeecc', location: 'top', priority: 3, start: '2027-01-01T00:00', end: '2027-02-01T00:00' };
+    const png = await sharp({ create: { width: 480, height: 90, channels: 3, background: '#ffeecc' } }).png().toBuffer();
+    const upload = await t.app.inject({ method: 'POST', url: `/api/admin/banner_images?token=${await op.token()}`, headers: { cookie: op.cookie, 'content-type': 'image/png' }, payload: png });
+    const input = { imageId: upload.json().imageId, jumpUrl: '/free', colorCode: '#ffeecc', location: 'top', priority: 3, start: '2027-01-01T00:00', end: '2027-02-01T00:00' };
     const before = (await op.change('POST', '/banners', input)).json();
     const saved = await op.change('PUT', `/banners/${before.id}`, { version: 0, priority: 9 });
     expect(saved.statusCode, saved.body).toBe(200);

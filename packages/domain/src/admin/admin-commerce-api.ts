@@ -243,7 +243,12 @@ export type AdminCoinPackView = z.infer<typeof AdminCoinPackView>;
 export const CoinPackList = z.object({ packs: z.array(AdminCoinPackView) });
 export type CoinPackList = z.infer<typeof CoinPackList>;
 
-/** Where a reach banner shows: the store's banner calls take it as `location` (the top page asks for `top`). */
+/**
+ * The places the store shows reach banners, each asked for by a page as the banner calls'
+ * `location` (§7 `GET /reach_banner/get_banners/v3?location=`): today the top page's banner row
+ * (`features/invitations/components/top-banners.tsx` asks for `top`) and no other page. A page
+ * that shows banners adds its place here, and the console offers it.
+ */
 export const BANNER_LOCATIONS = ['top'] as const;
 export type BannerLocation = (typeof BANNER_LOCATIONS)[number];
 /** A site path (`/...`, not `//`) or an https address: never a script or another scheme. */
@@ -255,8 +260,8 @@ const link = (what: string) =>
     .refine((v) => /^\/(?!\/)\S*$/.test(v) || /^https:\/\/[^\s/]+\S*$/.test(v), `must be ${what} (/path or https://...)`);
 
 const bannerFields = {
-  /** The 480×90 image (§7 banner 480x90). */
-  imageUrl: link('an image address'),
+  /** The 480×90 image (§7 banner 480x90), uploaded first (`POST /admin/banner_images`). */
+  imageId: refId,
   jumpUrl: link('a link'),
   colorCode: z
     .string({ message: 'must be a colour like #ffeecc' })
@@ -283,8 +288,17 @@ export type CreateBannerBody = z.infer<typeof CreateBannerBody>;
 export const UpdateBannerBody = z.object({ token, version, ...patchShape(bannerFields) });
 export type UpdateBannerBody = z.infer<typeof UpdateBannerBody>;
 
+/** Query of a banner image upload (the image itself is the body). */
+export const BannerImageQuery = z.object({ token });
+
+/** An uploaded banner image: its id (what a banner names) and where the store serves it. */
+export const BannerImage = z.object({ imageId: z.number(), imageUrl: z.string(), width: z.number(), height: z.number() });
+export type BannerImage = z.infer<typeof BannerImage>;
+
 export const AdminBannerView = z.object({
   id: z.number(),
+  /** The uploaded image; null for a banner whose image address was typed before uploads. */
+  imageId: z.number().nullable(),
   imageUrl: z.string(),
   jumpUrl: z.string(),
   colorCode: z.string(),

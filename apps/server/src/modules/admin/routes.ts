@@ -58,6 +58,7 @@ import { catalogChanged } from './catalog-changed';
 import { sendCsv } from './csv-reply';
 import * as members from './members.service';
 import { adminPromotionRoutes } from './promotions-routes';
+import { adminBannerRoutes } from './banners.routes';
 import * as reports from './reports.service';
 
 /** Largest file the console's import takes (a CBZ or EPUB volume). */
@@ -199,8 +200,9 @@ export const adminRoutes: FastifyPluginAsync = async (base) => {
     return sendStored(reply, result);
   });
 
-  // Point campaigns, bundles and coin packs
+  // Point campaigns, bundles and coin packs; reach banners and their images
   await app.register(adminPromotionRoutes);
+  await app.register(adminBannerRoutes);
 
   // Members (support too)
   app.get('/admin/members', { schema: { querystring: SearchQuery, response: { 200: MemberList } } }, async (request) => {
