@@ -194,8 +194,9 @@ export const jaAdmin = {
     topTitles: '売れている作品',
     limit: '表示件数',
     topColumns: { rank: '順位', name: '作品', orders: '注文数', books: '冊数', yen: '円', coins: 'コイン' },
-    coinPacks: 'コインパックの売上（支払い方法別）',
-    coinPackColumns: { payment: '支払い方法', orders: '注文数', yen: '売上（円）', coins: 'コイン', bonus: 'ボーナスコイン' },
+    coinPacks: 'マンガコインの売上（コインパック・定期購入、支払い方法別）',
+    coinPackColumns: { source: '種類', payment: '支払い方法', orders: '注文数', yen: '売上（円）', coins: 'コイン', bonus: 'ボーナスコイン' },
+    coinSources: { pack: 'コインパック', subscription: '定期購入' },
   },
   serials: {
     heading: '連載',

@@ -129,8 +129,11 @@ export type TopTitleRow = z.infer<typeof TopTitleRow>;
 export const TopTitlesReport = z.object({ rows: z.array(TopTitleRow) });
 export type TopTitlesReport = z.infer<typeof TopTitlesReport>;
 
-/** A row of the coin pack sales report: completed coin pack payments of one payment type. */
-export const CoinPackSalesRow = z.object({ paymentType: z.string(), orders: z.number(), yen: z.number(), coins: z.number(), bonus: z.number() });
+/** Where a manga coin payment came from: a coin pack bought in the shop, or a subscription's monthly payment (its first and each renewal). */
+export const COIN_SALE_SOURCES = ['pack', 'subscription'] as const;
+
+/** A row of the manga coin sales report: completed payments of one source and payment type (`total` sums them all). */
+export const CoinPackSalesRow = z.object({ source: z.enum([...COIN_SALE_SOURCES, 'total']), paymentType: z.string(), orders: z.number(), yen: z.number(), coins: z.number(), bonus: z.number() });
 export type CoinPackSalesRow = z.infer<typeof CoinPackSalesRow>;
 export const CoinPackSalesReport = z.object({ rows: z.array(CoinPackSalesRow), total: CoinPackSalesRow });
 export type CoinPackSalesReport = z.infer<typeof CoinPackSalesReport>;
