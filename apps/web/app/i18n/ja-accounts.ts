@@ -28,6 +28,8 @@ const jaAccounts = {
     adultState: '年齢確認',
     adult: '成人確認済み',
     notAdult: '未確認',
+    staff: '運営スタッフ',
+    staffConsole: '管理コンソール',
   },
   fields: {
     email: 'メールアドレス',

@@ -30,6 +30,8 @@ export async function loader({ context }: Route.LoaderArgs) {
     // Formatted here so the date library stays on the server (§9: yyyy年M月d日, Asia/Tokyo).
     birthDate: formatJapaneseDate(new Date(`${profile.birthDate}T00:00:00+09:00`)),
     adult: profile.adultState === 'ADULT',
+    // The console's own role check (the server's, read afresh): only staff see the way in.
+    staff: (await context.admin.role()) !== null,
   };
 }
 
@@ -39,6 +41,11 @@ export default function MyPage({ loaderData }: Route.ComponentProps) {
     <div className={styles.page}>
       <h1 className={styles.heading}>{t('mypage.heading')}</h1>
       <ProfileDetails {...loaderData} />
+      {loaderData.staff && (
+        <nav className={styles.walletLinks} aria-label={t('mypage.staff')}>
+          <Link to="/admin">{t('mypage.staffConsole')}</Link>
+        </nav>
+      )}
       <nav className={styles.walletLinks} aria-label={t('header.bookshelf')}>
         <Link to="/bookshelf">{t('header.bookshelf')}</Link>
       </nav>
