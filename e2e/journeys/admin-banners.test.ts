@@ -79,6 +79,8 @@ describe('the console sets the store’s banners', () => {
     await image.setInputFiles(await imageFile('spring-banner.png', 960, 180));
     await form.getByText('画像をアップロードしました（960×180）。保存するとこの画像が表示されます。').waitFor();
     const preview = form.getByRole('img', { name: '今の画像' });
+    await preview.scrollIntoViewIfNeeded();
+    await shot(page, 'console-upload-1080');
     imageSrc = (await preview.getAttribute('src')) ?? '';
     assert.match(imageSrc, /^\/media\/banners\/\d+\/960\.webp$/);
     await page.waitForFunction((src) => Array.from(document.images).some((i) => i.getAttribute('src') === src && i.complete && i.naturalWidth === 960), imageSrc);
@@ -90,7 +92,7 @@ describe('the console sets the store’s banners', () => {
     titleId = Number(/series_id=(\d+)/.exec(link)?.[1]);
     assert.ok(titleId > 0, `the picker set a series link: ${link}`);
     const place = form.getByLabel('表示場所');
-    assert.deepEqual(await place.locator('option').allTextContents(), ['トップページ（上部のバナー枠）']);
+    assert.deepEqual(await place.locator('option').allTextContents(), ['トップページ上部']);
     await place.selectOption('top');
     await form.getByLabel('優先度（大きいほど先に表示）').fill('1000');
     await form.getByLabel('掲載開始（日本時間）').fill(tokyoMinute(-3600_000));
@@ -100,7 +102,7 @@ describe('the console sets the store’s banners', () => {
     const row = page.getByRole('row', { name: new RegExp(`series_id=${titleId}`) }).first();
     await row.getByText('掲載中').waitFor();
     await row.getByText('1000').waitFor();
-    await row.getByText('トップページ（上部のバナー枠）').waitFor();
+    await row.getByText('トップページ上部').waitFor();
     assert.equal(await row.getByRole('img').getAttribute('src'), imageSrc);
     await shot(page, 'console-1080');
     await context.close();

@@ -34,9 +34,9 @@ after(async () => {
 /** Opens the title's console page by searching its name in the title list. */
 async function openTitle(page: Page): Promise<void> {
   await page.goto(`${store.url}/admin/titles`);
-  const search = page.getByRole('search');
-  await search.getByLabel('作品名・よみ・著者名・ID').fill(TITLE);
-  await search.getByRole('button', { name: '検索' }).click();
+  const search = page.getByLabel('作品名・よみ・著者名・ID');
+  await search.fill(TITLE);
+  await search.press('Enter');
   await page.getByRole('link', { name: TITLE, exact: true }).click();
   await page.getByRole('heading', { name: TITLE, level: 1 }).waitFor();
 }

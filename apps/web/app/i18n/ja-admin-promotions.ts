@@ -111,7 +111,7 @@ export const jaAdminPromotions = {
     jumpUrl: 'リンク先（/... または https://...）',
     colorCode: '背景色',
     location: '表示場所',
-    locations: { top: 'トップページ（上部のバナー枠）' },
+    locations: { top: 'トップページ上部' },
     priority: '優先度（大きいほど先に表示）',
     start: '掲載開始（日本時間）',
     end: '掲載終了（日本時間）',

@@ -68,6 +68,7 @@ export const jaAdmin = {
     authorKana: '著者よみ（カタカナ）',
     authorRole: '役割',
     credit: '著者{{n}}',
+    creditNew: '著者を追加',
     pageTypes: { male: '男性向け', female: '女性向け', adult_female: 'TL（女性向け成人）', bl: 'BL', adult_male: '男性向け成人', light_novel: 'ライトノベル', novel_literature: '小説・文芸', business_practical: 'ビジネス・実用', magazine_photo: '雑誌・写真集' },
     eroticTypes: { '0': '一般', '1': 'お色気', '4': '成人向け（R18）', '9': '掲載不可', '10': '未設定' },
   },

@@ -37,6 +37,13 @@ export function BookEditor({ book, onSaved }: { book: AdminBook; onSaved: () => 
   const { formRef, changes } = useFormChanges();
   const [saleOn, setSaleOn] = useState(book.sale !== null);
   const [freeOn, setFreeOn] = useState(book.free !== null);
+  // A saved volume comes back at a new version: its form shows it afresh (the change's notice stays).
+  const [shown, setShown] = useState(book.version);
+  if (shown !== book.version) {
+    setShown(book.version);
+    setSaleOn(book.sale !== null);
+    setFreeOn(book.free !== null);
+  }
 
   async function save(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
@@ -61,7 +68,7 @@ export function BookEditor({ book, onSaved }: { book: AdminBook; onSaved: () => 
         <strong>{priceNowText(book)}</strong>
         {book.priceNow.reason !== 'list' && <span>{a('book.listPrice', { price: formatYen(book.price) })}</span>}
       </p>
-      <form ref={formRef} className={styles.form} onSubmit={save} aria-label={a('book.vol', { vol: book.vol })}>
+      <form key={book.version} ref={formRef} className={styles.form} onSubmit={save} aria-label={a('book.vol', { vol: book.vol })}>
         <label className={styles.field} htmlFor={id('name')}>
           {a('book.contentsName')}
           <input id={id('name')} name="contentsName" defaultValue={book.contentsName} />

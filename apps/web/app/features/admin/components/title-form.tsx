@@ -32,9 +32,11 @@ export function titleFields(f: FormData) {
 
 /** One credit: name, reading and role (the first row of a new title is its author). */
 function CreditFields({ author, n }: { author?: AdminTitle['authors'][number]; n: number }) {
+  // A title's first credit is its author; a row after its credits adds one.
+  const legend = author || n === 1 ? a('titleForm.credit', { n }) : a('titleForm.creditNew');
   return (
-    <fieldset className={`${styles.wide} ${styles.methods}`} aria-label={a('titleForm.credit', { n })}>
-      <legend>{a('titleForm.credit', { n })}</legend>
+    <fieldset className={`${styles.wide} ${styles.methods}`} aria-label={legend}>
+      <legend>{legend}</legend>
       <label className={styles.field}>
         {a('titleForm.authorName')}
         <input name="authorName" defaultValue={author?.name} />

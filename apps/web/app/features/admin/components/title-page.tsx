@@ -88,7 +88,7 @@ export function TitlePage({ titleId }: { titleId: number }) {
         {t.books.length === 0 && <p>{a('title.noBooks')}</p>}
         {t.books.map((b) => (
           <div key={b.id}>
-            <BookEditor key={b.version} book={b} onSaved={reload} />
+            <BookEditor book={b} onSaved={reload} />
             <BookMediaEditor book={b} onSaved={reload} />
           </div>
         ))}
