@@ -169,16 +169,16 @@ describe('serials, covers and reports in the operator console', () => {
       const [rank, , , , , coins] = await topRow.getByRole('cell').allTextContents();
       assert.match(rank!, /^\d+$/);
       assert.ok(Number(coins!.replaceAll(',', '')) > 0, `the volume's coins: ${coins}`);
-      const packs = page.getByRole('table', { name: 'コインパックの売上（支払い方法別）' });
-      const card = packs.getByRole('row', { name: /クレジットカード/ });
+      const packs = page.getByRole('table', { name: 'マンガコインの売上（コインパック・定期購入、支払い方法別）' });
+      const card = packs.getByRole('row', { name: /コインパック.*クレジットカード/ });
       await card.waitFor();
-      const [, orders, yen] = await card.getByRole('cell').allTextContents();
+      const [, , orders, yen] = await card.getByRole('cell').allTextContents();
       assert.ok(Number(orders) >= 1, `coin pack orders: ${orders}`);
       assert.ok(Number(yen!.replaceAll(',', '')) > 0, `coin pack yen: ${yen}`);
       const section = page.locator('section', { has: packs });
       const csvHref = await section.getByRole('link', { name: 'CSVダウンロード' }).getAttribute('href');
       const csv = await (await page.request.get(`${store.url}${csvHref}`)).text();
-      assert.match(csv, /支払い方法,注文数,円,コイン,ボーナスコイン\r\n(.*\r\n)*クレジットカード,\d+,/);
+      assert.match(csv, /種類,支払い方法,注文数,円,コイン,ボーナスコイン\r\n(.*\r\n)*コインパック,クレジットカード,\d+,/);
       await page.getByRole('heading', { name: '売れている作品' }).scrollIntoViewIfNeeded();
       await shot(page, `reports-${width}`);
       if (width === 768) {

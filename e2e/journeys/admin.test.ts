@@ -103,7 +103,9 @@ describe('the operator console', () => {
     await book.getByLabel('セール終了（日本時間）').fill(tokyoMinute(7 * 86400_000));
     await book.getByLabel('配信開始（日本時間・未来なら予約販売）').fill(tokyoMinute(-86400_000));
     await book.getByRole('button', { name: '保存する' }).click();
-    await page.getByText('現在の価格 660円').waitFor();
+    // The sale runs now: 現在の価格 is what a member pays, and why (issue 34 item 15).
+    await page.getByText(/^現在の価格 440円（セール中 \d{4}-\d{2}-\d{2} \d{2}:\d{2}まで）$/).waitFor();
+    await page.getByText('通常価格 660円').waitFor();
     await page.getByRole('form', { name: '第1巻' }).getByRole('button', { name: '公開する' }).click();
     await page.getByText('公開中', { exact: true }).waitFor();
     const detail = (await (await page.request.get(`${store.url}/api/admin/titles/${titleId}`)).json()) as { books: { id: number; published: boolean; price: number; sale: { price: number } }[] };

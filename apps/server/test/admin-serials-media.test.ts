@@ -248,12 +248,12 @@ describe('reports', () => {
 
     const packs = (await op.get('/reports/coin_packs?from=2027-02-03&to=2027-02-03')).json();
     expect(packs.rows).toEqual([
-      { paymentType: 'PAYPAY', orders: 1, yen: 3000, coins: 3000, bonus: 300 },
-      { paymentType: 'SIMPLY_PAY_CREDIT_CARD', orders: 2, yen: 1500, coins: 1500, bonus: 50 },
+      { source: 'pack', paymentType: 'PAYPAY', orders: 1, yen: 3000, coins: 3000, bonus: 300 },
+      { source: 'pack', paymentType: 'SIMPLY_PAY_CREDIT_CARD', orders: 2, yen: 1500, coins: 1500, bonus: 50 },
     ]);
-    expect(packs.total).toEqual({ paymentType: '合計', orders: 3, yen: 4500, coins: 4500, bonus: 350 });
+    expect(packs.total).toEqual({ source: 'total', paymentType: '合計', orders: 3, yen: 4500, coins: 4500, bonus: 350 });
     const csv = await op.get('/reports/coin_packs?from=2027-02-03&to=2027-02-03&format=csv');
-    expect(csv.body).toBe('\uFEFF支払い方法,注文数,円,コイン,ボーナスコイン\r\nPayPay,1,3000,3000,300\r\nクレジットカード,2,1500,1500,50\r\n合計,3,4500,4500,350\r\n');
+    expect(csv.body).toBe('\uFEFF種類,支払い方法,注文数,円,コイン,ボーナスコイン\r\nコインパック,PayPay,1,3000,3000,300\r\nコインパック,クレジットカード,2,1500,1500,50\r\n,合計,3,4500,4500,350\r\n');
 
     const bad = await op.get('/reports/top_titles?from=2027-02-03&to=2027-02-03&limit=0');
     expect([bad.statusCode, bad.json().messages]).toEqual([400, ['limit: must be 1–100']]);

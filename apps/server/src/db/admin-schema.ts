@@ -43,9 +43,20 @@ export interface BookCoverUploadsTable {
   uploaded_at: Millis;
 }
 
+/** A banner image the console uploaded (migration 2026-12-06T03): served at the banner widths by `/media/banners/<id>/…`. */
+export interface BannerImagesTable {
+  id: Generated<number>;
+  /** `originals/<sha256>.<ext>` in the media store: one row per image, however often it is uploaded. */
+  original_key: string;
+  width: number;
+  height: number;
+  uploaded_at: Millis;
+}
+
 export interface AdminTables {
   staff_roles: StaffRolesTable;
   admin_audit_log: AdminAuditLogTable;
   admin_session_activity: AdminSessionActivityTable;
   book_cover_uploads: BookCoverUploadsTable;
+  banner_images: BannerImagesTable;
 }

@@ -75,6 +75,8 @@ export interface ReachBannersTable {
   end_at: Millis;
   /** Bumped by every console edit (a stale one is a 409). */
   version: Generated<number>;
+  /** The uploaded image `banner_url` serves (banner_images); null for an address typed before uploads (migration 2026-12-06T03). */
+  image_id: number | null;
 }
 
 /** §3 Non-login appeal shown to guests in its period. */

@@ -23,7 +23,8 @@ export function demoDrawings(db: Kysely<Database>): DrawingSource {
         return subject && pageDrawing(subject);
       }
       case 'figure':
-        // Only imported text books have figures, and each has its original.
+      case 'banner':
+        // Only imported text books have figures, and uploaded banners: each has its original.
         return null;
       case 'episode': {
         const subject = await loadEpisodePageSubject(db, ref.episodeId, ref.page);

@@ -47,3 +47,9 @@ export function textImage(db: Db, bookId: number, image: number) {
     .executeTakeFirst();
 }
 
+
+/** The stored original of a banner image the console uploaded; null for no such image. */
+export async function bannerOriginalKey(db: Db, imageId: number): Promise<string | null> {
+  const row = await db.selectFrom('banner_images').select('original_key').where('id', '=', imageId).executeTakeFirst();
+  return row?.original_key ?? null;
+}

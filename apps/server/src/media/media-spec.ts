@@ -29,13 +29,19 @@ export const PAGE_WIDTHS = [720, 1080] as const;
 export const SERIAL_SIZE = { width: 522, height: 327 } as const;
 export const SERIAL_WIDTHS = [106, 144, 164, 261, 335, 522] as const;
 
+/** Reach banners are 480×90 (§9); an uploaded banner is served at that width and twice it. */
+export const BANNER_SIZE = { width: 480, height: 90 } as const;
+export const BANNER_WIDTHS = [480, 960] as const;
+
 export type MediaRef =
   | { kind: 'cover'; bookId: number; width: number; format: ImageFormat }
   | { kind: 'page'; bookId: number; page: number; width: number; format: ImageFormat }
   /** An image inside a text book's chapter (book_text_images), at the page widths. */
   | { kind: 'figure'; bookId: number; image: number; width: number; format: ImageFormat }
   | { kind: 'episode'; episodeId: number; page: number; width: number; format: ImageFormat }
-  | { kind: 'serial'; serialId: number; width: number; format: ImageFormat };
+  | { kind: 'serial'; serialId: number; width: number; format: ImageFormat }
+  /** A banner image the console uploaded (banner_images). */
+  | { kind: 'banner'; imageId: number; width: number; format: ImageFormat };
 
 /** Storage key of a derivative (also its path below DATA_DIR/media and its URL below /media). */
 export function mediaKey(ref: MediaRef): string {
@@ -50,6 +56,8 @@ export function mediaKey(ref: MediaRef): string {
       return `episodes/${ref.episodeId}/${ref.page}/${ref.width}.${ref.format}`;
     case 'serial':
       return `serials/${ref.serialId}/${ref.width}.${ref.format}`;
+    case 'banner':
+      return `banners/${ref.imageId}/${ref.width}.${ref.format}`;
   }
 }
 

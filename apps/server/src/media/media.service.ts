@@ -3,7 +3,7 @@ import type { Database } from '../db/schema';
 import { type Drawing, renderDrawing, renderOriginal, renderPool } from './derivatives';
 import { type MediaRef, mediaKey } from './media-spec';
 import type { MediaStore } from './media-store';
-import { coverOriginalKey, episodePageOriginalKey, pageOriginalKey, textImage } from './media-originals.repository';
+import { bannerOriginalKey, coverOriginalKey, episodePageOriginalKey, pageOriginalKey, textImage } from './media-originals.repository';
 
 /**
  * What a derivative without a stored original shows (the demo's art, wired in app.ts), or
@@ -61,6 +61,7 @@ export class MediaService {
     if (ref.kind === 'cover') return coverOriginalKey(this.db, ref.bookId);
     if (ref.kind === 'figure') return (await textImage(this.db, ref.bookId, ref.image))?.originalKey ?? null;
     if (ref.kind === 'episode') return episodePageOriginalKey(this.db, ref.episodeId, ref.page);
+    if (ref.kind === 'banner') return bannerOriginalKey(this.db, ref.imageId);
     return null;
   }
 }

@@ -6,6 +6,7 @@ import type { Database } from '../db/schema';
 import { bookMediaRow, episodePageCount, pageAccessRow } from './media-access.repository';
 import { MediaService } from './media.service';
 import {
+  BANNER_WIDTHS,
   COVER_WIDTHS,
   IMAGE_FORMATS,
   type ImageFormat,
@@ -201,5 +202,12 @@ export const mediaRoutes: FastifyPluginAsync<{ grants: MediaGrants }> = async (a
     const serialId = id('serialId', request.params.serialId);
     const { width, format } = file(request.params.file, SERIAL_WIDTHS);
     return send(reply, { kind: 'serial', serialId, width, format }, `public, max-age=${DAY}`);
+  });
+
+  // A banner image the console uploaded: an id's image never changes (a new upload is a new id).
+  app.get<{ Params: { imageId: string; file: string } }>('/media/banners/:imageId/:file', async (request, reply) => {
+    const imageId = id('imageId', request.params.imageId);
+    const { width, format } = file(request.params.file, BANNER_WIDTHS);
+    return send(reply, { kind: 'banner', imageId, width, format }, `public, max-age=${YEAR}, immutable`);
   });
 };

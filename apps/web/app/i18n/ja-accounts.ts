@@ -32,6 +32,8 @@ const jaAccounts = {
     emailConfirmed: '確認済み',
     emailUnconfirmed: '未確認',
     emailConfirmNote: '確認メールのリンクを開くと作品を購入できます',
+    staff: '運営スタッフ',
+    staffConsole: '管理コンソール',
   },
   fields: {
     email: 'メールアドレス',

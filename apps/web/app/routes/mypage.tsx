@@ -32,6 +32,8 @@ export async function loader({ context }: Route.LoaderArgs) {
     birthDate: formatJapaneseDate(new Date(`${profile.birthDate}T00:00:00+09:00`)),
     adult: profile.adultState === 'ADULT',
     emailConfirmed: profile.emailConfirmed,
+    // The console's own role check (the server's, read afresh): only staff see the way in.
+    staff: (await context.admin.role()) !== null,
   };
 }
 
@@ -42,6 +44,11 @@ export default function MyPage({ loaderData }: Route.ComponentProps) {
       <h1 className={styles.heading}>{t('mypage.heading')}</h1>
       <ProfileDetails {...loaderData} />
       <AccountSettingsLinks />
+      {loaderData.staff && (
+        <nav className={styles.walletLinks} aria-label={t('mypage.staff')}>
+          <Link to="/admin">{t('mypage.staffConsole')}</Link>
+        </nav>
+      )}
       <nav className={styles.walletLinks} aria-label={t('header.bookshelf')}>
         <Link to="/bookshelf">{t('header.bookshelf')}</Link>
       </nav>

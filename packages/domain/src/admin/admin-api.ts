@@ -10,6 +10,7 @@ import { z } from 'zod';
 import { pageTypes } from '../catalog/catalog';
 import { CouponTargetScope, CouponType } from '../cart/coupons';
 import { STORE_TIME_ZONE } from '../common/time';
+import { patchShape } from './admin-edits';
 
 export const STAFF_ROLES = ['operator', 'support'] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
@@ -77,21 +78,27 @@ const titleFields = {
 
 export const CreateTitleBody = z.object({ token, ...titleFields });
 export type CreateTitleBody = z.infer<typeof CreateTitleBody>;
-export const UpdateTitleBody = z.object({ token, version, ...titleFields });
+/** A title's save: the fields sent are changed, the others kept (`admin-edits.ts`). */
+export const UpdateTitleBody = z.object({ token, version, ...patchShape(titleFields) });
 export type UpdateTitleBody = z.infer<typeof UpdateTitleBody>;
+export type TitleFields = z.infer<z.ZodObject<typeof titleFields>>;
 
-export const UpdateBookBody = z.object({
-  token,
-  version,
+const bookFields = {
   contentsName: text(200).min(1, 'is required'),
-  description: text(4000).default(''),
+  /** 紹介文. */
+  description: text(4000),
   price: yen,
-  sale: z.object({ price: yen, start: tokyoTime, end: tokyoTime }).refine((p) => p.end > p.start, { message: 'must end after it starts', path: ['end'] }).nullable().default(null),
-  free: period.nullable().default(null),
+  /** null ends the sale; a sale's bounds as the console sets them (an imported open bound is kept until the sale is sent). */
+  sale: z.object({ price: yen, start: tokyoTime, end: tokyoTime }).refine((p) => p.end > p.start, { message: 'must end after it starts', path: ['end'] }).nullable(),
+  free: period.nullable(),
   releaseAt: tokyoTime,
-  samplePageTotal: z.number({ message: 'must be a number' }).int().min(0).max(1000).default(5),
-});
+  samplePageTotal: z.number({ message: 'must be a number' }).int().min(0).max(1000),
+};
+
+/** A volume's save (there is no create: volumes come from an import): the fields sent are changed, the others kept. */
+export const UpdateBookBody = z.object({ token, version, ...patchShape(bookFields) });
 export type UpdateBookBody = z.infer<typeof UpdateBookBody>;
+export type BookFields = z.infer<z.ZodObject<typeof bookFields>>;
 
 export const PublishBody = z.object({ token, version, published: z.boolean({ message: 'must be true or false' }) });
 
@@ -208,6 +215,11 @@ export const AdminBook = z.object({
   pageCount: z.number(),
   samplePageTotal: z.number(),
   version: z.number(),
+  /**
+   * What a member pays now, by the store's own rule (`priceInEffect` at the server's clock), and
+   * why: the list price, a sale, or free; `until` is when that sale or free period ends (null: no end).
+   */
+  priceNow: z.object({ price: z.number(), reason: z.enum(['list', 'sale', 'free']), until: z.string().nullable() }),
 });
 export type AdminBook = z.infer<typeof AdminBook>;
 

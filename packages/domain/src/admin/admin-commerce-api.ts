@@ -9,6 +9,7 @@ import { PointCampaignType, pointCampaignTypes } from '../orders/orders';
 import { CoinHighlight, DisplayScene } from '../wallet/wallet-api';
 import { coinPaymentMethods } from '../wallet/wallet-payments';
 import { tokyoMinuteToInstant } from './admin-api';
+import { patchShape } from './admin-edits';
 
 const token = z.string({ message: 'is required' }).min(1, 'is required').max(200);
 const version = z.number({ message: 'is required' }).int().min(0);
@@ -52,8 +53,9 @@ const pointCampaignFields = {
   /** publish: the publisher whose books earn it. */
   publisherId: refId.nullable().default(null),
 };
-type PointCampaignFields = z.infer<z.ZodObject<typeof pointCampaignFields>>;
-function checkPointCampaign(c: PointCampaignFields, ctx: z.RefinementCtx) {
+export type PointCampaignFields = z.infer<z.ZodObject<typeof pointCampaignFields>>;
+/** A campaign's rules across its fields: checked on a new one, and on a saved one as the save leaves it. */
+export function checkPointCampaign(c: PointCampaignFields, ctx: z.RefinementCtx) {
   if (c.rate === 0 && c.point === 0)
     ctx.addIssue({
       code: 'custom',
@@ -100,7 +102,8 @@ function checkPointCampaign(c: PointCampaignFields, ctx: z.RefinementCtx) {
 
 export const CreatePointCampaignBody = z.object({ token, ...pointCampaignFields }).superRefine(checkPointCampaign);
 export type CreatePointCampaignBody = z.infer<typeof CreatePointCampaignBody>;
-export const UpdatePointCampaignBody = z.object({ token, version, ...pointCampaignFields }).superRefine(checkPointCampaign);
+/** A campaign's save: the fields sent are changed, the others kept; the rules are checked on the result (server). */
+export const UpdatePointCampaignBody = z.object({ token, version, ...patchShape(pointCampaignFields) });
 export type UpdatePointCampaignBody = z.infer<typeof UpdatePointCampaignBody>;
 
 /** Ends a campaign or a bundle now (it stays listed, with its history). */
@@ -114,7 +117,8 @@ const bundleFields = {
   start: tokyoTime,
   end: tokyoTime.nullable().default(null),
 };
-function checkBundle(b: z.infer<z.ZodObject<typeof bundleFields>>, ctx: z.RefinementCtx) {
+export type BundleFields = z.infer<z.ZodObject<typeof bundleFields>>;
+export function checkBundle(b: BundleFields, ctx: z.RefinementCtx) {
   if (new Set(b.bookIds).size !== b.bookIds.length)
     ctx.addIssue({
       code: 'custom',
@@ -131,7 +135,7 @@ function checkBundle(b: z.infer<z.ZodObject<typeof bundleFields>>, ctx: z.Refine
 
 export const CreateBundleBody = z.object({ token, ...bundleFields }).superRefine(checkBundle);
 export type CreateBundleBody = z.infer<typeof CreateBundleBody>;
-export const UpdateBundleBody = z.object({ token, version, ...bundleFields }).superRefine(checkBundle);
+export const UpdateBundleBody = z.object({ token, version, ...patchShape(bundleFields) });
 export type UpdateBundleBody = z.infer<typeof UpdateBundleBody>;
 
 const coinPackFields = {
@@ -166,11 +170,8 @@ const coinPackFields = {
 
 export const CreateCoinPackBody = z.object({ token, ...coinPackFields });
 export type CreateCoinPackBody = z.infer<typeof CreateCoinPackBody>;
-export const UpdateCoinPackBody = z.object({
-  token,
-  version,
-  ...coinPackFields,
-});
+export type CoinPackFields = z.infer<z.ZodObject<typeof coinPackFields>>;
+export const UpdateCoinPackBody = z.object({ token, version, ...patchShape(coinPackFields) });
 export type UpdateCoinPackBody = z.infer<typeof UpdateCoinPackBody>;
 /** Shows a hidden pack again or hides one (a pack orders refer to is never deleted). */
 export const CoinPackActiveBody = z.object({
@@ -242,7 +243,12 @@ export type AdminCoinPackView = z.infer<typeof AdminCoinPackView>;
 export const CoinPackList = z.object({ packs: z.array(AdminCoinPackView) });
 export type CoinPackList = z.infer<typeof CoinPackList>;
 
-/** Where a reach banner shows: the store's banner calls take it as `location` (the top page asks for `top`). */
+/**
+ * The places the store shows reach banners, each asked for by a page as the banner calls'
+ * `location` (§7 `GET /reach_banner/get_banners/v3?location=`): today the top page's banner row
+ * (`features/invitations/components/top-banners.tsx` asks for `top`) and no other page. A page
+ * that shows banners adds its place here, and the console offers it.
+ */
 export const BANNER_LOCATIONS = ['top'] as const;
 export type BannerLocation = (typeof BANNER_LOCATIONS)[number];
 /** A site path (`/...`, not `//`) or an https address: never a script or another scheme. */
@@ -254,8 +260,8 @@ const link = (what: string) =>
     .refine((v) => /^\/(?!\/)\S*$/.test(v) || /^https:\/\/[^\s/]+\S*$/.test(v), `must be ${what} (/path or https://...)`);
 
 const bannerFields = {
-  /** The 480×90 image (§7 banner 480x90). */
-  imageUrl: link('an image address'),
+  /** The 480×90 image (§7 banner 480x90), uploaded first (`POST /admin/banner_images`). */
+  imageId: refId,
   jumpUrl: link('a link'),
   colorCode: z
     .string({ message: 'must be a colour like #ffeecc' })
@@ -267,7 +273,8 @@ const bannerFields = {
   start: tokyoTime,
   end: tokyoTime,
 };
-function checkBanner(b: z.infer<z.ZodObject<typeof bannerFields>>, ctx: z.RefinementCtx) {
+export type BannerFields = z.infer<z.ZodObject<typeof bannerFields>>;
+export function checkBanner(b: BannerFields, ctx: z.RefinementCtx) {
   if (b.end <= b.start)
     ctx.addIssue({
       code: 'custom',
@@ -278,11 +285,20 @@ function checkBanner(b: z.infer<z.ZodObject<typeof bannerFields>>, ctx: z.Refine
 
 export const CreateBannerBody = z.object({ token, ...bannerFields }).superRefine(checkBanner);
 export type CreateBannerBody = z.infer<typeof CreateBannerBody>;
-export const UpdateBannerBody = z.object({ token, version, ...bannerFields }).superRefine(checkBanner);
+export const UpdateBannerBody = z.object({ token, version, ...patchShape(bannerFields) });
 export type UpdateBannerBody = z.infer<typeof UpdateBannerBody>;
+
+/** Query of a banner image upload (the image itself is the body). */
+export const BannerImageQuery = z.object({ token });
+
+/** An uploaded banner image: its id (what a banner names) and where the store serves it. */
+export const BannerImage = z.object({ imageId: z.number(), imageUrl: z.string(), width: z.number(), height: z.number() });
+export type BannerImage = z.infer<typeof BannerImage>;
 
 export const AdminBannerView = z.object({
   id: z.number(),
+  /** The uploaded image; null for a banner whose image address was typed before uploads. */
+  imageId: z.number().nullable(),
   imageUrl: z.string(),
   jumpUrl: z.string(),
   colorCode: z.string(),

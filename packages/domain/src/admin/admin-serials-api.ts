@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { SpendType } from '../serials/serials';
 import { tokyoMinuteToInstant } from './admin-api';
+import { patchShape } from './admin-edits';
 
 const token = z.string({ message: 'is required' }).min(1, 'is required').max(200);
 const version = z.number({ message: 'is required' }).int().min(0);
@@ -26,18 +27,18 @@ export const EPISODE_SPEND_TYPES = [SpendType.FREE, SpendType.CHARGE, SpendType.
 /** A year of minutes: the longest normal-ticket refill or rental the console sets (0 = permanent rental). */
 const YEAR_MINUTES = 525_600;
 
-export const UpdateSerialBody = z.object({
-  token,
-  version,
+const serialFields = {
   chargeMinutes: count(YEAR_MINUTES),
   rentalMinutes: count(YEAR_MINUTES),
   orderOnly: z.boolean({ message: 'must be true or false' }),
   ticketUsable: z.boolean({ message: 'must be true or false' }),
-});
+};
+/** A serial's settings: the fields sent are changed, the others kept (`admin-edits.ts`). */
+export const UpdateSerialBody = z.object({ token, version, ...patchShape(serialFields) });
 export type UpdateSerialBody = z.infer<typeof UpdateSerialBody>;
+export type SerialFields = z.infer<z.ZodObject<typeof serialFields>>;
 
 const episodeFields = {
-  token,
   title: z.string({ message: 'must be text' }).trim().min(1, 'is required').max(200, 'must be at most 200 characters'),
   price: count(100_000),
   spendType: z.union([z.literal(SpendType.FREE), z.literal(SpendType.CHARGE), z.literal(SpendType.PAYMENT)], { message: 'must be 0, 1 or 2' }),
@@ -46,24 +47,26 @@ const episodeFields = {
 };
 
 /** Free is price 0, a ticket or coin episode costs at least 1; distribution ends after it starts. */
-function episodeRules(e: { price: number; spendType: number; releaseAt: number; endAt: number | null }, ctx: z.RefinementCtx) {
+export type EpisodeFields = z.infer<z.ZodObject<typeof episodeFields>>;
+export function episodeRules(e: Pick<EpisodeFields, 'price' | 'spendType' | 'releaseAt' | 'endAt'>, ctx: z.RefinementCtx) {
   if (e.spendType === SpendType.FREE && e.price !== 0) ctx.addIssue({ code: 'custom', path: ['price'], message: 'must be 0 for a free episode' });
   if (e.spendType !== SpendType.FREE && e.price === 0) ctx.addIssue({ code: 'custom', path: ['price'], message: 'must be at least 1 for a ticket or coin episode' });
   if (e.endAt !== null && e.endAt <= e.releaseAt) ctx.addIssue({ code: 'custom', path: ['endAt'], message: 'must be after the release' });
 }
 
-export const CreateEpisodeBody = z.object({ ...episodeFields, pageCount: count(500).min(1, 'must be at least 1') }).superRefine(episodeRules);
+export const CreateEpisodeBody = z.object({ token, ...episodeFields, pageCount: count(500).min(1, 'must be at least 1') }).superRefine(episodeRules);
 export type CreateEpisodeBody = z.infer<typeof CreateEpisodeBody>;
-export const UpdateEpisodeBody = z.object({ ...episodeFields, version }).superRefine(episodeRules);
+/** An episode's save: the fields sent are changed, the others kept; its rules are checked on the result (server). */
+export const UpdateEpisodeBody = z.object({ token, version, ...patchShape(episodeFields) });
 export type UpdateEpisodeBody = z.infer<typeof UpdateEpisodeBody>;
 
 /** The sample of a book: its first `samplePageTotal` pages, or the chosen pages (0-based) when `customSamplePages` is a list. */
-export const UpdateSampleBody = z.object({
-  token,
-  version,
+const sampleFields = {
   samplePageTotal: count(1000),
-  customSamplePages: z.array(count(100_000), { message: 'must be a list of page numbers' }).max(200, 'must be at most 200 pages').nullable().default(null),
-});
+  customSamplePages: z.array(count(100_000), { message: 'must be a list of page numbers' }).max(200, 'must be at most 200 pages').nullable(),
+};
+/** The fields sent are changed, the others kept: a new first-pages count leaves the chosen pages as they are. */
+export const UpdateSampleBody = z.object({ token, version, ...patchShape(sampleFields) });
 export type UpdateSampleBody = z.infer<typeof UpdateSampleBody>;
 
 /** Back to the cover the book came with (its import's, or the drawn one): the uploaded cover is dropped. */
@@ -126,8 +129,11 @@ export type TopTitleRow = z.infer<typeof TopTitleRow>;
 export const TopTitlesReport = z.object({ rows: z.array(TopTitleRow) });
 export type TopTitlesReport = z.infer<typeof TopTitlesReport>;
 
-/** A row of the coin pack sales report: completed coin pack payments of one payment type. */
-export const CoinPackSalesRow = z.object({ paymentType: z.string(), orders: z.number(), yen: z.number(), coins: z.number(), bonus: z.number() });
+/** Where a manga coin payment came from: a coin pack bought in the shop, or a subscription's monthly payment (its first and each renewal). */
+export const COIN_SALE_SOURCES = ['pack', 'subscription'] as const;
+
+/** A row of the manga coin sales report: completed payments of one source and payment type (`total` sums them all). */
+export const CoinPackSalesRow = z.object({ source: z.enum([...COIN_SALE_SOURCES, 'total']), paymentType: z.string(), orders: z.number(), yen: z.number(), coins: z.number(), bonus: z.number() });
 export type CoinPackSalesRow = z.infer<typeof CoinPackSalesRow>;
 export const CoinPackSalesReport = z.object({ rows: z.array(CoinPackSalesRow), total: CoinPackSalesRow });
 export type CoinPackSalesReport = z.infer<typeof CoinPackSalesReport>;

@@ -32,6 +32,7 @@ import * as pointCampaignScopes from './2026-11-28T1050-point-campaign-scopes';
 import * as coinPurchaseReturns from './2026-11-28T1050b-coin-purchase-returns';
 import * as reachBannerVersion from './2026-11-28T1070-reach-banner-version';
 import * as episodePageUploads from './2026-11-28T1110-episode-page-uploads';
+import * as bannerImages from './2026-12-06T03-banner-images';
 import * as accountsMail from './2026-12-06T0700-accounts-mail';
 
 /** Every migration, in order. Landed migrations are frozen: add a new file instead of editing one. */
@@ -69,5 +70,6 @@ export const migrations: Record<string, Migration> = {
   '2026-11-28T1050b-coin-purchase-returns': coinPurchaseReturns,
   '2026-11-28T1070-reach-banner-version': reachBannerVersion,
   '2026-11-28T1110-episode-page-uploads': episodePageUploads,
+  '2026-12-06T03-banner-images': bannerImages,
   '2026-12-06T0700-accounts-mail': accountsMail,
 };

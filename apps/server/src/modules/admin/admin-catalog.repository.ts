@@ -9,7 +9,7 @@ export const titleRow = (db: Db, titleId: number) =>
     .selectFrom('titles as t')
     .leftJoin('publishers as p', 'p.id', 't.publisher_id')
     .leftJoin('magazines as m', 'm.id', 't.magazine_id')
-    .select(['t.id', 't.name', 't.kana', 't.description', 't.page_type', 't.genre_id', 't.erotic_type', 't.version', 't.updated_at', 'p.name as publisher', 'm.name as magazine'])
+    .select(['t.id', 't.name', 't.kana', 't.description', 't.page_type', 't.genre_id', 't.erotic_type', 't.publisher_id', 't.version', 't.updated_at', 'p.name as publisher', 'm.name as magazine'])
     .where('t.id', '=', titleId)
     .executeTakeFirst();
 
@@ -95,7 +95,7 @@ export const insertTitle = async (db: Db, t: TitleColumns, now: number): Promise
   (await db.insertInto('titles').values({ ...t, complete_flg: 0, created_at: now, updated_at: now }).returning('id').executeTakeFirstOrThrow()).id;
 
 /** Writes the title only if it is still at `version` (and bumps it); false when another edit came first. */
-export async function updateTitleAt(db: Db, titleId: number, version: number, t: TitleColumns, now: number): Promise<boolean> {
+export async function updateTitleAt(db: Db, titleId: number, version: number, t: Partial<TitleColumns>, now: number): Promise<boolean> {
   const result = await db
     .updateTable('titles')
     .set((eb) => ({ ...t, updated_at: now, version: eb('version', '+', 1) }))

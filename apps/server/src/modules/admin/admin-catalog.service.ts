@@ -1,9 +1,11 @@
-import { type AdminBook, type AdminTitle, type CreateTitleBody, type TitleListItem, type UpdateBookBody, type UpdateTitleBody, instantToTokyoMinute } from '@hondana/domain/admin/admin-api';
+import { type AdminBook, type AdminTitle, type BookFields, type CreateTitleBody, type TitleFields, type TitleListItem, type UpdateBookBody, type UpdateTitleBody, instantToTokyoMinute } from '@hondana/domain/admin/admin-api';
+import { priceInEffect } from '@hondana/domain/catalog/books-api';
 import { AppError, ErrorCode, badRequest, notFound } from '@hondana/domain/common/errors';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 import { refreshSearchText } from '../catalog/search.service';
 import type { AuditEntry } from './audit.repository';
+import { type ColumnWriters, columnsOf } from './edit-columns';
 import * as repo from './admin-catalog.repository';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -14,7 +16,8 @@ const minute = (instant: number | null) => (instant === null ? null : instantToT
 /** The consumption tax inside a tax-included price (10%, rounded down as the demo catalog does). */
 export const taxInside = (price: number) => Math.floor((price * 10) / 110);
 
-export function bookView(b: repo.BookRow): AdminBook {
+/** A volume as it is stored (what the audit log records). */
+export function storedBookView(b: repo.BookRow): Omit<AdminBook, 'priceNow'> {
   return {
     id: b.id,
     titleId: b.title_id,
@@ -33,7 +36,28 @@ export function bookView(b: repo.BookRow): AdminBook {
   };
 }
 
-export async function titleDetail(db: Db, titleId: number): Promise<AdminTitle> {
+const instant = (value: number | null) => (value === null ? null : Number(value));
+
+/** What a member pays at `now` by the store's rule (`priceInEffect`), and why. */
+function priceNow(b: repo.BookRow, now: number): AdminBook['priceNow'] {
+  const pricing = {
+    price: b.price,
+    salePrice: b.sale_price,
+    saleStartDatetime: instant(b.sale_start_datetime),
+    saleEndDatetime: instant(b.sale_end_datetime),
+    freeFlg: b.free_flg === 1,
+    freeStartDatetime: instant(b.free_start_datetime),
+    freeEndDatetime: instant(b.free_end_datetime),
+  };
+  const at = priceInEffect(pricing, now);
+  const reason = at.free ? 'free' : at.limitedSale ? 'sale' : 'list';
+  return { price: at.price, reason, until: reason === 'list' ? null : minute(at.endDatetime) };
+}
+
+/** A volume as the console edits it, with the price in effect at `now`. */
+export const bookView = (b: repo.BookRow, now: number): AdminBook => ({ ...storedBookView(b), priceNow: priceNow(b, now) });
+
+export async function titleDetail(db: Db, titleId: number, now: number): Promise<AdminTitle> {
   const t = await repo.titleRow(db, titleId);
   if (!t) throw notFound('title');
   const [authors, books] = await Promise.all([repo.titleAuthors(db, titleId), repo.titleBooks(db, titleId)]);
@@ -49,7 +73,7 @@ export async function titleDetail(db: Db, titleId: number): Promise<AdminTitle> 
     magazine: t.magazine ?? '',
     authors,
     version: t.version,
-    books: books.map(bookView),
+    books: books.map((b) => bookView(b, now)),
   };
 }
 
@@ -58,40 +82,53 @@ export async function searchTitles(db: Db, q: string, offset: number): Promise<T
   return rows.map((r) => ({ id: r.id, name: r.name, kana: r.kana, eroticType: r.erotic_type, bookCount: Number(r.book_count ?? 0), publishedCount: Number(r.published_count ?? 0) }));
 }
 
-async function titleColumns(trx: Db, input: CreateTitleBody | UpdateTitleBody): Promise<repo.TitleColumns> {
-  const publisherId = await repo.findOrAddPublisher(trx, input.publisher.trim());
-  return {
-    name: input.name.trim(),
-    kana: input.kana.trim(),
-    description: input.description,
-    page_type: input.pageType,
-    genre_id: input.genreId,
-    erotic_type: input.eroticType,
-    publisher_id: publisherId,
-    magazine_id: await repo.findOrAddMagazine(trx, input.magazine.trim(), publisherId),
-  };
+/** A title's plain columns, each from its field; the publisher, magazine and credits are found by name (`titleColumns`). */
+const titleWriters: ColumnWriters<TitleFields, repo.TitleColumns> = {
+  name: (v) => ({ name: v.trim() }),
+  kana: (v) => ({ kana: v.trim() }),
+  description: (v) => ({ description: v }),
+  pageType: (v) => ({ page_type: v }),
+  genreId: (v) => ({ genre_id: v }),
+  eroticType: (v) => ({ erotic_type: v }),
+  publisher: () => ({}),
+  magazine: () => ({}),
+  authors: () => ({}),
+};
+
+/** The columns of the fields sent; a new magazine is filed under the publisher sent, else the title's own. */
+async function titleColumns(trx: Db, input: Partial<TitleFields>, publisherId: number | null): Promise<Partial<repo.TitleColumns>> {
+  const columns = columnsOf(input, titleWriters);
+  if (input.publisher !== undefined) columns.publisher_id = await repo.findOrAddPublisher(trx, input.publisher.trim());
+  if (input.magazine !== undefined) columns.magazine_id = await repo.findOrAddMagazine(trx, input.magazine.trim(), columns.publisher_id ?? publisherId);
+  return columns;
 }
 
-async function checkGenre(trx: Db, genreId: number | null) {
-  if (genreId !== null && !(await repo.genres(trx)).some((g) => g.id === genreId)) throw badRequest('genreId', 'must be a genre id');
+async function checkGenre(trx: Db, genreId: number | null | undefined) {
+  if (genreId !== null && genreId !== undefined && !(await repo.genres(trx)).some((g) => g.id === genreId)) throw badRequest('genreId', 'must be a genre id');
 }
 
 export async function createTitle(trx: Transaction<Database>, input: CreateTitleBody, now: number): Promise<{ body: AdminTitle; audit: AuditEntry[] }> {
   await checkGenre(trx, input.genreId);
-  const titleId = await repo.insertTitle(trx, await titleColumns(trx, input), now);
+  const { token: _token, ...fields } = input;
+  // Every field is sent on a create, so every column is set.
+  const titleId = await repo.insertTitle(trx, (await titleColumns(trx, fields, null)) as repo.TitleColumns, now);
   await repo.replaceCredits(trx, titleId, input.authors, now);
   await refreshSearchText(trx, [titleId]);
-  const after = await titleDetail(trx, titleId);
+  const after = await titleDetail(trx, titleId, now);
   return { body: after, audit: [{ action: 'title.create', subject: `title:${titleId}`, after: { ...after, books: undefined } }] };
 }
 
+/** Changes the fields sent and keeps the others (the credits too, unless `authors` is sent). */
 export async function updateTitle(trx: Transaction<Database>, titleId: number, input: UpdateTitleBody, now: number): Promise<{ body: AdminTitle; audit: AuditEntry[] }> {
-  const before = await titleDetail(trx, titleId);
-  await checkGenre(trx, input.genreId);
-  if (!(await repo.updateTitleAt(trx, titleId, input.version, await titleColumns(trx, input), now))) throw conflict('title');
-  await repo.replaceCredits(trx, titleId, input.authors, now);
+  const { token: _token, version, ...fields } = input;
+  const row = await repo.titleRow(trx, titleId);
+  if (!row) throw notFound('title');
+  const before = await titleDetail(trx, titleId, now);
+  await checkGenre(trx, fields.genreId);
+  if (!(await repo.updateTitleAt(trx, titleId, version, await titleColumns(trx, fields, row.publisher_id), now))) throw conflict('title');
+  if (fields.authors !== undefined) await repo.replaceCredits(trx, titleId, fields.authors, now);
   await refreshSearchText(trx, [titleId]);
-  const after = await titleDetail(trx, titleId);
+  const after = await titleDetail(trx, titleId, now);
   return { body: after, audit: [{ action: 'title.update', subject: `title:${titleId}`, before: { ...before, books: undefined }, after: { ...after, books: undefined } }] };
 }
 
@@ -108,36 +145,39 @@ async function checkPublishable(trx: Db, b: repo.BookRow): Promise<void> {
   if (b.price === 0 && b.free_flg !== 1) throw badRequest('price', 'a published book needs a price or a free period');
 }
 
-export async function updateBook(trx: Transaction<Database>, bookId: number, input: UpdateBookBody): Promise<{ body: AdminBook; audit: AuditEntry[] }> {
+/** A volume's columns, each from its field (a price sets its tax too; a free period its flag). */
+const bookWriters: ColumnWriters<BookFields, repo.BookColumns> = {
+  contentsName: (v) => ({ contents_name: v.trim() }),
+  description: (v) => ({ description: v }),
+  price: (v) => ({ price: v, tax_amount: taxInside(v) }),
+  sale: (v) => ({ sale_price: v?.price ?? null, sale_start_datetime: v?.start ?? null, sale_end_datetime: v?.end ?? null }),
+  free: (v) => ({ free_flg: v ? 1 : 0, free_start_datetime: v?.start ?? null, free_end_datetime: v?.end ?? null }),
+  releaseAt: (v) => ({ start_datetime: v }),
+  samplePageTotal: (v) => ({ sample_page_total: v }),
+};
+
+/** Changes the fields sent and keeps the others; a sale must stay below the price it leaves. */
+export async function updateBook(trx: Transaction<Database>, bookId: number, input: UpdateBookBody, now: number): Promise<{ body: AdminBook; audit: AuditEntry[] }> {
+  const { token: _token, version, ...fields } = input;
   const before = await loadBook(trx, bookId);
-  if (input.sale && input.sale.price >= input.price) throw badRequest('sale.price', 'must be below the price');
-  const changed = await repo.updateBookAt(trx, bookId, input.version, {
-    contents_name: input.contentsName.trim(),
-    description: input.description,
-    price: input.price,
-    tax_amount: taxInside(input.price),
-    sale_price: input.sale?.price ?? null,
-    sale_start_datetime: input.sale?.start ?? null,
-    sale_end_datetime: input.sale?.end ?? null,
-    free_flg: input.free ? 1 : 0,
-    free_start_datetime: input.free?.start ?? null,
-    free_end_datetime: input.free?.end ?? null,
-    start_datetime: input.releaseAt,
-    sample_page_total: input.samplePageTotal,
-  });
-  if (!changed) throw conflict('book');
+  const price = fields.price ?? before.price;
+  const salePrice = fields.sale === undefined ? before.sale_price : (fields.sale?.price ?? null);
+  if ((fields.price !== undefined || fields.sale !== undefined) && salePrice !== null && salePrice >= price) {
+    throw fields.sale ? badRequest('sale.price', 'must be below the price') : badRequest('price', `must be above the sale price (${salePrice})`);
+  }
+  if (!(await repo.updateBookAt(trx, bookId, version, columnsOf(fields, bookWriters)))) throw conflict('book');
   const after = await loadBook(trx, bookId);
   if (after.sales_status !== 'STOPPED') await checkPublishable(trx, after);
-  return { body: bookView(after), audit: [{ action: 'book.update', subject: `book:${bookId}`, before: bookView(before), after: bookView(after) }] };
+  return { body: bookView(after, now), audit: [{ action: 'book.update', subject: `book:${bookId}`, before: storedBookView(before), after: storedBookView(after) }] };
 }
 
 /** Lists or unlists a book; nothing an order refers to is deleted, so this is how a book leaves the store. */
-export async function publishBook(trx: Transaction<Database>, bookId: number, input: { version: number; published: boolean }): Promise<{ body: AdminBook; audit: AuditEntry[] }> {
+export async function publishBook(trx: Transaction<Database>, bookId: number, input: { version: number; published: boolean }, now: number): Promise<{ body: AdminBook; audit: AuditEntry[] }> {
   const before = await loadBook(trx, bookId);
   if (input.published) await checkPublishable(trx, before);
   if (!(await repo.updateBookAt(trx, bookId, input.version, { sales_status: input.published ? 'ON_SALE' : 'STOPPED' }))) throw conflict('book');
   const after = await loadBook(trx, bookId);
-  return { body: bookView(after), audit: [{ action: input.published ? 'book.publish' : 'book.unpublish', subject: `book:${bookId}`, before: bookView(before), after: bookView(after) }] };
+  return { body: bookView(after, now), audit: [{ action: input.published ? 'book.publish' : 'book.unpublish', subject: `book:${bookId}`, before: storedBookView(before), after: storedBookView(after) }] };
 }
 
 export const genreList = (db: Db) => repo.genres(db);

@@ -15,7 +15,7 @@ export const coverUpload = (db: Db, bookId: number) =>
   db.selectFrom('book_cover_uploads').select(['original_key', 'width', 'height', 'uploaded_at']).where('book_id', '=', bookId).executeTakeFirst();
 
 /** The book's sample, only if it is still at `version` (and bumps it). */
-export async function updateSampleAt(db: Db, bookId: number, version: number, sample: { sample_page_total: number; custom_sample_pages: string | null }): Promise<boolean> {
+export async function updateSampleAt(db: Db, bookId: number, version: number, sample: { sample_page_total: number; custom_sample_pages?: string | null }): Promise<boolean> {
   const result = await db
     .updateTable('books')
     .set((eb) => ({ ...sample, version: eb('version', '+', 1) }))

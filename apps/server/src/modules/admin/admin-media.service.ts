@@ -40,17 +40,23 @@ const sampleOf = (v: BookMediaView) => ({ samplePageTotal: v.samplePageTotal, cu
 export async function updateSample(trx: Transaction<Database>, bookId: number, input: UpdateSampleBody): Promise<{ body: BookMediaView; audit: AuditEntry[] }> {
   const b = await repo.bookSampleRow(trx, bookId);
   if (!b) throw notFound('book');
+  // The fields sent are changed, the others kept: a new count leaves the chosen pages, and the other way round.
+  const total = input.samplePageTotal ?? b.sample_page_total;
   const pages = b.layout_type === REFLOW ? null : b.page_count;
-  if (pages !== null && input.samplePageTotal > pages) throw badRequest('samplePageTotal', `must be at most the book's ${pages} pages`);
-  const custom = input.customSamplePages && input.customSamplePages.length > 0 ? input.customSamplePages : null;
+  if (input.samplePageTotal !== undefined && pages !== null && total > pages) throw badRequest('samplePageTotal', `must be at most the book's ${pages} pages`);
+  const sent = input.customSamplePages;
+  const custom = sent === undefined ? undefined : sent && sent.length > 0 ? sent : null;
   if (custom) {
     if (b.layout_type === REFLOW) throw badRequest('customSamplePages', 'a text book has no pages to choose');
     if (custom.some((p) => p >= b.page_count)) throw badRequest('customSamplePages', `must be pages of the book (0–${b.page_count - 1})`);
     if (new Set(custom).size !== custom.length) throw badRequest('customSamplePages', 'must not name a page twice');
   }
   const before = await bookMedia(trx, bookId);
-  const sorted = custom ? [...custom].sort((x, y) => x - y) : null;
-  if (!(await repo.updateSampleAt(trx, bookId, input.version, { sample_page_total: input.samplePageTotal, custom_sample_pages: sorted ? JSON.stringify(sorted) : null }))) throw conflict();
+  const columns = {
+    sample_page_total: total,
+    ...(custom === undefined ? {} : { custom_sample_pages: custom ? JSON.stringify([...custom].sort((x, y) => x - y)) : null }),
+  };
+  if (!(await repo.updateSampleAt(trx, bookId, input.version, columns))) throw conflict();
   const after = await bookMedia(trx, bookId);
   return { body: after, audit: [{ action: 'book.sample', subject: `book:${bookId}`, before: sampleOf(before), after: sampleOf(after) }] };
 }

@@ -47,7 +47,7 @@ export interface SerialColumns {
 }
 
 /** Writes the serial only if it is still at `version` (and bumps it); false when another edit came first. */
-export async function updateSerialAt(db: Db, serialId: number, version: number, s: SerialColumns): Promise<boolean> {
+export async function updateSerialAt(db: Db, serialId: number, version: number, s: Partial<SerialColumns>): Promise<boolean> {
   const result = await db
     .updateTable('serials')
     .set((eb) => ({ ...s, version: eb('version', '+', 1) }))
@@ -67,7 +67,7 @@ export interface EpisodeColumns {
 }
 
 /** Writes the episode only if it is still at `version` (and bumps it); false when another edit came first. */
-export async function updateEpisodeAt(db: Db, episodeId: number, version: number, e: EpisodeColumns): Promise<boolean> {
+export async function updateEpisodeAt(db: Db, episodeId: number, version: number, e: Partial<EpisodeColumns>): Promise<boolean> {
   const result = await db
     .updateTable('serial_episodes')
     .set((eb) => ({ ...e, version: eb('version', '+', 1) }))

@@ -1,10 +1,12 @@
-import type { AdminEpisode, AdminSerial, AdminSerialListItem, CreateEpisodeBody, UpdateEpisodeBody, UpdateSerialBody } from '@hondana/domain/admin/admin-serials-api';
+import { type AdminEpisode, type AdminSerial, type AdminSerialListItem, type CreateEpisodeBody, type EpisodeFields, type SerialFields, type UpdateEpisodeBody, type UpdateSerialBody, episodeRules } from '@hondana/domain/admin/admin-serials-api';
+import { applyPatch, checkRule } from '@hondana/domain/admin/admin-edits';
 import { instantToTokyoMinute } from '@hondana/domain/admin/admin-api';
 import { AppError, ErrorCode, badRequest, notFound } from '@hondana/domain/common/errors';
 import { SpendType } from '@hondana/domain/serials/serials';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { AuditEntry } from './audit.repository';
+import { type ColumnWriters, columnsOf } from './edit-columns';
 import * as repo from './admin-serials.repository';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -52,32 +54,36 @@ export async function serialDetail(db: Db, serialId: number): Promise<AdminSeria
 
 const settings = (s: AdminSerial) => ({ chargeMinutes: s.chargeMinutes, rentalMinutes: s.rentalMinutes, orderOnly: s.orderOnly, ticketUsable: s.ticketUsable, version: s.version });
 
-/** The serial's normal ticket refill, rental length, order-only and special-ticket settings. */
+const serialWriters: ColumnWriters<SerialFields, repo.SerialColumns> = {
+  chargeMinutes: (v) => ({ charge_minutes: v }),
+  rentalMinutes: (v) => ({ rental_minutes: v }),
+  orderOnly: (v) => ({ order_only: v ? 1 : 0 }),
+  ticketUsable: (v) => ({ ticket_usable: v ? 1 : 0 }),
+};
+
+/** The serial's normal ticket refill, rental length, order-only and special-ticket settings: the fields sent, the others kept. */
 export async function updateSerial(trx: Transaction<Database>, serialId: number, input: UpdateSerialBody): Promise<{ body: AdminSerial; audit: AuditEntry[] }> {
+  const { token: _token, version, ...fields } = input;
   const before = await serialDetail(trx, serialId);
-  if (input.chargeMinutes === 0 && before.episodes.some((e) => e.spendType === SpendType.CHARGE && e.price > 0))
+  if (fields.chargeMinutes === 0 && before.episodes.some((e) => e.spendType === SpendType.CHARGE && e.price > 0))
     throw badRequest('chargeMinutes', 'episodes open with the normal ticket: set them to coins first, or keep a refill time');
-  const changed = await repo.updateSerialAt(trx, serialId, input.version, {
-    charge_minutes: input.chargeMinutes,
-    rental_minutes: input.rentalMinutes,
-    order_only: input.orderOnly ? 1 : 0,
-    ticket_usable: input.ticketUsable ? 1 : 0,
-  });
-  if (!changed) throw conflict('serial');
+  if (!(await repo.updateSerialAt(trx, serialId, version, columnsOf(fields, serialWriters)))) throw conflict('serial');
   const after = await serialDetail(trx, serialId);
   return { body: after, audit: [{ action: 'serial.update', subject: `serial:${serialId}`, before: settings(before), after: settings(after) }] };
 }
 
-function episodeColumns(serial: repo.SerialRow, input: CreateEpisodeBody | UpdateEpisodeBody): repo.EpisodeColumns {
-  if (input.spendType === SpendType.CHARGE && serial.charge_minutes === 0) throw badRequest('spendType', 'the serial has no normal ticket (chargeMinutes is 0): choose coins');
-  return {
-    title: input.title,
-    price: input.price,
-    free_flg: input.spendType === SpendType.FREE ? 1 : 0,
-    spend_type: input.spendType,
-    release_datetime: input.releaseAt,
-    end_datetime: input.endAt,
-  };
+/** An episode's columns, each from its field (its spend type sets the free flag too). */
+const episodeWriters: ColumnWriters<EpisodeFields, repo.EpisodeColumns> = {
+  title: (v) => ({ title: v }),
+  price: (v) => ({ price: v }),
+  spendType: (v) => ({ spend_type: v, free_flg: v === SpendType.FREE ? 1 : 0 }),
+  releaseAt: (v) => ({ release_datetime: v }),
+  endAt: (v) => ({ end_datetime: v }),
+};
+
+/** A normal-ticket episode needs the serial to have a normal ticket. */
+function checkSpendType(serial: repo.SerialRow, spendType: number | undefined) {
+  if (spendType === SpendType.CHARGE && serial.charge_minutes === 0) throw badRequest('spendType', 'the serial has no normal ticket (chargeMinutes is 0): choose coins');
 }
 
 async function loadSerial(trx: Db, serialId: number): Promise<repo.SerialRow> {
@@ -88,17 +94,24 @@ async function loadSerial(trx: Db, serialId: number): Promise<repo.SerialRow> {
 
 /** Schedules a new episode after the last one, with its spend type, price and release (Asia/Tokyo). */
 export async function createEpisode(trx: Transaction<Database>, serialId: number, input: CreateEpisodeBody, now: number): Promise<{ body: AdminEpisode; audit: AuditEntry[] }> {
-  const serial = await loadSerial(trx, serialId);
-  const id = await repo.insertEpisode(trx, serialId, episodeColumns(serial, input), input.pageCount, now);
+  checkSpendType(await loadSerial(trx, serialId), input.spendType);
+  const { token: _token, pageCount, ...fields } = input;
+  // Every field is sent on a create, so every column is set.
+  const id = await repo.insertEpisode(trx, serialId, columnsOf(fields, episodeWriters) as repo.EpisodeColumns, pageCount, now);
   const after = episodeView((await repo.episodeRow(trx, id))!);
   return { body: after, audit: [{ action: 'episode.create', subject: `episode:${id}`, after: { serialId, ...after } }] };
 }
 
+/** Changes the fields sent and keeps the others; the episode's rules are checked as the save leaves it. */
 export async function updateEpisode(trx: Transaction<Database>, episodeId: number, input: UpdateEpisodeBody): Promise<{ body: AdminEpisode; audit: AuditEntry[] }> {
+  const { token: _token, version, ...fields } = input;
   const row = await repo.episodeRow(trx, episodeId);
   if (!row) throw notFound('episode');
-  const serial = await loadSerial(trx, row.serial_id);
-  if (!(await repo.updateEpisodeAt(trx, episodeId, input.version, episodeColumns(serial, input)))) throw conflict('episode');
+  const held = episodeView(row);
+  const next = applyPatch({ price: row.price, spendType: held.spendType as EpisodeFields['spendType'], releaseAt: Number(row.release_datetime), endAt: row.end_datetime === null ? null : Number(row.end_datetime) }, fields);
+  checkRule(episodeRules, next);
+  checkSpendType(await loadSerial(trx, row.serial_id), fields.spendType);
+  if (!(await repo.updateEpisodeAt(trx, episodeId, version, columnsOf(fields, episodeWriters)))) throw conflict('episode');
   const after = episodeView((await repo.episodeRow(trx, episodeId))!);
   return { body: after, audit: [{ action: 'episode.update', subject: `episode:${episodeId}`, before: { serialId: row.serial_id, ...episodeView(row) }, after: { serialId: row.serial_id, ...after } }] };
 }

@@ -1,19 +1,15 @@
 import {
-  AdminBannerView,
   AdminBundleView,
   AdminCoinPackView,
   AdminPointCampaignView,
-  BannerList,
   BundleList,
   CoinPackList,
   PointCampaignList,
   CoinPackActiveBody,
-  CreateBannerBody,
   CreateBundleBody,
   CreateCoinPackBody,
   CreatePointCampaignBody,
   EndBody,
-  UpdateBannerBody,
   UpdateBundleBody,
   UpdateCoinPackBody,
   UpdatePointCampaignBody,
@@ -24,12 +20,11 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sendStored } from '../../http/stored-reply';
 import { requireStaff } from './admin-guard';
 import { adminMutation } from './admin-mutation';
-import * as banners from './banners.service';
 import { catalogChanged } from './catalog-changed';
 import * as promotions from './promotions.service';
 
 /**
- * The console's point campaigns (bulk-buy included), bundles, coin packs and reach banners (`/api/admin/...`,
+ * The console's point campaigns (bulk-buy included), bundles and coin packs (`/api/admin/...`,
  * operators only). Each change claims its one-time token, writes its audit entry and counts a
  * `catalog` change in one transaction; this process drops its caches before answering and every
  * other process follows within a second (decision 018).
@@ -125,38 +120,6 @@ export const adminPromotionRoutes: FastifyPluginAsync = async (base) => {
     const { token, ...input } = request.body;
     const id = request.params.id;
     const result = await adminMutation(db, staff, { token, request: { id, ...input }, now: now() }, (trx) => promotions.setCoinPackActive(trx, id, input), 'catalog');
-    await catalogChanged(app);
-    return sendStored(reply, result);
-  });
-
-  // Reach banners: the store reads the table on every call (nothing cached), so an edit shows at once everywhere.
-  app.get('/admin/banners', { schema: { response: { 200: BannerList } } }, async (request) => {
-    await requireStaff(request, 'everything');
-    return { banners: await banners.listBanners(db, now()) };
-  });
-  app.post('/admin/banners', { schema: { body: CreateBannerBody, response: { 200: AdminBannerView } } }, async (request, reply) => {
-    const staff = await requireStaff(request, 'everything');
-    const { token, ...input } = request.body;
-    const at = now();
-    const result = await adminMutation(db, staff, { token, request: input, now: at }, (trx) => banners.createBanner(trx, request.body, at), 'catalog');
-    await catalogChanged(app);
-    return sendStored(reply, result);
-  });
-  app.put('/admin/banners/:id', { schema: { params: IdParams, body: UpdateBannerBody, response: { 200: AdminBannerView } } }, async (request, reply) => {
-    const staff = await requireStaff(request, 'everything');
-    const { token, ...input } = request.body;
-    const id = request.params.id;
-    const at = now();
-    const result = await adminMutation(db, staff, { token, request: { id, ...input }, now: at }, (trx) => banners.updateBanner(trx, id, request.body, at), 'catalog');
-    await catalogChanged(app);
-    return sendStored(reply, result);
-  });
-  app.post('/admin/banners/:id/end', { schema: { params: IdParams, body: EndBody, response: { 200: AdminBannerView } } }, async (request, reply) => {
-    const staff = await requireStaff(request, 'everything');
-    const { token, version } = request.body;
-    const id = request.params.id;
-    const at = now();
-    const result = await adminMutation(db, staff, { token, request: { id, version }, now: at }, (trx) => banners.endBanner(trx, id, version, at), 'catalog');
     await catalogChanged(app);
     return sendStored(reply, result);
   });

@@ -39,6 +39,8 @@ export const titleExists = async (db: Db, id: number) => (await db.selectFrom('t
 export const bundleRows = (db: Db) => db.selectFrom('bundles').selectAll().orderBy('id', 'desc').limit(500).execute();
 export const bundleRow = (db: Db, id: number) => db.selectFrom('bundles').selectAll().where('id', '=', id).executeTakeFirst();
 export type BundleRow = NonNullable<Awaited<ReturnType<typeof bundleRow>>>;
+/** The bundle's columns a console edit sets. */
+export type BundleColumns = Omit<Insertable<Database['bundles']>, 'id' | 'version' | 'created_at'>;
 
 /** The books of the bundles, by volume order. */
 export function bundleBooks(db: Db, bundleIds: number[]) {
@@ -95,6 +97,8 @@ export const coinPackRows = (db: Db) =>
     .execute();
 export const coinPackRow = (db: Db, id: number) => db.selectFrom('manga_coin_items').selectAll().where('id', '=', id).executeTakeFirst();
 export type CoinPackRow = NonNullable<Awaited<ReturnType<typeof coinPackRow>>>;
+/** The pack's columns a console edit sets (showing and hiding it is its own action). */
+export type CoinPackColumns = Omit<Insertable<Database['manga_coin_items']>, 'id' | 'version' | 'active'>;
 
 export const insertCoinPack = async (db: Db, row: Insertable<Database['manga_coin_items']>): Promise<number> =>
   (await db.insertInto('manga_coin_items').values(row).returning('id').executeTakeFirstOrThrow()).id;

@@ -2,20 +2,27 @@ import {
   type AdminBundleView,
   type AdminCoinPackView,
   type AdminPointCampaignView,
+  type BundleFields,
+  type CoinPackFields,
   type CreateBundleBody,
   type CreateCoinPackBody,
   type CreatePointCampaignBody,
+  type PointCampaignFields,
   type UpdateBundleBody,
   type UpdateCoinPackBody,
   type UpdatePointCampaignBody,
+  checkBundle,
+  checkPointCampaign,
 } from '@hondana/domain/admin/admin-commerce-api';
 import { instantToTokyoMinute } from '@hondana/domain/admin/admin-api';
+import { applyPatch, checkRule } from '@hondana/domain/admin/admin-edits';
 import { AppError, ErrorCode, badRequest, notFound } from '@hondana/domain/common/errors';
 import { PointCampaignType, campaignActive } from '@hondana/domain/orders/orders';
 import type { CoinHighlight, DisplayScene } from '@hondana/domain/wallet/wallet-api';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { AuditEntry } from './audit.repository';
+import { type ColumnWriters, columnsOf } from './edit-columns';
 import * as repo from './promotions.repository';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -53,7 +60,7 @@ export async function listPointCampaigns(db: Db, now: number): Promise<AdminPoin
   return (await repo.pointCampaignRows(db)).map((c) => campaignView(c, now));
 }
 
-async function campaignColumns(trx: Db, input: CreatePointCampaignBody) {
+async function campaignColumns(trx: Db, input: PointCampaignFields) {
   // Only the field its type reads is kept, so a campaign never holds a target it ignores.
   const bookId = input.type === PointCampaignType.book ? input.bookId : null;
   const titleId = input.type === PointCampaignType.series || input.type === PointCampaignType.bulkBuy ? input.titleId : null;
@@ -91,9 +98,32 @@ export async function createPointCampaign(trx: Transaction<Database>, input: Cre
   return { body: after, audit: [{ action: 'point_campaign.create', subject: `point_campaign:${id}`, after }] };
 }
 
+/** The campaign's fields as it holds them (the inverse of `campaignColumns`). */
+function campaignFields(c: repo.PointCampaignRow): PointCampaignFields {
+  return {
+    type: c.type as PointCampaignType,
+    name: c.name,
+    rate: c.rate,
+    point: c.point,
+    start: c.start_at === null ? null : Number(c.start_at),
+    end: c.end_at === null ? null : Number(c.end_at),
+    expireDays: c.expire_days,
+    bookId: c.book_id,
+    titleId: c.title_id,
+    minBooks: c.min_books,
+    genreIds: c.genre_ids ? c.genre_ids.split(',').map(Number).filter(Number.isInteger) : [],
+    publisherId: c.publisher_id,
+  };
+}
+
+/** Changes the fields sent and keeps the others; the campaign's rules are checked on the result. */
 export async function updatePointCampaign(trx: Transaction<Database>, id: number, input: UpdatePointCampaignBody, now: number): Change<AdminPointCampaignView> {
-  const before = campaignView(await loadCampaign(trx, id), now);
-  if (!(await repo.updatePointCampaignAt(trx, id, input.version, await campaignColumns(trx, input)))) throw conflict('point campaign');
+  const { token: _token, version, ...fields } = input;
+  const row = await loadCampaign(trx, id);
+  const before = campaignView(row, now);
+  const next = applyPatch(campaignFields(row), fields);
+  checkRule(checkPointCampaign, next);
+  if (!(await repo.updatePointCampaignAt(trx, id, version, await campaignColumns(trx, next)))) throw conflict('point campaign');
   const after = campaignView(await loadCampaign(trx, id), now);
   return { body: after, audit: [{ action: 'point_campaign.update', subject: `point_campaign:${id}`, before, after }] };
 }
@@ -148,13 +178,22 @@ async function loadBundle(trx: Db, id: number, now: number): Promise<AdminBundle
 }
 
 /** The books exist, and the bundle's price is below their list prices together (it is a discount). */
-async function checkBundleBooks(trx: Db, input: CreateBundleBody): Promise<void> {
+async function checkBundleBooks(trx: Db, input: Pick<BundleFields, 'bookIds' | 'price'>): Promise<void> {
   const books = await repo.booksByIds(trx, input.bookIds);
   const missing = input.bookIds.filter((id) => !books.some((b) => b.id === id));
   if (missing.length > 0) throw badRequest('bookIds', `no such book: ${missing.slice(0, 5).join(', ')}`);
   const listPrice = books.reduce((sum, b) => sum + b.price, 0);
   if (input.price >= listPrice) throw badRequest('price', `must be below the books' list prices together (${listPrice})`);
 }
+
+/** A bundle's columns, each from its field (its books are rows of their own, written apart). */
+const bundleWriters: ColumnWriters<BundleFields, repo.BundleColumns> = {
+  name: (v) => ({ name: v }),
+  price: (v) => ({ bundle_price: v }),
+  bookIds: () => ({}),
+  start: (v) => ({ start_at: v }),
+  end: (v) => ({ end_at: v }),
+};
 
 export async function createBundle(trx: Transaction<Database>, input: CreateBundleBody, now: number): Change<AdminBundleView> {
   await checkBundleBooks(trx, input);
@@ -164,11 +203,18 @@ export async function createBundle(trx: Transaction<Database>, input: CreateBund
   return { body: after, audit: [{ action: 'bundle.create', subject: `bundle:${id}`, after }] };
 }
 
+/** Changes the fields sent and keeps the others (its books too, unless `bookIds` is sent); checked as the save leaves it. */
 export async function updateBundle(trx: Transaction<Database>, id: number, input: UpdateBundleBody, now: number): Change<AdminBundleView> {
-  const before = await loadBundle(trx, id, now);
-  await checkBundleBooks(trx, input);
-  if (!(await repo.updateBundleAt(trx, id, input.version, { name: input.name, bundle_price: input.price, start_at: input.start, end_at: input.end }))) throw conflict('bundle');
-  await repo.replaceBundleBooks(trx, id, input.bookIds);
+  const { token: _token, version, ...fields } = input;
+  const row = await repo.bundleRow(trx, id);
+  if (!row) throw notFound('bundle');
+  const before = (await bundleViews(trx, [row], now))[0]!;
+  const held: BundleFields = { name: row.name, price: row.bundle_price, bookIds: before.books.map((b) => b.id), start: Number(row.start_at), end: row.end_at === null ? null : Number(row.end_at) };
+  const next = applyPatch(held, fields);
+  checkRule(checkBundle, next);
+  if (fields.price !== undefined || fields.bookIds !== undefined) await checkBundleBooks(trx, next);
+  if (!(await repo.updateBundleAt(trx, id, version, columnsOf(fields, bundleWriters)))) throw conflict('bundle');
+  if (fields.bookIds !== undefined) await repo.replaceBundleBooks(trx, id, fields.bookIds);
   const after = await loadBundle(trx, id, now);
   return { body: after, audit: [{ action: 'bundle.update', subject: `bundle:${id}`, before, after }] };
 }
@@ -213,27 +259,32 @@ async function loadCoinPack(trx: Db, id: number): Promise<AdminCoinPackView> {
   return coinPackView(row, (await repo.coinPackRows(trx)).find((r) => r.id === id)?.sold);
 }
 
-const coinPackColumns = (input: CreateCoinPackBody) => ({
-  coin: input.coin,
-  tax_included_price: input.price,
-  bonus: input.bonus,
-  bonus_point: input.bonusPoint,
-  purchase_limit: input.limit,
-  highlight: input.highlight,
-  display_scene: input.displayScene,
-  payment_methods: input.paymentMethods.join(','),
-  sort_order: input.sortOrder,
-});
+/** A pack's columns, each from its field. */
+const coinPackWriters: ColumnWriters<CoinPackFields, repo.CoinPackColumns> = {
+  price: (v) => ({ tax_included_price: v }),
+  coin: (v) => ({ coin: v }),
+  bonus: (v) => ({ bonus: v }),
+  bonusPoint: (v) => ({ bonus_point: v }),
+  limit: (v) => ({ purchase_limit: v }),
+  highlight: (v) => ({ highlight: v }),
+  displayScene: (v) => ({ display_scene: v }),
+  paymentMethods: (v) => ({ payment_methods: v.join(',') }),
+  sortOrder: (v) => ({ sort_order: v }),
+};
 
 export async function createCoinPack(trx: Transaction<Database>, input: CreateCoinPackBody): Change<AdminCoinPackView> {
-  const id = await repo.insertCoinPack(trx, { ...coinPackColumns(input), active: 1 });
+  const { token: _token, ...fields } = input;
+  // Every field is sent on a create, so every column is set.
+  const id = await repo.insertCoinPack(trx, { ...(columnsOf(fields, coinPackWriters) as repo.CoinPackColumns), active: 1 });
   const after = await loadCoinPack(trx, id);
   return { body: after, audit: [{ action: 'coin_pack.create', subject: `coin_pack:${id}`, after }] };
 }
 
+/** Changes the fields sent and keeps the others. */
 export async function updateCoinPack(trx: Transaction<Database>, id: number, input: UpdateCoinPackBody): Change<AdminCoinPackView> {
+  const { token: _token, version, ...fields } = input;
   const before = await loadCoinPack(trx, id);
-  if (!(await repo.updateCoinPackAt(trx, id, input.version, coinPackColumns(input)))) throw conflict('coin pack');
+  if (!(await repo.updateCoinPackAt(trx, id, version, columnsOf(fields, coinPackWriters)))) throw conflict('coin pack');
   const after = await loadCoinPack(trx, id);
   return { body: after, audit: [{ action: 'coin_pack.update', subject: `coin_pack:${id}`, before, after }] };
 }

@@ -18,22 +18,27 @@ export function bookOrderItems(db: Kysely<Database>, from: number, to: number) {
     .execute();
 }
 
-/** Completed coin pack payments placed in [from, to), summed per payment type. */
-export function coinPackSalesByPaymentType(db: Kysely<Database>, from: number, to: number) {
+/** The order kinds of manga coin payments: a coin pack, and a subscription's cycle (wallet's `SUBSCRIPTION_ORDER_KIND`). */
+export const COIN_ORDER_KINDS = { MANGA_COIN: 'pack', MANGA_COIN_SUBSCRIPTION: 'subscription' } as const;
+
+/** Completed manga coin payments (coin packs, subscription cycles) placed in [from, to), summed per kind and payment type. */
+export function coinSalesByPaymentType(db: Kysely<Database>, from: number, to: number) {
   return db
     .selectFrom('orders')
     .select((eb) => [
+      'kind',
       'payment_type',
       eb.fn.countAll<number>().as('orders'),
       eb.fn.sum<number>('total_price').as('yen'),
       eb.fn.sum<number>('coin').as('coins'),
       eb.fn.sum<number>('bonus').as('bonus'),
     ])
-    .where('kind', '=', 'MANGA_COIN')
+    .where('kind', 'in', Object.keys(COIN_ORDER_KINDS))
     .where('status', '=', 'COMPLETE')
     .where('created_at', '>=', from)
     .where('created_at', '<', to)
-    .groupBy('payment_type')
+    .groupBy(['kind', 'payment_type'])
+    .orderBy('kind')
     .orderBy('payment_type')
     .execute();
 }

@@ -7,7 +7,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { unusedPaidBalance } from '../wallet/reports';
 import { toCsv } from './csv-reply';
-import { bookOrderItems, coinPackSalesByPaymentType } from './reports.repository';
+import { COIN_ORDER_KINDS, bookOrderItems, coinSalesByPaymentType } from './reports.repository';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const COIN_PAYMENTS = new Set(['MANGA_COIN', 'COIN']);
@@ -100,18 +100,23 @@ export function topTitlesCsv(report: TopTitlesReport): string {
   return toCsv(['順位', '作品ID', '作品', '注文数', '冊数', '円', 'コイン'], report.rows.map((r) => [r.rank, r.titleId, r.name, r.orders, r.books, r.yen, r.coins]));
 }
 
-/** Coin packs paid for between two Tokyo days, per payment type: orders, yen, coins and bonus coins. */
+/**
+ * Manga coins paid for between two Tokyo days: coin packs and subscriptions (their first payment
+ * and every renewal, each an order of its own), per payment type: orders, yen, coins and bonus coins.
+ */
 export async function coinPackSalesReport(db: Kysely<Database>, q: { from: string; to: string }): Promise<CoinPackSalesReport> {
   const from = tokyoMinuteToInstant(`${q.from}T00:00`)!;
   const to = tokyoMinuteToInstant(`${q.to}T00:00`)! + DAY_MS;
-  const rows = (await coinPackSalesByPaymentType(db, from, to)).map((r) => ({
+  const rows = (await coinSalesByPaymentType(db, from, to)).map((r) => ({
+    source: COIN_ORDER_KINDS[r.kind as keyof typeof COIN_ORDER_KINDS],
     paymentType: r.payment_type,
     orders: Number(r.orders),
     yen: Number(r.yen ?? 0),
     coins: Number(r.coins ?? 0),
     bonus: Number(r.bonus ?? 0),
   }));
-  const total = rows.reduce((t, r) => ({ ...t, orders: t.orders + r.orders, yen: t.yen + r.yen, coins: t.coins + r.coins, bonus: t.bonus + r.bonus }), { paymentType: '合計', orders: 0, yen: 0, coins: 0, bonus: 0 });
+  const none: CoinPackSalesRow = { source: 'total', paymentType: '合計', orders: 0, yen: 0, coins: 0, bonus: 0 };
+  const total = rows.reduce((t, r) => ({ ...t, orders: t.orders + r.orders, yen: t.yen + r.yen, coins: t.coins + r.coins, bonus: t.bonus + r.bonus }), none);
   return { rows, total };
 }
 
@@ -119,8 +124,9 @@ export async function coinPackSalesReport(db: Kysely<Database>, q: { from: strin
 const paymentTypeLabels = new Map<string, string>(
   (Object.entries(paymentTypeOfMethod) as [CoinPaymentMethod, string][]).map(([method, type]) => [type, coinPaymentMethodLabels[method]]),
 );
+const sourceLabels: Record<CoinPackSalesRow['source'], string> = { pack: 'コインパック', subscription: '定期購入', total: '' };
 
 export function coinPackSalesCsv(report: CoinPackSalesReport): string {
-  const line = (r: CoinPackSalesRow) => [paymentTypeLabels.get(r.paymentType) ?? r.paymentType, r.orders, r.yen, r.coins, r.bonus];
-  return toCsv(['支払い方法', '注文数', '円', 'コイン', 'ボーナスコイン'], [...report.rows.map(line), line(report.total)]);
+  const line = (r: CoinPackSalesRow) => [sourceLabels[r.source], paymentTypeLabels.get(r.paymentType) ?? r.paymentType, r.orders, r.yen, r.coins, r.bonus];
+  return toCsv(['種類', '支払い方法', '注文数', '円', 'コイン', 'ボーナスコイン'], [...report.rows.map(line), line(report.total)]);
 }

@@ -58,6 +58,7 @@ import { catalogChanged } from './catalog-changed';
 import { sendCsv } from './csv-reply';
 import * as members from './members.service';
 import { adminPromotionRoutes } from './promotions-routes';
+import { adminBannerRoutes } from './banners.routes';
 import * as reports from './reports.service';
 
 /** Largest file the console's import takes (a CBZ or EPUB volume). */
@@ -96,7 +97,7 @@ export const adminRoutes: FastifyPluginAsync = async (base) => {
   });
   app.get('/admin/titles/:id', { schema: { params: IdParams, response: { 200: AdminTitle } } }, async (request) => {
     await requireStaff(request, 'everything');
-    return catalog.titleDetail(db, request.params.id);
+    return catalog.titleDetail(db, request.params.id, now());
   });
   app.post('/admin/titles', { schema: { body: CreateTitleBody, response: { 200: AdminTitle } } }, async (request, reply) => {
     const staff = await requireStaff(request, 'everything');
@@ -117,7 +118,7 @@ export const adminRoutes: FastifyPluginAsync = async (base) => {
     const staff = await requireStaff(request, 'everything');
     const { token, ...input } = request.body;
     const id = request.params.id;
-    const result = await adminMutation(db, staff, { token, request: { id, ...input }, now: now() }, (trx) => catalog.updateBook(trx, id, request.body), 'catalog');
+    const result = await adminMutation(db, staff, { token, request: { id, ...input }, now: now() }, (trx) => catalog.updateBook(trx, id, request.body, now()), 'catalog');
     await catalogChanged(app);
     return sendStored(reply, result);
   });
@@ -125,7 +126,7 @@ export const adminRoutes: FastifyPluginAsync = async (base) => {
     const staff = await requireStaff(request, 'everything');
     const { token, ...input } = request.body;
     const id = request.params.id;
-    const result = await adminMutation(db, staff, { token, request: { id, ...input }, now: now() }, (trx) => catalog.publishBook(trx, id, input), 'catalog');
+    const result = await adminMutation(db, staff, { token, request: { id, ...input }, now: now() }, (trx) => catalog.publishBook(trx, id, input, now()), 'catalog');
     await catalogChanged(app);
     return sendStored(reply, result);
   });
@@ -199,8 +200,9 @@ export const adminRoutes: FastifyPluginAsync = async (base) => {
     return sendStored(reply, result);
   });
 
-  // Point campaigns, bundles and coin packs
+  // Point campaigns, bundles and coin packs; reach banners and their images
   await app.register(adminPromotionRoutes);
+  await app.register(adminBannerRoutes);
 
   // Members (support too)
   app.get('/admin/members', { schema: { querystring: SearchQuery, response: { 200: MemberList } } }, async (request) => {

@@ -1,4 +1,5 @@
 import type { ImportAnswer } from '@hondana/domain/admin/admin-api';
+import type { BannerImage } from '@hondana/domain/admin/admin-commerce-api';
 import type { BookMediaView as BookMedia } from '@hondana/domain/admin/admin-media-api';
 import { ApiError, apiRequest, apiUrl, createToken } from '../../../lib/api/client';
 import { adminCopy, jaAdmin } from '../../../i18n/ja-admin';
@@ -16,18 +17,20 @@ export async function adminChange<T>(method: 'POST' | 'PUT', path: string, body:
 }
 
 /**
- * Uploads a book file into a title (the same import as `npm run import`), reporting the upload's
- * progress; the server answers once the book is in the catalog.
+ * Sends a file as the body of a console change (`POST /api/admin{path}` with a fresh one-time
+ * token and `query`), reporting the upload's progress; answers with the server's JSON, or
+ * rejects with the `ApiError` of its `errorCode`. Through XMLHttpRequest: fetch cannot report an
+ * upload's progress.
  */
-export async function uploadBook(titleId: number, file: File, onProgress: (percent: number) => void): Promise<ImportAnswer> {
+export async function postFile<T>(path: string, query: Record<string, string | number>, file: File, onProgress?: (percent: number) => void, type = 'application/octet-stream'): Promise<T> {
   const token = await createToken('/admin/create_token');
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    xhr.open('POST', `/api/admin/titles/${titleId}/import?token=${encodeURIComponent(token)}&name=${encodeURIComponent(file.name)}`);
-    xhr.setRequestHeader('content-type', 'application/octet-stream');
-    xhr.upload.onprogress = (e) => e.lengthComputable && onProgress(Math.round((e.loaded / e.total) * 100));
+    xhr.open('POST', apiUrl(`/admin${path}`, { token, ...query }));
+    xhr.setRequestHeader('content-type', type);
+    if (onProgress) xhr.upload.onprogress = (e) => e.lengthComputable && onProgress(Math.round((e.loaded / e.total) * 100));
     xhr.onload = () => {
-      const body = JSON.parse(xhr.responseText || 'null') as (ImportAnswer & { errorCode?: string; messages?: string[] }) | null;
+      const body = JSON.parse(xhr.responseText || 'null') as (T & { errorCode?: string; messages?: string[] }) | null;
       if (xhr.status >= 200 && xhr.status < 300 && body) resolve(body);
       else reject(new ApiError(xhr.status, body?.errorCode ?? 'INTERNAL_SERVER_ERROR', body?.messages ?? []));
     };
@@ -37,25 +40,17 @@ export async function uploadBook(titleId: number, file: File, onProgress: (perce
 }
 
 /**
+ * Uploads a book file into a title (the same import as `npm run import`), reporting the upload's
+ * progress; the server answers once the book is in the catalog.
+ */
+export const uploadBook = (titleId: number, file: File, onProgress: (percent: number) => void) => postFile<ImportAnswer>(`/titles/${titleId}/import`, { name: file.name }, file, onProgress);
+
+/**
  * Uploads a CBZ or ZIP of page images as an episode's pages, against the version the operator saw
  * (409 when it moved), reporting the upload's progress; answers with the episode as it now is.
  */
-export async function uploadEpisodePages(episodeId: number, version: number, file: File, onProgress: (percent: number) => void): Promise<AdminEpisode> {
-  const token = await createToken('/admin/create_token');
-  return new Promise((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open('POST', apiUrl(`/admin/episodes/${episodeId}/pages`, { token, version }));
-    xhr.setRequestHeader('content-type', 'application/octet-stream');
-    xhr.upload.onprogress = (e) => e.lengthComputable && onProgress(Math.round((e.loaded / e.total) * 100));
-    xhr.onload = () => {
-      const body = JSON.parse(xhr.responseText || 'null') as (AdminEpisode & { errorCode?: string; messages?: string[] }) | null;
-      if (xhr.status >= 200 && xhr.status < 300 && body) resolve(body);
-      else reject(new ApiError(xhr.status, body?.errorCode ?? 'INTERNAL_SERVER_ERROR', body?.messages ?? []));
-    };
-    xhr.onerror = () => reject(new ApiError(0, 'INTERNAL_SERVER_ERROR'));
-    xhr.send(file);
-  });
-}
+export const uploadEpisodePages = (episodeId: number, version: number, file: File, onProgress: (percent: number) => void) =>
+  postFile<AdminEpisode>(`/episodes/${episodeId}/pages`, { version }, file, onProgress);
 
 /** Why an episode's file was refused, in Japanese: not a ZIP, no images, or the page image that does not decode. */
 export function episodeFileError(error: unknown): string {
@@ -82,18 +77,7 @@ import type { AdminEpisode } from '@hondana/domain/admin/admin-serials-api';
 export type { AdminEpisode, AdminSerial, AdminSerialListItem, CoinPackSalesRow, TopTitleRow } from '@hondana/domain/admin/admin-serials-api';
 
 /** Uploads an image as the book's cover, against the version the operator saw (409 when it moved). */
-export async function uploadCover(bookId: number, version: number, file: File): Promise<BookMedia> {
-  const token = await createToken('/admin/create_token');
-  return new Promise((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open('POST', apiUrl(`/admin/books/${bookId}/cover`, { token, version }));
-    xhr.setRequestHeader('content-type', file.type || 'application/octet-stream');
-    xhr.onload = () => {
-      const body = JSON.parse(xhr.responseText || 'null') as (BookMedia & { errorCode?: string; messages?: string[] }) | null;
-      if (xhr.status >= 200 && xhr.status < 300 && body) resolve(body);
-      else reject(new ApiError(xhr.status, body?.errorCode ?? 'INTERNAL_SERVER_ERROR', body?.messages ?? []));
-    };
-    xhr.onerror = () => reject(new ApiError(0, 'INTERNAL_SERVER_ERROR'));
-    xhr.send(file);
-  });
-}
+export const uploadCover = (bookId: number, version: number, file: File) => postFile<BookMedia>(`/books/${bookId}/cover`, { version }, file, undefined, file.type || 'application/octet-stream');
+
+/** Uploads a banner's image into the media store; a banner then names it by its id. */
+export const uploadBannerImage = (file: File) => postFile<BannerImage>('/banner_images', {}, file, undefined, file.type || 'application/octet-stream');

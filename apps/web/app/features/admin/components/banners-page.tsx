@@ -1,5 +1,6 @@
-import { type AdminBannerView, BANNER_LOCATIONS, type BannerList } from '@hondana/domain/admin/admin-commerce-api';
+import { type AdminBannerView, BANNER_LOCATIONS, type BannerList, type BannerLocation } from '@hondana/domain/admin/admin-commerce-api';
 import { promoCopy as p } from '../../../i18n/ja-admin-promotions';
+import { BannerImageField } from './banner-image-field';
 import { ChangeStatus } from './change-status';
 import { EditorForm, Field } from './editor-form';
 import { type Column, EditorTable, RowButton, cells } from './editor-table';
@@ -7,11 +8,10 @@ import { SeriesLinkField } from './id-pickers';
 import { useVersionedEditor } from './use-versioned-editor';
 import styles from './admin.module.css';
 
-function bannerFields(form: HTMLFormElement) {
-  const f = new FormData(form);
+function bannerFields(f: FormData) {
   const text = (k: string) => String(f.get(k) ?? '').trim();
   return {
-    imageUrl: text('imageUrl'),
+    imageId: text('imageId') ? Number(text('imageId')) : undefined,
     jumpUrl: text('jumpUrl'),
     colorCode: text('colorCode'),
     location: text('location'),
@@ -22,7 +22,7 @@ function bannerFields(form: HTMLFormElement) {
 }
 
 const state = (b: AdminBannerView) => (b.showing ? p('banners.showing') : b.ended ? p('banners.ended') : p('banners.waiting'));
-const location = (l: string) => ((BANNER_LOCATIONS as readonly string[]).includes(l) ? p(`banners.locations.${l as 'top'}`) : l);
+const location = (l: string) => ((BANNER_LOCATIONS as readonly string[]).includes(l) ? p(`banners.locations.${l as BannerLocation}`) : l);
 
 const columns: Column<AdminBannerView>[] = [
   { key: 'id', header: p('banners.columns.id'), cell: (b) => b.id, className: cells.nowrap },
@@ -51,23 +51,21 @@ const columns: Column<AdminBannerView>[] = [
 /** `/admin/banners`: the store's reach banners (image, link, priority, period, where they show); create, edit, end. */
 export function BannersPage() {
   const editor = useVersionedEditor<AdminBannerView, BannerList>({ key: 'banners', path: '/banners' });
-  const { editing, change, rowChange } = editor;
+  const { editing, rowChange } = editor;
 
 
   return (
     <>
       <h1 className={styles.heading}>{p('banners.heading')}</h1>
       <p>{p('banners.lead')}</p>
-      <EditorForm createLabel={p('banners.create')} editing={editing} formKey={editor.formKey} onSubmit={editor.submit(bannerFields)} onCancel={() => editor.edit(null)} change={change}>
-        <Field label={p('banners.imageUrl')}>
-          <input name="imageUrl" inputMode="url" required defaultValue={editing?.imageUrl} />
-        </Field>
+      <EditorForm createLabel={p('banners.create')} {...editor.form(bannerFields)}>
+        <BannerImageField imageId={editing?.imageId} imageUrl={editing?.imageUrl} />
         <SeriesLinkField name="jumpUrl" label={p('banners.jumpUrl')} defaultValue={editing?.jumpUrl} />
         <Field label={p('banners.colorCode')}>
           <input name="colorCode" type="color" defaultValue={editing?.colorCode ?? '#ffffff'} />
         </Field>
         <Field label={p('banners.location')}>
-          <select name="location" defaultValue={editing?.location ?? 'top'}>
+          <select name="location" defaultValue={editing?.location ?? BANNER_LOCATIONS[0]}>
             {BANNER_LOCATIONS.map((l) => (
               <option key={l} value={l}>
                 {p(`banners.locations.${l}`)}

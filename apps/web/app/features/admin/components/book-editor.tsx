@@ -4,14 +4,14 @@ import { adminCopy as a } from '../../../i18n/ja-admin';
 import { type AdminBook, adminChange } from '../api/admin-api';
 import { ChangeStatus } from './change-status';
 import { useChange } from './use-change';
+import { unchanged, useFormChanges } from './use-form-changes';
 import styles from './admin.module.css';
 
-function bookFields(form: HTMLFormElement, version: number) {
-  const f = new FormData(form);
+/** The volume's fields as the API takes them (a sale or a free period is one field, null when off). */
+function bookFields(f: FormData) {
   const text = (k: string) => String(f.get(k) ?? '');
   const num = (k: string) => (text(k) === '' ? Number.NaN : Number(text(k)));
   return {
-    version,
     contentsName: text('contentsName'),
     description: text('description'),
     price: num('price'),
@@ -22,15 +22,34 @@ function bookFields(form: HTMLFormElement, version: number) {
   };
 }
 
-/** One volume: name, price, sale and free periods (Asia/Tokyo), release, sample size, and publishing. */
+/** 現在の価格: what a member pays now and why (a sale or free period, until when), as the server works it out. */
+function priceNowText({ priceNow }: AdminBook): string {
+  const until = priceNow.until?.replace('T', ' ');
+  const price = formatYen(priceNow.price);
+  if (priceNow.reason === 'sale') return until ? a('book.priceNowSale', { price, until }) : a('book.priceNowSaleOpen', { price });
+  if (priceNow.reason === 'free') return until ? a('book.priceNowFree', { until }) : a('book.priceNowFreeOpen');
+  return a('book.priceNow', { price });
+}
+
+/** One volume: name, 紹介文, price, sale and free periods (Asia/Tokyo), release, sample size, and publishing. A save sends only what changed. */
 export function BookEditor({ book, onSaved }: { book: AdminBook; onSaved: () => void }) {
   const change = useChange();
+  const { formRef, changes } = useFormChanges();
   const [saleOn, setSaleOn] = useState(book.sale !== null);
   const [freeOn, setFreeOn] = useState(book.free !== null);
+  // A saved volume comes back at a new version: its form shows it afresh (the change's notice stays).
+  const [shown, setShown] = useState(book.version);
+  if (shown !== book.version) {
+    setShown(book.version);
+    setSaleOn(book.sale !== null);
+    setFreeOn(book.free !== null);
+  }
 
   async function save(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
-    if (await change.run(() => adminChange<AdminBook>('PUT', `/books/${book.id}`, bookFields(e.currentTarget, book.version)), () => a('common.saved'))) onSaved();
+    const changed = changes(e.currentTarget, bookFields);
+    if (unchanged(changed)) return change.say(a('common.unchanged'));
+    if (await change.run(() => adminChange<AdminBook>('PUT', `/books/${book.id}`, { version: book.version, ...changed }), () => a('common.saved'))) onSaved();
   }
   async function publish() {
     const published = !book.published;
@@ -44,12 +63,19 @@ export function BookEditor({ book, onSaved }: { book: AdminBook; onSaved: () => 
         <span>{book.contentsName}</span>
         <span className={book.published ? styles.badgeOn : styles.badge}>{book.published ? a('book.published') : a('book.unpublished')}</span>
         <span>{a('book.pages', { pages: book.pageCount })}</span>
-        <span>{a('book.priceNow', { price: formatYen(book.price) })}</span>
       </h3>
-      <form className={styles.form} onSubmit={save} aria-label={a('book.vol', { vol: book.vol })}>
+      <p className={styles.inline} aria-live="polite">
+        <strong>{priceNowText(book)}</strong>
+        {book.priceNow.reason !== 'list' && <span>{a('book.listPrice', { price: formatYen(book.price) })}</span>}
+      </p>
+      <form key={book.version} ref={formRef} className={styles.form} onSubmit={save} aria-label={a('book.vol', { vol: book.vol })}>
         <label className={styles.field} htmlFor={id('name')}>
           {a('book.contentsName')}
           <input id={id('name')} name="contentsName" defaultValue={book.contentsName} />
+        </label>
+        <label className={`${styles.field} ${styles.wide}`} htmlFor={id('description')}>
+          {a('book.description')}
+          <textarea id={id('description')} name="description" rows={3} defaultValue={book.description} />
         </label>
         <label className={styles.field}>
           {a('book.price')}

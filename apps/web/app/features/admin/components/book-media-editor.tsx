@@ -4,6 +4,7 @@ import { adminCopy as a } from '../../../i18n/ja-admin';
 import { type AdminBook, type BookMedia, adminChange, adminGet, uploadCover } from '../api/admin-api';
 import { ChangeStatus } from './change-status';
 import { useChange } from './use-change';
+import { unchanged, useFormChanges } from './use-form-changes';
 import styles from './admin.module.css';
 import extra from './console-media.module.css';
 
@@ -15,6 +16,15 @@ function pagesFromText(text: string): number[] {
     .map((p) => Number(p) - 1);
 }
 
+/** The sample's fields as the API takes them: the first pages, and the chosen pages (null for none). */
+function sampleFields(f: FormData) {
+  const total = String(f.get('samplePageTotal') ?? '');
+  return {
+    samplePageTotal: total === '' ? Number.NaN : Number(total),
+    customSamplePages: f.get('sampleMode') === 'custom' ? pagesFromText(String(f.get('customPages') ?? '')) : null,
+  };
+}
+
 /** One volume's cover (uploaded through sharp into the media store) and its sample: the first pages or chosen ones. */
 export function BookMediaEditor({ book, onSaved }: { book: AdminBook; onSaved: () => Promise<unknown> }) {
   const queryClient = useQueryClient();
@@ -22,6 +32,7 @@ export function BookMediaEditor({ book, onSaved }: { book: AdminBook; onSaved: (
   const media = useQuery({ queryKey: key, queryFn: () => adminGet<BookMedia>(`/books/${book.id}/media`) });
   const cover = useChange();
   const sample = useChange();
+  const { formRef: sampleRef, changes: sampleChanges } = useFormChanges();
   const [custom, setCustom] = useState<boolean | null>(null);
   const m = media.data;
   if (!m) return null;
@@ -44,14 +55,9 @@ export function BookMediaEditor({ book, onSaved }: { book: AdminBook; onSaved: (
   async function saveSample(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
     if (!m) return;
-    const f = new FormData(e.currentTarget);
-    const total = String(f.get('samplePageTotal') ?? '');
-    const body = {
-      version: m.version,
-      samplePageTotal: total === '' ? Number.NaN : Number(total),
-      customSamplePages: customOn ? pagesFromText(String(f.get('customPages') ?? '')) : null,
-    };
-    if (await sample.run(() => adminChange<BookMedia>('PUT', `/books/${book.id}/sample`, body), () => a('bookMedia.sampleSaved'))) await saved();
+    const changed = sampleChanges(e.currentTarget, sampleFields);
+    if (unchanged(changed)) return sample.say(a('common.unchanged'));
+    if (await sample.run(() => adminChange<BookMedia>('PUT', `/books/${book.id}/sample`, { version: m.version, ...changed }), () => a('bookMedia.sampleSaved'))) await saved();
   }
   const id = (name: string) => `book-${book.id}-${name}`;
   return (
@@ -76,15 +82,15 @@ export function BookMediaEditor({ book, onSaved }: { book: AdminBook; onSaved: (
           )}
         </form>
         <ChangeStatus notice={cover.notice} error={cover.error} />
-        <form className={styles.form} onSubmit={saveSample} aria-label={a('bookMedia.sample')}>
+        <form key={m.version} ref={sampleRef} className={styles.form} onSubmit={saveSample} aria-label={a('bookMedia.sample')}>
           <fieldset className={`${styles.wide} ${extra.choices}`}>
             <legend>{a('bookMedia.sampleMode')}</legend>
             <label className={styles.check}>
-              <input type="radio" name="sampleMode" checked={!customOn} onChange={() => setCustom(false)} />
+              <input type="radio" name="sampleMode" value="first" checked={!customOn} onChange={() => setCustom(false)} />
               {a('bookMedia.sampleFirst')}
             </label>
             <label className={styles.check}>
-              <input type="radio" name="sampleMode" checked={customOn} onChange={() => setCustom(true)} />
+              <input type="radio" name="sampleMode" value="custom" checked={customOn} onChange={() => setCustom(true)} />
               {a('bookMedia.sampleCustom')}
             </label>
           </fieldset>

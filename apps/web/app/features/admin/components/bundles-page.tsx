@@ -8,8 +8,7 @@ import { BookIdsField } from './id-pickers';
 import { useVersionedEditor } from './use-versioned-editor';
 import styles from './admin.module.css';
 
-function bundleFields(form: HTMLFormElement) {
-  const f = new FormData(form);
+function bundleFields(f: FormData) {
   const text = (k: string) => String(f.get(k) ?? '').trim();
   return {
     name: text('name'),
@@ -44,14 +43,14 @@ const columns: Column<AdminBundleView>[] = [
 /** `/admin/bundles`: the cart's bundles (books sold together at one price, in a period); create, edit, end. */
 export function BundlesPage() {
   const editor = useVersionedEditor<AdminBundleView, BundleList>({ key: 'bundles', path: '/bundles' });
-  const { editing, change, rowChange } = editor;
+  const { editing, rowChange } = editor;
 
 
   return (
     <>
       <h1 className={styles.heading}>{p('bundles.heading')}</h1>
       <p>{p('bundles.lead')}</p>
-      <EditorForm createLabel={p('bundles.create')} editing={editing} formKey={editor.formKey} onSubmit={editor.submit(bundleFields)} onCancel={() => editor.edit(null)} change={change}>
+      <EditorForm createLabel={p('bundles.create')} {...editor.form(bundleFields)}>
         <Field label={p('bundles.name')}>
           <input name="name" required defaultValue={editing?.name} />
         </Field>

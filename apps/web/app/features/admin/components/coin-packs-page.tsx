@@ -13,8 +13,7 @@ const METHODS = Object.keys(jaAdminPromotions.coinPacks.methods) as Method[];
 const HIGHLIGHTS = Object.keys(jaAdminPromotions.coinPacks.highlights) as AdminCoinPackView['highlight'][];
 const SCENES = Object.keys(jaAdminPromotions.coinPacks.scenes) as AdminCoinPackView['displayScene'][];
 
-function packFields(form: HTMLFormElement) {
-  const f = new FormData(form);
+function packFields(f: FormData) {
   const text = (k: string) => String(f.get(k) ?? '').trim();
   return {
     price: Number(text('price') || 0),
@@ -99,7 +98,7 @@ function PackFields({ editing }: { editing: AdminCoinPackView | null }) {
 /** `/admin/coin-packs`: the coin shop's packs per payment type (price, coins, bonus, limit, highlight, scene); create, edit, hide. */
 export function CoinPacksPage() {
   const editor = useVersionedEditor<AdminCoinPackView, CoinPackList>({ key: 'coin-packs', path: '/coin_packs' });
-  const { editing, change, rowChange } = editor;
+  const { editing, rowChange } = editor;
   const [method, setMethod] = useState<string>('');
   const shown = editor.list.data?.packs.filter((pack) => method === '' || pack.paymentMethods.includes(method));
 
@@ -109,7 +108,7 @@ export function CoinPacksPage() {
     <>
       <h1 className={styles.heading}>{p('coinPacks.heading')}</h1>
       <p>{p('coinPacks.lead')}</p>
-      <EditorForm createLabel={p('coinPacks.create')} editing={editing} formKey={editor.formKey} onSubmit={editor.submit(packFields)} onCancel={() => editor.edit(null)} change={change}>
+      <EditorForm createLabel={p('coinPacks.create')} {...editor.form(packFields)}>
         <PackFields editing={editing} />
       </EditorForm>
       <Field label={p('coinPacks.filter')}>

@@ -15,8 +15,7 @@ const TITLES = '20';
 
 const ids = (text: string) => text.split(/[,、\s]+/).filter(Boolean).map(Number);
 
-function couponFields(form: HTMLFormElement) {
-  const f = new FormData(form);
+function couponFields(f: FormData) {
   const text = (k: string) => String(f.get(k) ?? '').trim();
   const optional = (k: string) => (text(k) === '' ? null : Number(text(k)));
   return {

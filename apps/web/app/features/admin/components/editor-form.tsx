@@ -1,4 +1,4 @@
-import type { FormEvent, ReactNode } from 'react';
+import type { FormEvent, ReactNode, Ref } from 'react';
 import { promoCopy as p } from '../../../i18n/ja-admin-promotions';
 import { ChangeStatus } from './change-status';
 import styles from './admin.module.css';
@@ -10,6 +10,8 @@ interface EditorFormProps {
   editing: { id: number } | null;
   /** Changes when the form should start afresh (another row, or after a save). */
   formKey?: string;
+  /** Reads the form as it was shown, so a save sends only what changed (`useFormChanges`). */
+  formRef?: Ref<HTMLFormElement>;
   onSubmit: (e: FormEvent<HTMLFormElement>) => void;
   onCancel?: () => void;
   change: { busy: boolean; notice: string | null; error: string | null };
@@ -17,12 +19,12 @@ interface EditorFormProps {
 }
 
 /** A console editor's form section: new or `#id を編集中`, the fields, save / stop editing, and the change's outcome. */
-export function EditorForm({ createLabel, editing, formKey, onSubmit, onCancel, change, children }: EditorFormProps) {
+export function EditorForm({ createLabel, editing, formKey, formRef, onSubmit, onCancel, change, children }: EditorFormProps) {
   const title = editing ? p('common.editing', { id: editing.id }) : createLabel;
   return (
     <section className={styles.section}>
       <h2>{title}</h2>
-      <form key={formKey ?? editing?.id ?? 'new'} className={styles.form} onSubmit={onSubmit} aria-label={title}>
+      <form key={formKey ?? editing?.id ?? 'new'} ref={formRef} className={styles.form} onSubmit={onSubmit} aria-label={title}>
         {children}
         <div className={styles.actions}>
           <button className={styles.button} type="submit" disabled={change.busy}>

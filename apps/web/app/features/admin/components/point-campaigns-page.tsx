@@ -11,8 +11,7 @@ import styles from './admin.module.css';
 type CampaignType = AdminPointCampaignView['type'];
 const TYPES = Object.keys(jaAdminPromotions.campaigns.types) as CampaignType[];
 
-function campaignFields(form: HTMLFormElement) {
-  const f = new FormData(form);
+function campaignFields(f: FormData) {
   const text = (k: string) => String(f.get(k) ?? '').trim();
   const optional = (k: string) => (text(k) === '' ? null : Number(text(k)));
   return {
@@ -100,13 +99,13 @@ export function PointCampaignsPage() {
     path: '/point_campaigns',
     onEdit: (c) => setType(c?.type ?? 'series'),
   });
-  const { editing, change, rowChange } = editor;
+  const { editing, rowChange } = editor;
 
   return (
     <>
       <h1 className={styles.heading}>{p('campaigns.heading')}</h1>
       <p>{p('campaigns.lead')}</p>
-      <EditorForm createLabel={p('campaigns.create')} editing={editing} formKey={editor.formKey} onSubmit={editor.submit(campaignFields)} onCancel={() => editor.edit(null)} change={change}>
+      <EditorForm createLabel={p('campaigns.create')} {...editor.form(campaignFields)}>
         <Field label={p('campaigns.type')}>
           <select name="type" value={type} onChange={(e) => setType(e.target.value as CampaignType)}>
             {TYPES.map((t) => (

@@ -66,11 +66,12 @@ export function TopTitles({ from, to }: { from: string; to: string }) {
 
 const paymentLabel = (type: string) => jaAdmin.codes.payment[type as keyof typeof jaAdmin.codes.payment] ?? type;
 
-/** Coin packs paid for in the sales report's period, per payment type, with CSV. */
+/** Manga coins paid for in the sales report's period (coin packs, subscriptions and their renewals), per payment type, with CSV. */
 export function CoinPackSales({ from, to }: { from: string; to: string }) {
   const report = useQuery({ queryKey: ['admin', 'coin-packs', from, to], queryFn: () => adminGet<CoinPackSalesReport>('/reports/coin_packs', { from, to }) });
   const row = (r: CoinPackSalesRow, label: string) => (
-    <tr key={label}>
+    <tr key={`${r.source}-${label}`}>
+      <td>{r.source === 'total' ? '' : a(`reports.coinSources.${r.source}`)}</td>
       <td>{label}</td>
       <td className={styles.number}>{formatYen(r.orders)}</td>
       <td className={styles.number}>{formatYen(r.yen)}</td>
@@ -92,8 +93,8 @@ export function CoinPackSales({ from, to }: { from: string; to: string }) {
           <table className={styles.table} aria-label={a('reports.coinPacks')}>
             <thead>
               <tr>
-                {(['payment', 'orders', 'yen', 'coins', 'bonus'] as const).map((c) => (
-                  <th key={c} className={c === 'payment' ? undefined : styles.number}>
+                {(['source', 'payment', 'orders', 'yen', 'coins', 'bonus'] as const).map((c) => (
+                  <th key={c} className={c === 'payment' || c === 'source' ? undefined : styles.number}>
                     {a(`reports.coinPackColumns.${c}`)}
                   </th>
                 ))}

@@ -5,13 +5,13 @@ import { adminCopy as a } from '../../../i18n/ja-admin';
 import { type AdminEpisode, type AdminSerial, adminChange, adminGet, episodeFileError, uploadEpisodePages } from '../api/admin-api';
 import { ChangeStatus } from './change-status';
 import { useChange } from './use-change';
+import { unchanged, useFormChanges } from './use-form-changes';
 import styles from './admin.module.css';
 import extra from './console-media.module.css';
 
 const SPEND_TYPES = [0, 1, 2] as const;
 
-function episodeFields(form: HTMLFormElement) {
-  const f = new FormData(form);
+function episodeFields(f: FormData) {
   const text = (k: string) => String(f.get(k) ?? '');
   const num = (k: string) => (text(k) === '' ? Number.NaN : Number(text(k)));
   return {
@@ -21,6 +21,12 @@ function episodeFields(form: HTMLFormElement) {
     releaseAt: text('releaseAt'),
     endAt: text('endAt') === '' ? null : text('endAt'),
   };
+}
+
+/** The serial's ticket and rental settings as the API takes them. */
+function settingsFields(f: FormData) {
+  const num = (k: string) => (String(f.get(k) ?? '') === '' ? Number.NaN : Number(f.get(k)));
+  return { chargeMinutes: num('chargeMinutes'), rentalMinutes: num('rentalMinutes'), orderOnly: f.get('orderOnly') === 'on', ticketUsable: f.get('ticketUsable') === 'on' };
 }
 
 /** The fields of an episode: name, spend type, price in coins, release and end (Asia/Tokyo). */
@@ -58,18 +64,21 @@ function EpisodeFields({ episode, prefix }: { episode?: AdminEpisode; prefix: st
   );
 }
 
+/** One episode's form; a save sends only what changed. */
 function EpisodeEditor({ episode, onSaved }: { episode: AdminEpisode; onSaved: () => Promise<unknown> }) {
   const change = useChange();
+  const { formRef, changes } = useFormChanges();
   async function save(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
-    const body = { version: episode.version, ...episodeFields(e.currentTarget) };
-    if (await change.run(() => adminChange<AdminEpisode>('PUT', `/episodes/${episode.id}`, body), () => a('common.saved'))) await onSaved();
+    const changed = changes(e.currentTarget, episodeFields);
+    if (unchanged(changed)) return change.say(a('common.unchanged'));
+    if (await change.run(() => adminChange<AdminEpisode>('PUT', `/episodes/${episode.id}`, { version: episode.version, ...changed }), () => a('common.saved'))) await onSaved();
   }
   const label = a('serials.edit', { sequence: episode.orderSequence });
   return (
     <div className={extra.episode}>
       <h3>{label}</h3>
-      <form className={styles.form} onSubmit={save} aria-label={label}>
+      <form key={episode.version} ref={formRef} className={styles.form} onSubmit={save} aria-label={label}>
         <EpisodeFields episode={episode} prefix={`episode-${episode.id}`} />
         <div className={`${styles.actions} ${styles.wide}`}>
           <button className={styles.button} type="submit" disabled={change.busy}>
@@ -144,6 +153,7 @@ export function SerialPage({ serialId }: { serialId: number }) {
   const serial = useQuery({ queryKey: key, queryFn: () => adminGet<AdminSerial>(`/serials/${serialId}`) });
   const reload = () => queryClient.invalidateQueries({ queryKey: key });
   const settings = useChange();
+  const { formRef: settingsRef, changes: settingsChanges } = useFormChanges();
   const add = useChange();
   const [editing, setEditing] = useState<number | null>(null);
   const [uploading, setUploading] = useState<number | null>(null);
@@ -152,17 +162,16 @@ export function SerialPage({ serialId }: { serialId: number }) {
 
   async function saveSettings(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
-    const f = new FormData(e.currentTarget);
-    const num = (k: string) => (String(f.get(k) ?? '') === '' ? Number.NaN : Number(f.get(k)));
-    const body = { version: s.version, chargeMinutes: num('chargeMinutes'), rentalMinutes: num('rentalMinutes'), orderOnly: f.get('orderOnly') === 'on', ticketUsable: f.get('ticketUsable') === 'on' };
-    if (await settings.run(() => adminChange<AdminSerial>('PUT', `/serials/${serialId}`, body), () => a('common.saved'))) await reload();
+    const changed = settingsChanges(e.currentTarget, settingsFields);
+    if (unchanged(changed)) return settings.say(a('common.unchanged'));
+    if (await settings.run(() => adminChange<AdminSerial>('PUT', `/serials/${serialId}`, { version: s.version, ...changed }), () => a('common.saved'))) await reload();
   }
   async function addEpisode(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
     const form = e.currentTarget;
     const pageCount = Number(new FormData(form).get('pageCount'));
     const created = await add.run(
-      () => adminChange<AdminEpisode>('POST', `/serials/${serialId}/episodes`, { ...episodeFields(form), pageCount }),
+      () => adminChange<AdminEpisode>('POST', `/serials/${serialId}/episodes`, { ...episodeFields(new FormData(form)), pageCount }),
       (r) => a('serials.added', { sequence: r.orderSequence }),
     );
     if (created) {
@@ -179,7 +188,7 @@ export function SerialPage({ serialId }: { serialId: number }) {
       <h1 className={styles.heading}>{s.name}</h1>
       <section className={styles.section}>
         <h2>{a('serials.settings')}</h2>
-        <form key={s.version} className={styles.form} onSubmit={saveSettings} aria-label={a('serials.settings')}>
+        <form key={s.version} ref={settingsRef} className={styles.form} onSubmit={saveSettings} aria-label={a('serials.settings')}>
           <label className={styles.field}>
             {a('serials.chargeMinutes')}
             <input name="chargeMinutes" type="number" min={0} step={1} defaultValue={s.chargeMinutes} />

@@ -1,13 +1,22 @@
+import { type AuthorRole, authorRoleLabels } from '@hondana/domain/catalog/catalog';
 import { jaAdmin, adminCopy as a } from '../../../i18n/ja-admin';
 import type { AdminTitle } from '../api/admin-api';
 import styles from './admin.module.css';
 
+const ROLES = Object.keys(authorRoleLabels) as AuthorRole[];
+
+/** The title's credits as the form lists them: each row with a name, in order (a row left empty is none). */
+function credits(f: FormData) {
+  const names = f.getAll('authorName').map(String);
+  const kanas = f.getAll('authorKana').map(String);
+  const roles = f.getAll('authorRole').map(String);
+  return names.flatMap((name, i) => (name.trim() ? [{ name: name.trim(), kana: (kanas[i] ?? '').trim(), role: roles[i] ?? 'author' }] : []));
+}
+
 /** The title's fields as the API takes them, read from the form. */
-export function titleFields(form: HTMLFormElement) {
-  const f = new FormData(form);
+export function titleFields(f: FormData) {
   const text = (k: string) => String(f.get(k) ?? '');
   const genre = text('genreId');
-  const authorName = text('authorName').trim();
   return {
     name: text('name'),
     kana: text('kana'),
@@ -17,13 +26,42 @@ export function titleFields(form: HTMLFormElement) {
     genreId: genre ? Number(genre) : null,
     publisher: text('publisher'),
     magazine: text('magazine'),
-    authors: authorName ? [{ name: authorName, kana: text('authorKana').trim(), role: 'author' }] : [],
+    authors: credits(f),
   };
 }
 
-/** Name, reading, author with reading, publisher, magazine, category, genre, rating, description. */
+/** One credit: name, reading and role (the first row of a new title is its author). */
+function CreditFields({ author, n }: { author?: AdminTitle['authors'][number]; n: number }) {
+  // A title's first credit is its author; a row after its credits adds one.
+  const legend = author || n === 1 ? a('titleForm.credit', { n }) : a('titleForm.creditNew');
+  return (
+    <fieldset className={`${styles.wide} ${styles.methods}`} aria-label={legend}>
+      <legend>{legend}</legend>
+      <label className={styles.field}>
+        {a('titleForm.authorName')}
+        <input name="authorName" defaultValue={author?.name} />
+      </label>
+      <label className={styles.field}>
+        {a('titleForm.authorKana')}
+        <input name="authorKana" defaultValue={author?.kana} />
+      </label>
+      <label className={styles.field}>
+        {a('titleForm.authorRole')}
+        <select name="authorRole" defaultValue={author?.role ?? 'author'}>
+          {ROLES.map((role) => (
+            <option key={role} value={role}>
+              {authorRoleLabels[role]}
+            </option>
+          ))}
+        </select>
+      </label>
+    </fieldset>
+  );
+}
+
+/** Name, reading, every credit (and one more row to add one), publisher, magazine, category, genre, rating, description. */
 export function TitleFormFields({ title, genres }: { title?: AdminTitle; genres: { id: number; name: string }[] }) {
-  const author = title?.authors[0];
+  const authors = title?.authors ?? [];
   return (
     <>
       <label className={styles.field}>
@@ -34,14 +72,9 @@ export function TitleFormFields({ title, genres }: { title?: AdminTitle; genres:
         {a('titleForm.kana')}
         <input name="kana" defaultValue={title?.kana} />
       </label>
-      <label className={styles.field}>
-        {a('titleForm.authorName')}
-        <input name="authorName" defaultValue={author?.name} />
-      </label>
-      <label className={styles.field}>
-        {a('titleForm.authorKana')}
-        <input name="authorKana" defaultValue={author?.kana} />
-      </label>
+      {[...authors, undefined].map((author, i) => (
+        <CreditFields key={i} author={author} n={i + 1} />
+      ))}
       <label className={styles.field}>
         {a('titleForm.publisher')}
         <input name="publisher" defaultValue={title?.publisher} />

@@ -9,6 +9,7 @@ import { BookMediaEditor } from './book-media-editor';
 import { ChangeStatus } from './change-status';
 import { TitleFormFields, titleFields } from './title-form';
 import { useChange } from './use-change';
+import { unchanged, useFormChanges } from './use-form-changes';
 import styles from './admin.module.css';
 
 /** `/admin/titles/:titleId`: the title's information, a file import into it, and each volume's price and sale. */
@@ -19,6 +20,7 @@ export function TitlePage({ titleId }: { titleId: number }) {
   const genres = useQuery({ queryKey: ['admin', 'genres'], queryFn: () => adminGet<GenreList>('/genres') });
   const reload = () => queryClient.invalidateQueries({ queryKey: key });
   const meta = useChange();
+  const { formRef, changes } = useFormChanges();
   const upload = useChange();
   const [progress, setProgress] = useState<number | null>(null);
 
@@ -27,7 +29,9 @@ export function TitlePage({ titleId }: { titleId: number }) {
 
   async function save(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
-    if (await meta.run(() => adminChange<AdminTitle>('PUT', `/titles/${titleId}`, { version: t.version, ...titleFields(e.currentTarget) }), () => a('common.saved'))) await reload();
+    const changed = changes(e.currentTarget, titleFields);
+    if (unchanged(changed)) return meta.say(a('common.unchanged'));
+    if (await meta.run(() => adminChange<AdminTitle>('PUT', `/titles/${titleId}`, { version: t.version, ...changed }), () => a('common.saved'))) await reload();
   }
   async function importFile(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
@@ -50,7 +54,7 @@ export function TitlePage({ titleId }: { titleId: number }) {
       <h1 className={styles.heading}>{t.name}</h1>
       <section className={styles.section}>
         <h2>{a('title.metadata')}</h2>
-        <form key={t.version} className={styles.form} onSubmit={save} aria-label={a('title.metadata')}>
+        <form key={t.version} ref={formRef} className={styles.form} onSubmit={save} aria-label={a('title.metadata')}>
           <TitleFormFields title={t} genres={genres.data?.genres ?? []} />
           <div className={styles.actions}>
             <button className={styles.button} type="submit" disabled={meta.busy}>
@@ -84,7 +88,7 @@ export function TitlePage({ titleId }: { titleId: number }) {
         {t.books.length === 0 && <p>{a('title.noBooks')}</p>}
         {t.books.map((b) => (
           <div key={b.id}>
-            <BookEditor key={b.version} book={b} onSaved={reload} />
+            <BookEditor book={b} onSaved={reload} />
             <BookMediaEditor book={b} onSaved={reload} />
           </div>
         ))}

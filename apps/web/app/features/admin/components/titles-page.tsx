@@ -23,7 +23,7 @@ export function TitlesPage() {
   }
   async function create(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
-    const created = await change.run(() => adminChange<AdminTitle>('POST', '/titles', titleFields(e.currentTarget)), () => a('titles.created'));
+    const created = await change.run(() => adminChange<AdminTitle>('POST', '/titles', titleFields(new FormData(e.currentTarget))), () => a('titles.created'));
     if (created) navigate(`/admin/titles/${created.id}`);
   }
 

@@ -6,7 +6,8 @@ export function useChange() {
   const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
-  async function run<T>(work: () => Promise<T>, done: (result: T) => string | null): Promise<T | null> {
+  /** Runs the change; `describe` says a failure in Japanese (the server's field errors by default). */
+  async function run<T>(work: () => Promise<T>, done: (result: T) => string | null, describe: (error: unknown) => string = changeError): Promise<T | null> {
     setBusy(true);
     setNotice(null);
     setError(null);
@@ -15,11 +16,16 @@ export function useChange() {
       setNotice(done(result));
       return result;
     } catch (e) {
-      setError(changeError(e));
+      setError(describe(e));
       return null;
     } finally {
       setBusy(false);
     }
   }
-  return { busy, notice, error, run };
+  /** A notice with no change made (there was nothing to send). */
+  function say(message: string) {
+    setError(null);
+    setNotice(message);
+  }
+  return { busy, notice, error, run, say };
 }

@@ -3,6 +3,7 @@ import { type FormEvent, useState } from 'react';
 import { promoCopy as p } from '../../../i18n/ja-admin-promotions';
 import { adminChange, adminGet } from '../api/admin-api';
 import { useChange } from './use-change';
+import { type FieldReader, unchanged, useFormChanges } from './use-form-changes';
 
 /** A row the console edits against the version it was read at (the server answers 409 when it moved). */
 export interface VersionedRow {
@@ -28,14 +29,16 @@ interface SaveOptions<Result> {
 
 /**
  * One console editor of versioned rows: the list (TanStack Query), the row being edited, saving the
- * form (POST new, PUT with the row's `version`), a row's own action (end, stop, hide), each change's
- * notice or error in Japanese (`useChange`), and the list read again after every change.
+ * form (POST new with every field; PUT with the row's `version` and only the fields the operator
+ * changed, `use-form-changes.ts`), a row's own action (end, stop, hide), each change's notice or
+ * error in Japanese (`useChange`), and the list read again after every change.
  */
 export function useVersionedEditor<Row extends VersionedRow, List>({ key, path, onEdit }: EditorOptions<Row>) {
   const queryClient = useQueryClient();
   const list = useQuery({ queryKey: ['admin', key], queryFn: () => adminGet<List>(path) });
   const change = useChange();
   const rowChange = useChange();
+  const { formRef, changes } = useFormChanges();
   const [editing, setEditing] = useState<Row | null>(null);
   const [saves, setSaves] = useState(0);
   const reload = () => queryClient.invalidateQueries({ queryKey: ['admin', key] });
@@ -59,11 +62,13 @@ export function useVersionedEditor<Row extends VersionedRow, List>({ key, path, 
     return done;
   }
 
-  /** The form's submit handler: its fields read by `fields`, then saved. */
-  function submit<Result>(fields: (form: HTMLFormElement) => object, options?: SaveOptions<Result>) {
+  /** The form's submit handler: a new row's fields read by `read`, or the edited row's changed ones, then saved. */
+  function submit<Result>(read: FieldReader<object>, options?: SaveOptions<Result>) {
     return (e: FormEvent<HTMLFormElement>) => {
       e.preventDefault();
-      void save(fields(e.currentTarget), options);
+      const body = editing ? changes(e.currentTarget, read) : read(new FormData(e.currentTarget));
+      if (editing && unchanged(body)) change.say(p('common.unchanged'));
+      else void save(body, options);
     };
   }
 
@@ -76,5 +81,10 @@ export function useVersionedEditor<Row extends VersionedRow, List>({ key, path, 
 
   /** The form's React key: the row being edited, and a new one after each save. */
   const formKey = `${editing?.id ?? 'new'}:${saves}`;
-  return { list, change, rowChange, editing, edit, submit, act, formKey };
+
+  /** What `EditorForm` takes from the editor: `<EditorForm createLabel=… {...editor.form(read)}>`. */
+  function form<Result>(read: FieldReader<object>, options?: SaveOptions<Result>) {
+    return { editing, formKey, formRef, onSubmit: submit(read, options), onCancel: () => edit(null), change };
+  }
+  return { list, change, rowChange, editing, edit, submit, act, formKey, formRef, form };
 }
