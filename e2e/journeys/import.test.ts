@@ -29,7 +29,7 @@ before(async () => {
     direction: 'rtl',
     pages: pages.map((image, i) => ({ image, spread: i === 0 ? 'center' : i % 2 === 1 ? 'left' : 'right' })),
   });
-  const [imported] = await importIntoStore(store, file);
+  const [imported] = await importIntoStore(store, file, ['--publish', '--price', '500']);
   assert.ok(imported, 'the command reported the book');
   book = imported;
   const prose = '　<ruby>吾輩<rt>わがはい</rt></ruby>は猫である。名前はまだ無い。どこで生れたかとんと<ruby>見当<rt>けんとう</rt></ruby>がつかぬ。何でも薄暗いじめじめした所でニャーニャー泣いていた事だけは記憶している。';
@@ -45,7 +45,7 @@ before(async () => {
       { title: '二　夜', paragraphs: Array.from({ length: 6 }, () => prose) },
     ],
   });
-  const [importedText] = await importIntoStore(store, text);
+  const [importedText] = await importIntoStore(store, text, ['--publish', '--price', '500']);
   assert.ok(importedText, 'the command reported the text book');
   textBook = importedText;
 });

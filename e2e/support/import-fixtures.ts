@@ -74,12 +74,18 @@ export interface ImportedBook {
   layoutType: number;
   direction: string;
   totalPage: number;
+  /** On sale (true) or waiting unlisted. */
+  listed: boolean;
+  price: number;
   warnings: string[];
 }
 
-/** `npm run import -- --json FILE` against a running store's data folder, as an operator runs it. */
-export async function importIntoStore(store: StoreServer, file: string): Promise<ImportedBook[]> {
-  const { stdout } = await storeCommand(store.dataDir, 'import/import-command.ts', ['--json', file]);
+/**
+ * `npm run import -- --json [OPTIONS] FILE` against a running store's data folder, as an operator
+ * runs it: a new book waits unlisted unless `options` put it on sale (`--publish --price N`).
+ */
+export async function importIntoStore(store: StoreServer, file: string, options: string[] = []): Promise<ImportedBook[]> {
+  const { stdout } = await storeCommand(store.dataDir, 'import/import-command.ts', ['--json', ...options, file]);
   return JSON.parse(stdout) as ImportedBook[];
 }
 
@@ -140,4 +146,23 @@ export async function writeTextEpub(
   for await (const chunk of zip.outputStream) chunks.push(chunk as Buffer);
   writeFileSync(file, Buffer.concat(chunks));
   return file;
+}
+
+/** A wide page of a picture scroll (絵巻物) with its number drawn large. */
+export async function scrollPanel(n: number, width: number, height: number, hue: string): Promise<Buffer> {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
+<rect width="100%" height="100%" fill="${hue}"/>
+<path d="M0 ${height * 0.7} Q ${width / 4} ${height * 0.5} ${width / 2} ${height * 0.7} T ${width} ${height * 0.7}" stroke="#fff" stroke-width="6" fill="none"/>
+<text x="50%" y="45%" font-family="sans-serif" font-size="${Math.round(height / 3)}" fill="#fff" text-anchor="middle">S${n}</text>
+</svg>`;
+  return sharp(Buffer.from(svg)).jpeg({ quality: 85 }).toBuffer();
+}
+
+/** A figure of a text book: a labelled box as a PNG. */
+export async function figureImage(label: string, width: number, height: number, hue: string): Promise<Buffer> {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
+<rect width="100%" height="100%" fill="${hue}"/>
+<text x="50%" y="55%" font-family="sans-serif" font-size="${Math.round(height / 4)}" fill="#fff" text-anchor="middle">${label}</text>
+</svg>`;
+  return sharp(Buffer.from(svg)).png().toBuffer();
 }

@@ -54,7 +54,9 @@ describe('npm run import', () => {
       expect(out).toHaveLength(3);
       expect(out[0]).toMatchObject({ file: expect.stringMatching(/a-comic 1\.cbz$/), layoutType: 0, direction: 'ltr', totalPage: 2, warnings: [] });
       expect(out[0]!.bookId).toEqual(expect.any(Number));
-      expect(Object.keys(out[0]!).sort()).toEqual(['bookId', 'direction', 'file', 'layoutType', 'titleId', 'totalPage', 'warnings']);
+      expect(Object.keys(out[0]!).sort()).toEqual(['bookId', 'direction', 'file', 'layoutType', 'listed', 'price', 'titleId', 'totalPage', 'warnings']);
+      // New books wait unlisted, at 0 yen, until an operator publishes them.
+      expect(out[0]).toMatchObject({ listed: false, price: 0 });
       expect(out[1]).toMatchObject({ file: expect.stringMatching(/b-scans 2$/), direction: 'rtl', totalPage: 1 });
       expect(out[2]).toMatchObject({ file: expect.stringMatching(/c-broken\.cbz$/), bookId: null, error: expect.stringMatching(/c-broken\.cbz: not a ZIP archive/) });
       expect(io.err).toMatch(/a-comic 1\.cbz: 2\/2 pages, [\d.]+ pages\/s — created book \d+/);
@@ -90,6 +92,89 @@ describe('npm run import', () => {
       const file = await writeZip(path.join(dir, 'solo.cbz'), [{ name: '1.jpg', data: await pageImage(50, 70, RED) }]);
       expect(await runImport(['--json', '--title-id', '999', file], deps, unknown)).toBe(1);
       expect(JSON.parse(unknown.out)[0].error).toMatch(/--title-id 999: no such title/);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('leaves new books unlisted (STOPPED) by default, and the summary says which wait', async () => {
+    const t = await buildTestApp();
+    try {
+      const io = captured();
+      const file = await writeZip(path.join(dir, 'matsu 1.cbz'), [{ name: '1.jpg', data: await pageImage(50, 70, RED) }]);
+      expect(await runImport([file], { db: t.database.db, media: t.app.deps.media }, io)).toBe(0);
+      const book = await t.database.db.selectFrom('books').select(['id', 'title_id', 'sales_status', 'price']).executeTakeFirstOrThrow();
+      expect([book.sales_status, book.price]).toEqual(['STOPPED', 0]);
+      expect(io.err).toMatch(/created\s+\d+\s+\d+\s+rtl\s+1\s+waiting unlisted\s+matsu 1\.cbz/);
+      expect(io.err).toContain(`1 waiting unlisted (counted under 未公開 in the console's 作品 list`);
+      expect(io.err).toContain(`  book ${book.id} (title ${book.title_id}) matsu 1.cbz`);
+      // Not for sale: the viewer offers no purchase, and only the sample is read.
+      const info = (await t.app.inject({ url: `/api/browser/bookinfo/v2?bookId=${book.id}` })).json();
+      expect([info.book_data.salable, info.book_data.fullAccess]).toEqual([false, false]);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('--publish --price N puts new books on sale at N yen; a book imported again keeps what it has', async () => {
+    const t = await buildTestApp();
+    try {
+      const deps = { db: t.database.db, media: t.app.deps.media };
+      const io = captured();
+      const file = await writeZip(path.join(dir, 'take 1.cbz'), [{ name: '1.jpg', data: await pageImage(50, 70, BLUE) }]);
+      expect(await runImport(['--json', '--publish', '--price', '550', file], deps, io)).toBe(0);
+      const [result] = JSON.parse(io.out) as { bookId: number; listed: boolean; price: number }[];
+      expect(result).toMatchObject({ listed: true, price: 550 });
+      const book = await t.database.db.selectFrom('books').select(['sales_status', 'price', 'tax_amount']).where('id', '=', result!.bookId).executeTakeFirstOrThrow();
+      expect(book).toEqual({ sales_status: 'ON_SALE', price: 550, tax_amount: 50 });
+      const info = await t.app.inject({ url: `/api/browser/bookinfo/v2?bookId=${result!.bookId}` });
+      expect([info.statusCode, info.json().book_data.price]).toEqual([200, 550]);
+      // The same file again without --publish: updated in place, still on sale at its price.
+      const again = captured();
+      expect(await runImport(['--json', file], deps, again)).toBe(0);
+      expect(JSON.parse(again.out)[0]).toMatchObject({ bookId: result!.bookId, listed: true, price: 550 });
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('--prices FILE puts the books it names on sale at their prices; the others wait', async () => {
+    const t = await buildTestApp();
+    try {
+      const root = path.join(dir, 'priced');
+      mkdirSync(root, { recursive: true });
+      await writeZip(path.join(root, 'ume 1.cbz'), [{ name: '1.jpg', data: await pageImage(50, 70, RED) }]);
+      await writeZip(path.join(root, 'ume 2.cbz'), [{ name: '1.jpg', data: await pageImage(50, 70, BLUE) }]);
+      const prices = path.join(dir, 'prices.csv');
+      writeFileSync(prices, 'file,price\n"ume 1.cbz",660\n');
+      const io = captured();
+      expect(await runImport(['--json', '--prices', prices, root], { db: t.database.db, media: t.app.deps.media }, io)).toBe(0);
+      const out = JSON.parse(io.out) as { file: string; listed: boolean; price: number }[];
+      expect(out.map((o) => [path.basename(o.file), o.listed, o.price])).toEqual([['ume 1.cbz', true, 660], ['ume 2.cbz', false, 0]]);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('refuses listing options that do not fit, before importing anything', async () => {
+    const t = await buildTestApp();
+    try {
+      const deps = { db: t.database.db, media: t.app.deps.media };
+      const cases: [string[], RegExp][] = [
+        [['--publish'], /--publish needs --price N, a price above 0 yen/],
+        [['--publish', '--price', '0'], /--publish needs --price N, a price above 0 yen/],
+        [['--price', '12.5'], /--price must be whole yen/],
+        [['--prices', path.join(dir, 'none.csv')], /--prices .*none\.csv: no such file/],
+        [['--prices', path.join(dir, 'prices.csv'), '--publish'], /use it without --publish and --price/],
+      ];
+      writeFileSync(path.join(dir, 'bad.csv'), 'a.cbz,abc\n');
+      cases.push([['--prices', path.join(dir, 'bad.csv')], /line 1: expected "file,price"/]);
+      for (const [args, message] of cases) {
+        const io = captured();
+        expect(await runImport([...args, dir], deps, io)).toBe(2);
+        expect(io.err).toMatch(message);
+      }
+      expect(await t.database.db.selectFrom('books').select('id').execute()).toEqual([]);
     } finally {
       await t.close();
     }

@@ -87,7 +87,7 @@ describe(`two store processes on one ${testDialect} database`, () => {
       { name: 'ComicInfo.xml', data: comicInfo({ Series: '変更の伝わる作品', Number: 2, Manga: 'YesAndRightToLeft' }) },
       { name: '1.jpg', data: await pageImage(80, 120, { r: 200, g: 40, b: 40 }) },
     ]);
-    await run(process.execPath, ['--import', 'tsx', 'apps/server/src/import/import-command.ts', '--json', '--title-id', String(titleId), file], { cwd: ROOT, env: commandEnv() });
+    await run(process.execPath, ['--import', 'tsx', 'apps/server/src/import/import-command.ts', '--json', '--publish', '--price', '440', '--title-id', String(titleId), file], { cwd: ROOT, env: commandEnv() });
     expect(await seenEverywhere(urls, latest, 2)).toBeLessThan(1000);
   }, 120_000);
 

@@ -19,13 +19,23 @@ export interface BookSourcesTable {
   updated_at: Millis;
 }
 
+/**
+ * `original_key` of a text page of an image book (a colophon 奥付, an about page): it has no
+ * image; its text is the book's `book_text_chapters` row of the same number. Never a media key
+ * (those are `originals/…`), so no derivative is made or drawn for it.
+ */
+export const TEXT_PAGE_KEY = 'text';
+
 export interface BookPageOriginalsTable {
   book_id: number;
   page_no: number;
-  /** Media key of the page's original image (`originals/<sha256>.<ext>`). */
+  /** Media key of the page's original image (`originals/<sha256>.<ext>`), or `TEXT_PAGE_KEY`. */
   original_key: string;
-  /** EPUB page-spread side: 'left', 'right' or 'center'; null when the file does not say. */
-  spread: 'left' | 'right' | 'center' | null;
+  /**
+   * EPUB page-spread side: 'left', 'right' or 'center'; 'alone' when the file shows the page in
+   * no spread (`rendition:spread none`); null when the file does not say.
+   */
+  spread: 'left' | 'right' | 'center' | 'alone' | null;
 }
 
 /** An image inside a text book's chapter (migration 2026-11-28T1010-text-images). */

@@ -9,10 +9,17 @@ export interface PlannedAuthor {
   role: 'author' | 'original' | 'art' | 'illustration' | 'editor' | 'photo';
 }
 
+/** A page's side in a spread as its file says (EPUB `page-spread-*`); `alone`: `rendition:spread none`. */
+export type PlannedSide = 'left' | 'right' | 'center' | 'alone' | null;
+
 export interface PlannedPage {
-  /** The image's entry in the archive or folder. */
-  entry: string;
-  spread: 'left' | 'right' | 'center' | null;
+  /** The image's entry in the archive or folder; null for a text page (its text is `text`'s chapter of its number). */
+  entry: string | null;
+  spread: PlannedSide;
+  /** A text page's size as its document says (a fixed-layout page's viewport); null: the book's image pages' size. */
+  viewport?: { width: number; height: number } | null;
+  /** The spine document a text page came from (its warning names it). */
+  document?: string;
 }
 
 /** What a file says about its book, before any image is read or stored. */
@@ -36,9 +43,14 @@ export interface BookPlan {
   /** EroticType of §6 (R18 from an age rating). */
   eroticType: number;
   pages: PlannedPage[];
-  /** A reflowable (text) book's chapters and writing mode; null for image books. */
+  /**
+   * A reflowable (text) book's chapters and writing mode; an image book's text pages (a chapter
+   * per text page, numbered by its page), or null when it has none.
+   */
   text: PlannedText | null;
-  /** The cover image's entry when the file names one that is not the first page. */
+  /** An image book's table of contents (§3 navigations: page, text); a text book's come from its chapters. */
+  navigations: { page: number; text: string }[];
+  /** The cover image's entry when the file names one that is not the first page's image. */
   cover: string | null;
   /** Pages the metadata promises (ComicInfo PageCount), checked against what is there. */
   declaredPageCount: number | null;

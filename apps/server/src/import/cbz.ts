@@ -50,6 +50,7 @@ export async function planImageBook(source: BookSource): Promise<BookPlan> {
     eroticType: info?.eroticType ?? EroticType.NORMAL,
     pages: images.map((entry) => ({ entry, spread: null })),
     text: null,
+    navigations: [],
     cover: null,
     declaredPageCount: info?.pageCount ?? null,
     warnings,

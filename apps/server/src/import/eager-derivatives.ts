@@ -3,19 +3,20 @@ import { COVER_EAGER_WIDTHS, IMAGE_FORMATS, type MediaRef, PAGE_WIDTHS, mediaKey
 import type { MediaStore } from '../media/media-store';
 
 /**
- * The cover and the first pages' derivatives, made right after import so that the store's
- * pages and the sample never wait for sharp; the rest are made on their first request
- * (MediaService). One page at a time per core, through the shared render pool.
+ * The cover's (when the book has a cover image) and the given image pages' derivatives, made
+ * right after import so that the store's pages and the sample never wait for sharp; the rest
+ * are made on their first request (MediaService). One page at a time per core, through the
+ * shared render pool.
  */
 export async function makeEagerDerivatives(
   store: MediaStore,
   bookId: number,
-  coverKey: string,
-  pages: { originalKey: string }[],
+  coverKey: string | null,
+  pages: { page: number; originalKey: string }[],
 ): Promise<number> {
   const jobs: { original: string; refs: MediaRef[] }[] = [
-    { original: coverKey, refs: each(COVER_EAGER_WIDTHS, (width, format) => ({ kind: 'cover', bookId, width, format })) },
-    ...pages.map((p, page) => ({
+    ...(coverKey ? [{ original: coverKey, refs: each(COVER_EAGER_WIDTHS, (width, format): MediaRef => ({ kind: 'cover', bookId, width, format })) }] : []),
+    ...pages.map(({ page, ...p }) => ({
       original: p.originalKey,
       refs: each(PAGE_WIDTHS, (width, format): MediaRef => ({ kind: 'page', bookId, page, width, format })),
     })),

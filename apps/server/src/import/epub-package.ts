@@ -17,6 +17,12 @@ export interface EpubPackage {
   description: string | null;
   layout: 'pre-paginated' | 'reflowable';
   flow: string | null;
+  /** `rendition:spread` (none: never shown as spreads), null when the package does not say. */
+  spread: string | null;
+  /** EPUB 2's `<meta name="cover" content="…">`: the manifest id of the cover image. */
+  coverId: string | null;
+  /** The spine's `toc` (EPUB 2): the manifest id of the NCX. */
+  tocId: string | null;
   collection: { name: string; position: number | null } | null;
   pageProgression: 'rtl' | 'ltr' | null;
   manifest: Map<string, ManifestItem>;
@@ -70,7 +76,10 @@ const ROLES: Record<string, PlannedAuthor['role']> = {
   org: 'original',
 };
 
-/** Resolves an href of a file at `from` to an archive entry; null when it leaves the archive or is remote. */
+/**
+ * Resolves an href of a file at `from` (relative, `../image/…`, percent-encoded or not) to an
+ * archive entry in NFC, as entry names are kept; null when it leaves the archive or is remote.
+ */
 export function resolveHref(from: string, href: string): string | null {
   if (/^[a-z][a-z0-9+.-]*:/i.test(href) || href.startsWith('/')) return null;
   let decoded: string;
@@ -80,7 +89,7 @@ export function resolveHref(from: string, href: string): string | null {
     return null;
   }
   const joined = path.posix.normalize(path.posix.join(path.posix.dirname(from), decoded));
-  return joined.startsWith('../') || joined === '..' ? null : joined.replace(/^\.\//, '');
+  return joined.startsWith('../') || joined === '..' ? null : joined.replace(/^\.\//, '').normalize('NFC');
 }
 
 async function readXml(source: BookSource, entry: string): Promise<Node> {
@@ -111,6 +120,7 @@ export async function readEpubPackage(source: BookSource): Promise<EpubPackage> 
     const found = metas.find((m) => attr(m, 'property') === name && !attr(m, 'refines'));
     return found ? textOf(found) : null;
   };
+  const named = (name: string) => attr(metas.find((m) => attr(m, 'name') === name), 'content');
 
   const uid = attr(doc, 'unique-identifier');
   const identifiers = list(metadata.identifier);
@@ -157,10 +167,13 @@ export async function readEpubPackage(source: BookSource): Promise<EpubPackage> 
     description: textOf(list(metadata.description)[0]),
     layout: property('rendition:layout') === 'pre-paginated' ? 'pre-paginated' : 'reflowable',
     flow: property('rendition:flow'),
+    spread: property('rendition:spread'),
+    coverId: named('cover'),
     collection: collectionNode
       ? { name: textOf(collectionNode) ?? title, position: position && /^\d+$/.test(position) ? Number(position) : null }
       : null,
     pageProgression: ppd === 'rtl' || ppd === 'ltr' ? ppd : null,
+    tocId: attr(spineNode, 'toc'),
     manifest,
     spine: list(spineNode.itemref).flatMap((ref) => {
       const idref = attr(ref, 'idref');

@@ -1,13 +1,17 @@
-import { TEXT_IMAGE_LINE, textImageLine } from '@hondana/domain/reading/reading-api';
-import sanitizeHtml from 'sanitize-html';
-import { XMLParser } from 'fast-xml-parser';
+import { parseBlock, visibleLength, visibleText } from '@hondana/domain/reading/text-blocks';
+import { textImageLine } from '@hondana/domain/reading/reading-api';
 import type { BookSource } from './book-source';
 import { type EpubPackage, resolveHref } from './epub-package';
+import { readToc } from './epub-toc';
+import { type WritingMode, documentWritingMode } from './epub-writing-mode';
 import { ImportError } from './import-error';
+import { xhtmlToBody } from './xhtml-body';
 
 export interface PlannedChapter {
+  /** The chapter's number: its place among a text book's chapters, or an image book's text page's page number. */
+  no: number;
   title: string;
-  /** Aozora Bunko markup (`｜親字《おやじ》`), one paragraph a line: the text book format the viewer reads. */
+  /** One block a line (`@hondana/domain/reading/text-blocks`): the text format the viewer reads. */
   body: string;
 }
 
@@ -18,154 +22,121 @@ export interface PlannedTextImage {
 }
 
 export interface PlannedText {
-  writingMode: 'vertical' | 'horizontal';
+  writingMode: WritingMode;
   chapters: PlannedChapter[];
   /** Images inside chapters, numbered in order: a body's `［＃挿絵N］` line shows image N. */
   images: PlannedTextImage[];
 }
 
-
-
-const BLOCKS = ['p', 'div', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'li', 'blockquote', 'section', 'article'];
-
-/**
- * Everything but text, paragraphs, ruby and images goes: no script or style (their text neither),
- * no attributes but an image's `src` (so no event handlers, inline styles or links), no remote
- * CSS. An image's `src` never reaches the reader: it is replaced by a numbered line here, and
- * the server builds the image's URL from integers (media-spec.ts).
- */
-const TEXT_AND_IMAGES: sanitizeHtml.IOptions = {
-  allowedTags: [...BLOCKS, 'br', 'ruby', 'rt', 'img'],
-  allowedAttributes: { img: ['src'] },
-  allowedSchemes: [],
-  allowedSchemesAppliedToAttributes: ['src'],
-  allowProtocolRelative: false,
-  nonTextTags: ['script', 'style', 'textarea', 'noscript', 'title', 'rp', 'head'],
-};
-
-const ENTITIES: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'", '&nbsp;': ' ' };
-const decode = (s: string) => s.replace(/&(amp|lt|gt|quot|#39|nbsp);/g, (e) => ENTITIES[e]!);
-
-/** `<ruby>漢<rt>かん</rt>字<rt>じ</rt></ruby>` → `｜漢《かん》｜字《じ》` (rb and rp are already gone). */
-const rubyToAozora = (inner: string): string =>
-  inner
-    .replace(/([^<]*)<rt>([^<]*)<\/rt>/g, (_, base: string, reading: string) => (base.trim() && reading.trim() ? `｜${base}《${reading.trim()}》` : base))
-    .replace(/<[^>]*>/g, '');
-
-/**
- * A chapter's XHTML as the viewer's text: sanitised, ruby kept as Aozora markup, a line per
- * paragraph; each image becomes a line of its own, `image(src)`'s (the archive's image or null:
- * left out; an empty `src` is one the sanitiser removed), or is left out without `image`.
- */
-export function xhtmlToAozora(xhtml: string, image?: (src: string) => string | null): string {
-  const clean = sanitizeHtml(xhtml, TEXT_AND_IMAGES).replace(/[\t\r\n ]+/g, ' ');
-  const withRuby = clean.replace(/<ruby>([\s\S]*?)<\/ruby>/g, (_, inner: string) => rubyToAozora(inner));
-  const withImages = withRuby.replace(/<img(?: src="([^"]*)")? ?\/?>/g, (_, src: string | undefined) => {
-    const line = image ? image(decode(src ?? '')) : null;
-    return line ? `\n${line}\n` : '';
-  });
-  const lines = withImages
-    .replace(new RegExp(`</(${BLOCKS.join('|')})>|<br ?/?>`, 'g'), '\n')
-    .replace(/<[^>]*>/g, '');
-  return decode(lines)
-    .split('\n')
-    .map((line) => line.replace(/^[ ]+|[ ]+$/g, ''))
-    .filter((line) => line.length > 0)
-    .join('\n');
-}
-
-const firstHeading = (xhtml: string): string | null => {
-  const m = /<h[1-3][^>]*>([\s\S]*?)<\/h[1-3]>/i.exec(xhtml);
-  if (!m) return null;
-  const text = sanitizeHtml(m[1]!, { allowedTags: [], allowedAttributes: {}, nonTextTags: ['rt', 'rp'] }).trim();
-  return text ? decode(text) : null;
-};
-
-/** Chapter titles by entry: the nav document's toc, or the NCX's navPoints. */
-async function tocTitles(source: BookSource, pkg: EpubPackage): Promise<Map<string, string>> {
-  const titles = new Map<string, string>();
-  const nav = [...pkg.manifest.values()].find((i) => i.properties.includes('nav'));
-  if (nav && source.has(nav.entry)) {
-    const html = (await source.read(nav.entry)).toString('utf8');
-    const toc = /<nav[^>]*epub:type="[^"]*\btoc\b[^"]*"[^>]*>([\s\S]*?)<\/nav>/i.exec(html)?.[1] ?? html;
-    const links = sanitizeHtml(toc, { allowedTags: ['a'], allowedAttributes: { a: ['href'] }, nonTextTags: ['rt', 'rp'] });
-    for (const m of links.matchAll(/<a href="([^"]*)">([\s\S]*?)<\/a>/g)) {
-      const entry = resolveHref(nav.entry, decode(m[1]!));
-      const text = decode(m[2]!.replace(/<[^>]*>/g, '')).trim();
-      if (entry && text && !titles.has(entry)) titles.set(entry, text);
-    }
-    if (titles.size > 0) return titles;
-  }
-  const ncx = [...pkg.manifest.values()].find((i) => i.mediaType === 'application/x-dtbncx+xml');
-  if (ncx && source.has(ncx.entry)) {
-    const doc = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '@_', removeNSPrefix: true }).parse(
-      (await source.read(ncx.entry)).toString('utf8'),
-    ) as Record<string, unknown>;
-    const walk = (node: unknown): void => {
-      if (Array.isArray(node)) return node.forEach(walk);
-      if (!node || typeof node !== 'object') return;
-      const n = node as Record<string, unknown>;
-      const label = (n.navLabel as Record<string, unknown> | undefined)?.text;
-      const src = (n.content as Record<string, unknown> | undefined)?.['@_src'];
-      if (typeof src === 'string' && (typeof label === 'string' || typeof label === 'number')) {
-        const entry = resolveHref(ncx.entry, src);
-        if (entry && !titles.has(entry)) titles.set(entry, String(label).trim());
-      }
-      Object.values(n).forEach(walk);
-    };
-    walk(doc);
-  }
-  return titles;
-}
-
 const IMAGE_ENTRY = /\.(jpe?g|png|webp|avif)$/i;
 
-const VERTICAL = /(?:-epub-|-webkit-)?writing-mode\s*:\s*vertical-rl/i;
+/** A spine document read as text: its lines, the images they show, and whether any line is text. */
+export interface TextDocument {
+  body: string;
+  images: string[];
+  hasText: boolean;
+  /** The document's `writing-mode` (null: it does not say: horizontal). */
+  writingMode: WritingMode | null;
+  /** Images it shows that are not kept (remote, `data:`, missing, SVG or another format). */
+  leftOut: number;
+}
 
 /**
- * A reflowable EPUB 3 in Japanese text: each linear spine document is a chapter (documents with
- * no text, such as a cover page, are skipped), titled from the nav document (or NCX), else its
- * first heading; `writing-mode: vertical-rl` (or `-epub-writing-mode`) in its CSS makes it vertical.
+ * Reads spine documents as text bodies, numbering the images of the documents kept across the
+ * book; images that are remote, `data:`, missing or not JPEG, PNG, WebP or AVIF are left out and
+ * counted (in the documents kept: a cover page's image is not inside the text).
+ */
+export class TextReader {
+  readonly images: PlannedTextImage[] = [];
+  private leftOut = 0;
+  private readonly css = new Map<string, string>();
+
+  constructor(private readonly source: BookSource) {}
+
+  async read(entry: string, xhtml: string): Promise<TextDocument> {
+    const found: string[] = [];
+    let leftOut = 0;
+    const body = xhtmlToBody(xhtml, (src) => {
+      const image = src ? resolveHref(entry, src) : null;
+      if (!image || !this.source.has(image) || !IMAGE_ENTRY.test(image)) {
+        leftOut++;
+        return null;
+      }
+      found.push(image);
+      return textImageLine(this.images.length + found.length - 1);
+    });
+    leftOut += (xhtml.match(/<(svg:)?image\b/gi) ?? []).length;
+    const hasText = body.split('\n').some((line) => parseBlock(line).kind !== 'image' && visibleText(parseBlock(line)).trim() !== '');
+    return { body, images: found, hasText, leftOut, writingMode: await documentWritingMode(this.source, entry, xhtml, this.css) };
+  }
+
+  /** Keeps a document's images as chapter `chapter`'s (a document that is no chapter keeps none). */
+  keep(doc: TextDocument, chapter: number): void {
+    this.images.push(...doc.images.map((entry) => ({ entry, chapter })));
+    this.leftOut += doc.leftOut;
+  }
+
+  warning(): string | null {
+    return this.leftOut > 0 ? `${this.leftOut} image(s) inside the text are left out: only the archive's own JPEG, PNG, WebP or AVIF images are kept` : null;
+  }
+}
+
+/** The first heading of a body, as its visible text; null without one. */
+export function firstHeading(body: string): string | null {
+  for (const line of body.split('\n')) {
+    const block = parseBlock(line);
+    if (block.kind === 'heading') return visibleText(block).trim() || null;
+  }
+  return null;
+}
+
+/** The body without its first line when that line is the chapter's title (the viewer shows the title). */
+export function withoutTitle(body: string, title: string): string {
+  const [first, ...rest] = body.split('\n');
+  return first !== undefined && visibleText(parseBlock(first)) === title ? rest.join('\n') : body;
+}
+
+/** The writing most of the text is in (by visible characters); horizontal when nothing says otherwise. */
+export function mainWritingMode(parts: readonly { mode: WritingMode | null; body: string }[]): WritingMode {
+  let vertical = 0;
+  let horizontal = 0;
+  for (const part of parts) {
+    const n = Math.max(1, visibleLength(part.body));
+    if (part.mode === 'vertical') vertical += n;
+    else horizontal += n;
+  }
+  return vertical > horizontal ? 'vertical' : 'horizontal';
+}
+
+/**
+ * A reflowable EPUB in Japanese text: each linear spine document with text is a chapter (documents
+ * with no text, such as a cover page, are skipped), titled from the nav document (or NCX), else
+ * its first heading. Its writing is that of most of its text: `writing-mode` (or
+ * `-epub-writing-mode`) `vertical-rl` on the documents' html or body element (their own style,
+ * or their style sheets' rules for them or their classes) makes it vertical; otherwise horizontal.
  */
 export async function planEpubText(source: BookSource, pkg: EpubPackage, warnings: string[]): Promise<PlannedText> {
-  const titles = await tocTitles(source, pkg);
-  let vertical = false;
-  for (const item of pkg.manifest.values()) {
-    if (item.mediaType === 'text/css' && source.has(item.entry) && VERTICAL.test((await source.read(item.entry)).toString('utf8')))
-      vertical = true;
-  }
+  const titles = new Map<string, string>();
+  for (const entry of await readToc(source, pkg)) if (!titles.has(entry.entry)) titles.set(entry.entry, entry.text);
+  const reader = new TextReader(source);
   const chapters: PlannedChapter[] = [];
-  const images: PlannedTextImage[] = [];
-  let leftOut = 0;
+  const modes: { mode: WritingMode | null; body: string }[] = [];
   for (const ref of pkg.spine) {
     if (!ref.linear) continue;
     const item = pkg.manifest.get(ref.idref);
     if (!item) throw new ImportError(source.file, `spine item ${ref.idref} is not in the manifest`, pkg.opf);
     if (!source.has(item.entry)) throw new ImportError(source.file, 'spine item missing from the archive', item.entry);
-    const xhtml = (await source.read(item.entry)).toString('utf8');
-    if (VERTICAL.test(xhtml)) vertical = true;
-    const found: string[] = [];
-    // An image is kept when it is the archive's own JPEG/PNG/WebP/AVIF; remote, data: or missing ones are left out.
-    let body = xhtmlToAozora(xhtml, (src) => {
-      const entry = src ? resolveHref(item.entry, src) : null;
-      if (!entry || !source.has(entry) || !IMAGE_ENTRY.test(entry)) {
-        leftOut++;
-        return null;
-      }
-      found.push(entry);
-      return textImageLine(images.length + found.length - 1);
-    });
-    leftOut += (xhtml.match(/<(svg:)?image\b/gi) ?? []).length;
+    const doc = await reader.read(item.entry, (await source.read(item.entry)).toString('utf8'));
     // A document with images but no text (a cover or a frontispiece page) is not a chapter.
-    if (!body.split('\n').some((line) => !TEXT_IMAGE_LINE.test(line))) continue;
-    images.push(...found.map((entry) => ({ entry, chapter: chapters.length })));
-    const title = titles.get(item.entry) ?? firstHeading(xhtml) ?? `第${chapters.length + 1}章`;
+    if (!doc.hasText) continue;
+    reader.keep(doc, chapters.length);
+    const title = titles.get(item.entry) ?? firstHeading(doc.body) ?? `第${chapters.length + 1}章`;
     // The heading is the chapter's title; the viewer shows it already.
-    const [first, ...rest] = body.split('\n');
-    if (first?.replace(/｜([^《]*)《[^》]*》/g, '$1') === title) body = rest.join('\n');
-    chapters.push({ title, body });
+    chapters.push({ no: chapters.length, title, body: withoutTitle(doc.body, title) });
+    modes.push({ mode: doc.writingMode, body: doc.body });
   }
   if (chapters.length === 0) throw new ImportError(source.file, 'no chapter holds any text', pkg.opf);
-  if (leftOut > 0) warnings.push(`${leftOut} image(s) inside the text are left out: only the archive's own JPEG, PNG, WebP or AVIF images are kept`);
-  return { writingMode: vertical ? 'vertical' : 'horizontal', chapters, images };
+  const leftOut = reader.warning();
+  if (leftOut) warnings.push(leftOut);
+  return { writingMode: mainWritingMode(modes), chapters, images: reader.images };
 }

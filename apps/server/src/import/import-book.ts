@@ -1,21 +1,23 @@
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { EroticType, PageType } from '@hondana/domain/catalog/catalog';
-import { TEXT_IMAGE_LINE, isWidePage } from '@hondana/domain/reading/reading-api';
+import { LayoutType } from '@hondana/domain/catalog/catalog';
+import { isWidePage } from '@hondana/domain/reading/reading-api';
+import { stripAxis } from '@hondana/domain/viewer/strip';
 import type { Kysely, Transaction } from 'kysely';
+import { TEXT_PAGE_KEY } from '../db/import-schema';
 import type { Database } from '../db/schema';
 import { PIPELINE_DEPTH, mapBounded } from '../media/derivatives';
 import type { MediaStore } from '../media/media-store';
-import { refreshSearchText } from '../modules/catalog/search.service';
-import { recordChange } from '../ops/store-changes';
-import type { BookPlan } from './book-plan';
+import type { BookPlan, PlannedPage } from './book-plan';
 import { type BookSource, openBookSource } from './book-source';
 import { planImageBook } from './cbz';
+import { makeEagerDerivatives } from './eager-derivatives';
 import { planEpub } from './epub';
 import { ImportError } from './import-error';
 import * as repo from './import.repository';
-import { makeEagerDerivatives } from './eager-derivatives';
-import { storeOriginal } from './page-images';
+import { type StoredImage, storeOriginal } from './page-images';
+import { IMPORT_SAMPLE_PAGES, writeBook } from './write-book';
+
+export { IMPORT_SAMPLE_PAGES } from './write-book';
 
 export interface ImportOptions {
   /** Import into this title instead of finding or creating one by name. */
@@ -27,8 +29,10 @@ export interface ImportOptions {
   bookId?: number;
   /** Read and check everything, store nothing. */
   dryRun?: boolean;
-  /** New books wait unlisted (STOPPED) until published (the operator console sets their price first). */
+  /** New books wait unlisted (STOPPED) until published (`npm run import` without --publish, the console's upload). */
   newBooksStopped?: boolean;
+  /** A new book's price in yen, tax included (default 0); a book already in the store keeps its own. */
+  newBookPrice?: number;
   /** Runs in the catalog write's transaction after the book is written (the console's audit entry). */
   inTransaction?: (tx: Transaction<Database>, written: { titleId: number; bookId: number; action: 'created' | 'updated' }) => Promise<void>;
   /**
@@ -57,11 +61,12 @@ export interface ImportResult {
   warnings: string[];
   /** created, updated, or checked (dry run). */
   action: 'created' | 'updated' | 'checked';
+  /** On sale (true) or waiting unlisted (false); null for a dry run. */
+  listed: boolean | null;
+  /** The book's price in yen; null for a dry run. */
+  price: number | null;
   ms: number;
 }
-
-/** Pages a new book shows as its sample (§4), made ahead at import with the cover. */
-export const IMPORT_SAMPLE_PAGES = 5;
 
 async function isEpub(source: BookSource): Promise<boolean> {
   if (source.kind !== 'zip') return false;
@@ -71,6 +76,52 @@ async function isEpub(source: BookSource): Promise<boolean> {
 
 export async function planBook(source: BookSource): Promise<BookPlan> {
   return (await isEpub(source)) ? planEpub(source) : planImageBook(source);
+}
+
+/** A text page's box when its document gives no viewport: an A-series portrait page. */
+const PORTRAIT = Math.SQRT2;
+
+/**
+ * A text page's size: its viewport (a fixed-layout page's), else the book's image pages' own:
+ * a fixed-layout book's first page, a portrait page as wide as a webtoon's strip, or as tall as
+ * a picture scroll's.
+ */
+function textPageSize(page: PlannedPage, images: readonly StoredImage[], layoutType: number): { width: number; height: number } {
+  if (page.viewport) return page.viewport;
+  const first = images[0] ?? { width: 1000, height: Math.round(1000 * PORTRAIT) };
+  if (layoutType !== LayoutType.WEBTOON) return { width: first.width, height: first.height };
+  return stripAxis(images) === 'horizontal'
+    ? { width: Math.round(first.height / PORTRAIT), height: first.height }
+    : { width: first.width, height: Math.round(first.width * PORTRAIT) };
+}
+
+/** Reads, checks and stores every image page's original (a few at a time); text pages take their size. */
+async function storePages(source: BookSource, plan: BookPlan, store: MediaStore | null, onProgress?: (done: number, total: number) => void): Promise<repo.StoredPage[]> {
+  const total = plan.pages.length;
+  let done = 0;
+  const images = await mapBounded(plan.pages, PIPELINE_DEPTH, async (page) => {
+    const image = page.entry === null ? null : await storeOriginal(source, page.entry, store);
+    onProgress?.(++done, total);
+    return image;
+  });
+  const stored = images.filter((i): i is StoredImage => i !== null);
+  return plan.pages.map((page, i) => {
+    const image = images[i];
+    const size = image ?? textPageSize(page, stored, plan.layoutType);
+    return {
+      width: size.width,
+      height: size.height,
+      wide: isWidePage(size.width, size.height) || page.spread === 'center',
+      originalKey: image?.key ?? TEXT_PAGE_KEY,
+      spread: page.spread,
+    };
+  });
+}
+
+/** PostgreSQL's 23505 or SQLite's UNIQUE constraint failure. */
+function isUniqueViolation(error: unknown): boolean {
+  const e = error as { code?: string; message?: string };
+  return e?.code === '23505' || e?.code === 'SQLITE_CONSTRAINT_UNIQUE' || e?.code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
 }
 
 /**
@@ -89,26 +140,14 @@ export async function importBook(deps: ImportDeps, file: string, options: Import
     // The whole file's hash is read alongside the pages rather than after them.
     const hashing = source.contentHash();
     hashing.catch(() => {});
-    const total = plan.pages.length;
-    // A few pages at a time (read, checked, stored), never the whole book in memory.
-    let done = 0;
-    const pages = await mapBounded(plan.pages, PIPELINE_DEPTH, async (page): Promise<repo.StoredPage> => {
-      const image = await storeOriginal(source, page.entry, store);
-      options.onProgress?.(++done, total);
-      return {
-        width: image.width,
-        height: image.height,
-        wide: isWidePage(image.width, image.height) || page.spread === 'center',
-        originalKey: image.key,
-        spread: page.spread,
-      };
-    });
+    const pages = await storePages(source, plan, store, options.onProgress);
     const textImages: repo.StoredTextImage[] = [];
     for (const image of plan.text?.images ?? []) {
       const stored = await storeOriginal(source, image.entry, store);
       textImages.push({ chapter: image.chapter, originalKey: stored.key, width: stored.width, height: stored.height });
     }
-    if (plan.text) options.onProgress?.(plan.text.chapters.length, plan.text.chapters.length);
+    const textBook = plan.layoutType === LayoutType.REFLOW;
+    if (textBook) options.onProgress?.(plan.text?.chapters.length ?? 0, plan.text?.chapters.length ?? 0);
     const coverKey = plan.cover ? (await storeOriginal(source, plan.cover, store)).key : null;
     const contentHash = await hashing;
     const sourceKey = plan.identifier ? `epub:${plan.identifier}` : `sha256:${contentHash}`;
@@ -116,15 +155,16 @@ export async function importBook(deps: ImportDeps, file: string, options: Import
       file,
       layoutType: plan.layoutType,
       direction: plan.direction,
-      totalPage: plan.text ? plan.text.chapters.length : total,
+      totalPage: textBook ? (plan.text?.chapters.length ?? 0) : pages.length,
       warnings: plan.warnings,
     };
     if (options.dryRun) {
       const existing = await repo.findBookBySource(deps.db, sourceKey);
-      return { ...base, titleId: existing?.titleId ?? options.titleId ?? null, bookId: existing?.bookId ?? options.bookId ?? null, action: 'checked', ms: performance.now() - started };
+      return { ...base, titleId: existing?.titleId ?? options.titleId ?? null, bookId: existing?.bookId ?? options.bookId ?? null, action: 'checked', listed: null, price: null, ms: performance.now() - started };
     }
+    const listing: repo.NewBookListing = { salesStatus: options.newBooksStopped ? 'STOPPED' : 'ON_SALE', price: options.newBookPrice ?? 0 };
     const write = () =>
-      writeBook(deps.db, file, plan, pages, textImages, { sourceKey, contentHash, coverKey, now, titleId: options.titleId, bookId: options.bookId, newBooksStopped: options.newBooksStopped, inTransaction: options.inTransaction });
+      writeBook(deps.db, file, plan, pages, textImages, { sourceKey, contentHash, coverKey, now, titleId: options.titleId, bookId: options.bookId, listing, inTransaction: options.inTransaction });
     // Two imports of one new file at once: the loser's insert hits the unique source key and
     // rolls back whole; written again, it finds the winner's book and updates it.
     const written = await write().catch((error: unknown) => {
@@ -137,9 +177,12 @@ export async function importBook(deps: ImportDeps, file: string, options: Import
       await deps.media.deletePrefix(`covers/${written.bookId}/`);
       await deps.media.deletePrefix(`figures/${written.bookId}/`);
     }
-    const cover = coverKey ?? pages[0]?.originalKey;
+    const imagePages = pages.flatMap((p, page) => (p.originalKey === TEXT_PAGE_KEY ? [] : [{ page, originalKey: p.originalKey }]));
+    // The cover: the file's, else the first page when it is an image; else it is drawn on request.
+    const cover = coverKey ?? (pages[0] && pages[0].originalKey !== TEXT_PAGE_KEY ? pages[0].originalKey : null);
     try {
-      if (cover) await makeEagerDerivatives(deps.media, written.bookId, cover, options.allDerivatives ? pages : pages.slice(0, IMPORT_SAMPLE_PAGES));
+      const ahead = options.allDerivatives ? imagePages : imagePages.filter((p) => p.page < IMPORT_SAMPLE_PAGES);
+      await makeEagerDerivatives(deps.media, written.bookId, cover, ahead);
     } catch (error) {
       // The book is in and whole; what was not made now is made on its first request.
       plan.warnings.push(`cover and sample derivatives not made ahead (${(error as Error).message}); they are made on first request`);
@@ -148,148 +191,4 @@ export async function importBook(deps: ImportDeps, file: string, options: Import
   } finally {
     await source.close();
   }
-}
-
-/** Characters a reader sees: the body without ruby readings, markers, image lines and line breaks. */
-const visibleLength = (body: string): number =>
-  body
-    .split('\n')
-    .filter((line) => !TEXT_IMAGE_LINE.test(line))
-    .join('')
-    .replace(/《[^》]*》/g, '')
-    .replaceAll('｜', '').length;
-
-/** PostgreSQL's 23505 or SQLite's UNIQUE constraint failure. */
-function isUniqueViolation(error: unknown): boolean {
-  const e = error as { code?: string; message?: string };
-  return e?.code === '23505' || e?.code === 'SQLITE_CONSTRAINT_UNIQUE' || e?.code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
-}
-
-interface WriteOptions {
-  sourceKey: string;
-  contentHash: string;
-  coverKey: string | null;
-  now: number;
-  titleId?: number;
-  bookId?: number;
-  newBooksStopped?: boolean;
-  inTransaction?: ImportOptions['inTransaction'];
-}
-
-async function writeBook(
-  db: Kysely<Database>,
-  file: string,
-  plan: BookPlan,
-  pages: repo.StoredPage[],
-  textImages: repo.StoredTextImage[],
-  o: WriteOptions,
-): Promise<{ titleId: number; bookId: number; action: 'created' | 'updated' }> {
-  try {
-    return await db.transaction().execute(async (tx) => {
-      const content: repo.BookContent = {
-        contentsName: plan.contentsName,
-        description: plan.description,
-        layoutType: plan.layoutType,
-        direction: plan.direction,
-        pageCount: pages.length,
-        // A text book's sample is its first chapter (§4), an image book's its first pages.
-        samplePageTotal: plan.text ? Math.min(plan.text.chapters.length, 1) : Math.min(pages.length, IMPORT_SAMPLE_PAGES),
-        writingMode: plan.text?.writingMode ?? null,
-      };
-      if (o.bookId !== undefined) {
-        const written = await intoBook(tx, file, o.bookId, content, o.sourceKey);
-        await writeFile(tx, file, written.bookId, plan, pages, textImages, o);
-        await o.inTransaction?.(tx, written);
-        return written;
-      }
-      const r18 = plan.eroticType === EroticType.R18 ? EroticType.R18 : null;
-      let target = await repo.findBookBySource(tx, o.sourceKey);
-      let titleId: number;
-      if (target) {
-        titleId = target.titleId;
-      } else {
-        const title = o.titleId !== undefined ? await repo.findTitleById(tx, o.titleId) : await repo.findTitleByName(tx, plan.title);
-        if (o.titleId !== undefined && !title) throw new ImportError(file, `--title-id ${o.titleId}: no such title`);
-        titleId =
-          title?.id ??
-          (await repo.insertTitle(tx, {
-            name: plan.title,
-            kana: plan.titleKana,
-            description: plan.description,
-            pageType: PageType.MALE,
-            eroticType: plan.eroticType,
-            publisherId: plan.publisher ? await repo.publisherId(tx, plan.publisher) : null,
-            now: o.now,
-          }));
-        if (plan.vol !== null) {
-          const volume = await repo.findVolume(tx, titleId, plan.vol);
-          if (volume && !volume.sourceKey)
-            throw new ImportError(file, `volume ${plan.vol} of title ${titleId} exists and was not imported; import into another title with --title-id`);
-          if (volume) target = { bookId: volume.bookId, titleId, vol: plan.vol };
-        }
-      }
-      await repo.touchTitle(tx, titleId, o.now, r18);
-      await repo.creditAuthors(tx, titleId, plan.authors, o.now);
-      await refreshSearchText(tx, [titleId]);
-      let bookId: number;
-      if (target) {
-        bookId = target.bookId;
-        await repo.updateBookContent(tx, bookId, content);
-      } else {
-        bookId = await repo.insertBook(tx, titleId, plan.vol ?? (await repo.nextVolume(tx, titleId)), content, o.now, o.newBooksStopped ? 'STOPPED' : 'ON_SALE');
-      }
-      await writeFile(tx, file, bookId, plan, pages, textImages, o);
-      const written = { titleId, bookId, action: target ? ('updated' as const) : ('created' as const) };
-      await o.inTransaction?.(tx, written);
-      return written;
-    });
-  } catch (error) {
-    if (error instanceof ImportError) throw error;
-    const refused = new ImportError(file, `the catalog refused the book (${(error as Error).message.split('\n')[0]}); nothing was written`);
-    refused.cause = error;
-    throw refused;
-  }
-}
-
-/** The file's part of a book: its pages' originals, chapters, text images and source. */
-async function writeFile(
-  tx: Transaction<Database>,
-  file: string,
-  bookId: number,
-  plan: BookPlan,
-  pages: repo.StoredPage[],
-  textImages: repo.StoredTextImage[],
-  o: WriteOptions,
-): Promise<void> {
-  await repo.replacePages(tx, bookId, pages);
-  await repo.replaceChapters(
-    tx,
-    bookId,
-    (plan.text?.chapters ?? []).map((c) => ({ ...c, charCount: visibleLength(c.body) })),
-  );
-  await repo.replaceTextImages(tx, bookId, textImages);
-  await repo.saveSource(
-    tx,
-    bookId,
-    { sourceKey: o.sourceKey, contentHash: o.contentHash, fileName: path.basename(file), format: plan.format, coverKey: o.coverKey },
-    o.now,
-  );
-  // Running store processes drop their catalog caches when this commits (decision 018).
-  await recordChange(tx, 'catalog', o.now);
-}
-
-/** `bookId`: the file goes into an existing book; its title and store columns stay as they are. */
-async function intoBook(
-  tx: Transaction<Database>,
-  file: string,
-  bookId: number,
-  content: repo.BookContent,
-  sourceKey: string,
-): Promise<{ titleId: number; bookId: number; action: 'updated' }> {
-  const book = await repo.findBookById(tx, bookId);
-  if (!book) throw new ImportError(file, `book ${bookId}: no such book`);
-  const other = await repo.findBookBySource(tx, sourceKey);
-  if (other && other.bookId !== bookId) throw new ImportError(file, `this file was imported as book ${other.bookId}; it cannot also be book ${bookId}`);
-  await repo.updateBookFile(tx, bookId, content);
-  return { titleId: book.titleId, bookId, action: 'updated' };
 }

@@ -1,7 +1,8 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { BookSourceFormat } from '../db/import-schema';
 import type { Database } from '../db/schema';
-import type { PlannedAuthor } from './book-plan';
+import { taxInside } from '@hondana/domain/catalog/catalog';
+import type { PlannedAuthor, PlannedSide } from './book-plan';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -129,7 +130,13 @@ export interface BookContent {
   writingMode: 'vertical' | 'horizontal' | null;
 }
 
-export async function insertBook(db: Db, titleId: number, vol: number, c: BookContent, now: number, salesStatus: 'ON_SALE' | 'STOPPED' = 'ON_SALE'): Promise<number> {
+/** A new book's place in the store: on sale or waiting unlisted (STOPPED), and its price (tax included). */
+export interface NewBookListing {
+  salesStatus: 'ON_SALE' | 'STOPPED';
+  price: number;
+}
+
+export async function insertBook(db: Db, titleId: number, vol: number, c: BookContent, now: number, listing: NewBookListing): Promise<number> {
   const row = await db
     .insertInto('books')
     .values({
@@ -137,8 +144,8 @@ export async function insertBook(db: Db, titleId: number, vol: number, c: BookCo
       vol,
       contents_name: c.contentsName,
       description: c.description,
-      price: 0,
-      tax_amount: 0,
+      price: listing.price,
+      tax_amount: taxInside(listing.price),
       sale_price: null,
       sale_start_datetime: null,
       sale_end_datetime: null,
@@ -147,7 +154,7 @@ export async function insertBook(db: Db, titleId: number, vol: number, c: BookCo
       free_end_datetime: null,
       start_datetime: now,
       end_datetime: null,
-      sales_status: salesStatus,
+      sales_status: listing.salesStatus,
       layout_type: c.layoutType,
       direction: c.direction,
       writing_mode: c.writingMode,
@@ -204,8 +211,9 @@ export interface StoredPage {
   width: number;
   height: number;
   wide: boolean;
+  /** The original image's media key, or `TEXT_PAGE_KEY` for a text page. */
   originalKey: string;
-  spread: 'left' | 'right' | 'center' | null;
+  spread: PlannedSide;
 }
 
 export async function replacePages(db: Db, bookId: number, pages: StoredPage[]): Promise<void> {
@@ -225,15 +233,34 @@ export async function replacePages(db: Db, bookId: number, pages: StoredPage[]):
   }
 }
 
-/** A text book's chapters, replaced whole (§3: the viewer's text format, Aozora ruby markup). */
-export async function replaceChapters(db: Db, bookId: number, chapters: { title: string; body: string; charCount: number }[]): Promise<void> {
+/**
+ * A text book's chapters, or an image book's text pages (numbered by page), replaced whole (§3:
+ * the viewer's text format, `@hondana/domain/reading/text-blocks`).
+ */
+export async function replaceChapters(db: Db, bookId: number, chapters: { no: number; title: string; body: string; charCount: number }[]): Promise<void> {
   await db.deleteFrom('book_text_chapters').where('book_id', '=', bookId).execute();
-  for (const [i, c] of chapters.entries()) {
+  for (const c of chapters) {
     await db
       .insertInto('book_text_chapters')
-      .values({ book_id: bookId, chapter_no: i, title: c.title, body: c.body, char_count: c.charCount })
+      .values({ book_id: bookId, chapter_no: c.no, title: c.title, body: c.body, char_count: c.charCount })
       .execute();
   }
+}
+
+/** An image book's table of contents (§3 navigations), replaced whole. */
+export async function replaceNavigations(db: Db, bookId: number, navigations: { page: number; text: string }[]): Promise<void> {
+  await db.deleteFrom('book_navigations').where('book_id', '=', bookId).execute();
+  if (navigations.length === 0) return;
+  await db
+    .insertInto('book_navigations')
+    .values(navigations.map((n, seq) => ({ book_id: bookId, seq, page_no: n.page, text: n.text })))
+    .execute();
+}
+
+/** Whether a book is on sale (not STOPPED) and its price, as the import summary reports it. */
+export async function bookListing(db: Db, bookId: number): Promise<{ listed: boolean; price: number }> {
+  const row = await db.selectFrom('books').select(['sales_status', 'price']).where('id', '=', bookId).executeTakeFirstOrThrow();
+  return { listed: row.sales_status !== 'STOPPED', price: row.price };
 }
 
 export interface StoredTextImage {

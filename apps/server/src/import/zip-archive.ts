@@ -15,20 +15,21 @@ const utf8 = new TextDecoder('utf-8', { fatal: true });
 const shiftJis = new TextDecoder('shift_jis');
 
 /**
- * An entry's name: UTF-8 when flagged or carried in the Info-ZIP Unicode path field; else
- * UTF-8 if the bytes are valid UTF-8 (most tools omit the flag), else Shift_JIS (Japanese
- * Windows archivers).
+ * An entry's name, in Unicode NFC: UTF-8 whenever its bytes are valid UTF-8, whatever the
+ * language-encoding flag says (EPUB requires UTF-8, and most tools omit the flag); else the
+ * Info-ZIP Unicode path field when there is one; else Shift_JIS (Japanese Windows archivers).
+ * NFC, as manifest hrefs are written: a macOS archiver stores decomposed (NFD) names.
  */
 function entryName(entry: Entry & { fileNameRaw?: Buffer }): string {
   const raw = entry.fileNameRaw ?? Buffer.from(entry.fileName as unknown as Buffer);
-  const flagged = (entry.generalPurposeBitFlag & 0x800) !== 0;
-  const unicodeField = entry.extraFields.some((f) => f.id === 0x7075);
-  if (flagged || unicodeField) return yauzl.getFileNameLowLevel(entry.generalPurposeBitFlag, raw, entry.extraFields, false);
   try {
-    return utf8.decode(raw);
+    return utf8.decode(raw).normalize('NFC');
   } catch {
-    return shiftJis.decode(raw);
+    // Not UTF-8: the Unicode path field, else Shift_JIS.
   }
+  const unicodeField = entry.extraFields.some((f) => f.id === 0x7075);
+  if (unicodeField) return yauzl.getFileNameLowLevel(entry.generalPurposeBitFlag, raw, entry.extraFields, false).normalize('NFC');
+  return shiftJis.decode(raw).normalize('NFC');
 }
 
 /** Null when `name` stays inside the archive; otherwise why not. */
@@ -68,7 +69,8 @@ export async function openZip(file: string): Promise<BookSource> {
       total += entry.uncompressedSize;
       if (total > ZIP_LIMITS.uncompressedBytes)
         throw new ImportError(file, `unpacks to more than 2 GiB (ZIP bomb?)`, name);
-      entries.set(name.replace(/^\.\//, ''), entry);
+      const key = name.replace(/^\.\//, '');
+      if (!entries.has(key)) entries.set(key, entry);
     }
     return {
       file,

@@ -1,9 +1,13 @@
 import type { Kysely } from 'kysely';
+import { TEXT_PAGE_KEY } from '../db/import-schema';
 import type { Database } from '../db/schema';
 
 type Db = Kysely<Database>;
 
-/** The stored original of an imported book's page; null for a page drawn as demo art. */
+/**
+ * The stored original of an imported book's page (`TEXT_PAGE_KEY` for a text page, which has
+ * no image); null for a page drawn as demo art.
+ */
 export async function pageOriginalKey(db: Db, bookId: number, page: number): Promise<string | null> {
   const row = await db
     .selectFrom('book_page_originals')
@@ -34,7 +38,9 @@ export async function coverOriginalKey(db: Db, bookId: number): Promise<string |
   if (uploaded) return uploaded.original_key;
   const source = await db.selectFrom('book_sources').select('cover_key').where('book_id', '=', bookId).executeTakeFirst();
   if (!source) return null;
-  return source.cover_key ?? (await pageOriginalKey(db, bookId, 0));
+  const first = source.cover_key ?? (await pageOriginalKey(db, bookId, 0));
+  // A book whose first page is text and that names no cover image has none: it is drawn.
+  return first === TEXT_PAGE_KEY ? null : first;
 }
 
 /** An image inside a text book's chapter: its original, size and chapter; null when there is none. */

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { TEXT_PAGE_KEY } from '../db/import-schema';
 import type { Database } from '../db/schema';
 import { type Drawing, renderDrawing, renderOriginal, renderPool } from './derivatives';
 import { type MediaRef, mediaKey } from './media-spec';
@@ -42,6 +43,8 @@ export class MediaService {
 
   private async draw(ref: MediaRef, key: string): Promise<Buffer | null> {
     const original = await this.originalFor(ref);
+    // A text page of an imported image book has no image: the viewer lays its text out.
+    if (original === TEXT_PAGE_KEY) return null;
     if (original) {
       const bytes = await this.store.get(original);
       if (!bytes) throw new Error(`media original ${original} is missing from the ${this.store.kind} store`);

@@ -2,6 +2,8 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import yazl from 'yazl';
+import { fixedMangaWithColophon, scrolledImageBook, writeBookFile } from './publisher-epubs';
+import { epub2Book, horizontalTechText, japaneseNamedNovel } from './publisher-text-epubs';
 
 /** Test books built in the test: small solid-colour pages, ZIPs written with yazl, EPUBs by hand. */
 export interface Rgb {
@@ -152,3 +154,126 @@ ${itemrefs.join('\n')}
 }
 
 export const writeEpub = (file: string, o: EpubOptions) => writeZip(file, epubEntries(o));
+
+/** The colours of the publisher-shaped books' images (`writePublisherBooks`), to tell them apart when served. */
+export const PUBLISHER_COLOURS = {
+  cover: { r: 200, g: 60, b: 40 },
+  page: { r: 40, g: 90, b: 200 },
+  scroll: { r: 60, g: 160, b: 80 },
+  figure: { r: 150, g: 60, b: 170 },
+} as const;
+
+export const COLOPHON = {
+  heading: '月の港　第1巻',
+  lines: ['2026年12月6日　初版発行', '著者　青木一', '発行者　港太郎', '発行所　株式会社港出版', '〒100-0001　東京都千代田区千代田1-1', '本書の無断複製は著作権法上での例外を除き禁じられています。'],
+};
+
+/** Which publisher-shaped book `writePublisherBooks` wrote where. */
+export interface PublisherBooks {
+  /** A fixed-layout right-to-left manga: cover, 4 pages, an XHTML colophon page; a nav with page numbers. */
+  manga: string;
+  /** The same manga saying `rendition:spread none` (another identifier). */
+  mangaNoSpreads: string;
+  /** A scrolled vertical manga (tall images) with a text page after the last image. */
+  webtoon: string;
+  /** A horizontally scrolled right-to-left picture scroll (wide images) with a vertical text page after it. */
+  pictureScroll: string;
+  /** A horizontal technical text: headings, lists, a table, figures, in nested folders. */
+  techText: string;
+  /** A vertical novel whose files have Japanese names, in a ZIP without the UTF-8 flag. */
+  namedNovel: string;
+  /** An EPUB 2 book: OPF 2.0, an NCX, `<meta name="cover">`. */
+  epub2: string;
+}
+
+/** Writes one book of each kind real Japanese publishers ship (`publisher-epubs.ts`) into `dir`. */
+export async function writePublisherBooks(dir: string): Promise<PublisherBooks> {
+  const c = PUBLISHER_COLOURS;
+  const size = { width: 100, height: 141 };
+  const page = await pageImage(size.width, size.height, c.page);
+  const cover = await pageImage(size.width, size.height, c.cover);
+  const manga = {
+    title: '月の港 1',
+    author: '青木一',
+    publisher: '港出版',
+    cover,
+    pages: [page, page, page, page],
+    size,
+    colophon: COLOPHON,
+    toc: [{ text: '表紙', page: 0 }, { text: '第1話', page: 1 }, { text: '第2話', page: 3 }, { text: '奥付', page: 5 }],
+  };
+  const at = (name: string) => path.join(dir, name);
+  const prose = Array.from({ length: 3 }, () => '横書きの本文は左から右へ、上から下へと読み進めます。'.repeat(4));
+  return {
+    manga: await writeBookFile(at('tsuki-no-minato-1.epub'), fixedMangaWithColophon({ ...manga, identifier: 'urn:uuid:5f1c2a3e-0035-4000-8000-000000000001' })),
+    mangaNoSpreads: await writeBookFile(at('tsuki-no-minato-1-single.epub'), fixedMangaWithColophon({ ...manga, title: '月の港 単頁版 1', identifier: 'urn:uuid:5f1c2a3e-0035-4000-8000-000000000002', spread: 'none' })),
+    webtoon: await writeBookFile(
+      at('tate-no-monogatari.epub'),
+      scrolledImageBook({
+        identifier: 'urn:uuid:5f1c2a3e-0035-4000-8000-000000000003',
+        title: '縦の物語',
+        author: '縦山',
+        direction: 'rtl',
+        pages: [await pageImage(80, 400, c.scroll), await pageImage(80, 400, c.page)],
+        after: { heading: 'あとがき', lines: ['最後まで読んでくださり、ありがとうございました。'] },
+      }),
+    ),
+    pictureScroll: await writeBookFile(
+      at('choju-emaki.epub'),
+      scrolledImageBook({
+        identifier: 'urn:uuid:5f1c2a3e-0035-4000-8000-000000000004',
+        title: '鳥獣絵巻',
+        author: '絵巻師',
+        direction: 'rtl',
+        pages: [await pageImage(400, 100, c.scroll), await pageImage(300, 100, c.page)],
+        after: { heading: '解説', lines: ['この絵巻は右から左へ、ひと続きに読みます。'], vertical: true },
+      }),
+    ),
+    techText: await writeBookFile(
+      at('web-de-hon.epub'),
+      horizontalTechText({
+        identifier: 'urn:uuid:5f1c2a3e-0035-4000-8000-000000000005',
+        title: 'ウェブで本を読む',
+        author: '技術太郎',
+        cover,
+        figures: [await pageImage(300, 200, c.figure, 'png'), await pageImage(300, 200, c.scroll, 'png')],
+        prose,
+      }),
+    ),
+    namedNovel: await writeNamedNovel(at('namae-no-hon.epub'), { identifier: 'urn:uuid:5f1c2a3e-0035-4000-8000-000000000006' }),
+    epub2: await writeBookFile(
+      at('furui-katachi.epub'),
+      epub2Book({
+        identifier: 'urn:uuid:5f1c2a3e-0035-4000-8000-000000000007',
+        title: '古い形式の本',
+        author: '旧野作',
+        authorFileAs: 'キュウノ サク',
+        cover,
+        chapters: [
+          { title: '第一章', paragraphs: ['一章の本文。'] },
+          { title: '第二章', paragraphs: ['二章の本文。'] },
+        ],
+      }),
+    ),
+  };
+}
+
+/**
+ * The vertical novel with Japanese file names (`japaneseNamedNovel`), in a ZIP without the UTF-8
+ * flag; `nfd`: its entry names decomposed, as a macOS archiver writes them (not valid EPUB, whose
+ * names are NFC; the manifest's hrefs stay composed).
+ */
+export async function writeNamedNovel(file: string, o: { identifier: string; nfd?: boolean }): Promise<string> {
+  const entries = japaneseNamedNovel({
+    identifier: o.identifier,
+    title: '名前の本',
+    author: '名取作',
+    cover: await pageImage(100, 141, PUBLISHER_COLOURS.cover),
+    chapters: [
+      { file: '一', title: '一　はじまり', paragraphs: ['<ruby>吾輩<rt>わがはい</rt></ruby>は猫である。'] },
+      { file: '二', title: '二　おわり', paragraphs: ['名前はまだ無い。'] },
+      { file: 'ごあいさつ', title: 'ごあいさつ', paragraphs: ['読んでくださってありがとう。'] },
+    ],
+  });
+  return writeBookFile(file, o.nfd ? entries.map((e) => ({ ...e, name: e.name.normalize('NFD') })) : entries, { utf8Flag: false });
+}

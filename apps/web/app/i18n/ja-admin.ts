@@ -50,7 +50,7 @@ export const jaAdmin = {
   titles: {
     heading: '作品',
     searchLabel: '作品名・よみ・著者名・ID',
-    columns: { id: 'ID', name: '作品名', books: '巻数', published: '公開中' },
+    columns: { id: 'ID', name: '作品名', books: '巻数', published: '公開中', unpublished: '未公開' },
     create: '新しい作品を登録',
     created: '作品を登録しました',
   },

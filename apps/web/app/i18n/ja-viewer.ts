@@ -45,6 +45,8 @@ export const jaViewer = {
   },
   tapNavigation: 'タップでページ送り',
   lastPageReset: '読み終わったら最初に戻る',
+  writingMode: '縦書き・横書き',
+  writingModes: { book: '本の指定', vertical: '縦書き', horizontal: '横書き' },
   on: 'オン',
   off: 'オフ',
   sampleEnd: '試し読みはここまでです',

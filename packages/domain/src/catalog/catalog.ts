@@ -92,6 +92,9 @@ export const authorRoleLabels: Record<AuthorRole, string> = {
   photo: '写真',
 };
 
+/** The consumption tax inside a tax-included price (10%, rounded down as the demo catalog does). */
+export const taxInside = (price: number): number => Math.floor((price * 10) / 110);
+
 /** The price fields of a book as stored: integers, instants in epoch ms, null for "no bound". */
 export interface BookPricing {
   price: number;

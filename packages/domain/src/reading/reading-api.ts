@@ -12,8 +12,9 @@
  *  GET  /browser/custom_sample/{book_id}         → ViewerInfo whose pages_data.pages are only the custom
  *       sample's pages, in order (each keeps its book `page` number). Call it instead of v2's pages
  *       when `book_data.useCustomSample` is true. 404 when the book has no custom sample.
- *  GET  /browser/book_text?book_id=…&chapter=…   → BookText (reflow books, layoutType 2): chapters as
- *       HTML fragments with <ruby>; `chapter` optional (omit: every chapter the requester may read).
+ *  GET  /browser/book_text?book_id=…&chapter=…   → BookText (reflow books, layoutType 2; and image books
+ *       with text pages, whose chapters are those pages by page number): chapters as
+ *       HTML fragments with <ruby>, headings, lists, tables and figures; `chapter` optional (omit: every chapter the requester may read).
  *       A chapter outside the sample for a non-owner → 403 FORBIDDEN. `offline=1` (saving on a
  *       device): the member's own released book only, no sample; without `chapter` the contents only.
  *  GET  /book/sync_page?book_id=…                → ReadingPageRecord | null (member; 401 for guests). Read
@@ -164,6 +165,8 @@ export const ViewerSettings = z.object({
   transitionAnimation: z.boolean(),
   /** 'Return to the start after finishing' (§5: logged-in books only). */
   lastPageReset: z.boolean(),
+  /** Text books: the book's own writing mode, or 縦書き / 横書き whatever the book says. */
+  writingMode: z.enum(['book', 'vertical', 'horizontal'], { message: 'must be book, vertical or horizontal' }),
 });
 export type ViewerSettings = z.infer<typeof ViewerSettings>;
 export const ViewerSettingsPatch = ViewerSettings.partial().strict();
@@ -178,6 +181,7 @@ export const DEFAULT_VIEWER_SETTINGS: ViewerSettings = {
   tapNavigation: true,
   transitionAnimation: true,
   lastPageReset: false,
+  writingMode: 'book',
 };
 
 // —— responses ——————————————————————————————————————————————————————————————
@@ -192,8 +196,16 @@ export const ViewerPage = z.object({
   height: z.number().int(),
   /** A double-page spread (wider than tall): stands alone in spread mode. */
   wide: z.boolean(),
-  /** The page's side in a spread as its file says (EPUB page-spread-*), null when it does not. */
-  side: z.enum(['left', 'right', 'center']).nullable(),
+  /**
+   * The page's side in a spread as its file says (EPUB page-spread-*), `alone` when the file
+   * shows it in no spread (`rendition:spread none`), null when it does not say.
+   */
+  side: z.enum(['left', 'right', 'center', 'alone']).nullable(),
+  /**
+   * A text page of an image book (a colophon 奥付, an about page): no image; its text is the
+   * book_text chapter of the same number, sample-limited like the page, laid out in the page's slot.
+   */
+  text: z.boolean(),
   /** Part of the sample anyone may read. */
   sample: z.boolean(),
   /** The requester may see this page now; `images` is empty when not. */
@@ -314,7 +326,7 @@ export const ViewerBook = z.object({
   genreId: z.number().int().nullable(),
   /** True when the genre forced horizontal (ltr) reading. */
   forcedHorizontal: z.boolean(),
-  /** Reflow books: 'vertical' (縦書き) or 'horizontal'; null for image books. */
+  /** Reflow books: 'vertical' (縦書き) or 'horizontal'; image books: their text pages'; null without text. */
   writingMode: z.enum(['vertical', 'horizontal']).nullable(),
   /** Page numbers bookmarked by the member (empty for guests). */
   bookmarks: z.array(z.number().int()),

@@ -50,6 +50,8 @@ export function footerControls(input: FooterInput): FooterControls {
 
 export type SettingsInput = {
   kind: ViewerKind;
+  /** The reader may choose the writing of this text book (`writingModeChoice`). */
+  writingMode?: boolean;
   loggedIn: boolean;
   /** Imaged reflow: text pages delivered as images. */
   imagedReflow: boolean;
@@ -62,12 +64,13 @@ export type SettingsVisibility = {
   spread: boolean;
   fontSize: boolean;
   fontType: boolean;
+  writingMode: boolean;
 };
 
 /**
  * §5 settings rules: 'return to start after finishing' only for members with the reader
  * setting on; spread only when not image-reflow (and only for fixed pages); font size for
- * text books (reflow, image-reflow or not).
+ * text books (reflow, image-reflow or not); 書字方向 for text books that allow the choice.
  */
 export function settingsVisibility(input: SettingsInput): SettingsVisibility {
   return {
@@ -75,6 +78,7 @@ export function settingsVisibility(input: SettingsInput): SettingsVisibility {
     spread: input.kind === 'fixed' && !input.imagedReflow,
     fontSize: input.kind === 'text' || input.imagedReflow,
     fontType: input.kind === 'text',
+    writingMode: input.kind === 'text' && input.writingMode === true,
   };
 }
 

@@ -32,3 +32,23 @@ export const flowOf = (mode: ReadingMode): Flow => (mode === 'vertical' ? 'scrol
 /** The book's page direction (§3 `direction`, default rtl; genres 11–17 read left to right). */
 export const bookDirection = (genreId: number | null, stored: Direction | null | undefined): Direction =>
   readingDirection(genreId, stored);
+
+/** A text book's writing: 縦書き or 横書き. */
+export type WritingMode = 'vertical' | 'horizontal';
+
+/**
+ * The writing a text book is laid out in: the reader's choice (設定's 書字方向) where the book
+ * allows one, else the book's own (vertical when it does not say). Genres 11–17 read left to
+ * right (§9): their books stay horizontal.
+ */
+export function textWritingMode(book: WritingMode | null, chosen: 'book' | WritingMode, genreId: number | null): WritingMode {
+  if (forcesHorizontal(genreId)) return 'horizontal';
+  if (chosen !== 'book') return chosen;
+  return book ?? 'vertical';
+}
+
+/** Whether the reader may choose the writing of this book (text books outside genres 11–17). */
+export const writingModeChoice = (kind: ViewerKind, genreId: number | null): boolean => kind === 'text' && !forcesHorizontal(genreId);
+
+/** Pages turn right to left in vertical writing, left to right in horizontal writing. */
+export const textDirection = (mode: WritingMode): Direction => (mode === 'vertical' ? 'rtl' : 'ltr');

@@ -67,10 +67,12 @@ describe('footer and settings rules (§5)', () => {
   });
   it('applies the settings rules', () => {
     const s = { kind: 'fixed' as const, loggedIn: true, imagedReflow: false, readerResetSetting: true };
-    expect(settingsVisibility(s)).toEqual({ resetAfterFinish: true, spread: true, fontSize: false, fontType: false });
+    expect(settingsVisibility(s)).toEqual({ resetAfterFinish: true, spread: true, fontSize: false, fontType: false, writingMode: false });
     expect(settingsVisibility({ ...s, loggedIn: false }).resetAfterFinish).toBe(false);
     expect(settingsVisibility({ ...s, imagedReflow: true })).toMatchObject({ spread: false, fontSize: true });
-    expect(settingsVisibility({ ...s, kind: 'text' })).toMatchObject({ spread: false, fontSize: true, fontType: true });
+    expect(settingsVisibility({ ...s, kind: 'text' })).toMatchObject({ spread: false, fontSize: true, fontType: true, writingMode: false });
+    expect(settingsVisibility({ ...s, kind: 'text', writingMode: true }).writingMode).toBe(true);
+    expect(settingsVisibility({ ...s, writingMode: true }).writingMode).toBe(false);
   });
   it('accepts only the three font sizes', () => {
     expect(isFontSize('medium')).toBe(true);

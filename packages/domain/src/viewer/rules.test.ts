@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { directionToggleShown, effectiveMode, flowOf, viewerKindOf } from './direction';
+import { directionToggleShown, effectiveMode, flowOf, textDirection, textWritingMode, viewerKindOf, writingModeChoice } from './direction';
 import { pageIndicator } from './indicator';
 import { boughtMessage, lastPageChoice } from './last-page';
 import { imageWidthFor, pageSlotWidth, planPrefetch } from './prefetch';
@@ -18,6 +18,15 @@ describe('direction rules', () => {
     expect(effectiveMode('text', 1, 'vertical')).toBe('horizontal');
     expect(directionToggleShown('text', 1)).toBe(false);
     expect(flowOf('vertical')).toBe('scroll');
+  });
+  it("lays a text book out in its own writing unless the reader chose one; genres 11–17 stay horizontal", () => {
+    expect(textWritingMode('horizontal', 'book', null)).toBe('horizontal');
+    expect(textWritingMode(null, 'book', null)).toBe('vertical');
+    expect(textWritingMode('vertical', 'horizontal', 3)).toBe('horizontal');
+    expect(textWritingMode('horizontal', 'vertical', 3)).toBe('vertical');
+    expect(textWritingMode('vertical', 'vertical', 12)).toBe('horizontal');
+    expect([writingModeChoice('text', 3), writingModeChoice('text', 12), writingModeChoice('fixed', 3)]).toEqual([true, false, false]);
+    expect([textDirection('vertical'), textDirection('horizontal')]).toEqual(['rtl', 'ltr']);
   });
   it('names the kind from the layout type', () => {
     expect(viewerKindOf(0, false)).toBe('fixed');

@@ -16,7 +16,7 @@ describe('pairSpreads', () => {
     expect(pairSpreads(pages(6), true)).toEqual([[0], [1], [2, 3], [4, 5]]);
   });
   it("follows the file's sides: a right-to-left pair starts on a right page and ends on a left one", () => {
-    const sided = (...sides: ('left' | 'right' | 'center' | null)[]) => sides.map((side) => ({ wide: false, side }));
+    const sided = (...sides: ('left' | 'right' | 'center' | 'alone' | null)[]) => sides.map((side) => ({ wide: false, side }));
     // Counting alone would pair 1+2 and 3+4; the file says 2 starts a pair (right) after 1 stands alone.
     expect(pairSpreads(sided(null, 'left', 'right', 'left', 'right', 'left'))).toEqual([[0], [1], [2, 3], [4, 5]]);
     // A left page never leads, a right page never follows.
@@ -25,6 +25,8 @@ describe('pairSpreads', () => {
     expect(pairSpreads(sided(null, 'right', 'center', 'right', 'left'))).toEqual([[0], [1], [2], [3, 4]]);
     // Left-to-right books mirror it: a pair starts on the left.
     expect(pairSpreads(sided(null, 'right', 'left', 'right'), false, 'ltr')).toEqual([[0], [1], [2, 3]]);
+    // A book that says `rendition:spread none` is never shown as spreads.
+    expect(pairSpreads(sided(null, 'alone', 'alone', 'alone'))).toEqual([[0], [1], [2], [3]]);
     // Pages without sides pair by counting as before.
     expect(pairSpreads(sided(null, null, null, null, null), false, 'rtl')).toEqual([[0], [1, 2], [3, 4]]);
   });
@@ -35,7 +37,7 @@ describe('pairSpreads', () => {
   it('shows every page exactly once, in order, never more than two at a time', () => {
     fc.assert(
       fc.property(
-        fc.array(fc.record({ wide: fc.boolean(), side: fc.constantFrom('left' as const, 'right' as const, 'center' as const, null) }), { maxLength: 60 }),
+        fc.array(fc.record({ wide: fc.boolean(), side: fc.constantFrom('left' as const, 'right' as const, 'center' as const, 'alone' as const, null) }), { maxLength: 60 }),
         fc.boolean(),
         fc.constantFrom('rtl' as const, 'ltr' as const),
         (pages, shift, direction) => {

@@ -1,7 +1,10 @@
 import { SPREAD_MIN_WIDTH } from './timing';
 
-/** A page's side in a two-page spread as its file says (EPUB `page-spread-*`); null when it does not. */
-export type PageSide = 'left' | 'right' | 'center' | null;
+/**
+ * A page's side in a two-page spread as its file says (EPUB `page-spread-*`), `alone` when the
+ * file shows it in no spread (`rendition:spread none`); null when it does not say.
+ */
+export type PageSide = 'left' | 'right' | 'center' | 'alone' | null;
 
 /**
  * What pairing needs to know of a page: whether the server detected it as wide (a two-page
@@ -26,14 +29,14 @@ export function spreadsFit(viewport: { width: number; height: number }): boolean
  * setting) lets the page after the cover stand alone, which fixes books whose spreads are off
  * by one. Sides the file gives win over counting: in a right-to-left book the first page of a
  * pair is on the right, so a page marked `right` always starts a pair and a page marked `left`
- * never does (mirrored left-to-right); a page marked `center` stands alone.
+ * never does (mirrored left-to-right); a page marked `center` or `alone` stands alone.
  */
 export function pairSpreads(pages: readonly PageShape[], shift = false, direction: 'rtl' | 'ltr' = 'rtl'): Spread[] {
   const spreads: Spread[] = [];
   if (pages.length === 0) return spreads;
   const first: PageSide = direction === 'rtl' ? 'right' : 'left';
   const second: PageSide = direction === 'rtl' ? 'left' : 'right';
-  const alone = (page: PageShape) => page.wide || page.side === 'center';
+  const alone = (page: PageShape) => page.wide || page.side === 'center' || page.side === 'alone';
   spreads.push([0]);
   let i = 1;
   if (shift && i < pages.length) spreads.push([i++]);

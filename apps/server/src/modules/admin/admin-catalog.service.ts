@@ -1,5 +1,6 @@
 import { type AdminBook, type AdminTitle, type BookFields, type CreateTitleBody, type TitleFields, type TitleListItem, type UpdateBookBody, type UpdateTitleBody, instantToTokyoMinute } from '@hondana/domain/admin/admin-api';
 import { priceInEffect } from '@hondana/domain/catalog/books-api';
+import { taxInside } from '@hondana/domain/catalog/catalog';
 import { AppError, ErrorCode, badRequest, notFound } from '@hondana/domain/common/errors';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
@@ -12,9 +13,6 @@ type Db = Kysely<Database> | Transaction<Database>;
 
 const conflict = (what: string) => new AppError(409, ErrorCode.EDIT_CONFLICT, [`${what}: changed by someone else since it was loaded; load it again`]);
 const minute = (instant: number | null) => (instant === null ? null : instantToTokyoMinute(Number(instant)));
-
-/** The consumption tax inside a tax-included price (10%, rounded down as the demo catalog does). */
-export const taxInside = (price: number) => Math.floor((price * 10) / 110);
 
 /** A volume as it is stored (what the audit log records). */
 export function storedBookView(b: repo.BookRow): Omit<AdminBook, 'priceNow'> {

@@ -30,7 +30,7 @@ export async function storeEpisodeArchive(media: MediaStore, data: Buffer): Prom
       const plan = await planImageBook(source);
       const pages: StoredImage[] = [];
       // One page at a time: only one image is held in memory.
-      for (const page of plan.pages) pages.push(await storeOriginal(source, page.entry, media));
+      for (const { entry } of plan.pages) if (entry !== null) pages.push(await storeOriginal(source, entry, media));
       return pages;
     } finally {
       await source.close();

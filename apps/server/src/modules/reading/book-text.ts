@@ -1,4 +1,5 @@
-import { type BookText, TEXT_IMAGE_LINE } from '@hondana/domain/reading/reading-api';
+import type { BookText } from '@hondana/domain/reading/reading-api';
+import { parseBlock } from '@hondana/domain/reading/text-blocks';
 import type { ReadingBook } from './reading-access';
 import { isSample } from './reading-access';
 
@@ -20,18 +21,60 @@ export function aozoraToHtml(paragraph: string): string {
 }
 
 /**
- * A chapter body (paragraphs separated by newlines) as `<p>` elements; a `［＃挿絵N］` line is the
- * `<figure>` that `figure(N)` gives (an image of this chapter), or nothing.
+ * A chapter body (one block a line, `@hondana/domain/reading/text-blocks`) as HTML: paragraphs
+ * `<p>`, headings `<h3>`–`<h5>` (the chapter's own title is the viewer's `<h2>`), consecutive
+ * list items one `<ul>`/`<ol>`, consecutive table rows one `<table>`, and a `［＃挿絵N］` line the
+ * `<figure>` that `figure(N)` gives (an image of this chapter) with the caption line after it, or
+ * nothing. Every text is escaped; no attribute comes from the book.
  */
-export const chapterHtml = (body: string, figure: (image: number) => string | null = () => null): string =>
-  body
-    .split('\n')
-    .filter((p) => p.length > 0)
-    .map((p) => {
-      const image = TEXT_IMAGE_LINE.exec(p);
-      return image ? (figure(Number(image[1])) ?? '') : `<p>${aozoraToHtml(p)}</p>`;
-    })
-    .join('');
+export function chapterHtml(body: string, figure: (image: number) => string | null = () => null): string {
+  const out: string[] = [];
+  let open: 'ul' | 'ol' | 'table' | null = null;
+  const close = () => {
+    if (open) out.push(`</${open}>`);
+    open = null;
+  };
+  const openAs = (tag: 'ul' | 'ol' | 'table') => {
+    if (open === tag) return;
+    close();
+    out.push(`<${tag}>`);
+    open = tag;
+  };
+  let lastFigure = -1;
+  for (const line of body.split('\n')) {
+    if (line.length === 0) continue;
+    const block = parseBlock(line);
+    if (block.kind === 'item') {
+      openAs(block.ordered ? 'ol' : 'ul');
+      out.push(`<li>${aozoraToHtml(block.text)}</li>`);
+      continue;
+    }
+    if (block.kind === 'row') {
+      openAs('table');
+      const cell = block.header ? 'th' : 'td';
+      out.push(`<tr>${block.cells.map((c) => `<${cell}>${aozoraToHtml(c)}</${cell}>`).join('')}</tr>`);
+      continue;
+    }
+    close();
+    if (block.kind === 'image') {
+      const html = figure(block.image);
+      if (html) {
+        out.push(html);
+        lastFigure = out.length - 1;
+      }
+    } else if (block.kind === 'caption') {
+      // A caption belongs to the figure just before it; without one it is a paragraph.
+      if (lastFigure === out.length - 1) out[lastFigure] = out[lastFigure]!.replace(/<\/figure>$/, `<figcaption>${aozoraToHtml(block.text)}</figcaption></figure>`);
+      else out.push(`<p>${aozoraToHtml(block.text)}</p>`);
+    } else if (block.kind === 'heading') {
+      out.push(`<h${block.level + 2}>${aozoraToHtml(block.text)}</h${block.level + 2}>`);
+    } else {
+      out.push(`<p>${aozoraToHtml(block.text)}</p>`);
+    }
+  }
+  close();
+  return out.join('');
+}
 
 export interface TextImageRow {
   imageNo: number;

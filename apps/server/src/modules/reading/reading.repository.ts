@@ -1,5 +1,6 @@
 import type { FontSize, ViewerSettings } from '@hondana/domain/reading/reading-api';
 import type { Kysely } from 'kysely';
+import { TEXT_PAGE_KEY } from '../../db/import-schema';
 import type { Database } from '../../db/schema';
 
 /** Reading queries: per-member rows keyed by (user_id, book_id); each one indexed statement. */
@@ -11,14 +12,23 @@ export interface PageRow {
   height: number;
   wideFlg: number;
   /** The side an imported file gives the page in a spread; null for drawn pages and files that do not say. */
-  side: 'left' | 'right' | 'center' | null;
+  side: 'left' | 'right' | 'center' | 'alone' | null;
+  /** 1: a text page of an imported image book (its text is the book_text chapter of its number). */
+  textPage: number;
 }
 
 export const pagesOf = (db: Db, bookId: number): Promise<PageRow[]> =>
   db
     .selectFrom('book_pages as p')
     .leftJoin('book_page_originals as o', (join) => join.onRef('o.book_id', '=', 'p.book_id').onRef('o.page_no', '=', 'p.page_no'))
-    .select(['p.page_no as page', 'p.width', 'p.height', 'p.wide_flg as wideFlg', 'o.spread as side'])
+    .select((eb) => [
+      'p.page_no as page',
+      'p.width',
+      'p.height',
+      'p.wide_flg as wideFlg',
+      'o.spread as side',
+      eb.case().when('o.original_key', '=', TEXT_PAGE_KEY).then(1).else(0).end().as('textPage'),
+    ])
     .where('p.book_id', '=', bookId)
     .orderBy('p.page_no')
     .execute();

@@ -105,7 +105,8 @@ export const readingRoutes: FastifyPluginAsync = async (base) => {
     // every part fetched; a guest is asked to log in before anything about the book is read.
     if (offline === 1) await requireUser(request);
     const { book, userId } = await load(request, book_id, request.query.ac);
-    if (book.volume.layoutType !== LayoutType.REFLOW) throw notFound('text');
+    // A text book, or an image book with text pages (a colophon: its writing mode is set).
+    if (book.volume.layoutType !== LayoutType.REFLOW && book.volume.writingMode === null) throw notFound('text');
     if (offline === 1 && !book.owned) throw new AppError(403, ErrorCode.FORBIDDEN);
     const [chapters, images] = await Promise.all([chaptersOf(db, book_id), textImagesOf(db, book_id)]);
     if (offline === 1 && chapter === undefined) {

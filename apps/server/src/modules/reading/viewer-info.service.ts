@@ -100,7 +100,9 @@ function pagesDataOf(book: ReadingBook, pages: repo.PageRow[], q: ViewerRequest)
   let signed = false;
   const out: ViewerPage[] = chosen.map((p) => {
     const grant = q.customSampleOnly ? { kind: 'sample' as const } : pageGrant(book, p.page, q.userId);
-    const images = grant
+    // A text page has no image: its text comes from book_text, under the same sample rule.
+    const text = p.textPage === 1;
+    const images = grant && !text
       ? PAGE_IMAGE_WIDTHS.map((width) => {
           const query = `v=${mediaVersion}&${signPageQuery(q.mediaKey, id, p.page, grant, expiresAt)}`;
           return {
@@ -117,6 +119,7 @@ function pagesDataOf(book: ReadingBook, pages: repo.PageRow[], q: ViewerRequest)
       height: p.height,
       wide: p.wideFlg === 1 || isWidePage(p.width, p.height),
       side: p.side,
+      text,
       sample: isSample(book, p.page),
       accessible: grant !== null,
       images,

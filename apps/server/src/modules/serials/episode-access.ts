@@ -103,6 +103,7 @@ function pagesData(
         height: p.height,
         wide: false,
         side: null,
+        text: false,
         sample: false,
         accessible: true,
         images: PAGE_IMAGE_WIDTHS.map((width) => ({

@@ -47,6 +47,7 @@ export function TitlesPage() {
               <th>{a('titles.columns.name')}</th>
               <th className={styles.number}>{a('titles.columns.books')}</th>
               <th className={styles.number}>{a('titles.columns.published')}</th>
+              <th className={styles.number}>{a('titles.columns.unpublished')}</th>
             </tr>
           </thead>
           <tbody>
@@ -58,6 +59,8 @@ export function TitlesPage() {
                 </td>
                 <td className={styles.number}>{t.bookCount}</td>
                 <td className={styles.number}>{t.publishedCount}</td>
+                {/* Volumes waiting unlisted: an upload's, or `npm run import` without --publish. */}
+                <td className={styles.number}>{t.bookCount - t.publishedCount}</td>
               </tr>
             ))}
           </tbody>

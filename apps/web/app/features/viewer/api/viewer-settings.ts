@@ -12,6 +12,7 @@ export const DEFAULT_SETTINGS: ViewerSettings = {
   tapNavigation: true,
   transitionAnimation: true,
   lastPageReset: false,
+  writingMode: 'book',
 };
 
 const LOCAL_KEY = 'hondana.viewer.settings';

@@ -100,10 +100,13 @@ function PageReaderStage({ pages, layoutType, direction, title, closeHref, logge
   return (
     <div className={styles.viewer} data-kind={kind} data-mode={mode} data-direction={direction} data-total={total} data-end={reader.end}>
       {flow === 'paged' ? (
-        <PagedStage pages={pages} visible={reader.visible} direction={direction} viewport={viewport} tapNavigation={settings.tapNavigation} handlers={handlers} />
+        <PagedStage bookId={null} writingMode={null} pages={pages} visible={reader.visible} direction={direction} viewport={viewport} tapNavigation={settings.tapNavigation} handlers={handlers} />
       ) : (
         <ScrollStage
+          bookId={null}
+          writingMode={null}
           pages={pages}
+          direction={direction}
           index={reader.index}
           source={reader.lastSource.current}
           webtoon={kind === 'webtoon'}

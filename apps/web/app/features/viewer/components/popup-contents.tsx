@@ -80,6 +80,9 @@ export type SettingsPanelProps = {
 
 type Flag = 'spread' | 'spreadShift' | 'tapNavigation' | 'lastPageReset';
 
+/** 縦書き・横書き: the book's own, or either whatever the book says. */
+const WRITING_MODES = ['book', 'vertical', 'horizontal'] as const;
+
 /** 設定 (§3 Viewer settings) with the §5 visibility rules. */
 export function SettingsPanel({ settings, visibility, onChange, spreadNote = null }: SettingsPanelProps) {
   const { t } = useTranslation();
@@ -96,6 +99,14 @@ export function SettingsPanel({ settings, visibility, onChange, spreadNote = nul
           options={FONT_SIZES.map((size) => ({ value: size, label: t(`viewer.fontSizes.${size}`) }))}
           value={settings.fontSize}
           onPick={(fontSize) => onChange({ fontSize })}
+        />
+      )}
+      {visibility.writingMode && (
+        <Choice
+          legend={t('viewer.writingMode')}
+          options={WRITING_MODES.map((mode) => ({ value: mode, label: t(`viewer.writingModes.${mode}`) }))}
+          value={settings.writingMode}
+          onPick={(writingMode) => onChange({ writingMode })}
         />
       )}
       {visibility.fontType && (

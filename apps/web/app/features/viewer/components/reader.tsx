@@ -1,11 +1,20 @@
 import type { ViewerInfo, ViewerPage } from '@hondana/domain/reading/reading-api';
 import { footerControls, settingsVisibility, spreadNote } from '@hondana/domain/viewer/controls';
-import { directionToggleShown, effectiveMode, flowOf, viewerKindOf } from '@hondana/domain/viewer/direction';
+import {
+  directionToggleShown,
+  effectiveMode,
+  flowOf,
+  textDirection,
+  textWritingMode,
+  viewerKindOf,
+  writingModeChoice,
+} from '@hondana/domain/viewer/direction';
 import { pageIndicator } from '@hondana/domain/viewer/indicator';
 import { type LoadStatus, pastLastPage } from '@hondana/domain/viewer/last-page';
 import { openingPage, pageSyncEnabled } from '@hondana/domain/viewer/progress';
 import { keptPositionKey, openingPosition } from '@hondana/domain/viewer/resume';
 import { pairSpreads, singlePages, spreadsFit } from '@hondana/domain/viewer/spreads';
+import { stripAxis } from '@hondana/domain/viewer/strip';
 import { type TocEntry, chapterAt } from '@hondana/domain/viewer/text-toc';
 import { Suspense, lazy, useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from '../../../i18n/i18n';
@@ -84,7 +93,11 @@ export function Reader({
   const { settings, update } = useViewerSettings(loggedIn);
   const mode = effectiveMode(kind, book.genreId, settings.direction);
   const flow = flowOf(mode);
-  const direction = kind === 'text' ? 'rtl' : book.direction;
+  // A text book reads in its writing (縦書き right to left, 横書き left to right), the reader's choice where it may.
+  const writingMode = textWritingMode(book.writingMode, settings.writingMode, book.genreId);
+  const direction = kind === 'text' ? textDirection(writingMode) : book.direction;
+  // A picture scroll's arrow keys move along it as a paged book's turn pages.
+  const keyFlow = kind === 'webtoon' && stripAxis(pages) === 'horizontal' ? 'paged' : flow;
   const [textTotal, setTextTotal] = useState(0);
   /** Text books: chapters and the pages they start on, from the latest layout. */
   const [textToc, setTextToc] = useState<TocEntry[]>([]);
@@ -128,8 +141,8 @@ export function Reader({
   const reading = reader.end === 'reading';
 
   usePaintMark(`${reader.index}:${reader.end}`);
-  useKeyboard(direction, flow, popup === null, (delta) =>
-    flow === 'paged' ? reader.step(delta, 'keyboard') : reader.goTo(reader.index + delta, 'keyboard'),
+  useKeyboard(direction, keyFlow, popup === null, (delta) =>
+    keyFlow === 'paged' ? reader.step(delta, 'keyboard') : reader.goTo(reader.index + delta, 'keyboard'),
   );
   usePagePrefetch(info, kind === 'text' ? [] : pages, reader.visible, viewport);
   const lastVisible = reader.visible.length > 0 ? Math.max(...reader.visible) : 0;
@@ -183,6 +196,7 @@ export function Reader({
             bookId={book.id}
             fontSize={settings.fontSize}
             fontType={settings.fontType}
+            writingMode={writingMode}
             index={reader.index}
             initialPage={opening && (opening.font === null || opening.font === settings.fontSize) ? opening.page : null}
             viewport={viewport}
@@ -193,6 +207,8 @@ export function Reader({
         </Suspense>
       ) : flow === 'paged' ? (
         <PagedStage
+          bookId={book.id}
+          writingMode={book.writingMode}
           pages={pages}
           visible={reader.visible}
           direction={direction}
@@ -202,10 +218,13 @@ export function Reader({
         />
       ) : (
         <ScrollStage
+          bookId={book.id}
+          writingMode={book.writingMode}
           pages={pages}
           index={reader.index}
           source={reader.lastSource.current}
           webtoon={kind === 'webtoon'}
+          direction={direction}
           viewport={viewport}
           onFollow={reader.follow}
           onToggleUi={ui.toggle}
@@ -262,7 +281,13 @@ export function Reader({
             sheet={viewport.width < 768}
             onClose={() => setPopup(null)}
             settings={settings}
-            visibility={settingsVisibility({ kind, loggedIn, imagedReflow: book.imagedReflow, readerResetSetting: true })}
+            visibility={settingsVisibility({
+              kind,
+              loggedIn,
+              imagedReflow: book.imagedReflow,
+              readerResetSetting: true,
+              writingMode: writingModeChoice(kind, book.genreId),
+            })}
             onSettings={update}
             spreadNote={spreadNote(settings.spread, viewport)}
             bookmarks={bookmarks}

@@ -1,4 +1,5 @@
 import type { BookText, FontSize, FontType } from '@hondana/domain/reading/reading-api';
+import { type WritingMode, textDirection } from '@hondana/domain/viewer/direction';
 import { keepTextPosition } from '@hondana/domain/viewer/progress';
 import { type TocEntry, textToc } from '@hondana/domain/viewer/text-toc';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
@@ -19,6 +20,8 @@ export type TextStageProps = {
   text: BookText | 'failed' | null;
   fontSize: FontSize;
   fontType: FontType;
+  /** 縦書き (columns stacked downwards, pages turning right to left) or 横書き (left to right); default: the text's own. */
+  writingMode?: WritingMode;
   index: number;
   /** Where to open once the text is laid out (null: stay at `index`). */
   initialPage: number | null;
@@ -34,9 +37,11 @@ export type TextStageProps = {
 
 /**
  * Reflowable Japanese text in the browser's own layout engine (docs/decisions/009): vertical
- * writing (writing-mode: vertical-rl), paginated with CSS columns the way foliate-js does it,
- * ruby from the server's <ruby> markup. A font change lays out again and keeps the paragraph
- * the reader was on.
+ * writing (writing-mode: vertical-rl: the columns stack downwards, pages turn right to left) or
+ * horizontal writing (the columns run rightwards, pages turn left to right), paginated with CSS
+ * columns the way foliate-js does it, ruby from the server's <ruby> markup, headings, lists,
+ * tables and figures as the server renders them. A font or writing change lays out again and
+ * keeps the paragraph the reader was on.
  */
 export default function TextStage(props: TextStageProps) {
   const { t } = useTranslation();
@@ -45,8 +50,10 @@ export default function TextStage(props: TextStageProps) {
   const [anchor, setAnchor] = useState<number | null>(null);
   // Images inside chapters (挿絵) arriving: each one changes the columns, so the text is laid out again.
   const [imagesLoaded, setImagesLoaded] = useState(0);
-  const gestures = useStageGestures('rtl', props.tapNavigation, props.handlers);
   const { text, fontSize, fontType, index, initialPage, viewport, onLayout } = props;
+  const writingMode = props.writingMode ?? (text && text !== 'failed' ? text.writingMode : 'vertical');
+  const axis = writingMode === 'vertical' ? VERTICAL : HORIZONTAL;
+  const gestures = useStageGestures(textDirection(writingMode), props.tapNavigation, props.handlers);
 
   useEffect(() => {
     const el = flow.current;
@@ -63,32 +70,32 @@ export default function TextStage(props: TextStageProps) {
   useLayoutEffect(() => {
     const el = flow.current;
     if (!el || !text || text === 'failed') return;
-    const height = el.clientHeight;
-    el.style.columnWidth = `${height}px`;
+    const page = axis.page(el);
+    el.style.columnWidth = `${page}px`;
     el.style.columnGap = `${GAP}px`;
-    const step = height + GAP;
-    const total = Math.max(1, Math.round((el.scrollHeight + GAP) / step));
+    const step = page + GAP;
+    const total = Math.max(1, Math.round((axis.extent(el) + GAP) / step));
     const before = layout.current;
-    let page: number;
-    if (before.total === 0) page = Math.min(initialPage ?? index, total - 1);
-    else if (before.anchor !== null) page = pageInBlock(el, before.anchor, step);
-    else page = keepTextPosition(index, before.total, total);
+    let at: number;
+    if (before.total === 0) at = Math.min(initialPage ?? index, total - 1);
+    else if (before.anchor !== null) at = pageInBlock(el, axis, before.anchor, step);
+    else at = keepTextPosition(index, before.total, total);
     layout.current = { step, total, anchor: before.anchor };
-    onLayout(total, Math.min(page, total - 1), chapterToc(el, step, total));
+    onLayout(total, Math.min(at, total - 1), chapterToc(el, axis, step, total));
     // `index` and `initialPage` are read for the first layout only; page turns do not lay out again.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [text, fontSize, fontType, viewport.width, viewport.height, onLayout, imagesLoaded]);
+  }, [text, fontSize, fontType, writingMode, viewport.width, viewport.height, onLayout, imagesLoaded]);
 
   // Page turns: scroll the columns and remember the first paragraph on the page.
   useLayoutEffect(() => {
     const el = flow.current;
     const { step } = layout.current;
     if (!el || step === 0) return;
-    el.scrollTop = index * step;
-    const place = placeOnPage(el, index, step);
+    axis.scrollTo(el, index * step);
+    const place = placeOnPage(el, axis, index, step);
     layout.current.anchor = place;
     setAnchor(place?.block ?? null);
-  }, [index, text, fontSize, fontType, viewport.width, viewport.height]);
+  }, [index, text, fontSize, fontType, writingMode, viewport.width, viewport.height, axis]);
 
   const readable = text && text !== 'failed' ? text.chapters.filter((c) => c.html !== null) : [];
   return (
@@ -98,11 +105,12 @@ export default function TextStage(props: TextStageProps) {
       data-current-page={index}
       data-visible-pages={index}
       data-anchor={anchor ?? undefined}
+      data-writing-mode={writingMode}
       {...gestures}
     >
       {text === null && <p className={styles.message}>{t('viewer.loading')}</p>}
       {text === 'failed' && <p className={styles.message}>{t('viewer.failed')}</p>}
-      <div ref={flow} className={`${styles.flow} ${styles[fontSize]} ${styles[fontType]}`} lang="ja">
+      <div ref={flow} className={`${styles.flow} ${styles[writingMode]} ${styles[fontSize]} ${styles[fontType]}`} lang="ja">
         {readable.map((chapter) => (
           <section key={chapter.chapterNo} data-chapter={chapter.chapterNo}>
             <h2>{chapter.title}</h2>
@@ -114,7 +122,37 @@ export default function TextStage(props: TextStageProps) {
   );
 }
 
-const blocksOf = (el: HTMLElement) => el.querySelectorAll<HTMLElement>('h2, p');
+/** The blocks a reader's place is kept by: headings, paragraphs, list items, table rows, figures. */
+const blocksOf = (el: HTMLElement) => el.querySelectorAll<HTMLElement>('h2, h3, h4, h5, p, li, tr, figure');
+
+/**
+ * How the pages (columns) lie: stacked downwards in vertical writing, side by side rightwards in
+ * horizontal writing. `page` is one page's length along that line, `extent` the whole stack's.
+ */
+type Axis = {
+  page: (el: HTMLElement) => number;
+  extent: (el: HTMLElement) => number;
+  scrollTo: (el: HTMLElement, offset: number) => void;
+  /** Where the column stack starts, in viewport coordinates. */
+  origin: (el: HTMLElement) => number;
+  start: (rect: DOMRect) => number;
+};
+
+const VERTICAL: Axis = {
+  page: (el) => el.clientHeight,
+  extent: (el) => el.scrollHeight,
+  scrollTo: (el, offset) => void (el.scrollTop = offset),
+  origin: (el) => el.getBoundingClientRect().top - el.scrollTop,
+  start: (rect) => rect.top,
+};
+
+const HORIZONTAL: Axis = {
+  page: (el) => el.clientWidth,
+  extent: (el) => el.scrollWidth,
+  scrollTo: (el, offset) => void (el.scrollLeft = offset),
+  origin: (el) => el.getBoundingClientRect().left - el.scrollLeft,
+  start: (rect) => rect.left,
+};
 
 /**
  * The reader's place: the first paragraph on the page, and how many pages into it the page is
@@ -124,12 +162,12 @@ const blocksOf = (el: HTMLElement) => el.querySelectorAll<HTMLElement>('h2, p');
 type Anchor = { block: number; pagesIn: number };
 
 /** Where each laid-out chapter's heading is along the column stack, as 目次 entries. */
-function chapterToc(el: HTMLElement, step: number, total: number): TocEntry[] {
+function chapterToc(el: HTMLElement, axis: Axis, step: number, total: number): TocEntry[] {
   const headings = Array.from(el.querySelectorAll<HTMLElement>('section > h2'));
-  const originTop = columnsOrigin(el);
+  const origin = axis.origin(el);
   const offsets = headings.map((h) => {
     const rect = h.getClientRects()[0];
-    return rect ? rect.top - originTop : Number.NaN;
+    return rect ? axis.start(rect) - origin : Number.NaN;
   });
   return textToc(
     headings.map((h) => h.textContent ?? ''),
@@ -140,23 +178,23 @@ function chapterToc(el: HTMLElement, step: number, total: number): TocEntry[] {
 }
 
 /** The anchor's page in a new layout: as many pages into its paragraph, at most to the paragraph's last. */
-function pageInBlock(el: HTMLElement, anchor: Anchor, step: number): number {
+function pageInBlock(el: HTMLElement, axis: Axis, anchor: Anchor, step: number): number {
   const rects = blocksOf(el)[anchor.block]?.getClientRects();
   if (!rects || rects.length === 0) return 0;
-  const originTop = columnsOrigin(el);
-  const first = pageOfRect(rects[0]!, originTop, step);
-  return Math.min(first + anchor.pagesIn, pageOfRect(rects[rects.length - 1]!, originTop, step));
+  const origin = axis.origin(el);
+  const first = pageOfRect(axis, rects[0]!, origin, step);
+  return Math.min(first + anchor.pagesIn, pageOfRect(axis, rects[rects.length - 1]!, origin, step));
 }
 
 /** The reader's place on `page`: the first block that starts there, else the one running through it. */
-function placeOnPage(el: HTMLElement, page: number, step: number): Anchor | null {
+function placeOnPage(el: HTMLElement, axis: Axis, page: number, step: number): Anchor | null {
   const blocks = blocksOf(el);
-  const originTop = columnsOrigin(el);
+  const origin = axis.origin(el);
   let running: Anchor | null = null;
   for (let i = 0; i < blocks.length; i++) {
     const rect = blocks[i]!.getClientRects()[0];
     if (!rect) continue;
-    const at = pageOfRect(rect, originTop, step);
+    const at = pageOfRect(axis, rect, origin, step);
     if (at === page) return { block: i, pagesIn: 0 };
     if (at > page) return running;
     running = { block: i, pagesIn: page - at };
@@ -164,8 +202,5 @@ function placeOnPage(el: HTMLElement, page: number, step: number): Anchor | null
   return running;
 }
 
-/** Where the column stack starts, in viewport coordinates (columns stack downwards in vertical-rl). */
-const columnsOrigin = (el: HTMLElement) => el.getBoundingClientRect().top - el.scrollTop;
-
 /** The page (column) a rect of the flow is on. */
-const pageOfRect = (rect: DOMRect, originTop: number, step: number) => Math.max(0, Math.floor((rect.top - originTop + 1) / step));
+const pageOfRect = (axis: Axis, rect: DOMRect, origin: number, step: number) => Math.max(0, Math.floor((axis.start(rect) - origin + 1) / step));
