@@ -3,7 +3,7 @@ import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { linkIn, mailTo } from '../support/mail';
-import { PASSWORD, loggedInAs, makeOperator, newMemberPage, signUpMember } from '../support/members';
+import { PASSWORD, deviceHeaders, loggedInAs, makeOperator, newMemberPage, signUpMember } from '../support/members';
 import { type StoreServer, grantMangaCoins, launchBrowser, screenshotDir, startStore } from '../support/server';
 
 /**
@@ -103,7 +103,7 @@ for (const width of [375, 1080]) {
     it('ends another device\'s session, which is then signed out', async () => {
       const { context: laptop, page, email } = await newMemberPage(browser, store, { label: `devices${width}`, nickname: '二台持ち', width });
       // A phone (its browser says it is an iPhone) and a tablet sign in too.
-      const phone = await browser.newContext({ viewport: { width: 375, height: 800 }, locale: 'ja-JP', userAgent: IPHONE });
+      const phone = await browser.newContext({ viewport: { width: 375, height: 800 }, locale: 'ja-JP', userAgent: IPHONE, extraHTTPHeaders: deviceHeaders() });
       assert.equal((await phone.request.post(`${store.url}/api/auth/login`, { data: { email, password: PASSWORD } })).status(), 200);
       const tablet = await loggedInAs(browser, store, email, 768);
 

@@ -14,6 +14,18 @@ export interface NewMember {
   birthDate?: string;
 }
 
+let devices = Math.floor(Math.random() * 60_000);
+
+/**
+ * Headers giving a browser context a client address of its own, as a reverse proxy tells the
+ * store (the journey store trusts loopback): logins and signups are limited per address (ten a
+ * minute), and a member's phone, tablet and laptop each sign in from their own.
+ */
+export function deviceHeaders(): Record<string, string> {
+  devices += 1;
+  return { 'x-forwarded-for': `10.${(devices >> 16) & 255}.${(devices >> 8) & 255}.${devices & 255}` };
+}
+
 /**
  * Signs a member up through the API: the set-up of a journey, not what it checks (the accounts
  * journey goes through the forms). Given a browser context's or page's `request`, the session
@@ -56,7 +68,7 @@ export async function makeOperator(store: StoreServer, email: string): Promise<v
 
 /** A browser at `width` px whose session is the member's (logged in through the API). */
 export async function loggedInAs(browser: Browser, store: StoreServer, email: string, width: number): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport: { width, height: 900 }, locale: 'ja-JP' });
+  const context = await browser.newContext({ viewport: { width, height: 900 }, locale: 'ja-JP', extraHTTPHeaders: deviceHeaders() });
   const login = await context.request.post(`${store.url}/api/auth/login`, { data: { email, password: PASSWORD } });
   assert.equal(login.status(), 200);
   return { context, page: await context.newPage() };
@@ -72,7 +84,12 @@ export async function newMemberPage(
   store: StoreServer,
   member: { label: string; nickname: string; width: number; height?: number; birthDate?: string },
 ): Promise<{ context: BrowserContext; page: Page; email: string }> {
-  const context = await browser.newContext({ viewport: { width: member.width, height: member.height ?? 900 }, locale: 'ja-JP', baseURL: store.url });
+  const context = await browser.newContext({
+    viewport: { width: member.width, height: member.height ?? 900 },
+    locale: 'ja-JP',
+    baseURL: store.url,
+    extraHTTPHeaders: deviceHeaders(),
+  });
   const page = await context.newPage();
   const email = `${member.label}-${Date.now()}-${Math.random().toString(36).slice(2, 6)}@example.jp`;
   await signUpThrough(context.request, store, { email, nickname: member.nickname, birthDate: member.birthDate });

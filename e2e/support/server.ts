@@ -27,7 +27,10 @@ export async function startStore(): Promise<StoreServer> {
   copyDemoTemplate(dataDir);
   const child = spawn(process.execPath, [...TSX, path.join(root, 'apps/server/src/main.ts')], {
     cwd: root,
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn', NODE_ENV: 'production', CHECK_RESPONSES: 'true', MAIL_OUTBOX_INTERVAL_MS: '300' },
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn', NODE_ENV: 'production', CHECK_RESPONSES: 'true', MAIL_OUTBOX_INTERVAL_MS: '300',
+      // The journeys' browsers stand for devices on addresses of their own (`deviceHeaders`), told
+      // to the store as a reverse proxy would; the store believes it from loopback only.
+      TRUST_PROXY: '127.0.0.1' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const url = await waitForListening(child);
