@@ -3,6 +3,7 @@ import { RENTAL_FOREVER } from '@hondana/domain/serials/serials';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, buildTestApp } from './support/build-test-app';
 import { episodeAction, insertSerial, serialToken } from './support/serial-factories';
+import { confirmSignupEmail, createMember, signUp } from './support/members';
 import { grantTo, ledgerInvariant, member } from './support/wallet-factories';
 
 const START = Date.parse('2026-11-22T01:00:00Z');
@@ -143,6 +144,21 @@ describe('the daily normal ticket', () => {
 });
 
 describe('coin rentals', () => {
+  it('wait for the member to confirm their address, as a paid book does; tickets do not', async () => {
+    now = START;
+    const { episodeIds } = await serial();
+    const unconfirmed = await signUp(t.app, createMember(), { confirmed: false });
+    const userId = (await get('/api/common/get_status', unconfirmed)).json<{ userId: number }>().userId;
+    await grantTo(t.database.db, userId, 'MANGA_COIN', 100, { now });
+    const refused = await episodeAction(t.app, unconfirmed, episodeIds[2]!, 'rental', { price: 40, spend_type: 2, payment_type: 2 });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().errorCode).toBe('EMAIL_NOT_CONFIRMED');
+    expect((await ledgerInvariant(t.database.db, userId, now)).MANGA_COIN).toBe(100);
+    expect((await episodeAction(t.app, unconfirmed, episodeIds[1]!, 'rental', { price: 0, spend_type: 1 })).statusCode).toBe(200);
+    await confirmSignupEmail(t.app, userId);
+    expect((await episodeAction(t.app, unconfirmed, episodeIds[2]!, 'rental', { price: 40, spend_type: 2, payment_type: 2 })).statusCode).toBe(200);
+  });
+
   it('spend manga coins through the wallet ledger and end exactly at their minute', async () => {
     now = START;
     const { episodeIds } = await serial();

@@ -12,6 +12,7 @@ import { baseSpendType, episodeUserData, isExpired, isReleased } from './serial-
 import { memberState, requireEpisode, requireSerial } from './serials.service';
 import { refreshShelfSeries } from '../bookshelf/shelf-updates';
 import * as users from './user-serials.repository';
+import { requireConfirmedEmail } from '../accounts/email-confirmed';
 
 export const RENTAL_PURPOSE = 'serial_rental';
 
@@ -129,6 +130,8 @@ async function pay(
   } else if (p.spendType === SpendType.TICKET) {
     if (!(await users.spendTicket(trx, userId, p.now))) throw refuse(ErrorCode.TICKET_NOT_ENOUGH, 'spend_type: no special ticket left');
   } else {
+    // Spending coins is a purchase: the member's address is confirmed first (issue 38), as for books.
+    await requireConfirmedEmail(trx, userId);
     // Points cannot pay rentals (§6): only the coin or manga coin ledger is drawn.
     const currency = p.paymentType === RentalPaymentType.COIN ? 'COIN' : 'MANGA_COIN';
     const drawn = await spend(trx, { userId, currency, amount: p.price, orderId: null, reason: ledgerLine.episodeRental(serial.name, episode.orderSequence), now: p.now });
