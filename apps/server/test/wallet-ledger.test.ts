@@ -5,7 +5,7 @@ import { ownsBook } from '../src/modules/orders/entitlements';
 import { adjustGrant, unusedPaidBalance } from '../src/modules/wallet/reports';
 import { type TestApp, buildTestApp } from './support/build-test-app';
 import { insertBook, insertTitle } from './support/catalog-factories';
-import { buyWithMangaCoin, grantTo, ledgerInvariant, member } from './support/wallet-factories';
+import { buyWithMangaCoin, grantTo, ledgerInvariant, member, sandboxCardId } from './support/wallet-factories';
 
 const DAY = 24 * 3600e3;
 let now = Date.UTC(2027, 2, 1);
@@ -156,9 +156,12 @@ describe('carrier payment left undecided', () => {
     now += 2 * 60 * 1000;
     expect((await t.app.ops.scheduler.runDue()).find((r) => r.name === 'sandbox-payment-expiry')).toMatchObject({ outcome: 'ran', items: 0 });
     expect(await ledgerInvariant(db(), m.userId, now)).toEqual({ COIN: 0, MANGA_COIN: 0, POINT: 0 });
-    // Said for a day, then no more.
-    now = startedAt + 31 * 60 * 1000 + DAY;
+    // Said for a day, then no more; a card id the card fields gave and no one paid with is gone by then.
+    const unused = await sandboxCardId(t.app);
+    now = startedAt + 34 * 60 * 1000 + DAY;
     expect(await get(m.cookie, '/api/manga_coin/purchases/unsettled')).toEqual({ purchase: null, expiresAt: null });
+    await t.app.ops.scheduler.runDue();
+    expect(await db().selectFrom('sandbox_card_tokens').select('card_id').where('card_id', '=', unused).execute()).toEqual([]);
     now = saved;
   });
 });

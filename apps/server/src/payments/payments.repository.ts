@@ -50,6 +50,12 @@ export async function insertSandboxCardToken(db: Db, card: Insertable<SandboxCar
   await db.insertInto('sandbox_card_tokens').values(card).execute();
 }
 
+/** Forgets cards the card fields took that no member paid with before `takenBefore`; how many. */
+export async function dropUnusedSandboxCardTokens(db: Db, takenBefore: number): Promise<number> {
+  const dropped = await db.deleteFrom('sandbox_card_tokens').where('created_at', '<', takenBefore).executeTakeFirst();
+  return Number(dropped.numDeletedRows);
+}
+
 /** Takes a card the card fields took and no member has used yet (once: a second taker gets undefined). */
 export async function takeSandboxCardToken(trx: Trx, cardId: string) {
   return trx.deleteFrom('sandbox_card_tokens').where('card_id', '=', cardId).returningAll().executeTakeFirst();

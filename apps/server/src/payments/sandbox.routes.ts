@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { PaymentDecisionHandler } from './payment-provider';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import { abandonedSandboxPayments, decidePendingSandboxPayment, findSandboxPayment, sandboxPaymentCreatedAt } from './payments.repository';
+import { abandonedSandboxPayments, decidePendingSandboxPayment, dropUnusedSandboxCardTokens, findSandboxPayment, sandboxPaymentCreatedAt } from './payments.repository';
 
 import { sandboxCopy } from './sandbox-copy';
 import { confirmationPage, decidedPage } from './sandbox-page';
@@ -12,6 +12,9 @@ import { confirmationPage, decidedPage } from './sandbox-page';
 const RefPath = z.object({ ref: z.string().regex(/^sp_[\w-]{10,40}$/, 'must be a sandbox payment reference') });
 /** The `result` the store's return URL gets for a decided sandbox payment (one left past its time limit is cancelled). */
 const sandboxResults: Record<string, string> = { APPROVED: 'COMPLETE', EXPIRED: 'CANCEL', RESULT_ERROR: 'PURCHASE_RESULT_ERROR', CANCELLED: 'CANCEL' };
+
+/** A card the card fields took is kept this long for its first payment (the endpoint needs no login: nothing piles up). */
+export const SANDBOX_CARD_TOKEN_TTL_MS = 24 * 60 * 60 * 1000;
 
 /** How often the expiry job looks for confirmations left undecided past their time limit: a tenth of it, at most a minute. */
 const expiryEveryMs = (ttlMs: number) => Math.min(60_000, Math.max(100, Math.floor(ttlMs / 10)));
@@ -69,7 +72,7 @@ export const sandboxRoutes: FastifyPluginAsync<{ onDecision: PaymentDecisionHand
  * Ends the confirmations left undecided past the time limit: each one EXPIRED and reported as not
  * approved (`expired`), in one transaction with the order's end. The PENDING → EXPIRED update is
  * conditional, so a member deciding at the same moment, or another process's run, decides it
- * first or not at all. Returns how many it ended.
+ * first or not at all. Returns how many it ended. Card ids never paid with are dropped after a day.
  */
 export async function expireAbandonedSandboxPayments(
   db: Kysely<Database>,
@@ -77,6 +80,7 @@ export async function expireAbandonedSandboxPayments(
   onDecision: PaymentDecisionHandler,
   signal?: AbortSignal,
 ): Promise<number> {
+  await dropUnusedSandboxCardTokens(db, now - SANDBOX_CARD_TOKEN_TTL_MS);
   let ended = 0;
   for (const { ref } of await abandonedSandboxPayments(db, now - ttlMs, 200)) {
     if (signal?.aborted) break;
