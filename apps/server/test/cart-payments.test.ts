@@ -6,7 +6,7 @@ import { cartClient, giveCoupon, insertCoupon } from './support/cart-factories';
 import { insertBook, insertTitle } from './support/catalog-factories';
 import { grantTo, ledgerInvariant, member, sandboxCardId } from './support/wallet-factories';
 
-const now = Date.UTC(2026, 10, 22, 3);
+let now = Date.UTC(2026, 10, 22, 3);
 let t: TestApp;
 beforeAll(async () => {
   t = await buildTestApp({ clock: () => new Date(now) });
@@ -111,6 +111,31 @@ describe('paying the cart by carrier through the sandbox page', () => {
     expect(await earnedLots(orderId)).toBe(lots);
     expect(await owned(m.userId)).toEqual(m.books);
     expect(await db().transaction().execute((trx) => completeCartPayment(trx, orderId, now))).toBe(false);
+  });
+
+  it('left on the sandbox page (the back button), it ends at the time limit by the scheduler: nothing granted, points and coupon given back', async () => {
+    const m = await memberWithCart([600, 400], 100);
+    const coupon = await insertCoupon(db());
+    await giveCoupon(db(), m.userId, coupon);
+    await m.c.setCoupon(await m.c.token(), coupon);
+    const r = await m.c.order(await m.c.token(), { usePoint: 100, salePrice: 1000, bookIds: m.books, paymentType: 'docomo' });
+    const { orderId, confirmUrl } = r.json().results;
+    expect((await ledgerInvariant(db(), m.userId, now)).POINT).toBe(0);
+    const saved = now;
+    try {
+      now = saved + 31 * 60 * 1000;
+      await t.app.ops.scheduler.runDue();
+      expect((await ordersOf(m.userId))[0]).toMatchObject({ id: orderId, status: 'PAYMENT_ERROR', failure_code: 'PAYMENT_EXPIRED' });
+      expect(await owned(m.userId)).toEqual([]);
+      expect(await cartBooks(m.userId)).toEqual(m.books);
+      expect((await ledgerInvariant(db(), m.userId, now)).POINT).toBe(100);
+      expect(await db().selectFrom('user_coupons').select('status').where('user_id', '=', m.userId).executeTakeFirst()).toEqual({ status: 'UNUSED' });
+      // The old page's approval afterwards grants nothing.
+      expect((await decide(confirmUrl, 'approve')).headers.location).toContain('result=CANCEL');
+      expect(await owned(m.userId)).toEqual([]);
+    } finally {
+      now = saved;
+    }
   });
 
   it('a cancel leaves nothing granted, the cart intact, the points and the coupon given back', async () => {
