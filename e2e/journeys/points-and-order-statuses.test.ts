@@ -89,9 +89,9 @@ for (const width of [375, 1080]) {
       // A declined card.
       const token2 = (await (await page.request.get(`${store.url}/api/manga_coin/purchase/create_token`)).json()).status.token;
       const card = (await (await page.request.get(`${store.url}/api/manga_coin/items/v3?payment_type=creditcard`)).json()).items[0];
-      const declined = await page.request.post(`${store.url}/api/manga_coin/purchase?token=${token2}`, {
-        data: { itemId: card.id, paymentType: 'creditcard', card: { number: '4000000000000002', expiry: '12/39', cvc: '123' } },
-      });
+      // The card goes to the sandbox's card endpoint (as the card fields do); the store gets its id.
+      const { cardId } = await (await page.request.post(`${store.url}/sandbox/cards`, { data: { number: '4000000000000002', expiry: '12/39', cvc: '123' } })).json();
+      const declined = await page.request.post(`${store.url}/api/manga_coin/purchase?token=${token2}`, { data: { itemId: card.id, paymentType: 'creditcard', cardId } });
       assert.equal((await declined.json()).errorCode, 'DECLINED_CARD');
 
       await page.goto(`${store.url}/order/payments`);

@@ -68,9 +68,20 @@ describe('a new member with the sandbox card', () => {
     assert.equal(await balance(page), 0);
   });
 
-  it('buys a coin pack and sees the balance', async () => {
+  it('buys a coin pack and sees the balance, the card going to the sandbox and never to the store', async () => {
+    const sent: { url: string; body: string }[] = [];
+    const record = (request: { url(): string; method(): string; postData(): string | null }) => {
+      if (request.method() === 'POST') sent.push({ url: new URL(request.url()).pathname, body: request.postData() ?? '' });
+    };
+    page.on('request', record);
     await payByCard(page, CARD.ok);
     await page.getByRole('status').filter({ hasText: 'マンガコインを購入しました' }).waitFor();
+    page.off('request', record);
+    // The card fields post the card to the provider's endpoint; the store's API gets its id only.
+    assert.ok(sent.some((r) => r.url === '/sandbox/cards' && r.body.includes('"number"')), JSON.stringify(sent));
+    const purchase = sent.find((r) => r.url === '/api/manga_coin/purchase');
+    assert.match(purchase?.body ?? '', /"cardId":"card_/);
+    for (const r of sent.filter((r) => r.url.startsWith('/api/'))) assert.doesNotMatch(r.body, /4242|"cvc"|"number"/, r.url);
     const held = await balance(page);
     assert.ok(held > 0, `balance after the pack: ${held}`);
     await page.getByTestId('manga-coin-balance').filter({ hasText: held.toLocaleString('ja-JP') }).waitFor();

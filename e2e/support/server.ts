@@ -20,17 +20,29 @@ export interface StoreServer {
 /**
  * The built store on a random port with a fresh data folder on SQLite. The folder starts as a
  * copy of the run's demo template when there is one (`demo-template.ts`); otherwise the store
- * generates the demo catalog on its first start.
+ * generates the demo catalog on its first start. `env` adds settings of this store only (a
+ * shorter sandbox time limit, say).
  */
-export async function startStore(): Promise<StoreServer> {
+export async function startStore(env: Record<string, string> = {}): Promise<StoreServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'hondana-e2e-'));
   copyDemoTemplate(dataDir);
   const child = spawn(process.execPath, [...TSX, path.join(root, 'apps/server/src/main.ts')], {
     cwd: root,
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn', NODE_ENV: 'production', CHECK_RESPONSES: 'true', MAIL_OUTBOX_INTERVAL_MS: '300',
+    env: {
+      ...process.env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'production',
+      CHECK_RESPONSES: 'true',
+      MAIL_OUTBOX_INTERVAL_MS: '300',
       // The journeys' browsers stand for devices on addresses of their own (`deviceHeaders`), told
       // to the store as a reverse proxy would; the store believes it from loopback only.
-      TRUST_PROXY: '127.0.0.1' },
+      TRUST_PROXY: '127.0.0.1',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const url = await waitForListening(child);

@@ -43,8 +43,9 @@ import { serialsRoutes } from './modules/serials/routes';
 import { cartRoutes } from './modules/cart/routes';
 import { cartPaymentDecision } from './modules/cart/cart-payment.service';
 import type { PaymentProvider } from './payments/payment-provider';
-import { createSandboxProvider, sandboxMaintenanceFromEnv } from './payments/sandbox-provider';
+import { createSandboxProvider, sandboxMaintenanceFromEnv, sandboxTtlFromEnv } from './payments/sandbox-provider';
 import { sandboxRoutes } from './payments/sandbox.routes';
+import { sandboxCardRoutes } from './payments/sandbox-card.routes';
 import { decisionByOrderKind } from './payments/decision-dispatch';
 import { guestBookDetails } from './modules/catalog/guest.service';
 import { type CampaignRoutesOptions, campaignRoutes } from './modules/campaigns/routes';
@@ -194,7 +195,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerHousekeeping(scheduler, { rateWindowMs: LONGEST_AUTH_WINDOW_MS });
   await app.register(healthRoutes);
 
-  const provider = options.paymentProvider ?? createSandboxProvider({ maintenance: sandboxMaintenanceFromEnv(process.env.SANDBOX_MAINTENANCE) });
+  const provider =
+    options.paymentProvider ?? createSandboxProvider({ maintenance: sandboxMaintenanceFromEnv(process.env.SANDBOX_MAINTENANCE), confirmationTtlMs: sandboxTtlFromEnv() });
   // A carrier's page decides coin packs, cart orders and subscription cycles alike: each decision
   // goes to the area that started the order, by its kind.
   const onPaymentDecision = decisionByOrderKind({
@@ -228,7 +230,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(catalogRoutes);
       await api.register(walletRoutes, { provider });
       await api.register(subscriptionRoutes, { provider });
-      await api.register(sandboxRoutes, { onDecision: onPaymentDecision });
+      await api.register(sandboxRoutes, { onDecision: onPaymentDecision, ttlMs: provider.confirmationTtlMs });
       await api.register(ordersRoutes, { rewardPurchase, rentalPayments });
       await api.register(readingRoutes);
       await api.register(reviewsRoutes, { forgetTitleFacts });
@@ -243,6 +245,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
     { prefix: '/api' },
   );
+  // The sandbox provider's card endpoint: the page's card fields post the card here, never to /api.
+  if (provider.name === 'sandbox') await app.register(sandboxCardRoutes);
   await app.register(mediaRoutes, { grants: { heldBookIds, canServeEpisodePage } });
   await app.register(invitationLinkRoutes);
   if (options.web) {

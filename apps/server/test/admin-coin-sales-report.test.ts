@@ -1,12 +1,11 @@
 import { TZDate } from '@date-fns/tz';
-import { SandboxTestCard } from '@hondana/domain/wallet/wallet-payments';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renewDueSubscriptions } from '../src/modules/wallet/subscriptions/renewal.service';
 import { createSandboxProvider } from '../src/payments/sandbox-provider';
 import { staffMember } from './support/admin-factories';
 import { type TestApp, buildTestApp } from './support/build-test-app';
 import { demoPlans, subscribeByCard, testClock } from './support/subscription-factories';
-import { member, tokenFor } from './support/wallet-factories';
+import { member, sandboxCardId, tokenFor } from './support/wallet-factories';
 
 /**
  * Issue 34 item 16: the console's manga coin sales report counts what members paid for manga
@@ -34,7 +33,7 @@ describe('the manga coin sales report', () => {
       method: 'POST',
       url: `/api/manga_coin/purchase?token=${token}`,
       headers: { cookie: buyer.cookie },
-      payload: { itemId: shop[0]!.id, paymentType: 'creditcard', card: { number: SandboxTestCard.SUCCESS, expiry: '12/39', cvc: '123' } },
+      payload: { itemId: shop[0]!.id, paymentType: 'creditcard', cardId: await sandboxCardId(t.app) },
     });
     expect(bought.statusCode, bought.body).toBe(200);
     const packOrder = await db().selectFrom('orders').select(['total_price', 'coin', 'bonus']).where('user_id', '=', buyer.userId).where('kind', '=', 'MANGA_COIN').executeTakeFirstOrThrow();

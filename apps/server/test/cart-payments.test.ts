@@ -4,16 +4,17 @@ import { completeCartPayment } from '../src/modules/cart/cart-payment.service';
 import { type TestApp, buildTestApp } from './support/build-test-app';
 import { cartClient, giveCoupon, insertCoupon } from './support/cart-factories';
 import { insertBook, insertTitle } from './support/catalog-factories';
-import { grantTo, ledgerInvariant, member } from './support/wallet-factories';
+import { grantTo, ledgerInvariant, member, sandboxCardId } from './support/wallet-factories';
 
-const now = Date.UTC(2026, 10, 22, 3);
+let now = Date.UTC(2026, 10, 22, 3);
 let t: TestApp;
 beforeAll(async () => {
   t = await buildTestApp({ clock: () => new Date(now) });
 });
 afterAll(() => t.close());
 const db = () => t.database.db;
-const card = (number: string = SandboxTestCard.SUCCESS) => ({ number, expiry: '12/30', cvc: '123' });
+/** The card's id from the sandbox's card fields (the store's API takes nothing else). */
+const card = (number: string = SandboxTestCard.SUCCESS) => sandboxCardId(t.app, number, '12/30');
 
 async function memberWithCart(prices = [500, 300], points = 0) {
   const m = await member(t.app);
@@ -39,7 +40,7 @@ const decide = (confirmUrl: string, action: 'approve' | 'cancel') => t.app.injec
 describe('paying the cart by card', () => {
   it('a captured card completes the order at once: books owned, cart emptied, no coins used', async () => {
     const m = await memberWithCart();
-    const r = await m.c.order(await m.c.token(), { usePoint: 0, salePrice: m.salePrice, bookIds: m.books, paymentType: 'creditcard', card: card() });
+    const r = await m.c.order(await m.c.token(), { usePoint: 0, salePrice: m.salePrice, bookIds: m.books, paymentType: 'creditcard', cardId: await card() });
     expect(r.statusCode).toBe(200);
     expect(r.json().results).toMatchObject({ bookIds: m.books, totalPrice: 800, payPrice: 800 });
     const [order] = await ordersOf(m.userId);
@@ -53,7 +54,7 @@ describe('paying the cart by card', () => {
 
   it('a declined card charges nothing and keeps nothing: CART_PAYMENT_FAILED, points and cart as they were', async () => {
     const m = await memberWithCart([500, 300], 200);
-    const r = await m.c.order(await m.c.token(), { usePoint: 200, salePrice: m.salePrice, bookIds: m.books, paymentType: 'creditcard', card: card(SandboxTestCard.DECLINED) });
+    const r = await m.c.order(await m.c.token(), { usePoint: 200, salePrice: m.salePrice, bookIds: m.books, paymentType: 'creditcard', cardId: await card(SandboxTestCard.DECLINED) });
     expect([r.statusCode, r.json().errorCode]).toEqual([400, 'CART_PAYMENT_FAILED']);
     expect(JSON.stringify(r.json().messages)).toContain('DECLINED_CARD');
     expect(await ordersOf(m.userId)).toEqual([]);
@@ -66,7 +67,19 @@ describe('paying the cart by card', () => {
     const m = await memberWithCart();
     const r = await m.c.order(await m.c.token(), { usePoint: 0, salePrice: m.salePrice, bookIds: m.books, paymentType: 'creditcard' });
     expect(r.statusCode).toBe(400);
-    expect(JSON.stringify(r.json().messages)).toContain('card');
+    expect(JSON.stringify(r.json().messages)).toContain('cardId');
+  });
+
+  it('refuses a card number sent to the store (400 naming card): the card goes to the provider, the store takes its id', async () => {
+    const m = await memberWithCart();
+    const cardData = { number: SandboxTestCard.SUCCESS, expiry: '12/30', cvc: '123' };
+    for (const extra of [{ card: cardData }, { card: cardData, cardId: await card() }]) {
+      const r = await m.c.order(await m.c.token(), { usePoint: 0, salePrice: m.salePrice, bookIds: m.books, paymentType: 'creditcard', ...extra });
+      expect(r.statusCode).toBe(400);
+      expect(r.json()).toMatchObject({ errorCode: 'BAD_REQUEST', messages: [expect.stringMatching(/^card: /)] });
+    }
+    expect(await ordersOf(m.userId)).toEqual([]);
+    expect(await cartBooks(m.userId)).toEqual(m.books);
   });
 });
 
@@ -100,6 +113,31 @@ describe('paying the cart by carrier through the sandbox page', () => {
     expect(await db().transaction().execute((trx) => completeCartPayment(trx, orderId, now))).toBe(false);
   });
 
+  it('left on the sandbox page (the back button), it ends at the time limit by the scheduler: nothing granted, points and coupon given back', async () => {
+    const m = await memberWithCart([600, 400], 100);
+    const coupon = await insertCoupon(db());
+    await giveCoupon(db(), m.userId, coupon);
+    await m.c.setCoupon(await m.c.token(), coupon);
+    const r = await m.c.order(await m.c.token(), { usePoint: 100, salePrice: 1000, bookIds: m.books, paymentType: 'docomo' });
+    const { orderId, confirmUrl } = r.json().results;
+    expect((await ledgerInvariant(db(), m.userId, now)).POINT).toBe(0);
+    const saved = now;
+    try {
+      now = saved + 31 * 60 * 1000;
+      await t.app.ops.scheduler.runDue();
+      expect((await ordersOf(m.userId))[0]).toMatchObject({ id: orderId, status: 'PAYMENT_ERROR', failure_code: 'PAYMENT_EXPIRED' });
+      expect(await owned(m.userId)).toEqual([]);
+      expect(await cartBooks(m.userId)).toEqual(m.books);
+      expect((await ledgerInvariant(db(), m.userId, now)).POINT).toBe(100);
+      expect(await db().selectFrom('user_coupons').select('status').where('user_id', '=', m.userId).executeTakeFirst()).toEqual({ status: 'UNUSED' });
+      // The old page's approval afterwards grants nothing.
+      expect((await decide(confirmUrl, 'approve')).headers.location).toContain('result=CANCEL');
+      expect(await owned(m.userId)).toEqual([]);
+    } finally {
+      now = saved;
+    }
+  });
+
   it('a cancel leaves nothing granted, the cart intact, the points and the coupon given back', async () => {
     const m = await memberWithCart([600, 400], 100);
     const coupon = await insertCoupon(db());
@@ -121,7 +159,7 @@ describe('paying the cart by carrier through the sandbox page', () => {
     await decide(r.json().results.confirmUrl, 'approve');
     expect(await owned(m.userId)).toEqual([]);
     // The cart can be ordered again and paid.
-    const retry = await m.c.order(await m.c.token(), { usePoint: 0, salePrice: 1000, bookIds: m.books, paymentType: 'creditcard', card: card() });
+    const retry = await m.c.order(await m.c.token(), { usePoint: 0, salePrice: 1000, bookIds: m.books, paymentType: 'creditcard', cardId: await card() });
     expect(retry.json().results).toMatchObject({ discount: 500, payPrice: 500 });
     expect(await owned(m.userId)).toEqual(m.books);
   });

@@ -1,6 +1,5 @@
 import { LayoutType } from '@hondana/domain/catalog/catalog';
 import type { ViewerInfo } from '@hondana/domain/reading/reading-api';
-import { SandboxTestCard } from '@hondana/domain/wallet/wallet-payments';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureDemoCatalog } from '../src/demo/demo-catalog';
 import { routeKind } from '../src/http/maintenance-gate';
@@ -9,7 +8,7 @@ import { type TestApp, buildTestApp } from './support/build-test-app';
 import { grantOwnership } from './support/reading-factories';
 import { routesOf } from './support/routes';
 import { testDialect } from './support/test-database';
-import { buyWithMangaCoin, grantTo, member, tokenFor } from './support/wallet-factories';
+import { buyWithMangaCoin, grantTo, member, sandboxCardId, tokenFor } from './support/wallet-factories';
 
 /** §4 maintenance modes set by the operator: what each closes, and that reading owned books stays open. */
 let t: TestApp;
@@ -57,8 +56,8 @@ async function buyCoinPack() {
   const token = await tokenFor(t.app, owner.cookie, '/api/manga_coin/purchase/create_token');
   const items = (await get('/api/manga_coin/items/v3?payment_type=creditcard&display_scenes=shop', owner.cookie)).json<{ items: { id: number; limit: number | null }[] }>().items;
   const item = items.find((i) => i.limit === null)!;
-  const card = { number: SandboxTestCard.SUCCESS, expiry: '12/39', cvc: '123' };
-  return t.app.inject({ method: 'POST', url: `/api/manga_coin/purchase?token=${token}`, headers: { cookie: owner.cookie }, payload: { itemId: item.id, paymentType: 'creditcard', card } });
+  const cardId = await sandboxCardId(t.app);
+  return t.app.inject({ method: 'POST', url: `/api/manga_coin/purchase?token=${token}`, headers: { cookie: owner.cookie }, payload: { itemId: item.id, paymentType: 'creditcard', cardId } });
 }
 
 /** Buys a volume with manga coins at the price the store shows now. */

@@ -121,10 +121,13 @@ describe('logs', () => {
     const token = await tokenFor(t.app, cookie, '/api/manga_coin/purchase/create_token');
     const pack = (await t.app.inject({ url: '/api/manga_coin/items/v3?payment_type=creditcard&display_scenes=shop', headers: { cookie } })).json().items[1];
     const card = { number: SandboxTestCard.SUCCESS, expiry: '12/39', cvc: '987' };
-    const bought = await t.app.inject({ method: 'POST', url: `/api/manga_coin/purchase?token=${token}`, headers: { cookie }, payload: { itemId: pack.id, paymentType: 'creditcard', card } });
+    // The card goes to the sandbox's card endpoint; the store gets its id (and refuses the card itself).
+    const cardId = (await t.app.inject({ method: 'POST', url: '/sandbox/cards', payload: card })).json().cardId;
+    const bought = await t.app.inject({ method: 'POST', url: `/api/manga_coin/purchase?token=${token}`, headers: { cookie }, payload: { itemId: pack.id, paymentType: 'creditcard', cardId } });
     expect(bought.statusCode).toBe(200);
     const declined = await tokenFor(t.app, cookie, '/api/manga_coin/purchase/create_token');
     await t.app.inject({ method: 'POST', url: `/api/manga_coin/purchase?token=${declined}`, headers: { cookie }, payload: { itemId: pack.id, paymentType: 'creditcard', card: { ...card, number: SandboxTestCard.DECLINED } } });
+    await t.app.inject({ method: 'POST', url: '/sandbox/cards', payload: { ...card, number: SandboxTestCard.DECLINED } });
     await t.app.inject({ url: '/api/test/explode', headers: { cookie, authorization: 'Bearer abc' } });
 
     const log = lines.join('');

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, buildTestApp } from './support/build-test-app';
 import { cartClient } from './support/cart-factories';
 import { insertBook, insertTitle } from './support/catalog-factories';
-import { grantTo, ledgerInvariant, member, tokenFor } from './support/wallet-factories';
+import { grantTo, ledgerInvariant, member, sandboxCardId, tokenFor } from './support/wallet-factories';
 
 /** §4 order statuses: each reached where its event happens, by the domain's transitions. */
 const DAY = 24 * 60 * 60 * 1000;
@@ -107,18 +107,19 @@ describe('order statuses (§4)', () => {
     expect((await ledgerInvariant(db(), m.userId, now)).MANGA_COIN).toBe(500_000);
   });
 
-  it('PAYMENT_ERROR: a declined card, and a carrier payment left undecided until it expired', async () => {
+  it('PAYMENT_ERROR: a declined card; CANCEL: a carrier payment left undecided until it expired', async () => {
     const m = await member(t.app);
     const card = await packFor(m.cookie, 'creditcard');
-    const declined = await buyPack(m.cookie, { itemId: card.id, paymentType: 'creditcard', card: { number: SandboxTestCard.DECLINED, expiry: '12/39', cvc: '123' } });
+    const declined = await buyPack(m.cookie, { itemId: card.id, paymentType: 'creditcard', cardId: await sandboxCardId(t.app, SandboxTestCard.DECLINED) });
     expect(declined.json().errorCode).toBe('DECLINED_CARD');
     const pack = await packFor(m.cookie, 'linepay');
     const started = (await buyPack(m.cookie, { itemId: pack.id, paymentType: 'linepay' })).json();
     now += 31 * 60 * 1000;
     const late = await t.app.inject({ method: 'POST', url: `${started.confirmUrl}/approve` });
-    expect(late.headers.location).toContain('result=PAYMENT_ERROR');
+    expect(late.headers.location).toContain('result=CANCEL');
     const list = await payments(m.cookie);
-    expect(list.map((p) => p.status)).toEqual(['PAYMENT_ERROR', 'PAYMENT_ERROR']);
+    expect(list.map((p) => p.status)).toEqual(['CANCEL', 'PAYMENT_ERROR']);
+    expect(await statusOf(started.orderId)).toEqual({ status: 'CANCEL', failure_code: 'PAYMENT_EXPIRED' });
     expect(await ledgerInvariant(db(), m.userId, now)).toEqual({ COIN: 0, MANGA_COIN: 0, POINT: 0 });
   });
 });

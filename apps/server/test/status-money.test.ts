@@ -1,8 +1,7 @@
-import { SandboxTestCard } from '@hondana/domain/wallet/wallet-payments';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, buildTestApp } from './support/build-test-app';
 import { insertBook, insertTitle } from './support/catalog-factories';
-import { buyWithMangaCoin, grantTo, member, tokenFor } from './support/wallet-factories';
+import { buyWithMangaCoin, grantTo, member, sandboxCardId, tokenFor } from './support/wallet-factories';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -38,7 +37,7 @@ describe('get_status of a member (§3 User status)', () => {
       method: 'POST',
       url: `/api/manga_coin/purchase?token=${token}`,
       headers: { cookie: m.cookie },
-      payload: { itemId: pack.id, paymentType: 'creditcard', card: { number: SandboxTestCard.SUCCESS, expiry: '12/39', cvc: '123' } },
+      payload: { itemId: pack.id, paymentType: 'creditcard', cardId: await sandboxCardId(t.app) },
     });
     expect(bought.statusCode).toBe(200);
     expect(await status(m.cookie)).toMatchObject({ hasPaid: true, mangaCoin: pack.coin + pack.bonus });

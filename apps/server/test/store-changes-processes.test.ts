@@ -105,8 +105,8 @@ describe(`two store processes on one ${testDialect} database`, () => {
     const items = (await api.get('/manga_coin/items/v3?payment_type=creditcard&display_scenes=shop')).json.items as { id: number }[];
     const other = api.at(`${urls[1]}/api`);
     const token = (await other.get('/manga_coin/purchase/create_token')).json.status!.token!;
-    const card = { number: SandboxTestCard.SUCCESS, expiry: '12/39', cvc: '123' };
-    const refused = await other.post(`/manga_coin/purchase?token=${token}`, { itemId: items[0]!.id, paymentType: 'creditcard', card });
+    const { cardId } = (await client(urls[1]!).post('/sandbox/cards', { number: SandboxTestCard.SUCCESS, expiry: '12/39', cvc: '123' })).json as { cardId: string };
+    const refused = await other.post(`/manga_coin/purchase?token=${token}`, { itemId: items[0]!.id, paymentType: 'creditcard', cardId });
     expect(refused).toMatchObject({ status: 503, json: { errorCode: 'PAYMENT_MAINTENANCE' } });
     await admin('normal');
     expect(await seenEverywhere(urls, mode, 'normal')).toBeLessThan(1000);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, buildTestApp } from './support/build-test-app';
-import { demoPlans, subscribeByCard } from './support/subscription-factories';
-import { ledgerInvariant, member, tokenFor } from './support/wallet-factories';
+import { demoPlans, shown, subscribeByCard } from './support/subscription-factories';
+import { ledgerInvariant, member, sandboxCardId, tokenFor } from './support/wallet-factories';
 
 /** Parallel subscribe calls of one member (run on SQLite and on PostgreSQL). */
 let t: TestApp;
@@ -30,7 +30,8 @@ describe('parallel subscribes', () => {
   it('one token sent ten times at once subscribes once and answers the same each time', async () => {
     const m = await member(t.app);
     const token = await tokenFor(t.app, m.cookie, '/api/manga_coin_sales_subscription_plans/create_token');
-    const responses = await Promise.all(Array.from({ length: 10 }, () => subscribeByCard(t.app, m.cookie, plans.standard, { token })));
+    const body = { ...shown(plans.standard), cardId: await sandboxCardId(t.app) };
+    const responses = await Promise.all(Array.from({ length: 10 }, () => subscribeByCard(t.app, m.cookie, plans.standard, { token, body })));
     expect(responses.map((r) => r.statusCode)).toEqual(Array(10).fill(200));
     expect(new Set(responses.map((r) => r.body)).size).toBe(1);
     expect(await t.database.db.selectFrom('orders').select('id').where('user_id', '=', m.userId).execute()).toHaveLength(1);

@@ -5,6 +5,9 @@ import { type ProcessDatabase, type ServerProcess, client, confirmEmailThrough, 
 import { demoPlans, shown, testCard } from './support/subscription-factories';
 import { ledgerInvariant } from './support/wallet-factories';
 
+/** The member's card as the page's card fields take it: on the sandbox's endpoint, outside /api. */
+const cardIdAt = async (url: string) => ((await client(url).post('/sandbox/cards', testCard())).json as { cardId: string }).cardId;
+
 /**
  * Renewals without anyone visiting: two store processes (`main.ts`, each with its renewal
  * runner) on one database find the same due subscriptions, and each is charged once.
@@ -36,7 +39,7 @@ describe('renewal runners in two processes', () => {
       userIds.push(signup.json.userId as number);
       await confirmEmailThrough(api, database, signup.json.userId as number);
       const token = (await api.get('/manga_coin_sales_subscription_plans/create_token')).json.status!.token!;
-      const subscribed = await api.post(`/manga_coin_sales_subscription_plans/${standard.id}?token=${token}`, { ...shown(standard), card: testCard() });
+      const subscribed = await api.post(`/manga_coin_sales_subscription_plans/${standard.id}?token=${token}`, { ...shown(standard), cardId: await cardIdAt(first.url) });
       expect(subscribed.status, JSON.stringify(subscribed.json)).toBe(200);
     }
     const second = await startServer(env);

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { unusedPaidBalance } from '../src/modules/wallet/reports';
 import { type TestApp, buildTestApp } from './support/build-test-app';
 import { cancelSubscription, demoPlans, shown, subscribeByCard, testCard, testClock } from './support/subscription-factories';
-import { grantTo, ledgerInvariant, member, tokenFor } from './support/wallet-factories';
+import { grantTo, ledgerInvariant, member, sandboxCardId, tokenFor } from './support/wallet-factories';
 
 /** The subscription API of §7 on a fixed clock: plans, appeal, subscribe, cancel, the member's subscriptions. */
 const START = new TZDate(2027, 0, 10, 12, 0, 0, 'Asia/Tokyo').getTime();
@@ -86,8 +86,9 @@ describe('subscribing by card', () => {
   it('answers a replayed token with the first answer and charges once', async () => {
     const m = await member(t.app);
     const token = await tokenFor(t.app, m.cookie, `${PLANS}/create_token`);
-    const first = await subscribeByCard(t.app, m.cookie, plans.light, { token });
-    const again = await subscribeByCard(t.app, m.cookie, plans.light, { token });
+    const body = { ...shown(plans.light), cardId: await sandboxCardId(t.app) };
+    const first = await subscribeByCard(t.app, m.cookie, plans.light, { token, body });
+    const again = await subscribeByCard(t.app, m.cookie, plans.light, { token, body });
     expect(again.json()).toEqual(first.json());
     expect(await t.database.db.selectFrom('orders').select('id').where('user_id', '=', m.userId).execute()).toHaveLength(1);
   });
@@ -107,7 +108,7 @@ describe('subscribing by card', () => {
 
   it('refuses a card subscription whose reCaptchaToken the human check refuses, charging and keeping nothing', async () => {
     const m = await member(t.app);
-    const refused = await subscribeByCard(t.app, m.cookie, plans.light, { body: { ...shown(plans.light), card: testCard(), reCaptchaToken: 'fail' } });
+    const refused = await subscribeByCard(t.app, m.cookie, plans.light, { body: { ...shown(plans.light), cardId: await sandboxCardId(t.app), reCaptchaToken: 'fail' } });
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toEqual({ errorCode: 'HUMAN_CHECK_FAILED', messages: ['reCaptchaToken: not verified'] });
     const all = (await get('/api/user_manga_coin_sales_subscriptions/me/by_status?status=ENTRY,ACTIVE,ERROR,CANCEL', m.cookie)).json();
@@ -126,8 +127,20 @@ describe('subscribing by card', () => {
     expect(await ledgerInvariant(t.database.db, m.userId, clock.now())).toMatchObject({ MANGA_COIN: 0 });
     // A failed first payment does not hold the member's one subscription.
     expect((await subscribeByCard(t.app, m.cookie, plans.light)).statusCode).toBe(200);
-    const unsupported = await subscribeByCard(t.app, (await member(t.app)).cookie, plans.light, { card: SandboxTestCard.UNSUPPORTED });
-    expect(unsupported.json()).toEqual({ errorCode: 'SIMPLY_CREDIT_CARD_ERROR', messages: ['UNSUPPORTED_CARD: card: this brand is not accepted'] });
+    // A brand not accepted is refused by the sandbox's card fields already: it never gets a card id.
+    const unsupported = await t.app.inject({ method: 'POST', url: '/sandbox/cards', payload: testCard(SandboxTestCard.UNSUPPORTED) });
+    expect(unsupported.json()).toEqual({ errorCode: 'UNSUPPORTED_CARD', messages: ['card: this brand is not accepted'] });
+  });
+
+  it('refuses a card number sent to the store (400 naming card), keeping and charging nothing', async () => {
+    const m = await member(t.app);
+    const cardData = testCard();
+    for (const body of [{ ...shown(plans.light), card: cardData }, { ...shown(plans.light), cardId: await sandboxCardId(t.app), card: cardData }]) {
+      const refused = await subscribeByCard(t.app, m.cookie, plans.light, { body });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toMatchObject({ errorCode: 'BAD_REQUEST', messages: expect.arrayContaining([expect.stringMatching(/^card: /)]) });
+    }
+    expect(await t.database.db.selectFrom('user_manga_coin_subscriptions').select('id').where('user_id', '=', m.userId).execute()).toHaveLength(0);
   });
 
   it('charges a card the provider already keeps, by cardId, and refuses another member’s cardId', async () => {
@@ -144,7 +157,7 @@ describe('subscribing by card', () => {
 
   it('refuses a plan whose coins or bonuses are not what was shown, or not sold for the payment type (SIMPLY_SUBSCRIBE_ERROR)', async () => {
     const m = await member(t.app);
-    const changed = await subscribeByCard(t.app, m.cookie, plans.light, { body: { ...shown(plans.light), cycleBonus: 999, card: testCard() } });
+    const changed = await subscribeByCard(t.app, m.cookie, plans.light, { body: { ...shown(plans.light), cycleBonus: 999, cardId: await sandboxCardId(t.app) } });
     expect(changed.json()).toEqual({ errorCode: 'SIMPLY_SUBSCRIBE_ERROR', messages: ['coin: the plan is no longer what was shown'] });
     const token = await tokenFor(t.app, m.cookie, `${PLANS}/create_token`);
     const carrier = await t.app.inject({ method: 'POST', url: `${PLANS}/softbank/${plans.premium.id}?token=${token}`, headers: { cookie: m.cookie }, payload: shown(plans.premium) });
@@ -163,13 +176,13 @@ describe('subscribing by card', () => {
 
   it('names the missing fields of §5: id, token, body', async () => {
     const m = await member(t.app);
-    const noToken = await t.app.inject({ method: 'POST', url: `${PLANS}/${plans.light.id}`, headers: { cookie: m.cookie }, payload: { ...shown(plans.light), card: testCard() } });
+    const noToken = await t.app.inject({ method: 'POST', url: `${PLANS}/${plans.light.id}`, headers: { cookie: m.cookie }, payload: { ...shown(plans.light), cardId: await sandboxCardId(t.app) } });
     expect(noToken.json().messages).toContain('token: is required');
     const token = await tokenFor(t.app, m.cookie, `${PLANS}/create_token`);
     const noBody = await t.app.inject({ method: 'POST', url: `${PLANS}/${plans.light.id}?token=${token}`, headers: { cookie: m.cookie } });
     expect(noBody.statusCode).toBe(400);
     expect(noBody.json().messages[0]).toBe('coin: is required'); // an empty body is {}: its fields are named
-    const noBonus = await t.app.inject({ method: 'POST', url: `${PLANS}/${plans.light.id}?token=${token}`, headers: { cookie: m.cookie }, payload: { coin: 500, firstBonus: 300, card: testCard() } });
+    const noBonus = await t.app.inject({ method: 'POST', url: `${PLANS}/${plans.light.id}?token=${token}`, headers: { cookie: m.cookie }, payload: { coin: 500, firstBonus: 300, cardId: await sandboxCardId(t.app) } });
     expect(noBonus.json().messages).toEqual(['cycleBonus: is required']);
     const noCard = await t.app.inject({ method: 'POST', url: `${PLANS}/${plans.light.id}?token=${token}`, headers: { cookie: m.cookie }, payload: shown(plans.light) });
     expect(noCard.json().messages).toEqual(['cardId: is required']);
@@ -192,7 +205,7 @@ describe('subscribing by card', () => {
       ['GET', '/api/user_manga_coin_sales_subscriptions/me/by_status?status=ACTIVE'],
     ] as const;
     for (const [method, url] of calls) {
-      const response = await t.app.inject({ method, url, payload: method === 'POST' ? { ...shown(plans.light), card: testCard() } : undefined });
+      const response = await t.app.inject({ method, url, payload: method === 'POST' ? { ...shown(plans.light), cardId: await sandboxCardId(t.app) } : undefined });
       expect(response.statusCode, url).toBe(401);
     }
   });

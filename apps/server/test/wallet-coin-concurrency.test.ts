@@ -1,9 +1,8 @@
-import { SandboxTestCard } from '@hondana/domain/wallet/wallet-payments';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_MANGA_COIN_POSSESSION } from '../src/modules/wallet/coin-purchase.service';
 import { type TestApp, buildTestApp } from './support/build-test-app';
 import { demoPlans, subscribeByCard } from './support/subscription-factories';
-import { grantTo, ledgerInvariant, member, tokenFor } from './support/wallet-factories';
+import { grantTo, ledgerInvariant, member, sandboxCardId, tokenFor } from './support/wallet-factories';
 
 /**
  * Parallel coin pack purchases of one member, run on SQLite and on
@@ -16,8 +15,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const card = { number: SandboxTestCard.SUCCESS, expiry: '12/39', cvc: '123' };
-
 async function pack(predicate: (item: { coin: number; limit: number | null }) => boolean) {
   const response = await t.app.inject({ url: '/api/manga_coin/items/v3?payment_type=creditcard&display_scenes=shop' });
   return response.json<{ items: { id: number; coin: number; bonus: number; limit: number | null }[] }>().items.find(predicate)!;
@@ -25,9 +22,11 @@ async function pack(predicate: (item: { coin: number; limit: number | null }) =>
 
 async function buyInParallel(cookie: string, itemId: number, n: number) {
   const tokens = await Promise.all(Array.from({ length: n }, () => tokenFor(t.app, cookie, '/api/manga_coin/purchase/create_token')));
+  // One card for all of them, as a member paying again with the card the card fields took.
+  const cardId = await sandboxCardId(t.app);
   return Promise.all(
     tokens.map((token) =>
-      t.app.inject({ method: 'POST', url: `/api/manga_coin/purchase?token=${token}`, headers: { cookie }, payload: { itemId, paymentType: 'creditcard', card } }),
+      t.app.inject({ method: 'POST', url: `/api/manga_coin/purchase?token=${token}`, headers: { cookie }, payload: { itemId, paymentType: 'creditcard', cardId } }),
     ),
   );
 }
@@ -83,10 +82,11 @@ describe('parallel coin pack purchases', () => {
     const start = MAX_MANGA_COIN_POSSESSION - 1700;
     await grantTo(t.database.db, m.userId, 'MANGA_COIN', start, { paid: true, yenValue: start });
     const subscribeToken = await tokenFor(t.app, m.cookie, '/api/manga_coin_sales_subscription_plans/create_token');
+    const cardId = await sandboxCardId(t.app);
     const [subscribed, ...packs] = await Promise.all([
       subscribeByCard(t.app, m.cookie, plans.standard, { token: subscribeToken }),
       ...(await Promise.all(Array.from({ length: 8 }, () => tokenFor(t.app, m.cookie, '/api/manga_coin/purchase/create_token')))).map((token) =>
-        t.app.inject({ method: 'POST', url: `/api/manga_coin/purchase?token=${token}`, headers: { cookie: m.cookie }, payload: { itemId: thousand.id, paymentType: 'creditcard', card } }),
+        t.app.inject({ method: 'POST', url: `/api/manga_coin/purchase?token=${token}`, headers: { cookie: m.cookie }, payload: { itemId: thousand.id, paymentType: 'creditcard', cardId } }),
       ),
     ]);
     const wins = [subscribed!, ...packs].filter((r) => r.statusCode === 200);

@@ -2,7 +2,7 @@ import { SandboxTestCard } from '@hondana/domain/wallet/wallet-payments';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSandboxProvider } from '../src/payments/sandbox-provider';
 import { type TestApp, buildTestApp } from './support/build-test-app';
-import { ledgerInvariant, member, tokenFor } from './support/wallet-factories';
+import { ledgerInvariant, member, sandboxCardId, tokenFor } from './support/wallet-factories';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -11,6 +11,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const card = (number: string) => ({ number, expiry: '12/39', cvc: '123' });
+const cardId = (number: string = SandboxTestCard.SUCCESS) => sandboxCardId(t.app, number);
 type Item = { id: number; coin: number; bonus: number; bonusPoint: number; taxIncludedPrice: number; limit: number | null; purchasableCount: number | null; couponAppeal: boolean; highlight: string };
 
 async function items(cookie?: string, query = 'payment_type=creditcard&display_scenes=shop'): Promise<Item[]> {
@@ -63,7 +64,7 @@ describe('coin pack by card', () => {
   it('grants paid coins with their yen value, bonus coins and bonus points only after the card is charged', async () => {
     const m = await member(t.app);
     const pack = (await items(m.cookie)).find((i) => i.coin === 1000)!;
-    const response = await buyPack(m.cookie, { itemId: pack.id, paymentType: 'creditcard', card: card(SandboxTestCard.SUCCESS) });
+    const response = await buyPack(m.cookie, { itemId: pack.id, paymentType: 'creditcard', cardId: await cardId() });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ status: 'COMPLETE', coin: 1000, bonus: 50, bonusPoint: 10, balance: 1050 });
     const lots = await t.database.db.selectFrom('wallet_lots').selectAll().where('user_id', '=', m.userId).orderBy('id').execute();
@@ -81,14 +82,12 @@ describe('coin pack by card', () => {
 
   it.each([
     [SandboxTestCard.DECLINED, 'DECLINED_CARD'],
-    [SandboxTestCard.UNSUPPORTED, 'UNSUPPORTED_CARD'],
     [SandboxTestCard.LIMIT_EXCEEDED, 'USER_CREDIT_CARD_LIMIT_EXCEEDED'],
-    ['4242424242424241', 'CLIENT_ERROR'],
   ])('card %s grants nothing and says %s, recorded as PAYMENT_ERROR', async (number, code) => {
     const m = await member(t.app);
     const pack = (await items(m.cookie)).find((i) => i.coin === 300)!;
     const token = await tokenFor(t.app, m.cookie, '/api/manga_coin/purchase/create_token');
-    const payload = { itemId: pack.id, paymentType: 'creditcard', card: card(number) };
+    const payload = { itemId: pack.id, paymentType: 'creditcard', cardId: await cardId(number) };
     const response = await buyPack(m.cookie, payload, token);
     expect(response.statusCode).toBe(400);
     expect(response.json().errorCode).toBe(code);
@@ -100,17 +99,62 @@ describe('coin pack by card', () => {
     expect(await ledgerInvariant(t.database.db, m.userId, Date.now())).toEqual({ COIN: 0, MANGA_COIN: 0, POINT: 0 });
   });
 
+  it.each([
+    [SandboxTestCard.UNSUPPORTED, '12/39', 'UNSUPPORTED_CARD'],
+    ['4242424242424241', '12/39', 'CLIENT_ERROR'],
+    [SandboxTestCard.SUCCESS, '01/20', 'CLIENT_ERROR'],
+  ])('the sandbox card endpoint refuses card %s (%s) with %s, as the sandbox did at the charge', async (number, expiry, code) => {
+    const response = await t.app.inject({ method: 'POST', url: '/sandbox/cards', payload: { number, expiry, cvc: '123' } });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().errorCode).toBe(code);
+    expect(await t.database.db.selectFrom('sandbox_card_tokens').select('card_id').where('last4', '=', number.slice(-4)).where('expiry', '=', expiry).execute()).toHaveLength(0);
+  });
+
+  it('takes the card on the sandbox endpoint only: the store accepts its cardId and refuses a body carrying the card', async () => {
+    const taken = await t.app.inject({ method: 'POST', url: '/sandbox/cards', payload: { number: '4242 4242 4242 4242', expiry: '12/39', cvc: '123' } });
+    expect(taken.statusCode).toBe(200);
+    const token = taken.json<{ cardId: string; brand: string; last4: string }>();
+    expect(token).toEqual({ cardId: expect.stringMatching(/^card_[\w-]{20,}$/), brand: 'VISA', last4: '4242' });
+    // The sandbox keeps no number: the brand, last four digits, expiry and test behaviour only.
+    const row = await t.database.db.selectFrom('sandbox_card_tokens').selectAll().where('card_id', '=', token.cardId).executeTakeFirstOrThrow();
+    expect(JSON.stringify(row)).not.toContain('424242424242');
+    expect((await t.app.inject({ method: 'POST', url: '/sandbox/cards', payload: { number: '4242' } })).json()).toMatchObject({ errorCode: 'BAD_REQUEST', messages: expect.arrayContaining([expect.stringContaining('number')]) });
+
+    const m = await member(t.app);
+    const pack = (await items(m.cookie)).find((i) => i.coin === 300)!;
+    // A card number sent to the store is refused before anything happens, naming `card`, with or without a cardId.
+    for (const payload of [
+      { itemId: pack.id, paymentType: 'creditcard', card: card(SandboxTestCard.SUCCESS) },
+      { itemId: pack.id, paymentType: 'creditcard', cardId: token.cardId, card: card(SandboxTestCard.SUCCESS) },
+    ]) {
+      const refused = await buyPack(m.cookie, payload);
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toMatchObject({ errorCode: 'BAD_REQUEST', messages: [expect.stringMatching(/^card: /)] });
+    }
+    const bought = await buyPack(m.cookie, { itemId: pack.id, paymentType: 'creditcard', cardId: token.cardId });
+    expect(bought.json()).toMatchObject({ status: 'COMPLETE', coin: 300 });
+    const order = await t.database.db.selectFrom('orders').selectAll().where('id', '=', bought.json().orderId).executeTakeFirstOrThrow();
+    expect(order).toMatchObject({ card_brand: 'VISA', card_last4: '4242' });
+    // The card is the member's now: paying with it again works, another member cannot use it.
+    expect((await buyPack(m.cookie, { itemId: pack.id, paymentType: 'creditcard', cardId: token.cardId })).json()).toMatchObject({ status: 'COMPLETE' });
+    const other = await member(t.app);
+    const stolen = await buyPack(other.cookie, { itemId: pack.id, paymentType: 'creditcard', cardId: token.cardId });
+    expect(stolen.statusCode).toBe(400);
+    expect(stolen.json().errorCode).toBe('INVALID_CARD_ID');
+    expect(await ledgerInvariant(t.database.db, other.userId, Date.now())).toEqual({ COIN: 0, MANGA_COIN: 0, POINT: 0 });
+  });
+
   it('refuses a card payment without a card, an unknown pack, a pack over its limit, and a method in maintenance', async () => {
     const m = await member(t.app);
     const shop = await items(m.cookie);
     const noCard = await buyPack(m.cookie, { itemId: shop[0]!.id, paymentType: 'creditcard' });
     expect(noCard.statusCode).toBe(400);
-    expect(noCard.json().messages[0]).toContain('card');
-    const unknown = await buyPack(m.cookie, { itemId: 9999, paymentType: 'creditcard', card: card(SandboxTestCard.SUCCESS) });
+    expect(noCard.json().messages[0]).toContain('cardId');
+    const unknown = await buyPack(m.cookie, { itemId: 9999, paymentType: 'creditcard', cardId: await cardId() });
     expect(unknown.json().errorCode).toBe('INVALID_COIN_SALES_ID');
     const trial = shop.find((i) => i.limit === 1)!;
-    expect((await buyPack(m.cookie, { itemId: trial.id, paymentType: 'creditcard', card: card(SandboxTestCard.SUCCESS) })).statusCode).toBe(200);
-    const again = await buyPack(m.cookie, { itemId: trial.id, paymentType: 'creditcard', card: card(SandboxTestCard.SUCCESS) });
+    expect((await buyPack(m.cookie, { itemId: trial.id, paymentType: 'creditcard', cardId: await cardId() })).statusCode).toBe(200);
+    const again = await buyPack(m.cookie, { itemId: trial.id, paymentType: 'creditcard', cardId: await cardId() });
     expect(again.json().errorCode).toBe('POSSESSION_LIMIT');
     expect((await items(m.cookie)).find((i) => i.id === trial.id)!.purchasableCount).toBe(0);
     const au = await buyPack(m.cookie, { itemId: shop[1]!.id, paymentType: 'au' });

@@ -1,10 +1,9 @@
-import { SandboxTestCard } from '@hondana/domain/wallet/wallet-payments';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { up as rewriteLegacyLines } from '../src/db/migrations/2026-11-25T0810-ledger-lines-japanese';
 import { type TestApp, buildTestApp } from './support/build-test-app';
 import { insertBook, insertTitle } from './support/catalog-factories';
 import { episodeAction, insertSerial } from './support/serial-factories';
-import { buyWithMangaCoin, member, tokenFor } from './support/wallet-factories';
+import { buyWithMangaCoin, member, sandboxCardId, tokenFor } from './support/wallet-factories';
 
 /**
  * The wallet's ledger lines are Japanese and name what they were for: the
@@ -33,7 +32,7 @@ describe('ledger lines', () => {
       method: 'POST',
       url: `/api/manga_coin/purchase?token=${token}`,
       headers: { cookie: m.cookie },
-      payload: { itemId: pack.id, paymentType: 'creditcard', card: { number: SandboxTestCard.SUCCESS, expiry: '12/39', cvc: '123' } },
+      payload: { itemId: pack.id, paymentType: 'creditcard', cardId: await sandboxCardId(t.app) },
     });
     expect(bought.statusCode).toBe(200);
     const titleId = await insertTitle(db(), { name: 'ねこの本棚' });

@@ -5,7 +5,7 @@ import { ownsBook } from '../src/modules/orders/entitlements';
 import { adjustGrant, unusedPaidBalance } from '../src/modules/wallet/reports';
 import { type TestApp, buildTestApp } from './support/build-test-app';
 import { insertBook, insertTitle } from './support/catalog-factories';
-import { buyWithMangaCoin, grantTo, ledgerInvariant, member } from './support/wallet-factories';
+import { buyWithMangaCoin, grantTo, ledgerInvariant, member, sandboxCardId } from './support/wallet-factories';
 
 const DAY = 24 * 3600e3;
 let now = Date.UTC(2027, 2, 1);
@@ -115,7 +115,7 @@ describe('operator support', () => {
 });
 
 describe('carrier payment left undecided', () => {
-  it('expires after 30 minutes: approving then grants nothing and records PAYMENT_ERROR', async () => {
+  it('expires after 30 minutes: approving then grants nothing and cancels it (CANCEL, PAYMENT_EXPIRED)', async () => {
     const m = await member(t.app);
     const token = (await get(m.cookie, '/api/manga_coin/purchase/create_token')).status.token;
     const started = await t.app.inject({ method: 'POST', url: `/api/manga_coin/purchase?token=${token}`, headers: { cookie: m.cookie }, payload: { itemId: 2, paymentType: 'softbank' } });
@@ -123,9 +123,45 @@ describe('carrier payment left undecided', () => {
     const saved = now;
     now += 31 * 60 * 1000;
     const approve = await t.app.inject({ method: 'POST', url: `${confirmUrl}/approve` });
-    expect(approve.headers.location).toBe(`/mangacoin?order_id=${orderId}&result=PAYMENT_ERROR`);
-    expect(await get(m.cookie, `/api/manga_coin/purchases/${orderId}`)).toMatchObject({ status: 'PAYMENT_ERROR', failureCode: 'PAYMENT_EXPIRED' });
+    expect(approve.headers.location).toBe(`/mangacoin?order_id=${orderId}&result=CANCEL`);
+    expect(await get(m.cookie, `/api/manga_coin/purchases/${orderId}`)).toMatchObject({ status: 'CANCEL', failureCode: 'PAYMENT_EXPIRED' });
     expect(await ledgerInvariant(db(), m.userId, now)).toEqual({ COIN: 0, MANGA_COIN: 0, POINT: 0 });
+    now = saved;
+  });
+
+  it('left on the confirmation page (the back button), it waits until the time limit, then the scheduler cancels it; the coin shop is told both', async () => {
+    const m = await member(t.app);
+    const saved = now;
+    const token = (await get(m.cookie, '/api/manga_coin/purchase/create_token')).status.token;
+    const started = await t.app.inject({ method: 'POST', url: `/api/manga_coin/purchase?token=${token}`, headers: { cookie: m.cookie }, payload: { itemId: 2, paymentType: 'docomo' } });
+    const { confirmUrl, orderId } = started.json();
+    const startedAt = now;
+    // Back at the coin shop at once: the payment waits, and until when.
+    expect(await get(m.cookie, '/api/manga_coin/purchases/unsettled')).toMatchObject({
+      purchase: { orderId, status: 'PROCESSING', paymentType: 'docomo' },
+      expiresAt: startedAt + 30 * 60 * 1000,
+    });
+    now = startedAt + 29 * 60 * 1000;
+    await t.app.ops.scheduler.runDue();
+    expect(await get(m.cookie, `/api/manga_coin/purchases/${orderId}`)).toMatchObject({ status: 'PROCESSING' });
+    // Past the provider's time limit, with no one on the page: the scheduler's run ends it.
+    now = startedAt + 31 * 60 * 1000;
+    const runs = await t.app.ops.scheduler.runDue();
+    expect(runs.find((r) => r.name === 'sandbox-payment-expiry')).toMatchObject({ outcome: 'ran', items: 1 });
+    expect(await get(m.cookie, `/api/manga_coin/purchases/${orderId}`)).toMatchObject({ status: 'CANCEL', failureCode: 'PAYMENT_EXPIRED' });
+    expect(await get(m.cookie, '/api/manga_coin/purchases/unsettled')).toMatchObject({ purchase: { orderId, status: 'CANCEL', failureCode: 'PAYMENT_EXPIRED' }, expiresAt: null });
+    // Approving the old page now changes nothing; the next run finds nothing to end.
+    const late = await t.app.inject({ method: 'POST', url: `${confirmUrl}/approve` });
+    expect(late.headers.location).toBe(`/mangacoin?order_id=${orderId}&result=CANCEL`);
+    now += 2 * 60 * 1000;
+    expect((await t.app.ops.scheduler.runDue()).find((r) => r.name === 'sandbox-payment-expiry')).toMatchObject({ outcome: 'ran', items: 0 });
+    expect(await ledgerInvariant(db(), m.userId, now)).toEqual({ COIN: 0, MANGA_COIN: 0, POINT: 0 });
+    // Said for a day, then no more; a card id the card fields gave and no one paid with is gone by then.
+    const unused = await sandboxCardId(t.app);
+    now = startedAt + 34 * 60 * 1000 + DAY;
+    expect(await get(m.cookie, '/api/manga_coin/purchases/unsettled')).toEqual({ purchase: null, expiresAt: null });
+    await t.app.ops.scheduler.runDue();
+    expect(await db().selectFrom('sandbox_card_tokens').select('card_id').where('card_id', '=', unused).execute()).toEqual([]);
     now = saved;
   });
 });

@@ -103,9 +103,13 @@ export interface SandboxCardsTable {
   created_at: Millis;
 }
 
+/** A card the sandbox's card fields took (`POST /sandbox/cards`) that no member has paid with yet. */
+export type SandboxCardTokensTable = Omit<SandboxCardsTable, 'user_id'>;
+
 export interface SubscriptionTables {
   manga_coin_subscription_plans: MangaCoinSubscriptionPlansTable;
   user_manga_coin_subscriptions: UserMangaCoinSubscriptionsTable;
   manga_coin_subscription_cycles: MangaCoinSubscriptionCyclesTable;
   sandbox_cards: SandboxCardsTable;
+  sandbox_card_tokens: SandboxCardTokensTable;
 }

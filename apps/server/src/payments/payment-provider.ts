@@ -1,5 +1,5 @@
 import type { ErrorCode } from '@hondana/domain/common/errors';
-import type { CardBrand, CardInput, CoinPaymentMethod } from '@hondana/domain/wallet/wallet-payments';
+import type { CardBrand, CoinPaymentMethod } from '@hondana/domain/wallet/wallet-payments';
 import type { Transaction } from 'kysely';
 import type { Database } from '../db/schema';
 
@@ -14,8 +14,10 @@ export interface PaymentRequest {
   userId: number;
   method: CoinPaymentMethod;
   amountYen: number;
-  card?: CardInput | undefined;
-  /** A card the provider keeps for the member (`registerCard`), charged instead of `card`. */
+  /**
+   * The card to charge (creditcard): its id at the provider, from the provider's card fields or a
+   * card it keeps for the member. The store never sees the card itself.
+   */
   cardId?: string | undefined;
   /**
    * A later charge of a continuous billing the member agreed to on its first payment (a
@@ -39,12 +41,18 @@ export type CardRegistration =
 
 export interface PaymentProvider {
   readonly name: string;
+  /**
+   * How long the provider's confirmation page waits for the member's decision (a carrier's time
+   * limit). A payment left undecided longer ends as not approved (`expired`), decided by the
+   * provider even when the member never comes back (the sandbox's expiry job).
+   */
+  readonly confirmationTtlMs: number;
   /** §4 maintenance mode "pay": the method cannot be used now (PAYMENT_MAINTENANCE). */
   underMaintenance(method: CoinPaymentMethod): boolean;
   /** Starts a payment inside the store's transaction (the order row exists already). */
   start(trx: Transaction<Database>, request: PaymentRequest): Promise<PaymentOutcome>;
-  /** Keeps a card for the member's later charges (subscriptions), checking it as a charge would. */
-  registerCard(trx: Transaction<Database>, request: { userId: number; card: CardInput; now: Date }): Promise<CardRegistration>;
+  /** Keeps a card (by its id) for the member's later charges (subscriptions), checking it as a charge would. */
+  registerCard(trx: Transaction<Database>, request: { userId: number; cardId: string; now: Date }): Promise<CardRegistration>;
 }
 
 /** How the store hears of a member's approval or cancellation on the provider's page. */

@@ -1,6 +1,6 @@
 import type { Insertable, Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema';
-import type { SandboxCardsTable } from '../db/subscriptions-schema';
+import type { SandboxCardTokensTable, SandboxCardsTable } from '../db/subscriptions-schema';
 import type { SandboxPaymentsTable } from '../db/wallet-schema';
 
 /** The sandbox provider's payments and kept cards, and the order kind a decision is routed by. */
@@ -9,6 +9,18 @@ type Db = Kysely<Database> | Trx;
 
 export async function findSandboxPayment(db: Db, ref: string) {
   return db.selectFrom('sandbox_payments').selectAll().where('ref', '=', ref).executeTakeFirst();
+}
+
+/** Payments still PENDING that were started at or before `startedBy`, oldest first. */
+export async function abandonedSandboxPayments(db: Db, startedBy: number, limit: number) {
+  return db
+    .selectFrom('sandbox_payments')
+    .select('ref')
+    .where('status', '=', 'PENDING')
+    .where('created_at', '<=', startedBy)
+    .orderBy('created_at')
+    .limit(limit)
+    .execute();
 }
 
 export async function sandboxPaymentCreatedAt(trx: Trx, ref: string) {
@@ -32,6 +44,21 @@ export async function insertSandboxPayment(trx: Trx, payment: Insertable<Sandbox
 
 export async function insertSandboxCard(trx: Trx, card: Insertable<SandboxCardsTable>): Promise<void> {
   await trx.insertInto('sandbox_cards').values(card).execute();
+}
+
+export async function insertSandboxCardToken(db: Db, card: Insertable<SandboxCardTokensTable>): Promise<void> {
+  await db.insertInto('sandbox_card_tokens').values(card).execute();
+}
+
+/** Forgets cards the card fields took that no member paid with before `takenBefore`; how many. */
+export async function dropUnusedSandboxCardTokens(db: Db, takenBefore: number): Promise<number> {
+  const dropped = await db.deleteFrom('sandbox_card_tokens').where('created_at', '<', takenBefore).executeTakeFirst();
+  return Number(dropped.numDeletedRows);
+}
+
+/** Takes a card the card fields took and no member has used yet (once: a second taker gets undefined). */
+export async function takeSandboxCardToken(trx: Trx, cardId: string) {
+  return trx.deleteFrom('sandbox_card_tokens').where('card_id', '=', cardId).returningAll().executeTakeFirst();
 }
 
 /** The member's kept card; undefined when unknown or another member's. */

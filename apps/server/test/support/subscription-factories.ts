@@ -3,7 +3,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../src/db/schema';
 import { insertDemoSubscriptionPlans } from '../../src/demo/demo-subscriptions';
-import { tokenFor } from './wallet-factories';
+import { sandboxCardId, tokenFor } from './wallet-factories';
 
 /** The demo's plans, by their names; returns them with their ids. */
 export async function demoPlans(db: Kysely<Database>) {
@@ -56,7 +56,7 @@ export async function subscribeByCard(
     method: 'POST',
     url: `/api/manga_coin_sales_subscription_plans/${plan.id}?token=${token}`,
     headers: { cookie },
-    payload: options.body ?? { ...shown(plan), card: testCard(options.card), reCaptchaToken: 'sandbox' },
+    payload: options.body ?? { ...shown(plan), cardId: await sandboxCardId(app, options.card), reCaptchaToken: 'sandbox' },
   });
 }
 

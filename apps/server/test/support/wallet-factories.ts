@@ -1,3 +1,4 @@
+import { SandboxTestCard } from '@hondana/domain/wallet/wallet-payments';
 import { type Currency, currencies } from '@hondana/domain/wallet/wallet-lots';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
@@ -88,4 +89,14 @@ export async function tokenFor(app: FastifyInstance, cookie: string, url: string
   const response = await app.inject({ url, headers: { cookie } });
   if (response.statusCode !== 200) throw new Error(`token: ${response.statusCode} ${response.body}`);
   return response.json<{ status: { token: string } }>().status.token;
+}
+
+/**
+ * What the page's card fields do: post the card to the sandbox's own endpoint (`POST
+ * /sandbox/cards`, outside `/api`) and get its id, the only thing the store's API accepts.
+ */
+export async function sandboxCardId(app: FastifyInstance, number: string = SandboxTestCard.SUCCESS, expiry = '12/39'): Promise<string> {
+  const response = await app.inject({ method: 'POST', url: '/sandbox/cards', payload: { number, expiry, cvc: '123' } });
+  if (response.statusCode !== 200) throw new Error(`sandbox card ${number}: ${response.statusCode} ${response.body}`);
+  return response.json<{ cardId: string }>().cardId;
 }

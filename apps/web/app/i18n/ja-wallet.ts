@@ -46,6 +46,12 @@ export const jaWallet = {
     cancelled: 'お支払いはキャンセルされました。コインは付与されていません。',
     failed: 'お支払いができませんでした（{{reason}}）。コインは付与されていません。',
     pending: 'お支払いの確認中です。しばらくしてから再度ご確認ください。',
+    expired: 'お支払いの手続きが期限までに行われなかったため、取り消されました。コインは付与されておらず、請求もされません。',
+  },
+  /** A payment the member left on the provider's confirmation page (the back button), said when they come back. */
+  unsettled: {
+    waiting: '{{method}}でのお支払い（{{coin}}マンガコイン・{{price}}円）はまだ完了していません。{{time}}までに確認ページで手続きされない場合は、自動的に取り消されます（請求はされません）。',
+    expired: '{{method}}でのお支払い（{{coin}}マンガコイン・{{price}}円）は、確認ページでの手続きが期限までに行われなかったため取り消されました。コインは付与されておらず、請求もされません。',
   },
   coinReturn: {
     heading: 'マンガコインの購入が完了しました',

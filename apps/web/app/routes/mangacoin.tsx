@@ -1,20 +1,20 @@
 import { formatAmount } from '@hondana/domain/common/format';
 import type { CoinCallbackResponse, MangaCoinItem } from '@hondana/domain/wallet/wallet-api';
 import { type CoinPaymentMethod, coinPaymentMethodLabels, coinPaymentMethods } from '@hondana/domain/wallet/wallet-payments';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useLocation, useRevalidator } from 'react-router';
 import { CoinIcon } from '../components/coin-icon';
 import { Tabs } from '../components/tabs';
 import { loginHref } from '../features/accounts/login-href';
 import { ApiError } from '../lib/api/client';
 import { coinPurchasesClosed, getCoinShop } from '../features/wallet/api/get-coin-shop';
-import { getCoinPurchase } from '../features/wallet/api/purchase-coins';
+import { getCoinPurchase, getUnsettledCoinPurchase } from '../features/wallet/api/purchase-coins';
 import { takeCoinReturn } from '../features/wallet/api/coin-return';
 import { CoinReturn } from '../features/wallet/components/coin-return';
 import { ResponsiveDialog } from '../components/responsive-dialog';
 import { Checkout } from '../features/wallet/components/checkout';
 import { CoinPackList } from '../features/wallet/components/coin-pack-list';
-import { type PurchaseOutcome, PurchaseResult, outcomeOf } from '../features/wallet/components/purchase-result';
+import { type PurchaseOutcome, PurchaseResult, UnsettledPayment, outcomeOf } from '../features/wallet/components/purchase-result';
 import styles from '../features/wallet/components/wallet.module.css';
 import { walletCopy as w } from '../i18n/ja-wallet';
 import { SubscriptionTeaser } from '../features/subscriptions/components/subscription-teaser';
@@ -30,18 +30,18 @@ const isMethod = (v: string | null): v is CoinPaymentMethod => (coinPaymentMetho
  * member's own). The sandbox's confirmation page sends the member back here with
  * `?order_id=…&result=…`, and the order's real outcome is read from the server, not the URL.
  * Reached from a page short of coins (`?ref=pcb`, decision 028), a completed purchase asks `/cb`
- * for the balance and the page to go back to.
+ * for the balance and the page to go back to. A member who comes back another way (the back
+ * button on the confirmation page) is told of the carrier payment left there (`unsettled`).
  */
 export async function clientLoader({ url }: Route.ClientLoaderArgs) {
   const query = url.searchParams;
   const paymentType = isMethod(query.get('payment_type')) ? (query.get('payment_type') as CoinPaymentMethod) : 'creditcard';
   const orderId = Number(query.get('order_id'));
-  const [shop, returned] = await Promise.all([
-    getCoinShop(paymentType),
-    Number.isInteger(orderId) && orderId > 0 ? returnedOutcome(orderId) : null,
-  ]);
+  const returning = Number.isInteger(orderId) && orderId > 0;
+  const [shop, returned] = await Promise.all([getCoinShop(paymentType), returning ? returnedOutcome(orderId) : null]);
   const coinReturn = fromPcb(query) && returned?.status === 'COMPLETE' ? await coinReturnOf() : null;
-  return { ...shop, returned, coinReturn };
+  const unsettled = !returning && shop.balance !== null ? await unsettledOf() : null;
+  return { ...shop, returned, coinReturn, unsettled };
 }
 clientLoader.hydrate = true as const;
 
@@ -58,6 +58,15 @@ const fromPcb = (query: URLSearchParams) => query.get('ref') === 'pcb';
 async function coinReturnOf(): Promise<CoinCallbackResponse['results'] | null> {
   try {
     return (await takeCoinReturn()).results;
+  } catch {
+    return null;
+  }
+}
+
+/** The carrier payment the member left on its page, if any; nothing is said when it cannot be read. */
+async function unsettledOf() {
+  try {
+    return await getUnsettledCoinPurchase();
   } catch {
     return null;
   }
@@ -91,10 +100,21 @@ export default function MangaCoinShop({ loaderData: d }: Route.ComponentProps) {
   const pcb = fromPcb(new URLSearchParams(location.search));
   const member = d.balance !== null;
   const closed = coinPurchasesClosed(d.maintenanceMode);
+  // Back from the provider's page by the browser's back button, the page may come from the
+  // back-forward cache as it was left (the checkout busy): read it again instead.
+  useEffect(() => {
+    const onPageShow = (event: PageTransitionEvent) => {
+      if (!event.persisted) return;
+      setSelected(null);
+      void revalidator.revalidate();
+    };
+    window.addEventListener('pageshow', onPageShow);
+    return () => window.removeEventListener('pageshow', onPageShow);
+  }, [revalidator]);
   return (
     <div className={styles.page}>
       <h1 className={styles.heading}>{w('shop.heading')}</h1>
-      {coinReturn ? <CoinReturn result={coinReturn} /> : outcome && <PurchaseResult outcome={outcome} />}
+      {coinReturn ? <CoinReturn result={coinReturn} /> : outcome ? <PurchaseResult outcome={outcome} /> : d.unsettled && <UnsettledPayment unsettled={d.unsettled} />}
       {member && (
         <p className={styles.balance}>
           <span>{w('shop.balance')}</span>

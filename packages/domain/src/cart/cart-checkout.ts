@@ -17,7 +17,7 @@
 import { z } from 'zod';
 import { rowId } from '../common/ids';
 import { CART_LIMIT, OrderV3Body } from './cart-api';
-import { CardInput, type CoinPaymentMethod, coinPaymentMethods } from '../wallet/wallet-payments';
+import { CardId, type CoinPaymentMethod, RefusedCardData, coinPaymentMethods } from '../wallet/wallet-payments';
 
 /** The response schemas of these routes live with the others, in `cart-api.ts`. */
 export { BulkBuyTitle, BulkBuyTitleList, BundleView, CartOrderPending, CartOrderResponse, CartOrderStatus } from './cart-api';
@@ -40,8 +40,9 @@ const returnUrl = z
 
 export const CartOrderBody = OrderV3Body.extend({
   paymentType: z.enum(cartPaymentTypes, { message: `must be one of ${cartPaymentTypes.join(', ')}` }),
-  /** Required for creditcard. */
-  card: CardInput.optional(),
+  /** Required for creditcard: the provider's card id (never the card itself). */
+  cardId: CardId.optional(),
+  card: RefusedCardData,
   /** Where the provider's page sends the member back (carrier and wallet payments). */
   returnUrl: returnUrl.default('/cart'),
 });

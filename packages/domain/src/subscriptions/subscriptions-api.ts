@@ -22,7 +22,7 @@
  */
 import { z } from 'zod';
 import { rowId } from '../common/ids';
-import { CardInput } from '../wallet/wallet-payments';
+import { CardId, RefusedCardData } from '../wallet/wallet-payments';
 import { SubscriptionStatus, subscriptionStatuses } from './subscription-status';
 import { AppealStatus } from './subscription-teaser';
 import { PlanHighlight, SubscriptionPaymentType, subscriptionPaymentTypes } from './subscription-plans';
@@ -56,16 +56,15 @@ export const SubscriptionsByStatusQuery = z.object({
 /** What the member was shown; the server refuses the subscription when the plan no longer says the same. */
 const shownTerms = { coin: count.min(1, 'must be positive'), firstBonus: count, cycleBonus: count };
 
-/** A card subscription: a card the provider keeps (`cardId`), or a new one (`card`) that it registers. */
+/** A card subscription: the provider's card id (a card it keeps, or the one its card fields just took); never the card itself. */
 export const CardSubscribeBody = z
   .object({
-    cardId: z.string().regex(/^card_[\w-]{10,60}$/, 'must be a card id').optional(),
-    card: CardInput.optional(),
     ...shownTerms,
+    cardId: CardId,
+    card: RefusedCardData,
     /** Accepted for compatibility with the spec's payload; the sandbox runs no bot check. */
     reCaptchaToken: z.string().max(4000).optional(),
-  })
-  .refine((b) => b.cardId !== undefined || b.card !== undefined, { message: 'is required', path: ['cardId'] });
+  });
 export type CardSubscribeBody = z.infer<typeof CardSubscribeBody>;
 
 const returnUrl = z

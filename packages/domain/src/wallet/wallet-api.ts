@@ -13,12 +13,15 @@
  *   GET  /user/get_coin                             (member)                → GetCoinResponse
  *   GET  /manga_coin/purchase/create_token          (member)                → { status: { code: 0, token } }
  *   POST /manga_coin/purchase?token=…  JSON CoinPurchaseBody (member)       → CoinPurchaseResult
+ *        (a card by its `cardId` from `POST /sandbox/cards`; a body carrying `card` is 400 naming it)
  *        card: 200 { status: 'COMPLETE' } or 400 { errorCode: DECLINED_CARD | UNSUPPORTED_CARD |
  *        USER_CREDIT_CARD_LIMIT_EXCEEDED | CLIENT_ERROR | INVALID_COIN_SALES_ID | POSSESSION_LIMIT |
  *        COIN_POSESSION_OVER | PAYMENT_MAINTENANCE }; carriers/wallets: 200 { status: 'PROCESSING',
  *        confirmUrl } → the browser goes to confirmUrl (the sandbox's page), the member approves or
  *        cancels, and comes back to `returnUrl?order_id=…&result=COMPLETE|CANCEL`.
  *   GET  /manga_coin/purchases/:order_id           (member)                → CoinPurchaseStatus
+ *   GET  /manga_coin/purchases/unsettled            (member)                → UnsettledCoinPurchase
+ *        a carrier payment left on the provider's page: waiting (until expiresAt), or ended at that limit
  *   GET  /manga_coin/pcb?path=/…                    (member)                → CoinReturnRegistered
  *        the page to come back to after buying coins (kept until /cb; the coin shop returns to /cb)
  *   GET  /manga_coin/cb                             (member)                → CoinCallbackResponse
@@ -32,7 +35,7 @@
 import { z } from 'zod';
 import { jsonRowId, rowId } from '../common/ids';
 import { OkStatus } from '../common/responses';
-import { CardInput, CoinPaymentMethod, coinPaymentMethodParam } from './wallet-payments';
+import { CardId, CoinPaymentMethod, RefusedCardData, coinPaymentMethodParam } from './wallet-payments';
 import { Currency, LedgerKind } from './wallet-lots';
 
 export const CoinHighlight = { none: 'none', popular: 'popular', bargain: 'bargain' } as const;
@@ -178,8 +181,9 @@ export const CoinPurchaseQuery = z.object({ token: z.string().min(1).max(200) })
 export const CoinPurchaseBody = z.object({
   itemId: jsonRowId,
   paymentType: coinPaymentMethodParam,
-  /** Required for creditcard, ignored otherwise. */
-  card: CardInput.optional(),
+  /** Required for creditcard (the provider's card fields answer it), ignored otherwise. */
+  cardId: CardId.optional(),
+  card: RefusedCardData,
   returnUrl: returnUrl.default('/mangacoin'),
 });
 export type CoinPurchaseBody = z.infer<typeof CoinPurchaseBody>;
@@ -207,6 +211,20 @@ export const CoinPurchaseStatus = z.object({
 });
 export type CoinPurchaseStatus = z.infer<typeof CoinPurchaseStatus>;
 export const OrderIdPath = z.object({ order_id: rowId });
+
+/**
+ * `GET /manga_coin/purchases/unsettled` (member): the member's latest coin pack payment made on a
+ * provider's confirmation page (docomo, PayPay…) while it waits for the member (PROCESSING, with
+ * the time limit `expiresAt`), or once it ended unapproved at that limit (CANCEL with
+ * PAYMENT_EXPIRED, for a day); otherwise null. The coin shop says with it what became of a
+ * payment the member left (the back button on the confirmation page).
+ */
+export const UnsettledCoinPurchase = z.object({
+  purchase: CoinPurchaseStatus.nullable(),
+  /** When a PROCESSING payment ends unapproved if the member does not decide (epoch ms). */
+  expiresAt: num.nullable(),
+});
+export type UnsettledCoinPurchase = z.infer<typeof UnsettledCoinPurchase>;
 
 /** 資金決済法に基づく表示 (Payment Services Act disclosure for prepaid paid coins). */
 export const PaymentServicesActNotice = z.object({

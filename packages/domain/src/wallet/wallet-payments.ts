@@ -135,7 +135,11 @@ export const SandboxTestCard = {
   LIMIT_EXCEEDED: '4000000000009995',
 } as const;
 
-/** The card as the coin purchase sends it (never stored: the server keeps brand and last four digits). */
+/**
+ * The card as the sandbox's card fields send it to the sandbox's own endpoint (`POST
+ * /sandbox/cards`, standing in for a provider's servers). It never reaches the store's API: the
+ * store gets the `cardId` the provider answered (§7 "Card coin purchase payload").
+ */
 export const CardInput = z.object({
   number: z
     .string()
@@ -146,6 +150,23 @@ export const CardInput = z.object({
   holder: z.string().trim().max(60).optional(),
 });
 export type CardInput = z.infer<typeof CardInput>;
+
+/** What the provider's card endpoint answers: the card's id, to send to the store, and what the page may show of it. */
+export const CardToken = z.object({ cardId: z.string(), brand: z.string(), last4: z.string() });
+export type CardToken = z.infer<typeof CardToken>;
+
+/** A card the provider keeps (§3 User subscription `cardId`, §7 card payloads). */
+export const CardId = z.string().regex(/^card_[\w-]{10,60}$/, 'must be a card id');
+
+/**
+ * The `card` field of a store request: refused whatever it holds. Card numbers go to the
+ * provider's card fields, never to the store's server (PCI DSS); a request carrying one is a
+ * 400 naming `card`.
+ */
+export const RefusedCardData = z
+  .unknown()
+  .refine((v) => v === undefined, { message: 'card numbers are not accepted by the store: send the cardId of the provider\'s card fields' })
+  .optional();
 
 /** Whether a MM/YY expiry is this month or later (cards are valid through their month's end). */
 export function cardExpiryValid(expiry: string, now: Date): boolean {

@@ -1,7 +1,7 @@
 import type { CartOrderResponse, CartOrderStatus } from '@hondana/domain/cart/cart-api';
 import { AppError, ErrorCode, badRequest, notFound } from '@hondana/domain/common/errors';
 import type { OrderStatus, PointLine } from '@hondana/domain/orders/orders';
-import { type CardInput, type CoinPaymentMethod, paymentTypeOfMethod } from '@hondana/domain/wallet/wallet-payments';
+import { type CoinPaymentMethod, paymentTypeOfMethod } from '@hondana/domain/wallet/wallet-payments';
 import { ledgerLine } from '@hondana/domain/wallet/ledger-lines';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
@@ -22,7 +22,8 @@ export interface ProviderCheckout {
   request: PurchaseRequest;
   couponId: number | null;
   method: CoinPaymentMethod;
-  card: CardInput | undefined;
+  /** The provider's id of the card (creditcard). */
+  cardId: string | undefined;
   returnUrl: string;
 }
 
@@ -37,7 +38,7 @@ export interface ProviderCheckout {
 export async function payCartByProvider(trx: Trx, provider: PaymentProvider, input: ProviderCheckout): Promise<{ body: CartOrderResponse }> {
   const { request: req, method } = input;
   if (provider.underMaintenance(method)) throw new AppError(400, ErrorCode.MAINTENANCE, ['paymentType: under maintenance']);
-  if (method === 'creditcard' && !input.card) throw badRequest('card', 'is required');
+  if (method === 'creditcard' && !input.cardId) throw badRequest('cardId', 'is required');
   const priced = await priceBooks(trx, req);
   const discount = Math.min(Math.max(req.discountFor?.(priced.books) ?? 0, 0), priced.totalPrice);
   if (req.usePoint > priced.totalPrice - discount) throw refuse(ErrorCode.CART_NOT_USE_POINT_OVER_PRICE, 'use_point: more than the price');
@@ -83,7 +84,7 @@ export async function payCartByProvider(trx: Trx, provider: PaymentProvider, inp
     userId: req.userId,
     method,
     amountYen: payPrice,
-    card: input.card,
+    cardId: input.cardId,
     returnUrl: input.returnUrl,
     now: new Date(req.now),
   });

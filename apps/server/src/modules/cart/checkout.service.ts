@@ -3,7 +3,6 @@ import { type CartOrderBody, type CartPaymentType, isProviderMethod } from '@hon
 import { couponDiscount } from '@hondana/domain/cart/coupons';
 import { AppError, ErrorCode } from '@hondana/domain/common/errors';
 import type { Kysely, Transaction } from 'kysely';
-import type { CardInput } from '@hondana/domain/wallet/wallet-payments';
 import type { Database } from '../../db/schema';
 import type { PaymentProvider } from '../../payments/payment-provider';
 import { withRetry } from '../ledger/ledger';
@@ -29,7 +28,8 @@ export interface CheckoutInput {
   /** Σ prices in effect the member was shown. */
   salePrice: number;
   paymentType: CartPaymentType;
-  card?: CardInput | undefined;
+  /** The provider's id of the card (creditcard). */
+  cardId?: string | undefined;
   returnUrl?: string | undefined;
 }
 
@@ -49,10 +49,9 @@ export function orderV3(
   input: CartOrderBody & { token: string },
   now: number,
 ): Promise<StoredResponse<CartOrderResponse>> {
-  const { token, card, ...rest } = input;
-  // The card is part of what identifies the request, by its last digits only.
-  const request = { o: { ...rest, card: card?.number.slice(-4) ?? null } };
-  const body: CheckoutInput = { expect: { bookIds: input.bookIds }, usePoint: input.usePoint, salePrice: input.salePrice, paymentType: input.paymentType, card, returnUrl: input.returnUrl };
+  const { token, card: _refused, ...rest } = input;
+  const request = { o: rest };
+  const body: CheckoutInput = { expect: { bookIds: input.bookIds }, usePoint: input.usePoint, salePrice: input.salePrice, paymentType: input.paymentType, cardId: input.cardId, returnUrl: input.returnUrl };
   return orderCart(db, provider, member, token, request, body, now);
 }
 
@@ -117,7 +116,7 @@ async function checkout(trx: Transaction<Database>, provider: PaymentProvider, m
       request,
       couponId: coupon?.id ?? null,
       method: input.paymentType,
-      card: input.card,
+      cardId: input.cardId,
       returnUrl: input.returnUrl ?? '/cart',
     });
   }

@@ -52,6 +52,11 @@ export async function coinOrderForDecision(trx: Trx, orderId: number) {
 }
 
 /** The member's own coin pack order; undefined when it is not theirs or not a coin pack. */
+/** The member's latest coin pack order. */
+export async function latestCoinOrder(db: Db, userId: number) {
+  return db.selectFrom('orders').selectAll().where('user_id', '=', userId).where('kind', '=', 'MANGA_COIN').orderBy('id', 'desc').limit(1).executeTakeFirst();
+}
+
 export async function memberCoinOrder(db: Db, userId: number, orderId: number) {
   return db
     .selectFrom('orders')

@@ -1,15 +1,16 @@
 import { AppError, type ErrorBody, ErrorCode, badRequest, notFound } from '@hondana/domain/common/errors';
 import { ledgerLine } from '@hondana/domain/wallet/ledger-lines';
-import type { CoinPurchaseBody, CoinPurchaseResult, CoinPurchaseStatus } from '@hondana/domain/wallet/wallet-api';
+import type { CoinPurchaseBody, CoinPurchaseResult, CoinPurchaseStatus, UnsettledCoinPurchase } from '@hondana/domain/wallet/wallet-api';
 import { BONUS_COIN_VALID_DAYS, DEFAULT_POINT_VALID_DAYS, PAID_COIN_VALID_DAYS, expiryAfterDays } from '@hondana/domain/wallet/wallet-lots';
 import { type CoinPaymentMethod, paymentTypeOfMethod } from '@hondana/domain/wallet/wallet-payments';
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { PaymentDecisionHandler, PaymentOutcome, PaymentProvider } from '../../payments/payment-provider';
 import type { MangaCoinItemsTable } from '../../db/wallet-schema';
+import type { OrdersTable } from '../../db/orders-schema';
 import { insertOrder, transitionOrder } from '../orders/order-rows';
 import { type StoredResponse, withOneTimeToken } from '../tokens/one-time-tokens';
-import { activeCoinItem, coinItemPurchaseCount, coinOrder, coinOrderForDecision, memberCoinOrder } from './coin-packs.repository';
+import { activeCoinItem, coinItemPurchaseCount, coinOrder, coinOrderForDecision, latestCoinOrder, memberCoinOrder } from './coin-packs.repository';
 import { balance, grant } from '../ledger/ledger';
 import { lockMember } from '../ledger/member-lock';
 
@@ -32,9 +33,9 @@ export function purchaseCoinPack(
   input: { token: string; userId: number; body: CoinPurchaseBody; now: Date },
 ): Promise<StoredResponse<CoinPurchaseResult | ErrorBody>> {
   const { body, userId } = input;
-  if (body.paymentType === 'creditcard' && !body.card) throw badRequest('card', 'is required');
+  if (body.paymentType === 'creditcard' && !body.cardId) throw badRequest('cardId', 'is required');
   const now = input.now.getTime();
-  const request = { item: body.itemId, method: body.paymentType, card: body.card?.number.slice(-4) ?? null, back: body.returnUrl };
+  const request = { item: body.itemId, method: body.paymentType, cardId: body.cardId ?? null, back: body.returnUrl };
   return withOneTimeToken<CoinPurchaseResult | ErrorBody>(db, { token: input.token, userId, purpose: COIN_PURCHASE_TOKEN_PURPOSE, request, now }, async (trx) => {
     const item = await sellableItem(trx, userId, body.itemId, body.paymentType, now);
     if (provider.underMaintenance(body.paymentType)) throw fail(ErrorCode.PAYMENT_MAINTENANCE, 'payment: under maintenance');
@@ -56,7 +57,7 @@ export function purchaseCoinPack(
       userId,
       method: body.paymentType,
       amountYen: item.tax_included_price,
-      card: body.card,
+      cardId: body.cardId,
       returnUrl: body.returnUrl,
       now: input.now,
     });
@@ -146,14 +147,39 @@ export const onPaymentDecision: PaymentDecisionHandler = async (trx, { orderId, 
     }
     await completeCoinOrder(trx, orderId, now);
   } else if (resultError) await transitionOrder(trx, orderId, 'PROCESSING', 'PURCHASE_RESULT_ERROR', now, { failure_code: 'PURCHASE_RESULT_ERROR' });
-  else if (expired) await transitionOrder(trx, orderId, 'PROCESSING', 'PAYMENT_ERROR', now, { failure_code: 'PAYMENT_EXPIRED' });
+  // Left undecided past the provider's time limit (issue 34 item 9): cancelled, nothing charged.
+  else if (expired) await transitionOrder(trx, orderId, 'PROCESSING', 'CANCEL', now, { failure_code: PAYMENT_EXPIRED });
   else await transitionOrder(trx, orderId, 'PROCESSING', 'CANCEL', now, { failure_code: 'CANCELLED_BY_USER' });
 };
+
+/** The failure code of a payment the member left undecided past the provider's time limit. */
+export const PAYMENT_EXPIRED = 'PAYMENT_EXPIRED';
+/** How long the coin shop mentions a payment that ended at its time limit. */
+export const EXPIRED_NOTICE_MS = 24 * 60 * 60 * 1000;
 
 /** `/manga_coin/purchases/:order_id`: what became of a coin pack payment of the member. */
 export async function coinPurchaseStatus(db: Kysely<Database>, userId: number, orderId: number): Promise<CoinPurchaseStatus> {
   const order = await memberCoinOrder(db, userId, orderId);
   if (!order) throw notFound('order');
+  return statusOf(order);
+}
+
+/**
+ * `/manga_coin/purchases/unsettled`: the member's latest coin pack order if it was paid on a
+ * confirmation page and is waiting there (with its time limit) or ended at that limit within a day.
+ */
+export async function unsettledCoinPurchase(db: Kysely<Database>, userId: number, input: { ttlMs: number; now: number }): Promise<UnsettledCoinPurchase> {
+  const order = await latestCoinOrder(db, userId);
+  const confirmationPage = order !== undefined && order.payment_type !== paymentTypeOfMethod.creditcard;
+  if (confirmationPage && order.status === 'PROCESSING') return { purchase: statusOf(order), expiresAt: order.created_at + input.ttlMs };
+  if (confirmationPage && order.status === 'CANCEL' && order.failure_code === PAYMENT_EXPIRED && order.updated_at > input.now - EXPIRED_NOTICE_MS) {
+    return { purchase: statusOf(order), expiresAt: null };
+  }
+  return { purchase: null, expiresAt: null };
+}
+
+function statusOf(order: Selectable<OrdersTable>): CoinPurchaseStatus {
+  const orderId = order.id;
   const method = (Object.entries(paymentTypeOfMethod).find(([, t]) => t === order.payment_type)?.[0] ?? 'creditcard') as CoinPaymentMethod;
   return {
     orderId,

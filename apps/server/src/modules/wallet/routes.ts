@@ -10,6 +10,7 @@ import {
   CoinPurchaseQuery,
   CoinPurchaseResult,
   CoinPurchaseStatus,
+  UnsettledCoinPurchase,
   CoinReturnQuery,
   CoinReturnRegistered,
   ExpirationBalance,
@@ -33,7 +34,7 @@ import { registerTokenEndpoints } from '../accounts/token-routes';
 import { sendStored } from '../../http/stored-reply';
 import * as shop from './coin-shop.service';
 import { coinCallback, registerReturn } from './coin-return.service';
-import { COIN_PURCHASE_TOKEN_PURPOSE, coinPurchaseStatus, purchaseCoinPack } from './coin-purchase.service';
+import { COIN_PURCHASE_TOKEN_PURPOSE, coinPurchaseStatus, purchaseCoinPack, unsettledCoinPurchase } from './coin-purchase.service';
 import { paymentServicesActNotice } from './legal-notice';
 import * as wallet from './wallet.service';
 
@@ -88,6 +89,9 @@ export const walletRoutes: FastifyPluginAsync<{ provider: PaymentProvider }> = a
     const result = await purchaseCoinPack(db, provider, { token: request.query.token, userId: user.userId, body: request.body, now: clock() });
     return sendStored(reply, result);
   });
+  app.get('/manga_coin/purchases/unsettled', { schema: { response: { 200: UnsettledCoinPurchase } } }, async (request) =>
+    unsettledCoinPurchase(db, (await requireUser(request)).userId, { ttlMs: provider.confirmationTtlMs, now: now() }),
+  );
   app.get('/manga_coin/purchases/:order_id', { schema: { params: OrderIdPath, response: { 200: CoinPurchaseStatus } } }, async (request) =>
     coinPurchaseStatus(db, (await requireUser(request)).userId, request.params.order_id),
   );

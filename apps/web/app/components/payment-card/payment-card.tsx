@@ -1,9 +1,10 @@
-import { SandboxTestCard } from '@hondana/domain/wallet/wallet-payments';
+import { type CardToken, SandboxTestCard } from '@hondana/domain/wallet/wallet-payments';
 import type { InputHTMLAttributes } from 'react';
+import { providerPost } from '../../lib/api/client';
 import { paymentCardCopy as c } from '../../i18n/ja-payment-card';
 import styles from './payment-card.module.css';
 
-/** A card as a payment request sends it (once; the store never keeps it). */
+/** A card as the card fields hold it: sent once, to the provider only (`takeCard`), never to the store. */
 export interface PaymentCard {
   number: string;
   expiry: string;
@@ -60,7 +61,7 @@ export function PaymentCardFields({
 /** An empty card form held in state. */
 export const emptyPaymentCard: PaymentCard = { number: '', expiry: '', cvc: '', holder: '' };
 
-/** The card as a request sends it: trimmed, the holder only when given. */
+/** The card as the provider's endpoint takes it: trimmed, the holder only when given. */
 export function cardToSend(card: PaymentCard): PaymentCard {
   const holder = card.holder?.trim();
   return { number: card.number.trim(), expiry: card.expiry.trim(), cvc: card.cvc.trim(), ...(holder ? { holder } : {}) };
@@ -71,6 +72,14 @@ export function cardFromForm(form: FormData): PaymentCard {
   const text = (name: Field) => String(form.get(name) ?? '');
   return cardToSend({ number: text('number'), expiry: text('expiry'), cvc: text('cvc'), holder: text('holder') });
 }
+
+/**
+ * Hands the card to the payment provider's card endpoint (the sandbox's `POST /sandbox/cards`,
+ * standing in for a provider's servers) and gets its id back: the store's API takes only that
+ * `cardId`. A card the provider refuses (a wrong number, a brand not accepted) is an ApiError
+ * with its §8 code, as a refused payment is.
+ */
+export const takeCard = (card: PaymentCard): Promise<CardToken> => providerPost<CardToken>('/sandbox/cards', cardToSend(card));
 
 const testCards = [
   { number: SandboxTestCard.SUCCESS, label: c('cards.success') },

@@ -111,6 +111,21 @@ export async function apiRequest<T>(path: string, request: ApiRequest = {}): Pro
   return payload as T;
 }
 
+/**
+ * A JSON POST to a payment provider's own endpoint, outside `/api` (the sandbox's card fields post
+ * the card to `/sandbox/cards`: a card number never goes to the store's API), under the same 30 s
+ * and §8 error rules as `apiRequest`.
+ */
+export async function providerPost<T>(url: string, json: unknown): Promise<T> {
+  const init = { method: 'POST', headers: { accept: 'application/json', 'content-type': 'application/json' }, body: JSON.stringify(json) };
+  const { response, payload } = await timedFetch(url, init, undefined, async (response) => ({
+    response,
+    payload: (await response.json().catch(() => null)) as { errorCode?: string; messages?: string[] } | null,
+  }));
+  if (!response.ok) throw new ApiError(response.status, payload?.errorCode ?? 'INTERNAL_SERVER_ERROR', payload?.messages ?? []);
+  return payload as T;
+}
+
 /** The errorCode of a file `fetchBlob` was refused (the answer is the file's host's, not a §8 body). */
 export const FILE_NOT_FETCHED = 'FILE_NOT_FETCHED';
 

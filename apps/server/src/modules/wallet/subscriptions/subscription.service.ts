@@ -86,13 +86,11 @@ export interface SubscribeInput {
  */
 export function subscribe(db: Kysely<Database>, provider: PaymentProvider, input: SubscribeInput): Promise<StoredResponse<SubscribeResult | ErrorBody>> {
   const { body, userId, paymentType } = input;
-  const card = 'card' in body ? body.card : undefined;
   const request = {
     action: 'subscribe',
     plan: input.planId,
     paymentType,
     cardId: 'cardId' in body ? body.cardId : undefined,
-    card: card?.number.slice(-4),
     coin: body.coin,
     firstBonus: body.firstBonus,
     cycleBonus: body.cycleBonus,
@@ -137,10 +135,9 @@ export function subscribe(db: Kysely<Database>, provider: PaymentProvider, input
 
 type KeptCard = { cardId: string; brand: string | null; last4: string | null };
 
-/** The card to charge: one the provider keeps already, or the new one registered now. */
+/** The card to charge, kept by the provider for the renewals: one it keeps already, or the one its card fields just took. */
 async function keptCard(trx: Trx, provider: PaymentProvider, userId: number, body: CardSubscribeBody, now: Date): Promise<KeptCard | ErrorBody> {
-  if (!body.card) return { cardId: body.cardId!, brand: null, last4: null };
-  const registered = await provider.registerCard(trx, { userId, card: body.card, now });
+  const registered = await provider.registerCard(trx, { userId, cardId: body.cardId, now });
   if (registered.kind === 'FAILED') {
     return { errorCode: ErrorCode.SIMPLY_CREDIT_CARD_ERROR, messages: [`${registered.errorCode}: ${registered.message}`] };
   }

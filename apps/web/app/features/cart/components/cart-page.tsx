@@ -7,7 +7,7 @@ import { ApiError } from '../../../lib/api/client';
 import * as api from '../api/cart-api';
 import { type CartArrival, orderCart } from '../api/cart-pay-api';
 import { announceCartCount } from '../../../components/cart-count-event';
-import { type PaymentCard, cardToSend, emptyPaymentCard } from '../../../components/payment-card/payment-card';
+import { type PaymentCard, emptyPaymentCard, takeCard } from '../../../components/payment-card/payment-card';
 import { CartItemRow } from './cart-item-row';
 import styles from './cart.module.css';
 import { OrderPanel, type PaymentChoice } from './order-panel';
@@ -65,12 +65,14 @@ export function CartPage({ initial }: { initial: CartData }) {
       const items = data.cart.items.filter((i) => i.validFlg);
       // A bundle line stands for all its books.
       const bookIds = items.flatMap((i) => (i.cartType === 'BUNDLE' ? i.bundleBooks : [i.bookId]));
+      // A card goes to the provider's card endpoint; the order carries only its id.
+      const cardId = payment === 'creditcard' ? (await takeCard(card)).cardId : undefined;
       const result = await orderCart({
         usePoint: points,
         salePrice: data.cart.salePrice,
         bookIds,
         paymentType: payment,
-        ...(payment === 'creditcard' ? { card: cardToSend(card) } : {}),
+        ...(cardId ? { cardId } : {}),
         ...(isProviderMethod(payment) ? { returnUrl: '/cart?ref=payment' } : {}),
       });
       if ('orderStatus' in result.results) {

@@ -7,7 +7,7 @@ import { subscriptionCopy as s, subscriptionErrorCopy } from '../../../i18n/ja-s
 import { ApiError } from '../../../lib/api/client';
 import { ResponsiveDialog } from '../../../components/responsive-dialog';
 import { useSubscribe } from '../api/subscribe';
-import { PaymentCardFields, SandboxNote, cardFromForm } from '../../../components/payment-card/payment-card';
+import { PaymentCardFields, SandboxNote, cardFromForm, takeCard } from '../../../components/payment-card/payment-card';
 import styles from './subscriptions.module.css';
 
 export type SubscribeDialogProps = {
@@ -28,6 +28,8 @@ export type SubscribeDialogProps = {
 export function SubscribeDialog({ plan, flags, returnUrl, onClose, onSubscribed }: SubscribeDialogProps) {
   const mutation = useSubscribe();
   const [error, setError] = useState<string | null>(null);
+  /** The card is with the provider's card endpoint (before the subscribe call). */
+  const [takingCard, setTakingCard] = useState(false);
   const card = plan.paymentType === 'creditcard';
   const price = formatAmount(plan.taxIncludedPrice);
   const method = coinPaymentMethodLabels[plan.paymentType];
@@ -37,11 +39,15 @@ export function SubscribeDialog({ plan, flags, returnUrl, onClose, onSubscribed 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setError(null);
+    const form = new FormData(event.currentTarget);
     try {
-      const result =
-        plan.paymentType === 'creditcard'
-          ? await mutation.mutateAsync({ planId: plan.id, paymentType: 'creditcard', body: { ...shown, card: cardFromForm(new FormData(event.currentTarget)) } })
-          : await mutation.mutateAsync({ planId: plan.id, paymentType: plan.paymentType, body: { ...shown, returnUrl } });
+      let result: SubscribeResult;
+      if (plan.paymentType === 'creditcard') {
+        // The card goes to the provider's card endpoint; the store keeps the card by its id.
+        setTakingCard(true);
+        const { cardId } = await takeCard(cardFromForm(form)).finally(() => setTakingCard(false));
+        result = await mutation.mutateAsync({ planId: plan.id, paymentType: 'creditcard', body: { ...shown, cardId } });
+      } else result = await mutation.mutateAsync({ planId: plan.id, paymentType: plan.paymentType, body: { ...shown, returnUrl } });
       if (result.status === 'ENTRY') window.location.assign(result.confirmUrl);
       else onSubscribed(result);
     } catch (e) {
@@ -49,7 +55,7 @@ export function SubscribeDialog({ plan, flags, returnUrl, onClose, onSubscribed 
     }
   }
 
-  const busy = mutation.isPending;
+  const busy = mutation.isPending || takingCard;
   return (
     <ResponsiveDialog open onOpenChange={(open) => !open && !busy && onClose()} title={s('dialog.title')}>
       <form className={styles.dialogBody} onSubmit={submit} data-testid="subscribe-dialog">

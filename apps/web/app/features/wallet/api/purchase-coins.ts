@@ -1,4 +1,4 @@
-import type { CoinPurchaseBody, CoinPurchaseResult, CoinPurchaseStatus } from '@hondana/domain/wallet/wallet-api';
+import type { CoinPurchaseBody, CoinPurchaseResult, CoinPurchaseStatus, UnsettledCoinPurchase } from '@hondana/domain/wallet/wallet-api';
 import { createToken } from '../../../lib/api/client';
 import { apiGet, apiPost } from '../../../lib/api/no-login-redirect';
 
@@ -14,3 +14,6 @@ export async function purchaseCoins(body: CoinPurchaseBody): Promise<CoinPurchas
 
 /** The outcome of a payment after the provider's page sent the member back. */
 export const getCoinPurchase = (orderId: number) => apiGet<CoinPurchaseStatus>(`/manga_coin/purchases/${orderId}`);
+
+/** A carrier payment the member left on the provider's page: still waiting (until when), or ended at its time limit. */
+export const getUnsettledCoinPurchase = () => apiGet<UnsettledCoinPurchase>('/manga_coin/purchases/unsettled');

@@ -2,7 +2,7 @@ import { formatAmount } from '@hondana/domain/common/format';
 import type { CoinPurchaseResult, MangaCoinItem } from '@hondana/domain/wallet/wallet-api';
 import { type CoinPaymentMethod, coinPaymentMethodLabels } from '@hondana/domain/wallet/wallet-payments';
 import { type FormEvent, useState } from 'react';
-import { PaymentCardFields, SandboxNote, cardFromForm } from '../../../components/payment-card/payment-card';
+import { PaymentCardFields, SandboxNote, cardFromForm, takeCard } from '../../../components/payment-card/payment-card';
 import { paymentErrorCopy, walletCopy as w } from '../../../i18n/ja-wallet';
 import { ApiError } from '../../../lib/api/client';
 import { purchaseCoins } from '../api/purchase-coins';
@@ -34,12 +34,9 @@ export function Checkout({ item, paymentType, returnUrl, onCompleted, onCancel }
     setBusy(true);
     setError(null);
     try {
-      const result = await purchaseCoins({
-        itemId: item.id,
-        paymentType,
-        returnUrl,
-        card: card ? cardFromForm(form) : undefined,
-      });
+      // The card goes to the provider's card fields' endpoint; the store gets its id only.
+      const cardId = card ? (await takeCard(cardFromForm(form))).cardId : undefined;
+      const result = await purchaseCoins({ itemId: item.id, paymentType, returnUrl, cardId });
       if (result.status === 'PROCESSING') {
         window.location.assign(result.confirmUrl);
         return;

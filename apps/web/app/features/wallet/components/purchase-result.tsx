@@ -1,5 +1,7 @@
 import { formatAmount } from '@hondana/domain/common/format';
-import type { CoinPurchaseStatus } from '@hondana/domain/wallet/wallet-api';
+import { formatTokyoTime } from '@hondana/domain/common/tokyo-format';
+import type { CoinPurchaseStatus, UnsettledCoinPurchase } from '@hondana/domain/wallet/wallet-api';
+import { coinPaymentMethodLabels } from '@hondana/domain/wallet/wallet-payments';
 import { paymentErrorCopy, walletCopy as w } from '../../../i18n/ja-wallet';
 import styles from './wallet.module.css';
 
@@ -40,8 +42,31 @@ export function PurchaseResult({ outcome }: { outcome: PurchaseOutcome }) {
   return (
     <p role="alert" className={styles.error}>
       {outcome.status === 'CANCEL'
-        ? w('checkout.cancelled')
+        ? w(outcome.failureCode === 'PAYMENT_EXPIRED' ? 'checkout.expired' : 'checkout.cancelled')
         : w('checkout.failed', { reason: paymentErrorCopy(outcome.failureCode ?? outcome.status) })}
+    </p>
+  );
+}
+
+/**
+ * A carrier payment the member left on the provider's confirmation page (the back button, a
+ * closed tab), said when they come back to the shop: still waiting, and until when it may be
+ * decided there; or cancelled at that time limit, nothing granted and nothing charged.
+ */
+export function UnsettledPayment({ unsettled }: { unsettled: UnsettledCoinPurchase }) {
+  const { purchase, expiresAt } = unsettled;
+  if (!purchase) return null;
+  const facts = { method: coinPaymentMethodLabels[purchase.paymentType], coin: formatAmount(purchase.coin), price: formatAmount(purchase.taxIncludedPrice) };
+  if (purchase.status === 'PROCESSING' && expiresAt !== null) {
+    return (
+      <p role="status" className={styles.notice} data-testid="unsettled-payment">
+        {w('unsettled.waiting', { ...facts, time: formatTokyoTime(expiresAt) })}
+      </p>
+    );
+  }
+  return (
+    <p role="alert" className={styles.error} data-testid="unsettled-payment">
+      {w('unsettled.expired', facts)}
     </p>
   );
 }
