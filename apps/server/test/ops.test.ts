@@ -11,7 +11,7 @@ afterEach(async () => {
   t = undefined;
 });
 
-const config = (extra: object = {}) => ({ cookieSecure: false, dataDir: '', secrets: { mediaUrlKey: 'test-media-key' }, ...extra });
+const config = (extra: object = {}) => ({ cookieSecure: false, secrets: { mediaUrlKey: 'test-media-key' }, ...extra });
 
 describe('health', () => {
   it('/healthz answers while the process runs; /readyz checks the database, migrations and media store, and turns 503 on shutdown', async () => {
