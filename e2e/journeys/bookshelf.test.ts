@@ -52,6 +52,7 @@ async function rentEpisode(page: Page): Promise<number> {
   const row = page.locator('[data-testid="episode"]', { has: page.getByRole('button', { name: '無料で読む' }) }).first();
   const episodeId = Number(await row.getAttribute('data-episode-id'));
   await row.getByRole('button', { name: '無料で読む' }).click();
+  await page.getByRole('dialog', { name: 'チケットの使用確認' }).getByRole('button', { name: 'チケットを使って読む' }).click();
   await page.waitForURL(new RegExp(`serialEpisodeId=${episodeId}`));
   await page.getByRole('status').filter({ hasText: 'チケットを使いました' }).waitFor();
   await page.getByTestId('viewer-stage').locator('img').first().waitFor();

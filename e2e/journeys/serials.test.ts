@@ -151,6 +151,15 @@ describe('serials', () => {
     await page.goto(detailUrl());
     assert.equal(await page.getByTestId('normal-ticket').textContent(), '1/1');
     await row(page, 4).getByRole('button', { name: '無料で読む' }).click();
+    // Issue 34 item 16: nothing is spent on the tap; a dialog says what is spent first.
+    const ticketDialog = page.getByRole('dialog', { name: 'チケットの使用確認' });
+    assert.match((await ticketDialog.textContent()) ?? '', /を待てば無料チケット1枚で読みます。/);
+    await shot(page, 'serials-ticket-dialog-1080');
+    await ticketDialog.getByRole('button', { name: 'キャンセル' }).click();
+    await ticketDialog.waitFor({ state: 'hidden' });
+    assert.equal(await page.getByTestId('normal-ticket').textContent(), '1/1', 'cancelling spends nothing');
+    await row(page, 4).getByRole('button', { name: '無料で読む' }).click();
+    await ticketDialog.getByRole('button', { name: 'チケットを使って読む' }).click();
     await page.waitForURL(/serialEpisodeId=/);
     await page.getByRole('status').filter({ hasText: 'チケットを使いました' }).waitFor();
     await readToEnd(page);
@@ -207,6 +216,7 @@ describe('serials', () => {
     // The last released episode, opened with the recovered ticket: the next one is not delivered yet.
     const lastReleased = [...episodes].filter((e) => e.released).sort((a, b) => b.orderSequence - a.orderSequence)[0]!;
     await row(page, lastReleased.orderSequence).getByRole('button', { name: '無料で読む' }).click();
+    await page.getByRole('dialog', { name: 'チケットの使用確認' }).getByRole('button', { name: 'チケットを使って読む' }).click();
     await page.waitForURL(new RegExp(`serialEpisodeId=${lastReleased.id}`));
     await readToEnd(page);
     await page.getByText('続きは配信待ち').waitFor();
