@@ -96,7 +96,17 @@ for (const width of [375, 1080]) {
       await shot(page, `page-${width}`);
       await page.getByRole('button', { name: 'くじを引く（残り2枚）' }).click();
       const won = page.getByTestId('lottery-won');
-      await won.getByText('1等「500マンガコイン」が当たりました！').waitFor();
+      const wonText = won.getByText('1等「500マンガコイン」が当たりました！');
+      await wonText.waitFor();
+      // Issue 34 item 14: the result is brought into view by the page, and it is announced.
+      await page.waitForFunction(() => {
+        const text = document.querySelector('[data-testid=lottery-won] p');
+        if (!text) return false;
+        const box = text.getBoundingClientRect();
+        return box.top >= 0 && box.bottom <= window.innerHeight;
+      });
+      assert.equal(await won.locator('xpath=ancestor::*[@aria-live="polite"]').count(), 1, 'the result sits in a live region');
+      await shot(page, `won-in-view-${width}`);
       await page.getByText('使えるくじ 1枚').waitFor();
       await page.getByTestId('my-prizes').getByText('500マンガコイン').waitFor();
       await page.waitForFunction(() => Array.from(document.images).every((img) => img.complete && img.naturalWidth > 0));
