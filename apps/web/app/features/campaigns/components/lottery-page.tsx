@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { ApiError } from '../../../lib/api/client';
 import { campaignCopy as c } from '../../../i18n/ja-campaigns';
 import { loginHref } from '../../accounts/login-href';
-import { formatTokyoDate, formatTokyoDateTime } from '@hondana/domain/common/tokyo-format';
+import { formatTokyoDate, formatTokyoDateTime, formatTokyoDeadline } from '@hondana/domain/common/tokyo-format';
 import { grantReaction } from '@hondana/domain/campaigns/lottery';
 import { useConsumeTicket } from '../api/consume-ticket';
 import { useGrantShare } from '../api/grant-share';
@@ -38,7 +38,7 @@ function CampaignView({ campaign }: { campaign: LotteryCampaign }) {
         <img className={styles.art} src={campaign.imageUrl} alt="" width={1200} height={630} />
         <div className={styles.heroText}>
           <h1 className={styles.heading}>{campaign.name}</h1>
-          <p>{c('lottery.period', { start: formatTokyoDate(campaign.startDatetime), end: formatTokyoDate(campaign.endDatetime) })}</p>
+          <p>{c('lottery.period', { start: formatTokyoDate(campaign.startDatetime), end: formatTokyoDeadline(campaign.endDatetime, 'long') ?? '' })}</p>
         </div>
       </header>
       <p className={styles.description}>{campaign.description}</p>
