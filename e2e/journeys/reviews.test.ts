@@ -5,6 +5,7 @@ import Database from 'better-sqlite3';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { type StoreServer, launchBrowser, screenshotDir, startStore } from '../support/server';
 import { newMemberPage } from '../support/members';
+import { expectNoSidewaysScroll } from '../support/layout';
 
 let store: StoreServer;
 let browser: Browser;
@@ -200,6 +201,7 @@ describe('reviews, likes, comments and notices', () => {
     assert.equal(await more.getAttribute('aria-expanded'), 'false');
     await long.scrollIntoViewIfNeeded();
     await shot(other, 'reviews-folded-375.png');
+    await expectNoSidewaysScroll(other);
     await more.click();
     await long.getByRole('button', { name: '閉じる' }).waitFor();
     assert.equal((await text.innerText()).length, body.length, 'unfolded, the whole review shows');
