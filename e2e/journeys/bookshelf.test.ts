@@ -52,6 +52,7 @@ async function rentEpisode(page: Page): Promise<number> {
   const row = page.locator('[data-testid="episode"]', { has: page.getByRole('button', { name: '無料で読む' }) }).first();
   const episodeId = Number(await row.getAttribute('data-episode-id'));
   await row.getByRole('button', { name: '無料で読む' }).click();
+  await page.getByRole('dialog', { name: 'チケットの使用確認' }).getByRole('button', { name: 'チケットを使って読む' }).click();
   await page.waitForURL(new RegExp(`serialEpisodeId=${episodeId}`));
   await page.getByRole('status').filter({ hasText: 'チケットを使いました' }).waitFor();
   await page.getByTestId('viewer-stage').locator('img').first().waitFor();
@@ -123,7 +124,7 @@ describe('the bookshelf', () => {
       await page.goto(`${store.url}/bookshelf`);
       await page.getByRole('link', { name: 'レンタル中' }).click();
       await page.getByRole('link', { name: `${serialTitleName}の本を見る（1冊）` }).click();
-      await page.getByText(/\d{4}年\d{1,2}月\d{1,2}日までレンタル中/).waitFor();
+      await page.getByText(/\d{4}年\d{1,2}月\d{1,2}日( \d{2}:\d{2})?までレンタル中/).waitFor();
       await shot(page, `rental-${width}`);
       assert.equal(await page.getByRole('link', { name: '読む', exact: true }).getAttribute('href', { timeout: 5000 }), `/viewer?serialEpisodeId=${episodeId}`);
       await page.goto(`${store.url}/bookshelf`);

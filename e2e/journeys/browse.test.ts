@@ -6,6 +6,7 @@ import Database from 'better-sqlite3';
 import type { Browser, Page } from 'playwright-core';
 import { type StoreServer, launchBrowser, screenshotDir, startStore } from '../support/server';
 import { signUpThrough } from '../support/members';
+import { expectNoSidewaysScroll } from '../support/layout';
 
 let store: StoreServer;
 let browser: Browser;
@@ -46,6 +47,7 @@ describe('a guest browsing the store', () => {
       await page.goto(store.url);
       await page.getByRole('heading', { name: 'デイリーランキング' }).waitFor();
       await shot(page, `browse-top${suffix}`);
+      await expectNoSidewaysScroll(page);
       await page.getByRole('link', { name: 'もっと見る' }).first().click();
       await page.waitForURL(`${store.url}/ranking/daily/1`);
       // The top page has a デイリーランキング heading too: wait for the ranking page's own title.
@@ -54,6 +56,7 @@ describe('a guest browsing the store', () => {
       await page.getByRole('link', { name: '週間' }).click();
       await page.waitForURL(`${store.url}/ranking/weekly/1`);
       await shot(page, `browse-ranking${suffix}`);
+      await expectNoSidewaysScroll(page);
 
       const firstTile = page.locator('article').first();
       const titleText = (await firstTile.locator('h3').innerText()).replace(/\s*\d+巻$/, '');
@@ -75,6 +78,10 @@ describe('a guest browsing the store', () => {
       await freeRanking.waitFor();
       const rankingTiles = page.getByRole('region', { name: '無料マンガランキング' }).locator('article');
       assert.ok((await rankingTiles.count()) > 0, 'the free ranking has tiles');
+      // Issue 34 item 11: 無料マンガランキング offers free books only, each tile priced 無料.
+      for (const tile of await rankingTiles.all()) {
+        assert.ok((await tile.getByText('無料', { exact: true }).count()) > 0, `a free ranking tile shows a paid book: ${await tile.innerText()}`);
+      }
       // Everything the browser fetches has arrived (no skeleton, no 読み込み中…) before the picture,
       // taken from the top so the sticky header stays where a reader sees it.
       await page.getByText('読み込み中…').waitFor({ state: 'detached' });
@@ -82,6 +89,7 @@ describe('a guest browsing the store', () => {
       await page.evaluate(() => window.scrollTo(0, 0));
       await page.waitForLoadState('networkidle');
       await shot(page, `browse-series${suffix}`);
+      await expectNoSidewaysScroll(page);
 
       const author = page.getByRole('list', { name: '著者' }).getByRole('link').first();
       const authorName = await author.innerText();
@@ -99,6 +107,7 @@ describe('a guest browsing the store', () => {
       await page.getByRole('heading', { level: 1, name: '「しんかい」の検索結果' }).waitFor();
       await page.getByRole('link', { name: '新海 遥斗' }).first().waitFor();
       await shot(page, `browse-search${suffix}`);
+      await expectNoSidewaysScroll(page);
 
       await box.fill('存在しない作品名ゾゾゾ');
       await box.press('Enter');

@@ -5,6 +5,7 @@ import Database from 'better-sqlite3';
 import type { Browser, Page } from 'playwright-core';
 import { type StoreServer, grantMangaCoins, launchBrowser, screenshotDir, startStore } from '../support/server';
 import { expectPage, openViewer, signUpMember } from '../support/viewer-helpers';
+import { expectNoSidewaysScroll } from '../support/layout';
 
 /**
  * The lottery: a member finishes a free book and is told くじが1枚付与されました (once
@@ -94,9 +95,21 @@ for (const width of [375, 1080]) {
       await page.getByText(/^有効期限 \d{4}年/).first().waitFor();
       await page.waitForFunction(() => Array.from(document.images).every((img) => img.complete && img.naturalWidth > 0));
       await shot(page, `page-${width}`);
+      await expectNoSidewaysScroll(page);
       await page.getByRole('button', { name: 'くじを引く（残り2枚）' }).click();
       const won = page.getByTestId('lottery-won');
-      await won.getByText('1等「500マンガコイン」が当たりました！').waitFor();
+      const wonText = won.getByText('1等「500マンガコイン」が当たりました！');
+      await wonText.waitFor();
+      // Issue 34 item 14: the result is brought into view by the page, and it is announced.
+      await page.waitForFunction(() => {
+        const text = document.querySelector('[data-testid=lottery-won] p');
+        if (!text) return false;
+        const box = text.getBoundingClientRect();
+        return box.top >= 0 && box.bottom <= window.innerHeight;
+      });
+      assert.equal(await won.locator('xpath=ancestor::*[@aria-live="polite"]').count(), 1, 'the result sits in a live region');
+      await shot(page, `won-in-view-${width}`);
+      await expectNoSidewaysScroll(page);
       await page.getByText('使えるくじ 1枚').waitFor();
       await page.getByTestId('my-prizes').getByText('500マンガコイン').waitFor();
       await page.waitForFunction(() => Array.from(document.images).every((img) => img.complete && img.naturalWidth > 0));

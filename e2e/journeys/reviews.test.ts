@@ -5,11 +5,13 @@ import Database from 'better-sqlite3';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { type StoreServer, launchBrowser, screenshotDir, startStore } from '../support/server';
 import { newMemberPage } from '../support/members';
+import { expectNoSidewaysScroll } from '../support/layout';
 
 let store: StoreServer;
 let browser: Browser;
 let titleId = 0;
 let titleName = '';
+const REVIEW_NOTICES_NONE = 'レビューへの反応はまだありません。';
 const HOSTILE = '<script>window.__xss=1</script><img src=x onerror="window.__xss=2">';
 
 before(async () => {
@@ -142,6 +144,67 @@ describe('reviews, likes, comments and notices', () => {
     await page.getByText(`ボブさんが「${titleName}」のあなたのレビューにいいねしました`).waitFor();
     await page.getByText(`ボブさんが「${titleName}」のあなたのレビューにコメントしました`).waitFor();
     await shot(page, 'notices-reviews-375.png');
+  });
+
+  it('deleting one\'s comment offers 元に戻す; a deleted comment and a withdrawn like leave the writer\'s notices (issue 34 item 12)', async () => {
+    const { page } = bob;
+    await page.goto(seriesUrl());
+    await page.locator('#reviews').scrollIntoViewIfNeeded();
+    const review = page.getByRole('article', { name: '最高の一冊' });
+    await review.getByRole('button', { name: 'コメント 1' }).click();
+    const comment = review.getByText('わかります！<b>太字</b>');
+    await comment.waitFor();
+    await review.getByRole('button', { name: '削除' }).click();
+    const deleted = review.getByTestId('comment-deleted');
+    await deleted.getByText('コメントを削除しました').waitFor();
+    await comment.waitFor({ state: 'detached' });
+    await deleted.scrollIntoViewIfNeeded();
+    await shot(page, 'reviews-comment-deleted-1080.png');
+    // 元に戻す brings it back; deleted again, it stays deleted.
+    await deleted.getByRole('button', { name: '元に戻す' }).click();
+    await comment.waitFor();
+    await deleted.waitFor({ state: 'detached' });
+    await review.getByRole('button', { name: '削除' }).click();
+    await comment.waitFor({ state: 'detached' });
+    await review.getByRole('button', { name: 'いいね 1' }).click();
+    await review.getByRole('button', { name: 'いいね 0' }).waitFor();
+
+    await alice.page.goto('/mypage/notices');
+    // Bob's like and comment were the only reactions: the list now says there are none.
+    await alice.page.getByText(REVIEW_NOTICES_NONE).waitFor();
+    assert.equal(await alice.page.getByText(`ボブさんが「${titleName}」のあなたのレビューにコメントしました`).count(), 0, 'the deleted comment is not a notice');
+    assert.equal(await alice.page.getByText(`ボブさんが「${titleName}」のあなたのレビューにいいねしました`).count(), 0, 'the withdrawn like is not a notice');
+    await shot(alice.page, 'notices-after-withdrawal-375.png');
+  });
+
+  it('a 2,000-character review shows folded, with 続きを読む (issue 34 item 16)', async () => {
+    const { page } = bob;
+    const body = `${'長いレビューの本文です。'.repeat(166)}おわり`.slice(0, 2000);
+    await page.goto(seriesUrl());
+    await page.getByRole('link', { name: 'レビューを書く' }).click();
+    await page.getByRole('heading', { name: 'レビューを書く' }).waitFor();
+    await page.getByTitle('星5つ').click();
+    await page.getByLabel('タイトル（任意）').fill('長文の感想');
+    await page.getByLabel('レビュー本文').fill(body);
+    await page.getByRole('button', { name: '投稿する' }).click();
+    await page.waitForURL((url) => url.pathname === seriesUrl());
+
+    const other = alice.page;
+    await other.goto(seriesUrl());
+    await other.locator('#reviews').scrollIntoViewIfNeeded();
+    const long = other.getByRole('article', { name: '長文の感想' });
+    const text = long.getByTestId('review-body');
+    await text.waitFor();
+    const shown = (await text.innerText()).length;
+    assert.ok(shown < 400, `the review is folded (${shown} characters shown)`);
+    const more = long.getByRole('button', { name: '続きを読む' });
+    assert.equal(await more.getAttribute('aria-expanded'), 'false');
+    await long.scrollIntoViewIfNeeded();
+    await shot(other, 'reviews-folded-375.png');
+    await expectNoSidewaysScroll(other);
+    await more.click();
+    await long.getByRole('button', { name: '閉じる' }).waitFor();
+    assert.equal((await text.innerText()).length, body.length, 'unfolded, the whole review shows');
   });
 
   it('puts the title on my list and finds it on the my-list page', async () => {

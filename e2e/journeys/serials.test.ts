@@ -5,6 +5,7 @@ import Database from 'better-sqlite3';
 import type { Browser, Page } from 'playwright-core';
 import { type StoreServer, grantMangaCoins, launchBrowser, screenshotDir, startStore } from '../support/server';
 import { signUpThrough } from '../support/members';
+import { expectNoSidewaysScroll } from '../support/layout';
 
 /**
  * Serials. Demo serial 1: episodes 1–3 free, 40 coins from episode 4, rentals of 180
@@ -130,10 +131,12 @@ describe('serials', () => {
     await row(page, 4).getByRole('link', { name: 'ログイン' }).waitFor();
     assert.equal(await page.getByTestId('special-ticket').textContent(), '3/3');
     await shot(page, 'serials-detail-guest-375');
+    await expectNoSidewaysScroll(page);
     await row(page, 3).getByRole('link', { name: '読む' }).click();
     await readToEnd(page);
     assert.equal(await page.getByTestId('last-page-message').textContent(), '会員登録・ログインで続きが読めます');
     await shot(page, 'serials-last-page-guest-375');
+    await expectNoSidewaysScroll(page);
     await page.goto(`${store.url}/viewer?serialEpisodeId=${episode(4).id}`);
     await page.waitForURL(/\/serial\/detail\/1/);
     // An episode not yet released: the server refuses its pages and the reader goes to the serial's page.
@@ -151,6 +154,15 @@ describe('serials', () => {
     await page.goto(detailUrl());
     assert.equal(await page.getByTestId('normal-ticket').textContent(), '1/1');
     await row(page, 4).getByRole('button', { name: '無料で読む' }).click();
+    // Issue 34 item 16: nothing is spent on the tap; a dialog says what is spent first.
+    const ticketDialog = page.getByRole('dialog', { name: 'チケットの使用確認' });
+    assert.match((await ticketDialog.textContent()) ?? '', /を待てば無料チケット1枚で読みます。/);
+    await shot(page, 'serials-ticket-dialog-1080');
+    await ticketDialog.getByRole('button', { name: 'キャンセル' }).click();
+    await ticketDialog.waitFor({ state: 'hidden' });
+    assert.equal(await page.getByTestId('normal-ticket').textContent(), '1/1', 'cancelling spends nothing');
+    await row(page, 4).getByRole('button', { name: '無料で読む' }).click();
+    await ticketDialog.getByRole('button', { name: 'チケットを使って読む' }).click();
     await page.waitForURL(/serialEpisodeId=/);
     await page.getByRole('status').filter({ hasText: 'チケットを使いました' }).waitFor();
     await readToEnd(page);
@@ -207,6 +219,7 @@ describe('serials', () => {
     // The last released episode, opened with the recovered ticket: the next one is not delivered yet.
     const lastReleased = [...episodes].filter((e) => e.released).sort((a, b) => b.orderSequence - a.orderSequence)[0]!;
     await row(page, lastReleased.orderSequence).getByRole('button', { name: '無料で読む' }).click();
+    await page.getByRole('dialog', { name: 'チケットの使用確認' }).getByRole('button', { name: 'チケットを使って読む' }).click();
     await page.waitForURL(new RegExp(`serialEpisodeId=${lastReleased.id}`));
     await readToEnd(page);
     await page.getByText('続きは配信待ち').waitFor();
@@ -219,6 +232,15 @@ describe('serials', () => {
     await page.goto(detailUrl());
     await page.getByTestId('ticket-panel').waitFor();
     await shot(page, 'serials-detail-member-375');
+    await expectNoSidewaysScroll(page);
+    // The ticket is asked about at this width too, and cancelling spends nothing (issue 34 item 16).
+    await page.getByRole('button', { name: '無料で読む' }).first().click();
+    const ticketDialog = page.getByRole('dialog', { name: 'チケットの使用確認' });
+    await ticketDialog.getByRole('button', { name: 'チケットを使って読む' }).waitFor();
+    await shot(page, 'serials-ticket-dialog-375');
+    await ticketDialog.getByRole('button', { name: 'キャンセル' }).click();
+    await ticketDialog.waitFor({ state: 'hidden' });
+    assert.equal(await page.getByTestId('normal-ticket').textContent(), '1/1');
     await page.context().close();
   });
 });

@@ -123,7 +123,7 @@ for (const width of [1080, 375]) {
       await page.getByRole('status').filter({ hasText: '定期購入を解約しました。' }).waitFor();
       const current = page.getByTestId('current-subscription');
       await current.getByText('解約済み', { exact: true }).waitFor();
-      await current.getByTestId('end-date').filter({ hasText: /^\d{4}年\d{1,2}月\d{1,2}日まで（以降の更新はありません）$/ }).waitFor();
+      await current.getByTestId('end-date').filter({ hasText: /^\d{4}年\d{1,2}月\d{1,2}日( \d{2}:\d{2})?まで（以降の更新はありません）$/ }).waitFor();
       assert.equal(await current.getByRole('button', { name: '解約する' }).count(), 0);
       await plan(page, 'ライトコース').getByRole('button', { name: '500円／月で申し込む' }).waitFor();
       assert.equal(await balance(page), 1600);

@@ -92,6 +92,18 @@ describe('free ranking', () => {
     expect(page.closely).toEqual([]);
   });
 
+  it('shows each title by a volume free now, never its paid newest volume (issue 34 item 11)', async () => {
+    const { db } = await start();
+    const series = await createTitle(db, { name: '星降る', books: [{}, free(NOW - DAY, NOW + DAY), free(null, null), {}] });
+    await addEvents(db, series.titleId, [{ kind: 'read', at: NOW - DAY, count: 5 }]);
+    type Ranks = { entities: { titleId: number; book: { bookId: number; free: boolean; price: number } }[] };
+    const ranks = await getJson<Ranks>('/api/free_book_ranks/by_page_type/all');
+    expect(ranks.entities.map((e) => e.titleId)).toEqual([series.titleId]);
+    expect(ranks.entities[0]!.book).toMatchObject({ bookId: series.bookIds[1], free: true, price: 0 });
+    const page = await getFreePage(db, { pageType: 'all', includeAdult: false, now: NOW });
+    expect(page.ranking.every((e) => e.book.free)).toBe(true);
+  });
+
   it('healthy (the default) leaves EROTIC titles out; healthy=false lets them in', async () => {
     const { db } = await start();
     const erotic = await createTitle(db, { name: 'E', erotic_type: 1, books: [free(null, null)] });

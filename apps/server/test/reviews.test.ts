@@ -163,6 +163,39 @@ describe('reviews', () => {
     expectField(await alice.get('/api/reviews/notice'), 'offset');
   });
 
+  it('drops a deleted comment and a withdrawn like from the writer\'s notices (issue 34 item 12); an undone delete brings the comment back', async () => {
+    const notices = async () => {
+      const body = (await alice.get('/api/reviews/notice?offset=0&limit=50')).json() as {
+        totalCount: number;
+        unreadCount: number;
+        notices: { type: string; commentId: number | null }[];
+      };
+      return body;
+    };
+    const before = await notices();
+    const comment = await bob.post('/api/review/add_comment', { token: await bob.token('/api/review/create_token'), review_id: reviewId, body: '消す予定' });
+    const commentId = comment.json().result.commentId as number;
+    const added = await notices();
+    expect(added.notices.some((n) => n.commentId === commentId)).toBe(true);
+    expect(added.totalCount).toBe(before.totalCount + 1);
+
+    await bob.post('/api/review/del_comment', { token: await bob.token('/api/review/create_token'), comment_id: commentId });
+    const afterDelete = await notices();
+    expect(afterDelete.notices.some((n) => n.commentId === commentId)).toBe(false);
+    expect(afterDelete.totalCount).toBe(before.totalCount);
+    await bob.post('/api/review/del_comment', { token: await bob.token('/api/review/create_token'), comment_id: commentId, undo_flg: 1 });
+    expect((await notices()).notices.some((n) => n.commentId === commentId)).toBe(true);
+
+    const likes = (list: Awaited<ReturnType<typeof notices>>) => list.notices.filter((n) => n.type === 'LIKE').length;
+    const liked = likes(await notices());
+    expect(liked).toBeGreaterThan(0); // bob's like of the earlier test
+    const unlike = await bob.post('/api/review/delete_like', { token: await bob.token('/api/review/delete_like/create_token'), review_id: reviewId });
+    expect(unlike.json()).toMatchObject({ like: false });
+    expect(likes(await notices())).toBe(liked - 1);
+    await bob.post('/api/review/add_like', { token: await bob.token('/api/review/add_like/create_token'), review_id: reviewId });
+    expect(likes(await notices())).toBe(liked);
+  });
+
   it('takes reports with the §8 reasons only', async () => {
     const token = await bob.token('/api/review/warning/create_token');
     expectField(await bob.post('/api/review/add_review_warning', { token, review_id: reviewId }), 'warning_code');

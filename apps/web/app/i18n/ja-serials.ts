@@ -67,6 +67,12 @@ export const jaSerials = {
     coin: 'コイン',
     mangaCoin: 'マンガコイン',
   },
+  ticketConfirm: {
+    title: 'チケットの使用確認',
+    charge: '「{{title}}」を待てば無料チケット1枚で読みます。',
+    special: '「{{title}}」を特別チケット1枚で読みます（所持{{amount}}枚）。',
+    use: 'チケットを使って読む',
+  },
   ad: {
     title: '動画を見てチケットを回復',
     body: '広告動画（シミュレーション）を最後まで見ると、待てば無料チケットが回復します。',

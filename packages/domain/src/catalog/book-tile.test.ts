@@ -51,8 +51,10 @@ describe('tile labels', () => {
     expect(freeVolumeLabel(3)).toBe('3巻無料');
     expect(freeVolumeLabel(0)).toBeNull();
   });
-  it('gives a period end as M/d, and no end for 0', () => {
-    expect(periodEndLabel(Date.parse('2027-01-05T14:59:00Z'))).toBe('1/5まで');
+  it('gives a period end as the last day included, or with its time, and no end for 0', () => {
+    expect(periodEndLabel(Date.parse('2026-12-16T00:00:00+09:00'))).toBe('12/15まで');
+    expect(periodEndLabel(Date.parse('2026-12-09T00:00:00+09:00'))).toBe('12/8まで');
+    expect(periodEndLabel(Date.parse('2027-01-05T14:59:00Z'))).toBe('1/5 23:59まで');
     expect(periodEndLabel(0)).toBeNull();
     expect(periodEndLabel(null)).toBeNull();
   });

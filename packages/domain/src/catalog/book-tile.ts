@@ -5,6 +5,7 @@
  */
 import { isPageType, pageTypeLabels } from './catalog';
 import { formatMonthDay } from '../common/time';
+import { formatTokyoDeadline } from '../common/tokyo-format';
 
 /** Stars and score: '-' when the score is 0 (or missing), else one decimal (§2). */
 export function scoreLabel(score: number | null | undefined): string {
@@ -35,10 +36,15 @@ export function startLabel(startDatetime: number | null | undefined, now: number
   return `${formatMonthDay(startDatetime)}販売`;
 }
 
-/** A sale or free period's end as 'M/dまで'; an end time of 0 (or none) means no end (§9). */
+/**
+ * A sale or free period's end as 'M/dまで', naming the last day included (an end at midnight
+ * Tokyo names the day before) or 'M/d HH:mmまで' for an end at another time
+ * (`formatTokyoDeadline`); an end time of 0 (or none) means no end (§9).
+ */
 export function periodEndLabel(endDatetime: number | null | undefined): string | null {
-  if (typeof endDatetime !== 'number' || !Number.isFinite(endDatetime) || endDatetime <= 0) return null;
-  return `${formatMonthDay(endDatetime)}まで`;
+  if (typeof endDatetime !== 'number') return null;
+  const deadline = formatTokyoDeadline(endDatetime);
+  return deadline === null ? null : `${deadline}まで`;
 }
 
 export interface RefundBadge {

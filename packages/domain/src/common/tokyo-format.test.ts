@@ -2,7 +2,7 @@ import { TZDate } from '@date-fns/tz';
 import { format } from 'date-fns';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatTokyoDate, formatTokyoDateTime, formatTokyoMonthDay, formatTokyoTime } from './tokyo-format';
+import { formatTokyoDate, formatTokyoDateTime, formatTokyoDeadline, formatTokyoMonthDay, formatTokyoTime } from './tokyo-format';
 
 const tokyo = (ms: number) => new TZDate(ms, 'Asia/Tokyo');
 
@@ -37,5 +37,28 @@ describe('Tokyo formats', () => {
     expect(formatTokyoDate(ms)).toBe('2027年1月10日');
     expect(formatTokyoDateTime(ms)).toBe('2027年1月10日 00:05');
     expect(formatTokyoMonthDay(ms)).toBe('1/10');
+  });
+});
+
+describe('formatTokyoDeadline (issue 34 item 10: まで names the last day included)', () => {
+  const jst = (local: string) => Date.parse(`${local}+09:00`);
+  it('names the day before for an end at Tokyo midnight', () => {
+    expect(formatTokyoDeadline(jst('2026-12-16T00:00:00'))).toBe('12/15');
+    expect(formatTokyoDeadline(jst('2026-12-09T00:00:00'))).toBe('12/8');
+    expect(formatTokyoDeadline(jst('2027-01-01T00:00:00'), 'long')).toBe('2026年12月31日');
+    expect(formatTokyoDeadline(jst('2026-12-16T00:00:30'))).toBe('12/15');
+  });
+  it('names the time for an end at any other time', () => {
+    expect(formatTokyoDeadline(jst('2026-12-16T15:00:00'))).toBe('12/16 15:00');
+    expect(formatTokyoDeadline(jst('2026-12-16T00:01:00'))).toBe('12/16 00:01');
+    expect(formatTokyoDeadline(new Date(jst('2026-12-16T23:59:00')), 'long')).toBe('2026年12月16日 23:59');
+  });
+  it('has no end for 0 or none (§9)', () => {
+    expect(formatTokyoDeadline(0)).toBeNull();
+    expect(formatTokyoDeadline(null)).toBeNull();
+    expect(formatTokyoDeadline(undefined)).toBeNull();
+  });
+  it('is in Tokyo whatever the zone of the instant: an end at 15:00 UTC is Tokyo midnight', () => {
+    expect(formatTokyoDeadline(Date.UTC(2026, 11, 15, 15))).toBe('12/15');
   });
 });

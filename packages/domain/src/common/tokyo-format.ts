@@ -36,3 +36,22 @@ export function formatTokyoTime(instant: Instant): string {
 
 /** `2027年1月10日 09:05` (Asia/Tokyo). */
 export const formatTokyoDateTime = (instant: Instant): string => `${formatTokyoDate(instant)} ${formatTokyoTime(instant)}`;
+
+const MINUTE_MS = 60_000;
+
+/**
+ * A deadline as a reader takes "…まで" (§9 M/d end dates; issue 34 item 10): including the day
+ * named. An end at midnight (Tokyo) excludes the day it falls on, so the last day it includes is
+ * named — a sale ending 2026-12-16 00:00 runs through 12/15 — and an end at any other time is
+ * named with that time ('12/16 15:00'). `short` is `M/d`, `long` is `yyyy年M月d日`. An end time of
+ * 0 (or none) means no end: null. Without まで, so each sentence puts its own.
+ */
+export function formatTokyoDeadline(end: Instant | null | undefined, style: 'short' | 'long' = 'short'): string | null {
+  if (end === null || end === undefined) return null;
+  const ms = typeof end === 'number' ? end : end.getTime();
+  if (!Number.isFinite(ms) || ms <= 0) return null;
+  const time = formatTokyoTime(ms);
+  const day = style === 'short' ? formatTokyoMonthDay : formatTokyoDate;
+  // 00:00 (to the minute) ends the day before: a minute back is inside it.
+  return time === '00:00' ? day(ms - MINUTE_MS) : `${day(ms)} ${time}`;
+}

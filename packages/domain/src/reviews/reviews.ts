@@ -60,3 +60,21 @@ export function starShare(summary: RatingSummary, star: number): number {
 /** §5 "Review link becomes 'edit' when the user's review has titleReviewFlg". */
 export const reviewLinkMode = (mine: Pick<Review, 'titleReviewFlg'> | null | undefined): 'write' | 'edit' =>
   mine?.titleReviewFlg ? 'edit' : 'write';
+
+/** A review longer than this many characters, or than this many lines, shows folded (続きを読む). */
+export const REVIEW_FOLD_CHARS = 200;
+export const REVIEW_FOLD_LINES = 6;
+
+/**
+ * What a review list shows of a body by default: the whole body when it is short, else its
+ * first REVIEW_FOLD_CHARS characters (or REVIEW_FOLD_LINES lines, whichever ends first) with
+ * `folded` set, so the card offers 続きを読む. Characters are code points (no split surrogates).
+ */
+export function foldedReviewBody(body: string): { text: string; folded: boolean } {
+  const chars = Array.from(body);
+  const lines = body.split('\n');
+  if (chars.length <= REVIEW_FOLD_CHARS && lines.length <= REVIEW_FOLD_LINES) return { text: body, folded: false };
+  const byLines = lines.slice(0, REVIEW_FOLD_LINES).join('\n');
+  const cut = Array.from(byLines).slice(0, REVIEW_FOLD_CHARS).join('').trimEnd();
+  return { text: `${cut}…`, folded: true };
+}

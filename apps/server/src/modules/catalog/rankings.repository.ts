@@ -77,6 +77,31 @@ export function newestReleasedBooks(db: Db, titleIds: number[], now: number): Pr
     .execute();
 }
 
+/**
+ * The first volume free at `now` of each given title (the free ranking's tile: a free book, never
+ * the paid newest volume). The condition is `titlesWithFreeBook`'s; one statement, as the newest.
+ */
+export function firstFreeBooks(db: Db, titleIds: number[], now: number): Promise<BookTileRow[]> {
+  if (titleIds.length === 0) return Promise.resolve([]);
+  const first = db
+    .selectFrom('books as n')
+    .select(['n.title_id', (eb) => eb.fn.min('n.vol').as('vol')])
+    .where('n.title_id', 'in', titleIds)
+    .where('n.free_flg', '=', 1)
+    .where((eb) => eb.or([eb('n.free_start_datetime', 'is', null), eb('n.free_start_datetime', '<=', now)]))
+    .where((eb) => eb.or([eb('n.free_end_datetime', 'is', null), eb('n.free_end_datetime', '>', now)]))
+    .where('n.start_datetime', '<=', now)
+    .where('n.sales_status', '=', 'ON_SALE')
+    .groupBy('n.title_id')
+    .as('m');
+  return db
+    .selectFrom(first)
+    .innerJoin('books as b', (j) => j.onRef('b.title_id', '=', 'm.title_id').onRef('b.vol', '=', 'm.vol'))
+    .innerJoin('titles as t', 't.id', 'b.title_id')
+    .select(bookTileColumns)
+    .execute();
+}
+
 /** Released, on-sale books of the given titles (every volume; callers pick). */
 export function releasedBooksOf(db: Db, titleIds: number[], now: number): Promise<BookTileRow[]> {
   if (titleIds.length === 0) return Promise.resolve([]);

@@ -87,7 +87,10 @@ export const rankingsRoutes: FastifyPluginAsync = async (base) => {
         offset: q.offset,
         limit: q.limit,
       };
-      if (kind === 'free') query.onlyTitles = await freeTitles(db, at);
+      if (kind === 'free') {
+        query.onlyTitles = await freeTitles(db, at);
+        query.shownBook = 'firstFree';
+      }
       if (kind === 'newly') query.onlyTitles = await titlesReleasedSince(db, at - NEWLY_DAYS * 86_400_000, at);
       return rankingSlice(db, query);
     });

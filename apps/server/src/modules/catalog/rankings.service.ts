@@ -17,7 +17,7 @@ import { coverUrl } from '../../media/media-spec';
 import { runningPointCampaigns } from '../orders/purchase';
 import { toBookTile } from './catalog.service';
 import type { BookTileRow } from './catalog.repository';
-import { eventCountsByTitle, newestReleasedBooks, titlesWithFreeBook } from './rankings.repository';
+import { eventCountsByTitle, firstFreeBooks, newestReleasedBooks, titlesWithFreeBook } from './rankings.repository';
 import type { RankingEntry, RankingPage } from '@hondana/domain/catalog/rankings-api';
 
 type Db = Kysely<Database>;
@@ -107,6 +107,11 @@ export interface RankingQuery {
   maxRank?: number;
   /** Only NORMAL titles (§7 free book ranks: `healthy`). */
   healthy?: boolean;
+  /**
+   * The book each entry shows: the title's newest released volume, or (free ranking) its first
+   * volume free now, so that 無料マンガランキング never offers a paid volume (issue 34 item 11).
+   */
+  shownBook?: 'newest' | 'firstFree';
 }
 
 /** The ranking restricted to what a query admits; memoised with the ranking when no title set is given. */
@@ -135,7 +140,7 @@ export async function rankingSlice(db: Db, q: RankingQuery): Promise<RankingPage
   const ranked = q.maxRank === undefined ? all : all.slice(0, q.maxRank);
   const slice = ranked.slice(q.offset, q.offset + q.limit);
   const [books, campaigns] = await Promise.all([
-    newestReleasedBooks(
+    (q.shownBook === 'firstFree' ? firstFreeBooks : newestReleasedBooks)(
       db,
       slice.map((t) => t.titleId),
       q.now,
@@ -212,6 +217,7 @@ export async function getFreeRanking(
     onlyTitles: await freeTitles(db, q.now),
     maxRank: RANKING_CUTOFF_RANK,
     healthy: q.healthy ?? false,
+    shownBook: 'firstFree',
   });
   return page.entities;
 }

@@ -3,10 +3,21 @@ import type { Database } from '../../db/schema';
 
 type Db = Kysely<Database>;
 
-/** Likes and comments on the member's reviews, newest first, with the review's title and the actor's name. */
-export function listNoticeRows(db: Db, userId: number, offset: number, limit: number) {
+/**
+ * A comment's notice stands while the comment does: a comment deleted by its writer drops out
+ * of the list and the counts, and comes back if the delete is undone (`undo_flg`). A withdrawn
+ * like's notices are deleted with the like (`deleteLikeNotices`).
+ */
+function standingNotices(db: Db) {
   return db
     .selectFrom('review_notices as n')
+    .leftJoin('review_comments as c', 'c.id', 'n.comment_id')
+    .where((eb) => eb.or([eb('n.comment_id', 'is', null), eb('c.deleted_at', 'is', null)]));
+}
+
+/** Likes and comments on the member's reviews, newest first, with the review's title and the actor's name. */
+export function listNoticeRows(db: Db, userId: number, offset: number, limit: number) {
+  return standingNotices(db)
     .innerJoin('reviews as r', 'r.id', 'n.review_id')
     .innerJoin('titles as t', 't.id', 'r.title_id')
     .innerJoin('users as a', 'a.id', 'n.actor_user_id')
@@ -20,8 +31,8 @@ export function listNoticeRows(db: Db, userId: number, offset: number, limit: nu
 }
 
 export async function countNotices(db: Db, userId: number, onlyUnread = false): Promise<number> {
-  let query = db.selectFrom('review_notices').select((eb) => eb.fn.countAll<number>().as('n')).where('user_id', '=', userId);
-  if (onlyUnread) query = query.where('read_flg', '=', 0);
+  let query = standingNotices(db).select((eb) => eb.fn.countAll<number>().as('n')).where('n.user_id', '=', userId);
+  if (onlyUnread) query = query.where('n.read_flg', '=', 0);
   return Number((await query.executeTakeFirstOrThrow()).n);
 }
 

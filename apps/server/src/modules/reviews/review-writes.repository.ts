@@ -126,6 +126,16 @@ export async function deleteLike(trx: Trx, reviewId: number, userId: number): Pr
   return removed.numDeletedRows > 0n;
 }
 
+/** A withdrawn like is no longer news: its notices to the review's writer go with it. */
+export async function deleteLikeNotices(trx: Trx, reviewId: number, actorUserId: number): Promise<void> {
+  await trx
+    .deleteFrom('review_notices')
+    .where('review_id', '=', reviewId)
+    .where('actor_user_id', '=', actorUserId)
+    .where('type', '=', 'LIKE')
+    .execute();
+}
+
 export async function moveLikeCount(trx: Trx, reviewId: number, delta: 1 | -1): Promise<void> {
   await trx.updateTable('reviews').set((eb) => ({ like_count: eb('like_count', '+', delta) })).where('id', '=', reviewId).execute();
 }

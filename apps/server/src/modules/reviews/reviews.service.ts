@@ -152,6 +152,7 @@ export async function setLike(trx: Trx, userId: number, reviewId: number, like: 
     }
   } else if (await writes.deleteLike(trx, reviewId, userId)) {
     await writes.moveLikeCount(trx, reviewId, -1);
+    await writes.deleteLikeNotices(trx, reviewId, userId);
   }
   const after = await liveReview(trx, reviewId);
   return { reviewId, like, likeCount: after.like_count };

@@ -1,7 +1,7 @@
 import type { NextVolume, ShelfBook, ShelfEpisode } from '@hondana/domain/bookshelf/bookshelf';
 import { Link } from 'react-router';
 import { shelfCopy as s } from '../../../i18n/ja-bookshelf';
-import { formatTokyoDate } from '@hondana/domain/common/tokyo-format';
+import { formatTokyoDate, formatTokyoDeadline } from '@hondana/domain/common/tokyo-format';
 import { useShelfTitle } from '../api/get-shelf-title';
 import { useSetHidden } from '../api/set-hidden';
 import { SaveControl } from '../offline/save-control';
@@ -107,8 +107,8 @@ function EpisodeRow({ episode }: { episode: ShelfEpisode }) {
     episode.rentalState === 'PERMANENT'
       ? s('rental.permanent')
       : expired
-        ? s('rental.expired', { date: formatTokyoDate(episode.rentalEnd) })
-        : s('rental.until', { date: formatTokyoDate(episode.rentalEnd) });
+        ? s('rental.expired', { date: formatTokyoDeadline(episode.rentalEnd, 'long') ?? '' })
+        : s('rental.until', { date: formatTokyoDeadline(episode.rentalEnd, 'long') ?? '' });
   return (
     <li className={`${styles.volume} ${expired ? styles.expired : ''}`}>
       <img src={episode.imageUrl} alt="" width={104} height={65} loading="lazy" className={styles.episodeImage} />

@@ -1,10 +1,10 @@
 import type { LotteryBox, LotteryCampaign, LotteryTicket, WonPrize } from '@hondana/domain/campaigns/lottery-api';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { ApiError } from '../../../lib/api/client';
 import { campaignCopy as c } from '../../../i18n/ja-campaigns';
 import { loginHref } from '../../accounts/login-href';
-import { formatTokyoDate, formatTokyoDateTime } from '@hondana/domain/common/tokyo-format';
+import { formatTokyoDate, formatTokyoDateTime, formatTokyoDeadline } from '@hondana/domain/common/tokyo-format';
 import { grantReaction } from '@hondana/domain/campaigns/lottery';
 import { useConsumeTicket } from '../api/consume-ticket';
 import { useGrantShare } from '../api/grant-share';
@@ -38,7 +38,7 @@ function CampaignView({ campaign }: { campaign: LotteryCampaign }) {
         <img className={styles.art} src={campaign.imageUrl} alt="" width={1200} height={630} />
         <div className={styles.heroText}>
           <h1 className={styles.heading}>{campaign.name}</h1>
-          <p>{c('lottery.period', { start: formatTokyoDate(campaign.startDatetime), end: formatTokyoDate(campaign.endDatetime) })}</p>
+          <p>{c('lottery.period', { start: formatTokyoDate(campaign.startDatetime), end: formatTokyoDeadline(campaign.endDatetime, 'long') ?? '' })}</p>
         </div>
       </header>
       <p className={styles.description}>{campaign.description}</p>
@@ -84,6 +84,15 @@ function DrawPanel({ campaign }: { campaign: LotteryCampaign }) {
   const [won, setWon] = useState<WonPrize | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [chosen, setChosen] = useState<number | null>(null);
+  const result = useRef<HTMLDivElement>(null);
+  // The prize drawn is brought into view (issue 34 item 14): below the button it was off screen at
+  // both widths. Focus moves to it too, so a keyboard or screen-reader user lands on the result.
+  useEffect(() => {
+    if (!won || !result.current) return;
+    const still = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+    result.current.scrollIntoView({ block: 'center', behavior: still ? 'auto' : 'smooth' });
+    result.current.focus({ preventScroll: true });
+  }, [won]);
   const boxId = chosen ?? firstBoxWithPrizes(campaign.boxes)?.boxId;
   const here = `/lottery/${campaign.lotteryCampaignId}`;
   if (tickets.isPending) return <section className={styles.draw} aria-busy="true" />;
@@ -129,9 +138,9 @@ function DrawPanel({ campaign }: { campaign: LotteryCampaign }) {
       {campaign.distributionEvents.some((e) => e.eventType === 'SHARE') && <ShareButton campaign={campaign} />}
       <div aria-live="polite">
         {won && (
-          <div className={styles.won} data-testid="lottery-won">
-            <img src={won.prize.imageUrl} alt="" width={1200} height={630} />
+          <div className={styles.won} data-testid="lottery-won" ref={result} tabIndex={-1}>
             <p className={styles.wonText}>{c('lottery.won', { rank: won.prize.rank, name: won.prize.name })}</p>
+            <img src={won.prize.imageUrl} alt="" width={1200} height={630} />
             <p>{c('lottery.wonNote')}</p>
             <p className={styles.links}>
               <Link to="/wallet/manga_coin">{c('lottery.toWallet')}</Link>

@@ -1,6 +1,6 @@
 import type { Mission } from '@hondana/domain/campaigns/missions-api';
 import { campaignCopy as c } from '../../../i18n/ja-campaigns';
-import { formatTokyoDate } from '@hondana/domain/common/tokyo-format';
+import { formatTokyoDeadline } from '@hondana/domain/common/tokyo-format';
 import { useEffect } from 'react';
 import { useMissions } from '../api/get-missions';
 import { useNoticeMission } from '../api/notice-mission';
@@ -37,7 +37,7 @@ function MissionCard({ mission }: { mission: Mission }) {
       )}
       <header className={styles.cardHeader}>
         <h3>{mission.name}</h3>
-        <span className={styles.until}>{c('missions.until', { date: formatTokyoDate(mission.sprint.endDatetime) })}</span>
+        <span className={styles.until}>{c('missions.until', { date: formatTokyoDeadline(mission.sprint.endDatetime, 'long') ?? '' })}</span>
       </header>
       <p className={styles.reward}>{c('missions.reward', { reward: mission.bonus.name })}</p>
       <ul className={styles.tasks}>

@@ -1,4 +1,4 @@
-import { formatTokyoDate } from '@hondana/domain/common/tokyo-format';
+import { formatTokyoDate, formatTokyoDeadline } from '@hondana/domain/common/tokyo-format';
 import { useEffect, useRef } from 'react';
 import { ApiError } from '../../../lib/api/client';
 import { invitationCopy as c, jaInvitations } from '../../../i18n/ja-invitations';
@@ -53,13 +53,13 @@ export function AppealPage({ code, loggedIn, afterSignup, signupHref, loginHref 
       <header className={styles.hero}>
         <p className={styles.campaignName}>{k.name}</p>
         <h1 className={styles.heading}>{c('appeal.heading', { amount })}</h1>
-        <p className={styles.period}>{c('inviter.period', { start: formatTokyoDate(k.startDatetime), end: formatTokyoDate(k.endDatetime) })}</p>
+        <p className={styles.period}>{c('inviter.period', { start: formatTokyoDate(k.startDatetime), end: formatTokyoDeadline(k.endDatetime, 'long') ?? '' })}</p>
       </header>
       <p className={styles.lead}>{c('appeal.lead', { amount })}</p>
       <p className={styles.terms}>{c('appeal.terms', { min: yen(k.inviteeIncentive.minCartPrice), days: k.inviteeIncentive.expireDays })}</p>
       {grant.isSuccess ? (
         <div className={styles.result} role="status">
-          <p>{c('appeal.received', { amount: yen(grant.data.ticketDiscountAmount), date: grant.data.expireDatetime ? formatTokyoDate(grant.data.expireDatetime) : '' })}</p>
+          <p>{c('appeal.received', { amount: yen(grant.data.ticketDiscountAmount), date: formatTokyoDeadline(grant.data.expireDatetime, 'long') ?? '' })}</p>
           <a className={styles.primary} href="/cart">
             {c('appeal.toCart')}
           </a>

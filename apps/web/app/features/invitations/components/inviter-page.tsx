@@ -1,4 +1,4 @@
-import { formatTokyoDate } from '@hondana/domain/common/tokyo-format';
+import { formatTokyoDate, formatTokyoDeadline } from '@hondana/domain/common/tokyo-format';
 import { useState } from 'react';
 import { invitationCopy as c } from '../../../i18n/ja-invitations';
 import { useInviterInfo } from '../api/get-inviter-info';
@@ -26,7 +26,7 @@ export function InviterPage({ refSource }: { refSource: string | null }) {
         <p className={styles.campaignName}>{campaign.name}</p>
         <h1 className={styles.heading}>{c('inviter.heading')}</h1>
         <p className={styles.maximum}>{c('inviter.maximum', { n: yen(inviterMaximum) })}</p>
-        <p className={styles.period}>{c('inviter.period', { start: formatTokyoDate(campaign.startDatetime), end: formatTokyoDate(campaign.endDatetime) })}</p>
+        <p className={styles.period}>{c('inviter.period', { start: formatTokyoDate(campaign.startDatetime), end: formatTokyoDeadline(campaign.endDatetime, 'long') ?? '' })}</p>
       </header>
       <p className={styles.lead}>{c('inviter.howTo', { coin: yen(firstStep), amount: yen(amount) })}</p>
       <dl className={styles.stats}>

@@ -22,9 +22,13 @@ export async function addComment(reviewId: number, body: string) {
   return apiRequest<CommentResult>('/api/review/add_comment', { method: 'POST', form: { token, review_id: reviewId, body } });
 }
 
-export async function deleteComment(commentId: number) {
+/** Deletes the member's comment, or with `undo` brings it back (`undo_flg`, as a review's delete). */
+export async function deleteComment(commentId: number, undo = false) {
   const token = await createToken('/api/review/create_token');
-  return apiRequest<DelCommentResult>('/api/review/del_comment', { method: 'POST', form: { token, comment_id: commentId } });
+  return apiRequest<DelCommentResult>('/api/review/del_comment', {
+    method: 'POST',
+    form: { token, comment_id: commentId, ...(undo ? { undo_flg: 1 } : {}) },
+  });
 }
 
 export async function report(target: { reviewId: number } | { commentId: number }, warningCode: ReviewWarningCode) {

@@ -1,4 +1,4 @@
-import type { Review } from '@hondana/domain/reviews/reviews';
+import { type Review, foldedReviewBody } from '@hondana/domain/reviews/reviews';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -20,7 +20,9 @@ export function ReviewCard({ review, titleId, isMember, loginTo, editorHref }: R
   const [revealed, setRevealed] = useState(false);
   const [showComments, setShowComments] = useState(false);
   const [liking, setLiking] = useState(false);
+  const [expanded, setExpanded] = useState(false);
   const hidden = review.spoilerFlg && !revealed;
+  const fold = foldedReviewBody(review.body);
 
   async function toggleLike() {
     setLiking(true);
@@ -57,7 +59,16 @@ export function ReviewCard({ review, titleId, isMember, loginTo, editorHref }: R
           </button>
         </div>
       ) : (
-        <p className={styles.body}>{review.body}</p>
+        <>
+          <p className={styles.body} data-testid="review-body">
+            {fold.folded && !expanded ? fold.text : review.body}
+          </p>
+          {fold.folded && (
+            <button type="button" className={styles.more} aria-expanded={expanded} onClick={() => setExpanded((v) => !v)}>
+              {expanded ? t('reviews.fold') : t('reviews.readMore')}
+            </button>
+          )}
+        </>
       )}
       <footer className={styles.actions}>
         {isMember ? (

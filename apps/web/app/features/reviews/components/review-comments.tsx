@@ -20,6 +20,9 @@ export function ReviewComments({ review, titleId, isMember, loginTo }: Props) {
   const [body, setBody] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState(false);
+  /** The member's comment just deleted: 元に戻す brings it back (undo_flg), as a review's delete does. */
+  const [deleted, setDeleted] = useState<number | null>(null);
+  const [deleteFailed, setDeleteFailed] = useState(false);
   const fieldId = useId();
   const refresh = () =>
     Promise.all([
@@ -43,6 +46,20 @@ export function ReviewComments({ review, titleId, isMember, loginTo }: Props) {
     }
   }
 
+  async function remove(commentId: number, undo: boolean) {
+    setBusy(true);
+    setDeleteFailed(false);
+    try {
+      await deleteComment(commentId, undo);
+      setDeleted(undo ? null : commentId);
+      await refresh();
+    } catch {
+      setDeleteFailed(true);
+    } finally {
+      setBusy(false);
+    }
+  }
+
   const canComment = isMember && (!review.commentRejectFlg || review.me);
   return (
     <div className={styles.comments}>
@@ -52,7 +69,7 @@ export function ReviewComments({ review, titleId, isMember, loginTo }: Props) {
             <p className={styles.byline}>{t('reviews.byline', { nickname: c.userName, date: formatTokyoDate(c.createdAt) })}</p>
             <p className={styles.body}>{c.body}</p>
             {c.me ? (
-              <button type="button" className={styles.small} onClick={() => deleteComment(c.id).then(refresh)}>
+              <button type="button" className={styles.small} disabled={busy} onClick={() => remove(c.id, false)}>
                 {t('reviews.commentDelete')}
               </button>
             ) : (
@@ -61,6 +78,19 @@ export function ReviewComments({ review, titleId, isMember, loginTo }: Props) {
           </li>
         ))}
       </ul>
+      {deleted !== null && (
+        <div className={styles.deleted} role="status" data-testid="comment-deleted">
+          <span>{t('reviews.commentDeleted')}</span>
+          <button type="button" className={styles.small} disabled={busy} onClick={() => remove(deleted, true)}>
+            {t('reviews.editor.undo')}
+          </button>
+        </div>
+      )}
+      {deleteFailed && (
+        <p role="alert" className={styles.error}>
+          {t('reviews.editor.failed')}
+        </p>
+      )}
       {review.commentRejectFlg && !review.me && <p className={styles.note}>{t('reviews.commentRejected')}</p>}
       {canComment && (
         <form className={styles.form} onSubmit={submit}>

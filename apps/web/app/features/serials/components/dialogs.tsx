@@ -91,6 +91,43 @@ export function RentDialog({ episode, rentalMinutes, now, balances, error, busy,
   );
 }
 
+export type TicketSpend = { title: string; kind: 'charge' | 'special'; /** Special tickets held now. */ left: number; period: string };
+
+/**
+ * What a ticket read spends, asked before spending it (issue 34 item 16): the 待てば無料 ticket
+ * or one special ticket (with how many are held), and the rental period it buys.
+ */
+export function TicketDialog({ spend, error, busy, onClose, onConfirm }: { spend: TicketSpend | null; error: string | null; busy: boolean; onClose: () => void; onConfirm: () => void }) {
+  const { t } = useTranslation();
+  if (!spend) return null;
+  return (
+    <DialogFrame open onOpenChange={(open) => !open && onClose()} title={t('serials.ticketConfirm.title')}>
+      <p>{spend.kind === 'charge' ? t('serials.ticketConfirm.charge', { title: spend.title }) : t('serials.ticketConfirm.special', { title: spend.title, amount: spend.left })}</p>
+      <p className={styles.dialogSub}>{t('serials.confirm.period', { period: spend.period })}</p>
+      {error && (
+        <p role="alert" className={styles.error}>
+          {error}
+        </p>
+      )}
+      <div className={styles.dialogActions}>
+        <button type="button" className={styles.secondary} onClick={onClose}>
+          {t('serials.confirm.cancel')}
+        </button>
+        <button type="button" className={styles.primary} disabled={busy} onClick={onConfirm}>
+          {t('serials.ticketConfirm.use')}
+        </button>
+      </div>
+    </DialogFrame>
+  );
+}
+
+/** The rental period a rental of `rentalMinutes` buys, as the dialogs say it. */
+export function rentalPeriodLabel(t: ReturnType<typeof useTranslation>['t'], rentalMinutes: number, now: number): string {
+  return isUnlimitedRental(rentalEnd(now, rentalMinutes), now)
+    ? t('serials.confirm.periodUnlimited')
+    : t('serials.confirm.periodMinutes', { hours: Math.round(rentalMinutes / 60) });
+}
+
 /** The ad reward's simulated ad: confirming stands for having watched it. */
 export function AdDialog({ open, left, busy, onClose, onConfirm }: { open: boolean; left: number; busy: boolean; onClose: () => void; onConfirm: () => void }) {
   const { t } = useTranslation();

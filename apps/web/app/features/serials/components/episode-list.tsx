@@ -1,6 +1,6 @@
 import type { EpisodeUserData, SerialEpisode } from '@hondana/domain/serials/serials-api';
 import { SpendType, isUnlimitedRental } from '@hondana/domain/serials/serials';
-import { formatTokyoDateTime, formatTokyoMonthDay } from '@hondana/domain/common/tokyo-format';
+import { formatTokyoDeadline, formatTokyoMonthDay } from '@hondana/domain/common/tokyo-format';
 import { Link } from 'react-router';
 import { CoinIcon } from '../../../components/coin-icon';
 import { useTranslation } from '../../../i18n/i18n';
@@ -25,7 +25,8 @@ export type EpisodeListProps = {
   onAction: (action: EpisodeAction) => void;
 };
 
-const rentalEndLabel = (end: number) => formatTokyoDateTime(end);
+/** まで names the last moment included (`formatTokyoDeadline`, issue 34 item 10). */
+const rentalEndLabel = (end: number) => formatTokyoDeadline(end, 'long') ?? '';
 
 export const viewerHref = (episodeId: number) => `/viewer?serialEpisodeId=${episodeId}`;
 

@@ -4,7 +4,7 @@ import { type LastPageState, lastPageMainAction, lastPageMessage } from '@hondan
 import { useState } from 'react';
 import { useTranslation } from '../../../i18n/i18n';
 import { rentEpisode } from '../api/serials';
-import { RentDialog } from './dialogs';
+import { RentDialog, TicketDialog } from './dialogs';
 import { recoveryLabel } from './recovery';
 import type { LastPageData } from './serial-last-page';
 import styles from './last-page.module.css';
@@ -22,6 +22,7 @@ export type NextEpisodeBlockProps = {
 export function NextEpisodeBlock({ data, episode, loggedIn, onOpenEpisode }: NextEpisodeBlockProps) {
   const { t } = useTranslation();
   const [confirming, setConfirming] = useState(false);
+  const [ticketConfirming, setTicketConfirming] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const state: LastPageState = {
@@ -66,7 +67,7 @@ export function NextEpisodeBlock({ data, episode, loggedIn, onOpenEpisode }: Nex
       sessionStorage.setItem('hondana.serial.oneTapSignup', '1');
       location.href = `/login?callback=${encodeURIComponent(`/viewer?serialEpisodeId=${episode.id}`)}`;
     } else if (action === 'read') onOpenEpisode(episode.id);
-    else if (action === 'useTicket') void rent({ price: 0, spend_type: episode.spendType === SpendType.CHARGE ? 1 : 3 });
+    else if (action === 'useTicket') setTicketConfirming(true);
     else if (action === 'coinAppeal') void goToCoinShop();
     else if (action === 'confirmPayment') setConfirming(true);
     else location.reload();
@@ -101,6 +102,13 @@ export function NextEpisodeBlock({ data, episode, loggedIn, onOpenEpisode }: Nex
           {error}
         </p>
       )}
+      <TicketDialog
+        spend={ticketConfirming ? { title: episode.title, kind: episode.spendType === SpendType.CHARGE ? 'charge' : 'special', left: data.ticket.amount, period } : null}
+        error={error}
+        busy={busy}
+        onClose={() => setTicketConfirming(false)}
+        onConfirm={() => void rent({ price: 0, spend_type: episode.spendType === SpendType.CHARGE ? 1 : 3 })}
+      />
       {confirming && (
         <RentDialog
           episode={{ title: episode.title, price: episode.price }}

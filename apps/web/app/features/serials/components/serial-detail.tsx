@@ -8,7 +8,7 @@ import { ApiError } from '../../../lib/api/client';
 import { SERIALS_KEY } from '../api/serial-query';
 import { type RentalRequest, claimAdReward, rentEpisode, setNotification } from '../api/serials';
 import { useSerialDetail } from '../hooks/use-serial-detail';
-import { AdDialog, RentDialog } from './dialogs';
+import { AdDialog, RentDialog, TicketDialog, type TicketSpend, rentalPeriodLabel } from './dialogs';
 import { type EpisodeAction, EpisodeList, viewerHref } from './episode-list';
 import { TicketPanel } from './ticket-panel';
 import styles from './serial-detail.module.css';
@@ -37,6 +37,7 @@ function SerialDetailContent({ serialId, loggedIn, initial }: SerialDetailProps)
   const queryClient = useQueryClient();
   const detail = useSerialDetail(serialId, loggedIn, initial);
   const [renting, setRenting] = useState<{ id: number; title: string; price: number } | null>(null);
+  const [ticketing, setTicketing] = useState<(TicketSpend & { id: number }) | null>(null);
   const [adOpen, setAdOpen] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const onMutate = () => setError(null);
@@ -79,9 +80,17 @@ function SerialDetailContent({ serialId, loggedIn, initial }: SerialDetailProps)
   const data = detail.data;
   const rentAndOpen = (episodeId: number, body: RentalRequest) => rent.mutate({ episodeId, body });
   const onAction = (a: EpisodeAction) => {
-    if (a.kind === 'charge') rentAndOpen(a.episode.id, { price: 0, spend_type: 1 });
-    else if (a.kind === 'ticket') rentAndOpen(a.episode.id, { price: 0, spend_type: 3 });
-    else setRenting({ id: a.episode.id, title: a.episode.title, price: a.price });
+    // A ticket is spent only after the member has seen what is spent (issue 34 item 16).
+    if (a.kind === 'charge' || a.kind === 'ticket') {
+      setError(null);
+      setTicketing({
+        id: a.episode.id,
+        title: a.episode.title,
+        kind: a.kind === 'charge' ? 'charge' : 'special',
+        left: data.ticket.amount,
+        period: rentalPeriodLabel(t, data.serial.rentalMinutes, data.loadedAt),
+      });
+    } else setRenting({ id: a.episode.id, title: a.episode.title, price: a.price });
   };
 
   return (
@@ -103,7 +112,7 @@ function SerialDetailContent({ serialId, loggedIn, initial }: SerialDetailProps)
         onAd={() => setAdOpen(true)}
         onNotify={() => notify.mutate(!data.userSerial?.notification)}
       />
-      {error && !renting && (
+      {error && !renting && !ticketing && (
         <p role="alert" className={styles.error}>
           {error}
         </p>
@@ -132,6 +141,16 @@ function SerialDetailContent({ serialId, loggedIn, initial }: SerialDetailProps)
           setError(null);
         }}
         onConfirm={(paymentType) => renting && rentAndOpen(renting.id, { price: renting.price, spend_type: 2, payment_type: paymentType })}
+      />
+      <TicketDialog
+        spend={ticketing}
+        error={ticketing ? error : null}
+        busy={busy}
+        onClose={() => {
+          setTicketing(null);
+          setError(null);
+        }}
+        onConfirm={() => ticketing && rentAndOpen(ticketing.id, { price: 0, spend_type: ticketing.kind === 'charge' ? 1 : 3 })}
       />
       <AdDialog
         open={adOpen}

@@ -6,7 +6,7 @@ import { subscriptionCopy as s, subscriptionErrorCopy } from '../../../i18n/ja-s
 import { ApiError } from '../../../lib/api/client';
 import { ResponsiveDialog } from '../../../components/responsive-dialog';
 import { useCancelSubscription } from '../api/cancel-subscription';
-import { formatTokyoDate } from '@hondana/domain/common/tokyo-format';
+import { formatTokyoDate, formatTokyoDeadline } from '@hondana/domain/common/tokyo-format';
 import styles from './subscriptions.module.css';
 
 const statusClass = { ENTRY: styles.statusEntry, ACTIVE: '', ERROR: styles.statusError, CANCEL: styles.statusCancel } as const;
@@ -53,7 +53,7 @@ export function CurrentSubscriptionPanel({ subscription: sub, onCancelled }: Cur
         {sub.status === 'CANCEL' && sub.endDatetime !== null && (
           <>
             <dt>{s('current.endedLabel')}</dt>
-            <dd data-testid="end-date">{s('current.ended', { date: formatTokyoDate(sub.endDatetime) })}</dd>
+            <dd data-testid="end-date">{s('current.ended', { date: formatTokyoDeadline(sub.endDatetime, 'long') ?? '' })}</dd>
           </>
         )}
         <dt>{s('current.method')}</dt>
