@@ -6,6 +6,7 @@ import { loadWaitingSections } from '../../../components/lazy-section';
 import { QueryProvider } from '../../../components/query-provider';
 import { useTranslation } from '../../../i18n/i18n';
 import { PreorderLink } from '../../cart/components/book-coupon-banner';
+import { LotteryEarned } from '../../campaigns/components/lottery-earned';
 import { userBookQuery } from '../api/user-book-query';
 import type { BuyBoxBook } from './buy-box';
 import styles from './buy-box.module.css';
@@ -39,9 +40,13 @@ export function MemberBuyBox({ book }: { book: BuyBoxBook }) {
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: userBookQuery(book.bookId).queryKey });
 
-  const onPurchased = (message: string) => {
+  // The lottery tickets the order earned stay said under the box (issue 40 item 4).
+  const [earned, setEarned] = useState<number[]>([]);
+
+  const onPurchased = (message: string, lotteryCampaignIds: number[] = []) => {
     setBought(true);
     setToast(message);
+    setEarned(lotteryCampaignIds);
     // The reload hides 試し読み; sections below the fold must be ready to take its new data.
     loadWaitingSections();
     setTimeout(() => {
@@ -70,7 +75,7 @@ export function MemberBuyBox({ book }: { book: BuyBoxBook }) {
         <PurchaseButton
           className={styles.buy}
           book={{ bookId: book.bookId, title: `${book.titleName} ${book.vol}巻`, price: book.price }}
-          onPurchased={(outcome) => onPurchased(outcome.message)}
+          onPurchased={(outcome) => onPurchased(outcome.message, outcome.lotteryCampaignIds)}
           onOwned={() => void refresh()}
         >
           {t('walletEntry.buy')}
@@ -82,6 +87,7 @@ export function MemberBuyBox({ book }: { book: BuyBoxBook }) {
         </Suspense>
       )}
       {toast && <PurchaseToast className={styles.toast} message={toast} onDone={() => setToast(null)} />}
+      <LotteryEarned campaignIds={earned} />
     </div>
   );
 }

@@ -12,7 +12,7 @@ import styles from './purchase.module.css';
 import { SelectStep } from './select-step';
 
 export type PurchaseBook = { bookId: number; title: string; price: number };
-export type PurchasedOutcome = { orderId: number; spent: number; paymentType: SpendCurrency; message: string };
+export type PurchasedOutcome = { orderId: number; spent: number; paymentType: SpendCurrency; lotteryCampaignIds: number[]; message: string };
 
 export type PurchasePanelProps = {
   book: PurchaseBook;
