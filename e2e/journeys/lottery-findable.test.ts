@@ -69,6 +69,23 @@ for (const width of [375, 1080]) {
         await page.waitForURL(`**${campaignPath}`);
         await page.getByText('使えるくじ 1枚').waitFor();
 
+        // The next volume through the cart: its result says the second ticket, with the way to draw.
+        await page.goBack();
+        await page.getByRole('link', { name: new RegExp(`${TITLE} 3巻`) }).first().click();
+        await page.waitForURL(/book_id=\d+/);
+        await page.getByRole('button', { name: 'カートに追加' }).click();
+        await page.getByRole('status').filter({ hasText: 'カートに追加しました' }).waitFor();
+        await page.getByRole('link', { name: /カート/ }).first().click();
+        await page.waitForURL('**/cart');
+        await page.getByRole('button', { name: /^購入する [\d,]+マンガコイン$/ }).click();
+        await page.getByText('購入が完了しました').waitFor();
+        const fromCart = page.getByTestId('lottery-earned');
+        await fromCart.getByText('このお買い物でくじを1枚獲得しました').waitFor();
+        await fromCart.scrollIntoViewIfNeeded();
+        await shot(page, `cart-earned-${width}`);
+        await expectNoSidewaysScroll(page);
+        assert.equal(await fromCart.getByRole('link', { name: 'くじを引く' }).getAttribute('href'), campaignPath);
+
         // My page: the running campaign, and the tickets with their expiry.
         await page.goto('/mypage');
         const mine = page.getByTestId('running-lotteries');
@@ -79,9 +96,9 @@ for (const width of [375, 1080]) {
         await page.waitForURL('**/lottery');
         await page.getByRole('heading', { name: '開催中のくじ引きキャンペーン' }).waitFor();
         const tickets = page.getByTestId('lottery-index-tickets');
-        await tickets.getByText('使えるくじ 1枚').waitFor();
-        await tickets.getByText(/^有効期限 \d{4}年/).waitFor();
-        assert.equal(await tickets.getByRole('link', { name: CAMPAIGN }).getAttribute('href'), campaignPath);
+        await tickets.getByText('使えるくじ 2枚').waitFor();
+        await tickets.getByText(/^有効期限 \d{4}年/).first().waitFor();
+        assert.equal(await tickets.getByRole('link', { name: CAMPAIGN }).first().getAttribute('href'), campaignPath);
         await shot(page, `tickets-${width}`);
         await expectNoSidewaysScroll(page);
       } finally {

@@ -5,6 +5,7 @@ import { campaignCopy as c } from '../../../i18n/ja-campaigns';
 import { loginHref } from '../../accounts/login-href';
 import { useAllMyTickets, useRunningCampaigns } from '../api/get-running-campaigns';
 import styles from './lottery.module.css';
+import own from './lottery-index.module.css';
 
 /**
  * `/lottery`: the lottery campaigns running now, each linked to its page, and the member's unused
@@ -24,7 +25,7 @@ export function LotteryIndex() {
       ) : campaigns.data.length === 0 ? (
         <p>{c('index.none')}</p>
       ) : (
-        <ul className={styles.events}>
+        <ul className={own.rows}>
           {campaigns.data.map((campaign) => (
             <CampaignRow key={campaign.lotteryCampaignId} campaign={campaign} />
           ))}
@@ -50,7 +51,7 @@ function CampaignRow({ campaign }: { campaign: LotteryCampaign }) {
   return (
     <li>
       <Link to={`/lottery/${campaign.lotteryCampaignId}`}>{campaign.name}</Link>
-      <span>{c('lottery.period', { start: formatTokyoDate(campaign.startDatetime), end: formatTokyoDeadline(campaign.endDatetime, 'long') ?? '' })}</span>
+      <span className={own.when}>{c('lottery.period', { start: formatTokyoDate(campaign.startDatetime), end: formatTokyoDeadline(campaign.endDatetime, 'long') ?? '' })}</span>
     </li>
   );
 }
@@ -62,11 +63,11 @@ function TicketList({ tickets, asOf, names }: { tickets: LotteryTicket[]; asOf: 
   return (
     <>
       <p>{c('lottery.ticketsLeft', { count: usable.length })}</p>
-      <ul className={styles.events}>
+      <ul className={own.rows}>
         {usable.map((t) => (
           <li key={t.ticketId}>
             <Link to={`/lottery/${t.lotteryCampaignId}`}>{names.get(t.lotteryCampaignId) ?? c('index.endedCampaign')}</Link>
-            <span>{c('lottery.expires', { date: formatTokyoDateTime(t.expireDatetime) })}</span>
+            <span className={own.when}>{c('lottery.expires', { date: formatTokyoDateTime(t.expireDatetime) })}</span>
           </li>
         ))}
       </ul>
