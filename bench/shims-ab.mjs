@@ -16,7 +16,7 @@
 // Both: SHIMS_FIGURES (status book books top series rankings), BENCH_ROUNDS, BENCH_SECONDS, AB_SEED_CACHE.
 // `npm run bench -- --compare REF` runs the second use against a worktree of REF (bench/compare.mjs).
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -62,10 +62,11 @@ async function seedOf(dir) {
     const head = spawnSync('git', ['rev-parse', 'HEAD'], { cwd: dir, encoding: 'utf8' }).stdout.trim().slice(0, 12);
     seed = path.join(seedCache, `${path.basename(dir)}-${head}`);
     kept.add(seed);
-    if (existsSync(path.join(seed, 'secrets.json'))) {
+    if (existsSync(path.join(seed, '.seeded'))) {
       seeds.set(dir, seed);
       return seed;
     }
+    rmSync(seed, { recursive: true, force: true });
     mkdirSync(seed, { recursive: true });
   } else {
     seed = mkdtempSync(path.join(tmpdir(), 'hondana-shims-seed-'));
@@ -75,6 +76,8 @@ async function seedOf(dir) {
     first.child.once('exit', resolve);
     first.child.kill('SIGTERM');
   });
+  // Only a first start that got to serving and stopped leaves a seed to reuse.
+  if (seedCache) writeFileSync(path.join(seed, '.seeded'), new Date().toISOString());
   seeds.set(dir, seed);
   return seed;
 }

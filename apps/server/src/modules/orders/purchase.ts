@@ -405,6 +405,11 @@ export function runningPointCampaigns(db: Db, now: number): Promise<PointCampaig
 
 const runningCampaigns = new WeakMap<object, { from: number; until: number; campaigns: Promise<PointCampaignRule[]> }>();
 
+/** Until when the kept running campaigns hold (the next start or end), once read; undefined before. */
+export function runningPointCampaignsUntil(db: Db): number | undefined {
+  return runningCampaigns.get(db)?.until;
+}
+
 async function readRunningCampaigns(db: Db, now: number, validUntil: (until: number) => void): Promise<PointCampaignRule[]> {
   const [all, nextStart] = await Promise.all([activeCampaigns(db, now), nextCampaignStart(db, now)]);
   const instants = [nextStart, ...all.map((c) => c.end)];
