@@ -167,3 +167,24 @@ export function couponRemainingText(expireRemainingMilliSec: number): string | n
   const days = Math.ceil(expireRemainingMilliSec / DAY_MS);
   return days <= 1 ? '今日まで' : `残り${days}日`;
 }
+
+/** A member's best coupon for buying one book on its own, with the price it leaves (issue 34 item 2). */
+export interface BookCouponPrice<C extends CouponRule> {
+  coupon: C;
+  discount: number;
+  /** The book's price in effect less the discount: what the cart charges for it alone. */
+  couponPrice: number;
+}
+
+/**
+ * The coupon of the member's that lowers `book` most when it is bought alone in the cart, and
+ * the price it leaves; null when none applies (none held, not a target, below the coupon's
+ * minimum, or the book costs nothing). The same `couponDiscount` the cart charges with, so the
+ * price a volume page shows is the price the cart takes.
+ */
+export function bookCouponPrice<C extends CouponRule>(coupons: readonly C[], book: CouponLine, now: number): BookCouponPrice<C> | null {
+  if (book.price <= 0) return null;
+  const best = bestCoupon(coupons, [book], now);
+  if (!best) return null;
+  return { coupon: best.coupon, discount: best.discount, couponPrice: book.price - best.discount };
+}
