@@ -44,6 +44,9 @@ const jaAccountSettings = {
     unconfirmed: '未確認',
     unconfirmedNote: 'メールアドレスの確認が済むまで、作品の購入はできません（無料作品はお読みいただけます）。',
     resend: '確認メールを再送する',
+    /** A purchase refused with EMAIL_NOT_CONFIRMED (the buy box, the cart). */
+    purchaseRefused: 'メールアドレスの確認が済んでいないため購入できません。お送りした確認メールのリンクを開いてから、もう一度お試しください。',
+    settingsLink: 'メールアドレスの設定',
     resent: '確認メールを送信しました。メール内のリンクを開いてください',
     pending: '{{email}} の確認待ちです。お送りしたメールのリンクを開くと変更が完了します。',
     newEmail: '新しいメールアドレス',
