@@ -142,12 +142,21 @@ for (const width of [375, 1080]) {
       await grantMangaCoins(store, friendEmail, 5000);
       // One volume at a time, as a person adds them: the cart page adds `?add=` once it has
       // hydrated, which can be after the load event that ends `goto`.
-      for (const id of books) {
+      for (const [i, id] of books.entries()) {
         await b.goto(`${store.url}/cart?add=${id}`);
         await b.getByTestId(`cart-item-${id}`).waitFor();
+        if (i === 0 && books.length > 1) {
+          // Below its 1,000円 the ticket is shown as not yet usable, with how much more to add (issue 34 item 13).
+          const pending = b.getByTestId('pending-coupons').locator('li', { hasText: '友達招待チケット' });
+          await pending.getByText('まだ使えません').waitFor();
+          const sale = Number(((await b.getByTestId('cart-sale-price').textContent()) ?? '').replace(/\D/g, ''));
+          await pending.getByText(`あと${(1000 - sale).toLocaleString('ja-JP')}円で使えます`).waitFor();
+          await shot(b, `cart-ticket-pending-${width}`);
+        }
       }
       for (const id of books) await b.getByTestId(`cart-item-${id}`).waitFor();
-      const before = Number(((await b.getByTestId('cart-amount').textContent()) ?? '').replace(/\D/g, ''));
+      // The cart may open with another coupon applied (the best one): the ticket's 500 comes off the books' total.
+      const before = Number(((await b.getByTestId('cart-sale-price').textContent()) ?? '').replace(/\D/g, ''));
       await b.getByTestId('coupon-picker').getByRole('radio', { name: /友達招待チケット/ }).click();
       await b.getByTestId('cart-discount').filter({ hasText: '500' }).waitFor();
       const withTicket = Number(((await b.getByTestId('cart-amount').textContent()) ?? '').replace(/\D/g, ''));

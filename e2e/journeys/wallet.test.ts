@@ -129,7 +129,7 @@ describe('a new member with the sandbox card', () => {
     assert.match((await packRow.textContent()) ?? '', /[\d,]+円/);
     assert.doesNotMatch((await page.locator('main').innerText()) ?? '', /\dコイン/);
     await shot(page, 'wallet-payments-1080');
-    await grant(store, email, 'POINT', 50);
+    await grant(store, email, 'POINT', 37);
     await page.goto(`${store.url}/wallet/manga_coin`);
     await page.getByTestId('wallet-balance').waitFor();
     await page.getByRole('heading', { name: '利用履歴' }).waitFor();
@@ -137,7 +137,7 @@ describe('a new member with the sandbox card', () => {
     const coins = page.getByTestId('history-manga_coin');
     assert.doesNotMatch((await coins.textContent()) ?? '', /pt/);
     assert.match((await coins.textContent()) ?? '', /マンガコイン/);
-    await page.getByTestId('history-point').getByText('+50pt').waitFor();
+    await page.getByTestId('history-point').getByText('+37pt').waitFor();
     await shot(page, 'wallet-ledger-1080');
   });
 

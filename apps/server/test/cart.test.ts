@@ -172,6 +172,25 @@ describe('coupons on the cart', () => {
   });
 });
 
+describe('a coupon the cart is too small for (issue 34 item 13)', () => {
+  it('is listed as not yet usable with how much more to add, then applies once the cart reaches it', async () => {
+    const m = await member(t.app);
+    const c = cartClient(t.app, m.cookie);
+    const title = await insertTitle(db());
+    const [a, b] = [await insertBook(db(), title, 1, { price: 440 }), await insertBook(db(), title, 2, { price: 600 })];
+    const ticket = await insertCoupon(db(), { name: '友達招待チケット 500円分', coupon_type: 2, rate: 500, min_cart_price: 1000 });
+    await giveCoupon(db(), m.userId, ticket);
+    await c.add(a);
+    const small = (await c.view()).json();
+    expect(small.pendingCoupons).toEqual([{ id: ticket, name: '友達招待チケット 500円分', couponType: 2, rate: 500, minCartPrice: 1000, shortfall: 560 }]);
+    expect(small.applicableCoupons.map((k: { id: number }) => k.id)).not.toContain(ticket);
+    await c.add(b);
+    const enough = (await c.view()).json();
+    expect(enough.pendingCoupons).toEqual([]);
+    expect(enough.applicableCoupons.map((k: { id: number }) => k.id)).toContain(ticket);
+  });
+});
+
 describe('a volume page’s coupon price (issue 34 item 2)', () => {
   it('is the price the cart charges for the book alone, from the member’s own coupons', async () => {
     const m = await member(t.app);

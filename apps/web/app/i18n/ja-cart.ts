@@ -39,6 +39,9 @@ export const jaCart = {
     remove: 'クーポンを外す',
     noneApplicable: 'このカートに使えるクーポンはありません（保有 {{held}}枚）',
     noneHeld: '使えるクーポンはありません',
+    /** A coupon this cart is too small for yet (issue 34 item 13). */
+    pending: 'あと{{shortfall}}円で使えます（{{min}}円以上のお買い物で利用可）',
+    pendingTag: 'まだ使えません',
   },
   /** A member's coupon price on a volume page (issue 34 item 2). */
   bookCoupon: {

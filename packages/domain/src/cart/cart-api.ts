@@ -246,6 +246,11 @@ export const CartView = OrderTotals.extend({
   /** The member's coupons that apply to the cart now, each with its discount, best first (the cart's picker). */
   applicableCoupons: z.array(CartCouponView),
   couponError: z.string().nullable(),
+  /**
+   * Coupons the member holds that this cart is too small for yet (below their minimum), with how
+   * much more to add: shown as not yet usable rather than left out (issue 34 item 13).
+   */
+  pendingCoupons: z.array(z.object({ id: num, name: z.string(), couponType: num, rate: num.nullable(), minCartPrice: num, shortfall: num })),
   points: PointCampaignSummary,
 });
 export type CartView = z.infer<typeof CartView>;

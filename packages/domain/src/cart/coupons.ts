@@ -188,3 +188,27 @@ export function bookCouponPrice<C extends CouponRule>(coupons: readonly C[], boo
   if (!best) return null;
   return { coupon: best.coupon, discount: best.discount, couponPrice: book.price - best.discount };
 }
+
+/** A coupon the member holds that the cart is too small for yet (issue 34 item 13). */
+export interface CouponBelowMinimum<C extends CouponRule> {
+  coupon: C;
+  /** Yen more of the coupon's target books the cart needs before it can be used. */
+  shortfall: number;
+}
+
+/**
+ * The member's usable coupons that would apply to `lines` but for their minimum cart price
+ * (an invitation ticket for 1,000円 and up, say), each with how much more to add; soonest
+ * expiring first. The amount is counted the way `couponDiscount` checks the minimum: the
+ * prices of the coupon's target books in the cart.
+ */
+export function couponsBelowMinimum<C extends CouponRule>(coupons: readonly C[], lines: readonly CouponLine[], now: number): CouponBelowMinimum<C>[] {
+  const out: CouponBelowMinimum<C>[] = [];
+  for (const coupon of coupons) {
+    const result = couponDiscount(coupon, lines, now);
+    if (result.ok || result.refusal !== CouponRefusal.PRICE_SHORTAGE) continue;
+    const targeted = lines.filter((l) => isTargeted(coupon.couponTarget, l)).reduce((sum, l) => sum + l.price, 0);
+    out.push({ coupon, shortfall: Math.max(coupon.minCartPrice - targeted, 1) });
+  }
+  return out.sort((a, b) => a.coupon.expireDatetime - b.coupon.expireDatetime || a.coupon.id - b.coupon.id);
+}

@@ -68,7 +68,7 @@ export function OrderPanel({ cart, coupons, usePoint, payment, card, onCard, bus
       )}
       <dl className={styles.totals}>
         <dt>{c('totals.salePrice')}</dt>
-        <dd>{yen(cart.salePrice)}円</dd>
+        <dd data-testid="cart-sale-price">{yen(cart.salePrice)}円</dd>
         <dt>{c('totals.discount')}</dt>
         <dd data-testid="cart-discount">-{yen(cart.totalDiscount)}円</dd>
         <dt>{c('totals.usePoint')}</dt>
