@@ -119,7 +119,8 @@ for (const width of [375, 1080]) {
       const line = page.getByTestId(`cart-item-${bundle.bookIds[0]}`);
       await line.getByText('セット（3冊）').waitFor();
       await line.getByText(`${bundle.bundleSalePrice.toLocaleString('ja-JP')}円`).first().waitFor();
-      await page.getByTestId('cart-amount').filter({ hasText: `${bundle.bundleSalePrice.toLocaleString('ja-JP')}円` }).waitFor();
+      // The bundle's price is the books' total (the cart may open with the best coupon taken off it).
+      await page.getByTestId('cart-sale-price').filter({ hasText: `${bundle.bundleSalePrice.toLocaleString('ja-JP')}円` }).waitFor();
 
       await page.getByRole('radio', { name: 'クレジットカード' }).check();
       await page.getByLabel('カード番号').fill('4242 4242 4242 4242');
