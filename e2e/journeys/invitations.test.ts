@@ -86,7 +86,7 @@ for (const width of [375, 1080]) {
       // The inviter page: my code, nobody yet, the campaign's maximum.
       await a.goto(`${store.url}/invitation/inviter?ref=invitation`);
       await a.getByRole('heading', { name: '友達を招待してマンガコインをもらおう' }).waitFor();
-      await a.getByText('最大 1,500コインGET！').waitFor();
+      await a.getByText('最大 1,500マンガコインGET！').waitFor();
       const code = ((await a.getByTestId('invitation-code').textContent()) ?? '').trim();
       assert.match(code, /^[A-Z0-9]{8,16}$/);
       assert.equal(await a.getByTestId('achieved-count').textContent(), '0人 / 5人');
@@ -187,7 +187,7 @@ for (const width of [375, 1080]) {
       const bookPage = `${store.url}/series_list/series_id=${titleId}?book_id=${books[0]}`;
       await page.goto(bookPage);
       const banner = page.getByTestId('banner-invitation');
-      await banner.getByText('友達招待で最大1,500コインGET！').waitFor();
+      await banner.getByText('友達招待で最大1,500マンガコインGET！').waitFor();
       await banner.scrollIntoViewIfNeeded();
       await shot(page, `banner-${width}`);
       await banner.getByRole('button', { name: '閉じる' }).click();
@@ -210,7 +210,7 @@ for (const width of [375, 1080]) {
       await page.goto(`${store.url}/viewer?cid=${books[0]}&open_lastpage=true`);
       const card = page.getByTestId('end-reading-invitation');
       await card.getByText('この作品を友達におすすめして').waitFor();
-      await card.getByText('最大 1,500コインGET！').waitFor();
+      await card.getByText('最大 1,500マンガコインGET！').waitFor();
       await card.scrollIntoViewIfNeeded();
       await shot(page, `end-reading-${width}`);
       await card.getByRole('button', { name: 'おすすめする' }).click();
