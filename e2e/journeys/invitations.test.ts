@@ -174,7 +174,7 @@ for (const width of [375, 1080]) {
       await shot(a, `wallet-${width}`);
       await a.goto(`${store.url}/invitation/inviter?ref=invitation`);
       await a.getByTestId('achieved-count').filter({ hasText: '1人 / 5人' }).waitFor();
-      assert.equal(await a.getByTestId('achieved-coin').textContent(), '300コイン');
+      assert.equal(await a.getByTestId('achieved-coin').textContent(), '300マンガコイン');
       await contextA.close();
     });
 
