@@ -14,8 +14,13 @@ const REPOSITORY_IMPORTS_ALLOWED = [];
  */
 export const WEB_FEATURE_PUBLIC = [
   'accounts/login-href',
+  // A purchase refused for an unconfirmed address says so where it was refused (issue 34).
+  'accounts/components/confirm-email-notice',
   'cart/components/book-coupon-banner',
   'cart/components/cart-button',
+  // A member's coupon price on a volume page, and the query it is read with (issue 34 item 2).
+  'cart/components/member-coupon-price',
+  'cart/api/book-coupon-query',
   'cart/coupon-banner.server',
   'catalog/api/free-ranking-query',
   'catalog/components/adult-gate',

@@ -7,7 +7,9 @@
  *   GET  /manga_coin/appeal_mapping?payment_type=…                          → AppealMappingResponse
  *   GET  /manga_coin/cart_appeal?payment_type=… (member)                    → CartAppealResponse
  *   GET  /manga_coin/balance                        (member)                → MangaCoinBalance
- *   GET  /manga_coin/history?offset=0&limit=20      (member)                → WalletHistoryResponse
+ *   GET  /manga_coin/history?offset=0&limit=20[&currency=MANGA_COIN|COIN|POINT] (member) → WalletHistoryResponse
+ *        (one currency's entries when `currency` is given — the statement of /wallet/manga_coin lists
+ *        manga coins only and points apart, issue 34 item 5; every currency without it)
  *   GET  /manga_coin/period_balance?offset&limit    (member)                → PeriodBalanceResponse
  *   GET  /manga_coin/expiration_balance?days=30     (member)                → ExpirationBalance
  *   GET  /user/get_coin                             (member)                → GetCoinResponse
@@ -63,6 +65,7 @@ export const PaymentTypeQuery = z.object({ payment_type: coinPaymentMethodParam 
 /** `GET /manga_coin/cart_appeal` (member): the coin appeal for the member's cart; payment_type defaults to creditcard. */
 export const CartAppealQuery = z.object({ payment_type: coinPaymentMethodParam.default('creditcard') });
 export const WalletPageQuery = z.object({ offset: pageOffset, limit: pageLimit });
+export const WalletHistoryQuery = WalletPageQuery.extend({ currency: z.enum(Currency).optional() });
 export const ExpirationBalanceQuery = z.object({
   days: z.coerce.number({ message: 'must be a number' }).int().min(1).max(3650),
 });

@@ -24,6 +24,7 @@ import {
   PaymentTypeQuery,
   PeriodBalanceResponse,
   WalletHistoryResponse,
+  WalletHistoryQuery,
   WalletPageQuery,
 } from '@hondana/domain/wallet/wallet-api';
 import type { FastifyPluginAsync } from 'fastify';
@@ -72,7 +73,7 @@ export const walletRoutes: FastifyPluginAsync<{ provider: PaymentProvider }> = a
 
   app.get('/manga_coin/balance', { schema: { response: { 200: MangaCoinBalance } } }, async (request) => wallet.mangaCoinBalance(db, (await requireUser(request)).userId, now()));
   app.get('/user/get_coin', { schema: { response: { 200: GetCoinResponse } } }, async (request) => wallet.getCoin(db, (await requireUser(request)).userId, now()));
-  app.get('/manga_coin/history', { schema: { querystring: WalletPageQuery, response: { 200: WalletHistoryResponse } } }, async (request) =>
+  app.get('/manga_coin/history', { schema: { querystring: WalletHistoryQuery, response: { 200: WalletHistoryResponse } } }, async (request) =>
     wallet.history(db, (await requireUser(request)).userId, request.query, now()),
   );
   app.get('/manga_coin/period_balance', { schema: { querystring: WalletPageQuery, response: { 200: PeriodBalanceResponse } } }, async (request) =>
