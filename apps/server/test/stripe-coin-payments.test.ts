@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
-import { STRIPE_CONFIRMATION_TTL_MS, createStripeProvider } from '../src/payments/stripe-provider';
+import { STRIPE_CONFIRMATION_TTL_MS, createStripeProvider, stripeConfigFromEnv } from '../src/payments/stripe-provider';
 import { STRIPE_RECONCILE_AFTER_MS } from '../src/modules/wallet/stripe-coin-payments';
 import { type TestApp, buildTestApp } from './support/build-test-app';
 import { type StripeStandIn, startStripeStandIn } from './support/stripe-server';
@@ -17,6 +17,7 @@ let t: TestApp;
 let nowMs = Date.now();
 beforeAll(async () => {
   stripe = await startStripeStandIn();
+  stripe.now = () => nowMs;
   t = await buildTestApp({ paymentProvider: createStripeProvider(stripe.config), clock: () => new Date(nowMs) });
 });
 afterAll(async () => {
@@ -24,8 +25,10 @@ afterAll(async () => {
   await stripe.close();
 });
 beforeEach(() => {
-  nowMs = Date.now();
+  // Each test starts well after the scheduled runs of the one before (the jobs' leases are due again).
+  nowMs = Math.max(Date.now(), nowMs + 2 * STRIPE_CONFIRMATION_TTL_MS);
   stripe.beforeCreateAnswer = null;
+  stripe.loseCreateAnswers = false;
 });
 
 type Item = { id: number; coin: number; bonus: number; bonusPoint: number; taxIncludedPrice: number; limit: number | null };
@@ -164,6 +167,21 @@ describe('coin packs through Stripe', () => {
     expect(await coins(m.userId)).toBe(item.coin + item.bonus);
   });
 
+  it("Stripe's answer to the create call lost: PENDING, then the reconciliation finds the order's intent and grants once", async () => {
+    const m = await member(t.app);
+    stripe.loseCreateAnswers = true;
+    const { response, item } = await buy(t.app, m.cookie, 'pm_card_visa');
+    stripe.loseCreateAnswers = false;
+    const body = response.json<{ status: string; orderId: number }>();
+    expect(body).toEqual({ status: 'PENDING', orderId: body.orderId });
+    expect(intentOf(body.orderId).status).toBe('succeeded'); // the money was taken; the store did not hear it
+    expect(await coins(m.userId)).toBe(0);
+    nowMs += STRIPE_RECONCILE_AFTER_MS;
+    await t.app.ops.scheduler.runDue();
+    expect(await order(body.orderId)).toMatchObject({ status: 'COMPLETE', provider_ref: intentOf(body.orderId).id });
+    expect(await coins(m.userId)).toBe(item.coin + item.bonus);
+  });
+
   it('two app instances on one database receive the same event at once: granted once', async () => {
     const second = await buildApp({
       database: t.database,
@@ -190,6 +208,23 @@ describe('coin packs through Stripe', () => {
   });
 });
 
-afterEach(() => {
-  stripe.beforeCreateAnswer = null;
+describe('PAYMENT_PROVIDER', () => {
+  it('is the sandbox by default; stripe needs its three keys, named (never their values) when missing', () => {
+    expect(stripeConfigFromEnv({})).toBeNull();
+    expect(stripeConfigFromEnv({ PAYMENT_PROVIDER: 'sandbox', STRIPE_SECRET_KEY: 'sk_test_x' })).toBeNull();
+    expect(() => stripeConfigFromEnv({ PAYMENT_PROVIDER: 'paypal' })).toThrow(/sandbox or stripe/);
+    const secret = 'sk_live_do_not_print_me';
+    let message = '';
+    try {
+      stripeConfigFromEnv({ PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_KEY: secret });
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message).toBe('PAYMENT_PROVIDER=stripe needs STRIPE_PUBLISHABLE_KEY, STRIPE_WEBHOOK_SECRET');
+    expect(stripeConfigFromEnv({ PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_KEY: secret, STRIPE_PUBLISHABLE_KEY: 'pk', STRIPE_WEBHOOK_SECRET: 'whsec' })).toEqual({
+      secretKey: secret,
+      publishableKey: 'pk',
+      webhookSecret: 'whsec',
+    });
+  });
 });

@@ -23,6 +23,10 @@ export interface StripeStandIn {
   calls: { method: string; path: string; idempotencyKey: string | undefined }[];
   /** Runs after an intent is made and before the create call is answered (a webhook that overtakes the answer). */
   beforeCreateAnswer: ((intent: Intent) => Promise<void>) | null;
+  /** Stripe's clock (epoch ms): the events' signing time; the store's test clock may be ahead of the real one. */
+  now: () => number;
+  /** The create calls' answers are lost (the connection drops after the intent is made), retries too. */
+  loseCreateAnswers: boolean;
   /** The member passed 3-D Secure on Stripe.js: the intent is charged. */
   authenticate(id: string): Intent;
   /** A signed webhook of the intent as it is now (`timestamp`: seconds, default now). */
@@ -49,13 +53,15 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     intents,
     calls: [],
     beforeCreateAnswer: null,
+    loseCreateAnswers: false,
+    now: () => Date.now(),
     authenticate(id) {
       const intent = intents.get(id)!;
       charge(intent);
       return intent;
     },
     event(type, id, options = {}) {
-      const timestamp = options.timestamp ?? Math.floor(Date.now() / 1000);
+      const timestamp = options.timestamp ?? Math.floor(stand.now() / 1000);
       const payload = JSON.stringify({
         id: nextId('evt'),
         object: 'event',
@@ -182,6 +188,10 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       const form = new URLSearchParams(Buffer.concat(chunks).toString('utf8'));
       route(request, form, url).then(
         ({ status, body }) => {
+          if (stand.loseCreateAnswers && request.method === 'POST' && url.pathname === '/v1/payment_intents') {
+            response.socket?.destroy();
+            return;
+          }
           response.writeHead(status, { 'content-type': 'application/json', 'request-id': `req_${serial}` });
           response.end(JSON.stringify(body));
         },
