@@ -92,7 +92,7 @@ export const walletRoutes: FastifyPluginAsync<{ provider: PaymentProvider }> = a
     // Stripe: the order is written; the money is asked for now, outside its transaction.
     if (isStripeProvider(provider) && result.status === 200 && 'status' in result.body && result.body.status === 'PENDING' && request.body.cardId) {
       const { orderId } = result.body;
-      return sendStored(reply, await payCoinOrderWithStripe(db, provider.stripe, { orderId, userId: user.userId, cardId: request.body.cardId, now }));
+      return sendStored(reply, await payCoinOrderWithStripe(db, provider.stripe, { orderId, userId: user.userId, cardId: request.body.cardId, now, warn: (message) => request.log.warn(message) }));
     }
     return sendStored(reply, result);
   });

@@ -33,7 +33,7 @@ type Answer = { status: number; body: CoinPurchaseAnswer | ErrorBody };
 export async function payCoinOrderWithStripe(
   db: Kysely<Database>,
   stripe: StripePayments,
-  input: { orderId: number; userId: number; cardId: string; now: () => number },
+  input: { orderId: number; userId: number; cardId: string; now: () => number; warn?: (message: string) => void },
 ): Promise<Answer> {
   const order = await orderRow(db, input.orderId);
   if (!order || order.user_id !== input.userId) return { status: 400, body: { errorCode: ErrorCode.CLIENT_ERROR, messages: ['order: not found'] } };
@@ -41,8 +41,10 @@ export async function payCoinOrderWithStripe(
   let created;
   try {
     created = await stripe.createIntent({ orderId: order.id, userId: order.user_id, amountYen: order.total_price, cardId: input.cardId });
-  } catch {
-    // No answer from Stripe (network, 5xx): the order waits; the reconciliation job finds its intent, if any.
+  } catch (error) {
+    // No answer from Stripe (network, 5xx, a wrong key): the order waits; the reconciliation job finds its intent, if any.
+    // Only the error's kind is logged (Stripe masks keys in its messages, but nothing of the request is written).
+    input.warn?.(`stripe: order ${order.id}: no PaymentIntent answer (${error instanceof Error ? error.name : 'error'})`);
     return { status: 200, body: { status: 'PENDING', orderId: order.id } };
   }
   if (created.kind === 'CARD_ERROR') {
