@@ -123,6 +123,8 @@ export const SERVER_AREA_PUBLIC = [
   'import/zip-archive',
   // What a payment provider is; app.ts picks the provider and routes its decisions.
   'payments/payment-provider',
+  // Stripe's payments (issue 39): the coin shop asks for the money after its transaction and settles the webhook's events.
+  'payments/stripe-provider',
 ];
 
 /** The plugin of this repository's own rules (eslint/). */

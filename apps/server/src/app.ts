@@ -45,6 +45,8 @@ import { cartRoutes } from './modules/cart/routes';
 import { cartPaymentDecision } from './modules/cart/cart-payment.service';
 import type { PaymentProvider } from './payments/payment-provider';
 import { createSandboxProvider, sandboxMaintenanceFromEnv, sandboxTtlFromEnv } from './payments/sandbox-provider';
+import { createStripeProvider, isStripeProvider, stripeConfigFromEnv } from './payments/stripe-provider';
+import { stripeWebhookRoutes } from './modules/wallet/stripe-coin-payments';
 import { sandboxRoutes } from './payments/sandbox.routes';
 import { sandboxCardRoutes } from './payments/sandbox-card.routes';
 import { decisionByOrderKind } from './payments/decision-dispatch';
@@ -200,8 +202,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerHousekeeping(scheduler, { rateWindowMs: LONGEST_AUTH_WINDOW_MS });
   await app.register(healthRoutes);
 
+  // PAYMENT_PROVIDER=stripe with its keys (issue 39: coin packs by card so far), else the sandbox.
+  const stripeConfig = options.paymentProvider ? null : stripeConfigFromEnv();
   const provider =
-    options.paymentProvider ?? createSandboxProvider({ maintenance: sandboxMaintenanceFromEnv(process.env.SANDBOX_MAINTENANCE), confirmationTtlMs: sandboxTtlFromEnv() });
+    options.paymentProvider ??
+    (stripeConfig
+      ? createStripeProvider(stripeConfig)
+      : createSandboxProvider({ maintenance: sandboxMaintenanceFromEnv(process.env.SANDBOX_MAINTENANCE), confirmationTtlMs: sandboxTtlFromEnv() }));
   // A carrier's page decides coin packs, cart orders and subscription cycles alike: each decision
   // goes to the area that started the order, by its kind.
   const onPaymentDecision = decisionByOrderKind({
@@ -236,6 +243,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(walletRoutes, { provider });
       await api.register(subscriptionRoutes, { provider });
       await api.register(sandboxRoutes, { onDecision: onPaymentDecision, ttlMs: provider.confirmationTtlMs });
+      // Stripe's signed webhook and the reconciliation job (its own plugin: the body is read raw there).
+      if (isStripeProvider(provider)) await api.register(stripeWebhookRoutes, { stripe: provider.stripe });
       await api.register(ordersRoutes, { rewardPurchase, rentalPayments });
       await api.register(readingRoutes);
       await api.register(reviewsRoutes, { forgetTitleFacts });
