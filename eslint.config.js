@@ -14,8 +14,13 @@ const REPOSITORY_IMPORTS_ALLOWED = [];
  */
 export const WEB_FEATURE_PUBLIC = [
   'accounts/login-href',
+  // A purchase refused for an unconfirmed address says so where it was refused (issue 34).
+  'accounts/components/confirm-email-notice',
   'cart/components/book-coupon-banner',
   'cart/components/cart-button',
+  // A member's coupon price on a volume page, and the query it is read with (issue 34 item 2).
+  'cart/components/member-coupon-price',
+  'cart/api/book-coupon-query',
   'cart/coupon-banner.server',
   // A purchase's result says the lottery tickets it earned (issue 40 item 4).
   'campaigns/components/lottery-earned',
@@ -120,6 +125,8 @@ export const SERVER_AREA_PUBLIC = [
   'import/zip-archive',
   // What a payment provider is; app.ts picks the provider and routes its decisions.
   'payments/payment-provider',
+  // Stripe's payments (issue 39): the coin shop asks for the money after its transaction and settles the webhook's events.
+  'payments/stripe-provider',
 ];
 
 /** The plugin of this repository's own rules (eslint/). */

@@ -1,8 +1,10 @@
 // Paired A/B of store CPU per purchase between two checkouts of this repository (say, a
 // `git worktree` of the commit before a change and this one): both stores run in this one process
 // on fresh SQLite databases and their windows interleave, so a noisy machine slows both alike.
-// Driven with app.inject (no sockets): 10 members, token + buy, then buy check + token + buy.
+// Driven with app.inject (no sockets): 10 members, token + buy, then buy check + token + buy, then
+// cart checkouts (3 books: add + preview + token + order v3, as bench/cart.mjs).
 // `TREES=/path/before,/path/after node --import tsx bench/purchases-ab.ts` (REPS, PER: windows, purchases per member).
+// `npm run bench -- --compare REF` runs it against a worktree of REF (bench/compare.mjs).
 import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -32,6 +34,9 @@ async function setup(tree: string) {
     const r = await app.inject({ method: 'POST', url: '/api/auth/signup', payload: { email: `m${i}@example.jp`, password: 'bench-password', nickname: `m${i}`, birth_date: '1990-01-01' } });
     members.push(String(r.headers['set-cookie']).split(';')[0]);
   }
+  // A tree from issue 38 on sells only to a confirmed address: the members' are confirmed here.
+  const columns = await database.db.introspection.getTables().then((tables: { name: string; columns: { name: string }[] }[]) => tables.find((t) => t.name === 'users')?.columns ?? []);
+  if (columns.some((c) => c.name === 'email_confirmed_at')) await database.db.updateTable('users').set({ email_confirmed_at: Date.now() } as never).execute();
   for (const u of await database.db.selectFrom('users').select('id').execute()) await database.db.transaction().execute((trx: unknown) => grant(trx as never, { userId: u.id, currency: 'MANGA_COIN', amount: 10_000_000, paid: true, expiresAt: Date.now() + 1e11, reason: 'b', now: Date.now() }));
   const next = members.map((_, i) => i * Math.floor(BOOKS / 10));
   const api = async (cookie: string, method: string, url: string, payload?: unknown) => {
@@ -45,9 +50,17 @@ async function setup(tree: string) {
     const token = (await api(members[i], 'GET', '/order/book/manga_coin/create_token')).status.token;
     await api(members[i], 'POST', '/order/book/manga_coin/buy', { token, book_id: bookId, checked_price: 100 });
   }
-  async function window(per: number, withCheck: boolean) {
+  async function checkout(i: number) {
+    const bookIds = [0, 1, 2].map(() => first + next[i]++);
+    await api(members[i], 'POST', '/cart/books', { book_ids: bookIds });
+    const preview = await api(members[i], 'GET', '/cart/me/active_items');
+    const token = (await api(members[i], 'GET', '/cart/create_token')).status.token;
+    const body = { usePoint: 0, salePrice: preview.salePrice, bookIds: preview.items.map((it: { bookId: number }) => it.bookId), paymentType: 'MANGA_COIN' };
+    await api(members[i], 'POST', `/cart/order/v3?token=${token}`, body);
+  }
+  async function window(per: number, withCheck: boolean | 'cart') {
     const c0 = process.cpuUsage();
-    await Promise.all(members.map(async (_, i) => { for (let k = 0; k < per; k++) await buy(i, withCheck); }));
+    await Promise.all(members.map(async (_, i) => { for (let k = 0; k < per; k++) await (withCheck === 'cart' ? checkout(i) : buy(i, withCheck)); }));
     const c = process.cpuUsage(c0);
     return (c.user + c.system) / 1000 / (per * 10);
   }
@@ -57,17 +70,18 @@ const trees = (process.env.TREES ?? '').split(',').filter(Boolean);
 if (trees.length === 0) throw new Error('TREES=/path/a,/path/b (checkouts with node_modules) is required');
 const sides = [];
 for (const t of trees) sides.push(await setup(t));
-for (const s of sides) { await s.window(20, false); await s.window(10, true); }
+for (const s of sides) { await s.window(20, false); await s.window(10, true); await s.window(5, 'cart'); }
 const per = Number(process.env.PER ?? 30);
-const res = sides.map(() => ({ tb: [] as number[], fl: [] as number[] }));
+const res = sides.map(() => ({ tb: [] as number[], fl: [] as number[], cart: [] as number[] }));
 for (let rep = 0; rep < Number(process.env.REPS ?? 10); rep++) {
   for (let k = 0; k < sides.length; k++) { const j = (k + rep) % sides.length; res[j].tb.push(await sides[j].window(per, false)); }
   for (let k = 0; k < sides.length; k++) { const j = (k + rep) % sides.length; res[j].fl.push(await sides[j].window(per / 2, true)); }
+  for (let k = 0; k < sides.length; k++) { const j = (k + rep) % sides.length; res[j].cart.push(await sides[j].window(Math.max(1, Math.floor(per / 6)), 'cart')); }
 }
 const med = (x: number[]) => [...x].sort((p, q) => p - q)[Math.floor(x.length / 2)];
 const sum = (x: number[]) => x.reduce((a, b) => a + b, 0);
-trees.forEach((t, j) => console.log(`${t}: token+buy cpu/purchase min ${Math.min(...res[j].tb).toFixed(3)} med ${med(res[j].tb).toFixed(3)} mean ${(sum(res[j].tb) / res[j].tb.length).toFixed(3)} | full flow min ${Math.min(...res[j].fl).toFixed(3)} med ${med(res[j].fl).toFixed(3)} mean ${(sum(res[j].fl) / res[j].fl.length).toFixed(3)} ms`));
+trees.forEach((t, j) => console.log(`${t}: token+buy cpu/purchase min ${Math.min(...res[j].tb).toFixed(3)} med ${med(res[j].tb).toFixed(3)} mean ${(sum(res[j].tb) / res[j].tb.length).toFixed(3)} | full flow min ${Math.min(...res[j].fl).toFixed(3)} med ${med(res[j].fl).toFixed(3)} mean ${(sum(res[j].fl) / res[j].fl.length).toFixed(3)} | cart checkout min ${Math.min(...res[j].cart).toFixed(3)} med ${med(res[j].cart).toFixed(3)} ms`));
 // paired ratios
 const ratios = res[1] ? res[1].tb.map((v, i) => v / res[0].tb[i]) : [];
-if (ratios.length) console.log(`paired token+buy ratio B/A median ${med(ratios).toFixed(3)}; full flow ${med(res[1].fl.map((v, i) => v / res[0].fl[i])).toFixed(3)}`);
+if (ratios.length) console.log(`paired CPU ratio B/A (median of the rounds): token+buy ${med(ratios).toFixed(3)}; full flow ${med(res[1].fl.map((v, i) => v / res[0].fl[i])).toFixed(3)}; cart checkout ${med(res[1].cart.map((v, i) => v / res[0].cart[i])).toFixed(3)}`);
 for (const s of sides) await s.close();

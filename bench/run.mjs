@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // `npm run bench`: starts the built store and a bare Fastify server, measures each target with
 // autocannon (10 connections, 10 s by default) and prints one table. Figures go to docs/benchmarks.md.
+// `npm run bench -- --compare REF`: the hot rows against a worktree of REF instead (bench/compare.mjs).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -18,6 +19,11 @@ import { trackingRows } from './tracking.mjs';
 import { importRows } from './import.mjs';
 import { memberPageRows } from './member-pages.mjs';
 import { seriesLighthouseReport } from './series-lighthouse.mjs';
+
+if (process.argv.includes('--compare')) {
+  await import('./compare.mjs');
+  process.exit(0);
+}
 
 // The viewer rows need a browser: checked first, so a machine without one learns it now and
 // still gets every other row, instead of a stack trace after the rest of the run.

@@ -13,8 +13,10 @@
 //   `SHIMS_TREE=/tmp/scratch node bench/shims-ab.mjs` (SHIMS_VARIANTS).
 // - A change before and after: `AB_TREES=before=/tmp/old,after=.` starts one store per built
 //   tree (each seeded on its own first start), the first being the base of the ratios.
-// Both: SHIMS_FIGURES (status book books top series rankings), BENCH_ROUNDS, BENCH_SECONDS.
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+// Both: SHIMS_FIGURES (status book books top series rankings), BENCH_ROUNDS, BENCH_SECONDS, AB_SEED_CACHE.
+// `npm run bench -- --compare REF` runs the second use against a worktree of REF (bench/compare.mjs).
+import { spawnSync } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -46,16 +48,36 @@ const env = (dataDir, idiom) => ({
   IDIOM: idiom,
 });
 
-/** A seeded data folder per tree: the demo's first start, then stopped. */
+/**
+ * A seeded data folder per tree: the demo's first start, then stopped. With AB_SEED_CACHE=dir it
+ * is kept there per tree and commit (the first start draws the demo's images: a minute or more).
+ */
 const seeds = new Map();
+const seedCache = process.env.AB_SEED_CACHE;
+const kept = new Set();
 async function seedOf(dir) {
   if (seeds.has(dir)) return seeds.get(dir);
-  const seed = mkdtempSync(path.join(tmpdir(), 'hondana-shims-seed-'));
+  let seed;
+  if (seedCache) {
+    const head = spawnSync('git', ['rev-parse', 'HEAD'], { cwd: dir, encoding: 'utf8' }).stdout.trim().slice(0, 12);
+    seed = path.join(seedCache, `${path.basename(dir)}-${head}`);
+    kept.add(seed);
+    if (existsSync(path.join(seed, '.seeded'))) {
+      seeds.set(dir, seed);
+      return seed;
+    }
+    rmSync(seed, { recursive: true, force: true });
+    mkdirSync(seed, { recursive: true });
+  } else {
+    seed = mkdtempSync(path.join(tmpdir(), 'hondana-shims-seed-'));
+  }
   const first = await startServer([mainOf(dir)], env(seed, ''));
   await new Promise((resolve) => {
     first.child.once('exit', resolve);
     first.child.kill('SIGTERM');
   });
+  // Only a first start that got to serving and stopped leaves a seed to reuse.
+  if (seedCache) writeFileSync(path.join(seed, '.seeded'), new Date().toISOString());
   seeds.set(dir, seed);
   return seed;
 }
@@ -113,5 +135,5 @@ try {
     store.child.kill('SIGTERM');
     rmSync(store.dataDir, { recursive: true, force: true });
   }
-  for (const seed of seeds.values()) rmSync(seed, { recursive: true, force: true });
+  for (const seed of seeds.values()) if (!kept.has(seed)) rmSync(seed, { recursive: true, force: true });
 }

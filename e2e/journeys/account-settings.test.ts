@@ -137,7 +137,7 @@ for (const width of [375, 1080]) {
       await page.goto('/mypage');
       await page.getByRole('link', { name: '退会' }).click();
       await page.waitForURL(/\/mypage\/withdrawal$/);
-      await page.getByText('マンガコイン 500コイン').waitFor();
+      await page.getByText('マンガコイン 500', { exact: true }).waitFor();
       await page.getByText('資金決済法に基づき').waitFor();
       await page.getByLabel('パスワード').fill(PASSWORD);
       const leave = page.getByRole('button', { name: '退会する' });

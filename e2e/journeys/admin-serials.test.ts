@@ -126,7 +126,7 @@ describe('serials, covers and reports in the operator console', () => {
   it('a member sees the scheduled episode and its price on the serial page, and the new cover on the volume page (1080 px)', async () => {
     const { context, page } = await loggedIn(MEMBER, 1080, `/serial/detail/${SERIAL_ID}`);
     const episode = page.locator('[data-testid="episode"]', { hasText: EPISODE_TITLE });
-    await episode.getByText('60コイン').waitFor();
+    await episode.getByText('60マンガコイン').waitFor();
     await episode.getByText(`${monthDay(release)}配信予定`).waitFor();
     await episode.scrollIntoViewIfNeeded();
     await shot(page, 'store-serial-1080');

@@ -77,7 +77,7 @@ describe('a subscription in the console’s reports (1080 px)', () => {
     await dialog.getByLabel('有効期限（MM/YY）').fill(CARD.expiry);
     await dialog.getByLabel('セキュリティコード').fill(CARD.cvc);
     await dialog.getByRole('button', { name: '1,000円を支払って申し込む' }).click();
-    await page.getByRole('status').filter({ hasText: '定期購入を開始しました。1,000マンガコインとボーナス600コインをお届けしました。' }).waitFor();
+    await page.getByRole('status').filter({ hasText: '定期購入を開始しました。1,000マンガコインとボーナス600マンガコインをお届けしました。' }).waitFor();
     await context.close();
 
     const operator = await loggedInAs(browser, store, OPERATOR, 1080);

@@ -144,7 +144,7 @@ describe('an operator picks titles and volumes by name', () => {
       assert.ok(info.pointCampaign.list.some((l) => l.name === campaign && l.point > 0), 'the picked title’s campaign gives points on its volume');
       await member.goto(`${store.url}/series_list/series_id=${info.seriesId}?book_id=${book.id}`);
       await member.getByText(`${yen(info.pointTotal)}pt還元`).first().waitFor();
-      await member.getByRole('link', { name: `セットでカートに入れる（${yen(setPrice)}コイン）` }).waitFor();
+      await member.getByRole('link', { name: `セットでカートに入れる（${yen(setPrice)}円）` }).waitFor();
       await shot(member, `volume-${width}`);
       await member.getByRole('button', { name: '購入する' }).click();
       const dialog = member.getByRole('dialog', { name: '購入する' });

@@ -86,7 +86,7 @@ for (const width of [375, 1080]) {
       // The inviter page: my code, nobody yet, the campaign's maximum.
       await a.goto(`${store.url}/invitation/inviter?ref=invitation`);
       await a.getByRole('heading', { name: '友達を招待してマンガコインをもらおう' }).waitFor();
-      await a.getByText('最大 1,500コインGET！').waitFor();
+      await a.getByText('最大 1,500マンガコインGET！').waitFor();
       const code = ((await a.getByTestId('invitation-code').textContent()) ?? '').trim();
       assert.match(code, /^[A-Z0-9]{8,16}$/);
       assert.equal(await a.getByTestId('achieved-count').textContent(), '0人 / 5人');
@@ -142,12 +142,21 @@ for (const width of [375, 1080]) {
       await grantMangaCoins(store, friendEmail, 5000);
       // One volume at a time, as a person adds them: the cart page adds `?add=` once it has
       // hydrated, which can be after the load event that ends `goto`.
-      for (const id of books) {
+      for (const [i, id] of books.entries()) {
         await b.goto(`${store.url}/cart?add=${id}`);
         await b.getByTestId(`cart-item-${id}`).waitFor();
+        if (i === 0 && books.length > 1) {
+          // Below its 1,000円 the ticket is shown as not yet usable, with how much more to add (issue 34 item 13).
+          const pending = b.getByTestId('pending-coupons').locator('li', { hasText: '友達招待チケット' });
+          await pending.getByText('まだ使えません').waitFor();
+          const sale = Number(((await b.getByTestId('cart-sale-price').textContent()) ?? '').replace(/\D/g, ''));
+          await pending.getByText(`あと${(1000 - sale).toLocaleString('ja-JP')}円で使えます`).waitFor();
+          await shot(b, `cart-ticket-pending-${width}`);
+        }
       }
       for (const id of books) await b.getByTestId(`cart-item-${id}`).waitFor();
-      const before = Number(((await b.getByTestId('cart-amount').textContent()) ?? '').replace(/\D/g, ''));
+      // The cart may open with another coupon applied (the best one): the ticket's 500 comes off the books' total.
+      const before = Number(((await b.getByTestId('cart-sale-price').textContent()) ?? '').replace(/\D/g, ''));
       await b.getByTestId('coupon-picker').getByRole('radio', { name: /友達招待チケット/ }).click();
       await b.getByTestId('cart-discount').filter({ hasText: '500' }).waitFor();
       const withTicket = Number(((await b.getByTestId('cart-amount').textContent()) ?? '').replace(/\D/g, ''));
@@ -165,7 +174,7 @@ for (const width of [375, 1080]) {
       await shot(a, `wallet-${width}`);
       await a.goto(`${store.url}/invitation/inviter?ref=invitation`);
       await a.getByTestId('achieved-count').filter({ hasText: '1人 / 5人' }).waitFor();
-      assert.equal(await a.getByTestId('achieved-coin').textContent(), '300コイン');
+      assert.equal(await a.getByTestId('achieved-coin').textContent(), '300マンガコイン');
       await contextA.close();
     });
 
@@ -178,7 +187,7 @@ for (const width of [375, 1080]) {
       const bookPage = `${store.url}/series_list/series_id=${titleId}?book_id=${books[0]}`;
       await page.goto(bookPage);
       const banner = page.getByTestId('banner-invitation');
-      await banner.getByText('友達招待で最大1,500コインGET！').waitFor();
+      await banner.getByText('友達招待で最大1,500マンガコインGET！').waitFor();
       await banner.scrollIntoViewIfNeeded();
       await shot(page, `banner-${width}`);
       await banner.getByRole('button', { name: '閉じる' }).click();
@@ -201,7 +210,7 @@ for (const width of [375, 1080]) {
       await page.goto(`${store.url}/viewer?cid=${books[0]}&open_lastpage=true`);
       const card = page.getByTestId('end-reading-invitation');
       await card.getByText('この作品を友達におすすめして').waitFor();
-      await card.getByText('最大 1,500コインGET！').waitFor();
+      await card.getByText('最大 1,500マンガコインGET！').waitFor();
       await card.scrollIntoViewIfNeeded();
       await shot(page, `end-reading-${width}`);
       await card.getByRole('button', { name: 'おすすめする' }).click();

@@ -51,7 +51,7 @@ for (const width of [375, 1080]) {
       const refund: number = guest.pointCampaign.totalPoint;
       assert.ok(guest.pointCampaign.list.some((l: { name: string }) => l.name === CAMPAIGN), 'the campaign is in bookinfo');
       await page.goto(`${store.url}/series_list/series_id=${TITLE_ID}`);
-      const tile = page.locator('article').filter({ hasText: '即時還元' }).filter({ hasText: `${yen(refund)}コイン` });
+      const tile = page.locator('article').filter({ hasText: '即時還元' }).filter({ hasText: `${yen(refund)}pt` });
       await tile.first().waitFor();
       await tile.first().scrollIntoViewIfNeeded();
       await shot(page, `points-tile-${width}`);

@@ -65,12 +65,12 @@ for (const width of [1080, 375]) {
     it('finds the plans from the coin shop’s teaser, with the bonus percentage and the good-value appeal', async () => {
       await page.goto(`${store.url}/mangacoin`);
       const teaser = page.getByTestId('subscription-teaser');
-      await teaser.filter({ hasText: '定期購入なら毎月3,000コイン＋ボーナス450コイン（15%お得）' }).waitFor();
+      await teaser.filter({ hasText: '定期購入なら毎月3,000マンガコイン＋ボーナス450マンガコイン（15%お得）' }).waitFor();
       assert.equal(await teaser.getAttribute('data-mode'), 'mangaCoin');
       await shot(page, `subscriptions-shop-teaser-${width}`);
       await teaser.getByRole('link', { name: '定期購入を見る' }).click();
       await page.waitForURL(`${store.url}/mangacoin/subscription?ref=mangacoin`);
-      await page.getByTestId('good-value-appeal').filter({ hasText: 'プレミアムコースなら毎月3,000マンガコインに、ボーナス450コイン（15%）' }).waitFor();
+      await page.getByTestId('good-value-appeal').filter({ hasText: 'プレミアムコースなら毎月3,000マンガコインに、ボーナス450マンガコイン（15%）' }).waitFor();
       await plan(page, 'スタンダードコース').getByText('毎月ボーナス +100（10%）').waitFor();
       await plan(page, 'プレミアムコース').getByText('いちばんお得').waitFor();
       await shot(page, `subscriptions-plans-${width}`);
@@ -79,7 +79,7 @@ for (const width of [1080, 375]) {
     it('is refused with a declined card and told why, granted nothing', async () => {
       await plan(page, 'スタンダードコース').getByRole('button', { name: '1,000円／月で申し込む' }).click();
       const dialog = await fillCard(page, CARD.declined);
-      await dialog.getByText('今回のお届け：1,000マンガコイン＋ボーナス600コイン').waitFor();
+      await dialog.getByText('今回のお届け：1,000マンガコイン＋ボーナス600マンガコイン').waitFor();
       await dialog.getByRole('button', { name: '1,000円を支払って申し込む' }).click();
       await dialog.getByRole('alert').filter({ hasText: 'カード会社により決済が拒否されました' }).waitFor();
       await shot(page, `subscriptions-declined-${width}`);
@@ -89,7 +89,7 @@ for (const width of [1080, 375]) {
     it('subscribes with the sandbox card and sees the plan, the next renewal and the first cycle', async () => {
       const dialog = await fillCard(page, CARD.ok);
       await dialog.getByRole('button', { name: '1,000円を支払って申し込む' }).click();
-      await page.getByRole('status').filter({ hasText: '定期購入を開始しました。1,000マンガコインとボーナス600コインをお届けしました。' }).waitFor();
+      await page.getByRole('status').filter({ hasText: '定期購入を開始しました。1,000マンガコインとボーナス600マンガコインをお届けしました。' }).waitFor();
       const current = page.getByTestId('current-subscription');
       await current.getByText('契約中', { exact: true }).waitFor();
       await current.getByTestId('renewal-date').filter({ hasText: /^\d{4}年\d{1,2}月\d{1,2}日$/ }).waitFor();

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { newMemberPage } from '../support/members';
-import { type StoreServer, launchBrowser, screenshotDir, startStore } from '../support/server';
+import { type StoreServer, grant, launchBrowser, screenshotDir, startStore } from '../support/server';
 
 /** 星降る街の探偵 (title 3): volumes 2 and 3 (books 14 and 15) are sold at their price in the demo catalog. */
 const TITLE_ID = 3;
@@ -25,8 +25,11 @@ after(async () => {
   await store?.stop();
 });
 
+let email = '';
 async function newMember(width: number): Promise<Page> {
-  return (await newMemberPage(browser, store, { label: `wallet-${width}`, nickname: '財布', width })).page;
+  const member = await newMemberPage(browser, store, { label: `wallet-${width}`, nickname: '財布', width });
+  email = member.email;
+  return member.page;
 }
 
 const shot = (page: Page, name: string) => page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage: true });
@@ -130,10 +133,22 @@ describe('a new member with the sandbox card', () => {
     await page.goto(`${store.url}/order/payments`);
     await page.getByText('星降る街の探偵').waitFor();
     await page.getByText(/マンガコイン .+（ボーナス/).first().waitFor();
+    // Each amount in its unit (issue 34 item 4): the packs paid by card in yen, the volume in manga coins.
+    const volumeRow = page.locator('li', { hasText: '星降る街の探偵' }).first();
+    assert.match((await volumeRow.textContent()) ?? '', /[\d,]+マンガコイン/);
+    const packRow = page.locator('li', { hasText: /マンガコイン .+（ボーナス/ }).first();
+    assert.match((await packRow.textContent()) ?? '', /[\d,]+円/);
+    assert.doesNotMatch((await page.locator('main').innerText()) ?? '', /\dコイン/);
     await shot(page, 'wallet-payments-1080');
+    await grant(store, email, 'POINT', 37);
     await page.goto(`${store.url}/wallet/manga_coin`);
     await page.getByTestId('wallet-balance').waitFor();
     await page.getByRole('heading', { name: '利用履歴' }).waitFor();
+    // The manga-coin statement shows manga coins only; points have their own list, in pt (issue 34 item 5).
+    const coins = page.getByTestId('history-manga_coin');
+    assert.doesNotMatch((await coins.textContent()) ?? '', /pt/);
+    assert.match((await coins.textContent()) ?? '', /マンガコイン/);
+    await page.getByTestId('history-point').getByText('+37pt').waitFor();
     await shot(page, 'wallet-ledger-1080');
   });
 

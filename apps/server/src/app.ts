@@ -6,6 +6,7 @@ import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/database';
 import { apiNotFound, registerErrorHandling } from './http/errors';
+import { lazyChildLoggerFactory } from './http/lazy-child-logger';
 import { safeLoggerOptions } from './http/logging';
 import { registerMaintenanceGate } from './http/maintenance-gate';
 import { registerPerRequest } from './http/per-request';
@@ -44,6 +45,8 @@ import { cartRoutes } from './modules/cart/routes';
 import { cartPaymentDecision } from './modules/cart/cart-payment.service';
 import type { PaymentProvider } from './payments/payment-provider';
 import { createSandboxProvider, sandboxMaintenanceFromEnv, sandboxTtlFromEnv } from './payments/sandbox-provider';
+import { createStripeProvider, isStripeProvider, stripeConfigFromEnv } from './payments/stripe-provider';
+import { stripeWebhookRoutes } from './modules/wallet/stripe-coin-payments';
 import { sandboxRoutes } from './payments/sandbox.routes';
 import { sandboxCardRoutes } from './payments/sandbox-card.routes';
 import { decisionByOrderKind } from './payments/decision-dispatch';
@@ -144,6 +147,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // Per-request access lines cost a third of the throughput (LOG_REQUESTS turns them on);
     // errors are always logged with their request id.
     logController: new LogController({ disableRequestLogging: !config.logRequests }),
+    // A request's pino child is made when it first logs: most never do, and making it (its
+    // bindings serialized and redacted, logging.ts) was 2–3 % of a book detail's CPU (issue 36).
+    // Without a logger Fastify makes no child at all.
+    ...(options.logger ? { childLoggerFactory: lazyChildLoggerFactory } : {}),
     bodyLimit: BODY_LIMIT_BYTES,
   });
   app.setValidatorCompiler(validatorCompiler);
@@ -195,8 +202,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerHousekeeping(scheduler, { rateWindowMs: LONGEST_AUTH_WINDOW_MS });
   await app.register(healthRoutes);
 
+  // PAYMENT_PROVIDER=stripe with its keys (issue 39: coin packs by card so far), else the sandbox.
+  const stripeConfig = options.paymentProvider ? null : stripeConfigFromEnv();
   const provider =
-    options.paymentProvider ?? createSandboxProvider({ maintenance: sandboxMaintenanceFromEnv(process.env.SANDBOX_MAINTENANCE), confirmationTtlMs: sandboxTtlFromEnv() });
+    options.paymentProvider ??
+    (stripeConfig
+      ? createStripeProvider(stripeConfig)
+      : createSandboxProvider({ maintenance: sandboxMaintenanceFromEnv(process.env.SANDBOX_MAINTENANCE), confirmationTtlMs: sandboxTtlFromEnv() }));
   // A carrier's page decides coin packs, cart orders and subscription cycles alike: each decision
   // goes to the area that started the order, by its kind.
   const onPaymentDecision = decisionByOrderKind({
@@ -231,6 +243,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(walletRoutes, { provider });
       await api.register(subscriptionRoutes, { provider });
       await api.register(sandboxRoutes, { onDecision: onPaymentDecision, ttlMs: provider.confirmationTtlMs });
+      // Stripe's signed webhook and the reconciliation job (its own plugin: the body is read raw there).
+      if (isStripeProvider(provider)) await api.register(stripeWebhookRoutes, { stripe: provider.stripe });
       await api.register(ordersRoutes, { rewardPurchase, rentalPayments });
       await api.register(readingRoutes);
       await api.register(reviewsRoutes, { forgetTitleFacts });

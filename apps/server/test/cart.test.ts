@@ -172,6 +172,61 @@ describe('coupons on the cart', () => {
   });
 });
 
+describe('a coupon the cart is too small for (issue 34 item 13)', () => {
+  it('is listed as not yet usable with how much more to add, then applies once the cart reaches it', async () => {
+    const m = await member(t.app);
+    const c = cartClient(t.app, m.cookie);
+    const title = await insertTitle(db());
+    const [a, b] = [await insertBook(db(), title, 1, { price: 440 }), await insertBook(db(), title, 2, { price: 600 })];
+    const ticket = await insertCoupon(db(), { name: '友達招待チケット 500円分', coupon_type: 2, rate: 500, min_cart_price: 1000 });
+    await giveCoupon(db(), m.userId, ticket);
+    await c.add(a);
+    const small = (await c.view()).json();
+    expect(small.pendingCoupons).toEqual([{ id: ticket, name: '友達招待チケット 500円分', couponType: 2, rate: 500, minCartPrice: 1000, shortfall: 560 }]);
+    expect(small.applicableCoupons.map((k: { id: number }) => k.id)).not.toContain(ticket);
+    await c.add(b);
+    const enough = (await c.view()).json();
+    expect(enough.pendingCoupons).toEqual([]);
+    expect(enough.applicableCoupons.map((k: { id: number }) => k.id)).toContain(ticket);
+  });
+});
+
+describe('a volume page’s coupon price (issue 34 item 2)', () => {
+  it('is the price the cart charges for the book alone, from the member’s own coupons', async () => {
+    const m = await member(t.app);
+    const c = cartClient(t.app, m.cookie);
+    const title = await insertTitle(db());
+    const [book, owned, other] = [await insertBook(db(), title, 1, { price: 440 }), await insertBook(db(), title, 2, { price: 440 }), await insertBook(db(), await insertTitle(db()), 1, { price: 440 })];
+    const byBook = async (id: number) => (await c.send('GET', `/cart/coupons/by_book?book_id=${id}`)).json().coupon;
+    expect(await byBook(book)).toBeNull();
+    const thirty = await insertCoupon(db(), { name: '30%OFFクーポン', rate: 30, target_scope: 20, target_ids: `[${title}]` });
+    const floor = await insertCoupon(db(), { name: '1000円以上で100円引き', coupon_type: 2, rate: 100, min_cart_price: 1000 });
+    await giveCoupon(db(), m.userId, thirty);
+    await giveCoupon(db(), m.userId, floor);
+    await grantOwnership(db(), m.userId, owned);
+    const shown = await byBook(book);
+    expect(shown).toEqual({ id: thirty, name: '30%OFFクーポン', label: '30%OFFクーポン適用価格', price: 440, discount: 132, couponPrice: 308 });
+    // Not a target, already theirs, or below a coupon's minimum: no coupon price to promise.
+    expect(await byBook(other)).toBeNull();
+    expect(await byBook(owned)).toBeNull();
+    // The cart charges what the page showed.
+    await c.add(book);
+    const set = await c.setCoupon(await c.token(), thirty);
+    expect(set.json()).toMatchObject({ totalAmount: shown.couponPrice });
+    expect((await c.send('GET', '/cart/coupons/by_book?book_id=x')).statusCode).toBe(400);
+    expect((await cartClient(t.app, '').send('GET', `/cart/coupons/by_book?book_id=${book}`)).statusCode).toBe(401);
+  });
+
+  it('hands a new member the guest coupon the banner promised, and prices with it', async () => {
+    const couponId = await insertCoupon(db(), { guest: 1, rate: 30, name: '初回30%OFF' });
+    const book = await insertBook(db(), await insertTitle(db()), 1, { price: 440 });
+    const m = await member(t.app);
+    const r = await cartClient(t.app, m.cookie).send('GET', `/cart/coupons/by_book?book_id=${book}`);
+    expect(r.json().coupon).toMatchObject({ id: couponId, couponPrice: 308, label: '30%OFFクーポン適用価格' });
+    await db().updateTable('coupons').set({ guest: 0 }).where('id', '=', couponId).execute();
+  });
+});
+
 describe('bulk buy list', () => {
   it('prices the title’s remaining volumes with the bulk-buy points; owned and stopped books left out', async () => {
     const m = await member(t.app);

@@ -52,9 +52,21 @@ describe('the scheduler (one run per interval across processes, through a lease 
     let now = Date.UTC(2026, 10, 25, 3);
     const stuck = new Scheduler({ db: database.db, clock: () => now });
     let release: () => void = () => {};
-    stuck.register({ name: 'slow', everyMs: MINUTE, leaseMs: 5 * MINUTE, run: () => new Promise<void>((resolve) => (release = resolve)) });
+    let started: () => void = () => {};
+    const running = new Promise<void>((resolve) => (started = resolve));
+    stuck.register({
+      name: 'slow',
+      everyMs: MINUTE,
+      leaseMs: 5 * MINUTE,
+      run: () =>
+        new Promise<void>((resolve) => {
+          release = resolve;
+          started();
+        }),
+    });
     const held = stuck.runDue();
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // The stuck process holds the lease once its run has begun (not after some milliseconds: a loaded machine takes longer).
+    await running;
     const other = new Scheduler({ db: database.db, clock: () => now });
     let ran = 0;
     other.register({ name: 'slow', everyMs: MINUTE, run: async () => void (ran += 1) });

@@ -35,6 +35,20 @@ describe('expiry', () => {
     expect(await ledgerInvariant(db(), m.userId, now)).toMatchObject({ MANGA_COIN: 300 });
   });
 
+  it('lists one currency’s entries when asked: the manga-coin statement without points (issue 34 item 5)', async () => {
+    const m = await member(t.app);
+    await grantTo(db(), m.userId, 'MANGA_COIN', 100, { now });
+    await grantTo(db(), m.userId, 'POINT', 50, { now });
+    await grantTo(db(), m.userId, 'COIN', 30, { now });
+    const coins = await get(m.cookie, '/api/manga_coin/history?offset=0&limit=10&currency=MANGA_COIN');
+    expect(coins).toMatchObject({ totalCount: 1, history: [{ currency: 'MANGA_COIN', amount: 100 }] });
+    const points = await get(m.cookie, '/api/manga_coin/history?offset=0&limit=10&currency=POINT');
+    expect(points).toMatchObject({ totalCount: 1, history: [{ currency: 'POINT', amount: 50 }] });
+    expect((await get(m.cookie, '/api/manga_coin/history?offset=0&limit=10')).totalCount).toBe(3);
+    const bad = await t.app.inject({ url: '/api/manga_coin/history?currency=YEN', headers: { cookie: m.cookie } });
+    expect([bad.statusCode, bad.json().messages.join()]).toEqual([400, expect.stringContaining('currency')]);
+  });
+
   it('points from a purchase expire after their campaign expireDays', async () => {
     const m = await member(t.app);
     await grantTo(db(), m.userId, 'MANGA_COIN', 1000, { now });

@@ -11,7 +11,7 @@ import type { AuthAttempt, AuthAttemptKind } from '../modules/accounts/auth-atte
 import { clearedSessionSetCookie, sessionSecret, sessionSetCookie, sessionUser } from '../modules/accounts/session-plugin';
 import { type SessionUser, deleteSession } from '../modules/accounts/sessions';
 import { getBookDetail } from '../modules/catalog/books.service';
-import { topPageBooks } from '../modules/catalog/catalog.service';
+import { keptTileList, topPageBooks } from '../modules/catalog/catalog.service';
 import { getFreePage } from '../modules/catalog/free-books.service';
 import { userToBook } from '../modules/catalog/recommendations.service';
 import { searchByAuthor, searchKeyword } from '../modules/catalog/search.service';
@@ -146,7 +146,8 @@ function catalogContext(db: Db, viewer: Viewer | null, at: number, part: MemberP
   const bookDetail: StoreLoadContext['catalog']['getBookDetail'] = (q) => getBookDetail(db, { ...q, includeAdult, userId, now: now() });
   return {
     now,
-    topPageBooks: (limit) => topPageBooks(db, { limit, includeAdult, now: new Date(now()) }),
+    // The top page's tile lists are every viewer's of an adult state: kept (`catalog/tile-lists.ts`).
+    topPageBooks: (limit) => keptTileList(db, `top:${limit}:${includeAdult}`, now(), () => topPageBooks(db, { limit, includeAdult, now: new Date(now()) })),
     // The series page reads nothing of the member's today; for a page the member cache may keep
     // it is asked as a guest's, so a member's mark added to it later cannot reach another member.
     getSeriesPage: (q) => getSeriesPage(db, { ...q, includeAdult, userId: part ? null : userId, now: now() }),
@@ -155,9 +156,10 @@ function catalogContext(db: Db, viewer: Viewer | null, at: number, part: MemberP
       part && userId !== null
         ? (q) => part.recordWith('catalog.getBookDetail', () => memberBookDetail(db, { ...q, includeAdult, userId, now: now() }))
         : bookDetail,
-    getRankingPage: (q) => getRankingPage(db, { ...q, includeAdult, now: now() }),
+    getRankingPage: (q) =>
+      keptTileList(db, `ranking:${q.term}:${q.gender}:${q.page}:${includeAdult}`, now(), () => getRankingPage(db, { ...q, includeAdult, now: now() })),
     getFreeRanking: (q) => getFreeRanking(db, { ...q, includeAdult, now: now() }),
-    getFreePage: (q) => getFreePage(db, { ...q, includeAdult, now: now() }),
+    getFreePage: (q) => keptTileList(db, `free:${q.pageType}:${includeAdult}`, now(), () => getFreePage(db, { ...q, includeAdult, now: now() })),
     searchKeyword: (q) => searchKeyword(db, { ...q, includeAdult }),
     searchByAuthor: (q) => searchByAuthor(db, { ...q, includeAdult }),
     // The top page's recommendations for the member: the whole list is their part.

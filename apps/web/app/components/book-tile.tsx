@@ -1,3 +1,4 @@
+import { AmountUnit, formatIn } from '@hondana/domain/common/amount-unit';
 import type { TileLabels } from '@hondana/domain/catalog/book-tile';
 import { formatAmount } from '@hondana/domain/common/format';
 import { coverSrcSetFor } from '@hondana/domain/catalog/media-urls';
@@ -110,7 +111,7 @@ export function BookTile({ book, eager = false }: BookTileProps) {
       {labels.refund && (
         <p className={styles.refund}>
           <span className={styles.refundBadge}>{labels.refund.label}</span>
-          {t('bookTile.refundCoins', { coins: formatAmount(labels.refund.coins) })}
+          {formatIn(labels.refund.coins, AmountUnit.POINT)}
         </p>
       )}
     </article>

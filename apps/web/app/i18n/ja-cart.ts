@@ -39,6 +39,14 @@ export const jaCart = {
     remove: 'クーポンを外す',
     noneApplicable: 'このカートに使えるクーポンはありません（保有 {{held}}枚）',
     noneHeld: '使えるクーポンはありません',
+    /** A coupon this cart is too small for yet (issue 34 item 13). */
+    pending: 'あと{{shortfall}}円で使えます（{{min}}円以上のお買い物で利用可）',
+    pendingTag: 'まだ使えません',
+  },
+  /** A member's coupon price on a volume page (issue 34 item 2). */
+  bookCoupon: {
+    terms: '{{name}}・カートで購入するとこの価格になります',
+    buyInCart: 'カートで購入',
   },
   point: {
     heading: 'ポイント利用',
@@ -90,6 +98,7 @@ export const jaCart = {
     CART_LIST_LIMIT_EXCEEDED: 'カートがいっぱいです。',
     CART_EMPTY: 'カートに商品がありません。',
     ALREADY_BUY: '購入済みの作品です。',
+    EMAIL_NOT_CONFIRMED: 'メールアドレスの確認が済んでいないため購入できません。確認メールのリンクを開いてください。',
     fallback: 'うまくいきませんでした。時間をおいてお試しください。',
   },
 } as const;

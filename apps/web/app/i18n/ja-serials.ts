@@ -24,7 +24,8 @@ export const jaSerials = {
   free: '無料',
   charge: '待てば無料',
   ticket: '特別チケット',
-  coins: '{{price}}コイン',
+  /** An episode's price: rented with manga coins by default (issue 34 item 4: the unit it is rented in). */
+  coins: '{{price}}',
   released: '{{date}}配信',
   upcoming: '{{date}}配信予定',
   rentedUntil: '{{date}}までレンタル中',

@@ -37,7 +37,7 @@ export const jaSubscriptions = {
   },
   appeal: {
     heading: 'いちばんお得なコース',
-    body: '{{name}}なら毎月{{coin}}マンガコインに、ボーナス{{bonus}}コイン（{{percent}}%）が付きます。',
+    body: '{{name}}なら毎月{{coin}}マンガコインに、ボーナス{{bonus}}マンガコイン（{{percent}}%）が付きます。',
     essentiallyFree: '初回は実質無料',
   },
   current: {
@@ -80,7 +80,7 @@ export const jaSubscriptions = {
     title: '定期購入のお申し込み',
     summary: '{{name}}：毎月{{coin}}マンガコイン',
     price: '月額 {{price}}円（税込）',
-    firstGrant: '今回のお届け：{{coin}}マンガコイン＋ボーナス{{bonus}}コイン',
+    firstGrant: '今回のお届け：{{coin}}マンガコイン＋ボーナス{{bonus}}マンガコイン',
     renewNote: '次回から毎月この日に{{price}}円を自動でお支払いします。いつでも解約できます。',
     pay: '{{price}}円を支払って申し込む',
     payCarrier: '{{method}}で申し込む（{{price}}円／月）',
@@ -90,7 +90,7 @@ export const jaSubscriptions = {
     failed: 'お申し込みできませんでした（{{reason}}）。',
   },
   result: {
-    subscribed: '定期購入を開始しました。{{coin}}マンガコインとボーナス{{bonus}}コインをお届けしました。',
+    subscribed: '定期購入を開始しました。{{coin}}マンガコインとボーナス{{bonus}}マンガコインをお届けしました。',
     toWallet: 'コイン明細で確認する',
     carrierCancelled: 'お手続きはキャンセルされました。お支払いとマンガコインのお届けはありません。',
     carrierFailed: 'お手続きができませんでした。お支払いとマンガコインのお届けはありません。',
@@ -115,7 +115,7 @@ export const jaSubscriptions = {
   },
   teaser: {
     label: 'マンガコイン定期購入',
-    mangaCoin: '定期購入なら毎月{{coin}}コイン＋ボーナス{{bonus}}コイン（{{percent}}%お得）',
+    mangaCoin: '定期購入なら毎月{{coin}}マンガコイン＋ボーナス{{bonus}}マンガコイン（{{percent}}%お得）',
     guest: 'マンガコインの定期購入なら毎月{{percent}}%のボーナス。ログインしてお申し込みいただけます',
     essentiallyFree: '初回は実質無料',
     link: '定期購入を見る',

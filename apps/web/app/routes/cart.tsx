@@ -29,7 +29,8 @@ export async function clientLoader({ url }: Route.ClientLoaderArgs): Promise<Loa
     await api.mergeGuestCart();
     // `?bundle=` (a bundle to add) and `?order_id=` (back from the payment provider's page).
     const arrival = await cartArrival(url.searchParams);
-    const [cart, later, coupons] = await Promise.all([api.getCart(), api.getLaterItems(), api.getCoupons()]);
+    const [listed, later, coupons] = await Promise.all([api.getCart(), api.getLaterItems(), api.getCoupons()]);
+    const cart = await api.preselectBestCoupon(listed);
     return { member: true, data: { cart, later: later.items, coupons: coupons.list, arrival } };
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) {

@@ -124,6 +124,7 @@ export default function MangaCoinShop({ loaderData: d }: Route.ComponentProps) {
         </p>
       )}
       <Tabs
+        wrap
         label={w('shop.paymentTypes')}
         tabs={coinPaymentMethods.map((m) => ({
           key: m,

@@ -48,6 +48,8 @@ export default function Wallet({ loaderData: d }: Route.ComponentProps) {
         total={Math.max(1, Math.ceil(d.history.totalCount / HISTORY_PAGE_SIZE))}
         href={(p) => `/wallet/manga_coin${p > 1 ? `?page=${p}` : ''}`}
       />
+      <WalletHistory history={d.pointHistory.history} currency="POINT" />
+      <WalletHistory history={d.coinHistory.history} currency="COIN" />
     </div>
   );
 }

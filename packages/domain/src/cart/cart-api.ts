@@ -12,6 +12,7 @@
  *   GET    /cart/me/active_items?use_point=&all_use_point=  → CartView (the order preview)
  *   GET    /cart/me/later_items                        → LaterItemsResponse
  *   GET    /cart/coupons                               → CouponListResponse
+ *   GET    /cart/coupons/by_book?book_id=              → BookCouponResponse (the member's best coupon for that book alone)
  *   GET    /cart/create_token                          → CreatedToken
  *   POST   /cart/coupon?token=  { couponId }           → CartView   (COUPON_NOT_EXISTS 404, COUPON_INVALID 403)
  *   DELETE /cart/coupon?token=                         → CartView
@@ -245,6 +246,11 @@ export const CartView = OrderTotals.extend({
   /** The member's coupons that apply to the cart now, each with its discount, best first (the cart's picker). */
   applicableCoupons: z.array(CartCouponView),
   couponError: z.string().nullable(),
+  /**
+   * Coupons the member holds that this cart is too small for yet (below their minimum), with how
+   * much more to add: shown as not yet usable rather than left out (issue 34 item 13).
+   */
+  pendingCoupons: z.array(z.object({ id: num, name: z.string(), couponType: num, rate: num.nullable(), minCartPrice: num, shortfall: num })),
   points: PointCampaignSummary,
 });
 export type CartView = z.infer<typeof CartView>;
@@ -309,6 +315,27 @@ export const GuestCouponResponse = z.object({
     .nullable(),
 });
 export type GuestCouponResponse = z.infer<typeof GuestCouponResponse>;
+
+export const BookCouponQuery = z.object({ book_id: rowId });
+/**
+ * The member's coupon that lowers one book most when bought alone in the cart (issue 34 item 2):
+ * the volume page shows `couponPrice` and sends the member to the cart, which charges it. null
+ * when no coupon of theirs applies (or the book is not on sale, free, or already theirs).
+ */
+export const BookCouponResponse = z.object({
+  coupon: z
+    .object({
+      id: num,
+      name: z.string(),
+      /** 30%OFFクーポン適用価格, 半額クーポン適用価格 or クーポン適用価格 (§5 labels). */
+      label: z.string(),
+      price: num,
+      discount: num,
+      couponPrice: num,
+    })
+    .nullable(),
+});
+export type BookCouponResponse = z.infer<typeof BookCouponResponse>;
 
 export const OrderV3Response = z.object({
   status: OkStatus,

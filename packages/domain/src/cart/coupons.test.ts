@@ -9,7 +9,9 @@ import {
   CouponType,
   applicableCoupons,
   bestCoupon,
+  bookCouponPrice,
   couponDiscount,
+  couponsBelowMinimum,
   couponRemainingText,
   guestCouponLabel,
   isTargeted,
@@ -180,5 +182,52 @@ describe('guest coupon banner (§5, §9)', () => {
     expect(couponRemainingText(day)).toBe('今日まで');
     expect(couponRemainingText(5)).toBe('今日まで');
     expect(couponRemainingText(0)).toBeNull();
+  });
+});
+
+describe('a coupon the cart is too small for (issue 34 item 13)', () => {
+  const ticket = coupon({ id: 7, couponType: CouponType.REDUCTION, rate: 500, minCartPrice: 1000 });
+  it('is listed with how much more to add, until the cart reaches its minimum', () => {
+    expect(couponsBelowMinimum([ticket], [line(1, 440)], NOW)).toEqual([{ coupon: ticket, shortfall: 560 }]);
+    expect(couponsBelowMinimum([ticket], [line(1, 440), line(2, 560)], NOW)).toEqual([]);
+    expect(couponDiscount(ticket, [line(1, 440), line(2, 560)], NOW)).toMatchObject({ ok: true, discount: 500 });
+  });
+  it('leaves out coupons refused for another reason: used, expired, no target in the cart', () => {
+    expect(couponsBelowMinimum([{ ...ticket, status: CouponStatus.USED }], [line(1, 440)], NOW)).toEqual([]);
+    expect(couponsBelowMinimum([ticket], [line(1, 440)], NOW + 2000)).toEqual([]);
+    expect(couponsBelowMinimum([{ ...ticket, couponTarget: { scope: CouponTargetScope.BOOK, ids: [9] } }], [line(1, 440)], NOW)).toEqual([]);
+  });
+  it('asks for exactly what the minimum lacks', () => {
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: 1, max: 3000 }), { minLength: 1, maxLength: 5 }), fc.integer({ min: 1, max: 10000 }), (prices, min) => {
+        const lines = prices.map((p, i) => line(i + 1, p));
+        const total = prices.reduce((a, b) => a + b, 0);
+        const below = couponsBelowMinimum([{ ...ticket, minCartPrice: min }], lines, NOW);
+        expect(below).toEqual(total < min ? [{ coupon: { ...ticket, minCartPrice: min }, shortfall: min - total }] : []);
+      }),
+    );
+  });
+});
+
+describe('a member’s coupon price for one book (issue 34 item 2)', () => {
+  it('is the price less the best coupon’s discount on that book alone', () => {
+    const thirty = coupon({ id: 2, rate: 30 });
+    const ticket = coupon({ id: 3, couponType: CouponType.REDUCTION, rate: 100, minCartPrice: 500 });
+    expect(bookCouponPrice([thirty, ticket], line(1, 440), NOW)).toEqual({ coupon: thirty, discount: 132, couponPrice: 308 });
+    expect(bookCouponPrice([ticket], line(1, 440), NOW)).toBeNull();
+    expect(bookCouponPrice([thirty], line(1, 0), NOW)).toBeNull();
+  });
+  it('never goes below 0 nor above the price, and matches what the cart charges for the book alone', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 5000 }), fc.integer({ min: 0, max: 100 }), fc.integer({ min: 0, max: 6000 }), (price, rate, yen) => {
+        const coupons = [coupon({ id: 1, rate }), coupon({ id: 2, couponType: CouponType.REDUCTION, rate: yen })];
+        const shown = bookCouponPrice(coupons, line(1, price), NOW);
+        if (!shown) return;
+        expect(shown.couponPrice).toBeGreaterThanOrEqual(0);
+        expect(shown.couponPrice).toBeLessThan(price);
+        const charged = couponDiscount(shown.coupon, [line(1, price)], NOW);
+        expect(charged.ok && price - charged.discount).toBe(shown.couponPrice);
+      }),
+    );
   });
 });

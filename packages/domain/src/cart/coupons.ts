@@ -167,3 +167,48 @@ export function couponRemainingText(expireRemainingMilliSec: number): string | n
   const days = Math.ceil(expireRemainingMilliSec / DAY_MS);
   return days <= 1 ? '今日まで' : `残り${days}日`;
 }
+
+/** A member's best coupon for buying one book on its own, with the price it leaves (issue 34 item 2). */
+export interface BookCouponPrice<C extends CouponRule> {
+  coupon: C;
+  discount: number;
+  /** The book's price in effect less the discount: what the cart charges for it alone. */
+  couponPrice: number;
+}
+
+/**
+ * The coupon of the member's that lowers `book` most when it is bought alone in the cart, and
+ * the price it leaves; null when none applies (none held, not a target, below the coupon's
+ * minimum, or the book costs nothing). The same `couponDiscount` the cart charges with, so the
+ * price a volume page shows is the price the cart takes.
+ */
+export function bookCouponPrice<C extends CouponRule>(coupons: readonly C[], book: CouponLine, now: number): BookCouponPrice<C> | null {
+  if (book.price <= 0) return null;
+  const best = bestCoupon(coupons, [book], now);
+  if (!best) return null;
+  return { coupon: best.coupon, discount: best.discount, couponPrice: book.price - best.discount };
+}
+
+/** A coupon the member holds that the cart is too small for yet (issue 34 item 13). */
+export interface CouponBelowMinimum<C extends CouponRule> {
+  coupon: C;
+  /** Yen more of the coupon's target books the cart needs before it can be used. */
+  shortfall: number;
+}
+
+/**
+ * The member's usable coupons that would apply to `lines` but for their minimum cart price
+ * (an invitation ticket for 1,000円 and up, say), each with how much more to add; soonest
+ * expiring first. The amount is counted the way `couponDiscount` checks the minimum: the
+ * prices of the coupon's target books in the cart.
+ */
+export function couponsBelowMinimum<C extends CouponRule>(coupons: readonly C[], lines: readonly CouponLine[], now: number): CouponBelowMinimum<C>[] {
+  const out: CouponBelowMinimum<C>[] = [];
+  for (const coupon of coupons) {
+    const result = couponDiscount(coupon, lines, now);
+    if (result.ok || result.refusal !== CouponRefusal.PRICE_SHORTAGE) continue;
+    const targeted = lines.filter((l) => isTargeted(coupon.couponTarget, l)).reduce((sum, l) => sum + l.price, 0);
+    out.push({ coupon, shortfall: Math.max(coupon.minCartPrice - targeted, 1) });
+  }
+  return out.sort((a, b) => a.coupon.expireDatetime - b.coupon.expireDatetime || a.coupon.id - b.coupon.id);
+}

@@ -7,7 +7,9 @@
  *   GET  /manga_coin/appeal_mapping?payment_type=…                          → AppealMappingResponse
  *   GET  /manga_coin/cart_appeal?payment_type=… (member)                    → CartAppealResponse
  *   GET  /manga_coin/balance                        (member)                → MangaCoinBalance
- *   GET  /manga_coin/history?offset=0&limit=20      (member)                → WalletHistoryResponse
+ *   GET  /manga_coin/history?offset=0&limit=20[&currency=MANGA_COIN|COIN|POINT] (member) → WalletHistoryResponse
+ *        (one currency's entries when `currency` is given — the statement of /wallet/manga_coin lists
+ *        manga coins only and points apart, issue 34 item 5; every currency without it)
  *   GET  /manga_coin/period_balance?offset&limit    (member)                → PeriodBalanceResponse
  *   GET  /manga_coin/expiration_balance?days=30     (member)                → ExpirationBalance
  *   GET  /user/get_coin                             (member)                → GetCoinResponse
@@ -19,6 +21,10 @@
  *        COIN_POSESSION_OVER | PAYMENT_MAINTENANCE }; carriers/wallets: 200 { status: 'PROCESSING',
  *        confirmUrl } → the browser goes to confirmUrl (the sandbox's page), the member approves or
  *        cancels, and comes back to `returnUrl?order_id=…&result=COMPLETE|CANCEL`.
+ *        PAYMENT_PROVIDER=stripe (CoinPurchaseAnswer): the `cardId` is a Stripe PaymentMethod `pm_…`;
+ *        200 { status: 'COMPLETE' }, { status: 'REQUIRES_ACTION', clientSecret } (3-D Secure on the
+ *        page, the coins come with Stripe's webhook) or { status: 'PENDING' }, or 400 as above.
+ *   POST /payments/stripe/webhook                   (Stripe, signed)        → { received: true }
  *   GET  /manga_coin/purchases/:order_id           (member)                → CoinPurchaseStatus
  *   GET  /manga_coin/purchases/unsettled            (member)                → UnsettledCoinPurchase
  *        a carrier payment left on the provider's page: waiting (until expiresAt), or ended at that limit
@@ -63,6 +69,7 @@ export const PaymentTypeQuery = z.object({ payment_type: coinPaymentMethodParam 
 /** `GET /manga_coin/cart_appeal` (member): the coin appeal for the member's cart; payment_type defaults to creditcard. */
 export const CartAppealQuery = z.object({ payment_type: coinPaymentMethodParam.default('creditcard') });
 export const WalletPageQuery = z.object({ offset: pageOffset, limit: pageLimit });
+export const WalletHistoryQuery = WalletPageQuery.extend({ currency: z.enum(Currency).optional() });
 export const ExpirationBalanceQuery = z.object({
   days: z.coerce.number({ message: 'must be a number' }).int().min(1).max(3650),
 });
@@ -193,6 +200,24 @@ export const CoinPurchaseResult = z.discriminatedUnion('status', [
   z.object({ status: z.literal('PROCESSING'), orderId: num, confirmUrl: z.string() }),
 ]);
 export type CoinPurchaseResult = z.infer<typeof CoinPurchaseResult>;
+
+/**
+ * What `/manga_coin/purchase` answers with every provider: CoinPurchaseResult (the sandbox's) or,
+ * with PAYMENT_PROVIDER=stripe (issue 39), two more. The coin shop page handles only the
+ * sandbox's so far (its Stripe.js Payment Element is still to be written).
+ */
+export const CoinPurchaseAnswer = z.discriminatedUnion('status', [
+  ...CoinPurchaseResult.options,
+  /**
+   * The card's bank asks for 3-D Secure: the page confirms the payment with Stripe.js
+   * (`confirmCardPayment(clientSecret)`); the coins come with Stripe's webhook, the page polls
+   * `/manga_coin/purchases/:order_id`.
+   */
+  z.object({ status: z.literal('REQUIRES_ACTION'), orderId: num, clientSecret: z.string() }),
+  /** The payment is being decided (no answer from Stripe yet); the page polls `/manga_coin/purchases/:order_id`. */
+  z.object({ status: z.literal('PENDING'), orderId: num }),
+]);
+export type CoinPurchaseAnswer = z.infer<typeof CoinPurchaseAnswer>;
 
 /** A coin pack payment as `/manga_coin/purchases/:order_id` reports it (after the return URL). */
 export const CoinPurchaseStatus = z.object({

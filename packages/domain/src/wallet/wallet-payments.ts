@@ -155,8 +155,11 @@ export type CardInput = z.infer<typeof CardInput>;
 export const CardToken = z.object({ cardId: z.string(), brand: z.string(), last4: z.string() });
 export type CardToken = z.infer<typeof CardToken>;
 
-/** A card the provider keeps (§3 User subscription `cardId`, §7 card payloads). */
-export const CardId = z.string().regex(/^card_[\w-]{10,60}$/, 'must be a card id');
+/**
+ * A card the provider keeps (§3 User subscription `cardId`, §7 card payloads): the sandbox's
+ * `card_…`, or a Stripe PaymentMethod `pm_…` from the Payment Element (test ones like `pm_card_visa`).
+ */
+export const CardId = z.string().regex(/^(card|pm)_[\w-]{6,60}$/, 'must be a card id');
 
 /**
  * The `card` field of a store request: refused whatever it holds. Card numbers go to the

@@ -11,7 +11,7 @@ import {
   orderTotals,
 } from '@hondana/domain/cart/cart-api';
 import { EroticType, priceAt } from '@hondana/domain/catalog/catalog';
-import { type CouponLine, type CouponRule, applicableCoupons, couponDiscount } from '@hondana/domain/cart/coupons';
+import { type CouponLine, type CouponRule, applicableCoupons, couponDiscount, couponsBelowMinimum } from '@hondana/domain/cart/coupons';
 import { AppError, ErrorCode } from '@hondana/domain/common/errors';
 import { coverUrl } from '@hondana/domain/catalog/media-urls';
 import type { PointCampaignSummary } from '@hondana/domain/orders/orders-api';
@@ -182,6 +182,14 @@ export async function cartView(db: Db, member: CartMember, input: { usePoint: nu
     suggestedCoupon: best && best.discount > discount ? couponView(best.coupon, best.discount) : null,
     applicableCoupons: applicable.map((a) => couponView(a.coupon, a.discount)),
     couponError: error,
+    pendingCoupons: couponsBelowMinimum(state.coupons, state.valid.map((l) => l.coupon), now).map(({ coupon: c, shortfall }) => ({
+      id: c.id,
+      name: c.name,
+      couponType: c.couponType,
+      rate: c.rate,
+      minCartPrice: c.minCartPrice,
+      shortfall,
+    })),
     points: points.summary,
   };
 }

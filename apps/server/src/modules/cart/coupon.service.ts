@@ -1,11 +1,16 @@
-import type { CartView, CouponListItem, CouponListResponse, GuestCouponResponse } from '@hondana/domain/cart/cart-api';
-import { type GuestCouponOffer as BannerOffer, guestCouponBannerLabel } from '@hondana/domain/cart/coupon-banner';
-import { type CouponRule, type CouponTargetScope, CouponType, couponDiscount, couponStatusAt } from '@hondana/domain/cart/coupons';
+import type { BookCouponResponse, CartView, CouponListItem, CouponListResponse, GuestCouponResponse } from '@hondana/domain/cart/cart-api';
+import { isBuyableNow, salesStatusAt } from '@hondana/domain/catalog/books-api';
+import { priceAt } from '@hondana/domain/catalog/catalog';
+import { type GuestCouponOffer as BannerOffer, GUEST_COUPON_LABEL, guestCouponBannerLabel } from '@hondana/domain/cart/coupon-banner';
+import { type CouponRule, type CouponTargetScope, CouponType, bookCouponPrice, couponDiscount, couponStatusAt } from '@hondana/domain/cart/coupons';
 import { AppError, ErrorCode } from '@hondana/domain/common/errors';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 import { type StoredResponse, withOneTimeToken } from '../tokens/one-time-tokens';
-import { chooseCoupon, firstOpenGuestCoupon, memberCoupons } from './cart.repository';
+import { entitledBookIds } from '../orders/entitlements';
+import { booksForPurchase } from '../orders/order-rows';
+import { toPricing } from '../orders/purchase';
+import { chooseCoupon, firstOpenGuestCoupon, grantGuestCoupons, memberCoupons } from './cart.repository';
 import { type CartMember, cartView, loadCart } from './cart-view';
 import { CART_TOKEN_PURPOSE } from './checkout.service';
 
@@ -33,6 +38,34 @@ const toView = (c: CouponRule, now: number): CouponListItem => ({
 export async function listCoupons(db: Db, userId: number, now: number): Promise<CouponListResponse> {
   const list = (await memberCoupons(db, userId)).map((c) => toView(c, now));
   return { totalCount: list.length, list };
+}
+
+/**
+ * `GET /cart/coupons/by_book`: the member's coupon that lowers this book most when it is bought
+ * alone in the cart, priced by the rules the cart charges with (issue 34 item 2: the price a
+ * guest is promised is the price a member can pay). The login-appeal coupons are handed over
+ * first, as the cart does. null for a book not on sale now, free, or already the member's.
+ */
+export async function bookCoupon(db: Db, userId: number, bookId: number, now: number): Promise<BookCouponResponse> {
+  await grantGuestCoupons(db, userId, now);
+  const [[row], owned, coupons] = await Promise.all([booksForPurchase(db, [bookId]), entitledBookIds(db, userId, [bookId]), memberCoupons(db, userId)]);
+  if (!row || owned.has(bookId)) return { coupon: null };
+  const salable = isBuyableNow(salesStatusAt({ salesStatus: row.sales_status, startDatetime: row.start_datetime, endDatetime: row.end_datetime }, now));
+  if (!salable) return { coupon: null };
+  const price = priceAt(toPricing(row), now).price;
+  const best = bookCouponPrice(coupons, { bookId: row.id, titleId: row.title_id, publisherId: row.publisher_id, genreId: row.genre_id, price }, now);
+  if (!best) return { coupon: null };
+  const c = best.coupon;
+  return {
+    coupon: {
+      id: c.id,
+      name: c.name,
+      label: guestCouponBannerLabel(c) ?? GUEST_COUPON_LABEL,
+      price,
+      discount: best.discount,
+      couponPrice: best.couponPrice,
+    },
+  };
 }
 
 /** `POST /cart/coupon`: a coupon the member does not hold → 404 COUPON_NOT_EXISTS; one that cannot apply → 403 COUPON_INVALID. */

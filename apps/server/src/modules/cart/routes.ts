@@ -1,5 +1,7 @@
 import {
   ActiveItemsQuery,
+  BookCouponQuery,
+  BookCouponResponse,
   BulkBuyList,
   BulkBuyListQuery,
   BulkBuyTitleList,
@@ -39,7 +41,7 @@ import { grantGuestCoupons } from './cart.repository';
 import * as cart from './cart.service';
 import { type CartMember, cartView } from './cart-view';
 import { CART_TOKEN_PURPOSE, orderV2, orderV3 } from './checkout.service';
-import { guestCoupon, listCoupons, removeCoupon, setCoupon } from './coupon.service';
+import { bookCoupon, guestCoupon, listCoupons, removeCoupon, setCoupon } from './coupon.service';
 import { PRE_ORDER_TOKEN_PURPOSE, cancelPreOrder, preOrderBook, preOrderStatus } from './pre-order.service';
 import { bonusesByBook, earnedBonuses, listBonuses, settleDueBonuses } from './pre-order-bonus.service';
 import { type GuestBookDetails, guestCartBooks } from './guest-cart.service';
@@ -95,6 +97,9 @@ export const cartRoutes: FastifyPluginAsync<{ provider: PaymentProvider; guestBo
     await grantGuestCoupons(db, m.userId, now());
     return listCoupons(db, m.userId, now());
   });
+  app.get('/cart/coupons/by_book', { schema: { querystring: BookCouponQuery, response: { 200: BookCouponResponse } } }, async (request) =>
+    bookCoupon(db, (await member(request)).userId, request.query.book_id, now()),
+  );
   registerTokenEndpoints(app, { '/cart/create_token': CART_TOKEN_PURPOSE, '/pre_order/create_token': PRE_ORDER_TOKEN_PURPOSE });
 
   app.post('/cart/coupon', { schema: { querystring: CartTokenQuery, body: SetCouponBody, response: { 200: CartView } } }, async (request, reply) => {

@@ -16,9 +16,11 @@ import {
   NextBookQuery,
 } from '@hondana/domain/catalog/books-api';
 import { notFound } from '@hondana/domain/common/errors';
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
+
+type BookDetailBody = z.infer<typeof BookDetail>;
 import { sessionUser } from '../accounts/session-plugin';
 import { adultAllowed } from '../accounts/adult-access';
 import * as books from './books.service';
@@ -41,11 +43,21 @@ export const booksRoutes: FastifyPluginAsync = async (base) => {
     if (!book || (salable && !book.salable)) throw notFound('book');
     return book;
   };
-  // The hottest response of the store: fast-json-stringify writes it from the BookDetail schema.
+  // The hottest response of the store: fast-json-stringify writes it from the BookDetail schema;
+  // a guest's answer is a kept object (`books.service.ts`, `guestAnswer`), written once and its
+  // JSON sent again while it is the answer.
+  const written = new WeakMap<BookDetailBody, string>();
   app.get(
     '/books/:book_id',
     { schema: { params: BookIdPath, querystring: BookQuery, response: { 200: BookDetail } } },
-    async (request) => detail(request, request.params.book_id, request.query.ac, request.query.salable),
+    async (request, reply) => {
+      const book = await detail(request, request.params.book_id, request.query.ac, request.query.salable);
+      if (!Object.isFrozen(book)) return book;
+      let json = written.get(book);
+      if (json === undefined) written.set(book, (json = String(reply.serialize(book))));
+      // Sent as written: a string with a JSON type skips the serializer.
+      return (reply as FastifyReply).type('application/json; charset=utf-8').send(json);
+    },
   );
 
   app.get('/book/detail', { schema: { querystring: BookDetailQuery, response: { 200: BookDetail } } }, async (request) => {

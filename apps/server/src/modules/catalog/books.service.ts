@@ -202,20 +202,41 @@ export async function getBookDetail(
   // The bundle on sale that holds the volume and the §3 point campaign lines buying it earns
   // (member-dependent lines only for a member): read with the member's fields, not memoised.
   const bundle = bundleSummaryOfBook(db, q.bookId, q.now);
-  const points = pointsForBook(db, q.userId, q.bookId, q.now).then(withPoints);
+  const points = pointsForBook(db, q.userId, q.bookId, q.now);
   const detail = memoBookDetail(found.facts, found.volume, q.now);
   if (q.userId === null) {
-    const [inBundle, pointFields] = await Promise.all([bundle, points]);
-    return { ...detail, ...inBundle, ...pointFields };
+    const [inBundle, summary] = await Promise.all([bundle, points]);
+    return guestAnswer(detail, inBundle, summary);
   }
-  const [{ reviewId, wished }, bought, inBundle, pointFields] = await Promise.all([
+  const [{ reviewId, wished }, bought, inBundle, summary] = await Promise.all([
     memberTitleMarks(db, found.facts.info.titleId, q.userId),
     ownsBook(db, q.userId, q.bookId, q.now),
     bundle,
     points,
   ]);
-  return { ...detail, ...inBundle, ...pointFields, reviewed: reviewId !== null, reviewId, wished, bought };
+  return { ...detail, ...inBundle, ...withPoints(summary), reviewed: reviewId !== null, reviewId, wished, bought };
 }
+
+type BundleFields = Awaited<ReturnType<typeof bundleSummaryOfBook>>;
+
+/**
+ * A guest's book detail is every guest's: the same frozen object while its parts are the same
+ * (the kept catalog part, the kept point lines, the bundle's figures), so the route can keep its
+ * written JSON with it (`books.routes.ts`) instead of copying and writing it on every call
+ * (issue 36: the copy and the write were a fifth of a guest book detail's CPU).
+ */
+const guestAnswers = new WeakMap<BookDetail, { inBundle: BundleFields; summary: PointCampaignSummary | null; answer: BookDetail }>();
+
+function guestAnswer(detail: BookDetail, inBundle: BundleFields, summary: PointCampaignSummary | null): BookDetail {
+  const kept = guestAnswers.get(detail);
+  if (kept && kept.summary === summary && sameBundle(kept.inBundle, inBundle)) return kept.answer;
+  const answer = Object.freeze({ ...detail, ...inBundle, ...withPoints(summary) });
+  guestAnswers.set(detail, { inBundle, summary, answer });
+  return answer;
+}
+
+const sameBundle = (a: BundleFields, b: BundleFields) =>
+  a === b || (a !== null && b !== null && a.bundleId === b.bundleId && a.bundleTotalPrice === b.bundleTotalPrice && a.bundleSalePrice === b.bundleSalePrice);
 
 /** `pointCampaign` (null when no line applies) and `pointTotal` (§5 point detail total) of a book detail. */
 function withPoints(summary: PointCampaignSummary | null): Pick<BookDetail, 'pointCampaign'> & Partial<Pick<BookDetail, 'pointTotal'>> {

@@ -1,15 +1,17 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { forgetRankings } from './rankings.service';
+import { forgetTileLists } from './tile-lists';
 import { invalidateCatalogCache } from './titles.repository';
 
 /**
  * Everything the catalog area keeps in process for `db`: the title facts (and the volume details
- * memoised on them), the book → title index, the rankings and the set of titles with a free
- * volume. Dropped when the store's `catalog` change counter moves (an import, an editor, the
+ * memoised on them), the book → title index, the rankings, the set of titles with a free
+ * volume and the pages' tile lists (`tile-lists.ts`). Dropped when the store's `catalog` change counter moves (an import, an editor, the
  * demo reseed), so every process shows the change within a second instead of after the TTLs.
  */
 export function forgetCatalogCaches(db: Kysely<Database>): void {
   invalidateCatalogCache(db);
   forgetRankings(db);
+  forgetTileLists(db);
 }

@@ -8,6 +8,9 @@ import { runningPointCampaigns } from '../orders/purchase';
 import { type BookTileRow, newestBooks } from './catalog.repository';
 import type { BookTile } from '@hondana/domain/catalog/catalog-api';
 
+/** The pages' tile lists, kept per adult state until one can change (the store pages' load context keeps its lists with it). */
+export { keptTileList } from './tile-lists';
+
 type Db = Kysely<Database>;
 
 /** Width of a tile's `imageUrl` (§9: book tile 106 wide on mobile and tablet, 128 on desktop). */

@@ -201,7 +201,7 @@ export async function mangaCoinByPaid(db: Db, userId: number, now: number) {
 }
 
 /** A page of the member's ledger entries of every currency, newest first, with their lot's kind and expiry. */
-export async function ledgerPage(db: Db, userId: number, page: { offset: number; limit: number }) {
+export async function ledgerPage(db: Db, userId: number, page: { offset: number; limit: number; currency?: string | undefined }) {
   return db
     .selectFrom('wallet_ledger')
     .innerJoin('wallet_lots', 'wallet_lots.id', 'wallet_ledger.lot_id')
@@ -217,17 +217,19 @@ export async function ledgerPage(db: Db, userId: number, page: { offset: number;
       'wallet_lots.expires_at',
     ])
     .where('wallet_ledger.user_id', '=', userId)
+    .$if(page.currency !== undefined, (q) => q.where('wallet_ledger.currency', '=', page.currency!))
     .orderBy('wallet_ledger.id', 'desc')
     .offset(page.offset)
     .limit(page.limit)
     .execute();
 }
 
-export async function ledgerCount(db: Db, userId: number): Promise<number> {
+export async function ledgerCount(db: Db, userId: number, currency?: string): Promise<number> {
   const row = await db
     .selectFrom('wallet_ledger')
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('user_id', '=', userId)
+    .$if(currency !== undefined, (q) => q.where('currency', '=', currency!))
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }

@@ -205,6 +205,7 @@ const guestPoints = new WeakMap<object, Map<number, { from: number; until: numbe
 
 export function forgetGuestPoints(db: Db): void {
   guestPoints.delete(db);
+  runningCampaigns.delete(db);
 }
 
 function guestPointsForBook(db: Db, bookId: number, now: number): Promise<PointCampaignSummary | null> {
@@ -382,5 +383,36 @@ export const toPricing = (r: BookPricingRow) => ({
   freeEndDatetime: r.free_end_datetime,
 });
 
-/** Point campaigns running at `now` (other areas price tiles against them: the 即時還元 badge). */
-export const runningPointCampaigns = (db: Db, now: number): Promise<PointCampaignRule[]> => activeCampaigns(db, now);
+/**
+ * Point campaigns running at `now` (other areas price tiles against them: the 即時還元 badge).
+ * Every tile list of the top page, the rankings and a series page asks for them (three times a
+ * top page): kept per database from the instant they were read until the next instant a
+ * campaign starts or ends, and forgotten on a catalog change (`forgetGuestPoints`; campaign edits
+ * are catalog changes, other processes hear of them within a second, decision 018). Purchases
+ * and the cart read them afresh in their transaction (`activeCampaigns`). Issue 36: the top page's
+ * three campaign statements went.
+ */
+export function runningPointCampaigns(db: Db, now: number): Promise<PointCampaignRule[]> {
+  if (db.isTransaction) return activeCampaigns(db, now);
+  const kept = runningCampaigns.get(db);
+  if (kept && kept.from <= now && now < kept.until) return kept.campaigns;
+  const entry = { from: now, until: now, campaigns: readRunningCampaigns(db, now, (until) => (entry.until = until)) };
+  runningCampaigns.set(db, entry);
+  // A failed read is not kept.
+  entry.campaigns.catch(() => runningCampaigns.get(db) === entry && runningCampaigns.delete(db));
+  return entry.campaigns;
+}
+
+const runningCampaigns = new WeakMap<object, { from: number; until: number; campaigns: Promise<PointCampaignRule[]> }>();
+
+/** Until when the kept running campaigns hold (the next start or end), once read; undefined before. */
+export function runningPointCampaignsUntil(db: Db): number | undefined {
+  return runningCampaigns.get(db)?.until;
+}
+
+async function readRunningCampaigns(db: Db, now: number, validUntil: (until: number) => void): Promise<PointCampaignRule[]> {
+  const [all, nextStart] = await Promise.all([activeCampaigns(db, now), nextCampaignStart(db, now)]);
+  const instants = [nextStart, ...all.map((c) => c.end)];
+  validUntil(Math.min(...instants.map((t) => (t !== null && t > now ? t : Number.POSITIVE_INFINITY))));
+  return all;
+}

@@ -1,11 +1,12 @@
 import { AppError, type ErrorBody, ErrorCode, badRequest, notFound } from '@hondana/domain/common/errors';
 import { ledgerLine } from '@hondana/domain/wallet/ledger-lines';
-import type { CoinPurchaseBody, CoinPurchaseResult, CoinPurchaseStatus, UnsettledCoinPurchase } from '@hondana/domain/wallet/wallet-api';
+import type { CoinPurchaseBody, CoinPurchaseAnswer, CoinPurchaseStatus, UnsettledCoinPurchase } from '@hondana/domain/wallet/wallet-api';
 import { BONUS_COIN_VALID_DAYS, DEFAULT_POINT_VALID_DAYS, PAID_COIN_VALID_DAYS, expiryAfterDays } from '@hondana/domain/wallet/wallet-lots';
 import { type CoinPaymentMethod, paymentTypeOfMethod } from '@hondana/domain/wallet/wallet-payments';
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { PaymentDecisionHandler, PaymentOutcome, PaymentProvider } from '../../payments/payment-provider';
+import { isStripeProvider } from '../../payments/stripe-provider';
 import type { MangaCoinItemsTable } from '../../db/wallet-schema';
 import type { OrdersTable } from '../../db/orders-schema';
 import { insertOrder, transitionOrder } from '../orders/order-rows';
@@ -25,24 +26,29 @@ const fail = (errorCode: ErrorCode, message: string) => new AppError(400, errorC
  * `POST /manga_coin/purchase`: buys a coin pack once per token. The order is written first; a
  * card is charged at once (coins granted in the same transaction), a carrier or wallet payment
  * waits in PROCESSING for the member on the provider's page. A failed card is stored as a
- * PAYMENT_ERROR order and answered 400 with its §8 code (a replay gets the same answer).
+ * PAYMENT_ERROR order and answered 400 with its §8 code (a replay gets the same answer). With
+ * Stripe the stored answer is PENDING: the route then charges outside the transaction
+ * (`payCoinOrderWithStripe`).
  */
 export function purchaseCoinPack(
   db: Kysely<Database>,
   provider: PaymentProvider,
   input: { token: string; userId: number; body: CoinPurchaseBody; now: Date },
-): Promise<StoredResponse<CoinPurchaseResult | ErrorBody>> {
+): Promise<StoredResponse<CoinPurchaseAnswer | ErrorBody>> {
   const { body, userId } = input;
   if (body.paymentType === 'creditcard' && !body.cardId) throw badRequest('cardId', 'is required');
   const now = input.now.getTime();
   const request = { item: body.itemId, method: body.paymentType, cardId: body.cardId ?? null, back: body.returnUrl };
-  return withOneTimeToken<CoinPurchaseResult | ErrorBody>(db, { token: input.token, userId, purpose: COIN_PURCHASE_TOKEN_PURPOSE, request, now }, async (trx) => {
+  return withOneTimeToken<CoinPurchaseAnswer | ErrorBody>(db, { token: input.token, userId, purpose: COIN_PURCHASE_TOKEN_PURPOSE, request, now }, async (trx) => {
     const item = await sellableItem(trx, userId, body.itemId, body.paymentType, now);
     if (provider.underMaintenance(body.paymentType)) throw fail(ErrorCode.PAYMENT_MAINTENANCE, 'payment: under maintenance');
+    // Stripe: the order is written waiting (PROCESSING) and the money is asked for after this
+    // transaction (`stripe-coin-payments.ts`); this stored answer is only the order's id.
+    const outside = isStripeProvider(provider);
     const orderId = await insertOrder(trx, {
       user_id: userId,
       kind: 'MANGA_COIN',
-      status: 'INCOMPLETE',
+      status: outside ? 'PROCESSING' : 'INCOMPLETE',
       payment_type: paymentTypeOfMethod[body.paymentType],
       total_price: item.tax_included_price,
       coin_item_id: item.id,
@@ -52,6 +58,7 @@ export function purchaseCoinPack(
       created_at: now,
       updated_at: now,
     });
+    if (outside) return { body: { status: 'PENDING', orderId } };
     const outcome = await provider.start(trx, {
       orderId,
       userId,
@@ -69,7 +76,7 @@ export function purchaseCoinPack(
 async function settle(
   trx: Trx,
   { orderId, userId, item, outcome, now }: { orderId: number; userId: number; item: Selectable<MangaCoinItemsTable>; outcome: PaymentOutcome; now: number },
-): Promise<{ status?: number; body: CoinPurchaseResult | ErrorBody }> {
+): Promise<{ status?: number; body: CoinPurchaseAnswer | ErrorBody }> {
   if (outcome.kind === 'FAILED') {
     await transitionOrder(trx, orderId, 'INCOMPLETE', 'PAYMENT_ERROR', now, {
       failure_code: outcome.errorCode,

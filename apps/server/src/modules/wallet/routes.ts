@@ -8,7 +8,7 @@ import {
   CoinItemsQuery,
   CoinPurchaseBody,
   CoinPurchaseQuery,
-  CoinPurchaseResult,
+  CoinPurchaseAnswer,
   CoinPurchaseStatus,
   UnsettledCoinPurchase,
   CoinReturnQuery,
@@ -24,11 +24,14 @@ import {
   PaymentTypeQuery,
   PeriodBalanceResponse,
   WalletHistoryResponse,
+  WalletHistoryQuery,
   WalletPageQuery,
 } from '@hondana/domain/wallet/wallet-api';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { PaymentProvider } from '../../payments/payment-provider';
+import { isStripeProvider } from '../../payments/stripe-provider';
+import { payCoinOrderWithStripe } from './stripe-coin-payments';
 import { requireUser, sessionUser } from '../accounts/session-plugin';
 import { registerTokenEndpoints } from '../accounts/token-routes';
 import { sendStored } from '../../http/stored-reply';
@@ -72,7 +75,7 @@ export const walletRoutes: FastifyPluginAsync<{ provider: PaymentProvider }> = a
 
   app.get('/manga_coin/balance', { schema: { response: { 200: MangaCoinBalance } } }, async (request) => wallet.mangaCoinBalance(db, (await requireUser(request)).userId, now()));
   app.get('/user/get_coin', { schema: { response: { 200: GetCoinResponse } } }, async (request) => wallet.getCoin(db, (await requireUser(request)).userId, now()));
-  app.get('/manga_coin/history', { schema: { querystring: WalletPageQuery, response: { 200: WalletHistoryResponse } } }, async (request) =>
+  app.get('/manga_coin/history', { schema: { querystring: WalletHistoryQuery, response: { 200: WalletHistoryResponse } } }, async (request) =>
     wallet.history(db, (await requireUser(request)).userId, request.query, now()),
   );
   app.get('/manga_coin/period_balance', { schema: { querystring: WalletPageQuery, response: { 200: PeriodBalanceResponse } } }, async (request) =>
@@ -83,10 +86,15 @@ export const walletRoutes: FastifyPluginAsync<{ provider: PaymentProvider }> = a
   );
 
   registerTokenEndpoints(app, { '/manga_coin/purchase/create_token': COIN_PURCHASE_TOKEN_PURPOSE });
-  app.post('/manga_coin/purchase', { schema: { querystring: CoinPurchaseQuery, body: CoinPurchaseBody, response: { 200: CoinPurchaseResult, 400: ErrorResponse } } }, async (request, reply) => {
+  app.post('/manga_coin/purchase', { schema: { querystring: CoinPurchaseQuery, body: CoinPurchaseBody, response: { 200: CoinPurchaseAnswer, 400: ErrorResponse } } }, async (request, reply) => {
     const user = await requireUser(request);
     await requireConfirmedEmail(db, user.userId);
     const result = await purchaseCoinPack(db, provider, { token: request.query.token, userId: user.userId, body: request.body, now: clock() });
+    // Stripe: the order is written; the money is asked for now, outside its transaction.
+    if (isStripeProvider(provider) && result.status === 200 && 'status' in result.body && result.body.status === 'PENDING' && request.body.cardId) {
+      const { orderId } = result.body;
+      return sendStored(reply, await payCoinOrderWithStripe(db, provider.stripe, { orderId, userId: user.userId, cardId: request.body.cardId, now, warn: (message) => request.log.warn(message) }));
+    }
     return sendStored(reply, result);
   });
   app.get('/manga_coin/purchases/unsettled', { schema: { response: { 200: UnsettledCoinPurchase } } }, async (request) =>

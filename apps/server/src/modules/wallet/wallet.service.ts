@@ -32,15 +32,15 @@ export async function getCoin(db: Kysely<Database>, userId: number, now: number)
   return { status: { code: 0 }, results: { coin: coin!, mangaCoin: mangaCoin!, point: point! } };
 }
 
-/** `/manga_coin/history`: ledger entries of every currency, newest first. */
+/** `/manga_coin/history`: ledger entries of one currency (or of every currency), newest first. */
 export async function history(
   db: Kysely<Database>,
   userId: number,
-  page: { offset: number; limit: number },
+  page: { offset: number; limit: number; currency?: Currency | undefined },
   now: number,
 ): Promise<WalletHistoryResponse> {
   await sweepExpired(db, userId, now);
-  const [rows, count] = await Promise.all([ledgerPage(db, userId, page), ledgerCount(db, userId)]);
+  const [rows, count] = await Promise.all([ledgerPage(db, userId, page), ledgerCount(db, userId, page.currency)]);
   return {
     totalCount: count,
     history: rows.map((r) => ({

@@ -30,6 +30,41 @@ export async function setCoupon(couponId: number): Promise<CartView> {
   return apiPost<CartView>('/cart/coupon', { couponId }, { token: await cartToken() });
 }
 
+/** 使わない chosen in this browser session: the cart stops choosing the best coupon by itself. */
+const DECLINED_KEY = 'hondana.cart.couponDeclined';
+
+export function declineCoupons(declined: boolean): void {
+  try {
+    if (declined) window.sessionStorage.setItem(DECLINED_KEY, '1');
+    else window.sessionStorage.removeItem(DECLINED_KEY);
+  } catch {
+    // Storage refused (private mode): the best coupon is chosen again on the next visit.
+  }
+}
+
+function couponsDeclined(): boolean {
+  try {
+    return window.sessionStorage.getItem(DECLINED_KEY) === '1';
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * §5 / issue 34 item 16: the cart opens with the coupon it marks いちばんお得 already applied
+ * (the server checks and prices it), unless the member chose 使わない in this session or picked
+ * one. A refusal leaves the cart as it was.
+ */
+export async function preselectBestCoupon(cart: CartView): Promise<CartView> {
+  const best = cart.applicableCoupons[0];
+  if (cart.cartCoupon !== null || !best || couponsDeclined()) return cart;
+  try {
+    return await setCoupon(best.id);
+  } catch {
+    return cart;
+  }
+}
+
 export async function removeCoupon(): Promise<void> {
   await apiDelete('/cart/coupon', { token: await cartToken() });
 }

@@ -37,6 +37,8 @@ export function CartPage({ initial }: { initial: CartData }) {
   const [charged, setCharged] = useState<Charged | null>(null);
   // The lottery tickets the order earned (`userLotteryTickets`), said with its result (issue 40 item 4).
   const [earned, setEarned] = useState<number[]>([]);
+  // A refused checkout shows beside 購入する, with the way out (issue 34 item 7), not at the top.
+  const [checkoutError, setCheckoutError] = useState<CheckoutError | null>(null);
 
   const reload = async (points = usePoint) => {
     const [cart, later, coupons] = await Promise.all([api.getCart(points), api.getLaterItems(), api.getCoupons()]);
@@ -44,20 +46,23 @@ export function CartPage({ initial }: { initial: CartData }) {
     // The header's count follows the cart (after a purchase, a move or a removal).
     announceCartCount(cart.items.length);
   };
-  const run = async (work: () => Promise<unknown>, points = usePoint) => {
+  const run = async (work: () => Promise<unknown>, points = usePoint, at: 'top' | 'checkout' = 'top') => {
     setBusy(true);
     setMessage(null);
-    let failure: string | null = null;
+    setCheckoutError(null);
+    let failure: CheckoutError | null = null;
     try {
       await work();
     } catch (error) {
-      failure = cartErrorCopy(error instanceof ApiError ? error.errorCode : '');
+      const code = error instanceof ApiError ? error.errorCode : '';
+      failure = { code, message: cartErrorCopy(code) };
     }
     // The refusal shows with the cart as it is now (a new price, say), not before it.
     try {
       await reload(points);
     } finally {
-      setMessage(failure);
+      if (at === 'checkout') setCheckoutError(failure);
+      else setMessage(failure?.message ?? null);
       setBusy(false);
     }
   };
@@ -90,7 +95,7 @@ export function CartPage({ initial }: { initial: CartData }) {
       setCharged({ totalPrice: r.totalPrice, discount: r.discount, usePoint: r.usePoint, payPrice: r.payPrice, payment });
       setUsePoint(0);
       setCard(emptyPaymentCard);
-    }, 0);
+    }, 0, 'checkout');
 
   const { cart } = data;
   return (
@@ -133,7 +138,12 @@ export function CartPage({ initial }: { initial: CartData }) {
           card={card}
           onCard={setCard}
           busy={busy}
-          onCoupon={(id) => run(() => (id === null ? api.removeCoupon() : api.setCoupon(id)))}
+          checkoutError={checkoutError}
+          onCoupon={(id) => {
+            // 使わない is the member's choice: the cart stops applying the best coupon by itself.
+            api.declineCoupons(id === null);
+            void run(() => (id === null ? api.removeCoupon() : api.setCoupon(id)));
+          }}
           onUsePoint={(points) => {
             setUsePoint(points);
             void run(async () => undefined, points);
@@ -156,6 +166,8 @@ export function CartPage({ initial }: { initial: CartData }) {
 }
 
 type Bought = { bookId: number; name: string };
+/** A refused order: its §8 code and what the member reads. */
+export type CheckoutError = { code: string; message: string };
 /** What the order charged (its response), shown with the books bought. */
 type Charged = { totalPrice: number; discount: number; usePoint: number; payPrice: number; payment: PaymentChoice };
 

@@ -23,11 +23,12 @@ export function CouponPicker({ cart, coupons, busy, onCoupon }: Props) {
   const options = cart.applicableCoupons;
   const held = coupons.filter((k) => k.status === 'UNUSED').length;
   const chosenListed = chosen !== null && options.some((k) => k.id === chosen.id);
+  const pending = cart.pendingCoupons;
   return (
     <fieldset className={styles.field} data-testid="coupon-picker">
       <legend>{c('coupon.heading')}</legend>
       {options.length === 0 && !chosen ? (
-        <p className={styles.hint}>{held > 0 ? c('coupon.noneApplicable', { held }) : c('coupon.noneHeld')}</p>
+        pending.length === 0 && <p className={styles.hint}>{held > 0 ? c('coupon.noneApplicable', { held }) : c('coupon.noneHeld')}</p>
       ) : (
         <div className={styles.couponList}>
           <label className={styles.couponOption}>
@@ -51,6 +52,19 @@ export function CouponPicker({ cart, coupons, busy, onCoupon }: Props) {
             </label>
           )}
         </div>
+      )}
+      {pending.length > 0 && (
+        <ul className={styles.pendingCoupons} data-testid="pending-coupons">
+          {pending.map((k) => (
+            <li key={k.id}>
+              <span className={styles.couponName}>
+                {k.name}
+                <span className={styles.pendingTag}>{c('coupon.pendingTag')}</span>
+              </span>
+              <span className={styles.hint}>{c('coupon.pending', { shortfall: yen(k.shortfall), min: yen(k.minCartPrice) })}</span>
+            </li>
+          ))}
+        </ul>
       )}
       {chosen && (
         <button type="button" className={styles.secondary} disabled={busy} onClick={() => onCoupon(null)}>

@@ -8,6 +8,9 @@ import { type PaymentCard, PaymentCardFields, SandboxNote } from '../../../compo
 import styles from './cart.module.css';
 import { CouponPicker } from './coupon-picker';
 import { PointUse } from './point-use';
+import type { CheckoutError } from './cart-page';
+import { CoinShopLink } from '../../wallet/components/coin-shop-link';
+import { ConfirmEmailNotice } from '../../accounts/components/confirm-email-notice';
 
 export type PaymentChoice = CartPaymentType;
 
@@ -19,6 +22,8 @@ interface Props {
   card: PaymentCard;
   onCard: (card: PaymentCard) => void;
   busy: boolean;
+  /** Why the last 購入する was refused, shown beside the button with the way out. */
+  checkoutError?: CheckoutError | null;
   onCoupon: (couponId: number | null) => void;
   onUsePoint: (points: number) => void;
   onPayment: (payment: PaymentChoice) => void;
@@ -34,7 +39,7 @@ function checkoutLabel(payment: PaymentChoice, amount: number): string {
 }
 
 /** Coupon choice, point use, payment method, totals and the checkout button (saying what it spends) of the cart. */
-export function OrderPanel({ cart, coupons, usePoint, payment, card, onCard, busy, onCoupon, onUsePoint, onPayment, onCheckout }: Props) {
+export function OrderPanel({ cart, coupons, usePoint, payment, card, onCard, busy, checkoutError, onCoupon, onUsePoint, onPayment, onCheckout }: Props) {
   return (
     <section className={styles.panel} aria-label={c('totals.heading')}>
       <CouponPicker cart={cart} coupons={coupons} busy={busy} onCoupon={onCoupon} />
@@ -63,7 +68,7 @@ export function OrderPanel({ cart, coupons, usePoint, payment, card, onCard, bus
       )}
       <dl className={styles.totals}>
         <dt>{c('totals.salePrice')}</dt>
-        <dd>{yen(cart.salePrice)}円</dd>
+        <dd data-testid="cart-sale-price">{yen(cart.salePrice)}円</dd>
         <dt>{c('totals.discount')}</dt>
         <dd data-testid="cart-discount">-{yen(cart.totalDiscount)}円</dd>
         <dt>{c('totals.usePoint')}</dt>
@@ -77,9 +82,24 @@ export function OrderPanel({ cart, coupons, usePoint, payment, card, onCard, bus
           </>
         )}
       </dl>
+      {checkoutError && <CheckoutRefusal error={checkoutError} />}
       <button type="button" className={styles.checkout} disabled={busy || cart.totalCount === 0} onClick={onCheckout}>
         {busy ? c('buying') : checkoutLabel(payment, cart.totalAmount)}
       </button>
     </section>
+  );
+}
+
+/** Coin shortages: the coin shop is the way out (it brings the member back to the cart). */
+const SHORTAGES = ['CART_NOT_ENOUGH_MANGA_COIN', 'CART_NOT_ENOUGH_AMEBA_COIN'];
+
+/** A refused 購入する, next to the button: the reason and what to do about it (issue 34 item 7). */
+function CheckoutRefusal({ error }: { error: CheckoutError }) {
+  if (error.code === 'EMAIL_NOT_CONFIRMED') return <ConfirmEmailNotice className={styles.checkoutError} />;
+  return (
+    <div className={styles.checkoutError} role="alert" data-testid="checkout-error">
+      <p>{error.message}</p>
+      {SHORTAGES.includes(error.code) && <CoinShopLink className={styles.checkoutErrorLink}>{c('coinShop')}</CoinShopLink>}
+    </div>
   );
 }

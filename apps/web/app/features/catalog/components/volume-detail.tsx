@@ -1,3 +1,4 @@
+import { AmountUnit, formatIn } from '@hondana/domain/common/amount-unit';
 import { formatAmount } from '@hondana/domain/common/format';
 import { Suspense, lazy } from 'react';
 import { useRouteLoaderData } from 'react-router';
@@ -48,7 +49,7 @@ export function VolumeDetail({ book }: { book: VolumeDetailView }) {
               </span>
             </>
           )}
-          {book.pointTotal > 0 && <span className={styles.points}>{t('volume.points', { point: formatAmount(book.pointTotal) })}</span>}
+          {book.pointTotal > 0 && <span className={styles.points}>{t('volume.points', { point: formatIn(book.pointTotal, AmountUnit.POINT) })}</span>}
         </p>
         {book.couponBanner && <BookCouponBanner banner={book.couponBanner} />}
         <ul className={styles.tags}>
@@ -77,7 +78,7 @@ export function VolumeDetail({ book }: { book: VolumeDetailView }) {
         </ul>
         {book.bundle && (
           <a className={styles.bundleLink} href={book.bundle.href}>
-            {t('volume.bundleAdd', { price: formatAmount(book.bundle.price) })}
+            {t('volume.bundleAdd', { price: formatIn(book.bundle.price, AmountUnit.YEN) })}
           </a>
         )}
         {/* Buying lives in the orders feature: ownership, 購入する / 読む, the purchase dialog. */}

@@ -3,6 +3,7 @@ import type { PurchasePanel } from '@hondana/domain/orders/last-page-commerce';
 import { walletCopy as w } from '../../../i18n/ja-wallet';
 import type { PurchaseBook } from './purchase-panel';
 import styles from './purchase.module.css';
+import { WithoutCoupon } from './without-coupon';
 import { CoinShopLink } from '../../wallet/components/coin-shop-link';
 
 export type ConfirmStepProps = {
@@ -35,6 +36,7 @@ export function ConfirmStep({ book, panel, typeLabel, busy, error, onRead, onBac
       ) : (
         <p>{w('purchase.confirmBody', { title: book.title, price, type: typeLabel })}</p>
       )}
+      <WithoutCoupon book={book} type={typeLabel} />
       {error && <p role="alert" className={styles.error}>{error}</p>}
       <div className={styles.actions}>
         <button type="button" className={styles.secondary} onClick={onBack} disabled={busy}>

@@ -7,6 +7,8 @@ import { QueryProvider } from '../../../components/query-provider';
 import { useTranslation } from '../../../i18n/i18n';
 import { PreorderLink } from '../../cart/components/book-coupon-banner';
 import { LotteryEarned } from '../../campaigns/components/lottery-earned';
+import { bookCouponQuery } from '../../cart/api/book-coupon-query';
+import { MemberCouponPrice, cartBuyHref } from '../../cart/components/member-coupon-price';
 import { userBookQuery } from '../api/user-book-query';
 import type { BuyBoxBook } from './buy-box';
 import styles from './buy-box.module.css';
@@ -37,6 +39,9 @@ export function MemberBuyBox({ book }: { book: BuyBoxBook }) {
   const [bought, setBought] = useState(false);
   const ownership: Ownership = bought ? 'OWNED' : userBook.isPending ? 'loading' : (userBook.data?.possessionStatus ?? 'NONE');
   const [toast, setToast] = useState<string | null>(null);
+  // Issue 34 item 2: a coupon of theirs lowers this book in the cart — show that price and the way to pay it.
+  const buyable = ownership === 'NONE' && !book.free && !book.reservable;
+  const coupon = useQuery({ ...bookCouponQuery(book.bookId), enabled: buyable }).data ?? null;
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: userBookQuery(book.bookId).queryKey });
 
@@ -58,6 +63,11 @@ export function MemberBuyBox({ book }: { book: BuyBoxBook }) {
   const viewerHref = `/viewer?cid=${book.bookId}`;
   return (
     <div className={styles.box} data-testid="buy-box">
+      {buyable && coupon && (
+        <div className={styles.couponRow}>
+          <MemberCouponPrice bookId={book.bookId} coupon={coupon} />
+        </div>
+      )}
       {ownership === 'loading' ? (
         <span className={styles.placeholder} aria-busy="true" />
       ) : ownership === 'OWNED' || (book.free && ownership === 'NONE') ? (
@@ -74,14 +84,19 @@ export function MemberBuyBox({ book }: { book: BuyBoxBook }) {
       ) : (
         <PurchaseButton
           className={styles.buy}
-          book={{ bookId: book.bookId, title: `${book.titleName} ${book.vol}巻`, price: book.price }}
+          book={{
+            bookId: book.bookId,
+            title: `${book.titleName} ${book.vol}巻`,
+            price: book.price,
+            coupon: coupon && { couponPrice: coupon.couponPrice, cartHref: cartBuyHref(book.bookId) },
+          }}
           onPurchased={(outcome) => onPurchased(outcome.message, outcome.lotteryCampaignIds)}
           onOwned={() => void refresh()}
         >
           {t('walletEntry.buy')}
         </PurchaseButton>
       )}
-      {ownership === 'NONE' && !book.free && !book.reservable && (
+      {buyable && (
         <Suspense fallback={null}>
           <CartButton bookId={book.bookId} />
         </Suspense>

@@ -1,3 +1,4 @@
+import { AmountUnit, formatIn, formatPaid } from '@hondana/domain/common/amount-unit';
 import { formatAmount } from '@hondana/domain/common/format';
 import type { PaymentHistoryItem } from '@hondana/domain/orders/orders-api';
 import { Link } from 'react-router';
@@ -42,14 +43,13 @@ export function PaymentList({ payments }: { payments: PaymentHistoryItem[] }) {
             <span className={styles.sub}>
               {formatTokyoDateTime(p.orderDatetime)} ・ {methodLabels[p.paymentType] ?? p.paymentType}
               {p.kind !== 'SERIAL_RENTAL' && ` ・ ${w('payments.order', { id: p.orderId })}`}
-              {p.point > 0 && ` ・ ${w('payments.points', { point: formatAmount(p.point) })}`}
+              {p.point > 0 && ` ・ ${w('payments.points', { point: formatIn(p.point, AmountUnit.POINT) })}`}
             </span>
           </span>
           <span>
             <strong>
-              {p.kind === 'MANGA_COIN'
-                ? w('payments.yen', { price: formatAmount(p.totalPrice) })
-                : w('payments.price', { price: formatAmount(p.totalPrice) })}
+              {/* Each amount in its own unit (issue 34 item 4): a coin pack in yen, an order in what paid it. */}
+              {p.kind === 'MANGA_COIN' ? formatIn(p.totalPrice, AmountUnit.YEN) : formatPaid(p.totalPrice, p.paymentType)}
             </strong>
             <br />
             <span className={styles.sub}>{w(`payments.status.${p.status}`)}</span>

@@ -7,6 +7,7 @@ import { LongPressBuy } from './long-press-buy';
 import { PointDetail } from './point-detail';
 import type { PurchaseBook } from './purchase-panel';
 import styles from './purchase.module.css';
+import { WithoutCoupon } from './without-coupon';
 
 export type SelectStepProps = {
   book: PurchaseBook;
@@ -32,6 +33,7 @@ export function SelectStep({ book, ctx, panel, error, onChoose, onNext, onLongPr
       <p className={styles.price}>
         {w('purchase.price')} <strong>{w('purchase.priceValue', { price: formatAmount(book.price), type })}</strong>
       </p>
+      <WithoutCoupon book={book} type={type} />
       <fieldset className={styles.methods}>
         <legend>{w('purchase.selectorTitle')}</legend>
         {(['MANGA_COIN', 'COIN'] as const).map((m) => (

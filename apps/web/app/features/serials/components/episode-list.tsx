@@ -1,3 +1,4 @@
+import { AmountUnit, formatIn } from '@hondana/domain/common/amount-unit';
 import type { EpisodeUserData, SerialEpisode } from '@hondana/domain/serials/serials-api';
 import { SpendType, isUnlimitedRental } from '@hondana/domain/serials/serials';
 import { formatTokyoDeadline, formatTokyoMonthDay } from '@hondana/domain/common/tokyo-format';
@@ -53,7 +54,7 @@ function EpisodeRow({ episode: e, data, ...p }: Omit<EpisodeListProps, 'episodes
   const price = data?.finalPrice ?? e.price;
   const open = e.spendType === SpendType.FREE || data?.renting;
   const label =
-    e.spendType === SpendType.FREE ? t('serials.free') : spendType === SpendType.CHARGE ? t('serials.charge') : t('serials.coins', { price });
+    e.spendType === SpendType.FREE ? t('serials.free') : spendType === SpendType.CHARGE ? t('serials.charge') : t('serials.coins', { price: formatIn(price, AmountUnit.MANGA_COIN) });
   return (
     <li className={styles.episode} data-testid="episode" data-episode-id={e.id}>
       <div className={styles.episodeText}>

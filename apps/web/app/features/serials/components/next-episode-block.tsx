@@ -1,3 +1,4 @@
+import { AmountUnit, formatIn } from '@hondana/domain/common/amount-unit';
 import type { SuggestedEpisode } from '@hondana/domain/serials/serials-api';
 import { SpendType, isUnlimitedRental, rentalEnd } from '@hondana/domain/serials/serials';
 import { type LastPageState, lastPageMainAction, lastPageMessage } from '@hondana/domain/serials/serials-last-page';
@@ -84,7 +85,7 @@ export function NextEpisodeBlock({ data, episode, loggedIn, onOpenEpisode }: Nex
         <div>
           <p className={styles.episodeTitle}>{episode.title}</p>
           <p className={styles.sub}>
-            {episode.spendType === SpendType.FREE ? t('serials.free') : episode.spendType === SpendType.CHARGE ? t('serials.charge') : t('serials.coins', { price: episode.price })}
+            {episode.spendType === SpendType.FREE ? t('serials.free') : episode.spendType === SpendType.CHARGE ? t('serials.charge') : t('serials.coins', { price: formatIn(episode.price, AmountUnit.MANGA_COIN) })}
             {episode.spendType !== SpendType.FREE && ` ・ ${t('serials.lastPage.rentalPeriod', { period })}`}
           </p>
         </div>

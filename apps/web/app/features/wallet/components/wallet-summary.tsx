@@ -1,3 +1,4 @@
+import { AmountUnit, formatIn } from '@hondana/domain/common/amount-unit';
 import { formatAmount } from '@hondana/domain/common/format';
 import { CoinIcon } from '../../../components/coin-icon';
 import { walletCopy as w } from '../../../i18n/ja-wallet';
@@ -85,12 +86,22 @@ export function PeriodBalances({ periods }: { periods: WalletData['periods']['pe
   );
 }
 
-/** Ledger entries, newest first: grants, spends, expiries, refunds and adjustments. */
-export function WalletHistory({ history }: { history: WalletData['history']['history'] }) {
+type HistoryKind = 'MANGA_COIN' | 'POINT' | 'COIN';
+const historyHeading = { MANGA_COIN: 'wallet.history', POINT: 'wallet.pointHistory', COIN: 'wallet.coinHistory' } as const;
+const historyUnit = { MANGA_COIN: AmountUnit.MANGA_COIN, POINT: AmountUnit.POINT, COIN: AmountUnit.COIN } as const;
+
+/**
+ * One currency's ledger entries, newest first: grants, spends, expiries, refunds and adjustments,
+ * each amount with its unit. The manga-coin statement lists manga coins only; points and coins
+ * have their own lists (issue 34 item 5), shown when there is something in them.
+ */
+export function WalletHistory({ history, currency = 'MANGA_COIN' }: { history: WalletData['history']['history']; currency?: HistoryKind }) {
+  if (currency !== 'MANGA_COIN' && history.length === 0) return null;
+  const id = `history-heading-${currency.toLowerCase()}`;
   return (
-    <section aria-labelledby="history-heading">
-      <h2 id="history-heading" className={styles.subheading}>
-        {w('wallet.history')}
+    <section aria-labelledby={id} data-testid={`history-${currency.toLowerCase()}`}>
+      <h2 id={id} className={styles.subheading}>
+        {w(historyHeading[currency])}
       </h2>
       {history.length === 0 ? (
         <p className={styles.empty}>{w('wallet.historyEmpty')}</p>
@@ -102,13 +113,13 @@ export function WalletHistory({ history }: { history: WalletData['history']['his
                 {w(`wallet.kind.${e.kind}`)} {e.reason}
                 <br />
                 <span className={styles.sub}>
-                  {formatTokyoDate(e.datetime)} ・ {e.paid ? w('wallet.paidTag') : w('wallet.bonusTag')} ・{' '}
+                  {formatTokyoDate(e.datetime)} ・ {currency === 'MANGA_COIN' && <>{e.paid ? w('wallet.paidTag') : w('wallet.bonusTag')} ・ </>}
                   {w('wallet.expires', { date: formatTokyoDate(e.expireDatetime) })}
                 </span>
               </span>
               <span className={e.amount >= 0 ? styles.plus : styles.minus}>
                 {e.amount >= 0 ? '+' : ''}
-                {formatAmount(e.amount)}
+                {formatIn(e.amount, historyUnit[currency])}
               </span>
             </li>
           ))}

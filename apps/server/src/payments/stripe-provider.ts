@@ -1,0 +1,172 @@
+import { ErrorCode } from '@hondana/domain/common/errors';
+import type { CardBrand, CoinPaymentMethod } from '@hondana/domain/wallet/wallet-payments';
+import Stripe from 'stripe';
+import type { PaymentProvider } from './payment-provider';
+
+/**
+ * The `stripe` provider (PAYMENT_PROVIDER=stripe, issue 39): real money through Stripe's
+ * PaymentIntents. Unlike the sandbox it never moves money inside the store's transaction: the
+ * order is written PROCESSING first, the intent is created after that transaction with the order
+ * as its idempotency key (`stripePayments.createIntent`), and what the intent became is settled
+ * from Stripe's signed webhook or a retrieve (`modules/wallet/stripe-coin-payments.ts`), once per
+ * order by a conditional update of its status.
+ *
+ * Done so far: coin packs by card (3-D Secure as Stripe asks). Not yet: the cart, subscriptions
+ * (registerCard, off-session renewals), konbini, PayPay, refunds; those methods answer
+ * PAYMENT_MAINTENANCE with this provider.
+ */
+export interface StripeConfig {
+  secretKey: string;
+  publishableKey: string;
+  webhookSecret: string;
+  /** Another API host (tests: a local stand-in for Stripe's API). */
+  host?: string | undefined;
+  port?: number | undefined;
+  protocol?: 'http' | 'https' | undefined;
+}
+
+/** A 3-D Secure page left unanswered this long ends the order (the intent is cancelled at Stripe). */
+export const STRIPE_CONFIRMATION_TTL_MS = 30 * 60 * 1000;
+/** The webhook refuses an event signed longer ago than this (a replay). */
+export const STRIPE_WEBHOOK_TOLERANCE_S = 5 * 60;
+
+/** What the store reads of a PaymentIntent. */
+export interface IntentState {
+  id: string;
+  status: Stripe.PaymentIntent.Status;
+  amount: number;
+  currency: string;
+  orderId: number | null;
+  clientSecret: string | null;
+  /** §8 code of the last failed attempt (a declined card, failed 3-D Secure), null if none. */
+  failureCode: ErrorCode | null;
+  cardBrand: CardBrand | null;
+  cardLast4: string | null;
+}
+
+/** An intent's creation: the intent, or the card error Stripe answered (the intent stays for the record). */
+export type CreatedIntent = { kind: 'INTENT'; intent: IntentState } | { kind: 'CARD_ERROR'; errorCode: ErrorCode; intentId: string | null };
+
+export interface StripePayments {
+  readonly publishableKey: string;
+  createIntent(request: { orderId: number; userId: number; amountYen: number; cardId: string }): Promise<CreatedIntent>;
+  retrieveIntent(id: string): Promise<IntentState>;
+  /** The order's intent when the store never heard the create call's answer (Stripe's search by metadata); null if none. */
+  findIntentOfOrder(orderId: number): Promise<IntentState | null>;
+  /** Cancels an intent nobody can finish any more; answers what it is now (a payment that succeeded meanwhile stays succeeded). */
+  cancelIntent(id: string): Promise<IntentState>;
+  /** The verified event, or null for an unsigned, forged or replayed one (older than 5 minutes). */
+  verifyEvent(rawBody: Buffer, signature: string | undefined, nowMs: number): Stripe.Event | null;
+}
+
+export type StripeProvider = PaymentProvider & { readonly stripe: StripePayments };
+
+export const isStripeProvider = (provider: PaymentProvider): provider is StripeProvider => 'stripe' in provider;
+
+export function createStripeProvider(config: StripeConfig): StripeProvider {
+  const client = new Stripe(config.secretKey, {
+    ...(config.host ? { host: config.host } : {}),
+    ...(config.port ? { port: config.port } : {}),
+    ...(config.protocol ? { protocol: config.protocol } : {}),
+    maxNetworkRetries: 2,
+    timeout: 20_000,
+    telemetry: false,
+  });
+  const stripe: StripePayments = {
+    publishableKey: config.publishableKey,
+    async createIntent({ orderId, userId, amountYen, cardId }) {
+      try {
+        const intent = await client.paymentIntents.create(
+          {
+            amount: amountYen,
+            currency: 'jpy',
+            payment_method: cardId,
+            // Cards only so far: 3-D Secure runs on the page (Stripe.js), with no redirect (and no return URL) needed.
+            automatic_payment_methods: { enabled: true, allow_redirects: 'never' },
+            confirm: true,
+            metadata: { order_id: String(orderId), user_id: String(userId) },
+            expand: ['latest_charge'],
+          },
+          { idempotencyKey: `hondana-order-${orderId}` },
+        );
+        return { kind: 'INTENT', intent: intentState(intent) };
+      } catch (error) {
+        if (error instanceof Stripe.errors.StripeCardError) {
+          const raw = error.raw as { payment_intent?: { id?: string } } | undefined;
+          return { kind: 'CARD_ERROR', errorCode: cardErrorCode(error.code, error.decline_code), intentId: raw?.payment_intent?.id ?? null };
+        }
+        throw error;
+      }
+    },
+    retrieveIntent: async (id) => intentState(await client.paymentIntents.retrieve(id, { expand: ['latest_charge'] })),
+    async findIntentOfOrder(orderId) {
+      const found = await client.paymentIntents.search({ query: `metadata['order_id']:'${orderId}'`, limit: 1 });
+      return found.data[0] ? intentState(found.data[0]) : null;
+    },
+    async cancelIntent(id) {
+      try {
+        return intentState(await client.paymentIntents.cancel(id));
+      } catch (error) {
+        // Stripe refuses to cancel an intent that succeeded (or was cancelled) meanwhile: read what it is.
+        if (error instanceof Stripe.errors.StripeInvalidRequestError) return stripe.retrieveIntent(id);
+        throw error;
+      }
+    },
+    verifyEvent(rawBody, signature, nowMs) {
+      if (!signature) return null;
+      try {
+        return client.webhooks.constructEvent(rawBody, signature, config.webhookSecret, STRIPE_WEBHOOK_TOLERANCE_S, undefined, nowMs); // receivedAt: in ms
+      } catch {
+        return null;
+      }
+    },
+  };
+  return {
+    name: 'stripe',
+    confirmationTtlMs: STRIPE_CONFIRMATION_TTL_MS,
+    // Only cards, and only for coin packs so far (the other areas check this before starting).
+    underMaintenance: (method: CoinPaymentMethod) => method !== 'creditcard',
+    start: async () => ({ kind: 'FAILED', errorCode: ErrorCode.PAYMENT_MAINTENANCE, message: 'payment: not offered with Stripe yet', cardBrand: null, cardLast4: null }),
+    registerCard: async () => ({ kind: 'FAILED', errorCode: ErrorCode.PAYMENT_MAINTENANCE, message: 'card: not offered with Stripe yet', cardBrand: null, cardLast4: null }),
+    stripe,
+  };
+}
+
+/** PAYMENT_PROVIDER=stripe with its three keys; the sandbox otherwise. A key is never logged, not even in the error. */
+export function stripeConfigFromEnv(env: NodeJS.ProcessEnv = process.env): StripeConfig | null {
+  const provider = env.PAYMENT_PROVIDER ?? 'sandbox';
+  if (provider === 'sandbox' || provider === '') return null;
+  if (provider !== 'stripe') throw new Error(`PAYMENT_PROVIDER must be sandbox or stripe, not "${provider}"`);
+  const missing = ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET'].filter((name) => !env[name]);
+  if (missing.length > 0) throw new Error(`PAYMENT_PROVIDER=stripe needs ${missing.join(', ')}`);
+  return { secretKey: env.STRIPE_SECRET_KEY!, publishableKey: env.STRIPE_PUBLISHABLE_KEY!, webhookSecret: env.STRIPE_WEBHOOK_SECRET! };
+}
+
+const BRANDS: Record<string, CardBrand> = { visa: 'VISA', mastercard: 'MASTER', jcb: 'JCB', amex: 'AMEX', diners: 'DINERS' };
+
+export function intentState(intent: Stripe.PaymentIntent): IntentState {
+  const charge = typeof intent.latest_charge === 'object' && intent.latest_charge !== null ? intent.latest_charge : null;
+  const card = charge?.payment_method_details?.card ?? null;
+  const orderId = Number(intent.metadata?.order_id);
+  const lastError = intent.last_payment_error;
+  return {
+    id: intent.id,
+    status: intent.status,
+    amount: intent.amount,
+    currency: intent.currency,
+    orderId: Number.isInteger(orderId) && orderId > 0 ? orderId : null,
+    clientSecret: intent.client_secret,
+    failureCode: lastError ? cardErrorCode(lastError.code, lastError.decline_code) : null,
+    cardBrand: card ? (BRANDS[card.brand ?? ''] ?? null) : null,
+    cardLast4: card?.last4 ?? null,
+  };
+}
+
+/** Stripe's card error and decline codes as §8 payment errors. */
+export function cardErrorCode(code: string | undefined | null, declineCode: string | undefined | null): ErrorCode {
+  const reason = declineCode ?? code ?? '';
+  if (['insufficient_funds', 'card_velocity_exceeded', 'withdrawal_count_limit_exceeded'].includes(reason)) return ErrorCode.USER_CREDIT_CARD_LIMIT_EXCEEDED;
+  if (['card_not_supported', 'currency_not_supported', 'transaction_not_allowed'].includes(reason)) return ErrorCode.UNSUPPORTED_CARD;
+  if (['processing_error', 'api_key_expired'].includes(reason)) return ErrorCode.CLIENT_ERROR;
+  return ErrorCode.DECLINED_CARD;
+}

@@ -1,0 +1,208 @@
+import { type IncomingMessage, type Server, type ServerResponse, createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import Stripe from 'stripe';
+import type { StripeConfig } from '../../src/payments/stripe-provider';
+
+/**
+ * A local stand-in for Stripe's API, speaking the subset the store calls (PaymentIntents: create
+ * with confirm, retrieve, search by metadata, cancel) with Stripe's documented object shapes and
+ * error bodies (https://docs.stripe.com/api/payment_intents/object, /api/errors). The official
+ * `stripe` package is pointed at it (`host`, `port`, `protocol: 'http'`). Cards are Stripe's test
+ * PaymentMethods: `pm_card_visa` succeeds, `pm_card_threeDSecure2Required` asks for 3-D Secure,
+ * `pm_card_chargeDeclined` / `pm_card_chargeDeclinedInsufficientFunds` are declined.
+ */
+export const STRIPE_TEST_SECRET = 'sk_test_hondana_local';
+export const STRIPE_TEST_WEBHOOK_SECRET = 'whsec_hondana_local';
+
+type Intent = Record<string, unknown> & { id: string; status: string; amount: number; metadata: Record<string, string>; latest_charge: string | null };
+
+export interface StripeStandIn {
+  config: StripeConfig;
+  intents: Map<string, Intent>;
+  /** Every request: method, path and the Idempotency-Key header. */
+  calls: { method: string; path: string; idempotencyKey: string | undefined }[];
+  /** Runs after an intent is made and before the create call is answered (a webhook that overtakes the answer). */
+  beforeCreateAnswer: ((intent: Intent) => Promise<void>) | null;
+  /** Stripe's clock (epoch ms): the events' signing time; the store's test clock may be ahead of the real one. */
+  now: () => number;
+  /** The create calls' answers are lost (the connection drops after the intent is made), retries too. */
+  loseCreateAnswers: boolean;
+  /** The member passed 3-D Secure on Stripe.js: the intent is charged. */
+  authenticate(id: string): Intent;
+  /** A signed webhook of the intent as it is now (`timestamp`: seconds, default now). */
+  event(type: string, id: string, options?: { timestamp?: number; secret?: string }): { payload: string; signature: string };
+  close(): Promise<void>;
+}
+
+const CARDS: Record<string, { brand: string; last4: string; outcome: 'succeeded' | 'requires_action' | 'declined'; declineCode?: string }> = {
+  pm_card_visa: { brand: 'visa', last4: '4242', outcome: 'succeeded' },
+  pm_card_jcb: { brand: 'jcb', last4: '0000', outcome: 'succeeded' },
+  pm_card_threeDSecure2Required: { brand: 'visa', last4: '3220', outcome: 'requires_action' },
+  pm_card_chargeDeclined: { brand: 'visa', last4: '0002', outcome: 'declined', declineCode: 'generic_decline' },
+  pm_card_chargeDeclinedInsufficientFunds: { brand: 'visa', last4: '9995', outcome: 'declined', declineCode: 'insufficient_funds' },
+};
+
+export async function startStripeStandIn(): Promise<StripeStandIn> {
+  const intents = new Map<string, Intent>();
+  const charges = new Map<string, Record<string, unknown>>();
+  const idempotent = new Map<string, { status: number; body: unknown }>();
+  let serial = 0;
+  const nextId = (prefix: string) => `${prefix}_${(++serial).toString().padStart(6, '0')}Hondana`;
+  const stand: StripeStandIn = {
+    config: { secretKey: STRIPE_TEST_SECRET, publishableKey: 'pk_test_hondana_local', webhookSecret: STRIPE_TEST_WEBHOOK_SECRET, host: '127.0.0.1', port: 0, protocol: 'http' },
+    intents,
+    calls: [],
+    beforeCreateAnswer: null,
+    loseCreateAnswers: false,
+    now: () => Date.now(),
+    authenticate(id) {
+      const intent = intents.get(id)!;
+      charge(intent);
+      return intent;
+    },
+    event(type, id, options = {}) {
+      const timestamp = options.timestamp ?? Math.floor(stand.now() / 1000);
+      const payload = JSON.stringify({
+        id: nextId('evt'),
+        object: 'event',
+        api_version: '2025-01-27.acacia',
+        created: timestamp,
+        data: { object: intents.get(id) },
+        livemode: false,
+        pending_webhooks: 1,
+        request: { id: null, idempotency_key: null },
+        type,
+      });
+      const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: options.secret ?? STRIPE_TEST_WEBHOOK_SECRET, timestamp });
+      return { payload, signature };
+    },
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+
+  function charge(intent: Intent) {
+    const card = CARDS[intent.payment_method as string]!;
+    const id = nextId('ch');
+    charges.set(id, {
+      id,
+      object: 'charge',
+      amount: intent.amount,
+      currency: 'jpy',
+      paid: true,
+      status: 'succeeded',
+      payment_intent: intent.id,
+      payment_method_details: { type: 'card', card: { brand: card.brand, last4: card.last4, exp_month: 12, exp_year: 2039 } },
+    });
+    Object.assign(intent, { status: 'succeeded', latest_charge: id, next_action: null, amount_received: intent.amount });
+  }
+
+  const view = (intent: Intent, expand: string[]) =>
+    expand.includes('latest_charge') && intent.latest_charge ? { ...intent, latest_charge: charges.get(intent.latest_charge) } : { ...intent };
+
+  async function create(form: URLSearchParams): Promise<{ status: number; body: unknown }> {
+    const pm = form.get('payment_method') ?? '';
+    const card = CARDS[pm];
+    if (!card) return error(400, { type: 'invalid_request_error', code: 'resource_missing', param: 'payment_method', message: `No such PaymentMethod: '${pm}'` });
+    const id = nextId('pi');
+    const intent: Intent = {
+      id,
+      object: 'payment_intent',
+      amount: Number(form.get('amount')),
+      amount_received: 0,
+      currency: form.get('currency') ?? 'jpy',
+      automatic_payment_methods: { enabled: true, allow_redirects: 'never' },
+      cancellation_reason: null,
+      capture_method: 'automatic',
+      client_secret: `${id}_secret_${'x'.repeat(24)}`,
+      confirmation_method: 'automatic',
+      created: Math.floor(Date.now() / 1000),
+      last_payment_error: null,
+      latest_charge: null,
+      livemode: false,
+      metadata: Object.fromEntries([...form].filter(([k]) => k.startsWith('metadata[')).map(([k, v]) => [k.slice(9, -1), v])),
+      next_action: null,
+      payment_method: pm,
+      payment_method_types: ['card'],
+      status: 'requires_confirmation',
+    };
+    intents.set(id, intent);
+    const expand = [...form].filter(([k]) => k.startsWith('expand[')).map(([, v]) => v);
+    if (card.outcome === 'succeeded') charge(intent);
+    if (card.outcome === 'requires_action') {
+      Object.assign(intent, { status: 'requires_action', next_action: { type: 'use_stripe_sdk', use_stripe_sdk: { type: 'three_d_secure_redirect', stripe_js: 'https://hooks.stripe.com/3d_secure_2/hosted', source: 'src_x' } } });
+    }
+    if (card.outcome === 'declined') {
+      const chargeId = nextId('ch');
+      const lastError = { type: 'card_error', code: 'card_declined', decline_code: card.declineCode, message: 'Your card was declined.', doc_url: 'https://stripe.com/docs/error-codes/card-declined', charge: chargeId, payment_method: { id: pm, object: 'payment_method', type: 'card' } };
+      Object.assign(intent, { status: 'requires_payment_method', last_payment_error: lastError, latest_charge: chargeId });
+      if (stand.beforeCreateAnswer) await stand.beforeCreateAnswer(intent);
+      return error(402, { ...lastError, payment_intent: view(intent, expand), request_log_url: `https://dashboard.stripe.com/test/logs/req_x` });
+    }
+    if (stand.beforeCreateAnswer) await stand.beforeCreateAnswer(intent);
+    return { status: 200, body: view(intent, expand) };
+  }
+
+  const error = (status: number, body: Record<string, unknown>) => ({ status, body: { error: body } });
+
+  async function route(request: IncomingMessage, form: URLSearchParams, url: URL): Promise<{ status: number; body: unknown }> {
+    if (request.headers.authorization !== `Bearer ${STRIPE_TEST_SECRET}`) {
+      return error(401, { type: 'invalid_request_error', message: 'Invalid API Key provided: sk_test_****' });
+    }
+    const key = request.headers['idempotency-key'] as string | undefined;
+    const expand = url.searchParams.getAll('expand[0]').concat(url.searchParams.getAll('expand[]'));
+    if (request.method === 'POST' && url.pathname === '/v1/payment_intents') {
+      if (key && idempotent.has(key)) return idempotent.get(key)!;
+      const answer = await create(form);
+      if (key) idempotent.set(key, answer);
+      return answer;
+    }
+    if (request.method === 'GET' && url.pathname === '/v1/payment_intents/search') {
+      const orderId = /metadata\['order_id'\]:'(\d+)'/.exec(url.searchParams.get('query') ?? '')?.[1];
+      const data = [...intents.values()].filter((i) => i.metadata.order_id === orderId).map((i) => view(i, []));
+      return { status: 200, body: { object: 'search_result', data, has_more: false, next_page: null, url: '/v1/payment_intents/search' } };
+    }
+    const match = /^\/v1\/payment_intents\/(pi_\w+)(\/cancel)?$/.exec(url.pathname);
+    const intent = match ? intents.get(match[1]!) : undefined;
+    if (!intent) return error(404, { type: 'invalid_request_error', code: 'resource_missing', param: 'intent', message: `No such payment_intent: '${match?.[1] ?? ''}'` });
+    if (request.method === 'GET' && !match![2]) return { status: 200, body: view(intent, expand) };
+    if (request.method === 'POST' && match![2]) {
+      if (intent.status === 'succeeded' || intent.status === 'canceled') {
+        return error(400, {
+          type: 'invalid_request_error',
+          code: 'payment_intent_unexpected_state',
+          message: `You cannot cancel this PaymentIntent because it has a status of ${intent.status}. Only a PaymentIntent with one of the following statuses may be canceled: requires_payment_method, requires_capture, requires_confirmation, requires_action, processing.`,
+          payment_intent: view(intent, []),
+        });
+      }
+      Object.assign(intent, { status: 'canceled', cancellation_reason: form.get('cancellation_reason'), next_action: null, canceled_at: Math.floor(Date.now() / 1000) });
+      return { status: 200, body: view(intent, []) };
+    }
+    return error(404, { type: 'invalid_request_error', message: `Unrecognized request URL (${request.method}: ${url.pathname}).` });
+  }
+
+  const server: Server = createServer((request: IncomingMessage, response: ServerResponse) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      const url = new URL(request.url ?? '/', 'http://stripe.local');
+      stand.calls.push({ method: request.method ?? '', path: url.pathname, idempotencyKey: request.headers['idempotency-key'] as string | undefined });
+      const form = new URLSearchParams(Buffer.concat(chunks).toString('utf8'));
+      route(request, form, url).then(
+        ({ status, body }) => {
+          if (stand.loseCreateAnswers && request.method === 'POST' && url.pathname === '/v1/payment_intents') {
+            response.socket?.destroy();
+            return;
+          }
+          response.writeHead(status, { 'content-type': 'application/json', 'request-id': `req_${serial}` });
+          response.end(JSON.stringify(body));
+        },
+        (err: unknown) => {
+          response.writeHead(500, { 'content-type': 'application/json' });
+          response.end(JSON.stringify({ error: { type: 'api_error', message: String(err) } }));
+        },
+      );
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  stand.config.port = (server.address() as AddressInfo).port;
+  return stand;
+}
