@@ -22,6 +22,8 @@ export const WEB_FEATURE_PUBLIC = [
   'cart/components/member-coupon-price',
   'cart/api/book-coupon-query',
   'cart/coupon-banner.server',
+  // A purchase's result says the lottery tickets it earned (issue 40 item 4).
+  'campaigns/components/lottery-earned',
   'catalog/api/free-ranking-query',
   'catalog/components/adult-gate',
   'catalog/components/book-to-book',

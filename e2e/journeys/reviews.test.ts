@@ -146,6 +146,59 @@ describe('reviews, likes, comments and notices', () => {
     await shot(page, 'notices-reviews-375.png');
   });
 
+  it('a member edits their own comment in place; キャンセル keeps it; others get no 編集 (issue 40 item 2)', async () => {
+    const { page } = bob;
+    const openComments = async (reads: string) => {
+      await page.goto(seriesUrl());
+      await page.locator('#reviews').scrollIntoViewIfNeeded();
+      const review = page.getByRole('article', { name: '最高の一冊' });
+      await review.getByRole('button', { name: 'コメント 1' }).click();
+      await review.getByText(reads).waitFor();
+      return review;
+    };
+    let review = await openComments('わかります！<b>太字</b>');
+    await review.getByRole('button', { name: '編集' }).click();
+    const field = review.getByLabel('コメントを編集');
+    assert.equal(await field.inputValue(), 'わかります！<b>太字</b>', 'the textarea starts from the comment as it reads');
+    await field.fill('読み返して、ますますわかりました');
+    await review.getByRole('button', { name: '保存する' }).click();
+    await review.getByText('コメントを保存しました').waitFor();
+    await review.getByText('読み返して、ますますわかりました').waitFor();
+    await field.waitFor({ state: 'detached' });
+    await review.scrollIntoViewIfNeeded();
+    await shot(page, 'reviews-comment-edited-1080.png');
+
+    // On a phone: キャンセル leaves it as it was; saved again, it reads as first written.
+    await page.setViewportSize({ width: 375, height: 900 });
+    try {
+      review = await openComments('読み返して、ますますわかりました');
+      await review.getByRole('button', { name: '編集' }).click();
+      await review.getByLabel('コメントを編集').fill('消えるはずの文');
+      await review.getByLabel('コメントを編集').scrollIntoViewIfNeeded();
+      await shot(page, 'reviews-comment-editing-375.png');
+      await expectNoSidewaysScroll(page);
+      await review.getByRole('button', { name: 'キャンセル' }).click();
+      await review.getByText('読み返して、ますますわかりました').waitFor();
+      assert.equal(await review.getByText('消えるはずの文').count(), 0);
+      await review.getByRole('button', { name: '編集' }).click();
+      await review.getByLabel('コメントを編集').fill('わかります！<b>太字</b>');
+      await review.getByRole('button', { name: '保存する' }).click();
+      await review.getByText('わかります！<b>太字</b>').waitFor();
+      await review.getByText('コメントを保存しました').waitFor();
+      await shot(page, 'reviews-comment-saved-375.png');
+    } finally {
+      await page.setViewportSize({ width: 1080, height: 900 });
+    }
+
+    // The writer of the review sees Bob's comment with 通報, and no 編集.
+    await alice.page.goto(seriesUrl());
+    await alice.page.locator('#reviews').scrollIntoViewIfNeeded();
+    const hers = alice.page.getByRole('article', { name: '最高の一冊' });
+    await hers.getByRole('button', { name: 'コメント 1' }).click();
+    await hers.getByText('わかります！<b>太字</b>').waitFor();
+    assert.equal(await hers.getByRole('button', { name: '編集' }).count(), 0, 'only the commenter edits a comment');
+  });
+
   it('deleting one\'s comment offers 元に戻す; a deleted comment and a withdrawn like leave the writer\'s notices (issue 34 item 12)', async () => {
     const { page } = bob;
     await page.goto(seriesUrl());

@@ -1,3 +1,4 @@
+import { COMMENT_BODY_MAX_LENGTH } from '@hondana/domain/reviews/reviews';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, buildTestApp } from './support/build-test-app';
 import { insertBook, insertTitle } from './support/catalog-factories';
@@ -135,8 +136,15 @@ describe('reviews', () => {
     const foreignDel = await alice.post('/api/review/del_comment', { token: await alice.token('/api/review/create_token'), comment_id: commentId });
     expect(foreignDel.statusCode).toBe(403);
     expectField(await bob.post('/api/review/mod_comment', { token: await bob.token('/api/review/create_token'), comment_id: commentId }), 'body');
+    // Issue 40 item 2: an edit longer than a comment may be is refused on its field, and changes nothing.
+    expectField(await bob.post('/api/review/mod_comment', { token: await bob.token('/api/review/create_token'), comment_id: commentId, body: 'あ'.repeat(COMMENT_BODY_MAX_LENGTH + 1) }), 'body');
+    expect((await alice.get(`/api/reviews/comments?review_id=${reviewId}&offset=0&limit=10`)).json().comments[0].body).toBe('同感です');
+    expect(foreign.json().errorCode).toBeTruthy();
     const mod = await bob.post('/api/review/mod_comment', { token: await bob.token('/api/review/create_token'), comment_id: commentId, body: '本当に同感' });
     expect(mod.json().result.body).toBe('本当に同感');
+    expect((await alice.get(`/api/reviews/comments?review_id=${reviewId}&offset=0&limit=10`)).json().comments[0]).toMatchObject({ body: '本当に同感', me: false });
+    const full = await bob.post('/api/review/mod_comment', { token: await bob.token('/api/review/create_token'), comment_id: commentId, body: 'い'.repeat(COMMENT_BODY_MAX_LENGTH) });
+    expect(full.json().result.body).toHaveLength(COMMENT_BODY_MAX_LENGTH);
     const del = await bob.post('/api/review/del_comment', { token: await bob.token('/api/review/create_token'), comment_id: commentId });
     expect(del.json()).toMatchObject({ deleted: true });
     expect((await alice.get(`/api/reviews/comments?review_id=${reviewId}&offset=0&limit=10`)).json().totalCount).toBe(0);

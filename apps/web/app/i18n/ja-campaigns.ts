@@ -53,6 +53,15 @@ export const jaCampaigns = {
     notTarget: GRANT_MESSAGES.notTarget,
     failed: GRANT_MESSAGES.failed,
     toDraw: 'くじを引く',
+    earned: 'このお買い物でくじを{{count}}枚獲得しました',
+  },
+  index: {
+    heading: '開催中のくじ引きキャンペーン',
+    none: '開催中のくじ引きキャンペーンはありません',
+    now: '開催中',
+    toList: 'あなたのくじと有効期限',
+    login: 'ログインすると、あなたのくじと有効期限が見られます',
+    endedCampaign: '終了したキャンペーン',
   },
   missions: {
     heading: 'ミッション',

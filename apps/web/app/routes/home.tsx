@@ -11,6 +11,8 @@ import styles from './home.module.css';
 const MemberContinue = lazy(() => import('../features/bookshelf/components/member-continue'));
 // Reach banners and the guests' appeal are fetched after the page, with their own code.
 const TopBanners = lazy(() => import('../features/invitations/components/top-banners'));
+// Running lottery campaigns (issue 40 item 4), also fetched after the page.
+const RunningLotteries = lazy(() => import('../features/campaigns/components/running-lotteries'));
 
 /** §9 "title books 30": as many tiles as a title's book list shows. */
 const NEW_ARRIVALS = 30;
@@ -50,6 +52,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <h1 className="visually-hidden">{t('top.title')}</h1>
       <Suspense fallback={null}>
         <TopBanners member={member} />
+      </Suspense>
+      <Suspense fallback={null}>
+        <RunningLotteries />
       </Suspense>
       {member && (
         <Suspense fallback={null}>

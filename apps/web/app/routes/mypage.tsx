@@ -5,6 +5,7 @@ import { AccountSettingsLinks } from '../features/accounts/components/account-se
 import { loginHref } from '../features/accounts/login-href';
 import { MypageNoticeLinks } from '../features/notices/components/mypage-links';
 import { MissionsPanel } from '../features/campaigns/components/missions-panel';
+import { RunningLotteries } from '../features/campaigns/components/running-lotteries';
 import { QueryProvider } from '../components/query-provider';
 import { i18n, useTranslation } from '../i18n/i18n';
 import '../i18n/ja-accounts';
@@ -59,6 +60,7 @@ export default function MyPage({ loaderData }: Route.ComponentProps) {
         <Link to="/order/payments">{t('walletEntry.payments')}</Link>
       </nav>
       <QueryProvider>
+        <RunningLotteries withList />
         <MissionsPanel />
       </QueryProvider>
     </div>

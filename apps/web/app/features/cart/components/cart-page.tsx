@@ -12,6 +12,7 @@ import { CartItemRow } from './cart-item-row';
 import styles from './cart.module.css';
 import { OrderPanel, type PaymentChoice } from './order-panel';
 import { CoinShopLink } from '../../wallet/components/coin-shop-link';
+import { LotteryEarned } from '../../campaigns/components/lottery-earned';
 
 export interface CartData {
   cart: CartView;
@@ -34,6 +35,8 @@ export function CartPage({ initial }: { initial: CartData }) {
   );
   const [bought, setBought] = useState<Bought[] | null>(returned?.status === 'COMPLETE' ? returned.names : null);
   const [charged, setCharged] = useState<Charged | null>(null);
+  // The lottery tickets the order earned (`userLotteryTickets`), said with its result (issue 40 item 4).
+  const [earned, setEarned] = useState<number[]>([]);
   // A refused checkout shows beside 購入する, with the way out (issue 34 item 7), not at the top.
   const [checkoutError, setCheckoutError] = useState<CheckoutError | null>(null);
 
@@ -88,6 +91,7 @@ export function CartPage({ initial }: { initial: CartData }) {
       }
       setBought(items.map((i) => ({ bookId: i.bookId, name: i.name })));
       const r = result.results;
+      setEarned(r.userLotteryTickets.map((t) => t.lotteryCampaignId));
       setCharged({ totalPrice: r.totalPrice, discount: r.discount, usePoint: r.usePoint, payPrice: r.payPrice, payment });
       setUsePoint(0);
       setCard(emptyPaymentCard);
@@ -103,6 +107,7 @@ export function CartPage({ initial }: { initial: CartData }) {
           </p>
         )}
         {bought && <BoughtList items={bought} charged={charged} />}
+        {bought && <LotteryEarned campaignIds={earned} />}
         <h2 className={styles.subheading}>{c('active', { count: cart.items.length })}</h2>
         {cart.items.length === 0 ? (
           <p className={styles.empty}>{c('empty')}</p>

@@ -23,6 +23,8 @@ export interface BuyOutcome {
   /** Coins or manga coins spent. */
   spent: number;
   paymentType: SpendCurrency;
+  /** The running lottery campaigns the order earned a ticket of, one entry per ticket (`userLotteryTickets`). */
+  lotteryCampaignIds: number[];
 }
 
 /**
@@ -60,7 +62,7 @@ async function buyWithCoins({ bookId, adult, longPress }: BuyRequest): Promise<B
     },
     { token },
   );
-  return { orderId: bought.results.orderId, spent: bought.results.totalPrice - bought.results.usePoint, paymentType: 'COIN' };
+  return { orderId: bought.results.orderId, spent: bought.results.totalPrice - bought.results.usePoint, paymentType: 'COIN', lotteryCampaignIds: bought.results.userLotteryTickets.map((t) => t.lotteryCampaignId) };
 }
 
 async function buyWithMangaCoins({ bookId, price, adult }: BuyRequest): Promise<BuyOutcome> {
@@ -77,5 +79,5 @@ async function buyWithMangaCoins({ bookId, price, adult }: BuyRequest): Promise<
     { token, book_id: bookId, checked_price: check.results.checkedPrice, ac },
     { token },
   );
-  return { orderId: bought.results.orderId, spent: bought.results.price, paymentType: 'MANGA_COIN' };
+  return { orderId: bought.results.orderId, spent: bought.results.price, paymentType: 'MANGA_COIN', lotteryCampaignIds: bought.results.userLotteryTickets.map((t) => t.lotteryCampaignId) };
 }

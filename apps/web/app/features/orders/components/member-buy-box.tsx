@@ -6,6 +6,7 @@ import { loadWaitingSections } from '../../../components/lazy-section';
 import { QueryProvider } from '../../../components/query-provider';
 import { useTranslation } from '../../../i18n/i18n';
 import { PreorderLink } from '../../cart/components/book-coupon-banner';
+import { LotteryEarned } from '../../campaigns/components/lottery-earned';
 import { bookCouponQuery } from '../../cart/api/book-coupon-query';
 import { MemberCouponPrice, cartBuyHref } from '../../cart/components/member-coupon-price';
 import { userBookQuery } from '../api/user-book-query';
@@ -44,9 +45,13 @@ export function MemberBuyBox({ book }: { book: BuyBoxBook }) {
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: userBookQuery(book.bookId).queryKey });
 
-  const onPurchased = (message: string) => {
+  // The lottery tickets the order earned stay said under the box (issue 40 item 4).
+  const [earned, setEarned] = useState<number[]>([]);
+
+  const onPurchased = (message: string, lotteryCampaignIds: number[] = []) => {
     setBought(true);
     setToast(message);
+    setEarned(lotteryCampaignIds);
     // The reload hides 試し読み; sections below the fold must be ready to take its new data.
     loadWaitingSections();
     setTimeout(() => {
@@ -85,7 +90,7 @@ export function MemberBuyBox({ book }: { book: BuyBoxBook }) {
             price: book.price,
             coupon: coupon && { couponPrice: coupon.couponPrice, cartHref: cartBuyHref(book.bookId) },
           }}
-          onPurchased={(outcome) => onPurchased(outcome.message)}
+          onPurchased={(outcome) => onPurchased(outcome.message, outcome.lotteryCampaignIds)}
           onOwned={() => void refresh()}
         >
           {t('walletEntry.buy')}
@@ -97,6 +102,7 @@ export function MemberBuyBox({ book }: { book: BuyBoxBook }) {
         </Suspense>
       )}
       {toast && <PurchaseToast className={styles.toast} message={toast} onDone={() => setToast(null)} />}
+      <LotteryEarned campaignIds={earned} />
     </div>
   );
 }

@@ -29,6 +29,7 @@ export type PurchasedOutcome = {
   orderId: number;
   spent: number;
   paymentType: SpendCurrency;
+  lotteryCampaignIds: number[];
   message: string;
 };
 

@@ -22,6 +22,12 @@ export async function addComment(reviewId: number, body: string) {
   return apiRequest<CommentResult>('/api/review/add_comment', { method: 'POST', form: { token, review_id: reviewId, body } });
 }
 
+/** Rewrites the member's own comment (`/review/mod_comment`); the server checks it is theirs and its length. */
+export async function modifyComment(commentId: number, body: string) {
+  const token = await createToken('/api/review/create_token');
+  return apiRequest<CommentResult>('/api/review/mod_comment', { method: 'POST', form: { token, comment_id: commentId, body } });
+}
+
 /** Deletes the member's comment, or with `undo` brings it back (`undo_flg`, as a review's delete). */
 export async function deleteComment(commentId: number, undo = false) {
   const token = await createToken('/api/review/create_token');

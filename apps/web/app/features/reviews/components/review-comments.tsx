@@ -4,7 +4,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from '../../../i18n/i18n';
 import { formatTokyoDate } from '@hondana/domain/common/tokyo-format';
-import { addComment, deleteComment } from '../api/review-mutations';
+import { addComment, deleteComment, modifyComment } from '../api/review-mutations';
 import { useComments } from '../api/title-reviews';
 import { ReportButton } from './report-dialog';
 import styles from './review-comments.module.css';
@@ -23,6 +23,9 @@ export function ReviewComments({ review, titleId, isMember, loginTo }: Props) {
   /** The member's comment just deleted: 元に戻す brings it back (undo_flg), as a review's delete does. */
   const [deleted, setDeleted] = useState<number | null>(null);
   const [deleteFailed, setDeleteFailed] = useState(false);
+  /** The member's comment being edited in place, and the one just saved. */
+  const [editing, setEditing] = useState<number | null>(null);
+  const [saved, setSaved] = useState<number | null>(null);
   const fieldId = useId();
   const refresh = () =>
     Promise.all([
@@ -67,11 +70,36 @@ export function ReviewComments({ review, titleId, isMember, loginTo }: Props) {
         {query.data?.comments.map((c) => (
           <li key={c.id} className={styles.comment}>
             <p className={styles.byline}>{t('reviews.byline', { nickname: c.userName, date: formatTokyoDate(c.createdAt) })}</p>
-            <p className={styles.body}>{c.body}</p>
+            {editing === c.id ? (
+              <CommentEditForm
+                initial={c.body}
+                onCancel={() => setEditing(null)}
+                onSave={async (next) => {
+                  await modifyComment(c.id, next);
+                  setEditing(null);
+                  setSaved(c.id);
+                  await refresh();
+                }}
+              />
+            ) : (
+              <p className={styles.body}>{c.body}</p>
+            )}
+            {saved === c.id && editing !== c.id && (
+              <p role="status" className={styles.note}>
+                {t('reviews.commentSaved')}
+              </p>
+            )}
             {c.me ? (
-              <button type="button" className={styles.small} disabled={busy} onClick={() => remove(c.id, false)}>
-                {t('reviews.commentDelete')}
-              </button>
+              editing !== c.id && (
+                <div className={styles.actions}>
+                  <button type="button" className={styles.small} disabled={busy} onClick={() => (setSaved(null), setEditing(c.id))}>
+                    {t('reviews.commentEdit')}
+                  </button>
+                  <button type="button" className={styles.small} disabled={busy} onClick={() => remove(c.id, false)}>
+                    {t('reviews.commentDelete')}
+                  </button>
+                </div>
+              )
             ) : (
               isMember && <ReportButton target={{ commentId: c.id }} />
             )}
@@ -123,5 +151,58 @@ export function ReviewComments({ review, titleId, isMember, loginTo }: Props) {
         </Link>
       )}
     </div>
+  );
+}
+
+/** A comment of the member's, edited in place: the textarea, 保存する and キャンセル. */
+function CommentEditForm({ initial, onSave, onCancel }: { initial: string; onSave: (body: string) => Promise<void>; onCancel: () => void }) {
+  const { t } = useTranslation();
+  const [body, setBody] = useState(initial);
+  const [busy, setBusy] = useState(false);
+  const [failed, setFailed] = useState(false);
+  const fieldId = useId();
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!body.trim()) return;
+    setBusy(true);
+    setFailed(false);
+    try {
+      await onSave(body);
+    } catch {
+      setFailed(true);
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form className={styles.form} onSubmit={submit}>
+      <label htmlFor={fieldId} className="visually-hidden">
+        {t('reviews.commentEditLabel')}
+      </label>
+      <textarea
+        id={fieldId}
+        className={styles.input}
+        value={body}
+        maxLength={COMMENT_BODY_MAX_LENGTH}
+        required
+        rows={3}
+        autoFocus
+        onChange={(e) => setBody(e.target.value)}
+      />
+      <div className={styles.actions}>
+        <button type="submit" className={styles.submit} disabled={busy || !body.trim()}>
+          {t('reviews.commentSave')}
+        </button>
+        <button type="button" className={styles.small} disabled={busy} onClick={onCancel}>
+          {t('reviews.commentCancel')}
+        </button>
+      </div>
+      {failed && (
+        <p role="alert" className={styles.error}>
+          {t('reviews.editor.failed')}
+        </p>
+      )}
+    </form>
   );
 }
