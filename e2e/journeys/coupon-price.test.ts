@@ -59,6 +59,15 @@ for (const width of [375, 1080]) {
       await shot(page, `coupon-price-dialog-${width}`);
       await page.keyboard.press('Escape');
       await without.waitFor({ state: 'detached' });
+      // Browser back with the sheet open closes the sheet and stays on the volume (issue 34 item 16).
+      const volumeUrl = new URL(page.url());
+      await page.getByTestId('buy-box').getByRole('button', { name: '購入する' }).click();
+      await without.waitFor();
+      await page.goBack();
+      await without.waitFor({ state: 'detached' });
+      const after = new URL(page.url());
+      assert.equal(`${after.pathname}${after.search}`, `${volumeUrl.pathname}${volumeUrl.search}`, 'back stayed on the volume page');
+      await offer.waitFor();
 
       // カートで購入: the cart opens with the coupon applied and charges the promised price.
       await offer.getByRole('link', { name: 'カートで購入' }).click();

@@ -1,6 +1,10 @@
 import { walletCopy as w } from '../../../i18n/ja-wallet';
 import { type PurchasedOutcome, PurchasePanel, type PurchaseBook } from './purchase-panel';
 import { ResponsiveDialog } from '../../../components/responsive-dialog';
+import { type BackEntries, useBackCloses } from '../../../lib/use-back-closes';
+
+/** The page's entry and the sheet's while a book's purchase sheet is open. */
+const PURCHASE_SHEET: BackEntries = { page: '#book', popup: '#buy' };
 
 export type PurchaseDialogProps = {
   book: PurchaseBook;
@@ -15,9 +19,11 @@ export type PurchaseDialogProps = {
 /**
  * The purchase UI of a book (§2, §4): payment method selector, confirm dialog, coin appeal,
  * point detail and long press, as a modal on desktop and a bottom sheet on mobile. Used by the
- * volume page (lazily, through BuyBox) and by the viewer's last page.
+ * volume page (lazily, through BuyBox) and by the viewer's last page, mounted while it is open:
+ * browser back closes it rather than leaving the page (issue 34).
  */
 export function PurchaseDialog({ book, open, onOpenChange, onPurchased, onOwned }: PurchaseDialogProps) {
+  useBackCloses(() => onOpenChange(false), PURCHASE_SHEET);
   return (
     <ResponsiveDialog open={open} onOpenChange={onOpenChange} title={w('purchase.dialogTitle')}>
       <PurchasePanel book={book} onPurchased={onPurchased} onOwned={onOwned} onClose={() => onOpenChange(false)} />

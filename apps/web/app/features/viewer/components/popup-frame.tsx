@@ -2,7 +2,7 @@ import * as Dialog from '@radix-ui/react-dialog';
 import type { ReactNode } from 'react';
 import { Drawer } from 'vaul';
 import { useTranslation } from '../../../i18n/i18n';
-import { useBackCloses } from '../hooks/use-back-closes';
+import { VIEWER_POPUP, useBackCloses } from '../../../lib/use-back-closes';
 import styles from './popup.module.css';
 import '../../../i18n/ja-viewer';
 
@@ -21,7 +21,7 @@ export type PopupFrameProps = {
  */
 export default function PopupFrame({ title, sheet, onClose, children }: PopupFrameProps) {
   const { t } = useTranslation();
-  useBackCloses(onClose);
+  useBackCloses(onClose, VIEWER_POPUP);
   const onOpenChange = (open: boolean) => {
     if (!open) onClose();
   };

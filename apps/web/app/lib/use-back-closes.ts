@@ -1,18 +1,22 @@
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 
-/** The reading entry's hash once a popup was opened, and the popup's own entry. */
-const READING_HASH = '#viewer';
-const POPUP_HASH = '#viewer-popup';
+/** The hashes of the page's entry once a popup was opened, and of the popup's own entry. */
+export type BackEntries = { page: string; popup: string };
+
+/** The viewer's popups (settings, table of contents, bookmarks…). */
+export const VIEWER_POPUP: BackEntries = { page: '#viewer', popup: '#viewer-popup' };
 
 /**
- * Browser back closes a viewer popup instead of leaving the book (issue 34). Opening the popup
- * adds one history entry that differs from the reading one only by its hash, so React Router
- * loads nothing for either move (going back to an entry with no hash would load the page's data
- * again). Back calls `onClose`; a popup closed any other way (its buttons, Escape, a jump) takes
- * its entry back off when it unmounts, so history keeps no trace of it.
+ * Browser back closes a popup or sheet instead of leaving the page (issue 34: the viewer's popups,
+ * a book's purchase sheet). Opening it adds one history entry that differs from the page's only
+ * by its hash, so React Router loads nothing for either move (going back to an entry with no hash
+ * would load the page's data again). Back calls `onClose`; a popup closed any other way (its
+ * buttons, Escape, a jump) takes its entry back off when it unmounts, so history keeps no trace
+ * of it. Call it from a component that is mounted only while the popup is open.
  */
-export function useBackCloses(onClose: () => void): void {
+export function useBackCloses(onClose: () => void, entries: BackEntries): void {
+  const { page: READING_HASH, popup: POPUP_HASH } = entries;
   const navigate = useNavigate();
   const { hash } = useLocation();
   const pushed = useRef(false);
@@ -44,7 +48,7 @@ export function useBackCloses(onClose: () => void): void {
         pushed.current = false;
       }, 0);
     };
-  }, [navigate]);
+  }, [navigate, READING_HASH, POPUP_HASH]);
 
   useEffect(() => {
     if (hash === POPUP_HASH) {
@@ -57,5 +61,5 @@ export function useBackCloses(onClose: () => void): void {
       pushed.current = false;
       latest.current();
     }
-  }, [hash]);
+  }, [hash, POPUP_HASH]);
 }
