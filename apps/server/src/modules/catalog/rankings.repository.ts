@@ -58,6 +58,16 @@ export async function eventCountsByTitle(
   return [...byTitle.values()];
 }
 
+/** Books (`b`) released, on sale and free at `now`: what the free ranking and its tiles count. */
+const freeOnSaleBooks = (db: Db, now: number) =>
+  db
+    .selectFrom('books as b')
+    .where('b.free_flg', '=', 1)
+    .where((eb) => eb.or([eb('b.free_start_datetime', 'is', null), eb('b.free_start_datetime', '<=', now)]))
+    .where((eb) => eb.or([eb('b.free_end_datetime', 'is', null), eb('b.free_end_datetime', '>', now)]))
+    .where('b.start_datetime', '<=', now)
+    .where('b.sales_status', '=', 'ON_SALE');
+
 /** The newest released, on-sale volume of each of the given titles (a ranking entry's tile). */
 export function newestReleasedBooks(db: Db, titleIds: number[], now: number): Promise<BookTileRow[]> {
   if (titleIds.length === 0) return Promise.resolve([]);
@@ -79,20 +89,14 @@ export function newestReleasedBooks(db: Db, titleIds: number[], now: number): Pr
 
 /**
  * The first volume free at `now` of each given title (the free ranking's tile: a free book, never
- * the paid newest volume). The condition is `titlesWithFreeBook`'s; one statement, as the newest.
+ * the paid newest volume), among `freeOnSaleBooks`; one statement, as the newest.
  */
 export function firstFreeBooks(db: Db, titleIds: number[], now: number): Promise<BookTileRow[]> {
   if (titleIds.length === 0) return Promise.resolve([]);
-  const first = db
-    .selectFrom('books as n')
-    .select(['n.title_id', (eb) => eb.fn.min('n.vol').as('vol')])
-    .where('n.title_id', 'in', titleIds)
-    .where('n.free_flg', '=', 1)
-    .where((eb) => eb.or([eb('n.free_start_datetime', 'is', null), eb('n.free_start_datetime', '<=', now)]))
-    .where((eb) => eb.or([eb('n.free_end_datetime', 'is', null), eb('n.free_end_datetime', '>', now)]))
-    .where('n.start_datetime', '<=', now)
-    .where('n.sales_status', '=', 'ON_SALE')
-    .groupBy('n.title_id')
+  const first = freeOnSaleBooks(db, now)
+    .select(['b.title_id', (eb) => eb.fn.min('b.vol').as('vol')])
+    .where('b.title_id', 'in', titleIds)
+    .groupBy('b.title_id')
     .as('m');
   return db
     .selectFrom(first)
@@ -121,16 +125,7 @@ export function releasedBooksOf(db: Db, titleIds: number[], now: number): Promis
  * period or a release starting or ending), so callers can keep the set until then.
  */
 export async function titlesWithFreeBook(db: Db, now: number): Promise<{ titleIds: Set<number>; validUntil: number }> {
-  const freeNow = db
-    .selectFrom('books as b')
-    .select('b.title_id')
-    .distinct()
-    .where('b.free_flg', '=', 1)
-    .where((eb) => eb.or([eb('b.free_start_datetime', 'is', null), eb('b.free_start_datetime', '<=', now)]))
-    .where((eb) => eb.or([eb('b.free_end_datetime', 'is', null), eb('b.free_end_datetime', '>', now)]))
-    .where('b.start_datetime', '<=', now)
-    .where('b.sales_status', '=', 'ON_SALE')
-    .execute();
+  const freeNow = freeOnSaleBooks(db, now).select('b.title_id').distinct().execute();
   const nextChange = (column: 'free_start_datetime' | 'free_end_datetime' | 'start_datetime') =>
     db
       .selectFrom('books')
