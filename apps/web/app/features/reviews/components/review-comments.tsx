@@ -26,7 +26,6 @@ export function ReviewComments({ review, titleId, isMember, loginTo }: Props) {
   /** The member's comment being edited in place, and the one just saved. */
   const [editing, setEditing] = useState<number | null>(null);
   const [saved, setSaved] = useState<number | null>(null);
-  const fieldId = useId();
   const refresh = () =>
     Promise.all([
       queryClient.invalidateQueries({ queryKey: ['review_comments', review.id] }),
@@ -122,19 +121,7 @@ export function ReviewComments({ review, titleId, isMember, loginTo }: Props) {
       {review.commentRejectFlg && !review.me && <p className={styles.note}>{t('reviews.commentRejected')}</p>}
       {canComment && (
         <form className={styles.form} onSubmit={submit}>
-          <label htmlFor={fieldId} className="visually-hidden">
-            {t('reviews.commentPlaceholder')}
-          </label>
-          <textarea
-            id={fieldId}
-            className={styles.input}
-            value={body}
-            maxLength={COMMENT_BODY_MAX_LENGTH}
-            required
-            rows={2}
-            placeholder={t('reviews.commentPlaceholder')}
-            onChange={(e) => setBody(e.target.value)}
-          />
+          <CommentField label={t('reviews.commentPlaceholder')} value={body} onChange={setBody} rows={2} placeholder={t('reviews.commentPlaceholder')} />
           <button type="submit" className={styles.submit} disabled={busy}>
             {t('reviews.commentSubmit')}
           </button>
@@ -160,7 +147,6 @@ function CommentEditForm({ initial, onSave, onCancel }: { initial: string; onSav
   const [body, setBody] = useState(initial);
   const [busy, setBusy] = useState(false);
   const [failed, setFailed] = useState(false);
-  const fieldId = useId();
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -177,19 +163,7 @@ function CommentEditForm({ initial, onSave, onCancel }: { initial: string; onSav
 
   return (
     <form className={styles.form} onSubmit={submit}>
-      <label htmlFor={fieldId} className="visually-hidden">
-        {t('reviews.commentEditLabel')}
-      </label>
-      <textarea
-        id={fieldId}
-        className={styles.input}
-        value={body}
-        maxLength={COMMENT_BODY_MAX_LENGTH}
-        required
-        rows={3}
-        autoFocus
-        onChange={(e) => setBody(e.target.value)}
-      />
+      <CommentField label={t('reviews.commentEditLabel')} value={body} onChange={setBody} rows={3} autoFocus />
       <div className={styles.actions}>
         <button type="submit" className={styles.submit} disabled={busy || !body.trim()}>
           {t('reviews.commentSave')}
@@ -204,5 +178,28 @@ function CommentEditForm({ initial, onSave, onCancel }: { initial: string; onSav
         </p>
       )}
     </form>
+  );
+}
+
+/** A comment's text box (new or edited), labelled for screen readers, at most the §7 length. */
+function CommentField(props: { label: string; value: string; onChange: (body: string) => void; rows: number; placeholder?: string; autoFocus?: boolean }) {
+  const id = useId();
+  return (
+    <>
+      <label htmlFor={id} className="visually-hidden">
+        {props.label}
+      </label>
+      <textarea
+        id={id}
+        className={styles.input}
+        value={props.value}
+        maxLength={COMMENT_BODY_MAX_LENGTH}
+        required
+        rows={props.rows}
+        placeholder={props.placeholder}
+        autoFocus={props.autoFocus}
+        onChange={(e) => props.onChange(e.target.value)}
+      />
+    </>
   );
 }
