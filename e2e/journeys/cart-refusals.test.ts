@@ -4,6 +4,7 @@ import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { newMemberPage, signUpThrough } from '../support/members';
 import { type StoreServer, grant, launchBrowser, screenshotDir, startStore } from '../support/server';
+import { closeSheetWithEscape } from '../support/sheets';
 
 /**
  * Issue 34 item 7 and the unconfirmed address: a refused 購入する is told where the member acted
@@ -61,7 +62,7 @@ for (const width of [375, 1080]) {
       const inDialog = page.getByTestId('confirm-email-notice');
       await inDialog.getByText(/メールアドレスの確認が済んでいないため購入できません/).waitFor();
       await shot(page, `buy-refused-email-${width}`);
-      await page.keyboard.press('Escape');
+      await closeSheetWithEscape(page, inDialog);
 
       await page.goto(`/cart?add=${BOOK_ID}&ref=e2e`);
       await page.getByTestId(`cart-item-${BOOK_ID}`).waitFor();

@@ -4,6 +4,7 @@ import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { newMemberPage } from '../support/members';
 import { type StoreServer, grant, launchBrowser, screenshotDir, startStore } from '../support/server';
+import { closeSheetWithEscape } from '../support/sheets';
 
 /**
  * Issue 34 item 2: the coupon price a guest is shown on a volume page is the price a member can
@@ -57,8 +58,7 @@ for (const width of [375, 1080]) {
       await without.getByText(/この購入ではクーポンは使われません/).waitFor();
       assert.ok((await without.textContent())?.includes(`${promised.toLocaleString('ja-JP')}円`));
       await shot(page, `coupon-price-dialog-${width}`);
-      await page.keyboard.press('Escape');
-      await without.waitFor({ state: 'detached' });
+      await closeSheetWithEscape(page, without);
       // Browser back with the sheet open closes the sheet and stays on the volume (issue 34 item 16).
       const volumeUrl = new URL(page.url());
       await page.getByTestId('buy-box').getByRole('button', { name: '購入する' }).click();
