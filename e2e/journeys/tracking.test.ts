@@ -114,6 +114,37 @@ for (const width of [375, 1080]) {
       await context.close();
     });
 
+    it('a link with manga_viewer_action=open opens the viewer on the volume or serial episode, and ref reaches the logs', async () => {
+      const context = await browser.newContext({ viewport: { width, height: 900 }, locale: 'ja-JP' });
+      const page = await context.newPage();
+      const logged = recordLogs(page);
+      // A series link from outside the store (§2): the named free volume opens in the viewer.
+      await page.goto(`${store.url}/series_list/series_id=${SERIES}?book_id=${FREE_VOL2}&manga_viewer_action=open&ref=e2e_link`);
+      await page.waitForURL(`${store.url}/viewer?cid=${FREE_VOL2}&ref=e2e_link`);
+      await expectPage(page, 0);
+      const start = await waitForLog(page, logged, 'read_start', (p) => p.get('book_id') === String(FREE_VOL2));
+      assert.equal(start.params.get('ref'), 'e2e_link');
+      await waitForLog(page, logged, 'page', (p) => p.get('ref') === 'e2e_link' && (p.get('page') ?? '').startsWith('/viewer'));
+      // A volume of another title is not opened under this one: the title's first volume is.
+      await page.goto(`${store.url}/series_list/series_id=${SERIES}?book_id=999999&manga_viewer_action=open`);
+      await page.waitForURL(/\/viewer\?cid=\d+$/);
+      await page.getByTestId('viewer').waitFor();
+      // A serial link opens its first free episode in the episode viewer.
+      await page.goto(`${store.url}/serial`);
+      const serialHref = await page.locator('a[href^="/serial/detail/"]').first().getAttribute('href');
+      const serialId = Number(/\/serial\/detail\/(\d+)/.exec(serialHref ?? '')?.[1]);
+      assert.ok(serialId > 0, `a serial on the serial list: ${serialHref}`);
+      await page.goto(`${store.url}/serial/detail/${serialId}?manga_viewer_action=open&ref=e2e_serial`);
+      await page.waitForURL(/\/viewer\?serialEpisodeId=\d+&ref=e2e_serial$/);
+      await page.getByTestId('viewer-stage').locator('img').first().waitFor();
+      await shot(page, `deep-link-serial-${width}`);
+      // Without the parameter the pages stay pages.
+      await page.goto(`${store.url}/serial/detail/${serialId}`);
+      await page.getByTestId('episode').first().waitFor();
+      assert.match(page.url(), /\/serial\/detail\//);
+      await context.close();
+    });
+
     it('a member adding the series to my list and taking it out sends both wish list calls', async () => {
       const context = await browser.newContext({ viewport: { width, height: 900 }, locale: 'ja-JP' });
       const page = await context.newPage();

@@ -46,8 +46,10 @@ export function Layout({ children }: { children: ReactNode }) {
   // The viewer covers the whole screen: no store header and footer behind it (nor in the tab order).
   const inViewer = location.pathname === '/viewer';
   const path = location.pathname + location.search;
-  // §7 /log/page: each page a person sees, the first and every one navigated to in the app.
-  useEffect(() => track('page', { page: path }), [path]);
+  // §7 /log/page: each page a person sees, the first and every one navigated to in the app, with
+  // the link's `ref` (where the person came from) as its own field.
+  const ref = new URLSearchParams(location.search).get('ref');
+  useEffect(() => track('page', { page: path, ref }), [path, ref]);
   return (
     <html lang="ja">
       <head>

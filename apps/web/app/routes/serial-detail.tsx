@@ -1,5 +1,9 @@
-import { data, useLocation } from 'react-router';
+import { SpendType, episodeToOpen } from '@hondana/domain/serials/serials';
+import type { SerialDetailPage } from '@hondana/domain/serials/serials-api';
+import { data, redirect, useLocation } from 'react-router';
 import { loginHref } from '../features/accounts/login-href';
+import { viewerHref } from '../features/serials/components/episode-list';
+import { viewerOpenHref } from '../lib/deep-link';
 import { AdultGate } from '../features/catalog/components/adult-gate';
 import { SerialDetail } from '../features/serials/components/serial-detail';
 import styles from '../features/serials/components/serial-detail.module.css';
@@ -14,12 +18,32 @@ import '../i18n/ja-serials';
  * runs); rentals, tickets and the notification toggle reload it in the browser. A serial in an
  * adult category for a viewer without the age check renders only the age dialog (§4, §6).
  */
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ params, url, context }: Route.LoaderArgs) {
   if (!/^[1-9]\d{0,8}$/.test(params.serialId)) throw data(null, { status: 404 });
   const serialId = Number(params.serialId);
   const detail = await context.serials.detail({ serialId });
   if (!detail) throw data(null, { status: 404 });
+  if (!detail.adultGate && url.searchParams.get('manga_viewer_action') === 'open') {
+    const episodeId = openedEpisode(detail, url.searchParams.get('serial_episode_id'));
+    if (episodeId !== null) throw redirect(viewerOpenHref(viewerHref(episodeId), url.searchParams.get('ref')));
+  }
   return { serialId, loggedIn: context.viewer !== null, detail };
+}
+
+/** The episode a `manga_viewer_action=open` link opens (`serial_episode_id` names one). */
+function openedEpisode(detail: SerialDetailPage, named: string | null): number | null {
+  const mine = new Map(detail.userData.map((u) => [u.serialEpisodeId, u]));
+  const episodes = detail.episodes.map((e) => {
+    const own = mine.get(e.id);
+    return {
+      id: e.id,
+      orderSequence: e.orderSequence,
+      released: e.released,
+      readableNow: (own?.personalizedSpendType ?? e.spendType) === SpendType.FREE || own?.renting === true,
+      read: own?.read === true,
+    };
+  });
+  return episodeToOpen(episodes, named && /^[1-9]\d{0,8}$/.test(named) ? Number(named) : null);
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => {

@@ -1,5 +1,6 @@
 import { reviewLinkMode } from '@hondana/domain/reviews/reviews';
-import { data, useLocation } from 'react-router';
+import { viewerHref } from '@hondana/domain/orders/last-page-commerce';
+import { data, redirect, useLocation } from 'react-router';
 import { lazySection } from '../components/lazy-section';
 import { AdultGate } from '../features/catalog/components/adult-gate';
 import { Pager } from '../components/pager';
@@ -13,6 +14,7 @@ import { SeriesMemberActions } from '../features/notices/components/series-membe
 import { reviewEditorHref } from '../features/reviews/review-href';
 import { tileFromBook } from '../features/catalog/tile-view.server';
 import { i18n, useTranslation } from '../i18n/i18n';
+import { viewerOpenHref } from '../lib/deep-link';
 import { pageMeta } from '../page-meta';
 import type { Route } from './+types/series';
 import styles from './series.module.css';
@@ -36,6 +38,13 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
   if (!series) throw data(null, { status: 404 });
   if (series.adultGate) {
     return { gate: true as const, isMember: context.viewer !== null };
+  }
+  if (query.get('manga_viewer_action') === 'open') {
+    // §2: the link opens the viewer on the named volume of this title, else on its first; the
+    // viewer decides what this reader may see (the whole book, or its sample).
+    const named = bookId === null ? null : await context.catalog.getBookDetail({ bookId });
+    const target = named && named.titleId === titleId ? named.bookId : series.firstBookId;
+    if (target !== null) throw redirect(viewerOpenHref(viewerHref(target), query.get('ref')));
   }
   const now = context.catalog.now();
   const [detail, ratingSummary, myReview, wished, couponOffer] = await Promise.all([

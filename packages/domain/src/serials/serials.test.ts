@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  episodeToOpen,
   AD_REWARD_MAX_AMOUNT,
   DEFAULT_CHARGE_MINUTES,
   RENTAL_FOREVER,
@@ -211,5 +212,27 @@ describe("§4's adult gate for serials", () => {
     expect(isAdultCategory('adult_male')).toBe(true);
     expect(isAdultCategory('shonen')).toBe(false);
     expect(isAdultCategory('')).toBe(false);
+  });
+});
+
+describe('manga_viewer_action=open on a serial (§2)', () => {
+  const e = (id: number, orderSequence: number, over: Partial<Parameters<typeof episodeToOpen>[0][number]> = {}) => ({
+    id, orderSequence, released: true, readableNow: false, read: false, ...over,
+  });
+  it('opens the episode the link names when it is released, whatever it costs (the viewer asks)', () => {
+    expect(episodeToOpen([e(1, 1, { readableNow: true }), e(2, 2)], 2)).toBe(2);
+  });
+  it('ignores a named episode that is not released or not of the serial', () => {
+    const list = [e(1, 1, { readableNow: true }), e(2, 2, { released: false })];
+    expect(episodeToOpen(list, 2)).toBe(1);
+    expect(episodeToOpen(list, 99)).toBe(1);
+  });
+  it('otherwise opens the first readable episode not read yet, in order, else the first readable', () => {
+    const list = [e(3, 3, { readableNow: true }), e(1, 1, { readableNow: true, read: true }), e(2, 2), e(4, 4, { readableNow: true })];
+    expect(episodeToOpen(list, null)).toBe(3);
+    expect(episodeToOpen([e(1, 1, { readableNow: true, read: true }), e(2, 2, { readableNow: true, read: true })], null)).toBe(1);
+  });
+  it('opens nothing when every episode needs a ticket or coins', () => {
+    expect(episodeToOpen([e(1, 1), e(2, 2)], null)).toBeNull();
   });
 });

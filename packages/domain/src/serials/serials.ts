@@ -182,3 +182,28 @@ export function orderOnlyEpisodeSequence(episodes: { orderSequence: number; free
   }
   return target;
 }
+
+/** An episode as `manga_viewer_action=open` weighs it: released, readable now (free or rented), read. */
+export interface OpenableEpisode {
+  id: number;
+  orderSequence: number;
+  released: boolean;
+  /** Free to everyone, or rented by this reader now: the viewer opens without asking for anything. */
+  readableNow: boolean;
+  read: boolean;
+}
+
+/**
+ * The episode `/serial/detail/{id}?manga_viewer_action=open` opens (§2): the one the link names
+ * when it is a released episode of the serial, else the first released episode the reader can
+ * read now that they have not read yet, else the first one they can read now. Null when nothing
+ * can be read without a ticket or coins: the serial's page stays, where the reader chooses how.
+ */
+export function episodeToOpen(episodes: readonly OpenableEpisode[], requestedId: number | null): number | null {
+  if (requestedId !== null) {
+    const named = episodes.find((e) => e.id === requestedId && e.released);
+    if (named) return named.id;
+  }
+  const readable = episodes.filter((e) => e.released && e.readableNow).sort((a, b) => a.orderSequence - b.orderSequence);
+  return (readable.find((e) => !e.read) ?? readable[0])?.id ?? null;
+}
