@@ -72,6 +72,7 @@ export const SERVER_AREA_PUBLIC = [
   // The mail outbox every area writes its customers' mails to, in the causing transaction.
   'modules/mail/outbox',
   'modules/bookshelf/shelf-updates',
+  'modules/campaigns/load-context',
   'modules/campaigns/missions/missions.service',
   'modules/campaigns/purchase-rewards',
   'modules/cart/bundle.service',
@@ -107,6 +108,7 @@ export const SERVER_AREA_PUBLIC = [
   'modules/serials/load-context',
   'modules/tokens/one-time-tokens',
   'modules/tokens/secrets',
+  'modules/wallet/load-context',
   'modules/wallet/reports',
   'modules/wallet/wallet.service',
   // Media: the stored files, the image sizes and the signed page URLs.

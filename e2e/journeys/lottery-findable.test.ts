@@ -123,3 +123,49 @@ describe('the lottery list for a guest', () => {
     }
   });
 });
+
+for (const width of [375, 1080]) {
+  describe(`the lottery pages without scripts at ${width} px`, () => {
+    it('the HTML the server sends lists the running campaign, its ticket rules and prizes, and a wrong id is a 404', async () => {
+      const context = await browser.newContext({ viewport: { width, height: 900 }, locale: 'ja-JP', baseURL: store.url, javaScriptEnabled: false });
+      const page = await context.newPage();
+      try {
+        await page.goto('/lottery');
+        const link = page.getByRole('link', { name: CAMPAIGN });
+        await link.waitFor();
+        await page.getByRole('link', { name: 'ログインすると、あなたのくじと有効期限が見られます' }).waitFor();
+        const campaignPath = await link.getAttribute('href');
+        assert.match(campaignPath ?? '', /^\/lottery\/\d+$/);
+        await page.goto(campaignPath!);
+        await page.getByRole('heading', { name: CAMPAIGN }).waitFor();
+        await page.getByText('くじのもらい方').waitFor();
+        await page.getByText(/^1等/).first().waitFor();
+        assert.equal(await page.getByText('読み込み中…').count(), 0, 'nothing waits for a script');
+        await shot(page, `no-script-${width}`);
+        const missing = await page.goto('/lottery/999999');
+        assert.equal(missing?.status(), 404);
+      } finally {
+        await context.close();
+      }
+    });
+
+    it('with scripts, the page does not ask the server again for the campaigns it was sent', async () => {
+      const context = await browser.newContext({ viewport: { width, height: 900 }, locale: 'ja-JP', baseURL: store.url });
+      const page = await context.newPage();
+      const asked: string[] = [];
+      page.on('request', (request) => {
+        const url = new URL(request.url());
+        if (url.pathname === '/api/lottery/campaigns' || url.pathname === '/api/lottery/campaign') asked.push(url.pathname);
+      });
+      try {
+        await page.goto('/lottery', { waitUntil: 'networkidle' });
+        await page.getByRole('link', { name: CAMPAIGN }).click();
+        await page.getByRole('heading', { name: CAMPAIGN }).waitFor();
+        await page.waitForLoadState('networkidle');
+        assert.deepEqual(asked, []);
+      } finally {
+        await context.close();
+      }
+    });
+  });
+}

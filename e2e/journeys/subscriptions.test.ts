@@ -171,6 +171,28 @@ describe('teasers for guests and in the coin appeal', () => {
     });
   }
 
+  for (const width of [375, 1080]) {
+    it(`the plans are in the HTML the server sends, and the page does not ask for them again (${width} px)`, async () => {
+      const context = await browser.newContext({ viewport: { width, height: 900 }, locale: 'ja-JP', javaScriptEnabled: false });
+      const page = await context.newPage();
+      await page.goto(`${store.url}/mangacoin/subscription?payment_type=docomo`);
+      await plan(page, 'ライトコース').getByRole('link', { name: 'ログインして申し込む' }).waitFor();
+      await plan(page, 'スタンダードコース').waitFor();
+      await shot(page, `subscriptions-no-script-${width}`);
+      await context.close();
+
+      const withScripts = await newGuest(width);
+      const asked: string[] = [];
+      withScripts.on('request', (request) => {
+        if (new URL(request.url()).pathname === '/api/manga_coin_sales_subscription_plans') asked.push(request.url());
+      });
+      await withScripts.goto(`${store.url}/mangacoin/subscription`, { waitUntil: 'networkidle' });
+      await plan(withScripts, 'ライトコース').getByRole('link', { name: 'ログインして申し込む' }).waitFor();
+      assert.deepEqual(asked, [], 'the plans came with the page');
+      await withScripts.context().close();
+    });
+  }
+
   it('a member short of coins sees the teaser in the coin appeal of the purchase sheet', async () => {
     const page = await newMember(375);
     await page.goto(`${store.url}/series_list/series_id=${TITLE_ID}?book_id=${VOL2}`);

@@ -17,10 +17,12 @@ import { userToBook } from '../modules/catalog/recommendations.service';
 import { searchByAuthor, searchKeyword } from '../modules/catalog/search.service';
 import { getSeriesPage } from '../modules/catalog/titles.service';
 import { getFreeRanking, getRankingPage } from '../modules/catalog/rankings.service';
+import { lotteryContext } from '../modules/campaigns/load-context';
 import { cartContext } from '../modules/cart/load-context';
 import { readingContext } from '../modules/reading/load-context';
 import { reviewsContext } from '../modules/reviews/load-context';
 import { serialsContext } from '../modules/serials/load-context';
+import { subscriptionsContext } from '../modules/wallet/load-context';
 import type { AccountActionResult, StoreLoadContext } from './load-context';
 import { myReviewPart } from './member-answers.repository';
 import { memberBookDetail } from './member-book-detail';
@@ -111,6 +113,8 @@ export async function createLoadContext(
         }
       : cart,
     serials: memberSerials(serialsContext(db, viewer, now().getTime()), memberPart),
+    subscriptions: subscriptionsContext(db),
+    lottery: lotteryContext(db, now().getTime()),
   };
 }
 

@@ -10,7 +10,9 @@ import type { AdminPageContext } from '../modules/admin/load-context';
 import type { CartPageContext } from '../modules/cart/load-context';
 import type { ReadingPageContext } from '../modules/reading/load-context';
 import type { ReviewsPageContext } from '../modules/reviews/load-context';
+import type { LotteryPageContext } from '../modules/campaigns/load-context';
 import type { SerialsPageContext } from '../modules/serials/load-context';
+import type { SubscriptionsPageContext } from '../modules/wallet/load-context';
 
 /** What an account action hands back to a page: the cookie to set, or the error to show. */
 export type AccountActionResult =
@@ -70,4 +72,8 @@ export interface StoreLoadContext {
   cart: CartPageContext;
   /** The serial pages (area serials); adult serials only for a viewer whose age is confirmed (§4, §6). */
   serials: SerialsPageContext;
+  /** The manga coin subscription page (area wallet): the plans are the same for every viewer. */
+  subscriptions: SubscriptionsPageContext;
+  /** The lottery pages (area campaigns). */
+  lottery: LotteryPageContext;
 }

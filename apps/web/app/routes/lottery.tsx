@@ -1,5 +1,8 @@
+import { data } from 'react-router';
 import { QueryProvider } from '../components/query-provider';
+import { lotteryCampaignQueryOptions } from '../features/campaigns/api/get-lottery-campaign';
 import { LotteryPage } from '../features/campaigns/components/lottery-page';
+import { prefetched } from '../lib/prefetch.server';
 import { campaignCopy as c } from '../i18n/ja-campaigns';
 import { pageMeta } from '../page-meta';
 import type { Route } from './+types/lottery';
@@ -9,12 +12,24 @@ export const meta: Route.MetaFunction = ({ params }) => [
   { property: 'og:image', content: `/api/lottery/ogp_image?lottery_campaign_id=${Number(params.campaignId) || 0}` },
 ];
 
+const campaignIdOf = (param: string | undefined): number => {
+  const id = Number(param);
+  return Number.isInteger(id) && id > 0 ? id : 0;
+};
+
+/** The campaign (boxes, prizes, period) is in the HTML the server sends (issue 40); a member's tickets load in the browser. */
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const campaignId = campaignIdOf(params.campaignId);
+  const campaign = await context.lottery.campaign(campaignId);
+  if (!campaign) throw data(null, { status: 404 });
+  return { dehydrated: await prefetched({ queryKey: lotteryCampaignQueryOptions(campaignId).queryKey, queryFn: async () => campaign }) };
+}
+
 /** `/lottery/{campaignId}` (§2: a lottery page under a base path plus a campaign id). */
-export default function Lottery({ params }: Route.ComponentProps) {
-  const campaignId = Number(params.campaignId);
+export default function Lottery({ params, loaderData }: Route.ComponentProps) {
   return (
-    <QueryProvider>
-      <LotteryPage campaignId={Number.isInteger(campaignId) && campaignId > 0 ? campaignId : 0} />
+    <QueryProvider state={loaderData.dehydrated}>
+      <LotteryPage campaignId={campaignIdOf(params.campaignId)} />
     </QueryProvider>
   );
 }

@@ -23,4 +23,6 @@ export async function getAllMyTickets(): Promise<LotteryTicketsResponse | null> 
   }
 }
 
-export const useAllMyTickets = () => useQuery({ queryKey: ['lottery', 'tickets', 'all'], queryFn: getAllMyTickets });
+export const allMyTicketsQueryKey = ['lottery', 'tickets', 'all'] as const;
+
+export const useAllMyTickets = () => useQuery({ queryKey: allMyTicketsQueryKey, queryFn: getAllMyTickets });
