@@ -91,6 +91,7 @@ export const SERVER_AREA_PUBLIC = [
   'modules/catalog/rankings.service',
   'modules/catalog/recommendations.service',
   'modules/invitations/invitation-rewards',
+  'modules/invitations/load-context',
   'modules/ledger/ledger',
   'modules/ledger/member-lock',
   'modules/notices/newly-on-read',

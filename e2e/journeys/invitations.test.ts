@@ -175,6 +175,21 @@ for (const width of [375, 1080]) {
       await a.goto(`${store.url}/invitation/inviter?ref=invitation`);
       await a.getByTestId('achieved-count').filter({ hasText: '1人 / 5人' }).waitFor();
       assert.equal(await a.getByTestId('achieved-coin').textContent(), '300マンガコイン');
+
+      // Both pages read right before any script runs (issue 40): A's own code and counts, and the
+      // appeal a friend's link opens.
+      const noScript = await browser.newContext({ viewport: { width, height: 860 }, locale: 'ja-JP', javaScriptEnabled: false, storageState: await contextA.storageState() });
+      const plain = await noScript.newPage();
+      await plain.goto(`${store.url}/invitation/inviter?ref=invitation`);
+      await plain.getByTestId('achieved-count').filter({ hasText: '1人 / 5人' }).waitFor();
+      assert.equal(((await plain.getByTestId('invitation-code').textContent()) ?? '').trim(), code);
+      await shot(plain, `inviter-no-script-${width}`);
+      await noScript.clearCookies();
+      await plain.goto(`${store.url}/invitation?code=${code}`);
+      await plain.getByRole('heading', { name: '500円分のチケットをプレゼント' }).waitFor();
+      await plain.getByRole('link', { name: '無料会員登録してチケットを受け取る' }).waitFor();
+      await shot(plain, `appeal-no-script-${width}`);
+      await noScript.close();
       await contextA.close();
     });
 

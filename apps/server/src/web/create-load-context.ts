@@ -18,6 +18,7 @@ import { searchByAuthor, searchKeyword } from '../modules/catalog/search.service
 import { getSeriesPage } from '../modules/catalog/titles.service';
 import { getFreeRanking, getRankingPage } from '../modules/catalog/rankings.service';
 import { lotteryContext } from '../modules/campaigns/load-context';
+import { invitationsContext } from '../modules/invitations/load-context';
 import { cartContext } from '../modules/cart/load-context';
 import { readingContext } from '../modules/reading/load-context';
 import { reviewsContext } from '../modules/reviews/load-context';
@@ -115,7 +116,14 @@ export async function createLoadContext(
     serials: memberSerials(serialsContext(db, viewer, now().getTime()), memberPart),
     subscriptions: subscriptionsContext(db),
     lottery: lotteryContext(db, now().getTime()),
+    invitations: memberInvitations(invitationsContext(db, viewer?.userId ?? null, now().getTime()), memberPart),
   };
+}
+
+/** A code's campaign is the same for everyone; the inviter's code and counts are the member's alone (decision 029). */
+function memberInvitations(invitations: StoreLoadContext['invitations'], part: MemberPart | undefined): StoreLoadContext['invitations'] {
+  if (!part) return invitations;
+  return { codeCampaign: invitations.codeCampaign, inviterInfo: personalSection(invitations, part).inviterInfo };
 }
 
 /**

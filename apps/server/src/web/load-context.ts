@@ -11,6 +11,7 @@ import type { CartPageContext } from '../modules/cart/load-context';
 import type { ReadingPageContext } from '../modules/reading/load-context';
 import type { ReviewsPageContext } from '../modules/reviews/load-context';
 import type { LotteryPageContext } from '../modules/campaigns/load-context';
+import type { InvitationsPageContext } from '../modules/invitations/load-context';
 import type { SerialsPageContext } from '../modules/serials/load-context';
 import type { SubscriptionsPageContext } from '../modules/wallet/load-context';
 
@@ -76,4 +77,6 @@ export interface StoreLoadContext {
   subscriptions: SubscriptionsPageContext;
   /** The lottery pages (area campaigns). */
   lottery: LotteryPageContext;
+  /** The invitation appeal and inviter pages (area invitations). */
+  invitations: InvitationsPageContext;
 }

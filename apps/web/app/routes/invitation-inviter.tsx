@@ -1,8 +1,10 @@
 import { redirect } from 'react-router';
 import { QueryProvider } from '../components/query-provider';
 import { loginHref } from '../features/accounts/login-href';
+import { inviterInfoQueryOptions } from '../features/invitations/api/get-inviter-info';
 import { InviterPage } from '../features/invitations/components/inviter-page';
 import { invitationCopy as c } from '../i18n/ja-invitations';
+import { prefetched } from '../lib/prefetch.server';
 import { pageMeta } from '../page-meta';
 import type { Route } from './+types/invitation-inviter';
 
@@ -12,12 +14,17 @@ export const meta: Route.MetaFunction = () => [...pageMeta({ title: c('inviter.t
 export async function loader({ url, context }: Route.LoaderArgs) {
   if (!context.viewer) throw redirect(loginHref(url.pathname + url.search));
   const ref = url.searchParams.get('ref');
-  return { ref: ref && /^[A-Za-z0-9_-]{1,64}$/.test(ref) ? ref : null };
+  // The member's own code and counts are in the HTML the server sends (issue 40).
+  const info = await context.invitations.inviterInfo();
+  return {
+    ref: ref && /^[A-Za-z0-9_-]{1,64}$/.test(ref) ? ref : null,
+    dehydrated: await prefetched(...(info ? [{ queryKey: inviterInfoQueryOptions().queryKey, queryFn: async () => info }] : [])),
+  };
 }
 
 export default function InvitationInviter({ loaderData }: Route.ComponentProps) {
   return (
-    <QueryProvider>
+    <QueryProvider state={loaderData.dehydrated}>
       <InviterPage refSource={loaderData.ref} />
     </QueryProvider>
   );

@@ -7,5 +7,7 @@ export async function getCodeCampaign(code: string): Promise<InvitationCampaign>
   return (await apiGet<CampaignAnswer>('/invitation/code/campaign', { code })).results;
 }
 
+export const codeCampaignQueryKey = (code: string) => ['invitation', 'code', code] as const;
+
 export const useCodeCampaign = (code: string) =>
-  useQuery(queryOptions({ queryKey: ['invitation', 'code', code], queryFn: () => getCodeCampaign(code), retry: false, enabled: code !== '' }));
+  useQuery(queryOptions({ queryKey: codeCampaignQueryKey(code), queryFn: () => getCodeCampaign(code), retry: false, enabled: code !== '' }));
