@@ -143,7 +143,7 @@ const prizeColumns = (p: LotteryPrizeInput): repo.PrizeColumns => ({
  * Writes the boxes as sent: a box or prize with an id is changed (its stock never below what was
  * drawn), one without is added, a saved one left out is removed unless members have drawn from it.
  */
-async function writeBoxes(trx: Transaction<Database>, campaignId: number, boxes: readonly LotteryBoxInput[], saved: AdminLotteryCampaignView['boxes']): Promise<void> {
+async function writeBoxes(trx: Db, campaignId: number, boxes: readonly LotteryBoxInput[], saved: AdminLotteryCampaignView['boxes']): Promise<void> {
   const keptBoxes = new Set(boxes.flatMap((b) => (b.id === undefined ? [] : [b.id])));
   const keptPrizes = new Set(boxes.flatMap((b) => b.prizes.flatMap((p) => (p.id === undefined ? [] : [p.id]))));
   for (const box of saved) {
@@ -177,14 +177,16 @@ async function writeBoxes(trx: Transaction<Database>, campaignId: number, boxes:
 }
 
 /** The ticket rules as distribution events: one per rule with tickets, none for 0. */
-async function writeTicketRules(trx: Transaction<Database>, campaignId: number, rules: TicketRules): Promise<void> {
+async function writeTicketRules(trx: Db, campaignId: number, rules: TicketRules): Promise<void> {
   const events = TICKET_RULE_KEYS.filter((k) => rules[k] > 0).map((k) => ({ event_type: TICKET_RULES[k].event, name: TICKET_RULES[k].name, tickets: rules[k] }));
   await repo.replaceEvents(trx, campaignId, TICKET_RULE_KEYS.map((k) => TICKET_RULES[k].event), events);
 }
 
-/** A new campaign with its boxes, prizes and ticket rules (the demo's seed calls this too). */
-export async function createLotteryCampaign(trx: Transaction<Database>, input: CreateLotteryCampaignBody, now: number): Change<AdminLotteryCampaignView> {
-  const { token: _token, boxes, ticketRules, ...fields } = input;
+/** A new campaign with its boxes, prizes and ticket rules (the demo's seed calls this too, in its own transaction). */
+export async function createLotteryCampaign(trx: Db, input: Omit<CreateLotteryCampaignBody, 'token'>, now: number): Change<AdminLotteryCampaignView> {
+  const { boxes, ticketRules, ...fields } = input;
+  // The request's schema checked these; a caller with no request (the demo) is checked the same.
+  checkRule(checkLotteryCampaign, input);
   await checkPrizeRefs(trx, boxes);
   // Every field is sent on a create, so every column is set.
   const id = await repo.insertCampaign(trx, columnsOf(fields, campaignWriters) as repo.CampaignColumns);
