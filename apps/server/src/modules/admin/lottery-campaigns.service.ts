@@ -184,7 +184,8 @@ async function writeTicketRules(trx: Db, campaignId: number, rules: TicketRules)
 
 /** A new campaign with its boxes, prizes and ticket rules (the demo's seed calls this too, in its own transaction). */
 export async function createLotteryCampaign(trx: Db, input: Omit<CreateLotteryCampaignBody, 'token'>, now: number): Change<AdminLotteryCampaignView> {
-  const { boxes, ticketRules, ...fields } = input;
+  const { boxes, ticketRules, name, description, colorCode, start, end, ticketValidDays } = input;
+  const fields = { name, description, colorCode, start, end, ticketValidDays };
   // The request's schema checked these; a caller with no request (the demo) is checked the same.
   checkRule(checkLotteryCampaign, input);
   await checkPrizeRefs(trx, boxes);
