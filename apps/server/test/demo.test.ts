@@ -317,8 +317,10 @@ describe('the demo catalog', () => {
     expect(campaigns).toHaveLength(1);
     expect(campaigns[0]!.start_at).toBeLessThanOrEqual(NOW.getTime());
     expect(campaigns[0]!.end_at).toBeGreaterThan(NOW.getTime());
-    const prizes = await db.selectFrom('lottery_prizes').select(['rank', 'kind']).orderBy('rank').execute();
+    const prizes = await db.selectFrom('lottery_prizes').select(['rank', 'kind', 'weight']).orderBy('rank').execute();
     expect(prizes.map((p) => p.kind)).toEqual(['MANGA_COIN', 'BOOK', 'COUPON', 'POINT']);
+    // Made through the console's service: its box's odds are per-mille and add up to 1,000 ‰.
+    expect(prizes.reduce((sum, p) => sum + p.weight, 0)).toBe(1000);
     const events = await db.selectFrom('lottery_distribution_events').select('event_type').execute();
     expect(events.map((e) => e.event_type).sort()).toEqual(['PURCHASE', 'READ_END_FREE', 'SHARE']);
     expect(await db.selectFrom('missions').select('reward_type').orderBy('id').execute()).toEqual([{ reward_type: 100 }, { reward_type: 1 }, { reward_type: 10 }]);

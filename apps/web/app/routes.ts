@@ -52,6 +52,7 @@ export default [
     route('bundles', 'routes/admin-bundles.tsx'),
     route('coin-packs', 'routes/admin-coin-packs.tsx'),
     route('banners', 'routes/admin-banners.tsx'),
+    route('lottery', 'routes/admin-lottery.tsx'),
     route('members', 'routes/admin-members.tsx'),
     route('members/:memberId', 'routes/admin-member.tsx'),
     route('reports', 'routes/admin-reports.tsx'),

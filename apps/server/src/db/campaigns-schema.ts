@@ -15,6 +15,8 @@ export interface LotteryCampaignsTable {
   start_at: Millis;
   end_at: Millis;
   ticket_valid_days: Generated<number>;
+  /** Bumped by every console edit (migration 2026-12-06T1300): a stale edit is refused. */
+  version: Generated<number>;
 }
 
 /** A draw pool of a campaign. */

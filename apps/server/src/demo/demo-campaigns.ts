@@ -1,7 +1,9 @@
 import { EroticType } from '@hondana/domain/catalog/catalog';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema';
-import { anyLotteryDraw, deleteLotteriesAndMissions, insertCoupon, insertLottery, insertMission } from './demo-selling.repository';
+import type { LotteryPrizeInput } from '@hondana/domain/admin/admin-lottery-api';
+import { createLotteryCampaign } from '../modules/admin/lottery-campaigns.service';
+import { anyLotteryDraw, deleteLotteriesAndMissions, insertCoupon, insertMission } from './demo-selling.repository';
 import type { DemoPlan } from './demo-plan';
 
 type Tx = Kysely<Database> | Transaction<Database>;
@@ -13,7 +15,8 @@ const PRIZE_COUPON_NAME = 'くじ当選 100円引きクーポン';
 /**
  * The demo's selling layer: a lottery campaign running for two months around the
  * generation instant (buy a book, read a free book to the end, or share to get a ticket; 1等 500
- * manga coins, 2等 a priced volume, 3等 a 100 yen coupon, 4等 10 points), and three missions.
+ * manga coins, 2等 a priced volume, 3等 a 100 yen coupon, 4等 10 points), made through the console's
+ * service (`createLotteryCampaign`), and three missions.
  */
 export async function insertDemoCampaigns(db: Tx, plan: DemoPlan, now: number): Promise<void> {
   const titles = new Map(plan.titles.map((t) => [t.id, t]));
@@ -21,29 +24,28 @@ export async function insertDemoCampaigns(db: Tx, plan: DemoPlan, now: number): 
     (b) => b.price > 0 && b.free_flg !== 1 && b.start_datetime <= now && b.sales_status === 'ON_SALE' && titles.get(b.title_id)?.erotic_type === EroticType.NORMAL && b.vol === 1,
   );
   const couponId = await insertCoupon(db, { name: PRIZE_COUPON_NAME, coupon_type: 2, rate: 100, limit_count: null, min_cart_price: 300, expire_at: now + 90 * DAY });
-  const campaignId = await insertLottery(
+  // Through the console's own service, as an operator would make it (odds in per-mille of the box).
+  const prizes: LotteryPrizeInput[] = [
+    { rank: 1, name: '500マンガコイン', kind: 'MANGA_COIN', amount: 500, bookId: null, couponId: null, odds: 20, stock: 10 },
+    ...(prizeBook ? [{ rank: 2, name: `「${prizeBook.contents_name}」をプレゼント`, kind: 'BOOK' as const, amount: 0, bookId: prizeBook.id!, couponId: null, odds: 80, stock: 30 }] : []),
+    { rank: 3, name: '100円引きクーポン', kind: 'COUPON', amount: 0, bookId: null, couponId, odds: 200, stock: null },
+    { rank: 4, name: '10ポイント', kind: 'POINT', amount: 10, bookId: null, couponId: null, odds: prizeBook ? 700 : 780, stock: null },
+  ];
+  const { body: lottery } = await createLotteryCampaign(
     db,
     {
       name: DEMO_LOTTERY_NAME,
       description: '期間中に作品を購入する、無料作品を最後まで読む、キャンペーンをシェアするとくじがもらえます。',
-      color_code: '#f5a623',
-      start_at: now - DAY,
-      end_at: now + 60 * DAY,
-      ticket_valid_days: 14,
+      colorCode: '#f5a623',
+      start: now - DAY,
+      end: now + 60 * DAY,
+      ticketValidDays: 14,
+      boxes: [{ name: 'ノーマルボックス', sortOrder: 0, prizes }],
+      ticketRules: { perOrder: 1, readEndFree: 1, readEndPriced: 0, share: 1 },
     },
-    'ノーマルボックス',
-    [
-      { rank: 1, name: '500マンガコイン', kind: 'MANGA_COIN', amount: 500, weight: 2, stock: 10 },
-      ...(prizeBook ? [{ rank: 2, name: `「${prizeBook.contents_name}」をプレゼント`, kind: 'BOOK', book_id: prizeBook.id!, weight: 8, stock: 30 }] : []),
-      { rank: 3, name: '100円引きクーポン', kind: 'COUPON', coupon_id: couponId, weight: 20, stock: null },
-      { rank: 4, name: '10ポイント', kind: 'POINT', amount: 10, weight: 70, stock: null },
-    ].map((p) => ({ amount: 0, book_id: null, coupon_id: null, ...p, remaining: p.stock })),
-    [
-      { event_type: 'PURCHASE', name: '作品を購入する', tickets: 1 },
-      { event_type: 'READ_END_FREE', name: '無料作品を最後まで読む（1日1回）', tickets: 1 },
-      { event_type: 'SHARE', name: 'キャンペーンをシェアする（1日1回）', tickets: 1 },
-    ],
+    now,
   );
+  const campaignId = lottery.id;
 
   const missions = [
     { name: 'はじめての本棚ミッション', reward_type: 100, reward_amount: 1, color: '#fff4d6', tasks: [['READ_BOOKS', 1], ['OPEN_DAYS', 2]] },

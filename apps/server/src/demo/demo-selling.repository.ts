@@ -1,5 +1,5 @@
 import type { Insertable, Kysely, Transaction } from 'kysely';
-import type { LotteryCampaignsTable, LotteryDistributionEventsTable, LotteryPrizesTable, MissionTasksTable, MissionsTable } from '../db/campaigns-schema';
+import type { MissionTasksTable, MissionsTable } from '../db/campaigns-schema';
 import type { CouponsTable } from '../db/cart-schema';
 import type { InvitationCampaignsTable } from '../db/invitations-schema';
 import type { Database } from '../db/schema';
@@ -7,33 +7,13 @@ import type { MangaCoinSubscriptionPlansTable } from '../db/subscriptions-schema
 
 // The demo's selling layer as rows (`demo-campaigns.ts`, `demo-invitations.ts`,
 // `demo-subscriptions.ts`). Only the demo makes lotteries, missions, invitation campaigns and
-// subscription plans, so their inserts live here, not in the areas.
+// subscription plans, so their inserts live here, not in the areas (the lottery is made through
+// the console's service, `demo-campaigns.ts`).
 
 type Tx = Kysely<Database> | Transaction<Database>;
 
 export async function insertCoupon(db: Tx, coupon: Insertable<CouponsTable>): Promise<number> {
   return (await db.insertInto('coupons').values(coupon).returning('id').executeTakeFirstOrThrow()).id;
-}
-
-/** A lottery with one box of `prizes` and the `events` that give a ticket; returns the campaign's id. */
-export async function insertLottery(
-  db: Tx,
-  campaign: Insertable<LotteryCampaignsTable>,
-  boxName: string,
-  prizes: Omit<Insertable<LotteryPrizesTable>, 'box_id'>[],
-  events: Omit<Insertable<LotteryDistributionEventsTable>, 'campaign_id'>[],
-): Promise<number> {
-  const { id } = await db.insertInto('lottery_campaigns').values(campaign).returning('id').executeTakeFirstOrThrow();
-  const box = await db.insertInto('lottery_boxes').values({ campaign_id: id, name: boxName }).returning('id').executeTakeFirstOrThrow();
-  await db
-    .insertInto('lottery_prizes')
-    .values(prizes.map((p) => ({ ...p, box_id: box.id })))
-    .execute();
-  await db
-    .insertInto('lottery_distribution_events')
-    .values(events.map((e) => ({ ...e, campaign_id: id })))
-    .execute();
-  return id;
 }
 
 /** A mission with its tasks in order. */

@@ -11,16 +11,17 @@ import { coinPaymentMethods } from '../wallet/wallet-payments';
 import { tokyoMinuteToInstant } from './admin-api';
 import { patchShape } from './admin-edits';
 
-const token = z.string({ message: 'is required' }).min(1, 'is required').max(200);
-const version = z.number({ message: 'is required' }).int().min(0);
-const text = (max: number) => z.string({ message: 'must be text' }).max(max, `must be at most ${max} characters`);
-const count = (max: number) =>
+/** Field kinds every console editor's schemas share (the lottery editor's `admin-lottery-api.ts` imports them). */
+export const token = z.string({ message: 'is required' }).min(1, 'is required').max(200);
+export const version = z.number({ message: 'is required' }).int().min(0);
+export const text = (max: number) => z.string({ message: 'must be text' }).max(max, `must be at most ${max} characters`);
+export const count = (max: number) =>
   z.number({ message: 'must be a non-negative integer' }).int('must be a non-negative integer').min(0, 'must be a non-negative integer').max(max, 'is too large');
 const yen = count(10_000_000);
 const positive = (max: number) =>
   z.number({ message: 'must be a positive integer' }).int('must be a positive integer').min(1, 'must be a positive integer').max(max, 'is too large');
-const refId = z.number({ message: 'must be an id' }).int('must be an id').min(1, 'must be an id').max(2_147_483_647, 'must be an id');
-const tokyoTime = z.string({ message: 'must be a date and time' }).transform((value, ctx) => {
+export const refId = z.number({ message: 'must be an id' }).int('must be an id').min(1, 'must be an id').max(2_147_483_647, 'must be an id');
+export const tokyoTime = z.string({ message: 'must be a date and time' }).transform((value, ctx) => {
   const instant = tokyoMinuteToInstant(value);
   if (instant === null) {
     ctx.addIssue({

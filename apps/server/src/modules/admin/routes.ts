@@ -59,6 +59,7 @@ import { sendCsv } from './csv-reply';
 import * as members from './members.service';
 import { adminPromotionRoutes } from './promotions-routes';
 import { adminBannerRoutes } from './banners.routes';
+import { adminLotteryCampaignRoutes } from './lottery-campaigns.routes';
 import * as reports from './reports.service';
 
 /** Largest file the console's import takes (a CBZ or EPUB volume). */
@@ -203,6 +204,8 @@ export const adminRoutes: FastifyPluginAsync = async (base) => {
   // Point campaigns, bundles and coin packs; reach banners and their images
   await app.register(adminPromotionRoutes);
   await app.register(adminBannerRoutes);
+  // Lottery campaigns
+  await app.register(adminLotteryCampaignRoutes);
 
   // Members (support too)
   app.get('/admin/members', { schema: { querystring: SearchQuery, response: { 200: MemberList } } }, async (request) => {

@@ -18,6 +18,8 @@ interface EditorOptions<Row> {
   path: string;
   /** Called when the row being edited changes (a page's own form state follows it). */
   onEdit?: (row: Row | null) => void;
+  /** The list's filter (`?state=running`), part of its query key. */
+  query?: Record<string, string | undefined>;
 }
 
 interface SaveOptions<Result> {
@@ -33,9 +35,9 @@ interface SaveOptions<Result> {
  * changed, `use-form-changes.ts`), a row's own action (end, stop, hide), each change's notice or
  * error in Japanese (`useChange`), and the list read again after every change.
  */
-export function useVersionedEditor<Row extends VersionedRow, List>({ key, path, onEdit }: EditorOptions<Row>) {
+export function useVersionedEditor<Row extends VersionedRow, List>({ key, path, onEdit, query }: EditorOptions<Row>) {
   const queryClient = useQueryClient();
-  const list = useQuery({ queryKey: ['admin', key], queryFn: () => adminGet<List>(path) });
+  const list = useQuery({ queryKey: query ? ['admin', key, query] : ['admin', key], queryFn: () => adminGet<List>(path, query) });
   const change = useChange();
   const rowChange = useChange();
   const { formRef, changes } = useFormChanges();

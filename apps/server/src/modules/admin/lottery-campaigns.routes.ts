@@ -1,0 +1,59 @@
+import { IdParams } from '@hondana/domain/admin/admin-api';
+import { EndBody } from '@hondana/domain/admin/admin-commerce-api';
+import {
+  AdminLotteryCampaignView,
+  CreateLotteryCampaignBody,
+  LotteryCampaignList,
+  LotteryCampaignListQuery,
+  UpdateLotteryCampaignBody,
+} from '@hondana/domain/admin/admin-lottery-api';
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { sendStored } from '../../http/stored-reply';
+import { requireStaff } from './admin-guard';
+import { adminMutation } from './admin-mutation';
+import { catalogChanged } from './catalog-changed';
+import * as lotteries from './lottery-campaigns.service';
+
+/**
+ * The console's lottery campaigns (`/api/admin/lottery_campaigns`, operators only): list by state,
+ * create, edit against the version read (409 when it moved), end. The store reads the lottery
+ * tables on every call (nothing cached), so a change shows at once; each still counts a `catalog`
+ * change, as the other editors' do, so every process's cached pages follow within a second.
+ */
+export const adminLotteryCampaignRoutes: FastifyPluginAsync = async (base) => {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+  const { db } = app.deps.database;
+  const now = () => app.deps.clock().getTime();
+
+  app.get('/admin/lottery_campaigns', { schema: { querystring: LotteryCampaignListQuery, response: { 200: LotteryCampaignList } } }, async (request) => {
+    await requireStaff(request, 'everything');
+    return { campaigns: await lotteries.listLotteryCampaigns(db, request.query.state, now()) };
+  });
+  app.post('/admin/lottery_campaigns', { schema: { body: CreateLotteryCampaignBody, response: { 200: AdminLotteryCampaignView } } }, async (request, reply) => {
+    const staff = await requireStaff(request, 'everything');
+    const { token, ...input } = request.body;
+    const at = now();
+    const result = await adminMutation(db, staff, { token, request: input, now: at }, (trx) => lotteries.createLotteryCampaign(trx, request.body, at), 'catalog');
+    await catalogChanged(app);
+    return sendStored(reply, result);
+  });
+  app.put('/admin/lottery_campaigns/:id', { schema: { params: IdParams, body: UpdateLotteryCampaignBody, response: { 200: AdminLotteryCampaignView } } }, async (request, reply) => {
+    const staff = await requireStaff(request, 'everything');
+    const { token, ...input } = request.body;
+    const id = request.params.id;
+    const at = now();
+    const result = await adminMutation(db, staff, { token, request: { id, ...input }, now: at }, (trx) => lotteries.updateLotteryCampaign(trx, id, request.body, at), 'catalog');
+    await catalogChanged(app);
+    return sendStored(reply, result);
+  });
+  app.post('/admin/lottery_campaigns/:id/end', { schema: { params: IdParams, body: EndBody, response: { 200: AdminLotteryCampaignView } } }, async (request, reply) => {
+    const staff = await requireStaff(request, 'everything');
+    const { token, version } = request.body;
+    const id = request.params.id;
+    const at = now();
+    const result = await adminMutation(db, staff, { token, request: { id, version }, now: at }, (trx) => lotteries.endLotteryCampaign(trx, id, version, at), 'catalog');
+    await catalogChanged(app);
+    return sendStored(reply, result);
+  });
+};
