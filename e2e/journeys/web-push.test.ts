@@ -50,14 +50,16 @@ async function standInPushService(context: BrowserContext): Promise<string> {
     p256dh: ecdh.getPublicKey().toString('base64url'),
     auth: randomBytes(16).toString('base64url'),
   };
-  await context.addInitScript(({ endpoint, p256dh, auth }) => {
+  // Given as source text: tsx's compiled functions call helpers the page does not have.
+  await context.addInitScript(`(() => {
     if (typeof PushManager === 'undefined') return;
+    const subscription = ${JSON.stringify(subscription)};
     const KEPT = 'e2e-push-stand-in';
-    const made = (applicationServerKey: ArrayBuffer | null) => ({
-      endpoint,
+    const made = () => ({
+      endpoint: subscription.endpoint,
       expirationTime: null,
-      options: { userVisibleOnly: true, applicationServerKey },
-      toJSON: () => ({ endpoint, expirationTime: null, keys: { p256dh, auth } }),
+      options: { userVisibleOnly: true, applicationServerKey: null },
+      toJSON: () => ({ endpoint: subscription.endpoint, expirationTime: null, keys: { p256dh: subscription.p256dh, auth: subscription.auth } }),
       unsubscribe: async () => {
         localStorage.removeItem(KEPT);
         return true;
@@ -65,12 +67,12 @@ async function standInPushService(context: BrowserContext): Promise<string> {
     });
     PushManager.prototype.subscribe = async function () {
       localStorage.setItem(KEPT, '1');
-      return made(null) as unknown as PushSubscription;
+      return made();
     };
     PushManager.prototype.getSubscription = async function () {
-      return (localStorage.getItem(KEPT) ? made(null) : null) as unknown as PushSubscription | null;
+      return localStorage.getItem(KEPT) ? made() : null;
     };
-  }, subscription);
+  })();`);
   return subscription.endpoint;
 }
 
@@ -108,6 +110,10 @@ for (const width of [375, 1080]) {
       // The store's service worker was registered by the setting, and it imports the push handlers.
       const worker = await page.evaluate(async () => (await navigator.serviceWorker.getRegistration('/'))?.active?.scriptURL ?? null);
       assert.equal(worker, `${store.url}/sw.js`);
+      assert.match(await (await page.request.get(`${store.url}/sw.js`)).text(), /importScripts\("\/push-sw\.js"\)/);
+      const handlers = await (await page.request.get(`${store.url}/push-sw.js`)).text();
+      assert.match(handlers, /addEventListener\('push'/);
+      assert.match(handlers, /addEventListener\('notificationclick'/);
       await shot(page, `on-${width}`);
 
       await page.reload();
