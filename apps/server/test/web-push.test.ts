@@ -130,7 +130,7 @@ describe('the notices as Web Push', () => {
     expect(push.received.length).toBe(after);
   });
 
-  it('a push service that fails is tried again later; a member without browsers is skipped; 404 also deletes', async () => {
+  it('a push service that fails is tried again later; 404 also deletes; a member without browsers gets no push', async () => {
     const cookie = await signUp(t.app);
     const userId = await userIdOf(cookie);
     const endpoint = `${push.origin}/push/flaky-${userId}`;
@@ -149,15 +149,23 @@ describe('the notices as Web Push', () => {
     [row] = await pushRows(userId);
     expect(row).toMatchObject({ status: 'SKIPPED', attempts: 2 });
     expect(await endpointsOf(cookie)).toEqual([]);
-    // No browser left: the next notice is skipped without a request.
-    const before = push.received.length;
+    expect(row!.last_error).toBe('every browser had unsubscribed');
+    // No browser left: the next notice is not written at all.
     await enqueuePush(db(), { kind: 'NEW_VOLUME', key: `test:none:${userId}`, userId, data }, clock.now());
+    expect(await pushRows(userId)).toHaveLength(1);
+  });
+
+  it('a browser forgotten between the event and the send: the push is skipped without a request', async () => {
+    const cookie = await signUp(t.app);
+    const userId = await userIdOf(cookie);
+    const endpoint = `${push.origin}/push/gone-before-${userId}`;
+    await subscribe(cookie, endpoint, browserKeys().keys);
+    await enqueuePush(db(), { kind: 'NEW_VOLUME', key: `test:gone:${userId}`, userId, data: { titleName: 'x', vol: 1, bookId: 1, titleId: 1, reason: 'WISH' } }, clock.now());
+    await t.app.inject({ method: 'DELETE', url: '/api/push/subscriptions', headers: { cookie }, payload: { endpoint } });
+    const before = push.received.length;
     await drainPushes();
     expect(push.received.length).toBe(before);
-    expect((await pushRows(userId)).map((r) => [r.status, r.last_error])).toEqual([
-      ['SKIPPED', 'every browser had unsubscribed'],
-      ['SKIPPED', 'no browser takes push notices'],
-    ]);
+    expect((await pushRows(userId)).map((r) => [r.status, r.last_error])).toEqual([['SKIPPED', 'no browser takes push notices']]);
   });
 
   it('withdrawal drops the member\'s browsers and unsent pushes', async () => {

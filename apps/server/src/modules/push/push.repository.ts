@@ -29,9 +29,30 @@ export async function deleteSubscriptionsOf(db: Db, userId: number): Promise<voi
   await db.deleteFrom('push_subscriptions').where('user_id', '=', userId).execute();
 }
 
-/** Writes a push to send (a key already there is left as it is). */
+/**
+ * Writes a push to send, only for a member with a browser that takes them (one statement: the
+ * row is selected from the member's first subscription); a key already there is left as it is.
+ */
 export async function insertPush(db: Db, row: { event_key: string; user_id: number; kind: string; payload: string; next_attempt_at: number; created_at: number }): Promise<void> {
-  await db.insertInto('push_outbox').values(row).onConflict((oc) => oc.column('event_key').doNothing()).execute();
+  await db
+    .insertInto('push_outbox')
+    .columns(['event_key', 'user_id', 'kind', 'payload', 'next_attempt_at', 'created_at'])
+    .expression((eb) =>
+      eb
+        .selectFrom('push_subscriptions')
+        .select([
+          eb.val(row.event_key).as('event_key'),
+          eb.val(row.user_id).as('user_id'),
+          eb.val(row.kind).as('kind'),
+          eb.val(row.payload).as('payload'),
+          eb.val(row.next_attempt_at).as('next_attempt_at'),
+          eb.val(row.created_at).as('created_at'),
+        ])
+        .where('user_id', '=', row.user_id)
+        .limit(1),
+    )
+    .onConflict((oc) => oc.column('event_key').doNothing())
+    .execute();
 }
 
 /**
