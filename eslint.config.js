@@ -71,6 +71,8 @@ export const SERVER_AREA_PUBLIC = [
   'modules/admin/admin-guard',
   // The mail outbox every area writes its customers' mails to, in the causing transaction.
   'modules/mail/outbox',
+  // The push outbox (issue 38): notices written beside their mail, sent as Web Push to the member's browsers.
+  'modules/push/push-outbox',
   'modules/bookshelf/shelf-updates',
   'modules/campaigns/load-context',
   'modules/campaigns/missions/missions.service',

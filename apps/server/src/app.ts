@@ -63,6 +63,10 @@ import { canServeEpisodePage } from './modules/serials/episode-access';
 import { webPlugin } from './web/web-plugin';
 import { mailRoutes } from './modules/mail/routes';
 import { forgetMailsAtWithdrawal } from './modules/mail/outbox';
+import { forgetPushesAtWithdrawal } from './modules/push/push-outbox';
+import type { Agent as HttpsAgent } from 'node:https';
+import { pushRoutes } from './modules/push/routes';
+import { vapidSubject } from './modules/push/vapid';
 import { type Mailer, createMailer } from './modules/mail/mailer';
 import { defaultMailConfig } from './modules/mail/mail-config';
 import { memberMailAddress } from './modules/accounts/mail-recipient';
@@ -78,6 +82,8 @@ export interface AppOptions {
     Partial<Pick<Config, 'guestPageCacheSeconds' | 'memberPageCache' | 'trustProxy' | 'metricsToken' | 'logRequests' | 'media' | 'checkResponses' | 'mail'>>;
   /** Where mail goes; default from `config.mail`: SMTP, or `.eml` files in DATA_DIR/mail (`modules/mail/mailer.ts`). */
   mailer?: Mailer;
+  /** The TLS agent Web Push requests go through (a test's stand-in push service trusts its own certificate); default Node's. */
+  pushAgent?: HttpsAgent;
   /** The media store (tests pass one); default from `config.media`: DATA_DIR/media or S3. */
   mediaStore?: MediaStore;
   /** What the media service draws for images without a stored original; default: the demo's art. */
@@ -222,7 +228,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Withdrawal reaches into the areas that depend on accounts: they are passed in here.
   const withdrawal: WithdrawalParts = {
     subscriptionsOf: liveSubscriptionPlans,
-    steps: [cancelSubscriptionsAtWithdrawal, anonymiseReviewsAtWithdrawal, dropNoticesAtWithdrawal, forgetMailsAtWithdrawal],
+    steps: [cancelSubscriptionsAtWithdrawal, anonymiseReviewsAtWithdrawal, dropNoticesAtWithdrawal, forgetMailsAtWithdrawal, forgetPushesAtWithdrawal],
   };
 
   await app.register(
@@ -239,6 +245,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         },
         mailSwitch: { isOn: mailNoticesEnabled, turnOff: async (db, userId, now) => void (await turnMailNoticesOff(db, userId, now)) },
       });
+      // Web Push of the notices (issue 38): VAPID subject the mail's From, drained as often as the mail.
+      await api.register(pushRoutes, { subject: vapidSubject(mailConfig.from), everyMs: mailConfig.everyMs, agent: options.pushAgent });
       await api.register(catalogRoutes);
       await api.register(walletRoutes, { provider });
       await api.register(subscriptionRoutes, { provider });

@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, linkSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { type MediaConfig, mediaConfigFromEnv } from './media/media-config';
 import { type MailConfig, mailConfigFromEnv } from './modules/mail/mail-config';
+import { vapidKeyPair } from './modules/push/vapid';
 
 /** Everything the store reads from its environment; README.md documents each with its default. */
 export interface Config {
@@ -53,6 +54,12 @@ export interface Config {
 export interface Secrets {
   /** Key for signed, short-lived media URLs. */
   mediaUrlKey: string;
+  /**
+   * The store's VAPID key pair for Web Push (issue 38; base64url, P-256): the push services know
+   * the store's notices by it. Always there in a data folder's file; an app built with secrets of
+   * its own (tests) without them gets a pair for its process.
+   */
+  vapid?: { publicKey: string; privateKey: string };
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -132,7 +139,7 @@ function loadSecrets(dataDir: string): Secrets {
   const file = path.join(dataDir, 'secrets.json');
   if (!existsSync(file)) {
     const candidate = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
-    const secrets: Secrets = { mediaUrlKey: randomBytes(32).toString('base64url') };
+    const secrets: Secrets = { mediaUrlKey: randomBytes(32).toString('base64url'), vapid: vapidKeyPair() };
     writeFileSync(candidate, JSON.stringify(secrets, null, 2), { mode: 0o600 });
     try {
       linkSync(candidate, file);
@@ -142,5 +149,42 @@ function loadSecrets(dataDir: string): Secrets {
       rmSync(candidate, { force: true });
     }
   }
-  return JSON.parse(readFileSync(file, 'utf8')) as Secrets;
+  const secrets = JSON.parse(readFileSync(file, 'utf8')) as Secrets;
+  return secrets.vapid ? secrets : addVapidKeys(file);
+}
+
+/**
+ * A data folder from before Web Push has no VAPID keys: the first process to take the lock file
+ * (created exclusively) writes the file again with a new pair (renamed into place, so a reader
+ * sees the old file or the new one); the others wait for the pair to appear and read it.
+ */
+function addVapidKeys(file: string): Secrets {
+  const lock = `${file}.vapid-lock`;
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const secrets = JSON.parse(readFileSync(file, 'utf8')) as Secrets;
+    if (secrets.vapid) return secrets;
+    let fd: number | null = null;
+    try {
+      fd = openSync(lock, 'wx', 0o600);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+    if (fd !== null) {
+      try {
+        const current = JSON.parse(readFileSync(file, 'utf8')) as Secrets;
+        if (current.vapid) return current;
+        const next: Secrets = { ...current, vapid: vapidKeyPair() };
+        const candidate = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
+        writeFileSync(candidate, JSON.stringify(next, null, 2), { mode: 0o600 });
+        renameSync(candidate, file);
+        return next;
+      } finally {
+        closeSync(fd);
+        rmSync(lock, { force: true });
+      }
+    }
+    if (Date.now() > deadline) throw new Error(`${lock} is left from a process that stopped while adding the VAPID keys: remove it and start again`);
+    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 50);
+  }
 }

@@ -22,9 +22,11 @@ export const pwaManifest: Partial<ManifestOptions> = {
  * Workbox (generateSW): the client build (scripts, styles, icons) is precached; pages are
  * server-rendered, so there is no navigation fallback, and the only page kept is the offline
  * shelf (network first, its cached copy with the network cut, whatever book is asked in `?cid=`).
- * Every other request goes to the network untouched.
+ * Every other request goes to the network untouched. The notices' Web Push (issue 38) is
+ * `public/push-sw.js`, imported into sw.js: its `push` and `notificationclick` handlers.
  */
 export const pwaWorkbox: Partial<VitePWAOptions['workbox']> = {
+  importScripts: ['/push-sw.js'],
   globPatterns: ['assets/**/*.{js,css}', 'favicon.svg', 'icons/*.png'],
   navigateFallback: null,
   cleanupOutdatedCaches: true,

@@ -20,6 +20,7 @@ import type { InvitationTables } from './invitations-schema';
 import type { AdminTables } from './admin-schema';
 import type { UserAppTables } from './user-app-schema';
 import type { MailTables } from './mail-schema';
+import type { PushTables } from './push-schema';
 
 /** Instants are epoch milliseconds (UTC); calendar rules convert to Asia/Tokyo in `domain`. */
 export type Millis = number;
@@ -90,4 +91,4 @@ export interface AccountsTables {
   account_links: AccountLinksTable;
 }
 
-export interface Database extends AccountsTables, CatalogTables, ReviewsTables, NoticesTables, WalletTables, OrdersTables, ReadingTables, SerialsTables, CartTables, BundleTables, PreOrderTables, OpsTables, SubscriptionTables, CampaignTables, ImportTables, BookshelfTables, StoreSettingsTables, TrackingTables, InvitationTables, AdminTables, UserAppTables, MailTables {}
+export interface Database extends AccountsTables, CatalogTables, ReviewsTables, NoticesTables, WalletTables, OrdersTables, ReadingTables, SerialsTables, CartTables, BundleTables, PreOrderTables, OpsTables, SubscriptionTables, CampaignTables, ImportTables, BookshelfTables, StoreSettingsTables, TrackingTables, InvitationTables, AdminTables, UserAppTables, MailTables, PushTables {}

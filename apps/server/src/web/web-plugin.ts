@@ -32,7 +32,7 @@ const SHORT = 'public, max-age=3600';
  * The service worker and the web app manifest: the browser checks them on every visit, so a new
  * build reaches installed copies at once (a cached sw.js would keep the old app for an hour).
  */
-const REVALIDATE = new Set(['sw.js', 'manifest.webmanifest']);
+const REVALIDATE = new Set(['sw.js', 'push-sw.js', 'manifest.webmanifest']);
 
 export interface WebPluginOptions {
   /** Login and signup attempts per minute per client through the pages (as on /api/auth/*). */

@@ -1,6 +1,7 @@
 import { redirect } from 'react-router';
 import { loginHref } from '../features/accounts/login-href';
 import { MailNotificationSettings } from '../features/accounts/components/mail-notification-settings';
+import { PushNotificationSettings } from '../features/accounts/components/push-notification-settings';
 import { SettingsPage } from '../features/accounts/components/settings-page';
 import { i18n } from '../i18n/i18n';
 import '../i18n/ja-account-settings';
@@ -18,6 +19,7 @@ export default function MypageNotification() {
   return (
     <SettingsPage title={i18n.t('accountSettings.notification.title')} lead={i18n.t('accountSettings.notification.lead')}>
       <MailNotificationSettings />
+      <PushNotificationSettings />
     </SettingsPage>
   );
 }

@@ -1,4 +1,5 @@
 import { type ReactNode, createContext, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import { registerServiceWorker } from '../../../lib/service-worker';
 import { removeEnded, syncPositions } from './offline-sync';
 import { type OfflineDb, type SavedBook, listSaved, openOfflineDb, removeOtherMembers, removeSaved } from './offline-store';
 import { NotSavable, type SaveProgress, saveBook } from './save-book';
@@ -20,11 +21,6 @@ const OfflineContext = createContext<OfflineShelf | null>(null);
 /** The member's saved books, or null outside an OfflineShelfProvider. */
 export const useOfflineShelf = () => useContext(OfflineContext);
 
-/** The store's service worker (build/client/sw.js): registered from the member's shelf pages only. */
-function registerServiceWorker() {
-  if (import.meta.env.PROD && 'serviceWorker' in navigator) navigator.serviceWorker.register('/sw.js').catch(() => undefined);
-}
-
 type ProviderProps = { memberId: number; children: ReactNode };
 
 /**
@@ -38,7 +34,7 @@ export function OfflineShelfProvider({ memberId, children }: ProviderProps) {
   const [failures, setFailures] = useState<Record<number, SaveFailure>>({});
 
   useEffect(() => {
-    registerServiceWorker();
+    void registerServiceWorker();
     let closed = false;
     let opened: OfflineDb | null = null;
     void (async () => {
