@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { performance } from 'node:perf_hooks';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { type AxeFinding, describeFindings, seriousViolations } from '../support/axe';
@@ -42,8 +43,11 @@ for (const width of [375, 1080]) {
   describe(`accessibility at ${width} px`, () => {
     it('the public and member pages have no serious or critical WCAG 2.2 A/AA violation', async () => {
       const found: Record<string, AxeFinding[]> = {};
+      let axeMs = 0;
       const check = async (page: Page, name: string) => {
+        const start = performance.now();
         found[name] = await seriousViolations(page);
+        axeMs += performance.now() - start;
       };
 
       // A guest: the catalog pages, search, sign-in and sign-up.
@@ -98,7 +102,14 @@ for (const width of [375, 1080]) {
 
       writeFileSync(
         path.join(screenshotDir, `accessibility-${width}.json`),
-        JSON.stringify(Object.fromEntries(Object.entries(found).map(([name, fs]) => [name, Object.fromEntries(fs.map((f) => [f.rule, f.nodes]))])), null, 2),
+        JSON.stringify(
+          {
+            axeMsPerPage: Math.round(axeMs / Object.keys(found).length),
+            pages: Object.fromEntries(Object.entries(found).map(([name, fs]) => [name, Object.fromEntries(fs.map((f) => [f.rule, f.nodes]))])),
+          },
+          null,
+          2,
+        ),
       );
       const failing = Object.entries(found).filter(([, fs]) => fs.length > 0);
       assert.equal(failing.length, 0, failing.map(([name, fs]) => `${name} at ${width} px:\n${describeFindings(fs)}`).join('\n'));
