@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
-import { expectNoSidewaysScroll } from '../support/layout';
+import type { Browser } from 'playwright-core';
+import { expectNoSidewaysScroll, scrollThrough } from '../support/layout';
 import { type StoreServer, launchBrowser, screenshotDir, startStore } from '../support/server';
 
 /**
@@ -21,19 +21,6 @@ after(async () => {
   await browser?.close();
   await store?.stop();
 });
-
-/** Scrolls to the end until the page stops growing (lazy sections load as they near the screen). */
-async function scrollThrough(page: Page): Promise<void> {
-  let height = 0;
-  for (let i = 0; i < 12; i++) {
-    const now = await page.evaluate(() => document.documentElement.scrollHeight);
-    if (now === height) break;
-    height = now;
-    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-    await page.waitForLoadState('networkidle');
-  }
-  await page.evaluate(() => window.scrollTo(0, 0));
-}
 
 for (const width of [320, 375, 768]) {
   describe(`public pages at ${width} px`, () => {

@@ -45,3 +45,16 @@ export async function expectNoSidewaysScroll(page: Page, where = page.url()): Pr
   const o = await measureOverflow(page);
   assert.ok(o.document <= o.viewport, `${where} is ${o.document} px wide in a ${o.viewport} px viewport; sticking out: ${o.culprits.join(', ')}`);
 }
+
+/** Scrolls to the end until the page stops growing (lazy sections load as they near the screen). */
+export async function scrollThrough(page: Page): Promise<void> {
+  let height = 0;
+  for (let i = 0; i < 12; i++) {
+    const now = await page.evaluate(() => document.documentElement.scrollHeight);
+    if (now === height) break;
+    height = now;
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await page.waitForLoadState('networkidle');
+  }
+  await page.evaluate(() => window.scrollTo(0, 0));
+}

@@ -10,10 +10,13 @@ export type StarRatingProps = {
   size?: 'small' | 'large';
 };
 
-/** Stars with the score beside them (§2 book tile, series header). */
+/**
+ * Stars with the score beside them (§2 book tile, series header). One image to a screen reader,
+ * read as its label (a paragraph may not carry a label of its own: axe aria-prohibited-attr).
+ */
 export function StarRating({ stars, score, label, size = 'small' }: StarRatingProps) {
   return (
-    <p className={`${styles.rating} ${styles[size]}`} aria-label={label}>
+    <p className={`${styles.rating} ${styles[size]}`} role="img" aria-label={label}>
       <span className={styles.stars} aria-hidden="true">
         <span className={styles.starsOn}>{'★'.repeat(stars)}</span>
         {'★'.repeat(5 - stars)}

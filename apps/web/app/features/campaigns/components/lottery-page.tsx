@@ -2,6 +2,7 @@ import type { LotteryBox, LotteryCampaign, LotteryTicket, WonPrize } from '@hond
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { ApiError } from '../../../lib/api/client';
+import { readableTextOn } from '../../../lib/readable-text';
 import { campaignCopy as c } from '../../../i18n/ja-campaigns';
 import { loginHref } from '../../accounts/login-href';
 import { formatTokyoDate, formatTokyoDateTime, formatTokyoDeadline } from '@hondana/domain/common/tokyo-format';
@@ -34,7 +35,7 @@ export function LotteryPage({ campaignId }: LotteryPageProps) {
 function CampaignView({ campaign }: { campaign: LotteryCampaign }) {
   return (
     <div className={styles.page}>
-      <header className={styles.hero} style={{ backgroundColor: campaign.colorCode }}>
+      <header className={styles.hero} style={{ backgroundColor: campaign.colorCode, color: readableTextOn(campaign.colorCode) }}>
         <img className={styles.art} src={campaign.imageUrl} alt="" width={1200} height={630} />
         <div className={styles.heroText}>
           <h1 className={styles.heading}>{campaign.name}</h1>
