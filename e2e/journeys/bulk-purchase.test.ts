@@ -52,6 +52,8 @@ for (const width of [375, 1080]) {
       await page.goto(`/series_list/series_id=${title.id}`);
       const section = page.locator('#bulk-buy');
       await section.getByRole('heading', { name: 'まとめ買い' }).waitFor();
+      // Scrolled to, as a person does: the section's code loads as it comes near (its button works once hydrated).
+      await section.scrollIntoViewIfNeeded();
 
       // The next 1 volume: the title's first on sale.
       await section.getByRole('button', { name: 'まとめ買いする' }).click();

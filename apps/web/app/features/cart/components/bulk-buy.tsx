@@ -41,6 +41,16 @@ type Props = { titleId: number; isMember: boolean; loginTo: string };
  */
 export function BulkBuy({ titleId, isMember, loginTo }: Props) {
   const [open, setOpen] = useState(false);
+  const revalidator = useRevalidator();
+  // The page's data is read again once the sheet that bought closes (not under the open sheet).
+  const [bought, setBought] = useState(false);
+  const close = () => {
+    setOpen(false);
+    if (bought) {
+      setBought(false);
+      void revalidator.revalidate();
+    }
+  };
   // The server's HTML offers the button disabled: it opens the sheet once its code has hydrated.
   const hydrated = useSyncExternalStore(noSubscription, () => true, () => false);
   return (
@@ -60,7 +70,7 @@ export function BulkBuy({ titleId, isMember, loginTo }: Props) {
       )}
       {open && (
         <QueryProvider>
-          <BulkBuySheet titleId={titleId} onClose={() => setOpen(false)} />
+          <BulkBuySheet titleId={titleId} onBought={() => setBought(true)} onClose={close} />
         </QueryProvider>
       )}
     </section>
@@ -73,18 +83,19 @@ function refusal(code: string): string {
   return code in jaBulkBuy.failed ? b(`failed.${code as keyof typeof jaBulkBuy.failed}`) : b('failed.other');
 }
 
-function BulkBuySheet({ titleId, onClose }: { titleId: number; onClose: () => void }) {
+type SheetProps = { titleId: number; onBought: () => void; onClose: () => void };
+
+function BulkBuySheet({ titleId, onBought, onClose }: SheetProps) {
   useBackCloses(onClose, BULK_SHEET);
   return (
     <ResponsiveDialog open onOpenChange={(o) => !o && onClose()} title={b('sheetTitle')}>
-      <BulkBuyPanel titleId={titleId} onClose={onClose} />
+      <BulkBuyPanel titleId={titleId} onBought={onBought} onClose={onClose} />
     </ResponsiveDialog>
   );
 }
 
-function BulkBuyPanel({ titleId, onClose }: { titleId: number; onClose: () => void }) {
+function BulkBuyPanel({ titleId, onBought, onClose }: SheetProps) {
   const queryClient = useQueryClient();
-  const revalidator = useRevalidator();
   const [kind, setKind] = useState<BulkRangeChoice['kind']>('all');
   const [count, setCount] = useState(3);
   const [fromVol, setFromVol] = useState(1);
@@ -123,7 +134,7 @@ function BulkBuyPanel({ titleId, onClose }: { titleId: number; onClose: () => vo
       const bought = await orderBulk(q);
       setDone({ count: bought.results.bookIds.length, lottery: bought.results.userLotteryTickets.map((t) => t.lotteryCampaignId) });
       void queryClient.invalidateQueries({ queryKey: [CART_KEY] });
-      void revalidator.revalidate();
+      onBought();
     } catch (e) {
       const code = e instanceof ApiError ? e.errorCode : '';
       if (code === 'EMAIL_NOT_CONFIRMED') setEmailRefused(true);
