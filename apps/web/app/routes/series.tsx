@@ -124,6 +124,11 @@ const ReviewsSection = lazySection(() => import('../features/reviews/components/
   id: 'reviews',
 });
 // The two lists that end the page (book-to-book, free ranking) are fetched in the browser.
+// まとめ買い: its code (the sheet, its queries) loads as it is scrolled near.
+const BulkBuy = lazySection(() => import('../features/cart/components/bulk-buy').then((m) => m.BulkBuy), {
+  when: 'visible',
+  id: 'bulk-buy',
+});
 const PageEnd = lazySection(() => import('../features/catalog/components/series-page-end').then((m) => m.SeriesPageEnd), {
   when: 'visible',
   id: 'book-to-book',
@@ -158,6 +163,7 @@ function SeriesContent({ data: d }: { data: Content }) {
           href={(p) => `${seriesHref(header.titleId)}${p > 1 ? `?page=${p}` : ''}`}
         />
       </Section>
+      {header.totalVolumes > 1 && <BulkBuy titleId={header.titleId} isMember={d.member.isMember} loginTo={loginTo} />}
       <ReviewsSection
         titleId={header.titleId}
         summary={d.reviews.summary}

@@ -1,4 +1,4 @@
-import type { CartOrderResponse } from '@hondana/domain/cart/cart-api';
+import type { CartOrderResponse, OrderV3Response } from '@hondana/domain/cart/cart-api';
 import { type CartOrderBody, type CartPaymentType, isProviderMethod } from '@hondana/domain/cart/cart-checkout';
 import { couponDiscount } from '@hondana/domain/cart/coupons';
 import { AppError, ErrorCode } from '@hondana/domain/common/errors';
@@ -120,11 +120,26 @@ async function checkout(trx: Transaction<Database>, provider: PaymentProvider, m
       returnUrl: input.returnUrl ?? '/cart',
     });
   }
-  const { orderId, quote } = await purchase(trx, request);
-  if (coupon && !(await useCoupon(trx, member.userId, coupon.id, orderId, now))) throw refuse(ErrorCode.COUPON_INVALID, 'coupon: already used');
-  await deleteCartBooks(trx, member.userId, bookIds);
-  if (coupon) await chooseCoupon(trx, member.userId, null);
-  const userLotteryTickets = await rewardPurchase(trx, { userId: member.userId, orderId, totalPrice: quote.totalPrice, now });
+  const bought = await purchase(trx, request);
+  return completeCoinOrder(trx, { userId: member.userId, bookIds, couponId: coupon?.id ?? null, discount, clearChosenCoupon: coupon !== null, now }, bought);
+}
+
+/**
+ * What a coin order of the cart's books does after the wallet's `purchase`, in its transaction:
+ * the coupon is used (UNUSED → USED, conditionally), the bought books leave the cart, the cart's
+ * chosen coupon is cleared when asked, the order earns its lottery tickets; the §7 answer.
+ * Shared by the cart's checkout and the bulk buy (`bulk-order.service.ts`).
+ */
+export async function completeCoinOrder(
+  trx: Transaction<Database>,
+  order: { userId: number; bookIds: number[]; couponId: number | null; discount: number; clearChosenCoupon: boolean; now: number },
+  { orderId, quote }: Awaited<ReturnType<typeof purchase>>,
+): Promise<{ body: OrderV3Response }> {
+  const { userId, bookIds, couponId, now } = order;
+  if (couponId !== null && !(await useCoupon(trx, userId, couponId, orderId, now))) throw refuse(ErrorCode.COUPON_INVALID, 'coupon: already used');
+  await deleteCartBooks(trx, userId, bookIds);
+  if (order.clearChosenCoupon) await chooseCoupon(trx, userId, null);
+  const userLotteryTickets = await rewardPurchase(trx, { userId, orderId, totalPrice: quote.totalPrice, now });
   return {
     body: {
       status: { code: 0 },
@@ -132,7 +147,7 @@ async function checkout(trx: Transaction<Database>, provider: PaymentProvider, m
         orderId,
         bookIds,
         totalPrice: quote.totalPrice,
-        discount,
+        discount: order.discount,
         usePoint: quote.usePoint,
         payPrice: quote.payPrice,
         pointCampaign: quote.pointCampaign,

@@ -19,6 +19,7 @@ import {
   CouponListResponse,
   GuestCouponResponse,
   LaterItemsResponse,
+  OrderV3Response,
   PreOrderBody,
   PreOrderIdPath,
   PreOrderResponse,
@@ -34,6 +35,8 @@ import { registerTokenEndpoints } from '../accounts/token-routes';
 import { sendStored } from '../../http/stored-reply';
 import type { PaymentProvider } from '../../payments/payment-provider';
 import { bulkBuyList, bulkBuyTitleList } from './bulk.service';
+import { bulkOrder, bulkQuote } from './bulk-order.service';
+import { BulkOrderBody, BulkQuote, BulkQuoteQuery } from '@hondana/domain/cart/bulk-buy-api';
 import { addBundle, bundleView } from './bundle.service';
 import { forgetBundleSummaries } from './bundle.repository';
 import { cartOrderStatus } from './cart-payment.service';
@@ -69,6 +72,12 @@ export const cartRoutes: FastifyPluginAsync<{ provider: PaymentProvider; guestBo
     cart.addManyBooks(db, await member(request), request.body.book_ids, now()),
   );
   app.post('/cart/bulk', { schema: { body: CartBulkBody, response: { 200: CartChangeResponse } } }, async (request) => cart.addTitle(db, await member(request), request.body.title_id, now()));
+  // まとめ買い of a range of the title's volumes from the series page: its quote and its one order.
+  app.get('/cart/bulk/quote', { schema: { querystring: BulkQuoteQuery, response: { 200: BulkQuote } } }, async (request) => bulkQuote(db, await member(request), request.query, now()));
+  app.post('/cart/bulk/order', { schema: { querystring: CartTokenQuery, body: BulkOrderBody, response: { 200: OrderV3Response } } }, async (request, reply) => {
+    const result = await bulkOrder(db, await member(request), { ...request.body, token: request.query.token }, now());
+    return sendStored(reply, result);
+  });
   app.post('/cart/bundle', { schema: { body: CartBundleBody, response: { 200: CartChangeResponse } } }, async (request) => addBundle(db, await member(request), request.body.bundle_id, now()));
   app.get('/bundles/:id', { schema: { params: BundleIdPath, response: { 200: BundleView } } }, async (request) => bundleView(db, request.params.id, now()));
   app.post('/cart/items/invalid', { schema: { body: CartIdsBody, response: { 200: CartChangeResponse } } }, async (request) =>

@@ -1,0 +1,52 @@
+import { copyLookup } from './i18n';
+
+/** Japanese copy of まとめ買い on the series page; loaded with its section only. */
+export const jaBulkBuy = {
+  heading: 'まとめ買い',
+  lead: 'まだお持ちでない巻をまとめて1回で購入できます。',
+  open: 'まとめ買いする',
+  login: 'ログインしてまとめ買い',
+  sheetTitle: 'まとめ買い',
+  range: {
+    legend: '購入する巻',
+    all: 'お持ちでない巻をすべて',
+    next: '次の',
+    nextSuffix: '冊',
+    nextLabel: '購入する冊数',
+    from: '',
+    fromSuffix: '巻から',
+    fromLabel: '何巻から',
+  },
+  volumes: '{{vols}}（{{count}}冊）',
+  volumeName: '{{vol}}巻',
+  none: 'この範囲に購入できる巻はありません。',
+  ownedLeftOut: 'お持ちの{{vols}}は含みません。',
+  unreleasedLeftOut: '未配信の{{vols}}は含みません（予約は各巻のページから）。',
+  totalPrice: '合計',
+  coupon: 'クーポン「{{name}}」を使う',
+  couponOff: 'クーポンを使う',
+  discount: 'クーポン割引',
+  payPrice: 'お支払い',
+  amount: '{{amount}}マンガコイン',
+  points: '獲得予定ポイント',
+  pointLine: '{{name}} +{{point}}pt',
+  balance: '所持マンガコイン {{balance}}',
+  short: 'マンガコインが{{short}}足りません。',
+  buyCoins: 'マンガコインを購入する',
+  buy: 'まとめて購入する {{amount}}マンガコイン',
+  buying: '購入しています…',
+  loading: '読み込み中…',
+  loadFailed: '読み込めませんでした。時間をおいてもう一度お試しください。',
+  done: '{{count}}冊を購入しました',
+  toBookshelf: '本棚で読む',
+  close: '閉じる',
+  failed: {
+    DIFF_PRICE_REQUEST: '価格が変わりました。新しい金額を確認してください。',
+    DIFF_CART_ITEMS_REQUEST: '購入できる巻が変わりました。内容を確認してください。',
+    ALREADY_BUY: 'すでにお持ちの巻が含まれていました。内容を確認してください。',
+    COUPON_INVALID: 'クーポンが使えなくなりました。内容を確認してください。',
+    other: '購入できませんでした。時間をおいてもう一度お試しください。',
+  },
+};
+
+export const bulkBuyCopy = copyLookup(jaBulkBuy);
