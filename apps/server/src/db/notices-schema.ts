@@ -48,9 +48,16 @@ export interface NotificationSettingsTable {
   updated_at: Millis;
 }
 
+/** A serial episode whose release the new-episode push scan has announced (migration 2026-12-06T1500). */
+export interface SerialEpisodeNoticesTable {
+  episode_id: number;
+  noticed_at: Millis;
+}
+
 export interface NoticesTables {
   wish_titles: WishTitlesTable;
   newly_notice_settings: NewlyNoticeSettingsTable;
   newly_messages: NewlyMessagesTable;
   notification_settings: NotificationSettingsTable;
+  serial_episode_notices: SerialEpisodeNoticesTable;
 }

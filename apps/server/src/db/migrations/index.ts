@@ -37,6 +37,7 @@ import * as accountsMail from './2026-12-06T0700-accounts-mail';
 import * as sandboxCardTokens from './2026-12-06T1000-sandbox-card-tokens';
 import * as lotteryCampaignVersion from './2026-12-06T1300-lottery-campaign-version';
 import * as webPush from './2026-12-06T1400-web-push';
+import * as newEpisodePushes from './2026-12-06T1500-new-episode-pushes';
 
 /** Every migration, in order. Landed migrations are frozen: add a new file instead of editing one. */
 export const migrations: Record<string, Migration> = {
@@ -78,4 +79,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-06T1000-sandbox-card-tokens': sandboxCardTokens,
   '2026-12-06T1300-lottery-campaign-version': lotteryCampaignVersion,
   '2026-12-06T1400-web-push': webPush,
+  '2026-12-06T1500-new-episode-pushes': newEpisodePushes,
 };

@@ -38,6 +38,7 @@ import { refuseCrossSite } from '../../http/same-site';
 import * as newly from './newly.service';
 import { getNotificationSettings, saveNotificationSettings } from './notification-settings';
 import { NEW_VOLUME_SCAN_EVERY_MS, mailNewVolumes } from './new-volume-mails';
+import { NEW_EPISODE_SCAN_EVERY_MS, pushNewEpisodes } from './new-episode-pushes';
 import * as wishes from './wish-list.service';
 
 const TOKEN_ENDPOINTS: Record<string, string> = {
@@ -163,4 +164,6 @@ export const noticesRoutes: FastifyPluginAsync = async (base) => {
 
   // New volumes come out with no request: the scheduler mails the members waiting for them.
   app.ops.scheduler.register({ name: 'new-volume-mails', everyMs: NEW_VOLUME_SCAN_EVERY_MS, run: ({ db: jobDb, now: at }) => mailNewVolumes(jobDb, at) });
+  // Serial episodes come out the same way: the scheduler pushes them to the members whose notification is on.
+  app.ops.scheduler.register({ name: 'new-episode-pushes', everyMs: NEW_EPISODE_SCAN_EVERY_MS, run: ({ db: jobDb, now: at }) => pushNewEpisodes(jobDb, at) });
 };

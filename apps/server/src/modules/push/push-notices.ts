@@ -4,6 +4,8 @@ import type { PushMessage } from '@hondana/domain/push/push-api';
 export interface PushPayloads {
   /** A new volume of a title on the wish list or followed with newly notices. */
   NEW_VOLUME: { titleName: string; vol: number; bookId: number; titleId: number; reason: 'WISH' | 'TITLE' | 'AUTHOR' };
+  /** A new episode of a serial whose notification (更新通知) the member turned on. */
+  NEW_EPISODE: { serialName: string; episodeTitle: string; serialId: number; episodeId: number };
 }
 
 export type PushKind = keyof PushPayloads;
@@ -21,6 +23,12 @@ const render: { [K in PushKind]: (data: PushPayloads[K], key: string) => PushMes
     title: `新刊が配信されました：${data.titleName} ${data.vol}巻`,
     body: `${why[data.reason]}の新刊です。タップして作品ページを開きます。`,
     url: `/series_list/series_id=${data.titleId}?book_id=${data.bookId}`,
+    tag: key,
+  }),
+  NEW_EPISODE: (data, key) => ({
+    title: `最新話が配信されました：${data.serialName} ${data.episodeTitle}`,
+    body: '更新通知をオンにしている連載の最新話です。タップして連載ページを開きます。',
+    url: `/serial/detail/${data.serialId}`,
     tag: key,
   }),
 };
