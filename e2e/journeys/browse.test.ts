@@ -72,10 +72,18 @@ describe('a guest browsing the store', () => {
       await page.getByRole('link', { name: '試し読み' }).waitFor();
       assert.match((await page.getByRole('link', { name: '試し読み' }).getAttribute('href')) ?? '', /^\/viewer\?cid=\d+$/);
       // The page's end (reviews, recommendations, 無料マンガランキング) loads as it nears the screen.
+      // Scrolled down a screen at a time, as a person does (a jump to the end would pass over the
+      // sections in between without their coming near the screen, so they would never load).
       const freeRanking = page.getByRole('heading', { name: '無料マンガランキング' });
-      for (let i = 0; i < 20 && !(await freeRanking.isVisible()); i++) {
-        await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
-        await page.waitForTimeout(250);
+      for (let i = 0; i < 80 && !(await freeRanking.isVisible()); i++) {
+        await page.evaluate(
+          () =>
+            new Promise<void>((resolve) => {
+              window.scrollBy(0, window.innerHeight * 0.8);
+              // The sections' IntersectionObservers run with the next frames.
+              requestAnimationFrame(() => requestAnimationFrame(() => resolve()));
+            }),
+        );
       }
       await freeRanking.waitFor();
       const rankingTiles = page.getByRole('region', { name: '無料マンガランキング' }).locator('article');
