@@ -7,6 +7,9 @@ export type BackEntries = { page: string; popup: string };
 /** The viewer's popups (settings, table of contents, bookmarks…). */
 export const VIEWER_POPUP: BackEntries = { page: '#viewer', popup: '#viewer-popup' };
 
+/** Popups just unmounted whose entry comes off on the next task unless they mount again first. */
+const leavingEntries = new Map<string, ReturnType<typeof setTimeout>>();
+
 /**
  * Browser back closes a popup or sheet instead of leaving the page (issue 34: the viewer's popups,
  * a book's purchase sheet). Opening it adds one history entry that differs from the page's only
@@ -22,17 +25,20 @@ export function useBackCloses(onClose: () => void, entries: BackEntries): void {
   const pushed = useRef(false);
   /** The router's location reached the popup's entry (before that, an old hash means nothing). */
   const onEntry = useRef(false);
-  const leaving = useRef<ReturnType<typeof setTimeout> | null>(null);
   const latest = useRef(onClose);
   useEffect(() => {
     latest.current = onClose;
   });
 
   useEffect(() => {
-    if (leaving.current !== null) {
-      // Mounted again at once (React's StrictMode check): the entry is still the popup's.
-      clearTimeout(leaving.current);
-      leaving.current = null;
+    const leaving = leavingEntries.get(POPUP_HASH);
+    if (leaving !== undefined) {
+      // Mounted again at once (React's StrictMode check, or the popup's subtree mounted anew by a
+      // Suspense boundary or a parent's re-render): the entry is still the popup's, and this
+      // mount takes it over rather than push a second one that the last mount's back would undo.
+      clearTimeout(leaving);
+      leavingEntries.delete(POPUP_HASH);
+      pushed.current = true;
     } else if (!pushed.current) {
       pushed.current = true;
       // The address as it is now (the last page's open_lastpage is put in without the router).
@@ -42,11 +48,12 @@ export function useBackCloses(onClose: () => void, entries: BackEntries): void {
       void navigate({ ...here, hash: POPUP_HASH }, options);
     }
     return () => {
-      leaving.current = setTimeout(() => {
-        leaving.current = null;
+      const timer = setTimeout(() => {
+        leavingEntries.delete(POPUP_HASH);
         if (pushed.current && window.location.hash === POPUP_HASH) window.history.back();
         pushed.current = false;
       }, 0);
+      leavingEntries.set(POPUP_HASH, timer);
     };
   }, [navigate, READING_HASH, POPUP_HASH]);
 
