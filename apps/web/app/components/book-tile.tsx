@@ -80,8 +80,9 @@ export function BookTile({ book, eager = false }: BookTileProps) {
         </h3>
       </PageLink>
       <StarRating stars={labels.stars} score={labels.score} label={t('bookTile.rating', { score: labels.score })} />
-      {(labels.freeVolumes || labels.start) && (
+      {(labels.isNew || labels.freeVolumes || labels.start) && (
         <p className={styles.labels}>
+          {labels.isNew && <span className={styles.newMark}>{t('bookTile.new')}</span>}
           {labels.freeVolumes && <span className={styles.freeVolumes}>{labels.freeVolumes}</span>}
           {labels.start && <span className={styles.start}>{labels.start}</span>}
         </p>

@@ -1,7 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { TitleMeta, titleMetaList, titleNewTags } from './title-marks';
 import {
   filledStars,
+  isNewRelease,
+  newReleaseEnd,
+  newTags,
   freeVolumeLabel,
   pageTypeRibbon,
   periodEndLabel,
@@ -83,5 +87,46 @@ describe('tile labels', () => {
       refund: null,
       rank: null,
       ribbon: null,
+      isNew: true,
     }));
+});
+
+describe('new marks (§3 newTags, the tile 新刊)', () => {
+  const DAY = 86_400_000;
+  const now = Date.parse('2026-11-30T15:00:00Z');
+  it('a volume is new from its release for seven days, never before it', () => {
+    expect(isNewRelease(now, now)).toBe(true);
+    expect(isNewRelease(now - 7 * DAY + 1, now)).toBe(true);
+    expect(isNewRelease(now - 7 * DAY, now)).toBe(false);
+    expect(isNewRelease(now + 1, now)).toBe(false);
+    expect(isNewRelease(null, now)).toBe(false);
+    expect(newReleaseEnd(now)).toBe(now + 7 * DAY);
+    expect(newTags(now - DAY, now)).toEqual(['NEW']);
+    expect(newTags(now - 8 * DAY, now)).toEqual([]);
+  });
+  it('new exactly while now is in [release, release + 7 days)', () =>
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 2 ** 42 }), fc.integer({ min: -30 * DAY, max: 30 * DAY }), (start, offset) => {
+        expect(isNewRelease(start, start + offset)).toBe(offset >= 0 && offset < 7 * DAY);
+      }),
+    ));
+});
+
+describe('title marks (§3 Title newTags, metaList)', () => {
+  const DAY = 86_400_000;
+  const now = Date.parse('2026-11-30T15:00:00Z');
+  const facts = { complete: false, newestReleased: now - 30 * DAY, hasFreeVolume: false, hasSerial: false };
+  it('lists 完結, 新刊, 無料あり and 連載中 where they hold, in that order', () => {
+    expect(titleMetaList(facts, now)).toEqual([]);
+    expect(titleNewTags(facts, now)).toEqual([]);
+    const all = { complete: true, newestReleased: now - DAY, hasFreeVolume: true, hasSerial: true };
+    expect(titleMetaList(all, now)).toEqual([
+      { id: TitleMeta.COMPLETE, name: '完結' },
+      { id: TitleMeta.NEW_VOLUME, name: '新刊' },
+      { id: TitleMeta.FREE_VOLUMES, name: '無料あり' },
+      { id: TitleMeta.SERIAL, name: '連載中' },
+    ]);
+    expect(titleNewTags(all, now)).toEqual(['NEW']);
+    expect(titleNewTags({ ...facts, newestReleased: null }, now)).toEqual([]);
+  });
 });

@@ -71,6 +71,25 @@ export function rankBadge(rank: number | null | undefined): RankBadge | null {
   return { rank, tier };
 }
 
+/** How long a released volume carries the new mark (§3 `newTags`, the tile's 新刊). */
+export const NEW_RELEASE_DAYS = 7;
+const NEW_RELEASE_MS = NEW_RELEASE_DAYS * 24 * 60 * 60 * 1000;
+/** The §3 `newTags` value of a volume released within the last {@link NEW_RELEASE_DAYS} days. */
+export const NEW_TAG = 'NEW';
+
+/** A volume is new from its release for {@link NEW_RELEASE_DAYS} days (not before it is on sale). */
+export function isNewRelease(startDatetime: number | null | undefined, now: number): boolean {
+  return typeof startDatetime === 'number' && Number.isFinite(startDatetime) && startDatetime <= now && now < startDatetime + NEW_RELEASE_MS;
+}
+
+/** The instant a volume released at `startDatetime` stops being new. */
+export const newReleaseEnd = (startDatetime: number): number => startDatetime + NEW_RELEASE_MS;
+
+/** §3 `newTags` of a book (its own release) or a title (its newest released volume). */
+export function newTags(startDatetime: number | null | undefined, now: number): string[] {
+  return isNewRelease(startDatetime, now) ? [NEW_TAG] : [];
+}
+
 /** Optional page-type ribbon: the shelf's name; none for `all` or an unknown type. */
 export function pageTypeRibbon(pageType: string | null | undefined): string | null {
   if (!pageType || pageType === 'all' || !isPageType(pageType)) return null;
@@ -100,6 +119,8 @@ export interface TileLabels {
   refund: RefundBadge | null;
   rank: RankBadge | null;
   ribbon: string | null;
+  /** Released within the last {@link NEW_RELEASE_DAYS} days: the tile's 新刊 mark. */
+  isNew: boolean;
 }
 
 /** Every label of a tile at `now`. */
@@ -113,5 +134,6 @@ export function tileLabels(book: TileSource, now: number): TileLabels {
     refund: refundBadge(book.refundCoins),
     rank: rankBadge(book.rank),
     ribbon: pageTypeRibbon(book.ribbonPageType),
+    isNew: isNewRelease(book.startDatetime, now),
   };
 }

@@ -30,6 +30,8 @@ export const BookTile = z.object({
   layoutType: z.number(),
   /** 即時還元: the points anyone buying this book now earns (§2 book tile badge); 0 when none or not priced against campaigns. */
   refundCoins: z.number(),
+  /** §3 `newTags`: NEW while the volume was released within the last seven days. */
+  newTags: z.array(z.string()),
 });
 export type BookTile = z.infer<typeof BookTile>;
 

@@ -20,6 +20,8 @@ export const RecommendedBook = z.object({
   freeBookVol: z.number(),
   wishCount: z.number(),
   rating: z.number(),
+  /** §3 `newTags` of the book (NEW for seven days after its release). */
+  newTags: z.array(z.string()),
   /** Why it is recommended: co-read/co-bought, same author, same genre or popular. */
   reason: z.enum(['together', 'author', 'genre', 'popular']),
 });

@@ -14,6 +14,7 @@ import { type BookPricing, SalesStatus, isListedEroticType, parseCustomSample } 
 import type { PointCampaignSummary } from '@hondana/domain/orders/orders-api';
 import { pointDetailTotal } from '@hondana/domain/orders/orders';
 import { averageStars } from '@hondana/domain/reviews/reviews';
+import { newReleaseEnd, newTags } from '@hondana/domain/catalog/book-tile';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { coverSrcSet, coverUrl } from '../../media/media-spec';
@@ -21,6 +22,7 @@ import { bundleSummaryOfBook } from '../cart/bundle.service';
 import { ownsBook } from '../orders/entitlements';
 import { memberTitleMarks } from '../reviews/member-reviews';
 import { pointsForBook } from '../orders/purchase';
+import { dailyRankOf } from './rankings.service';
 import type { VolumeRow } from './books.repository';
 import type { BookDetail, BookInfo, BookV3 } from '@hondana/domain/catalog/books-api';
 import { type TitleFacts, titleFacts, titleIdsOfBooks } from './titles.repository';
@@ -115,7 +117,7 @@ export function toBookDetail(facts: TitleFacts, v: VolumeRow, now: number): Book
     limitedFree: price.limitedFree,
     limitedSale: price.limitedSale,
     isBulkBuy: onSale >= 2,
-    newTags: [],
+    newTags: newTags(v.startDatetime, now),
     serial: facts.serial,
     startDatetime: v.startDatetime,
     salesStatus: status,
@@ -203,18 +205,21 @@ export async function getBookDetail(
   // (member-dependent lines only for a member): read with the member's fields, not memoised.
   const bundle = bundleSummaryOfBook(db, q.bookId, q.now);
   const points = pointsForBook(db, q.userId, q.bookId, q.now);
+  // §3 `rank`: the title's place in the daily ranking, read from the kept ranking (no query once warm).
+  const rank = dailyRankOf(db, found.facts.info, q.now);
   const detail = memoBookDetail(found.facts, found.volume, q.now);
   if (q.userId === null) {
-    const [inBundle, summary] = await Promise.all([bundle, points]);
-    return guestAnswer(detail, inBundle, summary);
+    const [inBundle, summary, ranked] = await Promise.all([bundle, points, rank]);
+    return guestAnswer(detail, inBundle, summary, ranked);
   }
-  const [{ reviewId, wished }, bought, inBundle, summary] = await Promise.all([
+  const [{ reviewId, wished }, bought, inBundle, summary, ranked] = await Promise.all([
     memberTitleMarks(db, found.facts.info.titleId, q.userId),
     ownsBook(db, q.userId, q.bookId, q.now),
     bundle,
     points,
+    rank,
   ]);
-  return { ...detail, ...inBundle, ...withPoints(summary), reviewed: reviewId !== null, reviewId, wished, bought };
+  return { ...detail, ...inBundle, ...withPoints(summary), rank: ranked, reviewed: reviewId !== null, reviewId, wished, bought };
 }
 
 type BundleFields = Awaited<ReturnType<typeof bundleSummaryOfBook>>;
@@ -225,13 +230,16 @@ type BundleFields = Awaited<ReturnType<typeof bundleSummaryOfBook>>;
  * written JSON with it (`books.routes.ts`) instead of copying and writing it on every call
  * (issue 36: the copy and the write were a fifth of a guest book detail's CPU).
  */
-const guestAnswers = new WeakMap<BookDetail, { inBundle: BundleFields; summary: PointCampaignSummary | null; answer: BookDetail }>();
+const guestAnswers = new WeakMap<
+  BookDetail,
+  { inBundle: BundleFields; summary: PointCampaignSummary | null; rank: number | null; answer: BookDetail }
+>();
 
-function guestAnswer(detail: BookDetail, inBundle: BundleFields, summary: PointCampaignSummary | null): BookDetail {
+function guestAnswer(detail: BookDetail, inBundle: BundleFields, summary: PointCampaignSummary | null, rank: number | null): BookDetail {
   const kept = guestAnswers.get(detail);
-  if (kept && kept.summary === summary && sameBundle(kept.inBundle, inBundle)) return kept.answer;
-  const answer = Object.freeze({ ...detail, ...inBundle, ...withPoints(summary) });
-  guestAnswers.set(detail, { inBundle, summary, answer });
+  if (kept && kept.summary === summary && kept.rank === rank && sameBundle(kept.inBundle, inBundle)) return kept.answer;
+  const answer = Object.freeze({ ...detail, ...inBundle, ...withPoints(summary), rank });
+  guestAnswers.set(detail, { inBundle, summary, rank, answer });
   return answer;
 }
 
@@ -268,6 +276,8 @@ const changeInstants = (v: VolumeRow) => [
   v.freeEndDatetime,
   v.startDatetime,
   v.endDatetime,
+  // The volume's new mark (§3 `newTags`) ends.
+  newReleaseEnd(v.startDatetime),
 ];
 
 /** The first instant after `now` at which something time-bound about the title's volumes changes. */
@@ -290,8 +300,9 @@ export async function getBookDetails(
   q: Viewer & { bookIds: readonly number[]; salableOnly: boolean },
 ): Promise<BookDetail[]> {
   const found = await visibleBooks(db, q.bookIds, q.includeAdult);
+  const ranks = await Promise.all(found.map(({ facts }) => dailyRankOf(db, facts.info, q.now)));
   return found
-    .map(({ facts, volume }) => toBookDetail(facts, volume, q.now))
+    .map(({ facts, volume }, i) => ({ ...toBookDetail(facts, volume, q.now), rank: ranks[i] ?? null }))
     .filter((b) => !q.salableOnly || b.salable);
 }
 

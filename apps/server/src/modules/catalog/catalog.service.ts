@@ -1,3 +1,4 @@
+import { newTags } from '@hondana/domain/catalog/book-tile';
 import { listedEroticTypes, priceAt } from '@hondana/domain/catalog/catalog';
 import { type PointCampaignRule, tileRefundPoints } from '@hondana/domain/orders/orders';
 import { averageStars } from '@hondana/domain/reviews/reviews';
@@ -70,6 +71,7 @@ export function toBookTile(row: BookTileRow, now: number, points?: TileCampaigns
           preOrder: row.startDatetime > now,
         })
       : 0,
+    newTags: newTags(row.startDatetime, now),
   };
 }
 

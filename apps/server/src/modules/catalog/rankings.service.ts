@@ -134,6 +134,29 @@ async function admitted(db: Db, q: RankingQuery): Promise<RankedTitle[]> {
   return list;
 }
 
+/** Positions of a filtered ranking by title, kept with the list. */
+const positionsMemo = new WeakMap<RankedTitle[], Map<number, number>>();
+
+/** The rank a book detail names (§3 `rank`): within the first 100 of the daily ranking. */
+export const DETAIL_RANK_LIMIT = 100;
+
+/**
+ * A title's place in the daily ranking as the ranking page shows it (every shelf, the popular
+ * basis), among the titles of its own listing (a general title among general titles, an R18
+ * one among everything an adult sees); null outside the first {@link DETAIL_RANK_LIMIT}.
+ * After the first call of a window, a lookup in the kept ranking: no query.
+ */
+export async function dailyRankOf(db: Db, title: { titleId: number; eroticType: number }, now: number): Promise<number | null> {
+  const adult = !listedEroticTypes(false).includes(title.eroticType);
+  const list = await admitted(db, { term: 'daily', pageTypes: null, includeAdult: adult, now, offset: 0, limit: 0 });
+  let positions = positionsMemo.get(list);
+  if (!positions) {
+    positions = new Map(list.slice(0, DETAIL_RANK_LIMIT).map((t, i) => [t.titleId, i + 1]));
+    positionsMemo.set(list, positions);
+  }
+  return positions.get(title.titleId) ?? null;
+}
+
 /** One page of a ranking; ranks are positions among the titles the query admits. */
 export async function rankingSlice(db: Db, q: RankingQuery): Promise<RankingPage> {
   const all = await admitted(db, q);

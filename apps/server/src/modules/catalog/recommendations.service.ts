@@ -79,6 +79,7 @@ async function toRecommendations(
     freeBookVol: freeVols,
     wishCount: wishes.get(book.titleId) ?? 0,
     rating: book.rating,
+    newTags: book.newTags,
     reason: candidate.reason,
   }));
 }

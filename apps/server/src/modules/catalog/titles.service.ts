@@ -4,6 +4,7 @@ import { averageStars } from '@hondana/domain/reviews/reviews';
 import type { PointCampaignRule } from '@hondana/domain/orders/orders';
 import { formatJapaneseDate } from '@hondana/domain/common/time';
 import { periodEnd, volumePageWindow } from '@hondana/domain/catalog/titles-api';
+import { type TitleMarkFacts, titleMetaList, titleNewTags } from '@hondana/domain/catalog/title-marks';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { coverUrl } from '../../media/media-spec';
@@ -23,11 +24,23 @@ const TITLE_COVER_WIDTH = 128;
 const shownVolumes = (facts: TitleFacts, now: number): VolumeRow[] =>
   facts.volumes.filter((v) => isSalable(statusOf(v, now)));
 
+/** What the title's §3 marks are derived from at `now`. */
+function markFacts(facts: TitleFacts, volumes: VolumeRow[], now: number): TitleMarkFacts {
+  const released = volumes.filter((v) => v.startDatetime <= now);
+  return {
+    complete: facts.info.completeFlg === 1,
+    newestReleased: released.reduce<number | null>((at, v) => (at === null || v.startDatetime > at ? v.startDatetime : at), null),
+    hasFreeVolume: released.some((v) => priceInEffect(pricingOf(v), now).free),
+    hasSerial: facts.serial !== null,
+  };
+}
+
 export function toTitle(facts: TitleFacts, now: number): Title {
   const { info } = facts;
   const volumes = shownVolumes(facts, now);
   const first = volumes[0];
   const last = volumes.at(-1);
+  const marks = markFacts(facts, volumes, now);
   return {
     id: info.titleId,
     name: info.titleName,
@@ -36,7 +49,7 @@ export function toTitle(facts: TitleFacts, now: number): Title {
     mangaLevel: info.eroticType,
     wishCount: facts.wishCount,
     categories: info.genreId !== null ? [{ id: info.genreId, name: info.genreName ?? '' }] : [],
-    newTags: [],
+    newTags: titleNewTags(marks, now),
     maxVol: last?.vol ?? 0,
     magazineId: info.magazineId,
     magazineName: info.magazineName,
@@ -48,7 +61,7 @@ export function toTitle(facts: TitleFacts, now: number): Title {
     minVolBookId: first?.id ?? null,
     maxVolBookId: last?.id ?? null,
     eroticType: info.eroticType,
-    metaList: [],
+    metaList: titleMetaList(marks, now),
   };
 }
 

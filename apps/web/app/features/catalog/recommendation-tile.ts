@@ -1,4 +1,4 @@
-import { filledStars, freeVolumeLabel, priceChanged, scoreLabel } from '@hondana/domain/catalog/book-tile';
+import { NEW_TAG, filledStars, freeVolumeLabel, priceChanged, scoreLabel } from '@hondana/domain/catalog/book-tile';
 import type { RecommendedBook } from '@hondana/domain/catalog/recommendations-api';
 import type { TileView } from '../../components/book-tile';
 import { seriesHref } from './series-href';
@@ -28,6 +28,7 @@ export function tileFromRecommendation(book: RecommendedBook): TileView {
       refund: null,
       rank: null,
       ribbon: null,
+      isNew: book.newTags.includes(NEW_TAG),
     },
   };
 }

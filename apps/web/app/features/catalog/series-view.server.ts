@@ -1,4 +1,4 @@
-import { periodEndLabel, priceChanged, scoreLabel, filledStars } from '@hondana/domain/catalog/book-tile';
+import { NEW_TAG, periodEndLabel, priceChanged, scoreLabel, filledStars } from '@hondana/domain/catalog/book-tile';
 import { authorRoleLabels } from '@hondana/domain/catalog/catalog';
 import { formatJapaneseDate } from '@hondana/domain/common/time';
 import type { BookDetail } from '@hondana/domain/catalog/books-api';
@@ -61,6 +61,10 @@ export function volumeDetailView(book: BookDetail, couponBanner: BookCouponBanne
         ? null
         : { href: isMember ? bundleCart : loginHref(bundleCart), price: book.bundleSalePrice ?? 0 },
     isBulkBuy: book.isBulkBuy,
+    /** §3 `newTags`: released within the last seven days (新刊). */
+    isNew: book.newTags.includes(NEW_TAG),
+    /** §3 `rank`: the title's place in the daily ranking, when in its first 100. */
+    rank: book.rank,
     samplePageTotal: book.samplePageTotal,
     hasSample: book.hasSample,
     description: book.description,

@@ -1,4 +1,4 @@
-import { filledStars, priceChanged, rankBadge, scoreLabel } from '@hondana/domain/catalog/book-tile';
+import { NEW_TAG, filledStars, priceChanged, rankBadge, scoreLabel } from '@hondana/domain/catalog/book-tile';
 import type { FreeRankingList, RankingEntry } from '@hondana/domain/catalog/rankings-api';
 import type { TileView } from '../../../components/book-tile';
 import { apiGet } from '../../../lib/api/client';
@@ -48,6 +48,7 @@ function rankingTile(entry: RankingEntry): TileView {
       refund: null,
       rank: rankBadge(entry.rank),
       ribbon: null,
+      isNew: book.newTags.includes(NEW_TAG),
     },
   };
 }

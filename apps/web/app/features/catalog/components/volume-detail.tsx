@@ -1,7 +1,7 @@
 import { AmountUnit, formatIn } from '@hondana/domain/common/amount-unit';
 import { formatAmount } from '@hondana/domain/common/format';
 import { Suspense, lazy } from 'react';
-import { useRouteLoaderData } from 'react-router';
+import { Link, useRouteLoaderData } from 'react-router';
 import { CoinIcon } from '../../../components/coin-icon';
 import { useTranslation } from '../../../i18n/i18n';
 import { BuyBox } from '../../orders/components/buy-box';
@@ -53,6 +53,12 @@ export function VolumeDetail({ book }: { book: VolumeDetailView }) {
         </p>
         {book.couponBanner && <BookCouponBanner banner={book.couponBanner} />}
         <ul className={styles.tags}>
+          {book.isNew && <li className={styles.newMark}>{t('volume.new')}</li>}
+          {book.rank !== null && (
+            <li className={styles.rank}>
+              <Link to="/ranking/daily/1">{t('volume.rank', { rank: book.rank })}</Link>
+            </li>
+          )}
           {book.reservable ? (
             <li className={styles.preOrder}>{t('volume.preOrder', { date: book.startDate })}</li>
           ) : (
