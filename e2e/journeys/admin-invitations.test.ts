@@ -5,6 +5,7 @@ import type { Browser, Page } from 'playwright-core';
 import { expectNoSidewaysScroll } from '../support/layout';
 import { confirmSignupMail, loggedInAs, makeOperator, newMemberPage, signUpMember } from '../support/members';
 import { type StoreServer, grantMangaCoins, launchBrowser, screenshotDir, startStore } from '../support/server';
+import { storeCommand } from '../support/store-command';
 
 /**
  * The console's friend invitation campaigns through the pages: an operator at 1080 px cannot start
@@ -17,6 +18,7 @@ import { type StoreServer, grantMangaCoins, launchBrowser, screenshotDir, startS
  * The volume bought is the first priced one of the demo's 星降る街の探偵, looked up by name.
  */
 const OPERATOR = `invitation-operator-${Date.now()}@example.jp`;
+const SUPPORT = `invitation-support-${Date.now()}@example.jp`;
 const DEMO_CAMPAIGN = '本棚 友達招待キャンペーン';
 const NAME = '冬の友達招待キャンペーン';
 const TITLE_NAME = '星降る街の探偵';
@@ -32,8 +34,9 @@ const shot = (page: Page, name: string) => page.screenshot({ path: path.join(scr
 
 before(async () => {
   [store, browser] = await Promise.all([startStore(), launchBrowser()]);
-  await signUpMember(store, OPERATOR, 'invitations');
+  await Promise.all([signUpMember(store, OPERATOR, 'invitations'), signUpMember(store, SUPPORT, 'サポート')]);
   await makeOperator(store, OPERATOR);
+  await storeCommand(store.dataDir, 'admin.ts', ['role', '--email', SUPPORT, '--role', 'support']);
   // The title by its name, then its first volume with a price.
   const found = (await (await fetch(`${store.url}/api/lottery/search/title?word=${encodeURIComponent(TITLE_NAME)}`)).json()) as { titles: { id: number; name: string }[] };
   titleId = found.titles.find((t) => t.name === TITLE_NAME)?.id ?? 0;
@@ -102,6 +105,21 @@ describe('the console runs the store’s friend invitation campaigns', () => {
     await demo.waitFor({ state: 'detached' });
     await row.getByText('開催中').waitFor();
     created = true;
+    await context.close();
+  });
+
+  it('support reads the campaigns and changes nothing (1080 px)', async () => {
+    assert.ok(created, 'the campaign was created');
+    const { context, page } = await loggedInAs(browser, store, SUPPORT, 1080);
+    await page.goto(`${store.url}/admin`);
+    await page.getByRole('link', { name: '友達招待', exact: true }).click();
+    await page.getByRole('heading', { name: '友達招待キャンペーン', level: 1 }).waitFor();
+    const row = page.getByRole('row', { name: new RegExp(NAME) });
+    await row.getByText('開催中').waitFor();
+    await page.getByText('サポート担当は閲覧のみできます。').waitFor();
+    assert.equal(await page.getByRole('form', { name: '友達招待キャンペーンを作成する' }).count(), 0);
+    assert.equal(await row.getByRole('button').count(), 0);
+    await shot(page, 'support-1080');
     await context.close();
   });
 
