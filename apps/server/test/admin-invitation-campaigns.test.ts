@@ -17,6 +17,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 const db = () => t.database.db;
 const auditOf = (subject: string) => db().selectFrom('admin_audit_log').selectAll().where('subject', '=', subject).orderBy('id').execute();
+/** The store's change counter every process follows within a second (a console change moves it). */
+const catalogCount = async () => Number((await db().selectFrom('store_changes').select('version').where('topic', '=', 'catalog').executeTakeFirst())?.version ?? 0);
 const api = (cookie: string, url: string) => t.app.inject({ url: `/api${url}`, headers: { cookie } });
 
 interface CampaignView {
@@ -60,8 +62,10 @@ describe('invitation campaigns in the console', () => {
   it('a campaign created in the console runs in the store at once and pays its steps; edits keep the version; a stale edit is 409; ending it stops its codes; each change is audited', async () => {
     await endOthers();
     const op = await staffMember(t.app, db(), 'operator');
+    const counted = await catalogCount();
     const created = await op.change('POST', '/invitation_campaigns', campaign());
     expect(created.statusCode, created.body).toBe(200);
+    expect(await catalogCount()).toBe(counted + 1);
     const c = created.json<CampaignView>();
     expect(c).toMatchObject({ state: 'running', version: 0, start: '2027-01-01T00:00', end: '2027-02-01T00:00', inviterMaximum: 1100, invitees: 0, achieved: 0 });
 
@@ -97,6 +101,7 @@ describe('invitation campaigns in the console', () => {
       inviteeIncentive: { amount: 500, minCartPrice: 1000, expireDays: 30 },
     });
     expect(edited.statusCode, edited.body).toBe(200);
+    expect(await catalogCount()).toBe(counted + 2);
     expect(edited.json<CampaignView>()).toMatchObject({ version: 1, name: '新春 友達招待（延長）', end: '2027-02-15T00:00', invitees: 1, achieved: 1, inviterIncentive: { limit: 2 } });
     expect((await t.app.inject({ url: `/api/invitation/code/campaign?code=${info.invitationCode}` })).json().results).toMatchObject({
       name: '新春 友達招待（延長）',
@@ -113,6 +118,7 @@ describe('invitation campaigns in the console', () => {
     const ended = await op.change('POST', `/invitation_campaigns/${c.id}/end`, { version: 1 });
     expect(ended.statusCode, ended.body).toBe(200);
     expect(ended.json<CampaignView>()).toMatchObject({ state: 'ended', end: '2027-01-10T13:00', version: 2 });
+    expect(await catalogCount()).toBe(counted + 3);
     expect((await t.app.inject({ url: '/api/invitation/campaigns' })).json().results).toEqual([]);
     expect((await t.app.inject({ url: `/api/invitation/code/campaign?code=${info.invitationCode}` })).json().errorCode).toBe('INVITATION_OUT_OF_TERM');
     expect((await api(inviter.cookie, '/invitation/campaign/incentive/inviter/info')).statusCode).toBe(404);
