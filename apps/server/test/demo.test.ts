@@ -1,5 +1,6 @@
 import { listCampaigns } from '../src/modules/invitations/invitations.service';
 import { DEMO_INVITATION_NAME } from '../src/demo/demo-invitations';
+import { listInvitationCampaigns } from '../src/modules/admin/invitation-campaigns.service';
 import { EroticType, LayoutType, pageTypes } from '@hondana/domain/catalog/catalog';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -330,6 +331,9 @@ describe('the demo catalog', () => {
     const open = await listCampaigns(database.db, { campaign_status: 'open' }, NOW.getTime());
     expect(open).toHaveLength(1);
     expect(open[0]).toMatchObject({ name: DEMO_INVITATION_NAME, inviteeIncentive: { amount: 500, minCartPrice: 1000 }, inviterIncentive: { limit: 5 } });
+    // Made through the console's service: the console lists it as running, at its first version, for an operator to end.
+    const consoleRunning = await listInvitationCampaigns(database.db, 'running', NOW.getTime());
+    expect(consoleRunning.map((c) => [c.name, c.version, c.inviterMaximum])).toEqual([[DEMO_INVITATION_NAME, 0, 1500]]);
   });
 });
 

@@ -23,6 +23,8 @@ export interface InvitationCampaignsTable {
   ticket_amount: number;
   ticket_min_cart_price: Generated<number>;
   ticket_valid_days: number;
+  /** Moves on every console change (2026-12-06T1610): a save against an older one is a 409. */
+  version: Generated<number>;
 }
 
 /** A member's one code in a campaign. */

@@ -1,6 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema';
-import { anyInvitationGrant, deleteInvitationCampaigns, insertInvitationCampaign } from './demo-selling.repository';
+import { createInvitationCampaign } from '../modules/admin/invitation-campaigns.service';
+import { anyInvitationGrant, deleteInvitationCampaigns } from './demo-selling.repository';
 
 type Tx = Kysely<Database> | Transaction<Database>;
 const DAY = 86_400_000;
@@ -8,25 +9,27 @@ const DAY = 86_400_000;
 export const DEMO_INVITATION_NAME = '本棚 友達招待キャンペーン';
 
 /**
- * The demo's friend invitation campaign, open for three months around the generation instant:
+ * The demo's friend invitation campaign, open for three months around the generation instant,
+ * made through the console's service (`createInvitationCampaign`) as an operator would make it:
  * the invitee gets a 500 yen ticket for a cart of 1,000 yen or more (30 days), the inviter 300
- * manga coins per friend's first purchase, up to 5 friends (1,500 coins).
+ * manga coins per friend's first purchase, up to 5 friends (1,500 coins). Operators end it and
+ * start others in the console (`/admin/invitation-campaigns`).
  */
 export async function insertDemoInvitations(db: Tx, now: number): Promise<void> {
-  await insertInvitationCampaign(db, {
-    name: DEMO_INVITATION_NAME,
-    start_at: now - 30 * DAY,
-    end_at: now + 60 * DAY,
-    utm_campaign: 'hondana_friend_invitation',
-    images: '[]',
-    campaign_type: 'FIRST_PURCHASE',
-    inviter_limit: 5,
-    use_steps: 0,
-    steps: JSON.stringify([{ mangaCoinAmount: 300, expireDays: 90 }]),
-    ticket_amount: 500,
-    ticket_min_cart_price: 1000,
-    ticket_valid_days: 30,
-  });
+  await createInvitationCampaign(
+    db,
+    {
+      name: DEMO_INVITATION_NAME,
+      start: now - 30 * DAY,
+      end: now + 60 * DAY,
+      utmCampaign: 'hondana_friend_invitation',
+      images: [],
+      campaignType: 'FIRST_PURCHASE',
+      inviterIncentive: { limit: 5, useSteps: false, steps: [{ mangaCoinAmount: 300, expireDays: 90 }] },
+      inviteeIncentive: { amount: 500, minCartPrice: 1000, expireDays: 30 },
+    },
+    now,
+  );
 }
 
 /** Before a catalog reset: the campaign goes with its codes; once a friend took a ticket, grants are member data and the reset fails. */

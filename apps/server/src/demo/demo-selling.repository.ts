@@ -1,14 +1,13 @@
 import type { Insertable, Kysely, Transaction } from 'kysely';
 import type { MissionTasksTable, MissionsTable } from '../db/campaigns-schema';
 import type { CouponsTable } from '../db/cart-schema';
-import type { InvitationCampaignsTable } from '../db/invitations-schema';
 import type { Database } from '../db/schema';
 import type { MangaCoinSubscriptionPlansTable } from '../db/subscriptions-schema';
 
 // The demo's selling layer as rows (`demo-campaigns.ts`, `demo-invitations.ts`,
-// `demo-subscriptions.ts`). Only the demo makes lotteries, missions, invitation campaigns and
-// subscription plans, so their inserts live here, not in the areas (the lottery is made through
-// the console's service, `demo-campaigns.ts`).
+// `demo-subscriptions.ts`). Only the demo makes missions and subscription plans, so their inserts
+// live here, not in the areas (the lottery and the invitation campaign are made through the
+// console's services, `demo-campaigns.ts` and `demo-invitations.ts`).
 
 type Tx = Kysely<Database> | Transaction<Database>;
 
@@ -32,10 +31,6 @@ export async function deleteLotteriesAndMissions(db: Tx, prizeCouponName: string
   await db.deleteFrom('missions').execute();
   await db.deleteFrom('lottery_campaigns').execute();
   await db.deleteFrom('coupons').where('name', '=', prizeCouponName).execute();
-}
-
-export async function insertInvitationCampaign(db: Tx, campaign: Insertable<InvitationCampaignsTable>): Promise<void> {
-  await db.insertInto('invitation_campaigns').values(campaign).execute();
 }
 
 export const anyInvitationGrant = async (db: Tx): Promise<boolean> => (await db.selectFrom('invitation_grants').select('id').limit(1).executeTakeFirst()) !== undefined;

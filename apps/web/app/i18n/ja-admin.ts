@@ -5,7 +5,7 @@ export const jaAdmin = {
   meta: { title: '管理コンソール' },
   shell: {
     brand: '本棚 管理コンソール',
-    nav: { titles: '作品', serials: '連載', coupons: 'クーポン', 'point-campaigns': 'ポイント', bundles: 'セット販売', 'coin-packs': 'コインパック', banners: 'バナー', lottery: 'くじ', members: '会員', reports: 'レポート', audit: '操作履歴', mail: 'メール' },
+    nav: { titles: '作品', serials: '連載', coupons: 'クーポン', 'point-campaigns': 'ポイント', bundles: 'セット販売', 'coin-packs': 'コインパック', banners: 'バナー', lottery: 'くじ', 'invitation-campaigns': '友達招待', members: '会員', reports: 'レポート', audit: '操作履歴', mail: 'メール' },
     role: { operator: '運営', support: 'サポート' },
     store: 'ストアへ',
   },
@@ -44,6 +44,9 @@ export const jaAdmin = {
     type: '種類', point: '固定ポイント', start: '開始', end: '終了', expireDays: '有効日数', bookId: '巻ID', minBooks: '必要冊数', genreIds: 'ジャンルID', publisherId: '出版社ID', bookIds: '巻ID', coin: 'コイン数',
     bonus: 'ボーナスコイン', bonusPoint: 'ボーナスポイント', highlight: '強調表示', displayScene: '表示する場面', paymentMethods: '支払い方法', sortOrder: '表示順', active: '表示',
     boxes: 'くじ箱と賞品', ticketRules: 'くじの配り方', ticketValidDays: 'くじの有効日数',
+    utmCampaign: '計測用の名前', images: '画像', campaignType: '達成条件', inviterIncentive: '招待した人の特典', 'inviterIncentive.limit': '特典の対象になる人数の上限',
+    'inviterIncentive.steps': '招待した人のコイン', inviteeIncentive: '招待された人のチケット', 'inviteeIncentive.amount': 'チケットの割引額',
+    'inviteeIncentive.minCartPrice': 'チケットの最低購入金額', 'inviteeIncentive.expireDays': 'チケットの有効日数',
     imageUrl: 'バナー画像', imageId: 'バナー画像', jumpUrl: 'リンク先', colorCode: '背景色', location: '表示場所', priority: '優先度',
     chargeMinutes: '待てば無料の回復時間', rentalMinutes: 'レンタル期間', orderOnly: '順番読み', ticketUsable: 'チケット利用', spendType: '読み方', endAt: '配信終了',
     title: '話の名前', customSamplePages: '試し読みに使うページ', version: '版',

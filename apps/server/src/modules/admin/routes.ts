@@ -59,6 +59,7 @@ import { sendCsv } from './csv-reply';
 import * as members from './members.service';
 import { adminPromotionRoutes } from './promotions-routes';
 import { adminBannerRoutes } from './banners.routes';
+import { adminInvitationCampaignRoutes } from './invitation-campaigns.routes';
 import { adminLotteryCampaignRoutes } from './lottery-campaigns.routes';
 import * as reports from './reports.service';
 
@@ -206,6 +207,7 @@ export const adminRoutes: FastifyPluginAsync = async (base) => {
   await app.register(adminBannerRoutes);
   // Lottery campaigns
   await app.register(adminLotteryCampaignRoutes);
+  await app.register(adminInvitationCampaignRoutes);
 
   // Members (support too)
   app.get('/admin/members', { schema: { querystring: SearchQuery, response: { 200: MemberList } } }, async (request) => {
