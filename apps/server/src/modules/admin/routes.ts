@@ -60,6 +60,8 @@ import * as members from './members.service';
 import { adminPromotionRoutes } from './promotions-routes';
 import { adminBannerRoutes } from './banners.routes';
 import { adminLotteryCampaignRoutes } from './lottery-campaigns.routes';
+import { adminNonLoginAppealRoutes } from './non-login-appeals.routes';
+import { adminSubscriptionPlanRoutes } from './subscription-plans.routes';
 import * as reports from './reports.service';
 
 /** Largest file the console's import takes (a CBZ or EPUB volume). */
@@ -206,6 +208,8 @@ export const adminRoutes: FastifyPluginAsync = async (base) => {
   await app.register(adminBannerRoutes);
   // Lottery campaigns
   await app.register(adminLotteryCampaignRoutes);
+  await app.register(adminSubscriptionPlanRoutes);
+  await app.register(adminNonLoginAppealRoutes);
 
   // Members (support too)
   app.get('/admin/members', { schema: { querystring: SearchQuery, response: { 200: MemberList } } }, async (request) => {
