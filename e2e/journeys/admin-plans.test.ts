@@ -20,6 +20,8 @@ const CARD = { ok: '4242 4242 4242 4242', expiry: '12/39', cvc: '123' };
 
 let store: StoreServer;
 let browser: Browser;
+/** The member who subscribed, kept for after the plan ends. */
+let memberPage: Page | null = null;
 
 const tokyoMinute = (offsetMs: number) => new Date(Date.now() + offsetMs + 9 * 3600_000).toISOString().slice(0, 16);
 const shot = (page: Page, name: string) => page.screenshot({ path: path.join(screenshotDir, `admin-plans-${name}.png`), fullPage: true });
@@ -31,6 +33,7 @@ before(async () => {
   await makeOperator(store, OPERATOR);
 });
 after(async () => {
+  await memberPage?.context().close();
   await browser?.close();
   await store?.stop();
 });
@@ -77,7 +80,7 @@ describe('the console runs the store’s subscription plans and non-login appeal
   });
 
   it('a member at 375 px subscribes to it by card', async () => {
-    const { context, page } = await newMemberPage(browser, store, { label: 'plans-member', nickname: '定期', width: 375, height: 812 });
+    const { page } = await newMemberPage(browser, store, { label: 'plans-member', nickname: '定期', width: 375, height: 812 });
     await page.goto(`${store.url}/mangacoin/subscription`);
     const card = planCard(page);
     await card.getByText('毎月ボーナス +200（10%）').waitFor();
@@ -93,7 +96,7 @@ describe('the console runs the store’s subscription plans and non-login appeal
     await planCard(page).getByRole('button', { name: 'ご契約中' }).waitFor();
     await expectNoSidewaysScroll(page);
     await shot(page, 'member-subscribed-375');
-    await context.close();
+    memberPage = page;
   });
 
   it('the operator ends the plan: its member is counted, it cannot be deleted, and new members are no longer offered it', async () => {
@@ -116,6 +119,16 @@ describe('the console runs the store’s subscription plans and non-login appeal
     await guestPage.getByRole('heading', { name: 'スタンダードコース' }).waitFor();
     assert.equal(await planCard(guestPage).count(), 0);
     await guest.close();
+
+    // Its member still holds it (and renews on it), though the list no longer offers it.
+    assert.ok(memberPage, 'the member subscribed');
+    await memberPage.reload();
+    const current = memberPage.getByTestId('current-subscription');
+    await current.getByText(PLAN).waitFor();
+    await current.getByText('契約中', { exact: true }).waitFor();
+    await memberPage.getByRole('heading', { name: 'スタンダードコース' }).waitFor();
+    assert.equal(await planCard(memberPage).count(), 0);
+    await shot(memberPage, 'member-after-end-375');
   });
 
   it('an operator creates a non-login appeal (1080 px) and a guest sees it on the top page (375 px)', async () => {
