@@ -45,7 +45,7 @@ describe('the console runs the store’s subscription plans and non-login appeal
     await page.getByRole('link', { name: '定期購入プラン', exact: true }).click();
     await page.getByRole('heading', { name: 'マンガコイン定期購入プラン', level: 1 }).waitFor();
     // The demo's plans are listed, made through the same service.
-    await page.getByRole('row', { name: /スタンダードコース/ }).waitFor();
+    await page.getByRole('row', { name: /スタンダードコース/ }).getByText('開始時から').waitFor();
 
     const form = page.getByRole('form', { name: 'プランを作成する' });
     await form.getByLabel('プラン名').fill(PLAN);

@@ -24,6 +24,7 @@ export const jaAdminPlans = {
   coins: '{{coin}}コイン',
   bonusLine: '初回{{first}}・2回目{{second}}・毎月{{cycle}}',
   from: '{{start}} 〜',
+  fromStart: '開始時から',
   endedAt: '{{end}} 終了',
   membersLine: '利用中{{live}}人（累計{{total}}人）',
   endAction: '受付を終了する',

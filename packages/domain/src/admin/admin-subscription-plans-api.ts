@@ -63,7 +63,8 @@ export const AdminSubscriptionPlanView = z.object({
   highlightType: z.enum(PLAN_HIGHLIGHTS),
   paymentTypes: z.array(z.enum(PLAN_PAYMENT_TYPES)),
   sortOrder: z.number(),
-  start: z.string(),
+  /** When it opened (opens) to new members; null for a plan open from the start (made before the editor, or the demo's). */
+  start: z.string().nullable(),
   /** When it was closed to new members; null while open. */
   end: z.string().nullable(),
   state: z.enum(PLAN_STATES),

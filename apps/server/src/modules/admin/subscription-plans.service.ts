@@ -43,7 +43,7 @@ function planView(p: repo.PlanRow, now: number): AdminSubscriptionPlanView {
     highlightType: p.highlight_type as PlanHighlight,
     paymentTypes: p.payment_types.split(',').filter(Boolean) as SubscriptionPaymentType[],
     sortOrder: p.sort_order,
-    start: instantToTokyoMinute(Number(p.start_at)),
+    start: Number(p.start_at) === 0 ? null : instantToTokyoMinute(Number(p.start_at)),
     end: p.end_at === null ? null : instantToTokyoMinute(Number(p.end_at)),
     state: stateOf(p, now),
     liveMembers: Number(p.live_members ?? 0),

@@ -45,7 +45,7 @@ const columns: Column<AdminSubscriptionPlanView>[] = [
     header: l('columns.period'),
     cell: (x) => (
       <>
-        <span className={styles.nowrap}>{l('from', { start: x.start.replace('T', ' ') })}</span>
+        <span className={styles.nowrap}>{x.start === null ? l('fromStart') : l('from', { start: x.start.replace('T', ' ') })}</span>
         {x.end && (
           <>
             <br />
@@ -94,7 +94,7 @@ function PlanForm({ editing }: { editing: AdminSubscriptionPlanView | null }) {
       </Field>
       {editing?.state !== 'ended' && (
         <Field label={l('start')}>
-          <input name="start" type="datetime-local" defaultValue={editing?.start} />
+          <input name="start" type="datetime-local" defaultValue={editing?.start ?? undefined} />
         </Field>
       )}
       <fieldset className={`${styles.wide} ${styles.methods}`}>
