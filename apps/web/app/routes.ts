@@ -54,6 +54,8 @@ export default [
     route('banners', 'routes/admin-banners.tsx'),
     route('lottery', 'routes/admin-lottery.tsx'),
     route('invitation-campaigns', 'routes/admin-invitation-campaigns.tsx'),
+    route('subscription-plans', 'routes/admin-subscription-plans.tsx'),
+    route('non-login-appeals', 'routes/admin-non-login-appeals.tsx'),
     route('members', 'routes/admin-members.tsx'),
     route('members/:memberId', 'routes/admin-member.tsx'),
     route('reports', 'routes/admin-reports.tsx'),

@@ -89,6 +89,8 @@ export interface NonLoginAppealsTable {
   appeal_text: string;
   start_at: Millis;
   end_at: Millis;
+  /** Bumped by every console edit (a stale one is a 409); migration 2026-12-06T1625. */
+  version: Generated<number>;
 }
 
 export interface InvitationTables {

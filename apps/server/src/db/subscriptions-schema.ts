@@ -20,7 +20,14 @@ export interface MangaCoinSubscriptionPlansTable {
   /** Comma-separated SubscriptionPaymentTypes (creditcard, docomo, softbank). */
   payment_types: string;
   sort_order: number;
+  /** 0 once the plan is closed to new members (its members still renew on it). */
   active: 0 | 1;
+  /** Bumped by every console edit (a stale one is a 409); migration 2026-12-06T1620. */
+  version: Generated<number>;
+  /** New members may subscribe from here (0: from the start). */
+  start_at: Generated<Millis>;
+  /** Closed to new members from here; null while open. */
+  end_at: Millis | null;
 }
 
 /**

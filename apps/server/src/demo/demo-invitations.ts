@@ -1,7 +1,8 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema';
 import { createInvitationCampaign } from '../modules/admin/invitation-campaigns.service';
-import { anyInvitationGrant, deleteInvitationCampaigns } from './demo-selling.repository';
+import { createNonLoginAppeal } from '../modules/admin/non-login-appeals.service';
+import { anyInvitationGrant, deleteInvitationCampaigns, deleteNonLoginAppealsNamed } from './demo-selling.repository';
 
 type Tx = Kysely<Database> | Transaction<Database>;
 const DAY = 86_400_000;
@@ -36,4 +37,28 @@ export async function insertDemoInvitations(db: Tx, now: number): Promise<void> 
 export async function deleteDemoInvitations(db: Tx): Promise<void> {
   if (await anyInvitationGrant(db)) throw new Error('invitation grants refer to the demo campaign');
   await deleteInvitationCampaigns(db);
+}
+
+export const DEMO_NON_LOGIN_APPEAL_NAME = 'はじめての方へ';
+
+/**
+ * The appeal guests see on the top page (§7 `/non_login_appeal`), running for three months around
+ * the generation instant, made through the console's service (`createNonLoginAppeal`); a reset
+ * replaces the one it made before.
+ */
+export async function insertDemoNonLoginAppeal(db: Tx, now: number): Promise<void> {
+  await deleteNonLoginAppealsNamed(db, DEMO_NON_LOGIN_APPEAL_NAME);
+  // Whole minutes, as the console's fields are.
+  const minute = (at: number) => at - (at % 60_000);
+  await createNonLoginAppeal(
+    db,
+    {
+      name: DEMO_NON_LOGIN_APPEAL_NAME,
+      imageUrl: '/favicon.svg',
+      appealText: '無料会員登録で、試し読みの続きやお気に入りの作品をいつでも本棚に。新刊のお知らせも受け取れます。',
+      start: minute(now - 30 * DAY),
+      end: minute(now + 60 * DAY),
+    },
+    now,
+  );
 }

@@ -2,12 +2,11 @@ import type { Insertable, Kysely, Transaction } from 'kysely';
 import type { MissionTasksTable, MissionsTable } from '../db/campaigns-schema';
 import type { CouponsTable } from '../db/cart-schema';
 import type { Database } from '../db/schema';
-import type { MangaCoinSubscriptionPlansTable } from '../db/subscriptions-schema';
 
 // The demo's selling layer as rows (`demo-campaigns.ts`, `demo-invitations.ts`,
-// `demo-subscriptions.ts`). Only the demo makes missions and subscription plans, so their inserts
-// live here, not in the areas (the lottery and the invitation campaign are made through the
-// console's services, `demo-campaigns.ts` and `demo-invitations.ts`).
+// `demo-subscriptions.ts`). Only the demo makes missions, so their inserts live here, not in the
+// areas (the lottery, the invitation campaign, the subscription plans and the non-login appeal
+// are made through the console's services).
 
 type Tx = Kysely<Database> | Transaction<Database>;
 
@@ -39,9 +38,9 @@ export async function deleteInvitationCampaigns(db: Tx): Promise<void> {
   await db.deleteFrom('invitation_campaigns').execute();
 }
 
+/** The demo's own appeal, by its name, before it is made again. */
+export const deleteNonLoginAppealsNamed = (db: Tx, name: string) => db.deleteFrom('non_login_appeals').where('name', '=', name).execute();
+
 export const anySubscriptionPlan = async (db: Tx): Promise<boolean> =>
   (await db.selectFrom('manga_coin_subscription_plans').select('id').limit(1).executeTakeFirst()) !== undefined;
 
-export async function insertSubscriptionPlans(db: Tx, plans: Insertable<MangaCoinSubscriptionPlansTable>[]): Promise<void> {
-  if (plans.length > 0) await db.insertInto('manga_coin_subscription_plans').values(plans).execute();
-}

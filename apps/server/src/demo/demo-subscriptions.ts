@@ -1,6 +1,8 @@
+import type { PlanHighlight, SubscriptionPaymentType } from '@hondana/domain/subscriptions/subscription-plans';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema';
-import { anySubscriptionPlan, insertSubscriptionPlans } from './demo-selling.repository';
+import { createSubscriptionPlan, parsePlanInput } from '../modules/admin/subscription-plans.service';
+import { anySubscriptionPlan } from './demo-selling.repository';
 
 /**
  * The demo's three manga coin subscription plans (1 manga coin is 1 yen): the bonus every cycle
@@ -13,22 +15,25 @@ export const DEMO_SUBSCRIPTION_PLANS = [
   { name: 'プレミアムコース', coin: 3000, price: 3000, first: 1000, second: 500, cycle: 450, highlight: 'bargain', types: 'creditcard' },
 ] as const;
 
-/** Adds the demo plans unless plans exist already (members' subscriptions refer to them, so they outlive a catalog reset). */
-export async function insertDemoSubscriptionPlans(db: Kysely<Database> | Transaction<Database>): Promise<void> {
+/**
+ * Adds the demo plans unless plans exist already (members' subscriptions refer to them, so they
+ * outlive a catalog reset), through the console's own service as an operator would make them.
+ * They are open from the start (0), whatever clock a test or the demo runs at.
+ */
+export async function insertDemoSubscriptionPlans(db: Kysely<Database> | Transaction<Database>, now = Date.now()): Promise<void> {
   if (await anySubscriptionPlan(db)) return;
-  await insertSubscriptionPlans(
-    db,
-    DEMO_SUBSCRIPTION_PLANS.map((p, i) => ({
+  for (const [i, p] of DEMO_SUBSCRIPTION_PLANS.entries()) {
+    const input = parsePlanInput({
       name: p.name,
       coin: p.coin,
-      tax_included_price: p.price,
-      first_bonus: p.first,
-      second_bonus: p.second,
-      cycle_bonus: p.cycle,
-      highlight_type: p.highlight,
-      payment_types: p.types,
-      sort_order: i,
-      active: 1,
-    })),
-  );
+      taxIncludedPrice: p.price,
+      firstBonus: p.first,
+      secondBonus: p.second,
+      cycleBonus: p.cycle,
+      highlightType: p.highlight as PlanHighlight,
+      paymentTypes: p.types.split(',') as SubscriptionPaymentType[],
+      sortOrder: i,
+    });
+    await createSubscriptionPlan(db, { ...input, start: 0 }, now);
+  }
 }

@@ -8,6 +8,7 @@ import { buildDemoPreOrderBonuses } from './demo-pre-order-bonuses';
 import { buildDemoBundles } from './demo-bundles';
 import { buildDemoOsusumes } from './demo-osusumes';
 import { insertDemoSubscriptionPlans } from './demo-subscriptions';
+import { insertDemoNonLoginAppeal } from './demo-invitations';
 import { deleteDemoCampaigns, insertDemoCampaigns } from './demo-campaigns';
 import { deleteDemoInvitations, insertDemoInvitations } from './demo-invitations';
 
@@ -99,7 +100,7 @@ export async function insertPlan(db: Tx, dialect: DialectName, plan: DemoPlan, e
   const { bundles, bundleBooks } = buildDemoBundles(plan, now);
   await insertBatched(db, 'bundles', bundles);
   await insertBatched(db, 'bundle_books', bundleBooks);
-  await insertDemoSubscriptionPlans(db);
+  await insertDemoSubscriptionPlans(db, now);
   await insertBatched(db, 'serials', plan.serials);
   await insertBatched(db, 'serial_episodes', plan.serialEpisodes);
   await insertBatched(db, 'serial_episode_pages', plan.serialEpisodePages);
@@ -111,6 +112,7 @@ export async function insertPlan(db: Tx, dialect: DialectName, plan: DemoPlan, e
   if (dialect === 'postgres') await syncSequences(db);
   await insertDemoCampaigns(db, plan, now);
   await insertDemoInvitations(db, now);
+  await insertDemoNonLoginAppeal(db, now);
 }
 
 type DemoPlanEvents = Insertable<Database['catalog_events']>[];

@@ -114,7 +114,7 @@ export async function createLoadContext(
         }
       : cart,
     serials: memberSerials(serialsContext(db, viewer, now().getTime()), memberPart),
-    subscriptions: subscriptionsContext(db),
+    subscriptions: subscriptionsContext(db, now().getTime()),
     lottery: lotteryContext(db, now().getTime()),
     invitations: memberInvitations(invitationsContext(db, viewer?.userId ?? null, now().getTime()), memberPart),
   };

@@ -21,6 +21,8 @@ export const ErrorCode = {
   EMAIL_NOT_CONFIRMED: 'EMAIL_NOT_CONFIRMED',
   // Operator console (not named by the spec): a record changed since the operator loaded it
   EDIT_CONFLICT: 'EDIT_CONFLICT',
+  // Operator console: a subscription plan members have held cannot be deleted (409), only ended
+  PLAN_HAS_MEMBERS: 'PLAN_HAS_MEMBERS',
   // Serial (§8)
   SERIAL_NOT_EXISTS: 'SERIAL_NOT_EXISTS',
   SERIAL_EPISODE_NOT_EXISTS: 'SERIAL_EPISODE_NOT_EXISTS',

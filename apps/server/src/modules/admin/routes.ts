@@ -61,6 +61,8 @@ import { adminPromotionRoutes } from './promotions-routes';
 import { adminBannerRoutes } from './banners.routes';
 import { adminInvitationCampaignRoutes } from './invitation-campaigns.routes';
 import { adminLotteryCampaignRoutes } from './lottery-campaigns.routes';
+import { adminNonLoginAppealRoutes } from './non-login-appeals.routes';
+import { adminSubscriptionPlanRoutes } from './subscription-plans.routes';
 import * as reports from './reports.service';
 
 /** Largest file the console's import takes (a CBZ or EPUB volume). */
@@ -208,6 +210,8 @@ export const adminRoutes: FastifyPluginAsync = async (base) => {
   // Lottery campaigns
   await app.register(adminLotteryCampaignRoutes);
   await app.register(adminInvitationCampaignRoutes);
+  await app.register(adminSubscriptionPlanRoutes);
+  await app.register(adminNonLoginAppealRoutes);
 
   // Members (support too)
   app.get('/admin/members', { schema: { querystring: SearchQuery, response: { 200: MemberList } } }, async (request) => {

@@ -9,4 +9,4 @@ export interface SubscriptionsPageContext {
   plans(paymentType: SubscriptionPaymentType): Promise<SubscriptionPlansResponse>;
 }
 
-export const subscriptionsContext = (db: Kysely<Database>): SubscriptionsPageContext => ({ plans: (paymentType) => plans(db, paymentType) });
+export const subscriptionsContext = (db: Kysely<Database>, now: number): SubscriptionsPageContext => ({ plans: (paymentType) => plans(db, paymentType, now) });

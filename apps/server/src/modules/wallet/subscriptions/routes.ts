@@ -55,18 +55,18 @@ export const subscriptionRoutes: FastifyPluginAsync<{ provider: PaymentProvider;
   const { provider } = options;
   const humanCheck = options.humanCheck ?? sandboxHumanCheck;
 
-  app.get(PLANS, { schema: { querystring: SubscriptionPlansQuery, response: { 200: SubscriptionPlansResponse } } }, async (request) => subscriptions.plans(db, request.query.payment_type));
+  app.get(PLANS, { schema: { querystring: SubscriptionPlansQuery, response: { 200: SubscriptionPlansResponse } } }, async (request) => subscriptions.plans(db, request.query.payment_type, clock().getTime()));
   app.get(`${PLANS}/create_token`, { schema: { response: { 200: CreatedToken } } }, (request) => createTokenResponse(request, subscriptions.SUBSCRIPTION_TOKEN_PURPOSE));
   app.get(`${PLANS}/appeal/good_value`, { schema: { querystring: SubscriptionAppealQuery, response: { 200: GoodValueAppeal } } }, async (request) => {
     const user = await sessionUser(request);
-    return subscriptions.goodValueAppeal(db, user?.userId ?? null, request.query.payment_type);
+    return subscriptions.goodValueAppeal(db, user?.userId ?? null, request.query.payment_type, clock().getTime());
   });
   app.get(`${PLANS}/image`, { schema: { querystring: SubscriptionAppealQuery } }, async (request, reply) => {
-    const appeal = await subscriptions.goodValueAppeal(db, null, request.query.payment_type);
+    const appeal = await subscriptions.goodValueAppeal(db, null, request.query.payment_type, clock().getTime());
     return reply.type('image/svg+xml; charset=utf-8').header('cache-control', 'public, max-age=300').send(planBannerSvg(appeal));
   });
   app.get(`${PLANS}/:id`, { schema: { params: SubscriptionIdPath, querystring: SubscriptionPlanQuery, response: { 200: SubscriptionPlan } } }, async (request) =>
-    subscriptions.plan(db, request.params.id, request.query.payment_type),
+    subscriptions.plan(db, request.params.id, request.query.payment_type, clock().getTime()),
   );
 
   app.post(`${PLANS}/:id`, { schema: { params: SubscriptionIdPath, querystring: SubscriptionTokenQuery, body: CardSubscribeBody, response: { 200: SubscribeResult, 400: ErrorResponse } } }, async (request, reply) => {

@@ -30,15 +30,15 @@ type Trx = Transaction<Database>;
 const fail = (errorCode: ErrorCode, message: string) => new AppError(400, errorCode, [message]);
 
 /** `GET /manga_coin_sales_subscription_plans`: the plans of a payment type, the good-value one marked. */
-export async function plans(db: Kysely<Database>, paymentType: SubscriptionPaymentType): Promise<SubscriptionPlansResponse> {
-  const rows = await repo.plansFor(db, paymentType);
+export async function plans(db: Kysely<Database>, paymentType: SubscriptionPaymentType, now: number): Promise<SubscriptionPlansResponse> {
+  const rows = await repo.plansFor(db, paymentType, now);
   const best = goodValuePlan(rows.map((r) => ({ id: r.id, ...planTerms(r) })));
   return { paymentType, plans: rows.map((r) => planView(r, paymentType, best?.id ?? null)) };
 }
 
 /** `GET /manga_coin_sales_subscription_plans/{id}`. */
-export async function plan(db: Kysely<Database>, id: number, paymentType: SubscriptionPaymentType): Promise<SubscriptionPlan> {
-  const list = await plans(db, paymentType);
+export async function plan(db: Kysely<Database>, id: number, paymentType: SubscriptionPaymentType, now: number): Promise<SubscriptionPlan> {
+  const list = await plans(db, paymentType, now);
   const found = list.plans.find((p) => p.id === id);
   if (!found) throw notFound('plan');
   return found;
@@ -49,10 +49,10 @@ export async function plan(db: Kysely<Database>, id: number, paymentType: Subscr
  * guest or a member without a subscription (ACTIVE); SUBSCRIBED for a member who holds one, and
  * UNAVAILABLE when no plan has a bonus, both with no plan (the teaser hides).
  */
-export async function goodValueAppeal(db: Kysely<Database>, userId: number | null, paymentType: SubscriptionPaymentType): Promise<GoodValueAppeal> {
+export async function goodValueAppeal(db: Kysely<Database>, userId: number | null, paymentType: SubscriptionPaymentType, now: number): Promise<GoodValueAppeal> {
   const loggedIn = userId !== null;
   const [list, live, flags] = await Promise.all([
-    plans(db, paymentType),
+    plans(db, paymentType, now),
     userId === null ? undefined : repo.liveSubscription(db, userId),
     userId === null ? { first: false, second: false } : repo.memberBonusFlags(db, userId),
   ]);
@@ -98,7 +98,7 @@ export function subscribe(db: Kysely<Database>, provider: PaymentProvider, input
   };
   const now = input.now.getTime();
   return withOneTimeToken<SubscribeResult | ErrorBody>(db, { token: input.token, userId, purpose: SUBSCRIPTION_TOKEN_PURPOSE, request, now }, async (trx) => {
-    const row = await repo.planFor(trx, input.planId, paymentType);
+    const row = await repo.planFor(trx, input.planId, paymentType, now);
     if (!row) throw fail(ErrorCode.SIMPLY_SUBSCRIBE_ERROR, 'id: no such plan for this payment type');
     if (body.coin !== row.coin || body.firstBonus !== row.first_bonus || body.cycleBonus !== row.cycle_bonus) {
       throw fail(ErrorCode.SIMPLY_SUBSCRIBE_ERROR, 'coin: the plan is no longer what was shown');

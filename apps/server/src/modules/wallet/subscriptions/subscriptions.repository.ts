@@ -18,15 +18,34 @@ export type CycleRow = Selectable<MangaCoinSubscriptionCyclesTable>;
 const isPostgres = (db: Db) => db.getExecutor().adapter instanceof PostgresAdapter;
 const soldWith = (row: PlanRow, paymentType: SubscriptionPaymentType) => row.payment_types.split(',').includes(paymentType);
 
-/** Active plans sold with `paymentType`, in shop order. */
-export async function plansFor(db: Db, paymentType: SubscriptionPaymentType): Promise<PlanRow[]> {
-  const rows = await db.selectFrom('manga_coin_subscription_plans').selectAll().where('active', '=', 1).orderBy('sort_order').orderBy('id').execute();
+/**
+ * Plans open to new members at `now`: active, opened (`start_at`) and not closed (`end_at`, set
+ * with `active` 0 by the console's end). A closed plan still renews for those who hold it: renewals
+ * read their plan by id (`planById`).
+ */
+const openPlans = (db: Db, now: number) =>
+  db
+    .selectFrom('manga_coin_subscription_plans')
+    .selectAll()
+    .where('active', '=', 1)
+    .where('start_at', '<=', now)
+    .where((eb) => eb.or([eb('end_at', 'is', null), eb('end_at', '>', now)]));
+
+/** Plans open to new members sold with `paymentType`, in shop order. */
+export async function plansFor(db: Db, paymentType: SubscriptionPaymentType, now: number): Promise<PlanRow[]> {
+  const rows = await openPlans(db, now).orderBy('sort_order').orderBy('id').execute();
   return rows.filter((r) => soldWith(r, paymentType));
 }
 
-/** An active plan sold with `paymentType`, or undefined. */
-export async function planFor(db: Db, id: number, paymentType: SubscriptionPaymentType): Promise<PlanRow | undefined> {
-  const row = await db.selectFrom('manga_coin_subscription_plans').selectAll().where('id', '=', id).where('active', '=', 1).executeTakeFirst();
+/**
+ * A plan open to new members sold with `paymentType`, or undefined. On PostgreSQL its row is
+ * share-locked for the subscribe's transaction, so the console's end (or delete) of the plan waits
+ * for the subscribe, and a subscribe after it finds the plan closed.
+ */
+export async function planFor(db: Db, id: number, paymentType: SubscriptionPaymentType, now: number): Promise<PlanRow | undefined> {
+  let query = openPlans(db, now).where('id', '=', id);
+  if (isPostgres(db)) query = query.forShare();
+  const row = await query.executeTakeFirst();
   return row && soldWith(row, paymentType) ? row : undefined;
 }
 

@@ -1,5 +1,6 @@
 import type { ImportAnswer } from '@hondana/domain/admin/admin-api';
 import type { BannerImage } from '@hondana/domain/admin/admin-commerce-api';
+import type { AppealImage } from '@hondana/domain/admin/admin-non-login-appeals-api';
 import type { BookMediaView as BookMedia } from '@hondana/domain/admin/admin-media-api';
 import { ApiError, apiRequest, apiUrl, createToken } from '../../../lib/api/client';
 import { adminCopy, jaAdmin } from '../../../i18n/ja-admin';
@@ -11,7 +12,7 @@ export type { BookMediaView as BookMedia } from '@hondana/domain/admin/admin-med
 /** The console's calls (`/api/admin/...`): reads through `adminGet`, changes with a fresh one-time token each. */
 export const adminGet = <T>(path: string, query?: Record<string, string | number | undefined>) => apiRequest<T>(`/admin${path}`, { method: 'GET', query });
 
-export async function adminChange<T>(method: 'POST' | 'PUT', path: string, body: object): Promise<T> {
+export async function adminChange<T>(method: 'POST' | 'PUT' | 'DELETE', path: string, body: object): Promise<T> {
   const token = await createToken('/admin/create_token');
   return apiRequest<T>(`/admin${path}`, { method, json: { token, ...body } });
 }
@@ -81,3 +82,6 @@ export const uploadCover = (bookId: number, version: number, file: File) => post
 
 /** Uploads a banner's image into the media store; a banner then names it by its id. */
 export const uploadBannerImage = (file: File) => postFile<BannerImage>('/banner_images', {}, file, undefined, file.type || 'application/octet-stream');
+
+/** Uploads a non-login appeal's image; answers the address the store serves it at (the appeal's `imageUrl`). */
+export const uploadAppealImage = (file: File) => postFile<AppealImage>('/non_login_appeal_images', {}, file, undefined, file.type || 'application/octet-stream');

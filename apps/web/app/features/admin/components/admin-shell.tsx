@@ -7,7 +7,10 @@ export type StaffRole = 'operator' | 'support';
 
 /** The console's frame: its name, the sections the role may open, and the role. */
 export function AdminShell({ role, children }: { role: StaffRole; children: ReactNode }) {
-  const sections = role === 'operator' ? (['titles', 'serials', 'coupons', 'point-campaigns', 'bundles', 'coin-packs', 'banners', 'lottery', 'invitation-campaigns', 'members', 'reports', 'audit', 'mail'] as const) : (['members', 'invitation-campaigns'] as const);
+  const sections =
+    role === 'operator'
+      ? (['titles', 'serials', 'coupons', 'point-campaigns', 'bundles', 'coin-packs', 'subscription-plans', 'banners', 'non-login-appeals', 'lottery', 'invitation-campaigns', 'members', 'reports', 'audit', 'mail'] as const)
+      : (['members', 'subscription-plans', 'non-login-appeals', 'invitation-campaigns'] as const);
   return (
     <div className={styles.shell}>
       <div className={styles.bar}>

@@ -1,0 +1,69 @@
+import { IdParams } from '@hondana/domain/admin/admin-api';
+import {
+  AdminSubscriptionPlanView,
+  CreateSubscriptionPlanBody,
+  DeletedSubscriptionPlan,
+  SubscriptionPlanList,
+  SubscriptionPlanListQuery,
+  SubscriptionPlanVersionBody,
+  UpdateSubscriptionPlanBody,
+} from '@hondana/domain/admin/admin-subscription-plans-api';
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { sendStored } from '../../http/stored-reply';
+import { requireStaff } from './admin-guard';
+import { adminMutation } from './admin-mutation';
+import { catalogChanged } from './catalog-changed';
+import * as plans from './subscription-plans.service';
+
+/**
+ * The console's manga coin subscription plans (`/api/admin/subscription_plans`): support reads,
+ * operators create, edit against the version read (409 when it moved), end (closed to new members)
+ * and delete one no member has held. The store reads the plans on every call; each change still
+ * counts a `catalog` change, so every process's cached pages (the subscription page) follow within a second.
+ */
+export const adminSubscriptionPlanRoutes: FastifyPluginAsync = async (base) => {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+  const { db } = app.deps.database;
+  const now = () => app.deps.clock().getTime();
+
+  app.get('/admin/subscription_plans', { schema: { querystring: SubscriptionPlanListQuery, response: { 200: SubscriptionPlanList } } }, async (request) => {
+    await requireStaff(request, 'members');
+    return { plans: await plans.listSubscriptionPlans(db, request.query.state, now()) };
+  });
+  app.post('/admin/subscription_plans', { schema: { body: CreateSubscriptionPlanBody, response: { 200: AdminSubscriptionPlanView } } }, async (request, reply) => {
+    const staff = await requireStaff(request, 'everything');
+    const { token, ...input } = request.body;
+    const at = now();
+    const result = await adminMutation(db, staff, { token, request: input, now: at }, (trx) => plans.createSubscriptionPlan(trx, input, at), 'catalog');
+    await catalogChanged(app);
+    return sendStored(reply, result);
+  });
+  app.put('/admin/subscription_plans/:id', { schema: { params: IdParams, body: UpdateSubscriptionPlanBody, response: { 200: AdminSubscriptionPlanView } } }, async (request, reply) => {
+    const staff = await requireStaff(request, 'everything');
+    const { token, ...input } = request.body;
+    const id = request.params.id;
+    const at = now();
+    const result = await adminMutation(db, staff, { token, request: { id, ...input }, now: at }, (trx) => plans.updateSubscriptionPlan(trx, id, request.body, at), 'catalog');
+    await catalogChanged(app);
+    return sendStored(reply, result);
+  });
+  app.post('/admin/subscription_plans/:id/end', { schema: { params: IdParams, body: SubscriptionPlanVersionBody, response: { 200: AdminSubscriptionPlanView } } }, async (request, reply) => {
+    const staff = await requireStaff(request, 'everything');
+    const { token, version } = request.body;
+    const id = request.params.id;
+    const at = now();
+    const result = await adminMutation(db, staff, { token, request: { id, version, action: 'end' }, now: at }, (trx) => plans.endSubscriptionPlan(trx, id, version, at), 'catalog');
+    await catalogChanged(app);
+    return sendStored(reply, result);
+  });
+  app.delete('/admin/subscription_plans/:id', { schema: { params: IdParams, body: SubscriptionPlanVersionBody, response: { 200: DeletedSubscriptionPlan } } }, async (request, reply) => {
+    const staff = await requireStaff(request, 'everything');
+    const { token, version } = request.body;
+    const id = request.params.id;
+    const at = now();
+    const result = await adminMutation(db, staff, { token, request: { id, version, action: 'delete' }, now: at }, (trx) => plans.deleteSubscriptionPlan(trx, id, version, at), 'catalog');
+    await catalogChanged(app);
+    return sendStored(reply, result);
+  });
+};

@@ -1,0 +1,96 @@
+import { APPEAL_STATES, type AdminNonLoginAppealView, type AppealState, type NonLoginAppealList } from '@hondana/domain/admin/admin-non-login-appeals-api';
+import { useState } from 'react';
+import { appealsCopy as l } from '../../../i18n/ja-admin-appeals';
+import { promoCopy as p } from '../../../i18n/ja-admin-promotions';
+import { AppealImageField } from './appeal-image-field';
+import { ChangeStatus } from './change-status';
+import { EditorForm, Field } from './editor-form';
+import { type Column, EditorTable, RowButton, cells } from './editor-table';
+import { useVersionedEditor } from './use-versioned-editor';
+import styles from './admin.module.css';
+import css from './console-editors.module.css';
+
+function appealFields(f: FormData) {
+  const text = (k: string) => String(f.get(k) ?? '').trim();
+  return { name: text('name'), imageUrl: text('imageUrl'), appealText: text('appealText'), start: text('start'), end: text('end') };
+}
+
+const columns: Column<AdminNonLoginAppealView>[] = [
+  { key: 'id', header: l('columns.id'), cell: (a) => a.id, className: cells.nowrap },
+  { key: 'image', header: l('columns.image'), cell: (a) => <img className={css.appealThumb} src={a.imageUrl} alt={l('imagePreview', { name: a.name })} width={48} height={48} /> },
+  { key: 'name', header: l('columns.name'), cell: (a) => a.name },
+  { key: 'text', header: l('columns.text'), cell: (a) => a.appealText },
+  {
+    key: 'period',
+    header: l('columns.period'),
+    cell: (a) => (
+      <>
+        <span className={styles.nowrap}>{l('from', { start: a.start.replace('T', ' ') })}</span>
+        <br />
+        <span className={styles.nowrap}>{a.end.replace('T', ' ')}</span>
+      </>
+    ),
+  },
+  { key: 'state', header: l('columns.state'), cell: (a) => l(`filter.${a.state}`), className: cells.nowrap },
+];
+
+/**
+ * `/admin/non-login-appeals`: the appeals guests see on the top page, filtered by state; operators
+ * create and edit one (name, image uploaded or typed, text, period) and end one. Support reads.
+ */
+export function NonLoginAppealsPage({ operator }: { operator: boolean }) {
+  const [state, setState] = useState<AppealState | ''>('');
+  const editor = useVersionedEditor<AdminNonLoginAppealView, NonLoginAppealList>({ key: 'non-login-appeals', path: '/non_login_appeals', query: { state: state || undefined } });
+  const { editing, rowChange } = editor;
+
+  return (
+    <>
+      <h1 className={styles.heading}>{l('heading')}</h1>
+      <p>{l('lead')}</p>
+      {operator ? (
+        <EditorForm createLabel={l('create')} {...editor.form(appealFields)}>
+          <Field label={l('name')}>
+            <input name="name" required maxLength={100} defaultValue={editing?.name} />
+          </Field>
+          <Field label={l('start')}>
+            <input name="start" type="datetime-local" required defaultValue={editing?.start} />
+          </Field>
+          <Field label={l('end')}>
+            <input name="end" type="datetime-local" required defaultValue={editing?.end} />
+          </Field>
+          <Field label={l('appealText')} className={styles.wide}>
+            <textarea name="appealText" rows={3} required maxLength={500} defaultValue={editing?.appealText} />
+          </Field>
+          <AppealImageField imageUrl={editing?.imageUrl} />
+        </EditorForm>
+      ) : (
+        <p>{l('readOnly')}</p>
+      )}
+      <div className={css.filter}>
+        <Field label={l('filter.label')}>
+          <select value={state} onChange={(e) => setState(e.target.value as AppealState | '')}>
+            <option value="">{l('filter.all')}</option>
+            {APPEAL_STATES.map((s) => (
+              <option key={s} value={s}>
+                {l(`filter.${s}`)}
+              </option>
+            ))}
+          </select>
+        </Field>
+      </div>
+      <ChangeStatus notice={rowChange.notice} error={rowChange.error} />
+      <EditorTable
+        columns={columns}
+        rows={editor.list.data?.appeals}
+        actions={(a) =>
+          operator && (
+            <>
+              <RowButton label={p('common.edit')} name={`${p('common.edit')} ${a.name}`} onClick={() => editor.edit(a)} />
+              {a.state !== 'ended' && <RowButton label={l('endAction')} name={`${l('endAction')} ${a.name}`} onClick={() => editor.act(a, 'end', l('ended'))} disabled={rowChange.busy} />}
+            </>
+          )
+        }
+      />
+    </>
+  );
+}
