@@ -1,28 +1,18 @@
 import type { Insertable, Kysely, Transaction } from 'kysely';
-import type { MissionTasksTable, MissionsTable } from '../db/campaigns-schema';
 import type { CouponsTable } from '../db/cart-schema';
 import type { InvitationCampaignsTable } from '../db/invitations-schema';
 import type { Database } from '../db/schema';
 import type { MangaCoinSubscriptionPlansTable } from '../db/subscriptions-schema';
 
 // The demo's selling layer as rows (`demo-campaigns.ts`, `demo-invitations.ts`,
-// `demo-subscriptions.ts`). Only the demo makes lotteries, missions, invitation campaigns and
-// subscription plans, so their inserts live here, not in the areas (the lottery is made through
-// the console's service, `demo-campaigns.ts`).
+// `demo-subscriptions.ts`). Only the demo makes invitation campaigns and subscription plans, so
+// their inserts live here, not in the areas (the lottery and the missions are made through the
+// console's services, `demo-campaigns.ts`).
 
 type Tx = Kysely<Database> | Transaction<Database>;
 
 export async function insertCoupon(db: Tx, coupon: Insertable<CouponsTable>): Promise<number> {
   return (await db.insertInto('coupons').values(coupon).returning('id').executeTakeFirstOrThrow()).id;
-}
-
-/** A mission with its tasks in order. */
-export async function insertMission(db: Tx, mission: Insertable<MissionsTable>, tasks: Omit<Insertable<MissionTasksTable>, 'mission_id' | 'sort_order'>[]): Promise<void> {
-  const row = await db.insertInto('missions').values(mission).returning('id').executeTakeFirstOrThrow();
-  await db
-    .insertInto('mission_tasks')
-    .values(tasks.map((task, i) => ({ ...task, mission_id: row.id, sort_order: i })))
-    .execute();
 }
 
 export const anyLotteryDraw = async (db: Tx): Promise<boolean> => (await db.selectFrom('lottery_draws').select('id').limit(1).executeTakeFirst()) !== undefined;

@@ -38,6 +38,7 @@ import * as sandboxCardTokens from './2026-12-06T1000-sandbox-card-tokens';
 import * as lotteryCampaignVersion from './2026-12-06T1300-lottery-campaign-version';
 import * as webPush from './2026-12-06T1400-web-push';
 import * as newEpisodePushes from './2026-12-06T1500-new-episode-pushes';
+import * as missionVersion from './2026-12-06T1600-mission-version';
 
 /** Every migration, in order. Landed migrations are frozen: add a new file instead of editing one. */
 export const migrations: Record<string, Migration> = {
@@ -80,4 +81,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-06T1300-lottery-campaign-version': lotteryCampaignVersion,
   '2026-12-06T1400-web-push': webPush,
   '2026-12-06T1500-new-episode-pushes': newEpisodePushes,
+  '2026-12-06T1600-mission-version': missionVersion,
 };

@@ -60,6 +60,7 @@ import * as members from './members.service';
 import { adminPromotionRoutes } from './promotions-routes';
 import { adminBannerRoutes } from './banners.routes';
 import { adminLotteryCampaignRoutes } from './lottery-campaigns.routes';
+import { adminMissionRoutes } from './missions.routes';
 import * as reports from './reports.service';
 
 /** Largest file the console's import takes (a CBZ or EPUB volume). */
@@ -206,6 +207,8 @@ export const adminRoutes: FastifyPluginAsync = async (base) => {
   await app.register(adminBannerRoutes);
   // Lottery campaigns
   await app.register(adminLotteryCampaignRoutes);
+  // Missions (support reads)
+  await app.register(adminMissionRoutes);
 
   // Members (support too)
   app.get('/admin/members', { schema: { querystring: SearchQuery, response: { 200: MemberList } } }, async (request) => {
