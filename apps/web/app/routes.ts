@@ -53,6 +53,7 @@ export default [
     route('coin-packs', 'routes/admin-coin-packs.tsx'),
     route('banners', 'routes/admin-banners.tsx'),
     route('lottery', 'routes/admin-lottery.tsx'),
+    route('missions', 'routes/admin-missions.tsx'),
     route('members', 'routes/admin-members.tsx'),
     route('members/:memberId', 'routes/admin-member.tsx'),
     route('reports', 'routes/admin-reports.tsx'),

@@ -5,7 +5,7 @@ export const jaAdmin = {
   meta: { title: '管理コンソール' },
   shell: {
     brand: '本棚 管理コンソール',
-    nav: { titles: '作品', serials: '連載', coupons: 'クーポン', 'point-campaigns': 'ポイント', bundles: 'セット販売', 'coin-packs': 'コインパック', banners: 'バナー', lottery: 'くじ', members: '会員', reports: 'レポート', audit: '操作履歴', mail: 'メール' },
+    nav: { titles: '作品', serials: '連載', coupons: 'クーポン', 'point-campaigns': 'ポイント', bundles: 'セット販売', 'coin-packs': 'コインパック', banners: 'バナー', lottery: 'くじ', missions: 'ミッション', members: '会員', reports: 'レポート', audit: '操作履歴', mail: 'メール' },
     role: { operator: '運営', support: 'サポート' },
     store: 'ストアへ',
   },
@@ -47,6 +47,7 @@ export const jaAdmin = {
     imageUrl: 'バナー画像', imageId: 'バナー画像', jumpUrl: 'リンク先', colorCode: '背景色', location: '表示場所', priority: '優先度',
     chargeMinutes: '待てば無料の回復時間', rentalMinutes: 'レンタル期間', orderOnly: '順番読み', ticketUsable: 'チケット利用', spendType: '読み方', endAt: '配信終了',
     title: '話の名前', customSamplePages: '試し読みに使うページ', version: '版',
+    tasks: 'タスク', backgroundColor: '背景色', 'bonus.rewardType': '報酬の種類', 'bonus.amount': '報酬の数量', 'bonus.lotteryCampaignId': 'くじキャンペーンID',
   },
   titles: {
     heading: '作品',

@@ -7,7 +7,7 @@ export type StaffRole = 'operator' | 'support';
 
 /** The console's frame: its name, the sections the role may open, and the role. */
 export function AdminShell({ role, children }: { role: StaffRole; children: ReactNode }) {
-  const sections = role === 'operator' ? (['titles', 'serials', 'coupons', 'point-campaigns', 'bundles', 'coin-packs', 'banners', 'lottery', 'members', 'reports', 'audit', 'mail'] as const) : (['members'] as const);
+  const sections = role === 'operator' ? (['titles', 'serials', 'coupons', 'point-campaigns', 'bundles', 'coin-packs', 'banners', 'lottery', 'missions', 'members', 'reports', 'audit', 'mail'] as const) : (['members', 'missions'] as const);
   return (
     <div className={styles.shell}>
       <div className={styles.bar}>
