@@ -8,8 +8,9 @@ import { type StoreServer, grantMangaCoins, launchBrowser, screenshotDir, startS
 
 /**
  * The console's missions through the pages: an operator at 1080 px creates a mission (buy twice,
- * 30 points; an end before its start is refused in Japanese); the console lists it as running,
- * not as scheduled. A member at 375 px sees it on my page, buys a book and sees its progress 1/2.
+ * 30 points, an image; an end before its start is refused in Japanese); the console lists it as
+ * running, not as scheduled. A member at 375 px sees it (and its image) on my page, buys a book and
+ * sees its progress 1/2.
  *
  * The volume bought is the demo's title 3, volume 3 (book 15), as the lottery journey buys it.
  */
@@ -17,6 +18,8 @@ const OPERATOR = `missions-operator-${Date.now()}@example.jp`;
 const NAME = '春の購入ミッション';
 const TITLE_ID = 3;
 const VOL3 = 15;
+/** The store's own icon stands for the image an operator would point to. */
+const IMAGE = '/favicon.svg';
 
 let store: StoreServer;
 let browser: Browser;
@@ -46,6 +49,7 @@ describe('the console runs the store’s missions', () => {
 
     const form = page.getByRole('form', { name: 'ミッションを作成する' });
     await form.getByLabel('ミッション名').fill(NAME);
+    await form.getByLabel('画像のURL（/から始まるパスかhttps://、空欄で画像なし）').fill(IMAGE);
     await form.getByLabel('開始（日本時間）').fill(tokyoMinute(-3600_000));
     await form.getByLabel('終了（日本時間）').fill(tokyoMinute(-7200_000));
     const task = form.getByRole('group', { name: 'タスク 1' });
@@ -89,6 +93,10 @@ describe('the console runs the store’s missions', () => {
     await card.getByText('達成報酬：30ポイント').waitFor();
     await card.getByText('作品を2回購入する').waitFor();
     await card.getByText('0/2').waitFor();
+    // The image the console set shows on the card.
+    const image = card.locator(`img[src="${IMAGE}"]`);
+    await image.scrollIntoViewIfNeeded();
+    await page.waitForFunction((src) => Array.from(document.querySelectorAll<HTMLImageElement>(`img[src="${src}"]`)).some((img) => img.complete && img.naturalWidth > 0), IMAGE);
     await card.scrollIntoViewIfNeeded();
     await shot(page, 'member-before-375');
 
