@@ -5,16 +5,18 @@ import type { Browser, Page } from 'playwright-core';
 import { expectNoSidewaysScroll } from '../support/layout';
 import { loggedInAs, makeOperator, newMemberPage, signUpMember } from '../support/members';
 import { type StoreServer, grantMangaCoins, launchBrowser, screenshotDir, startStore } from '../support/server';
+import { storeCommand } from '../support/store-command';
 
 /**
  * The console's missions through the pages: an operator at 1080 px creates a mission (buy twice,
  * 30 points, an image; an end before its start is refused in Japanese); the console lists it as
  * running, not as scheduled. A member at 375 px sees it (and its image) on my page, buys a book and
- * sees its progress 1/2.
+ * sees its progress 1/2. Support, at 375 px, reads the list and is offered no change.
  *
  * The volume bought is the demo's title 3, volume 3 (book 15), as the lottery journey buys it.
  */
 const OPERATOR = `missions-operator-${Date.now()}@example.jp`;
+const SUPPORT = `missions-support-${Date.now()}@example.jp`;
 const NAME = '春の購入ミッション';
 const TITLE_ID = 3;
 const VOL3 = 15;
@@ -30,8 +32,10 @@ const shot = (page: Page, name: string) => page.screenshot({ path: path.join(scr
 
 before(async () => {
   [store, browser] = await Promise.all([startStore(), launchBrowser()]);
-  await signUpMember(store, OPERATOR, 'missions');
+  await Promise.all([signUpMember(store, OPERATOR, 'missions'), signUpMember(store, SUPPORT, 'サポート')]);
   await makeOperator(store, OPERATOR);
+  const { stdout } = await storeCommand(store.dataDir, 'admin.ts', ['role', '--email', SUPPORT, '--role', 'support']);
+  assert.match(stdout, /is now support/);
 });
 after(async () => {
   await browser?.close();
@@ -114,6 +118,21 @@ describe('the console runs the store’s missions', () => {
     await card.scrollIntoViewIfNeeded();
     await expectNoSidewaysScroll(page);
     await shot(page, 'member-progress-375');
+    await context.close();
+  });
+
+  it('support at 375 px reads the missions and is offered no change', async () => {
+    assert.ok(created, 'the mission was created');
+    const { context, page } = await loggedInAs(browser, store, SUPPORT, 375);
+    await page.goto(`${store.url}/admin/members`);
+    await page.getByRole('link', { name: 'ミッション', exact: true }).click();
+    await page.getByRole('heading', { name: 'ミッション', level: 1 }).waitFor();
+    await page.getByText('サポート担当は閲覧のみです。作成・編集・終了は運営担当が行います。').waitFor();
+    const row = page.getByRole('row', { name: new RegExp(NAME) });
+    await row.getByText('作品を2回購入する（取り組み中1人）').waitFor();
+    assert.equal(await page.getByRole('form', { name: 'ミッションを作成する' }).count(), 0);
+    assert.equal(await page.getByRole('button', { name: /^(編集|終了する)/ }).count(), 0);
+    await shot(page, 'support-375');
     await context.close();
   });
 });

@@ -42,7 +42,7 @@ const columns: Column<AdminMissionView>[] = [
     header: m('columns.image'),
     cell: (x) => (x.imageUrl ? <img className={css.thumb} src={x.imageUrl} alt={m('imageAlt', { name: x.name })} width={120} height={63} /> : <span className={css.swatch} style={{ backgroundColor: x.backgroundColor }} />),
   },
-  { key: 'name', header: m('columns.name'), cell: (x) => x.name },
+  { key: 'name', header: m('columns.name'), cell: (x) => x.name, className: css.readable },
   {
     key: 'period',
     header: m('columns.period'),
@@ -64,8 +64,9 @@ const columns: Column<AdminMissionView>[] = [
         ))}
       </ul>
     ),
+    className: css.readable,
   },
-  { key: 'bonus', header: m('columns.bonus'), cell: (x) => m('bonusLine', { label: x.bonus.label, rewarded: x.rewarded }) },
+  { key: 'bonus', header: m('columns.bonus'), cell: (x) => m('bonusLine', { label: x.bonus.label, rewarded: x.rewarded }), className: css.readable },
   { key: 'state', header: m('columns.state'), cell: (x) => m(`filter.${x.state}`), className: cells.nowrap },
 ];
 
