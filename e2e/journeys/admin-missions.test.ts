@@ -9,8 +9,8 @@ import { storeCommand } from '../support/store-command';
 
 /**
  * The console's missions through the pages: an operator at 1080 px creates a mission (buy twice,
- * 30 points, an image; an end before its start is refused in Japanese); the console lists it as
- * running, not as scheduled. A member at 375 px sees it (and its image) on my page, buys a book and
+ * 30 points, an image; an end before its start is refused in Japanese) and raises its bonus to 40
+ * points; the console lists it as running, not as scheduled. A member at 375 px sees it (and its image) on my page, buys a book and
  * sees its progress 1/2. Support, at 375 px, reads the list and is offered no change.
  *
  * The volume bought is the demo's title 3, volume 3 (book 15), as the lottery journey buys it.
@@ -43,7 +43,7 @@ after(async () => {
 });
 
 describe('the console runs the store’s missions', () => {
-  it('an operator creates a mission (1080 px); an end before its start is refused', async () => {
+  it('an operator creates a mission and raises its bonus (1080 px); an end before its start is refused', async () => {
     const { context, page } = await loggedInAs(browser, store, OPERATOR, 1080);
     await page.goto(`${store.url}/admin`);
     await page.getByRole('link', { name: 'ミッション', exact: true }).click();
@@ -77,6 +77,18 @@ describe('the console runs the store’s missions', () => {
     await row.getByText('作品を2回購入する（取り組み中0人）').waitFor();
     await row.getByText('30ポイント（達成0人）').waitFor();
 
+    // An edit: the bonus goes up to 40 points (only that field is sent, with the version read).
+    await row.getByRole('button', { name: `編集 ${NAME}` }).click();
+    const id = Number(await row.getByRole('cell').first().textContent());
+    const edit = page.getByRole('form', { name: `#${id} を編集中` });
+    assert.equal(await edit.getByLabel('ミッション名').inputValue(), NAME);
+    await edit.getByLabel('報酬の数量').fill('40');
+    const put = page.waitForResponse((r) => r.url().endsWith(`/api/admin/missions/${id}`) && r.request().method() === 'PUT');
+    await edit.getByRole('button', { name: '変更を保存する' }).click();
+    assert.equal((await put).status(), 200);
+    await page.getByText('保存しました').waitFor();
+    await row.getByText('40ポイント（達成0人）').waitFor();
+
     // The list by state: running, not scheduled.
     const filter = page.getByLabel('状態で絞り込む');
     await filter.selectOption({ label: '開催前' });
@@ -94,7 +106,7 @@ describe('the console runs the store’s missions', () => {
     const { context, page, email } = await newMemberPage(browser, store, { label: 'missions-member', nickname: 'ミッション', width: 375, height: 812 });
     await page.goto('/mypage');
     const card = page.getByTestId('missions-panel').getByRole('article').filter({ has: page.getByRole('heading', { name: NAME }) });
-    await card.getByText('達成報酬：30ポイント').waitFor();
+    await card.getByText('達成報酬：40ポイント').waitFor();
     await card.getByText('作品を2回購入する').waitFor();
     await card.getByText('0/2').waitFor();
     // The image the console set shows on the card.
