@@ -56,6 +56,7 @@ export default [
     route('invitation-campaigns', 'routes/admin-invitation-campaigns.tsx'),
     route('subscription-plans', 'routes/admin-subscription-plans.tsx'),
     route('non-login-appeals', 'routes/admin-non-login-appeals.tsx'),
+    route('missions', 'routes/admin-missions.tsx'),
     route('members', 'routes/admin-members.tsx'),
     route('members/:memberId', 'routes/admin-member.tsx'),
     route('reports', 'routes/admin-reports.tsx'),

@@ -93,6 +93,8 @@ export interface MissionsTable {
   lottery_campaign_id: number | null;
   start_at: Millis;
   end_at: Millis;
+  /** Bumped by every console edit (migration 2026-12-06T1600): a stale edit is refused. */
+  version: Generated<number>;
 }
 
 export interface MissionTasksTable {

@@ -2,8 +2,10 @@ import { EroticType } from '@hondana/domain/catalog/catalog';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema';
 import type { LotteryPrizeInput } from '@hondana/domain/admin/admin-lottery-api';
+import type { CreateMissionBody } from '@hondana/domain/admin/admin-missions-api';
 import { createLotteryCampaign } from '../modules/admin/lottery-campaigns.service';
-import { anyLotteryDraw, deleteLotteriesAndMissions, insertCoupon, insertMission } from './demo-selling.repository';
+import { createMission } from '../modules/admin/missions.service';
+import { anyLotteryDraw, deleteLotteriesAndMissions, insertCoupon } from './demo-selling.repository';
 import type { DemoPlan } from './demo-plan';
 
 type Tx = Kysely<Database> | Transaction<Database>;
@@ -16,7 +18,7 @@ const PRIZE_COUPON_NAME = 'くじ当選 100円引きクーポン';
  * The demo's selling layer: a lottery campaign running for two months around the
  * generation instant (buy a book, read a free book to the end, or share to get a ticket; 1等 500
  * manga coins, 2等 a priced volume, 3等 a 100 yen coupon, 4等 10 points), made through the console's
- * service (`createLotteryCampaign`), and three missions.
+ * service (`createLotteryCampaign`), and three missions made the same way (`createMission`).
  */
 export async function insertDemoCampaigns(db: Tx, plan: DemoPlan, now: number): Promise<void> {
   const titles = new Map(plan.titles.map((t) => [t.id, t]));
@@ -47,18 +49,13 @@ export async function insertDemoCampaigns(db: Tx, plan: DemoPlan, now: number): 
   );
   const campaignId = lottery.id;
 
-  const missions = [
-    { name: 'はじめての本棚ミッション', reward_type: 100, reward_amount: 1, color: '#fff4d6', tasks: [['READ_BOOKS', 1], ['OPEN_DAYS', 2]] },
-    { name: 'お買い物ミッション', reward_type: 1, reward_amount: 50, color: '#e8f4ff', tasks: [['BUY_BOOK', 1]] },
-    { name: '連載ミッション', reward_type: 10, reward_amount: 30, color: '#eafbea', tasks: [['READ_EPISODE', 3]] },
-  ] as const;
-  for (const m of missions) {
-    await insertMission(
-      db,
-      { name: m.name, background_color: m.color, reward_type: m.reward_type, reward_amount: m.reward_amount, lottery_campaign_id: campaignId, start_at: now - DAY, end_at: now + 60 * DAY },
-      m.tasks.map(([task_type, target]) => ({ task_type, target })),
-    );
-  }
+  // The missions too, through the console's service (`createMission`), dated from this start as the lottery is.
+  const missions: Omit<CreateMissionBody, 'token'>[] = [
+    { name: 'はじめての本棚ミッション', bonus: { rewardType: 100, amount: 1, lotteryCampaignId: campaignId }, backgroundColor: '#fff4d6', tasks: [{ kind: 'READ_BOOKS', target: 1 }, { kind: 'OPEN_DAYS', target: 2 }] },
+    { name: 'お買い物ミッション', bonus: { rewardType: 1, amount: 50, lotteryCampaignId: null }, backgroundColor: '#e8f4ff', tasks: [{ kind: 'BUY_BOOK', target: 1 }] },
+    { name: '連載ミッション', bonus: { rewardType: 10, amount: 30, lotteryCampaignId: null }, backgroundColor: '#eafbea', tasks: [{ kind: 'READ_EPISODE', target: 3 }] },
+  ].map((m) => ({ ...m, imageUrl: '', start: now - DAY, end: now + 60 * DAY }) as Omit<CreateMissionBody, 'token'>);
+  for (const m of missions) await createMission(db, m, now);
 }
 
 /**

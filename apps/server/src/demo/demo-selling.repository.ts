@@ -1,26 +1,15 @@
 import type { Insertable, Kysely, Transaction } from 'kysely';
-import type { MissionTasksTable, MissionsTable } from '../db/campaigns-schema';
 import type { CouponsTable } from '../db/cart-schema';
 import type { Database } from '../db/schema';
 
 // The demo's selling layer as rows (`demo-campaigns.ts`, `demo-invitations.ts`,
-// `demo-subscriptions.ts`). Only the demo makes missions, so their inserts live here, not in the
-// areas (the lottery, the invitation campaign, the subscription plans and the non-login appeal
-// are made through the console's services).
+// `demo-subscriptions.ts`): what the console's services do not make (the lottery, the missions,
+// the invitation campaign, the subscription plans and the non-login appeal are made through them).
 
 type Tx = Kysely<Database> | Transaction<Database>;
 
 export async function insertCoupon(db: Tx, coupon: Insertable<CouponsTable>): Promise<number> {
   return (await db.insertInto('coupons').values(coupon).returning('id').executeTakeFirstOrThrow()).id;
-}
-
-/** A mission with its tasks in order. */
-export async function insertMission(db: Tx, mission: Insertable<MissionsTable>, tasks: Omit<Insertable<MissionTasksTable>, 'mission_id' | 'sort_order'>[]): Promise<void> {
-  const row = await db.insertInto('missions').values(mission).returning('id').executeTakeFirstOrThrow();
-  await db
-    .insertInto('mission_tasks')
-    .values(tasks.map((task, i) => ({ ...task, mission_id: row.id, sort_order: i })))
-    .execute();
 }
 
 export const anyLotteryDraw = async (db: Tx): Promise<boolean> => (await db.selectFrom('lottery_draws').select('id').limit(1).executeTakeFirst()) !== undefined;

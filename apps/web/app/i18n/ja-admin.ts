@@ -5,7 +5,7 @@ export const jaAdmin = {
   meta: { title: '管理コンソール' },
   shell: {
     brand: '本棚 管理コンソール',
-    nav: { titles: '作品', serials: '連載', coupons: 'クーポン', 'point-campaigns': 'ポイント', bundles: 'セット販売', 'coin-packs': 'コインパック', banners: 'バナー', lottery: 'くじ', 'invitation-campaigns': '友達招待', 'subscription-plans': '定期購入プラン', 'non-login-appeals': '未ログイン向けアピール', members: '会員', reports: 'レポート', audit: '操作履歴', mail: 'メール' },
+    nav: { titles: '作品', serials: '連載', coupons: 'クーポン', 'point-campaigns': 'ポイント', bundles: 'セット販売', 'coin-packs': 'コインパック', banners: 'バナー', lottery: 'くじ', missions: 'ミッション', 'invitation-campaigns': '友達招待', 'subscription-plans': '定期購入プラン', 'non-login-appeals': '未ログイン向けアピール', members: '会員', reports: 'レポート', audit: '操作履歴', mail: 'メール' },
     role: { operator: '運営', support: 'サポート' },
     store: 'ストアへ',
   },
@@ -51,6 +51,7 @@ export const jaAdmin = {
     chargeMinutes: '待てば無料の回復時間', rentalMinutes: 'レンタル期間', orderOnly: '順番読み', ticketUsable: 'チケット利用', spendType: '読み方', endAt: '配信終了',
     title: '話の名前', customSamplePages: '試し読みに使うページ', version: '版',
     taxIncludedPrice: '月額', firstBonus: '初回ボーナス', secondBonus: '2回目ボーナス', cycleBonus: '毎月ボーナス', highlightType: '強調表示', paymentTypes: '支払い方法', appealText: 'アピール文',
+    tasks: 'タスク', backgroundColor: '背景色', 'bonus.rewardType': '報酬の種類', 'bonus.amount': '報酬の数量', 'bonus.lotteryCampaignId': 'くじキャンペーンID',
   },
   titles: {
     heading: '作品',

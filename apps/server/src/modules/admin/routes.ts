@@ -63,6 +63,7 @@ import { adminInvitationCampaignRoutes } from './invitation-campaigns.routes';
 import { adminLotteryCampaignRoutes } from './lottery-campaigns.routes';
 import { adminNonLoginAppealRoutes } from './non-login-appeals.routes';
 import { adminSubscriptionPlanRoutes } from './subscription-plans.routes';
+import { adminMissionRoutes } from './missions.routes';
 import * as reports from './reports.service';
 
 /** Largest file the console's import takes (a CBZ or EPUB volume). */
@@ -212,6 +213,8 @@ export const adminRoutes: FastifyPluginAsync = async (base) => {
   await app.register(adminInvitationCampaignRoutes);
   await app.register(adminSubscriptionPlanRoutes);
   await app.register(adminNonLoginAppealRoutes);
+  // Missions (support reads)
+  await app.register(adminMissionRoutes);
 
   // Members (support too)
   app.get('/admin/members', { schema: { querystring: SearchQuery, response: { 200: MemberList } } }, async (request) => {

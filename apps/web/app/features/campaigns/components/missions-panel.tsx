@@ -35,6 +35,8 @@ function MissionCard({ mission }: { mission: Mission }) {
           {c('missions.notice', { reward: mission.bonus.name })}
         </p>
       )}
+      {/* The mission's image as the console set it (decorative: its name is the heading below). */}
+      {mission.imageUrl && <img className={styles.image} src={mission.imageUrl} alt="" loading="lazy" decoding="async" />}
       <header className={styles.cardHeader}>
         <h3>{mission.name}</h3>
         <span className={styles.until}>{c('missions.until', { date: formatTokyoDeadline(mission.sprint.endDatetime, 'long') ?? '' })}</span>
