@@ -38,10 +38,10 @@ import * as sandboxCardTokens from './2026-12-06T1000-sandbox-card-tokens';
 import * as lotteryCampaignVersion from './2026-12-06T1300-lottery-campaign-version';
 import * as webPush from './2026-12-06T1400-web-push';
 import * as newEpisodePushes from './2026-12-06T1500-new-episode-pushes';
+import * as missionVersion from './2026-12-06T1600-mission-version';
 import * as invitationCampaignVersion from './2026-12-06T1610-invitation-campaign-version';
 import * as subscriptionPlanEditor from './2026-12-06T1620-subscription-plan-editor';
 import * as nonLoginAppealVersion from './2026-12-06T1625-non-login-appeal-version';
-import * as missionVersion from './2026-12-06T1600-mission-version';
 
 /** Every migration, in order. Landed migrations are frozen: add a new file instead of editing one. */
 export const migrations: Record<string, Migration> = {
@@ -84,8 +84,8 @@ export const migrations: Record<string, Migration> = {
   '2026-12-06T1300-lottery-campaign-version': lotteryCampaignVersion,
   '2026-12-06T1400-web-push': webPush,
   '2026-12-06T1500-new-episode-pushes': newEpisodePushes,
+  '2026-12-06T1600-mission-version': missionVersion,
   '2026-12-06T1610-invitation-campaign-version': invitationCampaignVersion,
   '2026-12-06T1620-subscription-plan-editor': subscriptionPlanEditor,
   '2026-12-06T1625-non-login-appeal-version': nonLoginAppealVersion,
-  '2026-12-06T1600-mission-version': missionVersion,
 };
