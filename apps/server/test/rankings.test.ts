@@ -3,6 +3,7 @@ import { ensureDemoCatalog } from '../src/demo/demo-catalog';
 import { getRankingPage } from '../src/modules/catalog/rankings.service';
 import { type TestApp, buildTestApp } from './support/build-test-app';
 import { addEvents, createTitle, jst, member } from './support/discovery-factories';
+import { buyWithMangaCoin, grantTo, member as walletMember } from './support/wallet-factories';
 
 let t: TestApp | undefined;
 afterEach(async () => {
@@ -200,5 +201,30 @@ describe('bad input', () => {
     const body = res.json() as { errorCode: string; messages: string[] };
     expect(body.errorCode).toBe('BAD_REQUEST');
     expect(body.messages.join(' ')).toContain(field);
+  });
+});
+
+describe("the store's own sales (issue 40 item 8)", () => {
+  it("a member's purchase yesterday ranks its title in today's daily ranking; a cancelled order does not", async () => {
+    const { app, db, clock } = await start(jst('2026-11-21T12:00:00'));
+    const bought = await createTitle(db, { name: '買われた作品', books: [{ start_datetime: jst('2026-11-01T00:00:00') }] });
+    const read = await createTitle(db, { name: '読まれた作品' });
+    await addEvents(db, read.titleId, [{ kind: 'read', at: jst('2026-11-21T09:00:00'), count: 2 }]);
+    const buyer = await walletMember(app);
+    await grantTo(db, buyer.userId, 'MANGA_COIN', 1000);
+    expect((await buyWithMangaCoin(app, buyer.cookie, bought.bookIds[0]!, 500)).statusCode).toBe(200);
+    // A book order that did not complete counts nothing.
+    const other = await createTitle(db, { name: '取り消された作品' });
+    const { id: orderId } = await db
+      .insertInto('orders')
+      .values({ user_id: buyer.userId, kind: 'BOOK', status: 'CANCEL', payment_type: 'MANGA_COIN', total_price: 500, created_at: clock.now, updated_at: clock.now })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await db.insertInto('order_items').values({ order_id: orderId, book_id: other.bookIds[0]!, price: 500, point: 0 }).execute();
+
+    clock.now = jst('2026-11-22T10:00:00');
+    // Popular: a purchase (3) outweighs two reads (2); sales counts the purchase only.
+    expect(ids(await get('/api/rankings?term=daily'))).toEqual([bought.titleId, read.titleId]);
+    expect(ids(await get('/api/rankings?term=daily&sort=sales'))).toEqual([bought.titleId]);
   });
 });

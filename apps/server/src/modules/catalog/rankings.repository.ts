@@ -16,7 +16,8 @@ export interface TitleEventCounts {
 
 /**
  * Events per title and kind in a window (one pass over the `(created_at, title_id, kind)`
- * index), with each title's shelf and erotic type.
+ * index), with each title's shelf and erotic type: the reads and wishes the store records
+ * where they happen, the demo's drawn history, and the store's completed book orders.
  */
 export async function eventCountsByTitle(
   db: Db,
@@ -34,11 +35,15 @@ export async function eventCountsByTitle(
     .select(['f.title_id', 'f.kind', 'f.recent', (eb) => eb.fn.countAll<number>().as('n')])
     .groupBy(['f.title_id', 'f.kind', 'f.recent'])
     .as('c');
-  const rows = await db
-    .selectFrom(counts)
-    .innerJoin('titles as t', 't.id', 'c.title_id')
-    .select(['c.title_id as titleId', 'c.kind', 'c.recent', 'c.n', 't.page_type as pageType', 't.erotic_type as eroticType'])
-    .execute();
+  const [eventRows, purchaseRows] = await Promise.all([
+    db
+      .selectFrom(counts)
+      .innerJoin('titles as t', 't.id', 'c.title_id')
+      .select(['c.title_id as titleId', 'c.kind', 'c.recent', 'c.n', 't.page_type as pageType', 't.erotic_type as eroticType'])
+      .execute(),
+    paidVolumesByTitle(db, { from: w.from, to: w.to, start }),
+  ]);
+  const rows = [...eventRows, ...purchaseRows.map((r) => ({ ...r, kind: 'purchase' as const }))];
   const byTitle = new Map<number, TitleEventCounts>();
   for (const row of rows) {
     let entry = byTitle.get(row.titleId);
@@ -56,6 +61,34 @@ export async function eventCountsByTitle(
     bucket[row.kind] += Number(row.n);
   }
   return [...byTitle.values()];
+}
+
+/**
+ * The store's own sales: volumes of completed book orders per title in `[start, to)`, flagged
+ * recent from `from` (the `(created_at)` index of orders). A real purchase counts as a
+ * purchase event does (the demo's drawn history has no orders, so nothing is counted twice).
+ */
+function paidVolumesByTitle(db: Db, w: { from: number; to: number; start: number }) {
+  const flagged = db
+    .selectFrom('orders as o')
+    .innerJoin('order_items as i', 'i.order_id', 'o.id')
+    .innerJoin('books as b', 'b.id', 'i.book_id')
+    .select(['b.title_id', sql<number>`CASE WHEN o.created_at >= ${w.from} THEN 1 ELSE 0 END`.as('recent')])
+    .where('o.kind', '=', 'BOOK')
+    .where('o.status', 'in', ['COMPLETE', 'DELIVERED'])
+    .where('o.created_at', '>=', w.start)
+    .where('o.created_at', '<', w.to)
+    .as('f');
+  const counts = db
+    .selectFrom(flagged)
+    .select(['f.title_id', 'f.recent', (eb) => eb.fn.countAll<number>().as('n')])
+    .groupBy(['f.title_id', 'f.recent'])
+    .as('c');
+  return db
+    .selectFrom(counts)
+    .innerJoin('titles as t', 't.id', 'c.title_id')
+    .select(['c.title_id as titleId', 'c.recent', 'c.n', 't.page_type as pageType', 't.erotic_type as eroticType'])
+    .execute();
 }
 
 /** Books (`b`) released, on sale and free at `now`: what the free ranking and its tiles count. */
