@@ -8,7 +8,7 @@ import { createMember, signUp } from './support/members';
 import { insertSerial } from './support/serial-factories';
 
 /**
- * The pages' Content-Security-Policy (decision 042, issue 41): every page answers with a policy
+ * The pages' Content-Security-Policy (issue 41; docs/architecture.md, "Content-Security-Policy"): every page answers with a policy
  * carrying a nonce of its own, however the page was made (rendered, kept for guests, kept for
  * members), and every inline script of the page carries that nonce; what browsers report comes
  * to `POST /api/csp-report`, is counted in `/metrics` and limited per address.

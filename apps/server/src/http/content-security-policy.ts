@@ -100,7 +100,7 @@ const NONCE_LENGTH = 22;
 const POOL_NONCES = 256;
 
 /**
- * The nonces of the pages (decision 042). A page is rendered with `marker` where its nonce goes
+ * The nonces of the pages (docs/architecture.md, "Content-Security-Policy"). A page is rendered with `marker` where its nonce goes
  * (React Router's `nonce` attributes): a random string of this process, as long as a nonce, that
  * no page's text can know. Just before a page is sent, `stamp` copies it with a fresh nonce in
  * each marker's place, and the same nonce goes into the response's policy. So a page the server

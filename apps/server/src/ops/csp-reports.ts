@@ -50,7 +50,7 @@ export interface CspReportRoutesOptions {
 }
 
 /**
- * `POST /api/csp-report` (decision 042): the pages' Content-Security-Policy sends here what it
+ * `POST /api/csp-report` (docs/architecture.md, "Content-Security-Policy"): the pages' Content-Security-Policy sends here what it
  * blocked, as `application/csp-report` (`report-uri`) or `application/reports+json` (`report-to`).
  * Each violation is logged as a warning with the request id and counted by directive; a client
  * address gets `CSP_REPORTS_PER_MINUTE` reports a minute, counted in the database like the login
@@ -68,8 +68,11 @@ export const cspReportRoutes: FastifyPluginAsync<CspReportRoutesOptions> = async
     async (request, reply) => {
       const parsed = cspReportSchemaOf(request.body).safeParse(request.body);
       if (!parsed.success) {
+        // The reports' own field names have hyphens (`csp-report`, `line-number`): named after `body`.
         const issue = parsed.error.issues[0]!;
-        throw badRequest(issue.path.join('.') || 'body', issue.message);
+        const field = issue.path.join('.');
+        const message = /received undefined$/.test(issue.message) ? 'is required' : issue.message;
+        throw badRequest('body', field ? `${field} ${message}` : 'a csp-report object or a list of reports');
       }
       const now = app.deps.clock().getTime();
       const attempt = await takeAttempt(app.deps.database.db, [{ key: `csp-report:ip:${request.ip}`, limit: { max: CSP_REPORTS_PER_MINUTE, windowMs: WINDOW_MS } }], now);

@@ -83,7 +83,7 @@ export const webPlugin = fp(
     app.deps.changes.subscribe('catalog', clearPages);
     app.deps.changes.subscribe('settings', clearPages);
     const renders = new ArrivalOrder();
-    // Pages are rendered with the nonce marker and sent with a fresh nonce each (decision 042).
+    // Pages are rendered with the nonce marker and sent with a fresh nonce each (docs/architecture.md, "Content-Security-Policy").
     const nonces = new PageNonces();
     const policyWith = pagePolicy(options.policy);
     const send = pageSender(nonces, policyWith);
@@ -221,7 +221,7 @@ function keptPage(nonces: PageNonces, headers: Headers, body: Buffer): Omit<Cach
 
 /**
  * Sends pages: each response gets a fresh nonce, in its Content-Security-Policy and in the
- * page's `nonce` attributes in the marker's place (decision 042).
+ * page's `nonce` attributes in the marker's place (docs/architecture.md, "Content-Security-Policy").
  */
 function pageSender(nonces: PageNonces, policyWith: (nonce: string) => string) {
   return {
