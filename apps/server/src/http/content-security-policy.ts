@@ -130,13 +130,18 @@ export class PageNonces {
     return found;
   }
 
-  /** A copy of `body` with `nonce` at each of `offsets` (the body itself may be a kept page's: never written). */
-  stamp(body: Buffer, nonce: string, offsets: readonly number[] = this.offsets(body)): Buffer {
+  /** A copy of a kept page's `body` with `nonce` at each of `offsets` (the kept body is never written). */
+  stamp(body: Buffer, nonce: string, offsets: readonly number[]): Buffer {
     if (offsets.length === 0) return body;
     const copy = Buffer.allocUnsafe(body.length);
     body.copy(copy);
-    for (const at of offsets) copy.write(nonce, at, NONCE_LENGTH, 'latin1');
-    return copy;
+    return this.stampInPlace(copy, nonce, offsets);
+  }
+
+  /** `body`, a page sent once, with `nonce` written over each marker. */
+  stampInPlace(body: Buffer, nonce: string, offsets: readonly number[] = this.offsets(body)): Buffer {
+    for (const at of offsets) body.write(nonce, at, NONCE_LENGTH, 'latin1');
+    return body;
   }
 
   #draw(): string {

@@ -238,7 +238,7 @@ function pageSender(nonces: PageNonces, policyWith: (nonce: string) => string) {
       if (!response.body) return reply.send();
       // Pages have no deferred data to stream, and a whole body is cheaper to send than a web
       // stream piped into a Node stream (about 15% of a page request); it also gets a length.
-      return response.arrayBuffer().then((body) => reply.send(nonces.stamp(Buffer.from(body), nonce)));
+      return response.arrayBuffer().then((body) => reply.send(nonces.stampInPlace(Buffer.from(body), nonce)));
     },
     cached(reply: FastifyReply, page: CachedPage, state: 'hit' | 'miss' = 'hit') {
       reply.status(page.status);
@@ -246,7 +246,7 @@ function pageSender(nonces: PageNonces, policyWith: (nonce: string) => string) {
       reply.header('x-page-cache', state);
       const nonce = nonces.fresh();
       reply.header('content-security-policy', policyWith(nonce));
-      return reply.send(nonces.stamp(page.body, nonce, page.nonceAt));
+      return reply.send(nonces.stamp(page.body, nonce, page.nonceAt ?? nonces.offsets(page.body)));
     },
   };
 }
