@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import type { Browser, BrowserContext } from 'playwright-core';
+import type { Browser, BrowserContext, JSHandle, Page } from 'playwright-core';
 
 /**
  * Every journey runs under the pages' Content-Security-Policy (issue 41) and fails on anything it
@@ -7,6 +7,11 @@ import type { Browser, BrowserContext } from 'playwright-core';
  * events (an init script handing them to the test through a binding) and console messages that
  * mention the policy, and closing the context, or the browser, fails the journey if any came.
  * A journey may also ask at any point (`assertNoCspViolations`).
+ *
+ * Playwright's own `page.waitForFunction` compiles its predicate with `new Function` inside the
+ * page, which the policy refuses (EvalError, and a violation); each watched page's
+ * `waitForFunction` is replaced by `waitForFunctionWithoutEval`, which hands the predicate to the
+ * page the way `page.evaluate` does (through the DevTools protocol, which the policy does not govern).
  */
 const BINDING = '__hondanaCspViolation';
 
@@ -22,6 +27,48 @@ const recordViolations = (binding: string) => {
 const violations = new WeakMap<BrowserContext, string[]>();
 const all: string[] = [];
 
+/** Playwright's default wait. */
+const DEFAULT_TIMEOUT_MS = 30_000;
+const lostContext = /Execution context was destroyed|Target page, context or browser has been closed|navigat/i;
+
+/**
+ * `page.waitForFunction(predicate, arg, { timeout })` as Playwright's, without `new Function` in the
+ * page: one `evaluateHandle` that checks the predicate every 16 ms until it is truthy (its value's
+ * handle is the answer) or the time is up; a navigation meanwhile starts it again on the new page.
+ */
+function waitForFunctionWithoutEval(page: Page) {
+  return async (pageFunction: string | ((arg: unknown) => unknown), arg?: unknown, options: { timeout?: number } = {}): Promise<JSHandle> => {
+    const timeout = options.timeout || DEFAULT_TIMEOUT_MS;
+    const deadline = Date.now() + timeout;
+    const predicate = typeof pageFunction === 'function' ? pageFunction.toString() : `() => (${pageFunction})`;
+    // Built here, in Node (no policy), and sent to the page as `page.evaluate` sends any function.
+    const poll = new Function(
+      `return async ({ arg, deadline }) => {
+        const predicate = (${predicate});
+        for (;;) {
+          const value = await predicate(arg);
+          if (value) return value;
+          if (Date.now() > deadline) throw new Error('waitForFunction: timed out');
+          await new Promise((resolve) => setTimeout(resolve, 16));
+        }
+      }`,
+    )() as (args: { arg: unknown; deadline: number }) => Promise<unknown>;
+    for (;;) {
+      try {
+        return await page.evaluateHandle(poll, { arg, deadline });
+      } catch (error) {
+        if (Date.now() < deadline && lostContext.test(String(error)) && !page.isClosed()) continue;
+        throw new Error(`page.waitForFunction: timed out after ${timeout} ms waiting for ${predicate}\n${String(error)}`, { cause: error });
+      }
+    }
+  };
+}
+
+function watchPage(page: Page): Page {
+  page.waitForFunction = waitForFunctionWithoutEval(page) as unknown as Page['waitForFunction'];
+  return page;
+}
+
 async function watch(context: BrowserContext): Promise<void> {
   const found: string[] = [];
   violations.set(context, found);
@@ -31,6 +78,9 @@ async function watch(context: BrowserContext): Promise<void> {
   };
   await context.exposeBinding(BINDING, (_source, text: string) => record(`securitypolicyviolation: ${text}`));
   await context.addInitScript(recordViolations, BINDING);
+  context.on('page', watchPage);
+  const newPage = context.newPage.bind(context);
+  context.newPage = async () => watchPage(await newPage());
   context.on('console', (message) => {
     if (message.text().includes('Content Security Policy')) record(`console ${message.type()} on ${message.page()?.url() ?? '?'}: ${message.text()}`);
   });
