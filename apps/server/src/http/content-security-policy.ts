@@ -37,7 +37,8 @@ const STRIPE = {
  *   them; a nonce cannot cover attributes, and a nonce in style-src would switch
  *   `'unsafe-inline'` off. Styles cannot run code.
  * - images and media: the store's own origin (covers, pages, banners under `/media`), `data:`
- *   (CSS icons) and `blob:` (the offline reader shows pages kept in IndexedDB as object URLs);
+ *   (CSS icons) and `blob:` (the offline reader shows pages kept in IndexedDB as object URLs,
+ *   which a page may also read back with fetch: `connect-src` has `blob:` too);
  * - no plugins, no `<base>`, framed only by the store's own pages;
  * - violations go to `CSP_REPORT_PATH` (`report-uri` for every browser, `report-to` for those
  *   that read `Reporting-Endpoints`).
@@ -53,7 +54,7 @@ export function pagePolicy(options: PolicyOptions = {}): (nonce: string) => stri
       `img-src 'self' data: blob:${media.map((o) => ` ${o}`).join('')}${stripe ? ' https://*.stripe.com' : ''}`,
       `media-src 'self' blob:${media.map((o) => ` ${o}`).join('')}`,
       `font-src 'self' data:`,
-      `connect-src 'self'${media.map((o) => ` ${o}`).join('')}${stripe ? ` ${STRIPE.connect.join(' ')}` : ''}`,
+      `connect-src 'self' blob:${media.map((o) => ` ${o}`).join('')}${stripe ? ` ${STRIPE.connect.join(' ')}` : ''}`,
       `frame-src 'self'${stripe ? ` ${STRIPE.frame.join(' ')}` : ''}`,
       `worker-src 'self'`,
       `manifest-src 'self'`,
