@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import { type Browser, chromium } from 'playwright-core';
+import { watchCsp } from './csp-watch';
 import { copyDemoTemplate } from './demo-template';
 import { signUpThrough } from './members';
 import { TSX, storeCommand } from './store-command';
@@ -71,12 +72,16 @@ function waitForListening(child: ChildProcess): Promise<string> {
   });
 }
 
-/** Debian's Chromium, with the flags this machine needs (no sandbox as root, no network chatter). */
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
+/**
+ * Debian's Chromium, with the flags this machine needs (no sandbox as root, no network chatter);
+ * its contexts fail the journey on anything the pages' Content-Security-Policy blocks (`csp-watch.ts`).
+ */
+export async function launchBrowser(): Promise<Browser> {
+  const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
   });
+  return watchCsp(browser);
 }
 
 export const screenshotDir = path.join(root, 'e2e/screenshots');

@@ -15,6 +15,7 @@ import { requestIds } from './http/request-ids';
 import { responseSerializerCompiler } from './http/response-schemas';
 import { healthRoutes } from './ops/health.routes';
 import { registerHousekeeping } from './ops/housekeeping';
+import { CspReportCounts, cspReportRoutes } from './ops/csp-reports';
 import { registerMetrics } from './ops/metrics';
 import { Readiness, databaseCheck, migrationsCheck } from './ops/readiness';
 import { createMediaStore } from './media/media-config';
@@ -200,7 +201,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerRequestBodies(app);
   const tracking = options.tracking ?? createTrackingBuffer(database.db, { onError: (error, dropped) => app.log.error({ err: error, dropped }, 'tracking events not written') });
   app.addHook('onClose', () => tracking.close());
-  registerMetrics(app, { token: config.metricsToken, database, scheduler, clock: () => clock().getTime(), tracking });
+  const cspReports = new CspReportCounts();
+  registerMetrics(app, { token: config.metricsToken, database, scheduler, clock: () => clock().getTime(), tracking, cspReports });
   await app.register(compress, { threshold: 1024 });
   await app.register(formbody);
   await app.register(sessionPlugin);
@@ -262,6 +264,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(campaignRoutes, options.campaigns ?? {});
       await api.register(bookshelfRoutes);
       await api.register(trackingRoutes, { buffer: tracking });
+      await api.register(cspReportRoutes, { counts: cspReports });
       await api.register(invitationRoutes);
       await api.register(adminRoutes);
     },
@@ -277,6 +280,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       guestPageCacheSeconds: options.config.guestPageCacheSeconds ?? 0,
       memberPageCache: options.config.memberPageCache ?? true,
       perRequest,
+      // Stripe.js and its frames only where Stripe takes the payments (issue 39).
+      policy: { stripe: isStripeProvider(provider) },
     });
   }
   else app.setNotFoundHandler(perRequest.notFound(apiNotFound));

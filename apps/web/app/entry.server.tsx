@@ -1,6 +1,6 @@
 import { Writable } from 'node:stream';
 import { renderToPipeableStream } from 'react-dom/server';
-import { type EntryContext, ServerRouter } from 'react-router';
+import { type AppLoadContext, type EntryContext, ServerRouter } from 'react-router';
 
 /** How long deferred data may stream before the render is aborted. */
 export const streamTimeout = 5_000;
@@ -15,14 +15,20 @@ export const streamTimeout = 5_000;
  * - with the whole page ready, no Suspense boundary is moved to the end of the document
  *   (`progressiveChunkSize`): no hidden copies and no script to swap them in;
  * - React writes into a buffer that becomes the Response body, with no Node stream piped into a
- *   web stream chunk by chunk.
+ *   web stream chunk by chunk;
+ * - every inline script and module preload carries the load context's `cspNonce` (React Router's
+ *   `<Scripts>`, `<ScrollRestoration>` and `<Links>` take it from `ServerRouter`): the server's
+ *   marker, which the response's own nonce replaces as the page is sent (apps/server
+ *   `http/content-security-policy.ts`).
  */
 export default function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
+  loadContext?: AppLoadContext,
 ) {
+  const nonce = loadContext?.cspNonce;
   responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
   if (request.method.toUpperCase() === 'HEAD') {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
@@ -45,7 +51,8 @@ export default function handleRequest(
       },
     });
 
-    const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} />, {
+    const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} nonce={nonce} />, {
+      nonce,
       progressiveChunkSize: Number.POSITIVE_INFINITY,
       onAllReady() {
         shellRendered = true;

@@ -1,3 +1,5 @@
+// First: before any module that loads zod (lib/zod-jitless.ts).
+import './lib/zod-jitless';
 import { type ReactNode, useEffect } from 'react';
 import {
   Link,

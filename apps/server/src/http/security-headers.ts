@@ -1,8 +1,10 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import helmet, { type HelmetOptions } from 'helmet';
+import { REPORTING_ENDPOINTS, documentPolicy } from './content-security-policy';
 
 const options: HelmetOptions = {
-  // Pages inline React Router's hydration data; a nonce-based policy comes with the viewer work.
+  // The store's own policies (`content-security-policy.ts`): every document gets `documentPolicy`
+  // below, and the pages replace it with theirs, which carries the response's nonce (web-plugin.ts).
   contentSecurityPolicy: false,
   crossOriginEmbedderPolicy: false,
   // helmet's `no-referrer` makes Chromium send `Origin: null` on form posts, which React
@@ -24,6 +26,8 @@ export function securityHeaders(): Record<string, string> {
   helmet(options)({} as IncomingMessage, recorder as unknown as ServerResponse, (error?: unknown) => {
     if (error) throw error;
   });
+  headers['content-security-policy'] = documentPolicy();
+  headers['reporting-endpoints'] = REPORTING_ENDPOINTS;
   return headers;
 }
 

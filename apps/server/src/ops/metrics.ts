@@ -2,6 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { DatabaseHandle } from '../db/database';
+import type { CspReportCounts } from './csp-reports';
 import * as money from './money-metrics.repository';
 import type { Scheduler } from './scheduler';
 
@@ -23,6 +24,8 @@ export interface MetricsOptions {
   clock: () => number;
   /** The `/log/*` events' buffer: events waiting, written and dropped (`modules/tracking/event-buffer.ts`). */
   tracking?: { stats(): { buffered: number; written: number; dropped: Record<string, number> } };
+  /** What `/api/csp-report` received: violations by directive, reports refused by the limit (`ops/csp-reports.ts`). */
+  cspReports?: CspReportCounts;
 }
 
 /**
@@ -95,6 +98,7 @@ export function registerMetrics(app: FastifyInstance, options: MetricsOptions): 
   });
 
   if (options.tracking) registerTrackingMetrics(register, options.tracking);
+  if (options.cspReports) registerCspMetrics(register, options.cspReports);
 
   const granted = new Counter({
     name: 'hondana_coins_granted_total',
@@ -171,6 +175,33 @@ function registerTrackingMetrics(register: Registry, tracking: NonNullable<Metri
         this.inc({ reason }, n - (seen.dropped.get(reason) ?? 0));
         seen.dropped.set(reason, n);
       }
+    },
+  });
+}
+
+/** The Content-Security-Policy violations browsers reported, read at each scrape like the tracking counts. */
+function registerCspMetrics(register: Registry, counts: CspReportCounts): void {
+  const seen = new Map<string, number>();
+  let seenLimited = 0;
+  new Counter({
+    name: 'hondana_csp_violations_total',
+    help: 'Content-Security-Policy violations reported to /api/csp-report in this process, by effective directive',
+    labelNames: ['directive'] as const,
+    registers: [register],
+    collect() {
+      for (const [directive, n] of counts.violations) {
+        this.inc({ directive }, n - (seen.get(directive) ?? 0));
+        seen.set(directive, n);
+      }
+    },
+  });
+  new Counter({
+    name: 'hondana_csp_reports_limited_total',
+    help: 'Reports to /api/csp-report this process refused (429): over the per-address limit',
+    registers: [register],
+    collect() {
+      this.inc(counts.limited - seenLimited);
+      seenLimited = counts.limited;
     },
   });
 }

@@ -8,7 +8,10 @@
 export interface CachedPage {
   status: number;
   headers: [string, string][];
+  /** With the nonce marker where the page's nonce goes (`http/content-security-policy.ts`). */
   body: Buffer;
+  /** Where the marker is in `body`: each send puts its own nonce there. */
+  nonceAt?: number[];
   expires: number;
 }
 

@@ -26,6 +26,11 @@ export type AccountActionResult =
  * this type only, never the server's code.
  */
 export interface StoreLoadContext {
+  /**
+   * What the page writes in its `nonce` attributes (entry.server.tsx): the web plugin's marker,
+   * which each response's own nonce replaces as the page is sent (`http/content-security-policy.ts`).
+   */
+  cspNonce?: string;
   viewer: Viewer | null;
   /** The operator console: the viewer's role (null for none); the console's data comes from /api/admin. */
   admin: AdminPageContext;

@@ -5,6 +5,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { type AppLoadContext, type ServerBuild, createRequestHandler } from 'react-router';
+import { PageNonces, type PolicyOptions, pagePolicy } from '../http/content-security-policy';
 import { apiNotFound } from '../http/errors';
 import type { PerRequest } from '../http/per-request';
 import { authAttempt } from '../modules/accounts/auth-attempts';
@@ -43,6 +44,8 @@ export interface WebPluginOptions {
   memberPageCache?: boolean;
   /** Gives the not-found answers the security headers that route handlers get (`http/per-request.ts`). */
   perRequest: Pick<PerRequest, 'notFound'>;
+  /** What the pages' Content-Security-Policy allows beyond the store's origin (`http/content-security-policy.ts`). */
+  policy?: PolicyOptions;
 }
 
 const isApiPath = (url: string) => {
@@ -80,6 +83,10 @@ export const webPlugin = fp(
     app.deps.changes.subscribe('catalog', clearPages);
     app.deps.changes.subscribe('settings', clearPages);
     const renders = new ArrivalOrder();
+    // Pages are rendered with the nonce marker and sent with a fresh nonce each (docs/architecture.md, "Content-Security-Policy").
+    const nonces = new PageNonces();
+    const policyWith = pagePolicy(options.policy);
+    const send = pageSender(nonces, policyWith);
 
     async function render(request: FastifyRequest, reply: FastifyReply) {
       if (isApiPath(request.url)) return apiNotFound(request, reply);
@@ -91,7 +98,7 @@ export const webPlugin = fp(
         return renderMemberPage(request, reply, secret, now);
       }
       const kept = cacheable ? guestPages.get(request.url, now) : undefined;
-      if (kept) return sendCachedPage(reply, kept);
+      if (kept) return send.cached(reply, kept);
       return renders.run(() => renderPage(request, reply, cacheable, now));
     }
 
@@ -117,31 +124,31 @@ export const webPlugin = fp(
         if (plan.some((_, index) => !answered.has(index))) context = await createLoadContext(request, { authAttempt }, part);
         await replay(context, part, plan, answered);
         const kept = memberPages.get(page, part.key(), now);
-        if (kept) return sendCachedPage(reply, kept);
+        if (kept) return send.cached(reply, kept);
         part.reset();
       }
       context ??= await createLoadContext(request, { authAttempt }, part);
       return renders.run(async () => {
-        const response = await handleRequest(toFetchRequest(request, reply), { ...context });
+        const response = await handleRequest(toFetchRequest(request, reply), { ...context, cspNonce: nonces.marker });
         if (part.isPersonal || response.status !== 200 || response.headers.has('set-cookie') || !response.body) {
-          return sendFetchResponse(reply, response);
+          return send.fetched(reply, response);
         }
-        const body = { status: 200, headers: [...response.headers], body: Buffer.from(await response.arrayBuffer()) };
+        const body = keptPage(nonces, response.headers, Buffer.from(await response.arrayBuffer()));
         memberPages.set(request.url, page, part.plan(), part.key(), body, now);
-        return sendCachedPage(reply, { ...body, expires: 0 }, 'miss');
+        return send.cached(reply, { ...body, expires: 0 }, 'miss');
       });
     }
 
     async function renderPage(request: FastifyRequest, reply: FastifyReply, cacheable: boolean, now: number, context?: StoreLoadContext) {
       // apps/web declares AppLoadContext as StoreLoadContext (app/load-context.d.ts).
-      const loadContext: AppLoadContext = { ...(context ?? (await createLoadContext(request, { authAttempt }))) };
+      const loadContext: AppLoadContext = { ...(context ?? (await createLoadContext(request, { authAttempt }))), cspNonce: nonces.marker };
       const response = await handleRequest(toFetchRequest(request, reply), loadContext);
       if (!cacheable || response.status !== 200 || response.headers.has('set-cookie') || !response.body) {
-        return sendFetchResponse(reply, response);
+        return send.fetched(reply, response);
       }
-      const page = { status: 200, headers: [...response.headers], body: Buffer.from(await response.arrayBuffer()) };
+      const page = keptPage(nonces, response.headers, Buffer.from(await response.arrayBuffer()));
       guestPages.set(request.url, page, now);
-      return sendCachedPage(reply, { ...page, expires: 0 }, 'miss');
+      return send.cached(reply, { ...page, expires: 0 }, 'miss');
     }
 
     // Static files: one route per file found at start (no wildcard, so unknown paths fall
@@ -204,25 +211,44 @@ function toFetchRequest(request: FastifyRequest, reply: FastifyReply): Request {
 /** Connection-level headers are Node's to write; Set-Cookie is copied below, one per cookie. */
 const notCopied = new Set(['connection', 'keep-alive', 'transfer-encoding', 'set-cookie']);
 
-/** Fetch Response → Fastify reply: status, headers (each Set-Cookie separately), whole body. */
-function sendFetchResponse(reply: FastifyReply, response: Response) {
-  reply.status(response.status);
-  response.headers.forEach((value, name) => {
-    if (!notCopied.has(name)) reply.header(name, value);
-  });
-  const cookies = response.headers.getSetCookie();
-  if (cookies.length > 0) reply.header('set-cookie', cookies);
-  if (!response.body) return reply.send();
-  // Pages have no deferred data to stream, and a whole body is cheaper to send than a web
-  // stream piped into a Node stream (about 15% of a page request); it also gets a length.
-  return response.arrayBuffer().then((body) => reply.send(Buffer.from(body)));
+/**
+ * A rendered page to keep: its body still has the nonce marker, whose places are found once
+ * (`nonceAt`) so that each send only copies the page with its own nonce there.
+ */
+function keptPage(nonces: PageNonces, headers: Headers, body: Buffer): Omit<CachedPage, 'expires'> {
+  return { status: 200, headers: [...headers], body, nonceAt: nonces.offsets(body) };
 }
 
-function sendCachedPage(reply: FastifyReply, page: CachedPage, state: 'hit' | 'miss' = 'hit') {
-  reply.status(page.status);
-  for (const [name, value] of page.headers) if (!notCopied.has(name)) reply.header(name, value);
-  reply.header('x-page-cache', state);
-  return reply.send(page.body);
+/**
+ * Sends pages: each response gets a fresh nonce, in its Content-Security-Policy and in the
+ * page's `nonce` attributes in the marker's place (docs/architecture.md, "Content-Security-Policy").
+ */
+function pageSender(nonces: PageNonces, policyWith: (nonce: string) => string) {
+  return {
+    /** Fetch Response → Fastify reply: status, headers (each Set-Cookie separately), whole body. */
+    fetched(reply: FastifyReply, response: Response) {
+      reply.status(response.status);
+      response.headers.forEach((value, name) => {
+        if (!notCopied.has(name)) reply.header(name, value);
+      });
+      const cookies = response.headers.getSetCookie();
+      if (cookies.length > 0) reply.header('set-cookie', cookies);
+      const nonce = nonces.fresh();
+      reply.header('content-security-policy', policyWith(nonce));
+      if (!response.body) return reply.send();
+      // Pages have no deferred data to stream, and a whole body is cheaper to send than a web
+      // stream piped into a Node stream (about 15% of a page request); it also gets a length.
+      return response.arrayBuffer().then((body) => reply.send(nonces.stampInPlace(Buffer.from(body), nonce)));
+    },
+    cached(reply: FastifyReply, page: CachedPage, state: 'hit' | 'miss' = 'hit') {
+      reply.status(page.status);
+      for (const [name, value] of page.headers) if (!notCopied.has(name)) reply.header(name, value);
+      reply.header('x-page-cache', state);
+      const nonce = nonces.fresh();
+      reply.header('content-security-policy', policyWith(nonce));
+      return reply.send(nonces.stamp(page.body, nonce, page.nonceAt ?? nonces.offsets(page.body)));
+    },
+  };
 }
 
 /** Login and signup through the pages share the API's limits (per address and per account, in the database). */
