@@ -85,9 +85,9 @@ export const migrations: Record<string, Migration> = {
   '2026-12-06T1300-lottery-campaign-version': lotteryCampaignVersion,
   '2026-12-06T1400-web-push': webPush,
   '2026-12-06T1500-new-episode-pushes': newEpisodePushes,
+  '2026-12-06T1600-mission-version': missionVersion,
   '2026-12-06T1610-invitation-campaign-version': invitationCampaignVersion,
   '2026-12-06T1620-subscription-plan-editor': subscriptionPlanEditor,
   '2026-12-06T1625-non-login-appeal-version': nonLoginAppealVersion,
-  '2026-12-06T1600-mission-version': missionVersion,
   '2026-12-06T1710-taxonomy-editor': taxonomyEditor,
 };
