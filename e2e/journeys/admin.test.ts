@@ -77,7 +77,7 @@ describe('the operator console', () => {
     await create.getByLabel('よみ（カタカナ）', { exact: true }).fill('トウダイノミエルマチ');
     await create.getByLabel('著者名', { exact: true }).fill('灯 守');
     await create.getByLabel('著者よみ（カタカナ）').fill('アカリ マモル');
-    await create.getByLabel('出版社').fill('本棚出版');
+    await create.getByLabel('出版社').selectOption({ label: '青嵐社' });
     await create.getByLabel('紹介文').fill('港町の灯台守と、町の人々の物語。');
     await create.getByRole('button', { name: '新しい作品を登録' }).click();
     await page.waitForURL(/\/admin\/titles\/\d+$/);

@@ -53,6 +53,7 @@ export default [
     route('coin-packs', 'routes/admin-coin-packs.tsx'),
     route('banners', 'routes/admin-banners.tsx'),
     route('lottery', 'routes/admin-lottery.tsx'),
+    route('taxonomy', 'routes/admin-taxonomy.tsx'),
     route('invitation-campaigns', 'routes/admin-invitation-campaigns.tsx'),
     route('subscription-plans', 'routes/admin-subscription-plans.tsx'),
     route('non-login-appeals', 'routes/admin-non-login-appeals.tsx'),

@@ -20,8 +20,10 @@ export interface AuthorsTable {
 
 export interface PublishersTable {
   id: Generated<number>;
+  /** Unique (the console's taxonomy editor). */
   name: string;
   kana: string;
+  version: Generated<number>;
 }
 
 export interface MagazinesTable {
@@ -29,12 +31,14 @@ export interface MagazinesTable {
   name: string;
   kana: string;
   publisher_id: number | null;
+  version: Generated<number>;
 }
 
 /** Book genres; ids are meaningful (§9: 11–17 force horizontal reading), so they are not generated. */
 export interface GenresTable {
   id: number;
   name: string;
+  version: Generated<number>;
 }
 
 export interface TitlesTable {

@@ -5,7 +5,7 @@ export const jaAdmin = {
   meta: { title: '管理コンソール' },
   shell: {
     brand: '本棚 管理コンソール',
-    nav: { titles: '作品', serials: '連載', coupons: 'クーポン', 'point-campaigns': 'ポイント', bundles: 'セット販売', 'coin-packs': 'コインパック', banners: 'バナー', lottery: 'くじ', missions: 'ミッション', 'invitation-campaigns': '友達招待', 'subscription-plans': '定期購入プラン', 'non-login-appeals': '未ログイン向けアピール', members: '会員', reports: 'レポート', audit: '操作履歴', mail: 'メール' },
+    nav: { titles: '作品', taxonomy: 'ジャンル・出版社', serials: '連載', coupons: 'クーポン', 'point-campaigns': 'ポイント', bundles: 'セット販売', 'coin-packs': 'コインパック', banners: 'バナー', lottery: 'くじ', missions: 'ミッション', 'invitation-campaigns': '友達招待', 'subscription-plans': '定期購入プラン', 'non-login-appeals': '未ログイン向けアピール', members: '会員', reports: 'レポート', audit: '操作履歴', mail: 'メール' },
     role: { operator: '運営', support: 'サポート' },
     store: 'ストアへ',
   },
@@ -41,7 +41,7 @@ export const jaAdmin = {
     from: '開始日', to: '終了日', date: '基準日', suspended: '停止', order: '注文', token: '操作',
     id: 'ID', titleId: '作品ID', vol: '巻', layoutType: 'レイアウト', pageCount: 'ページ数', lotId: '付与ID', bytes: 'バイト数', status: '状態', paymentType: '支払い',
     total_price: '金額', payment_type: '支払い', user_id: '会員ID', given: '配布人数', held: '配布', used: '利用', enabled: '有効', newMembers: '新しい会員',
-    type: '種類', point: '固定ポイント', start: '開始', end: '終了', expireDays: '有効日数', bookId: '巻ID', minBooks: '必要冊数', genreIds: 'ジャンルID', publisherId: '出版社ID', bookIds: '巻ID', coin: 'コイン数',
+    type: '種類', point: '固定ポイント', start: '開始', end: '終了', expireDays: '有効日数', bookId: '巻ID', minBooks: '必要冊数', genreIds: 'ジャンルID', publisherId: '出版社', magazineId: '掲載誌', bookIds: '巻ID', coin: 'コイン数',
     bonus: 'ボーナスコイン', bonusPoint: 'ボーナスポイント', highlight: '強調表示', displayScene: '表示する場面', paymentMethods: '支払い方法', sortOrder: '表示順', active: '表示',
     boxes: 'くじ箱と賞品', ticketRules: 'くじの配り方', ticketValidDays: 'くじの有効日数',
     utmCampaign: '計測用の名前', images: '画像', campaignType: '達成条件', inviterIncentive: '招待した人の特典', 'inviterIncentive.limit': '特典の対象になる人数の上限',

@@ -71,8 +71,12 @@ const titleFields = {
   pageType: z.enum(pageTypes.filter((p) => p !== 'all') as [string, ...string[]], { message: 'must be a page type' }),
   genreId: id('must be a genre id').nullable().default(null),
   eroticType: z.union([z.literal(0), z.literal(1), z.literal(4), z.literal(9), z.literal(10)], { message: 'must be 0, 1, 4, 9 or 10' }).default(0),
+  /** Typed names (found, or added): what an import sends. The console sends the ids below, picked from its lists. */
   publisher: text(100).default(''),
   magazine: text(100).default(''),
+  /** A publisher (magazine) of the console's lists; when sent, it is what the title is filed under, and the name above is not read. */
+  publisherId: id('must be a publisher id').nullable().optional(),
+  magazineId: id('must be a magazine id').nullable().optional(),
   authors: z.array(AuthorInput).max(10).default([]),
 };
 
@@ -234,6 +238,8 @@ export const AdminTitle = z.object({
   eroticType: z.number(),
   publisher: z.string(),
   magazine: z.string(),
+  publisherId: z.number().nullable(),
+  magazineId: z.number().nullable(),
   authors: z.array(z.object({ name: z.string(), kana: z.string(), role: z.string() })),
   version: z.number(),
   books: z.array(AdminBook),

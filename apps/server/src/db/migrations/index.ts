@@ -42,6 +42,7 @@ import * as missionVersion from './2026-12-06T1600-mission-version';
 import * as invitationCampaignVersion from './2026-12-06T1610-invitation-campaign-version';
 import * as subscriptionPlanEditor from './2026-12-06T1620-subscription-plan-editor';
 import * as nonLoginAppealVersion from './2026-12-06T1625-non-login-appeal-version';
+import * as taxonomyEditor from './2026-12-06T1710-taxonomy-editor';
 import * as ordersCreatedAt from './2026-12-06T1730-orders-created-at';
 
 /** Every migration, in order. Landed migrations are frozen: add a new file instead of editing one. */
@@ -89,5 +90,6 @@ export const migrations: Record<string, Migration> = {
   '2026-12-06T1610-invitation-campaign-version': invitationCampaignVersion,
   '2026-12-06T1620-subscription-plan-editor': subscriptionPlanEditor,
   '2026-12-06T1625-non-login-appeal-version': nonLoginAppealVersion,
+  '2026-12-06T1710-taxonomy-editor': taxonomyEditor,
   '2026-12-06T1730-orders-created-at': ordersCreatedAt,
 };

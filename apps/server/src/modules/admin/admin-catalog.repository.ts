@@ -9,7 +9,7 @@ export const titleRow = (db: Db, titleId: number) =>
     .selectFrom('titles as t')
     .leftJoin('publishers as p', 'p.id', 't.publisher_id')
     .leftJoin('magazines as m', 'm.id', 't.magazine_id')
-    .select(['t.id', 't.name', 't.kana', 't.description', 't.page_type', 't.genre_id', 't.erotic_type', 't.publisher_id', 't.version', 't.updated_at', 'p.name as publisher', 'm.name as magazine'])
+    .select(['t.id', 't.name', 't.kana', 't.description', 't.page_type', 't.genre_id', 't.erotic_type', 't.publisher_id', 't.magazine_id', 't.version', 't.updated_at', 'p.name as publisher', 'm.name as magazine'])
     .where('t.id', '=', titleId)
     .executeTakeFirst();
 
@@ -137,3 +137,6 @@ export const genres = (db: Db) => db.selectFrom('genres').select(['id', 'name'])
 export async function titleExists(db: Db, titleId: number): Promise<boolean> {
   return (await db.selectFrom('titles').select('id').where('id', '=', titleId).executeTakeFirst()) !== undefined;
 }
+
+export const exists = async (db: Db, table: 'publishers' | 'magazines', id: number) =>
+  (await db.selectFrom(table).select('id').where('id', '=', id).executeTakeFirst()) !== undefined;

@@ -69,6 +69,8 @@ export async function titleDetail(db: Db, titleId: number, now: number): Promise
     eroticType: t.erotic_type,
     publisher: t.publisher ?? '',
     magazine: t.magazine ?? '',
+    publisherId: t.publisher_id,
+    magazineId: t.magazine_id,
     authors,
     version: t.version,
     books: books.map((b) => bookView(b, now)),
@@ -90,14 +92,19 @@ const titleWriters: ColumnWriters<TitleFields, repo.TitleColumns> = {
   eroticType: (v) => ({ erotic_type: v }),
   publisher: () => ({}),
   magazine: () => ({}),
+  publisherId: (v) => (v === undefined ? {} : { publisher_id: v }),
+  magazineId: (v) => (v === undefined ? {} : { magazine_id: v }),
   authors: () => ({}),
 };
 
 /** The columns of the fields sent; a new magazine is filed under the publisher sent, else the title's own. */
 async function titleColumns(trx: Db, input: Partial<TitleFields>, publisherId: number | null): Promise<Partial<repo.TitleColumns>> {
   const columns = columnsOf(input, titleWriters);
-  if (input.publisher !== undefined) columns.publisher_id = await repo.findOrAddPublisher(trx, input.publisher.trim());
-  if (input.magazine !== undefined) columns.magazine_id = await repo.findOrAddMagazine(trx, input.magazine.trim(), columns.publisher_id ?? publisherId);
+  if (input.publisherId !== undefined && input.publisherId !== null && !(await repo.exists(trx, 'publishers', input.publisherId))) throw badRequest('publisherId', 'must be a publisher id');
+  if (input.magazineId !== undefined && input.magazineId !== null && !(await repo.exists(trx, 'magazines', input.magazineId))) throw badRequest('magazineId', 'must be a magazine id');
+  // A picked id wins over a typed name.
+  if (input.publisher !== undefined && input.publisherId === undefined) columns.publisher_id = await repo.findOrAddPublisher(trx, input.publisher.trim());
+  if (input.magazine !== undefined && input.magazineId === undefined) columns.magazine_id = await repo.findOrAddMagazine(trx, input.magazine.trim(), columns.publisher_id ?? publisherId);
   return columns;
 }
 
@@ -178,4 +185,3 @@ export async function publishBook(trx: Transaction<Database>, bookId: number, in
   return { body: bookView(after, now), audit: [{ action: input.published ? 'book.publish' : 'book.unpublish', subject: `book:${bookId}`, before: storedBookView(before), after: storedBookView(after) }] };
 }
 
-export const genreList = (db: Db) => repo.genres(db);

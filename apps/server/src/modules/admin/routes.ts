@@ -14,7 +14,6 @@ import {
   CreateCouponBody,
   CreateTitleBody,
   CreatedCoupon,
-  GenreList,
   GrantAnswer,
   GrantBody,
   IdParams,
@@ -61,6 +60,7 @@ import { adminPromotionRoutes } from './promotions-routes';
 import { adminBannerRoutes } from './banners.routes';
 import { adminInvitationCampaignRoutes } from './invitation-campaigns.routes';
 import { adminLotteryCampaignRoutes } from './lottery-campaigns.routes';
+import { adminTaxonomyRoutes } from './taxonomy.routes';
 import { adminNonLoginAppealRoutes } from './non-login-appeals.routes';
 import { adminSubscriptionPlanRoutes } from './subscription-plans.routes';
 import { adminMissionRoutes } from './missions.routes';
@@ -92,10 +92,8 @@ export const adminRoutes: FastifyPluginAsync = async (base) => {
   });
 
   // Catalog
-  app.get('/admin/genres', { schema: { response: { 200: GenreList } } }, async (request) => {
-    await requireStaff(request, 'everything');
-    return { genres: await catalog.genreList(db) };
-  });
+  // Genres, publishers and magazines (support reads)
+  await app.register(adminTaxonomyRoutes);
   app.get('/admin/titles', { schema: { querystring: SearchQuery, response: { 200: TitleList } } }, async (request) => {
     await requireStaff(request, 'everything');
     return { titles: await catalog.searchTitles(db, request.query.q, request.query.offset) };

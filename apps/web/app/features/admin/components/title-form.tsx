@@ -1,6 +1,10 @@
+import type { GenreTaxonomyList, MagazineList, PublisherList } from '@hondana/domain/admin/admin-taxonomy-api';
 import { type AuthorRole, authorRoleLabels } from '@hondana/domain/catalog/catalog';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
 import { jaAdmin, adminCopy as a } from '../../../i18n/ja-admin';
-import type { AdminTitle } from '../api/admin-api';
+import { taxonomyCopy as x } from '../../../i18n/ja-admin-taxonomy';
+import { type AdminTitle, adminGet } from '../api/admin-api';
 import styles from './admin.module.css';
 
 const ROLES = Object.keys(authorRoleLabels) as AuthorRole[];
@@ -16,16 +20,16 @@ function credits(f: FormData) {
 /** The title's fields as the API takes them, read from the form. */
 export function titleFields(f: FormData) {
   const text = (k: string) => String(f.get(k) ?? '');
-  const genre = text('genreId');
+  const id = (k: string) => (text(k) ? Number(text(k)) : null);
   return {
     name: text('name'),
     kana: text('kana'),
     description: text('description'),
     pageType: text('pageType'),
     eroticType: Number(text('eroticType')),
-    genreId: genre ? Number(genre) : null,
-    publisher: text('publisher'),
-    magazine: text('magazine'),
+    genreId: id('genreId'),
+    publisherId: id('publisherId'),
+    magazineId: id('magazineId'),
     authors: credits(f),
   };
 }
@@ -59,8 +63,47 @@ function CreditFields({ author, n }: { author?: AdminTitle['authors'][number]; n
   );
 }
 
+interface Named {
+  id: number;
+  name: string;
+}
+export interface TaxonomyLists {
+  genres: Named[];
+  publishers: Named[];
+  magazines: Named[];
+}
+
+/**
+ * The genres, publishers and magazines a title is filed under (`/admin/taxonomy` adds and renames
+ * them), for the title form's pickers; null until all three are read (a picker shows the title's own only then).
+ */
+export function useTaxonomyLists(): TaxonomyLists | null {
+  const genres = useQuery({ queryKey: ['admin', 'genres'], queryFn: () => adminGet<GenreTaxonomyList>('/genres') });
+  const publishers = useQuery({ queryKey: ['admin', 'publishers'], queryFn: () => adminGet<PublisherList>('/publishers') });
+  const magazines = useQuery({ queryKey: ['admin', 'magazines'], queryFn: () => adminGet<MagazineList>('/magazines') });
+  if (!genres.data || !publishers.data || !magazines.data) return null;
+  return { genres: genres.data.genres, publishers: publishers.data.publishers, magazines: magazines.data.magazines };
+}
+
+/** A labelled picker of one list's names (none, or one of them); it sends the picked id. */
+function Picker({ label, name, options, value, none }: { label: string; name: string; options: Named[]; value: number | null | undefined; none: string }) {
+  return (
+    <label className={styles.field}>
+      {label}
+      <select name={name} defaultValue={value ?? ''}>
+        <option value="">{none}</option>
+        {options.map((o) => (
+          <option key={o.id} value={o.id}>
+            {o.name}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
 /** Name, reading, every credit (and one more row to add one), publisher, magazine, category, genre, rating, description. */
-export function TitleFormFields({ title, genres }: { title?: AdminTitle; genres: { id: number; name: string }[] }) {
+export function TitleFormFields({ title, lists }: { title?: AdminTitle; lists: TaxonomyLists }) {
   const authors = title?.authors ?? [];
   return (
     <>
@@ -75,14 +118,8 @@ export function TitleFormFields({ title, genres }: { title?: AdminTitle; genres:
       {[...authors, undefined].map((author, i) => (
         <CreditFields key={i} author={author} n={i + 1} />
       ))}
-      <label className={styles.field}>
-        {a('titleForm.publisher')}
-        <input name="publisher" defaultValue={title?.publisher} />
-      </label>
-      <label className={styles.field}>
-        {a('titleForm.magazine')}
-        <input name="magazine" defaultValue={title?.magazine} />
-      </label>
+      <Picker label={x('picker.publisher')} name="publisherId" options={lists.publishers} value={title?.publisherId} none={x('picker.none')} />
+      <Picker label={x('picker.magazine')} name="magazineId" options={lists.magazines} value={title?.magazineId} none={x('picker.none')} />
       <label className={styles.field}>
         {a('titleForm.pageType')}
         <select name="pageType" defaultValue={title?.pageType ?? 'male'}>
@@ -93,17 +130,7 @@ export function TitleFormFields({ title, genres }: { title?: AdminTitle; genres:
           ))}
         </select>
       </label>
-      <label className={styles.field}>
-        {a('titleForm.genre')}
-        <select name="genreId" defaultValue={title?.genreId ?? ''}>
-          <option value="">{a('titleForm.noGenre')}</option>
-          {genres.map((g) => (
-            <option key={g.id} value={g.id}>
-              {g.name}
-            </option>
-          ))}
-        </select>
-      </label>
+      <Picker label={a('titleForm.genre')} name="genreId" options={lists.genres} value={title?.genreId} none={a('titleForm.noGenre')} />
       <label className={styles.field}>
         {a('titleForm.eroticType')}
         <select name="eroticType" defaultValue={String(title?.eroticType ?? 0)}>
@@ -118,6 +145,9 @@ export function TitleFormFields({ title, genres }: { title?: AdminTitle; genres:
         {a('titleForm.description')}
         <textarea name="description" rows={3} defaultValue={title?.description} />
       </label>
+      <p className={styles.wide}>
+        <Link to="/admin/taxonomy">{x('picker.manage')}</Link>
+      </p>
     </>
   );
 }

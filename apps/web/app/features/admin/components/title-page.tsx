@@ -1,4 +1,3 @@
-import type { GenreList } from '@hondana/domain/admin/admin-api';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
@@ -7,7 +6,7 @@ import { type AdminTitle, adminChange, adminGet, uploadBook } from '../api/admin
 import { BookEditor } from './book-editor';
 import { BookMediaEditor } from './book-media-editor';
 import { ChangeStatus } from './change-status';
-import { TitleFormFields, titleFields } from './title-form';
+import { TitleFormFields, titleFields, useTaxonomyLists } from './title-form';
 import { useChange } from './use-change';
 import { unchanged, useFormChanges } from './use-form-changes';
 import styles from './admin.module.css';
@@ -17,14 +16,15 @@ export function TitlePage({ titleId }: { titleId: number }) {
   const queryClient = useQueryClient();
   const key = ['admin', 'title', titleId];
   const title = useQuery({ queryKey: key, queryFn: () => adminGet<AdminTitle>(`/titles/${titleId}`) });
-  const genres = useQuery({ queryKey: ['admin', 'genres'], queryFn: () => adminGet<GenreList>('/genres') });
+  const lists = useTaxonomyLists();
   const reload = () => queryClient.invalidateQueries({ queryKey: key });
   const meta = useChange();
   const { formRef, changes } = useFormChanges();
   const upload = useChange();
   const [progress, setProgress] = useState<number | null>(null);
 
-  if (!title.data) return <p>{title.isError ? a('common.failed') : a('common.loading')}</p>;
+  // The form waits for the pickers' lists, so each shows the title's own choice from the start.
+  if (!title.data || !lists) return <p>{title.isError ? a('common.failed') : a('common.loading')}</p>;
   const t = title.data;
 
   async function save(e: FormEvent<HTMLFormElement>) {
@@ -55,7 +55,7 @@ export function TitlePage({ titleId }: { titleId: number }) {
       <section className={styles.section}>
         <h2>{a('title.metadata')}</h2>
         <form key={t.version} ref={formRef} className={styles.form} onSubmit={save} aria-label={a('title.metadata')}>
-          <TitleFormFields title={t} genres={genres.data?.genres ?? []} />
+          <TitleFormFields title={t} lists={lists} />
           <div className={styles.actions}>
             <button className={styles.button} type="submit" disabled={meta.busy}>
               {a('common.save')}

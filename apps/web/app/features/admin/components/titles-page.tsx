@@ -1,11 +1,11 @@
-import type { GenreList, TitleList } from '@hondana/domain/admin/admin-api';
+import type { TitleList } from '@hondana/domain/admin/admin-api';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { adminCopy as a } from '../../../i18n/ja-admin';
 import { type AdminTitle, adminChange, adminGet } from '../api/admin-api';
 import { ChangeStatus } from './change-status';
-import { TitleFormFields, titleFields } from './title-form';
+import { TitleFormFields, titleFields, useTaxonomyLists } from './title-form';
 import { useChange } from './use-change';
 import styles from './admin.module.css';
 
@@ -13,7 +13,7 @@ import styles from './admin.module.css';
 export function TitlesPage() {
   const [q, setQ] = useState('');
   const titles = useQuery({ queryKey: ['admin', 'titles', q], queryFn: () => adminGet<TitleList>('/titles', { q }) });
-  const genres = useQuery({ queryKey: ['admin', 'genres'], queryFn: () => adminGet<GenreList>('/genres') });
+  const lists = useTaxonomyLists();
   const change = useChange();
   const navigate = useNavigate();
 
@@ -71,7 +71,7 @@ export function TitlesPage() {
       <section className={styles.section}>
         <h2>{a('titles.create')}</h2>
         <form className={styles.form} onSubmit={create} aria-label={a('titles.create')}>
-          <TitleFormFields genres={genres.data?.genres ?? []} />
+          {lists ? <TitleFormFields lists={lists} /> : <p>{a('common.loading')}</p>}
           <div className={styles.actions}>
             <button className={styles.button} type="submit" disabled={change.busy}>
               {a('titles.create')}

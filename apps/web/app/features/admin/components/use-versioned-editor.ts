@@ -27,6 +27,8 @@ interface SaveOptions<Result> {
   notice?: (result: Result) => string | null;
   /** Start a fresh form after a change went through (the default): `formKey` moves, so the form mounts again. */
   reset?: boolean;
+  /** How a refused change is told; the server's field errors by default (`changeError`). */
+  describe?: (error: unknown) => string;
 }
 
 /**
@@ -50,12 +52,12 @@ export function useVersionedEditor<Row extends VersionedRow, List>({ key, path, 
     onEdit?.(row);
   }
 
-  async function save<Result>(body: object, { notice, reset = true }: SaveOptions<Result> = {}): Promise<Result | null> {
+  async function save<Result>(body: object, { notice, reset = true, describe }: SaveOptions<Result> = {}): Promise<Result | null> {
     const row = editing;
     const told = (edited: boolean) => (result: Result) => (notice ? notice(result) : edited ? p('common.saved') : p('common.created'));
     const done = row
-      ? await change.run(() => adminChange<Result>('PUT', `${path}/${row.id}`, { ...body, version: row.version }), told(true))
-      : await change.run(() => adminChange<Result>('POST', path, body), told(false));
+      ? await change.run(() => adminChange<Result>('PUT', `${path}/${row.id}`, { ...body, version: row.version }), told(true), describe)
+      : await change.run(() => adminChange<Result>('POST', path, body), told(false), describe);
     if (done && reset) {
       edit(null);
       setSaves((n) => n + 1);
