@@ -4,6 +4,7 @@
  * admin-api.ts; coins and minutes are non-negative integers.
  */
 import { z } from 'zod';
+import { PageType } from '../catalog/catalog';
 import { SpendType } from '../serials/serials';
 import { tokyoMinuteToInstant } from './admin-api';
 import { patchShape } from './admin-edits';
@@ -37,6 +38,32 @@ const serialFields = {
 export const UpdateSerialBody = z.object({ token, version, ...patchShape(serialFields) });
 export type UpdateSerialBody = z.infer<typeof UpdateSerialBody>;
 export type SerialFields = z.infer<z.ZodObject<typeof serialFields>>;
+
+/** Shelves a serial can be filed under (its category, §3 categoryIds): every page type but the `all` filter. */
+export const SERIAL_CATEGORIES = Object.values(PageType).filter((p) => p !== PageType.ALL) as Exclude<PageType, 'all'>[];
+const colour = z.string({ message: 'must be a colour like #ffeecc' }).regex(/^#[0-9a-fA-F]{6}$/, 'must be a colour like #ffeecc');
+
+/**
+ * A new serial of an existing title (§3 Serial): its name, description, colours, category, ticket
+ * and rental settings, and the end of its distribution (Asia/Tokyo, null for none). Its key visual
+ * is drawn from the serial until one is uploaded; its episodes are added afterwards.
+ */
+export const CreateSerialBody = z.object({
+  token,
+  titleId: z.number({ message: 'must be a title id' }).int('must be a title id').min(1, 'must be a title id'),
+  name: z.string({ message: 'must be text' }).trim().min(1, 'is required').max(200, 'must be at most 200 characters'),
+  description: z.string({ message: 'must be text' }).trim().max(2000, 'must be at most 2000 characters').default(''),
+  themeColor: colour,
+  subColor: colour,
+  category: z.enum(SERIAL_CATEGORIES as [string, ...string[]], { message: `must be one of ${SERIAL_CATEGORIES.join(', ')}` }),
+  ticketUsable: z.boolean({ message: 'must be true or false' }),
+  rewardUsable: z.boolean({ message: 'must be true or false' }),
+  chargeMinutes: count(YEAR_MINUTES),
+  rentalMinutes: count(YEAR_MINUTES),
+  orderOnly: z.boolean({ message: 'must be true or false' }),
+  endAt: tokyoTime.nullable().default(null),
+});
+export type CreateSerialBody = z.infer<typeof CreateSerialBody>;
 
 const episodeFields = {
   title: z.string({ message: 'must be text' }).trim().min(1, 'is required').max(200, 'must be at most 200 characters'),
@@ -114,6 +141,13 @@ export const AdminSerial = z.object({
   id: z.number(),
   name: z.string(),
   titleId: z.number().nullable(),
+  description: z.string(),
+  themeColor: z.string(),
+  subColor: z.string(),
+  category: z.string(),
+  rewardUsable: z.boolean(),
+  /** End of distribution (Asia/Tokyo), null for none. */
+  endAt: z.string().nullable(),
   chargeMinutes: z.number(),
   rentalMinutes: z.number(),
   orderOnly: z.boolean(),

@@ -26,7 +26,7 @@ export async function searchSerials(db: Db, q: string, offset: number) {
 export const serialRow = (db: Db, serialId: number) =>
   db
     .selectFrom('serials')
-    .select(['id', 'name', 'title_id', 'charge_minutes', 'rental_minutes', 'order_only', 'ticket_usable', 'version'])
+    .select(['id', 'name', 'title_id', 'description', 'theme_color', 'sub_color', 'category', 'reward_usable', 'end_datetime', 'charge_minutes', 'rental_minutes', 'order_only', 'ticket_usable', 'version'])
     .where('id', '=', serialId)
     .executeTakeFirst();
 export type SerialRow = NonNullable<Awaited<ReturnType<typeof serialRow>>>;
@@ -55,6 +55,35 @@ export async function updateSerialAt(db: Db, serialId: number, version: number, 
     .where('version', '=', version)
     .executeTakeFirst();
   return result.numUpdatedRows > 0n;
+}
+
+export type NewSerialColumns = SerialColumns & {
+  title_id: number;
+  name: string;
+  description: string;
+  theme_color: string;
+  sub_color: string;
+  category: string;
+  reward_usable: 0 | 1;
+  end_datetime: number | null;
+};
+
+/**
+ * Adds the title's serial: 'no-title' when the title does not exist, 'taken' when it already has
+ * one (the store shows one serial per title). The title's row is written first, so two creates for
+ * the same title at once run one after the other and the second sees the first's serial.
+ */
+export async function insertSerialForTitle(db: Transaction<Database>, s: NewSerialColumns, now: number): Promise<number | 'no-title' | 'taken'> {
+  const locked = await db.updateTable('titles').set((eb) => ({ id: eb.ref('id') })).where('id', '=', s.title_id).executeTakeFirst();
+  if (locked.numUpdatedRows === 0n) return 'no-title';
+  const held = await db.selectFrom('serials').select('id').where('title_id', '=', s.title_id).limit(1).executeTakeFirst();
+  if (held) return 'taken';
+  const { id } = await db
+    .insertInto('serials')
+    .values({ ...s, created_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return id;
 }
 
 export interface EpisodeColumns {

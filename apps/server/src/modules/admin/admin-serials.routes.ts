@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { IdParams, SearchQuery } from '@hondana/domain/admin/admin-api';
-import { AdminEpisode, AdminSerial, CreateEpisodeBody, EpisodePagesQuery, SerialList, UpdateEpisodeBody, UpdateSerialBody } from '@hondana/domain/admin/admin-serials-api';
+import { AdminEpisode, AdminSerial, CreateEpisodeBody, CreateSerialBody, EpisodePagesQuery, SerialList, UpdateEpisodeBody, UpdateSerialBody } from '@hondana/domain/admin/admin-serials-api';
 import { badRequest, notFound } from '@hondana/domain/common/errors';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -17,7 +17,7 @@ export const EPISODE_PAGES_LIMIT_BYTES = 512 * 1024 * 1024;
 const ARCHIVE_TYPES = ['application/octet-stream', 'application/zip', 'application/x-zip-compressed', 'application/x-cbz', 'application/vnd.comicbook+zip'];
 
 /**
- * The console's serials: the serial's normal ticket, rental and order-only settings, and its
+ * The console's serials: a new serial for a title, the serial's normal ticket, rental and order-only settings, and its
  * episodes' schedule, spend type and price. Every change is recorded as a `catalog` change, so
  * the store's serial pages follow within a second in every process.
  */
@@ -33,6 +33,13 @@ export const adminSerialRoutes: FastifyPluginAsync = async (base) => {
   app.get('/admin/serials/:id', { schema: { params: IdParams, response: { 200: AdminSerial } } }, async (request) => {
     await requireStaff(request, 'everything');
     return serials.serialDetail(db, request.params.id);
+  });
+  app.post('/admin/serials', { schema: { body: CreateSerialBody, response: { 200: AdminSerial } } }, async (request, reply) => {
+    const staff = await requireStaff(request, 'everything');
+    const { token, ...input } = request.body;
+    const result = await adminMutation(db, staff, { token, request: input, now: now() }, (trx) => serials.createSerial(trx, request.body, now()), 'catalog');
+    await catalogChanged(app);
+    return sendStored(reply, result);
   });
   app.put('/admin/serials/:id', { schema: { params: IdParams, body: UpdateSerialBody, response: { 200: AdminSerial } } }, async (request, reply) => {
     const staff = await requireStaff(request, 'everything');

@@ -1,4 +1,4 @@
-import { type AdminEpisode, type AdminSerial, type AdminSerialListItem, type CreateEpisodeBody, type EpisodeFields, type SerialFields, type UpdateEpisodeBody, type UpdateSerialBody, episodeRules } from '@hondana/domain/admin/admin-serials-api';
+import { type AdminEpisode, type AdminSerial, type AdminSerialListItem, type CreateEpisodeBody, type CreateSerialBody, type EpisodeFields, type SerialFields, type UpdateEpisodeBody, type UpdateSerialBody, episodeRules } from '@hondana/domain/admin/admin-serials-api';
 import { applyPatch, checkRule } from '@hondana/domain/admin/admin-edits';
 import { instantToTokyoMinute } from '@hondana/domain/admin/admin-api';
 import { AppError, ErrorCode, badRequest, notFound } from '@hondana/domain/common/errors';
@@ -43,6 +43,12 @@ export async function serialDetail(db: Db, serialId: number): Promise<AdminSeria
     id: s.id,
     name: s.name,
     titleId: s.title_id,
+    description: s.description,
+    themeColor: s.theme_color,
+    subColor: s.sub_color,
+    category: s.category,
+    rewardUsable: s.reward_usable === 1,
+    endAt: s.end_datetime === null ? null : instantToTokyoMinute(Number(s.end_datetime)),
     chargeMinutes: s.charge_minutes,
     rentalMinutes: s.rental_minutes,
     orderOnly: s.order_only === 1,
@@ -70,6 +76,37 @@ export async function updateSerial(trx: Transaction<Database>, serialId: number,
   if (!(await repo.updateSerialAt(trx, serialId, version, columnsOf(fields, serialWriters)))) throw conflict('serial');
   const after = await serialDetail(trx, serialId);
   return { body: after, audit: [{ action: 'serial.update', subject: `serial:${serialId}`, before: settings(before), after: settings(after) }] };
+}
+
+/**
+ * A new serial for an existing title, with no episodes yet (the store lists it once one is
+ * released). A title has at most one serial: the store's book and title pages show one.
+ */
+export async function createSerial(trx: Transaction<Database>, input: CreateSerialBody, now: number): Promise<{ body: AdminSerial; audit: AuditEntry[] }> {
+  const { token: _token, ...f } = input;
+  const id = await repo.insertSerialForTitle(
+    trx,
+    {
+      title_id: f.titleId,
+      name: f.name,
+      description: f.description,
+      theme_color: f.themeColor.toLowerCase(),
+      sub_color: f.subColor.toLowerCase(),
+      category: f.category,
+      ticket_usable: f.ticketUsable ? 1 : 0,
+      reward_usable: f.rewardUsable ? 1 : 0,
+      charge_minutes: f.chargeMinutes,
+      rental_minutes: f.rentalMinutes,
+      order_only: f.orderOnly ? 1 : 0,
+      end_datetime: f.endAt,
+    },
+    now,
+  );
+  if (id === 'no-title') throw new AppError(404, ErrorCode.NOT_FOUND, ['titleId: no such title']);
+  if (id === 'taken') throw badRequest('titleId', 'the title already has a serial (a title has one serial): edit that one');
+  const after = await serialDetail(trx, id);
+  const { episodes: _episodes, ...shown } = after;
+  return { body: after, audit: [{ action: 'serial.create', subject: `serial:${id}`, after: shown }] };
 }
 
 /** An episode's columns, each from its field (its spend type sets the free flag too). */

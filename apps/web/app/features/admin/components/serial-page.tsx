@@ -98,8 +98,11 @@ function EpisodePagesUpload({ episode, onSaved }: { episode: AdminEpisode; onSav
   const [notice, setNotice] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const panel = useRef<HTMLDivElement>(null);
-  // The panel opens below the table: brought into view, as the row's button is far from it.
-  useEffect(() => panel.current?.scrollIntoView({ block: 'nearest' }), []);
+  // The panel opens below the table: brought into view, as the row's button is far from it. A block
+  // body: a browser whose scrollIntoView answers a promise must not hand React a non-function cleanup.
+  useEffect(() => {
+    panel.current?.scrollIntoView({ block: 'nearest' });
+  }, []);
   async function upload(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
     const form = e.currentTarget;

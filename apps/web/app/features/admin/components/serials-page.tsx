@@ -4,9 +4,10 @@ import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
 import { adminCopy as a } from '../../../i18n/ja-admin';
 import { adminGet } from '../api/admin-api';
+import { SerialCreateForm } from './serial-create-form';
 import styles from './admin.module.css';
 
-/** `/admin/serials`: find a serial to schedule its episodes. */
+/** `/admin/serials`: find a serial to schedule its episodes, or create one for a title that has none. */
 export function SerialsPage() {
   const [q, setQ] = useState('');
   const serials = useQuery({ queryKey: ['admin', 'serials', q], queryFn: () => adminGet<SerialList>('/serials', { q }) });
@@ -51,6 +52,7 @@ export function SerialsPage() {
         {serials.isError && <p className={styles.error}>{a('common.failed')}</p>}
         {serials.data?.serials.length === 0 && <p>{a('common.none')}</p>}
       </div>
+      <SerialCreateForm />
     </>
   );
 }

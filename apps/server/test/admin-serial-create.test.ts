@@ -1,0 +1,113 @@
+import { TZDate } from '@date-fns/tz';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { staffMember } from './support/admin-factories';
+import { type TestApp, buildTestApp } from './support/build-test-app';
+import { insertTitle } from './support/catalog-factories';
+import { testClock } from './support/subscription-factories';
+
+/** The console creates a serial for a title that has none; the store shows it once an episode is out. */
+const START = new TZDate(2027, 0, 10, 12, 0, 0, 'Asia/Tokyo').getTime();
+const clock = testClock(START);
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp({ clock });
+});
+afterAll(() => t.close());
+const db = () => t.database.db;
+const auditOf = (subject: string) => db().selectFrom('admin_audit_log').selectAll().where('subject', '=', subject).orderBy('id').execute();
+const catalogCount = async () => Number((await db().selectFrom('store_changes').select('version').where('topic', '=', 'catalog').executeTakeFirst())?.version ?? 0);
+
+const body = (titleId: number) => ({
+  titleId,
+  name: '星降る町の連載',
+  description: '毎週日曜に更新',
+  themeColor: '#AA3355',
+  subColor: '#ffeecc',
+  category: 'female',
+  ticketUsable: true,
+  rewardUsable: false,
+  chargeMinutes: 1380,
+  rentalMinutes: 180,
+  orderOnly: false,
+  endAt: null,
+});
+
+describe('creating a serial', () => {
+  it("creates a title's serial, logged and announced as a catalog change; the store's serial API shows it", async () => {
+    const op = await staffMember(t.app, db(), 'operator');
+    const titleId = await insertTitle(db());
+    const before = await catalogCount();
+    const r = await op.change('POST', '/serials', body(titleId));
+    expect(r.statusCode, r.body).toBe(200);
+    const serial = r.json();
+    expect(serial).toMatchObject({ titleId, name: '星降る町の連載', themeColor: '#aa3355', category: 'female', chargeMinutes: 1380, rewardUsable: false, endAt: null, version: 0, episodes: [] });
+    expect(await catalogCount()).toBe(before + 1);
+    const [entry] = await auditOf(`serial:${serial.id}`);
+    expect(entry).toMatchObject({ action: 'serial.create', actor_user_id: op.userId, before_json: null });
+    expect(JSON.parse(entry!.after_json!)).toMatchObject({ titleId, name: '星降る町の連載' });
+    expect((await op.get(`/serials?q=${encodeURIComponent('星降る町')}`)).json().serials.map((s: { id: number }) => s.id)).toContain(serial.id);
+
+    // The store's serial and its by-title lookup, with its first episode released.
+    const store = await t.app.inject({ url: `/api/serials/${serial.id}` });
+    expect(store.statusCode, store.body).toBe(200);
+    expect(store.json()).toMatchObject({
+      id: serial.id,
+      name: '星降る町の連載',
+      description: '毎週日曜に更新',
+      titleId,
+      colors: { themeColor: '#aa3355', subColor: '#ffeecc' },
+      ticketUsable: true,
+      rewardUsable: false,
+      chargeMinutes: 1380,
+      rentalMinutes: 180,
+      categoryIds: ['female'],
+      totalEpisodeCount: 0,
+    });
+    const ep = await op.change('POST', `/serials/${serial.id}/episodes`, { title: '第1話', price: 0, spendType: 0, releaseAt: '2027-01-10T10:00', pageCount: 3 });
+    expect(ep.statusCode, ep.body).toBe(200);
+    expect((await t.app.inject({ url: `/api/serials/${serial.id}` })).json()).toMatchObject({ releasedEpisodeCount: 1, totalEpisodeCount: 1 });
+    const byTitle = await t.app.inject({ url: `/api/serials/by_title/${titleId}` });
+    expect(byTitle.body).toContain(`"id":${serial.id}`);
+  });
+
+  it('refuses a second serial of the same title, naming titleId', async () => {
+    const op = await staffMember(t.app, db(), 'operator');
+    const titleId = await insertTitle(db());
+    expect((await op.change('POST', '/serials', body(titleId))).statusCode).toBe(200);
+    const again = await op.change('POST', '/serials', { ...body(titleId), name: '別の連載' });
+    expect([again.statusCode, again.json().errorCode]).toEqual([400, 'BAD_REQUEST']);
+    expect(again.json().messages[0]).toMatch(/^titleId: /);
+    const rows = await db().selectFrom('serials').select('id').where('title_id', '=', titleId).execute();
+    expect(rows).toHaveLength(1);
+  });
+
+  it('names the bad field, and answers NOT_FOUND for an unknown title', async () => {
+    const op = await staffMember(t.app, db(), 'operator');
+    const titleId = await insertTitle(db());
+    const bad = async (over: object, message: string) => {
+      const r = await op.change('POST', '/serials', { ...body(titleId), ...over });
+      expect([r.statusCode, r.json().errorCode, r.json().messages]).toEqual([400, 'BAD_REQUEST', [message]]);
+    };
+    await bad({ name: '  ' }, 'name: is required');
+    await bad({ themeColor: 'red' }, 'themeColor: must be a colour like #ffeecc');
+    await bad({ chargeMinutes: -1 }, 'chargeMinutes: must be a non-negative integer');
+    await bad({ category: 'all' }, expect.stringMatching(/^category: must be one of /) as unknown as string);
+    await bad({ endAt: '2027-02-30T10:00' }, 'endAt: must be a date and time (YYYY-MM-DDTHH:mm, Asia/Tokyo)');
+    await bad({ ticketUsable: 'yes' }, 'ticketUsable: must be true or false');
+    expect(await db().selectFrom('serials').select('id').where('title_id', '=', titleId).execute()).toEqual([]);
+
+    const unknown = await op.change('POST', '/serials', body(999_999_999));
+    expect([unknown.statusCode, unknown.json().errorCode, unknown.json().messages]).toEqual([404, 'NOT_FOUND', ['titleId: no such title']]);
+  });
+
+  it('support staff and members cannot create a serial', async () => {
+    const titleId = await insertTitle(db());
+    const support = await staffMember(t.app, db(), 'support');
+    const r = await support.change('POST', '/serials', body(titleId));
+    expect([r.statusCode, r.json().errorCode]).toEqual([403, 'FORBIDDEN']);
+    expect(await db().selectFrom('serials').select('id').where('title_id', '=', titleId).execute()).toEqual([]);
+    const op = await staffMember(t.app, db(), 'operator');
+    const none = await op.send('POST', '/serials', body(titleId));
+    expect([none.statusCode, none.json().messages]).toEqual([400, ['token: is required']]);
+  });
+});

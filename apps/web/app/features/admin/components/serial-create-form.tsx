@@ -1,0 +1,111 @@
+import { type AdminSerial, SERIAL_CATEGORIES } from '@hondana/domain/admin/admin-serials-api';
+import { type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { adminCopy as a } from '../../../i18n/ja-admin';
+import { adminChange } from '../api/admin-api';
+import { ChangeStatus } from './change-status';
+import { useChange } from './use-change';
+import styles from './admin.module.css';
+
+/** The new serial as the API takes it; the server checks every field and names the bad one. */
+function createFields(f: FormData) {
+  const text = (k: string) => String(f.get(k) ?? '');
+  const num = (k: string) => (text(k) === '' ? Number.NaN : Number(text(k)));
+  return {
+    titleId: num('titleId'),
+    name: text('name'),
+    description: text('description'),
+    category: text('category'),
+    themeColor: text('themeColor'),
+    subColor: text('subColor'),
+    chargeMinutes: num('chargeMinutes'),
+    rentalMinutes: num('rentalMinutes'),
+    orderOnly: f.get('orderOnly') === 'on',
+    ticketUsable: f.get('ticketUsable') === 'on',
+    rewardUsable: f.get('rewardUsable') === 'on',
+    endAt: text('endAt') === '' ? null : text('endAt'),
+  };
+}
+
+/** 連載を作成: a serial for a title without one; then its page opens for episodes and their pages. */
+export function SerialCreateForm() {
+  const change = useChange();
+  const navigate = useNavigate();
+  async function create(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    const created = await change.run(
+      () => adminChange<AdminSerial>('POST', '/serials', createFields(new FormData(e.currentTarget))),
+      (r) => a('serials.create.created', { name: r.name }),
+    );
+    if (created) await navigate(`/admin/serials/${created.id}`);
+  }
+  const heading = a('serials.create.heading');
+  return (
+    <section className={styles.section}>
+      <h2>{heading}</h2>
+      <p>{a('serials.create.lead')}</p>
+      <form className={styles.form} onSubmit={create} aria-label={heading}>
+        <label className={styles.field}>
+          {a('serials.create.titleId')}
+          <input name="titleId" type="number" min={1} step={1} required />
+        </label>
+        <label className={styles.field}>
+          {a('serials.create.name')}
+          <input name="name" required maxLength={200} />
+        </label>
+        <label className={`${styles.field} ${styles.wide}`}>
+          {a('serials.create.description')}
+          <textarea name="description" rows={3} maxLength={2000} />
+        </label>
+        <label className={styles.field}>
+          {a('serials.create.category')}
+          <select name="category" defaultValue="male">
+            {SERIAL_CATEGORIES.map((c) => (
+              <option key={c} value={c}>
+                {a(`titleForm.pageTypes.${c}`)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className={styles.field}>
+          {a('serials.create.themeColor')}
+          <input name="themeColor" type="color" defaultValue="#3d6ea8" />
+        </label>
+        <label className={styles.field}>
+          {a('serials.create.subColor')}
+          <input name="subColor" type="color" defaultValue="#dde9f7" />
+        </label>
+        <label className={styles.field}>
+          {a('serials.chargeMinutes')}
+          <input name="chargeMinutes" type="number" min={0} step={1} defaultValue={1380} />
+        </label>
+        <label className={styles.field}>
+          {a('serials.rentalMinutes')}
+          <input name="rentalMinutes" type="number" min={0} step={1} defaultValue={180} />
+        </label>
+        <label className={styles.field}>
+          {a('serials.create.endAt')}
+          <input name="endAt" type="datetime-local" />
+        </label>
+        <label className={`${styles.check} ${styles.wide}`}>
+          <input name="ticketUsable" type="checkbox" defaultChecked />
+          {a('serials.ticketUsable')}
+        </label>
+        <label className={`${styles.check} ${styles.wide}`}>
+          <input name="rewardUsable" type="checkbox" />
+          {a('serials.create.rewardUsable')}
+        </label>
+        <label className={`${styles.check} ${styles.wide}`}>
+          <input name="orderOnly" type="checkbox" />
+          {a('serials.orderOnly')}
+        </label>
+        <div className={`${styles.actions} ${styles.wide}`}>
+          <button className={styles.button} type="submit" disabled={change.busy}>
+            {a('serials.create.submit')}
+          </button>
+        </div>
+      </form>
+      <ChangeStatus notice={change.notice} error={change.error} />
+    </section>
+  );
+}
