@@ -42,6 +42,8 @@ import * as invitationCampaignVersion from './2026-12-06T1610-invitation-campaig
 import * as subscriptionPlanEditor from './2026-12-06T1620-subscription-plan-editor';
 import * as nonLoginAppealVersion from './2026-12-06T1625-non-login-appeal-version';
 import * as missionVersion from './2026-12-06T1600-mission-version';
+import * as featureVersion from './2026-12-06T1720-feature-version';
+import * as preOrderBonusVersion from './2026-12-06T1725-pre-order-bonus-version';
 
 /** Every migration, in order. Landed migrations are frozen: add a new file instead of editing one. */
 export const migrations: Record<string, Migration> = {
@@ -88,4 +90,6 @@ export const migrations: Record<string, Migration> = {
   '2026-12-06T1620-subscription-plan-editor': subscriptionPlanEditor,
   '2026-12-06T1625-non-login-appeal-version': nonLoginAppealVersion,
   '2026-12-06T1600-mission-version': missionVersion,
+  '2026-12-06T1720-feature-version': featureVersion,
+  '2026-12-06T1725-pre-order-bonus-version': preOrderBonusVersion,
 };
