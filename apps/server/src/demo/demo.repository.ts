@@ -6,7 +6,7 @@ import { buildDemoCoupons } from './demo-coupons';
 import type { DemoPlan } from './demo-plan';
 import { buildDemoPreOrderBonuses } from './demo-pre-order-bonuses';
 import { buildDemoBundles } from './demo-bundles';
-import { buildDemoOsusumes } from './demo-osusumes';
+import { insertDemoOsusumes } from './demo-osusumes';
 import { insertDemoSubscriptionPlans } from './demo-subscriptions';
 import { insertDemoNonLoginAppeal } from './demo-invitations';
 import { deleteDemoCampaigns, insertDemoCampaigns } from './demo-campaigns';
@@ -81,7 +81,6 @@ const SERIAL_ID_TABLES = [
   'serial_episodes',
   'catalog_events',
   'bundles',
-  'serial_osusumes',
 ] as const;
 
 export async function insertPlan(db: Tx, dialect: DialectName, plan: DemoPlan, events: DemoPlanEvents, now = Date.now()): Promise<void> {
@@ -104,12 +103,10 @@ export async function insertPlan(db: Tx, dialect: DialectName, plan: DemoPlan, e
   await insertBatched(db, 'serials', plan.serials);
   await insertBatched(db, 'serial_episodes', plan.serialEpisodes);
   await insertBatched(db, 'serial_episode_pages', plan.serialEpisodePages);
-  const { osusumes, items } = buildDemoOsusumes(plan, now);
-  await insertBatched(db, 'serial_osusumes', osusumes);
-  await insertBatched(db, 'serial_osusume_items', items);
   await insertBatched(db, 'coupons', buildDemoCoupons(now));
   await insertBatched(db, 'catalog_events', events);
   if (dialect === 'postgres') await syncSequences(db);
+  await insertDemoOsusumes(db, plan, now);
   await insertDemoCampaigns(db, plan, now);
   await insertDemoInvitations(db, now);
   await insertDemoNonLoginAppeal(db, now);
