@@ -4,7 +4,7 @@ import type { Database } from '../db/schema';
 import { refreshSearchText } from '../modules/catalog/search.service';
 import { buildDemoCoupons } from './demo-coupons';
 import type { DemoPlan } from './demo-plan';
-import { buildDemoPreOrderBonuses } from './demo-pre-order-bonuses';
+import { insertDemoPreOrderBonuses } from './demo-pre-order-bonuses';
 import { buildDemoBundles } from './demo-bundles';
 import { insertDemoOsusumes } from './demo-osusumes';
 import { insertDemoSubscriptionPlans } from './demo-subscriptions';
@@ -95,7 +95,6 @@ export async function insertPlan(db: Tx, dialect: DialectName, plan: DemoPlan, e
   await insertBatched(db, 'book_pages', plan.bookPages);
   await insertBatched(db, 'book_navigations', plan.bookNavigations);
   await insertBatched(db, 'book_text_chapters', plan.bookTextChapters);
-  await insertBatched(db, 'pre_order_bonuses', buildDemoPreOrderBonuses(plan, now));
   const { bundles, bundleBooks } = buildDemoBundles(plan, now);
   await insertBatched(db, 'bundles', bundles);
   await insertBatched(db, 'bundle_books', bundleBooks);
@@ -107,6 +106,7 @@ export async function insertPlan(db: Tx, dialect: DialectName, plan: DemoPlan, e
   await insertBatched(db, 'catalog_events', events);
   if (dialect === 'postgres') await syncSequences(db);
   await insertDemoOsusumes(db, plan, now);
+  await insertDemoPreOrderBonuses(db, plan, now);
   await insertDemoCampaigns(db, plan, now);
   await insertDemoInvitations(db, now);
   await insertDemoNonLoginAppeal(db, now);
