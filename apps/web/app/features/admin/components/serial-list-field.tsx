@@ -64,7 +64,7 @@ export function SerialListField({ saved }: { saved: Picked[] | undefined }) {
       <button type="button" className={styles.secondary} onClick={() => setQ(text.trim())}>
         {f('serials.find')}
       </button>
-      {q !== '' && found.data && options.length === 0 && <p className={css.hint}>{f('serials.noMatch')}</p>}
+      {q !== '' && found.data?.serials.length === 0 && <p className={css.hint}>{f('serials.noMatch')}</p>}
       <div>
         {options.map((s) => (
           <button key={s.id} type="button" className={css.volume} onClick={() => setPicked((all) => [...all, { id: s.id, name: s.name }])}>
