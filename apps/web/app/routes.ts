@@ -58,6 +58,8 @@ export default [
     route('subscription-plans', 'routes/admin-subscription-plans.tsx'),
     route('non-login-appeals', 'routes/admin-non-login-appeals.tsx'),
     route('missions', 'routes/admin-missions.tsx'),
+    route('features', 'routes/admin-features.tsx'),
+    route('pre-order-bonuses', 'routes/admin-pre-order-bonuses.tsx'),
     route('members', 'routes/admin-members.tsx'),
     route('members/:memberId', 'routes/admin-member.tsx'),
     route('reports', 'routes/admin-reports.tsx'),

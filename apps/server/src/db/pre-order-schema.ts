@@ -16,6 +16,8 @@ export interface PreOrderBonusesTable {
   end_at: Millis | null;
   /** Days the granted points stay usable. */
   expire_days: Generated<number>;
+  /** Bumped by each console edit (migration 2026-12-06T1725-pre-order-bonus-version): a stale save is a 409. */
+  version: Generated<number>;
 }
 
 /** A pre-order's bonus: PENDING until the release, then GRANTED (lot_id) once, or CANCELED. */

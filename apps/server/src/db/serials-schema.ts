@@ -61,6 +61,8 @@ export interface SerialOsusumesTable {
   start_datetime: Millis;
   end_datetime: Millis | null;
   created_at: Millis;
+  /** Bumped by each console edit (migration 2026-12-06T1720-feature-version): a stale save is a 409. */
+  version: Generated<number>;
 }
 
 export interface SerialOsusumeItemsTable {

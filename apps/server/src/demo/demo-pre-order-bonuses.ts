@@ -1,25 +1,28 @@
-import type { Insertable } from 'kysely';
-import type { PreOrderBonusesTable } from '../db/pre-order-schema';
+import type { CreatePreOrderBonusBody } from '@hondana/domain/admin/admin-pre-order-api';
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../db/schema';
+import { createPreOrderBonus } from '../modules/admin/pre-order-bonuses.service';
 import type { DemoPlan } from './demo-plan';
 
+type Tx = Kysely<Database> | Transaction<Database>;
+
 /**
- * Pre-order bonuses of the demo: every title with a volume not yet released gives
- * 予約特典 50 points for pre-ordering it, and the soonest of those volumes store-wide also
- * gives back 10 % of its price (発売記念). Bonuses run from the volume's listing to its release.
+ * Pre-order bonuses of the demo, made through the console's service (`createPreOrderBonus`) as an
+ * operator would: every volume not yet released gives 予約特典 50 points for pre-ordering it, and
+ * the soonest of those volumes store-wide also gives back 10 % of its price (発売記念). Bonuses run
+ * from the volume's listing to its release.
  */
-export function buildDemoPreOrderBonuses(plan: DemoPlan, now: number): Insertable<PreOrderBonusesTable>[] {
+export async function insertDemoPreOrderBonuses(db: Tx, plan: DemoPlan, now: number): Promise<void> {
   const coming = plan.books.filter((b) => b.start_datetime > now).sort((a, b) => a.start_datetime - b.start_datetime || a.id! - b.id!);
-  const rows: Insertable<PreOrderBonusesTable>[] = [];
-  const titles = new Map<number, number>();
-  for (const book of coming) {
-    const until = titles.get(book.title_id);
-    titles.set(book.title_id, Math.max(until ?? 0, book.start_datetime));
-  }
-  for (const [titleId, lastRelease] of titles) {
-    const title = plan.titles.find((t) => t.id === titleId);
-    rows.push({ name: '予約特典 50ポイント', rate: 0, points: 50, book_id: null, title_id: titleId, start_at: title?.created_at ?? now, end_at: lastRelease });
-  }
+  const bonuses: Omit<CreatePreOrderBonusBody, 'token'>[] = coming.map((book) => ({
+    name: '予約特典 50ポイント',
+    bookId: book.id!,
+    points: 50,
+    rate: 0,
+    start: Math.min(book.created_at ?? now, now),
+    end: book.start_datetime,
+  }));
   const first = coming[0];
-  if (first) rows.push({ name: '発売記念 予約で10%ポイント還元', rate: 10, points: 0, book_id: first.id!, title_id: null, start_at: first.created_at, end_at: first.start_datetime });
-  return rows;
+  if (first) bonuses.push({ name: '発売記念 予約で10%ポイント還元', bookId: first.id!, points: 0, rate: 10, start: Math.min(first.created_at ?? now, now), end: first.start_datetime });
+  for (const bonus of bonuses) await createPreOrderBonus(db, bonus, now);
 }

@@ -4,9 +4,9 @@ import type { Database } from '../db/schema';
 import { refreshSearchText } from '../modules/catalog/search.service';
 import { buildDemoCoupons } from './demo-coupons';
 import type { DemoPlan } from './demo-plan';
-import { buildDemoPreOrderBonuses } from './demo-pre-order-bonuses';
+import { insertDemoPreOrderBonuses } from './demo-pre-order-bonuses';
 import { buildDemoBundles } from './demo-bundles';
-import { buildDemoOsusumes } from './demo-osusumes';
+import { insertDemoOsusumes } from './demo-osusumes';
 import { insertDemoSubscriptionPlans } from './demo-subscriptions';
 import { insertDemoNonLoginAppeal } from './demo-invitations';
 import { deleteDemoCampaigns, insertDemoCampaigns } from './demo-campaigns';
@@ -81,7 +81,6 @@ const SERIAL_ID_TABLES = [
   'serial_episodes',
   'catalog_events',
   'bundles',
-  'serial_osusumes',
 ] as const;
 
 export async function insertPlan(db: Tx, dialect: DialectName, plan: DemoPlan, events: DemoPlanEvents, now = Date.now()): Promise<void> {
@@ -96,7 +95,6 @@ export async function insertPlan(db: Tx, dialect: DialectName, plan: DemoPlan, e
   await insertBatched(db, 'book_pages', plan.bookPages);
   await insertBatched(db, 'book_navigations', plan.bookNavigations);
   await insertBatched(db, 'book_text_chapters', plan.bookTextChapters);
-  await insertBatched(db, 'pre_order_bonuses', buildDemoPreOrderBonuses(plan, now));
   const { bundles, bundleBooks } = buildDemoBundles(plan, now);
   await insertBatched(db, 'bundles', bundles);
   await insertBatched(db, 'bundle_books', bundleBooks);
@@ -104,12 +102,11 @@ export async function insertPlan(db: Tx, dialect: DialectName, plan: DemoPlan, e
   await insertBatched(db, 'serials', plan.serials);
   await insertBatched(db, 'serial_episodes', plan.serialEpisodes);
   await insertBatched(db, 'serial_episode_pages', plan.serialEpisodePages);
-  const { osusumes, items } = buildDemoOsusumes(plan, now);
-  await insertBatched(db, 'serial_osusumes', osusumes);
-  await insertBatched(db, 'serial_osusume_items', items);
   await insertBatched(db, 'coupons', buildDemoCoupons(now));
   await insertBatched(db, 'catalog_events', events);
   if (dialect === 'postgres') await syncSequences(db);
+  await insertDemoOsusumes(db, plan, now);
+  await insertDemoPreOrderBonuses(db, plan, now);
   await insertDemoCampaigns(db, plan, now);
   await insertDemoInvitations(db, now);
   await insertDemoNonLoginAppeal(db, now);

@@ -5,7 +5,7 @@ export const jaAdmin = {
   meta: { title: '管理コンソール' },
   shell: {
     brand: '本棚 管理コンソール',
-    nav: { titles: '作品', taxonomy: 'ジャンル・出版社', serials: '連載', coupons: 'クーポン', 'point-campaigns': 'ポイント', bundles: 'セット販売', 'coin-packs': 'コインパック', banners: 'バナー', lottery: 'くじ', missions: 'ミッション', 'invitation-campaigns': '友達招待', 'subscription-plans': '定期購入プラン', 'non-login-appeals': '未ログイン向けアピール', members: '会員', reports: 'レポート', audit: '操作履歴', mail: 'メール' },
+    nav: { titles: '作品', taxonomy: 'ジャンル・出版社', serials: '連載', coupons: 'クーポン', 'point-campaigns': 'ポイント', bundles: 'セット販売', 'coin-packs': 'コインパック', banners: 'バナー', lottery: 'くじ', missions: 'ミッション', 'invitation-campaigns': '友達招待', 'subscription-plans': '定期購入プラン', 'non-login-appeals': '未ログイン向けアピール', features: '特集', 'pre-order-bonuses': '予約特典', members: '会員', reports: 'レポート', audit: '操作履歴', mail: 'メール' },
     role: { operator: '運営', support: 'サポート' },
     store: 'ストアへ',
   },

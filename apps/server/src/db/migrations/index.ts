@@ -43,6 +43,8 @@ import * as invitationCampaignVersion from './2026-12-06T1610-invitation-campaig
 import * as subscriptionPlanEditor from './2026-12-06T1620-subscription-plan-editor';
 import * as nonLoginAppealVersion from './2026-12-06T1625-non-login-appeal-version';
 import * as taxonomyEditor from './2026-12-06T1710-taxonomy-editor';
+import * as featureVersion from './2026-12-06T1720-feature-version';
+import * as preOrderBonusVersion from './2026-12-06T1725-pre-order-bonus-version';
 import * as ordersCreatedAt from './2026-12-06T1730-orders-created-at';
 
 /** Every migration, in order. Landed migrations are frozen: add a new file instead of editing one. */
@@ -91,5 +93,7 @@ export const migrations: Record<string, Migration> = {
   '2026-12-06T1620-subscription-plan-editor': subscriptionPlanEditor,
   '2026-12-06T1625-non-login-appeal-version': nonLoginAppealVersion,
   '2026-12-06T1710-taxonomy-editor': taxonomyEditor,
+  '2026-12-06T1720-feature-version': featureVersion,
+  '2026-12-06T1725-pre-order-bonus-version': preOrderBonusVersion,
   '2026-12-06T1730-orders-created-at': ordersCreatedAt,
 };

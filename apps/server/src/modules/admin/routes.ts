@@ -64,6 +64,8 @@ import { adminTaxonomyRoutes } from './taxonomy.routes';
 import { adminNonLoginAppealRoutes } from './non-login-appeals.routes';
 import { adminSubscriptionPlanRoutes } from './subscription-plans.routes';
 import { adminMissionRoutes } from './missions.routes';
+import { adminFeatureRoutes } from './features.routes';
+import { adminPreOrderBonusRoutes } from './pre-order-bonuses.routes';
 import * as reports from './reports.service';
 
 /** Largest file the console's import takes (a CBZ or EPUB volume). */
@@ -213,6 +215,8 @@ export const adminRoutes: FastifyPluginAsync = async (base) => {
   await app.register(adminNonLoginAppealRoutes);
   // Missions (support reads)
   await app.register(adminMissionRoutes);
+  await app.register(adminFeatureRoutes);
+  await app.register(adminPreOrderBonusRoutes);
 
   // Members (support too)
   app.get('/admin/members', { schema: { querystring: SearchQuery, response: { 200: MemberList } } }, async (request) => {

@@ -9,8 +9,8 @@ export type StaffRole = 'operator' | 'support';
 export function AdminShell({ role, children }: { role: StaffRole; children: ReactNode }) {
   const sections =
     role === 'operator'
-      ? (['titles', 'taxonomy', 'serials', 'coupons', 'point-campaigns', 'bundles', 'coin-packs', 'subscription-plans', 'banners', 'non-login-appeals', 'lottery', 'missions', 'invitation-campaigns', 'members', 'reports', 'audit', 'mail'] as const)
-      : (['members', 'taxonomy', 'subscription-plans', 'non-login-appeals', 'missions', 'invitation-campaigns'] as const);
+      ? (['titles', 'taxonomy', 'serials', 'coupons', 'point-campaigns', 'bundles', 'coin-packs', 'subscription-plans', 'banners', 'non-login-appeals', 'features', 'pre-order-bonuses', 'lottery', 'missions', 'invitation-campaigns', 'members', 'reports', 'audit', 'mail'] as const)
+      : (['members', 'taxonomy', 'subscription-plans', 'non-login-appeals', 'features', 'pre-order-bonuses', 'missions', 'invitation-campaigns'] as const);
   return (
     <div className={styles.shell}>
       <div className={styles.bar}>

@@ -1,0 +1,111 @@
+import { type AdminFeatureView, FEATURE_STATES, type FeatureList, type FeatureState } from '@hondana/domain/admin/admin-features-api';
+import { useState } from 'react';
+import { featuresCopy as f } from '../../../i18n/ja-admin-features';
+import { promoCopy as p } from '../../../i18n/ja-admin-promotions';
+import type { StaffRole } from './admin-shell';
+import { ChangeStatus } from './change-status';
+import { EditorForm, Field } from './editor-form';
+import { type Column, EditorTable, RowButton, cells } from './editor-table';
+import { SerialListField } from './serial-list-field';
+import { useVersionedEditor } from './use-versioned-editor';
+import styles from './admin.module.css';
+import css from './lottery.module.css';
+
+/** The form as the API takes it; the serials in their order (`serialIds.0`, `serialIds.1`, ...). */
+function featureFields(data: FormData) {
+  const text = (k: string) => String(data.get(k) ?? '').trim();
+  const serialIds: number[] = [];
+  for (let i = 0; data.has(`serialIds.${i}`); i++) serialIds.push(Number(text(`serialIds.${i}`)));
+  return { name: text('name'), description: text('description'), start: text('start'), end: text('end'), serialIds };
+}
+
+const columns: Column<AdminFeatureView>[] = [
+  { key: 'id', header: f('columns.id'), cell: (x) => x.id, className: cells.nowrap },
+  { key: 'name', header: f('columns.name'), cell: (x) => x.name, className: css.readable },
+  {
+    key: 'period',
+    header: f('columns.period'),
+    cell: (x) => (
+      <>
+        <span className={styles.nowrap}>{p('common.from', { start: x.start.replace('T', ' ') })}</span>
+        <br />
+        <span className={styles.nowrap}>{x.end ? x.end.replace('T', ' ') : f('noEnd')}</span>
+      </>
+    ),
+  },
+  {
+    key: 'serials',
+    header: f('columns.serials'),
+    cell: (x) => (
+      <ol className={css.lines}>
+        {x.serials.map((s) => (
+          <li key={s.id}>{s.name}</li>
+        ))}
+      </ol>
+    ),
+    className: css.readable,
+  },
+  { key: 'state', header: f('columns.state'), cell: (x) => f(`filter.${x.state}`), className: cells.nowrap },
+];
+
+/**
+ * `/admin/features`: the serial pages' 特集・おすすめ, filtered by state; operators create and edit
+ * one (name, description, period, serials in their order) and end one; support reads the list.
+ */
+export function FeaturesPage({ role }: { role: StaffRole }) {
+  const [state, setState] = useState<FeatureState | ''>('');
+  const editor = useVersionedEditor<AdminFeatureView, FeatureList>({ key: 'features', path: '/features', query: { state: state || undefined } });
+  const { editing, rowChange } = editor;
+  const operator = role === 'operator';
+
+  return (
+    <>
+      <h1 className={styles.heading}>{f('heading')}</h1>
+      <p>{f('lead')}</p>
+      {operator ? (
+        <EditorForm createLabel={f('create')} {...editor.form(featureFields)}>
+          <Field label={f('name')}>
+            <input name="name" required maxLength={100} defaultValue={editing?.name} />
+          </Field>
+          <Field label={f('description')}>
+            <input name="description" maxLength={200} defaultValue={editing?.description} />
+          </Field>
+          <Field label={f('start')}>
+            <input name="start" type="datetime-local" required defaultValue={editing?.start} />
+          </Field>
+          <Field label={f('end')}>
+            <input name="end" type="datetime-local" required defaultValue={editing?.end ?? undefined} />
+          </Field>
+          <SerialListField saved={editing?.serials} />
+        </EditorForm>
+      ) : (
+        <p>{f('readOnly')}</p>
+      )}
+      <div className={css.filter}>
+        <Field label={f('filter.label')}>
+          <select value={state} onChange={(e) => setState(e.target.value as FeatureState | '')}>
+            <option value="">{f('filter.all')}</option>
+            {FEATURE_STATES.map((s) => (
+              <option key={s} value={s}>
+                {f(`filter.${s}`)}
+              </option>
+            ))}
+          </select>
+        </Field>
+      </div>
+      <ChangeStatus notice={rowChange.notice} error={rowChange.error} />
+      <EditorTable
+        columns={columns}
+        rows={editor.list.data?.features}
+        actions={(x) =>
+          operator && (
+            <>
+              <RowButton label={p('common.edit')} name={`${p('common.edit')} ${x.name}`} onClick={() => editor.edit(x)} />
+              {x.state !== 'ended' && <RowButton label={f('endAction')} name={`${f('endAction')} ${x.name}`} onClick={() => editor.act(x, 'end', f('ended'))} disabled={rowChange.busy} />}
+            </>
+          )
+        }
+      />
+    </>
+  );
+}
