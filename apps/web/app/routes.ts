@@ -14,6 +14,7 @@ export default [
   route('mypage/email', 'routes/mypage-email.tsx'),
   route('mypage/password', 'routes/mypage-password.tsx'),
   route('mypage/sessions', 'routes/mypage-sessions.tsx'),
+  route('mypage/serial-history', 'routes/mypage-serial-history.tsx'),
   route('mypage/notification', 'routes/mypage-notification.tsx'),
   route('mypage/withdrawal', 'routes/mypage-withdrawal.tsx'),
   route('password_reset', 'routes/password-reset.tsx'),

@@ -13,6 +13,7 @@ import { pageMeta } from '../page-meta';
 import type { Route } from './+types/mypage';
 import styles from './mypage.module.css';
 import '../i18n/ja-wallet-entry';
+import '../i18n/ja-serial-history';
 
 export const meta: Route.MetaFunction = () => [
   ...pageMeta({ title: i18n.t('mypage.title'), description: i18n.t('mypage.description'), type: 'profile' }),
@@ -52,6 +53,7 @@ export default function MyPage({ loaderData }: Route.ComponentProps) {
       )}
       <nav className={styles.walletLinks} aria-label={t('header.bookshelf')}>
         <Link to="/bookshelf">{t('header.bookshelf')}</Link>
+        <Link to="/mypage/serial-history">{t('serialHistory.link')}</Link>
       </nav>
       <MypageNoticeLinks />
       <nav className={styles.walletLinks} aria-label={t('walletEntry.wallet')}>

@@ -32,7 +32,11 @@ export const RecommendsQuery = z.object({
 });
 /** `GET /serials/by_meta`: `meta_id` is the genre of the serial's title. */
 export const ByMetaQuery = PageQuery.extend({ meta_id: idParam });
-export const HistoryDeleteQuery = z.object({ serial_id: idParam, token: tokenParam });
+/**
+ * `DELETE /serials/user_histories/me?token=&serial_id=`: with `serial_id`, that serial leaves the
+ * member's history; without it, every serial does (すべて削除), in one step, under the same one-time token.
+ */
+export const HistoryDeleteQuery = z.object({ serial_id: idParam.optional(), token: tokenParam });
 export const SuggestionQuery = z.object({ serial_episode_id: idParam });
 
 /** `GET /serials?serial_id=1,2`: the serials named (without it, the most recent). */
@@ -280,12 +284,20 @@ export type ContinuableCount = z.infer<typeof ContinuableCount>;
 export const ChargeHistoryItem = z.object({
   serialEpisodeId: int,
   serialId: int,
+  /** The episode's title. */
   title: z.string(),
-  chargedAt: millis.nullable(),
+  serialName: z.string(),
+  /** Epoch ms the episode was rented. */
+  chargedAt: millis,
+  /** Coins (or manga coins) paid. */
+  price: int,
+  paymentType: z.enum(['COIN', 'MANGA_COIN']),
+  /** Epoch ms the rental ends (RENTAL_FOREVER for permanent). */
+  rentalEnd: millis,
 });
 export type ChargeHistoryItem = z.infer<typeof ChargeHistoryItem>;
 
-/** `GET /serials/user_charge_histories/me`: normal-ticket openings, newest first. */
+/** `GET /serials/user_charge_histories/me`: the member's coin rentals of episodes (not ticket openings), newest first. */
 export const ChargeHistoryList = z.object({ histories: z.array(ChargeHistoryItem) });
 export type ChargeHistoryList = z.infer<typeof ChargeHistoryList>;
 
@@ -297,8 +309,8 @@ export type ReadingMarkResult = z.infer<typeof ReadingMarkResult>;
 export const NotificationResult = z.object({ status, serialId: int, notification: z.boolean() });
 export type NotificationResult = z.infer<typeof NotificationResult>;
 
-/** `DELETE /serials/user_histories/me`: the serial is out of the member's history. */
-export const HistoryDeleteResult = z.object({ status, serialId: int });
+/** `DELETE /serials/user_histories/me`: the serial (null: every serial) is out of the member's history. */
+export const HistoryDeleteResult = z.object({ status, serialId: int.nullable() });
 export type HistoryDeleteResult = z.infer<typeof HistoryDeleteResult>;
 
 /** `POST /user_serial_ad_reward/me/use`: the serial's normal ticket is back. */

@@ -60,9 +60,9 @@ export function setNotification(
 
 export function deleteHistory(
   db: Kysely<Database>,
-  input: { userId: number; serialId: number; token: string; now: number },
+  input: { userId: number; serialId: number | null; token: string; now: number },
 ): Promise<StoredResponse<HistoryDeleteResult>> {
-  const use = { token: input.token, userId: input.userId, purpose: 'serial_history_delete', request: { s: input.serialId }, now: input.now };
+  const use = { token: input.token, userId: input.userId, purpose: 'serial_history_delete', request: { s: input.serialId ?? 'all' }, now: input.now };
   return withOneTimeToken(db, use, async (trx) => {
     await users.hideHistory(trx, input.userId, input.serialId);
     return { body: { status: { code: 0 }, serialId: input.serialId } };

@@ -192,7 +192,7 @@ export const serialsRoutes: FastifyPluginAsync = async (base) => {
   app.delete('/serials/user_histories/me', { schema: { response: { 200: HistoryDeleteResult } } }, async (request, reply) => {
     const user = await requireUser(request);
     const q = parseInput(HistoryDeleteQuery, request);
-    return sendStored(reply, await deleteHistory(db, { userId: user.userId, serialId: q.serial_id, token: q.token, now: now() }));
+    return sendStored(reply, await deleteHistory(db, { userId: user.userId, serialId: q.serial_id ?? null, token: q.token, now: now() }));
   });
   const continuable = async (request: FastifyRequest) => {
     const user = await requireUser(request);

@@ -9,7 +9,7 @@ import type {
   SerialUserData,
   SuggestionResponse,
 } from '@hondana/domain/serials/serials-api';
-import { adRewardState, chargeState, guestTicketState, ticketState, type TicketState } from '@hondana/domain/serials/serials';
+import { RentalPaymentType, adRewardState, chargeState, guestTicketState, ticketState, type TicketState } from '@hondana/domain/serials/serials';
 import * as repo from './serials.repository';
 import type { Db, EpisodeRow, SerialRow } from './serials.repository';
 import { GUEST_STATE, type MemberSerialState, episodeUserData, isExpired, isReleased, toEpisode, toSerial } from './serial-views';
@@ -175,7 +175,17 @@ export async function recommends(
     .map((s) => toSerial(s, now));
 }
 
-/** Episodes opened with the normal ticket, newest first. */
+/** The member's coin rentals of episodes (coins or manga coins; ticket openings are not charges), newest first. */
 export async function chargeHistories(db: Db, userId: number, q: { offset: number; limit: number }): Promise<ChargeHistoryItem[]> {
-  return users.normalTicketCharges(db, userId, q);
+  const rows = await users.rentalChargeRows(db, userId, q);
+  return rows.map((r) => ({
+    serialEpisodeId: r.episode_id,
+    serialId: r.serial_id,
+    title: r.episode_title,
+    serialName: r.serial_name,
+    chargedAt: Number(r.created_at),
+    price: r.price,
+    paymentType: r.payment_type === RentalPaymentType.COIN ? 'COIN' : 'MANGA_COIN',
+    rentalEnd: Number(r.rental_end),
+  }));
 }

@@ -183,8 +183,11 @@ export async function spendAdReward(db: Db, userId: number, now: number): Promis
 export const setNotification = (db: Db, userId: number, serialId: number, on: boolean) =>
   db.updateTable('user_serials').set({ notification: on ? 1 : 0 }).where('user_id', '=', userId).where('serial_id', '=', serialId).execute();
 
-export const hideHistory = (db: Db, userId: number, serialId: number) =>
-  db.updateTable('user_serials').set({ history_visible: 0 }).where('user_id', '=', userId).where('serial_id', '=', serialId).execute();
+/** Hides one serial from the member's history, or (serialId null) every serial of it in one statement. */
+export const hideHistory = (db: Db, userId: number, serialId: number | null) => {
+  const q = db.updateTable('user_serials').set({ history_visible: 0 }).where('user_id', '=', userId);
+  return (serialId === null ? q : q.where('serial_id', '=', serialId)).execute();
+};
 
 export const historyRows = (db: Db, userId: number, limit: number, offset: number) =>
   db
@@ -224,14 +227,16 @@ export async function rentalPaymentCount(db: Db, userId: number): Promise<number
 }
 
 /** Episodes the member opened with the normal ticket (spend type 1), newest first. */
-export async function normalTicketCharges(db: Db, userId: number, q: { offset: number; limit: number }) {
+/** The member's coin rentals of episodes, newest first, one page. */
+export async function rentalChargeRows(db: Db, userId: number, q: { offset: number; limit: number }) {
   return db
-    .selectFrom('user_serial_episodes as u')
-    .innerJoin('serial_episodes as e', 'e.id', 'u.episode_id')
-    .select(['u.episode_id as serialEpisodeId', 'u.serial_id as serialId', 'e.title', 'u.rented_at as chargedAt'])
-    .where('u.user_id', '=', userId)
-    .where('u.spend_type', '=', 1)
-    .orderBy('u.rented_at', 'desc')
+    .selectFrom('serial_rental_payments as p')
+    .innerJoin('serials as s', 's.id', 'p.serial_id')
+    .innerJoin('serial_episodes as e', 'e.id', 'p.episode_id')
+    .select(['p.serial_id', 'p.episode_id', 'p.payment_type', 'p.price', 'p.rental_end', 'p.created_at', 's.name as serial_name', 'e.title as episode_title'])
+    .where('p.user_id', '=', userId)
+    .orderBy('p.created_at', 'desc')
+    .orderBy('p.id', 'desc')
     .limit(q.limit)
     .offset(q.offset)
     .execute();

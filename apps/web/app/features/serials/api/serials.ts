@@ -1,5 +1,7 @@
 import type {
   AdRewardResult,
+  ChargeHistoryList,
+  HistoryDeleteResult,
   NotificationResult,
   ReadingMarkResult,
   RentalResult,
@@ -67,3 +69,18 @@ export const setNotification = (serialId: number, on: boolean) =>
 
 export const claimAdReward = (serialId: number) =>
   withToken<AdRewardResult>('/api/user_serial_ad_reward/me/token', `/api/user_serial_ad_reward/me/use?serial_id=${serialId}`, {}, 'POST');
+
+/** `GET /serials/user_histories/me`: one page of the member's 閲覧履歴. */
+export const getUserHistories = (offset: number, limit: number) =>
+  api<SerialHistoryList>(`/api/serials/user_histories/me?offset=${offset}&limit=${limit}`);
+/** `DELETE /serials/user_histories/me`: one serial out of the history, or (serialId null) all of them. */
+export const deleteUserHistory = (serialId: number | null) =>
+  withToken<HistoryDeleteResult>(
+    '/api/serials/user_histories/me/token',
+    '/api/serials/user_histories/me',
+    { method: 'DELETE', query: serialId === null ? {} : { serial_id: String(serialId) } },
+    'POST',
+  );
+/** `GET /serials/user_charge_histories/me`: one page of the member's coin rentals. */
+export const getChargeHistories = (offset: number, limit: number) =>
+  api<ChargeHistoryList>(`/api/serials/user_charge_histories/me?offset=${offset}&limit=${limit}`);
