@@ -283,6 +283,21 @@ describe('coin rentals in the payment history', () => {
 });
 
 describe('the serial pages\' load context', () => {
+  it('lists a serial of more than 100 episodes over pages of 100 (issue 40 item 3)', async () => {
+    now = START;
+    // Released one a day: 101 days of episodes, all out by now.
+    const { serialId, episodeIds } = await serial({ episodes: 101, releasedAt: START - 120 * DAY });
+    const guest = serialsContext(t.database.db, null, START);
+    const first = await guest.detail({ serialId, page: 1 });
+    const second = await guest.detail({ serialId, page: 2 });
+    if (!first || first.adultGate || !second || second.adultGate) throw new Error('expected the detail');
+    expect(first.episodes.map((e) => e.id)).toEqual(episodeIds.slice(0, 100));
+    expect(first.episodePage).toEqual({ page: 1, pageCount: 2 });
+    expect(second.episodes.map((e) => e.id)).toEqual(episodeIds.slice(100));
+    expect(second.episodePage).toEqual({ page: 2, pageCount: 2 });
+    expect(await guest.detail({ serialId, page: 3 })).toBeNull();
+  });
+
   it('renders the detail for guests and members, the age dialog alone for an adult serial, and null for none', async () => {
     now = START;
     const db = t.database.db;
@@ -293,19 +308,21 @@ describe('the serial pages\' load context', () => {
     const asMember = serialsContext(db, { userId, nickname: 'n', adultState: 'NONE' }, START);
     const asAdult = serialsContext(db, { userId, nickname: 'n', adultState: 'ADULT' }, START);
 
-    const page = await guest.detail({ serialId });
+    const page = await guest.detail({ serialId, page: 1 });
     if (!page || page.adultGate) throw new Error('expected the detail');
     expect(page.episodes.map((e) => e.id)).toEqual(episodeIds);
     expect(page).toMatchObject({ userData: [], userSerial: null, ticket: { amount: 3, maxAmount: 3 }, loadedAt: START });
-    const mine = await asMember.detail({ serialId });
+    const mine = await asMember.detail({ serialId, page: 1 });
     if (!mine || mine.adultGate) throw new Error('expected the detail');
     expect(mine.userData).toHaveLength(episodeIds.length);
     expect(mine.userSerial).toMatchObject({ serialId, charged: true });
 
-    expect(await guest.detail({ serialId: adult.serialId })).toEqual({ adultGate: true });
-    expect(await asMember.detail({ serialId: adult.serialId })).toEqual({ adultGate: true });
-    expect(await asAdult.detail({ serialId: adult.serialId })).toMatchObject({ adultGate: false, serial: { id: adult.serialId } });
-    expect(await guest.detail({ serialId: 999999 })).toBeNull();
+    expect(await guest.detail({ serialId: adult.serialId, page: 1 })).toEqual({ adultGate: true });
+    expect(await asMember.detail({ serialId: adult.serialId, page: 1 })).toEqual({ adultGate: true });
+    expect(await asAdult.detail({ serialId: adult.serialId, page: 1 })).toMatchObject({ adultGate: false, serial: { id: adult.serialId } });
+    expect(await guest.detail({ serialId: 999999, page: 1 })).toBeNull();
+    expect(page.episodePage).toEqual({ page: 1, pageCount: 1 });
+    expect(await guest.detail({ serialId, page: 2 })).toBeNull();
 
     const home = await guest.home({ category: 'female' });
     expect(home.recents.map((s) => s.id)).toContain(serialId);

@@ -21,7 +21,10 @@ import '../i18n/ja-serials';
 export async function loader({ params, url, context }: Route.LoaderArgs) {
   if (!/^[1-9]\d{0,8}$/.test(params.serialId)) throw data(null, { status: 404 });
   const serialId = Number(params.serialId);
-  const detail = await context.serials.detail({ serialId });
+  // A serial of more than 100 episodes goes on over pages (`?page=2`…).
+  const pageParam = url.searchParams.get('page');
+  if (pageParam !== null && !/^[1-9]\d{0,5}$/.test(pageParam)) throw data(null, { status: 404 });
+  const detail = await context.serials.detail({ serialId, page: pageParam === null ? 1 : Number(pageParam) });
   if (!detail) throw data(null, { status: 404 });
   if (!detail.adultGate && url.searchParams.get('manga_viewer_action') === 'open') {
     const episodeId = openedEpisode(detail, url.searchParams.get('serial_episode_id'));
@@ -68,5 +71,5 @@ export default function SerialDetailRoute({ loaderData }: Route.ComponentProps) 
     );
   }
   // A new render of the loader (coming back from the viewer) starts from its data.
-  return <SerialDetail key={`${loaderData.serialId}:${detail.loadedAt}`} serialId={loaderData.serialId} loggedIn={loaderData.loggedIn} initial={detail} />;
+  return <SerialDetail key={`${loaderData.serialId}:${detail.episodePage.page}:${detail.loadedAt}`} serialId={loaderData.serialId} loggedIn={loaderData.loggedIn} initial={detail} />;
 }

@@ -332,7 +332,10 @@ export type SerialRentalPayment = z.infer<typeof SerialRentalPayment>;
 export interface SerialDetailPage {
   adultGate: false;
   serial: Serial;
+  /** One page of the episodes in reading order (`SERIAL_EPISODES_PAGE_SIZE` of serials.ts a page). */
   episodes: SerialEpisode[];
+  /** Which page of the episodes this is, of how many (1 when the serial has none). */
+  episodePage: { page: number; pageCount: number };
   /** Episode user data of every episode; empty for a guest. */
   userData: EpisodeUserData[];
   userSerial: SerialUserData | null;

@@ -207,3 +207,6 @@ export function episodeToOpen(episodes: readonly OpenableEpisode[], requestedId:
   const readable = episodes.filter((e) => e.released && e.readableNow).sort((a, b) => a.orderSequence - b.orderSequence);
   return (readable.find((e) => !e.read) ?? readable[0])?.id ?? null;
 }
+
+/** Episodes a page of the serial detail lists: a serial with more goes on over pages (`?page=`). */
+export const SERIAL_EPISODES_PAGE_SIZE = 100;

@@ -1,4 +1,4 @@
-import { guestTicketState, isAdultCategory } from '@hondana/domain/serials/serials';
+import { SERIAL_EPISODES_PAGE_SIZE, guestTicketState, isAdultCategory } from '@hondana/domain/serials/serials';
 import type { Viewer } from '@hondana/domain/accounts/accounts-api';
 import type { Serial, SerialAdultGate, SerialDetailPage, SerialHomePage } from '@hondana/domain/serials/serials-api';
 import type { Kysely } from 'kysely';
@@ -12,7 +12,6 @@ import * as serials from './serials.service';
 const HOME_RECENTS = 40;
 const HOME_RANKS = 8;
 const HOME_HISTORIES = 12;
-const EPISODES_MAX = 100;
 
 /** The serial pages; adult serials only for a viewer whose age is confirmed (§4, §6). */
 export interface SerialsPageContext {
@@ -21,7 +20,7 @@ export interface SerialsPageContext {
   /** `/serial/ranking/general/{page}`: serials by reads. */
   ranking(q: { offset: number; limit: number }): Promise<{ rank: number; serial: Serial }[]>;
   /** `/serial/detail/{serialId}`: null when it does not exist; only the age dialog for an adult serial the viewer may not see. */
-  detail(q: { serialId: number }): Promise<SerialDetailPage | SerialAdultGate | null>;
+  detail(q: { serialId: number; page: number }): Promise<SerialDetailPage | SerialAdultGate | null>;
 }
 
 /**
@@ -47,12 +46,16 @@ export function serialsContext(db: Kysely<Database>, viewer: Viewer | null, at: 
     async ranking({ offset, limit }) {
       return (await list({ order: 'reads', offset, limit })).map((serial, i) => ({ rank: offset + i + 1, serial }));
     },
-    async detail({ serialId }): Promise<SerialDetailPage | SerialAdultGate | null> {
+    async detail({ serialId, page }): Promise<SerialDetailPage | SerialAdultGate | null> {
       const row = await repo.findSerial(db, serialId, at);
       if (!row) return null;
       if (isAdultCategory(row.category) && !includeAdult) return { adultGate: true };
-      const episodes = await serials.listEpisodes(db, { serialId, offset: 0, limit: EPISODES_MAX, sort: 'sequence' }, at);
-      const base = { adultGate: false as const, serial: toSerial(row, at), episodes: episodes.episodes, loadedAt: at };
+      const offset = (page - 1) * SERIAL_EPISODES_PAGE_SIZE;
+      const episodes = await serials.listEpisodes(db, { serialId, offset, limit: SERIAL_EPISODES_PAGE_SIZE, sort: 'sequence' }, at);
+      const pageCount = Math.max(1, Math.ceil(episodes.total / SERIAL_EPISODES_PAGE_SIZE));
+      // A page past the last is not a page of this serial.
+      if (page > pageCount) return null;
+      const base = { adultGate: false as const, serial: toSerial(row, at), episodes: episodes.episodes, episodePage: { page, pageCount }, loadedAt: at };
       if (userId === null) {
         return { ...base, userData: [], userSerial: null, ticket: guestTicketState(at), adReward: null, balances: { coin: 0, mangaCoin: 0 } };
       }

@@ -15,6 +15,7 @@ import type {
   UserEpisodeList,
   UserSerialTicket,
 } from '@hondana/domain/serials/serials-api';
+import { SERIAL_EPISODES_PAGE_SIZE } from '@hondana/domain/serials/serials';
 import { apiRequest, withToken } from '../../../lib/api/client';
 
 /** The serial pages answer a 401 themselves (a guest sees the free parts), so it is not a redirect. */
@@ -27,8 +28,8 @@ export const getRecents = (category?: string) =>
 export const getReadRanks = (offset: number, limit: number) =>
   api<SerialRankList>(`/api/serial_read_ranks?offset=${offset}&limit=${limit}`);
 export const getSerial = (serialId: number) => api<Serial>(`/api/serials/${serialId}`);
-export const getEpisodes = (serialId: number, sort: 'sequence' | '-sequence') =>
-  api<SerialEpisodeList>(`/api/serial_episodes?serial_id=${serialId}&limit=100&sort=${sort}`);
+export const getEpisodes = (serialId: number, sort: 'sequence' | '-sequence', offset = 0) =>
+  api<SerialEpisodeList>(`/api/serial_episodes?serial_id=${serialId}&offset=${offset}&limit=${SERIAL_EPISODES_PAGE_SIZE}&sort=${sort}`);
 export const getUserEpisodes = (serialId: number) =>
   api<UserEpisodeList>(`/api/user_serial_episodes/me/?serial_id=${serialId}`);
 export const getUserSerial = (serialId: number) => api<SerialUserData>(`/api/user_serials/me/${serialId}`);

@@ -2,6 +2,7 @@ import type { SerialDetailPage } from '@hondana/domain/serials/serials-api';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { Pager } from '../../../components/pager';
 import { QueryProvider } from '../../../components/query-provider';
 import { type CopyKey, useTranslation } from '../../../i18n/i18n';
 import { ApiError } from '../../../lib/api/client';
@@ -128,6 +129,13 @@ function SerialDetailContent({ serialId, loggedIn, initial }: SerialDetailProps)
         now={data.loadedAt}
         onAction={onAction}
       />
+      {initial && (
+        <Pager
+          page={initial.episodePage.page}
+          total={initial.episodePage.pageCount}
+          href={(p) => `/serial/detail/${serialId}${p > 1 ? `?page=${p}` : ''}`}
+        />
+      )}
       <RentDialog
         key={renting?.id ?? 0}
         episode={renting}

@@ -37,7 +37,7 @@ export function useSerialDetail(serialId: number, loggedIn: boolean, initial?: S
   const seeded = <T,>(data: T | undefined) => ({ initialData: data, initialDataUpdatedAt: initial?.loadedAt, staleTime: Infinity });
   const member = loggedIn && initial?.userSerial !== null;
   const serial = useQuery({ ...serialQuery(serialId), ...seeded(initial?.serial) });
-  const episodes = useQuery({ ...episodesQuery(serialId), ...seeded(initial?.episodes) });
+  const episodes = useQuery({ ...episodesQuery(serialId, initial?.episodePage.page ?? 1), ...seeded(initial?.episodes) });
   const userEpisodes = useQuery({ ...userEpisodesQuery(serialId), ...seeded(member ? initial?.userData : undefined), enabled: loggedIn });
   const userSerial = useQuery({ ...userSerialQuery(serialId), ...seeded(member ? (initial?.userSerial ?? undefined) : undefined), enabled: loggedIn });
   const ticket = useQuery({ ...ticketQuery(), ...seeded(member ? initial?.ticket : undefined), enabled: loggedIn });
