@@ -26,8 +26,11 @@ async function campaign(values: { type: string; rate: number; book_id?: number; 
 }
 
 /** A title with its own genre and publisher, two volumes (vol 1 released yesterday) and campaigns scoped to it. */
+let publishers = 0;
 async function campaignTitle() {
-  const publisher = (await db().insertInto('publishers').values({ name: '還元出版', kana: 'カンゲンシュッパン' }).returning('id').executeTakeFirstOrThrow()).id;
+  // Publisher names are unique (the console's taxonomy editor): one of its own per call.
+  const name = `還元出版${++publishers}`;
+  const publisher = (await db().insertInto('publishers').values({ name, kana: 'カンゲンシュッパン' }).returning('id').executeTakeFirstOrThrow()).id;
   const genre = 900 + publisher;
   await db().insertInto('genres').values({ id: genre, name: `ジャンル${genre}` }).execute();
   const title = await insertTitle(db(), { genre_id: genre, publisher_id: publisher });

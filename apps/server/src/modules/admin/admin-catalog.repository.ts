@@ -54,16 +54,22 @@ export async function searchTitles(db: Db, q: string, offset: number) {
   return query.execute();
 }
 
+/** The publisher of that name, added if new (names are unique: two saves naming a new one at once add it once). */
 export async function findOrAddPublisher(db: Db, name: string): Promise<number | null> {
   if (!name) return null;
-  const found = await db.selectFrom('publishers').select('id').where('name', '=', name).orderBy('id').executeTakeFirst();
-  return found?.id ?? (await db.insertInto('publishers').values({ name, kana: '' }).returning('id').executeTakeFirstOrThrow()).id;
+  const found = await db.selectFrom('publishers').select('id').where('name', '=', name).executeTakeFirst();
+  if (found) return found.id;
+  await db.insertInto('publishers').values({ name, kana: '' }).onConflict((oc) => oc.column('name').doNothing()).execute();
+  return (await db.selectFrom('publishers').select('id').where('name', '=', name).executeTakeFirstOrThrow()).id;
 }
 
+/** The magazine of that name, added if new (names are unique, as publishers'). */
 export async function findOrAddMagazine(db: Db, name: string, publisherId: number | null): Promise<number | null> {
   if (!name) return null;
-  const found = await db.selectFrom('magazines').select('id').where('name', '=', name).orderBy('id').executeTakeFirst();
-  return found?.id ?? (await db.insertInto('magazines').values({ name, kana: '', publisher_id: publisherId }).returning('id').executeTakeFirstOrThrow()).id;
+  const found = await db.selectFrom('magazines').select('id').where('name', '=', name).executeTakeFirst();
+  if (found) return found.id;
+  await db.insertInto('magazines').values({ name, kana: '', publisher_id: publisherId }).onConflict((oc) => oc.column('name').doNothing()).execute();
+  return (await db.selectFrom('magazines').select('id').where('name', '=', name).executeTakeFirstOrThrow()).id;
 }
 
 /** Replaces the title's credits with `authors` (found by name and reading, or added). */
