@@ -3,9 +3,9 @@ import { useState } from 'react';
 import { featuresCopy as f } from '../../../i18n/ja-admin-features';
 import { promoCopy as p } from '../../../i18n/ja-admin-promotions';
 import type { StaffRole } from './admin-shell';
-import { ChangeStatus } from './change-status';
 import { EditorForm, Field } from './editor-form';
-import { type Column, EditorTable, RowButton, cells } from './editor-table';
+import { CampaignList } from './campaign-list';
+import { type Column, cells } from './editor-table';
 import { SerialListField } from './serial-list-field';
 import { useVersionedEditor } from './use-versioned-editor';
 import styles from './admin.module.css';
@@ -81,30 +81,12 @@ export function FeaturesPage({ role }: { role: StaffRole }) {
       ) : (
         <p>{f('readOnly')}</p>
       )}
-      <div className={css.filter}>
-        <Field label={f('filter.label')}>
-          <select value={state} onChange={(e) => setState(e.target.value as FeatureState | '')}>
-            <option value="">{f('filter.all')}</option>
-            {FEATURE_STATES.map((s) => (
-              <option key={s} value={s}>
-                {f(`filter.${s}`)}
-              </option>
-            ))}
-          </select>
-        </Field>
-      </div>
-      <ChangeStatus notice={rowChange.notice} error={rowChange.error} />
-      <EditorTable
+      <CampaignList
+        filter={{ label: f('filter.label'), all: f('filter.all'), states: FEATURE_STATES, stateLabel: (s) => f(`filter.${s}`), value: state, onChange: setState }}
+        change={rowChange}
         columns={columns}
         rows={editor.list.data?.features}
-        actions={(x) =>
-          operator && (
-            <>
-              <RowButton label={p('common.edit')} name={`${p('common.edit')} ${x.name}`} onClick={() => editor.edit(x)} />
-              {x.state !== 'ended' && <RowButton label={f('endAction')} name={`${f('endAction')} ${x.name}`} onClick={() => editor.act(x, 'end', f('ended'))} disabled={rowChange.busy} />}
-            </>
-          )
-        }
+        actions={operator ? { onEdit: (row) => editor.edit(row), endLabel: f('endAction'), onEnd: (row) => editor.act(row, 'end', f('ended')) } : null}
       />
     </>
   );

@@ -10,9 +10,9 @@ import { useState } from 'react';
 import { invitationAdminCopy as v } from '../../../i18n/ja-admin-invitations';
 import { promoCopy as p } from '../../../i18n/ja-admin-promotions';
 import type { StaffRole } from './admin-shell';
-import { ChangeStatus } from './change-status';
 import { EditorForm, Field } from './editor-form';
-import { type Column, EditorTable, RowButton, cells } from './editor-table';
+import { CampaignList } from './campaign-list';
+import { type Column, cells } from './editor-table';
 import { useVersionedEditor } from './use-versioned-editor';
 import styles from './admin.module.css';
 import css from './invitations.module.css';
@@ -164,30 +164,12 @@ export function InvitationCampaignsPage({ role }: { role: StaffRole }) {
       ) : (
         <p>{v('readOnly')}</p>
       )}
-      <div className={css.filter}>
-        <Field label={v('filter.label')}>
-          <select value={state} onChange={(e) => setState(e.target.value as InvitationState | '')}>
-            <option value="">{v('filter.all')}</option>
-            {INVITATION_STATES.map((s) => (
-              <option key={s} value={s}>
-                {v(`filter.${s}`)}
-              </option>
-            ))}
-          </select>
-        </Field>
-      </div>
-      <ChangeStatus notice={rowChange.notice} error={rowChange.error} />
-      <EditorTable
+      <CampaignList
+        filter={{ label: v('filter.label'), all: v('filter.all'), states: INVITATION_STATES, stateLabel: (s) => v(`filter.${s}`), value: state, onChange: setState }}
+        change={rowChange}
         columns={columns}
         rows={editor.list.data?.campaigns}
-        actions={(c) =>
-          operator && (
-            <>
-              <RowButton label={p('common.edit')} name={`${p('common.edit')} ${c.name}`} onClick={() => editor.edit(c)} />
-              {c.state !== 'ended' && <RowButton label={v('endAction')} name={`${v('endAction')} ${c.name}`} onClick={() => editor.act(c, 'end', v('ended'))} disabled={rowChange.busy} />}
-            </>
-          )
-        }
+        actions={operator ? { onEdit: (row) => editor.edit(row), endLabel: v('endAction'), onEnd: (row) => editor.act(row, 'end', v('ended')) } : null}
       />
     </>
   );

@@ -2,9 +2,9 @@ import { type AdminLotteryCampaignView, LOTTERY_STATES, type LotteryCampaignList
 import { useState } from 'react';
 import { lotteryCopy as l } from '../../../i18n/ja-admin-lottery';
 import { promoCopy as p } from '../../../i18n/ja-admin-promotions';
-import { ChangeStatus } from './change-status';
 import { EditorForm, Field } from './editor-form';
-import { type Column, EditorTable, RowButton, cells } from './editor-table';
+import { CampaignList } from './campaign-list';
+import { type Column, cells } from './editor-table';
 import { LotteryBoxesField, readBoxes } from './lottery-boxes-field';
 import { useVersionedEditor } from './use-versioned-editor';
 import styles from './admin.module.css';
@@ -117,28 +117,12 @@ export function LotteryCampaignsPage() {
         </fieldset>
         <LotteryBoxesField saved={editing?.boxes} />
       </EditorForm>
-      <div className={css.filter}>
-        <Field label={l('filter.label')}>
-          <select value={state} onChange={(e) => setState(e.target.value as LotteryState | '')}>
-            <option value="">{l('filter.all')}</option>
-            {LOTTERY_STATES.map((s) => (
-              <option key={s} value={s}>
-                {l(`filter.${s}`)}
-              </option>
-            ))}
-          </select>
-        </Field>
-      </div>
-      <ChangeStatus notice={rowChange.notice} error={rowChange.error} />
-      <EditorTable
+      <CampaignList
+        filter={{ label: l('filter.label'), all: l('filter.all'), states: LOTTERY_STATES, stateLabel: (s) => l(`filter.${s}`), value: state, onChange: setState }}
+        change={rowChange}
         columns={columns}
         rows={editor.list.data?.campaigns}
-        actions={(c) => (
-          <>
-            <RowButton label={p('common.edit')} name={`${p('common.edit')} ${c.name}`} onClick={() => editor.edit(c)} />
-            {c.state !== 'ended' && <RowButton label={l('endAction')} name={`${l('endAction')} ${c.name}`} onClick={() => editor.act(c, 'end', l('ended'))} disabled={rowChange.busy} />}
-          </>
-        )}
+        actions={{ onEdit: (row) => editor.edit(row), endLabel: l('endAction'), onEnd: (row) => editor.act(row, 'end', l('ended')) }}
       />
     </>
   );

@@ -4,9 +4,9 @@ import { useState } from 'react';
 import { missionsCopy as m } from '../../../i18n/ja-admin-missions';
 import { promoCopy as p } from '../../../i18n/ja-admin-promotions';
 import type { StaffRole } from './admin-shell';
-import { ChangeStatus } from './change-status';
 import { EditorForm, Field } from './editor-form';
-import { type Column, EditorTable, RowButton, cells } from './editor-table';
+import { CampaignList } from './campaign-list';
+import { type Column, cells } from './editor-table';
 import { useVersionedEditor } from './use-versioned-editor';
 import styles from './admin.module.css';
 import css from './lottery.module.css';
@@ -185,30 +185,12 @@ export function MissionsPage({ role }: { role: StaffRole }) {
       ) : (
         <p>{m('readOnly')}</p>
       )}
-      <div className={css.filter}>
-        <Field label={m('filter.label')}>
-          <select value={state} onChange={(e) => setState(e.target.value as MissionState | '')}>
-            <option value="">{m('filter.all')}</option>
-            {MISSION_STATES.map((s) => (
-              <option key={s} value={s}>
-                {m(`filter.${s}`)}
-              </option>
-            ))}
-          </select>
-        </Field>
-      </div>
-      <ChangeStatus notice={rowChange.notice} error={rowChange.error} />
-      <EditorTable
+      <CampaignList
+        filter={{ label: m('filter.label'), all: m('filter.all'), states: MISSION_STATES, stateLabel: (s) => m(`filter.${s}`), value: state, onChange: setState }}
+        change={rowChange}
         columns={columns}
         rows={editor.list.data?.missions}
-        actions={(x) =>
-          operator && (
-            <>
-              <RowButton label={p('common.edit')} name={`${p('common.edit')} ${x.name}`} onClick={() => editor.edit(x)} />
-              {x.state !== 'ended' && <RowButton label={m('endAction')} name={`${m('endAction')} ${x.name}`} onClick={() => editor.act(x, 'end', m('ended'))} disabled={rowChange.busy} />}
-            </>
-          )
-        }
+        actions={operator ? { onEdit: (row) => editor.edit(row), endLabel: m('endAction'), onEnd: (row) => editor.act(row, 'end', m('ended')) } : null}
       />
     </>
   );

@@ -1,11 +1,10 @@
 import { APPEAL_STATES, type AdminNonLoginAppealView, type AppealState, type NonLoginAppealList } from '@hondana/domain/admin/admin-non-login-appeals-api';
 import { useState } from 'react';
 import { appealsCopy as l } from '../../../i18n/ja-admin-appeals';
-import { promoCopy as p } from '../../../i18n/ja-admin-promotions';
 import { AppealImageField } from './appeal-image-field';
-import { ChangeStatus } from './change-status';
 import { EditorForm, Field } from './editor-form';
-import { type Column, EditorTable, RowButton, cells } from './editor-table';
+import { CampaignList } from './campaign-list';
+import { type Column, cells } from './editor-table';
 import { useVersionedEditor } from './use-versioned-editor';
 import styles from './admin.module.css';
 import css from './console-editors.module.css';
@@ -66,30 +65,12 @@ export function NonLoginAppealsPage({ operator }: { operator: boolean }) {
       ) : (
         <p>{l('readOnly')}</p>
       )}
-      <div className={css.filter}>
-        <Field label={l('filter.label')}>
-          <select value={state} onChange={(e) => setState(e.target.value as AppealState | '')}>
-            <option value="">{l('filter.all')}</option>
-            {APPEAL_STATES.map((s) => (
-              <option key={s} value={s}>
-                {l(`filter.${s}`)}
-              </option>
-            ))}
-          </select>
-        </Field>
-      </div>
-      <ChangeStatus notice={rowChange.notice} error={rowChange.error} />
-      <EditorTable
+      <CampaignList
+        filter={{ label: l('filter.label'), all: l('filter.all'), states: APPEAL_STATES, stateLabel: (s) => l(`filter.${s}`), value: state, onChange: setState }}
+        change={rowChange}
         columns={columns}
         rows={editor.list.data?.appeals}
-        actions={(a) =>
-          operator && (
-            <>
-              <RowButton label={p('common.edit')} name={`${p('common.edit')} ${a.name}`} onClick={() => editor.edit(a)} />
-              {a.state !== 'ended' && <RowButton label={l('endAction')} name={`${l('endAction')} ${a.name}`} onClick={() => editor.act(a, 'end', l('ended'))} disabled={rowChange.busy} />}
-            </>
-          )
-        }
+        actions={operator ? { onEdit: (row) => editor.edit(row), endLabel: l('endAction'), onEnd: (row) => editor.act(row, 'end', l('ended')) } : null}
       />
     </>
   );

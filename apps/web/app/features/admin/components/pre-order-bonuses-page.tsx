@@ -3,9 +3,9 @@ import { useState } from 'react';
 import { preorderCopy as o } from '../../../i18n/ja-admin-preorder';
 import { promoCopy as p } from '../../../i18n/ja-admin-promotions';
 import type { StaffRole } from './admin-shell';
-import { ChangeStatus } from './change-status';
 import { EditorForm, Field } from './editor-form';
-import { type Column, EditorTable, RowButton, cells } from './editor-table';
+import { CampaignList } from './campaign-list';
+import { type Column, cells } from './editor-table';
 import { BookIdsField } from './id-pickers';
 import { useVersionedEditor } from './use-versioned-editor';
 import styles from './admin.module.css';
@@ -84,30 +84,12 @@ export function PreOrderBonusesPage({ role }: { role: StaffRole }) {
       ) : (
         <p>{o('readOnly')}</p>
       )}
-      <div className={css.filter}>
-        <Field label={o('filter.label')}>
-          <select value={state} onChange={(e) => setState(e.target.value as PreOrderBonusState | '')}>
-            <option value="">{o('filter.all')}</option>
-            {PRE_ORDER_BONUS_STATES.map((s) => (
-              <option key={s} value={s}>
-                {o(`filter.${s}`)}
-              </option>
-            ))}
-          </select>
-        </Field>
-      </div>
-      <ChangeStatus notice={rowChange.notice} error={rowChange.error} />
-      <EditorTable
+      <CampaignList
+        filter={{ label: o('filter.label'), all: o('filter.all'), states: PRE_ORDER_BONUS_STATES, stateLabel: (s) => o(`filter.${s}`), value: state, onChange: setState }}
+        change={rowChange}
         columns={columns}
         rows={editor.list.data?.bonuses}
-        actions={(x) =>
-          operator && (
-            <>
-              <RowButton label={p('common.edit')} name={`${p('common.edit')} ${x.name}`} onClick={() => editor.edit(x)} />
-              {x.state !== 'ended' && <RowButton label={o('endAction')} name={`${o('endAction')} ${x.name}`} onClick={() => editor.act(x, 'end', o('ended'))} disabled={rowChange.busy} />}
-            </>
-          )
-        }
+        actions={operator ? { onEdit: (row) => editor.edit(row), endLabel: o('endAction'), onEnd: (row) => editor.act(row, 'end', o('ended')) } : null}
       />
     </>
   );

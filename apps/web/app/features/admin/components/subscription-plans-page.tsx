@@ -2,15 +2,13 @@ import { type AdminSubscriptionPlanView, PLAN_HIGHLIGHTS, PLAN_PAYMENT_TYPES, PL
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { plansCopy as l } from '../../../i18n/ja-admin-plans';
-import { promoCopy as p } from '../../../i18n/ja-admin-promotions';
 import { ApiError } from '../../../lib/api/client';
 import { adminChange, changeError } from '../api/admin-api';
-import { ChangeStatus } from './change-status';
 import { EditorForm, Field } from './editor-form';
-import { type Column, EditorTable, RowButton, cells } from './editor-table';
+import { CampaignList } from './campaign-list';
+import { type Column, RowButton, cells } from './editor-table';
 import { useVersionedEditor } from './use-versioned-editor';
 import styles from './admin.module.css';
-import css from './console-editors.module.css';
 
 function planFields(f: FormData) {
   const text = (k: string) => String(f.get(k) ?? '').trim();
@@ -140,31 +138,12 @@ export function SubscriptionPlansPage({ operator }: { operator: boolean }) {
       ) : (
         <p>{l('readOnly')}</p>
       )}
-      <div className={css.filter}>
-        <Field label={l('filter.label')}>
-          <select value={state} onChange={(e) => setState(e.target.value as PlanState | '')}>
-            <option value="">{l('filter.all')}</option>
-            {PLAN_STATES.map((s) => (
-              <option key={s} value={s}>
-                {l(`filter.${s}`)}
-              </option>
-            ))}
-          </select>
-        </Field>
-      </div>
-      <ChangeStatus notice={rowChange.notice} error={rowChange.error} />
-      <EditorTable
+      <CampaignList
+        filter={{ label: l('filter.label'), all: l('filter.all'), states: PLAN_STATES, stateLabel: (s) => l(`filter.${s}`), value: state, onChange: setState }}
+        change={rowChange}
         columns={columns}
         rows={editor.list.data?.plans}
-        actions={(x) =>
-          operator && (
-            <>
-              <RowButton label={p('common.edit')} name={`${p('common.edit')} ${x.name}`} onClick={() => editor.edit(x)} />
-              {x.state !== 'ended' && <RowButton label={l('endAction')} name={`${l('endAction')} ${x.name}`} onClick={() => editor.act(x, 'end', l('ended'))} disabled={rowChange.busy} />}
-              {x.members === 0 && <RowButton label={l('deleteAction')} name={`${l('deleteAction')} ${x.name}`} onClick={() => void remove(x)} disabled={rowChange.busy} />}
-            </>
-          )
-        }
+        actions={operator ? { onEdit: (row) => editor.edit(row), endLabel: l('endAction'), onEnd: (row) => editor.act(row, 'end', l('ended')), more: (row) => row.members === 0 && <RowButton label={l('deleteAction')} name={`${l('deleteAction')} ${row.name}`} onClick={() => void remove(row)} disabled={rowChange.busy} /> } : null}
       />
     </>
   );
