@@ -1,6 +1,6 @@
 import { TZDate } from '@date-fns/tz';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { staffMember } from './support/admin-factories';
+import { endTwiceAtOnce, staffMember } from './support/admin-factories';
 import { type TestApp, buildTestApp } from './support/build-test-app';
 import { insertSerial } from './support/serial-factories';
 import { testClock } from './support/subscription-factories';
@@ -140,10 +140,7 @@ describe('features in the console', () => {
   });
 
   it('two operators ending the same feature at once: one wins, the other is told it changed', async () => {
-    const [a, b] = await Promise.all([staffMember(t.app, db(), 'operator'), staffMember(t.app, db(), 'operator')]);
-    const f = (await a.change('POST', '/features', feature())).json<FeatureView>();
-    const [ta, tb] = await Promise.all([a.token(), b.token()]);
-    const results = await Promise.all([a.send('POST', `/features/${f.id}/end`, { token: ta, version: 0 }), b.send('POST', `/features/${f.id}/end`, { token: tb, version: 0 })]);
+    const { row: f, results } = await endTwiceAtOnce<FeatureView>(t.app, db(), '/features', feature());
     expect(results.map((r) => [r.statusCode, r.json().errorCode ?? null]).sort()).toEqual([
       [200, null],
       [409, 'EDIT_CONFLICT'],

@@ -1,6 +1,6 @@
 import { TZDate } from '@date-fns/tz';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { staffMember } from './support/admin-factories';
+import { endTwiceAtOnce, staffMember } from './support/admin-factories';
 import { type TestApp, buildTestApp } from './support/build-test-app';
 import { insertBook, insertTitle } from './support/catalog-factories';
 import { testClock } from './support/subscription-factories';
@@ -210,13 +210,7 @@ describe('lottery campaigns in the console', () => {
   });
 
   it('two operators ending the same campaign at once: one wins, the other is told it changed', async () => {
-    const [a, b] = await Promise.all([staffMember(t.app, db(), 'operator'), staffMember(t.app, db(), 'operator')]);
-    const c = (await a.change('POST', '/lottery_campaigns', campaign())).json<CampaignView>();
-    const [ta, tb] = await Promise.all([a.token(), b.token()]);
-    const results = await Promise.all([
-      a.send('POST', `/lottery_campaigns/${c.id}/end`, { token: ta, version: 0 }),
-      b.send('POST', `/lottery_campaigns/${c.id}/end`, { token: tb, version: 0 }),
-    ]);
+    const { row: c, results } = await endTwiceAtOnce<CampaignView>(t.app, db(), '/lottery_campaigns', campaign());
     const outcomes = results.map((r) => [r.statusCode, r.json().errorCode ?? null]).sort();
     expect(outcomes).toEqual([
       [200, null],

@@ -1,6 +1,6 @@
 import { TZDate } from '@date-fns/tz';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { staffMember } from './support/admin-factories';
+import { endTwiceAtOnce, staffMember } from './support/admin-factories';
 import { type TestApp, buildTestApp } from './support/build-test-app';
 import { testClock } from './support/subscription-factories';
 import { member } from './support/wallet-factories';
@@ -203,10 +203,7 @@ describe('missions in the console', () => {
   });
 
   it('two operators ending the same mission at once: one wins, the other is told it changed', async () => {
-    const [a, b] = await Promise.all([staffMember(t.app, db(), 'operator'), staffMember(t.app, db(), 'operator')]);
-    const m = (await a.change('POST', '/missions', mission())).json<MissionView>();
-    const [ta, tb] = await Promise.all([a.token(), b.token()]);
-    const results = await Promise.all([a.send('POST', `/missions/${m.id}/end`, { token: ta, version: 0 }), b.send('POST', `/missions/${m.id}/end`, { token: tb, version: 0 })]);
+    const { row: m, results } = await endTwiceAtOnce<MissionView>(t.app, db(), '/missions', mission());
     const outcomes = results.map((r) => [r.statusCode, r.json().errorCode ?? null]).sort();
     expect(outcomes).toEqual([
       [200, null],

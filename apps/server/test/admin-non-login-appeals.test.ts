@@ -1,7 +1,7 @@
 import { TZDate } from '@date-fns/tz';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { staffMember } from './support/admin-factories';
+import { endTwiceAtOnce, staffMember } from './support/admin-factories';
 import { type TestApp, buildTestApp } from './support/build-test-app';
 import { testClock } from './support/subscription-factories';
 import { member } from './support/wallet-factories';
@@ -150,13 +150,7 @@ describe('non-login appeals in the console', () => {
   });
 
   it('two operators ending the same appeal at once: one wins, the other is told it changed', async () => {
-    const [a, b] = await Promise.all([staffMember(t.app, db(), 'operator'), staffMember(t.app, db(), 'operator')]);
-    const x = (await a.change('POST', '/non_login_appeals', appeal())).json<AppealView>();
-    const [ta, tb] = await Promise.all([a.token(), b.token()]);
-    const results = await Promise.all([
-      a.send('POST', `/non_login_appeals/${x.id}/end`, { token: ta, version: 0 }),
-      b.send('POST', `/non_login_appeals/${x.id}/end`, { token: tb, version: 0 }),
-    ]);
+    const { row: x, results } = await endTwiceAtOnce<AppealView>(t.app, db(), '/non_login_appeals', appeal());
     const outcomes = results.map((r) => [r.statusCode, r.json().errorCode ?? null]).sort();
     expect(outcomes).toEqual([
       [200, null],

@@ -1,6 +1,6 @@
 import { TZDate } from '@date-fns/tz';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { staffMember } from './support/admin-factories';
+import { endTwiceAtOnce, staffMember } from './support/admin-factories';
 import { type TestApp, buildTestApp } from './support/build-test-app';
 import { insertBook, insertTitle } from './support/catalog-factories';
 import { testClock } from './support/subscription-factories';
@@ -137,10 +137,7 @@ describe('pre-order bonuses in the console', () => {
   });
 
   it('two operators ending the same bonus at once: one wins, the other is told it changed', async () => {
-    const [a, b] = await Promise.all([staffMember(t.app, db(), 'operator'), staffMember(t.app, db(), 'operator')]);
-    const x = (await a.change('POST', '/pre_order_bonuses', bonus())).json<BonusView>();
-    const [ta, tb] = await Promise.all([a.token(), b.token()]);
-    const results = await Promise.all([a.send('POST', `/pre_order_bonuses/${x.id}/end`, { token: ta, version: 0 }), b.send('POST', `/pre_order_bonuses/${x.id}/end`, { token: tb, version: 0 })]);
+    const { row: x, results } = await endTwiceAtOnce<BonusView>(t.app, db(), '/pre_order_bonuses', bonus());
     expect(results.map((r) => [r.statusCode, r.json().errorCode ?? null]).sort()).toEqual([
       [200, null],
       [409, 'EDIT_CONFLICT'],

@@ -2,7 +2,7 @@ import { TZDate } from '@date-fns/tz';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renewDueSubscriptions } from '../src/modules/wallet/subscriptions/renewal.service';
 import { createSandboxProvider } from '../src/payments/sandbox-provider';
-import { staffMember } from './support/admin-factories';
+import { endTwiceAtOnce, staffMember } from './support/admin-factories';
 import { type TestApp, buildTestApp } from './support/build-test-app';
 import { subscribeByCard, testClock } from './support/subscription-factories';
 import { member } from './support/wallet-factories';
@@ -193,13 +193,7 @@ describe('subscription plans in the console', () => {
   });
 
   it('two operators ending the same plan at once: one wins, the other is told it changed', async () => {
-    const [a, b] = await Promise.all([staffMember(t.app, db(), 'operator'), staffMember(t.app, db(), 'operator')]);
-    const p = (await a.change('POST', '/subscription_plans', plan())).json<PlanView>();
-    const [ta, tb] = await Promise.all([a.token(), b.token()]);
-    const results = await Promise.all([
-      a.send('POST', `/subscription_plans/${p.id}/end`, { token: ta, version: 0 }),
-      b.send('POST', `/subscription_plans/${p.id}/end`, { token: tb, version: 0 }),
-    ]);
+    const { row: p, results } = await endTwiceAtOnce<PlanView>(t.app, db(), '/subscription_plans', plan());
     const outcomes = results.map((r) => [r.statusCode, r.json().errorCode ?? null]).sort();
     expect(outcomes).toEqual([
       [200, null],

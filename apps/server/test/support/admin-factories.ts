@@ -20,6 +20,21 @@ export function adminClient(app: FastifyInstance, cookie: string) {
   return { send, token, change, get: (url: string) => send('GET', url) };
 }
 
+/**
+ * Two operators end the same row at once: one creates it (`POST collection`), each takes its own
+ * token, and both send `POST collection/{id}/end` at the version they read (0) together.
+ */
+export async function endTwiceAtOnce<Row extends { id: number }>(app: FastifyInstance, db: Kysely<Database>, collection: string, body: object) {
+  const [a, b] = await Promise.all([staffMember(app, db, 'operator'), staffMember(app, db, 'operator')]);
+  const row = (await a.change('POST', collection, body)).json<Row>();
+  const [ta, tb] = await Promise.all([a.token(), b.token()]);
+  const results = await Promise.all([
+    a.send('POST', `${collection}/${row.id}/end`, { token: ta, version: 0 }),
+    b.send('POST', `${collection}/${row.id}/end`, { token: tb, version: 0 }),
+  ]);
+  return { row, results };
+}
+
 export const titleInput = (overrides: object = {}) => ({
   name: '星降る図書館',
   kana: 'ホシフルトショカン',
