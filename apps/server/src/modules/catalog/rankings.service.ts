@@ -74,6 +74,7 @@ const freeTitlesMemo = new WeakMap<Db, { from: number; until: number; titleIds: 
 /** Forgets the rankings and the free titles kept for `db` (the catalog changed: titles, shelves, free periods). */
 export function forgetRankings(db: Db): void {
   memo.delete(db);
+  placesMemo.delete(db);
   freeTitlesMemo.delete(db);
 }
 
@@ -134,8 +135,18 @@ async function admitted(db: Db, q: RankingQuery): Promise<RankedTitle[]> {
   return list;
 }
 
-/** Positions of a filtered ranking by title, kept with the list. */
-const positionsMemo = new WeakMap<RankedTitle[], Map<number, number>>();
+/** The daily ranking's places by title for a listing (general, or all an adult sees), kept for its Tokyo day. */
+interface KeptPlaces {
+  /** The Tokyo day the ranking is of: `[from, until)` of `now`. */
+  from: number;
+  until: number;
+  /** When it was read (`Date.now()`): kept ten minutes, as the ranking itself. */
+  at: number;
+  places: Map<number, number> | null;
+  loading: Promise<Map<number, number>>;
+}
+const placesMemo = new WeakMap<Db, Map<boolean, KeptPlaces>>();
+const DAY_MS = 86_400_000;
 
 /** The rank a book detail names (§3 `rank`): within the first 100 of the daily ranking. */
 export const DETAIL_RANK_LIMIT = 100;
@@ -144,17 +155,29 @@ export const DETAIL_RANK_LIMIT = 100;
  * A title's place in the daily ranking as the ranking page shows it (every shelf, the popular
  * basis), among the titles of its own listing (a general title among general titles, an R18
  * one among everything an adult sees); null outside the first {@link DETAIL_RANK_LIMIT}.
- * After the first call of a window, a lookup in the kept ranking: no query.
+ * The book detail is the hottest read: once the day's places are read, a lookup answers at once
+ * (no query, no date arithmetic, not even a promise); only the first call of a Tokyo day (or
+ * after ten minutes, or a catalog change) waits for the ranking.
  */
-export async function dailyRankOf(db: Db, title: { titleId: number; eroticType: number }, now: number): Promise<number | null> {
+export function dailyRankOf(db: Db, title: { titleId: number; eroticType: number }, now: number): number | null | Promise<number | null> {
   const adult = !listedEroticTypes(false).includes(title.eroticType);
-  const list = await admitted(db, { term: 'daily', pageTypes: null, includeAdult: adult, now, offset: 0, limit: 0 });
-  let positions = positionsMemo.get(list);
-  if (!positions) {
-    positions = new Map(list.slice(0, DETAIL_RANK_LIMIT).map((t, i) => [t.titleId, i + 1]));
-    positionsMemo.set(list, positions);
+  let byListing = placesMemo.get(db);
+  if (!byListing) placesMemo.set(db, (byListing = new Map()));
+  let kept = byListing.get(adult);
+  if (!kept || now < kept.from || now >= kept.until || Date.now() - kept.at >= MEMO_MS) {
+    const day = rankingWindow('daily', now).to;
+    const loading = admitted(db, { term: 'daily', pageTypes: null, includeAdult: adult, now, offset: 0, limit: 0 }).then(
+      (list) => new Map(list.slice(0, DETAIL_RANK_LIMIT).map((t, i) => [t.titleId, i + 1])),
+    );
+    const entry: KeptPlaces = { from: day, until: day + DAY_MS, at: Date.now(), places: null, loading };
+    loading.then(
+      (places) => (entry.places = places),
+      () => byListing.delete(adult),
+    );
+    byListing.set(adult, (kept = entry));
   }
-  return positions.get(title.titleId) ?? null;
+  if (kept.places) return kept.places.get(title.titleId) ?? null;
+  return kept.loading.then((places) => places.get(title.titleId) ?? null);
 }
 
 /** One page of a ranking; ranks are positions among the titles the query admits. */
