@@ -1,4 +1,5 @@
 import { type ComponentType, type ReactNode, Suspense, lazy, useEffect } from 'react';
+import { reachedOrPassed } from '../lib/use-near-viewport';
 
 /** How far below the viewport a section starts loading its code. */
 const ROOT_MARGIN = '600px';
@@ -39,7 +40,7 @@ export function lazySection<P extends object>(
     const element = options.when === 'visible' && typeof document !== 'undefined' ? document.getElementById(options.id) : null;
     if (!element) return Promise.resolve();
     return new Promise<void>((resolve) => {
-      const visible = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && done(), {
+      const visible = new IntersectionObserver((entries) => entries.some(reachedOrPassed) && done(), {
         rootMargin: ROOT_MARGIN,
       });
       function done() {

@@ -1,4 +1,5 @@
-import { type ReactNode, Suspense, lazy, useEffect, useState } from 'react';
+import { type ReactNode, Suspense, lazy } from 'react';
+import { useNearViewport } from '../../../lib/use-near-viewport';
 import { Section } from '../../../components/tile-list';
 import { useTranslation } from '../../../i18n/i18n';
 import styles from './book-to-book.module.css';
@@ -22,7 +23,7 @@ export type BookToBookProps = {
 export function BookToBook({ bookId, titleName, adult }: BookToBookProps) {
   const { t } = useTranslation();
   const heading = t('series.bookToBook', { title: titleName });
-  const [setNode, near] = useNearViewport();
+  const [setNode, near] = useNearViewport('200px 0px');
   const skeleton = (
     <BookToBookSection heading={heading}>
       <BookToBookSkeleton />
@@ -61,22 +62,4 @@ export function BookToBookSkeleton() {
       ))}
     </ul>
   );
-}
-
-/** True once the element comes within 200 px of the viewport; the first item is its callback ref. */
-function useNearViewport() {
-  const [node, setNode] = useState<HTMLDivElement | null>(null);
-  const [near, setNear] = useState(false);
-  useEffect(() => {
-    if (!node || near) return;
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((e) => e.isIntersecting)) setNear(true);
-      },
-      { rootMargin: '200px 0px' },
-    );
-    observer.observe(node);
-    return () => observer.disconnect();
-  }, [node, near]);
-  return [setNode, near] as const;
 }

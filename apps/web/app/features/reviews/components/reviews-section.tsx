@@ -1,5 +1,6 @@
 import type { RatingSummary as Summary } from '@hondana/domain/reviews/reviews';
-import { Suspense, lazy, useEffect, useState } from 'react';
+import { Suspense, lazy } from 'react';
+import { useNearViewport } from '../../../lib/use-near-viewport';
 import { PageLink } from '../../../components/page-link';
 import { Section } from '../../../components/tile-list';
 import { useTranslation } from '../../../i18n/i18n';
@@ -23,16 +24,7 @@ export type ReviewsSectionProps = {
 /** The series page's reviews: the summary rendered on the server, the list fetched in the browser. */
 export function ReviewsSection(props: ReviewsSectionProps) {
   const { t } = useTranslation();
-  const [node, setNode] = useState<HTMLDivElement | null>(null);
-  const [near, setNear] = useState(false);
-  useEffect(() => {
-    if (!node || near) return;
-    const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && setNear(true), {
-      rootMargin: '300px 0px',
-    });
-    observer.observe(node);
-    return () => observer.disconnect();
-  }, [node, near]);
+  const [setNode, near] = useNearViewport('300px 0px');
   const action = (
     <PageLink to={props.isMember ? props.editorHref : props.loginTo} className={styles.write}>
       {props.linkMode === 'edit' ? t('reviewsEntry.edit') : t('reviewsEntry.write')}
