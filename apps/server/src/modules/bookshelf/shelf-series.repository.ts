@@ -21,15 +21,30 @@ export async function refreshShelfSeries(db: Db, userId: number, titleIds: reado
 }
 
 /**
- * A newly granted (shown) book counts on its series' summary: one upsert, so the purchase path
- * pays a row, not a recount of the series.
+ * A newly granted (shown) book counts on its series' summary: one upsert that reads the book's
+ * series and volume itself (INSERT … SELECT), so the purchase path pays a row, not a recount of
+ * the series nor a read of the book.
  */
 export async function shelfBookGranted(db: Db, userId: number, bookId: number, at: number): Promise<void> {
-  const book = await db.selectFrom('books').select(['title_id', 'vol']).where('id', '=', bookId).executeTakeFirst();
-  if (!book) return;
   await db
     .insertInto('shelf_series')
-    .values({ user_id: userId, title_id: book.title_id, book_count: 1, hidden_count: 0, rental_count: 0, newest_book_id: bookId, newest_vol: book.vol, last_bought_at: at, last_read_at: null })
+    .columns(['user_id', 'title_id', 'book_count', 'hidden_count', 'rental_count', 'newest_book_id', 'newest_vol', 'last_bought_at', 'last_read_at'])
+    .expression((eb) =>
+      eb
+        .selectFrom('books')
+        .select([
+          sql<number>`cast(${userId} as integer)`.as('user_id'),
+          'title_id',
+          sql<number>`1`.as('book_count'),
+          sql<number>`0`.as('hidden_count'),
+          sql<number>`0`.as('rental_count'),
+          'id',
+          'vol',
+          sql<number>`cast(${at} as bigint)`.as('last_bought_at'),
+          sql<null>`null`.as('last_read_at'),
+        ])
+        .where('id', '=', bookId),
+    )
     .onConflict((oc) =>
       oc.columns(['user_id', 'title_id']).doUpdateSet({
         book_count: sql`shelf_series.book_count + 1`,
