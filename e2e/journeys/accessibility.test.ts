@@ -62,6 +62,7 @@ for (const width of [375, 1080]) {
         ['search', `/search?word=${encodeURIComponent('図書館')}`],
         ['login', '/login'],
         ['signup', '/signup'],
+        ['accessibility statement', '/accessibility'],
       ];
       for (const [name, url] of guestPages) {
         await visit(g, url);

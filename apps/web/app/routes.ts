@@ -40,6 +40,7 @@ export default [
   route('cart', 'routes/cart.tsx'),
   route('preorder/confirm/:bookSegment', 'routes/preorder-confirm.tsx'),
   route('law/payment_services', 'routes/payment-services-law.tsx'),
+  route('accessibility', 'routes/accessibility.tsx'),
   route('lottery', 'routes/lottery-index.tsx'),
   route('lottery/:campaignId', 'routes/lottery.tsx'),
   route('invitation', 'routes/invitation.tsx'),

@@ -19,6 +19,9 @@ export function Footer() {
             <li>
               <PageLink to="/serial">{t('footer.serial')}</PageLink>
             </li>
+            <li>
+              <PageLink to="/accessibility">{t('footer.accessibility')}</PageLink>
+            </li>
           </ul>
         </nav>
         <p className={styles.copyright}>{t('footer.copyright')}</p>

@@ -23,6 +23,8 @@ export const jaViewer = {
   directionToggle: '読み方向の切り替え',
   slider: 'ページ',
   pageIndicator: '{{indicator}}',
+  pageAnnounce: '全{{total}}ページ中 {{first}}ページ目',
+  pageAnnounceSpread: '全{{total}}ページ中 {{first}}〜{{last}}ページ目',
   loading: '読み込み中',
   failed: '作品情報の取得ができませんでした',
   reload: '再読み込み',

@@ -33,6 +33,7 @@ export const ja = {
     ranking: 'ランキング',
     free: '無料マンガ',
     serial: '連載',
+    accessibility: 'アクセシビリティ',
     copyright: '© 本棚',
   },
   /** The mark before a price: prices are paid in manga coins (1 = 1円) or yen (issue 34 item 4). */

@@ -8,10 +8,18 @@ export function pageIndicator(
   pages: number | readonly number[] | null | undefined,
   total: number | null | undefined,
 ): string | null {
+  const shown = shownPages(pages, total);
+  if (shown === null) return null;
+  return `${shown.first === shown.last ? shown.first : `${shown.first}-${shown.last}`} / ${shown.total}`;
+}
+
+/** The pages on screen counted from 1 (a spread's lowest and highest) and the book's total; null as for the indicator. */
+export function shownPages(
+  pages: number | readonly number[] | null | undefined,
+  total: number | null | undefined,
+): { first: number; last: number; total: number } | null {
   if (!Number.isInteger(total) || (total as number) <= 0) return null;
   const shown = typeof pages === 'number' ? [pages] : (pages ?? []);
   if (shown.length === 0 || !shown.every((p) => Number.isInteger(p))) return null;
-  const first = Math.min(...shown) + 1;
-  const last = Math.max(...shown) + 1;
-  return `${first === last ? first : `${first}-${last}`} / ${total as number}`;
+  return { first: Math.min(...shown) + 1, last: Math.max(...shown) + 1, total: total as number };
 }

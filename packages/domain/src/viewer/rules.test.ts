@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { directionToggleShown, effectiveMode, flowOf, textDirection, textWritingMode, viewerKindOf, writingModeChoice } from './direction';
-import { pageIndicator } from './indicator';
+import { pageIndicator, shownPages } from './indicator';
 import { boughtMessage, lastPageChoice } from './last-page';
 import { imageWidthFor, pageSlotWidth, planPrefetch } from './prefetch';
 import { LAST_PAGE_LOADING_MS, PAGE_SYNC_MS, UI_HIDE_MS } from './timing';
@@ -62,6 +62,15 @@ describe('planPrefetch', () => {
   it('fits a page slot to the height and halves it for spreads', () => {
     expect(pageSlotWidth({ width: 375, height: 667 }, { width: 1080, height: 1536 }, 1)).toBe(375);
     expect(pageSlotWidth({ width: 1280, height: 800 }, { width: 1080, height: 1536 }, 2)).toBeCloseTo(562.5);
+  });
+});
+
+describe('shownPages', () => {
+  it('counts the pages on screen from 1, a spread as its lowest and highest, with the total (what the viewer announces)', () => {
+    expect(shownPages(4, 20)).toEqual({ first: 5, last: 5, total: 20 });
+    expect(shownPages([3, 2], 14)).toEqual({ first: 3, last: 4, total: 14 });
+    expect(shownPages(1.5, 20)).toBeNull();
+    expect(shownPages([], 14)).toBeNull();
   });
 });
 

@@ -1,3 +1,4 @@
+import type { shownPages } from '@hondana/domain/viewer/indicator';
 import { useTranslation } from '../../../i18n/i18n';
 import styles from './viewer.module.css';
 import '../../../i18n/ja-viewer';
@@ -33,12 +34,27 @@ export function FailureScreen({ onReload, closeHref }: FailureScreenProps) {
 }
 
 /** The current-page indicator; the caller passes null when §5 says it does not render. */
+/** The page number on screen while the menus show (its words are the announcer's below). */
 export function PageIndicator({ text }: { text: string | null }) {
   if (text === null) return null;
   return (
-    <div className={`${styles.indicator} ${styles.pageIndicator}`} aria-live="polite" data-testid="page-indicator">
+    <div className={`${styles.indicator} ${styles.pageIndicator}`} aria-hidden="true" data-testid="page-indicator">
       {text}
     </div>
+  );
+}
+
+/**
+ * Says the page to a screen reader on every turn, menus shown or not (issue 42): a polite live
+ * region, out of sight, `全14ページ中 3ページ目` (a spread `3〜4ページ目`).
+ */
+export function PageAnnouncer({ pages }: { pages: ReturnType<typeof shownPages> }) {
+  const { t } = useTranslation();
+  const text = pages === null ? '' : pages.first === pages.last ? t('viewer.pageAnnounce', pages) : t('viewer.pageAnnounceSpread', pages);
+  return (
+    <p className="visually-hidden" role="status" data-testid="page-announcer">
+      {text}
+    </p>
   );
 }
 

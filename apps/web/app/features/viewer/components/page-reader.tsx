@@ -2,7 +2,7 @@ import type { Direction } from '@hondana/domain/catalog/catalog';
 import type { ViewerPage } from '@hondana/domain/reading/reading-api';
 import { footerControls, settingsVisibility, spreadNote } from '@hondana/domain/viewer/controls';
 import { directionToggleShown, effectiveMode, flowOf, viewerKindOf } from '@hondana/domain/viewer/direction';
-import { pageIndicator } from '@hondana/domain/viewer/indicator';
+import { pageIndicator, shownPages } from '@hondana/domain/viewer/indicator';
 import { pageSlotWidth, planPrefetch } from '@hondana/domain/viewer/prefetch';
 import { openingPosition } from '@hondana/domain/viewer/resume';
 import { pairSpreads, singlePages, spreadsFit } from '@hondana/domain/viewer/spreads';
@@ -18,7 +18,7 @@ import { useReader } from '../hooks/use-reader';
 import { useKeyboard } from '../hooks/use-reader-effects';
 import { useUiVisibility } from '../hooks/use-ui-visibility';
 import { useViewerSettings } from '../hooks/use-viewer-settings';
-import { DirectionIndicator, LoadingOverlay, PageIndicator } from './overlays';
+import { DirectionIndicator, LoadingOverlay, PageAnnouncer, PageIndicator } from './overlays';
 import { PagedStage } from './paged-stage';
 import { pageImageUrl } from './page-image';
 import { ScrollStage } from './scroll-stage';
@@ -122,6 +122,7 @@ function PageReaderStage({ pages, layoutType, direction, title, closeHref, logge
       )}
       {ui.visible && reading && kind === 'fixed' && <DirectionIndicator vertical={mode === 'vertical'} />}
       {ui.visible && reading && <PageIndicator text={pageIndicator(reader.visible, total)} />}
+      {reading && <PageAnnouncer pages={shownPages(reader.visible, total)} />}
       <ViewerHeader visible={ui.visible && reading} title={title} closeHref={closeHref} showToc={false} showAuthors={false} onOpen={setPopup} />
       <ViewerFooter
         visible={ui.visible && reading}

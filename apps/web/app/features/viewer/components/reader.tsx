@@ -9,7 +9,7 @@ import {
   viewerKindOf,
   writingModeChoice,
 } from '@hondana/domain/viewer/direction';
-import { pageIndicator } from '@hondana/domain/viewer/indicator';
+import { pageIndicator, shownPages } from '@hondana/domain/viewer/indicator';
 import { type LoadStatus, pastLastPage } from '@hondana/domain/viewer/last-page';
 import { openingPage, pageSyncEnabled } from '@hondana/domain/viewer/progress';
 import { keptPositionKey, openingPosition } from '@hondana/domain/viewer/resume';
@@ -31,7 +31,7 @@ import { useKeyboard, usePagePrefetch, useReadEnd, useReadEndLog } from '../hook
 import { useUiVisibility } from '../hooks/use-ui-visibility';
 import { useViewerSettings } from '../hooks/use-viewer-settings';
 import type { Viewport } from '../hooks/use-viewport';
-import { DirectionIndicator, LoadingOverlay, PageIndicator } from './overlays';
+import { DirectionIndicator, LoadingOverlay, PageAnnouncer, PageIndicator } from './overlays';
 import { PagedStage } from './paged-stage';
 import { ScrollStage } from './scroll-stage';
 import type { LastPageCommerceSlot, LastPageExtras } from './last-page-slot';
@@ -237,6 +237,7 @@ export function Reader({
       )}
       {ui.visible && reading && kind === 'fixed' && <DirectionIndicator vertical={mode === 'vertical'} />}
       {ui.visible && reading && <PageIndicator text={pageIndicator(reader.visible, total)} />}
+      {reading && <PageAnnouncer pages={shownPages(reader.visible, total)} />}
       <ViewerHeader
         visible={ui.visible && reading}
         title={book.title}
