@@ -52,6 +52,7 @@ beforeAll(async () => {
     `/serial/detail/${serialId}`,
     '/mangacoin',
     '/law/payment_services',
+    '/accessibility',
     '/lottery',
     `/lottery/${campaignId}`,
     '/invitation',
