@@ -7,10 +7,13 @@ import { type StoreServer, launchBrowser, screenshotDir, startStore } from '../s
 import { expectPage, signUpMember } from '../support/viewer-helpers';
 
 /**
- * §7 Tracking as a person causes it: a guest opens the top page, searches from the header,
- * opens a free volume and reads it to the end; a member adds the series to my list and takes it
- * out. Each step sends its `/log/*` call, the guest gets the first-party id cookie, and the
- * events reach the database (written in batches by the store, a second or so later).
+ * §7 Tracking as a person causes it: a guest opens the top page (its modules are seen, a tile
+ * and もっと見る tapped), searches from the header and taps a result, opens a free volume and
+ * reads it to the end (read end with `sakuyomiFlg`, the read-end popup, the last page's free
+ * ranking linking with `free_ranking_reader`); a member adds the series to my list, takes it out
+ * and shares an invitation. Each step sends its `/log/*` call (all twelve kinds), the guest gets
+ * the first-party id cookie, and the events reach the database (written in batches by the store,
+ * a second or so later).
  *
  * 夜明けの図書館 (series 1): volume 2 (book 2) is free in the demo catalog.
  */
@@ -48,7 +51,13 @@ async function waitForLog(page: Page, logged: Logged[], kind: string, test: (p: 
 const eventsOf = (where: string, value: string | number) => {
   const db = new Database(path.join(store.dataDir, 'hondana.db'), { readonly: true });
   try {
-    return db.prepare(`select kind, title_id, book_id, ref, data from events where ${where} = ? order by id`).all(value) as { kind: string; title_id: number | null; book_id: number | null }[];
+    return db.prepare(`select kind, title_id, book_id, ref, data from events where ${where} = ? order by id`).all(value) as {
+      kind: string;
+      title_id: number | null;
+      book_id: number | null;
+      ref: string | null;
+      data: string;
+    }[];
   } finally {
     db.close();
   }
@@ -82,6 +91,22 @@ for (const width of [375, 1080]) {
       assert.equal(gid.httpOnly, true);
       assert.equal(new URL(store.url).hostname, gid.domain, 'first party: set by the store itself');
 
+      // The top page's modules: the ranking is seen, one of its tiles and its もっと見る tapped.
+      await waitForLog(page, logged, 'module_view', (p) => p.get('module_name') === 'top-ranking' && p.get('page') === '/');
+      const topRanking = page.locator('section[aria-labelledby="top-ranking"]');
+      const firstTile = topRanking.locator('article a').first();
+      const tappedTitle = /series_id=(\d+)/.exec((await firstTile.getAttribute('href')) ?? '')?.[1];
+      assert.ok(tappedTitle, 'a ranking tile links to its series');
+      await firstTile.click();
+      await page.waitForURL(/\/series_list\//);
+      const tap = await waitForLog(page, logged, 'module_tap', (p) => p.get('module_name') === 'top-ranking');
+      assert.equal(tap.params.get('title_id'), tappedTitle);
+      assert.equal(tap.params.get('position'), '1');
+      await page.goto(store.url);
+      await topRanking.getByRole('link', { name: 'もっと見る' }).click();
+      await page.waitForURL(/\/ranking\/daily\/1/);
+      await waitForLog(page, logged, 'tap_section', (p) => p.get('section') === 'top-ranking');
+
       const search = page.getByRole('search');
       await search.getByLabel('作品を検索').fill('夜明け');
       await search.getByLabel('作品を検索').press('Enter');
@@ -89,6 +114,14 @@ for (const width of [375, 1080]) {
       await waitForLog(page, logged, 'search', (p) => p.get('word') === '夜明け');
       await waitForLog(page, logged, 'page', (p) => (p.get('page') ?? '').startsWith('/search'));
       await shot(page, `search-${width}`);
+      const result = page.locator('h2 > a[href*="series_id="]').first();
+      const resultTitle = /series_id=(\d+)/.exec((await result.getAttribute('href')) ?? '')?.[1];
+      await result.click();
+      await page.waitForURL(/\/series_list\//);
+      const tapped = await waitForLog(page, logged, 'tap_result');
+      assert.equal(tapped.params.get('word'), '夜明け');
+      assert.equal(tapped.params.get('title_id'), resultTitle);
+      assert.equal(tapped.params.get('position'), '1');
 
       await page.goto(`${store.url}/viewer?cid=${FREE_VOL2}&ref=free_ranking_reader&blogGenreId=g7&did=d1`);
       await expectPage(page, 0);
@@ -106,11 +139,41 @@ for (const width of [375, 1080]) {
       }
       await page.keyboard.press('ArrowLeft');
       await page.getByTestId('last-page').waitFor();
-      await waitForLog(page, logged, 'read_end', (p) => p.get('book_id') === String(FREE_VOL2));
+      const end = await waitForLog(page, logged, 'read_end', (p) => p.get('book_id') === String(FREE_VOL2));
+      // A free volume read without owning it: sakuyomiFlg 1; the ref the viewer was opened with.
+      assert.equal(end.params.get('sakuyomiFlg'), '1');
+      assert.equal(end.params.get('ref'), 'free_ranking_reader');
+      await waitForLog(page, logged, 'popup_read_end', (p) => p.get('book_id') === String(FREE_VOL2));
       await shot(page, `read-end-${width}`);
+      // The last page's free ranking links say where the tap was made (§9 refs).
+      const freeTile = page.locator('section[aria-labelledby="viewer-free-ranking"] article a').first();
+      await freeTile.scrollIntoViewIfNeeded();
+      assert.match((await freeTile.getAttribute('href')) ?? '', /[?&]ref=free_ranking_reader$/);
+      await freeTile.click();
+      await page.waitForURL(/ref=free_ranking_reader/);
+      await waitForLog(page, logged, 'page', (p) => p.get('ref') === 'free_ranking_reader' && (p.get('page') ?? '').startsWith('/series_list'));
 
-      const kinds = await eventuallyKinds('guest_id', gid.value, ['page', 'search', 'read_start', 'read_end']);
+      // The first page's calls go out together before any has the id (each is given one): the
+      // visitor keeps the last, which every later call carries.
+      const kept = (await context.cookies()).find((c) => c.name === 'hondana_gid')!.value;
+      const kinds = await eventuallyKinds('guest_id', kept, [
+        'page',
+        'search',
+        'read_start',
+        'read_end',
+        'module_view',
+        'module_tap',
+        'tap_section',
+        'tap_result',
+        'popup_read_end',
+      ]);
       assert.ok(kinds.filter((k) => k === 'page').length >= 2);
+      const stored = eventsOf('guest_id', kept);
+      const readEnd = stored.find((e) => e.kind === 'read_end')!;
+      assert.equal(readEnd.ref, 'free_ranking_reader');
+      assert.equal(JSON.parse(readEnd.data).sakuyomiFlg, '1');
+      assert.equal(stored.find((e) => e.kind === 'tap_result')!.title_id, Number(resultTitle));
+      assert.equal(stored.find((e) => e.kind === 'module_tap')!.title_id, Number(tappedTitle));
       await context.close();
     });
 
@@ -158,7 +221,15 @@ for (const width of [375, 1080]) {
       await page.getByRole('button', { name: /マイリスト登録済み/ }).click();
       await page.getByRole('button', { name: /マイリストに追加/ }).waitFor();
       await waitForLog(page, logged, 'delete_wish_list', (p) => p.get('title_id') === String(SERIES));
-      await eventuallyKinds('user_id', userId, ['page', 'add_wish_list', 'delete_wish_list']);
+      // Sharing an invitation from the inviter page: /log/post_sns with the way and the ref.
+      await page.goto(`${store.url}/invitation/inviter?ref=invitation`);
+      await page.getByRole('button', { name: '友達を招待する' }).click();
+      if (width === 1080) await page.getByRole('dialog', { name: '招待リンクをコピーする' }).getByRole('button', { name: 'コピーする' }).click();
+      else await page.getByRole('dialog', { name: '友達を招待する' }).getByRole('button', { name: 'コピー', exact: true }).click();
+      const shared = await waitForLog(page, logged, 'post_sns');
+      assert.equal(shared.params.get('sns'), 'copy');
+      assert.equal(shared.params.get('ref'), 'invitation');
+      await eventuallyKinds('user_id', userId, ['page', 'add_wish_list', 'delete_wish_list', 'post_sns']);
       await context.close();
     });
   });

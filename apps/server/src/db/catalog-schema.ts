@@ -226,6 +226,22 @@ export interface CatalogEventsTable {
   created_at: Millis;
 }
 
+/** Which window the `rankings` job last worked out for a term (`ranking_scores` holds its rows). */
+export interface RankingRunsTable {
+  term: string;
+  window_from: Millis;
+  window_to: Millis;
+  computed_at: Millis;
+}
+
+/** A title's score in a term's window by a basis, as the `rankings` job worked it out (score > 0 only). */
+export interface RankingScoresTable {
+  term: string;
+  basis: string;
+  title_id: number;
+  score: number;
+}
+
 export interface CatalogTables {
   authors: AuthorsTable;
   publishers: PublishersTable;
@@ -242,4 +258,6 @@ export interface CatalogTables {
   serial_episode_pages: SerialEpisodePagesTable;
   serial_episode_page_originals: SerialEpisodePageOriginalsTable;
   catalog_events: CatalogEventsTable;
+  ranking_runs: RankingRunsTable;
+  ranking_scores: RankingScoresTable;
 }

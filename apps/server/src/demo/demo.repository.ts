@@ -68,6 +68,8 @@ export const CATALOG_TABLES = [
   'serial_osusume_items',
   'coupons',
   'catalog_events',
+  'ranking_runs',
+  'ranking_scores',
 ] as const satisfies readonly (keyof Database)[];
 
 /** Tables whose `id` is generated: after inserting explicit ids PostgreSQL's sequences must move past them. */

@@ -6,8 +6,9 @@ import { CHANGES_CHANNEL, bumpVersion, versions } from './store-changes.reposito
 /**
  * What caches are told of. `catalog`: titles, books, prices, bundles, media of books (an import,
  * an editor, the demo reseed). `settings`: the operator's settings (the maintenance mode).
+ * `rankings`: the `rankings` job wrote the rankings again.
  */
-export type ChangeTopic = 'catalog' | 'settings';
+export type ChangeTopic = 'catalog' | 'settings' | 'rankings';
 
 type Db = Kysely<Database>;
 type Listener = () => void | Promise<void>;

@@ -75,13 +75,14 @@ export const webPlugin = fp(
     const authAttempt = authAttemptLimiter(app, options.authRateLimit ?? 10);
     const guestPages = new GuestPageCache((options.guestPageCacheSeconds ?? 0) * 1000);
     const memberPages = new MemberPageCache(options.memberPageCache === false ? 0 : (options.guestPageCacheSeconds ?? 0) * 1000);
-    // A kept page may show a price, a book or a maintenance state that just changed.
+    // A kept page may show a price, a book, a ranking or a maintenance state that just changed.
     const clearPages = () => {
       guestPages.clear();
       memberPages.clear();
     };
     app.deps.changes.subscribe('catalog', clearPages);
     app.deps.changes.subscribe('settings', clearPages);
+    app.deps.changes.subscribe('rankings', clearPages);
     const renders = new ArrivalOrder();
     // Pages are rendered with the nonce marker and sent with a fresh nonce each (docs/architecture.md, "Content-Security-Policy").
     const nonces = new PageNonces();

@@ -1,4 +1,5 @@
-import { type ReactNode } from 'react';
+import { type ReactNode, useRef } from 'react';
+import { useModuleTracking } from '../lib/module-tracking';
 import { BookTile, type TileView } from './book-tile';
 import styles from './tile-list.module.css';
 
@@ -8,15 +9,21 @@ export type TileListProps = {
   layout?: 'grid' | 'row';
   /** How many of the first covers load eagerly (largest contentful paint). */
   eager?: number;
+  /** The §7 tracking `ref` the tiles' links carry (where in the store the tap was made). */
+  linkRef?: string;
 };
 
+/** `href` with the tracking `ref` parameter. */
+export const withRef = (href: string, ref: string | undefined): string =>
+  ref ? `${href}${href.includes('?') ? '&' : '?'}ref=${encodeURIComponent(ref)}` : href;
+
 /** A list of book tiles. */
-export function TileList({ tiles, layout = 'grid', eager = 0 }: TileListProps) {
+export function TileList({ tiles, layout = 'grid', eager = 0, linkRef }: TileListProps) {
   return (
     <ul className={layout === 'row' ? styles.row : styles.grid}>
       {tiles.map((tile, i) => (
-        <li key={`${tile.bookId}-${tile.titleId}`}>
-          <BookTile book={tile} eager={i < eager} />
+        <li key={`${tile.bookId}-${tile.titleId}`} data-title-id={tile.titleId} data-position={i + 1}>
+          <BookTile book={linkRef ? { ...tile, href: withRef(tile.href, linkRef) } : tile} eager={i < eager} />
         </li>
       ))}
     </ul>
@@ -31,11 +38,13 @@ export type SectionProps = {
   children: ReactNode;
 };
 
-/** A titled block of a store page. */
+/** A titled block of a store page: a module of §7 tracking, named by its id. */
 export function Section({ id, heading, action, children }: SectionProps) {
+  const ref = useRef<HTMLElement>(null);
+  useModuleTracking(ref, id);
   return (
-    <section className={styles.section} aria-labelledby={id}>
-      <div className={styles.headingRow}>
+    <section ref={ref} className={styles.section} aria-labelledby={id}>
+      <div className={styles.headingRow} data-section-heading="">
         <h2 id={id} className={styles.heading}>
           {heading}
         </h2>

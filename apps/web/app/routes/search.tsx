@@ -58,7 +58,10 @@ export default function Search({ loaderData }: Route.ComponentProps) {
         <p className={styles.empty}>{t('search.empty', { word })}</p>
       ) : (
         <>
-          <TitleResults titles={titles} />
+          <TitleResults
+            titles={titles}
+            onTap={(titleId, position) => track('tap_result', { word, title_id: titleId, position: (page - 1) * PAGE_SIZE + position })}
+          />
           <Pager page={page} total={Math.ceil(totalCount / PAGE_SIZE)} href={(p) => searchHref(word, p)} />
         </>
       )}

@@ -41,28 +41,47 @@ export function rankingWindow(term: RankingTerm, now: number): RankingWindow {
 
 /**
  * What a ranking counts. `popular` weighs each kind of event (a purchase says most, a wish
- * says more than a read because a read is often a free sample); `sales` counts purchases and
- * `reads` reads only.
+ * says more than a read because a read is often a free sample, a tap on a title in a list or a
+ * search result or a share says least); `sales` counts purchases and `reads` reads only.
  */
 export const RankingBasis = { POPULAR: 'popular', SALES: 'sales', READS: 'reads' } as const;
 export type RankingBasis = (typeof RankingBasis)[keyof typeof RankingBasis];
 export const rankingBases = Object.values(RankingBasis);
 
-export const EVENT_WEIGHTS: Record<RankingBasis, { purchase: number; read: number; wish: number }> = {
-  popular: { purchase: 3, read: 1, wish: 2 },
-  sales: { purchase: 1, read: 0, wish: 0 },
-  reads: { purchase: 0, read: 1, wish: 0 },
+export const EVENT_WEIGHTS: Record<RankingBasis, { purchase: number; read: number; wish: number; interest: number }> = {
+  popular: { purchase: 3, read: 1, wish: 2, interest: 0.5 },
+  sales: { purchase: 1, read: 0, wish: 0, interest: 0 },
+  reads: { purchase: 0, read: 1, wish: 0, interest: 0 },
 };
 
 export interface EventCounts {
   purchase: number;
   read: number;
   wish: number;
+  /** Taps on the title in a list or a search result, and shares (recorded `/log` calls). */
+  interest?: number;
 }
+
+/**
+ * The recorded §7 `/log` kinds that count towards the rankings, and as what; each counts once
+ * per visitor (member, else the guest's first-party id), title and window, so reloading a page
+ * or replaying a call does not move a title. Not counted: `add_wish_list` and
+ * `delete_wish_list` (the store records the wish itself, once per member and title),
+ * `read_end` (a member's first finished read is recorded by the store; a guest's opening is
+ * `read_start`), and the kinds that name no title (`page`, `search`, `module_view`,
+ * `tap_section`, `popup_read_end`).
+ */
+export const LOG_KIND_SIGNALS = {
+  read_start: 'read',
+  tap_result: 'interest',
+  module_tap: 'interest',
+  post_sns: 'interest',
+} as const satisfies Record<string, keyof typeof EVENT_WEIGHTS.popular>;
+export type LogSignalKind = keyof typeof LOG_KIND_SIGNALS;
 
 export const weightedScore = (counts: EventCounts, basis: RankingBasis): number => {
   const w = EVENT_WEIGHTS[basis];
-  return counts.purchase * w.purchase + counts.read * w.read + counts.wish * w.wish;
+  return counts.purchase * w.purchase + counts.read * w.read + counts.wish * w.wish + (counts.interest ?? 0) * w.interest;
 };
 
 /**

@@ -32,6 +32,8 @@ export const LogQuery = z.object({
   position: id,
   sns: text(50),
   action: text(50),
+  /** `read_end` (§5): 1 when the volume was read as a free sample (立ち読み), else 0. */
+  sakuyomiFlg: z.enum(['0', '1'], { message: 'must be 0 or 1' }).optional(),
 });
 export type LogQuery = z.infer<typeof LogQuery>;
 

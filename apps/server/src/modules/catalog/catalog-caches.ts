@@ -15,3 +15,13 @@ export function forgetCatalogCaches(db: Kysely<Database>): void {
   forgetRankings(db);
   forgetTileLists(db);
 }
+
+/**
+ * What the rankings feed in process: the rankings themselves and the tile lists (the top page's
+ * ranking shelves). Dropped when the `rankings` job writes (its `rankings` change), so every
+ * process shows the new rankings within a second of the job's run.
+ */
+export function forgetRankingCaches(db: Kysely<Database>): void {
+  forgetRankings(db);
+  forgetTileLists(db);
+}

@@ -1,3 +1,4 @@
+import { LOG_KIND_SIGNALS, type LogSignalKind } from '@hondana/domain/catalog/rankings';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { type BookTileRow, bookTileColumns } from './catalog.repository';
@@ -9,15 +10,25 @@ export interface TitleEventCounts {
   pageType: string;
   eroticType: number;
   /** Counts in `[from, to)`. */
-  recent: { purchase: number; read: number; wish: number };
+  recent: Counts;
   /** Counts in `[baselineFrom, from)` (trending), else zeros. */
-  baseline: { purchase: number; read: number; wish: number };
+  baseline: Counts;
 }
+
+interface Counts {
+  purchase: number;
+  read: number;
+  wish: number;
+  interest: number;
+}
+
+const zeros = (): Counts => ({ purchase: 0, read: 0, wish: 0, interest: 0 });
 
 /**
  * Events per title and kind in a window (one pass over the `(created_at, title_id, kind)`
  * index), with each title's shelf and erotic type: the reads and wishes the store records
- * where they happen, the demo's drawn history, and the store's completed book orders.
+ * where they happen, the demo's drawn history, the store's completed book orders, and the
+ * recorded `/log` calls that count (`LOG_KIND_SIGNALS`, once per visitor and title).
  */
 export async function eventCountsByTitle(
   db: Db,
@@ -35,15 +46,20 @@ export async function eventCountsByTitle(
     .select(['f.title_id', 'f.kind', 'f.recent', (eb) => eb.fn.countAll<number>().as('n')])
     .groupBy(['f.title_id', 'f.kind', 'f.recent'])
     .as('c');
-  const [eventRows, purchaseRows] = await Promise.all([
+  const [eventRows, purchaseRows, logRows] = await Promise.all([
     db
       .selectFrom(counts)
       .innerJoin('titles as t', 't.id', 'c.title_id')
       .select(['c.title_id as titleId', 'c.kind', 'c.recent', 'c.n', 't.page_type as pageType', 't.erotic_type as eroticType'])
       .execute(),
     paidVolumesByTitle(db, { from: w.from, to: w.to, start }),
+    loggedVisitorsByTitle(db, { from: w.from, to: w.to, start }),
   ]);
-  const rows = [...eventRows, ...purchaseRows.map((r) => ({ ...r, kind: 'purchase' as const }))];
+  const rows = [
+    ...eventRows,
+    ...purchaseRows.map((r) => ({ ...r, kind: 'purchase' as const })),
+    ...logRows.map((r) => ({ ...r, kind: LOG_KIND_SIGNALS[r.kind as LogSignalKind] })),
+  ];
   const byTitle = new Map<number, TitleEventCounts>();
   for (const row of rows) {
     let entry = byTitle.get(row.titleId);
@@ -52,8 +68,8 @@ export async function eventCountsByTitle(
         titleId: row.titleId,
         pageType: row.pageType,
         eroticType: row.eroticType,
-        recent: { purchase: 0, read: 0, wish: 0 },
-        baseline: { purchase: 0, read: 0, wish: 0 },
+        recent: zeros(),
+        baseline: zeros(),
       };
       byTitle.set(row.titleId, entry);
     }
@@ -61,6 +77,40 @@ export async function eventCountsByTitle(
     bucket[row.kind] += Number(row.n);
   }
   return [...byTitle.values()];
+}
+
+/**
+ * The recorded `/log` calls that count towards the rankings (`LOG_KIND_SIGNALS`): distinct
+ * visitors (a member by id, a guest by the first-party id) per title and kind in `[start, to)`,
+ * flagged recent from `from` (the `(kind, occurred_at)` index of events). A call naming a book
+ * counts for the book's title (whatever `title_id` it also sends); unknown titles are dropped.
+ */
+function loggedVisitorsByTitle(db: Db, w: { from: number; to: number; start: number }) {
+  const flagged = db
+    .selectFrom('events as e')
+    .leftJoin('books as b', 'b.id', 'e.book_id')
+    .select([
+      (eb) => eb.fn.coalesce('b.title_id', 'e.title_id').as('title_id'),
+      'e.kind',
+      sql<number>`CASE WHEN e.occurred_at >= ${w.from} THEN 1 ELSE 0 END`.as('recent'),
+      sql<string>`CASE WHEN e.user_id IS NOT NULL THEN 'u' || CAST(e.user_id AS TEXT) ELSE 'g' || e.guest_id END`.as('who'),
+    ])
+    .where('e.kind', 'in', Object.keys(LOG_KIND_SIGNALS))
+    .where('e.occurred_at', '>=', w.start)
+    .where('e.occurred_at', '<', w.to)
+    .where((eb) => eb.or([eb('e.user_id', 'is not', null), eb('e.guest_id', 'is not', null)]))
+    .as('f');
+  const counts = db
+    .selectFrom(flagged)
+    .select(['f.title_id', 'f.kind', 'f.recent', sql<number>`COUNT(DISTINCT f.who)`.as('n')])
+    .where('f.title_id', 'is not', null)
+    .groupBy(['f.title_id', 'f.kind', 'f.recent'])
+    .as('c');
+  return db
+    .selectFrom(counts)
+    .innerJoin('titles as t', 't.id', 'c.title_id')
+    .select(['t.id as titleId', 'c.kind', 'c.recent', 'c.n', 't.page_type as pageType', 't.erotic_type as eroticType'])
+    .execute();
 }
 
 /**
@@ -186,4 +236,55 @@ export async function titlesReleasedSince(db: Db, since: number, now: number): P
     .where('b.start_datetime', '<=', now)
     .execute();
   return new Set(rows.map((r) => r.title_id));
+}
+
+export interface StoredRanking {
+  /** The window the job worked out last for the term. */
+  windowTo: number;
+  rows: { titleId: number; basis: string; score: number; pageType: string; eroticType: number }[];
+}
+
+/**
+ * The `rankings` job's rows of a term when they are of the window ending `windowTo` (the job has
+ * worked it out), with each title's shelf and erotic type as they are now; null otherwise.
+ */
+export async function storedRanking(db: Db, term: string, basis: string, windowTo: number): Promise<StoredRanking | null> {
+  const run = await db.selectFrom('ranking_runs').select('window_to').where('term', '=', term).executeTakeFirst();
+  if (!run || Number(run.window_to) !== windowTo) return null;
+  const rows = await db
+    .selectFrom('ranking_scores as s')
+    .innerJoin('titles as t', 't.id', 's.title_id')
+    .select(['s.title_id as titleId', 's.basis', 's.score', 't.page_type as pageType', 't.erotic_type as eroticType'])
+    .where('s.term', '=', term)
+    .where('s.basis', '=', basis)
+    .execute();
+  return { windowTo, rows: rows.map((r) => ({ ...r, score: Number(r.score) })) };
+}
+
+/** Rows of an insert at once: four columns, well under SQLite's parameter limit. */
+const SCORE_BATCH = 500;
+
+/**
+ * Replaces a term's rows with a window's scores, in one transaction: a reader sees the old
+ * window's rows or the new one's, never a mix. A run whose lease ran out and overlaps the next
+ * writes the same rows (the primary key keeps one per term, basis and title).
+ */
+export async function replaceRanking(
+  db: Db,
+  q: { term: string; from: number; to: number; now: number; rows: { basis: string; titleId: number; score: number }[] },
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('ranking_scores').where('term', '=', q.term).execute();
+    for (let i = 0; i < q.rows.length; i += SCORE_BATCH) {
+      await trx
+        .insertInto('ranking_scores')
+        .values(q.rows.slice(i, i + SCORE_BATCH).map((r) => ({ term: q.term, basis: r.basis, title_id: r.titleId, score: r.score })))
+        .execute();
+    }
+    await trx
+      .insertInto('ranking_runs')
+      .values({ term: q.term, window_from: q.from, window_to: q.to, computed_at: q.now })
+      .onConflict((oc) => oc.column('term').doUpdateSet({ window_from: q.from, window_to: q.to, computed_at: q.now }))
+      .execute();
+  });
 }

@@ -1,10 +1,11 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { booksRoutes } from './books.routes';
-import { forgetCatalogCaches } from './catalog-caches';
+import { forgetCatalogCaches, forgetRankingCaches } from './catalog-caches';
 import { guestRoutes } from './guest.routes';
 import { freeBooksRoutes } from './free-books.routes';
 import { rankingsRoutes } from './rankings.routes';
+import { RANKINGS_EVERY_MS, recomputeRankings } from './rankings.service';
 import { recommendationsRoutes } from './recommendations.routes';
 import { searchRoutes } from './search.routes';
 import { titlesRoutes } from './titles.routes';
@@ -14,6 +15,18 @@ export const catalogRoutes: FastifyPluginAsync = async (base) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
   // The pages rendered in process read the same caches, so this covers them too.
   app.deps.changes.subscribe('catalog', () => forgetCatalogCaches(app.deps.database.db));
+  app.deps.changes.subscribe('rankings', () => forgetRankingCaches(app.deps.database.db));
+  // Rankings from what people do (issue 40 item 8): worked out once per interval for the whole
+  // store (the scheduler's lease), then every process reads the job's rows.
+  app.ops.scheduler.register({
+    name: 'rankings',
+    everyMs: RANKINGS_EVERY_MS,
+    run: async ({ db, now }) => {
+      const written = await recomputeRankings(db, now);
+      await app.deps.changes.publish('rankings', now);
+      return written;
+    },
+  });
   await app.register(booksRoutes);
   await app.register(titlesRoutes);
   await app.register(guestRoutes);

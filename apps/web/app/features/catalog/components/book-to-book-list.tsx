@@ -4,7 +4,7 @@ import { tileFromRecommendation } from '../recommendation-tile';
 import { QueryProvider } from '../../../components/query-provider';
 import { BookToBookSection, BookToBookSkeleton } from './book-to-book';
 
-type Props = { bookId: number; adult: boolean; heading: string };
+type Props = { bookId: number; adult: boolean; heading: string; linkRef?: string };
 
 /** Loaded lazily by BookToBook: the fetch and its states. */
 export default function BookToBookList(props: Props) {
@@ -15,7 +15,7 @@ export default function BookToBookList(props: Props) {
   );
 }
 
-function List({ bookId, adult, heading }: Props) {
+function List({ bookId, adult, heading, linkRef }: Props) {
   const query = useBookToBook({ bookId, adult });
   if (query.isPending) {
     return (
@@ -28,7 +28,7 @@ function List({ bookId, adult, heading }: Props) {
   if (query.isError || query.data.length === 0) return null;
   return (
     <BookToBookSection heading={heading}>
-      <TileList tiles={query.data.map(tileFromRecommendation)} layout="row" />
+      <TileList tiles={query.data.map(tileFromRecommendation)} layout="row" {...(linkRef ? { linkRef } : {})} />
     </BookToBookSection>
   );
 }

@@ -14,13 +14,15 @@ export type BookToBookProps = {
   bookId: number;
   titleName: string;
   adult: boolean;
+  /** The tracking `ref` of the tiles' links (`book_to_book_reader` on the viewer's last page). */
+  linkRef?: string;
 };
 
 /**
  * '<title>を好きな人が読んでいる作品' (§2): fetched in the browser; a skeleton while INITIAL or
  * STARTED, hidden when DONE and empty or FAILED (§4 "Recommendation fetch").
  */
-export function BookToBook({ bookId, titleName, adult }: BookToBookProps) {
+export function BookToBook({ bookId, titleName, adult, linkRef }: BookToBookProps) {
   const { t } = useTranslation();
   const heading = t('series.bookToBook', { title: titleName });
   const [setNode, near] = useNearViewport('200px 0px');
@@ -33,7 +35,7 @@ export function BookToBook({ bookId, titleName, adult }: BookToBookProps) {
     <div ref={setNode}>
       {near ? (
         <Suspense fallback={skeleton}>
-          <BookToBookList bookId={bookId} adult={adult} heading={heading} />
+          <BookToBookList bookId={bookId} adult={adult} heading={heading} {...(linkRef ? { linkRef } : {})} />
         </Suspense>
       ) : (
         skeleton

@@ -7,13 +7,13 @@ import styles from './title-results.module.css';
 export type TitleResult = Pick<TitleSummary, 'id' | 'name' | 'imageUrl' | 'maxVol' | 'authors'>;
 
 /** Titles found by a search: cover, name (to the series page), authors (to their author search). */
-export function TitleResults({ titles }: { titles: TitleResult[] }) {
+export function TitleResults({ titles, onTap }: { titles: TitleResult[]; onTap?: (titleId: number, position: number) => void }) {
   const { t } = useTranslation();
   return (
     <ul className={styles.results}>
       {titles.map((title, i) => (
         <li key={title.id} className={styles.result}>
-          <Link to={seriesHref(title.id)} className={styles.cover} tabIndex={-1} aria-hidden="true">
+          <Link to={seriesHref(title.id)} className={styles.cover} tabIndex={-1} aria-hidden="true" onClick={() => onTap?.(title.id, i + 1)}>
             <img
               src={title.imageUrl}
               alt=""
@@ -25,7 +25,9 @@ export function TitleResults({ titles }: { titles: TitleResult[] }) {
           </Link>
           <div className={styles.info}>
             <h2 className={styles.name}>
-              <Link to={seriesHref(title.id)}>{title.name}</Link>
+              <Link to={seriesHref(title.id)} onClick={() => onTap?.(title.id, i + 1)}>
+                {title.name}
+              </Link>
             </h2>
             {title.authors && title.authors.length > 0 && (
               <ul className={styles.authors} aria-label={t('search.authors')}>

@@ -52,6 +52,7 @@ function Card({ titleId, titleName, couponTarget }: EndReadingCardProps) {
         amount={campaign.inviteeIncentive.amount}
         coin={campaign.inviterIncentive.steps[0]?.mangaCoinAmount ?? 0}
         title={{ id: titleId, name: titleName }}
+        trackingRef={InvitationRef.SHARE_MODAL_END_READING}
       />
     </section>
   );

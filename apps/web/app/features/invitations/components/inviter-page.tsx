@@ -1,3 +1,4 @@
+import { InvitationRef } from '@hondana/domain/invitations/invitations';
 import { formatTokyoDate, formatTokyoDeadline } from '@hondana/domain/common/tokyo-format';
 import { useState } from 'react';
 import { invitationCopy as c } from '../../../i18n/ja-invitations';
@@ -53,7 +54,7 @@ export function InviterPage({ refSource }: { refSource: string | null }) {
       <button type="button" className={styles.primary} onClick={() => setOpen(true)}>
         {c('inviter.share')}
       </button>
-      <ShareModal open={open} onOpenChange={setOpen} code={info.invitationCode} campaignId={campaign.id} amount={amount} coin={firstStep} />
+      <ShareModal open={open} onOpenChange={setOpen} code={info.invitationCode} campaignId={campaign.id} amount={amount} coin={firstStep} trackingRef={InvitationRef.INVITATION} />
     </div>
   );
 }

@@ -5,6 +5,7 @@ import { useShareLinks } from '../api/create-links';
 import { lineShareUrl, shareText, twitterShareUrl } from '../share-text';
 import styles from './invitations.module.css';
 import { Snackbar } from '../../../components/snackbar';
+import { track } from '../../../lib/track';
 
 const MOBILE_QUERY = '(max-width: 767px)';
 const subscribe = (onChange: () => void) => {
@@ -24,6 +25,8 @@ export type ShareModalProps = {
   coin: number;
   /** The book being recommended (end of reading), for the share text and the link. */
   title?: { id: number; name: string } | null;
+  /** The §7 `ref` of the `/log/post_sns` a share sends: where the modal was opened. */
+  trackingRef?: string;
 };
 
 /**
@@ -32,7 +35,7 @@ export type ShareModalProps = {
  * コピー, その他 (the Web Share API, when the browser has it) and キャンセル. A copy shows the
  * snackbar クリップボードにコピーされました.
  */
-export function ShareModal({ open, onOpenChange, code, campaignId, amount, coin, title = null }: ShareModalProps) {
+export function ShareModal({ open, onOpenChange, code, campaignId, amount, coin, title = null, trackingRef }: ShareModalProps) {
   const mobile = useMobile();
   const links = useShareLinks(code ?? '', title?.id ?? null, open && code !== null && campaignId !== null);
   const [snack, setSnack] = useState<string | null>(null);
@@ -40,7 +43,10 @@ export function ShareModal({ open, onOpenChange, code, campaignId, amount, coin,
   if (!code || campaignId === null) return null;
   const web = links.data?.web ?? '';
   const text = (destination: 'twitter' | 'line' | 'other') => shareText({ amount, title: title?.name ?? null, destination });
+  // §7 /log/post_sns: each way of sharing the invitation (with the book, at the end of reading).
+  const posted = (sns: 'line' | 'twitter' | 'copy' | 'other') => track('post_sns', { sns, title_id: title?.id, ref: trackingRef });
   const copy = async () => {
+    posted('copy');
     try {
       await navigator.clipboard.writeText(`${text('other')}\n${web}`);
       setSnack(c('share.copied'));
@@ -49,7 +55,10 @@ export function ShareModal({ open, onOpenChange, code, campaignId, amount, coin,
     }
   };
   const canShare = typeof navigator !== 'undefined' && typeof navigator.share === 'function';
-  const other = () => navigator.share({ text: text('other'), url: web }).catch(() => {});
+  const other = () => {
+    posted('other');
+    return navigator.share({ text: text('other'), url: web }).catch(() => {});
+  };
   const description = c('share.text', { amount: amount.toLocaleString('ja-JP'), coin: coin.toLocaleString('ja-JP') });
   return (
     <>
@@ -61,10 +70,10 @@ export function ShareModal({ open, onOpenChange, code, campaignId, amount, coin,
             </div>
             <p className={styles.shareText}>{description}</p>
             <div className={styles.shareButtons}>
-              <a className={`${styles.shareButton} ${styles.line}`} href={web ? lineShareUrl(web) : undefined} target="_blank" rel="noopener noreferrer" aria-disabled={!web}>
+              <a className={`${styles.shareButton} ${styles.line}`} href={web ? lineShareUrl(web) : undefined} target="_blank" rel="noopener noreferrer" aria-disabled={!web} onClick={() => posted('line')}>
                 {c('share.line')}
               </a>
-              <a className={`${styles.shareButton} ${styles.twitter}`} href={web ? twitterShareUrl(text('twitter'), links.data?.twitter ?? web) : undefined} target="_blank" rel="noopener noreferrer" aria-disabled={!web}>
+              <a className={`${styles.shareButton} ${styles.twitter}`} href={web ? twitterShareUrl(text('twitter'), links.data?.twitter ?? web) : undefined} target="_blank" rel="noopener noreferrer" aria-disabled={!web} onClick={() => posted('twitter')}>
                 {c('share.twitter')}
               </a>
               <button type="button" className={styles.shareButton} onClick={copy} disabled={!web}>

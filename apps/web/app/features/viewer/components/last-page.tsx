@@ -1,4 +1,5 @@
 import type { ViewerInfo } from '@hondana/domain/reading/reading-api';
+import { TrackingRef } from '@hondana/domain/tracking/log-kinds';
 import { nextVolumeAction, viewerHref } from '@hondana/domain/orders/last-page-commerce';
 import { type LoadStatus, lastPageChoice, lastPageStatus } from '@hondana/domain/viewer/last-page';
 import { useQuery } from '@tanstack/react-query';
@@ -106,7 +107,7 @@ export default function LastPage({ info, loggedIn, adult, closeHref, commerce: C
           </a>
         </div>
         <FreeRanking pageType={book.pageType} adult={adult} />
-        <BookToBook bookId={book.id} titleName={book.titleName} adult={adult} />
+        <BookToBook bookId={book.id} titleName={book.titleName} adult={adult} linkRef={TrackingRef.BOOK_TO_BOOK_READER} />
       </div>
       <footer className={styles.footer}>
         <nav aria-label={t('viewer.lastPage.findOther')}>
@@ -175,7 +176,7 @@ function FreeRanking({ pageType, adult }: { pageType: string; adult: boolean }) 
   if (!tiles || tiles.length === 0) return null;
   return (
     <Section id="viewer-free-ranking" heading={t('viewer.lastPage.freeRanking')}>
-      <TileList tiles={tiles} layout="row" />
+      <TileList tiles={tiles} layout="row" linkRef={TrackingRef.FREE_RANKING_READER} />
     </Section>
   );
 }

@@ -147,7 +147,7 @@ export function Reader({
   usePagePrefetch(info, kind === 'text' ? [] : pages, reader.visible, viewport);
   const lastVisible = reader.visible.length > 0 ? Math.max(...reader.visible) : 0;
   useReadEnd(book.id, lastVisible, total, book.bought, book.reachedLastPage);
-  useReadEndLog(book.id, book.titleId, reader.end === 'shown');
+  useReadEndLog(book.id, book.titleId, reader.end === 'shown', book.bought);
   const resetToStart = reader.end === 'shown' && settings.lastPageReset;
   const syncs = pageSyncEnabled({ loggedIn, owned: book.bought, usesCustomSample: book.useCustomSample });
   usePageSync(

@@ -47,14 +47,21 @@ export function useReadEnd(bookId: number, lastVisiblePage: number, total: numbe
   }, [bookId, lastVisiblePage, total, owned]);
 }
 
-/** §7 /log/read_end: the person reached the end of the book (its last page shown), once per book. */
-export function useReadEndLog(bookId: number, titleId: number, atEnd: boolean) {
+/**
+ * §7 /log/read_end: the person reached the end of the book (its last page shown), once per book,
+ * with the `ref` the viewer was opened with and `sakuyomiFlg` (1: read without owning it, a
+ * free volume or a sample; 0: an owned book). The last page itself is the read-end popup
+ * (`/log/popup_read_end`, sent with it).
+ */
+export function useReadEndLog(bookId: number, titleId: number, atEnd: boolean, owned: boolean) {
   const logged = useRef<number | null>(null);
   useEffect(() => {
     if (!atEnd || logged.current === bookId) return;
     logged.current = bookId;
-    track('read_end', { book_id: bookId, title_id: titleId });
-  }, [bookId, titleId, atEnd]);
+    const ref = new URLSearchParams(location.search).get('ref');
+    track('read_end', { book_id: bookId, title_id: titleId, ref, sakuyomiFlg: owned ? 0 : 1 });
+    track('popup_read_end', { book_id: bookId, title_id: titleId, ref });
+  }, [bookId, titleId, atEnd, owned]);
 }
 
 /**
