@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../src/app';
+import { RANKINGS_EVERY_MS } from '../src/modules/catalog/rankings.service';
 import { type TrackingBuffer, createTrackingBuffer } from '../src/modules/tracking/tracking.service';
 import { type TestDatabase, createTestDatabase } from './support/test-database';
 import { addEvents, createTitle, jst } from './support/discovery-factories';
@@ -138,5 +139,17 @@ describe('the rankings job (issue 40 item 8)', () => {
     // Not due again before its interval, whichever process asks.
     clock.now += 60_000;
     expect((await rankingsRun(app, second)).map((r) => r.outcome)).toEqual(['skipped', 'skipped']);
+    // Its next run finds the same scores: nothing is written, and nothing announced (an
+    // announcement empties every process's rankings and kept pages).
+    clock.now += RANKINGS_EVERY_MS;
+    const announced = [vi.spyOn(app.deps.changes, 'publish'), vi.spyOn(second.deps.changes, 'publish')];
+    const again = await rankingsRun(app, second);
+    expect(again.find((r) => r.outcome === 'ran')!.items).toBe(0);
+    expect(announced.flatMap((spy) => spy.mock.calls).filter(([topic]) => topic === 'rankings')).toEqual([]);
+    // A new purchase changes the scores: written and announced.
+    await addEvents(db, title.titleId, [{ kind: 'purchase', at: jst('2026-11-21T10:00:00'), count: 1 }]);
+    clock.now += RANKINGS_EVERY_MS;
+    expect((await rankingsRun(app, second)).find((r) => r.outcome === 'ran')!.items).toBeGreaterThan(0);
+    expect(announced.flatMap((spy) => spy.mock.calls).filter(([topic]) => topic === 'rankings')).toHaveLength(1);
   });
 });

@@ -267,13 +267,20 @@ const SCORE_BATCH = 500;
 /**
  * Replaces a term's rows with a window's scores, in one transaction: a reader sees the old
  * window's rows or the new one's, never a mix. A run whose lease ran out and overlaps the next
- * writes the same rows (the primary key keeps one per term, basis and title).
+ * writes the same rows (the primary key keeps one per term, basis and title). False, writing
+ * nothing, when the term already holds these scores for this window: the processes then keep
+ * their rankings and kept pages (nothing is announced).
  */
 export async function replaceRanking(
   db: Db,
   q: { term: string; from: number; to: number; now: number; rows: { basis: string; titleId: number; score: number }[] },
-): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const [run, held] = await Promise.all([
+      trx.selectFrom('ranking_runs').select('window_to').where('term', '=', q.term).executeTakeFirst(),
+      trx.selectFrom('ranking_scores').select(['basis', 'title_id as titleId', 'score']).where('term', '=', q.term).execute(),
+    ]);
+    if (run && Number(run.window_to) === q.to && sameScores(held, q.rows)) return false;
     await trx.deleteFrom('ranking_scores').where('term', '=', q.term).execute();
     for (let i = 0; i < q.rows.length; i += SCORE_BATCH) {
       await trx
@@ -286,5 +293,15 @@ export async function replaceRanking(
       .values({ term: q.term, window_from: q.from, window_to: q.to, computed_at: q.now })
       .onConflict((oc) => oc.column('term').doUpdateSet({ window_from: q.from, window_to: q.to, computed_at: q.now }))
       .execute();
+    return true;
   });
+}
+
+type Score = { basis: string; titleId: number; score: number | string };
+const scoreKey = (r: Score) => `${r.basis}:${r.titleId}:${Number(r.score)}`;
+
+function sameScores(held: readonly Score[], next: readonly Score[]): boolean {
+  if (held.length !== next.length) return false;
+  const keys = new Set(held.map(scoreKey));
+  return next.every((r) => keys.has(scoreKey(r)));
 }

@@ -64,16 +64,19 @@ export const RANKINGS_EVERY_MS = 10 * 60_000;
  * process to read. The scheduler's lease runs it once per interval in the whole store.
  * Returns the rows written.
  */
-export async function recomputeRankings(db: Db, now: number): Promise<number> {
+export async function recomputeRankings(db: Db, now: number): Promise<{ written: number; changed: boolean }> {
   let written = 0;
+  let changed = false;
   for (const term of rankingTerms) {
     const window = rankingWindow(term, now);
     const counts = await eventCountsByTitle(db, window);
     const rows = rankingBases.flatMap((basis) => scored(counts, term, basis).map((t) => ({ basis, titleId: t.titleId, score: t.score })));
-    await replaceRanking(db, { term, from: window.from, to: window.to, now, rows });
-    written += rows.length;
+    if (await replaceRanking(db, { term, from: window.from, to: window.to, now, rows })) {
+      written += rows.length;
+      changed = true;
+    }
   }
-  return written;
+  return { written, changed };
 }
 
 /**

@@ -22,8 +22,10 @@ export const catalogRoutes: FastifyPluginAsync = async (base) => {
     name: 'rankings',
     everyMs: RANKINGS_EVERY_MS,
     run: async ({ db, now }) => {
-      const written = await recomputeRankings(db, now);
-      await app.deps.changes.publish('rankings', now);
+      // Announced only when a term's scores changed: each announcement empties every process's
+      // rankings and kept pages.
+      const { written, changed } = await recomputeRankings(db, now);
+      if (changed) await app.deps.changes.publish('rankings', now);
       return written;
     },
   });
