@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, buildTestApp } from './support/build-test-app';
 import { insertTitle } from './support/catalog-factories';
-import { routesOf } from './support/routes';
+import { apiChanges } from './support/routes';
 import { member, tokenFor } from './support/wallet-factories';
 
 /**
@@ -17,10 +17,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const writes = () =>
-  routesOf(t.app)
-    .filter((r) => r.url.startsWith('/api/'))
-    .flatMap((r) => r.methods.filter((m) => m !== 'GET').map((method) => ({ method, url: r.url.replace(/:[a-z_]+/gi, '1') })));
+const writes = () => apiChanges(t.app);
 
 const BODY_ERRORS = /expected object|Body cannot be empty|expected string, received number|received null|received undefined/;
 

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { refuseCrossSite } from './same-site';
 
 /** Most bytes a request body may have (a bigger one is 413 PAYLOAD_TOO_LARGE). */
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -18,13 +19,32 @@ export function registerRequestBodies(app: FastifyInstance): void {
     else json(request, body as string, done);
   });
   // Only routes that take a body get the step (an onRoute hook), so the polled GET calls pay
-  // nothing for it (decision 010).
+  // nothing for it (decision 010). The API's changes are refused from another site in the same
+  // step (no hook more on a purchase).
   app.addHook('onRoute', (route) => {
     if ([route.method].flat().every((method) => method === 'GET' || method === 'HEAD')) return;
-    route.preValidation = [emptyBodyIsObject, ...[route.preValidation ?? []].flat()];
+    const step = route.url.startsWith('/api/') && !CROSS_SITE_ALLOWED.has(route.url) ? sameSiteChange : emptyBodyIsObject;
+    route.preValidation = [step, ...[route.preValidation ?? []].flat()];
   });
 }
 
+/**
+ * The API calls another site may make the browser send: the browser's own CSP violation
+ * reports. (Providers' webhooks are server to server: no browser headers, accepted as a native
+ * client's call is.)
+ */
+const CROSS_SITE_ALLOWED = new Set(['/api/csp-report']);
+
 async function emptyBodyIsObject(request: FastifyRequest): Promise<void> {
+  if (request.body == null) request.body = {};
+}
+
+/**
+ * A change to the store (every POST, PUT and DELETE of `/api`) is refused when another site made
+ * the browser send it (403 FORBIDDEN; ASVS 4.0 V4.2.2, issue 41), beside the one-time tokens and
+ * the SameSite=Lax session cookie: `refuseCrossSite`, by Sec-Fetch-Site or else Origin/Referer.
+ */
+async function sameSiteChange(request: FastifyRequest): Promise<void> {
+  refuseCrossSite(request);
   if (request.body == null) request.body = {};
 }

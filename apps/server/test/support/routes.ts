@@ -15,3 +15,10 @@ export function routesOf(app: FastifyInstance): { url: string; methods: string[]
   }
   return routes;
 }
+
+/** The API's calls that change something (every method but GET), each path's params filled with 1. */
+export function apiChanges(app: FastifyInstance): { method: string; url: string }[] {
+  return routesOf(app)
+    .filter((r) => r.url.startsWith('/api/'))
+    .flatMap((r) => r.methods.filter((m) => m !== 'GET').map((method) => ({ method, url: r.url.replace(/:[a-z_]+/gi, '1') })));
+}
