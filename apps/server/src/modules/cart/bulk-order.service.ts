@@ -7,7 +7,7 @@ import { salesStatusAt } from '@hondana/domain/catalog/books-api';
 import { AppError, ErrorCode, notFound } from '@hondana/domain/common/errors';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
-import { balance, withRetry } from '../ledger/ledger';
+import { balances, withRetry } from '../ledger/ledger';
 import { entitledBookIds } from '../orders/entitlements';
 import { type PurchasableBookRow, booksForPurchase } from '../orders/order-rows';
 import { type PricedBook, priceBooks, purchase } from '../orders/purchase';
@@ -30,18 +30,17 @@ const salesWindow = (r: PurchasableBookRow) => ({ salesStatus: r.sales_status, s
 export async function bulkQuote(db: Kysely<Database>, member: CartMember, query: BulkQuoteQuery, now: number): Promise<BulkQuote> {
   const ids = (await titleBookIds(db, query.title_id)).map((r) => r.id);
   if (ids.length === 0) throw notFound('title');
-  const [rows, owned, mangaCoin, coin] = await Promise.all([
+  const [rows, owned, { MANGA_COIN: mangaCoin, COIN: coin }] = await Promise.all([
     booksForPurchase(db, ids),
     entitledBookIds(db, member.userId, ids),
-    balance(db, member.userId, 'MANGA_COIN', now),
-    balance(db, member.userId, 'COIN', now),
+    balances(db, member.userId, now),
   ]);
   const volumes: BulkVolume[] = rows.map((r) => {
     const status = salesStatusAt(salesWindow(r), now);
     return { bookId: r.id, vol: r.vol, owned: owned.has(r.id), onSale: status === SalesStatus.ON_SALE, unreleased: status === SalesStatus.IN_RESERVATION };
   });
   const pick = pickBulkVolumes(volumes, { fromVol: query.from_vol, count: query.count });
-  const base = { titleId: query.title_id, ownedVols: pick.ownedVols, unreleasedVols: pick.unreleasedVols, myMangaCoin: mangaCoin!, myCoin: coin! };
+  const base = { titleId: query.title_id, ownedVols: pick.ownedVols, unreleasedVols: pick.unreleasedVols, myMangaCoin: mangaCoin, myCoin: coin };
   if (pick.bookIds.length === 0) {
     return { ...base, volumes: [], bookIds: [], totalPrice: 0, coupon: null, payPrice: 0, pointCampaign: { totalPoint: 0, list: [] } };
   }

@@ -21,7 +21,7 @@ import type { Database } from '../../db/schema';
 import { entitledBookIds } from '../orders/entitlements';
 import { activeCampaigns, isFirstPaying } from '../orders/order-rows';
 import { toPricing } from '../orders/purchase';
-import { balance } from '../ledger/ledger';
+import { balances } from '../ledger/ledger';
 import { allocateBundlePrice } from '@hondana/domain/cart/cart-checkout';
 import { type BundleRow, bundleOnSale, bundlesById } from './bundle.repository';
 import { type CartRow, cartRows, chosenCouponId, memberCoupons } from './cart.repository';
@@ -149,13 +149,11 @@ const couponView = (c: CouponRule, discount: number): CartCouponView => ({ id: c
 /** The §3 Cart / Order preview of a member's cart; `usePoint` checked against the balance. */
 export async function cartView(db: Db, member: CartMember, input: { usePoint: number; allUsePoint: boolean }, now: number): Promise<CartView> {
   const state = await loadCart(db, member, now);
-  const [coin, mangaCoin, point] = await Promise.all(
-    (['COIN', 'MANGA_COIN', 'POINT'] as const).map((c) => balance(db, member.userId, c, now)),
-  );
+  const { COIN: coin, MANGA_COIN: mangaCoin, POINT: point } = await balances(db, member.userId, now);
   const { discount, error } = discountOf(state, now);
   const prices = state.valid.map((l) => l.view.price);
-  const base = { prices, regularPrices: state.valid.map((l) => l.view.regularPrice), couponDiscount: discount, pointBalance: point! };
-  const maxUse = Math.min(point!, prices.reduce((s, p) => s + p, 0) - discount);
+  const base = { prices, regularPrices: state.valid.map((l) => l.view.regularPrice), couponDiscount: discount, pointBalance: point };
+  const maxUse = Math.min(point, prices.reduce((s, p) => s + p, 0) - discount);
   const totals = orderTotals({ ...base, usePoint: input.allUsePoint ? maxUse : input.usePoint });
   if (!totals.ok) throw new AppError(403, ErrorCode[totals.refusal], [`use_point: ${totals.refusal}`]);
   const points = earnedPoints(state, now);
@@ -174,9 +172,9 @@ export async function cartView(db: Db, member: CartMember, input: { usePoint: nu
             : CartStatus.NORMAL,
     items: cartLines(state.active.map((l) => ({ ...l, view: withPoints(l) }))),
     invalidItems: cartLines(state.active.filter((l) => !l.view.validFlg)),
-    myCoin: coin!,
-    myMangaCoin: mangaCoin!,
-    myPoint: point!,
+    myCoin: coin,
+    myMangaCoin: mangaCoin,
+    myPoint: point,
     isFirstPaying: state.isFirstPaying,
     cartCoupon: state.chosen ? couponView(state.chosen, discount) : null,
     suggestedCoupon: best && best.discount > discount ? couponView(best.coupon, best.discount) : null,

@@ -111,6 +111,13 @@ export async function balance(db: Db, userId: number, currency: Currency, now: n
   return Number(row.total);
 }
 
+/** All three balances of the member at once (one statement; pages that show them all). */
+export async function balances(db: Db, userId: number, now: number): Promise<Record<Currency, number>> {
+  const held: Record<Currency, number> = { COIN: 0, MANGA_COIN: 0, POINT: 0 };
+  for (const row of await lots.balancesByCurrency(db, userId, now)) held[row.currency as Currency] = Number(row.total);
+  return held;
+}
+
 /**
  * Writes an EXPIRE entry for every lot of the member whose expiry has passed, once: the lot is
  * marked expired by a conditional update, and only the update that wins writes the entry.

@@ -125,6 +125,18 @@ export function balanceQuery(db: Db, userId: number, currency: Currency, now: nu
     .where('expires_at', '>', now);
 }
 
+/** The member's balance of every currency they hold, in one statement (a currency with nothing is absent). */
+export function balancesByCurrency(db: Db, userId: number, now: number) {
+  return db
+    .selectFrom('wallet_lots')
+    .select((eb) => ['currency', eb.fn.sum<number>('remaining').as('total')])
+    .where('user_id', '=', userId)
+    .where('expired_at', 'is', null)
+    .where('expires_at', '>', now)
+    .groupBy('currency')
+    .execute();
+}
+
 /** The member's lots whose expiry has passed and that are not marked expired yet. */
 export function dueLots(trx: Trx, userId: number, now: number) {
   return trx

@@ -8,7 +8,7 @@ import type {
 import { type Currency, type LedgerKind, expiringWithin } from '@hondana/domain/wallet/wallet-lots';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
-import { balance, expireDue, inMoneyTransaction, ledgerCount, ledgerPage, mangaCoinByPaid, usableLots } from '../ledger/ledger';
+import { balances, expireDue, inMoneyTransaction, ledgerCount, ledgerPage, mangaCoinByPaid, usableLots } from '../ledger/ledger';
 
 /** Writes the EXPIRE entries that are due, so what the member sees equals the ledger. */
 export const sweepExpired = (db: Kysely<Database>, userId: number, now: number): Promise<number> =>
@@ -26,10 +26,8 @@ export async function mangaCoinBalance(db: Kysely<Database>, userId: number, now
 /** `/user/get_coin`: all three balances. */
 export async function getCoin(db: Kysely<Database>, userId: number, now: number): Promise<GetCoinResponse> {
   await sweepExpired(db, userId, now);
-  const [coin, mangaCoin, point] = await Promise.all(
-    (['COIN', 'MANGA_COIN', 'POINT'] as const).map((c) => balance(db, userId, c, now)),
-  );
-  return { status: { code: 0 }, results: { coin: coin!, mangaCoin: mangaCoin!, point: point! } };
+  const held = await balances(db, userId, now);
+  return { status: { code: 0 }, results: { coin: held.COIN, mangaCoin: held.MANGA_COIN, point: held.POINT } };
 }
 
 /** `/manga_coin/history`: ledger entries of one currency (or of every currency), newest first. */
