@@ -100,6 +100,8 @@ async function checkout(trx: Transaction<Database>, provider: PaymentProvider, m
     expectedPrice: input.salePrice,
     // A bundle's books at their share of the bundle price.
     prices: new Map(state.valid.filter((l) => l.row.bundle_id !== null).map((l) => [l.row.id, l.view.price])),
+    // Read with the cart, in this transaction.
+    campaigns: state.campaigns,
     discountFor: (books) => {
       if (!coupon) return 0;
       const byId = new Map(books.map((b) => [b.row.id, b.price]));

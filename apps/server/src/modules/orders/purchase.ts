@@ -48,6 +48,8 @@ export interface PurchaseRequest {
   discountFor?: (books: readonly PricedBook[]) => number;
   /** Cart order: prices agreed for some books (a bundle's price split over its books). */
   prices?: ReadonlyMap<number, number>;
+  /** The point campaigns running at `now`, when the caller read them in this transaction already (the cart). */
+  campaigns?: PointCampaignRule[];
   now: number;
 }
 
@@ -118,7 +120,7 @@ async function priceAndRead(
   member: MemberReads,
 ): Promise<{ priced: Omit<PurchaseQuote, 'usePoint' | 'payPrice'>; balances: BookReads['balances'] }> {
   // Read together (one round trip on PostgreSQL outside a transaction), then checked in the §8 order.
-  const [{ rows, firstPaying, emailConfirmed, ownsAny, balances }, campaigns] = await Promise.all([readBooks(db, req, member), activeCampaigns(db, req.now)]);
+  const [{ rows, firstPaying, emailConfirmed, ownsAny, balances }, campaigns] = await Promise.all([readBooks(db, req, member), req.campaigns ?? activeCampaigns(db, req.now)]);
   const byId = new Map(rows.map((r) => [r.id, r]));
   const ordered = req.bookIds.map((id) => byId.get(id));
   if (ordered.some((r) => !r || !isSalable(salesStatusAt(toWindow(r), req.now)))) throw notFound('book');
