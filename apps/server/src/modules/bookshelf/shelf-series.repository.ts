@@ -23,27 +23,31 @@ export async function refreshShelfSeries(db: Db, userId: number, titleIds: reado
 /**
  * A newly granted (shown) book counts on its series' summary: one upsert that reads the book's
  * series and volume itself (INSERT … SELECT), so the purchase path pays a row, not a recount of
- * the series nor a read of the book.
+ * the series nor a read of the book. Built once (see preparedQuery): every purchase runs it.
  */
 export async function shelfBookGranted(db: Db, userId: number, bookId: number, at: number): Promise<void> {
-  await db
+  await bookGrantedStatement.execute(db, { userId, bookId, at });
+}
+
+const bookGrantedStatement = preparedQuery((db, $: { userId: number; bookId: number; at: number }) =>
+  db
     .insertInto('shelf_series')
     .columns(['user_id', 'title_id', 'book_count', 'hidden_count', 'rental_count', 'newest_book_id', 'newest_vol', 'last_bought_at', 'last_read_at'])
     .expression((eb) =>
       eb
         .selectFrom('books')
         .select([
-          sql<number>`cast(${userId} as integer)`.as('user_id'),
+          sql<number>`cast(${$.userId} as integer)`.as('user_id'),
           'title_id',
           sql<number>`1`.as('book_count'),
           sql<number>`0`.as('hidden_count'),
           sql<number>`0`.as('rental_count'),
           'id',
           'vol',
-          sql<number>`cast(${at} as bigint)`.as('last_bought_at'),
+          sql<number>`cast(${$.at} as bigint)`.as('last_bought_at'),
           sql<null>`null`.as('last_read_at'),
         ])
-        .where('id', '=', bookId),
+        .where('id', '=', $.bookId),
     )
     .onConflict((oc) =>
       oc.columns(['user_id', 'title_id']).doUpdateSet({
@@ -52,9 +56,8 @@ export async function shelfBookGranted(db: Db, userId: number, bookId: number, a
         newest_vol: sql`case when shelf_series.newest_vol is null or excluded.newest_vol > shelf_series.newest_vol then excluded.newest_vol else shelf_series.newest_vol end`,
         last_bought_at: sql`case when excluded.last_bought_at > shelf_series.last_bought_at then excluded.last_bought_at else shelf_series.last_bought_at end`,
       }),
-    )
-    .execute();
-}
+    ),
+);
 
 /** `refreshShelfSeries` for the series of the given books. */
 export async function refreshShelfOfBooks(db: Db, userId: number, bookIds: readonly number[]): Promise<void> {

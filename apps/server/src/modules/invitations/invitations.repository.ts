@@ -3,6 +3,7 @@ import type { InviterStep } from '@hondana/domain/invitations/invitations';
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { InvitationCampaignsTable } from '../../db/invitations-schema';
 import type { Database } from '../../db/schema';
+import { preparedQuery } from '../../db/prepared-query';
 
 type Db = Kysely<Database> | Transaction<Database>;
 type Trx = Transaction<Database>;
@@ -121,15 +122,19 @@ export async function achieve(trx: Trx, row: { inviteeId: number; orderId: numbe
   );
 }
 
-export function pendingGrantOf(db: Db, inviteeId: number) {
-  return db
+// Read by every paid purchase (the buyer's pending invitation): built once (see preparedQuery).
+const pendingGrantQuery = preparedQuery((db, $: { inviteeId: number }) =>
+  db
     .selectFrom('invitation_grants as g')
     .innerJoin('invitation_campaigns as k', 'k.id', 'g.campaign_id')
     .selectAll('k')
     .select(['g.id as grant_id', 'g.inviter_user_id', 'g.status'])
-    .where('g.invitee_user_id', '=', inviteeId)
-    .where('g.status', '=', 'TICKET_GRANTED')
-    .executeTakeFirst();
+    .where('g.invitee_user_id', '=', $.inviteeId)
+    .where('g.status', '=', 'TICKET_GRANTED'),
+);
+
+export async function pendingGrantOf(db: Db, inviteeId: number) {
+  return (await pendingGrantQuery.execute(db, { inviteeId })).rows[0];
 }
 
 export function latestGrantCoupon(db: Db, inviteeId: number) {

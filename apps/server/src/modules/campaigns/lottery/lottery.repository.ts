@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../../db/schema';
+import { preparedQuery } from '../../../db/prepared-query';
 
 /** Queries of the lottery. Plain functions taking `db` or the caller's transaction. */
 type Db = Kysely<Database> | Transaction<Database>;
@@ -11,9 +12,14 @@ export function campaignById(db: Db, id: number) {
   return db.selectFrom('lottery_campaigns').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
+// Read by every paid purchase (its tickets): built once (see preparedQuery).
+const runningCampaignsQuery = preparedQuery((db, $: { now: number }) =>
+  db.selectFrom('lottery_campaigns').selectAll().where('start_at', '<=', $.now).where('end_at', '>', $.now).orderBy('end_at').orderBy('id'),
+);
+
 /** Campaigns running at `now`, the one ending first first. */
-export function runningCampaigns(db: Db, now: number) {
-  return db.selectFrom('lottery_campaigns').selectAll().where('start_at', '<=', now).where('end_at', '>', now).orderBy('end_at').orderBy('id').execute();
+export async function runningCampaigns(db: Db, now: number) {
+  return (await runningCampaignsQuery.execute(db, { now })).rows;
 }
 
 export function boxesOf(db: Db, campaignId: number) {

@@ -1,13 +1,19 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../../db/schema';
+import { preparedQuery } from '../../../db/prepared-query';
 
 /** Queries of missions. */
 type Db = Kysely<Database> | Transaction<Database>;
 
 export type MissionRow = Awaited<ReturnType<typeof runningMissions>>[number];
 
-export function runningMissions(db: Db, now: number) {
-  return db.selectFrom('missions').selectAll().where('start_at', '<=', now).where('end_at', '>', now).orderBy('end_at').orderBy('id').execute();
+// Read by every paid purchase (its rewards): built once (see preparedQuery).
+const runningMissionsQuery = preparedQuery((db, $: { now: number }) =>
+  db.selectFrom('missions').selectAll().where('start_at', '<=', $.now).where('end_at', '>', $.now).orderBy('end_at').orderBy('id'),
+);
+
+export async function runningMissions(db: Db, now: number) {
+  return (await runningMissionsQuery.execute(db, { now })).rows;
 }
 
 export function tasksOf(db: Db, missionIds: readonly number[]) {
