@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { booksRoutes } from './books.routes';
+import { CAMPAIGN_PERIODS_EVERY_MS, noticeCampaignPeriods } from './campaign-periods';
 import { forgetCatalogCaches } from './catalog-caches';
 import { guestRoutes } from './guest.routes';
 import { freeBooksRoutes } from './free-books.routes';
@@ -14,6 +15,12 @@ export const catalogRoutes: FastifyPluginAsync = async (base) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
   // The pages rendered in process read the same caches, so this covers them too.
   app.deps.changes.subscribe('catalog', () => forgetCatalogCaches(app.deps.database.db));
+  // A campaign's start or end is a change nothing writes: the scheduler counts it as a catalog change.
+  app.ops.scheduler.register({
+    name: 'campaign-periods',
+    everyMs: CAMPAIGN_PERIODS_EVERY_MS,
+    run: ({ db, now }) => noticeCampaignPeriods(db, now, (at) => app.deps.changes.publish('catalog', at)),
+  });
   await app.register(booksRoutes);
   await app.register(titlesRoutes);
   await app.register(guestRoutes);
