@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
+import { expectNoSidewaysScroll } from '../support/layout';
 import { loggedInAs, makeOperator, newMemberPage, signUpMember } from '../support/members';
 import { type StoreServer, launchBrowser, screenshotDir, startStore } from '../support/server';
 
@@ -9,7 +10,8 @@ import { type StoreServer, launchBrowser, screenshotDir, startStore } from '../s
  * The console's features and pre-order bonuses through the pages: an operator at 1080 px creates a
  * feature with two serials (picked by name, the second moved first) and a guest at 375 px sees it on
  * `/serial` in that order; the operator adds a pre-order bonus to a coming volume (picked by title
- * name and volume) and a member at 375 px sees it on that volume's pre-order page.
+ * name and volume) and a member at 375 px sees it on that volume's pre-order page and its volume
+ * page; a guest at 375 px sees it on the volume page in the HTML the server sends (no script).
  */
 const OPERATOR = `features-operator-${Date.now()}@example.jp`;
 const FEATURE = '冬休みに一気読み特集';
@@ -111,6 +113,27 @@ describe('the console edits the store’s features and pre-order bonuses', () =>
     await view.getByRole('heading', { name: '予約内容の確認' }).waitFor();
     await view.getByText(`${BONUS}（+77pt）`).waitFor();
     await shot(view, 'preorder-confirm-375');
+
+    // The volume page shows the running bonus too, to the member…
+    await view.goto(`${store.url}/series_list/series_id=${volume.titleId}?book_id=${volume.id}`);
+    const bonus = view.getByRole('region', { name: '予約特典' });
+    await bonus.getByText(`${BONUS}（+77pt）`).waitFor();
+    await bonus.scrollIntoViewIfNeeded();
+    await expectNoSidewaysScroll(view);
+    await shot(view, 'volume-bonus-member-375');
     await memberContext.close();
+
+    // …and to a guest, in the HTML the server sends (scripts off).
+    for (const width of [375, 1080]) {
+      const guest = await browser.newContext({ viewport: { width, height: 812 }, locale: 'ja-JP', javaScriptEnabled: false });
+      const guestPage = await guest.newPage();
+      await guestPage.goto(`${store.url}/series_list/series_id=${volume.titleId}?book_id=${volume.id}`);
+      const guestBonus = guestPage.getByRole('region', { name: '予約特典' });
+      await guestBonus.getByText(`${BONUS}（+77pt）`).waitFor();
+      await guestBonus.getByText('予約すると配信日に付与されます。').waitFor();
+      await guestBonus.scrollIntoViewIfNeeded();
+      await shot(guestPage, `volume-bonus-guest-noscript-${width}`);
+      await guest.close();
+    }
   });
 });

@@ -1,7 +1,10 @@
 import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
+import sharp from 'sharp';
 import { expectNoSidewaysScroll } from '../support/layout';
 import { confirmSignupMail, loggedInAs, makeOperator, newMemberPage, signUpMember } from '../support/members';
 import { type StoreServer, grantMangaCoins, launchBrowser, screenshotDir, startStore } from '../support/server';
@@ -10,8 +13,8 @@ import { storeCommand } from '../support/store-command';
 /**
  * The console's friend invitation campaigns through the pages: an operator at 1080 px cannot start
  * a campaign beside the demo's running one (the form names 開始), ends the demo's campaign and
- * creates a new one with steps (1人目 700, 2人目 900, 3人目 1,200 manga coins) and a 200 yen
- * ticket. At 375 px a member opens their invite page (the new campaign, a code of it) and copies
+ * creates a new one with steps (1人目 700, 2人目 900, 3人目 1,200 manga coins), a 200 yen
+ * ticket and a top image uploaded in the form (as the appeal's image is). At 375 px a member opens their invite page (the new campaign, a code of it) and copies
  * the link; a friend signs up through it, takes the 200 yen ticket and buys a volume (their first
  * purchase); the inviter's wallet and invite page show the first step's 700 coins.
  *
@@ -28,12 +31,14 @@ let browser: Browser;
 let titleId = 0;
 let bookId = 0;
 let created = false;
+let work = '';
 
 const tokyoMinute = (offsetMs: number) => new Date(Date.now() + offsetMs + 9 * 3600_000).toISOString().slice(0, 16);
 const shot = (page: Page, name: string) => page.screenshot({ path: path.join(screenshotDir, `admin-invitations-${name}.png`), fullPage: true });
 
 before(async () => {
   [store, browser] = await Promise.all([startStore(), launchBrowser()]);
+  work = mkdtempSync(path.join(tmpdir(), 'hondana-invitations-e2e-'));
   await Promise.all([signUpMember(store, OPERATOR, 'invitations'), signUpMember(store, SUPPORT, 'サポート')]);
   await makeOperator(store, OPERATOR);
   await storeCommand(store.dataDir, 'admin.ts', ['role', '--email', SUPPORT, '--role', 'support']);
@@ -48,7 +53,16 @@ before(async () => {
 after(async () => {
   await browser?.close();
   await store?.stop();
+  if (work) rmSync(work, { recursive: true, force: true });
 });
+
+/** A square PNG of the campaign's art, written into the work folder. */
+async function imageFile(name: string, size: number): Promise<string> {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}"><rect width="100%" height="100%" fill="#2b7bd9"/><circle cx="${size / 2}" cy="${size / 2}" r="${size / 3}" fill="#fff3d6"/></svg>`;
+  const file = path.join(work, name);
+  writeFileSync(file, await sharp(Buffer.from(svg)).png().toBuffer());
+  return file;
+}
 
 describe('the console runs the store’s friend invitation campaigns', () => {
   it('an operator ends the demo campaign and creates a new one with steps (1080 px); one beside a running campaign is refused', async () => {
@@ -71,6 +85,14 @@ describe('the console runs the store’s friend invitation campaigns', () => {
     await form.getByLabel('割引額（円）').fill('200');
     await form.getByLabel('最低購入金額（円）').fill('500');
     await form.getByLabel('チケットの有効日数').fill('14');
+    // An image for the top of the invitation page, uploaded from the form.
+    await form.getByRole('button', { name: '画像を追加する' }).click();
+    const image = form.getByRole('group', { name: '画像 1' });
+    assert.equal(await image.getByLabel('画像1の表示場所').inputValue(), 'top');
+    await image.getByLabel('画像1の代替テキスト').fill('冬の友達招待');
+    await image.getByLabel(/^画像1をアップロード/).setInputFiles(await imageFile('invite-top.png', 240));
+    await image.getByText('画像をアップロードしました（240×240）').waitFor();
+    assert.match(await image.getByLabel(/^画像1のアドレス/).inputValue(), /^\/|^https:\/\//);
 
     // The demo's campaign still runs: the store shows one at a time, so the new one is refused, naming 開始.
     const refused = page.waitForResponse((r) => r.url().endsWith('/api/admin/invitation_campaigns') && r.request().method() === 'POST');
@@ -96,6 +118,12 @@ describe('the console runs the store’s friend invitation campaigns', () => {
     await row.getByText('3人目 1,200コイン（90日）').waitFor();
     await row.getByText('最大 2,800コイン').waitFor();
     await row.getByText('200円引き（500円以上・14日）').waitFor();
+    await row.getByRole('img', { name: '冬の友達招待' }).waitFor();
+    const saved = (await (await page.request.get(`${store.url}/api/admin/invitation_campaigns?state=running`)).json()) as { campaigns: { name: string; images: { location: string; imageUrl: string; alt: string }[] }[] };
+    assert.deepEqual(
+      saved.campaigns.find((c) => c.name === NAME)?.images.map((i) => [i.location, i.alt]),
+      [['top', '冬の友達招待']],
+    );
     await expectNoSidewaysScroll(page);
     await shot(page, 'console-1080');
 

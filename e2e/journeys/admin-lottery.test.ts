@@ -5,16 +5,19 @@ import type { Browser, Page } from 'playwright-core';
 import { expectNoSidewaysScroll } from '../support/layout';
 import { loggedInAs, makeOperator, newMemberPage, signUpMember } from '../support/members';
 import { type StoreServer, grantMangaCoins, launchBrowser, screenshotDir, startStore } from '../support/server';
+import { storeCommand } from '../support/store-command';
 
 /**
  * The console's lottery campaigns through the pages: an operator at 1080 px creates a campaign
  * with one box and two prizes (odds that do not add up to 1,000 ‰ are refused in Japanese, and
  * the form says the box's total as it is typed); the console lists it as running, not as
- * scheduled. A member at 375 px buys a book during it, gets its ticket and draws one of its two prizes.
+ * scheduled. Support at 1080 px opens くじ from the console's menu and reads the campaign (its
+ * prizes) without a form or a row action. A member at 375 px buys a book during it, gets its ticket and draws one of its two prizes.
  *
  * The volume bought is the demo's title 3, volume 3 (book 15), as the points journey buys it.
  */
 const OPERATOR = `lottery-operator-${Date.now()}@example.jp`;
+const SUPPORT = `lottery-support-${Date.now()}@example.jp`;
 const NAME = '春の本棚くじ';
 const TITLE_ID = 3;
 const VOL3 = 15;
@@ -28,8 +31,9 @@ const shot = (page: Page, name: string) => page.screenshot({ path: path.join(scr
 
 before(async () => {
   [store, browser] = await Promise.all([startStore(), launchBrowser()]);
-  await signUpMember(store, OPERATOR, 'lottery');
+  await Promise.all([signUpMember(store, OPERATOR, 'lottery'), signUpMember(store, SUPPORT, 'サポート')]);
   await makeOperator(store, OPERATOR);
+  await storeCommand(store.dataDir, 'admin.ts', ['role', '--email', SUPPORT, '--role', 'support']);
 });
 after(async () => {
   await browser?.close();
@@ -91,6 +95,22 @@ describe('the console runs the store’s lottery campaigns', () => {
     await filter.selectOption({ label: '開催中' });
     await row.getByText('開催中').waitFor();
     await shot(page, 'console-1080');
+    await context.close();
+  });
+
+  it('support opens くじ from the menu and reads the campaign without changing it (1080 px)', async () => {
+    assert.ok(campaignId > 0, 'the campaign was created');
+    const { context, page } = await loggedInAs(browser, store, SUPPORT, 1080);
+    await page.goto(`${store.url}/admin`);
+    await page.getByRole('link', { name: 'くじ', exact: true }).click();
+    await page.getByRole('heading', { name: 'くじキャンペーン', level: 1 }).waitFor();
+    await page.getByText('サポート担当は閲覧のみです。作成・編集・終了は運営担当が行います。').waitFor();
+    const row = page.getByRole('row', { name: new RegExp(NAME) });
+    await row.getByText('開催中').waitFor();
+    await row.getByText('1等 300マンガコイン（600‰・在庫5・当選0）').waitFor();
+    assert.equal(await page.getByRole('form', { name: 'くじキャンペーンを作成する' }).count(), 0);
+    assert.equal(await row.getByRole('button').count(), 0);
+    await shot(page, 'support-1080');
     await context.close();
   });
 

@@ -95,7 +95,11 @@ describe('a serial created in the console', () => {
     await page.goto(`${store.url}/admin/serials`);
     const create = page.getByRole('form', { name: '連載を作成' });
     await create.waitFor();
-    await create.getByLabel('作品ID（作品の一覧で確認できます）').fill(String(title.id));
+    // The title is chosen by its name in the console's title picker; the id field follows.
+    await create.getByRole('combobox', { name: '作品名で探す' }).fill(TITLE_NAME.slice(0, 3));
+    await create.getByRole('option', { name: new RegExp(`^${TITLE_NAME}（ID ${title.id}・`) }).click();
+    assert.equal(await create.getByLabel(/^作品ID/).inputValue(), String(title.id));
+    await create.getByText(`選択中の作品：${TITLE_NAME}`).waitFor();
     await create.getByLabel('連載名').fill(SERIAL_NAME);
     await create.getByLabel('紹介文').fill('港町・星見坂の事件を1話ずつ。');
     await create.getByLabel('カテゴリ').selectOption('male');
@@ -111,7 +115,7 @@ describe('a serial created in the console', () => {
 
     // A second serial of the same title is refused, naming the title.
     await page.goto(`${store.url}/admin/serials`);
-    await create.getByLabel('作品ID（作品の一覧で確認できます）').fill(String(title.id));
+    await create.getByLabel(/^作品ID/).fill(String(title.id));
     await create.getByLabel('連載名').fill('二つ目の連載');
     await create.getByRole('button', { name: '連載を作成' }).click();
     await page.getByText('「作品ID」を確認してください').waitFor();

@@ -200,10 +200,20 @@ describe('lottery campaigns in the console', () => {
     expect((await db().selectFrom('lottery_campaigns').select('id').execute()).length).toBe(before + 1);
   });
 
-  it('support and members get 403', async () => {
+  it('support reads the list (a campaign whole: boxes, prizes, rules) and is refused every change; members get 403, guests 401', async () => {
+    const op = await staffMember(t.app, db(), 'operator');
+    const c = (await op.change('POST', '/lottery_campaigns', campaign({ name: 'サポート確認用くじ' }))).json<CampaignView>();
     const support = await staffMember(t.app, db(), 'support');
-    expect((await support.get('/lottery_campaigns')).statusCode).toBe(403);
+    const read = await support.get('/lottery_campaigns');
+    expect(read.statusCode).toBe(200);
+    const seen = read.json<{ campaigns: CampaignView[] }>().campaigns.find((x) => x.id === c.id);
+    expect(seen).toEqual(c);
+    expect((await support.get('/lottery_campaigns?state=running')).statusCode).toBe(200);
     expect((await support.change('POST', '/lottery_campaigns', campaign())).statusCode).toBe(403);
+    expect((await support.change('PUT', `/lottery_campaigns/${c.id}`, { version: 0, name: 'x' })).statusCode).toBe(403);
+    expect((await support.change('POST', `/lottery_campaigns/${c.id}/end`, { version: 0 })).statusCode).toBe(403);
+    expect((await op.get('/lottery_campaigns')).json<{ campaigns: CampaignView[] }>().campaigns.find((x) => x.id === c.id)).toMatchObject({ name: 'サポート確認用くじ', version: 0 });
+    expect((await auditOf(`lottery_campaign:${c.id}`)).map((e) => e.action)).toEqual(['lottery_campaign.create']);
     const m = await member(t.app);
     expect((await t.app.inject({ url: '/api/admin/lottery_campaigns', headers: { cookie: m.cookie } })).statusCode).toBe(403);
     expect((await t.app.inject({ url: '/api/admin/lottery_campaigns' })).statusCode).toBe(401);

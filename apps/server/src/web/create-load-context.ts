@@ -107,6 +107,8 @@ export async function createLoadContext(
       ? {
           activeCount: () => memberPart.record('cart.activeCount', [], () => cart.activeCount()),
           guestCouponOffer: cart.guestCouponOffer,
+          // Every viewer's: the volume's bonuses as the page read the volume for this viewer.
+          volumeBonus: cart.volumeBonus,
           preOrderBonus: (bookId) => {
             memberPart.personal();
             return cart.preOrderBonus(bookId);
@@ -123,7 +125,8 @@ export async function createLoadContext(
 /** A code's campaign is the same for everyone; the inviter's code and counts are the member's alone (decision 029). */
 function memberInvitations(invitations: StoreLoadContext['invitations'], part: MemberPart | undefined): StoreLoadContext['invitations'] {
   if (!part) return invitations;
-  return { codeCampaign: invitations.codeCampaign, inviterInfo: personalSection(invitations, part).inviterInfo };
+  // The appeal is every guest's, and null for every member.
+  return { codeCampaign: invitations.codeCampaign, nonLoginAppeal: invitations.nonLoginAppeal, inviterInfo: personalSection(invitations, part).inviterInfo };
 }
 
 /**

@@ -212,7 +212,7 @@ export const jaAdmin = {
     create: {
       heading: '連載を作成',
       lead: '連載のない作品に連載を作ります。作成のあと、連載のページで話を予約し、ページをアップロードします。',
-      titleId: '作品ID（作品の一覧で確認できます）',
+      titleId: '作品ID（作品名で探して選ぶか、IDを入力）',
       name: '連載名',
       description: '紹介文',
       category: 'カテゴリ',

@@ -56,7 +56,9 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
     bookId === null || context.viewer ? null : context.cart.guestCouponOffer(),
   ]);
   const shown = detail && detail.titleId === titleId ? detail : null;
-  const volume = shown && volumeDetailView(shown, bookCouponBanner(couponOffer, shown, now), context.viewer !== null);
+  // §3 Pre-order bonus: a volume open for pre-order shows its running bonuses (a kept list, no statement warm).
+  const bonus = shown?.reservable ? await context.cart.volumeBonus({ bookId: shown.bookId, titleId, price: shown.price }) : null;
+  const volume = shown && volumeDetailView(shown, { couponBanner: bookCouponBanner(couponOffer, shown, now), isMember: context.viewer !== null, preOrderBonus: bonus });
   return {
     gate: false as const,
     header: seriesHeaderView(series, shown, ratingSummary.average),

@@ -16,8 +16,9 @@ import { catalogChanged } from './catalog-changed';
 import * as lotteries from './lottery-campaigns.service';
 
 /**
- * The console's lottery campaigns (`/api/admin/lottery_campaigns`, operators only): list by state,
- * create, edit against the version read (409 when it moved), end. The store reads the lottery
+ * The console's lottery campaigns (`/api/admin/lottery_campaigns`): support reads the list (it
+ * answers members about their tickets and prizes), operators create, edit against the version read
+ * (409 when it moved) and end. The store reads the lottery
  * tables on every call (nothing cached), so a change shows at once; each still counts a `catalog`
  * change, as the other editors' do, so every process's cached pages follow within a second.
  */
@@ -27,7 +28,8 @@ export const adminLotteryCampaignRoutes: FastifyPluginAsync = async (base) => {
   const now = () => app.deps.clock().getTime();
 
   app.get('/admin/lottery_campaigns', { schema: { querystring: LotteryCampaignListQuery, response: { 200: LotteryCampaignList } } }, async (request) => {
-    await requireStaff(request, 'everything');
+    // 'members': what support may do (it reads a campaign to answer members); writes are 'everything'.
+    await requireStaff(request, 'members');
     return { campaigns: await lotteries.listLotteryCampaigns(db, request.query.state, now()) };
   });
   app.post('/admin/lottery_campaigns', { schema: { body: CreateLotteryCampaignBody, response: { 200: AdminLotteryCampaignView } } }, async (request, reply) => {

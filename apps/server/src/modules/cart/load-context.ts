@@ -5,7 +5,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { activeCartCount } from './cart.repository';
 import { guestCouponOffer } from './coupon.service';
-import { bonusesByBook } from './pre-order-bonus.service';
+import { type VolumeBonus, bonusesByBook, volumeBonus } from './pre-order-bonus.service';
 
 /** The header's cart count as a subquery (the pages' member statement, `web/member-answers.repository.ts`). */
 export { activeCartCountQuery } from './cart.repository';
@@ -16,6 +16,11 @@ export interface CartPageContext {
   guestCouponOffer(): Promise<GuestCouponOffer | null>;
   /** What pre-ordering the volume now earns (§3 Pre-order bonus); null unless it is open for pre-order to this viewer. */
   preOrderBonus(bookId: number): Promise<PreOrderBookBonus | null>;
+  /**
+   * The running pre-order bonuses of a volume open for pre-order, read as the page read it (its id,
+   * title and price in effect): the same for every viewer, from a kept list (the volume page is hot).
+   */
+  volumeBonus(book: { bookId: number; titleId: number; price: number }): Promise<VolumeBonus>;
   /** How many books the member's cart holds to buy now (0 for a guest): the header's count. */
   activeCount(): Promise<number>;
 }
@@ -25,6 +30,7 @@ export function cartContext(db: Kysely<Database>, at: number, includeAdult: bool
   return {
     activeCount: async () => (userId === null ? 0 : activeCartCount(db, userId)),
     guestCouponOffer: () => guestCouponOffer(db, at),
+    volumeBonus: (book) => volumeBonus(db, book, at),
     async preOrderBonus(bookId) {
       try {
         return await bonusesByBook(db, bookId, includeAdult, at);

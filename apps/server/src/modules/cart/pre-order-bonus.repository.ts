@@ -24,6 +24,16 @@ export function bonusesCovering(db: Db, q: { bookIds: number[]; titleIds: number
     .execute();
 }
 
+/** Every bonus not ended by `now` (running or yet to start), for the volume page's kept list. */
+export function bonusesNotEnded(db: Db, now: number): Promise<BonusRow[]> {
+  return db
+    .selectFrom('pre_order_bonuses')
+    .selectAll()
+    .where((eb) => eb.or([eb('end_at', 'is', null), eb('end_at', '>', now)]))
+    .orderBy('id')
+    .execute();
+}
+
 export async function insertBonusGrants(trx: Trx, rows: Insertable<Database['pre_order_bonus_grants']>[]): Promise<void> {
   if (rows.length > 0) await trx.insertInto('pre_order_bonus_grants').values(rows).execute();
 }

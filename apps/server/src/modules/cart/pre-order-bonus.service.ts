@@ -40,7 +40,7 @@ async function runningBonuses(db: Db, books: readonly PurchasableBookRow[], now:
   return rows.filter((r) => bonusRunning({ startDatetime: r.start_at, endDatetime: r.end_at }, now));
 }
 
-const covers = (bonus: BonusRow, book: PurchasableBookRow) =>
+const covers = (bonus: BonusRow, book: Pick<PurchasableBookRow, 'id' | 'title_id'>) =>
   bonus.book_id !== null ? bonus.book_id === book.id : bonus.title_id === null || bonus.title_id === book.title_id;
 
 const priceOf = (book: PurchasableBookRow, now: number) => priceAt(toPricing(book), now).price;
@@ -77,6 +77,56 @@ export async function listBonuses(db: Db, titleId: number | undefined, includeAd
     return bonuses.filter((b) => covers(b, book)).map((b) => toBonus(b, book, price));
   });
   return { totalCount: list.length, list };
+}
+
+/** A volume's running bonuses as the volume page shows them: each with the points it adds at `price`. */
+export interface VolumeBonus {
+  totalPoint: number;
+  list: { id: number; name: string; totalPoint: number }[];
+}
+
+/**
+ * The bonuses not ended when read, kept per database for the volume page (a hot route: a guest's
+ * warm volume page runs no statement for them) from the instant they were read until the next
+ * instant one of them starts or ends, and forgotten on a catalog change (`forgetKeptBonuses`; the
+ * console's bonus editor counts one). Pre-orders themselves read the bonuses afresh in their
+ * transaction (`recordPreOrderBonuses`).
+ */
+const keptBonuses = new WeakMap<object, { from: number; until: number; rows: Promise<BonusRow[]> }>();
+
+export function forgetKeptBonuses(db: Kysely<Database>): void {
+  keptBonuses.delete(db);
+}
+
+function bonusesKept(db: Kysely<Database>, now: number): Promise<BonusRow[]> {
+  const kept = keptBonuses.get(db);
+  if (kept && kept.from <= now && now < kept.until) return kept.rows;
+  const entry = {
+    from: now,
+    until: now,
+    rows: repo.bonusesNotEnded(db, now).then((rows) => {
+      const instants = rows.flatMap((r) => [r.start_at, r.end_at]).filter((t): t is number => t !== null && t > now);
+      entry.until = Math.min(Number.POSITIVE_INFINITY, ...instants);
+      return rows;
+    }),
+  };
+  keptBonuses.set(db, entry);
+  // A failed read is not kept.
+  entry.rows.catch(() => keptBonuses.get(db) === entry && keptBonuses.delete(db));
+  return entry.rows;
+}
+
+/**
+ * The running bonuses of a volume open for pre-order (the caller read it, as this viewer may see
+ * it, with its price in effect): what the volume page shows guests and members alike.
+ */
+export async function volumeBonus(db: Kysely<Database>, book: { bookId: number; titleId: number; price: number }, now: number): Promise<VolumeBonus> {
+  const rows = await bonusesKept(db, now);
+  const list = rows
+    .filter((b) => bonusRunning({ startDatetime: b.start_at, endDatetime: b.end_at }, now))
+    .filter((b) => covers(b, { id: book.bookId, title_id: book.titleId }))
+    .map((b) => ({ id: b.id, name: b.name, totalPoint: preOrderBonusPoint(b, book.price) }));
+  return { totalPoint: list.reduce((s, b) => s + b.totalPoint, 0), list };
 }
 
 /**

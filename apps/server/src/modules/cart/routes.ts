@@ -46,7 +46,7 @@ import { type CartMember, cartView } from './cart-view';
 import { CART_TOKEN_PURPOSE, orderV2, orderV3 } from './checkout.service';
 import { bookCoupon, guestCoupon, listCoupons, removeCoupon, setCoupon } from './coupon.service';
 import { PRE_ORDER_TOKEN_PURPOSE, cancelPreOrder, preOrderBook, preOrderStatus } from './pre-order.service';
-import { bonusesByBook, earnedBonuses, listBonuses, settleDueBonuses } from './pre-order-bonus.service';
+import { bonusesByBook, earnedBonuses, forgetKeptBonuses, listBonuses, settleDueBonuses } from './pre-order-bonus.service';
 import { type GuestBookDetails, guestCartBooks } from './guest-cart.service';
 import { adultAllowed } from '../accounts/adult-access';
 
@@ -60,7 +60,10 @@ export const cartRoutes: FastifyPluginAsync<{ provider: PaymentProvider; guestBo
   // routes, which `app.ts` sends to `cartPaymentDecision`.
   const { provider } = options;
   const { db } = app.deps.database;
-  app.deps.changes.subscribe('catalog', () => forgetBundleSummaries(db));
+  app.deps.changes.subscribe('catalog', () => {
+    forgetBundleSummaries(db);
+    forgetKeptBonuses(db);
+  });
   const now = () => app.deps.clock().getTime();
   const member = async (request: FastifyRequest): Promise<CartMember> => {
     const user = await requireUser(request);

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { booksRoutes } from './books.routes';
+import { CAMPAIGN_PERIODS_EVERY_MS, noticeCampaignPeriods } from './campaign-periods';
 import { forgetCatalogCaches, forgetRankingCaches } from './catalog-caches';
 import { guestRoutes } from './guest.routes';
 import { freeBooksRoutes } from './free-books.routes';
@@ -28,6 +29,12 @@ export const catalogRoutes: FastifyPluginAsync = async (base) => {
       if (changed) await app.deps.changes.publish('rankings', now);
       return written;
     },
+  });
+  // A campaign's start or end is a change nothing writes: the scheduler counts it as a catalog change.
+  app.ops.scheduler.register({
+    name: 'campaign-periods',
+    everyMs: CAMPAIGN_PERIODS_EVERY_MS,
+    run: ({ db, now }) => noticeCampaignPeriods(db, now, (at) => app.deps.changes.publish('catalog', at)),
   });
   await app.register(booksRoutes);
   await app.register(titlesRoutes);

@@ -14,3 +14,8 @@ export function activeReachBanners(db: Db, now: number, location: string | undef
 export function activeNonLoginAppeal(db: Db, now: number) {
   return db.selectFrom('non_login_appeals').selectAll().where('start_at', '<=', now).where('end_at', '>', now).orderBy('end_at').orderBy('id').executeTakeFirst();
 }
+
+/** Every non-login appeal not ended by `now` (running or yet to start), for the top page's kept appeal. */
+export function nonLoginAppealsNotEnded(db: Db, now: number) {
+  return db.selectFrom('non_login_appeals').selectAll().where('end_at', '>', now).orderBy('end_at').orderBy('id').execute();
+}

@@ -20,7 +20,7 @@ import {
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireUser, sessionUser } from '../accounts/session-plugin';
-import { nonLoginAppeal, reachBannersV2, reachBannersV3 } from './banners.service';
+import { forgetKeptAppeals, nonLoginAppeal, reachBannersV2, reachBannersV3 } from './banners.service';
 import { grantInvitee, incentiveTicket, inspect } from './invitee-grant.service';
 import { codeCampaign, inviterInfo, listCampaigns } from './invitations.service';
 import { SHORT_LINK_PREFIX, linkUrls, resolveShortLink } from './links.service';
@@ -33,6 +33,8 @@ export const invitationRoutes: FastifyPluginAsync = async (base) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const { db } = app.deps.database;
   const now = () => app.deps.clock().getTime();
+  // The pages' kept appeal (`keptNonLoginAppeal`) follows the console's edits.
+  app.deps.changes.subscribe('catalog', () => forgetKeptAppeals(db));
 
   app.get('/invitation/campaigns', { schema: { querystring: CampaignsQuery, response: { 200: CampaignsAnswer } } }, async (request) => ok(await listCampaigns(db, request.query, now())));
 

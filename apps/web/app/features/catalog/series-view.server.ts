@@ -35,8 +35,17 @@ export function seriesHeaderView(series: SeriesPage, volume: BookDetail | null =
 }
 export type SeriesHeaderView = ReturnType<typeof seriesHeaderView>;
 
-/** The volume detail block (§3 Book detail) with its dates written out, and the guest coupon banner. */
-export function volumeDetailView(book: BookDetail, couponBanner: BookCouponBanner | null = null, isMember = false) {
+/** A volume's running pre-order bonuses (§3 Pre-order bonus): each with the points it adds at the price in effect. */
+export interface PreOrderBonusView {
+  totalPoint: number;
+  list: { id: number; name: string; totalPoint: number }[];
+}
+
+/** The volume detail block (§3 Book detail) with its dates written out, the guest coupon banner and a pre-order's running bonuses. */
+export function volumeDetailView(
+  book: BookDetail,
+  { couponBanner = null, isMember = false, preOrderBonus = null }: { couponBanner?: BookCouponBanner | null; isMember?: boolean; preOrderBonus?: PreOrderBonusView | null } = {},
+) {
   // A bundle goes into the cart whole (`/cart?bundle=`); a guest logs in first and comes back.
   const bundleCart = book.bundleId === null ? null : `/cart?bundle=${book.bundleId}`;
   return {
@@ -69,6 +78,8 @@ export function volumeDetailView(book: BookDetail, couponBanner: BookCouponBanne
     hasSample: book.hasSample,
     description: book.description,
     couponBanner,
+    /** Shown only for a volume open for pre-order with a bonus running. */
+    preOrderBonus: book.reservable && preOrderBonus && preOrderBonus.list.length > 0 ? preOrderBonus : null,
   };
 }
 export type VolumeDetailView = ReturnType<typeof volumeDetailView>;

@@ -10,7 +10,7 @@ export function AdminShell({ role, children }: { role: StaffRole; children: Reac
   const sections =
     role === 'operator'
       ? (['titles', 'taxonomy', 'serials', 'coupons', 'point-campaigns', 'bundles', 'coin-packs', 'subscription-plans', 'banners', 'non-login-appeals', 'features', 'pre-order-bonuses', 'lottery', 'missions', 'invitation-campaigns', 'members', 'reports', 'audit', 'mail'] as const)
-      : (['members', 'taxonomy', 'subscription-plans', 'non-login-appeals', 'features', 'pre-order-bonuses', 'missions', 'invitation-campaigns'] as const);
+      : (['members', 'taxonomy', 'subscription-plans', 'non-login-appeals', 'features', 'pre-order-bonuses', 'lottery', 'missions', 'invitation-campaigns'] as const);
   return (
     <div className={styles.shell}>
       <div className={styles.bar}>

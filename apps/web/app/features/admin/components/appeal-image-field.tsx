@@ -17,11 +17,21 @@ function imageError(error: unknown): string {
   return changeError(error);
 }
 
+interface AppealImageFieldProps {
+  imageUrl?: string;
+  /** The form field the address goes in (`imageUrl`, or an invitation campaign's `images.0.imageUrl`). */
+  name?: string;
+  required?: boolean;
+  /** The file and address fields' labels (the appeal's by default); a form with several images names each. */
+  labels?: { upload: string; url: string };
+}
+
 /**
  * The appeal's image, as the banner editor's: a file chosen here is uploaded at once into the
  * media store (proved an image there) and its address fills the field; or an address is typed.
+ * The invitation campaign editor uses it for each of its images too.
  */
-export function AppealImageField({ imageUrl = '' }: { imageUrl?: string }) {
+export function AppealImageField({ imageUrl = '', name = 'imageUrl', required = true, labels }: AppealImageFieldProps) {
   const upload = useChange();
   const [url, setUrl] = useState(imageUrl);
 
@@ -36,13 +46,13 @@ export function AppealImageField({ imageUrl = '' }: { imageUrl?: string }) {
 
   return (
     <div className={`${styles.wide} ${css.imageField}`}>
-      <Field label={l('imageUpload')}>
+      <Field label={labels?.upload ?? l('imageUpload')}>
         <input type="file" accept="image/png,image/jpeg,image/webp" onChange={(e) => void choose(e)} disabled={upload.busy} />
       </Field>
       {upload.busy && <p>{l('imageUploading')}</p>}
       <ChangeStatus notice={upload.notice} error={upload.error} />
-      <Field label={l('imageUrl')}>
-        <input name="imageUrl" required maxLength={500} value={url} onChange={(e) => setUrl(e.target.value)} />
+      <Field label={labels?.url ?? l('imageUrl')}>
+        <input name={name} required={required} maxLength={500} value={url} onChange={(e) => setUrl(e.target.value)} />
       </Field>
       {url && <img className={css.appealPreview} src={url} alt={l('image')} width={96} height={96} />}
     </div>

@@ -10,6 +10,7 @@ import { useState } from 'react';
 import { invitationAdminCopy as v } from '../../../i18n/ja-admin-invitations';
 import { promoCopy as p } from '../../../i18n/ja-admin-promotions';
 import type { StaffRole } from './admin-shell';
+import { AppealImageField } from './appeal-image-field';
 import { EditorForm, Field } from './editor-form';
 import { CampaignList } from './campaign-list';
 import { type Column, cells } from './editor-table';
@@ -30,11 +31,16 @@ function invitationFields(f: FormData) {
     if (text(`steps.${i}.coins`) === '') continue;
     steps.push({ mangaCoinAmount: num(`steps.${i}.coins`), expireDays: num(`steps.${i}.days`) });
   }
+  const images = [];
+  for (let i = 0; f.has(`images.${i}.location`); i += 1) {
+    images.push({ location: text(`images.${i}.location`), imageUrl: text(`images.${i}.imageUrl`), alt: text(`images.${i}.alt`) });
+  }
   return {
     name: text('name'),
     start: text('start'),
     end: text('end'),
     utmCampaign: text('utmCampaign'),
+    images,
     campaignType: text('campaignType'),
     inviterIncentive: { limit: num('limit'), useSteps: f.get('useSteps') === 'on', steps },
     inviteeIncentive: { amount: num('amount'), minCartPrice: num('minCartPrice'), expireDays: num('expireDays') },
@@ -46,6 +52,14 @@ const n = (x: number) => x.toLocaleString('ja-JP');
 const columns: Column<AdminInvitationCampaignView>[] = [
   { key: 'id', header: v('columns.id'), cell: (c) => c.id, className: cells.nowrap },
   { key: 'name', header: v('columns.name'), cell: (c) => c.name },
+  {
+    key: 'images',
+    header: v('columns.images'),
+    cell: (c) =>
+      c.images.length === 0
+        ? v('images.none')
+        : c.images.map((img, k) => <img key={k} className={css.thumb} src={img.imageUrl} alt={img.alt || `${c.name} ${img.location}`} width={64} height={64} />),
+  },
   {
     key: 'period',
     header: v('columns.period'),
@@ -84,10 +98,51 @@ const columns: Column<AdminInvitationCampaignView>[] = [
   { key: 'state', header: v('columns.state'), cell: (c) => v(`filter.${c.state}`), className: cells.nowrap },
 ];
 
+type ImageRow = { key: number; location: string; imageUrl: string; alt: string };
+let imageKeys = 0;
+const MAX_IMAGES = 10;
+
+/** The campaign's images (§3: by location), each uploaded or typed as the appeal's image is; under the names `invitationFields` reads. */
+function InvitationImagesField({ saved }: { saved: AdminInvitationCampaignView['images'] }) {
+  const [rows, setRows] = useState<ImageRow[]>(() => saved.map((img) => ({ key: ++imageKeys, ...img })));
+  return (
+    <fieldset className={`${styles.wide} ${css.group}`}>
+      <legend>{v('images.legend')}</legend>
+      <p className={css.hint}>{v('images.help')}</p>
+      {rows.map((row, i) => (
+        <fieldset key={row.key} className={`${css.group} ${css.image}`}>
+          <legend>{v('images.item', { n: i + 1 })}</legend>
+          <div className={styles.form}>
+            <Field label={v('images.location', { n: i + 1 })}>
+              <input name={`images.${i}.location`} required maxLength={40} pattern="[a-z_]+" list="invitation-image-locations" defaultValue={row.location} />
+            </Field>
+            <Field label={v('images.alt', { n: i + 1 })}>
+              <input name={`images.${i}.alt`} maxLength={200} defaultValue={row.alt} />
+            </Field>
+            <AppealImageField name={`images.${i}.imageUrl`} imageUrl={row.imageUrl} labels={{ upload: v('images.upload', { n: i + 1 }), url: v('images.url', { n: i + 1 }) }} />
+          </div>
+          <button className={styles.secondary} type="button" onClick={() => setRows((all) => all.filter((r) => r.key !== row.key))}>
+            {v('images.remove', { n: i + 1 })}
+          </button>
+        </fieldset>
+      ))}
+      <datalist id="invitation-image-locations">
+        <option value="top" />
+        <option value="share" />
+      </datalist>
+      {rows.length < MAX_IMAGES && (
+        <button className={styles.secondary} type="button" onClick={() => setRows((all) => [...all, { key: ++imageKeys, location: all.length === 0 ? 'top' : '', imageUrl: '', alt: '' }])}>
+          {v('images.add')}
+        </button>
+      )}
+    </fieldset>
+  );
+}
+
 /**
  * `/admin/invitation-campaigns`: the store's friend invitation campaigns, filtered by state.
- * Operators create and edit one (period, the inviter's coins by step and limit, the invitee's
- * ticket) and end one; support reads them.
+ * Operators create and edit one (period, images, the inviter's coins by step and limit, the
+ * invitee's ticket) and end one; support reads them.
  */
 export function InvitationCampaignsPage({ role }: { role: StaffRole }) {
   const operator = role === 'operator';
@@ -124,6 +179,7 @@ export function InvitationCampaignsPage({ role }: { role: StaffRole }) {
           <Field label={v('utmCampaign')}>
             <input name="utmCampaign" required maxLength={64} pattern="[a-z0-9_\-]+" defaultValue={editing?.utmCampaign ?? 'hondana_friend_invitation'} />
           </Field>
+          <InvitationImagesField saved={editing?.images ?? []} />
           <fieldset className={`${styles.wide} ${css.group}`}>
             <legend>{v('inviter.legend')}</legend>
             <div className={styles.form}>

@@ -2,6 +2,7 @@ import { type AdminLotteryCampaignView, LOTTERY_STATES, type LotteryCampaignList
 import { useState } from 'react';
 import { lotteryCopy as l } from '../../../i18n/ja-admin-lottery';
 import { promoCopy as p } from '../../../i18n/ja-admin-promotions';
+import type { StaffRole } from './admin-shell';
 import { EditorForm, Field } from './editor-form';
 import { CampaignList } from './campaign-list';
 import { type Column, cells } from './editor-table';
@@ -71,58 +72,64 @@ const columns: Column<AdminLotteryCampaignView>[] = [
 
 /**
  * `/admin/lottery`: the store's lottery campaigns, filtered by state; create and edit one (period,
- * colour and its share image, ticket rules, boxes and prizes with their odds and stock), end one.
+ * colour and its share image, ticket rules, boxes and prizes with their odds and stock), end one;
+ * support reads the list (each row shows the whole campaign: boxes, prizes, stock drawn, rules).
  */
-export function LotteryCampaignsPage() {
+export function LotteryCampaignsPage({ role }: { role: StaffRole }) {
   const [state, setState] = useState<LotteryState | ''>('');
   const editor = useVersionedEditor<AdminLotteryCampaignView, LotteryCampaignList>({ key: 'lottery-campaigns', path: '/lottery_campaigns', query: { state: state || undefined } });
   const { editing, rowChange } = editor;
+  const operator = role === 'operator';
 
   return (
     <>
       <h1 className={styles.heading}>{l('heading')}</h1>
       <p>{l('lead')}</p>
-      <EditorForm createLabel={l('create')} {...editor.form(lotteryFields)}>
-        <Field label={l('name')}>
-          <input name="name" required maxLength={100} defaultValue={editing?.name} />
-        </Field>
-        <Field label={l('colorCode')}>
-          <input name="colorCode" type="color" defaultValue={editing?.colorCode ?? '#f5a623'} />
-        </Field>
-        <Field label={l('start')}>
-          <input name="start" type="datetime-local" required defaultValue={editing?.start} />
-        </Field>
-        <Field label={l('end')}>
-          <input name="end" type="datetime-local" required defaultValue={editing?.end} />
-        </Field>
-        <Field label={l('ticketValidDays')}>
-          <input name="ticketValidDays" type="number" min={1} max={365} step={1} required defaultValue={editing?.ticketValidDays ?? 14} />
-        </Field>
-        <Field label={l('description')} className={styles.wide}>
-          <textarea name="description" rows={2} maxLength={1000} defaultValue={editing?.description} />
-        </Field>
-        <div className={styles.wide}>
-          <p className={styles.field}>{l('image')}</p>
-          {editing ? <img className={css.ogp} src={editing.imageUrl} alt={l('imagePreview', { name: editing.name })} width={240} height={126} /> : <p>{l('imageAfterSave')}</p>}
-        </div>
-        <fieldset className={`${styles.wide} ${css.rules}`}>
-          <legend>{l('rules.legend')}</legend>
-          <div className={styles.form}>
-            {TICKET_RULE_KEYS.map((k) => (
-              <Field key={k} label={l(`rules.${k}`)}>
-                <input name={`ticketRules.${k}`} type="number" min={0} max={10} step={1} required defaultValue={editing?.ticketRules[k] ?? (k === 'perOrder' ? 1 : 0)} />
-              </Field>
-            ))}
+      {operator ? (
+        <EditorForm createLabel={l('create')} {...editor.form(lotteryFields)}>
+          <Field label={l('name')}>
+            <input name="name" required maxLength={100} defaultValue={editing?.name} />
+          </Field>
+          <Field label={l('colorCode')}>
+            <input name="colorCode" type="color" defaultValue={editing?.colorCode ?? '#f5a623'} />
+          </Field>
+          <Field label={l('start')}>
+            <input name="start" type="datetime-local" required defaultValue={editing?.start} />
+          </Field>
+          <Field label={l('end')}>
+            <input name="end" type="datetime-local" required defaultValue={editing?.end} />
+          </Field>
+          <Field label={l('ticketValidDays')}>
+            <input name="ticketValidDays" type="number" min={1} max={365} step={1} required defaultValue={editing?.ticketValidDays ?? 14} />
+          </Field>
+          <Field label={l('description')} className={styles.wide}>
+            <textarea name="description" rows={2} maxLength={1000} defaultValue={editing?.description} />
+          </Field>
+          <div className={styles.wide}>
+            <p className={styles.field}>{l('image')}</p>
+            {editing ? <img className={css.ogp} src={editing.imageUrl} alt={l('imagePreview', { name: editing.name })} width={240} height={126} /> : <p>{l('imageAfterSave')}</p>}
           </div>
-        </fieldset>
-        <LotteryBoxesField saved={editing?.boxes} />
-      </EditorForm>
+          <fieldset className={`${styles.wide} ${css.rules}`}>
+            <legend>{l('rules.legend')}</legend>
+            <div className={styles.form}>
+              {TICKET_RULE_KEYS.map((k) => (
+                <Field key={k} label={l(`rules.${k}`)}>
+                  <input name={`ticketRules.${k}`} type="number" min={0} max={10} step={1} required defaultValue={editing?.ticketRules[k] ?? (k === 'perOrder' ? 1 : 0)} />
+                </Field>
+              ))}
+            </div>
+          </fieldset>
+          <LotteryBoxesField saved={editing?.boxes} />
+        </EditorForm>
+      ) : (
+        <p>{l('readOnly')}</p>
+      )}
       <CampaignList
         filter={{ label: l('filter.label'), all: l('filter.all'), states: LOTTERY_STATES, stateLabel: (s) => l(`filter.${s}`), value: state, onChange: setState }}
         change={rowChange}
         columns={columns}
         rows={editor.list.data?.campaigns}
-        actions={{ onEdit: (row) => editor.edit(row), endLabel: l('endAction'), onEnd: (row) => editor.act(row, 'end', l('ended')) }}
+        actions={operator ? { onEdit: (row) => editor.edit(row), endLabel: l('endAction'), onEnd: (row) => editor.act(row, 'end', l('ended')) } : null}
       />
     </>
   );

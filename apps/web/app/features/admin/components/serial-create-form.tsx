@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router';
 import { adminCopy as a } from '../../../i18n/ja-admin';
 import { adminChange } from '../api/admin-api';
 import { ChangeStatus } from './change-status';
+import { TitleIdsField } from './id-pickers';
 import { useChange } from './use-change';
 import styles from './admin.module.css';
 
@@ -45,10 +46,8 @@ export function SerialCreateForm() {
       <h2>{heading}</h2>
       <p>{a('serials.create.lead')}</p>
       <form className={styles.form} onSubmit={create} aria-label={heading}>
-        <label className={styles.field}>
-          {a('serials.create.titleId')}
-          <input name="titleId" type="number" min={1} step={1} required />
-        </label>
+        {/* The title by its name (the console's title picker), or its id typed. */}
+        <TitleIdsField name="titleId" label={a('serials.create.titleId')} required multiple={false} />
         <label className={styles.field}>
           {a('serials.create.name')}
           <input name="name" required maxLength={200} />

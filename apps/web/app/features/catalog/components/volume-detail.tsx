@@ -82,6 +82,19 @@ export function VolumeDetail({ book }: { book: VolumeDetailView }) {
           {book.isBulkBuy && <li>{t('volume.bulkBuy')}</li>}
           {book.hasSample && book.samplePageTotal > 0 && <li>{t('volume.pages', { pages: book.samplePageTotal })}</li>}
         </ul>
+        {book.preOrderBonus && (
+          <section className={styles.bonus} aria-labelledby="volume-bonus-heading">
+            <h3 id="volume-bonus-heading" className={styles.bonusHeading}>
+              {t('volume.preOrderBonus')}
+            </h3>
+            <ul>
+              {book.preOrderBonus.list.map((b) => (
+                <li key={b.id}>{t('volume.preOrderBonusLine', { name: b.name, point: formatAmount(b.totalPoint) })}</li>
+              ))}
+            </ul>
+            <p className={styles.bonusNote}>{t('volume.preOrderBonusNote')}</p>
+          </section>
+        )}
         {book.bundle && (
           <a className={styles.bundleLink} href={book.bundle.href}>
             {t('volume.bundleAdd', { price: formatIn(book.bundle.price, AmountUnit.YEN) })}

@@ -1,6 +1,7 @@
 import type { Banner, BannersAnswer, NonLoginAppeal, NonLoginAppealAnswer } from '@hondana/domain/invitations/invitations-api';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api/client';
+import { nonLoginAppealQueryKey } from './non-login-appeal-key';
 
 /** `GET /api/reach_banner/get_banners/v3?location=` (§7): the running reach banners, highest priority first. */
 export async function getReachBanners(location: string): Promise<Banner[]> {
@@ -13,4 +14,4 @@ export async function getNonLoginAppeal(): Promise<NonLoginAppeal | null> {
 }
 
 export const useReachBanners = (location: string) => useQuery(queryOptions({ queryKey: ['banners', 'reach', location], queryFn: () => getReachBanners(location), retry: false }));
-export const useNonLoginAppeal = (enabled: boolean) => useQuery(queryOptions({ queryKey: ['banners', 'nonLoginAppeal'], queryFn: getNonLoginAppeal, retry: false, enabled }));
+export const useNonLoginAppeal = (enabled: boolean) => useQuery(queryOptions({ queryKey: nonLoginAppealQueryKey, queryFn: getNonLoginAppeal, retry: false, enabled }));

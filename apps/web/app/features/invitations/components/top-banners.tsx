@@ -1,16 +1,18 @@
+import type { DehydratedState } from '@tanstack/react-query';
 import { QueryProvider } from '../../../components/query-provider';
 import { invitationCopy as c } from '../../../i18n/ja-invitations';
 import { useNonLoginAppeal, useReachBanners } from '../api/get-top-banners';
 import styles from './invitations.module.css';
 
 /**
- * The top page's banners, fetched after the page: the reach banners running now (§3, by
- * priority, each a 480×90 image linking to its jump URL) and, for guests, the non-login appeal
- * with the way to signup. A failed fetch shows nothing (§8: banners hide).
+ * The top page's banners: the reach banners running now (§3, by priority, each a 480×90 image
+ * linking to its jump URL), fetched after the page, and, for guests, the non-login appeal with the
+ * way to signup, in the HTML the server sends (`state`: the loader's prefetched appeal). A failed
+ * fetch shows nothing (§8: banners hide).
  */
-export default function TopBanners({ member }: { member: boolean }) {
+export default function TopBanners({ member, state }: { member: boolean; state?: DehydratedState }) {
   return (
-    <QueryProvider>
+    <QueryProvider state={state}>
       <Banners member={member} />
     </QueryProvider>
   );
