@@ -12,10 +12,12 @@ export interface AdminPageContext {
 }
 
 /** The console section of the pages' context: the viewer's role, read on every page as the API does. */
-export function adminContext(db: Kysely<Database>, userId: number | null, sessionSecret: string | undefined): AdminPageContext {
+export function adminContext(db: Kysely<Database>, userId: number | null, sessionSecretOf: () => string | undefined): AdminPageContext {
   return {
     role: async () => (userId === null ? null : findRole(db, userId)),
+    // The cookie is read only when a console page asks (no work on the store's other pages).
     async secondFactor() {
+      const sessionSecret = sessionSecretOf();
       if (userId === null || !sessionSecret) return { enrolled: false, checked: false };
       const [totp, checkedAt] = await Promise.all([findTotp(db, userId), sessionCheckedAt(db, digest(sessionSecret))]);
       return { enrolled: totp?.confirmed_at != null, checked: checkedAt !== null };
