@@ -8,6 +8,7 @@ import yazl from 'yazl';
 import { numberedPage } from '../support/import-fixtures';
 import { type StoreServer, grantMangaCoins, launchBrowser, screenshotDir, startStore } from '../support/server';
 import { PASSWORD, makeOperator, signUpMember } from '../support/members';
+import { passSecondFactorPage } from '../support/second-factor';
 
 const OPERATOR = `operator-${Date.now()}@example.jp`;
 const BUYER = `buyer-${Date.now()}@example.jp`;
@@ -62,6 +63,8 @@ async function loggedIn(email: string, width: number): Promise<{ context: Browse
   await page.getByLabel('メールアドレス').fill(email);
   await page.getByLabel('パスワード').fill(PASSWORD);
   await page.getByRole('button', { name: 'ログインする' }).click();
+  // The console asks the second factor of the sign-in first: the operator types the authenticator's code.
+  await passSecondFactorPage(page, store, email);
   return { context, page };
 }
 

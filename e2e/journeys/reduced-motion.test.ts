@@ -85,7 +85,7 @@ for (const { width, reduce } of [
       else assert.ok(seconds.some((s) => s >= 0.1), `the menus slide otherwise: ${seconds.join(', ')}s`);
       // The picture once the page on screen has drawn.
       await page.waitForFunction(() =>
-        [...document.querySelectorAll<HTMLImageElement>('[data-testid=viewer-stage] img')]
+        Array.from(document.querySelectorAll<HTMLImageElement>('[data-testid=viewer-stage] img'))
           .filter((img) => {
             const box = img.getBoundingClientRect();
             return box.width > 0 && box.right > 0 && box.left < innerWidth;

@@ -3,6 +3,7 @@ import type { APIRequestContext, Browser, BrowserContext, Page } from 'playwrigh
 import type { StoreServer } from './server';
 import { storeCommand } from './store-command';
 import { linkIn, mailTo } from './mail';
+import { enrolFromShell, passSecondFactor } from './second-factor';
 
 /** The password of every member the journeys sign up. */
 export const PASSWORD = 'correct horse battery';
@@ -60,17 +61,26 @@ export async function confirmSignupMail(store: StoreServer, email: string): Prom
   assert.equal(confirmed.status, 200, await confirmed.text());
 }
 
-/** Makes the member an operator with the store's own command, as the README tells an owner to. */
+/**
+ * Makes the member an operator with the store's own commands, as the README tells an owner to:
+ * the role, then their authenticator (`npm run admin -- totp`), whose codes the journey's
+ * sign-ins give (`second-factor.ts`).
+ */
 export async function makeOperator(store: StoreServer, email: string): Promise<void> {
   const { stdout } = await storeCommand(store.dataDir, 'admin.ts', ['role', '--email', email, '--role', 'operator']);
   assert.match(stdout, /is now operator/);
+  await enrolFromShell(store, email);
 }
 
-/** A browser at `width` px whose session is the member's (logged in through the API). */
+/**
+ * A browser at `width` px whose session is the member's (logged in through the API); a staff
+ * member's session has given the second factor too (the console opens at once).
+ */
 export async function loggedInAs(browser: Browser, store: StoreServer, email: string, width: number): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ viewport: { width, height: 900 }, locale: 'ja-JP', extraHTTPHeaders: deviceHeaders() });
   const login = await context.request.post(`${store.url}/api/auth/login`, { data: { email, password: PASSWORD } });
   assert.equal(login.status(), 200);
+  await passSecondFactor(context.request, store, email);
   return { context, page: await context.newPage() };
 }
 

@@ -8,7 +8,8 @@ import { cancelBookOrder } from './modules/orders/cancel-order.service';
 import { backupSqlite } from './ops/backup';
 import { STAFF_ROLES, type StaffRole } from '@hondana/domain/admin/admin-api';
 import { memberLedger } from './modules/admin/members.service';
-import { setRole, userIdByEmail } from './modules/admin/staff.repository';
+import { findRole, setRole, userIdByEmail } from './modules/admin/staff.repository';
+import { enrolFromShell, totpEnrolment } from './modules/admin/second-factor.service';
 import { MAINTENANCE_MODES, isMaintenanceMode, readMaintenanceMode, setMaintenanceMode } from './ops/maintenance';
 import { adjustGrant, unusedPaidBalance } from './modules/wallet/reports';
 
@@ -19,15 +20,17 @@ import { adjustGrant, unusedPaidBalance } from './modules/wallet/reports';
  *   npm run admin -- unused-balance --date YYYY-MM-DD
  *   npm run admin -- cancel-order --order N --reason "…"
  *   npm run admin -- role --email E --role operator|support|none   (the operator console's roles)
+ *   npm run admin -- totp --email E   (enrols a staff member's TOTP authenticator; prints the secret once)
  *   npm run admin -- backup PATH   (SQLite; docs/deploy.md "Backups")
  *   npm run admin -- maintenance [--mode normal|deca|all|coin|pay]
  */
-const usage = `usage: npm run admin -- <grant|ledger|unused-balance|cancel-order|role|backup|maintenance> [options]
+const usage = `usage: npm run admin -- <grant|ledger|unused-balance|cancel-order|role|totp|backup|maintenance> [options]
   grant          --email E --currency ${currencies.join('|')} --amount N --reason "…"
   ledger         --email E
   unused-balance --date YYYY-MM-DD
   cancel-order   --order N --reason "…"
   role           --email E --role ${[...STAFF_ROLES, 'none'].join('|')}   at once, in open sessions too
+  totp           --email E   enrols a staff member's TOTP authenticator (replacing theirs) and prints its secret once
   backup         PATH   an online copy of the SQLite database (the store may keep running)
   maintenance    [--mode ${MAINTENANCE_MODES.join('|')}]   sets the store's maintenance mode (every process within 1 s); without --mode prints it`;
 
@@ -51,11 +54,13 @@ async function printLedger(db: Kysely<Database>, userId: number): Promise<void> 
 async function run(argv: string[]): Promise<void> {
   const [command, ...rest] = argv;
   if (command === 'backup') return backup(rest);
+  // `npm run admin -- totp EMAIL` (the e-mail may be given bare too).
+  if (command === 'totp' && rest[0] && !rest[0].startsWith('--')) rest.splice(0, 1, '--email', rest[0]);
   const { values } = parseArgs({
     args: rest,
     options: { email: { type: 'string' }, currency: { type: 'string' }, amount: { type: 'string' }, reason: { type: 'string' }, date: { type: 'string' }, order: { type: 'string' }, mode: { type: 'string' }, role: { type: 'string' } },
   });
-  if (!['grant', 'ledger', 'unused-balance', 'cancel-order', 'maintenance', 'role'].includes(command ?? '')) {
+  if (!['grant', 'ledger', 'unused-balance', 'cancel-order', 'maintenance', 'role', 'totp'].includes(command ?? '')) {
     console.log(usage);
     process.exitCode = command ? 1 : 0;
     return;
@@ -81,6 +86,16 @@ async function run(argv: string[]): Promise<void> {
       const userId = await userIdOf(db, values.email);
       await setRole(db, userId, role === 'none' ? null : (role as StaffRole), now);
       console.log(role === 'none' ? `${values.email} has no console role now` : `${values.email} is now ${role}`);
+      if (role !== 'none') console.log(`before the console opens, they enrol a second factor at ${storeAddress()}/admin/second-factor (or: npm run admin -- totp --email ${values.email})`);
+    } else if (command === 'totp') {
+      const userId = await userIdOf(db, values.email);
+      if (!(await findRole(db, userId))) throw new Error(`${values.email} has no console role: give one first (npm run admin -- role)`);
+      const { secret, recoveryCodes } = await enrolFromShell(db, userId, now);
+      const { uri } = await totpEnrolment(secret, values.email!);
+      console.log(`TOTP enrolled for ${values.email}; their earlier authenticator and recovery codes no longer work.`);
+      console.log(`secret (base32, shown this once): ${secret}`);
+      console.log(`otpauth URI: ${uri}`);
+      console.log(`recovery codes (single use, shown this once): ${recoveryCodes.join(' ')}`);
     } else if (command === 'ledger') {
       await printLedger(db, await userIdOf(db, values.email));
     } else if (command === 'unused-balance') {
@@ -101,6 +116,9 @@ async function run(argv: string[]): Promise<void> {
     await database.destroy();
   }
 }
+
+/** The store's address for the links the commands print (PUBLIC_URL, else the local default). */
+const storeAddress = () => (process.env.PUBLIC_URL || `http://localhost:${process.env.PORT || 3000}`).replace(/\/+$/, '');
 
 /** §4 maintenance modes: what each closes is in `http/maintenance-gate.ts`. */
 const modeEffects: Record<string, string> = {

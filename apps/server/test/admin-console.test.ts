@@ -2,7 +2,7 @@ import { TZDate } from '@date-fns/tz';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setRole } from '../src/modules/admin/staff.repository';
 import { unusedPaidBalance } from '../src/modules/wallet/reports';
-import { adminClient, staffMember, titleInput } from './support/admin-factories';
+import { adminClient, enrolSecondFactor, staffMember, titleInput } from './support/admin-factories';
 import { type TestApp, buildTestApp } from './support/build-test-app';
 import { cartClient } from './support/cart-factories';
 import { insertBook, insertTitle } from './support/catalog-factories';
@@ -46,6 +46,7 @@ describe('roles and access', () => {
     expect((await c.get('/me')).statusCode).toBe(403);
     await setRole(db(), m.userId, 'operator', clock.now());
     expect((await c.get('/me')).json()).toEqual({ userId: m.userId, role: 'operator' });
+    await enrolSecondFactor(t.app, m.cookie);
     await setRole(db(), m.userId, 'support', clock.now());
     expect((await c.get('/titles')).statusCode).toBe(403);
     expect((await c.get(`/members/${m.userId}`)).statusCode).toBe(200);

@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
+import { generate } from 'otplib';
 import { adminClient } from './support/admin-factories';
 import { createMember, signUp } from './support/members';
 import { type TestDatabase, createTestDatabase } from './support/test-database';
@@ -39,7 +40,10 @@ it('`npm run admin -- role` makes the first operator, and `--role none` takes it
   const console = adminClient(app, cookie);
   expect((await console.get('/me')).statusCode).toBe(403);
   const given = await admin(['role', '--email', input.email, '--role', 'operator']);
-  expect([given.code, given.output.trim()]).toEqual([0, `${input.email} is now operator`]);
+  expect([given.code, given.output.trim().split('\n')]).toEqual([
+    0,
+    [`${input.email} is now operator`, `before the console opens, they enrol a second factor at http://localhost:3000/admin/second-factor (or: npm run admin -- totp --email ${input.email})`],
+  ]);
   expect((await console.get('/me')).json()).toMatchObject({ role: 'operator' });
   const bad = await admin(['role', '--email', input.email, '--role', 'admin']);
   expect(bad.code).toBe(1);
@@ -47,4 +51,24 @@ it('`npm run admin -- role` makes the first operator, and `--role none` takes it
   const taken = await admin(['role', '--email', input.email, '--role', 'none']);
   expect(taken.code).toBe(0);
   expect((await console.get('/me')).statusCode).toBe(403);
+}, 60_000);
+
+it('`npm run admin -- totp EMAIL` enrols a staff member\'s authenticator and prints its secret and recovery codes once; the console takes its code', async () => {
+  const input = createMember();
+  const cookie = await signUp(app, input);
+  const refused = await admin(['totp', input.email]);
+  expect([refused.code, refused.output]).toEqual([1, expect.stringMatching(/has no console role/)]);
+  expect((await admin(['role', '--email', input.email, '--role', 'support'])).code).toBe(0);
+  const enrolled = await admin(['totp', input.email]);
+  expect(enrolled.code, enrolled.output).toBe(0);
+  const secret = /secret \(base32, shown this once\): ([A-Z2-7]+)/.exec(enrolled.output)?.[1];
+  const recovery = /recovery codes \(single use, shown this once\): (.+)/.exec(enrolled.output)?.[1]?.split(' ');
+  expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+  expect(recovery).toHaveLength(10);
+  const console = adminClient(app, cookie);
+  expect((await console.get('/members?q=a')).json()).toEqual({ errorCode: 'SECOND_FACTOR_REQUIRED' });
+  expect((await console.get('/second_factor')).json()).toMatchObject({ enrolled: true, checked: false });
+  const checked = await console.send('POST', '/second_factor', { code: await generate({ secret: secret! }) });
+  expect(checked.json()).toEqual({ method: 'totp', recoveryCodesLeft: 10 });
+  expect((await console.get('/members?q=a')).statusCode).toBe(200);
 }, 60_000);

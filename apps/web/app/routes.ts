@@ -45,6 +45,7 @@ export default [
   route('lottery/:campaignId', 'routes/lottery.tsx'),
   route('invitation', 'routes/invitation.tsx'),
   route('invitation/inviter', 'routes/invitation-inviter.tsx'),
+  route('admin/second-factor', 'routes/admin-second-factor.tsx'),
   route('admin', 'routes/admin.tsx', [
     index('routes/admin-home.tsx'),
     route('titles', 'routes/admin-titles.tsx'),

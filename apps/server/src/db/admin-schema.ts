@@ -53,10 +53,32 @@ export interface BannerImagesTable {
   uploaded_at: Millis;
 }
 
+/** A staff member's TOTP authenticator (migration 2026-12-06T2000): usable once `confirmed_at` is set. */
+export interface StaffTotpTable {
+  user_id: number;
+  /** Base32, as the authenticator app was given it. */
+  secret: string;
+  confirmed_at: Millis | null;
+  /** The time step of the last code taken: a code of this step or an earlier one is refused. */
+  last_time_step: number | null;
+  created_at: Millis;
+}
+
+/** A staff member's single-use recovery codes: only their SHA-256 digests are kept. */
+export interface StaffRecoveryCodesTable {
+  id: Generated<number>;
+  user_id: number;
+  code_hash: string;
+  used_at: Millis | null;
+  created_at: Millis;
+}
+
 export interface AdminTables {
   staff_roles: StaffRolesTable;
   admin_audit_log: AdminAuditLogTable;
   admin_session_activity: AdminSessionActivityTable;
   book_cover_uploads: BookCoverUploadsTable;
   banner_images: BannerImagesTable;
+  staff_totp: StaffTotpTable;
+  staff_recovery_codes: StaffRecoveryCodesTable;
 }

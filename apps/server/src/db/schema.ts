@@ -57,6 +57,8 @@ export interface SessionsTable {
   last_seen_at: Generated<Millis | null>;
   /** When the password was last given again in this session (withdrawal asks for it). */
   password_confirmed_at: Generated<Millis | null>;
+  /** When a staff member last gave their second factor in this session (null: not in this sign-in). */
+  second_factor_at: Generated<Millis | null>;
 }
 
 /** A single-use link mailed to a member: confirm an address (signup, change) or reset the password. */

@@ -102,7 +102,7 @@ export async function createLoadContext(
         }
       : reviews,
     reading: personalSection(readingContext(db, viewer, now().getTime(), app.deps.config.secrets.mediaUrlKey), memberPart),
-    admin: personalSection(adminContext(db, viewer?.userId ?? null), memberPart),
+    admin: personalSection(adminContext(db, viewer?.userId ?? null, () => sessionSecret(request)), memberPart),
     cart: memberPart
       ? {
           activeCount: () => memberPart.record('cart.activeCount', [], () => cart.activeCount()),

@@ -1,14 +1,32 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
+import { generate } from 'otplib';
 import type { Database } from '../../src/db/schema';
 import { setRole } from '../../src/modules/admin/staff.repository';
 import { member, tokenFor } from './wallet-factories';
 
-/** A signed-up member given a console role (what `npm run admin -- role` does). */
+/**
+ * A signed-up member given a console role (what `npm run admin -- role` does) who enrolled a TOTP
+ * authenticator in this session, so its console calls pass the second factor (issue 41).
+ */
 export async function staffMember(app: FastifyInstance, db: Kysely<Database>, role: 'operator' | 'support') {
   const m = await member(app);
   await setRole(db, m.userId, role, 0);
-  return { ...m, ...adminClient(app, m.cookie) };
+  const factor = await enrolSecondFactor(app, m.cookie);
+  return { ...m, ...factor, ...adminClient(app, m.cookie) };
+}
+
+/** The authenticator's code of `secret` at the app's clock, `steps` time steps (30 s) from now. */
+export const totpCode = (app: FastifyInstance, secret: string, steps = 0) => generate({ secret, epoch: Math.floor(app.deps.clock().getTime() / 1000) + steps * 30 });
+
+/** Enrols a TOTP authenticator for the staff member of `cookie` through the console's calls: its secret and recovery codes. */
+export async function enrolSecondFactor(app: FastifyInstance, cookie: string): Promise<{ secret: string; recoveryCodes: string[] }> {
+  const started = await app.inject({ method: 'POST', url: '/api/admin/second_factor/totp', headers: { cookie }, payload: {} });
+  if (started.statusCode !== 200) throw new Error(`enrolment refused: ${started.body}`);
+  const { secret } = started.json<{ secret: string }>();
+  const confirmed = await app.inject({ method: 'POST', url: '/api/admin/second_factor/totp/confirm', headers: { cookie }, payload: { code: await totpCode(app, secret) } });
+  if (confirmed.statusCode !== 200) throw new Error(`enrolment not confirmed: ${confirmed.body}`);
+  return { secret, recoveryCodes: confirmed.json<{ recoveryCodes: string[] }>().recoveryCodes };
 }
 
 /** Console calls for one session cookie; each change fetches a fresh one-time token unless given one. */

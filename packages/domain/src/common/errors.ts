@@ -23,6 +23,8 @@ export const ErrorCode = {
   EDIT_CONFLICT: 'EDIT_CONFLICT',
   // Operator console: a subscription plan members have held cannot be deleted (409), only ended
   PLAN_HAS_MEMBERS: 'PLAN_HAS_MEMBERS',
+  // Operator console (403): the staff member gives their second factor first (in this sign-in, or again before a money action)
+  SECOND_FACTOR_REQUIRED: 'SECOND_FACTOR_REQUIRED',
   // Serial (§8)
   SERIAL_NOT_EXISTS: 'SERIAL_NOT_EXISTS',
   SERIAL_EPISODE_NOT_EXISTS: 'SERIAL_EPISODE_NOT_EXISTS',

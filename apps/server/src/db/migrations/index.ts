@@ -46,6 +46,7 @@ import * as taxonomyEditor from './2026-12-06T1710-taxonomy-editor';
 import * as featureVersion from './2026-12-06T1720-feature-version';
 import * as preOrderBonusVersion from './2026-12-06T1725-pre-order-bonus-version';
 import * as ordersCreatedAt from './2026-12-06T1730-orders-created-at';
+import * as staffSecondFactor from './2026-12-06T2000-staff-second-factor';
 import * as rankingScores from './2026-12-06T2030-ranking-scores';
 
 /** Every migration, in order. Landed migrations are frozen: add a new file instead of editing one. */
@@ -97,5 +98,6 @@ export const migrations: Record<string, Migration> = {
   '2026-12-06T1720-feature-version': featureVersion,
   '2026-12-06T1725-pre-order-bonus-version': preOrderBonusVersion,
   '2026-12-06T1730-orders-created-at': ordersCreatedAt,
+  '2026-12-06T2000-staff-second-factor': staffSecondFactor,
   '2026-12-06T2030-ranking-scores': rankingScores,
 };

@@ -77,7 +77,7 @@ export const adminPromotionRoutes: FastifyPluginAsync = async (base) => {
     await catalogChanged(app);
     return sendStored(reply, result);
   });
-  app.put('/admin/bundles/:id', { schema: { params: IdParams, body: UpdateBundleBody, response: { 200: AdminBundleView } } }, async (request, reply) => {
+  app.put('/admin/bundles/:id', { config: { secondFactor: 'fresh' }, schema: { params: IdParams, body: UpdateBundleBody, response: { 200: AdminBundleView } } }, async (request, reply) => {
     const staff = await requireStaff(request, 'everything');
     const { token, ...input } = request.body;
     const id = request.params.id;
@@ -107,7 +107,7 @@ export const adminPromotionRoutes: FastifyPluginAsync = async (base) => {
     await catalogChanged(app);
     return sendStored(reply, result);
   });
-  app.put('/admin/coin_packs/:id', { schema: { params: IdParams, body: UpdateCoinPackBody, response: { 200: AdminCoinPackView } } }, async (request, reply) => {
+  app.put('/admin/coin_packs/:id', { config: { secondFactor: 'fresh' }, schema: { params: IdParams, body: UpdateCoinPackBody, response: { 200: AdminCoinPackView } } }, async (request, reply) => {
     const staff = await requireStaff(request, 'everything');
     const { token, ...input } = request.body;
     const id = request.params.id;

@@ -67,6 +67,8 @@ import { adminMissionRoutes } from './missions.routes';
 import { adminFeatureRoutes } from './features.routes';
 import { adminPreOrderBonusRoutes } from './pre-order-bonuses.routes';
 import * as reports from './reports.service';
+import { secondFactorGate } from './second-factor-gate';
+import { secondFactorRoutes } from './second-factor.routes';
 
 /** Largest file the console's import takes (a CBZ or EPUB volume). */
 export const IMPORT_LIMIT_BYTES = 512 * 1024 * 1024;
@@ -79,8 +81,11 @@ export const adminRoutes: FastifyPluginAsync = async (base) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const { db } = app.deps.database;
   const now = () => app.deps.clock().getTime();
+  // Staff give their second factor in each sign-in before the console answers them, and again before money actions after ten minutes.
+  app.addHook('onRequest', secondFactorGate);
+  await app.register(secondFactorRoutes);
 
-  app.get('/admin/me', { schema: { response: { 200: StaffMe } } }, async (request) => {
+  app.get('/admin/me', { config: { secondFactor: 'exempt' }, schema: { response: { 200: StaffMe } } }, async (request) => {
     const staff = await requireStaff(request, 'members');
     return { userId: staff.userId, role: staff.role };
   });
@@ -119,7 +124,7 @@ export const adminRoutes: FastifyPluginAsync = async (base) => {
     await catalogChanged(app);
     return sendStored(reply, result);
   });
-  app.put('/admin/books/:id', { schema: { params: IdParams, body: UpdateBookBody, response: { 200: AdminBook } } }, async (request, reply) => {
+  app.put('/admin/books/:id', { config: { secondFactor: 'fresh' }, schema: { params: IdParams, body: UpdateBookBody, response: { 200: AdminBook } } }, async (request, reply) => {
     const staff = await requireStaff(request, 'everything');
     const { token, ...input } = request.body;
     const id = request.params.id;
@@ -227,14 +232,14 @@ export const adminRoutes: FastifyPluginAsync = async (base) => {
     await requireStaff(request, 'members');
     return members.memberDetail(db, request.params.id);
   });
-  app.post('/admin/members/:id/grant', { schema: { params: IdParams, body: GrantBody, response: { 200: GrantAnswer } } }, async (request, reply) => {
+  app.post('/admin/members/:id/grant', { config: { secondFactor: 'fresh' }, schema: { params: IdParams, body: GrantBody, response: { 200: GrantAnswer } } }, async (request, reply) => {
     const staff = await requireStaff(request, 'members');
     const { token, ...input } = request.body;
     const id = request.params.id;
     const result = await withRetry(() => adminMutation(db, staff, { token, request: { id, ...input }, now: now() }, (trx) => members.grantToMember(trx, id, input, now())));
     return sendStored(reply, result);
   });
-  app.post('/admin/members/:id/orders/:orderId/cancel', { schema: { params: OrderParams, body: CancelOrderBody, response: { 200: CancelOrderAnswer } } }, async (request, reply) => {
+  app.post('/admin/members/:id/orders/:orderId/cancel', { config: { secondFactor: 'fresh' }, schema: { params: OrderParams, body: CancelOrderBody, response: { 200: CancelOrderAnswer } } }, async (request, reply) => {
     const staff = await requireStaff(request, 'members');
     const { token, reason } = request.body;
     const { id, orderId } = request.params;

@@ -4,6 +4,8 @@ import type { AppealImage } from '@hondana/domain/admin/admin-non-login-appeals-
 import type { BookMediaView as BookMedia } from '@hondana/domain/admin/admin-media-api';
 import { ApiError, apiRequest, apiUrl, createToken } from '../../../lib/api/client';
 import { adminCopy, jaAdmin } from '../../../i18n/ja-admin';
+import { secondFactorCopy } from '../../../i18n/ja-admin-second-factor';
+import { withSecondFactor } from './second-factor';
 
 export type { AdminBook, AdminCoupon, AdminTitle, AuditView, ImportAnswer, MemberDetail, MemberListItem, SalesRow, TitleListItem } from '@hondana/domain/admin/admin-api';
 /** A book's cover and sample as the console edits them. */
@@ -12,9 +14,12 @@ export type { BookMediaView as BookMedia } from '@hondana/domain/admin/admin-med
 /** The console's calls (`/api/admin/...`): reads through `adminGet`, changes with a fresh one-time token each. */
 export const adminGet = <T>(path: string, query?: Record<string, string | number | undefined>) => apiRequest<T>(`/admin${path}`, { method: 'GET', query });
 
-export async function adminChange<T>(method: 'POST' | 'PUT' | 'DELETE', path: string, body: object): Promise<T> {
-  const token = await createToken('/admin/create_token');
-  return apiRequest<T>(`/admin${path}`, { method, json: { token, ...body } });
+export function adminChange<T>(method: 'POST' | 'PUT' | 'DELETE', path: string, body: object): Promise<T> {
+  // A money action asks the second factor again after ten minutes: the code is asked and the change sent again.
+  return withSecondFactor(async () => {
+    const token = await createToken('/admin/create_token');
+    return apiRequest<T>(`/admin${path}`, { method, json: { token, ...body } });
+  });
 }
 
 /**
@@ -23,7 +28,11 @@ export async function adminChange<T>(method: 'POST' | 'PUT' | 'DELETE', path: st
  * rejects with the `ApiError` of its `errorCode`. Through XMLHttpRequest: fetch cannot report an
  * upload's progress.
  */
-export async function postFile<T>(path: string, query: Record<string, string | number>, file: File, onProgress?: (percent: number) => void, type = 'application/octet-stream'): Promise<T> {
+export function postFile<T>(path: string, query: Record<string, string | number>, file: File, onProgress?: (percent: number) => void, type = 'application/octet-stream'): Promise<T> {
+  return withSecondFactor(() => sendFile<T>(path, query, file, onProgress, type));
+}
+
+async function sendFile<T>(path: string, query: Record<string, string | number>, file: File, onProgress: ((percent: number) => void) | undefined, type: string): Promise<T> {
   const token = await createToken('/admin/create_token');
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
@@ -66,6 +75,7 @@ export function episodeFileError(error: unknown): string {
 /** The message to show for a failed change, in Japanese: the concurrent edit, or the fields the server named. */
 export function changeError(error: unknown): string {
   if (error instanceof ApiError && error.errorCode === 'EDIT_CONFLICT') return adminCopy('common.conflict');
+  if (error instanceof ApiError && error.errorCode === 'SECOND_FACTOR_REQUIRED') return secondFactorCopy('again.cancelled');
   if (error instanceof ApiError && error.messages.length > 0) {
     const fields = jaAdmin.fields as Record<string, string>;
     const named = error.messages.map((m) => m.split(':')[0]!.trim()).map((f) => fields[f] ?? fields[f.split('.')[0]!]);

@@ -1,0 +1,90 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../../db/schema';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** The member's TOTP row (confirmed or still waiting for its first code), or undefined. */
+export const findTotp = (db: Db, userId: number) =>
+  db.selectFrom('staff_totp').select(['secret', 'confirmed_at', 'last_time_step']).where('user_id', '=', userId).executeTakeFirst();
+
+/** A new secret waiting for its first code; one already confirmed is left alone (false). */
+export async function putPendingTotp(db: Db, userId: number, secret: string, now: number): Promise<boolean> {
+  const result = await db
+    .insertInto('staff_totp')
+    .values({ user_id: userId, secret, confirmed_at: null, last_time_step: null, created_at: now })
+    .onConflict((oc) => oc.column('user_id').doUpdateSet({ secret, created_at: now, last_time_step: null }).where('staff_totp.confirmed_at', 'is', null))
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+}
+
+/** Replaces the member's factor with a confirmed secret (the shell's `npm run admin -- totp`). */
+export async function putConfirmedTotp(db: Db, userId: number, secret: string, now: number): Promise<void> {
+  await db
+    .insertInto('staff_totp')
+    .values({ user_id: userId, secret, confirmed_at: now, last_time_step: null, created_at: now })
+    .onConflict((oc) => oc.column('user_id').doUpdateSet({ secret, confirmed_at: now, last_time_step: null, created_at: now }))
+    .execute();
+}
+
+/**
+ * Takes the code of `timeStep`: the step is recorded only if it is later than the last one taken
+ * (one conditional update, so two requests with one code cannot both pass). With `confirming`, the
+ * row must still be waiting for its first code and is confirmed by it; otherwise it must be confirmed.
+ */
+export async function takeTimeStep(db: Db, userId: number, secret: string, timeStep: number, now: number, confirming: boolean): Promise<boolean> {
+  const result = await db
+    .updateTable('staff_totp')
+    .set(confirming ? { last_time_step: timeStep, confirmed_at: now } : { last_time_step: timeStep })
+    .where('user_id', '=', userId)
+    .where('secret', '=', secret)
+    .where('confirmed_at', confirming ? 'is' : 'is not', null)
+    .where((eb) => eb.or([eb('last_time_step', 'is', null), eb('last_time_step', '<', timeStep)]))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export async function replaceRecoveryCodes(db: Db, userId: number, hashes: readonly string[], now: number): Promise<void> {
+  await db.deleteFrom('staff_recovery_codes').where('user_id', '=', userId).execute();
+  await db
+    .insertInto('staff_recovery_codes')
+    .values(hashes.map((code_hash) => ({ user_id: userId, code_hash, used_at: null, created_at: now })))
+    .execute();
+}
+
+/** Uses a recovery code once: true only for the request whose update marked it used. */
+export async function useRecoveryCode(db: Db, userId: number, hash: string, now: number): Promise<boolean> {
+  const result = await db
+    .updateTable('staff_recovery_codes')
+    .set({ used_at: now })
+    .where('user_id', '=', userId)
+    .where('code_hash', '=', hash)
+    .where('used_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export const unusedRecoveryCodes = async (db: Db, userId: number): Promise<number> =>
+  Number((await db.selectFrom('staff_recovery_codes').select((eb) => eb.fn.countAll<number>().as('n')).where('user_id', '=', userId).where('used_at', 'is', null).executeTakeFirst())?.n ?? 0);
+
+/** Records that the factor was given in this session now. */
+export const markSessionChecked = (db: Db, sessionHash: string, now: number) =>
+  db.updateTable('sessions').set({ second_factor_at: now }).where('id_hash', '=', sessionHash).execute();
+
+/**
+ * The gate's one read: the staff role of the session's member and when the factor was last given
+ * in the session; undefined for a guest, an ended session or a member without a role (the route
+ * answers those itself).
+ */
+export const staffSessionFactor = (db: Db, sessionHash: string, now: number) =>
+  db
+    .selectFrom('sessions')
+    .innerJoin('staff_roles', 'staff_roles.user_id', 'sessions.user_id')
+    .select(['sessions.second_factor_at', 'staff_roles.role'])
+    .where('sessions.id_hash', '=', sessionHash)
+    .where('sessions.expires_at', '>', now)
+    .executeTakeFirst();
+
+export const sessionCheckedAt = async (db: Db, sessionHash: string): Promise<number | null> => {
+  const row = await db.selectFrom('sessions').select('second_factor_at').where('id_hash', '=', sessionHash).executeTakeFirst();
+  return row?.second_factor_at == null ? null : Number(row.second_factor_at);
+};

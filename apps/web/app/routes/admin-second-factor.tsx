@@ -1,0 +1,47 @@
+import { data, redirect, useNavigate } from 'react-router';
+import { AdminForbidden } from '../features/admin/components/admin-shell';
+import styles from '../features/admin/components/admin.module.css';
+import own from '../features/admin/components/second-factor.module.css';
+import { CheckSecondFactor, EnrolTotp } from '../features/admin/components/second-factor-forms';
+import { adminNext } from '../features/admin/second-factor-next';
+import { loginHref } from '../features/accounts/login-href';
+import { secondFactorCopy as s } from '../i18n/ja-admin-second-factor';
+import type { Route } from './+types/admin-second-factor';
+
+export const meta: Route.MetaFunction = () => [{ title: s('meta.title') }, { name: 'robots', content: 'noindex' }];
+
+export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'private, no-store' });
+
+/**
+ * `/admin/second-factor?next=…`: where the console sends a staff member who has not given the
+ * second factor in this sign-in: the enrolment when none is enrolled, else the code. Once given,
+ * the console page they asked for (`next`, a console path) opens.
+ */
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  if (!context.viewer) throw redirect(loginHref(`${url.pathname}${url.search}`));
+  const role = await context.admin.role();
+  if (!role) return data({ role: null, enrolled: false, next: '/' }, { status: 403 });
+  const next = adminNext(url.searchParams.get('next'), role);
+  const factor = await context.admin.secondFactor();
+  if (factor.checked) throw redirect(next);
+  return { role, enrolled: factor.enrolled, next };
+}
+
+export default function AdminSecondFactor({ loaderData }: Route.ComponentProps) {
+  const navigate = useNavigate();
+  if (!loaderData.role) return <AdminForbidden />;
+  return (
+    <main className={own.page}>
+      <h1 className={styles.heading}>{loaderData.enrolled ? s('check.heading') : s('enrol.heading')}</h1>
+      {loaderData.enrolled ? (
+        <section className={styles.section}>
+          <p>{s('check.lead')}</p>
+          <CheckSecondFactor onPassed={() => navigate(loaderData.next, { replace: true })} />
+        </section>
+      ) : (
+        <EnrolTotp next={loaderData.next} />
+      )}
+    </main>
+  );
+}

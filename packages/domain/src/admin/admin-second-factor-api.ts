@@ -1,0 +1,37 @@
+/**
+ * The staff's second factor (issue 41): where a staff member stands (enrolled, checked in this
+ * sign-in), the TOTP enrolment (a secret shown once, then confirmed by a code, answered by ten
+ * recovery codes shown once) and the check (`POST /api/admin/second_factor`).
+ */
+import { z } from 'zod';
+
+/** How long a check covers the money actions (grants, cancellations, refunds, price changes). */
+export const SECOND_FACTOR_FRESH_MS = 10 * 60 * 1000;
+
+/** How many recovery codes an enrolment hands out. */
+export const RECOVERY_CODE_COUNT = 10;
+
+export const SecondFactorState = z.object({
+  /** A TOTP authenticator is confirmed for the member. */
+  enrolled: z.boolean(),
+  /** The factor was given in this session (sign-in). */
+  checked: z.boolean(),
+  /** When, epoch ms (null: not in this sign-in). */
+  checkedAt: z.number().nullable(),
+});
+export type SecondFactorState = z.infer<typeof SecondFactorState>;
+
+/** A new TOTP secret: base32 for typing, the otpauth URI and its QR code (an SVG data URL, no fonts). */
+export const TotpEnrolment = z.object({ secret: z.string(), uri: z.string(), qrCode: z.string() });
+export type TotpEnrolment = z.infer<typeof TotpEnrolment>;
+
+/** A six-digit code of the authenticator, or a recovery code (`xxxx-xxxx-xxxx`, hyphens and spaces optional). */
+export const SecondFactorCode = z.object({ code: z.string({ message: 'is required' }).trim().min(1, 'is required').max(64, 'is too long') });
+export type SecondFactorCode = z.infer<typeof SecondFactorCode>;
+
+export const RecoveryCodes = z.object({ recoveryCodes: z.array(z.string()) });
+export type RecoveryCodes = z.infer<typeof RecoveryCodes>;
+
+/** The check's answer: how it was passed, and how many unused recovery codes are left. */
+export const SecondFactorChecked = z.object({ method: z.enum(['totp', 'recovery']), recoveryCodesLeft: z.number() });
+export type SecondFactorChecked = z.infer<typeof SecondFactorChecked>;
