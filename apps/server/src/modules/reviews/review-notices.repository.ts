@@ -30,9 +30,10 @@ export function listNoticeRows(db: Db, userId: number, offset: number, limit: nu
     .execute();
 }
 
-export async function countNotices(db: Db, userId: number, onlyUnread = false): Promise<number> {
+export async function countNotices(db: Db, userId: number, onlyUnread = false, since?: number): Promise<number> {
   let query = standingNotices(db).select((eb) => eb.fn.countAll<number>().as('n')).where('n.user_id', '=', userId);
   if (onlyUnread) query = query.where('n.read_flg', '=', 0);
+  if (since !== undefined) query = query.where('n.created_at', '>=', since);
   return Number((await query.executeTakeFirstOrThrow()).n);
 }
 

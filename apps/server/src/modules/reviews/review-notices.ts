@@ -31,4 +31,5 @@ export async function listReviewNotices(db: Db, userId: number, offset: number, 
   return { totalCount, unreadCount, notices };
 }
 
-export const unreadReviewNotices = (db: Db, userId: number): Promise<number> => repo.countNotices(db, userId, true);
+/** Unread notices; with `since` (ms), only those made since then (§7 get_notice_count start_datetime). */
+export const unreadReviewNotices = (db: Db, userId: number, since?: number): Promise<number> => repo.countNotices(db, userId, true, since);

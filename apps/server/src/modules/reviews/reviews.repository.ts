@@ -1,3 +1,4 @@
+import { EroticType } from '@hondana/domain/catalog/catalog';
 import type { Review, ReviewComment, ReviewSort } from '@hondana/domain/reviews/reviews';
 import type { Expression, Kysely, Transaction } from 'kysely';
 import { preparedQuery } from '../../db/prepared-query';
@@ -153,8 +154,13 @@ export async function listAuthorReviews(
   return { rows: rows.map((r) => ({ ...normalise(r), title_name: r.title_name })), totalCount: Number(total.n) };
 }
 
-export async function listUserReviews(db: Db, userId: number, offset: number, limit: number) {
-  const base = db.selectFrom('reviews as r').where('r.user_id', '=', userId).where('r.deleted_at', 'is', null);
+export async function listUserReviews(db: Db, userId: number, offset: number, limit: number, includeAdult = true) {
+  // §6: reviews of R18 titles only for a verified adult who asked (ac=1).
+  const base = db
+    .selectFrom('reviews as r')
+    .where('r.user_id', '=', userId)
+    .where('r.deleted_at', 'is', null)
+    .$if(!includeAdult, (q) => q.where('r.title_id', 'not in', db.selectFrom('titles').select('titles.id').where('titles.erotic_type', '=', EroticType.R18)));
   const [rows, total] = await Promise.all([
     base.select(reviewColumns).orderBy('r.created_at', 'desc').orderBy('r.id', 'desc').offset(offset).limit(limit).execute(),
     base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),

@@ -203,8 +203,8 @@ export async function comments(db: Db, q: { reviewId: number; offset: number; li
   return { totalCount: page.totalCount, comments: page.rows.map((r) => repo.toComment(r, q.viewerId)) };
 }
 
-export async function userReviews(db: Db, userId: number, offset: number, limit: number): Promise<ReviewList> {
-  const page = await repo.listUserReviews(db, userId, offset, limit);
+export async function userReviews(db: Db, userId: number, offset: number, limit: number, includeAdult = true): Promise<ReviewList> {
+  const page = await repo.listUserReviews(db, userId, offset, limit, includeAdult);
   return { totalCount: page.totalCount, reviews: await withExtras(db, page.rows, userId) };
 }
 

@@ -19,6 +19,7 @@ import {
   ModReviewInput,
   MyReviewQuery,
   MyReviewResult,
+  AdultPageQuery,
   PageQuery,
   RatingSummary,
   ReviewIdQuery,
@@ -35,6 +36,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
+import { adultAllowed } from '../accounts/adult-access';
 import { requireUser, sessionUser } from '../accounts/session-plugin';
 import { withOneTimeToken } from '../tokens/one-time-tokens';
 import { registerTokenEndpoints } from '../accounts/token-routes';
@@ -223,8 +225,8 @@ export const reviewsRoutes: FastifyPluginAsync<ReviewsRoutesOptions> = async (ba
   });
   app.get('/user/review_list', { schema: { response: { 200: ReviewList } } }, async (request) => {
     const user = await requireUser(request);
-    const { offset, limit } = parseInput(PageQuery, request);
-    return reviews.userReviews(db, user.userId, offset, limit);
+    const { offset, limit, ac } = parseInput(AdultPageQuery, request);
+    return reviews.userReviews(db, user.userId, offset, limit, await adultAllowed(request, ac));
   });
   app.get('/user/comment_list', { schema: { response: { 200: CommentList } } }, async (request) => {
     const user = await requireUser(request);
