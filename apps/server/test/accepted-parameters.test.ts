@@ -52,7 +52,28 @@ describe('ac (§6: R18 only with ac=1 for a verified adult)', () => {
     const review = (title_id: number) => ({
       title_id, book_id: null, user_id: adultId, star: 4, title: 'よかった', body: '面白い', nickname: 'おとな', ameba_flg: 0 as const, spoiler_flg: 0 as const, comment_reject_flg: 0 as const, created_at: START, updated_at: START, deleted_at: null,
     });
-    await db.insertInto('reviews').values([review(normalTitle), review(r18Title)]).execute();
+    const [normalReview, r18Review] = await db.insertInto('reviews').values([review(normalTitle), review(r18Title)]).returning('id').execute();
+    // Another member likes and comments on both reviews; the adult comments on both too.
+    const other = await userIdOf(t.app, (await adultViewers(t.app)).unconfirmed);
+    for (const r of [normalReview!.id, r18Review!.id]) {
+      await db.insertInto('review_notices').values({ user_id: adultId, review_id: r, actor_user_id: other, type: 'LIKE', comment_id: null, read_flg: 0, created_at: START }).execute();
+      await db.insertInto('review_comments').values({ review_id: r, user_id: adultId, body: 'なるほど', created_at: START, updated_at: START, deleted_at: null }).execute();
+    }
+    await db.insertInto('cart_items').values([normalBook, r18Book].map((book_id) => ({ user_id: adultId, book_id, cart_type: 'BOOK', state: 'LATER', price_at_add: 550, created_at: START }))).execute();
+  });
+
+  it('/reviews/notice, /user/comment_list and /cart/me/later_items leave the R18 title out without ac=1', async () => {
+    const notices = async (q: string) => (await get(`/api/reviews/notice?offset=0&limit=10${q}`)).json();
+    expect((await notices('')).notices.map((n: { titleId: number }) => n.titleId)).toEqual([normalTitle]);
+    expect((await notices('')).totalCount).toBe(1);
+    expect((await notices('&ac=1')).notices.map((n: { titleId: number }) => n.titleId).sort()).toEqual([normalTitle, r18Title].sort());
+    const comments = async (q: string) => (await get(`/api/user/comment_list?offset=0&limit=10${q}`)).json().totalCount;
+    expect(await comments('')).toBe(1);
+    expect(await comments('&ac=1')).toBe(2);
+    const later = async (q: string) => (await get(`/api/cart/me/later_items${q}`)).json().items.map((i: { titleId: number }) => i.titleId).sort();
+    expect(await later('')).toEqual([normalTitle]);
+    expect(await later('&ac=1'.replace('&', '?'))).toEqual([normalTitle, r18Title].sort());
+    expect400(await get('/api/cart/me/later_items?ac=yes'), 'ac');
   });
 
   it('/wish_title/list lists the R18 title only with ac=1', async () => {

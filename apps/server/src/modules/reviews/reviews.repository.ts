@@ -249,8 +249,13 @@ export async function findComment(db: Db, commentId: number): Promise<CommentRow
   return row ? normaliseComment(row) : undefined;
 }
 
-export async function listComments(db: Db, q: { reviewId?: number; userId?: number; offset: number; limit: number }) {
+export async function listComments(db: Db, q: { reviewId?: number; userId?: number; offset: number; limit: number; includeAdult?: boolean }) {
   let base = db.selectFrom('review_comments as c').innerJoin('users as u', 'u.id', 'c.user_id').where('c.deleted_at', 'is', null);
+  // §6: comments on reviews of R18 titles only for a verified adult who asked (ac=1).
+  if (q.includeAdult === false)
+    base = base.where('c.review_id', 'not in', (eb) =>
+      eb.selectFrom('reviews as r18').innerJoin('titles as t18', 't18.id', 'r18.title_id').select('r18.id').where('t18.erotic_type', '=', EroticType.R18),
+    );
   if (q.reviewId !== undefined) base = base.where('c.review_id', '=', q.reviewId);
   if (q.userId !== undefined) base = base.where('c.user_id', '=', q.userId);
   const [rows, total] = await Promise.all([

@@ -20,7 +20,6 @@ import {
   MyReviewQuery,
   MyReviewResult,
   AdultPageQuery,
-  PageQuery,
   RatingSummary,
   ReviewIdQuery,
   ReviewList,
@@ -220,8 +219,8 @@ export const reviewsRoutes: FastifyPluginAsync<ReviewsRoutesOptions> = async (ba
   });
   app.get('/reviews/notice', { schema: { response: { 200: ReviewNoticeList } } }, async (request) => {
     const user = await requireUser(request);
-    const { offset, limit } = parseInput(PageQuery, request);
-    return listReviewNotices(db, user.userId, offset, limit);
+    const { offset, limit, ac } = parseInput(AdultPageQuery, request);
+    return listReviewNotices(db, user.userId, offset, limit, await adultAllowed(request, ac));
   });
   app.get('/user/review_list', { schema: { response: { 200: ReviewList } } }, async (request) => {
     const user = await requireUser(request);
@@ -230,7 +229,7 @@ export const reviewsRoutes: FastifyPluginAsync<ReviewsRoutesOptions> = async (ba
   });
   app.get('/user/comment_list', { schema: { response: { 200: CommentList } } }, async (request) => {
     const user = await requireUser(request);
-    const { offset, limit } = parseInput(PageQuery, request);
-    return reviews.userComments(db, user.userId, offset, limit);
+    const { offset, limit, ac } = parseInput(AdultPageQuery, request);
+    return reviews.userComments(db, user.userId, offset, limit, await adultAllowed(request, ac));
   });
 };

@@ -34,4 +34,4 @@ export const saveNotificationSettings = (settings: NotificationSettings) =>
 
 /** `GET /reviews/notice`: likes and comments on my reviews; listing marks them read. */
 export const getReviewNotices = () =>
-  apiGet<{ totalCount: number; unreadCount: number; notices: ReviewNotice[] }>('/api/reviews/notice?offset=0&limit=20');
+  apiGet<{ totalCount: number; unreadCount: number; notices: ReviewNotice[] }>('/api/reviews/notice?offset=0&limit=20&ac=1');
