@@ -101,6 +101,14 @@ describe('ac (§6: R18 only with ac=1 for a verified adult)', () => {
     expect(await titles('&ac=1')).toEqual([normalTitle, r18Title].sort());
   });
 
+  it('/mission/v4 checks ac (a mission names no title, so the list is the same either way)', async () => {
+    expect400(await get('/api/mission/v4?ac=2'), 'ac');
+    const without = await get('/api/mission/v4');
+    const withAc = await get('/api/mission/v4?ac=1');
+    expect(withAc.statusCode).toBe(without.statusCode);
+    expect(withAc.body).toBe(without.body);
+  });
+
   it('an unconfirmed member gets no R18 whatever ac says', async () => {
     const { unconfirmed } = await adultViewers(t.app);
     const uid = await userIdOf(t.app, unconfirmed);
