@@ -24,6 +24,7 @@ export const jaCartPay = {
   errors: {
     BUNDLE_INVALID: 'このセットは現在購入できません（販売期間外、または購入済みの巻が含まれています）。',
     CART_PAYMENT_FAILED: 'お支払いができませんでした。カード情報をご確認ください（購入されていません）。',
+    CART_PAYMENT_RESERVE_ERROR: 'お支払いの受付ができませんでした。時間をおいてお試しください（購入されていません）。',
     MAINTENANCE: 'このお支払い方法はただいまメンテナンス中です。',
     // Refusals of the provider's card fields, before any order.
     UNSUPPORTED_CARD: 'このカードブランドはご利用いただけません（購入されていません）。',

@@ -95,6 +95,7 @@ export const jaCart = {
     CART_INVALID_PAYMENT_TYPE: 'マンガコインのお支払いではポイントを使えません。',
     COUPON_INVALID: 'このクーポンは使えません。',
     COUPON_NOT_EXISTS: 'クーポンが見つかりません。',
+    USER_COUPO_NOT_EXISTS: 'このクーポンはお持ちではありません。',
     CART_LIST_LIMIT_EXCEEDED: 'カートがいっぱいです。',
     CART_EMPTY: 'カートに商品がありません。',
     ALREADY_BUY: '購入済みの作品です。',

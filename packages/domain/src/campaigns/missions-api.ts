@@ -1,5 +1,6 @@
 /** Request and response schemas of the §7 mission calls. */
 import { z } from 'zod';
+import { acParam } from '../common/params';
 import { OkStatus } from '../common/responses';
 import { MissionRewardType, MissionTaskType } from './missions';
 
@@ -47,6 +48,12 @@ export const Mission = z.object({
 export type Mission = z.infer<typeof Mission>;
 
 /** `GET /mission/v4`: the running missions with the member's progress. */
+/**
+ * `GET /mission/v4` (§7 ac): the adult flag of §6, checked (0 or 1). A mission of this store names
+ * no title or book (its tasks are counts: reads, purchases, app-open days), so there is no R18
+ * content for it to hide and the list is the same either way.
+ */
+export const MissionsQuery = z.object({ ac: acParam });
 export const MissionsResponse = z.object({ status: OkStatus, results: z.object({ missions: z.array(Mission) }) });
 export type MissionsResponse = z.infer<typeof MissionsResponse>;
 

@@ -30,6 +30,7 @@
  */
 import { z } from 'zod';
 import { rowId } from '../common/ids';
+import { acParam } from '../common/params';
 import { GUEST_CART_LIMIT } from './guest-cart';
 import { OkStatus } from '../common/responses';
 import { OrderStatus } from '../orders/orders';
@@ -174,6 +175,8 @@ export const CartBookBody = z.object({ book_id: id });
 export const CartBooksBody = z.object({ book_ids: idList(GUEST_CART_LIMIT) });
 export const CartBulkBody = z.object({ title_id: id });
 export const CartIdsBody = z.object({ cart_ids: idList(CART_LIMIT) });
+/** `GET /cart/me/later_items` (§7 ac): a later item of an R18 title only with `ac=1` for a verified adult. */
+export const LaterItemsQuery = z.object({ ac: acParam });
 export const ActiveItemsQuery = z.object({
   use_point: int().default(0),
   all_use_point: z.coerce.number().int().min(0).max(1).default(0),

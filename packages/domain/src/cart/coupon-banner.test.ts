@@ -3,6 +3,9 @@ import { describe, expect, it } from 'vitest';
 import {
   BANNER_RESHOW_MS,
   BannerKind,
+  COUPON_BANNER_IMAGE,
+  DEFAULT_COUPON_IMAGE,
+  couponRemainingSuffix,
   type GuestCouponOffer,
   bannerVisibleAfterDismissal,
   chooseBanner,
@@ -84,10 +87,20 @@ describe('guest coupon banner for a book', () => {
       couponPrice: 330,
       limit: 3,
       remaining: '残り3日',
+      remainingSuffix: '（2026年11月25日 12:00まで）',
+      imageUrl: DEFAULT_COUPON_IMAGE,
     });
     expect(guestCouponBanner(offer({ expireDatetime: NOW + 2 * DAY + 1 }), book(660), NOW)?.remaining).toBe('残り3日');
     expect(guestCouponBanner(offer({ expireDatetime: NOW + DAY }), book(660), NOW)?.remaining).toBe('今日まで');
     expect(guestCouponBanner(offer({ expireDatetime: NOW + 1 }), book(660), NOW)?.remaining).toBe('今日まで');
+  });
+  it('§9: the suffix names the last day (none on it), the image is the coupon\'s own, else the store\'s', () => {
+    expect(couponRemainingSuffix(Date.UTC(2026, 11, 24, 15), NOW)).toBe('（2026年12月24日まで）');
+    expect(couponRemainingSuffix(NOW + DAY, NOW)).toBeNull();
+    expect(couponRemainingSuffix(NOW - 1, NOW)).toBeNull();
+    expect(guestCouponBanner(offer({ expireDatetime: NOW + DAY }), book(660), NOW)?.remainingSuffix).toBeNull();
+    expect(guestCouponBanner(offer({ imageUrl: '/media/coupons/7.png' }), book(660), NOW)?.imageUrl).toBe('/media/coupons/7.png');
+    expect(COUPON_BANNER_IMAGE).toEqual({ tablet: 60, other: 40 });
   });
   it('none when expired, hidden by its label, not a target or free', () => {
     expect(guestCouponBanner(offer({ expireDatetime: NOW }), book(660), NOW)).toBeNull();

@@ -11,6 +11,7 @@
  *   more than a member gets.
  * The coupon price is never negative and never above the price.
  */
+import { formatTokyoDeadline } from '../common/tokyo-format';
 import { type CouponLine, type CouponStep, type CouponTarget, CouponType, couponRemainingText, isTargeted } from './coupons';
 
 export const GUEST_COUPON_LABEL = 'クーポン適用価格';
@@ -27,6 +28,26 @@ export interface GuestCouponOffer {
   steps: readonly CouponStep[];
   couponTarget: CouponTarget;
   expireDatetime: number;
+  /** §3 Guest coupon imageUrl; null or absent: the store's coupon image. */
+  imageUrl?: string | null;
+}
+
+/** §9 the banner's image, square: 60 px from the tablet width (768) up, 40 below it. */
+export const COUPON_BANNER_IMAGE = { tablet: 60, other: 40 } as const;
+
+/** The store's coupon image (apps/web/public), for a guest coupon without its own. */
+export const DEFAULT_COUPON_IMAGE = '/images/coupon.svg';
+
+/**
+ * §9 the remaining days' suffix, shown only from the tablet width up: the coupon's last day as
+ * `（yyyy年M月d日まで）` (Asia/Tokyo; an end at midnight names the day before, as every
+ * deadline does). null on the last day, where 今日まで already says it, and once expired.
+ */
+export function couponRemainingSuffix(expireDatetime: number, now: number): string | null {
+  const remaining = expireDatetime - now;
+  if (remaining <= 24 * 60 * 60 * 1000) return null;
+  const day = formatTokyoDeadline(expireDatetime, 'long');
+  return day === null ? null : `（${day}まで）`;
 }
 
 /**
@@ -83,6 +104,10 @@ export interface GuestCouponBannerView {
   limit: number | null;
   /** 残り{n}日 (ceil of the remaining time in days) or 今日まで on the last day. */
   remaining: string;
+  /** The suffix shown from the tablet width up (`couponRemainingSuffix`). */
+  remainingSuffix: string | null;
+  /** The coupon's image, else the store's. */
+  imageUrl: string;
 }
 
 /**
@@ -93,7 +118,16 @@ export function guestCouponBanner(offer: GuestCouponOffer, book: CouponLine, now
   const label = guestCouponBannerLabel(offer);
   const remaining = couponRemainingText(offer.expireDatetime - now);
   if (label === null || remaining === null || book.price <= 0 || !isTargeted(offer.couponTarget, book)) return null;
-  return { name: offer.name, label, price: book.price, couponPrice: couponAppliedPrice(offer, book.price), limit: offer.limit, remaining };
+  return {
+    name: offer.name,
+    label,
+    price: book.price,
+    couponPrice: couponAppliedPrice(offer, book.price),
+    limit: offer.limit,
+    remaining,
+    remainingSuffix: couponRemainingSuffix(offer.expireDatetime, now),
+    imageUrl: offer.imageUrl || DEFAULT_COUPON_IMAGE,
+  };
 }
 
 /** §4: the banners a book page may show, highest priority first; only one shows. */

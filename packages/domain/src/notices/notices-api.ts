@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { rowId } from '../common/ids';
-import { flagParam, idParam, tokenParam } from '../common/params';
+import { acParam, flagParam, idParam, tokenParam } from '../common/params';
 import { OkStatus } from '../common/responses';
 import { newlyReasons } from './notices';
 
@@ -21,7 +21,8 @@ export const WishBulkDeleteBody = z.object(
 );
 /** The same body wrapped as §5 names it (`{ deleteWishTitleBody: { titleIds } }`), which clients may send too. */
 export const WishBulkDeleteWrapped = z.object({ deleteWishTitleBody: WishBulkDeleteBody });
-export const WishListQuery = z.object({ offset: requiredOffset, limit: requiredLimit });
+/** `ac=1` (a verified adult) lists R18 titles too; without it they are left out (§6). */
+export const WishListQuery = z.object({ offset: requiredOffset, limit: requiredLimit, ac: acParam });
 
 const noticeType = z
   .string({ message: 'is required' })
@@ -36,6 +37,8 @@ export const UpdateNewlyNoticeQuery = z.object({ book_id: idParam, status: flagP
 export const NewlyMessagesQuery = z.object({
   offset: z.coerce.number().int().min(0).default(0),
   limit: z.coerce.number().int().min(1).max(100).default(20),
+  /** §6: the messages of R18 volumes only with `ac=1` for a verified adult. */
+  ac: acParam,
 });
 export const NewlyDisplayInput = z.object({
   newlyMessageIds: z.array(rowId).min(1, 'must list at least one id').max(100),
@@ -140,5 +143,22 @@ export const WishBulkDeleteResponse = z.object({ status: OkStatus, result: Wishe
 export type WishBulkDeleteResponse = z.infer<typeof WishBulkDeleteResponse>;
 
 /** The header's unread badge: undisplayed newly messages plus unread review notices. */
+/**
+ * `GET /user/get_notice_count` (§7 start_datetime, device_type): with `start_datetime` (epoch
+ * milliseconds or an ISO 8601 date-time) only the notices since then are counted. `device_type`
+ * is §9's device (0 PC and smartphone, 1 smartphone, 2 PC); every notice of this store is for
+ * every device, so it is checked and counts the same.
+ */
+export const NoticeCountQuery = z.object({
+  start_datetime: z
+    .string()
+    .transform((v, ctx) => {
+      const ms = /^\d{1,15}$/.test(v) ? Number(v) : Date.parse(v);
+      if (!Number.isFinite(ms)) ctx.addIssue({ code: 'custom', message: 'must be epoch milliseconds or an ISO 8601 date-time' });
+      return ms;
+    })
+    .optional(),
+  device_type: z.enum(['0', '1', '2'], { message: 'must be 0, 1 or 2' }).optional(),
+});
 export const NoticeCount = z.object({ newlyCount: z.number(), reviewNoticeCount: z.number(), total: z.number() });
 export type NoticeCount = z.infer<typeof NoticeCount>;

@@ -127,7 +127,6 @@ export const CustomSampleQuery = z.object({ put_log: z.string().max(10).optional
  */
 export const BookTextQuery = z.object({ book_id: id, chapter: pageNumber.optional(), offline: zeroOne.optional(), ac });
 
-export const SyncPageQuery = z.object({ book_id: id, ac });
 /** POST /book/sync_page. `read_at`: client epoch ms when the reader was on that page (default: now). */
 export const SyncPageBody = z.object({
   book_id: id,
@@ -140,6 +139,12 @@ export const SyncPageBody = z.object({
   ac,
 });
 export type SyncPageBody = z.output<typeof SyncPageBody>;
+/**
+ * GET /book/sync_page (§7 book_id, reading_page, font): with `reading_page` it saves the page as
+ * the POST does (the same rules, `font` for reflow books) and answers the record kept; without
+ * it, it only reads the record.
+ */
+export const SyncPageQuery = SyncPageBody.extend({ reading_page: pageNumber.optional() });
 
 export const BookmarksQuery = z.object({ book_id: id, ac });
 export const BookmarkBody = z.object({ book_id: id, page: pageNumber, ac });

@@ -4,7 +4,7 @@
  * parameters from the query string or the form body; a missing one is a 400 naming it.
  */
 import { z } from 'zod';
-import { flagParam, idParam, limitParam, offsetParam, tokenParam } from '../common/params';
+import { acParam, flagParam, idParam, limitParam, offsetParam, tokenParam } from '../common/params';
 import {
   COMMENT_BODY_MAX_LENGTH,
   REVIEW_BODY_MAX_LENGTH,
@@ -96,6 +96,8 @@ export const TitleReviewsQuery = z.object({
 const requiredOffset = z.coerce.number({ message: 'is required' }).int().min(0);
 const requiredLimit = z.coerce.number({ message: 'is required' }).int().min(1).max(100);
 export const PageQuery = z.object({ offset: requiredOffset, limit: requiredLimit });
+/** A member's own list that may hold R18 titles (§7 `ac`): those only with `ac=1` for a verified adult. */
+export const AdultPageQuery = PageQuery.extend({ ac: acParam });
 export const CommentsQuery = z.object({ review_id: idParam, offset: requiredOffset, limit: requiredLimit });
 export const ReviewIdQuery = z.object({ review_id: idParam });
 /** `/reviews/by_book` and `/reviews/me/by_book` (an existence check asks offset 0, limit 1). */

@@ -27,6 +27,12 @@ export const EpisodesQuery = PageQuery.extend({
 });
 export const RecommendsQuery = z.object({
   serial_id: idParam.optional(),
+  /**
+   * §7 `type`: how the recommendations are chosen. `popular` (the default): the most read
+   * serials; `new`: the latest released episodes first; `same_category`: the serials of
+   * `serial_id`'s category (the others when none is left).
+   */
+  type: z.enum(['popular', 'new', 'same_category'], { message: 'must be popular, new or same_category' }).optional().default('popular'),
   limit: intParam(1, 12).optional().default(12),
   healthy_only: z.enum(['0', '1', 'true', 'false']).optional(),
 });
@@ -45,6 +51,10 @@ export const SerialIdsQuery = z.object({ serial_id: idListParam.optional() });
 export const TitleIdQuery = z.object({ title_id: idParam });
 /** `GET /user_serials/me/?serial_id=`, `/user_serial_episodes/me/?serial_id=`. */
 export const SerialIdQuery = z.object({ serial_id: idParam });
+/** `GET /user_serial_episodes/me/` (§7 serial_id or serial_episode_id): a serial's episodes, or the one episode named. */
+export const UserEpisodesQuery = z
+  .object({ serial_id: idParam.optional(), serial_episode_id: idParam.optional() })
+  .refine((q) => q.serial_id !== undefined || q.serial_episode_id !== undefined, { message: 'is required', path: ['serial_id'] });
 /** `POST /user_serial_ad_reward/me/use?token=&serial_id=`. */
 export const AdRewardUseQuery = z.object({ token: tokenParam, serial_id: idParam });
 

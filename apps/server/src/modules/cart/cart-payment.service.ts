@@ -31,7 +31,8 @@ export interface ProviderCheckout {
  * A cart paid by card or carrier, inside the checkout's transaction. The order is written
  * INCOMPLETE with what it will deliver (cart_payments), the points are spent and the coupon is
  * held by the order; then the provider decides. A declined card rolls everything back (nothing
- * charged, the cart as it was, CART_PAYMENT_FAILED with the provider's code). A card captured
+ * charged, the cart as it was, CART_PAYMENT_FAILED with the provider's code), as does a carrier
+ * refusing to reserve the payment (CART_PAYMENT_RESERVE_ERROR). A card captured
  * at once completes the order now; a carrier leaves it PROCESSING until the member decides on
  * the provider's page (`cartPaymentDecision`). The cart keeps its items until the completion.
  */
@@ -88,7 +89,12 @@ export async function payCartByProvider(trx: Trx, provider: PaymentProvider, inp
     returnUrl: input.returnUrl,
     now: new Date(req.now),
   });
-  if (outcome.kind === 'FAILED') throw new AppError(400, ErrorCode.CART_PAYMENT_FAILED, [`${outcome.errorCode}: ${outcome.message}`]);
+  // §8: a declined card is CART_PAYMENT_FAILED; a carrier that refuses to reserve the payment
+  // (before the member ever sees its page) is CART_PAYMENT_RESERVE_ERROR. Either rolls back.
+  if (outcome.kind === 'FAILED') {
+    const code = method === 'creditcard' ? ErrorCode.CART_PAYMENT_FAILED : ErrorCode.CART_PAYMENT_RESERVE_ERROR;
+    throw new AppError(400, code, [`${outcome.errorCode}: ${outcome.message}`]);
+  }
   if (outcome.kind === 'REDIRECT') {
     await transitionOrder(trx, orderId, 'INCOMPLETE', 'PROCESSING', req.now, { provider_ref: outcome.providerRef });
     return { body: { status: { code: 0 }, results: { orderId, orderStatus: 'PROCESSING', confirmUrl: outcome.confirmUrl, bookIds, payPrice } } };

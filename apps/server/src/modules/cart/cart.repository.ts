@@ -113,6 +113,11 @@ export async function refreshPrices(db: Db, userId: number, prices: Map<number, 
 const ints = (json: string): number[] => (JSON.parse(json) as unknown[]).map(Number);
 
 /** A member's coupons (their copy's status, EXPIRED at read time by the rules). */
+/** Whether a coupon of this id exists in the store (held by the member or not). */
+export async function couponExists(db: Db, couponId: number): Promise<boolean> {
+  return (await db.selectFrom('coupons').select('id').where('id', '=', couponId).executeTakeFirst()) !== undefined;
+}
+
 export async function memberCoupons(db: Db, userId: number): Promise<CouponRule[]> {
   const rows = await db
     .selectFrom('user_coupons')

@@ -1,3 +1,4 @@
+import { EroticType } from '@hondana/domain/catalog/catalog';
 import { type CartChangeResponse, type CartItemView, CartType } from '@hondana/domain/cart/cart-api';
 import { isBuyableNow, salesStatusAt } from '@hondana/domain/catalog/books-api';
 import { SalesStatus, priceAt } from '@hondana/domain/catalog/catalog';
@@ -97,9 +98,15 @@ export async function removeItems(db: Db, member: CartMember, cartIds: number[])
 }
 
 /** `GET /cart/me/later_items`. */
-export async function laterItems(db: Db, member: CartMember, now: number): Promise<{ totalCount: number; items: CartItemView[]; errors: string[]; errorType: string | null }> {
+export async function laterItems(
+  db: Db,
+  member: CartMember,
+  now: number,
+  includeAdult = true,
+): Promise<{ totalCount: number; items: CartItemView[]; errors: string[]; errorType: string | null }> {
   const state = await loadCart(db, member, now);
-  const items = cartLines(state.later);
+  // §6/§7 ac: a later item of an R18 title only for a verified adult who asked.
+  const items = cartLines(includeAdult ? state.later : state.later.filter((l) => l.row.erotic_type !== EroticType.R18));
   return { totalCount: items.length, items, errors: [], errorType: null };
 }
 

@@ -10,7 +10,7 @@ import { type StoredResponse, withOneTimeToken } from '../tokens/one-time-tokens
 import { entitledBookIds } from '../orders/entitlements';
 import { booksForPurchase } from '../orders/order-rows';
 import { toPricing } from '../orders/purchase';
-import { chooseCoupon, firstOpenGuestCoupon, grantGuestCoupons, memberCoupons } from './cart.repository';
+import { chooseCoupon, couponExists, firstOpenGuestCoupon, grantGuestCoupons, memberCoupons } from './cart.repository';
 import { type CartMember, cartView, loadCart } from './cart-view';
 import { CART_TOKEN_PURPOSE } from './checkout.service';
 
@@ -68,12 +68,18 @@ export async function bookCoupon(db: Db, userId: number, bookId: number, now: nu
   };
 }
 
-/** `POST /cart/coupon`: a coupon the member does not hold → 404 COUPON_NOT_EXISTS; one that cannot apply → 403 COUPON_INVALID. */
+/**
+ * `POST /cart/coupon`: an unknown coupon → 404 COUPON_NOT_EXISTS; a coupon of the store the
+ * member does not hold → 404 USER_COUPO_NOT_EXISTS (§8); one that cannot apply → 403 COUPON_INVALID.
+ */
 export function setCoupon(db: Db, member: CartMember, input: { token: string; couponId: number }, now: number): Promise<StoredResponse<CartView>> {
   return withOneTimeToken(db, { token: input.token, userId: member.userId, purpose: CART_TOKEN_PURPOSE, request: { c: input.couponId }, now }, async (trx) => {
     const state = await loadCart(trx, member, now);
     const coupon = state.coupons.find((c) => c.id === input.couponId);
-    if (!coupon) throw new AppError(404, ErrorCode.COUPON_NOT_EXISTS, ['couponId: no such coupon']);
+    if (!coupon) {
+      if (await couponExists(trx, input.couponId)) throw new AppError(404, ErrorCode.USER_COUPO_NOT_EXISTS, ['couponId: not one of your coupons']);
+      throw new AppError(404, ErrorCode.COUPON_NOT_EXISTS, ['couponId: no such coupon']);
+    }
     const result = couponDiscount(coupon, state.valid.map((l) => l.coupon), now);
     if (!result.ok) throw new AppError(403, ErrorCode.COUPON_INVALID, [`couponId: ${result.refusal}`]);
     await chooseCoupon(trx, member.userId, coupon.id);

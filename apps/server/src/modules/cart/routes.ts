@@ -18,6 +18,7 @@ import {
   CartView,
   CouponListResponse,
   GuestCouponResponse,
+  LaterItemsQuery,
   LaterItemsResponse,
   OrderV3Response,
   PreOrderBody,
@@ -103,7 +104,9 @@ export const cartRoutes: FastifyPluginAsync<{ provider: PaymentProvider; guestBo
     await grantGuestCoupons(db, m.userId, now());
     return cartView(db, m, { usePoint: request.query.use_point, allUsePoint: request.query.all_use_point === 1 }, now());
   });
-  app.get('/cart/me/later_items', { schema: { response: { 200: LaterItemsResponse } } }, async (request) => cart.laterItems(db, await member(request), now()));
+  app.get('/cart/me/later_items', { schema: { querystring: LaterItemsQuery, response: { 200: LaterItemsResponse } } }, async (request) =>
+    cart.laterItems(db, await member(request), now(), await adultAllowed(request, request.query.ac)),
+  );
   app.get('/cart/coupons', { schema: { response: { 200: CouponListResponse } } }, async (request) => {
     const m = await member(request);
     await grantGuestCoupons(db, m.userId, now());

@@ -22,9 +22,18 @@ const BookToBookQuery = z.object({
     .transform((s) => s.split(',').map(Number))
     .optional(),
   limit: limitParam(RECOMMENDATIONS_LIMIT),
-  /** Accepted for compatibility; the store has one source of fondness (events). */
-  fondness_source_type: z.string().max(50).optional(),
-  exclude_source: Flag.optional(),
+  /**
+   * §7 fondness_source_type: the kinds of fondness to recommend from, comma separated —
+   * `together` (bought or read by the same people), `author` (same author), `genre` (same
+   * genre); all three when absent.
+   */
+  fondness_source_type: z
+    .string()
+    .regex(/^(together|author|genre)(,(together|author|genre))*$/, 'must be together, author or genre, separated by commas')
+    .transform((s) => [...new Set(s.split(','))] as ('together' | 'author' | 'genre')[])
+    .optional(),
+  /** §7 exclude_source: 1 (the default) leaves the source book's title out; 0 lets its other volumes lead the list. */
+  exclude_source: Flag.default(true),
   free_flg: Flag.default(false),
 });
 
@@ -60,6 +69,8 @@ export const recommendationsRoutes: FastifyPluginAsync = async (base) => {
       includeAdult: await adultAllowed(request, q.ac),
       freeOnly: q.free_flg,
       genreIds: q.genre_ids,
+      fondness: q.fondness_source_type,
+      excludeSource: q.exclude_source,
       now: now(),
     });
     if (!books) throw notFound();

@@ -113,13 +113,17 @@ async function candidatesFrom(
  */
 export async function bookToBook(
   db: Db,
-  q: RecommendOptions & { bookId: number },
+  q: RecommendOptions & { bookId: number; fondness?: readonly Reason[]; excludeSource?: boolean },
 ): Promise<RecommendedBook[] | null> {
   const source = await bookSource(db, q.bookId);
   if (!source || !listedEroticTypes(q.includeAdult).includes(source.eroticType)) return null;
   const genres = q.genreIds?.length ? q.genreIds : source.genreId !== null ? [source.genreId] : [];
-  const candidates = await candidatesFrom(db, [source.titleId], genres, null);
-  return toRecommendations(db, candidates, { ...q, sourceId: source.id, owned: new Set() });
+  // §7 fondness_source_type: only the kinds asked for; exclude_source=0: the source's own title first.
+  const fondness = q.fondness;
+  const candidates = (await candidatesFrom(db, [source.titleId], genres, null)).filter((c) => !fondness || fondness.includes(c.reason));
+  if (q.excludeSource === false) candidates.unshift({ titleId: source.titleId, reason: 'together' });
+  // The source book itself is never recommended (its title's next volume is).
+  return toRecommendations(db, candidates, { ...q, sourceId: source.id, owned: new Set([source.id]) });
 }
 
 /**

@@ -1,3 +1,4 @@
+import { EroticType } from '@hondana/domain/catalog/catalog';
 import type { NewlyNoticeType, NewlyReason } from '@hondana/domain/notices/notices';
 import { type Kysely, type Transaction, sql } from 'kysely';
 import type { Database } from '../../db/schema';
@@ -106,9 +107,15 @@ export async function insertAuthorReleases(db: Db, userId: number, now: number):
 const liveMessages = (db: Db, userId: number) =>
   db.selectFrom('newly_messages as m').where('m.user_id', '=', userId).where('m.deleted_at', 'is', null);
 
+/** §6: a message of an R18 title only for a verified adult who asked (ac=1). */
+const withAdult = (db: Db, userId: number, includeAdult: boolean) =>
+  liveMessages(db, userId).$if(!includeAdult, (q) =>
+    q.where('m.title_id', 'not in', db.selectFrom('titles').select('titles.id').where('titles.erotic_type', '=', EroticType.R18)),
+  );
+
 /** A page of the member's messages that are not deleted, newest release first. */
-export async function listMessageRows(db: Db, userId: number, q: { offset: number; limit: number }) {
-  return liveMessages(db, userId)
+export async function listMessageRows(db: Db, userId: number, q: { offset: number; limit: number; includeAdult?: boolean }) {
+  return withAdult(db, userId, q.includeAdult ?? true)
     .innerJoin('books as b', 'b.id', 'm.book_id')
     .innerJoin('titles as t', 't.id', 'm.title_id')
     .select(['m.id', 'm.book_id', 'm.title_id', 't.name', 'b.vol', 'b.media_version', 'm.reason', 'm.released_at', 'm.displayed_flg'])
@@ -119,18 +126,20 @@ export async function listMessageRows(db: Db, userId: number, q: { offset: numbe
     .execute();
 }
 
-export async function countMessages(db: Db, userId: number): Promise<number> {
-  const row = await liveMessages(db, userId).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+export async function countMessages(db: Db, userId: number, includeAdult = true): Promise<number> {
+  const row = await withAdult(db, userId, includeAdult).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
-export async function countUndisplayed(db: Db, userId: number): Promise<number> {
+/** The member's messages not yet displayed; with `since`, only those of volumes released since then (ms). */
+export async function countUndisplayed(db: Db, userId: number, since?: number): Promise<number> {
   const row = await db
     .selectFrom('newly_messages')
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('user_id', '=', userId)
     .where('deleted_at', 'is', null)
     .where('displayed_flg', '=', 0)
+    .$if(since !== undefined, (q) => q.where('released_at', '>=', since!))
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }

@@ -58,11 +58,15 @@ export async function materialise(db: Db, userId: number, now: number): Promise<
   await repo.insertAuthorReleases(db, userId, now);
 }
 
-export async function listMessages(db: Db, userId: number, q: { offset: number; limit: number; now: number }): Promise<NewlyMessagesResponse> {
+export async function listMessages(
+  db: Db,
+  userId: number,
+  q: { offset: number; limit: number; includeAdult: boolean; now: number },
+): Promise<NewlyMessagesResponse> {
   await materialise(db, userId, q.now);
   const [rows, total, unread] = await Promise.all([
     repo.listMessageRows(db, userId, q),
-    repo.countMessages(db, userId),
+    repo.countMessages(db, userId, q.includeAdult),
     undisplayedCount(db, userId),
   ]);
   const newlyMessages: NewlyMessage[] = rows.map((r) => ({
@@ -79,8 +83,8 @@ export async function listMessages(db: Db, userId: number, q: { offset: number; 
   return { totalCount: total, unreadCount: unread, newlyMessages };
 }
 
-export async function undisplayedCount(db: Db, userId: number): Promise<number> {
-  return repo.countUndisplayed(db, userId);
+export async function undisplayedCount(db: Db, userId: number, since?: number): Promise<number> {
+  return repo.countUndisplayed(db, userId, since);
 }
 
 export async function markDisplayed(db: Db, userId: number, ids: number[], displayed: boolean): Promise<NewlyDisplayResponse> {

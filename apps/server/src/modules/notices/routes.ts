@@ -11,6 +11,7 @@ import {
   NewlyNoticesResponse,
   NewlyNoticePath,
   NoticeCount,
+  NoticeCountQuery,
   NotificationSettings,
   NotificationSettingsBody,
   UpdateNewlyNoticeQuery,
@@ -26,6 +27,7 @@ import {
 } from '@hondana/domain/notices/notices-api';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { adultAllowed } from '../accounts/adult-access';
 import { requireUser } from '../accounts/session-plugin';
 import { forgetTitleFacts } from '../catalog/title-facts';
 import { parseInput } from '../../http/parse-input';
@@ -85,8 +87,8 @@ export const noticesRoutes: FastifyPluginAsync = async (base) => {
 
   app.get('/wish_title/list', { schema: { response: { 200: WishListResponse } } }, async (request) => {
     const user = await requireUser(request);
-    const { offset, limit } = parseInput(WishListQuery, request);
-    return wishes.listWishes(db, user.userId, offset, limit, now());
+    const { offset, limit, ac } = parseInput(WishListQuery, request);
+    return wishes.listWishes(db, user.userId, offset, limit, now(), await adultAllowed(request, ac));
   });
 
   app.get('/newly/newly_notices/:title_id', { schema: { params: NewlyNoticePath, response: { 200: NewlyNoticeSetting } } }, async (request) => {
@@ -118,7 +120,7 @@ export const noticesRoutes: FastifyPluginAsync = async (base) => {
   for (const path of ['/newly/get_newly_message', '/newly/books']) {
     app.get(path, { schema: { querystring: NewlyMessagesQuery, response: { 200: NewlyMessagesResponse } } }, async (request) => {
       const user = await requireUser(request);
-      return newly.listMessages(db, user.userId, { ...request.query, now: now() });
+      return newly.listMessages(db, user.userId, { ...request.query, includeAdult: await adultAllowed(request, request.query.ac), now: now() });
     });
   }
 
@@ -141,12 +143,13 @@ export const noticesRoutes: FastifyPluginAsync = async (base) => {
     return sendStored(reply, result);
   });
 
-  app.get('/user/get_notice_count', { schema: { response: { 200: NoticeCount } } }, async (request) => {
+  app.get('/user/get_notice_count', { schema: { querystring: NoticeCountQuery, response: { 200: NoticeCount } } }, async (request) => {
     const user = await requireUser(request);
+    const since = request.query.start_datetime;
     await newly.materialise(db, user.userId, now());
     const [newlyCount, reviewNoticeCount] = await Promise.all([
-      newly.undisplayedCount(db, user.userId),
-      unreadReviewNotices(db, user.userId),
+      newly.undisplayedCount(db, user.userId, since),
+      unreadReviewNotices(db, user.userId, since),
     ]);
     return { newlyCount, reviewNoticeCount, total: newlyCount + reviewNoticeCount };
   });

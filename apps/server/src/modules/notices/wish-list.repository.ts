@@ -1,3 +1,4 @@
+import { EroticType } from '@hondana/domain/catalog/catalog';
 import type { Expression, Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 
@@ -44,11 +45,15 @@ export function wishedTitleQuery(db: Db, userId: number | Expression<number>, ti
 }
 
 /** A page of the member's list, newest first, with the list's length. */
-export async function listWishedTitles(db: Db, userId: number, offset: number, limit: number) {
-  const base = db.selectFrom('wish_titles as w').where('w.user_id', '=', userId);
+export async function listWishedTitles(db: Db, userId: number, offset: number, limit: number, includeAdult = true) {
+  // §6: an R18 title only for a verified adult who asked (ac=1).
+  const base = db
+    .selectFrom('wish_titles as w')
+    .innerJoin('titles as t', 't.id', 'w.title_id')
+    .where('w.user_id', '=', userId)
+    .$if(!includeAdult, (q) => q.where('t.erotic_type', '!=', EroticType.R18));
   const [rows, total] = await Promise.all([
     base
-      .innerJoin('titles as t', 't.id', 'w.title_id')
       .select(['t.id', 't.name', 'w.created_at'])
       .orderBy('w.created_at', 'desc')
       .orderBy('t.id', 'desc')

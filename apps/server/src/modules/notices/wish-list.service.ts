@@ -30,8 +30,8 @@ export { wishedTitleQuery } from './wish-list.repository';
 export const isWished = (db: Db, userId: number, titleId: number): Promise<boolean> => repo.isWished(db, userId, titleId);
 
 /** The member's list, newest first, each title with its newest released volume. */
-export async function listWishes(db: Db, userId: number, offset: number, limit: number, now: number): Promise<WishListResponse> {
-  const { rows, totalCount } = await repo.listWishedTitles(db, userId, offset, limit);
+export async function listWishes(db: Db, userId: number, offset: number, limit: number, now: number, includeAdult = true): Promise<WishListResponse> {
+  const { rows, totalCount } = await repo.listWishedTitles(db, userId, offset, limit, includeAdult);
   const newest = await newestVolumes(db, rows.map((r) => r.id), now);
   const titles: WishTitle[] = rows.map((r) => {
     const book = newest.get(r.id);

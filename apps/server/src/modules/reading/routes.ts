@@ -135,9 +135,12 @@ export const readingRoutes: FastifyPluginAsync = async (base) => {
 
   app.get('/book/sync_page', { schema: { querystring: SyncPageQuery, response: { 200: StoredReadingPage } } }, async (request, reply) => {
     const user = await requireUser(request);
-    await load(request, request.query.book_id, request.query.ac);
+    const q = request.query;
+    const { book } = await load(request, q.book_id, q.ac);
+    // §7: a GET that names reading_page (and font) saves it, as the POST does.
+    if (q.reading_page !== undefined) await progress.syncPage(db, user.userId, book, { ...q, reading_page: q.reading_page }, now());
     personal(reply);
-    return progress.readingPage(db, user.userId, request.query.book_id);
+    return progress.readingPage(db, user.userId, q.book_id);
   });
 
   /** JSON, form or text/plain (sendBeacon) bodies alike. */

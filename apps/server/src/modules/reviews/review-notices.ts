@@ -10,11 +10,11 @@ type Db = Kysely<Database>;
  * Likes and comments on the member's reviews, newest first (§3 Review notice). Each notice
  * carries the read flag it had; listing them marks the listed ones read.
  */
-export async function listReviewNotices(db: Db, userId: number, offset: number, limit: number): Promise<ReviewNoticeList> {
+export async function listReviewNotices(db: Db, userId: number, offset: number, limit: number, includeAdult = true): Promise<ReviewNoticeList> {
   const [rows, totalCount, unreadCount] = await Promise.all([
-    repo.listNoticeRows(db, userId, offset, limit),
-    repo.countNotices(db, userId),
-    unreadReviewNotices(db, userId),
+    repo.listNoticeRows(db, userId, offset, limit, includeAdult),
+    repo.countNotices(db, userId, false, undefined, includeAdult),
+    repo.countNotices(db, userId, true, undefined, includeAdult),
   ]);
   const notices: ReviewNotice[] = rows.map((r) => ({
     id: r.id,
@@ -31,4 +31,5 @@ export async function listReviewNotices(db: Db, userId: number, offset: number, 
   return { totalCount, unreadCount, notices };
 }
 
-export const unreadReviewNotices = (db: Db, userId: number): Promise<number> => repo.countNotices(db, userId, true);
+/** Unread notices; with `since` (ms), only those made since then (§7 get_notice_count start_datetime). */
+export const unreadReviewNotices = (db: Db, userId: number, since?: number): Promise<number> => repo.countNotices(db, userId, true, since);

@@ -1,3 +1,4 @@
+import { EroticType } from '@hondana/domain/catalog/catalog';
 import type { Review, ReviewComment, ReviewSort } from '@hondana/domain/reviews/reviews';
 import type { Expression, Kysely, Transaction } from 'kysely';
 import { preparedQuery } from '../../db/prepared-query';
@@ -153,8 +154,13 @@ export async function listAuthorReviews(
   return { rows: rows.map((r) => ({ ...normalise(r), title_name: r.title_name })), totalCount: Number(total.n) };
 }
 
-export async function listUserReviews(db: Db, userId: number, offset: number, limit: number) {
-  const base = db.selectFrom('reviews as r').where('r.user_id', '=', userId).where('r.deleted_at', 'is', null);
+export async function listUserReviews(db: Db, userId: number, offset: number, limit: number, includeAdult = true) {
+  // §6: reviews of R18 titles only for a verified adult who asked (ac=1).
+  const base = db
+    .selectFrom('reviews as r')
+    .where('r.user_id', '=', userId)
+    .where('r.deleted_at', 'is', null)
+    .$if(!includeAdult, (q) => q.where('r.title_id', 'not in', db.selectFrom('titles').select('titles.id').where('titles.erotic_type', '=', EroticType.R18)));
   const [rows, total] = await Promise.all([
     base.select(reviewColumns).orderBy('r.created_at', 'desc').orderBy('r.id', 'desc').offset(offset).limit(limit).execute(),
     base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
@@ -243,8 +249,13 @@ export async function findComment(db: Db, commentId: number): Promise<CommentRow
   return row ? normaliseComment(row) : undefined;
 }
 
-export async function listComments(db: Db, q: { reviewId?: number; userId?: number; offset: number; limit: number }) {
+export async function listComments(db: Db, q: { reviewId?: number; userId?: number; offset: number; limit: number; includeAdult?: boolean }) {
   let base = db.selectFrom('review_comments as c').innerJoin('users as u', 'u.id', 'c.user_id').where('c.deleted_at', 'is', null);
+  // §6: comments on reviews of R18 titles only for a verified adult who asked (ac=1).
+  if (q.includeAdult === false)
+    base = base.where('c.review_id', 'not in', (eb) =>
+      eb.selectFrom('reviews as r18').innerJoin('titles as t18', 't18.id', 'r18.title_id').select('r18.id').where('t18.erotic_type', '=', EroticType.R18),
+    );
   if (q.reviewId !== undefined) base = base.where('c.review_id', '=', q.reviewId);
   if (q.userId !== undefined) base = base.where('c.user_id', '=', q.userId);
   const [rows, total] = await Promise.all([

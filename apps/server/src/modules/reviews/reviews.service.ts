@@ -203,8 +203,8 @@ export async function comments(db: Db, q: { reviewId: number; offset: number; li
   return { totalCount: page.totalCount, comments: page.rows.map((r) => repo.toComment(r, q.viewerId)) };
 }
 
-export async function userReviews(db: Db, userId: number, offset: number, limit: number): Promise<ReviewList> {
-  const page = await repo.listUserReviews(db, userId, offset, limit);
+export async function userReviews(db: Db, userId: number, offset: number, limit: number, includeAdult = true): Promise<ReviewList> {
+  const page = await repo.listUserReviews(db, userId, offset, limit, includeAdult);
   return { totalCount: page.totalCount, reviews: await withExtras(db, page.rows, userId) };
 }
 
@@ -241,8 +241,8 @@ export async function myReview(db: Db, userId: number, q: { reviewId?: number; t
   return { result: mine && mine.deleted_at === null ? (await withExtras(db, [mine], userId))[0]! : null };
 }
 
-export async function userComments(db: Db, userId: number, offset: number, limit: number): Promise<CommentList> {
-  const page = await repo.listComments(db, { userId, offset, limit });
+export async function userComments(db: Db, userId: number, offset: number, limit: number, includeAdult = true): Promise<CommentList> {
+  const page = await repo.listComments(db, { userId, offset, limit, includeAdult });
   return { totalCount: page.totalCount, comments: page.rows.map((r) => repo.toComment(r, userId)) };
 }
 

@@ -19,7 +19,7 @@ import {
   ModReviewInput,
   MyReviewQuery,
   MyReviewResult,
-  PageQuery,
+  AdultPageQuery,
   RatingSummary,
   ReviewIdQuery,
   ReviewList,
@@ -35,6 +35,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
+import { adultAllowed } from '../accounts/adult-access';
 import { requireUser, sessionUser } from '../accounts/session-plugin';
 import { withOneTimeToken } from '../tokens/one-time-tokens';
 import { registerTokenEndpoints } from '../accounts/token-routes';
@@ -218,17 +219,17 @@ export const reviewsRoutes: FastifyPluginAsync<ReviewsRoutesOptions> = async (ba
   });
   app.get('/reviews/notice', { schema: { response: { 200: ReviewNoticeList } } }, async (request) => {
     const user = await requireUser(request);
-    const { offset, limit } = parseInput(PageQuery, request);
-    return listReviewNotices(db, user.userId, offset, limit);
+    const { offset, limit, ac } = parseInput(AdultPageQuery, request);
+    return listReviewNotices(db, user.userId, offset, limit, await adultAllowed(request, ac));
   });
   app.get('/user/review_list', { schema: { response: { 200: ReviewList } } }, async (request) => {
     const user = await requireUser(request);
-    const { offset, limit } = parseInput(PageQuery, request);
-    return reviews.userReviews(db, user.userId, offset, limit);
+    const { offset, limit, ac } = parseInput(AdultPageQuery, request);
+    return reviews.userReviews(db, user.userId, offset, limit, await adultAllowed(request, ac));
   });
   app.get('/user/comment_list', { schema: { response: { 200: CommentList } } }, async (request) => {
     const user = await requireUser(request);
-    const { offset, limit } = parseInput(PageQuery, request);
-    return reviews.userComments(db, user.userId, offset, limit);
+    const { offset, limit, ac } = parseInput(AdultPageQuery, request);
+    return reviews.userComments(db, user.userId, offset, limit, await adultAllowed(request, ac));
   });
 };

@@ -21,6 +21,7 @@ import {
   SerialEpisodeList,
   SerialHistoryList,
   SerialIdQuery,
+  UserEpisodesQuery,
   SerialList,
   SerialUserData,
   SuggestionQuery,
@@ -133,9 +134,14 @@ export const serialsRoutes: FastifyPluginAsync = async (base) => {
   });
   app.get('/user_serial_episodes/me/', { schema: { response: { 200: UserEpisodeList } } }, async (request) => {
     const user = await requireUser(request);
-    const { serial_id } = parseInput(SerialIdQuery, request);
-    await gate(request, serial_id);
-    return { episodes: await serials.userEpisodes(db, user.userId, serial_id, now()) };
+    const q = parseInput(UserEpisodesQuery, request);
+    // §7 serial_episode_id: that episode's data only (its serial's, when serial_id names another: 404).
+    const episode = q.serial_episode_id === undefined ? null : await serials.getEpisode(db, q.serial_episode_id, now());
+    if (episode && q.serial_id !== undefined && episode.serialId !== q.serial_id) throw notFound('episode');
+    const serialId = episode?.serialId ?? q.serial_id!;
+    await gate(request, serialId);
+    const episodes = await serials.userEpisodes(db, user.userId, serialId, now());
+    return { episodes: episode ? episodes.filter((e) => e.serialEpisodeId === episode.id) : episodes };
   });
 
   for (const action of ACTIONS) {

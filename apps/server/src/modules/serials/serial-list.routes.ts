@@ -17,6 +17,8 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sessionUser } from '../accounts/session-plugin';
 import { parseInput } from '../../http/parse-input';
+import { PageType, isPageType } from '@hondana/domain/catalog/catalog';
+import { AppError, ErrorCode } from '@hondana/domain/common/errors';
 import { pathId } from './path-id';
 import * as discovery from './serial-discovery.service';
 import { toSerial } from './serial-views';
@@ -44,13 +46,19 @@ export const serialListRoutes: FastifyPluginAsync = async (base) => {
     const { serial_id } = parseInput(SerialIdsQuery, request);
     return { serials: await list(request, { ids: serial_id, order: 'recent', offset: 0, limit: 100 }) };
   });
+  /** §8 CATEGORY_NOT_EXISTS: a serial's category is a §9 page type; `all` (or none) lists every one. */
+  const categoryOf = (category: string | undefined): string | undefined => {
+    if (category === undefined || category === PageType.ALL) return undefined;
+    if (!isPageType(category)) throw new AppError(404, ErrorCode.CATEGORY_NOT_EXISTS, ['category: no such category']);
+    return category;
+  };
   app.get('/serials/recents', { schema: { response: { 200: SerialList } } }, async (request) => {
     const q = parseInput(CategoryPageQuery, request);
-    return { serials: await list(request, { category: q.category, order: 'recent', offset: q.offset, limit: q.limit }) };
+    return { serials: await list(request, { category: categoryOf(q.category), order: 'recent', offset: q.offset, limit: q.limit }) };
   });
   app.get('/serial_read_ranks', { schema: { response: { 200: SerialRankList } } }, async (request) => {
     const q = parseInput(CategoryPageQuery, request);
-    const ranked = await list(request, { category: q.category, order: 'reads', offset: q.offset, limit: q.limit });
+    const ranked = await list(request, { category: categoryOf(q.category), order: 'reads', offset: q.offset, limit: q.limit });
     return { ranks: ranked.map((serial, i) => ({ rank: q.offset + i + 1, serial })) };
   });
   app.get('/serials/by_title/:id', { schema: { response: { 200: SerialList } } }, async (request) => ({

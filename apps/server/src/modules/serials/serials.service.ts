@@ -162,17 +162,20 @@ export async function suggestion(db: Db, userId: number | null, serialId: number
 export async function recommends(
   db: Db,
   userId: number,
-  q: { serial_id?: number; limit: number; healthy_only?: string; includeAdult: boolean },
+  q: { serial_id?: number; type: 'popular' | 'new' | 'same_category'; limit: number; healthy_only?: string; includeAdult: boolean },
   now: number,
 ): Promise<Serial[]> {
   const touched = new Set(await users.touchedSerialIds(db, userId));
   const healthy = q.healthy_only === '1' || q.healthy_only === 'true';
-  const all = await repo.listSerials(db, { order: 'reads', includeAdult: q.includeAdult, offset: 0, limit: 200 }, now);
-  return all
+  const order = q.type === 'new' ? 'recent' : 'reads';
+  const all = await repo.listSerials(db, { order, includeAdult: q.includeAdult, offset: 0, limit: 200 }, now);
+  const candidates = all
     .filter((s) => s.id !== q.serial_id && !touched.has(s.id) && !isExpired(s, now))
-    .filter((s) => !healthy || !s.category.includes('adult'))
-    .slice(0, q.limit)
-    .map((s) => toSerial(s, now));
+    .filter((s) => !healthy || !s.category.includes('adult'));
+  // same_category: the serial's own category first, then the rest in the popular order.
+  const category = q.type === 'same_category' ? all.find((s) => s.id === q.serial_id)?.category : undefined;
+  const ranked = category === undefined ? candidates : [...candidates.filter((s) => s.category === category), ...candidates.filter((s) => s.category !== category)];
+  return ranked.slice(0, q.limit).map((s) => toSerial(s, now));
 }
 
 /** The member's coin rentals of episodes (coins or manga coins; ticket openings are not charges), newest first. */

@@ -1,4 +1,4 @@
-import { MissionNoticeBody, MissionProgressResponse, MissionReadEndBody, MissionsResponse } from '@hondana/domain/campaigns/missions-api';
+import { MissionNoticeBody, MissionProgressResponse, MissionReadEndBody, MissionsQuery, MissionsResponse } from '@hondana/domain/campaigns/missions-api';
 import { OkResponse } from '@hondana/domain/common/responses';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -23,7 +23,7 @@ export const missionRoutes: FastifyPluginAsync<MissionRoutesOptions> = async (ba
   onMemberSeen(app, (userId) => appOpens.seenMember(userId));
   app.addHook('onClose', () => appOpens.settled());
 
-  app.get('/mission/v4', { schema: { response: { 200: MissionsResponse } } }, async (request, reply) => {
+  app.get('/mission/v4', { schema: { querystring: MissionsQuery, response: { 200: MissionsResponse } } }, async (request, reply) => {
     const user = await requireUser(request);
     reply.header('cache-control', 'private, no-store');
     return missionsV4(db, user.userId, now());

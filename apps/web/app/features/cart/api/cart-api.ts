@@ -13,7 +13,7 @@ import { clearGuestCart, readGuestCart } from '../guest-cart-storage';
 
 /** The cart calls of §7. */
 export const getCart = (usePoint = 0) => apiGet<CartView>('/cart/me/active_items', { use_point: usePoint });
-export const getLaterItems = () => apiGet<LaterItemsResponse>('/cart/me/later_items');
+export const getLaterItems = () => apiGet<LaterItemsResponse>('/cart/me/later_items', { ac: 1 });
 export type { CouponListItem };
 export const getCoupons = () => apiGet<CouponListResponse>('/cart/coupons');
 export const addToCart = (bookId: number) => apiPost<CartChangeResponse>('/cart/book', { book_id: bookId });

@@ -4,6 +4,8 @@ import { useTranslation } from '../../../i18n/i18n';
 import { loginHref } from '../../accounts/login-href';
 import type { BookCouponBanner as Banner } from '../coupon-banner.server';
 import styles from './book-coupon-banner.module.css';
+import { CouponBannerImage } from './coupon-banner-image';
+import bannerImage from './coupon-banner-image.module.css';
 import '../../../i18n/ja-cart-entry';
 
 /** §9: the guest coupon banner's dismissal, kept in this browser (shared with the cart page's banner). */
@@ -43,16 +45,22 @@ export function BookCouponBanner({ banner }: { banner: Banner }) {
   };
   return (
     <aside className={styles.banner} aria-label={banner.name} data-testid="coupon-banner">
-      <p className={styles.price}>
-        <span className={styles.label}>{banner.label}</span>
-        <span className={styles.amount}>{t('cartEntry.couponBanner.price', { price: banner.couponPrice.toLocaleString('ja-JP') })}</span>
-        <s className={styles.regular}>{t('cartEntry.couponBanner.price', { price: banner.price.toLocaleString('ja-JP') })}</s>
-      </p>
-      <p className={styles.terms}>
-        {banner.name}
-        {banner.limit !== null && ` ・ ${t('cartEntry.couponBanner.limit', { limit: banner.limit })}`}
-        {` ・ ${banner.remaining}`}
-      </p>
+      <div className={styles.head}>
+        <CouponBannerImage src={banner.imageUrl} />
+        <div>
+          <p className={styles.price}>
+            <span className={styles.label}>{banner.label}</span>
+            <span className={styles.amount}>{t('cartEntry.couponBanner.price', { price: banner.couponPrice.toLocaleString('ja-JP') })}</span>
+            <s className={styles.regular}>{t('cartEntry.couponBanner.price', { price: banner.price.toLocaleString('ja-JP') })}</s>
+          </p>
+          <p className={styles.terms}>
+            {banner.name}
+            {banner.limit !== null && ` ・ ${t('cartEntry.couponBanner.limit', { limit: banner.limit })}`}
+            {` ・ ${banner.remaining}`}
+            {banner.remainingSuffix && <span className={bannerImage.suffix}>{banner.remainingSuffix}</span>}
+          </p>
+        </div>
+      </div>
       <div className={styles.actions}>
         <a className={styles.login} href={loginHref(location.pathname + location.search)}>
           {t('cartEntry.couponBanner.login')}

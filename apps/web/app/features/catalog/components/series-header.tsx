@@ -1,9 +1,9 @@
 import { coverSrcSetFor } from '@hondana/domain/catalog/media-urls';
 import { CoverSources, jpegOf } from '../../../components/cover-sources';
-import { PageLink } from '../../../components/page-link';
 import { StarRating } from '../../../components/star-rating';
 import { useTranslation } from '../../../i18n/i18n';
 import type { SeriesHeaderView } from '../series-view.server';
+import { AuthorLinks } from './author-links';
 import styles from './series-header.module.css';
 
 export type SeriesHeaderProps = {
@@ -34,14 +34,7 @@ export function SeriesHeader({ series, sampleBookId }: SeriesHeaderProps) {
       <div className={styles.info}>
         <h1 className={styles.name}>{series.name}</h1>
         {series.authors.length > 0 && (
-          <ul className={styles.authors} aria-label={t('series.authorsLabel')}>
-            {series.authors.map((a) => (
-              <li key={`${a.authorId}-${a.role}`}>
-                <span className={styles.role}>{a.role}</span>
-                <PageLink to={`/search/author/${a.authorId}/1`}>{a.name}</PageLink>
-              </li>
-            ))}
-          </ul>
+          <AuthorLinks authors={series.authors} label={t('series.authorsLabel')} className={styles.authors} roleClassName={styles.role} />
         )}
         <StarRating
           stars={series.stars}

@@ -2,6 +2,7 @@ import type { TitleSummary } from '@hondana/domain/catalog/catalog-api';
 import { Link } from 'react-router';
 import { useTranslation } from '../../../i18n/i18n';
 import { seriesHref } from '../series-href';
+import { AuthorLinks } from './author-links';
 import styles from './title-results.module.css';
 
 export type TitleResult = Pick<TitleSummary, 'id' | 'name' | 'imageUrl' | 'maxVol' | 'authors'>;
@@ -30,13 +31,7 @@ export function TitleResults({ titles, onTap }: { titles: TitleResult[]; onTap?:
               </Link>
             </h2>
             {title.authors && title.authors.length > 0 && (
-              <ul className={styles.authors} aria-label={t('search.authors')}>
-                {title.authors.map((a) => (
-                  <li key={`${a.authorId}-${a.type}`}>
-                    <Link to={`/search/author/${a.authorId}/1`}>{a.name}</Link>
-                  </li>
-                ))}
-              </ul>
+              <AuthorLinks authors={title.authors} label={t('search.authors')} className={styles.authors} />
             )}
             {title.maxVol > 0 && <p className={styles.vols}>{t('search.vols', { count: title.maxVol })}</p>}
           </div>

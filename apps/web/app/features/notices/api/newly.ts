@@ -12,7 +12,7 @@ import { apiGet, apiRequest, createToken } from '../../../lib/api/client';
 export const getNoticeCount = () => apiGet<NoticeCount>('/api/user/get_notice_count');
 
 export const getNewlyMessages = (offset: number, limit: number) =>
-  apiGet<NewlyMessagesResponse>(`/api/newly/get_newly_message?offset=${offset}&limit=${limit}`);
+  apiGet<NewlyMessagesResponse>(`/api/newly/get_newly_message?offset=${offset}&limit=${limit}&ac=1`);
 
 export const markDisplayed = (ids: number[]) => apiRequest<NewlyDisplayResponse>('/api/newly/books/display', { method: 'POST', json: { newlyMessageIds: ids, display: true } });
 
@@ -34,4 +34,4 @@ export const saveNotificationSettings = (settings: NotificationSettings) =>
 
 /** `GET /reviews/notice`: likes and comments on my reviews; listing marks them read. */
 export const getReviewNotices = () =>
-  apiGet<{ totalCount: number; unreadCount: number; notices: ReviewNotice[] }>('/api/reviews/notice?offset=0&limit=20');
+  apiGet<{ totalCount: number; unreadCount: number; notices: ReviewNotice[] }>('/api/reviews/notice?offset=0&limit=20&ac=1');

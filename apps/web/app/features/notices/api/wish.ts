@@ -26,4 +26,4 @@ export async function deleteWishes(titleIds: number[]) {
 }
 
 export const getWishList = (offset: number, limit: number) =>
-  apiGet<WishListResponse>(`/api/wish_title/list?offset=${offset}&limit=${limit}`);
+  apiGet<WishListResponse>(`/api/wish_title/list?offset=${offset}&limit=${limit}&ac=1`);
