@@ -24,10 +24,11 @@ const R18_TITLE_ID = 16;
 /**
  * JavaScript shipped to the series page, gzip: 120 kB until every page's header gained the cart
  * (with the member's count) and the ranking / serial / free row; 121 kB until the merges of issue
- * 34's fixes and issue 40's lottery links (121,068 B, not yet traced to a chunk); 122 kB since
- * (docs/benchmarks.md).
+ * 34's fixes and issue 40's lottery links (121,068 B, not yet traced to a chunk); 122 kB until
+ * the §9 author cut (a chunk of its own, 752 B) and the §7 module tracking of every section
+ * (+430 B in the tiles' chunk) made 122,589 B; 123 kB since (docs/benchmarks.md).
  */
-const JS_BUDGET = 122_000;
+const JS_BUDGET = 123_000;
 
 async function newPage(width = 1080): Promise<Page> {
   const context = await browser.newContext({ viewport: { width, height: 900 }, locale: 'ja-JP' });
