@@ -237,6 +237,9 @@ for (const width of [375, 1080]) {
       assert.equal(await lastPage.getByRole('button', { name: /次の巻を購入/ }).count(), 0);
       assert.equal(await lastPage.getByRole('link', { name: /次の巻を購入/ }).count(), 0);
       await lastPage.getByText('最新刊まで読みました').first().waitFor();
+      // The next volume's notice is set from here, with the reader's ref (§2).
+      const notice = lastPage.getByRole('link', { name: '新刊の通知を設定する' });
+      assert.match((await notice.getAttribute('href')) ?? '', /^\/series_list\/line_notice\/\d+\?ref=lineSetting_reader$/);
       await preorder.scrollIntoViewIfNeeded();
       await shot(page, `bought-preorder-${width}`);
       await preorder.click();

@@ -183,6 +183,7 @@ export const jaWallet = {
     buyNext: '次の巻を購入する',
     lastVolume: '最新刊まで読みました',
     toSeries: '作品ページへ',
+    newVolumeNotice: '新刊の通知を設定する',
     notBoughtHeading: '試し読みはここまでです',
     buyThis: 'この巻を購入する',
     message: {

@@ -5,6 +5,7 @@ import { walletCopy as w } from '../../../i18n/ja-wallet';
 import styles from './last-page.module.css';
 import { PurchaseButton } from './purchase-button';
 import type { PurchasedOutcome } from './purchase-panel';
+import { TrackingRef } from '@hondana/domain/tracking/log-kinds';
 
 export type LastPageCommerceProps = {
   /** From `lastPageCommerce(...)` (packages/domain/src/orders/last-page-commerce.ts). */
@@ -91,7 +92,9 @@ function BoughtPanel({ view, book, onPurchased }: { view: LastPageCommerce; book
       {view.message !== 'none' && <p className={styles.message}>{w(`lastPage.message.${view.message}`)}</p>}
       {view.next === 'lastVolume' || next === null ? (
         <p>
-          {w('lastPage.lastVolume')} <a href={`/series_list/series_id=${book.titleId}`}>{w('lastPage.toSeries')}</a>
+          {w('lastPage.lastVolume')} <a href={`/series_list/series_id=${book.titleId}`}>{w('lastPage.toSeries')}</a>{' '}
+          {/* §2's line_notice route with the reader's ref: the next volume's notice, set from here. */}
+          <a href={`/series_list/line_notice/${book.titleId}?ref=${TrackingRef.LINE_SETTING_READER}`}>{w('lastPage.newVolumeNotice')}</a>
         </p>
       ) : (
         <div className={styles.next}>
