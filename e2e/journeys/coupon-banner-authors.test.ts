@@ -51,6 +51,9 @@ for (const width of [375, 1080]) {
       assert.equal(Math.round(box?.height ?? 0), wide ? 60 : 40);
       assert.ok(await image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), 'the image loaded');
       const suffix = banner.getByText(/日.*まで）$/);
+      // The volume detail's styles come with its code, a moment after the server's HTML (CI saw the
+      // suffix before them): the rule is judged once they apply.
+      await suffix.waitFor({ state: wide ? 'visible' : 'hidden' });
       assert.equal(await suffix.isVisible(), wide, 'the suffix shows from the tablet width only');
       await banner.getByText(/残り\d+日/).waitFor();
       await shot(page, `coupon-banner-${width}`);
