@@ -11,8 +11,8 @@ import { type StoreServer, launchBrowser, screenshotDir, startStore } from '../s
  * are in the HTML the server sends.
  */
 
-/** 星降る街の探偵 (title 3) volume 2 (book 14): a priced volume the demo's guest coupon targets, as in coupon-price. */
-const VOLUME = '/series_list/series_id=3?book_id=14';
+/** Volume 2 of 星降る街の探偵: a priced volume the demo's guest coupon targets, as in coupon-price. */
+const TITLE = '星降る街の探偵';
 /** A title of the demo with two authors (著者 and 漫画), found by a search as a person would. */
 const TWO_AUTHORS = 'マンガでわかるプログラミング入門';
 
@@ -27,6 +27,16 @@ after(async () => {
   await store?.stop();
 });
 
+/** The volume's page, found as a person finds it: a search, the title, its volume 2 in the volume list. */
+async function volumeUrl(page: Page): Promise<string> {
+  await page.goto(`${store.url}/search?word=${encodeURIComponent(TITLE)}`);
+  await page.getByRole('link', { name: TITLE }).first().click();
+  await page.waitForURL(/\/series_list\/series_id=\d+/);
+  const href = await page.locator('article', { hasText: `${TITLE} 2巻` }).getByRole('link').first().getAttribute('href');
+  assert.match(href ?? '', /book_id=\d+/, 'the volume list links volume 2');
+  return href!;
+}
+
 const shot = (page: Page, name: string) => page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage: true });
 
 for (const width of [375, 1080]) {
@@ -37,11 +47,12 @@ for (const width of [375, 1080]) {
       const page = await context.newPage();
 
       // Server-rendered: the HTML has the banner's image and the suffix before any script.
-      const html = await (await page.request.get(`${store.url}${VOLUME}`)).text();
+      const volume = await volumeUrl(page);
+      const html = await (await page.request.get(`${store.url}${volume}`)).text();
       assert.match(html, /data-testid="coupon-banner-image"/);
       assert.match(html, /（\d{4}年\d{1,2}月\d{1,2}日[^）]*まで）/, 'the last day is in the HTML');
 
-      await page.goto(`${store.url}${VOLUME}`);
+      await page.goto(`${store.url}${volume}`);
       const banner = page.getByTestId('coupon-banner');
       await banner.getByText('30%OFFクーポン適用価格').waitFor();
       const image = banner.getByTestId('coupon-banner-image');
