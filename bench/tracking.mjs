@@ -6,7 +6,7 @@ import { isMain, measure, printTable, signUpMember, startStore } from './harness
 import { treeCpuSeconds } from './process-cpu.mjs';
 
 export async function trackingRows(base, measureRow, cookie) {
-  const page = `${base}/api/log/page?page=%2Fseries_list%2Fseries_id%3D1&title_id=1&ref=free_ranking_reader`;
+  const page = `${base}/api/log/page?page=%2Fseries_list%2Fseries_id%3D1&title_id=1&ref=free_ranking_reader&hash=v`;
   const given = await fetch(page);
   const guestCookie = given.headers.get('set-cookie').split(';')[0];
   return [

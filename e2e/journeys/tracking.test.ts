@@ -143,6 +143,10 @@ for (const width of [375, 1080]) {
       // A free volume read without owning it: sakuyomiFlg 1; the ref the viewer was opened with.
       assert.equal(end.params.get('sakuyomiFlg'), '1');
       assert.equal(end.params.get('ref'), 'free_ranking_reader');
+      // §8: the read end carries the hash of the page view that showed the book (the viewer's page log).
+      const viewerView = await waitForLog(page, logged, 'page', (p) => (p.get('page') ?? '').startsWith(`/viewer?cid=${FREE_VOL2}`));
+      assert.match(viewerView.params.get('hash') ?? '', /^[a-z0-9]{4,}$/);
+      assert.equal(end.params.get('hash'), viewerView.params.get('hash'));
       await waitForLog(page, logged, 'popup_read_end', (p) => p.get('book_id') === String(FREE_VOL2));
       await shot(page, `read-end-${width}`);
       // The last page's free ranking links say where the tap was made (§9 refs).

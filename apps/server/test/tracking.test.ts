@@ -45,7 +45,7 @@ describe('tracking calls', () => {
   it('each of the twelve calls answers 204 without writing; the flush writes one row per call with its kind', async () => {
     await db().deleteFrom('events').execute();
     for (const kind of LOG_KINDS) {
-      const answer = await log(`${kind}?title_id=7&ref=free_ranking_reader`);
+      const answer = await log(`${kind}?title_id=7&ref=free_ranking_reader&hash=v1&sakuyomiFlg=0`);
       expect(answer.statusCode, kind).toBe(204);
       expect(answer.body).toBe('');
     }
@@ -79,34 +79,34 @@ describe('tracking calls', () => {
 
   it('guests are counted by a first-party random id cookie: given once, kept after', async () => {
     await db().deleteFrom('events').execute();
-    const first = await log('page?page=/');
+    const first = await log('page?page=/&hash=v1');
     const gid = gidOf(first.headers['set-cookie']);
     expect(gid).toMatch(/^[A-Za-z0-9_-]{22}$/);
     expect(String(first.headers['set-cookie'])).toMatch(/HttpOnly/i);
     expect(String(first.headers['set-cookie'])).toMatch(/SameSite=Lax/i);
-    const again = await log('page?page=/ranking', `${GUEST_ID_COOKIE}=${gid}`);
+    const again = await log('page?page=/ranking&hash=v2', `${GUEST_ID_COOKIE}=${gid}`);
     expect(again.headers['set-cookie']).toBeUndefined();
     expect((await log('module_view', `a=1; ${GUEST_ID_COOKIE}=${gid}; b=2`)).headers['set-cookie']).toBeUndefined();
     expect(gidOf((await log('module_view', `x${GUEST_ID_COOKIE}=${gid}`)).headers['set-cookie'])).not.toBe(gid);
     await buffer.flush();
     await db().deleteFrom('events').where('kind', '=', 'module_view').execute();
-    const other = await log('page?page=/'); // another guest
-    const forged = await log('page?page=/', `${GUEST_ID_COOKIE}=not-an-id`); // a bad value gets a new id
+    const other = await log('page?page=/&hash=v1'); // another guest
+    const forged = await log('page?page=/&hash=v3', `${GUEST_ID_COOKIE}=not-an-id`); // a bad value gets a new id
     expect(gidOf(forged.headers['set-cookie'])).toMatch(/^[A-Za-z0-9_-]{22}$/);
     await buffer.flush();
     const written = await rows();
     expect(written.map((r) => r.user_id)).toEqual([null, null, null, null]);
     expect(written[0]!.guest_id).toBe(gid);
     expect(written[1]!.guest_id).toBe(gid);
-    expect(JSON.parse(written[1]!.data)).toEqual({ page: '/ranking' });
+    expect(JSON.parse(written[1]!.data)).toEqual({ page: '/ranking', hash: 'v2' });
     expect(await visitors(db(), { kind: 'page', since: now, until: now + 1 })).toBe(3);
     expect(gidOf(other.headers['set-cookie'])).not.toBe(gid);
   });
 
   it('rankings and recommendations can read counts per title', async () => {
     await db().deleteFrom('events').execute();
-    for (const titleId of [5, 5, 5, 9, 9, 4]) await log(`read_end?title_id=${titleId}&book_id=1`);
-    await log('page?title_id=4');
+    for (const titleId of [5, 5, 5, 9, 9, 4]) await log(`read_end?title_id=${titleId}&book_id=1&ref=&hash=v&sakuyomiFlg=1`);
+    await log('page?title_id=4&hash=v');
     await buffer.flush();
     expect(await titleCounts(db(), { kind: 'read_end', since: now, until: now + 1, limit: 2 })).toEqual([
       { titleId: 5, count: 3 },
@@ -126,12 +126,25 @@ describe('tracking calls', () => {
   it('bad input is 400 naming the field, and nothing is buffered', async () => {
     const before = buffer.stats().buffered;
     for (const [query, field] of [['title_id=abc', 'title_id'], [`ref=${'x'.repeat(201)}`, 'ref'], ['book_id=-1', 'book_id'], ['sakuyomiFlg=2', 'sakuyomiFlg']] as const) {
-      const answer = await log(`page?${query}`);
+      const answer = await log(`page?hash=v&${query}`);
       expect(answer.statusCode).toBe(400);
       expect(answer.json().errorCode).toBe('BAD_REQUEST');
       expect(answer.body).toContain(field);
     }
+    // §8: the page log needs hash; the read-end log needs ref, hash and sakuyomiFlg (ref may be empty).
+    for (const [path, field] of [
+      ['page?page=/', 'hash'],
+      ['page?page=/&hash=', 'hash'],
+      ['read_end?book_id=1&ref=&sakuyomiFlg=0', 'hash'],
+      ['read_end?book_id=1&hash=v&sakuyomiFlg=0', 'ref'],
+      ['read_end?book_id=1&hash=v&ref=', 'sakuyomiFlg'],
+    ] as const) {
+      const answer = await log(path);
+      expect(answer.statusCode, path).toBe(400);
+      expect(answer.json(), path).toMatchObject({ errorCode: 'BAD_REQUEST', messages: [expect.stringContaining(field)] });
+    }
     expect(buffer.stats().buffered).toBe(before);
+    expect((await log('read_end?book_id=1&ref=&hash=v&sakuyomiFlg=0')).statusCode).toBe(204);
     expect((await log('nothing')).statusCode).toBe(404);
   });
 });
@@ -142,7 +155,7 @@ describe('the buffer', () => {
     const small = createTrackingBuffer(own.db, { capacity: 3, intervalMs: 3_600_000, batchSize: 1000 });
     const store = await start(small, own);
     try {
-      const answers = await Promise.all(Array.from({ length: 5 }, () => store.inject({ url: '/api/log/page?page=/' })));
+      const answers = await Promise.all(Array.from({ length: 5 }, () => store.inject({ url: '/api/log/page?page=/&hash=v' })));
       expect(answers.map((a) => a.statusCode)).toEqual([204, 204, 204, 204, 204]);
       expect(small.stats()).toMatchObject({ buffered: 3, dropped: { full: 2 } });
       const scrape = (await store.inject({ url: '/metrics', headers: { authorization: 'Bearer scrape' } })).body;

@@ -19,7 +19,7 @@ import { PageLinkNavigation } from './components/page-link';
 import { loginHref } from './features/accounts/login-href';
 import { LazyNoticeBadge } from './features/notices/components/lazy-notice-badge';
 import { useTranslation } from './i18n/i18n';
-import { track } from './lib/track';
+import { newPageView, track } from './lib/track';
 import styles from './root.module.css';
 import globalCss from './styles/global.css?url';
 
@@ -51,7 +51,7 @@ export function Layout({ children }: { children: ReactNode }) {
   // §7 /log/page: each page a person sees, the first and every one navigated to in the app, with
   // the link's `ref` (where the person came from) as its own field.
   const ref = new URLSearchParams(location.search).get('ref');
-  useEffect(() => track('page', { page: path, ref }), [path, ref]);
+  useEffect(() => track('page', { page: path, ref, hash: newPageView() }), [path, ref]);
   return (
     <html lang="ja">
       <head>

@@ -1,4 +1,4 @@
-import { LogAccepted, LogQuery } from '@hondana/domain/tracking/log-api';
+import { LogAccepted, type LogQuery, logQueryOf } from '@hondana/domain/tracking/log-api';
 import { LOG_KINDS } from '@hondana/domain/tracking/log-kinds';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -38,6 +38,6 @@ export const trackingRoutes: FastifyPluginAsync<TrackingRoutesOptions> = async (
   };
 
   for (const kind of LOG_KINDS) {
-    app.get(`/log/${kind}`, { schema: { querystring: LogQuery, response: { 204: LogAccepted } } }, track(kind));
+    app.get(`/log/${kind}`, { schema: { querystring: logQueryOf(kind), response: { 204: LogAccepted } } }, track(kind));
   }
 };

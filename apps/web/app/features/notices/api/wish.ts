@@ -1,6 +1,6 @@
 import type { WishBulkDeleteResponse, WishListResponse, WishResponse } from '@hondana/domain/notices/notices-api';
 import { apiGet, apiRequest, createToken } from '../../../lib/api/client';
-import { track } from '../../../lib/track';
+import { currentPageView, track } from '../../../lib/track';
 
 /** §4 toggle: `/wish_title/add` or `/wish_title/delete` with its one-time token (status code 0). */
 export async function setWish(titleId: number, wished: boolean, ref: string = location.pathname) {
@@ -10,7 +10,7 @@ export async function setWish(titleId: number, wished: boolean, ref: string = lo
     method: 'POST',
     form: { token, title_id: titleId },
   });
-  track(wished ? 'add_wish_list' : 'delete_wish_list', { title_id: titleId, ref });
+  track(wished ? 'add_wish_list' : 'delete_wish_list', { title_id: titleId, ref, hash: currentPageView() });
   return answer;
 }
 
@@ -21,7 +21,7 @@ export async function deleteWishes(titleIds: number[]) {
     method: 'DELETE',
     json: { titleIds },
   });
-  for (const titleId of titleIds) track('delete_wish_list', { title_id: titleId, ref: location.pathname });
+  for (const titleId of titleIds) track('delete_wish_list', { title_id: titleId, ref: location.pathname, hash: currentPageView() });
   return answer;
 }
 

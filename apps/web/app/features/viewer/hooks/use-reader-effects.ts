@@ -5,7 +5,7 @@ import { pageSlotWidth, planPrefetch } from '@hondana/domain/viewer/prefetch';
 import { shouldRegisterReadEnd } from '@hondana/domain/viewer/progress';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { track } from '../../../lib/track';
+import { currentPageView, track } from '../../../lib/track';
 import { registerFinishRead } from '../api/page-sync';
 import { viewerInfoQuery } from '../api/viewer-info-query';
 import { pageImageUrl } from '../components/page-image';
@@ -59,7 +59,8 @@ export function useReadEndLog(bookId: number, titleId: number, atEnd: boolean, o
     if (!atEnd || logged.current === bookId) return;
     logged.current = bookId;
     const ref = new URLSearchParams(location.search).get('ref');
-    track('read_end', { book_id: bookId, title_id: titleId, ref, sakuyomiFlg: owned ? 0 : 1 });
+    // §8: ref (empty when the viewer was opened without one), hash and sakuyomiFlg are required.
+    track('read_end', { book_id: bookId, title_id: titleId, ref: ref ?? '', hash: currentPageView(), sakuyomiFlg: owned ? 0 : 1 });
     track('popup_read_end', { book_id: bookId, title_id: titleId, ref });
   }, [bookId, titleId, atEnd, owned]);
 }
