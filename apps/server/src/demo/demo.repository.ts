@@ -11,6 +11,7 @@ import { insertDemoSubscriptionPlans } from './demo-subscriptions';
 import { insertDemoNonLoginAppeal } from './demo-invitations';
 import { deleteDemoCampaigns, insertDemoCampaigns } from './demo-campaigns';
 import { deleteDemoInvitations, insertDemoInvitations } from './demo-invitations';
+import { insertDemoTaxonomy } from './demo-taxonomy';
 
 type Tx = Transaction<Database> | Kysely<Database>;
 
@@ -87,8 +88,7 @@ const SERIAL_ID_TABLES = [
 
 export async function insertPlan(db: Tx, dialect: DialectName, plan: DemoPlan, events: DemoPlanEvents, now = Date.now()): Promise<void> {
   await insertBatched(db, 'genres', plan.genres);
-  await insertBatched(db, 'publishers', plan.publishers);
-  await insertBatched(db, 'magazines', plan.magazines);
+  await insertDemoTaxonomy(db, plan);
   await insertBatched(db, 'authors', plan.authors);
   await insertBatched(db, 'titles', plan.titles);
   await insertBatched(db, 'title_authors', plan.titleAuthors);
