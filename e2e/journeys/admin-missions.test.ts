@@ -1,7 +1,10 @@
 import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
+import sharp from 'sharp';
 import { expectNoSidewaysScroll } from '../support/layout';
 import { loggedInAs, makeOperator, newMemberPage, signUpMember } from '../support/members';
 import { type StoreServer, grantMangaCoins, launchBrowser, screenshotDir, startStore } from '../support/server';
@@ -20,12 +23,13 @@ const SUPPORT = `missions-support-${Date.now()}@example.jp`;
 const NAME = '春の購入ミッション';
 const TITLE_ID = 3;
 const VOL3 = 15;
-/** The store's own icon stands for the image an operator would point to. */
-const IMAGE = '/favicon.svg';
+/** The address the console gave the image the operator uploaded. */
+let IMAGE = '';
 
 let store: StoreServer;
 let browser: Browser;
 let created = false;
+const work = mkdtempSync(path.join(tmpdir(), 'hondana-missions-'));
 
 const tokyoMinute = (offsetMs: number) => new Date(Date.now() + offsetMs + 9 * 3600_000).toISOString().slice(0, 16);
 const shot = (page: Page, name: string) => page.screenshot({ path: path.join(screenshotDir, `admin-missions-${name}.png`), fullPage: true });
@@ -40,7 +44,16 @@ before(async () => {
 after(async () => {
   await browser?.close();
   await store?.stop();
+  rmSync(work, { recursive: true, force: true });
 });
+
+/** The mission's art as a PNG file an operator would choose (240×126, the card's shape). */
+async function imageFile(): Promise<string> {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="240" height="126"><rect width="100%" height="100%" fill="#f2b53a"/><circle cx="120" cy="63" r="40" fill="#fff4d6"/></svg>`;
+  const file = path.join(work, 'mission.png');
+  writeFileSync(file, await sharp(Buffer.from(svg)).png().toBuffer());
+  return file;
+}
 
 describe('the console runs the store’s missions', () => {
   it('an operator creates a mission and raises its bonus (1080 px); an end before its start is refused', async () => {
@@ -53,7 +66,11 @@ describe('the console runs the store’s missions', () => {
 
     const form = page.getByRole('form', { name: 'ミッションを作成する' });
     await form.getByLabel('ミッション名').fill(NAME);
-    await form.getByLabel('画像のURL（/から始まるパスかhttps://、空欄で画像なし）').fill(IMAGE);
+    // The image is chosen as a file: uploaded at once, its address fills the field.
+    await form.getByLabel(/^画像をアップロード/).setInputFiles(await imageFile());
+    await form.getByText('画像をアップロードしました（240×126）').waitFor();
+    IMAGE = await form.getByLabel('画像のURL（/から始まるパスかhttps://、空欄で画像なし）').inputValue();
+    assert.match(IMAGE, /^\/media\//);
     await form.getByLabel('開始（日本時間）').fill(tokyoMinute(-3600_000));
     await form.getByLabel('終了（日本時間）').fill(tokyoMinute(-7200_000));
     const task = form.getByRole('group', { name: 'タスク 1' });

@@ -7,6 +7,7 @@ export const jaAdminMissions = {
   readOnly: 'サポート担当は閲覧のみです。作成・編集・終了は運営担当が行います。',
   create: 'ミッションを作成する',
   name: 'ミッション名',
+  imageUpload: '画像をアップロード（96×96以上のJPEG・PNG・WebP）',
   imageUrl: '画像のURL（/から始まるパスかhttps://、空欄で画像なし）',
   backgroundColor: '背景色',
   start: '開始（日本時間）',

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { missionsCopy as m } from '../../../i18n/ja-admin-missions';
 import { promoCopy as p } from '../../../i18n/ja-admin-promotions';
 import type { StaffRole } from './admin-shell';
+import { AppealImageField } from './appeal-image-field';
 import { EditorForm, Field } from './editor-form';
 import { CampaignList } from './campaign-list';
 import { type Column, cells } from './editor-table';
@@ -176,9 +177,7 @@ export function MissionsPage({ role }: { role: StaffRole }) {
           <Field label={m('end')}>
             <input name="end" type="datetime-local" required defaultValue={editing?.end} />
           </Field>
-          <Field label={m('imageUrl')} className={styles.wide}>
-            <input name="imageUrl" maxLength={500} defaultValue={editing?.imageUrl} />
-          </Field>
+          <AppealImageField imageUrl={editing?.imageUrl} required={false} labels={{ upload: m('imageUpload'), url: m('imageUrl') }} />
           <MissionTasksField saved={editing?.tasks} />
           <BonusField saved={editing?.bonus} />
         </EditorForm>
