@@ -208,6 +208,73 @@ describe('covers and samples', () => {
   });
 });
 
+describe('a serial’s key visual (issue 37)', () => {
+  const upload = async (op: Awaited<ReturnType<typeof staffMember>>, serialId: number, body: Buffer, version: number, token?: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: `/api/admin/serials/${serialId}/image?token=${token ?? (await op.token())}&version=${version}`,
+      headers: { cookie: op.cookie, 'content-type': 'image/png' },
+      payload: body,
+    });
+  const colourOf = async (url: string) => {
+    const served = await t.app.inject({ url });
+    expect(served.statusCode, url).toBe(200);
+    return { data: (await sharp(served.rawPayload).resize(1, 1).raw().toBuffer()).subarray(0, 3), cache: served.headers['cache-control'] };
+  };
+
+  it('an uploaded image of §9’s shape replaces the drawn one: the store’s addresses move to its version, kept for good; audited once', async () => {
+    const op = await staffMember(t.app, db(), 'operator');
+    const { serialId } = await insertSerial(db(), { episodes: 1, now: START });
+    const before = (await op.get(`/serials/${serialId}`)).json();
+    expect(before).toMatchObject({ imageUploaded: false, imageUrl: `/media/serials/${serialId}/522.webp` });
+    const shownBefore = (await t.app.inject({ url: `/api/serials/${serialId}` })).json().images;
+    expect(shownBefore.large).toBe(`/media/serials/${serialId}/522.webp`);
+
+    const green = await pageImage(1044, 654, { r: 20, g: 200, b: 40 }, 'png');
+    const token = await op.token();
+    const r = await upload(op, serialId, green, before.version, token);
+    expect(r.statusCode, r.body).toBe(200);
+    const after = r.json();
+    expect(after).toMatchObject({ imageUploaded: true, imageUrl: `/media/serials/${serialId}/522.webp?v=1`, version: before.version + 1 });
+    // A replay answers the first result; the log has one entry.
+    expect((await upload(op, serialId, green, before.version, token)).json()).toEqual(after);
+    expect((await auditOf(`serial:${serialId}`)).map((e) => e.action)).toEqual(['serial.image']);
+
+    // The store's serial answer carries the version; every width is made from the upload.
+    const shown = (await t.app.inject({ url: `/api/serials/${serialId}` })).json().images;
+    expect(shown).toEqual({ small: `/media/serials/${serialId}/164.webp?v=1`, medium: `/media/serials/${serialId}/335.webp?v=1`, large: `/media/serials/${serialId}/522.webp?v=1` });
+    for (const url of Object.values(shown) as string[]) {
+      const { data, cache } = await colourOf(url);
+      expect(data[1]).toBeGreaterThan(150);
+      expect(data[0]).toBeLessThan(80);
+      expect(cache).toContain('immutable');
+    }
+    // Without the current version the address is kept a day only.
+    expect((await colourOf(`/media/serials/${serialId}/522.webp`)).cache).toBe('public, max-age=86400');
+    expect((await t.app.inject({ url: `/media/serials/999999/522.webp` })).statusCode).toBe(404);
+  });
+
+  it('refuses a stale version (409), a file that is not an image or not the shape (400 naming file), and support (403)', async () => {
+    const op = await staffMember(t.app, db(), 'operator');
+    const support = await staffMember(t.app, db(), 'support');
+    const { serialId } = await insertSerial(db(), { episodes: 1, now: START });
+    const { version } = (await op.get(`/serials/${serialId}`)).json();
+    const right = await pageImage(522, 327, { r: 30, g: 30, b: 200 }, 'png');
+    const square = await pageImage(600, 600, { r: 30, g: 30, b: 200 }, 'png');
+    const refused = async (body: Buffer, v: number, status: number, message: RegExp) => {
+      const r = await upload(op, serialId, body, v);
+      expect([r.statusCode, r.json().messages?.[0]], r.body).toEqual([status, expect.stringMatching(message)]);
+    };
+    await refused(Buffer.from('not an image'), version, 400, /^file: not a decodable image/);
+    await refused(square, version, 400, /^file: must be 522×327 or the same shape larger .*not 600×600$/);
+    expect((await upload(op, serialId, right, version)).statusCode).toBe(200);
+    await refused(right, version, 409, /^serial: changed by someone else/);
+    const bySupport = await upload(support, serialId, right, version + 1);
+    expect(bySupport.statusCode).toBe(403);
+    expect((await op.get(`/serials/${serialId}`)).json()).toMatchObject({ version: version + 1, imageUrl: `/media/serials/${serialId}/522.webp?v=1` });
+  });
+});
+
 describe('reports', () => {
   it('ranks top titles by sales and sums coin pack payments by payment type, with CSV', async () => {
     const op = await staffMember(t.app, db(), 'operator');

@@ -172,6 +172,10 @@ export interface SerialsTable {
   created_at: Millis;
   /** Bumped by each console edit: an edit made against an older version is refused (409). */
   version: Generated<number>;
+  /** The key visual uploaded in the console (its original in the media store); null: the drawn one. */
+  image_key: string | null;
+  /** Moves with each upload: the image's addresses carry it (`?v=`), so a browser never keeps an old one. */
+  image_version: Generated<number>;
 }
 
 export interface SerialEpisodesTable {

@@ -59,3 +59,15 @@ export async function bannerOriginalKey(db: Db, imageId: number): Promise<string
   const row = await db.selectFrom('banner_images').select('original_key').where('id', '=', imageId).executeTakeFirst();
   return row?.original_key ?? null;
 }
+
+/** The key visual a serial was given in the console, or null (the drawn one). */
+export async function serialImageOriginalKey(db: Db, serialId: number): Promise<string | null> {
+  const row = await db.selectFrom('serials').select('image_key').where('id', '=', serialId).executeTakeFirst();
+  return row?.image_key ?? null;
+}
+
+/** The version a serial's key visual addresses carry, or null for no such serial. */
+export async function serialImageVersion(db: Db, serialId: number): Promise<number | null> {
+  const row = await db.selectFrom('serials').select('image_version').where('id', '=', serialId).executeTakeFirst();
+  return row ? row.image_version : null;
+}

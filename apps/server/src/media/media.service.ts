@@ -4,7 +4,7 @@ import type { Database } from '../db/schema';
 import { type Drawing, renderDrawing, renderOriginal, renderPool } from './derivatives';
 import { type MediaRef, mediaKey } from './media-spec';
 import type { MediaStore } from './media-store';
-import { bannerOriginalKey, coverOriginalKey, episodePageOriginalKey, pageOriginalKey, textImage } from './media-originals.repository';
+import { bannerOriginalKey, coverOriginalKey, episodePageOriginalKey, pageOriginalKey, serialImageOriginalKey, textImage } from './media-originals.repository';
 
 /**
  * What a derivative without a stored original shows (the demo's art, wired in app.ts), or
@@ -15,8 +15,8 @@ export type DrawingSource = (ref: MediaRef) => Promise<Drawing | null>;
 /**
  * Derivatives on demand: a stored file is served as it is; a missing one (a width not made at
  * import or first start, a page beyond the sample) is made once, stored, and served from then
- * on: from the stored original for imported books and uploaded episode pages, drawn by the
- * drawing source for the others.
+ * on: from the stored original for imported books, uploaded covers, episode pages, banners and
+ * serial key visuals, drawn by the drawing source for the others.
  * Concurrent requests for the same missing file share one render.
  */
 export class MediaService {
@@ -65,6 +65,7 @@ export class MediaService {
     if (ref.kind === 'figure') return (await textImage(this.db, ref.bookId, ref.image))?.originalKey ?? null;
     if (ref.kind === 'episode') return episodePageOriginalKey(this.db, ref.episodeId, ref.page);
     if (ref.kind === 'banner') return bannerOriginalKey(this.db, ref.imageId);
+    if (ref.kind === 'serial') return serialImageOriginalKey(this.db, ref.serialId);
     return null;
   }
 }

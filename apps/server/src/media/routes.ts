@@ -15,7 +15,7 @@ import {
   SERIAL_WIDTHS,
   contentTypes,
 } from './media-spec';
-import { textImage } from './media-originals.repository';
+import { serialImageVersion, textImage } from './media-originals.repository';
 import { type PageGrant, verifyEpisodeQuery, verifyFigureQuery, verifyPageQuery } from './signed-urls';
 
 /**
@@ -201,7 +201,10 @@ export const mediaRoutes: FastifyPluginAsync<{ grants: MediaGrants }> = async (a
   app.get<{ Params: { serialId: string; file: string } }>('/media/serials/:serialId/:file', async (request, reply) => {
     const serialId = id('serialId', request.params.serialId);
     const { width, format } = file(request.params.file, SERIAL_WIDTHS);
-    return send(reply, { kind: 'serial', serialId, width, format }, `public, max-age=${DAY}`);
+    // An uploaded key visual's addresses carry its version: kept for good when `v` is the current one.
+    const version = await serialImageVersion(db, serialId);
+    if (version === null) throw notFound();
+    return send(reply, { kind: 'serial', serialId, width, format }, versioned(request, version));
   });
 
   // A banner image the console uploaded: an id's image never changes (a new upload is a new id).

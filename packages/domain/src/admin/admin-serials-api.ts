@@ -152,10 +152,18 @@ export const AdminSerial = z.object({
   rentalMinutes: z.number(),
   orderOnly: z.boolean(),
   ticketUsable: z.boolean(),
+  /** The key visual's address as the store shows it (522 wide), and whether an operator uploaded it (else it is drawn). */
+  imageUrl: z.string(),
+  imageUploaded: z.boolean(),
   version: z.number(),
   episodes: z.array(AdminEpisode),
 });
 export type AdminSerial = z.infer<typeof AdminSerial>;
+
+/** A serial's key visual: §9's 522×327, or the same shape larger. */
+export const SERIAL_IMAGE_SIZE = { width: 522, height: 327 } as const;
+/** Query of a serial's key visual upload (the image itself is the body). */
+export const SerialImageQuery = CoverQuery;
 
 /** A row of the top titles report: a title's sales in the period, ranked by yen and coins. */
 export const TopTitleRow = z.object({ rank: z.number(), titleId: z.number(), name: z.string(), orders: z.number(), books: z.number(), yen: z.number(), coins: z.number() });

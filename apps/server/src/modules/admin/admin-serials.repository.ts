@@ -26,7 +26,7 @@ export async function searchSerials(db: Db, q: string, offset: number) {
 export const serialRow = (db: Db, serialId: number) =>
   db
     .selectFrom('serials')
-    .select(['id', 'name', 'title_id', 'description', 'theme_color', 'sub_color', 'category', 'reward_usable', 'end_datetime', 'charge_minutes', 'rental_minutes', 'order_only', 'ticket_usable', 'version'])
+    .select(['id', 'name', 'title_id', 'description', 'theme_color', 'sub_color', 'category', 'reward_usable', 'end_datetime', 'charge_minutes', 'rental_minutes', 'order_only', 'ticket_usable', 'version', 'image_key', 'image_version'])
     .where('id', '=', serialId)
     .executeTakeFirst();
 export type SerialRow = NonNullable<Awaited<ReturnType<typeof serialRow>>>;
@@ -161,4 +161,15 @@ export async function replaceEpisodePagesAt(db: Transaction<Database>, episodeId
 
 export async function episodeExists(db: Db, episodeId: number): Promise<boolean> {
   return (await db.selectFrom('serial_episodes').select('id').where('id', '=', episodeId).executeTakeFirst()) !== undefined;
+}
+
+/** Gives the serial its uploaded key visual if it is still at `version`; the image's version moves with it. */
+export async function setSerialImageAt(db: Db, serialId: number, version: number, imageKey: string): Promise<boolean> {
+  const result = await db
+    .updateTable('serials')
+    .set((eb) => ({ image_key: imageKey, image_version: eb('image_version', '+', 1), version: eb('version', '+', 1) }))
+    .where('id', '=', serialId)
+    .where('version', '=', version)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
 }

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { IdParams, SearchQuery } from '@hondana/domain/admin/admin-api';
-import { AdminEpisode, AdminSerial, CreateEpisodeBody, CreateSerialBody, EpisodePagesQuery, SerialList, UpdateEpisodeBody, UpdateSerialBody } from '@hondana/domain/admin/admin-serials-api';
+import { AdminEpisode, AdminSerial, CreateEpisodeBody, CreateSerialBody, EpisodePagesQuery, SerialImageQuery, SerialList, UpdateEpisodeBody, UpdateSerialBody } from '@hondana/domain/admin/admin-serials-api';
 import { badRequest, notFound } from '@hondana/domain/common/errors';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -14,6 +14,9 @@ import { catalogChanged } from './catalog-changed';
 
 /** Largest CBZ or ZIP of an episode's pages the console takes. */
 export const EPISODE_PAGES_LIMIT_BYTES = 512 * 1024 * 1024;
+/** Largest key visual the console takes (as a cover). */
+export const SERIAL_IMAGE_LIMIT_BYTES = 20 * 1024 * 1024;
+const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/avif', 'application/octet-stream'];
 const ARCHIVE_TYPES = ['application/octet-stream', 'application/zip', 'application/x-zip-compressed', 'application/x-cbz', 'application/vnd.comicbook+zip'];
 
 /**
@@ -89,6 +92,32 @@ export const adminSerialRoutes: FastifyPluginAsync = async (base) => {
         const sha256 = createHash('sha256').update(body).digest('hex');
         const result = await adminMutation(db, staff, { token, request: { id, version, sha256 }, now: now() }, (trx) => episodePages.setEpisodePages(trx, id, { version, pages, sha256 }), 'catalog');
         if (result.status === 200 && !result.replayed) await episodePages.dropEpisodeDerivatives(app.deps.media, id);
+        await catalogChanged(app);
+        return sendStored(reply, result);
+      },
+    );
+  });
+
+  // The serial's key visual: the image is the body; the token and the version it was chosen against are in the query.
+  await app.register(async (upload) => {
+    upload.addContentTypeParser(IMAGE_TYPES, { parseAs: 'buffer', bodyLimit: SERIAL_IMAGE_LIMIT_BYTES }, (_request, body, done) => done(null, body));
+    upload.withTypeProvider<ZodTypeProvider>().post(
+      '/admin/serials/:id/image',
+      {
+        bodyLimit: SERIAL_IMAGE_LIMIT_BYTES,
+        schema: { params: IdParams, querystring: SerialImageQuery, response: { 200: AdminSerial } },
+        onRequest: async (request) => void (await requireStaff(request, 'everything')),
+      },
+      async (request, reply) => {
+        const staff = await requireStaff(request, 'everything');
+        const body = request.body;
+        if (!Buffer.isBuffer(body) || body.length === 0) throw badRequest('file', 'is required (a JPEG, PNG, WebP or AVIF image)');
+        const id = request.params.id;
+        const { token, version } = request.query;
+        const image = await serials.storeSerialImage(app.deps.media, body);
+        const sha256 = createHash('sha256').update(body).digest('hex');
+        const result = await adminMutation(db, staff, { token, request: { id, version, sha256 }, now: now() }, (trx) => serials.setSerialImage(trx, id, { version, image }), 'catalog');
+        if (result.status === 200 && !result.replayed) await serials.dropSerialImageDerivatives(app.deps.media, id);
         await catalogChanged(app);
         return sendStored(reply, result);
       },

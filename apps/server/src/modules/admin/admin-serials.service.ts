@@ -1,10 +1,25 @@
-import { type AdminEpisode, type AdminSerial, type AdminSerialListItem, type CreateEpisodeBody, type CreateSerialBody, type EpisodeFields, type SerialFields, type UpdateEpisodeBody, type UpdateSerialBody, episodeRules } from '@hondana/domain/admin/admin-serials-api';
+import {
+  type AdminEpisode,
+  type AdminSerial,
+  type AdminSerialListItem,
+  type CreateEpisodeBody,
+  type CreateSerialBody,
+  type EpisodeFields,
+  SERIAL_IMAGE_SIZE,
+  type SerialFields,
+  type UpdateEpisodeBody,
+  type UpdateSerialBody,
+  episodeRules,
+} from '@hondana/domain/admin/admin-serials-api';
 import { applyPatch, checkRule } from '@hondana/domain/admin/admin-edits';
 import { instantToTokyoMinute } from '@hondana/domain/admin/admin-api';
 import { AppError, ErrorCode, badRequest, notFound } from '@hondana/domain/common/errors';
 import { SpendType } from '@hondana/domain/serials/serials';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
+import { type StoredImage, storeImage } from '../../import/page-images';
+import { mediaUrl } from '../../media/media-spec';
+import type { MediaStore } from '../../media/media-store';
 import type { AuditEntry } from './audit.repository';
 import { type ColumnWriters, columnsOf } from './edit-columns';
 import * as repo from './admin-serials.repository';
@@ -53,6 +68,8 @@ export async function serialDetail(db: Db, serialId: number): Promise<AdminSeria
     rentalMinutes: s.rental_minutes,
     orderOnly: s.order_only === 1,
     ticketUsable: s.ticket_usable === 1,
+    imageUrl: mediaUrl({ kind: 'serial', serialId: s.id, width: SERIAL_IMAGE_SIZE.width, format: 'webp' }, s.image_version > 0 ? s.image_version : undefined),
+    imageUploaded: s.image_key !== null,
     version: s.version,
     episodes: episodes.map(episodeView),
   };
@@ -152,3 +169,33 @@ export async function updateEpisode(trx: Transaction<Database>, episodeId: numbe
   const after = episodeView((await repo.episodeRow(trx, episodeId))!);
   return { body: after, audit: [{ action: 'episode.update', subject: `episode:${episodeId}`, before: { serialId: row.serial_id, ...episodeView(row) }, after: { serialId: row.serial_id, ...after } }] };
 }
+
+const SERIAL_ASPECT = SERIAL_IMAGE_SIZE.width / SERIAL_IMAGE_SIZE.height;
+const serialShaped = (i: { width: number; height: number }) => i.width >= SERIAL_IMAGE_SIZE.width && Math.abs(i.width / i.height / SERIAL_ASPECT - 1) <= 0.03;
+
+/**
+ * A serial's key visual (issue 37): proved a whole JPEG, PNG, WebP or AVIF by decoding it (the
+ * import's `storeImage`, as for covers and banners), of §9's 522×327 shape, stored under its hash
+ * before the catalog write.
+ */
+export async function storeSerialImage(media: MediaStore, data: Buffer): Promise<StoredImage> {
+  const image = await storeImage(data, media, (message) => badRequest('file', message));
+  if (!serialShaped(image)) {
+    throw badRequest('file', `must be ${SERIAL_IMAGE_SIZE.width}×${SERIAL_IMAGE_SIZE.height} or the same shape larger (e.g. 1044×654), not ${image.width}×${image.height}`);
+  }
+  return image;
+}
+
+/** The serial shows the uploaded key visual from now on, if it is still at `version` (409 otherwise). */
+export async function setSerialImage(trx: Transaction<Database>, serialId: number, input: { version: number; image: StoredImage }): Promise<{ body: AdminSerial; audit: AuditEntry[] }> {
+  const before = await serialDetail(trx, serialId);
+  if (!(await repo.setSerialImageAt(trx, serialId, input.version, input.image.key))) throw conflict('serial');
+  const after = await serialDetail(trx, serialId);
+  return {
+    body: after,
+    audit: [{ action: 'serial.image', subject: `serial:${serialId}`, before: { imageUrl: before.imageUrl, uploaded: before.imageUploaded }, after: { imageUrl: after.imageUrl, original: input.image.key, width: input.image.width, height: input.image.height } }],
+  };
+}
+
+/** The old key visual's sizes are dropped: the next request makes them from the new original. */
+export const dropSerialImageDerivatives = (media: MediaStore, serialId: number) => media.deletePrefix(`serials/${serialId}/`);

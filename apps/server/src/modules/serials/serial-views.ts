@@ -13,7 +13,8 @@ import type { EpisodeRow, SerialRow } from './serials.repository';
 
 /** Shapes rows into §3 Serial, Serial episode and Episode user data, applying the §4 rules. */
 
-const serialImage = (id: number, width: number) => `/media/serials/${id}/${width}.webp`;
+/** The serial's key visual; an uploaded one's addresses carry its version (`?v=`), so browsers keep it for good. */
+export const serialImage = (id: number, width: number, version = 0) => `/media/serials/${id}/${width}.webp${version > 0 ? `?v=${version}` : ''}`;
 
 export function toSerial(r: SerialRow, now: number): Serial {
   return {
@@ -21,7 +22,7 @@ export function toSerial(r: SerialRow, now: number): Serial {
     name: r.name,
     title: r.name,
     description: r.description,
-    images: { small: serialImage(r.id, 164), medium: serialImage(r.id, 335), large: serialImage(r.id, 522) },
+    images: { small: serialImage(r.id, 164, r.imageVersion), medium: serialImage(r.id, 335, r.imageVersion), large: serialImage(r.id, 522, r.imageVersion) },
     colors: { themeColor: r.themeColor, subColor: r.subColor },
     ticketUsable: r.ticketUsable === 1,
     rewardUsable: r.rewardUsable === 1,

@@ -18,6 +18,8 @@ export interface SerialRow {
   rentalMinutes: number;
   orderOnly: number;
   endDatetime: number | null;
+  /** Moves with each key visual uploaded in the console (0: the drawn one); the image addresses carry it. */
+  imageVersion: number;
   totalEpisodes: number;
   releasedEpisodes: number;
   totalPage: number;
@@ -59,6 +61,7 @@ function serialQuery(db: Db, now: number) {
       's.rental_minutes as rentalMinutes',
       's.order_only as orderOnly',
       's.end_datetime as endDatetime',
+      's.image_version as imageVersion',
       eb.selectFrom('serial_episodes as e').whereRef('e.serial_id', '=', 's.id').select((x) => x.fn.countAll<number>().as('n')).as('totalEpisodes'),
       eb
         .selectFrom('serial_episodes as e')

@@ -63,6 +63,15 @@ export const uploadEpisodePages = (episodeId: number, version: number, file: Fil
   postFile<AdminEpisode>(`/episodes/${episodeId}/pages`, { version }, file, onProgress);
 
 /** Why an episode's file was refused, in Japanese: not a ZIP, no images, or the page image that does not decode. */
+/** Why a serial's image was refused, in Japanese: not an image, or not §9's 522×327 shape. */
+export function serialImageError(error: unknown): string {
+  const message = error instanceof ApiError ? (error.messages[0] ?? '') : '';
+  const shape = /^file: must be 522×327 .*, not (\d+×\d+)$/.exec(message);
+  if (shape) return adminCopy('serials.image.badShape', { size: shape[1]! });
+  if (/^file: not a (decodable|JPEG)/.test(message)) return adminCopy('serials.image.notImage');
+  return changeError(error);
+}
+
 export function episodeFileError(error: unknown): string {
   const message = error instanceof ApiError ? (error.messages[0] ?? '') : '';
   if (message.startsWith('file: not a ZIP archive')) return adminCopy('serials.pages.notZip');
@@ -84,10 +93,12 @@ export function changeError(error: unknown): string {
   return adminCopy('common.failedChange', { code: error instanceof ApiError ? error.errorCode : 'ERROR' });
 }
 
-import type { AdminEpisode } from '@hondana/domain/admin/admin-serials-api';
+import type { AdminEpisode, AdminSerial } from '@hondana/domain/admin/admin-serials-api';
 export type { AdminEpisode, AdminSerial, AdminSerialListItem, CoinPackSalesRow, TopTitleRow } from '@hondana/domain/admin/admin-serials-api';
 
 /** Uploads an image as the book's cover, against the version the operator saw (409 when it moved). */
+export const uploadSerialImage = (serialId: number, version: number, file: File) =>
+  postFile<AdminSerial>(`/serials/${serialId}/image`, { version }, file, undefined, file.type || 'application/octet-stream');
 export const uploadCover = (bookId: number, version: number, file: File) => postFile<BookMedia>(`/books/${bookId}/cover`, { version }, file, undefined, file.type || 'application/octet-stream');
 
 /** Uploads a banner's image into the media store; a banner then names it by its id. */

@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { adminCopy as a } from '../../../i18n/ja-admin';
-import { type AdminEpisode, type AdminSerial, adminChange, adminGet, episodeFileError, uploadEpisodePages } from '../api/admin-api';
+import { type AdminEpisode, type AdminSerial, adminChange, adminGet, episodeFileError, serialImageError, uploadEpisodePages, uploadSerialImage } from '../api/admin-api';
 import { ChangeStatus } from './change-status';
 import { useChange } from './use-change';
 import { unchanged, useFormChanges } from './use-form-changes';
@@ -149,7 +149,43 @@ function EpisodePagesUpload({ episode, onSaved }: { episode: AdminEpisode; onSav
   );
 }
 
-/** `/admin/serials/:serialId`: the serial's ticket and rental settings, its episodes' schedule, and a new episode. */
+/** The serial's key visual (§9 522×327): the one shown now, and a new one uploaded through sharp into the media store. */
+function SerialImage({ serial, onSaved }: { serial: AdminSerial; onSaved: () => Promise<unknown> }) {
+  const change = useChange();
+  async function upload(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    const form = e.currentTarget;
+    const file = (form.elements.namedItem('image') as HTMLInputElement).files?.[0];
+    if (!file) return;
+    if (await change.run(() => uploadSerialImage(serial.id, serial.version, file), () => a('serials.image.uploaded_done'), serialImageError)) {
+      form.reset();
+      await onSaved();
+    }
+  }
+  return (
+    <section className={styles.section} aria-labelledby="serial-image-heading">
+      <h2 id="serial-image-heading">{a('serials.image.heading')}</h2>
+      <div className={extra.serialImageRow}>
+        <figure className={extra.serialImage}>
+          <img src={serial.imageUrl} alt={a('serials.image.alt', { name: serial.name })} width={261} height={164} />
+          <figcaption>{serial.imageUploaded ? a('serials.image.uploaded') : a('serials.image.drawn')}</figcaption>
+        </figure>
+        <form className={styles.actions} onSubmit={upload} aria-label={a('serials.image.heading')}>
+          <label className={styles.field}>
+            {a('serials.image.file')}
+            <input name="image" type="file" accept="image/jpeg,image/png,image/webp" required />
+          </label>
+          <button className={styles.secondary} type="submit" disabled={change.busy}>
+            {a('serials.image.upload')}
+          </button>
+        </form>
+      </div>
+      <ChangeStatus notice={change.notice} error={change.error} />
+    </section>
+  );
+}
+
+/** `/admin/serials/:serialId`: the serial's image, ticket and rental settings, its episodes' schedule, and a new episode. */
 export function SerialPage({ serialId }: { serialId: number }) {
   const queryClient = useQueryClient();
   const key = ['admin', 'serial', serialId];
@@ -189,6 +225,7 @@ export function SerialPage({ serialId }: { serialId: number }) {
         <Link to="/admin/serials">{a('serials.back')}</Link>
       </p>
       <h1 className={styles.heading}>{s.name}</h1>
+      <SerialImage serial={s} onSaved={reload} />
       <section className={styles.section}>
         <h2>{a('serials.settings')}</h2>
         <form key={s.version} ref={settingsRef} className={styles.form} onSubmit={saveSettings} aria-label={a('serials.settings')}>
