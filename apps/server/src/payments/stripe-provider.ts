@@ -171,18 +171,25 @@ export function stripeConfigFromEnv(env: NodeJS.ProcessEnv = process.env): Strip
     publishableKey: env.STRIPE_PUBLISHABLE_KEY!,
     webhookSecret: env.STRIPE_WEBHOOK_SECRET!,
     ...(env.STRIPE_JS_URL ? { jsUrl: stripeJsUrl(env.STRIPE_JS_URL) } : {}),
+    ...(env.STRIPE_API_URL ? stripeApiHost(env.STRIPE_API_URL) : {}),
   };
 }
 
+/** STRIPE_API_URL (tests only: the journeys' local stand-in for Stripe's API): its host, port and protocol. */
+function stripeApiHost(value: string): Pick<StripeConfig, 'host' | 'port' | 'protocol'> {
+  const url = new URL(stripeJsUrl(value, 'STRIPE_API_URL'));
+  return { host: url.hostname, port: Number(url.port) || (url.protocol === 'http:' ? 80 : 443), protocol: url.protocol === 'http:' ? 'http' : 'https' };
+}
+
 /** STRIPE_JS_URL (tests: a local stand-in for Stripe.js): an http(s) URL, whose origin the pages' policy allows. */
-function stripeJsUrl(value: string): string {
+function stripeJsUrl(value: string, name = 'STRIPE_JS_URL'): string {
   let url: URL;
   try {
     url = new URL(value);
   } catch {
-    throw new Error('STRIPE_JS_URL must be an http(s) URL');
+    throw new Error(`${name} must be an http(s) URL`);
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error('STRIPE_JS_URL must be an http(s) URL');
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`${name} must be an http(s) URL`);
   return url.href;
 }
 

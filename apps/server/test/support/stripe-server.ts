@@ -309,12 +309,14 @@ export async function startStripeStandIn(options: { files?: Record<string, strin
   const server: Server = createServer((request: IncomingMessage, response: ServerResponse) => {
     const file = request.method === 'GET' ? options.files?.[new URL(request.url ?? '/', 'http://stripe.local').pathname] : undefined;
     if (file !== undefined) {
-      response.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'no-store', ...cors });
+      const type = (request.url ?? '').split('?')[0]!.endsWith('.html') ? 'text/html' : 'text/javascript';
+      response.writeHead(200, { 'content-type': `${type}; charset=utf-8`, 'cache-control': 'no-store', ...cors });
       response.end(file);
       return;
     }
     if (request.method === 'OPTIONS') {
-      response.writeHead(204, cors);
+      // Whatever headers the browser adds (the journeys' devices add forwarding headers to every request).
+      response.writeHead(204, { ...cors, 'access-control-allow-headers': request.headers['access-control-request-headers'] ?? 'content-type' });
       response.end();
       return;
     }
