@@ -1,3 +1,4 @@
+/* global document, window */
 /*
  * A local stand-in for Stripe.js (https://js.stripe.com), served by the stand-in Stripe API of
  * apps/server/test/support/stripe-server.ts for the journeys: the real one cannot load on these
