@@ -13,7 +13,8 @@ import { type StoreServer, launchBrowser, screenshotDir, startStore } from '../s
  * API (the server tests' `stripe-server.ts`, which also sends the signed webhooks of what the
  * browser did) and for Stripe.js (`support/stripe-js-stand-in.js`, served by it: the real one
  * cannot load on these machines), at 375 and 1080 px. The card number goes to "Stripe" only; the
- * store gets a PaymentMethod id. Card, 3-D Secure, a declined card, and konbini paid later.
+ * store gets a PaymentMethod id. Card, 3-D Secure, a declined card, konbini paid later, and
+ * PayPay (its page, then back to the coin shop).
  */
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -26,6 +27,7 @@ before(async () => {
     files: {
       '/stripe.js': readFileSync(path.join(here, '../support/stripe-js-stand-in.js'), 'utf8'),
       '/three_d_secure.html': readFileSync(path.join(here, '../support/stripe-3ds-stand-in.html'), 'utf8'),
+      '/paypay.html': readFileSync(path.join(here, '../support/stripe-paypay-stand-in.html'), 'utf8'),
     },
   });
   const api = `http://127.0.0.1:${stripe.config.port}`;
@@ -153,6 +155,19 @@ for (const width of [375, 1080]) {
       await page.getByTestId('manga-coin-balance').filter({ hasText: '3,150' }).waitFor();
       assert.equal(await balance(page), 3150);
       await shot(page, `stripe-shop-konbini-paid-${width}`);
+    });
+
+    it("PayPay: to PayPay's page and back to the coin shop, which says the coins were bought", async () => {
+      await page.getByRole('navigation', { name: 'お支払い方法' }).getByRole('link', { name: 'PayPay' }).click();
+      await page.waitForURL(/payment_type=paypay/);
+      await openCheckout(page);
+      await page.getByRole('dialog').getByRole('button', { name: 'PayPayで1,000円を支払う' }).click();
+      await page.getByRole('button', { name: 'PayPayで支払う' }).click();
+      await page.waitForURL(/\/mangacoin\?.*order_id=\d+.*redirect_status=succeeded/);
+      await page.getByRole('status').filter({ hasText: '1,000マンガコインを購入しました。' }).waitFor();
+      await page.getByTestId('manga-coin-balance').filter({ hasText: '4,200' }).waitFor();
+      assert.equal(await balance(page), 4200);
+      await shot(page, `stripe-shop-paypay-back-${width}`);
     });
   });
 }

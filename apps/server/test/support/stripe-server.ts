@@ -16,8 +16,9 @@ import type { StripeConfig } from '../../src/payments/stripe-provider';
  * For a browser (the e2e journey's stand-in Stripe.js): `POST /v1/payment_methods` with the
  * publishable key (`key` in the form, as Stripe.js sends it) makes PaymentMethods from Stripe's
  * test card numbers or konbini's billing details; `POST /v1/payment_intents/:id/stand_in_authenticate`
- * (the stand-in's own, for its 3-D Secure step) passes or fails the challenge; `files` are served
- * as they are (the stand-in Stripe.js); answers carry CORS headers. With `webhookUrl` set, the
+ * (the stand-in's own, for its 3-D Secure step and its PayPay page) passes or fails the challenge;
+ * `files` are served as they are (the stand-in Stripe.js, its 3-D Secure frame, its PayPay page:
+ * with one, PayPay's redirect goes there); answers carry CORS headers. With `webhookUrl` set, the
  * events of what the browser did are signed and sent there, as Stripe does.
  */
 export const STRIPE_TEST_SECRET = 'sk_test_hondana_local';
@@ -156,6 +157,12 @@ export async function startStripeStandIn(options: { files?: Record<string, strin
     Object.assign(intent, { status: 'succeeded', latest_charge: id, next_action: null, amount_received: intent.amount });
   }
 
+  /** PayPay's page: Stripe's redirect, or the stand-in's own page when it serves one (`/paypay.html`, the journeys'). */
+  const paypayPage = (intent: Intent) =>
+    options.files?.['/paypay.html'] !== undefined
+      ? `http://127.0.0.1:${stand.config.port}/paypay.html?${new URLSearchParams({ key: STRIPE_TEST_PUBLISHABLE, client_secret: String(intent.client_secret), return_url: intent.return_url as string })}`
+      : `https://pm-redirects.stripe.com/authorize/acct_hondana/pa_nonce_${intent.id}`;
+
   const view = (intent: Intent, expand: string[]) =>
     expand.includes('latest_charge') && intent.latest_charge ? { ...intent, latest_charge: charges.get(intent.latest_charge) } : { ...intent };
 
@@ -209,9 +216,10 @@ export async function startStripeStandIn(options: { files?: Record<string, strin
       });
     }
     if (method.type === 'paypay') {
+      intent.return_url = form.get('return_url');
       Object.assign(intent, {
         status: 'requires_action',
-        next_action: { type: 'redirect_to_url', redirect_to_url: { url: `https://pm-redirects.stripe.com/authorize/acct_hondana/pa_nonce_${id}`, return_url: form.get('return_url') } },
+        next_action: { type: 'redirect_to_url', redirect_to_url: { url: paypayPage(intent), return_url: form.get('return_url') } },
       });
     }
     if (card?.outcome === 'succeeded') charge(intent);
