@@ -281,7 +281,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       memberPageCache: options.config.memberPageCache ?? true,
       perRequest,
       // Stripe.js and its frames only where Stripe takes the payments (issue 39).
-      policy: { stripe: isStripeProvider(provider) },
+      // STRIPE_JS_URL (tests only): the local stand-in's origin too, for its script, frames and API.
+      policy: {
+        stripe: isStripeProvider(provider),
+        ...(isStripeProvider(provider) && provider.stripe.jsUrl ? { stripeOrigins: [new URL(provider.stripe.jsUrl).origin] } : {}),
+      },
     });
   }
   else app.setNotFoundHandler(perRequest.notFound(apiNotFound));

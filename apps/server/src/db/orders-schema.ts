@@ -45,6 +45,8 @@ export interface OrdersTable {
   card_last4: string | null;
   created_at: Millis;
   updated_at: Millis;
+  /** A payment made later (a konbini voucher through Stripe): its time limit; null otherwise (migration 2026-12-07T0100-konbini-payments). */
+  payment_expires_at: Generated<Millis | null>;
 }
 
 export interface OrderItemsTable {

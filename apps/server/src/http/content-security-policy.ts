@@ -11,6 +11,8 @@ export interface PolicyOptions {
    * when the store takes payments through Stripe.
    */
   stripe?: boolean;
+  /** Another origin of Stripe.js and its API (STRIPE_JS_URL: a test's local stand-in), with `stripe`. */
+  stripeOrigins?: readonly string[];
   /**
    * Other origins images and media come from. Every cover, page and banner is served by the
    * store itself (`/media/…`, `media/routes.ts`, from the local folder or the S3 bucket alike),
@@ -46,16 +48,17 @@ const STRIPE = {
 export function pagePolicy(options: PolicyOptions = {}): (nonce: string) => string {
   const stripe = options.stripe === true;
   const media = options.mediaOrigins ?? [];
+  const extra = stripe ? (options.stripeOrigins ?? []).map((o) => ` ${o}`).join('') : '';
   const directives = (nonce: string) =>
     [
       `default-src 'self'`,
-      `script-src 'nonce-${nonce}' 'strict-dynamic' https: 'unsafe-inline'${stripe ? ` ${STRIPE.script.join(' ')}` : ''}`,
+      `script-src 'nonce-${nonce}' 'strict-dynamic' https: 'unsafe-inline'${stripe ? ` ${STRIPE.script.join(' ')}${extra}` : ''}`,
       `style-src 'self' 'unsafe-inline'`,
       `img-src 'self' data: blob:${media.map((o) => ` ${o}`).join('')}${stripe ? ' https://*.stripe.com' : ''}`,
       `media-src 'self' blob:${media.map((o) => ` ${o}`).join('')}`,
       `font-src 'self' data:`,
-      `connect-src 'self' blob:${media.map((o) => ` ${o}`).join('')}${stripe ? ` ${STRIPE.connect.join(' ')}` : ''}`,
-      `frame-src 'self'${stripe ? ` ${STRIPE.frame.join(' ')}` : ''}`,
+      `connect-src 'self' blob:${media.map((o) => ` ${o}`).join('')}${stripe ? ` ${STRIPE.connect.join(' ')}${extra}` : ''}`,
+      `frame-src 'self'${stripe ? ` ${STRIPE.frame.join(' ')}${extra}` : ''}`,
       `worker-src 'self'`,
       `manifest-src 'self'`,
       `object-src 'none'`,

@@ -28,7 +28,8 @@ export function createSandboxProvider(options: SandboxOptions = {}): PaymentProv
   return {
     name: 'sandbox',
     confirmationTtlMs: options.confirmationTtlMs ?? SANDBOX_PAYMENT_TTL_MS,
-    underMaintenance: (method: CoinPaymentMethod) => maintenance.has(method),
+    // Konbini is Stripe's only (issue 39): the sandbox does not offer it.
+    underMaintenance: (method: CoinPaymentMethod) => method === 'konbini' || maintenance.has(method),
     start: (trx, request) => {
       if (request.method !== 'creditcard') return request.recurring ? captureRecurring() : awaitConfirmation(trx, request);
       if (!request.cardId) return Promise.resolve(failed(ErrorCode.CLIENT_ERROR, 'cardId: is required', null, null));

@@ -1,4 +1,5 @@
 import { ErrorCode } from '@hondana/domain/common/errors';
+import type { KonbiniVoucher } from '@hondana/domain/wallet/wallet-api';
 import type { CardBrand, CoinPaymentMethod } from '@hondana/domain/wallet/wallet-payments';
 import Stripe from 'stripe';
 import type { PaymentProvider } from './payment-provider';
@@ -11,9 +12,9 @@ import type { PaymentProvider } from './payment-provider';
  * from Stripe's signed webhook or a retrieve (`modules/wallet/stripe-coin-payments.ts`), once per
  * order by a conditional update of its status.
  *
- * Done so far: coin packs by card (3-D Secure as Stripe asks). Not yet: the cart, subscriptions
- * (registerCard, off-session renewals), konbini, PayPay, refunds; those methods answer
- * PAYMENT_MAINTENANCE with this provider.
+ * Done so far: coin packs by card (3-D Secure as Stripe asks), konbini (a voucher paid later) and
+ * PayPay (a redirect). Not yet: the cart, subscriptions (registerCard, off-session renewals),
+ * refunds; those answer PAYMENT_MAINTENANCE with this provider, as carrier billing always does.
  */
 export interface StripeConfig {
   secretKey: string;
@@ -23,7 +24,17 @@ export interface StripeConfig {
   host?: string | undefined;
   port?: number | undefined;
   protocol?: 'http' | 'https' | undefined;
+  /** Where the page loads Stripe.js from when not Stripe's own (STRIPE_JS_URL: tests only, a local stand-in). */
+  jsUrl?: string | undefined;
 }
+
+/** The coin pack payment methods Stripe takes (the coin shop's tabs with this provider). */
+export const STRIPE_COIN_METHODS = ['creditcard', 'konbini', 'paypay'] as const satisfies readonly CoinPaymentMethod[];
+export type StripeCoinMethod = (typeof STRIPE_COIN_METHODS)[number];
+/** Stripe's payment method type of each. */
+const STRIPE_TYPE: Record<StripeCoinMethod, string> = { creditcard: 'card', konbini: 'konbini', paypay: 'paypay' };
+/** How many days a konbini voucher may be paid in (Stripe: until 23:59:59 JST of the last day). */
+export const KONBINI_EXPIRES_AFTER_DAYS = 3;
 
 /** A 3-D Secure page left unanswered this long ends the order (the intent is cancelled at Stripe). */
 export const STRIPE_CONFIRMATION_TTL_MS = 30 * 60 * 1000;
@@ -40,6 +51,12 @@ export interface IntentState {
   clientSecret: string | null;
   /** §8 code of the last failed attempt (a declined card, failed 3-D Secure), null if none. */
   failureCode: ErrorCode | null;
+  /** Stripe's payment method type (`card`, `konbini`, `paypay`). */
+  method: string;
+  /** Konbini: the voucher to pay (its `expiresAt`: the order's time limit), while it waits. */
+  voucher: KonbiniVoucher | null;
+  /** PayPay: the page the member is sent to, while it waits. */
+  redirectUrl: string | null;
   cardBrand: CardBrand | null;
   cardLast4: string | null;
 }
@@ -49,7 +66,9 @@ export type CreatedIntent = { kind: 'INTENT'; intent: IntentState } | { kind: 'C
 
 export interface StripePayments {
   readonly publishableKey: string;
-  createIntent(request: { orderId: number; userId: number; amountYen: number; cardId: string }): Promise<CreatedIntent>;
+  readonly jsUrl: string | null;
+  /** `returnUrl`: absolute, where a redirect method (PayPay) sends the member back. */
+  createIntent(request: { orderId: number; userId: number; amountYen: number; cardId: string; method?: StripeCoinMethod; returnUrl?: string }): Promise<CreatedIntent>;
   retrieveIntent(id: string): Promise<IntentState>;
   /** The order's intent when the store never heard the create call's answer (Stripe's search by metadata); null if none. */
   findIntentOfOrder(orderId: number): Promise<IntentState | null>;
@@ -74,15 +93,23 @@ export function createStripeProvider(config: StripeConfig): StripeProvider {
   });
   const stripe: StripePayments = {
     publishableKey: config.publishableKey,
-    async createIntent({ orderId, userId, amountYen, cardId }) {
+    jsUrl: config.jsUrl ?? null,
+    async createIntent({ orderId, userId, amountYen, cardId, method = 'creditcard', returnUrl }) {
+      // Cards: 3-D Secure runs on the page (Stripe.js), with no redirect (and no return URL) needed.
+      // Konbini: the voucher is answered at once; PayPay: a redirect to its page and back to `returnUrl`.
+      const byMethod: Partial<Stripe.PaymentIntentCreateParams> =
+        method === 'creditcard'
+          ? { automatic_payment_methods: { enabled: true, allow_redirects: 'never' } }
+          : method === 'konbini'
+            ? { allowed_payment_method_types: [STRIPE_TYPE.konbini], payment_method_options: { konbini: { expires_after_days: KONBINI_EXPIRES_AFTER_DAYS, product_description: 'マンガコイン' } } }
+            : { allowed_payment_method_types: [STRIPE_TYPE[method]], ...(returnUrl ? { return_url: returnUrl } : {}) };
       try {
         const intent = await client.paymentIntents.create(
           {
             amount: amountYen,
             currency: 'jpy',
             payment_method: cardId,
-            // Cards only so far: 3-D Secure runs on the page (Stripe.js), with no redirect (and no return URL) needed.
-            automatic_payment_methods: { enabled: true, allow_redirects: 'never' },
+            ...byMethod,
             confirm: true,
             metadata: { order_id: String(orderId), user_id: String(userId) },
             expand: ['latest_charge'],
@@ -124,8 +151,8 @@ export function createStripeProvider(config: StripeConfig): StripeProvider {
   return {
     name: 'stripe',
     confirmationTtlMs: STRIPE_CONFIRMATION_TTL_MS,
-    // Only cards, and only for coin packs so far (the other areas check this before starting).
-    underMaintenance: (method: CoinPaymentMethod) => method !== 'creditcard',
+    // Coin packs by card, konbini and PayPay so far (the other areas check this before starting); carrier billing never.
+    underMaintenance: (method: CoinPaymentMethod) => !(STRIPE_COIN_METHODS as readonly string[]).includes(method),
     start: async () => ({ kind: 'FAILED', errorCode: ErrorCode.PAYMENT_MAINTENANCE, message: 'payment: not offered with Stripe yet', cardBrand: null, cardLast4: null }),
     registerCard: async () => ({ kind: 'FAILED', errorCode: ErrorCode.PAYMENT_MAINTENANCE, message: 'card: not offered with Stripe yet', cardBrand: null, cardLast4: null }),
     stripe,
@@ -139,7 +166,31 @@ export function stripeConfigFromEnv(env: NodeJS.ProcessEnv = process.env): Strip
   if (provider !== 'stripe') throw new Error(`PAYMENT_PROVIDER must be sandbox or stripe, not "${provider}"`);
   const missing = ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET'].filter((name) => !env[name]);
   if (missing.length > 0) throw new Error(`PAYMENT_PROVIDER=stripe needs ${missing.join(', ')}`);
-  return { secretKey: env.STRIPE_SECRET_KEY!, publishableKey: env.STRIPE_PUBLISHABLE_KEY!, webhookSecret: env.STRIPE_WEBHOOK_SECRET! };
+  return {
+    secretKey: env.STRIPE_SECRET_KEY!,
+    publishableKey: env.STRIPE_PUBLISHABLE_KEY!,
+    webhookSecret: env.STRIPE_WEBHOOK_SECRET!,
+    ...(env.STRIPE_JS_URL ? { jsUrl: stripeJsUrl(env.STRIPE_JS_URL) } : {}),
+    ...(env.STRIPE_API_URL ? stripeApiHost(env.STRIPE_API_URL) : {}),
+  };
+}
+
+/** STRIPE_API_URL (tests only: the journeys' local stand-in for Stripe's API): its host, port and protocol. */
+function stripeApiHost(value: string): Pick<StripeConfig, 'host' | 'port' | 'protocol'> {
+  const url = new URL(stripeJsUrl(value, 'STRIPE_API_URL'));
+  return { host: url.hostname, port: Number(url.port) || (url.protocol === 'http:' ? 80 : 443), protocol: url.protocol === 'http:' ? 'http' : 'https' };
+}
+
+/** STRIPE_JS_URL (tests: a local stand-in for Stripe.js): an http(s) URL, whose origin the pages' policy allows. */
+function stripeJsUrl(value: string, name = 'STRIPE_JS_URL'): string {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new Error(`${name} must be an http(s) URL`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`${name} must be an http(s) URL`);
+  return url.href;
 }
 
 const BRANDS: Record<string, CardBrand> = { visa: 'VISA', mastercard: 'MASTER', jcb: 'JCB', amex: 'AMEX', diners: 'DINERS' };
@@ -159,6 +210,24 @@ export function intentState(intent: Stripe.PaymentIntent): IntentState {
     failureCode: lastError ? cardErrorCode(lastError.code, lastError.decline_code) : null,
     cardBrand: card ? (BRANDS[card.brand ?? ''] ?? null) : null,
     cardLast4: card?.last4 ?? null,
+    method: intent.payment_method_types?.[0] ?? 'card',
+    voucher: voucherOf(intent.next_action?.konbini_display_details),
+    redirectUrl: intent.next_action?.redirect_to_url?.url ?? null,
+  };
+}
+
+const KONBINI_STORES = ['familymart', 'lawson', 'ministop', 'seicomart'] as const;
+
+function voucherOf(details: Stripe.PaymentIntent.NextAction.KonbiniDisplayDetails | undefined): KonbiniVoucher | null {
+  if (!details) return null;
+  return {
+    expiresAt: details.expires_at * 1000,
+    voucherUrl: details.hosted_voucher_url ?? null,
+    stores: KONBINI_STORES.filter((store) => details.stores?.[store]).map((store) => ({
+      store,
+      confirmationNumber: details.stores[store]?.confirmation_number ?? null,
+      paymentCode: details.stores[store]?.payment_code ?? null,
+    })),
   };
 }
 

@@ -9,12 +9,22 @@ import type { StripeConfig } from '../../src/payments/stripe-provider';
  * error bodies (https://docs.stripe.com/api/payment_intents/object, /api/errors). The official
  * `stripe` package is pointed at it (`host`, `port`, `protocol: 'http'`). Cards are Stripe's test
  * PaymentMethods: `pm_card_visa` succeeds, `pm_card_threeDSecure2Required` asks for 3-D Secure,
- * `pm_card_chargeDeclined` / `pm_card_chargeDeclinedInsufficientFunds` are declined.
+ * `pm_card_chargeDeclined` / `pm_card_chargeDeclinedInsufficientFunds` are declined; `pm_konbini`
+ * gets a voucher (`next_action.konbini_display_details`) and `pm_paypay` a redirect
+ * (`next_action.redirect_to_url`), both waiting in requires_action until `pay` (or `expire`).
+ *
+ * For a browser (the e2e journey's stand-in Stripe.js): `POST /v1/payment_methods` with the
+ * publishable key (`key` in the form, as Stripe.js sends it) makes PaymentMethods from Stripe's
+ * test card numbers or konbini's billing details; `POST /v1/payment_intents/:id/stand_in_authenticate`
+ * (the stand-in's own, for its 3-D Secure step and its PayPay page) passes or fails the challenge;
+ * `files` are served as they are (the stand-in Stripe.js, its 3-D Secure frame, its PayPay page:
+ * with one, PayPay's redirect goes there); answers carry CORS headers. With `webhookUrl` set, the
+ * events of what the browser did are signed and sent there, as Stripe does.
  */
 export const STRIPE_TEST_SECRET = 'sk_test_hondana_local';
 export const STRIPE_TEST_WEBHOOK_SECRET = 'whsec_hondana_local';
 
-type Intent = Record<string, unknown> & { id: string; status: string; amount: number; metadata: Record<string, string>; latest_charge: string | null };
+type Intent = Record<string, unknown> & { id: string; status: string; amount: number; metadata: Record<string, string>; latest_charge: string | null; payment_method: string };
 
 export interface StripeStandIn {
   config: StripeConfig;
@@ -29,12 +39,21 @@ export interface StripeStandIn {
   loseCreateAnswers: boolean;
   /** The member passed 3-D Secure on Stripe.js: the intent is charged. */
   authenticate(id: string): Intent;
+  /** The member paid: a konbini voucher at the till, or on PayPay's page (the intent succeeds). */
+  pay(id: string): Intent;
+  /** The konbini voucher's time limit passed unpaid, or the member left PayPay's page: back to requires_payment_method, as Stripe does. */
+  expire(id: string): Intent;
+  /** Where the events of what a browser did are sent, signed (null: nowhere). */
+  webhookUrl: string | null;
+  /** Signs the intent's event as it is now and sends it to `webhookUrl`; answers the store's status code. */
+  deliver(type: string, id: string): Promise<number>;
   /** A signed webhook of the intent as it is now (`timestamp`: seconds, default now). */
   event(type: string, id: string, options?: { timestamp?: number; secret?: string }): { payload: string; signature: string };
   close(): Promise<void>;
 }
 
-const CARDS: Record<string, { brand: string; last4: string; outcome: 'succeeded' | 'requires_action' | 'declined'; declineCode?: string }> = {
+type Method = { type: 'card'; brand: string; last4: string; outcome: 'succeeded' | 'requires_action' | 'declined'; declineCode?: string } | { type: 'konbini' | 'paypay' };
+const CARD_METHODS: Record<string, { brand: string; last4: string; outcome: 'succeeded' | 'requires_action' | 'declined'; declineCode?: string }> = {
   pm_card_visa: { brand: 'visa', last4: '4242', outcome: 'succeeded' },
   pm_card_jcb: { brand: 'jcb', last4: '0000', outcome: 'succeeded' },
   pm_card_threeDSecure2Required: { brand: 'visa', last4: '3220', outcome: 'requires_action' },
@@ -42,23 +61,60 @@ const CARDS: Record<string, { brand: string; last4: string; outcome: 'succeeded'
   pm_card_chargeDeclinedInsufficientFunds: { brand: 'visa', last4: '9995', outcome: 'declined', declineCode: 'insufficient_funds' },
 };
 
-export async function startStripeStandIn(): Promise<StripeStandIn> {
+/** Stripe's test card numbers (https://docs.stripe.com/testing) as the browser's stand-in Stripe.js sends them. */
+const TEST_CARD_NUMBERS: Record<string, (typeof CARD_METHODS)[string]> = {
+  '4242424242424242': CARD_METHODS.pm_card_visa!,
+  '3566002020360505': { brand: 'jcb', last4: '0505', outcome: 'succeeded' },
+  '4000000000003220': CARD_METHODS.pm_card_threeDSecure2Required!,
+  '4000000000000002': CARD_METHODS.pm_card_chargeDeclined!,
+  '4000000000009995': CARD_METHODS.pm_card_chargeDeclinedInsufficientFunds!,
+};
+
+export const STRIPE_TEST_PUBLISHABLE = 'pk_test_hondana_local';
+const KONBINI_STORES = ['familymart', 'lawson', 'ministop', 'seicomart'] as const;
+const DAY_S = 24 * 60 * 60;
+const JST_S = 9 * 60 * 60;
+
+export async function startStripeStandIn(options: { files?: Record<string, string> } = {}): Promise<StripeStandIn> {
+  const methods = new Map<string, Method>([
+    ...Object.entries(CARD_METHODS).map(([id, card]) => [id, { type: 'card' as const, ...card }] as const),
+    ['pm_konbini', { type: 'konbini' }],
+    ['pm_paypay', { type: 'paypay' }],
+  ]);
   const intents = new Map<string, Intent>();
   const charges = new Map<string, Record<string, unknown>>();
   const idempotent = new Map<string, { status: number; body: unknown }>();
   let serial = 0;
   const nextId = (prefix: string) => `${prefix}_${(++serial).toString().padStart(6, '0')}Hondana`;
   const stand: StripeStandIn = {
-    config: { secretKey: STRIPE_TEST_SECRET, publishableKey: 'pk_test_hondana_local', webhookSecret: STRIPE_TEST_WEBHOOK_SECRET, host: '127.0.0.1', port: 0, protocol: 'http' },
+    config: { secretKey: STRIPE_TEST_SECRET, publishableKey: STRIPE_TEST_PUBLISHABLE, webhookSecret: STRIPE_TEST_WEBHOOK_SECRET, host: '127.0.0.1', port: 0, protocol: 'http' },
     intents,
     calls: [],
     beforeCreateAnswer: null,
     loseCreateAnswers: false,
     now: () => Date.now(),
+    webhookUrl: null,
     authenticate(id) {
       const intent = intents.get(id)!;
       charge(intent);
       return intent;
+    },
+    pay(id) {
+      const intent = intents.get(id)!;
+      charge(intent);
+      return intent;
+    },
+    expire(id) {
+      const intent = intents.get(id)!;
+      const lastError = { type: 'invalid_request_error', code: 'payment_intent_payment_attempt_expired', message: 'The payment attempt expired.', payment_method: { id: intent.payment_method, object: 'payment_method', type: methods.get(intent.payment_method)?.type } };
+      Object.assign(intent, { status: 'requires_payment_method', next_action: null, last_payment_error: lastError });
+      return intent;
+    },
+    async deliver(type, id) {
+      if (!stand.webhookUrl) return 0;
+      const { payload, signature } = stand.event(type, id);
+      const response = await fetch(stand.webhookUrl, { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': signature }, body: payload });
+      return response.status;
     },
     event(type, id, options = {}) {
       const timestamp = options.timestamp ?? Math.floor(stand.now() / 1000);
@@ -80,8 +136,14 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
   };
 
   function charge(intent: Intent) {
-    const card = CARDS[intent.payment_method as string]!;
+    const method = methods.get(intent.payment_method)!;
     const id = nextId('ch');
+    const details =
+      method.type === 'card'
+        ? { type: 'card', card: { brand: method.brand, last4: method.last4, exp_month: 12, exp_year: 2039 } }
+        : method.type === 'konbini'
+          ? { type: 'konbini', konbini: { store: { chain: 'lawson' } } }
+          : { type: 'paypay', paypay: { buyer_id: null } };
     charges.set(id, {
       id,
       object: 'charge',
@@ -90,18 +152,33 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       paid: true,
       status: 'succeeded',
       payment_intent: intent.id,
-      payment_method_details: { type: 'card', card: { brand: card.brand, last4: card.last4, exp_month: 12, exp_year: 2039 } },
+      payment_method_details: details,
     });
     Object.assign(intent, { status: 'succeeded', latest_charge: id, next_action: null, amount_received: intent.amount });
   }
+
+  /** PayPay's page: Stripe's redirect, or the stand-in's own page when it serves one (`/paypay.html`, the journeys'). */
+  const paypayPage = (intent: Intent) =>
+    options.files?.['/paypay.html'] !== undefined
+      ? `http://127.0.0.1:${stand.config.port}/paypay.html?${new URLSearchParams({ key: STRIPE_TEST_PUBLISHABLE, client_secret: String(intent.client_secret), return_url: intent.return_url as string })}`
+      : `https://pm-redirects.stripe.com/authorize/acct_hondana/pa_nonce_${intent.id}`;
 
   const view = (intent: Intent, expand: string[]) =>
     expand.includes('latest_charge') && intent.latest_charge ? { ...intent, latest_charge: charges.get(intent.latest_charge) } : { ...intent };
 
   async function create(form: URLSearchParams): Promise<{ status: number; body: unknown }> {
     const pm = form.get('payment_method') ?? '';
-    const card = CARDS[pm];
-    if (!card) return error(400, { type: 'invalid_request_error', code: 'resource_missing', param: 'payment_method', message: `No such PaymentMethod: '${pm}'` });
+    const method = methods.get(pm);
+    if (!method) return error(400, { type: 'invalid_request_error', code: 'resource_missing', param: 'payment_method', message: `No such PaymentMethod: '${pm}'` });
+    const allowed = [...form].filter(([k]) => k.startsWith('allowed_payment_method_types[')).map(([, v]) => v);
+    const types = allowed.length > 0 ? allowed : ['card'];
+    if (!types.includes(method.type)) {
+      return error(400, { type: 'invalid_request_error', code: 'payment_intent_incompatible_payment_method', param: 'payment_method', message: `The PaymentMethod provided (${method.type}) is not allowed for this PaymentIntent.` });
+    }
+    if (method.type === 'paypay' && !form.get('return_url')) {
+      return error(400, { type: 'invalid_request_error', code: 'parameter_missing', param: 'return_url', message: 'A return_url must be specified because this Payment Intent is configured to automatically accept the payment methods enabled in the Dashboard, some of which may require a full page redirect to succeed.' });
+    }
+    const card = method.type === 'card' ? method : null;
     const id = nextId('pi');
     const intent: Intent = {
       id,
@@ -109,7 +186,8 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       amount: Number(form.get('amount')),
       amount_received: 0,
       currency: form.get('currency') ?? 'jpy',
-      automatic_payment_methods: { enabled: true, allow_redirects: 'never' },
+      automatic_payment_methods: allowed.length > 0 ? null : { enabled: true, allow_redirects: 'never' },
+      allowed_payment_method_types: allowed.length > 0 ? allowed : null,
       cancellation_reason: null,
       capture_method: 'automatic',
       client_secret: `${id}_secret_${'x'.repeat(24)}`,
@@ -121,18 +199,36 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       metadata: Object.fromEntries([...form].filter(([k]) => k.startsWith('metadata[')).map(([k, v]) => [k.slice(9, -1), v])),
       next_action: null,
       payment_method: pm,
-      payment_method_types: ['card'],
+      payment_method_types: types,
       status: 'requires_confirmation',
     };
     intents.set(id, intent);
     const expand = [...form].filter(([k]) => k.startsWith('expand[')).map(([, v]) => v);
-    if (card.outcome === 'succeeded') charge(intent);
-    if (card.outcome === 'requires_action') {
+    if (method.type === 'konbini') {
+      // Until 23:59:59 JST of the voucher's last day (expires_after_days, default 3).
+      const days = Number(form.get('payment_method_options[konbini][expires_after_days]') ?? 3);
+      const nowS = Math.floor(stand.now() / 1000);
+      const expiresAt = Math.floor((nowS + JST_S) / DAY_S) * DAY_S + (days + 1) * DAY_S - JST_S - 1;
+      const stores = Object.fromEntries(KONBINI_STORES.map((store, i) => [store, { confirmation_number: store === 'familymart' ? null : `${11000000000 + serial * 10 + i}`, payment_code: `${123456 + serial}${i}` }]));
+      Object.assign(intent, {
+        status: 'requires_action',
+        next_action: { type: 'konbini_display_details', konbini_display_details: { expires_at: expiresAt, hosted_voucher_url: `https://payments.stripe.com/konbini/voucher/test_${id}`, stores } },
+      });
+    }
+    if (method.type === 'paypay') {
+      intent.return_url = form.get('return_url');
+      Object.assign(intent, {
+        status: 'requires_action',
+        next_action: { type: 'redirect_to_url', redirect_to_url: { url: paypayPage(intent), return_url: form.get('return_url') } },
+      });
+    }
+    if (card?.outcome === 'succeeded') charge(intent);
+    if (card?.outcome === 'requires_action') {
       Object.assign(intent, { status: 'requires_action', next_action: { type: 'use_stripe_sdk', use_stripe_sdk: { type: 'three_d_secure_redirect', stripe_js: 'https://hooks.stripe.com/3d_secure_2/hosted', source: 'src_x' } } });
     }
-    if (card.outcome === 'declined') {
+    if (card?.outcome === 'declined') {
       const chargeId = nextId('ch');
-      const lastError = { type: 'card_error', code: 'card_declined', decline_code: card.declineCode, message: 'Your card was declined.', doc_url: 'https://stripe.com/docs/error-codes/card-declined', charge: chargeId, payment_method: { id: pm, object: 'payment_method', type: 'card' } };
+      const lastError = { type: 'card_error', code: 'card_declined', decline_code: card!.declineCode, message: 'Your card was declined.', doc_url: 'https://stripe.com/docs/error-codes/card-declined', charge: chargeId, payment_method: { id: pm, object: 'payment_method', type: 'card' } };
       Object.assign(intent, { status: 'requires_payment_method', last_payment_error: lastError, latest_charge: chargeId });
       if (stand.beforeCreateAnswer) await stand.beforeCreateAnswer(intent);
       return error(402, { ...lastError, payment_intent: view(intent, expand), request_log_url: `https://dashboard.stripe.com/test/logs/req_x` });
@@ -143,7 +239,45 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
 
   const error = (status: number, body: Record<string, unknown>) => ({ status, body: { error: body } });
 
+  /** What Stripe.js may do with the publishable key: make PaymentMethods, and (the stand-in's own) answer a 3-D Secure challenge. */
+  async function browserRoute(form: URLSearchParams, url: URL): Promise<{ status: number; body: unknown }> {
+    if (url.pathname === '/v1/payment_methods') {
+      const type = form.get('type');
+      const billing = { name: form.get('billing_details[name]'), email: form.get('billing_details[email]'), phone: null, address: null };
+      const id = nextId('pm');
+      if (type === 'konbini' || type === 'paypay') {
+        if (type === 'konbini' && (!billing.name || !billing.email)) {
+          return error(400, { type: 'invalid_request_error', code: 'parameter_missing', param: billing.name ? 'billing_details[email]' : 'billing_details[name]', message: 'Missing required param.' });
+        }
+        methods.set(id, { type });
+        return { status: 200, body: { id, object: 'payment_method', type, [type]: {}, billing_details: billing, created: Math.floor(Date.now() / 1000), livemode: false } };
+      }
+      const number = (form.get('card[number]') ?? '').replace(/\D/g, '');
+      const card = TEST_CARD_NUMBERS[number];
+      if (type !== 'card' || !card) return error(402, { type: 'card_error', code: 'incorrect_number', param: 'card[number]', message: 'Your card number is incorrect.' });
+      methods.set(id, { type: 'card', ...card });
+      const expMonth = Number(form.get('card[exp_month]'));
+      const expYear = Number(form.get('card[exp_year]'));
+      return { status: 200, body: { id, object: 'payment_method', type: 'card', card: { brand: card.brand, last4: card.last4, exp_month: expMonth, exp_year: expYear, country: 'JP' }, billing_details: billing, created: Math.floor(Date.now() / 1000), livemode: false } };
+    }
+    const match = /^\/v1\/payment_intents\/(pi_\w+)\/stand_in_authenticate$/.exec(url.pathname);
+    const intent = match ? intents.get(match[1]!) : undefined;
+    if (!intent || form.get('client_secret') !== intent.client_secret) return error(404, { type: 'invalid_request_error', code: 'resource_missing', message: 'No such payment_intent' });
+    if (intent.status !== 'requires_action') return error(400, { type: 'invalid_request_error', code: 'payment_intent_unexpected_state', message: `status ${intent.status}` });
+    if (form.get('outcome') === 'pass') {
+      charge(intent);
+      void stand.deliver('payment_intent.succeeded', intent.id).catch(() => undefined);
+    } else {
+      const lastError = { type: 'card_error', code: 'payment_intent_authentication_failure', message: 'The provided PaymentMethod has failed authentication.', payment_method: { id: intent.payment_method, object: 'payment_method', type: 'card' } };
+      Object.assign(intent, { status: 'requires_payment_method', next_action: null, last_payment_error: lastError });
+      void stand.deliver('payment_intent.payment_failed', intent.id).catch(() => undefined);
+    }
+    const { id, status, client_secret, last_payment_error } = intent;
+    return { status: 200, body: { id, object: 'payment_intent', status, client_secret, last_payment_error } };
+  }
+
   async function route(request: IncomingMessage, form: URLSearchParams, url: URL): Promise<{ status: number; body: unknown }> {
+    if (request.method === 'POST' && form.get('key') === STRIPE_TEST_PUBLISHABLE) return browserRoute(form, url);
     if (request.headers.authorization !== `Bearer ${STRIPE_TEST_SECRET}`) {
       return error(401, { type: 'invalid_request_error', message: 'Invalid API Key provided: sk_test_****' });
     }
@@ -179,7 +313,21 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     return error(404, { type: 'invalid_request_error', message: `Unrecognized request URL (${request.method}: ${url.pathname}).` });
   }
 
+  const cors = { 'access-control-allow-origin': '*', 'access-control-allow-headers': 'content-type', 'access-control-allow-methods': 'GET, POST' };
   const server: Server = createServer((request: IncomingMessage, response: ServerResponse) => {
+    const file = request.method === 'GET' ? options.files?.[new URL(request.url ?? '/', 'http://stripe.local').pathname] : undefined;
+    if (file !== undefined) {
+      const type = (request.url ?? '').split('?')[0]!.endsWith('.html') ? 'text/html' : 'text/javascript';
+      response.writeHead(200, { 'content-type': `${type}; charset=utf-8`, 'cache-control': 'no-store', ...cors });
+      response.end(file);
+      return;
+    }
+    if (request.method === 'OPTIONS') {
+      // Whatever headers the browser adds (the journeys' devices add forwarding headers to every request).
+      response.writeHead(204, { ...cors, 'access-control-allow-headers': request.headers['access-control-request-headers'] ?? 'content-type' });
+      response.end();
+      return;
+    }
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
@@ -192,7 +340,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
             response.socket?.destroy();
             return;
           }
-          response.writeHead(status, { 'content-type': 'application/json', 'request-id': `req_${serial}` });
+          response.writeHead(status, { 'content-type': 'application/json', 'request-id': `req_${serial}`, ...cors });
           response.end(JSON.stringify(body));
         },
         (err: unknown) => {

@@ -85,7 +85,7 @@ export const jaAdminPromotions = {
     displayScene: '表示する場面',
     scenes: { shop: 'コインショップ', viewer: 'ビューア', cart: 'カート' },
     paymentMethods: '支払い方法',
-    methods: { creditcard: 'クレジットカード', docomo: 'ドコモ払い', paypay: 'PayPay', au: 'auかんたん決済', softbank: 'ソフトバンクまとめて支払い', linepay: 'LINE Pay', rakutenpay: '楽天ペイ' },
+    methods: { creditcard: 'クレジットカード', docomo: 'ドコモ払い', paypay: 'PayPay', au: 'auかんたん決済', softbank: 'ソフトバンクまとめて支払い', linepay: 'LINE Pay', rakutenpay: '楽天ペイ', konbini: 'コンビニ払い（Stripeのみ）' },
     sortOrder: '表示順（小さいほど上）',
     hide: '非表示にする',
     show: '表示する',

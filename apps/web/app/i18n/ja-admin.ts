@@ -177,7 +177,7 @@ export const jaAdmin = {
   codes: {
     kind: { BOOK: '本', COIN: 'コイン購入', MANGA_COIN: 'マンガコイン購入', SUBSCRIPTION: '定期購入', EPISODE: '話' },
     status: { COMPLETE: '完了', CANCEL: '取り消し', INCOMPLETE: '未完了', FAILED: '失敗', PENDING: '処理中', UNUSED: '未使用', USED: '使用済み', EXPIRED: '期限切れ', INVALID: '無効', OWNED: '購入済み', RESERVED: '予約中' },
-    payment: { FREE: '無料', POINT: 'ポイント', COIN: 'コイン', MANGA_COIN: 'マンガコイン', SIMPLY_PAY_CREDIT_CARD: 'クレジットカード', AMEBA_PAY_CREDIT_CARD: 'クレジットカード', DOCOMO: 'ドコモ払い', AU: 'auかんたん決済', SOFTBANK: 'ソフトバンクまとめて支払い', PAYPAY: 'PayPay', LINEPAY: 'LINE Pay', RAKUTENPAY: '楽天ペイ' },
+    payment: { FREE: '無料', POINT: 'ポイント', COIN: 'コイン', MANGA_COIN: 'マンガコイン', SIMPLY_PAY_CREDIT_CARD: 'クレジットカード', AMEBA_PAY_CREDIT_CARD: 'クレジットカード', DOCOMO: 'ドコモ払い', AU: 'auかんたん決済', SOFTBANK: 'ソフトバンクまとめて支払い', PAYPAY: 'PayPay', LINEPAY: 'LINE Pay', RAKUTENPAY: '楽天ペイ', KONBINI: 'コンビニ払い' },
     currency: { MANGA_COIN: 'マンガコイン', COIN: 'コイン', POINT: 'ポイント' },
     ledger: { GRANT: '付与', SPEND: '利用', EXPIRE: '失効', REFUND: '返還', REVOKE: '取り消し', ADJUST: 'サポート調整', PURCHASE: '購入' },
     source: { PURCHASE: '購入', FREE: '無料', LOTTERY: 'くじ', GIFT: 'プレゼント' },

@@ -1,14 +1,14 @@
 import { formatAmount } from '@hondana/domain/common/format';
 import type { CoinCallbackResponse, MangaCoinItem } from '@hondana/domain/wallet/wallet-api';
-import { type CoinPaymentMethod, coinPaymentMethodLabels, coinPaymentMethods } from '@hondana/domain/wallet/wallet-payments';
+import { type CoinPaymentMethod, coinPaymentMethodLabels, coinShopPaymentMethods } from '@hondana/domain/wallet/wallet-payments';
 import { useEffect, useState } from 'react';
-import { Link, useLocation, useRevalidator } from 'react-router';
+import { Link, redirect, useLocation, useRevalidator } from 'react-router';
 import { CoinIcon } from '../components/coin-icon';
 import { Tabs } from '../components/tabs';
 import { loginHref } from '../features/accounts/login-href';
 import { ApiError } from '../lib/api/client';
 import { coinPurchasesClosed, getCoinShop } from '../features/wallet/api/get-coin-shop';
-import { getCoinPurchase, getUnsettledCoinPurchase } from '../features/wallet/api/purchase-coins';
+import { getCoinPurchase, getUnsettledCoinPurchase, settledCoinPurchase } from '../features/wallet/api/purchase-coins';
 import { takeCoinReturn } from '../features/wallet/api/coin-return';
 import { CoinReturn } from '../features/wallet/components/coin-return';
 import { ResponsiveDialog } from '../components/responsive-dialog';
@@ -23,7 +23,7 @@ import type { Route } from './+types/mangacoin';
 
 export const meta: Route.MetaFunction = () => pageMeta({ title: w('shop.title'), description: w('shop.description') });
 
-const isMethod = (v: string | null): v is CoinPaymentMethod => (coinPaymentMethods as string[]).includes(v ?? '');
+const isMethod = (v: string | null): v is CoinPaymentMethod => (coinShopPaymentMethods as string[]).includes(v ?? '');
 
 /**
  * `/mangacoin` (§2): coin packs per payment type, loaded in the browser (balances are the
@@ -32,13 +32,19 @@ const isMethod = (v: string | null): v is CoinPaymentMethod => (coinPaymentMetho
  * Reached from a page short of coins (`?ref=pcb`, decision 028), a completed purchase asks `/cb`
  * for the balance and the page to go back to. A member who comes back another way (the back
  * button on the confirmation page) is told of the carrier payment left there (`unsettled`).
+ * The tabs are the methods the store's payment provider offers (`/manga_coin/payment_config`);
+ * Stripe sends the member back from PayPay with `redirect_status`, and the page waits a little
+ * for Stripe's webhook to settle the order before it says what became of it.
  */
 export async function clientLoader({ url }: Route.ClientLoaderArgs) {
   const query = url.searchParams;
   const paymentType = isMethod(query.get('payment_type')) ? (query.get('payment_type') as CoinPaymentMethod) : 'creditcard';
   const orderId = Number(query.get('order_id'));
   const returning = Number.isInteger(orderId) && orderId > 0;
-  const [shop, returned] = await Promise.all([getCoinShop(paymentType), returning ? returnedOutcome(orderId) : null]);
+  const fromStripe = query.has('redirect_status');
+  const [shop, returned] = await Promise.all([getCoinShop(paymentType), returning ? returnedOutcome(orderId, fromStripe) : null]);
+  // A method this provider does not offer (an old link): the shop's first tab.
+  if (!shop.payment.methods.includes(paymentType)) throw redirect('/mangacoin');
   const coinReturn = fromPcb(query) && returned?.status === 'COMPLETE' ? await coinReturnOf() : null;
   const unsettled = !returning && shop.balance !== null ? await unsettledOf() : null;
   return { ...shop, returned, coinReturn, unsettled };
@@ -72,9 +78,9 @@ async function unsettledOf() {
   }
 }
 
-async function returnedOutcome(orderId: number): Promise<PurchaseOutcome> {
+async function returnedOutcome(orderId: number, waitForStripe: boolean): Promise<PurchaseOutcome> {
   try {
-    return outcomeOf(await getCoinPurchase(orderId));
+    return outcomeOf(await (waitForStripe ? settledCoinPurchase(orderId, 10_000) : getCoinPurchase(orderId)));
   } catch (error) {
     return { status: 'UNKNOWN', failureCode: error instanceof ApiError ? error.errorCode : null };
   }
@@ -126,7 +132,7 @@ export default function MangaCoinShop({ loaderData: d }: Route.ComponentProps) {
       <Tabs
         wrap
         label={w('shop.paymentTypes')}
-        tabs={coinPaymentMethods.map((m) => ({
+        tabs={d.payment.methods.map((m) => ({
           key: m,
           label: coinPaymentMethodLabels[m],
           // The way back (ref=pcb) stays with the shop across payment types.
@@ -159,8 +165,14 @@ export default function MangaCoinShop({ loaderData: d }: Route.ComponentProps) {
           key={`${selected.id}-${d.paymentType}`}
           item={selected}
           paymentType={d.paymentType}
+          payment={d.payment}
           returnUrl={shopHref('creditcard', pcb)}
           onCancel={() => setSelected(null)}
+          onWaiting={() => {
+            // A konbini voucher: the shop says it waits (and until when) from now on.
+            setSelected(null);
+            void revalidator.revalidate();
+          }}
           onCompleted={(r) => {
             setSelected(null);
             setReturnedHere(null);

@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { PointCampaignType, pointCampaignTypes } from '../orders/orders';
 import { CoinHighlight, DisplayScene } from '../wallet/wallet-api';
-import { coinPaymentMethods } from '../wallet/wallet-payments';
+import { coinShopPaymentMethods } from '../wallet/wallet-payments';
 import { tokyoMinuteToInstant } from './admin-api';
 import { patchShape } from './admin-edits';
 
@@ -159,7 +159,7 @@ const coinPackFields = {
     .default('shop'),
   paymentMethods: z
     .array(
-      z.enum(coinPaymentMethods as [string, ...string[]], {
+      z.enum(coinShopPaymentMethods as [string, ...string[]], {
         message: 'must be a payment type',
       }),
       { message: 'must be a list of payment types' },

@@ -31,7 +31,7 @@ export const BundleIdPath = z.object({ id });
 /** How the cart is paid: the wallet's coins, or a provider method (card at once, the others on the provider's page). */
 export const cartPaymentTypes = ['COIN', 'MANGA_COIN', ...coinPaymentMethods] as const;
 export type CartPaymentType = (typeof cartPaymentTypes)[number];
-export const isProviderMethod = (p: CartPaymentType): p is CoinPaymentMethod => p !== 'COIN' && p !== 'MANGA_COIN';
+export const isProviderMethod = (p: CartPaymentType): p is Extract<CartPaymentType, CoinPaymentMethod> => p !== 'COIN' && p !== 'MANGA_COIN';
 
 const returnUrl = z
   .string()

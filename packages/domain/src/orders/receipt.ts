@@ -28,6 +28,7 @@ const paymentTypeLabels: Record<PaymentType, string> = {
   SOFTBANK: coinPaymentMethodLabels.softbank,
   LINEPAY: coinPaymentMethodLabels.linepay,
   RAKUTENPAY: coinPaymentMethodLabels.rakutenpay,
+  KONBINI: coinPaymentMethodLabels.konbini,
 };
 
 /** A payment type as the receipt names it; an unknown one as it is. */

@@ -25,6 +25,9 @@
  *        200 { status: 'COMPLETE' }, { status: 'REQUIRES_ACTION', clientSecret } (3-D Secure on the
  *        page, the coins come with Stripe's webhook) or { status: 'PENDING' }, or 400 as above.
  *   POST /payments/stripe/webhook                   (Stripe, signed)        → { received: true }
+ *        konbini (Stripe only): 200 { status: 'VOUCHER', voucher } (paid later at a store, by its expiresAt).
+ *   GET  /manga_coin/payment_config                                         → CoinPaymentConfig
+ *        the provider, the methods it offers, and Stripe.js's publishable key
  *   GET  /manga_coin/purchases/:order_id           (member)                → CoinPurchaseStatus
  *   GET  /manga_coin/purchases/unsettled            (member)                → UnsettledCoinPurchase
  *        a carrier payment left on the provider's page: waiting (until expiresAt), or ended at that limit
@@ -201,21 +204,57 @@ export const CoinPurchaseResult = z.discriminatedUnion('status', [
 ]);
 export type CoinPurchaseResult = z.infer<typeof CoinPurchaseResult>;
 
+/** A konbini voucher as Stripe gives it (`next_action.konbini_display_details`). */
+export const KonbiniVoucher = z.object({
+  /** The last moment it may be paid (epoch ms). */
+  expiresAt: num,
+  /** Stripe's voucher page (払込票): how to pay at each chain, to print or show at the till. */
+  voucherUrl: z.string().nullable(),
+  /** Each chain's numbers to give at the till. */
+  stores: z.array(z.object({ store: z.enum(['familymart', 'lawson', 'ministop', 'seicomart']), confirmationNumber: z.string().nullable(), paymentCode: z.string().nullable() })),
+});
+export type KonbiniVoucher = z.infer<typeof KonbiniVoucher>;
+
+/**
+ * `GET /manga_coin/payment_config`: how the coin shop takes payments: the provider, the methods it
+ * offers (the shop's tabs), and for Stripe what the page's Stripe.js needs. The same for everyone
+ * and constant for the process (no database work).
+ */
+export const CoinPaymentConfig = z.object({
+  provider: z.enum(['sandbox', 'stripe']),
+  methods: z.array(z.enum(CoinPaymentMethod)),
+  stripe: z
+    .object({
+      publishableKey: z.string(),
+      /** Where Stripe.js is loaded from; null: Stripe's own (`@stripe/stripe-js`). Another only for tests (STRIPE_JS_URL). */
+      jsUrl: z.string().nullable(),
+    })
+    .nullable(),
+});
+export type CoinPaymentConfig = z.infer<typeof CoinPaymentConfig>;
+
 /**
  * What `/manga_coin/purchase` answers with every provider: CoinPurchaseResult (the sandbox's) or,
- * with PAYMENT_PROVIDER=stripe (issue 39), two more. The coin shop page handles only the
- * sandbox's so far (its Stripe.js Payment Element is still to be written).
+ * with PAYMENT_PROVIDER=stripe (issue 39), three more, which the coin shop's Stripe checkout
+ * (`stripe-checkout.tsx`, Stripe.js's Payment Element) handles.
  */
 export const CoinPurchaseAnswer = z.discriminatedUnion('status', [
   ...CoinPurchaseResult.options,
   /**
-   * The card's bank asks for 3-D Secure: the page confirms the payment with Stripe.js
-   * (`confirmCardPayment(clientSecret)`); the coins come with Stripe's webhook, the page polls
-   * `/manga_coin/purchases/:order_id`.
+   * The card's bank asks for 3-D Secure: the page runs it with Stripe.js
+   * (`handleNextAction({ clientSecret })`); the coins come with Stripe's webhook, the page polls
+   * `/manga_coin/purchases/:order_id`. PayPay: `redirectUrl` is PayPay's page, where the browser
+   * goes; Stripe sends it back to the coin shop's return URL with `order_id`.
    */
-  z.object({ status: z.literal('REQUIRES_ACTION'), orderId: num, clientSecret: z.string() }),
+  z.object({ status: z.literal('REQUIRES_ACTION'), orderId: num, clientSecret: z.string(), redirectUrl: z.string().optional() }),
   /** The payment is being decided (no answer from Stripe yet); the page polls `/manga_coin/purchases/:order_id`. */
   z.object({ status: z.literal('PENDING'), orderId: num }),
+  /**
+   * Konbini: the voucher to pay at a convenience store by `expiresAt` (epoch ms). The order stays
+   * PROCESSING; the coins come with Stripe's webhook when it is paid, an unpaid one ends CANCEL
+   * (PAYMENT_EXPIRED) after that time.
+   */
+  z.object({ status: z.literal('VOUCHER'), orderId: num, voucher: KonbiniVoucher }),
 ]);
 export type CoinPurchaseAnswer = z.infer<typeof CoinPurchaseAnswer>;
 

@@ -19,6 +19,8 @@ export const PaymentType = {
   SOFTBANK: 'SOFTBANK',
   LINEPAY: 'LINEPAY',
   RAKUTENPAY: 'RAKUTENPAY',
+  /** Konbini (convenience store) payment through Stripe (issue 39): not in §9's list, code 12. */
+  KONBINI: 'KONBINI',
 } as const;
 export type PaymentType = (typeof PaymentType)[keyof typeof PaymentType];
 
@@ -37,6 +39,7 @@ export const paymentTypeCode: Record<PaymentType, number> = {
   SOFTBANK: 8,
   LINEPAY: 9,
   RAKUTENPAY: 11,
+  KONBINI: 12,
 };
 
 /**
@@ -52,11 +55,19 @@ export const CoinPaymentMethod = {
   softbank: 'softbank',
   linepay: 'linepay',
   rakutenpay: 'rakutenpay',
+  /**
+   * Konbini (issue 39): a voucher paid in cash at a convenience store within days; offered only by
+   * the Stripe provider, for coin packs only (not the cart's, nor §3's list of payment types).
+   */
+  konbini: 'konbini',
 } as const;
 export type CoinPaymentMethod = (typeof CoinPaymentMethod)[keyof typeof CoinPaymentMethod];
-export const coinPaymentMethods = Object.values(CoinPaymentMethod);
-export const coinPaymentMethodParam = z.enum(coinPaymentMethods, {
-  message: `must be one of ${coinPaymentMethods.join(', ')}`,
+/** §3's payment types (the cart's and the sandbox's): every method but konbini. */
+export const coinPaymentMethods = ['creditcard', 'docomo', 'paypay', 'au', 'softbank', 'linepay', 'rakutenpay'] as const satisfies readonly CoinPaymentMethod[];
+/** Every way a coin pack may be paid: §3's and konbini (which a provider offers is `CoinPaymentConfig.methods`). */
+export const coinShopPaymentMethods = Object.values(CoinPaymentMethod);
+export const coinPaymentMethodParam = z.enum(coinShopPaymentMethods, {
+  message: `must be one of ${coinShopPaymentMethods.join(', ')}`,
 });
 
 /** The order payment type a coin pack payment method records. */
@@ -68,6 +79,7 @@ export const paymentTypeOfMethod: Record<CoinPaymentMethod, PaymentType> = {
   softbank: PaymentType.SOFTBANK,
   linepay: PaymentType.LINEPAY,
   rakutenpay: PaymentType.RAKUTENPAY,
+  konbini: PaymentType.KONBINI,
 };
 
 /** Shown on the confirmation page and in payment history. */
@@ -79,6 +91,7 @@ export const coinPaymentMethodLabels: Record<CoinPaymentMethod, string> = {
   softbank: 'ソフトバンクまとめて支払い',
   linepay: 'LINE Pay',
   rakutenpay: '楽天ペイ',
+  konbini: 'コンビニ払い',
 };
 
 /** §9 card types. */

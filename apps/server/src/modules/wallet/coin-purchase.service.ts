@@ -37,6 +37,8 @@ export function purchaseCoinPack(
 ): Promise<StoredResponse<CoinPurchaseAnswer | ErrorBody>> {
   const { body, userId } = input;
   if (body.paymentType === 'creditcard' && !body.cardId) throw badRequest('cardId', 'is required');
+  // Stripe: every method it takes comes as the Payment Element's PaymentMethod.
+  if (isStripeProvider(provider) && !provider.underMaintenance(body.paymentType) && !body.cardId) throw badRequest('cardId', 'is required');
   const now = input.now.getTime();
   const request = { item: body.itemId, method: body.paymentType, cardId: body.cardId ?? null, back: body.returnUrl };
   return withOneTimeToken<CoinPurchaseAnswer | ErrorBody>(db, { token: input.token, userId, purpose: COIN_PURCHASE_TOKEN_PURPOSE, request, now }, async (trx) => {
@@ -178,7 +180,8 @@ export async function coinPurchaseStatus(db: Kysely<Database>, userId: number, o
 export async function unsettledCoinPurchase(db: Kysely<Database>, userId: number, input: { ttlMs: number; now: number }): Promise<UnsettledCoinPurchase> {
   const order = await latestCoinOrder(db, userId);
   const confirmationPage = order !== undefined && order.payment_type !== paymentTypeOfMethod.creditcard;
-  if (confirmationPage && order.status === 'PROCESSING') return { purchase: statusOf(order), expiresAt: order.created_at + input.ttlMs };
+  // A konbini voucher has its own time limit (days).
+  if (confirmationPage && order.status === 'PROCESSING') return { purchase: statusOf(order), expiresAt: order.payment_expires_at ?? order.created_at + input.ttlMs };
   if (confirmationPage && order.status === 'CANCEL' && order.failure_code === PAYMENT_EXPIRED && order.updated_at > input.now - EXPIRED_NOTICE_MS) {
     return { purchase: statusOf(order), expiresAt: null };
   }

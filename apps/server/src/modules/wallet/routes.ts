@@ -6,6 +6,7 @@ import {
   CartAppealResponse,
   CoinCallbackResponse,
   CoinItemsQuery,
+  CoinPaymentConfig,
   CoinPurchaseBody,
   CoinPurchaseQuery,
   CoinPurchaseAnswer,
@@ -30,7 +31,8 @@ import {
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { PaymentProvider } from '../../payments/payment-provider';
-import { isStripeProvider } from '../../payments/stripe-provider';
+import { STRIPE_COIN_METHODS, type StripeCoinMethod, isStripeProvider } from '../../payments/stripe-provider';
+import { coinPaymentMethods } from '@hondana/domain/wallet/wallet-payments';
 import { payCoinOrderWithStripe } from './stripe-coin-payments';
 import { requireUser, sessionUser } from '../accounts/session-plugin';
 import { registerTokenEndpoints } from '../accounts/token-routes';
@@ -51,6 +53,10 @@ export const walletRoutes: FastifyPluginAsync<{ provider: PaymentProvider }> = a
   const { db } = app.deps.database;
   const clock = () => app.deps.clock();
   const now = () => clock().getTime();
+  // The same for every request (no database): which provider, its methods, Stripe.js's key.
+  const paymentConfig: CoinPaymentConfig = isStripeProvider(provider)
+    ? { provider: 'stripe', methods: [...STRIPE_COIN_METHODS], stripe: { publishableKey: provider.stripe.publishableKey, jsUrl: provider.stripe.jsUrl } }
+    : { provider: 'sandbox', methods: [...coinPaymentMethods], stripe: null };
 
   app.get('/manga_coin/items/v3', { schema: { querystring: CoinItemsQuery, response: { 200: MangaCoinItemsResponse } } }, async (request) => {
     const user = await sessionUser(request);
@@ -71,6 +77,7 @@ export const walletRoutes: FastifyPluginAsync<{ provider: PaymentProvider }> = a
     registerReturn(db, (await requireUser(request)).userId, request.query.path, now()),
   );
   app.get('/manga_coin/cb', { schema: { response: { 200: CoinCallbackResponse } } }, async (request) => coinCallback(db, (await requireUser(request)).userId, now()));
+  app.get('/manga_coin/payment_config', { schema: { response: { 200: CoinPaymentConfig } } }, async () => paymentConfig);
   app.get('/manga_coin/legal_notice', { schema: { response: { 200: PaymentServicesActNotice } } }, async () => paymentServicesActNotice);
 
   app.get('/manga_coin/balance', { schema: { response: { 200: MangaCoinBalance } } }, async (request) => wallet.mangaCoinBalance(db, (await requireUser(request)).userId, now()));
@@ -93,7 +100,12 @@ export const walletRoutes: FastifyPluginAsync<{ provider: PaymentProvider }> = a
     // Stripe: the order is written; the money is asked for now, outside its transaction.
     if (isStripeProvider(provider) && result.status === 200 && 'status' in result.body && result.body.status === 'PENDING' && request.body.cardId) {
       const { orderId } = result.body;
-      return sendStored(reply, await payCoinOrderWithStripe(db, provider.stripe, { orderId, userId: user.userId, cardId: request.body.cardId, now, warn: (message) => request.log.warn(message) }));
+      // Where PayPay sends the member back: the coin shop on the host they came by, with the order.
+      const back = new URL(request.body.returnUrl, `${request.protocol}://${request.host}`);
+      back.searchParams.set('order_id', String(orderId));
+      const method = request.body.paymentType as StripeCoinMethod;
+      const input = { orderId, userId: user.userId, cardId: request.body.cardId, method, returnUrl: back.href, now, warn: (message: string) => request.log.warn(message) };
+      return sendStored(reply, await payCoinOrderWithStripe(db, provider.stripe, input));
     }
     return sendStored(reply, result);
   });

@@ -6,10 +6,13 @@ import type { Kysely, Selectable } from 'kysely';
 import type Stripe from 'stripe';
 import type { OrdersTable } from '../../db/orders-schema';
 import type { Database } from '../../db/schema';
-import { type IntentState, STRIPE_CONFIRMATION_TTL_MS, type StripePayments, intentState } from '../../payments/stripe-provider';
+import { type IntentState, STRIPE_CONFIRMATION_TTL_MS, type StripeCoinMethod, type StripePayments, intentState } from '../../payments/stripe-provider';
 import { transitionOrder } from '../orders/order-rows';
 import { balance } from '../ledger/ledger';
 import { PAYMENT_EXPIRED, onPaymentDecision } from './coin-purchase.service';
+
+/** The failure code of a payment the member cancelled (or was refused) on the provider's page, as the sandbox's. */
+const CANCELLED_BY_USER = 'CANCELLED_BY_USER';
 
 /**
  * Coin packs paid through Stripe (issue 39). The order is already PROCESSING when these run, and
@@ -21,6 +24,15 @@ import { PAYMENT_EXPIRED, onPaymentDecision } from './coin-purchase.service';
 /** An order still PROCESSING this long after its last change is asked about at Stripe (a webhook may be lost). */
 export const STRIPE_RECONCILE_AFTER_MS = 5 * 60 * 1000;
 const RECONCILE_EVERY_MS = 60_000;
+/**
+ * A konbini order is asked about only this long after its voucher's time limit (the store's
+ * notice of a payment made at the last minute may come a little later); before that, its
+ * webhook settles it. Until then it is not "left": the 30-minute limit of a card's 3-D Secure is
+ * not its limit (a voucher lives days).
+ */
+export const KONBINI_SETTLE_GRACE_MS = 60 * 60 * 1000;
+/** The order payment types Stripe's coin pack payments are recorded with. */
+const STRIPE_PAYMENT_TYPES = [paymentTypeOfMethod.creditcard, paymentTypeOfMethod.konbini, paymentTypeOfMethod.paypay];
 const RECONCILE_BATCH = 50;
 
 type Answer = { status: number; body: CoinPurchaseAnswer | ErrorBody };
@@ -28,19 +40,28 @@ type Answer = { status: number; body: CoinPurchaseAnswer | ErrorBody };
 /**
  * After the order's transaction: creates the PaymentIntent (the order id is its idempotency key,
  * so a replayed token creates nothing new) and answers what the page needs: COMPLETE with the
- * coins, REQUIRES_ACTION with the client secret (3-D Secure), PENDING, or 400 with the §8 code.
+ * coins, REQUIRES_ACTION with the client secret (3-D Secure) or PayPay's page, VOUCHER (konbini,
+ * paid later), PENDING, or 400 with the §8 code. `cardId` is the Payment Element's PaymentMethod
+ * of any of the three methods; `returnUrl` (absolute) is where PayPay sends the member back.
  */
 export async function payCoinOrderWithStripe(
   db: Kysely<Database>,
   stripe: StripePayments,
-  input: { orderId: number; userId: number; cardId: string; now: () => number; warn?: (message: string) => void },
+  input: { orderId: number; userId: number; cardId: string; method?: StripeCoinMethod; returnUrl?: string; now: () => number; warn?: (message: string) => void },
 ): Promise<Answer> {
   const order = await orderRow(db, input.orderId);
   if (!order || order.user_id !== input.userId) return { status: 400, body: { errorCode: ErrorCode.CLIENT_ERROR, messages: ['order: not found'] } };
   if (order.status !== 'PROCESSING') return answerOf(db, order, null, input.now());
   let created;
   try {
-    created = await stripe.createIntent({ orderId: order.id, userId: order.user_id, amountYen: order.total_price, cardId: input.cardId });
+    created = await stripe.createIntent({
+      orderId: order.id,
+      userId: order.user_id,
+      amountYen: order.total_price,
+      cardId: input.cardId,
+      ...(input.method ? { method: input.method } : {}),
+      ...(input.returnUrl ? { returnUrl: input.returnUrl } : {}),
+    });
   } catch (error) {
     // No answer from Stripe (network, 5xx, a wrong key): the order waits; the reconciliation job finds its intent, if any.
     // Only the error's kind is logged (Stripe masks keys in its messages, but nothing of the request is written).
@@ -86,33 +107,51 @@ export async function settleStripeIntent(
         await onPaymentDecision(trx, { orderId: order.id, approved: true, now });
       });
       return;
-    case 'canceled':
-      if (intent.failureCode) await transitionOrder(db, order.id, 'PROCESSING', 'PAYMENT_ERROR', now, { ...ref, failure_code: intent.failureCode });
+    case 'canceled': {
+      // A card's refusal ends PAYMENT_ERROR with its §8 code; PayPay's (the member cancelled or was refused there) CANCEL;
+      // an unpaid konbini voucher, or a payment nobody finished, CANCEL at its time limit.
+      if (intent.failureCode && intent.method === 'card') await transitionOrder(db, order.id, 'PROCESSING', 'PAYMENT_ERROR', now, { ...ref, failure_code: intent.failureCode });
+      else if (intent.failureCode && intent.method !== 'konbini') await transitionOrder(db, order.id, 'PROCESSING', 'CANCEL', now, { ...ref, failure_code: CANCELLED_BY_USER });
       else await transitionOrder(db, order.id, 'PROCESSING', 'CANCEL', now, { ...ref, failure_code: PAYMENT_EXPIRED });
       return;
+    }
     default: {
-      const failed = intent.status === 'requires_payment_method' && intent.failureCode !== null;
-      const expired = expireAfterMs !== undefined && order.created_at <= now - expireAfterMs;
+      // Stripe turns an expired konbini voucher back to requires_payment_method (payment_intent.payment_failed).
+      const failed = intent.status === 'requires_payment_method' && (intent.failureCode !== null || intent.method === 'konbini');
+      // A konbini voucher waits until its own time limit; anything else the reconciliation's.
+      const expired =
+        expireAfterMs !== undefined && (intent.voucher ? intent.voucher.expiresAt <= now - KONBINI_SETTLE_GRACE_MS : order.created_at <= now - expireAfterMs);
       if (failed || expired) {
         // Cancelled at Stripe first: a payment that succeeded meanwhile is settled as such instead.
         const after = await stripe.cancelIntent(intent.id);
         if (after.status === 'canceled' || after.status === 'succeeded') await settleStripeIntent(db, stripe, { ...after, failureCode: after.failureCode ?? intent.failureCode }, { now });
         return;
       }
-      if (order.provider_ref !== intent.id) await db.updateTable('orders').set(ref).where('id', '=', order.id).where('status', '=', 'PROCESSING').execute();
+      const expiresAt = intent.voucher?.expiresAt ?? null;
+      if (order.provider_ref !== intent.id || order.payment_expires_at !== expiresAt) {
+        await db.updateTable('orders').set({ ...ref, payment_expires_at: expiresAt }).where('id', '=', order.id).where('status', '=', 'PROCESSING').execute();
+      }
     }
   }
 }
 
-/** The reconciliation: coin orders by card left PROCESSING past `STRIPE_RECONCILE_AFTER_MS`, settled by what Stripe says. */
+/**
+ * The reconciliation: Stripe's coin orders left PROCESSING past `STRIPE_RECONCILE_AFTER_MS` (a
+ * konbini order: past its voucher's time limit), settled by what Stripe says.
+ */
 export async function reconcileStripeCoinOrders(db: Kysely<Database>, stripe: StripePayments, now: number, signal?: AbortSignal): Promise<number> {
   const waiting = await db
     .selectFrom('orders')
     .select(['id', 'provider_ref', 'created_at'])
     .where('kind', '=', 'MANGA_COIN')
     .where('status', '=', 'PROCESSING')
-    .where('payment_type', '=', paymentTypeOfMethod.creditcard)
-    .where('updated_at', '<=', now - STRIPE_RECONCILE_AFTER_MS)
+    .where('payment_type', 'in', STRIPE_PAYMENT_TYPES)
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('payment_expires_at', 'is', null), eb('updated_at', '<=', now - STRIPE_RECONCILE_AFTER_MS)]),
+        eb('payment_expires_at', '<=', now - KONBINI_SETTLE_GRACE_MS),
+      ]),
+    )
     .orderBy('id')
     .limit(RECONCILE_BATCH)
     .execute();
@@ -176,7 +215,11 @@ async function answerOf(db: Kysely<Database>, order: Selectable<OrdersTable>, in
     return { status: 200, body: { status: 'COMPLETE', orderId: order.id, coin: order.coin, bonus: order.bonus, bonusPoint: order.bonus_point, balance: mangaCoin } };
   }
   if (order.status === 'PROCESSING') {
-    if (intent?.status === 'requires_action' && intent.clientSecret) return { status: 200, body: { status: 'REQUIRES_ACTION', orderId: order.id, clientSecret: intent.clientSecret } };
+    if (intent?.status === 'requires_action' && intent.voucher) return { status: 200, body: { status: 'VOUCHER', orderId: order.id, voucher: intent.voucher } };
+    if (intent?.status === 'requires_action' && intent.clientSecret) {
+      const redirect = intent.redirectUrl ? { redirectUrl: intent.redirectUrl } : {};
+      return { status: 200, body: { status: 'REQUIRES_ACTION', orderId: order.id, clientSecret: intent.clientSecret, ...redirect } };
+    }
     return { status: 200, body: { status: 'PENDING', orderId: order.id } };
   }
   const errorCode = (order.failure_code ?? ErrorCode.DECLINED_CARD) as ErrorCode;

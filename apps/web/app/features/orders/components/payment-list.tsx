@@ -20,6 +20,7 @@ const methodLabels: Record<string, string> = {
   SOFTBANK: 'ソフトバンクまとめて支払い',
   LINEPAY: 'LINE Pay',
   RAKUTENPAY: '楽天ペイ',
+  KONBINI: 'コンビニ払い',
 };
 
 /** `/order/payments`: one row per order with what it bought, how it was paid and its status. */

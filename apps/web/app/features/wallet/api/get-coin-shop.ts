@@ -1,8 +1,9 @@
 import type { UserStatus } from '@hondana/domain/accounts/accounts-api';
-import type { GoodValueResponse, MangaCoinBalance, MangaCoinItemsResponse } from '@hondana/domain/wallet/wallet-api';
+import type { CoinPaymentConfig, GoodValueResponse, MangaCoinBalance, MangaCoinItemsResponse } from '@hondana/domain/wallet/wallet-api';
 import type { CoinPaymentMethod } from '@hondana/domain/wallet/wallet-payments';
 import { ApiError } from '../../../lib/api/client';
 import { apiGet } from '../../../lib/api/no-login-redirect';
+import { getCoinPaymentConfig } from './purchase-coins';
 
 export interface CoinShopData {
   paymentType: CoinPaymentMethod;
@@ -12,20 +13,23 @@ export interface CoinShopData {
   balance: MangaCoinBalance | null;
   /** The operator's §4 maintenance mode: `coin` and `pay` close coin purchases. */
   maintenanceMode: UserStatus['maintenanceMode'];
+  /** The provider and the methods it offers (the shop's tabs). */
+  payment: CoinPaymentConfig;
 }
 
 /** Whether the maintenance mode closes coin purchases (the server refuses them with PAYMENT_MAINTENANCE). */
 export const coinPurchasesClosed = (mode: UserStatus['maintenanceMode']): boolean => mode === 'coin' || mode === 'pay' || mode === 'all';
 
-/** `/manga_coin/items/v3`, `/good_value`, the maintenance mode of `/common/get_status` and, for a member, `/balance` (§7). */
+/** `/manga_coin/items/v3`, `/good_value`, the maintenance mode of `/common/get_status`, the provider's methods and, for a member, `/balance` (§7). */
 export async function getCoinShop(paymentType: CoinPaymentMethod): Promise<CoinShopData> {
-  const [items, goodValue, balance, status] = await Promise.all([
+  const [items, goodValue, balance, status, payment] = await Promise.all([
     apiGet<MangaCoinItemsResponse>('/manga_coin/items/v3', { payment_type: paymentType, display_scenes: 'shop' }),
     apiGet<GoodValueResponse>('/manga_coin/good_value', { payment_type: paymentType }),
     getBalanceOrNull(),
     apiGet<Pick<UserStatus, 'maintenanceMode'>>('/common/get_status'),
+    getCoinPaymentConfig(),
   ]);
-  return { paymentType, items: items.items, goodValue, balance, maintenanceMode: status.maintenanceMode };
+  return { paymentType, items: items.items, goodValue, balance, maintenanceMode: status.maintenanceMode, payment };
 }
 
 /** §5: the manga coin balance must be an integer or the fetch fails. */

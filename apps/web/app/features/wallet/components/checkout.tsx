@@ -1,7 +1,7 @@
 import { formatAmount } from '@hondana/domain/common/format';
-import type { CoinPurchaseResult, MangaCoinItem } from '@hondana/domain/wallet/wallet-api';
+import type { CoinPaymentConfig, CoinPurchaseResult, MangaCoinItem } from '@hondana/domain/wallet/wallet-api';
 import { type CoinPaymentMethod, coinPaymentMethodLabels } from '@hondana/domain/wallet/wallet-payments';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, Suspense, lazy, useState } from 'react';
 import { PaymentCardFields, SandboxNote, cardFromForm, takeCard } from '../../../components/payment-card/payment-card';
 import { paymentErrorCopy, walletCopy as w } from '../../../i18n/ja-wallet';
 import { ApiError } from '../../../lib/api/client';
@@ -11,18 +11,45 @@ import styles from './wallet.module.css';
 export type CheckoutProps = {
   item: MangaCoinItem;
   paymentType: CoinPaymentMethod;
+  /** The store's payment provider: Stripe's checkout (Stripe.js) replaces the sandbox's card form. */
+  payment: CoinPaymentConfig;
   /** Where the carrier's confirmation page sends the member back to. */
   returnUrl: string;
-  onCompleted: (result: Extract<CoinPurchaseResult, { status: 'COMPLETE' }>) => void;
+  onCompleted: (result: Pick<Extract<CoinPurchaseResult, { status: 'COMPLETE' }>, 'coin' | 'bonus' | 'bonusPoint'>) => void;
   onCancel: () => void;
+  /** A payment left to be made later (a konbini voucher) once the member closes it; `onCancel` if not given. */
+  onWaiting?: () => void;
 };
+
+/** Stripe.js and its Payment Element: a chunk of its own, loaded only when the store takes payments through Stripe. */
+const StripeCheckout = lazy(() => import('./stripe-checkout'));
 
 /**
  * Pays for one coin pack: a card form for `creditcard` (sandbox test cards listed), otherwise a
  * button that goes to the provider's confirmation page. A refusal shows its reason; nothing is
  * granted unless the server says COMPLETE.
  */
-export function Checkout({ item, paymentType, returnUrl, onCompleted, onCancel }: CheckoutProps) {
+export function Checkout(props: CheckoutProps) {
+  const { payment, item } = props;
+  if (payment.provider === 'stripe' && payment.stripe) {
+    return (
+      <Suspense
+        fallback={
+          <section className={styles.checkout} aria-busy="true">
+            <h2 className={styles.checkoutHeading}>{w('checkout.heading', { coin: formatAmount(item.coin), price: formatAmount(item.taxIncludedPrice) })}</h2>
+            <p>{w('checkout.stripeLoading')}</p>
+          </section>
+        }
+      >
+        <StripeCheckout {...props} stripe={payment.stripe} />
+      </Suspense>
+    );
+  }
+  return <SandboxCheckout {...props} />;
+}
+
+/** The sandbox's checkout: its card fields (the card goes to the sandbox's endpoint) or its confirmation page. */
+function SandboxCheckout({ item, paymentType, returnUrl, onCompleted, onCancel }: CheckoutProps) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const card = paymentType === 'creditcard';

@@ -1,5 +1,5 @@
 import { formatAmount } from '@hondana/domain/common/format';
-import { formatTokyoTime } from '@hondana/domain/common/tokyo-format';
+import { formatTokyoDateTime, formatTokyoTime } from '@hondana/domain/common/tokyo-format';
 import type { CoinPurchaseStatus, UnsettledCoinPurchase } from '@hondana/domain/wallet/wallet-api';
 import { coinPaymentMethodLabels } from '@hondana/domain/wallet/wallet-payments';
 import { paymentErrorCopy, walletCopy as w } from '../../../i18n/ja-wallet';
@@ -57,16 +57,17 @@ export function UnsettledPayment({ unsettled }: { unsettled: UnsettledCoinPurcha
   const { purchase, expiresAt } = unsettled;
   if (!purchase) return null;
   const facts = { method: coinPaymentMethodLabels[purchase.paymentType], coin: formatAmount(purchase.coin), price: formatAmount(purchase.taxIncludedPrice) };
+  const konbini = purchase.paymentType === 'konbini';
   if (purchase.status === 'PROCESSING' && expiresAt !== null) {
     return (
       <p role="status" className={styles.notice} data-testid="unsettled-payment">
-        {w('unsettled.waiting', { ...facts, time: formatTokyoTime(expiresAt) })}
+        {konbini ? w('unsettled.konbiniWaiting', { ...facts, time: formatTokyoDateTime(expiresAt) }) : w('unsettled.waiting', { ...facts, time: formatTokyoTime(expiresAt) })}
       </p>
     );
   }
   return (
     <p role="alert" className={styles.error} data-testid="unsettled-payment">
-      {w('unsettled.expired', facts)}
+      {w(konbini ? 'unsettled.konbiniExpired' : 'unsettled.expired', facts)}
     </p>
   );
 }

@@ -1,0 +1,54 @@
+import { formatAmount } from '@hondana/domain/common/format';
+import { formatTokyoDateTime } from '@hondana/domain/common/tokyo-format';
+import type { KonbiniVoucher, MangaCoinItem } from '@hondana/domain/wallet/wallet-api';
+import { walletCopy as w } from '../../../i18n/ja-wallet';
+import styles from './wallet.module.css';
+
+/**
+ * A konbini voucher (Stripe, issue 39): the amount, the time limit (支払期限), Stripe's voucher
+ * page (払込票) and each chain's numbers for the till. The coins come when Stripe says it was paid.
+ */
+export function KonbiniVoucherView({ voucher, item, onClose }: { voucher: KonbiniVoucher; item: MangaCoinItem; onClose: () => void }) {
+  return (
+    <section className={styles.checkout} aria-labelledby="voucher-heading" data-testid="konbini-voucher">
+      <h2 id="voucher-heading" className={styles.checkoutHeading}>
+        {w('voucher.heading')}
+      </h2>
+      <div role="status" className={styles.notice}>
+        <p>{w('voucher.amount', { price: formatAmount(item.taxIncludedPrice), coin: formatAmount(item.coin) })}</p>
+        <p>
+          <strong>{w('voucher.deadline', { time: formatTokyoDateTime(voucher.expiresAt) })}</strong>
+        </p>
+        <p>{w('voucher.body')}</p>
+      </div>
+      {voucher.voucherUrl && (
+        <p>
+          <a href={voucher.voucherUrl} target="_blank" rel="noopener noreferrer">
+            {w('voucher.link')}
+          </a>
+        </p>
+      )}
+      {voucher.stores.length > 0 && (
+        <>
+          <h3 className={styles.voucherStores}>{w('voucher.stores')}</h3>
+          <dl className={styles.voucherList}>
+            {voucher.stores.map((s) => (
+              <div key={s.store}>
+                <dt>{w(`voucher.store.${s.store}`)}</dt>
+                <dd>
+                  {s.confirmationNumber && <span>{w('voucher.confirmationNumber', { number: s.confirmationNumber })}</span>}
+                  {s.paymentCode && <span>{w('voucher.paymentCode', { code: s.paymentCode })}</span>}
+                </dd>
+              </div>
+            ))}
+          </dl>
+        </>
+      )}
+      <div className={styles.checkoutActions}>
+        <button type="button" className={styles.primary} onClick={onClose}>
+          {w('voucher.close')}
+        </button>
+      </div>
+    </section>
+  );
+}
