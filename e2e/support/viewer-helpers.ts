@@ -1,7 +1,8 @@
-import Database from 'better-sqlite3';
+import assert from 'node:assert/strict';
 import path from 'node:path';
+import Database from 'better-sqlite3';
 import type { Page } from 'playwright-core';
-import type { StoreServer } from './server';
+import { type StoreServer, grantMangaCoins } from './server';
 import { memberId, signUpThrough } from './members';
 
 /** The stage's current page (0-based book page number), as the viewer exposes it. */
@@ -65,6 +66,21 @@ export async function signUpMember(page: Page, store: StoreServer, label: string
   const email = `viewer-${label}-${Date.now()}@example.jp`;
   await signUpThrough(page.request, store, { email, nickname: '読書家', birthDate: '1990-01-01' });
   return { userId: await memberId(page, store), email };
+}
+
+/**
+ * Makes the member own a book by buying it, as the member's app does: manga coins for its price
+ * granted the way support grants them (`npm run admin -- grant`), then the one-book purchase
+ * (`/order/book/manga_coin/create_token` and `buy`) at the price the store shows.
+ */
+export async function buyBook(page: Page, store: StoreServer, email: string, bookId: number): Promise<void> {
+  const detail = await page.request.get(`${store.url}/api/books/${bookId}`);
+  assert.equal(detail.status(), 200, await detail.text());
+  const { price } = (await detail.json()) as { price: number };
+  if (price > 0) await grantMangaCoins(store, email, price);
+  const token = ((await (await page.request.get(`${store.url}/api/order/book/manga_coin/create_token`)).json()) as { status: { token: string } }).status.token;
+  const bought = await page.request.post(`${store.url}/api/order/book/manga_coin/buy`, { data: { token, book_id: bookId, checked_price: price } });
+  assert.equal(bought.status(), 200, await bought.text());
 }
 
 /**
