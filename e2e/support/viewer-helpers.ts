@@ -1,6 +1,4 @@
 import assert from 'node:assert/strict';
-import path from 'node:path';
-import Database from 'better-sqlite3';
 import type { Page } from 'playwright-core';
 import { type StoreServer, grantMangaCoins } from './server';
 import { memberId, signUpThrough } from './members';
@@ -81,22 +79,6 @@ export async function buyBook(page: Page, store: StoreServer, email: string, boo
   const token = ((await (await page.request.get(`${store.url}/api/order/book/manga_coin/create_token`)).json()) as { status: { token: string } }).status.token;
   const bought = await page.request.post(`${store.url}/api/order/book/manga_coin/buy`, { data: { token, book_id: bookId, checked_price: price } });
   assert.equal(bought.status(), 200, await bought.text());
-}
-
-/**
- * Makes the member own a book the way an operator grant does: a `user_books` row written
- * straight into the e2e store's SQLite file (buying is another area's journey).
- */
-export function grantOwnership(store: StoreServer, userId: number, bookId: number): void {
-  const db = new Database(path.join(store.dataDir, 'hondana.db'));
-  try {
-    db.prepare(
-      `INSERT INTO user_books (user_id, book_id, possession_status, source, order_id, created_at)
-       VALUES (?, ?, 'OWNED', 'GRANT', NULL, ?)`,
-    ).run(userId, bookId, Date.now());
-  } finally {
-    db.close();
-  }
 }
 
 /** Closes the open popup with Escape and waits until the page takes pointer input again. */
