@@ -110,6 +110,14 @@ export async function findVolume(store: StoreServer, titleName: string, vol: num
   return volume;
 }
 
+/** The serial of a title found by its name, as the title's page finds it (`/api/serials/by_title/:id`): a title has one serial. */
+export async function findSerialOfTitle(store: StoreServer, titleName: string): Promise<{ id: number; name: string; titleId: number }> {
+  const title = await findTitle(store, titleName);
+  const { serials } = (await (await fetch(`${store.url}/api/serials/by_title/${title.id}`)).json()) as { serials: { id: number; name: string }[] };
+  assert.ok(serials[0], `${titleName} has a serial`);
+  return { id: serials[0].id, name: serials[0].name, titleId: title.id };
+}
+
 // The console's catalog
 
 export interface AdminBook {
@@ -265,6 +273,16 @@ export async function findSerial(store: StoreServer, name: string): Promise<{ id
   const serial = serials.find((s) => s.name === name);
   assert.ok(serial, `the console lists the serial ${name}`);
   return serial;
+}
+
+/** A title of the console's list that has no serial yet (a title has one serial), for a new serial. */
+export async function titleWithoutSerial(store: StoreServer): Promise<FoundTitle> {
+  const op = await operator(store);
+  const taken = new Set((await op.get<{ serials: { titleId: number | null }[] }>('/api/admin/serials')).serials.map((s) => s.titleId));
+  const { titles } = await op.get<{ titles: FoundTitle[] }>('/api/admin/titles?q=');
+  const title = titles.find((t) => !taken.has(t.id));
+  assert.ok(title, 'the console lists a title without a serial');
+  return { id: title.id, name: title.name };
 }
 
 /** Saves a serial's settings in the console (its 待てば無料 minutes, rental minutes…). */
