@@ -9,6 +9,7 @@ import type { Browser, Page } from 'playwright-core';
 import { numberedPage } from '../support/import-fixtures';
 import { type StoreServer, launchBrowser, screenshotDir, startStore } from '../support/server';
 import { loggedInAs, makeOperator, signUpMember } from '../support/members';
+import { findSerialOfTitle } from '../support/fixtures';
 
 /**
  * An episode's pages from the console: an operator uploads a CBZ (pages with their number drawn
@@ -17,8 +18,8 @@ import { loggedInAs, makeOperator, signUpMember } from '../support/members';
  */
 const OPERATOR = `pages-operator-${Date.now()}@example.jp`;
 const MEMBER = `pages-member-${Date.now()}@example.jp`;
-// Demo serial 1: episodes 1–3 are free and released.
-const SERIAL_ID = 1;
+// The demo serial of 夜明けの図書館 (found by name): episodes 1–3 are free and released.
+let SERIAL_ID = 0;
 const HUES = { 1: [30, 107, 179], 2: [46, 125, 50] } as const;
 
 let store: StoreServer;
@@ -45,6 +46,7 @@ const signUp = (email: string) => signUpMember(store, email, email.split('-')[1]
 
 before(async () => {
   [store, browser] = await Promise.all([startStore(), launchBrowser()]);
+  SERIAL_ID = (await findSerialOfTitle(store, '夜明けの図書館')).id;
   work = mkdtempSync(path.join(tmpdir(), 'hondana-episode-pages-e2e-'));
   await Promise.all([signUp(OPERATOR), signUp(MEMBER)]);
   await makeOperator(store, OPERATOR);

@@ -6,6 +6,7 @@ import { expectNoSidewaysScroll } from '../support/layout';
 import { loggedInAs, makeOperator, newMemberPage, signUpMember } from '../support/members';
 import { type StoreServer, grantMangaCoins, launchBrowser, screenshotDir, startStore } from '../support/server';
 import { storeCommand } from '../support/store-command';
+import { findVolume } from '../support/fixtures';
 
 /**
  * The console's lottery campaigns through the pages: an operator at 1080 px creates a campaign
@@ -14,13 +15,13 @@ import { storeCommand } from '../support/store-command';
  * scheduled. Support at 1080 px opens くじ from the console's menu and reads the campaign (its
  * prizes) without a form or a row action. A member at 375 px buys a book during it, gets its ticket and draws one of its two prizes.
  *
- * The volume bought is the demo's title 3, volume 3 (book 15), as the points journey buys it.
+ * The volume bought is 星降る街の探偵 volume 3 (found by name), as the points journey buys it.
  */
 const OPERATOR = `lottery-operator-${Date.now()}@example.jp`;
 const SUPPORT = `lottery-support-${Date.now()}@example.jp`;
 const NAME = '春の本棚くじ';
-const TITLE_ID = 3;
-const VOL3 = 15;
+let TITLE_ID = 0;
+let VOL3 = 0;
 
 let store: StoreServer;
 let browser: Browser;
@@ -31,6 +32,8 @@ const shot = (page: Page, name: string) => page.screenshot({ path: path.join(scr
 
 before(async () => {
   [store, browser] = await Promise.all([startStore(), launchBrowser()]);
+  const vol3 = await findVolume(store, '星降る街の探偵', 3);
+  [TITLE_ID, VOL3] = [vol3.titleId, vol3.id];
   await Promise.all([signUpMember(store, OPERATOR, 'lottery'), signUpMember(store, SUPPORT, 'サポート')]);
   await makeOperator(store, OPERATOR);
   await storeCommand(store.dataDir, 'admin.ts', ['role', '--email', SUPPORT, '--role', 'support']);

@@ -9,6 +9,7 @@ import { expectNoSidewaysScroll } from '../support/layout';
 import { loggedInAs, makeOperator, newMemberPage, signUpMember } from '../support/members';
 import { type StoreServer, grantMangaCoins, launchBrowser, screenshotDir, startStore } from '../support/server';
 import { storeCommand } from '../support/store-command';
+import { findVolume } from '../support/fixtures';
 
 /**
  * The console's missions through the pages: an operator at 1080 px creates a mission (buy twice,
@@ -16,13 +17,13 @@ import { storeCommand } from '../support/store-command';
  * points; the console lists it as running, not as scheduled. A member at 375 px sees it (and its image) on my page, buys a book and
  * sees its progress 1/2. Support, at 375 px, reads the list and is offered no change.
  *
- * The volume bought is the demo's title 3, volume 3 (book 15), as the lottery journey buys it.
+ * The volume bought is 星降る街の探偵 volume 3 (found by name), as the lottery journey buys it.
  */
 const OPERATOR = `missions-operator-${Date.now()}@example.jp`;
 const SUPPORT = `missions-support-${Date.now()}@example.jp`;
 const NAME = '春の購入ミッション';
-const TITLE_ID = 3;
-const VOL3 = 15;
+let TITLE_ID = 0;
+let VOL3 = 0;
 /** The address the console gave the image the operator uploaded. */
 let IMAGE = '';
 
@@ -36,6 +37,8 @@ const shot = (page: Page, name: string) => page.screenshot({ path: path.join(scr
 
 before(async () => {
   [store, browser] = await Promise.all([startStore(), launchBrowser()]);
+  const vol3 = await findVolume(store, '星降る街の探偵', 3);
+  [TITLE_ID, VOL3] = [vol3.titleId, vol3.id];
   await Promise.all([signUpMember(store, OPERATOR, 'missions'), signUpMember(store, SUPPORT, 'サポート')]);
   await makeOperator(store, OPERATOR);
   const { stdout } = await storeCommand(store.dataDir, 'admin.ts', ['role', '--email', SUPPORT, '--role', 'support']);

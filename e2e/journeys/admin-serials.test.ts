@@ -7,6 +7,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { numberedPage } from '../support/import-fixtures';
 import { type StoreServer, launchBrowser, screenshotDir, startStore } from '../support/server';
 import { loggedInAs, makeOperator, signUpMember } from '../support/members';
+import { findSerialOfTitle, findVolume } from '../support/fixtures';
 
 /**
  * The console's serials, covers, samples and the top titles / coin pack reports: an operator
@@ -17,9 +18,9 @@ const OPERATOR = `serial-operator-${Date.now()}@example.jp`;
 const MEMBER = `serial-member-${Date.now()}@example.jp`;
 const CARD = { ok: '4242 4242 4242 4242', expiry: '12/39', cvc: '123' };
 // The demo catalog's ids (as the wallet and serial journeys use them).
-const SERIAL_ID = 2;
-const TITLE_ID = 3;
-const BOOK_ID = 14;
+let SERIAL_ID = 0;
+let TITLE_ID = 0;
+let BOOK_ID = 0;
 const PACK_1000 = 3;
 const EPISODE_TITLE = '灯りの約束';
 
@@ -42,6 +43,9 @@ const signUp = (email: string) => signUpMember(store, email, email.split('-')[1]
 
 before(async () => {
   [store, browser] = await Promise.all([startStore(), launchBrowser()]);
+  SERIAL_ID = (await findSerialOfTitle(store, '放課後ダンジョン部')).id;
+  const vol2 = await findVolume(store, '星降る街の探偵', 2);
+  [TITLE_ID, BOOK_ID] = [vol2.titleId, vol2.id];
   work = mkdtempSync(path.join(tmpdir(), 'hondana-admin-serials-e2e-'));
   coverFile = path.join(work, 'new-cover.jpg');
   writeFileSync(coverFile, await numberedPage(1, 480, 680, '#b3261e'));

@@ -9,17 +9,18 @@ import { type ImportedBook, importIntoStore, numberedPage, writeTextEpub } from 
 import { type StoreServer, grantMangaCoins, launchBrowser, screenshotDir, startStore } from '../support/server';
 import { newMemberPage, signUpThrough } from '../support/members';
 import { storeCommand } from '../support/store-command';
+import { findVolume } from '../support/fixtures';
 
 /**
- * Books saved for offline reading. 星降る街の探偵 (title 3): volumes 2 and 3 (books 14 and 15)
- * are sold at their price in the demo catalog.
+ * Books saved for offline reading. 星降る街の探偵: volumes 2 and 3 are sold at their price in the
+ * demo catalog (found by name).
  */
-const TITLE_ID = 3;
-const VOL2 = 14;
-const VOL3 = 15;
-/** 追放された錬金術師はのんびり薬屋を営む（1） (title 19, book 70): a paid text (reflow) book of 5 chapters. */
-const TEXT_TITLE_ID = 19;
-const TEXT_BOOK = 70;
+let TITLE_ID = 0;
+let VOL2 = 0;
+let VOL3 = 0;
+/** 追放された錬金術師はのんびり薬屋を営む（1）: a paid text (reflow) book of 5 chapters. */
+let TEXT_TITLE_ID = 0;
+let TEXT_BOOK = 0;
 const TEXT_CHAPTERS = 5;
 
 let store: StoreServer;
@@ -27,6 +28,8 @@ let browser: Browser;
 
 before(async () => {
   [store, browser] = await Promise.all([startStore(), launchBrowser()]);
+  const [vol2, vol3, text] = [await findVolume(store, '星降る街の探偵', 2), await findVolume(store, '星降る街の探偵', 3), await findVolume(store, '追放された錬金術師はのんびり薬屋を営む', 1)];
+  [TITLE_ID, VOL2, VOL3, TEXT_TITLE_ID, TEXT_BOOK] = [vol2.titleId, vol2.id, vol3.id, text.titleId, text.id];
 });
 after(async () => {
   await browser?.close();
@@ -297,8 +300,8 @@ describe('an illustrated text book saved for offline reading', () => {
   let work: string;
   let illustrated: ImportedBook;
   before(async () => {
-    // 猫の挿絵: a vertical novel of 2 chapters, an illustration (挿絵) in the first, imported as an
-    // operator does, then put on sale (what the console's price and publish do).
+    // 猫の挿絵: a vertical novel of 2 chapters, an illustration (挿絵) in the first, imported and put
+    // on sale at 440 yen as an operator does (`npm run import -- --publish --price 440`).
     work = mkdtempSync(path.join(tmpdir(), 'hondana-offline-e2e-'));
     const prose = '　<ruby>吾輩<rt>わがはい</rt></ruby>は猫である。名前はまだ無い。どこで生れたかとんと見当がつかぬ。';
     const file = await writeTextEpub(path.join(work, 'sashie.epub'), {
@@ -311,12 +314,9 @@ describe('an illustrated text book saved for offline reading', () => {
         { title: '二　夜', paragraphs: [prose, prose, prose] },
       ],
     });
-    const [imported] = await importIntoStore(store, file);
-    assert.ok(imported, 'the command reported the book');
+    const [imported] = await importIntoStore(store, file, ['--publish', '--price', '440']);
+    assert.ok(imported?.listed, 'the command put the book on sale');
     illustrated = imported;
-    const db = new Database(path.join(store.dataDir, 'hondana.db'));
-    db.prepare("UPDATE books SET price = 440, tax_amount = 40, sales_status = 'ON_SALE' WHERE id = ?").run(illustrated.bookId);
-    db.close();
   });
   after(() => rmSync(work, { recursive: true, force: true }));
 

@@ -5,15 +5,16 @@ import Database from 'better-sqlite3';
 import type { Browser, Page } from 'playwright-core';
 import { type StoreServer, grantMangaCoins, launchBrowser, screenshotDir, startStore } from '../support/server';
 import { newMemberPage } from '../support/members';
+import { findSerialOfTitle, findVolume } from '../support/fixtures';
 
 /**
- * The bookshelf. 星降る街の探偵 (title 3): volumes 2 and 3 (books 14 and 15) are sold
- * at their price in the demo catalog; demo serial 1 rents episodes from episode 4 for 40 coins.
+ * The bookshelf. 星降る街の探偵 (found by name): volumes 2 and 3 are sold
+ * at their price in the demo catalog; the serial of 夜明けの図書館 rents episodes from episode 4 for 40 coins.
  */
-const TITLE_ID = 3;
-const VOL2 = 14;
-const VOL3 = 15;
-const SERIAL_ID = 1;
+let TITLE_ID = 0;
+let VOL2 = 0;
+let VOL3 = 0;
+let SERIAL_ID = 0;
 
 let store: StoreServer;
 let browser: Browser;
@@ -22,6 +23,9 @@ let serialTitleName = '';
 
 before(async () => {
   [store, browser] = await Promise.all([startStore(), launchBrowser()]);
+  const [vol2, vol3] = [await findVolume(store, '星降る街の探偵', 2), await findVolume(store, '星降る街の探偵', 3)];
+  [TITLE_ID, VOL2, VOL3] = [vol2.titleId, vol2.id, vol3.id];
+  SERIAL_ID = (await findSerialOfTitle(store, '夜明けの図書館')).id;
   const db = new Database(path.join(store.dataDir, 'hondana.db'), { readonly: true });
   titleName = (db.prepare('SELECT name FROM titles WHERE id = ?').get(TITLE_ID) as { name: string }).name;
   serialTitleName = (db.prepare('SELECT t.name FROM serials s JOIN titles t ON t.id = s.title_id WHERE s.id = ?').get(SERIAL_ID) as { name: string }).name;

@@ -2,25 +2,34 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { gzipSync } from 'node:zlib';
-import Database from 'better-sqlite3';
 import type { Browser, Page } from 'playwright-core';
 import { type StoreServer, launchBrowser, screenshotDir, startStore } from '../support/server';
 import { signUpThrough } from '../support/members';
 import { expectNoSidewaysScroll } from '../support/layout';
+import { consoleTitle, findTitle, findVolume } from '../support/fixtures';
 
 let store: StoreServer;
 let browser: Browser;
 
+/** 夜明けの図書館 (found by name): its series page, and its volume 1 whose description is the series' own. */
+let SERIES = 0;
+let VOL1 = 0;
+let VOL2 = 0;
+
 before(async () => {
   [store, browser] = await Promise.all([startStore(), launchBrowser()]);
+  const [vol1, vol2] = [await findVolume(store, '夜明けの図書館', 1), await findVolume(store, '夜明けの図書館', 2)];
+  [SERIES, VOL1, VOL2] = [vol1.titleId, vol1.id, vol2.id];
+  // Guests cannot search R18 titles: the console's title search finds it.
+  R18_TITLE_ID = (await findTitle(store, '真夜中の秘密', { adult: true })).id;
 });
 after(async () => {
   await browser?.close();
   await store?.stop();
 });
 
-/** The demo catalog is deterministic: its one R18 title (真夜中の秘密) has this id. */
-const R18_TITLE_ID = 16;
+/** The demo catalog's one R18 title, 真夜中の秘密 (found by name). */
+let R18_TITLE_ID = 0;
 /**
  * JavaScript shipped to the series page, gzip: 120 kB until every page's header gained the cart
  * (with the member's count) and the ranking / serial / free row; 121 kB until the merges of issue
@@ -129,8 +138,8 @@ describe('a guest browsing the store', () => {
 
   it('gets titles, description and OGP of every catalog page in the HTML, before any script', async () => {
     for (const [url, title] of [
-      ['/series_list/series_id=1', '夜明けの図書館 | 本棚'],
-      ['/series_list/series_id=1?book_id=2', '夜明けの図書館 2巻 | 本棚'],
+      [`/series_list/series_id=${SERIES}`, '夜明けの図書館 | 本棚'],
+      [`/series_list/series_id=${SERIES}?book_id=${VOL2}`, '夜明けの図書館 2巻 | 本棚'],
       ['/ranking/daily/1', 'デイリーランキング（総合） | 本棚'],
       ['/free', '無料マンガ | 本棚'],
       [`/search?word=${encodeURIComponent('図書館')}`, '「図書館」の検索結果 | 本棚'],
@@ -142,15 +151,15 @@ describe('a guest browsing the store', () => {
       assert.match(html, /<meta name="description" content="[^"]+"/);
       assert.match(html, /<meta property="og:title" content="[^"]+"/);
     }
-    const series = await (await fetch(`${store.url}/series_list/series_id=1`)).text();
+    const series = await (await fetch(`${store.url}/series_list/series_id=${SERIES}`)).text();
     assert.match(series, /<h1[^>]*>夜明けの図書館<\/h1>/);
     assert.match(series, /<source type="image\/webp" srcSet="[^"]*106w/);
   });
 
   it('shows the description once on a volume whose description is the series\' own', async () => {
-    // In the demo catalog, volume 1 of title 1 has its series' description.
-    const { description } = (await (await fetch(`${store.url}/api/books/1`)).json()) as { description: string };
-    const html = await (await fetch(`${store.url}/series_list/series_id=1?book_id=1`)).text();
+    // In the demo catalog, volume 1 of 夜明けの図書館 has its series' description.
+    const { description } = (await (await fetch(`${store.url}/api/books/${VOL1}`)).json()) as { description: string };
+    const html = await (await fetch(`${store.url}/series_list/series_id=${SERIES}?book_id=${VOL1}`)).text();
     const escaped = description
       .replaceAll('&', '&amp;')
       .replaceAll('<', '&lt;')
@@ -177,7 +186,7 @@ describe('a guest browsing the store', () => {
       for (const url of scripts) total += gzipSync(Buffer.from(await (await fetch(url)).arrayBuffer()), { level: 9 }).length;
       return total;
     };
-    await page.goto(`${store.url}/series_list/series_id=1`, { waitUntil: 'networkidle' });
+    await page.goto(`${store.url}/series_list/series_id=${SERIES}`, { waitUntil: 'networkidle' });
     const initial = await gzipTotal();
     // The recommendations (TanStack Query) load when their module scrolls near the viewport.
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
@@ -237,19 +246,12 @@ describe('an R18 title', () => {
     await page.context().close();
   });
 
-  /** The first volume of the R18 title, read from the store's database (guests cannot list it). */
-  const r18BookId = () => {
-    const db = new Database(path.join(store.dataDir, 'hondana.db'), { readonly: true });
-    try {
-      return (db.prepare('select id from books where title_id = ? order by vol limit 1').get(R18_TITLE_ID) as { id: number }).id;
-    } finally {
-      db.close();
-    }
-  };
+  /** The first volume of the R18 title, as the console lists it (guests cannot list it). */
+  const r18BookId = async () => [...(await consoleTitle(store, R18_TITLE_ID)).books].sort((a, b) => a.vol - b.vol)[0]!.id;
 
   it('asks a guest its age in the viewer, not the failure screen, and はい goes to login and back (375 px)', async () => {
     const page = await newPage(375);
-    const viewer = `/viewer?cid=${r18BookId()}`;
+    const viewer = `/viewer?cid=${await r18BookId()}`;
     await page.goto(`${store.url}${viewer}`);
     const dialog = page.getByRole('dialog', { name: '年齢確認' });
     await dialog.waitFor();
@@ -263,7 +265,7 @@ describe('an R18 title', () => {
   it('opens the R18 book in the viewer for an adult member once they answer はい (1080 px)', async () => {
     const page = await newPage();
     await signUp(page, '1988-02-29');
-    await page.goto(`${store.url}/viewer?cid=${r18BookId()}`);
+    await page.goto(`${store.url}/viewer?cid=${await r18BookId()}`);
     const dialog = page.getByRole('dialog', { name: '年齢確認' });
     await dialog.getByRole('button', { name: 'はい' }).click();
     await page.locator('[data-testid=viewer-stage] img').first().waitFor();

@@ -1,22 +1,29 @@
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import Database from 'better-sqlite3';
 import type { Browser, Page } from 'playwright-core';
-import { type StoreServer, grant, insertLoginCoupon, launchBrowser, screenshotDir, signUpWithCoins, startStore } from '../support/server';
+import { type StoreServer, grant, launchBrowser, screenshotDir, signUpWithCoins, startStore } from '../support/server';
 import { PASSWORD } from '../support/members';
+import { DAY, type Volume, createLoginCoupon, editBook, findVolume } from '../support/fixtures';
 
-/** 星降る街の探偵 (title 3): volumes 2 and 3 (books 14 and 15) are sold at their price in the demo catalog. */
-const TITLE_ID = 3;
-const VOLUMES = [14, 15];
+/** 星降る街の探偵: volumes 2 and 3 are sold at their price in the demo catalog (found by name). */
+const TITLE = '星降る街の探偵';
+let volumeIds: number[] = [];
+let volumes: Volume[] = [];
+let titleId = 0;
+/** A title of the demo whose volumes 1–3 are sold as a set. */
+const BUNDLE_TITLE = '鋼鉄の騎士団';
 
 let store: StoreServer;
 let browser: Browser;
 
 before(async () => {
   [store, browser] = await Promise.all([startStore(), launchBrowser()]);
-  // The login-appeal coupon of §5: 50% off, given to members when they open their cart.
-  insertLoginCoupon(store, 7 * 24 * 60 * 60 * 1000);
+  // The login-appeal coupon of §5: 50% off, given to members when they open their cart, made in the console.
+  await createLoginCoupon(store, 7 * DAY);
+  volumes = [await findVolume(store, TITLE, 2), await findVolume(store, TITLE, 3)];
+  volumeIds = volumes.map((v) => v.id);
+  titleId = volumes[0]!.titleId;
 });
 after(async () => {
   await browser?.close();
@@ -35,8 +42,8 @@ for (const width of [375, 1080]) {
       const context = await browser.newContext({ viewport: { width, height: 900 }, locale: 'ja-JP' });
       const page = await context.newPage();
 
-      for (const [i, bookId] of VOLUMES.entries()) {
-        await page.goto(`${store.url}/series_list/series_id=${TITLE_ID}?book_id=${bookId}`);
+      for (const [i, bookId] of volumeIds.entries()) {
+        await page.goto(`${store.url}/series_list/series_id=${titleId}?book_id=${bookId}`);
         if (width === 375 && i === 0) await shot(page, 'cart-button-guest-375');
         await page.getByRole('link', { name: 'カートに追加' }).click();
         await page.waitForURL(/\/cart\?add=/);
@@ -47,7 +54,7 @@ for (const width of [375, 1080]) {
       await page.goto(`${store.url}/ranking/daily/1`);
       await page.getByTestId('cart-count').filter({ hasText: '2' }).waitFor();
       // Adding the same volume again changes nothing (§5: duplicates ignored).
-      await page.goto(`${store.url}/cart?add=${VOLUMES[0]}&ref=e2e`);
+      await page.goto(`${store.url}/cart?add=${volumeIds[0]}&ref=e2e`);
       await page.getByText('カートに2冊あります').waitFor();
       // §5 login-appeal banner of the guest coupon (rate 50 → 半額クーポン適用価格, up to 3 books).
       await page.getByText('半額クーポン適用価格').first().waitFor();
@@ -58,7 +65,7 @@ for (const width of [375, 1080]) {
       await page.getByLabel('パスワード').fill(PASSWORD);
       await page.getByRole('button', { name: 'ログインする' }).click();
       await page.waitForURL(`${store.url}/cart`);
-      for (const bookId of VOLUMES) await page.getByTestId(`cart-item-${bookId}`).waitFor();
+      for (const bookId of volumeIds) await page.getByTestId(`cart-item-${bookId}`).waitFor();
       assert.equal(await page.evaluate(() => window.localStorage.getItem('hondana.guestCart')), null);
 
       // The cart opens with the coupon it marks いちばんお得 already applied (issue 34 item 16).
@@ -75,10 +82,8 @@ for (const width of [375, 1080]) {
       await shot(page, `cart-${width}`);
 
       if (width === 1080) {
-        // A price change between the preview and the order: the new price is shown, nothing is charged.
-        const db = new Database(path.join(store.dataDir, 'hondana.db'));
-        db.prepare('update books set price = price + 100 where id = ?').run(VOLUMES[0]);
-        db.close();
+        // A price change between the preview and the order (an operator raises it in the console): the new price is shown, nothing is charged.
+        await editBook(store, volumes[0]!, { price: volumes[0]!.price + 100 });
         await page.getByRole('button', { name: /^購入する [\d,]+マンガコイン$/ }).click();
         await page.getByRole('alert').filter({ hasText: '価格が変更されました' }).waitFor();
         await page.getByTestId('cart-amount').filter({ hasNotText: after }).waitFor();
@@ -89,7 +94,7 @@ for (const width of [375, 1080]) {
       await page.getByRole('button', { name: /^購入する [\d,]+マンガコイン$/ }).click();
       await page.getByText('購入が完了しました').waitFor();
       await shot(page, `cart-bought-${width}`);
-      const owned = await page.request.get(`${store.url}/api/user_books/me/by_book?book_id=${VOLUMES.join(',')}`);
+      const owned = await page.request.get(`${store.url}/api/user_books/me/by_book?book_id=${volumeIds.join(',')}`);
       const body = JSON.stringify(await owned.json());
       assert.equal((body.match(/OWNED/g) ?? []).length, 2, body);
       await context.close();
@@ -101,21 +106,25 @@ for (const width of [375, 1080]) {
       const context = await browser.newContext({ viewport: { width, height: 900 }, locale: 'ja-JP' });
       const login = await context.request.post(`${store.url}/api/auth/login`, { data: { email, password: PASSWORD } });
       assert.equal(login.status(), 200, await login.text());
-      const bundle = (await (await context.request.get(`${store.url}/api/bundles/1`)).json()) as { bookIds: number[]; bundleSalePrice: number; bundleTotalPrice: number; name: string };
+      // The demo's set of 鋼鉄の騎士団 volumes 1–3, found from its first volume (found by name).
+      const first = await findVolume(store, BUNDLE_TITLE, 1);
+      const { bundleId } = (await (await context.request.get(`${store.url}/api/books/${first.id}`)).json()) as { bundleId: number };
+      const bundle = (await (await context.request.get(`${store.url}/api/bundles/${bundleId}`)).json()) as { bookIds: number[]; bundleSalePrice: number; bundleTotalPrice: number; name: string };
+      assert.equal(bundle.name, `${BUNDLE_TITLE} 1〜3巻セット`);
       assert.equal(bundle.bookIds.length, 3);
       assert.ok(bundle.bundleSalePrice < bundle.bundleTotalPrice);
       const page = await context.newPage();
 
       // From the volume page: its セットでカートに入れる link takes the bundle to the cart.
       const detail = (await (await context.request.get(`${store.url}/api/books/${bundle.bookIds[0]}`)).json()) as { seriesId: number; bundleId: number };
-      assert.equal(detail.bundleId, 1);
+      assert.equal(detail.bundleId, bundleId);
       const guestHtml = await (await fetch(`${store.url}/series_list/series_id=${detail.seriesId}?book_id=${bundle.bookIds[0]}`)).text();
-      assert.match(guestHtml, /href="\/login\?callback=\/cart%3Fbundle%3D1"/, 'a guest logs in first');
+      assert.ok(guestHtml.includes(`href="/login?callback=/cart%3Fbundle%3D${bundleId}"`), 'a guest logs in first');
       await page.goto(`${store.url}/series_list/series_id=${detail.seriesId}?book_id=${bundle.bookIds[0]}`);
       await page.getByRole('link', { name: /セットでカートに入れる/ }).click();
       // The cart's lines below say when the page is there; its load event is not waited for (once,
       // in a full CI run, it had not come 30 s after the click).
-      await page.waitForURL(/\/cart\?bundle=1$/, { waitUntil: 'commit' });
+      await page.waitForURL(new RegExp(`/cart\\?bundle=${bundleId}$`), { waitUntil: 'commit' });
       const line = page.getByTestId(`cart-item-${bundle.bookIds[0]}`);
       await line.getByText('セット（3冊）').waitFor();
       await line.getByText(`${bundle.bundleSalePrice.toLocaleString('ja-JP')}円`).first().waitFor();
@@ -150,7 +159,7 @@ for (const width of [375, 1080]) {
       const page = await context.newPage();
       // Volumes 2 and 3 of title 3 and a paid volume of title 1: two titles, three books.
       const otherTitle = (await (await context.request.get(`${store.url}/api/books/3`)).json()) as { seriesId: number; bookId: number; free: boolean };
-      const books: [number, number][] = [[TITLE_ID, VOLUMES[0]!], [TITLE_ID, VOLUMES[1]!], [otherTitle.seriesId, otherTitle.bookId]];
+      const books: [number, number][] = [[titleId, volumeIds[0]!], [titleId, volumeIds[1]!], [otherTitle.seriesId, otherTitle.bookId]];
       for (const [i, [titleId, bookId]] of books.entries()) {
         await page.goto(`${store.url}/series_list/series_id=${titleId}?book_id=${bookId}`);
         await page.getByRole('button', { name: 'カートに追加' }).click();
@@ -208,9 +217,12 @@ for (const width of [375, 1080]) {
         const context = await browser.newContext({ viewport: { width, height: 900 }, locale: 'ja-JP' });
         const login = await context.request.post(`${store.url}/api/auth/login`, { data: { email, password: PASSWORD } });
         assert.equal(login.status(), 200, await login.text());
-        const bundle = (await (await context.request.get(`${store.url}/api/bundles/2`)).json()) as { bookIds: number[] };
+        // Another title's set (風の剣士カザネ volumes 1–3), found from its first volume.
+        const first = await findVolume(store, '風の剣士カザネ', 1);
+        const { bundleId } = (await (await context.request.get(`${store.url}/api/books/${first.id}`)).json()) as { bundleId: number };
+        const bundle = (await (await context.request.get(`${store.url}/api/bundles/${bundleId}`)).json()) as { bookIds: number[] };
         const page = await context.newPage();
-        await page.goto(`${store.url}/cart?bundle=2`);
+        await page.goto(`${store.url}/cart?bundle=${bundleId}`);
         await page.getByTestId(`cart-item-${bundle.bookIds[0]}`).waitFor();
 
         const pay = async () => {

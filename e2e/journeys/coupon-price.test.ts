@@ -5,6 +5,7 @@ import type { Browser, Page } from 'playwright-core';
 import { newMemberPage } from '../support/members';
 import { type StoreServer, grant, launchBrowser, screenshotDir, startStore } from '../support/server';
 import { closeSheetWithEscape } from '../support/sheets';
+import { findVolume } from '../support/fixtures';
 
 /**
  * Issue 34 item 2: the coupon price a guest is shown on a volume page is the price a member can
@@ -12,16 +13,19 @@ import { closeSheetWithEscape } from '../support/sheets';
  * without the coupon, and the cart (with the best coupon preselected) charges the shown price.
  */
 
-/** 星降る街の探偵 (title 3) volume 2 (book 14): sold at its price in the demo catalog. */
-const TITLE_ID = 3;
-const BOOK_ID = 14;
-const VOLUME = `/series_list/series_id=${TITLE_ID}?book_id=${BOOK_ID}`;
+/** 星降る街の探偵 volume 2: sold at its price in the demo catalog (found by name). */
+let TITLE_ID = 0;
+let BOOK_ID = 0;
+let VOLUME = '';
 
 let store: StoreServer;
 let browser: Browser;
 
 before(async () => {
   [store, browser] = await Promise.all([startStore(), launchBrowser()]);
+  const vol2 = await findVolume(store, '星降る街の探偵', 2);
+  [TITLE_ID, BOOK_ID] = [vol2.titleId, vol2.id];
+  VOLUME = `/series_list/series_id=${TITLE_ID}?book_id=${BOOK_ID}`;
 });
 after(async () => {
   await browser?.close();

@@ -6,6 +6,7 @@ import type { Browser, Page } from 'playwright-core';
 import { confirmSignupMail } from '../support/members';
 import { type StoreServer, grantMangaCoins, launchBrowser, screenshotDir, startStore } from '../support/server';
 import { signUpMember } from '../support/viewer-helpers';
+import { createNonLoginAppeal, createReachBanner } from '../support/fixtures';
 
 /**
  * Friend invitations: member A opens the inviter page, copies the invitation link from the share
@@ -56,17 +57,11 @@ before(async () => {
   } finally {
     db.close();
   }
-  // A reach banner and the guests' appeal as an operator would set them (a cover stands in for their art).
+  // A reach banner (and one that has ended) and the guests' appeal, made by an operator in the console (a cover stands in for the appeal's art).
   const cover = ((await (await fetch(`${store.url}/api/books/${books[0]}`)).json()) as { imageUrl: string }).imageUrl;
-  const rw = new Database(path.join(store.dataDir, 'hondana.db'));
-  try {
-    const now = Date.now();
-    rw.prepare('insert into reach_banners (banner_url, jump_url, color_code, location, priority, start_at, end_at) values (?, ?, ?, ?, ?, ?, ?)').run(cover, `/series_list/series_id=${titleId}`, '#fde8c8', 'top', 10, now - DAY, now + 7 * DAY);
-    rw.prepare('insert into reach_banners (banner_url, jump_url, color_code, location, priority, start_at, end_at) values (?, ?, ?, ?, ?, ?, ?)').run(cover, '/free', '#fde8c8', 'top', 10, now - 2 * DAY, now - DAY);
-    rw.prepare('insert into non_login_appeals (name, image_url, appeal_text, start_at, end_at) values (?, ?, ?, ?, ?)').run('はじめての方へ', cover, '無料会員登録で、試し読みも購入もすぐできます', now - DAY, now + 7 * DAY);
-  } finally {
-    rw.close();
-  }
+  await createReachBanner(store, { jumpUrl: `/series_list/series_id=${titleId}`, startInMs: -DAY, endInMs: 7 * DAY });
+  await createReachBanner(store, { jumpUrl: '/free', startInMs: -2 * DAY, endInMs: 7 * DAY, ended: true });
+  await createNonLoginAppeal(store, { name: 'はじめての方へ', imageUrl: cover, appealText: '無料会員登録で、試し読みも購入もすぐできます', startInMs: -DAY, endInMs: 7 * DAY });
 });
 after(async () => {
   await browser?.close();

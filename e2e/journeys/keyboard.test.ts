@@ -5,6 +5,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { newMemberPage } from '../support/members';
 import { type StoreServer, grantMangaCoins, launchBrowser, screenshotDir, startStore } from '../support/server';
 import { expectPage } from '../support/viewer-helpers';
+import { findVolume } from '../support/fixtures';
 
 /**
  * Issue 42, keyboard: at 1080 px a member buys a volume (the purchase dialog and its steps) and
@@ -12,16 +13,18 @@ import { expectPage } from '../support/viewer-helpers';
  * Each element Tab reaches shows its focus; the dialog keeps focus inside, Escape closes it and
  * focus goes back to the button that opened it; the viewer turns pages by keys and lets focus go.
  *
- * 夜明けの図書館 (title 1): volume 3 (book 3) is sold.
+ * 夜明けの図書館 (found by name): volume 3 is sold.
  */
-const TITLE_ID = 1;
-const PAID_VOL3 = 3;
+let TITLE_ID = 0;
+let PAID_VOL3 = 0;
 
 let store: StoreServer;
 let browser: Browser;
 
 before(async () => {
   [store, browser] = await Promise.all([startStore(), launchBrowser()]);
+  const vol3 = await findVolume(store, '夜明けの図書館', 3);
+  [TITLE_ID, PAID_VOL3] = [vol3.titleId, vol3.id];
 });
 after(async () => {
   await browser?.close();

@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import Database from 'better-sqlite3';
 import type { Browser, Page } from 'playwright-core';
 import { type StoreServer, launchBrowser, screenshotDir, startStore } from '../support/server';
 import { signUpMember } from '../support/viewer-helpers';
+import { DEMO_LOTTERY, type LotteryPrize, editLotteryCampaign, findLotteryCampaign } from '../support/fixtures';
 
 /**
  * A campaign with two boxes: the member chooses プレミアムボックス on the lottery page and wins
@@ -14,46 +14,40 @@ import { signUpMember } from '../support/viewer-helpers';
 let store: StoreServer;
 let browser: Browser;
 let campaignId: number;
-let premiumPrizeId: number;
 
-const DAY = 86_400_000;
-const withDb = <T>(run: (db: Database.Database) => T): T => {
-  const db = new Database(path.join(store.dataDir, 'hondana.db'));
-  try {
-    return run(db);
-  } finally {
-    db.close();
-  }
-};
-const remaining = (prizeId: number) => withDb((db) => (db.prepare('select remaining from lottery_prizes where id = ?').get(prizeId) as { remaining: number }).remaining);
-/** The box of each prize the member drew, in order. */
-const drawnBoxes = (userId: number) =>
-  withDb((db) =>
-    (db.prepare('select b.name from lottery_draws d join lottery_prizes p on p.id = d.prize_id join lottery_boxes b on b.id = p.box_id where d.user_id = ? order by d.id').all(userId) as { name: string }[]).map((r) => r.name),
-  );
+/** The premium box's one prize as the console shows it now (its stock and what was drawn of it). */
+async function premiumPrize(): Promise<LotteryPrize> {
+  const box = (await findLotteryCampaign(store)).boxes.find((b) => b.name === 'プレミアムボックス');
+  assert.ok(box?.prizes[0]);
+  return box.prizes[0];
+}
+/** Prizes drawn from each box, as the console counts them. */
+async function drawnByBox(): Promise<Record<string, number>> {
+  const { boxes } = await findLotteryCampaign(store);
+  return Object.fromEntries(boxes.map((b) => [b.name, b.prizes.reduce((sum, p) => sum + p.drawn, 0)]));
+}
 
 before(async () => {
   [store, browser] = await Promise.all([startStore(), launchBrowser()]);
-  withDb((db) => {
-    campaignId = (db.prepare('select id from lottery_campaigns order by id limit 1').get() as { id: number }).id;
-    const box = db.prepare("insert into lottery_boxes (campaign_id, name, sort_order) values (?, 'プレミアムボックス', 1) returning id").get(campaignId) as { id: number };
-    premiumPrizeId = (
-      db.prepare("insert into lottery_prizes (box_id, rank, name, kind, amount, weight, stock, remaining) values (?, 1, '100ポイント', 'POINT', 100, 1, 5, 5) returning id").get(box.id) as { id: number }
-    ).id;
-  });
+  // The operator adds a second box to the demo campaign in the console, and makes a share give two tickets.
+  const campaign = await editLotteryCampaign(store, DEMO_LOTTERY, (c) => ({
+    boxes: [
+      ...c.boxes,
+      { name: 'プレミアムボックス', sortOrder: 1, prizes: [{ rank: 1, name: '100ポイント', kind: 'POINT', amount: 100, bookId: null, couponId: null, odds: 1000, stock: 5 }] },
+    ],
+    ticketRules: { share: 2 },
+  }));
+  campaignId = campaign.id;
 });
 after(async () => {
   await browser?.close();
   await store?.stop();
 });
 
-/** Tickets are the setup here (their grants have their own journey): two for the member. */
-function giveTickets(userId: number, count: number) {
-  const now = Date.now();
-  withDb((db) => {
-    const insert = db.prepare("insert into lottery_tickets (user_id, campaign_id, event_type, grant_key, seq, order_id, issued_at, expires_at, used_at) values (?, ?, 'SHARE', ?, 1, null, ?, ?, null)");
-    for (let i = 0; i < count; i++) insert.run(userId, campaignId, `e2e-boxes:${userId}:${i}`, now - 1000, now + DAY);
-  });
+/** Tickets are the setup here (their grants have their own journey): the member shares the campaign, two tickets. */
+async function shareForTickets(page: Page) {
+  const shared = await page.request.get(`${store.url}/api/lottery/tickets/share`);
+  assert.equal(shared.status(), 200, await shared.text());
 }
 
 /** Holds the consume call for a moment, so the page is seen while the server draws. */
@@ -73,8 +67,8 @@ for (const width of [375, 1080]) {
     it('chooses the premium box and wins its prize; reduced motion shows the prize at once, full motion animates', async () => {
       const context = await browser.newContext({ viewport: { width, height: 900 }, locale: 'ja-JP' });
       const page = await context.newPage();
-      const { userId } = await signUpMember(page, store, `boxes-${width}`);
-      giveTickets(userId, 2);
+      await signUpMember(page, store, `boxes-${width}`);
+      await shareForTickets(page);
       await slowDraws(page);
       await page.emulateMedia({ reducedMotion: 'reduce' });
 
@@ -87,7 +81,8 @@ for (const width of [375, 1080]) {
       await page.getByText('使えるくじ 2枚').waitFor();
       await shot(page, `choice-${width}`);
 
-      const premiumBefore = remaining(premiumPrizeId);
+      const premiumBefore = await premiumPrize();
+      const drawnBefore = await drawnByBox();
       await page.getByRole('button', { name: 'くじを引く（残り2枚）' }).click();
       await page.getByRole('button', { name: '抽選中…' }).waitFor();
       assert.deepEqual(await boxAnimation(page), { drawing: 'true', name: 'none' }, 'reduced motion: the box stands still while the server draws');
@@ -96,8 +91,8 @@ for (const width of [375, 1080]) {
       // At once: nothing runs and the prize is fully shown in the frame it appears.
       assert.equal(await runningAnimations(page), 0);
       assert.deepEqual(await won.evaluate((el) => ({ name: getComputedStyle(el).animationName, opacity: getComputedStyle(el).opacity })), { name: 'none', opacity: '1' });
-      assert.equal(remaining(premiumPrizeId), premiumBefore - 1, 'the premium box’s stock was taken');
-      assert.deepEqual(drawnBoxes(userId), ['プレミアムボックス']);
+      assert.equal((await premiumPrize()).drawn, premiumBefore.drawn + 1, 'the premium box’s stock was taken');
+      assert.deepEqual(await drawnByBox(), { ...drawnBefore, プレミアムボックス: drawnBefore['プレミアムボックス']! + 1 });
       await won.scrollIntoViewIfNeeded();
       await shot(page, `won-reduced-${width}`);
 
@@ -113,8 +108,12 @@ for (const width of [375, 1080]) {
       assert.ok((await runningAnimations(page)) > 0);
       await won.getByText(/^\d+等「.+」が当たりました！$/).waitFor();
       assert.notEqual(await won.evaluate((el) => getComputedStyle(el).animationName), 'none', 'full motion: the prize pops in');
-      assert.deepEqual(drawnBoxes(userId), ['プレミアムボックス', 'ノーマルボックス'], 'this draw took from the first box');
-      assert.equal(remaining(premiumPrizeId), premiumBefore - 1);
+      assert.deepEqual(
+        await drawnByBox(),
+        { ノーマルボックス: drawnBefore['ノーマルボックス']! + 1, プレミアムボックス: drawnBefore['プレミアムボックス']! + 1 },
+        'this draw took from the first box',
+      );
+      assert.equal((await premiumPrize()).drawn, premiumBefore.drawn + 1);
       await page.getByText('使えるくじはありません').waitFor();
       await context.close();
     });

@@ -1,21 +1,22 @@
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import Database from 'better-sqlite3';
 import type { Browser, Page } from 'playwright-core';
 import { type StoreServer, grantMangaCoins, launchBrowser, screenshotDir, startStore } from '../support/server';
 import { expectPage, openViewer, signUpMember } from '../support/viewer-helpers';
 import { expectNoSidewaysScroll } from '../support/layout';
+import { DEMO_LOTTERY, editLotteryCampaign, findVolume } from '../support/fixtures';
 
 /**
  * The lottery: a member finishes a free book and is told くじが1枚付与されました (once
  * that day), buys a book during the demo campaign and gets a ticket, draws on the lottery page and
  * finds the prize in the wallet. Missions show on my page.
  *
- * 夜明けの図書館: volume 2 (book 2) is free in the demo catalog, volume 3 (book 3) is sold.
+ * 夜明けの図書館: volume 2 is free in the demo catalog, volume 3 is sold (found by name).
  */
-const FREE_VOL2 = 2;
-const PAID_VOL3 = 3;
+const TITLE = '夜明けの図書館';
+let freeVol2: number;
+let paidVol3: number;
 
 let store: StoreServer;
 let browser: Browser;
@@ -23,14 +24,13 @@ let campaignId: number;
 
 before(async () => {
   [store, browser] = await Promise.all([startStore(), launchBrowser()]);
-  // Only the 1等 (500 manga coins) stays in the box, so the prize the journey finds is known.
-  const db = new Database(path.join(store.dataDir, 'hondana.db'));
-  try {
-    db.prepare('update lottery_prizes set weight = 0 where rank > 1').run();
-    campaignId = (db.prepare('select id from lottery_campaigns order by id limit 1').get() as { id: number }).id;
-  } finally {
-    db.close();
-  }
+  freeVol2 = (await findVolume(store, TITLE, 2)).id;
+  paidVol3 = (await findVolume(store, TITLE, 3)).id;
+  // An operator gives the 1等 (500 manga coins) all the odds in the console, so the prize the journey finds is known.
+  const campaign = await editLotteryCampaign(store, DEMO_LOTTERY, (c) => ({
+    boxes: c.boxes.map((b) => ({ ...b, prizes: b.prizes.map((p) => ({ ...p, odds: p.rank === 1 ? 1000 : 0 })) })),
+  }));
+  campaignId = campaign.id;
 });
 after(async () => {
   await browser?.close();
@@ -60,7 +60,7 @@ for (const width of [375, 1080]) {
       await grantMangaCoins(store, email, 5000);
 
       // Finishing the free volume: the §8 success snackbar with a link to draw.
-      await readToLastPage(page, FREE_VOL2);
+      await readToLastPage(page, freeVol2);
       const granted = page.getByTestId('lottery-grant');
       await granted.getByText('くじが1枚付与されました').waitFor();
       assert.equal(await granted.getByRole('link', { name: 'くじを引く' }).getAttribute('href'), `/lottery/${campaignId}`);
@@ -69,7 +69,7 @@ for (const width of [375, 1080]) {
 
       // Once that day: the last page again shows nothing, even with the day forgotten by the browser.
       const openLastPage = async () => {
-        await page.goto(`${store.url}/viewer?cid=${FREE_VOL2}&open_lastpage=true`);
+        await page.goto(`${store.url}/viewer?cid=${freeVol2}&open_lastpage=true`);
         await page.getByTestId('last-page').waitFor();
       };
       await openLastPage();
@@ -79,14 +79,14 @@ for (const width of [375, 1080]) {
       assert.equal(await page.getByTestId('lottery-grant').count(), 0, 'the second grant of the day is silent (ALREADY_GRANT_TICKET)');
 
       // Buying the next volume during the campaign earns a ticket.
-      const info = await (await page.request.get(`${store.url}/api/browser/bookinfo/v2?bookId=${FREE_VOL2}`)).json();
+      const info = await (await page.request.get(`${store.url}/api/browser/bookinfo/v2?bookId=${freeVol2}`)).json();
       const price: number = info.nextVolume.price;
       const buy = page.getByRole('button', { name: `次の巻を購入する（${price.toLocaleString('ja-JP')}）` });
       await buy.click();
       const dialog = page.getByRole('dialog', { name: '購入する' });
       await dialog.getByRole('button', { name: '次へ' }).click();
       await dialog.getByRole('button', { name: /^購入する [\d,]+マンガコイン$/ }).click();
-      await page.waitForURL(`${store.url}/viewer?cid=${PAID_VOL3}`);
+      await page.waitForURL(`${store.url}/viewer?cid=${paidVol3}`);
 
       // The lottery page: two tickets with their expiry, the draw, the prize.
       await page.goto(`${store.url}/lottery/${campaignId}`);

@@ -2,9 +2,10 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { memberId, newMemberPage } from '../support/members';
+import { newMemberPage } from '../support/members';
 import { type StoreServer, launchBrowser, screenshotDir, startStore } from '../support/server';
-import { currentPage, grantOwnership, imagePages } from '../support/viewer-helpers';
+import { buyBook, currentPage, imagePages } from '../support/viewer-helpers';
+import { findVolume } from '../support/fixtures';
 import { storeCommand } from '../support/store-command';
 
 /**
@@ -12,8 +13,8 @@ import { storeCommand } from '../support/store-command';
  * (README): under `coin` the coin shop says it is closed while a member still reads the book
  * they own; under `all` every store page is the maintenance page.
  */
-/** The demo catalog is deterministic: 夜明けの図書館（3）, 14 pages, a 4-page sample, not free. */
-const PAID_MANGA = 3;
+/** 夜明けの図書館（3） of the demo catalog (found by name): 14 pages, a 4-page sample, not free. */
+let PAID_MANGA = 0;
 const SAMPLE_PAGES = 4;
 
 let store: StoreServer;
@@ -21,6 +22,7 @@ let browser: Browser;
 
 before(async () => {
   [store, browser] = await Promise.all([startStore(), launchBrowser()]);
+  PAID_MANGA = (await findVolume(store, '夜明けの図書館', 3)).id;
 });
 after(async () => {
   await browser?.close();
@@ -48,9 +50,9 @@ describe('maintenance mode coin', () => {
 
   for (const width of [375, 1080]) {
     it(`at ${width} px the coin shop says purchases are closed, and the member reads the book they own past the sample`, async () => {
-      const { page } = await newMemberPage(browser, store, { label: `maintenance-${width}`, nickname: '読書家', width, height: 800 });
-      const userId = await memberId(page, store);
-      grantOwnership(store, userId, PAID_MANGA);
+      const { page, email } = await newMemberPage(browser, store, { label: `maintenance-${width}`, nickname: '読書家', width, height: 800 });
+      // The member bought the book with manga coins (the coin shop's maintenance closes coin packs, not the books).
+      await buyBook(page, store, email, PAID_MANGA);
 
       await page.goto(`${store.url}/mangacoin`);
       const closed = page.getByTestId('coin-shop-closed');

@@ -1,14 +1,15 @@
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import Database from 'better-sqlite3';
 import type { Browser, Page } from 'playwright-core';
 import { type StoreServer, grantMangaCoins, launchBrowser, screenshotDir, startStore } from '../support/server';
 import { signUpThrough } from '../support/members';
+import { createPointCampaign, findVolume } from '../support/fixtures';
 
-/** 星降る街の探偵 (title 3) in the demo catalog: volume 3 is book 15, on sale. */
-const TITLE_ID = 3;
-const VOL3 = 15;
+/** 星降る街の探偵's volume 3 in the demo catalog, on sale (found by name). */
+const TITLE = '星降る街の探偵';
+let titleId = 0;
+let vol3 = 0;
 const CAMPAIGN = '3巻 還元キャンペーン';
 
 let store: StoreServer;
@@ -16,13 +17,10 @@ let browser: Browser;
 
 before(async () => {
   [store, browser] = await Promise.all([startStore(), launchBrowser()]);
-  // The operator's point campaign (the console has no point campaign screen yet): 20% back on volume 3.
-  const db = new Database(path.join(store.dataDir, 'hondana.db'));
-  try {
-    db.prepare("insert into point_campaigns (type, name, rate, point, expire_days, book_id, min_books) values ('book', ?, 20, 0, 90, ?, 0)").run(CAMPAIGN, VOL3);
-  } finally {
-    db.close();
-  }
+  const volume = await findVolume(store, TITLE, 3);
+  [titleId, vol3] = [volume.titleId, volume.id];
+  // The operator's point campaign, made in the console: 20% back on volume 3.
+  await createPointCampaign(store, { type: 'book', name: CAMPAIGN, rate: 20, point: 0, expireDays: 90, bookId: vol3 });
 });
 after(async () => {
   await browser?.close();
@@ -47,10 +45,10 @@ for (const width of [375, 1080]) {
   describe(`a book under a point campaign, and the order history, at ${width} px`, () => {
     it('a guest sees the 即時還元 badge with the coins on the volume tile', async () => {
       const page = await newPage(width);
-      const guest = await (await page.request.get(`${store.url}/api/books/${VOL3}`)).json();
+      const guest = await (await page.request.get(`${store.url}/api/books/${vol3}`)).json();
       const refund: number = guest.pointCampaign.totalPoint;
       assert.ok(guest.pointCampaign.list.some((l: { name: string }) => l.name === CAMPAIGN), 'the campaign is in bookinfo');
-      await page.goto(`${store.url}/series_list/series_id=${TITLE_ID}`);
+      await page.goto(`${store.url}/series_list/series_id=${titleId}`);
       const tile = page.locator('article').filter({ hasText: '即時還元' }).filter({ hasText: `${yen(refund)}pt` });
       await tile.first().waitFor();
       await tile.first().scrollIntoViewIfNeeded();
@@ -62,8 +60,8 @@ for (const width of [375, 1080]) {
       const page = await newPage(width);
       const email = await signUp(page, width);
       await grantMangaCoins(store, email, 5000);
-      const mine = await (await page.request.get(`${store.url}/api/books/${VOL3}`)).json();
-      await page.goto(`${store.url}/series_list/series_id=${TITLE_ID}?book_id=${VOL3}`);
+      const mine = await (await page.request.get(`${store.url}/api/books/${vol3}`)).json();
+      await page.goto(`${store.url}/series_list/series_id=${titleId}?book_id=${vol3}`);
       // the volume's point total: basic, first purchase and the campaign
       await page.getByText(`${yen(mine.pointTotal)}pt還元`).first().waitFor();
       await page.getByRole('button', { name: '購入する' }).click();

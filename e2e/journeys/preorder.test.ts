@@ -3,12 +3,14 @@ import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import Database from 'better-sqlite3';
 import type { Browser, Page } from 'playwright-core';
-import { type StoreServer, insertLoginCoupon, launchBrowser, screenshotDir, signUpWithCoins, startStore } from '../support/server';
+import { type StoreServer, launchBrowser, screenshotDir, signUpWithCoins, startStore } from '../support/server';
 import { PASSWORD } from '../support/members';
+import { createLoginCoupon, findVolume } from '../support/fixtures';
 
-/** 星降る街の探偵 (title 3), volume 2 (book 14): sold at its price in the demo catalog. */
-const TITLE_ID = 3;
-const BOOK_ID = 14;
+/** 星降る街の探偵's volume 2: sold at its price in the demo catalog (found by name). */
+const TITLE = '星降る街の探偵';
+let titleId = 0;
+let bookId = 0;
 const DAY = 24 * 60 * 60 * 1000;
 
 let store: StoreServer;
@@ -19,7 +21,8 @@ let coming: { id: number; title_id: number; price: number };
 before(async () => {
   [store, browser] = await Promise.all([startStore(), launchBrowser()]);
   // The login-appeal coupon of §5, 6½ days left (残り7日: days are rounded up).
-  insertLoginCoupon(store, 6.5 * DAY);
+  await createLoginCoupon(store, 6.5 * DAY);
+  ({ titleId, id: bookId } = await findVolume(store, TITLE, 2));
   const db = new Database(path.join(store.dataDir, 'hondana.db'));
   coming = db
     .prepare(
@@ -46,9 +49,9 @@ for (const width of [375, 1080]) {
       const context = await browser.newContext({ viewport: { width, height: 900 }, locale: 'ja-JP' });
       const page = await context.newPage();
       // The banner is in the HTML itself (no script needed to show it).
-      const html = await (await page.request.get(`${store.url}/series_list/series_id=${TITLE_ID}?book_id=${BOOK_ID}`)).text();
+      const html = await (await page.request.get(`${store.url}/series_list/series_id=${titleId}?book_id=${bookId}`)).text();
       assert.match(html, /半額クーポン適用価格/);
-      await page.goto(`${store.url}/series_list/series_id=${TITLE_ID}?book_id=${BOOK_ID}`);
+      await page.goto(`${store.url}/series_list/series_id=${titleId}?book_id=${bookId}`);
       const banner = page.getByTestId('coupon-banner');
       await banner.getByText('半額クーポン適用価格').waitFor();
       const text = (await banner.textContent()) ?? '';

@@ -1,14 +1,19 @@
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import Database from 'better-sqlite3';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { type StoreServer, launchBrowser, screenshotDir, startStore } from '../support/server';
 import { newMemberPage } from '../support/members';
 import { expectNoSidewaysScroll } from '../support/layout';
+import { consoleTitle, findTitle, publishBook } from '../support/fixtures';
+import { importIntoStore, numberedPage, writeFixedEpub } from '../support/import-fixtures';
 
 let store: StoreServer;
 let browser: Browser;
+/** The demo's first title (found by name): its reviews, its wish-list entry, its new volume. */
+const TITLE = '夜明けの図書館';
 let titleId = 0;
 let titleName = '';
 const REVIEW_NOTICES_NONE = 'レビューへの反応はまだありません。';
@@ -16,11 +21,7 @@ const HOSTILE = '<script>window.__xss=1</script><img src=x onerror="window.__xss
 
 before(async () => {
   [store, browser] = await Promise.all([startStore(), launchBrowser()]);
-  const db = new Database(path.join(store.dataDir, 'hondana.db'), { readonly: true });
-  const title = db
-    .prepare("SELECT t.id, t.name FROM titles t WHERE t.erotic_type = 0 AND EXISTS (SELECT 1 FROM books b WHERE b.title_id = t.id) ORDER BY t.id LIMIT 1")
-    .get() as { id: number; name: string };
-  db.close();
+  const title = await findTitle(store, TITLE);
   titleId = title.id;
   titleName = title.name;
 });
@@ -285,17 +286,28 @@ describe('new-release notices', () => {
     await page.getByText('設定を保存しました').waitFor();
     await shot(page, 'line-notice-1080.png');
 
-    const releaseAt = Date.now() + 3000;
-    const db = new Database(path.join(store.dataDir, 'hondana.db'));
-    const { vol } = db.prepare('SELECT MAX(vol) AS vol FROM books WHERE title_id = ?').get(titleId) as { vol: number };
-    db.prepare(
-      `INSERT INTO books (title_id, vol, contents_name, price, start_datetime, created_at) VALUES (?, ?, ?, 550, ?, ?)`,
-    ).run(titleId, vol + 1, `${titleName} ${vol + 1}`, releaseAt, Date.now());
-    db.close();
+    // The operator imports the next volume (waiting unlisted), then publishes it in the console: its release.
+    const vol = Math.max(...(await consoleTitle(store, titleId)).books.map((b) => b.vol));
+    const work = mkdtempSync(path.join(tmpdir(), 'hondana-reviews-e2e-'));
+    try {
+      const file = await writeFixedEpub(path.join(work, 'next.epub'), {
+        identifier: `urn:uuid:e2e-reviews-next-${Date.now()}`,
+        title: `${titleName} ${vol + 1}`,
+        direction: 'rtl',
+        author: '作者テスト',
+        pages: [{ image: await numberedPage(1, 600, 850, '#7a5a2e') }, { image: await numberedPage(2, 600, 850, '#7a5a2e') }],
+      });
+      const [imported] = await importIntoStore(store, file, ['--title-id', String(titleId), '--price', '550']);
+      assert.ok(imported && !imported.listed, 'the new volume waits unlisted');
+      assert.equal((await consoleTitle(store, titleId)).books.find((b) => b.id === imported.bookId)?.vol, vol + 1);
 
-    await page.goto('/');
-    assert.equal(await page.getByRole('link', { name: /未読のお知らせ/ }).count(), 0, 'nothing before the release instant');
-    await new Promise((resolve) => setTimeout(resolve, Math.max(0, releaseAt - Date.now()) + 500));
+      await page.goto('/');
+      await page.getByRole('link', { name: 'マイページ' }).waitFor();
+      assert.equal(await page.getByRole('link', { name: /未読のお知らせ/ }).count(), 0, 'nothing before the release');
+      await publishBook(store, { id: imported.bookId, titleId }, true);
+    } finally {
+      rmSync(work, { recursive: true, force: true });
+    }
     await page.goto('/');
     await page.getByRole('link', { name: '未読のお知らせ 1件' }).click();
     await page.waitForURL('**/mypage/notices');

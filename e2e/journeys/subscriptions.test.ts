@@ -4,6 +4,7 @@ import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { type StoreServer, launchBrowser, screenshotDir, startStore } from '../support/server';
 import { newMemberPage } from '../support/members';
+import { findVolume } from '../support/fixtures';
 
 /**
  * Manga coin subscriptions through the pages: a member subscribes by sandbox card from the coin
@@ -11,15 +12,17 @@ import { newMemberPage } from '../support/members';
  * subscription through the sandbox's page; a guest sees the guest teaser. At 375 and 1080 px.
  */
 const CARD = { ok: '4242 4242 4242 4242', declined: '4000 0000 0000 0002', expiry: '12/39', cvc: '123' };
-/** 星降る街の探偵 vol. 2 (book 14): sold at its price, for the coin appeal of a member with no coins. */
-const TITLE_ID = 3;
-const VOL2 = 14;
+/** 星降る街の探偵 vol. 2 (found by name): sold at its price, for the coin appeal of a member with no coins. */
+let TITLE_ID = 0;
+let VOL2 = 0;
 
 let store: StoreServer;
 let browser: Browser;
 
 before(async () => {
   [store, browser] = await Promise.all([startStore(), launchBrowser()]);
+  const vol2 = await findVolume(store, '星降る街の探偵', 2);
+  [TITLE_ID, VOL2] = [vol2.titleId, vol2.id];
 });
 after(async () => {
   await browser?.close();

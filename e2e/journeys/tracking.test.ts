@@ -5,6 +5,7 @@ import Database from 'better-sqlite3';
 import type { Browser, Page } from 'playwright-core';
 import { type StoreServer, launchBrowser, screenshotDir, startStore } from '../support/server';
 import { expectPage, signUpMember } from '../support/viewer-helpers';
+import { findVolume } from '../support/fixtures';
 
 /**
  * §7 Tracking as a person causes it: a guest opens the top page (its modules are seen, a tile
@@ -17,13 +18,15 @@ import { expectPage, signUpMember } from '../support/viewer-helpers';
  *
  * 夜明けの図書館 (series 1): volume 2 (book 2) is free in the demo catalog.
  */
-const SERIES = 1;
-const FREE_VOL2 = 2;
+let SERIES = 0;
+let FREE_VOL2 = 0;
 
 let store: StoreServer;
 let browser: Browser;
 before(async () => {
   [store, browser] = await Promise.all([startStore(), launchBrowser()]);
+  const vol2 = await findVolume(store, '夜明けの図書館', 2);
+  [SERIES, FREE_VOL2] = [vol2.titleId, vol2.id];
 });
 after(async () => {
   await browser?.close();

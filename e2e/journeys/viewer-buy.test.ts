@@ -4,11 +4,12 @@ import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { type StoreServer, grantMangaCoins, launchBrowser, screenshotDir, startStore } from '../support/server';
 import { expectPage, imagePages, openViewer, signUpMember } from '../support/viewer-helpers';
+import { findVolume } from '../support/fixtures';
 
 
-/** 夜明けの図書館: volume 2 (book 2) is free in the demo catalog; volume 3 (book 3) is sold, 14 pages with a 4-page sample. */
-const FREE_VOL2 = 2;
-const PAID_VOL3 = 3;
+/** 夜明けの図書館 (found by name): volume 2 is free in the demo catalog; volume 3 is sold, 14 pages with a 4-page sample. */
+let FREE_VOL2 = 0;
+let PAID_VOL3 = 0;
 const PAGES = 14;
 
 let store: StoreServer;
@@ -16,6 +17,8 @@ let browser: Browser;
 
 before(async () => {
   [store, browser] = await Promise.all([startStore(), launchBrowser()]);
+  FREE_VOL2 = (await findVolume(store, '夜明けの図書館', 2)).id;
+  PAID_VOL3 = (await findVolume(store, '夜明けの図書館', 3)).id;
 });
 after(async () => {
   await browser?.close();

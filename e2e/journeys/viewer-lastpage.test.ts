@@ -3,12 +3,14 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { type StoreServer, grantMangaCoins, insertLoginCoupon, launchBrowser, screenshotDir, startStore } from '../support/server';
-import { expectPage, grantOwnership, openViewer, signUpMember } from '../support/viewer-helpers';
+import { type StoreServer, grantMangaCoins, launchBrowser, screenshotDir, startStore } from '../support/server';
+import { buyBook, expectPage, openViewer, signUpMember } from '../support/viewer-helpers';
+import { DAY, createLoginCoupon, findVolume, publishBook } from '../support/fixtures';
 
-/** 夜明けの図書館 (series 1): volume 2 (book 2) is free in the demo catalog; volume 3 (book 3) is sold with a sample. */
-const FREE_VOL2 = 2;
-const PAID_VOL3 = 3;
+/** 夜明けの図書館: volume 2 is free in the demo catalog; volume 3 is sold with a sample (found by name). */
+const TITLE = '夜明けの図書館';
+let freeVol2 = 0;
+let paidVol3 = 0;
 
 let store: StoreServer;
 let browser: Browser;
@@ -19,8 +21,12 @@ let latest: { id: number; reservable: number };
 
 before(async () => {
   [store, browser] = await Promise.all([startStore(), launchBrowser()]);
-  insertLoginCoupon(store, 7 * 24 * 60 * 60 * 1000);
-  const db = new Database(path.join(store.dataDir, 'hondana.db'));
+  await createLoginCoupon(store, 7 * DAY);
+  const first = await findVolume(store, TITLE, 2);
+  freeVol2 = first.id;
+  paidVol3 = (await findVolume(store, TITLE, 3)).id;
+  const db = new Database(path.join(store.dataDir, 'hondana.db'), { readonly: true });
+  let stoppedTitle = 0;
   try {
     const now = Date.now();
     const released = `b.sales_status != 'STOPPED' and b.start_datetime <= @now and (b.end_datetime is null or b.end_datetime > @now)`;
@@ -38,23 +44,20 @@ before(async () => {
     assert.ok(latest, 'the demo has a series with a volume to pre-order after its latest one');
     const row = db
       .prepare(
-        `select b.id from books b join titles t on t.id = b.title_id
-         where t.erotic_type = 0 and t.id != 1 and b.layout_type = 0 and b.free_flg = 0 and b.price > 0 and b.sample_page_total > 0
+        `select b.id, b.title_id from books b join titles t on t.id = b.title_id
+         where t.erotic_type = 0 and t.id != @first and b.layout_type = 0 and b.free_flg = 0 and b.price > 0 and b.sample_page_total > 0
            and b.title_id != (select title_id from books where id = ?) and ${released}
          order by b.id limit 1`,
       )
-      .get(latest.id, { now }) as { id: number } | undefined;
+      .get(latest.id, { now, first: first.titleId }) as { id: number; title_id: number } | undefined;
     assert.ok(row, 'the demo has a sold volume to stop');
     stopped = row.id;
-    // The operator stops its sale; the catalog change counter tells the store within a second.
-    db.prepare(`update books set sales_status = 'STOPPED' where id = ?`).run(stopped);
-    db.prepare(
-      `insert into store_changes (topic, version, changed_at) values ('catalog', 1, @now)
-       on conflict (topic) do update set version = version + 1, changed_at = @now`,
-    ).run({ now });
+    stoppedTitle = row.title_id;
   } finally {
     db.close();
   }
+  // An operator stops its sale in the console (販売停止); the store learns of the change within a second.
+  await publishBook(store, { id: stopped, titleId: stoppedTitle }, false);
 });
 after(async () => {
   await browser?.close();
@@ -92,7 +95,7 @@ for (const width of [375, 1080]) {
     it('a guest at the end of a sample adds the book to the cart and sees the login coupon banner', async () => {
       const context = await browser.newContext({ viewport: { width, height: 800 }, locale: 'ja-JP' });
       const page = await context.newPage();
-      await page.goto(`${store.url}/viewer?cid=${PAID_VOL3}`);
+      await page.goto(`${store.url}/viewer?cid=${paidVol3}`);
       await turnToLastPage(page);
       assert.equal(await page.getByTestId('last-page').getAttribute('data-variant'), 'guest');
       // §4: open_lastpage=true is in the URL while the last page shows.
@@ -106,7 +109,7 @@ for (const width of [375, 1080]) {
       await page.getByTestId('snackbar').getByText('カートに追加しました').waitFor();
       await cart.getByRole('link', { name: 'カートを見る' }).waitFor();
       const stored = await page.evaluate(() => window.localStorage.getItem('hondana.guestCart'));
-      assert.ok(stored && JSON.parse(stored).includes(PAID_VOL3), `the guest cart holds book ${PAID_VOL3}: ${stored}`);
+      assert.ok(stored && JSON.parse(stored).includes(paidVol3), `the guest cart holds book ${paidVol3}: ${stored}`);
       await page.waitForTimeout(400); // the snackbar's 300 ms rise
       await banner.scrollIntoViewIfNeeded();
       await shot(page, `guest-${width}`);
@@ -127,11 +130,11 @@ for (const width of [375, 1080]) {
       const context = await browser.newContext({ viewport: { width, height: 800 }, locale: 'ja-JP' });
       const page = await context.newPage();
       await signUpMember(page, store, `free-${width}`);
-      const before = await (await page.request.get(`${store.url}/api/browser/bookinfo/v2?bookId=${FREE_VOL2}`)).json();
+      const before = await (await page.request.get(`${store.url}/api/browser/bookinfo/v2?bookId=${freeVol2}`)).json();
       assert.equal(before.book_data.bought, false);
 
       const bought = page.waitForResponse((r) => r.url().endsWith('/api/order/free_book'));
-      await page.goto(`${store.url}/viewer?cid=${FREE_VOL2}`);
+      await page.goto(`${store.url}/viewer?cid=${freeVol2}`);
       // The server's render says the purchase is under way; the reloaded page has nothing to buy.
       assert.equal((await bought).status(), 200);
       await page.locator('[data-testid=viewer][data-free-book=done]').waitFor();
@@ -142,7 +145,7 @@ for (const width of [375, 1080]) {
       });
       await shot(page, `free-owned-${width}`);
 
-      const after = await (await page.request.get(`${store.url}/api/browser/bookinfo/v2?bookId=${FREE_VOL2}`)).json();
+      const after = await (await page.request.get(`${store.url}/api/browser/bookinfo/v2?bookId=${freeVol2}`)).json();
       assert.equal(after.book_data.bought, true);
       assert.equal(after.book_data.possessionStatus, 'OWNED');
       const shelf = await (await page.request.get(`${store.url}/api/user_books/me`)).json();
@@ -167,9 +170,9 @@ for (const width of [375, 1080]) {
       const { email } = await signUpMember(page, store, `app-${width}`);
       await grantMangaCoins(store, email, 5000);
       // The end of volume 3's sample: the not-bought page sells this volume.
-      await openViewer(page, `${store.url}/viewer?cid=${PAID_VOL3}&open_lastpage=true`);
+      await openViewer(page, `${store.url}/viewer?cid=${paidVol3}&open_lastpage=true`);
       await page.getByTestId('last-page').waitFor();
-      const info = await (await page.request.get(`${store.url}/api/browser/bookinfo/v2?bookId=${PAID_VOL3}`)).json();
+      const info = await (await page.request.get(`${store.url}/api/browser/bookinfo/v2?bookId=${paidVol3}`)).json();
       const price: number = info.book_data.price;
       await page.getByRole('button', { name: `この巻を購入する（${price.toLocaleString('ja-JP')}）` }).click();
       const dialog = page.getByRole('dialog', { name: '購入する' });
@@ -184,8 +187,8 @@ for (const width of [375, 1080]) {
       assert.equal(await lastPage.getByTestId('last-page-heading').textContent(), '購入が完了しました');
       assert.equal(await lastPage.getByText('試し読みはここまでです').count(), 0);
       const inApp = complete.getByRole('link', { name: 'アプリで読む' });
-      assert.equal(await inApp.getAttribute('href'), `hondana://viewer?cid=${PAID_VOL3}`);
-      assert.equal(await complete.getByRole('link', { name: '今すぐ読む' }).getAttribute('href'), `/viewer?cid=${PAID_VOL3}`);
+      assert.equal(await inApp.getAttribute('href'), `hondana://viewer?cid=${paidVol3}`);
+      assert.equal(await complete.getByRole('link', { name: '今すぐ読む' }).getAttribute('href'), `/viewer?cid=${paidVol3}`);
       await page.waitForTimeout(1500);
       assert.equal(await complete.count(), 1, 'in the app the member chooses: no reload');
       assert.equal(await lastPage.getByText('試し読みはここまでです').count(), 0, 'still no sample-end heading after the reload time');
@@ -193,7 +196,7 @@ for (const width of [375, 1080]) {
       await shot(page, `order-complete-app-${width}`);
 
       await complete.getByRole('link', { name: '今すぐ読む' }).click();
-      await page.waitForURL(`${store.url}/viewer?cid=${PAID_VOL3}`);
+      await page.waitForURL(`${store.url}/viewer?cid=${paidVol3}`);
       await expectPage(page, 0);
       await context.close();
     });
@@ -223,8 +226,8 @@ for (const width of [375, 1080]) {
     it("the bought last page of a series' latest volume links to the next volume's pre-order", async () => {
       const context = await browser.newContext({ viewport: { width, height: 800 }, locale: 'ja-JP' });
       const page = await context.newPage();
-      const { userId } = await signUpMember(page, store, `preorder-${width}`);
-      grantOwnership(store, userId, latest.id);
+      const { email } = await signUpMember(page, store, `preorder-${width}`);
+      await buyBook(page, store, email, latest.id);
       await openViewer(page, `${store.url}/viewer?cid=${latest.id}&open_lastpage=true`);
       const lastPage = page.getByTestId('last-page');
       await lastPage.waitFor();

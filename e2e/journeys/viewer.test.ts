@@ -7,19 +7,20 @@ import {
   closePopup,
   currentPage,
   expectPage,
-  grantOwnership,
+  buyBook,
   imagePages,
   openViewer,
   showUi,
-  signUp,
+  signUpMember,
   tap,
 } from '../support/viewer-helpers';
+import { findVolume } from '../support/fixtures';
 
-/** The demo catalog is deterministic. */
-const FREE_RTL_MANGA = 1; // 夜明けの図書館（1）: free, right-to-left, 14 pages
-const PAID_RTL_MANGA = 3; // the same series' vol. 3: 14 pages, sample 4
-const FREE_WEBTOON = 82; // 7 strip segments
-const FREE_TEXT_BOOK = 65; // reflowable, vertical text
+/** Books of the demo catalog, found by their titles' names. */
+let FREE_RTL_MANGA = 0; // 夜明けの図書館（1）: free, right-to-left, 14 pages
+let PAID_RTL_MANGA = 0; // the same series' vol. 3: 14 pages, sample 4
+let FREE_WEBTOON = 0; // 異界ギルドの新人受付嬢（1）: 7 strip segments
+let FREE_TEXT_BOOK = 0; // 転生したら図書委員だった件（1）: reflowable, vertical text
 const MANGA_PAGES = 14;
 
 let store: StoreServer;
@@ -27,6 +28,10 @@ let browser: Browser;
 
 before(async () => {
   [store, browser] = await Promise.all([startStore(), launchBrowser()]);
+  FREE_RTL_MANGA = (await findVolume(store, '夜明けの図書館', 1)).id;
+  PAID_RTL_MANGA = (await findVolume(store, '夜明けの図書館', 3)).id;
+  FREE_WEBTOON = (await findVolume(store, '異界ギルドの新人受付嬢', 1)).id;
+  FREE_TEXT_BOOK = (await findVolume(store, '転生したら図書委員だった件', 1)).id;
 });
 after(async () => {
   await browser?.close();
@@ -167,7 +172,7 @@ describe('a guest and a sample', () => {
     await page.keyboard.press('ArrowLeft');
     await page.getByText('試し読みはここまでです').waitFor();
     const buy = page.getByRole('link', { name: 'この巻を購入する' });
-    assert.match((await buy.getAttribute('href')) ?? '', /^\/series_list\/series_id=\d+\?book_id=3$/);
+    assert.match((await buy.getAttribute('href')) ?? '', new RegExp(`^/series_list/series_id=\\d+\\?book_id=${PAID_RTL_MANGA}$`));
     await shot(page, 'sample-end-375');
   });
 
@@ -316,7 +321,7 @@ describe('a member', () => {
   it('adds and lists bookmarks', async () => {
     const context = await newContext();
     const page = await context.newPage();
-    await signUp(page, store, 'bookmarks');
+    await signUpMember(page, store, 'bookmarks');
     // A free book a member opens is bought for them and the page reloads into it (§4).
     await openViewer(page, `${store.url}/viewer?cid=${FREE_RTL_MANGA}`);
     await expectPage(page, 0);
@@ -345,8 +350,8 @@ describe('a member', () => {
   it('resumes on a second browser at the page synced when leaving the first', async () => {
     const first = await newContext(landscape);
     const page = await first.newPage();
-    const userId = await signUp(page, store, 'resume');
-    grantOwnership(store, userId, PAID_RTL_MANGA);
+    const { email } = await signUpMember(page, store, 'resume');
+    await buyBook(page, store, email, PAID_RTL_MANGA);
     await page.goto(`${store.url}/viewer?cid=${PAID_RTL_MANGA}`);
     await expectPage(page, 0);
     for (let i = 0; i < 4; i++) await page.keyboard.press('ArrowLeft');

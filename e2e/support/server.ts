@@ -3,7 +3,6 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import Database from 'better-sqlite3';
 import { type Browser, chromium } from 'playwright-core';
 import { watchCsp } from './csp-watch';
 import { copyDemoTemplate } from './demo-template';
@@ -95,19 +94,6 @@ export function grantMangaCoins(store: StoreServer, email: string, amount: numbe
 /** Manga coins, coins or points for a member the way support grants them (`npm run admin -- grant`, README). */
 export async function grant(store: StoreServer, email: string, currency: 'MANGA_COIN' | 'COIN' | 'POINT', amount: number): Promise<void> {
   await storeCommand(store.dataDir, 'admin.ts', ['grant', '--email', email, '--currency', currency, '--amount', String(amount), '--reason', 'e2e']);
-}
-
-/** The login-appeal coupon of §5: 50% off up to 3 books, for members who sign up, expiring `expiresInMs` from now. */
-export function insertLoginCoupon(store: StoreServer, expiresInMs: number): void {
-  const db = new Database(path.join(store.dataDir, 'hondana.db'));
-  try {
-    db.prepare('insert into coupons (name, coupon_type, rate, limit_count, min_cart_price, expire_at, guest) values (?, 1, 50, 3, 0, ?, 1)').run(
-      '新規会員 半額クーポン',
-      Date.now() + expiresInMs,
-    );
-  } finally {
-    db.close();
-  }
 }
 
 /**

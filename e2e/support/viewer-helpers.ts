@@ -1,7 +1,6 @@
-import Database from 'better-sqlite3';
-import path from 'node:path';
+import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
-import type { StoreServer } from './server';
+import { type StoreServer, grantMangaCoins } from './server';
 import { memberId, signUpThrough } from './members';
 
 /** The stage's current page (0-based book page number), as the viewer exposes it. */
@@ -68,19 +67,18 @@ export async function signUpMember(page: Page, store: StoreServer, label: string
 }
 
 /**
- * Makes the member own a book the way an operator grant does: a `user_books` row written
- * straight into the e2e store's SQLite file (buying is another area's journey).
+ * Makes the member own a book by buying it, as the member's app does: manga coins for its price
+ * granted the way support grants them (`npm run admin -- grant`), then the one-book purchase
+ * (`/order/book/manga_coin/create_token` and `buy`) at the price the store shows.
  */
-export function grantOwnership(store: StoreServer, userId: number, bookId: number): void {
-  const db = new Database(path.join(store.dataDir, 'hondana.db'));
-  try {
-    db.prepare(
-      `INSERT INTO user_books (user_id, book_id, possession_status, source, order_id, created_at)
-       VALUES (?, ?, 'OWNED', 'GRANT', NULL, ?)`,
-    ).run(userId, bookId, Date.now());
-  } finally {
-    db.close();
-  }
+export async function buyBook(page: Page, store: StoreServer, email: string, bookId: number): Promise<void> {
+  const detail = await page.request.get(`${store.url}/api/books/${bookId}`);
+  assert.equal(detail.status(), 200, await detail.text());
+  const { price } = (await detail.json()) as { price: number };
+  if (price > 0) await grantMangaCoins(store, email, price);
+  const token = ((await (await page.request.get(`${store.url}/api/order/book/manga_coin/create_token`)).json()) as { status: { token: string } }).status.token;
+  const bought = await page.request.post(`${store.url}/api/order/book/manga_coin/buy`, { data: { token, book_id: bookId, checked_price: price } });
+  assert.equal(bought.status(), 200, await bought.text());
 }
 
 /** Closes the open popup with Escape and waits until the page takes pointer input again. */
