@@ -266,7 +266,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(trackingRoutes, { buffer: tracking });
       await api.register(cspReportRoutes, { counts: cspReports });
       await api.register(invitationRoutes);
-      await api.register(adminRoutes);
+      await api.register(adminRoutes, { provider });
     },
     { prefix: '/api' },
   );

@@ -11,9 +11,9 @@ import type { PaymentProvider } from './payment-provider';
  * from Stripe's signed webhook or a retrieve (`modules/wallet/stripe-coin-payments.ts`), once per
  * order by a conditional update of its status.
  *
- * Done so far: coin packs by card (3-D Secure as Stripe asks). Not yet: the cart, subscriptions
- * (registerCard, off-session renewals), konbini, PayPay, refunds; those methods answer
- * PAYMENT_MAINTENANCE with this provider.
+ * Done so far: coin packs by card (3-D Secure as Stripe asks) and refunds of an operator's
+ * cancellation (`refund`). Not yet: the cart, subscriptions (registerCard, off-session renewals),
+ * konbini, PayPay; those methods answer PAYMENT_MAINTENANCE with this provider.
  */
 export interface StripeConfig {
   secretKey: string;
@@ -57,6 +57,12 @@ export interface StripePayments {
   cancelIntent(id: string): Promise<IntentState>;
   /** The verified event, or null for an unsigned, forged or replayed one (older than 5 minutes). */
   verifyEvent(rawBody: Buffer, signature: string | undefined, nowMs: number): Stripe.Event | null;
+  /**
+   * Refunds `amountYen` of the order's intent (`refunds.create`, idempotency key from the order and
+   * the store's try). A later try first lists the intent's refunds and answers the order's refund
+   * an earlier try made (its answer lost), so the money goes back once.
+   */
+  refundIntent(request: { orderId: number; intentId: string; amountYen: number; attempt: number }): Promise<{ id: string; status: string | null }>;
 }
 
 export type StripeProvider = PaymentProvider & { readonly stripe: StripePayments };
@@ -120,6 +126,18 @@ export function createStripeProvider(config: StripeConfig): StripeProvider {
         return null;
       }
     },
+    async refundIntent({ orderId, intentId, amountYen, attempt }) {
+      if (attempt > 1) {
+        const earlier = await client.refunds.list({ payment_intent: intentId, limit: 100 });
+        const made = earlier.data.find((r) => r.metadata?.order_id === String(orderId) && r.status !== 'failed' && r.status !== 'canceled');
+        if (made) return { id: made.id, status: made.status };
+      }
+      const refund = await client.refunds.create(
+        { payment_intent: intentId, amount: amountYen, reason: 'requested_by_customer', metadata: { order_id: String(orderId) } },
+        { idempotencyKey: `hondana-refund-${orderId}-${attempt}` },
+      );
+      return { id: refund.id, status: refund.status };
+    },
   };
   return {
     name: 'stripe',
@@ -128,6 +146,18 @@ export function createStripeProvider(config: StripeConfig): StripeProvider {
     underMaintenance: (method: CoinPaymentMethod) => method !== 'creditcard',
     start: async () => ({ kind: 'FAILED', errorCode: ErrorCode.PAYMENT_MAINTENANCE, message: 'payment: not offered with Stripe yet', cardBrand: null, cardLast4: null }),
     registerCard: async () => ({ kind: 'FAILED', errorCode: ErrorCode.PAYMENT_MAINTENANCE, message: 'card: not offered with Stripe yet', cardBrand: null, cardLast4: null }),
+    async refund(_db, { orderId, paymentRef, amountYen, attempt }) {
+      if (!paymentRef?.startsWith('pi_')) return { kind: 'FAILED', message: 'refund: the order has no Stripe payment' };
+      try {
+        const refund = await stripe.refundIntent({ orderId, intentId: paymentRef, amountYen, attempt });
+        if (refund.status === 'failed' || refund.status === 'canceled') return { kind: 'FAILED', message: `refund: ${refund.status} at Stripe (${refund.id})` };
+        return { kind: 'REFUNDED', refundRef: refund.id };
+      } catch (error) {
+        // Only the kind of error and Stripe's code: never the request (nor a key).
+        if (error instanceof Stripe.errors.StripeError) return { kind: 'FAILED', message: `refund: ${error.type}${error.code ? ` ${error.code}` : ''}` };
+        return { kind: 'FAILED', message: `refund: ${error instanceof Error ? error.name : 'error'}` };
+      }
+    },
     stripe,
   };
 }

@@ -10,6 +10,8 @@ import type { StripeConfig } from '../../src/payments/stripe-provider';
  * `stripe` package is pointed at it (`host`, `port`, `protocol: 'http'`). Cards are Stripe's test
  * PaymentMethods: `pm_card_visa` succeeds, `pm_card_threeDSecure2Required` asks for 3-D Secure,
  * `pm_card_chargeDeclined` / `pm_card_chargeDeclinedInsufficientFunds` are declined.
+ * Refunds (https://docs.stripe.com/api/refunds/object): create against a payment_intent (never
+ * more than is left unrefunded of its charge) and list by payment_intent.
  */
 export const STRIPE_TEST_SECRET = 'sk_test_hondana_local';
 export const STRIPE_TEST_WEBHOOK_SECRET = 'whsec_hondana_local';
@@ -19,6 +21,9 @@ type Intent = Record<string, unknown> & { id: string; status: string; amount: nu
 export interface StripeStandIn {
   config: StripeConfig;
   intents: Map<string, Intent>;
+  refunds: Map<string, Record<string, unknown> & { id: string; amount: number; payment_intent: string; status: string; metadata: Record<string, string> }>;
+  /** Refund creates fail: `api_error` answers 500 and makes nothing; `lost` makes the refund and drops the answer (retries too). */
+  refundFailure: 'api_error' | 'lost' | null;
   /** Every request: method, path and the Idempotency-Key header. */
   calls: { method: string; path: string; idempotencyKey: string | undefined }[];
   /** Runs after an intent is made and before the create call is answered (a webhook that overtakes the answer). */
@@ -46,11 +51,14 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
   const intents = new Map<string, Intent>();
   const charges = new Map<string, Record<string, unknown>>();
   const idempotent = new Map<string, { status: number; body: unknown }>();
+  const refunds: StripeStandIn['refunds'] = new Map();
   let serial = 0;
   const nextId = (prefix: string) => `${prefix}_${(++serial).toString().padStart(6, '0')}Hondana`;
   const stand: StripeStandIn = {
     config: { secretKey: STRIPE_TEST_SECRET, publishableKey: 'pk_test_hondana_local', webhookSecret: STRIPE_TEST_WEBHOOK_SECRET, host: '127.0.0.1', port: 0, protocol: 'http' },
     intents,
+    refunds,
+    refundFailure: null,
     calls: [],
     beforeCreateAnswer: null,
     loseCreateAnswers: false,
@@ -143,6 +151,39 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
 
   const error = (status: number, body: Record<string, unknown>) => ({ status, body: { error: body } });
 
+  function createRefund(form: URLSearchParams): { status: number; body: unknown } {
+    const intent = intents.get(form.get('payment_intent') ?? '');
+    if (!intent) return error(404, { type: 'invalid_request_error', code: 'resource_missing', param: 'payment_intent', message: `No such payment_intent: '${form.get('payment_intent') ?? ''}'` });
+    if (intent.status !== 'succeeded' || !intent.latest_charge) {
+      return error(400, { type: 'invalid_request_error', code: 'charge_not_refundable', message: `This PaymentIntent (${intent.id}) does not have a successful charge to refund.` });
+    }
+    const refunded = [...refunds.values()].filter((r) => r.payment_intent === intent.id && r.status !== 'failed' && r.status !== 'canceled').reduce((sum, r) => sum + r.amount, 0);
+    const left = intent.amount - refunded;
+    const amount = form.has('amount') ? Number(form.get('amount')) : left;
+    if (left <= 0) return error(400, { type: 'invalid_request_error', code: 'charge_already_refunded', message: `Charge ${intent.latest_charge} has already been refunded.` });
+    if (amount > left) return error(400, { type: 'invalid_request_error', code: 'amount_too_large', param: 'amount', message: `Refund amount (¥${amount}) is greater than unrefunded amount on charge (¥${left})` });
+    const id = nextId('re');
+    const refund = {
+      id,
+      object: 'refund',
+      amount,
+      balance_transaction: nextId('txn'),
+      charge: intent.latest_charge,
+      created: Math.floor(Date.now() / 1000),
+      currency: 'jpy',
+      destination_details: { type: 'card', card: { type: 'refund', reference_status: 'pending' } },
+      metadata: Object.fromEntries([...form].filter(([k]) => k.startsWith('metadata[')).map(([k, v]) => [k.slice(9, -1), v])),
+      payment_intent: intent.id,
+      reason: form.get('reason'),
+      receipt_number: null,
+      source_transfer_reversal: null,
+      status: 'succeeded',
+      transfer_reversal: null,
+    };
+    refunds.set(id, refund);
+    return { status: 200, body: refund };
+  }
+
   async function route(request: IncomingMessage, form: URLSearchParams, url: URL): Promise<{ status: number; body: unknown }> {
     if (request.headers.authorization !== `Bearer ${STRIPE_TEST_SECRET}`) {
       return error(401, { type: 'invalid_request_error', message: 'Invalid API Key provided: sk_test_****' });
@@ -154,6 +195,18 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       const answer = await create(form);
       if (key) idempotent.set(key, answer);
       return answer;
+    }
+    if (request.method === 'POST' && url.pathname === '/v1/refunds') {
+      if (stand.refundFailure === 'api_error') return error(500, { type: 'api_error', message: 'An unknown error occurred' });
+      if (key && idempotent.has(key)) return idempotent.get(key)!;
+      const answer = createRefund(form);
+      if (key) idempotent.set(key, answer);
+      return answer;
+    }
+    if (request.method === 'GET' && url.pathname === '/v1/refunds') {
+      const pi = url.searchParams.get('payment_intent');
+      const data = [...refunds.values()].filter((r) => !pi || r.payment_intent === pi);
+      return { status: 200, body: { object: 'list', data, has_more: false, url: '/v1/refunds' } };
     }
     if (request.method === 'GET' && url.pathname === '/v1/payment_intents/search') {
       const orderId = /metadata\['order_id'\]:'(\d+)'/.exec(url.searchParams.get('query') ?? '')?.[1];
@@ -188,7 +241,8 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       const form = new URLSearchParams(Buffer.concat(chunks).toString('utf8'));
       route(request, form, url).then(
         ({ status, body }) => {
-          if (stand.loseCreateAnswers && request.method === 'POST' && url.pathname === '/v1/payment_intents') {
+          const lost = (stand.loseCreateAnswers && url.pathname === '/v1/payment_intents') || (stand.refundFailure === 'lost' && url.pathname === '/v1/refunds');
+          if (lost && request.method === 'POST') {
             response.socket?.destroy();
             return;
           }
