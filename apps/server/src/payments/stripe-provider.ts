@@ -63,6 +63,14 @@ export interface StripePayments {
    * an earlier try made (its answer lost), so the money goes back once.
    */
   refundIntent(request: { orderId: number; intentId: string; amountYen: number; attempt: number }): Promise<{ id: string; status: string | null }>;
+  /**
+   * Keeps a card (a PaymentMethod from Stripe.js) for the member's subscription renewals: the
+   * member's Customer (made once, idempotency key from the member) and a confirmed SetupIntent for
+   * off-session use. Answers the customer, or the card error.
+   */
+  saveCard(request: { userId: number; paymentMethod: string; customerId: string | null }): Promise<{ kind: 'SAVED'; customerId: string } | { kind: 'CARD_ERROR'; errorCode: ErrorCode; customerId: string }>;
+  /** A renewal: the saved card charged off-session (nobody is there for 3-D Secure), the order id as idempotency key. */
+  chargeOffSession(request: { orderId: number; userId: number; customerId: string; paymentMethod: string; amountYen: number }): Promise<CreatedIntent>;
 }
 
 export type StripeProvider = PaymentProvider & { readonly stripe: StripePayments };
@@ -137,6 +145,31 @@ export function createStripeProvider(config: StripeConfig): StripeProvider {
         { idempotencyKey: `hondana-refund-${orderId}-${attempt}` },
       );
       return { id: refund.id, status: refund.status };
+    },
+    async saveCard({ userId, paymentMethod, customerId }) {
+      const customer = customerId ?? (await client.customers.create({ metadata: { user_id: String(userId) } }, { idempotencyKey: `hondana-customer-${userId}` })).id;
+      try {
+        await client.setupIntents.create({ customer, payment_method: paymentMethod, confirm: true, usage: 'off_session', automatic_payment_methods: { enabled: true, allow_redirects: 'never' }, metadata: { user_id: String(userId) } });
+        return { kind: 'SAVED', customerId: customer };
+      } catch (error) {
+        if (error instanceof Stripe.errors.StripeCardError) return { kind: 'CARD_ERROR', errorCode: cardErrorCode(error.code, error.decline_code), customerId: customer };
+        throw error;
+      }
+    },
+    async chargeOffSession({ orderId, userId, customerId, paymentMethod, amountYen }) {
+      try {
+        const intent = await client.paymentIntents.create(
+          { amount: amountYen, currency: 'jpy', customer: customerId, payment_method: paymentMethod, off_session: true, confirm: true, metadata: { order_id: String(orderId), user_id: String(userId) }, expand: ['latest_charge'] },
+          { idempotencyKey: `hondana-order-${orderId}` },
+        );
+        return { kind: 'INTENT', intent: intentState(intent) };
+      } catch (error) {
+        if (error instanceof Stripe.errors.StripeCardError) {
+          const raw = error.raw as { payment_intent?: { id?: string } } | undefined;
+          return { kind: 'CARD_ERROR', errorCode: cardErrorCode(error.code, error.decline_code), intentId: raw?.payment_intent?.id ?? null };
+        }
+        throw error;
+      }
     },
   };
   return {

@@ -11,7 +11,10 @@ import type { StripeConfig } from '../../src/payments/stripe-provider';
  * PaymentMethods: `pm_card_visa` succeeds, `pm_card_threeDSecure2Required` asks for 3-D Secure,
  * `pm_card_chargeDeclined` / `pm_card_chargeDeclinedInsufficientFunds` are declined.
  * Refunds (https://docs.stripe.com/api/refunds/object): create against a payment_intent (never
- * more than is left unrefunded of its charge) and list by payment_intent.
+ * more than is left unrefunded of its charge) and list by payment_intent. Customers (create) and
+ * SetupIntents (create with confirm: the card attached to the customer for off-session use);
+ * off-session PaymentIntents (`off_session=true` with the customer): `pm_card_authenticationRequired`
+ * is then refused with `authentication_required`, as Stripe's test card 4000 0027 6000 3184 is.
  */
 export const STRIPE_TEST_SECRET = 'sk_test_hondana_local';
 export const STRIPE_TEST_WEBHOOK_SECRET = 'whsec_hondana_local';
@@ -39,12 +42,16 @@ export interface StripeStandIn {
   close(): Promise<void>;
 }
 
-const CARDS: Record<string, { brand: string; last4: string; outcome: 'succeeded' | 'requires_action' | 'declined'; declineCode?: string }> = {
+const CARDS: Record<string, { brand: string; last4: string; outcome: 'succeeded' | 'requires_action' | 'declined'; declineCode?: string; attaches?: boolean }> = {
   pm_card_visa: { brand: 'visa', last4: '4242', outcome: 'succeeded' },
   pm_card_jcb: { brand: 'jcb', last4: '0000', outcome: 'succeeded' },
   pm_card_threeDSecure2Required: { brand: 'visa', last4: '3220', outcome: 'requires_action' },
+  // Succeeds once set up for later use (a SetupIntent authenticated it); asks for authentication again off-session.
+  pm_card_authenticationRequired: { brand: 'visa', last4: '3184', outcome: 'requires_action' },
   pm_card_chargeDeclined: { brand: 'visa', last4: '0002', outcome: 'declined', declineCode: 'generic_decline' },
   pm_card_chargeDeclinedInsufficientFunds: { brand: 'visa', last4: '9995', outcome: 'declined', declineCode: 'insufficient_funds' },
+  // 4000 0000 0000 0341: attaching it to a customer succeeds, charging it later is declined.
+  pm_card_chargeCustomerFail: { brand: 'visa', last4: '0341', outcome: 'declined', declineCode: 'generic_decline', attaches: true },
 };
 
 export async function startStripeStandIn(): Promise<StripeStandIn> {
@@ -52,6 +59,9 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
   const charges = new Map<string, Record<string, unknown>>();
   const idempotent = new Map<string, { status: number; body: unknown }>();
   const refunds: StripeStandIn['refunds'] = new Map();
+  const customers = new Map<string, Record<string, unknown>>();
+  /** Payment methods attached to a customer (by a SetupIntent). */
+  const attached = new Map<string, string>();
   let serial = 0;
   const nextId = (prefix: string) => `${prefix}_${(++serial).toString().padStart(6, '0')}Hondana`;
   const stand: StripeStandIn = {
@@ -110,6 +120,11 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     const pm = form.get('payment_method') ?? '';
     const card = CARDS[pm];
     if (!card) return error(400, { type: 'invalid_request_error', code: 'resource_missing', param: 'payment_method', message: `No such PaymentMethod: '${pm}'` });
+    const customer = form.get('customer');
+    if (customer && attached.get(pm) !== customer) {
+      return error(400, { type: 'invalid_request_error', code: 'resource_missing', param: 'payment_method', message: `The provided PaymentMethod ${pm} does not belong to the Customer ${customer}.` });
+    }
+    const offSession = form.get('off_session') === 'true';
     const id = nextId('pi');
     const intent: Intent = {
       id,
@@ -131,8 +146,15 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       payment_method: pm,
       payment_method_types: ['card'],
       status: 'requires_confirmation',
+      customer: customer ?? null,
     };
     intents.set(id, intent);
+    if (offSession && card.outcome === 'requires_action') {
+      // Off-session, nobody can pass 3-D Secure: Stripe refuses with authentication_required.
+      const lastError = { type: 'card_error', code: 'authentication_required', decline_code: 'authentication_required', message: 'Your card was declined. This transaction requires authentication.', doc_url: 'https://stripe.com/docs/error-codes/authentication-required', payment_method: { id: pm, object: 'payment_method', type: 'card' } };
+      Object.assign(intent, { status: 'requires_payment_method', last_payment_error: lastError });
+      return error(402, { ...lastError, payment_intent: view(intent, []), request_log_url: 'https://dashboard.stripe.com/test/logs/req_x' });
+    }
     const expand = [...form].filter(([k]) => k.startsWith('expand[')).map(([, v]) => v);
     if (card.outcome === 'succeeded') charge(intent);
     if (card.outcome === 'requires_action') {
@@ -195,6 +217,39 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       const answer = await create(form);
       if (key) idempotent.set(key, answer);
       return answer;
+    }
+    if (request.method === 'POST' && url.pathname === '/v1/customers') {
+      if (key && idempotent.has(key)) return idempotent.get(key)!;
+      const id = nextId('cus');
+      const customer = {
+        id,
+        object: 'customer',
+        created: Math.floor(Date.now() / 1000),
+        email: form.get('email'),
+        invoice_settings: { default_payment_method: null },
+        livemode: false,
+        metadata: Object.fromEntries([...form].filter(([k]) => k.startsWith('metadata[')).map(([k, v]) => [k.slice(9, -1), v])),
+      };
+      customers.set(id, customer);
+      const answer = { status: 200, body: customer };
+      if (key) idempotent.set(key, answer);
+      return answer;
+    }
+    if (request.method === 'POST' && url.pathname === '/v1/setup_intents') {
+      const pm = form.get('payment_method') ?? '';
+      const customer = form.get('customer') ?? '';
+      const card = CARDS[pm];
+      if (!card) return error(400, { type: 'invalid_request_error', code: 'resource_missing', param: 'payment_method', message: `No such PaymentMethod: '${pm}'` });
+      if (!customers.has(customer)) return error(400, { type: 'invalid_request_error', code: 'resource_missing', param: 'customer', message: `No such customer: '${customer}'` });
+      const id = nextId('seti');
+      const base = { id, object: 'setup_intent', client_secret: `${id}_secret_${'y'.repeat(24)}`, created: Math.floor(Date.now() / 1000), customer, livemode: false, metadata: {}, payment_method: pm, usage: form.get('usage') ?? 'off_session', next_action: null, last_setup_error: null };
+      if (card.outcome === 'declined' && !card.attaches) {
+        const lastError = { type: 'card_error', code: 'card_declined', decline_code: card.declineCode, message: 'Your card was declined.' };
+        return error(402, { ...lastError, setup_intent: { ...base, status: 'requires_payment_method', last_setup_error: lastError } });
+      }
+      // A card set up for later use is authenticated once here (the test cards pass it at once).
+      attached.set(pm, customer);
+      return { status: 200, body: { ...base, status: 'succeeded', payment_method: pm, latest_attempt: null, mandate: null, single_use_mandate: null } };
     }
     if (request.method === 'POST' && url.pathname === '/v1/refunds') {
       if (stand.refundFailure === 'api_error') return error(500, { type: 'api_error', message: 'An unknown error occurred' });
