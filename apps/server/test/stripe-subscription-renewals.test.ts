@@ -6,7 +6,7 @@ import { saveStripeCard } from '../src/modules/wallet/subscriptions/stripe-renew
 import { memberSubscription } from '../src/modules/wallet/subscriptions/subscription.service';
 import { type TestApp, buildTestApp } from './support/build-test-app';
 import { type StripeStandIn, startStripeStandIn } from './support/stripe-server';
-import { demoPlans, subscribeByCard, testClock } from './support/subscription-factories';
+import { demoPlans, shown, subscribeByCard, testClock } from './support/subscription-factories';
 import { ledgerInvariant, member } from './support/wallet-factories';
 
 /**
@@ -15,10 +15,8 @@ import { ledgerInvariant, member } from './support/wallet-factories';
  * that asks for authentication, or a declined one, marks the renewal failed (§4: ERROR, retried on
  * each of the next two days, then CANCEL) and mails the member.
  *
- * Subscribing through Stripe is not built yet (the first payment still answers
- * PAYMENT_MAINTENANCE with Stripe): the subscription is made through the sandbox, then its card is
- * saved at Stripe with `saveStripeCard` and the subscription pointed at that PaymentMethod, as the
- * Stripe subscribe flow will leave it.
+ * Subscribing: the card (a PaymentMethod from Stripe.js) is saved with a SetupIntent on the
+ * member's Customer after the subscribe's transaction, and the first cycle charged then.
  */
 const tokyo = (y: number, m: number, d: number, h = 10) => new TZDate(y, m - 1, d, h, 0, 0, 'Asia/Tokyo').getTime();
 
@@ -34,31 +32,63 @@ afterEach(async () => {
   await stripe.close();
 });
 
-async function subscribedWithStripeCard(paymentMethod: string) {
+async function stripeApp() {
   const clock = testClock(tokyo(2027, 1, 10));
-  t = await buildTestApp({ clock });
-  stripe.now = () => clock.now();
-  const db = t.database.db;
   const provider = createStripeProvider(stripe.config);
-  const plans = await demoPlans(db);
-  const m = await member(t.app);
-  const first = await subscribeByCard(t.app, m.cookie, plans.standard);
+  t = await buildTestApp({ clock, paymentProvider: provider });
+  stripe.now = () => clock.now();
+  const plans = await demoPlans(t.database.db);
+  return { app: t.app, db: t.database.db, clock, provider, plans };
+}
+
+/** `POST /manga_coin_sales_subscription_plans/{id}` with the PaymentMethod Stripe.js made of the card. */
+const subscribeWith = (app: TestApp['app'], cookie: string, plan: Parameters<typeof shown>[0], paymentMethod: string) =>
+  subscribeByCard(app, cookie, plan, { body: { ...shown(plan), cardId: paymentMethod, reCaptchaToken: 'sandbox' } });
+
+async function subscribedWithStripeCard(paymentMethod: string) {
+  const { app, db, clock, provider, plans } = await stripeApp();
+  const m = await member(app);
+  const first = await subscribeWith(app, m.cookie, plans.standard, paymentMethod);
   expect(first.statusCode, first.body).toBe(200);
+  expect(first.json()).toMatchObject({ status: 'ACTIVE', subscription: { status: 'ACTIVE', paymentCount: 1 } });
   const subscriptionId = first.json().subscription.id as number;
-  const saved = await saveStripeCard(db, provider.stripe, { userId: m.userId, paymentMethod, now: clock.now() });
-  expect(saved).toEqual({ ok: true });
-  await db.updateTable('user_manga_coin_subscriptions').set({ card_id: paymentMethod }).where('id', '=', subscriptionId).execute();
   const renew = (at: number) => {
     clock.set(at);
     stripe.now = () => at;
     return renewDueSubscriptions({ db, provider }, new Date(at));
   };
+  /**
+   * The member's bank starts treating the saved card otherwise (as `issuerAnswers` does for the
+   * sandbox): here the subscription's card becomes another PaymentMethod, saved on the same Customer.
+   */
+  const cardBecomes = async (other: string) => {
+    expect(await saveStripeCard(db, provider.stripe, { userId: m.userId, paymentMethod: other, now: clock.now() })).toEqual({ ok: true });
+    await db.updateTable('user_manga_coin_subscriptions').set({ card_id: other }).where('id', '=', subscriptionId).execute();
+  };
   const mails = async (kind: string) => db.selectFrom('mail_outbox').select(['kind', 'payload']).where('user_id', '=', m.userId).where('kind', '=', kind).execute();
-  return { db, m, plan: plans.standard, subscriptionId, renew, mails, clock, provider };
+  return { db, m, plan: plans.standard, subscriptionId, renew, mails, clock, provider, cardBecomes };
 }
 
 const ordersOf = (db: TestApp['database']['db'], userId: number, kind = 'MANGA_COIN_SUBSCRIPTION') =>
   db.selectFrom('orders').selectAll().where('user_id', '=', userId).where('kind', '=', kind).orderBy('id').execute();
+
+describe('subscribing through Stripe', () => {
+  it('a refused card: 400 SIMPLY_CREDIT_CARD_ERROR naming the §8 code, the subscription ERROR, nothing granted', async () => {
+    const { app, db, plans } = await stripeApp();
+    const m = await member(app);
+    const r = await subscribeWith(app, m.cookie, plans.standard, 'pm_card_chargeDeclinedInsufficientFunds');
+    expect([r.statusCode, r.json().errorCode]).toEqual([400, 'SIMPLY_CREDIT_CARD_ERROR']);
+    expect(JSON.stringify(r.json().messages)).toContain('USER_CREDIT_CARD_LIMIT_EXCEEDED');
+    const sub = await db.selectFrom('user_manga_coin_subscriptions').selectAll().where('user_id', '=', m.userId).executeTakeFirstOrThrow();
+    expect(sub).toMatchObject({ status: 'ERROR', payment_count: 0 });
+    expect((await ledgerInvariant(db, m.userId, Date.now())).MANGA_COIN).toBe(0);
+    // A card that attaches but is declined when charged: the same.
+    const other = await member(app);
+    const declined = await subscribeWith(app, other.cookie, plans.standard, 'pm_card_chargeCustomerFail');
+    expect([declined.statusCode, declined.json().errorCode]).toEqual([400, 'SIMPLY_CREDIT_CARD_ERROR']);
+    expect((await ordersOf(db, other.userId)).map((o) => o.status)).toEqual(['PAYMENT_ERROR']);
+  });
+});
 
 describe('subscription renewals through Stripe', () => {
   it('saves the card with a Customer and a SetupIntent, then renews on schedule off-session, once even if run twice', async () => {
@@ -84,7 +114,8 @@ describe('subscription renewals through Stripe', () => {
   });
 
   it('a card that asks for authentication off-session: the renewal fails (ERROR), the member is mailed, retried the next two days, then CANCEL', async () => {
-    const s = await subscribedWithStripeCard('pm_card_authenticationRequired');
+    const s = await subscribedWithStripeCard('pm_card_visa');
+    await s.cardBecomes('pm_card_authenticationRequired');
     expect(await s.renew(tokyo(2027, 2, 10))).toMatchObject({ retrying: 1 });
     const failed = (await ordersOf(s.db, s.m.userId)).at(-1)!;
     expect(failed).toMatchObject({ status: 'PAYMENT_ERROR', failure_code: 'DECLINED_CARD' });
@@ -106,7 +137,8 @@ describe('subscription renewals through Stripe', () => {
   });
 
   it('a declined card: the renewal fails with the §8 code and the member is mailed', async () => {
-    const s = await subscribedWithStripeCard('pm_card_chargeCustomerFail');
+    const s = await subscribedWithStripeCard('pm_card_visa');
+    await s.cardBecomes('pm_card_chargeCustomerFail');
     expect(await s.renew(tokyo(2027, 2, 10))).toMatchObject({ retrying: 1 });
     expect((await ordersOf(s.db, s.m.userId)).at(-1)).toMatchObject({ status: 'PAYMENT_ERROR', failure_code: 'DECLINED_CARD' });
     expect(await s.mails('SUBSCRIPTION_RENEWAL_FAILED')).toHaveLength(1);

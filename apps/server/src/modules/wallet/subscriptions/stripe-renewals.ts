@@ -1,4 +1,5 @@
-import { ErrorCode } from '@hondana/domain/common/errors';
+import { type ErrorBody, ErrorCode } from '@hondana/domain/common/errors';
+import type { SubscribeResult } from '@hondana/domain/subscriptions/subscriptions-api';
 import { SubscriptionStatus } from '@hondana/domain/subscriptions/subscription-cycles';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema';
@@ -6,7 +7,8 @@ import type { PaymentProvider } from '../../../payments/payment-provider';
 import type { CreatedIntent, StripePayments } from '../../../payments/stripe-provider';
 import { type RenewalReport, afterRenewalCharge } from './renewal.service';
 import { chargeCycle, settleDeferredCycle } from './subscription-billing.service';
-import { claimDueSubscription, memberWithdrawn, subscriptionById, updateSubscriptionFrom, type SubscriptionRow } from './subscriptions.repository';
+import { claimDueSubscription, cycleByOrder, memberWithdrawn, planById, subscriptionById, updateSubscriptionFrom, type SubscriptionRow } from './subscriptions.repository';
+import { subscriptionView } from './subscription-views';
 
 /**
  * Subscription renewals charged through Stripe (issue 39), on the store's own schedule. One
@@ -111,4 +113,48 @@ export async function reconcileStripeRenewals(db: Kysely<Database>, stripe: Stri
     }
   }
   return settled;
+}
+
+/**
+ * A new subscription by card through Stripe, after the subscribe's transaction (which wrote it
+ * ENTRY with its first cycle's order PROCESSING): the card saved at Stripe (Customer and
+ * SetupIntent), then the first cycle charged with the order id as idempotency key and settled
+ * once — ACTIVE with the coins, or the subscription ERROR and 400 SIMPLY_CREDIT_CARD_ERROR with
+ * the §8 code. No answer from Stripe: ENTRY as stored; a later renewal run settles the order from
+ * the intent Stripe has.
+ */
+export async function finishStripeSubscription(
+  db: Kysely<Database>,
+  stripe: StripePayments,
+  input: { userId: number; orderId: number; paymentMethod: string; now: number },
+): Promise<{ status: number; body: SubscribeResult | ErrorBody } | null> {
+  const cycle = await cycleByOrder(db, input.orderId);
+  const sub = cycle ? await subscriptionById(db, cycle.subscription_id) : undefined;
+  if (!cycle || !sub || sub.user_id !== input.userId || cycle.status !== 'PENDING') return null;
+  const at = input.now;
+  const decline = async (errorCode: ErrorCode, providerRef: string | null) => {
+    await db.transaction().execute(async (trx) => {
+      if (await settleDeferredCycle(trx, sub, input.orderId, { paid: false, errorCode, providerRef }, at)) {
+        await updateSubscriptionFrom(trx, sub.id, ['ENTRY'], { status: 'ERROR', failure_code: errorCode, closed_at: at, next_attempt_at: null, updated_at: at });
+      }
+    });
+    return { status: 400, body: { errorCode: ErrorCode.SIMPLY_CREDIT_CARD_ERROR, messages: [`${errorCode}: the card was refused`] } };
+  };
+  const saved = await saveStripeCard(db, stripe, { userId: sub.user_id, paymentMethod: input.paymentMethod, now: at });
+  if (!saved.ok) return decline(saved.errorCode, null);
+  const customerId = (await stripeCustomerOf(db, sub.user_id))!;
+  const created = await stripe.chargeOffSession({ orderId: input.orderId, userId: sub.user_id, customerId, paymentMethod: input.paymentMethod, amountYen: sub.tax_included_price });
+  const intent = created.kind === 'INTENT' ? created.intent : null;
+  if (!intent || intent.status !== 'succeeded') {
+    if (intent && intent.status === 'processing') return null;
+    return decline(created.kind === 'CARD_ERROR' ? created.errorCode : (intent?.failureCode ?? ErrorCode.DECLINED_CARD), intent?.id ?? (created.kind === 'CARD_ERROR' ? created.intentId : null));
+  }
+  const paid = await db.transaction().execute((trx) =>
+    settleDeferredCycle(trx, sub, input.orderId, { paid: true, providerRef: intent.id, cardBrand: intent.cardBrand, cardLast4: intent.cardLast4 }, at),
+  );
+  if (!paid || paid.kind !== 'PAID') return null;
+  const row = (await subscriptionById(db, sub.id))!;
+  const plan = await planById(db, sub.plan_id);
+  const { coin, bonus, firstBonus, secondBonus, cycleBonus } = paid.grant;
+  return { status: 200, body: { status: 'ACTIVE', subscription: subscriptionView(row, plan?.name ?? ''), granted: { coin, bonus, firstBonus, secondBonus, cycleBonus }, balance: paid.balance } };
 }
