@@ -11,9 +11,11 @@ import type { PaymentProvider } from './payment-provider';
  * from Stripe's signed webhook or a retrieve (`modules/wallet/stripe-coin-payments.ts`), once per
  * order by a conditional update of its status.
  *
- * Done so far: coin packs by card (3-D Secure as Stripe asks) and refunds of an operator's
- * cancellation (`refund`). Not yet: the cart, subscriptions (registerCard, off-session renewals),
- * konbini, PayPay; those methods answer PAYMENT_MAINTENANCE with this provider.
+ * Done so far: coin packs and cart orders by card (3-D Secure as Stripe asks), subscriptions by
+ * card (`saveCard`: a SetupIntent on the member's Customer; `chargeOffSession` for the cycles) and
+ * refunds of an operator's cancellation (`refund`). The areas call these after their transactions,
+ * so `start` and `registerCard` (inside one) answer PAYMENT_MAINTENANCE; konbini and PayPay are
+ * not offered yet.
  */
 export interface StripeConfig {
   secretKey: string;
