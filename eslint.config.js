@@ -99,6 +99,8 @@ export const SERVER_AREA_PUBLIC = [
   'modules/notices/newly-on-read',
   'modules/notices/wish-list.service',
   'modules/orders/cancel-order.service',
+  // An operator's cancellation of a paid order and its refund through the provider (issue 39).
+  'modules/orders/refund-order.service',
   'modules/orders/entitlements',
   'modules/orders/order-rows',
   'modules/orders/purchase',

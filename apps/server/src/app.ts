@@ -48,6 +48,7 @@ import type { PaymentProvider } from './payments/payment-provider';
 import { createSandboxProvider, sandboxMaintenanceFromEnv, sandboxTtlFromEnv } from './payments/sandbox-provider';
 import { createStripeProvider, isStripeProvider, stripeConfigFromEnv } from './payments/stripe-provider';
 import { stripeWebhookRoutes } from './modules/wallet/stripe-coin-payments';
+import { settleIfCartOrder, stripeCartJobs } from './modules/cart/stripe-cart-payments';
 import { sandboxRoutes } from './payments/sandbox.routes';
 import { sandboxCardRoutes } from './payments/sandbox-card.routes';
 import { decisionByOrderKind } from './payments/decision-dispatch';
@@ -254,7 +255,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(subscriptionRoutes, { provider });
       await api.register(sandboxRoutes, { onDecision: onPaymentDecision, ttlMs: provider.confirmationTtlMs });
       // Stripe's signed webhook and the reconciliation job (its own plugin: the body is read raw there).
-      if (isStripeProvider(provider)) await api.register(stripeWebhookRoutes, { stripe: provider.stripe });
+      if (isStripeProvider(provider)) {
+        const stripe = provider.stripe;
+        // Cart orders' intents are settled by the cart area; coin packs' by the wallet's webhook.
+        await api.register(stripeWebhookRoutes, { stripe, settleOther: (intent, now) => settleIfCartOrder(database.db, stripe, intent, now) });
+        await api.register(stripeCartJobs, { stripe });
+      }
       await api.register(ordersRoutes, { rewardPurchase, rentalPayments });
       await api.register(readingRoutes);
       await api.register(reviewsRoutes, { forgetTitleFacts });
@@ -266,7 +272,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(trackingRoutes, { buffer: tracking });
       await api.register(cspReportRoutes, { counts: cspReports });
       await api.register(invitationRoutes);
-      await api.register(adminRoutes);
+      await api.register(adminRoutes, { provider });
     },
     { prefix: '/api' },
   );

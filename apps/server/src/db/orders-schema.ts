@@ -78,7 +78,39 @@ export interface PointCampaignsTable {
   publisher_id: number | null;
 }
 
+/** The money an operator's cancellation gives back through the provider, once per order (issue 39). */
+export interface OrderRefundsTable {
+  order_id: number;
+  user_id: number;
+  amount_yen: number;
+  /** PENDING (written with the cancellation), SENDING (asked of the provider), SUCCEEDED, FAILED. */
+  status: string;
+  attempts: Generated<number>;
+  /** The provider's refund id (Stripe `re_…`, the sandbox's `rf_…`). */
+  refund_ref: string | null;
+  failure: string | null;
+  created_at: Millis;
+  updated_at: Millis;
+}
+
+export interface SandboxRefundsTable {
+  ref: string;
+  order_id: number;
+  payment_ref: string | null;
+  amount_yen: number;
+  created_at: Millis;
+}
+
+export interface StripeCustomersTable {
+  user_id: number;
+  customer_id: string;
+  created_at: Millis;
+}
+
 export interface OrdersTables {
+  order_refunds: OrderRefundsTable;
+  sandbox_refunds: SandboxRefundsTable;
+  stripe_customers: StripeCustomersTable;
   user_books: UserBooksTable;
   orders: OrdersTable;
   order_items: OrderItemsTable;

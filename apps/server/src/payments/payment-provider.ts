@@ -1,6 +1,6 @@
 import type { ErrorCode } from '@hondana/domain/common/errors';
 import type { CardBrand, CoinPaymentMethod } from '@hondana/domain/wallet/wallet-payments';
-import type { Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema';
 
 /**
@@ -53,7 +53,25 @@ export interface PaymentProvider {
   start(trx: Transaction<Database>, request: PaymentRequest): Promise<PaymentOutcome>;
   /** Keeps a card (by its id) for the member's later charges (subscriptions), checking it as a charge would. */
   registerCard(trx: Transaction<Database>, request: { userId: number; cardId: string; now: Date }): Promise<CardRegistration>;
+  /**
+   * Gives back (part of) an order's payment: called after the cancellation's transaction, never
+   * inside one. `attempt` counts the store's tries for the order (1 the first); a later try first
+   * looks for a refund an earlier one made, so an order is refunded once.
+   */
+  refund(db: Kysely<Database>, request: RefundRequest): Promise<RefundOutcome>;
 }
+
+export interface RefundRequest {
+  orderId: number;
+  /** The provider's id of the payment (`orders.provider_ref`). */
+  paymentRef: string | null;
+  amountYen: number;
+  attempt: number;
+  now: Date;
+}
+
+/** REFUNDED: the provider took the refund (Stripe: succeeded or pending at the card network). */
+export type RefundOutcome = { kind: 'REFUNDED'; refundRef: string } | { kind: 'FAILED'; message: string };
 
 /** How the store hears of a member's approval or cancellation on the provider's page. */
 export type PaymentDecisionHandler = (

@@ -2,6 +2,7 @@ import type { Insertable, Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema';
 import type { SandboxCardTokensTable, SandboxCardsTable } from '../db/subscriptions-schema';
 import type { SandboxPaymentsTable } from '../db/wallet-schema';
+import type { SandboxRefundsTable } from '../db/orders-schema';
 
 /** The sandbox provider's payments and kept cards, and the order kind a decision is routed by. */
 type Trx = Transaction<Database>;
@@ -69,4 +70,13 @@ export async function findMemberSandboxCard(trx: Trx, cardId: string, userId: nu
 export async function orderKind(trx: Trx, orderId: number): Promise<string | undefined> {
   const order = await trx.selectFrom('orders').select('kind').where('id', '=', orderId).executeTakeFirst();
   return order?.kind;
+}
+
+/** The sandbox's refund of an order, once: a second record of the same order is ignored (unique order_id). */
+export async function recordSandboxRefund(db: Db, refund: Insertable<SandboxRefundsTable>): Promise<void> {
+  await db.insertInto('sandbox_refunds').values(refund).onConflict((oc) => oc.column('order_id').doNothing()).execute();
+}
+
+export function findSandboxRefund(db: Db, orderId: number) {
+  return db.selectFrom('sandbox_refunds').selectAll().where('order_id', '=', orderId).executeTakeFirst();
 }

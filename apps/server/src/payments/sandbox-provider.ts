@@ -4,13 +4,14 @@ import type { CardBrand, CoinPaymentMethod } from '@hondana/domain/wallet/wallet
 import type { Transaction } from 'kysely';
 import type { Database } from '../db/schema';
 import type { PaymentOutcome, PaymentProvider, PaymentRequest } from './payment-provider';
-import { insertSandboxPayment } from './payments.repository';
+import { findSandboxRefund, insertSandboxPayment, recordSandboxRefund } from './payments.repository';
 import { chargeSandboxCard, registerSandboxCard } from './sandbox-cards';
 
 /**
  * The `sandbox` provider: an honest simulation with no money moving. Cards reach it by the id its
  * card endpoint answered (`POST /sandbox/cards`, sandbox-card.routes.ts) and are decided by the
  * test card they were (SandboxTestCard: one succeeds, one is declined, one is over its limit);
+ * refunds are recorded (`sandbox_refunds`), one per order;
  * carriers and wallets (docomo, au, softbank, paypay, linepay, rakutenpay) wait for the member on the sandbox's confirmation page (sandbox.routes.ts).
  */
 /** A payment not decided within 30 minutes expires: approving it then cancels it instead. */
@@ -36,6 +37,13 @@ export function createSandboxProvider(options: SandboxOptions = {}): PaymentProv
       return chargeSandboxCard(trx, { cardId: request.cardId, userId: request.userId, now: request.now }, () => newRef('ch'));
     },
     registerCard: registerSandboxCard,
+    // No money moves: the refund is recorded, once per order (a later try finds the first).
+    refund: async (db, request) => {
+      const ref = newRef('rf');
+      await recordSandboxRefund(db, { ref, order_id: request.orderId, payment_ref: request.paymentRef, amount_yen: request.amountYen, created_at: request.now.getTime() });
+      const made = await findSandboxRefund(db, request.orderId);
+      return made ? { kind: 'REFUNDED', refundRef: made.ref } : { kind: 'FAILED', message: 'refund: not recorded' };
+    },
   };
 }
 

@@ -13,8 +13,10 @@ import type { PaymentProvider } from './payment-provider';
  * order by a conditional update of its status.
  *
  * Done so far: coin packs by card (3-D Secure as Stripe asks), konbini (a voucher paid later) and
- * PayPay (a redirect). Not yet: the cart, subscriptions (registerCard, off-session renewals),
- * refunds; those answer PAYMENT_MAINTENANCE with this provider, as carrier billing always does.
+ * PayPay (a redirect); cart orders by card; subscriptions by card (`saveCard`: a SetupIntent on
+ * the member's Customer; `chargeOffSession` for the cycles) and refunds of an operator's
+ * cancellation (`refund`). The areas call these after their transactions, so `start` and
+ * `registerCard` (inside one) answer PAYMENT_MAINTENANCE, as carrier billing always does.
  */
 export interface StripeConfig {
   secretKey: string;
@@ -76,6 +78,20 @@ export interface StripePayments {
   cancelIntent(id: string): Promise<IntentState>;
   /** The verified event, or null for an unsigned, forged or replayed one (older than 5 minutes). */
   verifyEvent(rawBody: Buffer, signature: string | undefined, nowMs: number): Stripe.Event | null;
+  /**
+   * Refunds `amountYen` of the order's intent (`refunds.create`, idempotency key from the order and
+   * the store's try). A later try first lists the intent's refunds and answers the order's refund
+   * an earlier try made (its answer lost), so the money goes back once.
+   */
+  refundIntent(request: { orderId: number; intentId: string; amountYen: number; attempt: number }): Promise<{ id: string; status: string | null }>;
+  /**
+   * Keeps a card (a PaymentMethod from Stripe.js) for the member's subscription renewals: the
+   * member's Customer (made once, idempotency key from the member) and a confirmed SetupIntent for
+   * off-session use. Answers the customer, or the card error.
+   */
+  saveCard(request: { userId: number; paymentMethod: string; customerId: string | null }): Promise<{ kind: 'SAVED'; customerId: string } | { kind: 'CARD_ERROR'; errorCode: ErrorCode; customerId: string }>;
+  /** A renewal: the saved card charged off-session (nobody is there for 3-D Secure), the order id as idempotency key. */
+  chargeOffSession(request: { orderId: number; userId: number; customerId: string; paymentMethod: string; amountYen: number }): Promise<CreatedIntent>;
 }
 
 export type StripeProvider = PaymentProvider & { readonly stripe: StripePayments };
@@ -147,6 +163,43 @@ export function createStripeProvider(config: StripeConfig): StripeProvider {
         return null;
       }
     },
+    async refundIntent({ orderId, intentId, amountYen, attempt }) {
+      if (attempt > 1) {
+        const earlier = await client.refunds.list({ payment_intent: intentId, limit: 100 });
+        const made = earlier.data.find((r) => r.metadata?.order_id === String(orderId) && r.status !== 'failed' && r.status !== 'canceled');
+        if (made) return { id: made.id, status: made.status };
+      }
+      const refund = await client.refunds.create(
+        { payment_intent: intentId, amount: amountYen, reason: 'requested_by_customer', metadata: { order_id: String(orderId) } },
+        { idempotencyKey: `hondana-refund-${orderId}-${attempt}` },
+      );
+      return { id: refund.id, status: refund.status };
+    },
+    async saveCard({ userId, paymentMethod, customerId }) {
+      const customer = customerId ?? (await client.customers.create({ metadata: { user_id: String(userId) } }, { idempotencyKey: `hondana-customer-${userId}` })).id;
+      try {
+        await client.setupIntents.create({ customer, payment_method: paymentMethod, confirm: true, usage: 'off_session', automatic_payment_methods: { enabled: true, allow_redirects: 'never' }, metadata: { user_id: String(userId) } });
+        return { kind: 'SAVED', customerId: customer };
+      } catch (error) {
+        if (error instanceof Stripe.errors.StripeCardError) return { kind: 'CARD_ERROR', errorCode: cardErrorCode(error.code, error.decline_code), customerId: customer };
+        throw error;
+      }
+    },
+    async chargeOffSession({ orderId, userId, customerId, paymentMethod, amountYen }) {
+      try {
+        const intent = await client.paymentIntents.create(
+          { amount: amountYen, currency: 'jpy', customer: customerId, payment_method: paymentMethod, off_session: true, confirm: true, metadata: { order_id: String(orderId), user_id: String(userId) }, expand: ['latest_charge'] },
+          { idempotencyKey: `hondana-order-${orderId}` },
+        );
+        return { kind: 'INTENT', intent: intentState(intent) };
+      } catch (error) {
+        if (error instanceof Stripe.errors.StripeCardError) {
+          const raw = error.raw as { payment_intent?: { id?: string } } | undefined;
+          return { kind: 'CARD_ERROR', errorCode: cardErrorCode(error.code, error.decline_code), intentId: raw?.payment_intent?.id ?? null };
+        }
+        throw error;
+      }
+    },
   };
   return {
     name: 'stripe',
@@ -155,6 +208,18 @@ export function createStripeProvider(config: StripeConfig): StripeProvider {
     underMaintenance: (method: CoinPaymentMethod) => !(STRIPE_COIN_METHODS as readonly string[]).includes(method),
     start: async () => ({ kind: 'FAILED', errorCode: ErrorCode.PAYMENT_MAINTENANCE, message: 'payment: not offered with Stripe yet', cardBrand: null, cardLast4: null }),
     registerCard: async () => ({ kind: 'FAILED', errorCode: ErrorCode.PAYMENT_MAINTENANCE, message: 'card: not offered with Stripe yet', cardBrand: null, cardLast4: null }),
+    async refund(_db, { orderId, paymentRef, amountYen, attempt }) {
+      if (!paymentRef?.startsWith('pi_')) return { kind: 'FAILED', message: 'refund: the order has no Stripe payment' };
+      try {
+        const refund = await stripe.refundIntent({ orderId, intentId: paymentRef, amountYen, attempt });
+        if (refund.status === 'failed' || refund.status === 'canceled') return { kind: 'FAILED', message: `refund: ${refund.status} at Stripe (${refund.id})` };
+        return { kind: 'REFUNDED', refundRef: refund.id };
+      } catch (error) {
+        // Only the kind of error and Stripe's code: never the request (nor a key).
+        if (error instanceof Stripe.errors.StripeError) return { kind: 'FAILED', message: `refund: ${error.type}${error.code ? ` ${error.code}` : ''}` };
+        return { kind: 'FAILED', message: `refund: ${error instanceof Error ? error.name : 'error'}` };
+      }
+    },
     stripe,
   };
 }

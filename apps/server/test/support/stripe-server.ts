@@ -9,6 +9,11 @@ import type { StripeConfig } from '../../src/payments/stripe-provider';
  * error bodies (https://docs.stripe.com/api/payment_intents/object, /api/errors). The official
  * `stripe` package is pointed at it (`host`, `port`, `protocol: 'http'`). Cards are Stripe's test
  * PaymentMethods: `pm_card_visa` succeeds, `pm_card_threeDSecure2Required` asks for 3-D Secure,
+ * Refunds (https://docs.stripe.com/api/refunds/object): create against a payment_intent (never
+ * more than is left unrefunded of its charge) and list by payment_intent. Customers (create) and
+ * SetupIntents (create with confirm: the card attached to the customer for off-session use);
+ * off-session PaymentIntents (`off_session=true` with the customer): `pm_card_authenticationRequired`
+ * is then refused with `authentication_required`, as Stripe's test card 4000 0027 6000 3184 is.
  * `pm_card_chargeDeclined` / `pm_card_chargeDeclinedInsufficientFunds` are declined; `pm_konbini`
  * gets a voucher (`next_action.konbini_display_details`) and `pm_paypay` a redirect
  * (`next_action.redirect_to_url`), both waiting in requires_action until `pay` (or `expire`).
@@ -29,6 +34,9 @@ type Intent = Record<string, unknown> & { id: string; status: string; amount: nu
 export interface StripeStandIn {
   config: StripeConfig;
   intents: Map<string, Intent>;
+  refunds: Map<string, Record<string, unknown> & { id: string; amount: number; payment_intent: string; status: string; metadata: Record<string, string> }>;
+  /** Refund creates fail: `api_error` answers 500 and makes nothing; `lost` makes the refund and drops the answer (retries too). */
+  refundFailure: 'api_error' | 'lost' | null;
   /** Every request: method, path and the Idempotency-Key header. */
   calls: { method: string; path: string; idempotencyKey: string | undefined }[];
   /** Runs after an intent is made and before the create call is answered (a webhook that overtakes the answer). */
@@ -52,13 +60,17 @@ export interface StripeStandIn {
   close(): Promise<void>;
 }
 
-type Method = { type: 'card'; brand: string; last4: string; outcome: 'succeeded' | 'requires_action' | 'declined'; declineCode?: string } | { type: 'konbini' | 'paypay' };
-const CARD_METHODS: Record<string, { brand: string; last4: string; outcome: 'succeeded' | 'requires_action' | 'declined'; declineCode?: string }> = {
+type Method = { type: 'card'; brand: string; last4: string; outcome: 'succeeded' | 'requires_action' | 'declined'; declineCode?: string; attaches?: boolean } | { type: 'konbini' | 'paypay' };
+const CARD_METHODS: Record<string, { brand: string; last4: string; outcome: 'succeeded' | 'requires_action' | 'declined'; declineCode?: string; attaches?: boolean }> = {
   pm_card_visa: { brand: 'visa', last4: '4242', outcome: 'succeeded' },
   pm_card_jcb: { brand: 'jcb', last4: '0000', outcome: 'succeeded' },
   pm_card_threeDSecure2Required: { brand: 'visa', last4: '3220', outcome: 'requires_action' },
+  // Succeeds once set up for later use (a SetupIntent authenticated it); asks for authentication again off-session.
+  pm_card_authenticationRequired: { brand: 'visa', last4: '3184', outcome: 'requires_action' },
   pm_card_chargeDeclined: { brand: 'visa', last4: '0002', outcome: 'declined', declineCode: 'generic_decline' },
   pm_card_chargeDeclinedInsufficientFunds: { brand: 'visa', last4: '9995', outcome: 'declined', declineCode: 'insufficient_funds' },
+  // 4000 0000 0000 0341: attaching it to a customer succeeds, charging it later is declined.
+  pm_card_chargeCustomerFail: { brand: 'visa', last4: '0341', outcome: 'declined', declineCode: 'generic_decline', attaches: true },
 };
 
 /** Stripe's test card numbers (https://docs.stripe.com/testing) as the browser's stand-in Stripe.js sends them. */
@@ -84,11 +96,17 @@ export async function startStripeStandIn(options: { files?: Record<string, strin
   const intents = new Map<string, Intent>();
   const charges = new Map<string, Record<string, unknown>>();
   const idempotent = new Map<string, { status: number; body: unknown }>();
+  const refunds: StripeStandIn['refunds'] = new Map();
+  const customers = new Map<string, Record<string, unknown>>();
+  /** Payment methods attached to a customer (by a SetupIntent). */
+  const attached = new Map<string, string>();
   let serial = 0;
   const nextId = (prefix: string) => `${prefix}_${(++serial).toString().padStart(6, '0')}Hondana`;
   const stand: StripeStandIn = {
     config: { secretKey: STRIPE_TEST_SECRET, publishableKey: STRIPE_TEST_PUBLISHABLE, webhookSecret: STRIPE_TEST_WEBHOOK_SECRET, host: '127.0.0.1', port: 0, protocol: 'http' },
     intents,
+    refunds,
+    refundFailure: null,
     calls: [],
     beforeCreateAnswer: null,
     loseCreateAnswers: false,
@@ -179,6 +197,11 @@ export async function startStripeStandIn(options: { files?: Record<string, strin
       return error(400, { type: 'invalid_request_error', code: 'parameter_missing', param: 'return_url', message: 'A return_url must be specified because this Payment Intent is configured to automatically accept the payment methods enabled in the Dashboard, some of which may require a full page redirect to succeed.' });
     }
     const card = method.type === 'card' ? method : null;
+    const customer = form.get('customer');
+    if (customer && attached.get(pm) !== customer) {
+      return error(400, { type: 'invalid_request_error', code: 'resource_missing', param: 'payment_method', message: `The provided PaymentMethod ${pm} does not belong to the Customer ${customer}.` });
+    }
+    const offSession = form.get('off_session') === 'true';
     const id = nextId('pi');
     const intent: Intent = {
       id,
@@ -201,8 +224,15 @@ export async function startStripeStandIn(options: { files?: Record<string, strin
       payment_method: pm,
       payment_method_types: types,
       status: 'requires_confirmation',
+      customer: customer ?? null,
     };
     intents.set(id, intent);
+    if (offSession && card?.outcome === 'requires_action') {
+      // Off-session, nobody can pass 3-D Secure: Stripe refuses with authentication_required.
+      const lastError = { type: 'card_error', code: 'authentication_required', decline_code: 'authentication_required', message: 'Your card was declined. This transaction requires authentication.', doc_url: 'https://stripe.com/docs/error-codes/authentication-required', payment_method: { id: pm, object: 'payment_method', type: 'card' } };
+      Object.assign(intent, { status: 'requires_payment_method', last_payment_error: lastError });
+      return error(402, { ...lastError, payment_intent: view(intent, []), request_log_url: 'https://dashboard.stripe.com/test/logs/req_x' });
+    }
     const expand = [...form].filter(([k]) => k.startsWith('expand[')).map(([, v]) => v);
     if (method.type === 'konbini') {
       // Until 23:59:59 JST of the voucher's last day (expires_after_days, default 3).
@@ -238,6 +268,39 @@ export async function startStripeStandIn(options: { files?: Record<string, strin
   }
 
   const error = (status: number, body: Record<string, unknown>) => ({ status, body: { error: body } });
+
+  function createRefund(form: URLSearchParams): { status: number; body: unknown } {
+    const intent = intents.get(form.get('payment_intent') ?? '');
+    if (!intent) return error(404, { type: 'invalid_request_error', code: 'resource_missing', param: 'payment_intent', message: `No such payment_intent: '${form.get('payment_intent') ?? ''}'` });
+    if (intent.status !== 'succeeded' || !intent.latest_charge) {
+      return error(400, { type: 'invalid_request_error', code: 'charge_not_refundable', message: `This PaymentIntent (${intent.id}) does not have a successful charge to refund.` });
+    }
+    const refunded = [...refunds.values()].filter((r) => r.payment_intent === intent.id && r.status !== 'failed' && r.status !== 'canceled').reduce((sum, r) => sum + r.amount, 0);
+    const left = intent.amount - refunded;
+    const amount = form.has('amount') ? Number(form.get('amount')) : left;
+    if (left <= 0) return error(400, { type: 'invalid_request_error', code: 'charge_already_refunded', message: `Charge ${intent.latest_charge} has already been refunded.` });
+    if (amount > left) return error(400, { type: 'invalid_request_error', code: 'amount_too_large', param: 'amount', message: `Refund amount (¥${amount}) is greater than unrefunded amount on charge (¥${left})` });
+    const id = nextId('re');
+    const refund = {
+      id,
+      object: 'refund',
+      amount,
+      balance_transaction: nextId('txn'),
+      charge: intent.latest_charge,
+      created: Math.floor(Date.now() / 1000),
+      currency: 'jpy',
+      destination_details: { type: 'card', card: { type: 'refund', reference_status: 'pending' } },
+      metadata: Object.fromEntries([...form].filter(([k]) => k.startsWith('metadata[')).map(([k, v]) => [k.slice(9, -1), v])),
+      payment_intent: intent.id,
+      reason: form.get('reason'),
+      receipt_number: null,
+      source_transfer_reversal: null,
+      status: 'succeeded',
+      transfer_reversal: null,
+    };
+    refunds.set(id, refund);
+    return { status: 200, body: refund };
+  }
 
   /** What Stripe.js may do with the publishable key: make PaymentMethods, and (the stand-in's own) answer a 3-D Secure challenge. */
   async function browserRoute(form: URLSearchParams, url: URL): Promise<{ status: number; body: unknown }> {
@@ -289,6 +352,52 @@ export async function startStripeStandIn(options: { files?: Record<string, strin
       if (key) idempotent.set(key, answer);
       return answer;
     }
+    if (request.method === 'POST' && url.pathname === '/v1/customers') {
+      if (key && idempotent.has(key)) return idempotent.get(key)!;
+      const id = nextId('cus');
+      const customer = {
+        id,
+        object: 'customer',
+        created: Math.floor(Date.now() / 1000),
+        email: form.get('email'),
+        invoice_settings: { default_payment_method: null },
+        livemode: false,
+        metadata: Object.fromEntries([...form].filter(([k]) => k.startsWith('metadata[')).map(([k, v]) => [k.slice(9, -1), v])),
+      };
+      customers.set(id, customer);
+      const answer = { status: 200, body: customer };
+      if (key) idempotent.set(key, answer);
+      return answer;
+    }
+    if (request.method === 'POST' && url.pathname === '/v1/setup_intents') {
+      const pm = form.get('payment_method') ?? '';
+      const customer = form.get('customer') ?? '';
+      const method = methods.get(pm);
+      const card = method?.type === 'card' ? method : null;
+      if (!card) return error(400, { type: 'invalid_request_error', code: 'resource_missing', param: 'payment_method', message: `No such PaymentMethod: '${pm}'` });
+      if (!customers.has(customer)) return error(400, { type: 'invalid_request_error', code: 'resource_missing', param: 'customer', message: `No such customer: '${customer}'` });
+      const id = nextId('seti');
+      const base = { id, object: 'setup_intent', client_secret: `${id}_secret_${'y'.repeat(24)}`, created: Math.floor(Date.now() / 1000), customer, livemode: false, metadata: {}, payment_method: pm, usage: form.get('usage') ?? 'off_session', next_action: null, last_setup_error: null };
+      if (card.outcome === 'declined' && !card.attaches) {
+        const lastError = { type: 'card_error', code: 'card_declined', decline_code: card.declineCode, message: 'Your card was declined.' };
+        return error(402, { ...lastError, setup_intent: { ...base, status: 'requires_payment_method', last_setup_error: lastError } });
+      }
+      // A card set up for later use is authenticated once here (the test cards pass it at once).
+      attached.set(pm, customer);
+      return { status: 200, body: { ...base, status: 'succeeded', payment_method: pm, latest_attempt: null, mandate: null, single_use_mandate: null } };
+    }
+    if (request.method === 'POST' && url.pathname === '/v1/refunds') {
+      if (stand.refundFailure === 'api_error') return error(500, { type: 'api_error', message: 'An unknown error occurred' });
+      if (key && idempotent.has(key)) return idempotent.get(key)!;
+      const answer = createRefund(form);
+      if (key) idempotent.set(key, answer);
+      return answer;
+    }
+    if (request.method === 'GET' && url.pathname === '/v1/refunds') {
+      const pi = url.searchParams.get('payment_intent');
+      const data = [...refunds.values()].filter((r) => !pi || r.payment_intent === pi);
+      return { status: 200, body: { object: 'list', data, has_more: false, url: '/v1/refunds' } };
+    }
     if (request.method === 'GET' && url.pathname === '/v1/payment_intents/search') {
       const orderId = /metadata\['order_id'\]:'(\d+)'/.exec(url.searchParams.get('query') ?? '')?.[1];
       const data = [...intents.values()].filter((i) => i.metadata.order_id === orderId).map((i) => view(i, []));
@@ -336,7 +445,8 @@ export async function startStripeStandIn(options: { files?: Record<string, strin
       const form = new URLSearchParams(Buffer.concat(chunks).toString('utf8'));
       route(request, form, url).then(
         ({ status, body }) => {
-          if (stand.loseCreateAnswers && request.method === 'POST' && url.pathname === '/v1/payment_intents') {
+          const lost = (stand.loseCreateAnswers && url.pathname === '/v1/payment_intents') || (stand.refundFailure === 'lost' && url.pathname === '/v1/refunds');
+          if (lost && request.method === 'POST') {
             response.socket?.destroy();
             return;
           }

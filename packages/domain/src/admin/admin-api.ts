@@ -151,7 +151,9 @@ export const GrantBody = z.object({
   amount: z.number({ message: 'must be a positive integer' }).int('must be a positive integer').min(1, 'must be a positive integer').max(500_000, 'is too large'),
   reason: text(500).min(1, 'is required'),
 });
-export const CancelOrderBody = z.object({ token, reason: text(500).min(1, 'is required') });
+/** `refundYen`: the amount the operator saw on a paid order's refund button (refused if it is no longer so). */
+export const CancelOrderBody = z.object({ token, reason: text(500).min(1, 'is required'), refundYen: z.number({ message: 'must be a number' }).int('must be a whole number').min(0).optional() });
+export const RetryRefundBody = z.object({ token, reason: text(500).min(1, 'is required') });
 export const SuspendBody = z.object({ token, suspended: z.boolean({ message: 'must be true or false' }), reason: text(500).min(1, 'is required') });
 
 const day = z.string({ message: 'is required' }).regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date (YYYY-MM-DD)');
@@ -315,6 +317,10 @@ export const MemberLedger = z.object({
 });
 export type MemberLedger = z.infer<typeof MemberLedger>;
 
+/** A cancelled paid order's refund: PENDING and SENDING on their way, SUCCEEDED, or FAILED (the operator may try again). */
+export const RefundState = z.object({ amountYen: z.number(), status: z.enum(['PENDING', 'SENDING', 'SUCCEEDED', 'FAILED']), failure: z.string().nullable() });
+export type RefundState = z.infer<typeof RefundState>;
+
 /** A member as support sees them: account, orders, wallet, coupons and books. */
 export const MemberDetail = z.object({
   member: MemberListItem.extend({ birthDate: z.string(), lastLoginAt: z.number().nullable() }),
@@ -330,6 +336,9 @@ export const MemberDetail = z.object({
       bonus: z.number(),
       createdAt: z.number(),
       failureCode: z.string().nullable(),
+      /** What cancelling it now would give back through the provider (a paid order), null for others. */
+      refundableYen: z.number().nullable(),
+      refund: RefundState.nullable(),
     }),
   ),
   ledger: MemberLedger,
@@ -362,7 +371,9 @@ export type MemberDetail = z.infer<typeof MemberDetail>;
 /** The bonus lot a grant made. */
 export const GrantAnswer = z.object({ lotId: z.number() });
 export type GrantAnswer = z.infer<typeof GrantAnswer>;
-export const CancelOrderAnswer = z.object({ orderId: z.number(), status: z.literal('CANCEL') });
+export const CancelOrderAnswer = z.object({ orderId: z.number(), status: z.literal('CANCEL'), refund: RefundState.nullable().optional() });
+export const RetryRefundAnswer = z.object({ orderId: z.number(), refund: RefundState });
+export type RetryRefundAnswer = z.infer<typeof RetryRefundAnswer>;
 export type CancelOrderAnswer = z.infer<typeof CancelOrderAnswer>;
 export const SuspendAnswer = z.object({ suspended: z.boolean() });
 export type SuspendAnswer = z.infer<typeof SuspendAnswer>;

@@ -356,10 +356,14 @@ export const OrderV3Response = z.object({
 });
 export type OrderV3Response = z.infer<typeof OrderV3Response>;
 
-/** A provider payment waiting for the member on the provider's page. */
+/**
+ * A provider payment waiting for the member on the provider's page. With Stripe (issue 39) a card
+ * that asks for 3-D Secure answers its `clientSecret` for Stripe.js on the page (confirmUrl is then
+ * the cart's return address, where the order's status is read).
+ */
 export const CartOrderPending = z.object({
   status: OkStatus,
-  results: z.object({ orderId: num, orderStatus: z.literal('PROCESSING'), confirmUrl: z.string(), bookIds: ids, payPrice: num }),
+  results: z.object({ orderId: num, orderStatus: z.literal('PROCESSING'), confirmUrl: z.string(), bookIds: ids, payPrice: num, clientSecret: z.string().optional() }),
 });
 export type CartOrderPending = z.infer<typeof CartOrderPending>;
 /** `POST /cart/order/v3` and `/v2`: the order made, or (card, carrier) the provider's page to go to. */

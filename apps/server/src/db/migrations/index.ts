@@ -49,6 +49,7 @@ import * as ordersCreatedAt from './2026-12-06T1730-orders-created-at';
 import * as staffSecondFactor from './2026-12-06T2000-staff-second-factor';
 import * as rankingScores from './2026-12-06T2030-ranking-scores';
 import * as konbiniPayments from './2026-12-07T0100-konbini-payments';
+import * as orderRefunds from './2026-12-07T0200-order-refunds';
 import * as serialImages from './2026-12-07T0500-serial-images';
 
 /** Every migration, in order. Landed migrations are frozen: add a new file instead of editing one. */
@@ -103,5 +104,6 @@ export const migrations: Record<string, Migration> = {
   '2026-12-06T2000-staff-second-factor': staffSecondFactor,
   '2026-12-06T2030-ranking-scores': rankingScores,
   '2026-12-07T0100-konbini-payments': konbiniPayments,
+  '2026-12-07T0200-order-refunds': orderRefunds,
   '2026-12-07T0500-serial-images': serialImages,
 };

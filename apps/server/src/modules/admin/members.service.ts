@@ -4,6 +4,7 @@ import type { Currency } from '@hondana/domain/wallet/wallet-lots';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 import { cancelBookOrderIn } from '../orders/cancel-order.service';
+import { type RefundState, cancelPaidOrderIn, checkRefundRetry, isPaidThroughProvider, paidOrder, refundableYen, refundsOfMember } from '../orders/refund-order.service';
 import { adjustGrantIn } from '../wallet/reports';
 import type { AuditEntry } from './audit.repository';
 import * as repo from './members.repository';
@@ -25,13 +26,39 @@ export async function memberLedger(db: Db, userId: number): Promise<MemberLedger
   };
 }
 
-export async function memberDetail(db: Db, userId: number): Promise<MemberDetail> {
+export async function memberDetail(db: Db, userId: number, now?: number): Promise<MemberDetail> {
   const m = await repo.memberRow(db, userId);
   if (!m) throw notFound('member');
-  const [orders, ledger, coupons, books] = await Promise.all([repo.memberOrders(db, userId), memberLedger(db, userId), repo.memberCoupons(db, userId), repo.memberEntitlements(db, userId)]);
+  const [orders, ledger, coupons, books, refunds] = await Promise.all([
+    repo.memberOrders(db, userId),
+    memberLedger(db, userId),
+    repo.memberCoupons(db, userId),
+    repo.memberEntitlements(db, userId),
+    refundsOfMember(db, userId),
+  ]);
+  // A paid order's refund button shows what cancelling it now gives back, from its lots as they are.
+  const lotOrders = new Map(ledger.entries.filter((e) => e.kind === 'GRANT' && e.orderId !== null).map((e) => [e.lotId, e.orderId!]));
+  const at = now ?? Date.now();
+  const lotsOf = (orderId: number) =>
+    ledger.lots
+      .filter((l) => lotOrders.get(l.id) === orderId)
+      .map((l) => ({ paid: l.paid, currency: l.currency, remaining: l.remaining, usable: l.expiredAt === null && (l.expiresAt === null || l.expiresAt > at) }));
   return {
     member: { id: m.id, email: m.email, nickname: m.nickname, birthDate: m.birth_date, createdAt: Number(m.created_at), lastLoginAt: ms(m.last_login_at), suspended: m.suspended_at !== null, withdrawn: m.withdrawn_at !== null },
-    orders: orders.map((o) => ({ id: o.id, kind: o.kind, status: o.status, paymentType: o.payment_type, totalPrice: o.total_price, usePoint: o.use_point, coin: o.coin, bonus: o.bonus, createdAt: Number(o.created_at), failureCode: o.failure_code })),
+    orders: orders.map((o) => ({
+      id: o.id,
+      kind: o.kind,
+      status: o.status,
+      paymentType: o.payment_type,
+      totalPrice: o.total_price,
+      usePoint: o.use_point,
+      coin: o.coin,
+      bonus: o.bonus,
+      createdAt: Number(o.created_at),
+      failureCode: o.failure_code,
+      refundableYen: refundableYen(o, lotsOf(o.id)),
+      refund: refunds.get(o.id) ?? null,
+    })),
     ledger,
     coupons: coupons.map((c) => ({ couponId: c.id, name: c.name, couponType: c.coupon_type, rate: c.rate, expireAt: Number(c.expire_at), status: c.status, orderId: c.order_id, receivedAt: Number(c.created_at) })),
     books: books.map((b) => ({ bookId: b.id, contentsName: b.contents_name, titleId: b.title_id, possessionStatus: b.possession_status, source: b.source, orderId: b.order_id, createdAt: Number(b.created_at) })),
@@ -50,11 +77,35 @@ export async function grantToMember(trx: Transaction<Database>, userId: number, 
   return { body: { lotId }, audit: [{ action: 'member.grant', subject: `member:${userId}`, after: { currency: input.currency, amount: input.amount, lotId }, reason: input.reason }] };
 }
 
-export async function cancelMemberOrder(trx: Transaction<Database>, userId: number, orderId: number, reason: string, now: number): Promise<{ body: CancelOrderAnswer; audit: AuditEntry[] }> {
+/**
+ * Cancels one of the member's orders. A paid one (card, carrier) is cancelled with its refund
+ * written PENDING (`cancelPaidOrderIn`); the caller asks the provider after this transaction.
+ * `refundYen`: the amount the operator was shown.
+ */
+export async function cancelMemberOrder(
+  trx: Transaction<Database>,
+  userId: number,
+  orderId: number,
+  input: { reason: string; refundYen?: number | undefined },
+  now: number,
+): Promise<{ body: CancelOrderAnswer; audit: AuditEntry[] }> {
+  const { reason } = input;
   const order = await repo.orderForCancel(trx, orderId);
   if (!order || order.user_id !== userId) throw notFound('order');
+  if (isPaidThroughProvider(order)) {
+    const paid = (await paidOrder(trx, orderId))!;
+    const { amountYen } = await cancelPaidOrderIn(trx, paid, input.refundYen, now);
+    const refund: RefundState = { amountYen, status: 'PENDING', failure: null };
+    return { body: { orderId, status: 'CANCEL', refund }, audit: [{ action: 'order.cancel', subject: `order:${orderId}`, before: order, after: { ...order, status: 'CANCEL', refundYen: amountYen }, reason }] };
+  }
   await cancelBookOrderIn(trx, orderId, now);
-  return { body: { orderId, status: 'CANCEL' }, audit: [{ action: 'order.cancel', subject: `order:${orderId}`, before: order, after: { ...order, status: 'CANCEL' }, reason }] };
+  return { body: { orderId, status: 'CANCEL', refund: null }, audit: [{ action: 'order.cancel', subject: `order:${orderId}`, before: order, after: { ...order, status: 'CANCEL' }, reason }] };
+}
+
+/** The operator tries a FAILED refund again: checked and audited here, sent by the caller after the transaction. */
+export async function retryMemberRefund(trx: Transaction<Database>, userId: number, orderId: number, reason: string, now: number): Promise<{ body: { orderId: number; refund: RefundState }; audit: AuditEntry[] }> {
+  const refund = await checkRefundRetry(trx, userId, orderId, now);
+  return { body: { orderId, refund }, audit: [{ action: 'order.refund_retry', subject: `order:${orderId}`, before: refund, after: { ...refund, status: 'SENDING' }, reason }] };
 }
 
 /** Suspends (sessions end at once, login refused) or restores a member's login. */

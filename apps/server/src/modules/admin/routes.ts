@@ -22,6 +22,8 @@ import {
   MemberDetail,
   MemberList,
   OrderParams,
+  RetryRefundAnswer,
+  RetryRefundBody,
   PublishBody,
   SalesQuery,
   SalesReport,
@@ -41,6 +43,8 @@ import { CreatedToken } from '@hondana/domain/common/responses';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sendStored } from '../../http/stored-reply';
+import type { PaymentProvider } from '../../payments/payment-provider';
+import { sendRefund } from '../orders/refund-order.service';
 import { importBook } from '../../import/import-book';
 import { ImportError } from '../../import/import-error';
 import { withRetry } from '../ledger/ledger';
@@ -77,7 +81,7 @@ export const IMPORT_LIMIT_BYTES = 512 * 1024 * 1024;
 class TokenAlreadyUsed extends Error {}
 
 /** The operator console's API under /api/admin: every call checks the role, every change takes a one-time token and writes the audit log. */
-export const adminRoutes: FastifyPluginAsync = async (base) => {
+export const adminRoutes: FastifyPluginAsync<{ provider: PaymentProvider }> = async (base, { provider }) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const { db } = app.deps.database;
   const now = () => app.deps.clock().getTime();
@@ -230,7 +234,7 @@ export const adminRoutes: FastifyPluginAsync = async (base) => {
   });
   app.get('/admin/members/:id', { schema: { params: IdParams, response: { 200: MemberDetail } } }, async (request) => {
     await requireStaff(request, 'members');
-    return members.memberDetail(db, request.params.id);
+    return members.memberDetail(db, request.params.id, now());
   });
   app.post('/admin/members/:id/grant', { config: { secondFactor: 'fresh' }, schema: { params: IdParams, body: GrantBody, response: { 200: GrantAnswer } } }, async (request, reply) => {
     const staff = await requireStaff(request, 'members');
@@ -241,10 +245,24 @@ export const adminRoutes: FastifyPluginAsync = async (base) => {
   });
   app.post('/admin/members/:id/orders/:orderId/cancel', { config: { secondFactor: 'fresh' }, schema: { params: OrderParams, body: CancelOrderBody, response: { 200: CancelOrderAnswer } } }, async (request, reply) => {
     const staff = await requireStaff(request, 'members');
+    const { token, reason, refundYen } = request.body;
+    const { id, orderId } = request.params;
+    const result = await withRetry(() =>
+      adminMutation(db, staff, { token, request: { id, orderId, reason, refundYen }, now: now() }, (trx) => members.cancelMemberOrder(trx, id, orderId, { reason, refundYen }, now())),
+    );
+    // A paid order's money goes back after the cancellation's transaction (never inside it), once.
+    if (result.status !== 200 || !result.body.refund) return sendStored(reply, result);
+    const refund = await sendRefund(db, provider, orderId, { again: false, now: now() });
+    return { ...result.body, refund };
+  });
+  app.post('/admin/members/:id/orders/:orderId/refund', { config: { secondFactor: 'fresh' }, schema: { params: OrderParams, body: RetryRefundBody, response: { 200: RetryRefundAnswer } } }, async (request, reply) => {
+    const staff = await requireStaff(request, 'members');
     const { token, reason } = request.body;
     const { id, orderId } = request.params;
-    const result = await withRetry(() => adminMutation(db, staff, { token, request: { id, orderId, reason }, now: now() }, (trx) => members.cancelMemberOrder(trx, id, orderId, reason, now())));
-    return sendStored(reply, result);
+    const result = await adminMutation(db, staff, { token, request: { id, orderId, reason }, now: now() }, (trx) => members.retryMemberRefund(trx, id, orderId, reason, now()));
+    if (result.status !== 200) return sendStored(reply, result);
+    const refund = await sendRefund(db, provider, orderId, { again: true, now: now() });
+    return { orderId, refund: refund ?? result.body.refund };
   });
   app.post('/admin/members/:id/suspend', { schema: { params: IdParams, body: SuspendBody, response: { 200: SuspendAnswer } } }, async (request, reply) => {
     const staff = await requireStaff(request, 'everything');

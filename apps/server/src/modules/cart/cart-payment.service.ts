@@ -6,6 +6,7 @@ import { ledgerLine } from '@hondana/domain/wallet/ledger-lines';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { PaymentDecisionHandler, PaymentProvider } from '../../payments/payment-provider';
+import { isStripeProvider } from '../../payments/stripe-provider';
 import { entitledBookIds } from '../orders/entitlements';
 import { booksForPurchase, insertOrder, transitionOrder } from '../orders/order-rows';
 import { type PricedBook, type PurchaseRequest, deliver, grantEarnedPoints, ledgerBooks, mailReceipt, priceBooks } from '../orders/purchase';
@@ -80,6 +81,11 @@ export async function payCartByProvider(trx: Trx, provider: PaymentProvider, inp
     await completeCartPayment(trx, orderId, req.now);
     return { body: await withTickets(trx, done) };
   }
+  // Stripe (issue 39): the order waits PROCESSING; the card is charged after this transaction (stripe-cart-payments.ts).
+  if (isStripeProvider(provider) && method === 'creditcard') {
+    await transitionOrder(trx, orderId, 'INCOMPLETE', 'PROCESSING', req.now);
+    return { body: { status: { code: 0 }, results: { orderId, orderStatus: 'PROCESSING', confirmUrl: input.returnUrl, bookIds, payPrice } } };
+  }
   const outcome = await provider.start(trx, {
     orderId,
     userId: req.userId,
@@ -152,7 +158,7 @@ export async function completeCartPayment(trx: Trx, orderId: number, now: number
 }
 
 /** PROCESSING → CANCEL / PAYMENT_ERROR / GRANT_ERROR / PURCHASE_RESULT_ERROR once: the points spent and the coupon held go back; nothing was delivered. */
-async function endCartPayment(trx: Trx, orderId: number, to: OrderStatus, failureCode: string, now: number): Promise<boolean> {
+export async function endCartPayment(trx: Trx, orderId: number, to: OrderStatus, failureCode: string, now: number): Promise<boolean> {
   if (!(await transitionOrder(trx, orderId, 'PROCESSING', to, now, { failure_code: failureCode }))) return false;
   await refundOrderSpends(trx, orderId, ledgerLine.refund(orderId), now);
   await payments.releaseOrderCoupons(trx, orderId);

@@ -35,6 +35,8 @@ import { requireUser, sessionUser } from '../accounts/session-plugin';
 import { registerTokenEndpoints } from '../accounts/token-routes';
 import { sendStored } from '../../http/stored-reply';
 import type { PaymentProvider } from '../../payments/payment-provider';
+import { isStripeProvider } from '../../payments/stripe-provider';
+import { payCartOrderWithStripe } from './stripe-cart-payments';
 import { bulkBuyList, bulkBuyTitleList } from './bulk.service';
 import { bulkOrder, bulkQuote } from './bulk-order.service';
 import { BulkOrderBody, BulkQuote, BulkQuoteQuery } from '@hondana/domain/cart/bulk-buy-api';
@@ -127,6 +129,12 @@ export const cartRoutes: FastifyPluginAsync<{ provider: PaymentProvider; guestBo
   });
   app.post('/cart/order/v3', { schema: { querystring: CartTokenQuery, body: CartOrderBody, response: { 200: CartOrderResponse } } }, async (request, reply) => {
     const result = await orderV3(db, provider, await member(request), { ...request.body, token: request.query.token }, now());
+    // Stripe: the card is charged after the checkout's transaction, the order being PROCESSING (issue 39).
+    const { cardId } = request.body;
+    if (isStripeProvider(provider) && cardId && result.status === 200 && 'orderStatus' in result.body.results) {
+      const { orderId, confirmUrl } = result.body.results;
+      return sendStored(reply, await payCartOrderWithStripe(db, provider.stripe, { orderId, userId: (await member(request)).userId, cardId, returnUrl: confirmUrl, now, warn: (m) => request.log.warn(m) }));
+    }
     return sendStored(reply, result);
   });
   app.post('/cart/order/v2', { schema: { body: OrderV2Body, response: { 200: CartOrderResponse } } }, async (request, reply) => {

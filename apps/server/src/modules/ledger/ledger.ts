@@ -156,14 +156,20 @@ export async function refundOrderSpends(trx: Trx, orderId: number, reason: strin
   }
 }
 
-/** Takes back what remains of the lots an order granted (its points), as ADJUST entries. */
-export async function revokeOrderGrants(trx: Trx, orderId: number, reason: string, now: number): Promise<void> {
+/**
+ * Takes back what remains of the lots an order granted (its points, a coin pack's coins), as
+ * ADJUST entries; answers what it took from each lot (a lot spent meanwhile: SpendConflict).
+ */
+export async function revokeOrderGrants(trx: Trx, orderId: number, reason: string, now: number): Promise<{ currency: Currency; paid: boolean; taken: number }[]> {
+  const taken: { currency: Currency; paid: boolean; taken: number }[] = [];
   for (const lot of await lots.orderGrantLots(trx, orderId)) {
     if (!(await lots.emptyLot(trx, lot.id, lot.remaining))) throw new SpendConflict();
     await lots.writeEntries(trx, [
       { userId: lot.user_id, currency: lot.currency as Currency, lotId: lot.id, kind: LedgerKind.ADJUST, amount: -lot.remaining, orderId, reason, now },
     ]);
+    taken.push({ currency: lot.currency as Currency, paid: lot.paid === 1, taken: lot.remaining });
   }
+  return taken;
 }
 
 /** Runs `work` in a transaction, again when a SpendConflict says a lot changed under it. */

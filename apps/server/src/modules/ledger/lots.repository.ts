@@ -186,7 +186,7 @@ export async function addBackToLot(trx: Trx, lotId: number, amount: number): Pro
 export function orderGrantLots(trx: Trx, orderId: number) {
   return trx
     .selectFrom('wallet_lots')
-    .select(['id', 'user_id', 'currency', 'remaining'])
+    .select(['id', 'user_id', 'currency', 'remaining', 'paid'])
     .where('order_id', '=', orderId)
     .where('expired_at', 'is', null)
     .where('remaining', '>', 0)

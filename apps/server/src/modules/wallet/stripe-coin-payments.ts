@@ -178,7 +178,7 @@ export async function reconcileStripeCoinOrders(db: Kysely<Database>, stripe: St
  * is taken from the event itself; a failure or cancellation is asked again of Stripe, since
  * events may come out of order. Also runs the reconciliation job.
  */
-export const stripeWebhookRoutes: FastifyPluginAsync<{ stripe: StripePayments }> = async (app, { stripe }) => {
+export const stripeWebhookRoutes: FastifyPluginAsync<{ stripe: StripePayments; settleOther?: SettleOther }> = async (app, { stripe, settleOther }) => {
   const { db } = app.deps.database;
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
@@ -196,14 +196,19 @@ export const stripeWebhookRoutes: FastifyPluginAsync<{ stripe: StripePayments }>
     const event = stripe.verifyEvent(body, typeof signature === 'string' ? signature : undefined, now);
     if (!event) throw badRequest('stripe-signature', 'not a recent event signed by Stripe');
     if (event.type === 'payment_intent.succeeded') {
-      await settleStripeIntent(db, stripe, intentState(event.data.object), { now });
+      const intent = intentState(event.data.object);
+      if (!(await settleOther?.(intent, now))) await settleStripeIntent(db, stripe, intent, { now });
     } else if (event.type === 'payment_intent.payment_failed' || event.type === 'payment_intent.canceled') {
       const object: Stripe.PaymentIntent = event.data.object;
-      await settleStripeIntent(db, stripe, await stripe.retrieveIntent(object.id), { now });
+      const intent = await stripe.retrieveIntent(object.id);
+      if (!(await settleOther?.(intent, now))) await settleStripeIntent(db, stripe, intent, { now });
     }
     return { received: true };
   });
 };
+
+/** Another area's orders (cart orders, by order kind): true when it settled the intent's order. */
+export type SettleOther = (intent: IntentState, now: number) => Promise<boolean>;
 
 function orderRow(db: Kysely<Database>, orderId: number) {
   return db.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirst();

@@ -1,10 +1,12 @@
 import { SubscriptionStatus, afterDeclinedRenewal } from '@hondana/domain/subscriptions/subscription-cycles';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../../db/schema';
 import type { PaymentProvider } from '../../../payments/payment-provider';
-import { CycleTaken, chargeCycle } from './subscription-billing.service';
+import { type ChargeResult, CycleTaken, chargeCycle } from './subscription-billing.service';
 import { enqueueMail } from '../../mail/outbox';
-import { claimDueSubscription, isUniqueViolation, memberWithdrawn, planById, postponeSubscription, subscriptionById, updateSubscriptionFrom } from './subscriptions.repository';
+import { isStripeProvider } from '../../../payments/stripe-provider';
+import { reconcileStripeRenewals, renewOneWithStripe } from './stripe-renewals';
+import { type SubscriptionRow, claimDueSubscription, isUniqueViolation, memberWithdrawn, planById, postponeSubscription, subscriptionById, updateSubscriptionFrom } from './subscriptions.repository';
 
 export interface RenewalDeps {
   db: Kysely<Database>;
@@ -36,11 +38,14 @@ const MAX_PER_RUN = 500;
  */
 export async function renewDueSubscriptions(deps: RenewalDeps, now: Date): Promise<RenewalReport> {
   const report: RenewalReport = { renewed: 0, retrying: 0, cancelled: 0, skipped: 0 };
+  // Stripe (issue 39): the card is charged between two transactions (stripe-renewals.ts); answers lost earlier are asked for first.
+  const stripe = isStripeProvider(deps.provider) ? deps.provider.stripe : null;
+  if (stripe) await reconcileStripeRenewals(deps.db, stripe, now.getTime());
   for (let i = 0; i < MAX_PER_RUN; i += 1) {
     const claimed: { id: number | null } = { id: null };
     let outcome: keyof RenewalReport | null;
     try {
-      outcome = await renewOne(deps, now, claimed);
+      outcome = stripe ? await renewOneWithStripe(deps.db, deps.provider, stripe, now.getTime(), claimed) : await renewOne(deps, now, claimed);
     } catch (error) {
       outcome = 'skipped';
       if (!(error instanceof CycleTaken) && !isUniqueViolation(error)) {
@@ -71,32 +76,40 @@ async function renewOne({ db, provider }: RenewalDeps, now: Date, claimed: { id:
       return 'cancelled';
     }
     const charged = await chargeCycle(trx, provider, sub, { recurring: true, returnUrl: '/mangacoin/subscription', now });
-    const planName = (await planById(trx, sub.plan_id))?.name ?? '';
-    if (charged.kind === 'PAID') {
-      // The member is told in the renewal's transaction: one mail per cycle.
-      const cycle = sub.payment_count + 1;
-      const renewalAt = (await subscriptionById(trx, sub.id))?.renewal_at ?? null;
-      const data = { planName, cycle, amountYen: sub.tax_included_price, coins: charged.grant.coin + charged.grant.bonus, nextRenewalAt: renewalAt };
-      await enqueueMail(trx, { kind: 'SUBSCRIPTION_RENEWED', key: `subscription-renewed:${sub.id}:${cycle}`, userId: sub.user_id, data }, at);
-      return 'renewed';
-    }
-    // A renewal is never PENDING (recurring); a declined one retries from the renewal it missed.
-    const next = afterDeclinedRenewal(sub.renewal_at ?? at, sub.retry_count, at);
-    const failure = charged.kind === 'DECLINED' ? charged.errorCode : 'CLIENT_ERROR';
-    await updateSubscriptionFrom(trx, sub.id, ['ACTIVE', 'ERROR'], {
-      status: next.status,
-      retry_count: next.retryCount,
-      next_attempt_at: next.nextAttemptAt,
-      failure_code: failure,
-      updated_at: at,
-      ...(next.status === SubscriptionStatus.CANCEL ? { closed_at: at, cancelled_at: at } : {}),
-    });
-    const cancelled = next.status === SubscriptionStatus.CANCEL;
-    await enqueueMail(
-      trx,
-      { kind: 'SUBSCRIPTION_RENEWAL_FAILED', key: `subscription-renewal-failed:${sub.id}:${sub.payment_count + 1}:${sub.retry_count}`, userId: sub.user_id, data: { planName, cancelled, nextAttemptAt: cancelled ? null : next.nextAttemptAt } },
-      at,
-    );
-    return next.status === SubscriptionStatus.CANCEL ? 'cancelled' : 'retrying';
+    return afterRenewalCharge(trx, sub, charged, at);
   });
+}
+
+/**
+ * What follows a renewal's charge, in its transaction: paid — the member is told (one mail per
+ * cycle); declined — ERROR and a retry on each of the next two days, then CANCEL (§4), and a mail.
+ */
+export async function afterRenewalCharge(trx: Transaction<Database>, sub: SubscriptionRow, charged: ChargeResult, at: number): Promise<keyof RenewalReport> {
+  const planName = (await planById(trx, sub.plan_id))?.name ?? '';
+  if (charged.kind === 'PAID') {
+    // The member is told in the renewal's transaction: one mail per cycle.
+    const cycle = sub.payment_count + 1;
+    const renewalAt = (await subscriptionById(trx, sub.id))?.renewal_at ?? null;
+    const data = { planName, cycle, amountYen: sub.tax_included_price, coins: charged.grant.coin + charged.grant.bonus, nextRenewalAt: renewalAt };
+    await enqueueMail(trx, { kind: 'SUBSCRIPTION_RENEWED', key: `subscription-renewed:${sub.id}:${cycle}`, userId: sub.user_id, data }, at);
+    return 'renewed';
+  }
+  // A renewal is never PENDING (recurring); a declined one retries from the renewal it missed.
+  const next = afterDeclinedRenewal(sub.renewal_at ?? at, sub.retry_count, at);
+  const failure = charged.kind === 'DECLINED' ? charged.errorCode : 'CLIENT_ERROR';
+  await updateSubscriptionFrom(trx, sub.id, ['ACTIVE', 'ERROR'], {
+    status: next.status,
+    retry_count: next.retryCount,
+    next_attempt_at: next.nextAttemptAt,
+    failure_code: failure,
+    updated_at: at,
+    ...(next.status === SubscriptionStatus.CANCEL ? { closed_at: at, cancelled_at: at } : {}),
+  });
+  const cancelled = next.status === SubscriptionStatus.CANCEL;
+  await enqueueMail(
+    trx,
+    { kind: 'SUBSCRIPTION_RENEWAL_FAILED', key: `subscription-renewal-failed:${sub.id}:${sub.payment_count + 1}:${sub.retry_count}`, userId: sub.user_id, data: { planName, cancelled, nextAttemptAt: cancelled ? null : next.nextAttemptAt } },
+    at,
+  );
+  return next.status === SubscriptionStatus.CANCEL ? 'cancelled' : 'retrying';
 }

@@ -27,6 +27,8 @@ import { requireUser, sessionUser } from '../../accounts/session-plugin';
 import { createTokenResponse } from '../../accounts/token-routes';
 import { planBannerSvg } from './plan-image';
 import { renewDueSubscriptions } from './renewal.service';
+import { finishStripeSubscription } from './stripe-renewals';
+import { isStripeProvider } from '../../../payments/stripe-provider';
 import * as subscriptions from './subscription.service';
 import { sendStored } from '../../../http/stored-reply';
 
@@ -78,6 +80,11 @@ export const subscriptionRoutes: FastifyPluginAsync<{ provider: PaymentProvider;
     }
     const input = { token: request.query.token, userId: user.userId, planId: request.params.id, paymentType: 'creditcard' as const, body: request.body };
     const result = await subscriptions.subscribe(db, provider, { ...input, now: clock() });
+    // Stripe: the card is saved and the first cycle charged after the subscribe's transaction (issue 39).
+    if (isStripeProvider(provider) && result.status === 200 && 'status' in result.body && result.body.status === 'ENTRY') {
+      const finished = await finishStripeSubscription(db, provider.stripe, { userId: user.userId, orderId: result.body.orderId, paymentMethod: request.body.cardId, now: clock().getTime() });
+      if (finished) return sendStored(reply, finished);
+    }
     return sendStored(reply, result);
   });
   for (const paymentType of ['docomo', 'softbank'] as const) {

@@ -44,6 +44,11 @@ export interface ChargeInput {
   recurring: boolean;
   returnUrl: string;
   now: Date;
+  /**
+   * Stripe (issue 39): the money is not asked for in this transaction; the order is left
+   * PROCESSING (PENDING answered) and charged after it, then settled by `settleDeferredCycle`.
+   */
+  deferred?: boolean;
 }
 
 /** Would the cycle's coins take the member past the possession cap? (The member's row is locked first.) */
@@ -102,6 +107,10 @@ export async function chargeCycle(trx: Trx, provider: PaymentProvider, sub: Subs
     updated_at: now,
   });
   const cycleId = await openCycle(trx, sub, cycle, granted, orderId, now);
+  if (input.deferred) {
+    await transitionOrder(trx, orderId, 'INCOMPLETE', 'PROCESSING', now);
+    return { kind: 'PENDING', orderId, confirmUrl: '' };
+  }
   const outcome = await provider.start(trx, {
     orderId,
     userId: sub.user_id,
@@ -206,3 +215,29 @@ export const subscriptionPaymentDecision: PaymentDecisionHandler = async (trx, {
   }
   await completeCycle(trx, sub, cycle.id, orderId, granted, now);
 };
+
+/**
+ * Settles a cycle charged after its transaction (Stripe, `deferred`), once: the order must still
+ * be PROCESSING. Paid: the cycle's coins and the next renewal (`completeCycle`); declined: the
+ * order PAYMENT_ERROR and the cycle DECLINED (the caller moves the subscription on). Null when
+ * another run settled it first.
+ */
+export async function settleDeferredCycle(
+  trx: Trx,
+  sub: SubscriptionRow,
+  orderId: number,
+  outcome: { paid: true; providerRef: string; cardBrand: string | null; cardLast4: string | null } | { paid: false; errorCode: ErrorCode; providerRef: string | null },
+  now: number,
+): Promise<ChargeResult | null> {
+  const cycle = await cycleByOrder(trx, orderId);
+  if (!cycle || cycle.status !== 'PENDING') return null;
+  if (!outcome.paid) {
+    if (!(await transitionOrder(trx, orderId, 'PROCESSING', 'PAYMENT_ERROR', now, { failure_code: outcome.errorCode, provider_ref: outcome.providerRef }))) return null;
+    await settleCycle(trx, cycle.id, { status: 'DECLINED', failure_code: outcome.errorCode, updated_at: now });
+    return { kind: 'DECLINED', orderId, errorCode: outcome.errorCode, message: 'payment: declined' };
+  }
+  await trx.updateTable('orders').set({ provider_ref: outcome.providerRef, card_brand: outcome.cardBrand, card_last4: outcome.cardLast4 }).where('id', '=', orderId).where('status', '=', 'PROCESSING').execute();
+  const granted = cycleGrant(subscriptionTerms(sub), { firstBonusFlg: sub.first_bonus_flg === 1, secondBonusFlg: sub.second_bonus_flg === 1 });
+  const paid = await completeCycle(trx, sub, cycle.id, orderId, granted, now);
+  return { kind: 'PAID', orderId, grant: granted, balance: paid };
+}

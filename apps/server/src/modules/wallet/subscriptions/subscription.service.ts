@@ -15,6 +15,7 @@ import type {
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../../db/schema';
 import type { PaymentProvider } from '../../../payments/payment-provider';
+import { isStripeProvider } from '../../../payments/stripe-provider';
 import { MAX_MANGA_COIN_POSSESSION } from '../coin-purchase.service';
 import { balance } from '../../ledger/ledger';
 import { lockMember } from '../../ledger/member-lock';
@@ -112,7 +113,10 @@ export function subscribe(db: Kysely<Database>, provider: PaymentProvider, input
       throw fail(ErrorCode.COIN_POSESSION_OVER, `balance: at most ${MAX_MANGA_COIN_POSSESSION} manga coins`);
     }
     let kept: KeptCard | null = null;
-    if (paymentType === 'creditcard') {
+    // Stripe (issue 39): the card is saved and charged after this transaction (stripe-renewals.ts `finishStripeSubscription`).
+    const deferred = isStripeProvider(provider) && paymentType === 'creditcard';
+    if (deferred) kept = { cardId: (body as CardSubscribeBody).cardId, brand: null, last4: null };
+    else if (paymentType === 'creditcard') {
       const card = await keptCard(trx, provider, userId, body as CardSubscribeBody, input.now);
       if ('errorCode' in card) return { status: 400, body: card };
       kept = card;
@@ -120,7 +124,7 @@ export function subscribe(db: Kysely<Database>, provider: PaymentProvider, input
     const subscriptionId = await insertEntry(trx, { userId, row, paymentType, kept, flags, now });
     const sub = (await repo.subscriptionById(trx, subscriptionId))!;
     const returnUrl = 'returnUrl' in body ? body.returnUrl : '/mangacoin/subscription';
-    const charged = await chargeCycle(trx, provider, sub, { recurring: false, returnUrl, now: input.now });
+    const charged = await chargeCycle(trx, provider, sub, { recurring: false, returnUrl, now: input.now, deferred });
     if (charged.kind === 'DECLINED') {
       await repo.updateSubscriptionFrom(trx, sub.id, ['ENTRY'], { status: 'ERROR', failure_code: charged.errorCode, closed_at: now, updated_at: now });
       const errorCode = paymentType === 'creditcard' ? ErrorCode.SIMPLY_CREDIT_CARD_ERROR : ErrorCode.SIMPLY_SUBSCRIBE_ERROR;

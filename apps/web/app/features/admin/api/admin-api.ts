@@ -7,7 +7,7 @@ import { adminCopy, jaAdmin } from '../../../i18n/ja-admin';
 import { secondFactorCopy } from '../../../i18n/ja-admin-second-factor';
 import { withSecondFactor } from './second-factor';
 
-export type { AdminBook, AdminCoupon, AdminTitle, AuditView, ImportAnswer, MemberDetail, MemberListItem, SalesRow, TitleListItem } from '@hondana/domain/admin/admin-api';
+export type { AdminBook, AdminCoupon, AdminTitle, AuditView, CancelOrderAnswer, ImportAnswer, MemberDetail, MemberListItem, RefundState, RetryRefundAnswer, SalesRow, TitleListItem } from '@hondana/domain/admin/admin-api';
 /** A book's cover and sample as the console edits them. */
 export type { BookMediaView as BookMedia } from '@hondana/domain/admin/admin-media-api';
 

@@ -2,7 +2,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
 import { jaAdmin, adminCopy as a } from '../../../i18n/ja-admin';
-import { type MemberDetail, adminChange, adminGet } from '../api/admin-api';
+import { ApiError } from '../../../lib/api/client';
+import { type CancelOrderAnswer, type MemberDetail, type RefundState, type RetryRefundAnswer, adminChange, adminGet, changeError } from '../api/admin-api';
 import { ChangeStatus } from './change-status';
 import { codeLabel, formatInstant, formatYen } from './format';
 import { memberState } from './members-page';
@@ -34,6 +35,19 @@ export function MemberPage({ memberId, role }: { memberId: number; role: 'operat
   async function doCancel(orderId: number) {
     const input = document.getElementById(`cancel-reason-${orderId}`) as HTMLInputElement | null;
     if (await cancel.run(() => adminChange('POST', `/members/${memberId}/orders/${orderId}/cancel`, { reason: input?.value ?? '' }), () => a('members.cancelled'))) await reload();
+  }
+  // A paid order: cancelled with its refund of the amount the button showed (refused if it changed meanwhile).
+  async function doRefund(orderId: number, refundYen: number) {
+    const input = document.getElementById(`cancel-reason-${orderId}`) as HTMLInputElement | null;
+    const send = () => adminChange<CancelOrderAnswer>('POST', `/members/${memberId}/orders/${orderId}/cancel`, { reason: input?.value ?? '', refundYen });
+    await cancel.run(send, (answer) => (answer.refund ? refundNotice(answer.refund) : a('members.cancelled')), refundError);
+    await reload();
+  }
+  async function doRetryRefund(orderId: number) {
+    const input = document.getElementById(`cancel-reason-${orderId}`) as HTMLInputElement | null;
+    const send = () => adminChange<RetryRefundAnswer>('POST', `/members/${memberId}/orders/${orderId}/refund`, { reason: input?.value ?? '' });
+    await cancel.run(send, (answer) => refundNotice(answer.refund), refundError);
+    await reload();
   }
   async function doSuspend(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
@@ -111,13 +125,39 @@ export function MemberPage({ memberId, role }: { memberId: number; role: 'operat
                   <td className={styles.number}>{formatYen(o.totalPrice)}</td>
                   <td className={styles.number}>{formatYen(o.usePoint)}</td>
                   <td>
-                    {o.kind === 'BOOK' && o.status === 'COMPLETE' && (
+                    {o.refund ? (
                       <span className={styles.actions}>
-                        <input id={`cancel-reason-${o.id}`} aria-label={a('members.cancelReason')} />
-                        <button className={styles.secondary} type="button" onClick={() => doCancel(o.id)} disabled={cancel.busy}>
-                          {a('members.cancel')}
-                        </button>
+                        <span>{a(`members.refundState.${o.refund.status}`, { amount: formatYen(o.refund.amountYen) })}</span>
+                        {o.refund.status === 'FAILED' && (
+                          <>
+                            <input id={`cancel-reason-${o.id}`} aria-label={a('members.cancelReason')} />
+                            <button className={styles.secondary} type="button" onClick={() => doRetryRefund(o.id)} disabled={cancel.busy}>
+                              {a('members.refundRetry', { amount: formatYen(o.refund.amountYen) })}
+                            </button>
+                          </>
+                        )}
                       </span>
+                    ) : o.refundableYen !== null ? (
+                      o.refundableYen > 0 ? (
+                        <span className={styles.actions}>
+                          <input id={`cancel-reason-${o.id}`} aria-label={a('members.cancelReason')} />
+                          <button className={styles.secondary} type="button" onClick={() => doRefund(o.id, o.refundableYen!)} disabled={cancel.busy}>
+                            {a('members.refundCancel', { amount: formatYen(o.refundableYen) })}
+                          </button>
+                        </span>
+                      ) : (
+                        <span>{a('members.refundNone')}</span>
+                      )
+                    ) : (
+                      o.kind === 'BOOK' &&
+                      o.status === 'COMPLETE' && (
+                        <span className={styles.actions}>
+                          <input id={`cancel-reason-${o.id}`} aria-label={a('members.cancelReason')} />
+                          <button className={styles.secondary} type="button" onClick={() => doCancel(o.id)} disabled={cancel.busy}>
+                            {a('members.cancel')}
+                          </button>
+                        </span>
+                      )
                     )}
                   </td>
                 </tr>
@@ -187,4 +227,21 @@ export function MemberPage({ memberId, role }: { memberId: number; role: 'operat
       )}
     </>
   );
+}
+
+/** What became of a refund, as the notice after the operator's action says it. */
+function refundNotice(refund: RefundState): string {
+  const amount = formatYen(refund.amountYen);
+  if (refund.status === 'SUCCEEDED') return a('members.refunded', { amount });
+  if (refund.status === 'FAILED') return a('members.refundFailed', { amount });
+  return a('members.refundPending', { amount });
+}
+
+/** A refused refund in Japanese: the amount changed meanwhile, or there is no money to give back. */
+function refundError(error: unknown): string {
+  const message = error instanceof ApiError ? (error.messages[0] ?? '') : '';
+  const changed = /^refundYen: is now (\d+)$/.exec(message);
+  if (changed) return a('members.refundAmountChanged', { amount: formatYen(Number(changed[1])) });
+  if (message.startsWith('order: every paid coin')) return a('members.refundNothing');
+  return changeError(error);
 }

@@ -1,0 +1,163 @@
+import { TZDate } from '@date-fns/tz';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createStripeProvider } from '../src/payments/stripe-provider';
+import { renewDueSubscriptions } from '../src/modules/wallet/subscriptions/renewal.service';
+import { saveStripeCard } from '../src/modules/wallet/subscriptions/stripe-renewals';
+import { memberSubscription } from '../src/modules/wallet/subscriptions/subscription.service';
+import { type TestApp, buildTestApp } from './support/build-test-app';
+import { type StripeStandIn, startStripeStandIn } from './support/stripe-server';
+import { demoPlans, shown, subscribeByCard, testClock } from './support/subscription-factories';
+import { ledgerInvariant, member } from './support/wallet-factories';
+
+/**
+ * Subscription renewals through Stripe (issue 39): on the store's schedule, the saved card
+ * (a SetupIntent on the member's Customer) charged off-session between two transactions. A card
+ * that asks for authentication, or a declined one, marks the renewal failed (§4: ERROR, retried on
+ * each of the next two days, then CANCEL) and mails the member.
+ *
+ * Subscribing: the card (a PaymentMethod from Stripe.js) is saved with a SetupIntent on the
+ * member's Customer after the subscribe's transaction, and the first cycle charged then.
+ */
+const tokyo = (y: number, m: number, d: number, h = 10) => new TZDate(y, m - 1, d, h, 0, 0, 'Asia/Tokyo').getTime();
+
+// Each test has a fresh database (order ids start again), so a fresh Stripe too (idempotency keys are the order ids).
+let stripe: StripeStandIn;
+beforeEach(async () => {
+  stripe = await startStripeStandIn();
+});
+let t: TestApp | null = null;
+afterEach(async () => {
+  await t?.close();
+  t = null;
+  await stripe.close();
+});
+
+async function stripeApp() {
+  const clock = testClock(tokyo(2027, 1, 10));
+  const provider = createStripeProvider(stripe.config);
+  t = await buildTestApp({ clock, paymentProvider: provider });
+  stripe.now = () => clock.now();
+  const plans = await demoPlans(t.database.db);
+  return { app: t.app, db: t.database.db, clock, provider, plans };
+}
+
+/** `POST /manga_coin_sales_subscription_plans/{id}` with the PaymentMethod Stripe.js made of the card. */
+const subscribeWith = (app: TestApp['app'], cookie: string, plan: Parameters<typeof shown>[0], paymentMethod: string) =>
+  subscribeByCard(app, cookie, plan, { body: { ...shown(plan), cardId: paymentMethod, reCaptchaToken: 'sandbox' } });
+
+async function subscribedWithStripeCard(paymentMethod: string) {
+  const { app, db, clock, provider, plans } = await stripeApp();
+  const m = await member(app);
+  const first = await subscribeWith(app, m.cookie, plans.standard, paymentMethod);
+  expect(first.statusCode, first.body).toBe(200);
+  expect(first.json()).toMatchObject({ status: 'ACTIVE', subscription: { status: 'ACTIVE', paymentCount: 1 } });
+  const subscriptionId = first.json().subscription.id as number;
+  const renew = (at: number) => {
+    clock.set(at);
+    stripe.now = () => at;
+    return renewDueSubscriptions({ db, provider }, new Date(at));
+  };
+  /**
+   * The member's bank starts treating the saved card otherwise (as `issuerAnswers` does for the
+   * sandbox): here the subscription's card becomes another PaymentMethod, saved on the same Customer.
+   */
+  const cardBecomes = async (other: string) => {
+    expect(await saveStripeCard(db, provider.stripe, { userId: m.userId, paymentMethod: other, now: clock.now() })).toEqual({ ok: true });
+    await db.updateTable('user_manga_coin_subscriptions').set({ card_id: other }).where('id', '=', subscriptionId).execute();
+  };
+  const mails = async (kind: string) => db.selectFrom('mail_outbox').select(['kind', 'payload']).where('user_id', '=', m.userId).where('kind', '=', kind).execute();
+  return { db, m, plan: plans.standard, subscriptionId, renew, mails, clock, provider, cardBecomes };
+}
+
+const ordersOf = (db: TestApp['database']['db'], userId: number, kind = 'MANGA_COIN_SUBSCRIPTION') =>
+  db.selectFrom('orders').selectAll().where('user_id', '=', userId).where('kind', '=', kind).orderBy('id').execute();
+
+describe('subscribing through Stripe', () => {
+  it('a refused card: 400 SIMPLY_CREDIT_CARD_ERROR naming the §8 code, the subscription ERROR, nothing granted', async () => {
+    const { app, db, plans } = await stripeApp();
+    const m = await member(app);
+    const r = await subscribeWith(app, m.cookie, plans.standard, 'pm_card_chargeDeclinedInsufficientFunds');
+    expect([r.statusCode, r.json().errorCode]).toEqual([400, 'SIMPLY_CREDIT_CARD_ERROR']);
+    expect(JSON.stringify(r.json().messages)).toContain('USER_CREDIT_CARD_LIMIT_EXCEEDED');
+    const sub = await db.selectFrom('user_manga_coin_subscriptions').selectAll().where('user_id', '=', m.userId).executeTakeFirstOrThrow();
+    expect(sub).toMatchObject({ status: 'ERROR', payment_count: 0 });
+    expect((await ledgerInvariant(db, m.userId, Date.now())).MANGA_COIN).toBe(0);
+    // A card that attaches but is declined when charged: the same.
+    const other = await member(app);
+    const declined = await subscribeWith(app, other.cookie, plans.standard, 'pm_card_chargeCustomerFail');
+    expect([declined.statusCode, declined.json().errorCode]).toEqual([400, 'SIMPLY_CREDIT_CARD_ERROR']);
+    expect((await ordersOf(db, other.userId)).map((o) => o.status)).toEqual(['PAYMENT_ERROR']);
+  });
+});
+
+describe('subscription renewals through Stripe', () => {
+  it('saves the card with a Customer and a SetupIntent, then renews on schedule off-session, once even if run twice', async () => {
+    const s = await subscribedWithStripeCard('pm_card_visa');
+    const customer = await s.db.selectFrom('stripe_customers').selectAll().where('user_id', '=', s.m.userId).executeTakeFirstOrThrow();
+    expect(customer.customer_id).toMatch(/^cus_/);
+    expect(stripe.calls.filter((c) => c.path === '/v1/customers').at(-1)?.idempotencyKey).toBe(`hondana-customer-${s.m.userId}`);
+    const before = (await ledgerInvariant(s.db, s.m.userId, tokyo(2027, 2, 10))).MANGA_COIN;
+
+    const report = await s.renew(tokyo(2027, 2, 10));
+    expect(report).toMatchObject({ renewed: 1, retrying: 0, cancelled: 0 });
+    const again = await s.renew(tokyo(2027, 2, 10, 11));
+    expect(again).toMatchObject({ renewed: 0 });
+    const orders = await ordersOf(s.db, s.m.userId);
+    const renewal = orders.at(-1)!;
+    const intent = [...stripe.intents.values()].find((i) => i.metadata.order_id === String(renewal.id))!;
+    expect(renewal).toMatchObject({ status: 'COMPLETE', provider_ref: intent.id, card_last4: '4242' });
+    expect(intent).toMatchObject({ amount: s.plan.tax_included_price, customer: customer.customer_id, status: 'succeeded' });
+    expect(stripe.calls.filter((c) => c.path === '/v1/payment_intents' && c.idempotencyKey === `hondana-order-${renewal.id}`)).toHaveLength(1);
+    expect(await memberSubscription(s.db, s.m.userId, s.subscriptionId)).toMatchObject({ status: 'ACTIVE', paymentCount: 2 });
+    expect((await ledgerInvariant(s.db, s.m.userId, tokyo(2027, 2, 10, 12))).MANGA_COIN).toBeGreaterThan(before);
+    expect(await s.mails('SUBSCRIPTION_RENEWED')).toHaveLength(1);
+  });
+
+  it('a card that asks for authentication off-session: the renewal fails (ERROR), the member is mailed, retried the next two days, then CANCEL', async () => {
+    const s = await subscribedWithStripeCard('pm_card_visa');
+    await s.cardBecomes('pm_card_authenticationRequired');
+    expect(await s.renew(tokyo(2027, 2, 10))).toMatchObject({ retrying: 1 });
+    const failed = (await ordersOf(s.db, s.m.userId)).at(-1)!;
+    expect(failed).toMatchObject({ status: 'PAYMENT_ERROR', failure_code: 'DECLINED_CARD' });
+    expect(await memberSubscription(s.db, s.m.userId, s.subscriptionId)).toMatchObject({ status: 'ERROR', paymentCount: 1 });
+    const mails = await s.mails('SUBSCRIPTION_RENEWAL_FAILED');
+    expect(mails).toHaveLength(1);
+    expect(JSON.parse(mails[0]!.payload)).toMatchObject({ cancelled: false });
+
+    expect(await s.renew(tokyo(2027, 2, 11))).toMatchObject({ retrying: 1 });
+    expect(await s.renew(tokyo(2027, 2, 12))).toMatchObject({ cancelled: 1 });
+    expect(await memberSubscription(s.db, s.m.userId, s.subscriptionId)).toMatchObject({ status: 'CANCEL', paymentCount: 1 });
+    const all = await s.mails('SUBSCRIPTION_RENEWAL_FAILED');
+    expect(all).toHaveLength(3);
+    expect(JSON.parse(all.at(-1)!.payload)).toMatchObject({ cancelled: true });
+    expect(await s.renew(tokyo(2027, 2, 20))).toMatchObject({ renewed: 0, retrying: 0, cancelled: 0 });
+    // Nothing was taken: every renewal intent is unpaid.
+    const renewals = (await ordersOf(s.db, s.m.userId)).slice(1);
+    for (const o of renewals) expect(o.status).toBe('PAYMENT_ERROR');
+  });
+
+  it('a declined card: the renewal fails with the §8 code and the member is mailed', async () => {
+    const s = await subscribedWithStripeCard('pm_card_visa');
+    await s.cardBecomes('pm_card_chargeCustomerFail');
+    expect(await s.renew(tokyo(2027, 2, 10))).toMatchObject({ retrying: 1 });
+    expect((await ordersOf(s.db, s.m.userId)).at(-1)).toMatchObject({ status: 'PAYMENT_ERROR', failure_code: 'DECLINED_CARD' });
+    expect(await s.mails('SUBSCRIPTION_RENEWAL_FAILED')).toHaveLength(1);
+  });
+
+  it("Stripe's answer lost: the renewal waits PROCESSING (leased), then a later run finds the intent and grants once", async () => {
+    const s = await subscribedWithStripeCard('pm_card_visa');
+    stripe.loseCreateAnswers = true;
+    const report = await s.renew(tokyo(2027, 2, 10));
+    stripe.loseCreateAnswers = false;
+    expect(report).toMatchObject({ renewed: 0, skipped: 1 });
+    const waiting = (await ordersOf(s.db, s.m.userId)).at(-1)!;
+    expect(waiting.status).toBe('PROCESSING');
+    // Within the lease nothing is charged again.
+    expect(await s.renew(tokyo(2027, 2, 10, 10) + 60_000)).toMatchObject({ renewed: 0 });
+    await s.renew(tokyo(2027, 2, 10, 11));
+    expect(await s.db.selectFrom('orders').select('status').where('id', '=', waiting.id).executeTakeFirstOrThrow()).toEqual({ status: 'COMPLETE' });
+    expect(await memberSubscription(s.db, s.m.userId, s.subscriptionId)).toMatchObject({ status: 'ACTIVE', paymentCount: 2 });
+    expect([...stripe.intents.values()].filter((i) => i.metadata.order_id === String(waiting.id))).toHaveLength(1);
+    expect((await ordersOf(s.db, s.m.userId)).filter((o) => o.status === 'COMPLETE')).toHaveLength(2);
+  });
+});
