@@ -48,6 +48,7 @@ import * as preOrderBonusVersion from './2026-12-06T1725-pre-order-bonus-version
 import * as ordersCreatedAt from './2026-12-06T1730-orders-created-at';
 import * as staffSecondFactor from './2026-12-06T2000-staff-second-factor';
 import * as rankingScores from './2026-12-06T2030-ranking-scores';
+import * as staffPasskeys from './2026-12-07T0300-staff-passkeys';
 
 /** Every migration, in order. Landed migrations are frozen: add a new file instead of editing one. */
 export const migrations: Record<string, Migration> = {
@@ -100,4 +101,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-06T1730-orders-created-at': ordersCreatedAt,
   '2026-12-06T2000-staff-second-factor': staffSecondFactor,
   '2026-12-06T2030-ranking-scores': rankingScores,
+  '2026-12-07T0300-staff-passkeys': staffPasskeys,
 };
