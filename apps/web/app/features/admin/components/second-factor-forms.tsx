@@ -212,6 +212,15 @@ export function CheckSecondFactor({ onPassed, passkey = false }: { onPassed: (re
   );
 }
 
+/**
+ * Gives the focus back to the change's button: it may still be disabled for a moment (its change
+ * is settling as the dialog closes), so the focus is tried again on the next frames until it takes.
+ */
+function focusWhenEnabled(target: HTMLElement, frames = 30): void {
+  target.focus();
+  if (document.activeElement !== target && frames > 0 && target.isConnected) requestAnimationFrame(() => focusWhenEnabled(target, frames - 1));
+}
+
 interface Asked {
   resolve: (passed: boolean) => void;
 }
@@ -256,9 +265,10 @@ export function SecondFactorPrompt() {
             className={own.dialog}
             aria-describedby="second-factor-again-lead"
             onCloseAutoFocus={(event) => {
-              if (!opener.current?.isConnected) return;
+              const target = opener.current;
+              if (!target?.isConnected) return;
               event.preventDefault();
-              opener.current.focus();
+              focusWhenEnabled(target);
             }}
           >
             <Dialog.Title className={styles.heading}>{s('again.heading')}</Dialog.Title>
