@@ -24,6 +24,7 @@ export const jaAdminSecondFactor = {
     heading: '2段階認証',
     lead: '認証アプリに表示された6桁のコード、またはリカバリーコードを入力してください。',
     leadPasskey: '登録したパスキーで確認するか、認証アプリの6桁のコードまたはリカバリーコードを入力してください。',
+    leadPasskeyOnly: '登録したパスキーで確認してください。パスキーを使えないときは、リカバリーコードを入力してください。',
     codeLabel: '認証コードまたはリカバリーコード',
     submit: '確認する',
     submitting: '確認中…',

@@ -22,11 +22,11 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   if (!context.viewer) throw redirect(loginHref(`${url.pathname}${url.search}`));
   const role = await context.admin.role();
-  if (!role) return data({ role: null, enrolled: false, passkeys: 0, next: '/' }, { status: 403 });
+  if (!role) return data({ role: null, enrolled: false, totp: false, passkeys: 0, next: '/' }, { status: 403 });
   const next = adminNext(url.searchParams.get('next'), role);
   const factor = await context.admin.secondFactor();
   if (factor.checked) throw redirect(next);
-  return { role, enrolled: factor.enrolled, passkeys: factor.passkeys, next };
+  return { role, enrolled: factor.enrolled, totp: factor.totp, passkeys: factor.passkeys, next };
 }
 
 export default function AdminSecondFactor({ loaderData }: Route.ComponentProps) {
@@ -37,7 +37,7 @@ export default function AdminSecondFactor({ loaderData }: Route.ComponentProps) 
       <h1 className={styles.heading}>{loaderData.enrolled ? s('check.heading') : s('enrol.heading')}</h1>
       {loaderData.enrolled ? (
         <section className={styles.section}>
-          <p>{loaderData.passkeys > 0 ? s('check.leadPasskey') : s('check.lead')}</p>
+          <p>{loaderData.passkeys === 0 ? s('check.lead') : loaderData.totp ? s('check.leadPasskey') : s('check.leadPasskeyOnly')}</p>
           <CheckSecondFactor passkey={loaderData.passkeys > 0} onPassed={() => navigate(loaderData.next, { replace: true })} />
         </section>
       ) : (

@@ -8,7 +8,7 @@ import { findRole } from './staff.repository';
 export interface AdminPageContext {
   role(): Promise<'operator' | 'support' | null>;
   /** Whether the viewer enrolled an authenticator, and gave it in this sign-in (issue 41). */
-  secondFactor(): Promise<{ enrolled: boolean; passkeys: number; checked: boolean }>;
+  secondFactor(): Promise<{ enrolled: boolean; totp: boolean; passkeys: number; checked: boolean }>;
 }
 
 /** The console section of the pages' context: the viewer's role, read on every page as the API does. */
@@ -18,9 +18,10 @@ export function adminContext(db: Kysely<Database>, userId: number | null, sessio
     // The cookie is read only when a console page asks (no work on the store's other pages).
     async secondFactor() {
       const sessionSecret = sessionSecretOf();
-      if (userId === null || !sessionSecret) return { enrolled: false, passkeys: 0, checked: false };
+      if (userId === null || !sessionSecret) return { enrolled: false, totp: false, passkeys: 0, checked: false };
       const [totp, passkeys, checkedAt] = await Promise.all([findTotp(db, userId), countPasskeys(db, userId), sessionCheckedAt(db, digest(sessionSecret))]);
-      return { enrolled: totp?.confirmed_at != null || passkeys > 0, passkeys, checked: checkedAt !== null };
+      const hasTotp = totp?.confirmed_at != null;
+      return { enrolled: hasTotp || passkeys > 0, totp: hasTotp, passkeys, checked: checkedAt !== null };
     },
   };
 }
