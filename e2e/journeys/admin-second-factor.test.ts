@@ -66,10 +66,10 @@ describe('a new operator enrols an authenticator before the console opens', () =
       const code = await codeAt(secret, step);
       const field = page.getByLabel('認証アプリに表示された6桁のコード');
       await field.fill(code === '000000' ? '111111' : '000000');
-      await page.getByRole('button', { name: '登録する' }).click();
+      await page.getByRole('button', { name: '登録する', exact: true }).click();
       await page.getByRole('alert').filter({ hasText: 'コードが正しくありません' }).waitFor();
       await field.fill(code);
-      await page.getByRole('button', { name: '登録する' }).click();
+      await page.getByRole('button', { name: '登録する', exact: true }).click();
       rememberSecret(store, email, secret, step);
 
       // Ten recovery codes, shown once.

@@ -29,7 +29,7 @@ const usage = `usage: npm run admin -- <grant|ledger|unused-balance|cancel-order
   ledger         --email E
   unused-balance --date YYYY-MM-DD
   cancel-order   --order N --reason "…"
-  role           --email E --role ${[...STAFF_ROLES, 'none'].join('|')}   at once, in open sessions too
+  role           --email E --role ${[...STAFF_ROLES, 'none'].join('|')}   at once; their open sessions end (they sign in again)
   totp           --email E   enrols a staff member's TOTP authenticator (replacing theirs) and prints its secret once
   backup         PATH   an online copy of the SQLite database (the store may keep running)
   maintenance    [--mode ${MAINTENANCE_MODES.join('|')}]   sets the store's maintenance mode (every process within 1 s); without --mode prints it`;
@@ -86,6 +86,7 @@ async function run(argv: string[]): Promise<void> {
       const userId = await userIdOf(db, values.email);
       await setRole(db, userId, role === 'none' ? null : (role as StaffRole), now);
       console.log(role === 'none' ? `${values.email} has no console role now` : `${values.email} is now ${role}`);
+      console.log(`their open sessions were ended: the new role takes effect when they sign in again`);
       if (role !== 'none') console.log(`before the console opens, they enrol a second factor at ${storeAddress()}/admin/second-factor (or: npm run admin -- totp --email ${values.email})`);
     } else if (command === 'totp') {
       const userId = await userIdOf(db, values.email);

@@ -2,12 +2,12 @@ import { TZDate } from '@date-fns/tz';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setRole } from '../src/modules/admin/staff.repository';
 import { unusedPaidBalance } from '../src/modules/wallet/reports';
-import { adminClient, enrolSecondFactor, staffMember, titleInput } from './support/admin-factories';
+import { adminClient, enrolSecondFactor, signIn, staffMember, titleInput, totpCode } from './support/admin-factories';
 import { type TestApp, buildTestApp } from './support/build-test-app';
 import { cartClient } from './support/cart-factories';
 import { insertBook, insertTitle } from './support/catalog-factories';
 import { pageImage, zipBuffer } from './support/import-fixtures';
-import { sessionCookieOf } from './support/members';
+import { createMember, sessionCookieOf, signUp } from './support/members';
 import { testClock } from './support/subscription-factories';
 import { grantTo, ledgerInvariant, member } from './support/wallet-factories';
 
@@ -40,18 +40,39 @@ describe('roles and access', () => {
     expect(await db().selectFrom('admin_audit_log').selectAll().execute()).toEqual([]);
   });
 
-  it('a role given and taken back takes effect at once in a session already open', async () => {
-    const m = await member(t.app);
-    const c = adminClient(t.app, m.cookie);
-    expect((await c.get('/me')).statusCode).toBe(403);
-    await setRole(db(), m.userId, 'operator', clock.now());
-    expect((await c.get('/me')).json()).toEqual({ userId: m.userId, role: 'operator' });
-    await enrolSecondFactor(t.app, m.cookie);
-    await setRole(db(), m.userId, 'support', clock.now());
-    expect((await c.get('/titles')).statusCode).toBe(403);
-    expect((await c.get(`/members/${m.userId}`)).statusCode).toBe(200);
-    await setRole(db(), m.userId, null, clock.now());
-    expect((await c.get(`/members/${m.userId}`)).statusCode).toBe(403);
+  it('a role given, changed or taken back ends the sessions already open: the new privilege needs a fresh sign-in (ASVS)', async () => {
+    const input = createMember();
+    const plainCookie = await signUp(t.app, input);
+    const userId = (await t.app.inject({ url: '/api/common/get_status', headers: { cookie: plainCookie } })).json<{ userId: number }>().userId;
+    expect((await adminClient(t.app, plainCookie).get('/me')).statusCode).toBe(403);
+    await setRole(db(), userId, 'operator', clock.now());
+    // The session of before the grant does not carry the new role: it is over.
+    expect((await adminClient(t.app, plainCookie).get('/me')).statusCode).toBe(401);
+    const { cookie } = await enrolSecondFactor(t.app, await signIn(t.app, input));
+    const c = adminClient(t.app, cookie);
+    expect((await c.get('/me')).json()).toEqual({ userId, role: 'operator' });
+    expect((await c.get('/titles')).statusCode).toBe(200);
+    await setRole(db(), userId, 'support', clock.now());
+    expect((await c.get('/titles')).statusCode).toBe(401);
+    expect((await c.get(`/members/${userId}`)).statusCode).toBe(401);
+    // Signed in again as support: the check is asked again, then support's pages open and an operator's do not.
+    const s = adminClient(t.app, await signIn(t.app, input));
+    expect((await s.get(`/members/${userId}`)).json()).toEqual({ errorCode: 'SECOND_FACTOR_REQUIRED' });
+    const support = await sessionAfterCheck(s);
+    expect((await support.get(`/members/${userId}`)).statusCode).toBe(200);
+    expect((await support.get('/titles')).statusCode).toBe(403);
+    await setRole(db(), userId, null, clock.now());
+    expect((await support.get(`/members/${userId}`)).statusCode).toBe(401);
+    expect((await adminClient(t.app, await signIn(t.app, input)).get(`/members/${userId}`)).statusCode).toBe(403);
+
+    /** Checks the factor with the authenticator's code: the console client of the session's new id. */
+    async function sessionAfterCheck(client: ReturnType<typeof adminClient>) {
+      // The TOTP code of the enrolment's step was taken: the next step's code passes.
+      const secret = (await db().selectFrom('staff_totp').select('secret').where('user_id', '=', userId).executeTakeFirstOrThrow()).secret;
+      const r = await client.send('POST', '/second_factor', { code: await totpCode(t.app, secret, 1) });
+      expect(r.statusCode, r.body).toBe(200);
+      return adminClient(t.app, sessionCookieOf(r.headers['set-cookie']));
+    }
   });
 
   it('support reads members and grants with a reason, and nothing else', async () => {

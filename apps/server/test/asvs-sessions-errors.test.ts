@@ -8,7 +8,9 @@ import { createMember } from './support/members';
  * session id at every sign-in (a session id planted before sign-in is never the one signed in),
  * and error answers without stack traces or SQL. (Same-site checks: `cross-site-changes`; login
  * and sign-up callbacks: `accounts`; uploads judged by content: `admin-banners`,
- * `admin-episode-pages`, `admin-serials-media`; the second factor: `second-factor`.)
+ * `admin-episode-pages`, `admin-serials-media`; the second factor: `second-factor`, `passkeys`; a
+ * new session id at a privilege change: the check in `second-factor` and `passkeys`, a role given
+ * or taken back in `admin-console` and `admin-role-command`.)
  */
 let t: TestApp | undefined;
 afterEach(async () => {

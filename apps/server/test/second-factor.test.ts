@@ -21,9 +21,11 @@ const db = () => t.database.db;
 /** A member made operator (or support) by the shell, signed in, not enrolled yet: their credentials and console client. */
 async function newStaff(role: 'operator' | 'support' = 'operator') {
   const input = createMember();
-  const cookie = await signUp(t.app, input);
-  const userId = (await t.app.inject({ url: '/api/common/get_status', headers: { cookie } })).json<{ userId: number }>().userId;
+  const before = await signUp(t.app, input);
+  const userId = (await t.app.inject({ url: '/api/common/get_status', headers: { cookie: before } })).json<{ userId: number }>().userId;
+  // The grant ends the member's sessions: the console is used from a new sign-in.
   await setRole(db(), userId, role, clock.now());
+  const cookie = await signIn(input);
   return { input, userId, cookie, ...adminClient(t.app, cookie) };
 }
 
@@ -33,6 +35,8 @@ const signIn = async (input: { email: string; password: string }) => {
   return sessionCookieOf(r.headers['set-cookie']);
 };
 const check = (cookie: string, code: string) => t.app.inject({ method: 'POST', url: '/api/admin/second_factor', headers: { cookie }, payload: { code } });
+/** The session's cookie after a check (the check gives it a new id). */
+const rotated = (r: { headers: Record<string, unknown> }) => sessionCookieOf(r.headers['set-cookie'] as string[]);
 const required = (r: { statusCode: number; json: () => unknown }) => expect([r.statusCode, r.json()]).toEqual([403, { errorCode: 'SECOND_FACTOR_REQUIRED' }]);
 
 describe('enrolment', () => {
@@ -41,7 +45,7 @@ describe('enrolment', () => {
     const op = await newStaff();
     // Who they are and where they stand are answered; the console itself is not.
     expect((await op.get('/me')).json()).toEqual({ userId: op.userId, role: 'operator' });
-    expect((await op.get('/second_factor')).json()).toEqual({ enrolled: false, checked: false, checkedAt: null });
+    expect((await op.get('/second_factor')).json()).toEqual({ enrolled: false, totp: false, passkeys: 0, checked: false, checkedAt: null });
     for (const url of ['/titles', '/members?q=a', '/create_token', '/audit']) required(await op.get(url));
     required(await op.send('POST', '/titles', { token: 'x', ...titleInput() }));
 
@@ -73,11 +77,13 @@ describe('enrolment', () => {
     expect(stored).toHaveLength(10);
     for (const code of recoveryCodes) expect(stored.map((s) => s.code_hash).join()).not.toContain(code.replace(/-/g, ''));
 
-    // The enrolment's code was the check of this sign-in: the console opens.
-    expect((await op.get('/titles')).statusCode).toBe(200);
-    expect((await op.get('/second_factor')).json()).toEqual({ enrolled: true, checked: true, checkedAt: START });
+    // The enrolment's code was the check of this sign-in: the console opens, under the session's new id.
+    const after = adminClient(t.app, rotated(confirmed));
+    expect((await op.get('/titles')).statusCode).toBe(401);
+    expect((await after.get('/titles')).statusCode).toBe(200);
+    expect((await after.get('/second_factor')).json()).toEqual({ enrolled: true, totp: true, passkeys: 0, checked: true, checkedAt: START });
     // A second enrolment is refused while one is confirmed.
-    const again = await op.send('POST', '/second_factor/totp', {});
+    const again = await after.send('POST', '/second_factor/totp', {});
     expect([again.statusCode, again.json().errorCode]).toEqual([409, 'ALREADY_EXISTS']);
   });
 
@@ -110,7 +116,7 @@ describe('the check in each sign-in', () => {
 
     const cookie = await signIn(op.input);
     const c = adminClient(t.app, cookie);
-    expect((await c.get('/second_factor')).json()).toEqual({ enrolled: true, checked: false, checkedAt: null });
+    expect((await c.get('/second_factor')).json()).toEqual({ enrolled: true, totp: true, passkeys: 0, checked: false, checkedAt: null });
     required(await c.get('/titles'));
 
     const wrong = await check(cookie, enrolCode === '123456' ? '654321' : '123456');
@@ -125,7 +131,10 @@ describe('the check in each sign-in', () => {
     const code = await totpCode(t.app, secret);
     const passed = await check(cookie, code);
     expect(passed.json()).toEqual({ method: 'totp', recoveryCodesLeft: 10 });
-    expect((await c.get('/titles')).statusCode).toBe(200);
+    // A new session id at the check (ASVS): the cookie it was sent with is ended, the new one opens the console.
+    expect((await c.get('/titles')).statusCode).toBe(401);
+    const passedSession = adminClient(t.app, rotated(passed));
+    expect((await passedSession.get('/titles')).statusCode).toBe(200);
     const other = await signIn(op.input);
     expect((await check(other, code)).json().messages).toEqual(['code: was used already: wait for the next code']);
     // Two sessions sending the next code at once: one passes.
@@ -135,7 +144,7 @@ describe('the check in each sign-in', () => {
     const both = await Promise.all([check(other, next), check(third, next)]);
     expect(both.map((r) => r.statusCode).sort()).toEqual([200, 400]);
     // The first session's check stays its own: signing in elsewhere does not open it for others.
-    expect((await c.get('/titles')).statusCode).toBe(200);
+    expect((await passedSession.get('/titles')).statusCode).toBe(200);
   });
 
   it('a recovery code opens one sign-in and is then used up; a code of an authenticator with one step of drift is taken', async () => {
@@ -146,7 +155,7 @@ describe('the check in each sign-in', () => {
     // Typed as people type it: capitals, spaces.
     const used = await check(first, ` ${recoveryCodes[3]!.toUpperCase().replace(/-/g, ' ')} `);
     expect(used.json()).toEqual({ method: 'recovery', recoveryCodesLeft: 9 });
-    expect((await adminClient(t.app, first).get(`/members/${op.userId}`)).statusCode).toBe(200);
+    expect((await adminClient(t.app, rotated(used)).get(`/members/${op.userId}`)).statusCode).toBe(200);
     const second = await signIn(op.input);
     const again = await check(second, recoveryCodes[3]!);
     expect([again.statusCode, again.json().errorCode]).toEqual([400, 'BAD_REQUEST']);
@@ -192,8 +201,10 @@ describe('money actions ask again after ten minutes', () => {
     expect((await op.change('POST', '/titles', titleInput({ name: '十分後の作品' }))).statusCode).toBe(200);
     const ledger = () => db().selectFrom('wallet_ledger').select('id').where('user_id', '=', target.userId).execute();
     const before = (await ledger()).length;
-    expect((await check(op.cookie, await totpCode(t.app, op.secret))).statusCode).toBe(200);
-    expect((await grant()).statusCode).toBe(200);
+    const again = await check(op.cookie, await totpCode(t.app, op.secret));
+    expect(again.statusCode).toBe(200);
+    const fresh = adminClient(t.app, rotated(again));
+    expect((await fresh.change('POST', `/members/${target.userId}/grant`, { currency: 'POINT', amount: 10, reason: 'お詫び' })).statusCode).toBe(200);
     expect((await ledger()).length).toBe(before + 1);
   });
 });

@@ -73,6 +73,31 @@ export interface StaffRecoveryCodesTable {
   created_at: Millis;
 }
 
+/** A staff member's passkey (WebAuthn credential, migration 2026-12-07T0300). */
+export interface StaffPasskeysTable {
+  id: Generated<number>;
+  user_id: number;
+  /** The credential id, base64url. */
+  credential_id: string;
+  /** The COSE public key, base64url. */
+  public_key: string;
+  /** The authenticator's signature counter at the last check: an assertion must bring a larger one (unless both are 0). */
+  counter: Generated<number>;
+  /** JSON array of the transports the browser named at registration. */
+  transports: Generated<string>;
+  created_at: Millis;
+  last_used_at: Millis | null;
+}
+
+/** A passkey ceremony's challenge: single use (deleted by the answer that takes it), bound to member, session and purpose. */
+export interface WebauthnChallengesTable {
+  challenge: string;
+  user_id: number;
+  session_hash: string;
+  purpose: 'register' | 'check';
+  expires_at: Millis;
+}
+
 export interface AdminTables {
   staff_roles: StaffRolesTable;
   admin_audit_log: AdminAuditLogTable;
@@ -81,4 +106,6 @@ export interface AdminTables {
   banner_images: BannerImagesTable;
   staff_totp: StaffTotpTable;
   staff_recovery_codes: StaffRecoveryCodesTable;
+  staff_passkeys: StaffPasskeysTable;
+  webauthn_challenges: WebauthnChallengesTable;
 }

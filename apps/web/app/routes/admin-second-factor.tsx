@@ -2,7 +2,7 @@ import { data, redirect, useNavigate } from 'react-router';
 import { AdminForbidden } from '../features/admin/components/admin-shell';
 import styles from '../features/admin/components/admin.module.css';
 import own from '../features/admin/components/second-factor.module.css';
-import { CheckSecondFactor, EnrolTotp } from '../features/admin/components/second-factor-forms';
+import { CheckSecondFactor, EnrolPasskey, EnrolTotp } from '../features/admin/components/second-factor-forms';
 import { adminNext } from '../features/admin/second-factor-next';
 import { loginHref } from '../features/accounts/login-href';
 import { secondFactorCopy as s } from '../i18n/ja-admin-second-factor';
@@ -14,18 +14,19 @@ export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'private
 
 /**
  * `/admin/second-factor?next=…`: where the console sends a staff member who has not given the
- * second factor in this sign-in: the enrolment when none is enrolled, else the code. Once given,
- * the console page they asked for (`next`, a console path) opens.
+ * second factor in this sign-in: the enrolment when none is enrolled (a TOTP authenticator or a
+ * passkey), else the check (the passkey when they have one, the code, a recovery code). Once
+ * given, the console page they asked for (`next`, a console path) opens.
  */
 export async function loader({ context, request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   if (!context.viewer) throw redirect(loginHref(`${url.pathname}${url.search}`));
   const role = await context.admin.role();
-  if (!role) return data({ role: null, enrolled: false, next: '/' }, { status: 403 });
+  if (!role) return data({ role: null, enrolled: false, totp: false, passkeys: 0, next: '/' }, { status: 403 });
   const next = adminNext(url.searchParams.get('next'), role);
   const factor = await context.admin.secondFactor();
   if (factor.checked) throw redirect(next);
-  return { role, enrolled: factor.enrolled, next };
+  return { role, enrolled: factor.enrolled, totp: factor.totp, passkeys: factor.passkeys, next };
 }
 
 export default function AdminSecondFactor({ loaderData }: Route.ComponentProps) {
@@ -36,11 +37,15 @@ export default function AdminSecondFactor({ loaderData }: Route.ComponentProps) 
       <h1 className={styles.heading}>{loaderData.enrolled ? s('check.heading') : s('enrol.heading')}</h1>
       {loaderData.enrolled ? (
         <section className={styles.section}>
-          <p>{s('check.lead')}</p>
-          <CheckSecondFactor onPassed={() => navigate(loaderData.next, { replace: true })} />
+          <p>{loaderData.passkeys === 0 ? s('check.lead') : loaderData.totp ? s('check.leadPasskey') : s('check.leadPasskeyOnly')}</p>
+          <CheckSecondFactor passkey={loaderData.passkeys > 0} onPassed={() => navigate(loaderData.next, { replace: true })} />
         </section>
       ) : (
-        <EnrolTotp next={loaderData.next} />
+        <>
+          <p>{s('enrol.lead')}</p>
+          <EnrolTotp next={loaderData.next} />
+          <EnrolPasskey next={loaderData.next} />
+        </>
       )}
     </main>
   );

@@ -12,8 +12,12 @@ export const SECOND_FACTOR_FRESH_MS = 10 * 60 * 1000;
 export const RECOVERY_CODE_COUNT = 10;
 
 export const SecondFactorState = z.object({
-  /** A TOTP authenticator is confirmed for the member. */
+  /** A factor is enrolled for the member: a confirmed TOTP authenticator or a passkey. */
   enrolled: z.boolean(),
+  /** A TOTP authenticator is confirmed for the member. */
+  totp: z.boolean(),
+  /** How many passkeys the member registered. */
+  passkeys: z.number(),
   /** The factor was given in this session (sign-in). */
   checked: z.boolean(),
   /** When, epoch ms (null: not in this sign-in). */
@@ -33,5 +37,34 @@ export const RecoveryCodes = z.object({ recoveryCodes: z.array(z.string()) });
 export type RecoveryCodes = z.infer<typeof RecoveryCodes>;
 
 /** The check's answer: how it was passed, and how many unused recovery codes are left. */
-export const SecondFactorChecked = z.object({ method: z.enum(['totp', 'recovery']), recoveryCodesLeft: z.number() });
+export const SecondFactorChecked = z.object({ method: z.enum(['totp', 'recovery', 'passkey']), recoveryCodesLeft: z.number() });
 export type SecondFactorChecked = z.infer<typeof SecondFactorChecked>;
+
+/**
+ * A passkey ceremony's options (WebAuthn's PublicKeyCredentialCreationOptionsJSON or
+ * PublicKeyCredentialRequestOptionsJSON, as `@simplewebauthn/server` makes them): handed to the
+ * browser as they are. The challenge is single use and expires in five minutes.
+ */
+export const PasskeyOptions = z.looseObject({ challenge: z.string() });
+export type PasskeyOptions = z.infer<typeof PasskeyOptions>;
+
+/** How long a passkey ceremony's challenge may be answered. */
+export const PASSKEY_CHALLENGE_TTL_MS = 5 * 60 * 1000;
+
+/**
+ * The browser's answer to a ceremony (WebAuthn's RegistrationResponseJSON or
+ * AuthenticationResponseJSON): checked by the server's WebAuthn library, field by field.
+ */
+export const PasskeyResponse = z.object({
+  response: z.looseObject({
+    id: z.string({ message: 'is required' }).min(1, 'is required').max(1024, 'is too long'),
+    rawId: z.string({ message: 'is required' }).max(1024, 'is too long'),
+    type: z.literal('public-key', { message: 'must be public-key' }),
+    response: z.looseObject({ clientDataJSON: z.string({ message: 'is required' }).max(4096, 'is too long') }),
+  }),
+});
+export type PasskeyResponse = z.infer<typeof PasskeyResponse>;
+
+/** A registered passkey: ten recovery codes come with it when it is the member's first factor (else none). */
+export const PasskeyRegistered = z.object({ recoveryCodes: z.array(z.string()) });
+export type PasskeyRegistered = z.infer<typeof PasskeyRegistered>;

@@ -51,6 +51,7 @@ import * as rankingScores from './2026-12-06T2030-ranking-scores';
 import * as konbiniPayments from './2026-12-07T0100-konbini-payments';
 import * as orderRefunds from './2026-12-07T0200-order-refunds';
 import * as serialImages from './2026-12-07T0500-serial-images';
+import * as staffPasskeys from './2026-12-07T0300-staff-passkeys';
 
 /** Every migration, in order. Landed migrations are frozen: add a new file instead of editing one. */
 export const migrations: Record<string, Migration> = {
@@ -105,5 +106,6 @@ export const migrations: Record<string, Migration> = {
   '2026-12-06T2030-ranking-scores': rankingScores,
   '2026-12-07T0100-konbini-payments': konbiniPayments,
   '2026-12-07T0200-order-refunds': orderRefunds,
+  '2026-12-07T0300-staff-passkeys': staffPasskeys,
   '2026-12-07T0500-serial-images': serialImages,
 };

@@ -23,6 +23,22 @@ declare module 'fastify' {
 export const secondFactorRequired = () => new AppError(403, ErrorCode.SECOND_FACTOR_REQUIRED);
 
 /**
+ * `SECOND_FACTOR_FRESH_MS`: how long a check covers the money actions, ten minutes unless told
+ * shorter (1 s to 10 min: never longer than the rule). A journey shortens it to see the console
+ * ask again without waiting ten minutes, as `SANDBOX_PAYMENT_TTL_MS` does for payments.
+ */
+export function secondFactorFreshFromEnv(value = process.env.SECOND_FACTOR_FRESH_MS): number {
+  if (value === undefined || value === '') return SECOND_FACTOR_FRESH_MS;
+  const ms = Number(value);
+  if (!Number.isInteger(ms) || ms < 1000 || ms > SECOND_FACTOR_FRESH_MS) {
+    throw new Error(`SECOND_FACTOR_FRESH_MS must be a whole number of milliseconds from 1000 to ${SECOND_FACTOR_FRESH_MS}, not "${value}"`);
+  }
+  return ms;
+}
+
+const FRESH_MS = secondFactorFreshFromEnv();
+
+/**
  * The console's `onRequest` hook (admin routes plugin): a staff member's call answers 403
  * SECOND_FACTOR_REQUIRED until the factor was given in the session, and a money call when that
  * was more than ten minutes ago. One read (the session with its member's role); guests, ended
@@ -39,5 +55,5 @@ export async function secondFactorGate(request: FastifyRequest): Promise<void> {
   if (!row) return;
   const checkedAt = row.second_factor_at === null ? null : Number(row.second_factor_at);
   if (checkedAt === null) throw secondFactorRequired();
-  if (need === 'fresh' && now - checkedAt > SECOND_FACTOR_FRESH_MS) throw secondFactorRequired();
+  if (need === 'fresh' && now - checkedAt > FRESH_MS) throw secondFactorRequired();
 }

@@ -66,9 +66,85 @@ export async function useRecoveryCode(db: Db, userId: number, hash: string, now:
 export const unusedRecoveryCodes = async (db: Db, userId: number): Promise<number> =>
   Number((await db.selectFrom('staff_recovery_codes').select((eb) => eb.fn.countAll<number>().as('n')).where('user_id', '=', userId).where('used_at', 'is', null).executeTakeFirst())?.n ?? 0);
 
-/** Records that the factor was given in this session now. */
-export const markSessionChecked = (db: Db, sessionHash: string, now: number) =>
-  db.updateTable('sessions').set({ second_factor_at: now }).where('id_hash', '=', sessionHash).execute();
+/**
+ * Records that the factor was given in this session now, under a new session id (ASVS: the id
+ * changes with the privilege): one update moves the live session to `newHash` and marks it
+ * checked, so the old cookie no longer signs anyone in. False when the session is gone or
+ * expired (another request rotated it first, or it was ended).
+ */
+export async function rotateCheckedSession(db: Db, sessionHash: string, newHash: string, now: number): Promise<boolean> {
+  const result = await db
+    .updateTable('sessions')
+    .set({ id_hash: newHash, second_factor_at: now })
+    .where('id_hash', '=', sessionHash)
+    .where('expires_at', '>', now)
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) !== 1) return false;
+  await db.updateTable('admin_session_activity').set({ session_hash: newHash }).where('session_hash', '=', sessionHash).execute();
+  return true;
+}
+
+/** The member's passkeys, for the ceremonies' options and the check. */
+export const passkeysOf = (db: Db, userId: number) =>
+  db.selectFrom('staff_passkeys').select(['id', 'credential_id', 'public_key', 'counter', 'transports']).where('user_id', '=', userId).orderBy('id').execute();
+
+export const countPasskeys = async (db: Db, userId: number): Promise<number> =>
+  Number((await db.selectFrom('staff_passkeys').select((eb) => eb.fn.countAll<number>().as('n')).where('user_id', '=', userId).executeTakeFirst())?.n ?? 0);
+
+export async function insertPasskey(db: Db, row: { userId: number; credentialId: string; publicKey: string; counter: number; transports: string[]; now: number }): Promise<void> {
+  await db
+    .insertInto('staff_passkeys')
+    .values({
+      user_id: row.userId,
+      credential_id: row.credentialId,
+      public_key: row.publicKey,
+      counter: row.counter,
+      transports: JSON.stringify(row.transports),
+      created_at: row.now,
+      last_used_at: null,
+    })
+    .execute();
+}
+
+/**
+ * Takes an assertion's signature counter: the row moves from the counter the check was verified
+ * against to the new one, in one conditional update, so of two assertions verified against the
+ * same counter only one passes (a replayed or cloned authenticator's answer is refused).
+ */
+export async function takePasskeyCounter(db: Db, passkeyId: number, verifiedAgainst: number, newCounter: number, now: number): Promise<boolean> {
+  const result = await db
+    .updateTable('staff_passkeys')
+    .set({ counter: newCounter, last_used_at: now })
+    .where('id', '=', passkeyId)
+    .where('counter', '=', verifiedAgainst)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** A ceremony's new challenge; the member's expired ones are swept at the same time. */
+export async function putChallenge(db: Db, row: { challenge: string; userId: number; sessionHash: string; purpose: 'register' | 'check'; expiresAt: number }, now: number): Promise<void> {
+  await db.deleteFrom('webauthn_challenges').where('user_id', '=', row.userId).where('expires_at', '<=', now).execute();
+  await db
+    .insertInto('webauthn_challenges')
+    .values({ challenge: row.challenge, user_id: row.userId, session_hash: row.sessionHash, purpose: row.purpose, expires_at: row.expiresAt })
+    .execute();
+}
+
+/**
+ * Takes a challenge once: deleted by the one answer of the member's session and purpose that
+ * names it before it expires; false for any other (replayed, expired, another session's).
+ */
+export async function takeChallenge(db: Db, challenge: string, userId: number, sessionHash: string, purpose: 'register' | 'check', now: number): Promise<boolean> {
+  const result = await db
+    .deleteFrom('webauthn_challenges')
+    .where('challenge', '=', challenge)
+    .where('user_id', '=', userId)
+    .where('session_hash', '=', sessionHash)
+    .where('purpose', '=', purpose)
+    .where('expires_at', '>', now)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) === 1;
+}
 
 /**
  * The gate's one read: the staff role of the session's member and when the factor was last given

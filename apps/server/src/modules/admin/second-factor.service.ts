@@ -1,12 +1,12 @@
 import { randomInt } from 'node:crypto';
 import { RECOVERY_CODE_COUNT, type RecoveryCodes, type SecondFactorChecked, type TotpEnrolment } from '@hondana/domain/admin/admin-second-factor-api';
-import { AppError, ErrorCode, badRequest } from '@hondana/domain/common/errors';
-import type { Kysely } from 'kysely';
+import { AppError, ErrorCode, badRequest, unauthorized } from '@hondana/domain/common/errors';
+import type { Kysely, Transaction } from 'kysely';
 import { generateSecret, generateURI, verify } from 'otplib';
 import QRCode from 'qrcode';
 import type { Database } from '../../db/schema';
 import { takeAttempt, releaseAttempt } from '../../ops/rate-limiter';
-import { digest } from '../tokens/secrets';
+import { digest, newSecret } from '../tokens/secrets';
 import * as repo from './second-factor.repository';
 
 /** The issuer the authenticator app shows beside the account. */
@@ -43,7 +43,7 @@ async function matchingStep(secret: string, token: string, now: number): Promise
 }
 
 /** Ten new recovery codes: shown to the member once, kept as digests. */
-function newRecoveryCodes(): string[] {
+export function newRecoveryCodes(): string[] {
   return Array.from({ length: RECOVERY_CODE_COUNT }, () => {
     const chars = Array.from({ length: 12 }, () => RECOVERY_ALPHABET[randomInt(RECOVERY_ALPHABET.length)]).join('');
     return `${chars.slice(0, 4)}-${chars.slice(4, 8)}-${chars.slice(8)}`;
@@ -51,7 +51,7 @@ function newRecoveryCodes(): string[] {
 }
 
 const normalisedRecovery = (code: string) => code.toLowerCase().replace(/[\s-]/g, '');
-const recoveryDigest = (code: string) => digest(`recovery:${normalisedRecovery(code)}`);
+export const recoveryDigest = (code: string) => digest(`recovery:${normalisedRecovery(code)}`);
 
 const wrongCode = () => badRequest('code', 'is not the current code of the authenticator or an unused recovery code');
 const replayedCode = () => badRequest('code', 'was used already: wait for the next code');
@@ -60,26 +60,25 @@ const replayedCode = () => badRequest('code', 'was used already: wait for the ne
  * Confirms the pending secret with its first code: the factor is enrolled, the session counts as
  * checked, and ten recovery codes are answered (once; only their digests are kept).
  */
-export async function confirmTotpEnrolment(db: Kysely<Database>, userId: number, sessionHash: string, code: string, now: number): Promise<RecoveryCodes> {
+export async function confirmTotpEnrolment(db: Kysely<Database>, userId: number, sessionHash: string, code: string, now: number): Promise<Checked<RecoveryCodes>> {
   const row = await repo.findTotp(db, userId);
   if (!row || row.confirmed_at !== null) throw badRequest('code', 'no enrolment is waiting for its first code: start one');
   return limited(db, userId, now, async () => {
     const step = await matchingStep(row.secret, code.replace(/\s/g, ''), now);
     if (step === null) throw wrongCode();
     const recoveryCodes = newRecoveryCodes();
-    const confirmed = await db.transaction().execute(async (trx) => {
-      if (!(await repo.takeTimeStep(trx, userId, row.secret, step, now, true))) return false;
+    const session = await db.transaction().execute(async (trx) => {
+      if (!(await repo.takeTimeStep(trx, userId, row.secret, step, now, true))) return null;
       await repo.replaceRecoveryCodes(trx, userId, recoveryCodes.map(recoveryDigest), now);
-      await repo.markSessionChecked(trx, sessionHash, now);
-      return true;
+      return markChecked(trx, sessionHash, now);
     });
-    if (!confirmed) throw new AppError(409, ErrorCode.ALREADY_EXISTS, ['second factor: enrolled already by another request']);
-    return { recoveryCodes };
+    if (!session) throw new AppError(409, ErrorCode.ALREADY_EXISTS, ['second factor: enrolled already by another request']);
+    return { answer: { recoveryCodes }, session };
   });
 }
 
 /** The check: a code of the authenticator not taken before, or an unused recovery code (then used up). */
-export async function checkSecondFactor(db: Kysely<Database>, userId: number, sessionHash: string, code: string, now: number): Promise<SecondFactorChecked> {
+export async function checkSecondFactor(db: Kysely<Database>, userId: number, sessionHash: string, code: string, now: number): Promise<Checked<SecondFactorChecked>> {
   const row = await repo.findTotp(db, userId);
   if (!row || row.confirmed_at === null) throw badRequest('code', 'no authenticator is enrolled: enrol one first');
   return limited(db, userId, now, async () => {
@@ -95,13 +94,30 @@ export async function checkSecondFactor(db: Kysely<Database>, userId: number, se
       if (!(await repo.useRecoveryCode(db, userId, recoveryDigest(token), now))) throw wrongCode();
       method = 'recovery';
     }
-    await repo.markSessionChecked(db, sessionHash, now);
-    return { method, recoveryCodesLeft: await repo.unusedRecoveryCodes(db, userId) };
+    const session = await db.transaction().execute((trx) => markChecked(trx, sessionHash, now));
+    return { answer: { method, recoveryCodesLeft: await repo.unusedRecoveryCodes(db, userId) }, session };
   });
 }
 
+/** An answer that checked the factor, and the session's new id (its cookie's new value). */
+export interface Checked<T> {
+  answer: T;
+  session: string;
+}
+
+/**
+ * Marks the session checked under a new id (ASVS: a new session id at a privilege change): the
+ * new secret for the cookie. A session rotated or ended meanwhile (another tab's check) is 401:
+ * that sign-in is over.
+ */
+export async function markChecked(trx: Transaction<Database>, sessionHash: string, now: number): Promise<string> {
+  const secret = newSecret();
+  if (!(await repo.rotateCheckedSession(trx, sessionHash, digest(secret), now))) throw unauthorized();
+  return secret;
+}
+
 /** Counts a code attempt against the member (ten in five minutes); a right code gives its attempt back. */
-async function limited<T>(db: Kysely<Database>, userId: number, now: number, work: () => Promise<T>): Promise<T> {
+export async function limited<T>(db: Kysely<Database>, userId: number, now: number, work: () => Promise<T>): Promise<T> {
   const key = `second-factor:user:${userId}`;
   const attempt = await takeAttempt(db, [{ key, limit: ATTEMPTS }], now);
   if (!attempt.allowed) throw new AppError(429, ErrorCode.TOO_MANY_REQUESTS, [`code: too many attempts; try again in ${Math.ceil(attempt.retryAfterMs / 1000)} s`]);

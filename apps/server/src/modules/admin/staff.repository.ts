@@ -7,16 +7,34 @@ type Db = Kysely<Database> | Transaction<Database>;
 export const findRole = async (db: Db, userId: number): Promise<StaffRole | null> =>
   (await db.selectFrom('staff_roles').select('role').where('user_id', '=', userId).executeTakeFirst())?.role ?? null;
 
-export async function setRole(db: Db, userId: number, role: StaffRole | null, now: number): Promise<void> {
-  if (role === null) {
-    await db.deleteFrom('staff_roles').where('user_id', '=', userId).execute();
-    return;
-  }
+/**
+ * Gives the member a console role, changes it or takes it away (null), and ends every session
+ * they have, in one transaction (ASVS: a privilege change needs a fresh sign-in, and the sessions
+ * signed in with the old privilege no longer open anything).
+ */
+export async function setRole(db: Kysely<Database>, userId: number, role: StaffRole | null, now: number): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    if (role === null) {
+      await trx.deleteFrom('staff_roles').where('user_id', '=', userId).execute();
+    } else {
+      await trx
+        .insertInto('staff_roles')
+        .values({ user_id: userId, role, granted_at: now })
+        .onConflict((oc) => oc.column('user_id').doUpdateSet({ role, granted_at: now }))
+        .execute();
+    }
+    await endSessionsOf(trx, userId);
+  });
+}
+
+/** Ends all of the member's sessions (and their console activity and passkey challenges). */
+export async function endSessionsOf(db: Db, userId: number): Promise<void> {
   await db
-    .insertInto('staff_roles')
-    .values({ user_id: userId, role, granted_at: now })
-    .onConflict((oc) => oc.column('user_id').doUpdateSet({ role, granted_at: now }))
+    .deleteFrom('admin_session_activity')
+    .where('session_hash', 'in', (eb) => eb.selectFrom('sessions').select('id_hash').where('user_id', '=', userId))
     .execute();
+  await db.deleteFrom('webauthn_challenges').where('user_id', '=', userId).execute();
+  await db.deleteFrom('sessions').where('user_id', '=', userId).execute();
 }
 
 export const userIdByEmail = async (db: Db, email: string): Promise<number | null> =>

@@ -1,8 +1,19 @@
 import type { TotpEnrolment } from '@hondana/domain/admin/admin-second-factor-api';
-import { type FormEvent, useEffect, useId, useState } from 'react';
+import * as Dialog from '@radix-ui/react-dialog';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { secondFactorCopy as s } from '../../../i18n/ja-admin-second-factor';
-import { answerSecondFactorWith, checkSecondFactor, codeError, confirmTotpEnrolment, startTotpEnrolment } from '../api/second-factor';
+import {
+  answerSecondFactorWith,
+  checkSecondFactor,
+  checkWithPasskey,
+  codeError,
+  confirmTotpEnrolment,
+  passkeyError,
+  registerPasskey,
+  secondFactorState,
+  startTotpEnrolment,
+} from '../api/second-factor';
 import styles from './admin.module.css';
 import own from './second-factor.module.css';
 
@@ -43,6 +54,102 @@ function CodeForm({ label, submit, busyLabel, onCode, autoComplete }: { label: s
   );
 }
 
+/** The ten recovery codes of a first enrolment, shown once, and the way on to the console. */
+function RecoveryCodesShown({ codes, next }: { codes: string[]; next: string }) {
+  return (
+    <section className={styles.section} aria-labelledby="recovery-heading">
+      <h2 id="recovery-heading">{s('recovery.heading')}</h2>
+      <p>{s('recovery.lead')}</p>
+      <ul className={own.codes} aria-label={s('recovery.heading')}>
+        {codes.map((code) => (
+          <li key={code}>{code}</li>
+        ))}
+      </ul>
+      <Link className={`${styles.button} ${own.link}`} to={next}>
+        {s('recovery.open')}
+      </Link>
+    </section>
+  );
+}
+
+/**
+ * A passkey's registration (WebAuthn): one button, the device's own prompt, then the recovery
+ * codes when it is the member's first factor (else straight on to the console).
+ */
+export function EnrolPasskey({ next, onRegistered }: { next: string; onRegistered?: () => void }) {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [codes, setCodes] = useState<string[] | null>(null);
+  async function register() {
+    setBusy(true);
+    setError(null);
+    try {
+      const { recoveryCodes } = await registerPasskey();
+      setCodes(recoveryCodes);
+      onRegistered?.();
+    } catch (e) {
+      setError(passkeyError(e));
+    } finally {
+      setBusy(false);
+    }
+  }
+  if (codes && codes.length > 0) return <RecoveryCodesShown codes={codes} next={next} />;
+  if (codes) {
+    return (
+      <section className={styles.section}>
+        <p role="status">{s('passkey.registered')}</p>
+        <Link className={`${styles.button} ${own.link}`} to={next}>
+          {s('recovery.open')}
+        </Link>
+      </section>
+    );
+  }
+  return (
+    <section className={styles.section} aria-labelledby="passkey-enrol-heading">
+      <h2 id="passkey-enrol-heading">{s('passkey.enrolHeading')}</h2>
+      <p>{s('passkey.enrolLead')}</p>
+      <button type="button" className={styles.button} onClick={register} disabled={busy}>
+        {busy ? s('passkey.registering') : s('passkey.register')}
+      </button>
+      {error && (
+        <p className={styles.error} role="alert">
+          {error}
+        </p>
+      )}
+    </section>
+  );
+}
+
+/** The check with a passkey: one button and the device's own prompt; `onPassed` once the store took it. */
+function PasskeyCheck({ onPassed }: { onPassed: (recoveryCodesLeft: number) => void }) {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  async function check() {
+    setBusy(true);
+    setError(null);
+    try {
+      const { recoveryCodesLeft } = await checkWithPasskey();
+      onPassed(recoveryCodesLeft);
+    } catch (e) {
+      setError(passkeyError(e));
+      setBusy(false);
+    }
+  }
+  return (
+    <div className={own.passkey}>
+      <button type="button" className={styles.button} onClick={check} disabled={busy}>
+        {busy ? s('passkey.checking') : s('passkey.check')}
+      </button>
+      {error && (
+        <p className={`${styles.error} ${own.full}`} role="alert">
+          {error}
+        </p>
+      )}
+      <p className={own.or}>{s('passkey.or')}</p>
+    </div>
+  );
+}
+
 /** The enrolment: a new secret (QR code and base32 text, shown once), confirmed by its first code, then the ten recovery codes. */
 export function EnrolTotp({ next }: { next: string }) {
   const [enrolment, setEnrolment] = useState<TotpEnrolment | null>(null);
@@ -60,25 +167,10 @@ export function EnrolTotp({ next }: { next: string }) {
       setStarting(false);
     }
   }
-  if (recoveryCodes) {
-    return (
-      <section className={styles.section} aria-labelledby="recovery-heading">
-        <h2 id="recovery-heading">{s('recovery.heading')}</h2>
-        <p>{s('recovery.lead')}</p>
-        <ul className={own.codes} aria-label={s('recovery.heading')}>
-          {recoveryCodes.map((code) => (
-            <li key={code}>{code}</li>
-          ))}
-        </ul>
-        <Link className={`${styles.button} ${own.link}`} to={next}>
-          {s('recovery.open')}
-        </Link>
-      </section>
-    );
-  }
+  if (recoveryCodes) return <RecoveryCodesShown codes={recoveryCodes} next={next} />;
   return (
-    <section className={styles.section}>
-      <p>{s('enrol.lead')}</p>
+    <section className={styles.section} aria-labelledby="totp-enrol-heading">
+      <h2 id="totp-enrol-heading">{s('passkey.totpHeading')}</h2>
       {!enrolment ? (
         <>
           <button type="button" className={styles.button} onClick={start} disabled={starting}>
@@ -105,47 +197,89 @@ export function EnrolTotp({ next }: { next: string }) {
   );
 }
 
-/** The check of a sign-in: the authenticator's code or a recovery code; `onPassed` once taken. */
-export function CheckSecondFactor({ onPassed }: { onPassed: (recoveryCodesLeft: number) => void }) {
+/** The check of a sign-in: the passkey (when the member has one), the authenticator's code or a recovery code; `onPassed` once taken. */
+export function CheckSecondFactor({ onPassed, passkey = false }: { onPassed: (recoveryCodesLeft: number) => void; passkey?: boolean }) {
   return (
-    <CodeForm
-      label={s('check.codeLabel')}
-      submit={s('check.submit')}
-      busyLabel={s('check.submitting')}
-      onCode={async (code) => onPassed((await checkSecondFactor(code)).recoveryCodesLeft)}
-    />
+    <>
+      {passkey && <PasskeyCheck onPassed={onPassed} />}
+      <CodeForm
+        label={s('check.codeLabel')}
+        submit={s('check.submit')}
+        busyLabel={s('check.submitting')}
+        onCode={async (code) => onPassed((await checkSecondFactor(code)).recoveryCodesLeft)}
+      />
+    </>
   );
 }
 
 /**
- * The dialog of the console's frame that asks the code again before a money action (the server
- * answered 403 SECOND_FACTOR_REQUIRED): the change is sent again once the code is taken.
+ * Gives the focus back to the change's button: it may still be disabled for a moment (its change
+ * is settling as the dialog closes), so the focus is tried again on the next frames until it takes.
+ */
+function focusWhenEnabled(target: HTMLElement, frames = 30): void {
+  target.focus();
+  if (document.activeElement !== target && frames > 0 && target.isConnected) requestAnimationFrame(() => focusWhenEnabled(target, frames - 1));
+}
+
+interface Asked {
+  resolve: (passed: boolean) => void;
+}
+
+/**
+ * The dialog of the console's frame that asks the factor again before a money action (the server
+ * answered 403 SECOND_FACTOR_REQUIRED): the passkey when the member has one, or the code; the
+ * change is sent again once it is taken. A modal (Radix Dialog): focus is kept inside, Escape
+ * and キャンセル close it without the change, and focus goes back to what had it (the button of
+ * the change).
  */
 export function SecondFactorPrompt() {
-  const [pending, setPending] = useState<((passed: boolean) => void) | null>(null);
+  const [asked, setAsked] = useState<Asked | null>(null);
+  const [passkey, setPasskey] = useState(false);
+  // What had the focus when the change was asked for: kept past `asked`, which is cleared as the dialog closes.
+  const opener = useRef<HTMLElement | null>(null);
   useEffect(() => {
-    answerSecondFactorWith(() => new Promise<boolean>((resolve) => setPending(() => resolve)));
+    answerSecondFactorWith(
+      (focused) =>
+        new Promise<boolean>((resolve) => {
+          opener.current = focused;
+          setAsked({ resolve });
+          // Whether to offer the passkey: where the member stands, read when the dialog opens.
+          secondFactorState().then(
+            (state) => setPasskey(state.passkeys > 0),
+            () => setPasskey(false),
+          );
+        }),
+    );
     return () => answerSecondFactorWith(null);
   }, []);
-  if (!pending) return null;
   const close = (passed: boolean) => {
-    setPending(null);
-    pending(passed);
+    if (!asked) return;
+    setAsked(null);
+    asked.resolve(passed);
   };
   return (
-    <div className={own.backdrop}>
-      <div className={own.dialog} role="dialog" aria-modal="true" aria-labelledby="second-factor-again">
-        <h2 id="second-factor-again" className={styles.heading}>
-          {s('again.heading')}
-        </h2>
-        <p>{s('again.lead')}</p>
-        <CheckSecondFactor onPassed={() => close(true)} />
-        <p>
-          <button type="button" className={styles.secondary} onClick={() => close(false)}>
-            {s('again.cancel')}
-          </button>
-        </p>
-      </div>
-    </div>
+    <Dialog.Root open={asked !== null} onOpenChange={(open) => !open && close(false)}>
+      <Dialog.Portal>
+        <Dialog.Overlay className={own.backdrop}>
+          <Dialog.Content
+            className={own.dialog}
+            aria-describedby="second-factor-again-lead"
+            onCloseAutoFocus={(event) => {
+              const target = opener.current;
+              if (!target?.isConnected) return;
+              event.preventDefault();
+              focusWhenEnabled(target);
+            }}
+          >
+            <Dialog.Title className={styles.heading}>{s('again.heading')}</Dialog.Title>
+            <p id="second-factor-again-lead">{s('again.lead')}</p>
+            <CheckSecondFactor passkey={passkey} onPassed={() => close(true)} />
+            <p>
+              <Dialog.Close className={styles.secondary}>{s('again.cancel')}</Dialog.Close>
+            </p>
+          </Dialog.Content>
+        </Dialog.Overlay>
+      </Dialog.Portal>
+    </Dialog.Root>
   );
 }
