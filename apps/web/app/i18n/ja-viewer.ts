@@ -22,6 +22,7 @@ export const jaViewer = {
   vertical: 'タテ読み',
   directionToggle: '読み方向の切り替え',
   slider: 'ページ',
+  scrollStage: 'ページ（スクロールで読む）',
   pageIndicator: '{{indicator}}',
   pageAnnounce: '全{{total}}ページ中 {{first}}ページ目',
   pageAnnounceSpread: '全{{total}}ページ中 {{first}}〜{{last}}ページ目',

@@ -75,6 +75,11 @@ export function ScrollStage({ bookId, writingMode, pages, index, source, webtoon
     <div
       ref={scroller}
       className={`${styles.scroll} ${webtoon ? styles.webtoon : ''} ${sideways ? styles.sideways : ''}`}
+      // A scrolling region a keyboard can reach (WCAG 2.1.1; axe's scrollable-region-focusable):
+      // focused, the arrow keys still turn pages as everywhere in the viewer (useKeyboard).
+      tabIndex={0}
+      role="region"
+      aria-label={t('viewer.scrollStage')}
       data-testid="viewer-stage"
       data-current-page={current?.page}
       data-visible-pages={current?.page}
