@@ -37,6 +37,7 @@ export function ViewerFooter(props: ViewerFooterProps) {
     <footer
       className={`${styles.bar} ${styles.footer} ${visible ? '' : styles.hidden}`}
       aria-hidden={!visible}
+      data-viewer-bar
       onPointerDown={props.onUse}
     >
       <div className={styles.sliderRow}>

@@ -17,7 +17,7 @@ export type ViewerHeaderProps = {
 export function ViewerHeader({ visible, title, closeHref, showToc, showAuthors = true, onOpen }: ViewerHeaderProps) {
   const { t } = useTranslation();
   return (
-    <header className={`${styles.bar} ${styles.header} ${visible ? '' : styles.hidden}`} aria-hidden={!visible}>
+    <header className={`${styles.bar} ${styles.header} ${visible ? '' : styles.hidden}`} aria-hidden={!visible} data-viewer-bar>
       <a className={styles.close} href={closeHref} tabIndex={visible ? undefined : -1}>
         {t('viewer.close')}
       </a>

@@ -3,7 +3,7 @@ import { useCallback, useEffect, useState } from 'react';
 
 /**
  * The header and footer: shown on open, hidden 1500 ms after the last interaction (§9) unless
- * a popup is open; the centre tap zone toggles them.
+ * a popup is open or focus is in them; the centre tap zone toggles them, and Tab shows them.
  */
 export function useUiVisibility(pinned: boolean) {
   const [visible, setVisible] = useState(true);
@@ -21,5 +21,25 @@ export function useUiVisibility(pinned: boolean) {
     setVisible(true);
     setTouched((n) => n + 1);
   }, []);
-  return { visible: visible || pinned, toggle, touch };
+
+  // A keyboard reaches the controls too (issue 42): Tab brings them back (hidden, they are out of
+  // the tab order, and Tab went nowhere), and they stay while focus is in them.
+  const [focusInside, setFocusInside] = useState(false);
+  useEffect(() => {
+    const inBar = (node: EventTarget | null) => node instanceof Element && node.closest('[data-viewer-bar]') !== null;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Tab') touch();
+    };
+    const onFocusIn = (e: FocusEvent) => setFocusInside(inBar(e.target));
+    const onFocusOut = (e: FocusEvent) => setFocusInside(inBar(e.relatedTarget));
+    window.addEventListener('keydown', onKey);
+    document.addEventListener('focusin', onFocusIn);
+    document.addEventListener('focusout', onFocusOut);
+    return () => {
+      window.removeEventListener('keydown', onKey);
+      document.removeEventListener('focusin', onFocusIn);
+      document.removeEventListener('focusout', onFocusOut);
+    };
+  }, [touch]);
+  return { visible: visible || pinned || focusInside, toggle, touch };
 }
