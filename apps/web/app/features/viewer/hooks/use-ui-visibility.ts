@@ -23,15 +23,17 @@ export function useUiVisibility(pinned: boolean) {
   }, []);
 
   // A keyboard reaches the controls too (issue 42): Tab brings them back (hidden, they are out of
-  // the tab order, and Tab went nowhere), and they stay while focus is in them.
+  // the tab order, and Tab went nowhere), and they stay while keyboard focus is in them.
   const [focusInside, setFocusInside] = useState(false);
   useEffect(() => {
     const inBar = (node: EventTarget | null) => node instanceof Element && node.closest('[data-viewer-bar]') !== null;
     const onKey = (e: KeyboardEvent) => {
       if (e.key === 'Tab') touch();
     };
-    const onFocusIn = (e: FocusEvent) => setFocusInside(inBar(e.target));
-    const onFocusOut = (e: FocusEvent) => setFocusInside(inBar(e.relatedTarget));
+    // Keyboard focus only (`:focus-visible`): a button clicked keeps focus too, and the bars
+    // must still go after a tap on them.
+    const onFocusIn = (e: FocusEvent) => setFocusInside(inBar(e.target) && (e.target as Element).matches(':focus-visible'));
+    const onFocusOut = () => setFocusInside(false);
     window.addEventListener('keydown', onKey);
     document.addEventListener('focusin', onFocusIn);
     document.addEventListener('focusout', onFocusOut);
