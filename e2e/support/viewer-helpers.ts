@@ -9,12 +9,16 @@ export async function currentPage(page: Page): Promise<number> {
   return Number(value);
 }
 
-/** Waits until the stage shows book page `expected`. */
+/**
+ * Waits until the stage shows book page `expected`. Up to 15 s: a reloaded webtoon finds its
+ * segment once the strip above it has its height, which took more than 5 s under a full CI run's
+ * load (viewer-resume at 375 px); the state waited for is the same.
+ */
 export async function expectPage(page: Page, expected: number): Promise<void> {
   await page.waitForFunction(
     (n) => document.querySelector('[data-testid=viewer-stage]')?.getAttribute('data-current-page') === String(n),
     expected,
-    { timeout: 5_000 },
+    { timeout: 15_000 },
   );
 }
 
