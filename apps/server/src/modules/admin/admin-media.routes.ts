@@ -13,7 +13,8 @@ import { catalogChanged } from './catalog-changed';
 
 /** Largest cover image the console takes. */
 export const COVER_LIMIT_BYTES = 20 * 1024 * 1024;
-const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/avif', 'application/octet-stream'];
+/** The content types an image upload of the console is sent as (the image is proved by decoding it, not by its type). */
+export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/avif', 'application/octet-stream'];
 
 /** The console's cover upload and sample setting of a book. */
 export const adminMediaRoutes: FastifyPluginAsync = async (base) => {

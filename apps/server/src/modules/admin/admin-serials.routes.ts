@@ -6,6 +6,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sendStored } from '../../http/stored-reply';
 import { requireStaff } from './admin-guard';
+import { COVER_LIMIT_BYTES, IMAGE_TYPES } from './admin-media.routes';
 import { adminMutation } from './admin-mutation';
 import * as episodePages from './admin-episode-pages.service';
 import { episodeExists } from './admin-serials.repository';
@@ -14,9 +15,6 @@ import { catalogChanged } from './catalog-changed';
 
 /** Largest CBZ or ZIP of an episode's pages the console takes. */
 export const EPISODE_PAGES_LIMIT_BYTES = 512 * 1024 * 1024;
-/** Largest key visual the console takes (as a cover). */
-export const SERIAL_IMAGE_LIMIT_BYTES = 20 * 1024 * 1024;
-const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/avif', 'application/octet-stream'];
 const ARCHIVE_TYPES = ['application/octet-stream', 'application/zip', 'application/x-zip-compressed', 'application/x-cbz', 'application/vnd.comicbook+zip'];
 
 /**
@@ -98,13 +96,13 @@ export const adminSerialRoutes: FastifyPluginAsync = async (base) => {
     );
   });
 
-  // The serial's key visual: the image is the body; the token and the version it was chosen against are in the query.
+  // The serial's key visual, taken as a cover is (its types and size limit): the image is the body; the token and the version it was chosen against are in the query.
   await app.register(async (upload) => {
-    upload.addContentTypeParser(IMAGE_TYPES, { parseAs: 'buffer', bodyLimit: SERIAL_IMAGE_LIMIT_BYTES }, (_request, body, done) => done(null, body));
+    upload.addContentTypeParser(IMAGE_TYPES, { parseAs: 'buffer', bodyLimit: COVER_LIMIT_BYTES }, (_request, body, done) => done(null, body));
     upload.withTypeProvider<ZodTypeProvider>().post(
       '/admin/serials/:id/image',
       {
-        bodyLimit: SERIAL_IMAGE_LIMIT_BYTES,
+        bodyLimit: COVER_LIMIT_BYTES,
         schema: { params: IdParams, querystring: SerialImageQuery, response: { 200: AdminSerial } },
         onRequest: async (request) => void (await requireStaff(request, 'everything')),
       },
