@@ -1,5 +1,9 @@
 import { type DehydratedState, HydrationBoundary, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
+import { ApiError } from '../lib/api/client';
+
+/** One more try for a failed call, but not for a 401: asking again without a session gets the same answer. */
+const retryOnce = (failures: number, error: unknown) => failures < 1 && !(error instanceof ApiError && error.status === 401);
 
 /**
  * TanStack Query for the parts of a page that load client-side (recommendations, reviews). Mounted by
@@ -9,7 +13,7 @@ import { type ReactNode, useState } from 'react';
 export function QueryProvider({ children, state }: { children: ReactNode; state?: DehydratedState }) {
   // One client per browser tab (and per server render), never shared between requests.
   const [queryClient] = useState(
-    () => new QueryClient({ defaultOptions: { queries: { staleTime: 30_000, retry: 1 } } }),
+    () => new QueryClient({ defaultOptions: { queries: { staleTime: 30_000, retry: retryOnce } } }),
   );
   return (
     <QueryClientProvider client={queryClient}>

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiCopy } from '../../i18n/ja-api';
 import { API_TIMEOUT_MS, ApiError, FILE_NOT_FETCHED, TIMEOUT_MESSAGE, apiRequest, apiUrl, fetchBlob, withToken } from './client';
-import { sendKeepalive } from './transport';
+import { sendKeepalive, sessionEnding } from './transport';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -39,6 +39,32 @@ describe('api client', () => {
     vi.stubGlobal('fetch', fetch);
     await expect(withToken('/order/create_token', '/order/buy/v2', { json: {} })).resolves.toEqual({ done: true });
     expect(fetch.mock.calls[1]![0]).toBe('/api/order/buy/v2?token=tok');
+  });
+
+  it('sends a 401 to login, but not one answering a call sent before the page let go of its session (logout)', async () => {
+    const assign = vi.fn();
+    vi.stubGlobal('window', { location: { pathname: '/bookshelf', search: '?sort=1', assign } });
+    let answerNow: (() => void) | undefined;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        () =>
+          new Promise<Response>((resolve) => {
+            answerNow = () => resolve(new Response(JSON.stringify({ errorCode: 'UNAUTHORIZED' }), { status: 401 }));
+          }),
+      ),
+    );
+    // In flight while the member presses ログアウト: its 401 is the logout, the page is going home.
+    const inFlight = apiRequest('/user_books/me').catch((e: unknown) => e);
+    sessionEnding();
+    answerNow!();
+    expect(await inFlight).toMatchObject({ status: 401 });
+    expect(assign).not.toHaveBeenCalled();
+    // A call made after that is a guest's: its 401 asks them to log in, coming back here.
+    const after = apiRequest('/user_books/me').catch((e: unknown) => e);
+    answerNow!();
+    expect(await after).toMatchObject({ status: 401 });
+    expect(assign).toHaveBeenCalledWith('/login?callback=%2Fbookshelf%3Fsort%3D1');
   });
 
   it('answers a network failure as REQUEST_TIMEOUT (408)', async () => {

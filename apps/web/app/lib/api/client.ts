@@ -6,7 +6,7 @@
  */
 
 import { apiCopy } from '../../i18n/ja-api';
-import { send } from './transport';
+import { send, sessionEpoch } from './transport';
 
 /** §9: every call gives up after 30000 ms (the answer's body included). */
 export const API_TIMEOUT_MS = 30_000;
@@ -64,8 +64,9 @@ export function loginHref(callback: string): string {
   return `/login?callback=${encodeURIComponent(callback)}`;
 }
 
-function redirectToLogin(): void {
-  if (typeof window === 'undefined') return;
+/** A 401 of a call sent before the page let go of its session (transport.ts) is the logout itself. */
+function redirectToLogin(sentInEpoch: number): void {
+  if (typeof window === 'undefined' || sentInEpoch !== sessionEpoch()) return;
   const here = `${window.location.pathname}${window.location.search}`;
   if (window.location.pathname !== '/login') window.location.assign(loginHref(here));
 }
@@ -91,6 +92,7 @@ async function timedFetch<R>(url: string, init: RequestInit, signal: AbortSignal
 
 export async function apiRequest<T>(path: string, request: ApiRequest = {}): Promise<T> {
   const { method = request.json !== undefined || request.form ? 'POST' : 'GET', query, json, form, signal } = request;
+  const epoch = sessionEpoch();
   const headers: Record<string, string> = { accept: 'application/json' };
   let body: string | undefined;
   if (json !== undefined) {
@@ -105,7 +107,7 @@ export async function apiRequest<T>(path: string, request: ApiRequest = {}): Pro
     payload: (await response.json().catch(() => null)) as { errorCode?: string; messages?: string[] } | null,
   }));
   if (!response.ok) {
-    if (response.status === 401 && !request.allowUnauthorized) redirectToLogin();
+    if (response.status === 401 && !request.allowUnauthorized) redirectToLogin(epoch);
     throw new ApiError(response.status, payload?.errorCode ?? 'INTERNAL_SERVER_ERROR', payload?.messages ?? []);
   }
   return payload as T;

@@ -15,3 +15,20 @@ export const send = (url: string, init: RequestInit = {}): Promise<Response> => 
 export function sendKeepalive(url: string): void {
   send(url, { keepalive: true }).catch(() => undefined);
 }
+
+let epoch = 0;
+
+/**
+ * The page lets go of its session: the header's ログアウト, or the page leaving for another
+ * document. A call sent before that and answered 401 after it is the logout itself (a shelf's
+ * queries still in flight when the session ended), not a reason to send the reader to login: the
+ * logout is taking them to the top page, and a login page would win that race.
+ */
+export function sessionEnding(): void {
+  epoch += 1;
+}
+
+/** How many times this page has let go of its session (client.ts compares a call's start and end). */
+export const sessionEpoch = (): number => epoch;
+
+if (typeof window !== 'undefined') window.addEventListener('beforeunload', sessionEnding);
