@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Browser, chromium } from 'playwright-core';
+import { watchAxe } from './axe-watch';
 import { watchCsp } from './csp-watch';
 import { copyDemoTemplate } from './demo-template';
 import { signUpThrough } from './members';
@@ -80,7 +81,7 @@ export async function launchBrowser(): Promise<Browser> {
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
   });
-  return watchCsp(browser);
+  return watchAxe(watchCsp(browser));
 }
 
 export const screenshotDir = path.join(root, 'e2e/screenshots');

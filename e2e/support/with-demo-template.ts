@@ -1,9 +1,10 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import Database from 'better-sqlite3';
+import { AXE_LOG, AXE_LOG_ENV } from './axe-watch';
 import { DEMO_TEMPLATE_ENV, TEMPLATE_INFO, type TemplateInfo } from './demo-template';
 import { storeCommand } from './store-command';
 
@@ -26,7 +27,10 @@ const remove = () => rmSync(template, { recursive: true, force: true });
 let status: number;
 try {
   await makeTemplate(template);
-  status = await run(command, args, { ...process.env, [DEMO_TEMPLATE_ENV]: template });
+  // The shared axe check's log of this run (axe-watch.ts): each page state checked once per run.
+  mkdirSync(path.dirname(AXE_LOG), { recursive: true });
+  writeFileSync(AXE_LOG, '');
+  status = await run(command, args, { ...process.env, [DEMO_TEMPLATE_ENV]: template, [AXE_LOG_ENV]: AXE_LOG });
 } finally {
   remove();
 }
