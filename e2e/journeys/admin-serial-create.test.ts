@@ -8,13 +8,17 @@ import yazl from 'yazl';
 import type { Browser, Page } from 'playwright-core';
 import { numberedPage } from '../support/import-fixtures';
 import { type StoreServer, launchBrowser, screenshotDir, startStore } from '../support/server';
-import { loggedInAs, makeOperator, signUpMember } from '../support/members';
+import { loggedInAs, makeOperator, newMemberPage, signUpMember } from '../support/members';
+import { findVolume } from '../support/fixtures';
+import { buyBook } from '../support/viewer-helpers';
 
 /**
  * A serial made in the console: at 1080 px an operator creates a serial for a demo title that has
  * none (found by its name), schedules a free first episode and a priced second one, and uploads
  * each one's pages as a CBZ built here; at 375 px a guest opens the new serial's page and reads the
- * free episode's uploaded pages in the viewer, the priced one asking them to log in.
+ * free episode's uploaded pages in the viewer, the priced one asking them to log in. Then, at 375 px,
+ * the operator adds a webtoon episode collected in volume 1, and at 1080 px a member who bought
+ * volume 1 reads it as a strip without renting it.
  */
 const OPERATOR = `serial-create-operator-${Date.now()}@example.jp`;
 // A demo title published in volumes only: no serial until the operator makes one.
@@ -24,6 +28,8 @@ const SERIAL_NAME = '星降る街の探偵 連載版';
 let store: StoreServer;
 let browser: Browser;
 let work: string;
+/** The serial the first journey creates (the second adds to it). */
+let serialId = 0;
 
 function cbz(file: string, pages: Buffer[]): Promise<string> {
   const zip = new yazl.ZipFile();
@@ -67,10 +73,17 @@ after(async () => {
 const shot = (page: Page, name: string) => page.screenshot({ path: path.join(screenshotDir, `admin-serial-create-${name}.png`), fullPage: true });
 
 /** Schedules the next episode through the console's form and uploads its three pages. */
-async function addEpisode(page: Page, n: number, episode: { title: string; spendType: string; price: number }, file: string): Promise<void> {
+async function addEpisode(
+  page: Page,
+  n: number,
+  episode: { title: string; spendType: string; price: number; layout?: string; volume?: string },
+  file: string,
+): Promise<void> {
   const add = page.getByRole('form', { name: '新しい話を予約する' });
   await add.getByLabel('話の名前').fill(episode.title);
   await add.getByLabel('読み方').selectOption(episode.spendType);
+  if (episode.layout) await add.getByLabel('表示形式').selectOption({ label: episode.layout });
+  if (episode.volume) await add.getByLabel(/^収録巻/).selectOption({ label: episode.volume });
   await add.getByLabel('価格（コイン・無料は0）').fill(String(episode.price));
   await add.getByLabel('配信開始（日本時間）').fill(tokyoMinute(-2));
   await add.getByLabel('ページ数').fill('3');
@@ -117,7 +130,7 @@ describe('a serial created in the console', () => {
     await create.getByRole('button', { name: '連載を作成' }).click();
     const response = await created;
     assert.equal(response.status(), 200, await response.text());
-    const serialId = ((await response.json()) as { id: number }).id;
+    serialId = ((await response.json()) as { id: number }).id;
     await page.waitForURL(`${store.url}/admin/serials/${serialId}`);
     await page.getByRole('heading', { name: SERIAL_NAME }).waitFor();
     await page.getByText('まだ話がありません。').waitFor();
@@ -172,6 +185,42 @@ describe('a serial created in the console', () => {
     const src = await image.evaluate((img) => (img as HTMLImageElement).currentSrc);
     assert.match(src, new RegExp(`/media/episodes/${episodes[0]!.id}/0/\\d+\\.(webp|jpg)\\?.*v=1`));
     await shot(guest, 'viewer-guest-375');
+    await context.close();
+  });
+
+  it('the operator adds a webtoon episode collected in volume 1 (375 px); a member who bought volume 1 reads it as a strip (1080 px)', async () => {
+    assert.ok(serialId, 'the first journey created the serial');
+    const volume1 = await findVolume(store, TITLE_NAME, 1);
+    const operator = await loggedInAs(browser, store, OPERATOR, 375);
+    const page = operator.page;
+    await page.goto(`${store.url}/admin/serials/${serialId}`);
+    await page.getByRole('heading', { name: SERIAL_NAME }).waitFor();
+    // Webtoon pages are one tall strip cut in pieces.
+    const strip = await cbz(path.join(work, 'episode3.cbz'), await Promise.all([1, 2, 3].map((p) => numberedPage(p, 800, 2400, '#8e24aa'))));
+    await addEpisode(page, 3, { title: '第3話 屋上の望遠鏡', spendType: '2', price: 80, layout: 'タテ読み（縦スクロール）', volume: `第1巻 ${volume1.contentsName}` }, strip);
+    const row = page.getByRole('table', { name: '話と配信予定' }).getByRole('row').filter({ has: page.getByRole('cell', { name: '3', exact: true }) }).first();
+    await row.getByRole('cell', { name: 'タテ読み', exact: true }).waitFor();
+    await row.getByRole('cell', { name: '第1巻', exact: true }).waitFor();
+    // The episode's form shows what was chosen.
+    await row.getByRole('button', { name: '編集' }).click();
+    const edit = page.getByRole('form', { name: '第3話を編集' });
+    assert.equal(await edit.getByLabel('表示形式').inputValue(), '1');
+    assert.equal(await edit.getByLabel(/^収録巻/).inputValue(), String(volume1.id));
+    await shot(page, 'webtoon-episode-375');
+    await operator.context.close();
+
+    const episodes = ((await (await fetch(`${store.url}/api/serial_episodes?serial_id=${serialId}&limit=100`)).json()) as { episodes: { id: number; orderSequence: number }[] }).episodes;
+    const third = episodes.find((e) => e.orderSequence === 3);
+    assert.ok(third, 'the third episode is on the store');
+    const { context, page: member, email } = await newMemberPage(browser, store, { label: 'serial-volume-owner', nickname: '巻の持ち主', width: 1080 });
+    await buyBook(member, store, email, volume1.id);
+    await member.goto(`${store.url}/viewer?serialEpisodeId=${third.id}`);
+    await member.locator('[data-kind=webtoon]').waitFor();
+    await member.waitForFunction((id) => {
+      const img = document.querySelector<HTMLImageElement>(`[data-testid=viewer-stage] img[src*="/media/episodes/${id}/"]`);
+      return !!img && img.complete && img.naturalWidth > 0;
+    }, third.id);
+    await shot(member, 'webtoon-owner-1080');
     await context.close();
   });
 });

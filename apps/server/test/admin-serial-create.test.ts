@@ -2,7 +2,9 @@ import { TZDate } from '@date-fns/tz';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { staffMember } from './support/admin-factories';
 import { type TestApp, buildTestApp } from './support/build-test-app';
-import { insertTitle } from './support/catalog-factories';
+import { insertBook, insertTitle } from './support/catalog-factories';
+import { signUp } from './support/members';
+import { grantOwnership, userIdOf } from './support/reading-factories';
 import { testClock } from './support/subscription-factories';
 
 /** The console creates a serial for a title that has none; the store shows it once an episode is out. */
@@ -68,6 +70,53 @@ describe('creating a serial', () => {
     expect((await t.app.inject({ url: `/api/serials/${serial.id}` })).json()).toMatchObject({ releasedEpisodeCount: 1, totalEpisodeCount: 1 });
     const byTitle = await t.app.inject({ url: `/api/serials/by_title/${titleId}` });
     expect(byTitle.body).toContain(`"id":${serial.id}`);
+  });
+
+  it('makes a webtoon serial whose episodes are collected in a volume: its owners read them, the store reads them as a strip', async () => {
+    const op = await staffMember(t.app, db(), 'operator');
+    const titleId = await insertTitle(db());
+    const [vol1, vol2] = [await insertBook(db(), titleId, 1), await insertBook(db(), titleId, 2)];
+    const otherTitlesVolume = await insertBook(db(), await insertTitle(db()), 1);
+    const serial = (await op.change('POST', '/serials', { ...body(titleId), rewardUsable: false })).json();
+    expect(serial.volumes).toEqual([
+      { id: vol1, vol: 1, name: 'テスト 1' },
+      { id: vol2, vol: 2, name: 'テスト 2' },
+    ]);
+    const coins = { price: 50, spendType: 2, releaseAt: '2027-01-10T10:00', pageCount: 3 };
+
+    // A volume of another title is refused, naming bookId, and nothing is added.
+    const wrong = await op.change('POST', `/serials/${serial.id}/episodes`, { ...coins, title: '第1話', layoutType: 1, bookId: otherTitlesVolume });
+    expect([wrong.statusCode, wrong.json().errorCode, wrong.json().messages[0]]).toEqual([400, 'BAD_REQUEST', "bookId: must be a volume of the serial's title"]);
+    const badLayout = await op.change('POST', `/serials/${serial.id}/episodes`, { ...coins, title: '第1話', layoutType: 2 });
+    expect([badLayout.statusCode, badLayout.json().messages[0]]).toEqual([400, 'layoutType: must be 0 (pages) or 1 (webtoon)']);
+    expect((await op.get(`/serials/${serial.id}`)).json().episodes).toEqual([]);
+
+    const first = await op.change('POST', `/serials/${serial.id}/episodes`, { ...coins, title: '第1話', layoutType: 1, bookId: vol1 });
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json()).toMatchObject({ layoutType: 1, bookId: vol1 });
+    // The next episode reads as the last one did when the form says nothing of it.
+    const second = (await op.change('POST', `/serials/${serial.id}/episodes`, { ...coins, title: '第2話' })).json();
+    expect(second).toMatchObject({ layoutType: 1, bookId: null });
+
+    // The store reads the episode as a strip; a member who owns volume 1 reads episode 1 without renting it, not episode 2.
+    const cookie = await signUp(t.app);
+    await grantOwnership(db(), await userIdOf(t.app, cookie), vol1, START);
+    const read = async (id: number) => t.app.inject({ url: `/api/serial_episode_browsers/${id}`, headers: { cookie } });
+    const episode1 = await read(first.json().id);
+    expect(episode1.statusCode, episode1.body).toBe(200);
+    expect(episode1.json().layoutType).toBe(1);
+    expect(episode1.json().pages_data.pages.length).toBe(3);
+    const episode2 = await read(second.id);
+    expect([episode2.statusCode, episode2.json().errorCode]).toEqual([403, 'FORBIDDEN']);
+
+    // Collected in volume 2 instead, then in none; back to pages.
+    const edit = await op.change('PUT', `/episodes/${second.id}`, { version: second.version, bookId: vol2, layoutType: 0 });
+    expect(edit.json()).toMatchObject({ bookId: vol2, layoutType: 0 });
+    const unlink = await op.change('PUT', `/episodes/${second.id}`, { version: edit.json().version, bookId: null });
+    expect(unlink.json()).toMatchObject({ bookId: null, layoutType: 0 });
+    const refused = await op.change('PUT', `/episodes/${second.id}`, { version: unlink.json().version, bookId: otherTitlesVolume });
+    expect([refused.statusCode, refused.json().messages[0]]).toEqual([400, "bookId: must be a volume of the serial's title"]);
+    expect((await op.get(`/serials/${serial.id}`)).json().episodes.map((e: { bookId: number | null }) => e.bookId)).toEqual([vol1, null]);
   });
 
   it('refuses a second serial of the same title, naming titleId', async () => {

@@ -4,7 +4,7 @@
  * admin-api.ts; coins and minutes are non-negative integers.
  */
 import { z } from 'zod';
-import { PageType } from '../catalog/catalog';
+import { LayoutType, PageType } from '../catalog/catalog';
 import { SpendType } from '../serials/serials';
 import { tokyoMinuteToInstant } from './admin-api';
 import { patchShape } from './admin-edits';
@@ -65,12 +65,20 @@ export const CreateSerialBody = z.object({
 });
 export type CreateSerialBody = z.infer<typeof CreateSerialBody>;
 
+/** How an episode reads (§3 layoutType): pages turned (0), or one tall strip scrolled, a webtoon (1). */
+export const EPISODE_LAYOUTS = [LayoutType.FIXED, LayoutType.WEBTOON] as const;
+const episodeLayout = z.union([z.literal(LayoutType.FIXED), z.literal(LayoutType.WEBTOON)], { message: 'must be 0 (pages) or 1 (webtoon)' });
+/** The volume of the serial's title that collects the episode (§3 Serial episode bookId), or null. */
+const collectedIn = z.number({ message: 'must be a book id or null' }).int('must be a book id or null').min(1, 'must be a book id or null').nullable();
+
 const episodeFields = {
   title: z.string({ message: 'must be text' }).trim().min(1, 'is required').max(200, 'must be at most 200 characters'),
   price: count(100_000),
   spendType: z.union([z.literal(SpendType.FREE), z.literal(SpendType.CHARGE), z.literal(SpendType.PAYMENT)], { message: 'must be 0, 1 or 2' }),
   releaseAt: tokyoTime,
   endAt: tokyoTime.nullable().default(null),
+  layoutType: episodeLayout,
+  bookId: collectedIn.default(null),
 };
 
 /** Free is price 0, a ticket or coin episode costs at least 1; distribution ends after it starts. */
@@ -81,7 +89,10 @@ export function episodeRules(e: Pick<EpisodeFields, 'price' | 'spendType' | 'rel
   if (e.endAt !== null && e.endAt <= e.releaseAt) ctx.addIssue({ code: 'custom', path: ['endAt'], message: 'must be after the release' });
 }
 
-export const CreateEpisodeBody = z.object({ token, ...episodeFields, pageCount: count(500).min(1, 'must be at least 1') }).superRefine(episodeRules);
+/** A new episode; without `layoutType` it reads as the serial's last episode does (pages for a first one). */
+export const CreateEpisodeBody = z
+  .object({ token, ...episodeFields, layoutType: episodeLayout.optional(), pageCount: count(500).min(1, 'must be at least 1') })
+  .superRefine(episodeRules);
 export type CreateEpisodeBody = z.infer<typeof CreateEpisodeBody>;
 /** An episode's save: the fields sent are changed, the others kept; its rules are checked on the result (server). */
 export const UpdateEpisodeBody = z.object({ token, version, ...patchShape(episodeFields) });
@@ -129,6 +140,10 @@ export const AdminEpisode = z.object({
   releaseAt: z.string(),
   endAt: z.string().nullable(),
   pageCount: z.number(),
+  /** 0 pages turned, 1 a webtoon (EPISODE_LAYOUTS). */
+  layoutType: z.number(),
+  /** The volume that collects the episode (its owners read the episode), or null. */
+  bookId: z.number().nullable(),
   /** The console uploaded this episode's pages (else they are drawn demo art). */
   pagesUploaded: z.boolean(),
   /** Bumped by each page upload; the `v` of the episode's page URLs. */
@@ -157,6 +172,8 @@ export const AdminSerial = z.object({
   imageUploaded: z.boolean(),
   version: z.number(),
   episodes: z.array(AdminEpisode),
+  /** The title's volumes, the ones an episode can be collected in (`bookId`). */
+  volumes: z.array(z.object({ id: z.number(), vol: z.number(), name: z.string() })),
 });
 export type AdminSerial = z.infer<typeof AdminSerial>;
 

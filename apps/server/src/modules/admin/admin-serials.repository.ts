@@ -31,7 +31,7 @@ export const serialRow = (db: Db, serialId: number) =>
     .executeTakeFirst();
 export type SerialRow = NonNullable<Awaited<ReturnType<typeof serialRow>>>;
 
-const EPISODE_COLUMNS = ['id', 'serial_id', 'order_sequence', 'title', 'price', 'free_flg', 'spend_type', 'release_datetime', 'end_datetime', 'page_count', 'layout_type', 'version', 'media_version'] as const;
+const EPISODE_COLUMNS = ['id', 'serial_id', 'order_sequence', 'title', 'price', 'free_flg', 'spend_type', 'release_datetime', 'end_datetime', 'page_count', 'layout_type', 'book_id', 'version', 'media_version'] as const;
 
 export const serialEpisodes = (db: Db, serialId: number) =>
   db.selectFrom('serial_episodes').select(EPISODE_COLUMNS).where('serial_id', '=', serialId).orderBy('order_sequence').execute();
@@ -93,7 +93,18 @@ export interface EpisodeColumns {
   spend_type: number;
   release_datetime: number;
   end_datetime: number | null;
+  /** Absent on a create: the serial's last episode's layout. */
+  layout_type?: number;
+  book_id: number | null;
 }
+
+/** The volumes of a title, the ones its serial's episodes can be collected in. */
+export const titleVolumes = (db: Db, titleId: number) =>
+  db.selectFrom('books').select(['id', 'vol', 'contents_name as name']).where('title_id', '=', titleId).orderBy('vol').orderBy('id').execute();
+
+/** Whether `bookId` is a volume of `titleId`. */
+export const isVolumeOf = async (db: Db, bookId: number, titleId: number) =>
+  (await db.selectFrom('books').select('id').where('id', '=', bookId).where('title_id', '=', titleId).executeTakeFirst()) !== undefined;
 
 /** Writes the episode only if it is still at `version` (and bumps it); false when another edit came first. */
 export async function updateEpisodeAt(db: Db, episodeId: number, version: number, e: Partial<EpisodeColumns>): Promise<boolean> {
@@ -123,7 +134,7 @@ export async function insertEpisode(db: Transaction<Database>, serialId: number,
     .executeTakeFirst();
   const { id } = await db
     .insertInto('serial_episodes')
-    .values({ serial_id: serialId, order_sequence: (last?.order_sequence ?? 0) + 1, ...e, layout_type: last?.layout_type ?? 0, page_count: pageCount, book_id: null, created_at: now })
+    .values({ serial_id: serialId, order_sequence: (last?.order_sequence ?? 0) + 1, ...e, layout_type: e.layout_type ?? last?.layout_type ?? 0, page_count: pageCount, created_at: now })
     .returning('id')
     .executeTakeFirstOrThrow();
   const size = { width: last?.width ?? 720, height: last?.height ?? 1024 };

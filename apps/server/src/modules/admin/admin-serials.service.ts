@@ -39,6 +39,8 @@ export function episodeView(e: repo.EpisodeRow): AdminEpisode {
     releaseAt: instantToTokyoMinute(Number(e.release_datetime)),
     endAt: e.end_datetime === null ? null : instantToTokyoMinute(Number(e.end_datetime)),
     pageCount: e.page_count,
+    layoutType: e.layout_type,
+    bookId: e.book_id,
     pagesUploaded: e.media_version > 0,
     mediaVersion: e.media_version,
     version: e.version,
@@ -53,7 +55,7 @@ export async function searchSerials(db: Db, q: string, offset: number): Promise<
 export async function serialDetail(db: Db, serialId: number): Promise<AdminSerial> {
   const s = await repo.serialRow(db, serialId);
   if (!s) throw notFound('serial');
-  const episodes = await repo.serialEpisodes(db, serialId);
+  const [episodes, volumes] = await Promise.all([repo.serialEpisodes(db, serialId), s.title_id === null ? [] : repo.titleVolumes(db, s.title_id)]);
   return {
     id: s.id,
     name: s.name,
@@ -72,6 +74,7 @@ export async function serialDetail(db: Db, serialId: number): Promise<AdminSeria
     imageUploaded: s.image_key !== null,
     version: s.version,
     episodes: episodes.map(episodeView),
+    volumes,
   };
 }
 
@@ -133,7 +136,15 @@ const episodeWriters: ColumnWriters<EpisodeFields, repo.EpisodeColumns> = {
   spendType: (v) => ({ spend_type: v, free_flg: v === SpendType.FREE ? 1 : 0 }),
   releaseAt: (v) => ({ release_datetime: v }),
   endAt: (v) => ({ end_datetime: v }),
+  layoutType: (v) => ({ layout_type: v }),
+  bookId: (v) => ({ book_id: v }),
 };
+
+/** An episode is collected only in a volume of its serial's own title: its owners then read the episode. */
+async function checkCollectedIn(trx: Db, serial: repo.SerialRow, bookId: number | null | undefined) {
+  if (bookId === undefined || bookId === null) return;
+  if (serial.title_id === null || !(await repo.isVolumeOf(trx, bookId, serial.title_id))) throw badRequest('bookId', "must be a volume of the serial's title");
+}
 
 /** A normal-ticket episode needs the serial to have a normal ticket. */
 function checkSpendType(serial: repo.SerialRow, spendType: number | undefined) {
@@ -148,7 +159,9 @@ async function loadSerial(trx: Db, serialId: number): Promise<repo.SerialRow> {
 
 /** Schedules a new episode after the last one, with its spend type, price and release (Asia/Tokyo). */
 export async function createEpisode(trx: Transaction<Database>, serialId: number, input: CreateEpisodeBody, now: number): Promise<{ body: AdminEpisode; audit: AuditEntry[] }> {
-  checkSpendType(await loadSerial(trx, serialId), input.spendType);
+  const serial = await loadSerial(trx, serialId);
+  checkSpendType(serial, input.spendType);
+  await checkCollectedIn(trx, serial, input.bookId);
   const { token: _token, pageCount, ...fields } = input;
   // Every field is sent on a create, so every column is set.
   const id = await repo.insertEpisode(trx, serialId, columnsOf(fields, episodeWriters) as repo.EpisodeColumns, pageCount, now);
@@ -164,7 +177,9 @@ export async function updateEpisode(trx: Transaction<Database>, episodeId: numbe
   const held = episodeView(row);
   const next = applyPatch({ price: row.price, spendType: held.spendType as EpisodeFields['spendType'], releaseAt: Number(row.release_datetime), endAt: row.end_datetime === null ? null : Number(row.end_datetime) }, fields);
   checkRule(episodeRules, next);
-  checkSpendType(await loadSerial(trx, row.serial_id), fields.spendType);
+  const serial = await loadSerial(trx, row.serial_id);
+  checkSpendType(serial, fields.spendType);
+  await checkCollectedIn(trx, serial, fields.bookId);
   if (!(await repo.updateEpisodeAt(trx, episodeId, version, columnsOf(fields, episodeWriters)))) throw conflict('episode');
   const after = episodeView((await repo.episodeRow(trx, episodeId))!);
   return { body: after, audit: [{ action: 'episode.update', subject: `episode:${episodeId}`, before: { serialId: row.serial_id, ...episodeView(row) }, after: { serialId: row.serial_id, ...after } }] };

@@ -10,6 +10,8 @@ import styles from './admin.module.css';
 import extra from './console-media.module.css';
 
 const SPEND_TYPES = [0, 1, 2] as const;
+const LAYOUTS = [0, 1] as const;
+type Volume = AdminSerial['volumes'][number];
 
 function episodeFields(f: FormData) {
   const text = (k: string) => String(f.get(k) ?? '');
@@ -20,6 +22,8 @@ function episodeFields(f: FormData) {
     price: num('price'),
     releaseAt: text('releaseAt'),
     endAt: text('endAt') === '' ? null : text('endAt'),
+    layoutType: num('layoutType'),
+    bookId: text('bookId') === '' ? null : Number(text('bookId')),
   };
 }
 
@@ -29,8 +33,11 @@ function settingsFields(f: FormData) {
   return { chargeMinutes: num('chargeMinutes'), rentalMinutes: num('rentalMinutes'), orderOnly: f.get('orderOnly') === 'on', ticketUsable: f.get('ticketUsable') === 'on' };
 }
 
-/** The fields of an episode: name, spend type, price in coins, release and end (Asia/Tokyo). */
-function EpisodeFields({ episode, prefix }: { episode?: AdminEpisode; prefix: string }) {
+/**
+ * The fields of an episode: name, spend type, price in coins, release and end (Asia/Tokyo), how it
+ * reads (pages or a webtoon strip; a new one as the last episode does) and the volume collecting it.
+ */
+function EpisodeFields({ episode, prefix, volumes, layout }: { episode?: AdminEpisode; prefix: string; volumes: Volume[]; layout: number }) {
   const id = (name: string) => `${prefix}-${name}`;
   return (
     <>
@@ -60,12 +67,39 @@ function EpisodeFields({ episode, prefix }: { episode?: AdminEpisode; prefix: st
         {a('serials.endAt')}
         <input id={id('end')} name="endAt" type="datetime-local" defaultValue={episode?.endAt ?? ''} />
       </label>
+      <label className={styles.field} htmlFor={id('layout')}>
+        {a('serials.layoutType')}
+        <select id={id('layout')} name="layoutType" defaultValue={episode?.layoutType ?? layout}>
+          {LAYOUTS.map((l) => (
+            <option key={l} value={l}>
+              {a(`serials.layoutTypes.${l}`)}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className={styles.field} htmlFor={id('book')}>
+        {a('serials.bookId')}
+        <select id={id('book')} name="bookId" defaultValue={episode?.bookId ?? ''}>
+          <option value="">{a('serials.noBook')}</option>
+          {volumes.map((v) => (
+            <option key={v.id} value={v.id}>
+              {a('serials.volume', { vol: v.vol, name: v.name })}
+            </option>
+          ))}
+        </select>
+      </label>
     </>
   );
 }
 
+/** The volume an episode is collected in, as the table shows it (第2巻), or nothing. */
+function volumeLabel(volumes: Volume[], bookId: number | null): string {
+  const volume = volumes.find((v) => v.id === bookId);
+  return volume ? a('serials.volumeShort', { vol: volume.vol }) : '';
+}
+
 /** One episode's form; a save sends only what changed. */
-function EpisodeEditor({ episode, onSaved }: { episode: AdminEpisode; onSaved: () => Promise<unknown> }) {
+function EpisodeEditor({ episode, volumes, onSaved }: { episode: AdminEpisode; volumes: Volume[]; onSaved: () => Promise<unknown> }) {
   const change = useChange();
   const { formRef, changes } = useFormChanges();
   async function save(e: FormEvent<HTMLFormElement>) {
@@ -79,7 +113,7 @@ function EpisodeEditor({ episode, onSaved }: { episode: AdminEpisode; onSaved: (
     <div className={extra.episode}>
       <h3>{label}</h3>
       <form key={episode.version} ref={formRef} className={styles.form} onSubmit={save} aria-label={label}>
-        <EpisodeFields episode={episode} prefix={`episode-${episode.id}`} />
+        <EpisodeFields episode={episode} prefix={`episode-${episode.id}`} volumes={volumes} layout={episode.layoutType} />
         <div className={`${styles.actions} ${styles.wide}`}>
           <button className={styles.button} type="submit" disabled={change.busy}>
             {a('common.save')}
@@ -269,6 +303,8 @@ export function SerialPage({ serialId }: { serialId: number }) {
                   <th>{a('serials.episodeColumns.release')}</th>
                   <th>{a('serials.episodeColumns.end')}</th>
                   <th className={styles.number}>{a('serials.episodeColumns.pages')}</th>
+                  <th>{a('serials.episodeColumns.layout')}</th>
+                  <th>{a('serials.episodeColumns.book')}</th>
                   <th />
                 </tr>
               </thead>
@@ -285,6 +321,8 @@ export function SerialPage({ serialId }: { serialId: number }) {
                       {e.pageCount}
                       <span className={extra.pagesSource}>{e.pagesUploaded ? a('serials.pages.uploaded') : a('serials.pages.drawn')}</span>
                     </td>
+                    <td>{a(`serials.layoutShort.${e.layoutType === 1 ? 1 : 0}`)}</td>
+                    <td>{volumeLabel(s.volumes, e.bookId)}</td>
                     <td>
                       <div className={extra.episodeActions}>
                         <button className={styles.secondary} type="button" aria-pressed={editing === e.id} onClick={() => setEditing(editing === e.id ? null : e.id)}>
@@ -310,7 +348,7 @@ export function SerialPage({ serialId }: { serialId: number }) {
         {s.episodes
           .filter((e) => e.id === editing)
           .map((e) => (
-            <EpisodeEditor key={e.id} episode={e} onSaved={reload} />
+            <EpisodeEditor key={e.id} episode={e} volumes={s.volumes} onSaved={reload} />
           ))}
         {s.episodes
           .filter((e) => e.id === uploading)
@@ -321,7 +359,7 @@ export function SerialPage({ serialId }: { serialId: number }) {
       <section className={styles.section}>
         <h2>{a('serials.add')}</h2>
         <form className={styles.form} onSubmit={addEpisode} aria-label={a('serials.add')}>
-          <EpisodeFields prefix="new-episode" />
+          <EpisodeFields prefix="new-episode" volumes={s.volumes} layout={s.episodes.at(-1)?.layoutType ?? 0} />
           <label className={styles.field} htmlFor="new-episode-pages">
             {a('serials.pageCount')}
             <input id="new-episode-pages" name="pageCount" type="number" min={1} step={1} defaultValue={20} />
