@@ -38,16 +38,25 @@ async function stateOf(page: Page): Promise<string | null> {
   return `${page.viewportSize()?.width ?? 0} ${where} dialogs=${dialogs}`;
 }
 
+/** Longer than axe ever takes here (8 s on the top page at a load of 11): a check that hangs fails the journey, saying so. */
+const CHECK_TIMEOUT_MS = 60_000;
+
 async function checkBeforeScreenshot(page: Page): Promise<void> {
   const state = await stateOf(page);
   if (state === null || seen.has(state)) return;
   const start = performance.now();
   let findings;
+  let timer: NodeJS.Timeout | undefined;
   try {
-    findings = await seriousViolations(page);
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`axe did not finish on ${page.url()} (${state}) in ${CHECK_TIMEOUT_MS} ms`)), CHECK_TIMEOUT_MS);
+    });
+    findings = await Promise.race([seriousViolations(page), timeout]);
   } catch (error) {
     if (moved.test(String(error))) return;
     throw error;
+  } finally {
+    clearTimeout(timer);
   }
   seen.add(state);
   appendFileSync(LOG, `${state}\t${Math.round(performance.now() - start)}\t${findings.length}\n`);
@@ -74,9 +83,16 @@ function watchContext(context: BrowserContext): BrowserContext {
   return context;
 }
 
-/** `browser` whose contexts' pages check axe before each screenshot (once per state and file). */
+/**
+ * `browser` whose contexts' pages check axe before each screenshot (once per state and run).
+ * A context without JavaScript (the journeys' no-script reads of the server's HTML) is not
+ * checked: axe runs as a script in the page, and the same states are checked with scripts.
+ */
 export function watchAxe(browser: Browser): Browser {
   const newContext = browser.newContext.bind(browser);
-  browser.newContext = async (...args: Parameters<Browser['newContext']>) => watchContext(await newContext(...args));
+  browser.newContext = async (...args: Parameters<Browser['newContext']>) => {
+    const context = await newContext(...args);
+    return args[0]?.javaScriptEnabled === false ? context : watchContext(context);
+  };
   return browser;
 }
