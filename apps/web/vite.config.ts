@@ -74,6 +74,9 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     },
   },
   build: {
+    // Vite's manifest of the client build stays in build/client/.vite/: the server links a page's
+    // lazily loaded sections' stylesheets from it (app/lib/lazy-styles.server.ts).
+    manifest: true,
     // The server build is loaded by Node 20 (apps/server); the client targets current browsers.
     target: 'es2022',
     // Terser takes about 4 kB (gzip) more off React and React Router than esbuild's minifier.

@@ -52,6 +52,17 @@ for (const width of [375, 1080]) {
       assert.match(html, /data-testid="coupon-banner-image"/);
       assert.match(html, /（\d{4}年\d{1,2}月\d{1,2}日[^）]*まで）/, 'the last day is in the HTML');
 
+      // Without scripts the volume detail (a section whose code loads later) is styled all the
+      // same: its stylesheets are linked with the page.
+      const noScript = await browser.newContext({ viewport: { width, height: 900 }, locale: 'ja-JP', javaScriptEnabled: false });
+      const plain = await noScript.newPage();
+      await plain.goto(`${store.url}${volume}`);
+      const plainImage = plain.getByTestId('coupon-banner').getByTestId('coupon-banner-image');
+      assert.equal(Math.round((await plainImage.boundingBox())?.width ?? 0), wide ? 60 : 40, 'the image width of §9 without scripts');
+      assert.equal(await plain.getByTestId('coupon-banner').getByText(/日.*まで）$/).isVisible(), wide, 'the suffix rule without scripts');
+      await shot(plain, `coupon-banner-no-script-${width}`);
+      await noScript.close();
+
       await page.goto(`${store.url}${volume}`);
       const banner = page.getByTestId('coupon-banner');
       await banner.getByText('30%OFFクーポン適用価格').waitFor();

@@ -15,6 +15,7 @@ import { reviewEditorHref } from '../features/reviews/review-href';
 import { tileFromBook } from '../features/catalog/tile-view.server';
 import { i18n, useTranslation } from '../i18n/i18n';
 import { viewerOpenHref } from '../lib/deep-link';
+import { lazyStylesheets } from '../lib/lazy-styles.server';
 import { pageMeta } from '../page-meta';
 import type { Route } from './+types/series';
 import styles from './series.module.css';
@@ -74,6 +75,8 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
     pageType: series.title.pageType,
     recommendFrom: volume?.bookId ?? series.firstBookId,
     adult: context.viewer?.adultState === 'ADULT',
+    // The lazy sections' stylesheets, linked with the page: they are server-rendered, and read right without scripts.
+    stylesheets: lazyStylesheets('app/routes/series.tsx', [...(volume ? ['volume-detail'] : []), 'bulk-buy', 'reviews-section', 'series-page-end']),
   };
 }
 
@@ -95,7 +98,8 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
     type: 'book',
   });
   const image = volume?.imageUrl ?? header.cover?.imageUrl;
-  return image ? [...meta, { property: 'og:image', content: image }] : meta;
+  const stylesheets = loaderData.stylesheets.map((href) => ({ tagName: 'link' as const, rel: 'stylesheet', href }));
+  return [...meta, ...(image ? [{ property: 'og:image', content: image }] : []), ...stylesheets];
 };
 
 export default function Series({ loaderData }: Route.ComponentProps) {
