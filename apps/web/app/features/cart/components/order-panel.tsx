@@ -72,7 +72,7 @@ export function OrderPanel(props: Props) {
         ))}
       </fieldset>
       {stripeCard && cart.totalAmount > 0 && (
-        <div className={styles.field}>
+        <div>
           <StripePayment config={stripe} amount={cart.totalAmount} onPay={onStripePay} />
         </div>
       )}
