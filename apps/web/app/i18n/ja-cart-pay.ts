@@ -13,6 +13,14 @@ export const jaCartPay = {
     carriers: 'キャリア決済・スマホ決済',
   },
   redirecting: 'お支払い画面に移動しています…',
+  /** The card through Stripe's Payment Element (PAYMENT_PROVIDER=stripe). */
+  stripe: {
+    invalid: 'カード情報をご確認ください（{{reason}}）。購入されていません。',
+    incomplete: 'お支払い情報を入力してください',
+    confirming: 'カード会社の確認を待っています…',
+    authFailed: 'カードの本人認証（3Dセキュア）ができませんでした。購入されていません。',
+    pending: 'お支払いの確認に時間がかかっています。確認が取れると購入が完了し、本棚に追加されます。',
+  },
   returned: {
     COMPLETE: '購入が完了しました',
     CANCEL: 'お支払いをキャンセルしました。カートの商品はそのまま残っています。',

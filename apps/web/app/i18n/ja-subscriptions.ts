@@ -88,6 +88,11 @@ export const jaSubscriptions = {
     cancel: 'やめる',
     processing: '処理中…',
     failed: 'お申し込みできませんでした（{{reason}}）。',
+    /** The card through Stripe's Payment Element (PAYMENT_PROVIDER=stripe). */
+    stripeInvalid: 'カード情報をご確認ください（{{reason}}）。',
+    stripeIncomplete: 'お支払い情報を入力してください',
+    confirming: 'カード会社の確認を待っています…',
+    pending: 'お支払いの確認に時間がかかっています。確認が取れると定期購入が始まり、マンガコインをお届けします。',
   },
   result: {
     subscribed: '定期購入を開始しました。{{coin}}マンガコインとボーナス{{bonus}}マンガコインをお届けしました。',

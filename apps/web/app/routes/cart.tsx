@@ -8,6 +8,7 @@ import { GuestCart } from '../features/cart/components/guest-cart-list';
 import type { GuestCartBooks } from '@hondana/domain/orders/pre-orders';
 import { ApiError } from '../lib/api/client';
 import { apiGet } from '../lib/api/no-login-redirect';
+import { getPaymentConfig } from '../lib/api/payment-config';
 import { cartCopy as c } from '../i18n/ja-cart';
 import { pageMeta } from '../page-meta';
 import type { Route } from './+types/cart';
@@ -29,9 +30,10 @@ export async function clientLoader({ url }: Route.ClientLoaderArgs): Promise<Loa
     await api.mergeGuestCart();
     // `?bundle=` (a bundle to add) and `?order_id=` (back from the payment provider's page).
     const arrival = await cartArrival(url.searchParams);
-    const [listed, later, coupons] = await Promise.all([api.getCart(), api.getLaterItems(), api.getCoupons()]);
+    // The payment provider (the sandbox's card fields, or Stripe's Payment Element); unknown: coins only.
+    const [listed, later, coupons, payment] = await Promise.all([api.getCart(), api.getLaterItems(), api.getCoupons(), getPaymentConfig().catch(() => null)]);
     const cart = await api.preselectBestCoupon(listed);
-    return { member: true, data: { cart, later: later.items, coupons: coupons.list, arrival } };
+    return { member: true, data: { cart, later: later.items, coupons: coupons.list, arrival, payment } };
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) {
       const ids = readGuestCart();

@@ -237,6 +237,10 @@ export async function settleDeferredCycle(
     return { kind: 'DECLINED', orderId, errorCode: outcome.errorCode, message: 'payment: declined' };
   }
   await trx.updateTable('orders').set({ provider_ref: outcome.providerRef, card_brand: outcome.cardBrand, card_last4: outcome.cardLast4 }).where('id', '=', orderId).where('status', '=', 'PROCESSING').execute();
+  // The card the page names (「VISA 末尾4242」): Stripe says it with the first charge (the store never sees the number).
+  if (outcome.cardBrand && outcome.cardLast4) {
+    await trx.updateTable('user_manga_coin_subscriptions').set({ card_brand: outcome.cardBrand, card_last4: outcome.cardLast4 }).where('id', '=', sub.id).where('card_brand', 'is', null).execute();
+  }
   const granted = cycleGrant(subscriptionTerms(sub), { firstBonusFlg: sub.first_bonus_flg === 1, secondBonusFlg: sub.second_bonus_flg === 1 });
   const paid = await completeCycle(trx, sub, cycle.id, orderId, granted, now);
   return { kind: 'PAID', orderId, grant: granted, balance: paid };

@@ -11,6 +11,25 @@ export async function orderCart(body: Omit<CartOrderBody, 'returnUrl'> & { retur
   return apiPost<CartOrderResponse>('/cart/order/v3', body, { token: await createToken('/cart/create_token') });
 }
 
+/** `GET /cart/order/{id}`: what became of one of the member's cart orders. */
+export const getCartOrder = (orderId: number) => apiGet<CartOrderStatus>(`/cart/order/${orderId}`);
+
+const POLL_EVERY_MS = 1000;
+
+/**
+ * A cart order paid through Stripe (issue 39), once it is no longer PROCESSING (the store's
+ * answer to Stripe, or Stripe's webhook after 3-D Secure, settled it), or as it is after
+ * `timeoutMs` (still PROCESSING: the page says the payment is being confirmed).
+ */
+export async function settledCartOrder(orderId: number, timeoutMs = 30_000): Promise<CartOrderStatus> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const order = await getCartOrder(orderId);
+    if (order.status !== 'PROCESSING' || Date.now() >= until) return order;
+    await new Promise((resolve) => setTimeout(resolve, POLL_EVERY_MS));
+  }
+}
+
 export interface CartArrival {
   /** A provider payment the member comes back from (`?order_id=`), with its books' names. */
   returned: (CartOrderStatus & { names: { bookId: number; name: string }[] }) | null;
@@ -33,7 +52,7 @@ export async function cartArrival(params: URLSearchParams): Promise<CartArrival>
     });
   }
   if (!Number.isInteger(orderId) || orderId <= 0) return { returned: null, bundleError };
-  const status = await apiGet<CartOrderStatus>(`/cart/order/${orderId}`).catch(() => null);
+  const status = await getCartOrder(orderId).catch(() => null);
   if (!status) return { returned: null, bundleError };
   const names = await Promise.all(
     status.bookIds.map((bookId) =>

@@ -1,11 +1,14 @@
 import type { CartItemView, CartView } from '@hondana/domain/cart/cart-api';
+import type { CoinPaymentConfig } from '@hondana/domain/wallet/wallet-api';
+import { coinPaymentMethods } from '@hondana/domain/wallet/wallet-payments';
 import { useState } from 'react';
 import { isProviderMethod } from '@hondana/domain/cart/cart-checkout';
 import { cartCopy as c } from '../../../i18n/ja-cart';
 import { cartPayErrorCopy as cartErrorCopy, cartPayCopy as p, returnedMessage } from '../../../i18n/ja-cart-pay';
 import { ApiError } from '../../../lib/api/client';
 import * as api from '../api/cart-api';
-import { type CartArrival, orderCart } from '../api/cart-pay-api';
+import { type CartArrival, orderCart, settledCartOrder } from '../api/cart-pay-api';
+import type { StripePay } from '../../../components/stripe-payment/stripe-payment';
 import { announceCartCount } from '../../../components/cart-count-event';
 import { type PaymentCard, emptyPaymentCard, takeCard } from '../../../components/payment-card/payment-card';
 import { CartItemRow } from './cart-item-row';
@@ -20,6 +23,31 @@ export interface CartData {
   coupons: api.CouponListItem[];
   /** What the URL asked on arrival: a bundle added, a provider payment come back from. */
   arrival?: CartArrival;
+  /** The store's payment provider (`/manga_coin/payment_config`); null when it could not be read. */
+  payment?: CoinPaymentConfig | null;
+}
+
+/**
+ * The methods besides coins the cart offers: the sandbox's all; through Stripe the card only
+ * (its Payment Element; the cart's carriers are not taken through Stripe); none when the
+ * provider is unknown (a card form of the wrong provider is never shown).
+ */
+export type CartProviderMethod = (typeof coinPaymentMethods)[number];
+
+function providerMethods(payment: CoinPaymentConfig | null | undefined): readonly CartProviderMethod[] {
+  if (!payment) return [];
+  if (payment.provider === 'stripe') return payment.stripe && payment.methods.includes('creditcard') ? ['creditcard'] : [];
+  return coinPaymentMethods;
+}
+
+/** A checkout refused on the page (Stripe's fields, 3-D Secure, the order's outcome): its code and what the member reads. */
+class CheckoutRefused extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
 }
 
 /** The member's cart (§2 `/cart`): active and buy-later lists, coupon, points, totals and checkout. */
@@ -28,6 +56,11 @@ export function CartPage({ initial }: { initial: CartData }) {
   const [usePoint, setUsePoint] = useState(0);
   const [payment, setPayment] = useState<PaymentChoice>(initial.cart.myMangaCoin >= initial.cart.totalAmount || initial.cart.myCoin === 0 ? 'MANGA_COIN' : 'COIN');
   const [card, setCard] = useState<PaymentCard>(emptyPaymentCard);
+  // Stripe's Payment Element once ready (PAYMENT_PROVIDER=stripe), and whether the page waits for Stripe's answer.
+  const stripe = initial.payment?.provider === 'stripe' ? initial.payment.stripe : null;
+  const methods = providerMethods(initial.payment);
+  const [stripePay, setStripePay] = useState<StripePay | null>(null);
+  const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
   const returned = initial.arrival?.returned ?? null;
   const [message, setMessage] = useState<string | null>(
@@ -42,7 +75,7 @@ export function CartPage({ initial }: { initial: CartData }) {
 
   const reload = async (points = usePoint) => {
     const [cart, later, coupons] = await Promise.all([api.getCart(points), api.getLaterItems(), api.getCoupons()]);
-    setData({ cart, later: later.items, coupons: coupons.list });
+    setData((d) => ({ ...d, cart, later: later.items, coupons: coupons.list }));
     // The header's count follows the cart (after a purchase, a move or a removal).
     announceCartCount(cart.items.length);
   };
@@ -54,8 +87,11 @@ export function CartPage({ initial }: { initial: CartData }) {
     try {
       await work();
     } catch (error) {
-      const code = error instanceof ApiError ? error.errorCode : '';
-      failure = { code, message: cartErrorCopy(code) };
+      if (error instanceof CheckoutRefused) failure = { code: error.code, message: error.message };
+      else {
+        const code = error instanceof ApiError ? error.errorCode : '';
+        failure = { code, message: cartErrorCopy(code) };
+      }
     }
     // The refusal shows with the cart as it is now (a new price, say), not before it.
     try {
@@ -73,8 +109,9 @@ export function CartPage({ initial }: { initial: CartData }) {
       const items = data.cart.items.filter((i) => i.validFlg);
       // A bundle line stands for all its books.
       const bookIds = items.flatMap((i) => (i.cartType === 'BUNDLE' ? i.bundleBooks : [i.bookId]));
-      // A card goes to the provider's card endpoint; the order carries only its id.
-      const cardId = payment === 'creditcard' ? (await takeCard(card)).cardId : undefined;
+      // A card goes to the provider (the sandbox's card endpoint, or Stripe through its Payment Element); the order carries only its id.
+      const byStripe = payment === 'creditcard' && stripe !== null;
+      const cardId = payment !== 'creditcard' ? undefined : byStripe ? await stripePaymentMethod(stripePay) : (await takeCard(card)).cardId;
       const result = await orderCart({
         usePoint: points,
         salePrice: data.cart.salePrice,
@@ -83,6 +120,27 @@ export function CartPage({ initial }: { initial: CartData }) {
         ...(cardId ? { cardId } : {}),
         ...(isProviderMethod(payment) ? { returnUrl: '/cart?ref=payment' } : {}),
       });
+      if ('orderStatus' in result.results && byStripe) {
+        // Stripe: 3-D Secure in Stripe's frame when the bank asks, then the order as the store settles it.
+        const pending = result.results;
+        setConfirming(true);
+        try {
+          const authenticated = pending.clientSecret ? await stripePay!.nextAction(pending.clientSecret) : true;
+          const order = await settledCartOrder(pending.orderId);
+          if (order.status !== 'COMPLETE') {
+            if (!authenticated) throw new CheckoutRefused('AUTHENTICATION_FAILED', p('stripe.authFailed'));
+            if (order.status === 'PROCESSING') throw new CheckoutRefused('PROCESSING', p('stripe.pending'));
+            throw new CheckoutRefused(order.failureCode ?? order.status, cartErrorCopy('CART_PAYMENT_FAILED'));
+          }
+          setBought(items.map((i) => ({ bookId: i.bookId, name: i.name })));
+          setEarned([]);
+          setCharged({ totalPrice: data.cart.salePrice, discount: data.cart.totalDiscount, usePoint: points, payPrice: order.payPrice, payment });
+          setUsePoint(0);
+          return;
+        } finally {
+          setConfirming(false);
+        }
+      }
       if ('orderStatus' in result.results) {
         // Carrier and wallet payments are decided on the provider's page, which comes back here.
         setMessage(p('redirecting'));
@@ -137,6 +195,11 @@ export function CartPage({ initial }: { initial: CartData }) {
           payment={payment}
           card={card}
           onCard={setCard}
+          methods={methods}
+          stripe={stripe}
+          onStripePay={setStripePay}
+          stripeReady={stripePay !== null}
+          confirming={confirming}
           busy={busy}
           checkoutError={checkoutError}
           onCoupon={(id) => {
@@ -163,6 +226,14 @@ export function CartPage({ initial }: { initial: CartData }) {
       )}
     </div>
   );
+}
+
+/** The PaymentMethod of the card in Stripe's Payment Element, or the refusal of its fields in Stripe's words. */
+async function stripePaymentMethod(pay: StripePay | null): Promise<string> {
+  if (!pay) throw new CheckoutRefused('STRIPE_NOT_READY', p('stripe.invalid', { reason: p('stripe.incomplete') }));
+  const made = await pay.paymentMethod();
+  if ('error' in made) throw new CheckoutRefused('STRIPE_INVALID', p('stripe.invalid', { reason: made.error ?? p('stripe.incomplete') }));
+  return made.id;
 }
 
 type Bought = { bookId: number; name: string };

@@ -1,14 +1,15 @@
 import type { CartView } from '@hondana/domain/cart/cart-api';
 import type { CartPaymentType } from '@hondana/domain/cart/cart-checkout';
-import { coinPaymentMethodLabels, coinPaymentMethods } from '@hondana/domain/wallet/wallet-payments';
+import { coinPaymentMethodLabels } from '@hondana/domain/wallet/wallet-payments';
 import { cartCopy as c } from '../../../i18n/ja-cart';
 import { cartPayCopy as p } from '../../../i18n/ja-cart-pay';
 import type { CouponListItem } from '../api/cart-api';
 import { type PaymentCard, PaymentCardFields, SandboxNote } from '../../../components/payment-card/payment-card';
+import { type StripeJs, type StripePay, StripePayment } from '../../../components/stripe-payment/stripe-payment';
 import styles from './cart.module.css';
 import { CouponPicker } from './coupon-picker';
 import { PointUse } from './point-use';
-import type { CheckoutError } from './cart-page';
+import type { CartProviderMethod, CheckoutError } from './cart-page';
 import { CoinShopLink } from '../../wallet/components/coin-shop-link';
 import { ConfirmEmailNotice } from '../../accounts/components/confirm-email-notice';
 
@@ -21,6 +22,14 @@ interface Props {
   payment: PaymentChoice;
   card: PaymentCard;
   onCard: (card: PaymentCard) => void;
+  /** The provider's methods offered besides coins (`providerMethods` of the cart page). */
+  methods: readonly CartProviderMethod[];
+  /** Stripe.js's key (PAYMENT_PROVIDER=stripe): the card is taken by Stripe's Payment Element, not the sandbox's fields. */
+  stripe: StripeJs | null;
+  onStripePay: (pay: StripePay | null) => void;
+  stripeReady: boolean;
+  /** Waiting for Stripe's answer (3-D Secure, the order settled). */
+  confirming: boolean;
   busy: boolean;
   /** Why the last 購入する was refused, shown beside the button with the way out. */
   checkoutError?: CheckoutError | null;
@@ -39,7 +48,9 @@ function checkoutLabel(payment: PaymentChoice, amount: number): string {
 }
 
 /** Coupon choice, point use, payment method, totals and the checkout button (saying what it spends) of the cart. */
-export function OrderPanel({ cart, coupons, usePoint, payment, card, onCard, busy, checkoutError, onCoupon, onUsePoint, onPayment, onCheckout }: Props) {
+export function OrderPanel(props: Props) {
+  const { cart, coupons, usePoint, payment, card, onCard, methods, stripe, onStripePay, stripeReady, confirming, busy, checkoutError, onCoupon, onUsePoint, onPayment, onCheckout } = props;
+  const stripeCard = payment === 'creditcard' && stripe !== null;
   return (
     <section className={styles.panel} aria-label={c('totals.heading')}>
       <CouponPicker cart={cart} coupons={coupons} busy={busy} onCoupon={onCoupon} />
@@ -53,14 +64,19 @@ export function OrderPanel({ cart, coupons, usePoint, payment, card, onCard, bus
           </label>
         ))}
         <p className={styles.hint}>{c('totals.balance', { mangaCoin: yen(cart.myMangaCoin), coin: yen(cart.myCoin) })}</p>
-        {coinPaymentMethods.map((m) => (
+        {methods.map((m) => (
           <label key={m} className={styles.radio}>
             <input type="radio" name="payment" value={m} checked={payment === m} disabled={busy} onChange={() => onPayment(m)} />
             {m === 'creditcard' ? p('payment.creditcard') : coinPaymentMethodLabels[m]}
           </label>
         ))}
       </fieldset>
-      {payment === 'creditcard' && (
+      {stripeCard && cart.totalAmount > 0 && (
+        <div>
+          <StripePayment config={stripe} amount={cart.totalAmount} onPay={onStripePay} />
+        </div>
+      )}
+      {payment === 'creditcard' && !stripe && (
         <>
           <PaymentCardFields card={card} disabled={busy} onChange={onCard} />
           <SandboxNote />
@@ -83,7 +99,12 @@ export function OrderPanel({ cart, coupons, usePoint, payment, card, onCard, bus
         )}
       </dl>
       {checkoutError && <CheckoutRefusal error={checkoutError} />}
-      <button type="button" className={styles.checkout} disabled={busy || cart.totalCount === 0} onClick={onCheckout}>
+      {confirming && (
+        <p role="status" className={styles.hint}>
+          {p('stripe.confirming')}
+        </p>
+      )}
+      <button type="button" className={styles.checkout} disabled={busy || cart.totalCount === 0 || (stripeCard && cart.totalAmount > 0 && !stripeReady)} onClick={onCheckout}>
         {busy ? c('buying') : checkoutLabel(payment, cart.totalAmount)}
       </button>
     </section>

@@ -9,3 +9,18 @@ export const mySubscriptionQueryOptions = (id: number) =>
   queryOptions({ queryKey: ['subscriptions', 'mine', id], queryFn: () => getMySubscription(id) });
 
 export const useMySubscription = (id: number | null) => useQuery({ ...mySubscriptionQueryOptions(id ?? 0), enabled: id !== null });
+
+const POLL_EVERY_MS = 1000;
+
+/**
+ * A subscription by card through Stripe (issue 39) whose first charge the store had no answer for
+ * yet (ENTRY): as it is once no longer ENTRY (ACTIVE, or ERROR with the refusal), or after `timeoutMs`.
+ */
+export async function settledSubscription(id: number, timeoutMs = 30_000): Promise<UserSubscription> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const subscription = await getMySubscription(id);
+    if (subscription.status !== 'ENTRY' || Date.now() >= until) return subscription;
+    await new Promise((resolve) => setTimeout(resolve, POLL_EVERY_MS));
+  }
+}

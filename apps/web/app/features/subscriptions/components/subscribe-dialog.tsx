@@ -1,6 +1,7 @@
 import { formatAmount } from '@hondana/domain/common/format';
 import { type BonusFlags, cycleGrant } from '@hondana/domain/subscriptions/subscription-plans';
 import type { SubscribeResult, SubscriptionPlan } from '@hondana/domain/subscriptions/subscriptions-api';
+import type { CoinPaymentConfig } from '@hondana/domain/wallet/wallet-api';
 import { coinPaymentMethodLabels } from '@hondana/domain/wallet/wallet-payments';
 import { type FormEvent, useState } from 'react';
 import { subscriptionCopy as s, subscriptionErrorCopy } from '../../../i18n/ja-subscriptions';
@@ -8,6 +9,8 @@ import { ApiError } from '../../../lib/api/client';
 import { ResponsiveDialog } from '../../../components/responsive-dialog';
 import { useSubscribe } from '../api/subscribe';
 import { PaymentCardFields, SandboxNote, cardFromForm, takeCard } from '../../../components/payment-card/payment-card';
+import { type StripePay, StripePayment } from '../../../components/stripe-payment/stripe-payment';
+import { settledSubscription } from '../api/get-my-subscription';
 import styles from './subscriptions.module.css';
 
 export type SubscribeDialogProps = {
@@ -16,21 +19,32 @@ export type SubscribeDialogProps = {
   flags: BonusFlags;
   /** Where the carrier's confirmation page sends the member back to. */
   returnUrl: string;
+  /** The store's payment provider: with Stripe the card is taken by its Payment Element; undefined while it loads, null if it could not. */
+  payment: CoinPaymentConfig | null | undefined;
   onClose: () => void;
-  onSubscribed: (result: Extract<SubscribeResult, { status: 'ACTIVE' }>) => void;
+  /** The subscription is ACTIVE: what its first cycle granted. */
+  onSubscribed: (granted: { coin: number; bonus: number }) => void;
 };
 
 /**
- * Subscribes to a plan: a card form for card plans (charged at once), or a button that goes to
- * the carrier's confirmation page. A modal on desktop and a bottom sheet on phones (the store's
+ * Subscribes to a plan: a card form for card plans (charged at once) — the sandbox's fields, or
+ * with PAYMENT_PROVIDER=stripe Stripe.js's Payment Element, whose PaymentMethod id alone reaches
+ * the store (which saves the card at Stripe for the renewals and charges the first cycle); or a
+ * button that goes to the carrier's confirmation page. A modal on desktop and a bottom sheet on phones (the store's
  * responsive dialog). A refusal says why; nothing is granted unless the server says ACTIVE.
  */
-export function SubscribeDialog({ plan, flags, returnUrl, onClose, onSubscribed }: SubscribeDialogProps) {
+export function SubscribeDialog({ plan, flags, returnUrl, payment, onClose, onSubscribed }: SubscribeDialogProps) {
   const mutation = useSubscribe();
   const [error, setError] = useState<string | null>(null);
   /** The card is with the provider's card endpoint (before the subscribe call). */
   const [takingCard, setTakingCard] = useState(false);
+  /** Stripe's Payment Element once ready; waiting for the first charge's outcome. */
+  const [stripePay, setStripePay] = useState<StripePay | null>(null);
+  const [confirming, setConfirming] = useState(false);
   const card = plan.paymentType === 'creditcard';
+  const stripe = payment?.provider === 'stripe' ? payment.stripe : null;
+  // The card form is the provider's: none until the provider is known.
+  const cardForm = !card ? null : payment === undefined ? 'loading' : payment === null ? 'failed' : stripe ? 'stripe' : 'sandbox';
   const price = formatAmount(plan.taxIncludedPrice);
   const method = coinPaymentMethodLabels[plan.paymentType];
   const first = cycleGrant(plan, flags);
@@ -42,20 +56,35 @@ export function SubscribeDialog({ plan, flags, returnUrl, onClose, onSubscribed 
     const form = new FormData(event.currentTarget);
     try {
       let result: SubscribeResult;
-      if (plan.paymentType === 'creditcard') {
+      if (cardForm === 'stripe') {
+        // Stripe: the card goes to Stripe through its Payment Element; the store gets the PaymentMethod's id.
+        if (!stripePay) return;
+        setTakingCard(true);
+        const made = await stripePay.paymentMethod().finally(() => setTakingCard(false));
+        if ('error' in made) return setError(s('dialog.stripeInvalid', { reason: made.error ?? s('dialog.stripeIncomplete') }));
+        result = await mutation.mutateAsync({ planId: plan.id, paymentType: 'creditcard', body: { ...shown, cardId: made.id } });
+        if (result.status === 'ENTRY') {
+          // No answer from Stripe yet: the subscription as the store settles it.
+          setConfirming(true);
+          const settled = await settledSubscription(result.subscription.id).finally(() => setConfirming(false));
+          if (settled.status === 'ACTIVE') return onSubscribed(first);
+          if (settled.status === 'ENTRY') return setError(s('dialog.pending'));
+          return setError(s('dialog.failed', { reason: subscriptionErrorCopy(settled.failureCode ?? 'SIMPLY_CREDIT_CARD_ERROR') }));
+        }
+      } else if (plan.paymentType === 'creditcard') {
         // The card goes to the provider's card endpoint; the store keeps the card by its id.
         setTakingCard(true);
         const { cardId } = await takeCard(cardFromForm(form)).finally(() => setTakingCard(false));
         result = await mutation.mutateAsync({ planId: plan.id, paymentType: 'creditcard', body: { ...shown, cardId } });
       } else result = await mutation.mutateAsync({ planId: plan.id, paymentType: plan.paymentType, body: { ...shown, returnUrl } });
       if (result.status === 'ENTRY') window.location.assign(result.confirmUrl);
-      else onSubscribed(result);
+      else onSubscribed(result.granted);
     } catch (e) {
-      setError(e instanceof ApiError ? subscriptionErrorCopy(e.errorCode, e.messages) : subscriptionErrorCopy(null));
+      setError(s('dialog.failed', { reason: e instanceof ApiError ? subscriptionErrorCopy(e.errorCode, e.messages) : subscriptionErrorCopy(null) }));
     }
   }
 
-  const busy = mutation.isPending || takingCard;
+  const busy = mutation.isPending || takingCard || confirming;
   return (
     <ResponsiveDialog open onOpenChange={(open) => !open && !busy && onClose()} title={s('dialog.title')}>
       <form className={styles.dialogBody} onSubmit={submit} data-testid="subscribe-dialog">
@@ -65,21 +94,34 @@ export function SubscribeDialog({ plan, flags, returnUrl, onClose, onSubscribed 
           <span>{s('dialog.firstGrant', { coin: formatAmount(first.coin), bonus: formatAmount(first.bonus) })}</span>
         </div>
         <p className={styles.note}>{s('dialog.renewNote', { price })}</p>
-        {card ? <PaymentCardFields /> : <p>{s('dialog.carrierNote', { method })}</p>}
+        {cardForm === 'sandbox' && <PaymentCardFields />}
+        {cardForm === 'stripe' && stripe && <StripePayment config={stripe} amount={plan.taxIncludedPrice} onPay={setStripePay} />}
+        {cardForm === 'loading' && <p aria-busy="true">{s('page.loading')}</p>}
+        {cardForm === 'failed' && (
+          <p role="alert" className={styles.error}>
+            {s('page.failed')}
+          </p>
+        )}
+        {!card && <p>{s('dialog.carrierNote', { method })}</p>}
         {error && (
           <p role="alert" className={styles.error}>
-            {s('dialog.failed', { reason: error })}
+            {error}
+          </p>
+        )}
+        {confirming && (
+          <p role="status" className={styles.note}>
+            {s('dialog.confirming')}
           </p>
         )}
         <div className={styles.actions}>
           <button type="button" className={styles.secondary} onClick={onClose} disabled={busy}>
             {s('dialog.cancel')}
           </button>
-          <button type="submit" className={styles.primary} disabled={busy} aria-busy={busy}>
+          <button type="submit" className={styles.primary} disabled={busy || (card && cardForm !== 'sandbox' && !(cardForm === 'stripe' && stripePay))} aria-busy={busy}>
             {busy ? s('dialog.processing') : card ? s('dialog.pay', { price }) : s('dialog.payCarrier', { method, price })}
           </button>
         </div>
-        {card && <SandboxNote />}
+        {cardForm === 'sandbox' && <SandboxNote />}
       </form>
     </ResponsiveDialog>
   );

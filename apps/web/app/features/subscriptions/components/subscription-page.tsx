@@ -1,7 +1,8 @@
 import { formatAmount } from '@hondana/domain/common/format';
 import { type SubscriptionPaymentType, subscriptionPaymentTypes } from '@hondana/domain/subscriptions/subscription-plans';
-import type { SubscribeResult, SubscriptionPlan } from '@hondana/domain/subscriptions/subscriptions-api';
+import type { SubscriptionPlan } from '@hondana/domain/subscriptions/subscriptions-api';
 import { coinPaymentMethodLabels } from '@hondana/domain/wallet/wallet-payments';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Tabs } from '../../../components/tabs';
@@ -11,6 +12,7 @@ import { useGoodValueAppeal } from '../api/get-good-value-appeal';
 import { useMySubscription } from '../api/get-my-subscription';
 import { useMySubscriptions } from '../api/get-my-subscriptions';
 import { useSubscriptionPlans } from '../api/get-subscription-plans';
+import { getPaymentConfig } from '../../../lib/api/payment-config';
 import { currentSubscription, isLive, memberBonusFlags } from '../current-subscription';
 import { CurrentSubscriptionPanel } from './current-subscription-panel';
 import { CycleHistory } from './cycle-history';
@@ -49,10 +51,13 @@ export function SubscriptionPage({ paymentType, from, returned }: SubscriptionPa
   const current = currentSubscription(mine.data, mine.dataUpdatedAt);
   const detail = useMySubscription(current?.id ?? null);
   const here = pageHref(paymentType, from);
+  // The store's payment provider: Stripe's Payment Element takes the card, and only the methods it offers are tabs.
+  const payment = useQuery({ queryKey: ['payment-config'], queryFn: getPaymentConfig, staleTime: Infinity });
+  const offered = subscriptionPaymentTypes.filter((t) => t === paymentType || !payment.data || payment.data.methods.includes(t));
 
-  const onSubscribed = (result: Extract<SubscribeResult, { status: 'ACTIVE' }>) => {
+  const onSubscribed = (granted: { coin: number; bonus: number }) => {
     setSelected(null);
-    setNotice({ kind: 'subscribed', coin: result.granted.coin, bonus: result.granted.bonus });
+    setNotice({ kind: 'subscribed', coin: granted.coin, bonus: granted.bonus });
     window.scrollTo({ top: 0 });
   };
 
@@ -75,7 +80,7 @@ export function SubscriptionPage({ paymentType, from, returned }: SubscriptionPa
       {current && <CurrentSubscriptionPanel subscription={current} onCancelled={() => setNotice({ kind: 'cancelled' })} />}
       <Tabs
         label={s('page.paymentTypes')}
-        tabs={subscriptionPaymentTypes.map((t) => ({ key: t, label: coinPaymentMethodLabels[t], href: pageHref(t, from), current: t === paymentType }))}
+        tabs={offered.map((t) => ({ key: t, label: coinPaymentMethodLabels[t], href: pageHref(t, from), current: t === paymentType }))}
       />
       {appeal.data?.plan && (
         <div className={styles.appeal} data-testid="good-value-appeal">
@@ -117,6 +122,7 @@ export function SubscriptionPage({ paymentType, from, returned }: SubscriptionPa
           plan={selected}
           flags={memberBonusFlags(mine.data)}
           returnUrl={here}
+          payment={payment.isError ? null : payment.data}
           onClose={() => setSelected(null)}
           onSubscribed={onSubscribed}
         />

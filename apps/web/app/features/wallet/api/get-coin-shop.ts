@@ -3,7 +3,7 @@ import type { CoinPaymentConfig, GoodValueResponse, MangaCoinBalance, MangaCoinI
 import type { CoinPaymentMethod } from '@hondana/domain/wallet/wallet-payments';
 import { ApiError } from '../../../lib/api/client';
 import { apiGet } from '../../../lib/api/no-login-redirect';
-import { getCoinPaymentConfig } from './purchase-coins';
+import { getPaymentConfig } from '../../../lib/api/payment-config';
 
 export interface CoinShopData {
   paymentType: CoinPaymentMethod;
@@ -27,7 +27,7 @@ export async function getCoinShop(paymentType: CoinPaymentMethod): Promise<CoinS
     apiGet<GoodValueResponse>('/manga_coin/good_value', { payment_type: paymentType }),
     getBalanceOrNull(),
     apiGet<Pick<UserStatus, 'maintenanceMode'>>('/common/get_status'),
-    getCoinPaymentConfig(),
+    getPaymentConfig(),
   ]);
   return { paymentType, items: items.items, goodValue, balance, maintenanceMode: status.maintenanceMode, payment };
 }

@@ -1,4 +1,4 @@
-import type { CoinPaymentConfig, CoinPurchaseAnswer, CoinPurchaseBody, CoinPurchaseResult, CoinPurchaseStatus, UnsettledCoinPurchase } from '@hondana/domain/wallet/wallet-api';
+import type { CoinPurchaseAnswer, CoinPurchaseBody, CoinPurchaseResult, CoinPurchaseStatus, UnsettledCoinPurchase } from '@hondana/domain/wallet/wallet-api';
 import { createToken } from '../../../lib/api/client';
 import { apiGet, apiPost } from '../../../lib/api/no-login-redirect';
 
@@ -17,9 +17,6 @@ export async function purchaseCoinsWithStripe(body: CoinPurchaseBody): Promise<C
   const token = await createToken('/manga_coin/purchase/create_token');
   return apiPost<CoinPurchaseAnswer>('/manga_coin/purchase', body, { token });
 }
-
-/** The provider, the methods it offers and Stripe.js's key (the same for everyone). */
-export const getCoinPaymentConfig = () => apiGet<CoinPaymentConfig>('/manga_coin/payment_config');
 
 /** The outcome of a payment after the provider's page sent the member back. */
 export const getCoinPurchase = (orderId: number) => apiGet<CoinPurchaseStatus>(`/manga_coin/purchases/${orderId}`);

@@ -2,13 +2,13 @@ import type { CoinPaymentConfig } from '@hondana/domain/wallet/wallet-api';
 import type { Stripe } from '@stripe/stripe-js';
 import { loadStripe } from '@stripe/stripe-js/pure';
 
-type StripeJs = NonNullable<CoinPaymentConfig['stripe']>;
+export type StripeJs = NonNullable<CoinPaymentConfig['stripe']>;
 
 let loaded: { key: string; stripe: Promise<Stripe | null> } | null = null;
 
 /**
  * Stripe.js for the store's publishable key, loaded once per page (issue 39). `pure` injects
- * Stripe's script only when called (the coin shop's checkout opens), never at import. A test's
+ * Stripe's script only when called (a checkout with Stripe's Payment Element opens), never at import. A test's
  * stand-in (`jsUrl`, from STRIPE_JS_URL) is put on the page first: `loadStripe` then finds
  * `window.Stripe` and uses it, as it would Stripe's own script.
  */
