@@ -146,6 +146,14 @@ for (const width of [375, 1080]) {
       await voucher.getByRole('button', { name: '閉じる' }).click();
       await page.getByTestId('unsettled-payment').filter({ hasText: 'コンビニ払い（1,000マンガコイン・1,000円）のお支払いをお待ちしています' }).waitFor();
       assert.equal(await balance(page), 2100);
+      // Back in the shop later, the voucher is there again: its 払込票 and each chain's numbers.
+      await page.reload();
+      const again = page.getByTestId('unsettled-voucher');
+      await again.getByText('コンビニ払い（1,000マンガコイン・1,000円）のお支払いをお待ちしています', { exact: false }).waitFor();
+      assert.match((await again.getByRole('link', { name: '払込票を表示する（新しいタブ）' }).getAttribute('href')) ?? '', /^https:\/\/payments\.stripe\.com\/konbini\/voucher\//);
+      await again.getByText('ローソン').waitFor();
+      await again.getByText(/^確認番号：\d{11}$/).first().waitFor();
+      await shot(page, `stripe-shop-konbini-again-${width}`);
 
       // Paid at the till: Stripe tells the store by its signed webhook.
       const intent = [...stripe.intents.values()].filter((i) => (i.payment_method_types as string[])[0] === 'konbini').at(-1)!;

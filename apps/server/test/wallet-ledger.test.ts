@@ -173,7 +173,7 @@ describe('carrier payment left undecided', () => {
     // Said for a day, then no more; a card id the card fields gave and no one paid with is gone by then.
     const unused = await sandboxCardId(t.app);
     now = startedAt + 34 * 60 * 1000 + DAY;
-    expect(await get(m.cookie, '/api/manga_coin/purchases/unsettled')).toEqual({ purchase: null, expiresAt: null });
+    expect(await get(m.cookie, '/api/manga_coin/purchases/unsettled')).toEqual({ purchase: null, expiresAt: null, voucher: null });
     await t.app.ops.scheduler.runDue();
     expect(await db().selectFrom('sandbox_card_tokens').select('card_id').where('card_id', '=', unused).execute()).toEqual([]);
     now = saved;

@@ -287,6 +287,8 @@ export const UnsettledCoinPurchase = z.object({
   purchase: CoinPurchaseStatus.nullable(),
   /** When a PROCESSING payment ends unapproved if the member does not decide (epoch ms). */
   expiresAt: num.nullable(),
+  /** A konbini payment still waiting: its voucher again (the numbers for the till, Stripe's 払込票), asked of Stripe; null otherwise or when Stripe does not answer. */
+  voucher: KonbiniVoucher.nullable(),
 });
 export type UnsettledCoinPurchase = z.infer<typeof UnsettledCoinPurchase>;
 

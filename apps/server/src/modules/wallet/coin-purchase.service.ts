@@ -177,15 +177,18 @@ export async function coinPurchaseStatus(db: Kysely<Database>, userId: number, o
  * `/manga_coin/purchases/unsettled`: the member's latest coin pack order if it was paid on a
  * confirmation page and is waiting there (with its time limit) or ended at that limit within a day.
  */
-export async function unsettledCoinPurchase(db: Kysely<Database>, userId: number, input: { ttlMs: number; now: number }): Promise<UnsettledCoinPurchase> {
+/** The unsettled payment, and for a waiting one the provider's reference (its Stripe PaymentIntent, for the konbini voucher). */
+export async function unsettledCoinPurchase(db: Kysely<Database>, userId: number, input: { ttlMs: number; now: number }): Promise<UnsettledCoinPurchase & { providerRef: string | null }> {
   const order = await latestCoinOrder(db, userId);
   const confirmationPage = order !== undefined && order.payment_type !== paymentTypeOfMethod.creditcard;
   // A konbini voucher has its own time limit (days).
-  if (confirmationPage && order.status === 'PROCESSING') return { purchase: statusOf(order), expiresAt: order.payment_expires_at ?? order.created_at + input.ttlMs };
-  if (confirmationPage && order.status === 'CANCEL' && order.failure_code === PAYMENT_EXPIRED && order.updated_at > input.now - EXPIRED_NOTICE_MS) {
-    return { purchase: statusOf(order), expiresAt: null };
+  if (confirmationPage && order.status === 'PROCESSING') {
+    return { purchase: statusOf(order), expiresAt: order.payment_expires_at ?? order.created_at + input.ttlMs, voucher: null, providerRef: order.provider_ref };
   }
-  return { purchase: null, expiresAt: null };
+  if (confirmationPage && order.status === 'CANCEL' && order.failure_code === PAYMENT_EXPIRED && order.updated_at > input.now - EXPIRED_NOTICE_MS) {
+    return { purchase: statusOf(order), expiresAt: null, voucher: null, providerRef: null };
+  }
+  return { purchase: null, expiresAt: null, voucher: null, providerRef: null };
 }
 
 function statusOf(order: Selectable<OrdersTable>): CoinPurchaseStatus {

@@ -109,9 +109,21 @@ export const walletRoutes: FastifyPluginAsync<{ provider: PaymentProvider }> = a
     }
     return sendStored(reply, result);
   });
-  app.get('/manga_coin/purchases/unsettled', { schema: { response: { 200: UnsettledCoinPurchase } } }, async (request) =>
-    unsettledCoinPurchase(db, (await requireUser(request)).userId, { ttlMs: provider.confirmationTtlMs, now: now() }),
-  );
+  app.get('/manga_coin/purchases/unsettled', { schema: { response: { 200: UnsettledCoinPurchase } } }, async (request) => {
+    const { providerRef, ...unsettled } = await unsettledCoinPurchase(db, (await requireUser(request)).userId, { ttlMs: provider.confirmationTtlMs, now: now() });
+    // A konbini voucher still waiting is shown again (the member closed it, or comes back days later): Stripe keeps its numbers.
+    if (isStripeProvider(provider) && unsettled.purchase?.paymentType === 'konbini' && unsettled.purchase.status === 'PROCESSING' && providerRef) {
+      const voucher = await provider.stripe.retrieveIntent(providerRef).then(
+        (intent) => (intent.status === 'requires_action' ? intent.voucher : null),
+        (error: unknown) => {
+          request.log.warn({ err: error }, 'Stripe did not answer for a konbini voucher');
+          return null;
+        },
+      );
+      return { ...unsettled, voucher };
+    }
+    return unsettled;
+  });
   app.get('/manga_coin/purchases/:order_id', { schema: { params: OrderIdPath, response: { 200: CoinPurchaseStatus } } }, async (request) =>
     coinPurchaseStatus(db, (await requireUser(request)).userId, request.params.order_id),
   );

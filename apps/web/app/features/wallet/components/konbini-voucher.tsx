@@ -21,6 +21,20 @@ export function KonbiniVoucherView({ voucher, item, onClose }: { voucher: Konbin
         </p>
         <p>{w('voucher.body')}</p>
       </div>
+      <VoucherDetails voucher={voucher} />
+      <div className={styles.checkoutActions}>
+        <button type="button" className={styles.primary} onClick={onClose}>
+          {w('voucher.close')}
+        </button>
+      </div>
+    </section>
+  );
+}
+
+/** Stripe's voucher page (払込票) and each chain's numbers for the till: after the purchase, and in the coin shop again until it is paid. */
+export function VoucherDetails({ voucher }: { voucher: KonbiniVoucher }) {
+  return (
+    <>
       {voucher.voucherUrl && (
         <p>
           <a href={voucher.voucherUrl} target="_blank" rel="noopener noreferrer">
@@ -44,11 +58,6 @@ export function KonbiniVoucherView({ voucher, item, onClose }: { voucher: Konbin
           </dl>
         </>
       )}
-      <div className={styles.checkoutActions}>
-        <button type="button" className={styles.primary} onClick={onClose}>
-          {w('voucher.close')}
-        </button>
-      </div>
-    </section>
+    </>
   );
 }

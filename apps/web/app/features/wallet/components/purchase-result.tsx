@@ -3,6 +3,7 @@ import { formatTokyoDateTime, formatTokyoTime } from '@hondana/domain/common/tok
 import type { CoinPurchaseStatus, UnsettledCoinPurchase } from '@hondana/domain/wallet/wallet-api';
 import { coinPaymentMethodLabels } from '@hondana/domain/wallet/wallet-payments';
 import { paymentErrorCopy, walletCopy as w } from '../../../i18n/ja-wallet';
+import { VoucherDetails } from './konbini-voucher';
 import styles from './wallet.module.css';
 
 export type PurchaseOutcome =
@@ -59,10 +60,18 @@ export function UnsettledPayment({ unsettled }: { unsettled: UnsettledCoinPurcha
   const facts = { method: coinPaymentMethodLabels[purchase.paymentType], coin: formatAmount(purchase.coin), price: formatAmount(purchase.taxIncludedPrice) };
   const konbini = purchase.paymentType === 'konbini';
   if (purchase.status === 'PROCESSING' && expiresAt !== null) {
-    return (
+    const waiting = (
       <p role="status" className={styles.notice} data-testid="unsettled-payment">
         {konbini ? w('unsettled.konbiniWaiting', { ...facts, time: formatTokyoDateTime(expiresAt) }) : w('unsettled.waiting', { ...facts, time: formatTokyoTime(expiresAt) })}
       </p>
+    );
+    // A konbini payment's voucher again, for the member who closed it or comes back to pay.
+    if (!unsettled.voucher) return waiting;
+    return (
+      <section aria-label={w('voucher.heading')} data-testid="unsettled-voucher">
+        {waiting}
+        <VoucherDetails voucher={unsettled.voucher} />
+      </section>
     );
   }
   return (
