@@ -8,6 +8,7 @@ import type { Database } from '../../db/schema';
 import { takeAttempt, releaseAttempt } from '../../ops/rate-limiter';
 import { digest, newSecret } from '../tokens/secrets';
 import * as repo from './second-factor.repository';
+import { endSessionsOf } from './staff.repository';
 
 /** The issuer the authenticator app shows beside the account. */
 const ISSUER = 'Hondana';
@@ -126,13 +127,19 @@ export async function limited<T>(db: Kysely<Database>, userId: number, now: numb
   return result;
 }
 
-/** The shell's enrolment (`npm run admin -- totp`): a confirmed secret and ten recovery codes at once, printed once by the command. */
+/**
+ * The shell's enrolment (`npm run admin -- totp`): a confirmed secret and ten recovery codes at
+ * once, printed once by the command. The member's sessions end in the same transaction, as at a
+ * role change: a session that passed the check with the factor just replaced (or that a lost or
+ * stolen phone let in) opens nothing more, and the next sign-in asks the new authenticator.
+ */
 export async function enrolFromShell(db: Kysely<Database>, userId: number, now: number): Promise<{ secret: string; recoveryCodes: string[] }> {
   const secret = generateSecret();
   const recoveryCodes = newRecoveryCodes();
   await db.transaction().execute(async (trx) => {
     await repo.putConfirmedTotp(trx, userId, secret, now);
     await repo.replaceRecoveryCodes(trx, userId, recoveryCodes.map(recoveryDigest), now);
+    await endSessionsOf(trx, userId);
   });
   return { secret, recoveryCodes };
 }
