@@ -260,7 +260,7 @@ describe("a staff member's own passkeys", () => {
     expect(status(removed)).toEqual([200, { removed: first!.id }]);
     expect((await listOf(cookie)).passkeys.map((p) => p.id)).toEqual([second!.id]);
     expect(await auditOf(`user:${support.userId}`)).toEqual([
-      { action: 'staff.passkey.remove', actor_user_id: support.userId, before_json: JSON.stringify({ passkey: '仕事用ノートPC', createdAt: START + 60 * MINUTE }), after_json: null },
+      { action: 'staff.passkey.remove', actor_user_id: support.userId, before_json: JSON.stringify({ passkey: '仕事用ノートPC' }), after_json: null },
     ]);
     // Removed: it no longer passes the check.
     const again = await call(cookie, 'POST', '/second_factor/passkey/options', {});

@@ -93,7 +93,7 @@ export async function listPasskeys(db: Kysely<Database>, userId: number): Promis
  */
 export async function removePasskey(trx: Transaction<Database>, userId: number, passkeyId: number): Change<{ removed: number }> {
   if (isPostgres(trx)) await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute();
-  const passkeys = await trx.selectFrom('staff_passkeys').select(['id', 'name', 'created_at']).where('user_id', '=', userId).execute();
+  const passkeys = await trx.selectFrom('staff_passkeys').select(['id', 'name']).where('user_id', '=', userId).execute();
   const passkey = passkeys.find((p) => p.id === passkeyId);
   if (!passkey) throw notFound('passkey');
   const totp = await trx.selectFrom('staff_totp').select('confirmed_at').where('user_id', '=', userId).executeTakeFirst();
@@ -101,6 +101,6 @@ export async function removePasskey(trx: Transaction<Database>, userId: number, 
   await trx.deleteFrom('staff_passkeys').where('id', '=', passkeyId).execute();
   return {
     body: { removed: passkeyId },
-    audit: [{ action: 'staff.passkey.remove', subject: `user:${userId}`, before: { passkey: passkey.name ?? `#${passkey.id}`, createdAt: Number(passkey.created_at) } }],
+    audit: [{ action: 'staff.passkey.remove', subject: `user:${userId}`, before: { passkey: passkey.name ?? `#${passkey.id}` } }],
   };
 }
