@@ -11,6 +11,7 @@ import { ChangeStatus } from './change-status';
 import { formatInstant } from './format';
 import { useChange } from './use-change';
 import styles from './admin.module.css';
+import own from './staff.module.css';
 
 /** A passkey's name as the list shows it: the member's own, or when it was registered. */
 const passkeyName = (p: PasskeyView) => p.name ?? s('passkeys.unnamed', { date: formatInstant(p.createdAt) });
@@ -43,7 +44,7 @@ function PasskeyRow({ passkey, last, onRemoved, onNotice }: { passkey: PasskeyVi
   }
   return (
     <tr>
-      <th scope="row" className={styles.breakAll}>
+      <th scope="row" className={own.name}>
         {name}
       </th>
       <td>{formatInstant(passkey.createdAt)}</td>
@@ -72,7 +73,7 @@ function PasskeyRow({ passkey, last, onRemoved, onNotice }: { passkey: PasskeyVi
             {s('passkeys.remove')}
           </button>
         )}
-        {last && <p>{s('passkeys.lastFactor')}</p>}
+        {last && <p className={own.hint}>{s('passkeys.lastFactor')}</p>}
         <ChangeStatus notice={null} error={change.error} />
       </td>
     </tr>
@@ -143,7 +144,8 @@ export function PasskeysPage() {
         <>
           <p>{list.data.totp ? s('passkeys.totpEnrolled') : s('passkeys.totpMissing')}</p>
           {passkeys.length > 0 ? (
-            <div className={styles.tableWrap}>
+            // Focusable and named: on a narrow screen the table scrolls sideways, also from the keyboard when its buttons are disabled.
+            <div className={styles.tableWrap} tabIndex={0} role="region" aria-label={s('passkeys.listLabel')}>
               <table className={styles.table} aria-label={s('passkeys.listLabel')}>
                 <thead>
                   <tr>
