@@ -82,7 +82,7 @@ describe('an operator changes roles on the staff screen', () => {
       const select = row.getByLabel(`${member.email}の役割`);
       await select.selectOption({ label: '運営' });
       await row.getByRole('button', { name: '変更する' }).click();
-      await row.getByText(`${member.email}の役割を「運営」に変更しました。`).waitFor();
+      await page.getByText(`${member.email}の役割を「運営」に変更しました。`).waitFor();
       await row.getByRole('cell', { name: '運営', exact: true }).waitFor();
       assert.equal(await roleOf(member.email), 'operator');
       await expectNoSidewaysScroll(page);
@@ -91,6 +91,7 @@ describe('an operator changes roles on the staff screen', () => {
       // Taken back: 役割なし; the member is no longer on the list.
       await select.selectOption({ label: '役割なし' });
       await row.getByRole('button', { name: '変更する' }).click();
+      await page.getByText(`${member.email}の役割を「役割なし」に変更しました。`).waitFor();
       await table.getByRole('row').filter({ hasText: member.email }).waitFor({ state: 'detached' });
       assert.equal(await roleOf(member.email), null);
 

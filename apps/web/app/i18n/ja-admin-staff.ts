@@ -12,7 +12,7 @@ export const jaAdminStaff = {
     roleOf: '{{email}}の役割',
     change: '変更する',
     changing: '変更中…',
-    changed: '{{email}}の役割を「{{role}}」に変更しました。{{email}}はログアウトされました。',
+    changed: '{{email}}の役割を「{{role}}」に変更しました。このスタッフはログアウトされました。',
     unchanged: '{{email}}の役割はすでに「{{role}}」です。',
     lastOperator: '運営が1人もいなくなるため、この変更はできません。先に別のスタッフを運営にしてください。',
     selfChanged: 'あなたの役割を変更したため、ログアウトされました。',

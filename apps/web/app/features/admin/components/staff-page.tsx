@@ -31,20 +31,31 @@ function signedOutBySelf() {
   window.location.assign('/admin');
 }
 
-/** One staff member's row: their role, and a select and button to change it. */
-function StaffRow({ member, me, onChanged }: { member: StaffMemberView; me: number | undefined; onChanged: () => void }) {
+interface Status {
+  notice: string | null;
+  error: string | null;
+}
+
+/** One staff member's row: their role, and a select and button to change it; the outcome is said above the table (`report`). */
+function StaffRow({ member, me, onChanged, report }: { member: StaffMemberView; me: number | undefined; onChanged: () => void; report: (status: Status) => void }) {
   const [role, setRole] = useState<StaffRoleChoice>(member.role);
-  const change = useChange();
+  const [busy, setBusy] = useState(false);
   const self = member.userId === me;
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const result = await change.run(
-      () => adminChange<StaffRoleChanged>('PUT', `/staff/${member.userId}/role`, { role }),
-      (r) => (r.changed ? s('staff.changed', { email: member.email, role: roleName(r.role) }) : s('staff.unchanged', { email: member.email, role: roleName(r.role) })),
-      roleError,
-    );
-    if (result?.changed && self) signedOutBySelf();
-    else if (result?.changed) onChanged();
+    setBusy(true);
+    report({ notice: null, error: null });
+    try {
+      const r = await adminChange<StaffRoleChanged>('PUT', `/staff/${member.userId}/role`, { role });
+      const vars = { email: member.email, role: roleName(r.role) };
+      report({ notice: r.changed ? s('staff.changed', vars) : s('staff.unchanged', vars), error: null });
+      if (r.changed && self) signedOutBySelf();
+      else if (r.changed) onChanged();
+    } catch (error) {
+      report({ notice: null, error: roleError(error) });
+    } finally {
+      setBusy(false);
+    }
   }
   return (
     <tr>
@@ -66,11 +77,10 @@ function StaffRow({ member, me, onChanged }: { member: StaffMemberView; me: numb
               </option>
             ))}
           </select>
-          <button type="submit" className={styles.secondary} disabled={change.busy || role === member.role}>
-            {change.busy ? s('staff.changing') : s('staff.change')}
+          <button type="submit" className={styles.secondary} disabled={busy || role === member.role}>
+            {busy ? s('staff.changing') : s('staff.change')}
           </button>
         </form>
-        <ChangeStatus notice={change.notice} error={change.error} />
       </td>
     </tr>
   );
@@ -128,10 +138,13 @@ export function StaffPage() {
   const staff = useQuery({ queryKey: ['admin', 'staff'], queryFn: () => adminGet<StaffList>('/staff') });
   const me = useQuery({ queryKey: ['admin', 'me'], queryFn: () => adminGet<StaffMe>('/me') });
   const refresh = () => void queryClient.invalidateQueries({ queryKey: ['admin', 'staff'] });
+  // The last row change's outcome, above the table (a narrow screen has no room for it in the row).
+  const [status, setStatus] = useState<Status>({ notice: null, error: null });
   return (
     <>
       <h1 className={styles.heading}>{s('staff.heading')}</h1>
       <p>{s('staff.lead')}</p>
+      <ChangeStatus notice={status.notice} error={status.error} />
       {staff.isPending && <p>{a('common.loading')}</p>}
       {staff.isError && <p className={styles.error}>{a('common.failed')}</p>}
       {staff.data && (
@@ -148,7 +161,7 @@ export function StaffPage() {
             </thead>
             <tbody>
               {staff.data.staff.map((m) => (
-                <StaffRow key={m.userId} member={m} me={me.data?.userId} onChanged={refresh} />
+                <StaffRow key={m.userId} member={m} me={me.data?.userId} onChanged={refresh} report={setStatus} />
               ))}
             </tbody>
           </table>
