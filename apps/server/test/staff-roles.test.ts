@@ -323,6 +323,29 @@ describe("a staff member's own passkeys", () => {
   });
 });
 
+describe('a member whose factor is passkeys only', () => {
+  it('passes the check with a recovery code of their first passkey when the device is lost; a six-digit code is refused naming it', async () => {
+    clock.set(START + 110 * MINUTE);
+    const input = createMember();
+    await signUp(t.app, input);
+    const userId = (await db().selectFrom('users').select('id').where('email', '=', input.email.toLowerCase()).executeTakeFirstOrThrow()).id;
+    await setRole(db(), userId, 'support', clock.now());
+    const cookie = await signIn(t.app, input);
+    const options = await call(cookie, 'POST', '/second_factor/passkey/registration_options', {});
+    const registered = await call(cookie, 'POST', '/second_factor/passkey/registration', { response: new SoftAuthenticator(ORIGIN, 'localhost').register(options.json()) });
+    const { recoveryCodes } = registered.json<{ recoveryCodes: string[] }>();
+    expect(recoveryCodes).toHaveLength(10);
+
+    const again = await signIn(t.app, input);
+    refusedNaming(await call(again, 'POST', '/second_factor', { code: '123456' }), /^code: is not the current code/);
+    const passed = await call(again, 'POST', '/second_factor', { code: recoveryCodes[0]! });
+    expect(status(passed)).toEqual([200, { method: 'recovery', recoveryCodesLeft: 9 }]);
+    expect((await call(rotated(passed), 'GET', '/members?q=x')).statusCode).toBe(200);
+    // Used up: the same code does not pass a second time.
+    refusedNaming(await call(await signIn(t.app, input), 'POST', '/second_factor', { code: recoveryCodes[0]! }), /^code: /);
+  });
+});
+
 describe('npm run admin -- totp', () => {
   it("ends the member's sessions, as a role change does: the next sign-in asks a code of the new authenticator", async () => {
     clock.set(START + 120 * MINUTE);

@@ -78,14 +78,20 @@ export async function confirmTotpEnrolment(db: Kysely<Database>, userId: number,
   });
 }
 
-/** The check: a code of the authenticator not taken before, or an unused recovery code (then used up). */
+/**
+ * The check: a code of the authenticator not taken before, or an unused recovery code (then used
+ * up). A member whose factor is passkeys only has recovery codes too (their first passkey came
+ * with them): a recovery code is their way in when the device is lost.
+ */
 export async function checkSecondFactor(db: Kysely<Database>, userId: number, sessionHash: string, code: string, now: number): Promise<Checked<SecondFactorChecked>> {
-  const row = await repo.findTotp(db, userId);
-  if (!row || row.confirmed_at === null) throw badRequest('code', 'no authenticator is enrolled: enrol one first');
+  const found = await repo.findTotp(db, userId);
+  const row = found?.confirmed_at != null ? found : null;
+  if (!row && (await repo.countPasskeys(db, userId)) === 0) throw badRequest('code', 'no authenticator is enrolled: enrol one first');
   return limited(db, userId, now, async () => {
     const token = code.replace(/\s/g, '');
     let method: SecondFactorChecked['method'];
     if (/^\d{6}$/.test(token)) {
+      if (!row) throw wrongCode();
       const step = await matchingStep(row.secret, token, now);
       if (step === null) throw wrongCode();
       const last = row.last_time_step === null ? null : Number(row.last_time_step);
