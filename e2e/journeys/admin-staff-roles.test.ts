@@ -115,6 +115,12 @@ describe('an operator changes roles on the staff screen', () => {
     await nav.getByRole('link', { name: '会員' }).waitFor();
     await nav.getByRole('link', { name: 'パスキー' }).waitFor();
     assert.equal(await nav.getByRole('link', { name: 'スタッフ' }).count(), 0);
+    // Asked for by address: told the page is for operators (the API answers 403).
+    await page.goto(`${store.url}/admin/staff`);
+    await page.getByText('スタッフと役割の管理は運営だけが利用できます。').waitFor();
+    assert.equal((await page.request.get(`${store.url}/api/admin/staff`)).status(), 403);
+    await expectNoSidewaysScroll(page);
+    await shot(page, 'support-375');
     await context.close();
   });
 });

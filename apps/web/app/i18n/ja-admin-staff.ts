@@ -25,6 +25,7 @@ export const jaAdminStaff = {
     noMember: 'このメールアドレスの会員は見つかりません。',
     badEmail: 'メールアドレスの形式を確認してください。',
     none: 'スタッフはいません。',
+    operatorsOnly: 'スタッフと役割の管理は運営だけが利用できます。',
   },
   passkeys: {
     heading: 'パスキー',
