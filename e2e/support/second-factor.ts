@@ -3,6 +3,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { generate } from 'otplib';
 import type { APIRequestContext, Page } from 'playwright-core';
 import type { StoreServer } from './server';
+import { PASSWORD } from './members';
 import { storeCommand } from './store-command';
 
 /**
@@ -75,6 +76,9 @@ export async function passSecondFactor(request: APIRequestContext, store: StoreS
   if (!factors.has(keyOf(store, email))) {
     assert.ok(!enrolled, `${email} enrolled an authenticator the journey does not know`);
     await enrolFromShell(store, email);
+    // The command ends the member's sessions (as a role change does): sign in again.
+    const login = await request.post(`${store.url}/api/auth/login`, { data: { email, password: PASSWORD } });
+    assert.equal(login.status(), 200, await login.text());
   }
   const checkedNow = await request.post(`${store.url}/api/admin/second_factor`, { data: { code: await nextCode(store, email) } });
   assert.equal(checkedNow.status(), 200, await checkedNow.text());

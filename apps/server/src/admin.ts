@@ -20,7 +20,7 @@ import { adjustGrant, unusedPaidBalance } from './modules/wallet/reports';
  *   npm run admin -- unused-balance --date YYYY-MM-DD
  *   npm run admin -- cancel-order --order N --reason "…"
  *   npm run admin -- role --email E --role operator|support|none   (the operator console's roles)
- *   npm run admin -- totp --email E   (enrols a staff member's TOTP authenticator; prints the secret once)
+ *   npm run admin -- totp --email E   (enrols a staff member's TOTP authenticator; prints the secret once; ends their sessions)
  *   npm run admin -- backup PATH   (SQLite; docs/deploy.md "Backups")
  *   npm run admin -- maintenance [--mode normal|deca|all|coin|pay]
  */
@@ -94,6 +94,7 @@ async function run(argv: string[]): Promise<void> {
       const { secret, recoveryCodes } = await enrolFromShell(db, userId, now);
       const { uri } = await totpEnrolment(secret, values.email!);
       console.log(`TOTP enrolled for ${values.email}; their earlier authenticator and recovery codes no longer work.`);
+      console.log(`their open sessions were ended: they sign in again and give a code of the new authenticator`);
       console.log(`secret (base32, shown this once): ${secret}`);
       console.log(`otpauth URI: ${uri}`);
       console.log(`recovery codes (single use, shown this once): ${recoveryCodes.join(' ')}`);

@@ -99,6 +99,8 @@ beforeAll(async () => {
     '/admin/reports',
     '/admin/audit',
     '/admin/mail',
+    '/admin/staff',
+    '/admin/passkeys',
     '/admin/serials',
     `/admin/serials/${serialId}`,
   ];

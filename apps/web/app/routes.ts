@@ -67,6 +67,8 @@ export default [
     route('members/:memberId', 'routes/admin-member.tsx'),
     route('reports', 'routes/admin-reports.tsx'),
     route('audit', 'routes/admin-audit.tsx'),
+    route('staff', 'routes/admin-staff.tsx'),
+    route('passkeys', 'routes/admin-passkeys.tsx'),
     route('mail', 'routes/admin-mail.tsx'),
     route('serials', 'routes/admin-serials.tsx'),
     route('serials/:serialId', 'routes/admin-serial.tsx'),

@@ -87,6 +87,8 @@ export interface StaffPasskeysTable {
   transports: Generated<string>;
   created_at: Millis;
   last_used_at: Millis | null;
+  /** The staff member's label for it (null: registered before passkeys had names, or left empty). */
+  name: string | null;
 }
 
 /** A passkey ceremony's challenge: single use (deleted by the answer that takes it), bound to member, session and purpose. */

@@ -5,7 +5,7 @@ export const jaAdmin = {
   meta: { title: '管理コンソール' },
   shell: {
     brand: '本棚 管理コンソール',
-    nav: { titles: '作品', taxonomy: 'ジャンル・出版社', serials: '連載', coupons: 'クーポン', 'point-campaigns': 'ポイント', bundles: 'セット販売', 'coin-packs': 'コインパック', banners: 'バナー', lottery: 'くじ', missions: 'ミッション', 'invitation-campaigns': '友達招待', 'subscription-plans': '定期購入プラン', 'non-login-appeals': '未ログイン向けアピール', features: '特集', 'pre-order-bonuses': '予約特典', members: '会員', reports: 'レポート', audit: '操作履歴', mail: 'メール' },
+    nav: { titles: '作品', taxonomy: 'ジャンル・出版社', serials: '連載', coupons: 'クーポン', 'point-campaigns': 'ポイント', bundles: 'セット販売', 'coin-packs': 'コインパック', banners: 'バナー', lottery: 'くじ', missions: 'ミッション', 'invitation-campaigns': '友達招待', 'subscription-plans': '定期購入プラン', 'non-login-appeals': '未ログイン向けアピール', features: '特集', 'pre-order-bonuses': '予約特典', members: '会員', reports: 'レポート', audit: '操作履歴', mail: 'メール', staff: 'スタッフ', passkeys: 'パスキー' },
     role: { operator: '運営', support: 'サポート' },
     store: 'ストアへ',
   },
@@ -52,6 +52,7 @@ export const jaAdmin = {
     themeColor: 'テーマカラー', subColor: 'サブカラー', category: 'カテゴリ', rewardUsable: '広告で読める',
     title: '話の名前', customSamplePages: '試し読みに使うページ', version: '版',
     taxIncludedPrice: '月額', firstBonus: '初回ボーナス', secondBonus: '2回目ボーナス', cycleBonus: '毎月ボーナス', highlightType: '強調表示', paymentTypes: '支払い方法', appealText: 'アピール文',
+    role: '役割', email: 'メールアドレス', passkey: 'パスキー',
     tasks: 'タスク', backgroundColor: '背景色', 'bonus.rewardType': '報酬の種類', 'bonus.amount': '報酬の数量', 'bonus.lotteryCampaignId': 'くじキャンペーンID',
   },
   titles: {
@@ -335,8 +336,10 @@ export const jaAdmin = {
       'coin_pack.update': 'コインパックを変更', 'coin_pack.hide': 'コインパックを非表示', 'coin_pack.show': 'コインパックを表示',
       'serial.update': '連載の設定を変更', 'serial.image': '連載の画像を差し替え', 'episode.create': '話を予約', 'episode.update': '話を変更', 'episode.pages': '話のページをアップロード', 'book.cover': '表紙を差し替え', 'book.coverRevert': '表紙を取り込み時に戻す', 'book.sample': '試し読みを変更',
       'banner.create': 'バナーを作成', 'banner.update': 'バナーを変更', 'banner.end': 'バナーの掲載を終了', 'banner.image': 'バナー画像をアップロード',
+      'staff.role': 'スタッフの役割を変更', 'staff.passkey.remove': 'パスキーを削除',
     },
     heading: '操作履歴',
+    noRole: 'なし',
     lead: '管理コンソールでの変更はすべてここに記録され、編集・削除はできません。',
     columns: { at: '日時', who: '担当者', action: '操作', subject: '対象', change: '変更内容', reason: '理由' },
   },

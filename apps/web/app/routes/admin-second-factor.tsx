@@ -3,7 +3,7 @@ import { AdminForbidden } from '../features/admin/components/admin-shell';
 import styles from '../features/admin/components/admin.module.css';
 import own from '../features/admin/components/second-factor.module.css';
 import { CheckSecondFactor, EnrolPasskey, EnrolTotp } from '../features/admin/components/second-factor-forms';
-import { adminNext } from '../features/admin/second-factor-next';
+import { adminNext, requestedPage } from '../features/admin/second-factor-next';
 import { loginHref } from '../features/accounts/login-href';
 import { secondFactorCopy as s } from '../i18n/ja-admin-second-factor';
 import type { Route } from './+types/admin-second-factor';
@@ -20,7 +20,7 @@ export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'private
  */
 export async function loader({ context, request }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  if (!context.viewer) throw redirect(loginHref(`${url.pathname}${url.search}`));
+  if (!context.viewer) throw redirect(loginHref(requestedPage(url)));
   const role = await context.admin.role();
   if (!role) return data({ role: null, enrolled: false, totp: false, passkeys: 0, next: '/' }, { status: 403 });
   const next = adminNext(url.searchParams.get('next'), role);

@@ -2,7 +2,7 @@ import { Outlet, data, redirect, useOutletContext } from 'react-router';
 import { QueryProvider } from '../components/query-provider';
 import { AdminForbidden, AdminShell, type StaffRole } from '../features/admin/components/admin-shell';
 import { SecondFactorPrompt } from '../features/admin/components/second-factor-forms';
-import { secondFactorHref } from '../features/admin/second-factor-next';
+import { requestedPage, secondFactorHref } from '../features/admin/second-factor-next';
 import { loginHref } from '../features/accounts/login-href';
 import { adminCopy as a } from '../i18n/ja-admin';
 import type { Route } from './+types/admin';
@@ -17,10 +17,10 @@ export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'private
  */
 export async function loader({ context, request }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  if (!context.viewer) throw redirect(loginHref(`${url.pathname}${url.search}`));
+  if (!context.viewer) throw redirect(loginHref(requestedPage(url)));
   const role = await context.admin.role();
   if (!role) return data({ role: null }, { status: 403 });
-  if (!(await context.admin.secondFactor()).checked) throw redirect(secondFactorHref(`${url.pathname}${url.search}`));
+  if (!(await context.admin.secondFactor()).checked) throw redirect(secondFactorHref(requestedPage(url)));
   return { role };
 }
 

@@ -51,11 +51,16 @@ export type PasskeyOptions = z.infer<typeof PasskeyOptions>;
 /** How long a passkey ceremony's challenge may be answered. */
 export const PASSKEY_CHALLENGE_TTL_MS = 5 * 60 * 1000;
 
+/** A passkey's name: what the member types, at most 50 characters (empty: none). */
+export const PASSKEY_NAME_MAX = 50;
+
 /**
  * The browser's answer to a ceremony (WebAuthn's RegistrationResponseJSON or
  * AuthenticationResponseJSON): checked by the server's WebAuthn library, field by field.
  */
 export const PasskeyResponse = z.object({
+  /** The registration's name for the passkey (the check sends none). */
+  name: z.string({ message: 'must be text' }).trim().max(PASSKEY_NAME_MAX, `is longer than ${PASSKEY_NAME_MAX} characters`).optional(),
   response: z.looseObject({
     id: z.string({ message: 'is required' }).min(1, 'is required').max(1024, 'is too long'),
     rawId: z.string({ message: 'is required' }).max(1024, 'is too long'),

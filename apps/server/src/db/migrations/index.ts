@@ -52,6 +52,7 @@ import * as konbiniPayments from './2026-12-07T0100-konbini-payments';
 import * as orderRefunds from './2026-12-07T0200-order-refunds';
 import * as serialImages from './2026-12-07T0500-serial-images';
 import * as staffPasskeys from './2026-12-07T0300-staff-passkeys';
+import * as staffPasskeyNames from './2026-12-07T0700-staff-passkey-names';
 
 /** Every migration, in order. Landed migrations are frozen: add a new file instead of editing one. */
 export const migrations: Record<string, Migration> = {
@@ -108,4 +109,5 @@ export const migrations: Record<string, Migration> = {
   '2026-12-07T0200-order-refunds': orderRefunds,
   '2026-12-07T0300-staff-passkeys': staffPasskeys,
   '2026-12-07T0500-serial-images': serialImages,
+  '2026-12-07T0700-staff-passkey-names': staffPasskeyNames,
 };

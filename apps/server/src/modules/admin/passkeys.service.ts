@@ -85,10 +85,17 @@ export async function registrationOptions(db: Kysely<Database>, rp: RelyingParty
 /**
  * Verifies the browser's new credential against a challenge of this session (taken once), the
  * store's origin and rp id, and user verification; keeps its id, public key, counter and
- * transports. The registration counts as the check of this sign-in (the session gets a new id);
+ * transports, and the name the member gave it (if any). The registration counts as the check of this sign-in (the session gets a new id);
  * as the member's first factor it comes with ten recovery codes, shown once.
  */
-export async function registerPasskey(db: Kysely<Database>, rp: RelyingParty, caller: PasskeyCaller, response: RegistrationResponseJSON, now: number): Promise<Checked<PasskeyRegistered>> {
+export async function registerPasskey(
+  db: Kysely<Database>,
+  rp: RelyingParty,
+  caller: PasskeyCaller,
+  response: RegistrationResponseJSON,
+  now: number,
+  name?: string,
+): Promise<Checked<PasskeyRegistered>> {
   const challenge = challengeOf(response);
   if (!challenge || !(await repo.takeChallenge(db, challenge, caller.userId, caller.sessionHash, 'register', now))) throw refused('is not the answer to a challenge of this sign-in (used, expired or unknown): start again');
   let verified;
@@ -110,6 +117,7 @@ export async function registerPasskey(db: Kysely<Database>, rp: RelyingParty, ca
       publicKey: Buffer.from(credential.publicKey).toString('base64url'),
       counter: credential.counter,
       transports: credential.transports ?? response.response.transports ?? [],
+      name: name || null,
       now,
     });
     if (firstFactor) await repo.replaceRecoveryCodes(trx, caller.userId, recoveryCodes.map(recoveryDigest), now);

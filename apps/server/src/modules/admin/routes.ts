@@ -73,6 +73,7 @@ import { adminPreOrderBonusRoutes } from './pre-order-bonuses.routes';
 import * as reports from './reports.service';
 import { secondFactorGate } from './second-factor-gate';
 import { secondFactorRoutes } from './second-factor.routes';
+import { adminStaffRoutes } from './staff.routes';
 
 /** Largest file the console's import takes (a CBZ or EPUB volume). */
 export const IMPORT_LIMIT_BYTES = 512 * 1024 * 1024;
@@ -101,6 +102,9 @@ export const adminRoutes: FastifyPluginAsync<{ provider: PaymentProvider }> = as
     await requireStaff(request, 'everything');
     return { entries: await listAudit(db, { subject: request.query.subject, offset: request.query.offset, limit: 100 }) };
   });
+
+  // Staff: roles (operators) and each staff member's own passkeys
+  await app.register(adminStaffRoutes);
 
   // Catalog
   // Genres, publishers and magazines (support reads)

@@ -91,7 +91,7 @@ export const passkeysOf = (db: Db, userId: number) =>
 export const countPasskeys = async (db: Db, userId: number): Promise<number> =>
   Number((await db.selectFrom('staff_passkeys').select((eb) => eb.fn.countAll<number>().as('n')).where('user_id', '=', userId).executeTakeFirst())?.n ?? 0);
 
-export async function insertPasskey(db: Db, row: { userId: number; credentialId: string; publicKey: string; counter: number; transports: string[]; now: number }): Promise<void> {
+export async function insertPasskey(db: Db, row: { userId: number; credentialId: string; publicKey: string; counter: number; transports: string[]; name?: string | null; now: number }): Promise<void> {
   await db
     .insertInto('staff_passkeys')
     .values({
@@ -102,6 +102,7 @@ export async function insertPasskey(db: Db, row: { userId: number; credentialId:
       transports: JSON.stringify(row.transports),
       created_at: row.now,
       last_used_at: null,
+      name: row.name ?? null,
     })
     .execute();
 }

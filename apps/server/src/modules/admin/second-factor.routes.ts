@@ -95,7 +95,7 @@ export const secondFactorRoutes: FastifyPluginAsync = async (base) => {
   app.post('/admin/second_factor/passkey/registration', { config: exempt, schema: { body: PasskeyResponse, response: { 200: PasskeyRegistered } } }, async (request, reply) => {
     refuseCrossSite(request);
     const who = await caller(request);
-    return checked(reply, await registerPasskey(db, rp(request), who, request.body.response as unknown as RegistrationResponseJSON, now()));
+    return checked(reply, await registerPasskey(db, rp(request), who, request.body.response as unknown as RegistrationResponseJSON, now(), request.body.name));
   });
 
   app.post('/admin/second_factor/passkey/options', { config: exempt, schema: { response: { 200: PasskeyOptions } } }, async (request) => {

@@ -8,6 +8,7 @@ import type { Database } from '../../db/schema';
 import { takeAttempt, releaseAttempt } from '../../ops/rate-limiter';
 import { digest, newSecret } from '../tokens/secrets';
 import * as repo from './second-factor.repository';
+import { endSessionsOf } from './staff.repository';
 
 /** The issuer the authenticator app shows beside the account. */
 const ISSUER = 'Hondana';
@@ -77,14 +78,20 @@ export async function confirmTotpEnrolment(db: Kysely<Database>, userId: number,
   });
 }
 
-/** The check: a code of the authenticator not taken before, or an unused recovery code (then used up). */
+/**
+ * The check: a code of the authenticator not taken before, or an unused recovery code (then used
+ * up). A member whose factor is passkeys only has recovery codes too (their first passkey came
+ * with them): a recovery code is their way in when the device is lost.
+ */
 export async function checkSecondFactor(db: Kysely<Database>, userId: number, sessionHash: string, code: string, now: number): Promise<Checked<SecondFactorChecked>> {
-  const row = await repo.findTotp(db, userId);
-  if (!row || row.confirmed_at === null) throw badRequest('code', 'no authenticator is enrolled: enrol one first');
+  const found = await repo.findTotp(db, userId);
+  const row = found?.confirmed_at != null ? found : null;
+  if (!row && (await repo.countPasskeys(db, userId)) === 0) throw badRequest('code', 'no authenticator is enrolled: enrol one first');
   return limited(db, userId, now, async () => {
     const token = code.replace(/\s/g, '');
     let method: SecondFactorChecked['method'];
     if (/^\d{6}$/.test(token)) {
+      if (!row) throw wrongCode();
       const step = await matchingStep(row.secret, token, now);
       if (step === null) throw wrongCode();
       const last = row.last_time_step === null ? null : Number(row.last_time_step);
@@ -126,13 +133,19 @@ export async function limited<T>(db: Kysely<Database>, userId: number, now: numb
   return result;
 }
 
-/** The shell's enrolment (`npm run admin -- totp`): a confirmed secret and ten recovery codes at once, printed once by the command. */
+/**
+ * The shell's enrolment (`npm run admin -- totp`): a confirmed secret and ten recovery codes at
+ * once, printed once by the command. The member's sessions end in the same transaction, as at a
+ * role change: a session that passed the check with the factor just replaced (or that a lost or
+ * stolen phone let in) opens nothing more, and the next sign-in asks the new authenticator.
+ */
 export async function enrolFromShell(db: Kysely<Database>, userId: number, now: number): Promise<{ secret: string; recoveryCodes: string[] }> {
   const secret = generateSecret();
   const recoveryCodes = newRecoveryCodes();
   await db.transaction().execute(async (trx) => {
     await repo.putConfirmedTotp(trx, userId, secret, now);
     await repo.replaceRecoveryCodes(trx, userId, recoveryCodes.map(recoveryDigest), now);
+    await endSessionsOf(trx, userId);
   });
   return { secret, recoveryCodes };
 }

@@ -13,18 +13,21 @@ export const findRole = async (db: Db, userId: number): Promise<StaffRole | null
  * signed in with the old privilege no longer open anything).
  */
 export async function setRole(db: Kysely<Database>, userId: number, role: StaffRole | null, now: number): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    if (role === null) {
-      await trx.deleteFrom('staff_roles').where('user_id', '=', userId).execute();
-    } else {
-      await trx
-        .insertInto('staff_roles')
-        .values({ user_id: userId, role, granted_at: now })
-        .onConflict((oc) => oc.column('user_id').doUpdateSet({ role, granted_at: now }))
-        .execute();
-    }
-    await endSessionsOf(trx, userId);
-  });
+  await db.transaction().execute((trx) => setRoleIn(trx, userId, role, now));
+}
+
+/** `setRole` in the caller's transaction (the console's change: its checks and audit entry commit with it). */
+export async function setRoleIn(trx: Transaction<Database>, userId: number, role: StaffRole | null, now: number): Promise<void> {
+  if (role === null) {
+    await trx.deleteFrom('staff_roles').where('user_id', '=', userId).execute();
+  } else {
+    await trx
+      .insertInto('staff_roles')
+      .values({ user_id: userId, role, granted_at: now })
+      .onConflict((oc) => oc.column('user_id').doUpdateSet({ role, granted_at: now }))
+      .execute();
+  }
+  await endSessionsOf(trx, userId);
 }
 
 /** Ends all of the member's sessions (and their console activity and passkey challenges). */

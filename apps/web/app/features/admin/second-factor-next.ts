@@ -12,3 +12,16 @@ export function adminNext(next: string | null, role: 'operator' | 'support'): st
 
 /** Where the console sends a staff member who has not given the second factor in this sign-in. */
 export const secondFactorHref = (next: string) => `/admin/second-factor?${new URLSearchParams({ next })}`;
+
+/**
+ * The page a loader's request is for, path and query: a client-side navigation asks React Router's
+ * single fetch for `/admin/passkeys.data?_routes=…`, the page is `/admin/passkeys` (a redirect
+ * back to the `.data` address would open the data itself as a page).
+ */
+export function requestedPage(url: URL): string {
+  const path = url.pathname === '/_root.data' ? '/' : url.pathname.replace(/\.data$/, '');
+  const query = new URLSearchParams(url.search);
+  query.delete('_routes');
+  const search = query.toString();
+  return search ? `${path}?${search}` : path;
+}

@@ -12,13 +12,13 @@ export const secondFactorState = () => apiRequest<SecondFactorState>('/admin/sec
 
 /**
  * Registers a passkey: the store's options, the browser's ceremony (the device asks for the
- * fingerprint, face or PIN), the store's verification. Ten recovery codes come back when it is
- * the member's first factor.
+ * fingerprint, face or PIN), the store's verification, with the member's name for it when given.
+ * Ten recovery codes come back when it is the member's first factor.
  */
-export async function registerPasskey(): Promise<PasskeyRegistered> {
+export async function registerPasskey(name?: string): Promise<PasskeyRegistered> {
   const optionsJSON = await apiRequest<PublicKeyCredentialCreationOptionsJSON>('/admin/second_factor/passkey/registration_options', { method: 'POST', json: {} });
   const response = await startRegistration({ optionsJSON });
-  return apiRequest<PasskeyRegistered>('/admin/second_factor/passkey/registration', { method: 'POST', json: { response } });
+  return apiRequest<PasskeyRegistered>('/admin/second_factor/passkey/registration', { method: 'POST', json: { response, ...(name ? { name } : {}) } });
 }
 
 /** The check with a passkey: the store's options, the browser's ceremony, the store's verification. */

@@ -1,0 +1,180 @@
+import type { PasskeyList, PasskeyView } from '@hondana/domain/admin/admin-staff-api';
+import { PASSKEY_NAME_MAX } from '@hondana/domain/admin/admin-second-factor-api';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useId, useRef, useState } from 'react';
+import { adminCopy as a } from '../../../i18n/ja-admin';
+import { staffCopy as s } from '../../../i18n/ja-admin-staff';
+import { ApiError } from '../../../lib/api/client';
+import { adminChange, adminGet, changeError } from '../api/admin-api';
+import { passkeyError, registerPasskey } from '../api/second-factor';
+import { ChangeStatus } from './change-status';
+import { formatInstant } from './format';
+import { useChange } from './use-change';
+import styles from './admin.module.css';
+import own from './staff.module.css';
+
+/** A passkey's name as the list shows it: the member's own, or when it was registered. */
+const passkeyName = (p: PasskeyView) => p.name ?? s('passkeys.unnamed', { date: formatInstant(p.createdAt) });
+
+/** Why a removal was refused, in Japanese: the last second factor, else the server's field errors. */
+function removeError(error: unknown): string {
+  const message = error instanceof ApiError ? (error.messages[0] ?? '') : '';
+  if (message.startsWith('id: is the last second factor')) return s('passkeys.lastFactor');
+  return changeError(error);
+}
+
+/**
+ * One passkey: its name, registration and last use, and its removal, asked once more in the row
+ * (削除 → 削除する or やめる). The last one of a member without an authenticator app cannot be removed.
+ */
+function PasskeyRow({ passkey, last, onRemoved, onNotice }: { passkey: PasskeyView; last: boolean; onRemoved: () => void; onNotice: (message: string) => void }) {
+  const [asking, setAsking] = useState(false);
+  const change = useChange();
+  const removeButton = useRef<HTMLButtonElement>(null);
+  const name = passkeyName(passkey);
+  async function remove() {
+    const result = await change.run(() => adminChange<{ removed: number }>('DELETE', `/second_factor/passkeys/${passkey.id}`, {}), () => null, removeError);
+    if (result) {
+      onNotice(s('passkeys.removed', { name }));
+      onRemoved();
+    } else {
+      setAsking(false);
+      removeButton.current?.focus();
+    }
+  }
+  return (
+    <tr>
+      <th scope="row" className={own.name}>
+        {name}
+      </th>
+      <td>{formatInstant(passkey.createdAt)}</td>
+      <td>{passkey.lastUsedAt === null ? s('passkeys.neverUsed') : formatInstant(passkey.lastUsedAt)}</td>
+      <td>
+        {asking ? (
+          <div className={styles.inline} role="group" aria-label={s('passkeys.confirm', { name })}>
+            <span>{s('passkeys.confirm', { name })}</span>
+            <button type="button" className={styles.button} onClick={remove} disabled={change.busy} autoFocus>
+              {change.busy ? s('passkeys.removing') : s('passkeys.confirmRemove')}
+            </button>
+            <button
+              type="button"
+              className={styles.secondary}
+              onClick={() => {
+                setAsking(false);
+                requestAnimationFrame(() => removeButton.current?.focus());
+              }}
+              disabled={change.busy}
+            >
+              {s('passkeys.keep')}
+            </button>
+          </div>
+        ) : (
+          <button ref={removeButton} type="button" className={styles.secondary} onClick={() => setAsking(true)} disabled={last} aria-label={s('passkeys.removeLabel', { name })}>
+            {s('passkeys.remove')}
+          </button>
+        )}
+        {last && <p className={own.hint}>{s('passkeys.lastFactor')}</p>}
+        <ChangeStatus notice={null} error={change.error} />
+      </td>
+    </tr>
+  );
+}
+
+/** Registers another passkey, with the name the member gives it. */
+function AddPasskey({ onAdded }: { onAdded: () => void }) {
+  const [name, setName] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const id = useId();
+  async function add(event: FormEvent) {
+    event.preventDefault();
+    setBusy(true);
+    setNotice(null);
+    setError(null);
+    try {
+      await registerPasskey(name.trim() || undefined);
+      setName('');
+      setNotice(s('passkeys.added'));
+      onAdded();
+    } catch (e) {
+      setError(passkeyError(e));
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <section className={styles.section} aria-labelledby="passkey-add-heading">
+      <h2 id="passkey-add-heading">{s('passkeys.addHeading')}</h2>
+      <p>{s('passkeys.addLead')}</p>
+      <form className={styles.actions} onSubmit={add}>
+        <label className={styles.field} htmlFor={id}>
+          {s('passkeys.nameLabel')}
+          <input id={id} value={name} onChange={(e) => setName(e.target.value)} maxLength={PASSKEY_NAME_MAX} placeholder={s('passkeys.namePlaceholder')} autoComplete="off" />
+        </label>
+        <button type="submit" className={styles.button} disabled={busy}>
+          {busy ? s('passkeys.adding') : s('passkeys.add')}
+        </button>
+      </form>
+      <ChangeStatus notice={notice} error={error} />
+    </section>
+  );
+}
+
+/**
+ * `/admin/passkeys` (every staff member): their own passkeys with name, registration and last
+ * use; removing one asks the second factor again when the last check is older than ten minutes,
+ * and the last one stays when no authenticator app stands beside it (staff always keep a second
+ * factor); and another one registered on this device.
+ */
+export function PasskeysPage() {
+  const queryClient = useQueryClient();
+  const list = useQuery({ queryKey: ['admin', 'passkeys'], queryFn: () => adminGet<PasskeyList>('/second_factor/passkeys') });
+  const [notice, setNotice] = useState<string | null>(null);
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: ['admin', 'passkeys'] });
+  const passkeys = list.data?.passkeys ?? [];
+  const lastFactor = list.data !== undefined && !list.data.totp && passkeys.length === 1;
+  return (
+    <>
+      <h1 className={styles.heading}>{s('passkeys.heading')}</h1>
+      <p>{s('passkeys.lead')}</p>
+      {list.isPending && <p>{a('common.loading')}</p>}
+      {list.isError && <p className={styles.error}>{a('common.failed')}</p>}
+      {list.data && (
+        <>
+          <p>{list.data.totp ? s('passkeys.totpEnrolled') : s('passkeys.totpMissing')}</p>
+          {passkeys.length > 0 ? (
+            // Focusable and named: on a narrow screen the table scrolls sideways, also from the keyboard when its buttons are disabled.
+            <div className={styles.tableWrap} tabIndex={0} role="region" aria-label={s('passkeys.listLabel')}>
+              <table className={styles.table} aria-label={s('passkeys.listLabel')}>
+                <thead>
+                  <tr>
+                    {(['name', 'created', 'lastUsed', 'actions'] as const).map((c) => (
+                      <th key={c} scope="col">
+                        {s(`passkeys.columns.${c}`)}
+                      </th>
+                    ))}
+                  </tr>
+                </thead>
+                <tbody>
+                  {passkeys.map((p) => (
+                    <PasskeyRow key={p.id} passkey={p} last={lastFactor} onRemoved={refresh} onNotice={setNotice} />
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          ) : (
+            <p>{s('passkeys.none')}</p>
+          )}
+          <ChangeStatus notice={notice} error={null} />
+        </>
+      )}
+      <AddPasskey
+        onAdded={() => {
+          setNotice(null);
+          refresh();
+        }}
+      />
+    </>
+  );
+}

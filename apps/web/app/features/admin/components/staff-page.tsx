@@ -1,0 +1,174 @@
+import type { StaffMe } from '@hondana/domain/admin/admin-api';
+import type { StaffList, StaffMemberView, StaffRoleChanged, StaffRoleChoice } from '@hondana/domain/admin/admin-staff-api';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { adminCopy as a } from '../../../i18n/ja-admin';
+import { staffCopy as s } from '../../../i18n/ja-admin-staff';
+import { ApiError } from '../../../lib/api/client';
+import { adminChange, adminGet, changeError } from '../api/admin-api';
+import { ChangeStatus } from './change-status';
+import { formatInstant } from './format';
+import { useChange } from './use-change';
+import styles from './admin.module.css';
+
+const CHOICES = ['operator', 'support', 'none'] as const satisfies readonly StaffRoleChoice[];
+const roleName = (role: StaffRoleChoice | null) => s(`staff.roles.${role ?? 'none'}`);
+
+/** Why a role change was refused, in Japanese: the last operator, an e-mail address of no member, else the fields the server named. */
+function roleError(error: unknown): string {
+  const message = error instanceof ApiError ? (error.messages[0] ?? '') : '';
+  if (message.startsWith('role: would leave the console without an operator')) return s('staff.lastOperator');
+  if (message.startsWith('email: names no member')) return s('staff.noMember');
+  if (message.startsWith('email: ')) return s('staff.badEmail');
+  return changeError(error);
+}
+
+/**
+ * After the operator's own role changed their sessions are over: the console's page reloads
+ * (its loader sends them to the login page).
+ */
+function signedOutBySelf() {
+  window.location.assign('/admin');
+}
+
+interface Status {
+  notice: string | null;
+  error: string | null;
+}
+
+/** One staff member's row: their role, and a select and button to change it; the outcome is said above the table (`report`). */
+function StaffRow({ member, me, onChanged, report }: { member: StaffMemberView; me: number | undefined; onChanged: () => void; report: (status: Status) => void }) {
+  const [role, setRole] = useState<StaffRoleChoice>(member.role);
+  const [busy, setBusy] = useState(false);
+  const self = member.userId === me;
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setBusy(true);
+    report({ notice: null, error: null });
+    try {
+      const r = await adminChange<StaffRoleChanged>('PUT', `/staff/${member.userId}/role`, { role });
+      const vars = { email: member.email, role: roleName(r.role) };
+      report({ notice: r.changed ? s('staff.changed', vars) : s('staff.unchanged', vars), error: null });
+      if (r.changed && self) signedOutBySelf();
+      else if (r.changed) onChanged();
+    } catch (error) {
+      report({ notice: null, error: roleError(error) });
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <tr>
+      <td className={styles.breakAll}>
+        {member.email}
+        {self && s('staff.you')}
+      </td>
+      <td>{member.nickname}</td>
+      <td>{roleName(member.role)}</td>
+      <td>{member.enrolled ? s('staff.factor.enrolled') : s('staff.factor.missing')}</td>
+      <td>{formatInstant(member.grantedAt)}</td>
+      <td>
+        <form className={styles.inline} onSubmit={submit}>
+          {/* Named by aria-label: a visually hidden label, positioned absolutely, would stretch the page past the table's scroller at 375 px. */}
+          <select aria-label={s('staff.roleOf', { email: member.email })} value={role} onChange={(e) => setRole(e.target.value as StaffRoleChoice)}>
+            {CHOICES.map((c) => (
+              <option key={c} value={c}>
+                {roleName(c)}
+              </option>
+            ))}
+          </select>
+          <button type="submit" className={styles.secondary} disabled={busy || role === member.role}>
+            {busy ? s('staff.changing') : s('staff.change')}
+          </button>
+        </form>
+      </td>
+    </tr>
+  );
+}
+
+/** Gives a role to the member with an e-mail address. */
+function GrantForm({ onChanged }: { onChanged: () => void }) {
+  const [email, setEmail] = useState('');
+  const [role, setRole] = useState<'operator' | 'support'>('support');
+  const change = useChange();
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const result = await change.run(
+      () => adminChange<StaffRoleChanged>('POST', '/staff', { email: email.trim(), role }),
+      (r) => (r.changed ? s('staff.changed', { email: email.trim(), role: roleName(r.role) }) : s('staff.unchanged', { email: email.trim(), role: roleName(r.role) })),
+      roleError,
+    );
+    if (result) {
+      setEmail('');
+      if (result.changed) onChanged();
+    }
+  }
+  return (
+    <section className={styles.section} aria-labelledby="staff-grant-heading">
+      <h2 id="staff-grant-heading">{s('staff.grantHeading')}</h2>
+      <p>{s('staff.grantLead')}</p>
+      <form className={styles.actions} onSubmit={submit}>
+        <label className={styles.field}>
+          {s('staff.email')}
+          <input type="email" value={email} onChange={(e) => setEmail(e.target.value)} required maxLength={254} autoComplete="off" />
+        </label>
+        <label className={styles.field}>
+          {s('staff.role')}
+          <select value={role} onChange={(e) => setRole(e.target.value as 'operator' | 'support')}>
+            <option value="support">{roleName('support')}</option>
+            <option value="operator">{roleName('operator')}</option>
+          </select>
+        </label>
+        <button type="submit" className={styles.button} disabled={change.busy || email.trim() === ''}>
+          {change.busy ? s('staff.granting') : s('staff.grant')}
+        </button>
+      </form>
+      <ChangeStatus notice={change.notice} error={change.error} />
+    </section>
+  );
+}
+
+/**
+ * `/admin/staff` (operators): the console's staff, their roles and whether their second factor is
+ * set, each with its role change; and a form giving a role to a member by e-mail address. A
+ * change asks the second factor again when the last check is older than ten minutes.
+ */
+export function StaffPage() {
+  const queryClient = useQueryClient();
+  const staff = useQuery({ queryKey: ['admin', 'staff'], queryFn: () => adminGet<StaffList>('/staff') });
+  const me = useQuery({ queryKey: ['admin', 'me'], queryFn: () => adminGet<StaffMe>('/me') });
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: ['admin', 'staff'] });
+  // The last row change's outcome, above the table (a narrow screen has no room for it in the row).
+  const [status, setStatus] = useState<Status>({ notice: null, error: null });
+  return (
+    <>
+      <h1 className={styles.heading}>{s('staff.heading')}</h1>
+      <p>{s('staff.lead')}</p>
+      <ChangeStatus notice={status.notice} error={status.error} />
+      {staff.isPending && <p>{a('common.loading')}</p>}
+      {staff.isError && <p className={styles.error}>{a('common.failed')}</p>}
+      {staff.data && (
+        <div className={styles.tableWrap}>
+          <table className={styles.table} aria-label={s('staff.heading')}>
+            <thead>
+              <tr>
+                {(['email', 'nickname', 'role', 'factor', 'granted', 'change'] as const).map((c) => (
+                  <th key={c} scope="col">
+                    {s(`staff.columns.${c}`)}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {staff.data.staff.map((m) => (
+                <StaffRow key={m.userId} member={m} me={me.data?.userId} onChanged={refresh} report={setStatus} />
+              ))}
+            </tbody>
+          </table>
+          {staff.data.staff.length === 0 && <p>{s('staff.none')}</p>}
+        </div>
+      )}
+      <GrantForm onChanged={refresh} />
+    </>
+  );
+}

@@ -1,0 +1,5 @@
+import { PasskeysPage } from '../features/admin/components/passkeys-page';
+
+export default function AdminPasskeysPageRoute() {
+  return <PasskeysPage />;
+}
