@@ -23,6 +23,7 @@ export const jaAdmin = {
     unchanged: '変更はありません',
     search: '検索',
     none: 'ありません',
+    list: '一覧',
     conflict: '他の担当者が先に変更しました。再読み込みして、もう一度編集してください。',
     reload: '再読み込み',
     error: 'エラー：{{message}}',

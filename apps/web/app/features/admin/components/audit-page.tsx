@@ -5,6 +5,7 @@ import { adminGet } from '../api/admin-api';
 import { fieldLabel, formatInstant } from './format';
 import { jaAdmin } from '../../../i18n/ja-admin';
 import styles from './admin.module.css';
+import { TableWrap } from './table-wrap';
 
 const text = (value: unknown) => (value === null || value === undefined ? '—' : typeof value === 'object' ? JSON.stringify(value) : String(value));
 /** A recorded value in Japanese where its field has names for its codes (a staff role: 運営, サポート, none as なし). */
@@ -26,7 +27,7 @@ export function AuditPage() {
     <>
       <h1 className={styles.heading}>{a('audit.heading')}</h1>
       <p>{a('audit.lead')}</p>
-      <div className={styles.tableWrap}>
+      <TableWrap label={a('audit.heading')}>
         <table className={styles.table}>
           <thead>
             <tr>
@@ -54,7 +55,7 @@ export function AuditPage() {
             ))}
           </tbody>
         </table>
-      </div>
+      </TableWrap>
     </>
   );
 }

@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
+import { adminCopy as a } from '../../../i18n/ja-admin';
 import styles from './admin.module.css';
+import { TableWrap } from './table-wrap';
 
 export interface Column<Row> {
   key: string;
@@ -16,12 +18,14 @@ interface EditorTableProps<Row> {
   rows: readonly Row[] | undefined;
   /** The row's buttons (edit, end, hide), in the last column. */
   actions: (row: Row) => ReactNode;
+  /** What the list is, for a screen reader (its scrolling box is a named region); 一覧 unless said. */
+  label?: string;
 }
 
 /** The list under a console editor: one row per item, its columns, then its actions. */
-export function EditorTable<Row extends { id: number }>({ columns, rows, actions }: EditorTableProps<Row>) {
+export function EditorTable<Row extends { id: number }>({ columns, rows, actions, label = a('common.list') }: EditorTableProps<Row>) {
   return (
-    <div className={styles.tableWrap}>
+    <TableWrap label={label}>
       <table className={styles.table}>
         <thead>
           <tr>
@@ -46,7 +50,7 @@ export function EditorTable<Row extends { id: number }>({ columns, rows, actions
           ))}
         </tbody>
       </table>
-    </div>
+    </TableWrap>
   );
 }
 

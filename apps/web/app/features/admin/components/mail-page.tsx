@@ -5,6 +5,7 @@ import { jaAdminMail, mailCopy as m } from '../../../i18n/ja-admin-mail';
 import { adminGet } from '../api/admin-api';
 import { formatInstant } from './format';
 import styles from './admin.module.css';
+import { TableWrap } from './table-wrap';
 
 /** A mail's text with its addresses as links (the links a reader of the mail would open). */
 function withLinks(text: string): ReactNode[] {
@@ -61,7 +62,7 @@ export function MailPage() {
       {list.data && <p>{list.data.transport === 'files' ? m('leadFiles') : m('leadSmtp')}</p>}
       {open !== null && <MailMessage id={open} onClose={() => setOpen(null)} />}
       {list.data?.mails.length === 0 && <p>{m('empty')}</p>}
-      <div className={styles.tableWrap}>
+      <TableWrap label={m('heading')}>
         <table className={styles.table}>
           <thead>
             <tr>
@@ -90,7 +91,7 @@ export function MailPage() {
             ))}
           </tbody>
         </table>
-      </div>
+      </TableWrap>
     </>
   );
 }

@@ -9,6 +9,7 @@ import { codeLabel, formatInstant, formatYen } from './format';
 import { memberState } from './members-page';
 import { useChange } from './use-change';
 import styles from './admin.module.css';
+import { TableWrap } from './table-wrap';
 
 type Currency = keyof typeof jaAdmin.members.currencies;
 
@@ -104,7 +105,7 @@ export function MemberPage({ memberId, role }: { memberId: number; role: 'operat
       <section className={styles.section}>
         <h2>{a('members.orders')}</h2>
         <ChangeStatus notice={cancel.notice} error={cancel.error} />
-        <div className={styles.tableWrap}>
+        <TableWrap label={a('members.orders')}>
           <table className={styles.table}>
             <thead>
               <tr>
@@ -164,11 +165,11 @@ export function MemberPage({ memberId, role }: { memberId: number; role: 'operat
               ))}
             </tbody>
           </table>
-        </div>
+        </TableWrap>
       </section>
       <section className={styles.section}>
         <h2>{a('members.ledger')}</h2>
-        <div className={styles.tableWrap}>
+        <TableWrap label={a('members.ledger')}>
           <table className={styles.table}>
             <thead>
               <tr>
@@ -189,7 +190,7 @@ export function MemberPage({ memberId, role }: { memberId: number; role: 'operat
               ))}
             </tbody>
           </table>
-        </div>
+        </TableWrap>
       </section>
       <section className={styles.section}>
         <h2>{a('members.coupons')}</h2>

@@ -6,6 +6,7 @@ import { adminCopy as a } from '../../../i18n/ja-admin';
 import { adminGet } from '../api/admin-api';
 import { formatInstant } from './format';
 import styles from './admin.module.css';
+import { TableWrap } from './table-wrap';
 
 export const memberState = (m: { suspended: boolean; withdrawn: boolean }) =>
   m.withdrawn ? a('members.withdrawn') : m.suspended ? a('members.suspended') : a('members.active');
@@ -31,7 +32,7 @@ export function MembersPage() {
         </button>
       </form>
       {members.data && (
-        <div className={styles.tableWrap}>
+        <TableWrap label={a('members.heading')}>
           <table className={styles.table}>
             <thead>
               <tr>
@@ -55,7 +56,7 @@ export function MembersPage() {
             </tbody>
           </table>
           {members.data.members.length === 0 && <p>{a('common.none')}</p>}
-        </div>
+        </TableWrap>
       )}
     </>
   );

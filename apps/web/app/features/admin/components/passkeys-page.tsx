@@ -11,6 +11,7 @@ import { ChangeStatus } from './change-status';
 import { formatInstant } from './format';
 import { useChange } from './use-change';
 import styles from './admin.module.css';
+import { TableWrap } from './table-wrap';
 import own from './staff.module.css';
 
 /** A passkey's name as the list shows it: the member's own, or when it was registered. */
@@ -145,7 +146,7 @@ export function PasskeysPage() {
           <p>{list.data.totp ? s('passkeys.totpEnrolled') : s('passkeys.totpMissing')}</p>
           {passkeys.length > 0 ? (
             // Focusable and named: on a narrow screen the table scrolls sideways, also from the keyboard when its buttons are disabled.
-            <div className={styles.tableWrap} tabIndex={0} role="region" aria-label={s('passkeys.listLabel')}>
+            <TableWrap label={s('passkeys.listLabel')}>
               <table className={styles.table} aria-label={s('passkeys.listLabel')}>
                 <thead>
                   <tr>
@@ -162,7 +163,7 @@ export function PasskeysPage() {
                   ))}
                 </tbody>
               </table>
-            </div>
+            </TableWrap>
           ) : (
             <p>{s('passkeys.none')}</p>
           )}

@@ -7,6 +7,7 @@ import { adminGet } from '../api/admin-api';
 import { CoinPackSales, TopTitles } from './reports-top';
 import { formatYen } from './format';
 import styles from './admin.module.css';
+import { TableWrap } from './table-wrap';
 
 interface SalesQuery {
   from: string;
@@ -77,7 +78,7 @@ export function ReportsPage({ today }: { today: string }) {
         </form>
         {report.isError && <p className={styles.error}>{a('common.failed')}</p>}
         {report.data && (
-          <div className={styles.tableWrap}>
+          <TableWrap label={a('reports.sales')}>
             <table className={styles.table} aria-label={a('reports.sales')}>
               <thead>
                 <tr>
@@ -93,7 +94,7 @@ export function ReportsPage({ today }: { today: string }) {
                 {row(report.data.total, a('reports.total'))}
               </tbody>
             </table>
-          </div>
+          </TableWrap>
         )}
       </section>
       <TopTitles from={sales.from} to={sales.to} />

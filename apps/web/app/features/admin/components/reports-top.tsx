@@ -6,6 +6,7 @@ import { apiUrl } from '../../../lib/api/client';
 import { type CoinPackSalesRow, adminGet } from '../api/admin-api';
 import { formatYen } from './format';
 import styles from './admin.module.css';
+import { TableWrap } from './table-wrap';
 
 const LIMITS = [10, 20, 50, 100] as const;
 
@@ -34,7 +35,7 @@ export function TopTitles({ from, to }: { from: string; to: string }) {
       {report.isError && <p className={styles.error}>{a('common.failed')}</p>}
       {report.data && report.data.rows.length === 0 && <p>{a('common.none')}</p>}
       {report.data && report.data.rows.length > 0 && (
-        <div className={styles.tableWrap}>
+        <TableWrap label={a('reports.topTitles')}>
           <table className={styles.table} aria-label={a('reports.topTitles')}>
             <thead>
               <tr>
@@ -58,7 +59,7 @@ export function TopTitles({ from, to }: { from: string; to: string }) {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableWrap>
       )}
     </section>
   );
@@ -89,7 +90,7 @@ export function CoinPackSales({ from, to }: { from: string; to: string }) {
       </div>
       {report.isError && <p className={styles.error}>{a('common.failed')}</p>}
       {report.data && (
-        <div className={styles.tableWrap}>
+        <TableWrap label={a('reports.coinPacks')}>
           <table className={styles.table} aria-label={a('reports.coinPacks')}>
             <thead>
               <tr>
@@ -105,7 +106,7 @@ export function CoinPackSales({ from, to }: { from: string; to: string }) {
               {row(report.data.total, a('reports.total'))}
             </tbody>
           </table>
-        </div>
+        </TableWrap>
       )}
     </section>
   );

@@ -7,6 +7,7 @@ import { ChangeStatus } from './change-status';
 import { useChange } from './use-change';
 import { unchanged, useFormChanges } from './use-form-changes';
 import styles from './admin.module.css';
+import { TableWrap } from './table-wrap';
 import extra from './console-media.module.css';
 
 const SPEND_TYPES = [0, 1, 2] as const;
@@ -292,7 +293,7 @@ export function SerialPage({ serialId }: { serialId: number }) {
         {s.episodes.length === 0 ? (
           <p>{a('serials.noEpisodes')}</p>
         ) : (
-          <div className={styles.tableWrap}>
+          <TableWrap label={a('serials.episodes')}>
             <table className={`${styles.table} ${extra.episodeTable}`} aria-label={a('serials.episodes')}>
               <thead>
                 <tr>
@@ -343,7 +344,7 @@ export function SerialPage({ serialId }: { serialId: number }) {
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableWrap>
         )}
         {s.episodes
           .filter((e) => e.id === editing)

@@ -6,6 +6,7 @@ import { adminCopy as a } from '../../../i18n/ja-admin';
 import { adminGet } from '../api/admin-api';
 import { SerialCreateForm } from './serial-create-form';
 import styles from './admin.module.css';
+import { TableWrap } from './table-wrap';
 
 /** `/admin/serials`: find a serial to schedule its episodes, or create one for a title that has none. */
 export function SerialsPage() {
@@ -27,7 +28,7 @@ export function SerialsPage() {
           {a('common.search')}
         </button>
       </form>
-      <div className={styles.tableWrap}>
+      <TableWrap label={a('serials.heading')}>
         <table className={styles.table}>
           <thead>
             <tr>
@@ -51,7 +52,7 @@ export function SerialsPage() {
         {serials.isPending && <p>{a('common.loading')}</p>}
         {serials.isError && <p className={styles.error}>{a('common.failed')}</p>}
         {serials.data?.serials.length === 0 && <p>{a('common.none')}</p>}
-      </div>
+      </TableWrap>
       <SerialCreateForm />
     </>
   );

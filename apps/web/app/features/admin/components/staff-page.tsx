@@ -10,6 +10,7 @@ import { ChangeStatus } from './change-status';
 import { formatInstant } from './format';
 import { useChange } from './use-change';
 import styles from './admin.module.css';
+import { TableWrap } from './table-wrap';
 
 const CHOICES = ['operator', 'support', 'none'] as const satisfies readonly StaffRoleChoice[];
 const roleName = (role: StaffRoleChoice | null) => s(`staff.roles.${role ?? 'none'}`);
@@ -148,7 +149,7 @@ export function StaffPage() {
       {staff.isPending && <p>{a('common.loading')}</p>}
       {staff.isError && <p className={styles.error}>{a('common.failed')}</p>}
       {staff.data && (
-        <div className={styles.tableWrap}>
+        <TableWrap label={s('staff.heading')}>
           <table className={styles.table} aria-label={s('staff.heading')}>
             <thead>
               <tr>
@@ -166,7 +167,7 @@ export function StaffPage() {
             </tbody>
           </table>
           {staff.data.staff.length === 0 && <p>{s('staff.none')}</p>}
-        </div>
+        </TableWrap>
       )}
       <GrantForm onChanged={refresh} />
     </>

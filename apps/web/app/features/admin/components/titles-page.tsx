@@ -8,6 +8,7 @@ import { ChangeStatus } from './change-status';
 import { TitleFormFields, titleFields, useTaxonomyLists } from './title-form';
 import { useChange } from './use-change';
 import styles from './admin.module.css';
+import { TableWrap } from './table-wrap';
 
 /** `/admin/titles`: find titles, and register a new one. */
 export function TitlesPage() {
@@ -39,7 +40,7 @@ export function TitlesPage() {
           {a('common.search')}
         </button>
       </form>
-      <div className={styles.tableWrap}>
+      <TableWrap label={a('titles.heading')}>
         <table className={styles.table}>
           <thead>
             <tr>
@@ -67,7 +68,7 @@ export function TitlesPage() {
         </table>
         {titles.isPending && <p>{a('common.loading')}</p>}
         {titles.data?.titles.length === 0 && <p>{a('common.none')}</p>}
-      </div>
+      </TableWrap>
       <section className={styles.section}>
         <h2>{a('titles.create')}</h2>
         <form className={styles.form} onSubmit={create} aria-label={a('titles.create')}>
