@@ -211,6 +211,11 @@ export default tseslint.config(
         'error',
         { patterns: [{ group: ['@hondana/server/*'], allowTypeImports: true, message: 'web imports server types only' }] },
       ],
+      // Amounts are written one way, §5's (issue 43): a toLocaleString beside it was a second way.
+      'no-restricted-syntax': [
+        'error',
+        { selector: "CallExpression[callee.property.name='toLocaleString']", message: 'format amounts with formatAmount (@hondana/domain/common/format)' },
+      ],
     },
   },
 );

@@ -1,3 +1,4 @@
+import { formatAmount } from '@hondana/domain/common/format';
 import { shortClosingLine, shortTwitterText } from '@hondana/domain/invitations/invitations';
 import { invitationCopy as c } from '../../i18n/ja-invitations';
 
@@ -8,7 +9,7 @@ import { invitationCopy as c } from '../../i18n/ja-invitations';
  */
 export function shareText(input: { amount: number; title: string | null; destination: 'twitter' | 'line' | 'other' }): string {
   const title = input.title ?? '';
-  const amount = input.amount.toLocaleString('ja-JP');
+  const amount = formatAmount(input.amount);
   const short = input.destination === 'twitter' && title !== '' && shortTwitterText(title, false);
   const lines = [title ? c('share.withTitle', { title }) : null, short ? c('share.messageShort', { amount }) : c('share.message', { amount })];
   lines.push(title !== '' && shortClosingLine(title, false) ? c('share.closingShort') : c('share.closing'));

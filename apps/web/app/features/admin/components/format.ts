@@ -1,8 +1,9 @@
+import { formatAmount } from '@hondana/domain/common/format';
 import { jaAdmin } from '../../../i18n/ja-admin';
 import { formatTokyoDateTime } from '@hondana/domain/common/tokyo-format';
 
 /** 1,234 (yen and counts, as the store writes them). */
-export const formatYen = (n: number) => n.toLocaleString('ja-JP');
+export const formatYen = (n: number) => formatAmount(n);
 
 /** 2027年1月10日 12:00 (Asia/Tokyo). */
 export const formatInstant = (ms: number): string => formatTokyoDateTime(ms);

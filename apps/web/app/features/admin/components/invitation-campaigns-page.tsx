@@ -1,3 +1,4 @@
+import { formatAmount } from '@hondana/domain/common/format';
 import {
   type AdminInvitationCampaignView,
   INVITATION_CAMPAIGN_TYPES,
@@ -47,8 +48,6 @@ function invitationFields(f: FormData) {
   };
 }
 
-const n = (x: number) => x.toLocaleString('ja-JP');
-
 const columns: Column<AdminInvitationCampaignView>[] = [
   { key: 'id', header: v('columns.id'), cell: (c) => c.id, className: cells.nowrap },
   { key: 'name', header: v('columns.name'), cell: (c) => c.name },
@@ -79,20 +78,20 @@ const columns: Column<AdminInvitationCampaignView>[] = [
         {i.useSteps ? (
           <ul className={css.lines}>
             {i.steps.slice(0, i.limit).map((s, k) => (
-              <li key={k}>{v('stepLine', { n: k + 1, coins: n(s.mangaCoinAmount), days: s.expireDays })}</li>
+              <li key={k}>{v('stepLine', { n: k + 1, coins: formatAmount(s.mangaCoinAmount), days: s.expireDays })}</li>
             ))}
           </ul>
         ) : (
-          <div>{v('flatLine', { coins: n(i.steps[0]?.mangaCoinAmount ?? 0), days: i.steps[0]?.expireDays ?? 0, limit: i.limit })}</div>
+          <div>{v('flatLine', { coins: formatAmount(i.steps[0]?.mangaCoinAmount ?? 0), days: i.steps[0]?.expireDays ?? 0, limit: i.limit })}</div>
         )}
-        <div>{v('maximum', { coins: n(inviterMaximum) })}</div>
+        <div>{v('maximum', { coins: formatAmount(inviterMaximum) })}</div>
       </>
     ),
   },
   {
     key: 'invitee',
     header: v('columns.invitee'),
-    cell: ({ inviteeIncentive: t }) => v('ticketLine', { amount: n(t.amount), min: n(t.minCartPrice), days: t.expireDays }),
+    cell: ({ inviteeIncentive: t }) => v('ticketLine', { amount: formatAmount(t.amount), min: formatAmount(t.minCartPrice), days: t.expireDays }),
   },
   { key: 'results', header: v('columns.results'), cell: (c) => v('resultsLine', { invitees: c.invitees, achieved: c.achieved }) },
   { key: 'state', header: v('columns.state'), cell: (c) => v(`filter.${c.state}`), className: cells.nowrap },

@@ -1,3 +1,4 @@
+import { formatAmount } from '@hondana/domain/common/format';
 import { type AdminSubscriptionPlanView, PLAN_HIGHLIGHTS, PLAN_PAYMENT_TYPES, PLAN_STATES, type PlanState, type SubscriptionPlanList } from '@hondana/domain/admin/admin-subscription-plans-api';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -27,13 +28,11 @@ function planFields(f: FormData) {
   };
 }
 
-const yen = (n: number) => n.toLocaleString('ja-JP');
-
 const columns: Column<AdminSubscriptionPlanView>[] = [
   { key: 'id', header: l('columns.id'), cell: (x) => x.id, className: cells.nowrap },
   { key: 'name', header: l('columns.name'), cell: (x) => x.name },
-  { key: 'price', header: l('columns.price'), cell: (x) => l('price', { price: yen(x.taxIncludedPrice) }), className: cells.number },
-  { key: 'coin', header: l('columns.coin'), cell: (x) => l('coins', { coin: yen(x.coin) }), className: cells.number },
+  { key: 'price', header: l('columns.price'), cell: (x) => l('price', { price: formatAmount(x.taxIncludedPrice) }), className: cells.number },
+  { key: 'coin', header: l('columns.coin'), cell: (x) => l('coins', { coin: formatAmount(x.coin) }), className: cells.number },
   { key: 'bonus', header: l('columns.bonus'), cell: (x) => l('bonusLine', { first: x.firstBonus, second: x.secondBonus, cycle: x.cycleBonus }) },
   { key: 'highlight', header: l('columns.highlight'), cell: (x) => l(`highlights.${x.highlightType}`), className: cells.nowrap },
   { key: 'paymentTypes', header: l('columns.paymentTypes'), cell: (x) => x.paymentTypes.map((t) => l(`paymentTypeNames.${t}`)).join('・') },

@@ -1,3 +1,4 @@
+import { formatAmount } from '@hondana/domain/common/format';
 import type { NextVolume, ShelfBook, ShelfEpisode } from '@hondana/domain/bookshelf/bookshelf';
 import { Link } from 'react-router';
 import { shelfCopy as s } from '../../../i18n/ja-bookshelf';
@@ -133,7 +134,7 @@ function EpisodeRow({ episode }: { episode: ShelfEpisode }) {
 }
 
 function NextVolumePrompt({ titleId, next }: { titleId: number; next: NextVolume }) {
-  const label = next.price === 0 ? s('next.free', { vol: next.vol }) : s(next.reservable ? 'next.reserve' : 'next.buy', { vol: next.vol, price: next.price.toLocaleString('ja-JP') });
+  const label = next.price === 0 ? s('next.free', { vol: next.vol }) : s(next.reservable ? 'next.reserve' : 'next.buy', { vol: next.vol, price: formatAmount(next.price) });
   return (
     <aside className={styles.next} aria-labelledby="next-heading">
       <h3 id="next-heading" className={styles.subHeading}>

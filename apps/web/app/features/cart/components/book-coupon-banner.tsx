@@ -1,3 +1,4 @@
+import { formatAmount } from '@hondana/domain/common/format';
 import { useState, useSyncExternalStore } from 'react';
 import { useLocation } from 'react-router';
 import { useTranslation } from '../../../i18n/i18n';
@@ -50,8 +51,8 @@ export function BookCouponBanner({ banner }: { banner: Banner }) {
         <div>
           <p className={styles.price}>
             <span className={styles.label}>{banner.label}</span>
-            <span className={styles.amount}>{t('cartEntry.couponBanner.price', { price: banner.couponPrice.toLocaleString('ja-JP') })}</span>
-            <s className={styles.regular}>{t('cartEntry.couponBanner.price', { price: banner.price.toLocaleString('ja-JP') })}</s>
+            <span className={styles.amount}>{t('cartEntry.couponBanner.price', { price: formatAmount(banner.couponPrice) })}</span>
+            <s className={styles.regular}>{t('cartEntry.couponBanner.price', { price: formatAmount(banner.price) })}</s>
           </p>
           <p className={styles.terms}>
             {banner.name}

@@ -1,3 +1,4 @@
+import { formatAmount } from '@hondana/domain/common/format';
 import type { CartItemView } from '@hondana/domain/cart/cart-api';
 import { cartCopy as c } from '../../../i18n/ja-cart';
 import { cartPayCopy as p } from '../../../i18n/ja-cart-pay';
@@ -22,8 +23,8 @@ export function CartItemRow({ item, busy, onMove, onRemove }: Props) {
           {item.name}
         </p>
         <p className={styles.price}>
-          {c('price', { price: item.price.toLocaleString('ja-JP') })}
-          {item.regularPrice > item.price && <s className={styles.regular}>{c('regularPrice', { price: item.regularPrice.toLocaleString('ja-JP') })}</s>}
+          {c('price', { price: formatAmount(item.price) })}
+          {item.regularPrice > item.price && <s className={styles.regular}>{c('regularPrice', { price: formatAmount(item.regularPrice) })}</s>}
           {item.point > 0 && <span className={styles.points}>{c('points', { point: item.point })}</span>}
         </p>
         {item.level !== 'NONE' && (

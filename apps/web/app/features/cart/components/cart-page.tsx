@@ -1,3 +1,4 @@
+import { formatAmount } from '@hondana/domain/common/format';
 import type { CartItemView, CartView } from '@hondana/domain/cart/cart-api';
 import type { CoinPaymentConfig } from '@hondana/domain/wallet/wallet-api';
 import { coinPaymentMethods } from '@hondana/domain/wallet/wallet-payments';
@@ -242,8 +243,6 @@ export type CheckoutError = { code: string; message: string };
 /** What the order charged (its response), shown with the books bought. */
 type Charged = { totalPrice: number; discount: number; usePoint: number; payPrice: number; payment: PaymentChoice };
 
-const yen = (n: number) => n.toLocaleString('ja-JP');
-
 function BoughtList({ items, charged }: { items: Bought[]; charged: Charged | null }) {
   return (
     <section className={styles.done} role="status">
@@ -251,16 +250,16 @@ function BoughtList({ items, charged }: { items: Bought[]; charged: Charged | nu
       {charged && (
         <dl className={styles.totals} data-testid="cart-charged">
           <dt>{c('totals.salePrice')}</dt>
-          <dd>{yen(charged.totalPrice)}円</dd>
+          <dd>{formatAmount(charged.totalPrice)}円</dd>
           <dt>{c('totals.discount')}</dt>
-          <dd>-{yen(charged.discount)}円</dd>
+          <dd>-{formatAmount(charged.discount)}円</dd>
           <dt>{c('totals.usePoint')}</dt>
-          <dd>{charged.usePoint > 0 ? `-${yen(charged.usePoint)}` : 0}pt</dd>
+          <dd>{charged.usePoint > 0 ? `-${formatAmount(charged.usePoint)}` : 0}pt</dd>
           <dt className={styles.amount}>{c('charged.paid')}</dt>
           <dd className={styles.amount}>
             {charged.payment === 'MANGA_COIN' || charged.payment === 'COIN'
-              ? c(`charged.${charged.payment}`, { amount: yen(charged.payPrice) })
-              : c('charged.yen', { amount: yen(charged.payPrice) })}
+              ? c(`charged.${charged.payment}`, { amount: formatAmount(charged.payPrice) })
+              : c('charged.yen', { amount: formatAmount(charged.payPrice) })}
           </dd>
         </dl>
       )}

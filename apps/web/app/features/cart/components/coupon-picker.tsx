@@ -1,3 +1,4 @@
+import { formatAmount } from '@hondana/domain/common/format';
 import type { CartView } from '@hondana/domain/cart/cart-api';
 import { cartCopy as c } from '../../../i18n/ja-cart';
 import type { CouponListItem } from '../api/cart-api';
@@ -10,8 +11,6 @@ type Props = {
   busy: boolean;
   onCoupon: (couponId: number | null) => void;
 };
-
-const yen = (n: number) => n.toLocaleString('ja-JP');
 
 /**
  * §5 coupon choice of the cart: the member's coupons that apply to this cart (server's
@@ -42,7 +41,7 @@ export function CouponPicker({ cart, coupons, busy, onCoupon }: Props) {
                 {k.name}
                 {i === 0 && <span className={styles.best}>{c('coupon.best')}</span>}
               </span>
-              <span className={styles.couponDiscount}>{c('coupon.discount', { discount: yen(k.discount) })}</span>
+              <span className={styles.couponDiscount}>{c('coupon.discount', { discount: formatAmount(k.discount) })}</span>
             </label>
           ))}
           {chosen && !chosenListed && (
@@ -61,7 +60,7 @@ export function CouponPicker({ cart, coupons, busy, onCoupon }: Props) {
                 {k.name}
                 <span className={styles.pendingTag}>{c('coupon.pendingTag')}</span>
               </span>
-              <span className={styles.hint}>{c('coupon.pending', { shortfall: yen(k.shortfall), min: yen(k.minCartPrice) })}</span>
+              <span className={styles.hint}>{c('coupon.pending', { shortfall: formatAmount(k.shortfall), min: formatAmount(k.minCartPrice) })}</span>
             </li>
           ))}
         </ul>

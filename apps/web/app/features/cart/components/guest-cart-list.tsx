@@ -1,3 +1,4 @@
+import { formatAmount } from '@hondana/domain/common/format';
 import type { GuestCartBooks } from '@hondana/domain/orders/pre-orders';
 import { useState } from 'react';
 import { cartCopy as c } from '../../../i18n/ja-cart';
@@ -6,8 +7,6 @@ import { removeGuestBook } from '../guest-cart-storage';
 import { type GuestCoupon, GuestCouponBanner } from './guest-coupon-banner';
 import styles from './cart.module.css';
 import own from './guest-cart-list.module.css';
-
-const yen = (n: number) => n.toLocaleString('ja-JP');
 
 /**
  * A guest's `/cart`: the login-appeal coupon banner, the books this browser keeps with their
@@ -41,11 +40,11 @@ export function GuestCart({ coupon, books: initial, count }: { coupon: GuestCoup
                     {b.titleName} {b.vol}巻
                   </p>
                   <p className={styles.price}>
-                    {c('price', { price: yen(b.price) })}
-                    {b.beforePrice !== null && b.beforePrice > b.price && <s className={styles.regular}>{c('regularPrice', { price: yen(b.beforePrice) })}</s>}
+                    {c('price', { price: formatAmount(b.price) })}
+                    {b.beforePrice !== null && b.beforePrice > b.price && <s className={styles.regular}>{c('regularPrice', { price: formatAmount(b.beforePrice) })}</s>}
                   </p>
                   {b.couponLabel !== null && b.couponPrice !== null && (
-                    <p className={own.couponPrice}>{c('guestList.couponPrice', { label: b.couponLabel, price: yen(b.couponPrice) })}</p>
+                    <p className={own.couponPrice}>{c('guestList.couponPrice', { label: b.couponLabel, price: formatAmount(b.couponPrice) })}</p>
                   )}
                   <div className={styles.itemActions}>
                     <button type="button" className={styles.link} onClick={() => remove(b.bookId)}>
@@ -56,7 +55,7 @@ export function GuestCart({ coupon, books: initial, count }: { coupon: GuestCoup
               </li>
             ))}
           </ul>
-          <p className={own.total}>{c('guestList.total', { price: yen(books.totalPrice) })}</p>
+          <p className={own.total}>{c('guestList.total', { price: formatAmount(books.totalPrice) })}</p>
         </div>
       )}
       <a className={styles.login} href={loginHref('/cart')}>

@@ -1,3 +1,4 @@
+import { formatAmount } from '@hondana/domain/common/format';
 import { cartCopy as c } from '../../../i18n/ja-cart';
 import type { BookCoupon } from '../api/book-coupon-query';
 import styles from './book-coupon-banner.module.css';
@@ -11,7 +12,7 @@ export const cartBuyHref = (bookId: number) => `/cart?add=${bookId}&ref=book_det
  * dialog buys at the listed price, without coupons, and says so).
  */
 export function MemberCouponPrice({ bookId, coupon }: { bookId: number; coupon: BookCoupon }) {
-  const yen = (n: number) => c('price', { price: n.toLocaleString('ja-JP') });
+  const yen = (n: number) => c('price', { price: formatAmount(n) });
   return (
     <aside className={styles.banner} aria-label={coupon.name} data-testid="member-coupon-price">
       <p className={styles.price}>

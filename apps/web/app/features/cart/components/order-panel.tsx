@@ -1,3 +1,4 @@
+import { formatAmount } from '@hondana/domain/common/format';
 import type { CartView } from '@hondana/domain/cart/cart-api';
 import type { CartPaymentType } from '@hondana/domain/cart/cart-checkout';
 import { coinPaymentMethodLabels } from '@hondana/domain/wallet/wallet-payments';
@@ -39,12 +40,10 @@ interface Props {
   onCheckout: () => void;
 }
 
-const yen = (n: number) => n.toLocaleString('ja-JP');
-
 /** The checkout button says what it spends: 購入する 276マンガコイン, or the yen a card or carrier pays. */
 function checkoutLabel(payment: PaymentChoice, amount: number): string {
-  if (payment === 'MANGA_COIN' || payment === 'COIN') return c(`checkout.${payment}`, { amount: yen(amount) });
-  return c('checkout.yen', { amount: yen(amount) });
+  if (payment === 'MANGA_COIN' || payment === 'COIN') return c(`checkout.${payment}`, { amount: formatAmount(amount) });
+  return c('checkout.yen', { amount: formatAmount(amount) });
 }
 
 /** Coupon choice, point use, payment method, totals and the checkout button (saying what it spends) of the cart. */
@@ -63,7 +62,7 @@ export function OrderPanel(props: Props) {
             {c(`payment.${m}`)}
           </label>
         ))}
-        <p className={styles.hint}>{c('totals.balance', { mangaCoin: yen(cart.myMangaCoin), coin: yen(cart.myCoin) })}</p>
+        <p className={styles.hint}>{c('totals.balance', { mangaCoin: formatAmount(cart.myMangaCoin), coin: formatAmount(cart.myCoin) })}</p>
         {methods.map((m) => (
           <label key={m} className={styles.radio}>
             <input type="radio" name="payment" value={m} checked={payment === m} disabled={busy} onChange={() => onPayment(m)} />
@@ -84,17 +83,17 @@ export function OrderPanel(props: Props) {
       )}
       <dl className={styles.totals}>
         <dt>{c('totals.salePrice')}</dt>
-        <dd data-testid="cart-sale-price">{yen(cart.salePrice)}円</dd>
+        <dd data-testid="cart-sale-price">{formatAmount(cart.salePrice)}円</dd>
         <dt>{c('totals.discount')}</dt>
-        <dd data-testid="cart-discount">-{yen(cart.totalDiscount)}円</dd>
+        <dd data-testid="cart-discount">-{formatAmount(cart.totalDiscount)}円</dd>
         <dt>{c('totals.usePoint')}</dt>
-        <dd data-testid="cart-use-point">{cart.usePoint > 0 ? `-${yen(cart.usePoint)}` : 0}pt</dd>
+        <dd data-testid="cart-use-point">{cart.usePoint > 0 ? `-${formatAmount(cart.usePoint)}` : 0}pt</dd>
         <dt className={styles.amount}>{c('totals.amount')}</dt>
-        <dd className={styles.amount} data-testid="cart-amount">{yen(cart.totalAmount)}円</dd>
+        <dd className={styles.amount} data-testid="cart-amount">{formatAmount(cart.totalAmount)}円</dd>
         {cart.points.totalPoint > 0 && (
           <>
             <dt>{c('totals.earned')}</dt>
-            <dd>{yen(cart.points.totalPoint)}pt</dd>
+            <dd>{formatAmount(cart.points.totalPoint)}pt</dd>
           </>
         )}
       </dl>

@@ -1,3 +1,4 @@
+import { formatAmount } from '@hondana/domain/common/format';
 import type { CartView } from '@hondana/domain/cart/cart-api';
 import { useId } from 'react';
 import { cartCopy as c } from '../../../i18n/ja-cart';
@@ -11,8 +12,6 @@ type Props = {
   busy: boolean;
   onUsePoint: (points: number) => void;
 };
-
-const yen = (n: number) => n.toLocaleString('ja-JP');
 
 /** §5 point use of the cart: a number within minUsePoint–maxUsePoint, すべて使う and 使わない; totals come from the server. */
 export function PointUse({ cart, usePoint, withMangaCoin, busy, onUsePoint }: Props) {
@@ -45,8 +44,8 @@ export function PointUse({ cart, usePoint, withMangaCoin, busy, onUsePoint }: Pr
         {cart.myPoint === 0
           ? c('point.noneHeld')
           : withMangaCoin
-            ? c('point.notWithMangaCoin', { held: yen(cart.myPoint) })
-            : c('point.hint', { held: yen(cart.myPoint), min: yen(cart.minUsePoint), max: yen(max) })}
+            ? c('point.notWithMangaCoin', { held: formatAmount(cart.myPoint) })
+            : c('point.hint', { held: formatAmount(cart.myPoint), min: formatAmount(cart.minUsePoint), max: formatAmount(max) })}
       </p>
     </div>
   );

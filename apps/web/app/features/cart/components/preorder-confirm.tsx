@@ -1,3 +1,4 @@
+import { formatAmount } from '@hondana/domain/common/format';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { QueryProvider } from '../../../components/query-provider';
 import { preorderCopy as p, preorderErrorCopy } from '../../../i18n/ja-preorder';
@@ -18,8 +19,6 @@ export interface PreorderBook {
   seriesHref: string;
   bonus: { totalPoint: number; list: { id: number; name: string; totalPoint: number }[] };
 }
-
-const yen = (n: number) => n.toLocaleString('ja-JP');
 
 /**
  * The member's pre-order confirmation (§2 `/preorder/confirm/book_id={id}`): the volume, its
@@ -53,7 +52,7 @@ function Confirm({ book }: { book: PreorderBook }) {
         <p>{p('book', { title: book.titleName, vol: book.vol })}</p>
         <p>{p('doneBody', { date: book.releaseDate })}</p>
         <p className={styles.status}>{p(`status.${order.orderStatus}`)}</p>
-        {order.bonusPoint > 0 && <p className={styles.bonus}>{p('doneBonus', { point: yen(order.bonusPoint) })}</p>}
+        {order.bonusPoint > 0 && <p className={styles.bonus}>{p('doneBonus', { point: formatAmount(order.bonusPoint) })}</p>}
         <a className={styles.back} href={book.seriesHref}>
           {p('back')}
         </a>
@@ -72,7 +71,7 @@ function Confirm({ book }: { book: PreorderBook }) {
       <dl className={styles.facts}>
         <dt>{p('price')}</dt>
         <dd className={styles.price} data-testid="preorder-price">
-          {p('priceValue', { price: yen(book.price) })}
+          {p('priceValue', { price: formatAmount(book.price) })}
         </dd>
         <dt>{p('release')}</dt>
         <dd>{book.releaseDate}</dd>
@@ -84,7 +83,7 @@ function Confirm({ book }: { book: PreorderBook }) {
             <>
               <ul className={styles.bonusList}>
                 {book.bonus.list.map((b) => (
-                  <li key={b.id}>{p('bonusLine', { name: b.name, point: yen(b.totalPoint) })}</li>
+                  <li key={b.id}>{p('bonusLine', { name: b.name, point: formatAmount(b.totalPoint) })}</li>
                 ))}
               </ul>
               <p className={styles.note}>{p('bonusNote')}</p>
@@ -94,12 +93,12 @@ function Confirm({ book }: { book: PreorderBook }) {
         <dt>{p('payment')}</dt>
         <dd>
           {p('mangaCoin')}
-          <p className={styles.note}>{balance === null ? p('balanceLoading') : p('balance', { balance: yen(balance) })}</p>
+          <p className={styles.note}>{balance === null ? p('balanceLoading') : p('balance', { balance: formatAmount(balance) })}</p>
         </dd>
       </dl>
       {short > 0 && (
         <p className={styles.alert}>
-          {p('short', { short: yen(short) })} <CoinShopLink>{p('buyCoins')}</CoinShopLink>
+          {p('short', { short: formatAmount(short) })} <CoinShopLink>{p('buyCoins')}</CoinShopLink>
         </p>
       )}
       {error && (

@@ -1,3 +1,4 @@
+import { formatAmount } from '@hondana/domain/common/format';
 import { formatTokyoDate, formatTokyoDeadline } from '@hondana/domain/common/tokyo-format';
 import { useEffect, useRef } from 'react';
 import { ApiError } from '../../../lib/api/client';
@@ -5,8 +6,6 @@ import { invitationCopy as c, jaInvitations } from '../../../i18n/ja-invitations
 import { useCodeCampaign } from '../api/get-code-campaign';
 import { useGrantInvitee } from '../api/grant-invitee';
 import styles from './invitations.module.css';
-
-const yen = (n: number) => n.toLocaleString('ja-JP');
 
 /** The §8 message of a refused invitation. */
 export function invitationErrorMessage(error: unknown): string {
@@ -47,7 +46,7 @@ export function AppealPage({ code, loggedIn, afterSignup, signupHref, loginHref 
     );
   }
   const k = campaign.data!;
-  const amount = yen(k.inviteeIncentive.amount);
+  const amount = formatAmount(k.inviteeIncentive.amount);
   return (
     <div className={styles.page}>
       <header className={styles.hero}>
@@ -56,10 +55,10 @@ export function AppealPage({ code, loggedIn, afterSignup, signupHref, loginHref 
         <p className={styles.period}>{c('inviter.period', { start: formatTokyoDate(k.startDatetime), end: formatTokyoDeadline(k.endDatetime, 'long') ?? '' })}</p>
       </header>
       <p className={styles.lead}>{c('appeal.lead', { amount })}</p>
-      <p className={styles.terms}>{c('appeal.terms', { min: yen(k.inviteeIncentive.minCartPrice), days: k.inviteeIncentive.expireDays })}</p>
+      <p className={styles.terms}>{c('appeal.terms', { min: formatAmount(k.inviteeIncentive.minCartPrice), days: k.inviteeIncentive.expireDays })}</p>
       {grant.isSuccess ? (
         <div className={styles.result} role="status">
-          <p>{c('appeal.received', { amount: yen(grant.data.ticketDiscountAmount), date: formatTokyoDeadline(grant.data.expireDatetime, 'long') ?? '' })}</p>
+          <p>{c('appeal.received', { amount: formatAmount(grant.data.ticketDiscountAmount), date: formatTokyoDeadline(grant.data.expireDatetime, 'long') ?? '' })}</p>
           <a className={styles.primary} href="/cart">
             {c('appeal.toCart')}
           </a>

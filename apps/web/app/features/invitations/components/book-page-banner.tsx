@@ -1,3 +1,4 @@
+import { formatAmount } from '@hondana/domain/common/format';
 import { BannerKind, chooseBanner } from '@hondana/domain/cart/coupon-banner';
 import { useState, useSyncExternalStore } from 'react';
 import { QueryProvider } from '../../../components/query-provider';
@@ -51,8 +52,8 @@ function ChosenBanner() {
     <aside className={styles.banner} aria-label={kind === BannerKind.INVITATION ? c('inviter.title') : c('banner.appHeading')} data-testid={`banner-${kind}`}>
       {kind === BannerKind.INVITATION && view ? (
         <a className={styles.bannerBody} href="/invitation/inviter?ref=invitation">
-          <strong>{c('banner.invitationHeading', { n: view.inviterMaximum.toLocaleString('ja-JP') })}</strong>
-          <span>{c('banner.invitationBody', { amount: view.campaign.inviteeIncentive.amount.toLocaleString('ja-JP') })}</span>
+          <strong>{c('banner.invitationHeading', { n: formatAmount(view.inviterMaximum) })}</strong>
+          <span>{c('banner.invitationBody', { amount: formatAmount(view.campaign.inviteeIncentive.amount) })}</span>
           <span className={styles.bannerLink}>{c('banner.invitationLink')}</span>
         </a>
       ) : (

@@ -1,3 +1,4 @@
+import { formatAmount } from '@hondana/domain/common/format';
 import { InvitationRef } from '@hondana/domain/invitations/invitations';
 import { useState } from 'react';
 import { QueryProvider } from '../../../components/query-provider';
@@ -35,7 +36,7 @@ function Card({ titleId, titleName, couponTarget }: EndReadingCardProps) {
   return (
     <section className={styles.endCard} aria-labelledby="end-reading-invitation" data-testid="end-reading-invitation">
       <h2 id="end-reading-invitation">{c('endReading.heading')}</h2>
-      <p className={styles.maximum}>{c('endReading.maximum', { n: inviterMaximum.toLocaleString('ja-JP') })}</p>
+      <p className={styles.maximum}>{c('endReading.maximum', { n: formatAmount(inviterMaximum) })}</p>
       <div className={styles.endCardActions}>
         <button type="button" className={styles.primary} onClick={() => setOpen(true)}>
           {c('endReading.recommend')}

@@ -1,3 +1,4 @@
+import { formatAmount } from '@hondana/domain/common/format';
 import { InvitationRef } from '@hondana/domain/invitations/invitations';
 import { formatTokyoDate, formatTokyoDeadline } from '@hondana/domain/common/tokyo-format';
 import { useState } from 'react';
@@ -5,8 +6,6 @@ import { invitationCopy as c } from '../../../i18n/ja-invitations';
 import { useInviterInfo } from '../api/get-inviter-info';
 import styles from './invitations.module.css';
 import { ShareModal } from './share-modal';
-
-const yen = (n: number) => n.toLocaleString('ja-JP');
 
 /**
  * The inviter page (`/invitation/inviter?ref=`, §2): my code, how many friends achieved and the
@@ -26,10 +25,10 @@ export function InviterPage({ refSource }: { refSource: string | null }) {
       <header className={styles.hero}>
         <p className={styles.campaignName}>{campaign.name}</p>
         <h1 className={styles.heading}>{c('inviter.heading')}</h1>
-        <p className={styles.maximum}>{c('inviter.maximum', { n: yen(inviterMaximum) })}</p>
+        <p className={styles.maximum}>{c('inviter.maximum', { n: formatAmount(inviterMaximum) })}</p>
         <p className={styles.period}>{c('inviter.period', { start: formatTokyoDate(campaign.startDatetime), end: formatTokyoDeadline(campaign.endDatetime, 'long') ?? '' })}</p>
       </header>
-      <p className={styles.lead}>{c('inviter.howTo', { coin: yen(firstStep), amount: yen(amount) })}</p>
+      <p className={styles.lead}>{c('inviter.howTo', { coin: formatAmount(firstStep), amount: formatAmount(amount) })}</p>
       <dl className={styles.stats}>
         <div>
           <dt>{c('inviter.myCode')}</dt>
@@ -43,12 +42,12 @@ export function InviterPage({ refSource }: { refSource: string | null }) {
         </div>
         <div>
           <dt>{c('inviter.achievedCoin')}</dt>
-          <dd data-testid="achieved-coin">{c('inviter.coinValue', { coin: yen(info.invitationAchievedMangaCoin) })}</dd>
+          <dd data-testid="achieved-coin">{c('inviter.coinValue', { coin: formatAmount(info.invitationAchievedMangaCoin) })}</dd>
         </div>
       </dl>
       {limitReached && (
         <p className={styles.notice} role="note">
-          {c('inviter.limitReached', { n: yen(amount) })}
+          {c('inviter.limitReached', { n: formatAmount(amount) })}
         </p>
       )}
       <button type="button" className={styles.primary} onClick={() => setOpen(true)}>

@@ -1,3 +1,4 @@
+import { formatAmount } from '@hondana/domain/common/format';
 import { useCallback, useState, useSyncExternalStore } from 'react';
 import { ResponsiveDialog } from '../../../components/responsive-dialog';
 import { invitationCopy as c } from '../../../i18n/ja-invitations';
@@ -59,14 +60,14 @@ export function ShareModal({ open, onOpenChange, code, campaignId, amount, coin,
     posted('other');
     return navigator.share({ text: text('other'), url: web }).catch(() => {});
   };
-  const description = c('share.text', { amount: amount.toLocaleString('ja-JP'), coin: coin.toLocaleString('ja-JP') });
+  const description = c('share.text', { amount: formatAmount(amount), coin: formatAmount(coin) });
   return (
     <>
       <ResponsiveDialog open={open} onOpenChange={onOpenChange} title={mobile ? c('share.sheetTitle') : c('share.dialogTitle')}>
         {mobile ? (
           <div className={styles.sheetBody} data-testid="share-sheet">
             <div className={styles.shareBanner} aria-hidden="true">
-              {c('share.messageShort', { amount: amount.toLocaleString('ja-JP') })}
+              {c('share.messageShort', { amount: formatAmount(amount) })}
             </div>
             <p className={styles.shareText}>{description}</p>
             <div className={styles.shareButtons}>

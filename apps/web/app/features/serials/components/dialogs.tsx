@@ -1,3 +1,4 @@
+import { formatAmount } from '@hondana/domain/common/format';
 import * as Dialog from '@radix-ui/react-dialog';
 import { isUnlimitedRental, rentalEnd } from '@hondana/domain/serials/serials';
 import { type ReactNode, useState } from 'react';
@@ -53,7 +54,7 @@ export function RentDialog({ episode, rentalMinutes, now, balances, error, busy,
     : t('serials.confirm.periodMinutes', { hours: Math.round(rentalMinutes / 60) });
   return (
     <DialogFrame open onOpenChange={(open) => !open && onClose()} title={t('serials.confirm.title')}>
-      <p>{t('serials.confirm.body', { title: episode.title, price: episode.price.toLocaleString('ja-JP'), currency })}</p>
+      <p>{t('serials.confirm.body', { title: episode.title, price: formatAmount(episode.price), currency })}</p>
       <p className={styles.dialogSub}>{t('serials.confirm.period', { period })}</p>
       {balances.coin > 0 && (
         <fieldset className={styles.payment}>
@@ -67,7 +68,7 @@ export function RentDialog({ episode, rentalMinutes, now, balances, error, busy,
         </fieldset>
       )}
       <p className={styles.dialogSub} data-testid="rent-balance">
-        {t('serials.confirm.balance', { currency, balance: balance.toLocaleString('ja-JP') })}
+        {t('serials.confirm.balance', { currency, balance: formatAmount(balance) })}
       </p>
       {error && (
         <p role="alert" className={styles.error}>
@@ -82,7 +83,7 @@ export function RentDialog({ episode, rentalMinutes, now, balances, error, busy,
           <CoinShopLink className={styles.primary}>{t('serials.confirm.addCoin', { currency })}</CoinShopLink>
         ) : (
           <button type="button" className={styles.primary} disabled={busy} onClick={() => onConfirm(paymentType)}>
-            {t('serials.confirm.rent', { price: episode.price.toLocaleString('ja-JP'), currency })}
+            {t('serials.confirm.rent', { price: formatAmount(episode.price), currency })}
           </button>
         )}
       </div>

@@ -1,3 +1,4 @@
+import { formatAmount } from '@hondana/domain/common/format';
 import { AmountUnit, formatIn } from '@hondana/domain/common/amount-unit';
 import type { SuggestedEpisode } from '@hondana/domain/serials/serials-api';
 import { SpendType, isUnlimitedRental, rentalEnd } from '@hondana/domain/serials/serials';
@@ -92,7 +93,7 @@ export function NextEpisodeBlock({ data, episode, loggedIn, onOpenEpisode }: Nex
       </div>
       {loggedIn && episode.spendType === SpendType.PAYMENT && (
         <p className={styles.sub} data-testid="pay-with">
-          {t('serials.lastPage.payWith', { currency: data.paymentType === 'COIN' ? t('serials.confirm.coin') : t('serials.confirm.mangaCoin'), balance: balance.toLocaleString('ja-JP') })}
+          {t('serials.lastPage.payWith', { currency: data.paymentType === 'COIN' ? t('serials.confirm.coin') : t('serials.confirm.mangaCoin'), balance: formatAmount(balance) })}
         </p>
       )}
       <button type="button" className={styles.primary} onClick={onMain} disabled={busy} data-testid="last-page-action">
