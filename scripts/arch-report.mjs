@@ -87,3 +87,16 @@ for (const file of walk(server)) {
 }
 console.log(`routes without a response schema: ${unschemed.length}`);
 if (list) for (const r of unschemed) console.log(`  ${r}`);
+
+// 5. Issue 43's "small things done several ways": `Db` declared outside db/schema.ts, and web
+// files writing amounts with toLocaleString instead of formatAmount (lint refuses it now).
+const dbDeclarations = walk(server)
+  .filter((file) => !file.endsWith(path.join('db', 'schema.ts')) && /^(export )?type Db = /m.test(readFileSync(file, 'utf8')))
+  .map(rel);
+console.log(`files declaring their own Db type: ${dbDeclarations.length}`);
+if (list) for (const r of dbDeclarations) console.log(`  ${r}`);
+const localeFormatters = walk(path.join(root, 'apps/web/app'))
+  .filter((file) => /\.toLocaleString\(/.test(readFileSync(file, 'utf8')))
+  .map(rel);
+console.log(`web files formatting amounts with toLocaleString: ${localeFormatters.length}`);
+if (list) for (const r of localeFormatters) console.log(`  ${r}`);

@@ -1,7 +1,6 @@
-import type { Compilable, CompiledQuery, Kysely, QueryResult, Transaction } from 'kysely';
-import type { Database } from './schema';
+import type { Compilable, CompiledQuery, QueryResult } from 'kysely';
+import type { Db } from './schema';
 
-type Db = Kysely<Database> | Transaction<Database>;
 
 /** Stands for the parameter `name` while a prepared query is built and compiled. */
 class Slot {

@@ -1,4 +1,4 @@
-import type { Generated } from 'kysely';
+import type { Generated, Kysely } from 'kysely';
 import type { CatalogTables } from './catalog-schema';
 import type { ReadingTables } from './reading-schema';
 import type { NoticesTables } from './notices-schema';
@@ -94,3 +94,9 @@ export interface AccountsTables {
 }
 
 export interface Database extends AccountsTables, CatalogTables, ReviewsTables, NoticesTables, WalletTables, OrdersTables, ReadingTables, SerialsTables, CartTables, BundleTables, PreOrderTables, OpsTables, SubscriptionTables, CampaignTables, ImportTables, BookshelfTables, StoreSettingsTables, TrackingTables, InvitationTables, AdminTables, UserAppTables, MailTables, PushTables {}
+
+/**
+ * The store's database or one of its transactions (a Kysely `Transaction` is a `Kysely`): what
+ * repositories and services take, so either can be passed.
+ */
+export type Db = Kysely<Database>;

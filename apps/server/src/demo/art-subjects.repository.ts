@@ -1,9 +1,7 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema';
+import type { Db } from '../db/schema';
 import type { SerialSubject } from './art/subjects';
 
 /** Catalog reads for drawing: the rows behind what a cover, a page or a serial image shows. */
-type Db = Kysely<Database>;
 
 export interface BookArtRow {
   bookId: number;

@@ -1,11 +1,9 @@
 import { LayoutType, readingDirection } from '@hondana/domain/catalog/catalog';
-import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema';
+import type { Db } from '../db/schema';
 import type { CoverSubject, PageSubject } from './art/subjects';
 import { authorNames, type BookArtRow, bookArtRows, bookPageSize, episodePageRow, volumeCounts } from './art-subjects.repository';
 
 /** What a cover, a page or a serial image shows, from the catalog's rows. */
-type Db = Kysely<Database>;
 
 export const coverSubjectOf = (row: BookArtRow, authors: string[], volumes: number): CoverSubject => ({
   bookId: row.bookId,

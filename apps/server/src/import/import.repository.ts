@@ -1,10 +1,8 @@
-import type { Kysely, Transaction } from 'kysely';
 import type { BookSourceFormat } from '../db/import-schema';
-import type { Database } from '../db/schema';
+import type { Db } from '../db/schema';
 import { taxInside } from '@hondana/domain/catalog/catalog';
 import type { PlannedAuthor, PlannedSide } from './book-plan';
 
-type Db = Kysely<Database> | Transaction<Database>;
 
 /** The imported book a source key (EPUB identifier or content hash) already made, with its title. */
 export function findBookBySource(db: Db, sourceKey: string) {

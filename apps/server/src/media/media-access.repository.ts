@@ -1,8 +1,6 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema';
+import type { Db } from '../db/schema';
 
 /** Catalog reads behind the media routes' access checks. */
-type Db = Kysely<Database>;
 
 /** A book's page count, samples and media version (covers and page bounds); undefined when unknown. */
 export async function bookMediaRow(db: Db, bookId: number) {

@@ -1,8 +1,6 @@
-import type { Kysely } from 'kysely';
 import { TEXT_PAGE_KEY } from '../db/import-schema';
-import type { Database } from '../db/schema';
+import type { Db } from '../db/schema';
 
-type Db = Kysely<Database>;
 
 /**
  * The stored original of an imported book's page (`TEXT_PAGE_KEY` for a text page, which has

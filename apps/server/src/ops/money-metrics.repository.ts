@@ -1,7 +1,5 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema';
+import type { Db } from '../db/schema';
 
-type Db = Kysely<Database>;
 
 /** The newest id among rows created at or before `settledAt` (0 when none). */
 async function lastSettledId(db: Db, table: 'wallet_ledger' | 'orders', settledAt: number, after: number): Promise<number> {

@@ -1,7 +1,5 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema';
+import type { Db } from '../db/schema';
 
-type Db = Kysely<Database>;
 
 /** Creates the job's row (due at once) unless another process already did. */
 export async function ensureJob(db: Db, name: string): Promise<void> {

@@ -1,7 +1,6 @@
-import { type Kysely, PostgresAdapter, sql } from 'kysely';
-import type { Database } from '../db/schema';
+import { PostgresAdapter, sql } from 'kysely';
+import type { Db } from '../db/schema';
 
-type Db = Kysely<Database>;
 
 /** The PostgreSQL channel on which a change's topic is announced to every listening process. */
 export const CHANGES_CHANNEL = 'hondana_store_changes';

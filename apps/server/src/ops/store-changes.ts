@@ -1,6 +1,5 @@
-import type { Kysely } from 'kysely';
 import pg from 'pg';
-import type { Database } from '../db/schema';
+import type { Db } from '../db/schema';
 import { CHANGES_CHANNEL, bumpVersion, versions } from './store-changes.repository';
 
 /**
@@ -10,7 +9,6 @@ import { CHANGES_CHANNEL, bumpVersion, versions } from './store-changes.reposito
  */
 export type ChangeTopic = 'catalog' | 'settings' | 'rankings';
 
-type Db = Kysely<Database>;
 type Listener = () => void | Promise<void>;
 
 /**

@@ -1,12 +1,11 @@
-import type { Insertable, Kysely, Transaction } from 'kysely';
-import type { Database } from '../db/schema';
+import type { Insertable, Transaction } from 'kysely';
+import type { Database, Db } from '../db/schema';
 import type { SandboxCardTokensTable, SandboxCardsTable } from '../db/subscriptions-schema';
 import type { SandboxPaymentsTable } from '../db/wallet-schema';
 import type { SandboxRefundsTable } from '../db/orders-schema';
 
 /** The sandbox provider's payments and kept cards, and the order kind a decision is routed by. */
 type Trx = Transaction<Database>;
-type Db = Kysely<Database> | Trx;
 
 export async function findSandboxPayment(db: Db, ref: string) {
   return db.selectFrom('sandbox_payments').selectAll().where('ref', '=', ref).executeTakeFirst();

@@ -2,8 +2,7 @@ import { adminContext } from '../modules/admin/load-context';
 import type { LoginBody, SignupBody, Viewer } from '@hondana/domain/accounts/accounts-api';
 import { AppError, ErrorCode } from '@hondana/domain/common/errors';
 import type { FastifyRequest } from 'fastify';
-import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema';
+import type { Db } from '../db/schema';
 import * as accounts from '../modules/accounts/accounts.service';
 import { appSessionHeaderOf } from '../modules/accounts/app-session';
 import { readsInApp } from '../modules/accounts/app-settings.service';
@@ -29,7 +28,6 @@ import { myReviewPart } from './member-answers.repository';
 import { memberBookDetail } from './member-book-detail';
 import { type MemberPart, personalSection } from './member-part';
 
-type Db = Kysely<Database>;
 
 /** Counts a login or signup attempt of this request against its address's and account's limits. */
 export type AuthAttemptLimiter = (request: FastifyRequest, kind: AuthAttemptKind, email: string) => Promise<AuthAttempt>;

@@ -1,5 +1,5 @@
-import type { AliasableExpression, Expression, Kysely } from 'kysely';
-import type { Database } from '../db/schema';
+import type { AliasableExpression, Expression } from 'kysely';
+import type { Db } from '../db/schema';
 import { preparedQuery } from '../db/prepared-query';
 import { liveSessionUserQuery } from '../modules/accounts/sessions';
 import { releasedEntitlementQuery } from '../modules/orders/entitlements';
@@ -93,7 +93,6 @@ export async function readBookMarks(db: Db, userId: number, bookId: number, titl
   return bookMarksOf(columns.map((_, j) => row[`m${j}`]));
 }
 
-type Db = Kysely<Database>;
 type SqlCallName = keyof typeof inSql;
 
 /** What of the member's review of a title a page shows (its id and whether it is of the whole title): what `myReview` records. */

@@ -1,7 +1,6 @@
-import type { Insertable, Kysely } from 'kysely';
-import type { Database } from '../../src/db/schema';
+import type { Insertable } from 'kysely';
+import type { Database, Db } from '../../src/db/schema';
 
-type Db = Kysely<Database>;
 const DAY = 86_400_000;
 
 export interface PrizeInput {

@@ -1,9 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import type { Insertable, Kysely } from 'kysely';
-import type { Database } from '../../src/db/schema';
+import type { Insertable } from 'kysely';
+import type { Database, Db } from '../../src/db/schema';
 import { tokenFor } from './wallet-factories';
 
-type Db = Kysely<Database>;
 const YEAR = 365 * 24 * 60 * 60 * 1000;
 
 /** A coupon (50% off everything, a year to go, unless told). */

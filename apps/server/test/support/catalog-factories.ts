@@ -1,9 +1,8 @@
-import type { Insertable, Kysely } from 'kysely';
-import type { Database } from '../../src/db/schema';
+import type { Insertable } from 'kysely';
+import type { Database, Db } from '../../src/db/schema';
 import { type MemberInput, createMember, signUp } from './members';
 import type { FastifyInstance } from 'fastify';
 
-type Db = Kysely<Database>;
 let sequence = 0;
 
 /** A title to insert, unique per call; override any column (`createTitle({ erotic_type: 4 })`). */

@@ -1,12 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import type { Insertable, Kysely } from 'kysely';
+import type { Insertable } from 'kysely';
 import type { BooksTable, CatalogEventKind, TitlesTable } from '../../src/db/catalog-schema';
-import type { Database } from '../../src/db/schema';
+import type { Db } from '../../src/db/schema';
 import { refreshTitleSearchText } from '../../src/modules/catalog/search.repository';
 import { createMember, signUp } from './members';
 
 /** Small catalog factories for rankings, free books, search and recommendations tests. */
-type Db = Kysely<Database>;
 
 
 export interface TitleInput extends Partial<Insertable<TitlesTable>> {

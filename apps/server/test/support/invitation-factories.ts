@@ -1,7 +1,6 @@
-import type { Insertable, Kysely } from 'kysely';
-import type { Database } from '../../src/db/schema';
+import type { Insertable } from 'kysely';
+import type { Database, Db } from '../../src/db/schema';
 
-type Db = Kysely<Database>;
 const DAY = 86_400_000;
 
 /** An invitation campaign open around `now`: 300 coins per invitee up to 3, a ¥500 ticket over ¥1,000, 30 days. */

@@ -1,9 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import type { Kysely } from 'kysely';
-import type { Database } from '../../src/db/schema';
+import type { Db } from '../../src/db/schema';
 import { insertTitle } from './catalog-factories';
 
-type Db = Kysely<Database>;
 const DAY = 86_400_000;
 
 export interface SerialInput {

@@ -1,13 +1,11 @@
 import { SandboxTestCard } from '@hondana/domain/wallet/wallet-payments';
 import { type Currency, currencies } from '@hondana/domain/wallet/wallet-lots';
 import type { FastifyInstance } from 'fastify';
-import type { Kysely } from 'kysely';
-import type { Database } from '../../src/db/schema';
+import type { Db } from '../../src/db/schema';
 import { balance, grant } from '../../src/modules/ledger/ledger';
 import { sweepExpired } from '../../src/modules/wallet/wallet.service';
 import { createMember, signUp } from './members';
 
-type Db = Kysely<Database>;
 const YEAR = 365 * 24 * 60 * 60 * 1000;
 
 /** A signed-up member: their session cookie and user id. */

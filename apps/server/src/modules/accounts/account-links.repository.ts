@@ -1,7 +1,5 @@
-import type { Kysely, Transaction } from 'kysely';
-import type { AccountLinksTable, Database } from '../../db/schema';
+import type { AccountLinksTable, Db } from '../../db/schema';
 
-type Db = Kysely<Database> | Transaction<Database>;
 export type LinkPurpose = AccountLinksTable['purpose'];
 
 export async function insertLink(db: Db, link: Omit<AccountLinksTable, 'used_at'>): Promise<void> {

@@ -1,8 +1,7 @@
-import type { Expression, Kysely, Transaction } from 'kysely';
-import type { Database, UsersTable } from '../../db/schema';
+import type { Expression } from 'kysely';
+import type { Db, UsersTable } from '../../db/schema';
 import { WITHDRAWN_NICKNAME } from '@hondana/domain/accounts/account-settings';
 
-type Db = Kysely<Database> | Transaction<Database>;
 export type UserRow = Omit<UsersTable, 'id'> & { id: number };
 
 export async function insertUser(

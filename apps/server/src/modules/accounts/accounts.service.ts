@@ -11,15 +11,13 @@ import {
 } from '@hondana/domain/accounts/accounts-api';
 import { AppError, ErrorCode, unauthorized } from '@hondana/domain/common/errors';
 import { tokyoDay } from '@hondana/domain/common/time';
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
+import type { Db } from '../../db/schema';
 import * as users from './accounts.repository';
 import { decoyHash, hashPassword, verifyPassword } from './passwords';
 import { pendingEmailChange } from './account-links.repository';
 import { mailEmailConfirmation } from './email.service';
 import { type SessionDevice, UNKNOWN_DEVICE, createSession } from './sessions';
 
-type Db = Kysely<Database>;
 
 export interface SignedIn {
   userId: number;

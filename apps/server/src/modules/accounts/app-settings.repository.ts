@@ -1,8 +1,6 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
+import type { Db } from '../../db/schema';
 import type { UserAppSettingsTable } from '../../db/user-app-schema';
 
-type Db = Kysely<Database>;
 type Settings = Omit<UserAppSettingsTable, 'user_id' | 'updated_at'>;
 
 const EMPTY: Settings = {

@@ -2,11 +2,9 @@ import type { SetSnsResponse, SpecifyTopResponse } from '@hondana/domain/account
 import type { OkResponse } from '@hondana/domain/common/responses';
 import { isPageType } from '@hondana/domain/catalog/catalog';
 import { AppError, ErrorCode } from '@hondana/domain/common/errors';
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
+import type { Db } from '../../db/schema';
 import { appSessionOfMember, snsLinksOf, upsertAppSettings, upsertSnsLink } from './app-settings.repository';
 
-type Db = Kysely<Database>;
 
 /** `POST /user_specify_top/register`: the member's chosen top page; get_status reports it as userSpecifyTop. */
 export async function registerSpecifyTop(db: Db, userId: number, pageType: string, now: number): Promise<SpecifyTopResponse> {

@@ -1,14 +1,13 @@
 import type { EmailChangeBody, EmailConfirmResponse } from '@hondana/domain/accounts/account-settings-api';
 import { AppError, ErrorCode, unauthorized } from '@hondana/domain/common/errors';
-import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '../../db/schema';
+import type { Transaction } from 'kysely';
+import type { Database, Db } from '../../db/schema';
 import { enqueueMail } from '../mail/outbox';
 import { digest } from '../tokens/secrets';
 import { newLink, useLink } from './account-links';
 import * as users from './accounts.repository';
 import { verifyPassword } from './passwords';
 
-type Db = Kysely<Database>;
 
 const alreadyRegistered = () => new AppError(400, ErrorCode.EMAIL_ALREADY_REGISTERED, ['email: このメールアドレスは登録済みです']);
 

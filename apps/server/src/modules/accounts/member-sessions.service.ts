@@ -1,10 +1,8 @@
 import { deviceLabel } from '@hondana/domain/accounts/account-settings';
 import type { MemberSessions } from '@hondana/domain/accounts/account-settings-api';
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
+import type { Db } from '../../db/schema';
 import { deleteOtherSessions, deleteSessionOf, liveSessionsOf } from './sessions.repository';
 
-type Db = Kysely<Database>;
 const iso = (at: number) => new Date(Number(at)).toISOString();
 
 /** `GET /user/sessions`: the member's signed-in devices, this one first, then the latest seen. */

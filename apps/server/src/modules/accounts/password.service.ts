@@ -1,7 +1,6 @@
 import type { PasswordChangeBody, PasswordResetConfirmBody } from '@hondana/domain/accounts/account-settings-api';
 import { AppError, ErrorCode } from '@hondana/domain/common/errors';
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
+import type { Db } from '../../db/schema';
 import { enqueueMail } from '../mail/outbox';
 import { digest } from '../tokens/secrets';
 import { voidLinks } from './account-links.repository';
@@ -10,7 +9,6 @@ import * as users from './accounts.repository';
 import { hashPassword, verifyPassword } from './passwords';
 import { deleteOtherSessions } from './sessions.repository';
 
-type Db = Kysely<Database>;
 
 /**
  * `POST /auth/password_reset`: mails a reset link when `email` is a member's, and does nothing

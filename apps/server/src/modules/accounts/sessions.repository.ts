@@ -1,8 +1,6 @@
-import type { Kysely, Transaction } from 'kysely';
 import { preparedQuery } from '../../db/prepared-query';
-import type { Database } from '../../db/schema';
+import type { Db } from '../../db/schema';
 
-type Db = Kysely<Database> | Transaction<Database>;
 
 export async function insertSession(
   db: Db,

@@ -2,8 +2,8 @@ import { REAUTHENTICATED_FOR_MS } from '@hondana/domain/accounts/account-setting
 import type { WithdrawalSummary } from '@hondana/domain/accounts/account-settings-api';
 import type { ResultOk } from '@hondana/domain/accounts/accounts-api';
 import { AppError, ErrorCode, unauthorized } from '@hondana/domain/common/errors';
-import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '../../db/schema';
+import type { Transaction } from 'kysely';
+import type { Database, Db } from '../../db/schema';
 import { enqueueMail } from '../mail/outbox';
 import { deleteLinksOf } from './account-links.repository';
 import * as users from './accounts.repository';
@@ -11,7 +11,6 @@ import { verifyPassword } from './passwords';
 import { deleteSessionsOf, markPasswordConfirmed, passwordConfirmedAt } from './sessions.repository';
 import { withdrawalSummaryQuery } from './withdrawal.repository';
 
-type Db = Kysely<Database>;
 
 /**
  * What other areas do when a member leaves, passed in by `app.ts` (they depend on accounts, so

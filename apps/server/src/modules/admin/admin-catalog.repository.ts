@@ -1,8 +1,7 @@
-import { type Kysely, type SqlBool, type Transaction, sql } from 'kysely';
+import { type SqlBool, sql } from 'kysely';
 import { escapeLike, searchWords } from '@hondana/domain/catalog/search-text';
-import type { Database } from '../../db/schema';
+import type { Db } from '../../db/schema';
 
-type Db = Kysely<Database> | Transaction<Database>;
 
 export const titleRow = (db: Db, titleId: number) =>
   db

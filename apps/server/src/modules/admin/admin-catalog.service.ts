@@ -2,14 +2,13 @@ import { type AdminBook, type AdminTitle, type BookFields, type CreateTitleBody,
 import { priceInEffect } from '@hondana/domain/catalog/books-api';
 import { taxInside } from '@hondana/domain/catalog/catalog';
 import { AppError, ErrorCode, badRequest, notFound } from '@hondana/domain/common/errors';
-import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '../../db/schema';
+import type { Transaction } from 'kysely';
+import type { Database, Db } from '../../db/schema';
 import { refreshSearchText } from '../catalog/search.service';
 import type { AuditEntry } from './audit.repository';
 import { type ColumnWriters, columnsOf } from './edit-columns';
 import * as repo from './admin-catalog.repository';
 
-type Db = Kysely<Database> | Transaction<Database>;
 
 const conflict = (what: string) => new AppError(409, ErrorCode.EDIT_CONFLICT, [`${what}: changed by someone else since it was loaded; load it again`]);
 const minute = (instant: number | null) => (instant === null ? null : instantToTokyoMinute(Number(instant)));

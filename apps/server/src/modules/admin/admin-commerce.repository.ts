@@ -1,7 +1,6 @@
-import type { Insertable, Kysely, Transaction } from 'kysely';
-import type { Database } from '../../db/schema';
+import type { Insertable } from 'kysely';
+import type { Database, Db } from '../../db/schema';
 
-type Db = Kysely<Database> | Transaction<Database>;
 
 export const insertCoupon = async (db: Db, row: Insertable<Database['coupons']>): Promise<number> =>
   (await db.insertInto('coupons').values(row).returning('id').executeTakeFirstOrThrow()).id;

@@ -1,12 +1,11 @@
 import { type AdminCoupon, type CreateCouponBody, type CreatedCoupon, instantToTokyoMinute } from '@hondana/domain/admin/admin-api';
 import { CouponType } from '@hondana/domain/cart/coupons';
 import { badRequest, notFound } from '@hondana/domain/common/errors';
-import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '../../db/schema';
+import type { Transaction } from 'kysely';
+import type { Database, Db } from '../../db/schema';
 import type { AuditEntry } from './audit.repository';
 import * as repo from './admin-commerce.repository';
 
-type Db = Kysely<Database> | Transaction<Database>;
 type CouponRow = NonNullable<Awaited<ReturnType<typeof repo.couponRow>>>;
 
 function couponView(c: CouponRow, counts?: { held: unknown; used: unknown }): AdminCoupon {

@@ -1,7 +1,6 @@
-import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '../../db/schema';
+import type { Transaction } from 'kysely';
+import type { Database, Db } from '../../db/schema';
 
-type Db = Kysely<Database> | Transaction<Database>;
 
 export const bookSampleRow = (db: Db, bookId: number) =>
   db

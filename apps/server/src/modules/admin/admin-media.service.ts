@@ -3,15 +3,14 @@ import type { UpdateSampleBody } from '@hondana/domain/admin/admin-serials-api';
 import { parseCustomSample } from '@hondana/domain/catalog/catalog';
 import { AppError, ErrorCode, badRequest, notFound } from '@hondana/domain/common/errors';
 import { coverUrl } from '@hondana/domain/catalog/media-urls';
-import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '../../db/schema';
+import type { Transaction } from 'kysely';
+import type { Database, Db } from '../../db/schema';
 import { makeEagerDerivatives } from '../../import/eager-derivatives';
 import { storeImage } from '../../import/page-images';
 import type { MediaStore } from '../../media/media-store';
 import type { AuditEntry } from './audit.repository';
 import * as repo from './admin-media.repository';
 
-type Db = Kysely<Database> | Transaction<Database>;
 
 const conflict = () => new AppError(409, ErrorCode.EDIT_CONFLICT, ['book: changed by someone else since it was loaded; load it again']);
 const REFLOW = 2;

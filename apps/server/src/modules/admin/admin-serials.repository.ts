@@ -1,8 +1,7 @@
-import { type Kysely, type SqlBool, type Transaction, sql } from 'kysely';
+import { type SqlBool, type Transaction, sql } from 'kysely';
 import { escapeLike } from '@hondana/domain/catalog/search-text';
-import type { Database } from '../../db/schema';
+import type { Database, Db } from '../../db/schema';
 
-type Db = Kysely<Database> | Transaction<Database>;
 
 /** Serials whose name contains `q` (or the one with id `q`), newest first. */
 export async function searchSerials(db: Db, q: string, offset: number) {

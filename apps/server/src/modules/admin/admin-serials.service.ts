@@ -15,8 +15,8 @@ import { applyPatch, checkRule } from '@hondana/domain/admin/admin-edits';
 import { instantToTokyoMinute } from '@hondana/domain/admin/admin-api';
 import { AppError, ErrorCode, badRequest, notFound } from '@hondana/domain/common/errors';
 import { SpendType } from '@hondana/domain/serials/serials';
-import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '../../db/schema';
+import type { Transaction } from 'kysely';
+import type { Database, Db } from '../../db/schema';
 import { type StoredImage, storeImage } from '../../import/page-images';
 import { mediaUrl } from '../../media/media-spec';
 import type { MediaStore } from '../../media/media-store';
@@ -24,7 +24,6 @@ import type { AuditEntry } from './audit.repository';
 import { type ColumnWriters, columnsOf } from './edit-columns';
 import * as repo from './admin-serials.repository';
 
-type Db = Kysely<Database> | Transaction<Database>;
 
 const conflict = (what: string) => new AppError(409, ErrorCode.EDIT_CONFLICT, [`${what}: changed by someone else since it was loaded; load it again`]);
 

@@ -1,11 +1,10 @@
-import type { Insertable, Kysely, Transaction, Updateable } from 'kysely';
-import type { Database } from '../../db/schema';
+import type { Insertable, Updateable } from 'kysely';
+import type { Database, Db } from '../../db/schema';
 
 /**
  * Queries of the console's banner editor. They write the very table the store's banner calls read
  * (`invitations/banners.repository` activeReachBanners). Every edit is conditional on the version read.
  */
-type Db = Kysely<Database> | Transaction<Database>;
 
 export const bannerRows = (db: Db) => db.selectFrom('reach_banners').selectAll().orderBy('id', 'desc').limit(500).execute();
 export const bannerRow = (db: Db, id: number) => db.selectFrom('reach_banners').selectAll().where('id', '=', id).executeTakeFirst();

@@ -2,8 +2,8 @@ import { type AdminBannerView, type BannerFields, type BannerImage, type CreateB
 import { applyPatch, checkRule } from '@hondana/domain/admin/admin-edits';
 import { instantToTokyoMinute } from '@hondana/domain/admin/admin-api';
 import { AppError, ErrorCode, badRequest, notFound } from '@hondana/domain/common/errors';
-import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '../../db/schema';
+import type { Transaction } from 'kysely';
+import type { Database, Db } from '../../db/schema';
 import { type StoredImage, storeImage } from '../../import/page-images';
 import { BANNER_SIZE, BANNER_WIDTHS } from '../../media/media-spec';
 import type { MediaStore } from '../../media/media-store';
@@ -16,7 +16,6 @@ import * as repo from './banners.repository';
  * shows those in their period, highest priority first, then the newest. Their images are uploaded
  * into the media store first, as covers are, and served by `/media/banners/<id>/<width>.webp`.
  */
-type Db = Kysely<Database> | Transaction<Database>;
 type Change<T> = Promise<{ body: T; audit: AuditEntry[] }>;
 
 const conflict = () => new AppError(409, ErrorCode.EDIT_CONFLICT, ['banner: changed by someone else since it was loaded; load it again']);

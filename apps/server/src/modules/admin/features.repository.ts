@@ -1,5 +1,5 @@
-import type { Insertable, Kysely, Transaction, Updateable } from 'kysely';
-import type { Database } from '../../db/schema';
+import type { Insertable, Updateable } from 'kysely';
+import type { Database, Db } from '../../db/schema';
 
 /**
  * Queries of the console's features editor. They write the very tables the store's
@@ -7,7 +7,6 @@ import type { Database } from '../../db/schema';
  * feature's version read, and that update comes first in its transaction, so two edits of one
  * feature never interleave.
  */
-type Db = Kysely<Database> | Transaction<Database>;
 export type FeatureState = 'running' | 'scheduled' | 'ended';
 
 /** The newest first, filtered by state at `now` when asked. */

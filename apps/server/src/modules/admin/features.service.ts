@@ -2,8 +2,8 @@ import { instantToTokyoMinute } from '@hondana/domain/admin/admin-api';
 import { applyPatch, checkRule } from '@hondana/domain/admin/admin-edits';
 import { type AdminFeatureView, type CreateFeatureBody, type FeatureFields, type FeatureState, type UpdateFeatureBody, checkFeature } from '@hondana/domain/admin/admin-features-api';
 import { AppError, ErrorCode, badRequest, notFound } from '@hondana/domain/common/errors';
-import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '../../db/schema';
+import type { Transaction } from 'kysely';
+import type { Database, Db } from '../../db/schema';
 import type { AuditEntry } from './audit.repository';
 import { type ColumnWriters, columnsOf } from './edit-columns';
 import * as repo from './features.repository';
@@ -13,7 +13,6 @@ import * as repo from './features.repository';
  * and serials in their order, written into the tables the store's serial pages read. Ending a
  * feature ends it now: the store no longer shows it.
  */
-type Db = Kysely<Database> | Transaction<Database>;
 type Change<T> = Promise<{ body: T; audit: AuditEntry[] }>;
 
 const conflict = () => new AppError(409, ErrorCode.EDIT_CONFLICT, ['feature: changed by someone else since it was loaded; load it again']);

@@ -1,5 +1,5 @@
-import { type Insertable, type Kysely, PostgresAdapter, type Transaction, type Updateable, sql } from 'kysely';
-import type { Database } from '../../db/schema';
+import { type Insertable, PostgresAdapter, type Updateable, sql } from 'kysely';
+import type { Database, Db } from '../../db/schema';
 
 /**
  * Queries of the console's invitation campaign editor. They write the very table the store's
@@ -7,7 +7,6 @@ import type { Database } from '../../db/schema';
  * conditional on the campaign's version read; every change first takes the campaigns' write lock,
  * so the check that no two campaigns run at once and the write it guards are one step.
  */
-type Db = Kysely<Database> | Transaction<Database>;
 export type InvitationState = 'running' | 'scheduled' | 'ended';
 
 /**

@@ -11,8 +11,8 @@ import {
 } from '@hondana/domain/admin/admin-invitations-api';
 import { type InviterStep, inviterMaximum } from '@hondana/domain/invitations/invitations';
 import { AppError, ErrorCode, badRequest, notFound } from '@hondana/domain/common/errors';
-import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '../../db/schema';
+import type { Transaction } from 'kysely';
+import type { Database, Db } from '../../db/schema';
 import type { AuditEntry } from './audit.repository';
 import { type ColumnWriters, columnsOf } from './edit-columns';
 import * as repo from './invitation-campaigns.repository';
@@ -30,7 +30,6 @@ import * as repo from './invitation-campaigns.repository';
  * `start`). The check and the write are one step: every change holds the campaigns' write lock.
  */
 type Trx = Transaction<Database>;
-type Db = Kysely<Database> | Trx;
 type Change<T> = Promise<{ body: T; audit: AuditEntry[] }>;
 
 const conflict = () => new AppError(409, ErrorCode.EDIT_CONFLICT, ['invitation campaign: changed by someone else since it was loaded; load it again']);

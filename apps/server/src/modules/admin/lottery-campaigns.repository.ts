@@ -1,5 +1,5 @@
-import { type Insertable, type Kysely, type Transaction, type Updateable, sql } from 'kysely';
-import type { Database } from '../../db/schema';
+import { type Insertable, type Updateable, sql } from 'kysely';
+import type { Database, Db } from '../../db/schema';
 
 /**
  * Queries of the console's lottery campaign editor. They write the very tables the store's lottery
@@ -7,7 +7,6 @@ import type { Database } from '../../db/schema';
  * campaign's version read, and that update comes first in its transaction, so two edits of one
  * campaign never interleave.
  */
-type Db = Kysely<Database> | Transaction<Database>;
 export type LotteryState = 'running' | 'scheduled' | 'ended';
 
 /** The newest first, filtered by state at `now` when asked. */

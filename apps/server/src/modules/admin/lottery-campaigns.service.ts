@@ -15,8 +15,8 @@ import {
 } from '@hondana/domain/admin/admin-lottery-api';
 import type { PrizeKind } from '@hondana/domain/campaigns/lottery';
 import { AppError, ErrorCode, badRequest, notFound } from '@hondana/domain/common/errors';
-import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '../../db/schema';
+import type { Transaction } from 'kysely';
+import type { Database, Db } from '../../db/schema';
 import type { AuditEntry } from './audit.repository';
 import { type ColumnWriters, columnsOf } from './edit-columns';
 import * as repo from './lottery-campaigns.repository';
@@ -28,7 +28,6 @@ import * as repo from './lottery-campaigns.repository';
  * on every save as it leaves the campaign); a prize's stock may rise at any time, never below what
  * members have drawn; a prize or box already drawn from stays.
  */
-type Db = Kysely<Database> | Transaction<Database>;
 type Change<T> = Promise<{ body: T; audit: AuditEntry[] }>;
 
 const conflict = () => new AppError(409, ErrorCode.EDIT_CONFLICT, ['lottery campaign: changed by someone else since it was loaded; load it again']);

@@ -1,15 +1,14 @@
 import type { CancelOrderAnswer, GrantAnswer, MemberDetail, MemberLedger, MemberListItem, SuspendAnswer } from '@hondana/domain/admin/admin-api';
 import { badRequest, notFound } from '@hondana/domain/common/errors';
 import type { Currency } from '@hondana/domain/wallet/wallet-lots';
-import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '../../db/schema';
+import type { Transaction } from 'kysely';
+import type { Database, Db } from '../../db/schema';
 import { cancelBookOrderIn } from '../orders/cancel-order.service';
 import { type RefundState, cancelPaidOrderIn, checkRefundRetry, isPaidThroughProvider, paidOrder, refundableYen, refundsOfMember } from '../orders/refund-order.service';
 import { adjustGrantIn } from '../wallet/reports';
 import type { AuditEntry } from './audit.repository';
 import * as repo from './members.repository';
 
-type Db = Kysely<Database> | Transaction<Database>;
 const ms = (v: number | null) => (v === null ? null : Number(v));
 
 export async function findMembers(db: Db, q: string): Promise<MemberListItem[]> {

@@ -1,5 +1,5 @@
-import type { Insertable, Kysely, Transaction, Updateable } from 'kysely';
-import type { Database } from '../../db/schema';
+import type { Insertable, Updateable } from 'kysely';
+import type { Database, Db } from '../../db/schema';
 
 /**
  * Queries of the console's missions editor. They write the very tables the store's mission calls
@@ -7,7 +7,6 @@ import type { Database } from '../../db/schema';
  * mission's version read, and that update comes first in its transaction, so two edits of one
  * mission never interleave.
  */
-type Db = Kysely<Database> | Transaction<Database>;
 export type MissionState = 'running' | 'scheduled' | 'ended';
 
 /** The newest first, filtered by state at `now` when asked. */

@@ -11,8 +11,8 @@ import {
 } from '@hondana/domain/admin/admin-missions-api';
 import { MissionRewardType, type MissionTaskType, rewardLabel, taskLabel } from '@hondana/domain/campaigns/missions';
 import { AppError, ErrorCode, badRequest, notFound } from '@hondana/domain/common/errors';
-import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '../../db/schema';
+import type { Transaction } from 'kysely';
+import type { Database, Db } from '../../db/schema';
 import type { AuditEntry } from './audit.repository';
 import { type ColumnWriters, columnsOf } from './edit-columns';
 import * as repo from './missions.repository';
@@ -23,7 +23,6 @@ import * as repo from './missions.repository';
  * A task members have progress on keeps its kind and stays (its count is theirs); its target may
  * change. Ending a mission ends it now: members keep the bonuses already given.
  */
-type Db = Kysely<Database> | Transaction<Database>;
 type Change<T> = Promise<{ body: T; audit: AuditEntry[] }>;
 
 const conflict = () => new AppError(409, ErrorCode.EDIT_CONFLICT, ['mission: changed by someone else since it was loaded; load it again']);

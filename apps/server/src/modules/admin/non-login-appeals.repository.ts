@@ -1,12 +1,11 @@
-import type { Insertable, Kysely, Transaction, Updateable } from 'kysely';
-import type { Database } from '../../db/schema';
+import type { Insertable, Updateable } from 'kysely';
+import type { Database, Db } from '../../db/schema';
 
 /**
  * Queries of the console's non-login appeal editor. They write the very table the store's
  * `/non_login_appeal` reads (`invitations/banners.repository` activeNonLoginAppeal), uncached.
  * Every edit is conditional on the appeal's version read.
  */
-type Db = Kysely<Database> | Transaction<Database>;
 export type AppealState = 'running' | 'scheduled' | 'ended';
 type Appeals = Database['non_login_appeals'];
 

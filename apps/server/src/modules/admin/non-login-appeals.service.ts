@@ -10,8 +10,8 @@ import {
   checkNonLoginAppeal,
 } from '@hondana/domain/admin/admin-non-login-appeals-api';
 import { AppError, ErrorCode, badRequest, notFound } from '@hondana/domain/common/errors';
-import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '../../db/schema';
+import type { Transaction } from 'kysely';
+import type { Database, Db } from '../../db/schema';
 import { type StoredImage, storeImage } from '../../import/page-images';
 import { BANNER_WIDTHS } from '../../media/media-spec';
 import type { MediaStore } from '../../media/media-store';
@@ -26,7 +26,6 @@ import * as repo from './non-login-appeals.repository';
  * address (a site path or https), or one uploaded here into the media store as banner images are
  * and served by `/media/banners/<id>/<width>.webp`.
  */
-type Db = Kysely<Database> | Transaction<Database>;
 type Change<T> = Promise<{ body: T; audit: AuditEntry[] }>;
 
 const conflict = () => new AppError(409, ErrorCode.EDIT_CONFLICT, ['non-login appeal: changed by someone else since it was loaded; load it again']);

@@ -1,12 +1,11 @@
-import type { Insertable, Kysely, Transaction, Updateable } from 'kysely';
-import type { Database } from '../../db/schema';
+import type { Insertable, Updateable } from 'kysely';
+import type { Database, Db } from '../../db/schema';
 
 /**
  * Queries of the console's pre-order bonus editor. They write the table the store's pre-order
  * bonus calls read (`cart/pre-order-bonus.repository`). Every edit is conditional on the bonus's
  * version read, and that update comes first in its transaction, so two edits never interleave.
  */
-type Db = Kysely<Database> | Transaction<Database>;
 export type BonusState = 'running' | 'scheduled' | 'ended';
 
 /** The newest first, filtered by state at `now` when asked. */

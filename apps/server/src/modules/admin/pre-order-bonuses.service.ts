@@ -9,8 +9,8 @@ import {
   checkPreOrderBonus,
 } from '@hondana/domain/admin/admin-pre-order-api';
 import { AppError, ErrorCode, badRequest, notFound } from '@hondana/domain/common/errors';
-import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '../../db/schema';
+import type { Transaction } from 'kysely';
+import type { Database, Db } from '../../db/schema';
 import type { AuditEntry } from './audit.repository';
 import { type ColumnWriters, columnsOf } from './edit-columns';
 import * as repo from './pre-order-bonuses.repository';
@@ -20,7 +20,6 @@ import * as repo from './pre-order-bonuses.repository';
  * `points` plus `rate` % of its price, for a pre-order placed while it runs, written into the table
  * the store's pre-order pages read. Ending a bonus ends it now: pre-orders already placed keep theirs.
  */
-type Db = Kysely<Database> | Transaction<Database>;
 type Change<T> = Promise<{ body: T; audit: AuditEntry[] }>;
 
 const conflict = () => new AppError(409, ErrorCode.EDIT_CONFLICT, ['pre-order bonus: changed by someone else since it was loaded; load it again']);

@@ -1,12 +1,11 @@
-import type { Insertable, Kysely, Transaction, Updateable } from 'kysely';
-import type { Database } from '../../db/schema';
+import type { Insertable, Updateable } from 'kysely';
+import type { Database, Db } from '../../db/schema';
 
 /**
  * Queries of the console's commerce editors. They write the very tables the store reads: the
  * point breakdown (`orders.repository` activeCampaigns), the cart's bundles (`cart/bundle.repository`)
  * and the coin shop (`wallet/coin-shop.service`). Every edit is conditional on the version read.
  */
-type Db = Kysely<Database> | Transaction<Database>;
 
 export const pointCampaignRows = (db: Db) => db.selectFrom('point_campaigns').selectAll().orderBy('id', 'desc').limit(500).execute();
 export const pointCampaignRow = (db: Db, id: number) => db.selectFrom('point_campaigns').selectAll().where('id', '=', id).executeTakeFirst();

@@ -19,13 +19,12 @@ import { applyPatch, checkRule } from '@hondana/domain/admin/admin-edits';
 import { AppError, ErrorCode, badRequest, notFound } from '@hondana/domain/common/errors';
 import { PointCampaignType, campaignActive } from '@hondana/domain/orders/orders';
 import type { CoinHighlight, DisplayScene } from '@hondana/domain/wallet/wallet-api';
-import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '../../db/schema';
+import type { Transaction } from 'kysely';
+import type { Database, Db } from '../../db/schema';
 import type { AuditEntry } from './audit.repository';
 import { type ColumnWriters, columnsOf } from './edit-columns';
 import * as repo from './promotions.repository';
 
-type Db = Kysely<Database> | Transaction<Database>;
 type Change<T> = Promise<{ body: T; audit: AuditEntry[] }>;
 
 const conflict = (what: string) => new AppError(409, ErrorCode.EDIT_CONFLICT, [`${what}: changed by someone else since it was loaded; load it again`]);

@@ -1,7 +1,5 @@
-import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '../../db/schema';
+import type { Db } from '../../db/schema';
 
-type Db = Kysely<Database> | Transaction<Database>;
 
 /** The member's TOTP row (confirmed or still waiting for its first code), or undefined. */
 export const findTotp = (db: Db, userId: number) =>

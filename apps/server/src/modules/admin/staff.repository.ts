@@ -1,8 +1,7 @@
 import type { StaffRole } from '@hondana/domain/admin/admin-api';
 import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '../../db/schema';
+import type { Database, Db } from '../../db/schema';
 
-type Db = Kysely<Database> | Transaction<Database>;
 
 export const findRole = async (db: Db, userId: number): Promise<StaffRole | null> =>
   (await db.selectFrom('staff_roles').select('role').where('user_id', '=', userId).executeTakeFirst())?.role ?? null;

@@ -1,12 +1,11 @@
-import { type Insertable, type Kysely, type Transaction, type Updateable, sql } from 'kysely';
-import type { Database } from '../../db/schema';
+import { type Insertable, type Updateable, sql } from 'kysely';
+import type { Database, Db } from '../../db/schema';
 
 /**
  * Queries of the console's subscription plan editor. They write the very table the store's plan
  * calls read (`wallet/subscriptions/subscriptions.repository` plansFor, planFor), uncached. Every
  * edit is conditional on the plan's version read.
  */
-type Db = Kysely<Database> | Transaction<Database>;
 export type PlanState = 'running' | 'scheduled' | 'ended';
 type Plans = Database['manga_coin_subscription_plans'];
 

@@ -9,8 +9,8 @@ import type {
 import { CreateSubscriptionPlanBody as CreateSchema } from '@hondana/domain/admin/admin-subscription-plans-api';
 import type { PlanHighlight, SubscriptionPaymentType } from '@hondana/domain/subscriptions/subscription-plans';
 import { AppError, ErrorCode, badRequest, notFound } from '@hondana/domain/common/errors';
-import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '../../db/schema';
+import type { Transaction } from 'kysely';
+import type { Database, Db } from '../../db/schema';
 import type { AuditEntry } from './audit.repository';
 import { type ColumnWriters, columnsOf } from './edit-columns';
 import * as repo from './subscription-plans.repository';
@@ -23,7 +23,6 @@ import * as repo from './subscription-plans.repository';
  * lists it and a subscribe is refused); its members renew on it as before. A plan any member has
  * ever subscribed to cannot be deleted (409 PLAN_HAS_MEMBERS): their history names it.
  */
-type Db = Kysely<Database> | Transaction<Database>;
 type Change<T> = Promise<{ body: T; audit: AuditEntry[] }>;
 
 const conflict = () => new AppError(409, ErrorCode.EDIT_CONFLICT, ['subscription plan: changed by someone else since it was loaded; load it again']);

@@ -1,12 +1,11 @@
-import { type Insertable, type Kysely, type Transaction, type Updateable, sql } from 'kysely';
-import type { Database } from '../../db/schema';
+import { type Insertable, type Kysely, type Updateable, sql } from 'kysely';
+import type { Database, Db } from '../../db/schema';
 
 /**
  * Queries of the console's taxonomy editor: genres, publishers and magazines, the very rows the
  * store's title facts join (`catalog/books.repository`). A rename is conditional on the version
  * read; a name is unique within its table (the index decides between two writes at once).
  */
-type Db = Kysely<Database> | Transaction<Database>;
 export type TaxonomyTable = 'genres' | 'publishers' | 'magazines';
 const TITLE_COLUMN = { genres: 'genre_id', publishers: 'publisher_id', magazines: 'magazine_id' } as const;
 

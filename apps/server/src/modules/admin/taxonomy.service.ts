@@ -11,8 +11,7 @@ import type {
   UpdatePublisherBody,
 } from '@hondana/domain/admin/admin-taxonomy-api';
 import { AppError, ErrorCode, badRequest, notFound } from '@hondana/domain/common/errors';
-import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '../../db/schema';
+import type { Db } from '../../db/schema';
 import type { AuditEntry } from './audit.repository';
 import * as repo from './taxonomy.repository';
 
@@ -23,7 +22,6 @@ import * as repo from './taxonomy.repository';
  * a `catalog` change). A name is unique within its kind: checked first for a named 400, and the
  * unique index decides between two writes at once (`refusedName`).
  */
-type Db = Kysely<Database> | Transaction<Database>;
 type Change<T> = Promise<{ body: T; audit: AuditEntry[] }>;
 type Kind = repo.TaxonomyTable;
 const SINGULAR = { genres: 'genre', publishers: 'publisher', magazines: 'magazine' } as const;

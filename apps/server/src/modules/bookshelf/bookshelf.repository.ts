@@ -1,10 +1,9 @@
 import { type ShelfFilter, ShelfSort } from '@hondana/domain/bookshelf/bookshelf-api';
 import { escapeLike } from '@hondana/domain/catalog/search-text';
-import { type Expression, type Kysely, type SqlBool, type Transaction, sql } from 'kysely';
-import type { Database } from '../../db/schema';
+import { type Expression, type SqlBool, type Transaction, sql } from 'kysely';
+import type { Database, Db } from '../../db/schema';
 import { refreshShelfOfBooks } from './shelf-series.repository';
 
-type Db = Kysely<Database> | Transaction<Database>;
 
 /** What narrows the shelf: the member, the instant, a filter and keyword words (already normalised). */
 export interface ShelfScope {

@@ -17,15 +17,13 @@ import { notFound } from '@hondana/domain/common/errors';
 import { possessionAt } from '@hondana/domain/orders/orders';
 import { searchWords } from '@hondana/domain/catalog/search-text';
 import { isAdultCategory } from '@hondana/domain/serials/serials';
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
+import type { Db } from '../../db/schema';
 import { coverUrl } from '../../media/media-spec';
 import { authorsOfTitles } from '../catalog/catalog-reads';
 import { type StoredResponse, withOneTimeToken } from '../tokens/one-time-tokens';
 import * as repo from './bookshelf.repository';
 import { creditsOf, mediaVersions, summaryCount, summaryPage } from './shelf-series.repository';
 
-type Db = Kysely<Database>;
 
 /** Cover width of shelf tiles and volumes (§9: book tile 106 on mobile, 128 on desktop). */
 const COVER_WIDTH = 128;

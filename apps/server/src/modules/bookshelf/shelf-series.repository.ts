@@ -1,11 +1,10 @@
 import { ShelfSort } from '@hondana/domain/bookshelf/bookshelf-api';
 import { escapeLike } from '@hondana/domain/catalog/search-text';
-import { type Kysely, type SqlBool, type Transaction, sql } from 'kysely';
-import type { Database } from '../../db/schema';
+import { type SqlBool, sql } from 'kysely';
+import type { Db } from '../../db/schema';
 import { type IdSlots, idParams, idSlots, preparedQuery } from '../../db/prepared-query';
 import type { SeriesRow } from './bookshelf.repository';
 
-type Db = Kysely<Database> | Transaction<Database>;
 
 const CHUNK = 500;
 

@@ -1,8 +1,6 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
+import type { Db } from '../../db/schema';
 
 /** Reads behind a member's view of one title: its volumes, what the member holds and has finished. */
-type Db = Kysely<Database>;
 
 /** The title's volumes with their sales window and prices, by volume number. */
 export async function titleVolumeRows(db: Db, titleId: number) {

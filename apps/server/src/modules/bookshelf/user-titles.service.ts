@@ -2,13 +2,11 @@ import { isSalable, priceInEffect, salesStatusAt } from '@hondana/domain/catalog
 import type { MaxBookFinishRead, ReservableBooks, UserTitle } from '@hondana/domain/bookshelf/bookshelf-api';
 import { SalesStatus } from '@hondana/domain/catalog/catalog';
 import { notFound } from '@hondana/domain/common/errors';
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
+import type { Db } from '../../db/schema';
 import { getTitle } from '../catalog/titles.service';
 import { isWished } from '../notices/wish-list.service';
 import { heldAmong, maxFinishedBook, titleVolumeRows } from './user-titles.repository';
 
-type Db = Kysely<Database>;
 
 export interface TitleViewer {
   userId: number;

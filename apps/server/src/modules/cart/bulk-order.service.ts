@@ -5,8 +5,8 @@ import { type CouponLine, type CouponRule, applicableCoupons, couponDiscount } f
 import { SalesStatus } from '@hondana/domain/catalog/catalog';
 import { salesStatusAt } from '@hondana/domain/catalog/books-api';
 import { AppError, ErrorCode, notFound } from '@hondana/domain/common/errors';
-import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '../../db/schema';
+import type { Kysely } from 'kysely';
+import type { Database, Db } from '../../db/schema';
 import { balances, withRetry } from '../ledger/ledger';
 import { entitledBookIds } from '../orders/entitlements';
 import { type PurchasableBookRow, booksForPurchase } from '../orders/order-rows';
@@ -16,7 +16,6 @@ import { chosenCouponId, memberCoupons, titleBookIds } from './cart.repository';
 import type { CartMember } from './cart-view';
 import { CART_TOKEN_PURPOSE, completeCoinOrder } from './checkout.service';
 
-type Db = Kysely<Database> | Transaction<Database>;
 
 const refuse = (code: ErrorCode, message: string) => new AppError(403, code, [message]);
 const couponLine = (b: PricedBook): CouponLine => ({ bookId: b.row.id, titleId: b.row.title_id, publisherId: b.row.publisher_id, genreId: b.row.genre_id, price: b.price });

@@ -1,10 +1,9 @@
 import { priceAt } from '@hondana/domain/catalog/catalog';
-import { type Kysely, PostgresAdapter, type Transaction } from 'kysely';
-import type { Database } from '../../db/schema';
+import { PostgresAdapter, type Transaction } from 'kysely';
+import type { Database, Db } from '../../db/schema';
 import { BOOK_PRICING_COLUMNS } from '../orders/order-rows';
 import { toPricing } from '../orders/purchase';
 
-type Db = Kysely<Database> | Transaction<Database>;
 
 export interface BundleRow {
   id: number;

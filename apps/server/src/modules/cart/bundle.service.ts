@@ -2,8 +2,8 @@ import { isBuyableNow, salesStatusAt } from '@hondana/domain/catalog/books-api';
 import { type BundleView, type CartChangeResponse, CartType } from '@hondana/domain/cart/cart-api';
 import { priceAt } from '@hondana/domain/catalog/catalog';
 import { AppError, ErrorCode, notFound } from '@hondana/domain/common/errors';
-import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '../../db/schema';
+import type { Kysely } from 'kysely';
+import type { Database, Db } from '../../db/schema';
 import { entitledBookIds } from '../orders/entitlements';
 import { booksForPurchase } from '../orders/order-rows';
 import { toPricing } from '../orders/purchase';
@@ -15,7 +15,6 @@ import type { CartMember } from './cart-view';
 /** The bundle on sale holding a book, as the book detail shows it (the catalog asks this of the cart). */
 export { bundleSummaryOfBook } from './bundle.repository';
 
-type Db = Kysely<Database> | Transaction<Database>;
 
 async function view(db: Db, bundle: BundleRow, now: number): Promise<BundleView> {
   const rows = await booksForPurchase(db, bundle.bookIds);

@@ -1,8 +1,7 @@
-import type { Insertable, Kysely, Transaction } from 'kysely';
-import type { Database } from '../../db/schema';
+import type { Insertable, Transaction } from 'kysely';
+import type { Database, Db } from '../../db/schema';
 
 /** A cart order waiting for its payment: the books at their agreed prices, the points, the coupon. */
-type Db = Kysely<Database> | Transaction<Database>;
 type Trx = Transaction<Database>;
 
 export async function insertCartPayment(trx: Trx, row: Insertable<Database['cart_payments']>): Promise<void> {

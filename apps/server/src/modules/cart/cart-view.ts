@@ -16,8 +16,7 @@ import { AppError, ErrorCode } from '@hondana/domain/common/errors';
 import { coverUrl } from '@hondana/domain/catalog/media-urls';
 import type { PointCampaignSummary } from '@hondana/domain/orders/orders-api';
 import { type PointCampaignRule, type PointLine, pointBreakdown } from '@hondana/domain/orders/orders';
-import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '../../db/schema';
+import type { Db } from '../../db/schema';
 import { entitledBookIds } from '../orders/entitlements';
 import { activeCampaigns, isFirstPaying } from '../orders/order-rows';
 import { toPricing } from '../orders/purchase';
@@ -26,7 +25,6 @@ import { allocateBundlePrice } from '@hondana/domain/cart/cart-checkout';
 import { type BundleRow, bundleOnSale, bundlesById } from './bundle.repository';
 import { type CartRow, cartRows, chosenCouponId, memberCoupons } from './cart.repository';
 
-type Db = Kysely<Database> | Transaction<Database>;
 const COVER_WIDTH = 128;
 
 export interface CartMember {

@@ -1,10 +1,9 @@
 import { CART_LIMIT, CartType } from '@hondana/domain/cart/cart-api';
 import { type CouponRule, type CouponStep, CouponStatus, type CouponTargetScope, type CouponType } from '@hondana/domain/cart/coupons';
-import { type Expression, type Kysely, type Transaction, sql } from 'kysely';
-import type { Database } from '../../db/schema';
+import { type Expression, sql } from 'kysely';
+import type { Db } from '../../db/schema';
 import { PURCHASABLE_BOOK_COLUMNS, type PurchasableBookRow } from '../orders/order-rows';
 
-type Db = Kysely<Database> | Transaction<Database>;
 
 export type CartState = 'ACTIVE' | 'LATER';
 

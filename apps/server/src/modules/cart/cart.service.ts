@@ -3,8 +3,7 @@ import { type CartChangeResponse, type CartItemView, CartType } from '@hondana/d
 import { isBuyableNow, salesStatusAt } from '@hondana/domain/catalog/books-api';
 import { SalesStatus, priceAt } from '@hondana/domain/catalog/catalog';
 import { AppError, ErrorCode, notFound } from '@hondana/domain/common/errors';
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
+import type { Db } from '../../db/schema';
 import { entitledBookIds } from '../orders/entitlements';
 import { booksForPurchase } from '../orders/order-rows';
 import { toPricing } from '../orders/purchase';
@@ -12,7 +11,6 @@ import { bundleMateIds, cartSize, deleteCartItems, insertCartItem, moveCartItems
 import { lockMemberCart } from './bundle.repository';
 import { type CartMember, cartLines, loadCart } from './cart-view';
 
-type Db = Kysely<Database>;
 
 export const limitExceeded = () => new AppError(403, ErrorCode.CART_LIST_LIMIT_EXCEEDED, ['the cart is full']);
 

@@ -4,8 +4,8 @@ import { priceAt } from '@hondana/domain/catalog/catalog';
 import { type GuestCouponOffer as BannerOffer, GUEST_COUPON_LABEL, guestCouponBannerLabel } from '@hondana/domain/cart/coupon-banner';
 import { type CouponRule, type CouponTargetScope, CouponType, bookCouponPrice, couponDiscount, couponStatusAt } from '@hondana/domain/cart/coupons';
 import { AppError, ErrorCode } from '@hondana/domain/common/errors';
-import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '../../db/schema';
+import type { Transaction } from 'kysely';
+import type { Database, Db } from '../../db/schema';
 import { type StoredResponse, withOneTimeToken } from '../tokens/one-time-tokens';
 import { entitledBookIds } from '../orders/entitlements';
 import { booksForPurchase } from '../orders/order-rows';
@@ -14,7 +14,6 @@ import { chooseCoupon, couponExists, firstOpenGuestCoupon, grantGuestCoupons, me
 import { type CartMember, cartView, loadCart } from './cart-view';
 import { CART_TOKEN_PURPOSE } from './checkout.service';
 
-type Db = Kysely<Database>;
 
 export interface GuestCouponOffer extends BannerOffer {
   imageUrl: string | null;

@@ -1,9 +1,8 @@
 import { BonusGrantStatus } from '@hondana/domain/orders/pre-orders';
-import type { Insertable, Kysely, Selectable, Transaction } from 'kysely';
+import type { Insertable, Selectable, Transaction } from 'kysely';
 import type { PreOrderBonusesTable } from '../../db/pre-order-schema';
-import type { Database } from '../../db/schema';
+import type { Database, Db } from '../../db/schema';
 
-type Db = Kysely<Database> | Transaction<Database>;
 type Trx = Transaction<Database>;
 export type BonusRow = Selectable<PreOrderBonusesTable>;
 

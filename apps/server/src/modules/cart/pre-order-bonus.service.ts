@@ -13,14 +13,13 @@ import {
 import { expiryAfterDays } from '@hondana/domain/wallet/wallet-lots';
 import { ledgerLine } from '@hondana/domain/wallet/ledger-lines';
 import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '../../db/schema';
+import type { Database, Db } from '../../db/schema';
 import { type PurchasableBookRow, booksForPurchase, upcomingBooksForPurchase } from '../orders/order-rows';
 import { toPricing } from '../orders/purchase';
 import { grant, inMoneyTransaction } from '../ledger/ledger';
 import * as repo from './pre-order-bonus.repository';
 import type { BonusRow } from './pre-order-bonus.repository';
 
-type Db = Kysely<Database> | Transaction<Database>;
 
 /** Most reservable volumes `GET /pre_order/bonus` lists (soonest releases first). */
 export const BONUS_LIST_LIMIT = 100;

@@ -1,9 +1,7 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
+import type { Db } from '../../db/schema';
 import type { BookAuthor, BookSerialRef } from '@hondana/domain/catalog/books-api';
 
 /** Book queries (§7 "Books"): each is one indexed statement. */
-type Db = Kysely<Database>;
 
 /** A book's own columns, as the book calls use them. */
 export interface VolumeRow {

@@ -15,8 +15,7 @@ import type { PointCampaignSummary } from '@hondana/domain/orders/orders-api';
 import { pointDetailTotal } from '@hondana/domain/orders/orders';
 import { averageStars } from '@hondana/domain/reviews/reviews';
 import { newReleaseEnd, newTags } from '@hondana/domain/catalog/book-tile';
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
+import type { Db } from '../../db/schema';
 import { coverSrcSet, coverUrl } from '../../media/media-spec';
 import { bundleSummaryOfBook } from '../cart/bundle.service';
 import { ownsBook } from '../orders/entitlements';
@@ -27,7 +26,6 @@ import type { VolumeRow } from './books.repository';
 import type { BookDetail, BookInfo, BookV3 } from '@hondana/domain/catalog/books-api';
 import { type TitleFacts, titleFacts, titleIdsOfBooks } from './titles.repository';
 
-type Db = Kysely<Database>;
 
 /** Cover widths: the volume detail shows a large cover, lists a tile-sized one (§9: 128 on desktop). */
 const DETAIL_COVER_WIDTH = 256;

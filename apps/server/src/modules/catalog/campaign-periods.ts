@@ -1,7 +1,6 @@
-import { type Kysely, sql } from 'kysely';
-import type { Database } from '../../db/schema';
+import { sql } from 'kysely';
+import type { Database, Db } from '../../db/schema';
 
-type Db = Kysely<Database>;
 
 /**
  * The store's time-bound campaigns and their periods: what the pages show changes when one of

@@ -1,8 +1,6 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
+import type { Db } from '../../db/schema';
 
 /** Catalog queries; plain functions taking `db` (or a transaction) first. */
-type Db = Kysely<Database>;
 
 export interface BookTileRow {
   bookId: number;

@@ -2,8 +2,7 @@ import { newTags } from '@hondana/domain/catalog/book-tile';
 import { listedEroticTypes, priceAt } from '@hondana/domain/catalog/catalog';
 import { type PointCampaignRule, tileRefundPoints } from '@hondana/domain/orders/orders';
 import { averageStars } from '@hondana/domain/reviews/reviews';
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
+import type { Db } from '../../db/schema';
 import { coverSrcSet, coverUrl } from '../../media/media-spec';
 import { runningPointCampaigns } from '../orders/purchase';
 import { type BookTileRow, newestBooks } from './catalog.repository';
@@ -12,7 +11,6 @@ import type { BookTile } from '@hondana/domain/catalog/catalog-api';
 /** The pages' tile lists, kept per adult state until one can change (the store pages' load context keeps its lists with it). */
 export { keptTileList } from './tile-lists';
 
-type Db = Kysely<Database>;
 
 /** Width of a tile's `imageUrl` (§9: book tile 106 wide on mobile and tablet, 128 on desktop). */
 const TILE_COVER_WIDTH = 128;

@@ -1,8 +1,6 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
+import type { Db } from '../../db/schema';
 import { type BookTileRow, bookTileColumns } from './catalog.repository';
 
-type Db = Kysely<Database>;
 
 /**
  * Books free at `now` of titles on the given shelves (null: every shelf) with one of the

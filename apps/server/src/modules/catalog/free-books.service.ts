@@ -1,14 +1,12 @@
 import { EroticType, listedEroticTypes } from '@hondana/domain/catalog/catalog';
 import { FREE_RANKING_LIMIT, pageTypeFilter } from '@hondana/domain/catalog/rankings';
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
+import type { Db } from '../../db/schema';
 import { toBookTile } from './catalog.service';
 import type { BookTile } from '@hondana/domain/catalog/catalog-api';
 import { findTitle, freeBooks } from './free-books.repository';
 import { getFreeRanking } from './rankings.service';
 import type { RankingEntry } from '@hondana/domain/catalog/rankings-api';
 
-type Db = Kysely<Database>;
 
 export const FREE_PAGE_LIST_SIZE = 12;
 

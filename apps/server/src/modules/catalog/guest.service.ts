@@ -1,11 +1,9 @@
 import { titleTotalPrice } from '@hondana/domain/catalog/books-api';
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
+import type { Db } from '../../db/schema';
 import { type Viewer, pricingOf, toBookDetail, visible, visibleBooks } from './books.service';
 import type { BookDetail, GuestBooks, TitleTotalPrice } from '@hondana/domain/catalog/books-api';
 import { titleFacts } from './titles.repository';
 
-type Db = Kysely<Database>;
 
 /** §3 "Guest book": the books a guest keeps locally, by id, and the guest coupon (none yet). */
 export async function getGuestBooks(

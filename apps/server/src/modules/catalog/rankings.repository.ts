@@ -1,9 +1,8 @@
 import { LOG_KIND_SIGNALS, type LogSignalKind } from '@hondana/domain/catalog/rankings';
-import { sql, type Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
+import { sql } from 'kysely';
+import type { Db } from '../../db/schema';
 import { type BookTileRow, bookTileColumns } from './catalog.repository';
 
-type Db = Kysely<Database>;
 
 export interface TitleEventCounts {
   titleId: number;

@@ -13,8 +13,7 @@ import {
   rankingTerms,
   rankingWindow,
 } from '@hondana/domain/catalog/rankings';
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
+import type { Db } from '../../db/schema';
 import { coverUrl } from '../../media/media-spec';
 import { runningPointCampaigns } from '../orders/purchase';
 import { toBookTile } from './catalog.service';
@@ -30,7 +29,6 @@ import {
 } from './rankings.repository';
 import type { RankingEntry, RankingPage } from '@hondana/domain/catalog/rankings-api';
 
-type Db = Kysely<Database>;
 
 interface RankedTitle {
   titleId: number;

@@ -1,7 +1,5 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
+import type { Db } from '../../db/schema';
 
-type Db = Kysely<Database>;
 
 const CANDIDATES = 60;
 const TOGETHER_KINDS = ['purchase', 'read'] as const;

@@ -1,7 +1,6 @@
 import { listedEroticTypes } from '@hondana/domain/catalog/catalog';
 import { RECOMMENDATIONS_LIMIT } from '@hondana/domain/catalog/rankings';
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
+import type { Db } from '../../db/schema';
 import { toBookTile } from './catalog.service';
 import type { BookTile } from '@hondana/domain/catalog/catalog-api';
 import { releasedBooksOf } from './rankings.repository';
@@ -20,7 +19,6 @@ import {
 import type { RecommendedBook } from '@hondana/domain/catalog/recommendations-api';
 import { authorsOfTitles } from './books.repository';
 
-type Db = Kysely<Database>;
 type Reason = RecommendedBook['reason'];
 
 export interface RecommendOptions {

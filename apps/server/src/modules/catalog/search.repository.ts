@@ -1,8 +1,7 @@
 import { escapeLike, titleSearchText } from '@hondana/domain/catalog/search-text';
-import { type Kysely, PostgresAdapter, type Transaction, sql } from 'kysely';
-import type { Database } from '../../db/schema';
+import { PostgresAdapter, sql } from 'kysely';
+import type { Db } from '../../db/schema';
 
-type Db = Kysely<Database> | Transaction<Database>;
 
 /**
  * Fills `titles.search_text` (normalised names and readings of a title and its authors) for

@@ -1,14 +1,13 @@
 import { listedEroticTypes } from '@hondana/domain/catalog/catalog';
 import { searchWords } from '@hondana/domain/catalog/search-text';
-import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '../../db/schema';
+import type { Transaction } from 'kysely';
+import type { Database, Db } from '../../db/schema';
 import { coverUrl } from '../../media/media-spec';
 import type { TitleSummary } from '@hondana/domain/catalog/catalog-api';
 import { authorsOfTitles } from './books.repository';
 import { authorTitleIds, findAuthor, refreshTitleSearchText, searchTitleIds, titleSummaryRows } from './search.repository';
 import type { AuthorSearchResult, KeywordSearchResult } from '@hondana/domain/catalog/search-api';
 
-type Db = Kysely<Database>;
 
 export const AUTHOR_PAGE_SIZE = 20;
 

@@ -1,9 +1,7 @@
-import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
-import type { Database } from '../../db/schema';
+import type { Db } from '../../db/schema';
 import { runningPointCampaigns, runningPointCampaignsUntil } from '../orders/purchase';
 
-type Db = Kysely<Database>;
 
 /**
  * The tile lists of the store's pages (the top page's rankings, free lists and new arrivals) are

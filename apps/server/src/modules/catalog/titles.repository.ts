@@ -1,5 +1,4 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
+import type { Db } from '../../db/schema';
 import {
   type TitleInfoRow,
   type VolumeRow,
@@ -11,7 +10,6 @@ import {
 } from './books.repository';
 import type { BookAuthor, BookSerialRef } from '@hondana/domain/catalog/books-api';
 
-type Db = Kysely<Database>;
 
 /**
  * Everything the book and title calls read about one title: the title, its authors, every

@@ -5,8 +5,7 @@ import type { PointCampaignRule } from '@hondana/domain/orders/orders';
 import { formatJapaneseDate } from '@hondana/domain/common/time';
 import { periodEnd, volumePageWindow } from '@hondana/domain/catalog/titles-api';
 import { type TitleMarkFacts, titleMetaList, titleNewTags } from '@hondana/domain/catalog/title-marks';
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
+import type { Db } from '../../db/schema';
 import { coverUrl } from '../../media/media-spec';
 import type { VolumeRow } from './books.repository';
 import { pricingOf, statusOf, visible } from './books.service';
@@ -16,7 +15,6 @@ import type { BookTile } from '@hondana/domain/catalog/catalog-api';
 import { type TitleFacts, catalogTitleIds, titleFacts } from './titles.repository';
 import type { SeriesPage, Title, TitleInfo, TitleNotes } from '@hondana/domain/catalog/titles-api';
 
-type Db = Kysely<Database>;
 
 const TITLE_COVER_WIDTH = 128;
 

@@ -1,7 +1,5 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
+import type { Db } from '../../db/schema';
 
-type Db = Kysely<Database>;
 
 /** Reach banners in their period, highest priority first (then the newest). */
 export function activeReachBanners(db: Db, now: number, location: string | undefined) {

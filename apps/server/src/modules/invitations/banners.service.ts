@@ -1,9 +1,7 @@
 import type { Banner, NonLoginAppeal, ReachBanner } from '@hondana/domain/invitations/invitations-api';
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
+import type { Db } from '../../db/schema';
 import { activeNonLoginAppeal, activeReachBanners, nonLoginAppealsNotEnded } from './banners.repository';
 
-type Db = Kysely<Database>;
 
 /** `GET /reach_banner/get_banners/v2`: reach banners in their period by priority (§3 reach banner fields). */
 export async function reachBannersV2(db: Db, now: number, location?: string): Promise<ReachBanner[]> {

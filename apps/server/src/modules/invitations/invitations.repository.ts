@@ -1,11 +1,10 @@
 import type { InvitationCampaign } from '@hondana/domain/invitations/invitations-api';
 import type { InviterStep } from '@hondana/domain/invitations/invitations';
-import type { Kysely, Selectable, Transaction } from 'kysely';
+import type { Selectable, Transaction } from 'kysely';
 import type { InvitationCampaignsTable } from '../../db/invitations-schema';
-import type { Database } from '../../db/schema';
+import type { Database, Db } from '../../db/schema';
 import { preparedQuery } from '../../db/prepared-query';
 
-type Db = Kysely<Database> | Transaction<Database>;
 type Trx = Transaction<Database>;
 export type CampaignRow = Selectable<InvitationCampaignsTable>;
 

@@ -2,11 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { AppError, ErrorCode } from '@hondana/domain/common/errors';
 import { invitationLimit, inviterMaximum, limitReached } from '@hondana/domain/invitations/invitations';
 import type { InvitationCampaign, InviterView } from '@hondana/domain/invitations/invitations-api';
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
+import type { Db } from '../../db/schema';
 import * as repo from './invitations.repository';
 
-type Db = Kysely<Database>;
 
 /** Letters and digits that cannot be mistaken for each other when read aloud or typed. */
 const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';

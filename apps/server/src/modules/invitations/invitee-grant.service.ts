@@ -1,13 +1,12 @@
 import { AppError, ErrorCode } from '@hondana/domain/common/errors';
 import type { CodeInspection, IncentiveTicket } from '@hondana/domain/invitations/invitations-api';
 import { expiryAfterDays } from '@hondana/domain/wallet/wallet-lots';
-import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '../../db/schema';
+import type { Transaction } from 'kysely';
+import type { Database, Db } from '../../db/schema';
 import { grantReductionCoupon, memberCouponState } from '../cart/coupon-grants';
 import * as repo from './invitations.repository';
 import { notExist, outOfTerm } from './invitations.service';
 
-type Db = Kysely<Database>;
 type Trx = Transaction<Database>;
 
 const refuse = (code: ErrorCode, message: string) => new AppError(403, code, [message]);

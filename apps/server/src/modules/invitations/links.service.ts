@@ -1,12 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { AppError, ErrorCode } from '@hondana/domain/common/errors';
 import type { LinkUrlsBody, ShortLink } from '@hondana/domain/invitations/invitations-api';
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
+import type { Db } from '../../db/schema';
 import * as repo from './invitations.repository';
 import { notExist, outOfTerm } from './invitations.service';
 
-type Db = Kysely<Database>;
 
 /** The path of a short link on the store's own origin. */
 export const SHORT_LINK_PREFIX = '/i/';

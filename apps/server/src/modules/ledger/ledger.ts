@@ -2,7 +2,7 @@ import { AppError, ErrorCode } from '@hondana/domain/common/errors';
 import { type Currency, type Draw, LedgerKind, type LotState, planSpend } from '@hondana/domain/wallet/wallet-lots';
 import { ledgerLine } from '@hondana/domain/wallet/ledger-lines';
 import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '../../db/schema';
+import type { Database, Db } from '../../db/schema';
 import * as lots from './lots.repository';
 
 // A balance as a subquery for other areas' one-statement reads; the member's ledger page and
@@ -18,7 +18,6 @@ export { balanceQuery, ledgerCount, ledgerPage, mangaCoinByPaid, paidLotsRemaini
  * failing, and a spend never drives a lot below zero (a CHECK constraint backs that up).
  */
 type Trx = Transaction<Database>;
-type Db = Kysely<Database> | Trx;
 
 /** A lot changed under a spend (another process won the race): the caller's transaction retries. */
 export class SpendConflict extends Error {

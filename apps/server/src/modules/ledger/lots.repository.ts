@@ -1,7 +1,7 @@
 import type { Currency, LedgerKind } from '@hondana/domain/wallet/wallet-lots';
-import { type Kysely, PostgresAdapter, type Transaction, sql } from 'kysely';
+import { PostgresAdapter, type Transaction, sql } from 'kysely';
 import { preparedQuery } from '../../db/prepared-query';
-import type { Database } from '../../db/schema';
+import type { Database, Db } from '../../db/schema';
 
 /**
  * The statements of the money core (ledger.ts holds its rules): lots, and ledger entries that
@@ -9,7 +9,6 @@ import type { Database } from '../../db/schema';
  * treat a lost race as a conflict.
  */
 type Trx = Transaction<Database>;
-type Db = Kysely<Database> | Trx;
 
 // The statements of a purchase's grants and spends, built once (see preparedQuery).
 const insertLotStatement = preparedQuery(

@@ -1,9 +1,8 @@
-import { type Insertable, type Kysely, PostgresAdapter, type Selectable, type Transaction } from 'kysely';
+import { type Insertable, PostgresAdapter, type Selectable } from 'kysely';
 import type { MailOutboxTable } from '../../db/mail-schema';
-import type { Database } from '../../db/schema';
+import type { Db } from '../../db/schema';
 import { preparedQuery } from '../../db/prepared-query';
 
-type Db = Kysely<Database> | Transaction<Database>;
 export type OutboxRow = Selectable<MailOutboxTable>;
 
 const isPostgres = (db: Db) => db.getExecutor().adapter instanceof PostgresAdapter;

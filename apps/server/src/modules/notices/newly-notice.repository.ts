@@ -1,7 +1,5 @@
-import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '../../db/schema';
+import type { Db } from '../../db/schema';
 
-type Db = Kysely<Database> | Transaction<Database>;
 
 /**
  * Switches the title's newly notice on when the member never set notices for this title (no

@@ -1,9 +1,8 @@
 import { EroticType } from '@hondana/domain/catalog/catalog';
 import type { NewlyNoticeType, NewlyReason } from '@hondana/domain/notices/notices';
-import { type Kysely, type Transaction, sql } from 'kysely';
-import type { Database } from '../../db/schema';
+import { sql } from 'kysely';
+import type { Db } from '../../db/schema';
 
-type Db = Kysely<Database> | Transaction<Database>;
 
 export async function titleExists(db: Db, titleId: number): Promise<boolean> {
   const title = await db.selectFrom('titles').select('id').where('id', '=', titleId).executeTakeFirst();

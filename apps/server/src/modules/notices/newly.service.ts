@@ -8,13 +8,11 @@ import type {
   NewlyNoticeSetting,
   NewlyNoticesResponse,
 } from '@hondana/domain/notices/notices-api';
-import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '../../db/schema';
+import type { Db } from '../../db/schema';
 import { coverUrl } from '../../media/media-spec';
 import { forbidden } from '../../http/parse-input';
 import * as repo from './newly.repository';
 
-type Db = Kysely<Database> | Transaction<Database>;
 const COVER_WIDTH = 128;
 
 export async function getSetting(db: Db, userId: number, titleId: number): Promise<NewlyNoticeSetting> {

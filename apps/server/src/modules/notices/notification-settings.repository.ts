@@ -1,7 +1,5 @@
-import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '../../db/schema';
+import type { Db } from '../../db/schema';
 
-type Db = Kysely<Database> | Transaction<Database>;
 
 export function findNotificationSettings(db: Db, userId: number) {
   return db.selectFrom('notification_settings').selectAll().where('user_id', '=', userId).executeTakeFirst();

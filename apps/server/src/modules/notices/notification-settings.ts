@@ -1,10 +1,8 @@
 import { DEFAULT_NOTIFICATION_SETTINGS } from '@hondana/domain/notices/notices';
 import type { NotificationSettings } from '@hondana/domain/notices/notices-api';
-import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '../../db/schema';
+import type { Db } from '../../db/schema';
 import * as repo from './notification-settings.repository';
 
-type Db = Kysely<Database> | Transaction<Database>;
 
 /** §3 Notification settings of a member; the defaults until they save their own. */
 export async function getNotificationSettings(db: Db, userId: number): Promise<NotificationSettings> {

@@ -1,8 +1,7 @@
 import { EroticType } from '@hondana/domain/catalog/catalog';
-import type { Expression, Kysely, Transaction } from 'kysely';
-import type { Database } from '../../db/schema';
+import type { Expression, Transaction } from 'kysely';
+import type { Database, Db } from '../../db/schema';
 
-type Db = Kysely<Database> | Transaction<Database>;
 type Trx = Transaction<Database>;
 
 export async function titleExists(db: Db, titleId: number): Promise<boolean> {

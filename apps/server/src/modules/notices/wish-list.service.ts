@@ -1,12 +1,11 @@
 import { notFound } from '@hondana/domain/common/errors';
 import type { WishChange, WishListResponse, WishTitle, WishesDeleted } from '@hondana/domain/notices/notices-api';
-import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '../../db/schema';
+import type { Transaction } from 'kysely';
+import type { Database, Db } from '../../db/schema';
 import { coverUrl } from '../../media/media-spec';
 import { recordCatalogEvent } from '../catalog/catalog-events';
 import * as repo from './wish-list.repository';
 
-type Db = Kysely<Database> | Transaction<Database>;
 const COVER_WIDTH = 128;
 
 /**

@@ -1,9 +1,8 @@
 import type { PossessionStatus } from '@hondana/domain/orders/orders';
-import type { Expression, Kysely, Transaction } from 'kysely';
+import type { Expression, Transaction } from 'kysely';
 import { preparedQuery } from '../../db/prepared-query';
-import type { Database } from '../../db/schema';
+import type { Database, Db } from '../../db/schema';
 
-type Db = Kysely<Database> | Transaction<Database>;
 type Trx = Transaction<Database>;
 
 /** The member's entitlement to a book already released at `now`, if any. */

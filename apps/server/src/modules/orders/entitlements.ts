@@ -1,10 +1,9 @@
 import { PossessionStatus, possessionAt } from '@hondana/domain/orders/orders';
-import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '../../db/schema';
+import type { Transaction } from 'kysely';
+import type { Database, Db } from '../../db/schema';
 import { refreshShelfOfBooks, shelfBookGranted } from '../bookshelf/shelf-updates';
 import * as repo from './entitlements.repository';
 
-type Db = Kysely<Database> | Transaction<Database>;
 
 /**
  * Whether the member may read the whole book at `now`: an entitlement (bought, granted free,

@@ -1,7 +1,5 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
+import type { Db } from '../../db/schema';
 
-type Db = Kysely<Database>;
 
 /** The books of some orders with what each cost, for the history's item lines. */
 export function orderItemRows(db: Db, orderIds: number[]) {

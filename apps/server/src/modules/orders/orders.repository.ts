@@ -2,15 +2,14 @@ import { SalesStatus } from '@hondana/domain/catalog/catalog';
 import { AppError, ErrorCode } from '@hondana/domain/common/errors';
 import type { Currency } from '@hondana/domain/wallet/wallet-lots';
 import { type OrderStatus, type PointCampaignRule, type PointCampaignType, canTransition, isPointCampaignType } from '@hondana/domain/orders/orders';
-import type { Expression, Insertable, Kysely, Transaction } from 'kysely';
+import type { Expression, Insertable } from 'kysely';
 import type { OrdersTable } from '../../db/orders-schema';
-import type { Database } from '../../db/schema';
+import type { Db } from '../../db/schema';
 import { type IdSlots, idParams, idSlots, preparedQuery } from '../../db/prepared-query';
 import { balanceQuery } from '../ledger/ledger';
 import { emailConfirmedAtQuery } from '../accounts/email-confirmed';
 import { entitledBookQuery } from './entitlements.repository';
 
-type Db = Kysely<Database> | Transaction<Database>;
 
 /** An order with the columns `columns` lists, built once per column set. */
 const insertOrderRow = preparedQuery((db, $: Insertable<OrdersTable>, columns: readonly string[]) =>

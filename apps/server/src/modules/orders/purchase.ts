@@ -6,8 +6,8 @@ import { type PointLine, type PointCampaignRule, type PointContext, PossessionSt
 import type { PointCampaignSummary } from '@hondana/domain/orders/orders-api';
 import { type PaymentType } from '@hondana/domain/wallet/wallet-payments';
 import { type Currency, expiryAfterDays } from '@hondana/domain/wallet/wallet-lots';
-import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '../../db/schema';
+import type { Transaction } from 'kysely';
+import type { Database, Db } from '../../db/schema';
 import { grant, spend } from '../ledger/ledger';
 import { grantEntitlement } from './entitlements';
 import { emailNotConfirmed } from '../accounts/email-confirmed';
@@ -25,7 +25,6 @@ import {
   selectBooksAndMember,
 } from './orders.repository';
 
-type Db = Kysely<Database> | Transaction<Database>;
 
 /** What a member asks to buy, with which currency (COIN flow with points, or MANGA_COIN flow). */
 export interface PurchaseRequest {

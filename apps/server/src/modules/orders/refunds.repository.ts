@@ -1,8 +1,7 @@
-import { type Kysely, type Transaction, sql } from 'kysely';
-import type { Database } from '../../db/schema';
+import { type Transaction, sql } from 'kysely';
+import type { Database, Db } from '../../db/schema';
 
 /** Refunds of paid orders an operator cancelled (`order_refunds`, one per order). */
-type Db = Kysely<Database> | Transaction<Database>;
 
 /** The order as a paid cancellation reads it: whose, what kind, how it was paid, what it granted. */
 export function paidOrder(db: Db, orderId: number) {

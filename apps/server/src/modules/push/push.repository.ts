@@ -1,7 +1,6 @@
-import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '../../db/schema';
+import type { Kysely } from 'kysely';
+import type { Database, Db } from '../../db/schema';
 
-type Db = Kysely<Database> | Transaction<Database>;
 
 export function subscriptionsOf(db: Db, userId: number) {
   return db.selectFrom('push_subscriptions').select(['id', 'endpoint', 'p256dh', 'auth', 'created_at']).where('user_id', '=', userId).orderBy('id').execute();

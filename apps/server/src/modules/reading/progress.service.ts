@@ -15,8 +15,7 @@ import {
 } from '@hondana/domain/reading/reading-api';
 import { SalesStatus } from '@hondana/domain/catalog/catalog';
 import { newlyNoticeOnPastLastPage } from '@hondana/domain/viewer/last-page';
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
+import type { Db } from '../../db/schema';
 import { recordCatalogEvent } from '../catalog/catalog-events';
 import { statusOf } from '../catalog/books.service';
 import { enableNewlyNoticeAfterReading } from '../notices/newly-on-read';
@@ -24,7 +23,6 @@ import type { ReadingBook } from './reading-access';
 import { touchShelfRead } from '../bookshelf/shelf-updates';
 import * as repo from './reading.repository';
 
-type Db = Kysely<Database>;
 
 const record = (p: repo.PositionRow): ReadingPageRecord => ({ page: p.page, font: p.font, readAt: p.readAt });
 

@@ -1,7 +1,6 @@
 import { EroticType, isSamplePage, parseCustomSample } from '@hondana/domain/catalog/catalog';
 import { type PossessionStatus, usesCustomSample } from '@hondana/domain/reading/reading-api';
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
+import type { Db } from '../../db/schema';
 import type { PageGrant } from '../../media/signed-urls';
 import { toBookDetail, visibleBooks } from '../catalog/books.service';
 import type { BookDetail } from '@hondana/domain/catalog/books-api';
@@ -9,7 +8,6 @@ import type { TitleFacts, VolumeRow } from '../catalog/title-facts';
 import { heldBookIds, possessionOf } from './entitlements';
 import { eroticTypeOfBook } from './reading.repository';
 
-type Db = Kysely<Database>;
 
 /** A book as the reader may read it: who holds it, and which pages (or chapters) they may see. */
 export interface ReadingBook {

@@ -1,10 +1,8 @@
 import type { FontSize, ViewerSettings } from '@hondana/domain/reading/reading-api';
-import type { Kysely } from 'kysely';
 import { TEXT_PAGE_KEY } from '../../db/import-schema';
-import type { Database } from '../../db/schema';
+import type { Db } from '../../db/schema';
 
 /** Reading queries: per-member rows keyed by (user_id, book_id); each one indexed statement. */
-type Db = Kysely<Database>;
 
 export interface PageRow {
   page: number;

@@ -13,8 +13,7 @@ import {
   isWidePage,
 } from '@hondana/domain/reading/reading-api';
 import type { PointCampaignSummary } from '@hondana/domain/orders/orders-api';
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
+import type { Db } from '../../db/schema';
 import { signPageQuery, urlExpiry } from '../../media/signed-urls';
 import type { VolumeRow } from '../catalog/title-facts';
 import { isWished } from '../notices/wish-list.service';
@@ -25,7 +24,6 @@ import { pricingOf, statusOf } from '../catalog/books.service';
 import { type ReadingBook, isSample, pageGrant } from './reading-access';
 import * as repo from './reading.repository';
 
-type Db = Kysely<Database>;
 
 const COVER_WIDTH = 256;
 

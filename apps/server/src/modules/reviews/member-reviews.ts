@@ -1,8 +1,6 @@
-import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '../../db/schema';
+import type { Db } from '../../db/schema';
 import { findReviewOf } from './reviews.repository';
 
-type Db = Kysely<Database> | Transaction<Database>;
 
 /**
  * What other areas may ask of reviews about one member (the book detail, the viewer): whether

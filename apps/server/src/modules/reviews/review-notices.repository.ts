@@ -1,8 +1,6 @@
 import { EroticType } from '@hondana/domain/catalog/catalog';
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
+import type { Db } from '../../db/schema';
 
-type Db = Kysely<Database>;
 
 /**
  * A comment's notice stands while the comment does: a comment deleted by its writer drops out

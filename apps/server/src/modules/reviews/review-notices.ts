@@ -1,10 +1,8 @@
 import type { ReviewNotice, ReviewNoticeList } from '@hondana/domain/reviews/reviews-api';
 import type { ReviewNoticeType } from '@hondana/domain/reviews/reviews';
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
+import type { Db } from '../../db/schema';
 import * as repo from './review-notices.repository';
 
-type Db = Kysely<Database>;
 
 /**
  * Likes and comments on the member's reviews, newest first (§3 Review notice). Each notice

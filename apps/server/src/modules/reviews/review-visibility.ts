@@ -1,12 +1,10 @@
 import { listedEroticTypes } from '@hondana/domain/catalog/catalog';
 import { notFound } from '@hondana/domain/common/errors';
 import type { FastifyRequest } from 'fastify';
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
+import type { Db } from '../../db/schema';
 import { sessionUser } from '../accounts/session-plugin';
 import * as repo from './reviews.repository';
 
-type Db = Kysely<Database>;
 
 /**
  * §6 for reviews: the reviews of an R18 title (and its comments, likes and reports) exist only

@@ -1,10 +1,9 @@
 import { EroticType } from '@hondana/domain/catalog/catalog';
 import type { Review, ReviewComment, ReviewSort } from '@hondana/domain/reviews/reviews';
-import type { Expression, Kysely, Transaction } from 'kysely';
+import type { Expression } from 'kysely';
 import { preparedQuery } from '../../db/prepared-query';
-import type { Database } from '../../db/schema';
+import type { Db } from '../../db/schema';
 
-type Db = Kysely<Database> | Transaction<Database>;
 
 const reviewColumns = [
   'r.id',

@@ -22,14 +22,13 @@ import {
   type ReviewWarningCode,
   ratingSummary,
 } from '@hondana/domain/reviews/reviews';
-import type { Kysely, Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
 import type { z } from 'zod';
-import type { Database } from '../../db/schema';
+import type { Database, Db } from '../../db/schema';
 import { forbidden } from '../../http/parse-input';
 import * as writes from './review-writes.repository';
 import * as repo from './reviews.repository';
 
-type Db = Kysely<Database> | Transaction<Database>;
 type Trx = Transaction<Database>;
 
 /** A review of a visible title, or 404. */

@@ -1,7 +1,7 @@
 import type { PaymentHistoryItem } from '@hondana/domain/orders/orders-api';
 import { RentalPaymentType } from '@hondana/domain/serials/serials';
 import { paymentTypeCode } from '@hondana/domain/wallet/wallet-payments';
-import type { Db } from './serials.repository';
+import type { Db } from '../../db/schema';
 import { rentalPaymentCount, rentalPaymentRows } from './user-serials.repository';
 
 /**

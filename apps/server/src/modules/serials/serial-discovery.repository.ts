@@ -1,5 +1,5 @@
 // Reads behind serial discovery: the editorial lists (osusumes) and the genres serials are found by.
-import type { Db } from './serials.repository';
+import type { Db } from '../../db/schema';
 
 /** The osusume lists running at `now` (or only list `id`), in their editorial order. */
 export async function activeOsusumes(db: Db, now: number, id?: number) {

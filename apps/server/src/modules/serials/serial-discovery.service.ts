@@ -11,7 +11,7 @@ import type {
 import { isAdultCategory } from '@hondana/domain/serials/serials';
 import * as discovery from './serial-discovery.repository';
 import * as repo from './serials.repository';
-import type { Db } from './serials.repository';
+import type { Db } from '../../db/schema';
 import { isExpired, toSerial } from './serial-views';
 import { requireSerial } from './serials.service';
 

@@ -1,8 +1,6 @@
-import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '../../db/schema';
+import type { Db } from '../../db/schema';
 
 /** Serial and episode queries (§7 "Serials and episodes"); member rows live in user-serials.repository. */
-export type Db = Kysely<Database> | Transaction<Database>;
 
 export interface SerialRow {
   id: number;

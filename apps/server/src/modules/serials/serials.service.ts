@@ -11,7 +11,8 @@ import type {
 } from '@hondana/domain/serials/serials-api';
 import { RentalPaymentType, adRewardState, chargeState, guestTicketState, ticketState, type TicketState } from '@hondana/domain/serials/serials';
 import * as repo from './serials.repository';
-import type { Db, EpisodeRow, SerialRow } from './serials.repository';
+import type { EpisodeRow, SerialRow } from './serials.repository';
+import type { Db } from '../../db/schema';
 import { GUEST_STATE, type MemberSerialState, episodeUserData, isExpired, isReleased, toEpisode, toSerial } from './serial-views';
 import * as users from './user-serials.repository';
 

@@ -1,7 +1,7 @@
 import { TICKET_MAX_AMOUNT, adRewardState, ticketState, tokyoDayNumber } from '@hondana/domain/serials/serials';
 import { sql } from 'kysely';
 import type { UserSerialEpisodesTable } from '../../db/serials-schema';
-import type { Db } from './serials.repository';
+import type { Db } from '../../db/schema';
 
 /**
  * A member's serial rows. Every spend is a conditional update checked by affected rows: the

@@ -1,8 +1,6 @@
-import type { Kysely, Transaction } from 'kysely';
 import { preparedQuery } from '../../db/prepared-query';
-import type { Database } from '../../db/schema';
+import type { Db } from '../../db/schema';
 
-type Db = Kysely<Database> | Transaction<Database>;
 
 // The statements of a token's life, built once (a create_token and a buy run them all).
 export const insertToken = preparedQuery((db, $: { tokenHash: string; userId: number; purpose: string; now: number; expiresAt: number }) =>

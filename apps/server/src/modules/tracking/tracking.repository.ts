@@ -1,8 +1,7 @@
-import type { Insertable, Kysely } from 'kysely';
+import type { Insertable } from 'kysely';
 import { preparedQuery } from '../../db/prepared-query';
-import type { Database } from '../../db/schema';
+import type { Database, Db } from '../../db/schema';
 
-type Db = Kysely<Database>;
 export type EventRow = Insertable<Database['events']>;
 
 const COLUMNS = ['kind', 'occurred_at', 'user_id', 'guest_id', 'title_id', 'book_id', 'ref', 'data'] as const;

@@ -1,10 +1,9 @@
-import type { Kysely, Selectable, Transaction } from 'kysely';
-import type { Database } from '../../db/schema';
+import type { Selectable, Transaction } from 'kysely';
+import type { Database, Db } from '../../db/schema';
 import type { MangaCoinItemsTable } from '../../db/wallet-schema';
 
 /** Coin packs on sale and the coin pack orders that count against their limits. */
 type Trx = Transaction<Database>;
-type Db = Kysely<Database> | Trx;
 
 /** Active coin packs, optionally only in `scenes`, in shop order. */
 export async function activeCoinItems(db: Db, scenes: readonly string[]): Promise<Selectable<MangaCoinItemsTable>[]> {

@@ -1,7 +1,5 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
+import type { Db } from '../../db/schema';
 
-type Db = Kysely<Database>;
 
 /** Keeps (or replaces) the member's come-back path. */
 export async function keepReturnPath(db: Db, userId: number, path: string, now: number): Promise<void> {

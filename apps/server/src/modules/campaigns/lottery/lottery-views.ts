@@ -1,11 +1,9 @@
 import { type DistributionEventType, type PrizeKind, odds } from '@hondana/domain/campaigns/lottery';
 import type { DistributionEvent, LotteryCampaign, LotteryPrize, LotteryTicket, WonPrize } from '@hondana/domain/campaigns/lottery-api';
-import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '../../../db/schema';
+import type { Db } from '../../../db/schema';
 import type { PrizeRow } from './lottery.repository';
 import { boxesOf, campaignById, eventsOf, prizesOfCampaign } from './lottery.repository';
 
-type Db = Kysely<Database> | Transaction<Database>;
 
 /** Rows of the lottery as §3 shapes them. */
 export const ogpImageUrl = (q: Record<string, number>) =>

@@ -1,9 +1,8 @@
-import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '../../../db/schema';
+import type { Transaction } from 'kysely';
+import type { Database, Db } from '../../../db/schema';
 import { preparedQuery } from '../../../db/prepared-query';
 
 /** Queries of the lottery. Plain functions taking `db` or the caller's transaction. */
-type Db = Kysely<Database> | Transaction<Database>;
 
 export type CampaignRow = Awaited<ReturnType<typeof campaignById>> & {};
 export type PrizeRow = Awaited<ReturnType<typeof prizesOfCampaign>>[number];

@@ -9,12 +9,10 @@ import type {
   OrderTicketsResponse,
   PrizesResponse,
 } from '@hondana/domain/campaigns/lottery-api';
-import type { Kysely } from 'kysely';
-import type { Database } from '../../../db/schema';
+import type { Db } from '../../../db/schema';
 import { drawsQuery, eventsOf, grantedKeys, prizesOfCampaign, runningCampaigns, ticketsOfOrder, ticketsQuery } from './lottery.repository';
 import { campaignView, eventView, ticketView, wonPrizeView } from './lottery-views';
 
-type Db = Kysely<Database>;
 
 /** `/lottery/campaign`: the asked campaign, or the running one ending first; 404 when none. */
 export async function campaign(db: Db, campaignId: number | undefined, now: number): Promise<LotteryCampaign> {

@@ -1,9 +1,8 @@
-import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '../../../db/schema';
+import type { Transaction } from 'kysely';
+import type { Database, Db } from '../../../db/schema';
 import { preparedQuery } from '../../../db/prepared-query';
 
 /** Queries of missions. */
-type Db = Kysely<Database> | Transaction<Database>;
 
 export type MissionRow = Awaited<ReturnType<typeof runningMissions>>[number];
 

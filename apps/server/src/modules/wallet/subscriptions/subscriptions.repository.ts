@@ -1,7 +1,7 @@
 import type { SubscriptionStatus } from '@hondana/domain/subscriptions/subscription-cycles';
 import type { SubscriptionPaymentType } from '@hondana/domain/subscriptions/subscription-plans';
-import { type Insertable, type Kysely, PostgresAdapter, type Selectable, type Transaction, type Updateable } from 'kysely';
-import type { Database } from '../../../db/schema';
+import { type Insertable, PostgresAdapter, type Selectable, type Transaction, type Updateable } from 'kysely';
+import type { Database, Db } from '../../../db/schema';
 import type {
   MangaCoinSubscriptionCyclesTable,
   MangaCoinSubscriptionPlansTable,
@@ -9,7 +9,6 @@ import type {
 } from '../../../db/subscriptions-schema';
 
 /** Every query of manga coin subscriptions; services compose them in their transactions. */
-type Db = Kysely<Database> | Transaction<Database>;
 type Trx = Transaction<Database>;
 export type PlanRow = Selectable<MangaCoinSubscriptionPlansTable>;
 export type SubscriptionRow = Selectable<UserMangaCoinSubscriptionsTable>;
