@@ -68,14 +68,17 @@ it('`npm run admin -- totp EMAIL` enrols a staff member\'s authenticator and pri
   const refused = await admin(['totp', input.email]);
   expect([refused.code, refused.output]).toEqual([1, expect.stringMatching(/has no console role/)]);
   expect((await admin(['role', '--email', input.email, '--role', 'support'])).code).toBe(0);
-  const cookie = await signIn(app, input);
+  const before = await signIn(app, input);
   const enrolled = await admin(['totp', input.email]);
   expect(enrolled.code, enrolled.output).toBe(0);
   const secret = /secret \(base32, shown this once\): ([A-Z2-7]+)/.exec(enrolled.output)?.[1];
   const recovery = /recovery codes \(single use, shown this once\): (.+)/.exec(enrolled.output)?.[1]?.split(' ');
   expect(secret).toMatch(/^[A-Z2-7]{32}$/);
   expect(recovery).toHaveLength(10);
-  const console = adminClient(app, cookie);
+  // A new authenticator ends the member's sessions, as a role change does: the console is signed into again.
+  expect(enrolled.output).toMatch(/their open sessions were ended/);
+  expect((await adminClient(app, before).get('/members?q=a')).statusCode).toBe(401);
+  const console = adminClient(app, await signIn(app, input));
   expect((await console.get('/members?q=a')).json()).toEqual({ errorCode: 'SECOND_FACTOR_REQUIRED' });
   expect((await console.get('/second_factor')).json()).toMatchObject({ enrolled: true, checked: false });
   const checked = await console.send('POST', '/second_factor', { code: await generate({ secret: secret! }) });
