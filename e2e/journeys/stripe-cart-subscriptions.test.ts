@@ -1,13 +1,12 @@
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { fileURLToPath } from 'node:url';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { STRIPE_TEST_SECRET, STRIPE_TEST_WEBHOOK_SECRET, type StripeStandIn, startStripeStandIn } from '../../apps/server/test/support/stripe-server';
+import type { StripeStandIn } from '../../apps/server/test/support/stripe-server';
+import { startStripeStore } from '../support/stripe-store';
 import { findVolume } from '../support/fixtures';
 import { newMemberPage } from '../support/members';
-import { type StoreServer, launchBrowser, screenshotDir, startStore } from '../support/server';
+import { type StoreServer, launchBrowser, screenshotDir } from '../support/server';
 
 /**
  * The cart and the subscriptions with PAYMENT_PROVIDER=stripe (issue 39), at 375 and 1080 px,
@@ -18,7 +17,6 @@ import { type StoreServer, launchBrowser, screenshotDir, startStore } from '../s
  * card whose 3-D Secure fails and then passes (the books once the server says COMPLETE). The
  * subscriptions: a declined card, then a card that starts the plan.
  */
-const here = path.dirname(fileURLToPath(import.meta.url));
 const TITLE = '星降る街の探偵';
 
 let stripe: StripeStandIn;
@@ -27,25 +25,7 @@ let browser: Browser;
 let volumes: { id: number }[] = [];
 
 before(async () => {
-  stripe = await startStripeStandIn({
-    files: {
-      '/stripe.js': readFileSync(path.join(here, '../support/stripe-js-stand-in.js'), 'utf8'),
-      '/three_d_secure.html': readFileSync(path.join(here, '../support/stripe-3ds-stand-in.html'), 'utf8'),
-    },
-  });
-  const api = `http://127.0.0.1:${stripe.config.port}`;
-  [store, browser] = await Promise.all([
-    startStore({
-      PAYMENT_PROVIDER: 'stripe',
-      STRIPE_SECRET_KEY: STRIPE_TEST_SECRET,
-      STRIPE_PUBLISHABLE_KEY: stripe.config.publishableKey,
-      STRIPE_WEBHOOK_SECRET: STRIPE_TEST_WEBHOOK_SECRET,
-      STRIPE_API_URL: api,
-      STRIPE_JS_URL: `${api}/stripe.js`,
-    }),
-    launchBrowser(),
-  ]);
-  stripe.webhookUrl = `${store.url}/api/payments/stripe/webhook`;
+  [{ stripe, store }, browser] = await Promise.all([startStripeStore(), launchBrowser()]);
   volumes = [await findVolume(store, TITLE, 2), await findVolume(store, TITLE, 3)];
 });
 after(async () => {

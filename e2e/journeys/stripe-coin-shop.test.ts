@@ -1,12 +1,11 @@
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
-import { STRIPE_TEST_SECRET, STRIPE_TEST_WEBHOOK_SECRET, type StripeStandIn, startStripeStandIn } from '../../apps/server/test/support/stripe-server';
+import type { StripeStandIn } from '../../apps/server/test/support/stripe-server';
+import { startStripeStore } from '../support/stripe-store';
 import { newMemberPage } from '../support/members';
-import { type StoreServer, launchBrowser, screenshotDir, startStore } from '../support/server';
+import { type StoreServer, launchBrowser, screenshotDir } from '../support/server';
 
 /**
  * The coin shop with PAYMENT_PROVIDER=stripe (issue 39), against a local stand-in for Stripe's
@@ -16,33 +15,13 @@ import { type StoreServer, launchBrowser, screenshotDir, startStore } from '../s
  * store gets a PaymentMethod id. Card, 3-D Secure, a declined card, konbini paid later, and
  * PayPay (its page, then back to the coin shop).
  */
-const here = path.dirname(fileURLToPath(import.meta.url));
 
 let stripe: StripeStandIn;
 let store: StoreServer;
 let browser: Browser;
 
 before(async () => {
-  stripe = await startStripeStandIn({
-    files: {
-      '/stripe.js': readFileSync(path.join(here, '../support/stripe-js-stand-in.js'), 'utf8'),
-      '/three_d_secure.html': readFileSync(path.join(here, '../support/stripe-3ds-stand-in.html'), 'utf8'),
-      '/paypay.html': readFileSync(path.join(here, '../support/stripe-paypay-stand-in.html'), 'utf8'),
-    },
-  });
-  const api = `http://127.0.0.1:${stripe.config.port}`;
-  [store, browser] = await Promise.all([
-    startStore({
-      PAYMENT_PROVIDER: 'stripe',
-      STRIPE_SECRET_KEY: STRIPE_TEST_SECRET,
-      STRIPE_PUBLISHABLE_KEY: stripe.config.publishableKey,
-      STRIPE_WEBHOOK_SECRET: STRIPE_TEST_WEBHOOK_SECRET,
-      STRIPE_API_URL: api,
-      STRIPE_JS_URL: `${api}/stripe.js`,
-    }),
-    launchBrowser(),
-  ]);
-  stripe.webhookUrl = `${store.url}/api/payments/stripe/webhook`;
+  [{ stripe, store }, browser] = await Promise.all([startStripeStore(), launchBrowser()]);
 });
 after(async () => {
   await browser?.close();
