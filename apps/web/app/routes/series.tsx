@@ -23,14 +23,22 @@ import styles from './series.module.css';
 const DESCRIPTION_MAX = 110;
 
 /**
- * `/series_list/series_id={titleId}` (§2) with optional `book_id` (volume detail) and `page`
- * (volumes, 30 a page). An R18 title for a viewer without the adult check renders only the
+ * `/series_list/series_id={titleId}` (§2) with optional `book_id` (volume detail), `page`
+ * (volumes, 30 a page), `series_id` (the title again), `ref` and `manga_viewer_action`. An R18 title for a viewer without the adult check renders only the
  * age dialog: no cover, description or volume reaches the HTML.
  */
 export async function loader({ params, url, context }: Route.LoaderArgs) {
   const titleId = parseSeriesSegment(params.seriesSegment);
   if (titleId === null) throw data(null, { status: 404 });
   const query = url.searchParams;
+  // §2's optional `series_id` query names the series as the path does: a link whose query names
+  // another title than its path goes to that title's page (the rest of the query kept).
+  const named = query.has('series_id') ? parseSeriesSegment(`series_id=${query.get('series_id')}`) : null;
+  if (named !== null && named !== titleId) {
+    const rest = new URLSearchParams(query);
+    rest.delete('series_id');
+    throw redirect(rest.size > 0 ? `${seriesHref(named)}?${rest}` : seriesHref(named));
+  }
   const volumePage = parsePage(query.get('page')) ?? 1;
   const bookIdParam = query.get('book_id');
   const bookId = bookIdParam && /^\d{1,15}$/.test(bookIdParam) ? Number(bookIdParam) : null;
