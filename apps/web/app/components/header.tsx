@@ -2,7 +2,6 @@ import { type ReactNode, useEffect, useState, useSyncExternalStore } from 'react
 import { CART_CHANGED, readGuestCart } from './cart-count-event';
 import { useTranslation } from '../i18n/i18n';
 import { Form } from 'react-router';
-import { sessionEnding } from '../lib/api/transport';
 import { PageLink } from './page-link';
 import styles from './header.module.css';
 
@@ -75,7 +74,7 @@ export function Header({ viewer, loginTo, searchWord = '', noticeBadge }: Header
                   {noticeBadge}
                 </li>
                 <li>
-                  <Form method="post" action="/logout" className={styles.logoutForm} onSubmit={sessionEnding}>
+                  <Form method="post" action="/logout" className={styles.logoutForm}>
                     <button type="submit" className={styles.logout}>
                       {t('header.logout')}
                     </button>

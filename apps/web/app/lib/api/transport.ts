@@ -19,10 +19,10 @@ export function sendKeepalive(url: string): void {
 let epoch = 0;
 
 /**
- * The page lets go of its session: the header's ログアウト, or the page leaving for another
- * document. A call sent before that and answered 401 after it is the logout itself (a shelf's
- * queries still in flight when the session ended), not a reason to send the reader to login: the
- * logout is taking them to the top page, and a login page would win that race.
+ * The page lets go of its session: the header's ログアウト was sent. A call sent before that and
+ * answered 401 after it is the logout itself (a shelf's queries still in flight when the session
+ * ended), not a reason to send the reader to login: the logout is taking them to the top page, and
+ * a login page would win that race.
  */
 export function sessionEnding(): void {
   epoch += 1;
@@ -31,4 +31,14 @@ export function sessionEnding(): void {
 /** How many times this page has let go of its session (client.ts compares a call's start and end). */
 export const sessionEpoch = (): number => epoch;
 
-if (typeof window !== 'undefined') window.addEventListener('beforeunload', sessionEnding);
+// The logout form, sent by React Router or, before the page has hydrated, by the browser itself:
+// a capture listener sees both (this module loads with every page, before hydration).
+if (typeof document !== 'undefined') {
+  document.addEventListener(
+    'submit',
+    (event) => {
+      if (event.target instanceof HTMLFormElement && new URL(event.target.action, location.href).pathname === '/logout') sessionEnding();
+    },
+    true,
+  );
+}
