@@ -1,7 +1,8 @@
 import type { StaffRole } from '@hondana/domain/admin/admin-api';
-import type { Kysely, Transaction } from 'kysely';
+import { type Kysely, PostgresAdapter, type Transaction } from 'kysely';
 import type { Database, Db } from '../../db/schema';
 
+const isPostgres = (trx: Transaction<Database>) => trx.getExecutor().adapter instanceof PostgresAdapter;
 
 export const findRole = async (db: Db, userId: number): Promise<StaffRole | null> =>
   (await db.selectFrom('staff_roles').select('role').where('user_id', '=', userId).executeTakeFirst())?.role ?? null;
@@ -62,3 +63,42 @@ export async function endSession(db: Db, sessionHash: string): Promise<void> {
   await db.deleteFrom('admin_session_activity').where('session_hash', '=', sessionHash).execute();
   await db.deleteFrom('sessions').where('id_hash', '=', sessionHash).execute();
 }
+
+/** The console's staff with their member's address and name, and whether a TOTP or a passkey is enrolled. */
+export const staffRows = (db: Db) =>
+  db
+    .selectFrom('staff_roles as r')
+    .innerJoin('users as u', 'u.id', 'r.user_id')
+    .leftJoin('staff_totp as t', 't.user_id', 'r.user_id')
+    .select(['r.user_id', 'r.role', 'r.granted_at', 'u.email', 'u.nickname', 't.confirmed_at'])
+    .select((eb) => eb.exists(eb.selectFrom('staff_passkeys as p').select('p.id').whereRef('p.user_id', '=', 'r.user_id')).as('has_passkey'))
+    .execute();
+
+/**
+ * The operators as this transaction may count them: on PostgreSQL their rows are locked (in one
+ * order), so of two changes at once the second waits for the first and counts what it left; on
+ * SQLite the write transaction (`begin immediate`) already runs alone.
+ */
+export async function lockedOperators(trx: Transaction<Database>): Promise<number[]> {
+  const query = trx.selectFrom('staff_roles').select('user_id').where('role', '=', 'operator').orderBy('user_id');
+  return (await (isPostgres(trx) ? query.forUpdate() : query).execute()).map((r) => r.user_id);
+}
+
+/** A member of the store who has not withdrawn. */
+export const isMember = async (db: Db, userId: number) =>
+  (await db.selectFrom('users').select('id').where('id', '=', userId).where('withdrawn_at', 'is', null).executeTakeFirst()) !== undefined;
+
+/** Locks the member's row on PostgreSQL (their second factors change one at a time); SQLite's write transaction runs alone. */
+export async function lockMember(trx: Transaction<Database>, userId: number): Promise<void> {
+  if (isPostgres(trx)) await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute();
+}
+
+/** The staff member's passkeys, oldest first. */
+export const passkeysOf = (db: Db, userId: number) =>
+  db.selectFrom('staff_passkeys').select(['id', 'name', 'created_at', 'last_used_at']).where('user_id', '=', userId).orderBy('id').execute();
+
+/** Whether the staff member has a confirmed TOTP authenticator. */
+export const hasConfirmedTotp = async (db: Db, userId: number) =>
+  (await db.selectFrom('staff_totp').select('confirmed_at').where('user_id', '=', userId).executeTakeFirst())?.confirmed_at != null;
+
+export const deletePasskey = (db: Db, passkeyId: number) => db.deleteFrom('staff_passkeys').where('id', '=', passkeyId).execute();
