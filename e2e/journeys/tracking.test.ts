@@ -5,7 +5,7 @@ import Database from 'better-sqlite3';
 import type { Browser, Page } from 'playwright-core';
 import { type StoreServer, launchBrowser, screenshotDir, startStore } from '../support/server';
 import { expectPage, signUpMember } from '../support/viewer-helpers';
-import { findVolume } from '../support/fixtures';
+import { findTitle, findVolume } from '../support/fixtures';
 
 /**
  * §7 Tracking as a person causes it: a guest opens the top page (its modules are seen, a tile
@@ -199,6 +199,11 @@ for (const width of [375, 1080]) {
       await page.goto(`${store.url}/series_list/series_id=${SERIES}?book_id=999999&manga_viewer_action=open`);
       await page.waitForURL(/\/viewer\?cid=\d+$/);
       await page.getByTestId('viewer').waitFor();
+      // A series link whose series_id query names another title (§2) lands on that title's page, its ref kept.
+      const other = await findTitle(store, '星降る街の探偵');
+      await page.goto(`${store.url}/series_list/series_id=${SERIES}?series_id=${other.id}&ref=e2e_series`);
+      await page.waitForURL(`${store.url}/series_list/series_id=${other.id}?ref=e2e_series`);
+      await page.getByRole('heading', { level: 1, name: '星降る街の探偵' }).waitFor();
       // A serial link opens its first free episode in the episode viewer.
       await page.goto(`${store.url}/serial`);
       const serialHref = await page.locator('a[href^="/serial/detail/"]').first().getAttribute('href');
