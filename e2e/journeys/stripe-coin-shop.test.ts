@@ -3,7 +3,7 @@ import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import type { StripeStandIn } from '../../apps/server/test/support/stripe-server';
-import { startStripeStore } from '../support/stripe-store';
+import { type SentPost, recordPosts, startStripeStore } from '../support/stripe-store';
 import { newMemberPage } from '../support/members';
 import { type StoreServer, launchBrowser, screenshotDir } from '../support/server';
 
@@ -54,12 +54,10 @@ async function payByCard(page: Page, number: string) {
 for (const width of [375, 1080]) {
   describe(`the Stripe coin shop at ${width} px`, () => {
     let page: Page;
-    const sent: { path: string; body: string }[] = [];
+    const sent: SentPost[] = [];
     before(async () => {
       page = (await newMemberPage(browser, store, { label: `stripe-shop-${width}`, nickname: 'ストライプ', width })).page;
-      page.on('request', (request) => {
-        if (request.method() === 'POST') sent.push({ path: new URL(request.url()).pathname, body: request.postData() ?? '' });
-      });
+      recordPosts(page, sent);
     });
     after(async () => {
       await page.context().close();

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { STRIPE_TEST_SECRET, STRIPE_TEST_WEBHOOK_SECRET, type StripeStandIn, startStripeStandIn } from '../../apps/server/test/support/stripe-server';
+import type { Page } from 'playwright-core';
 import { type StoreServer, startStore } from './server';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -31,4 +32,14 @@ export async function startStripeStore(): Promise<{ stripe: StripeStandIn; store
   });
   stripe.webhookUrl = `${store.url}/api/payments/stripe/webhook`;
   return { stripe, store };
+}
+
+/** A POST the page sent: where, and its body (the journeys check no card number ever reaches the store). */
+export type SentPost = { path: string; body: string };
+
+/** Records every POST `page` sends into `sent`, from now on. */
+export function recordPosts(page: Page, sent: SentPost[]): void {
+  page.on('request', (request) => {
+    if (request.method() === 'POST') sent.push({ path: new URL(request.url()).pathname, body: request.postData() ?? '' });
+  });
 }
