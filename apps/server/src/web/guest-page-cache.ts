@@ -15,11 +15,22 @@ export interface CachedPage {
   expires: number;
 }
 
+/**
+ * When a render began: its time (the kept page's age counts from it) and the cache's generation
+ * then. A render that began before a change (`clear`) may show the state before it, so its page is
+ * not kept. A generation, not the time, tells them apart: a clear and a render can begin in the
+ * same millisecond.
+ */
+export interface RenderStart {
+  readonly at: number;
+  readonly generation: number;
+}
+
 export class GuestPageCache {
   readonly #pages = new Map<string, CachedPage>();
   #bytes = 0;
-  /** Pages whose render started at or before this instant were made from the state before the last change. */
-  #clearedAt = -Infinity;
+  /** Counts the changes (`clear`): a render that began in an earlier one is not kept. */
+  #generation = 0;
 
   constructor(
     private readonly ttlMs: number,
@@ -40,12 +51,17 @@ export class GuestPageCache {
     return page;
   }
 
-  /** Keeps a page whose render started at `now`. */
-  set(key: string, page: Omit<CachedPage, 'expires'>, now: number): void {
-    if (!this.enabled || page.body.length > this.maxBytes / 16 || now <= this.#clearedAt) return;
+  /** A render beginning `now`: give it to `set` with its page. */
+  start(now: number): RenderStart {
+    return { at: now, generation: this.#generation };
+  }
+
+  /** Keeps the page of a render that began at `start`, unless a change came since. */
+  set(key: string, page: Omit<CachedPage, 'expires'>, start: RenderStart): void {
+    if (!this.enabled || page.body.length > this.maxBytes / 16 || start.generation !== this.#generation) return;
     const old = this.#pages.get(key);
     if (old) this.#delete(key, old);
-    this.#pages.set(key, { ...page, expires: now + this.ttlMs });
+    this.#pages.set(key, { ...page, expires: start.at + this.ttlMs });
     this.#bytes += page.body.length;
     for (const [oldestKey, oldest] of this.#pages) {
       if (this.#bytes <= this.maxBytes) break;
@@ -54,10 +70,10 @@ export class GuestPageCache {
   }
 
   /** Forgets every page, and refuses the pages of renders already running (they may show the old state). */
-  clear(now = Date.now()): void {
+  clear(): void {
     this.#pages.clear();
     this.#bytes = 0;
-    this.#clearedAt = now;
+    this.#generation += 1;
   }
 
   get size(): number {

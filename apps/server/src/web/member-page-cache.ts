@@ -1,4 +1,4 @@
-import { type CachedPage, GuestPageCache } from './guest-page-cache';
+import { type CachedPage, GuestPageCache, type RenderStart } from './guest-page-cache';
 import type { MemberCall } from './member-part';
 
 /** Series and volume, top, rankings, free, keyword and author search, the serial home and ranking (decision 029). */
@@ -57,19 +57,24 @@ export class MemberPageCache {
     return this.#pages.get(`${page}\n${memberPart}`, now);
   }
 
-  /** Keeps a page whose render started at `now`, made with the member calls `plan` answered as `memberPart`. */
-  set(url: string, page: string, plan: MemberCall[], memberPart: string, body: Omit<CachedPage, 'expires'>, now: number): void {
+  /** A render beginning `now`: give it to `set` with its page. */
+  start(now: number): RenderStart {
+    return this.#pages.start(now);
+  }
+
+  /** Keeps the page of a render that began at `start` (unless a change came since), made with the member calls `plan` answered as `memberPart`. */
+  set(url: string, page: string, plan: MemberCall[], memberPart: string, body: Omit<CachedPage, 'expires'>, start: RenderStart): void {
     if (this.#plans.size > 10_000) {
       this.#plans.clear();
       this.#latest.clear();
     }
     this.#plans.set(page, plan);
     this.#latest.set(url, plan);
-    this.#pages.set(`${page}\n${memberPart}`, body, now);
+    this.#pages.set(`${page}\n${memberPart}`, body, start);
   }
 
-  clear(now = Date.now()): void {
-    this.#pages.clear(now);
+  clear(): void {
+    this.#pages.clear();
     this.#plans.clear();
     this.#latest.clear();
   }

@@ -14,7 +14,7 @@ import { digest } from '../modules/accounts/sessions';
 import { ArrivalOrder } from './arrival-order';
 import { type AuthAttemptLimiter, createLoadContext } from './create-load-context';
 import type { StoreLoadContext } from './load-context';
-import { type CachedPage, GuestPageCache } from './guest-page-cache';
+import { type CachedPage, GuestPageCache, type RenderStart } from './guest-page-cache';
 import { MemberPageCache } from './member-page-cache';
 import { sessionAndPlanAnswers } from './member-answers.repository';
 import { type MemberCall, MemberPart, replay } from './member-part';
@@ -96,11 +96,11 @@ export const webPlugin = fp(
       const cacheable = guestPages.enabled && request.method !== 'POST' && !member;
       const now = Date.now();
       if (member && memberPages.enabled && request.method !== 'POST' && memberPages.covers(request.url)) {
-        return renderMemberPage(request, reply, secret, now);
+        return renderMemberPage(request, reply, secret, memberPages.start(now));
       }
       const kept = cacheable ? guestPages.get(request.url, now) : undefined;
       if (kept) return send.cached(reply, kept);
-      return renders.run(() => renderPage(request, reply, cacheable, now));
+      return renders.run(() => renderPage(request, reply, cacheable ? guestPages.start(now) : null));
     }
 
     /**
@@ -110,12 +110,12 @@ export const webPlugin = fp(
      * member and the answers the plan's calls have in SQL are read in one statement
      * (`member-answers.repository.ts`); the other calls go through the load context.
      */
-    async function renderMemberPage(request: FastifyRequest, reply: FastifyReply, secret: string, now: number) {
+    async function renderMemberPage(request: FastifyRequest, reply: FastifyReply, secret: string, start: RenderStart) {
       const part = new MemberPart();
       const latest = memberPages.latestPlan(request.url) ?? [];
       const found = await sessionAndPlanAnswers(app.deps.database.db, digest(secret), app.deps.clock().getTime(), latest);
       keepSessionUser(request, found?.user ?? null);
-      if (!found) return renders.run(() => renderPage(request, reply, false, now));
+      if (!found) return renders.run(() => renderPage(request, reply, null));
       const page = `${found.user.adultState}\n${request.url}`;
       const plan = memberPages.plan(page);
       let context: StoreLoadContext | null = null;
@@ -124,7 +124,7 @@ export const webPlugin = fp(
         const answered = samePlan(plan, latest) ? found.answers : new Map<number, unknown>();
         if (plan.some((_, index) => !answered.has(index))) context = await createLoadContext(request, { authAttempt }, part);
         await replay(context, part, plan, answered);
-        const kept = memberPages.get(page, part.key(), now);
+        const kept = memberPages.get(page, part.key(), start.at);
         if (kept) return send.cached(reply, kept);
         part.reset();
       }
@@ -135,20 +135,21 @@ export const webPlugin = fp(
           return send.fetched(reply, response);
         }
         const body = keptPage(nonces, response.headers, Buffer.from(await response.arrayBuffer()));
-        memberPages.set(request.url, page, part.plan(), part.key(), body, now);
+        memberPages.set(request.url, page, part.plan(), part.key(), body, start);
         return send.cached(reply, { ...body, expires: 0 }, 'miss');
       });
     }
 
-    async function renderPage(request: FastifyRequest, reply: FastifyReply, cacheable: boolean, now: number, context?: StoreLoadContext) {
+    /** Renders a page; `keep`: a guest's page, kept when the render began at it (null: not kept). */
+    async function renderPage(request: FastifyRequest, reply: FastifyReply, keep: RenderStart | null, context?: StoreLoadContext) {
       // apps/web declares AppLoadContext as StoreLoadContext (app/load-context.d.ts).
       const loadContext: AppLoadContext = { ...(context ?? (await createLoadContext(request, { authAttempt }))), cspNonce: nonces.marker };
       const response = await handleRequest(toFetchRequest(request, reply), loadContext);
-      if (!cacheable || response.status !== 200 || response.headers.has('set-cookie') || !response.body) {
+      if (!keep || response.status !== 200 || response.headers.has('set-cookie') || !response.body) {
         return send.fetched(reply, response);
       }
       const page = keptPage(nonces, response.headers, Buffer.from(await response.arrayBuffer()));
-      guestPages.set(request.url, page, now);
+      guestPages.set(request.url, page, keep);
       return send.cached(reply, { ...page, expires: 0 }, 'miss');
     }
 
