@@ -44,6 +44,31 @@ async function newPage(width = 1080): Promise<Page> {
   return context.newPage();
 }
 
+/**
+ * Waits for the recommendations' skeleton (a list hidden from screen readers) to give way. It once
+ * stayed past 30 s in a CI run, at both widths, and passed in every run since: if it stays again,
+ * the failure says what the page was waiting for (the page's load event gates the lazy sections'
+ * hydration; the recommendations are one API call).
+ */
+async function skeletonsGone(page: Page): Promise<void> {
+  try {
+    await page.locator('ul[aria-hidden="true"]').first().waitFor({ state: 'detached' });
+  } catch (error) {
+    const state = await page.evaluate(() => ({
+      readyState: document.readyState,
+      recommendations: performance
+        .getEntriesByType('resource')
+        .filter((entry) => entry.name.includes('/api/recommend/'))
+        .map((entry) => `${entry.name} ${Math.round(entry.duration)} ms ${(entry as PerformanceResourceTiming).responseStatus}`),
+      slow: performance
+        .getEntriesByType('resource')
+        .filter((entry) => entry.duration > 5000)
+        .map((entry) => `${entry.name} ${Math.round(entry.duration)} ms`),
+    }));
+    throw new Error(`the recommendations' skeleton stayed: ${JSON.stringify(state)}`, { cause: error });
+  }
+}
+
 const shot = (page: Page, name: string) =>
   page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage: true });
 
@@ -105,7 +130,7 @@ describe('a guest browsing the store', () => {
       // Everything the browser fetches has arrived (no skeleton, no 読み込み中…) before the picture,
       // taken from the top so the sticky header stays where a reader sees it.
       await page.getByText('読み込み中…').waitFor({ state: 'detached' });
-      await page.locator('ul[aria-hidden="true"]').first().waitFor({ state: 'detached' });
+      await skeletonsGone(page);
       await page.evaluate(() => window.scrollTo(0, 0));
       await page.waitForLoadState('networkidle');
       await shot(page, `browse-series${suffix}`);

@@ -109,8 +109,7 @@ export async function registerPasskey(
   const firstFactor = !(await repo.findTotp(db, caller.userId))?.confirmed_at && (await repo.countPasskeys(db, caller.userId)) === 0;
   const recoveryCodes = firstFactor ? newRecoveryCodes() : [];
   const session = await db.transaction().execute(async (trx) => {
-    const taken = await trx.selectFrom('staff_passkeys').select('id').where('credential_id', '=', credential.id).executeTakeFirst();
-    if (taken) throw refused('names a passkey registered already');
+    if (await repo.passkeyRegistered(trx, credential.id)) throw refused('names a passkey registered already');
     await repo.insertPasskey(trx, {
       userId: caller.userId,
       credentialId: credential.id,

@@ -163,3 +163,11 @@ export const sessionCheckedAt = async (db: Db, sessionHash: string): Promise<num
   const row = await db.selectFrom('sessions').select('second_factor_at').where('id_hash', '=', sessionHash).executeTakeFirst();
   return row?.second_factor_at == null ? null : Number(row.second_factor_at);
 };
+
+/** The staff member's e-mail (the TOTP app's account name, the passkey's user name). */
+export const staffEmail = async (db: Db, userId: number): Promise<string> =>
+  (await db.selectFrom('users').select('email').where('id', '=', userId).executeTakeFirstOrThrow()).email;
+
+/** Whether a passkey with this credential id is registered already (to anyone). */
+export const passkeyRegistered = async (db: Db, credentialId: string): Promise<boolean> =>
+  (await db.selectFrom('staff_passkeys').select('id').where('credential_id', '=', credentialId).executeTakeFirst()) !== undefined;

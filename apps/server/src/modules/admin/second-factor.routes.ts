@@ -18,7 +18,7 @@ import { digest } from '../tokens/secrets';
 import { requireStaff } from './admin-guard';
 import { checkOptions, checkPasskey, registerPasskey, registrationOptions, relyingParty } from './passkeys.service';
 import { secondFactorRequired } from './second-factor-gate';
-import { countPasskeys, findTotp, sessionCheckedAt } from './second-factor.repository';
+import { countPasskeys, findTotp, sessionCheckedAt, staffEmail } from './second-factor.repository';
 import { type Checked, checkSecondFactor, confirmTotpEnrolment, startTotpEnrolment } from './second-factor.service';
 
 /** The calls the second-factor gate lets through: where the staff member stands, the enrolment and the check. */
@@ -52,7 +52,7 @@ export const secondFactorRoutes: FastifyPluginAsync = async (base) => {
   const rp = (request: FastifyRequest) => relyingParty(app.deps.config.mail?.publicUrl ?? `${request.protocol}://${request.host}`);
   const caller = async (request: FastifyRequest) => {
     const staff = await requireStaff(request, 'members');
-    const email = (await db.selectFrom('users').select('email').where('id', '=', staff.userId).executeTakeFirstOrThrow()).email;
+    const email = await staffEmail(db, staff.userId);
     return { userId: staff.userId, email, sessionHash: sessionHash(request) };
   };
 
@@ -66,7 +66,7 @@ export const secondFactorRoutes: FastifyPluginAsync = async (base) => {
   app.post('/admin/second_factor/totp', { config: exempt, schema: { response: { 200: TotpEnrolment } } }, async (request) => {
     refuseCrossSite(request);
     const staff = await requireStaff(request, 'members');
-    const email = (await db.selectFrom('users').select('email').where('id', '=', staff.userId).executeTakeFirstOrThrow()).email;
+    const email = await staffEmail(db, staff.userId);
     return startTotpEnrolment(db, staff.userId, email, now());
   });
 

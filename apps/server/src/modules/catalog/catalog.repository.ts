@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Db } from '../../db/schema';
 
 /** Catalog queries; plain functions taking `db` (or a transaction) first. */
@@ -65,3 +66,20 @@ export function newestBooks(db: Db, q: { limit: number; eroticTypes: number[]; n
     .execute();
 }
 
+/** The first instant after `now` at which any book is released or ends, or its sale or free period starts or ends (infinity: none). */
+export async function readNextBookChange(db: Db, now: number): Promise<number> {
+  const after = (column: string) => sql<number | null>`min(case when ${sql.ref(column)} > ${now} then ${sql.ref(column)} end)`;
+  const row = await db
+    .selectFrom('books')
+    .select([
+      after('start_datetime').as('a'),
+      after('end_datetime').as('b'),
+      after('sale_start_datetime').as('c'),
+      after('sale_end_datetime').as('d'),
+      after('free_start_datetime').as('e'),
+      after('free_end_datetime').as('f'),
+    ])
+    .executeTakeFirst();
+  const instants = row ? [row.a, row.b, row.c, row.d, row.e, row.f] : [];
+  return Math.min(...instants.map((t) => (t === null ? Number.POSITIVE_INFINITY : Number(t))));
+}

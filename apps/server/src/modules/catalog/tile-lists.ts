@@ -1,5 +1,5 @@
-import { sql } from 'kysely';
 import type { Db } from '../../db/schema';
+import { readNextBookChange } from './catalog.repository';
 import { runningPointCampaigns, runningPointCampaignsUntil } from '../orders/purchase';
 
 
@@ -61,21 +61,4 @@ function nextBookChange(db: Db, now: number): Promise<number> {
     () => bookChanges.get(db) === entry && bookChanges.delete(db),
   );
   return entry.next;
-}
-
-async function readNextBookChange(db: Db, now: number): Promise<number> {
-  const after = (column: string) => sql<number | null>`min(case when ${sql.ref(column)} > ${now} then ${sql.ref(column)} end)`;
-  const row = await db
-    .selectFrom('books')
-    .select([
-      after('start_datetime').as('a'),
-      after('end_datetime').as('b'),
-      after('sale_start_datetime').as('c'),
-      after('sale_end_datetime').as('d'),
-      after('free_start_datetime').as('e'),
-      after('free_end_datetime').as('f'),
-    ])
-    .executeTakeFirst();
-  const instants = row ? [row.a, row.b, row.c, row.d, row.e, row.f] : [];
-  return Math.min(...instants.map((t) => (t === null ? Number.POSITIVE_INFINITY : Number(t))));
 }
