@@ -75,7 +75,7 @@ describe('a volume not released yet', () => {
     expect(refused(await buyWithMangaCoin(t.app, m.cookie, m.coming, 500))).toEqual([403, 'NOT_ON_RELEASE']);
     expect((await ledgerInvariant(db(), m.userId, now)).MANGA_COIN).toBe(500);
     const release = now + 7 * DAY;
-    const { possessionOf } = await import('../src/modules/orders/entitlements');
-    expect((await possessionOf(db(), m.userId, [m.coming], release)).get(m.coming)).toBe('OWNED');
+    const { possessionsOf } = await import('../src/modules/orders/entitlements');
+    expect((await possessionsOf(db(), m.userId, [m.coming], release)).get(m.coming)).toBe('OWNED');
   });
 });

@@ -2,7 +2,7 @@ import { AppError } from '@hondana/domain/common/errors';
 import type { InvitationCampaign, InviterView, NonLoginAppeal } from '@hondana/domain/invitations/invitations-api';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
-import { keptNonLoginAppeal } from './banners.service';
+import { keptNonLoginAppeal } from './reach-banners.service';
 import { codeCampaign, inviterInfo } from './invitations.service';
 
 /** The invitation pages: the appeal a code opens (guests too) and the signed-in inviter's own page. */

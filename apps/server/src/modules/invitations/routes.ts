@@ -20,7 +20,7 @@ import {
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireUser, sessionUser } from '../accounts/session-plugin';
-import { forgetKeptAppeals, nonLoginAppeal, reachBannersV2, reachBannersV3 } from './banners.service';
+import { forgetKeptAppeals, nonLoginAppeal, reachBannersV2, reachBannersV3 } from './reach-banners.service';
 import { grantInvitee, incentiveTicket, inspect } from './invitee-grant.service';
 import { codeCampaign, inviterInfo, listCampaigns } from './invitations.service';
 import { SHORT_LINK_PREFIX, linkUrls, resolveShortLink } from './links.service';

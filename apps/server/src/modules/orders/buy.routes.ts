@@ -20,7 +20,7 @@ import { registerTokenEndpoints } from '../accounts/token-routes';
 import { requireToken } from '../tokens/one-time-tokens';
 import { sendStored } from '../../http/stored-reply';
 import * as buy from './buy.service';
-import { freeBookOnLoad, freeNextBook } from './free-books.service';
+import { freeBookOnLoad, freeNextBook } from './free-book-grants.service';
 
 /** §7 "Orders": the COIN and manga coin buy flows, and free books (§4). */
 export const buyRoutes: FastifyPluginAsync<{ rewardPurchase: buy.PurchaseReward }> = async (base, { rewardPurchase }) => {

@@ -12,7 +12,7 @@ import * as repo from './entitlements.repository';
 export const ownsBook = (db: Db, userId: number, bookId: number, now: number): Promise<boolean> => repo.releasedEntitlement(db, userId, bookId, now);
 
 /** §4 possession of each asked book (NONE when there is no entitlement). */
-export async function possessionOf(
+export async function possessionsOf(
   db: Db,
   userId: number,
   bookIds: readonly number[],

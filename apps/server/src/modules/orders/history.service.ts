@@ -14,7 +14,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { storedResponseOf } from '../tokens/one-time-tokens';
 import { BUY_TOKEN_PURPOSE, MANGA_COIN_BUY_TOKEN_PURPOSE } from './buy.service';
-import { possessionOf } from './entitlements';
+import { possessionsOf } from './entitlements';
 import * as history from './history.repository';
 import { activeCampaigns } from './orders.repository';
 import { pointsForBook } from './purchase';
@@ -96,7 +96,7 @@ export async function recentlyBought(db: Kysely<Database>, userId: number, order
 export async function userBooks(db: Kysely<Database>, userId: number | null, bookIds: number[], now: number): Promise<UserBooksResponse> {
   if (userId === null) return { userBooks: [] };
   const [possession, carted] = await Promise.all([
-    possessionOf(db, userId, bookIds, now),
+    possessionsOf(db, userId, bookIds, now),
     history.booksInActiveCart(db, userId, bookIds),
   ]);
   return {

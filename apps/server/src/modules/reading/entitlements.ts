@@ -1,4 +1,3 @@
-import { type PossessionStatus, possessionAt } from '@hondana/domain/orders/orders';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { entitledBookIds } from '../orders/entitlements';
@@ -11,7 +10,3 @@ import { entitledBookIds } from '../orders/entitlements';
 export async function heldBookIds(db: Kysely<Database>, userId: number, bookIds: readonly number[]): Promise<Set<number>> {
   return entitledBookIds(db, userId, bookIds);
 }
-
-/** §4 possession: a held book not yet released is RESERVED, then OWNED. */
-export const possessionOf = (held: boolean, bookStartDatetime: number, now: number): PossessionStatus =>
-  possessionAt(held, bookStartDatetime, now);

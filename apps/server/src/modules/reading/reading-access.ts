@@ -1,11 +1,12 @@
 import { EroticType, isSamplePage, parseCustomSample } from '@hondana/domain/catalog/catalog';
+import { possessionAt } from '@hondana/domain/orders/orders';
 import { type PossessionStatus, usesCustomSample } from '@hondana/domain/reading/reading-api';
 import type { Db } from '../../db/schema';
 import type { PageGrant } from '../../media/signed-urls';
 import { toBookDetail, visibleBooks } from '../catalog/books.service';
 import type { BookDetail } from '@hondana/domain/catalog/books-api';
 import type { TitleFacts, VolumeRow } from '../catalog/title-facts';
-import { heldBookIds, possessionOf } from './entitlements';
+import { heldBookIds } from './entitlements';
 import { eroticTypeOfBook } from './reading.repository';
 
 
@@ -37,7 +38,7 @@ export async function loadReadingBook(
   const { facts, volume } = found;
   const detail = toBookDetail(facts, volume, q.now);
   const heldIds = q.userId === null ? new Set<number>() : await heldBookIds(db, q.userId, facts.volumes.map((v) => v.id));
-  const possession = possessionOf(heldIds.has(volume.id), volume.startDatetime, q.now);
+  const possession = possessionAt(heldIds.has(volume.id), volume.startDatetime, q.now);
   const owned = possession === 'OWNED';
   const released = volume.startDatetime <= q.now;
   const customSample = parseCustomSample(volume.customSamplePages);

@@ -1,6 +1,6 @@
 import type { Banner, NonLoginAppeal, ReachBanner } from '@hondana/domain/invitations/invitations-api';
 import type { Db } from '../../db/schema';
-import { activeNonLoginAppeal, activeReachBanners, nonLoginAppealsNotEnded } from './banners.repository';
+import { activeNonLoginAppeal, activeReachBanners, nonLoginAppealsNotEnded } from './reach-banners.repository';
 
 
 /** `GET /reach_banner/get_banners/v2`: reach banners in their period by priority (§3 reach banner fields). */
