@@ -13,6 +13,8 @@ let volumes: Volume[] = [];
 let titleId = 0;
 /** A title of the demo whose volumes 1–3 are sold as a set. */
 const BUNDLE_TITLE = '鋼鉄の騎士団';
+/** A paid volume of another title than TITLE's, for a cart of two titles (found by name). */
+const OTHER_TITLE = '夜明けの図書館';
 
 let store: StoreServer;
 let browser: Browser;
@@ -157,9 +159,9 @@ for (const width of [375, 1080]) {
       const login = await context.request.post(`${store.url}/api/auth/login`, { data: { email, password: PASSWORD } });
       assert.equal(login.status(), 200, await login.text());
       const page = await context.newPage();
-      // Volumes 2 and 3 of title 3 and a paid volume of title 1: two titles, three books.
-      const otherTitle = (await (await context.request.get(`${store.url}/api/books/3`)).json()) as { seriesId: number; bookId: number; free: boolean };
-      const books: [number, number][] = [[titleId, volumeIds[0]!], [titleId, volumeIds[1]!], [otherTitle.seriesId, otherTitle.bookId]];
+      // Volumes 2 and 3 of one title and a paid volume of another: two titles, three books.
+      const other = await findVolume(store, OTHER_TITLE, 3);
+      const books: [number, number][] = [[titleId, volumeIds[0]!], [titleId, volumeIds[1]!], [other.titleId, other.id]];
       for (const [i, [titleId, bookId]] of books.entries()) {
         await page.goto(`${store.url}/series_list/series_id=${titleId}?book_id=${bookId}`);
         await page.getByRole('button', { name: 'カートに追加' }).click();
