@@ -2,7 +2,8 @@
  * The browser's one way to call `/api` (spec §7): the session cookie sent along, a 30 s timeout
  * (§9), JSON or form bodies, and every failure turned into an `ApiError` carrying the server's
  * §8 `errorCode`. A 401 sends the reader to login with a callback to the page they were on,
- * unless the caller says a guest answer is expected.
+ * unless the caller says a guest answer is expected. A file sent with its progress goes through
+ * upload.ts, under the same errors and 401.
  */
 
 import { apiCopy } from '../../i18n/ja-api';
@@ -64,8 +65,12 @@ export function loginHref(callback: string): string {
   return `/login?callback=${encodeURIComponent(callback)}`;
 }
 
-/** A 401 of a call sent before the page let go of its session (transport.ts) is the logout itself. */
-function redirectToLogin(sentInEpoch: number): void {
+/**
+ * A 401 sends the reader to login, coming back here; but a 401 of a call sent before the page let
+ * go of its session (transport.ts) is the logout itself. `sentInEpoch` is `sessionEpoch()` when the
+ * call was sent (upload.ts answers its 401s through this too).
+ */
+export function redirectToLogin(sentInEpoch: number): void {
   if (typeof window === 'undefined' || sentInEpoch !== sessionEpoch()) return;
   const here = `${window.location.pathname}${window.location.search}`;
   if (window.location.pathname !== '/login') window.location.assign(loginHref(here));

@@ -2,7 +2,8 @@ import type { ImportAnswer } from '@hondana/domain/admin/admin-api';
 import type { BannerImage } from '@hondana/domain/admin/admin-commerce-api';
 import type { AppealImage } from '@hondana/domain/admin/admin-non-login-appeals-api';
 import type { BookMediaView as BookMedia } from '@hondana/domain/admin/admin-media-api';
-import { ApiError, apiRequest, apiUrl, createToken } from '../../../lib/api/client';
+import { ApiError, apiRequest, createToken } from '../../../lib/api/client';
+import { type UploadRequest, uploadFile } from '../../../lib/api/upload';
 import { adminCopy, jaAdmin } from '../../../i18n/ja-admin';
 import { secondFactorCopy } from '../../../i18n/ja-admin-second-factor';
 import { withSecondFactor } from './second-factor';
@@ -22,30 +23,17 @@ export function adminChange<T>(method: 'POST' | 'PUT' | 'DELETE', path: string, 
   });
 }
 
+/** How an archive goes (the CBZ, ZIP or EPUB import and an episode's pages take their bytes as they are). */
+const ARCHIVE = 'application/octet-stream';
+
 /**
  * Sends a file as the body of a console change (`POST /api/admin{path}` with a fresh one-time
- * token and `query`), reporting the upload's progress; answers with the server's JSON, or
- * rejects with the `ApiError` of its `errorCode`. Through XMLHttpRequest: fetch cannot report an
- * upload's progress.
+ * token and `query`) through the client's upload: its progress, errors, 401 and idle timeout.
  */
-export function postFile<T>(path: string, query: Record<string, string | number>, file: File, onProgress?: (percent: number) => void, type = 'application/octet-stream'): Promise<T> {
-  return withSecondFactor(() => sendFile<T>(path, query, file, onProgress, type));
-}
-
-async function sendFile<T>(path: string, query: Record<string, string | number>, file: File, onProgress: ((percent: number) => void) | undefined, type: string): Promise<T> {
-  const token = await createToken('/admin/create_token');
-  return new Promise((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open('POST', apiUrl(`/admin${path}`, { token, ...query }));
-    xhr.setRequestHeader('content-type', type);
-    if (onProgress) xhr.upload.onprogress = (e) => e.lengthComputable && onProgress(Math.round((e.loaded / e.total) * 100));
-    xhr.onload = () => {
-      const body = JSON.parse(xhr.responseText || 'null') as (T & { errorCode?: string; messages?: string[] }) | null;
-      if (xhr.status >= 200 && xhr.status < 300 && body) resolve(body);
-      else reject(new ApiError(xhr.status, body?.errorCode ?? 'INTERNAL_SERVER_ERROR', body?.messages ?? []));
-    };
-    xhr.onerror = () => reject(new ApiError(0, 'INTERNAL_SERVER_ERROR'));
-    xhr.send(file);
+function adminUpload<T>(path: string, file: File, request: UploadRequest = {}): Promise<T> {
+  return withSecondFactor(async () => {
+    const token = await createToken('/admin/create_token');
+    return uploadFile<T>(`/admin${path}`, file, { ...request, query: { ...request.query, token } });
   });
 }
 
@@ -53,16 +41,15 @@ async function sendFile<T>(path: string, query: Record<string, string | number>,
  * Uploads a book file into a title (the same import as `npm run import`), reporting the upload's
  * progress; the server answers once the book is in the catalog.
  */
-export const uploadBook = (titleId: number, file: File, onProgress: (percent: number) => void) => postFile<ImportAnswer>(`/titles/${titleId}/import`, { name: file.name }, file, onProgress);
+export const uploadBook = (titleId: number, file: File, onProgress: (percent: number) => void) => adminUpload<ImportAnswer>(`/titles/${titleId}/import`, file, { query: { name: file.name }, type: ARCHIVE, onProgress });
 
 /**
  * Uploads a CBZ or ZIP of page images as an episode's pages, against the version the operator saw
  * (409 when it moved), reporting the upload's progress; answers with the episode as it now is.
  */
 export const uploadEpisodePages = (episodeId: number, version: number, file: File, onProgress: (percent: number) => void) =>
-  postFile<AdminEpisode>(`/episodes/${episodeId}/pages`, { version }, file, onProgress);
+  adminUpload<AdminEpisode>(`/episodes/${episodeId}/pages`, file, { query: { version }, type: ARCHIVE, onProgress });
 
-/** Why an episode's file was refused, in Japanese: not a ZIP, no images, or the page image that does not decode. */
 /** Why a serial's image was refused, in Japanese: not an image, or not §9's 522×327 shape. */
 export function serialImageError(error: unknown): string {
   const message = error instanceof ApiError ? (error.messages[0] ?? '') : '';
@@ -72,6 +59,7 @@ export function serialImageError(error: unknown): string {
   return changeError(error);
 }
 
+/** Why an episode's file was refused, in Japanese: not a ZIP, no images, or the page image that does not decode. */
 export function episodeFileError(error: unknown): string {
   const message = error instanceof ApiError ? (error.messages[0] ?? '') : '';
   if (message.startsWith('file: not a ZIP archive')) return adminCopy('serials.pages.notZip');
@@ -85,6 +73,8 @@ export function episodeFileError(error: unknown): string {
 export function changeError(error: unknown): string {
   if (error instanceof ApiError && error.errorCode === 'EDIT_CONFLICT') return adminCopy('common.conflict');
   if (error instanceof ApiError && error.errorCode === 'SECOND_FACTOR_REQUIRED') return secondFactorCopy('again.cancelled');
+  // The client's own words for a call that gave up or found no network (an upload still for 60 s, a change after 30 s).
+  if (error instanceof ApiError && error.errorCode === 'REQUEST_TIMEOUT' && error.messages[0]) return error.messages[0];
   if (error instanceof ApiError && error.messages.length > 0) {
     const fields = jaAdmin.fields as Record<string, string>;
     const named = error.messages.map((m) => m.split(':')[0]!.trim()).map((f) => fields[f] ?? fields[f.split('.')[0]!]);
@@ -96,13 +86,14 @@ export function changeError(error: unknown): string {
 import type { AdminEpisode, AdminSerial } from '@hondana/domain/admin/admin-serials-api';
 export type { AdminEpisode, AdminSerial, AdminSerialListItem, CoinPackSalesRow, TopTitleRow } from '@hondana/domain/admin/admin-serials-api';
 
-/** Uploads an image as the book's cover, against the version the operator saw (409 when it moved). */
+/** Uploads an image as the serial's key visual, against the version the operator saw (409 when it moved). */
 export const uploadSerialImage = (serialId: number, version: number, file: File) =>
-  postFile<AdminSerial>(`/serials/${serialId}/image`, { version }, file, undefined, file.type || 'application/octet-stream');
-export const uploadCover = (bookId: number, version: number, file: File) => postFile<BookMedia>(`/books/${bookId}/cover`, { version }, file, undefined, file.type || 'application/octet-stream');
+  adminUpload<AdminSerial>(`/serials/${serialId}/image`, file, { query: { version } });
+/** Uploads an image as the book's cover, against the version the operator saw (409 when it moved). */
+export const uploadCover = (bookId: number, version: number, file: File) => adminUpload<BookMedia>(`/books/${bookId}/cover`, file, { query: { version } });
 
 /** Uploads a banner's image into the media store; a banner then names it by its id. */
-export const uploadBannerImage = (file: File) => postFile<BannerImage>('/banner_images', {}, file, undefined, file.type || 'application/octet-stream');
+export const uploadBannerImage = (file: File) => adminUpload<BannerImage>('/banner_images', file);
 
 /** Uploads a non-login appeal's image; answers the address the store serves it at (the appeal's `imageUrl`). */
-export const uploadAppealImage = (file: File) => postFile<AppealImage>('/non_login_appeal_images', {}, file, undefined, file.type || 'application/octet-stream');
+export const uploadAppealImage = (file: File) => adminUpload<AppealImage>('/non_login_appeal_images', file);
