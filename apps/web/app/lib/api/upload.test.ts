@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiCopy } from '../../i18n/ja-api';
 import { ApiError } from './client';
 import { sessionEnding } from './transport';
-import { UPLOAD_IDLE_TIMEOUT_MS, uploadFile } from './upload';
+import { UPLOAD_ANSWER_TIMEOUT_MS, UPLOAD_IDLE_TIMEOUT_MS, uploadFile } from './upload';
 
 type Handler = ((event: { lengthComputable: boolean; loaded: number; total: number }) => void) | null;
 
@@ -16,7 +16,7 @@ class FakeXhr {
   aborted = false;
   status = 0;
   responseText = '';
-  upload: { onprogress: Handler } = { onprogress: null };
+  upload: { onprogress: Handler; onload: (() => void) | null } = { onprogress: null, onload: null };
   onprogress: Handler = null;
   onload: (() => void) | null = null;
   onerror: (() => void) | null = null;
@@ -36,9 +36,10 @@ class FakeXhr {
   abort() {
     this.aborted = true;
   }
-  /** `loaded` of `total` bytes have left. */
+  /** `loaded` of `total` bytes have left (all of them: the body is sent). */
   sent(loaded: number, total: number) {
     this.upload.onprogress?.({ lengthComputable: true, loaded, total });
+    if (loaded === total) this.upload.onload?.();
   }
   answer(status: number, body: unknown) {
     this.status = status;
@@ -142,6 +143,22 @@ describe('uploadFile', () => {
     // An answer arriving after it gave up changes nothing.
     xhr.answer(200, {});
     expect(UPLOAD_IDLE_TIMEOUT_MS).toBe(60_000);
+  });
+
+  it('once the whole file is sent, waits up to 15 minutes for the answer (the server importing it), then gives up', async () => {
+    vi.useFakeTimers();
+    let settled = false;
+    const pending = uploadFile('/admin/titles/1/import', file())
+      .catch((e: unknown) => e)
+      .finally(() => (settled = true));
+    const xhr = FakeXhr.last;
+    xhr.sent(10, 10);
+    await vi.advanceTimersByTimeAsync(UPLOAD_ANSWER_TIMEOUT_MS - 1);
+    expect(settled).toBe(false);
+    expect(xhr.aborted).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(await pending).toMatchObject({ status: 408, errorCode: 'REQUEST_TIMEOUT' });
+    expect(UPLOAD_ANSWER_TIMEOUT_MS).toBe(15 * 60_000);
   });
 
   it('stops when the caller aborts, rejecting with the signal’s reason; an aborted signal sends nothing', async () => {

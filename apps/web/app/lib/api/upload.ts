@@ -10,11 +10,17 @@ import { ApiError, type Query, apiUrl, redirectToLogin } from './client';
 import { sessionEpoch } from './transport';
 
 /**
- * An upload gives up after 60 s in which nothing moved (no bytes sent, none of the answer
- * received), not after a total: a large EPUB on a slow line takes minutes and is still going. The
- * wait for the answer once the file is sent (the server importing it) counts as still.
+ * While the file is being sent, an upload gives up after 60 s in which nothing moved (no bytes
+ * sent), not after a total: a large EPUB on a slow line takes minutes and is still going.
  */
 export const UPLOAD_IDLE_TIMEOUT_MS = 60_000;
+
+/**
+ * Once the whole file is sent, the server works on it before it answers (an import draws every
+ * page's derivatives: minutes for a 500-page volume of the 512 MB limit), so the wait for the
+ * answer has a limit of its own.
+ */
+export const UPLOAD_ANSWER_TIMEOUT_MS = 15 * 60_000;
 
 export interface UploadRequest {
   query?: Query;
@@ -61,10 +67,12 @@ export function uploadFile<T>(path: string, file: Blob, request: UploadRequest =
         reject(reason);
       });
     const stop = () => cancel(signal?.reason);
-    const moved = () => {
+    const waitAtMost = (ms: number) => {
       clearTimeout(idle);
-      idle = setTimeout(() => cancel(new ApiError(408, 'REQUEST_TIMEOUT', [apiCopy.timeout])), UPLOAD_IDLE_TIMEOUT_MS);
+      idle = setTimeout(() => cancel(new ApiError(408, 'REQUEST_TIMEOUT', [apiCopy.timeout])), ms);
     };
+    let sent = false;
+    const moved = () => waitAtMost(sent ? UPLOAD_ANSWER_TIMEOUT_MS : UPLOAD_IDLE_TIMEOUT_MS);
 
     xhr.open('POST', apiUrl(path, query));
     xhr.setRequestHeader('accept', 'application/json');
@@ -72,6 +80,10 @@ export function uploadFile<T>(path: string, file: Blob, request: UploadRequest =
     xhr.upload.onprogress = (e) => {
       moved();
       if (onProgress && e.lengthComputable && e.total > 0) onProgress(Math.round((e.loaded / e.total) * 100));
+    };
+    xhr.upload.onload = () => {
+      sent = true;
+      moved();
     };
     xhr.onprogress = moved;
     xhr.onload = () =>
