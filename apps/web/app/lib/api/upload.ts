@@ -16,11 +16,11 @@ import { sessionEpoch } from './transport';
 export const UPLOAD_IDLE_TIMEOUT_MS = 60_000;
 
 /**
- * Once the whole file is sent, the server works on it before it answers (an import draws every
- * page's derivatives: minutes for a 500-page volume of the 512 MB limit), so the wait for the
- * answer has a limit of its own.
+ * Once the whole file is sent, the server works on it before it answers (an import draws the
+ * pages' derivatives), which is no byte moving either: the wait for the answer has a limit of its
+ * own, past the server's (§9: a handler is answered 408 after 30 s).
  */
-export const UPLOAD_ANSWER_TIMEOUT_MS = 15 * 60_000;
+export const UPLOAD_ANSWER_TIMEOUT_MS = 2 * 60_000;
 
 export interface UploadRequest {
   query?: Query;
