@@ -170,7 +170,7 @@ describe('an imported reflowable vertical EPUB in the viewer', () => {
       assert.equal(await ruby.locator('rt').getAttribute('aria-hidden'), 'true');
       assert.equal(await ruby.locator('rp').first().isVisible(), false);
       const heard = await ruby.locator('xpath=ancestor::p[1]').ariaSnapshot();
-      assert.match(heard, /吾輩は猫である/);
+      assert.match(heard, /吾輩\s?は猫である/); // the snapshot spaces an inline element's text
       assert.doesNotMatch(heard, /わがはい/);
       await shot(page, `text-${width}`);
       if (width === 375) {
