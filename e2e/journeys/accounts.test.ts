@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { type StoreServer, launchBrowser, screenshotDir, startStore } from '../support/server';
 
 let store: StoreServer;
@@ -19,6 +19,28 @@ async function newPage(width = 1080): Promise<Page> {
   const context = await browser.newContext({ viewport: { width, height: 900 }, locale: 'ja-JP' });
   return context.newPage();
 }
+
+/**
+ * What Chromium's accessibility tree (over CDP, as a screen reader gets it) says of a field: its
+ * accessible description (from aria-describedby) and whether it is invalid.
+ */
+async function accessibility(field: Locator): Promise<{ description: string; invalid: boolean }> {
+  const page = field.page();
+  const cdp = await page.context().newCDPSession(page);
+  try {
+    await field.evaluate((el) => el.setAttribute('data-ax-probe', ''));
+    const { result } = await cdp.send('Runtime.evaluate', { expression: "document.querySelector('[data-ax-probe]')" });
+    const { nodes } = await cdp.send('Accessibility.getPartialAXTree', { objectId: result.objectId!, fetchRelatives: false });
+    await field.evaluate((el) => el.removeAttribute('data-ax-probe'));
+    const node = nodes[0]!;
+    const invalid = node.properties?.find((p) => p.name === 'invalid')?.value.value;
+    return { description: String(node.description?.value ?? ''), invalid: invalid !== undefined && invalid !== 'false' };
+  } finally {
+    await cdp.detach();
+  }
+}
+
+const isFocused = (field: Locator) => field.evaluate((el) => el === document.activeElement);
 
 const member = {
   email: `e2e-${Date.now()}@example.jp`,
@@ -93,6 +115,43 @@ describe('a new member', () => {
     await page.getByText('このメールアドレスは登録済みです').waitFor();
     await page.context().close();
   });
+});
+
+describe('a signup with mistakes', () => {
+  for (const width of [375, 1080]) {
+    it(`ties each error to its field, announces the summary and puts the focus on the first (${width} px)`, async () => {
+      const page = await newPage(width);
+      await page.goto(`${store.url}/signup`);
+      await page.getByLabel('メールアドレス').fill('not-an-email');
+      await page.getByLabel('パスワード').fill('short');
+      await page.getByLabel('ニックネーム').fill('間違い');
+      await page.getByLabel('生年月日').fill('2000-01-01');
+      await page.getByRole('button', { name: '登録する' }).click();
+
+      // The form's summary is an alert: read out as it appears.
+      await page.getByRole('alert').filter({ hasText: 'メールアドレスを正しく入力してください' }).waitFor();
+      const email = page.getByRole('textbox', { name: 'メールアドレス' });
+      assert.deepEqual(await accessibility(email), { description: '正しいメールアドレスを入力してください', invalid: true });
+      // The password (no textbox role) keeps its hint after its error.
+      assert.deepEqual(await accessibility(page.getByLabel('パスワード')), {
+        description: 'パスワードは8文字以上で入力してください 8文字以上で入力してください',
+        invalid: true,
+      });
+      // A right field is neither invalid nor described by another's error.
+      assert.deepEqual(await accessibility(page.getByRole('textbox', { name: 'ニックネーム' })), { description: '', invalid: false });
+      assert.equal(await isFocused(email), true);
+      await page.screenshot({ path: path.join(screenshotDir, `signup-errors-${width}.png`), fullPage: true });
+
+      // Corrected, only the password is wrong: it is the field that now takes the focus.
+      await email.fill(`e2e-errors-${width}-${Date.now()}@example.jp`);
+      await page.getByLabel('パスワード').fill('short');
+      await page.getByRole('button', { name: '登録する' }).click();
+      await page.getByRole('alert').filter({ hasText: 'パスワードを正しく入力してください' }).waitFor();
+      assert.deepEqual(await accessibility(email), { description: '', invalid: false });
+      assert.equal(await isFocused(page.getByLabel('パスワード')), true);
+      await page.context().close();
+    });
+  }
 });
 
 describe('a returning member', () => {

@@ -164,6 +164,14 @@ describe('an imported reflowable vertical EPUB in the viewer', () => {
       const ruby = page.locator('[data-testid=viewer-stage] ruby').first();
       assert.equal(await ruby.locator('rt').textContent(), 'わがはい');
       assert.ok(await ruby.isVisible(), 'the first ruby is on the first page');
+      // Read as its base text: the reading is hidden from screen readers, so the paragraph reads
+      // 吾輩は… once (not 吾輩わがはいは…), and the parentheses kept for what cannot lay ruby out do
+      // not show where it is laid out.
+      assert.equal(await ruby.locator('rt').getAttribute('aria-hidden'), 'true');
+      assert.equal(await ruby.locator('rp').first().isVisible(), false);
+      const heard = await ruby.locator('xpath=ancestor::p[1]').ariaSnapshot();
+      assert.match(heard, /吾輩\s?は猫である/); // the snapshot spaces an inline element's text
+      assert.doesNotMatch(heard, /わがはい/);
       await shot(page, `text-${width}`);
       if (width === 375) {
         // The sample chapter takes several pages on a phone; ← turns to the next.

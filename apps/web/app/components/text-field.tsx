@@ -1,21 +1,28 @@
 import type { InputHTMLAttributes } from 'react';
+import { describedBy } from '../lib/form-errors';
 import styles from './text-field.module.css';
 
 export type TextFieldProps = {
   name: string;
   label: string;
-  /** Shown under the field in red; marks the input invalid for assistive technology. */
+  /** Shown under the field in red; marks the input invalid for assistive technology and describes it. */
   error?: string | undefined;
+  /**
+   * The id of a message shown elsewhere that tells this field's error (a form that says its
+   * failure once, in its own announced line): the input is invalid and described by it.
+   */
+  errorId?: string | undefined;
   /** A short note under the field (format, length). */
   hint?: string | undefined;
 } & Omit<InputHTMLAttributes<HTMLInputElement>, 'name'>;
 
-/** A labelled form input with its hint and error, linked by aria-describedby. */
-export function TextField({ name, label, error, hint, id = `field-${name}`, ...input }: TextFieldProps) {
-  // An error replaces the hint: it says the same thing, more urgently.
-  const hintId = hint && !error ? `${id}-hint` : undefined;
-  const errorId = error ? `${id}-error` : undefined;
-  const describedBy = [errorId, hintId].filter(Boolean).join(' ') || undefined;
+/**
+ * A labelled form input with its hint and error, linked by aria-describedby: the error first
+ * (what to fix), then the hint (the format the fix takes), which stays shown while in error.
+ */
+export function TextField({ name, label, error, errorId: toldElsewhere, hint, id = `field-${name}`, ...input }: TextFieldProps) {
+  const hintId = hint ? `${id}-hint` : undefined;
+  const errorId = error ? `${id}-error` : toldElsewhere;
   return (
     <div className={styles.field}>
       <label htmlFor={id} className={styles.label}>
@@ -25,8 +32,8 @@ export function TextField({ name, label, error, hint, id = `field-${name}`, ...i
         id={id}
         name={name}
         className={styles.input}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
+        aria-invalid={errorId ? true : undefined}
+        aria-describedby={describedBy(errorId, hintId)}
         {...input}
       />
       {error && (

@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { TextField } from '../../../components/text-field';
+import { useFormFailure } from '../../../lib/form-errors';
 import { useTranslation } from '../../../i18n/i18n';
 import { requestEmailChange, resendConfirmation, settingsError } from '../api/account-settings';
 import { Outcome } from './settings-page';
@@ -14,6 +15,7 @@ export function EmailSettings({ email, confirmed, pendingEmail }: EmailSettingsP
   const [pending, setPending] = useState(pendingEmail);
   const resend = useMutation({ mutationFn: resendConfirmation });
   const change = useMutation({ mutationFn: requestEmailChange, onSuccess: (answer) => setPending(answer.pendingEmail) });
+  const { formRef, errorId, errorFor } = useFormFailure(change.error);
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
@@ -40,10 +42,10 @@ export function EmailSettings({ email, confirmed, pendingEmail }: EmailSettingsP
         )}
         {pending && <p className={styles.notice}>{t('accountSettings.email.pending', { email: pending })}</p>}
       </section>
-      <form className={styles.card} onSubmit={submit} noValidate>
-        <Outcome done={change.isSuccess ? t('accountSettings.email.sent', { email: change.data.pendingEmail }) : null} error={change.isError ? settingsError(change.error) : null} />
-        <TextField name="email" type="email" label={t('accountSettings.email.newEmail')} autoComplete="email" inputMode="email" required />
-        <TextField name="password" type="password" label={t('accountSettings.email.password')} autoComplete="current-password" required />
+      <form ref={formRef} className={styles.card} onSubmit={submit} noValidate>
+        <Outcome done={change.isSuccess ? t('accountSettings.email.sent', { email: change.data.pendingEmail }) : null} error={change.isError ? settingsError(change.error) : null} errorId={errorId} />
+        <TextField name="email" type="email" label={t('accountSettings.email.newEmail')} autoComplete="email" inputMode="email" required errorId={errorFor('email')} />
+        <TextField name="password" type="password" label={t('accountSettings.email.password')} autoComplete="current-password" required errorId={errorFor('password')} />
         <button type="submit" className={styles.submit} disabled={change.isPending}>
           {t('accountSettings.email.submit')}
         </button>

@@ -2,6 +2,7 @@ import { PASSWORD_MIN_LENGTH } from '@hondana/domain/accounts/accounts-api';
 import { useMutation } from '@tanstack/react-query';
 import type { FormEvent } from 'react';
 import { TextField } from '../../../components/text-field';
+import { useFormFailure } from '../../../lib/form-errors';
 import { useTranslation } from '../../../i18n/i18n';
 import { changePassword, settingsError } from '../api/account-settings';
 import { Outcome } from './settings-page';
@@ -11,6 +12,7 @@ import styles from './settings.module.css';
 export function PasswordForm() {
   const { t } = useTranslation();
   const change = useMutation({ mutationFn: changePassword });
+  const { formRef, errorId, errorFor } = useFormFailure(change.error);
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = event.currentTarget;
@@ -18,10 +20,10 @@ export function PasswordForm() {
     change.mutate({ current_password: String(values.get('current_password') ?? ''), password: String(values.get('password') ?? '') }, { onSuccess: () => form.reset() });
   };
   return (
-    <form className={styles.card} onSubmit={submit} noValidate>
-      <Outcome done={change.isSuccess ? t('accountSettings.password.done', { count: change.data.ended }) : null} error={change.isError ? settingsError(change.error) : null} />
-      <TextField name="current_password" type="password" label={t('accountSettings.password.current')} autoComplete="current-password" required />
-      <TextField name="password" type="password" label={t('accountSettings.password.next')} autoComplete="new-password" minLength={PASSWORD_MIN_LENGTH} hint={t('accountSettings.password.hint', { min: PASSWORD_MIN_LENGTH })} required />
+    <form ref={formRef} className={styles.card} onSubmit={submit} noValidate>
+      <Outcome done={change.isSuccess ? t('accountSettings.password.done', { count: change.data.ended }) : null} error={change.isError ? settingsError(change.error) : null} errorId={errorId} />
+      <TextField name="current_password" type="password" label={t('accountSettings.password.current')} autoComplete="current-password" required errorId={errorFor('current_password')} />
+      <TextField name="password" type="password" label={t('accountSettings.password.next')} autoComplete="new-password" minLength={PASSWORD_MIN_LENGTH} hint={t('accountSettings.password.hint', { min: PASSWORD_MIN_LENGTH })} required errorId={errorFor('password')} />
       <button type="submit" className={styles.submit} disabled={change.isPending}>
         {t('accountSettings.password.submit')}
       </button>

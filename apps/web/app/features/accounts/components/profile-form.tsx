@@ -3,6 +3,7 @@ import { pageTypes } from '@hondana/domain/catalog/catalog';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { TextField } from '../../../components/text-field';
+import { useFormFailure } from '../../../lib/form-errors';
 import { useTranslation } from '../../../i18n/i18n';
 import { registerTop, saveProfile, settingsError, statusQuery } from '../api/account-settings';
 import { Outcome } from './settings-page';
@@ -20,6 +21,7 @@ export function ProfileForm({ nickname, profile }: ProfileFormProps) {
       if (values.top && values.top !== status.data?.userSpecifyTop) await registerTop(values.top);
     },
   });
+  const { formRef, errorId, errorFor } = useFormFailure(save.error);
   const [top, setTop] = useState<string | null>(null);
   const chosen = top ?? status.data?.userSpecifyTop ?? '';
   const submit = (event: FormEvent<HTMLFormElement>) => {
@@ -28,12 +30,12 @@ export function ProfileForm({ nickname, profile }: ProfileFormProps) {
     save.mutate({ name: String(form.get('name') ?? ''), profile: String(form.get('profile') ?? ''), top: chosen });
   };
   return (
-    <form className={styles.card} onSubmit={submit} noValidate>
-      <Outcome done={save.isSuccess ? t('accountSettings.saved') : null} error={save.isError ? settingsError(save.error) : null} />
-      <TextField name="name" label={t('accountSettings.profile.nickname')} defaultValue={nickname} required maxLength={NICKNAME_MAX_LENGTH} hint={t('accountSettings.profile.nicknameHint', { max: NICKNAME_MAX_LENGTH })} />
+    <form ref={formRef} className={styles.card} onSubmit={submit} noValidate>
+      <Outcome done={save.isSuccess ? t('accountSettings.saved') : null} error={save.isError ? settingsError(save.error) : null} errorId={errorId} />
+      <TextField name="name" label={t('accountSettings.profile.nickname')} defaultValue={nickname} required maxLength={NICKNAME_MAX_LENGTH} hint={t('accountSettings.profile.nicknameHint', { max: NICKNAME_MAX_LENGTH })} errorId={errorFor('name')} />
       <label className={styles.field}>
         {t('accountSettings.profile.text')}
-        <textarea name="profile" rows={4} defaultValue={profile} maxLength={PROFILE_MAX_LENGTH} />
+        <textarea name="profile" rows={4} defaultValue={profile} maxLength={PROFILE_MAX_LENGTH} aria-invalid={errorFor('profile') ? true : undefined} aria-describedby={errorFor('profile')} />
       </label>
       <label className={styles.field}>
         {t('accountSettings.profile.top')}

@@ -1,7 +1,9 @@
 import { useTranslation } from '../../../i18n/i18n';
 import '../../../i18n/ja-accounts';
+import { useRef } from 'react';
 import { Form, Link, useNavigation } from 'react-router';
 import { TextField } from '../../../components/text-field';
+import { useFocusFirstInvalid } from '../../../lib/form-errors';
 import type { AccountFormState } from '../api/form-state';
 import styles from './account-form.module.css';
 
@@ -18,13 +20,16 @@ export type SignupFormProps = {
 export function SignupForm({ state, loginHref, passwordMinLength }: SignupFormProps) {
   const { t } = useTranslation();
   const submitting = useNavigation().state === 'submitting';
+  // Each failed post answers a new state: the focus goes to its first invalid field.
+  const form = useRef<HTMLFormElement>(null);
+  useFocusFirstInvalid(form, state);
   const errors = state?.fieldErrors ?? {};
   return (
     <section className={styles.card} aria-labelledby="signup-heading">
       <h1 id="signup-heading" className={styles.heading}>
         {t('signup.heading')}
       </h1>
-      <Form method="post" className={styles.form} noValidate>
+      <Form ref={form} method="post" className={styles.form} noValidate>
         {state?.formError && (
           <p className={styles.alert} role="alert">
             {state.formError}

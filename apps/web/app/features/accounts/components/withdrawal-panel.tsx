@@ -3,6 +3,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
 import { TextField } from '../../../components/text-field';
+import { useFormFailure } from '../../../lib/form-errors';
 import { useTranslation } from '../../../i18n/i18n';
 import { settingsError, withdraw, withdrawalSummaryQuery } from '../api/account-settings';
 import { Outcome } from './settings-page';
@@ -14,6 +15,7 @@ export function WithdrawalPanel() {
   const summary = useQuery(withdrawalSummaryQuery());
   const [agreed, setAgreed] = useState(false);
   const leave = useMutation({ mutationFn: withdraw });
+  const { formRef, errorId, errorFor } = useFormFailure(leave.error);
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     leave.mutate(String(new FormData(event.currentTarget).get('password') ?? ''));
@@ -47,9 +49,9 @@ export function WithdrawalPanel() {
           <p className={styles.lead}>{t('accountSettings.withdrawal.again')}</p>
         </section>
       )}
-      <form className={styles.card} onSubmit={submit} noValidate>
-        <Outcome error={leave.isError ? settingsError(leave.error) : summary.isError ? settingsError(summary.error) : null} />
-        <TextField name="password" type="password" label={t('accountSettings.withdrawal.password')} autoComplete="current-password" required />
+      <form ref={formRef} className={styles.card} onSubmit={submit} noValidate>
+        <Outcome error={leave.isError ? settingsError(leave.error) : summary.isError ? settingsError(summary.error) : null} errorId={errorId} />
+        <TextField name="password" type="password" label={t('accountSettings.withdrawal.password')} autoComplete="current-password" required errorId={errorFor('password')} />
         <label className={styles.toggle}>
           <input type="checkbox" checked={agreed} onChange={(e) => setAgreed(e.target.checked)} />
           {t('accountSettings.withdrawal.agree')}

@@ -3,7 +3,7 @@ import { formatYen } from './format';
 import { adminCopy as a } from '../../../i18n/ja-admin';
 import { type AdminBook, adminChange } from '../api/admin-api';
 import { ChangeStatus } from './change-status';
-import { useChange } from './use-change';
+import { useChange, useChangeForm } from './use-change';
 import { unchanged, useFormChanges } from './use-form-changes';
 import styles from './admin.module.css';
 
@@ -35,6 +35,7 @@ function priceNowText({ priceNow }: AdminBook): string {
 export function BookEditor({ book, onSaved }: { book: AdminBook; onSaved: () => void }) {
   const change = useChange();
   const { formRef, changes } = useFormChanges();
+  const { ref: changeFormRef, errorId: changeErrorId } = useChangeForm(change, formRef);
   const [saleOn, setSaleOn] = useState(book.sale !== null);
   const [freeOn, setFreeOn] = useState(book.free !== null);
   // A saved volume comes back at a new version: its form shows it afresh (the change's notice stays).
@@ -68,7 +69,7 @@ export function BookEditor({ book, onSaved }: { book: AdminBook; onSaved: () => 
         <strong>{priceNowText(book)}</strong>
         {book.priceNow.reason !== 'list' && <span>{a('book.listPrice', { price: formatYen(book.price) })}</span>}
       </p>
-      <form key={book.version} ref={formRef} className={styles.form} onSubmit={save} aria-label={a('book.vol', { vol: book.vol })}>
+      <form key={book.version} ref={changeFormRef} className={styles.form} onSubmit={save} aria-label={a('book.vol', { vol: book.vol })}>
         <label className={styles.field} htmlFor={id('name')}>
           {a('book.contentsName')}
           <input id={id('name')} name="contentsName" defaultValue={book.contentsName} />
@@ -134,7 +135,7 @@ export function BookEditor({ book, onSaved }: { book: AdminBook; onSaved: () => 
           </button>
         </div>
       </form>
-      <ChangeStatus notice={change.notice} error={change.error} />
+      <ChangeStatus notice={change.notice} error={change.error} errorId={changeErrorId} />
     </div>
   );
 }

@@ -1,6 +1,7 @@
-import type { FormEvent, ReactNode, Ref } from 'react';
+import type { FormEvent, ReactNode } from 'react';
 import { promoCopy as p } from '../../../i18n/ja-admin-promotions';
 import { ChangeStatus } from './change-status';
+import { useChangeForm } from './use-change';
 import styles from './admin.module.css';
 
 interface EditorFormProps {
@@ -11,20 +12,22 @@ interface EditorFormProps {
   /** Changes when the form should start afresh (another row, or after a save). */
   formKey?: string;
   /** Reads the form as it was shown, so a save sends only what changed (`useFormChanges`). */
-  formRef?: Ref<HTMLFormElement>;
+  formRef?: (form: HTMLFormElement | null) => void;
   onSubmit: (e: FormEvent<HTMLFormElement>) => void;
   onCancel?: () => void;
-  change: { busy: boolean; notice: string | null; error: string | null };
+  /** The change's state (`useChange`); the fields its failure named are marked invalid and take the focus. */
+  change: { busy: boolean; notice: string | null; error: string | null; failure?: { fields: string[] } | null };
   children: ReactNode;
 }
 
 /** A console editor's form section: new or `#id を編集中`, the fields, save / stop editing, and the change's outcome. */
 export function EditorForm({ createLabel, editing, formKey, formRef, onSubmit, onCancel, change, children }: EditorFormProps) {
   const title = editing ? p('common.editing', { id: editing.id }) : createLabel;
+  const { ref, errorId } = useChangeForm({ failure: change.failure ?? null }, formRef);
   return (
     <section className={styles.section}>
       <h2>{title}</h2>
-      <form key={formKey ?? editing?.id ?? 'new'} ref={formRef} className={styles.form} onSubmit={onSubmit} aria-label={title}>
+      <form key={formKey ?? editing?.id ?? 'new'} ref={ref} className={styles.form} onSubmit={onSubmit} aria-label={title}>
         {children}
         <div className={styles.actions}>
           <button className={styles.button} type="submit" disabled={change.busy}>
@@ -37,7 +40,7 @@ export function EditorForm({ createLabel, editing, formKey, formRef, onSubmit, o
           )}
         </div>
       </form>
-      <ChangeStatus notice={change.notice} error={change.error} />
+      <ChangeStatus notice={change.notice} error={change.error} errorId={errorId} />
     </section>
   );
 }

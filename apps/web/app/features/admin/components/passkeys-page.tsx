@@ -43,14 +43,22 @@ function PasskeyRow({ passkey, last, onRemoved, onNotice }: { passkey: PasskeyVi
       removeButton.current?.focus();
     }
   }
+  // Roles spelt out: on a phone the rows stack as cards (`own.stacked`), and a table laid out as
+  // blocks keeps its semantics only so in every browser.
   return (
-    <tr>
-      <th scope="row" className={own.name}>
+    <tr role="row">
+      <th scope="row" role="rowheader" className={own.name}>
         {name}
       </th>
-      <td>{formatInstant(passkey.createdAt)}</td>
-      <td>{passkey.lastUsedAt === null ? s('passkeys.neverUsed') : formatInstant(passkey.lastUsedAt)}</td>
-      <td>
+      <td role="cell">
+        <CellLabel column="created" />
+        {formatInstant(passkey.createdAt)}
+      </td>
+      <td role="cell">
+        <CellLabel column="lastUsed" />
+        {passkey.lastUsedAt === null ? s('passkeys.neverUsed') : formatInstant(passkey.lastUsedAt)}
+      </td>
+      <td role="cell">
         {asking ? (
           <div className={styles.inline} role="group" aria-label={s('passkeys.confirm', { name })}>
             <span>{s('passkeys.confirm', { name })}</span>
@@ -78,6 +86,15 @@ function PasskeyRow({ passkey, last, onRemoved, onNotice }: { passkey: PasskeyVi
         <ChangeStatus notice={null} error={change.error} />
       </td>
     </tr>
+  );
+}
+
+/** A cell's column, written in it where the rows stack (the header row is then out of sight; screen readers have it already). */
+function CellLabel({ column }: { column: 'created' | 'lastUsed' }) {
+  return (
+    <span className={own.cellLabel} aria-hidden="true">
+      {s(`passkeys.columns.${column}`)}
+    </span>
   );
 }
 
@@ -145,19 +162,19 @@ export function PasskeysPage() {
         <>
           <p>{list.data.totp ? s('passkeys.totpEnrolled') : s('passkeys.totpMissing')}</p>
           {passkeys.length > 0 ? (
-            // Focusable and named: on a narrow screen the table scrolls sideways, also from the keyboard when its buttons are disabled.
+            // Focusable and named, as every console table; on a phone its rows stack instead of scrolling.
             <TableWrap label={s('passkeys.listLabel')}>
-              <table className={styles.table} aria-label={s('passkeys.listLabel')}>
-                <thead>
-                  <tr>
+              <table role="table" className={`${styles.table} ${own.stacked}`} aria-label={s('passkeys.listLabel')}>
+                <thead role="rowgroup">
+                  <tr role="row">
                     {(['name', 'created', 'lastUsed', 'actions'] as const).map((c) => (
-                      <th key={c} scope="col">
+                      <th key={c} scope="col" role="columnheader">
                         {s(`passkeys.columns.${c}`)}
                       </th>
                     ))}
                   </tr>
                 </thead>
-                <tbody>
+                <tbody role="rowgroup">
                   {passkeys.map((p) => (
                     <PasskeyRow key={p.id} passkey={p} last={lastFactor} onRemoved={refresh} onNotice={setNotice} />
                   ))}

@@ -5,7 +5,7 @@ import { adminCopy as a } from '../../../i18n/ja-admin';
 import { adminChange } from '../api/admin-api';
 import { ChangeStatus } from './change-status';
 import { TitleIdsField } from './id-pickers';
-import { useChange } from './use-change';
+import { useChange, useChangeForm } from './use-change';
 import styles from './admin.module.css';
 
 /** The new serial as the API takes it; the server checks every field and names the bad one. */
@@ -31,6 +31,7 @@ function createFields(f: FormData) {
 /** 連載を作成: a serial for a title without one; then its page opens for episodes and their pages. */
 export function SerialCreateForm() {
   const change = useChange();
+  const { ref: changeFormRef, errorId: changeErrorId } = useChangeForm(change);
   const navigate = useNavigate();
   async function create(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
@@ -45,7 +46,7 @@ export function SerialCreateForm() {
     <section className={styles.section}>
       <h2>{heading}</h2>
       <p>{a('serials.create.lead')}</p>
-      <form className={styles.form} onSubmit={create} aria-label={heading}>
+      <form ref={changeFormRef} className={styles.form} onSubmit={create} aria-label={heading}>
         {/* The title by its name (the console's title picker), or its id typed. */}
         <TitleIdsField name="titleId" label={a('serials.create.titleId')} required multiple={false} />
         <label className={styles.field}>
@@ -104,7 +105,7 @@ export function SerialCreateForm() {
           </button>
         </div>
       </form>
-      <ChangeStatus notice={change.notice} error={change.error} />
+      <ChangeStatus notice={change.notice} error={change.error} errorId={changeErrorId} />
     </section>
   );
 }

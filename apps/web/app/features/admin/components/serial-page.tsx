@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { adminCopy as a } from '../../../i18n/ja-admin';
 import { type AdminEpisode, type AdminSerial, adminChange, adminGet, episodeFileError, serialImageError, uploadEpisodePages, uploadSerialImage } from '../api/admin-api';
 import { ChangeStatus } from './change-status';
-import { useChange } from './use-change';
+import { useChange, useChangeForm } from './use-change';
 import { unchanged, useFormChanges } from './use-form-changes';
 import styles from './admin.module.css';
 import { TableWrap } from './table-wrap';
@@ -103,6 +103,7 @@ function volumeLabel(volumes: Volume[], bookId: number | null): string {
 function EpisodeEditor({ episode, volumes, onSaved }: { episode: AdminEpisode; volumes: Volume[]; onSaved: () => Promise<unknown> }) {
   const change = useChange();
   const { formRef, changes } = useFormChanges();
+  const { ref: changeFormRef, errorId: changeErrorId } = useChangeForm(change, formRef);
   async function save(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
     const changed = changes(e.currentTarget, episodeFields);
@@ -113,7 +114,7 @@ function EpisodeEditor({ episode, volumes, onSaved }: { episode: AdminEpisode; v
   return (
     <div className={extra.episode}>
       <h3>{label}</h3>
-      <form key={episode.version} ref={formRef} className={styles.form} onSubmit={save} aria-label={label}>
+      <form key={episode.version} ref={changeFormRef} className={styles.form} onSubmit={save} aria-label={label}>
         <EpisodeFields episode={episode} prefix={`episode-${episode.id}`} volumes={volumes} layout={episode.layoutType} />
         <div className={`${styles.actions} ${styles.wide}`}>
           <button className={styles.button} type="submit" disabled={change.busy}>
@@ -121,7 +122,7 @@ function EpisodeEditor({ episode, volumes, onSaved }: { episode: AdminEpisode; v
           </button>
         </div>
       </form>
-      <ChangeStatus notice={change.notice} error={change.error} />
+      <ChangeStatus notice={change.notice} error={change.error} errorId={changeErrorId} />
     </div>
   );
 }
@@ -228,7 +229,9 @@ export function SerialPage({ serialId }: { serialId: number }) {
   const reload = () => queryClient.invalidateQueries({ queryKey: key });
   const settings = useChange();
   const { formRef: settingsRef, changes: settingsChanges } = useFormChanges();
+  const { ref: settingsFormRef, errorId: settingsErrorId } = useChangeForm(settings, settingsRef);
   const add = useChange();
+  const { ref: addFormRef, errorId: addErrorId } = useChangeForm(add);
   const [editing, setEditing] = useState<number | null>(null);
   const [uploading, setUploading] = useState<number | null>(null);
   if (!serial.data) return <p>{serial.isError ? a('common.failed') : a('common.loading')}</p>;
@@ -263,7 +266,7 @@ export function SerialPage({ serialId }: { serialId: number }) {
       <SerialImage serial={s} onSaved={reload} />
       <section className={styles.section}>
         <h2>{a('serials.settings')}</h2>
-        <form key={s.version} ref={settingsRef} className={styles.form} onSubmit={saveSettings} aria-label={a('serials.settings')}>
+        <form key={s.version} ref={settingsFormRef} className={styles.form} onSubmit={saveSettings} aria-label={a('serials.settings')}>
           <label className={styles.field}>
             {a('serials.chargeMinutes')}
             <input name="chargeMinutes" type="number" min={0} step={1} defaultValue={s.chargeMinutes} />
@@ -286,7 +289,7 @@ export function SerialPage({ serialId }: { serialId: number }) {
             </button>
           </div>
         </form>
-        <ChangeStatus notice={settings.notice} error={settings.error} />
+        <ChangeStatus notice={settings.notice} error={settings.error} errorId={settingsErrorId} />
       </section>
       <section className={styles.section}>
         <h2>{a('serials.episodes')}</h2>
@@ -359,7 +362,7 @@ export function SerialPage({ serialId }: { serialId: number }) {
       </section>
       <section className={styles.section}>
         <h2>{a('serials.add')}</h2>
-        <form className={styles.form} onSubmit={addEpisode} aria-label={a('serials.add')}>
+        <form ref={addFormRef} className={styles.form} onSubmit={addEpisode} aria-label={a('serials.add')}>
           <EpisodeFields prefix="new-episode" volumes={s.volumes} layout={s.episodes.at(-1)?.layoutType ?? 0} />
           <label className={styles.field} htmlFor="new-episode-pages">
             {a('serials.pageCount')}
@@ -371,7 +374,7 @@ export function SerialPage({ serialId }: { serialId: number }) {
             </button>
           </div>
         </form>
-        <ChangeStatus notice={add.notice} error={add.error} />
+        <ChangeStatus notice={add.notice} error={add.error} errorId={addErrorId} />
       </section>
     </>
   );

@@ -8,7 +8,7 @@ import { ApiError } from '../../../lib/api/client';
 import { adminChange, adminGet, changeError } from '../api/admin-api';
 import { ChangeStatus } from './change-status';
 import { formatInstant } from './format';
-import { useChange } from './use-change';
+import { useChange, useChangeForm } from './use-change';
 import styles from './admin.module.css';
 import { TableWrap } from './table-wrap';
 
@@ -92,6 +92,7 @@ function GrantForm({ onChanged }: { onChanged: () => void }) {
   const [email, setEmail] = useState('');
   const [role, setRole] = useState<'operator' | 'support'>('support');
   const change = useChange();
+  const { ref: changeFormRef, errorId: changeErrorId } = useChangeForm(change);
   async function submit(event: FormEvent) {
     event.preventDefault();
     const result = await change.run(
@@ -108,14 +109,14 @@ function GrantForm({ onChanged }: { onChanged: () => void }) {
     <section className={styles.section} aria-labelledby="staff-grant-heading">
       <h2 id="staff-grant-heading">{s('staff.grantHeading')}</h2>
       <p>{s('staff.grantLead')}</p>
-      <form className={styles.actions} onSubmit={submit}>
+      <form ref={changeFormRef} className={styles.actions} onSubmit={submit}>
         <label className={styles.field}>
           {s('staff.email')}
-          <input type="email" value={email} onChange={(e) => setEmail(e.target.value)} required maxLength={254} autoComplete="off" />
+          <input name="email" type="email" value={email} onChange={(e) => setEmail(e.target.value)} required maxLength={254} autoComplete="off" />
         </label>
         <label className={styles.field}>
           {s('staff.role')}
-          <select value={role} onChange={(e) => setRole(e.target.value as 'operator' | 'support')}>
+          <select name="role" value={role} onChange={(e) => setRole(e.target.value as 'operator' | 'support')}>
             <option value="support">{roleName('support')}</option>
             <option value="operator">{roleName('operator')}</option>
           </select>
@@ -124,7 +125,7 @@ function GrantForm({ onChanged }: { onChanged: () => void }) {
           {change.busy ? s('staff.granting') : s('staff.grant')}
         </button>
       </form>
-      <ChangeStatus notice={change.notice} error={change.error} />
+      <ChangeStatus notice={change.notice} error={change.error} errorId={changeErrorId} />
     </section>
   );
 }

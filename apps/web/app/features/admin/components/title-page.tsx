@@ -7,7 +7,7 @@ import { BookEditor } from './book-editor';
 import { BookMediaEditor } from './book-media-editor';
 import { ChangeStatus } from './change-status';
 import { TitleFormFields, titleFields, useTaxonomyLists } from './title-form';
-import { useChange } from './use-change';
+import { useChange, useChangeForm } from './use-change';
 import { unchanged, useFormChanges } from './use-form-changes';
 import styles from './admin.module.css';
 
@@ -20,6 +20,7 @@ export function TitlePage({ titleId }: { titleId: number }) {
   const reload = () => queryClient.invalidateQueries({ queryKey: key });
   const meta = useChange();
   const { formRef, changes } = useFormChanges();
+  const { ref: changeFormRef, errorId: changeErrorId } = useChangeForm(meta, formRef);
   const upload = useChange();
   const [progress, setProgress] = useState<number | null>(null);
 
@@ -54,7 +55,7 @@ export function TitlePage({ titleId }: { titleId: number }) {
       <h1 className={styles.heading}>{t.name}</h1>
       <section className={styles.section}>
         <h2>{a('title.metadata')}</h2>
-        <form key={t.version} ref={formRef} className={styles.form} onSubmit={save} aria-label={a('title.metadata')}>
+        <form key={t.version} ref={changeFormRef} className={styles.form} onSubmit={save} aria-label={a('title.metadata')}>
           <TitleFormFields title={t} lists={lists} />
           <div className={styles.actions}>
             <button className={styles.button} type="submit" disabled={meta.busy}>
@@ -62,7 +63,7 @@ export function TitlePage({ titleId }: { titleId: number }) {
             </button>
           </div>
         </form>
-        <ChangeStatus notice={meta.notice} error={meta.error} />
+        <ChangeStatus notice={meta.notice} error={meta.error} errorId={changeErrorId} />
       </section>
       <section className={styles.section}>
         <h2>{a('title.import')}</h2>

@@ -4,10 +4,11 @@ import {
   REVIEW_TITLE_MAX_LENGTH,
   type Review,
 } from '@hondana/domain/reviews/reviews';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useId, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from '../../../i18n/i18n';
 import { ApiError } from '../../../lib/api/client';
+import { useFocusFirstInvalid } from '../../../lib/form-errors';
 import { type ReviewDraft, deleteReview, saveReview } from '../api/review-mutations';
 import styles from './review-editor.module.css';
 import { ReviewFields } from './review-fields';
@@ -39,13 +40,23 @@ export function ReviewEditor(props: ReviewEditorProps) {
   const [draft, setDraft] = useState(() => draftOf(props));
   const [reviewId, setReviewId] = useState(props.review?.id ?? null);
   const [error, setError] = useState<string | null>(null);
+  // A required field left empty: it is marked invalid, described by the error, and takes the focus.
+  const [missing, setMissing] = useState<{ field: 'star' | 'comment' | 'nickname' } | null>(null);
+  const form = useRef<HTMLFormElement>(null);
+  const errorId = `${useId()}-error`;
+  useFocusFirstInvalid(form, missing);
   const [deleted, setDeleted] = useState<number | null>(null);
   const [busy, setBusy] = useState(false);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const missing = draft.star === 0 ? t('reviews.editor.star') : !draft.comment.trim() ? t('reviews.editor.body') : !draft.nickname.trim() ? t('reviews.editor.nickname') : null;
-    if (missing) return setError(t('reviews.editor.required', { field: missing }));
+    const empty = draft.star === 0 ? 'star' : !draft.comment.trim() ? 'comment' : !draft.nickname.trim() ? 'nickname' : null;
+    if (empty) {
+      const label = { star: t('reviews.editor.star'), comment: t('reviews.editor.body'), nickname: t('reviews.editor.nickname') }[empty];
+      setMissing({ field: empty });
+      return setError(t('reviews.editor.required', { field: label }));
+    }
+    setMissing(null);
     setBusy(true);
     setError(null);
     try {
@@ -61,6 +72,7 @@ export function ReviewEditor(props: ReviewEditorProps) {
   async function remove(undo: boolean) {
     const id = undo ? deleted : reviewId;
     if (id === null) return;
+    setMissing(null);
     setBusy(true);
     try {
       await deleteReview(id, undo);
@@ -89,10 +101,15 @@ export function ReviewEditor(props: ReviewEditorProps) {
           <Link to={props.seriesHref}>{t('reviews.editor.back')}</Link>
         </div>
       ) : (
-        <form className={styles.form} onSubmit={submit} noValidate>
-          <ReviewFields draft={draft} onChange={setDraft} limits={{ title: REVIEW_TITLE_MAX_LENGTH, body: REVIEW_BODY_MAX_LENGTH, nickname: REVIEW_NICKNAME_MAX_LENGTH }} />
+        <form ref={form} className={styles.form} onSubmit={submit} noValidate>
+          <ReviewFields
+            draft={draft}
+            onChange={setDraft}
+            limits={{ title: REVIEW_TITLE_MAX_LENGTH, body: REVIEW_BODY_MAX_LENGTH, nickname: REVIEW_NICKNAME_MAX_LENGTH }}
+            invalid={missing && error ? { field: missing.field, errorId } : null}
+          />
           {error && (
-            <p role="alert" className={styles.error}>
+            <p id={errorId} role="alert" className={styles.error}>
               {error}
             </p>
           )}

@@ -8,12 +8,16 @@ type Props = {
   draft: ReviewDraft;
   onChange: (draft: ReviewDraft) => void;
   limits: { title: number; body: number; nickname: number };
+  /** The field the editor's error is about, and that error's id (it describes the field). */
+  invalid?: { field: 'star' | 'comment' | 'nickname'; errorId: string } | null;
 };
 
 /** The editor's fields: star (1–5), title, body, nickname, spoiler and comment-rejection flags. */
-export function ReviewFields({ draft, onChange, limits }: Props) {
+export function ReviewFields({ draft, onChange, limits, invalid }: Props) {
   const { t } = useTranslation();
   const id = useId();
+  const errorOf = (field: 'star' | 'comment' | 'nickname') =>
+    invalid?.field === field ? ({ 'aria-invalid': true, 'aria-describedby': invalid.errorId } as const) : {};
   const set = <K extends keyof ReviewDraft>(key: K, value: ReviewDraft[K]) => onChange({ ...draft, [key]: value });
   return (
     <>
@@ -21,7 +25,7 @@ export function ReviewFields({ draft, onChange, limits }: Props) {
         <legend className={styles.label}>{t('reviews.editor.star')}</legend>
         {[1, 2, 3, 4, 5].map((star) => (
           <label key={star} className={styles.star} title={t('reviews.editor.starOption', { star })}>
-            <input type="radio" name="star" value={star} checked={draft.star === star} onChange={() => set('star', star)} />
+            <input type="radio" name="star" value={star} checked={draft.star === star} onChange={() => set('star', star)} {...errorOf('star')} />
             <span aria-hidden="true" className={draft.star >= star ? styles.starOn : styles.starOff}>
               ★
             </span>
@@ -44,6 +48,7 @@ export function ReviewFields({ draft, onChange, limits }: Props) {
         required
         rows={8}
         onChange={(e) => set('comment', e.target.value)}
+        {...errorOf('comment')}
       />
       <p className={styles.counter}>
         {draft.comment.length} / {limits.body}
@@ -58,6 +63,7 @@ export function ReviewFields({ draft, onChange, limits }: Props) {
         maxLength={limits.nickname}
         required
         onChange={(e) => set('nickname', e.target.value)}
+        {...errorOf('nickname')}
       />
       <label className={styles.check}>
         <input type="checkbox" checked={draft.spoiler} onChange={(e) => set('spoiler', e.target.checked)} />

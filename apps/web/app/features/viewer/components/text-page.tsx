@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { CSSProperties } from 'react';
 import { useTranslation } from '../../../i18n/i18n';
 import { bookTextQuery } from '../api/book-text-query';
+import { rubyReadOnce } from './ruby-html';
 import styles from './text-page.module.css';
 import '../../../i18n/ja-viewer';
 
@@ -39,7 +40,7 @@ export function TextPage({ bookId, page, writingMode, style, className }: TextPa
       {html === null ? (
         <p className={styles.message}>{text.isError ? t('viewer.failed') : t('viewer.loading')}</p>
       ) : (
-        <div className={styles.text} dangerouslySetInnerHTML={{ __html: html }} />
+        <div className={styles.text} dangerouslySetInnerHTML={{ __html: rubyReadOnce(html) }} />
       )}
     </div>
   );

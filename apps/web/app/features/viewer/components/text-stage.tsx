@@ -2,9 +2,10 @@ import type { BookText, FontSize, FontType } from '@hondana/domain/reading/readi
 import { type WritingMode, textDirection } from '@hondana/domain/viewer/direction';
 import { keepTextPosition } from '@hondana/domain/viewer/progress';
 import { type TocEntry, textToc } from '@hondana/domain/viewer/text-toc';
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from '../../../i18n/i18n';
 import type { Viewport } from '../hooks/use-viewport';
+import { rubyReadOnce } from './ruby-html';
 import styles from './text-stage.module.css';
 import { type GestureHandlers, useStageGestures } from './use-stage-gestures';
 import '../../../i18n/ja-viewer';
@@ -39,7 +40,8 @@ export type TextStageProps = {
  * Reflowable Japanese text in the browser's own layout engine (docs/decisions/009): vertical
  * writing (writing-mode: vertical-rl: the columns stack downwards, pages turn right to left) or
  * horizontal writing (the columns run rightwards, pages turn left to right), paginated with CSS
- * columns the way foliate-js does it, ruby from the server's <ruby> markup, headings, lists,
+ * columns the way foliate-js does it, ruby from the server's <ruby> markup (read once by screen
+ * readers, `rubyReadOnce`), headings, lists,
  * tables and figures as the server renders them. A font or writing change lays out again and
  * keeps the paragraph the reader was on.
  */
@@ -97,7 +99,11 @@ export default function TextStage(props: TextStageProps) {
     setAnchor(place?.block ?? null);
   }, [index, text, fontSize, fontType, writingMode, viewport.width, viewport.height, axis]);
 
-  const readable = text && text !== 'failed' ? text.chapters.filter((c) => c.html !== null) : [];
+  // Once per text, not per page turn: a whole book's HTML.
+  const readable = useMemo(
+    () => (text && text !== 'failed' ? text.chapters.flatMap((c) => (c.html === null ? [] : [{ ...c, html: rubyReadOnce(c.html) }])) : []),
+    [text],
+  );
   return (
     <div
       className={styles.stage}
@@ -114,7 +120,7 @@ export default function TextStage(props: TextStageProps) {
         {readable.map((chapter) => (
           <section key={chapter.chapterNo} data-chapter={chapter.chapterNo}>
             <h2>{chapter.title}</h2>
-            <div dangerouslySetInnerHTML={{ __html: chapter.html! }} />
+            <div dangerouslySetInnerHTML={{ __html: chapter.html }} />
           </section>
         ))}
       </div>
