@@ -152,6 +152,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // A request that arrives on a kept-alive connection while the process shuts down is still
     // served (with `connection: close`), not refused with a 503.
     return503OnClosing: false,
+    // The pages' plugin imports the web app's server build: on a loaded two-core machine that took
+    // past avvio's default 10 s (a server test failed with "Plugin did not start in time: 'hondana-web'").
+    pluginTimeout: 60_000,
     // Per-request access lines cost a third of the throughput (LOG_REQUESTS turns them on);
     // errors are always logged with their request id.
     logController: new LogController({ disableRequestLogging: !config.logRequests }),

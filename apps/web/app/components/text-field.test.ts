@@ -36,9 +36,16 @@ describe('TextField', () => {
   });
 
   it('keeps its hint in the description after the error, and shows both', () => {
-    const html = render({ name: 'password', label: 'パスワード', hint: '8文字以上', error: 'パスワードは8文字以上で入力してください' });
-    expect(inputAttribute(html, 'aria-describedby')).toBe('field-password-error field-password-hint');
-    expect(accessibleDescription(html)).toBe('パスワードは8文字以上で入力してください 8文字以上');
+    const html = render({ name: 'nickname', label: 'ニックネーム', hint: '20文字まで', error: 'ニックネームを入力してください' });
+    expect(inputAttribute(html, 'aria-describedby')).toBe('field-nickname-error field-nickname-hint');
+    expect(accessibleDescription(html)).toBe('ニックネームを入力してください 20文字まで');
+  });
+
+  it('leaves out a hint its error already says (read twice, it says nothing more)', () => {
+    const html = render({ name: 'password', label: 'パスワード', hint: '8文字以上で入力してください', error: 'パスワードは8文字以上で入力してください' });
+    expect(inputAttribute(html, 'aria-describedby')).toBe('field-password-error');
+    expect(accessibleDescription(html)).toBe('パスワードは8文字以上で入力してください');
+    expect(html).not.toContain('id="field-password-hint"');
   });
 
   it('is described by its hint alone, and not invalid, without an error', () => {

@@ -18,10 +18,13 @@ export type TextFieldProps = {
 
 /**
  * A labelled form input with its hint and error, linked by aria-describedby: the error first
- * (what to fix), then the hint (the format the fix takes), which stays shown while in error.
+ * (what to fix), then the hint (the format the fix takes), which stays shown while in error
+ * unless the error says it already.
  */
 export function TextField({ name, label, error, errorId: toldElsewhere, hint, id = `field-${name}`, ...input }: TextFieldProps) {
-  const hintId = hint ? `${id}-hint` : undefined;
+  // An error that already says the hint (「パスワードは8文字以上で入力してください」 over 「8文字以上で入力してください」)
+  // is not followed by it: read or shown twice, it says nothing more.
+  const hintId = hint && !error?.includes(hint) ? `${id}-hint` : undefined;
   const errorId = error ? `${id}-error` : toldElsewhere;
   return (
     <div className={styles.field}>
