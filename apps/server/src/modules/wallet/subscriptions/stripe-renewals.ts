@@ -224,16 +224,17 @@ async function settleFirstPayment(
  * once whichever instance gets there first. False when the intent is not a subscription order's.
  */
 export async function settleIfSubscriptionOrder(db: Kysely<Database>, stripe: StripePayments, intent: IntentState, now: number): Promise<boolean> {
-  if (intent.orderId === null) return false;
-  const cycle = await cycleByOrder(db, intent.orderId);
+  const orderId = intent.orderId;
+  if (orderId === null) return false;
+  const cycle = await cycleByOrder(db, orderId);
   if (!cycle) return false;
   const sub = await subscriptionById(db, cycle.subscription_id);
   if (!sub || cycle.status !== 'PENDING') return true;
   // An event names the charge by its id only: the card the page shows (「VISA 末尾4242」) is read from the intent.
   if (intent.status === 'succeeded' && intent.cardLast4 === null) intent = await stripe.retrieveIntent(intent.id);
   try {
-    if (isFirstPayment(sub)) await settleFirstPayment(db, stripe, sub, intent.orderId, intent, { now });
-    else if (intent.status !== 'requires_action') await settleRenewal(db, sub, intent.orderId, { kind: 'INTENT', intent }, now);
+    if (isFirstPayment(sub)) await settleFirstPayment(db, stripe, sub, orderId, intent, { now });
+    else if (intent.status !== 'requires_action') await settleRenewal(db, sub, orderId, { kind: 'INTENT', intent }, now);
   } catch (error) {
     // Another instance settled it in the same moment (its conditional update won): nothing more to do.
     if (!(error instanceof CycleTaken)) throw error;
