@@ -48,6 +48,7 @@ import type { PaymentProvider } from './payments/payment-provider';
 import { createSandboxProvider, sandboxMaintenanceFromEnv, sandboxTtlFromEnv } from './payments/sandbox-provider';
 import { type IntentState, createStripeProvider, isStripeProvider, stripeConfigFromEnv } from './payments/stripe-provider';
 import { settleIfSubscriptionOrder } from './modules/wallet/subscriptions/stripe-renewals';
+import { refundFailedAtProvider } from './modules/orders/refund-order.service';
 import { stripeWebhookRoutes } from './modules/wallet/stripe-coin-payments';
 import { settleIfCartOrder, stripeCartJobs } from './modules/cart/stripe-cart-payments';
 import { sandboxRoutes } from './payments/sandbox.routes';
@@ -261,7 +262,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         // Cart orders' intents are settled by the cart area, subscriptions' by theirs; coin packs' by the wallet's webhook.
         const settleOther = async (intent: IntentState, now: number) =>
           (await settleIfCartOrder(database.db, stripe, intent, now)) || (await settleIfSubscriptionOrder(database.db, stripe, intent, now));
-        await api.register(stripeWebhookRoutes, { stripe, settleOther });
+        const refundFailed = (refund: { refundRef: string; reason: string | null; now: number }) => refundFailedAtProvider(database.db, refund);
+        await api.register(stripeWebhookRoutes, { stripe, settleOther, refundFailed });
         await api.register(stripeCartJobs, { stripe });
       }
       await api.register(ordersRoutes, { rewardPurchase, rentalPayments });

@@ -58,7 +58,9 @@ export interface StripeStandIn {
   webhookUrl: string | null;
   /** Signs the intent's event as it is now and sends it to `webhookUrl`; answers the store's status code. */
   deliver(type: string, id: string): Promise<number>;
-  /** A signed webhook of the intent as it is now (`timestamp`: seconds, default now). */
+  /** The card network refused a refund Stripe had taken (a closed card): failed, with Stripe's failure_reason. */
+  failRefund(id: string, reason?: string): void;
+  /** A signed webhook of the intent (or the refund) as it is now (`timestamp`: seconds, default now). */
   event(type: string, id: string, options?: { timestamp?: number; secret?: string }): { payload: string; signature: string };
   close(): Promise<void>;
 }
@@ -135,6 +137,9 @@ export async function startStripeStandIn(options: { files?: Record<string, strin
       Object.assign(intent, { status: 'requires_payment_method', next_action: null, last_payment_error: lastError });
       return intent;
     },
+    failRefund(id, reason = 'expired_or_canceled_card') {
+      Object.assign(refunds.get(id)!, { status: 'failed', failure_reason: reason, failure_balance_transaction: nextId('txn') });
+    },
     async deliver(type, id) {
       if (!stand.webhookUrl) return 0;
       const { payload, signature } = stand.event(type, id);
@@ -148,7 +153,7 @@ export async function startStripeStandIn(options: { files?: Record<string, strin
         object: 'event',
         api_version: '2025-01-27.acacia',
         created: timestamp,
-        data: { object: intents.get(id) },
+        data: { object: intents.get(id) ?? refunds.get(id) },
         livemode: false,
         pending_webhooks: 1,
         request: { id: null, idempotency_key: null },
