@@ -13,8 +13,9 @@ import type { PaymentProvider } from './payment-provider';
  * order by a conditional update of its status.
  *
  * Done so far: coin packs by card (3-D Secure as Stripe asks), konbini (a voucher paid later) and
- * PayPay (a redirect); cart orders by card; subscriptions by card (`saveCard`: a SetupIntent on
- * the member's Customer; `chargeOffSession` for the cycles) and refunds of an operator's
+ * PayPay (a redirect); cart orders by card; subscriptions by card (the first cycle on-session by
+ * `createIntent` on the member's Customer with `saveForLater`; `chargeOffSession` for the renewals;
+ * `saveCard`, a SetupIntent, to change the card) and refunds of an operator's
  * cancellation (`refund`). The areas call these after their transactions, so `start` and
  * `registerCard` (inside one) answer PAYMENT_MAINTENANCE, as carrier billing always does.
  */
