@@ -15,7 +15,8 @@ import { type StoreServer, launchBrowser, screenshotDir } from '../support/serve
  * coin shop's journey does. The card is typed in Stripe's Payment Element only (never the
  * sandbox's fields); the store gets a PaymentMethod id. The cart: a declined card, a card, a
  * card whose 3-D Secure fails and then passes (the books once the server says COMPLETE). The
- * subscriptions: a declined card, then a card that starts the plan.
+ * subscriptions: a declined card, then a card whose bank asks for 3-D Secure on the first payment
+ * (failed in Stripe's frame: nothing starts; passed: the plan starts when Stripe says it was paid).
  */
 const TITLE = '星降る街の探偵';
 
@@ -152,7 +153,7 @@ for (const width of [375, 1080]) {
       await page.context().close();
     });
 
-    it('offers the card only; a declined card is told and grants nothing, then a card starts the plan', async () => {
+    it('offers the card only; a declined card is told and grants nothing; 3-D Secure on the first payment fails, then passes and starts the plan', async () => {
       await page.goto('/mangacoin/subscription');
       const tabs = page.getByRole('navigation', { name: 'お支払い方法' }).getByRole('link');
       await tabs.first().waitFor();
@@ -169,21 +170,35 @@ for (const width of [375, 1080]) {
       await dialog.getByRole('alert').filter({ hasText: 'カード会社により決済が拒否されました' }).waitFor();
       assert.equal(await balance(page), 0);
 
-      await fillStripeCard(dialog, '4242 4242 4242 4242');
+      // The first payment is on-session: a card whose bank asks for 3-D Secure gets Stripe's challenge on the page.
+      // Failed there: nothing starts and nothing is granted.
+      await fillStripeCard(dialog, '4000 0025 0000 3155');
       await shot(page, `stripe-subscribe-declined-${width}`);
       await dialog.getByRole('button', { name: '1,000円を支払って申し込む' }).click();
+      let challenge = page.frameLocator('iframe[title="3Dセキュア認証"]');
+      await challenge.getByRole('button', { name: '認証に失敗する' }).click();
+      await dialog.getByRole('alert').filter({ hasText: '本人認証（3Dセキュア）が完了しませんでした' }).waitFor();
+      assert.equal(await balance(page), 0);
+
+      // Passed: the plan starts when Stripe says the payment succeeded (its webhook), with the first cycle's coins once.
+      await fillStripeCard(dialog, '4000 0025 0000 3155');
+      await dialog.getByRole('button', { name: '1,000円を支払って申し込む' }).click();
+      challenge = page.frameLocator('iframe[title="3Dセキュア認証"]');
+      await challenge.getByRole('button', { name: '認証を完了する' }).waitFor();
+      await shot(page, `stripe-subscribe-3ds-${width}`);
+      await challenge.getByRole('button', { name: '認証を完了する' }).click();
       await page.getByRole('status').filter({ hasText: '定期購入を開始しました。1,000マンガコインとボーナス600マンガコインをお届けしました。' }).waitFor();
       const current = page.getByTestId('current-subscription');
       await current.getByText('契約中', { exact: true }).waitFor();
-      await current.getByText(/末尾4242/).waitFor();
+      await current.getByText(/末尾3155/).waitFor();
       assert.equal(await balance(page), 1600);
       await shot(page, `stripe-subscribe-active-${width}`);
 
       const subscribes = sent.filter((r) => /^\/api\/manga_coin_sales_subscription_plans\/\d+$/.test(r.path));
-      assert.equal(subscribes.length, 2);
+      assert.equal(subscribes.length, 3);
       for (const subscribe of subscribes) {
         assert.match(subscribe.body, /"cardId":"pm_\w+"/);
-        assert.doesNotMatch(subscribe.body, /4242 ?4242|4000 ?0000 ?0000 ?0002/);
+        assert.doesNotMatch(subscribe.body, /4000 ?0025 ?0000 ?3155|4000 ?0000 ?0000 ?0002/);
       }
     });
   });

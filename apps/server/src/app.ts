@@ -46,7 +46,9 @@ import { cartRoutes } from './modules/cart/routes';
 import { cartPaymentDecision } from './modules/cart/cart-payment.service';
 import type { PaymentProvider } from './payments/payment-provider';
 import { createSandboxProvider, sandboxMaintenanceFromEnv, sandboxTtlFromEnv } from './payments/sandbox-provider';
-import { createStripeProvider, isStripeProvider, stripeConfigFromEnv } from './payments/stripe-provider';
+import { type IntentState, createStripeProvider, isStripeProvider, stripeConfigFromEnv } from './payments/stripe-provider';
+import { settleIfSubscriptionOrder } from './modules/wallet/subscriptions/stripe-renewals';
+import { refundFailedAtProvider } from './modules/orders/refund-order.service';
 import { stripeWebhookRoutes } from './modules/wallet/stripe-coin-payments';
 import { settleIfCartOrder, stripeCartJobs } from './modules/cart/stripe-cart-payments';
 import { sandboxRoutes } from './payments/sandbox.routes';
@@ -260,8 +262,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       // Stripe's signed webhook and the reconciliation job (its own plugin: the body is read raw there).
       if (isStripeProvider(provider)) {
         const stripe = provider.stripe;
-        // Cart orders' intents are settled by the cart area; coin packs' by the wallet's webhook.
-        await api.register(stripeWebhookRoutes, { stripe, settleOther: (intent, now) => settleIfCartOrder(database.db, stripe, intent, now) });
+        // Cart orders' intents are settled by the cart area, subscriptions' by theirs; coin packs' by the wallet's webhook.
+        const settleOther = async (intent: IntentState, now: number) =>
+          (await settleIfCartOrder(database.db, stripe, intent, now)) || (await settleIfSubscriptionOrder(database.db, stripe, intent, now));
+        const refundFailed = (refund: { refundRef: string; reason: string | null; now: number }) => refundFailedAtProvider(database.db, refund);
+        await api.register(stripeWebhookRoutes, { stripe, settleOther, refundFailed });
         await api.register(stripeCartJobs, { stripe });
       }
       await api.register(ordersRoutes, { rewardPurchase, rentalPayments });

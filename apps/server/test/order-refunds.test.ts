@@ -196,6 +196,45 @@ describe('refunds with Stripe', () => {
     expect(audit.map((a) => a.action)).toEqual(['order.cancel', 'order.refund_retry']);
   });
 
+  it('a refund Stripe took and later reports failed (charge.refund.updated): recorded for the console, the coins taken back given back once, in Japanese', async () => {
+    const op = await staffMember(t.app, db(), 'operator');
+    const m = await member(t.app);
+    const { item, orderId } = await buyPack(t.app, m.cookie, 'pm_card_visa');
+    const intentId = (await order(orderId)).provider_ref!;
+    const before = await held(m.userId);
+    expect(before.MANGA_COIN).toBe(item.coin + item.bonus);
+    const cancel = await op.change('POST', `/members/${m.userId}/orders/${orderId}/cancel`, { reason: '誤購入', refundYen: item.taxIncludedPrice });
+    expect(cancel.json()).toMatchObject({ refund: { status: 'SUCCEEDED' } });
+    expect(await held(m.userId)).toMatchObject({ MANGA_COIN: 0 });
+    const [refund] = refundsOf(intentId);
+
+    // The card was closed: the network refuses the refund days later; Stripe says so, twice at once and once more.
+    stripe.failRefund(refund!.id);
+    const event = stripe.event('charge.refund.updated', refund!.id);
+    const webhook = (e: { payload: string; signature: string }) =>
+      t.app.inject({ method: 'POST', url: '/api/payments/stripe/webhook', headers: { 'content-type': 'application/json', 'stripe-signature': e.signature }, payload: e.payload });
+    const answers = await Promise.all([webhook(event), webhook(event), webhook(stripe.event('refund.failed', refund!.id))]);
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200]);
+
+    expect(await refundRow(orderId)).toMatchObject({ status: 'REVERSED', refund_ref: refund!.id, failure: expect.stringContaining('expired_or_canceled_card') });
+    // Everything the cancellation took back (the coins, the bonus points) is the member's again.
+    expect(await held(m.userId)).toEqual(before);
+    const returned = await db().selectFrom('wallet_ledger').select(['reason', 'amount', 'kind', 'currency']).where('order_id', '=', orderId).where('reason', 'like', '%返金失敗%').execute();
+    expect(returned.filter((l) => l.currency === 'MANGA_COIN').reduce((sum, l) => sum + l.amount, 0)).toBe(before.MANGA_COIN);
+    expect(returned.every((l) => l.reason === `注文${orderId} 返金失敗による返還` && l.kind === 'ADJUST')).toBe(true);
+    expect(await order(orderId)).toMatchObject({ status: 'CANCEL' });
+
+    // The console shows it failed, with no retry (the coins are back with the member).
+    const detail = (await op.get(`/members/${m.userId}`)).json<{ orders: { id: number; refund: { status: string } | null }[] }>().orders.find((o) => o.id === orderId)!;
+    expect(detail.refund).toMatchObject({ status: 'REVERSED', amountYen: item.taxIncludedPrice });
+    const retry = await op.change('POST', `/members/${m.userId}/orders/${orderId}/refund`, { reason: '再試行' });
+    expect(retry.statusCode).toBe(400);
+    expect(refundsOf(intentId)).toHaveLength(1);
+    // The same failure reported again changes nothing more.
+    expect((await webhook(stripe.event('charge.refund.updated', refund!.id))).statusCode).toBe(200);
+    expect(await held(m.userId)).toEqual(before);
+  });
+
   it("Stripe's answer lost after the refund was made: the retry finds that refund instead of making another", async () => {
     const op = await staffMember(t.app, db(), 'operator');
     const m = await member(t.app);

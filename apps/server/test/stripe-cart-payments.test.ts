@@ -1,11 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app';
 import { STRIPE_CONFIRMATION_TTL_MS, createStripeProvider } from '../src/payments/stripe-provider';
 import { STRIPE_CART_RECONCILE_AFTER_MS } from '../src/modules/cart/stripe-cart-payments';
 import { type TestApp, buildTestApp } from './support/build-test-app';
-import { cartClient } from './support/cart-factories';
+import { cartClient, giveCoupon, insertCoupon } from './support/cart-factories';
 import { insertBook, insertTitle } from './support/catalog-factories';
 import { type StripeStandIn, startStripeStandIn } from './support/stripe-server';
+import { testDialect } from './support/test-database';
 import { grantTo, ledgerInvariant, member } from './support/wallet-factories';
 
 /**
@@ -121,6 +123,67 @@ describe('the cart paid by card through Stripe', () => {
     const r = await pay(m, 'pm_card_visa');
     expect(r.json().results).toMatchObject({ bookIds: m.books, payPrice: 800 });
     expect(await owned(m.userId)).toEqual(m.books);
+  });
+
+  it('nothing left to pay after the coupon and points: no PaymentIntent (Stripe refuses 0 yen), no card asked, the order completes at once', async () => {
+    const m = await memberWithCart(400);
+    const couponId = await insertCoupon(db());
+    await giveCoupon(db(), m.userId, couponId);
+    expect((await m.c.setCoupon(await m.c.token(), couponId)).statusCode).toBe(200);
+    const calls = stripe.calls.length;
+    const r = await m.c.order(await m.c.token(), { usePoint: 400, salePrice: 800, bookIds: m.books, paymentType: 'creditcard', returnUrl: '/cart?ref=payment' });
+    expect(r.statusCode, r.body).toBe(200);
+    const results = r.json().results;
+    expect(results).toMatchObject({ bookIds: m.books, totalPrice: 800, discount: 400, usePoint: 400, payPrice: 0 });
+    expect(results.orderStatus).toBeUndefined();
+    expect(await order(results.orderId)).toMatchObject({ kind: 'BOOK', status: 'COMPLETE', total_price: 0, payment_type: 'POINT', provider_ref: null });
+    expect(stripe.calls.slice(calls)).toEqual([]);
+    expect(intentOf(results.orderId)).toBeUndefined();
+    expect(await owned(m.userId)).toEqual(m.books);
+    expect(await cartBooks(m.userId)).toEqual([]);
+    const spent = await db().selectFrom('wallet_ledger').select(['currency', 'amount']).where('order_id', '=', results.orderId).where('kind', '=', 'SPEND').execute();
+    expect(spent).toEqual([{ currency: 'POINT', amount: -400 }]);
+    expect(await db().selectFrom('user_coupons').select('status').where('user_id', '=', m.userId).executeTakeFirstOrThrow()).toEqual({ status: 'USED' });
+    // A card the page sent anyway is not charged either.
+    const other = await memberWithCart(800);
+    const again = await pay(other, 'pm_card_visa', 800);
+    expect(again.json().results).toMatchObject({ payPrice: 0, bookIds: other.books });
+    expect(stripe.calls.slice(calls)).toEqual([]);
+  });
+
+  it.skipIf(testDialect !== 'postgres')('two app instances on one PostgreSQL receive the same event of a cart order at once: the books and points once', async () => {
+    const second = await buildApp({
+      database: t.database,
+      authRateLimit: 1000,
+      paymentProvider: createStripeProvider(stripe.config),
+      clock: () => new Date(nowMs),
+      config: { cookieSecure: false, dataDir: t.database.dataDir, secrets: { mediaUrlKey: 'test-media-key' }, checkResponses: true },
+    });
+    await second.ready();
+    try {
+      const m = await memberWithCart(100);
+      const results = (await pay(m, 'pm_card_threeDSecure2Required', 100)).json().results;
+      const intent = intentOf(results.orderId);
+      stripe.authenticate(intent.id);
+      const event = stripe.event('payment_intent.succeeded', intent.id);
+      const answers = await Promise.all([webhook(t.app, event), webhook(second, event), webhook(t.app, event), webhook(second, event)]);
+      expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200, 200]);
+      expect(await order(results.orderId)).toMatchObject({ status: 'COMPLETE', provider_ref: intent.id });
+      expect(await owned(m.userId)).toEqual(m.books);
+      expect(await db().selectFrom('order_items').select('book_id').where('order_id', '=', results.orderId).execute()).toHaveLength(2);
+      expect(await db().selectFrom('user_books').select('book_id').where('user_id', '=', m.userId).execute()).toHaveLength(2);
+      // The points it spent once, the points it earned once (the order's, no more), the receipt once.
+      const lines = await db().selectFrom('wallet_ledger').select(['kind', 'amount']).where('order_id', '=', results.orderId).execute();
+      expect(lines.filter((l) => l.kind === 'SPEND')).toHaveLength(1);
+      const row = await order(results.orderId);
+      expect(row.point).toBeGreaterThan(0);
+      expect(lines.filter((l) => l.kind === 'GRANT').reduce((sum, l) => sum + l.amount, 0)).toBe(row.point);
+      expect(lines.filter((l) => l.kind === 'REFUND')).toHaveLength(0);
+      expect(await db().selectFrom('mail_outbox').select('id').where('user_id', '=', m.userId).where('kind', '=', 'PURCHASE_RECEIPT').execute()).toHaveLength(1);
+      expect(await cartBooks(m.userId)).toEqual([]);
+    } finally {
+      await second.close();
+    }
   });
 
   it("Stripe's answer lost: PROCESSING, then the reconciliation finds the intent and grants once; an unanswered 3-D Secure ends at the time limit with the points back", async () => {

@@ -1,10 +1,12 @@
 import { TZDate } from '@date-fns/tz';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app';
 import { createStripeProvider } from '../src/payments/stripe-provider';
 import { renewDueSubscriptions } from '../src/modules/wallet/subscriptions/renewal.service';
 import { saveStripeCard } from '../src/modules/wallet/subscriptions/stripe-renewals';
 import { memberSubscription } from '../src/modules/wallet/subscriptions/subscription.service';
 import { type TestApp, buildTestApp } from './support/build-test-app';
+import { testDialect } from './support/test-database';
 import { type StripeStandIn, startStripeStandIn } from './support/stripe-server';
 import { demoPlans, shown, subscribeByCard, testClock } from './support/subscription-factories';
 import { ledgerInvariant, member } from './support/wallet-factories';
@@ -15,8 +17,9 @@ import { ledgerInvariant, member } from './support/wallet-factories';
  * that asks for authentication, or a declined one, marks the renewal failed (§4: ERROR, retried on
  * each of the next two days, then CANCEL) and mails the member.
  *
- * Subscribing: the card (a PaymentMethod from Stripe.js) is saved with a SetupIntent on the
- * member's Customer after the subscribe's transaction, and the first cycle charged then.
+ * Subscribing: after the subscribe's transaction the first cycle is charged on-session on the
+ * member's Customer, keeping the card (a PaymentMethod from Stripe.js) for the renewals
+ * (`setup_future_usage`); 3-D Secure, if the bank asks, is passed on the page.
  */
 const tokyo = (y: number, m: number, d: number, h = 10) => new TZDate(y, m - 1, d, h, 0, 0, 'Asia/Tokyo').getTime();
 
@@ -67,7 +70,7 @@ async function subscribedWithStripeCard(paymentMethod: string) {
     await db.updateTable('user_manga_coin_subscriptions').set({ card_id: other }).where('id', '=', subscriptionId).execute();
   };
   const mails = async (kind: string) => db.selectFrom('mail_outbox').select(['kind', 'payload']).where('user_id', '=', m.userId).where('kind', '=', kind).execute();
-  return { db, m, plan: plans.standard, subscriptionId, renew, mails, clock, provider, cardBecomes };
+  return { app, db, m, plan: plans.standard, subscriptionId, renew, mails, clock, provider, cardBecomes };
 }
 
 const ordersOf = (db: TestApp['database']['db'], userId: number, kind = 'MANGA_COIN_SUBSCRIPTION') =>
@@ -91,8 +94,81 @@ describe('subscribing through Stripe', () => {
   });
 });
 
+const webhook = (app: TestApp['app'], { payload, signature }: { payload: string; signature: string }) =>
+  app.inject({ method: 'POST', url: '/api/payments/stripe/webhook', headers: { 'content-type': 'application/json', 'stripe-signature': signature }, payload });
+const intentOfOrder = (orderId: number) => [...stripe.intents.values()].find((i) => i.metadata.order_id === String(orderId))!;
+
+describe('the first payment on-session, with 3-D Secure when the bank asks', () => {
+  it('3-D Secure asked: ENTRY with the client secret and nothing granted; the signed webhook starts it, once; renewals then go off-session', async () => {
+    const { app, db, clock, provider, plans } = await stripeApp();
+    const m = await member(app);
+    const r = await subscribeWith(app, m.cookie, plans.standard, 'pm_card_authenticationRequiredOnSetup');
+    expect(r.statusCode, r.body).toBe(200);
+    const body = r.json<{ status: string; orderId: number; clientSecret: string; subscription: { id: number; status: string } }>();
+    const intent = intentOfOrder(body.orderId);
+    // On-session (off-session, Stripe would have refused it with authentication_required), on the
+    // member's Customer, keeping the card for the renewals.
+    expect(intent).toMatchObject({ status: 'requires_action', setup_future_usage: 'off_session', amount: plans.standard.tax_included_price });
+    expect(intent.customer).toMatch(/^cus_/);
+    expect(body).toMatchObject({ status: 'ENTRY', clientSecret: intent.client_secret, subscription: { status: 'ENTRY' } });
+    const order = () => db.selectFrom('orders').selectAll().where('id', '=', body.orderId).executeTakeFirstOrThrow();
+    expect(await order()).toMatchObject({ status: 'PROCESSING', provider_ref: intent.id });
+    expect((await ledgerInvariant(db, m.userId, clock.now())).MANGA_COIN).toBe(0);
+
+    // The page passed 3-D Secure with Stripe.js; Stripe's webhook comes, twice at once and once more.
+    stripe.authenticate(intent.id);
+    const event = stripe.event('payment_intent.succeeded', intent.id);
+    const answers = await Promise.all([webhook(app, event), webhook(app, event), webhook(app, stripe.event('payment_intent.succeeded', intent.id))]);
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200]);
+    expect(await order()).toMatchObject({ status: 'COMPLETE', card_last4: '3155' });
+    expect(await memberSubscription(db, m.userId, body.subscription.id)).toMatchObject({ status: 'ACTIVE', paymentCount: 1, card: { brand: 'VISA', last4: '3155' } });
+    const coins = (await ledgerInvariant(db, m.userId, clock.now())).MANGA_COIN;
+    expect(coins).toBe(plans.standard.coin + plans.standard.first_bonus + plans.standard.cycle_bonus);
+    const paidLines = await db.selectFrom('wallet_ledger').select('reason').where('order_id', '=', body.orderId).where('kind', '=', 'GRANT').execute();
+    expect(paidLines.filter((l) => l.reason.startsWith('マンガコイン定期購入'))).toHaveLength(1);
+
+    // The renewal charges the card kept by the first payment off-session, with no authentication asked.
+    const at = tokyo(2027, 2, 10);
+    clock.set(at);
+    stripe.now = () => at;
+    expect(await renewDueSubscriptions({ db, provider }, new Date(at))).toMatchObject({ renewed: 1 });
+    const renewal = (await ordersOf(db, m.userId)).at(-1)!;
+    expect(renewal).toMatchObject({ status: 'COMPLETE' });
+    expect(intentOfOrder(renewal.id)).toMatchObject({ status: 'succeeded', customer: intent.customer });
+    expect(stripe.calls.some((c) => c.path === '/v1/setup_intents')).toBe(false);
+  });
+
+  it('3-D Secure failed on the page: the subscription ERROR with nothing granted; an unanswered one ends at the time limit', async () => {
+    const { app, db, clock, provider, plans } = await stripeApp();
+    const m = await member(app);
+    const body = (await subscribeWith(app, m.cookie, plans.standard, 'pm_card_threeDSecure2Required')).json<{ orderId: number; subscription: { id: number } }>();
+    const intent = intentOfOrder(body.orderId);
+    Object.assign(intent, { status: 'requires_payment_method', next_action: null, last_payment_error: { type: 'card_error', code: 'payment_intent_authentication_failure', message: 'The provided PaymentMethod has failed authentication.' } });
+    expect((await webhook(app, stripe.event('payment_intent.payment_failed', intent.id))).statusCode).toBe(200);
+    expect(await memberSubscription(db, m.userId, body.subscription.id)).toMatchObject({ status: 'ERROR', paymentCount: 0 });
+    expect(intent.status).toBe('canceled');
+    expect((await ordersOf(db, m.userId)).map((o) => o.status)).toEqual(['PAYMENT_ERROR']);
+
+    const other = await member(app);
+    const left = (await subscribeWith(app, other.cookie, plans.standard, 'pm_card_threeDSecure2Required')).json<{ orderId: number; subscription: { id: number } }>();
+    const run = async (at: number) => {
+      clock.set(at);
+      stripe.now = () => at;
+      await renewDueSubscriptions({ db, provider }, new Date(at));
+    };
+    await run(clock.now() + 11 * 60 * 1000); // past the renewals' lease, within 3-D Secure's time limit: it waits
+    expect(await memberSubscription(db, other.userId, left.subscription.id)).toMatchObject({ status: 'ENTRY' });
+    await run(clock.now() + 30 * 60 * 1000);
+    expect(await memberSubscription(db, other.userId, left.subscription.id)).toMatchObject({ status: 'ERROR', paymentCount: 0 });
+    expect(intentOfOrder(left.orderId).status).toBe('canceled');
+    expect((await ledgerInvariant(db, other.userId, clock.now())).MANGA_COIN).toBe(0);
+    // No renewal mail for a subscription that never started.
+    expect(await db.selectFrom('mail_outbox').select('kind').where('user_id', '=', other.userId).where('kind', 'like', 'SUBSCRIPTION_RENEWAL%').execute()).toEqual([]);
+  });
+});
+
 describe('subscription renewals through Stripe', () => {
-  it('saves the card with a Customer and a SetupIntent, then renews on schedule off-session, once even if run twice', async () => {
+  it('keeps the card on a Customer with the first payment, then renews on schedule off-session, once even if run twice', async () => {
     const s = await subscribedWithStripeCard('pm_card_visa');
     const customer = await s.db.selectFrom('stripe_customers').selectAll().where('user_id', '=', s.m.userId).executeTakeFirstOrThrow();
     expect(customer.customer_id).toMatch(/^cus_/);
@@ -143,6 +219,60 @@ describe('subscription renewals through Stripe', () => {
     expect(await s.renew(tokyo(2027, 2, 10))).toMatchObject({ retrying: 1 });
     expect((await ordersOf(s.db, s.m.userId)).at(-1)).toMatchObject({ status: 'PAYMENT_ERROR', failure_code: 'DECLINED_CARD' });
     expect(await s.mails('SUBSCRIPTION_RENEWAL_FAILED')).toHaveLength(1);
+  });
+
+  /** A renewal whose answer from Stripe was lost, then Stripe's event of it delivered to `apps`, four times at once. */
+  async function lostRenewalThenEvents(apps: (s: Awaited<ReturnType<typeof subscribedWithStripeCard>>) => Promise<TestApp['app'][]>) {
+    const s = await subscribedWithStripeCard('pm_card_visa');
+    const coinsBefore = (await ledgerInvariant(s.db, s.m.userId, tokyo(2027, 2, 10))).MANGA_COIN;
+    stripe.loseCreateAnswers = true;
+    await s.renew(tokyo(2027, 2, 10));
+    stripe.loseCreateAnswers = false;
+    const renewal = (await ordersOf(s.db, s.m.userId)).at(-1)!;
+    expect(renewal.status).toBe('PROCESSING');
+    const intent = intentOfOrder(renewal.id);
+    expect(intent.status).toBe('succeeded'); // the money was taken; the store did not hear it
+    const targets = await apps(s);
+    const event = stripe.event('payment_intent.succeeded', intent.id);
+    const answers = await Promise.all([...targets, ...targets, ...targets, ...targets].slice(0, 4).map((app) => webhook(app, event)));
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200, 200]);
+
+    // Granted once: the order, one cycle paid, one ledger line of the cycle's paid coins, one mail.
+    expect(await s.db.selectFrom('orders').select(['status', 'provider_ref']).where('id', '=', renewal.id).executeTakeFirstOrThrow()).toEqual({ status: 'COMPLETE', provider_ref: intent.id });
+    expect(await memberSubscription(s.db, s.m.userId, s.subscriptionId)).toMatchObject({ status: 'ACTIVE', paymentCount: 2 });
+    const lines = await s.db.selectFrom('wallet_ledger').select(['reason', 'amount']).where('order_id', '=', renewal.id).where('kind', '=', 'GRANT').execute();
+    expect(lines.filter((l) => l.reason.endsWith('2回目'))).toEqual([{ reason: expect.stringContaining('マンガコイン定期購入'), amount: s.plan.coin }]);
+    const coinsAfter = (await ledgerInvariant(s.db, s.m.userId, tokyo(2027, 2, 10, 12))).MANGA_COIN;
+    expect(coinsAfter - coinsBefore).toBe(lines.reduce((sum, l) => sum + l.amount, 0));
+    expect(await s.mails('SUBSCRIPTION_RENEWED')).toHaveLength(1);
+    // The next run finds nothing left to settle or charge.
+    expect(await s.renew(tokyo(2027, 2, 10, 11))).toMatchObject({ renewed: 0, retrying: 0 });
+    expect(stripe.calls.filter((c) => c.path === '/v1/payment_intents' && c.idempotencyKey === `hondana-order-${renewal.id}`).length).toBeGreaterThan(0);
+    expect([...stripe.intents.values()].filter((i) => i.metadata.order_id === String(renewal.id))).toHaveLength(1);
+  }
+
+  it("Stripe's answer lost: the signed webhook settles the renewal, once even when it comes four times at once", async () => {
+    await lostRenewalThenEvents(async (s) => [s.app]);
+  });
+
+  it.skipIf(testDialect !== 'postgres')('two app instances on one PostgreSQL receive the same event of a renewal: granted once', async () => {
+    const opened: TestApp['app'][] = [];
+    try {
+      await lostRenewalThenEvents(async (s) => {
+        const second = await buildApp({
+          database: t!.database,
+          authRateLimit: 1000,
+          paymentProvider: createStripeProvider(stripe.config),
+          clock: () => new Date(s.clock.now()),
+          config: { cookieSecure: false, dataDir: t!.database.dataDir, secrets: { mediaUrlKey: 'test-media-key' }, checkResponses: true },
+        });
+        await second.ready();
+        opened.push(second);
+        return [s.app, second];
+      });
+    } finally {
+      for (const app of opened) await app.close();
+    }
   });
 
   it("Stripe's answer lost: the renewal waits PROCESSING (leased), then a later run finds the intent and grants once", async () => {

@@ -13,8 +13,9 @@ import type { PaymentProvider } from './payment-provider';
  * order by a conditional update of its status.
  *
  * Done so far: coin packs by card (3-D Secure as Stripe asks), konbini (a voucher paid later) and
- * PayPay (a redirect); cart orders by card; subscriptions by card (`saveCard`: a SetupIntent on
- * the member's Customer; `chargeOffSession` for the cycles) and refunds of an operator's
+ * PayPay (a redirect); cart orders by card; subscriptions by card (the first cycle on-session by
+ * `createIntent` on the member's Customer with `saveForLater`; `chargeOffSession` for the renewals;
+ * `saveCard`, a SetupIntent, to change the card) and refunds of an operator's
  * cancellation (`refund`). The areas call these after their transactions, so `start` and
  * `registerCard` (inside one) answer PAYMENT_MAINTENANCE, as carrier billing always does.
  */
@@ -70,7 +71,14 @@ export interface StripePayments {
   readonly publishableKey: string;
   readonly jsUrl: string | null;
   /** `returnUrl`: absolute, where a redirect method (PayPay) sends the member back. */
-  createIntent(request: { orderId: number; userId: number; amountYen: number; cardId: string; method?: StripeCoinMethod; returnUrl?: string }): Promise<CreatedIntent>;
+  /**
+   * `customerId` with `saveForLater` (a subscription's first payment, on-session): the card is kept on
+   * the member's Customer for the off-session renewals once this payment succeeds (Stripe's
+   * `setup_future_usage`), its 3-D Secure, if the bank asks, covering them.
+   */
+  createIntent(request: { orderId: number; userId: number; amountYen: number; cardId: string; method?: StripeCoinMethod; returnUrl?: string; customerId?: string; saveForLater?: boolean }): Promise<CreatedIntent>;
+  /** The member's Customer: `customerId` when known, else made once (idempotency key from the member). */
+  ensureCustomer(request: { userId: number; customerId: string | null }): Promise<string>;
   retrieveIntent(id: string): Promise<IntentState>;
   /** The order's intent when the store never heard the create call's answer (Stripe's search by metadata); null if none. */
   findIntentOfOrder(orderId: number): Promise<IntentState | null>;
@@ -110,7 +118,7 @@ export function createStripeProvider(config: StripeConfig): StripeProvider {
   const stripe: StripePayments = {
     publishableKey: config.publishableKey,
     jsUrl: config.jsUrl ?? null,
-    async createIntent({ orderId, userId, amountYen, cardId, method = 'creditcard', returnUrl }) {
+    async createIntent({ orderId, userId, amountYen, cardId, method = 'creditcard', returnUrl, customerId, saveForLater }) {
       // Cards: 3-D Secure runs on the page (Stripe.js), with no redirect (and no return URL) needed.
       // Konbini: the voucher is answered at once; PayPay: a redirect to its page and back to `returnUrl`.
       const byMethod: Partial<Stripe.PaymentIntentCreateParams> =
@@ -126,6 +134,8 @@ export function createStripeProvider(config: StripeConfig): StripeProvider {
             currency: 'jpy',
             payment_method: cardId,
             ...byMethod,
+            ...(customerId ? { customer: customerId } : {}),
+            ...(customerId && saveForLater ? { setup_future_usage: 'off_session' as const } : {}),
             confirm: true,
             metadata: { order_id: String(orderId), user_id: String(userId) },
             expand: ['latest_charge'],
@@ -175,8 +185,10 @@ export function createStripeProvider(config: StripeConfig): StripeProvider {
       );
       return { id: refund.id, status: refund.status };
     },
+    ensureCustomer: async ({ userId, customerId }) =>
+      customerId ?? (await client.customers.create({ metadata: { user_id: String(userId) } }, { idempotencyKey: `hondana-customer-${userId}` })).id,
     async saveCard({ userId, paymentMethod, customerId }) {
-      const customer = customerId ?? (await client.customers.create({ metadata: { user_id: String(userId) } }, { idempotencyKey: `hondana-customer-${userId}` })).id;
+      const customer = await stripe.ensureCustomer({ userId, customerId });
       try {
         await client.setupIntents.create({ customer, payment_method: paymentMethod, confirm: true, usage: 'off_session', automatic_payment_methods: { enabled: true, allow_redirects: 'never' }, metadata: { user_id: String(userId) } });
         return { kind: 'SAVED', customerId: customer };

@@ -13,7 +13,10 @@ import type { StripeConfig } from '../../src/payments/stripe-provider';
  * more than is left unrefunded of its charge) and list by payment_intent. Customers (create) and
  * SetupIntents (create with confirm: the card attached to the customer for off-session use);
  * off-session PaymentIntents (`off_session=true` with the customer): `pm_card_authenticationRequired`
- * is then refused with `authentication_required`, as Stripe's test card 4000 0027 6000 3184 is.
+ * is then refused with `authentication_required`, as Stripe's test card 4000 0027 6000 3184 is;
+ * `pm_card_authenticationRequiredOnSetup` (4000 0025 0000 3155) asks for it on-session only, until set up.
+ * An on-session PaymentIntent with the customer and `setup_future_usage=off_session` (a
+ * subscription's first payment) attaches its card to the customer when it succeeds.
  * `pm_card_chargeDeclined` / `pm_card_chargeDeclinedInsufficientFunds` are declined; `pm_konbini`
  * gets a voucher (`next_action.konbini_display_details`) and `pm_paypay` a redirect
  * (`next_action.redirect_to_url`), both waiting in requires_action until `pay` (or `expire`).
@@ -55,18 +58,23 @@ export interface StripeStandIn {
   webhookUrl: string | null;
   /** Signs the intent's event as it is now and sends it to `webhookUrl`; answers the store's status code. */
   deliver(type: string, id: string): Promise<number>;
-  /** A signed webhook of the intent as it is now (`timestamp`: seconds, default now). */
+  /** The card network refused a refund Stripe had taken (a closed card): failed, with Stripe's failure_reason. */
+  failRefund(id: string, reason?: string): void;
+  /** A signed webhook of the intent (or the refund) as it is now (`timestamp`: seconds, default now). */
   event(type: string, id: string, options?: { timestamp?: number; secret?: string }): { payload: string; signature: string };
   close(): Promise<void>;
 }
 
-type Method = { type: 'card'; brand: string; last4: string; outcome: 'succeeded' | 'requires_action' | 'declined'; declineCode?: string; attaches?: boolean } | { type: 'konbini' | 'paypay' };
-const CARD_METHODS: Record<string, { brand: string; last4: string; outcome: 'succeeded' | 'requires_action' | 'declined'; declineCode?: string; attaches?: boolean }> = {
+/** `setUpOnce`: asks for 3-D Secure on-session, and no more off-session once set up for later use (4000 0025 0000 3155). */
+type Card = { brand: string; last4: string; outcome: 'succeeded' | 'requires_action' | 'declined'; declineCode?: string; attaches?: boolean; setUpOnce?: boolean };
+type Method = ({ type: 'card' } & Card) | { type: 'konbini' | 'paypay' };
+const CARD_METHODS: Record<string, Card> = {
   pm_card_visa: { brand: 'visa', last4: '4242', outcome: 'succeeded' },
   pm_card_jcb: { brand: 'jcb', last4: '0000', outcome: 'succeeded' },
   pm_card_threeDSecure2Required: { brand: 'visa', last4: '3220', outcome: 'requires_action' },
   // Succeeds once set up for later use (a SetupIntent authenticated it); asks for authentication again off-session.
   pm_card_authenticationRequired: { brand: 'visa', last4: '3184', outcome: 'requires_action' },
+  pm_card_authenticationRequiredOnSetup: { brand: 'visa', last4: '3155', outcome: 'requires_action', setUpOnce: true },
   pm_card_chargeDeclined: { brand: 'visa', last4: '0002', outcome: 'declined', declineCode: 'generic_decline' },
   pm_card_chargeDeclinedInsufficientFunds: { brand: 'visa', last4: '9995', outcome: 'declined', declineCode: 'insufficient_funds' },
   // 4000 0000 0000 0341: attaching it to a customer succeeds, charging it later is declined.
@@ -78,6 +86,7 @@ const TEST_CARD_NUMBERS: Record<string, (typeof CARD_METHODS)[string]> = {
   '4242424242424242': CARD_METHODS.pm_card_visa!,
   '3566002020360505': { brand: 'jcb', last4: '0505', outcome: 'succeeded' },
   '4000000000003220': CARD_METHODS.pm_card_threeDSecure2Required!,
+  '4000002500003155': CARD_METHODS.pm_card_authenticationRequiredOnSetup!,
   '4000000000000002': CARD_METHODS.pm_card_chargeDeclined!,
   '4000000000009995': CARD_METHODS.pm_card_chargeDeclinedInsufficientFunds!,
 };
@@ -128,6 +137,9 @@ export async function startStripeStandIn(options: { files?: Record<string, strin
       Object.assign(intent, { status: 'requires_payment_method', next_action: null, last_payment_error: lastError });
       return intent;
     },
+    failRefund(id, reason = 'expired_or_canceled_card') {
+      Object.assign(refunds.get(id)!, { status: 'failed', failure_reason: reason, failure_balance_transaction: nextId('txn') });
+    },
     async deliver(type, id) {
       if (!stand.webhookUrl) return 0;
       const { payload, signature } = stand.event(type, id);
@@ -141,7 +153,7 @@ export async function startStripeStandIn(options: { files?: Record<string, strin
         object: 'event',
         api_version: '2025-01-27.acacia',
         created: timestamp,
-        data: { object: intents.get(id) },
+        data: { object: intents.get(id) ?? refunds.get(id) },
         livemode: false,
         pending_webhooks: 1,
         request: { id: null, idempotency_key: null },
@@ -173,6 +185,7 @@ export async function startStripeStandIn(options: { files?: Record<string, strin
       payment_method_details: details,
     });
     Object.assign(intent, { status: 'succeeded', latest_charge: id, next_action: null, amount_received: intent.amount });
+    if (intent.setup_future_usage === 'off_session' && typeof intent.customer === 'string') attached.set(intent.payment_method, intent.customer);
   }
 
   /** PayPay's page: Stripe's redirect, or the stand-in's own page when it serves one (`/paypay.html`, the journeys'). */
@@ -198,7 +211,9 @@ export async function startStripeStandIn(options: { files?: Record<string, strin
     }
     const card = method.type === 'card' ? method : null;
     const customer = form.get('customer');
-    if (customer && attached.get(pm) !== customer) {
+    // setup_future_usage: a card not yet on the Customer is attached to it when this payment succeeds.
+    const saveForLater = form.get('setup_future_usage') === 'off_session' && !attached.has(pm);
+    if (customer && attached.get(pm) !== customer && !saveForLater) {
       return error(400, { type: 'invalid_request_error', code: 'resource_missing', param: 'payment_method', message: `The provided PaymentMethod ${pm} does not belong to the Customer ${customer}.` });
     }
     const offSession = form.get('off_session') === 'true';
@@ -225,9 +240,10 @@ export async function startStripeStandIn(options: { files?: Record<string, strin
       payment_method_types: types,
       status: 'requires_confirmation',
       customer: customer ?? null,
+      setup_future_usage: form.get('setup_future_usage'),
     };
     intents.set(id, intent);
-    if (offSession && card?.outcome === 'requires_action') {
+    if (offSession && card?.outcome === 'requires_action' && !(card.setUpOnce && customer && attached.get(pm) === customer)) {
       // Off-session, nobody can pass 3-D Secure: Stripe refuses with authentication_required.
       const lastError = { type: 'card_error', code: 'authentication_required', decline_code: 'authentication_required', message: 'Your card was declined. This transaction requires authentication.', doc_url: 'https://stripe.com/docs/error-codes/authentication-required', payment_method: { id: pm, object: 'payment_method', type: 'card' } };
       Object.assign(intent, { status: 'requires_payment_method', last_payment_error: lastError });
@@ -252,8 +268,8 @@ export async function startStripeStandIn(options: { files?: Record<string, strin
         next_action: { type: 'redirect_to_url', redirect_to_url: { url: paypayPage(intent), return_url: form.get('return_url') } },
       });
     }
-    if (card?.outcome === 'succeeded') charge(intent);
-    if (card?.outcome === 'requires_action') {
+    if (card?.outcome === 'succeeded' || (offSession && card?.setUpOnce)) charge(intent);
+    else if (card?.outcome === 'requires_action') {
       Object.assign(intent, { status: 'requires_action', next_action: { type: 'use_stripe_sdk', use_stripe_sdk: { type: 'three_d_secure_redirect', stripe_js: 'https://hooks.stripe.com/3d_secure_2/hosted', source: 'src_x' } } });
     }
     if (card?.outcome === 'declined') {

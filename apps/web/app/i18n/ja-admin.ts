@@ -176,6 +176,7 @@ export const jaAdmin = {
       SENDING: '返金処理中 ¥{{amount}}',
       SUCCEEDED: '返金済み ¥{{amount}}',
       FAILED: '返金に失敗しました ¥{{amount}}',
+      REVERSED: '返金失敗（カード会社が返金を受け付けませんでした） ¥{{amount}}・回収したコインは会員に戻しました',
     },
     refunded: '注文を取り消し、¥{{amount}} を返金しました',
     refundFailed: '注文は取り消しましたが、¥{{amount}} の返金に失敗しました。「返金をやり直す」でもう一度お試しください',

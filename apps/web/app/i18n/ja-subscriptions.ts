@@ -92,6 +92,7 @@ export const jaSubscriptions = {
     stripeInvalid: 'カード情報をご確認ください（{{reason}}）。',
     stripeIncomplete: 'お支払い情報を入力してください',
     confirming: 'カード会社の確認を待っています…',
+    authFailed: 'カードの本人認証（3Dセキュア）が完了しませんでした。お申し込みされていません。',
     pending: 'お支払いの確認に時間がかかっています。確認が取れると定期購入が始まり、マンガコインをお届けします。',
   },
   result: {

@@ -318,7 +318,11 @@ export const MemberLedger = z.object({
 export type MemberLedger = z.infer<typeof MemberLedger>;
 
 /** A cancelled paid order's refund: PENDING and SENDING on their way, SUCCEEDED, or FAILED (the operator may try again). */
-export const RefundState = z.object({ amountYen: z.number(), status: z.enum(['PENDING', 'SENDING', 'SUCCEEDED', 'FAILED']), failure: z.string().nullable() });
+/**
+ * REVERSED: the provider took the refund, then reported it failed (Stripe's `charge.refund.updated`,
+ * a closed card): the coins the cancellation took back were given back to the member; no retry.
+ */
+export const RefundState = z.object({ amountYen: z.number(), status: z.enum(['PENDING', 'SENDING', 'SUCCEEDED', 'FAILED', 'REVERSED']), failure: z.string().nullable() });
 export type RefundState = z.infer<typeof RefundState>;
 
 /** A member as support sees them: account, orders, wallet, coupons and books. */

@@ -182,6 +182,13 @@ export const SubscribeResult = z.discriminatedUnion('status', [
     granted: z.object({ coin: num, bonus: num, firstBonus: num, secondBonus: num, cycleBonus: num }),
     balance: num,
   }),
-  z.object({ status: z.literal('ENTRY'), subscription: UserSubscription, orderId: num, confirmUrl: z.string() }),
+  z.object({
+    status: z.literal('ENTRY'),
+    subscription: UserSubscription,
+    orderId: num,
+    confirmUrl: z.string(),
+    /** Stripe: the first payment's 3-D Secure, which the page confirms with Stripe.js (the subscription starts when Stripe says it succeeded). */
+    clientSecret: z.string().optional(),
+  }),
 ]);
 export type SubscribeResult = z.infer<typeof SubscribeResult>;

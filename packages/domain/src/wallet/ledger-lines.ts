@@ -31,6 +31,8 @@ export const ledgerLine = {
   refund: (orderId: number) => `注文${orderId} 取り消しによる返還`,
   /** Grants taken back when an order is cancelled. */
   revoke: (orderId: number) => `注文${orderId} 取り消しによる回収`,
+  /** What a cancellation took back, given back when the provider later reports its refund failed. */
+  refundFailed: (orderId: number) => `注文${orderId} 返金失敗による返還`,
   /** An operator's adjustment, with the operator's note. */
   support: (note: string) => `サポート対応: ${note}`,
 } as const;

@@ -31,7 +31,8 @@ export interface ProviderCheckout {
 /**
  * A cart paid by card or carrier, inside the checkout's transaction. The order is written
  * INCOMPLETE with what it will deliver (cart_payments), the points are spent and the coupon is
- * held by the order; then the provider decides. A declined card rolls everything back (nothing
+ * held by the order; then the provider decides (nothing to pay: the order completes at once, with
+ * no card and no provider, PAYMENT_PROVIDER=stripe included). A declined card rolls everything back (nothing
  * charged, the cart as it was, CART_PAYMENT_FAILED with the provider's code), as does a carrier
  * refusing to reserve the payment (CART_PAYMENT_RESERVE_ERROR). A card captured
  * at once completes the order now; a carrier leaves it PROCESSING until the member decides on
@@ -40,11 +41,12 @@ export interface ProviderCheckout {
 export async function payCartByProvider(trx: Trx, provider: PaymentProvider, input: ProviderCheckout): Promise<{ body: CartOrderResponse }> {
   const { request: req, method } = input;
   if (provider.underMaintenance(method)) throw new AppError(400, ErrorCode.MAINTENANCE, ['paymentType: under maintenance']);
-  if (method === 'creditcard' && !input.cardId) throw badRequest('cardId', 'is required');
   const priced = await priceBooks(trx, req);
   const discount = Math.min(Math.max(req.discountFor?.(priced.books) ?? 0, 0), priced.totalPrice);
   if (req.usePoint > priced.totalPrice - discount) throw refuse(ErrorCode.CART_NOT_USE_POINT_OVER_PRICE, 'use_point: more than the price');
   const payPrice = priced.totalPrice - discount - req.usePoint;
+  // Nothing to pay (the coupon and points cover it): no card is asked for, nor charged (Stripe refuses 0 yen).
+  if (payPrice > 0 && method === 'creditcard' && !input.cardId) throw badRequest('cardId', 'is required');
   const orderId = await insertOrder(trx, {
     user_id: req.userId,
     kind: 'BOOK',

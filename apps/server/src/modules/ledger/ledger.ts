@@ -171,6 +171,30 @@ export async function revokeOrderGrants(trx: Trx, orderId: number, reason: strin
   return taken;
 }
 
+/**
+ * Gives back what `revokeOrderGrants` took from the order's lots (its ADJUST entries), as ADJUST
+ * entries with `reason`; a lot that has expired meanwhile gets it back and, in the same instant,
+ * an EXPIRE of that amount. The caller makes it happen once (a conditional update first).
+ */
+export async function returnRevokedGrants(trx: Trx, orderId: number, reason: string, now: number): Promise<number> {
+  let returned = 0;
+  for (const s of await lots.orderSpends(trx, orderId, LedgerKind.ADJUST)) {
+    if (s.amount >= 0) continue;
+    const amount = -s.amount;
+    const entry = { userId: s.user_id, currency: s.currency as Currency, lotId: s.lot_id, orderId, now };
+    if (s.expired_at !== null || !(await lots.addBackToLot(trx, s.lot_id, amount))) {
+      await lots.writeEntries(trx, [
+        { ...entry, kind: LedgerKind.ADJUST, amount, reason },
+        { ...entry, kind: LedgerKind.EXPIRE, amount: -amount, reason: ledgerLine.expired },
+      ]);
+      continue;
+    }
+    await lots.writeEntries(trx, [{ ...entry, kind: LedgerKind.ADJUST, amount, reason }]);
+    returned += amount;
+  }
+  return returned;
+}
+
 /** Runs `work` in a transaction, again when a SpendConflict says a lot changed under it. */
 export async function inMoneyTransaction<T>(db: Kysely<Database>, work: (trx: Trx) => Promise<T>, attempts = 5): Promise<T> {
   for (let attempt = 1; ; attempt += 1) {

@@ -5,7 +5,7 @@ import { isProviderPaymentType, refundYen } from '@hondana/domain/wallet/refunds
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { PaymentProvider } from '../../payments/payment-provider';
-import { expireDue, refundOrderSpends, revokeOrderGrants } from '../ledger/ledger';
+import { expireDue, inMoneyTransaction, refundOrderSpends, returnRevokedGrants, revokeOrderGrants } from '../ledger/ledger';
 import { revokeOrderEntitlements } from './entitlements';
 import { transitionOrder } from './orders.repository';
 import * as refunds from './refunds.repository';
@@ -79,7 +79,7 @@ export async function cancelPaidOrderIn(trx: Trx, order: PaidOrder, expectedYen:
 
 export interface RefundState {
   amountYen: number;
-  status: 'PENDING' | 'SENDING' | 'SUCCEEDED' | 'FAILED';
+  status: 'PENDING' | 'SENDING' | 'SUCCEEDED' | 'FAILED' | 'REVERSED';
   failure: string | null;
 }
 
@@ -113,6 +113,25 @@ export async function sendRefund(db: Kysely<Database>, provider: PaymentProvider
   }
   const row = await refunds.refundOf(db, orderId);
   return row ? stateOf(row) : null;
+}
+
+/**
+ * The provider reports that a refund it had taken failed later (Stripe's `charge.refund.updated`
+ * with status failed: the card was closed, the bank refused it). In one transaction, once: the
+ * refund REVERSED with why (the console shows it, with no retry), and a coin pack's coins the
+ * cancellation took back are given back to the member (注文N 返金失敗による返還). A cart order's
+ * books are not given back: the operator decides (the console shows the failure). True when this
+ * report changed something.
+ */
+export async function refundFailedAtProvider(db: Kysely<Database>, input: { refundRef: string; reason: string | null; now: number }): Promise<boolean> {
+  return inMoneyTransaction(db, async (trx) => {
+    const failure = `refund: failed at the provider (${input.refundRef}${input.reason ? `, ${input.reason}` : ''})`;
+    const reversed = await refunds.reverseSucceededRefund(trx, input.refundRef, { failure, now: input.now });
+    if (!reversed) return false;
+    const order = await refunds.paidOrder(trx, reversed.order_id);
+    if (order?.kind === 'MANGA_COIN') await returnRevokedGrants(trx, order.id, ledgerLine.refundFailed(order.id), input.now);
+    return true;
+  });
 }
 
 /** In the console's transaction: refuses a retry of a refund that is not there or not failed. */

@@ -46,6 +46,20 @@ export async function claimRefund(db: Db, orderId: number, input: { again: boole
     .executeTakeFirst();
 }
 
+/**
+ * A refund the provider took (SUCCEEDED) and later reported failed: REVERSED with why, once (a
+ * conditional update; a second report finds it REVERSED). Answers the order, or undefined.
+ */
+export async function reverseSucceededRefund(db: Db, refundRef: string, input: { failure: string; now: number }) {
+  return db
+    .updateTable('order_refunds')
+    .set({ status: 'REVERSED', failure: input.failure, updated_at: input.now })
+    .where('refund_ref', '=', refundRef)
+    .where('status', '=', 'SUCCEEDED')
+    .returning(['order_id', 'user_id'])
+    .executeTakeFirst();
+}
+
 /** The provider's answer to the try `attempt` (a later try that took over leaves it alone). */
 export async function settleRefund(db: Db, orderId: number, attempt: number, result: { status: 'SUCCEEDED' | 'FAILED'; refundRef: string | null; failure: string | null; now: number }) {
   await db

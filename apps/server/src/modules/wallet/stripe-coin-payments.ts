@@ -173,12 +173,12 @@ export async function reconcileStripeCoinOrders(db: Kysely<Database>, stripe: St
 
 /**
  * `POST /api/payments/stripe/webhook`: Stripe's signed events (payment_intent.succeeded,
- * .payment_failed, .canceled). The body is read raw (the signature is over its bytes); an
+ * .payment_failed, .canceled; a refund's charge.refund.updated / refund.failed). The body is read raw (the signature is over its bytes); an
  * unsigned, forged or replayed event (signed more than 5 minutes ago) is refused 400. A success
  * is taken from the event itself; a failure or cancellation is asked again of Stripe, since
  * events may come out of order. Also runs the reconciliation job.
  */
-export const stripeWebhookRoutes: FastifyPluginAsync<{ stripe: StripePayments; settleOther?: SettleOther }> = async (app, { stripe, settleOther }) => {
+export const stripeWebhookRoutes: FastifyPluginAsync<{ stripe: StripePayments; settleOther?: SettleOther; refundFailed?: RefundFailed }> = async (app, { stripe, settleOther, refundFailed }) => {
   const { db } = app.deps.database;
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
@@ -202,10 +202,20 @@ export const stripeWebhookRoutes: FastifyPluginAsync<{ stripe: StripePayments; s
       const object: Stripe.PaymentIntent = event.data.object;
       const intent = await stripe.retrieveIntent(object.id);
       if (!(await settleOther?.(intent, now))) await settleStripeIntent(db, stripe, intent, { now });
+    } else if (REFUND_EVENTS.has(event.type)) {
+      // A refund Stripe took and later could not make (the card closed meanwhile): recorded, the coins given back.
+      const refund = event.data.object as Stripe.Refund;
+      if (refund.status === 'failed') await refundFailed?.({ refundRef: refund.id, reason: refund.failure_reason ?? null, now });
     }
     return { received: true };
   });
 };
+
+/** Stripe's events of a refund's later state (`refund.failed` on newer API versions, `charge.refund.updated` on all). */
+const REFUND_EVENTS = new Set<string>(['charge.refund.updated', 'refund.updated', 'refund.failed']);
+
+/** The orders area's record of a refund Stripe reported failed after taking it. */
+export type RefundFailed = (refund: { refundRef: string; reason: string | null; now: number }) => Promise<unknown>;
 
 /** Another area's orders (cart orders, by order kind): true when it settled the intent's order. */
 export type SettleOther = (intent: IntentState, now: number) => Promise<boolean>;

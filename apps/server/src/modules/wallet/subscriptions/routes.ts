@@ -82,7 +82,7 @@ export const subscriptionRoutes: FastifyPluginAsync<{ provider: PaymentProvider;
     const result = await subscriptions.subscribe(db, provider, { ...input, now: clock() });
     // Stripe: the card is saved and the first cycle charged after the subscribe's transaction (issue 39).
     if (isStripeProvider(provider) && result.status === 200 && 'status' in result.body && result.body.status === 'ENTRY') {
-      const finished = await finishStripeSubscription(db, provider.stripe, { userId: user.userId, orderId: result.body.orderId, paymentMethod: request.body.cardId, now: clock().getTime() });
+      const finished = await finishStripeSubscription(db, provider.stripe, { userId: user.userId, orderId: result.body.orderId, paymentMethod: request.body.cardId, now: clock().getTime(), warn: (m) => request.log.warn(m) });
       if (finished) return sendStored(reply, finished);
     }
     return sendStored(reply, result);

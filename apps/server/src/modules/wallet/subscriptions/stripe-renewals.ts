@@ -4,10 +4,22 @@ import { SubscriptionStatus } from '@hondana/domain/subscriptions/subscription-c
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema';
 import type { PaymentProvider } from '../../../payments/payment-provider';
-import type { CreatedIntent, StripePayments } from '../../../payments/stripe-provider';
+import { type CreatedIntent, type IntentState, STRIPE_CONFIRMATION_TTL_MS, type StripePayments } from '../../../payments/stripe-provider';
+import { PAYMENT_EXPIRED } from '../coin-purchase.service';
 import { type RenewalReport, afterRenewalCharge } from './renewal.service';
-import { chargeCycle, settleDeferredCycle } from './subscription-billing.service';
-import { claimDueSubscription, cycleByOrder, memberWithdrawn, planById, subscriptionById, updateSubscriptionFrom, type SubscriptionRow } from './subscriptions.repository';
+import { type ChargeResult, CycleTaken, chargeCycle, settleDeferredCycle } from './subscription-billing.service';
+import {
+  claimDueSubscription,
+  cycleByOrder,
+  memberWithdrawn,
+  planById,
+  rememberStripeCustomer,
+  setProcessingOrderRef,
+  stripeCustomerOf,
+  subscriptionById,
+  updateSubscriptionFrom,
+  type SubscriptionRow,
+} from './subscriptions.repository';
 import { subscriptionView } from './subscription-views';
 
 /**
@@ -28,11 +40,7 @@ type RenewalOutcome = keyof RenewalReport;
 export const STRIPE_RENEWAL_LEASE_MS = 10 * 60 * 1000;
 const SUBSCRIPTION_ORDER_KIND = 'MANGA_COIN_SUBSCRIPTION';
 
-/** The member's Stripe Customer, if a card was saved. */
-export async function stripeCustomerOf(db: Kysely<Database>, userId: number): Promise<string | null> {
-  const row = await db.selectFrom('stripe_customers').select('customer_id').where('user_id', '=', userId).executeTakeFirst();
-  return row?.customer_id ?? null;
-}
+export { stripeCustomerOf };
 
 /**
  * Keeps a card (a PaymentMethod from Stripe.js) for the member's renewals: a SetupIntent on the
@@ -41,9 +49,7 @@ export async function stripeCustomerOf(db: Kysely<Database>, userId: number): Pr
 export async function saveStripeCard(db: Kysely<Database>, stripe: StripePayments, input: { userId: number; paymentMethod: string; now: number }): Promise<{ ok: true } | { ok: false; errorCode: ErrorCode }> {
   const known = await stripeCustomerOf(db, input.userId);
   const saved = await stripe.saveCard({ userId: input.userId, paymentMethod: input.paymentMethod, customerId: known });
-  if (!known) {
-    await db.insertInto('stripe_customers').values({ user_id: input.userId, customer_id: saved.customerId, created_at: input.now }).onConflict((oc) => oc.column('user_id').doNothing()).execute();
-  }
+  if (!known) await rememberStripeCustomer(db, input.userId, saved.customerId, input.now);
   return saved.kind === 'SAVED' ? { ok: true } : { ok: false, errorCode: saved.errorCode };
 }
 
@@ -93,7 +99,7 @@ export async function reconcileStripeRenewals(db: Kysely<Database>, stripe: Stri
   const waiting = await db
     .selectFrom('orders as o')
     .innerJoin('manga_coin_subscription_cycles as c', 'c.order_id', 'o.id')
-    .select(['o.id', 'c.subscription_id'])
+    .select(['o.id', 'o.created_at', 'c.subscription_id'])
     .where('o.kind', '=', SUBSCRIPTION_ORDER_KIND)
     .where('o.status', '=', 'PROCESSING')
     .where('o.updated_at', '<=', at - STRIPE_RENEWAL_LEASE_MS)
@@ -105,6 +111,13 @@ export async function reconcileStripeRenewals(db: Kysely<Database>, stripe: Stri
       const sub = await subscriptionById(db, row.subscription_id);
       if (!sub) continue;
       const intent = await stripe.findIntentOfOrder(row.id);
+      if (isFirstPayment(sub)) {
+        // The member may still be on 3-D Secure: the first payment waits until the confirmation's time limit.
+        if (intent) await settleFirstPayment(db, stripe, sub, row.id, intent, { now: at, expireAfterMs: STRIPE_CONFIRMATION_TTL_MS, orderCreatedAt: row.created_at });
+        else if (row.created_at <= at - STRIPE_CONFIRMATION_TTL_MS) await declineFirstPayment(db, sub, row.id, PAYMENT_EXPIRED as ErrorCode, null, at);
+        settled += 1;
+        continue;
+      }
       // No intent: the charge never reached Stripe; nothing was taken, the renewal counts as failed.
       const created: CreatedIntent = intent ? { kind: 'INTENT', intent } : { kind: 'CARD_ERROR', errorCode: ErrorCode.CLIENT_ERROR, intentId: null };
       if ((await settleRenewal(db, sub, row.id, created, at)) !== null) settled += 1;
@@ -117,44 +130,117 @@ export async function reconcileStripeRenewals(db: Kysely<Database>, stripe: Stri
 
 /**
  * A new subscription by card through Stripe, after the subscribe's transaction (which wrote it
- * ENTRY with its first cycle's order PROCESSING): the card saved at Stripe (Customer and
- * SetupIntent), then the first cycle charged with the order id as idempotency key and settled
- * once — ACTIVE with the coins, or the subscription ERROR and 400 SIMPLY_CREDIT_CARD_ERROR with
- * the §8 code. No answer from Stripe: ENTRY as stored; a later renewal run settles the order from
- * the intent Stripe has.
+ * ENTRY with its first cycle's order PROCESSING). The first cycle is charged ON-session (the
+ * member is on the page): a PaymentIntent on the member's Customer that keeps the card for the
+ * renewals once it succeeds (`setup_future_usage`), the order id as idempotency key. Charged at
+ * once: ACTIVE with the coins. Refused: the subscription ERROR and 400 SIMPLY_CREDIT_CARD_ERROR
+ * with the §8 code. 3-D Secure asked: ENTRY with the intent's client secret, which the page
+ * confirms with Stripe.js; the subscription starts when the webhook (or the reconciliation's
+ * retrieve) says the intent succeeded (`settleIfSubscriptionOrder`), once. No answer from Stripe:
+ * ENTRY as stored; the reconciliation settles it from the intent Stripe has.
  */
 export async function finishStripeSubscription(
   db: Kysely<Database>,
   stripe: StripePayments,
-  input: { userId: number; orderId: number; paymentMethod: string; now: number },
+  input: { userId: number; orderId: number; paymentMethod: string; now: number; warn?: (message: string) => void },
 ): Promise<{ status: number; body: SubscribeResult | ErrorBody } | null> {
   const cycle = await cycleByOrder(db, input.orderId);
   const sub = cycle ? await subscriptionById(db, cycle.subscription_id) : undefined;
   if (!cycle || !sub || sub.user_id !== input.userId || cycle.status !== 'PENDING') return null;
   const at = input.now;
-  const decline = async (errorCode: ErrorCode, providerRef: string | null) => {
-    await db.transaction().execute(async (trx) => {
-      if (await settleDeferredCycle(trx, sub, input.orderId, { paid: false, errorCode, providerRef }, at)) {
-        await updateSubscriptionFrom(trx, sub.id, ['ENTRY'], { status: 'ERROR', failure_code: errorCode, closed_at: at, next_attempt_at: null, updated_at: at });
-      }
-    });
-    return { status: 400, body: { errorCode: ErrorCode.SIMPLY_CREDIT_CARD_ERROR, messages: [`${errorCode}: the card was refused`] } };
-  };
-  const saved = await saveStripeCard(db, stripe, { userId: sub.user_id, paymentMethod: input.paymentMethod, now: at });
-  if (!saved.ok) return decline(saved.errorCode, null);
-  const customerId = (await stripeCustomerOf(db, sub.user_id))!;
-  const created = await stripe.chargeOffSession({ orderId: input.orderId, userId: sub.user_id, customerId, paymentMethod: input.paymentMethod, amountYen: sub.tax_included_price });
-  const intent = created.kind === 'INTENT' ? created.intent : null;
-  if (!intent || intent.status !== 'succeeded') {
-    if (intent && intent.status === 'processing') return null;
-    return decline(created.kind === 'CARD_ERROR' ? created.errorCode : (intent?.failureCode ?? ErrorCode.DECLINED_CARD), intent?.id ?? (created.kind === 'CARD_ERROR' ? created.intentId : null));
+  let created: CreatedIntent;
+  try {
+    const customerId = await stripe.ensureCustomer({ userId: sub.user_id, customerId: await stripeCustomerOf(db, sub.user_id) });
+    await rememberStripeCustomer(db, sub.user_id, customerId, at);
+    created = await stripe.createIntent({ orderId: input.orderId, userId: sub.user_id, amountYen: sub.tax_included_price, cardId: input.paymentMethod, customerId, saveForLater: true });
+  } catch (error) {
+    input.warn?.(`stripe: subscription order ${input.orderId}: no PaymentIntent answer (${error instanceof Error ? error.name : 'error'})`);
+    return null;
   }
-  const paid = await db.transaction().execute((trx) =>
-    settleDeferredCycle(trx, sub, input.orderId, { paid: true, providerRef: intent.id, cardBrand: intent.cardBrand, cardLast4: intent.cardLast4 }, at),
-  );
-  if (!paid || paid.kind !== 'PAID') return null;
+  let settled: FirstPaymentResult;
+  if (created.kind === 'CARD_ERROR') {
+    // The refused intent is cancelled, so that nothing can confirm it later behind the ended subscription.
+    if (created.intentId) await stripe.cancelIntent(created.intentId).catch(() => undefined);
+    settled = await declineFirstPayment(db, sub, input.orderId, created.errorCode, created.intentId, at);
+  } else settled = await settleFirstPayment(db, stripe, sub, input.orderId, created.intent, { now: at });
+  if (settled?.kind === 'DECLINED') return { status: 400, body: { errorCode: ErrorCode.SIMPLY_CREDIT_CARD_ERROR, messages: [`${settled.errorCode}: the card was refused`] } };
   const row = (await subscriptionById(db, sub.id))!;
   const plan = await planById(db, sub.plan_id);
-  const { coin, bonus, firstBonus, secondBonus, cycleBonus } = paid.grant;
-  return { status: 200, body: { status: 'ACTIVE', subscription: subscriptionView(row, plan?.name ?? ''), granted: { coin, bonus, firstBonus, secondBonus, cycleBonus }, balance: paid.balance } };
+  if (settled?.kind === 'PAID') {
+    const { coin, bonus, firstBonus, secondBonus, cycleBonus } = settled.grant;
+    return { status: 200, body: { status: 'ACTIVE', subscription: subscriptionView(row, plan?.name ?? ''), granted: { coin, bonus, firstBonus, secondBonus, cycleBonus }, balance: settled.balance } };
+  }
+  if (row.status !== 'ENTRY') return null; // settled meanwhile by the webhook: the page asks for the subscription as it is
+  const intent = created.kind === 'INTENT' ? created.intent : null;
+  const clientSecret = intent?.status === 'requires_action' && intent.clientSecret ? { clientSecret: intent.clientSecret } : {};
+  return { status: 200, body: { status: 'ENTRY', subscription: subscriptionView(row, plan?.name ?? ''), orderId: input.orderId, confirmUrl: '', ...clientSecret } };
 }
+
+type FirstPaymentResult = ChargeResult | null;
+
+/** The first payment refused: the order PAYMENT_ERROR, the cycle DECLINED and the subscription ERROR, once. */
+async function declineFirstPayment(db: Kysely<Database>, sub: SubscriptionRow, orderId: number, errorCode: ErrorCode, providerRef: string | null, at: number): Promise<FirstPaymentResult> {
+  return db.transaction().execute(async (trx) => {
+    const result = await settleDeferredCycle(trx, sub, orderId, { paid: false, errorCode, providerRef }, at);
+    if (result) await updateSubscriptionFrom(trx, sub.id, ['ENTRY'], { status: 'ERROR', failure_code: errorCode, closed_at: at, next_attempt_at: null, updated_at: at });
+    return result;
+  });
+}
+
+/**
+ * Settles a subscription's first payment by what Stripe says of its intent, once (every ending is
+ * conditional on the order still PROCESSING): succeeded — the cycle's coins, ACTIVE; refused or
+ * cancelled — ERROR; still waiting (3-D Secure) — nothing, unless `expireAfterMs` (the
+ * reconciliation) has passed since the order: then the intent is cancelled at Stripe first (a
+ * payment that succeeded meanwhile is settled as such). Null when nothing was settled here.
+ */
+async function settleFirstPayment(
+  db: Kysely<Database>,
+  stripe: StripePayments,
+  sub: SubscriptionRow,
+  orderId: number,
+  intent: IntentState,
+  { now, expireAfterMs, orderCreatedAt }: { now: number; expireAfterMs?: number; orderCreatedAt?: number },
+): Promise<FirstPaymentResult> {
+  if (intent.amount !== sub.tax_included_price || intent.currency !== 'jpy') return null;
+  if (intent.status === 'succeeded') {
+    return db.transaction().execute((trx) => settleDeferredCycle(trx, sub, orderId, { paid: true, providerRef: intent.id, cardBrand: intent.cardBrand, cardLast4: intent.cardLast4 }, now));
+  }
+  if (intent.status === 'canceled') return declineFirstPayment(db, sub, orderId, intent.failureCode ?? (PAYMENT_EXPIRED as ErrorCode), intent.id, now);
+  const failed = intent.status === 'requires_payment_method' && intent.failureCode !== null;
+  const expired = expireAfterMs !== undefined && orderCreatedAt !== undefined && orderCreatedAt <= now - expireAfterMs;
+  if (failed || expired) {
+    const after = await stripe.cancelIntent(intent.id);
+    if (after.status === 'canceled' || after.status === 'succeeded') return settleFirstPayment(db, stripe, sub, orderId, { ...after, failureCode: after.failureCode ?? intent.failureCode }, { now });
+    return null;
+  }
+  await setProcessingOrderRef(db, orderId, intent.id);
+  return null;
+}
+
+/**
+ * A subscription order's intent as the webhook heard of it (or the reconciliation found it): the
+ * first payment (ENTRY, after 3-D Secure on the page) or a renewal (its answer lost), settled
+ * once whichever instance gets there first. False when the intent is not a subscription order's.
+ */
+export async function settleIfSubscriptionOrder(db: Kysely<Database>, stripe: StripePayments, intent: IntentState, now: number): Promise<boolean> {
+  const orderId = intent.orderId;
+  if (orderId === null) return false;
+  const cycle = await cycleByOrder(db, orderId);
+  if (!cycle) return false;
+  const sub = await subscriptionById(db, cycle.subscription_id);
+  if (!sub || cycle.status !== 'PENDING') return true;
+  // An event names the charge by its id only: the card the page shows (「VISA 末尾4242」) is read from the intent.
+  if (intent.status === 'succeeded' && intent.cardLast4 === null) intent = await stripe.retrieveIntent(intent.id);
+  try {
+    if (isFirstPayment(sub)) await settleFirstPayment(db, stripe, sub, orderId, intent, { now });
+    else if (intent.status !== 'requires_action') await settleRenewal(db, sub, orderId, { kind: 'INTENT', intent }, now);
+  } catch (error) {
+    // Another instance settled it in the same moment (its conditional update won): nothing more to do.
+    if (!(error instanceof CycleTaken)) throw error;
+  }
+  return true;
+}
+
+/** The cycle charged is the subscription's first (still ENTRY, nothing paid). */
+const isFirstPayment = (sub: SubscriptionRow) => sub.status === 'ENTRY' && sub.payment_count === 0;

@@ -203,3 +203,19 @@ export function isUniqueViolation(error: unknown): boolean {
   const e = error as { code?: string; message?: string } | null;
   return e?.code === '23505' || e?.code === 'SQLITE_CONSTRAINT_UNIQUE' || /UNIQUE constraint failed/.test(e?.message ?? '');
 }
+
+/** The member's Stripe Customer, if one was made (a card kept for a subscription). */
+export async function stripeCustomerOf(db: Db, userId: number): Promise<string | null> {
+  const row = await db.selectFrom('stripe_customers').select('customer_id').where('user_id', '=', userId).executeTakeFirst();
+  return row?.customer_id ?? null;
+}
+
+/** Remembers the member's Stripe Customer (once: a second one of the member is ignored). */
+export async function rememberStripeCustomer(db: Db, userId: number, customerId: string, now: number): Promise<void> {
+  await db.insertInto('stripe_customers').values({ user_id: userId, customer_id: customerId, created_at: now }).onConflict((oc) => oc.column('user_id').doNothing()).execute();
+}
+
+/** The provider's id of a payment still waiting (PROCESSING), for the console. */
+export async function setProcessingOrderRef(db: Db, orderId: number, providerRef: string): Promise<void> {
+  await db.updateTable('orders').set({ provider_ref: providerRef }).where('id', '=', orderId).where('status', '=', 'PROCESSING').execute();
+}

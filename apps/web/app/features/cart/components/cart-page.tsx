@@ -112,7 +112,9 @@ export function CartPage({ initial }: { initial: CartData }) {
       const bookIds = items.flatMap((i) => (i.cartType === 'BUNDLE' ? i.bundleBooks : [i.bookId]));
       // A card goes to the provider (the sandbox's card endpoint, or Stripe through its Payment Element); the order carries only its id.
       const byStripe = payment === 'creditcard' && stripe !== null;
-      const cardId = payment !== 'creditcard' ? undefined : byStripe ? await stripePaymentMethod(stripePay) : (await takeCard(card)).cardId;
+      // Nothing left to pay after the coupon and points: Stripe takes no card for 0 yen; the store completes the order at once.
+      const free = byStripe && data.cart.totalAmount - points <= 0;
+      const cardId = payment !== 'creditcard' || free ? undefined : byStripe ? await stripePaymentMethod(stripePay) : (await takeCard(card)).cardId;
       const result = await orderCart({
         usePoint: points,
         salePrice: data.cart.salePrice,

@@ -29,7 +29,8 @@ export type SubscribeDialogProps = {
 /**
  * Subscribes to a plan: a card form for card plans (charged at once) — the sandbox's fields, or
  * with PAYMENT_PROVIDER=stripe Stripe.js's Payment Element, whose PaymentMethod id alone reaches
- * the store (which saves the card at Stripe for the renewals and charges the first cycle); or a
+ * the store (which charges the first cycle on-session, keeping the card at Stripe for the renewals;
+ * 3-D Secure, when the bank asks, in Stripe's frame); or a
  * button that goes to the carrier's confirmation page. A modal on desktop and a bottom sheet on phones (the store's
  * responsive dialog). A refusal says why; nothing is granted unless the server says ACTIVE.
  */
@@ -64,9 +65,13 @@ export function SubscribeDialog({ plan, flags, returnUrl, payment, onClose, onSu
         if ('error' in made) return setError(s('dialog.stripeInvalid', { reason: made.error ?? s('dialog.stripeIncomplete') }));
         result = await mutation.mutateAsync({ planId: plan.id, paymentType: 'creditcard', body: { ...shown, cardId: made.id } });
         if (result.status === 'ENTRY') {
-          // No answer from Stripe yet: the subscription as the store settles it.
+          // The bank asks for 3-D Secure: Stripe.js shows its challenge (the first payment is on-session); then,
+          // or with no answer from Stripe yet, the subscription as the store settles it (Stripe's webhook starts it).
           setConfirming(true);
+          const { clientSecret } = result;
+          const authenticated = clientSecret ? await stripePay.nextAction(clientSecret) : true;
           const settled = await settledSubscription(result.subscription.id).finally(() => setConfirming(false));
+          if (!authenticated && settled.status !== 'ACTIVE') return setError(s('dialog.authFailed'));
           if (settled.status === 'ACTIVE') return onSubscribed(first);
           if (settled.status === 'ENTRY') return setError(s('dialog.pending'));
           return setError(s('dialog.failed', { reason: subscriptionErrorCopy(settled.failureCode ?? 'SIMPLY_CREDIT_CARD_ERROR') }));

@@ -2,7 +2,7 @@ import { formatAmount } from '@hondana/domain/common/format';
 import { type SubscriptionPaymentType, subscriptionPaymentTypes } from '@hondana/domain/subscriptions/subscription-plans';
 import type { SubscriptionPlan } from '@hondana/domain/subscriptions/subscriptions-api';
 import { coinPaymentMethodLabels } from '@hondana/domain/wallet/wallet-payments';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Tabs } from '../../../components/tabs';
@@ -55,7 +55,10 @@ export function SubscriptionPage({ paymentType, from, returned }: SubscriptionPa
   const payment = useQuery({ queryKey: ['payment-config'], queryFn: getPaymentConfig, staleTime: Infinity });
   const offered = subscriptionPaymentTypes.filter((t) => t === paymentType || !payment.data || payment.data.methods.includes(t));
 
+  const queryClient = useQueryClient();
   const onSubscribed = (granted: { coin: number; bonus: number }) => {
+    // Started after the subscribe call settled (Stripe: 3-D Secure, then its webhook): the member's subscriptions again.
+    void queryClient.invalidateQueries({ queryKey: ['subscriptions'] });
     setSelected(null);
     setNotice({ kind: 'subscribed', coin: granted.coin, bonus: granted.bonus });
     window.scrollTo({ top: 0 });
