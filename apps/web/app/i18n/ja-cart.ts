@@ -106,7 +106,6 @@ export const jaCart = {
 
 /** Reads `jaCart` the way `i18n.t` reads `ja` (nested keys, `{{name}}` interpolation). */
 export const cartCopy = copyLookup(jaCart);
-export type CartCopyKey = Parameters<typeof cartCopy>[0];
 
 /** A §8 code as the member reads it. */
 export const cartErrorCopy = (code: string): string =>

@@ -223,7 +223,6 @@ export const jaWallet = {
 
 /** The copy at `key` with `{{name}}` replaced from `vars` (React escapes the result). */
 export const walletCopy = copyLookup(jaWallet);
-export type WalletCopyKey = Parameters<typeof walletCopy>[0];
 
 /** A §8 payment error code as the member reads it. */
 export function paymentErrorCopy(code: string | null | undefined): string {

@@ -56,8 +56,6 @@ const period = z
   .object({ start: tokyoTime, end: tokyoTime })
   .refine((p) => p.end > p.start, { message: 'must end after it starts', path: ['end'] });
 
-export const RoleQuery = z.object({ role: z.enum([...STAFF_ROLES, 'none']) });
-
 export const AuthorInput = z.object({
   name: text(100).min(1, 'is required'),
   kana: text(100).regex(/^[\u30A0-\u30FF\u3000 ・ー]+$/, 'must be katakana'),

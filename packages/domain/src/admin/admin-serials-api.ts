@@ -74,7 +74,7 @@ const collectedIn = z.number({ message: 'must be a book id or null' }).int('must
 const episodeFields = {
   title: z.string({ message: 'must be text' }).trim().min(1, 'is required').max(200, 'must be at most 200 characters'),
   price: count(100_000),
-  spendType: z.union([z.literal(SpendType.FREE), z.literal(SpendType.CHARGE), z.literal(SpendType.PAYMENT)], { message: 'must be 0, 1 or 2' }),
+  spendType: z.literal(EPISODE_SPEND_TYPES, { message: 'must be 0, 1 or 2' }),
   releaseAt: tokyoTime,
   endAt: tokyoTime.nullable().default(null),
   layoutType: episodeLayout,

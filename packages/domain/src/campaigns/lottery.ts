@@ -28,14 +28,6 @@ export const GrantError = {
 } as const;
 export type GrantError = (typeof GrantError)[keyof typeof GrantError];
 
-export interface CampaignPeriod {
-  startAt: number;
-  endAt: number;
-}
-
-/** A campaign runs in [startAt, endAt). */
-export const isRunning = (c: CampaignPeriod, now: number): boolean => c.startAt <= now && now < c.endAt;
-
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**

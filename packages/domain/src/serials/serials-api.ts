@@ -12,9 +12,6 @@ import type { SpendType, TicketState } from './serials';
 const intParam = (min: number, max: number) =>
   z.coerce.number({ message: 'must be an integer' }).int('must be an integer').min(min).max(max);
 
-export const SerialIdPath = z.object({ serial_id: idParam });
-export const EpisodeIdPath = z.object({ serial_episode_id: idParam });
-export const IdPath = z.object({ id: idParam });
 export const TokenQuery = z.object({ token: tokenParam });
 export const PageQuery = z.object({
   offset: intParam(0, 100_000).optional().default(0),

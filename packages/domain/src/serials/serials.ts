@@ -17,8 +17,6 @@ export const isAdultCategory = (category: string): boolean => category.startsWit
 
 export const SpendType = { FREE: 0, CHARGE: 1, PAYMENT: 2, TICKET: 3 } as const;
 export type SpendType = (typeof SpendType)[keyof typeof SpendType];
-export const spendTypes: readonly SpendType[] = [0, 1, 2, 3];
-export const isSpendType = (v: unknown): v is SpendType => typeof v === 'number' && (spendTypes as number[]).includes(v);
 
 /** Rental payload paymentType (§9): 0 Ameba coin (COIN), 2 manga coin. */
 export const RentalPaymentType = { COIN: 0, MANGA_COIN: 2 } as const;
