@@ -8,8 +8,6 @@ import { z } from 'zod';
 import { refId, text, token, version } from './admin-commerce-api';
 import { patchShape } from './admin-edits';
 
-export const TAXONOMY_KINDS = ['genres', 'publishers', 'magazines'] as const;
-
 const name = text(100).trim().min(1, 'is required');
 /** A reading in katakana (spaces and the long mark allowed); may be left empty. */
 const kana = text(100)
