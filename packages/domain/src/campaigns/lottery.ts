@@ -38,9 +38,6 @@ export function ticketWindow(issuedAt: number, validDays: number, campaignEndAt:
   return { issuedAt, expiresAt: Math.min(issuedAt + validDays * DAY_MS, campaignEndAt) };
 }
 
-export const isTicketUsable = (t: { issuedAt: number; expiresAt: number; usedAt: number | null }, now: number): boolean =>
-  t.usedAt === null && t.issuedAt <= now && now < t.expiresAt;
-
 /**
  * The key under which a grant is given once per member and campaign (a unique constraint holds
  * it): a purchase per order, a read-end per Tokyo day (free and priced books apart, §9), a share

@@ -153,14 +153,6 @@ export function applicableCoupons<C extends CouponRule>(coupons: readonly C[], l
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** §5 guest label of the coupon banner; null hides the banner (rate 0, or rate null without steps). */
-export function guestCouponLabel(coupon: { rate: number | null; steps?: readonly CouponStep[] }): string | null {
-  if (coupon.rate === 0) return null;
-  if (coupon.rate === null) return coupon.steps && coupon.steps.length > 0 ? 'クーポン適用価格' : null;
-  if (coupon.rate === 50) return '半額クーポン適用価格';
-  return `${coupon.rate}%OFFクーポン適用価格`;
-}
-
 /** §9 remaining days of the coupon banner: ceil(ms / day); 今日まで on the last day. */
 export function couponRemainingText(expireRemainingMilliSec: number): string | null {
   if (expireRemainingMilliSec <= 0) return null;

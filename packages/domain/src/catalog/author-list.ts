@@ -55,13 +55,3 @@ export function truncateAuthors<A extends { name: string }>(authors: readonly A[
   if (last) shown[shown.length - 1] = { ...last, shown: `${last.shown}${ELLIPSIS}`, cut: true };
   return { shown, truncated: true };
 }
-
-/** The author line as text: '作者A・作者B' whole, or cut at `max` characters with '…'. */
-export function authorLine(names: readonly string[], max: number): string {
-  return truncateAuthors(
-    names.map((name) => ({ name })),
-    max,
-  )
-    .shown.map((a) => a.shown)
-    .join(AUTHOR_SEPARATOR);
-}

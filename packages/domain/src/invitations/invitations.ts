@@ -35,13 +35,6 @@ export function nextInviterStep(incentive: InviterIncentive, achievedCount: numb
   return (incentive.useSteps ? incentive.steps[achievedCount] : incentive.steps[0]) ?? null;
 }
 
-/** Coins earned by the first `achievedCount` invitations (what the inviter page shows as achieved). */
-export function achievedCoins(incentive: InviterIncentive, achievedCount: number): number {
-  let sum = 0;
-  for (let i = 0; i < achievedCount; i += 1) sum += nextInviterStep(incentive, i)?.mangaCoinAmount ?? 0;
-  return sum;
-}
-
 export const limitReached = (incentive: InviterIncentive, achievedCount: number): boolean => achievedCount >= invitationLimit(incentive);
 
 /** §5 share text length: printable ASCII (0x20–0x7E) counts 0.5, every other character 1. */

@@ -208,14 +208,6 @@ export interface BuyableBook {
   eroticType: number;
 }
 
-/** §5: a free purchase needs login, a free book, not already bought. Returns the failure message or null. */
-export function freePurchaseRefusal(loggedIn: boolean, book: BuyableBook | null, owned: boolean): string | null {
-  if (!loggedIn) return 'login required';
-  if (!book || !book.free) return 'this book is not free';
-  if (owned) return 'already have this book';
-  return null;
-}
-
 /**
  * §4 free book on load: a free, salable, unbought book is bought for a logged-in member —
  * except an R18 book while the member's adult check is NONE.

@@ -49,8 +49,6 @@ import { type PointCampaignType, pointCampaignTypes } from '../orders/orders';
 
 // —— constants (§9) ————————————————————————————————————————————————————————
 
-/** Page sync runs every 20 s while enabled (§9), and once more on leaving (sendBeacon). */
-export const PAGE_SYNC_INTERVAL_MS = 20_000;
 /** Reaching 90% of pages the first time is a read-end (§9). */
 export const READ_END_RATIO = 0.9;
 /** Signed page-image URLs live this long (rounded up to the next minute, so URLs stay cacheable). */

@@ -122,13 +122,6 @@ export function recoveryTime(ms: number): Recovery {
   return { unit: 'days', value: Math.ceil(ms / DAY) };
 }
 
-/** Japanese recovery text: まもなく / 59分 / 5時間 / 3日. */
-export function recoveryText(ms: number): string {
-  const r = recoveryTime(ms);
-  if (r.unit === 'soon') return 'まもなく';
-  return `${r.value}${r.unit === 'minutes' ? '分' : r.unit === 'hours' ? '時間' : '日'}`;
-}
-
 // —— spend type and final price (§4) —————————————————————————————————————
 
 /**

@@ -6,7 +6,6 @@ import { SPREAD_MIN_WIDTH } from './timing';
 export const FONT_SIZES = ['small', 'medium', 'large'] as const;
 export type FontSize = (typeof FONT_SIZES)[number];
 export const DEFAULT_FONT_SIZE: FontSize = 'medium';
-export const isFontSize = (value: unknown): value is FontSize => FONT_SIZES.includes(value as FontSize);
 
 export const FONT_TYPES = ['mincho', 'gothic'] as const;
 export type FontType = (typeof FONT_TYPES)[number];

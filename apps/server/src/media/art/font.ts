@@ -24,10 +24,6 @@ export function font(): Font {
   return loaded;
 }
 
-/** Characters the font has no glyph for (tests use this to keep the demo's text drawable). */
-export const missingGlyphs = (text: string): string[] =>
-  [...new Set(text)].filter((c) => c.trim() !== '' && font().charToGlyph(c).index === 0);
-
 const cache = new Map<string, { d: string; width: number }>();
 
 /** Path data of `text` with its baseline at y = 0 and its start at x = 0, and its advance width. */

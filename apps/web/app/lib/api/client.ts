@@ -12,7 +12,6 @@ import { send, sessionEpoch } from './transport';
 export const API_TIMEOUT_MS = 30_000;
 
 /** The Japanese message a reader sees when a call gave up after 30 s (or the network failed). */
-export const TIMEOUT_MESSAGE = apiCopy.timeout;
 
 export class ApiError extends Error {
   constructor(

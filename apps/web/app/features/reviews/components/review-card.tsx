@@ -1,3 +1,4 @@
+import { formatLargeCount } from '@hondana/domain/common/format';
 import { type Review, foldedReviewBody } from '@hondana/domain/reviews/reviews';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -74,12 +75,12 @@ export function ReviewCard({ review, titleId, isMember, loginTo, editorHref }: R
         {isMember ? (
           <button type="button" className={styles.action} aria-pressed={review.likeMe} disabled={liking || review.me} onClick={toggleLike}>
             <span aria-hidden="true">♥ </span>
-            {t('reviews.likeCount', { count: review.likeCount })}
+            {t('reviews.likeCount', { count: formatLargeCount(review.likeCount) })}
           </button>
         ) : (
           <Link to={loginTo} className={styles.action}>
             <span aria-hidden="true">♥ </span>
-            {t('reviews.likeCount', { count: review.likeCount })}
+            {t('reviews.likeCount', { count: formatLargeCount(review.likeCount) })}
           </Link>
         )}
         <button type="button" className={styles.action} aria-expanded={showComments} onClick={() => setShowComments((v) => !v)}>
