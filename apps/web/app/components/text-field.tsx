@@ -1,7 +1,7 @@
 import type { InputHTMLAttributes } from 'react';
 import styles from './text-field.module.css';
 
-export type TextFieldProps = {
+type TextFieldProps = {
   name: string;
   label: string;
   /** Shown under the field in red; marks the input invalid for assistive technology. */

@@ -4,7 +4,7 @@ import { copyLookup } from './i18n';
  * Japanese copy of the cart. Like `ja-wallet.ts`, kept out of `ja` so that it loads only
  * with `/cart` and the lazily loaded cart button, not in every page's i18n chunk.
  */
-export const jaCart = {
+const jaCart = {
   title: 'カート',
   description: 'カートの商品をまとめて購入できます。',
   heading: 'カート',

@@ -12,13 +12,13 @@ export const AUTHOR_SEPARATOR = '・';
 export const ELLIPSIS = '…';
 
 /** One shown author: its name as shown (cut when it crosses the limit) and whether it was cut. */
-export interface ShownAuthor<A> {
+interface ShownAuthor<A> {
   author: A;
   shown: string;
   cut: boolean;
 }
 
-export interface TruncatedAuthors<A> {
+interface TruncatedAuthors<A> {
   shown: ShownAuthor<A>[];
   /** Some of the list (a name's end or whole authors) is not shown. */
   truncated: boolean;

@@ -9,7 +9,7 @@ export interface InviterStep {
   expireDays: number;
 }
 
-export interface InviterIncentive {
+interface InviterIncentive {
   limit: number;
   useSteps: boolean;
   steps: readonly InviterStep[];

@@ -32,10 +32,10 @@ export interface Balances {
   mangaCoin: number;
 }
 
-export const balanceFor = (paymentType: SpendCurrency, balances: Balances): number =>
+const balanceFor = (paymentType: SpendCurrency, balances: Balances): number =>
   paymentType === 'COIN' ? balances.coin : balances.mangaCoin;
 
-export interface PurchasePanelInput {
+interface PurchasePanelInput {
   /** Price in effect (coins). */
   price: number;
   balances: Balances;

@@ -189,8 +189,8 @@ export const DEFAULT_VIEWER_SETTINGS: ViewerSettings = {
 
 // —— responses ——————————————————————————————————————————————————————————————
 
-export const PageImage = z.object({ width: z.number().int(), webp: z.string(), jpg: z.string() });
-export type PageImage = z.infer<typeof PageImage>;
+const PageImage = z.object({ width: z.number().int(), webp: z.string(), jpg: z.string() });
+type PageImage = z.infer<typeof PageImage>;
 
 export const ViewerPage = z.object({
   /** 0-based page number in the book's reading order. */

@@ -11,7 +11,7 @@ export const FONT_TYPES = ['mincho', 'gothic'] as const;
 export type FontType = (typeof FONT_TYPES)[number];
 export const DEFAULT_FONT_TYPE: FontType = 'mincho';
 
-export type FooterInput = {
+type FooterInput = {
   kind: ViewerKind;
   loggedIn: boolean;
   serial: boolean;
@@ -47,7 +47,7 @@ export function footerControls(input: FooterInput): FooterControls {
   };
 }
 
-export type SettingsInput = {
+type SettingsInput = {
   kind: ViewerKind;
   /** The reader may choose the writing of this text book (`writingModeChoice`). */
   writingMode?: boolean;

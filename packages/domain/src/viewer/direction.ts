@@ -2,7 +2,7 @@ import { type Direction, LayoutType, forcesHorizontal } from '../catalog/catalog
 import type { Flow } from './navigation';
 
 /** The footer's direction toggle: ヨコ読み (paged) or タテ読み (vertical scroll), stored locally (§4). */
-export type ReadingMode = 'horizontal' | 'vertical';
+type ReadingMode = 'horizontal' | 'vertical';
 
 /** How a book is shown: fixed pages, a webtoon strip or reflowable text. */
 export type ViewerKind = 'fixed' | 'webtoon' | 'text';

@@ -103,7 +103,7 @@ export const yenValueOf = (remaining: number, amount: number, yenValue: number):
   amount <= 0 ? 0 : Math.floor((remaining * yenValue) / amount);
 
 /** §9 coin appeal threshold: a pack whose bonus exceeds 30% of its coins shows the coupon appeal. */
-export const COIN_APPEAL_THRESHOLD = 0.3;
+const COIN_APPEAL_THRESHOLD = 0.3;
 export const showsCouponAppeal = (bonus: number, coin: number): boolean =>
   coin > 0 && bonus / coin > COIN_APPEAL_THRESHOLD;
 

@@ -25,9 +25,9 @@ export class ApiError extends Error {
 }
 
 export type Query = Record<string, string | number | boolean | undefined | null>;
-export type FormFields = Record<string, string | number | boolean | undefined>;
+type FormFields = Record<string, string | number | boolean | undefined>;
 
-export interface ApiRequest {
+interface ApiRequest {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   query?: Query;
   /** Sent as JSON. */

@@ -25,11 +25,11 @@ import { subscriptionView } from './subscription-views';
 type RenewalOutcome = keyof RenewalReport;
 
 /** How long a claimed renewal is left to its charge before a run may look at it again. */
-export const STRIPE_RENEWAL_LEASE_MS = 10 * 60 * 1000;
+const STRIPE_RENEWAL_LEASE_MS = 10 * 60 * 1000;
 const SUBSCRIPTION_ORDER_KIND = 'MANGA_COIN_SUBSCRIPTION';
 
 /** The member's Stripe Customer, if a card was saved. */
-export async function stripeCustomerOf(db: Kysely<Database>, userId: number): Promise<string | null> {
+async function stripeCustomerOf(db: Kysely<Database>, userId: number): Promise<string | null> {
   const row = await db.selectFrom('stripe_customers').select('customer_id').where('user_id', '=', userId).executeTakeFirst();
   return row?.customer_id ?? null;
 }

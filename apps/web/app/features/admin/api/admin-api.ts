@@ -28,7 +28,7 @@ export function adminChange<T>(method: 'POST' | 'PUT' | 'DELETE', path: string, 
  * rejects with the `ApiError` of its `errorCode`. Through XMLHttpRequest: fetch cannot report an
  * upload's progress.
  */
-export function postFile<T>(path: string, query: Record<string, string | number>, file: File, onProgress?: (percent: number) => void, type = 'application/octet-stream'): Promise<T> {
+function postFile<T>(path: string, query: Record<string, string | number>, file: File, onProgress?: (percent: number) => void, type = 'application/octet-stream'): Promise<T> {
   return withSecondFactor(() => sendFile<T>(path, query, file, onProgress, type));
 }
 

@@ -4,7 +4,7 @@ import type { PurchasedOutcome, PurchaseBook } from './purchase-panel';
 
 const PurchaseDialog = lazy(() => import('./purchase-dialog'));
 
-export type PurchaseButtonProps = {
+type PurchaseButtonProps = {
   book: PurchaseBook;
   className?: string;
   children: ReactNode;

@@ -12,7 +12,7 @@ import styles from './review-card.module.css';
 import '../../../i18n/ja-reviews';
 import '../../../i18n/ja-reviews-entry';
 
-export type ReviewCardProps = { review: Review; titleId: number; isMember: boolean; loginTo: string; editorHref: string };
+type ReviewCardProps = { review: Review; titleId: number; isMember: boolean; loginTo: string; editorHref: string };
 
 /** One review: stars, title, byline, the body (a spoiler stays hidden until tapped), likes, comments, report. */
 export function ReviewCard({ review, titleId, isMember, loginTo, editorHref }: ReviewCardProps) {
