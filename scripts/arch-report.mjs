@@ -2,7 +2,8 @@
 // The renovation's counts (docs/architecture.md): query calls outside `*.repository.ts` files,
 // pairs of server areas that import each other (outside a short allow-list), web files that call
 // `fetch` directly, and route registrations with no response schema (those answering JSON
-// should have one; an image, a page, a CSV or a redirect has none).
+// should have one; an image, a page, a CSV or a redirect has none), and exports nothing imports
+// or only tests do.
 // `node scripts/arch-report.mjs [--list]`
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -100,3 +101,38 @@ const localeFormatters = walk(path.join(root, 'apps/web/app'))
   .map(rel);
 console.log(`web files formatting amounts with toLocaleString: ${localeFormatters.length}`);
 if (list) for (const r of localeFormatters) console.log(`  ${r}`);
+
+// 6. Issue 43's dead code: exports no other file names (dead), and exports only tests, benches,
+// journeys or scripts name (product code the product does not use). The db/*schema.ts table
+// interfaces (Kysely's Database names them all) and React Router's route-module exports are
+// the frameworks' surface, not counted. A name counts as used when another file mentions it.
+const walkAll = (dir) =>
+  readdirSync(dir).flatMap((name) => {
+    const file = path.join(dir, name);
+    if (name === 'node_modules' || name === 'build' || name.startsWith('.')) return [];
+    return statSync(file).isDirectory() ? walkAll(file) : /\.(tsx?|mjs)$/.test(name) ? [file] : [];
+  });
+const sources = ['apps/server/src', 'apps/web/app', 'packages/domain/src'].flatMap((d) => walkAll(path.join(root, d)));
+const isTestFile = (file) => /\.test\.tsx?$/.test(file) || file.includes(`${path.sep}test${path.sep}`);
+const product = sources.filter((file) => !isTestFile(file));
+const users = [...['apps/server/test', 'bench', 'e2e', 'scripts'].flatMap((d) => walkAll(path.join(root, d))), ...sources.filter(isTestFile)];
+const textOf = new Map([...product, ...users].map((file) => [file, readFileSync(file, 'utf8')]));
+const ROUTE_MODULE_EXPORTS = /^(loader|action|meta|links|headers|clientLoader|clientAction|handle|ErrorBoundary|HydrateFallback|shouldRevalidate)$/;
+const unimported = [];
+const testOnly = [];
+for (const file of product) {
+  const r = rel(file);
+  if (/^apps\/server\/src\/db\/[^/]*schema\.ts$/.test(r) || /^apps\/web\/app\/(root|entry\.server|entry\.client)\.tsx?$/.test(r)) continue;
+  const seen = new Set();
+  for (const [, name] of textOf.get(file).matchAll(/^export (?:async )?(?:function\*?|const|let|class|type|interface|enum|abstract class) ([A-Za-z0-9_$]+)/gm)) {
+    if (seen.has(name)) continue;
+    seen.add(name);
+    if (r.startsWith('apps/web/app/routes/') && ROUTE_MODULE_EXPORTS.test(name)) continue;
+    const named = new RegExp(`\\b${name.replace(/\$/g, '\\$')}\\b`);
+    if (product.some((other) => other !== file && named.test(textOf.get(other)))) continue;
+    (users.some((other) => named.test(textOf.get(other))) ? testOnly : unimported).push(`${r}: ${name}`);
+  }
+}
+console.log(`exports without an importer: ${unimported.length}; used only by tests: ${testOnly.length}`);
+if (list) for (const line of unimported) console.log(`  ${line}`);
+if (list) for (const line of testOnly) console.log(`  test only: ${line}`);

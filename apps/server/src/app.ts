@@ -112,7 +112,7 @@ export interface AppOptions {
 }
 
 /** What every module's routes and services share. */
-export interface AppDeps {
+interface AppDeps {
   database: DatabaseHandle;
   clock: Clock;
   config: AppOptions['config'];
@@ -127,7 +127,7 @@ export interface AppDeps {
 }
 
 /** Running as one of several processes: the shared scheduler and what `/readyz` checks. */
-export interface Ops {
+interface Ops {
   /** Features register their scheduled jobs here while the app is built (`ops/scheduler.ts`). */
   scheduler: Scheduler;
   /** `/readyz`'s checks; `readiness.shutDown()` turns it 503 (SIGTERM). */

@@ -51,7 +51,7 @@ export interface Config {
 }
 
 /** Secrets generated into DATA_DIR on first start, so no one has to invent them. */
-export interface Secrets {
+interface Secrets {
   /** Key for signed, short-lived media URLs. */
   mediaUrlKey: string;
   /**

@@ -2,11 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { Scheduler } from '../src/ops/scheduler';
-import { jobRows } from '../src/ops/scheduler.repository';
 import { type TestDatabase, createTestDatabase } from './support/test-database';
 import { type TestApp, buildTestApp } from './support/build-test-app';
 import { insertBook, insertTitle } from './support/catalog-factories';
 import { grantTo, ledgerInvariant, member, tokenFor } from './support/wallet-factories';
+
+const jobRows = (db: TestDatabase['db']) => db.selectFrom('scheduler_jobs').selectAll().orderBy('name').execute();
 
 let database: TestDatabase | undefined;
 let t: TestApp | undefined;

@@ -1,7 +1,7 @@
 import type { MetaDescriptor } from 'react-router';
 import { i18n } from './i18n/i18n';
 
-export type PageMetaInput = {
+type PageMetaInput = {
   /** The page's own title; the site name is appended unless `fullTitle` is set. */
   title: string;
   description: string;

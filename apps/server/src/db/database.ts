@@ -19,7 +19,7 @@ export interface DatabaseHandle {
 // int8 (bigint) columns hold epoch milliseconds and counts: all well inside 2^53.
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number.parseInt(v, 10));
 
-export interface DatabaseOptions {
+interface DatabaseOptions {
   databaseUrl?: string | undefined;
   /** SQLite file; `:memory:` for a throwaway database. */
   sqliteFile?: string;

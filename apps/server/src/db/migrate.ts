@@ -54,7 +54,7 @@ export async function pendingMigrations(db: Kysely<Database>): Promise<string[]>
 export class SchemaNewerThanCode extends Error {}
 
 /** Throws when the database has applied migrations that this code does not have. */
-export async function refuseNewerSchema(db: Kysely<Database>): Promise<void> {
+async function refuseNewerSchema(db: Kysely<Database>): Promise<void> {
   const unknown = (await appliedMigrations(db)).filter((name) => !(name in migrations));
   if (unknown.length > 0) {
     throw new SchemaNewerThanCode(

@@ -5,7 +5,7 @@ import yazl from 'yazl';
  * and an EPUB 3 reflowable vertical text book with ruby. Entries are stored, not deflated:
  * JPEG pages gain nothing from it, and an EPUB's `mimetype` must be stored.
  */
-export interface FileEntry {
+interface FileEntry {
   name: string;
   data: Buffer | string;
 }
@@ -14,7 +14,7 @@ export interface FileEntry {
 const ENTRY_TIME = new Date(Date.UTC(2026, 10, 22));
 
 /** A ZIP archive of stored entries, in the order given (yazl). */
-export async function zipArchive(entries: readonly FileEntry[]): Promise<Buffer> {
+async function zipArchive(entries: readonly FileEntry[]): Promise<Buffer> {
   const zip = new yazl.ZipFile();
   for (const entry of entries) {
     const data = Buffer.isBuffer(entry.data) ? entry.data : Buffer.from(entry.data, 'utf8');
@@ -28,7 +28,7 @@ export async function zipArchive(entries: readonly FileEntry[]): Promise<Buffer>
 
 const xml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
-export interface ComicBook {
+interface ComicBook {
   series: string;
   number: number;
   title: string;
@@ -63,7 +63,7 @@ export function cbzFile(book: ComicBook): Promise<Buffer> {
   ]);
 }
 
-export interface TextBook {
+interface TextBook {
   identifier: string;
   title: string;
   authors: string[];
@@ -77,7 +77,7 @@ export interface TextBook {
 }
 
 /** `｜親字《よみ》` (and `親字《よみ》` after kanji) as XHTML ruby. */
-export const aozoraToXhtml = (line: string): string =>
+const aozoraToXhtml = (line: string): string =>
   xml(line)
     .replace(/｜([^《｜]+)《([^》]+)》/g, '<ruby>$1<rt>$2</rt></ruby>')
     .replace(/([\u4e00-\u9fff々〆ヶ]+)《([^》]+)》/g, '<ruby>$1<rt>$2</rt></ruby>');

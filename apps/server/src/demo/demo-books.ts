@@ -19,7 +19,7 @@ import { coverDrawing, pageDrawing } from './drawings';
  * CBZ with ComicInfo.xml) and a vertical text book with ruby (an EPUB 3). The other volumes keep
  * their drawn pages: drawing and importing all 85 books does not fit in the first start's 90 s.
  */
-export const IMPORTED_DEMO_BOOKS = [
+const IMPORTED_DEMO_BOOKS = [
   { title: '夜明けの図書館', vol: 1 },
   { title: '海辺の町の郵便局', vol: 1 },
 ] as const;

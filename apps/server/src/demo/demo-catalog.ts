@@ -28,7 +28,7 @@ export interface DemoOptions {
   now?: Date;
 }
 
-export interface DemoResult {
+interface DemoResult {
   created: boolean;
   titles: number;
   books: number;

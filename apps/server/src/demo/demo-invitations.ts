@@ -39,7 +39,7 @@ export async function deleteDemoInvitations(db: Tx): Promise<void> {
   await deleteInvitationCampaigns(db);
 }
 
-export const DEMO_NON_LOGIN_APPEAL_NAME = 'はじめての方へ';
+const DEMO_NON_LOGIN_APPEAL_NAME = 'はじめての方へ';
 
 /**
  * The appeal guests see on the top page (§7 `/non_login_appeal`), running for three months around

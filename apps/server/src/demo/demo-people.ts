@@ -3,7 +3,7 @@
  * work is meant; readings are in katakana as the store lists them (§3 Author: kana).
  */
 
-export interface AuthorSeed {
+interface AuthorSeed {
   key: string;
   name: string;
   kana: string;
@@ -115,7 +115,7 @@ export const demoAuthors: AuthorSeed[] = [
   { key: 'sakuraba', name: '桜庭 ひなた', kana: 'サクラバ ヒナタ', profile: '恋愛ファンタジーを描く縦読み漫画家。' },
 ];
 
-export interface PublisherSeed {
+interface PublisherSeed {
   key: string;
   name: string;
   kana: string;
@@ -130,7 +130,7 @@ export const demoPublishers: PublisherSeed[] = [
   { key: 'hondana', name: 'ホンダナ・パブリッシング', kana: 'ホンダナ パブリッシング' },
 ];
 
-export interface MagazineSeed extends PublisherSeed {
+interface MagazineSeed extends PublisherSeed {
   publisher: string;
 }
 

@@ -1,4 +1,5 @@
 import { LayoutType, SalesStatus, readingDirection } from '@hondana/domain/catalog/catalog';
+import { DEFAULT_CHARGE_MINUTES } from '@hondana/domain/serials/serials';
 import type { Insertable } from 'kysely';
 import type {
   AuthorsTable,
@@ -232,7 +233,7 @@ function addSerial(
     sub_color: hsl(hue, 70, 88),
     ticket_usable: 1,
     reward_usable: webtoon ? 1 : 0,
-    charge_minutes: 1380,
+    charge_minutes: DEFAULT_CHARGE_MINUTES,
     rental_minutes: serialId % 2 === 0 ? 0 : 180,
     order_only: 0,
     end_datetime: null,

@@ -98,7 +98,7 @@ export const balloonLines = [
 export const soundEffects = ['ドン', 'ゴゴゴ', 'ザッ', 'バン', 'シーン', 'ドキッ', 'ズバッ', 'キラッ'];
 
 const kanjiNumbers = ['〇', '一', '二', '三', '四', '五', '六', '七', '八', '九', '十'];
-export function kanjiNumber(n: number): string {
+function kanjiNumber(n: number): string {
   if (n <= 10) return kanjiNumbers[n]!;
   if (n < 20) return `十${kanjiNumbers[n - 10]}`;
   const tens = Math.floor(n / 10);
@@ -168,7 +168,7 @@ const dialogue = [
 /** Ideographic space: paragraph indent and the gap in chapter titles. */
 const INDENT = '\u3000';
 
-export interface ChapterText {
+interface ChapterText {
   title: string;
   body: string;
 }

@@ -48,7 +48,7 @@ export async function insertBatched<T extends keyof Database & string>(
 }
 
 /** Catalog tables, parents first; deleted in the reverse order. */
-export const CATALOG_TABLES = [
+const CATALOG_TABLES = [
   'authors',
   'publishers',
   'magazines',
@@ -116,7 +116,7 @@ export async function insertPlan(db: Tx, dialect: DialectName, plan: DemoPlan, e
 
 type DemoPlanEvents = Insertable<Database['catalog_events']>[];
 
-export async function syncSequences(db: Tx): Promise<void> {
+async function syncSequences(db: Tx): Promise<void> {
   for (const table of SERIAL_ID_TABLES) {
     await sql`SELECT setval(pg_get_serial_sequence(${table}, 'id'), COALESCE((SELECT MAX(id) FROM ${sql.table(table)}), 0) + 1, false)`.execute(
       db,

@@ -8,7 +8,7 @@ import type { MediaStore } from '../media/media-store';
 import { coverSubjectOf, pageSubjectOf } from './art-subjects';
 import { authorNames, bookArtRows, bookPageSizes, serialSubjects, volumeCounts } from './art-subjects.repository';
 
-export interface PrerenderOptions {
+interface PrerenderOptions {
   /** Which pages to draw ahead of requests: the samples (default), every page, or none. */
   pages?: 'sample' | 'all' | 'none';
   /** Only these books (tests draw one). */
@@ -18,7 +18,7 @@ export interface PrerenderOptions {
   serials?: boolean;
 }
 
-export interface PrerenderResult {
+interface PrerenderResult {
   drawings: number;
   files: number;
 }

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 
 /** Where browsers send what the policy blocked (`ops/csp-reports.ts`). */
-export const CSP_REPORT_PATH = '/api/csp-report';
+const CSP_REPORT_PATH = '/api/csp-report';
 /** The Reporting API's name for that endpoint (`report-to`, `Reporting-Endpoints`). */
 const REPORT_GROUP = 'csp';
 

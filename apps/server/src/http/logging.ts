@@ -4,7 +4,7 @@ import type { FastifyRequest, FastifyServerOptions } from 'fastify';
 const SECRET_PARAMS = /(token|password|secret|card|cvc|cvv|session|key|code)/i;
 
 /** The path of `url` with the values of secret-looking query parameters replaced by `***`. */
-export function loggableUrl(url: string): string {
+function loggableUrl(url: string): string {
   const q = url.indexOf('?');
   if (q < 0) return url;
   const params = url

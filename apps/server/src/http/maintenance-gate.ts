@@ -16,7 +16,7 @@ type MaintenanceMode = UserStatus['maintenanceMode'];
  * - `api`, `page`: everything else, closed only by `all` (503 MAINTENANCE, or the maintenance page).
  * Reading (viewer info, page images, progress) is `api`/`page`: open in every mode but `all`.
  */
-export type RouteKind = 'open' | 'coin-payment' | 'payment' | 'api' | 'page';
+type RouteKind = 'open' | 'coin-payment' | 'payment' | 'api' | 'page';
 
 const OPEN = new Set(['/healthz', '/readyz', '/metrics', '/api/common/get_status', '/api/common/get_time']);
 const COIN_PAYMENTS = [/^\/api\/manga_coin\/purchase$/, /^\/api\/manga_coin_sales_subscription_plans\/(docomo\/|softbank\/)?:id$/];
@@ -36,7 +36,7 @@ export function routeKind(method: string | string[], url: string): RouteKind {
 }
 
 /** The answer a route of `kind` gets in `mode`, or null when it is served as usual. */
-export function maintenanceRefusal(kind: RouteKind, mode: MaintenanceMode): ErrorCode | 'PAGE' | null {
+function maintenanceRefusal(kind: RouteKind, mode: MaintenanceMode): ErrorCode | 'PAGE' | null {
   if (kind === 'open' || mode === 'normal' || mode === 'deca') return null;
   if (mode === 'all') return kind === 'page' ? 'PAGE' : ErrorCode.MAINTENANCE;
   if (kind === 'coin-payment') return ErrorCode.PAYMENT_MAINTENANCE;

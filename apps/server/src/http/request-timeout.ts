@@ -2,7 +2,7 @@ import { ErrorCode } from '@hondana/domain/common/errors';
 import type { FastifyReply } from 'fastify';
 
 /** The handlers in flight, answered 408 once they pass their time. */
-export interface RequestTimeouts {
+interface RequestTimeouts {
   /** Watches a handler from now until `pending` settles. */
   track(reply: FastifyReply, pending: PromiseLike<unknown>): void;
 }

@@ -17,7 +17,7 @@ const options: HelmetOptions = {
  * at start against a recording response and every reply gets the recorded set in one call.
  * (Running helmet's middleware per request cost a third of the throughput of a small call.)
  */
-export function securityHeaders(): Record<string, string> {
+function securityHeaders(): Record<string, string> {
   const headers: Record<string, string> = {};
   const recorder = {
     setHeader: (name: string, value: string) => void (headers[name.toLowerCase()] = String(value)),
@@ -39,7 +39,7 @@ export function securityHeaders(): Record<string, string> {
  */
 const API_HEADERS = ['x-content-type-options', 'x-frame-options', 'strict-transport-security', 'cross-origin-resource-policy'];
 
-export function apiSecurityHeaders(all: Record<string, string> = securityHeaders()): Record<string, string> {
+function apiSecurityHeaders(all: Record<string, string> = securityHeaders()): Record<string, string> {
   return Object.fromEntries(API_HEADERS.map((name) => [name, all[name]!]));
 }
 

@@ -30,7 +30,7 @@ const names = (value: unknown): string[] =>
     .filter(Boolean);
 
 /** R18+ / Adults Only 18+ / X18+ make the title R18; other ratings leave it normal. */
-export function ratingEroticType(rating: string | null): number {
+function ratingEroticType(rating: string | null): number {
   if (!rating) return EroticType.NORMAL;
   return /(^|\s)(r18\+?|x18\+?|adults only 18\+?)$/i.test(rating.trim()) ? EroticType.R18 : EroticType.NORMAL;
 }

@@ -37,7 +37,7 @@ export interface ManifestItem {
   properties: string[];
 }
 
-export interface SpineItem {
+interface SpineItem {
   idref: string;
   properties: string[];
   linear: boolean;

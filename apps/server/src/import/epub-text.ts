@@ -16,7 +16,7 @@ export interface PlannedChapter {
 }
 
 /** An image inside a chapter: its entry in the archive, and the chapter it belongs to (its sample rule). */
-export interface PlannedTextImage {
+interface PlannedTextImage {
   entry: string;
   chapter: number;
 }
@@ -31,7 +31,7 @@ export interface PlannedText {
 const IMAGE_ENTRY = /\.(jpe?g|png|webp|avif)$/i;
 
 /** A spine document read as text: its lines, the images they show, and whether any line is text. */
-export interface TextDocument {
+interface TextDocument {
   body: string;
   images: string[];
   hasText: boolean;
@@ -91,7 +91,7 @@ export function firstHeading(body: string): string | null {
 }
 
 /** The body without its first line when that line is the chapter's title (the viewer shows the title). */
-export function withoutTitle(body: string, title: string): string {
+function withoutTitle(body: string, title: string): string {
   const [first, ...rest] = body.split('\n');
   return first !== undefined && visibleText(parseBlock(first)) === title ? rest.join('\n') : body;
 }

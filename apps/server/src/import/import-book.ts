@@ -19,7 +19,7 @@ import { IMPORT_SAMPLE_PAGES, writeBook } from './write-book';
 
 export { IMPORT_SAMPLE_PAGES } from './write-book';
 
-export interface ImportOptions {
+interface ImportOptions {
   /** Import into this title instead of finding or creating one by name. */
   titleId?: number;
   /**
@@ -74,7 +74,7 @@ async function isEpub(source: BookSource): Promise<boolean> {
   return source.has('META-INF/container.xml');
 }
 
-export async function planBook(source: BookSource): Promise<BookPlan> {
+async function planBook(source: BookSource): Promise<BookPlan> {
   return (await isEpub(source)) ? planEpub(source) : planImageBook(source);
 }
 

@@ -14,7 +14,7 @@ export interface CliIo {
   tty: boolean;
 }
 
-export const USAGE =
+const USAGE =
   'usage: npm run import -- [--json] [--title-id N] [--dry-run] [--all-derivatives] [--publish --price N | --prices FILE] PATH...\n' +
   '  New books wait unlisted until an operator publishes them, unless --publish --price N (yen) puts them on sale,\n' +
   '  or --prices FILE (a CSV of file,price lines) puts the books it names on sale at their prices.';
@@ -25,7 +25,7 @@ const ARCHIVES = /\.(cbz|zip|epub)$/i;
  * The books under PATH: a file is one book; a folder holding images (and no archives) is one
  * book; any other folder is walked for archives and image folders, in natural order.
  */
-export async function collectBooks(target: string): Promise<string[]> {
+async function collectBooks(target: string): Promise<string[]> {
   const info = await stat(target).catch(() => null);
   if (!info) throw new ImportError(target, 'no such file or folder');
   if (!info.isDirectory()) return [target];

@@ -59,7 +59,7 @@ export async function publisherId(db: Db, name: string): Promise<number> {
   return (await db.selectFrom('publishers').select('id').where('name', '=', name).executeTakeFirstOrThrow()).id;
 }
 
-export interface NewTitle {
+interface NewTitle {
   name: string;
   kana: string;
   description: string;
@@ -282,7 +282,7 @@ export async function replaceTextImages(db: Db, bookId: number, images: StoredTe
   }
 }
 
-export interface SourceRow {
+interface SourceRow {
   sourceKey: string;
   contentHash: string;
   fileName: string;

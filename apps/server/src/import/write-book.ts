@@ -12,7 +12,7 @@ import * as repo from './import.repository';
 /** Pages a new book shows as its sample (§4), made ahead at import with the cover. */
 export const IMPORT_SAMPLE_PAGES = 5;
 
-export interface WriteOptions {
+interface WriteOptions {
   sourceKey: string;
   contentHash: string;
   coverKey: string | null;

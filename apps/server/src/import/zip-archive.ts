@@ -6,7 +6,7 @@ import { fileHash } from './book-source';
 import { ImportError } from './import-error';
 
 /** A ZIP that would unpack to more than this, or hold more entries, is refused unread (ZIP bomb). */
-export const ZIP_LIMITS = { uncompressedBytes: 2 * 1024 ** 3, entries: 20_000 } as const;
+const ZIP_LIMITS = { uncompressedBytes: 2 * 1024 ** 3, entries: 20_000 } as const;
 
 /** One entry is read into memory at a time; none may be larger than this (a page image never is). */
 export const ENTRY_LIMIT_BYTES = 256 * 1024 ** 2;
@@ -33,7 +33,7 @@ function entryName(entry: Entry & { fileNameRaw?: Buffer }): string {
 }
 
 /** Null when `name` stays inside the archive; otherwise why not. */
-export function unsafeEntryName(name: string): string | null {
+function unsafeEntryName(name: string): string | null {
   if (name.includes('\0')) return 'a NUL in the entry name';
   if (name.includes('\\')) return 'a backslash in the entry name (the path could escape the archive)';
   if (name.startsWith('/') || /^[a-zA-Z]:/.test(name)) return 'an absolute path escapes the archive';

@@ -22,7 +22,7 @@ export interface Output {
 /** WebP effort 2 of 0–6: near the default's size at half its time; a 2-core machine draws the demo in seconds. */
 const WEBP_EFFORT = 2;
 
-export function svgDocument(d: Drawing, outWidth: number): string {
+function svgDocument(d: Drawing, outWidth: number): string {
   const outHeight = Math.round((d.height * outWidth) / d.width);
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${outWidth}" height="${outHeight}" viewBox="0 0 ${d.width} ${d.height}">${d.inner}</svg>`;
 }
@@ -134,7 +134,7 @@ export async function mapBounded<T, R>(items: readonly T[], concurrency: number,
 }
 
 /** The machine's cores: CPU-bound work runs one task per core. */
-export const CORES = Math.max(1, availableParallelism());
+const CORES = Math.max(1, availableParallelism());
 
 /**
  * Pages an import works on at once: one per core. One more would keep a core busy while a page

@@ -23,7 +23,7 @@ import { type PageGrant, verifyEpisodeQuery, verifyFigureQuery, verifyPageQuery 
  * signed URL's grant is checked again when a page is served, so a URL dies with the right to
  * read. `app.ts` wires the reading and serials areas' answers in.
  */
-export interface MediaGrants {
+interface MediaGrants {
   /** Which of the books the member holds now. */
   heldBookIds(db: Kysely<Database>, userId: number, bookIds: readonly number[]): Promise<Set<number>>;
   /** Whether an episode's page may still be served under the grant at `now`. */
@@ -31,7 +31,7 @@ export interface MediaGrants {
 }
 
 /** A book's fields that decide who may see which page. */
-export interface PageAccessBook {
+interface PageAccessBook {
   bookId: number;
   pageCount: number;
   samplePageTotal: number;
@@ -47,7 +47,7 @@ export interface PageAccessBook {
  * book (checked again here, so a URL dies with the entitlement). The signature and expiry are
  * checked before this by `verifyPageQuery`.
  */
-export async function canServePage(
+async function canServePage(
   grants: MediaGrants,
   db: Kysely<Database>,
   grant: PageGrant,

@@ -12,7 +12,7 @@ import {
 import { Readable } from 'node:stream';
 import { type MediaStore, assertMediaKey, assertMediaPrefix } from './media-store';
 
-export interface S3MediaStoreOptions {
+interface S3MediaStoreOptions {
   bucket: string;
   /** An S3-compatible endpoint (MinIO, R2, …); unset: AWS S3 in `region`. */
   endpoint?: string;

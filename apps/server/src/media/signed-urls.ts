@@ -12,10 +12,10 @@ export type PageGrant = { kind: 'sample' } | { kind: 'free' } | { kind: 'member'
 /** Expiries are rounded up to the next minute so that a page's URL stays the same (and cached) for a minute. */
 const ROUND_MS = 60_000;
 
-export const grantCode = (grant: PageGrant): string =>
+const grantCode = (grant: PageGrant): string =>
   grant.kind === 'sample' ? 's' : grant.kind === 'free' ? 'f' : `u${grant.userId}`;
 
-export function parseGrant(code: string): PageGrant | null {
+function parseGrant(code: string): PageGrant | null {
   if (code === 's') return { kind: 'sample' };
   if (code === 'f') return { kind: 'free' };
   const m = /^u([1-9]\d{0,9})$/.exec(code);
@@ -43,7 +43,7 @@ function signQuery(key: string, subject: Subject, id: number, page: number, gran
   return `e=${e}&g=${g}&s=${mac(key, subject, id, page, e, g)}`;
 }
 
-export type SignatureCheck = { ok: true; grant: PageGrant; expiresAt: number } | { ok: false; reason: string };
+type SignatureCheck = { ok: true; grant: PageGrant; expiresAt: number } | { ok: false; reason: string };
 type SignedQuery = { e?: unknown; g?: unknown; s?: unknown };
 
 function verifyQuery(key: string, subject: Subject, id: number, page: number, query: SignedQuery, now: number): SignatureCheck {

@@ -2,7 +2,7 @@ import { existsSync, renameSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 
-export interface BackupResult {
+interface BackupResult {
   file: string;
   bytes: number;
   ms: number;

@@ -45,7 +45,7 @@ export class CspReportCounts {
   }
 }
 
-export interface CspReportRoutesOptions {
+interface CspReportRoutesOptions {
   counts: CspReportCounts;
 }
 

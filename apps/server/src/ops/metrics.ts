@@ -16,7 +16,7 @@ declare module 'fastify' {
   }
 }
 
-export interface MetricsOptions {
+interface MetricsOptions {
   /** Bearer token `/metrics` is served to; unset: no metrics are collected or served. */
   token: string | undefined;
   database: DatabaseHandle;

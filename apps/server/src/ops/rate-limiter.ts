@@ -8,7 +8,7 @@ export interface RateLimit {
   windowMs: number;
 }
 
-export interface LimitedKey {
+interface LimitedKey {
   key: string;
   limit: RateLimit;
 }

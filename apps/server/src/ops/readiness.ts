@@ -4,9 +4,9 @@ import { pendingMigrations } from '../db/migrate';
 import { selectOne } from './readiness.repository';
 
 /** One thing `/readyz` needs: resolves when it is fine, throws (or rejects) with the reason when not. */
-export type ReadinessCheck = () => Promise<void>;
+type ReadinessCheck = () => Promise<void>;
 
-export interface ReadinessReport {
+interface ReadinessReport {
   ready: boolean;
   checks: Record<string, 'ok' | string>;
 }

@@ -34,7 +34,3 @@ export async function finishRun(db: Db, q: { name: string; owner: string; now: n
     .where('lease_owner', '=', q.owner)
     .execute();
 }
-
-export async function jobRows(db: Db) {
-  return db.selectFrom('scheduler_jobs').selectAll().orderBy('name').execute();
-}

@@ -4,7 +4,7 @@ import type { Database } from '../db/schema';
 import * as repository from './scheduler.repository';
 
 /** What a run of a job gets. */
-export interface JobContext {
+interface JobContext {
   db: Kysely<Database>;
   /** The store's clock at the start of the run (epoch ms). */
   now: number;
@@ -22,7 +22,7 @@ export interface JobContext {
  * `FOR UPDATE SKIP LOCKED` on PostgreSQL) and write what it produces under a unique key: a run
  * whose lease ran out may overlap the next one.
  */
-export interface ScheduledJob {
+interface ScheduledJob {
   /** Unique across the store; the lease row's key. */
   name: string;
   everyMs: number;
@@ -32,7 +32,7 @@ export interface ScheduledJob {
   run(context: JobContext): Promise<number | void>;
 }
 
-export interface JobRun {
+interface JobRun {
   name: string;
   /** `skipped`: not due, or another process holds it. */
   outcome: 'ran' | 'failed' | 'skipped';
@@ -40,7 +40,7 @@ export interface JobRun {
   error?: unknown;
 }
 
-export interface SchedulerOptions {
+interface SchedulerOptions {
   db: Kysely<Database>;
   clock: () => number;
   log?: (run: JobRun) => void;

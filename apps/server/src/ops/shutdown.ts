@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { DatabaseHandle } from '../db/database';
 
-export interface ShutdownOptions {
+interface ShutdownOptions {
   app: FastifyInstance;
   database: DatabaseHandle;
   /** The longest the whole shutdown may take before the process exits anyway (SHUTDOWN_TIMEOUT_MS). */

@@ -21,7 +21,7 @@ export function recordChange(db: Db, topic: ChangeTopic, now = Date.now()): Prom
   return bumpVersion(db, topic, now);
 }
 
-export interface StoreChangesOptions {
+interface StoreChangesOptions {
   db: Db;
   /** PostgreSQL's URL: a dedicated connection LISTENs, so a change is heard at once. Absent on SQLite. */
   connectionString?: string | undefined;

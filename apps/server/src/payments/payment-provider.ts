@@ -61,7 +61,7 @@ export interface PaymentProvider {
   refund(db: Kysely<Database>, request: RefundRequest): Promise<RefundOutcome>;
 }
 
-export interface RefundRequest {
+interface RefundRequest {
   orderId: number;
   /** The provider's id of the payment (`orders.provider_ref`). */
   paymentRef: string | null;
@@ -71,7 +71,7 @@ export interface RefundRequest {
 }
 
 /** REFUNDED: the provider took the refund (Stripe: succeeded or pending at the card network). */
-export type RefundOutcome = { kind: 'REFUNDED'; refundRef: string } | { kind: 'FAILED'; message: string };
+type RefundOutcome = { kind: 'REFUNDED'; refundRef: string } | { kind: 'FAILED'; message: string };
 
 /** How the store hears of a member's approval or cancellation on the provider's page. */
 export type PaymentDecisionHandler = (

@@ -27,7 +27,7 @@ const failed = (errorCode: ErrorCode, message: string, cardBrand: CardBrand | nu
 });
 
 /** What is wrong with a card before any charge (number, expiry, brand), or null. */
-export function cardProblem(card: CardInput, now: Date): Failed | null {
+function cardProblem(card: CardInput, now: Date): Failed | null {
   const brand = cardBrandOf(card.number);
   const last4 = card.number.slice(-4);
   if (!passesLuhn(card.number)) return failed(ErrorCode.CLIENT_ERROR, 'card: the number is not valid', brand, last4);
@@ -37,14 +37,14 @@ export function cardProblem(card: CardInput, now: Date): Failed | null {
 }
 
 /** How the issuer answers a charge on this card number (SandboxTestCard). */
-export function sandboxBehaviour(number: string): string {
+function sandboxBehaviour(number: string): string {
   if (number === SandboxTestCard.DECLINED) return Behaviour.DECLINED;
   if (number === SandboxTestCard.LIMIT_EXCEEDED) return Behaviour.LIMIT_EXCEEDED;
   return Behaviour.SUCCESS;
 }
 
 /** A charge's answer by the card's behaviour. */
-export function chargeByBehaviour(behaviour: string, brand: CardBrand | null, last4: string | null, ref: () => string): PaymentOutcome {
+function chargeByBehaviour(behaviour: string, brand: CardBrand | null, last4: string | null, ref: () => string): PaymentOutcome {
   if (behaviour === Behaviour.DECLINED) return failed(ErrorCode.DECLINED_CARD, 'card: declined by the issuer', brand, last4);
   if (behaviour === Behaviour.LIMIT_EXCEEDED) return failed(ErrorCode.USER_CREDIT_CARD_LIMIT_EXCEEDED, 'card: over its credit limit', brand, last4);
   return { kind: 'CAPTURED', providerRef: ref(), cardBrand: brand, cardLast4: last4 };

@@ -17,7 +17,7 @@ import { chargeSandboxCard, registerSandboxCard } from './sandbox-cards';
 /** A payment not decided within 30 minutes expires: approving it then cancels it instead. */
 export const SANDBOX_PAYMENT_TTL_MS = 30 * 60 * 1000;
 
-export interface SandboxOptions {
+interface SandboxOptions {
   /** Methods under maintenance (env SANDBOX_MAINTENANCE=paypay,au). */
   maintenance?: readonly string[];
   /** The confirmation page's time limit (env SANDBOX_PAYMENT_TTL_MS; 30 minutes by default). */

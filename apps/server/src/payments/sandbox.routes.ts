@@ -14,7 +14,7 @@ const RefPath = z.object({ ref: z.string().regex(/^sp_[\w-]{10,40}$/, 'must be a
 const sandboxResults: Record<string, string> = { APPROVED: 'COMPLETE', EXPIRED: 'CANCEL', RESULT_ERROR: 'PURCHASE_RESULT_ERROR', CANCELLED: 'CANCEL' };
 
 /** A card the card fields took is kept this long for its first payment (the endpoint needs no login: nothing piles up). */
-export const SANDBOX_CARD_TOKEN_TTL_MS = 24 * 60 * 60 * 1000;
+const SANDBOX_CARD_TOKEN_TTL_MS = 24 * 60 * 60 * 1000;
 
 /** How often the expiry job looks for confirmations left undecided past their time limit: a tenth of it, at most a minute. */
 const expiryEveryMs = (ttlMs: number) => Math.min(60_000, Math.max(100, Math.floor(ttlMs / 10)));
@@ -74,7 +74,7 @@ export const sandboxRoutes: FastifyPluginAsync<{ onDecision: PaymentDecisionHand
  * conditional, so a member deciding at the same moment, or another process's run, decides it
  * first or not at all. Returns how many it ended. Card ids never paid with are dropped after a day.
  */
-export async function expireAbandonedSandboxPayments(
+async function expireAbandonedSandboxPayments(
   db: Kysely<Database>,
   { now, ttlMs }: { now: number; ttlMs: number },
   onDecision: PaymentDecisionHandler,

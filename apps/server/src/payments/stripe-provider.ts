@@ -37,12 +37,12 @@ export type StripeCoinMethod = (typeof STRIPE_COIN_METHODS)[number];
 /** Stripe's payment method type of each. */
 const STRIPE_TYPE: Record<StripeCoinMethod, string> = { creditcard: 'card', konbini: 'konbini', paypay: 'paypay' };
 /** How many days a konbini voucher may be paid in (Stripe: until 23:59:59 JST of the last day). */
-export const KONBINI_EXPIRES_AFTER_DAYS = 3;
+const KONBINI_EXPIRES_AFTER_DAYS = 3;
 
 /** A 3-D Secure page left unanswered this long ends the order (the intent is cancelled at Stripe). */
 export const STRIPE_CONFIRMATION_TTL_MS = 30 * 60 * 1000;
 /** The webhook refuses an event signed longer ago than this (a replay). */
-export const STRIPE_WEBHOOK_TOLERANCE_S = 5 * 60;
+const STRIPE_WEBHOOK_TOLERANCE_S = 5 * 60;
 
 /** What the store reads of a PaymentIntent. */
 export interface IntentState {
@@ -102,7 +102,7 @@ export interface StripePayments {
   chargeOffSession(request: { orderId: number; userId: number; customerId: string; paymentMethod: string; amountYen: number }): Promise<CreatedIntent>;
 }
 
-export type StripeProvider = PaymentProvider & { readonly stripe: StripePayments };
+type StripeProvider = PaymentProvider & { readonly stripe: StripePayments };
 
 export const isStripeProvider = (provider: PaymentProvider): provider is StripeProvider => 'stripe' in provider;
 
@@ -309,7 +309,7 @@ function voucherOf(details: Stripe.PaymentIntent.NextAction.KonbiniDisplayDetail
 }
 
 /** Stripe's card error and decline codes as §8 payment errors. */
-export function cardErrorCode(code: string | undefined | null, declineCode: string | undefined | null): ErrorCode {
+function cardErrorCode(code: string | undefined | null, declineCode: string | undefined | null): ErrorCode {
   const reason = declineCode ?? code ?? '';
   if (['insufficient_funds', 'card_velocity_exceeded', 'withdrawal_count_limit_exceeded'].includes(reason)) return ErrorCode.USER_CREDIT_CARD_LIMIT_EXCEEDED;
   if (['card_not_supported', 'currency_not_supported', 'transaction_not_allowed'].includes(reason)) return ErrorCode.UNSUPPORTED_CARD;

@@ -98,7 +98,7 @@ type SqlCallName = keyof typeof inSql;
 /** What of the member's review of a title a page shows (its id and whether it is of the whole title): what `myReview` records. */
 export const myReviewPart = (review: { id: number; titleReviewFlg: boolean } | null) => review && { id: review.id, titleReviewFlg: review.titleReviewFlg };
 
-export const answeredInSql = (call: MemberCall): call is MemberCall & { name: SqlCallName } => call.name in inSql;
+const answeredInSql = (call: MemberCall): call is MemberCall & { name: SqlCallName } => call.name in inSql;
 
 /** The calls of a plan answered by the one statement, each with its index in the plan and its bound values (null: no read). */
 const sqlCalls = (plan: readonly MemberCall[]) =>
@@ -119,7 +119,7 @@ const sessionAndAnswers = preparedQuery((db, $: Record<string, number | string>,
   );
 });
 
-export interface SessionAnswers {
+interface SessionAnswers {
   user: { userId: number; nickname: string; adultState: 'NONE' | 'ADULT'; birthDate: string; loginCount: number };
   /** The answer of each call of the plan answered in SQL, by its index in the plan. */
   answers: Map<number, unknown>;

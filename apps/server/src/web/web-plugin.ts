@@ -35,7 +35,7 @@ const SHORT = 'public, max-age=3600';
  */
 const REVALIDATE = new Set(['sw.js', 'push-sw.js', 'manifest.webmanifest']);
 
-export interface WebPluginOptions {
+interface WebPluginOptions {
   /** Login and signup attempts per minute per client through the pages (as on /api/auth/*). */
   authRateLimit?: number;
   /** Seconds a guest's rendered page is served to the next guests (0: always render). */

@@ -31,7 +31,7 @@ export type TileView = {
   href: string;
 };
 
-export type BookTileProps = {
+type BookTileProps = {
   book: TileView;
   /** Set on the first tiles of a page so the browser fetches their covers early. */
   eager?: boolean;

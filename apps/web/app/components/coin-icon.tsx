@@ -1,7 +1,7 @@
 import { useTranslation } from '../i18n/i18n';
 import styles from './coin-icon.module.css';
 
-export type CoinIconProps = {
+type CoinIconProps = {
   /** Rendered size in px (width = height). */
   size?: 12 | 14 | 18 | 20;
 };

@@ -5,7 +5,7 @@ import { Form } from 'react-router';
 import { PageLink } from './page-link';
 import styles from './header.module.css';
 
-export type HeaderProps = {
+type HeaderProps = {
   /** The signed-in member (with their cart's count), or null for a guest. */
   viewer: { cartCount: number } | null;
   /** Where the login link goes (it carries the current page as its callback). */

@@ -1,7 +1,7 @@
 import { type AnchorHTMLAttributes, useEffect } from 'react';
 import { useNavigate } from 'react-router';
 
-export type PageLinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> & {
+type PageLinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> & {
   /** A path of the store ('/free', '/series_list/series_id=1?book_id=2'). */
   to: string;
 };

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { useTranslation } from '../i18n/i18n';
 import styles from './pager.module.css';
 
-export type PagerProps = {
+type PagerProps = {
   page: number;
   /** Total pages when known; otherwise `hasNext` decides the next link. */
   total?: number;

@@ -19,7 +19,7 @@ const useMobile = () =>
     () => false,
   );
 
-export type ResponsiveDialogProps = {
+type ResponsiveDialogProps = {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   title: string;

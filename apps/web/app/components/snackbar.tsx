@@ -4,7 +4,6 @@ import styles from './snackbar.module.css';
 
 /** §4 snackbar: closes itself after 3300 ms, the 300 ms animations (in, and out at the end) included. */
 export const SNACKBAR_MS = 3300;
-export const SNACKBAR_ANIMATION_MS = 300;
 
 /**
  * The app's one snackbar for transient messages (copied, added to the cart, …). `message` null

@@ -1,6 +1,6 @@
 import styles from './star-rating.module.css';
 
-export type StarRatingProps = {
+type StarRatingProps = {
   /** Filled stars, 0–5 (domain `filledStars`). */
   stars: number;
   /** The score as shown: '-' for none, else one decimal (domain `scoreLabel`). */

@@ -3,7 +3,7 @@ import styles from './tabs.module.css';
 
 export type Tab = { key: string; label: string; href: string; current: boolean };
 
-export type TabsProps = {
+type TabsProps = {
   /** Accessible name of the tab row. */
   label: string;
   tabs: Tab[];

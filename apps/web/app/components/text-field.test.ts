@@ -1,10 +1,10 @@
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { type TextFieldProps, TextField } from './text-field';
+import { TextField } from './text-field';
 
 /** The field rendered as the server sends it. */
-const render = (props: TextFieldProps) => renderToStaticMarkup(createElement(TextField, props));
+const render = (props: Parameters<typeof TextField>[0]) => renderToStaticMarkup(createElement(TextField, props));
 
 /** An attribute of the page's one <input>. */
 function inputAttribute(html: string, name: string): string | null {

@@ -2,7 +2,7 @@ import type { InputHTMLAttributes } from 'react';
 import { describedBy } from '../lib/form-errors';
 import styles from './text-field.module.css';
 
-export type TextFieldProps = {
+type TextFieldProps = {
   name: string;
   label: string;
   /** Shown under the field in red; marks the input invalid for assistive technology and describes it. */

@@ -3,7 +3,7 @@ import { useModuleTracking } from '../lib/module-tracking';
 import { BookTile, type TileView } from './book-tile';
 import styles from './tile-list.module.css';
 
-export type TileListProps = {
+type TileListProps = {
   tiles: TileView[];
   /** `row` scrolls sideways on narrow screens (top page modules); `grid` wraps. */
   layout?: 'grid' | 'row';
@@ -14,7 +14,7 @@ export type TileListProps = {
 };
 
 /** `href` with the tracking `ref` parameter. */
-export const withRef = (href: string, ref: string | undefined): string =>
+const withRef = (href: string, ref: string | undefined): string =>
   ref ? `${href}${href.includes('?') ? '&' : '?'}ref=${encodeURIComponent(ref)}` : href;
 
 /** A list of book tiles. */
@@ -30,7 +30,7 @@ export function TileList({ tiles, layout = 'grid', eager = 0, linkRef }: TileLis
   );
 }
 
-export type SectionProps = {
+type SectionProps = {
   id: string;
   heading: string;
   /** A link shown right of the heading (もっと見る). */

@@ -19,7 +19,7 @@ type KeyPaths<T, Prefix extends string = ''> = {
 export interface AreaCopy {}
 
 export type CopyKey = KeyPaths<typeof ja & AreaCopy>;
-export type CopyVars = Record<string, string | number>;
+type CopyVars = Record<string, string | number>;
 
 const resources: Record<string, unknown> = { ...ja };
 /** `t`'s keys already looked up (a page render asks for the same few dozen many times). */

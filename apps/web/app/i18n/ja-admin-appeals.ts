@@ -1,7 +1,7 @@
 import { copyLookup } from './i18n';
 
 /** Japanese copy of the console's non-login appeals (`/admin/non-login-appeals`). */
-export const jaAdminAppeals = {
+const jaAdminAppeals = {
   heading: '未ログイン向けアピール',
   lead: 'ログインしていないお客さまにトップページで表示するアピール（名前・画像・文言）と期間を設定します。期間中のものがすぐにストアに表示されます（複数ある場合は終了が早いもの）。',
   readOnly: 'サポート担当は閲覧のみできます。',

@@ -1,7 +1,7 @@
 import { copyLookup } from './i18n';
 
 /** Japanese copy of the console's features (`/admin/features`): the serial pages' 特集・おすすめ. */
-export const jaAdminFeatures = {
+const jaAdminFeatures = {
   heading: '特集・おすすめ',
   lead: '連載トップに並ぶ特集（編集部のおすすめ）の名前、期間、連載とその並び順を設定します。保存すると1秒ほどでストアに反映されます。',
   readOnly: 'サポート担当は閲覧のみです。作成・編集・終了は運営担当が行います。',

@@ -1,7 +1,7 @@
 import { copyLookup } from './i18n';
 
 /** Japanese copy of the console's friend invitation campaigns (`/admin/invitation-campaigns`). */
-export const jaAdminInvitations = {
+const jaAdminInvitations = {
   heading: '友達招待キャンペーン',
   lead: '友達招待キャンペーンの期間、招待した人がもらえるマンガコイン（人数ごとの段階と上限）、招待された人がもらえるチケットを設定します。保存するとすぐにストアに反映されます。',
   alone: 'ストアの招待ページに出せるのは開催中のキャンペーン1つだけです。期間が重なるキャンペーンは作れません。新しく始めるときは、先に開催中のものを終了してください。',

@@ -1,7 +1,7 @@
 import { copyLookup } from './i18n';
 
 /** Japanese copy of the console's lottery campaigns (`/admin/lottery`). */
-export const jaAdminLottery = {
+const jaAdminLottery = {
   heading: 'くじキャンペーン',
   lead: 'くじ引きキャンペーンの期間、くじ箱と賞品（当選確率は‰、1箱で合計1000‰）、くじの配り方を設定します。保存するとすぐにストアに反映されます。',
   create: 'くじキャンペーンを作成する',

@@ -1,7 +1,7 @@
 import { copyLookup } from './i18n';
 
 /** Japanese copy of the console's missions (`/admin/missions`). */
-export const jaAdminMissions = {
+const jaAdminMissions = {
   heading: 'ミッション',
   lead: '会員がマイページで取り組むミッションの期間、タスク、達成報酬を設定します。保存するとすぐにストアに反映されます。',
   readOnly: 'サポート担当は閲覧のみです。作成・編集・終了は運営担当が行います。',

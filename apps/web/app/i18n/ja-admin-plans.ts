@@ -1,7 +1,7 @@
 import { copyLookup } from './i18n';
 
 /** Japanese copy of the console's manga coin subscription plans (`/admin/subscription-plans`). */
-export const jaAdminPlans = {
+const jaAdminPlans = {
   heading: 'マンガコイン定期購入プラン',
   lead: '定期購入プランのコイン数・価格・ボーナス・支払い方法・表示順を設定します。保存するとすぐにストアの定期購入ページに反映されます。変更は新しく申し込む会員に適用され、申し込み済みの会員は申し込んだときの内容で更新されます。',
   readOnly: 'サポート担当は閲覧のみできます。',

@@ -1,7 +1,7 @@
 import { copyLookup } from './i18n';
 
 /** Japanese copy of the console's pre-order bonuses (`/admin/pre-order-bonuses`). */
-export const jaAdminPreorder = {
+const jaAdminPreorder = {
   heading: '予約特典',
   lead: '発売前の巻を予約した会員に、発売日に付与するポイント（固定ポイントと価格の%）と期間を設定します。発売済みの巻には設定できません。',
   readOnly: 'サポート担当は閲覧のみです。作成・編集・終了は運営担当が行います。',

@@ -1,7 +1,7 @@
 import { copyLookup } from './i18n';
 
 /** Japanese copy of the staff's second factor: the enrolment, the check of each sign-in, and the check again before money actions. */
-export const jaAdminSecondFactor = {
+const jaAdminSecondFactor = {
   meta: { title: '2段階認証 | 管理コンソール' },
   enrol: {
     heading: '2段階認証の設定',

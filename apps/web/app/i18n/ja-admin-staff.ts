@@ -1,7 +1,7 @@
 import { copyLookup } from './i18n';
 
 /** Japanese copy of the console's staff pages (issue 41): the staff and their roles, and each staff member's own passkeys. */
-export const jaAdminStaff = {
+const jaAdminStaff = {
   staff: {
     heading: 'スタッフと役割',
     lead: '管理コンソールを使えるスタッフと、その役割です。役割を変えると、そのスタッフはログアウトされ、次にログインしたときから新しい役割になります。運営は必ず1人以上必要です。',

@@ -1,7 +1,7 @@
 import { copyLookup } from './i18n';
 
 /** Japanese copy of the console's genres, publishers and magazines (`/admin/taxonomy`) and the title editor's pickers. */
-export const jaAdminTaxonomy = {
+const jaAdminTaxonomy = {
   heading: 'ジャンル・出版社・掲載誌',
   lead: '作品を分類する名前を登録・変更します。作品の編集画面ではここにある名前から選びます。名前を変えるとストアの作品ページにもすぐ反映されます。',
   readOnly: 'サポート担当は一覧の閲覧のみできます。',

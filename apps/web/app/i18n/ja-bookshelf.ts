@@ -1,7 +1,7 @@
 import { copyLookup } from './i18n';
 
 /** Japanese copy of the bookshelf (`/bookshelf`, the top page's 続きを読む row), read through `shelfCopy`. */
-export const jaBookshelf = {
+const jaBookshelf = {
   page: {
     title: '本棚',
     description: '購入した本、レンタル中のエピソード、予約した本の一覧です。',

@@ -5,7 +5,7 @@ import { copyLookup } from './i18n';
  * Japanese copy of the lottery page, the viewer's lottery grant snackbars (§8) and the missions
  * panel of my page. Read through `campaignCopy`, so it loads only with the code that shows it.
  */
-export const jaCampaigns = {
+const jaCampaigns = {
   lottery: {
     title: 'くじ引きキャンペーン',
     description: '作品を購入したり、無料作品を読んだりしてもらえるくじで、マンガコインやポイントが当たります。',

@@ -1,7 +1,7 @@
 import { registerCopy } from './i18n';
 
 /** The cart strings a guest's volume page renders before any click (part of `ja`; the rest is `ja-cart.ts`). */
-export const jaCartEntry = {
+const jaCartEntry = {
   add: 'カートに追加',
   preOrder: '予約する',
   /** §5 guest coupon banner of a book page. */

@@ -5,7 +5,7 @@ import { cartErrorCopy } from './ja-cart';
  * Japanese copy of the cart's bundles and card/carrier payment. Loaded only with
  * `/cart`: kept apart from `ja-cart.ts`, which the lazily loaded cart button also reads.
  */
-export const jaCartPay = {
+const jaCartPay = {
   bundle: 'セット（{{count}}冊）',
   bundleAdded: 'セットをカートに追加しました',
   payment: {

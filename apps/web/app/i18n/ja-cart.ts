@@ -4,7 +4,7 @@ import { copyLookup } from './i18n';
  * Japanese copy of the cart. Like `ja-wallet.ts`, kept out of `ja` so that it loads only
  * with `/cart` and the lazily loaded cart button, not in every page's i18n chunk.
  */
-export const jaCart = {
+const jaCart = {
   title: 'カート',
   description: 'カートの商品をまとめて購入できます。',
   heading: 'カート',
@@ -106,7 +106,6 @@ export const jaCart = {
 
 /** Reads `jaCart` the way `i18n.t` reads `ja` (nested keys, `{{name}}` interpolation). */
 export const cartCopy = copyLookup(jaCart);
-export type CartCopyKey = Parameters<typeof cartCopy>[0];
 
 /** A §8 code as the member reads it. */
 export const cartErrorCopy = (code: string): string =>

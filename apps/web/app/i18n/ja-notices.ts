@@ -1,7 +1,7 @@
 import { registerCopy } from './i18n';
 
 /** Copy of my list and new-release notices. */
-export const jaNotices = {
+const jaNotices = {
   wishList: {
     title: 'マイリスト',
     description: 'マイリストに登録した作品の一覧です。',

@@ -4,7 +4,7 @@ import { copyLookup } from './i18n';
  * Japanese copy of the card form every card payment shows (coin packs, the cart, subscriptions)
  * and of the sandbox provider's test cards beside it.
  */
-export const jaPaymentCard = {
+const jaPaymentCard = {
   legend: 'クレジットカード情報',
   number: 'カード番号',
   expiry: '有効期限（MM/YY）',

@@ -1,7 +1,7 @@
 import { copyLookup } from './i18n';
 
 /** Japanese copy of the pre-order confirmation page; loaded with that page only. */
-export const jaPreorder = {
+const jaPreorder = {
   title: '予約内容の確認',
   description: '発売前の巻を予約します。',
   heading: '予約内容の確認',

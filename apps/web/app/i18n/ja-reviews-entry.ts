@@ -1,7 +1,7 @@
 import { registerCopy } from './i18n';
 
 /** Review copy the series page renders before the review list loads (decision 008). */
-export const jaReviewsEntry = {
+const jaReviewsEntry = {
   heading: 'レビュー',
   summaryLabel: '平均評価 {{average}}（{{count}}件）',
   count: '{{count}}件のレビュー',

@@ -1,7 +1,7 @@
 import { registerCopy } from './i18n';
 
 /** Copy of reviews (§2 review editor, series page reviews, §8 report reasons). */
-export const jaReviews = {
+const jaReviews = {
   none: 'まだレビューはありません。',
   mine: 'あなたのレビュー',
   sortPopular: '人気順',

@@ -1,7 +1,7 @@
 import { registerCopy } from './i18n';
 
 /** Copy of the serial pages and the serial last page (§2, §4, §9). */
-export const jaSerials = {
+const jaSerials = {
   title: '連載',
   detailTitle: '{{name}}｜連載',
   adultTitle: '年齢確認が必要な連載',

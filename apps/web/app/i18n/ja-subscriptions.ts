@@ -5,7 +5,7 @@ import { copyLookup } from './i18n';
  * the teaser on the coin shop, the wallet and the viewer's coin appeal. Read through
  * `subscriptionCopy`, like the wallet's copy, so it loads only with the code that shows it.
  */
-export const jaSubscriptions = {
+const jaSubscriptions = {
   page: {
     title: 'マンガコイン定期購入',
     description: '毎月の更新日にマンガコインとボーナスコインをお届けする定期購入（月額コース）です。',

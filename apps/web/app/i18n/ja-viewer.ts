@@ -1,7 +1,7 @@
 import { registerCopy } from './i18n';
 
 /** Japanese copy of the viewer and its last page (spec §2 "Viewer parts", "Last page, books"). */
-export const jaViewer = {
+const jaViewer = {
   title: 'ビューア',
   close: '閉じる',
   toc: '目次',

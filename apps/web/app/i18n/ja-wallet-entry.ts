@@ -5,7 +5,7 @@ import { registerCopy } from './i18n';
  * page's links). Part of `ja`, so it ships on every page: keep it to these few strings; the rest
  * is in `ja-wallet.ts`, loaded only with the pages that use it.
  */
-export const jaWalletEntry = {
+const jaWalletEntry = {
   buy: '購入する',
   loginToBuy: 'ログインして購入',
   read: '読む',

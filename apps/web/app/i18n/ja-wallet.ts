@@ -8,7 +8,7 @@ import { copyLookup } from './i18n';
  * `i18n.t` reads `ja` (nested keys, `{{name}}` interpolation). The few strings the series page
  * renders before any click are in `ja-wallet-entry.ts`, which is part of `ja`.
  */
-export const jaWallet = {
+const jaWallet = {
   shop: {
     title: 'マンガコイン購入',
     description: 'マンガコインを購入して、本棚のマンガ・電子書籍を読めます。',
@@ -223,7 +223,6 @@ export const jaWallet = {
 
 /** The copy at `key` with `{{name}}` replaced from `vars` (React escapes the result). */
 export const walletCopy = copyLookup(jaWallet);
-export type WalletCopyKey = Parameters<typeof walletCopy>[0];
 
 /** A §8 payment error code as the member reads it. */
 export function paymentErrorCopy(code: string | null | undefined): string {

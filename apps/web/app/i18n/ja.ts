@@ -160,5 +160,3 @@ export const ja = {
     toTop: '本棚トップへ戻る',
   },
 } as const;
-
-export type JaCopy = typeof ja;

@@ -56,7 +56,7 @@ export type ReauthenticateBody = z.infer<typeof ReauthenticateBody>;
 export const SessionIdPath = z.object({ id: z.string().regex(/^[A-Za-z0-9_-]{8,100}$/, 'is not a session id') });
 
 /** One signed-in device of the member. */
-export const MemberSession = z.object({
+const MemberSession = z.object({
   id: z.string(),
   /** This request's own session. */
   current: z.boolean(),
@@ -68,7 +68,7 @@ export const MemberSession = z.object({
   /** The last request seen, or the sign-in. */
   lastSeenAt: z.string(),
 });
-export type MemberSession = z.infer<typeof MemberSession>;
+type MemberSession = z.infer<typeof MemberSession>;
 
 /** `GET /user/sessions`: the member's live sessions, the current one first, then by last seen. */
 export const MemberSessions = z.object({ sessions: z.array(MemberSession) });

@@ -3,7 +3,7 @@ import { OkStatus } from '../common/responses';
 import { tokyoDay } from '../common/time';
 
 /** The age at which adult (R18) content may be confirmed (§6). */
-export const ADULT_AGE = 18;
+const ADULT_AGE = 18;
 
 export const AdultState = { NONE: 'NONE', ADULT: 'ADULT' } as const;
 export type AdultState = (typeof AdultState)[keyof typeof AdultState];
@@ -171,8 +171,8 @@ export const SpecifyTopResponse = z.object({ status: OkStatus, userSpecifyTop: z
 export type SpecifyTopResponse = z.infer<typeof SpecifyTopResponse>;
 
 /** One SNS link setting: linked (1) or not (0). */
-export const SnsLink = z.object({ authName: z.string(), status: z.number() });
-export type SnsLink = z.infer<typeof SnsLink>;
+const SnsLink = z.object({ authName: z.string(), status: z.number() });
+type SnsLink = z.infer<typeof SnsLink>;
 
 /** `GET /user/set_sns`: all the member's SNS links after the change. */
 export const SetSnsResponse = z.object({ status: OkStatus, links: z.array(SnsLink) });

@@ -56,9 +56,7 @@ const period = z
   .object({ start: tokyoTime, end: tokyoTime })
   .refine((p) => p.end > p.start, { message: 'must end after it starts', path: ['end'] });
 
-export const RoleQuery = z.object({ role: z.enum([...STAFF_ROLES, 'none']) });
-
-export const AuthorInput = z.object({
+const AuthorInput = z.object({
   name: text(100).min(1, 'is required'),
   kana: text(100).regex(/^[\u30A0-\u30FF\u3000 ・ー]+$/, 'must be katakana'),
   role: z.enum(['author', 'original', 'art', 'illustration', 'editor', 'photo'], { message: 'must be an author role' }).default('author'),
@@ -115,7 +113,7 @@ const step = z.object({
 
 const TARGET_SCOPES: number[] = Object.values(CouponTargetScope);
 
-export const COUPON_AUDIENCES = ['ALL', 'LIST', 'NEW'] as const;
+const COUPON_AUDIENCES = ['ALL', 'LIST', 'NEW'] as const;
 
 export const CreateCouponBody = z
   .object({
@@ -193,9 +191,6 @@ export const AuditView = z.object({
 export type AuditView = z.infer<typeof AuditView>;
 export const AuditList = z.object({ entries: z.array(AuditView) });
 export type AuditList = z.infer<typeof AuditList>;
-
-export const GenreList = z.object({ genres: z.array(z.object({ id: z.number(), name: z.string() })) });
-export type GenreList = z.infer<typeof GenreList>;
 
 export const TitleListItem = z.object({ id: z.number(), name: z.string(), kana: z.string(), eroticType: z.number(), bookCount: z.number(), publishedCount: z.number() });
 export type TitleListItem = z.infer<typeof TitleListItem>;

@@ -33,8 +33,6 @@ export const tokyoTime = z.string({ message: 'must be a date and time' }).transf
   return instant;
 });
 
-export const POINT_CAMPAIGN_TYPES = pointCampaignTypes;
-
 const pointCampaignFields = {
   type: z.enum(pointCampaignTypes as [PointCampaignType, ...PointCampaignType[]], { message: `must be one of ${pointCampaignTypes.join(', ')}` }),
   name: text(100).trim().min(1, 'is required'),

@@ -31,14 +31,14 @@ export function applyPatch<T extends object>(current: T, patch: Partial<T>): T {
   return next;
 }
 
-export interface RuleIssue {
+interface RuleIssue {
   /** The field the rule names, dotted (`sale.price`). */
   field: string;
   message: string;
 }
 
 /** A schema's rule that ties fields together (what `superRefine` takes). */
-export type FieldRule<T> = (value: T, ctx: z.RefinementCtx) => void;
+type FieldRule<T> = (value: T, ctx: z.RefinementCtx) => void;
 
 /** What a rule finds wrong with a whole value, outside a schema: for the row as an update will leave it. */
 export function ruleIssues<T>(rule: FieldRule<T>, value: T): RuleIssue[] {

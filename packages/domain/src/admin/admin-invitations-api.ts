@@ -34,7 +34,6 @@ const step = z.object({
   /** The coins are valid this many days. */
   expireDays: positive(3650),
 });
-export type InviterStepInput = z.infer<typeof step>;
 
 const image = z.object({
   location: text(40).trim().min(1, 'is required').regex(/^[a-z_]+$/, 'must be a location like top or share'),
@@ -51,7 +50,6 @@ const inviterIncentive = z.object({
   useSteps: z.boolean({ message: 'must be true or false' }).default(false),
   steps: z.array(step, { message: 'must be a list of steps' }).min(1, 'must hold at least one step').max(MAX_INVITER_STEPS, `must hold at most ${MAX_INVITER_STEPS} steps`),
 });
-export type InviterIncentiveInput = z.infer<typeof inviterIncentive>;
 
 const inviteeIncentive = z.object({
   /** The incentive ticket's discount in yen. */
@@ -61,7 +59,6 @@ const inviteeIncentive = z.object({
   /** The ticket is valid this many days after the friend takes it. */
   expireDays: positive(365),
 });
-export type InviteeIncentiveInput = z.infer<typeof inviteeIncentive>;
 
 const invitationCampaignFields = {
   /** Shown as the heading of the store's invitation pages. */

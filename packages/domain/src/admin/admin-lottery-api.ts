@@ -25,7 +25,7 @@ export const TICKET_RULES = {
   readEndPriced: { event: 'READ_END_PRICED', name: '購入した作品を最後まで読む（1日1回）' },
   share: { event: 'SHARE', name: 'キャンペーンをシェアする（1日1回）' },
 } as const satisfies Record<string, { event: DistributionEventType; name: string }>;
-export type TicketRule = keyof typeof TICKET_RULES;
+type TicketRule = keyof typeof TICKET_RULES;
 export const TICKET_RULE_KEYS = Object.keys(TICKET_RULES) as TicketRule[];
 
 /** Which campaigns the list shows: running now, starting later, or ended. */
@@ -85,7 +85,7 @@ const lotteryCampaignFields = {
 export type LotteryCampaignFields = z.infer<z.ZodObject<typeof lotteryCampaignFields>>;
 
 /** A box's odds in per-mille together. */
-export const boxOdds = (b: { prizes: readonly { odds: number }[] }): number => b.prizes.reduce((sum, p) => sum + p.odds, 0);
+const boxOdds = (b: { prizes: readonly { odds: number }[] }): number => b.prizes.reduce((sum, p) => sum + p.odds, 0);
 
 /** A campaign's rules across its fields: checked on a new one, and on a saved one as the save leaves it. */
 export function checkLotteryCampaign(c: LotteryCampaignFields, ctx: z.RefinementCtx) {
@@ -116,7 +116,7 @@ export const LotteryCampaignListQuery = z.object({
   state: z.enum(LOTTERY_STATES, { message: `must be ${LOTTERY_STATES.join(', ')}` }).optional(),
 });
 
-export const AdminLotteryPrize = z.object({
+const AdminLotteryPrize = z.object({
   id: z.number(),
   rank: z.number(),
   name: z.string(),
@@ -129,7 +129,7 @@ export const AdminLotteryPrize = z.object({
   /** Prizes of this kind members have drawn: the stock never goes below it. */
   drawn: z.number(),
 });
-export type AdminLotteryPrize = z.infer<typeof AdminLotteryPrize>;
+type AdminLotteryPrize = z.infer<typeof AdminLotteryPrize>;
 
 export const AdminLotteryCampaignView = z.object({
   id: z.number(),

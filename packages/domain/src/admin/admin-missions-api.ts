@@ -45,7 +45,6 @@ const bonus = z.object({
   /** Ticket bonuses: the lottery campaign the tickets are for (null: the one running when given). */
   lotteryCampaignId: refId.nullable().default(null),
 });
-export type MissionBonusInput = z.infer<typeof bonus>;
 
 const missionFields = {
   name: text(100).trim().min(1, 'is required'),

@@ -66,15 +66,15 @@ export const CreateSerialBody = z.object({
 export type CreateSerialBody = z.infer<typeof CreateSerialBody>;
 
 /** How an episode reads (§3 layoutType): pages turned (0), or one tall strip scrolled, a webtoon (1). */
-export const EPISODE_LAYOUTS = [LayoutType.FIXED, LayoutType.WEBTOON] as const;
-const episodeLayout = z.union([z.literal(LayoutType.FIXED), z.literal(LayoutType.WEBTOON)], { message: 'must be 0 (pages) or 1 (webtoon)' });
+const EPISODE_LAYOUTS = [LayoutType.FIXED, LayoutType.WEBTOON] as const;
+const episodeLayout = z.literal(EPISODE_LAYOUTS, { message: 'must be 0 (pages) or 1 (webtoon)' });
 /** The volume of the serial's title that collects the episode (§3 Serial episode bookId), or null. */
 const collectedIn = z.number({ message: 'must be a book id or null' }).int('must be a book id or null').min(1, 'must be a book id or null').nullable();
 
 const episodeFields = {
   title: z.string({ message: 'must be text' }).trim().min(1, 'is required').max(200, 'must be at most 200 characters'),
   price: count(100_000),
-  spendType: z.union([z.literal(SpendType.FREE), z.literal(SpendType.CHARGE), z.literal(SpendType.PAYMENT)], { message: 'must be 0, 1 or 2' }),
+  spendType: z.literal(EPISODE_SPEND_TYPES, { message: 'must be 0, 1 or 2' }),
   releaseAt: tokyoTime,
   endAt: tokyoTime.nullable().default(null),
   layoutType: episodeLayout,
@@ -189,7 +189,7 @@ export const TopTitlesReport = z.object({ rows: z.array(TopTitleRow) });
 export type TopTitlesReport = z.infer<typeof TopTitlesReport>;
 
 /** Where a manga coin payment came from: a coin pack bought in the shop, or a subscription's monthly payment (its first and each renewal). */
-export const COIN_SALE_SOURCES = ['pack', 'subscription'] as const;
+const COIN_SALE_SOURCES = ['pack', 'subscription'] as const;
 
 /** A row of the manga coin sales report: completed payments of one source and payment type (`total` sums them all). */
 export const CoinPackSalesRow = z.object({ source: z.enum([...COIN_SALE_SOURCES, 'total']), paymentType: z.string(), orders: z.number(), yen: z.number(), coins: z.number(), bonus: z.number() });

@@ -8,9 +8,6 @@ import { z } from 'zod';
 import { refId, text, token, version } from './admin-commerce-api';
 import { patchShape } from './admin-edits';
 
-export const TAXONOMY_KINDS = ['genres', 'publishers', 'magazines'] as const;
-export type TaxonomyKind = (typeof TAXONOMY_KINDS)[number];
-
 const name = text(100).trim().min(1, 'is required');
 /** A reading in katakana (spaces and the long mark allowed); may be left empty. */
 const kana = text(100)
@@ -41,9 +38,6 @@ export type MagazineList = z.infer<typeof MagazineList>;
 const genreFields = { name };
 const publisherFields = { name, kana: kana.default('') };
 const magazineFields = { name, kana: kana.default(''), publisherId: refId.nullable().default(null) };
-export type GenreFields = z.infer<z.ZodObject<typeof genreFields>>;
-export type PublisherFields = z.infer<z.ZodObject<typeof publisherFields>>;
-export type MagazineFields = z.infer<z.ZodObject<typeof magazineFields>>;
 
 export const CreateGenreBody = z.object({ token, ...genreFields });
 export type CreateGenreBody = z.infer<typeof CreateGenreBody>;

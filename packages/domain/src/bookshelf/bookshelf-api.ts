@@ -56,7 +56,7 @@ export const UserTitleQuery = z.object({ ac: acParam, title_id: idParam });
 export const MaxBookFinishRead = z.object({ titleId: z.number(), bookId: z.number().nullable(), vol: z.number().nullable() });
 export type MaxBookFinishRead = z.infer<typeof MaxBookFinishRead>;
 
-export const ReservableBook = z.object({
+const ReservableBook = z.object({
   bookId: z.number(),
   vol: z.number(),
   name: z.string(),
@@ -65,7 +65,7 @@ export const ReservableBook = z.object({
   /** Already pre-ordered by this member. */
   reserved: z.boolean(),
 });
-export type ReservableBook = z.infer<typeof ReservableBook>;
+type ReservableBook = z.infer<typeof ReservableBook>;
 
 /** The title's volumes open for pre-order now (§4 IN_RESERVATION), in volume order. */
 export const ReservableBooks = z.object({ titleId: z.number(), books: z.array(ReservableBook) });

@@ -58,7 +58,7 @@ export function readingProgress(page: number | null, totalPage: number, readEnd:
 }
 
 export const rentalStates = ['RENTING', 'PERMANENT', 'EXPIRED'] as const;
-export type RentalState = (typeof rentalStates)[number];
+type RentalState = (typeof rentalStates)[number];
 
 /** A rental's state at `now`: a permanent rental never expires (§9: 300 years or more is unlimited). */
 export function rentalState(rentalEnd: number, now: number): RentalState {

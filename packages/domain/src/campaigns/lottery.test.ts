@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { drawable, grantKey, grantReaction, isTicketUsable, lotteryCheckDay, odds, pickPrize, readEndEvent, ticketWindow, totalWeight } from './lottery';
+import { drawable, grantKey, grantReaction, lotteryCheckDay, odds, pickPrize, readEndEvent, ticketWindow, totalWeight } from './lottery';
 
 const prizeArb = fc.record({
   weight: fc.integer({ min: 0, max: 50 }),
@@ -45,12 +45,6 @@ describe('tickets', () => {
   it('a ticket lasts its valid days, never past the campaign end', () => {
     expect(ticketWindow(0, 7, 100 * DAY)).toEqual({ issuedAt: 0, expiresAt: 7 * DAY });
     expect(ticketWindow(0, 7, 3 * DAY)).toEqual({ issuedAt: 0, expiresAt: 3 * DAY });
-  });
-  it('is usable once, inside its window', () => {
-    const t = { issuedAt: 10, expiresAt: 20, usedAt: null };
-    expect(isTicketUsable(t, 10)).toBe(true);
-    expect(isTicketUsable(t, 20)).toBe(false);
-    expect(isTicketUsable({ ...t, usedAt: 15 }, 15)).toBe(false);
   });
 });
 

@@ -21,20 +21,12 @@ export const PrizeKind = { MANGA_COIN: 'MANGA_COIN', POINT: 'POINT', BOOK: 'BOOK
 export type PrizeKind = (typeof PrizeKind)[keyof typeof PrizeKind];
 
 /** §8 outcomes of a ticket grant. */
-export const GrantError = {
+const GrantError = {
   ALREADY_GRANT_TICKET: 'ALREADY_GRANT_TICKET',
   NOT_TARGET_BOOK: 'NOT_TARGET_BOOK',
   OUT_OF_TERM: 'OUT_OF_TERM',
 } as const;
-export type GrantError = (typeof GrantError)[keyof typeof GrantError];
-
-export interface CampaignPeriod {
-  startAt: number;
-  endAt: number;
-}
-
-/** A campaign runs in [startAt, endAt). */
-export const isRunning = (c: CampaignPeriod, now: number): boolean => c.startAt <= now && now < c.endAt;
+type GrantError = (typeof GrantError)[keyof typeof GrantError];
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -45,9 +37,6 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export function ticketWindow(issuedAt: number, validDays: number, campaignEndAt: number): { issuedAt: number; expiresAt: number } {
   return { issuedAt, expiresAt: Math.min(issuedAt + validDays * DAY_MS, campaignEndAt) };
 }
-
-export const isTicketUsable = (t: { issuedAt: number; expiresAt: number; usedAt: number | null }, now: number): boolean =>
-  t.usedAt === null && t.issuedAt <= now && now < t.expiresAt;
 
 /**
  * The key under which a grant is given once per member and campaign (a unique constraint holds
@@ -73,7 +62,7 @@ export function grantKey(
 /** The read-end event a book earns: free books and priced books are granted apart (§9). */
 export const readEndEvent = (free: boolean): DistributionEventType => (free ? 'READ_END_FREE' : 'READ_END_PRICED');
 
-export interface DrawablePrize {
+interface DrawablePrize {
   id: number;
   /** Relative odds (a positive integer). */
   weight: number;
@@ -111,7 +100,7 @@ export function odds(prizes: readonly DrawablePrize[]): Map<number, number> {
 }
 
 /** What the client does with a grant's answer (§8). */
-export type GrantReaction =
+type GrantReaction =
   | { kind: 'granted'; message: string; storeDay: true }
   | { kind: 'silent'; storeDay: true }
   | { kind: 'snackbar'; message: string; storeDay: true }

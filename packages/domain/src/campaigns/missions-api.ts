@@ -16,7 +16,7 @@ export const MissionReadEndBody = z
 
 export const MissionNoticeBody = z.object({ mission_id: id('must be a mission id') });
 
-export const MissionTask = z.object({
+const MissionTask = z.object({
   taskId: z.number(),
   taskType: z.enum(Object.values(MissionTaskType) as [MissionTaskType, ...MissionTaskType[]]),
   name: z.string(),
@@ -24,7 +24,7 @@ export const MissionTask = z.object({
   progress: z.number(),
   done: z.boolean(),
 });
-export type MissionTask = z.infer<typeof MissionTask>;
+type MissionTask = z.infer<typeof MissionTask>;
 
 /** §3 Mission: id, name, imageUrl, backgroundColor, bonus, tasks, sprint. */
 export const Mission = z.object({

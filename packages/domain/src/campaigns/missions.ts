@@ -41,7 +41,7 @@ export function progressKey(event: MissionEvent): { taskType: MissionTaskType; k
   }
 }
 
-export interface TaskProgress {
+interface TaskProgress {
   target: number;
   progress: number;
 }

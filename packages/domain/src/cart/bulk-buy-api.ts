@@ -32,8 +32,8 @@ export type BulkQuoteQuery = z.infer<typeof BulkQuoteQuery>;
 
 const num = z.number();
 
-export const BulkQuoteVolume = z.object({ bookId: num, vol: num, name: z.string(), price: num });
-export type BulkQuoteVolume = z.infer<typeof BulkQuoteVolume>;
+const BulkQuoteVolume = z.object({ bookId: num, vol: num, name: z.string(), price: num });
+type BulkQuoteVolume = z.infer<typeof BulkQuoteVolume>;
 
 export const BulkQuote = z.object({
   titleId: num,

@@ -6,7 +6,7 @@
  */
 
 /** The range a member picks: every volume, from volume `fromVol` on, at most `count` of them. */
-export interface BulkRange {
+interface BulkRange {
   fromVol?: number | undefined;
   count?: number | undefined;
 }
@@ -22,7 +22,7 @@ export interface BulkVolume {
   unreleased: boolean;
 }
 
-export interface BulkPick {
+interface BulkPick {
   /** The volumes to buy, in volume order. */
   bookIds: number[];
   /** Volumes in the range left out because the member has them. */

@@ -78,7 +78,7 @@ export const CartItemError = {
 export type CartItemError = (typeof CartItemError)[keyof typeof CartItemError];
 
 /** What an item's validity depends on. */
-export interface CartItemFacts {
+interface CartItemFacts {
   owned: boolean;
   salable: boolean;
   adultOnly: boolean;
@@ -88,7 +88,7 @@ export interface CartItemFacts {
   price: number;
 }
 
-export interface ItemCheck {
+interface ItemCheck {
   validFlg: boolean;
   level: CartItemLevel;
   errors: CartItemError[];
@@ -108,7 +108,7 @@ export function checkCartItem(facts: CartItemFacts): ItemCheck {
   return { validFlg: true, level: CartItemLevel.NONE, errors: [] };
 }
 
-export interface TotalsInput {
+interface TotalsInput {
   /** Prices in effect of the items to buy (tax included). */
   prices: readonly number[];
   /** Regular (list) prices of the same items. */
@@ -120,7 +120,7 @@ export interface TotalsInput {
   pointBalance: number;
 }
 
-export const OrderTotals = z.object({
+const OrderTotals = z.object({
   totalCount: z.number(),
   totalRegularPrice: z.number(),
   /** Σ prices in effect (salePrice of §3 Cart). */
@@ -133,9 +133,9 @@ export const OrderTotals = z.object({
   totalAmount: z.number(),
   totalPriceIncTax: z.number(),
 });
-export type OrderTotals = z.infer<typeof OrderTotals>;
+type OrderTotals = z.infer<typeof OrderTotals>;
 
-export type PointUseRefusal = 'CART_NOT_ENOUGH_POINT' | 'CART_NOT_USE_POINT_OVER_PRICE';
+type PointUseRefusal = 'CART_NOT_ENOUGH_POINT' | 'CART_NOT_USE_POINT_OVER_PRICE';
 
 /** The order preview's totals; usePoint outside [minUsePoint, maxUsePoint] is refused. */
 export function orderTotals(input: TotalsInput): { ok: true; totals: OrderTotals } | { ok: false; refusal: PointUseRefusal } {

@@ -29,7 +29,7 @@ export const CartBundleBody = z.object({ bundle_id: id });
 export const BundleIdPath = z.object({ id });
 
 /** How the cart is paid: the wallet's coins, or a provider method (card at once, the others on the provider's page). */
-export const cartPaymentTypes = ['COIN', 'MANGA_COIN', ...coinPaymentMethods] as const;
+const cartPaymentTypes = ['COIN', 'MANGA_COIN', ...coinPaymentMethods] as const;
 export type CartPaymentType = (typeof cartPaymentTypes)[number];
 export const isProviderMethod = (p: CartPaymentType): p is Extract<CartPaymentType, CoinPaymentMethod> => p !== 'COIN' && p !== 'MANGA_COIN';
 

@@ -15,7 +15,7 @@ import { formatTokyoDeadline } from '../common/tokyo-format';
 import { type CouponLine, type CouponStep, type CouponTarget, CouponType, couponRemainingText, isTargeted } from './coupons';
 
 export const GUEST_COUPON_LABEL = 'クーポン適用価格';
-export const HALF_PRICE_COUPON_LABEL = '半額クーポン適用価格';
+const HALF_PRICE_COUPON_LABEL = '半額クーポン適用価格';
 
 /** The §3 Guest coupon as the banner needs it. */
 export interface GuestCouponOffer {
@@ -141,7 +141,7 @@ export const BANNER_RESHOW_MS = 24 * 60 * 60 * 1000;
 export const bannerVisibleAfterDismissal = (dismissedAt: number | null | undefined, now: number): boolean =>
   dismissedAt === null || dismissedAt === undefined || !(dismissedAt > 0) || now - dismissedAt >= BANNER_RESHOW_MS;
 
-export interface BannerFacts {
+interface BannerFacts {
   loggedIn: boolean;
   /** A guest coupon is available and this book is one of its targets. */
   guestCouponForBook: boolean;

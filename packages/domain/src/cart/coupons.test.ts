@@ -13,7 +13,6 @@ import {
   couponDiscount,
   couponsBelowMinimum,
   couponRemainingText,
-  guestCouponLabel,
   isTargeted,
   stepReached,
 } from './coupons';
@@ -169,13 +168,6 @@ describe('coupon properties', () => {
 });
 
 describe('guest coupon banner (§5, §9)', () => {
-  it('labels by rate, hidden at 0 or null without steps', () => {
-    expect(guestCouponLabel({ rate: 50 })).toBe('半額クーポン適用価格');
-    expect(guestCouponLabel({ rate: 30 })).toBe('30%OFFクーポン適用価格');
-    expect(guestCouponLabel({ rate: 0 })).toBeNull();
-    expect(guestCouponLabel({ rate: null })).toBeNull();
-    expect(guestCouponLabel({ rate: null, steps })).toBe('クーポン適用価格');
-  });
   it('remaining days round up, 今日まで on the last day', () => {
     const day = 24 * 60 * 60 * 1000;
     expect(couponRemainingText(day * 2 + 1)).toBe('残り3日');

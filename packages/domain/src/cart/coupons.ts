@@ -60,7 +60,7 @@ export interface CouponLine {
   price: number;
 }
 
-export type CouponResult = { ok: true; discount: number; targetTotal: number } | { ok: false; refusal: CouponRefusal };
+type CouponResult = { ok: true; discount: number; targetTotal: number } | { ok: false; refusal: CouponRefusal };
 
 export function isTargeted(target: CouponTarget, line: CouponLine): boolean {
   const has = (ids: number[] | undefined, id: number | null) => id !== null && (ids ?? []).includes(id);
@@ -153,14 +153,6 @@ export function applicableCoupons<C extends CouponRule>(coupons: readonly C[], l
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** §5 guest label of the coupon banner; null hides the banner (rate 0, or rate null without steps). */
-export function guestCouponLabel(coupon: { rate: number | null; steps?: readonly CouponStep[] }): string | null {
-  if (coupon.rate === 0) return null;
-  if (coupon.rate === null) return coupon.steps && coupon.steps.length > 0 ? 'クーポン適用価格' : null;
-  if (coupon.rate === 50) return '半額クーポン適用価格';
-  return `${coupon.rate}%OFFクーポン適用価格`;
-}
-
 /** §9 remaining days of the coupon banner: ceil(ms / day); 今日まで on the last day. */
 export function couponRemainingText(expireRemainingMilliSec: number): string | null {
   if (expireRemainingMilliSec <= 0) return null;
@@ -169,7 +161,7 @@ export function couponRemainingText(expireRemainingMilliSec: number): string | n
 }
 
 /** A member's best coupon for buying one book on its own, with the price it leaves (issue 34 item 2). */
-export interface BookCouponPrice<C extends CouponRule> {
+interface BookCouponPrice<C extends CouponRule> {
   coupon: C;
   discount: number;
   /** The book's price in effect less the discount: what the cart charges for it alone. */
@@ -190,7 +182,7 @@ export function bookCouponPrice<C extends CouponRule>(coupons: readonly C[], boo
 }
 
 /** A coupon the member holds that the cart is too small for yet (issue 34 item 13). */
-export interface CouponBelowMinimum<C extends CouponRule> {
+interface CouponBelowMinimum<C extends CouponRule> {
   coupon: C;
   /** Yen more of the coupon's target books the cart needs before it can be used. */
   shortfall: number;

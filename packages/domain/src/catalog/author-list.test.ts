@@ -1,9 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { AUTHOR_LIST_MAX, ELLIPSIS, authorLine, truncateAuthors } from './author-list';
+import { AUTHOR_LIST_MAX, AUTHOR_SEPARATOR, ELLIPSIS, truncateAuthors } from './author-list';
 
 const names = (...n: string[]) => n.map((name, i) => ({ authorId: i + 1, name }));
 const len = (s: string) => Array.from(s).length;
+/** The names as the author links read them, one after another. */
+const authorLine = (list: readonly string[], max: number): string =>
+  truncateAuthors(list.map((name) => ({ name })), max)
+    .shown.map((a) => a.shown)
+    .join(AUTHOR_SEPARATOR);
 
 describe('§9 author list truncation (34 wide, 16 narrow)', () => {
   it('the limits are those of §9', () => {

@@ -12,13 +12,13 @@ export const AUTHOR_SEPARATOR = '・';
 export const ELLIPSIS = '…';
 
 /** One shown author: its name as shown (cut when it crosses the limit) and whether it was cut. */
-export interface ShownAuthor<A> {
+interface ShownAuthor<A> {
   author: A;
   shown: string;
   cut: boolean;
 }
 
-export interface TruncatedAuthors<A> {
+interface TruncatedAuthors<A> {
   shown: ShownAuthor<A>[];
   /** Some of the list (a name's end or whole authors) is not shown. */
   truncated: boolean;
@@ -54,14 +54,4 @@ export function truncateAuthors<A extends { name: string }>(authors: readonly A[
   const last = shown.at(-1);
   if (last) shown[shown.length - 1] = { ...last, shown: `${last.shown}${ELLIPSIS}`, cut: true };
   return { shown, truncated: true };
-}
-
-/** The author line as text: '作者A・作者B' whole, or cut at `max` characters with '…'. */
-export function authorLine(names: readonly string[], max: number): string {
-  return truncateAuthors(
-    names.map((name) => ({ name })),
-    max,
-  )
-    .shown.map((a) => a.shown)
-    .join(AUTHOR_SEPARATOR);
 }

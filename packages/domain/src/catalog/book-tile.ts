@@ -47,7 +47,7 @@ export function periodEndLabel(endDatetime: number | null | undefined): string |
   return deadline === null ? null : `${deadline}まで`;
 }
 
-export interface RefundBadge {
+interface RefundBadge {
   label: '即時還元';
   coins: number;
 }
@@ -58,8 +58,8 @@ export function refundBadge(refundCoins: number | null | undefined): RefundBadge
   return { label: '即時還元', coins: refundCoins };
 }
 
-export type RankTier = 'gold' | 'silver' | 'bronze' | 'plain';
-export interface RankBadge {
+type RankTier = 'gold' | 'silver' | 'bronze' | 'plain';
+interface RankBadge {
   rank: number;
   tier: RankTier;
 }
@@ -72,7 +72,7 @@ export function rankBadge(rank: number | null | undefined): RankBadge | null {
 }
 
 /** How long a released volume carries the new mark (§3 `newTags`, the tile's 新刊). */
-export const NEW_RELEASE_DAYS = 7;
+const NEW_RELEASE_DAYS = 7;
 const NEW_RELEASE_MS = NEW_RELEASE_DAYS * 24 * 60 * 60 * 1000;
 /** The §3 `newTags` value of a volume released within the last {@link NEW_RELEASE_DAYS} days. */
 export const NEW_TAG = 'NEW';
@@ -97,7 +97,7 @@ export function pageTypeRibbon(pageType: string | null | undefined): string | nu
 }
 
 /** The fields a tile's labels are derived from. */
-export interface TileSource {
+interface TileSource {
   rating: number;
   price: number;
   beforePrice: number | null;

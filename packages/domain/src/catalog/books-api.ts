@@ -11,10 +11,10 @@ import { priceChanged } from './book-tile';
 import { type BookPricing, type PriceAt, SalesStatus, priceAt } from './catalog';
 
 /** Title books list defaults (§7: limit 30, offset 0, ascending). */
-export const TITLE_BOOKS_LIMIT = 30;
+const TITLE_BOOKS_LIMIT = 30;
 
 /** `salable=1` asks only for books that can be bought now (pre-orders included). */
-export const salableParam = z
+const salableParam = z
   .enum(['0', '1', 'true', 'false'], { message: 'must be 0 or 1' })
   .optional()
   .transform((v) => v === '1' || v === 'true');
@@ -22,7 +22,7 @@ export const salableParam = z
 /** Sales status filter of the v3 calls; ALL matches every status. */
 export const SalesStatusFilter = { ...SalesStatus, ALL: 'ALL' } as const;
 export type SalesStatusFilter = (typeof SalesStatusFilter)[keyof typeof SalesStatusFilter];
-export const salesStatusParam = z
+const salesStatusParam = z
   .enum(['ON_SALE', 'IN_RESERVATION', 'ALL'], { message: 'must be ON_SALE, IN_RESERVATION or ALL' })
   .default('ALL');
 
@@ -53,13 +53,13 @@ export const NextBookQuery = z.object({ ac: acParam, book_id: idParam });
 export const BookInfosQuery = z.object({ ac: acParam, book_id: idListParam });
 export const GuestBooksQuery = z.object({ ac: acParam, book_id: idListParam });
 /** Most volumes a title total adds up (`limit_per_title`); without it, every volume. */
-export const MAX_LIMIT_PER_TITLE = 1000;
+const MAX_LIMIT_PER_TITLE = 1000;
 const limitPerTitle = z.coerce.number({ message: 'must be a number' }).int().min(1).max(MAX_LIMIT_PER_TITLE).optional();
 export const GuestTotalPriceQuery = z.object({ ac: acParam, title_id: idParam, limit_per_title: limitPerTitle });
 export const GuestTotalPricesQuery = z.object({ ac: acParam, title_id: idListParam, limit_per_title: limitPerTitle });
 
 /** What the sales status of a book depends on. */
-export interface SalesWindow {
+interface SalesWindow {
   /** As stored: ON_SALE, IN_RESERVATION or STOPPED. */
   salesStatus: string;
   startDatetime: number;
@@ -105,17 +105,17 @@ export function priceInEffect(book: BookPricing, now: number): PriceAt {
   return { ...at, beforePrice: shownBeforePrice(at.price, at.beforePrice) };
 }
 
-export const DiscountType = { SALE: 'SALE', FREE: 'FREE' } as const;
-export type DiscountType = (typeof DiscountType)[keyof typeof DiscountType];
+const DiscountType = { SALE: 'SALE', FREE: 'FREE' } as const;
+type DiscountType = (typeof DiscountType)[keyof typeof DiscountType];
 
 /** §3 Book v3 `discount`: the reduced price in effect and its period (null bounds are open). */
-export const Discount = z.object({
+const Discount = z.object({
   salePrice: z.number(),
   startDatetime: z.number().nullable(),
   endDatetime: z.number().nullable(),
   type: z.enum(DiscountType),
 });
-export type Discount = z.infer<typeof Discount>;
+type Discount = z.infer<typeof Discount>;
 
 /** The discount in effect at `now`, or null when the book costs its regular price. */
 export function discountAt(book: BookPricing, now: number): Discount | null {
@@ -130,7 +130,7 @@ export function discountAt(book: BookPricing, now: number): Discount | null {
 }
 
 /** Basic points earned on a purchase: 1% of the price paid, rounded down (no campaign). */
-export const BASIC_POINT_PERCENT = 1;
+const BASIC_POINT_PERCENT = 1;
 export const basicPoint = (price: number): number => Math.floor((Math.max(0, price) * BASIC_POINT_PERCENT) / 100);
 
 /** A volume as the next-volume and totals rules see it. */

@@ -55,11 +55,11 @@ export type LayoutType = (typeof LayoutType)[keyof typeof LayoutType];
 
 /** Reading direction of a book (§3 Book: `direction`, default rtl). */
 export type Direction = 'rtl' | 'ltr';
-export const DEFAULT_DIRECTION: Direction = 'rtl';
+const DEFAULT_DIRECTION: Direction = 'rtl';
 
 /** Book genre ids 11 to 17 force horizontal (left-to-right) reading (§9). */
-export const HORIZONTAL_GENRE_MIN = 11;
-export const HORIZONTAL_GENRE_MAX = 17;
+const HORIZONTAL_GENRE_MIN = 11;
+const HORIZONTAL_GENRE_MAX = 17;
 export const forcesHorizontal = (genreId: number | null | undefined): boolean =>
   genreId != null && genreId >= HORIZONTAL_GENRE_MIN && genreId <= HORIZONTAL_GENRE_MAX;
 

@@ -18,7 +18,7 @@ export type RankingTerm = (typeof RankingTerm)[keyof typeof RankingTerm];
 export const rankingTerms = Object.values(RankingTerm);
 export const isRankingTerm = (value: string): value is RankingTerm => (rankingTerms as string[]).includes(value);
 
-export interface RankingWindow {
+interface RankingWindow {
   from: number;
   to: number;
   /** Trending only: start of the baseline period `[baselineFrom, from)`. */
@@ -26,7 +26,7 @@ export interface RankingWindow {
 }
 
 const TERM_DAYS: Record<RankingTerm, number> = { daily: 1, weekly: 7, monthly: 30, trending: 3 };
-export const TRENDING_BASELINE_DAYS = 14;
+const TRENDING_BASELINE_DAYS = 14;
 
 /** The window of `term` as of `now`, in Asia/Tokyo whole days. */
 export function rankingWindow(term: RankingTerm, now: number): RankingWindow {
@@ -48,13 +48,13 @@ export const RankingBasis = { POPULAR: 'popular', SALES: 'sales', READS: 'reads'
 export type RankingBasis = (typeof RankingBasis)[keyof typeof RankingBasis];
 export const rankingBases = Object.values(RankingBasis);
 
-export const EVENT_WEIGHTS: Record<RankingBasis, { purchase: number; read: number; wish: number; interest: number }> = {
+const EVENT_WEIGHTS: Record<RankingBasis, { purchase: number; read: number; wish: number; interest: number }> = {
   popular: { purchase: 3, read: 1, wish: 2, interest: 0.5 },
   sales: { purchase: 1, read: 0, wish: 0, interest: 0 },
   reads: { purchase: 0, read: 1, wish: 0, interest: 0 },
 };
 
-export interface EventCounts {
+interface EventCounts {
   purchase: number;
   read: number;
   wish: number;

@@ -9,7 +9,7 @@ import { acParam, idListParam, idParam, limitParam, offsetParam } from '../commo
 import { BookTile } from './catalog-api';
 
 /** §9 "title books 30": volumes per page of the series page. */
-export const SERIES_VOLUMES_PER_PAGE = 30;
+const SERIES_VOLUMES_PER_PAGE = 30;
 
 export const TitleIdPath = z.object({ title_id: idParam });
 export const TitleQuery = z.object({ ac: acParam });
@@ -33,7 +33,7 @@ export function volumePageWindow(page: number, total: number, perPage = SERIES_V
 }
 
 /** One volume's current discount period, as the period rule sees it. */
-export interface VolumePeriod {
+interface VolumePeriod {
   /** The volume is in this kind of period now. */
   active: boolean;
   /** When it ends; null for no end. */
@@ -102,7 +102,7 @@ export const TitleNotes = z.object({ titleId: z.number(), lastUpdateDate: z.stri
 export type TitleNotes = z.infer<typeof TitleNotes>;
 
 /** §3 Series info. */
-export const SeriesInfo = z.object({
+const SeriesInfo = z.object({
   titleId: z.number(),
   review: z.object({ reviewPointAve: z.number() }),
   /** The title is in the top sales ranking (rankings come with their own area). */
@@ -110,11 +110,11 @@ export const SeriesInfo = z.object({
   freeBooks: z.number(),
   freeBookVols: z.array(z.number()),
 });
-export type SeriesInfo = z.infer<typeof SeriesInfo>;
+type SeriesInfo = z.infer<typeof SeriesInfo>;
 
 /** A period shown as "until M/d"; `endDatetime` 0 means it has no end (§9). */
-export const PeriodEnd = z.object({ endDatetime: z.number() });
-export type PeriodEnd = z.infer<typeof PeriodEnd>;
+const PeriodEnd = z.object({ endDatetime: z.number() });
+type PeriodEnd = z.infer<typeof PeriodEnd>;
 
 /**
  * The series page `/series_list/series_id={titleId}`. For an R18 title the viewer may not

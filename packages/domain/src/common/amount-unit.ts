@@ -13,7 +13,7 @@ export const AmountUnit = { YEN: 'YEN', MANGA_COIN: 'MANGA_COIN', COIN: 'COIN', 
 export type AmountUnit = (typeof AmountUnit)[keyof typeof AmountUnit];
 
 /** How each unit is written after the number. */
-export const amountUnitLabel: Record<AmountUnit, string> = { YEN: '円', MANGA_COIN: 'マンガコイン', COIN: 'コイン', POINT: 'pt' };
+const amountUnitLabel: Record<AmountUnit, string> = { YEN: '円', MANGA_COIN: 'マンガコイン', COIN: 'コイン', POINT: 'pt' };
 
 /**
  * The unit an order's amount is counted in, from how it was paid (§9 payment types): manga

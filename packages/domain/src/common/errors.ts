@@ -125,7 +125,7 @@ export interface ErrorBody {
 }
 
 /** HTTP statuses that spec §8 gives a handler to, plus 409 and 429 for the server's own rules. */
-export type ErrorStatus = 400 | 401 | 403 | 404 | 408 | 409 | 429 | 500;
+type ErrorStatus = 400 | 401 | 403 | 404 | 408 | 409 | 429 | 500;
 
 /**
  * An expected failure of a use case. Thrown at the edge of a service and rendered by the

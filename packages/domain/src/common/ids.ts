@@ -24,5 +24,3 @@ export const jsonRowId = z
   .min(1, rangeMessage)
   .max(MAX_ROW_ID, rangeMessage);
 
-/** Whether `n` is a valid row id (for ids read outside a schema). */
-export const isRowId = (n: number): boolean => Number.isInteger(n) && n >= 1 && n <= MAX_ROW_ID;

@@ -1,5 +1,4 @@
 /** Layout constants of spec §9, the one place that names them. */
-export const breakpoints = { mobile: 375, tablet: 768, desktop: 1080 } as const;
 export const layout = {
   desktopContainer: 1080,
   mainColumn: 688,

@@ -10,7 +10,7 @@ const ID_LIST_PATTERN = /^\d{1,9}(,\d{1,9})*$/;
 /** Most ids one list call accepts (§5 guest cart: 100). */
 export const MAX_IDS_PER_CALL = 100;
 /** Largest `limit` of a paged call (limit over 100 is a bad request). */
-export const MAX_PAGE_LIMIT = 100;
+const MAX_PAGE_LIMIT = 100;
 
 /** A path, query, form or JSON id: the shared row id (`ids.ts`), digits or a JSON number. */
 export const idParam = rowId;

@@ -38,8 +38,8 @@ export const SlugParams = z.object({ slug: z.string().regex(/^[A-Za-z0-9_-]{6,32
 
 export const BannersQuery = z.object({ location: z.string().max(40).regex(/^[a-z_]*$/, 'must be a location').optional() });
 
-export const InvitationCampaignImage = z.object({ location: z.string(), imageUrl: z.string(), alt: z.string() });
-export type InvitationCampaignImage = z.infer<typeof InvitationCampaignImage>;
+const InvitationCampaignImage = z.object({ location: z.string(), imageUrl: z.string(), alt: z.string() });
+type InvitationCampaignImage = z.infer<typeof InvitationCampaignImage>;
 
 const inviterStep = z.object({ mangaCoinAmount: z.number(), expireDays: z.number() }) satisfies z.ZodType<InviterStep>;
 
@@ -58,14 +58,14 @@ export const InvitationCampaign = z.object({
 export type InvitationCampaign = z.infer<typeof InvitationCampaign>;
 
 /** §3 Inviter incentive info. */
-export const InviterIncentiveInfo = z.object({
+const InviterIncentiveInfo = z.object({
   invitationAchievedMangaCoin: z.number(),
   invitationLimit: z.number(),
   invitationAchievedCount: z.number(),
   invitationLimitMangaCoin: z.number(),
   invitationCode: z.string(),
 });
-export type InviterIncentiveInfo = z.infer<typeof InviterIncentiveInfo>;
+type InviterIncentiveInfo = z.infer<typeof InviterIncentiveInfo>;
 
 /** The inviter's page: the campaign, their info, whether the limit is reached and the most coins they can earn. */
 export const InviterView = z.object({

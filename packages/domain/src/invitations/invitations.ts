@@ -9,7 +9,7 @@ export interface InviterStep {
   expireDays: number;
 }
 
-export interface InviterIncentive {
+interface InviterIncentive {
   limit: number;
   useSteps: boolean;
   steps: readonly InviterStep[];
@@ -33,13 +33,6 @@ export function inviterMaximum(incentive: InviterIncentive): number {
 export function nextInviterStep(incentive: InviterIncentive, achievedCount: number): InviterStep | null {
   if (achievedCount < 0 || achievedCount >= invitationLimit(incentive)) return null;
   return (incentive.useSteps ? incentive.steps[achievedCount] : incentive.steps[0]) ?? null;
-}
-
-/** Coins earned by the first `achievedCount` invitations (what the inviter page shows as achieved). */
-export function achievedCoins(incentive: InviterIncentive, achievedCount: number): number {
-  let sum = 0;
-  for (let i = 0; i < achievedCount; i += 1) sum += nextInviterStep(incentive, i)?.mangaCoinAmount ?? 0;
-  return sum;
 }
 
 export const limitReached = (incentive: InviterIncentive, achievedCount: number): boolean => achievedCount >= invitationLimit(incentive);

@@ -18,7 +18,7 @@ export type UnsubscribeResponse = z.infer<typeof UnsubscribeResponse>;
 export const OutboxStatus = z.enum(['PENDING', 'SENT', 'FAILED', 'SKIPPED']);
 
 /** One mail of the outbox as the console lists it. */
-export const AdminMail = z.object({
+const AdminMail = z.object({
   id: z.number(),
   kind: z.string(),
   userId: z.number().nullable(),
@@ -32,7 +32,7 @@ export const AdminMail = z.object({
   /** Its `.eml` file in DATA_DIR/mail can be opened (the file mailer, no SMTP). */
   hasFile: z.boolean(),
 });
-export type AdminMail = z.infer<typeof AdminMail>;
+type AdminMail = z.infer<typeof AdminMail>;
 
 /** `GET /admin/mail`: the newest mails first, and where mail goes. */
 export const AdminMailList = z.object({ transport: z.enum(['smtp', 'files']), mails: z.array(AdminMail) });

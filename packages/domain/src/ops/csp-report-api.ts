@@ -10,7 +10,7 @@ const text = z.string().max(4096).optional();
 const position = z.number().int().nonnegative().optional();
 
 /** `report-uri` (CSP Level 2): `{ "csp-report": { … } }`. */
-export const LegacyCspReport = z.object({
+const LegacyCspReport = z.object({
   'csp-report': z.object({
     'document-uri': text,
     'violated-directive': text,
@@ -25,7 +25,7 @@ export const LegacyCspReport = z.object({
 });
 
 /** One report of the Reporting API (`report-to`); a list may carry other types, which are skipped. */
-export const ReportingApiReport = z.object({
+const ReportingApiReport = z.object({
   type: z.string().max(64),
   url: text,
   body: z
@@ -43,14 +43,14 @@ export const ReportingApiReport = z.object({
 });
 
 /** A `report-to` batch. */
-export const ReportingApiBatch = z.array(ReportingApiReport).max(100);
+const ReportingApiBatch = z.array(ReportingApiReport).max(100);
 
 /** Which of the two a body is, read by its shape: a list is a `report-to` batch (the content types vary between browsers). */
 export const cspReportSchemaOf = (body: unknown) => (Array.isArray(body) ? ReportingApiBatch : LegacyCspReport);
 export type CspReportBody = z.infer<typeof LegacyCspReport> | z.infer<typeof ReportingApiBatch>;
 
 /** A violation as the store logs and counts it, whichever way it came. */
-export interface CspViolation {
+interface CspViolation {
   documentUrl: string | undefined;
   directive: string;
   blocked: string | undefined;

@@ -1,11 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
-  LONG_PRESS_FIRE_MS,
   appealKind,
   lastPageCommerce,
-  longPressFires,
-  longPressProgress,
   nextVolumeAction,
   packCovering,
   purchasePanel,
@@ -84,16 +81,6 @@ describe('nextVolumeAction', () => {
   });
 });
 
-describe('long press timing', () => {
-  it('fills the bar over 2000 ms and fires at 2050 ms', () => {
-    expect(longPressProgress(0)).toBe(0);
-    expect(longPressProgress(1000)).toBe(0.5);
-    expect(longPressProgress(2000)).toBe(1);
-    expect(longPressProgress(2049)).toBe(1);
-    expect(longPressFires(2049)).toBe(false);
-    expect(longPressFires(LONG_PRESS_FIRE_MS)).toBe(true);
-  });
-});
 
 describe('lastPageCommerce', () => {
   const base = {

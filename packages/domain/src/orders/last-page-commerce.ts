@@ -32,10 +32,10 @@ export interface Balances {
   mangaCoin: number;
 }
 
-export const balanceFor = (paymentType: SpendCurrency, balances: Balances): number =>
+const balanceFor = (paymentType: SpendCurrency, balances: Balances): number =>
   paymentType === 'COIN' ? balances.coin : balances.mangaCoin;
 
-export interface PurchasePanelInput {
+interface PurchasePanelInput {
   /** Price in effect (coins). */
   price: number;
   balances: Balances;
@@ -119,14 +119,6 @@ export function nextVolumeAction(next: NextVolume): 'lastVolume' | 'readNext' | 
 
 /** Where 'read in app' and 'read now' go (§2 order-complete page); cid is the viewer's book id. */
 export const viewerHref = (bookId: number): string => `/viewer?cid=${bookId}`;
-
-/**
- * Long-press progress (0 to 1) after `elapsedMs` of pressing: the bar fills over 2000 ms, the
- * purchase fires at 2050 ms (§9), so the bar is full just before the order goes out.
- */
-export const longPressProgress = (elapsedMs: number): number =>
-  Math.min(1, Math.max(0, elapsedMs / LONG_PRESS_PROGRESS_MS));
-export const longPressFires = (elapsedMs: number): boolean => elapsedMs >= LONG_PRESS_FIRE_MS;
 
 /** The book a last page shows and its next volume, as the commerce panels need them (§3 Book). */
 export interface LastPageBook {

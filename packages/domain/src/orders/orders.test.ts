@@ -6,7 +6,6 @@ import {
   canTransition,
   effectivePaymentType,
   freeNextBookRefusal,
-  freePurchaseRefusal,
   longPressBuyAvailable,
   pointBreakdown,
   pointCampaignTypes,
@@ -140,12 +139,6 @@ describe('the thirteen point breakdown types (§3)', () => {
 
 describe('buy rules (§4, §5)', () => {
   const book = { price: 0, free: true, salable: true, eroticType: 0 };
-  it('free purchase needs login, a free book, not bought', () => {
-    expect(freePurchaseRefusal(false, book, false)).toBe('login required');
-    expect(freePurchaseRefusal(true, { ...book, free: false }, false)).toBe('this book is not free');
-    expect(freePurchaseRefusal(true, book, true)).toBe('already have this book');
-    expect(freePurchaseRefusal(true, book, false)).toBeNull();
-  });
   it('free on load skips an R18 book while the adult check is none', () => {
     expect(buysFreeOnLoad(true, book, false, false)).toBe(true);
     expect(buysFreeOnLoad(true, { ...book, eroticType: 4 }, false, false)).toBe(false);

@@ -27,7 +27,7 @@ export type OrderStatus = (typeof OrderStatus)[keyof typeof OrderStatus];
  * it then. A carrier's approval whose result comes back failed is PURCHASE_RESULT_ERROR, an
  * approval that cannot be granted GRANT_ERROR, a declined or expired payment PAYMENT_ERROR.
  */
-export const orderTransitions: Record<OrderStatus, readonly OrderStatus[]> = {
+const orderTransitions: Record<OrderStatus, readonly OrderStatus[]> = {
   INCOMPLETE: ['PROCESSING', 'COMPLETE', 'CANCEL', 'PAYMENT_ERROR'],
   PROCESSING: ['COMPLETE', 'CANCEL', 'PAYMENT_ERROR', 'GRANT_ERROR', 'PURCHASE_RESULT_ERROR'],
   COMPLETE: ['DELIVERED', 'CANCEL'],
@@ -38,16 +38,6 @@ export const orderTransitions: Record<OrderStatus, readonly OrderStatus[]> = {
   PURCHASE_RESULT_ERROR: [],
 };
 export const canTransition = (from: OrderStatus, to: OrderStatus): boolean => orderTransitions[from].includes(to);
-
-/** §4 purchase-process status. */
-export const PurchaseProcessStatus = {
-  INVALID: 'INVALID',
-  ERROR: 'ERROR',
-  PROCESSING: 'PROCESSING',
-  COMPLETE: 'COMPLETE',
-  MAINTENANCE: 'MAINTENANCE',
-} as const;
-export type PurchaseProcessStatus = (typeof PurchaseProcessStatus)[keyof typeof PurchaseProcessStatus];
 
 /** §4 possession. */
 export const PossessionStatus = { OWNED: 'OWNED', RESERVED: 'RESERVED', NONE: 'NONE' } as const;
@@ -170,7 +160,7 @@ function applies(c: PointCampaignRule, ctx: PointContext): boolean {
 }
 
 /** Points one campaign gives for a price: a percentage rounded down, or its fixed points. */
-export const campaignPoints = (c: Pick<PointCampaignRule, 'rate' | 'point'>, price: number): number =>
+const campaignPoints = (c: Pick<PointCampaignRule, 'rate' | 'point'>, price: number): number =>
   price <= 0 ? 0 : c.rate > 0 ? Math.floor((price * c.rate) / 100) : c.point;
 
 /** The §3 breakdown of the points a book earns; lines worth 0 points are left out. */
@@ -197,7 +187,7 @@ export function tileRefundPoints(campaigns: readonly PointCampaignRule[], ctx: O
 }
 
 /** §5 Point detail total = total points plus price-range points (0). */
-export const PRICE_RANGE_POINTS = 0;
+const PRICE_RANGE_POINTS = 0;
 export const pointDetailTotal = (totalPoint: number): number => totalPoint + PRICE_RANGE_POINTS;
 
 /** A book as the buy rules see it. */
@@ -206,14 +196,6 @@ export interface BuyableBook {
   free: boolean;
   salable: boolean;
   eroticType: number;
-}
-
-/** §5: a free purchase needs login, a free book, not already bought. Returns the failure message or null. */
-export function freePurchaseRefusal(loggedIn: boolean, book: BuyableBook | null, owned: boolean): string | null {
-  if (!loggedIn) return 'login required';
-  if (!book || !book.free) return 'this book is not free';
-  if (owned) return 'already have this book';
-  return null;
 }
 
 /**

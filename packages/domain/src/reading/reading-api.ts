@@ -49,8 +49,6 @@ import { type PointCampaignType, pointCampaignTypes } from '../orders/orders';
 
 // —— constants (§9) ————————————————————————————————————————————————————————
 
-/** Page sync runs every 20 s while enabled (§9), and once more on leaving (sendBeacon). */
-export const PAGE_SYNC_INTERVAL_MS = 20_000;
 /** Reaching 90% of pages the first time is a read-end (§9). */
 export const READ_END_RATIO = 0.9;
 /** Signed page-image URLs live this long (rounded up to the next minute, so URLs stay cacheable). */
@@ -191,8 +189,8 @@ export const DEFAULT_VIEWER_SETTINGS: ViewerSettings = {
 
 // —— responses ——————————————————————————————————————————————————————————————
 
-export const PageImage = z.object({ width: z.number().int(), webp: z.string(), jpg: z.string() });
-export type PageImage = z.infer<typeof PageImage>;
+const PageImage = z.object({ width: z.number().int(), webp: z.string(), jpg: z.string() });
+type PageImage = z.infer<typeof PageImage>;
 
 export const ViewerPage = z.object({
   /** 0-based page number in the book's reading order. */

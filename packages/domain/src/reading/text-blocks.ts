@@ -14,9 +14,9 @@
  * Aozora has no notation for lists and tables; these two follow its `［＃…］` form.
  */
 
-export type HeadingLevel = 1 | 2 | 3;
+type HeadingLevel = 1 | 2 | 3;
 
-export type TextBlock =
+type TextBlock =
   | { kind: 'paragraph'; text: string }
   | { kind: 'image'; image: number }
   | { kind: 'heading'; level: HeadingLevel; text: string }

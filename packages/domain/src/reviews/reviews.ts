@@ -63,7 +63,7 @@ export const reviewLinkMode = (mine: Pick<Review, 'titleReviewFlg'> | null | und
 
 /** A review longer than this many characters, or than this many lines, shows folded (続きを読む). */
 export const REVIEW_FOLD_CHARS = 200;
-export const REVIEW_FOLD_LINES = 6;
+const REVIEW_FOLD_LINES = 6;
 
 /**
  * What a review list shows of a body by default: the whole body when it is short, else its

@@ -12,9 +12,6 @@ import type { SpendType, TicketState } from './serials';
 const intParam = (min: number, max: number) =>
   z.coerce.number({ message: 'must be an integer' }).int('must be an integer').min(min).max(max);
 
-export const SerialIdPath = z.object({ serial_id: idParam });
-export const EpisodeIdPath = z.object({ serial_episode_id: idParam });
-export const IdPath = z.object({ id: idParam });
 export const TokenQuery = z.object({ token: tokenParam });
 export const PageQuery = z.object({
   offset: intParam(0, 100_000).optional().default(0),
@@ -59,7 +56,7 @@ export const UserEpisodesQuery = z
 export const AdRewardUseQuery = z.object({ token: tokenParam, serial_id: idParam });
 
 /** Rental request body (§3): price, spend_type, payment_type (0 coin, 2 manga coin). */
-export const RentalBody = z.object({
+const RentalBody = z.object({
   price: intParam(0, 1_000_000),
   spend_type: intParam(0, 3).optional(),
   payment_type: intParam(0, 2).optional(),
@@ -75,13 +72,13 @@ const millis = z.number();
 const spendType = z.literal([0, 1, 2, 3]) satisfies z.ZodType<SpendType>;
 const status = OkStatus;
 
-export const SerialImages = z.object({
+const SerialImages = z.object({
   /** 522×327 images at the §9 widths (webp and jpg). */
   small: z.string(),
   medium: z.string(),
   large: z.string(),
 });
-export type SerialImages = z.infer<typeof SerialImages>;
+type SerialImages = z.infer<typeof SerialImages>;
 
 export const Serial = z.object({
   id: int,

@@ -4,7 +4,7 @@
 import { type Recovery, SpendType, recoveryTime } from './serials';
 
 /** What the suggestion call says comes after the episode just read. */
-export type NextEpisode =
+type NextEpisode =
   | { kind: 'episode'; id: number; spendType: SpendType | null; renting: boolean }
   /** The current episode is the serial's last one and the serial is complete. */
   | { kind: 'last' }
@@ -55,7 +55,7 @@ export interface LastPageState {
   chargeRemainingMs: number;
 }
 
-export type LastPageMessage =
+type LastPageMessage =
   | { kind: 'free' }
   | { kind: 'rent' }
   | { kind: 'ticketLeft'; amount: number }
@@ -83,7 +83,7 @@ export function lastPageMessage(s: LastPageState): LastPageMessage {
   }
 }
 
-export type MainAction = 'signup' | 'read' | 'useTicket' | 'coinAppeal' | 'confirmPayment' | 'reload';
+type MainAction = 'signup' | 'read' | 'useTicket' | 'coinAppeal' | 'confirmPayment' | 'reload';
 
 /**
  * §4 main action: a guest starts one-tap signup; free (or rented) goes to the reader; a held

@@ -15,7 +15,6 @@ import {
   isRenting,
   isUnlimitedRental,
   personalizedSpendType,
-  recoveryText,
   recoveryTime,
   rentalEnd,
   ticketState,
@@ -101,10 +100,10 @@ describe('rentals', () => {
 
 describe('§9 recovery text', () => {
   it('reads soon, minutes, hours, days rounded up', () => {
-    expect(recoveryText(30_000)).toBe('まもなく');
-    expect(recoveryText(59 * MIN)).toBe('59分');
-    expect(recoveryText(5 * 60 * MIN)).toBe('5時間');
-    expect(recoveryText(2.5 * 24 * 60 * MIN)).toBe('3日');
+    expect(recoveryTime(30_000)).toEqual({ unit: 'soon' });
+    expect(recoveryTime(59 * MIN)).toEqual({ unit: 'minutes', value: 59 });
+    expect(recoveryTime(5 * 60 * MIN)).toEqual({ unit: 'hours', value: 5 });
+    expect(recoveryTime(2.5 * 24 * 60 * MIN)).toEqual({ unit: 'days', value: 3 });
     expect(recoveryTime(60 * MIN)).toEqual({ unit: 'hours', value: 1 });
     expect(recoveryTime(59 * MIN + 1)).toEqual({ unit: 'hours', value: 1 });
     expect(recoveryTime(23 * 60 * MIN)).toEqual({ unit: 'hours', value: 23 });

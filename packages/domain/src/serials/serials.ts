@@ -17,8 +17,6 @@ export const isAdultCategory = (category: string): boolean => category.startsWit
 
 export const SpendType = { FREE: 0, CHARGE: 1, PAYMENT: 2, TICKET: 3 } as const;
 export type SpendType = (typeof SpendType)[keyof typeof SpendType];
-export const spendTypes: readonly SpendType[] = [0, 1, 2, 3];
-export const isSpendType = (v: unknown): v is SpendType => typeof v === 'number' && (spendTypes as number[]).includes(v);
 
 /** Rental payload paymentType (§9): 0 Ameba coin (COIN), 2 manga coin. */
 export const RentalPaymentType = { COIN: 0, MANGA_COIN: 2 } as const;
@@ -28,7 +26,7 @@ export const DEFAULT_CHARGE_MINUTES = 23 * 60;
 export const TICKET_MAX_AMOUNT = 3;
 export const AD_REWARD_MAX_AMOUNT = 3;
 /** §9: special tickets are handed out at these hours, Asia/Tokyo. */
-export const SPECIAL_TICKET_HOURS = [7, 19] as const;
+const SPECIAL_TICKET_HOURS = [7, 19] as const;
 export const RECOMMENDED_SERIALS_LIMIT = 12;
 export const CONTINUABLE_HISTORY_LIMIT = 12;
 export const READ_MORE_LIMIT = 20;
@@ -44,7 +42,7 @@ export const RENTAL_FOREVER = 253_402_300_799_000;
 
 // —— normal ticket (charge) ————————————————————————————————————————————————
 
-export interface ChargeState {
+interface ChargeState {
   charged: boolean;
   /** 0 when charged. */
   chargeRemainingMilliSec: number;
@@ -66,9 +64,9 @@ const giveSlot = (t: number): number => Math.floor((t + TOKYO_OFFSET - SPECIAL_T
 const slotStart = (slot: number): number => slot * 12 * HOUR - TOKYO_OFFSET + SPECIAL_TICKET_HOURS[0] * HOUR;
 
 /** Hand-outs in (from, to]. */
-export const ticketGivesBetween = (from: number, to: number): number => Math.max(0, giveSlot(to) - giveSlot(from));
+const ticketGivesBetween = (from: number, to: number): number => Math.max(0, giveSlot(to) - giveSlot(from));
 /** The first hand-out after `now`. */
-export const nextTicketGive = (now: number): number => slotStart(giveSlot(now) + 1);
+const nextTicketGive = (now: number): number => slotStart(giveSlot(now) + 1);
 
 export interface TicketState {
   amount: number;
@@ -124,13 +122,6 @@ export function recoveryTime(ms: number): Recovery {
   return { unit: 'days', value: Math.ceil(ms / DAY) };
 }
 
-/** Japanese recovery text: まもなく / 59分 / 5時間 / 3日. */
-export function recoveryText(ms: number): string {
-  const r = recoveryTime(ms);
-  if (r.unit === 'soon') return 'まもなく';
-  return `${r.value}${r.unit === 'minutes' ? '分' : r.unit === 'hours' ? '時間' : '日'}`;
-}
-
 // —— spend type and final price (§4) —————————————————————————————————————
 
 /**
@@ -144,7 +135,7 @@ export function episodeSpendType(episode: { price: number; freeFlg: boolean; spe
   return serial.chargeMinutes > 0 ? SpendType.CHARGE : SpendType.PAYMENT;
 }
 
-export interface FinalPriceInput {
+interface FinalPriceInput {
   price: number;
   spendType: SpendType;
   /** The member's normal ticket of this serial is back. */
@@ -184,7 +175,7 @@ export function orderOnlyEpisodeSequence(episodes: { orderSequence: number; free
 }
 
 /** An episode as `manga_viewer_action=open` weighs it: released, readable now (free or rented), read. */
-export interface OpenableEpisode {
+interface OpenableEpisode {
   id: number;
   orderSequence: number;
   released: boolean;

@@ -37,7 +37,7 @@ export function nextRenewalAfter(anchor: number, paidCycles: number, paidAt: num
 /** A declined renewal is tried again on each of the next two days (Tokyo calendar), then the subscription ends. */
 export const RENEWAL_RETRY_DAYS = 2;
 
-export type DeclinedRenewal =
+type DeclinedRenewal =
   | { status: typeof SubscriptionStatus.ERROR; retryCount: number; nextAttemptAt: number }
   | { status: typeof SubscriptionStatus.CANCEL; retryCount: number; nextAttemptAt: null };
 

@@ -10,11 +10,11 @@
  */
 export const AppealStatus = { ACTIVE: 'ACTIVE', SUBSCRIBED: 'SUBSCRIBED', UNAVAILABLE: 'UNAVAILABLE' } as const;
 export type AppealStatus = (typeof AppealStatus)[keyof typeof AppealStatus];
-export const HIDDEN_APPEAL_STATUSES: readonly AppealStatus[] = [AppealStatus.SUBSCRIBED, AppealStatus.UNAVAILABLE];
+const HIDDEN_APPEAL_STATUSES: readonly AppealStatus[] = [AppealStatus.SUBSCRIBED, AppealStatus.UNAVAILABLE];
 
-export type TeaserMode = 'mangaCoin' | 'guest' | 'none' | 'placeholder';
+type TeaserMode = 'mangaCoin' | 'guest' | 'none' | 'placeholder';
 
-export interface TeaserInput {
+interface TeaserInput {
   /** The appeal's request: pending while it loads. */
   request: 'pending' | 'done' | 'failed';
   appeal: { status: AppealStatus; loggedIn: boolean; plan: object | null } | null;

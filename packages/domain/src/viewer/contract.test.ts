@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import * as reading from '../reading/reading-api';
 import { DEFAULT_FONT_SIZE, FONT_SIZES, FONT_TYPES } from './controls';
 import { reachesReadEnd } from './progress';
-import { PAGE_SYNC_MS, READ_END_RATIO } from './timing';
+import { READ_END_RATIO } from './timing';
 
 /**
  * The viewer's modules repeat a few values of the reading contract (reading.ts) because that
@@ -11,7 +11,6 @@ import { PAGE_SYNC_MS, READ_END_RATIO } from './timing';
  */
 describe('viewer constants agree with the reading contract', () => {
   it('uses the same timers, fonts and threshold', () => {
-    expect(PAGE_SYNC_MS).toBe(reading.PAGE_SYNC_INTERVAL_MS);
     expect(READ_END_RATIO).toBe(reading.READ_END_RATIO);
     expect(FONT_SIZES).toEqual(reading.FONT_SIZES);
     expect(FONT_TYPES).toEqual(reading.FONT_TYPES);

@@ -6,13 +6,12 @@ import { SPREAD_MIN_WIDTH } from './timing';
 export const FONT_SIZES = ['small', 'medium', 'large'] as const;
 export type FontSize = (typeof FONT_SIZES)[number];
 export const DEFAULT_FONT_SIZE: FontSize = 'medium';
-export const isFontSize = (value: unknown): value is FontSize => FONT_SIZES.includes(value as FontSize);
 
 export const FONT_TYPES = ['mincho', 'gothic'] as const;
 export type FontType = (typeof FONT_TYPES)[number];
 export const DEFAULT_FONT_TYPE: FontType = 'mincho';
 
-export type FooterInput = {
+type FooterInput = {
   kind: ViewerKind;
   loggedIn: boolean;
   serial: boolean;
@@ -48,7 +47,7 @@ export function footerControls(input: FooterInput): FooterControls {
   };
 }
 
-export type SettingsInput = {
+type SettingsInput = {
   kind: ViewerKind;
   /** The reader may choose the writing of this text book (`writingModeChoice`). */
   writingMode?: boolean;

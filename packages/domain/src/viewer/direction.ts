@@ -1,8 +1,8 @@
-import { type Direction, LayoutType, forcesHorizontal, readingDirection } from '../catalog/catalog';
+import { type Direction, LayoutType, forcesHorizontal } from '../catalog/catalog';
 import type { Flow } from './navigation';
 
 /** The footer's direction toggle: ヨコ読み (paged) or タテ読み (vertical scroll), stored locally (§4). */
-export type ReadingMode = 'horizontal' | 'vertical';
+type ReadingMode = 'horizontal' | 'vertical';
 
 /** How a book is shown: fixed pages, a webtoon strip or reflowable text. */
 export type ViewerKind = 'fixed' | 'webtoon' | 'text';
@@ -28,10 +28,6 @@ export const directionToggleShown = (kind: ViewerKind, genreId: number | null): 
   kind === 'fixed' && !forcesHorizontal(genreId);
 
 export const flowOf = (mode: ReadingMode): Flow => (mode === 'vertical' ? 'scroll' : 'paged');
-
-/** The book's page direction (§3 `direction`, default rtl; genres 11–17 read left to right). */
-export const bookDirection = (genreId: number | null, stored: Direction | null | undefined): Direction =>
-  readingDirection(genreId, stored);
 
 /** A text book's writing: 縦書き or 横書き. */
 export type WritingMode = 'vertical' | 'horizontal';

@@ -7,7 +7,7 @@ import type { LastPageBook, LastPageCommerceInput } from '../orders/last-page-co
 import type { ViewerInfo } from '../reading/reading-api';
 import type { LastPageVariant } from './last-page';
 
-export interface LastPageSession {
+interface LastPageSession {
   loggedIn: boolean;
   /** Books bought from this last page (the order completed, the page reloads in 1000 ms). */
   boughtNow: ReadonlySet<number>;

@@ -1,5 +1,5 @@
 /** Status of the last page in the viewer (§4 "Last page choice"). */
-export type LastPageStatus = 'hidden' | 'close' | 'open';
+type LastPageStatus = 'hidden' | 'close' | 'open';
 
 /** Which last page shows (§2 "Last page, books"). */
 export type LastPageVariant = 'none' | 'closeOnly' | 'guest' | 'orderComplete' | 'bought' | 'notBought';
@@ -27,7 +27,7 @@ export function lastPageChoice({ status, loggedIn, orderCompleted, bought }: Las
 
 export type BoughtMessage = 'buyPrompt' | 'waitForNewVolume' | 'canPreOrder' | 'reserved' | 'none';
 
-export type BoughtMessageInput = {
+type BoughtMessageInput = {
   hasSample: boolean;
   bought: boolean;
   isLatestVol: boolean;
@@ -49,9 +49,9 @@ export function boughtMessage(input: BoughtMessageInput): BoughtMessage {
 export type LoadStatus = 'initial' | 'started' | 'done' | 'failed';
 
 /** §4 "pre-hidden statuses": the last page's data is not ready yet, so nothing shows. */
-export const PRE_HIDDEN_STATUSES: readonly LoadStatus[] = ['initial', 'started'];
+const PRE_HIDDEN_STATUSES: readonly LoadStatus[] = ['initial', 'started'];
 
-export interface LastPageStatusInput {
+interface LastPageStatusInput {
   /** The free book on load (§4): 'started' while the server buys it, before the reload. */
   load: LoadStatus;
   /** The book is still sold (on sale or open for pre-order). */

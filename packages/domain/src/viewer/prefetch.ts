@@ -1,13 +1,13 @@
 import { PREFETCH_AHEAD, PREFETCH_BEHIND } from './timing';
 
-export type PrefetchPlan = {
+type PrefetchPlan = {
   /** Pages of this book, most urgent first: what is on screen, then ahead, then behind. */
   pages: number[];
   /** First pages of the next volume to fetch, when the reader is near the end. */
   nextVolumePages: number[];
 };
 
-export type PrefetchInput = {
+type PrefetchInput = {
   /** Pages on screen (one, or two in a spread), in reading order. */
   visible: readonly number[];
   total: number;

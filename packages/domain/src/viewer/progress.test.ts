@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { footerControls, isFontSize, settingsVisibility, spreadNote, toggleBookmark } from './controls';
+import { footerControls, settingsVisibility, spreadNote, toggleBookmark } from './controls';
 import { keepTextPosition, openingPage, pageSyncEnabled, reachesReadEnd, shouldRegisterReadEnd } from './progress';
 
 describe('read-end at 90%', () => {
@@ -73,10 +73,6 @@ describe('footer and settings rules (§5)', () => {
     expect(settingsVisibility({ ...s, kind: 'text' })).toMatchObject({ spread: false, fontSize: true, fontType: true, writingMode: false });
     expect(settingsVisibility({ ...s, kind: 'text', writingMode: true }).writingMode).toBe(true);
     expect(settingsVisibility({ ...s, writingMode: true }).writingMode).toBe(false);
-  });
-  it('accepts only the three font sizes', () => {
-    expect(isFontSize('medium')).toBe(true);
-    expect(isFontSize('huge')).toBe(false);
   });
   it('toggles bookmarks on the visible pages', () => {
     expect(toggleBookmark([1, 9], [4, 5])).toEqual([1, 4, 9]);

@@ -46,7 +46,7 @@ export function resumePosition(local: SyncPosition | null, synced: SyncPosition 
 /** A position this device keeps for a book or an episode (localStorage), without a device id. */
 export type KeptPosition = { page: number; font: FontSize | null; readAt: number };
 /** The device's kept positions by key (`keptPositionKey`). */
-export type KeptPositions = Record<string, KeptPosition>;
+type KeptPositions = Record<string, KeptPosition>;
 
 export const keptPositionKey = (kind: 'book' | 'episode', id: number): string => `${kind}:${id}`;
 

@@ -4,13 +4,13 @@ import { SPREAD_MIN_WIDTH } from './timing';
  * A page's side in a two-page spread as its file says (EPUB `page-spread-*`), `alone` when the
  * file shows it in no spread (`rendition:spread none`); null when it does not say.
  */
-export type PageSide = 'left' | 'right' | 'center' | 'alone' | null;
+type PageSide = 'left' | 'right' | 'center' | 'alone' | null;
 
 /**
  * What pairing needs to know of a page: whether the server detected it as wide (a two-page
  * image), and the side its file puts it on, when the file says.
  */
-export type PageShape = { wide: boolean; side?: PageSide };
+type PageShape = { wide: boolean; side?: PageSide };
 
 /** One screen of a paged book: one or two page indices, in reading order. */
 export type Spread = readonly number[];

@@ -5,7 +5,7 @@
  * strip scrolls downwards as a webtoon. Text pages (a colophon after the last image) follow the
  * strip's way and do not decide it.
  */
-export type StripAxis = 'vertical' | 'horizontal';
+type StripAxis = 'vertical' | 'horizontal';
 
 export function stripAxis(pages: readonly { width: number; height: number; text?: boolean }[]): StripAxis {
   const images = pages.filter((p) => !p.text);

@@ -11,7 +11,7 @@ import { paymentTypeOfMethod } from './wallet-payments';
  * money left to give back: its cancellation is refused (the operator can still adjust by hand).
  * An order that took the money but never granted its coins (GRANT_ERROR) gives it all back.
  */
-export interface RefundBasis {
+interface RefundBasis {
   /** Yen the provider took for the order. */
   paidYen: number;
   /** Paid coins the order granted (0 for a book order, or a coin order whose coins were never granted). */

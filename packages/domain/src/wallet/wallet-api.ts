@@ -132,7 +132,7 @@ export type CartAppealResponse = z.infer<typeof CartAppealResponse>;
 export const MangaCoinBalance = z.object({ balance: num, paidBalance: num, bonusBalance: num });
 export type MangaCoinBalance = z.infer<typeof MangaCoinBalance>;
 
-export const WalletHistoryEntry = z.object({
+const WalletHistoryEntry = z.object({
   id: num,
   datetime: num,
   currency: z.enum(Currency),
@@ -144,13 +144,13 @@ export const WalletHistoryEntry = z.object({
   orderId: num.nullable(),
   expireDatetime: num,
 });
-export type WalletHistoryEntry = z.infer<typeof WalletHistoryEntry>;
+type WalletHistoryEntry = z.infer<typeof WalletHistoryEntry>;
 export const WalletHistoryResponse = z.object({ totalCount: num, history: z.array(WalletHistoryEntry) });
 export type WalletHistoryResponse = z.infer<typeof WalletHistoryResponse>;
 
 /** Balance by expiry date (one row per expiry instant), earliest first. */
-export const PeriodBalance = z.object({ expireDatetime: num, amount: num, paid: num, bonus: num });
-export type PeriodBalance = z.infer<typeof PeriodBalance>;
+const PeriodBalance = z.object({ expireDatetime: num, amount: num, paid: num, bonus: num });
+type PeriodBalance = z.infer<typeof PeriodBalance>;
 export const PeriodBalanceResponse = z.object({ totalCount: num, periods: z.array(PeriodBalance) });
 export type PeriodBalanceResponse = z.infer<typeof PeriodBalanceResponse>;
 

@@ -56,13 +56,6 @@ export function spendOrder(a: LotState, b: LotState): number {
   return a.expiresAt - b.expiresAt || Number(a.paid) - Number(b.paid) || a.id - b.id;
 }
 
-/** Balance: the sum of what remains of unexpired lots. */
-export function balanceOf(lots: readonly LotState[], now: number): number {
-  let sum = 0;
-  for (const lot of lots) if (isUsable(lot, now)) sum += lot.remaining;
-  return sum;
-}
-
 export interface Draw {
   lotId: number;
   amount: number;
@@ -83,16 +76,6 @@ export function planSpend(lots: readonly LotState[], amount: number, now: number
     left -= take;
   }
   return left === 0 ? draws : null;
-}
-
-/** Lots whose expiry has passed and whose EXPIRE entry is not written yet (what a sweep handles). */
-export const lotsToExpire = (lots: readonly LotState[], now: number): LotState[] =>
-  lots.filter((l) => !l.expired && l.expiresAt <= now);
-
-/** Applies draws to lots (a model of the server's conditional updates, for tests and previews). */
-export function applyDraws(lots: readonly LotState[], draws: readonly Draw[]): LotState[] {
-  const byId = new Map(draws.map((d) => [d.lotId, d.amount]));
-  return lots.map((l) => (byId.has(l.id) ? { ...l, remaining: l.remaining - byId.get(l.id)! } : l));
 }
 
 /** Amount that expires within `days` from `now` (wallet "expiring soon"), with the earliest such expiry. */
@@ -120,7 +103,7 @@ export const yenValueOf = (remaining: number, amount: number, yenValue: number):
   amount <= 0 ? 0 : Math.floor((remaining * yenValue) / amount);
 
 /** §9 coin appeal threshold: a pack whose bonus exceeds 30% of its coins shows the coupon appeal. */
-export const COIN_APPEAL_THRESHOLD = 0.3;
+const COIN_APPEAL_THRESHOLD = 0.3;
 export const showsCouponAppeal = (bonus: number, coin: number): boolean =>
   coin > 0 && bonus / coin > COIN_APPEAL_THRESHOLD;
 

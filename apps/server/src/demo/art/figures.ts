@@ -2,7 +2,7 @@ import type { Random } from '../random';
 
 /** Shapes the pages and covers are composed of: characters, balloons, scenery, speed lines. */
 
-export interface FigureColors {
+interface FigureColors {
   skin: string;
   hair: string;
   outfit: string;

@@ -44,7 +44,7 @@ export function pageHeader(s: PageSubject): string {
 }
 
 /** An arrow pointing left (rtl) or right (ltr), centred on (cx, cy). */
-export function directionArrow(cx: number, cy: number, pointsLeft: boolean): string {
+function directionArrow(cx: number, cy: number, pointsLeft: boolean): string {
   const s = pointsLeft ? -1 : 1;
   const pts = [
     [cx + s * 40, cy],

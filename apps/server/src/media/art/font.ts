@@ -24,14 +24,10 @@ export function font(): Font {
   return loaded;
 }
 
-/** Characters the font has no glyph for (tests use this to keep the demo's text drawable). */
-export const missingGlyphs = (text: string): string[] =>
-  [...new Set(text)].filter((c) => c.trim() !== '' && font().charToGlyph(c).index === 0);
-
 const cache = new Map<string, { d: string; width: number }>();
 
 /** Path data of `text` with its baseline at y = 0 and its start at x = 0, and its advance width. */
-export function glyphRun(text: string, size: number): { d: string; width: number } {
+function glyphRun(text: string, size: number): { d: string; width: number } {
   const key = `${size}|${text}`;
   let run = cache.get(key);
   if (!run) {
@@ -44,7 +40,7 @@ export function glyphRun(text: string, size: number): { d: string; width: number
 
 export type Anchor = 'start' | 'middle' | 'end';
 
-export interface TextStyle {
+interface TextStyle {
   fill: string;
   stroke?: string;
   strokeWidth?: number;

@@ -17,7 +17,7 @@ const SEGMENTS: Record<string, string> = {
 };
 
 /** Width of one character of the given height (digits; '/' and ' ' are narrower). */
-export const segmentCharWidth = (char: string, height: number): number =>
+const segmentCharWidth = (char: string, height: number): number =>
   char === '/' ? height * 0.45 : char === ' ' ? height * 0.25 : height * 0.55;
 
 export function segmentTextWidth(text: string, height: number): number {

@@ -18,7 +18,7 @@ const TTL: Record<LinkPurpose, number> = {
   PASSWORD_RESET: PASSWORD_RESET_TTL_MS,
 };
 
-export interface NewLink {
+interface NewLink {
   /** The page and token to put in the mail: `/password_reset/confirm?token=…`. */
   path: string;
   expiresAt: number;
@@ -37,7 +37,7 @@ export async function newLink(trx: Transaction<Database>, link: { userId: number
 }
 
 /** 400 INVALID_TOKEN: the link was used, expired, voided or never made (one answer for all). */
-export const invalidLink = () => new AppError(400, ErrorCode.INVALID_TOKEN, ['token: このリンクは無効か、有効期限が切れています']);
+const invalidLink = () => new AppError(400, ErrorCode.INVALID_TOKEN, ['token: このリンクは無効か、有効期限が切れています']);
 
 /** Uses the link once, or refuses it. */
 export async function useLink(trx: Transaction<Database>, token: string, purposes: readonly LinkPurpose[], now: number) {

@@ -2,7 +2,7 @@ import type { Expression } from 'kysely';
 import type { Db, UsersTable } from '../../db/schema';
 import { WITHDRAWN_NICKNAME } from '@hondana/domain/accounts/account-settings';
 
-export type UserRow = Omit<UsersTable, 'id'> & { id: number };
+type UserRow = Omit<UsersTable, 'id'> & { id: number };
 
 export async function insertUser(
   db: Db,

@@ -3,11 +3,11 @@ import { recordAppSession } from './app-settings.service';
 import { sessionSecret, sessionUser } from './session-plugin';
 
 /** The native app wrapper's session header (§7 "session header", "app-session header"). */
-export const APP_SESSION_HEADER = 'x-app-session';
+const APP_SESSION_HEADER = 'x-app-session';
 const SESSION_VALUE = /^[\w.:-]{1,200}$/;
 
 /** The calls §7 sends the app-session header with (routes as registered, under /api). */
-export const APP_SESSION_CALLS: ReadonlySet<string> = new Set([
+const APP_SESSION_CALLS: ReadonlySet<string> = new Set([
   '/api/order/buy_check',
   '/api/order/buy',
   '/api/order/buy_check/v2',
@@ -28,7 +28,7 @@ export function appSessionHeaderOf(request: FastifyRequest): string | null {
 }
 
 /** The header's value when this request is one of those calls and carries a well-formed one. */
-export function appSessionOf(request: FastifyRequest): string | null {
+function appSessionOf(request: FastifyRequest): string | null {
   const value = request.headers[APP_SESSION_HEADER];
   if (typeof value !== 'string' || !SESSION_VALUE.test(value)) return null;
   return APP_SESSION_CALLS.has(request.routeOptions.url ?? '') ? value : null;

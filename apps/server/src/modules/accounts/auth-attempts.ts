@@ -7,7 +7,7 @@ import { digest } from '../tokens/secrets';
 export type AuthAttemptKind = 'login' | 'signup';
 
 /** The window of the login and signup limits. */
-export const AUTH_WINDOW_MS = 60_000;
+const AUTH_WINDOW_MS = 60_000;
 
 export interface AuthAttempt {
   allowed: boolean;
@@ -44,12 +44,12 @@ export async function authAttempt(
 }
 
 /** The window of the mailed-link limits (password reset, confirmation mail again). */
-export const MAIL_LINK_WINDOW_MS = 15 * 60_000;
+const MAIL_LINK_WINDOW_MS = 15 * 60_000;
 /** The longest window any account limit counts in (the housekeeping keeps hits this long). */
 export const LONGEST_AUTH_WINDOW_MS = Math.max(AUTH_WINDOW_MS, MAIL_LINK_WINDOW_MS);
 /** Mailed links per address (email) and per client address in `MAIL_LINK_WINDOW_MS`. */
-export const MAIL_LINKS_PER_ACCOUNT = 5;
-export const MAIL_LINKS_PER_CLIENT = 20;
+const MAIL_LINKS_PER_ACCOUNT = 5;
+const MAIL_LINKS_PER_CLIENT = 20;
 
 /**
  * A request that mails a link (a password reset, the confirmation mail again), limited per

@@ -38,7 +38,7 @@ import { type WithdrawalParts, withdraw } from './withdrawal.service';
 import { digest } from '../tokens/secrets';
 
 /** The browser and address a session starts from (the sessions list names them). */
-export const deviceOf = (request: FastifyRequest) => ({ userAgent: request.headers['user-agent'] ?? '', address: request.ip });
+const deviceOf = (request: FastifyRequest) => ({ userAgent: request.headers['user-agent'] ?? '', address: request.ip });
 
 /** Accounts (§6, §7 "User and common"): signup, login, sessions, status, profile, adult check. */
 export const accountsRoutes: FastifyPluginAsync<{ authRateLimit: number; withdrawal: WithdrawalParts }> = async (base, { authRateLimit, withdrawal }) => {

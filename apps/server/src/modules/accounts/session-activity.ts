@@ -4,7 +4,7 @@ import { digest } from '../tokens/secrets';
 import { touchSession } from './sessions.repository';
 
 /** A session's "last seen" moves at most this often (per process). */
-export const LAST_SEEN_STEP_MS = 5 * 60 * 1000;
+const LAST_SEEN_STEP_MS = 5 * 60 * 1000;
 const MAX_KEPT = 20_000;
 
 /**

@@ -19,7 +19,7 @@ declare module 'fastify' {
 }
 
 /** Called with the member of a request, in the request's tick: must not wait for anything. */
-export type MemberSeenListener = (userId: number) => void;
+type MemberSeenListener = (userId: number) => void;
 
 /**
  * Tells `listener` of every member a request is made for: every page load (its load context

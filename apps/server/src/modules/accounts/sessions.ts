@@ -57,5 +57,3 @@ export async function findSessionUser(db: Kysely<Database>, secret: string, now:
 }
 
 export const deleteSession = (db: Kysely<Database>, secret: string): Promise<void> => repo.deleteSessionByHash(db, digest(secret));
-
-export const deleteUserSessions = (db: Kysely<Database> | Transaction<Database>, userId: number): Promise<void> => repo.deleteSessionsOf(db, userId);

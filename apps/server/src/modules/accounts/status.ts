@@ -6,7 +6,7 @@ import type { SessionUser } from './sessions';
 import { moneyStatusQuery } from './status.repository';
 
 /** What §3 "User status" says about a member's money; a guest holds nothing. */
-export interface MoneyStatus {
+interface MoneyStatus {
   coin: number;
   mangaCoin: number;
   isFirstBuy: boolean;

@@ -21,7 +21,7 @@ export const titleAuthors = (db: Db, titleId: number) =>
     .orderBy('ta.sort_order')
     .execute();
 
-export const BOOK_COLUMNS = [
+const BOOK_COLUMNS = [
   'id', 'title_id', 'vol', 'contents_name', 'description', 'price', 'sale_price', 'sale_start_datetime', 'sale_end_datetime',
   'free_flg', 'free_start_datetime', 'free_end_datetime', 'start_datetime', 'sales_status', 'layout_type', 'page_count',
   'sample_page_total', 'version',

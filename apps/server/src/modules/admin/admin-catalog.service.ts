@@ -14,7 +14,7 @@ const conflict = (what: string) => new AppError(409, ErrorCode.EDIT_CONFLICT, [`
 const minute = (instant: number | null) => (instant === null ? null : instantToTokyoMinute(Number(instant)));
 
 /** A volume as it is stored (what the audit log records). */
-export function storedBookView(b: repo.BookRow): Omit<AdminBook, 'priceNow'> {
+function storedBookView(b: repo.BookRow): Omit<AdminBook, 'priceNow'> {
   return {
     id: b.id,
     titleId: b.title_id,
@@ -52,7 +52,7 @@ function priceNow(b: repo.BookRow, now: number): AdminBook['priceNow'] {
 }
 
 /** A volume as the console edits it, with the price in effect at `now`. */
-export const bookView = (b: repo.BookRow, now: number): AdminBook => ({ ...storedBookView(b), priceNow: priceNow(b, now) });
+const bookView = (b: repo.BookRow, now: number): AdminBook => ({ ...storedBookView(b), priceNow: priceNow(b, now) });
 
 export async function titleDetail(db: Db, titleId: number, now: number): Promise<AdminTitle> {
   const t = await repo.titleRow(db, titleId);

@@ -6,7 +6,7 @@ import { digest } from '../tokens/secrets';
 import { endSession, findRole, sessionActivity, touchSession } from './staff.repository';
 
 /** A console session idle this long is ended: the operator logs in again. */
-export const CONSOLE_IDLE_MS = 12 * 60 * 60 * 1000;
+const CONSOLE_IDLE_MS = 12 * 60 * 60 * 1000;
 
 export interface Staff {
   userId: number;
@@ -14,7 +14,7 @@ export interface Staff {
 }
 
 /** What each role may do: support reads members and their money, grants and cancels; operators do everything. */
-export type Capability = 'members' | 'everything';
+type Capability = 'members' | 'everything';
 
 const allowed = (role: StaffRole, capability: Capability) => role === 'operator' || capability === 'members';
 

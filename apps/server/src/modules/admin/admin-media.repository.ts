@@ -8,7 +8,6 @@ export const bookSampleRow = (db: Db, bookId: number) =>
     .select(['id', 'title_id', 'page_count', 'layout_type', 'sample_page_total', 'custom_sample_pages', 'media_version', 'version'])
     .where('id', '=', bookId)
     .executeTakeFirst();
-export type BookSampleRow = NonNullable<Awaited<ReturnType<typeof bookSampleRow>>>;
 
 export const coverUpload = (db: Db, bookId: number) =>
   db.selectFrom('book_cover_uploads').select(['original_key', 'width', 'height', 'uploaded_at']).where('book_id', '=', bookId).executeTakeFirst();

@@ -56,7 +56,7 @@ export async function updateSerialAt(db: Db, serialId: number, version: number, 
   return result.numUpdatedRows > 0n;
 }
 
-export type NewSerialColumns = SerialColumns & {
+type NewSerialColumns = SerialColumns & {
   title_id: number;
   name: string;
   description: string;

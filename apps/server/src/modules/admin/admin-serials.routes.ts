@@ -14,7 +14,7 @@ import * as serials from './admin-serials.service';
 import { catalogChanged } from './catalog-changed';
 
 /** Largest CBZ or ZIP of an episode's pages the console takes. */
-export const EPISODE_PAGES_LIMIT_BYTES = 512 * 1024 * 1024;
+const EPISODE_PAGES_LIMIT_BYTES = 512 * 1024 * 1024;
 const ARCHIVE_TYPES = ['application/octet-stream', 'application/zip', 'application/x-zip-compressed', 'application/x-cbz', 'application/vnd.comicbook+zip'];
 
 /**

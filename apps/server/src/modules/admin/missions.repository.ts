@@ -32,7 +32,6 @@ export function tasksOf(db: Db, missionIds: readonly number[]) {
     .orderBy('t.id')
     .execute();
 }
-export type TaskRow = Awaited<ReturnType<typeof tasksOf>>[number];
 
 /** Members given each mission's bonus. */
 export async function rewardedCounts(db: Db, missionIds: readonly number[]): Promise<Map<number, number>> {

@@ -23,7 +23,7 @@ const RP_NAME = '本棚 管理コンソール';
  * origin into clientDataJSON and the authenticator signs the rp id's hash: an answer made for any
  * other site is refused.
  */
-export interface RelyingParty {
+interface RelyingParty {
   origin: string;
   rpId: string;
 }
@@ -35,7 +35,7 @@ export function relyingParty(address: string): RelyingParty {
 }
 
 /** Who is asking: the staff member, their session (a challenge is bound to it), their address. */
-export interface PasskeyCaller {
+interface PasskeyCaller {
   userId: number;
   email: string;
   sessionHash: string;

@@ -6,7 +6,7 @@ import type { Database, Db } from '../../db/schema';
  * bonus calls read (`cart/pre-order-bonus.repository`). Every edit is conditional on the bonus's
  * version read, and that update comes first in its transaction, so two edits never interleave.
  */
-export type BonusState = 'running' | 'scheduled' | 'ended';
+type BonusState = 'running' | 'scheduled' | 'ended';
 
 /** The newest first, filtered by state at `now` when asked. */
 export function bonusRows(db: Db, state: BonusState | undefined, now: number) {

@@ -76,7 +76,7 @@ import { secondFactorRoutes } from './second-factor.routes';
 import { adminStaffRoutes } from './staff.routes';
 
 /** Largest file the console's import takes (a CBZ or EPUB volume). */
-export const IMPORT_LIMIT_BYTES = 512 * 1024 * 1024;
+const IMPORT_LIMIT_BYTES = 512 * 1024 * 1024;
 
 /** The token of an import was used before: its catalog write rolls back and the first answer is returned. */
 class TokenAlreadyUsed extends Error {}

@@ -12,7 +12,7 @@ import { staffSessionFactor } from './second-factor.repository';
  *   refunds, price changes);
  * - unset: given in this sign-in.
  */
-export type SecondFactorNeed = 'exempt' | 'fresh';
+type SecondFactorNeed = 'exempt' | 'fresh';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -27,7 +27,7 @@ export const secondFactorRequired = () => new AppError(403, ErrorCode.SECOND_FAC
  * shorter (1 s to 10 min: never longer than the rule). A journey shortens it to see the console
  * ask again without waiting ten minutes, as `SANDBOX_PAYMENT_TTL_MS` does for payments.
  */
-export function secondFactorFreshFromEnv(value = process.env.SECOND_FACTOR_FRESH_MS): number {
+function secondFactorFreshFromEnv(value = process.env.SECOND_FACTOR_FRESH_MS): number {
   if (value === undefined || value === '') return SECOND_FACTOR_FRESH_MS;
   const ms = Number(value);
   if (!Number.isInteger(ms) || ms < 1000 || ms > SECOND_FACTOR_FRESH_MS) {

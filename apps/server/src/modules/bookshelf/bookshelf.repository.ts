@@ -246,18 +246,6 @@ export function distributedVolumes(db: Db, titleId: number, now: number) {
     .execute();
 }
 
-/** Every book of a title the member has any entitlement to (hidden ones too). */
-export async function heldBookIdsOfTitle(db: Db, userId: number, titleId: number): Promise<Set<number>> {
-  const rows = await db
-    .selectFrom('user_books as ub')
-    .innerJoin('books as b', 'b.id', 'ub.book_id')
-    .select('ub.book_id')
-    .where('ub.user_id', '=', userId)
-    .where('b.title_id', '=', titleId)
-    .execute();
-  return new Set(rows.map((r) => r.book_id));
-}
-
 /** Hides (or shows again) the member's own books among `bookIds`; others' books are untouched. */
 export async function setHidden(trx: Transaction<Database>, userId: number, bookIds: number[], hidden: boolean, now: number): Promise<number> {
   let q = trx.updateTable('user_books').set({ hidden_at: hidden ? now : null }).where('user_id', '=', userId).where('book_id', 'in', bookIds);

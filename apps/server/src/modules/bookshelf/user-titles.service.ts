@@ -8,7 +8,7 @@ import { isWished } from '../notices/wish-list.service';
 import { heldAmong, maxFinishedBook, titleVolumeRows } from './user-titles.repository';
 
 
-export interface TitleViewer {
+interface TitleViewer {
   userId: number;
   includeAdult: boolean;
   now: number;

@@ -34,20 +34,6 @@ export async function bundlesById(db: Db, ids: readonly number[]): Promise<Map<n
   return new Map(rows.map((r) => [r.id, { ...r, bookIds: books.filter((b) => b.bundle_id === r.id).map((b) => b.book_id) }]));
 }
 
-/** The bundle on sale at `now` that holds this book (the newest when several do), for the volume detail. */
-export async function bundleOfBook(db: Db, bookId: number, now: number): Promise<BundleRow | null> {
-  const row = await db
-    .selectFrom('bundle_books')
-    .innerJoin('bundles', 'bundles.id', 'bundle_books.bundle_id')
-    .select('bundles.id')
-    .where('bundle_books.book_id', '=', bookId)
-    .where('bundles.start_at', '<=', now)
-    .where((eb) => eb.or([eb('bundles.end_at', 'is', null), eb('bundles.end_at', '>', now)]))
-    .orderBy('bundles.id', 'desc')
-    .executeTakeFirst();
-  if (!row) return null;
-  return (await bundlesById(db, [row.id])).get(row.id) ?? null;
-}
 
 /**
  * Serialises a member's cart changes: on PostgreSQL the member's `users` row is locked for the

@@ -7,7 +7,7 @@ import type { Database, Db } from '../../db/schema';
 import { entitledBookIds } from '../orders/entitlements';
 import { booksForPurchase } from '../orders/order-rows';
 import { toPricing } from '../orders/purchase';
-import { type BundleRow, bundleOfBook, bundleOnSale, bundlesById, lockMemberCart } from './bundle.repository';
+import { type BundleRow, bundleOnSale, bundlesById, lockMemberCart } from './bundle.repository';
 import { insertCartItem, joinBundle } from './cart.repository';
 import { changeResponse, limitExceeded } from './cart.service';
 import type { CartMember } from './cart-view';
@@ -35,12 +35,6 @@ export async function bundleView(db: Db, bundleId: number, now: number): Promise
   const bundle = (await bundlesById(db, [bundleId])).get(bundleId);
   if (!bundle) throw notFound('bundle');
   return view(db, bundle, now);
-}
-
-/** The bundle on sale holding a book, for the volume detail (null when none). */
-export async function bundleForBook(db: Db, bookId: number, now: number): Promise<BundleView | null> {
-  const bundle = await bundleOfBook(db, bookId, now);
-  return bundle ? view(db, bundle, now) : null;
 }
 
 const bundleInvalid = (message: string) => new AppError(403, ErrorCode.BUNDLE_INVALID, [message]);

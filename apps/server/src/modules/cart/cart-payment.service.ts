@@ -18,7 +18,7 @@ import { useCoupon } from './cart.repository';
 type Trx = Transaction<Database>;
 const refuse = (code: ErrorCode, message: string) => new AppError(403, code, [message]);
 
-export interface ProviderCheckout {
+interface ProviderCheckout {
   /** The purchase as the coin checkout would make it (prices agreed for bundle books, the coupon's discount). */
   request: PurchaseRequest;
   couponId: number | null;

@@ -33,7 +33,7 @@ export interface CartMember {
 }
 
 /** A cart line priced at `now`, with its validity. */
-export interface PricedLine {
+interface PricedLine {
   row: CartRow;
   view: CartItemView;
   coupon: CouponLine;
@@ -112,7 +112,7 @@ function priceLine(row: CartRow, owned: boolean, adultChecked: boolean, now: num
 }
 
 /** The coupon discount on the valid lines; a chosen coupon that no longer applies is COUPON_INVALID. */
-export function discountOf(state: CartState, now: number): { discount: number; error: string | null } {
+function discountOf(state: CartState, now: number): { discount: number; error: string | null } {
   if (!state.chosen) return { discount: 0, error: null };
   const result = couponDiscount(state.chosen, state.valid.map((l) => l.coupon), now);
   return result.ok ? { discount: result.discount, error: null } : { discount: 0, error: result.refusal };

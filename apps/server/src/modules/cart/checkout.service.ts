@@ -22,7 +22,7 @@ const sameIds = (a: readonly number[], b: readonly number[]) => a.length === b.l
 /** How the member names the cart they saw: by its book ids (v3) or by its size (v2's item_size). */
 type CartExpectation = { bookIds: readonly number[] } | { itemSize: number };
 
-export interface CheckoutInput {
+interface CheckoutInput {
   expect: CartExpectation;
   usePoint: number;
   /** Σ prices in effect the member was shown. */

@@ -5,7 +5,7 @@ import type { Database } from '../../db/schema';
 import { guestCouponOffer } from './coupon.service';
 
 /** What the guest cart shows of a book, and what the guest coupon's targeting reads. */
-export type GuestCartBookFacts = Omit<GuestCartBook, 'couponLabel' | 'couponPrice'> & { publisherId: number | null; categoryId: number | null };
+type GuestCartBookFacts = Omit<GuestCartBook, 'couponLabel' | 'couponPrice'> & { publisherId: number | null; categoryId: number | null };
 
 /**
  * The visible books of `bookIds` in the order asked (R18 only with `includeAdult`), priced at

@@ -22,7 +22,7 @@ import type { BonusRow } from './pre-order-bonus.repository';
 
 
 /** Most reservable volumes `GET /pre_order/bonus` lists (soonest releases first). */
-export const BONUS_LIST_LIMIT = 100;
+const BONUS_LIST_LIMIT = 100;
 /** Most due bonuses one settlement pass grants (the next pass takes the rest). */
 const SETTLE_BATCH = 200;
 

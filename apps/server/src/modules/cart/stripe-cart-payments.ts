@@ -54,7 +54,7 @@ export async function payCartOrderWithStripe(
 }
 
 /** Settles the cart order of an intent by what Stripe says of it (see `settleStripeIntent` of the coin packs). */
-export async function settleStripeCartIntent(db: Kysely<Database>, stripe: StripePayments, intent: IntentState, { now, expireAfterMs }: { now: number; expireAfterMs?: number }): Promise<void> {
+async function settleStripeCartIntent(db: Kysely<Database>, stripe: StripePayments, intent: IntentState, { now, expireAfterMs }: { now: number; expireAfterMs?: number }): Promise<void> {
   if (intent.orderId === null) return;
   const order = await orderRow(db, intent.orderId);
   if (!order || order.kind !== 'BOOK' || order.status !== 'PROCESSING') return;
@@ -101,7 +101,7 @@ export async function settleIfCartOrder(db: Kysely<Database>, stripe: StripePaym
 }
 
 /** The reconciliation of cart orders by card left PROCESSING (a lost webhook, a lost create answer, 3-D Secure never answered). */
-export async function reconcileStripeCartOrders(db: Kysely<Database>, stripe: StripePayments, now: number, signal?: AbortSignal): Promise<number> {
+async function reconcileStripeCartOrders(db: Kysely<Database>, stripe: StripePayments, now: number, signal?: AbortSignal): Promise<number> {
   const waiting = await db
     .selectFrom('orders')
     .select(['id', 'provider_ref', 'created_at'])

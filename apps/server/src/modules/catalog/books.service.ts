@@ -124,7 +124,7 @@ export function toBookDetail(facts: TitleFacts, v: VolumeRow, now: number): Book
   };
 }
 
-export function toBookV3(facts: TitleFacts, v: VolumeRow, now: number): BookV3 {
+function toBookV3(facts: TitleFacts, v: VolumeRow, now: number): BookV3 {
   const { info } = facts;
   return {
     id: v.id,

@@ -19,7 +19,7 @@ const TILE_COVER_WIDTH = 128;
  * Point campaigns a listing's tiles are priced against (the 即時還元 badge, §2) and the book's
  * scope facts a genre or publisher campaign needs; without them a tile shows no badge.
  */
-export interface TileCampaigns {
+interface TileCampaigns {
   campaigns: readonly PointCampaignRule[];
   genreId?: number | null;
   publisherId?: number | null;

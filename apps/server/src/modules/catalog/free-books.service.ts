@@ -8,7 +8,7 @@ import { getFreeRanking } from './rankings.service';
 import type { RankingEntry } from '@hondana/domain/catalog/rankings-api';
 
 
-export const FREE_PAGE_LIST_SIZE = 12;
+const FREE_PAGE_LIST_SIZE = 12;
 
 /** Erotic types a free list shows: `healthy` lists only NORMAL titles. */
 const eroticTypesFor = (includeAdult: boolean, healthy: boolean) =>

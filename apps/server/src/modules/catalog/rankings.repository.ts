@@ -237,7 +237,7 @@ export async function titlesReleasedSince(db: Db, since: number, now: number): P
   return new Set(rows.map((r) => r.title_id));
 }
 
-export interface StoredRanking {
+interface StoredRanking {
   /** The window the job worked out last for the term. */
   windowTo: number;
   rows: { titleId: number; basis: string; score: number; pageType: string; eroticType: number }[];

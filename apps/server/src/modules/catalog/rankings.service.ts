@@ -194,7 +194,7 @@ const placesMemo = new WeakMap<Db, Map<boolean, KeptPlaces>>();
 const DAY_MS = 86_400_000;
 
 /** The rank a book detail names (§3 `rank`): within the first 100 of the daily ranking. */
-export const DETAIL_RANK_LIMIT = 100;
+const DETAIL_RANK_LIMIT = 100;
 
 /**
  * A title's place in the daily ranking as the ranking page shows it (every shelf, the popular

@@ -21,7 +21,7 @@ import { authorsOfTitles } from './books.repository';
 
 type Reason = RecommendedBook['reason'];
 
-export interface RecommendOptions {
+interface RecommendOptions {
   limit?: number;
   includeAdult: boolean;
   /** Only titles with a volume free now, recommending that volume (§7 `free_flg`). */

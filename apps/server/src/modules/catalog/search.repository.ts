@@ -111,7 +111,7 @@ export function findAuthor(db: Db, authorId: number) {
   return db.selectFrom('authors').select(['id as authorId', 'name', 'kana']).where('id', '=', authorId).executeTakeFirst();
 }
 
-export interface TitleSummaryRow {
+interface TitleSummaryRow {
   id: number;
   name: string;
   kana: string;

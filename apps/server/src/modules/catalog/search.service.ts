@@ -9,7 +9,7 @@ import { authorTitleIds, findAuthor, refreshTitleSearchText, searchTitleIds, tit
 import type { AuthorSearchResult, KeywordSearchResult } from '@hondana/domain/catalog/search-api';
 
 
-export const AUTHOR_PAGE_SIZE = 20;
+const AUTHOR_PAGE_SIZE = 20;
 
 /** Keeps the search text of titles whose names or credits changed (the import calls it inside its transaction). */
 export function refreshSearchText(db: Db | Transaction<Database>, titleIds: number[]): Promise<number> {

@@ -34,7 +34,7 @@ export interface TitleFacts {
  * change (`ops/store-changes.ts`) empties the cache in every process within a second
  * (`catalog-caches.ts`); the TTL bounds an edit that does not.
  */
-export const TITLE_CACHE_TTL_MS = 10_000;
+const TITLE_CACHE_TTL_MS = 10_000;
 const TITLE_CACHE_MAX = 20_000;
 const BOOK_INDEX_MAX = 200_000;
 

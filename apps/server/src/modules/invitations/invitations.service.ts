@@ -8,7 +8,7 @@ import * as repo from './invitations.repository';
 
 /** Letters and digits that cannot be mistaken for each other when read aloud or typed. */
 const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
-export function newCode(length = 10): string {
+function newCode(length = 10): string {
   const bytes = randomBytes(length);
   let code = '';
   for (const b of bytes) code += CODE_ALPHABET[b % CODE_ALPHABET.length];
@@ -33,7 +33,7 @@ async function openCampaign(db: Db, campaignId: number | undefined, now: number)
 }
 
 /** The member's one code in the campaign, made on first ask (a unique pair decides between parallel asks). */
-export async function ensureCode(db: Db, campaignId: number, userId: number, now: number): Promise<{ id: number; code: string }> {
+async function ensureCode(db: Db, campaignId: number, userId: number, now: number): Promise<{ id: number; code: string }> {
   for (let attempt = 0; attempt < 5; attempt += 1) {
     const existing = await repo.codeOf(db, campaignId, userId);
     if (existing) return existing;

@@ -20,14 +20,14 @@ export { balanceQuery, ledgerCount, ledgerPage, mangaCoinByPaid, paidLotsRemaini
 type Trx = Transaction<Database>;
 
 /** A lot changed under a spend (another process won the race): the caller's transaction retries. */
-export class SpendConflict extends Error {
+class SpendConflict extends Error {
   constructor() {
     super('a lot changed while it was being spent');
     this.name = 'SpendConflict';
   }
 }
 
-export interface GrantInput {
+interface GrantInput {
   userId: number;
   currency: Currency;
   amount: number;
@@ -68,7 +68,7 @@ export async function usableLots(db: Db, userId: number, currency: Currency, now
   return rows.map((r) => ({ id: r.id, remaining: r.remaining, paid: r.paid === 1, expiresAt: r.expires_at, expired: false }));
 }
 
-export interface SpendInput {
+interface SpendInput {
   userId: number;
   currency: Currency;
   amount: number;

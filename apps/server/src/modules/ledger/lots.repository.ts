@@ -31,7 +31,7 @@ const insertLotStatement = preparedQuery(
       .returning('id'),
 );
 
-export interface EntryParams {
+interface EntryParams {
   userId: number;
   currency: Currency;
   lotId: number;

@@ -11,7 +11,7 @@ import { unsubscribeToken } from './unsubscribe';
 /** Who a member's mail goes to when it is sent; null when they are gone (withdrawn). */
 export type MailRecipient = (db: Kysely<Database>, userId: number) => Promise<{ email: string; nickname: string; mailNotices: boolean } | null>;
 
-export interface DrainDeps {
+interface DrainDeps {
   mailer: Mailer;
   /** The store's address for links (PUBLIC_URL or the listening address), the From, the lease. */
   config: Pick<MailConfig, 'from' | 'leaseMs'> & { publicUrl: string };
@@ -28,7 +28,7 @@ export interface DrainDeps {
 const CLAIM = 10;
 const PER_RUN = 50;
 /** A mail that failed this many times is left FAILED (the console shows it). */
-export const MAX_ATTEMPTS = 8;
+const MAX_ATTEMPTS = 8;
 
 /** 1, 2, 4 … minutes after each failed try, at most an hour. */
 export const retryDelayMs = (attempts: number) => Math.min(60 * 60 * 1000, 60_000 * 2 ** Math.max(0, attempts - 1));

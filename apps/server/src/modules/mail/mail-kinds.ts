@@ -41,7 +41,7 @@ export interface MailPayloads {
 export type MailKind = keyof MailPayloads;
 
 /** Kinds a member may turn off (each such mail carries List-Unsubscribe); the others are about their own account or money. */
-export const NOTICE_KINDS: readonly MailKind[] = ['NEW_VOLUME'];
+const NOTICE_KINDS: readonly MailKind[] = ['NEW_VOLUME'];
 
 export const isNoticeKind = (kind: string): boolean => (NOTICE_KINDS as readonly string[]).includes(kind);
 

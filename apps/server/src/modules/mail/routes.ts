@@ -13,12 +13,12 @@ import type { Mailer } from './mailer';
 import { readUnsubscribeToken } from './unsubscribe';
 
 /** The notices' mail switch, passed in by `app.ts` (notices owns the settings). */
-export interface MailSwitch {
+interface MailSwitch {
   isOn(db: Kysely<Database>, userId: number): Promise<boolean>;
   turnOff(db: Kysely<Database>, userId: number, now: number): Promise<void>;
 }
 
-export interface MailRoutesOptions {
+interface MailRoutesOptions {
   mailer: Mailer;
   config: MailConfig;
   recipient: MailRecipient;
@@ -26,7 +26,7 @@ export interface MailRoutesOptions {
 }
 
 /** The store's address for links: PUBLIC_URL, else the address this process listens on. */
-export function publicUrlOf(app: FastifyInstance, config: MailConfig): string {
+function publicUrlOf(app: FastifyInstance, config: MailConfig): string {
   if (config.publicUrl) return config.publicUrl;
   const address = app.server.address();
   if (address && typeof address === 'object') {

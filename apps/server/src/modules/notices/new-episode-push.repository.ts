@@ -1,7 +1,7 @@
 import type { Db } from '../../db/schema';
 
 
-export interface ReleasedEpisodeRow {
+interface ReleasedEpisodeRow {
   episode_id: number;
   serial_id: number;
   episode_title: string;

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema';
 
-export interface NewVolumeRow {
+interface NewVolumeRow {
   user_id: number;
   book_id: number;
   title_id: number;

@@ -14,14 +14,3 @@ export async function enableTitleNoticeIfUnset(db: Db, userId: number, titleId: 
     .executeTakeFirst();
   return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
 }
-
-/** Whether the member has a notices row for the title (any choice made). */
-export async function hasNoticeSetting(db: Db, userId: number, titleId: number): Promise<boolean> {
-  const row = await db
-    .selectFrom('newly_notice_settings')
-    .select('title_status')
-    .where('user_id', '=', userId)
-    .where('title_id', '=', titleId)
-    .executeTakeFirst();
-  return row !== undefined;
-}

@@ -275,7 +275,7 @@ export async function nextBookId(db: Db, bookId: number): Promise<number | null>
 }
 
 /** What `selectBooksAndMember` reads: how many books (`$.book${i}`), ownership, which balances. */
-export interface BooksAndMemberShape {
+interface BooksAndMemberShape {
   books: number;
   owned: boolean;
   balances: readonly Currency[];

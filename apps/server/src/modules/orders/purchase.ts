@@ -59,7 +59,7 @@ export interface PricedBook {
   points: PointLine[];
 }
 
-export interface PurchaseQuote {
+interface PurchaseQuote {
   books: PricedBook[];
   totalPrice: number;
   usePoint: number;
@@ -69,7 +69,7 @@ export interface PurchaseQuote {
 }
 
 const refuse = (errorCode: ErrorCode, message: string) => new AppError(403, errorCode, [message]);
-export const shortageCode = (currency: 'COIN' | 'MANGA_COIN') =>
+const shortageCode = (currency: 'COIN' | 'MANGA_COIN') =>
   currency === 'COIN' ? ErrorCode.CART_NOT_ENOUGH_AMEBA_COIN : ErrorCode.CART_NOT_ENOUGH_MANGA_COIN;
 
 /** What a purchase reads about the member besides the books, each a one-row subquery. */
@@ -160,7 +160,7 @@ interface Buyer {
 }
 
 /** The §3 point context of a book bought in an order (domain `pointBreakdown` decides which lines apply). */
-export function pointContextOf(row: PurchasableBookRow, price: number, order: readonly PurchasableBookRow[], buyer: Buyer, inBundle: boolean): PointContext {
+function pointContextOf(row: PurchasableBookRow, price: number, order: readonly PurchasableBookRow[], buyer: Buyer, inBundle: boolean): PointContext {
   return {
     bookId: row.id,
     titleId: row.title_id,

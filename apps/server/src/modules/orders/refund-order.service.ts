@@ -26,9 +26,9 @@ type Trx = Transaction<Database>;
 const CANCELLABLE: readonly OrderStatus[] = ['COMPLETE', 'DELIVERED', 'GRANT_ERROR'];
 const KINDS = ['MANGA_COIN', 'BOOK'];
 /** A call to the provider left SENDING this long (its process died) may be tried again. */
-export const REFUND_STALE_MS = 2 * 60 * 1000;
+const REFUND_STALE_MS = 2 * 60 * 1000;
 
-export type PaidOrder = NonNullable<Awaited<ReturnType<typeof refunds.paidOrder>>>;
+type PaidOrder = NonNullable<Awaited<ReturnType<typeof refunds.paidOrder>>>;
 
 /** Whether the order's money was taken by the provider, so that its cancellation refunds it. */
 export const isPaidThroughProvider = (order: { payment_type: string; total_price: number }) => isProviderPaymentType(order.payment_type) && order.total_price > 0;

@@ -1,14 +1,14 @@
 import type { PushMessage } from '@hondana/domain/push/push-api';
 
 /** The notices sent as Web Push, each with what it shows (the same events as the notice mails). */
-export interface PushPayloads {
+interface PushPayloads {
   /** A new volume of a title on the wish list or followed with newly notices. */
   NEW_VOLUME: { titleName: string; vol: number; bookId: number; titleId: number; reason: 'WISH' | 'TITLE' | 'AUTHOR' };
   /** A new episode of a serial whose notification (更新通知) the member turned on. */
   NEW_EPISODE: { serialName: string; episodeTitle: string; serialId: number; episodeId: number };
 }
 
-export type PushKind = keyof PushPayloads;
+type PushKind = keyof PushPayloads;
 
 export type PushNotice = { [K in PushKind]: { kind: K; key: string; userId: number; data: PushPayloads[K] } }[PushKind];
 

@@ -7,7 +7,7 @@ import { isPushKind, renderPush } from './push-notices';
 import { claimDuePushes, deleteSubscriptionById, finishPush, retryPush, subscriptionsOf } from './push.repository';
 import type { VapidKeys } from './vapid';
 
-export interface PushSendDeps {
+interface PushSendDeps {
   vapid: VapidKeys;
   /** The VAPID subject push services may contact the store by (`mailto:` the From of its mail). */
   subject: string;
@@ -18,7 +18,7 @@ export interface PushSendDeps {
 const CLAIM = 20;
 const HOLD_MS = 5 * 60 * 1000;
 /** A push every browser of which failed (not gone) this many times is left FAILED. */
-export const MAX_PUSH_ATTEMPTS = 5;
+const MAX_PUSH_ATTEMPTS = 5;
 const retryDelayMs = (attempts: number) => Math.min(60 * 60 * 1000, 60_000 * 2 ** Math.max(0, attempts - 1));
 
 /** The push service's answers that mean the browser's subscription is gone for good. */

@@ -24,7 +24,7 @@ export async function deleteSubscriptionById(db: Db, id: number): Promise<void> 
   await db.deleteFrom('push_subscriptions').where('id', '=', id).execute();
 }
 
-export async function deleteSubscriptionsOf(db: Db, userId: number): Promise<void> {
+async function deleteSubscriptionsOf(db: Db, userId: number): Promise<void> {
   await db.deleteFrom('push_subscriptions').where('user_id', '=', userId).execute();
 }
 

@@ -8,7 +8,7 @@ import { drainPushes } from './push-send.service';
 import { deleteSubscription, subscriptionsOf, upsertSubscription } from './push.repository';
 import { vapidKeyPair } from './vapid';
 
-export interface PushRoutesOptions {
+interface PushRoutesOptions {
   /** The VAPID subject (`mailto:` the From of the store's mail). */
   subject: string;
   /** How often the push outbox is drained (the mail outbox's interval). */

@@ -76,7 +76,7 @@ export function chapterHtml(body: string, figure: (image: number) => string | nu
   return out.join('');
 }
 
-export interface TextImageRow {
+interface TextImageRow {
   imageNo: number;
   chapterNo: number;
   width: number;

@@ -27,7 +27,7 @@ import * as repo from './reading.repository';
 
 const COVER_WIDTH = 256;
 
-export interface ViewerRequest {
+interface ViewerRequest {
   userId: number | null;
   now: number;
   mediaKey: string;

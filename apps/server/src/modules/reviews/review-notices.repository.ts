@@ -16,7 +16,7 @@ function standingNotices(db: Db, includeAdult = true) {
 }
 
 /** §6: reviews of R18 titles, left out of a member's lists unless a verified adult asks (ac=1). */
-export const reviewsOfR18Titles = (db: Db) =>
+const reviewsOfR18Titles = (db: Db) =>
   db.selectFrom('reviews as r18').innerJoin('titles as t18', 't18.id', 'r18.title_id').select('r18.id').where('t18.erotic_type', '=', EroticType.R18);
 
 /** Likes and comments on the member's reviews, newest first, with the review's title and the actor's name. */

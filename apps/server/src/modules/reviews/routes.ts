@@ -54,7 +54,7 @@ const TOKEN_ENDPOINTS: Record<string, string> = {
   '/review/warning/create_token': 'review_warning',
 };
 
-export interface ReviewsRoutesOptions {
+interface ReviewsRoutesOptions {
   /**
    * Forgets the title's kept facts, which carry its rating. `app.ts` passes the catalog's
    * `forgetTitleFacts`: the catalog's book detail shows reviews' marks, so reviews do not import it.

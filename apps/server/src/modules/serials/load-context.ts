@@ -1,4 +1,4 @@
-import { SERIAL_EPISODES_PAGE_SIZE, guestTicketState, isAdultCategory } from '@hondana/domain/serials/serials';
+import { CONTINUABLE_HISTORY_LIMIT, SERIAL_EPISODES_PAGE_SIZE, guestTicketState, isAdultCategory } from '@hondana/domain/serials/serials';
 import type { Viewer } from '@hondana/domain/accounts/accounts-api';
 import type { Serial, SerialAdultGate, SerialDetailPage, SerialHomePage } from '@hondana/domain/serials/serials-api';
 import type { Kysely } from 'kysely';
@@ -11,7 +11,6 @@ import * as serials from './serials.service';
 
 const HOME_RECENTS = 40;
 const HOME_RANKS = 8;
-const HOME_HISTORIES = 12;
 
 /** The serial pages; adult serials only for a viewer whose age is confirmed (§4, §6). */
 export interface SerialsPageContext {
@@ -38,7 +37,7 @@ export function serialsContext(db: Kysely<Database>, viewer: Viewer | null, at: 
       const [recents, ranked, histories, osusumes] = await Promise.all([
         list({ category: category ?? undefined, order: 'recent', offset: 0, limit: HOME_RECENTS }),
         list({ order: 'reads', offset: 0, limit: HOME_RANKS }),
-        userId === null ? [] : serials.histories(db, userId, { offset: 0, limit: HOME_HISTORIES, continuableOnly: true }, at),
+        userId === null ? [] : serials.histories(db, userId, { offset: 0, limit: CONTINUABLE_HISTORY_LIMIT, continuableOnly: true }, at),
         discovery.osusumes(db, { offset: 0, limit: 5 }, v),
       ]);
       return { recents, ranks: ranked.map((serial, i) => ({ rank: i + 1, serial })), histories, osusumes: osusumes.osusumes };

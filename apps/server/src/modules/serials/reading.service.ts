@@ -13,7 +13,7 @@ import * as users from './user-serials.repository';
 
 /** Reading marks, history and notifications of §7 "Serials and episodes", each once per token. */
 
-export const readingPurpose = (which: 'start_reading' | 'end_reading') => `serial_${which}`;
+const readingPurpose = (which: 'start_reading' | 'end_reading') => `serial_${which}`;
 
 /**
  * `POST /user_serial_episodes/{id}/start_reading` and `/end_reading`: the member must be

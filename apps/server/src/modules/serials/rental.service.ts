@@ -16,7 +16,7 @@ import { requireConfirmedEmail } from '../accounts/email-confirmed';
 
 export const RENTAL_PURPOSE = 'serial_rental';
 
-export interface RentalInput {
+interface RentalInput {
   userId: number;
   episodeId: number;
   token: string;

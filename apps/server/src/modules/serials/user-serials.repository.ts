@@ -55,7 +55,7 @@ export async function userEpisodeRow(db: Db, userId: number, episodeId: number):
   );
 }
 
-export interface RentalClaim {
+interface RentalClaim {
   userId: number;
   episodeId: number;
   serialId: number;

@@ -14,7 +14,7 @@ import { claimToken, deleteExpiredTokens, findToken, insertToken, storeResponse 
  */
 export const TOKEN_TTL_MS = 30 * 60 * 1000;
 
-export interface TokenUse {
+interface TokenUse {
   token: string;
   userId: number;
   purpose: string;

@@ -1,5 +1,5 @@
 /** Why an event was not written. */
-export type DropReason = 'full' | 'write_failed' | 'closed';
+type DropReason = 'full' | 'write_failed' | 'closed';
 
 export interface EventBufferOptions<E> {
   /** Writes one batch (at most `batchSize` events); a rejection drops the batch. */
@@ -13,7 +13,7 @@ export interface EventBufferOptions<E> {
   onError?: (error: unknown, dropped: number) => void;
 }
 
-export interface EventBufferStats {
+interface EventBufferStats {
   buffered: number;
   written: number;
   dropped: Record<DropReason, number>;

@@ -7,7 +7,7 @@ import { SESSION_COOKIE } from '../accounts/sessions';
 import { guestIdOf, guestIdSetCookie, newGuestId } from './guest-id';
 import type { TrackingBuffer } from './tracking.service';
 
-export interface TrackingRoutesOptions {
+interface TrackingRoutesOptions {
   buffer: TrackingBuffer;
 }
 

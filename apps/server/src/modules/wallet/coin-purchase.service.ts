@@ -164,7 +164,7 @@ export const onPaymentDecision: PaymentDecisionHandler = async (trx, { orderId, 
 /** The failure code of a payment the member left undecided past the provider's time limit. */
 export const PAYMENT_EXPIRED = 'PAYMENT_EXPIRED';
 /** How long the coin shop mentions a payment that ended at its time limit. */
-export const EXPIRED_NOTICE_MS = 24 * 60 * 60 * 1000;
+const EXPIRED_NOTICE_MS = 24 * 60 * 60 * 1000;
 
 /** `/manga_coin/purchases/:order_id`: what became of a coin pack payment of the member. */
 export async function coinPurchaseStatus(db: Kysely<Database>, userId: number, orderId: number): Promise<CoinPurchaseStatus> {

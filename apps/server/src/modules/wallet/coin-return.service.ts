@@ -5,7 +5,7 @@ import { keepReturnPath, latestCoinOrder, takeReturnPath } from './coin-return.r
 import { mangaCoinBalance } from './wallet.service';
 
 /** The coin shop a `/pcb` sends the member to (the shop's purchases return to it; the client then calls `/cb`). */
-export const COIN_SHOP_FROM_PCB = '/mangacoin?ref=pcb';
+const COIN_SHOP_FROM_PCB = '/mangacoin?ref=pcb';
 
 /**
  * `GET /manga_coin/pcb?path=`: a member about to buy coins (from the viewer's coin appeal, the

@@ -18,7 +18,7 @@ import { activeCoinItems, coinItemPurchaseCounts } from './coin-packs.repository
 type ItemRow = Selectable<MangaCoinItemsTable>;
 
 /** Coin packs sold with `method`, optionally only in `scenes`, in shop order. */
-export async function itemRows(db: Kysely<Database>, method: CoinPaymentMethod, scenes: readonly string[] = []): Promise<ItemRow[]> {
+async function itemRows(db: Kysely<Database>, method: CoinPaymentMethod, scenes: readonly string[] = []): Promise<ItemRow[]> {
   const rows = await activeCoinItems(db, scenes);
   return rows.filter((r) => r.payment_methods.split(',').includes(method));
 }
@@ -29,7 +29,7 @@ async function purchasedCounts(db: Kysely<Database>, userId: number | null): Pro
   return coinItemPurchaseCounts(db, userId);
 }
 
-export function toItem(row: ItemRow, bought: number): MangaCoinItem {
+function toItem(row: ItemRow, bought: number): MangaCoinItem {
   return {
     id: row.id,
     coin: row.coin,

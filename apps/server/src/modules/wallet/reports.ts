@@ -12,7 +12,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 import { grant, inMoneyTransaction, paidLotsRemainingAt } from '../ledger/ledger';
 
-export interface UnusedBalance {
+interface UnusedBalance {
   referenceDate: string;
   /** Unused paid coins at the end of the day, per currency, and their yen value. */
   byCurrency: { currency: string; coins: number; yen: number }[];
@@ -39,7 +39,7 @@ export async function unusedPaidBalance(db: Kysely<Database>, date: string): Pro
   return { referenceDate: date, byCurrency, totalYen: byCurrency.reduce((s, c) => s + c.yen, 0) };
 }
 
-export interface AdjustGrant {
+interface AdjustGrant {
   userId: number;
   currency: Currency;
   amount: number;

@@ -139,7 +139,7 @@ export async function settleStripeIntent(
  * The reconciliation: Stripe's coin orders left PROCESSING past `STRIPE_RECONCILE_AFTER_MS` (a
  * konbini order: past its voucher's time limit), settled by what Stripe says.
  */
-export async function reconcileStripeCoinOrders(db: Kysely<Database>, stripe: StripePayments, now: number, signal?: AbortSignal): Promise<number> {
+async function reconcileStripeCoinOrders(db: Kysely<Database>, stripe: StripePayments, now: number, signal?: AbortSignal): Promise<number> {
   const waiting = await db
     .selectFrom('orders')
     .select(['id', 'provider_ref', 'created_at'])
@@ -218,7 +218,7 @@ const REFUND_EVENTS = new Set<string>(['charge.refund.updated', 'refund.updated'
 export type RefundFailed = (refund: { refundRef: string; reason: string | null; now: number }) => Promise<unknown>;
 
 /** Another area's orders (cart orders, by order kind): true when it settled the intent's order. */
-export type SettleOther = (intent: IntentState, now: number) => Promise<boolean>;
+type SettleOther = (intent: IntentState, now: number) => Promise<boolean>;
 
 function orderRow(db: Kysely<Database>, orderId: number) {
   return db.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirst();

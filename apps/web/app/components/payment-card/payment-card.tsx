@@ -62,7 +62,7 @@ export function PaymentCardFields({
 export const emptyPaymentCard: PaymentCard = { number: '', expiry: '', cvc: '', holder: '' };
 
 /** The card as the provider's endpoint takes it: trimmed, the holder only when given. */
-export function cardToSend(card: PaymentCard): PaymentCard {
+function cardToSend(card: PaymentCard): PaymentCard {
   const holder = card.holder?.trim();
   return { number: card.number.trim(), expiry: card.expiry.trim(), cvc: card.cvc.trim(), ...(holder ? { holder } : {}) };
 }

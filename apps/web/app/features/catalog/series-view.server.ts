@@ -36,7 +36,7 @@ export function seriesHeaderView(series: SeriesPage, volume: BookDetail | null =
 export type SeriesHeaderView = ReturnType<typeof seriesHeaderView>;
 
 /** A volume's running pre-order bonuses (§3 Pre-order bonus): each with the points it adds at the price in effect. */
-export interface PreOrderBonusView {
+interface PreOrderBonusView {
   totalPoint: number;
   list: { id: number; name: string; totalPoint: number }[];
 }

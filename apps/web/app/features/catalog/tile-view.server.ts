@@ -8,7 +8,7 @@ import { seriesHref } from './series-href';
  * Catalog records → tiles, on the server: labels come from the domain's tile rules at the
  * request's instant (so they never depend on the browser's clock or time zone).
  */
-export type TileOptions = {
+type TileOptions = {
   rank?: number | null;
   /** Show the page-type ribbon. */
   ribbon?: boolean;

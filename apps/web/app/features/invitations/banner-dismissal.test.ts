@@ -1,10 +1,15 @@
 import {
   BANNER_RESHOW_MS,
   BannerKind,
+  bannerVisibleAfterDismissal,
   chooseBanner,
 } from "@hondana/domain/cart/coupon-banner";
 import { describe, expect, it } from "vitest";
-import { dismiss, dismissedAt, visibleNow } from "./banner-dismissal";
+import { dismiss, dismissedAt } from "./banner-dismissal";
+
+/** What the banner does with the kept dismissal (the page passes it to chooseBanner the same way). */
+const visibleNow = (kind: BannerKind, now: number, store: Parameters<typeof dismissedAt>[1]) =>
+  bannerVisibleAfterDismissal(dismissedAt(kind, store), now);
 
 const memoryStore = () => {
   const map = new Map<string, string>();

@@ -1,4 +1,4 @@
-import { type BannerKind, bannerVisibleAfterDismissal } from '@hondana/domain/cart/coupon-banner';
+import type { BannerKind } from '@hondana/domain/cart/coupon-banner';
 
 /** §9: banner dismissals are kept in this browser, one instant (epoch ms) per banner. */
 const key = (kind: BannerKind) => `hondana.banner.${kind}`;
@@ -22,5 +22,3 @@ export function dismiss(kind: BannerKind, now: number, store: () => Store = brow
     // Storage refused (private mode): the banner still closes for this page.
   }
 }
-
-export const visibleNow = (kind: BannerKind, now: number, store: () => Store = browserStore) => bannerVisibleAfterDismissal(dismissedAt(kind, store), now);

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiCopy } from '../../i18n/ja-api';
-import { API_TIMEOUT_MS, ApiError, FILE_NOT_FETCHED, TIMEOUT_MESSAGE, apiRequest, apiUrl, fetchBlob, withToken } from './client';
+import { API_TIMEOUT_MS, ApiError, FILE_NOT_FETCHED, apiRequest, apiUrl, fetchBlob, withToken } from './client';
 import { sendKeepalive, sessionEnding } from './transport';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -97,9 +97,9 @@ describe('api client', () => {
       await Promise.resolve();
       expect(settled).toBe(false);
       await vi.advanceTimersByTimeAsync(1);
-      expect(await pending).toMatchObject({ status: 408, errorCode: 'REQUEST_TIMEOUT', messages: [TIMEOUT_MESSAGE] });
+      expect(await pending).toMatchObject({ status: 408, errorCode: 'REQUEST_TIMEOUT', messages: [apiCopy.timeout] });
       expect(timeouts).toEqual([API_TIMEOUT_MS]);
-      expect(TIMEOUT_MESSAGE).toMatch(/タイムアウト/);
+      expect(apiCopy.timeout).toMatch(/タイムアウト/);
     } finally {
       vi.restoreAllMocks();
       vi.useRealTimers();

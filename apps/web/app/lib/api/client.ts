@@ -13,7 +13,6 @@ import { send, sessionEpoch } from './transport';
 export const API_TIMEOUT_MS = 30_000;
 
 /** The Japanese message a reader sees when a call gave up after 30 s (or the network failed). */
-export const TIMEOUT_MESSAGE = apiCopy.timeout;
 
 export class ApiError extends Error {
   constructor(
@@ -27,9 +26,9 @@ export class ApiError extends Error {
 }
 
 export type Query = Record<string, string | number | boolean | undefined | null>;
-export type FormFields = Record<string, string | number | boolean | undefined>;
+type FormFields = Record<string, string | number | boolean | undefined>;
 
-export interface ApiRequest {
+interface ApiRequest {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   query?: Query;
   /** Sent as JSON. */

@@ -14,7 +14,7 @@ type Trx = Transaction<Database>;
 
 /** A uniform integer in [0, max): `crypto.randomInt` in the app; tests may pass their own. */
 export type RandomInt = (max: number) => number;
-export const cryptoRandomInt: RandomInt = (max) => randomInt(max);
+const cryptoRandomInt: RandomInt = (max) => randomInt(max);
 
 /** Draws a second time when another draw took the last of the picked prize meanwhile. */
 const PICK_ATTEMPTS = 8;

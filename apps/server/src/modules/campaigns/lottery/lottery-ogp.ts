@@ -8,7 +8,7 @@ import { campaignById, prizeById } from './lottery.repository';
 const W = 1200;
 const H = 630;
 
-export interface OgpInput {
+interface OgpInput {
   lottery_campaign_id?: number | undefined;
   rank?: number | undefined;
   coin?: number | undefined;
@@ -46,7 +46,7 @@ interface Picture {
   amount: number | undefined;
 }
 
-export function ogpSvg(p: Picture): string {
+function ogpSvg(p: Picture): string {
   const parts = [`<rect width="${W}" height="${H}" fill="${p.color}"/>`, rays(W / 2, H / 2), confetti()];
   if (p.rank === undefined && p.kind === undefined) parts.push(lotteryBox(W / 2 - 210, 170, 420, 330));
   else {

@@ -11,7 +11,7 @@ export const ogpImageUrl = (q: Record<string, number>) =>
 
 const toDrawable = (p: PrizeRow) => ({ id: p.id, weight: p.weight, remaining: p.remaining });
 
-export function prizeView(p: PrizeRow, chance: number): LotteryPrize {
+function prizeView(p: PrizeRow, chance: number): LotteryPrize {
   return {
     prizeId: p.id,
     boxId: p.box_id,

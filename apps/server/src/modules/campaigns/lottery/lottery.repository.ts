@@ -71,7 +71,7 @@ export async function takeOneOfStock(trx: Transaction<Database>, prizeId: number
   return result.numUpdatedRows === 1n;
 }
 
-export interface NewTickets {
+interface NewTickets {
   userId: number;
   campaignId: number;
   eventType: string;

@@ -32,9 +32,9 @@ import { grantReadEnd, grantShare, grantUrl } from './lottery-grants.service';
 import { lotteryOgpImage } from './lottery-ogp';
 import * as lottery from './lottery.service';
 
-export const CONSUME_TOKEN_PURPOSE = 'lottery_consume';
+const CONSUME_TOKEN_PURPOSE = 'lottery_consume';
 
-export interface LotteryRoutesOptions {
+interface LotteryRoutesOptions {
   humanCheck?: HumanCheck;
   random?: RandomInt;
 }

@@ -4,7 +4,7 @@ import type { Database } from '../../../db/schema';
 import { insertAppOpenDay } from './missions.repository';
 import { advanceMissions } from './missions.service';
 
-export interface AppOpensOptions {
+interface AppOpensOptions {
   db: Kysely<Database>;
   now: () => number;
   onError: (error: unknown) => void;

@@ -6,7 +6,7 @@ import { onMemberSeen, requireUser } from '../../accounts/session-plugin';
 import { AppOpens } from './app-opens';
 import { missionNotice, missionReadEnd, missionView, missionsV4 } from './missions.service';
 
-export interface MissionRoutesOptions {
+interface MissionRoutesOptions {
   /** Counts the days members open the app; built here unless a test passes its own. */
   appOpens?: AppOpens;
 }

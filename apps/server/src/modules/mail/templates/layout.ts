@@ -16,7 +16,7 @@ export interface MailContext {
 }
 
 /** A part of a mail's body. */
-export type Block =
+type Block =
   | { text: string }
   | { link: { label: string; url: string } }
   | { rows: (readonly [string, string])[] }

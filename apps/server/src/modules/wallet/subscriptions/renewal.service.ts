@@ -8,7 +8,7 @@ import { isStripeProvider } from '../../../payments/stripe-provider';
 import { reconcileStripeRenewals, renewOneWithStripe } from './stripe-renewals';
 import { type SubscriptionRow, claimDueSubscription, isUniqueViolation, memberWithdrawn, planById, postponeSubscription, subscriptionById, updateSubscriptionFrom } from './subscriptions.repository';
 
-export interface RenewalDeps {
+interface RenewalDeps {
   db: Kysely<Database>;
   provider: PaymentProvider;
   /** Where a failure is told (the app's logger); a failed subscription does not stop the others. */

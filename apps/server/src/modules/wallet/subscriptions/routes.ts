@@ -36,7 +36,7 @@ const PLANS = '/manga_coin_sales_subscription_plans';
 const MINE = '/user_manga_coin_sales_subscriptions/me';
 
 /** `SUBSCRIPTION_RENEWAL_INTERVAL_MS`: how often the store looks for due renewals (100 ms – 1 h, default a minute). */
-export function renewalIntervalFromEnv(value = process.env.SUBSCRIPTION_RENEWAL_INTERVAL_MS): number {
+function renewalIntervalFromEnv(value = process.env.SUBSCRIPTION_RENEWAL_INTERVAL_MS): number {
   if (value === undefined || value === '') return 60_000;
   const ms = Number(value);
   if (!Number.isInteger(ms) || ms < 100 || ms > 3_600_000) throw new Error(`SUBSCRIPTION_RENEWAL_INTERVAL_MS must be a whole number of milliseconds from 100 to 3600000, not "${value}"`);

@@ -37,7 +37,7 @@ import { subscriptionView } from './subscription-views';
 type RenewalOutcome = keyof RenewalReport;
 
 /** How long a claimed renewal is left to its charge before a run may look at it again. */
-export const STRIPE_RENEWAL_LEASE_MS = 10 * 60 * 1000;
+const STRIPE_RENEWAL_LEASE_MS = 10 * 60 * 1000;
 const SUBSCRIPTION_ORDER_KIND = 'MANGA_COIN_SUBSCRIPTION';
 
 export { stripeCustomerOf };

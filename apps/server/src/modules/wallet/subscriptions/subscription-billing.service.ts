@@ -39,7 +39,7 @@ export type ChargeResult =
   | { kind: 'PENDING'; orderId: number; confirmUrl: string }
   | { kind: 'DECLINED'; orderId: number | null; errorCode: ErrorCode; message: string };
 
-export interface ChargeInput {
+interface ChargeInput {
   /** A renewal: charged without the member (a carrier's continuous billing needs no page). */
   recurring: boolean;
   returnUrl: string;

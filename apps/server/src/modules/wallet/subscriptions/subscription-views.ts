@@ -34,7 +34,7 @@ export function planView(row: PlanRow, paymentType: SubscriptionPaymentType, goo
   };
 }
 
-export function cycleView(row: CycleRow): SubscriptionCycle {
+function cycleView(row: CycleRow): SubscriptionCycle {
   return {
     cycle: row.cycle,
     status: row.status as SubscriptionCycle['status'],

@@ -7,7 +7,7 @@ import { requestEmailChange, resendConfirmation, settingsError } from '../api/ac
 import { Outcome } from './settings-page';
 import styles from './settings.module.css';
 
-export type EmailSettingsProps = { email: string; confirmed: boolean; pendingEmail: string | null };
+type EmailSettingsProps = { email: string; confirmed: boolean; pendingEmail: string | null };
 
 /** The address, whether it is confirmed (with the mail sent again), and its change by a link to the new address. */
 export function EmailSettings({ email, confirmed, pendingEmail }: EmailSettingsProps) {

@@ -3,7 +3,7 @@ import '../../../i18n/ja-accounts';
 import { Link } from 'react-router';
 import styles from './profile-details.module.css';
 
-export type ProfileDetailsProps = {
+type ProfileDetailsProps = {
   nickname: string;
   email: string;
   /** Already formatted as yyyy年M月d日 (§9). */

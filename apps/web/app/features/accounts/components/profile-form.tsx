@@ -9,7 +9,7 @@ import { registerTop, saveProfile, settingsError, statusQuery } from '../api/acc
 import { Outcome } from './settings-page';
 import styles from './settings.module.css';
 
-export type ProfileFormProps = { nickname: string; profile: string };
+type ProfileFormProps = { nickname: string; profile: string };
 
 /** Nickname and profile text (§7 mod_profile, with its token) and the top page's shelf (§7 user_specify_top/register). */
 export function ProfileForm({ nickname, profile }: ProfileFormProps) {

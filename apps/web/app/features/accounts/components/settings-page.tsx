@@ -5,7 +5,7 @@ import { useTranslation } from '../../../i18n/i18n';
 import '../../../i18n/ja-account-settings';
 import styles from './settings.module.css';
 
-export type SettingsPageProps = { title: string; lead?: string; children: ReactNode; back?: boolean };
+type SettingsPageProps = { title: string; lead?: string; children: ReactNode; back?: boolean };
 
 /** The frame of an account settings page: its heading, its lead, and the way back to /mypage. */
 export function SettingsPage({ title, lead, children, back = true }: SettingsPageProps) {

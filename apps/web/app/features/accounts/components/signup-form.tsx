@@ -7,7 +7,7 @@ import { useFocusFirstInvalid } from '../../../lib/form-errors';
 import type { AccountFormState } from '../api/form-state';
 import styles from './account-form.module.css';
 
-export type SignupFormProps = {
+type SignupFormProps = {
   /** The last failed attempt, if any (the action's data). */
   state: AccountFormState | undefined;
   /** The login page, carrying the same callback. */

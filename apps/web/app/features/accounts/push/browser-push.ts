@@ -2,7 +2,7 @@ import type { PushSubscriptionBody } from '@hondana/domain/push/push-api';
 import { registerServiceWorker } from '../../../lib/service-worker';
 
 /** Why this browser does not take push notices: no support, the member (or the browser) refused, or its push service could not be reached. */
-export type PushFailureReason = 'unsupported' | 'denied' | 'subscribe';
+type PushFailureReason = 'unsupported' | 'denied' | 'subscribe';
 
 export class PushFailure extends Error {
   constructor(

@@ -3,7 +3,7 @@ import type { AdminTitle, TitleList } from '@hondana/domain/admin/admin-api';
 import { adminGet } from './admin-api';
 
 /** `GET /api/admin/titles?q=`: titles whose name, reading or authors hold every word of `q` (or the title with id `q`). */
-export const titleSearchQueryOptions = (q: string) =>
+const titleSearchQueryOptions = (q: string) =>
   queryOptions({ queryKey: ['admin', 'titles', q], queryFn: () => adminGet<TitleList>('/titles', { q }), staleTime: 30_000 });
 
 /** The titles matching what an operator typed into a picker; nothing is asked while it is empty. */

@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
+import { EPISODE_SPEND_TYPES } from '@hondana/domain/admin/admin-serials-api';
 import { adminCopy as a } from '../../../i18n/ja-admin';
 import { type AdminEpisode, type AdminSerial, adminChange, adminGet, episodeFileError, serialImageError, uploadEpisodePages, uploadSerialImage } from '../api/admin-api';
 import { ChangeStatus } from './change-status';
@@ -10,7 +11,6 @@ import styles from './admin.module.css';
 import { TableWrap } from './table-wrap';
 import extra from './console-media.module.css';
 
-const SPEND_TYPES = [0, 1, 2] as const;
 const LAYOUTS = [0, 1] as const;
 type Volume = AdminSerial['volumes'][number];
 
@@ -49,7 +49,7 @@ function EpisodeFields({ episode, prefix, volumes, layout }: { episode?: AdminEp
       <label className={styles.field} htmlFor={id('spend')}>
         {a('serials.spendType')}
         <select id={id('spend')} name="spendType" defaultValue={episode?.spendType ?? 1}>
-          {SPEND_TYPES.map((t) => (
+          {EPISODE_SPEND_TYPES.map((t) => (
             <option key={t} value={t}>
               {a(`serials.spendTypes.${t}`)}
             </option>

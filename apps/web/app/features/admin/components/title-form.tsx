@@ -67,7 +67,7 @@ interface Named {
   id: number;
   name: string;
 }
-export interface TaxonomyLists {
+interface TaxonomyLists {
   genres: Named[];
   publishers: Named[];
   magazines: Named[];

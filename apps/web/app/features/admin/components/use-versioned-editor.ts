@@ -6,7 +6,7 @@ import { useChange } from './use-change';
 import { type FieldReader, unchanged, useFormChanges } from './use-form-changes';
 
 /** A row the console edits against the version it was read at (the server answers 409 when it moved). */
-export interface VersionedRow {
+interface VersionedRow {
   id: number;
   version?: number;
 }

@@ -3,9 +3,9 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api/client';
 
 /** `GET /api/user_books/me/continue?limit=`: books and episodes last opened, at the synced page. */
-export const getContinue = (limit = CONTINUE_LIMIT) => apiGet<ContinueResponse>('/user_books/me/continue', { limit, ac: 1 });
+const getContinue = (limit = CONTINUE_LIMIT) => apiGet<ContinueResponse>('/user_books/me/continue', { limit, ac: 1 });
 
-export const continueQueryOptions = (limit = CONTINUE_LIMIT) =>
+const continueQueryOptions = (limit = CONTINUE_LIMIT) =>
   queryOptions({ queryKey: ['bookshelf', 'continue', limit], queryFn: () => getContinue(limit) });
 
 export const useContinue = (limit = CONTINUE_LIMIT) => useQuery(continueQueryOptions(limit));

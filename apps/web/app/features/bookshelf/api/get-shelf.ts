@@ -2,7 +2,7 @@ import type { ShelfFilter, ShelfSort, UserBooksResponse } from '@hondana/domain/
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api/client';
 
-export interface ShelfParams {
+interface ShelfParams {
   filter: ShelfFilter;
   sort: ShelfSort;
   word: string;
@@ -11,10 +11,10 @@ export interface ShelfParams {
 }
 
 /** `GET /api/user_books/me`: a page of the member's series tiles. */
-export const getShelf = (p: ShelfParams) =>
+const getShelf = (p: ShelfParams) =>
   apiGet<UserBooksResponse>('/user_books/me', { filter: p.filter, sort: p.sort, word: p.word || undefined, offset: p.offset, limit: p.limit, ac: 1 });
 
-export const shelfQueryOptions = (p: ShelfParams) =>
+const shelfQueryOptions = (p: ShelfParams) =>
   queryOptions({ queryKey: ['bookshelf', 'series', p], queryFn: () => getShelf(p), placeholderData: keepPreviousData });
 
 export const useShelf = (p: ShelfParams) => useQuery(shelfQueryOptions(p));

@@ -5,7 +5,7 @@ import { useContinue } from '../api/get-continue';
 import styles from './bookshelf.module.css';
 
 /** Where an item opens: the viewer at the synced page (a book), or the episode's viewer. */
-export const continueHref = (item: ContinueItem): string =>
+const continueHref = (item: ContinueItem): string =>
   item.serialEpisodeId !== null ? `/viewer?serialEpisodeId=${item.serialEpisodeId}` : `/viewer?cid=${item.bookId}&startupPage=${item.page}`;
 
 type ContinueRowProps = {

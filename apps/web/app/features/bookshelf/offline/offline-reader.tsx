@@ -6,7 +6,7 @@ import { type OfflineDb, type SavedBook, localPosition, pageBlob, putPosition } 
 import styles from './offline.module.css';
 
 type ReaderProps = { db: OfflineDb; book: SavedBook; onClose: () => void };
-export type SyncState = 'offline' | 'pending' | 'synced';
+type SyncState = 'offline' | 'pending' | 'synced';
 
 /** The object URL of one stored page image (revoked when the page changes). */
 function usePageUrl(db: OfflineDb, bookId: number, page: number | undefined): string | null {

@@ -32,13 +32,13 @@ export type SavedBook = {
  * illustrations kept as blobs: the HTML marks each <img> with its place in `figures`
  * (offline-figures.ts) instead of the signed URL, which expires.
  */
-export type SavedChapter = { bookId: number; chapterNo: number; title: string; html: string; figures?: Blob[] };
+type SavedChapter = { bookId: number; chapterNo: number; title: string; html: string; figures?: Blob[] };
 
 /**
  * The last page read on this device, and whether the server has it yet. Text books keep the
  * font size the page was laid out in, sent with it (§4 page sync).
  */
-export type LocalPosition = { bookId: number; page: number; font?: FontSize; readAt: number; synced: boolean };
+type LocalPosition = { bookId: number; page: number; font?: FontSize; readAt: number; synced: boolean };
 
 interface OfflineSchema extends DBSchema {
   books: { key: number; value: SavedBook };
@@ -55,7 +55,7 @@ const PREFIX = 'hondana-offline-';
  * One database per member (`hondana-offline-{memberId}`): a page only opens the database of the
  * member its session belongs to, so another account on the same browser never reads these.
  */
-export const databaseName = (memberId: number) => `${PREFIX}${memberId}`;
+const databaseName = (memberId: number) => `${PREFIX}${memberId}`;
 
 export async function openOfflineDb(memberId: number): Promise<OfflineDb> {
   const db: OfflineDb = await openDB<OfflineSchema>(databaseName(memberId), 2, {

@@ -4,9 +4,9 @@ import { removeEnded, syncPositions } from './offline-sync';
 import { type OfflineDb, type SavedBook, listSaved, openOfflineDb, removeOtherMembers, removeSaved } from './offline-store';
 import { NotSavable, type SaveProgress, saveBook } from './save-book';
 
-export type SaveFailure = 'failed' | 'notSavable';
+type SaveFailure = 'failed' | 'notSavable';
 
-export type OfflineShelf = {
+type OfflineShelf = {
   db: OfflineDb | null;
   /** Null until the device's saved books are read. */
   saved: SavedBook[] | null;

@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api/client';
 
 /** `GET /api/lottery/campaign?lottery_campaign_id=` (§7): the campaign with its boxes and events. */
-export async function getLotteryCampaign(campaignId: number): Promise<LotteryCampaign> {
+async function getLotteryCampaign(campaignId: number): Promise<LotteryCampaign> {
   const body = await apiGet<CampaignAnswer>('/lottery/campaign', { lottery_campaign_id: campaignId });
   return body.results;
 }

@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiError, apiGet, apiRequest } from '../../../lib/api/client';
 
 /** `GET /api/mission/v4` (§7): running missions with progress; [] when none runs (404). */
-export async function getMissions(): Promise<Mission[]> {
+async function getMissions(): Promise<Mission[]> {
   try {
     return (await apiGet<MissionsResponse>('/mission/v4')).results.missions;
   } catch (error) {
@@ -13,11 +13,11 @@ export async function getMissions(): Promise<Mission[]> {
 }
 
 /** `POST /api/mission/view` (§7): opening the app counts once per Tokyo day; then the list. */
-export async function viewAndGetMissions(): Promise<Mission[]> {
+async function viewAndGetMissions(): Promise<Mission[]> {
   await apiRequest<MissionProgressResponse>('/mission/view', { method: 'POST', json: {} });
   return getMissions();
 }
 
-export const missionsQueryOptions = () => queryOptions({ queryKey: ['missions'], queryFn: viewAndGetMissions });
+const missionsQueryOptions = () => queryOptions({ queryKey: ['missions'], queryFn: viewAndGetMissions });
 
 export const useMissions = () => useQuery(missionsQueryOptions());

@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiError, apiGet } from '../../../lib/api/client';
 
 /** `GET /api/lottery/prizes/me` (§7): what the member won, newest first; null for a guest. */
-export async function getMyPrizes(): Promise<PrizesResponse | null> {
+async function getMyPrizes(): Promise<PrizesResponse | null> {
   try {
     const body = await apiGet<PrizesAnswer>('/lottery/prizes/me', { limit: 50 }, { allowUnauthorized: true });
     return body.results;
@@ -13,6 +13,6 @@ export async function getMyPrizes(): Promise<PrizesResponse | null> {
   }
 }
 
-export const myPrizesQueryOptions = () => queryOptions({ queryKey: ['lottery', 'prizes'], queryFn: getMyPrizes });
+const myPrizesQueryOptions = () => queryOptions({ queryKey: ['lottery', 'prizes'], queryFn: getMyPrizes });
 
 export const useMyPrizes = () => useQuery(myPrizesQueryOptions());

@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiError, apiGet } from '../../../lib/api/client';
 
 /** `GET /api/lottery/tickets/me?lottery_campaign_id=&used_flg=0` (§7); null for a guest. */
-export async function getMyTickets(campaignId: number): Promise<LotteryTicketsResponse | null> {
+async function getMyTickets(campaignId: number): Promise<LotteryTicketsResponse | null> {
   try {
     const body = await apiGet<TicketsAnswer>('/lottery/tickets/me', { lottery_campaign_id: campaignId, used_flg: 0, limit: 100 }, { allowUnauthorized: true });
     return body.results;
@@ -13,7 +13,7 @@ export async function getMyTickets(campaignId: number): Promise<LotteryTicketsRe
   }
 }
 
-export const myTicketsQueryOptions = (campaignId: number) =>
+const myTicketsQueryOptions = (campaignId: number) =>
   queryOptions({ queryKey: ['lottery', 'tickets', campaignId], queryFn: () => getMyTickets(campaignId) });
 
 export const useMyTickets = (campaignId: number) => useQuery(myTicketsQueryOptions(campaignId));

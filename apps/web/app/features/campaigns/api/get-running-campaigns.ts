@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiError, apiGet } from '../../../lib/api/client';
 
 /** `GET /api/lottery/campaigns` (§7): the lottery campaigns running now. */
-export async function getRunningCampaigns(): Promise<LotteryCampaign[]> {
+async function getRunningCampaigns(): Promise<LotteryCampaign[]> {
   const body = await apiGet<CampaignsAnswer>('/lottery/campaigns');
   return body.results.campaigns;
 }
@@ -13,7 +13,7 @@ export const runningCampaignsQueryOptions = () => queryOptions({ queryKey: ['lot
 export const useRunningCampaigns = () => useQuery(runningCampaignsQueryOptions());
 
 /** `GET /api/lottery/tickets/me?used_flg=0` (§7): the member's unused tickets of every campaign; null for a guest. */
-export async function getAllMyTickets(): Promise<LotteryTicketsResponse | null> {
+async function getAllMyTickets(): Promise<LotteryTicketsResponse | null> {
   try {
     const body = await apiGet<TicketsAnswer>('/lottery/tickets/me', { used_flg: 0, limit: 100 }, { allowUnauthorized: true });
     return body.results;

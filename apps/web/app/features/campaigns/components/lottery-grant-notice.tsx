@@ -9,7 +9,7 @@ import { useMissionReadEnd } from '../api/mission-read-end';
 import styles from './lottery-grant-notice.module.css';
 
 
-export type LotteryGrantNoticeProps = {
+type LotteryGrantNoticeProps = {
   bookId: number;
   /** The book is free now (granted apart from priced books, §9). */
   free: boolean;

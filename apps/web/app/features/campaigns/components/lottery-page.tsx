@@ -14,7 +14,7 @@ import { useMyPrizes } from '../api/get-my-prizes';
 import { useMyTickets } from '../api/get-my-tickets';
 import styles from './lottery.module.css';
 
-export type LotteryPageProps = { campaignId: number };
+type LotteryPageProps = { campaignId: number };
 
 /**
  * The lottery page (`/lottery/{campaignId}`, §2): the campaign art and period, how to get

@@ -12,7 +12,7 @@ export async function orderCart(body: Omit<CartOrderBody, 'returnUrl'> & { retur
 }
 
 /** `GET /cart/order/{id}`: what became of one of the member's cart orders. */
-export const getCartOrder = (orderId: number) => apiGet<CartOrderStatus>(`/cart/order/${orderId}`);
+const getCartOrder = (orderId: number) => apiGet<CartOrderStatus>(`/cart/order/${orderId}`);
 
 const POLL_EVERY_MS = 1000;
 

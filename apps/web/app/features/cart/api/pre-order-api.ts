@@ -4,7 +4,7 @@ import { createToken } from '../../../lib/api/client';
 import { apiGet, apiPost } from '../../../lib/api/no-login-redirect';
 
 /** `POST /pre_order/manga_coin/order/book` (§7 "Pre-orders"): the answer of a placed pre-order. */
-export type PlacedPreOrder = PreOrderResponse;
+type PlacedPreOrder = PreOrderResponse;
 
 /** Places the pre-order at the price the member saw, with a fresh one-time token. */
 export async function placePreOrder(bookId: number, price: number): Promise<PlacedPreOrder> {

@@ -19,7 +19,7 @@ import styles from './bulk-buy.module.css';
 const BULK_SHEET: BackEntries = { page: '#series', popup: '#bulk' };
 
 /** 2〜4巻・7巻: runs of consecutive volume numbers. */
-export function volumeRuns(vols: readonly number[]): string {
+function volumeRuns(vols: readonly number[]): string {
   const runs: [number, number][] = [];
   for (const v of vols) {
     const last = runs[runs.length - 1];

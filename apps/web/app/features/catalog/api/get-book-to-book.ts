@@ -3,12 +3,12 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api/client';
 
 /** §9: recommendations 12. */
-export const BOOK_TO_BOOK_LIMIT = 12;
+const BOOK_TO_BOOK_LIMIT = 12;
 
-export type BookToBookParams = { bookId: number; adult: boolean };
+type BookToBookParams = { bookId: number; adult: boolean };
 
 /** `GET /api/recommend/book_to_book?id=…&limit=12` (ac=1 only for a confirmed adult viewer). */
-export async function getBookToBook({ bookId, adult }: BookToBookParams): Promise<RecommendedBook[]> {
+async function getBookToBook({ bookId, adult }: BookToBookParams): Promise<RecommendedBook[]> {
   const body = await apiGet<RecommendedBooks>('/recommend/book_to_book', {
     id: bookId,
     limit: BOOK_TO_BOOK_LIMIT,
@@ -17,7 +17,7 @@ export async function getBookToBook({ bookId, adult }: BookToBookParams): Promis
   return body.books;
 }
 
-export const bookToBookQueryOptions = (params: BookToBookParams) =>
+const bookToBookQueryOptions = (params: BookToBookParams) =>
   queryOptions({ queryKey: ['recommend', 'book_to_book', params], queryFn: () => getBookToBook(params) });
 
 export const useBookToBook = (params: BookToBookParams) => useQuery(bookToBookQueryOptions(params));

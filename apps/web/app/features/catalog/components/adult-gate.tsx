@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router';
 import { useTranslation } from '../../../i18n/i18n';
 import styles from './adult-gate.module.css';
 
-export type AdultGateProps = {
+type AdultGateProps = {
   /** Guests go to login first (with this page as the callback); members are checked at once. */
   isMember: boolean;
   /** `/login?callback=<this page>`. */

@@ -2,7 +2,7 @@ import { AUTHOR_LIST_MAX, AUTHOR_SEPARATOR, truncateAuthors } from '@hondana/dom
 import { PageLink } from '../../../components/page-link';
 import styles from './author-links.module.css';
 
-export type AuthorLink = { authorId: number; name: string; role?: string };
+type AuthorLink = { authorId: number; name: string; role?: string };
 
 type AuthorLinksProps = {
   authors: readonly AuthorLink[];

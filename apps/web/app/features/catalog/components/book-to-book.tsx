@@ -10,7 +10,7 @@ const BookToBookList = lazy(() => import('./book-to-book-list'));
 /** §9 skeleton default 12. */
 const SKELETON_TILES = 12;
 
-export type BookToBookProps = {
+type BookToBookProps = {
   bookId: number;
   titleName: string;
   adult: boolean;

@@ -6,7 +6,7 @@ import type { SeriesHeaderView } from '../series-view.server';
 import { AuthorLinks } from './author-links';
 import styles from './series-header.module.css';
 
-export type SeriesHeaderProps = {
+type SeriesHeaderProps = {
   series: SeriesHeaderView;
   /** The volume the 'read sample' button opens (the detail's, else the first). */
   sampleBookId: number | null;

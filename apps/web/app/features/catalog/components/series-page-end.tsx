@@ -1,7 +1,7 @@
 import { BookToBook } from './book-to-book';
 import { SeriesFreeRanking } from './series-free-ranking';
 
-export type SeriesPageEndProps = {
+type SeriesPageEndProps = {
   /** The book recommendations start from (the volume shown, else the first); null: no list. */
   bookId: number | null;
   titleName: string;

@@ -5,7 +5,7 @@ import { seriesHref } from '../series-href';
 import { AuthorLinks } from './author-links';
 import styles from './title-results.module.css';
 
-export type TitleResult = Pick<TitleSummary, 'id' | 'name' | 'imageUrl' | 'maxVol' | 'authors'>;
+type TitleResult = Pick<TitleSummary, 'id' | 'name' | 'imageUrl' | 'maxVol' | 'authors'>;
 
 /** Titles found by a search: cover, name (to the series page), authors (to their author search). */
 export function TitleResults({ titles, onTap }: { titles: TitleResult[]; onTap?: (titleId: number, position: number) => void }) {

@@ -6,7 +6,7 @@ import { apiRequest } from '../../../lib/api/client';
 const DESTINATIONS: ShareDestination[] = ['web', 'twitter', 'line'];
 
 /** `POST /api/invitation/link/urls` (§7): the code's short links for web, twitter and line (made once, then the same). */
-export async function createLinks(code: string, titleId: number | null): Promise<Record<ShareDestination, string>> {
+async function createLinks(code: string, titleId: number | null): Promise<Record<ShareDestination, string>> {
   const body = { code, titleId: titleId ?? 0, urlComponents: DESTINATIONS.map((utmSource) => ({ path: 'invitation', utmParameter: { utmSource } })) };
   const { results } = await apiRequest<ShortLinksAnswer>('/invitation/link/urls', { method: 'POST', json: body });
   const byDestination = Object.fromEntries(results.map((r) => [r.shareDestination, r.linkUrl]));

@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api/client';
 
 /** `GET /api/invitation/code/campaign?code=` (§7): the campaign a code belongs to; §8 errors as ApiError. */
-export async function getCodeCampaign(code: string): Promise<InvitationCampaign> {
+async function getCodeCampaign(code: string): Promise<InvitationCampaign> {
   return (await apiGet<CampaignAnswer>('/invitation/code/campaign', { code })).results;
 }
 

@@ -5,7 +5,7 @@ import { apiGet } from '../../../lib/api/client';
 export type { InviterView };
 
 /** `GET /api/invitation/campaign/incentive/inviter/info/v2` (§7): the open campaign, my code, achieved count and coins. */
-export async function getInviterInfo(allowUnauthorized = false): Promise<InviterView> {
+async function getInviterInfo(allowUnauthorized = false): Promise<InviterView> {
   return (await apiGet<InviterViewAnswer>('/invitation/campaign/incentive/inviter/info/v2', undefined, { allowUnauthorized })).results;
 }
 

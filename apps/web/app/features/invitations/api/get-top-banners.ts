@@ -4,12 +4,12 @@ import { apiGet } from '../../../lib/api/client';
 import { nonLoginAppealQueryKey } from './non-login-appeal-key';
 
 /** `GET /api/reach_banner/get_banners/v3?location=` (§7): the running reach banners, highest priority first. */
-export async function getReachBanners(location: string): Promise<Banner[]> {
+async function getReachBanners(location: string): Promise<Banner[]> {
   return (await apiGet<BannersAnswer>('/reach_banner/get_banners/v3', { location })).results;
 }
 
 /** `GET /api/non_login_appeal` (§7): the guests' appeal, null for members or when none runs. */
-export async function getNonLoginAppeal(): Promise<NonLoginAppeal | null> {
+async function getNonLoginAppeal(): Promise<NonLoginAppeal | null> {
   return (await apiGet<NonLoginAppealAnswer>('/non_login_appeal', undefined, { allowUnauthorized: true })).results;
 }
 

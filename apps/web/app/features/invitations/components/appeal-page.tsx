@@ -8,12 +8,12 @@ import { useGrantInvitee } from '../api/grant-invitee';
 import styles from './invitations.module.css';
 
 /** The §8 message of a refused invitation. */
-export function invitationErrorMessage(error: unknown): string {
+function invitationErrorMessage(error: unknown): string {
   const code = error instanceof ApiError ? error.errorCode : '';
   return code in jaInvitations.errors ? jaInvitations.errors[code as keyof typeof jaInvitations.errors] : c('errors.other');
 }
 
-export type AppealPageProps = {
+type AppealPageProps = {
   code: string;
   loggedIn: boolean;
   /** Just signed up through the link: the ticket is taken at once. */

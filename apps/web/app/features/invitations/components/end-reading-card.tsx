@@ -7,7 +7,7 @@ import { useInviterInfo } from '../api/get-inviter-info';
 import styles from './invitations.module.css';
 import { ShareModal } from './share-modal';
 
-export type EndReadingCardProps = {
+type EndReadingCardProps = {
   titleId: number;
   titleName: string;
   /** The book is one the invitee's ticket can be used on (a priced book). */

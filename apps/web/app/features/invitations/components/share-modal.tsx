@@ -16,7 +16,7 @@ const subscribe = (onChange: () => void) => {
 };
 const useMobile = () => useSyncExternalStore(subscribe, () => window.matchMedia(MOBILE_QUERY).matches, () => false);
 
-export type ShareModalProps = {
+type ShareModalProps = {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   /** The member's invitation code; without it (or without a campaign) nothing renders. */

@@ -4,7 +4,7 @@ import { PageLink } from '../../../components/page-link';
 import { useTranslation } from '../../../i18n/i18n';
 import styles from './wish-button.module.css';
 
-export type WishButtonProps = {
+type WishButtonProps = {
   titleId: number;
   initialWished: boolean;
   isMember: boolean;

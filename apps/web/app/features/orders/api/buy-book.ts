@@ -8,7 +8,7 @@ import type { SpendCurrency } from '@hondana/domain/orders/last-page-commerce';
 import { ApiError, createToken } from '../../../lib/api/client';
 import { apiPost } from '../../../lib/api/no-login-redirect';
 
-export interface BuyRequest {
+interface BuyRequest {
   bookId: number;
   /** The price the member was shown (the manga coin flow's request_price, §7). */
   price: number;
@@ -18,7 +18,7 @@ export interface BuyRequest {
   longPress: boolean;
 }
 
-export interface BuyOutcome {
+interface BuyOutcome {
   orderId: number;
   /** Coins or manga coins spent. */
   spent: number;

@@ -6,7 +6,7 @@ import styles from './purchase.module.css';
 import { WithoutCoupon } from './without-coupon';
 import { CoinShopLink } from '../../wallet/components/coin-shop-link';
 
-export type ConfirmStepProps = {
+type ConfirmStepProps = {
   book: PurchaseBook;
   panel: PurchasePanel;
   typeLabel: string;

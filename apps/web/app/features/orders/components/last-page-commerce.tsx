@@ -7,7 +7,7 @@ import { PurchaseButton } from './purchase-button';
 import type { PurchasedOutcome } from './purchase-panel';
 import { TrackingRef } from '@hondana/domain/tracking/log-kinds';
 
-export type LastPageCommerceProps = {
+type LastPageCommerceProps = {
   /** From `lastPageCommerce(...)` (packages/domain/src/orders/last-page-commerce.ts). */
   view: LastPageCommerce;
   book: LastPageBook;

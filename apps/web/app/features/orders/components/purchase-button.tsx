@@ -1,12 +1,10 @@
+import { PURCHASE_TOAST_MS } from '@hondana/domain/orders/last-page-commerce';
 import { type ReactNode, Suspense, lazy, useEffect, useRef, useState } from 'react';
 import type { PurchasedOutcome, PurchaseBook } from './purchase-panel';
 
 const PurchaseDialog = lazy(() => import('./purchase-dialog'));
 
-/** §9 toast 3000 ms. */
-const TOAST_MS = 3000;
-
-export type PurchaseButtonProps = {
+type PurchaseButtonProps = {
   book: PurchaseBook;
   className?: string;
   children: ReactNode;
@@ -53,7 +51,7 @@ export function PurchaseToast({ message, className, onDone }: { message: string;
     done.current = onDone;
   }, [onDone]);
   useEffect(() => {
-    const timer = setTimeout(() => done.current(), TOAST_MS);
+    const timer = setTimeout(() => done.current(), PURCHASE_TOAST_MS);
     return () => clearTimeout(timer);
   }, [message]);
   return (

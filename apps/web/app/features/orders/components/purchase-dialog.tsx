@@ -6,7 +6,7 @@ import { type BackEntries, useBackCloses } from '../../../lib/use-back-closes';
 /** The page's entry and the sheet's while a book's purchase sheet is open. */
 const PURCHASE_SHEET: BackEntries = { page: '#book', popup: '#buy' };
 
-export type PurchaseDialogProps = {
+type PurchaseDialogProps = {
   book: PurchaseBook;
   open: boolean;
   onOpenChange: (open: boolean) => void;

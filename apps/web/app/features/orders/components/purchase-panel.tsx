@@ -33,7 +33,7 @@ export type PurchasedOutcome = {
   message: string;
 };
 
-export type PurchasePanelProps = {
+type PurchasePanelProps = {
   book: PurchaseBook;
   onPurchased: (outcome: PurchasedOutcome) => void;
   onOwned: () => void;

@@ -9,7 +9,7 @@ import type { PurchaseBook } from './purchase-panel';
 import styles from './purchase.module.css';
 import { WithoutCoupon } from './without-coupon';
 
-export type SelectStepProps = {
+type SelectStepProps = {
   book: PurchaseBook;
   ctx: PurchaseContext;
   panel: PurchasePanel;

@@ -4,13 +4,13 @@ import { REVIEW_PAGE_SIZE } from '@hondana/domain/reviews/reviews';
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api/client';
 
-export type TitleReviewsPage = TitleReviewList;
+type TitleReviewsPage = TitleReviewList;
 
 /** `GET /api/title_reviews/list?title_id&sort&offset&limit=10` (§7, §9 page size 10). */
-export const getTitleReviews = (titleId: number, sort: ReviewSort, offset: number) =>
+const getTitleReviews = (titleId: number, sort: ReviewSort, offset: number) =>
   apiGet<TitleReviewsPage>(`/api/title_reviews/list?title_id=${titleId}&sort=${sort}&offset=${offset}&limit=${REVIEW_PAGE_SIZE}`);
 
-export const titleReviewsQueryOptions = (titleId: number, sort: ReviewSort) =>
+const titleReviewsQueryOptions = (titleId: number, sort: ReviewSort) =>
   infiniteQueryOptions({
     queryKey: ['title_reviews', titleId, sort],
     queryFn: ({ pageParam }) => getTitleReviews(titleId, sort, pageParam),
@@ -24,10 +24,10 @@ export const titleReviewsQueryOptions = (titleId: number, sort: ReviewSort) =>
 export const useTitleReviews = (titleId: number, sort: ReviewSort) => useInfiniteQuery(titleReviewsQueryOptions(titleId, sort));
 
 /** `GET /api/reviews/comments?review_id&offset&limit`. */
-export const getComments = (reviewId: number) =>
+const getComments = (reviewId: number) =>
   apiGet<CommentList>(`/api/reviews/comments?review_id=${reviewId}&offset=0&limit=100`);
 
-export const commentsQueryOptions = (reviewId: number) =>
+const commentsQueryOptions = (reviewId: number) =>
   queryOptions({ queryKey: ['review_comments', reviewId], queryFn: () => getComments(reviewId) });
 
 export const useComments = (reviewId: number) => useQuery(commentsQueryOptions(reviewId));

@@ -1,3 +1,4 @@
+import { formatLargeCount } from '@hondana/domain/common/format';
 import { type RatingSummary as Summary, starShare } from '@hondana/domain/reviews/reviews';
 import { useTranslation } from '../../../i18n/i18n';
 import styles from './rating-summary.module.css';
@@ -10,7 +11,7 @@ export function RatingSummary({ summary }: { summary: Summary }) {
   const filled = Math.round(summary.average);
   return (
     <div className={styles.summary}>
-      <p className={styles.average} role="img" aria-label={t('reviewsEntry.summaryLabel', { average, count: summary.reviewCount })}>
+      <p className={styles.average} role="img" aria-label={t('reviewsEntry.summaryLabel', { average, count: formatLargeCount(summary.reviewCount) })}>
         <span className={styles.score} aria-hidden="true">
           {average}
         </span>
@@ -19,7 +20,7 @@ export function RatingSummary({ summary }: { summary: Summary }) {
           {'★'.repeat(5 - filled)}
         </span>
         <span className={styles.count} aria-hidden="true">
-          {t('reviewsEntry.count', { count: summary.reviewCount })}
+          {t('reviewsEntry.count', { count: formatLargeCount(summary.reviewCount) })}
         </span>
       </p>
       <ul className={styles.bars}>

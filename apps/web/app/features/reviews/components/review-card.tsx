@@ -1,3 +1,4 @@
+import { formatLargeCount } from '@hondana/domain/common/format';
 import { type Review, foldedReviewBody } from '@hondana/domain/reviews/reviews';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -11,7 +12,7 @@ import styles from './review-card.module.css';
 import '../../../i18n/ja-reviews';
 import '../../../i18n/ja-reviews-entry';
 
-export type ReviewCardProps = { review: Review; titleId: number; isMember: boolean; loginTo: string; editorHref: string };
+type ReviewCardProps = { review: Review; titleId: number; isMember: boolean; loginTo: string; editorHref: string };
 
 /** One review: stars, title, byline, the body (a spoiler stays hidden until tapped), likes, comments, report. */
 export function ReviewCard({ review, titleId, isMember, loginTo, editorHref }: ReviewCardProps) {
@@ -74,12 +75,12 @@ export function ReviewCard({ review, titleId, isMember, loginTo, editorHref }: R
         {isMember ? (
           <button type="button" className={styles.action} aria-pressed={review.likeMe} disabled={liking || review.me} onClick={toggleLike}>
             <span aria-hidden="true">♥ </span>
-            {t('reviews.likeCount', { count: review.likeCount })}
+            {t('reviews.likeCount', { count: formatLargeCount(review.likeCount) })}
           </button>
         ) : (
           <Link to={loginTo} className={styles.action}>
             <span aria-hidden="true">♥ </span>
-            {t('reviews.likeCount', { count: review.likeCount })}
+            {t('reviews.likeCount', { count: formatLargeCount(review.likeCount) })}
           </Link>
         )}
         <button type="button" className={styles.action} aria-expanded={showComments} onClick={() => setShowComments((v) => !v)}>

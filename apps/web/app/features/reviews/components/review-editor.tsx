@@ -14,7 +14,7 @@ import styles from './review-editor.module.css';
 import { ReviewFields } from './review-fields';
 import '../../../i18n/ja-reviews';
 
-export type ReviewEditorProps = {
+type ReviewEditorProps = {
   titleId: number;
   titleName: string;
   seriesHref: string;

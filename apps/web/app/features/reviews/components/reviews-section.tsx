@@ -11,7 +11,7 @@ import '../../../i18n/ja-reviews-entry';
 /** TanStack Query and the list load only when the section nears the viewport (render budget). */
 const ReviewList = lazy(() => import('./review-list'));
 
-export type ReviewsSectionProps = {
+type ReviewsSectionProps = {
   titleId: number;
   summary: Summary;
   isMember: boolean;

@@ -3,7 +3,7 @@ import { ApiError, apiRequest } from '../../../lib/api/client';
 
 const api = <T>(path: string) => apiRequest<T>(path, { allowUnauthorized: true });
 
-export type EpisodeLoad =
+type EpisodeLoad =
   | { kind: 'ready'; browser: EpisodeBrowser }
   /** §8: unauthorized or not rented → the serial's detail page; also an episode not yet released (§4). */
   | { kind: 'detail'; serialId: number }

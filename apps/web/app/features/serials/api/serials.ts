@@ -23,8 +23,6 @@ const api = <T>(path: string) => apiRequest<T>(path, { allowUnauthorized: true }
 
 /** The calls of §7 "Serials and episodes" the serial pages and the serial last page make. */
 
-export const getRecents = (category?: string) =>
-  api<SerialList>(`/api/serials/recents?limit=40${category ? `&category=${encodeURIComponent(category)}` : ''}`);
 export const getReadRanks = (offset: number, limit: number) =>
   api<SerialRankList>(`/api/serial_read_ranks?offset=${offset}&limit=${limit}`);
 export const getSerial = (serialId: number) => api<Serial>(`/api/serials/${serialId}`);

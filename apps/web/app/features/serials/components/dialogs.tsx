@@ -10,7 +10,7 @@ import { CoinShopLink } from '../../wallet/components/coin-shop-link';
 type DialogFrameProps = { open: boolean; onOpenChange: (open: boolean) => void; title: string; children: ReactNode };
 
 /** A modal that traps focus and closes on Escape or the overlay (Radix Dialog). */
-export function DialogFrame({ open, onOpenChange, title, children }: DialogFrameProps) {
+function DialogFrame({ open, onOpenChange, title, children }: DialogFrameProps) {
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
@@ -24,7 +24,7 @@ export function DialogFrame({ open, onOpenChange, title, children }: DialogFrame
   );
 }
 
-export type RentDialogProps = {
+type RentDialogProps = {
   episode: { title: string; price: number } | null;
   rentalMinutes: number;
   /** When the page's data was read: the rental period is shown from then. */

@@ -13,7 +13,7 @@ export type EpisodeAction =
   | { kind: 'ticket'; episode: SerialEpisode }
   | { kind: 'coins'; episode: SerialEpisode; price: number };
 
-export type EpisodeListProps = {
+type EpisodeListProps = {
   episodes: SerialEpisode[];
   userData: Map<number, EpisodeUserData>;
   loggedIn: boolean;

@@ -15,7 +15,7 @@ import styles from './episode-viewer.module.css';
 import '../../../i18n/ja-serials';
 import '../../../i18n/ja-viewer';
 
-export type EpisodeViewerProps = { episodeId: number; loggedIn: boolean; openLastPage: boolean };
+type EpisodeViewerProps = { episodeId: number; loggedIn: boolean; openLastPage: boolean };
 
 const SPEND_KEY = 'hondana.serial.spendType';
 const TOAST_MS = 3000;

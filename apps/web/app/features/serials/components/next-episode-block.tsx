@@ -13,7 +13,7 @@ import styles from './last-page.module.css';
 import '../../../i18n/ja-serials';
 import { goToCoinShop } from '../../wallet/api/coin-return';
 
-export type NextEpisodeBlockProps = {
+type NextEpisodeBlockProps = {
   data: LastPageData;
   episode: SuggestedEpisode;
   loggedIn: boolean;

@@ -4,7 +4,7 @@ import { useTranslation } from '../../../i18n/i18n';
 import styles from './serials.module.css';
 import '../../../i18n/ja-serials';
 
-export type SerialCardProps = { serial: Serial; rank?: number; eager?: boolean };
+type SerialCardProps = { serial: Serial; rank?: number; eager?: boolean };
 
 /** A serial's image (522×327), name and episode counts, linking to its detail page. */
 export function SerialCard({ serial, rank, eager }: SerialCardProps) {

@@ -15,7 +15,7 @@ import { TicketPanel } from './ticket-panel';
 import styles from './serial-detail.module.css';
 import '../../../i18n/ja-serials';
 
-export type SerialDetailProps = { serialId: number; loggedIn: boolean; initial?: SerialDetailPage };
+type SerialDetailProps = { serialId: number; loggedIn: boolean; initial?: SerialDetailPage };
 
 const KNOWN_ERRORS = ['CHARGE_NOT_FULL', 'TICKET_NOT_ENOUGH', 'ALREADY_RENTED', 'RENTAL_NOT_ENOUGH_MANGA_COIN', 'RENTAL_NOT_ENOUGH_AMEBA_COIN', 'EMAIL_NOT_CONFIRMED'];
 const errorKey = (error: unknown): CopyKey =>

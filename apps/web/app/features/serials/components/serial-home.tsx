@@ -5,7 +5,7 @@ import { SerialGrid } from './serial-card';
 import styles from './serials.module.css';
 import '../../../i18n/ja-serials';
 
-export type SerialHomeProps = {
+type SerialHomeProps = {
   loggedIn: boolean;
   category: string | null;
   categories: { key: string; label: string }[];

@@ -13,7 +13,7 @@ import { NextEpisodeBlock } from './next-episode-block';
 import styles from './last-page.module.css';
 import '../../../i18n/ja-serials';
 
-export type SerialLastPageProps = {
+type SerialLastPageProps = {
   serialId: number;
   episodeId: number;
   loggedIn: boolean;

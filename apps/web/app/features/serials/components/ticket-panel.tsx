@@ -5,7 +5,7 @@ import { recoveryLabel } from './recovery';
 import styles from './serial-detail.module.css';
 import '../../../i18n/ja-serials';
 
-export type TicketPanelProps = {
+type TicketPanelProps = {
   data: SerialDetailData;
   loggedIn: boolean;
   loginHref: string;

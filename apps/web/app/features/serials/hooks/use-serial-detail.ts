@@ -23,7 +23,7 @@ export interface SerialDetailData {
   loadedAt: number;
 }
 
-export type SerialDetailState = ({ status: 'loading' } | { status: 'failed' } | { status: 'ready'; data: SerialDetailData }) & { reload: () => void };
+type SerialDetailState = ({ status: 'loading' } | { status: 'failed' } | { status: 'ready'; data: SerialDetailData }) & { reload: () => void };
 
 const NO_BALANCES = { coin: 0, mangaCoin: 0 };
 

@@ -7,7 +7,7 @@ import { ApiError, apiGet } from '../../../lib/api/client';
  * `GET /api/user_manga_coin_sales_subscriptions/me/by_status?status=` (§7), newest first; null
  * for a guest (a 401 is the guest's answer here, not a reason to go to login).
  */
-export async function getMySubscriptions(statuses: readonly SubscriptionStatus[] = subscriptionStatuses): Promise<UserSubscription[] | null> {
+async function getMySubscriptions(statuses: readonly SubscriptionStatus[] = subscriptionStatuses): Promise<UserSubscription[] | null> {
   try {
     const body = await apiGet<MySubscriptionsResponse>(
       '/user_manga_coin_sales_subscriptions/me/by_status',

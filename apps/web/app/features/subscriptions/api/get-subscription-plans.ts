@@ -4,7 +4,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api/client';
 
 /** `GET /api/manga_coin_sales_subscription_plans?payment_type=` (§7). */
-export const getSubscriptionPlans = (paymentType: SubscriptionPaymentType) =>
+const getSubscriptionPlans = (paymentType: SubscriptionPaymentType) =>
   apiGet<SubscriptionPlansResponse>('/manga_coin_sales_subscription_plans', { payment_type: paymentType });
 
 export const subscriptionPlansQueryOptions = (paymentType: SubscriptionPaymentType) =>

@@ -11,7 +11,7 @@ import styles from './subscriptions.module.css';
 
 const statusClass = { ENTRY: styles.statusEntry, ACTIVE: '', ERROR: styles.statusError, CANCEL: styles.statusCancel } as const;
 
-export type CurrentSubscriptionPanelProps = {
+type CurrentSubscriptionPanelProps = {
   subscription: UserSubscription;
   onCancelled: () => void;
 };

@@ -3,7 +3,7 @@ import type { SubscriptionPlan } from '@hondana/domain/subscriptions/subscriptio
 import { subscriptionCopy as s } from '../../../i18n/ja-subscriptions';
 import styles from './subscriptions.module.css';
 
-export type PlanListProps = {
+type PlanListProps = {
   plans: SubscriptionPlan[];
   /** A guest's way to log in first; null for a member. */
   loginTo: string | null;

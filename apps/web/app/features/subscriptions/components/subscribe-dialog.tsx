@@ -13,7 +13,7 @@ import { type StripePay, StripePayment } from '../../../components/stripe-paymen
 import { settledSubscription } from '../api/get-my-subscription';
 import styles from './subscriptions.module.css';
 
-export type SubscribeDialogProps = {
+type SubscribeDialogProps = {
   plan: SubscriptionPlan;
   /** The member's bonus flags: what this first cycle grants depends on them. */
   flags: BonusFlags;

@@ -20,7 +20,7 @@ import { PlanList } from './plan-list';
 import { SubscribeDialog } from './subscribe-dialog';
 import styles from './subscriptions.module.css';
 
-export type SubscriptionPageProps = {
+type SubscriptionPageProps = {
   paymentType: SubscriptionPaymentType;
   /** Where the member came from (`?ref=`), kept on the page's links. */
   from: string | null;

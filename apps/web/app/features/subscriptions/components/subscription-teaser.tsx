@@ -8,7 +8,7 @@ import { subscriptionCopy as s } from '../../../i18n/ja-subscriptions';
 import { useGoodValueAppeal } from '../api/get-good-value-appeal';
 import styles from './teaser.module.css';
 
-export type SubscriptionTeaserProps = {
+type SubscriptionTeaserProps = {
   /** Where it shows, passed on as `ref` to the subscription page. */
   from: 'mangacoin' | 'wallet' | 'coin_appeal';
   /** The coin shop's payment type; a type with no subscription falls back to card. */

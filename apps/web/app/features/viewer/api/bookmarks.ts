@@ -3,10 +3,6 @@ import { apiRequest } from '../../../lib/api/client';
 
 const pagesOf = (list: BookmarkList): number[] => list.bookmarks.map((b) => b.page).sort((a, b) => a - b);
 
-/** `GET /api/bookmarks/me?book_id=…` (members). */
-export const getBookmarks = async (bookId: number): Promise<number[]> =>
-  pagesOf(await apiRequest<BookmarkList>(`/api/bookmarks/me?book_id=${bookId}&ac=1`, { allowUnauthorized: true }));
-
 /** `POST /api/bookmarks/me` → the list after adding. */
 export const addBookmark = async (bookId: number, page: number): Promise<number[]> =>
   pagesOf(await apiRequest<BookmarkList>('/api/bookmarks/me', { method: 'POST', json: { book_id: bookId, page, ac: 1 }, allowUnauthorized: true }));

@@ -7,7 +7,7 @@ const REFRESH_MARGIN_MS = 30_000;
 const MIN_REFRESH_MS = 5_000;
 
 /** How long the signed page URLs of `info` stay usable from now, less the margin; false without an expiry. */
-export const refreshDelay = (info: ViewerInfo | undefined, now: number): number | false => {
+const refreshDelay = (info: ViewerInfo | undefined, now: number): number | false => {
   const expiresAt = info?.pages_data.urlExpiresAt ?? null;
   return expiresAt === null ? false : Math.max(MIN_REFRESH_MS, expiresAt - now - REFRESH_MARGIN_MS);
 };

@@ -3,7 +3,7 @@ import { DEFAULT_FONT_SIZE, DEFAULT_FONT_TYPE } from '@hondana/domain/viewer/con
 import { apiRequest } from '../../../lib/api/client';
 
 /** §3 Viewer settings' defaults (reading.ts DEFAULT_VIEWER_SETTINGS, without shipping Zod). */
-export const DEFAULT_SETTINGS: ViewerSettings = {
+const DEFAULT_SETTINGS: ViewerSettings = {
   direction: 'horizontal',
   fontSize: DEFAULT_FONT_SIZE,
   fontType: DEFAULT_FONT_TYPE,

@@ -19,7 +19,7 @@ import '../../../i18n/ja-viewer';
 // The end-of-reading invitation card: members only, its code loads with it.
 const EndReadingCard = lazy(() => import('../../invitations/components/end-reading-card'));
 
-export type LastPageProps = {
+type LastPageProps = {
   info: ViewerInfo;
   loggedIn: boolean;
   adult: boolean;

@@ -13,7 +13,7 @@ export function LoadingOverlay() {
   );
 }
 
-export type FailureScreenProps = { onReload: () => void; closeHref: string };
+type FailureScreenProps = { onReload: () => void; closeHref: string };
 
 /** §2: 作品情報の取得ができませんでした with reload and close-viewer buttons. */
 export function FailureScreen({ onReload, closeHref }: FailureScreenProps) {

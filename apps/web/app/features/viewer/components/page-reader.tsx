@@ -30,7 +30,7 @@ import '../../../i18n/ja-viewer';
 
 const ViewerPopup = lazy(() => import('./viewer-popup'));
 
-export type PageReaderProps = {
+type PageReaderProps = {
   pages: readonly ViewerPage[];
   layoutType: number;
   direction: Direction;

@@ -10,7 +10,7 @@ import { TextPage } from './text-page';
 import { type GestureHandlers, useStageGestures } from './use-stage-gestures';
 import '../../../i18n/ja-viewer';
 
-export type PagedStageProps = {
+type PagedStageProps = {
   /** The book whose text pages these are; null for a serial episode, whose pages are all images. */
   bookId: number | null;
   /** The writing of the book's text pages (a colophon), if it has any. */

@@ -70,7 +70,7 @@ export function AuthorList({ authors }: { authors: readonly { authorId: number; 
   );
 }
 
-export type SettingsPanelProps = {
+type SettingsPanelProps = {
   settings: ViewerSettings;
   visibility: SettingsVisibility;
   onChange: (patch: Partial<ViewerSettings>) => void;

@@ -6,7 +6,7 @@ import { VIEWER_POPUP, useBackCloses } from '../../../lib/use-back-closes';
 import styles from './popup.module.css';
 import '../../../i18n/ja-viewer';
 
-export type PopupFrameProps = {
+type PopupFrameProps = {
   title: string;
   /** A bottom sheet (phones) instead of a centred modal (desktop). */
   sheet: boolean;

@@ -14,7 +14,7 @@ import '../../../i18n/ja-viewer';
 /** Pages this far from the one on screen get their image URL (the browser lazy-loads the rest). */
 const NEAR = 6;
 
-export type ScrollStageProps = {
+type ScrollStageProps = {
   /** The book whose text pages these are; null for a serial episode, whose pages are all images. */
   bookId: number | null;
   /** The writing of the book's text pages (an afterword), if it has any. */

@@ -8,7 +8,7 @@ import { rubyReadOnce } from './ruby-html';
 import styles from './text-page.module.css';
 import '../../../i18n/ja-viewer';
 
-export type TextPageProps = {
+type TextPageProps = {
   bookId: number;
   page: ViewerPage;
   /** The book's text pages' writing (an image book's `writingMode`). */

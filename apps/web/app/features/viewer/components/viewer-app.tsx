@@ -13,7 +13,7 @@ import { Poster } from './poster';
 import { Reader } from './reader';
 import styles from './viewer.module.css';
 
-export type ViewerAppProps = {
+type ViewerAppProps = {
   bookId: number;
   /** The viewer info from the server's render (null when it could not fetch it: the browser does). */
   info: ViewerInfo | null;

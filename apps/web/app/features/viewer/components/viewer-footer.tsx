@@ -5,9 +5,9 @@ import { useTranslation } from '../../../i18n/i18n';
 import styles from './viewer.module.css';
 import '../../../i18n/ja-viewer';
 
-export type FooterPopup = 'settings' | 'bookmarks';
+type FooterPopup = 'settings' | 'bookmarks';
 
-export type ViewerFooterProps = {
+type ViewerFooterProps = {
   visible: boolean;
   controls: FooterControls;
   direction: Direction;

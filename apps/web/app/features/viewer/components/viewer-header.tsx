@@ -2,7 +2,7 @@ import { useTranslation } from '../../../i18n/i18n';
 import styles from './viewer.module.css';
 import '../../../i18n/ja-viewer';
 
-export type ViewerHeaderProps = {
+type ViewerHeaderProps = {
   visible: boolean;
   title: string;
   closeHref: string;

@@ -8,7 +8,7 @@ import '../../../i18n/ja-viewer';
 
 export type PopupKind = 'settings' | 'bookmarks' | 'toc' | 'authors' | 'bookmarkLogin';
 
-export type ViewerPopupProps = {
+type ViewerPopupProps = {
   kind: PopupKind;
   sheet: boolean;
   onClose: () => void;

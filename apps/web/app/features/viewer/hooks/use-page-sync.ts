@@ -5,14 +5,14 @@ import { useCallback, useEffect, useRef } from 'react';
 import { saveKeptPosition } from '../api/kept-position';
 import { beaconSyncPage, deviceId, postSyncPage } from '../api/page-sync';
 
-export type ReadingPosition = {
+type ReadingPosition = {
   page: number;
   font: FontSize | null;
   /** False while the position is not known yet (a text book before its first layout). */
   ready: boolean;
 };
 
-export type PositionPlace = {
+type PositionPlace = {
   /** Where this device keeps the position (`keptPositionKey`). */
   keepKey: string;
   /** The book whose position is synced to the server (§4, members), else null. */

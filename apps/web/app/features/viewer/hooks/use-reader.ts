@@ -9,7 +9,7 @@ export type PageSource = 'swipe' | 'tap' | 'slider' | 'keyboard' | 'navigation' 
 /** Jumps (not page turns) leave a page to go back to: the footer's back button. */
 const JUMPS: readonly PageSource[] = ['slider', 'navigation'];
 
-export type EndState = 'reading' | 'loading' | 'shown';
+type EndState = 'reading' | 'loading' | 'shown';
 
 /**
  * Where the reader is: a page index among the pages shown, the screen (spread) holding it, the

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { Tracking } from '../api/get-viewer-info';
 import { viewerInfoQuery } from '../api/viewer-info-query';
 
-export type InfoState = { status: 'loading' } | { status: 'failed' } | { status: 'ready'; info: ViewerInfo };
+type InfoState = { status: 'loading' } | { status: 'failed' } | { status: 'ready'; info: ViewerInfo };
 
 /**
  * The viewer info of a book, first from the server's render when it brought it, with the failure

@@ -5,13 +5,13 @@ import { apiGet } from '../../../lib/api/no-login-redirect';
 export const COIN_SHOP = '/mangacoin';
 
 /** `/manga_coin/pcb` (§7, decision 028): keep `path` to come back to; answers the shop to go to. */
-export const registerCoinReturn = (path: string) => apiGet<CoinReturnRegistered>('/manga_coin/pcb', { path });
+const registerCoinReturn = (path: string) => apiGet<CoinReturnRegistered>('/manga_coin/pcb', { path });
 
 /** `/manga_coin/cb`: after the coin purchase — its outcome, the balance and the kept path (once). */
 export const takeCoinReturn = () => apiGet<CoinCallbackResponse>('/manga_coin/cb');
 
 /** The page the member is on (path and query), the one `/pcb` keeps. */
-export const currentPath = () => `${window.location.pathname}${window.location.search}`;
+const currentPath = () => `${window.location.pathname}${window.location.search}`;
 
 /**
  * A member short of coins goes to the coin shop from where they are: the page is kept first

@@ -5,7 +5,7 @@ import { ApiError } from '../../../lib/api/client';
 import { apiGet } from '../../../lib/api/no-login-redirect';
 import { getPaymentConfig } from '../../../lib/api/payment-config';
 
-export interface CoinShopData {
+interface CoinShopData {
   paymentType: CoinPaymentMethod;
   items: MangaCoinItemsResponse['items'];
   goodValue: GoodValueResponse;

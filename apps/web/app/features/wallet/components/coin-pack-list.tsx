@@ -4,7 +4,7 @@ import { CoinIcon } from '../../../components/coin-icon';
 import { walletCopy as w } from '../../../i18n/ja-wallet';
 import styles from './wallet.module.css';
 
-export type CoinPackListProps = {
+type CoinPackListProps = {
   items: MangaCoinItem[];
   goodValue: GoodValueResponse;
   /** Null for a guest: each pack links to login instead. */
