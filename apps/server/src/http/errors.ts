@@ -49,9 +49,6 @@ export function registerErrorHandling(
   });
 }
 
-/** 403 FORBIDDEN naming what may not be done (another member's review, comment or notice). */
-export const forbidden = (what: string) => new AppError(403, ErrorCode.FORBIDDEN, [what]);
-
 export function apiNotFound(_request: unknown, reply: { status(n: number): { send(b: ErrorBody): unknown } }) {
   return reply.status(404).send(body(ErrorCode.NOT_FOUND));
 }
