@@ -60,7 +60,7 @@ describe('server area boundaries', () => {
       "import { x } from './cart.repository';",
       "import { y } from '../cart/pre-order/new-part';",
       "import type { Database } from '../../db/schema';",
-      "import { parseInput } from '../../http/parse-input';",
+      "import { sendStored } from '../../http/stored-reply';",
       "import { StoreChanges } from '../../ops/store-changes';",
       "import type { Config } from '../../config';",
     );

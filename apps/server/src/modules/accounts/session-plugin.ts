@@ -74,6 +74,15 @@ export function keepSessionUser(request: FastifyRequest, user: SessionUser | nul
   request.sessionLookup = Promise.resolve(tellMemberSeen(request.server.memberSeenListeners, user));
 }
 
+/**
+ * A member call's `preValidation`: a guest is answered 401 before the call's input is judged by
+ * its schema, whatever it sent (§6: every member call answers 401 without a session). The
+ * handler's `requireUser` then takes the member this looked up.
+ */
+export async function memberFirst(request: FastifyRequest): Promise<void> {
+  await requireUser(request);
+}
+
 /** The member of this request, or 401 UNAUTHORIZED (§6: every member call). */
 export async function requireUser(request: FastifyRequest): Promise<SessionUser> {
   const user = await sessionUser(request);

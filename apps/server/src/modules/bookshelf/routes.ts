@@ -16,9 +16,8 @@ import {
 } from '@hondana/domain/bookshelf/bookshelf-api';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { requireUser } from '../accounts/session-plugin';
+import { memberFirst, requireUser } from '../accounts/session-plugin';
 import { adultAllowed } from '../accounts/adult-access';
-import { parseInput } from '../../http/parse-input';
 import { sendStored } from '../../http/stored-reply';
 import { registerTokenEndpoints } from '../accounts/token-routes';
 import { maxBookFinishRead, reservableBooks, userTitle } from './user-titles.service';
@@ -41,53 +40,41 @@ export const bookshelfRoutes: FastifyPluginAsync = async (base) => {
     return { userId: user.userId, includeAdult: await adultAllowed(request, ac), now: now() };
   };
 
-  app.get('/user_books/me', { schema: { response: { 200: UserBooksResponse } } }, async (request) => {
+  app.get('/user_books/me', { preValidation: memberFirst, schema: { querystring: UserBooksQuery, response: { 200: UserBooksResponse } } }, async (request) => {
     const user = await requireUser(request);
-    const q = parseInput(UserBooksQuery, request);
+    const q = request.query;
     return listShelf(db, { userId: user.userId, includeAdult: await adultAllowed(request, q.ac), now: now() }, q);
   });
 
-  app.get('/user_books/me/by_title', { schema: { response: { 200: UserBooksByTitleResponse } } }, async (request) => {
-    await requireUser(request);
-    const q = parseInput(UserBooksByTitleQuery, request);
-    return shelfOfTitle(db, await viewer(request, q.ac), q.title_id);
-  });
+  app.get('/user_books/me/by_title', { preValidation: memberFirst, schema: { querystring: UserBooksByTitleQuery, response: { 200: UserBooksByTitleResponse } } }, async (request) =>
+    shelfOfTitle(db, await viewer(request, request.query.ac), request.query.title_id),
+  );
 
-  app.get('/user_books/me/continue', { schema: { response: { 200: ContinueResponse } } }, async (request) => {
-    await requireUser(request);
-    const q = parseInput(ContinueQuery, request);
-    return continueReading(db, await viewer(request, q.ac), q.limit);
-  });
+  app.get('/user_books/me/continue', { preValidation: memberFirst, schema: { querystring: ContinueQuery, response: { 200: ContinueResponse } } }, async (request) =>
+    continueReading(db, await viewer(request, request.query.ac), request.query.limit),
+  );
 
   // A device's offline copies: the books it may keep (the member's own, released, not cancelled).
-  app.get('/user_books/me/offline', { schema: { response: { 200: OfflineCheckResponse } } }, async (request, reply) => {
+  app.get('/user_books/me/offline', { preValidation: memberFirst, schema: { querystring: OfflineCheckQuery, response: { 200: OfflineCheckResponse } } }, async (request, reply) => {
     const user = await requireUser(request);
-    const q = parseInput(OfflineCheckQuery, request);
     reply.header('cache-control', 'private, no-store');
-    return stillEntitled(db, user.userId, q.book_ids, now());
+    return stillEntitled(db, user.userId, request.query.book_ids, now());
   });
-  const titleCall = async (request: FastifyRequest) => {
-    await requireUser(request);
-    const q = parseInput(UserTitleQuery, request);
-    return { v: await viewer(request, q.ac), titleId: q.title_id };
-  };
-  app.get('/user_titles/get_max_book_finish_read', { schema: { response: { 200: MaxBookFinishRead } } }, async (request) => {
-    const { v, titleId } = await titleCall(request);
-    return maxBookFinishRead(db, v, titleId);
-  });
-  app.get('/user_titles/get_reservable_books', { schema: { response: { 200: ReservableBooks } } }, async (request) => {
-    const { v, titleId } = await titleCall(request);
-    return reservableBooks(db, v, titleId);
-  });
-  app.get('/user_titles/me/by_title', { schema: { response: { 200: UserTitle } } }, async (request) => {
-    const { v, titleId } = await titleCall(request);
-    return userTitle(db, v, titleId);
-  });
+  app.get('/user_titles/get_max_book_finish_read', { preValidation: memberFirst, schema: { querystring: UserTitleQuery, response: { 200: MaxBookFinishRead } } }, async (request) =>
+    maxBookFinishRead(db, await viewer(request, request.query.ac), request.query.title_id),
+  );
+  app.get('/user_titles/get_reservable_books', { preValidation: memberFirst, schema: { querystring: UserTitleQuery, response: { 200: ReservableBooks } } }, async (request) =>
+    reservableBooks(db, await viewer(request, request.query.ac), request.query.title_id),
+  );
+  app.get('/user_titles/me/by_title', { preValidation: memberFirst, schema: { querystring: UserTitleQuery, response: { 200: UserTitle } } }, async (request) =>
+    userTitle(db, await viewer(request, request.query.ac), request.query.title_id),
+  );
 
   for (const [path, hidden] of [['/user_books/me/hide', true], ['/user_books/me/unhide', false]] as const) {
-    app.post(path, { schema: { response: { 200: HideBooksResponse } } }, async (request, reply) => {
+    // The store's page sends the token in the query and book_ids as a form; others send both as a form.
+    app.post(path, { preValidation: memberFirst, config: { queryOrBody: true }, schema: { body: HideBooksInput, response: { 200: HideBooksResponse } } }, async (request, reply) => {
       const user = await requireUser(request);
-      const { token, book_ids } = parseInput(HideBooksInput, request);
+      const { token, book_ids } = request.body;
       const result = await setHidden(db, { userId: user.userId, token, bookIds: book_ids, hidden, now: now() });
       return sendStored(reply, result);
     });

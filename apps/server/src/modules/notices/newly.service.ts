@@ -10,7 +10,7 @@ import type {
 } from '@hondana/domain/notices/notices-api';
 import type { Db } from '../../db/schema';
 import { coverUrl } from '../../media/media-spec';
-import { forbidden } from '../../http/parse-input';
+import { forbidden } from '../../http/forbidden';
 import * as repo from './newly.repository';
 
 const COVER_WIDTH = 128;

@@ -27,10 +27,10 @@ import {
 } from '@hondana/domain/notices/notices-api';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { adultAllowed } from '../accounts/adult-access';
-import { requireUser } from '../accounts/session-plugin';
+import { memberFirst, requireUser } from '../accounts/session-plugin';
 import { forgetTitleFacts } from '../catalog/title-facts';
-import { parseInput } from '../../http/parse-input';
 import { unreadReviewNotices } from '../reviews/review-notices';
 import { reviewVisibility } from '../reviews/review-visibility';
 import { withOneTimeToken } from '../tokens/one-time-tokens';
@@ -51,6 +51,15 @@ const TOKEN_ENDPOINTS: Record<string, string> = {
 };
 
 /** My list (§7 "Wish list") and new-release notices (§7 "Mission and newly", user notices). */
+/**
+ * `DELETE /wish_title/titles`'s body: `{ titleIds }`, or the same wrapped as §5 names it
+ * (`{ deleteWishTitleBody: { titleIds } }`); anything else is a 400 naming `deleteWishTitleBody`.
+ */
+const WishBulkDeleteInput = z.preprocess(
+  (body) => (WishBulkDeleteBody.safeParse(body).success ? { deleteWishTitleBody: body } : body),
+  WishBulkDeleteWrapped,
+);
+
 export const noticesRoutes: FastifyPluginAsync = async (base) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const { db } = app.deps.database;
@@ -59,9 +68,9 @@ export const noticesRoutes: FastifyPluginAsync = async (base) => {
   registerTokenEndpoints(app, TOKEN_ENDPOINTS);
 
   for (const [path, wished] of [['/wish_title/add', true], ['/wish_title/delete', false]] as const) {
-    app.post(path, { schema: { response: { 200: WishResponse } } }, async (request, reply) => {
+    app.post(path, { preValidation: memberFirst, config: { queryOrBody: true }, schema: { body: WishInput, response: { 200: WishResponse } } }, async (request, reply) => {
       const user = await requireUser(request);
-      const { token, title_id, is_silent } = parseInput(WishInput, request);
+      const { token, title_id, is_silent } = request.body;
       if (wished) await reviewVisibility(db, request).title(title_id);
       const use = { token, userId: user.userId, purpose: wished ? 'wish_add' : 'wish_delete', now: now(), request: { title_id } };
       const result = await withOneTimeToken<WishResponse>(db, use, async (trx) => ({
@@ -72,11 +81,10 @@ export const noticesRoutes: FastifyPluginAsync = async (base) => {
     });
   }
 
-  app.delete('/wish_title/titles', { schema: { response: { 200: WishBulkDeleteResponse } } }, async (request, reply) => {
+  app.delete('/wish_title/titles', { preValidation: memberFirst, schema: { querystring: WishBulkDeleteQuery, body: WishBulkDeleteInput, response: { 200: WishBulkDeleteResponse } } }, async (request, reply) => {
     const user = await requireUser(request);
-    const { token } = parseInput(WishBulkDeleteQuery, request);
-    const parsed = WishBulkDeleteBody.safeParse(request.body);
-    const { titleIds } = parsed.success ? parsed.data : parseInput(WishBulkDeleteWrapped, request).deleteWishTitleBody;
+    const { token } = request.query;
+    const { titleIds } = request.body.deleteWishTitleBody;
     const use = { token, userId: user.userId, purpose: 'wish_delete', now: now(), request: { titleIds } };
     const result = await withOneTimeToken<WishBulkDeleteResponse>(db, use, async (trx) => ({
       body: { status: { code: 0 }, result: await wishes.deleteWishes(trx, user.userId, titleIds) },
@@ -85,9 +93,9 @@ export const noticesRoutes: FastifyPluginAsync = async (base) => {
     return sendStored(reply, result);
   });
 
-  app.get('/wish_title/list', { schema: { response: { 200: WishListResponse } } }, async (request) => {
+  app.get('/wish_title/list', { preValidation: memberFirst, schema: { querystring: WishListQuery, response: { 200: WishListResponse } } }, async (request) => {
     const user = await requireUser(request);
-    const { offset, limit, ac } = parseInput(WishListQuery, request);
+    const { offset, limit, ac } = request.query;
     return wishes.listWishes(db, user.userId, offset, limit, now(), await adultAllowed(request, ac));
   });
 
@@ -96,23 +104,27 @@ export const noticesRoutes: FastifyPluginAsync = async (base) => {
     return newly.getSetting(db, user.userId, request.params.title_id);
   });
 
-  app.post('/newly/newly_notices/:title_id', { schema: { params: NewlyNoticePath, response: { 200: NewlyNoticeSetting } } }, async (request, reply) => {
-    const user = await requireUser(request);
-    const { token, status, type } = parseInput(NewlyNoticeInput, request);
-    const titleId = request.params.title_id;
-    await reviewVisibility(db, request).title(titleId);
-    const use = { token, userId: user.userId, purpose: 'newly_notice', now: now(), request: { titleId, status, type } };
-    const result = await withOneTimeToken(db, use, async (trx) => ({
-      body: await newly.setFollow(trx, user.userId, { titleId, type, status, now: now() }),
-    }));
-    return sendStored(reply, result);
-  });
+  app.post(
+    '/newly/newly_notices/:title_id',
+    { preValidation: memberFirst, config: { queryOrBody: true }, schema: { params: NewlyNoticePath, body: NewlyNoticeInput, response: { 200: NewlyNoticeSetting } } },
+    async (request, reply) => {
+      const user = await requireUser(request);
+      const { token, status, type } = request.body;
+      const titleId = request.params.title_id;
+      await reviewVisibility(db, request).title(titleId);
+      const use = { token, userId: user.userId, purpose: 'newly_notice', now: now(), request: { titleId, status, type } };
+      const result = await withOneTimeToken(db, use, async (trx) => ({
+        body: await newly.setFollow(trx, user.userId, { titleId, type, status, now: now() }),
+      }));
+      return sendStored(reply, result);
+    },
+  );
 
   // A GET that changes a setting (spec §7, no token): refused when another site sends it.
-  app.get('/newly/update_newly_notice', { schema: { response: { 200: UpdateNewlyNoticeResponse } } }, async (request) => {
+  app.get('/newly/update_newly_notice', { preValidation: memberFirst, schema: { querystring: UpdateNewlyNoticeQuery, response: { 200: UpdateNewlyNoticeResponse } } }, async (request) => {
     const user = await requireUser(request);
     refuseCrossSite(request);
-    const { book_id, status, type } = parseInput(UpdateNewlyNoticeQuery, request);
+    const { book_id, status, type } = request.query;
     const titleId = await newly.titleOfBook(db, book_id);
     return { titleId, ...(await newly.setFollow(db, user.userId, { titleId, type, status, now: now() })) };
   });
@@ -124,20 +136,20 @@ export const noticesRoutes: FastifyPluginAsync = async (base) => {
     });
   }
 
-  app.get('/newly/get_newly_notice', { schema: { response: { 200: NewlyNoticesResponse } } }, async (request) => {
+  app.get('/newly/get_newly_notice', { preValidation: memberFirst, schema: { querystring: NewlyNoticesQuery, response: { 200: NewlyNoticesResponse } } }, async (request) => {
     const user = await requireUser(request);
-    return newly.listFollows(db, user.userId, parseInput(NewlyNoticesQuery, request));
+    return newly.listFollows(db, user.userId, request.query);
   });
 
-  app.post('/newly/books/display', { schema: { response: { 200: NewlyDisplayResponse } } }, async (request) => {
+  app.post('/newly/books/display', { preValidation: memberFirst, schema: { body: NewlyDisplayInput, response: { 200: NewlyDisplayResponse } } }, async (request) => {
     const user = await requireUser(request);
-    const { newlyMessageIds, display } = parseInput(NewlyDisplayInput, request);
+    const { newlyMessageIds, display } = request.body;
     return newly.markDisplayed(db, user.userId, newlyMessageIds, display);
   });
 
-  app.get('/newly/delete_newly_notice', { schema: { response: { 200: DeleteNewlyResponse } } }, async (request, reply) => {
+  app.get('/newly/delete_newly_notice', { preValidation: memberFirst, schema: { querystring: DeleteNewlyInput, response: { 200: DeleteNewlyResponse } } }, async (request, reply) => {
     const user = await requireUser(request);
-    const { id, token } = parseInput(DeleteNewlyInput, request);
+    const { id, token } = request.query;
     const use = { token, userId: user.userId, purpose: 'newly_delete', now: now(), request: { id } };
     const result = await withOneTimeToken(db, use, async (trx) => ({ body: await newly.deleteMessage(trx, user.userId, id, now()) }));
     return sendStored(reply, result);
@@ -159,10 +171,9 @@ export const noticesRoutes: FastifyPluginAsync = async (base) => {
     return getNotificationSettings(db, user.userId);
   });
 
-  app.post('/user/notification_settings/v2', { schema: { response: { 200: NotificationSettings } } }, async (request) => {
+  app.post('/user/notification_settings/v2', { preValidation: memberFirst, schema: { body: NotificationSettingsBody, response: { 200: NotificationSettings } } }, async (request) => {
     const user = await requireUser(request);
-    const settings = parseInput(NotificationSettingsBody, request);
-    return saveNotificationSettings(db, user.userId, settings, now());
+    return saveNotificationSettings(db, user.userId, request.body, now());
   });
 
   // New volumes come out with no request: the scheduler mails the members waiting for them.

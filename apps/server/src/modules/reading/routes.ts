@@ -1,4 +1,4 @@
-import { AppError, ErrorCode, notFound } from '@hondana/domain/common/errors';
+import { AppError, ErrorCode, badRequest, notFound } from '@hondana/domain/common/errors';
 import { LayoutType } from '@hondana/domain/catalog/catalog';
 import {
   BookInfoV11Query,
@@ -27,15 +27,28 @@ import {
 } from '@hondana/domain/reading/reading-api';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { requireUser, sessionUser } from '../accounts/session-plugin';
+import { memberFirst, requireUser, sessionUser } from '../accounts/session-plugin';
 import { adultAllowed } from '../accounts/adult-access';
 import { signFigureQuery, urlExpiry } from '../../media/signed-urls';
 import { bookText, figureHtml, offlineContents } from './book-text';
-import { parseBody } from './parse-body';
 import * as progress from './progress.service';
 import { isAdultOnlyBook, loadReadingBook, pageGrant } from './reading-access';
 import { chaptersOf, textImagesOf } from './reading.repository';
 import { sokuyomiImage, viewerInfo } from './viewer-info.service';
+
+/** The reader's POSTs' `ac` in the query (a form or a beacon may put it there rather than in the body). */
+const AcQuery = BookmarksQuery.pick({ ac: true });
+
+/** A text/plain body: JSON text (`{…}`), else form fields (`a=1&b=2`); empty is `{}`. */
+function plainTextBody(body: string): unknown {
+  const text = body.trim();
+  if (!text.startsWith('{')) return Object.fromEntries(new URLSearchParams(text));
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw badRequest('body', 'is not valid JSON');
+  }
+}
 
 /** The reader (§7 `/browser/*`, `/book/sync_page`, `/finish_read/register`, bookmarks, settings). */
 export const readingRoutes: FastifyPluginAsync = async (base) => {
@@ -43,6 +56,15 @@ export const readingRoutes: FastifyPluginAsync = async (base) => {
   const { db } = app.deps.database;
   const now = () => app.deps.clock().getTime();
   const mediaKey = app.deps.config.secrets.mediaUrlKey;
+  // What `navigator.sendBeacon` sends for a string is text/plain: JSON text, or `a=1&b=2`. The
+  // reader's calls read it as the JSON or the form it is, so their body schemas judge it alike.
+  app.addContentTypeParser('text/plain', { parseAs: 'string' }, (_request, body, done) => {
+    try {
+      done(null, plainTextBody(body as string));
+    } catch (error) {
+      done(error as Error);
+    }
+  });
 
   /**
    * The book as this requester may read it. R18 follows the store's rule (§6, `adultAllowed`):
@@ -64,8 +86,8 @@ export const readingRoutes: FastifyPluginAsync = async (base) => {
     }
     return { book, userId: user?.userId ?? null };
   };
-  /** A body's `ac`, or the query's (sendBeacon and forms may put it either way). */
-  const acOf = (request: FastifyRequest, bodyAc: number) => (bodyAc === 1 || (request.query as { ac?: unknown } | undefined)?.ac === '1' ? 1 : 0);
+  /** A body's `ac`, or the query's (sendBeacon and forms may put it either way): `AcQuery` beside the body schema. */
+  const acOf = (bodyAc: number, query: { ac: number }) => (bodyAc === 1 || query.ac === 1 ? 1 : 0);
   const personal = (reply: FastifyReply) => reply.header('cache-control', 'private, no-store');
 
   app.get('/browser/bookinfo/v2', { schema: { querystring: BookInfoV2Query, response: { 200: ViewerInfo } } }, async (request, reply) => {
@@ -144,10 +166,10 @@ export const readingRoutes: FastifyPluginAsync = async (base) => {
   });
 
   /** JSON, form or text/plain (sendBeacon) bodies alike. */
-  app.post('/book/sync_page', { schema: { response: { 200: SyncPageResult } } }, async (request) => {
+  app.post('/book/sync_page', { preValidation: memberFirst, schema: { querystring: AcQuery, body: SyncPageBody, response: { 200: SyncPageResult } } }, async (request) => {
     const user = await requireUser(request);
-    const body = parseBody(SyncPageBody, request.body);
-    const { book } = await load(request, body.book_id, acOf(request, body.ac));
+    const body = request.body;
+    const { book } = await load(request, body.book_id, acOf(body.ac, request.query));
     return progress.syncPage(db, user.userId, book, body, now());
   });
 
@@ -158,10 +180,10 @@ export const readingRoutes: FastifyPluginAsync = async (base) => {
     return progress.bookmarks(db, user.userId, request.query.book_id);
   });
 
-  app.post('/bookmarks/me', { schema: { response: { 200: BookmarkList } } }, async (request) => {
+  app.post('/bookmarks/me', { preValidation: memberFirst, schema: { querystring: AcQuery, body: BookmarkBody, response: { 200: BookmarkList } } }, async (request) => {
     const user = await requireUser(request);
-    const body = parseBody(BookmarkBody, request.body);
-    const { book } = await load(request, body.book_id, acOf(request, body.ac));
+    const body = request.body;
+    const { book } = await load(request, body.book_id, acOf(body.ac, request.query));
     return progress.addBookmark(db, user.userId, book, body.page, now());
   });
 
@@ -177,23 +199,23 @@ export const readingRoutes: FastifyPluginAsync = async (base) => {
     return progress.viewerSettings(db, user.userId);
   });
 
-  app.put('/viewer_settings/me', { schema: { response: { 200: ViewerSettings } } }, async (request) => {
+  app.put('/viewer_settings/me', { preValidation: memberFirst, schema: { body: ViewerSettingsPatch, response: { 200: ViewerSettings } } }, async (request) => {
     const user = await requireUser(request);
-    return progress.updateViewerSettings(db, user.userId, parseBody(ViewerSettingsPatch, request.body), now());
+    return progress.updateViewerSettings(db, user.userId, request.body, now());
   });
 
-  app.post('/finish_read/register', { schema: { response: { 200: FinishReadResult } } }, async (request) => {
+  app.post('/finish_read/register', { preValidation: memberFirst, schema: { querystring: AcQuery, body: FinishReadBody, response: { 200: FinishReadResult } } }, async (request) => {
     const user = await requireUser(request);
-    const body = parseBody(FinishReadBody, request.body);
-    const { book } = await load(request, body.book_id, acOf(request, body.ac));
+    const body = request.body;
+    const { book } = await load(request, body.book_id, acOf(body.ac, request.query));
     return progress.finishRead(db, user.userId, book, body.reading_page, now());
   });
 
   /** §4 reading progress: past the last page of the latest volume held, the newly notice goes on (once). */
-  app.post('/reading/past_last_page', { schema: { response: { 200: PastLastPageResult } } }, async (request) => {
+  app.post('/reading/past_last_page', { preValidation: memberFirst, schema: { querystring: AcQuery, body: PastLastPageBody, response: { 200: PastLastPageResult } } }, async (request) => {
     const user = await requireUser(request);
-    const body = parseBody(PastLastPageBody, request.body);
-    const { book } = await load(request, body.book_id, acOf(request, body.ac));
+    const body = request.body;
+    const { book } = await load(request, body.book_id, acOf(body.ac, request.query));
     return progress.pastLastPage(db, user.userId, book, now());
   });
 };

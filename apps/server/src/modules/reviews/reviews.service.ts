@@ -25,7 +25,7 @@ import {
 import type { Transaction } from 'kysely';
 import type { z } from 'zod';
 import type { Database, Db } from '../../db/schema';
-import { forbidden } from '../../http/parse-input';
+import { forbidden } from '../../http/forbidden';
 import * as writes from './review-writes.repository';
 import * as repo from './reviews.repository';
 
