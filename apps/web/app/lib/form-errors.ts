@@ -39,7 +39,7 @@ const fieldsOf = (form: HTMLFormElement) =>
   );
 
 /** Moves the focus to the first invalid field of the form, if any; true when it did. */
-export function focusFirstInvalid(form: HTMLFormElement | null): boolean {
+function focusFirstInvalid(form: HTMLFormElement | null): boolean {
   const first = form ? fieldsOf(form).find((el) => el.getAttribute('aria-invalid') === 'true') : undefined;
   first?.focus();
   return !!first;

@@ -12,6 +12,10 @@ import type { SpendType, TicketState } from './serials';
 const intParam = (min: number, max: number) =>
   z.coerce.number({ message: 'must be an integer' }).int('must be an integer').min(min).max(max);
 
+/** The serial routes' path ids, named as §7 names them (a bad one is answered 400 naming it). */
+export const SerialIdPath = z.object({ serial_id: idParam });
+export const EpisodeIdPath = z.object({ serial_episode_id: idParam });
+export const IdPath = z.object({ id: idParam });
 export const TokenQuery = z.object({ token: tokenParam });
 export const PageQuery = z.object({
   offset: intParam(0, 100_000).optional().default(0),
@@ -56,13 +60,11 @@ export const UserEpisodesQuery = z
 export const AdRewardUseQuery = z.object({ token: tokenParam, serial_id: idParam });
 
 /** Rental request body (§3): price, spend_type, payment_type (0 coin, 2 manga coin). */
-const RentalBody = z.object({
+export const RentalBody = z.object({
   price: intParam(0, 1_000_000),
   spend_type: intParam(0, 3).optional(),
   payment_type: intParam(0, 2).optional(),
 });
-/** `POST /user_serial_episodes/{id}/rental?token=`: the rental body and its token. */
-export const RentalTokenBody = RentalBody.extend({ token: tokenParam });
 
 // —— responses ——————————————————————————————————————————————————————————————
 

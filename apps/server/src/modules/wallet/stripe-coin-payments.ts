@@ -215,7 +215,7 @@ export const stripeWebhookRoutes: FastifyPluginAsync<{ stripe: StripePayments; s
 const REFUND_EVENTS = new Set<string>(['charge.refund.updated', 'refund.updated', 'refund.failed']);
 
 /** The orders area's record of a refund Stripe reported failed after taking it. */
-export type RefundFailed = (refund: { refundRef: string; reason: string | null; now: number }) => Promise<unknown>;
+type RefundFailed = (refund: { refundRef: string; reason: string | null; now: number }) => Promise<unknown>;
 
 /** Another area's orders (cart orders, by order kind): true when it settled the intent's order. */
 type SettleOther = (intent: IntentState, now: number) => Promise<boolean>;
