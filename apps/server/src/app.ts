@@ -47,7 +47,7 @@ import { cartPaymentDecision } from './modules/cart/cart-payment.service';
 import type { PaymentProvider } from './payments/payment-provider';
 import { createSandboxProvider, sandboxMaintenanceFromEnv, sandboxTtlFromEnv } from './payments/sandbox-provider';
 import { type IntentState, createStripeProvider, isStripeProvider, stripeConfigFromEnv } from './payments/stripe-provider';
-import { settleIfSubscriptionOrder } from './modules/wallet/subscriptions/stripe-renewals';
+import { endWaitingFirstPayments, settleIfSubscriptionOrder } from './modules/wallet/subscriptions/stripe-renewals';
 import { refundFailedAtProvider } from './modules/orders/refund-order.service';
 import { stripeWebhookRoutes } from './modules/wallet/stripe-coin-payments';
 import { settleIfCartOrder, stripeCartJobs } from './modules/cart/stripe-cart-payments';
@@ -237,6 +237,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const withdrawal: WithdrawalParts = {
     subscriptionsOf: liveSubscriptionPlans,
     steps: [cancelSubscriptionsAtWithdrawal, anonymiseReviewsAtWithdrawal, dropNoticesAtWithdrawal, forgetMailsAtWithdrawal, forgetPushesAtWithdrawal],
+    // Stripe: a subscription's first payment still waiting on 3-D Secure is cancelled there (or, passed meanwhile, granted).
+    afterwards: isStripeProvider(provider) ? (db, userId, now) => endWaitingFirstPayments(db, provider.stripe, userId, now, (m) => app.log.warn(m)) : undefined,
   };
 
   await app.register(

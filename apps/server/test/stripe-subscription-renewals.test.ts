@@ -8,8 +8,9 @@ import { memberSubscription } from '../src/modules/wallet/subscriptions/subscrip
 import { type TestApp, buildTestApp } from './support/build-test-app';
 import { testDialect } from './support/test-database';
 import { type StripeStandIn, startStripeStandIn } from './support/stripe-server';
-import { demoPlans, shown, subscribeByCard, testClock } from './support/subscription-factories';
-import { ledgerInvariant, member } from './support/wallet-factories';
+import { createMember, signUp } from './support/members';
+import { cancelSubscription, demoPlans, shown, subscribeByCard, testClock } from './support/subscription-factories';
+import { ledgerInvariant, member, tokenFor } from './support/wallet-factories';
 
 /**
  * Subscription renewals through Stripe (issue 39): on the store's schedule, the saved card
@@ -164,6 +165,108 @@ describe('the first payment on-session, with 3-D Secure when the bank asks', () 
     expect((await ledgerInvariant(db, other.userId, clock.now())).MANGA_COIN).toBe(0);
     // No renewal mail for a subscription that never started.
     expect(await db.selectFrom('mail_outbox').select('kind').where('user_id', '=', other.userId).where('kind', 'like', 'SUBSCRIPTION_RENEWAL%').execute()).toEqual([]);
+  });
+});
+
+describe('ending a subscription whose first payment waits on 3-D Secure', () => {
+  /** A member whose subscription's first payment asks for 3-D Secure: ENTRY, its order PROCESSING, its intent requires_action. */
+  async function waitingOn3ds(makeMember: (app: TestApp['app']) => Promise<{ cookie: string; userId: number }> = member) {
+    const env = await stripeApp();
+    const who = await makeMember(env.app);
+    const r = await subscribeWith(env.app, who.cookie, env.plans.standard, 'pm_card_threeDSecure2Required');
+    const body = r.json<{ status: string; orderId: number; subscription: { id: number } }>();
+    expect(body.status, r.body).toBe('ENTRY');
+    const intent = intentOfOrder(body.orderId);
+    expect(intent.status).toBe('requires_action');
+    const order = () => env.db.selectFrom('orders').selectAll().where('id', '=', body.orderId).executeTakeFirstOrThrow();
+    const coins = async () => (await ledgerInvariant(env.db, who.userId, env.clock.now())).MANGA_COIN;
+    return { ...env, m: who, orderId: body.orderId, subscriptionId: body.subscription.id, intent, order, coins };
+  }
+  const monthOfCoins = (plan: { coin: number; first_bonus: number; cycle_bonus: number }) => plan.coin + plan.first_bonus + plan.cycle_bonus;
+
+  it('the member cancels while waiting: the intent is cancelled at Stripe, the order CANCEL, nothing charged or granted; passing the challenge later takes nothing', async () => {
+    const { app, db, m, plans, orderId, subscriptionId, intent, order, coins } = await waitingOn3ds();
+    const r = await cancelSubscription(app, m.cookie, plans.standard.id);
+    expect(r.statusCode, r.body).toBe(200);
+    expect(intent).toMatchObject({ status: 'canceled', latest_charge: null, amount_received: 0 });
+    expect(stripe.calls.filter((c) => c.path === `/v1/payment_intents/${intent.id}/cancel`)).toHaveLength(1);
+    expect(await order()).toMatchObject({ status: 'CANCEL', failure_code: 'CANCELLED_BY_USER' });
+    expect(await memberSubscription(db, m.userId, subscriptionId)).toMatchObject({ status: 'CANCEL', paymentCount: 0 });
+    const cycle = await db.selectFrom('manga_coin_subscription_cycles').selectAll().where('order_id', '=', orderId).executeTakeFirstOrThrow();
+    expect(cycle.status).toBe('DECLINED');
+    expect(await coins()).toBe(0);
+    // Stripe's event of the cancelled intent, and the page trying the challenge now: nothing changes, nothing is taken.
+    expect((await webhook(app, stripe.event('payment_intent.canceled', intent.id))).statusCode).toBe(200);
+    expect(await order()).toMatchObject({ status: 'CANCEL' });
+    // The member may subscribe again (the ended one holds nothing).
+    expect((await subscribeWith(app, m.cookie, plans.standard, 'pm_card_visa')).json()).toMatchObject({ status: 'ACTIVE' });
+  });
+
+  it('the member passed the challenge just before cancelling (the webhook not yet come): the month is paid with its coins, once, and nothing renews', async () => {
+    const { app, db, m, plans, provider, clock, orderId, subscriptionId, intent, order, coins } = await waitingOn3ds();
+    stripe.authenticate(intent.id); // succeeded at Stripe; its webhook races the cancel
+    const [cancelled, heard] = await Promise.all([cancelSubscription(app, m.cookie, plans.standard.id), webhook(app, stripe.event('payment_intent.succeeded', intent.id))]);
+    expect([cancelled.statusCode, heard.statusCode]).toEqual([200, 200]);
+    expect((await webhook(app, stripe.event('payment_intent.succeeded', intent.id))).statusCode).toBe(200);
+    expect(intent.status).toBe('succeeded');
+    expect(await order()).toMatchObject({ status: 'COMPLETE', provider_ref: intent.id });
+    expect(await coins()).toBe(monthOfCoins(plans.standard));
+    const paidLines = await db.selectFrom('wallet_ledger').select('reason').where('order_id', '=', orderId).where('kind', '=', 'GRANT').execute();
+    expect(paidLines.filter((l) => l.reason.startsWith('マンガコイン定期購入'))).toHaveLength(1);
+    const sub = await memberSubscription(db, m.userId, subscriptionId);
+    expect(sub).toMatchObject({ status: 'CANCEL', paymentCount: 1, renewalDatetime: null });
+    expect(sub.endDatetime).toBe(tokyo(2027, 2, 10));
+    // A month on: no renewal is charged.
+    const at = tokyo(2027, 2, 11);
+    clock.set(at);
+    stripe.now = () => at;
+    expect(await renewDueSubscriptions({ db, provider }, new Date(at))).toMatchObject({ renewed: 0 });
+    expect((await ordersOf(db, m.userId)).map((o) => o.status)).toEqual(['COMPLETE']);
+  });
+
+  it('the cancel answered first, the challenge passed before Stripe heard the cancel: settled as paid by the cancel itself, then the webhook changes nothing', async () => {
+    const { app, db, m, plans, subscriptionId, intent, order, coins } = await waitingOn3ds();
+    stripe.authenticate(intent.id);
+    expect((await cancelSubscription(app, m.cookie, plans.standard.id)).statusCode).toBe(200);
+    expect(await order()).toMatchObject({ status: 'COMPLETE' });
+    expect(await coins()).toBe(monthOfCoins(plans.standard));
+    expect((await webhook(app, stripe.event('payment_intent.succeeded', intent.id))).statusCode).toBe(200);
+    expect(await coins()).toBe(monthOfCoins(plans.standard));
+    expect(await memberSubscription(db, m.userId, subscriptionId)).toMatchObject({ status: 'CANCEL', paymentCount: 1 });
+  });
+
+  it('Stripe unreachable at the cancel: the reconciliation cancels the intent on a later run', async () => {
+    const { app, db, m, plans, provider, clock, subscriptionId, intent, order, coins } = await waitingOn3ds();
+    // The cancel's own call to Stripe fails (its answer lost): the cancel still answers.
+    const realCancel = provider.stripe.cancelIntent;
+    provider.stripe.cancelIntent = () => Promise.reject(new Error('ECONNRESET'));
+    expect((await cancelSubscription(app, m.cookie, plans.standard.id)).statusCode).toBe(200);
+    provider.stripe.cancelIntent = realCancel;
+    expect(await order()).toMatchObject({ status: 'PROCESSING' });
+    const at = clock.now() + 11 * 60 * 1000; // past the lease, within 3-D Secure's time limit: an ended one does not wait for it
+    clock.set(at);
+    stripe.now = () => at;
+    await renewDueSubscriptions({ db, provider }, new Date(at));
+    expect(intent.status).toBe('canceled');
+    expect(await order()).toMatchObject({ status: 'CANCEL' });
+    expect(await coins()).toBe(0);
+    expect(await memberSubscription(db, m.userId, subscriptionId)).toMatchObject({ status: 'CANCEL', paymentCount: 0 });
+  });
+
+  it('the member withdraws while waiting: the intent is cancelled at Stripe and the order CANCEL (WITHDRAWN), nothing charged', async () => {
+    const input = createMember();
+    const signedUp = async (app: TestApp['app']) => {
+      const cookie = await signUp(app, input);
+      return { cookie, userId: (await app.inject({ url: '/api/common/get_status', headers: { cookie } })).json<{ userId: number }>().userId };
+    };
+    const { app, db, m, subscriptionId, intent, order, coins } = await waitingOn3ds(signedUp);
+    expect((await app.inject({ method: 'POST', url: '/api/user/reauthenticate', headers: { cookie: m.cookie }, payload: { password: input.password } })).statusCode).toBe(200);
+    const token = await tokenFor(app, m.cookie, '/api/user/create_token');
+    expect((await app.inject({ url: `/api/user/withdrawal?token=${token}`, headers: { cookie: m.cookie } })).statusCode).toBe(200);
+    expect(intent).toMatchObject({ status: 'canceled', latest_charge: null, amount_received: 0 });
+    expect(await order()).toMatchObject({ status: 'CANCEL', failure_code: 'WITHDRAWN' });
+    expect(await memberSubscription(db, m.userId, subscriptionId)).toMatchObject({ status: 'CANCEL', paymentCount: 0 });
+    expect(await coins()).toBe(0);
   });
 });
 

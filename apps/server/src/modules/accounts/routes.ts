@@ -144,7 +144,10 @@ export const accountsRoutes: FastifyPluginAsync<{ authRateLimit: number; withdra
     const result = await withOneTimeToken(db, { ...use, request: { withdrawal: true } }, async (trx) => ({
       body: await withdraw(trx, withdrawal, user.userId, sessionHash, now().getTime()),
     }));
-    if (result.status === 200) clearSessionCookie(reply);
+    if (result.status === 200) {
+      clearSessionCookie(reply);
+      await withdrawal.afterwards?.(db, user.userId, now().getTime());
+    }
     return sendStored(reply, result);
   });
 

@@ -21,6 +21,8 @@ import { withdrawalSummaryQuery } from './withdrawal.repository';
 export interface WithdrawalParts {
   subscriptionsOf(db: Db, userId: number): Promise<{ name: string }[]>;
   steps: ((trx: Transaction<Database>, userId: number, now: number) => Promise<void>)[];
+  /** Run once the withdrawal's transaction committed (a payment provider's calls, which no transaction may wait on). */
+  afterwards?: (db: Db, userId: number, now: number) => Promise<void>;
 }
 
 const recentlyConfirmed = (at: number | null, now: number) => at !== null && now - Number(at) <= REAUTHENTICATED_FOR_MS;

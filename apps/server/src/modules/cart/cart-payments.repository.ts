@@ -1,4 +1,5 @@
-import type { Insertable, Transaction } from 'kysely';
+import type { Insertable, Transaction, Updateable } from 'kysely';
+import type { OrdersTable } from '../../db/orders-schema';
 import type { Database, Db } from '../../db/schema';
 
 /** A cart order waiting for its payment: the books at their agreed prices, the points, the coupon. */
@@ -37,4 +38,33 @@ export function memberCartOrder(db: Db, userId: number, orderId: number) {
 export async function orderItemBookIds(db: Db, orderId: number): Promise<number[]> {
   const rows = await db.selectFrom('order_items').select('book_id').where('order_id', '=', orderId).orderBy('book_id').execute();
   return rows.map((r) => r.book_id);
+}
+
+/** An order by id (Stripe's settling reads it before it knows the kind); undefined when there is none. */
+export function orderById(db: Db, orderId: number) {
+  return db.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirst();
+}
+
+/** The kind of an order (the webhook's dispatch); undefined when there is none. */
+export function orderKind(db: Db, orderId: number) {
+  return db.selectFrom('orders').select('kind').where('id', '=', orderId).executeTakeFirst();
+}
+
+/** What Stripe says of a payment still waiting (its intent, the card), on the order while it is PROCESSING. */
+export async function setProcessingPaymentFields(db: Db, orderId: number, fields: Pick<Updateable<OrdersTable>, 'provider_ref' | 'card_brand' | 'card_last4'>): Promise<void> {
+  await db.updateTable('orders').set(fields).where('id', '=', orderId).where('status', '=', 'PROCESSING').execute();
+}
+
+/** Book orders paid with `paymentType` still PROCESSING and unchanged since `staleBefore`, oldest first. */
+export function processingBookOrders(db: Db, paymentType: string, staleBefore: number, limit: number) {
+  return db
+    .selectFrom('orders')
+    .select(['id', 'provider_ref', 'created_at'])
+    .where('kind', '=', 'BOOK')
+    .where('status', '=', 'PROCESSING')
+    .where('payment_type', '=', paymentType)
+    .where('updated_at', '<=', staleBefore)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
 }

@@ -32,7 +32,7 @@ export async function payCartOrderWithStripe(
   stripe: StripePayments,
   input: { orderId: number; userId: number; cardId: string; returnUrl: string; now: () => number; warn?: (message: string) => void },
 ): Promise<Answer> {
-  const order = await orderRow(db, input.orderId);
+  const order = await payments.orderById(db, input.orderId);
   if (!order || order.user_id !== input.userId || order.kind !== 'BOOK') return { status: 400, body: { errorCode: ErrorCode.CLIENT_ERROR, messages: ['order: not found'] } };
   let intent: IntentState | null = null;
   if (order.status === 'PROCESSING') {
@@ -56,24 +56,19 @@ export async function payCartOrderWithStripe(
 /** Settles the cart order of an intent by what Stripe says of it (see `settleStripeIntent` of the coin packs). */
 async function settleStripeCartIntent(db: Kysely<Database>, stripe: StripePayments, intent: IntentState, { now, expireAfterMs }: { now: number; expireAfterMs?: number }): Promise<void> {
   if (intent.orderId === null) return;
-  const order = await orderRow(db, intent.orderId);
+  const order = await payments.orderById(db, intent.orderId);
   if (!order || order.kind !== 'BOOK' || order.status !== 'PROCESSING') return;
   if (intent.amount !== order.total_price || intent.currency !== 'jpy') return;
   switch (intent.status) {
     case 'succeeded':
       await db.transaction().execute(async (trx) => {
-        await trx
-          .updateTable('orders')
-          .set({ provider_ref: intent.id, card_brand: intent.cardBrand, card_last4: intent.cardLast4 })
-          .where('id', '=', order.id)
-          .where('status', '=', 'PROCESSING')
-          .execute();
+        await payments.setProcessingPaymentFields(trx, order.id, { provider_ref: intent.id, card_brand: intent.cardBrand, card_last4: intent.cardLast4 });
         await completeCartPayment(trx, order.id, now);
       });
       return;
     case 'canceled':
       await db.transaction().execute(async (trx) => {
-        await trx.updateTable('orders').set({ provider_ref: intent.id }).where('id', '=', order.id).where('status', '=', 'PROCESSING').execute();
+        await payments.setProcessingPaymentFields(trx, order.id, { provider_ref: intent.id });
         if (intent.failureCode) await endCartPayment(trx, order.id, 'PAYMENT_ERROR', intent.failureCode, now);
         else await endCartPayment(trx, order.id, 'CANCEL', 'PAYMENT_EXPIRED', now);
       });
@@ -86,7 +81,7 @@ async function settleStripeCartIntent(db: Kysely<Database>, stripe: StripePaymen
         if (after.status === 'canceled' || after.status === 'succeeded') await settleStripeCartIntent(db, stripe, { ...after, failureCode: after.failureCode ?? intent.failureCode }, { now });
         return;
       }
-      if (order.provider_ref !== intent.id) await db.updateTable('orders').set({ provider_ref: intent.id }).where('id', '=', order.id).where('status', '=', 'PROCESSING').execute();
+      if (order.provider_ref !== intent.id) await payments.setProcessingPaymentFields(db, order.id, { provider_ref: intent.id });
     }
   }
 }
@@ -94,7 +89,7 @@ async function settleStripeCartIntent(db: Kysely<Database>, stripe: StripePaymen
 /** Whether the intent is a cart order's: then it is settled here (the webhook's dispatch by order kind). */
 export async function settleIfCartOrder(db: Kysely<Database>, stripe: StripePayments, intent: IntentState, now: number): Promise<boolean> {
   if (intent.orderId === null) return false;
-  const order = await db.selectFrom('orders').select('kind').where('id', '=', intent.orderId).executeTakeFirst();
+  const order = await payments.orderKind(db, intent.orderId);
   if (order?.kind !== 'BOOK') return false;
   await settleStripeCartIntent(db, stripe, intent, { now });
   return true;
@@ -102,16 +97,7 @@ export async function settleIfCartOrder(db: Kysely<Database>, stripe: StripePaym
 
 /** The reconciliation of cart orders by card left PROCESSING (a lost webhook, a lost create answer, 3-D Secure never answered). */
 async function reconcileStripeCartOrders(db: Kysely<Database>, stripe: StripePayments, now: number, signal?: AbortSignal): Promise<number> {
-  const waiting = await db
-    .selectFrom('orders')
-    .select(['id', 'provider_ref', 'created_at'])
-    .where('kind', '=', 'BOOK')
-    .where('status', '=', 'PROCESSING')
-    .where('payment_type', '=', paymentTypeOfMethod.creditcard)
-    .where('updated_at', '<=', now - STRIPE_CART_RECONCILE_AFTER_MS)
-    .orderBy('id')
-    .limit(RECONCILE_BATCH)
-    .execute();
+  const waiting = await payments.processingBookOrders(db, paymentTypeOfMethod.creditcard, now - STRIPE_CART_RECONCILE_AFTER_MS, RECONCILE_BATCH);
   let settled = 0;
   for (const order of waiting) {
     if (signal?.aborted) break;
@@ -136,13 +122,9 @@ export const stripeCartJobs: FastifyPluginAsync<{ stripe: StripePayments }> = as
   });
 };
 
-function orderRow(db: Kysely<Database>, orderId: number) {
-  return db.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirst();
-}
-
 /** COMPLETE: the order v3 result; PROCESSING: pending (with the client secret when 3-D Secure waits); ended: 400 CART_PAYMENT_FAILED with the §8 code. */
 async function answerOf(db: Kysely<Database>, orderId: number, intent: IntentState | null, returnUrl: string): Promise<Answer> {
-  const order = (await orderRow(db, orderId))!;
+  const order = (await payments.orderById(db, orderId))!;
   const pay = await payments.findCartPayment(db, orderId);
   const stored = pay ? (JSON.parse(pay.books) as { bookId: number; price: number }[]) : [];
   const bookIds = stored.map((b) => b.bookId);

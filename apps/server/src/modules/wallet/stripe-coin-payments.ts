@@ -9,6 +9,7 @@ import type { Database } from '../../db/schema';
 import { type IntentState, STRIPE_CONFIRMATION_TTL_MS, type StripeCoinMethod, type StripePayments, intentState } from '../../payments/stripe-provider';
 import { transitionOrder } from '../orders/order-rows';
 import { balance } from '../ledger/ledger';
+import { orderById, setProcessingPaymentFields, stripeCoinOrdersToReconcile } from './coin-packs.repository';
 import { PAYMENT_EXPIRED, onPaymentDecision } from './coin-purchase.service';
 
 /** The failure code of a payment the member cancelled (or was refused) on the provider's page, as the sandbox's. */
@@ -49,7 +50,7 @@ export async function payCoinOrderWithStripe(
   stripe: StripePayments,
   input: { orderId: number; userId: number; cardId: string; method?: StripeCoinMethod; returnUrl?: string; now: () => number; warn?: (message: string) => void },
 ): Promise<Answer> {
-  const order = await orderRow(db, input.orderId);
+  const order = await orderById(db, input.orderId);
   if (!order || order.user_id !== input.userId) return { status: 400, body: { errorCode: ErrorCode.CLIENT_ERROR, messages: ['order: not found'] } };
   if (order.status !== 'PROCESSING') return answerOf(db, order, null, input.now());
   let created;
@@ -75,7 +76,7 @@ export async function payCoinOrderWithStripe(
   } else {
     await settleStripeIntent(db, stripe, created.intent, { now: input.now() });
   }
-  return answerOf(db, (await orderRow(db, order.id))!, created.kind === 'INTENT' ? created.intent : null, input.now());
+  return answerOf(db, (await orderById(db, order.id))!, created.kind === 'INTENT' ? created.intent : null, input.now());
 }
 
 /**
@@ -90,7 +91,7 @@ export async function settleStripeIntent(
   { now, expireAfterMs }: { now: number; expireAfterMs?: number },
 ): Promise<void> {
   if (intent.orderId === null) return;
-  const order = await orderRow(db, intent.orderId);
+  const order = await orderById(db, intent.orderId);
   if (!order || order.kind !== 'MANGA_COIN' || order.status !== 'PROCESSING') return;
   // An intent that is not this order's payment (another amount or currency) settles nothing.
   if (intent.amount !== order.total_price || intent.currency !== 'jpy') return;
@@ -98,12 +99,7 @@ export async function settleStripeIntent(
   switch (intent.status) {
     case 'succeeded':
       await db.transaction().execute(async (trx) => {
-        await trx
-          .updateTable('orders')
-          .set({ ...ref, card_brand: intent.cardBrand, card_last4: intent.cardLast4 })
-          .where('id', '=', order.id)
-          .where('status', '=', 'PROCESSING')
-          .execute();
+        await setProcessingPaymentFields(trx, order.id, { ...ref, card_brand: intent.cardBrand, card_last4: intent.cardLast4 });
         await onPaymentDecision(trx, { orderId: order.id, approved: true, now });
       });
       return;
@@ -129,7 +125,7 @@ export async function settleStripeIntent(
       }
       const expiresAt = intent.voucher?.expiresAt ?? null;
       if (order.provider_ref !== intent.id || order.payment_expires_at !== expiresAt) {
-        await db.updateTable('orders').set({ ...ref, payment_expires_at: expiresAt }).where('id', '=', order.id).where('status', '=', 'PROCESSING').execute();
+        await setProcessingPaymentFields(db, order.id, { ...ref, payment_expires_at: expiresAt });
       }
     }
   }
@@ -140,21 +136,7 @@ export async function settleStripeIntent(
  * konbini order: past its voucher's time limit), settled by what Stripe says.
  */
 async function reconcileStripeCoinOrders(db: Kysely<Database>, stripe: StripePayments, now: number, signal?: AbortSignal): Promise<number> {
-  const waiting = await db
-    .selectFrom('orders')
-    .select(['id', 'provider_ref', 'created_at'])
-    .where('kind', '=', 'MANGA_COIN')
-    .where('status', '=', 'PROCESSING')
-    .where('payment_type', 'in', STRIPE_PAYMENT_TYPES)
-    .where((eb) =>
-      eb.or([
-        eb.and([eb('payment_expires_at', 'is', null), eb('updated_at', '<=', now - STRIPE_RECONCILE_AFTER_MS)]),
-        eb('payment_expires_at', '<=', now - KONBINI_SETTLE_GRACE_MS),
-      ]),
-    )
-    .orderBy('id')
-    .limit(RECONCILE_BATCH)
-    .execute();
+  const waiting = await stripeCoinOrdersToReconcile(db, STRIPE_PAYMENT_TYPES, now - STRIPE_RECONCILE_AFTER_MS, now - KONBINI_SETTLE_GRACE_MS, RECONCILE_BATCH);
   let settled = 0;
   for (const order of waiting) {
     if (signal?.aborted) break;
@@ -219,10 +201,6 @@ type RefundFailed = (refund: { refundRef: string; reason: string | null; now: nu
 
 /** Another area's orders (cart orders, by order kind): true when it settled the intent's order. */
 type SettleOther = (intent: IntentState, now: number) => Promise<boolean>;
-
-function orderRow(db: Kysely<Database>, orderId: number) {
-  return db.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirst();
-}
 
 async function answerOf(db: Kysely<Database>, order: Selectable<OrdersTable>, intent: IntentState | null, now: number): Promise<Answer> {
   if (order.status === 'COMPLETE') {

@@ -27,7 +27,7 @@ import { requireUser, sessionUser } from '../../accounts/session-plugin';
 import { createTokenResponse } from '../../accounts/token-routes';
 import { planBannerSvg } from './plan-image';
 import { renewDueSubscriptions } from './renewal.service';
-import { finishStripeSubscription } from './stripe-renewals';
+import { endWaitingFirstPayments, finishStripeSubscription } from './stripe-renewals';
 import { isStripeProvider } from '../../../payments/stripe-provider';
 import * as subscriptions from './subscription.service';
 import { sendStored } from '../../../http/stored-reply';
@@ -103,6 +103,8 @@ export const subscriptionRoutes: FastifyPluginAsync<{ provider: PaymentProvider;
   app.delete(`${PLANS}/:id`, { schema: { params: SubscriptionIdPath, querystring: SubscriptionTokenQuery, response: { 200: UserSubscription } } }, async (request, reply) => {
     const user = await requireUser(request);
     const result = await subscriptions.cancel(db, { token: request.query.token, userId: user.userId, planId: request.params.id, now: clock() });
+    // Stripe: a first payment still waiting on 3-D Secure is cancelled there (or, passed meanwhile, granted), after the cancel's transaction.
+    if (isStripeProvider(provider) && result.status === 200) await endWaitingFirstPayments(db, provider.stripe, user.userId, clock().getTime(), (m) => request.log.warn(m));
     return sendStored(reply, result);
   });
 

@@ -13,11 +13,13 @@ import {
   cycleByOrder,
   memberWithdrawn,
   planById,
+  processingCycleOrders,
   rememberStripeCustomer,
   setProcessingOrderRef,
   stripeCustomerOf,
   subscriptionById,
   updateSubscriptionFrom,
+  waitingFirstPaymentsOfEnded,
   type SubscriptionRow,
 } from './subscriptions.repository';
 import { subscriptionView } from './subscription-views';
@@ -96,15 +98,7 @@ async function settleRenewal(db: Kysely<Database>, sub: SubscriptionRow, orderId
 
 /** Renewal orders left PROCESSING past the lease (a lost answer): settled by what Stripe says of their intent. */
 export async function reconcileStripeRenewals(db: Kysely<Database>, stripe: StripePayments, at: number): Promise<number> {
-  const waiting = await db
-    .selectFrom('orders as o')
-    .innerJoin('manga_coin_subscription_cycles as c', 'c.order_id', 'o.id')
-    .select(['o.id', 'o.created_at', 'c.subscription_id'])
-    .where('o.kind', '=', SUBSCRIPTION_ORDER_KIND)
-    .where('o.status', '=', 'PROCESSING')
-    .where('o.updated_at', '<=', at - STRIPE_RENEWAL_LEASE_MS)
-    .limit(50)
-    .execute();
+  const waiting = await processingCycleOrders(db, SUBSCRIPTION_ORDER_KIND, at - STRIPE_RENEWAL_LEASE_MS);
   let settled = 0;
   for (const row of waiting) {
     try {
@@ -178,9 +172,18 @@ export async function finishStripeSubscription(
 
 type FirstPaymentResult = ChargeResult | null;
 
-/** The first payment refused: the order PAYMENT_ERROR, the cycle DECLINED and the subscription ERROR, once. */
+/**
+ * The first payment refused: the order PAYMENT_ERROR, the cycle DECLINED and the subscription
+ * ERROR, once. Of a subscription the member ended meanwhile (CANCEL): the order CANCEL with the
+ * ending's reason (CANCELLED_BY_USER, or WITHDRAWN), the subscription left as it is.
+ */
 async function declineFirstPayment(db: Kysely<Database>, sub: SubscriptionRow, orderId: number, errorCode: ErrorCode, providerRef: string | null, at: number): Promise<FirstPaymentResult> {
   return db.transaction().execute(async (trx) => {
+    const current = await subscriptionById(trx, sub.id);
+    if (current?.status === SubscriptionStatus.CANCEL) {
+      const reason = (current.failure_code ?? 'CANCELLED_BY_USER') as ErrorCode;
+      return settleDeferredCycle(trx, sub, orderId, { paid: false, errorCode: reason, providerRef, orderStatus: 'CANCEL' }, at);
+    }
     const result = await settleDeferredCycle(trx, sub, orderId, { paid: false, errorCode, providerRef }, at);
     if (result) await updateSubscriptionFrom(trx, sub.id, ['ENTRY'], { status: 'ERROR', failure_code: errorCode, closed_at: at, next_attempt_at: null, updated_at: at });
     return result;
@@ -191,8 +194,10 @@ async function declineFirstPayment(db: Kysely<Database>, sub: SubscriptionRow, o
  * Settles a subscription's first payment by what Stripe says of its intent, once (every ending is
  * conditional on the order still PROCESSING): succeeded — the cycle's coins, ACTIVE; refused or
  * cancelled — ERROR; still waiting (3-D Secure) — nothing, unless `expireAfterMs` (the
- * reconciliation) has passed since the order: then the intent is cancelled at Stripe first (a
- * payment that succeeded meanwhile is settled as such). Null when nothing was settled here.
+ * reconciliation) has passed since the order, or the member ended the subscription meanwhile:
+ * then the intent is cancelled at Stripe first, and a payment that succeeded before that is
+ * settled as such (the coins granted; an ended subscription stays ended). Null when nothing was
+ * settled here.
  */
 async function settleFirstPayment(
   db: Kysely<Database>,
@@ -209,7 +214,9 @@ async function settleFirstPayment(
   if (intent.status === 'canceled') return declineFirstPayment(db, sub, orderId, intent.failureCode ?? (PAYMENT_EXPIRED as ErrorCode), intent.id, now);
   const failed = intent.status === 'requires_payment_method' && intent.failureCode !== null;
   const expired = expireAfterMs !== undefined && orderCreatedAt !== undefined && orderCreatedAt <= now - expireAfterMs;
-  if (failed || expired) {
+  // Ended by the member (a cancel, a withdrawal) while waiting: nothing may be paid behind it now.
+  const ended = (await subscriptionById(db, sub.id))?.status === SubscriptionStatus.CANCEL;
+  if (failed || expired || ended) {
     const after = await stripe.cancelIntent(intent.id);
     if (after.status === 'canceled' || after.status === 'succeeded') return settleFirstPayment(db, stripe, sub, orderId, { ...after, failureCode: after.failureCode ?? intent.failureCode }, { now });
     return null;
@@ -242,5 +249,27 @@ export async function settleIfSubscriptionOrder(db: Kysely<Database>, stripe: St
   return true;
 }
 
-/** The cycle charged is the subscription's first (still ENTRY, nothing paid). */
-const isFirstPayment = (sub: SubscriptionRow) => sub.status === 'ENTRY' && sub.payment_count === 0;
+/** The cycle charged is the subscription's first (nothing paid yet: ENTRY, or ended by the member meanwhile). */
+const isFirstPayment = (sub: SubscriptionRow) => sub.payment_count === 0;
+
+/**
+ * After the member ended subscriptions (the cancel route, a withdrawal; its transaction
+ * committed): a first payment still waiting (on 3-D Secure) is cancelled at Stripe, so no money is
+ * taken without what it buys. Stripe cancelled it: the order CANCEL, nothing granted. It had
+ * succeeded already (the member passed the challenge): settled as paid — the month's coins — with
+ * the subscription still ended, no renewal. Either once, whichever of this, the webhook or the
+ * reconciliation gets there first. Stripe unreachable: the reconciliation ends it on a later run.
+ */
+export async function endWaitingFirstPayments(db: Kysely<Database>, stripe: StripePayments, userId: number, now: number, warn?: (message: string) => void): Promise<void> {
+  for (const waiting of await waitingFirstPaymentsOfEnded(db, userId)) {
+    try {
+      const sub = await subscriptionById(db, waiting.subscription_id);
+      const intent = waiting.provider_ref ? await stripe.retrieveIntent(waiting.provider_ref) : await stripe.findIntentOfOrder(waiting.order_id);
+      if (!sub || !intent) continue; // never reached Stripe (or not yet): the reconciliation ends it at the time limit
+      await settleFirstPayment(db, stripe, sub, waiting.order_id, intent, { now });
+    } catch (error) {
+      if (error instanceof CycleTaken) continue; // the webhook settled it in the same moment
+      warn?.(`stripe: subscription order ${waiting.order_id}: its first payment not ended yet (${error instanceof Error ? error.name : 'error'})`);
+    }
+  }
+}

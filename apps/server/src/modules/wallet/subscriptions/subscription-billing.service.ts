@@ -15,7 +15,9 @@ import {
   cycleOf,
   insertCycle,
   planById,
+  rememberSubscriptionCard,
   retryCycle,
+  setProcessingOrderCard,
   settleCycle,
   subscriptionById,
   updateSubscriptionFrom,
@@ -148,7 +150,8 @@ const reasons = {
  * PROCESSING → COMPLETE: the paid coins (with their yen value, for the 資金決済法 report) and
  * each bonus as lots with their GRANT entries, the cycle PAID, and the subscription ACTIVE with
  * paymentCount, the bonus flags and the next renewal one calendar month on (month-end safe,
- * counted from the first payment). Returns the balance.
+ * counted from the first payment); a first payment of a subscription ended meanwhile (CANCEL)
+ * leaves it ended, its paid month running to that date. Returns the balance.
  */
 async function completeCycle(trx: Trx, sub: SubscriptionRow, cycleId: number, orderId: number, granted: CycleGrant, now: number): Promise<number> {
   if (!(await transitionOrder(trx, orderId, 'PROCESSING', 'COMPLETE', now))) throw new CycleTaken(sub.id, sub.payment_count + 1);
@@ -163,18 +166,20 @@ async function completeCycle(trx: Trx, sub: SubscriptionRow, cycleId: number, or
   await settleCycle(trx, cycleId, { status: 'PAID', paid_at: now, updated_at: now });
   const anchor = sub.anchor_at ?? now;
   const renewal = nextRenewalAfter(anchor, cycle, now);
-  const moved = await updateSubscriptionFrom(trx, sub.id, LIVE, {
-    status: SubscriptionStatus.ACTIVE,
+  const paidCycle = {
     payment_count: cycle,
-    first_bonus_flg: granted.flags.firstBonusFlg ? 1 : 0,
-    second_bonus_flg: granted.flags.secondBonusFlg ? 1 : 0,
+    first_bonus_flg: granted.flags.firstBonusFlg ? (1 as const) : (0 as const),
+    second_bonus_flg: granted.flags.secondBonusFlg ? (1 as const) : (0 as const),
     anchor_at: anchor,
     renewal_at: renewal,
-    next_attempt_at: renewal,
     retry_count: 0,
-    failure_code: null,
     updated_at: now,
-  });
+  };
+  const moved =
+    (await updateSubscriptionFrom(trx, sub.id, LIVE, { ...paidCycle, status: SubscriptionStatus.ACTIVE, next_attempt_at: renewal, failure_code: null })) ||
+    // Ended (the member cancelled, or withdrew) while its first payment waited on 3-D Secure, and
+    // the payment went through: the month's coins are the member's; it stays ended, no renewal follows.
+    (cycle === 1 && (await updateSubscriptionFrom(trx, sub.id, [SubscriptionStatus.CANCEL], { ...paidCycle, next_attempt_at: null })));
   if (!moved) throw new CycleTaken(sub.id, cycle);
   return balance(trx, sub.user_id, 'MANGA_COIN', now);
 }
@@ -219,28 +224,28 @@ export const subscriptionPaymentDecision: PaymentDecisionHandler = async (trx, {
 /**
  * Settles a cycle charged after its transaction (Stripe, `deferred`), once: the order must still
  * be PROCESSING. Paid: the cycle's coins and the next renewal (`completeCycle`); declined: the
- * order PAYMENT_ERROR and the cycle DECLINED (the caller moves the subscription on). Null when
- * another run settled it first.
+ * order PAYMENT_ERROR (or CANCEL, a payment the member's ending called off) and the cycle DECLINED
+ * (the caller moves the subscription on). Null when another run settled it first.
  */
 export async function settleDeferredCycle(
   trx: Trx,
   sub: SubscriptionRow,
   orderId: number,
-  outcome: { paid: true; providerRef: string; cardBrand: string | null; cardLast4: string | null } | { paid: false; errorCode: ErrorCode; providerRef: string | null },
+  outcome:
+    | { paid: true; providerRef: string; cardBrand: string | null; cardLast4: string | null }
+    | { paid: false; errorCode: ErrorCode; providerRef: string | null; orderStatus?: 'PAYMENT_ERROR' | 'CANCEL' },
   now: number,
 ): Promise<ChargeResult | null> {
   const cycle = await cycleByOrder(trx, orderId);
   if (!cycle || cycle.status !== 'PENDING') return null;
   if (!outcome.paid) {
-    if (!(await transitionOrder(trx, orderId, 'PROCESSING', 'PAYMENT_ERROR', now, { failure_code: outcome.errorCode, provider_ref: outcome.providerRef }))) return null;
+    if (!(await transitionOrder(trx, orderId, 'PROCESSING', outcome.orderStatus ?? 'PAYMENT_ERROR', now, { failure_code: outcome.errorCode, provider_ref: outcome.providerRef }))) return null;
     await settleCycle(trx, cycle.id, { status: 'DECLINED', failure_code: outcome.errorCode, updated_at: now });
     return { kind: 'DECLINED', orderId, errorCode: outcome.errorCode, message: 'payment: declined' };
   }
-  await trx.updateTable('orders').set({ provider_ref: outcome.providerRef, card_brand: outcome.cardBrand, card_last4: outcome.cardLast4 }).where('id', '=', orderId).where('status', '=', 'PROCESSING').execute();
+  await setProcessingOrderCard(trx, orderId, outcome);
   // The card the page names (「VISA 末尾4242」): Stripe says it with the first charge (the store never sees the number).
-  if (outcome.cardBrand && outcome.cardLast4) {
-    await trx.updateTable('user_manga_coin_subscriptions').set({ card_brand: outcome.cardBrand, card_last4: outcome.cardLast4 }).where('id', '=', sub.id).where('card_brand', 'is', null).execute();
-  }
+  if (outcome.cardBrand && outcome.cardLast4) await rememberSubscriptionCard(trx, sub.id, outcome.cardBrand, outcome.cardLast4);
   const granted = cycleGrant(subscriptionTerms(sub), { firstBonusFlg: sub.first_bonus_flg === 1, secondBonusFlg: sub.second_bonus_flg === 1 });
   const paid = await completeCycle(trx, sub, cycle.id, orderId, granted, now);
   return { kind: 'PAID', orderId, grant: granted, balance: paid };

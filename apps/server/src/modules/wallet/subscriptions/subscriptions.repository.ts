@@ -219,3 +219,44 @@ export async function rememberStripeCustomer(db: Db, userId: number, customerId:
 export async function setProcessingOrderRef(db: Db, orderId: number, providerRef: string): Promise<void> {
   await db.updateTable('orders').set({ provider_ref: providerRef }).where('id', '=', orderId).where('status', '=', 'PROCESSING').execute();
 }
+
+/** The card Stripe names with a deferred charge, on a cycle's order still PROCESSING (`settleDeferredCycle`). */
+export async function setProcessingOrderCard(trx: Trx, orderId: number, card: { providerRef: string; cardBrand: string | null; cardLast4: string | null }): Promise<void> {
+  await trx.updateTable('orders').set({ provider_ref: card.providerRef, card_brand: card.cardBrand, card_last4: card.cardLast4 }).where('id', '=', orderId).where('status', '=', 'PROCESSING').execute();
+}
+
+/** The subscription's card as the page names it (「VISA 末尾4242」), once: only while none is known. */
+export async function rememberSubscriptionCard(trx: Trx, id: number, brand: string, last4: string): Promise<void> {
+  await trx.updateTable('user_manga_coin_subscriptions').set({ card_brand: brand, card_last4: last4 }).where('id', '=', id).where('card_brand', 'is', null).execute();
+}
+
+/** Subscription cycle orders of `kind` still PROCESSING since `before` (an answer lost), at most 50. */
+export async function processingCycleOrders(db: Db, kind: string, before: number): Promise<{ id: number; created_at: number; subscription_id: number }[]> {
+  return db
+    .selectFrom('orders as o')
+    .innerJoin('manga_coin_subscription_cycles as c', 'c.order_id', 'o.id')
+    .select(['o.id', 'o.created_at', 'c.subscription_id'])
+    .where('o.kind', '=', kind)
+    .where('o.status', '=', 'PROCESSING')
+    .where('o.updated_at', '<=', before)
+    .limit(50)
+    .execute();
+}
+
+/**
+ * The member's subscriptions ended (CANCEL) while their first payment was still waiting (its
+ * order PROCESSING, e.g. on 3-D Secure): each with that order and the provider's id if known.
+ */
+export async function waitingFirstPaymentsOfEnded(db: Db, userId: number): Promise<{ subscription_id: number; order_id: number; provider_ref: string | null }[]> {
+  return db
+    .selectFrom('user_manga_coin_subscriptions as s')
+    .innerJoin('manga_coin_subscription_cycles as c', 'c.subscription_id', 's.id')
+    .innerJoin('orders as o', 'o.id', 'c.order_id')
+    .select(['s.id as subscription_id', 'o.id as order_id', 'o.provider_ref'])
+    .where('s.user_id', '=', userId)
+    .where('s.status', '=', 'CANCEL')
+    .where('s.payment_count', '=', 0)
+    .where('c.status', '=', 'PENDING')
+    .where('o.status', '=', 'PROCESSING')
+    .execute();
+}
