@@ -58,7 +58,7 @@ export const SERVER_AREA_PUBLIC = [
   'modules/accounts/adult-access',
   'modules/accounts/session-plugin',
   'modules/accounts/sessions',
-  'modules/accounts/token-routes',
+  'modules/accounts/token.routes',
   // What the pages (web/) do with accounts: sign-up, log-in and their rate limits, app sessions.
   'modules/accounts/accounts.service',
   'modules/accounts/app-session',

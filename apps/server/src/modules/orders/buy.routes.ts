@@ -16,7 +16,7 @@ import {
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireUser } from '../accounts/session-plugin';
-import { registerTokenEndpoints } from '../accounts/token-routes';
+import { registerTokenEndpoints } from '../accounts/token.routes';
 import { requireToken } from '../tokens/one-time-tokens';
 import { sendStored } from '../../http/stored-reply';
 import * as buy from './buy.service';

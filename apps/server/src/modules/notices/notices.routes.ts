@@ -35,7 +35,7 @@ import { unreadReviewNotices } from '../reviews/review-notices';
 import { reviewVisibility } from '../reviews/review-visibility';
 import { withOneTimeToken } from '../tokens/one-time-tokens';
 import { sendStored } from '../../http/stored-reply';
-import { registerTokenEndpoints } from '../accounts/token-routes';
+import { registerTokenEndpoints } from '../accounts/token.routes';
 import { refuseCrossSite } from '../../http/same-site';
 import * as newly from './newly.service';
 import { getNotificationSettings, saveNotificationSettings } from './notification-settings';

@@ -38,7 +38,7 @@ import type { Database } from '../../db/schema';
 import { adultAllowed } from '../accounts/adult-access';
 import { memberFirst, requireUser, sessionUser } from '../accounts/session-plugin';
 import { withOneTimeToken } from '../tokens/one-time-tokens';
-import { registerTokenEndpoints } from '../accounts/token-routes';
+import { registerTokenEndpoints } from '../accounts/token.routes';
 import { sendStored } from '../../http/stored-reply';
 import { listReviewNotices } from './review-notices';
 import { reviewVisibility } from './review-visibility';

@@ -24,7 +24,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { type HumanCheck, sandboxHumanCheck } from '../../../http/human-check';
 import type { PaymentProvider } from '../../../payments/payment-provider';
 import { requireUser, sessionUser } from '../../accounts/session-plugin';
-import { createTokenResponse } from '../../accounts/token-routes';
+import { createTokenResponse } from '../../accounts/token.routes';
 import { planBannerSvg } from './plan-image';
 import { renewDueSubscriptions } from './renewal.service';
 import { endWaitingFirstPayments, finishStripeSubscription } from './stripe-renewals';

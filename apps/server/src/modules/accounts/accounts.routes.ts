@@ -32,7 +32,7 @@ import { type AuthAttemptKind, authAttempt, tooManyAttempts } from './auth-attem
 import { clearSessionCookie, requireUser, sessionSecret, sessionUser, setSessionCookie } from './session-plugin';
 import { deleteSession } from './sessions';
 import { moneyStatus, userStatus } from './status';
-import { createTokenResponse } from './token-routes';
+import { createTokenResponse } from './token.routes';
 import { accountSettingsRoutes } from './account-settings.routes';
 import { type WithdrawalParts, withdraw } from './withdrawal.service';
 import { digest } from '../tokens/secrets';

@@ -60,7 +60,7 @@ import { listAudit, writeAudit } from './audit.repository';
 import { catalogChanged } from './catalog-changed';
 import { sendCsv } from './csv-reply';
 import * as members from './members.service';
-import { adminPromotionRoutes } from './promotions-routes';
+import { adminPromotionRoutes } from './promotions.routes';
 import { adminBannerRoutes } from './banners.routes';
 import { adminInvitationCampaignRoutes } from './invitation-campaigns.routes';
 import { adminLotteryCampaignRoutes } from './lottery-campaigns.routes';

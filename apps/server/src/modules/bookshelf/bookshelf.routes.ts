@@ -19,7 +19,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { memberFirst, requireUser } from '../accounts/session-plugin';
 import { adultAllowed } from '../accounts/adult-access';
 import { sendStored } from '../../http/stored-reply';
-import { registerTokenEndpoints } from '../accounts/token-routes';
+import { registerTokenEndpoints } from '../accounts/token.routes';
 import { maxBookFinishRead, reservableBooks, userTitle } from './user-titles.service';
 import { continueReading, hidePurpose, listShelf, setHidden, shelfOfTitle } from './bookshelf.service';
 import { stillEntitled } from './offline-check.repository';

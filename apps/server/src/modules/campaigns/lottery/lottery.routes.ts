@@ -23,7 +23,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireUser } from '../../accounts/session-plugin';
 import { withRetry } from '../../ledger/ledger';
-import { registerTokenEndpoints } from '../../accounts/token-routes';
+import { registerTokenEndpoints } from '../../accounts/token.routes';
 import { requireToken, withOneTimeToken } from '../../tokens/one-time-tokens';
 import { type HumanCheck, sandboxHumanCheck } from '../../../http/human-check';
 import { sendStored } from '../../../http/stored-reply';

@@ -40,7 +40,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { memberFirst, requireUser, sessionUser } from '../accounts/session-plugin';
 import { sendStored } from '../../http/stored-reply';
-import { createTokenResponse } from '../accounts/token-routes';
+import { createTokenResponse } from '../accounts/token.routes';
 import { episodeBrowser } from './episode-access';
 import { markReading, deleteHistory, setNotification } from './reading.service';
 import { RENTAL_PURPOSE, rent, useAdReward } from './rental.service';

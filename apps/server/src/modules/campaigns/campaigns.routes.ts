@@ -1,9 +1,9 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { HumanCheck } from '../../http/human-check';
 import type { RandomInt } from './lottery/lottery-draw.service';
-import { lotteryRoutes } from './lottery/routes';
+import { lotteryRoutes } from './lottery/lottery.routes';
 import type { AppOpens } from './missions/app-opens';
-import { missionRoutes } from './missions/routes';
+import { missionRoutes } from './missions/missions.routes';
 
 export interface CampaignRoutesOptions {
   /** Decides the consume call's reCaptchaToken; the sandbox by default (passes all but `fail`). */

@@ -32,7 +32,7 @@ import { BulkBuyTitleListQuery, BundleIdPath, CartBundleBody, CartOrderBody, Ord
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireUser, sessionUser } from '../accounts/session-plugin';
-import { registerTokenEndpoints } from '../accounts/token-routes';
+import { registerTokenEndpoints } from '../accounts/token.routes';
 import { sendStored } from '../../http/stored-reply';
 import type { PaymentProvider } from '../../payments/payment-provider';
 import { isStripeProvider } from '../../payments/stripe-provider';

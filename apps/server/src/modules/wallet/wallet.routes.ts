@@ -35,7 +35,7 @@ import { STRIPE_COIN_METHODS, type StripeCoinMethod, isStripeProvider } from '..
 import { coinPaymentMethods } from '@hondana/domain/wallet/wallet-payments';
 import { payCoinOrderWithStripe } from './stripe-coin-payments';
 import { requireUser, sessionUser } from '../accounts/session-plugin';
-import { registerTokenEndpoints } from '../accounts/token-routes';
+import { registerTokenEndpoints } from '../accounts/token.routes';
 import { sendStored } from '../../http/stored-reply';
 import * as shop from './coin-shop.service';
 import { coinCallback, registerReturn } from './coin-return.service';
