@@ -1,7 +1,7 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { type ReactNode, useRef, useSyncExternalStore } from 'react';
 import { Drawer } from 'vaul';
-import { walletCopy as w } from '../i18n/ja-wallet';
+import { walletCopy } from '../i18n/ja-wallet';
 import styles from './responsive-dialog.module.css';
 
 /** Below the §9 tablet breakpoint the dialog is a bottom sheet. */
@@ -67,7 +67,7 @@ export function ResponsiveDialog({ open, onOpenChange, title, children }: Respon
         <Dialog.Content className={styles.modal} aria-describedby={undefined} {...focusHandlers}>
           <Dialog.Title className={styles.title}>{title}</Dialog.Title>
           {children}
-          <Dialog.Close className={styles.closeX} aria-label={w('purchase.close')}>
+          <Dialog.Close className={styles.closeX} aria-label={walletCopy('purchase.close')}>
             ×
           </Dialog.Close>
         </Dialog.Content>

@@ -5,10 +5,10 @@ import own from '../features/admin/components/second-factor.module.css';
 import { CheckSecondFactor, EnrolPasskey, EnrolTotp } from '../features/admin/components/second-factor-forms';
 import { adminNext, requestedPage } from '../features/admin/second-factor-next';
 import { loginHref } from '../features/accounts/login-href';
-import { secondFactorCopy as s } from '../i18n/ja-admin-second-factor';
+import { secondFactorCopy } from '../i18n/ja-admin-second-factor';
 import type { Route } from './+types/admin-second-factor';
 
-export const meta: Route.MetaFunction = () => [{ title: s('meta.title') }, { name: 'robots', content: 'noindex' }];
+export const meta: Route.MetaFunction = () => [{ title: secondFactorCopy('meta.title') }, { name: 'robots', content: 'noindex' }];
 
 export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'private, no-store' });
 
@@ -34,15 +34,15 @@ export default function AdminSecondFactor({ loaderData }: Route.ComponentProps) 
   if (!loaderData.role) return <AdminForbidden />;
   return (
     <main className={own.page}>
-      <h1 className={styles.heading}>{loaderData.enrolled ? s('check.heading') : s('enrol.heading')}</h1>
+      <h1 className={styles.heading}>{loaderData.enrolled ? secondFactorCopy('check.heading') : secondFactorCopy('enrol.heading')}</h1>
       {loaderData.enrolled ? (
         <section className={styles.section}>
-          <p>{loaderData.passkeys === 0 ? s('check.lead') : loaderData.totp ? s('check.leadPasskey') : s('check.leadPasskeyOnly')}</p>
+          <p>{loaderData.passkeys === 0 ? secondFactorCopy('check.lead') : loaderData.totp ? secondFactorCopy('check.leadPasskey') : secondFactorCopy('check.leadPasskeyOnly')}</p>
           <CheckSecondFactor passkey={loaderData.passkeys > 0} onPassed={() => navigate(loaderData.next, { replace: true })} />
         </section>
       ) : (
         <>
-          <p>{s('enrol.lead')}</p>
+          <p>{secondFactorCopy('enrol.lead')}</p>
           <EnrolTotp next={loaderData.next} />
           <EnrolPasskey next={loaderData.next} />
         </>

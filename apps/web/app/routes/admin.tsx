@@ -4,10 +4,10 @@ import { AdminForbidden, AdminShell, type StaffRole } from '../features/admin/co
 import { SecondFactorPrompt } from '../features/admin/components/second-factor-forms';
 import { requestedPage, secondFactorHref } from '../features/admin/second-factor-next';
 import { loginHref } from '../features/accounts/login-href';
-import { adminCopy as a } from '../i18n/ja-admin';
+import { adminCopy } from '../i18n/ja-admin';
 import type { Route } from './+types/admin';
 
-export const meta: Route.MetaFunction = () => [{ title: a('meta.title') }, { name: 'robots', content: 'noindex' }];
+export const meta: Route.MetaFunction = () => [{ title: adminCopy('meta.title') }, { name: 'robots', content: 'noindex' }];
 
 export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'private, no-store' });
 

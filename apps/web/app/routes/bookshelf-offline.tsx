@@ -3,12 +3,12 @@ import { loginHref } from '../features/accounts/login-href';
 import styles from '../features/bookshelf/components/bookshelf.module.css';
 import { OfflineShelfPage } from '../features/bookshelf/offline/offline-shelf-page';
 import { OfflineShelfProvider } from '../features/bookshelf/offline/use-offline-shelf';
-import { shelfCopy as s } from '../i18n/ja-bookshelf';
+import { shelfCopy } from '../i18n/ja-bookshelf';
 import { pageMeta } from '../page-meta';
 import type { Route } from './+types/bookshelf-offline';
 
 export const meta: Route.MetaFunction = () => [
-  ...pageMeta({ title: s('offline.title'), description: s('offline.description') }),
+  ...pageMeta({ title: shelfCopy('offline.title'), description: shelfCopy('offline.description') }),
   { name: 'robots', content: 'noindex' },
 ];
 
@@ -30,7 +30,7 @@ export default function BookshelfOffline() {
   const { memberId } = useLoaderData<typeof loader>();
   return (
     <div className={styles.page}>
-      <h1 className={styles.heading}>{s('offline.heading')}</h1>
+      <h1 className={styles.heading}>{shelfCopy('offline.heading')}</h1>
       <OfflineShelfProvider memberId={memberId}>
         <OfflineShelfPage />
       </OfflineShelfProvider>

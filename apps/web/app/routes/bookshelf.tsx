@@ -4,12 +4,12 @@ import { loginHref } from '../features/accounts/login-href';
 import { BookshelfPage } from '../features/bookshelf/components/bookshelf-page';
 import styles from '../features/bookshelf/components/bookshelf.module.css';
 import { OfflineShelfProvider } from '../features/bookshelf/offline/use-offline-shelf';
-import { shelfCopy as s } from '../i18n/ja-bookshelf';
+import { shelfCopy } from '../i18n/ja-bookshelf';
 import { pageMeta } from '../page-meta';
 import type { Route } from './+types/bookshelf';
 
 export const meta: Route.MetaFunction = () => [
-  ...pageMeta({ title: s('page.title'), description: s('page.description') }),
+  ...pageMeta({ title: shelfCopy('page.title'), description: shelfCopy('page.description') }),
   { name: 'robots', content: 'noindex' },
 ];
 
@@ -29,7 +29,7 @@ export default function Bookshelf() {
   const { memberId } = useLoaderData<typeof loader>();
   return (
     <div className={styles.page}>
-      <h1 className={styles.heading}>{s('page.heading')}</h1>
+      <h1 className={styles.heading}>{shelfCopy('page.heading')}</h1>
       <QueryProvider>
         <OfflineShelfProvider memberId={memberId}>
           <BookshelfPage />

@@ -9,11 +9,11 @@ import type { GuestCartBooks } from '@hondana/domain/orders/pre-orders';
 import { ApiError } from '../lib/api/client';
 import { apiGet } from '../lib/api/no-login-redirect';
 import { getPaymentConfig } from '../lib/api/payment-config';
-import { cartCopy as c } from '../i18n/ja-cart';
+import { cartCopy } from '../i18n/ja-cart';
 import { pageMeta } from '../page-meta';
 import type { Route } from './+types/cart';
 
-export const meta: Route.MetaFunction = () => [...pageMeta({ title: c('title'), description: c('description') }), { name: 'robots', content: 'noindex' }];
+export const meta: Route.MetaFunction = () => [...pageMeta({ title: cartCopy('title'), description: cartCopy('description') }), { name: 'robots', content: 'noindex' }];
 
 type LoaderData = { member: true; data: CartData } | { member: false; guestCount: number; coupon: GuestCoupon | null; books: GuestCartBooks | null };
 
@@ -52,8 +52,8 @@ clientLoader.hydrate = true as const;
 export function HydrateFallback() {
   return (
     <div className={styles.page}>
-      <h1 className={styles.heading}>{c('heading')}</h1>
-      <p aria-busy="true">{c('loading')}</p>
+      <h1 className={styles.heading}>{cartCopy('heading')}</h1>
+      <p aria-busy="true">{cartCopy('loading')}</p>
     </div>
   );
 }
@@ -61,7 +61,7 @@ export function HydrateFallback() {
 export default function Cart({ loaderData: d }: Route.ComponentProps) {
   return (
     <div className={styles.page}>
-      <h1 className={styles.heading}>{c('heading')}</h1>
+      <h1 className={styles.heading}>{cartCopy('heading')}</h1>
       {d.member ? (
         <CartPage initial={d.data} />
       ) : (

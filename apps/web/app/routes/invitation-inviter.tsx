@@ -3,12 +3,12 @@ import { QueryProvider } from '../components/query-provider';
 import { loginHref } from '../features/accounts/login-href';
 import { inviterInfoQueryOptions } from '../features/invitations/api/get-inviter-info';
 import { InviterPage } from '../features/invitations/components/inviter-page';
-import { invitationCopy as c } from '../i18n/ja-invitations';
+import { invitationCopy } from '../i18n/ja-invitations';
 import { prefetched } from '../lib/prefetch.server';
 import { pageMeta } from '../page-meta';
 import type { Route } from './+types/invitation-inviter';
 
-export const meta: Route.MetaFunction = () => [...pageMeta({ title: c('inviter.title'), description: c('inviter.description') }), { name: 'robots', content: 'noindex' }];
+export const meta: Route.MetaFunction = () => [...pageMeta({ title: invitationCopy('inviter.title'), description: invitationCopy('inviter.description') }), { name: 'robots', content: 'noindex' }];
 
 /** `/invitation/inviter?ref=` (§2): members only; `ref` names where the member came from (§9 tracking refs). */
 export async function loader({ url, context }: Route.LoaderArgs) {

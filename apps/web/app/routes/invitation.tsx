@@ -3,12 +3,12 @@ import { QueryProvider } from '../components/query-provider';
 import { loginHref } from '../features/accounts/login-href';
 import { codeCampaignQueryKey } from '../features/invitations/api/get-code-campaign';
 import { AppealPage } from '../features/invitations/components/appeal-page';
-import { invitationCopy as c } from '../i18n/ja-invitations';
+import { invitationCopy } from '../i18n/ja-invitations';
 import { prefetched } from '../lib/prefetch.server';
 import { pageMeta } from '../page-meta';
 import type { Route } from './+types/invitation';
 
-export const meta: Route.MetaFunction = () => pageMeta({ title: c('appeal.title'), description: c('appeal.description') });
+export const meta: Route.MetaFunction = () => pageMeta({ title: invitationCopy('appeal.title'), description: invitationCopy('appeal.description') });
 
 /** `/invitation?code=` (§2 the invitation appeal page a short link opens). */
 export async function loader({ url, context }: Route.LoaderArgs) {

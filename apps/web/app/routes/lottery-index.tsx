@@ -2,11 +2,11 @@ import { QueryProvider } from '../components/query-provider';
 import { allMyTicketsQueryKey, runningCampaignsQueryOptions } from '../features/campaigns/api/get-running-campaigns';
 import { LotteryIndex } from '../features/campaigns/components/lottery-index';
 import { type Prefetch, prefetched } from '../lib/prefetch.server';
-import { campaignCopy as c } from '../i18n/ja-campaigns';
+import { campaignCopy } from '../i18n/ja-campaigns';
 import { pageMeta } from '../page-meta';
 import type { Route } from './+types/lottery-index';
 
-export const meta = () => pageMeta({ title: c('index.heading'), description: c('lottery.description') });
+export const meta = () => pageMeta({ title: campaignCopy('index.heading'), description: campaignCopy('lottery.description') });
 
 /**
  * The running campaigns are in the HTML the server sends (issue 40); a guest's ticket list is the

@@ -3,12 +3,12 @@ import { QueryProvider } from '../components/query-provider';
 import { lotteryCampaignQueryOptions } from '../features/campaigns/api/get-lottery-campaign';
 import { LotteryPage } from '../features/campaigns/components/lottery-page';
 import { prefetched } from '../lib/prefetch.server';
-import { campaignCopy as c } from '../i18n/ja-campaigns';
+import { campaignCopy } from '../i18n/ja-campaigns';
 import { pageMeta } from '../page-meta';
 import type { Route } from './+types/lottery';
 
 export const meta: Route.MetaFunction = ({ params }) => [
-  ...pageMeta({ title: c('lottery.title'), description: c('lottery.description') }),
+  ...pageMeta({ title: campaignCopy('lottery.title'), description: campaignCopy('lottery.description') }),
   { property: 'og:image', content: `/api/lottery/ogp_image?lottery_campaign_id=${Number(params.campaignId) || 0}` },
 ];
 

@@ -5,7 +5,7 @@ import { mySubscriptionsQueryOptions } from '../features/subscriptions/api/get-m
 import { subscriptionPlansQueryOptions } from '../features/subscriptions/api/get-subscription-plans';
 import { SubscriptionPage } from '../features/subscriptions/components/subscription-page';
 import { type Prefetch, prefetched } from '../lib/prefetch.server';
-import { subscriptionCopy as s } from '../i18n/ja-subscriptions';
+import { subscriptionCopy } from '../i18n/ja-subscriptions';
 import { pageMeta } from '../page-meta';
 import type { Route } from './+types/mangacoin-subscription';
 
@@ -19,7 +19,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   return { dehydrated: await prefetched(...queries) };
 }
 
-export const meta: Route.MetaFunction = () => pageMeta({ title: s('page.title'), description: s('page.description') });
+export const meta: Route.MetaFunction = () => pageMeta({ title: subscriptionCopy('page.title'), description: subscriptionCopy('page.description') });
 
 const isPaymentType = (v: string | null): v is SubscriptionPaymentType => (subscriptionPaymentTypes as readonly string[]).includes(v ?? '');
 const paymentTypeOf = (v: string | null): SubscriptionPaymentType => (isPaymentType(v) ? v : 'creditcard');

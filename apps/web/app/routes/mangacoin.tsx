@@ -16,12 +16,12 @@ import { Checkout } from '../features/wallet/components/checkout';
 import { CoinPackList } from '../features/wallet/components/coin-pack-list';
 import { type PurchaseOutcome, PurchaseResult, UnsettledPayment, outcomeOf } from '../features/wallet/components/purchase-result';
 import styles from '../features/wallet/components/wallet.module.css';
-import { walletCopy as w } from '../i18n/ja-wallet';
+import { walletCopy } from '../i18n/ja-wallet';
 import { SubscriptionTeaser } from '../features/subscriptions/components/subscription-teaser';
 import { pageMeta } from '../page-meta';
 import type { Route } from './+types/mangacoin';
 
-export const meta: Route.MetaFunction = () => pageMeta({ title: w('shop.title'), description: w('shop.description') });
+export const meta: Route.MetaFunction = () => pageMeta({ title: walletCopy('shop.title'), description: walletCopy('shop.description') });
 
 const isMethod = (v: string | null): v is CoinPaymentMethod => (coinShopPaymentMethods as string[]).includes(v ?? '');
 
@@ -89,7 +89,7 @@ async function returnedOutcome(orderId: number, waitForStripe: boolean): Promise
 export function HydrateFallback() {
   return (
     <div className={styles.page}>
-      <h1 className={styles.heading}>{w('shop.heading')}</h1>
+      <h1 className={styles.heading}>{walletCopy('shop.heading')}</h1>
       <p className={styles.loading} aria-busy="true" />
     </div>
   );
@@ -119,19 +119,19 @@ export default function MangaCoinShop({ loaderData: d }: Route.ComponentProps) {
   }, [revalidator]);
   return (
     <div className={styles.page}>
-      <h1 className={styles.heading}>{w('shop.heading')}</h1>
+      <h1 className={styles.heading}>{walletCopy('shop.heading')}</h1>
       {coinReturn ? <CoinReturn result={coinReturn} /> : outcome ? <PurchaseResult outcome={outcome} /> : d.unsettled && <UnsettledPayment unsettled={d.unsettled} />}
       {member && (
         <p className={styles.balance}>
-          <span>{w('shop.balance')}</span>
+          <span>{walletCopy('shop.balance')}</span>
           <CoinIcon size={20} />
           <strong data-testid="manga-coin-balance">{formatAmount(d.balance!.balance)}</strong>
-          <Link to="/wallet/manga_coin">{w('shop.wallet')}</Link>
+          <Link to="/wallet/manga_coin">{walletCopy('shop.wallet')}</Link>
         </p>
       )}
       <Tabs
         wrap
-        label={w('shop.paymentTypes')}
+        label={walletCopy('shop.paymentTypes')}
         tabs={d.payment.methods.map((m) => ({
           key: m,
           label: coinPaymentMethodLabels[m],
@@ -142,13 +142,13 @@ export default function MangaCoinShop({ loaderData: d }: Route.ComponentProps) {
       />
       {closed ? (
         <section className={styles.notice} role="status" data-testid="coin-shop-closed">
-          <h2 className={styles.closedHeading}>{w('shop.closedHeading')}</h2>
-          <p>{w(d.maintenanceMode === 'coin' ? 'shop.closedBody' : 'shop.closedPay')}</p>
+          <h2 className={styles.closedHeading}>{walletCopy('shop.closedHeading')}</h2>
+          <p>{walletCopy(d.maintenanceMode === 'coin' ? 'shop.closedBody' : 'shop.closedPay')}</p>
         </section>
       ) : (
         <>
           <SubscriptionTeaser from="mangacoin" paymentType={d.paymentType} />
-          <h2 className="visually-hidden">{w('shop.packs')}</h2>
+          <h2 className="visually-hidden">{walletCopy('shop.packs')}</h2>
           <CoinPackList
             items={d.items}
             goodValue={d.goodValue}
@@ -160,7 +160,7 @@ export default function MangaCoinShop({ loaderData: d }: Route.ComponentProps) {
       )}
       {/* The card form opens in view — a bottom sheet on phones, a modal from the tablet width up. */}
       {selected && !closed && (
-        <ResponsiveDialog open onOpenChange={(open) => !open && setSelected(null)} title={w('shop.heading')}>
+        <ResponsiveDialog open onOpenChange={(open) => !open && setSelected(null)} title={walletCopy('shop.heading')}>
           <Checkout
           key={`${selected.id}-${d.paymentType}`}
           item={selected}
@@ -185,8 +185,8 @@ export default function MangaCoinShop({ loaderData: d }: Route.ComponentProps) {
         </ResponsiveDialog>
       )}
       <footer className={styles.legal}>
-        <p>{w('shop.noRefund')}</p>
-        <Link to="/law/payment_services">{w('shop.law')}</Link>
+        <p>{walletCopy('shop.noRefund')}</p>
+        <Link to="/law/payment_services">{walletCopy('shop.law')}</Link>
       </footer>
     </div>
   );

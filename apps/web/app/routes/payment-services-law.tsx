@@ -2,11 +2,11 @@ import type { PaymentServicesActNotice } from '@hondana/domain/wallet/wallet-api
 import { Link } from 'react-router';
 import { apiGet } from '../lib/api/no-login-redirect';
 import styles from '../features/wallet/components/wallet.module.css';
-import { walletCopy as w } from '../i18n/ja-wallet';
+import { walletCopy } from '../i18n/ja-wallet';
 import { pageMeta } from '../page-meta';
 import type { Route } from './+types/payment-services-law';
 
-export const meta: Route.MetaFunction = () => pageMeta({ title: w('law.title'), description: w('law.description') });
+export const meta: Route.MetaFunction = () => pageMeta({ title: walletCopy('law.title'), description: walletCopy('law.description') });
 
 /**
  * `/law/payment_services`: 資金決済法に基づく表示 for paid manga coins, linked from the
@@ -25,7 +25,7 @@ clientLoader.hydrate = true as const;
 export function HydrateFallback() {
   return (
     <div className={styles.page}>
-      <h1 className={styles.heading}>{w('law.title')}</h1>
+      <h1 className={styles.heading}>{walletCopy('law.title')}</h1>
       <p className={styles.loading} aria-busy="true" />
     </div>
   );
@@ -34,7 +34,7 @@ export function HydrateFallback() {
 export default function PaymentServicesLaw({ loaderData: { notice } }: Route.ComponentProps) {
   return (
     <div className={styles.page}>
-      <h1 className={styles.heading}>{notice?.title ?? w('law.title')}</h1>
+      <h1 className={styles.heading}>{notice?.title ?? walletCopy('law.title')}</h1>
       {notice ? (
         <dl className={styles.law}>
           {notice.sections.map((s) => (
@@ -46,11 +46,11 @@ export default function PaymentServicesLaw({ loaderData: { notice } }: Route.Com
         </dl>
       ) : (
         <p role="alert" className={styles.error}>
-          {w('law.failed')}
+          {walletCopy('law.failed')}
         </p>
       )}
       <p className={styles.links}>
-        <Link to="/mangacoin">{w('law.toShop')}</Link>
+        <Link to="/mangacoin">{walletCopy('law.toShop')}</Link>
       </p>
     </div>
   );

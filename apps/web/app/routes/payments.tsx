@@ -4,12 +4,12 @@ import { PAYMENTS_PAGE_SIZE, getPayments } from '../features/orders/api/get-paym
 import { PaymentList } from '../features/orders/components/payment-list';
 import styles from '../features/wallet/components/wallet.module.css';
 import { memberOnly } from '../features/wallet/member-only';
-import { walletCopy as w } from '../i18n/ja-wallet';
+import { walletCopy } from '../i18n/ja-wallet';
 import { pageMeta } from '../page-meta';
 import type { Route } from './+types/payments';
 
 export const meta: Route.MetaFunction = () => [
-  ...pageMeta({ title: w('payments.title'), description: w('payments.description') }),
+  ...pageMeta({ title: walletCopy('payments.title'), description: walletCopy('payments.description') }),
   { name: 'robots', content: 'noindex' },
 ];
 
@@ -24,7 +24,7 @@ clientLoader.hydrate = true as const;
 export function HydrateFallback() {
   return (
     <div className={styles.page}>
-      <h1 className={styles.heading}>{w('payments.heading')}</h1>
+      <h1 className={styles.heading}>{walletCopy('payments.heading')}</h1>
       <p className={styles.loading} aria-busy="true" />
     </div>
   );
@@ -33,10 +33,10 @@ export function HydrateFallback() {
 export default function Payments({ loaderData: d }: Route.ComponentProps) {
   return (
     <div className={styles.page}>
-      <h1 className={styles.heading}>{w('payments.heading')}</h1>
+      <h1 className={styles.heading}>{walletCopy('payments.heading')}</h1>
       <nav className={styles.links}>
-        <Link to="/wallet/manga_coin">{w('wallet.title')}</Link>
-        <Link to="/mangacoin">{w('wallet.buyCoins')}</Link>
+        <Link to="/wallet/manga_coin">{walletCopy('wallet.title')}</Link>
+        <Link to="/mangacoin">{walletCopy('wallet.buyCoins')}</Link>
       </nav>
       <PaymentList payments={d.payments} />
       <Pager

@@ -4,11 +4,11 @@ import { loginHref } from '../features/accounts/login-href';
 import { seriesHref } from '../features/catalog/series-href';
 import { type PreorderBook, PreorderConfirm } from '../features/cart/components/preorder-confirm';
 import styles from '../features/cart/components/preorder-confirm.module.css';
-import { preorderCopy as p } from '../i18n/ja-preorder';
+import { preorderCopy } from '../i18n/ja-preorder';
 import { pageMeta } from '../page-meta';
 import type { Route } from './+types/preorder-confirm';
 
-export const meta: Route.MetaFunction = () => [...pageMeta({ title: p('title'), description: p('description') }), { name: 'robots', content: 'noindex' }];
+export const meta: Route.MetaFunction = () => [...pageMeta({ title: preorderCopy('title'), description: preorderCopy('description') }), { name: 'robots', content: 'noindex' }];
 
 export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'private, no-store' });
 
@@ -41,14 +41,14 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
 export default function PreorderConfirmPage({ loaderData: d }: Route.ComponentProps) {
   return (
     <div className={styles.page}>
-      <h1 className={styles.heading}>{p('heading')}</h1>
+      <h1 className={styles.heading}>{preorderCopy('heading')}</h1>
       {d.open ? (
         <PreorderConfirm book={d.book} />
       ) : (
         <section className={styles.confirm}>
-          <p className={styles.alert}>{p('notOpen')}</p>
+          <p className={styles.alert}>{preorderCopy('notOpen')}</p>
           <a className={styles.back} href={d.book.seriesHref}>
-            {p('back')}
+            {preorderCopy('back')}
           </a>
         </section>
       )}

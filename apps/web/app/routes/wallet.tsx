@@ -4,13 +4,13 @@ import { HISTORY_PAGE_SIZE, getWallet } from '../features/wallet/api/get-wallet'
 import { PeriodBalances, WalletHistory, WalletSummary } from '../features/wallet/components/wallet-summary';
 import styles from '../features/wallet/components/wallet.module.css';
 import { memberOnly } from '../features/wallet/member-only';
-import { walletCopy as w } from '../i18n/ja-wallet';
+import { walletCopy } from '../i18n/ja-wallet';
 import { SubscriptionTeaser } from '../features/subscriptions/components/subscription-teaser';
 import { pageMeta } from '../page-meta';
 import type { Route } from './+types/wallet';
 
 export const meta: Route.MetaFunction = () => [
-  ...pageMeta({ title: w('wallet.title'), description: w('wallet.description') }),
+  ...pageMeta({ title: walletCopy('wallet.title'), description: walletCopy('wallet.description') }),
   { name: 'robots', content: 'noindex' },
 ];
 
@@ -25,7 +25,7 @@ clientLoader.hydrate = true as const;
 export function HydrateFallback() {
   return (
     <div className={styles.page}>
-      <h1 className={styles.heading}>{w('wallet.heading')}</h1>
+      <h1 className={styles.heading}>{walletCopy('wallet.heading')}</h1>
       <p className={styles.loading} aria-busy="true" />
     </div>
   );
@@ -34,11 +34,11 @@ export function HydrateFallback() {
 export default function Wallet({ loaderData: d }: Route.ComponentProps) {
   return (
     <div className={styles.page}>
-      <h1 className={styles.heading}>{w('wallet.heading')}</h1>
+      <h1 className={styles.heading}>{walletCopy('wallet.heading')}</h1>
       <WalletSummary data={d} />
       <nav className={styles.links}>
-        <Link to="/mangacoin">{w('wallet.buyCoins')}</Link>
-        <Link to="/order/payments">{w('wallet.payments')}</Link>
+        <Link to="/mangacoin">{walletCopy('wallet.buyCoins')}</Link>
+        <Link to="/order/payments">{walletCopy('wallet.payments')}</Link>
       </nav>
       <SubscriptionTeaser from="wallet" />
       <PeriodBalances periods={d.periods.periods} />

@@ -1,7 +1,7 @@
 import { type CardToken, SandboxTestCard } from '@hondana/domain/wallet/wallet-payments';
 import type { InputHTMLAttributes } from 'react';
 import { providerPost } from '../../lib/api/client';
-import { paymentCardCopy as c } from '../../i18n/ja-payment-card';
+import { paymentCardCopy } from '../../i18n/ja-payment-card';
 import styles from './payment-card.module.css';
 
 /** A card as the card fields hold it: sent once, to the provider only (`takeCard`), never to the store. */
@@ -36,7 +36,7 @@ export function PaymentCardFields({
 }) {
   const field = (name: Field) => (
     <label>
-      <span>{c(name)}</span>
+      <span>{paymentCardCopy(name)}</span>
       <input
         name={name}
         disabled={disabled}
@@ -47,7 +47,7 @@ export function PaymentCardFields({
   );
   return (
     <fieldset className={styles.fields}>
-      <legend>{c('legend')}</legend>
+      <legend>{paymentCardCopy('legend')}</legend>
       {field('number')}
       <div className={styles.row}>
         {field('expiry')}
@@ -82,10 +82,10 @@ export function cardFromForm(form: FormData): PaymentCard {
 export const takeCard = (card: PaymentCard): Promise<CardToken> => providerPost<CardToken>('/sandbox/cards', cardToSend(card));
 
 const testCards = [
-  { number: SandboxTestCard.SUCCESS, label: c('cards.success') },
-  { number: SandboxTestCard.DECLINED, label: c('cards.declined') },
-  { number: SandboxTestCard.UNSUPPORTED, label: c('cards.unsupported') },
-  { number: SandboxTestCard.LIMIT_EXCEEDED, label: c('cards.limit') },
+  { number: SandboxTestCard.SUCCESS, label: paymentCardCopy('cards.success') },
+  { number: SandboxTestCard.DECLINED, label: paymentCardCopy('cards.declined') },
+  { number: SandboxTestCard.UNSUPPORTED, label: paymentCardCopy('cards.unsupported') },
+  { number: SandboxTestCard.LIMIT_EXCEEDED, label: paymentCardCopy('cards.limit') },
 ];
 
 const grouped = (n: string) => n.replace(/(\d{4})(?=\d)/g, '$1 ');
@@ -95,9 +95,9 @@ export function SandboxNote() {
   return (
     <aside className={styles.sandbox} aria-labelledby="sandbox-title">
       <p id="sandbox-title" className={styles.sandboxTitle}>
-        {c('sandboxTitle')}
+        {paymentCardCopy('sandboxTitle')}
       </p>
-      <p>{c('sandboxBody')}</p>
+      <p>{paymentCardCopy('sandboxBody')}</p>
       <dl className={styles.sandboxCards}>
         {testCards.map((t) => (
           <div key={t.number}>

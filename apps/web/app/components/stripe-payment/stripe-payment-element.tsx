@@ -1,7 +1,7 @@
 import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
 import type { StripeElementsOptions } from '@stripe/stripe-js';
 import { useEffect, useMemo, useState } from 'react';
-import { walletCopy as w } from '../../i18n/ja-wallet';
+import { walletCopy } from '../../i18n/ja-wallet';
 import { stripeFor } from './load-stripe';
 import type { StripePaymentProps } from './stripe-payment';
 import styles from './stripe-payment.module.css';
@@ -61,13 +61,13 @@ function PaymentFields({ onPay, loadFailed }: Pick<StripePaymentProps, 'onPay'> 
   if (loadFailed) {
     return (
       <p role="alert" className={styles.error}>
-        {w('checkout.stripeLoadFailed')}
+        {walletCopy('checkout.stripeLoadFailed')}
       </p>
     );
   }
   return (
     <>
-      {!ready && <p className={styles.note}>{w('checkout.stripeLoading')}</p>}
+      {!ready && <p className={styles.note}>{walletCopy('checkout.stripeLoading')}</p>}
       <PaymentElement className={styles.element} onReady={() => setReady(true)} />
     </>
   );

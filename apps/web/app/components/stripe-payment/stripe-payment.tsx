@@ -1,5 +1,5 @@
 import { Suspense, lazy } from 'react';
-import { walletCopy as w } from '../../i18n/ja-wallet';
+import { walletCopy } from '../../i18n/ja-wallet';
 import type { StripeJs } from './load-stripe';
 import styles from './stripe-payment.module.css';
 
@@ -37,7 +37,7 @@ export function StripePayment(props: StripePaymentProps) {
     <Suspense
       fallback={
         <p className={styles.note} aria-busy="true">
-          {w('checkout.stripeLoading')}
+          {walletCopy('checkout.stripeLoading')}
         </p>
       }
     >

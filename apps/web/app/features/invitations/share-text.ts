@@ -1,6 +1,6 @@
 import { formatAmount } from '@hondana/domain/common/format';
 import { shortClosingLine, shortTwitterText } from '@hondana/domain/invitations/invitations';
-import { invitationCopy as c } from '../../i18n/ja-invitations';
+import { invitationCopy } from '../../i18n/ja-invitations';
 
 /**
  * The text shared with an invitation link (§5): with a book's title, the title line first; the
@@ -11,8 +11,8 @@ export function shareText(input: { amount: number; title: string | null; destina
   const title = input.title ?? '';
   const amount = formatAmount(input.amount);
   const short = input.destination === 'twitter' && title !== '' && shortTwitterText(title, false);
-  const lines = [title ? c('share.withTitle', { title }) : null, short ? c('share.messageShort', { amount }) : c('share.message', { amount })];
-  lines.push(title !== '' && shortClosingLine(title, false) ? c('share.closingShort') : c('share.closing'));
+  const lines = [title ? invitationCopy('share.withTitle', { title }) : null, short ? invitationCopy('share.messageShort', { amount }) : invitationCopy('share.message', { amount })];
+  lines.push(title !== '' && shortClosingLine(title, false) ? invitationCopy('share.closingShort') : invitationCopy('share.closing'));
   return lines.filter((l): l is string => l !== null).join('\n');
 }
 

@@ -2,7 +2,7 @@ import type { PasskeyRegistered, RecoveryCodes, SecondFactorChecked, SecondFacto
 import { WebAuthnError, startAuthentication, startRegistration } from '@simplewebauthn/browser';
 import type { PublicKeyCredentialCreationOptionsJSON, PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/browser';
 import { ApiError, apiRequest } from '../../../lib/api/client';
-import { secondFactorCopy as s } from '../../../i18n/ja-admin-second-factor';
+import { secondFactorCopy } from '../../../i18n/ja-admin-second-factor';
 
 /** The staff's second factor calls (`/api/admin/second_factor...`): the enrolment and the check. */
 export const startTotpEnrolment = () => apiRequest<TotpEnrolment>('/admin/second_factor/totp', { method: 'POST', json: {} });
@@ -30,24 +30,24 @@ export async function checkWithPasskey(): Promise<SecondFactorChecked> {
 
 /** Why a passkey ceremony did not pass, in Japanese. */
 export function passkeyError(error: unknown): string {
-  if (error instanceof WebAuthnError) return error.code === 'ERROR_AUTHENTICATOR_PREVIOUSLY_REGISTERED' ? s('passkey.errors.registered') : s('passkey.errors.cancelled');
-  if (error instanceof Error && (error.name === 'NotAllowedError' || error.name === 'AbortError')) return s('passkey.errors.cancelled');
+  if (error instanceof WebAuthnError) return error.code === 'ERROR_AUTHENTICATOR_PREVIOUSLY_REGISTERED' ? secondFactorCopy('passkey.errors.registered') : secondFactorCopy('passkey.errors.cancelled');
+  if (error instanceof Error && (error.name === 'NotAllowedError' || error.name === 'AbortError')) return secondFactorCopy('passkey.errors.cancelled');
   if (error instanceof ApiError) {
-    if (error.status === 429) return s('errors.tooMany');
-    if (error.status === 400) return s('passkey.errors.refused');
-    return s('errors.failed', { code: error.errorCode });
+    if (error.status === 429) return secondFactorCopy('errors.tooMany');
+    if (error.status === 400) return secondFactorCopy('passkey.errors.refused');
+    return secondFactorCopy('errors.failed', { code: error.errorCode });
   }
-  return s('passkey.errors.unsupported');
+  return secondFactorCopy('passkey.errors.unsupported');
 }
 
 /** Why a code was refused, in Japanese. */
 export function codeError(error: unknown): string {
-  if (!(error instanceof ApiError)) return s('errors.failed', { code: 'ERROR' });
-  if (error.status === 429) return s('errors.tooMany');
-  if (error.errorCode === 'ALREADY_EXISTS') return s('errors.enrolled');
-  if (error.messages[0]?.startsWith('code: was used already')) return s('errors.replayed');
-  if (error.status === 400) return s('errors.wrong');
-  return s('errors.failed', { code: error.errorCode });
+  if (!(error instanceof ApiError)) return secondFactorCopy('errors.failed', { code: 'ERROR' });
+  if (error.status === 429) return secondFactorCopy('errors.tooMany');
+  if (error.errorCode === 'ALREADY_EXISTS') return secondFactorCopy('errors.enrolled');
+  if (error.messages[0]?.startsWith('code: was used already')) return secondFactorCopy('errors.replayed');
+  if (error.status === 400) return secondFactorCopy('errors.wrong');
+  return secondFactorCopy('errors.failed', { code: error.errorCode });
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link, NavLink } from 'react-router';
-import { adminCopy as a } from '../../../i18n/ja-admin';
+import { adminCopy } from '../../../i18n/ja-admin';
 import styles from './admin.module.css';
 
 export type StaffRole = 'operator' | 'support';
@@ -14,17 +14,17 @@ export function AdminShell({ role, children }: { role: StaffRole; children: Reac
   return (
     <div className={styles.shell}>
       <div className={styles.bar}>
-        <span className={styles.brand}>{a('shell.brand')}</span>
-        <nav className={styles.nav} aria-label={a('shell.brand')}>
+        <span className={styles.brand}>{adminCopy('shell.brand')}</span>
+        <nav className={styles.nav} aria-label={adminCopy('shell.brand')}>
           {sections.map((s) => (
             <NavLink key={s} to={`/admin/${s}`}>
-              {a(`shell.nav.${s}`)}
+              {adminCopy(`shell.nav.${s}`)}
             </NavLink>
           ))}
         </nav>
         <span className={`${styles.role} ${styles.inline}`}>
-          <span>{a(`shell.role.${role}`)}</span>
-          <Link to="/">{a('shell.store')}</Link>
+          <span>{adminCopy(`shell.role.${role}`)}</span>
+          <Link to="/">{adminCopy('shell.store')}</Link>
         </span>
       </div>
       {children}
@@ -36,10 +36,10 @@ export function AdminShell({ role, children }: { role: StaffRole; children: Reac
 export function AdminForbidden() {
   return (
     <div className={styles.forbidden}>
-      <h1 className={styles.heading}>{a('forbidden.heading')}</h1>
-      <p>{a('forbidden.body')}</p>
+      <h1 className={styles.heading}>{adminCopy('forbidden.heading')}</h1>
+      <p>{adminCopy('forbidden.body')}</p>
       <p>
-        <Link to="/">{a('forbidden.back')}</Link>
+        <Link to="/">{adminCopy('forbidden.back')}</Link>
       </p>
     </div>
   );

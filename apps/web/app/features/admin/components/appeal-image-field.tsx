@@ -1,5 +1,5 @@
 import { type ChangeEvent, useState } from 'react';
-import { appealsCopy as l } from '../../../i18n/ja-admin-appeals';
+import { appealsCopy } from '../../../i18n/ja-admin-appeals';
 import { ApiError } from '../../../lib/api/client';
 import { changeError, uploadAppealImage } from '../api/admin-api';
 import { ChangeStatus } from './change-status';
@@ -12,8 +12,8 @@ import css from './console-editors.module.css';
 function imageError(error: unknown): string {
   const message = error instanceof ApiError ? (error.messages[0] ?? '') : '';
   const small = /^file: must be at least 96×96, not (\d+×\d+)$/.exec(message);
-  if (small) return l('imageTooSmall', { size: small[1]! });
-  if (/^file: not a (decodable|JPEG)/.test(message)) return l('imageNotImage');
+  if (small) return appealsCopy('imageTooSmall', { size: small[1]! });
+  if (/^file: not a (decodable|JPEG)/.test(message)) return appealsCopy('imageNotImage');
   return changeError(error);
 }
 
@@ -39,22 +39,22 @@ export function AppealImageField({ imageUrl = '', name = 'imageUrl', required = 
     const input = e.currentTarget;
     const file = input.files?.[0];
     if (!file) return;
-    const done = await upload.run(() => uploadAppealImage(file), (r) => l('imageUploaded', { width: r.width, height: r.height }), imageError);
+    const done = await upload.run(() => uploadAppealImage(file), (r) => appealsCopy('imageUploaded', { width: r.width, height: r.height }), imageError);
     if (done) setUrl(done.imageUrl);
     else input.value = '';
   }
 
   return (
     <div className={`${styles.wide} ${css.imageField}`}>
-      <Field label={labels?.upload ?? l('imageUpload')}>
+      <Field label={labels?.upload ?? appealsCopy('imageUpload')}>
         <input type="file" accept="image/png,image/jpeg,image/webp" onChange={(e) => void choose(e)} disabled={upload.busy} />
       </Field>
-      {upload.busy && <p>{l('imageUploading')}</p>}
+      {upload.busy && <p>{appealsCopy('imageUploading')}</p>}
       <ChangeStatus notice={upload.notice} error={upload.error} />
-      <Field label={labels?.url ?? l('imageUrl')}>
+      <Field label={labels?.url ?? appealsCopy('imageUrl')}>
         <input name={name} required={required} maxLength={500} value={url} onChange={(e) => setUrl(e.target.value)} />
       </Field>
-      {url && <img className={css.appealPreview} src={url} alt={l('image')} width={96} height={96} />}
+      {url && <img className={css.appealPreview} src={url} alt={appealsCopy('image')} width={96} height={96} />}
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import type { AuditList } from '@hondana/domain/admin/admin-api';
 import { useQuery } from '@tanstack/react-query';
-import { adminCopy as a } from '../../../i18n/ja-admin';
+import { adminCopy } from '../../../i18n/ja-admin';
 import { adminGet } from '../api/admin-api';
 import { fieldLabel, formatInstant } from './format';
 import { jaAdmin } from '../../../i18n/ja-admin';
@@ -10,7 +10,7 @@ import { TableWrap } from './table-wrap';
 const text = (value: unknown) => (value === null || value === undefined ? '—' : typeof value === 'object' ? JSON.stringify(value) : String(value));
 /** A recorded value in Japanese where its field has names for its codes (a staff role: 運営, サポート, none as なし). */
 const valueText = (key: string, value: unknown) =>
-  key === 'role' ? (value === 'operator' || value === 'support' ? a(`shell.role.${value}`) : a('audit.noRole')) : text(value);
+  key === 'role' ? (value === 'operator' || value === 'support' ? adminCopy(`shell.role.${value}`) : adminCopy('audit.noRole')) : text(value);
 
 /** The fields an entry changed, `項目: 前 → 後` (or the values recorded when nothing was there before). */
 function changes(before: unknown, after: unknown): string[] {
@@ -25,14 +25,14 @@ export function AuditPage() {
   const audit = useQuery({ queryKey: ['admin', 'audit'], queryFn: () => adminGet<AuditList>('/audit') });
   return (
     <>
-      <h1 className={styles.heading}>{a('audit.heading')}</h1>
-      <p>{a('audit.lead')}</p>
-      <TableWrap label={a('audit.heading')}>
+      <h1 className={styles.heading}>{adminCopy('audit.heading')}</h1>
+      <p>{adminCopy('audit.lead')}</p>
+      <TableWrap label={adminCopy('audit.heading')}>
         <table className={styles.table}>
           <thead>
             <tr>
               {(['at', 'who', 'action', 'subject', 'change', 'reason'] as const).map((c) => (
-                <th key={c}>{a(`audit.columns.${c}`)}</th>
+                <th key={c}>{adminCopy(`audit.columns.${c}`)}</th>
               ))}
             </tr>
           </thead>

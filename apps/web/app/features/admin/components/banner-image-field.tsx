@@ -1,5 +1,5 @@
 import { type ChangeEvent, useState } from 'react';
-import { promoCopy as p } from '../../../i18n/ja-admin-promotions';
+import { promoCopy } from '../../../i18n/ja-admin-promotions';
 import { ApiError } from '../../../lib/api/client';
 import { changeError, uploadBannerImage } from '../api/admin-api';
 import { ChangeStatus } from './change-status';
@@ -10,8 +10,8 @@ import styles from './admin.module.css';
 function imageError(error: unknown): string {
   const message = error instanceof ApiError ? (error.messages[0] ?? '') : '';
   const shape = /^file: must be 480×90 .*, not (\d+×\d+)$/.exec(message);
-  if (shape) return p('banners.imageBadShape', { size: shape[1]! });
-  if (/^file: not a (decodable|JPEG)/.test(message)) return p('banners.imageNotImage');
+  if (shape) return promoCopy('banners.imageBadShape', { size: shape[1]! });
+  if (/^file: not a (decodable|JPEG)/.test(message)) return promoCopy('banners.imageNotImage');
   return changeError(error);
 }
 
@@ -36,7 +36,7 @@ export function BannerImageField({ imageId = null, imageUrl }: BannerImageFieldP
     if (!file) return;
     const done = await upload.run(
       () => uploadBannerImage(file),
-      (r) => p('banners.imageUploaded', { width: r.width, height: r.height }),
+      (r) => promoCopy('banners.imageUploaded', { width: r.width, height: r.height }),
       imageError,
     );
     if (done) setImage({ id: done.imageId, url: done.imageUrl });
@@ -46,18 +46,18 @@ export function BannerImageField({ imageId = null, imageUrl }: BannerImageFieldP
   return (
     <div className={`${styles.wide} ${styles.bannerImage}`}>
       <label className={styles.field}>
-        {p('banners.image')}
+        {promoCopy('banners.image')}
         <input type="file" accept="image/png,image/jpeg,image/webp" onChange={(e) => void choose(e)} disabled={upload.busy} />
       </label>
-      {upload.busy && <p>{p('banners.imageUploading')}</p>}
+      {upload.busy && <p>{promoCopy('banners.imageUploading')}</p>}
       <ChangeStatus notice={upload.notice} error={upload.error} />
       {image ? (
         <figure className={styles.bannerPreview}>
-          <img src={image.url} alt={p('banners.imageCurrent')} width={480} height={90} />
-          <figcaption>{image.id === null ? p('banners.imageLegacy') : p('banners.imageCurrent')}</figcaption>
+          <img src={image.url} alt={promoCopy('banners.imageCurrent')} width={480} height={90} />
+          <figcaption>{image.id === null ? promoCopy('banners.imageLegacy') : promoCopy('banners.imageCurrent')}</figcaption>
         </figure>
       ) : (
-        <p>{p('banners.imageNone')}</p>
+        <p>{promoCopy('banners.imageNone')}</p>
       )}
       {image?.id != null && <input type="hidden" name="imageId" value={image.id} />}
     </div>

@@ -1,6 +1,6 @@
 import { type FormEvent, useState } from 'react';
 import { formatYen } from './format';
-import { adminCopy as a } from '../../../i18n/ja-admin';
+import { adminCopy } from '../../../i18n/ja-admin';
 import { type AdminBook, adminChange } from '../api/admin-api';
 import { ChangeStatus } from './change-status';
 import { useChange, useChangeForm } from './use-change';
@@ -26,9 +26,9 @@ function bookFields(f: FormData) {
 function priceNowText({ priceNow }: AdminBook): string {
   const until = priceNow.until?.replace('T', ' ');
   const price = formatYen(priceNow.price);
-  if (priceNow.reason === 'sale') return until ? a('book.priceNowSale', { price, until }) : a('book.priceNowSaleOpen', { price });
-  if (priceNow.reason === 'free') return until ? a('book.priceNowFree', { until }) : a('book.priceNowFreeOpen');
-  return a('book.priceNow', { price });
+  if (priceNow.reason === 'sale') return until ? adminCopy('book.priceNowSale', { price, until }) : adminCopy('book.priceNowSaleOpen', { price });
+  if (priceNow.reason === 'free') return until ? adminCopy('book.priceNowFree', { until }) : adminCopy('book.priceNowFreeOpen');
+  return adminCopy('book.priceNow', { price });
 }
 
 /** One volume: name, 紹介文, price, sale and free periods (Asia/Tokyo), release, sample size, and publishing. A save sends only what changed. */
@@ -49,89 +49,89 @@ export function BookEditor({ book, onSaved }: { book: AdminBook; onSaved: () => 
   async function save(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
     const changed = changes(e.currentTarget, bookFields);
-    if (unchanged(changed)) return change.say(a('common.unchanged'));
-    if (await change.run(() => adminChange<AdminBook>('PUT', `/books/${book.id}`, { version: book.version, ...changed }), () => a('common.saved'))) onSaved();
+    if (unchanged(changed)) return change.say(adminCopy('common.unchanged'));
+    if (await change.run(() => adminChange<AdminBook>('PUT', `/books/${book.id}`, { version: book.version, ...changed }), () => adminCopy('common.saved'))) onSaved();
   }
   async function publish() {
     const published = !book.published;
-    if (await change.run(() => adminChange<AdminBook>('POST', `/books/${book.id}/publish`, { version: book.version, published }), () => a('common.saved'))) onSaved();
+    if (await change.run(() => adminChange<AdminBook>('POST', `/books/${book.id}/publish`, { version: book.version, published }), () => adminCopy('common.saved'))) onSaved();
   }
   const id = (name: string) => `book-${book.id}-${name}`;
   return (
     <div className={styles.book}>
       <h3 className={styles.inline}>
-        <span>{a('book.vol', { vol: book.vol })}</span>
+        <span>{adminCopy('book.vol', { vol: book.vol })}</span>
         <span>{book.contentsName}</span>
-        <span className={book.published ? styles.badgeOn : styles.badge}>{book.published ? a('book.published') : a('book.unpublished')}</span>
-        <span>{a('book.pages', { pages: book.pageCount })}</span>
+        <span className={book.published ? styles.badgeOn : styles.badge}>{book.published ? adminCopy('book.published') : adminCopy('book.unpublished')}</span>
+        <span>{adminCopy('book.pages', { pages: book.pageCount })}</span>
       </h3>
       <p className={styles.inline} aria-live="polite">
         <strong>{priceNowText(book)}</strong>
-        {book.priceNow.reason !== 'list' && <span>{a('book.listPrice', { price: formatYen(book.price) })}</span>}
+        {book.priceNow.reason !== 'list' && <span>{adminCopy('book.listPrice', { price: formatYen(book.price) })}</span>}
       </p>
-      <form key={book.version} ref={changeFormRef} className={styles.form} onSubmit={save} aria-label={a('book.vol', { vol: book.vol })}>
+      <form key={book.version} ref={changeFormRef} className={styles.form} onSubmit={save} aria-label={adminCopy('book.vol', { vol: book.vol })}>
         <label className={styles.field} htmlFor={id('name')}>
-          {a('book.contentsName')}
+          {adminCopy('book.contentsName')}
           <input id={id('name')} name="contentsName" defaultValue={book.contentsName} />
         </label>
         <label className={`${styles.field} ${styles.wide}`} htmlFor={id('description')}>
-          {a('book.description')}
+          {adminCopy('book.description')}
           <textarea id={id('description')} name="description" rows={3} defaultValue={book.description} />
         </label>
         <label className={styles.field}>
-          {a('book.price')}
+          {adminCopy('book.price')}
           <input name="price" type="number" min={0} step={1} defaultValue={book.price} />
         </label>
         <label className={styles.field}>
-          {a('book.releaseAt')}
+          {adminCopy('book.releaseAt')}
           <input name="releaseAt" type="datetime-local" defaultValue={book.releaseAt} />
         </label>
         <label className={styles.field}>
-          {a('book.samplePageTotal')}
+          {adminCopy('book.samplePageTotal')}
           <input name="samplePageTotal" type="number" min={0} step={1} defaultValue={book.samplePageTotal} />
         </label>
         <label className={`${styles.check} ${styles.wide}`}>
           <input name="saleOn" type="checkbox" checked={saleOn} onChange={(e) => setSaleOn(e.target.checked)} />
-          {a('book.sale')}
+          {adminCopy('book.sale')}
         </label>
         {saleOn && (
           <>
             <label className={styles.field}>
-              {a('book.salePrice')}
+              {adminCopy('book.salePrice')}
               <input name="salePrice" type="number" min={0} step={1} defaultValue={book.sale?.price} />
             </label>
             <label className={styles.field}>
-              {a('book.saleStart')}
+              {adminCopy('book.saleStart')}
               <input name="saleStart" type="datetime-local" defaultValue={book.sale?.start ?? undefined} />
             </label>
             <label className={styles.field}>
-              {a('book.saleEnd')}
+              {adminCopy('book.saleEnd')}
               <input name="saleEnd" type="datetime-local" defaultValue={book.sale?.end ?? undefined} />
             </label>
           </>
         )}
         <label className={`${styles.check} ${styles.wide}`}>
           <input name="freeOn" type="checkbox" checked={freeOn} onChange={(e) => setFreeOn(e.target.checked)} />
-          {a('book.free')}
+          {adminCopy('book.free')}
         </label>
         {freeOn && (
           <>
             <label className={styles.field}>
-              {a('book.freeStart')}
+              {adminCopy('book.freeStart')}
               <input name="freeStart" type="datetime-local" defaultValue={book.free?.start ?? undefined} />
             </label>
             <label className={styles.field}>
-              {a('book.freeEnd')}
+              {adminCopy('book.freeEnd')}
               <input name="freeEnd" type="datetime-local" defaultValue={book.free?.end ?? undefined} />
             </label>
           </>
         )}
         <div className={`${styles.actions} ${styles.wide}`}>
           <button className={styles.button} type="submit" disabled={change.busy}>
-            {a('common.save')}
+            {adminCopy('common.save')}
           </button>
           <button className={styles.secondary} type="button" onClick={publish} disabled={change.busy}>
-            {book.published ? a('book.unpublish') : a('book.publish')}
+            {book.published ? adminCopy('book.unpublish') : adminCopy('book.publish')}
           </button>
         </div>
       </form>

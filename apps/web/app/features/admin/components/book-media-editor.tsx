@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { adminCopy as a } from '../../../i18n/ja-admin';
+import { adminCopy } from '../../../i18n/ja-admin';
 import { type AdminBook, type BookMedia, adminChange, adminGet, uploadCover } from '../api/admin-api';
 import { ChangeStatus } from './change-status';
 import { useChange } from './use-change';
@@ -46,67 +46,67 @@ export function BookMediaEditor({ book, onSaved }: { book: AdminBook; onSaved: (
     e.preventDefault();
     const file = (e.currentTarget.elements.namedItem('cover') as HTMLInputElement).files?.[0];
     if (!file || !m) return;
-    if (await cover.run(() => uploadCover(book.id, m.version, file), () => a('bookMedia.coverUploaded'))) await saved();
+    if (await cover.run(() => uploadCover(book.id, m.version, file), () => adminCopy('bookMedia.coverUploaded'))) await saved();
   }
   async function revertCover() {
     if (!m) return;
-    if (await cover.run(() => adminChange<BookMedia>('POST', `/books/${book.id}/cover/revert`, { version: m.version }), () => a('bookMedia.coverReverted'))) await saved();
+    if (await cover.run(() => adminChange<BookMedia>('POST', `/books/${book.id}/cover/revert`, { version: m.version }), () => adminCopy('bookMedia.coverReverted'))) await saved();
   }
   async function saveSample(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
     if (!m) return;
     const changed = sampleChanges(e.currentTarget, sampleFields);
-    if (unchanged(changed)) return sample.say(a('common.unchanged'));
-    if (await sample.run(() => adminChange<BookMedia>('PUT', `/books/${book.id}/sample`, { version: m.version, ...changed }), () => a('bookMedia.sampleSaved'))) await saved();
+    if (unchanged(changed)) return sample.say(adminCopy('common.unchanged'));
+    if (await sample.run(() => adminChange<BookMedia>('PUT', `/books/${book.id}/sample`, { version: m.version, ...changed }), () => adminCopy('bookMedia.sampleSaved'))) await saved();
   }
   const id = (name: string) => `book-${book.id}-${name}`;
   return (
     <div className={extra.mediaRow}>
       <figure className={extra.cover}>
-        <img src={m.coverUrl} alt={a('bookMedia.coverAlt', { vol: book.vol })} width={106} height={150} />
-        <figcaption>{m.coverUploaded ? a('bookMedia.coverSource.uploaded') : a('bookMedia.coverSource.original')}</figcaption>
+        <img src={m.coverUrl} alt={adminCopy('bookMedia.coverAlt', { vol: book.vol })} width={106} height={150} />
+        <figcaption>{m.coverUploaded ? adminCopy('bookMedia.coverSource.uploaded') : adminCopy('bookMedia.coverSource.original')}</figcaption>
       </figure>
       <div>
-        <form className={styles.actions} onSubmit={upload} aria-label={a('bookMedia.cover')}>
+        <form className={styles.actions} onSubmit={upload} aria-label={adminCopy('bookMedia.cover')}>
           <label className={styles.field} htmlFor={id('cover')}>
-            {a('bookMedia.coverFile')}
+            {adminCopy('bookMedia.coverFile')}
             <input id={id('cover')} name="cover" type="file" accept="image/jpeg,image/png,image/webp" required />
           </label>
           <button className={styles.secondary} type="submit" disabled={cover.busy}>
-            {a('bookMedia.coverUpload')}
+            {adminCopy('bookMedia.coverUpload')}
           </button>
           {m.coverUploaded && (
             <button className={styles.secondary} type="button" onClick={() => void revertCover()} disabled={cover.busy}>
-              {a('bookMedia.coverRevert')}
+              {adminCopy('bookMedia.coverRevert')}
             </button>
           )}
         </form>
         <ChangeStatus notice={cover.notice} error={cover.error} />
-        <form key={m.version} ref={sampleRef} className={styles.form} onSubmit={saveSample} aria-label={a('bookMedia.sample')}>
+        <form key={m.version} ref={sampleRef} className={styles.form} onSubmit={saveSample} aria-label={adminCopy('bookMedia.sample')}>
           <fieldset className={`${styles.wide} ${extra.choices}`}>
-            <legend>{a('bookMedia.sampleMode')}</legend>
+            <legend>{adminCopy('bookMedia.sampleMode')}</legend>
             <label className={styles.check}>
               <input type="radio" name="sampleMode" value="first" checked={!customOn} onChange={() => setCustom(false)} />
-              {a('bookMedia.sampleFirst')}
+              {adminCopy('bookMedia.sampleFirst')}
             </label>
             <label className={styles.check}>
               <input type="radio" name="sampleMode" value="custom" checked={customOn} onChange={() => setCustom(true)} />
-              {a('bookMedia.sampleCustom')}
+              {adminCopy('bookMedia.sampleCustom')}
             </label>
           </fieldset>
           <label className={styles.field} htmlFor={id('sample-total')}>
-            {a('bookMedia.samplePageTotal')}
+            {adminCopy('bookMedia.samplePageTotal')}
             <input id={id('sample-total')} name="samplePageTotal" type="number" min={0} max={m.pageCount} step={1} defaultValue={m.samplePageTotal} />
           </label>
           {customOn && (
             <label className={styles.field} htmlFor={id('custom-pages')}>
-              {a('bookMedia.customPages')}
+              {adminCopy('bookMedia.customPages')}
               <input id={id('custom-pages')} name="customPages" inputMode="numeric" defaultValue={(m.customSamplePages ?? []).map((p) => p + 1).join(',')} />
             </label>
           )}
           <div className={`${styles.actions} ${styles.wide}`}>
             <button className={styles.secondary} type="submit" disabled={sample.busy}>
-              {a('bookMedia.saveSample')}
+              {adminCopy('bookMedia.saveSample')}
             </button>
           </div>
         </form>

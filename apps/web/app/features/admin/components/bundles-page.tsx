@@ -1,5 +1,5 @@
 import type { AdminBundleView, BundleList } from '@hondana/domain/admin/admin-commerce-api';
-import { promoCopy as p } from '../../../i18n/ja-admin-promotions';
+import { promoCopy } from '../../../i18n/ja-admin-promotions';
 import { ChangeStatus } from './change-status';
 import { type Column, EditorTable, RowButton, cells } from './editor-table';
 import { EditorForm, Field } from './editor-form';
@@ -20,24 +20,24 @@ function bundleFields(f: FormData) {
 }
 
 const columns: Column<AdminBundleView>[] = [
-  { key: 'id', header: p('bundles.columns.id'), cell: (b) => b.id, className: cells.nowrap },
-  { key: 'name', header: p('bundles.columns.name'), cell: (b) => b.name },
-  { key: 'books', header: p('bundles.columns.books'), cell: (b) => b.books.map((book) => book.contentsName).join('、') },
-  { key: 'price', header: p('bundles.columns.price'), cell: (b) => formatYen(b.price), className: cells.number },
-  { key: 'list', header: p('bundles.columns.list'), cell: (b) => formatYen(b.listPrice), className: cells.number },
-  { key: 'discount', header: p('bundles.columns.discount'), cell: (b) => p('bundles.discount', { rate: b.discountRate }), className: cells.number },
+  { key: 'id', header: promoCopy('bundles.columns.id'), cell: (b) => b.id, className: cells.nowrap },
+  { key: 'name', header: promoCopy('bundles.columns.name'), cell: (b) => b.name },
+  { key: 'books', header: promoCopy('bundles.columns.books'), cell: (b) => b.books.map((book) => book.contentsName).join('、') },
+  { key: 'price', header: promoCopy('bundles.columns.price'), cell: (b) => formatYen(b.price), className: cells.number },
+  { key: 'list', header: promoCopy('bundles.columns.list'), cell: (b) => formatYen(b.listPrice), className: cells.number },
+  { key: 'discount', header: promoCopy('bundles.columns.discount'), cell: (b) => promoCopy('bundles.discount', { rate: b.discountRate }), className: cells.number },
   {
     key: 'period',
-    header: p('bundles.columns.period'),
+    header: promoCopy('bundles.columns.period'),
     cell: (b) => (
       <>
-        <span className={styles.nowrap}>{p('common.from', { start: b.start.replace('T', ' ') })}</span>
+        <span className={styles.nowrap}>{promoCopy('common.from', { start: b.start.replace('T', ' ') })}</span>
         <br />
-        <span className={styles.nowrap}>{b.end?.replace('T', ' ') ?? p('common.open')}</span>
+        <span className={styles.nowrap}>{b.end?.replace('T', ' ') ?? promoCopy('common.open')}</span>
       </>
     ),
   },
-  { key: 'state', header: p('bundles.columns.state'), cell: (b) => (b.onSale ? p('bundles.onSale') : p('bundles.offSale')), className: cells.nowrap },
+  { key: 'state', header: promoCopy('bundles.columns.state'), cell: (b) => (b.onSale ? promoCopy('bundles.onSale') : promoCopy('bundles.offSale')), className: cells.nowrap },
 ];
 
 /** `/admin/bundles`: the cart's bundles (books sold together at one price, in a period); create, edit, end. */
@@ -48,20 +48,20 @@ export function BundlesPage() {
 
   return (
     <>
-      <h1 className={styles.heading}>{p('bundles.heading')}</h1>
-      <p>{p('bundles.lead')}</p>
-      <EditorForm createLabel={p('bundles.create')} {...editor.form(bundleFields)}>
-        <Field label={p('bundles.name')}>
+      <h1 className={styles.heading}>{promoCopy('bundles.heading')}</h1>
+      <p>{promoCopy('bundles.lead')}</p>
+      <EditorForm createLabel={promoCopy('bundles.create')} {...editor.form(bundleFields)}>
+        <Field label={promoCopy('bundles.name')}>
           <input name="name" required defaultValue={editing?.name} />
         </Field>
-        <BookIdsField name="bookIds" label={p('bundles.bookIds')} required multiple defaultBooks={editing?.books} />
-        <Field label={p('bundles.price')}>
+        <BookIdsField name="bookIds" label={promoCopy('bundles.bookIds')} required multiple defaultBooks={editing?.books} />
+        <Field label={promoCopy('bundles.price')}>
           <input name="price" type="number" min={0} step={1} required defaultValue={editing?.price} />
         </Field>
-        <Field label={p('bundles.start')}>
+        <Field label={promoCopy('bundles.start')}>
           <input name="start" type="datetime-local" required defaultValue={editing?.start} />
         </Field>
-        <Field label={p('bundles.end')}>
+        <Field label={promoCopy('bundles.end')}>
           <input name="end" type="datetime-local" defaultValue={editing?.end ?? ''} />
         </Field>
       </EditorForm>
@@ -71,8 +71,8 @@ export function BundlesPage() {
         rows={editor.list.data?.bundles}
         actions={(b) => (
           <>
-            <RowButton label={p('common.edit')} name={`${p('common.edit')} ${b.name}`} onClick={() => editor.edit(b)} />
-            {!b.ended && <RowButton label={p('bundles.end_')} name={`${p('bundles.end_')} ${b.name}`} onClick={() => editor.act(b, 'end', p('common.ended'))} disabled={rowChange.busy} />}
+            <RowButton label={promoCopy('common.edit')} name={`${promoCopy('common.edit')} ${b.name}`} onClick={() => editor.edit(b)} />
+            {!b.ended && <RowButton label={promoCopy('bundles.end_')} name={`${promoCopy('bundles.end_')} ${b.name}`} onClick={() => editor.act(b, 'end', promoCopy('common.ended'))} disabled={rowChange.busy} />}
           </>
         )}
       />

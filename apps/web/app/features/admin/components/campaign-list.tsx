@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { promoCopy as p } from '../../../i18n/ja-admin-promotions';
+import { promoCopy } from '../../../i18n/ja-admin-promotions';
 import { ChangeStatus } from './change-status';
 import { Field } from './editor-form';
 import { type Column, EditorTable, RowButton } from './editor-table';
@@ -50,7 +50,7 @@ export function CampaignList<S extends string, Row extends CampaignRow>({ filter
         actions={(row) =>
           actions && (
             <>
-              <RowButton label={p('common.edit')} name={`${p('common.edit')} ${row.name}`} onClick={() => actions.onEdit(row)} />
+              <RowButton label={promoCopy('common.edit')} name={`${promoCopy('common.edit')} ${row.name}`} onClick={() => actions.onEdit(row)} />
               {row.state !== 'ended' && (
                 <RowButton label={actions.endLabel} name={`${actions.endLabel} ${row.name}`} onClick={() => actions.onEnd(row)} disabled={change.busy} />
               )}

@@ -1,6 +1,6 @@
 import type { AdminCoinPackView, CoinPackList } from '@hondana/domain/admin/admin-commerce-api';
 import { useState } from 'react';
-import { jaAdminPromotions, promoCopy as p } from '../../../i18n/ja-admin-promotions';
+import { jaAdminPromotions, promoCopy } from '../../../i18n/ja-admin-promotions';
 import { ChangeStatus } from './change-status';
 import { EditorForm, Field } from './editor-form';
 import { type Column, EditorTable, RowButton, cells } from './editor-table';
@@ -31,59 +31,59 @@ function packFields(f: FormData) {
 const methodLabel = (m: string) => (jaAdminPromotions.coinPacks.methods as Record<string, string>)[m] ?? m;
 
 const columns: Column<AdminCoinPackView>[] = [
-  { key: 'id', header: p('coinPacks.columns.id'), cell: (pack) => pack.id, className: cells.nowrap },
-  { key: 'price', header: p('coinPacks.columns.price'), cell: (pack) => p('coinPacks.yen', { n: formatYen(pack.price) }), className: cells.number },
-  { key: 'coin', header: p('coinPacks.columns.coin'), cell: (pack) => formatYen(pack.coin), className: cells.number },
-  { key: 'bonus', header: p('coinPacks.columns.bonus'), cell: (pack) => formatYen(pack.bonus), className: cells.number },
-  { key: 'limit', header: p('coinPacks.columns.limit'), cell: (pack) => (pack.limit === null ? p('coinPacks.unlimited') : p('coinPacks.times', { n: pack.limit })), className: cells.number },
-  { key: 'highlight', header: p('coinPacks.columns.highlight'), cell: (pack) => p(`coinPacks.highlights.${pack.highlight}`), className: cells.nowrap },
-  { key: 'scene', header: p('coinPacks.columns.scene'), cell: (pack) => p(`coinPacks.scenes.${pack.displayScene}`), className: cells.nowrap },
-  { key: 'methods', header: p('coinPacks.columns.methods'), cell: (pack) => (pack.paymentMethods.length === METHODS.length ? p('coinPacks.all') : pack.paymentMethods.map(methodLabel).join('、')) },
-  { key: 'sold', header: p('coinPacks.columns.sold'), cell: (pack) => formatYen(pack.sold), className: cells.number },
-  { key: 'state', header: p('coinPacks.columns.state'), cell: (pack) => (pack.active ? p('coinPacks.visible') : p('coinPacks.hidden')), className: cells.nowrap },
+  { key: 'id', header: promoCopy('coinPacks.columns.id'), cell: (pack) => pack.id, className: cells.nowrap },
+  { key: 'price', header: promoCopy('coinPacks.columns.price'), cell: (pack) => promoCopy('coinPacks.yen', { n: formatYen(pack.price) }), className: cells.number },
+  { key: 'coin', header: promoCopy('coinPacks.columns.coin'), cell: (pack) => formatYen(pack.coin), className: cells.number },
+  { key: 'bonus', header: promoCopy('coinPacks.columns.bonus'), cell: (pack) => formatYen(pack.bonus), className: cells.number },
+  { key: 'limit', header: promoCopy('coinPacks.columns.limit'), cell: (pack) => (pack.limit === null ? promoCopy('coinPacks.unlimited') : promoCopy('coinPacks.times', { n: pack.limit })), className: cells.number },
+  { key: 'highlight', header: promoCopy('coinPacks.columns.highlight'), cell: (pack) => promoCopy(`coinPacks.highlights.${pack.highlight}`), className: cells.nowrap },
+  { key: 'scene', header: promoCopy('coinPacks.columns.scene'), cell: (pack) => promoCopy(`coinPacks.scenes.${pack.displayScene}`), className: cells.nowrap },
+  { key: 'methods', header: promoCopy('coinPacks.columns.methods'), cell: (pack) => (pack.paymentMethods.length === METHODS.length ? promoCopy('coinPacks.all') : pack.paymentMethods.map(methodLabel).join('、')) },
+  { key: 'sold', header: promoCopy('coinPacks.columns.sold'), cell: (pack) => formatYen(pack.sold), className: cells.number },
+  { key: 'state', header: promoCopy('coinPacks.columns.state'), cell: (pack) => (pack.active ? promoCopy('coinPacks.visible') : promoCopy('coinPacks.hidden')), className: cells.nowrap },
 ];
 
 function PackFields({ editing }: { editing: AdminCoinPackView | null }) {
   return (
     <>
-      <Field label={p('coinPacks.price')}>
+      <Field label={promoCopy('coinPacks.price')}>
         <input name="price" type="number" min={1} step={1} required defaultValue={editing?.price} />
       </Field>
-      <Field label={p('coinPacks.coin')}>
+      <Field label={promoCopy('coinPacks.coin')}>
         <input name="coin" type="number" min={1} step={1} required defaultValue={editing?.coin} />
       </Field>
-      <Field label={p('coinPacks.bonus')}>
+      <Field label={promoCopy('coinPacks.bonus')}>
         <input name="bonus" type="number" min={0} step={1} defaultValue={editing?.bonus ?? 0} />
       </Field>
-      <Field label={p('coinPacks.bonusPoint')}>
+      <Field label={promoCopy('coinPacks.bonusPoint')}>
         <input name="bonusPoint" type="number" min={0} step={1} defaultValue={editing?.bonusPoint ?? 0} />
       </Field>
-      <Field label={p('coinPacks.limit')}>
+      <Field label={promoCopy('coinPacks.limit')}>
         <input name="limit" type="number" min={1} step={1} defaultValue={editing?.limit ?? ''} />
       </Field>
-      <Field label={p('coinPacks.highlight')}>
+      <Field label={promoCopy('coinPacks.highlight')}>
         <select name="highlight" defaultValue={editing?.highlight ?? 'none'}>
           {HIGHLIGHTS.map((h) => (
             <option key={h} value={h}>
-              {p(`coinPacks.highlights.${h}`)}
+              {promoCopy(`coinPacks.highlights.${h}`)}
             </option>
           ))}
         </select>
       </Field>
-      <Field label={p('coinPacks.displayScene')}>
+      <Field label={promoCopy('coinPacks.displayScene')}>
         <select name="displayScene" defaultValue={editing?.displayScene ?? 'shop'}>
           {SCENES.map((s) => (
             <option key={s} value={s}>
-              {p(`coinPacks.scenes.${s}`)}
+              {promoCopy(`coinPacks.scenes.${s}`)}
             </option>
           ))}
         </select>
       </Field>
-      <Field label={p('coinPacks.sortOrder')}>
+      <Field label={promoCopy('coinPacks.sortOrder')}>
         <input name="sortOrder" type="number" min={0} step={1} defaultValue={editing?.sortOrder ?? 0} />
       </Field>
       <fieldset className={`${styles.wide} ${styles.methods}`}>
-        <legend>{p('coinPacks.paymentMethods')}</legend>
+        <legend>{promoCopy('coinPacks.paymentMethods')}</legend>
         {METHODS.map((m) => (
           <label key={m} className={styles.check}>
             <input type="checkbox" name="paymentMethods" value={m} defaultChecked={editing ? editing.paymentMethods.includes(m) : m === 'creditcard'} />
@@ -102,18 +102,18 @@ export function CoinPacksPage() {
   const [method, setMethod] = useState<string>('');
   const shown = editor.list.data?.packs.filter((pack) => method === '' || pack.paymentMethods.includes(method));
 
-  const visibility = (pack: AdminCoinPackView) => (pack.active ? p('coinPacks.hide') : p('coinPacks.show'));
+  const visibility = (pack: AdminCoinPackView) => (pack.active ? promoCopy('coinPacks.hide') : promoCopy('coinPacks.show'));
 
   return (
     <>
-      <h1 className={styles.heading}>{p('coinPacks.heading')}</h1>
-      <p>{p('coinPacks.lead')}</p>
-      <EditorForm createLabel={p('coinPacks.create')} {...editor.form(packFields)}>
+      <h1 className={styles.heading}>{promoCopy('coinPacks.heading')}</h1>
+      <p>{promoCopy('coinPacks.lead')}</p>
+      <EditorForm createLabel={promoCopy('coinPacks.create')} {...editor.form(packFields)}>
         <PackFields editing={editing} />
       </EditorForm>
-      <Field label={p('coinPacks.filter')}>
+      <Field label={promoCopy('coinPacks.filter')}>
         <select value={method} onChange={(e) => setMethod(e.target.value)}>
-          <option value="">{p('coinPacks.all')}</option>
+          <option value="">{promoCopy('coinPacks.all')}</option>
           {METHODS.map((m) => (
             <option key={m} value={m}>
               {methodLabel(m)}
@@ -127,8 +127,8 @@ export function CoinPacksPage() {
         rows={shown}
         actions={(pack) => (
           <>
-            <RowButton label={p('common.edit')} name={`${p('common.edit')} #${pack.id}`} onClick={() => editor.edit(pack)} />
-            <RowButton label={visibility(pack)} name={`${visibility(pack)} #${pack.id}`} onClick={() => editor.act(pack, 'active', p('common.saved'), { active: !pack.active })} disabled={rowChange.busy} />
+            <RowButton label={promoCopy('common.edit')} name={`${promoCopy('common.edit')} #${pack.id}`} onClick={() => editor.edit(pack)} />
+            <RowButton label={visibility(pack)} name={`${visibility(pack)} #${pack.id}`} onClick={() => editor.act(pack, 'active', promoCopy('common.saved'), { active: !pack.active })} disabled={rowChange.busy} />
           </>
         )}
       />

@@ -1,6 +1,6 @@
 import type { CouponList, CreatedCoupon } from '@hondana/domain/admin/admin-api';
 import { useState } from 'react';
-import { jaAdmin, adminCopy as a } from '../../../i18n/ja-admin';
+import { jaAdmin, adminCopy } from '../../../i18n/ja-admin';
 import type { AdminCoupon } from '../api/admin-api';
 import { ChangeStatus } from './change-status';
 import { EditorForm, Field } from './editor-form';
@@ -39,11 +39,11 @@ function couponFields(f: FormData) {
 }
 
 const columns: Column<AdminCoupon>[] = [
-  { key: 'id', header: a('coupons.columns.id'), cell: (c) => c.id },
-  { key: 'name', header: a('coupons.columns.name'), cell: (c) => c.name },
+  { key: 'id', header: adminCopy('coupons.columns.id'), cell: (c) => c.id },
+  { key: 'name', header: adminCopy('coupons.columns.name'), cell: (c) => c.name },
   {
     key: 'type',
-    header: a('coupons.columns.type'),
+    header: adminCopy('coupons.columns.type'),
     cell: (c) => (
       <>
         {jaAdmin.coupons.types[String(c.couponType) as keyof typeof jaAdmin.coupons.types]}
@@ -53,13 +53,13 @@ const columns: Column<AdminCoupon>[] = [
   },
   {
     key: 'target',
-    header: a('coupons.columns.target'),
+    header: adminCopy('coupons.columns.target'),
     cell: (c) => `${jaAdmin.coupons.scopes[String(c.targetScope) as keyof typeof jaAdmin.coupons.scopes]} ${c.targetIds.join(', ')}`,
   },
-  { key: 'expire', header: a('coupons.columns.expire'), cell: (c) => c.expireAt.replace('T', ' ') },
-  { key: 'held', header: a('coupons.columns.held'), cell: (c) => c.held, className: styles.number },
-  { key: 'used', header: a('coupons.columns.used'), cell: (c) => c.used, className: styles.number },
-  { key: 'state', header: a('coupons.columns.state'), cell: (c) => (c.enabled ? a('coupons.enabled') : a('coupons.disabled')) },
+  { key: 'expire', header: adminCopy('coupons.columns.expire'), cell: (c) => c.expireAt.replace('T', ' ') },
+  { key: 'held', header: adminCopy('coupons.columns.held'), cell: (c) => c.held, className: styles.number },
+  { key: 'used', header: adminCopy('coupons.columns.used'), cell: (c) => c.used, className: styles.number },
+  { key: 'state', header: adminCopy('coupons.columns.state'), cell: (c) => (c.enabled ? adminCopy('coupons.enabled') : adminCopy('coupons.disabled')) },
 ];
 
 const options = (labels: Record<string, string>) =>
@@ -71,10 +71,10 @@ const options = (labels: Record<string, string>) =>
 
 /** The coupon's target ids: volumes or titles picked by name for those scopes, typed ids for the others. */
 function TargetIdsField({ scope }: { scope: string }) {
-  if (scope === BOOKS) return <BookIdsField name="targetIds" label={a('coupons.targetIds')} multiple />;
-  if (scope === TITLES) return <TitleIdsField name="targetIds" label={a('coupons.targetIds')} multiple />;
+  if (scope === BOOKS) return <BookIdsField name="targetIds" label={adminCopy('coupons.targetIds')} multiple />;
+  if (scope === TITLES) return <TitleIdsField name="targetIds" label={adminCopy('coupons.targetIds')} multiple />;
   return (
-    <Field label={a('coupons.targetIds')}>
+    <Field label={adminCopy('coupons.targetIds')}>
       <input name="targetIds" inputMode="numeric" />
     </Field>
   );
@@ -86,51 +86,51 @@ export function CouponsPage() {
   const { change, rowChange } = editor;
   const [audience, setAudience] = useState('ALL');
   const [scope, setScope] = useState('0');
-  const create = editor.submit(couponFields, { notice: (c: CreatedCoupon) => a('coupons.created', { given: c.given }), reset: false });
+  const create = editor.submit(couponFields, { notice: (c: CreatedCoupon) => adminCopy('coupons.created', { given: c.given }), reset: false });
 
   return (
     <>
-      <h1 className={styles.heading}>{a('coupons.heading')}</h1>
-      <EditorForm createLabel={a('coupons.create')} editing={null} onSubmit={create} change={change}>
-        <Field label={a('coupons.name')}>
+      <h1 className={styles.heading}>{adminCopy('coupons.heading')}</h1>
+      <EditorForm createLabel={adminCopy('coupons.create')} editing={null} onSubmit={create} change={change}>
+        <Field label={adminCopy('coupons.name')}>
           <input name="name" required />
         </Field>
-        <Field label={a('coupons.couponType')}>
+        <Field label={adminCopy('coupons.couponType')}>
           <select name="couponType" defaultValue="1">
             {options(jaAdmin.coupons.types)}
           </select>
         </Field>
-        <Field label={a('coupons.rate')}>
+        <Field label={adminCopy('coupons.rate')}>
           <input name="rate" type="number" min={1} step={1} />
         </Field>
-        <Field label={a('coupons.limit')}>
+        <Field label={adminCopy('coupons.limit')}>
           <input name="limit" type="number" min={1} step={1} />
         </Field>
-        <Field label={a('coupons.minCartPrice')}>
+        <Field label={adminCopy('coupons.minCartPrice')}>
           <input name="minCartPrice" type="number" min={0} step={1} defaultValue={0} />
         </Field>
-        <Field label={a('coupons.expireAt')}>
+        <Field label={adminCopy('coupons.expireAt')}>
           <input name="expireAt" type="datetime-local" required />
         </Field>
-        <Field label={a('coupons.targetScope')}>
+        <Field label={adminCopy('coupons.targetScope')}>
           <select name="targetScope" value={scope} onChange={(e) => setScope(e.target.value)}>
             {options(jaAdmin.coupons.scopes)}
           </select>
         </Field>
         <TargetIdsField scope={scope} />
-        <Field label={a('coupons.targetGenreIds')}>
+        <Field label={adminCopy('coupons.targetGenreIds')}>
           <input name="targetGenreIds" inputMode="numeric" />
         </Field>
-        <Field label={a('coupons.steps')}>
+        <Field label={adminCopy('coupons.steps')}>
           <input name="steps" />
         </Field>
-        <Field label={a('coupons.audience')}>
+        <Field label={adminCopy('coupons.audience')}>
           <select name="audience" value={audience} onChange={(e) => setAudience(e.target.value)}>
             {options(jaAdmin.coupons.audiences)}
           </select>
         </Field>
         {audience === 'LIST' && (
-          <Field label={a('coupons.members')} className={styles.wide}>
+          <Field label={adminCopy('coupons.members')} className={styles.wide}>
             <textarea name="members" rows={3} />
           </Field>
         )}
@@ -140,7 +140,7 @@ export function CouponsPage() {
         columns={columns}
         rows={editor.list.data?.coupons}
         actions={(c) => (
-          <RowButton label={c.enabled ? a('coupons.disable') : a('coupons.enable')} onClick={() => editor.act(c, 'enabled', a('common.saved'), { enabled: !c.enabled })} disabled={rowChange.busy} />
+          <RowButton label={c.enabled ? adminCopy('coupons.disable') : adminCopy('coupons.enable')} onClick={() => editor.act(c, 'enabled', adminCopy('common.saved'), { enabled: !c.enabled })} disabled={rowChange.busy} />
         )}
       />
     </>

@@ -1,5 +1,5 @@
 import type { FormEvent, ReactNode } from 'react';
-import { promoCopy as p } from '../../../i18n/ja-admin-promotions';
+import { promoCopy } from '../../../i18n/ja-admin-promotions';
 import { ChangeStatus } from './change-status';
 import { useChangeForm } from './use-change';
 import styles from './admin.module.css';
@@ -22,7 +22,7 @@ interface EditorFormProps {
 
 /** A console editor's form section: new or `#id を編集中`, the fields, save / stop editing, and the change's outcome. */
 export function EditorForm({ createLabel, editing, formKey, formRef, onSubmit, onCancel, change, children }: EditorFormProps) {
-  const title = editing ? p('common.editing', { id: editing.id }) : createLabel;
+  const title = editing ? promoCopy('common.editing', { id: editing.id }) : createLabel;
   const { ref, errorId } = useChangeForm({ failure: change.failure ?? null }, formRef);
   return (
     <section className={styles.section}>
@@ -31,11 +31,11 @@ export function EditorForm({ createLabel, editing, formKey, formRef, onSubmit, o
         {children}
         <div className={styles.actions}>
           <button className={styles.button} type="submit" disabled={change.busy}>
-            {editing ? p('common.save') : createLabel}
+            {editing ? promoCopy('common.save') : createLabel}
           </button>
           {editing && onCancel && (
             <button className={styles.secondary} type="button" onClick={onCancel}>
-              {p('common.cancelEdit')}
+              {promoCopy('common.cancelEdit')}
             </button>
           )}
         </div>

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { adminCopy as a } from '../../../i18n/ja-admin';
+import { adminCopy } from '../../../i18n/ja-admin';
 import styles from './admin.module.css';
 import { TableWrap } from './table-wrap';
 
@@ -23,7 +23,7 @@ interface EditorTableProps<Row> {
 }
 
 /** The list under a console editor: one row per item, its columns, then its actions. */
-export function EditorTable<Row extends { id: number }>({ columns, rows, actions, label = a('common.list') }: EditorTableProps<Row>) {
+export function EditorTable<Row extends { id: number }>({ columns, rows, actions, label = adminCopy('common.list') }: EditorTableProps<Row>) {
   return (
     <TableWrap label={label}>
       <table className={styles.table}>

@@ -1,7 +1,7 @@
 import { type AdminFeatureView, FEATURE_STATES, type FeatureList, type FeatureState } from '@hondana/domain/admin/admin-features-api';
 import { useState } from 'react';
-import { featuresCopy as f } from '../../../i18n/ja-admin-features';
-import { promoCopy as p } from '../../../i18n/ja-admin-promotions';
+import { featuresCopy } from '../../../i18n/ja-admin-features';
+import { promoCopy } from '../../../i18n/ja-admin-promotions';
 import type { StaffRole } from './admin-shell';
 import { EditorForm, Field } from './editor-form';
 import { CampaignList } from './campaign-list';
@@ -20,22 +20,22 @@ function featureFields(data: FormData) {
 }
 
 const columns: Column<AdminFeatureView>[] = [
-  { key: 'id', header: f('columns.id'), cell: (x) => x.id, className: cells.nowrap },
-  { key: 'name', header: f('columns.name'), cell: (x) => x.name, className: css.readable },
+  { key: 'id', header: featuresCopy('columns.id'), cell: (x) => x.id, className: cells.nowrap },
+  { key: 'name', header: featuresCopy('columns.name'), cell: (x) => x.name, className: css.readable },
   {
     key: 'period',
-    header: f('columns.period'),
+    header: featuresCopy('columns.period'),
     cell: (x) => (
       <>
-        <span className={styles.nowrap}>{p('common.from', { start: x.start.replace('T', ' ') })}</span>
+        <span className={styles.nowrap}>{promoCopy('common.from', { start: x.start.replace('T', ' ') })}</span>
         <br />
-        <span className={styles.nowrap}>{x.end ? x.end.replace('T', ' ') : f('noEnd')}</span>
+        <span className={styles.nowrap}>{x.end ? x.end.replace('T', ' ') : featuresCopy('noEnd')}</span>
       </>
     ),
   },
   {
     key: 'serials',
-    header: f('columns.serials'),
+    header: featuresCopy('columns.serials'),
     cell: (x) => (
       <ol className={css.lines}>
         {x.serials.map((s) => (
@@ -45,7 +45,7 @@ const columns: Column<AdminFeatureView>[] = [
     ),
     className: css.readable,
   },
-  { key: 'state', header: f('columns.state'), cell: (x) => f(`filter.${x.state}`), className: cells.nowrap },
+  { key: 'state', header: featuresCopy('columns.state'), cell: (x) => featuresCopy(`filter.${x.state}`), className: cells.nowrap },
 ];
 
 /**
@@ -60,33 +60,33 @@ export function FeaturesPage({ role }: { role: StaffRole }) {
 
   return (
     <>
-      <h1 className={styles.heading}>{f('heading')}</h1>
-      <p>{f('lead')}</p>
+      <h1 className={styles.heading}>{featuresCopy('heading')}</h1>
+      <p>{featuresCopy('lead')}</p>
       {operator ? (
-        <EditorForm createLabel={f('create')} {...editor.form(featureFields)}>
-          <Field label={f('name')}>
+        <EditorForm createLabel={featuresCopy('create')} {...editor.form(featureFields)}>
+          <Field label={featuresCopy('name')}>
             <input name="name" required maxLength={100} defaultValue={editing?.name} />
           </Field>
-          <Field label={f('description')}>
+          <Field label={featuresCopy('description')}>
             <input name="description" maxLength={200} defaultValue={editing?.description} />
           </Field>
-          <Field label={f('start')}>
+          <Field label={featuresCopy('start')}>
             <input name="start" type="datetime-local" required defaultValue={editing?.start} />
           </Field>
-          <Field label={f('end')}>
+          <Field label={featuresCopy('end')}>
             <input name="end" type="datetime-local" required defaultValue={editing?.end ?? undefined} />
           </Field>
           <SerialListField saved={editing?.serials} />
         </EditorForm>
       ) : (
-        <p>{f('readOnly')}</p>
+        <p>{featuresCopy('readOnly')}</p>
       )}
       <CampaignList
-        filter={{ label: f('filter.label'), all: f('filter.all'), states: FEATURE_STATES, stateLabel: (s) => f(`filter.${s}`), value: state, onChange: setState }}
+        filter={{ label: featuresCopy('filter.label'), all: featuresCopy('filter.all'), states: FEATURE_STATES, stateLabel: (s) => featuresCopy(`filter.${s}`), value: state, onChange: setState }}
         change={rowChange}
         columns={columns}
         rows={editor.list.data?.features}
-        actions={operator ? { onEdit: (row) => editor.edit(row), endLabel: f('endAction'), onEnd: (row) => editor.act(row, 'end', f('ended')) } : null}
+        actions={operator ? { onEdit: (row) => editor.edit(row), endLabel: featuresCopy('endAction'), onEnd: (row) => editor.act(row, 'end', featuresCopy('ended')) } : null}
       />
     </>
   );

@@ -1,6 +1,6 @@
 import { useQueries } from '@tanstack/react-query';
 import { useState } from 'react';
-import { adminCopy as a } from '../../../i18n/ja-admin';
+import { adminCopy } from '../../../i18n/ja-admin';
 import type { AdminBook } from '../api/admin-api';
 import { titleQueryOptions, useAdminTitle } from '../api/get-titles';
 import { TitleSearch } from './title-search';
@@ -24,14 +24,14 @@ export function TitleIdsField({ name, label, required, multiple, defaultIds = []
   const [value, setValue] = useState(defaultIds.join(', '));
   const ids = parseIds(value).filter((i) => Number.isInteger(i) && i > 0);
   const titles = useQueries({ queries: ids.map((i) => titleQueryOptions(i)) });
-  const nameOf = (i: number, k: number) => titles[k]?.data?.name ?? (titles[k]?.isError ? a('picker.unknownTitle', { id: i }) : '…');
+  const nameOf = (i: number, k: number) => titles[k]?.data?.name ?? (titles[k]?.isError ? adminCopy('picker.unknownTitle', { id: i }) : '…');
 
   function choose(titleId: number) {
     if (!multiple) setValue(String(titleId));
     else if (!ids.includes(titleId)) setValue([...ids, titleId].join(', '));
   }
 
-  const chosen = ids.length === 0 ? a('picker.chosenNone') : a('picker.chosenTitle', { name: ids.map(nameOf).join('、') });
+  const chosen = ids.length === 0 ? adminCopy('picker.chosenNone') : adminCopy('picker.chosenTitle', { name: ids.map(nameOf).join('、') });
   return (
     <div className={`${styles.wide} ${css.group}`}>
       <TitleSearch onChoose={(t) => choose(t.id)} />
@@ -71,7 +71,7 @@ export function BookIdsField({ name, label, required, multiple, defaultBooks = [
     else setValue((ids.includes(book.id) ? ids.filter((i) => i !== book.id) : [...ids, book.id]).join(', '));
   }
 
-  const chosen = ids.length === 0 ? a('picker.chosenNone') : a('picker.chosenBooks', { names: ids.map((i) => names.get(i) ?? `#${i}`).join('、') });
+  const chosen = ids.length === 0 ? adminCopy('picker.chosenNone') : adminCopy('picker.chosenBooks', { names: ids.map((i) => names.get(i) ?? `#${i}`).join('、') });
   return (
     <div className={`${styles.wide} ${css.group}`}>
       <TitleSearch onChoose={(t) => setTitleId(t.id)} />
@@ -81,11 +81,11 @@ export function BookIdsField({ name, label, required, multiple, defaultBooks = [
       </label>
       {title.data && (
         <fieldset className={css.volumes}>
-          <legend>{a('picker.volumesOf', { name: title.data.name })}</legend>
-          {title.data.books.length === 0 && <p className={css.hint}>{a('picker.noVolumes')}</p>}
+          <legend>{adminCopy('picker.volumesOf', { name: title.data.name })}</legend>
+          {title.data.books.length === 0 && <p className={css.hint}>{adminCopy('picker.noVolumes')}</p>}
           {title.data.books.map((b) => (
             <button key={b.id} type="button" className={css.volume} aria-pressed={ids.includes(b.id)} onClick={() => toggle(b)}>
-              {a('picker.volume', { name: b.contentsName, id: b.id })}
+              {adminCopy('picker.volume', { name: b.contentsName, id: b.id })}
             </button>
           ))}
         </fieldset>
@@ -120,7 +120,7 @@ export function SeriesLinkField({ name, label, defaultValue = '' }: SeriesLinkFi
       </label>
       {title.data && (
         <p className={css.chosen} aria-live="polite">
-          {a('picker.chosenTitle', { name: title.data.name })}
+          {adminCopy('picker.chosenTitle', { name: title.data.name })}
         </p>
       )}
     </div>

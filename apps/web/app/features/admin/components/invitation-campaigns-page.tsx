@@ -8,8 +8,8 @@ import {
   MAX_INVITER_STEPS,
 } from '@hondana/domain/admin/admin-invitations-api';
 import { useState } from 'react';
-import { invitationAdminCopy as v } from '../../../i18n/ja-admin-invitations';
-import { promoCopy as p } from '../../../i18n/ja-admin-promotions';
+import { invitationAdminCopy } from '../../../i18n/ja-admin-invitations';
+import { promoCopy } from '../../../i18n/ja-admin-promotions';
 import type { StaffRole } from './admin-shell';
 import { AppealImageField } from './appeal-image-field';
 import { EditorForm, Field } from './editor-form';
@@ -49,22 +49,22 @@ function invitationFields(f: FormData) {
 }
 
 const columns: Column<AdminInvitationCampaignView>[] = [
-  { key: 'id', header: v('columns.id'), cell: (c) => c.id, className: cells.nowrap },
-  { key: 'name', header: v('columns.name'), cell: (c) => c.name },
+  { key: 'id', header: invitationAdminCopy('columns.id'), cell: (c) => c.id, className: cells.nowrap },
+  { key: 'name', header: invitationAdminCopy('columns.name'), cell: (c) => c.name },
   {
     key: 'images',
-    header: v('columns.images'),
+    header: invitationAdminCopy('columns.images'),
     cell: (c) =>
       c.images.length === 0
-        ? v('images.none')
+        ? invitationAdminCopy('images.none')
         : c.images.map((img, k) => <img key={k} className={css.thumb} src={img.imageUrl} alt={img.alt || `${c.name} ${img.location}`} width={64} height={64} />),
   },
   {
     key: 'period',
-    header: v('columns.period'),
+    header: invitationAdminCopy('columns.period'),
     cell: (c) => (
       <>
-        <span className={styles.nowrap}>{p('common.from', { start: c.start.replace('T', ' ') })}</span>
+        <span className={styles.nowrap}>{promoCopy('common.from', { start: c.start.replace('T', ' ') })}</span>
         <br />
         <span className={styles.nowrap}>{c.end.replace('T', ' ')}</span>
       </>
@@ -72,29 +72,29 @@ const columns: Column<AdminInvitationCampaignView>[] = [
   },
   {
     key: 'inviter',
-    header: v('columns.inviter'),
+    header: invitationAdminCopy('columns.inviter'),
     cell: ({ inviterIncentive: i, inviterMaximum }) => (
       <>
         {i.useSteps ? (
           <ul className={css.lines}>
             {i.steps.slice(0, i.limit).map((s, k) => (
-              <li key={k}>{v('stepLine', { n: k + 1, coins: formatAmount(s.mangaCoinAmount), days: s.expireDays })}</li>
+              <li key={k}>{invitationAdminCopy('stepLine', { n: k + 1, coins: formatAmount(s.mangaCoinAmount), days: s.expireDays })}</li>
             ))}
           </ul>
         ) : (
-          <div>{v('flatLine', { coins: formatAmount(i.steps[0]?.mangaCoinAmount ?? 0), days: i.steps[0]?.expireDays ?? 0, limit: i.limit })}</div>
+          <div>{invitationAdminCopy('flatLine', { coins: formatAmount(i.steps[0]?.mangaCoinAmount ?? 0), days: i.steps[0]?.expireDays ?? 0, limit: i.limit })}</div>
         )}
-        <div>{v('maximum', { coins: formatAmount(inviterMaximum) })}</div>
+        <div>{invitationAdminCopy('maximum', { coins: formatAmount(inviterMaximum) })}</div>
       </>
     ),
   },
   {
     key: 'invitee',
-    header: v('columns.invitee'),
-    cell: ({ inviteeIncentive: t }) => v('ticketLine', { amount: formatAmount(t.amount), min: formatAmount(t.minCartPrice), days: t.expireDays }),
+    header: invitationAdminCopy('columns.invitee'),
+    cell: ({ inviteeIncentive: t }) => invitationAdminCopy('ticketLine', { amount: formatAmount(t.amount), min: formatAmount(t.minCartPrice), days: t.expireDays }),
   },
-  { key: 'results', header: v('columns.results'), cell: (c) => v('resultsLine', { invitees: c.invitees, achieved: c.achieved }) },
-  { key: 'state', header: v('columns.state'), cell: (c) => v(`filter.${c.state}`), className: cells.nowrap },
+  { key: 'results', header: invitationAdminCopy('columns.results'), cell: (c) => invitationAdminCopy('resultsLine', { invitees: c.invitees, achieved: c.achieved }) },
+  { key: 'state', header: invitationAdminCopy('columns.state'), cell: (c) => invitationAdminCopy(`filter.${c.state}`), className: cells.nowrap },
 ];
 
 type ImageRow = { key: number; location: string; imageUrl: string; alt: string };
@@ -106,22 +106,22 @@ function InvitationImagesField({ saved }: { saved: AdminInvitationCampaignView['
   const [rows, setRows] = useState<ImageRow[]>(() => saved.map((img) => ({ key: ++imageKeys, ...img })));
   return (
     <fieldset className={`${styles.wide} ${css.group}`}>
-      <legend>{v('images.legend')}</legend>
-      <p className={css.hint}>{v('images.help')}</p>
+      <legend>{invitationAdminCopy('images.legend')}</legend>
+      <p className={css.hint}>{invitationAdminCopy('images.help')}</p>
       {rows.map((row, i) => (
         <fieldset key={row.key} className={`${css.group} ${css.image}`}>
-          <legend>{v('images.item', { n: i + 1 })}</legend>
+          <legend>{invitationAdminCopy('images.item', { n: i + 1 })}</legend>
           <div className={styles.form}>
-            <Field label={v('images.location', { n: i + 1 })}>
+            <Field label={invitationAdminCopy('images.location', { n: i + 1 })}>
               <input name={`images.${i}.location`} required maxLength={40} pattern="[a-z_]+" list="invitation-image-locations" defaultValue={row.location} />
             </Field>
-            <Field label={v('images.alt', { n: i + 1 })}>
+            <Field label={invitationAdminCopy('images.alt', { n: i + 1 })}>
               <input name={`images.${i}.alt`} maxLength={200} defaultValue={row.alt} />
             </Field>
-            <AppealImageField name={`images.${i}.imageUrl`} imageUrl={row.imageUrl} labels={{ upload: v('images.upload', { n: i + 1 }), url: v('images.url', { n: i + 1 }) }} />
+            <AppealImageField name={`images.${i}.imageUrl`} imageUrl={row.imageUrl} labels={{ upload: invitationAdminCopy('images.upload', { n: i + 1 }), url: invitationAdminCopy('images.url', { n: i + 1 }) }} />
           </div>
           <button className={styles.secondary} type="button" onClick={() => setRows((all) => all.filter((r) => r.key !== row.key))}>
-            {v('images.remove', { n: i + 1 })}
+            {invitationAdminCopy('images.remove', { n: i + 1 })}
           </button>
         </fieldset>
       ))}
@@ -131,7 +131,7 @@ function InvitationImagesField({ saved }: { saved: AdminInvitationCampaignView['
       </datalist>
       {rows.length < MAX_IMAGES && (
         <button className={styles.secondary} type="button" onClick={() => setRows((all) => [...all, { key: ++imageKeys, location: all.length === 0 ? 'top' : '', imageUrl: '', alt: '' }])}>
-          {v('images.add')}
+          {invitationAdminCopy('images.add')}
         </button>
       )}
     </fieldset>
@@ -152,49 +152,49 @@ export function InvitationCampaignsPage({ role }: { role: StaffRole }) {
 
   return (
     <>
-      <h1 className={styles.heading}>{v('heading')}</h1>
-      <p>{v('lead')}</p>
-      <p>{v('alone')}</p>
+      <h1 className={styles.heading}>{invitationAdminCopy('heading')}</h1>
+      <p>{invitationAdminCopy('lead')}</p>
+      <p>{invitationAdminCopy('alone')}</p>
       {operator ? (
-        <EditorForm createLabel={v('create')} {...editor.form(invitationFields)}>
-          <Field label={v('name')}>
+        <EditorForm createLabel={invitationAdminCopy('create')} {...editor.form(invitationFields)}>
+          <Field label={invitationAdminCopy('name')}>
             <input name="name" required maxLength={100} defaultValue={editing?.name} />
           </Field>
-          <Field label={v('start')}>
+          <Field label={invitationAdminCopy('start')}>
             <input name="start" type="datetime-local" required defaultValue={editing?.start} />
           </Field>
-          <Field label={v('end')}>
+          <Field label={invitationAdminCopy('end')}>
             <input name="end" type="datetime-local" required defaultValue={editing?.end} />
           </Field>
-          <Field label={v('campaignType')}>
+          <Field label={invitationAdminCopy('campaignType')}>
             <select name="campaignType" defaultValue={editing?.campaignType ?? 'FIRST_PURCHASE'}>
               {INVITATION_CAMPAIGN_TYPES.map((t) => (
                 <option key={t} value={t}>
-                  {v(`campaignTypes.${t}`)}
+                  {invitationAdminCopy(`campaignTypes.${t}`)}
                 </option>
               ))}
             </select>
           </Field>
-          <Field label={v('utmCampaign')}>
+          <Field label={invitationAdminCopy('utmCampaign')}>
             <input name="utmCampaign" required maxLength={64} pattern="[a-z0-9_\-]+" defaultValue={editing?.utmCampaign ?? 'hondana_friend_invitation'} />
           </Field>
           <InvitationImagesField saved={editing?.images ?? []} />
           <fieldset className={`${styles.wide} ${css.group}`}>
-            <legend>{v('inviter.legend')}</legend>
+            <legend>{invitationAdminCopy('inviter.legend')}</legend>
             <div className={styles.form}>
-              <Field label={v('inviter.limit')}>
+              <Field label={invitationAdminCopy('inviter.limit')}>
                 <input name="limit" type="number" min={0} max={1000} step={1} required defaultValue={editing?.inviterIncentive.limit ?? 5} />
               </Field>
-              <Field label={v('inviter.useSteps')} className={css.check}>
+              <Field label={invitationAdminCopy('inviter.useSteps')} className={css.check}>
                 <input name="useSteps" type="checkbox" defaultChecked={editing?.inviterIncentive.useSteps ?? false} />
               </Field>
-              <p className={`${styles.wide} ${css.hint}`}>{v('inviter.stepsHelp')}</p>
+              <p className={`${styles.wide} ${css.hint}`}>{invitationAdminCopy('inviter.stepsHelp')}</p>
               {Array.from({ length: stepRows(steps.length) }, (_, i) => (
                 <div key={i} className={`${styles.wide} ${styles.form}`}>
-                  <Field label={v('inviter.coins', { n: i + 1 })}>
+                  <Field label={invitationAdminCopy('inviter.coins', { n: i + 1 })}>
                     <input name={`steps.${i}.coins`} type="number" min={1} max={100000} step={1} required={i === 0} defaultValue={steps[i]?.mangaCoinAmount ?? (editing ? '' : i === 0 ? 300 : '')} />
                   </Field>
-                  <Field label={v('inviter.days', { n: i + 1 })}>
+                  <Field label={invitationAdminCopy('inviter.days', { n: i + 1 })}>
                     <input name={`steps.${i}.days`} type="number" min={1} max={3650} step={1} defaultValue={steps[i]?.expireDays ?? 90} />
                   </Field>
                 </div>
@@ -202,29 +202,29 @@ export function InvitationCampaignsPage({ role }: { role: StaffRole }) {
             </div>
           </fieldset>
           <fieldset className={`${styles.wide} ${css.group}`}>
-            <legend>{v('invitee.legend')}</legend>
+            <legend>{invitationAdminCopy('invitee.legend')}</legend>
             <div className={styles.form}>
-              <Field label={v('invitee.amount')}>
+              <Field label={invitationAdminCopy('invitee.amount')}>
                 <input name="amount" type="number" min={1} max={100000} step={1} required defaultValue={editing?.inviteeIncentive.amount ?? 500} />
               </Field>
-              <Field label={v('invitee.minCartPrice')}>
+              <Field label={invitationAdminCopy('invitee.minCartPrice')}>
                 <input name="minCartPrice" type="number" min={0} max={10000000} step={1} required defaultValue={editing?.inviteeIncentive.minCartPrice ?? 1000} />
               </Field>
-              <Field label={v('invitee.expireDays')}>
+              <Field label={invitationAdminCopy('invitee.expireDays')}>
                 <input name="expireDays" type="number" min={1} max={365} step={1} required defaultValue={editing?.inviteeIncentive.expireDays ?? 30} />
               </Field>
             </div>
           </fieldset>
         </EditorForm>
       ) : (
-        <p>{v('readOnly')}</p>
+        <p>{invitationAdminCopy('readOnly')}</p>
       )}
       <CampaignList
-        filter={{ label: v('filter.label'), all: v('filter.all'), states: INVITATION_STATES, stateLabel: (s) => v(`filter.${s}`), value: state, onChange: setState }}
+        filter={{ label: invitationAdminCopy('filter.label'), all: invitationAdminCopy('filter.all'), states: INVITATION_STATES, stateLabel: (s) => invitationAdminCopy(`filter.${s}`), value: state, onChange: setState }}
         change={rowChange}
         columns={columns}
         rows={editor.list.data?.campaigns}
-        actions={operator ? { onEdit: (row) => editor.edit(row), endLabel: v('endAction'), onEnd: (row) => editor.act(row, 'end', v('ended')) } : null}
+        actions={operator ? { onEdit: (row) => editor.edit(row), endLabel: invitationAdminCopy('endAction'), onEnd: (row) => editor.act(row, 'end', invitationAdminCopy('ended')) } : null}
       />
     </>
   );

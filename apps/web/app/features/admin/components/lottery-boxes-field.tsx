@@ -1,7 +1,7 @@
 import { type AdminLotteryCampaignView, ODDS_TOTAL, PRIZE_KINDS } from '@hondana/domain/admin/admin-lottery-api';
 import type { PrizeKind } from '@hondana/domain/campaigns/lottery';
 import { useState } from 'react';
-import { lotteryCopy as l } from '../../../i18n/ja-admin-lottery';
+import { lotteryCopy } from '../../../i18n/ja-admin-lottery';
 import { Field } from './editor-form';
 import { BookIdsField } from './id-pickers';
 import styles from './admin.module.css';
@@ -41,13 +41,13 @@ export function LotteryBoxesField({ saved }: { saved: AdminLotteryCampaignView['
         const total = box.prizes.reduce((sum, p) => sum + p.odds, 0);
         return (
           <fieldset key={box.key} className={css.box}>
-            <legend>{l('boxes.legend', { n: i + 1 })}</legend>
+            <legend>{lotteryCopy('boxes.legend', { n: i + 1 })}</legend>
             {box.id !== undefined && <input type="hidden" name={`boxes.${i}.id`} value={box.id} />}
             <div className={styles.form}>
-              <Field label={l('boxes.name')}>
+              <Field label={lotteryCopy('boxes.name')}>
                 <input name={`boxes.${i}.name`} required defaultValue={box.name} />
               </Field>
-              <Field label={l('boxes.sortOrder')}>
+              <Field label={lotteryCopy('boxes.sortOrder')}>
                 <input name={`boxes.${i}.sortOrder`} type="number" min={0} step={1} defaultValue={box.sortOrder} />
               </Field>
             </div>
@@ -55,50 +55,50 @@ export function LotteryBoxesField({ saved }: { saved: AdminLotteryCampaignView['
               const at = `boxes.${i}.prizes.${j}`;
               return (
                 <fieldset key={prize.key} className={css.prize}>
-                  <legend>{l('prizes.legend', { n: j + 1 })}</legend>
+                  <legend>{lotteryCopy('prizes.legend', { n: j + 1 })}</legend>
                   {prize.id !== undefined && <input type="hidden" name={`${at}.id`} value={prize.id} />}
                   <div className={styles.form}>
-                    <Field label={l('prizes.rank')}>
+                    <Field label={lotteryCopy('prizes.rank')}>
                       <input name={`${at}.rank`} type="number" min={1} max={99} step={1} required defaultValue={prize.start.rank ?? 1} />
                     </Field>
-                    <Field label={l('prizes.name')}>
+                    <Field label={lotteryCopy('prizes.name')}>
                       <input name={`${at}.name`} required defaultValue={prize.start.name ?? ''} />
                     </Field>
-                    <Field label={l('prizes.kind')}>
+                    <Field label={lotteryCopy('prizes.kind')}>
                       <select name={`${at}.kind`} value={prize.kind} onChange={(e) => setPrize(i, j, { kind: e.target.value as PrizeKind })}>
                         {PRIZE_KINDS.map((k) => (
                           <option key={k} value={k}>
-                            {l(`prizes.kinds.${k}`)}
+                            {lotteryCopy(`prizes.kinds.${k}`)}
                           </option>
                         ))}
                       </select>
                     </Field>
                     {(prize.kind === 'MANGA_COIN' || prize.kind === 'POINT') && (
-                      <Field label={l('prizes.amount')}>
+                      <Field label={lotteryCopy('prizes.amount')}>
                         <input name={`${at}.amount`} type="number" min={1} step={1} required defaultValue={prize.start.amount || ''} />
                       </Field>
                     )}
                     {prize.kind === 'COUPON' && (
-                      <Field label={l('prizes.couponId')}>
+                      <Field label={lotteryCopy('prizes.couponId')}>
                         <input name={`${at}.couponId`} inputMode="numeric" required defaultValue={prize.start.couponId ?? ''} />
                       </Field>
                     )}
-                    <Field label={l('prizes.odds')}>
+                    <Field label={lotteryCopy('prizes.odds')}>
                       <input name={`${at}.odds`} type="number" min={0} max={ODDS_TOTAL} step={1} required value={prize.odds} onChange={(e) => setPrize(i, j, { odds: Number(e.target.value) || 0 })} />
                     </Field>
-                    <Field label={l('prizes.stock')}>
+                    <Field label={lotteryCopy('prizes.stock')}>
                       <input name={`${at}.stock`} type="number" min={prize.drawn} step={1} defaultValue={prize.start.stock ?? ''} />
                     </Field>
                     {prize.kind === 'BOOK' && (
-                      <BookIdsField name={`${at}.bookId`} label={l('prizes.book')} required multiple={false} defaultBooks={prize.start.bookId ? [{ id: prize.start.bookId }] : []} />
+                      <BookIdsField name={`${at}.bookId`} label={lotteryCopy('prizes.book')} required multiple={false} defaultBooks={prize.start.bookId ? [{ id: prize.start.bookId }] : []} />
                     )}
                   </div>
                   {prize.drawn > 0 ? (
-                    <p className={css.hint}>{l('prizes.drawn', { n: prize.drawn })}</p>
+                    <p className={css.hint}>{lotteryCopy('prizes.drawn', { n: prize.drawn })}</p>
                   ) : (
                     box.prizes.length > 1 && (
                       <button className={styles.secondary} type="button" onClick={() => setBox(i, (b) => ({ ...b, prizes: b.prizes.filter((_, at2) => at2 !== j) }))}>
-                        {l('prizes.remove')}
+                        {lotteryCopy('prizes.remove')}
                       </button>
                     )
                   )}
@@ -106,15 +106,15 @@ export function LotteryBoxesField({ saved }: { saved: AdminLotteryCampaignView['
               );
             })}
             <p className={total === ODDS_TOTAL ? css.total : `${css.total} ${css.totalOff}`} aria-live="polite">
-              {total === ODDS_TOTAL ? l('boxes.totalOk') : l('boxes.total', { total })}
+              {total === ODDS_TOTAL ? lotteryCopy('boxes.totalOk') : lotteryCopy('boxes.total', { total })}
             </p>
             <span className={styles.actions}>
               <button className={styles.secondary} type="button" onClick={() => setBox(i, (b) => ({ ...b, prizes: [...b.prizes, newPrize(b.prizes.length + 1)] }))}>
-                {l('prizes.add')}
+                {lotteryCopy('prizes.add')}
               </button>
               {boxes.length > 1 && box.prizes.every((p) => p.drawn === 0) && (
                 <button className={styles.secondary} type="button" onClick={() => setBoxes((all) => all.filter((_, at) => at !== i))}>
-                  {l('boxes.remove')}
+                  {lotteryCopy('boxes.remove')}
                 </button>
               )}
             </span>
@@ -122,7 +122,7 @@ export function LotteryBoxesField({ saved }: { saved: AdminLotteryCampaignView['
         );
       })}
       <button className={styles.secondary} type="button" onClick={() => setBoxes((all) => [...all, newBox()])}>
-        {l('boxes.add')}
+        {lotteryCopy('boxes.add')}
       </button>
     </div>
   );

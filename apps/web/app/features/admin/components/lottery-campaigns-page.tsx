@@ -1,7 +1,7 @@
 import { type AdminLotteryCampaignView, LOTTERY_STATES, type LotteryCampaignList, type LotteryState, TICKET_RULE_KEYS } from '@hondana/domain/admin/admin-lottery-api';
 import { useState } from 'react';
-import { lotteryCopy as l } from '../../../i18n/ja-admin-lottery';
-import { promoCopy as p } from '../../../i18n/ja-admin-promotions';
+import { lotteryCopy } from '../../../i18n/ja-admin-lottery';
+import { promoCopy } from '../../../i18n/ja-admin-promotions';
 import type { StaffRole } from './admin-shell';
 import { EditorForm, Field } from './editor-form';
 import { CampaignList } from './campaign-list';
@@ -27,18 +27,18 @@ function lotteryFields(f: FormData) {
 }
 
 const stock = (prize: AdminLotteryCampaignView['boxes'][number]['prizes'][number]) =>
-  prize.stock === null ? l('stockUnlimited', { drawn: prize.drawn }) : l('stockLeft', { stock: prize.stock, drawn: prize.drawn });
+  prize.stock === null ? lotteryCopy('stockUnlimited', { drawn: prize.drawn }) : lotteryCopy('stockLeft', { stock: prize.stock, drawn: prize.drawn });
 
 const columns: Column<AdminLotteryCampaignView>[] = [
-  { key: 'id', header: l('columns.id'), cell: (c) => c.id, className: cells.nowrap },
-  { key: 'image', header: l('columns.image'), cell: (c) => <img className={css.thumb} src={c.imageUrl} alt={l('imagePreview', { name: c.name })} width={120} height={63} /> },
-  { key: 'name', header: l('columns.name'), cell: (c) => c.name },
+  { key: 'id', header: lotteryCopy('columns.id'), cell: (c) => c.id, className: cells.nowrap },
+  { key: 'image', header: lotteryCopy('columns.image'), cell: (c) => <img className={css.thumb} src={c.imageUrl} alt={lotteryCopy('imagePreview', { name: c.name })} width={120} height={63} /> },
+  { key: 'name', header: lotteryCopy('columns.name'), cell: (c) => c.name },
   {
     key: 'period',
-    header: l('columns.period'),
+    header: lotteryCopy('columns.period'),
     cell: (c) => (
       <>
-        <span className={styles.nowrap}>{p('common.from', { start: c.start.replace('T', ' ') })}</span>
+        <span className={styles.nowrap}>{promoCopy('common.from', { start: c.start.replace('T', ' ') })}</span>
         <br />
         <span className={styles.nowrap}>{c.end.replace('T', ' ')}</span>
       </>
@@ -46,14 +46,14 @@ const columns: Column<AdminLotteryCampaignView>[] = [
   },
   {
     key: 'boxes',
-    header: l('columns.boxes'),
+    header: lotteryCopy('columns.boxes'),
     cell: (c) =>
       c.boxes.map((b) => (
         <div key={b.id}>
           {b.name}
           <ul className={css.lines}>
             {b.prizes.map((prize) => (
-              <li key={prize.id}>{l('prizeLine', { rank: prize.rank, name: prize.name, odds: prize.odds, stock: stock(prize) })}</li>
+              <li key={prize.id}>{lotteryCopy('prizeLine', { rank: prize.rank, name: prize.name, odds: prize.odds, stock: stock(prize) })}</li>
             ))}
           </ul>
         </div>
@@ -61,13 +61,13 @@ const columns: Column<AdminLotteryCampaignView>[] = [
   },
   {
     key: 'rules',
-    header: l('columns.rules'),
+    header: lotteryCopy('columns.rules'),
     cell: (c) => {
       const given = TICKET_RULE_KEYS.filter((k) => c.ticketRules[k] > 0);
-      return given.length === 0 ? l('noRules') : given.map((k) => <div key={k}>{l(`ruleLine.${k}`, { n: c.ticketRules[k] })}</div>);
+      return given.length === 0 ? lotteryCopy('noRules') : given.map((k) => <div key={k}>{lotteryCopy(`ruleLine.${k}`, { n: c.ticketRules[k] })}</div>);
     },
   },
-  { key: 'state', header: l('columns.state'), cell: (c) => l(`filter.${c.state}`), className: cells.nowrap },
+  { key: 'state', header: lotteryCopy('columns.state'), cell: (c) => lotteryCopy(`filter.${c.state}`), className: cells.nowrap },
 ];
 
 /**
@@ -83,37 +83,37 @@ export function LotteryCampaignsPage({ role }: { role: StaffRole }) {
 
   return (
     <>
-      <h1 className={styles.heading}>{l('heading')}</h1>
-      <p>{l('lead')}</p>
+      <h1 className={styles.heading}>{lotteryCopy('heading')}</h1>
+      <p>{lotteryCopy('lead')}</p>
       {operator ? (
-        <EditorForm createLabel={l('create')} {...editor.form(lotteryFields)}>
-          <Field label={l('name')}>
+        <EditorForm createLabel={lotteryCopy('create')} {...editor.form(lotteryFields)}>
+          <Field label={lotteryCopy('name')}>
             <input name="name" required maxLength={100} defaultValue={editing?.name} />
           </Field>
-          <Field label={l('colorCode')}>
+          <Field label={lotteryCopy('colorCode')}>
             <input name="colorCode" type="color" defaultValue={editing?.colorCode ?? '#f5a623'} />
           </Field>
-          <Field label={l('start')}>
+          <Field label={lotteryCopy('start')}>
             <input name="start" type="datetime-local" required defaultValue={editing?.start} />
           </Field>
-          <Field label={l('end')}>
+          <Field label={lotteryCopy('end')}>
             <input name="end" type="datetime-local" required defaultValue={editing?.end} />
           </Field>
-          <Field label={l('ticketValidDays')}>
+          <Field label={lotteryCopy('ticketValidDays')}>
             <input name="ticketValidDays" type="number" min={1} max={365} step={1} required defaultValue={editing?.ticketValidDays ?? 14} />
           </Field>
-          <Field label={l('description')} className={styles.wide}>
+          <Field label={lotteryCopy('description')} className={styles.wide}>
             <textarea name="description" rows={2} maxLength={1000} defaultValue={editing?.description} />
           </Field>
           <div className={styles.wide}>
-            <p className={styles.field}>{l('image')}</p>
-            {editing ? <img className={css.ogp} src={editing.imageUrl} alt={l('imagePreview', { name: editing.name })} width={240} height={126} /> : <p>{l('imageAfterSave')}</p>}
+            <p className={styles.field}>{lotteryCopy('image')}</p>
+            {editing ? <img className={css.ogp} src={editing.imageUrl} alt={lotteryCopy('imagePreview', { name: editing.name })} width={240} height={126} /> : <p>{lotteryCopy('imageAfterSave')}</p>}
           </div>
           <fieldset className={`${styles.wide} ${css.rules}`}>
-            <legend>{l('rules.legend')}</legend>
+            <legend>{lotteryCopy('rules.legend')}</legend>
             <div className={styles.form}>
               {TICKET_RULE_KEYS.map((k) => (
-                <Field key={k} label={l(`rules.${k}`)}>
+                <Field key={k} label={lotteryCopy(`rules.${k}`)}>
                   <input name={`ticketRules.${k}`} type="number" min={0} max={10} step={1} required defaultValue={editing?.ticketRules[k] ?? (k === 'perOrder' ? 1 : 0)} />
                 </Field>
               ))}
@@ -122,14 +122,14 @@ export function LotteryCampaignsPage({ role }: { role: StaffRole }) {
           <LotteryBoxesField saved={editing?.boxes} />
         </EditorForm>
       ) : (
-        <p>{l('readOnly')}</p>
+        <p>{lotteryCopy('readOnly')}</p>
       )}
       <CampaignList
-        filter={{ label: l('filter.label'), all: l('filter.all'), states: LOTTERY_STATES, stateLabel: (s) => l(`filter.${s}`), value: state, onChange: setState }}
+        filter={{ label: lotteryCopy('filter.label'), all: lotteryCopy('filter.all'), states: LOTTERY_STATES, stateLabel: (s) => lotteryCopy(`filter.${s}`), value: state, onChange: setState }}
         change={rowChange}
         columns={columns}
         rows={editor.list.data?.campaigns}
-        actions={operator ? { onEdit: (row) => editor.edit(row), endLabel: l('endAction'), onEnd: (row) => editor.act(row, 'end', l('ended')) } : null}
+        actions={operator ? { onEdit: (row) => editor.edit(row), endLabel: lotteryCopy('endAction'), onEnd: (row) => editor.act(row, 'end', lotteryCopy('ended')) } : null}
       />
     </>
   );

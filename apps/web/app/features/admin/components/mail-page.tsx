@@ -1,7 +1,7 @@
 import type { AdminMailList, AdminMailMessage } from '@hondana/domain/mail/mail-api';
 import { useQuery } from '@tanstack/react-query';
 import { Fragment, type ReactNode, useState } from 'react';
-import { jaAdminMail, mailCopy as m } from '../../../i18n/ja-admin-mail';
+import { jaAdminMail, mailCopy } from '../../../i18n/ja-admin-mail';
 import { adminGet } from '../api/admin-api';
 import { formatInstant } from './format';
 import styles from './admin.module.css';
@@ -30,13 +30,13 @@ function MailMessage({ id, onClose }: { id: number; onClose: () => void }) {
           <dl>
             {(['subject', 'from', 'to', 'date'] as const).map((field) => (
               <div key={field}>
-                <dt>{m(`message.${field}`)}</dt>
+                <dt>{mailCopy(`message.${field}`)}</dt>
                 <dd>{field === 'date' && mail.date ? formatInstant(Date.parse(mail.date)) : mail[field]}</dd>
               </div>
             ))}
             {mail.listUnsubscribe && (
               <div>
-                <dt>{m('message.unsubscribe')}</dt>
+                <dt>{mailCopy('message.unsubscribe')}</dt>
                 <dd>{mail.listUnsubscribe}</dd>
               </div>
             )}
@@ -45,7 +45,7 @@ function MailMessage({ id, onClose }: { id: number; onClose: () => void }) {
         </>
       )}
       <button type="button" onClick={onClose}>
-        {m('message.close')}
+        {mailCopy('message.close')}
       </button>
     </section>
   );
@@ -58,16 +58,16 @@ export function MailPage() {
   const kinds = jaAdminMail.kinds as Record<string, string>;
   return (
     <>
-      <h1 className={styles.heading}>{m('heading')}</h1>
-      {list.data && <p>{list.data.transport === 'files' ? m('leadFiles') : m('leadSmtp')}</p>}
+      <h1 className={styles.heading}>{mailCopy('heading')}</h1>
+      {list.data && <p>{list.data.transport === 'files' ? mailCopy('leadFiles') : mailCopy('leadSmtp')}</p>}
       {open !== null && <MailMessage id={open} onClose={() => setOpen(null)} />}
-      {list.data?.mails.length === 0 && <p>{m('empty')}</p>}
-      <TableWrap label={m('heading')}>
+      {list.data?.mails.length === 0 && <p>{mailCopy('empty')}</p>}
+      <TableWrap label={mailCopy('heading')}>
         <table className={styles.table}>
           <thead>
             <tr>
               {(['id', 'created', 'kind', 'to', 'status', 'attempts', 'open'] as const).map((c) => (
-                <th key={c}>{m(`columns.${c}`)}</th>
+                <th key={c}>{mailCopy(`columns.${c}`)}</th>
               ))}
             </tr>
           </thead>
@@ -77,13 +77,13 @@ export function MailPage() {
                 <td>{mail.id}</td>
                 <td>{formatInstant(Date.parse(mail.createdAt))}</td>
                 <td>{kinds[mail.kind] ?? mail.kind}</td>
-                <td>{mail.to ?? (mail.userId !== null ? m('member', { id: mail.userId }) : '—')}</td>
-                <td title={mail.lastError ?? undefined}>{m(`statuses.${mail.status}`)}</td>
+                <td>{mail.to ?? (mail.userId !== null ? mailCopy('member', { id: mail.userId }) : '—')}</td>
+                <td title={mail.lastError ?? undefined}>{mailCopy(`statuses.${mail.status}`)}</td>
                 <td>{mail.attempts}</td>
                 <td>
                   {mail.hasFile && (
-                    <button type="button" aria-label={`${m('open')} ${mail.id} ${kinds[mail.kind] ?? mail.kind} ${mail.to ?? ''}`} onClick={() => setOpen(mail.id)}>
-                      {m('open')}
+                    <button type="button" aria-label={`${mailCopy('open')} ${mail.id} ${kinds[mail.kind] ?? mail.kind} ${mail.to ?? ''}`} onClick={() => setOpen(mail.id)}>
+                      {mailCopy('open')}
                     </button>
                   )}
                 </td>

@@ -2,14 +2,14 @@ import type { MemberList } from '@hondana/domain/admin/admin-api';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
-import { adminCopy as a } from '../../../i18n/ja-admin';
+import { adminCopy } from '../../../i18n/ja-admin';
 import { adminGet } from '../api/admin-api';
 import { formatInstant } from './format';
 import styles from './admin.module.css';
 import { TableWrap } from './table-wrap';
 
 export const memberState = (m: { suspended: boolean; withdrawn: boolean }) =>
-  m.withdrawn ? a('members.withdrawn') : m.suspended ? a('members.suspended') : a('members.active');
+  m.withdrawn ? adminCopy('members.withdrawn') : m.suspended ? adminCopy('members.suspended') : adminCopy('members.active');
 
 /** `/admin/members`: find a member by email or id. */
 export function MembersPage() {
@@ -21,23 +21,23 @@ export function MembersPage() {
   }
   return (
     <>
-      <h1 className={styles.heading}>{a('members.heading')}</h1>
+      <h1 className={styles.heading}>{adminCopy('members.heading')}</h1>
       <form className={styles.actions} onSubmit={search} role="search">
         <label className={styles.field}>
-          {a('members.searchLabel')}
+          {adminCopy('members.searchLabel')}
           <input name="q" type="search" defaultValue={q} />
         </label>
         <button className={styles.secondary} type="submit">
-          {a('common.search')}
+          {adminCopy('common.search')}
         </button>
       </form>
       {members.data && (
-        <TableWrap label={a('members.heading')}>
+        <TableWrap label={adminCopy('members.heading')}>
           <table className={styles.table}>
             <thead>
               <tr>
                 {(['id', 'email', 'nickname', 'registered', 'state'] as const).map((c) => (
-                  <th key={c}>{a(`members.columns.${c}`)}</th>
+                  <th key={c}>{adminCopy(`members.columns.${c}`)}</th>
                 ))}
               </tr>
             </thead>
@@ -55,7 +55,7 @@ export function MembersPage() {
               ))}
             </tbody>
           </table>
-          {members.data.members.length === 0 && <p>{a('common.none')}</p>}
+          {members.data.members.length === 0 && <p>{adminCopy('common.none')}</p>}
         </TableWrap>
       )}
     </>

@@ -1,8 +1,8 @@
 import { type AdminMissionView, MISSION_REWARD_TYPES, MISSION_STATES, MISSION_TASK_KINDS, type MissionList, type MissionState } from '@hondana/domain/admin/admin-missions-api';
 import type { MissionTaskType } from '@hondana/domain/campaigns/missions';
 import { useState } from 'react';
-import { missionsCopy as m } from '../../../i18n/ja-admin-missions';
-import { promoCopy as p } from '../../../i18n/ja-admin-promotions';
+import { missionsCopy } from '../../../i18n/ja-admin-missions';
+import { promoCopy } from '../../../i18n/ja-admin-promotions';
 import type { StaffRole } from './admin-shell';
 import { AppealImageField } from './appeal-image-field';
 import { EditorForm, Field } from './editor-form';
@@ -37,19 +37,19 @@ function missionFields(f: FormData) {
 }
 
 const columns: Column<AdminMissionView>[] = [
-  { key: 'id', header: m('columns.id'), cell: (x) => x.id, className: cells.nowrap },
+  { key: 'id', header: missionsCopy('columns.id'), cell: (x) => x.id, className: cells.nowrap },
   {
     key: 'image',
-    header: m('columns.image'),
-    cell: (x) => (x.imageUrl ? <img className={css.thumb} src={x.imageUrl} alt={m('imageAlt', { name: x.name })} width={120} height={63} /> : <span className={css.swatch} style={{ backgroundColor: x.backgroundColor }} />),
+    header: missionsCopy('columns.image'),
+    cell: (x) => (x.imageUrl ? <img className={css.thumb} src={x.imageUrl} alt={missionsCopy('imageAlt', { name: x.name })} width={120} height={63} /> : <span className={css.swatch} style={{ backgroundColor: x.backgroundColor }} />),
   },
-  { key: 'name', header: m('columns.name'), cell: (x) => x.name, className: css.readable },
+  { key: 'name', header: missionsCopy('columns.name'), cell: (x) => x.name, className: css.readable },
   {
     key: 'period',
-    header: m('columns.period'),
+    header: missionsCopy('columns.period'),
     cell: (x) => (
       <>
-        <span className={styles.nowrap}>{p('common.from', { start: x.start.replace('T', ' ') })}</span>
+        <span className={styles.nowrap}>{promoCopy('common.from', { start: x.start.replace('T', ' ') })}</span>
         <br />
         <span className={styles.nowrap}>{x.end.replace('T', ' ')}</span>
       </>
@@ -57,18 +57,18 @@ const columns: Column<AdminMissionView>[] = [
   },
   {
     key: 'tasks',
-    header: m('columns.tasks'),
+    header: missionsCopy('columns.tasks'),
     cell: (x) => (
       <ul className={css.lines}>
         {x.tasks.map((t) => (
-          <li key={t.id}>{m('taskLine', { label: t.label, members: t.members })}</li>
+          <li key={t.id}>{missionsCopy('taskLine', { label: t.label, members: t.members })}</li>
         ))}
       </ul>
     ),
     className: css.readable,
   },
-  { key: 'bonus', header: m('columns.bonus'), cell: (x) => m('bonusLine', { label: x.bonus.label, rewarded: x.rewarded }), className: css.readable },
-  { key: 'state', header: m('columns.state'), cell: (x) => m(`filter.${x.state}`), className: cells.nowrap },
+  { key: 'bonus', header: missionsCopy('columns.bonus'), cell: (x) => missionsCopy('bonusLine', { label: x.bonus.label, rewarded: x.rewarded }), className: css.readable },
+  { key: 'state', header: missionsCopy('columns.state'), cell: (x) => missionsCopy(`filter.${x.state}`), className: cells.nowrap },
 ];
 
 type Task = { key: number; id?: number; kind: MissionTaskType; target: number; members: number };
@@ -82,30 +82,30 @@ function MissionTasksField({ saved }: { saved: AdminMissionView['tasks'] | undef
     <div className={styles.wide}>
       {tasks.map((task, i) => (
         <fieldset key={task.key} className={css.box}>
-          <legend>{m('tasks.legend', { n: i + 1 })}</legend>
+          <legend>{missionsCopy('tasks.legend', { n: i + 1 })}</legend>
           {task.id !== undefined && <input type="hidden" name={`tasks.${i}.id`} value={task.id} />}
           <div className={styles.form}>
-            <Field label={m('tasks.kind')}>
+            <Field label={missionsCopy('tasks.kind')}>
               <select name={`tasks.${i}.kind`} defaultValue={task.kind} disabled={task.members > 0}>
                 {MISSION_TASK_KINDS.map((k) => (
                   <option key={k} value={k}>
-                    {m(`tasks.kinds.${k}`)}
+                    {missionsCopy(`tasks.kinds.${k}`)}
                   </option>
                 ))}
               </select>
               {/* A disabled select sends nothing: its kind goes as it is. */}
               {task.members > 0 && <input type="hidden" name={`tasks.${i}.kind`} value={task.kind} />}
             </Field>
-            <Field label={m('tasks.target')}>
+            <Field label={missionsCopy('tasks.target')}>
               <input name={`tasks.${i}.target`} type="number" min={1} max={1000} step={1} required defaultValue={task.target} />
             </Field>
           </div>
           {task.members > 0 ? (
-            <p className={css.hint}>{m('tasks.members', { n: task.members })}</p>
+            <p className={css.hint}>{missionsCopy('tasks.members', { n: task.members })}</p>
           ) : (
             tasks.length > 1 && (
               <button className={styles.secondary} type="button" onClick={() => setTasks((all) => all.filter((t) => t.key !== task.key))}>
-                {m('tasks.remove')}
+                {missionsCopy('tasks.remove')}
               </button>
             )
           )}
@@ -113,7 +113,7 @@ function MissionTasksField({ saved }: { saved: AdminMissionView['tasks'] | undef
       ))}
       {tasks.length < MAX_TASKS && (
         <button className={styles.secondary} type="button" onClick={() => setTasks((all) => [...all, newTask()])}>
-          {m('tasks.add')}
+          {missionsCopy('tasks.add')}
         </button>
       )}
     </div>
@@ -125,22 +125,22 @@ function BonusField({ saved }: { saved: AdminMissionView['bonus'] | undefined })
   const [type, setType] = useState<number>(saved?.rewardType ?? 1);
   return (
     <fieldset className={`${styles.wide} ${css.rules}`}>
-      <legend>{m('bonus.legend')}</legend>
+      <legend>{missionsCopy('bonus.legend')}</legend>
       <div className={styles.form}>
-        <Field label={m('bonus.rewardType')}>
+        <Field label={missionsCopy('bonus.rewardType')}>
           <select name="bonus.rewardType" value={type} onChange={(e) => setType(Number(e.target.value))}>
             {MISSION_REWARD_TYPES.map((t) => (
               <option key={t} value={t}>
-                {m(`bonus.types.${t}`)}
+                {missionsCopy(`bonus.types.${t}`)}
               </option>
             ))}
           </select>
         </Field>
-        <Field label={m('bonus.amount')}>
+        <Field label={missionsCopy('bonus.amount')}>
           <input name="bonus.amount" type="number" min={1} max={100000} step={1} required defaultValue={saved?.amount ?? 10} />
         </Field>
         {type === 100 && (
-          <Field label={m('bonus.lotteryCampaignId')}>
+          <Field label={missionsCopy('bonus.lotteryCampaignId')}>
             <input name="bonus.lotteryCampaignId" type="number" min={1} step={1} defaultValue={saved?.lotteryCampaignId ?? ''} />
           </Field>
         )}
@@ -161,35 +161,35 @@ export function MissionsPage({ role }: { role: StaffRole }) {
 
   return (
     <>
-      <h1 className={styles.heading}>{m('heading')}</h1>
-      <p>{m('lead')}</p>
+      <h1 className={styles.heading}>{missionsCopy('heading')}</h1>
+      <p>{missionsCopy('lead')}</p>
       {operator ? (
-        <EditorForm createLabel={m('create')} {...editor.form(missionFields)}>
-          <Field label={m('name')}>
+        <EditorForm createLabel={missionsCopy('create')} {...editor.form(missionFields)}>
+          <Field label={missionsCopy('name')}>
             <input name="name" required maxLength={100} defaultValue={editing?.name} />
           </Field>
-          <Field label={m('backgroundColor')}>
+          <Field label={missionsCopy('backgroundColor')}>
             <input name="backgroundColor" type="color" defaultValue={editing?.backgroundColor ?? '#fff4d6'} />
           </Field>
-          <Field label={m('start')}>
+          <Field label={missionsCopy('start')}>
             <input name="start" type="datetime-local" required defaultValue={editing?.start} />
           </Field>
-          <Field label={m('end')}>
+          <Field label={missionsCopy('end')}>
             <input name="end" type="datetime-local" required defaultValue={editing?.end} />
           </Field>
-          <AppealImageField imageUrl={editing?.imageUrl} required={false} labels={{ upload: m('imageUpload'), url: m('imageUrl') }} />
+          <AppealImageField imageUrl={editing?.imageUrl} required={false} labels={{ upload: missionsCopy('imageUpload'), url: missionsCopy('imageUrl') }} />
           <MissionTasksField saved={editing?.tasks} />
           <BonusField saved={editing?.bonus} />
         </EditorForm>
       ) : (
-        <p>{m('readOnly')}</p>
+        <p>{missionsCopy('readOnly')}</p>
       )}
       <CampaignList
-        filter={{ label: m('filter.label'), all: m('filter.all'), states: MISSION_STATES, stateLabel: (s) => m(`filter.${s}`), value: state, onChange: setState }}
+        filter={{ label: missionsCopy('filter.label'), all: missionsCopy('filter.all'), states: MISSION_STATES, stateLabel: (s) => missionsCopy(`filter.${s}`), value: state, onChange: setState }}
         change={rowChange}
         columns={columns}
         rows={editor.list.data?.missions}
-        actions={operator ? { onEdit: (row) => editor.edit(row), endLabel: m('endAction'), onEnd: (row) => editor.act(row, 'end', m('ended')) } : null}
+        actions={operator ? { onEdit: (row) => editor.edit(row), endLabel: missionsCopy('endAction'), onEnd: (row) => editor.act(row, 'end', missionsCopy('ended')) } : null}
       />
     </>
   );

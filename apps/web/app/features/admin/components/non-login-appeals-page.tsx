@@ -1,6 +1,6 @@
 import { APPEAL_STATES, type AdminNonLoginAppealView, type AppealState, type NonLoginAppealList } from '@hondana/domain/admin/admin-non-login-appeals-api';
 import { useState } from 'react';
-import { appealsCopy as l } from '../../../i18n/ja-admin-appeals';
+import { appealsCopy } from '../../../i18n/ja-admin-appeals';
 import { AppealImageField } from './appeal-image-field';
 import { EditorForm, Field } from './editor-form';
 import { CampaignList } from './campaign-list';
@@ -15,22 +15,22 @@ function appealFields(f: FormData) {
 }
 
 const columns: Column<AdminNonLoginAppealView>[] = [
-  { key: 'id', header: l('columns.id'), cell: (a) => a.id, className: cells.nowrap },
-  { key: 'image', header: l('columns.image'), cell: (a) => <img className={css.appealThumb} src={a.imageUrl} alt={l('imagePreview', { name: a.name })} width={48} height={48} /> },
-  { key: 'name', header: l('columns.name'), cell: (a) => a.name },
-  { key: 'text', header: l('columns.text'), cell: (a) => a.appealText },
+  { key: 'id', header: appealsCopy('columns.id'), cell: (a) => a.id, className: cells.nowrap },
+  { key: 'image', header: appealsCopy('columns.image'), cell: (a) => <img className={css.appealThumb} src={a.imageUrl} alt={appealsCopy('imagePreview', { name: a.name })} width={48} height={48} /> },
+  { key: 'name', header: appealsCopy('columns.name'), cell: (a) => a.name },
+  { key: 'text', header: appealsCopy('columns.text'), cell: (a) => a.appealText },
   {
     key: 'period',
-    header: l('columns.period'),
+    header: appealsCopy('columns.period'),
     cell: (a) => (
       <>
-        <span className={styles.nowrap}>{l('from', { start: a.start.replace('T', ' ') })}</span>
+        <span className={styles.nowrap}>{appealsCopy('from', { start: a.start.replace('T', ' ') })}</span>
         <br />
         <span className={styles.nowrap}>{a.end.replace('T', ' ')}</span>
       </>
     ),
   },
-  { key: 'state', header: l('columns.state'), cell: (a) => l(`filter.${a.state}`), className: cells.nowrap },
+  { key: 'state', header: appealsCopy('columns.state'), cell: (a) => appealsCopy(`filter.${a.state}`), className: cells.nowrap },
 ];
 
 /**
@@ -44,33 +44,33 @@ export function NonLoginAppealsPage({ operator }: { operator: boolean }) {
 
   return (
     <>
-      <h1 className={styles.heading}>{l('heading')}</h1>
-      <p>{l('lead')}</p>
+      <h1 className={styles.heading}>{appealsCopy('heading')}</h1>
+      <p>{appealsCopy('lead')}</p>
       {operator ? (
-        <EditorForm createLabel={l('create')} {...editor.form(appealFields)}>
-          <Field label={l('name')}>
+        <EditorForm createLabel={appealsCopy('create')} {...editor.form(appealFields)}>
+          <Field label={appealsCopy('name')}>
             <input name="name" required maxLength={100} defaultValue={editing?.name} />
           </Field>
-          <Field label={l('start')}>
+          <Field label={appealsCopy('start')}>
             <input name="start" type="datetime-local" required defaultValue={editing?.start} />
           </Field>
-          <Field label={l('end')}>
+          <Field label={appealsCopy('end')}>
             <input name="end" type="datetime-local" required defaultValue={editing?.end} />
           </Field>
-          <Field label={l('appealText')} className={styles.wide}>
+          <Field label={appealsCopy('appealText')} className={styles.wide}>
             <textarea name="appealText" rows={3} required maxLength={500} defaultValue={editing?.appealText} />
           </Field>
           <AppealImageField imageUrl={editing?.imageUrl} />
         </EditorForm>
       ) : (
-        <p>{l('readOnly')}</p>
+        <p>{appealsCopy('readOnly')}</p>
       )}
       <CampaignList
-        filter={{ label: l('filter.label'), all: l('filter.all'), states: APPEAL_STATES, stateLabel: (s) => l(`filter.${s}`), value: state, onChange: setState }}
+        filter={{ label: appealsCopy('filter.label'), all: appealsCopy('filter.all'), states: APPEAL_STATES, stateLabel: (s) => appealsCopy(`filter.${s}`), value: state, onChange: setState }}
         change={rowChange}
         columns={columns}
         rows={editor.list.data?.appeals}
-        actions={operator ? { onEdit: (row) => editor.edit(row), endLabel: l('endAction'), onEnd: (row) => editor.act(row, 'end', l('ended')) } : null}
+        actions={operator ? { onEdit: (row) => editor.edit(row), endLabel: appealsCopy('endAction'), onEnd: (row) => editor.act(row, 'end', appealsCopy('ended')) } : null}
       />
     </>
   );

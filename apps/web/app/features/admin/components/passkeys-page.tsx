@@ -2,8 +2,8 @@ import type { PasskeyList, PasskeyView } from '@hondana/domain/admin/admin-staff
 import { PASSKEY_NAME_MAX } from '@hondana/domain/admin/admin-second-factor-api';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useRef, useState } from 'react';
-import { adminCopy as a } from '../../../i18n/ja-admin';
-import { staffCopy as s } from '../../../i18n/ja-admin-staff';
+import { adminCopy } from '../../../i18n/ja-admin';
+import { staffCopy } from '../../../i18n/ja-admin-staff';
 import { ApiError } from '../../../lib/api/client';
 import { adminChange, adminGet, changeError } from '../api/admin-api';
 import { passkeyError, registerPasskey } from '../api/second-factor';
@@ -15,12 +15,12 @@ import { TableWrap } from './table-wrap';
 import own from './staff.module.css';
 
 /** A passkey's name as the list shows it: the member's own, or when it was registered. */
-const passkeyName = (p: PasskeyView) => p.name ?? s('passkeys.unnamed', { date: formatInstant(p.createdAt) });
+const passkeyName = (p: PasskeyView) => p.name ?? staffCopy('passkeys.unnamed', { date: formatInstant(p.createdAt) });
 
 /** Why a removal was refused, in Japanese: the last second factor, else the server's field errors. */
 function removeError(error: unknown): string {
   const message = error instanceof ApiError ? (error.messages[0] ?? '') : '';
-  if (message.startsWith('id: is the last second factor')) return s('passkeys.lastFactor');
+  if (message.startsWith('id: is the last second factor')) return staffCopy('passkeys.lastFactor');
   return changeError(error);
 }
 
@@ -36,7 +36,7 @@ function PasskeyRow({ passkey, last, onRemoved, onNotice }: { passkey: PasskeyVi
   async function remove() {
     const result = await change.run(() => adminChange<{ removed: number }>('DELETE', `/second_factor/passkeys/${passkey.id}`, {}), () => null, removeError);
     if (result) {
-      onNotice(s('passkeys.removed', { name }));
+      onNotice(staffCopy('passkeys.removed', { name }));
       onRemoved();
     } else {
       setAsking(false);
@@ -56,14 +56,14 @@ function PasskeyRow({ passkey, last, onRemoved, onNotice }: { passkey: PasskeyVi
       </td>
       <td role="cell">
         <CellLabel column="lastUsed" />
-        {passkey.lastUsedAt === null ? s('passkeys.neverUsed') : formatInstant(passkey.lastUsedAt)}
+        {passkey.lastUsedAt === null ? staffCopy('passkeys.neverUsed') : formatInstant(passkey.lastUsedAt)}
       </td>
       <td role="cell">
         {asking ? (
-          <div className={styles.inline} role="group" aria-label={s('passkeys.confirm', { name })}>
-            <span>{s('passkeys.confirm', { name })}</span>
+          <div className={styles.inline} role="group" aria-label={staffCopy('passkeys.confirm', { name })}>
+            <span>{staffCopy('passkeys.confirm', { name })}</span>
             <button type="button" className={styles.button} onClick={remove} disabled={change.busy} autoFocus>
-              {change.busy ? s('passkeys.removing') : s('passkeys.confirmRemove')}
+              {change.busy ? staffCopy('passkeys.removing') : staffCopy('passkeys.confirmRemove')}
             </button>
             <button
               type="button"
@@ -74,15 +74,15 @@ function PasskeyRow({ passkey, last, onRemoved, onNotice }: { passkey: PasskeyVi
               }}
               disabled={change.busy}
             >
-              {s('passkeys.keep')}
+              {staffCopy('passkeys.keep')}
             </button>
           </div>
         ) : (
-          <button ref={removeButton} type="button" className={styles.secondary} onClick={() => setAsking(true)} disabled={last} aria-label={s('passkeys.removeLabel', { name })}>
-            {s('passkeys.remove')}
+          <button ref={removeButton} type="button" className={styles.secondary} onClick={() => setAsking(true)} disabled={last} aria-label={staffCopy('passkeys.removeLabel', { name })}>
+            {staffCopy('passkeys.remove')}
           </button>
         )}
-        {last && <p className={own.hint}>{s('passkeys.lastFactor')}</p>}
+        {last && <p className={own.hint}>{staffCopy('passkeys.lastFactor')}</p>}
         <ChangeStatus notice={null} error={change.error} />
       </td>
     </tr>
@@ -93,7 +93,7 @@ function PasskeyRow({ passkey, last, onRemoved, onNotice }: { passkey: PasskeyVi
 function CellLabel({ column }: { column: 'created' | 'lastUsed' }) {
   return (
     <span className={own.cellLabel} aria-hidden="true">
-      {s(`passkeys.columns.${column}`)}
+      {staffCopy(`passkeys.columns.${column}`)}
     </span>
   );
 }
@@ -113,7 +113,7 @@ function AddPasskey({ onAdded }: { onAdded: () => void }) {
     try {
       await registerPasskey(name.trim() || undefined);
       setName('');
-      setNotice(s('passkeys.added'));
+      setNotice(staffCopy('passkeys.added'));
       onAdded();
     } catch (e) {
       setError(passkeyError(e));
@@ -123,15 +123,15 @@ function AddPasskey({ onAdded }: { onAdded: () => void }) {
   }
   return (
     <section className={styles.section} aria-labelledby="passkey-add-heading">
-      <h2 id="passkey-add-heading">{s('passkeys.addHeading')}</h2>
-      <p>{s('passkeys.addLead')}</p>
+      <h2 id="passkey-add-heading">{staffCopy('passkeys.addHeading')}</h2>
+      <p>{staffCopy('passkeys.addLead')}</p>
       <form className={styles.actions} onSubmit={add}>
         <label className={styles.field} htmlFor={id}>
-          {s('passkeys.nameLabel')}
-          <input id={id} value={name} onChange={(e) => setName(e.target.value)} maxLength={PASSKEY_NAME_MAX} placeholder={s('passkeys.namePlaceholder')} autoComplete="off" />
+          {staffCopy('passkeys.nameLabel')}
+          <input id={id} value={name} onChange={(e) => setName(e.target.value)} maxLength={PASSKEY_NAME_MAX} placeholder={staffCopy('passkeys.namePlaceholder')} autoComplete="off" />
         </label>
         <button type="submit" className={styles.button} disabled={busy}>
-          {busy ? s('passkeys.adding') : s('passkeys.add')}
+          {busy ? staffCopy('passkeys.adding') : staffCopy('passkeys.add')}
         </button>
       </form>
       <ChangeStatus notice={notice} error={error} />
@@ -154,22 +154,22 @@ export function PasskeysPage() {
   const lastFactor = list.data !== undefined && !list.data.totp && passkeys.length === 1;
   return (
     <>
-      <h1 className={styles.heading}>{s('passkeys.heading')}</h1>
-      <p>{s('passkeys.lead')}</p>
-      {list.isPending && <p>{a('common.loading')}</p>}
-      {list.isError && <p className={styles.error}>{a('common.failed')}</p>}
+      <h1 className={styles.heading}>{staffCopy('passkeys.heading')}</h1>
+      <p>{staffCopy('passkeys.lead')}</p>
+      {list.isPending && <p>{adminCopy('common.loading')}</p>}
+      {list.isError && <p className={styles.error}>{adminCopy('common.failed')}</p>}
       {list.data && (
         <>
-          <p>{list.data.totp ? s('passkeys.totpEnrolled') : s('passkeys.totpMissing')}</p>
+          <p>{list.data.totp ? staffCopy('passkeys.totpEnrolled') : staffCopy('passkeys.totpMissing')}</p>
           {passkeys.length > 0 ? (
             // Focusable and named, as every console table; on a phone its rows stack instead of scrolling.
-            <TableWrap label={s('passkeys.listLabel')}>
-              <table role="table" className={`${styles.table} ${own.stacked}`} aria-label={s('passkeys.listLabel')}>
+            <TableWrap label={staffCopy('passkeys.listLabel')}>
+              <table role="table" className={`${styles.table} ${own.stacked}`} aria-label={staffCopy('passkeys.listLabel')}>
                 <thead role="rowgroup">
                   <tr role="row">
                     {(['name', 'created', 'lastUsed', 'actions'] as const).map((c) => (
                       <th key={c} scope="col" role="columnheader">
-                        {s(`passkeys.columns.${c}`)}
+                        {staffCopy(`passkeys.columns.${c}`)}
                       </th>
                     ))}
                   </tr>
@@ -182,7 +182,7 @@ export function PasskeysPage() {
               </table>
             </TableWrap>
           ) : (
-            <p>{s('passkeys.none')}</p>
+            <p>{staffCopy('passkeys.none')}</p>
           )}
           <ChangeStatus notice={notice} error={null} />
         </>

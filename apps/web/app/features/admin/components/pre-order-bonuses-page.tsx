@@ -1,7 +1,7 @@
 import { type AdminPreOrderBonusView, PRE_ORDER_BONUS_STATES, type PreOrderBonusList, type PreOrderBonusState } from '@hondana/domain/admin/admin-pre-order-api';
 import { useState } from 'react';
-import { preorderCopy as o } from '../../../i18n/ja-admin-preorder';
-import { promoCopy as p } from '../../../i18n/ja-admin-promotions';
+import { preorderCopy } from '../../../i18n/ja-admin-preorder';
+import { promoCopy } from '../../../i18n/ja-admin-promotions';
 import type { StaffRole } from './admin-shell';
 import { EditorForm, Field } from './editor-form';
 import { CampaignList } from './campaign-list';
@@ -19,26 +19,26 @@ function bonusFields(data: FormData) {
 }
 
 const bookCell = (x: AdminPreOrderBonusView) =>
-  x.book ? o('bookLine', { title: x.book.titleName, vol: x.book.vol, release: x.book.release.replace('T', ' ') }) : x.titleId !== null ? o('titleWide', { id: x.titleId }) : o('everyBook');
+  x.book ? preorderCopy('bookLine', { title: x.book.titleName, vol: x.book.vol, release: x.book.release.replace('T', ' ') }) : x.titleId !== null ? preorderCopy('titleWide', { id: x.titleId }) : preorderCopy('everyBook');
 
 const columns: Column<AdminPreOrderBonusView>[] = [
-  { key: 'id', header: o('columns.id'), cell: (x) => x.id, className: cells.nowrap },
-  { key: 'name', header: o('columns.name'), cell: (x) => x.name, className: css.readable },
-  { key: 'book', header: o('columns.book'), cell: bookCell, className: css.readable },
-  { key: 'bonus', header: o('columns.bonus'), cell: (x) => o('bonusLine', { points: x.points, rate: x.rate }), className: css.readable },
+  { key: 'id', header: preorderCopy('columns.id'), cell: (x) => x.id, className: cells.nowrap },
+  { key: 'name', header: preorderCopy('columns.name'), cell: (x) => x.name, className: css.readable },
+  { key: 'book', header: preorderCopy('columns.book'), cell: bookCell, className: css.readable },
+  { key: 'bonus', header: preorderCopy('columns.bonus'), cell: (x) => preorderCopy('bonusLine', { points: x.points, rate: x.rate }), className: css.readable },
   {
     key: 'period',
-    header: o('columns.period'),
+    header: preorderCopy('columns.period'),
     cell: (x) => (
       <>
-        <span className={styles.nowrap}>{p('common.from', { start: x.start.replace('T', ' ') })}</span>
+        <span className={styles.nowrap}>{promoCopy('common.from', { start: x.start.replace('T', ' ') })}</span>
         <br />
-        <span className={styles.nowrap}>{x.end ? x.end.replace('T', ' ') : o('noEnd')}</span>
+        <span className={styles.nowrap}>{x.end ? x.end.replace('T', ' ') : preorderCopy('noEnd')}</span>
       </>
     ),
   },
-  { key: 'grants', header: o('columns.grants'), cell: (x) => o('grants', { n: x.grants }), className: cells.nowrap },
-  { key: 'state', header: o('columns.state'), cell: (x) => o(`filter.${x.state}`), className: cells.nowrap },
+  { key: 'grants', header: preorderCopy('columns.grants'), cell: (x) => preorderCopy('grants', { n: x.grants }), className: cells.nowrap },
+  { key: 'state', header: preorderCopy('columns.state'), cell: (x) => preorderCopy(`filter.${x.state}`), className: cells.nowrap },
 ];
 
 /**
@@ -54,42 +54,42 @@ export function PreOrderBonusesPage({ role }: { role: StaffRole }) {
 
   return (
     <>
-      <h1 className={styles.heading}>{o('heading')}</h1>
-      <p>{o('lead')}</p>
+      <h1 className={styles.heading}>{preorderCopy('heading')}</h1>
+      <p>{preorderCopy('lead')}</p>
       {operator ? (
-        <EditorForm createLabel={o('create')} {...editor.form(bonusFields)}>
-          <Field label={o('name')}>
+        <EditorForm createLabel={preorderCopy('create')} {...editor.form(bonusFields)}>
+          <Field label={preorderCopy('name')}>
             <input name="name" required maxLength={100} defaultValue={editing?.name} />
           </Field>
-          <Field label={o('points')}>
+          <Field label={preorderCopy('points')}>
             <input name="points" type="number" min={0} max={100000} step={1} required defaultValue={editing?.points ?? 0} />
           </Field>
-          <Field label={o('rate')}>
+          <Field label={preorderCopy('rate')}>
             <input name="rate" type="number" min={0} max={100} step={1} required defaultValue={editing?.rate ?? 0} />
           </Field>
-          <Field label={o('start')}>
+          <Field label={preorderCopy('start')}>
             <input name="start" type="datetime-local" required defaultValue={editing?.start} />
           </Field>
-          <Field label={o('end')}>
+          <Field label={preorderCopy('end')}>
             <input name="end" type="datetime-local" required defaultValue={editing?.end ?? undefined} />
           </Field>
           <BookIdsField
             name="bookId"
-            label={o('book')}
+            label={preorderCopy('book')}
             required
             multiple={false}
             defaultBooks={editing?.book ? [{ id: editing.book.id, contentsName: `${editing.book.titleName} ${editing.book.vol}` }] : []}
           />
         </EditorForm>
       ) : (
-        <p>{o('readOnly')}</p>
+        <p>{preorderCopy('readOnly')}</p>
       )}
       <CampaignList
-        filter={{ label: o('filter.label'), all: o('filter.all'), states: PRE_ORDER_BONUS_STATES, stateLabel: (s) => o(`filter.${s}`), value: state, onChange: setState }}
+        filter={{ label: preorderCopy('filter.label'), all: preorderCopy('filter.all'), states: PRE_ORDER_BONUS_STATES, stateLabel: (s) => preorderCopy(`filter.${s}`), value: state, onChange: setState }}
         change={rowChange}
         columns={columns}
         rows={editor.list.data?.bonuses}
-        actions={operator ? { onEdit: (row) => editor.edit(row), endLabel: o('endAction'), onEnd: (row) => editor.act(row, 'end', o('ended')) } : null}
+        actions={operator ? { onEdit: (row) => editor.edit(row), endLabel: preorderCopy('endAction'), onEnd: (row) => editor.act(row, 'end', preorderCopy('ended')) } : null}
       />
     </>
   );

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { jaAdmin, adminCopy as a } from '../../../i18n/ja-admin';
+import { jaAdmin, adminCopy } from '../../../i18n/ja-admin';
 import { apiUrl } from '../../../lib/api/client';
 import type { SalesReport, SalesRow, UnusedBalanceReport } from '@hondana/domain/admin/admin-api';
 import { adminGet } from '../api/admin-api';
@@ -48,50 +48,50 @@ export function ReportsPage({ today }: { today: string }) {
   const year = Number(today.slice(0, 4));
   return (
     <>
-      <h1 className={styles.heading}>{a('reports.heading')}</h1>
+      <h1 className={styles.heading}>{adminCopy('reports.heading')}</h1>
       <section className={styles.section}>
-        <h2>{a('reports.sales')}</h2>
-        <form className={styles.form} onSubmit={show} aria-label={a('reports.sales')}>
+        <h2>{adminCopy('reports.sales')}</h2>
+        <form className={styles.form} onSubmit={show} aria-label={adminCopy('reports.sales')}>
           <label className={styles.field}>
-            {a('reports.from')}
+            {adminCopy('reports.from')}
             <input name="from" type="date" defaultValue={sales.from} required />
           </label>
           <label className={styles.field}>
-            {a('reports.to')}
+            {adminCopy('reports.to')}
             <input name="to" type="date" defaultValue={sales.to} required />
           </label>
           <label className={styles.field}>
-            {a('reports.by')}
+            {adminCopy('reports.by')}
             <select name="by" defaultValue={sales.by}>
-              <option value="day">{a('reports.byDay')}</option>
-              <option value="title">{a('reports.byTitle')}</option>
+              <option value="day">{adminCopy('reports.byDay')}</option>
+              <option value="title">{adminCopy('reports.byTitle')}</option>
             </select>
           </label>
           <div className={styles.actions}>
             <button className={styles.button} type="submit">
-              {a('reports.show')}
+              {adminCopy('reports.show')}
             </button>
             <a className={styles.secondary} href={apiUrl('/admin/reports/sales', { ...sales, format: 'csv' })} download>
-              {a('common.csv')}
+              {adminCopy('common.csv')}
             </a>
           </div>
         </form>
-        {report.isError && <p className={styles.error}>{a('common.failed')}</p>}
+        {report.isError && <p className={styles.error}>{adminCopy('common.failed')}</p>}
         {report.data && (
-          <TableWrap label={a('reports.sales')}>
-            <table className={styles.table} aria-label={a('reports.sales')}>
+          <TableWrap label={adminCopy('reports.sales')}>
+            <table className={styles.table} aria-label={adminCopy('reports.sales')}>
               <thead>
                 <tr>
                   {(['key', 'orders', 'books', 'yen', 'coins', 'points', 'free'] as const).map((c) => (
                     <th key={c} className={c === 'key' ? undefined : styles.number}>
-                      {a(`reports.columns.${c}`)}
+                      {adminCopy(`reports.columns.${c}`)}
                     </th>
                   ))}
                 </tr>
               </thead>
               <tbody>
                 {report.data.rows.map((r) => row(r, r.label))}
-                {row(report.data.total, a('reports.total'))}
+                {row(report.data.total, adminCopy('reports.total'))}
               </tbody>
             </table>
           </TableWrap>
@@ -100,29 +100,29 @@ export function ReportsPage({ today }: { today: string }) {
       <TopTitles from={sales.from} to={sales.to} />
       <CoinPackSales from={sales.from} to={sales.to} />
       <section className={styles.section}>
-        <h2>{a('reports.unused')}</h2>
+        <h2>{adminCopy('reports.unused')}</h2>
         <div className={styles.actions}>
           <label className={styles.field}>
-            {a('reports.referenceDate')}
+            {adminCopy('reports.referenceDate')}
             <input type="date" value={date} onChange={(e) => e.target.value && setDate(e.target.value)} />
           </label>
           <button className={styles.secondary} type="button" onClick={() => setDate(`${year}-03-31`)}>
-            {year}年{a('reports.march')}
+            {year}年{adminCopy('reports.march')}
           </button>
           <button className={styles.secondary} type="button" onClick={() => setDate(`${year}-09-30`)}>
-            {year}年{a('reports.september')}
+            {year}年{adminCopy('reports.september')}
           </button>
           <a className={styles.secondary} href={apiUrl('/admin/reports/unused_balance', { date, format: 'csv' })} download>
-            {a('common.csv')}
+            {adminCopy('common.csv')}
           </a>
         </div>
         {unused.data && (
-          <table className={styles.table} aria-label={a('reports.unused')}>
+          <table className={styles.table} aria-label={adminCopy('reports.unused')}>
             <thead>
               <tr>
-                <th>{a('reports.unusedColumns.currency')}</th>
-                <th className={styles.number}>{a('reports.unusedColumns.coins')}</th>
-                <th className={styles.number}>{a('reports.unusedColumns.yen')}</th>
+                <th>{adminCopy('reports.unusedColumns.currency')}</th>
+                <th className={styles.number}>{adminCopy('reports.unusedColumns.coins')}</th>
+                <th className={styles.number}>{adminCopy('reports.unusedColumns.yen')}</th>
               </tr>
             </thead>
             <tbody>
@@ -134,7 +134,7 @@ export function ReportsPage({ today }: { today: string }) {
                 </tr>
               ))}
               <tr>
-                <td>{a('reports.total')}</td>
+                <td>{adminCopy('reports.total')}</td>
                 <td />
                 <td className={styles.number}>{formatYen(unused.data.totalYen)}</td>
               </tr>

@@ -1,7 +1,7 @@
 import type { CoinPackSalesReport, TopTitlesReport } from '@hondana/domain/admin/admin-serials-api';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { jaAdmin, adminCopy as a } from '../../../i18n/ja-admin';
+import { jaAdmin, adminCopy } from '../../../i18n/ja-admin';
 import { apiUrl } from '../../../lib/api/client';
 import { type CoinPackSalesRow, adminGet } from '../api/admin-api';
 import { formatYen } from './format';
@@ -16,10 +16,10 @@ export function TopTitles({ from, to }: { from: string; to: string }) {
   const report = useQuery({ queryKey: ['admin', 'top-titles', from, to, limit], queryFn: () => adminGet<TopTitlesReport>('/reports/top_titles', { from, to, limit }) });
   return (
     <section className={styles.section}>
-      <h2>{a('reports.topTitles')}</h2>
+      <h2>{adminCopy('reports.topTitles')}</h2>
       <div className={styles.actions}>
         <label className={styles.field}>
-          {a('reports.limit')}
+          {adminCopy('reports.limit')}
           <select value={limit} onChange={(e) => setLimit(Number(e.target.value))}>
             {LIMITS.map((n) => (
               <option key={n} value={n}>
@@ -29,19 +29,19 @@ export function TopTitles({ from, to }: { from: string; to: string }) {
           </select>
         </label>
         <a className={styles.secondary} href={apiUrl('/admin/reports/top_titles', { from, to, limit, format: 'csv' })} download>
-          {a('common.csv')}
+          {adminCopy('common.csv')}
         </a>
       </div>
-      {report.isError && <p className={styles.error}>{a('common.failed')}</p>}
-      {report.data && report.data.rows.length === 0 && <p>{a('common.none')}</p>}
+      {report.isError && <p className={styles.error}>{adminCopy('common.failed')}</p>}
+      {report.data && report.data.rows.length === 0 && <p>{adminCopy('common.none')}</p>}
       {report.data && report.data.rows.length > 0 && (
-        <TableWrap label={a('reports.topTitles')}>
-          <table className={styles.table} aria-label={a('reports.topTitles')}>
+        <TableWrap label={adminCopy('reports.topTitles')}>
+          <table className={styles.table} aria-label={adminCopy('reports.topTitles')}>
             <thead>
               <tr>
                 {(['rank', 'name', 'orders', 'books', 'yen', 'coins'] as const).map((c) => (
                   <th key={c} className={c === 'name' ? undefined : styles.number}>
-                    {a(`reports.topColumns.${c}`)}
+                    {adminCopy(`reports.topColumns.${c}`)}
                   </th>
                 ))}
               </tr>
@@ -72,7 +72,7 @@ export function CoinPackSales({ from, to }: { from: string; to: string }) {
   const report = useQuery({ queryKey: ['admin', 'coin-packs', from, to], queryFn: () => adminGet<CoinPackSalesReport>('/reports/coin_packs', { from, to }) });
   const row = (r: CoinPackSalesRow, label: string) => (
     <tr key={`${r.source}-${label}`}>
-      <td>{r.source === 'total' ? '' : a(`reports.coinSources.${r.source}`)}</td>
+      <td>{r.source === 'total' ? '' : adminCopy(`reports.coinSources.${r.source}`)}</td>
       <td>{label}</td>
       <td className={styles.number}>{formatYen(r.orders)}</td>
       <td className={styles.number}>{formatYen(r.yen)}</td>
@@ -82,28 +82,28 @@ export function CoinPackSales({ from, to }: { from: string; to: string }) {
   );
   return (
     <section className={styles.section}>
-      <h2>{a('reports.coinPacks')}</h2>
+      <h2>{adminCopy('reports.coinPacks')}</h2>
       <div className={styles.actions}>
         <a className={styles.secondary} href={apiUrl('/admin/reports/coin_packs', { from, to, format: 'csv' })} download>
-          {a('common.csv')}
+          {adminCopy('common.csv')}
         </a>
       </div>
-      {report.isError && <p className={styles.error}>{a('common.failed')}</p>}
+      {report.isError && <p className={styles.error}>{adminCopy('common.failed')}</p>}
       {report.data && (
-        <TableWrap label={a('reports.coinPacks')}>
-          <table className={styles.table} aria-label={a('reports.coinPacks')}>
+        <TableWrap label={adminCopy('reports.coinPacks')}>
+          <table className={styles.table} aria-label={adminCopy('reports.coinPacks')}>
             <thead>
               <tr>
                 {(['source', 'payment', 'orders', 'yen', 'coins', 'bonus'] as const).map((c) => (
                   <th key={c} className={c === 'payment' || c === 'source' ? undefined : styles.number}>
-                    {a(`reports.coinPackColumns.${c}`)}
+                    {adminCopy(`reports.coinPackColumns.${c}`)}
                   </th>
                 ))}
               </tr>
             </thead>
             <tbody>
               {report.data.rows.map((r) => row(r, paymentLabel(r.paymentType)))}
-              {row(report.data.total, a('reports.total'))}
+              {row(report.data.total, adminCopy('reports.total'))}
             </tbody>
           </table>
         </TableWrap>

@@ -2,7 +2,7 @@ import type { TotpEnrolment } from '@hondana/domain/admin/admin-second-factor-ap
 import * as Dialog from '@radix-ui/react-dialog';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { secondFactorCopy as s } from '../../../i18n/ja-admin-second-factor';
+import { secondFactorCopy } from '../../../i18n/ja-admin-second-factor';
 import {
   answerSecondFactorWith,
   checkSecondFactor,
@@ -58,15 +58,15 @@ function CodeForm({ label, submit, busyLabel, onCode, autoComplete }: { label: s
 function RecoveryCodesShown({ codes, next }: { codes: string[]; next: string }) {
   return (
     <section className={styles.section} aria-labelledby="recovery-heading">
-      <h2 id="recovery-heading">{s('recovery.heading')}</h2>
-      <p>{s('recovery.lead')}</p>
-      <ul className={own.codes} aria-label={s('recovery.heading')}>
+      <h2 id="recovery-heading">{secondFactorCopy('recovery.heading')}</h2>
+      <p>{secondFactorCopy('recovery.lead')}</p>
+      <ul className={own.codes} aria-label={secondFactorCopy('recovery.heading')}>
         {codes.map((code) => (
           <li key={code}>{code}</li>
         ))}
       </ul>
       <Link className={`${styles.button} ${own.link}`} to={next}>
-        {s('recovery.open')}
+        {secondFactorCopy('recovery.open')}
       </Link>
     </section>
   );
@@ -97,19 +97,19 @@ export function EnrolPasskey({ next, onRegistered }: { next: string; onRegistere
   if (codes) {
     return (
       <section className={styles.section}>
-        <p role="status">{s('passkey.registered')}</p>
+        <p role="status">{secondFactorCopy('passkey.registered')}</p>
         <Link className={`${styles.button} ${own.link}`} to={next}>
-          {s('recovery.open')}
+          {secondFactorCopy('recovery.open')}
         </Link>
       </section>
     );
   }
   return (
     <section className={styles.section} aria-labelledby="passkey-enrol-heading">
-      <h2 id="passkey-enrol-heading">{s('passkey.enrolHeading')}</h2>
-      <p>{s('passkey.enrolLead')}</p>
+      <h2 id="passkey-enrol-heading">{secondFactorCopy('passkey.enrolHeading')}</h2>
+      <p>{secondFactorCopy('passkey.enrolLead')}</p>
       <button type="button" className={styles.button} onClick={register} disabled={busy}>
-        {busy ? s('passkey.registering') : s('passkey.register')}
+        {busy ? secondFactorCopy('passkey.registering') : secondFactorCopy('passkey.register')}
       </button>
       {error && (
         <p className={styles.error} role="alert">
@@ -138,14 +138,14 @@ function PasskeyCheck({ onPassed }: { onPassed: (recoveryCodesLeft: number) => v
   return (
     <div className={own.passkey}>
       <button type="button" className={styles.button} onClick={check} disabled={busy}>
-        {busy ? s('passkey.checking') : s('passkey.check')}
+        {busy ? secondFactorCopy('passkey.checking') : secondFactorCopy('passkey.check')}
       </button>
       {error && (
         <p className={`${styles.error} ${own.full}`} role="alert">
           {error}
         </p>
       )}
-      <p className={own.or}>{s('passkey.or')}</p>
+      <p className={own.or}>{secondFactorCopy('passkey.or')}</p>
     </div>
   );
 }
@@ -170,11 +170,11 @@ export function EnrolTotp({ next }: { next: string }) {
   if (recoveryCodes) return <RecoveryCodesShown codes={recoveryCodes} next={next} />;
   return (
     <section className={styles.section} aria-labelledby="totp-enrol-heading">
-      <h2 id="totp-enrol-heading">{s('passkey.totpHeading')}</h2>
+      <h2 id="totp-enrol-heading">{secondFactorCopy('passkey.totpHeading')}</h2>
       {!enrolment ? (
         <>
           <button type="button" className={styles.button} onClick={start} disabled={starting}>
-            {starting ? s('enrol.starting') : s('enrol.start')}
+            {starting ? secondFactorCopy('enrol.starting') : secondFactorCopy('enrol.start')}
           </button>
           {error && (
             <p className={styles.error} role="alert">
@@ -184,13 +184,13 @@ export function EnrolTotp({ next }: { next: string }) {
         </>
       ) : (
         <>
-          <img className={own.qr} src={enrolment.qrCode} alt={s('enrol.qrAlt')} width={220} height={220} />
-          <p>{s('enrol.secretLabel')}</p>
+          <img className={own.qr} src={enrolment.qrCode} alt={secondFactorCopy('enrol.qrAlt')} width={220} height={220} />
+          <p>{secondFactorCopy('enrol.secretLabel')}</p>
           <code className={own.secret} data-testid="totp-secret">
             {enrolment.secret}
           </code>
-          <p>{s('enrol.once')}</p>
-          <CodeForm label={s('enrol.codeLabel')} submit={s('enrol.confirm')} busyLabel={s('enrol.confirming')} onCode={async (code) => setRecoveryCodes((await confirmTotpEnrolment(code)).recoveryCodes)} />
+          <p>{secondFactorCopy('enrol.once')}</p>
+          <CodeForm label={secondFactorCopy('enrol.codeLabel')} submit={secondFactorCopy('enrol.confirm')} busyLabel={secondFactorCopy('enrol.confirming')} onCode={async (code) => setRecoveryCodes((await confirmTotpEnrolment(code)).recoveryCodes)} />
         </>
       )}
     </section>
@@ -203,9 +203,9 @@ export function CheckSecondFactor({ onPassed, passkey = false }: { onPassed: (re
     <>
       {passkey && <PasskeyCheck onPassed={onPassed} />}
       <CodeForm
-        label={s('check.codeLabel')}
-        submit={s('check.submit')}
-        busyLabel={s('check.submitting')}
+        label={secondFactorCopy('check.codeLabel')}
+        submit={secondFactorCopy('check.submit')}
+        busyLabel={secondFactorCopy('check.submitting')}
         onCode={async (code) => onPassed((await checkSecondFactor(code)).recoveryCodesLeft)}
       />
     </>
@@ -271,11 +271,11 @@ export function SecondFactorPrompt() {
               focusWhenEnabled(target);
             }}
           >
-            <Dialog.Title className={styles.heading}>{s('again.heading')}</Dialog.Title>
-            <p id="second-factor-again-lead">{s('again.lead')}</p>
+            <Dialog.Title className={styles.heading}>{secondFactorCopy('again.heading')}</Dialog.Title>
+            <p id="second-factor-again-lead">{secondFactorCopy('again.lead')}</p>
             <CheckSecondFactor passkey={passkey} onPassed={() => close(true)} />
             <p>
-              <Dialog.Close className={styles.secondary}>{s('again.cancel')}</Dialog.Close>
+              <Dialog.Close className={styles.secondary}>{secondFactorCopy('again.cancel')}</Dialog.Close>
             </p>
           </Dialog.Content>
         </Dialog.Overlay>

@@ -1,7 +1,7 @@
 import { type AdminSerial, SERIAL_CATEGORIES } from '@hondana/domain/admin/admin-serials-api';
 import { type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { adminCopy as a } from '../../../i18n/ja-admin';
+import { adminCopy } from '../../../i18n/ja-admin';
 import { adminChange } from '../api/admin-api';
 import { ChangeStatus } from './change-status';
 import { TitleIdsField } from './id-pickers';
@@ -37,71 +37,71 @@ export function SerialCreateForm() {
     e.preventDefault();
     const created = await change.run(
       () => adminChange<AdminSerial>('POST', '/serials', createFields(new FormData(e.currentTarget))),
-      (r) => a('serials.create.created', { name: r.name }),
+      (r) => adminCopy('serials.create.created', { name: r.name }),
     );
     if (created) await navigate(`/admin/serials/${created.id}`);
   }
-  const heading = a('serials.create.heading');
+  const heading = adminCopy('serials.create.heading');
   return (
     <section className={styles.section}>
       <h2>{heading}</h2>
-      <p>{a('serials.create.lead')}</p>
+      <p>{adminCopy('serials.create.lead')}</p>
       <form ref={changeFormRef} className={styles.form} onSubmit={create} aria-label={heading}>
         {/* The title by its name (the console's title picker), or its id typed. */}
-        <TitleIdsField name="titleId" label={a('serials.create.titleId')} required multiple={false} />
+        <TitleIdsField name="titleId" label={adminCopy('serials.create.titleId')} required multiple={false} />
         <label className={styles.field}>
-          {a('serials.create.name')}
+          {adminCopy('serials.create.name')}
           <input name="name" required maxLength={200} />
         </label>
         <label className={`${styles.field} ${styles.wide}`}>
-          {a('serials.create.description')}
+          {adminCopy('serials.create.description')}
           <textarea name="description" rows={3} maxLength={2000} />
         </label>
         <label className={styles.field}>
-          {a('serials.create.category')}
+          {adminCopy('serials.create.category')}
           <select name="category" defaultValue="male">
             {SERIAL_CATEGORIES.map((c) => (
               <option key={c} value={c}>
-                {a(`titleForm.pageTypes.${c}`)}
+                {adminCopy(`titleForm.pageTypes.${c}`)}
               </option>
             ))}
           </select>
         </label>
         <label className={styles.field}>
-          {a('serials.create.themeColor')}
+          {adminCopy('serials.create.themeColor')}
           <input name="themeColor" type="color" defaultValue="#3d6ea8" />
         </label>
         <label className={styles.field}>
-          {a('serials.create.subColor')}
+          {adminCopy('serials.create.subColor')}
           <input name="subColor" type="color" defaultValue="#dde9f7" />
         </label>
         <label className={styles.field}>
-          {a('serials.chargeMinutes')}
+          {adminCopy('serials.chargeMinutes')}
           <input name="chargeMinutes" type="number" min={0} step={1} defaultValue={1380} />
         </label>
         <label className={styles.field}>
-          {a('serials.rentalMinutes')}
+          {adminCopy('serials.rentalMinutes')}
           <input name="rentalMinutes" type="number" min={0} step={1} defaultValue={180} />
         </label>
         <label className={styles.field}>
-          {a('serials.create.endAt')}
+          {adminCopy('serials.create.endAt')}
           <input name="endAt" type="datetime-local" />
         </label>
         <label className={`${styles.check} ${styles.wide}`}>
           <input name="ticketUsable" type="checkbox" defaultChecked />
-          {a('serials.ticketUsable')}
+          {adminCopy('serials.ticketUsable')}
         </label>
         <label className={`${styles.check} ${styles.wide}`}>
           <input name="rewardUsable" type="checkbox" />
-          {a('serials.create.rewardUsable')}
+          {adminCopy('serials.create.rewardUsable')}
         </label>
         <label className={`${styles.check} ${styles.wide}`}>
           <input name="orderOnly" type="checkbox" />
-          {a('serials.orderOnly')}
+          {adminCopy('serials.orderOnly')}
         </label>
         <div className={`${styles.actions} ${styles.wide}`}>
           <button className={styles.button} type="submit" disabled={change.busy}>
-            {a('serials.create.submit')}
+            {adminCopy('serials.create.submit')}
           </button>
         </div>
       </form>

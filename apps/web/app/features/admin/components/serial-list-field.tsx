@@ -1,7 +1,7 @@
 import type { SerialList } from '@hondana/domain/admin/admin-serials-api';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { featuresCopy as f } from '../../../i18n/ja-admin-features';
+import { featuresCopy } from '../../../i18n/ja-admin-features';
 import { adminGet } from '../api/admin-api';
 import { Field } from './editor-form';
 import styles from './admin.module.css';
@@ -29,26 +29,26 @@ export function SerialListField({ saved }: { saved: Picked[] | undefined }) {
 
   return (
     <fieldset className={`${styles.wide} ${css.group}`}>
-      <legend>{f('serials.legend')}</legend>
-      {picked.length === 0 && <p className={css.hint}>{f('serials.none')}</p>}
+      <legend>{featuresCopy('serials.legend')}</legend>
+      {picked.length === 0 && <p className={css.hint}>{featuresCopy('serials.none')}</p>}
       <ol>
         {picked.map((s, i) => (
           <li key={s.id}>
             <input type="hidden" name={`serialIds.${i}`} value={s.id} />
             <span>{s.name}</span>{' '}
-            <button type="button" className={styles.secondary} aria-label={f('serials.up', { name: s.name })} disabled={i === 0} onClick={() => move(i, -1)}>
+            <button type="button" className={styles.secondary} aria-label={featuresCopy('serials.up', { name: s.name })} disabled={i === 0} onClick={() => move(i, -1)}>
               ↑
             </button>
-            <button type="button" className={styles.secondary} aria-label={f('serials.down', { name: s.name })} disabled={i === picked.length - 1} onClick={() => move(i, 1)}>
+            <button type="button" className={styles.secondary} aria-label={featuresCopy('serials.down', { name: s.name })} disabled={i === picked.length - 1} onClick={() => move(i, 1)}>
               ↓
             </button>
-            <button type="button" className={styles.secondary} aria-label={f('serials.remove', { name: s.name })} onClick={() => setPicked((all) => all.filter((x) => x.id !== s.id))}>
+            <button type="button" className={styles.secondary} aria-label={featuresCopy('serials.remove', { name: s.name })} onClick={() => setPicked((all) => all.filter((x) => x.id !== s.id))}>
               ×
             </button>
           </li>
         ))}
       </ol>
-      <Field label={f('serials.search')}>
+      <Field label={featuresCopy('serials.search')}>
         <input
           type="search"
           value={text}
@@ -62,13 +62,13 @@ export function SerialListField({ saved }: { saved: Picked[] | undefined }) {
         />
       </Field>
       <button type="button" className={styles.secondary} onClick={() => setQ(text.trim())}>
-        {f('serials.find')}
+        {featuresCopy('serials.find')}
       </button>
-      {q !== '' && found.data?.serials.length === 0 && <p className={css.hint}>{f('serials.noMatch')}</p>}
+      {q !== '' && found.data?.serials.length === 0 && <p className={css.hint}>{featuresCopy('serials.noMatch')}</p>}
       <div>
         {options.map((s) => (
           <button key={s.id} type="button" className={css.volume} onClick={() => setPicked((all) => [...all, { id: s.id, name: s.name }])}>
-            {f('serials.add', { name: s.name })}
+            {featuresCopy('serials.add', { name: s.name })}
           </button>
         ))}
       </div>

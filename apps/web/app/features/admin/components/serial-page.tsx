@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { EPISODE_SPEND_TYPES } from '@hondana/domain/admin/admin-serials-api';
-import { adminCopy as a } from '../../../i18n/ja-admin';
+import { adminCopy } from '../../../i18n/ja-admin';
 import { type AdminEpisode, type AdminSerial, adminChange, adminGet, episodeFileError, serialImageError, uploadEpisodePages, uploadSerialImage } from '../api/admin-api';
 import { ChangeStatus } from './change-status';
 import { useChange, useChangeForm } from './use-change';
@@ -43,48 +43,48 @@ function EpisodeFields({ episode, prefix, volumes, layout }: { episode?: AdminEp
   return (
     <>
       <label className={styles.field} htmlFor={id('title')}>
-        {a('serials.title')}
+        {adminCopy('serials.title')}
         <input id={id('title')} name="title" defaultValue={episode?.title} required />
       </label>
       <label className={styles.field} htmlFor={id('spend')}>
-        {a('serials.spendType')}
+        {adminCopy('serials.spendType')}
         <select id={id('spend')} name="spendType" defaultValue={episode?.spendType ?? 1}>
           {EPISODE_SPEND_TYPES.map((t) => (
             <option key={t} value={t}>
-              {a(`serials.spendTypes.${t}`)}
+              {adminCopy(`serials.spendTypes.${t}`)}
             </option>
           ))}
         </select>
       </label>
       <label className={styles.field} htmlFor={id('price')}>
-        {a('serials.price')}
+        {adminCopy('serials.price')}
         <input id={id('price')} name="price" type="number" min={0} step={1} defaultValue={episode?.price ?? 0} />
       </label>
       <label className={styles.field} htmlFor={id('release')}>
-        {a('serials.releaseAt')}
+        {adminCopy('serials.releaseAt')}
         <input id={id('release')} name="releaseAt" type="datetime-local" defaultValue={episode?.releaseAt} required />
       </label>
       <label className={styles.field} htmlFor={id('end')}>
-        {a('serials.endAt')}
+        {adminCopy('serials.endAt')}
         <input id={id('end')} name="endAt" type="datetime-local" defaultValue={episode?.endAt ?? ''} />
       </label>
       <label className={styles.field} htmlFor={id('layout')}>
-        {a('serials.layoutType')}
+        {adminCopy('serials.layoutType')}
         <select id={id('layout')} name="layoutType" defaultValue={episode?.layoutType ?? layout}>
           {LAYOUTS.map((l) => (
             <option key={l} value={l}>
-              {a(`serials.layoutTypes.${l}`)}
+              {adminCopy(`serials.layoutTypes.${l}`)}
             </option>
           ))}
         </select>
       </label>
       <label className={styles.field} htmlFor={id('book')}>
-        {a('serials.bookId')}
+        {adminCopy('serials.bookId')}
         <select id={id('book')} name="bookId" defaultValue={episode?.bookId ?? ''}>
-          <option value="">{a('serials.noBook')}</option>
+          <option value="">{adminCopy('serials.noBook')}</option>
           {volumes.map((v) => (
             <option key={v.id} value={v.id}>
-              {a('serials.volume', { vol: v.vol, name: v.name })}
+              {adminCopy('serials.volume', { vol: v.vol, name: v.name })}
             </option>
           ))}
         </select>
@@ -96,7 +96,7 @@ function EpisodeFields({ episode, prefix, volumes, layout }: { episode?: AdminEp
 /** The volume an episode is collected in, as the table shows it (第2巻), or nothing. */
 function volumeLabel(volumes: Volume[], bookId: number | null): string {
   const volume = volumes.find((v) => v.id === bookId);
-  return volume ? a('serials.volumeShort', { vol: volume.vol }) : '';
+  return volume ? adminCopy('serials.volumeShort', { vol: volume.vol }) : '';
 }
 
 /** One episode's form; a save sends only what changed. */
@@ -107,10 +107,10 @@ function EpisodeEditor({ episode, volumes, onSaved }: { episode: AdminEpisode; v
   async function save(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
     const changed = changes(e.currentTarget, episodeFields);
-    if (unchanged(changed)) return change.say(a('common.unchanged'));
-    if (await change.run(() => adminChange<AdminEpisode>('PUT', `/episodes/${episode.id}`, { version: episode.version, ...changed }), () => a('common.saved'))) await onSaved();
+    if (unchanged(changed)) return change.say(adminCopy('common.unchanged'));
+    if (await change.run(() => adminChange<AdminEpisode>('PUT', `/episodes/${episode.id}`, { version: episode.version, ...changed }), () => adminCopy('common.saved'))) await onSaved();
   }
-  const label = a('serials.edit', { sequence: episode.orderSequence });
+  const label = adminCopy('serials.edit', { sequence: episode.orderSequence });
   return (
     <div className={extra.episode}>
       <h3>{label}</h3>
@@ -118,7 +118,7 @@ function EpisodeEditor({ episode, volumes, onSaved }: { episode: AdminEpisode; v
         <EpisodeFields episode={episode} prefix={`episode-${episode.id}`} volumes={volumes} layout={episode.layoutType} />
         <div className={`${styles.actions} ${styles.wide}`}>
           <button className={styles.button} type="submit" disabled={change.busy}>
-            {a('common.save')}
+            {adminCopy('common.save')}
           </button>
         </div>
       </form>
@@ -150,7 +150,7 @@ function EpisodePagesUpload({ episode, onSaved }: { episode: AdminEpisode; onSav
     setProgress(0);
     try {
       const after = await uploadEpisodePages(episode.id, episode.version, file, setProgress);
-      setNotice(a('serials.pages.done', { sequence: after.orderSequence, pages: after.pageCount }));
+      setNotice(adminCopy('serials.pages.done', { sequence: after.orderSequence, pages: after.pageCount }));
       form.reset();
       await onSaved();
     } catch (failure) {
@@ -160,23 +160,23 @@ function EpisodePagesUpload({ episode, onSaved }: { episode: AdminEpisode; onSav
       setProgress(null);
     }
   }
-  const label = a('serials.pages.heading', { sequence: episode.orderSequence });
+  const label = adminCopy('serials.pages.heading', { sequence: episode.orderSequence });
   return (
     <div className={extra.episode} ref={panel}>
       <h3>{label}</h3>
-      <p>{a('serials.pages.lead')}</p>
+      <p>{adminCopy('serials.pages.lead')}</p>
       <form className={styles.actions} onSubmit={upload} aria-label={label}>
         <label className={styles.field}>
-          {a('serials.pages.file')}
+          {adminCopy('serials.pages.file')}
           <input name="file" type="file" accept=".cbz,.zip,application/zip,application/vnd.comicbook+zip" required />
         </label>
         <button className={styles.button} type="submit" disabled={busy}>
-          {a('serials.pages.start')}
+          {adminCopy('serials.pages.start')}
         </button>
         {progress !== null && (
           <>
             <progress className={styles.progress} max={100} value={progress} />
-            <span>{a('serials.pages.uploading', { percent: progress })}</span>
+            <span>{adminCopy('serials.pages.uploading', { percent: progress })}</span>
           </>
         )}
       </form>
@@ -193,26 +193,26 @@ function SerialImage({ serial, onSaved }: { serial: AdminSerial; onSaved: () => 
     const form = e.currentTarget;
     const file = (form.elements.namedItem('image') as HTMLInputElement).files?.[0];
     if (!file) return;
-    if (await change.run(() => uploadSerialImage(serial.id, serial.version, file), () => a('serials.image.uploaded_done'), serialImageError)) {
+    if (await change.run(() => uploadSerialImage(serial.id, serial.version, file), () => adminCopy('serials.image.uploaded_done'), serialImageError)) {
       form.reset();
       await onSaved();
     }
   }
   return (
     <section className={styles.section} aria-labelledby="serial-image-heading">
-      <h2 id="serial-image-heading">{a('serials.image.heading')}</h2>
+      <h2 id="serial-image-heading">{adminCopy('serials.image.heading')}</h2>
       <div className={extra.serialImageRow}>
         <figure className={extra.serialImage}>
-          <img src={serial.imageUrl} alt={a('serials.image.alt', { name: serial.name })} width={261} height={164} />
-          <figcaption>{serial.imageUploaded ? a('serials.image.uploaded') : a('serials.image.drawn')}</figcaption>
+          <img src={serial.imageUrl} alt={adminCopy('serials.image.alt', { name: serial.name })} width={261} height={164} />
+          <figcaption>{serial.imageUploaded ? adminCopy('serials.image.uploaded') : adminCopy('serials.image.drawn')}</figcaption>
         </figure>
-        <form className={styles.actions} onSubmit={upload} aria-label={a('serials.image.heading')}>
+        <form className={styles.actions} onSubmit={upload} aria-label={adminCopy('serials.image.heading')}>
           <label className={styles.field}>
-            {a('serials.image.file')}
+            {adminCopy('serials.image.file')}
             <input name="image" type="file" accept="image/jpeg,image/png,image/webp" required />
           </label>
           <button className={styles.secondary} type="submit" disabled={change.busy}>
-            {a('serials.image.upload')}
+            {adminCopy('serials.image.upload')}
           </button>
         </form>
       </div>
@@ -234,14 +234,14 @@ export function SerialPage({ serialId }: { serialId: number }) {
   const { ref: addFormRef, errorId: addErrorId } = useChangeForm(add);
   const [editing, setEditing] = useState<number | null>(null);
   const [uploading, setUploading] = useState<number | null>(null);
-  if (!serial.data) return <p>{serial.isError ? a('common.failed') : a('common.loading')}</p>;
+  if (!serial.data) return <p>{serial.isError ? adminCopy('common.failed') : adminCopy('common.loading')}</p>;
   const s = serial.data;
 
   async function saveSettings(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
     const changed = settingsChanges(e.currentTarget, settingsFields);
-    if (unchanged(changed)) return settings.say(a('common.unchanged'));
-    if (await settings.run(() => adminChange<AdminSerial>('PUT', `/serials/${serialId}`, { version: s.version, ...changed }), () => a('common.saved'))) await reload();
+    if (unchanged(changed)) return settings.say(adminCopy('common.unchanged'));
+    if (await settings.run(() => adminChange<AdminSerial>('PUT', `/serials/${serialId}`, { version: s.version, ...changed }), () => adminCopy('common.saved'))) await reload();
   }
   async function addEpisode(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
@@ -249,7 +249,7 @@ export function SerialPage({ serialId }: { serialId: number }) {
     const pageCount = Number(new FormData(form).get('pageCount'));
     const created = await add.run(
       () => adminChange<AdminEpisode>('POST', `/serials/${serialId}/episodes`, { ...episodeFields(new FormData(form)), pageCount }),
-      (r) => a('serials.added', { sequence: r.orderSequence }),
+      (r) => adminCopy('serials.added', { sequence: r.orderSequence }),
     );
     if (created) {
       form.reset();
@@ -260,55 +260,55 @@ export function SerialPage({ serialId }: { serialId: number }) {
   return (
     <>
       <p>
-        <Link to="/admin/serials">{a('serials.back')}</Link>
+        <Link to="/admin/serials">{adminCopy('serials.back')}</Link>
       </p>
       <h1 className={styles.heading}>{s.name}</h1>
       <SerialImage serial={s} onSaved={reload} />
       <section className={styles.section}>
-        <h2>{a('serials.settings')}</h2>
-        <form key={s.version} ref={settingsFormRef} className={styles.form} onSubmit={saveSettings} aria-label={a('serials.settings')}>
+        <h2>{adminCopy('serials.settings')}</h2>
+        <form key={s.version} ref={settingsFormRef} className={styles.form} onSubmit={saveSettings} aria-label={adminCopy('serials.settings')}>
           <label className={styles.field}>
-            {a('serials.chargeMinutes')}
+            {adminCopy('serials.chargeMinutes')}
             <input name="chargeMinutes" type="number" min={0} step={1} defaultValue={s.chargeMinutes} />
           </label>
           <label className={styles.field}>
-            {a('serials.rentalMinutes')}
+            {adminCopy('serials.rentalMinutes')}
             <input name="rentalMinutes" type="number" min={0} step={1} defaultValue={s.rentalMinutes} />
           </label>
           <label className={`${styles.check} ${styles.wide}`}>
             <input name="orderOnly" type="checkbox" defaultChecked={s.orderOnly} />
-            {a('serials.orderOnly')}
+            {adminCopy('serials.orderOnly')}
           </label>
           <label className={`${styles.check} ${styles.wide}`}>
             <input name="ticketUsable" type="checkbox" defaultChecked={s.ticketUsable} />
-            {a('serials.ticketUsable')}
+            {adminCopy('serials.ticketUsable')}
           </label>
           <div className={`${styles.actions} ${styles.wide}`}>
             <button className={styles.button} type="submit" disabled={settings.busy}>
-              {a('common.save')}
+              {adminCopy('common.save')}
             </button>
           </div>
         </form>
         <ChangeStatus notice={settings.notice} error={settings.error} errorId={settingsErrorId} />
       </section>
       <section className={styles.section}>
-        <h2>{a('serials.episodes')}</h2>
+        <h2>{adminCopy('serials.episodes')}</h2>
         {s.episodes.length === 0 ? (
-          <p>{a('serials.noEpisodes')}</p>
+          <p>{adminCopy('serials.noEpisodes')}</p>
         ) : (
-          <TableWrap label={a('serials.episodes')}>
-            <table className={`${styles.table} ${extra.episodeTable}`} aria-label={a('serials.episodes')}>
+          <TableWrap label={adminCopy('serials.episodes')}>
+            <table className={`${styles.table} ${extra.episodeTable}`} aria-label={adminCopy('serials.episodes')}>
               <thead>
                 <tr>
-                  <th className={styles.number}>{a('serials.episodeColumns.sequence')}</th>
-                  <th>{a('serials.episodeColumns.title')}</th>
-                  <th>{a('serials.episodeColumns.spend')}</th>
-                  <th className={styles.number}>{a('serials.episodeColumns.price')}</th>
-                  <th>{a('serials.episodeColumns.release')}</th>
-                  <th>{a('serials.episodeColumns.end')}</th>
-                  <th className={styles.number}>{a('serials.episodeColumns.pages')}</th>
-                  <th>{a('serials.episodeColumns.layout')}</th>
-                  <th>{a('serials.episodeColumns.book')}</th>
+                  <th className={styles.number}>{adminCopy('serials.episodeColumns.sequence')}</th>
+                  <th>{adminCopy('serials.episodeColumns.title')}</th>
+                  <th>{adminCopy('serials.episodeColumns.spend')}</th>
+                  <th className={styles.number}>{adminCopy('serials.episodeColumns.price')}</th>
+                  <th>{adminCopy('serials.episodeColumns.release')}</th>
+                  <th>{adminCopy('serials.episodeColumns.end')}</th>
+                  <th className={styles.number}>{adminCopy('serials.episodeColumns.pages')}</th>
+                  <th>{adminCopy('serials.episodeColumns.layout')}</th>
+                  <th>{adminCopy('serials.episodeColumns.book')}</th>
                   <th />
                 </tr>
               </thead>
@@ -317,29 +317,29 @@ export function SerialPage({ serialId }: { serialId: number }) {
                   <tr key={e.id}>
                     <td className={styles.number}>{e.orderSequence}</td>
                     <td>{e.title}</td>
-                    <td>{a(`serials.spendTypes.${e.spendType as 0 | 1 | 2}`)}</td>
+                    <td>{adminCopy(`serials.spendTypes.${e.spendType as 0 | 1 | 2}`)}</td>
                     <td className={styles.number}>{e.price}</td>
                     <td>{e.releaseAt.replace('T', ' ')}</td>
                     <td>{e.endAt?.replace('T', ' ') ?? ''}</td>
                     <td className={styles.number}>
                       {e.pageCount}
-                      <span className={extra.pagesSource}>{e.pagesUploaded ? a('serials.pages.uploaded') : a('serials.pages.drawn')}</span>
+                      <span className={extra.pagesSource}>{e.pagesUploaded ? adminCopy('serials.pages.uploaded') : adminCopy('serials.pages.drawn')}</span>
                     </td>
-                    <td>{a(`serials.layoutShort.${e.layoutType === 1 ? 1 : 0}`)}</td>
+                    <td>{adminCopy(`serials.layoutShort.${e.layoutType === 1 ? 1 : 0}`)}</td>
                     <td>{volumeLabel(s.volumes, e.bookId)}</td>
                     <td>
                       <div className={extra.episodeActions}>
                         <button className={styles.secondary} type="button" aria-pressed={editing === e.id} onClick={() => setEditing(editing === e.id ? null : e.id)}>
-                          {a('serials.editButton')}
+                          {adminCopy('serials.editButton')}
                         </button>
                         <button
                           className={styles.secondary}
                           type="button"
-                          aria-label={`${a('serials.pages.heading', { sequence: e.orderSequence })}：${a('serials.pages.button')}`}
+                          aria-label={`${adminCopy('serials.pages.heading', { sequence: e.orderSequence })}：${adminCopy('serials.pages.button')}`}
                           aria-pressed={uploading === e.id}
                           onClick={() => setUploading(uploading === e.id ? null : e.id)}
                         >
-                          {a('serials.pages.button')}
+                          {adminCopy('serials.pages.button')}
                         </button>
                       </div>
                     </td>
@@ -361,16 +361,16 @@ export function SerialPage({ serialId }: { serialId: number }) {
           ))}
       </section>
       <section className={styles.section}>
-        <h2>{a('serials.add')}</h2>
-        <form ref={addFormRef} className={styles.form} onSubmit={addEpisode} aria-label={a('serials.add')}>
+        <h2>{adminCopy('serials.add')}</h2>
+        <form ref={addFormRef} className={styles.form} onSubmit={addEpisode} aria-label={adminCopy('serials.add')}>
           <EpisodeFields prefix="new-episode" volumes={s.volumes} layout={s.episodes.at(-1)?.layoutType ?? 0} />
           <label className={styles.field} htmlFor="new-episode-pages">
-            {a('serials.pageCount')}
+            {adminCopy('serials.pageCount')}
             <input id="new-episode-pages" name="pageCount" type="number" min={1} step={1} defaultValue={20} />
           </label>
           <div className={`${styles.actions} ${styles.wide}`}>
             <button className={styles.button} type="submit" disabled={add.busy}>
-              {a('serials.add')}
+              {adminCopy('serials.add')}
             </button>
           </div>
         </form>

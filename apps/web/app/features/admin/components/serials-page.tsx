@@ -2,7 +2,7 @@ import type { SerialList } from '@hondana/domain/admin/admin-serials-api';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
-import { adminCopy as a } from '../../../i18n/ja-admin';
+import { adminCopy } from '../../../i18n/ja-admin';
 import { adminGet } from '../api/admin-api';
 import { SerialCreateForm } from './serial-create-form';
 import styles from './admin.module.css';
@@ -18,23 +18,23 @@ export function SerialsPage() {
   }
   return (
     <>
-      <h1 className={styles.heading}>{a('serials.heading')}</h1>
+      <h1 className={styles.heading}>{adminCopy('serials.heading')}</h1>
       <form className={styles.actions} onSubmit={search} role="search">
         <label className={styles.field}>
-          {a('serials.searchLabel')}
+          {adminCopy('serials.searchLabel')}
           <input name="q" type="search" defaultValue={q} />
         </label>
         <button className={styles.secondary} type="submit">
-          {a('common.search')}
+          {adminCopy('common.search')}
         </button>
       </form>
-      <TableWrap label={a('serials.heading')}>
+      <TableWrap label={adminCopy('serials.heading')}>
         <table className={styles.table}>
           <thead>
             <tr>
-              <th>{a('serials.columns.id')}</th>
-              <th>{a('serials.columns.name')}</th>
-              <th className={styles.number}>{a('serials.columns.episodes')}</th>
+              <th>{adminCopy('serials.columns.id')}</th>
+              <th>{adminCopy('serials.columns.name')}</th>
+              <th className={styles.number}>{adminCopy('serials.columns.episodes')}</th>
             </tr>
           </thead>
           <tbody>
@@ -49,9 +49,9 @@ export function SerialsPage() {
             ))}
           </tbody>
         </table>
-        {serials.isPending && <p>{a('common.loading')}</p>}
-        {serials.isError && <p className={styles.error}>{a('common.failed')}</p>}
-        {serials.data?.serials.length === 0 && <p>{a('common.none')}</p>}
+        {serials.isPending && <p>{adminCopy('common.loading')}</p>}
+        {serials.isError && <p className={styles.error}>{adminCopy('common.failed')}</p>}
+        {serials.data?.serials.length === 0 && <p>{adminCopy('common.none')}</p>}
       </TableWrap>
       <SerialCreateForm />
     </>

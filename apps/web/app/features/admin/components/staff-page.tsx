@@ -2,8 +2,8 @@ import type { StaffMe } from '@hondana/domain/admin/admin-api';
 import type { StaffList, StaffMemberView, StaffRoleChanged, StaffRoleChoice } from '@hondana/domain/admin/admin-staff-api';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { adminCopy as a } from '../../../i18n/ja-admin';
-import { staffCopy as s } from '../../../i18n/ja-admin-staff';
+import { adminCopy } from '../../../i18n/ja-admin';
+import { staffCopy } from '../../../i18n/ja-admin-staff';
 import { ApiError } from '../../../lib/api/client';
 import { adminChange, adminGet, changeError } from '../api/admin-api';
 import { ChangeStatus } from './change-status';
@@ -13,14 +13,14 @@ import styles from './admin.module.css';
 import { TableWrap } from './table-wrap';
 
 const CHOICES = ['operator', 'support', 'none'] as const satisfies readonly StaffRoleChoice[];
-const roleName = (role: StaffRoleChoice | null) => s(`staff.roles.${role ?? 'none'}`);
+const roleName = (role: StaffRoleChoice | null) => staffCopy(`staff.roles.${role ?? 'none'}`);
 
 /** Why a role change was refused, in Japanese: the last operator, an e-mail address of no member, else the fields the server named. */
 function roleError(error: unknown): string {
   const message = error instanceof ApiError ? (error.messages[0] ?? '') : '';
-  if (message.startsWith('role: would leave the console without an operator')) return s('staff.lastOperator');
-  if (message.startsWith('email: names no member')) return s('staff.noMember');
-  if (message.startsWith('email: ')) return s('staff.badEmail');
+  if (message.startsWith('role: would leave the console without an operator')) return staffCopy('staff.lastOperator');
+  if (message.startsWith('email: names no member')) return staffCopy('staff.noMember');
+  if (message.startsWith('email: ')) return staffCopy('staff.badEmail');
   return changeError(error);
 }
 
@@ -49,7 +49,7 @@ function StaffRow({ member, me, onChanged, report }: { member: StaffMemberView; 
     try {
       const r = await adminChange<StaffRoleChanged>('PUT', `/staff/${member.userId}/role`, { role });
       const vars = { email: member.email, role: roleName(r.role) };
-      report({ notice: r.changed ? s('staff.changed', vars) : s('staff.unchanged', vars), error: null });
+      report({ notice: r.changed ? staffCopy('staff.changed', vars) : staffCopy('staff.unchanged', vars), error: null });
       if (r.changed && self) signedOutBySelf();
       else if (r.changed) onChanged();
     } catch (error) {
@@ -62,16 +62,16 @@ function StaffRow({ member, me, onChanged, report }: { member: StaffMemberView; 
     <tr>
       <td className={styles.breakAll}>
         {member.email}
-        {self && s('staff.you')}
+        {self && staffCopy('staff.you')}
       </td>
       <td>{member.nickname}</td>
       <td>{roleName(member.role)}</td>
-      <td>{member.enrolled ? s('staff.factor.enrolled') : s('staff.factor.missing')}</td>
+      <td>{member.enrolled ? staffCopy('staff.factor.enrolled') : staffCopy('staff.factor.missing')}</td>
       <td>{formatInstant(member.grantedAt)}</td>
       <td>
         <form className={styles.inline} onSubmit={submit}>
           {/* Named by aria-label: a visually hidden label, positioned absolutely, would stretch the page past the table's scroller at 375 px. */}
-          <select aria-label={s('staff.roleOf', { email: member.email })} value={role} onChange={(e) => setRole(e.target.value as StaffRoleChoice)}>
+          <select aria-label={staffCopy('staff.roleOf', { email: member.email })} value={role} onChange={(e) => setRole(e.target.value as StaffRoleChoice)}>
             {CHOICES.map((c) => (
               <option key={c} value={c}>
                 {roleName(c)}
@@ -79,7 +79,7 @@ function StaffRow({ member, me, onChanged, report }: { member: StaffMemberView; 
             ))}
           </select>
           <button type="submit" className={styles.secondary} disabled={busy || role === member.role}>
-            {busy ? s('staff.changing') : s('staff.change')}
+            {busy ? staffCopy('staff.changing') : staffCopy('staff.change')}
           </button>
         </form>
       </td>
@@ -97,7 +97,7 @@ function GrantForm({ onChanged }: { onChanged: () => void }) {
     event.preventDefault();
     const result = await change.run(
       () => adminChange<StaffRoleChanged>('POST', '/staff', { email: email.trim(), role }),
-      (r) => (r.changed ? s('staff.changed', { email: email.trim(), role: roleName(r.role) }) : s('staff.unchanged', { email: email.trim(), role: roleName(r.role) })),
+      (r) => (r.changed ? staffCopy('staff.changed', { email: email.trim(), role: roleName(r.role) }) : staffCopy('staff.unchanged', { email: email.trim(), role: roleName(r.role) })),
       roleError,
     );
     if (result) {
@@ -107,22 +107,22 @@ function GrantForm({ onChanged }: { onChanged: () => void }) {
   }
   return (
     <section className={styles.section} aria-labelledby="staff-grant-heading">
-      <h2 id="staff-grant-heading">{s('staff.grantHeading')}</h2>
-      <p>{s('staff.grantLead')}</p>
+      <h2 id="staff-grant-heading">{staffCopy('staff.grantHeading')}</h2>
+      <p>{staffCopy('staff.grantLead')}</p>
       <form ref={changeFormRef} className={styles.actions} onSubmit={submit}>
         <label className={styles.field}>
-          {s('staff.email')}
+          {staffCopy('staff.email')}
           <input name="email" type="email" value={email} onChange={(e) => setEmail(e.target.value)} required maxLength={254} autoComplete="off" />
         </label>
         <label className={styles.field}>
-          {s('staff.role')}
+          {staffCopy('staff.role')}
           <select name="role" value={role} onChange={(e) => setRole(e.target.value as 'operator' | 'support')}>
             <option value="support">{roleName('support')}</option>
             <option value="operator">{roleName('operator')}</option>
           </select>
         </label>
         <button type="submit" className={styles.button} disabled={change.busy || email.trim() === ''}>
-          {change.busy ? s('staff.granting') : s('staff.grant')}
+          {change.busy ? staffCopy('staff.granting') : staffCopy('staff.grant')}
         </button>
       </form>
       <ChangeStatus notice={change.notice} error={change.error} errorId={changeErrorId} />
@@ -144,19 +144,19 @@ export function StaffPage() {
   const [status, setStatus] = useState<Status>({ notice: null, error: null });
   return (
     <>
-      <h1 className={styles.heading}>{s('staff.heading')}</h1>
-      <p>{s('staff.lead')}</p>
+      <h1 className={styles.heading}>{staffCopy('staff.heading')}</h1>
+      <p>{staffCopy('staff.lead')}</p>
       <ChangeStatus notice={status.notice} error={status.error} />
-      {staff.isPending && <p>{a('common.loading')}</p>}
-      {staff.isError && <p className={styles.error}>{a('common.failed')}</p>}
+      {staff.isPending && <p>{adminCopy('common.loading')}</p>}
+      {staff.isError && <p className={styles.error}>{adminCopy('common.failed')}</p>}
       {staff.data && (
-        <TableWrap label={s('staff.heading')}>
-          <table className={styles.table} aria-label={s('staff.heading')}>
+        <TableWrap label={staffCopy('staff.heading')}>
+          <table className={styles.table} aria-label={staffCopy('staff.heading')}>
             <thead>
               <tr>
                 {(['email', 'nickname', 'role', 'factor', 'granted', 'change'] as const).map((c) => (
                   <th key={c} scope="col">
-                    {s(`staff.columns.${c}`)}
+                    {staffCopy(`staff.columns.${c}`)}
                   </th>
                 ))}
               </tr>
@@ -167,7 +167,7 @@ export function StaffPage() {
               ))}
             </tbody>
           </table>
-          {staff.data.staff.length === 0 && <p>{s('staff.none')}</p>}
+          {staff.data.staff.length === 0 && <p>{staffCopy('staff.none')}</p>}
         </TableWrap>
       )}
       <GrantForm onChanged={refresh} />

@@ -2,8 +2,8 @@ import type { GenreTaxonomyList, MagazineList, PublisherList } from '@hondana/do
 import { type AuthorRole, authorRoleLabels } from '@hondana/domain/catalog/catalog';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { jaAdmin, adminCopy as a } from '../../../i18n/ja-admin';
-import { taxonomyCopy as x } from '../../../i18n/ja-admin-taxonomy';
+import { jaAdmin, adminCopy } from '../../../i18n/ja-admin';
+import { taxonomyCopy } from '../../../i18n/ja-admin-taxonomy';
 import { type AdminTitle, adminGet } from '../api/admin-api';
 import styles from './admin.module.css';
 
@@ -37,20 +37,20 @@ export function titleFields(f: FormData) {
 /** One credit: name, reading and role (the first row of a new title is its author). */
 function CreditFields({ author, n }: { author?: AdminTitle['authors'][number]; n: number }) {
   // A title's first credit is its author; a row after its credits adds one.
-  const legend = author || n === 1 ? a('titleForm.credit', { n }) : a('titleForm.creditNew');
+  const legend = author || n === 1 ? adminCopy('titleForm.credit', { n }) : adminCopy('titleForm.creditNew');
   return (
     <fieldset className={`${styles.wide} ${styles.methods}`} aria-label={legend}>
       <legend>{legend}</legend>
       <label className={styles.field}>
-        {a('titleForm.authorName')}
+        {adminCopy('titleForm.authorName')}
         <input name="authorName" defaultValue={author?.name} />
       </label>
       <label className={styles.field}>
-        {a('titleForm.authorKana')}
+        {adminCopy('titleForm.authorKana')}
         <input name="authorKana" defaultValue={author?.kana} />
       </label>
       <label className={styles.field}>
-        {a('titleForm.authorRole')}
+        {adminCopy('titleForm.authorRole')}
         <select name="authorRole" defaultValue={author?.role ?? 'author'}>
           {ROLES.map((role) => (
             <option key={role} value={role}>
@@ -108,20 +108,20 @@ export function TitleFormFields({ title, lists }: { title?: AdminTitle; lists: T
   return (
     <>
       <label className={styles.field}>
-        {a('titleForm.name')}
+        {adminCopy('titleForm.name')}
         <input name="name" required defaultValue={title?.name} />
       </label>
       <label className={styles.field}>
-        {a('titleForm.kana')}
+        {adminCopy('titleForm.kana')}
         <input name="kana" defaultValue={title?.kana} />
       </label>
       {[...authors, undefined].map((author, i) => (
         <CreditFields key={i} author={author} n={i + 1} />
       ))}
-      <Picker label={x('picker.publisher')} name="publisherId" options={lists.publishers} value={title?.publisherId} none={x('picker.none')} />
-      <Picker label={x('picker.magazine')} name="magazineId" options={lists.magazines} value={title?.magazineId} none={x('picker.none')} />
+      <Picker label={taxonomyCopy('picker.publisher')} name="publisherId" options={lists.publishers} value={title?.publisherId} none={taxonomyCopy('picker.none')} />
+      <Picker label={taxonomyCopy('picker.magazine')} name="magazineId" options={lists.magazines} value={title?.magazineId} none={taxonomyCopy('picker.none')} />
       <label className={styles.field}>
-        {a('titleForm.pageType')}
+        {adminCopy('titleForm.pageType')}
         <select name="pageType" defaultValue={title?.pageType ?? 'male'}>
           {Object.entries(jaAdmin.titleForm.pageTypes).map(([value, label]) => (
             <option key={value} value={value}>
@@ -130,9 +130,9 @@ export function TitleFormFields({ title, lists }: { title?: AdminTitle; lists: T
           ))}
         </select>
       </label>
-      <Picker label={a('titleForm.genre')} name="genreId" options={lists.genres} value={title?.genreId} none={a('titleForm.noGenre')} />
+      <Picker label={adminCopy('titleForm.genre')} name="genreId" options={lists.genres} value={title?.genreId} none={adminCopy('titleForm.noGenre')} />
       <label className={styles.field}>
-        {a('titleForm.eroticType')}
+        {adminCopy('titleForm.eroticType')}
         <select name="eroticType" defaultValue={String(title?.eroticType ?? 0)}>
           {Object.entries(jaAdmin.titleForm.eroticTypes).map(([value, label]) => (
             <option key={value} value={value}>
@@ -142,11 +142,11 @@ export function TitleFormFields({ title, lists }: { title?: AdminTitle; lists: T
         </select>
       </label>
       <label className={`${styles.field} ${styles.wide}`}>
-        {a('titleForm.description')}
+        {adminCopy('titleForm.description')}
         <textarea name="description" rows={3} defaultValue={title?.description} />
       </label>
       <p className={styles.wide}>
-        <Link to="/admin/taxonomy">{x('picker.manage')}</Link>
+        <Link to="/admin/taxonomy">{taxonomyCopy('picker.manage')}</Link>
       </p>
     </>
   );

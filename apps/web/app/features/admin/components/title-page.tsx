@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
-import { adminCopy as a } from '../../../i18n/ja-admin';
+import { adminCopy } from '../../../i18n/ja-admin';
 import { type AdminTitle, adminChange, adminGet, uploadBook } from '../api/admin-api';
 import { BookEditor } from './book-editor';
 import { BookMediaEditor } from './book-media-editor';
@@ -25,14 +25,14 @@ export function TitlePage({ titleId }: { titleId: number }) {
   const [progress, setProgress] = useState<number | null>(null);
 
   // The form waits for the pickers' lists, so each shows the title's own choice from the start.
-  if (!title.data || !lists) return <p>{title.isError ? a('common.failed') : a('common.loading')}</p>;
+  if (!title.data || !lists) return <p>{title.isError ? adminCopy('common.failed') : adminCopy('common.loading')}</p>;
   const t = title.data;
 
   async function save(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
     const changed = changes(e.currentTarget, titleFields);
-    if (unchanged(changed)) return meta.say(a('common.unchanged'));
-    if (await meta.run(() => adminChange<AdminTitle>('PUT', `/titles/${titleId}`, { version: t.version, ...changed }), () => a('common.saved'))) await reload();
+    if (unchanged(changed)) return meta.say(adminCopy('common.unchanged'));
+    if (await meta.run(() => adminChange<AdminTitle>('PUT', `/titles/${titleId}`, { version: t.version, ...changed }), () => adminCopy('common.saved'))) await reload();
   }
   async function importFile(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
@@ -41,7 +41,7 @@ export function TitlePage({ titleId }: { titleId: number }) {
     setProgress(0);
     const done = await upload.run(
       () => uploadBook(titleId, file, setProgress),
-      (r) => (r.action === 'created' ? a('title.imported', { pages: r.totalPage ?? 0 }) : a('title.importedSame', { pages: r.totalPage ?? 0 })),
+      (r) => (r.action === 'created' ? adminCopy('title.imported', { pages: r.totalPage ?? 0 }) : adminCopy('title.importedSame', { pages: r.totalPage ?? 0 })),
     );
     setProgress(null);
     if (done) await reload();
@@ -50,43 +50,43 @@ export function TitlePage({ titleId }: { titleId: number }) {
   return (
     <>
       <p>
-        <Link to="/admin/titles">{a('title.back')}</Link>
+        <Link to="/admin/titles">{adminCopy('title.back')}</Link>
       </p>
       <h1 className={styles.heading}>{t.name}</h1>
       <section className={styles.section}>
-        <h2>{a('title.metadata')}</h2>
-        <form key={t.version} ref={changeFormRef} className={styles.form} onSubmit={save} aria-label={a('title.metadata')}>
+        <h2>{adminCopy('title.metadata')}</h2>
+        <form key={t.version} ref={changeFormRef} className={styles.form} onSubmit={save} aria-label={adminCopy('title.metadata')}>
           <TitleFormFields title={t} lists={lists} />
           <div className={styles.actions}>
             <button className={styles.button} type="submit" disabled={meta.busy}>
-              {a('common.save')}
+              {adminCopy('common.save')}
             </button>
           </div>
         </form>
         <ChangeStatus notice={meta.notice} error={meta.error} errorId={changeErrorId} />
       </section>
       <section className={styles.section}>
-        <h2>{a('title.import')}</h2>
-        <form className={styles.actions} onSubmit={importFile} aria-label={a('title.import')}>
+        <h2>{adminCopy('title.import')}</h2>
+        <form className={styles.actions} onSubmit={importFile} aria-label={adminCopy('title.import')}>
           <label className={styles.field}>
-            {a('title.importFile')}
+            {adminCopy('title.importFile')}
             <input name="file" type="file" accept=".cbz,.zip,.epub" required />
           </label>
           <button className={styles.button} type="submit" disabled={upload.busy}>
-            {a('title.importStart')}
+            {adminCopy('title.importStart')}
           </button>
           {progress !== null && (
             <>
               <progress className={styles.progress} max={100} value={progress} />
-              <span>{a('title.importing', { percent: progress })}</span>
+              <span>{adminCopy('title.importing', { percent: progress })}</span>
             </>
           )}
         </form>
         <ChangeStatus notice={upload.notice} error={upload.error} />
       </section>
       <section className={styles.section}>
-        <h2>{a('title.books')}</h2>
-        {t.books.length === 0 && <p>{a('title.noBooks')}</p>}
+        <h2>{adminCopy('title.books')}</h2>
+        {t.books.length === 0 && <p>{adminCopy('title.noBooks')}</p>}
         {t.books.map((b) => (
           <div key={b.id}>
             <BookEditor book={b} onSaved={reload} />

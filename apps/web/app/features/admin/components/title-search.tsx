@@ -1,5 +1,5 @@
 import { type KeyboardEvent, useEffect, useId, useState } from 'react';
-import { adminCopy as a } from '../../../i18n/ja-admin';
+import { adminCopy } from '../../../i18n/ja-admin';
 import type { TitleListItem } from '../api/admin-api';
 import { useTitleSearch } from '../api/get-titles';
 import styles from './admin.module.css';
@@ -59,10 +59,10 @@ export function TitleSearch({ onChoose }: TitleSearchProps) {
     }
   }
 
-  const status = q === '' || !open ? '' : found.isFetching && !found.data ? a('picker.searching') : options.length === 0 ? a('picker.noMatch') : '';
+  const status = q === '' || !open ? '' : found.isFetching && !found.data ? adminCopy('picker.searching') : options.length === 0 ? adminCopy('picker.noMatch') : '';
   return (
     <div className={styles.field}>
-      <label htmlFor={`${id}-input`}>{a('picker.searchTitle')}</label>
+      <label htmlFor={`${id}-input`}>{adminCopy('picker.searchTitle')}</label>
       <div className={css.anchor}>
         <input
           id={`${id}-input`}
@@ -83,7 +83,7 @@ export function TitleSearch({ onChoose }: TitleSearchProps) {
           onKeyDown={onKeyDown}
           onBlur={() => setOpen(false)}
         />
-        <ul id={`${id}-listbox`} role="listbox" aria-label={a('picker.searchTitle')} className={css.listbox} hidden={!expanded}>
+        <ul id={`${id}-listbox`} role="listbox" aria-label={adminCopy('picker.searchTitle')} className={css.listbox} hidden={!expanded}>
           {options.map((t, i) => (
             <li
               key={t.id}
@@ -95,13 +95,13 @@ export function TitleSearch({ onChoose }: TitleSearchProps) {
               onMouseEnter={() => setActive(i)}
               onClick={() => choose(t)}
             >
-              {a('picker.titleOption', { name: t.name, id: t.id, books: t.bookCount })}
+              {adminCopy('picker.titleOption', { name: t.name, id: t.id, books: t.bookCount })}
             </li>
           ))}
         </ul>
       </div>
       <p id={`${id}-hint`} className={css.hint}>
-        {a('picker.hint')}
+        {adminCopy('picker.hint')}
       </p>
       <p role="status" className={css.hint}>
         {status}

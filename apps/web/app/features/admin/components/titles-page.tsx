@@ -2,7 +2,7 @@ import type { TitleList } from '@hondana/domain/admin/admin-api';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { adminCopy as a } from '../../../i18n/ja-admin';
+import { adminCopy } from '../../../i18n/ja-admin';
 import { type AdminTitle, adminChange, adminGet } from '../api/admin-api';
 import { ChangeStatus } from './change-status';
 import { TitleFormFields, titleFields, useTaxonomyLists } from './title-form';
@@ -24,31 +24,31 @@ export function TitlesPage() {
   }
   async function create(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
-    const created = await change.run(() => adminChange<AdminTitle>('POST', '/titles', titleFields(new FormData(e.currentTarget))), () => a('titles.created'));
+    const created = await change.run(() => adminChange<AdminTitle>('POST', '/titles', titleFields(new FormData(e.currentTarget))), () => adminCopy('titles.created'));
     if (created) navigate(`/admin/titles/${created.id}`);
   }
 
   return (
     <>
-      <h1 className={styles.heading}>{a('titles.heading')}</h1>
+      <h1 className={styles.heading}>{adminCopy('titles.heading')}</h1>
       <form className={styles.actions} onSubmit={search} role="search">
         <label className={styles.field}>
-          {a('titles.searchLabel')}
+          {adminCopy('titles.searchLabel')}
           <input name="q" type="search" defaultValue={q} />
         </label>
         <button className={styles.secondary} type="submit">
-          {a('common.search')}
+          {adminCopy('common.search')}
         </button>
       </form>
-      <TableWrap label={a('titles.heading')}>
+      <TableWrap label={adminCopy('titles.heading')}>
         <table className={styles.table}>
           <thead>
             <tr>
-              <th>{a('titles.columns.id')}</th>
-              <th>{a('titles.columns.name')}</th>
-              <th className={styles.number}>{a('titles.columns.books')}</th>
-              <th className={styles.number}>{a('titles.columns.published')}</th>
-              <th className={styles.number}>{a('titles.columns.unpublished')}</th>
+              <th>{adminCopy('titles.columns.id')}</th>
+              <th>{adminCopy('titles.columns.name')}</th>
+              <th className={styles.number}>{adminCopy('titles.columns.books')}</th>
+              <th className={styles.number}>{adminCopy('titles.columns.published')}</th>
+              <th className={styles.number}>{adminCopy('titles.columns.unpublished')}</th>
             </tr>
           </thead>
           <tbody>
@@ -66,16 +66,16 @@ export function TitlesPage() {
             ))}
           </tbody>
         </table>
-        {titles.isPending && <p>{a('common.loading')}</p>}
-        {titles.data?.titles.length === 0 && <p>{a('common.none')}</p>}
+        {titles.isPending && <p>{adminCopy('common.loading')}</p>}
+        {titles.data?.titles.length === 0 && <p>{adminCopy('common.none')}</p>}
       </TableWrap>
       <section className={styles.section}>
-        <h2>{a('titles.create')}</h2>
-        <form className={styles.form} onSubmit={create} aria-label={a('titles.create')}>
-          {lists ? <TitleFormFields lists={lists} /> : <p>{a('common.loading')}</p>}
+        <h2>{adminCopy('titles.create')}</h2>
+        <form className={styles.form} onSubmit={create} aria-label={adminCopy('titles.create')}>
+          {lists ? <TitleFormFields lists={lists} /> : <p>{adminCopy('common.loading')}</p>}
           <div className={styles.actions}>
             <button className={styles.button} type="submit" disabled={change.busy}>
-              {a('titles.create')}
+              {adminCopy('titles.create')}
             </button>
           </div>
         </form>

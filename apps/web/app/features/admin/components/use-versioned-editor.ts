@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { promoCopy as p } from '../../../i18n/ja-admin-promotions';
+import { promoCopy } from '../../../i18n/ja-admin-promotions';
 import { adminChange, adminGet } from '../api/admin-api';
 import { useChange } from './use-change';
 import { type FieldReader, unchanged, useFormChanges } from './use-form-changes';
@@ -54,7 +54,7 @@ export function useVersionedEditor<Row extends VersionedRow, List>({ key, path, 
 
   async function save<Result>(body: object, { notice, reset = true, describe }: SaveOptions<Result> = {}): Promise<Result | null> {
     const row = editing;
-    const told = (edited: boolean) => (result: Result) => (notice ? notice(result) : edited ? p('common.saved') : p('common.created'));
+    const told = (edited: boolean) => (result: Result) => (notice ? notice(result) : edited ? promoCopy('common.saved') : promoCopy('common.created'));
     const done = row
       ? await change.run(() => adminChange<Result>('PUT', `${path}/${row.id}`, { ...body, version: row.version }), told(true), describe)
       : await change.run(() => adminChange<Result>('POST', path, body), told(false), describe);
@@ -71,7 +71,7 @@ export function useVersionedEditor<Row extends VersionedRow, List>({ key, path, 
     return (e: FormEvent<HTMLFormElement>) => {
       e.preventDefault();
       const body = editing ? changes(e.currentTarget, read) : read(new FormData(e.currentTarget));
-      if (editing && unchanged(body)) change.say(p('common.unchanged'));
+      if (editing && unchanged(body)) change.say(promoCopy('common.unchanged'));
       else void save(body, options);
     };
   }

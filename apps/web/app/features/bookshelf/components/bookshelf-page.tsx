@@ -1,7 +1,7 @@
 import { SHELF_PAGE_SIZE, type ShelfFilter, type ShelfSort, shelfFilters, shelfSorts } from '@hondana/domain/bookshelf/bookshelf';
 import { type FormEvent, useId } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { shelfCopy as s } from '../../../i18n/ja-bookshelf';
+import { shelfCopy } from '../../../i18n/ja-bookshelf';
 import { useShelf } from '../api/get-shelf';
 import { OfflineLink } from '../offline/save-control';
 import { ContinueRow } from './continue-row';
@@ -72,26 +72,26 @@ function ShelfControls({ filter, sort, word, hrefWith, onSearch }: ControlsProps
     <div className={styles.controls}>
       <form role="search" className={styles.searchForm} onSubmit={submit}>
         <label htmlFor={wordId} className="visually-hidden">
-          {s('search.label')}
+          {shelfCopy('search.label')}
         </label>
-        <input id={wordId} key={word} name="word" type="search" defaultValue={word} placeholder={s('search.placeholder')} className={styles.searchInput} enterKeyHint="search" />
+        <input id={wordId} key={word} name="word" type="search" defaultValue={word} placeholder={shelfCopy('search.placeholder')} className={styles.searchInput} enterKeyHint="search" />
         <button type="submit" className={styles.searchButton}>
-          {s('search.submit')}
+          {shelfCopy('search.submit')}
         </button>
       </form>
-      <nav aria-label={s('filter.label')}>
+      <nav aria-label={shelfCopy('filter.label')}>
         <ul className={styles.filters}>
           {shelfFilters.map((f) => (
             <li key={f}>
               <Link to={hrefWith({ filter: f === 'ALL' ? null : f, page: null })} className={styles.filter} aria-current={f === filter ? 'true' : undefined}>
-                {s(`filter.${f}`)}
+                {shelfCopy(`filter.${f}`)}
               </Link>
             </li>
           ))}
         </ul>
       </nav>
       <div className={styles.sortRow}>
-        <label htmlFor={sortId}>{s('sort.label')}</label>
+        <label htmlFor={sortId}>{shelfCopy('sort.label')}</label>
         <select
           id={sortId}
           value={sort}
@@ -100,7 +100,7 @@ function ShelfControls({ filter, sort, word, hrefWith, onSearch }: ControlsProps
         >
           {shelfSorts.map((value) => (
             <option key={value} value={value}>
-              {s(`sort.${value}`)}
+              {shelfCopy(`sort.${value}`)}
             </option>
           ))}
         </select>
@@ -113,19 +113,19 @@ type SeriesProps = { filter: ShelfFilter; sort: ShelfSort; word: string; page: n
 
 function ShelfSeries({ filter, sort, word, page, hrefWith }: SeriesProps) {
   const { data, isError, isPending } = useShelf({ filter, sort, word, offset: (page - 1) * SHELF_PAGE_SIZE, limit: SHELF_PAGE_SIZE });
-  if (isError) return <p className={styles.error}>{s('page.failed')}</p>;
-  if (isPending || !data) return <p className={styles.note}>{s('page.loading')}</p>;
-  if (data.series.length === 0) return <p className={styles.note}>{filter === 'ALL' && !word ? s('page.empty') : s('page.noMatch')}</p>;
+  if (isError) return <p className={styles.error}>{shelfCopy('page.failed')}</p>;
+  if (isPending || !data) return <p className={styles.note}>{shelfCopy('page.loading')}</p>;
+  if (data.series.length === 0) return <p className={styles.note}>{filter === 'ALL' && !word ? shelfCopy('page.empty') : shelfCopy('page.noMatch')}</p>;
   const pages = Math.max(1, Math.ceil(data.totalCount / SHELF_PAGE_SIZE));
   return (
     <>
-      <p className={styles.meta}>{s('page.count', { count: data.totalCount })}</p>
+      <p className={styles.meta}>{shelfCopy('page.count', { count: data.totalCount })}</p>
       <SeriesGrid series={data.series} hrefOf={(id) => hrefWith({ title_id: String(id) })} />
       {pages > 1 && (
-        <nav className={styles.pager} aria-label={s('pager.label')}>
-          {page > 1 ? <Link to={hrefWith({ page: page === 2 ? null : String(page - 1) })}>{s('pager.previous')}</Link> : <span />}
-          <span>{s('pager.position', { page, pages })}</span>
-          {page < pages ? <Link to={hrefWith({ page: String(page + 1) })}>{s('pager.next')}</Link> : <span />}
+        <nav className={styles.pager} aria-label={shelfCopy('pager.label')}>
+          {page > 1 ? <Link to={hrefWith({ page: page === 2 ? null : String(page - 1) })}>{shelfCopy('pager.previous')}</Link> : <span />}
+          <span>{shelfCopy('pager.position', { page, pages })}</span>
+          {page < pages ? <Link to={hrefWith({ page: String(page + 1) })}>{shelfCopy('pager.next')}</Link> : <span />}
         </nav>
       )}
     </>

@@ -1,6 +1,6 @@
 import type { ContinueItem } from '@hondana/domain/bookshelf/bookshelf';
 import { Link } from 'react-router';
-import { shelfCopy as s } from '../../../i18n/ja-bookshelf';
+import { shelfCopy } from '../../../i18n/ja-bookshelf';
 import { useContinue } from '../api/get-continue';
 import styles from './bookshelf.module.css';
 
@@ -21,9 +21,9 @@ export function ContinueRow({ withShelfLink = false }: ContinueRowProps) {
     <section className={styles.continue} aria-labelledby="continue-heading">
       <div className={styles.sectionHead}>
         <h2 id="continue-heading" className={styles.sectionHeading}>
-          {s('continue.heading')}
+          {shelfCopy('continue.heading')}
         </h2>
-        {withShelfLink && <Link to="/bookshelf">{s('continue.toShelf')}</Link>}
+        {withShelfLink && <Link to="/bookshelf">{shelfCopy('continue.toShelf')}</Link>}
       </div>
       <ul className={styles.continueList}>
         {data.items.map((item) => (
@@ -31,7 +31,7 @@ export function ContinueRow({ withShelfLink = false }: ContinueRowProps) {
             <Link to={continueHref(item)} className={styles.continueLink}>
               <img src={item.imageUrl} alt="" width={106} height={item.kind === 'book' ? 150 : 66} loading="lazy" className={styles.continueCover} />
               <span className={styles.continueTitle}>{item.title}</span>
-              <span className={styles.meta}>{item.kind === 'book' ? s('continue.page', { page: item.page + 1 }) : s('continue.episode')}</span>
+              <span className={styles.meta}>{item.kind === 'book' ? shelfCopy('continue.page', { page: item.page + 1 }) : shelfCopy('continue.episode')}</span>
             </Link>
           </li>
         ))}

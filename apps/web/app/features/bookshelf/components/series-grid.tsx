@@ -1,6 +1,6 @@
 import type { ShelfSeries } from '@hondana/domain/bookshelf/bookshelf';
 import { Link } from 'react-router';
-import { shelfCopy as s } from '../../../i18n/ja-bookshelf';
+import { shelfCopy } from '../../../i18n/ja-bookshelf';
 import styles from './bookshelf.module.css';
 
 type SeriesGridProps = {
@@ -15,10 +15,10 @@ export function SeriesGrid({ series, hrefOf }: SeriesGridProps) {
     <ul className={styles.grid}>
       {series.map((item) => (
         <li key={item.titleId}>
-          <Link to={hrefOf(item.titleId)} className={styles.tile} aria-label={s('series.open', { title: item.titleName, count: item.bookCount })}>
+          <Link to={hrefOf(item.titleId)} className={styles.tile} aria-label={shelfCopy('series.open', { title: item.titleName, count: item.bookCount })}>
             <span className={styles.coverBox}>
               {item.imageUrl ? <img src={item.imageUrl} alt="" loading="lazy" className={styles.cover} /> : null}
-              <span className={styles.countBadge}>{s('series.count', { count: item.bookCount })}</span>
+              <span className={styles.countBadge}>{shelfCopy('series.count', { count: item.bookCount })}</span>
             </span>
             <span className={styles.tileTitle}>{item.titleName}</span>
             {item.authors[0] && <span className={styles.meta}>{item.authors[0].name}</span>}

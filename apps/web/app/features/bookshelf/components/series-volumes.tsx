@@ -1,7 +1,7 @@
 import { formatAmount } from '@hondana/domain/common/format';
 import type { NextVolume, ShelfBook, ShelfEpisode } from '@hondana/domain/bookshelf/bookshelf';
 import { Link } from 'react-router';
-import { shelfCopy as s } from '../../../i18n/ja-bookshelf';
+import { shelfCopy } from '../../../i18n/ja-bookshelf';
 import { formatTokyoDate, formatTokyoDeadline } from '@hondana/domain/common/tokyo-format';
 import { useShelfTitle } from '../api/get-shelf-title';
 import { useSetHidden } from '../api/set-hidden';
@@ -20,11 +20,11 @@ export function SeriesVolumes({ titleId, showHidden, backTo }: SeriesVolumesProp
   const { data, isError } = useShelfTitle(titleId);
   const back = (
     <Link to={backTo} className={styles.back}>
-      {s('series.back')}
+      {shelfCopy('series.back')}
     </Link>
   );
-  if (isError) return <>{back}<p className={styles.error}>{s('page.failed')}</p></>;
-  if (!data) return <>{back}<p className={styles.note}>{s('page.loading')}</p></>;
+  if (isError) return <>{back}<p className={styles.error}>{shelfCopy('page.failed')}</p></>;
+  if (!data) return <>{back}<p className={styles.note}>{shelfCopy('page.loading')}</p></>;
   const books = data.books.filter((b) => b.hidden === showHidden);
   const episodes = showHidden ? [] : data.episodes;
   return (
@@ -34,12 +34,12 @@ export function SeriesVolumes({ titleId, showHidden, backTo }: SeriesVolumesProp
         <h2 id="series-heading" className={styles.seriesHeading}>
           {data.title.name}
         </h2>
-        <Link to={`/series_list/series_id=${titleId}`}>{s('series.seriesPage')}</Link>
+        <Link to={`/series_list/series_id=${titleId}`}>{shelfCopy('series.seriesPage')}</Link>
       </div>
       {data.title.authors.length > 0 && <p className={styles.meta}>{data.title.authors.map((a) => a.name).join('・')}</p>}
-      {books.length === 0 && episodes.length === 0 && <p className={styles.note}>{s('series.none')}</p>}
+      {books.length === 0 && episodes.length === 0 && <p className={styles.note}>{shelfCopy('series.none')}</p>}
       {books.length > 0 && (
-        <ul className={styles.volumes} aria-label={s('series.volumes')}>
+        <ul className={styles.volumes} aria-label={shelfCopy('series.volumes')}>
           {books.map((book) => (
             <VolumeRow key={book.bookId} book={book} />
           ))}
@@ -47,7 +47,7 @@ export function SeriesVolumes({ titleId, showHidden, backTo }: SeriesVolumesProp
       )}
       {episodes.length > 0 && (
         <>
-          <h3 className={styles.subHeading}>{s('series.episodes')}</h3>
+          <h3 className={styles.subHeading}>{shelfCopy('series.episodes')}</h3>
           <ul className={styles.volumes}>
             {episodes.map((episode) => (
               <EpisodeRow key={episode.serialEpisodeId} episode={episode} />
@@ -71,30 +71,30 @@ function VolumeRow({ book }: { book: ShelfBook }) {
       <div className={styles.volumeBody}>
         <span className={styles.volumeTitle}>{book.contentsName}</span>
         {reserved ? (
-          <span className={styles.reserved}>{s('book.reserved', { date: formatTokyoDate(book.startDatetime) })}</span>
+          <span className={styles.reserved}>{shelfCopy('book.reserved', { date: formatTokyoDate(book.startDatetime) })}</span>
         ) : progress.finished ? (
-          <span className={styles.finished}>{s('book.finished')}</span>
+          <span className={styles.finished}>{shelfCopy('book.finished')}</span>
         ) : progress.percent !== null ? (
           <span className={styles.progress}>
-            <progress max={100} value={progress.percent} aria-label={s('book.progressLabel', { page: (progress.page ?? 0) + 1, total: progress.totalPage })} />
-            <span className={styles.meta}>{s('book.progress', { percent: progress.percent })}</span>
+            <progress max={100} value={progress.percent} aria-label={shelfCopy('book.progressLabel', { page: (progress.page ?? 0) + 1, total: progress.totalPage })} />
+            <span className={styles.meta}>{shelfCopy('book.progress', { percent: progress.percent })}</span>
           </span>
         ) : progress.page !== null ? (
           // A reflowable text book has no fixed page count: the shelf says it is being read.
-          <span className={styles.meta}>{s('book.reading')}</span>
+          <span className={styles.meta}>{shelfCopy('book.reading')}</span>
         ) : (
-          <span className={styles.meta}>{s('book.unread')}</span>
+          <span className={styles.meta}>{shelfCopy('book.unread')}</span>
         )}
-        {book.source === 'FREE' && <span className={styles.meta}>{s('book.free')}</span>}
+        {book.source === 'FREE' && <span className={styles.meta}>{shelfCopy('book.free')}</span>}
       </div>
       <div className={styles.volumeActions}>
         {!reserved && (
           <Link to={`/viewer?cid=${book.bookId}${startPage}`} className={styles.readButton}>
-            {s('book.read')}
+            {shelfCopy('book.read')}
           </Link>
         )}
         <button type="button" className={styles.textButton} disabled={hide.isPending} onClick={() => hide.mutate({ bookIds: [book.bookId], hidden: !book.hidden })}>
-          {book.hidden ? s('book.unhide') : s('book.hide')}
+          {book.hidden ? shelfCopy('book.unhide') : shelfCopy('book.hide')}
         </button>
       </div>
       {book.possessionStatus === 'OWNED' && <SaveControl bookId={book.bookId} title={book.contentsName} />}
@@ -106,10 +106,10 @@ function EpisodeRow({ episode }: { episode: ShelfEpisode }) {
   const expired = episode.rentalState === 'EXPIRED';
   const state =
     episode.rentalState === 'PERMANENT'
-      ? s('rental.permanent')
+      ? shelfCopy('rental.permanent')
       : expired
-        ? s('rental.expired', { date: formatTokyoDeadline(episode.rentalEnd, 'long') ?? '' })
-        : s('rental.until', { date: formatTokyoDeadline(episode.rentalEnd, 'long') ?? '' });
+        ? shelfCopy('rental.expired', { date: formatTokyoDeadline(episode.rentalEnd, 'long') ?? '' })
+        : shelfCopy('rental.until', { date: formatTokyoDeadline(episode.rentalEnd, 'long') ?? '' });
   return (
     <li className={`${styles.volume} ${expired ? styles.expired : ''}`}>
       <img src={episode.imageUrl} alt="" width={104} height={65} loading="lazy" className={styles.episodeImage} />
@@ -121,11 +121,11 @@ function EpisodeRow({ episode }: { episode: ShelfEpisode }) {
       <div className={styles.volumeActions}>
         {expired ? (
           <Link to={`/serial/detail/${episode.serialId}`} className={styles.textLink}>
-            {s('rental.rentAgain')}
+            {shelfCopy('rental.rentAgain')}
           </Link>
         ) : (
           <Link to={`/viewer?serialEpisodeId=${episode.serialEpisodeId}`} className={styles.readButton}>
-            {s('book.read')}
+            {shelfCopy('book.read')}
           </Link>
         )}
       </div>
@@ -134,17 +134,17 @@ function EpisodeRow({ episode }: { episode: ShelfEpisode }) {
 }
 
 function NextVolumePrompt({ titleId, next }: { titleId: number; next: NextVolume }) {
-  const label = next.price === 0 ? s('next.free', { vol: next.vol }) : s(next.reservable ? 'next.reserve' : 'next.buy', { vol: next.vol, price: formatAmount(next.price) });
+  const label = next.price === 0 ? shelfCopy('next.free', { vol: next.vol }) : shelfCopy(next.reservable ? 'next.reserve' : 'next.buy', { vol: next.vol, price: formatAmount(next.price) });
   return (
     <aside className={styles.next} aria-labelledby="next-heading">
       <h3 id="next-heading" className={styles.subHeading}>
-        {s('next.heading')}
+        {shelfCopy('next.heading')}
       </h3>
       <div className={styles.volume}>
         <img src={next.imageUrl} alt="" width={64} height={91} loading="lazy" className={styles.volumeCover} />
         <div className={styles.volumeBody}>
           <span className={styles.volumeTitle}>{next.contentsName}</span>
-          {next.reservable && <span className={styles.meta}>{s('next.release', { date: formatTokyoDate(next.startDatetime) })}</span>}
+          {next.reservable && <span className={styles.meta}>{shelfCopy('next.release', { date: formatTokyoDate(next.startDatetime) })}</span>}
         </div>
         <div className={styles.volumeActions}>
           <Link to={`/series_list/series_id=${titleId}?book_id=${next.bookId}`} className={styles.buyButton}>

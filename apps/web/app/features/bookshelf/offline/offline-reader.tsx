@@ -1,6 +1,6 @@
 import type { FontSize } from '@hondana/domain/reading/reading-api';
 import { useCallback, useEffect, useState } from 'react';
-import { shelfCopy as s } from '../../../i18n/ja-bookshelf';
+import { shelfCopy } from '../../../i18n/ja-bookshelf';
 import { syncPositions } from './offline-sync';
 import { type OfflineDb, type SavedBook, localPosition, pageBlob, putPosition } from './offline-store';
 import styles from './offline.module.css';
@@ -68,7 +68,7 @@ export function useOfflinePosition(db: OfflineDb, bookId: number) {
 export function SyncNote({ sync }: { sync: SyncState }) {
   return (
     <p className={styles.meta} role="status">
-      {s(sync === 'offline' ? 'offline.offlineNote' : sync === 'pending' ? 'offline.pendingNote' : 'offline.syncedNote')}
+      {shelfCopy(sync === 'offline' ? 'offline.offlineNote' : sync === 'pending' ? 'offline.pendingNote' : 'offline.syncedNote')}
     </p>
   );
 }
@@ -117,23 +117,23 @@ export function OfflineReader({ db, book, onClose }: ReaderProps) {
     <section className={styles.reader} aria-label={book.title}>
       <div className={styles.readerHead}>
         <button type="button" className={styles.smallButton} onClick={onClose}>
-          {s('offline.toList')}
+          {shelfCopy('offline.toList')}
         </button>
         <h2 className={styles.bookTitle}>{book.title}</h2>
       </div>
       <SyncNote sync={sync} />
       <div className={styles.stage}>
         {current && url && (
-          <img src={url} alt={s('offline.pageAlt', { title: book.title, page: current.page + 1 })} width={current.width} height={current.height} className={styles.pageImage} />
+          <img src={url} alt={shelfCopy('offline.pageAlt', { title: book.title, page: current.page + 1 })} width={current.width} height={current.height} className={styles.pageImage} />
         )}
       </div>
       <div className={ltr ? `${styles.turns} ${styles.turnsLtr}` : styles.turns}>
         <button type="button" className={styles.turnButton} disabled={index === null || index >= last} onClick={() => turn(1)}>
-          {s('offline.next')}
+          {shelfCopy('offline.next')}
         </button>
-        <span className={styles.meta}>{current ? s('offline.position', { page: current.page + 1, total: book.totalPage }) : ''}</span>
+        <span className={styles.meta}>{current ? shelfCopy('offline.position', { page: current.page + 1, total: book.totalPage }) : ''}</span>
         <button type="button" className={styles.turnButton} disabled={index === null || index <= 0} onClick={() => turn(-1)}>
-          {s('offline.previous')}
+          {shelfCopy('offline.previous')}
         </button>
       </div>
     </section>

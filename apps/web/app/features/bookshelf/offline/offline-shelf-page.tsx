@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
-import { shelfCopy as s } from '../../../i18n/ja-bookshelf';
+import { shelfCopy } from '../../../i18n/ja-bookshelf';
 import { byteSize } from './byte-size';
 import { OfflineReader } from './offline-reader';
 import { OfflineTextReader } from './offline-text-reader';
@@ -27,7 +27,7 @@ export function OfflineShelfPage() {
   const initial = Number.parseInt(new URLSearchParams(useLocation().search).get('cid') ?? '', 10);
   const [openId, setOpenId] = useState<number | null>(Number.isInteger(initial) && initial > 0 ? initial : null);
   const usage = useStorageUsage(shelf?.saved ?? null);
-  if (!shelf?.saved || !shelf.db) return <p className={styles.note}>{s('page.loading')}</p>;
+  if (!shelf?.saved || !shelf.db) return <p className={styles.note}>{shelfCopy('page.loading')}</p>;
   const open = openId === null ? undefined : shelf.saved.find((b) => b.bookId === openId);
   if (openId !== null) {
     return open ? (
@@ -38,9 +38,9 @@ export function OfflineShelfPage() {
       )
     ) : (
       <>
-        <p className={styles.note}>{s('offline.missing')}</p>
+        <p className={styles.note}>{shelfCopy('offline.missing')}</p>
         <button type="button" className={styles.smallButton} onClick={() => setOpenId(null)}>
-          {s('offline.toList')}
+          {shelfCopy('offline.toList')}
         </button>
       </>
     );
@@ -48,25 +48,25 @@ export function OfflineShelfPage() {
   return (
     <>
       <a href="/bookshelf" className={styles.textLink}>
-        {s('offline.toShelf')}
+        {shelfCopy('offline.toShelf')}
       </a>
-      {usage !== null && <p className={styles.meta}>{s('offline.usage', { size: byteSize(usage) })}</p>}
+      {usage !== null && <p className={styles.meta}>{shelfCopy('offline.usage', { size: byteSize(usage) })}</p>}
       {shelf.saved.length === 0 ? (
-        <p className={styles.note}>{s('offline.none')}</p>
+        <p className={styles.note}>{shelfCopy('offline.none')}</p>
       ) : (
         <ul className={styles.books}>
           {shelf.saved.map((book) => (
             <li key={book.bookId} className={styles.book}>
               <div className={styles.bookBody}>
                 <span className={styles.bookTitle}>{book.title}</span>
-                <span className={styles.meta}>{s('offline.saved', { size: byteSize(book.bytes) })}</span>
+                <span className={styles.meta}>{shelfCopy('offline.saved', { size: byteSize(book.bytes) })}</span>
               </div>
               <div className={styles.actions}>
                 <button type="button" className={styles.readButton} onClick={() => setOpenId(book.bookId)}>
-                  {s('book.read')}
+                  {shelfCopy('book.read')}
                 </button>
                 <button type="button" className={styles.smallButton} onClick={() => void shelf.remove(book.bookId)}>
-                  {s('offline.remove')}
+                  {shelfCopy('offline.remove')}
                 </button>
               </div>
             </li>

@@ -1,6 +1,6 @@
 import type { BookText, FontSize } from '@hondana/domain/reading/reading-api';
 import { Suspense, lazy, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { shelfCopy as s } from '../../../i18n/ja-bookshelf';
+import { shelfCopy } from '../../../i18n/ja-bookshelf';
 import { localSettings } from '../../viewer/api/viewer-settings';
 import { useViewport } from '../../viewer/hooks/use-viewport';
 import { showFigures } from './offline-figures';
@@ -107,14 +107,14 @@ export function OfflineTextReader({ db, book, onClose }: TextReaderProps) {
     <section className={styles.reader} aria-label={book.title}>
       <div className={styles.readerHead}>
         <button type="button" className={styles.smallButton} onClick={onClose}>
-          {s('offline.toList')}
+          {shelfCopy('offline.toList')}
         </button>
         <h2 className={styles.bookTitle}>{book.title}</h2>
       </div>
       <SyncNote sync={sync} />
       <div className={styles.textStage}>
         {ready ? (
-          <Suspense fallback={<p className={styles.note}>{s('page.loading')}</p>}>
+          <Suspense fallback={<p className={styles.note}>{shelfCopy('page.loading')}</p>}>
             <TextStage
               text={text}
               fontSize={opening.font}
@@ -128,16 +128,16 @@ export function OfflineTextReader({ db, book, onClose }: TextReaderProps) {
             />
           </Suspense>
         ) : (
-          <p className={styles.note}>{s('page.loading')}</p>
+          <p className={styles.note}>{shelfCopy('page.loading')}</p>
         )}
       </div>
       <div className={styles.turns}>
         <button type="button" className={styles.turnButton} disabled={total === 0 || index >= total - 1} onClick={() => turn(1)}>
-          {s('offline.next')}
+          {shelfCopy('offline.next')}
         </button>
-        <span className={styles.meta}>{total > 0 ? s('offline.position', { page: index + 1, total }) : ''}</span>
+        <span className={styles.meta}>{total > 0 ? shelfCopy('offline.position', { page: index + 1, total }) : ''}</span>
         <button type="button" className={styles.turnButton} disabled={total === 0 || index <= 0} onClick={() => turn(-1)}>
-          {s('offline.previous')}
+          {shelfCopy('offline.previous')}
         </button>
       </div>
     </section>

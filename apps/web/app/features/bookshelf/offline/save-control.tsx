@@ -1,4 +1,4 @@
-import { shelfCopy as s } from '../../../i18n/ja-bookshelf';
+import { shelfCopy } from '../../../i18n/ja-bookshelf';
 import { byteSize } from './byte-size';
 import { OFFLINE_SHELL_PATH } from './offline-shell';
 import styles from './offline.module.css';
@@ -16,13 +16,13 @@ export function SaveControl({ bookId, title }: SaveControlProps) {
   if (saved) {
     return (
       <div className={styles.control}>
-        <span className={styles.savedMark}>{s('offline.saved', { size: byteSize(saved.bytes) })}</span>
+        <span className={styles.savedMark}>{shelfCopy('offline.saved', { size: byteSize(saved.bytes) })}</span>
         {/* A document navigation: with the network cut, the service worker answers it. */}
         <a href={`${OFFLINE_SHELL_PATH}?cid=${bookId}`} className={styles.textLink}>
-          {s('offline.read')}
+          {shelfCopy('offline.read')}
         </a>
         <button type="button" className={styles.smallButton} onClick={() => void shelf.remove(bookId)}>
-          {s('offline.remove')}
+          {shelfCopy('offline.remove')}
         </button>
       </div>
     );
@@ -31,16 +31,16 @@ export function SaveControl({ bookId, title }: SaveControlProps) {
     return (
       <div className={styles.control} role="status">
         <progress max={progress.total} value={progress.done} className={styles.bar} />
-        <span className={styles.meta}>{s(progress.unit === 'chapters' ? 'offline.savingChapters' : 'offline.saving', { done: progress.done, total: progress.total, size: byteSize(progress.bytes) })}</span>
+        <span className={styles.meta}>{shelfCopy(progress.unit === 'chapters' ? 'offline.savingChapters' : 'offline.saving', { done: progress.done, total: progress.total, size: byteSize(progress.bytes) })}</span>
       </div>
     );
   }
   return (
     <div className={styles.control}>
-      <button type="button" className={styles.smallButton} disabled={!shelf.db} aria-label={s('offline.saveLabel', { title })} onClick={() => shelf.save(bookId)}>
-        {s('offline.save')}
+      <button type="button" className={styles.smallButton} disabled={!shelf.db} aria-label={shelfCopy('offline.saveLabel', { title })} onClick={() => shelf.save(bookId)}>
+        {shelfCopy('offline.save')}
       </button>
-      {failure && <span className={styles.error}>{s(`offline.${failure}`)}</span>}
+      {failure && <span className={styles.error}>{shelfCopy(`offline.${failure}`)}</span>}
     </div>
   );
 }
@@ -52,7 +52,7 @@ export function OfflineLink() {
   const bytes = saved.reduce((sum, b) => sum + b.bytes, 0);
   return (
     <a href={OFFLINE_SHELL_PATH} className={styles.offlineLink}>
-      {s('offline.link', { count: saved.length, size: byteSize(bytes) })}
+      {shelfCopy('offline.link', { count: saved.length, size: byteSize(bytes) })}
     </a>
   );
 }

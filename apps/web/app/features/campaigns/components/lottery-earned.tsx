@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { campaignCopy as c } from '../../../i18n/ja-campaigns';
+import { campaignCopy } from '../../../i18n/ja-campaigns';
 import styles from './lottery-earned.module.css';
 
 /**
@@ -11,9 +11,9 @@ export function LotteryEarned({ campaignIds }: { campaignIds: readonly number[] 
   if (first === undefined) return null;
   return (
     <p role="status" className={styles.earned} data-testid="lottery-earned">
-      <span>{c('grant.earned', { count: campaignIds.length })}</span>
+      <span>{campaignCopy('grant.earned', { count: campaignIds.length })}</span>
       <Link className={styles.link} to={`/lottery/${first}`}>
-        {c('grant.toDraw')}
+        {campaignCopy('grant.toDraw')}
       </Link>
     </p>
   );

@@ -2,7 +2,7 @@ import { grantReaction, lotteryCheckDay } from '@hondana/domain/campaigns/lotter
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { SNACKBAR_MS } from '../../../components/snackbar';
-import { campaignCopy as c } from '../../../i18n/ja-campaigns';
+import { campaignCopy } from '../../../i18n/ja-campaigns';
 import { ApiError } from '../../../lib/api/client';
 import { grantReadEnd } from '../api/grant-read-end';
 import { useMissionReadEnd } from '../api/mission-read-end';
@@ -55,7 +55,7 @@ export function LotteryGrantNotice({ bookId, free, eligible }: LotteryGrantNotic
     grantReadEnd(bookId).then(
       (state) => {
         store();
-        if (live) setShown({ kind: 'granted', message: c('grant.granted'), campaignId: state.lotteryCampaignId });
+        if (live) setShown({ kind: 'granted', message: campaignCopy('grant.granted'), campaignId: state.lotteryCampaignId });
       },
       (error: unknown) => {
         const reaction = grantReaction(error instanceof ApiError ? { ok: false, errorCode: error.errorCode, message: error.messages[0] ?? '' } : { ok: false });
@@ -78,7 +78,7 @@ export function LotteryGrantNotice({ bookId, free, eligible }: LotteryGrantNotic
       <span>{shown.message}</span>
       {shown.kind === 'granted' && (
         <Link className={styles.link} to={`/lottery/${shown.campaignId}`}>
-          {c('grant.toDraw')}
+          {campaignCopy('grant.toDraw')}
         </Link>
       )}
     </div>

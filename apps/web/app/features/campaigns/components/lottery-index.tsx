@@ -1,7 +1,7 @@
 import type { LotteryCampaign, LotteryTicket } from '@hondana/domain/campaigns/lottery-api';
 import { formatTokyoDate, formatTokyoDateTime, formatTokyoDeadline } from '@hondana/domain/common/tokyo-format';
 import { Link } from 'react-router';
-import { campaignCopy as c } from '../../../i18n/ja-campaigns';
+import { campaignCopy } from '../../../i18n/ja-campaigns';
 import { loginHref } from '../../accounts/login-href';
 import { useAllMyTickets, useRunningCampaigns } from '../api/get-running-campaigns';
 import styles from './lottery.module.css';
@@ -17,13 +17,13 @@ export function LotteryIndex() {
   const names = new Map((campaigns.data ?? []).map((x) => [x.lotteryCampaignId, x.name]));
   return (
     <div className={styles.page}>
-      <h1 className={styles.heading}>{c('index.heading')}</h1>
+      <h1 className={styles.heading}>{campaignCopy('index.heading')}</h1>
       {campaigns.isPending ? (
-        <p>{c('lottery.loading')}</p>
+        <p>{campaignCopy('lottery.loading')}</p>
       ) : campaigns.isError ? (
-        <p role="alert">{c('lottery.failed')}</p>
+        <p role="alert">{campaignCopy('lottery.failed')}</p>
       ) : campaigns.data.length === 0 ? (
-        <p>{c('index.none')}</p>
+        <p>{campaignCopy('index.none')}</p>
       ) : (
         <ul className={own.rows}>
           {campaigns.data.map((campaign) => (
@@ -32,13 +32,13 @@ export function LotteryIndex() {
         </ul>
       )}
       <section className={styles.section} data-testid="lottery-index-tickets">
-        <h2>{c('lottery.myTickets')}</h2>
+        <h2>{campaignCopy('lottery.myTickets')}</h2>
         {tickets.isPending ? (
-          <p>{c('lottery.loading')}</p>
+          <p>{campaignCopy('lottery.loading')}</p>
         ) : tickets.isError ? (
-          <p role="alert">{c('lottery.failed')}</p>
+          <p role="alert">{campaignCopy('lottery.failed')}</p>
         ) : tickets.data === null ? (
-          <Link to={loginHref('/lottery')}>{c('index.login')}</Link>
+          <Link to={loginHref('/lottery')}>{campaignCopy('index.login')}</Link>
         ) : (
           <TicketList tickets={tickets.data.tickets} asOf={tickets.dataUpdatedAt} names={names} />
         )}
@@ -51,7 +51,7 @@ function CampaignRow({ campaign }: { campaign: LotteryCampaign }) {
   return (
     <li>
       <Link to={`/lottery/${campaign.lotteryCampaignId}`}>{campaign.name}</Link>
-      <span className={own.when}>{c('lottery.period', { start: formatTokyoDate(campaign.startDatetime), end: formatTokyoDeadline(campaign.endDatetime, 'long') ?? '' })}</span>
+      <span className={own.when}>{campaignCopy('lottery.period', { start: formatTokyoDate(campaign.startDatetime), end: formatTokyoDeadline(campaign.endDatetime, 'long') ?? '' })}</span>
     </li>
   );
 }
@@ -59,15 +59,15 @@ function CampaignRow({ campaign }: { campaign: LotteryCampaign }) {
 function TicketList({ tickets, asOf, names }: { tickets: LotteryTicket[]; asOf: number; names: ReadonlyMap<number, string> }) {
   // Usable as of when the list was fetched, the one that ends soonest first.
   const usable = tickets.filter((t) => t.usedFlg === 0 && t.expireDatetime > asOf).sort((a, b) => a.expireDatetime - b.expireDatetime);
-  if (usable.length === 0) return <p>{c('lottery.noTickets')}</p>;
+  if (usable.length === 0) return <p>{campaignCopy('lottery.noTickets')}</p>;
   return (
     <>
-      <p>{c('lottery.ticketsLeft', { count: usable.length })}</p>
+      <p>{campaignCopy('lottery.ticketsLeft', { count: usable.length })}</p>
       <ul className={own.rows}>
         {usable.map((t) => (
           <li key={t.ticketId}>
-            <Link to={`/lottery/${t.lotteryCampaignId}`}>{names.get(t.lotteryCampaignId) ?? c('index.endedCampaign')}</Link>
-            <span className={own.when}>{c('lottery.expires', { date: formatTokyoDateTime(t.expireDatetime) })}</span>
+            <Link to={`/lottery/${t.lotteryCampaignId}`}>{names.get(t.lotteryCampaignId) ?? campaignCopy('index.endedCampaign')}</Link>
+            <span className={own.when}>{campaignCopy('lottery.expires', { date: formatTokyoDateTime(t.expireDatetime) })}</span>
           </li>
         ))}
       </ul>

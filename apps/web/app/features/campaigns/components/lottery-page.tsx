@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { ApiError } from '../../../lib/api/client';
 import { readableTextOn } from '../../../lib/readable-text';
-import { campaignCopy as c } from '../../../i18n/ja-campaigns';
+import { campaignCopy } from '../../../i18n/ja-campaigns';
 import { loginHref } from '../../accounts/login-href';
 import { formatTokyoDate, formatTokyoDateTime, formatTokyoDeadline } from '@hondana/domain/common/tokyo-format';
 import { grantReaction } from '@hondana/domain/campaigns/lottery';
@@ -24,10 +24,10 @@ type LotteryPageProps = { campaignId: number };
  */
 export function LotteryPage({ campaignId }: LotteryPageProps) {
   const campaign = useLotteryCampaign(campaignId);
-  if (campaign.isPending) return <p className={styles.page}>{c('lottery.loading')}</p>;
+  if (campaign.isPending) return <p className={styles.page}>{campaignCopy('lottery.loading')}</p>;
   if (campaign.isError) {
     const missing = campaign.error instanceof ApiError && campaign.error.status === 404;
-    return <p className={styles.page}>{missing ? c('lottery.notFound') : c('lottery.failed')}</p>;
+    return <p className={styles.page}>{missing ? campaignCopy('lottery.notFound') : campaignCopy('lottery.failed')}</p>;
   }
   return <CampaignView campaign={campaign.data} />;
 }
@@ -39,18 +39,18 @@ function CampaignView({ campaign }: { campaign: LotteryCampaign }) {
         <img className={styles.art} src={campaign.imageUrl} alt="" width={1200} height={630} />
         <div className={styles.heroText}>
           <h1 className={styles.heading}>{campaign.name}</h1>
-          <p>{c('lottery.period', { start: formatTokyoDate(campaign.startDatetime), end: formatTokyoDeadline(campaign.endDatetime, 'long') ?? '' })}</p>
+          <p>{campaignCopy('lottery.period', { start: formatTokyoDate(campaign.startDatetime), end: formatTokyoDeadline(campaign.endDatetime, 'long') ?? '' })}</p>
         </div>
       </header>
       <p className={styles.description}>{campaign.description}</p>
       <DrawPanel campaign={campaign} />
       <section className={styles.section}>
-        <h2>{c('lottery.howTo')}</h2>
+        <h2>{campaignCopy('lottery.howTo')}</h2>
         <ul className={styles.events}>
           {campaign.distributionEvents.map((e) => (
             <li key={e.eventId}>
               <span>{e.name}</span>
-              <span className={styles.badge}>{c('lottery.eventTickets', { count: e.tickets })}</span>
+              <span className={styles.badge}>{campaignCopy('lottery.eventTickets', { count: e.tickets })}</span>
             </li>
           ))}
         </ul>
@@ -58,16 +58,16 @@ function CampaignView({ campaign }: { campaign: LotteryCampaign }) {
       {campaign.boxes.map((box) => (
         <section key={box.boxId} className={styles.section} aria-label={box.name}>
           <h2>
-            {c('lottery.prizes')}（{box.name}）
+            {campaignCopy('lottery.prizes')}（{box.name}）
           </h2>
           <ul className={styles.prizes}>
             {box.prizes.map((p) => (
               <li key={p.prizeId} className={styles.prize}>
-                <span className={styles.rank}>{c('lottery.rank', { rank: p.rank })}</span>
+                <span className={styles.rank}>{campaignCopy('lottery.rank', { rank: p.rank })}</span>
                 <span className={styles.prizeName}>{p.name}</span>
                 <span className={styles.prizeMeta}>
-                  {c('lottery.odds', { percent: Math.round(p.odds * 1000) / 10 })}
-                  {p.remaining !== null && ` ・ ${p.remaining > 0 ? c('lottery.left', { count: p.remaining }) : c('lottery.soldOut')}`}
+                  {campaignCopy('lottery.odds', { percent: Math.round(p.odds * 1000) / 10 })}
+                  {p.remaining !== null && ` ・ ${p.remaining > 0 ? campaignCopy('lottery.left', { count: p.remaining }) : campaignCopy('lottery.soldOut')}`}
                 </span>
               </li>
             ))}
@@ -101,7 +101,7 @@ function DrawPanel({ campaign }: { campaign: LotteryCampaign }) {
     return (
       <section className={styles.draw}>
         <Link className={styles.primary} to={loginHref(here)}>
-          {c('lottery.login')}
+          {campaignCopy('lottery.login')}
         </Link>
       </section>
     );
@@ -115,38 +115,38 @@ function DrawPanel({ campaign }: { campaign: LotteryCampaign }) {
     setError(null);
     consume.mutate({ ticketId: first.ticketId, boxId }, {
       onSuccess: setWon,
-      onError: (e) => setError(e instanceof ApiError && e.errorCode in errorsCopy ? errorsCopy[e.errorCode]! : c('lottery.drawFailed')),
+      onError: (e) => setError(e instanceof ApiError && e.errorCode in errorsCopy ? errorsCopy[e.errorCode]! : campaignCopy('lottery.drawFailed')),
     });
   };
   return (
     <section className={styles.draw} aria-labelledby="my-tickets">
-      <h2 id="my-tickets">{c('lottery.myTickets')}</h2>
+      <h2 id="my-tickets">{campaignCopy('lottery.myTickets')}</h2>
       {campaign.boxes.length > 1 && <BoxChoice boxes={campaign.boxes} value={boxId} onChange={setChosen} />}
       <div className={styles.box} data-drawing={consume.isPending} aria-hidden="true">
         <span className={styles.capsule} />
       </div>
-      <p className={styles.count}>{usable.length > 0 ? c('lottery.ticketsLeft', { count: usable.length }) : c('lottery.noTickets')}</p>
+      <p className={styles.count}>{usable.length > 0 ? campaignCopy('lottery.ticketsLeft', { count: usable.length }) : campaignCopy('lottery.noTickets')}</p>
       {usable.length > 0 && (
         <ul className={styles.tickets}>
           {usable.slice(0, 5).map((t) => (
-            <li key={t.ticketId}>{c('lottery.expires', { date: formatTokyoDateTime(t.expireDatetime) })}</li>
+            <li key={t.ticketId}>{campaignCopy('lottery.expires', { date: formatTokyoDateTime(t.expireDatetime) })}</li>
           ))}
         </ul>
       )}
       <button type="button" className={styles.primary} disabled={usable.length === 0 || consume.isPending} onClick={draw}>
-        {consume.isPending ? c('lottery.drawing') : c('lottery.draw', { count: usable.length })}
+        {consume.isPending ? campaignCopy('lottery.drawing') : campaignCopy('lottery.draw', { count: usable.length })}
       </button>
       {campaign.distributionEvents.some((e) => e.eventType === 'SHARE') && <ShareButton campaign={campaign} />}
       <div aria-live="polite">
         {won && (
           <div className={styles.won} data-testid="lottery-won" ref={result} tabIndex={-1}>
-            <p className={styles.wonText}>{c('lottery.won', { rank: won.prize.rank, name: won.prize.name })}</p>
+            <p className={styles.wonText}>{campaignCopy('lottery.won', { rank: won.prize.rank, name: won.prize.name })}</p>
             <img src={won.prize.imageUrl} alt="" width={1200} height={630} />
-            <p>{c('lottery.wonNote')}</p>
+            <p>{campaignCopy('lottery.wonNote')}</p>
             <p className={styles.links}>
-              <Link to="/wallet/manga_coin">{c('lottery.toWallet')}</Link>
+              <Link to="/wallet/manga_coin">{campaignCopy('lottery.toWallet')}</Link>
               <a href={won.ogpImageUrl} target="_blank" rel="noreferrer">
-                {c('lottery.share')}
+                {campaignCopy('lottery.share')}
               </a>
             </p>
           </div>
@@ -169,14 +169,14 @@ const firstBoxWithPrizes = (boxes: readonly LotteryBox[]) => boxes.find((b) => p
 function BoxChoice({ boxes, value, onChange }: { boxes: readonly LotteryBox[]; value: number | undefined; onChange: (boxId: number) => void }) {
   return (
     <fieldset className={styles.boxChoice}>
-      <legend>{c('lottery.chooseBox')}</legend>
+      <legend>{campaignCopy('lottery.chooseBox')}</legend>
       {boxes.map((box) => {
         const left = prizesLeft(box);
         return (
           <label key={box.boxId} className={styles.boxOption}>
             <input type="radio" name="lottery-box" value={box.boxId} checked={value === box.boxId} disabled={left === 0} onChange={() => onChange(box.boxId)} />
             <span>{box.name}</span>
-            {Number.isFinite(left) && <span className={styles.prizeMeta}>{left > 0 ? c('lottery.boxLeft', { count: left }) : c('lottery.soldOut')}</span>}
+            {Number.isFinite(left) && <span className={styles.prizeMeta}>{left > 0 ? campaignCopy('lottery.boxLeft', { count: left }) : campaignCopy('lottery.soldOut')}</span>}
           </label>
         );
       })}
@@ -192,17 +192,17 @@ function ShareButton({ campaign }: { campaign: LotteryCampaign }) {
     const url = `${window.location.origin}/lottery/${campaign.lotteryCampaignId}`;
     window.open(`https://social-plugins.line.me/lineit/share?url=${encodeURIComponent(url)}`, '_blank', 'noopener');
     share.mutate(undefined, {
-      onSuccess: () => setMessage(c('grant.granted')),
+      onSuccess: () => setMessage(campaignCopy('grant.granted')),
       onError: (e) => {
         const reaction = grantReaction(e instanceof ApiError ? { ok: false, errorCode: e.errorCode, message: e.messages[0] ?? '' } : { ok: false });
-        setMessage(reaction.kind === 'silent' ? c('lottery.sharedToday') : reaction.kind === 'granted' ? null : reaction.message);
+        setMessage(reaction.kind === 'silent' ? campaignCopy('lottery.sharedToday') : reaction.kind === 'granted' ? null : reaction.message);
       },
     });
   };
   return (
     <p className={styles.share}>
       <button type="button" className={styles.secondary} onClick={onShare} disabled={share.isPending}>
-        {c('lottery.shareForTicket')}
+        {campaignCopy('lottery.shareForTicket')}
       </button>
       {message && <span role="status">{message}</span>}
     </p>
@@ -210,10 +210,10 @@ function ShareButton({ campaign }: { campaign: LotteryCampaign }) {
 }
 
 const errorsCopy: Record<string, string> = {
-  LOTTERY_TICKET_USED: c('lottery.errors.LOTTERY_TICKET_USED'),
-  LOTTERY_TICKET_EXPIRED: c('lottery.errors.LOTTERY_TICKET_EXPIRED'),
-  LOTTERY_PRIZE_SOLD_OUT: c('lottery.errors.LOTTERY_PRIZE_SOLD_OUT'),
-  HUMAN_CHECK_FAILED: c('lottery.errors.HUMAN_CHECK_FAILED'),
+  LOTTERY_TICKET_USED: campaignCopy('lottery.errors.LOTTERY_TICKET_USED'),
+  LOTTERY_TICKET_EXPIRED: campaignCopy('lottery.errors.LOTTERY_TICKET_EXPIRED'),
+  LOTTERY_PRIZE_SOLD_OUT: campaignCopy('lottery.errors.LOTTERY_PRIZE_SOLD_OUT'),
+  HUMAN_CHECK_FAILED: campaignCopy('lottery.errors.HUMAN_CHECK_FAILED'),
 };
 
 function MyPrizes() {
@@ -221,14 +221,14 @@ function MyPrizes() {
   if (!prizes.data) return null;
   return (
     <section className={styles.section}>
-      <h2>{c('lottery.myPrizes')}</h2>
+      <h2>{campaignCopy('lottery.myPrizes')}</h2>
       {prizes.data.prizes.length === 0 ? (
-        <p>{c('lottery.noPrizes')}</p>
+        <p>{campaignCopy('lottery.noPrizes')}</p>
       ) : (
         <ul className={styles.prizes} data-testid="my-prizes">
           {prizes.data.prizes.map((w) => (
             <li key={w.drawId} className={styles.prize}>
-              <span className={styles.rank}>{c('lottery.rank', { rank: w.prize.rank })}</span>
+              <span className={styles.rank}>{campaignCopy('lottery.rank', { rank: w.prize.rank })}</span>
               <span className={styles.prizeName}>{w.prize.name}</span>
               <span className={styles.prizeMeta}>{formatTokyoDateTime(w.drawDatetime)}</span>
             </li>

@@ -1,5 +1,5 @@
 import type { Mission } from '@hondana/domain/campaigns/missions-api';
-import { campaignCopy as c } from '../../../i18n/ja-campaigns';
+import { campaignCopy } from '../../../i18n/ja-campaigns';
 import { formatTokyoDeadline } from '@hondana/domain/common/tokyo-format';
 import { useEffect } from 'react';
 import { useMissions } from '../api/get-missions';
@@ -13,9 +13,9 @@ export function MissionsPanel() {
   return (
     <section className={styles.panel} aria-labelledby="missions-heading" data-testid="missions-panel">
       <h2 id="missions-heading" className={styles.heading}>
-        {c('missions.heading')}
+        {campaignCopy('missions.heading')}
       </h2>
-      {missions.isError ? <p>{c('missions.failed')}</p> : missions.data.length === 0 ? <p>{c('missions.empty')}</p> : missions.data.map((m) => <MissionCard key={m.id} mission={m} />)}
+      {missions.isError ? <p>{campaignCopy('missions.failed')}</p> : missions.data.length === 0 ? <p>{campaignCopy('missions.empty')}</p> : missions.data.map((m) => <MissionCard key={m.id} mission={m} />)}
     </section>
   );
 }
@@ -32,26 +32,26 @@ function MissionCard({ mission }: { mission: Mission }) {
     <article className={styles.card} style={{ backgroundColor: mission.backgroundColor }}>
       {fresh && (
         <p role="status" className={styles.notice}>
-          {c('missions.notice', { reward: mission.bonus.name })}
+          {campaignCopy('missions.notice', { reward: mission.bonus.name })}
         </p>
       )}
       {/* The mission's image as the console set it (decorative: its name is the heading below). */}
       {mission.imageUrl && <img className={styles.image} src={mission.imageUrl} alt="" loading="lazy" decoding="async" />}
       <header className={styles.cardHeader}>
         <h3>{mission.name}</h3>
-        <span className={styles.until}>{c('missions.until', { date: formatTokyoDeadline(mission.sprint.endDatetime, 'long') ?? '' })}</span>
+        <span className={styles.until}>{campaignCopy('missions.until', { date: formatTokyoDeadline(mission.sprint.endDatetime, 'long') ?? '' })}</span>
       </header>
-      <p className={styles.reward}>{c('missions.reward', { reward: mission.bonus.name })}</p>
+      <p className={styles.reward}>{campaignCopy('missions.reward', { reward: mission.bonus.name })}</p>
       <ul className={styles.tasks}>
         {mission.tasks.map((t) => (
           <li key={t.taskId} data-done={t.done}>
             <span>{t.name}</span>
-            <span className={styles.progress}>{t.done ? c('missions.done') : c('missions.progress', { progress: t.progress, target: t.target })}</span>
+            <span className={styles.progress}>{t.done ? campaignCopy('missions.done') : campaignCopy('missions.progress', { progress: t.progress, target: t.target })}</span>
             <progress max={t.target} value={t.progress} aria-label={t.name} />
           </li>
         ))}
       </ul>
-      {mission.rewarded && <p className={styles.rewarded}>{c('missions.rewarded')}</p>}
+      {mission.rewarded && <p className={styles.rewarded}>{campaignCopy('missions.rewarded')}</p>}
     </article>
   );
 }

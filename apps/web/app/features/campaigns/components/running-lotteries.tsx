@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { QueryProvider } from '../../../components/query-provider';
-import { campaignCopy as c } from '../../../i18n/ja-campaigns';
+import { campaignCopy } from '../../../i18n/ja-campaigns';
 import { useRunningCampaigns } from '../api/get-running-campaigns';
 import styles from './running-lotteries.module.css';
 
@@ -13,12 +13,12 @@ export function RunningLotteries({ withList = false }: { withList?: boolean }) {
   const running = campaigns.data ?? [];
   if (running.length === 0 && !withList) return null;
   return (
-    <nav className={styles.running} aria-label={c('index.heading')} data-testid="running-lotteries">
+    <nav className={styles.running} aria-label={campaignCopy('index.heading')} data-testid="running-lotteries">
       <ul className={styles.list}>
         {running.map((campaign) => (
           <li key={campaign.lotteryCampaignId}>
             <Link className={styles.link} to={`/lottery/${campaign.lotteryCampaignId}`} style={{ borderColor: campaign.colorCode }}>
-              <span className={styles.badge}>{c('index.now')}</span>
+              <span className={styles.badge}>{campaignCopy('index.now')}</span>
               {campaign.name}
             </Link>
           </li>
@@ -26,7 +26,7 @@ export function RunningLotteries({ withList = false }: { withList?: boolean }) {
         {withList && (
           <li>
             <Link className={styles.link} to="/lottery">
-              {c('index.toList')}
+              {campaignCopy('index.toList')}
             </Link>
           </li>
         )}

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { QueryProvider } from '../../../components/query-provider';
 import { ResponsiveDialog } from '../../../components/responsive-dialog';
-import { bulkBuyCopy as b, jaBulkBuy } from '../../../i18n/ja-bulk-buy';
+import { bulkBuyCopy, jaBulkBuy } from '../../../i18n/ja-bulk-buy';
 import { ApiError } from '../../../lib/api/client';
 import { type BackEntries, useBackCloses } from '../../../lib/use-back-closes';
 import { ConfirmEmailNotice } from '../../accounts/components/confirm-email-notice';
@@ -26,11 +26,11 @@ function volumeRuns(vols: readonly number[]): string {
     if (last && v === last[1] + 1) last[1] = v;
     else runs.push([v, v]);
   }
-  return runs.map(([a, z]) => b('volumeName', { vol: a === z ? `${a}` : `${a}〜${z}` })).join('・');
+  return runs.map(([a, z]) => bulkBuyCopy('volumeName', { vol: a === z ? `${a}` : `${a}〜${z}` })).join('・');
 }
 
 function refusal(code: string): string {
-  return code in jaBulkBuy.failed ? b(`failed.${code as keyof typeof jaBulkBuy.failed}`) : b('failed.other');
+  return code in jaBulkBuy.failed ? bulkBuyCopy(`failed.${code as keyof typeof jaBulkBuy.failed}`) : bulkBuyCopy('failed.other');
 }
 
 /** What an order of the sheet bought: how many volumes, the lottery campaigns its tickets are for. */
@@ -51,7 +51,7 @@ function Sheet(props: SheetProps) {
   const { onClose } = props;
   useBackCloses(onClose, BULK_SHEET);
   return (
-    <ResponsiveDialog open onOpenChange={(o) => !o && onClose()} title={b('sheetTitle')}>
+    <ResponsiveDialog open onOpenChange={(o) => !o && onClose()} title={bulkBuyCopy('sheetTitle')}>
       <BulkBuyPanel {...props} />
     </ResponsiveDialog>
   );
@@ -73,15 +73,15 @@ function BulkBuyPanel({ titleId, done, onBought, onClose }: SheetProps) {
     return (
       <div className={styles.panel}>
         <p role="status" className={styles.done}>
-          {b('done', { count: done.count })}
+          {bulkBuyCopy('done', { count: done.count })}
         </p>
         <LotteryEarned campaignIds={done.lottery} />
         <div className={styles.actions}>
           <Link className={styles.buy} to="/bookshelf">
-            {b('toBookshelf')}
+            {bulkBuyCopy('toBookshelf')}
           </Link>
           <button type="button" className={styles.secondary} onClick={onClose}>
-            {b('close')}
+            {bulkBuyCopy('close')}
           </button>
         </div>
       </div>
@@ -111,25 +111,25 @@ function BulkBuyPanel({ titleId, done, onBought, onClose }: SheetProps) {
   return (
     <div className={styles.panel}>
       <fieldset className={styles.range}>
-        <legend>{b('range.legend')}</legend>
+        <legend>{bulkBuyCopy('range.legend')}</legend>
         <label className={styles.choice}>
           <input type="radio" name="bulk-range" checked={kind === 'all'} onChange={() => setKind('all')} />
-          {b('range.all')}
+          {bulkBuyCopy('range.all')}
         </label>
         <label className={styles.choice}>
           <input type="radio" name="bulk-range" checked={kind === 'next'} onChange={() => setKind('next')} />
-          {b('range.next')}
+          {bulkBuyCopy('range.next')}
           <input
             type="number"
             className={styles.number}
             min={1}
             inputMode="numeric"
-            aria-label={b('range.nextLabel')}
+            aria-label={bulkBuyCopy('range.nextLabel')}
             value={count}
             onFocus={() => setKind('next')}
             onChange={(e) => setCount(Number(e.target.value) || 1)}
           />
-          {b('range.nextSuffix')}
+          {bulkBuyCopy('range.nextSuffix')}
         </label>
         <label className={styles.choice}>
           <input type="radio" name="bulk-range" checked={kind === 'from'} onChange={() => setKind('from')} />
@@ -138,68 +138,68 @@ function BulkBuyPanel({ titleId, done, onBought, onClose }: SheetProps) {
             className={styles.number}
             min={1}
             inputMode="numeric"
-            aria-label={b('range.fromLabel')}
+            aria-label={bulkBuyCopy('range.fromLabel')}
             value={fromVol}
             onFocus={() => setKind('from')}
             onChange={(e) => setFromVol(Number(e.target.value) || 1)}
           />
-          {b('range.fromSuffix')}
+          {bulkBuyCopy('range.fromSuffix')}
         </label>
       </fieldset>
       {quote.isError && !q ? (
         <p role="alert" className={styles.error}>
-          {b('loadFailed')}
+          {bulkBuyCopy('loadFailed')}
         </p>
       ) : !q ? (
         <p className={styles.loading} aria-busy="true">
-          {b('loading')}
+          {bulkBuyCopy('loading')}
         </p>
       ) : (
         <div aria-busy={quote.isFetching} data-testid="bulk-quote">
           {q.volumes.length > 0 ? (
             <p className={styles.volumes} data-testid="bulk-volumes">
-              {b('volumes', { vols: volumeRuns(q.volumes.map((v) => v.vol)), count: q.volumes.length })}
+              {bulkBuyCopy('volumes', { vols: volumeRuns(q.volumes.map((v) => v.vol)), count: q.volumes.length })}
             </p>
           ) : (
-            <p className={styles.volumes}>{b('none')}</p>
+            <p className={styles.volumes}>{bulkBuyCopy('none')}</p>
           )}
           {q.ownedVols.length > 0 && (
             <p className={styles.note} data-testid="bulk-owned">
-              {b('ownedLeftOut', { vols: volumeRuns(q.ownedVols) })}
+              {bulkBuyCopy('ownedLeftOut', { vols: volumeRuns(q.ownedVols) })}
             </p>
           )}
           {q.unreleasedVols.length > 0 && (
             <p className={styles.note} data-testid="bulk-unreleased">
-              {b('unreleasedLeftOut', { vols: volumeRuns(q.unreleasedVols) })}
+              {bulkBuyCopy('unreleasedLeftOut', { vols: volumeRuns(q.unreleasedVols) })}
             </p>
           )}
           {(q.coupon || !useCoupon) && (
             <label className={styles.choice}>
               <input type="checkbox" checked={useCoupon} onChange={(e) => setUseCoupon(e.target.checked)} />
-              {q.coupon ? b('coupon', { name: q.coupon.name }) : b('couponOff')}
+              {q.coupon ? bulkBuyCopy('coupon', { name: q.coupon.name }) : bulkBuyCopy('couponOff')}
             </label>
           )}
           {q.volumes.length > 0 && (
             <dl className={styles.totals}>
-              <dt>{b('totalPrice')}</dt>
-              <dd data-testid="bulk-total">{b('amount', { amount: formatAmount(q.totalPrice) })}</dd>
+              <dt>{bulkBuyCopy('totalPrice')}</dt>
+              <dd data-testid="bulk-total">{bulkBuyCopy('amount', { amount: formatAmount(q.totalPrice) })}</dd>
               {q.coupon && (
                 <>
-                  <dt>{b('discount')}</dt>
-                  <dd>-{b('amount', { amount: formatAmount(q.coupon.discount) })}</dd>
+                  <dt>{bulkBuyCopy('discount')}</dt>
+                  <dd>-{bulkBuyCopy('amount', { amount: formatAmount(q.coupon.discount) })}</dd>
                 </>
               )}
-              <dt className={styles.strong}>{b('payPrice')}</dt>
+              <dt className={styles.strong}>{bulkBuyCopy('payPrice')}</dt>
               <dd className={styles.strong} data-testid="bulk-pay">
-                {b('amount', { amount: formatAmount(q.payPrice) })}
+                {bulkBuyCopy('amount', { amount: formatAmount(q.payPrice) })}
               </dd>
               {q.pointCampaign.totalPoint > 0 && (
                 <>
-                  <dt>{b('points')}</dt>
+                  <dt>{bulkBuyCopy('points')}</dt>
                   <dd data-testid="bulk-points">
                     {q.pointCampaign.list.map((l) => (
                       <span key={l.id} className={styles.pointLine}>
-                        {b('pointLine', { name: l.name, point: formatAmount(l.point) })}
+                        {bulkBuyCopy('pointLine', { name: l.name, point: formatAmount(l.point) })}
                       </span>
                     ))}
                   </dd>
@@ -207,10 +207,10 @@ function BulkBuyPanel({ titleId, done, onBought, onClose }: SheetProps) {
               )}
             </dl>
           )}
-          <p className={styles.balance}>{b('balance', { balance: formatAmount(q.myMangaCoin) })}</p>
+          <p className={styles.balance}>{bulkBuyCopy('balance', { balance: formatAmount(q.myMangaCoin) })}</p>
           {short > 0 && q.volumes.length > 0 && (
             <p className={styles.short}>
-              {b('short', { short: formatAmount(short) })} <CoinShopLink>{b('buyCoins')}</CoinShopLink>
+              {bulkBuyCopy('short', { short: formatAmount(short) })} <CoinShopLink>{bulkBuyCopy('buyCoins')}</CoinShopLink>
             </p>
           )}
           {emailRefused && <ConfirmEmailNotice />}
@@ -221,7 +221,7 @@ function BulkBuyPanel({ titleId, done, onBought, onClose }: SheetProps) {
           )}
           {q.volumes.length > 0 && (
             <button type="button" className={styles.buy} disabled={busy || quote.isFetching || short > 0} onClick={() => void buy(q)}>
-              {busy ? b('buying') : b('buy', { amount: formatAmount(q.payPrice) })}
+              {busy ? bulkBuyCopy('buying') : bulkBuyCopy('buy', { amount: formatAmount(q.payPrice) })}
             </button>
           )}
         </div>

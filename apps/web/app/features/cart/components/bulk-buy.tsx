@@ -1,6 +1,6 @@
 import { Suspense, lazy, useState, useSyncExternalStore } from 'react';
 import { Link, useRevalidator } from 'react-router';
-import { bulkBuyCopy as b } from '../../../i18n/ja-bulk-buy';
+import { bulkBuyCopy } from '../../../i18n/ja-bulk-buy';
 import styles from './bulk-buy.module.css';
 import type { BulkDone } from './bulk-buy-sheet';
 
@@ -35,16 +35,16 @@ export function BulkBuy({ titleId, isMember, loginTo }: Props) {
   return (
     <section id="bulk-buy" className={styles.section} aria-labelledby="bulk-buy-heading">
       <h2 id="bulk-buy-heading" className={styles.heading}>
-        {b('heading')}
+        {bulkBuyCopy('heading')}
       </h2>
-      <p className={styles.lead}>{b('lead')}</p>
+      <p className={styles.lead}>{bulkBuyCopy('lead')}</p>
       {isMember ? (
         <button type="button" className={styles.open} disabled={!hydrated} onClick={() => setOpen(true)}>
-          {b('open')}
+          {bulkBuyCopy('open')}
         </button>
       ) : (
         <Link className={styles.open} to={loginTo}>
-          {b('login')}
+          {bulkBuyCopy('login')}
         </Link>
       )}
       {open && (

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { cartCopy as c } from '../../../i18n/ja-cart';
+import { cartCopy } from '../../../i18n/ja-cart';
 import { Snackbar } from '../../../components/snackbar';
 import { activeItemsQuery } from '../api/active-items-query';
 import { useAddToCart } from '../api/use-add-to-cart';
@@ -23,14 +23,14 @@ export function CartButton({ bookId }: { bookId: number }) {
       : add.isSuccess || cart.data?.items.some((i) => i.bookId === bookId)
         ? 'in'
         : 'out';
-  const onAdd = () => add.mutate(bookId, { onSuccess: () => setToast(c('added')) });
+  const onAdd = () => add.mutate(bookId, { onSuccess: () => setToast(cartCopy('added')) });
 
   const status = <Snackbar message={toast} onDone={() => setToast(null)} />;
   if (state === 'in') {
     return (
       <>
         <a className={styles.view} href="/cart?ref=book_detail">
-          {c('viewCart')}
+          {cartCopy('viewCart')}
         </a>
         {status}
       </>
@@ -39,7 +39,7 @@ export function CartButton({ bookId }: { bookId: number }) {
   return (
     <>
       <button type="button" className={styles.add} disabled={state === 'loading'} onClick={onAdd}>
-        {c('addToCart')}
+        {cartCopy('addToCart')}
       </button>
       {status}
     </>

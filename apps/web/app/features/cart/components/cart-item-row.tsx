@@ -1,7 +1,7 @@
 import { formatAmount } from '@hondana/domain/common/format';
 import type { CartItemView } from '@hondana/domain/cart/cart-api';
-import { cartCopy as c } from '../../../i18n/ja-cart';
-import { cartPayCopy as p } from '../../../i18n/ja-cart-pay';
+import { cartCopy } from '../../../i18n/ja-cart';
+import { cartPayCopy } from '../../../i18n/ja-cart-pay';
 import styles from './cart.module.css';
 
 interface Props {
@@ -19,25 +19,25 @@ export function CartItemRow({ item, busy, onMove, onRemove }: Props) {
       <img className={styles.cover} src={item.imageUrl} alt="" width={64} height={91} loading="lazy" />
       <div className={styles.itemBody}>
         <p className={styles.name}>
-          {item.cartType === 'BUNDLE' && <span className={styles.bundle}>{p('bundle', { count: item.bundleBooks.length })}</span>}
+          {item.cartType === 'BUNDLE' && <span className={styles.bundle}>{cartPayCopy('bundle', { count: item.bundleBooks.length })}</span>}
           {item.name}
         </p>
         <p className={styles.price}>
-          {c('price', { price: formatAmount(item.price) })}
-          {item.regularPrice > item.price && <s className={styles.regular}>{c('regularPrice', { price: formatAmount(item.regularPrice) })}</s>}
-          {item.point > 0 && <span className={styles.points}>{c('points', { point: item.point })}</span>}
+          {cartCopy('price', { price: formatAmount(item.price) })}
+          {item.regularPrice > item.price && <s className={styles.regular}>{cartCopy('regularPrice', { price: formatAmount(item.regularPrice) })}</s>}
+          {item.point > 0 && <span className={styles.points}>{cartCopy('points', { point: item.point })}</span>}
         </p>
         {item.level !== 'NONE' && (
           <p className={styles.reason} role="status">
-            <strong>{c(`levels.${item.level}`)}</strong> {item.errors.map((e) => c(`itemErrors.${e}`)).join('・')}
+            <strong>{cartCopy(`levels.${item.level}`)}</strong> {item.errors.map((e) => cartCopy(`itemErrors.${e}`)).join('・')}
           </p>
         )}
         <div className={styles.itemActions}>
           <button type="button" className={styles.secondary} disabled={busy} onClick={() => onMove(item)}>
-            {item.status === 'ACTIVE' ? c('moveLater') : c('moveBack')}
+            {item.status === 'ACTIVE' ? cartCopy('moveLater') : cartCopy('moveBack')}
           </button>
           <button type="button" className={styles.link} disabled={busy} onClick={() => onRemove(item)}>
-            {c('remove')}
+            {cartCopy('remove')}
           </button>
         </div>
       </div>

@@ -4,8 +4,8 @@ import type { CoinPaymentConfig } from '@hondana/domain/wallet/wallet-api';
 import { coinPaymentMethods } from '@hondana/domain/wallet/wallet-payments';
 import { useState } from 'react';
 import { isProviderMethod } from '@hondana/domain/cart/cart-checkout';
-import { cartCopy as c } from '../../../i18n/ja-cart';
-import { cartPayErrorCopy as cartErrorCopy, cartPayCopy as p, returnedMessage } from '../../../i18n/ja-cart-pay';
+import { cartCopy } from '../../../i18n/ja-cart';
+import { cartPayErrorCopy as cartErrorCopy, cartPayCopy, returnedMessage } from '../../../i18n/ja-cart-pay';
 import { ApiError } from '../../../lib/api/client';
 import * as api from '../api/cart-api';
 import { type CartArrival, orderCart, settledCartOrder } from '../api/cart-pay-api';
@@ -131,8 +131,8 @@ export function CartPage({ initial }: { initial: CartData }) {
           const authenticated = pending.clientSecret ? await stripePay!.nextAction(pending.clientSecret) : true;
           const order = await settledCartOrder(pending.orderId);
           if (order.status !== 'COMPLETE') {
-            if (!authenticated) throw new CheckoutRefused('AUTHENTICATION_FAILED', p('stripe.authFailed'));
-            if (order.status === 'PROCESSING') throw new CheckoutRefused('PROCESSING', p('stripe.pending'));
+            if (!authenticated) throw new CheckoutRefused('AUTHENTICATION_FAILED', cartPayCopy('stripe.authFailed'));
+            if (order.status === 'PROCESSING') throw new CheckoutRefused('PROCESSING', cartPayCopy('stripe.pending'));
             throw new CheckoutRefused(order.failureCode ?? order.status, cartErrorCopy('CART_PAYMENT_FAILED'));
           }
           setBought(items.map((i) => ({ bookId: i.bookId, name: i.name })));
@@ -146,7 +146,7 @@ export function CartPage({ initial }: { initial: CartData }) {
       }
       if ('orderStatus' in result.results) {
         // Carrier and wallet payments are decided on the provider's page, which comes back here.
-        setMessage(p('redirecting'));
+        setMessage(cartPayCopy('redirecting'));
         window.location.assign(result.results.confirmUrl);
         return new Promise<never>(() => undefined);
       }
@@ -169,9 +169,9 @@ export function CartPage({ initial }: { initial: CartData }) {
         )}
         {bought && <BoughtList items={bought} charged={charged} />}
         {bought && <LotteryEarned campaignIds={earned} />}
-        <h2 className={styles.subheading}>{c('active', { count: cart.items.length })}</h2>
+        <h2 className={styles.subheading}>{cartCopy('active', { count: cart.items.length })}</h2>
         {cart.items.length === 0 ? (
-          <p className={styles.empty}>{c('empty')}</p>
+          <p className={styles.empty}>{cartCopy('empty')}</p>
         ) : (
           <ul className={styles.items}>
             {cart.items.map((item) => (
@@ -179,9 +179,9 @@ export function CartPage({ initial }: { initial: CartData }) {
             ))}
           </ul>
         )}
-        <h2 className={styles.subheading}>{c('later', { count: data.later.length })}</h2>
+        <h2 className={styles.subheading}>{cartCopy('later', { count: data.later.length })}</h2>
         {data.later.length === 0 ? (
-          <p className={styles.empty}>{c('laterEmpty')}</p>
+          <p className={styles.empty}>{cartCopy('laterEmpty')}</p>
         ) : (
           <ul className={styles.items}>
             {data.later.map((item) => (
@@ -225,7 +225,7 @@ export function CartPage({ initial }: { initial: CartData }) {
         />
       )}
       {cart.items.length > 0 && cart.myMangaCoin < cart.totalAmount && cart.myCoin < cart.totalAmount && (
-        <CoinShopLink className={styles.link}>{c('coinShop')}</CoinShopLink>
+        <CoinShopLink className={styles.link}>{cartCopy('coinShop')}</CoinShopLink>
       )}
     </div>
   );
@@ -233,9 +233,9 @@ export function CartPage({ initial }: { initial: CartData }) {
 
 /** The PaymentMethod of the card in Stripe's Payment Element, or the refusal of its fields in Stripe's words. */
 async function stripePaymentMethod(pay: StripePay | null): Promise<string> {
-  if (!pay) throw new CheckoutRefused('STRIPE_NOT_READY', p('stripe.invalid', { reason: p('stripe.incomplete') }));
+  if (!pay) throw new CheckoutRefused('STRIPE_NOT_READY', cartPayCopy('stripe.invalid', { reason: cartPayCopy('stripe.incomplete') }));
   const made = await pay.paymentMethod();
-  if ('error' in made) throw new CheckoutRefused('STRIPE_INVALID', p('stripe.invalid', { reason: made.error ?? p('stripe.incomplete') }));
+  if ('error' in made) throw new CheckoutRefused('STRIPE_INVALID', cartPayCopy('stripe.invalid', { reason: made.error ?? cartPayCopy('stripe.incomplete') }));
   return made.id;
 }
 
@@ -248,20 +248,20 @@ type Charged = { totalPrice: number; discount: number; usePoint: number; payPric
 function BoughtList({ items, charged }: { items: Bought[]; charged: Charged | null }) {
   return (
     <section className={styles.done} role="status">
-      <h2 className={styles.subheading}>{c('done')}</h2>
+      <h2 className={styles.subheading}>{cartCopy('done')}</h2>
       {charged && (
         <dl className={styles.totals} data-testid="cart-charged">
-          <dt>{c('totals.salePrice')}</dt>
+          <dt>{cartCopy('totals.salePrice')}</dt>
           <dd>{formatAmount(charged.totalPrice)}円</dd>
-          <dt>{c('totals.discount')}</dt>
+          <dt>{cartCopy('totals.discount')}</dt>
           <dd>-{formatAmount(charged.discount)}円</dd>
-          <dt>{c('totals.usePoint')}</dt>
+          <dt>{cartCopy('totals.usePoint')}</dt>
           <dd>{charged.usePoint > 0 ? `-${formatAmount(charged.usePoint)}` : 0}pt</dd>
-          <dt className={styles.amount}>{c('charged.paid')}</dt>
+          <dt className={styles.amount}>{cartCopy('charged.paid')}</dt>
           <dd className={styles.amount}>
             {charged.payment === 'MANGA_COIN' || charged.payment === 'COIN'
-              ? c(`charged.${charged.payment}`, { amount: formatAmount(charged.payPrice) })
-              : c('charged.yen', { amount: formatAmount(charged.payPrice) })}
+              ? cartCopy(`charged.${charged.payment}`, { amount: formatAmount(charged.payPrice) })
+              : cartCopy('charged.yen', { amount: formatAmount(charged.payPrice) })}
           </dd>
         </dl>
       )}
@@ -270,7 +270,7 @@ function BoughtList({ items, charged }: { items: Bought[]; charged: Charged | nu
           <li key={i.bookId}>
             {i.name}{' '}
             <a href={`/viewer?cid=${i.bookId}`} className={styles.read}>
-              {c('read')}
+              {cartCopy('read')}
             </a>
           </li>
         ))}

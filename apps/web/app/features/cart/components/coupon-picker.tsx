@@ -1,6 +1,6 @@
 import { formatAmount } from '@hondana/domain/common/format';
 import type { CartView } from '@hondana/domain/cart/cart-api';
-import { cartCopy as c } from '../../../i18n/ja-cart';
+import { cartCopy } from '../../../i18n/ja-cart';
 import type { CouponListItem } from '../api/cart-api';
 import styles from './cart.module.css';
 
@@ -25,29 +25,29 @@ export function CouponPicker({ cart, coupons, busy, onCoupon }: Props) {
   const pending = cart.pendingCoupons;
   return (
     <fieldset className={styles.field} data-testid="coupon-picker">
-      <legend>{c('coupon.heading')}</legend>
+      <legend>{cartCopy('coupon.heading')}</legend>
       {options.length === 0 && !chosen ? (
-        pending.length === 0 && <p className={styles.hint}>{held > 0 ? c('coupon.noneApplicable', { held }) : c('coupon.noneHeld')}</p>
+        pending.length === 0 && <p className={styles.hint}>{held > 0 ? cartCopy('coupon.noneApplicable', { held }) : cartCopy('coupon.noneHeld')}</p>
       ) : (
         <div className={styles.couponList}>
           <label className={styles.couponOption}>
             <input type="radio" name="coupon" checked={chosen === null} disabled={busy} onChange={() => onCoupon(null)} />
-            <span>{c('coupon.none')}</span>
+            <span>{cartCopy('coupon.none')}</span>
           </label>
           {options.map((k, i) => (
             <label key={k.id} className={styles.couponOption}>
               <input type="radio" name="coupon" checked={chosen?.id === k.id} disabled={busy} onChange={() => onCoupon(k.id)} />
               <span className={styles.couponName}>
                 {k.name}
-                {i === 0 && <span className={styles.best}>{c('coupon.best')}</span>}
+                {i === 0 && <span className={styles.best}>{cartCopy('coupon.best')}</span>}
               </span>
-              <span className={styles.couponDiscount}>{c('coupon.discount', { discount: formatAmount(k.discount) })}</span>
+              <span className={styles.couponDiscount}>{cartCopy('coupon.discount', { discount: formatAmount(k.discount) })}</span>
             </label>
           ))}
           {chosen && !chosenListed && (
             <label className={styles.couponOption}>
               <input type="radio" name="coupon" checked disabled />
-              <span className={styles.couponName}>{c('coupon.optionUnusable', { name: chosen.name })}</span>
+              <span className={styles.couponName}>{cartCopy('coupon.optionUnusable', { name: chosen.name })}</span>
             </label>
           )}
         </div>
@@ -58,16 +58,16 @@ export function CouponPicker({ cart, coupons, busy, onCoupon }: Props) {
             <li key={k.id}>
               <span className={styles.couponName}>
                 {k.name}
-                <span className={styles.pendingTag}>{c('coupon.pendingTag')}</span>
+                <span className={styles.pendingTag}>{cartCopy('coupon.pendingTag')}</span>
               </span>
-              <span className={styles.hint}>{c('coupon.pending', { shortfall: formatAmount(k.shortfall), min: formatAmount(k.minCartPrice) })}</span>
+              <span className={styles.hint}>{cartCopy('coupon.pending', { shortfall: formatAmount(k.shortfall), min: formatAmount(k.minCartPrice) })}</span>
             </li>
           ))}
         </ul>
       )}
       {chosen && (
         <button type="button" className={styles.secondary} disabled={busy} onClick={() => onCoupon(null)}>
-          {c('coupon.remove')}
+          {cartCopy('coupon.remove')}
         </button>
       )}
     </fieldset>

@@ -1,6 +1,6 @@
 import { useState, useSyncExternalStore } from 'react';
 import { Snackbar } from '../../../components/snackbar';
-import { cartCopy as c } from '../../../i18n/ja-cart';
+import { cartCopy } from '../../../i18n/ja-cart';
 import { addGuestBook, readGuestCart } from '../guest-cart-storage';
 import styles from './cart-button.module.css';
 
@@ -19,7 +19,7 @@ export function GuestCartAdd({ bookId, refName }: { bookId: number; refName: str
     try {
       if (addGuestBook(bookId)) {
         setAdded(true);
-        setMessage(c('added'));
+        setMessage(cartCopy('added'));
       }
     } catch {
       // Storage refused (private mode): the cart page's ?add= keeps it for this visit instead.
@@ -30,11 +30,11 @@ export function GuestCartAdd({ bookId, refName }: { bookId: number; refName: str
     <>
       {stored || added ? (
         <a className={styles.view} href={`/cart?ref=${refName}`}>
-          {c('viewCart')}
+          {cartCopy('viewCart')}
         </a>
       ) : (
         <button type="button" className={styles.add} onClick={add}>
-          {c('addToCart')}
+          {cartCopy('addToCart')}
         </button>
       )}
       <Snackbar message={message} onDone={() => setMessage(null)} />

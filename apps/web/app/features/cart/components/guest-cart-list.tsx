@@ -1,7 +1,7 @@
 import { formatAmount } from '@hondana/domain/common/format';
 import type { GuestCartBooks } from '@hondana/domain/orders/pre-orders';
 import { useState } from 'react';
-import { cartCopy as c } from '../../../i18n/ja-cart';
+import { cartCopy } from '../../../i18n/ja-cart';
 import { loginHref } from '../../accounts/login-href';
 import { removeGuestBook } from '../guest-cart-storage';
 import { type GuestCoupon, GuestCouponBanner } from './guest-coupon-banner';
@@ -27,10 +27,10 @@ export function GuestCart({ coupon, books: initial, count }: { coupon: GuestCoup
   return (
     <section className={styles.guest}>
       {coupon && <GuestCouponBanner coupon={coupon} />}
-      <p>{c('guestCount', { count: shown })}</p>
+      <p>{cartCopy('guestCount', { count: shown })}</p>
       {books && books.items.length > 0 && (
         <div className={own.section}>
-          <h2 className={styles.subheading}>{c('guestList.heading')}</h2>
+          <h2 className={styles.subheading}>{cartCopy('guestList.heading')}</h2>
           <ul className={styles.items}>
             {books.items.map((b) => (
               <li key={b.bookId} className={styles.item} data-testid={`guest-cart-item-${b.bookId}`}>
@@ -40,26 +40,26 @@ export function GuestCart({ coupon, books: initial, count }: { coupon: GuestCoup
                     {b.titleName} {b.vol}巻
                   </p>
                   <p className={styles.price}>
-                    {c('price', { price: formatAmount(b.price) })}
-                    {b.beforePrice !== null && b.beforePrice > b.price && <s className={styles.regular}>{c('regularPrice', { price: formatAmount(b.beforePrice) })}</s>}
+                    {cartCopy('price', { price: formatAmount(b.price) })}
+                    {b.beforePrice !== null && b.beforePrice > b.price && <s className={styles.regular}>{cartCopy('regularPrice', { price: formatAmount(b.beforePrice) })}</s>}
                   </p>
                   {b.couponLabel !== null && b.couponPrice !== null && (
-                    <p className={own.couponPrice}>{c('guestList.couponPrice', { label: b.couponLabel, price: formatAmount(b.couponPrice) })}</p>
+                    <p className={own.couponPrice}>{cartCopy('guestList.couponPrice', { label: b.couponLabel, price: formatAmount(b.couponPrice) })}</p>
                   )}
                   <div className={styles.itemActions}>
                     <button type="button" className={styles.link} onClick={() => remove(b.bookId)}>
-                      {c('guestList.remove')}
+                      {cartCopy('guestList.remove')}
                     </button>
                   </div>
                 </div>
               </li>
             ))}
           </ul>
-          <p className={own.total}>{c('guestList.total', { price: formatAmount(books.totalPrice) })}</p>
+          <p className={own.total}>{cartCopy('guestList.total', { price: formatAmount(books.totalPrice) })}</p>
         </div>
       )}
       <a className={styles.login} href={loginHref('/cart')}>
-        {c('loginToBuy')}
+        {cartCopy('loginToBuy')}
       </a>
     </section>
   );

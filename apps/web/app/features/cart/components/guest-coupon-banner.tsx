@@ -1,7 +1,7 @@
 import { couponRemainingSuffix } from '@hondana/domain/cart/coupon-banner';
 import { couponRemainingText } from '@hondana/domain/cart/coupons';
 import { useState } from 'react';
-import { cartCopy as c } from '../../../i18n/ja-cart';
+import { cartCopy } from '../../../i18n/ja-cart';
 import styles from './cart.module.css';
 import { CouponBannerImage } from './coupon-banner-image';
 import bannerImage from './coupon-banner-image.module.css';
@@ -49,14 +49,14 @@ export function GuestCouponBanner({ coupon }: { coupon: GuestCoupon }) {
           <p className={styles.bannerLabel}>{coupon.label}</p>
           <p>
             {coupon.name}
-            {coupon.limit !== null && ` ・ ${c('guestCoupon.limit', { limit: coupon.limit })}`}
+            {coupon.limit !== null && ` ・ ${cartCopy('guestCoupon.limit', { limit: coupon.limit })}`}
             {remaining && ` ・ ${remaining}`}
             {remaining && suffix && <span className={bannerImage.suffix}>{suffix}</span>}
           </p>
         </div>
       </div>
       <button type="button" className={styles.link} onClick={close}>
-        {c('guestCoupon.close')}
+        {cartCopy('guestCoupon.close')}
       </button>
     </aside>
   );

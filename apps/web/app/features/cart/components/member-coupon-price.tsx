@@ -1,5 +1,5 @@
 import { formatAmount } from '@hondana/domain/common/format';
-import { cartCopy as c } from '../../../i18n/ja-cart';
+import { cartCopy } from '../../../i18n/ja-cart';
 import type { BookCoupon } from '../api/book-coupon-query';
 import styles from './book-coupon-banner.module.css';
 
@@ -12,7 +12,7 @@ export const cartBuyHref = (bookId: number) => `/cart?add=${bookId}&ref=book_det
  * dialog buys at the listed price, without coupons, and says so).
  */
 export function MemberCouponPrice({ bookId, coupon }: { bookId: number; coupon: BookCoupon }) {
-  const yen = (n: number) => c('price', { price: formatAmount(n) });
+  const yen = (n: number) => cartCopy('price', { price: formatAmount(n) });
   return (
     <aside className={styles.banner} aria-label={coupon.name} data-testid="member-coupon-price">
       <p className={styles.price}>
@@ -20,10 +20,10 @@ export function MemberCouponPrice({ bookId, coupon }: { bookId: number; coupon: 
         <span className={styles.amount}>{yen(coupon.couponPrice)}</span>
         <s className={styles.regular}>{yen(coupon.price)}</s>
       </p>
-      <p className={styles.terms}>{c('bookCoupon.terms', { name: coupon.name })}</p>
+      <p className={styles.terms}>{cartCopy('bookCoupon.terms', { name: coupon.name })}</p>
       <div className={styles.actions}>
         <a className={styles.login} href={cartBuyHref(bookId)}>
-          {c('bookCoupon.buyInCart')}
+          {cartCopy('bookCoupon.buyInCart')}
         </a>
       </div>
     </aside>

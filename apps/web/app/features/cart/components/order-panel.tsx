@@ -2,8 +2,8 @@ import { formatAmount } from '@hondana/domain/common/format';
 import type { CartView } from '@hondana/domain/cart/cart-api';
 import type { CartPaymentType } from '@hondana/domain/cart/cart-checkout';
 import { coinPaymentMethodLabels } from '@hondana/domain/wallet/wallet-payments';
-import { cartCopy as c } from '../../../i18n/ja-cart';
-import { cartPayCopy as p } from '../../../i18n/ja-cart-pay';
+import { cartCopy } from '../../../i18n/ja-cart';
+import { cartPayCopy } from '../../../i18n/ja-cart-pay';
 import type { CouponListItem } from '../api/cart-api';
 import { type PaymentCard, PaymentCardFields, SandboxNote } from '../../../components/payment-card/payment-card';
 import { type StripeJs, type StripePay, StripePayment } from '../../../components/stripe-payment/stripe-payment';
@@ -42,8 +42,8 @@ interface Props {
 
 /** The checkout button says what it spends: 購入する 276マンガコイン, or the yen a card or carrier pays. */
 function checkoutLabel(payment: PaymentChoice, amount: number): string {
-  if (payment === 'MANGA_COIN' || payment === 'COIN') return c(`checkout.${payment}`, { amount: formatAmount(amount) });
-  return c('checkout.yen', { amount: formatAmount(amount) });
+  if (payment === 'MANGA_COIN' || payment === 'COIN') return cartCopy(`checkout.${payment}`, { amount: formatAmount(amount) });
+  return cartCopy('checkout.yen', { amount: formatAmount(amount) });
 }
 
 /** Coupon choice, point use, payment method, totals and the checkout button (saying what it spends) of the cart. */
@@ -51,22 +51,22 @@ export function OrderPanel(props: Props) {
   const { cart, coupons, usePoint, payment, card, onCard, methods, stripe, onStripePay, stripeReady, confirming, busy, checkoutError, onCoupon, onUsePoint, onPayment, onCheckout } = props;
   const stripeCard = payment === 'creditcard' && stripe !== null;
   return (
-    <section className={styles.panel} aria-label={c('totals.heading')}>
+    <section className={styles.panel} aria-label={cartCopy('totals.heading')}>
       <CouponPicker cart={cart} coupons={coupons} busy={busy} onCoupon={onCoupon} />
       <PointUse cart={cart} usePoint={usePoint} withMangaCoin={payment === 'MANGA_COIN'} busy={busy} onUsePoint={onUsePoint} />
       <fieldset className={styles.field}>
-        <legend>{c('payment.heading')}</legend>
+        <legend>{cartCopy('payment.heading')}</legend>
         {(['MANGA_COIN', 'COIN'] as const).map((m) => (
           <label key={m} className={styles.radio}>
             <input type="radio" name="payment" value={m} checked={payment === m} disabled={busy} onChange={() => onPayment(m)} />
-            {c(`payment.${m}`)}
+            {cartCopy(`payment.${m}`)}
           </label>
         ))}
-        <p className={styles.hint}>{c('totals.balance', { mangaCoin: formatAmount(cart.myMangaCoin), coin: formatAmount(cart.myCoin) })}</p>
+        <p className={styles.hint}>{cartCopy('totals.balance', { mangaCoin: formatAmount(cart.myMangaCoin), coin: formatAmount(cart.myCoin) })}</p>
         {methods.map((m) => (
           <label key={m} className={styles.radio}>
             <input type="radio" name="payment" value={m} checked={payment === m} disabled={busy} onChange={() => onPayment(m)} />
-            {m === 'creditcard' ? p('payment.creditcard') : coinPaymentMethodLabels[m]}
+            {m === 'creditcard' ? cartPayCopy('payment.creditcard') : coinPaymentMethodLabels[m]}
           </label>
         ))}
       </fieldset>
@@ -82,17 +82,17 @@ export function OrderPanel(props: Props) {
         </>
       )}
       <dl className={styles.totals}>
-        <dt>{c('totals.salePrice')}</dt>
+        <dt>{cartCopy('totals.salePrice')}</dt>
         <dd data-testid="cart-sale-price">{formatAmount(cart.salePrice)}円</dd>
-        <dt>{c('totals.discount')}</dt>
+        <dt>{cartCopy('totals.discount')}</dt>
         <dd data-testid="cart-discount">-{formatAmount(cart.totalDiscount)}円</dd>
-        <dt>{c('totals.usePoint')}</dt>
+        <dt>{cartCopy('totals.usePoint')}</dt>
         <dd data-testid="cart-use-point">{cart.usePoint > 0 ? `-${formatAmount(cart.usePoint)}` : 0}pt</dd>
-        <dt className={styles.amount}>{c('totals.amount')}</dt>
+        <dt className={styles.amount}>{cartCopy('totals.amount')}</dt>
         <dd className={styles.amount} data-testid="cart-amount">{formatAmount(cart.totalAmount)}円</dd>
         {cart.points.totalPoint > 0 && (
           <>
-            <dt>{c('totals.earned')}</dt>
+            <dt>{cartCopy('totals.earned')}</dt>
             <dd>{formatAmount(cart.points.totalPoint)}pt</dd>
           </>
         )}
@@ -100,11 +100,11 @@ export function OrderPanel(props: Props) {
       {checkoutError && <CheckoutRefusal error={checkoutError} />}
       {confirming && (
         <p role="status" className={styles.hint}>
-          {p('stripe.confirming')}
+          {cartPayCopy('stripe.confirming')}
         </p>
       )}
       <button type="button" className={styles.checkout} disabled={busy || cart.totalCount === 0 || (stripeCard && cart.totalAmount > 0 && !stripeReady)} onClick={onCheckout}>
-        {busy ? c('buying') : checkoutLabel(payment, cart.totalAmount)}
+        {busy ? cartCopy('buying') : checkoutLabel(payment, cart.totalAmount)}
       </button>
     </section>
   );
@@ -119,7 +119,7 @@ function CheckoutRefusal({ error }: { error: CheckoutError }) {
   return (
     <div className={styles.checkoutError} role="alert" data-testid="checkout-error">
       <p>{error.message}</p>
-      {SHORTAGES.includes(error.code) && <CoinShopLink className={styles.checkoutErrorLink}>{c('coinShop')}</CoinShopLink>}
+      {SHORTAGES.includes(error.code) && <CoinShopLink className={styles.checkoutErrorLink}>{cartCopy('coinShop')}</CoinShopLink>}
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import { formatAmount } from '@hondana/domain/common/format';
 import type { CartView } from '@hondana/domain/cart/cart-api';
 import { useId } from 'react';
-import { cartCopy as c } from '../../../i18n/ja-cart';
+import { cartCopy } from '../../../i18n/ja-cart';
 import styles from './cart.module.css';
 
 type Props = {
@@ -21,7 +21,7 @@ export function PointUse({ cart, usePoint, withMangaCoin, busy, onUsePoint }: Pr
   const clamp = (n: number) => Math.min(Math.max(Math.floor(n) || 0, cart.minUsePoint), max);
   return (
     <div className={styles.field} data-testid="point-use">
-      <label htmlFor={id}>{c('point.label')}</label>
+      <label htmlFor={id}>{cartCopy('point.label')}</label>
       <input
         id={id}
         type="number"
@@ -35,17 +35,17 @@ export function PointUse({ cart, usePoint, withMangaCoin, busy, onUsePoint }: Pr
       />
       <span>pt</span>
       <button type="button" className={styles.secondary} disabled={busy || off || usePoint === max} onClick={() => onUsePoint(max)}>
-        {c('point.all')}
+        {cartCopy('point.all')}
       </button>
       <button type="button" className={styles.secondary} disabled={busy || off || usePoint === 0} onClick={() => onUsePoint(0)}>
-        {c('point.clear')}
+        {cartCopy('point.clear')}
       </button>
       <p className={styles.hint}>
         {cart.myPoint === 0
-          ? c('point.noneHeld')
+          ? cartCopy('point.noneHeld')
           : withMangaCoin
-            ? c('point.notWithMangaCoin', { held: formatAmount(cart.myPoint) })
-            : c('point.hint', { held: formatAmount(cart.myPoint), min: formatAmount(cart.minUsePoint), max: formatAmount(max) })}
+            ? cartCopy('point.notWithMangaCoin', { held: formatAmount(cart.myPoint) })
+            : cartCopy('point.hint', { held: formatAmount(cart.myPoint), min: formatAmount(cart.minUsePoint), max: formatAmount(max) })}
       </p>
     </div>
   );

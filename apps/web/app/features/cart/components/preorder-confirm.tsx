@@ -1,7 +1,7 @@
 import { formatAmount } from '@hondana/domain/common/format';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { QueryProvider } from '../../../components/query-provider';
-import { preorderCopy as p, preorderErrorCopy } from '../../../i18n/ja-preorder';
+import { preorderCopy, preorderErrorCopy } from '../../../i18n/ja-preorder';
 import { ApiError } from '../../../lib/api/client';
 import { mangaCoinBalanceQuery } from '../api/manga-coin-balance-query';
 import { placePreOrder } from '../api/pre-order-api';
@@ -48,13 +48,13 @@ function Confirm({ book }: { book: PreorderBook }) {
     const order = placing.data;
     return (
       <section className={styles.done} role="status" data-testid="preorder-done">
-        <h2 className={styles.doneHeading}>{p('done')}</h2>
-        <p>{p('book', { title: book.titleName, vol: book.vol })}</p>
-        <p>{p('doneBody', { date: book.releaseDate })}</p>
-        <p className={styles.status}>{p(`status.${order.orderStatus}`)}</p>
-        {order.bonusPoint > 0 && <p className={styles.bonus}>{p('doneBonus', { point: formatAmount(order.bonusPoint) })}</p>}
+        <h2 className={styles.doneHeading}>{preorderCopy('done')}</h2>
+        <p>{preorderCopy('book', { title: book.titleName, vol: book.vol })}</p>
+        <p>{preorderCopy('doneBody', { date: book.releaseDate })}</p>
+        <p className={styles.status}>{preorderCopy(`status.${order.orderStatus}`)}</p>
+        {order.bonusPoint > 0 && <p className={styles.bonus}>{preorderCopy('doneBonus', { point: formatAmount(order.bonusPoint) })}</p>}
         <a className={styles.back} href={book.seriesHref}>
-          {p('back')}
+          {preorderCopy('back')}
         </a>
       </section>
     );
@@ -66,39 +66,39 @@ function Confirm({ book }: { book: PreorderBook }) {
     <section className={styles.confirm}>
       <div className={styles.book}>
         <img className={styles.cover} src={book.imageUrl} alt="" width={96} height={136} />
-        <p className={styles.name}>{p('book', { title: book.titleName, vol: book.vol })}</p>
+        <p className={styles.name}>{preorderCopy('book', { title: book.titleName, vol: book.vol })}</p>
       </div>
       <dl className={styles.facts}>
-        <dt>{p('price')}</dt>
+        <dt>{preorderCopy('price')}</dt>
         <dd className={styles.price} data-testid="preorder-price">
-          {p('priceValue', { price: formatAmount(book.price) })}
+          {preorderCopy('priceValue', { price: formatAmount(book.price) })}
         </dd>
-        <dt>{p('release')}</dt>
+        <dt>{preorderCopy('release')}</dt>
         <dd>{book.releaseDate}</dd>
-        <dt>{p('bonus')}</dt>
+        <dt>{preorderCopy('bonus')}</dt>
         <dd>
           {book.bonus.list.length === 0 ? (
-            p('bonusNone')
+            preorderCopy('bonusNone')
           ) : (
             <>
               <ul className={styles.bonusList}>
                 {book.bonus.list.map((b) => (
-                  <li key={b.id}>{p('bonusLine', { name: b.name, point: formatAmount(b.totalPoint) })}</li>
+                  <li key={b.id}>{preorderCopy('bonusLine', { name: b.name, point: formatAmount(b.totalPoint) })}</li>
                 ))}
               </ul>
-              <p className={styles.note}>{p('bonusNote')}</p>
+              <p className={styles.note}>{preorderCopy('bonusNote')}</p>
             </>
           )}
         </dd>
-        <dt>{p('payment')}</dt>
+        <dt>{preorderCopy('payment')}</dt>
         <dd>
-          {p('mangaCoin')}
-          <p className={styles.note}>{balance === null ? p('balanceLoading') : p('balance', { balance: formatAmount(balance) })}</p>
+          {preorderCopy('mangaCoin')}
+          <p className={styles.note}>{balance === null ? preorderCopy('balanceLoading') : preorderCopy('balance', { balance: formatAmount(balance) })}</p>
         </dd>
       </dl>
       {short > 0 && (
         <p className={styles.alert}>
-          {p('short', { short: formatAmount(short) })} <CoinShopLink>{p('buyCoins')}</CoinShopLink>
+          {preorderCopy('short', { short: formatAmount(short) })} <CoinShopLink>{preorderCopy('buyCoins')}</CoinShopLink>
         </p>
       )}
       {error && (
@@ -107,11 +107,11 @@ function Confirm({ book }: { book: PreorderBook }) {
         </p>
       )}
       <button type="button" className={styles.place} disabled={busy || short > 0} onClick={() => placing.mutate()}>
-        {busy ? p('placing') : p('place')}
+        {busy ? preorderCopy('placing') : preorderCopy('place')}
       </button>
-      <p className={styles.note}>{p('cancelNote')}</p>
+      <p className={styles.note}>{preorderCopy('cancelNote')}</p>
       <a className={styles.back} href={book.seriesHref}>
-        {p('back')}
+        {preorderCopy('back')}
       </a>
     </section>
   );

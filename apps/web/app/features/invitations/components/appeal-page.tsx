@@ -2,7 +2,7 @@ import { formatAmount } from '@hondana/domain/common/format';
 import { formatTokyoDate, formatTokyoDeadline } from '@hondana/domain/common/tokyo-format';
 import { useEffect, useRef } from 'react';
 import { ApiError } from '../../../lib/api/client';
-import { invitationCopy as c, jaInvitations } from '../../../i18n/ja-invitations';
+import { invitationCopy, jaInvitations } from '../../../i18n/ja-invitations';
 import { useCodeCampaign } from '../api/get-code-campaign';
 import { useGrantInvitee } from '../api/grant-invitee';
 import styles from './invitations.module.css';
@@ -10,7 +10,7 @@ import styles from './invitations.module.css';
 /** The §8 message of a refused invitation. */
 function invitationErrorMessage(error: unknown): string {
   const code = error instanceof ApiError ? error.errorCode : '';
-  return code in jaInvitations.errors ? jaInvitations.errors[code as keyof typeof jaInvitations.errors] : c('errors.other');
+  return code in jaInvitations.errors ? jaInvitations.errors[code as keyof typeof jaInvitations.errors] : invitationCopy('errors.other');
 }
 
 type AppealPageProps = {
@@ -37,11 +37,11 @@ export function AppealPage({ code, loggedIn, afterSignup, signupHref, loginHref 
       grant.mutate(code);
     }
   }, [afterSignup, loggedIn, campaign.isSuccess, code, grant]);
-  if (campaign.isPending && code !== '') return <p className={styles.page}>{c('inviter.loading')}</p>;
+  if (campaign.isPending && code !== '') return <p className={styles.page}>{invitationCopy('inviter.loading')}</p>;
   if (code === '' || campaign.isError) {
     return (
       <p className={styles.page} role="alert">
-        {code === '' ? c('errors.INVITATION_NOT_EXIST') : invitationErrorMessage(campaign.error)}
+        {code === '' ? invitationCopy('errors.INVITATION_NOT_EXIST') : invitationErrorMessage(campaign.error)}
       </p>
     );
   }
@@ -51,16 +51,16 @@ export function AppealPage({ code, loggedIn, afterSignup, signupHref, loginHref 
     <div className={styles.page}>
       <header className={styles.hero}>
         <p className={styles.campaignName}>{k.name}</p>
-        <h1 className={styles.heading}>{c('appeal.heading', { amount })}</h1>
-        <p className={styles.period}>{c('inviter.period', { start: formatTokyoDate(k.startDatetime), end: formatTokyoDeadline(k.endDatetime, 'long') ?? '' })}</p>
+        <h1 className={styles.heading}>{invitationCopy('appeal.heading', { amount })}</h1>
+        <p className={styles.period}>{invitationCopy('inviter.period', { start: formatTokyoDate(k.startDatetime), end: formatTokyoDeadline(k.endDatetime, 'long') ?? '' })}</p>
       </header>
-      <p className={styles.lead}>{c('appeal.lead', { amount })}</p>
-      <p className={styles.terms}>{c('appeal.terms', { min: formatAmount(k.inviteeIncentive.minCartPrice), days: k.inviteeIncentive.expireDays })}</p>
+      <p className={styles.lead}>{invitationCopy('appeal.lead', { amount })}</p>
+      <p className={styles.terms}>{invitationCopy('appeal.terms', { min: formatAmount(k.inviteeIncentive.minCartPrice), days: k.inviteeIncentive.expireDays })}</p>
       {grant.isSuccess ? (
         <div className={styles.result} role="status">
-          <p>{c('appeal.received', { amount: formatAmount(grant.data.ticketDiscountAmount), date: formatTokyoDeadline(grant.data.expireDatetime, 'long') ?? '' })}</p>
+          <p>{invitationCopy('appeal.received', { amount: formatAmount(grant.data.ticketDiscountAmount), date: formatTokyoDeadline(grant.data.expireDatetime, 'long') ?? '' })}</p>
           <a className={styles.primary} href="/cart">
-            {c('appeal.toCart')}
+            {invitationCopy('appeal.toCart')}
           </a>
         </div>
       ) : grant.isError ? (
@@ -69,15 +69,15 @@ export function AppealPage({ code, loggedIn, afterSignup, signupHref, loginHref 
         </p>
       ) : loggedIn ? (
         <button type="button" className={styles.primary} onClick={() => grant.mutate(code)} disabled={grant.isPending}>
-          {grant.isPending ? c('appeal.receiving') : c('appeal.receive')}
+          {grant.isPending ? invitationCopy('appeal.receiving') : invitationCopy('appeal.receive')}
         </button>
       ) : (
         <div className={styles.actions}>
           <a className={styles.primary} href={signupHref}>
-            {c('appeal.signup')}
+            {invitationCopy('appeal.signup')}
           </a>
           <a className={styles.secondary} href={loginHref}>
-            {c('appeal.login')}
+            {invitationCopy('appeal.login')}
           </a>
         </div>
       )}

@@ -2,7 +2,7 @@ import { formatAmount } from '@hondana/domain/common/format';
 import { BannerKind, chooseBanner } from '@hondana/domain/cart/coupon-banner';
 import { useState, useSyncExternalStore } from 'react';
 import { QueryProvider } from '../../../components/query-provider';
-import { invitationCopy as c } from '../../../i18n/ja-invitations';
+import { invitationCopy } from '../../../i18n/ja-invitations';
 import { useInviterInfo } from '../api/get-inviter-info';
 import { dismiss, dismissedAt } from '../banner-dismissal';
 import styles from './invitations.module.css';
@@ -49,20 +49,20 @@ function ChosenBanner() {
     setNow(at);
   };
   return (
-    <aside className={styles.banner} aria-label={kind === BannerKind.INVITATION ? c('inviter.title') : c('banner.appHeading')} data-testid={`banner-${kind}`}>
+    <aside className={styles.banner} aria-label={kind === BannerKind.INVITATION ? invitationCopy('inviter.title') : invitationCopy('banner.appHeading')} data-testid={`banner-${kind}`}>
       {kind === BannerKind.INVITATION && view ? (
         <a className={styles.bannerBody} href="/invitation/inviter?ref=invitation">
-          <strong>{c('banner.invitationHeading', { n: formatAmount(view.inviterMaximum) })}</strong>
-          <span>{c('banner.invitationBody', { amount: formatAmount(view.campaign.inviteeIncentive.amount) })}</span>
-          <span className={styles.bannerLink}>{c('banner.invitationLink')}</span>
+          <strong>{invitationCopy('banner.invitationHeading', { n: formatAmount(view.inviterMaximum) })}</strong>
+          <span>{invitationCopy('banner.invitationBody', { amount: formatAmount(view.campaign.inviteeIncentive.amount) })}</span>
+          <span className={styles.bannerLink}>{invitationCopy('banner.invitationLink')}</span>
         </a>
       ) : (
         <div className={styles.bannerBody}>
-          <strong>{c('banner.appHeading')}</strong>
-          <span>{c('banner.appBody')}</span>
+          <strong>{invitationCopy('banner.appHeading')}</strong>
+          <span>{invitationCopy('banner.appBody')}</span>
         </div>
       )}
-      <button type="button" className={styles.bannerClose} onClick={close} aria-label={c('banner.close')}>
+      <button type="button" className={styles.bannerClose} onClick={close} aria-label={invitationCopy('banner.close')}>
         ×
       </button>
     </aside>

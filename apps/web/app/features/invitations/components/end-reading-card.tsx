@@ -2,7 +2,7 @@ import { formatAmount } from '@hondana/domain/common/format';
 import { InvitationRef } from '@hondana/domain/invitations/invitations';
 import { useState } from 'react';
 import { QueryProvider } from '../../../components/query-provider';
-import { invitationCopy as c } from '../../../i18n/ja-invitations';
+import { invitationCopy } from '../../../i18n/ja-invitations';
 import { useInviterInfo } from '../api/get-inviter-info';
 import styles from './invitations.module.css';
 import { ShareModal } from './share-modal';
@@ -35,14 +35,14 @@ function Card({ titleId, titleName, couponTarget }: EndReadingCardProps) {
   const { campaign, info, inviterMaximum } = inviter.data;
   return (
     <section className={styles.endCard} aria-labelledby="end-reading-invitation" data-testid="end-reading-invitation">
-      <h2 id="end-reading-invitation">{c('endReading.heading')}</h2>
-      <p className={styles.maximum}>{c('endReading.maximum', { n: formatAmount(inviterMaximum) })}</p>
+      <h2 id="end-reading-invitation">{invitationCopy('endReading.heading')}</h2>
+      <p className={styles.maximum}>{invitationCopy('endReading.maximum', { n: formatAmount(inviterMaximum) })}</p>
       <div className={styles.endCardActions}>
         <button type="button" className={styles.primary} onClick={() => setOpen(true)}>
-          {c('endReading.recommend')}
+          {invitationCopy('endReading.recommend')}
         </button>
         <a className={styles.secondary} href={`/invitation/inviter?ref=${InvitationRef.SHARE_MODAL_END_READING}`}>
-          {c('endReading.details')}
+          {invitationCopy('endReading.details')}
         </a>
       </div>
       <ShareModal

@@ -2,7 +2,7 @@ import { formatAmount } from '@hondana/domain/common/format';
 import { InvitationRef } from '@hondana/domain/invitations/invitations';
 import { formatTokyoDate, formatTokyoDeadline } from '@hondana/domain/common/tokyo-format';
 import { useState } from 'react';
-import { invitationCopy as c } from '../../../i18n/ja-invitations';
+import { invitationCopy } from '../../../i18n/ja-invitations';
 import { useInviterInfo } from '../api/get-inviter-info';
 import styles from './invitations.module.css';
 import { ShareModal } from './share-modal';
@@ -15,8 +15,8 @@ import { ShareModal } from './share-modal';
 export function InviterPage({ refSource }: { refSource: string | null }) {
   const inviter = useInviterInfo();
   const [open, setOpen] = useState(false);
-  if (inviter.isPending) return <p className={styles.page}>{c('inviter.loading')}</p>;
-  if (inviter.isError) return <p className={styles.page}>{c('inviter.failed')}</p>;
+  if (inviter.isPending) return <p className={styles.page}>{invitationCopy('inviter.loading')}</p>;
+  if (inviter.isError) return <p className={styles.page}>{invitationCopy('inviter.failed')}</p>;
   const { campaign, info, limitReached, inviterMaximum } = inviter.data;
   const firstStep = campaign.inviterIncentive.steps[0]?.mangaCoinAmount ?? 0;
   const amount = campaign.inviteeIncentive.amount;
@@ -24,34 +24,34 @@ export function InviterPage({ refSource }: { refSource: string | null }) {
     <div className={styles.page} data-ref={refSource ?? undefined}>
       <header className={styles.hero}>
         <p className={styles.campaignName}>{campaign.name}</p>
-        <h1 className={styles.heading}>{c('inviter.heading')}</h1>
-        <p className={styles.maximum}>{c('inviter.maximum', { n: formatAmount(inviterMaximum) })}</p>
-        <p className={styles.period}>{c('inviter.period', { start: formatTokyoDate(campaign.startDatetime), end: formatTokyoDeadline(campaign.endDatetime, 'long') ?? '' })}</p>
+        <h1 className={styles.heading}>{invitationCopy('inviter.heading')}</h1>
+        <p className={styles.maximum}>{invitationCopy('inviter.maximum', { n: formatAmount(inviterMaximum) })}</p>
+        <p className={styles.period}>{invitationCopy('inviter.period', { start: formatTokyoDate(campaign.startDatetime), end: formatTokyoDeadline(campaign.endDatetime, 'long') ?? '' })}</p>
       </header>
-      <p className={styles.lead}>{c('inviter.howTo', { coin: formatAmount(firstStep), amount: formatAmount(amount) })}</p>
+      <p className={styles.lead}>{invitationCopy('inviter.howTo', { coin: formatAmount(firstStep), amount: formatAmount(amount) })}</p>
       <dl className={styles.stats}>
         <div>
-          <dt>{c('inviter.myCode')}</dt>
+          <dt>{invitationCopy('inviter.myCode')}</dt>
           <dd className={styles.code} data-testid="invitation-code">
             {info.invitationCode}
           </dd>
         </div>
         <div>
-          <dt>{c('inviter.achievedCount')}</dt>
-          <dd data-testid="achieved-count">{c('inviter.achievedCountValue', { count: info.invitationAchievedCount, limit: info.invitationLimit })}</dd>
+          <dt>{invitationCopy('inviter.achievedCount')}</dt>
+          <dd data-testid="achieved-count">{invitationCopy('inviter.achievedCountValue', { count: info.invitationAchievedCount, limit: info.invitationLimit })}</dd>
         </div>
         <div>
-          <dt>{c('inviter.achievedCoin')}</dt>
-          <dd data-testid="achieved-coin">{c('inviter.coinValue', { coin: formatAmount(info.invitationAchievedMangaCoin) })}</dd>
+          <dt>{invitationCopy('inviter.achievedCoin')}</dt>
+          <dd data-testid="achieved-coin">{invitationCopy('inviter.coinValue', { coin: formatAmount(info.invitationAchievedMangaCoin) })}</dd>
         </div>
       </dl>
       {limitReached && (
         <p className={styles.notice} role="note">
-          {c('inviter.limitReached', { n: formatAmount(amount) })}
+          {invitationCopy('inviter.limitReached', { n: formatAmount(amount) })}
         </p>
       )}
       <button type="button" className={styles.primary} onClick={() => setOpen(true)}>
-        {c('inviter.share')}
+        {invitationCopy('inviter.share')}
       </button>
       <ShareModal open={open} onOpenChange={setOpen} code={info.invitationCode} campaignId={campaign.id} amount={amount} coin={firstStep} trackingRef={InvitationRef.INVITATION} />
     </div>

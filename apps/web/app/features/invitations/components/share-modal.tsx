@@ -1,7 +1,7 @@
 import { formatAmount } from '@hondana/domain/common/format';
 import { useCallback, useState, useSyncExternalStore } from 'react';
 import { ResponsiveDialog } from '../../../components/responsive-dialog';
-import { invitationCopy as c } from '../../../i18n/ja-invitations';
+import { invitationCopy } from '../../../i18n/ja-invitations';
 import { useShareLinks } from '../api/create-links';
 import { lineShareUrl, shareText, twitterShareUrl } from '../share-text';
 import styles from './invitations.module.css';
@@ -50,9 +50,9 @@ export function ShareModal({ open, onOpenChange, code, campaignId, amount, coin,
     posted('copy');
     try {
       await navigator.clipboard.writeText(`${text('other')}\n${web}`);
-      setSnack(c('share.copied'));
+      setSnack(invitationCopy('share.copied'));
     } catch {
-      setSnack(c('share.copyFailed'));
+      setSnack(invitationCopy('share.copyFailed'));
     }
   };
   const canShare = typeof navigator !== 'undefined' && typeof navigator.share === 'function';
@@ -60,45 +60,45 @@ export function ShareModal({ open, onOpenChange, code, campaignId, amount, coin,
     posted('other');
     return navigator.share({ text: text('other'), url: web }).catch(() => {});
   };
-  const description = c('share.text', { amount: formatAmount(amount), coin: formatAmount(coin) });
+  const description = invitationCopy('share.text', { amount: formatAmount(amount), coin: formatAmount(coin) });
   return (
     <>
-      <ResponsiveDialog open={open} onOpenChange={onOpenChange} title={mobile ? c('share.sheetTitle') : c('share.dialogTitle')}>
+      <ResponsiveDialog open={open} onOpenChange={onOpenChange} title={mobile ? invitationCopy('share.sheetTitle') : invitationCopy('share.dialogTitle')}>
         {mobile ? (
           <div className={styles.sheetBody} data-testid="share-sheet">
             <div className={styles.shareBanner} aria-hidden="true">
-              {c('share.messageShort', { amount: formatAmount(amount) })}
+              {invitationCopy('share.messageShort', { amount: formatAmount(amount) })}
             </div>
             <p className={styles.shareText}>{description}</p>
             <div className={styles.shareButtons}>
               <a className={`${styles.shareButton} ${styles.line}`} href={web ? lineShareUrl(web) : undefined} target="_blank" rel="noopener noreferrer" aria-disabled={!web} onClick={() => posted('line')}>
-                {c('share.line')}
+                {invitationCopy('share.line')}
               </a>
               <a className={`${styles.shareButton} ${styles.twitter}`} href={web ? twitterShareUrl(text('twitter'), links.data?.twitter ?? web) : undefined} target="_blank" rel="noopener noreferrer" aria-disabled={!web} onClick={() => posted('twitter')}>
-                {c('share.twitter')}
+                {invitationCopy('share.twitter')}
               </a>
               <button type="button" className={styles.shareButton} onClick={copy} disabled={!web}>
-                {c('share.copyShort')}
+                {invitationCopy('share.copyShort')}
               </button>
               {canShare && (
                 <button type="button" className={styles.shareButton} onClick={other} disabled={!web}>
-                  {c('share.other')}
+                  {invitationCopy('share.other')}
                 </button>
               )}
             </div>
             <button type="button" className={styles.cancel} onClick={() => onOpenChange(false)}>
-              {c('share.cancel')}
+              {invitationCopy('share.cancel')}
             </button>
           </div>
         ) : (
           <div className={styles.dialogBody} data-testid="share-dialog">
             <p className={styles.shareText}>{description}</p>
             <label className={styles.linkField}>
-              <span className="visually-hidden">{c('share.linkLabel')}</span>
-              <input readOnly value={web || c('share.loading')} onFocus={(e) => e.currentTarget.select()} />
+              <span className="visually-hidden">{invitationCopy('share.linkLabel')}</span>
+              <input readOnly value={web || invitationCopy('share.loading')} onFocus={(e) => e.currentTarget.select()} />
             </label>
             <button type="button" className={styles.primary} onClick={copy} disabled={!web}>
-              {c('share.copy')}
+              {invitationCopy('share.copy')}
             </button>
           </div>
         )}

@@ -1,6 +1,6 @@
 import type { DehydratedState } from '@tanstack/react-query';
 import { QueryProvider } from '../../../components/query-provider';
-import { invitationCopy as c } from '../../../i18n/ja-invitations';
+import { invitationCopy } from '../../../i18n/ja-invitations';
 import { useNonLoginAppeal, useReachBanners } from '../api/get-top-banners';
 import styles from './invitations.module.css';
 
@@ -33,17 +33,17 @@ function Banners({ member }: { member: boolean }) {
             <p className={styles.appealName}>{guestAppeal.name}</p>
             <p>{guestAppeal.appealText}</p>
             <a className={styles.appealLink} href="/signup">
-              {c('appeal.signupShort')}
+              {invitationCopy('appeal.signupShort')}
             </a>
           </div>
         </aside>
       )}
       {banners.length > 0 && (
-        <ul className={styles.reachBanners} aria-label={c('banner.reachLabel')}>
+        <ul className={styles.reachBanners} aria-label={invitationCopy('banner.reachLabel')}>
           {banners.map((b) => (
             <li key={b.id} style={{ backgroundColor: b.colorCode }}>
               <a href={b.jumpUrl} data-testid="reach-banner">
-                <img src={b.url} alt={c('banner.reachAlt')} width={480} height={90} />
+                <img src={b.url} alt={invitationCopy('banner.reachAlt')} width={480} height={90} />
               </a>
             </li>
           ))}

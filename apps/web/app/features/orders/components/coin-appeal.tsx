@@ -1,7 +1,7 @@
 import { formatAmount } from '@hondana/domain/common/format';
 import { appealKind, packCovering } from '@hondana/domain/orders/last-page-commerce';
 import type { MangaCoinItem } from '@hondana/domain/wallet/wallet-api';
-import { walletCopy as w } from '../../../i18n/ja-wallet';
+import { walletCopy } from '../../../i18n/ja-wallet';
 import styles from './purchase.module.css';
 import { SubscriptionTeaser } from '../../subscriptions/components/subscription-teaser';
 import { CoinShopLink } from '../../wallet/components/coin-shop-link';
@@ -17,8 +17,8 @@ export function CoinAppeal({ packs, shortage }: { packs: MangaCoinItem[]; shorta
   const kind = appealKind(pack);
   return (
     <div className={kind === 'coupon' ? `${styles.appeal} ${styles.appealCoupon}` : styles.appeal} data-appeal={kind}>
-      <p>{kind === 'coupon' ? w('purchase.appealCoupon', vars) : w('purchase.appealCoin', vars)}</p>
-      <CoinShopLink>{w('purchase.appealLink')}</CoinShopLink>
+      <p>{kind === 'coupon' ? walletCopy('purchase.appealCoupon', vars) : walletCopy('purchase.appealCoin', vars)}</p>
+      <CoinShopLink>{walletCopy('purchase.appealLink')}</CoinShopLink>
       <SubscriptionTeaser from="coin_appeal" />
     </div>
   );

@@ -1,6 +1,6 @@
 import { formatAmount } from '@hondana/domain/common/format';
 import type { PurchasePanel } from '@hondana/domain/orders/last-page-commerce';
-import { walletCopy as w } from '../../../i18n/ja-wallet';
+import { walletCopy } from '../../../i18n/ja-wallet';
 import type { PurchaseBook } from './purchase-panel';
 import styles from './purchase.module.css';
 import { WithoutCoupon } from './without-coupon';
@@ -26,29 +26,29 @@ export function ConfirmStep({ book, panel, typeLabel, busy, error, onRead, onBac
   const price = formatAmount(book.price);
   return (
     <div className={styles.panel} aria-live="polite">
-      <h3 className={styles.stepTitle}>{w('purchase.confirmTitle')}</h3>
+      <h3 className={styles.stepTitle}>{walletCopy('purchase.confirmTitle')}</h3>
       {panel.confirm === 'addCoin' ? (
         <>
-          <p className={styles.short}>{w('purchase.shortDialog', { type: typeLabel })}</p>
-          <p>{w('purchase.payAmount', { amount: `${price}${typeLabel}` })}</p>
-          <p>{w('purchase.heldAmount', { type: typeLabel, amount: formatAmount(panel.balance) })}</p>
+          <p className={styles.short}>{walletCopy('purchase.shortDialog', { type: typeLabel })}</p>
+          <p>{walletCopy('purchase.payAmount', { amount: `${price}${typeLabel}` })}</p>
+          <p>{walletCopy('purchase.heldAmount', { type: typeLabel, amount: formatAmount(panel.balance) })}</p>
         </>
       ) : (
-        <p>{w('purchase.confirmBody', { title: book.title, price, type: typeLabel })}</p>
+        <p>{walletCopy('purchase.confirmBody', { title: book.title, price, type: typeLabel })}</p>
       )}
       <WithoutCoupon book={book} type={typeLabel} />
       {error && <p role="alert" className={styles.error}>{error}</p>}
       <div className={styles.actions}>
         <button type="button" className={styles.secondary} onClick={onBack} disabled={busy}>
-          {w('purchase.back')}
+          {walletCopy('purchase.back')}
         </button>
         {panel.confirm === 'addCoin' ? (
           <CoinShopLink className={styles.primary} onNavigate={onClose}>
-            {w('purchase.addCoin')}
+            {walletCopy('purchase.addCoin')}
           </CoinShopLink>
         ) : (
           <button type="button" className={styles.primary} onClick={onRead} disabled={busy}>
-            {busy ? w('purchase.buying') : w('purchase.confirmBuy', { price, type: typeLabel })}
+            {busy ? walletCopy('purchase.buying') : walletCopy('purchase.confirmBuy', { price, type: typeLabel })}
           </button>
         )}
       </div>

@@ -1,7 +1,7 @@
 import { formatAmount } from '@hondana/domain/common/format';
 import { type LastPageBook, type LastPageCommerce, viewerHref } from '@hondana/domain/orders/last-page-commerce';
 import type { PointCampaignSummary } from '@hondana/domain/orders/orders-api';
-import { walletCopy as w } from '../../../i18n/ja-wallet';
+import { walletCopy } from '../../../i18n/ja-wallet';
 import styles from './last-page.module.css';
 import { PurchaseButton } from './purchase-button';
 import type { PurchasedOutcome } from './purchase-panel';
@@ -45,16 +45,16 @@ function GuestPanel({ book, loginTo, signupTo }: { book: LastPageBook; loginTo: 
   return (
     <section className={styles.panel} aria-labelledby="last-page-guest">
       <h2 id="last-page-guest" className={styles.heading}>
-        {w('lastPage.guestHeading')}
+        {walletCopy('lastPage.guestHeading')}
       </h2>
-      <p>{w('lastPage.guestBody')}</p>
+      <p>{walletCopy('lastPage.guestBody')}</p>
       {book.pointCampaign && <PointLines points={book.pointCampaign} />}
       <div className={styles.actions}>
         <a className={styles.primary} href={loginTo}>
-          {w('lastPage.login')}
+          {walletCopy('lastPage.login')}
         </a>
         <a className={styles.secondary} href={signupTo}>
-          {w('lastPage.signup')}
+          {walletCopy('lastPage.signup')}
         </a>
       </div>
     </section>
@@ -66,15 +66,15 @@ function OrderCompletePanel({ bookId, appHref }: { bookId: number; appHref?: str
     <section className={styles.panel} aria-labelledby="last-page-complete">
       {/* The viewer's last page says 購入が完了しました above; here it names the section only. */}
       <h2 id="last-page-complete" className="visually-hidden">
-        {w('lastPage.orderComplete')}
+        {walletCopy('lastPage.orderComplete')}
       </h2>
       <div className={styles.actions}>
         <a className={styles.primary} href={viewerHref(bookId)}>
-          {w('lastPage.readNow')}
+          {walletCopy('lastPage.readNow')}
         </a>
         {appHref && (
           <a className={styles.secondary} href={appHref}>
-            {w('lastPage.readInApp')}
+            {walletCopy('lastPage.readInApp')}
           </a>
         )}
       </div>
@@ -87,19 +87,19 @@ function BoughtPanel({ view, book, onPurchased }: { view: LastPageCommerce; book
   return (
     <section className={styles.panel} aria-labelledby="last-page-bought">
       <h2 id="last-page-bought" className={styles.heading}>
-        {w('lastPage.boughtHeading')}
+        {walletCopy('lastPage.boughtHeading')}
       </h2>
-      {view.message !== 'none' && <p className={styles.message}>{w(`lastPage.message.${view.message}`)}</p>}
+      {view.message !== 'none' && <p className={styles.message}>{walletCopy(`lastPage.message.${view.message}`)}</p>}
       {view.next === 'lastVolume' || next === null ? (
         <p>
-          {w('lastPage.lastVolume')} <a href={`/series_list/series_id=${book.titleId}`}>{w('lastPage.toSeries')}</a>{' '}
+          {walletCopy('lastPage.lastVolume')} <a href={`/series_list/series_id=${book.titleId}`}>{walletCopy('lastPage.toSeries')}</a>{' '}
           {/* §2's line_notice route with the reader's ref: the next volume's notice, set from here. */}
-          <a href={`/series_list/line_notice/${book.titleId}?ref=${TrackingRef.LINE_SETTING_READER}`}>{w('lastPage.newVolumeNotice')}</a>
+          <a href={`/series_list/line_notice/${book.titleId}?ref=${TrackingRef.LINE_SETTING_READER}`}>{walletCopy('lastPage.newVolumeNotice')}</a>
         </p>
       ) : (
         <div className={styles.next}>
           <p className={styles.nextLabel}>
-            {w('lastPage.nextVolume')} {book.nextBookTitle}
+            {walletCopy('lastPage.nextVolume')} {book.nextBookTitle}
           </p>
           {view.next === 'buyNext' && book.nextBookPrice !== null ? (
             <PurchaseButton
@@ -107,11 +107,11 @@ function BoughtPanel({ view, book, onPurchased }: { view: LastPageCommerce; book
               book={{ bookId: next, title: book.nextBookTitle ?? '', price: book.nextBookPrice }}
               onPurchased={onPurchased}
             >
-              {w('lastPage.buyNext')}（{formatAmount(book.nextBookPrice)}）
+              {walletCopy('lastPage.buyNext')}（{formatAmount(book.nextBookPrice)}）
             </PurchaseButton>
           ) : (
             <a className={styles.primary} href={viewerHref(next)}>
-              {view.next === 'readFreeNext' ? w('lastPage.readFreeNext') : w('lastPage.readNext')}
+              {view.next === 'readFreeNext' ? walletCopy('lastPage.readFreeNext') : walletCopy('lastPage.readNext')}
             </a>
           )}
         </div>
@@ -124,16 +124,16 @@ function NotBoughtPanel({ book, onPurchased }: { book: LastPageBook; onPurchased
   return (
     <section className={styles.panel} aria-labelledby="last-page-not-bought">
       <h2 id="last-page-not-bought" className={styles.heading}>
-        {w('lastPage.notBoughtHeading')}
+        {walletCopy('lastPage.notBoughtHeading')}
       </h2>
-      <p className={styles.message}>{w('lastPage.message.buyPrompt')}</p>
+      <p className={styles.message}>{walletCopy('lastPage.message.buyPrompt')}</p>
       {book.pointCampaign && <PointLines points={book.pointCampaign} />}
       <PurchaseButton
         className={styles.primary}
         book={{ bookId: book.id, title: `${book.title} ${book.vol}巻`, price: book.price }}
         onPurchased={onPurchased}
       >
-        {w('lastPage.buyThis')}（{formatAmount(book.price)}）
+        {walletCopy('lastPage.buyThis')}（{formatAmount(book.price)}）
       </PurchaseButton>
     </section>
   );
@@ -144,7 +144,7 @@ function PointLines({ points }: { points: PointCampaignSummary }) {
   if (points.totalPoint <= 0) return null;
   return (
     <dl className={styles.points}>
-      <dt>{w('purchase.pointsTotal', { point: formatAmount(points.totalPoint) })}</dt>
+      <dt>{walletCopy('purchase.pointsTotal', { point: formatAmount(points.totalPoint) })}</dt>
       {points.list.map((line) => (
         <dd key={line.id}>
           {line.name} {formatAmount(line.point)}pt

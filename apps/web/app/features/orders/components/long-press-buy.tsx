@@ -1,6 +1,6 @@
 import { LONG_PRESS_FIRE_MS, LONG_PRESS_PROGRESS_MS } from '@hondana/domain/orders/last-page-commerce';
 import { useEffect, useRef, useState } from 'react';
-import { walletCopy as w } from '../../../i18n/ja-wallet';
+import { walletCopy } from '../../../i18n/ja-wallet';
 import styles from './purchase.module.css';
 
 type Phase = 'idle' | 'pressing' | 'buying' | 'done';
@@ -51,14 +51,14 @@ export function LongPressBuy({ onFire }: { onFire: () => Promise<boolean> }) {
         onKeyUp={cancel}
         onContextMenu={(e) => e.preventDefault()}
       >
-        {w('purchase.longPress')}
+        {walletCopy('purchase.longPress')}
       </button>
       <span id="long-press-hint" className="visually-hidden">
-        {w('purchase.longPressHint')}
+        {walletCopy('purchase.longPressHint')}
       </span>
       {phase !== 'idle' && (
         <div className={styles.pressOverlay} role="status" data-testid="long-press-overlay">
-          <p>{phase === 'done' ? w('purchase.purchaseComplete') : w('purchase.longPressOverlay')}</p>
+          <p>{phase === 'done' ? walletCopy('purchase.purchaseComplete') : walletCopy('purchase.longPressOverlay')}</p>
           <div className={styles.progress}>
             <span
               className={phase === 'pressing' ? styles.progressFill : `${styles.progressFill} ${styles.progressFull}`}

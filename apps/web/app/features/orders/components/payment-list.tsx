@@ -2,7 +2,7 @@ import { AmountUnit, formatIn, formatPaid } from '@hondana/domain/common/amount-
 import { formatAmount } from '@hondana/domain/common/format';
 import type { PaymentHistoryItem } from '@hondana/domain/orders/orders-api';
 import { Link } from 'react-router';
-import { walletCopy as w } from '../../../i18n/ja-wallet';
+import { walletCopy } from '../../../i18n/ja-wallet';
 import styles from '../../wallet/components/wallet.module.css';
 import { RentalPaymentName } from '../../serials/components/rental-payment';
 import { formatTokyoDateTime } from '@hondana/domain/common/tokyo-format';
@@ -25,7 +25,7 @@ const methodLabels: Record<string, string> = {
 
 /** `/order/payments`: one row per order with what it bought, how it was paid and its status. */
 export function PaymentList({ payments }: { payments: PaymentHistoryItem[] }) {
-  if (payments.length === 0) return <p className={styles.empty}>{w('payments.empty')}</p>;
+  if (payments.length === 0) return <p className={styles.empty}>{walletCopy('payments.empty')}</p>;
   return (
     <ul className={styles.list}>
       {payments.map((p) => (
@@ -34,7 +34,7 @@ export function PaymentList({ payments }: { payments: PaymentHistoryItem[] }) {
             {p.kind === 'SERIAL_RENTAL' && p.rental ? (
               <RentalPaymentName rental={p.rental} paidAt={p.orderDatetime} />
             ) : p.kind === 'MANGA_COIN' && p.coinItem
-              ? w('payments.coinPack', { coin: formatAmount(p.coinItem.coin), bonus: formatAmount(p.coinItem.bonus) })
+              ? walletCopy('payments.coinPack', { coin: formatAmount(p.coinItem.coin), bonus: formatAmount(p.coinItem.bonus) })
               : p.items.map((item) => (
                   <Link key={item.bookId} to={`/series_list/series_id=${item.titleId}?book_id=${item.bookId}`}>
                     {item.name}
@@ -43,8 +43,8 @@ export function PaymentList({ payments }: { payments: PaymentHistoryItem[] }) {
             <br />
             <span className={styles.sub}>
               {formatTokyoDateTime(p.orderDatetime)} ・ {methodLabels[p.paymentType] ?? p.paymentType}
-              {p.kind !== 'SERIAL_RENTAL' && ` ・ ${w('payments.order', { id: p.orderId })}`}
-              {p.point > 0 && ` ・ ${w('payments.points', { point: formatIn(p.point, AmountUnit.POINT) })}`}
+              {p.kind !== 'SERIAL_RENTAL' && ` ・ ${walletCopy('payments.order', { id: p.orderId })}`}
+              {p.point > 0 && ` ・ ${walletCopy('payments.points', { point: formatIn(p.point, AmountUnit.POINT) })}`}
             </span>
           </span>
           <span>
@@ -53,7 +53,7 @@ export function PaymentList({ payments }: { payments: PaymentHistoryItem[] }) {
               {p.kind === 'MANGA_COIN' ? formatIn(p.totalPrice, AmountUnit.YEN) : formatPaid(p.totalPrice, p.paymentType)}
             </strong>
             <br />
-            <span className={styles.sub}>{w(`payments.status.${p.status}`)}</span>
+            <span className={styles.sub}>{walletCopy(`payments.status.${p.status}`)}</span>
           </span>
         </li>
       ))}

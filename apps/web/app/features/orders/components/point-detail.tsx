@@ -1,7 +1,7 @@
 import { formatAmount } from '@hondana/domain/common/format';
 import type { PointCampaignSummary } from '@hondana/domain/orders/orders-api';
 import { useId, useState } from 'react';
-import { walletCopy as w } from '../../../i18n/ja-wallet';
+import { walletCopy } from '../../../i18n/ja-wallet';
 import styles from './purchase.module.css';
 
 /**
@@ -15,12 +15,12 @@ export function PointDetail({ points }: { points: PointCampaignSummary }) {
   return (
     <div className={styles.points}>
       <button type="button" className={styles.linkButton} aria-expanded={open} aria-controls={id} onClick={() => setOpen(!open)}>
-        {w('purchase.points')} {w('purchase.pointsTotal', { point: formatAmount(total) })}
+        {walletCopy('purchase.points')} {walletCopy('purchase.pointsTotal', { point: formatAmount(total) })}
       </button>
       {open && (
-        <div id={id} role="region" aria-label={w('purchase.pointsTitle')} className={styles.pointsPopup}>
+        <div id={id} role="region" aria-label={walletCopy('purchase.pointsTitle')} className={styles.pointsPopup}>
           {points.list.length === 0 ? (
-            <p>{w('purchase.pointsEmpty')}</p>
+            <p>{walletCopy('purchase.pointsEmpty')}</p>
           ) : (
             <dl>
               {points.list.map((line) => (

@@ -1,4 +1,4 @@
-import { walletCopy as w } from '../../../i18n/ja-wallet';
+import { walletCopy } from '../../../i18n/ja-wallet';
 import { type PurchasedOutcome, PurchasePanel, type PurchaseBook } from './purchase-panel';
 import { ResponsiveDialog } from '../../../components/responsive-dialog';
 import { type BackEntries, useBackCloses } from '../../../lib/use-back-closes';
@@ -25,7 +25,7 @@ type PurchaseDialogProps = {
 export function PurchaseDialog({ book, open, onOpenChange, onPurchased, onOwned }: PurchaseDialogProps) {
   useBackCloses(() => onOpenChange(false), PURCHASE_SHEET);
   return (
-    <ResponsiveDialog open={open} onOpenChange={onOpenChange} title={w('purchase.dialogTitle')}>
+    <ResponsiveDialog open={open} onOpenChange={onOpenChange} title={walletCopy('purchase.dialogTitle')}>
       <PurchasePanel book={book} onPurchased={onPurchased} onOwned={onOwned} onClose={() => onOpenChange(false)} />
     </ResponsiveDialog>
   );

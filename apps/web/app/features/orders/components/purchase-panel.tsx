@@ -6,7 +6,7 @@ import {
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useRevalidator } from "react-router";
-import { walletCopy as w } from "../../../i18n/ja-wallet";
+import { walletCopy } from "../../../i18n/ja-wallet";
 import { ApiError } from "../../../lib/api/client";
 import { buyBook } from "../api/buy-book";
 import { purchaseContextQuery } from "../api/purchase-context-query";
@@ -40,14 +40,14 @@ type PurchasePanelProps = {
   onClose: () => void;
 };
 
-const typeLabel = (type: SpendCurrency) => w(`purchase.method.${type}`);
+const typeLabel = (type: SpendCurrency) => walletCopy(`purchase.method.${type}`);
 
 /** §8 buy refusals as the member reads them; shortage codes reload balances instead. */
 function refusalCopy(code: string): string {
-  if (code === "DIFF_PRICE_REQUEST") return w("purchase.diffPrice");
-  if (code === "ALREADY_BUY") return w("purchase.alreadyBought");
-  if (code === "ADULT_CHECK_REQUIRED") return w("purchase.adult");
-  return w("purchase.failed");
+  if (code === "DIFF_PRICE_REQUEST") return walletCopy("purchase.diffPrice");
+  if (code === "ALREADY_BUY") return walletCopy("purchase.alreadyBought");
+  if (code === "ADULT_CHECK_REQUIRED") return walletCopy("purchase.adult");
+  return walletCopy("purchase.failed");
 }
 
 /** How long the long-press overlay shows 購入が完了しました before the dialog closes. */
@@ -85,7 +85,7 @@ export function PurchasePanel({
   if (loadFailed)
     return (
       <p role="alert" className={styles.error}>
-        {w("purchase.loadFailed")}
+        {walletCopy("purchase.loadFailed")}
       </p>
     );
   if (!ctx) return <p className={styles.loading} aria-busy="true" />;
@@ -110,7 +110,7 @@ export function PurchasePanel({
         adult: ctx!.adult,
         longPress,
       });
-      const message = w("purchase.toast", {
+      const message = walletCopy("purchase.toast", {
         type: typeLabel(outcome.paymentType),
         amount: formatAmount(outcome.spent),
       });

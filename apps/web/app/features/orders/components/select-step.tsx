@@ -1,6 +1,6 @@
 import { formatAmount } from '@hondana/domain/common/format';
 import type { PurchasePanel, SpendCurrency } from '@hondana/domain/orders/last-page-commerce';
-import { walletCopy as w } from '../../../i18n/ja-wallet';
+import { walletCopy } from '../../../i18n/ja-wallet';
 import type { PurchaseContext } from '../api/get-purchase-context';
 import { CoinAppeal } from './coin-appeal';
 import { LongPressBuy } from './long-press-buy';
@@ -19,7 +19,7 @@ type SelectStepProps = {
   onLongPress: () => Promise<boolean>;
 };
 
-const typeLabel = (type: SpendCurrency) => w(`purchase.method.${type}`);
+const typeLabel = (type: SpendCurrency) => walletCopy(`purchase.method.${type}`);
 
 /**
  * §2 payment method selector: price, coin and manga coin with the held amounts (coin only when
@@ -31,11 +31,11 @@ export function SelectStep({ book, ctx, panel, error, onChoose, onNext, onLongPr
     <div className={styles.panel}>
       <p className={styles.bookTitle}>{book.title}</p>
       <p className={styles.price}>
-        {w('purchase.price')} <strong>{w('purchase.priceValue', { price: formatAmount(book.price), type })}</strong>
+        {walletCopy('purchase.price')} <strong>{walletCopy('purchase.priceValue', { price: formatAmount(book.price), type })}</strong>
       </p>
       <WithoutCoupon book={book} type={type} />
       <fieldset className={styles.methods}>
-        <legend>{w('purchase.selectorTitle')}</legend>
+        <legend>{walletCopy('purchase.selectorTitle')}</legend>
         {(['MANGA_COIN', 'COIN'] as const).map((m) => (
           <label key={m} className={styles.method}>
             <input
@@ -48,24 +48,24 @@ export function SelectStep({ book, ctx, panel, error, onChoose, onNext, onLongPr
             />
             <span>{typeLabel(m)}</span>
             <span className={styles.held}>
-              {w('purchase.held', { type: typeLabel(m), amount: formatAmount(m === 'COIN' ? ctx.balances.coin : ctx.balances.mangaCoin) })}
+              {walletCopy('purchase.held', { type: typeLabel(m), amount: formatAmount(m === 'COIN' ? ctx.balances.coin : ctx.balances.mangaCoin) })}
             </span>
           </label>
         ))}
       </fieldset>
       {panel.short ? (
         <>
-          <p role="alert" className={styles.short}>{w('purchase.short', { type })}</p>
+          <p role="alert" className={styles.short}>{walletCopy('purchase.short', { type })}</p>
           <CoinAppeal packs={ctx.packs} shortage={panel.shortage} />
         </>
       ) : (
-        <p className={styles.after}>{w('purchase.after', { amount: formatAmount(panel.balance - book.price) })}</p>
+        <p className={styles.after}>{walletCopy('purchase.after', { amount: formatAmount(panel.balance - book.price) })}</p>
       )}
       <PointDetail points={ctx.points} />
       {error && <p role="alert" className={styles.error}>{error}</p>}
       <div className={styles.actions}>
         <button type="button" className={styles.primary} onClick={onNext}>
-          {w('purchase.next')}
+          {walletCopy('purchase.next')}
         </button>
         {panel.longPress && <LongPressBuy onFire={onLongPress} />}
       </div>

@@ -1,5 +1,5 @@
 import { formatAmount } from '@hondana/domain/common/format';
-import { walletCopy as w } from '../../../i18n/ja-wallet';
+import { walletCopy } from '../../../i18n/ja-wallet';
 import type { PurchaseBook } from './purchase-panel';
 import styles from './purchase.module.css';
 
@@ -11,8 +11,8 @@ export function WithoutCoupon({ book, type }: { book: PurchaseBook; type: string
   if (!book.coupon) return null;
   return (
     <div className={styles.withoutCoupon} data-testid="without-coupon">
-      <p>{w('purchase.withoutCoupon', { price: `${formatAmount(book.price)}${type}`, couponPrice: formatAmount(book.coupon.couponPrice) })}</p>
-      <a href={book.coupon.cartHref}>{w('purchase.buyInCart', { couponPrice: formatAmount(book.coupon.couponPrice) })}</a>
+      <p>{walletCopy('purchase.withoutCoupon', { price: `${formatAmount(book.price)}${type}`, couponPrice: formatAmount(book.coupon.couponPrice) })}</p>
+      <a href={book.coupon.cartHref}>{walletCopy('purchase.buyInCart', { couponPrice: formatAmount(book.coupon.couponPrice) })}</a>
     </div>
   );
 }

@@ -2,7 +2,7 @@ import { formatAmount } from '@hondana/domain/common/format';
 import type { UserSubscription } from '@hondana/domain/subscriptions/subscriptions-api';
 import { coinPaymentMethodLabels } from '@hondana/domain/wallet/wallet-payments';
 import { useState } from 'react';
-import { subscriptionCopy as s, subscriptionErrorCopy } from '../../../i18n/ja-subscriptions';
+import { subscriptionCopy, subscriptionErrorCopy } from '../../../i18n/ja-subscriptions';
 import { ApiError } from '../../../lib/api/client';
 import { ResponsiveDialog } from '../../../components/responsive-dialog';
 import { useCancelSubscription } from '../api/cancel-subscription';
@@ -37,42 +37,42 @@ export function CurrentSubscriptionPanel({ subscription: sub, onCancelled }: Cur
   return (
     <section className={styles.current} aria-labelledby="current-subscription" data-testid="current-subscription">
       <h2 id="current-subscription" className={styles.subheading}>
-        {s('current.heading')}
+        {subscriptionCopy('current.heading')}
       </h2>
       <p className={styles.currentTitle}>
         <strong>{sub.plan.name}</strong>
-        <span className={`${styles.status} ${statusClass[sub.status]}`}>{s(`current.status.${sub.status}`)}</span>
+        <span className={`${styles.status} ${statusClass[sub.status]}`}>{subscriptionCopy(`current.status.${sub.status}`)}</span>
       </p>
       <dl className={styles.facts}>
         {sub.renewalDatetime !== null && sub.status !== 'CANCEL' && (
           <>
-            <dt>{s('current.renewal')}</dt>
+            <dt>{subscriptionCopy('current.renewal')}</dt>
             <dd data-testid="renewal-date">{formatTokyoDate(sub.renewalDatetime)}</dd>
           </>
         )}
         {sub.status === 'CANCEL' && sub.endDatetime !== null && (
           <>
-            <dt>{s('current.endedLabel')}</dt>
-            <dd data-testid="end-date">{s('current.ended', { date: formatTokyoDeadline(sub.endDatetime, 'long') ?? '' })}</dd>
+            <dt>{subscriptionCopy('current.endedLabel')}</dt>
+            <dd data-testid="end-date">{subscriptionCopy('current.ended', { date: formatTokyoDeadline(sub.endDatetime, 'long') ?? '' })}</dd>
           </>
         )}
-        <dt>{s('current.method')}</dt>
-        <dd>{sub.card ? s('current.card', { method, brand: sub.card.brand, last4: sub.card.last4 }) : method}</dd>
-        <dt>{s('current.paymentCount')}</dt>
-        <dd>{s('current.count', { count: formatAmount(sub.paymentCount) })}</dd>
+        <dt>{subscriptionCopy('current.method')}</dt>
+        <dd>{sub.card ? subscriptionCopy('current.card', { method, brand: sub.card.brand, last4: sub.card.last4 }) : method}</dd>
+        <dt>{subscriptionCopy('current.paymentCount')}</dt>
+        <dd>{subscriptionCopy('current.count', { count: formatAmount(sub.paymentCount) })}</dd>
       </dl>
-      {sub.status === 'ERROR' && sub.retryDatetime !== null && <p className={styles.notice}>{s('current.retry', { date: formatTokyoDate(sub.retryDatetime) })}</p>}
-      {sub.status === 'ENTRY' && <p className={styles.notice}>{s('current.entry', { method })}</p>}
-      {sub.status === 'CANCEL' && <p className={styles.note}>{s('current.coinsStay')}</p>}
+      {sub.status === 'ERROR' && sub.retryDatetime !== null && <p className={styles.notice}>{subscriptionCopy('current.retry', { date: formatTokyoDate(sub.retryDatetime) })}</p>}
+      {sub.status === 'ENTRY' && <p className={styles.notice}>{subscriptionCopy('current.entry', { method })}</p>}
+      {sub.status === 'CANCEL' && <p className={styles.note}>{subscriptionCopy('current.coinsStay')}</p>}
       {sub.status !== 'CANCEL' && (
         <button type="button" className={styles.secondary} onClick={() => setConfirming(true)}>
-          {s('current.cancel')}
+          {subscriptionCopy('current.cancel')}
         </button>
       )}
       {confirming && (
-        <ResponsiveDialog open onOpenChange={(open) => !open && !cancel.isPending && setConfirming(false)} title={s('current.confirmTitle')}>
+        <ResponsiveDialog open onOpenChange={(open) => !open && !cancel.isPending && setConfirming(false)} title={subscriptionCopy('current.confirmTitle')}>
           <div className={styles.dialogBody}>
-            <p>{s('current.confirmBody')}</p>
+            <p>{subscriptionCopy('current.confirmBody')}</p>
             {error && (
               <p role="alert" className={styles.error}>
                 {error}
@@ -80,10 +80,10 @@ export function CurrentSubscriptionPanel({ subscription: sub, onCancelled }: Cur
             )}
             <div className={styles.actions}>
               <button type="button" className={styles.secondary} onClick={() => setConfirming(false)} disabled={cancel.isPending}>
-                {s('current.keep')}
+                {subscriptionCopy('current.keep')}
               </button>
               <button type="button" className={styles.primary} onClick={() => void confirm()} disabled={cancel.isPending}>
-                {s('current.confirm')}
+                {subscriptionCopy('current.confirm')}
               </button>
             </div>
           </div>

@@ -4,7 +4,7 @@ import type { SubscribeResult, SubscriptionPlan } from '@hondana/domain/subscrip
 import type { CoinPaymentConfig } from '@hondana/domain/wallet/wallet-api';
 import { coinPaymentMethodLabels } from '@hondana/domain/wallet/wallet-payments';
 import { type FormEvent, useState } from 'react';
-import { subscriptionCopy as s, subscriptionErrorCopy } from '../../../i18n/ja-subscriptions';
+import { subscriptionCopy, subscriptionErrorCopy } from '../../../i18n/ja-subscriptions';
 import { ApiError } from '../../../lib/api/client';
 import { ResponsiveDialog } from '../../../components/responsive-dialog';
 import { useSubscribe } from '../api/subscribe';
@@ -62,7 +62,7 @@ export function SubscribeDialog({ plan, flags, returnUrl, payment, onClose, onSu
         if (!stripePay) return;
         setTakingCard(true);
         const made = await stripePay.paymentMethod().finally(() => setTakingCard(false));
-        if ('error' in made) return setError(s('dialog.stripeInvalid', { reason: made.error ?? s('dialog.stripeIncomplete') }));
+        if ('error' in made) return setError(subscriptionCopy('dialog.stripeInvalid', { reason: made.error ?? subscriptionCopy('dialog.stripeIncomplete') }));
         result = await mutation.mutateAsync({ planId: plan.id, paymentType: 'creditcard', body: { ...shown, cardId: made.id } });
         if (result.status === 'ENTRY') {
           // The bank asks for 3-D Secure: Stripe.js shows its challenge (the first payment is on-session); then,
@@ -71,10 +71,10 @@ export function SubscribeDialog({ plan, flags, returnUrl, payment, onClose, onSu
           const { clientSecret } = result;
           const authenticated = clientSecret ? await stripePay.nextAction(clientSecret) : true;
           const settled = await settledSubscription(result.subscription.id).finally(() => setConfirming(false));
-          if (!authenticated && settled.status !== 'ACTIVE') return setError(s('dialog.authFailed'));
+          if (!authenticated && settled.status !== 'ACTIVE') return setError(subscriptionCopy('dialog.authFailed'));
           if (settled.status === 'ACTIVE') return onSubscribed(first);
-          if (settled.status === 'ENTRY') return setError(s('dialog.pending'));
-          return setError(s('dialog.failed', { reason: subscriptionErrorCopy(settled.failureCode ?? 'SIMPLY_CREDIT_CARD_ERROR') }));
+          if (settled.status === 'ENTRY') return setError(subscriptionCopy('dialog.pending'));
+          return setError(subscriptionCopy('dialog.failed', { reason: subscriptionErrorCopy(settled.failureCode ?? 'SIMPLY_CREDIT_CARD_ERROR') }));
         }
       } else if (plan.paymentType === 'creditcard') {
         // The card goes to the provider's card endpoint; the store keeps the card by its id.
@@ -85,29 +85,29 @@ export function SubscribeDialog({ plan, flags, returnUrl, payment, onClose, onSu
       if (result.status === 'ENTRY') window.location.assign(result.confirmUrl);
       else onSubscribed(result.granted);
     } catch (e) {
-      setError(s('dialog.failed', { reason: e instanceof ApiError ? subscriptionErrorCopy(e.errorCode, e.messages) : subscriptionErrorCopy(null) }));
+      setError(subscriptionCopy('dialog.failed', { reason: e instanceof ApiError ? subscriptionErrorCopy(e.errorCode, e.messages) : subscriptionErrorCopy(null) }));
     }
   }
 
   const busy = mutation.isPending || takingCard || confirming;
   return (
-    <ResponsiveDialog open onOpenChange={(open) => !open && !busy && onClose()} title={s('dialog.title')}>
+    <ResponsiveDialog open onOpenChange={(open) => !open && !busy && onClose()} title={subscriptionCopy('dialog.title')}>
       <form className={styles.dialogBody} onSubmit={submit} data-testid="subscribe-dialog">
         <div className={styles.summary}>
-          <strong>{s('dialog.summary', { name: plan.name, coin: formatAmount(plan.coin) })}</strong>
-          <span>{s('dialog.price', { price })}</span>
-          <span>{s('dialog.firstGrant', { coin: formatAmount(first.coin), bonus: formatAmount(first.bonus) })}</span>
+          <strong>{subscriptionCopy('dialog.summary', { name: plan.name, coin: formatAmount(plan.coin) })}</strong>
+          <span>{subscriptionCopy('dialog.price', { price })}</span>
+          <span>{subscriptionCopy('dialog.firstGrant', { coin: formatAmount(first.coin), bonus: formatAmount(first.bonus) })}</span>
         </div>
-        <p className={styles.note}>{s('dialog.renewNote', { price })}</p>
+        <p className={styles.note}>{subscriptionCopy('dialog.renewNote', { price })}</p>
         {cardForm === 'sandbox' && <PaymentCardFields />}
         {cardForm === 'stripe' && stripe && <StripePayment config={stripe} amount={plan.taxIncludedPrice} onPay={setStripePay} />}
-        {cardForm === 'loading' && <p aria-busy="true">{s('page.loading')}</p>}
+        {cardForm === 'loading' && <p aria-busy="true">{subscriptionCopy('page.loading')}</p>}
         {cardForm === 'failed' && (
           <p role="alert" className={styles.error}>
-            {s('page.failed')}
+            {subscriptionCopy('page.failed')}
           </p>
         )}
-        {!card && <p>{s('dialog.carrierNote', { method })}</p>}
+        {!card && <p>{subscriptionCopy('dialog.carrierNote', { method })}</p>}
         {error && (
           <p role="alert" className={styles.error}>
             {error}
@@ -115,15 +115,15 @@ export function SubscribeDialog({ plan, flags, returnUrl, payment, onClose, onSu
         )}
         {confirming && (
           <p role="status" className={styles.note}>
-            {s('dialog.confirming')}
+            {subscriptionCopy('dialog.confirming')}
           </p>
         )}
         <div className={styles.actions}>
           <button type="button" className={styles.secondary} onClick={onClose} disabled={busy}>
-            {s('dialog.cancel')}
+            {subscriptionCopy('dialog.cancel')}
           </button>
           <button type="submit" className={styles.primary} disabled={busy || (card && cardForm !== 'sandbox' && !(cardForm === 'stripe' && stripePay))} aria-busy={busy}>
-            {busy ? s('dialog.processing') : card ? s('dialog.pay', { price }) : s('dialog.payCarrier', { method, price })}
+            {busy ? subscriptionCopy('dialog.processing') : card ? subscriptionCopy('dialog.pay', { price }) : subscriptionCopy('dialog.payCarrier', { method, price })}
           </button>
         </div>
         {cardForm === 'sandbox' && <SandboxNote />}

@@ -6,7 +6,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Tabs } from '../../../components/tabs';
-import { subscriptionCopy as s } from '../../../i18n/ja-subscriptions';
+import { subscriptionCopy } from '../../../i18n/ja-subscriptions';
 import { loginHref } from '../../../lib/api/client';
 import { useGoodValueAppeal } from '../api/get-good-value-appeal';
 import { useMySubscription } from '../api/get-my-subscription';
@@ -66,40 +66,40 @@ export function SubscriptionPage({ paymentType, from, returned }: SubscriptionPa
 
   return (
     <div className={styles.page}>
-      <h1 className={styles.heading}>{s('page.heading')}</h1>
-      <p className={styles.lead}>{s('page.lead')}</p>
+      <h1 className={styles.heading}>{subscriptionCopy('page.heading')}</h1>
+      <p className={styles.lead}>{subscriptionCopy('page.lead')}</p>
       <ReturnedNotice returned={notice ? null : returned} active={current?.status === 'ACTIVE'} loading={mine.isPending} />
       {notice?.kind === 'subscribed' && (
         <p role="status" className={styles.success}>
-          {s('result.subscribed', { coin: formatAmount(notice.coin), bonus: formatAmount(notice.bonus) })}
-          <Link to="/wallet/manga_coin">{s('result.toWallet')}</Link>
+          {subscriptionCopy('result.subscribed', { coin: formatAmount(notice.coin), bonus: formatAmount(notice.bonus) })}
+          <Link to="/wallet/manga_coin">{subscriptionCopy('result.toWallet')}</Link>
         </p>
       )}
       {notice?.kind === 'cancelled' && (
         <p role="status" className={styles.success}>
-          {s('current.cancelled')}
+          {subscriptionCopy('current.cancelled')}
         </p>
       )}
       {current && <CurrentSubscriptionPanel subscription={current} onCancelled={() => setNotice({ kind: 'cancelled' })} />}
       <Tabs
-        label={s('page.paymentTypes')}
+        label={subscriptionCopy('page.paymentTypes')}
         tabs={offered.map((t) => ({ key: t, label: coinPaymentMethodLabels[t], href: pageHref(t, from), current: t === paymentType }))}
       />
       {appeal.data?.plan && (
         <div className={styles.appeal} data-testid="good-value-appeal">
-          <strong>{s('appeal.heading')}</strong>
+          <strong>{subscriptionCopy('appeal.heading')}</strong>
           <span>
-            {s('appeal.body', { name: appeal.data.plan.name, coin: formatAmount(appeal.data.plan.coin), bonus: formatAmount(appeal.data.plan.cycleBonus), percent: appeal.data.plan.bonusPercentage })}
+            {subscriptionCopy('appeal.body', { name: appeal.data.plan.name, coin: formatAmount(appeal.data.plan.coin), bonus: formatAmount(appeal.data.plan.cycleBonus), percent: appeal.data.plan.bonusPercentage })}
           </span>
-          {appeal.data.essentiallyFreeFlg && <span className={styles.appealFree}>{s('appeal.essentiallyFree')}</span>}
+          {appeal.data.essentiallyFreeFlg && <span className={styles.appealFree}>{subscriptionCopy('appeal.essentiallyFree')}</span>}
         </div>
       )}
-      <h2 className={styles.subheading}>{s('page.plans')}</h2>
+      <h2 className={styles.subheading}>{subscriptionCopy('page.plans')}</h2>
       {plans.isPending ? (
-        <p className={styles.loading} aria-busy="true" aria-label={s('page.loading')} />
+        <p className={styles.loading} aria-busy="true" aria-label={subscriptionCopy('page.loading')} />
       ) : plans.isError ? (
         <p role="alert" className={styles.error}>
-          {s('page.failed')}
+          {subscriptionCopy('page.failed')}
         </p>
       ) : (
         <PlanList
@@ -112,11 +112,11 @@ export function SubscriptionPage({ paymentType, from, returned }: SubscriptionPa
       )}
       {current && detail.data?.cycles && <CycleHistory cycles={detail.data.cycles} />}
       <footer className={styles.footer}>
-        <p>{s('page.notes')}</p>
+        <p>{subscriptionCopy('page.notes')}</p>
         <nav className={styles.links}>
-          <Link to="/mangacoin">{s('page.toShop')}</Link>
-          {!guest && <Link to="/wallet/manga_coin">{s('page.wallet')}</Link>}
-          <Link to="/law/payment_services">{s('page.law')}</Link>
+          <Link to="/mangacoin">{subscriptionCopy('page.toShop')}</Link>
+          {!guest && <Link to="/wallet/manga_coin">{subscriptionCopy('page.wallet')}</Link>}
+          <Link to="/law/payment_services">{subscriptionCopy('page.law')}</Link>
         </nav>
       </footer>
       {selected && (
@@ -138,14 +138,14 @@ export function SubscriptionPage({ paymentType, from, returned }: SubscriptionPa
 function ReturnedNotice({ returned, active, loading }: { returned: string | null; active: boolean; loading: boolean }) {
   if (returned === null) return null;
   if (returned === 'COMPLETE') {
-    if (loading || !active) return <p className={styles.notice} role="status">{s('result.carrierPending')}</p>;
+    if (loading || !active) return <p className={styles.notice} role="status">{subscriptionCopy('result.carrierPending')}</p>;
     return (
       <p role="status" className={styles.success}>
-        {s('result.carrierSubscribed')}
-        <Link to="/wallet/manga_coin">{s('result.toWallet')}</Link>
+        {subscriptionCopy('result.carrierSubscribed')}
+        <Link to="/wallet/manga_coin">{subscriptionCopy('result.toWallet')}</Link>
       </p>
     );
   }
-  if (returned === 'CANCEL') return <p role="alert" className={styles.notice}>{s('result.carrierCancelled')}</p>;
-  return <p role="alert" className={styles.error}>{s('result.carrierFailed')}</p>;
+  if (returned === 'CANCEL') return <p role="alert" className={styles.notice}>{subscriptionCopy('result.carrierCancelled')}</p>;
+  return <p role="alert" className={styles.error}>{subscriptionCopy('result.carrierFailed')}</p>;
 }

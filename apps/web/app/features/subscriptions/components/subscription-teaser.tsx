@@ -4,7 +4,7 @@ import { subscriptionTeaserMode } from '@hondana/domain/subscriptions/subscripti
 import { QueryClientContext } from '@tanstack/react-query';
 import { useContext } from 'react';
 import { QueryProvider } from '../../../components/query-provider';
-import { subscriptionCopy as s } from '../../../i18n/ja-subscriptions';
+import { subscriptionCopy } from '../../../i18n/ja-subscriptions';
 import { useGoodValueAppeal } from '../api/get-good-value-appeal';
 import styles from './teaser.module.css';
 
@@ -40,14 +40,14 @@ function Teaser({ from, paymentType }: SubscriptionTeaserProps) {
   const vars = { coin: formatAmount(plan.coin), bonus: formatAmount(plan.cycleBonus), percent: plan.bonusPercentage };
   const query = new URLSearchParams({ ref: from, ...(type === 'creditcard' ? {} : { payment_type: type }) });
   return (
-    <aside className={styles.teaser} data-testid="subscription-teaser" data-mode={mode} aria-label={s('teaser.label')}>
-      <span className={styles.label}>{s('teaser.label')}</span>
+    <aside className={styles.teaser} data-testid="subscription-teaser" data-mode={mode} aria-label={subscriptionCopy('teaser.label')}>
+      <span className={styles.label}>{subscriptionCopy('teaser.label')}</span>
       <span className={styles.text}>
-        {mode === 'guest' ? s('teaser.guest', vars) : s('teaser.mangaCoin', vars)}
-        {essentiallyFreeFlg && <strong className={styles.free}> {s('teaser.essentiallyFree')}</strong>}
+        {mode === 'guest' ? subscriptionCopy('teaser.guest', vars) : subscriptionCopy('teaser.mangaCoin', vars)}
+        {essentiallyFreeFlg && <strong className={styles.free}> {subscriptionCopy('teaser.essentiallyFree')}</strong>}
       </span>
       <a className={styles.link} href={`/mangacoin/subscription?${query}`}>
-        {s('teaser.link')}
+        {subscriptionCopy('teaser.link')}
       </a>
     </aside>
   );

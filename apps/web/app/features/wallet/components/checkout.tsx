@@ -3,7 +3,7 @@ import type { CoinPaymentConfig, CoinPurchaseResult, MangaCoinItem } from '@hond
 import { type CoinPaymentMethod, coinPaymentMethodLabels } from '@hondana/domain/wallet/wallet-payments';
 import { type FormEvent, Suspense, lazy, useState } from 'react';
 import { PaymentCardFields, SandboxNote, cardFromForm, takeCard } from '../../../components/payment-card/payment-card';
-import { paymentErrorCopy, walletCopy as w } from '../../../i18n/ja-wallet';
+import { paymentErrorCopy, walletCopy } from '../../../i18n/ja-wallet';
 import { ApiError } from '../../../lib/api/client';
 import { purchaseCoins } from '../api/purchase-coins';
 import styles from './wallet.module.css';
@@ -36,8 +36,8 @@ export function Checkout(props: CheckoutProps) {
       <Suspense
         fallback={
           <section className={styles.checkout} aria-busy="true">
-            <h2 className={styles.checkoutHeading}>{w('checkout.heading', { coin: formatAmount(item.coin), price: formatAmount(item.taxIncludedPrice) })}</h2>
-            <p>{w('checkout.stripeLoading')}</p>
+            <h2 className={styles.checkoutHeading}>{walletCopy('checkout.heading', { coin: formatAmount(item.coin), price: formatAmount(item.taxIncludedPrice) })}</h2>
+            <p>{walletCopy('checkout.stripeLoading')}</p>
           </section>
         }
       >
@@ -78,25 +78,25 @@ function SandboxCheckout({ item, paymentType, returnUrl, onCompleted, onCancel }
   return (
     <section className={styles.checkout} aria-labelledby="checkout-heading">
       <h2 id="checkout-heading" className={styles.checkoutHeading}>
-        {w('checkout.heading', { coin: formatAmount(item.coin), price })}
+        {walletCopy('checkout.heading', { coin: formatAmount(item.coin), price })}
       </h2>
       <form onSubmit={submit} className={styles.checkoutForm}>
-        {card ? <PaymentCardFields /> : <p>{w('checkout.carrierNote', { method: coinPaymentMethodLabels[paymentType] })}</p>}
+        {card ? <PaymentCardFields /> : <p>{walletCopy('checkout.carrierNote', { method: coinPaymentMethodLabels[paymentType] })}</p>}
         {error && (
           <p role="alert" className={styles.error}>
-            {w('checkout.failed', { reason: error })}
+            {walletCopy('checkout.failed', { reason: error })}
           </p>
         )}
         <div className={styles.checkoutActions}>
           <button type="button" className={styles.secondary} onClick={onCancel} disabled={busy}>
-            {w('checkout.cancel')}
+            {walletCopy('checkout.cancel')}
           </button>
           <button type="submit" className={styles.primary} disabled={busy}>
             {busy
-              ? w('checkout.processing')
+              ? walletCopy('checkout.processing')
               : card
-                ? w('checkout.pay', { price })
-                : w('checkout.payCarrier', { method: coinPaymentMethodLabels[paymentType] })}
+                ? walletCopy('checkout.pay', { price })
+                : walletCopy('checkout.payCarrier', { method: coinPaymentMethodLabels[paymentType] })}
           </button>
         </div>
       </form>

@@ -1,6 +1,6 @@
 import { formatAmount } from '@hondana/domain/common/format';
 import type { CoinCallbackResponse } from '@hondana/domain/wallet/wallet-api';
-import { walletCopy as w } from '../../../i18n/ja-wallet';
+import { walletCopy } from '../../../i18n/ja-wallet';
 import styles from './wallet.module.css';
 
 /**
@@ -12,13 +12,13 @@ export function CoinReturn({ result }: { result: CoinCallbackResponse['results']
   return (
     <section className={`${styles.success} ${styles.coinReturn}`} data-testid="coin-return" aria-labelledby="coin-return-heading">
       <h2 id="coin-return-heading" className={styles.checkoutHeading}>
-        {w('coinReturn.heading')}
+        {walletCopy('coinReturn.heading')}
       </h2>
-      {purchase && <p>{w('coinReturn.purchased', { coin: formatAmount(purchase.coin), bonus: formatAmount(purchase.bonus) })}</p>}
-      <p>{w('coinReturn.balance', { balance: formatAmount(result.mangaCoin) })}</p>
+      {purchase && <p>{walletCopy('coinReturn.purchased', { coin: formatAmount(purchase.coin), bonus: formatAmount(purchase.bonus) })}</p>}
+      <p>{walletCopy('coinReturn.balance', { balance: formatAmount(result.mangaCoin) })}</p>
       {path && (
         <a className={styles.returnLink} href={path}>
-          {w('coinReturn.back')}
+          {walletCopy('coinReturn.back')}
         </a>
       )}
     </section>

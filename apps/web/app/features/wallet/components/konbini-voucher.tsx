@@ -1,7 +1,7 @@
 import { formatAmount } from '@hondana/domain/common/format';
 import { formatTokyoDateTime } from '@hondana/domain/common/tokyo-format';
 import type { KonbiniVoucher, MangaCoinItem } from '@hondana/domain/wallet/wallet-api';
-import { walletCopy as w } from '../../../i18n/ja-wallet';
+import { walletCopy } from '../../../i18n/ja-wallet';
 import styles from './wallet.module.css';
 
 /**
@@ -12,19 +12,19 @@ export function KonbiniVoucherView({ voucher, item, onClose }: { voucher: Konbin
   return (
     <section className={styles.checkout} aria-labelledby="voucher-heading" data-testid="konbini-voucher">
       <h2 id="voucher-heading" className={styles.checkoutHeading}>
-        {w('voucher.heading')}
+        {walletCopy('voucher.heading')}
       </h2>
       <div role="status" className={styles.notice}>
-        <p>{w('voucher.amount', { price: formatAmount(item.taxIncludedPrice), coin: formatAmount(item.coin) })}</p>
+        <p>{walletCopy('voucher.amount', { price: formatAmount(item.taxIncludedPrice), coin: formatAmount(item.coin) })}</p>
         <p>
-          <strong>{w('voucher.deadline', { time: formatTokyoDateTime(voucher.expiresAt) })}</strong>
+          <strong>{walletCopy('voucher.deadline', { time: formatTokyoDateTime(voucher.expiresAt) })}</strong>
         </p>
-        <p>{w('voucher.body')}</p>
+        <p>{walletCopy('voucher.body')}</p>
       </div>
       <VoucherDetails voucher={voucher} />
       <div className={styles.checkoutActions}>
         <button type="button" className={styles.primary} onClick={onClose}>
-          {w('voucher.close')}
+          {walletCopy('voucher.close')}
         </button>
       </div>
     </section>
@@ -38,20 +38,20 @@ export function VoucherDetails({ voucher }: { voucher: KonbiniVoucher }) {
       {voucher.voucherUrl && (
         <p>
           <a href={voucher.voucherUrl} target="_blank" rel="noopener noreferrer">
-            {w('voucher.link')}
+            {walletCopy('voucher.link')}
           </a>
         </p>
       )}
       {voucher.stores.length > 0 && (
         <>
-          <h3 className={styles.voucherStores}>{w('voucher.stores')}</h3>
+          <h3 className={styles.voucherStores}>{walletCopy('voucher.stores')}</h3>
           <dl className={styles.voucherList}>
             {voucher.stores.map((s) => (
               <div key={s.store}>
-                <dt>{w(`voucher.store.${s.store}`)}</dt>
+                <dt>{walletCopy(`voucher.store.${s.store}`)}</dt>
                 <dd>
-                  {s.confirmationNumber && <span>{w('voucher.confirmationNumber', { number: s.confirmationNumber })}</span>}
-                  {s.paymentCode && <span>{w('voucher.paymentCode', { code: s.paymentCode })}</span>}
+                  {s.confirmationNumber && <span>{walletCopy('voucher.confirmationNumber', { number: s.confirmationNumber })}</span>}
+                  {s.paymentCode && <span>{walletCopy('voucher.paymentCode', { code: s.paymentCode })}</span>}
                 </dd>
               </div>
             ))}

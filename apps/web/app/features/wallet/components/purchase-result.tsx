@@ -2,7 +2,7 @@ import { formatAmount } from '@hondana/domain/common/format';
 import { formatTokyoDateTime, formatTokyoTime } from '@hondana/domain/common/tokyo-format';
 import type { CoinPurchaseStatus, UnsettledCoinPurchase } from '@hondana/domain/wallet/wallet-api';
 import { coinPaymentMethodLabels } from '@hondana/domain/wallet/wallet-payments';
-import { paymentErrorCopy, walletCopy as w } from '../../../i18n/ja-wallet';
+import { paymentErrorCopy, walletCopy } from '../../../i18n/ja-wallet';
 import { VoucherDetails } from './konbini-voucher';
 import styles from './wallet.module.css';
 
@@ -26,9 +26,9 @@ export function PurchaseResult({ outcome }: { outcome: PurchaseOutcome }) {
   if (outcome.status === 'COMPLETE') {
     return (
       <div role="status" className={styles.success}>
-        <p>{w('checkout.completed', { coin: formatAmount(outcome.coin) })}</p>
+        <p>{walletCopy('checkout.completed', { coin: formatAmount(outcome.coin) })}</p>
         {(outcome.bonus > 0 || outcome.bonusPoint > 0) && (
-          <p>{w('checkout.completedBonus', { bonus: formatAmount(outcome.bonus), point: formatAmount(outcome.bonusPoint) })}</p>
+          <p>{walletCopy('checkout.completedBonus', { bonus: formatAmount(outcome.bonus), point: formatAmount(outcome.bonusPoint) })}</p>
         )}
       </div>
     );
@@ -36,15 +36,15 @@ export function PurchaseResult({ outcome }: { outcome: PurchaseOutcome }) {
   if (outcome.status === 'PROCESSING') {
     return (
       <p role="status" className={styles.notice}>
-        {w('checkout.pending')}
+        {walletCopy('checkout.pending')}
       </p>
     );
   }
   return (
     <p role="alert" className={styles.error}>
       {outcome.status === 'CANCEL'
-        ? w(outcome.failureCode === 'PAYMENT_EXPIRED' ? 'checkout.expired' : 'checkout.cancelled')
-        : w('checkout.failed', { reason: paymentErrorCopy(outcome.failureCode ?? outcome.status) })}
+        ? walletCopy(outcome.failureCode === 'PAYMENT_EXPIRED' ? 'checkout.expired' : 'checkout.cancelled')
+        : walletCopy('checkout.failed', { reason: paymentErrorCopy(outcome.failureCode ?? outcome.status) })}
     </p>
   );
 }
@@ -62,13 +62,13 @@ export function UnsettledPayment({ unsettled }: { unsettled: UnsettledCoinPurcha
   if (purchase.status === 'PROCESSING' && expiresAt !== null) {
     const waiting = (
       <p role="status" className={styles.notice} data-testid="unsettled-payment">
-        {konbini ? w('unsettled.konbiniWaiting', { ...facts, time: formatTokyoDateTime(expiresAt) }) : w('unsettled.waiting', { ...facts, time: formatTokyoTime(expiresAt) })}
+        {konbini ? walletCopy('unsettled.konbiniWaiting', { ...facts, time: formatTokyoDateTime(expiresAt) }) : walletCopy('unsettled.waiting', { ...facts, time: formatTokyoTime(expiresAt) })}
       </p>
     );
     // A konbini payment's voucher again, for the member who closed it or comes back to pay.
     if (!unsettled.voucher) return waiting;
     return (
-      <section aria-label={w('voucher.heading')} data-testid="unsettled-voucher">
+      <section aria-label={walletCopy('voucher.heading')} data-testid="unsettled-voucher">
         {waiting}
         <VoucherDetails voucher={unsettled.voucher} />
       </section>
@@ -76,7 +76,7 @@ export function UnsettledPayment({ unsettled }: { unsettled: UnsettledCoinPurcha
   }
   return (
     <p role="alert" className={styles.error} data-testid="unsettled-payment">
-      {w(konbini ? 'unsettled.konbiniExpired' : 'unsettled.expired', facts)}
+      {walletCopy(konbini ? 'unsettled.konbiniExpired' : 'unsettled.expired', facts)}
     </p>
   );
 }

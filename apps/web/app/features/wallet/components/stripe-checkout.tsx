@@ -3,7 +3,7 @@ import type { CoinPaymentConfig, CoinPurchaseAnswer, KonbiniVoucher } from '@hon
 import { type FormEvent, useState } from 'react';
 import type { StripeMethodType, StripePay } from '../../../components/stripe-payment/stripe-payment';
 import StripePaymentElement from '../../../components/stripe-payment/stripe-payment-element';
-import { paymentErrorCopy, walletCopy as w } from '../../../i18n/ja-wallet';
+import { paymentErrorCopy, walletCopy } from '../../../i18n/ja-wallet';
 import { ApiError } from '../../../lib/api/client';
 import { purchaseCoinsWithStripe, settledCoinPurchase } from '../api/purchase-coins';
 import type { CheckoutProps } from './checkout';
@@ -40,10 +40,10 @@ export default function StripeCheckout({ item, paymentType, returnUrl, onComplet
     setPhase({ kind: 'busy' });
     try {
       const made = await pay.paymentMethod();
-      if ('error' in made) return fail(w('checkout.stripeInvalid', { reason: made.error ?? w('checkout.stripeIncomplete') }));
+      if ('error' in made) return fail(walletCopy('checkout.stripeInvalid', { reason: made.error ?? walletCopy('checkout.stripeIncomplete') }));
       await follow(pay, await purchaseCoinsWithStripe({ itemId: item.id, paymentType, returnUrl, cardId: made.id }));
     } catch (e) {
-      fail(w('checkout.failed', { reason: paymentErrorCopy(e instanceof ApiError ? e.errorCode : null) }));
+      fail(walletCopy('checkout.failed', { reason: paymentErrorCopy(e instanceof ApiError ? e.errorCode : null) }));
     }
   }
 
@@ -60,37 +60,37 @@ export default function StripeCheckout({ item, paymentType, returnUrl, onComplet
       // PayPay: its page, then Stripe sends the member back to the coin shop with the order.
       if (answer.redirectUrl) return window.location.assign(answer.redirectUrl);
       setPhase({ kind: 'confirming' });
-      if (!(await pay.nextAction(answer.clientSecret))) return fail(w('checkout.authFailed'));
+      if (!(await pay.nextAction(answer.clientSecret))) return fail(walletCopy('checkout.authFailed'));
     }
     // The coins come with Stripe's webhook: wait for the order to be settled.
     setPhase({ kind: 'confirming' });
     const outcome = outcomeOf(await settledCoinPurchase(answer.orderId));
     if (outcome.status === 'COMPLETE') return onCompleted(outcome);
-    if (outcome.status === 'PROCESSING') return fail(w('checkout.pending'));
-    if (outcome.status === 'CANCEL') return fail(w(outcome.failureCode === 'PAYMENT_EXPIRED' ? 'checkout.expired' : 'checkout.cancelled'));
-    fail(w('checkout.failed', { reason: paymentErrorCopy(outcome.failureCode ?? outcome.status) }));
+    if (outcome.status === 'PROCESSING') return fail(walletCopy('checkout.pending'));
+    if (outcome.status === 'CANCEL') return fail(walletCopy(outcome.failureCode === 'PAYMENT_EXPIRED' ? 'checkout.expired' : 'checkout.cancelled'));
+    fail(walletCopy('checkout.failed', { reason: paymentErrorCopy(outcome.failureCode ?? outcome.status) }));
   }
 
   const busy = phase.kind !== 'form';
   const label =
     phase.kind === 'confirming'
-      ? w('checkout.confirming')
+      ? walletCopy('checkout.confirming')
       : busy
-        ? w('checkout.processing')
+        ? walletCopy('checkout.processing')
         : paymentType === 'konbini'
-          ? w('checkout.payKonbini', { price })
+          ? walletCopy('checkout.payKonbini', { price })
           : paymentType === 'paypay'
-            ? w('checkout.payPaypay', { price })
-            : w('checkout.pay', { price });
+            ? walletCopy('checkout.payPaypay', { price })
+            : walletCopy('checkout.pay', { price });
   return (
     <section className={styles.checkout} aria-labelledby="checkout-heading">
       <h2 id="checkout-heading" className={styles.checkoutHeading}>
-        {w('checkout.heading', { coin: formatAmount(item.coin), price })}
+        {walletCopy('checkout.heading', { coin: formatAmount(item.coin), price })}
       </h2>
       <form onSubmit={submit} className={styles.checkoutForm} aria-busy={busy}>
         <StripePaymentElement config={stripe} amount={item.taxIncludedPrice} methodType={STRIPE_TYPES[paymentType] ?? 'card'} onPay={setPay} />
-        {paymentType === 'konbini' && <p className={styles.checkoutNote}>{w('checkout.konbiniNote')}</p>}
-        {paymentType === 'paypay' && <p className={styles.checkoutNote}>{w('checkout.paypayNote')}</p>}
+        {paymentType === 'konbini' && <p className={styles.checkoutNote}>{walletCopy('checkout.konbiniNote')}</p>}
+        {paymentType === 'paypay' && <p className={styles.checkoutNote}>{walletCopy('checkout.paypayNote')}</p>}
         {error && (
           <p role="alert" className={styles.error}>
             {error}
@@ -98,12 +98,12 @@ export default function StripeCheckout({ item, paymentType, returnUrl, onComplet
         )}
         {phase.kind === 'confirming' && (
           <p role="status" className={styles.notice}>
-            {w('checkout.confirming')}
+            {walletCopy('checkout.confirming')}
           </p>
         )}
         <div className={styles.checkoutActions}>
           <button type="button" className={styles.secondary} onClick={onCancel} disabled={busy}>
-            {w('checkout.cancel')}
+            {walletCopy('checkout.cancel')}
           </button>
           <button type="submit" className={styles.primary} disabled={busy || !pay}>
             {label}

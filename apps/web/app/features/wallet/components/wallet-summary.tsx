@@ -1,7 +1,7 @@
 import { AmountUnit, formatIn } from '@hondana/domain/common/amount-unit';
 import { formatAmount } from '@hondana/domain/common/format';
 import { CoinIcon } from '../../../components/coin-icon';
-import { walletCopy as w } from '../../../i18n/ja-wallet';
+import { walletCopy } from '../../../i18n/ja-wallet';
 import type { WalletData } from '../api/get-wallet';
 import { EXPIRING_DAYS } from '../api/get-wallet';
 import { formatTokyoDate } from '@hondana/domain/common/tokyo-format';
@@ -13,35 +13,35 @@ export function WalletSummary({ data }: { data: WalletData }) {
   return (
     <section aria-labelledby="balance-heading">
       <div className={styles.balance}>
-        <span id="balance-heading">{w('wallet.balance')}</span>
+        <span id="balance-heading">{walletCopy('wallet.balance')}</span>
         <CoinIcon size={20} />
         <strong data-testid="wallet-balance">{formatAmount(balance.balance)}</strong>
       </div>
       <table className={styles.table}>
         <tbody>
           <tr>
-            <th scope="row">{w('wallet.paid')}</th>
+            <th scope="row">{walletCopy('wallet.paid')}</th>
             <td className={styles.num}>{formatAmount(balance.paidBalance)}</td>
           </tr>
           <tr>
-            <th scope="row">{w('wallet.bonus')}</th>
+            <th scope="row">{walletCopy('wallet.bonus')}</th>
             <td className={styles.num}>{formatAmount(balance.bonusBalance)}</td>
           </tr>
           <tr>
-            <th scope="row">{w('wallet.coin')}</th>
+            <th scope="row">{walletCopy('wallet.coin')}</th>
             <td className={styles.num}>{formatAmount(coins.coin)}</td>
           </tr>
           <tr>
-            <th scope="row">{w('wallet.point')}</th>
+            <th scope="row">{walletCopy('wallet.point')}</th>
             <td className={styles.num}>{formatAmount(coins.point)}</td>
           </tr>
         </tbody>
       </table>
       {expiring.amount > 0 && (
         <p className={styles.notice}>
-          {w('wallet.expiring', { days: EXPIRING_DAYS })}: <strong>{formatAmount(expiring.amount)}</strong>
+          {walletCopy('wallet.expiring', { days: EXPIRING_DAYS })}: <strong>{formatAmount(expiring.amount)}</strong>
           {expiring.earliestExpireDatetime !== null &&
-            `（${w('wallet.expiringAt', { date: formatTokyoDate(expiring.earliestExpireDatetime) })}）`}
+            `（${walletCopy('wallet.expiringAt', { date: formatTokyoDate(expiring.earliestExpireDatetime) })}）`}
         </p>
       )}
     </section>
@@ -54,20 +54,20 @@ export function PeriodBalances({ periods }: { periods: WalletData['periods']['pe
   return (
     <section aria-labelledby="periods-heading">
       <h2 id="periods-heading" className={styles.subheading}>
-        {w('wallet.periods')}
+        {walletCopy('wallet.periods')}
       </h2>
       <table className={styles.table}>
         <thead>
           <tr>
-            <th scope="col">{w('wallet.expireDate')}</th>
+            <th scope="col">{walletCopy('wallet.expireDate')}</th>
             <th scope="col" className={styles.num}>
-              {w('wallet.paid')}
+              {walletCopy('wallet.paid')}
             </th>
             <th scope="col" className={styles.num}>
-              {w('wallet.bonus')}
+              {walletCopy('wallet.bonus')}
             </th>
             <th scope="col" className={styles.num}>
-              {w('wallet.amount')}
+              {walletCopy('wallet.amount')}
             </th>
           </tr>
         </thead>
@@ -101,20 +101,20 @@ export function WalletHistory({ history, currency = 'MANGA_COIN' }: { history: W
   return (
     <section aria-labelledby={id} data-testid={`history-${currency.toLowerCase()}`}>
       <h2 id={id} className={styles.subheading}>
-        {w(historyHeading[currency])}
+        {walletCopy(historyHeading[currency])}
       </h2>
       {history.length === 0 ? (
-        <p className={styles.empty}>{w('wallet.historyEmpty')}</p>
+        <p className={styles.empty}>{walletCopy('wallet.historyEmpty')}</p>
       ) : (
         <ul className={styles.list}>
           {history.map((e) => (
             <li key={e.id}>
               <span>
-                {w(`wallet.kind.${e.kind}`)} {e.reason}
+                {walletCopy(`wallet.kind.${e.kind}`)} {e.reason}
                 <br />
                 <span className={styles.sub}>
-                  {formatTokyoDate(e.datetime)} ・ {currency === 'MANGA_COIN' && <>{e.paid ? w('wallet.paidTag') : w('wallet.bonusTag')} ・ </>}
-                  {w('wallet.expires', { date: formatTokyoDate(e.expireDatetime) })}
+                  {formatTokyoDate(e.datetime)} ・ {currency === 'MANGA_COIN' && <>{e.paid ? walletCopy('wallet.paidTag') : walletCopy('wallet.bonusTag')} ・ </>}
+                  {walletCopy('wallet.expires', { date: formatTokyoDate(e.expireDatetime) })}
                 </span>
               </span>
               <span className={e.amount >= 0 ? styles.plus : styles.minus}>
