@@ -166,7 +166,13 @@ export default tseslint.config(
         {
           patterns: [
             {
-              group: ['../*/*.repository', '../../*/*.repository', '../modules/*/*.repository', '../modules/*/*/*.repository', '../../modules/*/*.repository'],
+              group: [
+                '../*/*.repository',
+                '../../*/*.repository',
+                '../modules/*/*.repository',
+                '../modules/*/*/*.repository',
+                '../../modules/*/*.repository',
+              ],
               message: "another area's repository: call that area's service or public file instead (docs/architecture.md)",
             },
           ],
@@ -178,7 +184,10 @@ export default tseslint.config(
     // Migrations see the database as it was: no server code, only kysely, the domain and each other.
     files: ['apps/server/src/db/migrations/**'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ regex: '^\\.\\./', message: 'a migration sees the database as it was: write what it needs in the migration' }] }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '^\\.\\./', message: 'a migration sees the database as it was: write what it needs in the migration' }] },
+      ],
     },
   },
   {
@@ -196,7 +205,10 @@ export default tseslint.config(
     // domain is pure: no I/O, no Node or DOM APIs (ARCHITECTURE.md).
     files: ['packages/domain/src/**'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['node:*', 'fs', 'path', 'crypto'], message: 'domain is pure: no Node APIs' }] }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['node:*', 'fs', 'path', 'crypto'], message: 'domain is pure: no Node APIs' }] },
+      ],
     },
   },
   {
@@ -214,7 +226,10 @@ export default tseslint.config(
       // Amounts are written one way, §5's (issue 43): a toLocaleString beside it was a second way.
       'no-restricted-syntax': [
         'error',
-        { selector: "CallExpression[callee.property.name='toLocaleString']", message: 'format amounts with formatAmount (@hondana/domain/common/format)' },
+        {
+          selector: "CallExpression[callee.property.name='toLocaleString']",
+          message: 'format amounts with formatAmount (@hondana/domain/common/format)',
+        },
       ],
     },
   },

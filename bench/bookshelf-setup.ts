@@ -24,21 +24,54 @@ await handle.db.transaction().execute(async (trx) => {
     const slice = books.slice(i, i + 500);
     await trx
       .insertInto('user_books')
-      .values(slice.map((b, j) => ({ user_id: userId, book_id: b.id, possession_status: 'OWNED', source: (i + j) % 17 === 0 ? 'FREE' : 'PURCHASE', order_id: null, created_at: now - 730 * DAY + (i + j) * 3_600_000 })))
+      .values(
+        slice.map((b, j) => ({
+          user_id: userId,
+          book_id: b.id,
+          possession_status: 'OWNED',
+          source: (i + j) % 17 === 0 ? 'FREE' : 'PURCHASE',
+          order_id: null,
+          created_at: now - 730 * DAY + (i + j) * 3_600_000,
+        })),
+      )
       .execute();
     const read = slice.filter((_, j) => (i + j) % 5 === 0);
     if (read.length) {
       await trx
         .insertInto('reading_positions')
-        .values(read.map((b, j) => ({ user_id: userId, book_id: b.id, page: 1 + (j % 100), font: null, read_at: now - j * 60_000, device_id: null, updated_at: now })))
+        .values(
+          read.map((b, j) => ({
+            user_id: userId,
+            book_id: b.id,
+            page: 1 + (j % 100),
+            font: null,
+            read_at: now - j * 60_000,
+            device_id: null,
+            updated_at: now,
+          })),
+        )
         .execute();
     }
     const ended = slice.filter((_, j) => (i + j) % 10 === 0);
-    if (ended.length) await trx.insertInto('read_ends').values(ended.map((b) => ({ user_id: userId, book_id: b.id, created_at: now }))).execute();
+    if (ended.length)
+      await trx
+        .insertInto('read_ends')
+        .values(ended.map((b) => ({ user_id: userId, book_id: b.id, created_at: now })))
+        .execute();
   }
   // The shelf summary the store keeps as books are granted (inserted directly here, so refreshed once).
-  const titles = await trx.selectFrom('user_books as ub').innerJoin('books as b', 'b.id', 'ub.book_id').select('b.title_id').distinct().where('ub.user_id', '=', userId).execute();
-  await refreshShelfSeries(trx, userId, titles.map((t) => t.title_id));
+  const titles = await trx
+    .selectFrom('user_books as ub')
+    .innerJoin('books as b', 'b.id', 'ub.book_id')
+    .select('b.title_id')
+    .distinct()
+    .where('ub.user_id', '=', userId)
+    .execute();
+  await refreshShelfSeries(
+    trx,
+    userId,
+    titles.map((t) => t.title_id),
+  );
 });
 console.log(`SETUP ${JSON.stringify({ userId, books: books.length })}`);
 await handle.destroy();

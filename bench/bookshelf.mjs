@@ -27,8 +27,16 @@ export async function bookshelfRows(measureRow = measure) {
       // The control: a member's smallest call on the same store, to read the shelf's figures against the machine's load.
       await measureRow('GET /api/common/get_status (member, same store: control)', `${store.url}/api/common/get_status`, { headers }),
       await measureRow(`GET /api/user_books/me (bookshelf, ${BOOKS} books, purchase date; target p99 ≤ 20)`, shelf(''), { headers }),
-      await measureRow(`GET /api/user_books/me?sort=LAST_READ&offset=240 (bookshelf, ${BOOKS} books, last read, page 11)`, shelf('?sort=LAST_READ&offset=240'), { headers }),
-      await measureRow(`GET /api/user_books/me?sort=AUTHOR&word=しんかい (bookshelf, ${BOOKS} books, keyword)`, shelf(`?sort=AUTHOR&word=${encodeURIComponent('しんかい')}`), { headers }),
+      await measureRow(
+        `GET /api/user_books/me?sort=LAST_READ&offset=240 (bookshelf, ${BOOKS} books, last read, page 11)`,
+        shelf('?sort=LAST_READ&offset=240'),
+        { headers },
+      ),
+      await measureRow(
+        `GET /api/user_books/me?sort=AUTHOR&word=しんかい (bookshelf, ${BOOKS} books, keyword)`,
+        shelf(`?sort=AUTHOR&word=${encodeURIComponent('しんかい')}`),
+        { headers },
+      ),
     ];
   } finally {
     store.stop();

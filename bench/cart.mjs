@@ -18,7 +18,12 @@ async function checkout(base, cookie, bookIds) {
   if (added.status !== 200) throw new Error(`add: ${added.status} ${JSON.stringify(added.json)}`);
   const preview = await api(base, cookie, 'GET', '/cart/me/active_items');
   const token = (await api(base, cookie, 'GET', '/cart/create_token')).json.status.token;
-  const body = { usePoint: 0, salePrice: preview.json.salePrice, bookIds: preview.json.items.map((i) => i.bookId), paymentType: 'MANGA_COIN' };
+  const body = {
+    usePoint: 0,
+    salePrice: preview.json.salePrice,
+    bookIds: preview.json.items.map((i) => i.bookId),
+    paymentType: 'MANGA_COIN',
+  };
   const order = await api(base, cookie, 'POST', `/cart/order/v3?token=${token}`, body);
   if (order.status !== 200) throw new Error(`order: ${order.status} ${JSON.stringify(order.json)}`);
 }
@@ -26,14 +31,37 @@ async function checkout(base, cookie, bookIds) {
 export async function measureCart(label, env, { buyers = 10, seconds = Number(process.env.BENCH_SECONDS ?? 8) } = {}) {
   const { match } = await run([path.join(root, 'bench/purchases-setup.ts'), String(BOOKS)], env, /SETUP (\{.*\})/);
   const { firstBookId } = JSON.parse(match[1]);
-  const server = await run([path.join(root, 'apps/server/src/main.ts')], { ...env, PORT: '0', HOST: '127.0.0.1', HONDANA_WEB: 'false', LOG_LEVEL: 'warn', NODE_ENV: 'production' }, /本棚 is serving (http:\/\/\S+)/);
+  const server = await run(
+    [path.join(root, 'apps/server/src/main.ts')],
+    { ...env, PORT: '0', HOST: '127.0.0.1', HONDANA_WEB: 'false', LOG_LEVEL: 'warn', NODE_ENV: 'production' },
+    /本棚 is serving (http:\/\/\S+)/,
+  );
   const base = server.match[1].replace('localhost', '127.0.0.1');
   try {
     const members = [];
     for (let i = 0; i < buyers; i += 1) {
       const email = `cart${i}-${Date.now()}@example.jp`;
-      const signup = await api(base, '', 'POST', '/auth/signup', { email, password: 'bench-password', nickname: `cart${i}`, birth_date: '1990-01-01' });
-      await run([path.join(root, 'apps/server/src/admin.ts'), 'grant', '--email', email, '--currency', 'MANGA_COIN', '--amount', '10000000', '--reason', 'bench'], env);
+      const signup = await api(base, '', 'POST', '/auth/signup', {
+        email,
+        password: 'bench-password',
+        nickname: `cart${i}`,
+        birth_date: '1990-01-01',
+      });
+      await run(
+        [
+          path.join(root, 'apps/server/src/admin.ts'),
+          'grant',
+          '--email',
+          email,
+          '--currency',
+          'MANGA_COIN',
+          '--amount',
+          '10000000',
+          '--reason',
+          'bench',
+        ],
+        env,
+      );
       members.push(signup.cookie);
     }
     // Each member buys from its own slice of the books.
@@ -42,16 +70,18 @@ export async function measureCart(label, env, { buyers = 10, seconds = Number(pr
     const latencies = [];
     let done = 0;
     const buyUntil = (until) =>
-      Promise.all(members.map(async (cookie, i) => {
-        while (Date.now() < until && next[i] + PER_ORDER <= slice) {
-          const ids = Array.from({ length: PER_ORDER }, (_, k) => firstBookId + i * slice + next[i] + k);
-          next[i] += PER_ORDER;
-          const t0 = performance.now();
-          await checkout(base, cookie, ids);
-          latencies.push(performance.now() - t0);
-          done += 1;
-        }
-      }));
+      Promise.all(
+        members.map(async (cookie, i) => {
+          while (Date.now() < until && next[i] + PER_ORDER <= slice) {
+            const ids = Array.from({ length: PER_ORDER }, (_, k) => firstBookId + i * slice + next[i] + k);
+            next[i] += PER_ORDER;
+            const t0 = performance.now();
+            await checkout(base, cookie, ids);
+            latencies.push(performance.now() - t0);
+            done += 1;
+          }
+        }),
+      );
     await buyUntil(Date.now() + 1000);
     done = 0;
     latencies.length = 0;
@@ -60,7 +90,12 @@ export async function measureCart(label, env, { buyers = 10, seconds = Number(pr
     const elapsed = (Date.now() - started) / 1000;
     latencies.sort((a, b) => a - b);
     const pct = (p) => latencies[Math.min(latencies.length - 1, Math.floor((latencies.length * p) / 100))].toFixed(1);
-    return { name: `cart checkouts/s (${PER_ORDER} books: add + preview + token + order v3), ${buyers} concurrent members, ${label}`, rps: done / elapsed, p50: pct(50), p99: pct(99) };
+    return {
+      name: `cart checkouts/s (${PER_ORDER} books: add + preview + token + order v3), ${buyers} concurrent members, ${label}`,
+      rps: done / elapsed,
+      p50: pct(50),
+      p99: pct(99),
+    };
   } finally {
     server.child.kill('SIGTERM');
   }

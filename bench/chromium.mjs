@@ -12,6 +12,7 @@ export function chromiumPath() {
   return {
     path,
     found,
-    howToInstall: 'Install it with `apt-get install chromium` (Debian; `.ci/run` does this), or set CHROMIUM_PATH to a Chromium or Chrome binary.',
+    howToInstall:
+      'Install it with `apt-get install chromium` (Debian; `.ci/run` does this), or set CHROMIUM_PATH to a Chromium or Chrome binary.',
   };
 }

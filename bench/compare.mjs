@@ -67,7 +67,7 @@ const refDir = checkoutOf(ref);
 const label = existsSync(ref) ? path.basename(refDir) : ref;
 const rows = (process.env.COMPARE_ROWS ?? 'pages,purchases').split(',');
 console.log(`comparing ${refDir} (${label}, base of the ratios) with ${root} (now), ${new Date().toISOString()}`);
-console.log('one run, windows alternated between the trees; the machine\'s other load slows both alike, so read the ratios.\n');
+console.log("one run, windows alternated between the trees; the machine's other load slows both alike, so read the ratios.\n");
 if (rows.includes('pages')) {
   ensureBuilt(refDir);
   ensureBuilt(root);
@@ -80,5 +80,8 @@ if (rows.includes('pages')) {
 }
 if (rows.includes('purchases')) {
   console.log(`\nstore CPU per purchase and per cart checkout (in-process, app.inject), ${label} then now:`);
-  await runNode(['--import', 'tsx', path.join(root, 'bench/purchases-ab.ts')], { TREES: `${refDir},${root}`, REPS: process.env.REPS ?? '6' });
+  await runNode(['--import', 'tsx', path.join(root, 'bench/purchases-ab.ts')], {
+    TREES: `${refDir},${root}`,
+    REPS: process.env.REPS ?? '6',
+  });
 }

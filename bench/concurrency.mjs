@@ -19,7 +19,16 @@ function startStore(env, n) {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')], {
       cwd: root,
-      env: { ...process.env, ...env, WEB_CONCURRENCY: String(n), PORT: '0', HOST: '127.0.0.1', HONDANA_WEB: 'false', LOG_LEVEL: 'warn', NODE_ENV: 'production' },
+      env: {
+        ...process.env,
+        ...env,
+        WEB_CONCURRENCY: String(n),
+        PORT: '0',
+        HOST: '127.0.0.1',
+        HONDANA_WEB: 'false',
+        LOG_LEVEL: 'warn',
+        NODE_ENV: 'production',
+      },
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     let output = '';
@@ -32,10 +41,11 @@ function startStore(env, n) {
   });
 }
 
-const stop = (child) => new Promise((resolve) => {
-  child.once('exit', resolve);
-  child.kill('SIGTERM');
-});
+const stop = (child) =>
+  new Promise((resolve) => {
+    child.once('exit', resolve);
+    child.kill('SIGTERM');
+  });
 
 /** Completed purchases per second for `seconds` after a 1 s warm-up. */
 async function purchaseRate(base, cookies, firstBookId, next, seconds) {
@@ -43,18 +53,24 @@ async function purchaseRate(base, cookies, firstBookId, next, seconds) {
   const latencies = [];
   let done = 0;
   const buyUntil = (until, count) =>
-    Promise.all(cookies.map(async (cookie, i) => {
-      while (Date.now() < until && next[i] < BOOKS) {
-        const t0 = performance.now();
-        const token = (await api(base, cookie, 'GET', '/order/book/manga_coin/create_token')).json.status.token;
-        const buy = await api(base, cookie, 'POST', '/order/book/manga_coin/buy', { token, book_id: firstBookId + next[i]++, checked_price: 100 });
-        if (buy.status !== 200) throw new Error(`buy: ${buy.status} ${JSON.stringify(buy.json)}`);
-        if (count) {
-          latencies.push(performance.now() - t0);
-          done += 1;
+    Promise.all(
+      cookies.map(async (cookie, i) => {
+        while (Date.now() < until && next[i] < BOOKS) {
+          const t0 = performance.now();
+          const token = (await api(base, cookie, 'GET', '/order/book/manga_coin/create_token')).json.status.token;
+          const buy = await api(base, cookie, 'POST', '/order/book/manga_coin/buy', {
+            token,
+            book_id: firstBookId + next[i]++,
+            checked_price: 100,
+          });
+          if (buy.status !== 200) throw new Error(`buy: ${buy.status} ${JSON.stringify(buy.json)}`);
+          if (count) {
+            latencies.push(performance.now() - t0);
+            done += 1;
+          }
         }
-      }
-    }));
+      }),
+    );
   await buyUntil(Date.now() + 1000, false);
   const started = Date.now();
   await buyUntil(started + seconds * 1000, true);
@@ -68,7 +84,14 @@ async function purchaseRate(base, cookies, firstBookId, next, seconds) {
 export async function concurrencyRows({ seconds = Number(process.env.BENCH_SECONDS ?? 10) } = {}) {
   const pgUrl = process.env.BENCH_DATABASE_URL;
   if (!pgUrl) {
-    return [{ name: 'WEB_CONCURRENCY=1 and 2: left out, they need PostgreSQL (set BENCH_DATABASE_URL; on SQLite the store runs one process)', rps: 0, p50: '-', p99: '-' }];
+    return [
+      {
+        name: 'WEB_CONCURRENCY=1 and 2: left out, they need PostgreSQL (set BENCH_DATABASE_URL; on SQLite the store runs one process)',
+        rps: 0,
+        p50: '-',
+        p99: '-',
+      },
+    ];
   }
   const database = `hondana_bench_concurrency_${process.pid}`;
   const admin = async (sql) => {
@@ -99,12 +122,38 @@ export async function concurrencyRows({ seconds = Number(process.env.BENCH_SECON
           cookies = [];
           for (let i = 0; i < BUYERS; i += 1) {
             const email = `cbuyer${i}-${Date.now()}@example.jp`;
-            cookies.push((await api(store.url, '', 'POST', '/auth/signup', { email, password: 'bench-password', nickname: `c${i}`, birth_date: '1990-01-01' })).cookie);
-            await run([path.join(root, 'apps/server/src/admin.ts'), 'grant', '--email', email, '--currency', 'MANGA_COIN', '--amount', '10000000', '--reason', 'bench'], env);
+            cookies.push(
+              (
+                await api(store.url, '', 'POST', '/auth/signup', {
+                  email,
+                  password: 'bench-password',
+                  nickname: `c${i}`,
+                  birth_date: '1990-01-01',
+                })
+              ).cookie,
+            );
+            await run(
+              [
+                path.join(root, 'apps/server/src/admin.ts'),
+                'grant',
+                '--email',
+                email,
+                '--currency',
+                'MANGA_COIN',
+                '--amount',
+                '10000000',
+                '--reason',
+                'bench',
+              ],
+              env,
+            );
           }
           agent.destroy();
         }
-        const detail = await measure(`GET /api/books/${firstBookId} (book detail, guest), PostgreSQL, WEB_CONCURRENCY=${n}`, `${store.url}/api/books/${firstBookId}`);
+        const detail = await measure(
+          `GET /api/books/${firstBookId} (book detail, guest), PostgreSQL, WEB_CONCURRENCY=${n}`,
+          `${store.url}/api/books/${firstBookId}`,
+        );
         rows.push(detail);
         const buying = await purchaseRate(store.url, cookies, firstBookId, next, seconds);
         rows.push({ name: `purchases/s, ${BUYERS} concurrent buyers, token + buy, PostgreSQL, WEB_CONCURRENCY=${n}`, ...buying });

@@ -46,7 +46,9 @@ export function run(args, env, pattern, { nodeArgs = [], command } = {}) {
       const match = pattern && pattern.exec(output);
       if (match) resolve({ match, child });
     });
-    child.on('exit', (code) => (code === 0 && !pattern ? resolve({ output }) : reject(new Error(`${args[0]} exited with ${code}:\n${output}`))));
+    child.on('exit', (code) =>
+      code === 0 && !pattern ? resolve({ output }) : reject(new Error(`${args[0]} exited with ${code}:\n${output}`)),
+    );
   });
 }
 
@@ -129,7 +131,12 @@ export async function signUpMember(base, label = 'bench') {
   const response = await fetch(`${base}/api/auth/signup`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: `${label}-${Date.now()}-${Math.random().toString(36).slice(2)}@example.jp`, password: 'bench-password', nickname: 'bench', birth_date: '1990-01-01' }),
+    body: JSON.stringify({
+      email: `${label}-${Date.now()}-${Math.random().toString(36).slice(2)}@example.jp`,
+      password: 'bench-password',
+      nickname: 'bench',
+      birth_date: '1990-01-01',
+    }),
   });
   if (response.status !== 200) throw new Error(`signup: ${response.status} ${await response.text()}`);
   return response.headers.get('set-cookie').split(';')[0];
@@ -148,7 +155,11 @@ export function jsonClient(agent = new http.Agent({ keepAlive: true, maxSockets:
         const chunks = [];
         response.on('data', (chunk) => chunks.push(chunk));
         response.on('end', () =>
-          resolve({ status: response.statusCode, json: JSON.parse(Buffer.concat(chunks).toString()), cookie: response.headers['set-cookie']?.[0]?.split(';')[0] }),
+          resolve({
+            status: response.statusCode,
+            json: JSON.parse(Buffer.concat(chunks).toString()),
+            cookie: response.headers['set-cookie']?.[0]?.split(';')[0],
+          }),
         );
         response.on('error', reject);
       });
@@ -197,7 +208,10 @@ export async function onEachDatabase(name, measureOn) {
 }
 
 /** Prints rows as the Markdown table docs/benchmarks.md keeps (`columns`: extra [title, key] pairs). */
-export function printTable(rows, { rate = 'req/s', columns = [], note = `autocannon, ${connections} connections, ${duration} s each` } = {}) {
+export function printTable(
+  rows,
+  { rate = 'req/s', columns = [], note = `autocannon, ${connections} connections, ${duration} s each` } = {},
+) {
   console.log(`\n${note}, ${new Date().toISOString()}\n`);
   console.log(`| target | ${rate} | p50 ms | p99 ms |${columns.map(([title]) => ` ${title} |`).join('')}`);
   console.log(`|---|---:|---:|---:|${columns.map(() => '---:|').join('')}`);

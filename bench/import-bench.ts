@@ -41,7 +41,10 @@ async function base(): Promise<Buffer> {
     <g stroke="#222" stroke-width="4">${Array.from({ length: 60 }, (_, i) => `<line x1="${140 + i * 10}" y1="1100" x2="${700 - i * 5}" y2="${2260 - i * 8}"/>`).join('')}</g>
     <circle cx="1170" cy="1680" r="260" fill="#444"/><circle cx="1170" cy="1680" r="200" fill="#ddd"/>
   </svg>`;
-  return sharp(Buffer.from(panels)).composite([{ input: tone, left: 100, top: 100 }]).png().toBuffer();
+  return sharp(Buffer.from(panels))
+    .composite([{ input: tone, left: 100, top: 100 }])
+    .png()
+    .toBuffer();
 }
 
 async function fixtures(dir: string, pages: number): Promise<string> {
@@ -54,14 +57,27 @@ async function fixtures(dir: string, pages: number): Promise<string> {
     Array.from({ length: pages }, (_, i) =>
       limit(() =>
         sharp(paper)
-          .composite([{ input: Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="400" height="160"><text x="10" y="130" font-size="140" font-family="sans-serif">P${i + 1}</text></svg>`), left: 1150, top: 2230 - 160 }])
+          .composite([
+            {
+              input: Buffer.from(
+                `<svg xmlns="http://www.w3.org/2000/svg" width="400" height="160"><text x="10" y="130" font-size="140" font-family="sans-serif">P${i + 1}</text></svg>`,
+              ),
+              left: 1150,
+              top: 2230 - 160,
+            },
+          ])
           .jpeg({ quality: 85 })
           .toBuffer(),
       ),
     ),
   );
   jpegs.forEach((jpeg, i) => zip.addBuffer(jpeg, `p${i + 1}.jpg`, { compress: false }));
-  zip.addBuffer(Buffer.from(`<?xml version="1.0"?><ComicInfo><Series>ベンチ</Series><Number>${pages}</Number><Manga>YesAndRightToLeft</Manga><PageCount>${pages}</PageCount></ComicInfo>`), 'ComicInfo.xml');
+  zip.addBuffer(
+    Buffer.from(
+      `<?xml version="1.0"?><ComicInfo><Series>ベンチ</Series><Number>${pages}</Number><Manga>YesAndRightToLeft</Manga><PageCount>${pages}</PageCount></ComicInfo>`,
+    ),
+    'ComicInfo.xml',
+  );
   zip.end();
   const chunks: Buffer[] = [];
   for await (const chunk of zip.outputStream) chunks.push(chunk as Buffer);
@@ -125,10 +141,15 @@ async function sharpAlone(cbz: string, parallel: number) {
         const largest = Math.max(...PAGE_WIDTHS);
         const raster = await sharp(jpeg).resize({ width: largest }).raw().toBuffer({ resolveWithObject: true });
         for (const width of PAGE_WIDTHS) {
-          const at = width === largest ? raster : await sharp(raster.data, { raw: raster.info }).resize({ width }).raw().toBuffer({ resolveWithObject: true });
+          const at =
+            width === largest
+              ? raster
+              : await sharp(raster.data, { raw: raster.info }).resize({ width }).raw().toBuffer({ resolveWithObject: true });
           for (const format of IMAGE_FORMATS) {
             const image = sharp(at.data, { raw: at.info });
-            await (format === 'webp' ? image.webp({ quality: IMAGE_QUALITY, effort: 2 }) : image.jpeg({ quality: IMAGE_QUALITY })).toBuffer();
+            await (
+              format === 'webp' ? image.webp({ quality: IMAGE_QUALITY, effort: 2 }) : image.jpeg({ quality: IMAGE_QUALITY })
+            ).toBuffer();
           }
         }
       }),
@@ -150,7 +171,9 @@ if (mode === 'fixtures') {
   const pooled = await sharpAlone(target!, 2);
   sharp.concurrency(0);
   const threaded = await sharpAlone(target!, 1);
-  console.log(`IMPORT ${JSON.stringify({ imported, sharp: pooled.seconds <= threaded.seconds ? { ...pooled, shape: 'a page per core, 1 libvips thread each' } : { ...threaded, shape: 'one page at a time, libvips threads' }, other: pooled.seconds <= threaded.seconds ? threaded : pooled })}`);
+  console.log(
+    `IMPORT ${JSON.stringify({ imported, sharp: pooled.seconds <= threaded.seconds ? { ...pooled, shape: 'a page per core, 1 libvips thread each' } : { ...threaded, shape: 'one page at a time, libvips threads' }, other: pooled.seconds <= threaded.seconds ? threaded : pooled })}`,
+  );
 } else if (mode === 'rss') {
   const imported = await importOnce(target!);
   console.log(`IMPORT ${JSON.stringify({ imported, maxRssMb: Math.round(process.resourceUsage().maxRSS / 1024) })}`);

@@ -10,7 +10,10 @@ import { root } from './harness.mjs';
 
 function run(...args) {
   return new Promise((resolve, reject) => {
-    const child = spawn(path.join(root, 'node_modules/.bin/tsx'), [path.join(root, 'bench/import-bench.ts'), ...args], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(path.join(root, 'node_modules/.bin/tsx'), [path.join(root, 'bench/import-bench.ts'), ...args], {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     let output = '';
     child.stdout.on('data', (chunk) => (output += chunk));
     child.on('exit', (code) => {
@@ -37,12 +40,24 @@ export async function importRows() {
     const { file: book500 } = await run('fixtures', dir, '500');
     const rss = await run('rss', book500);
     return [
-      row(`import, 200-page CBZ of 1600×2400 JPEGs, every page's derivatives (${speed.imported.derivatives} files) (pages/s; target ≥ 10)`, importRate, 'pages/s', '≥ 10', importRate >= 10),
+      row(
+        `import, 200-page CBZ of 1600×2400 JPEGs, every page's derivatives (${speed.imported.derivatives} files) (pages/s; target ≥ 10)`,
+        importRate,
+        'pages/s',
+        '≥ 10',
+        importRate >= 10,
+      ),
       row(`sharp alone, the same derivatives of the same pages (pages/s; ${speed.sharp.shape})`, sharpRate, 'pages/s', '', null),
       row('import ÷ sharp alone (target ≥ 0.8)', ratio, 'ratio', '≥ 0.8', ratio >= 0.8),
       row('CPU time per page, import (ms, every thread)', cpuPerPage(speed.imported), 'ms', '', null),
       row('CPU time per page, sharp alone (ms, every thread)', cpuPerPage(speed.sharp), 'ms', '', null),
-      row(`peak RSS of a process importing a 500-page book (${rss.imported.pages} pages in ${rss.imported.seconds.toFixed(1)} s) (MB; target ≤ 400)`, rss.maxRssMb, 'MB', '≤ 400', rss.maxRssMb <= 400),
+      row(
+        `peak RSS of a process importing a 500-page book (${rss.imported.pages} pages in ${rss.imported.seconds.toFixed(1)} s) (MB; target ≤ 400)`,
+        rss.maxRssMb,
+        'MB',
+        '≤ 400',
+        rss.maxRssMb <= 400,
+      ),
     ];
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -55,5 +70,8 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   console.log(`\nimport, ${new Date().toISOString()}\n`);
   console.log('| target | figure | unit | met |');
   console.log('|---|---:|---|---|');
-  for (const r of rows) console.log(`| ${r.name} | ${r.unit === 'ratio' ? r.rps.toFixed(2) : Math.round(r.rps * 10) / 10} | ${r.unit} | ${r.met === null ? '' : r.met ? 'yes' : '**no**'} |`);
+  for (const r of rows)
+    console.log(
+      `| ${r.name} | ${r.unit === 'ratio' ? r.rps.toFixed(2) : Math.round(r.rps * 10) / 10} | ${r.unit} | ${r.met === null ? '' : r.met ? 'yes' : '**no**'} |`,
+    );
 }

@@ -37,7 +37,10 @@ async function firstVolumeOf(base, titleId) {
   return books[0].id;
 }
 
-const load = () => loadavg().map((n) => n.toFixed(1)).join(' ');
+const load = () =>
+  loadavg()
+    .map((n) => n.toFixed(1))
+    .join(' ');
 
 /**
  * The catalogs to measure on: 'demo' (a fresh data folder the first start fills with the demo),
@@ -56,12 +59,22 @@ async function catalogOf(spec) {
   }
   if (typeof spec === 'object' && spec.dir) {
     // The dataset is a SQLite file in its folder.
-    return { label: `${spec.titles / 1000}k titles`, dir: spec.dir, titleId: spec.sampleTitleId, env: { DATABASE_URL: '' }, remove: () => {} };
+    return {
+      label: `${spec.titles / 1000}k titles`,
+      dir: spec.dir,
+      titleId: spec.sampleTitleId,
+      env: { DATABASE_URL: '' },
+      remove: () => {},
+    };
   }
   throw new Error(`unknown catalog ${JSON.stringify(spec)}: use demo or 10k`);
 }
 
-const datasetsFromEnv = () => (process.env.BENCH_MEMBER_PAGES_DATA ?? 'demo').split(',').map((s) => s.trim()).filter(Boolean);
+const datasetsFromEnv = () =>
+  (process.env.BENCH_MEMBER_PAGES_DATA ?? 'demo')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
 
 /** Rows for the bench table on one catalog; `measure(name, url, options)` is the harness's autocannon wrapper. */
 async function rowsOn(catalog, measure) {
@@ -85,10 +98,17 @@ async function rowsOn(catalog, measure) {
         for (const [store, label] of stores) {
           const where = `${label}, ${catalog.label}`;
           // A 30 s timeout: on a loaded machine a rendered page at 50 connections can wait past autocannon's 10 s.
-          rows.push(await measure(`GET ${page} (guest, ${connections} connections, ${where})`, store.url + page, { connections, timeout: 30 }));
+          rows.push(
+            await measure(`GET ${page} (guest, ${connections} connections, ${where})`, store.url + page, { connections, timeout: 30 }),
+          );
           const name = `GET ${page} (member, ${connections} connections, ${where}${store === kept ? `; ${target}` : ''})`;
           rows.push(await measure(name, store.url + page, { connections, timeout: 30, headers: { cookie } }));
-          console.log(rows.slice(-2).map((r) => `${r.name}: ${Math.round(r.rps)} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms`).join('\n'));
+          console.log(
+            rows
+              .slice(-2)
+              .map((r) => `${r.name}: ${Math.round(r.rps)} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms`)
+              .join('\n'),
+          );
         }
       }
     }
@@ -116,5 +136,7 @@ export async function memberPageRows(measure, { datasets = datasetsFromEnv() } =
 if (isMain(import.meta.url)) {
   const before = load();
   const rows = await memberPageRows(measure);
-  printTable(rows, { note: `autocannon, 10 and 50 connections as named, 10 s each, page caches of 5 s; load average ${before} before, ${load()} after` });
+  printTable(rows, {
+    note: `autocannon, 10 and 50 connections as named, 10 s each, page caches of 5 s; load average ${before} before, ${load()} after`,
+  });
 }

@@ -20,7 +20,9 @@ function stat(pid) {
 export function treeCpuSeconds(pid) {
   let pids;
   try {
-    pids = readdirSync('/proc').filter((name) => /^\d+$/.test(name)).map(Number);
+    pids = readdirSync('/proc')
+      .filter((name) => /^\d+$/.test(name))
+      .map(Number);
   } catch {
     return null;
   }

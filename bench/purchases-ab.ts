@@ -20,24 +20,83 @@ async function setup(tree: string) {
   const dir = mkdtempSync(path.join(tmpdir(), 'hondana-ab-'));
   const database = openDatabase({ dataDir: dir });
   await migrateToLatest(database.db);
-  const title = await database.db.insertInto('titles').values({ name: 'b', kana: 'b', description: '', page_type: 'male', genre_id: null, erotic_type: 0, complete_flg: 0, magazine_id: null, publisher_id: null, created_at: 0, updated_at: 0 }).returning('id').executeTakeFirstOrThrow();
+  const title = await database.db
+    .insertInto('titles')
+    .values({
+      name: 'b',
+      kana: 'b',
+      description: '',
+      page_type: 'male',
+      genre_id: null,
+      erotic_type: 0,
+      complete_flg: 0,
+      magazine_id: null,
+      publisher_id: null,
+      created_at: 0,
+      updated_at: 0,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   for (let s = 0; s < BOOKS; s += 500) {
     const rows = [];
-    for (let vol = s + 1; vol <= Math.min(BOOKS, s + 500); vol++) rows.push({ title_id: title.id, vol, contents_name: `b ${vol}`, description: '', price: 100, tax_amount: 9, start_datetime: 0, sales_status: 'ON_SALE', layout_type: 0, direction: 'rtl', page_count: 10, sample_page_total: 2, free_flg: 0, imaged_reflow: 0, created_at: 0 });
+    for (let vol = s + 1; vol <= Math.min(BOOKS, s + 500); vol++)
+      rows.push({
+        title_id: title.id,
+        vol,
+        contents_name: `b ${vol}`,
+        description: '',
+        price: 100,
+        tax_amount: 9,
+        start_datetime: 0,
+        sales_status: 'ON_SALE',
+        layout_type: 0,
+        direction: 'rtl',
+        page_count: 10,
+        sample_page_total: 2,
+        free_flg: 0,
+        imaged_reflow: 0,
+        created_at: 0,
+      });
     await database.db.insertInto('books').values(rows).execute();
   }
   const first = (await database.db.selectFrom('books').select('id').orderBy('id').executeTakeFirstOrThrow()).id;
-  const app = await buildApp({ database, config: { cookieSecure: false, dataDir: dir, secrets: { mediaUrlKey: 'k' } }, authRateLimit: 1000, web: false });
+  const app = await buildApp({
+    database,
+    config: { cookieSecure: false, dataDir: dir, secrets: { mediaUrlKey: 'k' } },
+    authRateLimit: 1000,
+    web: false,
+  });
   await app.ready();
   const members: string[] = [];
   for (let i = 0; i < 10; i++) {
-    const r = await app.inject({ method: 'POST', url: '/api/auth/signup', payload: { email: `m${i}@example.jp`, password: 'bench-password', nickname: `m${i}`, birth_date: '1990-01-01' } });
+    const r = await app.inject({
+      method: 'POST',
+      url: '/api/auth/signup',
+      payload: { email: `m${i}@example.jp`, password: 'bench-password', nickname: `m${i}`, birth_date: '1990-01-01' },
+    });
     members.push(String(r.headers['set-cookie']).split(';')[0]);
   }
   // A tree from issue 38 on sells only to a confirmed address: the members' are confirmed here.
-  const columns = await database.db.introspection.getTables().then((tables: { name: string; columns: { name: string }[] }[]) => tables.find((t) => t.name === 'users')?.columns ?? []);
-  if (columns.some((c) => c.name === 'email_confirmed_at')) await database.db.updateTable('users').set({ email_confirmed_at: Date.now() } as never).execute();
-  for (const u of await database.db.selectFrom('users').select('id').execute()) await database.db.transaction().execute((trx: unknown) => grant(trx as never, { userId: u.id, currency: 'MANGA_COIN', amount: 10_000_000, paid: true, expiresAt: Date.now() + 1e11, reason: 'b', now: Date.now() }));
+  const columns = await database.db.introspection
+    .getTables()
+    .then((tables: { name: string; columns: { name: string }[] }[]) => tables.find((t) => t.name === 'users')?.columns ?? []);
+  if (columns.some((c) => c.name === 'email_confirmed_at'))
+    await database.db
+      .updateTable('users')
+      .set({ email_confirmed_at: Date.now() } as never)
+      .execute();
+  for (const u of await database.db.selectFrom('users').select('id').execute())
+    await database.db.transaction().execute((trx: unknown) =>
+      grant(trx as never, {
+        userId: u.id,
+        currency: 'MANGA_COIN',
+        amount: 10_000_000,
+        paid: true,
+        expiresAt: Date.now() + 1e11,
+        reason: 'b',
+        now: Date.now(),
+      }),
+    );
   const next = members.map((_, i) => i * Math.floor(BOOKS / 10));
   const api = async (cookie: string, method: string, url: string, payload?: unknown) => {
     const r = await app.inject({ method: method as 'GET', url: `/api${url}`, headers: { cookie }, payload: payload as object });
@@ -55,33 +114,68 @@ async function setup(tree: string) {
     await api(members[i], 'POST', '/cart/books', { book_ids: bookIds });
     const preview = await api(members[i], 'GET', '/cart/me/active_items');
     const token = (await api(members[i], 'GET', '/cart/create_token')).status.token;
-    const body = { usePoint: 0, salePrice: preview.salePrice, bookIds: preview.items.map((it: { bookId: number }) => it.bookId), paymentType: 'MANGA_COIN' };
+    const body = {
+      usePoint: 0,
+      salePrice: preview.salePrice,
+      bookIds: preview.items.map((it: { bookId: number }) => it.bookId),
+      paymentType: 'MANGA_COIN',
+    };
     await api(members[i], 'POST', `/cart/order/v3?token=${token}`, body);
   }
   async function window(per: number, withCheck: boolean | 'cart') {
     const c0 = process.cpuUsage();
-    await Promise.all(members.map(async (_, i) => { for (let k = 0; k < per; k++) await (withCheck === 'cart' ? checkout(i) : buy(i, withCheck)); }));
+    await Promise.all(
+      members.map(async (_, i) => {
+        for (let k = 0; k < per; k++) await (withCheck === 'cart' ? checkout(i) : buy(i, withCheck));
+      }),
+    );
     const c = process.cpuUsage(c0);
     return (c.user + c.system) / 1000 / (per * 10);
   }
-  return { window, close: async () => { await app.close(); await database.destroy(); } };
+  return {
+    window,
+    close: async () => {
+      await app.close();
+      await database.destroy();
+    },
+  };
 }
 const trees = (process.env.TREES ?? '').split(',').filter(Boolean);
 if (trees.length === 0) throw new Error('TREES=/path/a,/path/b (checkouts with node_modules) is required');
 const sides = [];
 for (const t of trees) sides.push(await setup(t));
-for (const s of sides) { await s.window(20, false); await s.window(10, true); await s.window(5, 'cart'); }
+for (const s of sides) {
+  await s.window(20, false);
+  await s.window(10, true);
+  await s.window(5, 'cart');
+}
 const per = Number(process.env.PER ?? 30);
 const res = sides.map(() => ({ tb: [] as number[], fl: [] as number[], cart: [] as number[] }));
 for (let rep = 0; rep < Number(process.env.REPS ?? 10); rep++) {
-  for (let k = 0; k < sides.length; k++) { const j = (k + rep) % sides.length; res[j].tb.push(await sides[j].window(per, false)); }
-  for (let k = 0; k < sides.length; k++) { const j = (k + rep) % sides.length; res[j].fl.push(await sides[j].window(per / 2, true)); }
-  for (let k = 0; k < sides.length; k++) { const j = (k + rep) % sides.length; res[j].cart.push(await sides[j].window(Math.max(1, Math.floor(per / 6)), 'cart')); }
+  for (let k = 0; k < sides.length; k++) {
+    const j = (k + rep) % sides.length;
+    res[j].tb.push(await sides[j].window(per, false));
+  }
+  for (let k = 0; k < sides.length; k++) {
+    const j = (k + rep) % sides.length;
+    res[j].fl.push(await sides[j].window(per / 2, true));
+  }
+  for (let k = 0; k < sides.length; k++) {
+    const j = (k + rep) % sides.length;
+    res[j].cart.push(await sides[j].window(Math.max(1, Math.floor(per / 6)), 'cart'));
+  }
 }
 const med = (x: number[]) => [...x].sort((p, q) => p - q)[Math.floor(x.length / 2)];
 const sum = (x: number[]) => x.reduce((a, b) => a + b, 0);
-trees.forEach((t, j) => console.log(`${t}: token+buy cpu/purchase min ${Math.min(...res[j].tb).toFixed(3)} med ${med(res[j].tb).toFixed(3)} mean ${(sum(res[j].tb) / res[j].tb.length).toFixed(3)} | full flow min ${Math.min(...res[j].fl).toFixed(3)} med ${med(res[j].fl).toFixed(3)} mean ${(sum(res[j].fl) / res[j].fl.length).toFixed(3)} | cart checkout min ${Math.min(...res[j].cart).toFixed(3)} med ${med(res[j].cart).toFixed(3)} ms`));
+trees.forEach((t, j) =>
+  console.log(
+    `${t}: token+buy cpu/purchase min ${Math.min(...res[j].tb).toFixed(3)} med ${med(res[j].tb).toFixed(3)} mean ${(sum(res[j].tb) / res[j].tb.length).toFixed(3)} | full flow min ${Math.min(...res[j].fl).toFixed(3)} med ${med(res[j].fl).toFixed(3)} mean ${(sum(res[j].fl) / res[j].fl.length).toFixed(3)} | cart checkout min ${Math.min(...res[j].cart).toFixed(3)} med ${med(res[j].cart).toFixed(3)} ms`,
+  ),
+);
 // paired ratios
 const ratios = res[1] ? res[1].tb.map((v, i) => v / res[0].tb[i]) : [];
-if (ratios.length) console.log(`paired CPU ratio B/A (median of the rounds): token+buy ${med(ratios).toFixed(3)}; full flow ${med(res[1].fl.map((v, i) => v / res[0].fl[i])).toFixed(3)}; cart checkout ${med(res[1].cart.map((v, i) => v / res[0].cart[i])).toFixed(3)}`);
+if (ratios.length)
+  console.log(
+    `paired CPU ratio B/A (median of the rounds): token+buy ${med(ratios).toFixed(3)}; full flow ${med(res[1].fl.map((v, i) => v / res[0].fl[i])).toFixed(3)}; cart checkout ${med(res[1].cart.map((v, i) => v / res[0].cart[i])).toFixed(3)}`,
+  );
 for (const s of sides) await s.close();

@@ -9,15 +9,40 @@ const handle = openDatabase({ databaseUrl: process.env.DATABASE_URL || undefined
 await migrateToLatest(handle.db);
 const title = await handle.db
   .insertInto('titles')
-  .values({ name: 'ベンチ作品', kana: 'ベンチサクヒン', description: '', page_type: 'male', genre_id: null, erotic_type: 0, complete_flg: 0, magazine_id: null, publisher_id: null, created_at: 0, updated_at: 0 })
+  .values({
+    name: 'ベンチ作品',
+    kana: 'ベンチサクヒン',
+    description: '',
+    page_type: 'male',
+    genre_id: null,
+    erotic_type: 0,
+    complete_flg: 0,
+    magazine_id: null,
+    publisher_id: null,
+    created_at: 0,
+    updated_at: 0,
+  })
   .returning('id')
   .executeTakeFirstOrThrow();
 for (let start = 0; start < count; start += 500) {
   const rows = [];
   for (let vol = start + 1; vol <= Math.min(count, start + 500); vol += 1) {
     rows.push({
-      title_id: title.id, vol, contents_name: `ベンチ ${vol}`, description: '', price: 100, tax_amount: 9, start_datetime: 0, sales_status: 'ON_SALE',
-      layout_type: 0, direction: 'rtl' as const, page_count: 10, sample_page_total: 2, free_flg: 0 as const, imaged_reflow: 0 as const, created_at: 0,
+      title_id: title.id,
+      vol,
+      contents_name: `ベンチ ${vol}`,
+      description: '',
+      price: 100,
+      tax_amount: 9,
+      start_datetime: 0,
+      sales_status: 'ON_SALE',
+      layout_type: 0,
+      direction: 'rtl' as const,
+      page_count: 10,
+      sample_page_total: 2,
+      free_flg: 0 as const,
+      imaged_reflow: 0 as const,
+      created_at: 0,
     });
   }
   await handle.db.insertInto('books').values(rows).execute();

@@ -40,14 +40,38 @@ export async function measurePurchases(label, env, { buyers = 10, seconds = Numb
   client = jsonClient();
   const { match } = await run([path.join(root, 'bench/purchases-setup.ts'), String(BOOKS)], env, /SETUP (\{.*\})/);
   const { firstBookId } = JSON.parse(match[1]);
-  const server = await run([path.join(root, 'apps/server/src/main.ts')], { ...env, PORT: '0', HOST: '127.0.0.1', HONDANA_WEB: 'false', LOG_LEVEL: 'warn', NODE_ENV: 'production' }, /本棚 is serving (http:\/\/\S+)/, { nodeArgs: process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) });
+  const server = await run(
+    [path.join(root, 'apps/server/src/main.ts')],
+    { ...env, PORT: '0', HOST: '127.0.0.1', HONDANA_WEB: 'false', LOG_LEVEL: 'warn', NODE_ENV: 'production' },
+    /本棚 is serving (http:\/\/\S+)/,
+    { nodeArgs: process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) },
+  );
   const base = server.match[1].replace('localhost', '127.0.0.1');
   try {
     const members = [];
     for (let i = 0; i < buyers; i += 1) {
       const email = `buyer${i}-${Date.now()}@example.jp`;
-      const signup = await api(base, '', 'POST', '/auth/signup', { email, password: 'bench-password', nickname: `buyer${i}`, birth_date: '1990-01-01' });
-      await run([path.join(root, 'apps/server/src/admin.ts'), 'grant', '--email', email, '--currency', 'MANGA_COIN', '--amount', '10000000', '--reason', 'bench'], env);
+      const signup = await api(base, '', 'POST', '/auth/signup', {
+        email,
+        password: 'bench-password',
+        nickname: `buyer${i}`,
+        birth_date: '1990-01-01',
+      });
+      await run(
+        [
+          path.join(root, 'apps/server/src/admin.ts'),
+          'grant',
+          '--email',
+          email,
+          '--currency',
+          'MANGA_COIN',
+          '--amount',
+          '10000000',
+          '--reason',
+          'bench',
+        ],
+        env,
+      );
       members.push(signup.cookie);
     }
     const next = members.map(() => 0);
@@ -56,14 +80,16 @@ export async function measurePurchases(label, env, { buyers = 10, seconds = Numb
       const latencies = [];
       let done = 0;
       const buyUntil = (until) =>
-        Promise.all(members.map(async (cookie, i) => {
-          while (Date.now() < until && next[i] < BOOKS) {
-            const t0 = performance.now();
-            await purchase(base, cookie, firstBookId + next[i]++, withCheck);
-            latencies.push(performance.now() - t0);
-            done += 1;
-          }
-        }));
+        Promise.all(
+          members.map(async (cookie, i) => {
+            while (Date.now() < until && next[i] < BOOKS) {
+              const t0 = performance.now();
+              await purchase(base, cookie, firstBookId + next[i]++, withCheck);
+              latencies.push(performance.now() - t0);
+              done += 1;
+            }
+          }),
+        );
       await buyUntil(Date.now() + 1000);
       done = 0;
       latencies.length = 0;
@@ -84,10 +110,7 @@ export async function measurePurchases(label, env, { buyers = 10, seconds = Numb
         cpuMsPerPurchase: cpuBefore === null || cpuAfter === null ? '-' : ((cpuAfter - cpuBefore) / done).toFixed(2),
       };
     };
-    return [
-      await window(true, 'buy check + token + buy'),
-      await window(false, 'token + buy'),
-    ];
+    return [await window(true, 'buy check + token + buy'), await window(false, 'token + buy')];
   } finally {
     client.agent.destroy();
     server.child.kill('SIGTERM');

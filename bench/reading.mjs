@@ -9,7 +9,9 @@ export async function readingRows(storeUrl, measure, cookie) {
   const image = info.pages_data.pages[0].images.find((i) => i.width === 720).webp;
   return [
     await measure('GET /api/browser/bookinfo/v2?bookId=1 (viewer info, guest)', `${storeUrl}/api/browser/bookinfo/v2?bookId=1`),
-    await measure('GET /api/browser/bookinfo/v2?bookId=1 (viewer info, member)', `${storeUrl}/api/browser/bookinfo/v2?bookId=1`, { headers: { cookie } }),
+    await measure('GET /api/browser/bookinfo/v2?bookId=1 (viewer info, member)', `${storeUrl}/api/browser/bookinfo/v2?bookId=1`, {
+      headers: { cookie },
+    }),
     await measure('GET /media/pages/1/0/720.webp (signed sample page image)', `${storeUrl}${image}`),
     await measure('POST /api/book/sync_page (member)', `${storeUrl}/api/book/sync_page`, {
       method: 'POST',

@@ -10,7 +10,12 @@ async function signUp(storeUrl, n) {
   const response = await fetch(`${storeUrl}/api/auth/signup`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: `bench-review-${n}-${Date.now()}@example.jp`, password: 'bench-password', nickname: `評者${n}`, birth_date: '1990-01-01' }),
+    body: JSON.stringify({
+      email: `bench-review-${n}-${Date.now()}@example.jp`,
+      password: 'bench-password',
+      nickname: `評者${n}`,
+      birth_date: '1990-01-01',
+    }),
   });
   if (!response.ok) throw new Error(`signup ${response.status}`);
   return response.headers.get('set-cookie').split(';')[0];
@@ -22,8 +27,20 @@ async function seedReviews(storeUrl) {
   for (let n = 0; n < 5; n++) {
     cookie = await signUp(storeUrl, n);
     const token = (await (await fetch(`${storeUrl}/api/review_title/create_token`, { headers: { cookie } })).json()).status.token;
-    const form = new URLSearchParams({ token, title_id: String(TITLE_ID), star: String(1 + n), comment: 'ベンチマークのレビュー本文。'.repeat(10), nickname: `評者${n}`, ameba: '0', spoiler: String(n % 2) });
-    const response = await fetch(`${storeUrl}/api/review_title/add_review`, { method: 'POST', headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' }, body: form });
+    const form = new URLSearchParams({
+      token,
+      title_id: String(TITLE_ID),
+      star: String(1 + n),
+      comment: 'ベンチマークのレビュー本文。'.repeat(10),
+      nickname: `評者${n}`,
+      ameba: '0',
+      spoiler: String(n % 2),
+    });
+    const response = await fetch(`${storeUrl}/api/review_title/add_review`, {
+      method: 'POST',
+      headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' },
+      body: form,
+    });
     if (!response.ok) throw new Error(`add_review ${response.status}`);
   }
   return cookie;
@@ -33,10 +50,17 @@ async function seedReviews(storeUrl) {
 export async function reviewsRows(storeUrl, measure) {
   const cookie = await seedReviews(storeUrl);
   return [
-    await measure(`GET /api/title_reviews/list?title_id=${TITLE_ID} (popular, guest)`, `${storeUrl}/api/title_reviews/list?title_id=${TITLE_ID}&sort=popular`),
+    await measure(
+      `GET /api/title_reviews/list?title_id=${TITLE_ID} (popular, guest)`,
+      `${storeUrl}/api/title_reviews/list?title_id=${TITLE_ID}&sort=popular`,
+    ),
     await measure(`GET /api/title_reviews/${TITLE_ID} (rating summary)`, `${storeUrl}/api/title_reviews/${TITLE_ID}`),
     await measure('GET /api/user/get_notice_count (member)', `${storeUrl}/api/user/get_notice_count`, { headers: { cookie } }),
-    await measure(`GET /series_list/series_id=${TITLE_ID} (series page with reviews, demo catalog, member)`, `${storeUrl}/series_list/series_id=${TITLE_ID}`, { headers: { cookie } }),
+    await measure(
+      `GET /series_list/series_id=${TITLE_ID} (series page with reviews, demo catalog, member)`,
+      `${storeUrl}/series_list/series_id=${TITLE_ID}`,
+      { headers: { cookie } },
+    ),
   ];
 }
 

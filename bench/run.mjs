@@ -88,7 +88,9 @@ try {
   rows.push(...(await concurrencyRows()));
 
   const dataset = await buildDataset(datasetDir);
-  console.log(`dataset: ${dataset.titles} titles, ${dataset.books} books, ${dataset.authors} authors, ${dataset.events} events in ${dataset.ms} ms`);
+  console.log(
+    `dataset: ${dataset.titles} titles, ${dataset.books} books, ${dataset.authors} authors, ${dataset.events} events in ${dataset.ms} ms`,
+  );
 
   // Members' and guests' series and volume pages, members rendered and members kept (decision 029),
   // alternated: on the demo catalog, then on the bench dataset (their members are signed up into it).
@@ -117,18 +119,44 @@ try {
   });
   servers.push(cachedStore.child);
   const scale = `${dataset.titles / 1000}k titles`;
-  rows.push(await measure(`GET /api/lottery/search/title?word=${dataset.sampleWord} (keyword search, ${scale}; target p99 ≤ 30)`, `${scaled.url}/api/lottery/search/title?word=${encodeURIComponent(dataset.sampleWord)}`));
-  rows.push(await measure(`GET /api/rankings?term=weekly&page_type=male (ranking page, ${scale}; target p99 ≤ 20)`, `${scaled.url}/api/rankings?term=weekly&page_type=male&limit=20`));
+  rows.push(
+    await measure(
+      `GET /api/lottery/search/title?word=${dataset.sampleWord} (keyword search, ${scale}; target p99 ≤ 30)`,
+      `${scaled.url}/api/lottery/search/title?word=${encodeURIComponent(dataset.sampleWord)}`,
+    ),
+  );
+  rows.push(
+    await measure(
+      `GET /api/rankings?term=weekly&page_type=male (ranking page, ${scale}; target p99 ≤ 20)`,
+      `${scaled.url}/api/rankings?term=weekly&page_type=male&limit=20`,
+    ),
+  );
   const seriesUrl = `${scaled.url}/series_list/series_id=${dataset.sampleTitleId}`;
   const seriesStatus = (await fetch(seriesUrl)).status;
   if (seriesStatus === 200) {
     // This store has served only API calls so far: its first seconds of pages also compile
     // React's and React Router's render path. The first window is shown as it is; the target
     // is about a running store, measured after a second window of warm-up.
-    rows.push(await measure(`GET /series_list/series_id=${dataset.sampleTitleId} (series page render, ${scale}, first window of a store that had rendered no page)`, seriesUrl));
-    rows.push(await measure(`GET /series_list/series_id=${dataset.sampleTitleId} (series page render, ${scale}, after 10 s more of pages; target p99 ≤ 50)`, seriesUrl, { warmupSeconds: 10 }));
+    rows.push(
+      await measure(
+        `GET /series_list/series_id=${dataset.sampleTitleId} (series page render, ${scale}, first window of a store that had rendered no page)`,
+        seriesUrl,
+      ),
+    );
+    rows.push(
+      await measure(
+        `GET /series_list/series_id=${dataset.sampleTitleId} (series page render, ${scale}, after 10 s more of pages; target p99 ≤ 50)`,
+        seriesUrl,
+        { warmupSeconds: 10 },
+      ),
+    );
   } else {
-    rows.push({ name: `GET /series_list/series_id=${dataset.sampleTitleId} (series page render): not available, status ${seriesStatus}`, rps: 0, p50: '-', p99: '-' });
+    rows.push({
+      name: `GET /series_list/series_id=${dataset.sampleTitleId} (series page render): not available, status ${seriesStatus}`,
+      rps: 0,
+      p50: '-',
+      p99: '-',
+    });
   }
   const cachedSeriesUrl = `${cachedStore.url}/series_list/series_id=${dataset.sampleTitleId}`;
   rows.push(await measure(`GET /series_list/series_id=${dataset.sampleTitleId} (guests, page cache of 5 s, ${scale})`, cachedSeriesUrl));

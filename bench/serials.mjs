@@ -10,8 +10,14 @@ export async function serialsRows(storeUrl, measure, cookie) {
   const image = browser.pages_data.pages[0].images.find((i) => i.width === 720).webp;
   return [
     await measure('GET /api/serial_episodes?serial_id=1&limit=100 (episode list)', `${storeUrl}/api/serial_episodes?serial_id=1&limit=100`),
-    await measure('GET /api/user_serial_episodes/me/?serial_id=1 (member, §4 prices)', `${storeUrl}/api/user_serial_episodes/me/?serial_id=1`, { headers: { cookie } }),
-    await measure('GET /api/serial_episode_browsers/1 (free episode, member)', `${storeUrl}/api/serial_episode_browsers/1`, { headers: { cookie } }),
+    await measure(
+      'GET /api/user_serial_episodes/me/?serial_id=1 (member, §4 prices)',
+      `${storeUrl}/api/user_serial_episodes/me/?serial_id=1`,
+      { headers: { cookie } },
+    ),
+    await measure('GET /api/serial_episode_browsers/1 (free episode, member)', `${storeUrl}/api/serial_episode_browsers/1`, {
+      headers: { cookie },
+    }),
     await measure('GET /media/episodes/1/0/720.webp (signed episode page)', `${storeUrl}${image}`),
   ];
 }

@@ -30,7 +30,12 @@ async function lighthouseRun(chromePath, url, headers) {
       cls: audits['cumulative-layout-shift'].numericValue,
       // Lighthouse's measure of this machine's CPU at the time (about 1,000+ on a quiet desktop): a loaded machine scores low.
       benchmarkIndex: Math.round(environment.benchmarkIndex),
-      metrics: { FCP: shown('first-contentful-paint'), LCP: shown('largest-contentful-paint'), TBT: shown('total-blocking-time'), SI: shown('speed-index') },
+      metrics: {
+        FCP: shown('first-contentful-paint'),
+        LCP: shown('largest-contentful-paint'),
+        TBT: shown('total-blocking-time'),
+        SI: shown('speed-index'),
+      },
     };
   } finally {
     chrome.kill();
@@ -65,7 +70,8 @@ export async function seriesLighthouseReport(base, chromePath = chromiumPath().p
   // The first request renders and keeps the page; Lighthouse then loads it as a repeat visitor's first view would.
   for (const { headers } of viewers) await fetch(base + page, { headers });
   // Guest and member runs alternate, so a machine whose load changes hits both alike.
-  for (let i = 0; i < RUNS; i++) for (const viewer of viewers) viewer.runs.push(await lighthouseRun(chromePath, base + page, viewer.headers));
+  for (let i = 0; i < RUNS; i++)
+    for (const viewer of viewers) viewer.runs.push(await lighthouseRun(chromePath, base + page, viewer.headers));
   for (const { who, runs } of viewers) {
     const sorted = [...runs].sort((a, b) => a.score - b.score);
     const median = sorted[Math.floor(sorted.length / 2)];

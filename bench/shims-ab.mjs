@@ -33,9 +33,10 @@ const variants = trees
       const [label, dir] = entry.split('=');
       return { label, tree: path.resolve(dir), idiom: '' };
     })
-  : ['', ...(process.env.SHIMS_VARIANTS ?? 'ids logger timeout helmet hooks compress ids,logger,timeout,helmet,hooks,compress').split(' ')].map(
-      (idiom) => ({ label: idiom || 'shims', tree, idiom }),
-    );
+  : [
+      '',
+      ...(process.env.SHIMS_VARIANTS ?? 'ids logger timeout helmet hooks compress ids,logger,timeout,helmet,hooks,compress').split(' '),
+    ].map((idiom) => ({ label: idiom || 'shims', tree, idiom }));
 const mainOf = (dir) => path.join(dir, 'apps/server/src/main.ts');
 const env = (dataDir, idiom) => ({
   PORT: '0',
@@ -106,7 +107,13 @@ try {
     const result = await autocannon({ url: store.url + url, connections, duration });
     const cpu = treeCpuSeconds(store.child.pid) - cpu0;
     if (result.non2xx > 0 || result.errors > 0) throw new Error(`${name}: ${result.non2xx} non-2xx, ${result.errors} errors`);
-    return { name, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, cpuUs: Math.round((cpu * 1e6) / result.requests.total) };
+    return {
+      name,
+      rps: result.requests.average,
+      p50: result.latency.p50,
+      p99: result.latency.p99,
+      cpuUs: Math.round((cpu * 1e6) / result.requests.total),
+    };
   };
   const rows = [];
   for (let round = 0; round < rounds; round++) {
@@ -127,7 +134,9 @@ try {
       const p99 = these.reduce((t, r) => t + r.p99, 0) / these.length;
       const windows = these.map((r) => Math.round(r.rps)).join(' ');
       const cpu = median(these.map((r) => r.cpuUs));
-      console.log(`${figure.padEnd(28)} ${label.padEnd(9)} req/s ${((rps / baseRps) * 100).toFixed(1)}%  p99 ${p99.toFixed(1)} ms (${((p99 / baseP99) * 100).toFixed(0)}%)  CPU/request median ${cpu} µs (${((cpu / median(base.map((r) => r.cpuUs))) * 100).toFixed(0)}%)  windows: ${windows}`);
+      console.log(
+        `${figure.padEnd(28)} ${label.padEnd(9)} req/s ${((rps / baseRps) * 100).toFixed(1)}%  p99 ${p99.toFixed(1)} ms (${((p99 / baseP99) * 100).toFixed(0)}%)  CPU/request median ${cpu} µs (${((cpu / median(base.map((r) => r.cpuUs))) * 100).toFixed(0)}%)  windows: ${windows}`,
+      );
     }
   }
 } finally {

@@ -28,11 +28,20 @@ if (isMain(import.meta.url)) {
       const row = await measureRow(name, url, options);
       const used = treeCpuSeconds(store.child.pid) - before;
       const requests = row.rps * Number(process.env.BENCH_SECONDS ?? 10);
-      return { ...row, cpuUs: before === null ? '-' : Math.round((used / requests) * 1e6), perCore: before === null ? '-' : Math.round(requests / used) };
+      return {
+        ...row,
+        cpuUs: before === null ? '-' : Math.round((used / requests) * 1e6),
+        perCore: before === null ? '-' : Math.round(requests / used),
+      };
     };
     const reference = await withCpu(measure)('GET /api/common/get_status (guest, for reference)', `${store.url}/api/common/get_status`);
     const rows = [reference, ...(await trackingRows(store.url, withCpu(measure), cookie))];
-    printTable(rows, { columns: [['store CPU µs/request', 'cpuUs'], ['req/s one core could serve', 'perCore']] });
+    printTable(rows, {
+      columns: [
+        ['store CPU µs/request', 'cpuUs'],
+        ['req/s one core could serve', 'perCore'],
+      ],
+    });
   } finally {
     store.stop();
   }

@@ -19,7 +19,8 @@ export const webFeatureBoundaries = {
     type: 'problem',
     schema: [{ type: 'object', properties: { public: { type: 'array', items: { type: 'string' } } }, additionalProperties: false }],
     messages: {
-      internal: "'{{target}}' is inside the {{feature}} feature: import what it offers to other features (the public list in eslint.config.js), or move the shared part to components/ or lib/",
+      internal:
+        "'{{target}}' is inside the {{feature}} feature: import what it offers to other features (the public list in eslint.config.js), or move the shared part to components/ or lib/",
     },
   },
   create(context) {

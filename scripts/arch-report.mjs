@@ -115,16 +115,22 @@ const walkAll = (dir) =>
 const sources = ['apps/server/src', 'apps/web/app', 'packages/domain/src'].flatMap((d) => walkAll(path.join(root, d)));
 const isTestFile = (file) => /\.test\.tsx?$/.test(file) || file.includes(`${path.sep}test${path.sep}`);
 const product = sources.filter((file) => !isTestFile(file));
-const users = [...['apps/server/test', 'bench', 'e2e', 'scripts'].flatMap((d) => walkAll(path.join(root, d))), ...sources.filter(isTestFile)];
+const users = [
+  ...['apps/server/test', 'bench', 'e2e', 'scripts'].flatMap((d) => walkAll(path.join(root, d))),
+  ...sources.filter(isTestFile),
+];
 const textOf = new Map([...product, ...users].map((file) => [file, readFileSync(file, 'utf8')]));
-const ROUTE_MODULE_EXPORTS = /^(loader|action|meta|links|headers|clientLoader|clientAction|handle|ErrorBoundary|HydrateFallback|shouldRevalidate)$/;
+const ROUTE_MODULE_EXPORTS =
+  /^(loader|action|meta|links|headers|clientLoader|clientAction|handle|ErrorBoundary|HydrateFallback|shouldRevalidate)$/;
 const unimported = [];
 const testOnly = [];
 for (const file of product) {
   const r = rel(file);
   if (/^apps\/server\/src\/db\/[^/]*schema\.ts$/.test(r) || /^apps\/web\/app\/(root|entry\.server|entry\.client)\.tsx?$/.test(r)) continue;
   const seen = new Set();
-  for (const [, name] of textOf.get(file).matchAll(/^export (?:async )?(?:function\*?|const|let|class|type|interface|enum|abstract class) ([A-Za-z0-9_$]+)/gm)) {
+  for (const [, name] of textOf
+    .get(file)
+    .matchAll(/^export (?:async )?(?:function\*?|const|let|class|type|interface|enum|abstract class) ([A-Za-z0-9_$]+)/gm)) {
     if (seen.has(name)) continue;
     seen.add(name);
     if (r.startsWith('apps/web/app/routes/') && ROUTE_MODULE_EXPORTS.test(name)) continue;

@@ -23,8 +23,7 @@ function newestMtime(dir) {
 }
 
 const sources = [path.join(root, 'apps/web/app'), path.join(root, 'packages/domain/src')];
-const stale =
-  !existsSync(buildMarker) || Math.max(...sources.map(newestMtime)) > statSync(buildMarker).mtimeMs;
+const stale = !existsSync(buildMarker) || Math.max(...sources.map(newestMtime)) > statSync(buildMarker).mtimeMs;
 if (stale && process.env.HONDANA_WEB !== 'false') {
   console.log('Building the web app (first start, or its sources changed)…');
   const started = Date.now();

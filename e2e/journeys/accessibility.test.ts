@@ -109,7 +109,9 @@ for (const width of [375, 1080]) {
         JSON.stringify(
           {
             axeMsPerPage: Math.round(axeMs / Object.keys(found).length),
-            pages: Object.fromEntries(Object.entries(found).map(([name, fs]) => [name, Object.fromEntries(fs.map((f) => [f.rule, f.nodes]))])),
+            pages: Object.fromEntries(
+              Object.entries(found).map(([name, fs]) => [name, Object.fromEntries(fs.map((f) => [f.rule, f.nodes]))]),
+            ),
           },
           null,
           2,

@@ -16,7 +16,8 @@ let browser: Browser;
 /** The operator's console, signed in once (logins are limited per address, ten a minute). */
 let operator: { context: BrowserContext; page: Page };
 const OPERATOR = `mail-operator-${Date.now()}@example.jp`;
-const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1';
+const IPHONE =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1';
 
 before(async () => {
   [store, browser] = await Promise.all([startStore(), launchBrowser()]);
@@ -82,14 +83,20 @@ for (const width of [375, 1080]) {
       await page.getByLabel('新しいメールアドレス').fill(next);
       await page.getByLabel('現在のパスワード').fill(PASSWORD);
       await page.getByRole('button', { name: '確認メールを送る' }).click();
-      await page.getByRole('status').filter({ hasText: `${next} に確認メールを送信しました` }).waitFor();
+      await page
+        .getByRole('status')
+        .filter({ hasText: `${next} に確認メールを送信しました` })
+        .waitFor();
       await page.getByText(`${next} の確認待ちです`).waitFor();
       await shot(page, `email-pending-${width}`);
 
       const mail = await mailTo(store, next, '新しいメールアドレスの確認');
       await page.goto(linkIn(mail, '/email/confirm'));
       await page.getByRole('button', { name: 'メールアドレスを確認する' }).click();
-      await page.getByRole('status').filter({ hasText: `メールアドレスを ${next} に変更しました` }).waitFor();
+      await page
+        .getByRole('status')
+        .filter({ hasText: `メールアドレスを ${next} に変更しました` })
+        .waitFor();
       await page.goto('/mypage/email');
       await page.getByText(next).first().waitFor();
       assert.equal(await page.getByText(email).count(), 0);
@@ -100,10 +107,19 @@ for (const width of [375, 1080]) {
       await context.close();
     });
 
-    it('ends another device\'s session, which is then signed out', async () => {
-      const { context: laptop, page, email } = await newMemberPage(browser, store, { label: `devices${width}`, nickname: '二台持ち', width });
+    it("ends another device's session, which is then signed out", async () => {
+      const {
+        context: laptop,
+        page,
+        email,
+      } = await newMemberPage(browser, store, { label: `devices${width}`, nickname: '二台持ち', width });
       // A phone (its browser says it is an iPhone) and a tablet sign in too.
-      const phone = await browser.newContext({ viewport: { width: 375, height: 800 }, locale: 'ja-JP', userAgent: IPHONE, extraHTTPHeaders: deviceHeaders() });
+      const phone = await browser.newContext({
+        viewport: { width: 375, height: 800 },
+        locale: 'ja-JP',
+        userAgent: IPHONE,
+        extraHTTPHeaders: deviceHeaders(),
+      });
       assert.equal((await phone.request.post(`${store.url}/api/auth/login`, { data: { email, password: PASSWORD } })).status(), 200);
       const tablet = await loggedInAs(browser, store, email, 768);
 
@@ -132,7 +148,11 @@ for (const width of [375, 1080]) {
       const { context, page, email } = await newMemberPage(browser, store, { label: `leave${width}`, nickname: 'さようなら', width });
       await grantMangaCoins(store, email, 500);
       // The same session open on another device (its cookie copied there).
-      const otherContext = await browser.newContext({ viewport: { width, height: 900 }, locale: 'ja-JP', storageState: await context.storageState() });
+      const otherContext = await browser.newContext({
+        viewport: { width, height: 900 },
+        locale: 'ja-JP',
+        storageState: await context.storageState(),
+      });
       const other = { context: otherContext, page: await otherContext.newPage() };
       await page.goto('/mypage');
       await page.getByRole('link', { name: '退会' }).click();

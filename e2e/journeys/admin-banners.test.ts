@@ -83,7 +83,10 @@ describe('the console sets the store’s banners', () => {
     await shot(page, 'console-upload-1080');
     imageSrc = (await preview.getAttribute('src')) ?? '';
     assert.match(imageSrc, /^\/media\/banners\/\d+\/960\.webp$/);
-    await page.waitForFunction((src) => Array.from(document.images).some((i) => i.getAttribute('src') === src && i.complete && i.naturalWidth === 960), imageSrc);
+    await page.waitForFunction(
+      (src) => Array.from(document.images).some((i) => i.getAttribute('src') === src && i.complete && i.naturalWidth === 960),
+      imageSrc,
+    );
 
     // The link: the title chosen by name in the picker.
     await form.getByRole('combobox', { name: '作品名で探す' }).fill(titleName.slice(0, 4));
@@ -116,7 +119,11 @@ describe('the console sets the store’s banners', () => {
     assert.equal(order[0], `/series_list/series_id=${titleId}`);
     const banner = page.getByTestId('reach-banner').first();
     assert.equal(await banner.locator('img').getAttribute('src'), imageSrc);
-    await page.waitForFunction(() => Array.from(document.querySelectorAll<HTMLImageElement>('[data-testid="reach-banner"] img')).some((i) => i.complete && i.naturalWidth === 960));
+    await page.waitForFunction(() =>
+      Array.from(document.querySelectorAll<HTMLImageElement>('[data-testid="reach-banner"] img')).some(
+        (i) => i.complete && i.naturalWidth === 960,
+      ),
+    );
     await banner.scrollIntoViewIfNeeded();
     await shot(page, 'store-member-768');
     await banner.click();

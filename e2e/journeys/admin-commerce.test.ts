@@ -33,7 +33,8 @@ after(async () => {
   await store?.stop();
 });
 
-const shot = (page: Page, name: string) => page.screenshot({ path: path.join(screenshotDir, `admin-commerce-${name}.png`), fullPage: true });
+const shot = (page: Page, name: string) =>
+  page.screenshot({ path: path.join(screenshotDir, `admin-commerce-${name}.png`), fullPage: true });
 
 const operatorPage = (width: number) => loggedInAs(browser, store, OPERATOR, width);
 
@@ -63,7 +64,9 @@ describe('the console sets what the store sells', () => {
   it('an operator creates a bundle, a series point campaign and a coin pack in the console (1080 px)', async () => {
     const { context, page } = await operatorPage(1080);
     // Two paid volumes on sale at list price, of a title the demo gives no bundle of its own to these volumes.
-    const titles = (await (await page.request.get(`${store.url}/api/admin/titles?q=`)).json()) as { titles: { id: number; publishedCount: number }[] };
+    const titles = (await (await page.request.get(`${store.url}/api/admin/titles?q=`)).json()) as {
+      titles: { id: number; publishedCount: number }[];
+    };
     const now = tokyoMinute(0);
     for (const t of titles.titles.filter((x) => x.publishedCount >= 3)) {
       const detail = (await (await page.request.get(`${store.url}/api/admin/titles/${t.id}`)).json()) as { books: AdminBook[] };
@@ -105,7 +108,10 @@ describe('the console sets what the store sells', () => {
     await campaignForm.getByLabel('終了（日本時間、空欄で無期限）').fill(tokyoMinute(7 * 86400_000));
     await campaignForm.getByRole('button', { name: 'キャンペーンを作成する' }).click();
     await page.getByText('作成しました').waitFor();
-    await page.getByRole('row', { name: new RegExp(CAMPAIGN) }).getByText('実施中').waitFor();
+    await page
+      .getByRole('row', { name: new RegExp(CAMPAIGN) })
+      .getByText('実施中')
+      .waitFor();
     await shot(page, 'point-campaigns-1080');
 
     await page.getByRole('link', { name: 'コインパック' }).click();
@@ -118,20 +124,29 @@ describe('the console sets what the store sells', () => {
     // Sold by card only (the default), not by PayPay.
     await packForm.getByRole('button', { name: 'パックを作成する' }).click();
     await page.getByText('作成しました').waitFor();
-    const packs = (await (await page.request.get(`${store.url}/api/admin/coin_packs`)).json()) as { packs: { id: number; coin: number; bonus: number }[] };
+    const packs = (await (await page.request.get(`${store.url}/api/admin/coin_packs`)).json()) as {
+      packs: { id: number; coin: number; bonus: number }[];
+    };
     packId = packs.packs.find((p) => p.coin === 1234 && p.bonus === 321)!.id;
-    await page.getByRole('row', { name: new RegExp(`^${packId} `) }).getByText('表示中').waitFor();
+    await page
+      .getByRole('row', { name: new RegExp(`^${packId} `) })
+      .getByText('表示中')
+      .waitFor();
     await shot(page, 'coin-packs-1080');
 
     await page.getByRole('link', { name: '操作履歴' }).click();
-    for (const action of ['セットを作成', 'ポイントキャンペーンを作成', 'コインパックを作成']) await page.getByRole('cell', { name: action }).first().waitFor();
+    for (const action of ['セットを作成', 'ポイントキャンペーンを作成', 'コインパックを作成'])
+      await page.getByRole('cell', { name: action }).first().waitFor();
     await context.close();
   });
 
   for (const width of [1080, 768]) {
     it(`a member sees the set on the volume page, its price and the campaign's points in the cart, and the pack in the coin shop (${width} px)`, async () => {
       const { context, page } = await memberPage(width);
-      const detail = (await (await page.request.get(`${store.url}/api/books/${books[0]!.id}`)).json()) as { seriesId: number; bundleId: number };
+      const detail = (await (await page.request.get(`${store.url}/api/books/${books[0]!.id}`)).json()) as {
+        seriesId: number;
+        bundleId: number;
+      };
       await page.goto(`${store.url}/series_list/series_id=${detail.seriesId}?book_id=${books[0]!.id}`);
       await page.getByRole('link', { name: /セットでカートに入れる/ }).click();
       await page.waitForURL(new RegExp(`/cart\\?bundle=${detail.bundleId}$`));
@@ -149,8 +164,14 @@ describe('the console sets what the store sells', () => {
       // opens with the member's best coupon applied, which lowers what is paid, not the campaign's base).
       const twenty = Math.floor(setPrice * 0.2);
       assert.ok(bonus.point <= twenty && bonus.point >= twenty - 2, `20% of ${setPrice}: ${bonus.point}`);
-      await page.getByTestId('cart-amount').filter({ hasText: `${cart.totalAmount.toLocaleString('ja-JP')}円` }).waitFor();
-      await page.getByText(`${cart.points.totalPoint.toLocaleString('ja-JP')}pt`).first().waitFor();
+      await page
+        .getByTestId('cart-amount')
+        .filter({ hasText: `${cart.totalAmount.toLocaleString('ja-JP')}円` })
+        .waitFor();
+      await page
+        .getByText(`${cart.points.totalPoint.toLocaleString('ja-JP')}pt`)
+        .first()
+        .waitFor();
       await shot(page, `cart-${width}`);
 
       await page.goto(`${store.url}/mangacoin`);
@@ -159,7 +180,10 @@ describe('the console sets what the store sells', () => {
       await pack.getByText(/321/).first().waitFor();
       await shot(page, `coin-shop-${width}`);
       await page.goto(`${store.url}/mangacoin?payment_type=paypay`);
-      await page.getByTestId(/^coin-pack-/).first().waitFor();
+      await page
+        .getByTestId(/^coin-pack-/)
+        .first()
+        .waitFor();
       assert.equal(await page.getByTestId(`coin-pack-${packId}`).count(), 0, 'a card-only pack is not sold by PayPay');
       await context.close();
     });
@@ -169,11 +193,17 @@ describe('the console sets what the store sells', () => {
     const { context, page } = await operatorPage(768);
     await page.goto(`${store.url}/admin/coin-packs`);
     await page.getByRole('button', { name: `非表示にする #${packId}` }).click();
-    await page.getByRole('row', { name: new RegExp(`^${packId} `) }).getByText('非表示').waitFor();
+    await page
+      .getByRole('row', { name: new RegExp(`^${packId} `) })
+      .getByText('非表示')
+      .waitFor();
     await shot(page, 'coin-packs-768');
     await page.goto(`${store.url}/admin/point-campaigns`);
     await page.getByRole('button', { name: `終了する ${CAMPAIGN}` }).click();
-    await page.getByRole('row', { name: new RegExp(CAMPAIGN) }).getByText('期間外').waitFor();
+    await page
+      .getByRole('row', { name: new RegExp(CAMPAIGN) })
+      .getByText('期間外')
+      .waitFor();
     await shot(page, 'point-campaigns-768');
     await page.goto(`${store.url}/admin/bundles`);
     await page.getByRole('row', { name: new RegExp(BUNDLE) }).waitFor();
@@ -182,9 +212,14 @@ describe('the console sets what the store sells', () => {
 
     const member = await memberPage(768);
     await member.page.goto(`${store.url}/mangacoin`);
-    await member.page.getByTestId(/^coin-pack-/).first().waitFor();
+    await member.page
+      .getByTestId(/^coin-pack-/)
+      .first()
+      .waitFor();
     assert.equal(await member.page.getByTestId(`coin-pack-${packId}`).count(), 0, 'a hidden pack leaves the shop');
-    const points = (await (await member.page.request.get(`${store.url}/api/book_point_campaigns/by_book?book_id=${books[0]!.id}`)).json()) as { list: { name: string }[] };
+    const points = (await (
+      await member.page.request.get(`${store.url}/api/book_point_campaigns/by_book?book_id=${books[0]!.id}`)
+    ).json()) as { list: { name: string }[] };
     assert.equal(
       points.list.some((l) => l.name === CAMPAIGN),
       false,

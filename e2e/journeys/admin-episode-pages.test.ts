@@ -34,10 +34,13 @@ function cbz(file: string, pages: Buffer[]): Promise<string> {
   zip.end();
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
-    zip.outputStream.on('data', (c: Buffer) => chunks.push(c)).on('error', reject).on('end', () => {
-      writeFileSync(file, Buffer.concat(chunks));
-      resolve(file);
-    });
+    zip.outputStream
+      .on('data', (c: Buffer) => chunks.push(c))
+      .on('error', reject)
+      .on('end', () => {
+        writeFileSync(file, Buffer.concat(chunks));
+        resolve(file);
+      });
   });
 }
 const hex = (rgb: readonly number[]) => `#${rgb.map((c) => c.toString(16).padStart(2, '0')).join('')}`;
@@ -50,7 +53,9 @@ before(async () => {
   work = mkdtempSync(path.join(tmpdir(), 'hondana-episode-pages-e2e-'));
   await Promise.all([signUp(OPERATOR), signUp(MEMBER)]);
   await makeOperator(store, OPERATOR);
-  episodes = ((await (await fetch(`${store.url}/api/serial_episodes?serial_id=${SERIAL_ID}&limit=100`)).json()) as { episodes: typeof episodes }).episodes;
+  episodes = (
+    (await (await fetch(`${store.url}/api/serial_episodes?serial_id=${SERIAL_ID}&limit=100`)).json()) as { episodes: typeof episodes }
+  ).episodes;
 });
 after(async () => {
   await browser?.close();
@@ -58,7 +63,8 @@ after(async () => {
   rmSync(work, { recursive: true, force: true });
 });
 
-const shot = (page: Page, name: string) => page.screenshot({ path: path.join(screenshotDir, `admin-episode-pages-${name}.png`), fullPage: true });
+const shot = (page: Page, name: string) =>
+  page.screenshot({ path: path.join(screenshotDir, `admin-episode-pages-${name}.png`), fullPage: true });
 const episode = (n: number) => episodes.find((e) => e.orderSequence === n)!;
 
 const loggedIn = (email: string, width: number) => loggedInAs(browser, store, email, width);
@@ -66,7 +72,11 @@ const loggedIn = (email: string, width: number) => loggedInAs(browser, store, em
 /** The operator opens the serial in the console and uploads `file` as episode `n`'s pages. */
 async function uploadPages(page: Page, n: number, file: string, width: number): Promise<void> {
   await page.goto(`${store.url}/admin/serials/${SERIAL_ID}`);
-  const row = page.getByRole('table', { name: '話と配信予定' }).getByRole('row').filter({ has: page.getByRole('cell', { name: String(n), exact: true }) }).first();
+  const row = page
+    .getByRole('table', { name: '話と配信予定' })
+    .getByRole('row')
+    .filter({ has: page.getByRole('cell', { name: String(n), exact: true }) })
+    .first();
   await row.getByText('見本の絵').waitFor();
   await row.getByRole('button', { name: `第${n}話のページ：ページをアップロード` }).click();
   const form = page.getByRole('form', { name: `第${n}話のページ` });
@@ -106,13 +116,18 @@ async function readUploaded(page: Page, n: number, width: number): Promise<void>
     .resize(1, 1)
     .raw()
     .toBuffer({ resolveWithObject: true });
-  HUES[n as 1 | 2].forEach((c, i) => assert.ok(Math.abs(data[i]! - c) < 30, `colour ${[...data.subarray(0, 3)]} is not ${HUES[n as 1 | 2]}`));
+  HUES[n as 1 | 2].forEach((c, i) =>
+    assert.ok(Math.abs(data[i]! - c) < 30, `colour ${[...data.subarray(0, 3)]} is not ${HUES[n as 1 | 2]}`),
+  );
   await shot(page, `viewer-${width}`);
 }
 
 describe("an episode's pages uploaded in the console", () => {
   it('an operator uploads a CBZ for episode 1 (1080 px) and a member reads it (768 px)', async () => {
-    const file = await cbz(path.join(work, 'episode1.cbz'), await Promise.all([1, 2, 3].map((p) => numberedPage(p, 900, 1280, hex(HUES[1])))));
+    const file = await cbz(
+      path.join(work, 'episode1.cbz'),
+      await Promise.all([1, 2, 3].map((p) => numberedPage(p, 900, 1280, hex(HUES[1])))),
+    );
     const operator = await loggedIn(OPERATOR, 1080);
     await uploadPages(operator.page, 1, file, 1080);
     await operator.context.close();
@@ -122,7 +137,10 @@ describe("an episode's pages uploaded in the console", () => {
   });
 
   it('an operator uploads a CBZ for episode 2 (768 px) and a member reads it (1080 px)', async () => {
-    const file = await cbz(path.join(work, 'episode2.cbz'), await Promise.all([1, 2, 3].map((p) => numberedPage(p, 900, 1280, hex(HUES[2])))));
+    const file = await cbz(
+      path.join(work, 'episode2.cbz'),
+      await Promise.all([1, 2, 3].map((p) => numberedPage(p, 900, 1280, hex(HUES[2])))),
+    );
     const operator = await loggedIn(OPERATOR, 768);
     await uploadPages(operator.page, 2, file, 768);
     await operator.context.close();

@@ -24,7 +24,8 @@ let volume: { id: number; titleId: number; titleName: string; vol: number } | un
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const tokyoMinute = (offsetMs: number) => new Date(Date.now() + offsetMs + 9 * 3600_000).toISOString().slice(0, 16);
-const shot = (page: Page, name: string) => page.screenshot({ path: path.join(screenshotDir, `admin-features-${name}.png`), fullPage: true });
+const shot = (page: Page, name: string) =>
+  page.screenshot({ path: path.join(screenshotDir, `admin-features-${name}.png`), fullPage: true });
 
 before(async () => {
   [store, browser] = await Promise.all([startStore(), launchBrowser()]);
@@ -46,7 +47,10 @@ describe('the console edits the store’s features and pre-order bonuses', () =>
     await page.goto(`${store.url}/admin`);
     await page.getByRole('link', { name: '特集', exact: true }).click();
     await page.getByRole('heading', { name: '特集・おすすめ', level: 1 }).waitFor();
-    await page.getByRole('row', { name: /編集部のおすすめ/ }).first().waitFor();
+    await page
+      .getByRole('row', { name: /編集部のおすすめ/ })
+      .first()
+      .waitFor();
 
     const form = page.getByRole('form', { name: '特集を作成する' });
     await form.getByLabel('特集名').fill(FEATURE);
@@ -64,7 +68,10 @@ describe('the console edits the store’s features and pre-order bonuses', () =>
     await form.getByRole('button', { name: '特集を作成する' }).click();
     assert.equal((await saved).status(), 200);
     await page.getByText('作成しました').waitFor();
-    await page.getByRole('row', { name: new RegExp(escape(FEATURE)) }).getByText('公開中').waitFor();
+    await page
+      .getByRole('row', { name: new RegExp(escape(FEATURE)) })
+      .getByText('公開中')
+      .waitFor();
     await context.close();
 
     const guest = await browser.newContext({ viewport: { width: 375, height: 900 }, locale: 'ja-JP' });
@@ -99,16 +106,26 @@ describe('the console edits the store’s features and pre-order bonuses', () =>
     await form.getByLabel('終了（日本時間）').fill(tokyoMinute(14 * 86400_000));
     await form.getByRole('combobox', { name: '作品名で探す' }).fill(volume.titleName);
     await page.getByRole('option', { name: new RegExp(`^${escape(volume.titleName)}（ID ${volume.titleId}・`) }).click();
-    await form.getByRole('group', { name: `「${volume.titleName}」の巻（押して選ぶ・外す）` }).getByRole('button', { name: new RegExp(`（ID ${volume.id}）$`) }).click();
+    await form
+      .getByRole('group', { name: `「${volume.titleName}」の巻（押して選ぶ・外す）` })
+      .getByRole('button', { name: new RegExp(`（ID ${volume.id}）$`) })
+      .click();
     await shot(page, 'preorder-form-1080');
     const saved = page.waitForResponse((r) => r.url().endsWith('/api/admin/pre_order_bonuses') && r.request().method() === 'POST');
     await form.getByRole('button', { name: '予約特典を作成する' }).click();
     assert.equal((await saved).status(), 200);
     await page.getByText('作成しました').waitFor();
-    await page.getByRole('row', { name: new RegExp(escape(BONUS)) }).getByText('開催中').waitFor();
+    await page
+      .getByRole('row', { name: new RegExp(escape(BONUS)) })
+      .getByText('開催中')
+      .waitFor();
     await context.close();
 
-    const { context: memberContext, page: view } = await newMemberPage(browser, store, { label: 'features-member', nickname: '予約', width: 375 });
+    const { context: memberContext, page: view } = await newMemberPage(browser, store, {
+      label: 'features-member',
+      nickname: '予約',
+      width: 375,
+    });
     await view.goto(`${store.url}/preorder/confirm/book_id=${volume.id}`);
     await view.getByRole('heading', { name: '予約内容の確認' }).waitFor();
     await view.getByText(`${BONUS}（+77pt）`).waitFor();

@@ -34,7 +34,8 @@ let created = false;
 let work = '';
 
 const tokyoMinute = (offsetMs: number) => new Date(Date.now() + offsetMs + 9 * 3600_000).toISOString().slice(0, 16);
-const shot = (page: Page, name: string) => page.screenshot({ path: path.join(screenshotDir, `admin-invitations-${name}.png`), fullPage: true });
+const shot = (page: Page, name: string) =>
+  page.screenshot({ path: path.join(screenshotDir, `admin-invitations-${name}.png`), fullPage: true });
 
 before(async () => {
   [store, browser] = await Promise.all([startStore(), launchBrowser()]);
@@ -43,10 +44,14 @@ before(async () => {
   await makeOperator(store, OPERATOR);
   await storeCommand(store.dataDir, 'admin.ts', ['role', '--email', SUPPORT, '--role', 'support']);
   // The title by its name, then its first volume with a price.
-  const found = (await (await fetch(`${store.url}/api/lottery/search/title?word=${encodeURIComponent(TITLE_NAME)}`)).json()) as { titles: { id: number; name: string }[] };
+  const found = (await (await fetch(`${store.url}/api/lottery/search/title?word=${encodeURIComponent(TITLE_NAME)}`)).json()) as {
+    titles: { id: number; name: string }[];
+  };
   titleId = found.titles.find((t) => t.name === TITLE_NAME)?.id ?? 0;
   assert.ok(titleId > 0, `the demo has ${TITLE_NAME}`);
-  const books = (await (await fetch(`${store.url}/api/books/by_title?title_id=${titleId}`)).json()) as { books: { bookId: number; price: number }[] };
+  const books = (await (await fetch(`${store.url}/api/books/by_title?title_id=${titleId}`)).json()) as {
+    books: { bookId: number; price: number }[];
+  };
   bookId = books.books.find((b) => b.price > 0)?.bookId ?? 0;
   assert.ok(bookId > 0, `${TITLE_NAME} has a priced volume`);
 });
@@ -119,7 +124,9 @@ describe('the console runs the store’s friend invitation campaigns', () => {
     await row.getByText('最大 2,800コイン').waitFor();
     await row.getByText('200円引き（500円以上・14日）').waitFor();
     await row.getByRole('img', { name: '冬の友達招待' }).waitFor();
-    const saved = (await (await page.request.get(`${store.url}/api/admin/invitation_campaigns?state=running`)).json()) as { campaigns: { name: string; images: { location: string; imageUrl: string; alt: string }[] }[] };
+    const saved = (await (await page.request.get(`${store.url}/api/admin/invitation_campaigns?state=running`)).json()) as {
+      campaigns: { name: string; images: { location: string; imageUrl: string; alt: string }[] }[];
+    };
     assert.deepEqual(
       saved.campaigns.find((c) => c.name === NAME)?.images.map((i) => [i.location, i.alt]),
       [['top', '冬の友達招待']],
@@ -206,7 +213,10 @@ describe('the console runs the store’s friend invitation campaigns', () => {
     const dialog = b.getByRole('dialog', { name: '購入する' });
     await dialog.getByRole('button', { name: '次へ' }).click();
     await dialog.getByRole('button', { name: /^購入する [\d,]+マンガコイン$/ }).click();
-    await b.getByRole('status').filter({ hasText: /マンガコインを.+使用しました/ }).waitFor();
+    await b
+      .getByRole('status')
+      .filter({ hasText: /マンガコインを.+使用しました/ })
+      .waitFor();
     await friend.close();
 
     // The inviter is paid the new campaign's first step: 700 manga coins, in the wallet and on the invite page.

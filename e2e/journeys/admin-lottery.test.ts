@@ -119,14 +119,22 @@ describe('the console runs the store’s lottery campaigns', () => {
 
   it('a member at 375 px buys a book during it and draws one of its prizes', async () => {
     assert.ok(campaignId > 0, 'the campaign was created');
-    const { context, page, email } = await newMemberPage(browser, store, { label: 'lottery-member', nickname: 'くじ', width: 375, height: 812 });
+    const { context, page, email } = await newMemberPage(browser, store, {
+      label: 'lottery-member',
+      nickname: 'くじ',
+      width: 375,
+      height: 812,
+    });
     await grantMangaCoins(store, email, 5000);
     await page.goto(`/series_list/series_id=${TITLE_ID}?book_id=${VOL3}`);
     await page.getByRole('button', { name: '購入する' }).click();
     const dialog = page.getByRole('dialog', { name: '購入する' });
     await dialog.getByRole('button', { name: '次へ' }).click();
     await dialog.getByRole('button', { name: /^購入する [\d,]+マンガコイン$/ }).click();
-    await page.getByRole('status').filter({ hasText: /マンガコインを.+使用しました/ }).waitFor();
+    await page
+      .getByRole('status')
+      .filter({ hasText: /マンガコインを.+使用しました/ })
+      .waitFor();
 
     await page.goto(`/lottery/${campaignId}`);
     await page.getByRole('heading', { name: NAME }).waitFor();
@@ -134,7 +142,11 @@ describe('the console runs the store’s lottery campaigns', () => {
     await page.getByRole('button', { name: 'くじを引く（残り1枚）' }).click();
     const won = page.getByTestId('lottery-won');
     await won.getByText(/^(1等「300マンガコイン」|2等「5ポイント」)が当たりました！$/).waitFor();
-    await page.getByTestId('my-prizes').getByText(/^(300マンガコイン|5ポイント)$/).first().waitFor();
+    await page
+      .getByTestId('my-prizes')
+      .getByText(/^(300マンガコイン|5ポイント)$/)
+      .first()
+      .waitFor();
     await page.waitForFunction(() => Array.from(document.images).every((img) => img.complete && img.naturalWidth > 0));
     await won.scrollIntoViewIfNeeded();
     await expectNoSidewaysScroll(page);

@@ -33,7 +33,8 @@ let created = false;
 const work = mkdtempSync(path.join(tmpdir(), 'hondana-missions-'));
 
 const tokyoMinute = (offsetMs: number) => new Date(Date.now() + offsetMs + 9 * 3600_000).toISOString().slice(0, 16);
-const shot = (page: Page, name: string) => page.screenshot({ path: path.join(screenshotDir, `admin-missions-${name}.png`), fullPage: true });
+const shot = (page: Page, name: string) =>
+  page.screenshot({ path: path.join(screenshotDir, `admin-missions-${name}.png`), fullPage: true });
 
 before(async () => {
   [store, browser] = await Promise.all([startStore(), launchBrowser()]);
@@ -123,16 +124,28 @@ describe('the console runs the store’s missions', () => {
 
   it('a member at 375 px sees it on my page, buys a book and sees its progress', async () => {
     assert.ok(created, 'the mission was created');
-    const { context, page, email } = await newMemberPage(browser, store, { label: 'missions-member', nickname: 'ミッション', width: 375, height: 812 });
+    const { context, page, email } = await newMemberPage(browser, store, {
+      label: 'missions-member',
+      nickname: 'ミッション',
+      width: 375,
+      height: 812,
+    });
     await page.goto('/mypage');
-    const card = page.getByTestId('missions-panel').getByRole('article').filter({ has: page.getByRole('heading', { name: NAME }) });
+    const card = page
+      .getByTestId('missions-panel')
+      .getByRole('article')
+      .filter({ has: page.getByRole('heading', { name: NAME }) });
     await card.getByText('達成報酬：40ポイント').waitFor();
     await card.getByText('作品を2回購入する').waitFor();
     await card.getByText('0/2').waitFor();
     // The image the console set shows on the card.
     const image = card.locator(`img[src="${IMAGE}"]`);
     await image.scrollIntoViewIfNeeded();
-    await page.waitForFunction((src) => Array.from(document.querySelectorAll<HTMLImageElement>(`img[src="${src}"]`)).some((img) => img.complete && img.naturalWidth > 0), IMAGE);
+    await page.waitForFunction(
+      (src) =>
+        Array.from(document.querySelectorAll<HTMLImageElement>(`img[src="${src}"]`)).some((img) => img.complete && img.naturalWidth > 0),
+      IMAGE,
+    );
     await card.scrollIntoViewIfNeeded();
     await shot(page, 'member-before-375');
 
@@ -142,7 +155,10 @@ describe('the console runs the store’s missions', () => {
     const dialog = page.getByRole('dialog', { name: '購入する' });
     await dialog.getByRole('button', { name: '次へ' }).click();
     await dialog.getByRole('button', { name: /^購入する [\d,]+マンガコイン$/ }).click();
-    await page.getByRole('status').filter({ hasText: /マンガコインを.+使用しました/ }).waitFor();
+    await page
+      .getByRole('status')
+      .filter({ hasText: /マンガコインを.+使用しました/ })
+      .waitFor();
 
     await page.goto('/mypage');
     await card.getByText('1/2').waitFor();

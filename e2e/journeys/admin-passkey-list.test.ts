@@ -29,12 +29,20 @@ after(async () => {
   await store?.stop();
 });
 
-const shot = (page: Page, name: string) => page.screenshot({ path: path.join(screenshotDir, `admin-passkey-list-${name}.png`), fullPage: true });
+const shot = (page: Page, name: string) =>
+  page.screenshot({ path: path.join(screenshotDir, `admin-passkey-list-${name}.png`), fullPage: true });
 
 /** A platform authenticator with user verification (a laptop's Touch ID, a phone's fingerprint) in the page's browser. */
 async function virtualAuthenticator(cdp: CDPSession): Promise<string> {
   const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
+    options: {
+      protocol: 'ctap2',
+      transport: 'internal',
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
   });
   return authenticatorId;
 }
@@ -46,7 +54,12 @@ async function withAuthenticator(context: BrowserContext, page: Page) {
 }
 
 const passkeysOf = async (page: Page) =>
-  ((await (await page.request.get(`${origin}/api/admin/second_factor/passkeys`)).json()) as { passkeys: { name: string | null; lastUsedAt: number | null }[]; totp: boolean }).passkeys;
+  (
+    (await (await page.request.get(`${origin}/api/admin/second_factor/passkeys`)).json()) as {
+      passkeys: { name: string | null; lastUsedAt: number | null }[];
+      totp: boolean;
+    }
+  ).passkeys;
 
 describe("a staff member's passkey list", () => {
   for (const width of [1080, 375]) {

@@ -53,7 +53,14 @@ describe('an operator enrols a passkey and checks with it', () => {
       const cdp = await context.newCDPSession(page);
       await cdp.send('WebAuthn.enable');
       const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
-        options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
+        options: {
+          protocol: 'ctap2',
+          transport: 'internal',
+          hasResidentKey: true,
+          hasUserVerification: true,
+          isUserVerified: true,
+          automaticPresenceSimulation: true,
+        },
       });
 
       await signInThroughPages(page, email);
@@ -97,7 +104,10 @@ describe('an operator enrols a passkey and checks with it', () => {
       assert.ok(after.signCount > signCount, `the authenticator signed once more (${signCount} → ${after.signCount})`);
       // Where the member stands, as the console reads it: a passkey, checked in this sign-in.
       const state = await page.request.get(`${origin}/api/admin/second_factor`);
-      assert.deepEqual({ ...(await state.json()), checkedAt: null }, { enrolled: true, totp: false, passkeys: 1, checked: true, checkedAt: null });
+      assert.deepEqual(
+        { ...(await state.json()), checkedAt: null },
+        { enrolled: true, totp: false, passkeys: 1, checked: true, checkedAt: null },
+      );
       await shot(page, `console-${width}`);
       await context.close();
     });

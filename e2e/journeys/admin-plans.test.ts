@@ -25,7 +25,8 @@ let memberPage: Page | null = null;
 
 const tokyoMinute = (offsetMs: number) => new Date(Date.now() + offsetMs + 9 * 3600_000).toISOString().slice(0, 16);
 const shot = (page: Page, name: string) => page.screenshot({ path: path.join(screenshotDir, `admin-plans-${name}.png`), fullPage: true });
-const planCard = (page: Page) => page.locator('[data-testid^="subscription-plan-"]').filter({ has: page.getByRole('heading', { name: PLAN }) });
+const planCard = (page: Page) =>
+  page.locator('[data-testid^="subscription-plan-"]').filter({ has: page.getByRole('heading', { name: PLAN }) });
 
 before(async () => {
   [store, browser] = await Promise.all([startStore(), launchBrowser()]);
@@ -45,7 +46,10 @@ describe('the console runs the store’s subscription plans and non-login appeal
     await page.getByRole('link', { name: '定期購入プラン', exact: true }).click();
     await page.getByRole('heading', { name: 'マンガコイン定期購入プラン', level: 1 }).waitFor();
     // The demo's plans are listed, made through the same service.
-    await page.getByRole('row', { name: /スタンダードコース/ }).getByText('開始時から').waitFor();
+    await page
+      .getByRole('row', { name: /スタンダードコース/ })
+      .getByText('開始時から')
+      .waitFor();
 
     const form = page.getByRole('form', { name: 'プランを作成する' });
     await form.getByLabel('プラン名').fill(PLAN);
@@ -91,7 +95,10 @@ describe('the console runs the store’s subscription plans and non-login appeal
     await dialog.getByLabel('セキュリティコード').fill(CARD.cvc);
     await dialog.getByText('今回のお届け：2,000マンガコイン＋ボーナス1,200マンガコイン').waitFor();
     await dialog.getByRole('button', { name: '2,000円を支払って申し込む' }).click();
-    await page.getByRole('status').filter({ hasText: '定期購入を開始しました。2,000マンガコインとボーナス1,200マンガコインをお届けしました。' }).waitFor();
+    await page
+      .getByRole('status')
+      .filter({ hasText: '定期購入を開始しました。2,000マンガコインとボーナス1,200マンガコインをお届けしました。' })
+      .waitFor();
     await page.getByTestId('current-subscription').getByText('契約中', { exact: true }).waitFor();
     await planCard(page).getByRole('button', { name: 'ご契約中' }).waitFor();
     await expectNoSidewaysScroll(page);
@@ -147,7 +154,10 @@ describe('the console runs the store’s subscription plans and non-login appeal
     await form.getByLabel('画像のアドレス（/から始まるパスかhttps://）').fill('/favicon.svg');
     await form.getByRole('button', { name: 'アピールを作成する' }).click();
     await page.getByText('作成しました').waitFor();
-    await page.getByRole('row', { name: new RegExp(APPEAL) }).getByText('表示中').waitFor();
+    await page
+      .getByRole('row', { name: new RegExp(APPEAL) })
+      .getByText('表示中')
+      .waitFor();
     await shot(page, 'appeals-1080');
     await context.close();
 

@@ -31,7 +31,9 @@ type Pack = { id: number; coin: number; bonus: number; taxIncludedPrice: number;
 
 /** The member buys the 1,000-coin pack by card through the store's API (the card to the sandbox's fields, its id to the store). */
 async function buyPackByCard(member: Page): Promise<Pack> {
-  const items = (await (await member.request.get(`${store.url}/api/manga_coin/items/v3?payment_type=creditcard&display_scenes=shop`)).json()) as { items: Pack[] };
+  const items = (await (
+    await member.request.get(`${store.url}/api/manga_coin/items/v3?payment_type=creditcard&display_scenes=shop`)
+  ).json()) as { items: Pack[] };
   const pack = items.items.find((i) => i.coin === 1000 && i.limit === null);
   assert.ok(pack, 'a 1,000-coin pack for cards');
   const card = await member.request.post(`${store.url}/sandbox/cards`, { data: CARD });
@@ -39,7 +41,9 @@ async function buyPackByCard(member: Page): Promise<Pack> {
   const { cardId } = (await card.json()) as { cardId: string };
   const created = await member.request.get(`${store.url}/api/manga_coin/purchase/create_token`);
   const token = ((await created.json()) as { status: { token: string } }).status.token;
-  const bought = await member.request.post(`${store.url}/api/manga_coin/purchase?token=${token}`, { data: { itemId: pack.id, paymentType: 'creditcard', cardId } });
+  const bought = await member.request.post(`${store.url}/api/manga_coin/purchase?token=${token}`, {
+    data: { itemId: pack.id, paymentType: 'creditcard', cardId },
+  });
   assert.equal(bought.status(), 200, await bought.text());
   assert.equal(((await bought.json()) as { status: string }).status, 'COMPLETE');
   return pack;
@@ -51,7 +55,11 @@ const shot = (page: Page, name: string) => page.screenshot({ path: path.join(scr
 for (const width of [375, 1080]) {
   describe(`an operator refunds a coin pack paid by card at ${width} px`, () => {
     it('finds the member, sees 返金して取り消す with the amount, refunds, and sees the refund and the coins taken back', async () => {
-      const { context: memberContext, page: member, email } = await newMemberPage(browser, store, { label: `refund-${width}`, nickname: '返金', width });
+      const {
+        context: memberContext,
+        page: member,
+        email,
+      } = await newMemberPage(browser, store, { label: `refund-${width}`, nickname: '返金', width });
       const pack = await buyPackByCard(member);
 
       const { context, page } = await loggedInAs(browser, store, OPERATOR, width);
@@ -68,11 +76,17 @@ for (const width of [375, 1080]) {
       await page.getByLabel('取り消しの理由').first().fill('誤って購入したとの申し出');
       await refund.click();
 
-      await page.getByRole('status').getByText(`注文を取り消し、¥${yen(pack.taxIncludedPrice)} を返金しました`).waitFor();
+      await page
+        .getByRole('status')
+        .getByText(`注文を取り消し、¥${yen(pack.taxIncludedPrice)} を返金しました`)
+        .waitFor();
       await page.getByText(`返金済み ¥${yen(pack.taxIncludedPrice)}`).waitFor();
       assert.equal(await refund.count(), 0);
       // The ledger shows the coins taken back, in Japanese.
-      await page.getByRole('cell', { name: /取り消しによる回収/ }).first().waitFor();
+      await page
+        .getByRole('cell', { name: /取り消しによる回収/ })
+        .first()
+        .waitFor();
       await shot(page, `after-${width}`);
 
       const balance = (await (await member.request.get(`${store.url}/api/manga_coin/balance`)).json()) as { balance: number };

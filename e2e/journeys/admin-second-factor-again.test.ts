@@ -29,7 +29,8 @@ after(async () => {
   await store?.stop();
 });
 
-const shot = (page: Page, name: string) => page.screenshot({ path: path.join(screenshotDir, `admin-second-factor-again-${name}.png`), fullPage: true });
+const shot = (page: Page, name: string) =>
+  page.screenshot({ path: path.join(screenshotDir, `admin-second-factor-again-${name}.png`), fullPage: true });
 
 /** Waits, polling the session's own state, until its last check is older than the window. */
 async function untilCheckIsStale(page: Page): Promise<void> {

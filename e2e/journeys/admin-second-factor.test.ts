@@ -23,7 +23,8 @@ after(async () => {
   await store?.stop();
 });
 
-const shot = (page: Page, name: string) => page.screenshot({ path: path.join(screenshotDir, `admin-second-factor-${name}.png`), fullPage: true });
+const shot = (page: Page, name: string) =>
+  page.screenshot({ path: path.join(screenshotDir, `admin-second-factor-${name}.png`), fullPage: true });
 
 async function signInThroughPages(page: Page, email: string): Promise<void> {
   await page.goto(`${store.url}/admin`);

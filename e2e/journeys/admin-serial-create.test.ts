@@ -37,10 +37,13 @@ function cbz(file: string, pages: Buffer[]): Promise<string> {
   zip.end();
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
-    zip.outputStream.on('data', (c: Buffer) => chunks.push(c)).on('error', reject).on('end', () => {
-      writeFileSync(file, Buffer.concat(chunks));
-      resolve(file);
-    });
+    zip.outputStream
+      .on('data', (c: Buffer) => chunks.push(c))
+      .on('error', reject)
+      .on('end', () => {
+        writeFileSync(file, Buffer.concat(chunks));
+        resolve(file);
+      });
   });
 }
 
@@ -70,7 +73,8 @@ after(async () => {
   rmSync(work, { recursive: true, force: true });
 });
 
-const shot = (page: Page, name: string) => page.screenshot({ path: path.join(screenshotDir, `admin-serial-create-${name}.png`), fullPage: true });
+const shot = (page: Page, name: string) =>
+  page.screenshot({ path: path.join(screenshotDir, `admin-serial-create-${name}.png`), fullPage: true });
 
 /** Schedules the next episode through the console's form and uploads its three pages. */
 async function addEpisode(
@@ -91,7 +95,11 @@ async function addEpisode(
   await add.getByRole('button', { name: '新しい話を予約する' }).click();
   assert.equal((await added).status(), 200);
   await page.getByText(`第${n}話を予約しました`).waitFor();
-  const row = page.getByRole('table', { name: '話と配信予定' }).getByRole('row').filter({ has: page.getByRole('cell', { name: String(n), exact: true }) }).first();
+  const row = page
+    .getByRole('table', { name: '話と配信予定' })
+    .getByRole('row')
+    .filter({ has: page.getByRole('cell', { name: String(n), exact: true }) })
+    .first();
   await row.getByText('見本の絵').waitFor();
   await row.getByRole('button', { name: `第${n}話のページ：ページをアップロード` }).click();
   const form = page.getByRole('form', { name: `第${n}話のページ` });
@@ -108,10 +116,14 @@ describe('a serial created in the console', () => {
     const operator = await loggedInAs(browser, store, OPERATOR, 1080);
     const page = operator.page;
     // The title, found by its name; it has no serial yet.
-    const titles = (await (await page.request.get(`${store.url}/api/admin/titles?q=${encodeURIComponent(TITLE_NAME)}`)).json()) as { titles: { id: number; name: string }[] };
+    const titles = (await (await page.request.get(`${store.url}/api/admin/titles?q=${encodeURIComponent(TITLE_NAME)}`)).json()) as {
+      titles: { id: number; name: string }[];
+    };
     const title = titles.titles.find((t) => t.name === TITLE_NAME)!;
     assert.ok(title, `${TITLE_NAME} is a demo title`);
-    const serials = (await (await page.request.get(`${store.url}/api/admin/serials?q=`)).json()) as { serials: { titleId: number | null }[] };
+    const serials = (await (await page.request.get(`${store.url}/api/admin/serials?q=`)).json()) as {
+      serials: { titleId: number | null }[];
+    };
     assert.equal(serials.serials.filter((s) => s.titleId === title.id).length, 0);
 
     await page.goto(`${store.url}/admin/serials`);
@@ -145,7 +157,10 @@ describe('a serial created in the console', () => {
     await page.goto(`${store.url}/admin/serials/${serialId}`);
     await page.getByRole('heading', { name: SERIAL_NAME }).waitFor();
     const free = await cbz(path.join(work, 'episode1.cbz'), await Promise.all([1, 2, 3].map((p) => numberedPage(p, 900, 1280, '#1e6bb3'))));
-    const priced = await cbz(path.join(work, 'episode2.cbz'), await Promise.all([1, 2, 3].map((p) => numberedPage(p, 900, 1280, '#2e7d32'))));
+    const priced = await cbz(
+      path.join(work, 'episode2.cbz'),
+      await Promise.all([1, 2, 3].map((p) => numberedPage(p, 900, 1280, '#2e7d32'))),
+    );
     await addEpisode(page, 1, { title: '第1話 流れ星の夜', spendType: '0', price: 0 }, free);
     await addEpisode(page, 2, { title: '第2話 港の灯り', spendType: '2', price: 60 }, priced);
     // The serial's key visual: a square image is refused in Japanese, one of §9's shape replaces the drawn one.
@@ -162,18 +177,35 @@ describe('a serial created in the console', () => {
     await operator.context.close();
 
     // The guest: the serial's page lists both, the free one opens in the viewer with its uploaded pages.
-    const episodes = ((await (await fetch(`${store.url}/api/serial_episodes?serial_id=${serialId}&limit=100`)).json()) as { episodes: { id: number; orderSequence: number; price: number }[] }).episodes;
-    assert.deepEqual(episodes.map((e) => [e.orderSequence, e.price]), [[1, 0], [2, 60]]);
+    const episodes = (
+      (await (await fetch(`${store.url}/api/serial_episodes?serial_id=${serialId}&limit=100`)).json()) as {
+        episodes: { id: number; orderSequence: number; price: number }[];
+      }
+    ).episodes;
+    assert.deepEqual(
+      episodes.map((e) => [e.orderSequence, e.price]),
+      [
+        [1, 0],
+        [2, 60],
+      ],
+    );
     const context = await browser.newContext({ viewport: { width: 375, height: 900 }, locale: 'ja-JP' });
     const guest = await context.newPage();
     await guest.goto(`${store.url}/serial/detail/${serialId}`);
     await guest.getByRole('heading', { name: SERIAL_NAME }).waitFor();
-    const row = (n: number) => guest.locator(`[data-testid="episode"][data-episode-id="${episodes.find((e) => e.orderSequence === n)!.id}"]`);
+    const row = (n: number) =>
+      guest.locator(`[data-testid="episode"][data-episode-id="${episodes.find((e) => e.orderSequence === n)!.id}"]`);
     await row(2).getByRole('link', { name: 'ログイン' }).waitFor();
     // The serial's page shows the uploaded key visual, at its version's address.
     const visual = guest.locator(`img[src*="/media/serials/${serialId}/"]`).first();
     assert.match((await visual.getAttribute('src')) ?? '', /\?v=1$/);
-    await guest.waitForFunction((id) => Array.from(document.querySelectorAll<HTMLImageElement>(`img[src*="/media/serials/${id}/"]`)).some((img) => img.complete && img.naturalWidth > 0), serialId);
+    await guest.waitForFunction(
+      (id) =>
+        Array.from(document.querySelectorAll<HTMLImageElement>(`img[src*="/media/serials/${id}/"]`)).some(
+          (img) => img.complete && img.naturalWidth > 0,
+        ),
+      serialId,
+    );
     await shot(guest, 'detail-guest-375');
     await row(1).getByRole('link', { name: '読む' }).click();
     const image = guest.getByTestId('viewer-stage').locator('img').first();
@@ -196,9 +228,27 @@ describe('a serial created in the console', () => {
     await page.goto(`${store.url}/admin/serials/${serialId}`);
     await page.getByRole('heading', { name: SERIAL_NAME }).waitFor();
     // Webtoon pages are one tall strip cut in pieces.
-    const strip = await cbz(path.join(work, 'episode3.cbz'), await Promise.all([1, 2, 3].map((p) => numberedPage(p, 800, 2400, '#8e24aa'))));
-    await addEpisode(page, 3, { title: '第3話 屋上の望遠鏡', spendType: '2', price: 80, layout: 'タテ読み（縦スクロール）', volume: `第1巻 ${volume1.contentsName}` }, strip);
-    const row = page.getByRole('table', { name: '話と配信予定' }).getByRole('row').filter({ has: page.getByRole('cell', { name: '3', exact: true }) }).first();
+    const strip = await cbz(
+      path.join(work, 'episode3.cbz'),
+      await Promise.all([1, 2, 3].map((p) => numberedPage(p, 800, 2400, '#8e24aa'))),
+    );
+    await addEpisode(
+      page,
+      3,
+      {
+        title: '第3話 屋上の望遠鏡',
+        spendType: '2',
+        price: 80,
+        layout: 'タテ読み（縦スクロール）',
+        volume: `第1巻 ${volume1.contentsName}`,
+      },
+      strip,
+    );
+    const row = page
+      .getByRole('table', { name: '話と配信予定' })
+      .getByRole('row')
+      .filter({ has: page.getByRole('cell', { name: '3', exact: true }) })
+      .first();
     await row.getByRole('cell', { name: 'タテ読み', exact: true }).waitFor();
     await row.getByRole('cell', { name: '第1巻', exact: true }).waitFor();
     // The episode's form shows what was chosen.
@@ -209,10 +259,18 @@ describe('a serial created in the console', () => {
     await shot(page, 'webtoon-episode-375');
     await operator.context.close();
 
-    const episodes = ((await (await fetch(`${store.url}/api/serial_episodes?serial_id=${serialId}&limit=100`)).json()) as { episodes: { id: number; orderSequence: number }[] }).episodes;
+    const episodes = (
+      (await (await fetch(`${store.url}/api/serial_episodes?serial_id=${serialId}&limit=100`)).json()) as {
+        episodes: { id: number; orderSequence: number }[];
+      }
+    ).episodes;
     const third = episodes.find((e) => e.orderSequence === 3);
     assert.ok(third, 'the third episode is on the store');
-    const { context, page: member, email } = await newMemberPage(browser, store, { label: 'serial-volume-owner', nickname: '巻の持ち主', width: 1080 });
+    const {
+      context,
+      page: member,
+      email,
+    } = await newMemberPage(browser, store, { label: 'serial-volume-owner', nickname: '巻の持ち主', width: 1080 });
     await buyBook(member, store, email, volume1.id);
     await member.goto(`${store.url}/viewer?serialEpisodeId=${third.id}`);
     await member.locator('[data-kind=webtoon]').waitFor();

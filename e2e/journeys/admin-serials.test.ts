@@ -75,7 +75,10 @@ describe('serials, covers and reports in the operator console', () => {
     await page.waitForURL(`${store.url}/admin/titles`);
     await page.getByRole('navigation', { name: '本棚 管理コンソール' }).getByRole('link', { name: '連載' }).click();
     await page.getByRole('heading', { name: '連載', level: 1 }).waitFor();
-    const link = page.getByRole('row').filter({ has: page.getByRole('cell', { name: String(SERIAL_ID), exact: true }) }).getByRole('link');
+    const link = page
+      .getByRole('row')
+      .filter({ has: page.getByRole('cell', { name: String(SERIAL_ID), exact: true }) })
+      .getByRole('link');
     serialName = (await link.textContent()) ?? '';
     await link.click();
     await page.getByRole('heading', { name: serialName, level: 1 }).waitFor();
@@ -107,7 +110,9 @@ describe('serials, covers and reports in the operator console', () => {
 
     await page.goto(`${store.url}/admin/titles/${TITLE_ID}`);
     titleName = (await page.getByRole('heading', { level: 1 }).textContent()) ?? '';
-    const detail = (await (await page.request.get(`${store.url}/api/admin/titles/${TITLE_ID}`)).json()) as { books: { id: number; vol: number }[] };
+    const detail = (await (await page.request.get(`${store.url}/api/admin/titles/${TITLE_ID}`)).json()) as {
+      books: { id: number; vol: number }[];
+    };
     const vol = detail.books.find((b) => b.id === BOOK_ID)!.vol;
     const coverForm = page.getByRole('form', { name: '表紙' }).nth(detail.books.findIndex((b) => b.id === BOOK_ID));
     await coverForm.getByLabel('表紙の画像（JPEG・PNG・WebP）').setInputFiles(coverFile);
@@ -141,9 +146,14 @@ describe('serials, covers and reports in the operator console', () => {
     await cover.waitFor({ state: 'attached' });
     await cover.scrollIntoViewIfNeeded();
     assert.match((await cover.getAttribute('src'))!, new RegExp(`[?&]v=${coverVersion}$`));
-    await page.waitForFunction((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0, await cover.elementHandle());
+    await page.waitForFunction(
+      (img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0,
+      await cover.elementHandle(),
+    );
     // The viewer's sample is the pages the operator chose (pages 1 and 3).
-    const info = (await (await page.request.get(`${store.url}/api/browser/bookinfo/v2?bookId=${BOOK_ID}`)).json()) as { book_data: { customSamplePages: number[] } };
+    const info = (await (await page.request.get(`${store.url}/api/browser/bookinfo/v2?bookId=${BOOK_ID}`)).json()) as {
+      book_data: { customSamplePages: number[] };
+    };
     assert.deepEqual(info.book_data.customSamplePages, [0, 2]);
     await shot(page, 'store-cover-1080');
 
@@ -187,7 +197,10 @@ describe('serials, covers and reports in the operator console', () => {
       await shot(page, `reports-${width}`);
       if (width === 768) {
         await page.goto(`${store.url}/admin/serials/${SERIAL_ID}`);
-        await page.getByRole('table', { name: '話と配信予定' }).getByRole('row', { name: new RegExp(EPISODE_TITLE) }).waitFor();
+        await page
+          .getByRole('table', { name: '話と配信予定' })
+          .getByRole('row', { name: new RegExp(EPISODE_TITLE) })
+          .waitFor();
         await shot(page, 'serial-768');
         await page.goto(`${store.url}/admin/titles/${TITLE_ID}`);
         await page.getByText('アップロードした表紙').waitFor();
@@ -199,7 +212,9 @@ describe('serials, covers and reports in the operator console', () => {
 
   it('the operator takes the uploaded cover back (768 px), and a member sees the cover the volume came with (375 px)', async () => {
     const { context, page } = await loggedIn(OPERATOR, 768, `/admin/titles/${TITLE_ID}`);
-    const detail = (await (await page.request.get(`${store.url}/api/admin/titles/${TITLE_ID}`)).json()) as { books: { id: number; vol: number }[] };
+    const detail = (await (await page.request.get(`${store.url}/api/admin/titles/${TITLE_ID}`)).json()) as {
+      books: { id: number; vol: number }[];
+    };
     const index = detail.books.findIndex((b) => b.id === BOOK_ID);
     const coverForm = page.getByRole('form', { name: '表紙' }).nth(index);
     await coverForm.getByRole('button', { name: '取り込み時の表紙に戻す' }).click();
@@ -217,7 +232,10 @@ describe('serials, covers and reports in the operator console', () => {
     const version = new URL((await cover.getAttribute('src'))!, store.url).searchParams.get('v');
     assert.ok(Number(version) > Number(coverVersion), `a new cover version after ${coverVersion}: ${version}`);
     await cover.scrollIntoViewIfNeeded();
-    await member.page.waitForFunction((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0, await cover.elementHandle());
+    await member.page.waitForFunction(
+      (img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0,
+      await cover.elementHandle(),
+    );
     await shot(member.page, 'store-cover-reverted-375');
     await member.context.close();
   });

@@ -31,7 +31,8 @@ after(async () => {
   await store?.stop();
 });
 
-const shot = (page: Page, name: string) => page.screenshot({ path: path.join(screenshotDir, `admin-staff-roles-${name}.png`), fullPage: true });
+const shot = (page: Page, name: string) =>
+  page.screenshot({ path: path.join(screenshotDir, `admin-staff-roles-${name}.png`), fullPage: true });
 
 interface StaffRow {
   userId: number;

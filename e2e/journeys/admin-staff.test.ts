@@ -70,14 +70,19 @@ describe('a subscription in the console’s reports (1080 px)', () => {
   it('a member subscribes on the subscription page; the manga coin sales report shows the payment as 定期購入', async () => {
     const { context, page } = await newMemberPage(browser, store, { label: 'staff-subscriber', nickname: '定期', width: 1080 });
     await page.goto('/mangacoin/subscription');
-    const plan = page.locator('[data-testid^="subscription-plan-"]').filter({ has: page.getByRole('heading', { name: 'スタンダードコース' }) });
+    const plan = page
+      .locator('[data-testid^="subscription-plan-"]')
+      .filter({ has: page.getByRole('heading', { name: 'スタンダードコース' }) });
     await plan.getByRole('button', { name: '1,000円／月で申し込む' }).click();
     const dialog = page.getByRole('dialog', { name: '定期購入のお申し込み' });
     await dialog.getByLabel('カード番号').fill(CARD.number);
     await dialog.getByLabel('有効期限（MM/YY）').fill(CARD.expiry);
     await dialog.getByLabel('セキュリティコード').fill(CARD.cvc);
     await dialog.getByRole('button', { name: '1,000円を支払って申し込む' }).click();
-    await page.getByRole('status').filter({ hasText: '定期購入を開始しました。1,000マンガコインとボーナス600マンガコインをお届けしました。' }).waitFor();
+    await page
+      .getByRole('status')
+      .filter({ hasText: '定期購入を開始しました。1,000マンガコインとボーナス600マンガコインをお届けしました。' })
+      .waitFor();
     await context.close();
 
     const operator = await loggedInAs(browser, store, OPERATOR, 1080);
@@ -86,7 +91,10 @@ describe('a subscription in the console’s reports (1080 px)', () => {
     const row = sales.getByRole('row', { name: /定期購入.*クレジットカード/ });
     await row.waitFor();
     assert.deepEqual(await row.getByRole('cell').allTextContents(), ['定期購入', 'クレジットカード', '1', '1,000', '1,000', '600']);
-    const csvHref = await operator.page.locator('section', { has: sales }).getByRole('link', { name: 'CSVダウンロード' }).getAttribute('href');
+    const csvHref = await operator.page
+      .locator('section', { has: sales })
+      .getByRole('link', { name: 'CSVダウンロード' })
+      .getAttribute('href');
     const csv = await (await operator.page.request.get(`${store.url}${csvHref}`)).text();
     assert.match(csv, /\r\n定期購入,クレジットカード,1,1000,1000,600\r\n/);
     await sales.scrollIntoViewIfNeeded();

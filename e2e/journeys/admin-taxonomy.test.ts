@@ -20,7 +20,8 @@ let store: StoreServer;
 let browser: Browser;
 let titleId = 0;
 
-const shot = (page: Page, name: string) => page.screenshot({ path: path.join(screenshotDir, `admin-taxonomy-${name}.png`), fullPage: true });
+const shot = (page: Page, name: string) =>
+  page.screenshot({ path: path.join(screenshotDir, `admin-taxonomy-${name}.png`), fullPage: true });
 
 before(async () => {
   [store, browser] = await Promise.all([startStore(), launchBrowser()]);
@@ -77,7 +78,13 @@ describe('the console names the publishers a title is filed under', () => {
     assert.equal(sent.publisher, undefined);
     await page.getByText('保存しました').waitFor();
     // The form again, the picker showing the saved choice.
-    assert.equal(await page.getByRole('form', { name: '作品情報' }).getByRole('combobox', { name: /^出版社/ }).inputValue(), String(publisherId));
+    assert.equal(
+      await page
+        .getByRole('form', { name: '作品情報' })
+        .getByRole('combobox', { name: /^出版社/ })
+        .inputValue(),
+      String(publisherId),
+    );
     await shot(page, 'title-editor-1080');
     await context.close();
   });

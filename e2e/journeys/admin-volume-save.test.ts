@@ -18,7 +18,8 @@ let store: StoreServer;
 let browser: Browser;
 
 const tokyoMinute = (offsetMs: number) => new Date(Date.now() + offsetMs + 9 * 3600_000).toISOString().slice(0, 16);
-const shot = (page: Page, name: string) => page.screenshot({ path: path.join(screenshotDir, `admin-volume-save-${name}.png`), fullPage: true });
+const shot = (page: Page, name: string) =>
+  page.screenshot({ path: path.join(screenshotDir, `admin-volume-save-${name}.png`), fullPage: true });
 const yen = (n: number) => n.toLocaleString('ja-JP');
 
 before(async () => {
@@ -101,7 +102,10 @@ describe('a volume saved in the console keeps what the operator did not change (
     const { context, page } = await loggedInAs(browser, store, OPERATOR, 1080);
     await openTitle(page);
     // Volume 1 is free in the demo catalog for a period.
-    await page.getByText(/^現在の価格 0円（無料公開中( \d{4}-\d{2}-\d{2} \d{2}:\d{2}まで)?）$/).first().waitFor();
+    await page
+      .getByText(/^現在の価格 0円（無料公開中( \d{4}-\d{2}-\d{2} \d{2}:\d{2}まで)?）$/)
+      .first()
+      .waitFor();
 
     const volume = page.getByRole('form', { name: '第2巻' });
     const list = Number(await volume.getByLabel('価格（税込・円）').inputValue());

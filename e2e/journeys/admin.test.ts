@@ -30,7 +30,8 @@ const signUp = (email: string) => signUpMember(store, email, email.split('-')[0]
 async function writeCbz(file: string): Promise<string> {
   const zip = new yazl.ZipFile();
   const hues = ['#1f4e79', '#7a2e3a', '#2e7a4f', '#7a652e'];
-  for (const [i, hue] of hues.entries()) zip.addBuffer(await numberedPage(i + 1, 600, 850, hue), `page-${String(i + 1).padStart(2, '0')}.jpg`);
+  for (const [i, hue] of hues.entries())
+    zip.addBuffer(await numberedPage(i + 1, 600, 850, hue), `page-${String(i + 1).padStart(2, '0')}.jpg`);
   zip.end();
   const chunks: Buffer[] = [];
   for await (const chunk of zip.outputStream) chunks.push(chunk as Buffer);
@@ -111,7 +112,9 @@ describe('the operator console', () => {
     await page.getByText('通常価格 660円').waitFor();
     await page.getByRole('form', { name: '第1巻' }).getByRole('button', { name: '公開する' }).click();
     await page.getByText('公開中', { exact: true }).waitFor();
-    const detail = (await (await page.request.get(`${store.url}/api/admin/titles/${titleId}`)).json()) as { books: { id: number; published: boolean; price: number; sale: { price: number } }[] };
+    const detail = (await (await page.request.get(`${store.url}/api/admin/titles/${titleId}`)).json()) as {
+      books: { id: number; published: boolean; price: number; sale: { price: number } }[];
+    };
     assert.equal(detail.books.length, 1);
     assert.deepEqual([detail.books[0]!.published, detail.books[0]!.price, detail.books[0]!.sale.price], [true, 660, 440]);
     bookId = detail.books[0]!.id;
@@ -146,7 +149,10 @@ describe('the operator console', () => {
 
     await page.goto(`${store.url}/cart?add=${bookId}`);
     await page.getByTestId(`cart-item-${bookId}`).waitFor();
-    await page.getByTestId('coupon-picker').getByRole('radio', { name: new RegExp(`${TITLE} 30%オフ`) }).click();
+    await page
+      .getByTestId('coupon-picker')
+      .getByRole('radio', { name: new RegExp(`${TITLE} 30%オフ`) })
+      .click();
     // 440 × 30% = 132 off: 308 to pay.
     await page.getByTestId('cart-amount').filter({ hasText: '308' }).waitFor();
     await shot(page, 'cart-coupon-1080');

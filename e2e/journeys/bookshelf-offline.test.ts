@@ -28,7 +28,11 @@ let browser: Browser;
 
 before(async () => {
   [store, browser] = await Promise.all([startStore(), launchBrowser()]);
-  const [vol2, vol3, text] = [await findVolume(store, '星降る街の探偵', 2), await findVolume(store, '星降る街の探偵', 3), await findVolume(store, '追放された錬金術師はのんびり薬屋を営む', 1)];
+  const [vol2, vol3, text] = [
+    await findVolume(store, '星降る街の探偵', 2),
+    await findVolume(store, '星降る街の探偵', 3),
+    await findVolume(store, '追放された錬金術師はのんびり薬屋を営む', 1),
+  ];
   [TITLE_ID, VOL2, VOL3, TEXT_TITLE_ID, TEXT_BOOK] = [vol2.titleId, vol2.id, vol3.id, text.titleId, text.id];
 });
 after(async () => {
@@ -36,7 +40,8 @@ after(async () => {
   await store?.stop();
 });
 
-const shot = (page: Page, name: string) => page.screenshot({ path: path.join(screenshotDir, `bookshelf-offline-${name}.png`), fullPage: true });
+const shot = (page: Page, name: string) =>
+  page.screenshot({ path: path.join(screenshotDir, `bookshelf-offline-${name}.png`), fullPage: true });
 
 const newMember = (width: number) => newMemberPage(browser, store, { label: `offline-${width}`, nickname: '本棚', width });
 
@@ -53,13 +58,19 @@ async function buyVolume(page: Page, bookId: number, titleId = TITLE_ID) {
 async function cancelOrderOf(email: string, bookId: number) {
   const db = new Database(path.join(store.dataDir, 'hondana.db'), { readonly: true });
   const row = db
-    .prepare('SELECT oi.order_id AS id FROM order_items oi JOIN orders o ON o.id = oi.order_id JOIN users u ON u.id = o.user_id WHERE u.email = ? AND oi.book_id = ?')
+    .prepare(
+      'SELECT oi.order_id AS id FROM order_items oi JOIN orders o ON o.id = oi.order_id JOIN users u ON u.id = o.user_id WHERE u.email = ? AND oi.book_id = ?',
+    )
     .get(email, bookId) as { id: number };
   db.close();
   await storeCommand(store.dataDir, 'admin.ts', ['cancel-order', '--order', String(row.id), '--reason', 'e2e']);
 }
 
-type DeviceStorage = { databases: Record<string, { books: number[]; pages: number; chapters: number; figures: number }>; caches: string[]; workers: number };
+type DeviceStorage = {
+  databases: Record<string, { books: number[]; pages: number; chapters: number; figures: number }>;
+  caches: string[];
+  workers: number;
+};
 
 /**
  * What this browser keeps for the site: the offline databases (saved book ids, stored page and
@@ -101,7 +112,12 @@ describe('the installable store', () => {
     const manifest = await page.request.get(`${store.url}/manifest.webmanifest`);
     assert.match(manifest.headers()['content-type'] ?? '', /^application\/manifest\+json/);
     assert.equal(manifest.headers()['cache-control'], 'no-cache');
-    const body = (await manifest.json()) as { name: string; display: string; start_url: string; icons: { src: string; sizes: string; purpose?: string }[] };
+    const body = (await manifest.json()) as {
+      name: string;
+      display: string;
+      start_url: string;
+      icons: { src: string; sizes: string; purpose?: string }[];
+    };
     assert.deepEqual([body.name, body.display, body.start_url], ['本棚', 'standalone', '/bookshelf']);
     for (const icon of body.icons) {
       const png = await page.request.get(`${store.url}${icon.src}`);
@@ -133,8 +149,14 @@ describe('books saved for offline reading', () => {
       const volumes = page.getByRole('list', { name: '持っている本' }).getByRole('listitem');
       await volumes.nth(0).waitFor();
       for (const i of [0, 1]) {
-        await volumes.nth(i).getByRole('button', { name: /をダウンロード$/ }).click();
-        await volumes.nth(i).getByText(/^端末に保存済み（[\d.]+(KB|MB)）$/).waitFor({ timeout: 30_000 });
+        await volumes
+          .nth(i)
+          .getByRole('button', { name: /をダウンロード$/ })
+          .click();
+        await volumes
+          .nth(i)
+          .getByText(/^端末に保存済み（[\d.]+(KB|MB)）$/)
+          .waitFor({ timeout: 30_000 });
       }
       const stored = await deviceStorage(page);
       const [dbName] = Object.keys(stored.databases);
@@ -147,10 +169,16 @@ describe('books saved for offline reading', () => {
 
       // Removing one frees its pages.
       await volumes.nth(1).getByRole('button', { name: '端末から削除' }).click();
-      await volumes.nth(1).getByRole('button', { name: /をダウンロード$/ }).waitFor();
+      await volumes
+        .nth(1)
+        .getByRole('button', { name: /をダウンロード$/ })
+        .waitFor();
       const afterRemove = (await deviceStorage(page)).databases[dbName!]!;
       assert.deepEqual(afterRemove.books, [VOL2]);
-      assert.ok(afterRemove.pages < pagesOfBoth && afterRemove.pages > 0, `pages after removing one: ${afterRemove.pages} of ${pagesOfBoth}`);
+      assert.ok(
+        afterRemove.pages < pagesOfBoth && afterRemove.pages > 0,
+        `pages after removing one: ${afterRemove.pages} of ${pagesOfBoth}`,
+      );
       assert.ok((await deviceStorage(page)).caches.includes('hondana-offline-shell'));
       // The service worker (registered by the shelf) controls the page once it has precached the app.
       await page.waitForFunction(`navigator.serviceWorker.controller?.state === 'activated'`, null, { timeout: 30_000 });
@@ -173,7 +201,10 @@ describe('books saved for offline reading', () => {
       await page.getByText('読んだ位置は本棚に反映されています。').waitFor();
       assert.equal(await syncedPage(page, VOL2), 3);
       await page.goto(`${store.url}/bookshelf?title_id=${TITLE_ID}`);
-      await volumes.nth(0).getByRole('progressbar', { name: /^4 \/ \d+ページまで読みました$/ }).waitFor();
+      await volumes
+        .nth(0)
+        .getByRole('progressbar', { name: /^4 \/ \d+ページまで読みました$/ })
+        .waitFor();
 
       // The order is cancelled by support: the next online visit removes the book from the device.
       await cancelOrderOf(email, VOL2);
@@ -184,14 +215,24 @@ describe('books saved for offline reading', () => {
 
       // Save the other volume again, then log out: nothing of the member stays on the device.
       await page.goto(`${store.url}/bookshelf?title_id=${TITLE_ID}`);
-      await volumes.nth(0).getByRole('button', { name: /をダウンロード$/ }).click();
-      await volumes.nth(0).getByText(/^端末に保存済み/).waitFor({ timeout: 30_000 });
+      await volumes
+        .nth(0)
+        .getByRole('button', { name: /をダウンロード$/ })
+        .click();
+      await volumes
+        .nth(0)
+        .getByText(/^端末に保存済み/)
+        .waitFor({ timeout: 30_000 });
       assert.equal((await deviceStorage(page)).databases[dbName!]!.books.length, 1);
       await page.getByRole('button', { name: 'ログアウト' }).click();
       await page.waitForURL(`${store.url}/`);
       await page.getByRole('link', { name: 'ログイン' }).first().waitFor();
       const left = await deviceStorage(page);
-      assert.deepEqual(left, { databases: {}, caches: [], workers: 0 }, 'logging out removes the saved books, the caches and the service worker');
+      assert.deepEqual(
+        left,
+        { databases: {}, caches: [], workers: 0 },
+        'logging out removes the saved books, the caches and the service worker',
+      );
       await context.setOffline(true);
       const offlineAgain = await page.goto(`${store.url}/bookshelf/offline`).catch(() => null);
       assert.ok(offlineAgain === null || !offlineAgain.ok(), 'the offline shelf is gone too');
@@ -199,7 +240,7 @@ describe('books saved for offline reading', () => {
     });
   }
 
-  it('another account on the same browser cannot read them: its pages delete the other member\'s saved books', async () => {
+  it("another account on the same browser cannot read them: its pages delete the other member's saved books", async () => {
     const { page, email } = await newMember(375);
     await grantMangaCoins(store, email, 3000);
     await buyVolume(page, VOL3);
@@ -243,7 +284,10 @@ describe('a text (reflow) book saved for offline reading', () => {
       await volume.getByText(/^端末に保存済み（[\d.]+KB）$/).waitFor({ timeout: 30_000 });
       await page.unroute('**/api/browser/book_text?*');
       assert.equal(chapterCalls.length, TEXT_CHAPTERS + 1, `the contents, then one call per chapter: ${chapterCalls.join(' ')}`);
-      assert.ok(chapterCalls.every((q) => q.includes('offline=1')), 'every part is asked for as a save (owner only)');
+      assert.ok(
+        chapterCalls.every((q) => q.includes('offline=1')),
+        'every part is asked for as a save (owner only)',
+      );
       const stored = await deviceStorage(page);
       const [dbName] = Object.keys(stored.databases);
       assert.deepEqual(stored.databases[dbName!], { books: [TEXT_BOOK], pages: 0, chapters: TEXT_CHAPTERS, figures: 0 });
@@ -372,7 +416,15 @@ describe('an illustrated text book saved for offline reading', () => {
       for (let turns = 0; turns < 8 && !onScreen; turns++) {
         const box = await figure.evaluate((img) => {
           const r = img.getBoundingClientRect();
-          return { top: r.top, left: r.left, bottom: r.bottom, right: r.right, width: r.width, vw: window.innerWidth, vh: window.innerHeight };
+          return {
+            top: r.top,
+            left: r.left,
+            bottom: r.bottom,
+            right: r.right,
+            width: r.width,
+            vw: window.innerWidth,
+            vh: window.innerHeight,
+          };
         });
         onScreen = box.width > 50 && box.top >= 0 && box.left >= 0 && box.bottom <= box.vh && box.right <= box.vw;
         if (!onScreen) {
@@ -388,7 +440,14 @@ describe('an illustrated text book saved for offline reading', () => {
       // Leaving the book revokes its object URLs; removing it from the device deletes the illustration too.
       const blobUrl = (await figure.getAttribute('src'))!;
       await page.getByRole('button', { name: '一覧に戻る' }).click();
-      const revoked = await page.evaluate((url) => fetch(url).then(() => false, () => true), blobUrl);
+      const revoked = await page.evaluate(
+        (url) =>
+          fetch(url).then(
+            () => false,
+            () => true,
+          ),
+        blobUrl,
+      );
       assert.ok(revoked, 'the object URL is revoked when the reader closes');
       await context.setOffline(false);
       await page.goto(`${store.url}/bookshelf?title_id=${illustrated.titleId}`);

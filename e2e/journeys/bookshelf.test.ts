@@ -28,7 +28,9 @@ before(async () => {
   SERIAL_ID = (await findSerialOfTitle(store, '夜明けの図書館')).id;
   const db = new Database(path.join(store.dataDir, 'hondana.db'), { readonly: true });
   titleName = (db.prepare('SELECT name FROM titles WHERE id = ?').get(TITLE_ID) as { name: string }).name;
-  serialTitleName = (db.prepare('SELECT t.name FROM serials s JOIN titles t ON t.id = s.title_id WHERE s.id = ?').get(SERIAL_ID) as { name: string }).name;
+  serialTitleName = (
+    db.prepare('SELECT t.name FROM serials s JOIN titles t ON t.id = s.title_id WHERE s.id = ?').get(SERIAL_ID) as { name: string }
+  ).name;
   db.close();
 });
 after(async () => {
@@ -89,7 +91,9 @@ describe('the bookshelf', () => {
       const stage = page.getByTestId('viewer-stage');
       await stage.waitFor();
       for (let i = 0; i < 4; i++) await page.keyboard.press('ArrowLeft');
-      await page.waitForFunction(() => Number(document.querySelector('[data-testid="viewer-stage"]')?.getAttribute('data-current-page')) >= 3);
+      await page.waitForFunction(
+        () => Number(document.querySelector('[data-testid="viewer-stage"]')?.getAttribute('data-current-page')) >= 3,
+      );
       const readTo = Number(await stage.getAttribute('data-current-page'));
       await page.goto(`${store.url}/`);
       const synced = await syncedPage(page, VOL2);
@@ -130,7 +134,10 @@ describe('the bookshelf', () => {
       await page.getByRole('link', { name: `${serialTitleName}の本を見る（1冊）` }).click();
       await page.getByText(/\d{4}年\d{1,2}月\d{1,2}日( \d{2}:\d{2})?までレンタル中/).waitFor();
       await shot(page, `rental-${width}`);
-      assert.equal(await page.getByRole('link', { name: '読む', exact: true }).getAttribute('href', { timeout: 5000 }), `/viewer?serialEpisodeId=${episodeId}`);
+      assert.equal(
+        await page.getByRole('link', { name: '読む', exact: true }).getAttribute('href', { timeout: 5000 }),
+        `/viewer?serialEpisodeId=${episodeId}`,
+      );
       await page.goto(`${store.url}/bookshelf`);
       const search = page.getByRole('searchbox', { name: '本棚の中を検索' });
       await search.fill(titleName.slice(0, 2));
@@ -145,7 +152,10 @@ describe('the bookshelf', () => {
       await page.goto(`${store.url}/bookshelf`);
       await continueRow.getByRole('link', { name: new RegExp(`${readTo + 1}ページから`) }).click();
       await page.waitForURL(new RegExp(`cid=${VOL2}&startupPage=${readTo}`));
-      await page.waitForFunction((p) => document.querySelector('[data-testid="viewer-stage"]')?.getAttribute('data-current-page') === String(p), readTo);
+      await page.waitForFunction(
+        (p) => document.querySelector('[data-testid="viewer-stage"]')?.getAttribute('data-current-page') === String(p),
+        readTo,
+      );
       await shot(page, `continue-${width}`);
       await page.context().close();
     });

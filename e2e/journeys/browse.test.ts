@@ -69,8 +69,7 @@ async function skeletonsGone(page: Page): Promise<void> {
   }
 }
 
-const shot = (page: Page, name: string) =>
-  page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage: true });
+const shot = (page: Page, name: string) => page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage: true });
 
 const signUp = (page: Page, birthDate: string) =>
   signUpThrough(page.request, store, { email: `browse-${birthDate}-${Date.now()}@example.jp`, nickname: '読書家', birthDate });
@@ -125,7 +124,10 @@ describe('a guest browsing the store', () => {
       assert.ok((await rankingTiles.count()) > 0, 'the free ranking has tiles');
       // Issue 34 item 11: 無料マンガランキング offers free books only, each tile priced 無料.
       for (const tile of await rankingTiles.all()) {
-        assert.ok((await tile.getByText('無料', { exact: true }).count()) > 0, `a free ranking tile shows a paid book: ${await tile.innerText()}`);
+        assert.ok(
+          (await tile.getByText('無料', { exact: true }).count()) > 0,
+          `a free ranking tile shows a paid book: ${await tile.innerText()}`,
+        );
       }
       // Everything the browser fetches has arrived (no skeleton, no 読み込み中…) before the picture,
       // taken from the top so the sticky header stays where a reader sees it.
@@ -181,7 +183,7 @@ describe('a guest browsing the store', () => {
     assert.match(series, /<source type="image\/webp" srcSet="[^"]*106w/);
   });
 
-  it('shows the description once on a volume whose description is the series\' own', async () => {
+  it("shows the description once on a volume whose description is the series' own", async () => {
     // In the demo catalog, volume 1 of 夜明けの図書館 has its series' description.
     const { description } = (await (await fetch(`${store.url}/api/books/${VOL1}`)).json()) as { description: string };
     const html = await (await fetch(`${store.url}/series_list/series_id=${SERIES}?book_id=${VOL1}`)).text();

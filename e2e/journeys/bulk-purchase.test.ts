@@ -72,9 +72,18 @@ for (const width of [375, 1080]) {
       await section.getByRole('button', { name: 'まとめ買いする' }).click();
       sheet = page.getByRole('dialog', { name: 'まとめ買い' });
       const rest = title.onSale - 1;
-      await sheet.getByTestId('bulk-volumes').filter({ hasText: `（${rest}冊）` }).waitFor();
-      await sheet.getByTestId('bulk-owned').filter({ hasText: `お持ちの${title.firstVol}巻は含みません。` }).waitFor();
-      await sheet.getByTestId('bulk-unreleased').filter({ hasText: /未配信の.+巻は含みません/ }).waitFor();
+      await sheet
+        .getByTestId('bulk-volumes')
+        .filter({ hasText: `（${rest}冊）` })
+        .waitFor();
+      await sheet
+        .getByTestId('bulk-owned')
+        .filter({ hasText: `お持ちの${title.firstVol}巻は含みません。` })
+        .waitFor();
+      await sheet
+        .getByTestId('bulk-unreleased')
+        .filter({ hasText: /未配信の.+巻は含みません/ })
+        .waitFor();
       // Three volumes or more in one order: the bulk-buy point campaign's bonus is counted.
       await sheet.getByTestId('bulk-points').filter({ hasText: 'まとめ買いボーナス' }).waitFor();
       const pay = amountOf((await sheet.getByTestId('bulk-pay').textContent()) ?? '');
@@ -82,13 +91,18 @@ for (const width of [375, 1080]) {
       assert.equal(amountOf((await button.textContent()) ?? ''), pay, 'the button says the amount the quote pays');
       await shot(page, `rest-${width}`);
       await button.click();
-      await sheet.getByRole('status').filter({ hasText: `${rest}冊を購入しました` }).waitFor();
+      await sheet
+        .getByRole('status')
+        .filter({ hasText: `${rest}冊を購入しました` })
+        .waitFor();
       await shot(page, `done-${width}`);
 
       // One order for the rest: the member's purchase history holds two book orders (the first volume, the rest).
       const payments = await page.request.get('/api/order/payments?offset=0&limit=10');
       assert.equal(payments.status(), 200);
-      const books = ((await payments.json()) as { payments: { kind: string; items: unknown[] }[] }).payments.filter((p) => p.kind === 'BOOK');
+      const books = ((await payments.json()) as { payments: { kind: string; items: unknown[] }[] }).payments.filter(
+        (p) => p.kind === 'BOOK',
+      );
       assert.deepEqual(books.map((p) => p.items.length).sort(), [1, rest].sort());
 
       // The bookshelf holds every volume bought.

@@ -55,7 +55,11 @@ for (const width of [375, 1080]) {
       const balance = async () => (await (await page.request.get(`${store.url}/api/manga_coin/balance`)).json()).balance as number;
       const before = await balance();
       await page.goto(`${store.url}/mangacoin?payment_type=docomo`);
-      await page.getByTestId(/^coin-pack-/).first().getByRole('button').click();
+      await page
+        .getByTestId(/^coin-pack-/)
+        .first()
+        .getByRole('button')
+        .click();
       await page.getByRole('button', { name: 'ドコモ払いで支払う' }).click();
       await page.waitForURL(/\/sandbox\/payments\//);
       await page.getByRole('heading', { name: 'お支払いの確認（テスト環境）' }).waitFor();

@@ -46,7 +46,10 @@ for (const width of [375, 1080]) {
       await refusal.getByRole('link', { name: 'マンガコインを購入する' }).waitFor();
       // Beside the button: no farther than a couple of lines away, not at the top of the page.
       const [box, button] = [await refusal.boundingBox(), await buy.boundingBox()];
-      assert.ok(box && button && Math.abs(button.y - (box.y + box.height)) < 80, `refusal ${JSON.stringify(box)} vs button ${JSON.stringify(button)}`);
+      assert.ok(
+        box && button && Math.abs(button.y - (box.y + box.height)) < 80,
+        `refusal ${JSON.stringify(box)} vs button ${JSON.stringify(button)}`,
+      );
       await refusal.scrollIntoViewIfNeeded();
       await page.screenshot({ path: path.join(screenshotDir, `cart-refused-short-${width}.png`) });
       await context.close();

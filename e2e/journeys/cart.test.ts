@@ -51,7 +51,10 @@ for (const width of [375, 1080]) {
         await page.waitForURL(/\/cart\?add=/);
         await page.getByText(`カートに${i + 1}冊あります`).waitFor();
         // The header counts a guest's cart too (kept in this browser).
-        await page.getByTestId('cart-count').filter({ hasText: String(i + 1) }).waitFor();
+        await page
+          .getByTestId('cart-count')
+          .filter({ hasText: String(i + 1) })
+          .waitFor();
       }
       await page.goto(`${store.url}/ranking/daily/1`);
       await page.getByTestId('cart-count').filter({ hasText: '2' }).waitFor();
@@ -72,13 +75,25 @@ for (const width of [375, 1080]) {
 
       // The cart opens with the coupon it marks いちばんお得 already applied (issue 34 item 16).
       const picker = page.getByTestId('coupon-picker');
-      assert.ok(await picker.locator('label', { hasText: 'いちばんお得' }).getByRole('radio').isChecked(), 'the best coupon is preselected');
-      await page.getByTestId('cart-discount').filter({ hasNotText: /^-0円$/ }).waitFor();
+      assert.ok(
+        await picker.locator('label', { hasText: 'いちばんお得' }).getByRole('radio').isChecked(),
+        'the best coupon is preselected',
+      );
+      await page
+        .getByTestId('cart-discount')
+        .filter({ hasNotText: /^-0円$/ })
+        .waitFor();
       await picker.getByRole('button', { name: 'クーポンを外す' }).click();
-      await page.getByTestId('cart-discount').filter({ hasText: /^-0円$/ }).waitFor();
+      await page
+        .getByTestId('cart-discount')
+        .filter({ hasText: /^-0円$/ })
+        .waitFor();
       const before = (await page.getByTestId('cart-amount').textContent()) ?? '';
       await picker.getByRole('radio', { name: /新規会員 半額クーポン/ }).click();
-      await page.getByTestId('cart-discount').filter({ hasNotText: /^-0円$/ }).waitFor();
+      await page
+        .getByTestId('cart-discount')
+        .filter({ hasNotText: /^-0円$/ })
+        .waitFor();
       const after = (await page.getByTestId('cart-amount').textContent()) ?? '';
       assert.ok(Number(after.replace(/\D/g, '')) * 2 <= Number(before.replace(/\D/g, '')) + 1, `${before} → ${after}`);
       await shot(page, `cart-${width}`);
@@ -111,14 +126,22 @@ for (const width of [375, 1080]) {
       // The demo's set of 鋼鉄の騎士団 volumes 1–3, found from its first volume (found by name).
       const first = await findVolume(store, BUNDLE_TITLE, 1);
       const { bundleId } = (await (await context.request.get(`${store.url}/api/books/${first.id}`)).json()) as { bundleId: number };
-      const bundle = (await (await context.request.get(`${store.url}/api/bundles/${bundleId}`)).json()) as { bookIds: number[]; bundleSalePrice: number; bundleTotalPrice: number; name: string };
+      const bundle = (await (await context.request.get(`${store.url}/api/bundles/${bundleId}`)).json()) as {
+        bookIds: number[];
+        bundleSalePrice: number;
+        bundleTotalPrice: number;
+        name: string;
+      };
       assert.equal(bundle.name, `${BUNDLE_TITLE} 1〜3巻セット`);
       assert.equal(bundle.bookIds.length, 3);
       assert.ok(bundle.bundleSalePrice < bundle.bundleTotalPrice);
       const page = await context.newPage();
 
       // From the volume page: its セットでカートに入れる link takes the bundle to the cart.
-      const detail = (await (await context.request.get(`${store.url}/api/books/${bundle.bookIds[0]}`)).json()) as { seriesId: number; bundleId: number };
+      const detail = (await (await context.request.get(`${store.url}/api/books/${bundle.bookIds[0]}`)).json()) as {
+        seriesId: number;
+        bundleId: number;
+      };
       assert.equal(detail.bundleId, bundleId);
       const guestHtml = await (await fetch(`${store.url}/series_list/series_id=${detail.seriesId}?book_id=${bundle.bookIds[0]}`)).text();
       assert.ok(guestHtml.includes(`href="/login?callback=/cart%3Fbundle%3D${bundleId}"`), 'a guest logs in first');
@@ -129,9 +152,15 @@ for (const width of [375, 1080]) {
       await page.waitForURL(new RegExp(`/cart\\?bundle=${bundleId}$`), { waitUntil: 'commit' });
       const line = page.getByTestId(`cart-item-${bundle.bookIds[0]}`);
       await line.getByText('セット（3冊）').waitFor();
-      await line.getByText(`${bundle.bundleSalePrice.toLocaleString('ja-JP')}円`).first().waitFor();
+      await line
+        .getByText(`${bundle.bundleSalePrice.toLocaleString('ja-JP')}円`)
+        .first()
+        .waitFor();
       // The bundle's price is the books' total (the cart may open with the best coupon taken off it).
-      await page.getByTestId('cart-sale-price').filter({ hasText: `${bundle.bundleSalePrice.toLocaleString('ja-JP')}円` }).waitFor();
+      await page
+        .getByTestId('cart-sale-price')
+        .filter({ hasText: `${bundle.bundleSalePrice.toLocaleString('ja-JP')}円` })
+        .waitFor();
 
       await page.getByRole('radio', { name: 'クレジットカード' }).check();
       await page.getByLabel('カード番号').fill('4242 4242 4242 4242');
@@ -161,15 +190,25 @@ for (const width of [375, 1080]) {
       const page = await context.newPage();
       // Volumes 2 and 3 of one title and a paid volume of another: two titles, three books.
       const other = await findVolume(store, OTHER_TITLE, 3);
-      const books: [number, number][] = [[titleId, volumeIds[0]!], [titleId, volumeIds[1]!], [other.titleId, other.id]];
+      const books: [number, number][] = [
+        [titleId, volumeIds[0]!],
+        [titleId, volumeIds[1]!],
+        [other.titleId, other.id],
+      ];
       for (const [i, [titleId, bookId]] of books.entries()) {
         await page.goto(`${store.url}/series_list/series_id=${titleId}?book_id=${bookId}`);
         await page.getByRole('button', { name: 'カートに追加' }).click();
         await page.getByRole('status').filter({ hasText: 'カートに追加しました' }).waitFor();
-        await page.getByTestId('cart-count').filter({ hasText: String(i + 1) }).waitFor();
+        await page
+          .getByTestId('cart-count')
+          .filter({ hasText: String(i + 1) })
+          .waitFor();
         if (i === 0) await shot(page, `cart-added-${width}`);
       }
-      await page.getByRole('link', { name: /カート/ }).first().click();
+      await page
+        .getByRole('link', { name: /カート/ })
+        .first()
+        .click();
       await page.waitForURL(`${store.url}/cart`);
       const picker = page.getByTestId('coupon-picker');
       // The demo's coupons of each type (and the login coupon) that apply, the best one marked.
@@ -180,14 +219,23 @@ for (const width of [375, 1080]) {
       const bestDiscount = Number(/-([\d,]+)円/.exec(bestText)![1]!.replace(/,/g, ''));
       // Already applied when the cart opens (issue 34 item 16).
       assert.ok(await best.getByRole('radio').isChecked(), 'the best coupon is preselected');
-      await page.getByTestId('cart-discount').filter({ hasText: `-${bestDiscount.toLocaleString('ja-JP')}円` }).waitFor();
+      await page
+        .getByTestId('cart-discount')
+        .filter({ hasText: `-${bestDiscount.toLocaleString('ja-JP')}円` })
+        .waitFor();
       // Another coupon, then none: the discount follows the server.
       await picker.getByRole('radio', { name: /500円以上で100円OFF/ }).click();
       await page.getByTestId('cart-discount').filter({ hasText: '-100円' }).waitFor();
       await picker.getByRole('button', { name: 'クーポンを外す' }).click();
-      await page.getByTestId('cart-discount').filter({ hasText: /^-0円$/ }).waitFor();
+      await page
+        .getByTestId('cart-discount')
+        .filter({ hasText: /^-0円$/ })
+        .waitFor();
       await best.getByRole('radio').click();
-      await page.getByTestId('cart-discount').filter({ hasText: `-${bestDiscount.toLocaleString('ja-JP')}円` }).waitFor();
+      await page
+        .getByTestId('cart-discount')
+        .filter({ hasText: `-${bestDiscount.toLocaleString('ja-JP')}円` })
+        .waitFor();
 
       // Points pay alongside coins or a card, not manga coins: by card, 120 of the 300 held.
       await page.getByRole('radio', { name: 'クレジットカード' }).check();
@@ -207,7 +255,9 @@ for (const width of [375, 1080]) {
       assert.match(text, /-120pt/);
       assert.match(text, new RegExp(`${amount.toLocaleString('ja-JP')}円`));
       await shot(page, `cart-charged-${width}`);
-      const owned = JSON.stringify(await (await page.request.get(`${store.url}/api/user_books/me/by_book?book_id=${books.map((b) => b[1]).join(',')}`)).json());
+      const owned = JSON.stringify(
+        await (await page.request.get(`${store.url}/api/user_books/me/by_book?book_id=${books.map((b) => b[1]).join(',')}`)).json(),
+      );
       assert.equal((owned.match(/OWNED/g) ?? []).length, 3, owned);
       await context.close();
     });

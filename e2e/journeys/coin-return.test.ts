@@ -78,7 +78,10 @@ for (const width of [375, 1080]) {
       await page.getByRole('button', { name: '購入する' }).click();
       await dialog.getByRole('button', { name: '次へ' }).click();
       await dialog.getByRole('button', { name: '購入する 638マンガコイン', exact: true }).click();
-      await page.getByRole('status').filter({ hasText: /マンガコインを.+使用しました/ }).waitFor();
+      await page
+        .getByRole('status')
+        .filter({ hasText: /マンガコインを.+使用しました/ })
+        .waitFor();
       await page.getByTestId('buy-box').getByRole('link', { name: '読む' }).waitFor();
       assert.equal(await balance(page), 1050 - 638);
       await shot(page, `coin-return-bought-${width}`);

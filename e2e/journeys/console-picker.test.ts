@@ -19,7 +19,8 @@ let browser: Browser;
 const yen = (n: number) => n.toLocaleString('ja-JP');
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const tokyoMinute = (offsetMs: number) => new Date(Date.now() + offsetMs + 9 * 3600_000).toISOString().slice(0, 16);
-const shot = (page: Page, name: string) => page.screenshot({ path: path.join(screenshotDir, `console-picker-${name}.png`), fullPage: true });
+const shot = (page: Page, name: string) =>
+  page.screenshot({ path: path.join(screenshotDir, `console-picker-${name}.png`), fullPage: true });
 
 const signUp = (email: string) => signUpMember(store, email, 'picker');
 
@@ -44,7 +45,9 @@ interface Candidate {
 
 /** Titles with two paid volumes at list price, on sale now (the demo catalog has several). */
 async function candidates(page: Page): Promise<Candidate[]> {
-  const list = (await (await page.request.get(`${store.url}/api/admin/titles?q=`)).json()) as { titles: { id: number; name: string; publishedCount: number }[] };
+  const list = (await (await page.request.get(`${store.url}/api/admin/titles?q=`)).json()) as {
+    titles: { id: number; name: string; publishedCount: number }[];
+  };
   const now = tokyoMinute(0);
   const found: Candidate[] = [];
   for (const t of list.titles.filter((x) => x.publishedCount >= 3 && x.name.length >= 3)) {
@@ -109,7 +112,10 @@ describe('an operator picks titles and volumes by name', () => {
       await shot(page, `campaign-picked-${width}`);
       await campaignForm.getByRole('button', { name: 'キャンペーンを作成する' }).click();
       await page.getByText('作成しました').waitFor();
-      await page.getByRole('row', { name: new RegExp(escape(campaign)) }).getByText('実施中').waitFor();
+      await page
+        .getByRole('row', { name: new RegExp(escape(campaign)) })
+        .getByText('実施中')
+        .waitFor();
 
       await page.getByRole('link', { name: 'セット販売' }).click();
       const bundleForm = page.getByRole('form', { name: 'セットを作成する' });
@@ -131,7 +137,10 @@ describe('an operator picks titles and volumes by name', () => {
       await shot(page, `bundle-picked-${width}`);
       await bundleForm.getByRole('button', { name: 'セットを作成する' }).click();
       await page.getByText('作成しました').waitFor();
-      await page.getByRole('row', { name: new RegExp(escape(bundle)) }).getByText('販売中').waitFor();
+      await page
+        .getByRole('row', { name: new RegExp(escape(bundle)) })
+        .getByText('販売中')
+        .waitFor();
       await shot(page, `bundles-${width}`);
       await page.context().close();
 
@@ -140,10 +149,20 @@ describe('an operator picks titles and volumes by name', () => {
       await grantMangaCoins(store, email, 5000);
       const member = await loggedIn(email, width);
       const book = title.books[0]!;
-      const info = (await (await member.request.get(`${store.url}/api/books/${book.id}`)).json()) as { seriesId: number; pointTotal: number; pointCampaign: { list: { name: string; point: number }[] } };
-      assert.ok(info.pointCampaign.list.some((l) => l.name === campaign && l.point > 0), 'the picked title’s campaign gives points on its volume');
+      const info = (await (await member.request.get(`${store.url}/api/books/${book.id}`)).json()) as {
+        seriesId: number;
+        pointTotal: number;
+        pointCampaign: { list: { name: string; point: number }[] };
+      };
+      assert.ok(
+        info.pointCampaign.list.some((l) => l.name === campaign && l.point > 0),
+        'the picked title’s campaign gives points on its volume',
+      );
       await member.goto(`${store.url}/series_list/series_id=${info.seriesId}?book_id=${book.id}`);
-      await member.getByText(`${yen(info.pointTotal)}pt還元`).first().waitFor();
+      await member
+        .getByText(`${yen(info.pointTotal)}pt還元`)
+        .first()
+        .waitFor();
       await member.getByRole('link', { name: `セットでカートに入れる（${yen(setPrice)}円）` }).waitFor();
       await shot(member, `volume-${width}`);
       await member.getByRole('button', { name: '購入する' }).click();

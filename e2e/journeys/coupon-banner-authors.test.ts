@@ -32,7 +32,11 @@ async function volumeUrl(page: Page): Promise<string> {
   await page.goto(`${store.url}/search?word=${encodeURIComponent(TITLE)}`);
   await page.getByRole('link', { name: TITLE }).first().click();
   await page.waitForURL(/\/series_list\/series_id=\d+/);
-  const href = await page.locator('article', { hasText: `${TITLE} 2巻` }).getByRole('link').first().getAttribute('href');
+  const href = await page
+    .locator('article', { hasText: `${TITLE} 2巻` })
+    .getByRole('link')
+    .first()
+    .getAttribute('href');
   assert.match(href ?? '', /book_id=\d+/, 'the volume list links volume 2');
   return href!;
 }
@@ -59,7 +63,14 @@ for (const width of [375, 1080]) {
       await plain.goto(`${store.url}${volume}`);
       const plainImage = plain.getByTestId('coupon-banner').getByTestId('coupon-banner-image');
       assert.equal(Math.round((await plainImage.boundingBox())?.width ?? 0), wide ? 60 : 40, 'the image width of §9 without scripts');
-      assert.equal(await plain.getByTestId('coupon-banner').getByText(/日.*まで）$/).isVisible(), wide, 'the suffix rule without scripts');
+      assert.equal(
+        await plain
+          .getByTestId('coupon-banner')
+          .getByText(/日.*まで）$/)
+          .isVisible(),
+        wide,
+        'the suffix rule without scripts',
+      );
       await shot(plain, `coupon-banner-no-script-${width}`);
       await noScript.close();
 
@@ -94,7 +105,10 @@ for (const width of [375, 1080]) {
       await page.waitForURL(/\/series_list\/series_id=\d+/);
       await page.getByRole('heading', { level: 1, name: TWO_AUTHORS, exact: true }).waitFor();
       const header = (await page.request.get(page.url()).then((r) => r.text())).replace(/<!-- -->/g, '');
-      assert.ok(header.includes('data-testid="author-list-narrow"') && header.includes('data-testid="author-list-wide"'), 'both cuts are in the HTML');
+      assert.ok(
+        header.includes('data-testid="author-list-narrow"') && header.includes('data-testid="author-list-wide"'),
+        'both cuts are in the HTML',
+      );
       const shown = page.getByRole('list', { name: '著者' }).filter({ visible: true });
       assert.equal(await shown.count(), 1, 'one author list shows');
       const text = ((await shown.innerText()) ?? '').replace(/\s+/g, ' ').trim();

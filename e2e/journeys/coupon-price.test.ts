@@ -53,7 +53,10 @@ for (const width of [375, 1080]) {
       await page.goto(VOLUME);
       const offer = page.getByTestId('member-coupon-price');
       await offer.getByText('30%OFFクーポン適用価格').waitFor();
-      assert.ok((await offer.textContent())?.includes(`${promised.toLocaleString('ja-JP')}円`), 'the member is shown the price the guest was promised');
+      assert.ok(
+        (await offer.textContent())?.includes(`${promised.toLocaleString('ja-JP')}円`),
+        'the member is shown the price the guest was promised',
+      );
       await shot(page, `coupon-price-member-${width}`);
 
       // 購入する buys at the list price and says so, with the way to the coupon price.
@@ -77,7 +80,10 @@ for (const width of [375, 1080]) {
       await offer.getByRole('link', { name: 'カートで購入' }).click();
       await page.waitForURL(/\/cart/);
       await page.getByTestId(`cart-item-${BOOK_ID}`).waitFor();
-      await page.getByTestId('cart-amount').filter({ hasText: `${promised.toLocaleString('ja-JP')}円` }).waitFor();
+      await page
+        .getByTestId('cart-amount')
+        .filter({ hasText: `${promised.toLocaleString('ja-JP')}円` })
+        .waitFor();
       await shot(page, `coupon-price-cart-${width}`);
       await page.getByRole('button', { name: `購入する ${promised.toLocaleString('ja-JP')}マンガコイン` }).click();
       await page.getByText('購入が完了しました').waitFor();
@@ -85,7 +91,10 @@ for (const width of [375, 1080]) {
       assert.equal(balance.balance, 2000 - promised, 'the cart charged the price the page showed');
       // The order is listed in the unit it was paid in (issue 34 item 4).
       await page.goto('/order/payments');
-      await page.getByText(`${promised.toLocaleString('ja-JP')}マンガコイン`).first().waitFor();
+      await page
+        .getByText(`${promised.toLocaleString('ja-JP')}マンガコイン`)
+        .first()
+        .waitFor();
       await context.close();
     });
   });

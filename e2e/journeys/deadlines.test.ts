@@ -21,7 +21,14 @@ after(async () => {
   await store?.stop();
 });
 
-const tokyo = new Intl.DateTimeFormat('en-US', { timeZone: 'Asia/Tokyo', month: 'numeric', day: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+const tokyo = new Intl.DateTimeFormat('en-US', {
+  timeZone: 'Asia/Tokyo',
+  month: 'numeric',
+  day: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
 const parts = (ms: number) => Object.fromEntries(tokyo.formatToParts(ms).map((p) => [p.type, p.value]));
 const monthDay = (ms: number) => `${Number(parts(ms).month)}/${Number(parts(ms).day)}`;
 const atMidnight = (ms: number) => parts(ms).hour === '00' && parts(ms).minute === '00';
@@ -34,7 +41,8 @@ for (const width of [375, 1080]) {
       // What the store lists as free for a limited time, ending soonest: the way a guest finds them on /free.
       const { books } = (await (await fetch(`${store.url}/api/free_books/closely/by_page_type/all?limit=100`)).json()) as { books: Tile[] };
       const ends = new Map<number, number>();
-      for (const b of books) if (b.limitedFree && b.endDatetime) ends.set(b.titleId, Math.min(ends.get(b.titleId) ?? Infinity, b.endDatetime));
+      for (const b of books)
+        if (b.limitedFree && b.endDatetime) ends.set(b.titleId, Math.min(ends.get(b.titleId) ?? Infinity, b.endDatetime));
       const found = [...ends].find(([, end]) => atMidnight(end));
       assert.ok(found, 'the demo has a free period ending at Tokyo midnight');
       const [titleId, end] = found;
@@ -46,7 +54,11 @@ for (const width of [375, 1080]) {
       await page.goto(`${store.url}/series_list/series_id=${titleId}`);
       await page.getByRole('heading', { level: 1 }).waitFor();
       await page.getByText(`無料公開中 ${lastDay}まで`, { exact: true }).waitFor();
-      assert.equal(await page.getByText(`${monthDay(end)}まで`, { exact: false }).count(), 0, `no label names ${monthDay(end)}, the day the period has already ended`);
+      assert.equal(
+        await page.getByText(`${monthDay(end)}まで`, { exact: false }).count(),
+        0,
+        `no label names ${monthDay(end)}, the day the period has already ended`,
+      );
       await page.screenshot({ path: path.join(screenshotDir, `deadline-series-${width}.png`) });
       await expectNoSidewaysScroll(page);
       await context.close();

@@ -29,9 +29,19 @@ const OPERATOR = `publishers-operator-${Date.now()}@example.jp`;
 
 const COLOPHON = {
   heading: '港の灯　第1巻',
-  lines: ['2026年12月6日　初版発行', '著者　灯台守', '発行所　株式会社港出版', '〒100-0001　東京都千代田区千代田1-1', '本書の無断複製は著作権法上での例外を除き禁じられています。'],
+  lines: [
+    '2026年12月6日　初版発行',
+    '著者　灯台守',
+    '発行所　株式会社港出版',
+    '〒100-0001　東京都千代田区千代田1-1',
+    '本書の無断複製は著作権法上での例外を除き禁じられています。',
+  ],
 };
-const PROSE = Array.from({ length: 8 }, (_, i) => `段落${i + 1}。横書きの本は左から右へ読み、ページも左から右へめくります。表や図はその場所に置かれ、文字の大きさを変えても崩れません。`);
+const PROSE = Array.from(
+  { length: 8 },
+  (_, i) =>
+    `段落${i + 1}。横書きの本は左から右へ読み、ページも左から右へめくります。表や図はその場所に置かれ、文字の大きさを変えても崩れません。`,
+);
 
 before(async () => {
   [store, browser] = await Promise.all([startStore(), launchBrowser()]);
@@ -46,10 +56,21 @@ before(async () => {
     pages,
     size,
     colophon: COLOPHON,
-    toc: [{ text: '表紙', page: 0 }, { text: '第1話', page: 1 }, { text: '第2話', page: 2 }, { text: '奥付', page: 4 }],
+    toc: [
+      { text: '表紙', page: 0 },
+      { text: '第1話', page: 1 },
+      { text: '第2話', page: 2 },
+      { text: '奥付', page: 4 },
+    ],
   };
-  const mangaFile = await writeBookFile(path.join(work, 'minato-no-hi-1.epub'), fixedMangaWithColophon({ ...volume, identifier: 'urn:uuid:6a0e6c1e-0035-4000-8000-00000000e2e1', title: '港の灯 1' }));
-  const secondFile = await writeBookFile(path.join(work, 'minato-no-hi-2.epub'), fixedMangaWithColophon({ ...volume, identifier: 'urn:uuid:6a0e6c1e-0035-4000-8000-00000000e2e4', title: '港の灯 2' }));
+  const mangaFile = await writeBookFile(
+    path.join(work, 'minato-no-hi-1.epub'),
+    fixedMangaWithColophon({ ...volume, identifier: 'urn:uuid:6a0e6c1e-0035-4000-8000-00000000e2e1', title: '港の灯 1' }),
+  );
+  const secondFile = await writeBookFile(
+    path.join(work, 'minato-no-hi-2.epub'),
+    fixedMangaWithColophon({ ...volume, identifier: 'urn:uuid:6a0e6c1e-0035-4000-8000-00000000e2e4', title: '港の灯 2' }),
+  );
   const scrollFile = await writeBookFile(
     path.join(work, 'choju-emaki.epub'),
     scrolledImageBook({
@@ -118,10 +139,15 @@ const boxOf = async (page: Page, selector: string) => (await page.locator(select
 describe('a fixed-layout manga with an XHTML colophon (奥付)', () => {
   it('imports on sale as a fixed right-to-left book of 5 pages, its colophon page named in the warnings', () => {
     assert.deepEqual([manga.layoutType, manga.direction, manga.totalPage, manga.listed, manga.price], [0, 'rtl', 5, true, 500]);
-    assert.deepEqual(manga.warnings, ['item/xhtml/p-colophon.xhtml: page 5 is a text page, kept as sanitised text that the viewer lays out in its place']);
+    assert.deepEqual(manga.warnings, [
+      'item/xhtml/p-colophon.xhtml: page 5 is a text page, kept as sanitised text that the viewer lays out in its place',
+    ]);
   });
 
-  for (const [width, height] of [[375, 740], [1080, 800]] as const) {
+  for (const [width, height] of [
+    [375, 740],
+    [1080, 800],
+  ] as const) {
     it(`shows the colophon at its place, the last page, legible at ${width} px`, async () => {
       const page = await open(width, height, manga.bookId);
       await expectPage(page, 0);
@@ -135,7 +161,13 @@ describe('a fixed-layout manga with an XHTML colophon (奥付)', () => {
       const style = await colophon.evaluate((el) => {
         const s = getComputedStyle(el);
         const box = el.getBoundingClientRect();
-        return { fontSize: parseFloat(s.fontSize), writingMode: s.writingMode, width: box.width, height: box.height, overflow: el.scrollHeight > el.clientHeight };
+        return {
+          fontSize: parseFloat(s.fontSize),
+          writingMode: s.writingMode,
+          width: box.width,
+          height: box.height,
+          overflow: el.scrollHeight > el.clientHeight,
+        };
       });
       assert.equal(style.writingMode, 'horizontal-tb');
       assert.ok(style.fontSize >= 14, `the text is ${style.fontSize} px`);
@@ -183,7 +215,10 @@ describe('a right-to-left picture scroll (絵巻物)', () => {
     assert.deepEqual([scroll.layoutType, scroll.direction, scroll.totalPage], [1, 'rtl', 4]);
   });
 
-  for (const [width, height] of [[375, 740], [1080, 800]] as const) {
+  for (const [width, height] of [
+    [375, 740],
+    [1080, 800],
+  ] as const) {
     it(`reads as one horizontal strip from right to left at ${width} px`, async () => {
       const page = await open(width, height, scroll.bookId);
       const stage = page.getByTestId('viewer-stage');
@@ -205,7 +240,10 @@ describe('a right-to-left picture scroll (絵巻物)', () => {
       assert.ok(moved.x > first.x + 300, 'S1 moved to the right');
       // On to where S2 joins S1, just right of the middle: the page crossing the middle is S2 now.
       await page.mouse.wheel(0, Math.round(width / 2 + 40 - moved.x));
-      await page.waitForFunction((w) => Math.abs((document.querySelector('[data-index="0"]')?.getBoundingClientRect().left ?? 0) - (w / 2 + 40)) < 4, width);
+      await page.waitForFunction(
+        (w) => Math.abs((document.querySelector('[data-index="0"]')?.getBoundingClientRect().left ?? 0) - (w / 2 + 40)) < 4,
+        width,
+      );
       await expectPage(page, 1);
       await page.locator('[data-index="1"] img').waitFor();
       await shot(page, `scroll-${width}-seam`);
@@ -226,7 +264,11 @@ describe('a right-to-left picture scroll (絵巻物)', () => {
       await text.getByText('この絵巻は右から左へ').waitFor();
       assert.equal(await text.evaluate((el) => getComputedStyle(el).writingMode), 'vertical-rl');
       // Vertical lines run from the top, the heading's to the right of the text's.
-      const [box, heading, body] = await Promise.all([text.boundingBox(), text.locator('h3').boundingBox(), text.locator('p').boundingBox()]);
+      const [box, heading, body] = await Promise.all([
+        text.boundingBox(),
+        text.locator('h3').boundingBox(),
+        text.locator('p').boundingBox(),
+      ]);
       assert.ok(box && heading && body && heading.y - box.y < 80 && body.y - box.y < 80, 'the lines start at the top of the page');
       assert.ok(heading!.x > body!.x, 'the heading comes first, on the right');
       await shot(page, `scroll-${width}-end`);
@@ -239,7 +281,10 @@ describe('a horizontal (横書き) technical text', () => {
     assert.deepEqual([tech.layoutType, tech.direction, tech.totalPage, tech.warnings], [2, 'ltr', 2, []]);
   });
 
-  for (const [width, height] of [[375, 740], [1080, 800]] as const) {
+  for (const [width, height] of [
+    [375, 740],
+    [1080, 800],
+  ] as const) {
     it(`reads left to right, page by page, with its table, at ${width} px`, async () => {
       const page = await open(width, height, tech.bookId);
       await page.locator('[data-kind=text][data-total]:not([data-total="0"])').waitFor();
@@ -290,7 +335,10 @@ describe('a horizontal (横書き) technical text', () => {
     await closePopup(page);
     await page.locator('[data-testid=viewer-stage][data-writing-mode=vertical]').waitFor();
     assert.equal(await page.locator('[data-kind=text]').getAttribute('data-direction'), 'rtl');
-    assert.equal(await page.locator('[data-testid=viewer-stage] [lang=ja]').evaluate((el) => getComputedStyle(el).writingMode), 'vertical-rl');
+    assert.equal(
+      await page.locator('[data-testid=viewer-stage] [lang=ja]').evaluate((el) => getComputedStyle(el).writingMode),
+      'vertical-rl',
+    );
     await shot(page, 'text-375-vertical');
     await showUi(page);
     await page.getByRole('button', { name: '設定' }).click();

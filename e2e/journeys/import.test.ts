@@ -32,7 +32,8 @@ before(async () => {
   const [imported] = await importIntoStore(store, file, ['--publish', '--price', '500']);
   assert.ok(imported, 'the command reported the book');
   book = imported;
-  const prose = '　<ruby>吾輩<rt>わがはい</rt></ruby>は猫である。名前はまだ無い。どこで生れたかとんと<ruby>見当<rt>けんとう</rt></ruby>がつかぬ。何でも薄暗いじめじめした所でニャーニャー泣いていた事だけは記憶している。';
+  const prose =
+    '　<ruby>吾輩<rt>わがはい</rt></ruby>は猫である。名前はまだ無い。どこで生れたかとんと<ruby>見当<rt>けんとう</rt></ruby>がつかぬ。何でも薄暗いじめじめした所でニャーニャー泣いていた事だけは記憶している。';
   const text = await writeTextEpub(path.join(work, 'neko.epub'), {
     identifier: 'urn:uuid:e2e-import-text-0001',
     title: '猫の日記',
@@ -147,14 +148,21 @@ describe('an imported reflowable vertical EPUB in the viewer', () => {
     assert.equal(textBook.totalPage, 2);
   });
 
-  for (const [width, height] of [[375, 740], [1080, 800]] as const) {
+  for (const [width, height] of [
+    [375, 740],
+    [1080, 800],
+  ] as const) {
     it(`shows the first chapter in vertical writing with its ruby at ${width} px`, async () => {
       // The illustration is held back until the reader has turned a page at 375 px: its arrival
       // lays the chapter out again, and the reader stays where they were.
       let release = () => {};
       const held = new Promise<void>((resolve) => (release = resolve));
       const page = await open(width, height, textBook.bookId, async (p) => {
-        if (width === 375) await p.route('**/media/figures/**', async (route) => { await held; await route.continue(); });
+        if (width === 375)
+          await p.route('**/media/figures/**', async (route) => {
+            await held;
+            await route.continue();
+          });
       });
       await page.locator('[data-kind=text][data-total]:not([data-total="0"])').waitFor();
       if (width !== 375) release();
@@ -206,7 +214,15 @@ describe('an imported reflowable vertical EPUB in the viewer', () => {
       while (current < total && !onScreen) {
         const box = await figure.evaluate((img) => {
           const r = img.getBoundingClientRect();
-          return { top: r.top, left: r.left, bottom: r.bottom, right: r.right, width: r.width, vw: window.innerWidth, vh: window.innerHeight };
+          return {
+            top: r.top,
+            left: r.left,
+            bottom: r.bottom,
+            right: r.right,
+            width: r.width,
+            vw: window.innerWidth,
+            vh: window.innerHeight,
+          };
         });
         seen.push(JSON.stringify(box));
         onScreen = box.width > 50 && box.top >= 0 && box.left >= 0 && box.bottom <= box.vh && box.right <= box.vw;

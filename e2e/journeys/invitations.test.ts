@@ -61,7 +61,13 @@ before(async () => {
   const cover = ((await (await fetch(`${store.url}/api/books/${books[0]}`)).json()) as { imageUrl: string }).imageUrl;
   await createReachBanner(store, { jumpUrl: `/series_list/series_id=${titleId}`, startInMs: -DAY, endInMs: 7 * DAY });
   await createReachBanner(store, { jumpUrl: '/free', startInMs: -2 * DAY, endInMs: 7 * DAY, ended: true });
-  await createNonLoginAppeal(store, { name: 'はじめての方へ', imageUrl: cover, appealText: '無料会員登録で、試し読みも購入もすぐできます', startInMs: -DAY, endInMs: 7 * DAY });
+  await createNonLoginAppeal(store, {
+    name: 'はじめての方へ',
+    imageUrl: cover,
+    appealText: '無料会員登録で、試し読みも購入もすぐできます',
+    startInMs: -DAY,
+    endInMs: 7 * DAY,
+  });
 });
 after(async () => {
   await browser?.close();
@@ -152,7 +158,10 @@ for (const width of [375, 1080]) {
       for (const id of books) await b.getByTestId(`cart-item-${id}`).waitFor();
       // The cart may open with another coupon applied (the best one): the ticket's 500 comes off the books' total.
       const before = Number(((await b.getByTestId('cart-sale-price').textContent()) ?? '').replace(/\D/g, ''));
-      await b.getByTestId('coupon-picker').getByRole('radio', { name: /友達招待チケット/ }).click();
+      await b
+        .getByTestId('coupon-picker')
+        .getByRole('radio', { name: /友達招待チケット/ })
+        .click();
       await b.getByTestId('cart-discount').filter({ hasText: '500' }).waitFor();
       const withTicket = Number(((await b.getByTestId('cart-amount').textContent()) ?? '').replace(/\D/g, ''));
       assert.equal(withTicket, before - 500);
@@ -173,7 +182,12 @@ for (const width of [375, 1080]) {
 
       // Both pages read right before any script runs (issue 40): A's own code and counts, and the
       // appeal a friend's link opens.
-      const noScript = await browser.newContext({ viewport: { width, height: 860 }, locale: 'ja-JP', javaScriptEnabled: false, storageState: await contextA.storageState() });
+      const noScript = await browser.newContext({
+        viewport: { width, height: 860 },
+        locale: 'ja-JP',
+        javaScriptEnabled: false,
+        storageState: await contextA.storageState(),
+      });
       const plain = await noScript.newPage();
       await plain.goto(`${store.url}/invitation/inviter?ref=invitation`);
       await plain.getByTestId('achieved-count').filter({ hasText: '1人 / 5人' }).waitFor();
@@ -238,7 +252,11 @@ for (const width of [375, 1080]) {
       await banners.first().waitFor();
       assert.equal(await banners.count(), 1, 'the ended banner is not shown');
       assert.equal(await banners.first().getAttribute('href'), `/series_list/series_id=${titleId}`);
-      await page.waitForFunction(() => Array.from(document.images).slice(0, 4).every((img) => img.complete));
+      await page.waitForFunction(() =>
+        Array.from(document.images)
+          .slice(0, 4)
+          .every((img) => img.complete),
+      );
       await shot(page, `top-guest-${width}`);
       await signUpMember(page, store, `top-${width}`);
       await page.goto(`${store.url}/`);

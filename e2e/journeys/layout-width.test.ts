@@ -31,12 +31,22 @@ for (const width of [320, 375, 768]) {
       await page.getByRole('heading', { name: 'デイリーランキング' }).waitFor();
       // A series page as a guest finds one: the first tile of the top page's ranking.
       const seriesHref = await page.locator('a[href^="/series_list/series_id="]').first().getAttribute('href');
-      const pages = ['/', '/free', '/ranking/daily/1', seriesHref!, '/serial', `/search?word=${encodeURIComponent('図書館')}`, '/login', '/signup'];
+      const pages = [
+        '/',
+        '/free',
+        '/ranking/daily/1',
+        seriesHref!,
+        '/serial',
+        `/search?word=${encodeURIComponent('図書館')}`,
+        '/login',
+        '/signup',
+      ];
       for (const url of pages) {
         await page.goto(store.url + url);
         await page.waitForLoadState('networkidle');
         await scrollThrough(page);
-        if (url === '/' || url === '/free') await page.screenshot({ path: path.join(screenshotDir, `layout-width${url === '/' ? '-top' : '-free'}-${width}.png`) });
+        if (url === '/' || url === '/free')
+          await page.screenshot({ path: path.join(screenshotDir, `layout-width${url === '/' ? '-top' : '-free'}-${width}.png`) });
         await expectNoSidewaysScroll(page, `${url} at ${width} px`);
       }
       await context.close();

@@ -33,7 +33,11 @@ before(async () => {
   const campaign = await editLotteryCampaign(store, DEMO_LOTTERY, (c) => ({
     boxes: [
       ...c.boxes,
-      { name: 'プレミアムボックス', sortOrder: 1, prizes: [{ rank: 1, name: '100ポイント', kind: 'POINT', amount: 100, bookId: null, couponId: null, odds: 1000, stock: 5 }] },
+      {
+        name: 'プレミアムボックス',
+        sortOrder: 1,
+        prizes: [{ rank: 1, name: '100ポイント', kind: 'POINT', amount: 100, bookId: null, couponId: null, odds: 1000, stock: 5 }],
+      },
     ],
     ticketRules: { share: 2 },
   }));
@@ -58,7 +62,8 @@ async function slowDraws(page: Page) {
   });
 }
 
-const boxAnimation = (page: Page) => page.locator('[data-drawing]').evaluate((el) => ({ drawing: el.getAttribute('data-drawing'), name: getComputedStyle(el).animationName }));
+const boxAnimation = (page: Page) =>
+  page.locator('[data-drawing]').evaluate((el) => ({ drawing: el.getAttribute('data-drawing'), name: getComputedStyle(el).animationName }));
 const runningAnimations = (page: Page) => page.evaluate(() => document.getAnimations().filter((a) => a.playState === 'running').length);
 const shot = (page: Page, name: string) => page.screenshot({ path: path.join(screenshotDir, `lottery-boxes-${name}.png`), fullPage: true });
 
@@ -75,7 +80,11 @@ for (const width of [375, 1080]) {
       await page.goto(`${store.url}/lottery/${campaignId}`);
       const choice = page.getByRole('group', { name: '引くボックスを選ぶ' });
       await choice.getByRole('radio', { name: /ノーマルボックス/ }).waitFor();
-      assert.equal(await choice.getByRole('radio', { name: /ノーマルボックス/ }).isChecked(), true, 'the first box is chosen until the member chooses');
+      assert.equal(
+        await choice.getByRole('radio', { name: /ノーマルボックス/ }).isChecked(),
+        true,
+        'the first box is chosen until the member chooses',
+      );
       await choice.getByText('プレミアムボックス').click();
       assert.equal(await choice.getByRole('radio', { name: /プレミアムボックス/ }).isChecked(), true);
       await page.getByText('使えるくじ 2枚').waitFor();
@@ -85,12 +94,19 @@ for (const width of [375, 1080]) {
       const drawnBefore = await drawnByBox();
       await page.getByRole('button', { name: 'くじを引く（残り2枚）' }).click();
       await page.getByRole('button', { name: '抽選中…' }).waitFor();
-      assert.deepEqual(await boxAnimation(page), { drawing: 'true', name: 'none' }, 'reduced motion: the box stands still while the server draws');
+      assert.deepEqual(
+        await boxAnimation(page),
+        { drawing: 'true', name: 'none' },
+        'reduced motion: the box stands still while the server draws',
+      );
       const won = page.getByTestId('lottery-won');
       await won.getByText('1等「100ポイント」が当たりました！').waitFor();
       // At once: nothing runs and the prize is fully shown in the frame it appears.
       assert.equal(await runningAnimations(page), 0);
-      assert.deepEqual(await won.evaluate((el) => ({ name: getComputedStyle(el).animationName, opacity: getComputedStyle(el).opacity })), { name: 'none', opacity: '1' });
+      assert.deepEqual(await won.evaluate((el) => ({ name: getComputedStyle(el).animationName, opacity: getComputedStyle(el).opacity })), {
+        name: 'none',
+        opacity: '1',
+      });
       assert.equal((await premiumPrize()).drawn, premiumBefore.drawn + 1, 'the premium box’s stock was taken');
       assert.deepEqual(await drawnByBox(), { ...drawnBefore, プレミアムボックス: drawnBefore['プレミアムボックス']! + 1 });
       await won.scrollIntoViewIfNeeded();

@@ -52,7 +52,10 @@ for (const width of [375, 1080]) {
         await page.getByRole('link', { name: TITLE }).first().click();
         await page.waitForURL(/\/series_list\//);
         // Volume 1 is free in the demo; the member opens volume 2 from the list of volumes.
-        await page.getByRole('link', { name: new RegExp(`${TITLE} 2巻`) }).first().click();
+        await page
+          .getByRole('link', { name: new RegExp(`${TITLE} 2巻`) })
+          .first()
+          .click();
         await page.waitForURL(/book_id=\d+/);
         const box = page.getByTestId('buy-box');
         await box.getByRole('button', { name: '購入する' }).click();
@@ -71,11 +74,17 @@ for (const width of [375, 1080]) {
 
         // The next volume through the cart: its result says the second ticket, with the way to draw.
         await page.goBack();
-        await page.getByRole('link', { name: new RegExp(`${TITLE} 3巻`) }).first().click();
+        await page
+          .getByRole('link', { name: new RegExp(`${TITLE} 3巻`) })
+          .first()
+          .click();
         await page.waitForURL(/book_id=\d+/);
         await page.getByRole('button', { name: 'カートに追加' }).click();
         await page.getByRole('status').filter({ hasText: 'カートに追加しました' }).waitFor();
-        await page.getByRole('link', { name: /カート/ }).first().click();
+        await page
+          .getByRole('link', { name: /カート/ })
+          .first()
+          .click();
         await page.waitForURL('**/cart');
         await page.getByRole('button', { name: /^購入する [\d,]+マンガコイン$/ }).click();
         await page.getByText('購入が完了しました').waitFor();
@@ -97,7 +106,10 @@ for (const width of [375, 1080]) {
         await page.getByRole('heading', { name: '開催中のくじ引きキャンペーン' }).waitFor();
         const tickets = page.getByTestId('lottery-index-tickets');
         await tickets.getByText('使えるくじ 2枚').waitFor();
-        await tickets.getByText(/^有効期限 \d{4}年/).first().waitFor();
+        await tickets
+          .getByText(/^有効期限 \d{4}年/)
+          .first()
+          .waitFor();
         assert.equal(await tickets.getByRole('link', { name: CAMPAIGN }).first().getAttribute('href'), campaignPath);
         await shot(page, `tickets-${width}`);
         await expectNoSidewaysScroll(page);
@@ -127,7 +139,12 @@ describe('the lottery list for a guest', () => {
 for (const width of [375, 1080]) {
   describe(`the lottery pages without scripts at ${width} px`, () => {
     it('the HTML the server sends lists the running campaign, its ticket rules and prizes, and a wrong id is a 404', async () => {
-      const context = await browser.newContext({ viewport: { width, height: 900 }, locale: 'ja-JP', baseURL: store.url, javaScriptEnabled: false });
+      const context = await browser.newContext({
+        viewport: { width, height: 900 },
+        locale: 'ja-JP',
+        baseURL: store.url,
+        javaScriptEnabled: false,
+      });
       const page = await context.newPage();
       try {
         await page.goto('/lottery');

@@ -92,7 +92,10 @@ for (const width of [375, 1080]) {
       await page.goto(`${store.url}/lottery/${campaignId}`);
       await page.getByRole('heading', { name: '本棚 冬のくじ引きキャンペーン' }).waitFor();
       await page.getByText('使えるくじ 2枚').waitFor();
-      await page.getByText(/^有効期限 \d{4}年/).first().waitFor();
+      await page
+        .getByText(/^有効期限 \d{4}年/)
+        .first()
+        .waitFor();
       await page.waitForFunction(() => Array.from(document.images).every((img) => img.complete && img.naturalWidth > 0));
       await shot(page, `page-${width}`);
       await expectNoSidewaysScroll(page);

@@ -50,7 +50,12 @@ describe('maintenance mode coin', () => {
 
   for (const width of [375, 1080]) {
     it(`at ${width} px the coin shop says purchases are closed, and the member reads the book they own past the sample`, async () => {
-      const { page, email } = await newMemberPage(browser, store, { label: `maintenance-${width}`, nickname: '読書家', width, height: 800 });
+      const { page, email } = await newMemberPage(browser, store, {
+        label: `maintenance-${width}`,
+        nickname: '読書家',
+        width,
+        height: 800,
+      });
       // The member bought the book with manga coins (the coin shop's maintenance closes coin packs, not the books).
       await buyBook(page, store, email, PAID_MANGA);
 

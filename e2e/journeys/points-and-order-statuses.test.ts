@@ -47,9 +47,15 @@ for (const width of [375, 1080]) {
       const page = await newPage(width);
       const guest = await (await page.request.get(`${store.url}/api/books/${vol3}`)).json();
       const refund: number = guest.pointCampaign.totalPoint;
-      assert.ok(guest.pointCampaign.list.some((l: { name: string }) => l.name === CAMPAIGN), 'the campaign is in bookinfo');
+      assert.ok(
+        guest.pointCampaign.list.some((l: { name: string }) => l.name === CAMPAIGN),
+        'the campaign is in bookinfo',
+      );
       await page.goto(`${store.url}/series_list/series_id=${titleId}`);
-      const tile = page.locator('article').filter({ hasText: '即時還元' }).filter({ hasText: `${yen(refund)}pt` });
+      const tile = page
+        .locator('article')
+        .filter({ hasText: '即時還元' })
+        .filter({ hasText: `${yen(refund)}pt` });
       await tile.first().waitFor();
       await tile.first().scrollIntoViewIfNeeded();
       await shot(page, `points-tile-${width}`);
@@ -63,7 +69,10 @@ for (const width of [375, 1080]) {
       const mine = await (await page.request.get(`${store.url}/api/books/${vol3}`)).json();
       await page.goto(`${store.url}/series_list/series_id=${titleId}?book_id=${vol3}`);
       // the volume's point total: basic, first purchase and the campaign
-      await page.getByText(`${yen(mine.pointTotal)}pt還元`).first().waitFor();
+      await page
+        .getByText(`${yen(mine.pointTotal)}pt還元`)
+        .first()
+        .waitFor();
       await page.getByRole('button', { name: '購入する' }).click();
       const dialog = page.getByRole('dialog', { name: '購入する' });
       await dialog.getByRole('button', { name: /ポイント内訳/ }).click();
@@ -74,12 +83,19 @@ for (const width of [375, 1080]) {
       await page.screenshot({ path: path.join(screenshotDir, `points-breakdown-${width}.png`) });
       await dialog.getByRole('button', { name: '次へ' }).click();
       await dialog.getByRole('button', { name: /^購入する .+マンガコイン$/ }).click();
-      await page.getByRole('status').filter({ hasText: /マンガコインを.+使用しました/ }).waitFor();
+      await page
+        .getByRole('status')
+        .filter({ hasText: /マンガコインを.+使用しました/ })
+        .waitFor();
 
       // A carrier coin pack whose purchase result comes back failed (the sandbox's carrier page).
       const token = (await (await page.request.get(`${store.url}/api/manga_coin/purchase/create_token`)).json()).status.token;
       const items = (await (await page.request.get(`${store.url}/api/manga_coin/items/v3?payment_type=paypay`)).json()).items;
-      const started = await (await page.request.post(`${store.url}/api/manga_coin/purchase?token=${token}`, { data: { itemId: items[0].id, paymentType: 'paypay' } })).json();
+      const started = await (
+        await page.request.post(`${store.url}/api/manga_coin/purchase?token=${token}`, {
+          data: { itemId: items[0].id, paymentType: 'paypay' },
+        })
+      ).json();
       await page.goto(`${store.url}${started.confirmUrl}`);
       await page.getByRole('button', { name: '支払い後に決済結果エラーを返す（テスト）' }).click();
       await page.waitForURL(/result=PURCHASE_RESULT_ERROR/);
@@ -88,8 +104,12 @@ for (const width of [375, 1080]) {
       const token2 = (await (await page.request.get(`${store.url}/api/manga_coin/purchase/create_token`)).json()).status.token;
       const card = (await (await page.request.get(`${store.url}/api/manga_coin/items/v3?payment_type=creditcard`)).json()).items[0];
       // The card goes to the sandbox's card endpoint (as the card fields do); the store gets its id.
-      const { cardId } = await (await page.request.post(`${store.url}/sandbox/cards`, { data: { number: '4000000000000002', expiry: '12/39', cvc: '123' } })).json();
-      const declined = await page.request.post(`${store.url}/api/manga_coin/purchase?token=${token2}`, { data: { itemId: card.id, paymentType: 'creditcard', cardId } });
+      const { cardId } = await (
+        await page.request.post(`${store.url}/sandbox/cards`, { data: { number: '4000000000000002', expiry: '12/39', cvc: '123' } })
+      ).json();
+      const declined = await page.request.post(`${store.url}/api/manga_coin/purchase?token=${token2}`, {
+        data: { itemId: card.id, paymentType: 'creditcard', cardId },
+      });
       assert.equal((await declined.json()).errorCode, 'DECLINED_CARD');
 
       await page.goto(`${store.url}/order/payments`);
@@ -98,7 +118,8 @@ for (const width of [375, 1080]) {
       await page.getByText('決済エラー').first().waitFor();
       await page.getByText('完了', { exact: true }).first().waitFor();
       const body = await page.locator('main').innerText();
-      for (const code of ['PURCHASE_RESULT_ERROR', 'PAYMENT_ERROR', 'COMPLETE']) assert.ok(!body.includes(code), `no status code ${code} reaches the member`);
+      for (const code of ['PURCHASE_RESULT_ERROR', 'PAYMENT_ERROR', 'COMPLETE'])
+        assert.ok(!body.includes(code), `no status code ${code} reaches the member`);
       await page.screenshot({ path: path.join(screenshotDir, `order-statuses-${width}.png`), fullPage: true });
       await page.context().close();
     });

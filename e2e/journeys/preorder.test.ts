@@ -114,7 +114,9 @@ for (const width of [375, 1080]) {
 
       const balance = (await (await page.request.get(`${store.url}/api/manga_coin/balance`)).json()) as { balance: number };
       assert.equal(balance.balance, 3000 - coming.price);
-      const possession = JSON.stringify(await (await page.request.get(`${store.url}/api/user_books/me/by_book?book_id=${coming.id}`)).json());
+      const possession = JSON.stringify(
+        await (await page.request.get(`${store.url}/api/user_books/me/by_book?book_id=${coming.id}`)).json(),
+      );
       assert.match(possession, /RESERVED/);
       const earned = (await (await page.request.get(`${store.url}/api/pre_order/bonus/earned`)).json()) as { pendingPoint: number };
       assert.equal(earned.pendingPoint, bonus);

@@ -26,7 +26,8 @@ after(async () => {
   await store?.stop();
 });
 
-const shot = (page: Page, name: string) => page.screenshot({ path: path.join(screenshotDir, `reduced-motion-${name}.png`), fullPage: true });
+const shot = (page: Page, name: string) =>
+  page.screenshot({ path: path.join(screenshotDir, `reduced-motion-${name}.png`), fullPage: true });
 
 for (const { width, reduce } of [
   { width: 375, reduce: true },
@@ -34,13 +35,23 @@ for (const { width, reduce } of [
 ]) {
   describe(`at ${width} px${reduce ? ', reduce motion on' : ''}`, () => {
     it('the footer leads to the accessibility statement, which the server sends whole', async () => {
-      const context = await browser.newContext({ viewport: { width, height: 800 }, locale: 'ja-JP', reducedMotion: reduce ? 'reduce' : 'no-preference' });
+      const context = await browser.newContext({
+        viewport: { width, height: 800 },
+        locale: 'ja-JP',
+        reducedMotion: reduce ? 'reduce' : 'no-preference',
+      });
       const page = await context.newPage();
       await page.goto(store.url + '/');
       await page.getByRole('contentinfo').getByRole('link', { name: 'アクセシビリティ' }).click();
       await page.waitForURL(/\/accessibility$/);
       await page.getByRole('heading', { level: 1, name: 'アクセシビリティ' }).waitFor();
-      for (const heading of ['確かめていること', 'キーボードでの操作', 'スクリーンリーダー', '動きと見やすさ', 'まだ対応できていないこと']) {
+      for (const heading of [
+        '確かめていること',
+        'キーボードでの操作',
+        'スクリーンリーダー',
+        '動きと見やすさ',
+        'まだ対応できていないこと',
+      ]) {
         await page.getByRole('heading', { level: 2, name: heading }).waitFor();
       }
       await shot(page, `statement-${width}`);
@@ -54,7 +65,11 @@ for (const { width, reduce } of [
     });
 
     it(`the viewer says the page on each turn${reduce ? ' and its menus appear without sliding' : ', and its menus slide'}`, async () => {
-      const context = await browser.newContext({ viewport: { width, height: 800 }, locale: 'ja-JP', reducedMotion: reduce ? 'reduce' : 'no-preference' });
+      const context = await browser.newContext({
+        viewport: { width, height: 800 },
+        locale: 'ja-JP',
+        reducedMotion: reduce ? 'reduce' : 'no-preference',
+      });
       const page = await context.newPage();
       // As a guest finds a book to read: the free page's first title, then its 試し読み.
       await page.goto(store.url + '/free');
@@ -67,7 +82,9 @@ for (const { width, reduce } of [
       await page.getByTestId('viewer-stage').locator('img').first().waitFor();
       const announcer = page.getByTestId('page-announcer');
       assert.equal(await announcer.getAttribute('role'), 'status');
-      await page.waitForFunction(() => /^全\d+ページ中 1(〜2)?ページ目$/.test(document.querySelector('[data-testid=page-announcer]')?.textContent ?? ''));
+      await page.waitForFunction(() =>
+        /^全\d+ページ中 1(〜2)?ページ目$/.test(document.querySelector('[data-testid=page-announcer]')?.textContent ?? ''),
+      );
       const first = (await announcer.textContent()) ?? '';
       await page.keyboard.press('Space');
       // Menus hidden, the turn is still said: the next page (or spread) after the first.
@@ -78,11 +95,21 @@ for (const { width, reduce } of [
       assert.doesNotMatch((await announcer.textContent()) ?? '', /中 1ページ目$/);
 
       await showUi(page);
-      const seconds = await page
-        .locator('header[aria-hidden=false]')
-        .evaluate((header) => getComputedStyle(header).transitionDuration.split(',').map((d) => Number.parseFloat(d)));
-      if (reduce) assert.ok(seconds.every((s) => s < 0.001), `the menus do not slide under reduced motion: ${seconds.join(', ')}s`);
-      else assert.ok(seconds.some((s) => s >= 0.1), `the menus slide otherwise: ${seconds.join(', ')}s`);
+      const seconds = await page.locator('header[aria-hidden=false]').evaluate((header) =>
+        getComputedStyle(header)
+          .transitionDuration.split(',')
+          .map((d) => Number.parseFloat(d)),
+      );
+      if (reduce)
+        assert.ok(
+          seconds.every((s) => s < 0.001),
+          `the menus do not slide under reduced motion: ${seconds.join(', ')}s`,
+        );
+      else
+        assert.ok(
+          seconds.some((s) => s >= 0.1),
+          `the menus slide otherwise: ${seconds.join(', ')}s`,
+        );
       // The picture once the page on screen has drawn.
       await page.waitForFunction(() =>
         Array.from(document.querySelectorAll<HTMLImageElement>('[data-testid=viewer-stage] img'))

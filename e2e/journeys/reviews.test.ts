@@ -31,7 +31,8 @@ after(async () => {
 });
 
 /** A member in their own browser context, signed up through the API (the accounts journey covers the forms). */
-const member = (nickname: string, width: number) => newMemberPage(browser, store, { label: 'reviewer', nickname, width, birthDate: '1990-01-01' });
+const member = (nickname: string, width: number) =>
+  newMemberPage(browser, store, { label: 'reviewer', nickname, width, birthDate: '1990-01-01' });
 
 const seriesUrl = () => `/series_list/series_id=${titleId}`;
 const shot = (page: Page, name: string) => page.screenshot({ path: path.join(screenshotDir, name), fullPage: false });
@@ -90,7 +91,7 @@ describe('reviews, likes, comments and notices', () => {
     await page.getByText('1件のレビュー').waitFor();
   });
 
-  it('the title\'s tile on the ranking page shows the 4-star review as 4.0', async () => {
+  it("the title's tile on the ranking page shows the 4-star review as 4.0", async () => {
     for (const { page, width } of [
       { page: alice.page, width: 375 },
       { page: bob.page, width: 1080 },
@@ -104,7 +105,10 @@ describe('reviews, likes, comments and notices', () => {
     // A member's kept page may be up to PAGE_CACHE_SECONDS old (decision 029: a rating is not a
     // catalog change), so the page is opened again until the rating shows, for at most 8 s.
     const { page } = bob;
-    const volume = page.getByRole('article').filter({ has: page.getByRole('heading', { name: titleName }) }).first();
+    const volume = page
+      .getByRole('article')
+      .filter({ has: page.getByRole('heading', { name: titleName }) })
+      .first();
     for (let tries = 0; tries < 8; tries++) {
       await page.goto(seriesUrl());
       if (await volume.getByLabel('評価 4.0').isVisible()) break;
@@ -200,7 +204,7 @@ describe('reviews, likes, comments and notices', () => {
     assert.equal(await hers.getByRole('button', { name: '編集' }).count(), 0, 'only the commenter edits a comment');
   });
 
-  it('deleting one\'s comment offers 元に戻す; a deleted comment and a withdrawn like leave the writer\'s notices (issue 34 item 12)', async () => {
+  it("deleting one's comment offers 元に戻す; a deleted comment and a withdrawn like leave the writer's notices (issue 34 item 12)", async () => {
     const { page } = bob;
     await page.goto(seriesUrl());
     await page.locator('#reviews').scrollIntoViewIfNeeded();
@@ -226,8 +230,16 @@ describe('reviews, likes, comments and notices', () => {
     await alice.page.goto('/mypage/notices');
     // Bob's like and comment were the only reactions: the list now says there are none.
     await alice.page.getByText(REVIEW_NOTICES_NONE).waitFor();
-    assert.equal(await alice.page.getByText(`ボブさんが「${titleName}」のあなたのレビューにコメントしました`).count(), 0, 'the deleted comment is not a notice');
-    assert.equal(await alice.page.getByText(`ボブさんが「${titleName}」のあなたのレビューにいいねしました`).count(), 0, 'the withdrawn like is not a notice');
+    assert.equal(
+      await alice.page.getByText(`ボブさんが「${titleName}」のあなたのレビューにコメントしました`).count(),
+      0,
+      'the deleted comment is not a notice',
+    );
+    assert.equal(
+      await alice.page.getByText(`ボブさんが「${titleName}」のあなたのレビューにいいねしました`).count(),
+      0,
+      'the withdrawn like is not a notice',
+    );
     await shot(alice.page, 'notices-after-withdrawal-375.png');
   });
 

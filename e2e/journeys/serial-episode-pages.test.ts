@@ -38,7 +38,9 @@ before(async () => {
   await makeOperator(store, OPERATOR);
   const { context, page } = await loggedInAs(browser, store, OPERATOR, 1080);
   try {
-    const found = (await (await fetch(`${store.url}/api/lottery/search/title?word=${encodeURIComponent(TITLE_NAME)}`)).json()) as { titles: { id: number; name: string }[] };
+    const found = (await (await fetch(`${store.url}/api/lottery/search/title?word=${encodeURIComponent(TITLE_NAME)}`)).json()) as {
+      titles: { id: number; name: string }[];
+    };
     const title = found.titles.find((t) => t.name === TITLE_NAME);
     assert.ok(title, `the demo has ${TITLE_NAME}`);
     const serial = await adminPost<{ id: number }>(page.request, '/api/admin/serials', {

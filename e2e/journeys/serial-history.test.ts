@@ -20,7 +20,9 @@ async function serialNamed(name: string): Promise<FoundSerial> {
   const search = await fetch(`${store.url}/api/lottery/search/title?word=${encodeURIComponent(name)}`);
   const title = ((await search.json()) as { titles: { id: number; name: string }[] }).titles.find((t) => t.name === name);
   assert.ok(title, `${name} is in the catalog`);
-  const serials = (await (await fetch(`${store.url}/api/serials/by_title/${title.id}`)).json()) as { serials: { id: number; name: string }[] };
+  const serials = (await (await fetch(`${store.url}/api/serials/by_title/${title.id}`)).json()) as {
+    serials: { id: number; name: string }[];
+  };
   const serial = serials.serials[0];
   assert.ok(serial, `${name} has a serial`);
   const list = await fetch(`${store.url}/api/serial_episodes?serial_id=${serial.id}&limit=100`);
@@ -42,7 +44,9 @@ const shot = (page: Page, name: string) => page.screenshot({ path: path.join(scr
 
 async function readFirst(page: Page, serial: FoundSerial) {
   const first = serial.episodes.find((e) => e.orderSequence === 1)!;
-  const marked = page.waitForResponse((r) => r.url().includes(`/user_serial_episodes/${first.id}/start_reading?`) && r.request().method() === 'POST');
+  const marked = page.waitForResponse(
+    (r) => r.url().includes(`/user_serial_episodes/${first.id}/start_reading?`) && r.request().method() === 'POST',
+  );
   await page.goto(`${store.url}/viewer?serialEpisodeId=${first.id}`);
   assert.equal((await marked).status(), 200);
 }
@@ -61,7 +65,11 @@ describe('serial history', () => {
       await grantMangaCoins(store, email, 100);
       const priced = dawn.episodes.find((e) => e.price > 0 && e.released !== false);
       assert.ok(priced, 'the serial has a priced episode');
-      const token = ((await (await page.request.post(`${store.url}/api/user_serial_episodes/${priced.id}/rental/token`)).json()) as { status: { token: string } }).status;
+      const token = (
+        (await (await page.request.post(`${store.url}/api/user_serial_episodes/${priced.id}/rental/token`)).json()) as {
+          status: { token: string };
+        }
+      ).status;
       const rented = await page.request.post(`${store.url}/api/user_serial_episodes/${priced.id}/rental?token=${token.token}`, {
         data: { price: priced.price, spend_type: 2, payment_type: 2 },
       });

@@ -66,15 +66,18 @@ describe('serials', () => {
 
   it('serial pages are rendered on the server: the HTML has the serial and its episode titles, even without JavaScript', async () => {
     const serial = (await (await fetch(`${store.url}/api/serials/${serialId}`)).json()) as { name: string };
-    const titles = ((await (await fetch(`${store.url}/api/serial_episodes?serial_id=${serialId}&limit=100`)).json()) as { episodes: { title: string }[] }).episodes.map(
-      (e) => e.title,
-    );
+    const titles = (
+      (await (await fetch(`${store.url}/api/serial_episodes?serial_id=${serialId}&limit=100`)).json()) as { episodes: { title: string }[] }
+    ).episodes.map((e) => e.title);
     const html = await (await fetch(detailUrl())).text();
     const text = html.replaceAll('&#x27;', "'").replaceAll('&amp;', '&');
     assert.ok(text.includes(serial.name), 'the detail HTML names the serial');
     for (const title of titles) assert.ok(text.includes(title), `the detail HTML lists ${title}`);
     assert.ok((await (await fetch(`${store.url}/serial`)).text()).includes('data-testid="serial-card"'), '/serial HTML has serial cards');
-    assert.ok((await (await fetch(`${store.url}/serial/ranking/general/1`)).text()).includes(serial.name), 'the ranking HTML names the serial');
+    assert.ok(
+      (await (await fetch(`${store.url}/serial/ranking/general/1`)).text()).includes(serial.name),
+      'the ranking HTML names the serial',
+    );
 
     const context = await browser.newContext({ viewport: { width: 375, height: 900 }, locale: 'ja-JP', javaScriptEnabled: false });
     const page = await context.newPage();
@@ -210,7 +213,7 @@ describe('serials', () => {
     await row(page, 5).getByTestId('rented-until').waitFor();
     await shot(page, 'serials-detail-member-1080');
     await editSerial(store, serialId, { chargeMinutes: 1 });
-    for (const until = Date.now() + 90_000; ; ) {
+    for (const until = Date.now() + 90_000; ;) {
       await page.reload();
       await page.getByTestId('normal-ticket').waitFor();
       if ((await page.getByTestId('normal-ticket').textContent()) === '1/1') break;

@@ -86,11 +86,15 @@ for (const width of [375, 1080]) {
       await page.context().close();
     });
 
-    it('offers coins and the card only, in Stripe\'s Payment Element; a declined card is told, then a card buys the volume', async () => {
+    it("offers coins and the card only, in Stripe's Payment Element; a declined card is told, then a card buys the volume", async () => {
       const [vol2] = volumes;
       const { pay, amount } = await cartWith(page, vol2!.id);
       const methods = page.getByRole('group', { name: 'お支払い方法' }).getByRole('radio');
-      assert.deepEqual(await methods.evaluateAll((radios) => radios.map((r) => (r as HTMLInputElement).value)), ['MANGA_COIN', 'COIN', 'creditcard']);
+      assert.deepEqual(await methods.evaluateAll((radios) => radios.map((r) => (r as HTMLInputElement).value)), [
+        'MANGA_COIN',
+        'COIN',
+        'creditcard',
+      ]);
       assert.equal(await page.getByText('サンドボックス（テスト環境）').count(), 0);
       assert.equal(await page.getByLabel('有効期限（MM/YY）').count(), 0);
       const panel = page.locator('section', { has: pay }).last();
@@ -117,7 +121,7 @@ for (const width of [375, 1080]) {
       }
     });
 
-    it('a card that needs 3-D Secure: failed in Stripe\'s frame, nothing bought; passed, the volume once the server says COMPLETE', async () => {
+    it("a card that needs 3-D Secure: failed in Stripe's frame, nothing bought; passed, the volume once the server says COMPLETE", async () => {
       const vol3 = volumes[1]!;
       const { pay } = await cartWith(page, vol3.id);
       const panel = page.locator('section', { has: pay }).last();
@@ -159,7 +163,9 @@ for (const width of [375, 1080]) {
       await tabs.first().waitFor();
       await page.waitForFunction(() => document.querySelectorAll('nav[aria-label="お支払い方法"] a').length === 1);
       assert.deepEqual(await tabs.allTextContents(), ['クレジットカード']);
-      const plan = page.locator('[data-testid^="subscription-plan-"]').filter({ has: page.getByRole('heading', { name: 'スタンダードコース' }) });
+      const plan = page
+        .locator('[data-testid^="subscription-plan-"]')
+        .filter({ has: page.getByRole('heading', { name: 'スタンダードコース' }) });
       await plan.getByRole('button', { name: '1,000円／月で申し込む' }).click();
       const dialog = page.getByRole('dialog', { name: '定期購入のお申し込み' });
       await dialog.locator('[data-stand-in="stripe-payment-element"]').waitFor();
@@ -187,7 +193,10 @@ for (const width of [375, 1080]) {
       await challenge.getByRole('button', { name: '認証を完了する' }).waitFor();
       await shot(page, `stripe-subscribe-3ds-${width}`);
       await challenge.getByRole('button', { name: '認証を完了する' }).click();
-      await page.getByRole('status').filter({ hasText: '定期購入を開始しました。1,000マンガコインとボーナス600マンガコインをお届けしました。' }).waitFor();
+      await page
+        .getByRole('status')
+        .filter({ hasText: '定期購入を開始しました。1,000マンガコインとボーナス600マンガコインをお届けしました。' })
+        .waitFor();
       const current = page.getByTestId('current-subscription');
       await current.getByText('契約中', { exact: true }).waitFor();
       await current.getByText(/末尾3155/).waitFor();

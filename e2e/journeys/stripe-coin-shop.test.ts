@@ -39,7 +39,12 @@ async function balance(page: Page): Promise<number> {
 
 /** The 1,000-coin pack of the tab shown, found as a person does: by its coins. */
 async function openCheckout(page: Page) {
-  await page.getByTestId(/^coin-pack-\d+$/).filter({ hasText: /(^|[^\d,])1,000/ }).first().getByRole('button', { name: '購入する' }).click();
+  await page
+    .getByTestId(/^coin-pack-\d+$/)
+    .filter({ hasText: /(^|[^\d,])1,000/ })
+    .first()
+    .getByRole('button', { name: '購入する' })
+    .click();
   await page.getByRole('heading', { name: '1,000マンガコイン（1,000円）を購入' }).waitFor();
 }
 
@@ -85,7 +90,7 @@ for (const width of [375, 1080]) {
       assert.ok(sent.some((r) => r.path === '/v1/payment_methods' && r.body.includes('card%5Bnumber%5D=4242424242424242')));
     });
 
-    it('a card that needs 3-D Secure: the issuer\'s step in Stripe\'s frame, then the coins once Stripe says so', async () => {
+    it("a card that needs 3-D Secure: the issuer's step in Stripe's frame, then the coins once Stripe says so", async () => {
       await openCheckout(page);
       await payByCard(page, '4000 0000 0000 3220');
       const challenge = page.frameLocator('iframe[title="3Dセキュア認証"]');
@@ -106,7 +111,7 @@ for (const width of [375, 1080]) {
       await page.getByRole('dialog').getByRole('button', { name: 'キャンセル' }).click();
     });
 
-    it('konbini: the voucher with its time limit; paid at the store, the coins arrive with Stripe\'s webhook', async () => {
+    it("konbini: the voucher with its time limit; paid at the store, the coins arrive with Stripe's webhook", async () => {
       await page.getByRole('navigation', { name: 'お支払い方法' }).getByRole('link', { name: 'コンビニ払い' }).click();
       await page.waitForURL(/payment_type=konbini/);
       await openCheckout(page);
@@ -121,15 +126,24 @@ for (const width of [375, 1080]) {
       await voucher.getByText('ローソン').waitFor();
       await shot(page, `stripe-shop-konbini-voucher-${width}`);
       await voucher.getByRole('button', { name: '閉じる' }).click();
-      await page.getByTestId('unsettled-payment').filter({ hasText: 'コンビニ払い（1,000マンガコイン・1,000円）のお支払いをお待ちしています' }).waitFor();
+      await page
+        .getByTestId('unsettled-payment')
+        .filter({ hasText: 'コンビニ払い（1,000マンガコイン・1,000円）のお支払いをお待ちしています' })
+        .waitFor();
       assert.equal(await balance(page), 2100);
       // Back in the shop later, the voucher is there again: its 払込票 and each chain's numbers.
       await page.reload();
       const again = page.getByTestId('unsettled-voucher');
       await again.getByText('コンビニ払い（1,000マンガコイン・1,000円）のお支払いをお待ちしています', { exact: false }).waitFor();
-      assert.match((await again.getByRole('link', { name: '払込票を表示する（新しいタブ）' }).getAttribute('href')) ?? '', /^https:\/\/payments\.stripe\.com\/konbini\/voucher\//);
+      assert.match(
+        (await again.getByRole('link', { name: '払込票を表示する（新しいタブ）' }).getAttribute('href')) ?? '',
+        /^https:\/\/payments\.stripe\.com\/konbini\/voucher\//,
+      );
       await again.getByText('ローソン').waitFor();
-      await again.getByText(/^確認番号：\d{11}$/).first().waitFor();
+      await again
+        .getByText(/^確認番号：\d{11}$/)
+        .first()
+        .waitFor();
       await shot(page, `stripe-shop-konbini-again-${width}`);
 
       // Paid at the till: Stripe tells the store by its signed webhook.

@@ -31,7 +31,8 @@ after(async () => {
 
 const shot = (page: Page, name: string) => page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage: true });
 
-const newMember = async (width: number): Promise<Page> => (await newMemberPage(browser, store, { label: `subs-${width}`, nickname: '定期', width })).page;
+const newMember = async (width: number): Promise<Page> =>
+  (await newMemberPage(browser, store, { label: `subs-${width}`, nickname: '定期', width })).page;
 
 async function newGuest(width: number): Promise<Page> {
   const context = await browser.newContext({ viewport: { width, height: 900 }, locale: 'ja-JP' });
@@ -73,7 +74,10 @@ for (const width of [1080, 375]) {
       await shot(page, `subscriptions-shop-teaser-${width}`);
       await teaser.getByRole('link', { name: '定期購入を見る' }).click();
       await page.waitForURL(`${store.url}/mangacoin/subscription?ref=mangacoin`);
-      await page.getByTestId('good-value-appeal').filter({ hasText: 'プレミアムコースなら毎月3,000マンガコインに、ボーナス450マンガコイン（15%）' }).waitFor();
+      await page
+        .getByTestId('good-value-appeal')
+        .filter({ hasText: 'プレミアムコースなら毎月3,000マンガコインに、ボーナス450マンガコイン（15%）' })
+        .waitFor();
       await plan(page, 'スタンダードコース').getByText('毎月ボーナス +100（10%）').waitFor();
       await plan(page, 'プレミアムコース').getByText('いちばんお得').waitFor();
       await shot(page, `subscriptions-plans-${width}`);
@@ -92,10 +96,16 @@ for (const width of [1080, 375]) {
     it('subscribes with the sandbox card and sees the plan, the next renewal and the first cycle', async () => {
       const dialog = await fillCard(page, CARD.ok);
       await dialog.getByRole('button', { name: '1,000円を支払って申し込む' }).click();
-      await page.getByRole('status').filter({ hasText: '定期購入を開始しました。1,000マンガコインとボーナス600マンガコインをお届けしました。' }).waitFor();
+      await page
+        .getByRole('status')
+        .filter({ hasText: '定期購入を開始しました。1,000マンガコインとボーナス600マンガコインをお届けしました。' })
+        .waitFor();
       const current = page.getByTestId('current-subscription');
       await current.getByText('契約中', { exact: true }).waitFor();
-      await current.getByTestId('renewal-date').filter({ hasText: /^\d{4}年\d{1,2}月\d{1,2}日$/ }).waitFor();
+      await current
+        .getByTestId('renewal-date')
+        .filter({ hasText: /^\d{4}年\d{1,2}月\d{1,2}日$/ })
+        .waitFor();
       await current.getByText('クレジットカード（VISA 末尾4242）').waitFor();
       await page.getByTestId('cycle-history').getByText('1回目').waitFor();
       await page.getByTestId('cycle-history').getByText('1,000＋ボーナス600 ・ お支払い済み').waitFor();
@@ -126,7 +136,10 @@ for (const width of [1080, 375]) {
       await page.getByRole('status').filter({ hasText: '定期購入を解約しました。' }).waitFor();
       const current = page.getByTestId('current-subscription');
       await current.getByText('解約済み', { exact: true }).waitFor();
-      await current.getByTestId('end-date').filter({ hasText: /^\d{4}年\d{1,2}月\d{1,2}日( \d{2}:\d{2})?まで（以降の更新はありません）$/ }).waitFor();
+      await current
+        .getByTestId('end-date')
+        .filter({ hasText: /^\d{4}年\d{1,2}月\d{1,2}日( \d{2}:\d{2})?まで（以降の更新はありません）$/ })
+        .waitFor();
       assert.equal(await current.getByRole('button', { name: '解約する' }).count(), 0);
       await plan(page, 'ライトコース').getByRole('button', { name: '500円／月で申し込む' }).waitFor();
       assert.equal(await balance(page), 1600);
@@ -168,7 +181,10 @@ describe('teasers for guests and in the coin appeal', () => {
       await shot(page, `subscriptions-guest-teaser-${width}`);
       await teaser.getByRole('link', { name: '定期購入を見る' }).click();
       await plan(page, 'ライトコース').getByRole('link', { name: 'ログインして申し込む' }).waitFor();
-      assert.match((await plan(page, 'ライトコース').getByRole('link', { name: 'ログインして申し込む' }).getAttribute('href'))!, /^\/login\?callback=/);
+      assert.match(
+        (await plan(page, 'ライトコース').getByRole('link', { name: 'ログインして申し込む' }).getAttribute('href'))!,
+        /^\/login\?callback=/,
+      );
       await shot(page, `subscriptions-guest-plans-${width}`);
       await page.context().close();
     });

@@ -158,7 +158,12 @@ for (const width of [375, 1080]) {
       assert.match((await freeTile.getAttribute('href')) ?? '', /[?&]ref=free_ranking_reader$/);
       await freeTile.click();
       await page.waitForURL(/ref=free_ranking_reader/);
-      await waitForLog(page, logged, 'page', (p) => p.get('ref') === 'free_ranking_reader' && (p.get('page') ?? '').startsWith('/series_list'));
+      await waitForLog(
+        page,
+        logged,
+        'page',
+        (p) => p.get('ref') === 'free_ranking_reader' && (p.get('page') ?? '').startsWith('/series_list'),
+      );
 
       // The first page's calls go out together before any has the id (each is given one): the
       // visitor keeps the last, which every later call carries.
@@ -236,7 +241,8 @@ for (const width of [375, 1080]) {
       // Sharing an invitation from the inviter page: /log/post_sns with the way and the ref.
       await page.goto(`${store.url}/invitation/inviter?ref=invitation`);
       await page.getByRole('button', { name: '友達を招待する' }).click();
-      if (width === 1080) await page.getByRole('dialog', { name: '招待リンクをコピーする' }).getByRole('button', { name: 'コピーする' }).click();
+      if (width === 1080)
+        await page.getByRole('dialog', { name: '招待リンクをコピーする' }).getByRole('button', { name: 'コピーする' }).click();
       else await page.getByRole('dialog', { name: '友達を招待する' }).getByRole('button', { name: 'コピー', exact: true }).click();
       const shared = await waitForLog(page, logged, 'post_sns');
       assert.equal(shared.params.get('sns'), 'copy');

@@ -6,7 +6,6 @@ import { type StoreServer, grantMangaCoins, launchBrowser, screenshotDir, startS
 import { expectPage, imagePages, openViewer, signUpMember } from '../support/viewer-helpers';
 import { findVolume } from '../support/fixtures';
 
-
 /** 夜明けの図書館 (found by name): volume 2 is free in the demo catalog; volume 3 is sold, 14 pages with a 4-page sample. */
 let FREE_VOL2 = 0;
 let PAID_VOL3 = 0;
@@ -99,8 +98,11 @@ for (const width of [375, 1080]) {
       }
       const nextPageImage = new RegExp(`/media/pages/${PAID_VOL3}/0/\\d+\\.(webp|jpg)`);
       await page.waitForRequest(nextPageImage).catch(() => undefined);
-      assert.equal(asked.filter((u) => u.includes(`/api/browser/bookinfo/v2?bookId=${PAID_VOL3}`)).length, 1, 'volume 3\'s info read once');
-      assert.ok(asked.some((u) => nextPageImage.test(u)), 'volume 3\'s first page fetched ahead');
+      assert.equal(asked.filter((u) => u.includes(`/api/browser/bookinfo/v2?bookId=${PAID_VOL3}`)).length, 1, "volume 3's info read once");
+      assert.ok(
+        asked.some((u) => nextPageImage.test(u)),
+        "volume 3's first page fetched ahead",
+      );
 
       // The bought volume's series page, which the server keeps for members (decision 029): 読む
       // from the first paint on, never 購入する, whether the page was rendered or came from the cache.
@@ -136,7 +138,10 @@ for (const width of [375, 1080]) {
       await login.waitFor();
       assert.equal(await login.getAttribute('href'), `/login?callback=/viewer${encodeURIComponent(`?cid=${FREE_VOL2}`)}`);
       const signup = commerce.getByRole('link', { name: '無料会員登録' });
-      assert.equal(await signup.getAttribute('href'), `/signup?callback_url=${encodeURIComponent(`/viewer?cid=${FREE_VOL2}`)}&redirect=true`);
+      assert.equal(
+        await signup.getAttribute('href'),
+        `/signup?callback_url=${encodeURIComponent(`/viewer?cid=${FREE_VOL2}`)}&redirect=true`,
+      );
       await shot(page, `last-page-guest-${width}`);
 
       await login.click();

@@ -149,7 +149,10 @@ for (const width of [375, 1080]) {
       assert.equal(after.book_data.bought, true);
       assert.equal(after.book_data.possessionStatus, 'OWNED');
       const shelf = await (await page.request.get(`${store.url}/api/user_books/me`)).json();
-      assert.ok(shelf.series.some((s: { titleId: number }) => s.titleId === before.book_data.titleId), 'the series is on the bookshelf');
+      assert.ok(
+        shelf.series.some((s: { titleId: number }) => s.titleId === before.book_data.titleId),
+        'the series is on the bookshelf',
+      );
       await page.goto(`${store.url}/bookshelf`);
       await page.getByText(before.book_data.titleName).first().waitFor();
       await page.waitForFunction(() => {

@@ -37,7 +37,10 @@ async function openSettings(page: Page) {
   return dialog;
 }
 
-for (const viewport of [{ width: 1080, height: 900 }, { width: 375, height: 740 }]) {
+for (const viewport of [
+  { width: 1080, height: 900 },
+  { width: 375, height: 740 },
+]) {
   describe(`設定 in the book viewer at ${viewport.width}×${viewport.height}`, () => {
     it('says why 見開き表示 shows one page, and browser back closes 設定 before leaving the book', async () => {
       const context = await browser.newContext({ viewport, locale: 'ja-JP' });
@@ -53,7 +56,9 @@ for (const viewport of [{ width: 1080, height: 900 }, { width: 375, height: 740 
       const spread = settings.getByRole('group', { name: '見開き表示' });
       await spread.getByRole('button', { name: 'オン' }).click();
       assert.equal(await spread.getByRole('button', { name: 'オン' }).getAttribute('aria-pressed'), 'true');
-      await spread.getByText('ウィンドウの幅が足りないため、1ページずつ表示しています。見開きは幅の広い横長の画面で表示されます。').waitFor();
+      await spread
+        .getByText('ウィンドウの幅が足りないため、1ページずつ表示しています。見開きは幅の広い横長の画面で表示されます。')
+        .waitFor();
       await shot(page, `spread-note-${viewport.width}`);
 
       // Back closes 設定 and stays on the page; Escape closes it leaving no entry behind.

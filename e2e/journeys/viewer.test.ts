@@ -3,17 +3,7 @@ import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { type StoreServer, launchBrowser, screenshotDir, startStore } from '../support/server';
-import {
-  closePopup,
-  currentPage,
-  expectPage,
-  buyBook,
-  imagePages,
-  openViewer,
-  showUi,
-  signUpMember,
-  tap,
-} from '../support/viewer-helpers';
+import { closePopup, currentPage, expectPage, buyBook, imagePages, openViewer, showUi, signUpMember, tap } from '../support/viewer-helpers';
 import { findVolume } from '../support/fixtures';
 
 /** Books of the demo catalog, found by their titles' names. */
@@ -92,7 +82,10 @@ describe('reading a right-to-left manga', () => {
       seen.push(await currentPage(page));
       assert.deepEqual(await imagePages(page), [i]);
     }
-    assert.deepEqual(seen, Array.from({ length: MANGA_PAGES }, (_, i) => i));
+    assert.deepEqual(
+      seen,
+      Array.from({ length: MANGA_PAGES }, (_, i) => i),
+    );
 
     // Past the back cover: the loading modal, then the last page.
     await page.keyboard.press('ArrowLeft');
@@ -150,9 +143,7 @@ describe('reading a right-to-left manga', () => {
     assert.equal(await page.getByTestId('direction-indicator').textContent(), 'タテ読み');
     await page.mouse.move(187, 370);
     for (let i = 0; i < 6; i++) await page.mouse.wheel(0, 500);
-    await page.waitForFunction(
-      () => Number(document.querySelector('[data-testid=viewer-stage]')?.getAttribute('data-current-page')) >= 2,
-    );
+    await page.waitForFunction(() => Number(document.querySelector('[data-testid=viewer-stage]')?.getAttribute('data-current-page')) >= 2);
     await shot(page, 'vertical-375');
     const again = await open(context, FREE_RTL_MANGA);
     await again.locator('[data-mode=vertical]').waitFor();
@@ -189,15 +180,13 @@ describe('a webtoon', () => {
   it('scrolls continuously with boxes that keep their size before images load', async () => {
     const page = await open(await newContext(), FREE_WEBTOON);
     await page.locator('[data-kind=webtoon]').waitFor();
-    const heights = await page.locator('[data-page]').evaluateAll((boxes) =>
-      boxes.map((b) => Math.round(b.getBoundingClientRect().height)),
-    );
+    const heights = await page
+      .locator('[data-page]')
+      .evaluateAll((boxes) => boxes.map((b) => Math.round(b.getBoundingClientRect().height)));
     assert.ok(heights.length >= 6 && heights.every((h) => h > 900), `reserved heights ${heights}`);
     await page.mouse.move(187, 370);
     for (let i = 0; i < 8; i++) await page.mouse.wheel(0, 600);
-    await page.waitForFunction(
-      () => Number(document.querySelector('[data-testid=viewer-stage]')?.getAttribute('data-current-page')) >= 2,
-    );
+    await page.waitForFunction(() => Number(document.querySelector('[data-testid=viewer-stage]')?.getAttribute('data-current-page')) >= 2);
     assert.equal(await page.getByRole('button', { name: '目次' }).count(), 0, 'no table of contents for webtoons');
     await shot(page, 'webtoon-375');
   });
@@ -339,7 +328,10 @@ describe('a member', () => {
     await shot(page, 'bookmarks-375');
     await page.getByRole('button', { name: '4ページ' }).click();
     const listed = await page.request.get(`${store.url}/api/bookmarks/me?book_id=${FREE_RTL_MANGA}`);
-    assert.deepEqual((await listed.json()).bookmarks.map((b: { page: number }) => b.page), [3]);
+    assert.deepEqual(
+      (await listed.json()).bookmarks.map((b: { page: number }) => b.page),
+      [3],
+    );
 
     // The my-list button (members only) toggles the title in the wish list.
     await showUi(page);

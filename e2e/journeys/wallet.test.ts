@@ -81,13 +81,19 @@ describe('a new member with the sandbox card', () => {
     await page.getByRole('status').filter({ hasText: 'マンガコインを購入しました' }).waitFor();
     page.off('request', record);
     // The card fields post the card to the provider's endpoint; the store's API gets its id only.
-    assert.ok(sent.some((r) => r.url === '/sandbox/cards' && r.body.includes('"number"')), JSON.stringify(sent));
+    assert.ok(
+      sent.some((r) => r.url === '/sandbox/cards' && r.body.includes('"number"')),
+      JSON.stringify(sent),
+    );
     const purchase = sent.find((r) => r.url === '/api/manga_coin/purchase');
     assert.match(purchase?.body ?? '', /"cardId":"card_/);
     for (const r of sent.filter((r) => r.url.startsWith('/api/'))) assert.doesNotMatch(r.body, /4242|"cvc"|"number"/, r.url);
     const held = await balance(page);
     assert.ok(held > 0, `balance after the pack: ${held}`);
-    await page.getByTestId('manga-coin-balance').filter({ hasText: held.toLocaleString('ja-JP') }).waitFor();
+    await page
+      .getByTestId('manga-coin-balance')
+      .filter({ hasText: held.toLocaleString('ja-JP') })
+      .waitFor();
     await shot(page, 'wallet-shop-1080');
   });
 
@@ -99,7 +105,10 @@ describe('a new member with the sandbox card', () => {
     await page.getByRole('button', { name: 'カートに追加' }).waitFor();
     await page.getByRole('button', { name: '購入する' }).click();
     const dialog = page.getByRole('dialog', { name: '購入する' });
-    await dialog.getByText(/所持マンガコイン/).first().waitFor();
+    await dialog
+      .getByText(/所持マンガコイン/)
+      .first()
+      .waitFor();
     // Viewport shots while the dialog is open: a full-page shot grows the viewport, which loads the
     // page's lazy sections and re-renders the buy box under the dialog (noted as an open defect).
     await page.screenshot({ path: path.join(screenshotDir, 'wallet-selector-1080.png') });
@@ -108,7 +117,10 @@ describe('a new member with the sandbox card', () => {
     assert.equal(await dialog.getByRole('button', { name: '読む' }).count(), 0);
     await page.screenshot({ path: path.join(screenshotDir, 'wallet-confirm-1080.png') });
     await dialog.getByRole('button', { name: '購入する 638マンガコイン', exact: true }).click();
-    await page.getByRole('status').filter({ hasText: /マンガコインを.+使用しました/ }).waitFor();
+    await page
+      .getByRole('status')
+      .filter({ hasText: /マンガコインを.+使用しました/ })
+      .waitFor();
     const read = page.getByTestId('buy-box').getByRole('link', { name: '読む' });
     await read.waitFor();
     assert.equal(await read.getAttribute('href'), `/viewer?cid=${VOL2}`);
@@ -131,7 +143,10 @@ describe('a new member with the sandbox card', () => {
   it('lists the orders and the ledger', async () => {
     await page.goto(`${store.url}/order/payments`);
     await page.getByText('星降る街の探偵').waitFor();
-    await page.getByText(/マンガコイン .+（ボーナス/).first().waitFor();
+    await page
+      .getByText(/マンガコイン .+（ボーナス/)
+      .first()
+      .waitFor();
     // Each amount in its unit (issue 34 item 4): the packs paid by card in yen, the volume in manga coins.
     const volumeRow = page.locator('li', { hasText: '星降る街の探偵' }).first();
     assert.match((await volumeRow.textContent()) ?? '', /[\d,]+マンガコイン/);
@@ -181,7 +196,10 @@ for (const width of [320, 375]) {
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       assert.ok(overflow <= 0, `the page overflows by ${overflow} px`);
       const [box, sheetBox] = [(await pay.boundingBox())!, (await sheet.boundingBox())!];
-      assert.ok(box.x >= sheetBox.x && box.x + box.width <= sheetBox.x + sheetBox.width && box.x + box.width <= width, JSON.stringify({ box, sheetBox }));
+      assert.ok(
+        box.x >= sheetBox.x && box.x + box.width <= sheetBox.x + sheetBox.width && box.x + box.width <= width,
+        JSON.stringify({ box, sheetBox }),
+      );
       assert.ok(box.y >= 0 && box.y + box.height <= 700, `pay button in view: ${JSON.stringify(box)}`);
       await page.screenshot({ path: path.join(screenshotDir, `wallet-card-sheet-${width}.png`) });
       await pay.click();

@@ -22,7 +22,13 @@ import { describeFindings, seriousViolations } from './axe';
 export const AXE_LOG_ENV = 'HONDANA_E2E_AXE_LOG';
 export const AXE_LOG = path.join(path.dirname(new URL(import.meta.url).pathname), '..', 'screenshots', 'axe-checks.tsv');
 const LOG = process.env[AXE_LOG_ENV] ?? AXE_LOG;
-const seen = new Set<string>(process.env[AXE_LOG_ENV] && existsSync(LOG) ? readFileSync(LOG, 'utf8').split('\n').map((line) => line.split('\t')[0]!) : []);
+const seen = new Set<string>(
+  process.env[AXE_LOG_ENV] && existsSync(LOG)
+    ? readFileSync(LOG, 'utf8')
+        .split('\n')
+        .map((line) => line.split('\t')[0]!)
+    : [],
+);
 const moved = /Execution context was destroyed|Target page, context or browser has been closed|frame was detached|navigat/i;
 
 /** The page's state as far as the check is concerned: width, address with numbers as :n, open dialogs. */
@@ -49,7 +55,10 @@ async function checkBeforeScreenshot(page: Page): Promise<void> {
   let timer: NodeJS.Timeout | undefined;
   try {
     const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error(`axe did not finish on ${page.url()} (${state}) in ${CHECK_TIMEOUT_MS} ms`)), CHECK_TIMEOUT_MS);
+      timer = setTimeout(
+        () => reject(new Error(`axe did not finish on ${page.url()} (${state}) in ${CHECK_TIMEOUT_MS} ms`)),
+        CHECK_TIMEOUT_MS,
+      );
     });
     findings = await Promise.race([seriousViolations(page), timeout]);
   } catch (error) {

@@ -18,7 +18,8 @@ const BINDING = '__hondanaCspViolation';
 
 const recordViolations = (binding: string) => {
   document.addEventListener('securitypolicyviolation', (event) => {
-    const report = `${event.effectiveDirective} blocked ${event.blockedURI || 'inline'} on ${event.documentURI}` +
+    const report =
+      `${event.effectiveDirective} blocked ${event.blockedURI || 'inline'} on ${event.documentURI}` +
       (event.sourceFile ? ` (${event.sourceFile}:${event.lineNumber})` : '') +
       (event.sample ? ` sample: ${event.sample}` : '');
     (window as unknown as Record<string, (text: string) => void>)[binding]?.(report);
@@ -40,7 +41,11 @@ const lostContext = /Execution context was destroyed|Target page, context or bro
  * handle is the answer) or the time is up; a navigation meanwhile starts it again on the new page.
  */
 function waitForFunctionWithoutEval(page: Page) {
-  return async (pageFunction: string | ((arg: unknown) => unknown), arg?: unknown, options: { timeout?: number } = {}): Promise<JSHandle> => {
+  return async (
+    pageFunction: string | ((arg: unknown) => unknown),
+    arg?: unknown,
+    options: { timeout?: number } = {},
+  ): Promise<JSHandle> => {
     const timeout = options.timeout || DEFAULT_TIMEOUT_MS;
     const deadline = Date.now() + timeout;
     const predicate = typeof pageFunction === 'function' ? pageFunction.toString() : `() => (${pageFunction})`;
@@ -85,7 +90,8 @@ async function watch(context: BrowserContext): Promise<void> {
   const newPage = context.newPage.bind(context);
   context.newPage = async () => watchPage(await newPage());
   context.on('console', (message) => {
-    if (message.text().includes('Content Security Policy')) record(`console ${message.type()} on ${message.page()?.url() ?? '?'}: ${message.text()}`);
+    if (message.text().includes('Content Security Policy'))
+      record(`console ${message.type()} on ${message.page()?.url() ?? '?'}: ${message.text()}`);
   });
 }
 

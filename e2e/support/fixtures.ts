@@ -46,7 +46,10 @@ async function makeFixturesOperator(store: StoreServer): Promise<Operator> {
   const email = `fixtures-operator-${Date.now()}-${Math.random().toString(36).slice(2, 6)}@example.jp`;
   await signUpMember(store, email, '運営');
   await makeOperator(store, email);
-  const api: APIRequestContext = await request.newContext({ baseURL: store.url, extraHTTPHeaders: { ...deviceHeaders(), origin: store.url } });
+  const api: APIRequestContext = await request.newContext({
+    baseURL: store.url,
+    extraHTTPHeaders: { ...deviceHeaders(), origin: store.url },
+  });
   const login = await api.post('/api/auth/login', { data: { email, password: PASSWORD } });
   assert.equal(login.status(), 200, await login.text());
   await passSecondFactor(api, store, email);
@@ -61,7 +64,13 @@ async function makeFixturesOperator(store: StoreServer): Promise<Operator> {
     post: async (url, body) => answer(url, await api.post(url, { data: { token: await token(), ...body } })),
     put: async (url, body) => answer(url, await api.put(url, { data: { token: await token(), ...body } })),
     upload: async (url, body, contentType) =>
-      answer(url, await api.post(`${url}${url.includes('?') ? '&' : '?'}token=${encodeURIComponent(await token())}`, { data: body, headers: { 'content-type': contentType } })),
+      answer(
+        url,
+        await api.post(`${url}${url.includes('?') ? '&' : '?'}token=${encodeURIComponent(await token())}`, {
+          data: body,
+          headers: { 'content-type': contentType },
+        }),
+      ),
   };
 }
 
@@ -80,7 +89,9 @@ export async function findTitle(store: StoreServer, name: string, options: { adu
     assert.ok(title, `the console finds the title ${name}`);
     return { id: title.id, name: title.name };
   }
-  const found = (await (await fetch(`${store.url}/api/lottery/search/title?word=${encodeURIComponent(name)}`)).json()) as { titles: FoundTitle[] };
+  const found = (await (await fetch(`${store.url}/api/lottery/search/title?word=${encodeURIComponent(name)}`)).json()) as {
+    titles: FoundTitle[];
+  };
   const title = found.titles.find((t) => t.name === name);
   assert.ok(title, `the search finds the title ${name}`);
   return { id: title.id, name: title.name };
@@ -99,7 +110,9 @@ export async function volumesOf(store: StoreServer, titleId: number): Promise<Vo
   const response = await fetch(`${store.url}/api/books/by_title/v3?title_id=${titleId}&limit=100`);
   assert.equal(response.status, 200, await response.clone().text());
   const { books } = (await response.json()) as { books: Volume[] };
-  return books.map((b) => ({ id: b.id, titleId: b.titleId, vol: b.vol, price: b.price, contentsName: b.contentsName })).sort((a, b) => a.vol - b.vol);
+  return books
+    .map((b) => ({ id: b.id, titleId: b.titleId, vol: b.vol, price: b.price, contentsName: b.contentsName }))
+    .sort((a, b) => a.vol - b.vol);
 }
 
 /** Volume `vol` of the title of that name. */
@@ -113,7 +126,9 @@ export async function findVolume(store: StoreServer, titleName: string, vol: num
 /** The serial of a title found by its name, as the title's page finds it (`/api/serials/by_title/:id`): a title has one serial. */
 export async function findSerialOfTitle(store: StoreServer, titleName: string): Promise<{ id: number; name: string; titleId: number }> {
   const title = await findTitle(store, titleName);
-  const { serials } = (await (await fetch(`${store.url}/api/serials/by_title/${title.id}`)).json()) as { serials: { id: number; name: string }[] };
+  const { serials } = (await (await fetch(`${store.url}/api/serials/by_title/${title.id}`)).json()) as {
+    serials: { id: number; name: string }[];
+  };
   assert.ok(serials[0], `${titleName} has a serial`);
   return { id: serials[0].id, name: serials[0].name, titleId: title.id };
 }
@@ -148,7 +163,11 @@ async function adminBook(store: StoreServer, book: { id: number; titleId: number
 }
 
 /** Saves a volume's fields in the console (price, sale, free period, release…): the fields sent change, the others stay. */
-export async function editBook(store: StoreServer, book: { id: number; titleId: number }, fields: Record<string, unknown>): Promise<AdminBook> {
+export async function editBook(
+  store: StoreServer,
+  book: { id: number; titleId: number },
+  fields: Record<string, unknown>,
+): Promise<AdminBook> {
   const { version } = await adminBook(store, book);
   return (await operator(store)).put<AdminBook>(`/api/admin/books/${book.id}`, { version, ...fields });
 }
@@ -162,18 +181,37 @@ export async function publishBook(store: StoreServer, book: { id: number; titleI
 // The console's promotions
 
 /** A coupon made in the console (`audience` NEW: offered to guests on the cart's banner, received on sign-up). */
-export async function createCoupon(store: StoreServer, coupon: Record<string, unknown> & { name: string; expiresInMs: number }): Promise<{ id: number }> {
+export async function createCoupon(
+  store: StoreServer,
+  coupon: Record<string, unknown> & { name: string; expiresInMs: number },
+): Promise<{ id: number }> {
   const { expiresInMs, ...fields } = coupon;
-  return (await operator(store)).post('/api/admin/coupons', { targetScope: 0, audience: 'ALL', ...fields, expireAt: tokyoMinute(expiresInMs) });
+  return (await operator(store)).post('/api/admin/coupons', {
+    targetScope: 0,
+    audience: 'ALL',
+    ...fields,
+    expireAt: tokyoMinute(expiresInMs),
+  });
 }
 
 /** The login-appeal coupon of §5: 50% off up to 3 books, for members who sign up, expiring `expiresInMs` from now. */
 export function createLoginCoupon(store: StoreServer, expiresInMs: number): Promise<{ id: number }> {
-  return createCoupon(store, { name: '新規会員 半額クーポン', couponType: 1, rate: 50, limit: 3, minCartPrice: 0, audience: 'NEW', expiresInMs });
+  return createCoupon(store, {
+    name: '新規会員 半額クーポン',
+    couponType: 1,
+    rate: 50,
+    limit: 3,
+    minCartPrice: 0,
+    audience: 'NEW',
+    expiresInMs,
+  });
 }
 
 /** A point campaign made in the console, running from a minute ago with no end unless said. */
-export async function createPointCampaign(store: StoreServer, campaign: Record<string, unknown> & { type: string; name: string }): Promise<{ id: number }> {
+export async function createPointCampaign(
+  store: StoreServer,
+  campaign: Record<string, unknown> & { type: string; name: string },
+): Promise<{ id: number }> {
   return (await operator(store)).post('/api/admin/point_campaigns', { start: tokyoMinute(-60_000), ...campaign });
 }
 
@@ -185,7 +223,10 @@ export async function uploadBannerImage(store: StoreServer, color = '#d94f2b'): 
 }
 
 /** A reach banner made in the console; `ended` ends it at once (the console's 終了する). */
-export async function createReachBanner(store: StoreServer, banner: { jumpUrl: string; colorCode?: string; priority?: number; startInMs: number; endInMs: number; ended?: boolean }): Promise<{ id: number }> {
+export async function createReachBanner(
+  store: StoreServer,
+  banner: { jumpUrl: string; colorCode?: string; priority?: number; startInMs: number; endInMs: number; ended?: boolean },
+): Promise<{ id: number }> {
   const op = await operator(store);
   const { imageId } = await uploadBannerImage(store);
   const made = await op.post<{ id: number; version: number }>('/api/admin/banners', {
@@ -202,7 +243,10 @@ export async function createReachBanner(store: StoreServer, banner: { jumpUrl: s
 }
 
 /** The guests' appeal on the top page, made in the console. */
-export async function createNonLoginAppeal(store: StoreServer, appeal: { name: string; imageUrl: string; appealText: string; startInMs: number; endInMs: number }): Promise<{ id: number }> {
+export async function createNonLoginAppeal(
+  store: StoreServer,
+  appeal: { name: string; imageUrl: string; appealText: string; startInMs: number; endInMs: number },
+): Promise<{ id: number }> {
   return (await operator(store)).post('/api/admin/non_login_appeals', {
     name: appeal.name,
     imageUrl: appeal.imageUrl,
@@ -269,7 +313,9 @@ export async function editLotteryCampaign(
 
 /** The serial of that name as the console lists it. */
 export async function findSerial(store: StoreServer, name: string): Promise<{ id: number; name: string; titleId: number | null }> {
-  const { serials } = await (await operator(store)).get<{ serials: { id: number; name: string; titleId: number | null }[] }>('/api/admin/serials');
+  const { serials } = await (
+    await operator(store)
+  ).get<{ serials: { id: number; name: string; titleId: number | null }[] }>('/api/admin/serials');
   const serial = serials.find((s) => s.name === name);
   assert.ok(serial, `the console lists the serial ${name}`);
   return serial;
@@ -286,7 +332,11 @@ export async function titleWithoutSerial(store: StoreServer): Promise<FoundTitle
 }
 
 /** Saves a serial's settings in the console (its 待てば無料 minutes, rental minutes…). */
-export async function editSerial(store: StoreServer, serialId: number, fields: { chargeMinutes?: number; rentalMinutes?: number; orderOnly?: boolean; ticketUsable?: boolean }): Promise<void> {
+export async function editSerial(
+  store: StoreServer,
+  serialId: number,
+  fields: { chargeMinutes?: number; rentalMinutes?: number; orderOnly?: boolean; ticketUsable?: boolean },
+): Promise<void> {
   const op = await operator(store);
   const { version } = await op.get<{ version: number }>(`/api/admin/serials/${serialId}`);
   await op.put(`/api/admin/serials/${serialId}`, { version, ...fields });
@@ -295,7 +345,15 @@ export async function editSerial(store: StoreServer, serialId: number, fields: {
 /** A new serial of a title made in the console, with its episodes (free ones unless a price is given), released an hour ago. */
 export async function createSerial(
   store: StoreServer,
-  serial: { titleId: number; name: string; description?: string; category: string; chargeMinutes?: number; rentalMinutes?: number; episodes: { title: string; price?: number; pageCount?: number }[] },
+  serial: {
+    titleId: number;
+    name: string;
+    description?: string;
+    category: string;
+    chargeMinutes?: number;
+    rentalMinutes?: number;
+    episodes: { title: string; price?: number; pageCount?: number }[];
+  },
 ): Promise<{ id: number }> {
   const op = await operator(store);
   const made = await op.post<{ id: number }>('/api/admin/serials', {
@@ -313,7 +371,13 @@ export async function createSerial(
   });
   for (const episode of serial.episodes) {
     const price = episode.price ?? 0;
-    await op.post(`/api/admin/serials/${made.id}/episodes`, { title: episode.title, price, spendType: price === 0 ? 0 : 1, releaseAt: tokyoMinute(-HOUR), pageCount: episode.pageCount ?? 1 });
+    await op.post(`/api/admin/serials/${made.id}/episodes`, {
+      title: episode.title,
+      price,
+      spendType: price === 0 ? 0 : 1,
+      releaseAt: tokyoMinute(-HOUR),
+      pageCount: episode.pageCount ?? 1,
+    });
   }
   return made;
 }

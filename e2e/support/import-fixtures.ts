@@ -114,7 +114,10 @@ export async function writeTextEpub(
     'META-INF/container.xml',
   );
   zip.addBuffer(Buffer.from('html.vrtl { -epub-writing-mode: vertical-rl; writing-mode: vertical-rl; }'), 'item/style/book-style.css');
-  const manifest = ['<item id="nav" href="navigation-documents.xhtml" media-type="application/xhtml+xml" properties="nav"/>', '<item id="css" href="style/book-style.css" media-type="text/css"/>'];
+  const manifest = [
+    '<item id="nav" href="navigation-documents.xhtml" media-type="application/xhtml+xml" properties="nav"/>',
+    '<item id="css" href="style/book-style.css" media-type="text/css"/>',
+  ];
   Object.entries(o.images ?? {}).forEach(([name, data], i) => {
     zip.addBuffer(data, `item/image/${name}`);
     manifest.push(`<item id="img-${i}" href="image/${name}" media-type="image/png"/>`);

@@ -43,7 +43,10 @@ export function measureOverflow(page: Page): Promise<Overflow> {
  */
 export async function expectNoSidewaysScroll(page: Page, where = page.url()): Promise<void> {
   const o = await measureOverflow(page);
-  assert.ok(o.document <= o.viewport, `${where} is ${o.document} px wide in a ${o.viewport} px viewport; sticking out: ${o.culprits.join(', ')}`);
+  assert.ok(
+    o.document <= o.viewport,
+    `${where} is ${o.document} px wide in a ${o.viewport} px viewport; sticking out: ${o.culprits.join(', ')}`,
+  );
 }
 
 /** Scrolls to the end until the page stops growing (lazy sections load as they near the screen). */

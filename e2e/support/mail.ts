@@ -9,7 +9,9 @@ async function mailsOf(store: StoreServer): Promise<{ file: string; mail: Parsed
   const folder = path.join(store.dataDir, 'mail');
   let files: string[];
   try {
-    files = readdirSync(folder).filter((f) => f.endsWith('.eml')).sort();
+    files = readdirSync(folder)
+      .filter((f) => f.endsWith('.eml'))
+      .sort();
   } catch {
     return [];
   }
@@ -33,7 +35,9 @@ const recipients = (mail: ParsedMail) => [mail.to ?? []].flat().flatMap((a) => a
 export async function mailTo(store: StoreServer, to: string, subject: string, timeoutMs = 30_000): Promise<ParsedMail> {
   const until = Date.now() + timeoutMs;
   for (;;) {
-    const found = (await mailsOf(store)).reverse().find(({ mail }) => recipients(mail).includes(to) && (mail.subject ?? '').includes(subject));
+    const found = (await mailsOf(store))
+      .reverse()
+      .find(({ mail }) => recipients(mail).includes(to) && (mail.subject ?? '').includes(subject));
     if (found) return found.mail;
     if (Date.now() > until) throw new Error(`no mail "${subject}" to ${to} within ${timeoutMs} ms`);
     await new Promise((resolve) => setTimeout(resolve, 200));

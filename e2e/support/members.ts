@@ -32,7 +32,11 @@ export function deviceHeaders(): Record<string, string> {
  * journey goes through the forms). Given a browser context's or page's `request`, the session
  * cookie stays in that context, so its pages are the member's.
  */
-export async function signUpThrough(request: APIRequestContext, store: StoreServer, member: NewMember & { confirmEmail?: boolean }): Promise<void> {
+export async function signUpThrough(
+  request: APIRequestContext,
+  store: StoreServer,
+  member: NewMember & { confirmEmail?: boolean },
+): Promise<void> {
   const response = await request.post(`${store.url}/api/auth/signup`, {
     data: { email: member.email, password: PASSWORD, nickname: member.nickname, birth_date: member.birthDate ?? '1990-04-01' },
   });
@@ -76,7 +80,12 @@ export async function makeOperator(store: StoreServer, email: string): Promise<v
  * A browser at `width` px whose session is the member's (logged in through the API); a staff
  * member's session has given the second factor too (the console opens at once).
  */
-export async function loggedInAs(browser: Browser, store: StoreServer, email: string, width: number): Promise<{ context: BrowserContext; page: Page }> {
+export async function loggedInAs(
+  browser: Browser,
+  store: StoreServer,
+  email: string,
+  width: number,
+): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ viewport: { width, height: 900 }, locale: 'ja-JP', extraHTTPHeaders: deviceHeaders() });
   const login = await context.request.post(`${store.url}/api/auth/login`, { data: { email, password: PASSWORD } });
   assert.equal(login.status(), 200);

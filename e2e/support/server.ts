@@ -94,7 +94,17 @@ export function grantMangaCoins(store: StoreServer, email: string, amount: numbe
 
 /** Manga coins, coins or points for a member the way support grants them (`npm run admin -- grant`, README). */
 export async function grant(store: StoreServer, email: string, currency: 'MANGA_COIN' | 'COIN' | 'POINT', amount: number): Promise<void> {
-  await storeCommand(store.dataDir, 'admin.ts', ['grant', '--email', email, '--currency', currency, '--amount', String(amount), '--reason', 'e2e']);
+  await storeCommand(store.dataDir, 'admin.ts', [
+    'grant',
+    '--email',
+    email,
+    '--currency',
+    currency,
+    '--amount',
+    String(amount),
+    '--reason',
+    'e2e',
+  ]);
 }
 
 /**

@@ -15,7 +15,12 @@ export const TSX = ['--import', 'tsx'];
  * One of the store's commands (`npm run admin`, `npm run import`, `npm run seed`: a file of
  * apps/server/src) on a data folder, as an operator runs it.
  */
-export async function storeCommand(dataDir: string, script: string, args: string[], env: Record<string, string> = {}): Promise<{ stdout: string }> {
+export async function storeCommand(
+  dataDir: string,
+  script: string,
+  args: string[],
+  env: Record<string, string> = {},
+): Promise<{ stdout: string }> {
   return promisify(execFile)(process.execPath, [...TSX, path.join(root, 'apps/server/src', script), ...args], {
     cwd: root,
     env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', ...env },

@@ -15,7 +15,11 @@
   const api = new URL(document.currentScript.src).origin;
 
   const post = async (path, fields) => {
-    const response = await fetch(`${api}${path}`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(fields) });
+    const response = await fetch(`${api}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams(fields),
+    });
     return response.json();
   };
 
@@ -64,9 +68,21 @@
           box.style.cssText = 'padding:12px;border:1px solid #e0e0e0;border-radius:8px;background:#fafafa';
           for (const key of Object.keys(inputs)) delete inputs[key];
           if (type === 'card') {
-            inputs.number = field(box, { name: 'number', label: 'カード番号', autocomplete: 'cc-number', inputmode: 'numeric', placeholder: '1234 1234 1234 1234' });
+            inputs.number = field(box, {
+              name: 'number',
+              label: 'カード番号',
+              autocomplete: 'cc-number',
+              inputmode: 'numeric',
+              placeholder: '1234 1234 1234 1234',
+            });
             inputs.expiry = field(box, { name: 'expiry', label: '有効期限', autocomplete: 'cc-exp', placeholder: '月 / 年' });
-            inputs.cvc = field(box, { name: 'cvc', label: 'セキュリティコード', autocomplete: 'cc-csc', inputmode: 'numeric', placeholder: 'CVC' });
+            inputs.cvc = field(box, {
+              name: 'cvc',
+              label: 'セキュリティコード',
+              autocomplete: 'cc-csc',
+              inputmode: 'numeric',
+              placeholder: 'CVC',
+            });
           } else if (type === 'konbini') {
             inputs.name = field(box, { name: 'name', label: '氏名', autocomplete: 'name' });
             inputs.email = field(box, { name: 'email', label: 'メールアドレス', autocomplete: 'email' });
@@ -76,7 +92,9 @@
             box.append(note);
           }
           for (const input of Object.values(inputs)) {
-            input.addEventListener('input', () => emit('change', { elementType: 'payment', complete: complete(), empty: false, value: { type } }));
+            input.addEventListener('input', () =>
+              emit('change', { elementType: 'payment', complete: complete(), empty: false, value: { type } }),
+            );
             input.addEventListener('focus', () => emit('focus', { elementType: 'payment' }));
             input.addEventListener('blur', () => emit('blur', { elementType: 'payment' }));
           }
@@ -160,7 +178,8 @@
       frame.src = `${api}/three_d_secure.html?${new URLSearchParams({ key: pk, client_secret: clientSecret })}`;
       frame.title = '3Dセキュア認証';
       frame.dataset.standIn = 'stripe-3ds';
-      frame.style.cssText = 'position:fixed;inset:0;width:100%;height:100%;z-index:2147483647;border:0;background:rgba(0,0,0,.5);pointer-events:auto';
+      frame.style.cssText =
+        'position:fixed;inset:0;width:100%;height:100%;z-index:2147483647;border:0;background:rgba(0,0,0,.5);pointer-events:auto';
       const onMessage = (event) => {
         if (event.origin !== api || event.source !== frame.contentWindow || !event.data?.standInThreeDSecure) return;
         window.removeEventListener('message', onMessage);
@@ -189,7 +208,12 @@
         const fields = { key: pk, type };
         if (type === 'card') {
           const [month, year] = values.expiry.split('/').map((v) => v.trim());
-          Object.assign(fields, { 'card[number]': values.number.replace(/\D/g, ''), 'card[exp_month]': month, 'card[exp_year]': `20${year}`, 'card[cvc]': values.cvc });
+          Object.assign(fields, {
+            'card[number]': values.number.replace(/\D/g, ''),
+            'card[exp_month]': month,
+            'card[exp_year]': `20${year}`,
+            'card[cvc]': values.cvc,
+          });
         }
         if (type === 'konbini') Object.assign(fields, { 'billing_details[name]': values.name, 'billing_details[email]': values.email });
         const answer = await post('/v1/payment_methods', fields);
@@ -200,7 +224,14 @@
         const intent = await challenge(pk, clientSecret);
         if (intent.error) return { error: intent.error };
         if (intent.status === 'requires_payment_method') {
-          return { error: { type: 'card_error', code: 'payment_intent_authentication_failure', message: MESSAGES.payment_intent_authentication_failure, payment_intent: intent } };
+          return {
+            error: {
+              type: 'card_error',
+              code: 'payment_intent_authentication_failure',
+              message: MESSAGES.payment_intent_authentication_failure,
+              payment_intent: intent,
+            },
+          };
         }
         return { paymentIntent: intent };
       },

@@ -1,7 +1,12 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { STRIPE_TEST_SECRET, STRIPE_TEST_WEBHOOK_SECRET, type StripeStandIn, startStripeStandIn } from '../../apps/server/test/support/stripe-server';
+import {
+  STRIPE_TEST_SECRET,
+  STRIPE_TEST_WEBHOOK_SECRET,
+  type StripeStandIn,
+  startStripeStandIn,
+} from '../../apps/server/test/support/stripe-server';
 import type { Page } from 'playwright-core';
 import { type StoreServer, startStore } from './server';
 

@@ -24,9 +24,7 @@ export async function expectPage(page: Page, expected: number): Promise<void> {
 
 /** The page numbers in the src of the page images on screen (`/media/pages/{book}/{page}/…`). */
 export async function imagePages(page: Page): Promise<number[]> {
-  const srcs = await page.locator('[data-testid=viewer-stage] img').evaluateAll((imgs) =>
-    imgs.map((img) => (img as HTMLImageElement).src),
-  );
+  const srcs = await page.locator('[data-testid=viewer-stage] img').evaluateAll((imgs) => imgs.map((img) => (img as HTMLImageElement).src));
   return srcs.map((src) => Number(/\/media\/pages\/\d+\/(\d+)\//.exec(src)?.[1] ?? NaN));
 }
 
@@ -80,8 +78,12 @@ export async function buyBook(page: Page, store: StoreServer, email: string, boo
   assert.equal(detail.status(), 200, await detail.text());
   const { price } = (await detail.json()) as { price: number };
   if (price > 0) await grantMangaCoins(store, email, price);
-  const token = ((await (await page.request.get(`${store.url}/api/order/book/manga_coin/create_token`)).json()) as { status: { token: string } }).status.token;
-  const bought = await page.request.post(`${store.url}/api/order/book/manga_coin/buy`, { data: { token, book_id: bookId, checked_price: price } });
+  const token = (
+    (await (await page.request.get(`${store.url}/api/order/book/manga_coin/create_token`)).json()) as { status: { token: string } }
+  ).status.token;
+  const bought = await page.request.post(`${store.url}/api/order/book/manga_coin/buy`, {
+    data: { token, book_id: bookId, checked_price: price },
+  });
   assert.equal(bought.status(), 200, await bought.text());
 }
 

@@ -46,9 +46,32 @@ const iso = (ms: number | null) => (ms === null ? '-' : new Date(ms).toISOString
 async function printLedger(db: Kysely<Database>, userId: number): Promise<void> {
   const { lots, entries } = await memberLedger(db, userId);
   console.log('lots:');
-  console.table(lots.map((l) => ({ id: l.id, currency: l.currency, amount: l.amount, remaining: l.remaining, paid: l.paid, yen: l.yenValue, issued: iso(l.issuedAt), expires: iso(l.expiresAt), expired: iso(l.expiredAt) })));
+  console.table(
+    lots.map((l) => ({
+      id: l.id,
+      currency: l.currency,
+      amount: l.amount,
+      remaining: l.remaining,
+      paid: l.paid,
+      yen: l.yenValue,
+      issued: iso(l.issuedAt),
+      expires: iso(l.expiresAt),
+      expired: iso(l.expiredAt),
+    })),
+  );
   console.log('entries:');
-  console.table(entries.map((e) => ({ id: e.id, at: iso(e.createdAt), currency: e.currency, kind: e.kind, amount: e.amount, lot: e.lotId, order: e.orderId ?? '-', reason: e.reason })));
+  console.table(
+    entries.map((e) => ({
+      id: e.id,
+      at: iso(e.createdAt),
+      currency: e.currency,
+      kind: e.kind,
+      amount: e.amount,
+      lot: e.lotId,
+      order: e.orderId ?? '-',
+      reason: e.reason,
+    })),
+  );
 }
 
 async function run(argv: string[]): Promise<void> {
@@ -58,7 +81,16 @@ async function run(argv: string[]): Promise<void> {
   if (command === 'totp' && rest[0] && !rest[0].startsWith('--')) rest.splice(0, 1, '--email', rest[0]);
   const { values } = parseArgs({
     args: rest,
-    options: { email: { type: 'string' }, currency: { type: 'string' }, amount: { type: 'string' }, reason: { type: 'string' }, date: { type: 'string' }, order: { type: 'string' }, mode: { type: 'string' }, role: { type: 'string' } },
+    options: {
+      email: { type: 'string' },
+      currency: { type: 'string' },
+      amount: { type: 'string' },
+      reason: { type: 'string' },
+      date: { type: 'string' },
+      order: { type: 'string' },
+      mode: { type: 'string' },
+      role: { type: 'string' },
+    },
   });
   if (!['grant', 'ledger', 'unused-balance', 'cancel-order', 'maintenance', 'role', 'totp'].includes(command ?? '')) {
     console.log(usage);
@@ -82,12 +114,16 @@ async function run(argv: string[]): Promise<void> {
       console.log(`granted ${amount} ${currency} to ${values.email} (lot ${lotId}, ADJUST entry written)`);
     } else if (command === 'role') {
       const role = values.role;
-      if (role !== 'none' && !STAFF_ROLES.includes(role as StaffRole)) throw new Error(`--role must be one of ${[...STAFF_ROLES, 'none'].join(', ')}`);
+      if (role !== 'none' && !STAFF_ROLES.includes(role as StaffRole))
+        throw new Error(`--role must be one of ${[...STAFF_ROLES, 'none'].join(', ')}`);
       const userId = await userIdOf(db, values.email);
       await setRole(db, userId, role === 'none' ? null : (role as StaffRole), now);
       console.log(role === 'none' ? `${values.email} has no console role now` : `${values.email} is now ${role}`);
       console.log(`their open sessions were ended: the new role takes effect when they sign in again`);
-      if (role !== 'none') console.log(`before the console opens, they enrol a second factor at ${storeAddress()}/admin/second-factor (or: npm run admin -- totp --email ${values.email})`);
+      if (role !== 'none')
+        console.log(
+          `before the console opens, they enrol a second factor at ${storeAddress()}/admin/second-factor (or: npm run admin -- totp --email ${values.email})`,
+        );
     } else if (command === 'totp') {
       const userId = await userIdOf(db, values.email);
       if (!(await findRole(db, userId))) throw new Error(`${values.email} has no console role: give one first (npm run admin -- role)`);

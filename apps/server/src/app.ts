@@ -83,7 +83,12 @@ import { cancelSubscriptionsAtWithdrawal, liveSubscriptionPlans } from './module
 export interface AppOptions {
   database: DatabaseHandle;
   config: Pick<Config, 'cookieSecure' | 'dataDir' | 'secrets'> &
-    Partial<Pick<Config, 'guestPageCacheSeconds' | 'memberPageCache' | 'trustProxy' | 'metricsToken' | 'logRequests' | 'media' | 'checkResponses' | 'mail'>>;
+    Partial<
+      Pick<
+        Config,
+        'guestPageCacheSeconds' | 'memberPageCache' | 'trustProxy' | 'metricsToken' | 'logRequests' | 'media' | 'checkResponses' | 'mail'
+      >
+    >;
   /** Where mail goes; default from `config.mail`: SMTP, or `.eml` files in DATA_DIR/mail (`modules/mail/mailer.ts`). */
   mailer?: Mailer;
   /** The TLS agent Web Push requests go through (a test's stand-in push service trusts its own certificate); default Node's. */
@@ -205,7 +210,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   registerErrorHandling(app, perRequest.secure);
   registerRequestBodies(app);
-  const tracking = options.tracking ?? createTrackingBuffer(database.db, { onError: (error, dropped) => app.log.error({ err: error, dropped }, 'tracking events not written') });
+  const tracking =
+    options.tracking ??
+    createTrackingBuffer(database.db, {
+      onError: (error, dropped) => app.log.error({ err: error, dropped }, 'tracking events not written'),
+    });
   app.addHook('onClose', () => tracking.close());
   const cspReports = new CspReportCounts();
   registerMetrics(app, { token: config.metricsToken, database, scheduler, clock: () => clock().getTime(), tracking, cspReports });
@@ -222,7 +231,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     options.paymentProvider ??
     (stripeConfig
       ? createStripeProvider(stripeConfig)
-      : createSandboxProvider({ maintenance: sandboxMaintenanceFromEnv(process.env.SANDBOX_MAINTENANCE), confirmationTtlMs: sandboxTtlFromEnv() }));
+      : createSandboxProvider({
+          maintenance: sandboxMaintenanceFromEnv(process.env.SANDBOX_MAINTENANCE),
+          confirmationTtlMs: sandboxTtlFromEnv(),
+        }));
   // A carrier's page decides coin packs, cart orders and subscription cycles alike: each decision
   // goes to the area that started the order, by its kind.
   const onPaymentDecision = decisionByOrderKind({
@@ -236,9 +248,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Withdrawal reaches into the areas that depend on accounts: they are passed in here.
   const withdrawal: WithdrawalParts = {
     subscriptionsOf: liveSubscriptionPlans,
-    steps: [cancelSubscriptionsAtWithdrawal, anonymiseReviewsAtWithdrawal, dropNoticesAtWithdrawal, forgetMailsAtWithdrawal, forgetPushesAtWithdrawal],
+    steps: [
+      cancelSubscriptionsAtWithdrawal,
+      anonymiseReviewsAtWithdrawal,
+      dropNoticesAtWithdrawal,
+      forgetMailsAtWithdrawal,
+      forgetPushesAtWithdrawal,
+    ],
     // Stripe: a subscription's first payment still waiting on 3-D Secure is cancelled there (or, passed meanwhile, granted).
-    afterwards: isStripeProvider(provider) ? (db, userId, now) => endWaitingFirstPayments(db, provider.stripe, userId, now, (m) => app.log.warn(m)) : undefined,
+    afterwards: isStripeProvider(provider)
+      ? (db, userId, now) => endWaitingFirstPayments(db, provider.stripe, userId, now, (m) => app.log.warn(m))
+      : undefined,
   };
 
   await app.register(
@@ -266,8 +286,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         const stripe = provider.stripe;
         // Cart orders' intents are settled by the cart area, subscriptions' by theirs; coin packs' by the wallet's webhook.
         const settleOther = async (intent: IntentState, now: number) =>
-          (await settleIfCartOrder(database.db, stripe, intent, now)) || (await settleIfSubscriptionOrder(database.db, stripe, intent, now));
-        const refundFailed = (refund: { refundRef: string; reason: string | null; now: number }) => refundFailedAtProvider(database.db, refund);
+          (await settleIfCartOrder(database.db, stripe, intent, now)) ||
+          (await settleIfSubscriptionOrder(database.db, stripe, intent, now));
+        const refundFailed = (refund: { refundRef: string; reason: string | null; now: number }) =>
+          refundFailedAtProvider(database.db, refund);
         await api.register(stripeWebhookRoutes, { stripe, settleOther, refundFailed });
         await api.register(stripeCartJobs, { stripe });
       }
@@ -303,7 +325,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         ...(isStripeProvider(provider) && provider.stripe.jsUrl ? { stripeOrigins: [new URL(provider.stripe.jsUrl).origin] } : {}),
       },
     });
-  }
-  else app.setNotFoundHandler(perRequest.notFound(apiNotFound));
+  } else app.setNotFoundHandler(perRequest.notFound(apiNotFound));
   return app;
 }

@@ -105,7 +105,8 @@ function parseSeconds(name: string, value: string | undefined, fallback: number)
 function parseInteger(name: string, value: string | undefined, fallback: number, min: number, max: number): number {
   if (value === undefined || value === '') return fallback;
   const number = Number(value);
-  if (!Number.isInteger(number) || number < min || number > max) throw new Error(`${name} must be an integer ${min}–${max}, got "${value}"`);
+  if (!Number.isInteger(number) || number < min || number > max)
+    throw new Error(`${name} must be an integer ${min}–${max}, got "${value}"`);
   return number;
 }
 
@@ -119,7 +120,10 @@ const ADDRESS = /^[0-9a-fA-F:.]+(\/\d{1,3})?$/;
  */
 export function parseTrustProxy(value: string | undefined): string[] | false {
   if (value === undefined || value.trim() === '' || value === 'false') return false;
-  const entries = value.split(',').map((entry) => entry.trim()).filter(Boolean);
+  const entries = value
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
   const bad = entries.filter((entry) => !NAMED_RANGES.has(entry) && !ADDRESS.test(entry));
   if (bad.length > 0) {
     throw new Error(
@@ -184,7 +188,8 @@ function addVapidKeys(file: string): Secrets {
         rmSync(lock, { force: true });
       }
     }
-    if (Date.now() > deadline) throw new Error(`${lock} is left from a process that stopped while adding the VAPID keys: remove it and start again`);
+    if (Date.now() > deadline)
+      throw new Error(`${lock} is left from a process that stopped while adding the VAPID keys: remove it and start again`);
     Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 50);
   }
 }

@@ -21,9 +21,7 @@ async function seed(args: string[]): Promise<void> {
       log: (message) => console.log(message),
       images: args.includes('--all-pages') ? 'all' : 'sample',
     };
-    const result = args.includes('--reset')
-      ? await resetDemoCatalog(database, options)
-      : await ensureDemoCatalog(database, options);
+    const result = args.includes('--reset') ? await resetDemoCatalog(database, options) : await ensureDemoCatalog(database, options);
     // A store already running on this database drops what it kept of the old catalog.
     if (result.created) await recordChange(database.db, 'catalog');
     console.log(

@@ -41,25 +41,81 @@ describe('ac (§6: R18 only with ac=1 for a verified adult)', () => {
     r18Title = await insertTitle(db, { erotic_type: 4 });
     const normalBook = await insertBook(db, normalTitle, 1);
     const r18Book = await insertBook(db, r18Title, 1);
-    await db.insertInto('wish_titles').values([
-      { user_id: adultId, title_id: normalTitle, created_at: START - 2 },
-      { user_id: adultId, title_id: r18Title, created_at: START - 1 },
-    ]).execute();
-    await db.insertInto('newly_messages').values([
-      { user_id: adultId, book_id: normalBook, title_id: normalTitle, reason: 'TITLE', released_at: START - 3 * DAY, displayed_flg: 0, deleted_at: null },
-      { user_id: adultId, book_id: r18Book, title_id: r18Title, reason: 'TITLE', released_at: START - DAY, displayed_flg: 0, deleted_at: null },
-    ]).execute();
+    await db
+      .insertInto('wish_titles')
+      .values([
+        { user_id: adultId, title_id: normalTitle, created_at: START - 2 },
+        { user_id: adultId, title_id: r18Title, created_at: START - 1 },
+      ])
+      .execute();
+    await db
+      .insertInto('newly_messages')
+      .values([
+        {
+          user_id: adultId,
+          book_id: normalBook,
+          title_id: normalTitle,
+          reason: 'TITLE',
+          released_at: START - 3 * DAY,
+          displayed_flg: 0,
+          deleted_at: null,
+        },
+        {
+          user_id: adultId,
+          book_id: r18Book,
+          title_id: r18Title,
+          reason: 'TITLE',
+          released_at: START - DAY,
+          displayed_flg: 0,
+          deleted_at: null,
+        },
+      ])
+      .execute();
     const review = (title_id: number) => ({
-      title_id, book_id: null, user_id: adultId, star: 4, title: 'よかった', body: '面白い', nickname: 'おとな', ameba_flg: 0 as const, spoiler_flg: 0 as const, comment_reject_flg: 0 as const, created_at: START, updated_at: START, deleted_at: null,
+      title_id,
+      book_id: null,
+      user_id: adultId,
+      star: 4,
+      title: 'よかった',
+      body: '面白い',
+      nickname: 'おとな',
+      ameba_flg: 0 as const,
+      spoiler_flg: 0 as const,
+      comment_reject_flg: 0 as const,
+      created_at: START,
+      updated_at: START,
+      deleted_at: null,
     });
-    const [normalReview, r18Review] = await db.insertInto('reviews').values([review(normalTitle), review(r18Title)]).returning('id').execute();
+    const [normalReview, r18Review] = await db
+      .insertInto('reviews')
+      .values([review(normalTitle), review(r18Title)])
+      .returning('id')
+      .execute();
     // Another member likes and comments on both reviews; the adult comments on both too.
     const other = await userIdOf(t.app, (await adultViewers(t.app)).unconfirmed);
     for (const r of [normalReview!.id, r18Review!.id]) {
-      await db.insertInto('review_notices').values({ user_id: adultId, review_id: r, actor_user_id: other, type: 'LIKE', comment_id: null, read_flg: 0, created_at: START }).execute();
-      await db.insertInto('review_comments').values({ review_id: r, user_id: adultId, body: 'なるほど', created_at: START, updated_at: START, deleted_at: null }).execute();
+      await db
+        .insertInto('review_notices')
+        .values({ user_id: adultId, review_id: r, actor_user_id: other, type: 'LIKE', comment_id: null, read_flg: 0, created_at: START })
+        .execute();
+      await db
+        .insertInto('review_comments')
+        .values({ review_id: r, user_id: adultId, body: 'なるほど', created_at: START, updated_at: START, deleted_at: null })
+        .execute();
     }
-    await db.insertInto('cart_items').values([normalBook, r18Book].map((book_id) => ({ user_id: adultId, book_id, cart_type: 'BOOK', state: 'LATER', price_at_add: 550, created_at: START }))).execute();
+    await db
+      .insertInto('cart_items')
+      .values(
+        [normalBook, r18Book].map((book_id) => ({
+          user_id: adultId,
+          book_id,
+          cart_type: 'BOOK',
+          state: 'LATER',
+          price_at_add: 550,
+          created_at: START,
+        })),
+      )
+      .execute();
   });
 
   it('/reviews/notice, /user/comment_list and /cart/me/later_items leave the R18 title out without ac=1', async () => {
@@ -70,14 +126,19 @@ describe('ac (§6: R18 only with ac=1 for a verified adult)', () => {
     const comments = async (q: string) => (await get(`/api/user/comment_list?offset=0&limit=10${q}`)).json().totalCount;
     expect(await comments('')).toBe(1);
     expect(await comments('&ac=1')).toBe(2);
-    const later = async (q: string) => (await get(`/api/cart/me/later_items${q}`)).json().items.map((i: { titleId: number }) => i.titleId).sort();
+    const later = async (q: string) =>
+      (await get(`/api/cart/me/later_items${q}`))
+        .json()
+        .items.map((i: { titleId: number }) => i.titleId)
+        .sort();
     expect(await later('')).toEqual([normalTitle]);
     expect(await later('&ac=1'.replace('&', '?'))).toEqual([normalTitle, r18Title].sort());
     expect400(await get('/api/cart/me/later_items?ac=yes'), 'ac');
   });
 
   it('/wish_title/list lists the R18 title only with ac=1', async () => {
-    const ids = async (q: string) => (await get(`/api/wish_title/list?offset=0&limit=10${q}`)).json().titles.map((x: { titleId: number }) => x.titleId);
+    const ids = async (q: string) =>
+      (await get(`/api/wish_title/list?offset=0&limit=10${q}`)).json().titles.map((x: { titleId: number }) => x.titleId);
     expect(await ids('')).toEqual([normalTitle]);
     expect(await ids('&ac=0')).toEqual([normalTitle]);
     expect(await ids('&ac=1')).toEqual([r18Title, normalTitle]);
@@ -87,16 +148,26 @@ describe('ac (§6: R18 only with ac=1 for a verified adult)', () => {
   it('/newly/get_newly_message and /newly/books list the R18 volume only with ac=1', async () => {
     for (const path of ['/api/newly/get_newly_message', '/api/newly/books']) {
       const without = (await get(`${path}?offset=0&limit=10`)).json();
-      expect(without.newlyMessages.map((m: { titleId: number }) => m.titleId), path).toEqual([normalTitle]);
+      expect(
+        without.newlyMessages.map((m: { titleId: number }) => m.titleId),
+        path,
+      ).toEqual([normalTitle]);
       expect(without.totalCount).toBe(1);
       const withAc = (await get(`${path}?offset=0&limit=10&ac=1`)).json();
-      expect(withAc.newlyMessages.map((m: { titleId: number }) => m.titleId), path).toEqual([r18Title, normalTitle]);
+      expect(
+        withAc.newlyMessages.map((m: { titleId: number }) => m.titleId),
+        path,
+      ).toEqual([r18Title, normalTitle]);
       expect(withAc.totalCount).toBe(2);
     }
   });
 
   it('/user/review_list lists the review of the R18 title only with ac=1', async () => {
-    const titles = async (q: string) => (await get(`/api/user/review_list?offset=0&limit=10${q}`)).json().reviews.map((r: { titleId: number }) => r.titleId).sort();
+    const titles = async (q: string) =>
+      (await get(`/api/user/review_list?offset=0&limit=10${q}`))
+        .json()
+        .reviews.map((r: { titleId: number }) => r.titleId)
+        .sort();
     expect(await titles('')).toEqual([normalTitle]);
     expect(await titles('&ac=1')).toEqual([normalTitle, r18Title].sort());
   });
@@ -150,7 +221,9 @@ describe('serials (§7)', () => {
     expect(one.statusCode).toBe(200);
     expect(one.json().episodes.map((e: { serialEpisodeId: number }) => e.serialEpisodeId)).toEqual([episodeIds[2]]);
     const other = await insertSerial(t.database.db, { now: START });
-    expect((await get(`/api/user_serial_episodes/me/?serial_id=${other.serialId}&serial_episode_id=${episodeIds[2]}`)).statusCode).toBe(404);
+    expect((await get(`/api/user_serial_episodes/me/?serial_id=${other.serialId}&serial_episode_id=${episodeIds[2]}`)).statusCode).toBe(
+      404,
+    );
     expect400(await get('/api/user_serial_episodes/me/'), 'serial_id');
   });
 
@@ -161,7 +234,10 @@ describe('serials (§7)', () => {
     const older = await insertSerial(db, { now: START, category: 'shojo_test', releasedAt: START - 20 * DAY });
     const newer = await insertSerial(db, { now: START, category: 'seinen_test', releasedAt: START - 10 * DAY });
     const ids = async (q: string) =>
-      (await get(`/api/serials/recommends?serial_id=${source.serialId}${q}`)).json().serials.map((s: { id: number }) => s.id).filter((id: number) => id === older.serialId || id === newer.serialId);
+      (await get(`/api/serials/recommends?serial_id=${source.serialId}${q}`))
+        .json()
+        .serials.map((s: { id: number }) => s.id)
+        .filter((id: number) => id === older.serialId || id === newer.serialId);
     expect(await ids('')).toEqual([older.serialId, newer.serialId]);
     expect(await ids('&type=popular')).toEqual([older.serialId, newer.serialId]);
     expect(await ids('&type=new')).toEqual([newer.serialId, older.serialId]);
@@ -178,9 +254,23 @@ describe('recommendations: fondness_source_type and exclude_source (§7)', () =>
     const source = await insertBook(db, sourceTitle, 1);
     const sourceNext = await insertBook(db, sourceTitle, 2);
     await insertBook(db, sameAuthor, 1);
-    const authorId = (await db.insertInto('authors').values({ name: '同じ作者', kana: 'オナジサクシャ', created_at: 0 }).returning('id').executeTakeFirstOrThrow()).id;
-    await db.insertInto('title_authors').values([sourceTitle, sameAuthor].map((id) => ({ title_id: id, author_id: authorId, role: 'author', sort_order: 0 }))).execute();
-    const list = async (q: string) => (await get(`/api/recommend/book_to_book?id=${source}&limit=12${q}`)).json().books as { titleId: number; bookId: number; reason: string }[];
+    const authorId = (
+      await db
+        .insertInto('authors')
+        .values({ name: '同じ作者', kana: 'オナジサクシャ', created_at: 0 })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
+    await db
+      .insertInto('title_authors')
+      .values([sourceTitle, sameAuthor].map((id) => ({ title_id: id, author_id: authorId, role: 'author', sort_order: 0 })))
+      .execute();
+    const list = async (q: string) =>
+      (await get(`/api/recommend/book_to_book?id=${source}&limit=12${q}`)).json().books as {
+        titleId: number;
+        bookId: number;
+        reason: string;
+      }[];
     expect((await list('')).map((b) => b.titleId)).toEqual([sameAuthor]);
     expect((await list('&fondness_source_type=author')).map((b) => b.titleId)).toEqual([sameAuthor]);
     expect(await list('&fondness_source_type=genre,together')).toEqual([]);

@@ -19,11 +19,13 @@ const inject = (options: InjectOptions) => t.app.inject(options);
 const login = (email: string, password: string, userAgent = 'Mozilla/5.0 (Windows NT 10.0) Chrome/124.0 Safari/537.36') =>
   inject({ method: 'POST', url: '/api/auth/login', payload: { email, password }, headers: { 'user-agent': userAgent } });
 const userIdOf = async (cookie: string) => (await inject({ url: '/api/common/get_status', headers: { cookie } })).json().userId as number;
-const resetFor = (email: string, remoteAddress = '198.51.100.7') => inject({ method: 'POST', url: '/api/auth/password_reset', payload: { email }, remoteAddress });
-const confirmReset = (token: string, password: string) => inject({ method: 'POST', url: '/api/auth/password_reset/confirm', payload: { token, password } });
+const resetFor = (email: string, remoteAddress = '198.51.100.7') =>
+  inject({ method: 'POST', url: '/api/auth/password_reset', payload: { email }, remoteAddress });
+const confirmReset = (token: string, password: string) =>
+  inject({ method: 'POST', url: '/api/auth/password_reset/confirm', payload: { token, password } });
 
 describe('password reset', () => {
-  it('answers alike whether the address is a member\'s, and mails only a member', async () => {
+  it("answers alike whether the address is a member's, and mails only a member", async () => {
     const member = createMember();
     await signUp(t.app, member);
     const known = await resetFor(member.email);
@@ -76,7 +78,16 @@ describe('password reset', () => {
     await resetFor(alice.email);
     const { token } = await mailedLink(db(), { kind: 'PASSWORD_RESET', userId: aliceId });
     // Bob, signed in, uses Alice's link: Alice's password changes, never Bob's.
-    expect((await inject({ method: 'POST', url: '/api/auth/password_reset/confirm', headers: { cookie: bobCookie }, payload: { token, password: 'set by bob' } })).statusCode).toBe(200);
+    expect(
+      (
+        await inject({
+          method: 'POST',
+          url: '/api/auth/password_reset/confirm',
+          headers: { cookie: bobCookie },
+          payload: { token, password: 'set by bob' },
+        })
+      ).statusCode,
+    ).toBe(200);
     expect((await login(bob.email, bob.password)).statusCode).toBe(200);
     expect((await login(alice.email, 'set by bob')).statusCode).toBe(200);
     // Bob's address confirmation link is not a reset link.
@@ -97,7 +108,9 @@ describe('password reset', () => {
     for (let i = 0; i < 20; i += 1) await resetFor(`someone${i}@example.jp`, '192.0.2.50');
     expect((await resetFor('one-more@example.jp', '192.0.2.50')).statusCode).toBe(429);
     expect(await outboxMails(db(), { kind: 'PASSWORD_RESET', to: member.email })).toHaveLength(5);
-    expect((await inject({ method: 'POST', url: '/api/auth/password_reset', payload: { email: 'not an address' } })).json()).toMatchObject({ errorCode: 'BAD_REQUEST' });
+    expect((await inject({ method: 'POST', url: '/api/auth/password_reset', payload: { email: 'not an address' } })).json()).toMatchObject({
+      errorCode: 'BAD_REQUEST',
+    });
   });
 });
 
@@ -112,7 +125,10 @@ describe('email change', () => {
     const taken = createMember();
     await signUp(t.app, taken);
     expect((await change({ email: taken.email, password: member.password })).json().errorCode).toBe('EMAIL_ALREADY_REGISTERED');
-    expect((await change({ email: newEmail.toUpperCase(), password: member.password })).json()).toEqual({ result: 'OK', pendingEmail: newEmail });
+    expect((await change({ email: newEmail.toUpperCase(), password: member.password })).json()).toEqual({
+      result: 'OK',
+      pendingEmail: newEmail,
+    });
     const profile = async () => (await inject({ url: '/api/user/get_profile', headers: { cookie } })).json();
     expect(await profile()).toMatchObject({ email: member.email, pendingEmail: newEmail });
     const [mail] = await outboxMails(db(), { kind: 'EMAIL_CHANGE_CONFIRM', userId });
@@ -146,7 +162,15 @@ describe('password change and sessions', () => {
   it('lists the signed-in devices and ends one, or all the others', async () => {
     const member = createMember();
     await signUp(t.app, member);
-    const phone = sessionCookieOf((await login(member.email, member.password, 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) Version/17.4 Mobile Safari/604.1')).headers['set-cookie']);
+    const phone = sessionCookieOf(
+      (
+        await login(
+          member.email,
+          member.password,
+          'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) Version/17.4 Mobile Safari/604.1',
+        )
+      ).headers['set-cookie'],
+    );
     const laptop = sessionCookieOf((await login(member.email, member.password)).headers['set-cookie']);
     const list = (await inject({ url: '/api/user/sessions', headers: { cookie: laptop } })).json();
     expect(list.sessions).toHaveLength(3);
@@ -158,8 +182,13 @@ describe('password change and sessions', () => {
     expect((await inject({ url: '/api/common/is_valid_login_session', headers: { cookie: phone } })).json()).toEqual({ isValid: false });
     // Another member cannot end this member's session.
     const other = await signUp(t.app);
-    expect((await inject({ method: 'DELETE', url: `/api/user/sessions/${list.sessions[0].id}`, headers: { cookie: other } })).statusCode).toBe(404);
-    expect((await inject({ method: 'DELETE', url: '/api/user/sessions', headers: { cookie: laptop } })).json()).toEqual({ result: 'OK', ended: 1 });
+    expect(
+      (await inject({ method: 'DELETE', url: `/api/user/sessions/${list.sessions[0].id}`, headers: { cookie: other } })).statusCode,
+    ).toBe(404);
+    expect((await inject({ method: 'DELETE', url: '/api/user/sessions', headers: { cookie: laptop } })).json()).toEqual({
+      result: 'OK',
+      ended: 1,
+    });
     expect((await inject({ url: '/api/user/sessions', headers: { cookie: laptop } })).json().sessions).toHaveLength(1);
   });
 
@@ -188,22 +217,47 @@ describe('signup confirms the address before the first purchase', () => {
     const title = await insertTitle(db(), { name: '確認前の作品' });
     const free = await insertBook(db(), title, 1, { price: 0 });
     const paid = await insertBook(db(), title, 2, { price: 300 });
-    await db().transaction().execute(async (trx) => {
-      const { grant } = await import('../src/modules/ledger/ledger');
-      await grant(trx, { userId, currency: 'MANGA_COIN', amount: 1000, paid: true, yenValue: 1000, expiresAt: START + 1e10, orderId: null, campaignId: null, reason: 'test', now: START });
-    });
+    await db()
+      .transaction()
+      .execute(async (trx) => {
+        const { grant } = await import('../src/modules/ledger/ledger');
+        await grant(trx, {
+          userId,
+          currency: 'MANGA_COIN',
+          amount: 1000,
+          paid: true,
+          yenValue: 1000,
+          expiresAt: START + 1e10,
+          orderId: null,
+          campaignId: null,
+          reason: 'test',
+          now: START,
+        });
+      });
     const token = async () => (await inject({ url: '/api/order/book/manga_coin/create_token', headers: { cookie } })).json().status.token;
     const buy = async (bookId: number, price: number) =>
-      inject({ method: 'POST', url: '/api/order/book/manga_coin/buy', headers: { cookie }, payload: { token: await token(), book_id: bookId, checked_price: price } });
+      inject({
+        method: 'POST',
+        url: '/api/order/book/manga_coin/buy',
+        headers: { cookie },
+        payload: { token: await token(), book_id: bookId, checked_price: price },
+      });
     expect((await buy(free, 0)).statusCode).toBe(200);
     const refused = await buy(paid, 300);
     expect(refused.statusCode).toBe(403);
     expect(refused.json().errorCode).toBe('EMAIL_NOT_CONFIRMED');
     expect(await outboxMails(db(), { kind: 'PURCHASE_RECEIPT', userId })).toHaveLength(0);
     // The mail can be asked for again; the newest link confirms.
-    expect((await inject({ method: 'POST', url: '/api/user/email/confirmation', headers: { cookie } })).json()).toEqual({ result: 'OK', sent: true });
+    expect((await inject({ method: 'POST', url: '/api/user/email/confirmation', headers: { cookie } })).json()).toEqual({
+      result: 'OK',
+      sent: true,
+    });
     const { token: link } = await mailedLink(db(), { kind: 'EMAIL_CONFIRM', userId });
-    expect((await inject({ url: `/api/user/email/confirm?token=${link}` })).json()).toEqual({ result: 'OK', purpose: 'EMAIL_CONFIRM', email: member.email });
+    expect((await inject({ url: `/api/user/email/confirm?token=${link}` })).json()).toEqual({
+      result: 'OK',
+      purpose: 'EMAIL_CONFIRM',
+      email: member.email,
+    });
     const bought = await buy(paid, 300);
     expect(bought.statusCode).toBe(200);
     const [receipt] = await outboxMails(db(), { kind: 'PURCHASE_RECEIPT', userId });
@@ -211,6 +265,9 @@ describe('signup confirms the address before the first purchase', () => {
       event_key: `receipt:${bought.json().results.orderId}`,
       data: { items: [{ titleName: '確認前の作品', vol: 2, price: 300 }], totalPrice: 300, payPrice: 300, paymentType: 'MANGA_COIN' },
     });
-    expect((await inject({ method: 'POST', url: '/api/user/email/confirmation', headers: { cookie } })).json()).toEqual({ result: 'OK', sent: false });
+    expect((await inject({ method: 'POST', url: '/api/user/email/confirmation', headers: { cookie } })).json()).toEqual({
+      result: 'OK',
+      sent: false,
+    });
   });
 });

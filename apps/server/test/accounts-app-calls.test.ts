@@ -55,7 +55,11 @@ describe('GET /common/update_user_login', () => {
   it('records the member’s login ping with its referrer and hash; a guest gets 401', async () => {
     expect((await call('GET', '/api/common/update_user_login?referrer=x')).statusCode).toBe(401);
     const m = await member(t.app);
-    const ping = await call('GET', `/api/common/update_user_login?referrer=${encodeURIComponent('https://example.com/a')}&hash=abc`, m.cookie);
+    const ping = await call(
+      'GET',
+      `/api/common/update_user_login?referrer=${encodeURIComponent('https://example.com/a')}&hash=abc`,
+      m.cookie,
+    );
     expect(ping.statusCode, ping.body).toBe(200);
     expect(ping.json()).toEqual({ status: { code: 0 } });
     const row = await db().selectFrom('user_app_settings').selectAll().where('user_id', '=', m.userId).executeTakeFirstOrThrow();
@@ -85,8 +89,15 @@ describe('GET /user/set_sns', () => {
       { authName: 'twitter', status: 0 },
     ]);
     const other = await member(t.app);
-    expect((await call('GET', '/api/user/set_sns?auth_name=line&status=0', other.cookie)).json().links).toEqual([{ authName: 'line', status: 0 }]);
-    for (const [query, field] of [['status=1', 'auth_name'], ['auth_name=line', 'status'], ['auth_name=line&status=2', 'status'], ['auth_name=%3Cx%3E&status=1', 'auth_name']]) {
+    expect((await call('GET', '/api/user/set_sns?auth_name=line&status=0', other.cookie)).json().links).toEqual([
+      { authName: 'line', status: 0 },
+    ]);
+    for (const [query, field] of [
+      ['status=1', 'auth_name'],
+      ['auth_name=line', 'status'],
+      ['auth_name=line&status=2', 'status'],
+      ['auth_name=%3Cx%3E&status=1', 'auth_name'],
+    ]) {
       const bad = await call('GET', `/api/user/set_sns?${query}`, m.cookie);
       expect([bad.statusCode, bad.json().errorCode], query).toEqual([400, 'BAD_REQUEST']);
       expect(bad.json().messages.join(' ')).toContain(field);
@@ -96,7 +107,11 @@ describe('GET /user/set_sns', () => {
 
 describe('the app-session header', () => {
   const recorded = async (userId: number) =>
-    (await db().selectFrom('user_app_settings').select(['app_session', 'app_session_call']).where('user_id', '=', userId).executeTakeFirst()) ?? null;
+    (await db()
+      .selectFrom('user_app_settings')
+      .select(['app_session', 'app_session_call'])
+      .where('user_id', '=', userId)
+      .executeTakeFirst()) ?? null;
   /** The header is recorded after the reply is sent: wait for it a little. */
   const settle = async (userId: number, expected: string | null) => {
     for (let i = 0; i < 50 && (await recorded(userId))?.app_session !== expected; i += 1) await new Promise((r) => setTimeout(r, 20));
@@ -112,7 +127,12 @@ describe('the app-session header', () => {
     const other = await t.app.inject({ url: '/api/common/get_time', headers: withSession(m.cookie, 'app-1') });
     expect(other.statusCode).toBe(200);
     // A refused call (400) records nothing.
-    const refused = await t.app.inject({ method: 'POST', url: '/api/order/buy_check', headers: withSession(m.cookie, 'app-1'), payload: {} });
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: '/api/order/buy_check',
+      headers: withSession(m.cookie, 'app-1'),
+      payload: {},
+    });
     expect(refused.statusCode).toBe(400);
     // A malformed value is ignored, the call still answered.
     const odd = await t.app.inject({
@@ -134,7 +154,12 @@ describe('the app-session header', () => {
     expect(await settle(m.userId, 'app-session.42')).toEqual({ app_session: 'app-session.42', app_session_call: '/api/order/buy_check' });
 
     // A guest's header is accepted and records nothing.
-    const guest = await t.app.inject({ method: 'POST', url: '/api/order/buy_check', headers: { 'x-app-session': 'guest-1' }, payload: { book_id: book, book_type: 0, use_point: 0, buy_free_flag: 0 } });
+    const guest = await t.app.inject({
+      method: 'POST',
+      url: '/api/order/buy_check',
+      headers: { 'x-app-session': 'guest-1' },
+      payload: { book_id: book, book_type: 0, use_point: 0, buy_free_flag: 0 },
+    });
     expect(guest.statusCode).toBe(401);
     expect(await db().selectFrom('user_app_settings').select('user_id').where('app_session', '=', 'guest-1').execute()).toEqual([]);
   });
@@ -160,7 +185,8 @@ describe("'read in app' on the order-complete last page (§2, decision 027)", ()
   });
 
   it('takes the header on a page request only when well-formed', () => {
-    const request = (value: string | undefined) => ({ headers: value === undefined ? {} : { 'x-app-session': value } }) as unknown as FastifyRequest;
+    const request = (value: string | undefined) =>
+      ({ headers: value === undefined ? {} : { 'x-app-session': value } }) as unknown as FastifyRequest;
     expect(appSessionHeaderOf(request('app.1:x-y'))).toBe('app.1:x-y');
     expect(appSessionHeaderOf(request('bad value!'))).toBeNull();
     expect(appSessionHeaderOf(request(undefined))).toBeNull();

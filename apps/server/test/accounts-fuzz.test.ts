@@ -27,10 +27,12 @@ const endpoints = [
 
 const anyJson = fc.oneof(
   fc.json(),
-  fc.dictionary(
-    fc.constantFrom('email', 'password', 'nickname', 'birth_date', 'name', 'profile', 'image_flg', 'token', '__proto__'),
-    fc.oneof(fc.string(), fc.integer(), fc.constant(null), fc.boolean(), fc.array(fc.string()), fc.string({ unit: 'binary' })),
-  ).map((o) => JSON.stringify(o)),
+  fc
+    .dictionary(
+      fc.constantFrom('email', 'password', 'nickname', 'birth_date', 'name', 'profile', 'image_flg', 'token', '__proto__'),
+      fc.oneof(fc.string(), fc.integer(), fc.constant(null), fc.boolean(), fc.array(fc.string()), fc.string({ unit: 'binary' })),
+    )
+    .map((o) => JSON.stringify(o)),
   fc.string(),
 );
 

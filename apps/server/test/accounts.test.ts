@@ -199,7 +199,12 @@ describe('member calls', () => {
     const withoutPassword = await inject({ url: `/api/user/withdrawal?token=${token}`, headers: { cookie } });
     expect(withoutPassword.statusCode).toBe(403);
     expect(withoutPassword.json().messages.join(' ')).toContain('password');
-    const given = await inject({ method: 'POST', url: '/api/user/reauthenticate', headers: { cookie }, payload: { password: member.password } });
+    const given = await inject({
+      method: 'POST',
+      url: '/api/user/reauthenticate',
+      headers: { cookie },
+      payload: { password: member.password },
+    });
     expect(given.statusCode).toBe(200);
     expect((await inject({ url: `/api/user/withdrawal?token=${token}`, headers: { cookie } })).statusCode).toBe(200);
     expect((await inject({ url: '/api/user/get_profile', headers: { cookie } })).statusCode).toBe(401);

@@ -17,17 +17,30 @@ afterAll(() => t.close());
 const db = () => t.database.db;
 const auditOf = (subject: string) => db().selectFrom('admin_audit_log').selectAll().where('subject', '=', subject).orderBy('id').execute();
 const storeBanners = async (cookie = '') =>
-  (await t.app.inject({ url: '/api/reach_banner/get_banners/v3?location=top', headers: cookie ? { cookie } : {} })).json().results as { id: number; url: string; jumpUrl: string; colorCode: string }[];
+  (await t.app.inject({ url: '/api/reach_banner/get_banners/v3?location=top', headers: cookie ? { cookie } : {} })).json().results as {
+    id: number;
+    url: string;
+    jumpUrl: string;
+    colorCode: string;
+  }[];
 const period = { jumpUrl: '/free', colorCode: '#fde8c8', location: 'top', priority: 5, start: '2027-01-01T00:00', end: '2027-02-01T00:00' };
 let base: typeof period & { imageId: number };
 let imageUrl = '';
 
 /** A PNG of `width`×`height` in one colour. */
-const png = (width: number, height: number, r = 240) => sharp({ create: { width, height, channels: 3, background: { r, g: 180, b: 120 } } }).png().toBuffer();
+const png = (width: number, height: number, r = 240) =>
+  sharp({ create: { width, height, channels: 3, background: { r, g: 180, b: 120 } } })
+    .png()
+    .toBuffer();
 /** Uploads an image as the console does: the file is the body, the token in the query. */
 async function upload(op: Awaited<ReturnType<typeof staffMember>>, data: Buffer, type = 'image/png') {
   const token = await op.token();
-  return t.app.inject({ method: 'POST', url: `/api/admin/banner_images?token=${token}`, headers: { cookie: op.cookie, 'content-type': type }, payload: data });
+  return t.app.inject({
+    method: 'POST',
+    url: `/api/admin/banner_images?token=${token}`,
+    headers: { cookie: op.cookie, 'content-type': type },
+    payload: data,
+  });
 }
 
 beforeAll(async () => {
@@ -127,7 +140,11 @@ describe('banners', () => {
     // The same file again (as another type: the content decides) is the same image.
     expect((await upload(op, data, 'application/octet-stream')).json().imageId).toBe(image.imageId);
     const served = await t.app.inject({ url: image.imageUrl });
-    expect([served.statusCode, served.headers['content-type'], served.headers['cache-control']]).toEqual([200, 'image/webp', 'public, max-age=31536000, immutable']);
+    expect([served.statusCode, served.headers['content-type'], served.headers['cache-control']]).toEqual([
+      200,
+      'image/webp',
+      'public, max-age=31536000, immutable',
+    ]);
     expect(await sharp(served.rawPayload).metadata()).toMatchObject({ format: 'webp', width: 480, height: 90 });
     expect((await t.app.inject({ url: `/media/banners/${image.imageId}/960.jpg` })).statusCode).toBe(200);
     expect((await t.app.inject({ url: '/media/banners/999999/480.webp' })).statusCode).toBe(404);
@@ -140,12 +157,20 @@ describe('banners', () => {
     const text = await upload(op, Buffer.from('<svg onload="alert(1)"></svg> not a png'), 'image/png');
     expect([text.statusCode, text.json().messages[0]]).toEqual([400, expect.stringMatching(/^file: not a decodable image/)]);
     const square = await upload(op, await png(480, 480));
-    expect([square.statusCode, square.json().messages]).toEqual([400, ['file: must be 480×90 or the same shape larger (e.g. 960×180), not 480×480']]);
+    expect([square.statusCode, square.json().messages]).toEqual([
+      400,
+      ['file: must be 480×90 or the same shape larger (e.g. 960×180), not 480×480'],
+    ]);
     const small = await upload(op, await png(240, 45));
     expect(small.json().messages).toEqual(['file: must be 480×90 or the same shape larger (e.g. 960×180), not 240×45']);
     const support = await staffMember(t.app, db(), 'support');
     expect((await upload(support, await png(480, 90))).statusCode).toBe(403);
-    const guest = await t.app.inject({ method: 'POST', url: '/api/admin/banner_images?token=x', headers: { 'content-type': 'image/png' }, payload: await png(480, 90) });
+    const guest = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/banner_images?token=x',
+      headers: { 'content-type': 'image/png' },
+      payload: await png(480, 90),
+    });
     expect(guest.statusCode).toBe(401);
   });
 

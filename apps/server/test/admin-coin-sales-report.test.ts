@@ -28,7 +28,9 @@ describe('the manga coin sales report', () => {
     expect((await subscribeByCard(t.app, subscriber.cookie, plans.standard)).statusCode).toBe(200);
     const buyer = await member(t.app);
     const token = await tokenFor(t.app, buyer.cookie, '/api/manga_coin/purchase/create_token');
-    const shop = (await t.app.inject({ url: '/api/manga_coin/items/v3?payment_type=creditcard&display_scenes=shop' })).json<{ items: { id: number }[] }>().items;
+    const shop = (await t.app.inject({ url: '/api/manga_coin/items/v3?payment_type=creditcard&display_scenes=shop' })).json<{
+      items: { id: number }[];
+    }>().items;
     const bought = await t.app.inject({
       method: 'POST',
       url: `/api/manga_coin/purchase?token=${token}`,
@@ -36,23 +38,39 @@ describe('the manga coin sales report', () => {
       payload: { itemId: shop[0]!.id, paymentType: 'creditcard', cardId: await sandboxCardId(t.app) },
     });
     expect(bought.statusCode, bought.body).toBe(200);
-    const packOrder = await db().selectFrom('orders').select(['total_price', 'coin', 'bonus']).where('user_id', '=', buyer.userId).where('kind', '=', 'MANGA_COIN').executeTakeFirstOrThrow();
+    const packOrder = await db()
+      .selectFrom('orders')
+      .select(['total_price', 'coin', 'bonus'])
+      .where('user_id', '=', buyer.userId)
+      .where('kind', '=', 'MANGA_COIN')
+      .executeTakeFirstOrThrow();
 
     // A month later the renewal charges the kept card: a second order of the subscription.
     clock.set(tokyo(2027, 2, 10, 13));
-    expect(await renewDueSubscriptions({ db: db(), provider: createSandboxProvider() }, new Date(clock.now()))).toMatchObject({ renewed: 1 });
+    expect(await renewDueSubscriptions({ db: db(), provider: createSandboxProvider() }, new Date(clock.now()))).toMatchObject({
+      renewed: 1,
+    });
 
     const op = await staffMember(t.app, db(), 'operator');
     const january = (await op.get('/reports/coin_packs?from=2027-01-10&to=2027-01-10')).json();
     expect(january.rows).toEqual([
-      { source: 'pack', paymentType: 'SIMPLY_PAY_CREDIT_CARD', orders: 1, yen: packOrder.total_price, coins: packOrder.coin, bonus: packOrder.bonus },
+      {
+        source: 'pack',
+        paymentType: 'SIMPLY_PAY_CREDIT_CARD',
+        orders: 1,
+        yen: packOrder.total_price,
+        coins: packOrder.coin,
+        bonus: packOrder.bonus,
+      },
       // Standard plan: 1,000 coins for 1,000 yen, first and monthly bonuses 500 + 100.
       { source: 'subscription', paymentType: 'SIMPLY_PAY_CREDIT_CARD', orders: 1, yen: 1000, coins: 1000, bonus: 600 },
     ]);
     expect(january.total).toMatchObject({ orders: 2, yen: packOrder.total_price + 1000 });
     const february = (await op.get('/reports/coin_packs?from=2027-02-01&to=2027-02-28')).json();
     // The renewal: the second bonus (200) and the monthly one (100).
-    expect(february.rows).toEqual([{ source: 'subscription', paymentType: 'SIMPLY_PAY_CREDIT_CARD', orders: 1, yen: 1000, coins: 1000, bonus: 300 }]);
+    expect(february.rows).toEqual([
+      { source: 'subscription', paymentType: 'SIMPLY_PAY_CREDIT_CARD', orders: 1, yen: 1000, coins: 1000, bonus: 300 },
+    ]);
     const csv = (await op.get('/reports/coin_packs?from=2027-01-01&to=2027-02-28&format=csv')).body;
     expect(csv).toContain('\r\n定期購入,クレジットカード,2,2000,2000,900\r\n');
     expect(csv).toContain('\r\nコインパック,クレジットカード,1,');

@@ -18,20 +18,37 @@ afterAll(() => t.close());
 const db = () => t.database.db;
 const auditOf = (subject: string) => db().selectFrom('admin_audit_log').selectAll().where('subject', '=', subject).orderBy('id').execute();
 const get = (url: string, cookie = '') => t.app.inject({ url: `/api${url}`, headers: cookie ? { cookie } : {} });
-const campaignLines = async (bookId: number) => ((await get(`/book_point_campaigns/by_book?book_id=${bookId}`)).json()?.list ?? []) as { id: number; point: number }[];
+const campaignLines = async (bookId: number) =>
+  ((await get(`/book_point_campaigns/by_book?book_id=${bookId}`)).json()?.list ?? []) as { id: number; point: number }[];
 
 describe('point campaigns', () => {
   it('a series campaign created in the console gives its points on the book at once; a stale edit is 409; ending it stops it; each step is audited', async () => {
     const op = await staffMember(t.app, db(), 'operator');
     const titleId = await insertTitle(db());
     const bookId = await insertBook(db(), titleId, 1, { price: 500 });
-    const created = await op.change('POST', '/point_campaigns', { type: 'series', name: '春のシリーズ還元', rate: 20, start: '2027-01-01T00:00', end: '2027-02-01T00:00', expireDays: 90, titleId });
+    const created = await op.change('POST', '/point_campaigns', {
+      type: 'series',
+      name: '春のシリーズ還元',
+      rate: 20,
+      start: '2027-01-01T00:00',
+      end: '2027-02-01T00:00',
+      expireDays: 90,
+      titleId,
+    });
     expect(created.statusCode, created.body).toBe(200);
     const campaign = created.json();
     expect(campaign).toMatchObject({ type: 'series', rate: 20, titleId, active: true, version: 0, start: '2027-01-01T00:00' });
     expect((await campaignLines(bookId)).find((l) => l.id === campaign.id)?.point).toBe(100);
 
-    const edit = { type: 'series', name: '春のシリーズ還元', rate: 30, start: '2027-01-01T00:00', end: '2027-02-01T00:00', expireDays: 90, titleId };
+    const edit = {
+      type: 'series',
+      name: '春のシリーズ還元',
+      rate: 30,
+      start: '2027-01-01T00:00',
+      end: '2027-02-01T00:00',
+      expireDays: 90,
+      titleId,
+    };
     const first = await op.change('PUT', `/point_campaigns/${campaign.id}`, { ...edit, version: 0 });
     expect(first.json()).toMatchObject({ rate: 30, version: 1 });
     const stale = await op.change('PUT', `/point_campaigns/${campaign.id}`, { ...edit, rate: 5, version: 0 });
@@ -41,7 +58,9 @@ describe('point campaigns', () => {
     const ended = await op.change('POST', `/point_campaigns/${campaign.id}/end`, { version: 1 });
     expect(ended.json()).toMatchObject({ active: false, end: '2027-01-10T12:00' });
     expect((await campaignLines(bookId)).some((l) => l.id === campaign.id)).toBe(false);
-    expect((await op.change('POST', `/point_campaigns/${campaign.id}/end`, { version: 2 })).json().messages).toEqual(['end: has already ended']);
+    expect((await op.change('POST', `/point_campaigns/${campaign.id}/end`, { version: 2 })).json().messages).toEqual([
+      'end: has already ended',
+    ]);
 
     const entries = await auditOf(`point_campaign:${campaign.id}`);
     expect(entries.map((e) => [e.action, e.actor_user_id])).toEqual([
@@ -57,30 +76,68 @@ describe('point campaigns', () => {
     const op = await staffMember(t.app, db(), 'operator');
     const titleId = await insertTitle(db());
     for (const vol of [1, 2, 3]) await insertBook(db(), titleId, vol);
-    const r = await op.change('POST', '/point_campaigns', { type: 'bulkBuy', name: '3冊まとめ買い10%', rate: 10, expireDays: 60, titleId, minBooks: 3 });
+    const r = await op.change('POST', '/point_campaigns', {
+      type: 'bulkBuy',
+      name: '3冊まとめ買い10%',
+      rate: 10,
+      expireDays: 60,
+      titleId,
+      minBooks: 3,
+    });
     expect(r.statusCode, r.body).toBe(200);
-    const list = (await get('/point_campaign/bulk_buy_title_list?limit=100')).json().list as { titleId: number; campaign: { id: number } }[];
+    const list = (await get('/point_campaign/bulk_buy_title_list?limit=100')).json().list as {
+      titleId: number;
+      campaign: { id: number };
+    }[];
     expect(list.find((l) => l.titleId === titleId)?.campaign.id).toBe(r.json().id);
   });
 
   it('a genre campaign and a publisher campaign reach only the books of their genre and publisher', async () => {
     const op = await staffMember(t.app, db(), 'operator');
     const genreId = 900 + Math.floor(Math.random() * 90);
-    await db().insertInto('genres').values({ id: genreId, name: 'テストジャンル' }).onConflict((oc) => oc.column('id').doNothing()).execute();
-    const { id: publisherId } = await db().insertInto('publishers').values({ name: 'テスト出版', kana: 'テストシュッパン' }).returning('id').executeTakeFirstOrThrow();
+    await db()
+      .insertInto('genres')
+      .values({ id: genreId, name: 'テストジャンル' })
+      .onConflict((oc) => oc.column('id').doNothing())
+      .execute();
+    const { id: publisherId } = await db()
+      .insertInto('publishers')
+      .values({ name: 'テスト出版', kana: 'テストシュッパン' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     const inGenre = await insertBook(db(), await insertTitle(db(), { genre_id: genreId }), 1, { price: 1000 });
     const ofPublisher = await insertBook(db(), await insertTitle(db(), { publisher_id: publisherId }), 1, { price: 1000 });
     const other = await insertBook(db(), await insertTitle(db()), 1, { price: 1000 });
 
-    const genre = await op.change('POST', '/point_campaigns', { type: 'specificGenres', name: 'ジャンル還元', rate: 10, expireDays: 30, genreIds: [genreId] });
+    const genre = await op.change('POST', '/point_campaigns', {
+      type: 'specificGenres',
+      name: 'ジャンル還元',
+      rate: 10,
+      expireDays: 30,
+      genreIds: [genreId],
+    });
     expect(genre.statusCode, genre.body).toBe(200);
     expect(genre.json()).toMatchObject({ type: 'specificGenres', genreIds: [genreId], publisherId: null });
-    const publisher = await op.change('POST', '/point_campaigns', { type: 'publish', name: '出版社還元', rate: 5, expireDays: 30, publisherId });
+    const publisher = await op.change('POST', '/point_campaigns', {
+      type: 'publish',
+      name: '出版社還元',
+      rate: 5,
+      expireDays: 30,
+      publisherId,
+    });
     expect(publisher.statusCode, publisher.body).toBe(200);
 
     const has = async (bookId: number, campaignId: number) => (await campaignLines(bookId)).some((l) => l.id === campaignId);
-    expect([await has(inGenre, genre.json().id), await has(ofPublisher, genre.json().id), await has(other, genre.json().id)]).toEqual([true, false, false]);
-    expect([await has(inGenre, publisher.json().id), await has(ofPublisher, publisher.json().id), await has(other, publisher.json().id)]).toEqual([false, true, false]);
+    expect([await has(inGenre, genre.json().id), await has(ofPublisher, genre.json().id), await has(other, genre.json().id)]).toEqual([
+      true,
+      false,
+      false,
+    ]);
+    expect([
+      await has(inGenre, publisher.json().id),
+      await has(ofPublisher, publisher.json().id),
+      await has(other, publisher.json().id),
+    ]).toEqual([false, true, false]);
 
     const refused: [object, string][] = [
       [{ type: 'specificGenres', name: 'x', rate: 1, expireDays: 1 }, 'genreIds: is required for a genre campaign'],
@@ -121,7 +178,13 @@ describe('bundles', () => {
     const op = await staffMember(t.app, db(), 'operator');
     const titleId = await insertTitle(db());
     const bookIds = [await insertBook(db(), titleId, 1, { price: 500 }), await insertBook(db(), titleId, 2, { price: 500 })];
-    const created = await op.change('POST', '/bundles', { name: '1〜2巻セット', price: 800, bookIds, start: '2027-01-01T00:00', end: '2027-03-01T00:00' });
+    const created = await op.change('POST', '/bundles', {
+      name: '1〜2巻セット',
+      price: 800,
+      bookIds,
+      start: '2027-01-01T00:00',
+      end: '2027-03-01T00:00',
+    });
     expect(created.statusCode, created.body).toBe(200);
     const bundle = created.json();
     expect(bundle).toMatchObject({ price: 800, listPrice: 1000, discountRate: 20, onSale: true, version: 0 });
@@ -143,7 +206,9 @@ describe('bundles', () => {
     expect((await op.change('POST', `/bundles/${bundle.id}/end`, { version: 1 })).json()).toMatchObject({ onSale: false });
     expect((await get(`/bundles/${bundle.id}`)).json().onSale).toBe(false);
     const other = await member(t.app);
-    expect((await cartClient(t.app, other.cookie).send('POST', '/cart/bundle', { bundle_id: bundle.id })).json().errorCode).toBe('BUNDLE_INVALID');
+    expect((await cartClient(t.app, other.cookie).send('POST', '/cart/bundle', { bundle_id: bundle.id })).json().errorCode).toBe(
+      'BUNDLE_INVALID',
+    );
     expect((await auditOf(`bundle:${bundle.id}`)).map((e) => e.action)).toEqual(['bundle.create', 'bundle.update', 'bundle.end']);
   });
 
@@ -169,28 +234,75 @@ describe('bundles', () => {
 });
 
 describe('coin packs', () => {
-  const shop = async (method: string) => (await get(`/manga_coin/items/v3?payment_type=${method}&display_scenes=shop`)).json().items as { id: number; coin: number; taxIncludedPrice: number; bonus: number; limit: number | null; highlight: string }[];
+  const shop = async (method: string) =>
+    (await get(`/manga_coin/items/v3?payment_type=${method}&display_scenes=shop`)).json().items as {
+      id: number;
+      coin: number;
+      taxIncludedPrice: number;
+      bonus: number;
+      limit: number | null;
+      highlight: string;
+    }[];
 
   it('a pack created for one payment type shows in that shop only; edits with a stale version are 409; a hidden pack leaves the shop', async () => {
     const op = await staffMember(t.app, db(), 'operator');
-    const created = await op.change('POST', '/coin_packs', { price: 3000, coin: 3000, bonus: 450, limit: 1, highlight: 'bargain', displayScene: 'shop', paymentMethods: ['paypay'], sortOrder: 0 });
+    const created = await op.change('POST', '/coin_packs', {
+      price: 3000,
+      coin: 3000,
+      bonus: 450,
+      limit: 1,
+      highlight: 'bargain',
+      displayScene: 'shop',
+      paymentMethods: ['paypay'],
+      sortOrder: 0,
+    });
     expect(created.statusCode, created.body).toBe(200);
     const pack = created.json();
-    expect(pack).toMatchObject({ price: 3000, coin: 3000, bonus: 450, limit: 1, paymentMethods: ['paypay'], active: true, sold: 0, version: 0 });
-    expect((await shop('paypay')).find((i) => i.id === pack.id)).toMatchObject({ coin: 3000, taxIncludedPrice: 3000, bonus: 450, limit: 1, highlight: 'bargain' });
+    expect(pack).toMatchObject({
+      price: 3000,
+      coin: 3000,
+      bonus: 450,
+      limit: 1,
+      paymentMethods: ['paypay'],
+      active: true,
+      sold: 0,
+      version: 0,
+    });
+    expect((await shop('paypay')).find((i) => i.id === pack.id)).toMatchObject({
+      coin: 3000,
+      taxIncludedPrice: 3000,
+      bonus: 450,
+      limit: 1,
+      highlight: 'bargain',
+    });
     expect((await shop('creditcard')).some((i) => i.id === pack.id)).toBe(false);
 
-    const edit = { price: 3000, coin: 3000, bonus: 600, limit: null, highlight: 'popular', displayScene: 'shop', paymentMethods: ['paypay', 'creditcard'], sortOrder: 0 };
+    const edit = {
+      price: 3000,
+      coin: 3000,
+      bonus: 600,
+      limit: null,
+      highlight: 'popular',
+      displayScene: 'shop',
+      paymentMethods: ['paypay', 'creditcard'],
+      sortOrder: 0,
+    };
     // Two operators save the same pack at once: one lands, one is refused.
     const tokens = [await op.token(), await op.token()];
-    const both = await Promise.all(tokens.map((token, i) => op.send('PUT', `/coin_packs/${pack.id}`, { ...edit, bonus: 600 + i, token, version: 0 })));
+    const both = await Promise.all(
+      tokens.map((token, i) => op.send('PUT', `/coin_packs/${pack.id}`, { ...edit, bonus: 600 + i, token, version: 0 })),
+    );
     expect(both.map((r) => r.statusCode).sort()).toEqual([200, 409]);
     expect((await shop('creditcard')).find((i) => i.id === pack.id)?.highlight).toBe('popular');
 
     const hidden = await op.change('POST', `/coin_packs/${pack.id}/active`, { version: 1, active: false });
     expect(hidden.json()).toMatchObject({ active: false, version: 2 });
     expect((await shop('paypay')).some((i) => i.id === pack.id)).toBe(false);
-    expect((await auditOf(`coin_pack:${pack.id}`)).map((e) => e.action)).toEqual(['coin_pack.create', 'coin_pack.update', 'coin_pack.hide']);
+    expect((await auditOf(`coin_pack:${pack.id}`)).map((e) => e.action)).toEqual([
+      'coin_pack.create',
+      'coin_pack.update',
+      'coin_pack.hide',
+    ]);
     expect((await op.get('/coin_packs')).json().packs.find((p: { id: number }) => p.id === pack.id)).toMatchObject({ active: false });
   });
 
@@ -227,6 +339,8 @@ describe('access and tokens', () => {
     const first = await op.send('POST', '/coin_packs', { token, ...body });
     const again = await op.send('POST', '/coin_packs', { token, ...body });
     expect(again.json()).toEqual(first.json());
-    expect(await db().selectFrom('manga_coin_items').select('id').where('payment_methods', '=', 'au').where('coin', '=', 120).execute()).toHaveLength(1);
+    expect(
+      await db().selectFrom('manga_coin_items').select('id').where('payment_methods', '=', 'au').where('coin', '=', 120).execute(),
+    ).toHaveLength(1);
   });
 });

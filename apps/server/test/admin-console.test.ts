@@ -43,7 +43,8 @@ describe('roles and access', () => {
   it('a role given, changed or taken back ends the sessions already open: the new privilege needs a fresh sign-in (ASVS)', async () => {
     const input = createMember();
     const plainCookie = await signUp(t.app, input);
-    const userId = (await t.app.inject({ url: '/api/common/get_status', headers: { cookie: plainCookie } })).json<{ userId: number }>().userId;
+    const userId = (await t.app.inject({ url: '/api/common/get_status', headers: { cookie: plainCookie } })).json<{ userId: number }>()
+      .userId;
     expect((await adminClient(t.app, plainCookie).get('/me')).statusCode).toBe(403);
     await setRole(db(), userId, 'operator', clock.now());
     // The session of before the grant does not carry the new role: it is over.
@@ -80,7 +81,12 @@ describe('roles and access', () => {
     const target = await member(t.app);
     const grant = await s.change('POST', `/members/${target.userId}/grant`, { currency: 'POINT', amount: 100, reason: 'お詫び' });
     expect(grant.statusCode, grant.body).toBe(200);
-    for (const [method, url] of [['GET', '/titles'], ['GET', '/coupons'], ['GET', '/audit'], ['GET', '/reports/sales?from=2027-01-01&to=2027-01-02']] as const) {
+    for (const [method, url] of [
+      ['GET', '/titles'],
+      ['GET', '/coupons'],
+      ['GET', '/audit'],
+      ['GET', '/reports/sales?from=2027-01-01&to=2027-01-02'],
+    ] as const) {
       expect((await s.send(method, url)).statusCode).toBe(403);
     }
     expect((await s.change('POST', '/titles', titleInput())).statusCode).toBe(403);
@@ -125,9 +131,22 @@ describe('catalog', () => {
     const r = await op.change('POST', '/titles', titleInput());
     expect(r.statusCode, r.body).toBe(200);
     const title = r.json();
-    expect(title).toMatchObject({ name: '星降る図書館', publisher: '本棚出版', magazine: '月刊ほんだな', version: 0, books: [], authors: [{ name: '星野 灯', kana: 'ホシノ アカリ', role: 'author' }] });
+    expect(title).toMatchObject({
+      name: '星降る図書館',
+      publisher: '本棚出版',
+      magazine: '月刊ほんだな',
+      version: 0,
+      books: [],
+      authors: [{ name: '星野 灯', kana: 'ホシノ アカリ', role: 'author' }],
+    });
     const [entry] = await auditOf(`title:${title.id}`);
-    expect(entry).toMatchObject({ actor_user_id: op.userId, actor_role: 'operator', action: 'title.create', before_json: null, created_at: START });
+    expect(entry).toMatchObject({
+      actor_user_id: op.userId,
+      actor_role: 'operator',
+      action: 'title.create',
+      before_json: null,
+      created_at: START,
+    });
     expect(JSON.parse(entry!.after_json!)).toMatchObject({ name: '星降る図書館' });
     // Found by the store's search by its author's reading.
     expect((await op.get('/titles?q=ホシノ')).json().titles.map((x: { id: number }) => x.id)).toContain(title.id);
@@ -141,7 +160,8 @@ describe('catalog', () => {
     const op1 = await staffMember(t.app, db(), 'operator');
     const op2 = await staffMember(t.app, db(), 'operator');
     const title = (await op1.change('POST', '/titles', titleInput())).json();
-    const counted = async () => Number((await db().selectFrom('store_changes').select('version').where('topic', '=', 'catalog').executeTakeFirst())?.version ?? 0);
+    const counted = async () =>
+      Number((await db().selectFrom('store_changes').select('version').where('topic', '=', 'catalog').executeTakeFirst())?.version ?? 0);
     const before = await counted();
     const a = await op1.change('PUT', `/titles/${title.id}`, titleInput({ version: 0, name: '一人目の題' }));
     const b = await op2.change('PUT', `/titles/${title.id}`, titleInput({ version: 0, name: '二人目の題' }));
@@ -162,11 +182,23 @@ describe('catalog', () => {
     const bookId = await insertBook(db(), titleId, 1);
     const tokens = await Promise.all(ops.map((op) => op.token()));
     const results = await Promise.all(
-      ops.map((op, i) => op.send('PUT', `/books/${bookId}`, { token: tokens[i], version: 0, contentsName: `版${i}`, price: 500 + i, releaseAt: '2027-01-01T00:00' })),
+      ops.map((op, i) =>
+        op.send('PUT', `/books/${bookId}`, {
+          token: tokens[i],
+          version: 0,
+          contentsName: `版${i}`,
+          price: 500 + i,
+          releaseAt: '2027-01-01T00:00',
+        }),
+      ),
     );
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, ...Array(9).fill(409)]);
     const winner = results.findIndex((r) => r.statusCode === 200);
-    const row = await db().selectFrom('books').select(['price', 'version', 'contents_name']).where('id', '=', bookId).executeTakeFirstOrThrow();
+    const row = await db()
+      .selectFrom('books')
+      .select(['price', 'version', 'contents_name'])
+      .where('id', '=', bookId)
+      .executeTakeFirstOrThrow();
     expect(row).toEqual({ price: 500 + winner, version: 1, contents_name: `版${winner}` });
     const entries = await auditOf(`book:${bookId}`);
     expect(entries.map((e) => [e.action, e.actor_user_id])).toEqual([['book.update', ops[winner]!.userId]]);
@@ -193,7 +225,9 @@ describe('catalog', () => {
     expect(badTitle.json().messages).toEqual(['kana: must be katakana']);
     const coupon = { name: 'x', couponType: 1, rate: 150, expireAt: '2027-02-01T00:00', targetScope: 0, audience: 'ALL' };
     expect((await op.change('POST', '/coupons', coupon)).json().messages).toEqual(['rate: must be 1–100 for a discount coupon']);
-    expect((await op.change('POST', '/coupons', { ...coupon, rate: 30, targetScope: 20 })).json().messages).toEqual(['targetIds: are required for this target scope']);
+    expect((await op.change('POST', '/coupons', { ...coupon, rate: 30, targetScope: 20 })).json().messages).toEqual([
+      'targetIds: are required for this target scope',
+    ]);
     // Nothing refused was recorded or changed.
     expect(await auditOf(`book:${bookId}`)).toEqual([]);
     expect((await op.get(`/titles/${titleId}`)).json().books[0]).toMatchObject({ price: 550, version: 0 });
@@ -206,13 +240,18 @@ describe('catalog', () => {
     const publish = await op.change('POST', `/books/${bookId}/publish`, { version: 0, published: true });
     expect([publish.statusCode, publish.json().messages]).toEqual([400, ['price: a published book needs a price or a free period']]);
     const empty = await insertBook(db(), titleId, 2, { price: 500, page_count: 0, sales_status: 'STOPPED' });
-    expect((await op.change('POST', `/books/${empty}/publish`, { version: 0, published: true })).json().messages).toEqual(['published: a book without pages cannot be published']);
+    expect((await op.change('POST', `/books/${empty}/publish`, { version: 0, published: true })).json().messages).toEqual([
+      'published: a book without pages cannot be published',
+    ]);
     expect(await auditOf(`book:${bookId}`)).toEqual([]);
     // The update that passed its own check but failed the published rule rolls back whole.
     const live = await insertBook(db(), titleId, 3, { price: 500 });
     const toZero = await op.change('PUT', `/books/${live}`, { version: 0, contentsName: '巻3', price: 0, releaseAt: '2027-01-01T00:00' });
     expect(toZero.statusCode).toBe(400);
-    expect((await db().selectFrom('books').select(['price', 'version']).where('id', '=', live).executeTakeFirstOrThrow())).toEqual({ price: 500, version: 0 });
+    expect(await db().selectFrom('books').select(['price', 'version']).where('id', '=', live).executeTakeFirstOrThrow()).toEqual({
+      price: 500,
+      version: 0,
+    });
     expect(await auditOf(`book:${live}`)).toEqual([]);
   });
 });
@@ -245,7 +284,13 @@ describe('a title from import to sale, with a coupon, a purchase and the report'
     // The same token again: the first answer, no second book.
     const replayToken = await op.token();
     const file = await cbz();
-    const send = () => t.app.inject({ method: 'POST', url: `/api/admin/titles/${title.id}/import?token=${replayToken}&name=hanbai-01.cbz`, headers: { cookie: op.cookie, 'content-type': 'application/octet-stream' }, payload: file });
+    const send = () =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/admin/titles/${title.id}/import?token=${replayToken}&name=hanbai-01.cbz`,
+        headers: { cookie: op.cookie, 'content-type': 'application/octet-stream' },
+        payload: file,
+      });
     const [once, twice] = [await send(), await send()];
     expect(twice.json()).toEqual({ bookId: once.json().bookId, action: once.json().action });
 
@@ -257,18 +302,43 @@ describe('a title from import to sale, with a coupon, a purchase and the report'
       releaseAt: '2027-01-01T00:00',
     });
     expect(priced.statusCode, priced.body).toBe(200);
-    expect(priced.json()).toMatchObject({ price: 660, sale: { price: 440, start: '2027-01-10T00:00', end: '2027-01-20T00:00' }, published: false });
+    expect(priced.json()).toMatchObject({
+      price: 660,
+      sale: { price: 440, start: '2027-01-10T00:00', end: '2027-01-20T00:00' },
+      published: false,
+    });
     const published = await op.change('POST', `/books/${bookId}/publish`, { version: priced.json().version, published: true });
     expect(published.json()).toMatchObject({ published: true });
-    const coupon = await op.change('POST', '/coupons', { name: '販売の物語 30%オフ', couponType: 1, rate: 30, expireAt: '2027-01-31T23:59', targetScope: 20, targetIds: [title.id], audience: 'ALL' });
+    const coupon = await op.change('POST', '/coupons', {
+      name: '販売の物語 30%オフ',
+      couponType: 1,
+      rate: 30,
+      expireAt: '2027-01-31T23:59',
+      targetScope: 20,
+      targetIds: [title.id],
+      audience: 'ALL',
+    });
     expect(coupon.statusCode, coupon.body).toBe(200);
     expect(coupon.json().given).toBeGreaterThan(0);
-    const heldByEarly = await db().selectFrom('user_coupons').select('status').where('user_id', '=', earlyMember.userId).where('coupon_id', '=', coupon.json().id).execute();
+    const heldByEarly = await db()
+      .selectFrom('user_coupons')
+      .select('status')
+      .where('user_id', '=', earlyMember.userId)
+      .where('coupon_id', '=', coupon.json().id)
+      .execute();
     expect(heldByEarly).toEqual([{ status: 'UNUSED' }]);
 
     // A member who signs up after an ALL coupon does not get it; one who was a member does.
     const m = await member(t.app);
-    await op.change('POST', '/coupons', { name: '個別', couponType: 2, rate: 100, expireAt: '2027-01-31T23:59', targetScope: 0, audience: 'LIST', members: [String(m.userId)] });
+    await op.change('POST', '/coupons', {
+      name: '個別',
+      couponType: 2,
+      rate: 100,
+      expireAt: '2027-01-31T23:59',
+      targetScope: 0,
+      audience: 'LIST',
+      members: [String(m.userId)],
+    });
     const c = cartClient(t.app, m.cookie);
     expect((await c.add(bookId)).statusCode).toBe(200);
     const shown = (await c.view()).json();
@@ -278,7 +348,16 @@ describe('a title from import to sale, with a coupon, a purchase and the report'
     const listCoupon = (coupons.list ?? coupons.results?.list ?? []).find((x: { name: string }) => x.name === '個別');
     expect(listCoupon).toBeTruthy();
     // The ALL coupon went to the members there were at its creation; a list gives this later member one.
-    const later = await op.change('POST', '/coupons', { name: '販売の物語 30%オフ（追加）', couponType: 1, rate: 30, expireAt: '2027-01-31T23:59', targetScope: 20, targetIds: [title.id], audience: 'LIST', members: [String(m.userId)] });
+    const later = await op.change('POST', '/coupons', {
+      name: '販売の物語 30%オフ（追加）',
+      couponType: 1,
+      rate: 30,
+      expireAt: '2027-01-31T23:59',
+      targetScope: 20,
+      targetIds: [title.id],
+      audience: 'LIST',
+      members: [String(m.userId)],
+    });
     await c.setCoupon(await c.token(), later.json().id);
     const preview = (await c.view()).json();
     expect(preview).toMatchObject({ salePrice: 440, totalDiscount: 132, totalAmount: 308 });
@@ -287,7 +366,13 @@ describe('a title from import to sale, with a coupon, a purchase and the report'
     expect((await ledgerInvariant(db(), m.userId, START)).MANGA_COIN).toBe(692);
 
     const report = (await op.get('/reports/sales?from=2027-01-10&to=2027-01-10&by=title')).json();
-    expect(report.rows.find((r: { key: string }) => r.key === String(title.id))).toMatchObject({ label: '販売の物語', orders: 1, books: 1, coins: 308, yen: 0 });
+    expect(report.rows.find((r: { key: string }) => r.key === String(title.id))).toMatchObject({
+      label: '販売の物語',
+      orders: 1,
+      books: 1,
+      coins: 308,
+      yen: 0,
+    });
     const byDay = (await op.get('/reports/sales?from=2027-01-10&to=2027-01-10')).json();
     expect(byDay.rows[0]).toMatchObject({ key: '2027-01-10', coins: 308 });
     const csv = await op.get('/reports/sales?from=2027-01-10&to=2027-01-10&by=title&format=csv');
@@ -308,7 +393,9 @@ describe('members', () => {
     const op = await staffMember(t.app, db(), 'operator');
     const m = await member(t.app);
     const email = (await db().selectFrom('users').select('email').where('id', '=', m.userId).executeTakeFirstOrThrow()).email;
-    expect((await op.get(`/members?q=${encodeURIComponent(email)}`)).json().members).toEqual([expect.objectContaining({ id: m.userId, email })]);
+    expect((await op.get(`/members?q=${encodeURIComponent(email)}`)).json().members).toEqual([
+      expect.objectContaining({ id: m.userId, email }),
+    ]);
     expect((await op.get(`/members?q=${m.userId}`)).json().members[0].id).toBe(m.userId);
     const titleId = await insertTitle(db());
     const bookId = await insertBook(db(), titleId, 1, { price: 300 });
@@ -348,7 +435,11 @@ describe('members', () => {
   it('suspends a member: open sessions end and login is refused until restored', async () => {
     const op = await staffMember(t.app, db(), 'operator');
     const email = `suspend-${process.pid}@example.jp`;
-    const signup = await t.app.inject({ method: 'POST', url: '/api/auth/signup', payload: { email, password: 'correct horse battery', nickname: '停止', birth_date: '1990-04-01' } });
+    const signup = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/signup',
+      payload: { email, password: 'correct horse battery', nickname: '停止', birth_date: '1990-04-01' },
+    });
     const cookie = sessionCookieOf(signup.headers['set-cookie']);
     const userId = signup.json().userId;
     const r = await op.change('POST', `/members/${userId}/suspend`, { suspended: true, reason: '不正利用' });
@@ -357,6 +448,8 @@ describe('members', () => {
     const login = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password: 'correct horse battery' } });
     expect(login.statusCode).toBe(403);
     await op.change('POST', `/members/${userId}/suspend`, { suspended: false, reason: '確認済み' });
-    expect((await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password: 'correct horse battery' } })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password: 'correct horse battery' } })).statusCode,
+    ).toBe(200);
   });
 });

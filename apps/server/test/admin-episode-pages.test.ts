@@ -18,7 +18,12 @@ beforeAll(async () => {
 afterAll(() => t.close());
 const db = () => t.database.db;
 type Operator = Awaited<ReturnType<typeof staffMember>>;
-type Browser = { pages_data: { totalPage: number; pages: { page: number; width: number; height: number; images: { width: number; webp: string; jpg: string }[] }[] } };
+type Browser = {
+  pages_data: {
+    totalPage: number;
+    pages: { page: number; width: number; height: number; images: { width: number; webp: string; jpg: string }[] }[];
+  };
+};
 
 const RED = { r: 220, g: 20, b: 30 };
 const GREEN = { r: 20, g: 200, b: 40 };
@@ -35,14 +40,17 @@ const cbz = async (pages: [string, Rgb][]) =>
   zipBuffer([
     // Hidden entries are skipped and pages come in natural order (p2 before p10), as in the import.
     { name: '__MACOSX/._p1.png', data: 'junk' },
-    ...(await Promise.all(pages.map(async ([name, colour]) => ({ name, data: await pageImage(1440, 2048, colour, name.endsWith('.png') ? 'png' : 'jpeg') })))),
+    ...(await Promise.all(
+      pages.map(async ([name, colour]) => ({ name, data: await pageImage(1440, 2048, colour, name.endsWith('.png') ? 'png' : 'jpeg') })),
+    )),
   ]);
 const centre = async (bytes: Buffer) => {
   const { data } = await sharp(bytes).resize(1, 1).raw().toBuffer({ resolveWithObject: true });
   return { r: data[0]!, g: data[1]!, b: data[2]! };
 };
 const auditOf = (subject: string) => db().selectFrom('admin_audit_log').selectAll().where('subject', '=', subject).orderBy('id').execute();
-const catalogCount = async () => Number((await db().selectFrom('store_changes').select('version').where('topic', '=', 'catalog').executeTakeFirst())?.version ?? 0);
+const catalogCount = async () =>
+  Number((await db().selectFrom('store_changes').select('version').where('topic', '=', 'catalog').executeTakeFirst())?.version ?? 0);
 
 describe('episode page upload', () => {
   it("replaces a free episode's drawn pages with the uploaded ones, at a new media version", async () => {
@@ -74,7 +82,13 @@ describe('episode page upload', () => {
     expect(more).toEqual([]);
     expect(entry).toMatchObject({ action: 'episode.pages', actor_user_id: op.userId });
     expect(JSON.parse(entry!.before_json!)).toMatchObject({ pageCount: 2, pagesUploaded: false, mediaVersion: 0, version: 0 });
-    expect(JSON.parse(entry!.after_json!)).toMatchObject({ pageCount: 3, pagesUploaded: true, mediaVersion: 1, version: 1, originals: [expect.stringMatching(/^originals\/[0-9a-f]{64}\.png$/), expect.any(String), expect.stringMatching(/\.jpg$/)] });
+    expect(JSON.parse(entry!.after_json!)).toMatchObject({
+      pageCount: 3,
+      pagesUploaded: true,
+      mediaVersion: 1,
+      version: 1,
+      originals: [expect.stringMatching(/^originals\/[0-9a-f]{64}\.png$/), expect.any(String), expect.stringMatching(/\.jpg$/)],
+    });
 
     // After: three pages in natural order, sized as the images, at URLs that changed (`v=1`).
     const uploaded = await read();
@@ -104,7 +118,12 @@ describe('episode page upload', () => {
     expect(old.statusCode).toBe(200);
     expect((await centre(old.rawPayload)).r).toBeGreaterThan(180);
     // The originals are in the media store under their hash.
-    const [original] = await db().selectFrom('serial_episode_page_originals').select('original_key').where('episode_id', '=', episodeId).where('page_no', '=', 0).execute();
+    const [original] = await db()
+      .selectFrom('serial_episode_page_originals')
+      .select('original_key')
+      .where('episode_id', '=', episodeId)
+      .where('page_no', '=', 0)
+      .execute();
     expect(await t.app.deps.media.exists(original!.original_key)).toBe(true);
 
     // A replay of the token answers the first result and changes nothing.
@@ -115,7 +134,11 @@ describe('episode page upload', () => {
     const stale = await upload(op, episodeId, file, 0);
     expect([stale.statusCode, stale.json().errorCode]).toEqual([409, 'EDIT_CONFLICT']);
     // The console's serial shows the episode's new page count.
-    const serial = (await op.get(`/serials/${(await db().selectFrom('serial_episodes').select('serial_id').where('id', '=', episodeId).executeTakeFirstOrThrow()).serial_id}`)).json();
+    const serial = (
+      await op.get(
+        `/serials/${(await db().selectFrom('serial_episodes').select('serial_id').where('id', '=', episodeId).executeTakeFirstOrThrow()).serial_id}`,
+      )
+    ).json();
     expect(serial.episodes[0]).toMatchObject({ pageCount: 3, pagesUploaded: true });
   });
 
@@ -132,7 +155,10 @@ describe('episode page upload', () => {
     // A URL signed for someone who holds no right to the episode is refused at the media server.
     const expires = START + 60_000;
     for (const grant of [{ kind: 'free' as const }, { kind: 'member' as const, userId: m.userId }]) {
-      const served = await t.app.inject({ url: `/media/episodes/${locked}/0/720.webp?${signEpisodeQuery('test-media-key', locked, 0, grant, expires)}&v=1`, headers: { cookie: m.cookie } });
+      const served = await t.app.inject({
+        url: `/media/episodes/${locked}/0/720.webp?${signEpisodeQuery('test-media-key', locked, 0, grant, expires)}&v=1`,
+        headers: { cookie: m.cookie },
+      });
       expect(served.statusCode).toBe(403);
     }
     expect(await t.app.deps.media.exists(`episodes/${locked}/0/720.webp`)).toBe(false);
@@ -149,13 +175,35 @@ describe('episode page upload', () => {
     await bad(Buffer.from('this is not a zip'), /^file: not a ZIP archive/);
     await bad(await zipBuffer([{ name: 'readme.txt', data: 'no pages here' }]), /^file: no page images \(JPEG, PNG, WebP or AVIF\) found$/);
     const good = await pageImage(200, 300, RED, 'jpeg');
-    await bad(await zipBuffer([{ name: 'p1.jpg', data: good }, { name: 'p2.jpg', data: good.subarray(0, 200) }]), /^file: p2\.jpg: not a decodable image/);
-    const empty = await t.app.inject({ method: 'POST', url: `/api/admin/episodes/${episodeId}/pages?token=${await op.token()}&version=0`, headers: { cookie: op.cookie, 'content-type': 'application/octet-stream' }, payload: Buffer.alloc(0) });
+    await bad(
+      await zipBuffer([
+        { name: 'p1.jpg', data: good },
+        { name: 'p2.jpg', data: good.subarray(0, 200) },
+      ]),
+      /^file: p2\.jpg: not a decodable image/,
+    );
+    const empty = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/episodes/${episodeId}/pages?token=${await op.token()}&version=0`,
+      headers: { cookie: op.cookie, 'content-type': 'application/octet-stream' },
+      payload: Buffer.alloc(0),
+    });
     expect([empty.statusCode, empty.json().messages[0]]).toEqual([400, expect.stringMatching(/^file: is required/)]);
-    const noVersion = await t.app.inject({ method: 'POST', url: `/api/admin/episodes/${episodeId}/pages?token=${await op.token()}`, headers: { cookie: op.cookie, 'content-type': 'application/octet-stream' }, payload: good });
+    const noVersion = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/episodes/${episodeId}/pages?token=${await op.token()}`,
+      headers: { cookie: op.cookie, 'content-type': 'application/octet-stream' },
+      payload: good,
+    });
     expect([noVersion.statusCode, noVersion.json().messages[0]]).toEqual([400, expect.stringMatching(/^version: /)]);
     // Nothing changed: still the two drawn pages, no audit entry.
-    expect(await db().selectFrom('serial_episodes').select(['page_count', 'media_version', 'version']).where('id', '=', episodeId).executeTakeFirstOrThrow()).toEqual({ page_count: 2, media_version: 0, version: 0 });
+    expect(
+      await db()
+        .selectFrom('serial_episodes')
+        .select(['page_count', 'media_version', 'version'])
+        .where('id', '=', episodeId)
+        .executeTakeFirstOrThrow(),
+    ).toEqual({ page_count: 2, media_version: 0, version: 0 });
     expect(await auditOf(`episode:${episodeId}`)).toEqual([]);
   });
 
@@ -165,7 +213,12 @@ describe('episode page upload', () => {
     const support = await staffMember(t.app, db(), 'support');
     expect((await upload(support, episodeIds[0]!, file, 0)).statusCode).toBe(403);
     const m = await member(t.app);
-    const r = await t.app.inject({ method: 'POST', url: `/api/admin/episodes/${episodeIds[0]}/pages?token=x&version=0`, headers: { cookie: m.cookie, 'content-type': 'application/octet-stream' }, payload: file });
+    const r = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/episodes/${episodeIds[0]}/pages?token=x&version=0`,
+      headers: { cookie: m.cookie, 'content-type': 'application/octet-stream' },
+      payload: file,
+    });
     expect(r.statusCode).toBe(403);
     const op = await staffMember(t.app, db(), 'operator');
     expect((await upload(op, 999_999, file, 0)).statusCode).toBe(404);

@@ -15,7 +15,8 @@ let serials: number[];
 beforeAll(async () => {
   t = await buildTestApp({ clock });
   serials = [];
-  for (let i = 0; i < 3; i++) serials.push((await insertSerial(t.database.db, { now: START, releasedAt: START - 10 * DAY, category: 'bl' })).serialId);
+  for (let i = 0; i < 3; i++)
+    serials.push((await insertSerial(t.database.db, { now: START, releasedAt: START - 10 * DAY, category: 'bl' })).serialId);
 });
 afterAll(() => t.close());
 const db = () => t.database.db;
@@ -51,7 +52,14 @@ describe('features in the console', () => {
     const created = await op.change('POST', '/features', feature());
     expect(created.statusCode, created.body).toBe(200);
     const f = created.json<FeatureView>();
-    expect(f).toMatchObject({ name: '冬の特集', description: '寒い夜に読みたい連載', state: 'running', version: 0, start: '2027-01-01T00:00', end: '2027-02-01T00:00' });
+    expect(f).toMatchObject({
+      name: '冬の特集',
+      description: '寒い夜に読みたい連載',
+      state: 'running',
+      version: 0,
+      start: '2027-01-01T00:00',
+      end: '2027-02-01T00:00',
+    });
     expect(f.serials.map((s) => s.id)).toEqual([serials[1], serials[0]]);
     expect(f.serials[0]!.name).toEqual(expect.any(String));
 
@@ -59,14 +67,26 @@ describe('features in the console', () => {
     expect(shown.name).toBe('冬の特集');
     expect(shown.serials.map((s) => s.id)).toEqual([serials[1], serials[0]]);
 
-    const edited = await op.change('PUT', `/features/${f.id}`, { version: 0, name: '冬の特集（延長）', end: '2027-02-15T00:00', serialIds: [serials[2], serials[0], serials[1]] });
+    const edited = await op.change('PUT', `/features/${f.id}`, {
+      version: 0,
+      name: '冬の特集（延長）',
+      end: '2027-02-15T00:00',
+      serialIds: [serials[2], serials[0], serials[1]],
+    });
     expect(edited.statusCode, edited.body).toBe(200);
-    expect(edited.json<FeatureView>()).toMatchObject({ version: 1, name: '冬の特集（延長）', end: '2027-02-15T00:00', description: '寒い夜に読みたい連載' });
+    expect(edited.json<FeatureView>()).toMatchObject({
+      version: 1,
+      name: '冬の特集（延長）',
+      end: '2027-02-15T00:00',
+      description: '寒い夜に読みたい連載',
+    });
     expect((await storeLists()).find((o) => o.id === f.id)!.serials.map((s) => s.id)).toEqual([serials[2], serials[0], serials[1]]);
 
     const stale = await op.change('PUT', `/features/${f.id}`, { version: 0, name: '古い名前' });
     expect([stale.statusCode, stale.json().errorCode]).toEqual([409, 'EDIT_CONFLICT']);
-    expect((await op.get('/features')).json<{ features: FeatureView[] }>().features.find((x) => x.id === f.id)!.name).toBe('冬の特集（延長）');
+    expect((await op.get('/features')).json<{ features: FeatureView[] }>().features.find((x) => x.id === f.id)!.name).toBe(
+      '冬の特集（延長）',
+    );
 
     clock.set(START + 3_600_000);
     const ended = await op.change('POST', `/features/${f.id}/end`, { version: 1 });
@@ -90,9 +110,12 @@ describe('features in the console', () => {
 
   it('lists by state: running, scheduled, ended', async () => {
     const op = await staffMember(t.app, db(), 'operator');
-    const later = (await op.change('POST', '/features', feature({ name: '春の特集', start: '2027-03-01T00:00', end: '2027-04-01T00:00' }))).json<FeatureView>();
+    const later = (
+      await op.change('POST', '/features', feature({ name: '春の特集', start: '2027-03-01T00:00', end: '2027-04-01T00:00' }))
+    ).json<FeatureView>();
     expect(later.state).toBe('scheduled');
-    const ids = async (state: string) => (await op.get(`/features?state=${state}`)).json<{ features: FeatureView[] }>().features.map((x) => x.id);
+    const ids = async (state: string) =>
+      (await op.get(`/features?state=${state}`)).json<{ features: FeatureView[] }>().features.map((x) => x.id);
     expect(await ids('scheduled')).toContain(later.id);
     expect(await ids('running')).not.toContain(later.id);
     expect((await op.get('/features?state=soon')).json().messages).toEqual(['state: must be running, scheduled, ended']);
@@ -133,7 +156,10 @@ describe('features in the console', () => {
     expect((await support.change('POST', '/features', feature())).statusCode).toBe(403);
     expect((await support.change('PUT', `/features/${f.id}`, { version: 0, name: 'x' })).statusCode).toBe(403);
     expect((await support.change('POST', `/features/${f.id}/end`, { version: 0 })).statusCode).toBe(403);
-    expect((await op.get('/features')).json<{ features: FeatureView[] }>().features.find((x) => x.id === f.id)).toMatchObject({ name: 'サポート確認用', version: 0 });
+    expect((await op.get('/features')).json<{ features: FeatureView[] }>().features.find((x) => x.id === f.id)).toMatchObject({
+      name: 'サポート確認用',
+      version: 0,
+    });
     const someone = await member(t.app);
     expect((await t.app.inject({ url: '/api/admin/features', headers: { cookie: someone.cookie } })).statusCode).toBe(403);
     expect((await t.app.inject({ url: '/api/admin/features' })).statusCode).toBe(401);

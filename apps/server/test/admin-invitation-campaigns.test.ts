@@ -18,7 +18,8 @@ afterAll(() => t.close());
 const db = () => t.database.db;
 const auditOf = (subject: string) => db().selectFrom('admin_audit_log').selectAll().where('subject', '=', subject).orderBy('id').execute();
 /** The store's change counter every process follows within a second (a console change moves it). */
-const catalogCount = async () => Number((await db().selectFrom('store_changes').select('version').where('topic', '=', 'catalog').executeTakeFirst())?.version ?? 0);
+const catalogCount = async () =>
+  Number((await db().selectFrom('store_changes').select('version').where('topic', '=', 'catalog').executeTakeFirst())?.version ?? 0);
 const api = (cookie: string, url: string) => t.app.inject({ url: `/api${url}`, headers: { cookie } });
 
 interface CampaignView {
@@ -55,7 +56,11 @@ const campaign = (overrides: object = {}) => ({
 
 /** Every campaign still running or scheduled ends, so a test's own campaign may run. */
 async function endOthers() {
-  await db().updateTable('invitation_campaigns').set({ start_at: START - 2, end_at: START - 1 }).where('end_at', '>', clock.now()).execute();
+  await db()
+    .updateTable('invitation_campaigns')
+    .set({ start_at: START - 2, end_at: START - 1 })
+    .where('end_at', '>', clock.now())
+    .execute();
 }
 
 describe('invitation campaigns in the console', () => {
@@ -67,7 +72,15 @@ describe('invitation campaigns in the console', () => {
     expect(created.statusCode, created.body).toBe(200);
     expect(await catalogCount()).toBe(counted + 1);
     const c = created.json<CampaignView>();
-    expect(c).toMatchObject({ state: 'running', version: 0, start: '2027-01-01T00:00', end: '2027-02-01T00:00', inviterMaximum: 1100, invitees: 0, achieved: 0 });
+    expect(c).toMatchObject({
+      state: 'running',
+      version: 0,
+      start: '2027-01-01T00:00',
+      end: '2027-02-01T00:00',
+      inviterMaximum: 1100,
+      invitees: 0,
+      achieved: 0,
+    });
 
     // The store: the campaign as §3 writes it, on the invitation calls.
     const open = (await t.app.inject({ url: '/api/invitation/campaigns' })).json().results;
@@ -86,8 +99,18 @@ describe('invitation campaigns in the console', () => {
     const info = (await api(inviter.cookie, '/invitation/campaign/incentive/inviter/info')).json().results;
     expect(info).toMatchObject({ invitationLimit: 2, invitationLimitMangaCoin: 1100, invitationAchievedCount: 0 });
     const friend = await member(t.app);
-    const granted = await t.app.inject({ method: 'POST', url: '/api/invitation/campaign/incentive/invitee/grant', headers: { cookie: friend.cookie }, payload: { code: info.invitationCode } });
-    expect(granted.json().results).toEqual({ hasAvailableTicket: true, ticketDiscountAmount: 300, minCartPrice: 500, expireDatetime: START + 14 * DAY });
+    const granted = await t.app.inject({
+      method: 'POST',
+      url: '/api/invitation/campaign/incentive/invitee/grant',
+      headers: { cookie: friend.cookie },
+      payload: { code: info.invitationCode },
+    });
+    expect(granted.json().results).toEqual({
+      hasAvailableTicket: true,
+      ticketDiscountAmount: 300,
+      minCartPrice: 500,
+      expireDatetime: START + 14 * DAY,
+    });
     const book = await insertBook(db(), await insertTitle(db()), 1, { price: 300 });
     await grantTo(db(), friend.userId, 'MANGA_COIN', 300, { now: clock.now() });
     expect((await buyWithMangaCoin(t.app, friend.cookie, book, 300)).statusCode).toBe(200);
@@ -102,7 +125,14 @@ describe('invitation campaigns in the console', () => {
     });
     expect(edited.statusCode, edited.body).toBe(200);
     expect(await catalogCount()).toBe(counted + 2);
-    expect(edited.json<CampaignView>()).toMatchObject({ version: 1, name: '新春 友達招待（延長）', end: '2027-02-15T00:00', invitees: 1, achieved: 1, inviterIncentive: { limit: 2 } });
+    expect(edited.json<CampaignView>()).toMatchObject({
+      version: 1,
+      name: '新春 友達招待（延長）',
+      end: '2027-02-15T00:00',
+      invitees: 1,
+      achieved: 1,
+      inviterIncentive: { limit: 2 },
+    });
     expect((await t.app.inject({ url: `/api/invitation/code/campaign?code=${info.invitationCode}` })).json().results).toMatchObject({
       name: '新春 友達招待（延長）',
       inviteeIncentive: { amount: 500, minCartPrice: 1000, expireDays: 30 },
@@ -111,7 +141,9 @@ describe('invitation campaigns in the console', () => {
     // A save against the version read before another's save is refused, and changes nothing.
     const stale = await op.change('PUT', `/invitation_campaigns/${c.id}`, { version: 0, name: '古い名前' });
     expect([stale.statusCode, stale.json().errorCode]).toEqual([409, 'EDIT_CONFLICT']);
-    expect((await db().selectFrom('invitation_campaigns').select('name').where('id', '=', c.id).executeTakeFirstOrThrow()).name).toBe('新春 友達招待（延長）');
+    expect((await db().selectFrom('invitation_campaigns').select('name').where('id', '=', c.id).executeTakeFirstOrThrow()).name).toBe(
+      '新春 友達招待（延長）',
+    );
 
     // Ended: the store has no running campaign, the code is out of term, a second end is refused.
     clock.set(START + 3_600_000);
@@ -120,10 +152,15 @@ describe('invitation campaigns in the console', () => {
     expect(ended.json<CampaignView>()).toMatchObject({ state: 'ended', end: '2027-01-10T13:00', version: 2 });
     expect(await catalogCount()).toBe(counted + 3);
     expect((await t.app.inject({ url: '/api/invitation/campaigns' })).json().results).toEqual([]);
-    expect((await t.app.inject({ url: `/api/invitation/code/campaign?code=${info.invitationCode}` })).json().errorCode).toBe('INVITATION_OUT_OF_TERM');
+    expect((await t.app.inject({ url: `/api/invitation/code/campaign?code=${info.invitationCode}` })).json().errorCode).toBe(
+      'INVITATION_OUT_OF_TERM',
+    );
     expect((await api(inviter.cookie, '/invitation/campaign/incentive/inviter/info')).statusCode).toBe(404);
-    expect((await op.change('POST', `/invitation_campaigns/${c.id}/end`, { version: 2 })).json().messages).toEqual(['end: has already ended']);
-    const ids = async (state: string) => (await op.get(`/invitation_campaigns?state=${state}`)).json<{ campaigns: CampaignView[] }>().campaigns.map((x) => x.id);
+    expect((await op.change('POST', `/invitation_campaigns/${c.id}/end`, { version: 2 })).json().messages).toEqual([
+      'end: has already ended',
+    ]);
+    const ids = async (state: string) =>
+      (await op.get(`/invitation_campaigns?state=${state}`)).json<{ campaigns: CampaignView[] }>().campaigns.map((x) => x.id);
     expect(await ids('ended')).toContain(c.id);
     expect(await ids('running')).not.toContain(c.id);
 
@@ -137,7 +174,11 @@ describe('invitation campaigns in the console', () => {
     expect(JSON.parse(entries[1]!.after_json!)).toMatchObject({ name: '新春 友達招待（延長）' });
 
     // A new campaign may start once the other has ended; the inviter gets a new code in it.
-    const next = await op.change('POST', '/invitation_campaigns', campaign({ name: '春の友達招待', start: '2027-01-10T12:00', end: '2027-03-01T00:00' }));
+    const next = await op.change(
+      'POST',
+      '/invitation_campaigns',
+      campaign({ name: '春の友達招待', start: '2027-01-10T12:00', end: '2027-03-01T00:00' }),
+    );
     expect(next.statusCode, next.body).toBe(200);
     const nextInfo = (await api(inviter.cookie, '/invitation/campaign/incentive/inviter/info')).json().results;
     expect(nextInfo.invitationCode).not.toBe(info.invitationCode);
@@ -148,9 +189,16 @@ describe('invitation campaigns in the console', () => {
   it('lists by state: running, scheduled, ended; support reads the list', async () => {
     await endOthers();
     const op = await staffMember(t.app, db(), 'operator');
-    const later = (await op.change('POST', '/invitation_campaigns', campaign({ name: '春の友達招待', start: '2027-03-01T00:00', end: '2027-04-01T00:00' }))).json<CampaignView>();
+    const later = (
+      await op.change(
+        'POST',
+        '/invitation_campaigns',
+        campaign({ name: '春の友達招待', start: '2027-03-01T00:00', end: '2027-04-01T00:00' }),
+      )
+    ).json<CampaignView>();
     expect(later.state).toBe('scheduled');
-    const ids = async (state: string) => (await op.get(`/invitation_campaigns?state=${state}`)).json<{ campaigns: CampaignView[] }>().campaigns.map((x) => x.id);
+    const ids = async (state: string) =>
+      (await op.get(`/invitation_campaigns?state=${state}`)).json<{ campaigns: CampaignView[] }>().campaigns.map((x) => x.id);
     expect(await ids('scheduled')).toContain(later.id);
     expect(await ids('running')).not.toContain(later.id);
     expect((await op.get('/invitation_campaigns?state=soon')).json().messages).toEqual(['state: must be running, scheduled, ended']);
@@ -169,32 +217,61 @@ describe('invitation campaigns in the console', () => {
     const running = (await op.change('POST', '/invitation_campaigns', campaign())).json<CampaignView>();
     const before = (await db().selectFrom('invitation_campaigns').select('id').execute()).length;
     const cases: [object, string | string[]][] = [
-      [campaign({ start: '2027-01-31T00:00', end: '2027-03-01T00:00' }), `start: overlaps invitation campaign ${running.id} (新春 友達招待, 2027-01-01T00:00–2027-02-01T00:00); the store shows one running campaign at a time`],
+      [
+        campaign({ start: '2027-01-31T00:00', end: '2027-03-01T00:00' }),
+        `start: overlaps invitation campaign ${running.id} (新春 友達招待, 2027-01-01T00:00–2027-02-01T00:00); the store shows one running campaign at a time`,
+      ],
       [campaign({ name: '' }), 'name: is required'],
       [campaign({ start: '2027-03-01T00:00', end: '2027-02-01T00:00' }), 'end: must end after it starts'],
       [campaign({ start: '2026-12-01T00:00', end: '2026-12-31T00:00' }), 'end: must be in the future'],
-      [campaign({ inviteeIncentive: { amount: 0, minCartPrice: 0, expireDays: 14 } }), 'inviteeIncentive.amount: must be a positive integer'],
-      [campaign({ inviteeIncentive: { amount: 300, minCartPrice: 0, expireDays: 0 } }), 'inviteeIncentive.expireDays: must be a positive integer'],
-      [campaign({ inviterIncentive: { limit: 3, useSteps: true, steps: [{ mangaCoinAmount: 400, expireDays: 60 }] } }), 'inviterIncentive.limit: must not exceed the 1 steps'],
+      [
+        campaign({ inviteeIncentive: { amount: 0, minCartPrice: 0, expireDays: 14 } }),
+        'inviteeIncentive.amount: must be a positive integer',
+      ],
+      [
+        campaign({ inviteeIncentive: { amount: 300, minCartPrice: 0, expireDays: 0 } }),
+        'inviteeIncentive.expireDays: must be a positive integer',
+      ],
+      [
+        campaign({ inviterIncentive: { limit: 3, useSteps: true, steps: [{ mangaCoinAmount: 400, expireDays: 60 }] } }),
+        'inviterIncentive.limit: must not exceed the 1 steps',
+      ],
       [campaign({ inviterIncentive: { limit: 3, useSteps: false, steps: [] } }), 'inviterIncentive.steps: must hold at least one step'],
-      [campaign({ inviterIncentive: { limit: 3, useSteps: false, steps: [{ mangaCoinAmount: 0, expireDays: 60 }] } }), 'inviterIncentive.steps.0.mangaCoinAmount: must be a positive integer'],
-      [campaign({ images: [{ location: 'appeal', imageUrl: 'javascript:alert(1)', alt: '' }] }), 'images.0.imageUrl: must be a path on the store or an https address'],
+      [
+        campaign({ inviterIncentive: { limit: 3, useSteps: false, steps: [{ mangaCoinAmount: 0, expireDays: 60 }] } }),
+        'inviterIncentive.steps.0.mangaCoinAmount: must be a positive integer',
+      ],
+      [
+        campaign({ images: [{ location: 'appeal', imageUrl: 'javascript:alert(1)', alt: '' }] }),
+        'images.0.imageUrl: must be a path on the store or an https address',
+      ],
       [campaign({ campaignType: 'SIGN_UP' }), 'campaignType: must be FIRST_PURCHASE'],
       [campaign({ utmCampaign: 'Spring Sale' }), 'utmCampaign: must be lower-case letters, digits, - or _'],
     ];
     for (const [payload, message] of cases) {
       const r = await op.change('POST', '/invitation_campaigns', payload);
-      expect([r.statusCode, r.json().errorCode, r.json().messages], JSON.stringify(payload)).toEqual([400, 'BAD_REQUEST', Array.isArray(message) ? message : [message]]);
+      expect([r.statusCode, r.json().errorCode, r.json().messages], JSON.stringify(payload)).toEqual([
+        400,
+        'BAD_REQUEST',
+        Array.isArray(message) ? message : [message],
+      ]);
     }
     // A scheduled one after the running one is taken; moving it to overlap is refused, as is a limit beyond its steps.
-    const later = (await op.change('POST', '/invitation_campaigns', campaign({ start: '2027-02-01T00:00', end: '2027-03-01T00:00' }))).json<CampaignView>();
+    const later = (
+      await op.change('POST', '/invitation_campaigns', campaign({ start: '2027-02-01T00:00', end: '2027-03-01T00:00' }))
+    ).json<CampaignView>();
     const moved = await op.change('PUT', `/invitation_campaigns/${later.id}`, { version: 0, start: '2027-01-20T00:00' });
     expect([moved.statusCode, moved.json().messages[0]]).toEqual([400, expect.stringMatching(/^start: overlaps invitation campaign \d+/)]);
-    const limit = await op.change('PUT', `/invitation_campaigns/${later.id}`, { version: 0, inviterIncentive: { limit: 5, useSteps: true, steps: [{ mangaCoinAmount: 1, expireDays: 1 }] } });
+    const limit = await op.change('PUT', `/invitation_campaigns/${later.id}`, {
+      version: 0,
+      inviterIncentive: { limit: 5, useSteps: true, steps: [{ mangaCoinAmount: 1, expireDays: 1 }] },
+    });
     expect(limit.json().messages).toEqual(['inviterIncentive.limit: must not exceed the 1 steps']);
     expect((await op.change('PUT', '/invitation_campaigns/999999', { version: 0, name: 'x' })).statusCode).toBe(404);
     expect((await db().selectFrom('invitation_campaigns').select('id').execute()).length).toBe(before + 1);
-    expect((await db().selectFrom('admin_audit_log').select('id').where('subject', '=', `invitation_campaign:${later.id}`).execute()).length).toBe(1);
+    expect(
+      (await db().selectFrom('admin_audit_log').select('id').where('subject', '=', `invitation_campaign:${later.id}`).execute()).length,
+    ).toBe(1);
   });
 
   it('support and members cannot change campaigns', async () => {
@@ -215,7 +292,10 @@ describe('invitation campaigns in the console', () => {
       [200, null],
       [409, 'EDIT_CONFLICT'],
     ]);
-    expect((await auditOf(`invitation_campaign:${c.id}`)).map((e) => e.action)).toEqual(['invitation_campaign.create', 'invitation_campaign.end']);
+    expect((await auditOf(`invitation_campaign:${c.id}`)).map((e) => e.action)).toEqual([
+      'invitation_campaign.create',
+      'invitation_campaign.end',
+    ]);
   });
 
   it('two operators creating overlapping campaigns at once: one is taken, the other refused naming start', async () => {

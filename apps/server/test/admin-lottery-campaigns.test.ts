@@ -53,7 +53,12 @@ const campaign = (overrides: object = {}) => ({
 
 /** Only `keep` runs in the store: every other campaign ends (each test draws from its own). */
 async function onlyRunning(keep: number) {
-  await db().updateTable('lottery_campaigns').set({ start_at: START - 2, end_at: START - 1 }).where('id', '!=', keep).where('end_at', '>', START).execute();
+  await db()
+    .updateTable('lottery_campaigns')
+    .set({ start_at: START - 2, end_at: START - 1 })
+    .where('id', '!=', keep)
+    .where('end_at', '>', START)
+    .execute();
 }
 
 /** A member buys the book (a ticket of each running campaign with an order rule) and draws it. */
@@ -62,9 +67,16 @@ async function buyAndDraw(): Promise<{ status: number; body: { results?: { prize
   await grantTo(db(), m.userId, 'MANGA_COIN', 1000, { now: clock.now() });
   const bought = await buyWithMangaCoin(t.app, m.cookie, bookId, 300);
   expect(bought.statusCode, bought.body).toBe(200);
-  const mine = (await t.app.inject({ url: '/api/lottery/tickets/me', headers: { cookie: m.cookie } })).json().results.tickets as { ticketId: number }[];
+  const mine = (await t.app.inject({ url: '/api/lottery/tickets/me', headers: { cookie: m.cookie } })).json().results.tickets as {
+    ticketId: number;
+  }[];
   const token = await tokenFor(t.app, m.cookie, '/api/lottery/tickets/create_token');
-  const r = await t.app.inject({ method: 'POST', url: `/api/lottery/tickets/consume?token=${token}`, headers: { cookie: m.cookie }, payload: { ticketId: mine[0]!.ticketId, titleId: 0, reCaptchaToken: 'ok' } });
+  const r = await t.app.inject({
+    method: 'POST',
+    url: `/api/lottery/tickets/consume?token=${token}`,
+    headers: { cookie: m.cookie },
+    payload: { ticketId: mine[0]!.ticketId, titleId: 0, reCaptchaToken: 'ok' },
+  });
   return { status: r.statusCode, body: r.json() };
 }
 
@@ -97,14 +109,23 @@ describe('lottery campaigns in the console', () => {
     // A member buys a book and draws the only prize there is: its stock of 1 is gone.
     const first = await buyAndDraw();
     expect([first.status, first.body.results?.prize.name]).toEqual([200, '500マンガコイン']);
-    const drawn = (await op.get('/lottery_campaigns?state=running')).json<{ campaigns: CampaignView[] }>().campaigns.find((x) => x.id === c.id)!;
+    const drawn = (await op.get('/lottery_campaigns?state=running'))
+      .json<{ campaigns: CampaignView[] }>()
+      .campaigns.find((x) => x.id === c.id)!;
     expect(drawn.boxes[0]!.prizes[0]).toMatchObject({ stock: 1, drawn: 1 });
 
     // Stock below what was drawn is refused, naming the prize's field; raising it is taken while running.
     const box = drawn.boxes[0]!;
     const keep = (p: PrizeView, over: object = {}) => ({ ...p, ...over, drawn: undefined });
-    const below = await op.change('PUT', `/lottery_campaigns/${c.id}`, { version: 0, boxes: [{ ...box, prizes: [keep(box.prizes[0]!, { stock: 0 }), keep(box.prizes[1]!)] }] });
-    expect([below.statusCode, below.json().errorCode, below.json().messages]).toEqual([400, 'BAD_REQUEST', ['boxes.0.prizes.0.stock: must not be below the 1 already drawn']]);
+    const below = await op.change('PUT', `/lottery_campaigns/${c.id}`, {
+      version: 0,
+      boxes: [{ ...box, prizes: [keep(box.prizes[0]!, { stock: 0 }), keep(box.prizes[1]!)] }],
+    });
+    expect([below.statusCode, below.json().errorCode, below.json().messages]).toEqual([
+      400,
+      'BAD_REQUEST',
+      ['boxes.0.prizes.0.stock: must not be below the 1 already drawn'],
+    ]);
     const raised = await op.change('PUT', `/lottery_campaigns/${c.id}`, {
       version: 0,
       name: '冬のくじ（延長）',
@@ -112,7 +133,10 @@ describe('lottery campaigns in the console', () => {
       ticketRules: { perOrder: 2, readEndFree: 0, readEndPriced: 1, share: 0 },
     });
     expect(raised.statusCode, raised.body).toBe(200);
-    expect(raised.json<CampaignView>()).toMatchObject({ version: 1, ticketRules: { perOrder: 2, readEndFree: 0, readEndPriced: 1, share: 0 } });
+    expect(raised.json<CampaignView>()).toMatchObject({
+      version: 1,
+      ticketRules: { perOrder: 2, readEndFree: 0, readEndPriced: 1, share: 0 },
+    });
     expect(raised.json<CampaignView>().boxes[0]!.prizes.map((p) => [p.id, p.odds, p.stock, p.drawn])).toEqual([
       [box.prizes[0]!.id, 500, 3, 1],
       [box.prizes[1]!.id, 500, null, 0],
@@ -126,8 +150,14 @@ describe('lottery campaigns in the console', () => {
     ]);
 
     // A prize already drawn cannot be removed.
-    const removed = await op.change('PUT', `/lottery_campaigns/${c.id}`, { version: 1, boxes: [{ ...box, prizes: [{ ...points, odds: 1000 }] }] });
-    expect([removed.statusCode, removed.json().messages[0]]).toEqual([400, expect.stringMatching(/^boxes: prize \d+ \(500マンガコイン\) has been drawn 1 times/)]);
+    const removed = await op.change('PUT', `/lottery_campaigns/${c.id}`, {
+      version: 1,
+      boxes: [{ ...box, prizes: [{ ...points, odds: 1000 }] }],
+    });
+    expect([removed.statusCode, removed.json().messages[0]]).toEqual([
+      400,
+      expect.stringMatching(/^boxes: prize \d+ \(500マンガコイン\) has been drawn 1 times/),
+    ]);
 
     // A save against the version read before another's save is refused, and changes nothing.
     const stale = await op.change('PUT', `/lottery_campaigns/${c.id}`, { version: 0, name: '古い名前' });
@@ -138,12 +168,25 @@ describe('lottery campaigns in the console', () => {
     const ended = await op.change('POST', `/lottery_campaigns/${c.id}/end`, { version: 1 });
     expect(ended.statusCode, ended.body).toBe(200);
     expect(ended.json<CampaignView>()).toMatchObject({ state: 'ended', end: '2027-01-10T13:00', version: 2 });
-    expect((await t.app.inject({ url: '/api/lottery/campaigns' })).json().results.campaigns.some((x: { lotteryCampaignId: number }) => x.lotteryCampaignId === c.id)).toBe(false);
+    expect(
+      (await t.app.inject({ url: '/api/lottery/campaigns' }))
+        .json()
+        .results.campaigns.some((x: { lotteryCampaignId: number }) => x.lotteryCampaignId === c.id),
+    ).toBe(false);
     expect((await op.change('POST', `/lottery_campaigns/${c.id}/end`, { version: 2 })).json().messages).toEqual(['end: has already ended']);
-    const ticketsLeft = await db().selectFrom('lottery_tickets').select('expires_at').where('campaign_id', '=', c.id).where('used_at', 'is', null).execute();
+    const ticketsLeft = await db()
+      .selectFrom('lottery_tickets')
+      .select('expires_at')
+      .where('campaign_id', '=', c.id)
+      .where('used_at', 'is', null)
+      .execute();
     expect(ticketsLeft.every((x) => Number(x.expires_at) <= START + 3_600_000)).toBe(true);
-    expect((await op.get('/lottery_campaigns?state=ended')).json<{ campaigns: CampaignView[] }>().campaigns.map((x) => x.id)).toContain(c.id);
-    expect((await op.get('/lottery_campaigns?state=running')).json<{ campaigns: CampaignView[] }>().campaigns.map((x) => x.id)).not.toContain(c.id);
+    expect((await op.get('/lottery_campaigns?state=ended')).json<{ campaigns: CampaignView[] }>().campaigns.map((x) => x.id)).toContain(
+      c.id,
+    );
+    expect(
+      (await op.get('/lottery_campaigns?state=running')).json<{ campaigns: CampaignView[] }>().campaigns.map((x) => x.id),
+    ).not.toContain(c.id);
 
     const entries = await auditOf(`lottery_campaign:${c.id}`);
     expect(entries.map((e) => [e.action, e.actor_user_id])).toEqual([
@@ -158,9 +201,12 @@ describe('lottery campaigns in the console', () => {
 
   it('lists by state: running, scheduled, ended', async () => {
     const op = await staffMember(t.app, db(), 'operator');
-    const later = (await op.change('POST', '/lottery_campaigns', campaign({ name: '春のくじ', start: '2027-03-01T00:00', end: '2027-04-01T00:00' }))).json<CampaignView>();
+    const later = (
+      await op.change('POST', '/lottery_campaigns', campaign({ name: '春のくじ', start: '2027-03-01T00:00', end: '2027-04-01T00:00' }))
+    ).json<CampaignView>();
     expect(later.state).toBe('scheduled');
-    const ids = async (state: string) => (await op.get(`/lottery_campaigns?state=${state}`)).json<{ campaigns: CampaignView[] }>().campaigns.map((x) => x.id);
+    const ids = async (state: string) =>
+      (await op.get(`/lottery_campaigns?state=${state}`)).json<{ campaigns: CampaignView[] }>().campaigns.map((x) => x.id);
     expect(await ids('scheduled')).toContain(later.id);
     expect(await ids('running')).not.toContain(later.id);
     expect((await op.get('/lottery_campaigns')).json<{ campaigns: CampaignView[] }>().campaigns.map((x) => x.id)).toContain(later.id);
@@ -175,8 +221,19 @@ describe('lottery campaigns in the console', () => {
     const before = (await db().selectFrom('lottery_campaigns').select('id').execute()).length;
     const box = (prizes: object[]) => [{ name: '箱', prizes }];
     const cases: [object, string | string[]][] = [
-      [campaign({ boxes: box([{ ...coins, odds: 600 }, { ...points, odds: 300 }]) }), 'boxes.0.prizes: odds must add up to 1000‰ (now 900‰)'],
-      [campaign({ boxes: box([{ ...coins, odds: 1001 }]) }), ['boxes.0.prizes.0.odds: is too large', 'boxes.0.prizes: odds must add up to 1000‰ (now 1001‰)']],
+      [
+        campaign({
+          boxes: box([
+            { ...coins, odds: 600 },
+            { ...points, odds: 300 },
+          ]),
+        }),
+        'boxes.0.prizes: odds must add up to 1000‰ (now 900‰)',
+      ],
+      [
+        campaign({ boxes: box([{ ...coins, odds: 1001 }]) }),
+        ['boxes.0.prizes.0.odds: is too large', 'boxes.0.prizes: odds must add up to 1000‰ (now 1001‰)'],
+      ],
       [campaign({ name: '' }), 'name: is required'],
       [campaign({ end: '2026-12-01T00:00' }), 'end: must end after it starts'],
       [campaign({ colorCode: 'gold' }), 'colorCode: must be a colour like #ffeecc'],
@@ -189,12 +246,21 @@ describe('lottery campaigns in the console', () => {
     ];
     for (const [payload, message] of cases) {
       const r = await op.change('POST', '/lottery_campaigns', payload);
-      expect([r.statusCode, r.json().errorCode, r.json().messages], JSON.stringify(payload)).toEqual([400, 'BAD_REQUEST', Array.isArray(message) ? message : [message]]);
+      expect([r.statusCode, r.json().errorCode, r.json().messages], JSON.stringify(payload)).toEqual([
+        400,
+        'BAD_REQUEST',
+        Array.isArray(message) ? message : [message],
+      ]);
     }
     // An edit is checked on the campaign as it would be: odds of a saved box changed alone too.
-    const c = (await op.change('POST', '/lottery_campaigns', campaign({ start: '2027-03-01T00:00', end: '2027-04-01T00:00' }))).json<CampaignView>();
+    const c = (
+      await op.change('POST', '/lottery_campaigns', campaign({ start: '2027-03-01T00:00', end: '2027-04-01T00:00' }))
+    ).json<CampaignView>();
     const prizes = c.boxes[0]!.prizes.map(({ drawn: _d, ...p }) => p);
-    const bad = await op.change('PUT', `/lottery_campaigns/${c.id}`, { version: 0, boxes: [{ ...c.boxes[0], prizes: [{ ...prizes[0], odds: 999 }, prizes[1]] }] });
+    const bad = await op.change('PUT', `/lottery_campaigns/${c.id}`, {
+      version: 0,
+      boxes: [{ ...c.boxes[0], prizes: [{ ...prizes[0], odds: 999 }, prizes[1]] }],
+    });
     expect([bad.statusCode, bad.json().messages]).toEqual([400, ['boxes.0.prizes: odds must add up to 1000‰ (now 999‰)']]);
     expect((await op.change('PUT', '/lottery_campaigns/999999', { version: 0, name: 'x' })).statusCode).toBe(404);
     expect((await db().selectFrom('lottery_campaigns').select('id').execute()).length).toBe(before + 1);
@@ -212,7 +278,10 @@ describe('lottery campaigns in the console', () => {
     expect((await support.change('POST', '/lottery_campaigns', campaign())).statusCode).toBe(403);
     expect((await support.change('PUT', `/lottery_campaigns/${c.id}`, { version: 0, name: 'x' })).statusCode).toBe(403);
     expect((await support.change('POST', `/lottery_campaigns/${c.id}/end`, { version: 0 })).statusCode).toBe(403);
-    expect((await op.get('/lottery_campaigns')).json<{ campaigns: CampaignView[] }>().campaigns.find((x) => x.id === c.id)).toMatchObject({ name: 'サポート確認用くじ', version: 0 });
+    expect((await op.get('/lottery_campaigns')).json<{ campaigns: CampaignView[] }>().campaigns.find((x) => x.id === c.id)).toMatchObject({
+      name: 'サポート確認用くじ',
+      version: 0,
+    });
     expect((await auditOf(`lottery_campaign:${c.id}`)).map((e) => e.action)).toEqual(['lottery_campaign.create']);
     const m = await member(t.app);
     expect((await t.app.inject({ url: '/api/admin/lottery_campaigns', headers: { cookie: m.cookie } })).statusCode).toBe(403);

@@ -81,28 +81,53 @@ describe('missions in the console', () => {
     // The store: the member sees it, opens the app (a day counts) and is given its bonus.
     const a = await member(t.app);
     const shown = (await storeMissions(a.cookie)).find((x) => x.id === m.id)!;
-    expect(shown).toMatchObject({ name: '冬の読書ミッション', imageUrl: '/images/missions/winter.png', backgroundColor: '#eaf2ff', bonus: { rewardType: 1, amount: 20, name: '20ポイント' } });
+    expect(shown).toMatchObject({
+      name: '冬の読書ミッション',
+      imageUrl: '/images/missions/winter.png',
+      backgroundColor: '#eaf2ff',
+      bonus: { rewardType: 1, amount: 20, name: '20ポイント' },
+    });
     // (Signing up counted today's open already, after its answer: the call below may find it counted.)
     expect((await t.app.inject({ method: 'POST', url: '/api/mission/view', headers: { cookie: a.cookie } })).statusCode).toBe(200);
-    await vi.waitFor(async () => expect((await t.app.inject({ url: '/api/mission/v4', headers: { cookie: a.cookie } })).json().results.missions.find((x: { id: number }) => x.id === m.id)).toMatchObject({ completed: true, rewarded: true }));
+    await vi.waitFor(async () =>
+      expect(
+        (await t.app.inject({ url: '/api/mission/v4', headers: { cookie: a.cookie } }))
+          .json()
+          .results.missions.find((x: { id: number }) => x.id === m.id),
+      ).toMatchObject({ completed: true, rewarded: true }),
+    );
     const listed = (await op.get('/missions?state=running')).json<{ missions: MissionView[] }>().missions.find((x) => x.id === m.id)!;
     expect([listed.rewarded, listed.tasks[0]!.members]).toEqual([1, 1]);
 
     // A task with progress keeps its kind and stays; its target may change, and a task may be added.
     const task = listed.tasks[0]!;
     const kindChanged = await op.change('PUT', `/missions/${m.id}`, { version: 0, tasks: [{ id: task.id, kind: 'BUY_BOOK', target: 1 }] });
-    expect([kindChanged.statusCode, kindChanged.json().errorCode, kindChanged.json().messages]).toEqual([400, 'BAD_REQUEST', ['tasks.0.kind: cannot change once members have progress on it']]);
+    expect([kindChanged.statusCode, kindChanged.json().errorCode, kindChanged.json().messages]).toEqual([
+      400,
+      'BAD_REQUEST',
+      ['tasks.0.kind: cannot change once members have progress on it'],
+    ]);
     const removed = await op.change('PUT', `/missions/${m.id}`, { version: 0, tasks: [{ kind: 'BUY_BOOK', target: 1 }] });
-    expect([removed.statusCode, removed.json().messages[0]]).toEqual([400, expect.stringMatching(/^tasks: task \d+ \(1日アプリを開く\) has progress of members/)]);
+    expect([removed.statusCode, removed.json().messages[0]]).toEqual([
+      400,
+      expect.stringMatching(/^tasks: task \d+ \(1日アプリを開く\) has progress of members/),
+    ]);
     const edited = await op.change('PUT', `/missions/${m.id}`, {
       version: 0,
       name: '冬の読書ミッション（延長）',
       end: '2027-02-15T00:00',
-      tasks: [{ id: task.id, kind: 'OPEN_DAYS', target: 2 }, { kind: 'READ_BOOKS', target: 3 }],
+      tasks: [
+        { id: task.id, kind: 'OPEN_DAYS', target: 2 },
+        { kind: 'READ_BOOKS', target: 3 },
+      ],
       bonus: { rewardType: 10, amount: 30 },
     });
     expect(edited.statusCode, edited.body).toBe(200);
-    expect(edited.json<MissionView>()).toMatchObject({ version: 1, end: '2027-02-15T00:00', bonus: { rewardType: 10, amount: 30, label: '30マンガコイン' } });
+    expect(edited.json<MissionView>()).toMatchObject({
+      version: 1,
+      end: '2027-02-15T00:00',
+      bonus: { rewardType: 10, amount: 30, label: '30マンガコイン' },
+    });
     expect(edited.json<MissionView>().tasks.map((x) => [x.id === task.id, x.kind, x.target])).toEqual([
       [true, 'OPEN_DAYS', 2],
       [false, 'READ_BOOKS', 3],
@@ -116,7 +141,9 @@ describe('missions in the console', () => {
     // A save against the version read before another's save is refused, and changes nothing.
     const stale = await op.change('PUT', `/missions/${m.id}`, { version: 0, name: '古い名前' });
     expect([stale.statusCode, stale.json().errorCode]).toEqual([409, 'EDIT_CONFLICT']);
-    expect((await op.get('/missions')).json<{ missions: MissionView[] }>().missions.find((x) => x.id === m.id)!.name).toBe('冬の読書ミッション（延長）');
+    expect((await op.get('/missions')).json<{ missions: MissionView[] }>().missions.find((x) => x.id === m.id)!.name).toBe(
+      '冬の読書ミッション（延長）',
+    );
 
     // Ended: the store no longer shows it, and a second end is refused.
     clock.set(START + 3_600_000);
@@ -141,9 +168,12 @@ describe('missions in the console', () => {
 
   it('lists by state: running, scheduled, ended', async () => {
     const op = await staffMember(t.app, db(), 'operator');
-    const later = (await op.change('POST', '/missions', mission({ name: '春のミッション', start: '2027-03-01T00:00', end: '2027-04-01T00:00' }))).json<MissionView>();
+    const later = (
+      await op.change('POST', '/missions', mission({ name: '春のミッション', start: '2027-03-01T00:00', end: '2027-04-01T00:00' }))
+    ).json<MissionView>();
     expect(later.state).toBe('scheduled');
-    const ids = async (state: string) => (await op.get(`/missions?state=${state}`)).json<{ missions: MissionView[] }>().missions.map((x) => x.id);
+    const ids = async (state: string) =>
+      (await op.get(`/missions?state=${state}`)).json<{ missions: MissionView[] }>().missions.map((x) => x.id);
     expect(await ids('scheduled')).toContain(later.id);
     expect(await ids('running')).not.toContain(later.id);
     expect((await op.get('/missions?state=soon')).json().messages).toEqual(['state: must be running, scheduled, ended']);
@@ -168,12 +198,22 @@ describe('missions in the console', () => {
       [mission({ tasks: [{ kind: 'READ_BOOKS', target: 0 }] }), 'tasks.0.target: must be 1–1000'],
       [mission({ bonus: { rewardType: 5, amount: 10 } }), 'bonus.rewardType: must be one of 1, 10, 100'],
       [mission({ bonus: { rewardType: 1, amount: 0 } }), 'bonus.amount: must be 1–100000'],
-      [mission({ bonus: { rewardType: 1, amount: 10, lotteryCampaignId: 1 } }), 'bonus.lotteryCampaignId: is only for a lottery ticket bonus'],
-      [mission({ bonus: { rewardType: 100, amount: 1, lotteryCampaignId: 999_999 } }), 'bonus.lotteryCampaignId: must be a lottery campaign'],
+      [
+        mission({ bonus: { rewardType: 1, amount: 10, lotteryCampaignId: 1 } }),
+        'bonus.lotteryCampaignId: is only for a lottery ticket bonus',
+      ],
+      [
+        mission({ bonus: { rewardType: 100, amount: 1, lotteryCampaignId: 999_999 } }),
+        'bonus.lotteryCampaignId: must be a lottery campaign',
+      ],
     ];
     for (const [payload, message] of cases) {
       const r = await op.change('POST', '/missions', payload);
-      expect([r.statusCode, r.json().errorCode, r.json().messages], JSON.stringify(payload)).toEqual([400, 'BAD_REQUEST', Array.isArray(message) ? message : [message]]);
+      expect([r.statusCode, r.json().errorCode, r.json().messages], JSON.stringify(payload)).toEqual([
+        400,
+        'BAD_REQUEST',
+        Array.isArray(message) ? message : [message],
+      ]);
     }
     // An edit is checked on the mission as it would be: an end before its saved start.
     const m = (await op.change('POST', '/missions', mission({ start: '2027-03-01T00:00', end: '2027-04-01T00:00' }))).json<MissionView>();
@@ -196,7 +236,11 @@ describe('missions in the console', () => {
     expect((await support.change('POST', '/missions', mission())).statusCode).toBe(403);
     expect((await support.change('PUT', `/missions/${m.id}`, { version: 0, name: 'x' })).statusCode).toBe(403);
     expect((await support.change('POST', `/missions/${m.id}/end`, { version: 0 })).statusCode).toBe(403);
-    expect((await op.get('/missions')).json<{ missions: MissionView[] }>().missions.find((x) => x.id === m.id)).toMatchObject({ name: 'サポート確認用', version: 0, state: 'running' });
+    expect((await op.get('/missions')).json<{ missions: MissionView[] }>().missions.find((x) => x.id === m.id)).toMatchObject({
+      name: 'サポート確認用',
+      version: 0,
+      state: 'running',
+    });
     const someone = await member(t.app);
     expect((await t.app.inject({ url: '/api/admin/missions', headers: { cookie: someone.cookie } })).statusCode).toBe(403);
     expect((await t.app.inject({ url: '/api/admin/missions' })).statusCode).toBe(401);

@@ -37,9 +37,16 @@ const appeal = (overrides: object = {}) => ({
   ...overrides,
 });
 /** What a guest (or the member of `cookie`) gets from §7 `/non_login_appeal`. */
-const guestAppeal = async (cookie?: string) => (await t.app.inject({ url: '/api/non_login_appeal', headers: cookie ? { cookie } : {} })).json().results;
+const guestAppeal = async (cookie?: string) =>
+  (await t.app.inject({ url: '/api/non_login_appeal', headers: cookie ? { cookie } : {} })).json().results;
 /** Only `keep` runs: every other appeal ends (each test reads its own). */
-const onlyRunning = (keep: number) => db().updateTable('non_login_appeals').set({ start_at: START - 2, end_at: START - 1 }).where('id', '!=', keep).where('end_at', '>', START).execute();
+const onlyRunning = (keep: number) =>
+  db()
+    .updateTable('non_login_appeals')
+    .set({ start_at: START - 2, end_at: START - 1 })
+    .where('id', '!=', keep)
+    .where('end_at', '>', START)
+    .execute();
 
 describe('non-login appeals in the console', () => {
   it('an appeal created in the console is what guests get at once; edits keep the version; a stale edit is 409; ending it stops it; each step is audited', async () => {
@@ -83,9 +90,12 @@ describe('non-login appeals in the console', () => {
 
   it('lists by state: running, scheduled, ended', async () => {
     const op = await staffMember(t.app, db(), 'operator');
-    const later = (await op.change('POST', '/non_login_appeals', appeal({ start: '2027-03-01T00:00', end: '2027-04-01T00:00' }))).json<AppealView>();
+    const later = (
+      await op.change('POST', '/non_login_appeals', appeal({ start: '2027-03-01T00:00', end: '2027-04-01T00:00' }))
+    ).json<AppealView>();
     expect(later.state).toBe('scheduled');
-    const ids = async (state: string) => (await op.get(`/non_login_appeals?state=${state}`)).json<{ appeals: AppealView[] }>().appeals.map((x) => x.id);
+    const ids = async (state: string) =>
+      (await op.get(`/non_login_appeals?state=${state}`)).json<{ appeals: AppealView[] }>().appeals.map((x) => x.id);
     expect(await ids('scheduled')).toContain(later.id);
     expect(await ids('running')).not.toContain(later.id);
     expect((await op.get('/non_login_appeals?state=soon')).json().messages).toEqual(['state: must be running, scheduled, ended']);
@@ -96,9 +106,16 @@ describe('non-login appeals in the console', () => {
 
   it('an uploaded image is stored once and served; its address is the appeal image', async () => {
     const op = await staffMember(t.app, db(), 'operator');
-    const data = await sharp({ create: { width: 192, height: 192, channels: 3, background: { r: 240, g: 180, b: 120 } } }).png().toBuffer();
+    const data = await sharp({ create: { width: 192, height: 192, channels: 3, background: { r: 240, g: 180, b: 120 } } })
+      .png()
+      .toBuffer();
     const upload = async (body: Buffer) =>
-      t.app.inject({ method: 'POST', url: `/api/admin/non_login_appeal_images?token=${await op.token()}`, headers: { cookie: op.cookie, 'content-type': 'image/png' }, payload: body });
+      t.app.inject({
+        method: 'POST',
+        url: `/api/admin/non_login_appeal_images?token=${await op.token()}`,
+        headers: { cookie: op.cookie, 'content-type': 'image/png' },
+        payload: body,
+      });
     const uploaded = await upload(data);
     expect(uploaded.statusCode, uploaded.body).toBe(200);
     const image = uploaded.json<{ imageUrl: string; width: number }>();
@@ -108,7 +125,11 @@ describe('non-login appeals in the console', () => {
     const a = (await op.change('POST', '/non_login_appeals', appeal({ imageUrl: image.imageUrl }))).json<AppealView>();
     await onlyRunning(a.id);
     expect((await guestAppeal()).imageUrl).toBe(image.imageUrl);
-    const tiny = await upload(await sharp({ create: { width: 40, height: 40, channels: 3, background: { r: 0, g: 0, b: 0 } } }).png().toBuffer());
+    const tiny = await upload(
+      await sharp({ create: { width: 40, height: 40, channels: 3, background: { r: 0, g: 0, b: 0 } } })
+        .png()
+        .toBuffer(),
+    );
     expect([tiny.statusCode, tiny.json().messages]).toEqual([400, ['file: must be at least 96×96, not 40×40']]);
   });
 

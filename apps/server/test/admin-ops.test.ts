@@ -44,14 +44,19 @@ describe('npm run migrate', () => {
   it('applies what is pending (two at once apply it once), says when the schema is up to date, and refuses a newer schema', async () => {
     database = await createTestDatabase({ sqliteFileName: 'hondana.db', migrate: false });
     const env = envOf(database);
-    const runs = await Promise.all([runEntry('apps/server/src/ops/migrate-command.ts', [], env), runEntry('apps/server/src/ops/migrate-command.ts', [], env)]);
+    const runs = await Promise.all([
+      runEntry('apps/server/src/ops/migrate-command.ts', [], env),
+      runEntry('apps/server/src/ops/migrate-command.ts', [], env),
+    ]);
     expect(runs.map((r) => r.code)).toEqual([0, 0]);
     expect(runs.map((r) => r.output).join('')).toMatch(/applied \d+ migration/);
     expect(await appliedMigrations(database.db)).toEqual(Object.keys(migrations));
     const again = await runEntry('apps/server/src/ops/migrate-command.ts', [], env);
     expect([again.code, again.output.trim()]).toEqual([0, expect.stringMatching(/the schema is up to date$/)]);
 
-    await sql`insert into kysely_migration (name, timestamp) values (${'2099-01-01T0000-future'}, ${new Date().toISOString()})`.execute(database.db);
+    await sql`insert into kysely_migration (name, timestamp) values (${'2099-01-01T0000-future'}, ${new Date().toISOString()})`.execute(
+      database.db,
+    );
     const refused = await runEntry('apps/server/src/ops/migrate-command.ts', [], env);
     expect(refused.code).toBe(1);
     expect(refused.output).toMatch(/schema is newer than this code.*2099-01-01T0000-future/);

@@ -38,9 +38,21 @@ interface BonusView {
   state: string;
   version: number;
 }
-const bonus = (overrides: object = {}) => ({ name: '2巻予約特典', bookId: coming, points: 50, rate: 0, start: '2027-01-01T00:00', end: '2027-02-09T12:00', ...overrides });
-const storeBonuses = async (bookId: number) => (await t.app.inject({ url: `/api/pre_order/bonus/by_book?book_id=${bookId}` })).json<{ list: { id: number; name: string; points: number; rate: number; totalPoint: number }[] }>().list;
-const list = async (op: Awaited<ReturnType<typeof staffMember>>, query = '') => (await op.get(`/pre_order_bonuses${query}`)).json<{ bonuses: BonusView[] }>().bonuses;
+const bonus = (overrides: object = {}) => ({
+  name: '2巻予約特典',
+  bookId: coming,
+  points: 50,
+  rate: 0,
+  start: '2027-01-01T00:00',
+  end: '2027-02-09T12:00',
+  ...overrides,
+});
+const storeBonuses = async (bookId: number) =>
+  (await t.app.inject({ url: `/api/pre_order/bonus/by_book?book_id=${bookId}` })).json<{
+    list: { id: number; name: string; points: number; rate: number; totalPoint: number }[];
+  }>().list;
+const list = async (op: Awaited<ReturnType<typeof staffMember>>, query = '') =>
+  (await op.get(`/pre_order_bonuses${query}`)).json<{ bonuses: BonusView[] }>().bonuses;
 
 describe('pre-order bonuses in the console', () => {
   it('a bonus created in the console shows on the volume in the store; edits keep the version; a stale edit is 409; ending it hides it; each step is audited', async () => {
@@ -48,7 +60,15 @@ describe('pre-order bonuses in the console', () => {
     const created = await op.change('POST', '/pre_order_bonuses', bonus());
     expect(created.statusCode, created.body).toBe(200);
     const b = created.json<BonusView>();
-    expect(b).toMatchObject({ name: '2巻予約特典', points: 50, rate: 0, state: 'running', version: 0, grants: 0, book: { id: coming, titleId: title, vol: 2, release: '2027-02-09T12:00' } });
+    expect(b).toMatchObject({
+      name: '2巻予約特典',
+      points: 50,
+      rate: 0,
+      state: 'running',
+      version: 0,
+      grants: 0,
+      book: { id: coming, titleId: title, vol: 2, release: '2027-02-09T12:00' },
+    });
     expect((await storeBonuses(coming)).find((x) => x.id === b.id)).toMatchObject({ name: '2巻予約特典', points: 50, totalPoint: 50 });
 
     const edited = await op.change('PUT', `/pre_order_bonuses/${b.id}`, { version: 0, name: '2巻予約特典（増量）', points: 30, rate: 10 });
@@ -112,7 +132,10 @@ describe('pre-order bonuses in the console', () => {
     }
     const b = (await op.change('POST', '/pre_order_bonuses', bonus())).json<BonusView>();
     const toReleased = await op.change('PUT', `/pre_order_bonuses/${b.id}`, { version: 0, bookId: released });
-    expect([toReleased.statusCode, toReleased.json().messages]).toEqual([400, ['bookId: is already released: a pre-order bonus is only for a volume not released yet']]);
+    expect([toReleased.statusCode, toReleased.json().messages]).toEqual([
+      400,
+      ['bookId: is already released: a pre-order bonus is only for a volume not released yet'],
+    ]);
     const bad = await op.change('PUT', `/pre_order_bonuses/${b.id}`, { version: 0, end: '2026-12-01T00:00' });
     expect([bad.statusCode, bad.json().messages]).toEqual([400, ['end: must end after it starts']]);
     expect((await op.change('PUT', '/pre_order_bonuses/999999', { version: 0, name: 'x' })).statusCode).toBe(404);

@@ -26,8 +26,18 @@ describe('the price in effect in the console', () => {
     const sale = { sale_price: 385, sale_start_datetime: at(1), sale_end_datetime: at(16) };
     const list = await insertBook(db(), titleId, 1, { price: 550 });
     const onSale = await insertBook(db(), titleId, 2, { price: 550, ...sale });
-    const saleLater = await insertBook(db(), titleId, 3, { price: 550, sale_price: 385, sale_start_datetime: at(20), sale_end_datetime: at(25) });
-    const freeNow = await insertBook(db(), titleId, 4, { price: 550, free_flg: 1, free_start_datetime: at(5), free_end_datetime: at(12, 7) });
+    const saleLater = await insertBook(db(), titleId, 3, {
+      price: 550,
+      sale_price: 385,
+      sale_start_datetime: at(20),
+      sale_end_datetime: at(25),
+    });
+    const freeNow = await insertBook(db(), titleId, 4, {
+      price: 550,
+      free_flg: 1,
+      free_start_datetime: at(5),
+      free_end_datetime: at(12, 7),
+    });
     const freeAlways = await insertBook(db(), titleId, 5, { price: 0, free_flg: 1 });
     const priceNow = async (staff = op) => {
       const books = (await staff.get(`/titles/${titleId}`)).json().books as { id: number; priceNow: unknown }[];
@@ -45,12 +55,19 @@ describe('the price in effect in the console', () => {
     // At the sale's end the list price is back; the later sale has started (a console session
     // idle for 12 hours has ended meanwhile: another operator looks).
     clock.set(at(20));
-    expect(await priceNow(await staffMember(t.app, db(), 'operator'))).toMatchObject({ [onSale]: { price: 550, reason: 'list' }, [saleLater]: { price: 385, reason: 'sale', until: '2027-01-25T00:00' }, [freeNow]: { price: 550, reason: 'list' } });
+    expect(await priceNow(await staffMember(t.app, db(), 'operator'))).toMatchObject({
+      [onSale]: { price: 550, reason: 'list' },
+      [saleLater]: { price: 385, reason: 'sale', until: '2027-01-25T00:00' },
+      [freeNow]: { price: 550, reason: 'list' },
+    });
     clock.set(START);
 
     // A save answers with the price in effect too (a sale set now is in effect at once).
     const book = (await op.get(`/titles/${titleId}`)).json().books.find((b: { id: number }) => b.id === list);
-    const saved = await op.change('PUT', `/books/${list}`, { version: book.version, sale: { price: 440, start: '2027-01-10T00:00', end: '2027-01-31T00:00' } });
+    const saved = await op.change('PUT', `/books/${list}`, {
+      version: book.version,
+      sale: { price: 440, start: '2027-01-10T00:00', end: '2027-01-31T00:00' },
+    });
     expect(saved.json().priceNow).toEqual({ price: 440, reason: 'sale', until: '2027-01-31T00:00' });
   });
 });

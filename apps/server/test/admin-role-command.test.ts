@@ -12,7 +12,11 @@ let database: TestDatabase;
 let app: Awaited<ReturnType<typeof buildApp>>;
 beforeAll(async () => {
   database = await createTestDatabase({ sqliteFileName: 'hondana.db' });
-  app = await buildApp({ database, config: { cookieSecure: false, dataDir: database.dataDir, secrets: { mediaUrlKey: 'k' } }, authRateLimit: 1000 });
+  app = await buildApp({
+    database,
+    config: { cookieSecure: false, dataDir: database.dataDir, secrets: { mediaUrlKey: 'k' } },
+    authRateLimit: 1000,
+  });
   await app.ready();
 });
 afterAll(async () => {
@@ -50,7 +54,9 @@ it('`npm run admin -- role` makes the first operator and `--role none` takes it 
   ]);
   // The session signed in before the grant is over: the old cookie is nobody's.
   expect((await console.get('/me')).statusCode).toBe(401);
-  expect((await app.inject({ url: '/api/common/get_status', headers: { cookie } })).json<{ userId: number | null }>().userId ?? null).toBeNull();
+  expect(
+    (await app.inject({ url: '/api/common/get_status', headers: { cookie } })).json<{ userId: number | null }>().userId ?? null,
+  ).toBeNull();
   const fresh = adminClient(app, await signIn(app, input));
   expect((await fresh.get('/me')).json()).toMatchObject({ role: 'operator' });
   const bad = await admin(['role', '--email', input.email, '--role', 'admin']);
@@ -62,7 +68,7 @@ it('`npm run admin -- role` makes the first operator and `--role none` takes it 
   expect((await adminClient(app, await signIn(app, input)).get('/me')).statusCode).toBe(403);
 }, 60_000);
 
-it('`npm run admin -- totp EMAIL` enrols a staff member\'s authenticator and prints its secret and recovery codes once; the console takes its code', async () => {
+it("`npm run admin -- totp EMAIL` enrols a staff member's authenticator and prints its secret and recovery codes once; the console takes its code", async () => {
   const input = createMember();
   await signUp(app, input);
   const refused = await admin(['totp', input.email]);

@@ -17,7 +17,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 const db = () => t.database.db;
 const auditOf = (subject: string) => db().selectFrom('admin_audit_log').selectAll().where('subject', '=', subject).orderBy('id').execute();
-const catalogCount = async () => Number((await db().selectFrom('store_changes').select('version').where('topic', '=', 'catalog').executeTakeFirst())?.version ?? 0);
+const catalogCount = async () =>
+  Number((await db().selectFrom('store_changes').select('version').where('topic', '=', 'catalog').executeTakeFirst())?.version ?? 0);
 
 const body = (titleId: number) => ({
   titleId,
@@ -42,12 +43,24 @@ describe('creating a serial', () => {
     const r = await op.change('POST', '/serials', body(titleId));
     expect(r.statusCode, r.body).toBe(200);
     const serial = r.json();
-    expect(serial).toMatchObject({ titleId, name: '星降る町の連載', themeColor: '#aa3355', category: 'female', chargeMinutes: 1380, rewardUsable: false, endAt: null, version: 0, episodes: [] });
+    expect(serial).toMatchObject({
+      titleId,
+      name: '星降る町の連載',
+      themeColor: '#aa3355',
+      category: 'female',
+      chargeMinutes: 1380,
+      rewardUsable: false,
+      endAt: null,
+      version: 0,
+      episodes: [],
+    });
     expect(await catalogCount()).toBe(before + 1);
     const [entry] = await auditOf(`serial:${serial.id}`);
     expect(entry).toMatchObject({ action: 'serial.create', actor_user_id: op.userId, before_json: null });
     expect(JSON.parse(entry!.after_json!)).toMatchObject({ titleId, name: '星降る町の連載' });
-    expect((await op.get(`/serials?q=${encodeURIComponent('星降る町')}`)).json().serials.map((s: { id: number }) => s.id)).toContain(serial.id);
+    expect((await op.get(`/serials?q=${encodeURIComponent('星降る町')}`)).json().serials.map((s: { id: number }) => s.id)).toContain(
+      serial.id,
+    );
 
     // The store's serial and its by-title lookup, with its first episode released.
     const store = await t.app.inject({ url: `/api/serials/${serial.id}` });
@@ -65,9 +78,18 @@ describe('creating a serial', () => {
       categoryIds: ['female'],
       totalEpisodeCount: 0,
     });
-    const ep = await op.change('POST', `/serials/${serial.id}/episodes`, { title: '第1話', price: 0, spendType: 0, releaseAt: '2027-01-10T10:00', pageCount: 3 });
+    const ep = await op.change('POST', `/serials/${serial.id}/episodes`, {
+      title: '第1話',
+      price: 0,
+      spendType: 0,
+      releaseAt: '2027-01-10T10:00',
+      pageCount: 3,
+    });
     expect(ep.statusCode, ep.body).toBe(200);
-    expect((await t.app.inject({ url: `/api/serials/${serial.id}` })).json()).toMatchObject({ releasedEpisodeCount: 1, totalEpisodeCount: 1 });
+    expect((await t.app.inject({ url: `/api/serials/${serial.id}` })).json()).toMatchObject({
+      releasedEpisodeCount: 1,
+      totalEpisodeCount: 1,
+    });
     const byTitle = await t.app.inject({ url: `/api/serials/by_title/${titleId}` });
     expect(byTitle.body).toContain(`"id":${serial.id}`);
   });
@@ -85,8 +107,17 @@ describe('creating a serial', () => {
     const coins = { price: 50, spendType: 2, releaseAt: '2027-01-10T10:00', pageCount: 3 };
 
     // A volume of another title is refused, naming bookId, and nothing is added.
-    const wrong = await op.change('POST', `/serials/${serial.id}/episodes`, { ...coins, title: '第1話', layoutType: 1, bookId: otherTitlesVolume });
-    expect([wrong.statusCode, wrong.json().errorCode, wrong.json().messages[0]]).toEqual([400, 'BAD_REQUEST', "bookId: must be a volume of the serial's title"]);
+    const wrong = await op.change('POST', `/serials/${serial.id}/episodes`, {
+      ...coins,
+      title: '第1話',
+      layoutType: 1,
+      bookId: otherTitlesVolume,
+    });
+    expect([wrong.statusCode, wrong.json().errorCode, wrong.json().messages[0]]).toEqual([
+      400,
+      'BAD_REQUEST',
+      "bookId: must be a volume of the serial's title",
+    ]);
     const badLayout = await op.change('POST', `/serials/${serial.id}/episodes`, { ...coins, title: '第1話', layoutType: 2 });
     expect([badLayout.statusCode, badLayout.json().messages[0]]).toEqual([400, 'layoutType: must be 0 (pages) or 1 (webtoon)']);
     expect((await op.get(`/serials/${serial.id}`)).json().episodes).toEqual([]);

@@ -19,14 +19,22 @@ beforeAll(async () => {
 afterAll(() => t.close());
 const db = () => t.database.db;
 const auditOf = (subject: string) => db().selectFrom('admin_audit_log').selectAll().where('subject', '=', subject).orderBy('id').execute();
-const catalogCount = async () => Number((await db().selectFrom('store_changes').select('version').where('topic', '=', 'catalog').executeTakeFirst())?.version ?? 0);
+const catalogCount = async () =>
+  Number((await db().selectFrom('store_changes').select('version').where('topic', '=', 'catalog').executeTakeFirst())?.version ?? 0);
 const storeEpisodes = async (serialId: number) =>
   (await t.app.inject({ url: `/api/serial_episodes?serial_id=${serialId}&offset=0&limit=50&sort=sequence` })).json() as {
     serialEpisodes?: { id: number; title: string; price: number; spendType: number; releaseDatetime: number; released: boolean }[];
   };
 const episodesOf = async (serialId: number) => {
   const body = (await storeEpisodes(serialId)) as Record<string, unknown>;
-  return (body.serialEpisodes ?? body.episodes ?? body) as { id: number; title: string; price: number; spendType: number; releaseDatetime: number; released: boolean }[];
+  return (body.serialEpisodes ?? body.episodes ?? body) as {
+    id: number;
+    title: string;
+    price: number;
+    spendType: number;
+    releaseDatetime: number;
+    released: boolean;
+  }[];
 };
 
 describe('serials', () => {
@@ -36,24 +44,51 @@ describe('serials', () => {
     const listed = (await op.get('/serials')).json().serials;
     expect(listed.find((s: { id: number }) => s.id === serialId)).toMatchObject({ episodeCount: 2 });
     const before = await catalogCount();
-    const created = await op.change('POST', `/serials/${serialId}/episodes`, { title: '第3話 夜明け', price: 60, spendType: 2, releaseAt: '2027-01-11T07:00', pageCount: 3 });
+    const created = await op.change('POST', `/serials/${serialId}/episodes`, {
+      title: '第3話 夜明け',
+      price: 60,
+      spendType: 2,
+      releaseAt: '2027-01-11T07:00',
+      pageCount: 3,
+    });
     expect(created.statusCode, created.body).toBe(200);
     const episode = created.json();
-    expect(episode).toMatchObject({ orderSequence: 3, title: '第3話 夜明け', price: 60, spendType: 2, releaseAt: '2027-01-11T07:00', pageCount: 3, version: 0 });
+    expect(episode).toMatchObject({
+      orderSequence: 3,
+      title: '第3話 夜明け',
+      price: 60,
+      spendType: 2,
+      releaseAt: '2027-01-11T07:00',
+      pageCount: 3,
+      version: 0,
+    });
     expect(await catalogCount()).toBe(before + 1);
     const [entry] = await auditOf(`episode:${episode.id}`);
     expect(entry).toMatchObject({ action: 'episode.create', actor_user_id: op.userId, before_json: null });
 
     // Coins only, though the serial has a normal ticket; not released until 7:00 Tokyo on the 11th.
     let shown = (await episodesOf(serialId)).find((e) => e.id === episode.id)!;
-    expect(shown).toMatchObject({ title: '第3話 夜明け', price: 60, spendType: 2, released: false, releaseDatetime: new TZDate(2027, 0, 11, 7, 0, 0, 'Asia/Tokyo').getTime() });
+    expect(shown).toMatchObject({
+      title: '第3話 夜明け',
+      price: 60,
+      spendType: 2,
+      released: false,
+      releaseDatetime: new TZDate(2027, 0, 11, 7, 0, 0, 'Asia/Tokyo').getTime(),
+    });
     clock.set(new TZDate(2027, 0, 11, 7, 0, 0, 'Asia/Tokyo').getTime());
     shown = (await episodesOf(serialId)).find((e) => e.id === episode.id)!;
     expect(shown.released).toBe(true);
     clock.set(START);
 
     // Edited to the normal ticket at 40 coins: the store follows, the log keeps before and after.
-    const edited = await op.change('PUT', `/episodes/${episode.id}`, { version: 0, title: '第3話 夜明け', price: 40, spendType: 1, releaseAt: '2027-01-12T19:00', endAt: null });
+    const edited = await op.change('PUT', `/episodes/${episode.id}`, {
+      version: 0,
+      title: '第3話 夜明け',
+      price: 40,
+      spendType: 1,
+      releaseAt: '2027-01-12T19:00',
+      endAt: null,
+    });
     expect(edited.statusCode, edited.body).toBe(200);
     shown = (await episodesOf(serialId)).find((e) => e.id === episode.id)!;
     expect(shown).toMatchObject({ price: 40, spendType: 1 });
@@ -80,11 +115,19 @@ describe('serials', () => {
     await bad({ ...ok, releaseAt: '2027-02-30T07:00' }, 'releaseAt: must be a date and time (YYYY-MM-DDTHH:mm, Asia/Tokyo)');
     // This serial has no normal ticket (chargeMinutes 0): an episode cannot open with one.
     await bad({ ...ok, spendType: 1 }, 'spendType: the serial has no normal ticket (chargeMinutes is 0): choose coins');
-    await bad({ version: 0, chargeMinutes: -5, rentalMinutes: 0, orderOnly: false, ticketUsable: true }, 'chargeMinutes: must be a non-negative integer', `/serials/${serialId}`, 'PUT');
+    await bad(
+      { version: 0, chargeMinutes: -5, rentalMinutes: 0, orderOnly: false, ticketUsable: true },
+      'chargeMinutes: must be a non-negative integer',
+      `/serials/${serialId}`,
+      'PUT',
+    );
     expect(await auditOf(`serial:${serialId}`)).toEqual([]);
 
     const edit = { version: 0, title: '第2話', price: 50, spendType: 2, releaseAt: '2027-01-09T19:00', endAt: null };
-    const [a, b] = [await op.change('PUT', `/episodes/${episodeIds[1]}`, edit), await op2.change('PUT', `/episodes/${episodeIds[1]}`, { ...edit, price: 70 })];
+    const [a, b] = [
+      await op.change('PUT', `/episodes/${episodeIds[1]}`, edit),
+      await op2.change('PUT', `/episodes/${episodeIds[1]}`, { ...edit, price: 70 }),
+    ];
     expect([a.statusCode, b.statusCode, b.json().errorCode]).toEqual([200, 409, 'EDIT_CONFLICT']);
     expect((await episodesOf(serialId)).find((e) => e.id === episodeIds[1])!.price).toBe(50);
   });
@@ -92,15 +135,33 @@ describe('serials', () => {
   it("sets the serial's refill, rental length, order-only and tickets, shown on the store's serial", async () => {
     const op = await staffMember(t.app, db(), 'operator');
     const { serialId } = await insertSerial(db(), { episodes: 3, now: START });
-    const r = await op.change('PUT', `/serials/${serialId}`, { version: 0, chargeMinutes: 600, rentalMinutes: 0, orderOnly: true, ticketUsable: false });
+    const r = await op.change('PUT', `/serials/${serialId}`, {
+      version: 0,
+      chargeMinutes: 600,
+      rentalMinutes: 0,
+      orderOnly: true,
+      ticketUsable: false,
+    });
     expect(r.statusCode, r.body).toBe(200);
     expect(r.json()).toMatchObject({ chargeMinutes: 600, rentalMinutes: 0, orderOnly: true, ticketUsable: false, version: 1 });
     const store = (await t.app.inject({ url: `/api/serials/${serialId}` })).json();
     expect(store).toMatchObject({ chargeMinutes: 600, rentalMinutes: 0, orderOnly: true, ticketUsable: false });
-    const stale = await op.change('PUT', `/serials/${serialId}`, { version: 0, chargeMinutes: 60, rentalMinutes: 0, orderOnly: false, ticketUsable: true });
+    const stale = await op.change('PUT', `/serials/${serialId}`, {
+      version: 0,
+      chargeMinutes: 60,
+      rentalMinutes: 0,
+      orderOnly: false,
+      ticketUsable: true,
+    });
     expect(stale.statusCode).toBe(409);
     // Ticket episodes need the refill: turning it off while they exist is refused.
-    const off = await op.change('PUT', `/serials/${serialId}`, { version: 1, chargeMinutes: 0, rentalMinutes: 0, orderOnly: false, ticketUsable: true });
+    const off = await op.change('PUT', `/serials/${serialId}`, {
+      version: 1,
+      chargeMinutes: 0,
+      rentalMinutes: 0,
+      orderOnly: false,
+      ticketUsable: true,
+    });
     expect(off.json().messages[0]).toMatch(/^chargeMinutes: /);
     const [entry] = await auditOf(`serial:${serialId}`);
     expect(JSON.parse(entry!.before_json!)).toMatchObject({ chargeMinutes: 1380, rentalMinutes: 180, orderOnly: false });
@@ -111,7 +172,13 @@ describe('serials', () => {
     const { serialId } = await insertSerial(db(), { episodes: 1, now: START });
     expect((await t.app.inject({ url: `/api/admin/serials/${serialId}`, headers: { cookie: m.cookie } })).statusCode).toBe(403);
     const op = await staffMember(t.app, db(), 'operator');
-    const none = await op.send('PUT', `/serials/${serialId}`, { version: 0, chargeMinutes: 60, rentalMinutes: 0, orderOnly: false, ticketUsable: true });
+    const none = await op.send('PUT', `/serials/${serialId}`, {
+      version: 0,
+      chargeMinutes: 60,
+      rentalMinutes: 0,
+      orderOnly: false,
+      ticketUsable: true,
+    });
     expect([none.statusCode, none.json().messages]).toEqual([400, ['token: is required']]);
   });
 });
@@ -151,7 +218,9 @@ describe('covers and samples', () => {
     expect(entries.map((e) => e.action)).toEqual(['book.cover']);
     // The series page's data carries the new cover version.
     const detail = (await t.app.inject({ url: `/api/book/detail?book_id=${bookId}` })).json();
-    expect(detail.imageUrl).toContain(`v=${(await db().selectFrom('books').select('media_version').where('id', '=', bookId).executeTakeFirstOrThrow()).media_version}`);
+    expect(detail.imageUrl).toContain(
+      `v=${(await db().selectFrom('books').select('media_version').where('id', '=', bookId).executeTakeFirstOrThrow()).media_version}`,
+    );
 
     const stale = await upload(op, bookId, red, 0);
     expect([stale.statusCode, stale.json().errorCode]).toEqual([409, 'EDIT_CONFLICT']);
@@ -196,7 +265,11 @@ describe('covers and samples', () => {
     const r = await op.change('PUT', `/books/${bookId}/sample`, { version: 0, samplePageTotal: 2, customSamplePages: [6, 0, 4] });
     expect(r.statusCode, r.body).toBe(200);
     expect(r.json()).toMatchObject({ samplePageTotal: 2, customSamplePages: [0, 4, 6], version: 1 });
-    const stored = await db().selectFrom('books').select(['custom_sample_pages', 'sample_page_total']).where('id', '=', bookId).executeTakeFirstOrThrow();
+    const stored = await db()
+      .selectFrom('books')
+      .select(['custom_sample_pages', 'sample_page_total'])
+      .where('id', '=', bookId)
+      .executeTakeFirstOrThrow();
     expect(stored).toEqual({ custom_sample_pages: '[0,4,6]', sample_page_total: 2 });
     const info = (await t.app.inject({ url: `/api/browser/bookinfo/v2?bookId=${bookId}` })).json();
     expect(info.book_data).toMatchObject({ samplePageTotal: 2, customSamplePages: [0, 4, 6] });
@@ -242,7 +315,11 @@ describe('a serial’s key visual (issue 37)', () => {
 
     // The store's serial answer carries the version; every width is made from the upload.
     const shown = (await t.app.inject({ url: `/api/serials/${serialId}` })).json().images;
-    expect(shown).toEqual({ small: `/media/serials/${serialId}/164.webp?v=1`, medium: `/media/serials/${serialId}/335.webp?v=1`, large: `/media/serials/${serialId}/522.webp?v=1` });
+    expect(shown).toEqual({
+      small: `/media/serials/${serialId}/164.webp?v=1`,
+      medium: `/media/serials/${serialId}/335.webp?v=1`,
+      large: `/media/serials/${serialId}/522.webp?v=1`,
+    });
     for (const url of Object.values(shown) as string[]) {
       const { data, cache } = await colourOf(url);
       expect(data[1]).toBeGreaterThan(150);
@@ -271,7 +348,10 @@ describe('a serial’s key visual (issue 37)', () => {
     await refused(right, version, 409, /^serial: changed by someone else/);
     const bySupport = await upload(support, serialId, right, version + 1);
     expect(bySupport.statusCode).toBe(403);
-    expect((await op.get(`/serials/${serialId}`)).json()).toMatchObject({ version: version + 1, imageUrl: `/media/serials/${serialId}/522.webp?v=1` });
+    expect((await op.get(`/serials/${serialId}`)).json()).toMatchObject({
+      version: version + 1,
+      imageUrl: `/media/serials/${serialId}/522.webp?v=1`,
+    });
   });
 });
 
@@ -283,10 +363,34 @@ describe('reports', () => {
     const names = ['売上一位の作品', '売上二位の作品'];
     const books: number[] = [];
     for (const name of names) books.push(await insertBook(db(), await insertTitle(db(), { name }), 1));
-    const order = async (o: { kind: string; payment: string; total: number; coin?: number; bonus?: number; status?: string; book?: number; at?: number }) => {
+    const order = async (o: {
+      kind: string;
+      payment: string;
+      total: number;
+      coin?: number;
+      bonus?: number;
+      status?: string;
+      book?: number;
+      at?: number;
+    }) => {
       const { id } = await db()
         .insertInto('orders')
-        .values({ user_id: buyer.userId, kind: o.kind, status: o.status ?? 'COMPLETE', payment_type: o.payment, total_price: o.total, coin_item_id: null, coin: o.coin ?? 0, bonus: o.bonus ?? 0, failure_code: null, provider_ref: null, card_brand: null, card_last4: null, created_at: o.at ?? day, updated_at: o.at ?? day })
+        .values({
+          user_id: buyer.userId,
+          kind: o.kind,
+          status: o.status ?? 'COMPLETE',
+          payment_type: o.payment,
+          total_price: o.total,
+          coin_item_id: null,
+          coin: o.coin ?? 0,
+          bonus: o.bonus ?? 0,
+          failure_code: null,
+          provider_ref: null,
+          card_brand: null,
+          card_last4: null,
+          created_at: o.at ?? day,
+          updated_at: o.at ?? day,
+        })
         .returning('id')
         .executeTakeFirstOrThrow();
       if (o.book) await db().insertInto('order_items').values({ order_id: id, book_id: o.book, price: o.total, point: 0 }).execute();
@@ -320,7 +424,9 @@ describe('reports', () => {
     ]);
     expect(packs.total).toEqual({ source: 'total', paymentType: '合計', orders: 3, yen: 4500, coins: 4500, bonus: 350 });
     const csv = await op.get('/reports/coin_packs?from=2027-02-03&to=2027-02-03&format=csv');
-    expect(csv.body).toBe('\uFEFF種類,支払い方法,注文数,円,コイン,ボーナスコイン\r\nコインパック,PayPay,1,3000,3000,300\r\nコインパック,クレジットカード,2,1500,1500,50\r\n,合計,3,4500,4500,350\r\n');
+    expect(csv.body).toBe(
+      '\uFEFF種類,支払い方法,注文数,円,コイン,ボーナスコイン\r\nコインパック,PayPay,1,3000,3000,300\r\nコインパック,クレジットカード,2,1500,1500,50\r\n,合計,3,4500,4500,350\r\n',
+    );
 
     const bad = await op.get('/reports/top_titles?from=2027-02-03&to=2027-02-03&limit=0');
     expect([bad.statusCode, bad.json().messages]).toEqual([400, ['limit: must be 1–100']]);

@@ -51,9 +51,17 @@ const plan = (overrides: object = {}) => ({
   ...overrides,
 });
 const storePlans = async (paymentType = 'creditcard') =>
-  (await t.app.inject({ url: `/api/manga_coin_sales_subscription_plans?payment_type=${paymentType}` })).json<{ plans: { id: number; name: string; coin: number; firstBonus: number; cycleBonus: number }[] }>().plans;
-const asShown = (p: { id: number; coin: number; firstBonus: number; cycleBonus: number }) => ({ id: p.id, coin: p.coin, first_bonus: p.firstBonus, cycle_bonus: p.cycleBonus });
-const sendDelete = (cookie: string, id: number, payload: object) => t.app.inject({ method: 'DELETE', url: `/api/admin/subscription_plans/${id}`, headers: { cookie }, payload });
+  (await t.app.inject({ url: `/api/manga_coin_sales_subscription_plans?payment_type=${paymentType}` })).json<{
+    plans: { id: number; name: string; coin: number; firstBonus: number; cycleBonus: number }[];
+  }>().plans;
+const asShown = (p: { id: number; coin: number; firstBonus: number; cycleBonus: number }) => ({
+  id: p.id,
+  coin: p.coin,
+  first_bonus: p.firstBonus,
+  cycle_bonus: p.cycleBonus,
+});
+const sendDelete = (cookie: string, id: number, payload: object) =>
+  t.app.inject({ method: 'DELETE', url: `/api/admin/subscription_plans/${id}`, headers: { cookie }, payload });
 
 describe('subscription plans in the console', () => {
   it('a plan created in the console is sold at once; edits keep the version; a stale edit is 409; ending it closes it to new members while its member renews; each step is audited', async () => {
@@ -61,7 +69,15 @@ describe('subscription plans in the console', () => {
     const created = await op.change('POST', '/subscription_plans', plan({ name: '冬のコース' }));
     expect(created.statusCode, created.body).toBe(200);
     const p = created.json<PlanView>();
-    expect(p).toMatchObject({ name: '冬のコース', coin: 1200, paymentTypes: ['creditcard', 'docomo'], state: 'running', end: null, members: 0, version: 0 });
+    expect(p).toMatchObject({
+      name: '冬のコース',
+      coin: 1200,
+      paymentTypes: ['creditcard', 'docomo'],
+      state: 'running',
+      end: null,
+      members: 0,
+      version: 0,
+    });
 
     // The store sells it with the payment types it was given, at once.
     const sold = (await storePlans()).find((x) => x.id === p.id);
@@ -74,11 +90,27 @@ describe('subscription plans in the console', () => {
     expect(subscribed.statusCode, subscribed.body).toBe(200);
 
     // An edit changes what new members buy; the member keeps the terms they bought.
-    const edited = await op.change('PUT', `/subscription_plans/${p.id}`, { version: 0, name: '冬のコース（増量）', coin: 1500, paymentTypes: ['creditcard', 'docomo', 'softbank'] });
+    const edited = await op.change('PUT', `/subscription_plans/${p.id}`, {
+      version: 0,
+      name: '冬のコース（増量）',
+      coin: 1500,
+      paymentTypes: ['creditcard', 'docomo', 'softbank'],
+    });
     expect(edited.statusCode, edited.body).toBe(200);
-    expect(edited.json<PlanView>()).toMatchObject({ name: '冬のコース（増量）', coin: 1500, taxIncludedPrice: 1200, version: 1, members: 1, liveMembers: 1 });
+    expect(edited.json<PlanView>()).toMatchObject({
+      name: '冬のコース（増量）',
+      coin: 1500,
+      taxIncludedPrice: 1200,
+      version: 1,
+      members: 1,
+      liveMembers: 1,
+    });
     expect((await storePlans('softbank')).find((x) => x.id === p.id)).toMatchObject({ coin: 1500 });
-    const held = await db().selectFrom('user_manga_coin_subscriptions').selectAll().where('user_id', '=', m.userId).executeTakeFirstOrThrow();
+    const held = await db()
+      .selectFrom('user_manga_coin_subscriptions')
+      .selectAll()
+      .where('user_id', '=', m.userId)
+      .executeTakeFirstOrThrow();
     expect(held.coin).toBe(1200);
 
     // A save against the version read before another's save is refused, and changes nothing.
@@ -94,7 +126,9 @@ describe('subscription plans in the console', () => {
     const late = await member(t.app);
     const refused = await subscribeByCard(t.app, late.cookie, { id: p.id, coin: 1500, first_bonus: 600, cycle_bonus: 120 });
     expect([refused.statusCode, refused.json().errorCode]).toEqual([400, 'SIMPLY_SUBSCRIBE_ERROR']);
-    expect((await op.change('POST', `/subscription_plans/${p.id}/end`, { version: 2 })).json().messages).toEqual(['end: has already ended']);
+    expect((await op.change('POST', `/subscription_plans/${p.id}/end`, { version: 2 })).json().messages).toEqual([
+      'end: has already ended',
+    ]);
 
     // The member who holds it renews on it a month on, at the terms they bought.
     const renewal = Number(held.renewal_at);
@@ -124,7 +158,8 @@ describe('subscription plans in the console', () => {
     const later = (await op.change('POST', '/subscription_plans', plan({ start: '2027-03-01T00:00' }))).json<PlanView>();
     expect(later).toMatchObject({ state: 'scheduled', start: '2027-03-01T00:00' });
     expect((await storePlans()).some((x) => x.id === later.id)).toBe(false);
-    const ids = async (state: string) => (await op.get(`/subscription_plans?state=${state}`)).json<{ plans: PlanView[] }>().plans.map((x) => x.id);
+    const ids = async (state: string) =>
+      (await op.get(`/subscription_plans?state=${state}`)).json<{ plans: PlanView[] }>().plans.map((x) => x.id);
     expect(await ids('scheduled')).toContain(later.id);
     expect(await ids('running')).not.toContain(later.id);
     expect((await op.get('/subscription_plans?state=soon')).json().messages).toEqual(['state: must be running, scheduled, ended']);
@@ -146,7 +181,10 @@ describe('subscription plans in the console', () => {
     const deleted = await sendDelete(op.cookie, p.id, { token: await op.token(), version: 0 });
     expect([deleted.statusCode, deleted.json()]).toEqual([200, { id: p.id, deleted: true }]);
     expect((await storePlans()).some((x) => x.id === p.id)).toBe(false);
-    expect((await auditOf(`subscription_plan:${p.id}`)).map((e) => e.action)).toEqual(['subscription_plan.create', 'subscription_plan.delete']);
+    expect((await auditOf(`subscription_plan:${p.id}`)).map((e) => e.action)).toEqual([
+      'subscription_plan.create',
+      'subscription_plan.delete',
+    ]);
     expect((await sendDelete(op.cookie, p.id, { token: await op.token(), version: 0 })).statusCode).toBe(404);
   });
 
@@ -199,6 +237,9 @@ describe('subscription plans in the console', () => {
       [200, null],
       [409, 'EDIT_CONFLICT'],
     ]);
-    expect((await auditOf(`subscription_plan:${p.id}`)).map((e) => e.action)).toEqual(['subscription_plan.create', 'subscription_plan.end']);
+    expect((await auditOf(`subscription_plan:${p.id}`)).map((e) => e.action)).toEqual([
+      'subscription_plan.create',
+      'subscription_plan.end',
+    ]);
   });
 });

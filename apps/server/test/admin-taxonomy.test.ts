@@ -35,41 +35,64 @@ const KINDS = [
 async function storeTitle(titleId: number) {
   const r = await t.app.inject({ url: `/api/titles/${titleId}` });
   expect(r.statusCode, r.body).toBe(200);
-  return r.json<{ categories: { id: number; name: string }[]; publisherName: string | null; magazineName: string | null; genreId: number | null }>();
+  return r.json<{
+    categories: { id: number; name: string }[];
+    publisherName: string | null;
+    magazineName: string | null;
+    genreId: number | null;
+  }>();
 }
 
 describe('taxonomy in the console', () => {
-  it.each(KINDS)('$list: created, listed, renamed (version kept), a stale rename is 409, each step audited', async ({ path, singular, list }) => {
-    const op = await staffMember(t.app, db(), 'operator');
-    const created = await op.change('POST', path, { name: `新しい${singular}` });
-    expect(created.statusCode, created.body).toBe(200);
-    const row = created.json<Row>();
-    expect(row).toMatchObject({ name: `新しい${singular}`, version: 0, titleCount: 0 });
-    expect((await op.get(path)).json<Record<string, Row[]>>()[list]!.map((r) => r.name)).toContain(`新しい${singular}`);
+  it.each(KINDS)(
+    '$list: created, listed, renamed (version kept), a stale rename is 409, each step audited',
+    async ({ path, singular, list }) => {
+      const op = await staffMember(t.app, db(), 'operator');
+      const created = await op.change('POST', path, { name: `新しい${singular}` });
+      expect(created.statusCode, created.body).toBe(200);
+      const row = created.json<Row>();
+      expect(row).toMatchObject({ name: `新しい${singular}`, version: 0, titleCount: 0 });
+      expect((await op.get(path)).json<Record<string, Row[]>>()[list]!.map((r) => r.name)).toContain(`新しい${singular}`);
 
-    const renamed = await op.change('PUT', `${path}/${row.id}`, { version: 0, name: `改名した${singular}` });
-    expect(renamed.statusCode, renamed.body).toBe(200);
-    expect(renamed.json<Row>()).toMatchObject({ id: row.id, name: `改名した${singular}`, version: 1 });
+      const renamed = await op.change('PUT', `${path}/${row.id}`, { version: 0, name: `改名した${singular}` });
+      expect(renamed.statusCode, renamed.body).toBe(200);
+      expect(renamed.json<Row>()).toMatchObject({ id: row.id, name: `改名した${singular}`, version: 1 });
 
-    const stale = await op.change('PUT', `${path}/${row.id}`, { version: 0, name: 'もう一度' });
-    expect([stale.statusCode, stale.json().errorCode]).toEqual([409, 'EDIT_CONFLICT']);
-    const entries = await auditOf(`${singular}:${row.id}`);
-    expect(entries.map((e) => e.action)).toEqual([`${singular}.create`, `${singular}.update`]);
-    expect([JSON.parse(entries[1]!.before_json!).name, JSON.parse(entries[1]!.after_json!).name]).toEqual([`新しい${singular}`, `改名した${singular}`]);
-  });
+      const stale = await op.change('PUT', `${path}/${row.id}`, { version: 0, name: 'もう一度' });
+      expect([stale.statusCode, stale.json().errorCode]).toEqual([409, 'EDIT_CONFLICT']);
+      const entries = await auditOf(`${singular}:${row.id}`);
+      expect(entries.map((e) => e.action)).toEqual([`${singular}.create`, `${singular}.update`]);
+      expect([JSON.parse(entries[1]!.before_json!).name, JSON.parse(entries[1]!.after_json!).name]).toEqual([
+        `新しい${singular}`,
+        `改名した${singular}`,
+      ]);
+    },
+  );
 
   it('a title filed under a picked genre, publisher and magazine (ids sent) shows their new names in the store after a rename', async () => {
     const op = await staffMember(t.app, db(), 'operator');
     const genre = (await op.change('POST', '/genres', { name: '冒険' })).json<Row>();
     const publisher = (await op.change('POST', '/publishers', { name: '灯台社', kana: 'トウダイシャ' })).json<Row>();
-    const magazine = (await op.change('POST', '/magazines', { name: '月刊灯台', kana: 'ゲッカン トウダイ', publisherId: publisher.id })).json<Row>();
+    const magazine = (
+      await op.change('POST', '/magazines', { name: '月刊灯台', kana: 'ゲッカン トウダイ', publisherId: publisher.id })
+    ).json<Row>();
     expect(genre.id).toBeGreaterThan(17);
     expect(magazine.publisherId).toBe(publisher.id);
 
-    const title = await op.change('POST', '/titles', titleInput({ name: '灯台の物語', genreId: genre.id, publisherId: publisher.id, magazineId: magazine.id }));
+    const title = await op.change(
+      'POST',
+      '/titles',
+      titleInput({ name: '灯台の物語', genreId: genre.id, publisherId: publisher.id, magazineId: magazine.id }),
+    );
     expect(title.statusCode, title.body).toBe(200);
     const titleId = title.json<{ id: number }>().id;
-    expect(title.json()).toMatchObject({ genreId: genre.id, publisherId: publisher.id, magazineId: magazine.id, publisher: '灯台社', magazine: '月刊灯台' });
+    expect(title.json()).toMatchObject({
+      genreId: genre.id,
+      publisherId: publisher.id,
+      magazineId: magazine.id,
+      publisher: '灯台社',
+      magazine: '月刊灯台',
+    });
     await insertBook(db(), titleId, 1, { price: 400 });
     const shown = await storeTitle(titleId);
     expect([shown.categories, shown.publisherName, shown.magazineName]).toEqual([[{ id: genre.id, name: '冒険' }], '灯台社', '月刊灯台']);
@@ -78,12 +101,20 @@ describe('taxonomy in the console', () => {
     expect((await op.change('PUT', `/publishers/${publisher.id}`, { version: 0, name: '灯台書房' })).statusCode).toBe(200);
     expect((await op.change('PUT', `/magazines/${magazine.id}`, { version: 0, name: '週刊灯台' })).statusCode).toBe(200);
     const after = await storeTitle(titleId);
-    expect([after.categories, after.publisherName, after.magazineName]).toEqual([[{ id: genre.id, name: '大冒険' }], '灯台書房', '週刊灯台']);
+    expect([after.categories, after.publisherName, after.magazineName]).toEqual([
+      [{ id: genre.id, name: '大冒険' }],
+      '灯台書房',
+      '週刊灯台',
+    ]);
     expect((await op.get('/publishers')).json<{ publishers: Row[] }>().publishers.find((p) => p.id === publisher.id)?.titleCount).toBe(1);
 
     // The title editor's save sends ids: another publisher picked, no magazine.
     const other = (await op.change('POST', '/publishers', { name: '別の社' })).json<Row>();
-    const edited = await op.change('PUT', `/titles/${titleId}`, { version: title.json<{ version: number }>().version, publisherId: other.id, magazineId: null });
+    const edited = await op.change('PUT', `/titles/${titleId}`, {
+      version: title.json<{ version: number }>().version,
+      publisherId: other.id,
+      magazineId: null,
+    });
     expect(edited.statusCode, edited.body).toBe(200);
     expect(edited.json()).toMatchObject({ publisherId: other.id, publisher: '別の社', magazineId: null, magazine: '' });
     expect((await storeTitle(titleId)).publisherName).toBe('別の社');
@@ -116,18 +147,21 @@ describe('taxonomy in the console', () => {
     expect((await op.change('PUT', '/magazines/999999', { version: 0, name: 'x' })).statusCode).toBe(404);
   });
 
-  it.each(KINDS)('$list: two operators creating the same name at once: one wins, the other is refused naming the field', async ({ path, singular, list }) => {
-    const [a, b] = await Promise.all([staffMember(t.app, db(), 'operator'), staffMember(t.app, db(), 'operator')]);
-    const [ta, tb] = await Promise.all([a.token(), b.token()]);
-    const name = `同時の${singular}`;
-    const results = await Promise.all([a.send('POST', path, { token: ta, name }), b.send('POST', path, { token: tb, name })]);
-    const outcomes = results.map((r) => [r.statusCode, r.json().messages ?? null]).sort();
-    expect(outcomes).toEqual([
-      [200, null],
-      [400, ['name: is already used']],
-    ]);
-    expect((await a.get(path)).json<Record<string, Row[]>>()[list]!.filter((r) => r.name === name)).toHaveLength(1);
-  });
+  it.each(KINDS)(
+    '$list: two operators creating the same name at once: one wins, the other is refused naming the field',
+    async ({ path, singular, list }) => {
+      const [a, b] = await Promise.all([staffMember(t.app, db(), 'operator'), staffMember(t.app, db(), 'operator')]);
+      const [ta, tb] = await Promise.all([a.token(), b.token()]);
+      const name = `同時の${singular}`;
+      const results = await Promise.all([a.send('POST', path, { token: ta, name }), b.send('POST', path, { token: tb, name })]);
+      const outcomes = results.map((r) => [r.statusCode, r.json().messages ?? null]).sort();
+      expect(outcomes).toEqual([
+        [200, null],
+        [400, ['name: is already used']],
+      ]);
+      expect((await a.get(path)).json<Record<string, Row[]>>()[list]!.filter((r) => r.name === name)).toHaveLength(1);
+    },
+  );
 
   it('support reads the lists but cannot change them; members and guests cannot read them', async () => {
     const support = await staffMember(t.app, db(), 'support');

@@ -12,7 +12,9 @@ const lint = async (filePath: string, code: string, rule = 'no-restricted-import
 describe('area boundaries', () => {
   it("refuses a new import of another area's repository", async () => {
     const code = "import { findBook } from '../orders/orders.repository';\nexport const f = findBook;\n";
-    expect(await lint('apps/server/src/modules/catalog/new-thing.service.ts', code)).toEqual([expect.stringContaining("another area's repository")]);
+    expect(await lint('apps/server/src/modules/catalog/new-thing.service.ts', code)).toEqual([
+      expect.stringContaining("another area's repository"),
+    ]);
     const nested = "import { x } from '../../orders/orders.repository';\nexport const f = x;\n";
     expect(await lint('apps/server/src/modules/wallet/subscriptions/new.service.ts', nested)).toHaveLength(1);
     const outside = "import { x } from '../modules/catalog/books.repository';\nexport const f = x;\n";
@@ -35,9 +37,13 @@ describe('server area boundaries', () => {
       expect.stringContaining("'modules/catalog/books.repository-helpers' is inside the modules/catalog area"),
     ]);
     const types = lines("import type { X } from '../../web/load-context';");
-    expect(await lint('apps/server/src/modules/reading/new-thing.ts', types, rule)).toEqual([expect.stringContaining('inside the web area')]);
+    expect(await lint('apps/server/src/modules/reading/new-thing.ts', types, rule)).toEqual([
+      expect.stringContaining('inside the web area'),
+    ]);
     const fromFolder = lines("import { x } from '../modules/reading/reading-access';");
-    expect(await lint('apps/server/src/media/new-thing.ts', fromFolder, rule)).toEqual([expect.stringContaining('inside the modules/reading area')]);
+    expect(await lint('apps/server/src/media/new-thing.ts', fromFolder, rule)).toEqual([
+      expect.stringContaining('inside the modules/reading area'),
+    ]);
     const reexport = "export { x } from '../../orders/orders.service';\n";
     expect(await lint('apps/server/src/modules/wallet/subscriptions/new-thing.ts', reexport, rule)).toHaveLength(1);
     const demo = lines("import { x } from '../../demo/demo-people';");
@@ -102,7 +108,8 @@ describe('web feature boundaries', () => {
 
 describe('the public lists', () => {
   // An entry whose file is gone would keep a door open for whatever takes its name next.
-  const exists = (base: string, entry: string) => ['', '.ts', '.tsx'].some((ext) => existsSync(new URL(`${base}/${entry}${ext}`, import.meta.url)));
+  const exists = (base: string, entry: string) =>
+    ['', '.ts', '.tsx'].some((ext) => existsSync(new URL(`${base}/${entry}${ext}`, import.meta.url)));
   it('name only files that exist', async () => {
     const configFile = new URL('../../../eslint.config.js', import.meta.url).href;
     const { SERVER_AREA_PUBLIC, WEB_FEATURE_PUBLIC } = (await import(configFile)) as Record<string, string[]>;

@@ -39,7 +39,12 @@ describe('ASVS: sessions and error answers', () => {
     expect(first).toBeTruthy();
     const planted = 'planted-by-someone-else';
     const login = async (cookie: string) =>
-      t!.app.inject({ method: 'POST', url: '/api/auth/login', headers: { cookie }, payload: { email: member.email, password: member.password } });
+      t!.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        headers: { cookie },
+        payload: { email: member.email, password: member.password },
+      });
     const second = await login(`${SESSION_COOKIE}=${planted}`);
     expect(second.statusCode, second.body).toBe(200);
     const secondId = sessionOf(second.headers['set-cookie']);

@@ -26,7 +26,8 @@ describe('login and signup limits (10 a minute per address and per account, in t
   it('a different X-Forwarded-For on every attempt does not reset the limit when no proxy is trusted', async () => {
     t = await buildTestApp({ authRateLimit: 10 });
     const statuses: number[] = [];
-    for (let i = 0; i < 11; i++) statuses.push((await login(t.app, `victim${i}@example.jp`, { forwardedFor: `203.0.113.${i}` })).statusCode);
+    for (let i = 0; i < 11; i++)
+      statuses.push((await login(t.app, `victim${i}@example.jp`, { forwardedFor: `203.0.113.${i}` })).statusCode);
     expect(statuses.slice(0, 10)).toEqual(Array(10).fill(401));
     expect(statuses[10]).toBe(429);
   });
@@ -75,8 +76,13 @@ describe('login and signup limits (10 a minute per address and per account, in t
   });
 
   it('16 parallel failed logins on one account are allowed exactly 10 times', async () => {
-    t = await buildTestApp({ authRateLimit: 10, config: { cookieSecure: false, secrets: { mediaUrlKey: 'k' }, trustProxy: ['127.0.0.1'] } });
-    const responses = await Promise.all(Array.from({ length: 16 }, (_, i) => login(t!.app, 'parallel@example.jp', { forwardedFor: `203.0.113.${i}` })));
+    t = await buildTestApp({
+      authRateLimit: 10,
+      config: { cookieSecure: false, secrets: { mediaUrlKey: 'k' }, trustProxy: ['127.0.0.1'] },
+    });
+    const responses = await Promise.all(
+      Array.from({ length: 16 }, (_, i) => login(t!.app, 'parallel@example.jp', { forwardedFor: `203.0.113.${i}` })),
+    );
     const statuses = responses.map((r) => r.statusCode).sort();
     expect(statuses.filter((s) => s === 401)).toHaveLength(10);
     expect(statuses.filter((s) => s === 429)).toHaveLength(6);

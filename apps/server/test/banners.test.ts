@@ -19,9 +19,24 @@ beforeAll(async () => {
   });
   await t.database.db
     .insertInto('reach_banners')
-    .values([banner('low', 1, now - HOUR, now + HOUR), banner('high', 9, now - HOUR, now + HOUR), banner('over', 99, now - 2 * HOUR, now - HOUR), banner('later', 99, now + HOUR, now + 2 * HOUR), banner('book', 5, now - HOUR, now + HOUR, 'book')])
+    .values([
+      banner('low', 1, now - HOUR, now + HOUR),
+      banner('high', 9, now - HOUR, now + HOUR),
+      banner('over', 99, now - 2 * HOUR, now - HOUR),
+      banner('later', 99, now + HOUR, now + 2 * HOUR),
+      banner('book', 5, now - HOUR, now + HOUR, 'book'),
+    ])
     .execute();
-  await t.database.db.insertInto('non_login_appeals').values({ name: '新規登録', image_url: '/media/appeal.png', appeal_text: '無料登録で試し読み', start_at: now - HOUR, end_at: now + HOUR }).execute();
+  await t.database.db
+    .insertInto('non_login_appeals')
+    .values({
+      name: '新規登録',
+      image_url: '/media/appeal.png',
+      appeal_text: '無料登録で試し読み',
+      start_at: now - HOUR,
+      end_at: now + HOUR,
+    })
+    .execute();
 });
 afterAll(() => t.close());
 
@@ -42,7 +57,11 @@ describe('reach banners', () => {
 
 describe('non-login appeal', () => {
   it('guests get the running appeal, members none', async () => {
-    expect((await t.app.inject({ url: '/api/non_login_appeal' })).json().results).toEqual({ name: '新規登録', imageUrl: '/media/appeal.png', appealText: '無料登録で試し読み' });
+    expect((await t.app.inject({ url: '/api/non_login_appeal' })).json().results).toEqual({
+      name: '新規登録',
+      imageUrl: '/media/appeal.png',
+      appealText: '無料登録で試し読み',
+    });
     const m = await member(t.app);
     expect((await t.app.inject({ url: '/api/non_login_appeal', headers: { cookie: m.cookie } })).json().results).toBeNull();
   });

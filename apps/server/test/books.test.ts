@@ -7,15 +7,30 @@ const NOW = Date.UTC(2026, 10, 22, 3);
 
 let t: TestApp;
 let cookies: Awaited<ReturnType<typeof adultViewers>>;
-const ids = { title: 0, r18Title: 0, notPostTitle: 0, vol: [0, 0, 0, 0, 0, 0] as [number, number, number, number, number, number], r18Book: 0, notPostBook: 0 };
+const ids = {
+  title: 0,
+  r18Title: 0,
+  notPostTitle: 0,
+  vol: [0, 0, 0, 0, 0, 0] as [number, number, number, number, number, number],
+  r18Book: 0,
+  notPostBook: 0,
+};
 
 const get = (url: string, cookie?: string) => t.app.inject({ url, headers: cookie ? { cookie } : {} });
 
 beforeAll(async () => {
   t = await buildTestApp({ clock: () => new Date(NOW) });
   const { db } = t.database;
-  const publisher = await db.insertInto('publishers').values({ name: '試験社', kana: 'シケンシャ' }).returning('id').executeTakeFirstOrThrow();
-  const author = await db.insertInto('authors').values({ name: '新海 遥斗', kana: 'シンカイ ハルト', created_at: 0 }).returning('id').executeTakeFirstOrThrow();
+  const publisher = await db
+    .insertInto('publishers')
+    .values({ name: '試験社', kana: 'シケンシャ' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const author = await db
+    .insertInto('authors')
+    .values({ name: '新海 遥斗', kana: 'シンカイ ハルト', created_at: 0 })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   ids.title = await insertTitle(db, { name: '夜明けの図書館', publisher_id: publisher.id });
   await db.insertInto('title_authors').values({ title_id: ids.title, author_id: author.id, role: 'author', sort_order: 0 }).execute();
   ids.vol[1] = await insertBook(db, ids.title, 1, { free_flg: 1, free_start_datetime: NOW - DAY, free_end_datetime: NOW + 3 * DAY });
@@ -27,15 +42,21 @@ beforeAll(async () => {
   ids.r18Book = await insertBook(db, ids.r18Title, 1);
   ids.notPostTitle = await insertTitle(db, { erotic_type: 9 });
   ids.notPostBook = await insertBook(db, ids.notPostTitle, 1);
-  await db.insertInto('catalog_events').values([
-    { kind: 'wish', title_id: ids.title, book_id: null, serial_id: null, user_id: null, created_at: NOW - DAY },
-    { kind: 'purchase', title_id: ids.title, book_id: ids.vol[2], serial_id: null, user_id: null, created_at: NOW - DAY },
-    { kind: 'purchase', title_id: ids.title, book_id: ids.vol[2], serial_id: null, user_id: null, created_at: NOW - DAY },
-  ]).execute();
+  await db
+    .insertInto('catalog_events')
+    .values([
+      { kind: 'wish', title_id: ids.title, book_id: null, serial_id: null, user_id: null, created_at: NOW - DAY },
+      { kind: 'purchase', title_id: ids.title, book_id: ids.vol[2], serial_id: null, user_id: null, created_at: NOW - DAY },
+      { kind: 'purchase', title_id: ids.title, book_id: ids.vol[2], serial_id: null, user_id: null, created_at: NOW - DAY },
+    ])
+    .execute();
   cookies = await adultViewers(t.app);
   // wishCount counts members with the title on their list (wish_titles), not wish events
   const someone = await db.selectFrom('users').select('id').executeTakeFirstOrThrow();
-  await db.insertInto('wish_titles').values({ user_id: someone.id, title_id: ids.title, created_at: NOW - DAY }).execute();
+  await db
+    .insertInto('wish_titles')
+    .values({ user_id: someone.id, title_id: ids.title, created_at: NOW - DAY })
+    .execute();
 });
 afterAll(async () => {
   await t?.close();
@@ -83,7 +104,12 @@ describe('GET /books/{book_id} (§3 Book detail)', () => {
   });
 
   it('a regular price has no previous price, even with a sale still ahead', async () => {
-    expect((await get(`/api/books/${ids.vol[3]}`)).json()).toMatchObject({ price: 550, beforePrice: null, limitedSale: false, endDatetime: null });
+    expect((await get(`/api/books/${ids.vol[3]}`)).json()).toMatchObject({
+      price: 550,
+      beforePrice: null,
+      limitedSale: false,
+      endDatetime: null,
+    });
   });
 
   it('a free volume costs 0 with its regular price struck and its free period end', async () => {
@@ -98,7 +124,11 @@ describe('GET /books/{book_id} (§3 Book detail)', () => {
   });
 
   it('a volume released later is a pre-order; a stopped one is not salable', async () => {
-    expect((await get(`/api/books/${ids.vol[4]}`)).json()).toMatchObject({ salesStatus: 'IN_RESERVATION', reservable: true, salable: true });
+    expect((await get(`/api/books/${ids.vol[4]}`)).json()).toMatchObject({
+      salesStatus: 'IN_RESERVATION',
+      reservable: true,
+      salable: true,
+    });
     expect((await get(`/api/books/${ids.vol[4]}?salable=1`)).statusCode).toBe(200);
     expect((await get(`/api/books/${ids.vol[5]}`)).json()).toMatchObject({ salesStatus: 'STOPPED', salable: false });
     expect((await get(`/api/books/${ids.vol[5]}?salable=1`)).statusCode).toBe(404);
@@ -217,8 +247,7 @@ describe('GET /books/v3 (§3 Book v3)', () => {
 
 describe('GET /books/by_title/v3', () => {
   const url = (q: string) => `/api/books/by_title/v3?title_id=${ids.title}${q}`;
-  const vols = async (q: string, cookie?: string) =>
-    (await get(url(q), cookie)).json().books.map((b: { vol: number }) => b.vol);
+  const vols = async (q: string, cookie?: string) => (await get(url(q), cookie)).json().books.map((b: { vol: number }) => b.vol);
 
   it('lists the volumes ascending by default with their total', async () => {
     const page = (await get(url(''))).json();

@@ -14,9 +14,9 @@ let t: TestApp;
 const books: Record<string, number> = {};
 
 async function own(userId: number, bookId: number) {
-  await t.database.db.transaction().execute((trx) =>
-    grantEntitlement(trx, { userId, bookId, possessionStatus: 'OWNED', source: 'GRANT', orderId: null, now: NOW }),
-  );
+  await t.database.db
+    .transaction()
+    .execute((trx) => grantEntitlement(trx, { userId, bookId, possessionStatus: 'OWNED', source: 'GRANT', orderId: null, now: NOW }));
 }
 
 beforeAll(async () => {
@@ -30,7 +30,8 @@ afterAll(async () => {
   await t?.close();
 });
 
-const check = (client: ReturnType<typeof memberClient>, ids: number[]) => client.get(`/api/user_books/me/offline?book_ids=${ids.join(',')}`);
+const check = (client: ReturnType<typeof memberClient>, ids: number[]) =>
+  client.get(`/api/user_books/me/offline?book_ids=${ids.join(',')}`);
 
 describe('GET /api/user_books/me/offline (which saved books a device may keep)', () => {
   it('answers 401 to a guest and names book_ids in a 400', async () => {
@@ -44,7 +45,7 @@ describe('GET /api/user_books/me/offline (which saved books a device may keep)',
     }
   });
 
-  it('keeps only the asking member\'s own released books, never another member\'s', async () => {
+  it("keeps only the asking member's own released books, never another member's", async () => {
     const alice = await walletMember(t.app);
     const bob = await walletMember(t.app);
     await own(alice.userId, books.vol1!);
@@ -83,7 +84,14 @@ describe('GET /api/user_books/me/offline (which saved books a device may keep)',
       await later.database.db.transaction().execute(async (trx) => {
         const titleId = await insertTitle(trx, { name: '発売待ち', kana: 'ハツバイマチ' });
         const bookId = await insertBook(trx, titleId, 1, { start_datetime: NOW + 10 * DAY });
-        await grantEntitlement(trx, { userId: carol.userId, bookId, possessionStatus: 'RESERVED', source: 'PURCHASE', orderId: null, now: NOW });
+        await grantEntitlement(trx, {
+          userId: carol.userId,
+          bookId,
+          possessionStatus: 'RESERVED',
+          source: 'PURCHASE',
+          orderId: null,
+          now: NOW,
+        });
         books.released = bookId;
       });
       expect((await check(memberClient(later.app, carol.cookie), [books.released!])).json()).toEqual({ bookIds: [books.released] });
@@ -109,7 +117,15 @@ describe('GET /api/browser/book_text?offline=1 (saving a text book on a device)'
     for (const bookId of Object.values(text)) {
       await db
         .insertInto('book_text_chapters')
-        .values(CHAPTERS.map((title, i) => ({ book_id: bookId, chapter_no: i, title, body: `${title}の本文。\n｜湊斗《みなと》は本を開いた。`, char_count: 20 })))
+        .values(
+          CHAPTERS.map((title, i) => ({
+            book_id: bookId,
+            chapter_no: i,
+            title,
+            body: `${title}の本文。\n｜湊斗《みなと》は本を開いた。`,
+            char_count: 20,
+          })),
+        )
         .execute();
     }
   });
@@ -178,7 +194,8 @@ describe('GET /api/browser/book_text?offline=1 (saving a text book on a device)'
       .executeTakeFirstOrThrow();
     await cancelBookOrder(db, order.order_id, 'test', NOW);
     // The sample chapter and the contents too: nothing more is saved after the entitlement ended.
-    for (const chapter of [undefined, 0, 1]) expect((await offlineText(client, text.cancelled!, chapter)).statusCode, `chapter ${chapter}`).toBe(403);
+    for (const chapter of [undefined, 0, 1])
+      expect((await offlineText(client, text.cancelled!, chapter)).statusCode, `chapter ${chapter}`).toBe(403);
   });
 
   it('answers 404 for an image book and 400 naming offline', async () => {
@@ -193,14 +210,36 @@ describe('GET /api/browser/book_text?offline=1 (saving a text book on a device)'
   it("signs a chapter's illustration for the owner, so the device can fetch it at the width it keeps (720)", async () => {
     const { db } = t.database;
     const titleId = await insertTitle(db, { name: '挿絵の小説', kana: 'サシエノショウセツ' });
-    const bookId = await insertBook(db, titleId, 1, { layout_type: LayoutType.REFLOW, writing_mode: 'vertical', page_count: 0, sample_page_total: 1, price: 300 });
+    const bookId = await insertBook(db, titleId, 1, {
+      layout_type: LayoutType.REFLOW,
+      writing_mode: 'vertical',
+      page_count: 0,
+      sample_page_total: 1,
+      price: 300,
+    });
     await db
       .insertInto('book_text_chapters')
-      .values([0, 1].map((i) => ({ book_id: bookId, chapter_no: i, title: `第${i + 1}章`, body: i === 1 ? '前の文。\n［＃挿絵0］\n後の文。' : '試し読み。', char_count: 8 })))
+      .values(
+        [0, 1].map((i) => ({
+          book_id: bookId,
+          chapter_no: i,
+          title: `第${i + 1}章`,
+          body: i === 1 ? '前の文。\n［＃挿絵0］\n後の文。' : '試し読み。',
+          char_count: 8,
+        })),
+      )
       .execute();
     const FIGURE_KEY = `originals/${'f'.repeat(64)}.png`;
-    await t.app.deps.media.put(FIGURE_KEY, await sharp({ create: { width: 300, height: 400, channels: 3, background: '#2e5a7a' } }).png().toBuffer());
-    await db.insertInto('book_text_images').values({ book_id: bookId, image_no: 0, chapter_no: 1, original_key: FIGURE_KEY, width: 300, height: 400 }).execute();
+    await t.app.deps.media.put(
+      FIGURE_KEY,
+      await sharp({ create: { width: 300, height: 400, channels: 3, background: '#2e5a7a' } })
+        .png()
+        .toBuffer(),
+    );
+    await db
+      .insertInto('book_text_images')
+      .values({ book_id: bookId, image_no: 0, chapter_no: 1, original_key: FIGURE_KEY, width: 300, height: 400 })
+      .execute();
     const owner = await walletMember(t.app);
     await own(owner.userId, bookId);
     const chapter = await offlineText(memberClient(t.app, owner.cookie), bookId, 1);

@@ -30,9 +30,9 @@ const books: Record<string, number> = {};
 let episodeIds: number[] = [];
 
 async function own(userId: number, bookId: number, source: 'PURCHASE' | 'FREE' | 'GRANT', at: number) {
-  await t.database.db.transaction().execute((trx) =>
-    grantEntitlement(trx, { userId, bookId, possessionStatus: 'OWNED', source, orderId: null, now: at }),
-  );
+  await t.database.db
+    .transaction()
+    .execute((trx) => grantEntitlement(trx, { userId, bookId, possessionStatus: 'OWNED', source, orderId: null, now: at }));
 }
 
 async function credit(titleId: number, name: string, kana: string) {
@@ -45,7 +45,11 @@ beforeAll(async () => {
   t = await buildTestApp({ clock: () => new Date(now) });
   const { db } = t.database;
   // Kana order: アオゾラ (reserved) < ヨアケノトショカン (bought) < ワンダフル (free); authors in the opposite order.
-  ids.bought = await insertTitle(db, { name: '夜明けの図書館', kana: 'ヨアケノトショカン', search_text: 'よあけのとしょかん\u0001夜明けの図書館' });
+  ids.bought = await insertTitle(db, {
+    name: '夜明けの図書館',
+    kana: 'ヨアケノトショカン',
+    search_text: 'よあけのとしょかん\u0001夜明けの図書館',
+  });
   ids.free = await insertTitle(db, { name: 'ワンダフル日和', kana: 'ワンダフルビヨリ', search_text: 'わんだふるびより' });
   ids.reserved = await insertTitle(db, { name: '青空エール', kana: 'アオゾラエール', search_text: 'あおぞらえーる' });
   await credit(ids.bought, '桐谷 湊', 'キリタニ ミナト');
@@ -79,11 +83,31 @@ beforeAll(async () => {
   ids.serialTitle = serialRow.title_id!;
   await db
     .insertInto('user_serial_episodes')
-    .values({ user_id: aliceId, episode_id: episodeIds[1]!, serial_id: serial.serialId, spend_type: 2, price: 40, payment_type: 2, rented_at: START - HOUR, rental_end: START + 2 * HOUR, read_started_at: START - HOUR, read_ended_at: null })
+    .values({
+      user_id: aliceId,
+      episode_id: episodeIds[1]!,
+      serial_id: serial.serialId,
+      spend_type: 2,
+      price: 40,
+      payment_type: 2,
+      rented_at: START - HOUR,
+      rental_end: START + 2 * HOUR,
+      read_started_at: START - HOUR,
+      read_ended_at: null,
+    })
     .execute();
   await db
     .insertInto('user_serials')
-    .values({ user_id: aliceId, serial_id: serial.serialId, charge_used_at: null, notification: 0, last_episode_id: episodeIds[1]!, last_read_at: START - HOUR, history_visible: 1, created_at: START - HOUR })
+    .values({
+      user_id: aliceId,
+      serial_id: serial.serialId,
+      charge_used_at: null,
+      notification: 0,
+      last_episode_id: episodeIds[1]!,
+      last_read_at: START - HOUR,
+      history_visible: 1,
+      created_at: START - HOUR,
+    })
     .execute();
   // What the serials area's rental does after recording one.
   await refreshShelfSeries(db, aliceId, [ids.serialTitle]);
@@ -107,7 +131,12 @@ const expectField = (response: { statusCode: number; json(): { errorCode: string
 
 describe('the bookshelf', () => {
   it('answers 401 to a guest on every call', async () => {
-    for (const path of ['/api/user_books/me', `/api/user_books/me/by_title?title_id=${ids.bought}`, '/api/user_books/me/continue', '/api/user_books/me/hide/create_token']) {
+    for (const path of [
+      '/api/user_books/me',
+      `/api/user_books/me/by_title?title_id=${ids.bought}`,
+      '/api/user_books/me/continue',
+      '/api/user_books/me/hide/create_token',
+    ]) {
       expect((await guest.get(path)).statusCode, path).toBe(401);
     }
     expect((await guest.post('/api/user_books/me/hide', { token: 'x', book_ids: books.bought1! })).statusCode).toBe(401);
@@ -124,7 +153,7 @@ describe('the bookshelf', () => {
     expectField(await alice.post('/api/user_books/me/hide', { token: 'x', book_ids: 'a,b' }), 'book_ids');
   });
 
-  it('lists one tile per series with the count and the newest cover, only the member\'s own', async () => {
+  it("lists one tile per series with the count and the newest cover, only the member's own", async () => {
     const result = await shelf(alice);
     expect(result.totalCount).toBe(4);
     const bought = result.series.find((s) => s.titleId === ids.bought)!;
@@ -149,8 +178,12 @@ describe('the bookshelf', () => {
 
   it('sorts by purchase date, last read, title kana and author kana', async () => {
     expect(await titlesOf(alice, 'sort=PURCHASE_DATE')).toEqual([ids.serialTitle, ids.free, ids.bought, ids.reserved]);
-    expect(await titlesOf(alice, 'sort=TITLE')).toEqual([ids.reserved, ids.serialTitle, ids.bought, ids.free].sort((a, b) => kanaOf(a).localeCompare(kanaOf(b))));
-    expect((await titlesOf(alice, 'sort=TITLE')).indexOf(ids.reserved)).toBeLessThan((await titlesOf(alice, 'sort=TITLE')).indexOf(ids.free));
+    expect(await titlesOf(alice, 'sort=TITLE')).toEqual(
+      [ids.reserved, ids.serialTitle, ids.bought, ids.free].sort((a, b) => kanaOf(a).localeCompare(kanaOf(b))),
+    );
+    expect((await titlesOf(alice, 'sort=TITLE')).indexOf(ids.reserved)).toBeLessThan(
+      (await titlesOf(alice, 'sort=TITLE')).indexOf(ids.free),
+    );
     // アマノ (free) < キリタニ (bought) < マシロ (reserved); the serial's title has no author and comes first.
     expect(await titlesOf(alice, 'sort=AUTHOR')).toEqual([ids.serialTitle, ids.free, ids.bought, ids.reserved]);
     now = START + 5 * 60_000;
@@ -160,7 +193,7 @@ describe('the bookshelf', () => {
     now = START;
   });
 
-  it('finds series by keyword with the store\'s kana folding and pages through them', async () => {
+  it("finds series by keyword with the store's kana folding and pages through them", async () => {
     expect(await titlesOf(alice, `word=${encodeURIComponent('よあけ')}`)).toEqual([ids.bought]);
     expect(await titlesOf(alice, `word=${encodeURIComponent('ﾖｱｹ')}`)).toEqual([ids.bought]);
     expect(await titlesOf(alice, `word=${encodeURIComponent('アオゾラ')}`)).toEqual([ids.reserved]);
@@ -172,14 +205,18 @@ describe('the bookshelf', () => {
     expect((await shelf(alice, 'offset=10')).totalCount).toBe(4);
   });
 
-  it('shows a series\' volumes with progress, 読了, 予約 and the next volume to buy', async () => {
+  it("shows a series' volumes with progress, 読了, 予約 and the next volume to buy", async () => {
     await alice.json('POST', '/api/finish_read/register', { book_id: books.bought2, reading_page: 19 });
     const response = await alice.get(`/api/user_books/me/by_title?title_id=${ids.bought}`);
     expect(response.statusCode, response.body).toBe(200);
     const body = response.json();
     expect(body.title).toMatchObject({ id: ids.bought, name: '夜明けの図書館', authors: [{ name: '桐谷 湊' }] });
     expect(body.books.map((b: { vol: number }) => b.vol)).toEqual([1, 2]);
-    expect(body.books[0]).toMatchObject({ possessionStatus: 'OWNED', source: 'PURCHASE', progress: { page: 5, totalPage: 20, percent: 30, finished: false } });
+    expect(body.books[0]).toMatchObject({
+      possessionStatus: 'OWNED',
+      source: 'PURCHASE',
+      progress: { page: 5, totalPage: 20, percent: 30, finished: false },
+    });
     expect(body.books[1].progress).toMatchObject({ finished: true, percent: 100 });
     expect(body.nextBook).toMatchObject({ bookId: books.bought3, vol: 3, price: 550, reservable: false });
     const reserved = (await alice.get(`/api/user_books/me/by_title?title_id=${ids.reserved}`)).json();
@@ -199,9 +236,12 @@ describe('the bookshelf', () => {
     now = START;
   });
 
-  it('hides and shows books with one-time tokens, only the member\'s own', async () => {
+  it("hides and shows books with one-time tokens, only the member's own", async () => {
     const hide = async (client: Client, bookIds: number[], action: 'hide' | 'unhide' = 'hide', token?: string) =>
-      client.post(`/api/user_books/me/${action}`, { token: token ?? (await client.token(`/api/user_books/me/${action}/create_token`)), book_ids: bookIds.join(',') });
+      client.post(`/api/user_books/me/${action}`, {
+        token: token ?? (await client.token(`/api/user_books/me/${action}/create_token`)),
+        book_ids: bookIds.join(','),
+      });
     const token = await alice.token('/api/user_books/me/hide/create_token');
     const first = await hide(alice, [books.free1!], 'hide', token);
     expect(first.json()).toMatchObject({ status: { code: 0 }, result: { updatedCount: 1, hidden: true } });
@@ -219,7 +259,9 @@ describe('the bookshelf', () => {
 
   it('ten parallel hides with one token hide once and answer alike', async () => {
     const token = await alice.token('/api/user_books/me/hide/create_token');
-    const answers = await Promise.all(Array.from({ length: 10 }, () => alice.post('/api/user_books/me/hide', { token, book_ids: books.bought2! })));
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => alice.post('/api/user_books/me/hide', { token, book_ids: books.bought2! })),
+    );
     expect(new Set(answers.map((a) => a.statusCode))).toEqual(new Set([200]));
     expect(answers.filter((a) => a.json().result.updatedCount === 1)).toHaveLength(10);
     const unhide = await alice.token('/api/user_books/me/unhide/create_token');
@@ -261,7 +303,12 @@ describe('the bookshelf', () => {
     const tile = (await shelf(bob)).series.find((s) => s.titleId === titleId)!;
     expect(tile.bookCount).toBe(10);
     expect(tile.imageUrl).toContain(`/covers/${bookIds[9]}/`);
-    const row = await db.selectFrom('shelf_series').selectAll().where('user_id', '=', bobId).where('title_id', '=', titleId).executeTakeFirstOrThrow();
+    const row = await db
+      .selectFrom('shelf_series')
+      .selectAll()
+      .where('user_id', '=', bobId)
+      .where('title_id', '=', titleId)
+      .executeTakeFirstOrThrow();
     expect({ n: row.book_count, vol: row.newest_vol, at: Number(row.last_bought_at) }).toEqual({ n: 10, vol: 10, at: START + 9 });
   });
 
@@ -299,7 +346,10 @@ describe('the bookshelf', () => {
 });
 
 function kanaOf(titleId: number): string {
-  return { [ids.bought]: 'ヨアケノトショカン', [ids.free]: 'ワンダフルビヨリ', [ids.reserved]: 'アオゾラエール' }[titleId] ?? `テストサクヒン${titleId}`;
+  return (
+    { [ids.bought]: 'ヨアケノトショカン', [ids.free]: 'ワンダフルビヨリ', [ids.reserved]: 'アオゾラエール' }[titleId] ??
+    `テストサクヒン${titleId}`
+  );
 }
 
 describe('the bookshelf migration', () => {
@@ -312,7 +362,11 @@ describe('the bookshelf migration', () => {
     // The migration ran before any book could be hidden.
     await db.updateTable('user_books').set({ hidden_at: null }).execute();
     const held = [
-      ...(await db.selectFrom('user_books as ub').innerJoin('books as b', 'b.id', 'ub.book_id').select(['ub.user_id as userId', 'b.title_id as titleId']).execute()),
+      ...(await db
+        .selectFrom('user_books as ub')
+        .innerJoin('books as b', 'b.id', 'ub.book_id')
+        .select(['ub.user_id as userId', 'b.title_id as titleId'])
+        .execute()),
       ...(await db
         .selectFrom('user_serial_episodes as ue')
         .innerJoin('serials as s', 's.id', 'ue.serial_id')

@@ -50,7 +50,14 @@ const tokyoMinute = (at: number) => new Date(at + 9 * HOUR).toISOString().slice(
 describe('a volume not yet released shows its running pre-order bonus', () => {
   it('to guests and members in the HTML, with the points at its price; a released volume shows none; an edit shows at once', async () => {
     expect((await volumePage(coming)).html).not.toContain(BONUS_BLOCK);
-    const created = await op.change('POST', '/pre_order_bonuses', { name: '2巻予約特典', bookId: coming, points: 50, rate: 10, start: tokyoMinute(START - DAY), end: tokyoMinute(START + 20 * DAY) });
+    const created = await op.change('POST', '/pre_order_bonuses', {
+      name: '2巻予約特典',
+      bookId: coming,
+      points: 50,
+      rate: 10,
+      start: tokyoMinute(START - DAY),
+      end: tokyoMinute(START + 20 * DAY),
+    });
     expect(created.statusCode, created.body).toBe(200);
     const id = created.json<{ id: number }>().id;
     // 50 points + 10 % of 600.
@@ -67,7 +74,14 @@ describe('a volume not yet released shows its running pre-order bonus', () => {
   });
 
   it('a bonus scheduled later shows from its start (the kept bonuses hold until the next start), and goes at its end', async () => {
-    const created = await op.change('POST', '/pre_order_bonuses', { name: '早期予約特典', bookId: coming, points: 30, rate: 0, start: tokyoMinute(START + 2 * HOUR), end: tokyoMinute(START + 3 * HOUR) });
+    const created = await op.change('POST', '/pre_order_bonuses', {
+      name: '早期予約特典',
+      bookId: coming,
+      points: 30,
+      rate: 0,
+      start: tokyoMinute(START + 2 * HOUR),
+      end: tokyoMinute(START + 3 * HOUR),
+    });
     expect(created.statusCode, created.body).toBe(200);
     expect((await volumePage(coming)).html).not.toContain('早期予約特典');
     clock.set(START + 2 * HOUR);
@@ -84,7 +98,13 @@ describe('a volume not yet released shows its running pre-order bonus', () => {
 describe('the guests’ appeal is in the top page the server sends', () => {
   it('for a guest (not a member), from its start to its end, the kept page following the period', async () => {
     const now = clock.now();
-    const created = await op.change('POST', '/non_login_appeals', { name: 'はじめての方へ', imageUrl: '/favicon.svg', appealText: '無料会員登録で試し読みの続きを', start: tokyoMinute(now + HOUR), end: tokyoMinute(now + 2 * HOUR) });
+    const created = await op.change('POST', '/non_login_appeals', {
+      name: 'はじめての方へ',
+      imageUrl: '/favicon.svg',
+      appealText: '無料会員登録で試し読みの続きを',
+      start: tokyoMinute(now + HOUR),
+      end: tokyoMinute(now + 2 * HOUR),
+    });
     expect(created.statusCode, created.body).toBe(200);
     expect((await page('/')).html).not.toContain('data-testid="non-login-appeal"');
     // Kept even when its render began in the millisecond of the create's change (Node 24 in CI).
@@ -113,7 +133,17 @@ describe('the guests’ appeal is in the top page the server sends', () => {
 describe('a scheduled subscription plan reaching its start', () => {
   it('empties the kept pages through the scheduler: the plan page shows it within a run, not at the next edit', async () => {
     const now = clock.now();
-    const plan = { name: '予約開始のコース', coin: 1200, taxIncludedPrice: 1200, firstBonus: 600, secondBonus: 200, cycleBonus: 120, highlightType: 'popular', paymentTypes: ['creditcard'], sortOrder: 5 };
+    const plan = {
+      name: '予約開始のコース',
+      coin: 1200,
+      taxIncludedPrice: 1200,
+      firstBonus: 600,
+      secondBonus: 200,
+      cycleBonus: 120,
+      highlightType: 'popular',
+      paymentTypes: ['creditcard'],
+      sortOrder: 5,
+    };
     const created = await op.change('POST', '/subscription_plans', { ...plan, start: tokyoMinute(now + HOUR) });
     expect(created.statusCode, created.body).toBe(200);
     expect((await page('/mangacoin/subscription')).html).not.toContain('予約開始のコース');

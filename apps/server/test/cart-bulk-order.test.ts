@@ -26,17 +26,27 @@ async function titleWithMember(coins = 5000) {
   await grantOwnership(db(), m.userId, vols[0]!);
   if (coins > 0) await grantTo(db(), m.userId, 'MANGA_COIN', coins, { now });
   const quote = async (query = '') => (await c.send('GET', `/cart/bulk/quote?title_id=${title}${query}`)).json();
-  const order = async (body: object) => c.send('POST', `/cart/bulk/order?token=${await c.token()}`, { titleId: title, paymentType: 'MANGA_COIN', couponId: null, ...body });
+  const order = async (body: object) =>
+    c.send('POST', `/cart/bulk/order?token=${await c.token()}`, { titleId: title, paymentType: 'MANGA_COIN', couponId: null, ...body });
   return { ...m, c, title, vols, quote, order };
 }
 
-const owned = async (userId: number) => (await db().selectFrom('user_books').select('book_id').where('user_id', '=', userId).orderBy('book_id').execute()).map((r) => r.book_id);
+const owned = async (userId: number) =>
+  (await db().selectFrom('user_books').select('book_id').where('user_id', '=', userId).orderBy('book_id').execute()).map((r) => r.book_id);
 
 describe('bulk quote', () => {
   it('all, the next N, from volume X: owned and unreleased volumes left out and named; bulkBuy points counted', async () => {
     const m = await titleWithMember();
     const all = await m.quote();
-    expect(all).toMatchObject({ bookIds: m.vols.slice(1, 4), ownedVols: [1], unreleasedVols: [5], totalPrice: 1500, payPrice: 1500, coupon: null, myMangaCoin: 5000 });
+    expect(all).toMatchObject({
+      bookIds: m.vols.slice(1, 4),
+      ownedVols: [1],
+      unreleasedVols: [5],
+      totalPrice: 1500,
+      payPrice: 1500,
+      coupon: null,
+      myMangaCoin: 5000,
+    });
     expect(all.volumes.map((v: { vol: number }) => v.vol)).toEqual([2, 3, 4]);
     expect(all.pointCampaign.list.map((l: { type: string }) => l.type)).toContain('bulkBuy');
     expect(await m.quote('&count=2')).toMatchObject({ bookIds: m.vols.slice(1, 3), ownedVols: [1], unreleasedVols: [], totalPrice: 1000 });
@@ -53,7 +63,11 @@ describe('bulk quote', () => {
     expect(await m.quote()).toMatchObject({ totalPrice: 1500, coupon: { id: half, discount: 750 }, payPrice: 750 });
     expect(await m.quote('&use_coupon=0')).toMatchObject({ coupon: null, payPrice: 1500 });
     const bad = await m.c.send('GET', `/cart/bulk/quote?title_id=${m.title}&count=0`);
-    expect([bad.statusCode, bad.json().errorCode, bad.json().messages.join()]).toEqual([400, 'BAD_REQUEST', expect.stringContaining('count')]);
+    expect([bad.statusCode, bad.json().errorCode, bad.json().messages.join()]).toEqual([
+      400,
+      'BAD_REQUEST',
+      expect.stringContaining('count'),
+    ]);
     expect((await m.c.send('GET', '/cart/bulk/quote?title_id=999999')).statusCode).toBe(404);
     expect((await cartClient(t.app, '').send('GET', `/cart/bulk/quote?title_id=${m.title}`)).statusCode).toBe(401);
   });
@@ -71,7 +85,13 @@ describe('bulk order', () => {
     const body = { titleId: m.title, bookIds: q.bookIds, salePrice: q.totalPrice, couponId: half, paymentType: 'MANGA_COIN' };
     const r = await m.c.send('POST', `/cart/bulk/order?token=${token}`, body);
     expect(r.statusCode).toBe(200);
-    expect(r.json().results).toMatchObject({ bookIds: m.vols.slice(1, 4), totalPrice: 1500, discount: 750, payPrice: 750, pointCampaign: q.pointCampaign });
+    expect(r.json().results).toMatchObject({
+      bookIds: m.vols.slice(1, 4),
+      totalPrice: 1500,
+      discount: 750,
+      payPrice: 750,
+      pointCampaign: q.pointCampaign,
+    });
     expect((await m.c.send('POST', `/cart/bulk/order?token=${token}`, body)).json()).toEqual(r.json());
     expect(await owned(m.userId)).toEqual(m.vols.slice(0, 4));
     expect((await ledgerInvariant(db(), m.userId, now)).MANGA_COIN).toBe(4250);
@@ -104,7 +124,10 @@ describe('bulk order', () => {
       const r = await m.order(payload);
       expect([r.statusCode, r.json().errorCode]).toEqual([status, code]);
     }
-    expect((await m.c.send('POST', '/cart/bulk/order', { titleId: m.title, bookIds: two, salePrice: 1000, paymentType: 'MANGA_COIN' })).statusCode).toBe(400);
+    expect(
+      (await m.c.send('POST', '/cart/bulk/order', { titleId: m.title, bookIds: two, salePrice: 1000, paymentType: 'MANGA_COIN' }))
+        .statusCode,
+    ).toBe(400);
     expect(await owned(m.userId)).toEqual([m.vols[0]]);
     expect((await ledgerInvariant(db(), m.userId, now)).MANGA_COIN).toBe(1000);
   });

@@ -22,11 +22,21 @@ describe('the demo catalog has bundles', () => {
     expect(info.bundleSalePrice).toBeLessThan(info.bundleTotalPrice);
 
     const detail = (await t.app.inject({ url: `/api/books/${info.bookIds[1]}` })).json();
-    expect(detail).toMatchObject({ bundleId: info.bundleId, bundleTotalPrice: info.bundleTotalPrice, bundleSalePrice: info.bundleSalePrice });
+    expect(detail).toMatchObject({
+      bundleId: info.bundleId,
+      bundleTotalPrice: info.bundleTotalPrice,
+      bundleSalePrice: info.bundleSalePrice,
+    });
     const m = await member(t.app);
     const memberDetail = (await t.app.inject({ url: `/api/books/${info.bookIds[0]}`, headers: { cookie: m.cookie } })).json();
     expect(memberDetail.bundleId).toBe(info.bundleId);
-    const outside = await t.database.db.selectFrom('books').select('id').where('id', 'not in', info.bookIds).where('vol', '>', 3).limit(1).executeTakeFirstOrThrow();
+    const outside = await t.database.db
+      .selectFrom('books')
+      .select('id')
+      .where('id', 'not in', info.bookIds)
+      .where('vol', '>', 3)
+      .limit(1)
+      .executeTakeFirstOrThrow();
     expect((await t.app.inject({ url: `/api/books/${outside.id}` })).json().bundleId).toBe(null);
 
     // Bought through the cart at the bundle price.
@@ -35,7 +45,12 @@ describe('the demo catalog has bundles', () => {
     expect((await c.send('POST', '/cart/bundle', { bundle_id: info.bundleId })).statusCode).toBe(200);
     const view = (await c.view()).json();
     expect(view.salePrice).toBe(info.bundleSalePrice);
-    const r = await c.order(await c.token(), { usePoint: 0, salePrice: info.bundleSalePrice, bookIds: info.bookIds, paymentType: 'MANGA_COIN' });
+    const r = await c.order(await c.token(), {
+      usePoint: 0,
+      salePrice: info.bundleSalePrice,
+      bookIds: info.bookIds,
+      paymentType: 'MANGA_COIN',
+    });
     expect(r.json().results).toMatchObject({ payPrice: info.bundleSalePrice });
   });
 });

@@ -23,7 +23,10 @@ async function bundleOf(prices = [500, 400, 300], bundlePrice = 900, endAt: numb
     .values({ name: 'まとめてセット', bundle_price: bundlePrice, start_at: now - DAY, end_at: endAt, created_at: now })
     .returning('id')
     .executeTakeFirstOrThrow();
-  await db().insertInto('bundle_books').values(books.map((book_id) => ({ bundle_id: id, book_id }))).execute();
+  await db()
+    .insertInto('bundle_books')
+    .values(books.map((book_id) => ({ bundle_id: id, book_id })))
+    .execute();
   return { title, books, bundleId: id };
 }
 
@@ -49,7 +52,16 @@ describe('bundles in the cart', () => {
     const view = (await m.c.view()).json();
     expect(view).toMatchObject({ cartStatus: 'NORMAL', totalCount: 3, salePrice: 900, totalRegularPrice: 1200, totalAmount: 900 });
     expect(view.items).toHaveLength(1);
-    expect(view.items[0]).toMatchObject({ cartType: 'BUNDLE', bundleId: b.bundleId, bundleBooks: b.books, bundleFirstBookId: b.books[0], price: 900, regularPrice: 1200, name: 'まとめてセット', validFlg: true });
+    expect(view.items[0]).toMatchObject({
+      cartType: 'BUNDLE',
+      bundleId: b.bundleId,
+      bundleBooks: b.books,
+      bundleFirstBookId: b.books[0],
+      price: 900,
+      regularPrice: 1200,
+      name: 'まとめてセット',
+      validFlg: true,
+    });
     // Adding it again changes nothing.
     expect((await addBundle(m.c, b.bundleId)).json().results).toMatchObject({ added: [], cartSize: 3 });
   });
@@ -61,7 +73,12 @@ describe('bundles in the cart', () => {
     const r = await m.c.order(await m.c.token(), { usePoint: 0, salePrice: 900, bookIds: b.books, paymentType: 'COIN' });
     expect(r.statusCode).toBe(200);
     expect(r.json().results).toMatchObject({ totalPrice: 900, payPrice: 900 });
-    const lines = await db().selectFrom('order_items').select(['book_id', 'price']).where('order_id', '=', r.json().results.orderId).orderBy('book_id').execute();
+    const lines = await db()
+      .selectFrom('order_items')
+      .select(['book_id', 'price'])
+      .where('order_id', '=', r.json().results.orderId)
+      .orderBy('book_id')
+      .execute();
     expect(lines.map((l) => l.price)).toEqual([375, 300, 225]);
     expect((await ledgerInvariant(db(), m.userId, now)).COIN).toBe(100);
     expect((await m.c.view()).json()).toMatchObject({ cartStatus: 'CART_EMPTY', items: [] });
@@ -89,7 +106,11 @@ describe('bundles in the cart', () => {
     const b = await bundleOf();
     const m = await shopper();
     await addBundle(m.c, b.bundleId);
-    await db().updateTable('bundles').set({ end_at: now - 1 }).where('id', '=', b.bundleId).execute();
+    await db()
+      .updateTable('bundles')
+      .set({ end_at: now - 1 })
+      .where('id', '=', b.bundleId)
+      .execute();
     const view = (await m.c.view()).json();
     expect(view.cartStatus).toBe('BUNDLE_INVALID');
     expect(view.items[0]).toMatchObject({ validFlg: false, errors: ['INVALID_ITEM'] });
@@ -141,7 +162,12 @@ describe('bundles in the cart', () => {
     await m.c.addMany(fill.slice(100));
     const r = await addBundle(m.c, b.bundleId);
     expect([r.statusCode, r.json().errorCode]).toEqual([403, 'CART_LIST_LIMIT_EXCEEDED']);
-    const rows = await db().selectFrom('cart_items').select('book_id').where('user_id', '=', m.userId).where('book_id', 'in', b.books).execute();
+    const rows = await db()
+      .selectFrom('cart_items')
+      .select('book_id')
+      .where('user_id', '=', m.userId)
+      .where('book_id', 'in', b.books)
+      .execute();
     expect(rows).toEqual([]);
   });
 });
@@ -194,18 +220,41 @@ describe('bulk-buy title list', () => {
     const list = async () => {
       const r = await t.app.inject({ url: '/api/point_campaign/bulk_buy_title_list?limit=100' });
       expect(r.statusCode).toBe(200);
-      return r.json() as { totalCount: number; list: { titleId: number; salableCount: number; campaign: { name: string; minBooks: number } }[] };
+      return r.json() as {
+        totalCount: number;
+        list: { titleId: number; salableCount: number; campaign: { name: string; minBooks: number } }[];
+      };
     };
     // The seeded campaign まとめ買いボーナス covers every title from 3 volumes.
     const all = await list();
-    expect(all.list.find((e) => e.titleId === three)).toMatchObject({ salableCount: 3, campaign: { name: 'まとめ買いボーナス', minBooks: 3 } });
+    expect(all.list.find((e) => e.titleId === three)).toMatchObject({
+      salableCount: 3,
+      campaign: { name: 'まとめ買いボーナス', minBooks: 3 },
+    });
     expect(all.list.some((e) => e.titleId === two || e.titleId === threeOneStopped)).toBe(false);
 
     // With only a campaign for one title running, only that title is listed.
     const seeded = await db().selectFrom('point_campaigns').select(['id', 'end_at']).where('type', '=', 'bulkBuy').execute();
-    await db().updateTable('point_campaigns').set({ end_at: now - 1 }).where('type', '=', 'bulkBuy').execute();
+    await db()
+      .updateTable('point_campaigns')
+      .set({ end_at: now - 1 })
+      .where('type', '=', 'bulkBuy')
+      .execute();
     try {
-      await db().insertInto('point_campaigns').values({ type: 'bulkBuy', name: '2冊まとめ買い', rate: 10, point: 0, expire_days: 30, title_id: two, min_books: 2, start_at: now - DAY, end_at: now + DAY }).execute();
+      await db()
+        .insertInto('point_campaigns')
+        .values({
+          type: 'bulkBuy',
+          name: '2冊まとめ買い',
+          rate: 10,
+          point: 0,
+          expire_days: 30,
+          title_id: two,
+          min_books: 2,
+          start_at: now - DAY,
+          end_at: now + DAY,
+        })
+        .execute();
       const one = await list();
       expect(one.list.map((e) => e.titleId)).toEqual([two]);
       expect(one.totalCount).toBe(1);

@@ -13,7 +13,15 @@ afterAll(() => t.close());
 const db = () => t.database.db;
 
 const orders = async (userId: number) =>
-  Number((await db().selectFrom('orders').select((eb) => eb.fn.countAll<number>().as('n')).where('user_id', '=', userId).executeTakeFirstOrThrow()).n);
+  Number(
+    (
+      await db()
+        .selectFrom('orders')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('user_id', '=', userId)
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 async function cartOf(prices: number[], coins: number) {
   const m = await member(t.app);
@@ -80,18 +88,30 @@ describe('the cart size limit under concurrent adds', () => {
     const filled = books.slice(0, CART_LIMIT - free);
     await db()
       .insertInto('cart_items')
-      .values(filled.map((book_id) => ({ user_id: m.userId, book_id, cart_type: 'BOOK', state: 'ACTIVE', price_at_add: 100, created_at: 0 })))
+      .values(
+        filled.map((book_id) => ({ user_id: m.userId, book_id, cart_type: 'BOOK', state: 'ACTIVE', price_at_add: 100, created_at: 0 })),
+      )
       .execute();
     return { ...m, c, rest: books.slice(CART_LIMIT - free) };
   }
   const size = async (userId: number) =>
-    Number((await db().selectFrom('cart_items').select((eb) => eb.fn.countAll<number>().as('n')).where('user_id', '=', userId).executeTakeFirstOrThrow()).n);
+    Number(
+      (
+        await db()
+          .selectFrom('cart_items')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('user_id', '=', userId)
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
 
   it('one free place and 12 books added at once: one is added, the others are CART_LIST_LIMIT_EXCEEDED', async () => {
     const m = await nearlyFull(1);
     const responses = await Promise.all(m.rest.slice(0, 12).map((book) => m.c.add(book)));
     expect(responses.filter((r) => r.statusCode === 200)).toHaveLength(1);
-    expect(responses.filter((r) => r.statusCode === 403).map((r) => r.json().errorCode)).toEqual(Array(11).fill('CART_LIST_LIMIT_EXCEEDED'));
+    expect(responses.filter((r) => r.statusCode === 403).map((r) => r.json().errorCode)).toEqual(
+      Array(11).fill('CART_LIST_LIMIT_EXCEEDED'),
+    );
     expect(await size(m.userId)).toBe(CART_LIMIT);
   });
 

@@ -25,7 +25,7 @@ async function memberWithCart(prices: number[], coins: number, points = 0, start
 }
 
 const owned = async (userId: number) =>
-  (await db().selectFrom('user_books').select(['book_id', 'possession_status']).where('user_id', '=', userId).orderBy('book_id').execute());
+  await db().selectFrom('user_books').select(['book_id', 'possession_status']).where('user_id', '=', userId).orderBy('book_id').execute();
 
 describe('order v3', () => {
   it('buys the cart with a 50% coupon and points: one order, coupon USED, cart emptied, ledger = balance', async () => {
@@ -34,7 +34,14 @@ describe('order v3', () => {
     await giveCoupon(db(), m.userId, coupon);
     await m.c.setCoupon(await m.c.token(), coupon);
     const preview = (await m.c.view('?use_point=100')).json();
-    expect(preview).toMatchObject({ salePrice: 801, totalDiscount: 400, usePoint: 100, maxUsePoint: 100, totalAmount: 301, cartCoupon: { id: coupon } });
+    expect(preview).toMatchObject({
+      salePrice: 801,
+      totalDiscount: 400,
+      usePoint: 100,
+      maxUsePoint: 100,
+      totalAmount: 301,
+      cartCoupon: { id: coupon },
+    });
     const r = await m.c.order(await m.c.token(), { usePoint: 100, salePrice: 801, bookIds: m.books, paymentType: 'COIN' });
     expect(r.statusCode).toBe(200);
     expect(r.json().results).toMatchObject({ totalPrice: 801, discount: 400, usePoint: 100, payPrice: 301 });
@@ -42,7 +49,11 @@ describe('order v3', () => {
     const balances = await ledgerInvariant(db(), m.userId, now);
     expect(balances.COIN).toBe(699);
     expect(balances.POINT).toBe(r.json().results.pointCampaign.totalPoint);
-    const used = await db().selectFrom('user_coupons').select(['status', 'order_id']).where('user_id', '=', m.userId).executeTakeFirstOrThrow();
+    const used = await db()
+      .selectFrom('user_coupons')
+      .select(['status', 'order_id'])
+      .where('user_id', '=', m.userId)
+      .executeTakeFirstOrThrow();
     expect(used).toEqual({ status: 'USED', order_id: r.json().results.orderId });
     expect((await m.c.view()).json()).toMatchObject({ cartStatus: 'CART_EMPTY', cartCoupon: null });
   });
@@ -76,7 +87,7 @@ describe('order v3', () => {
     }
     expect((await m.c.send('POST', '/cart/order/v3', body)).statusCode).toBe(400);
     expect((await m.c.view('?use_point=51')).json().errorCode).toBe('CART_NOT_ENOUGH_POINT');
-    expect((await ledgerInvariant(db(), m.userId, now))).toMatchObject({ COIN: 499, POINT: 50 });
+    expect(await ledgerInvariant(db(), m.userId, now)).toMatchObject({ COIN: 499, POINT: 50 });
     const empty = await member(t.app);
     const e = cartClient(t.app, empty.cookie);
     expect((await e.order(await e.token(), body)).json().errorCode).toBe('CART_EMPTY');

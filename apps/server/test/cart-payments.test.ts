@@ -34,17 +34,37 @@ const cartBooks = async (userId: number) =>
   (await db().selectFrom('cart_items').select('book_id').where('user_id', '=', userId).orderBy('book_id').execute()).map((r) => r.book_id);
 const ordersOf = (userId: number) => db().selectFrom('orders').selectAll().where('user_id', '=', userId).orderBy('id').execute();
 const earnedLots = async (orderId: number) =>
-  Number((await db().selectFrom('wallet_lots').select((eb) => eb.fn.countAll<number>().as('n')).where('order_id', '=', orderId).executeTakeFirstOrThrow()).n);
+  Number(
+    (
+      await db()
+        .selectFrom('wallet_lots')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('order_id', '=', orderId)
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 const decide = (confirmUrl: string, action: 'approve' | 'cancel') => t.app.inject({ method: 'POST', url: `${confirmUrl}/${action}` });
 
 describe('paying the cart by card', () => {
   it('a captured card completes the order at once: books owned, cart emptied, no coins used', async () => {
     const m = await memberWithCart();
-    const r = await m.c.order(await m.c.token(), { usePoint: 0, salePrice: m.salePrice, bookIds: m.books, paymentType: 'creditcard', cardId: await card() });
+    const r = await m.c.order(await m.c.token(), {
+      usePoint: 0,
+      salePrice: m.salePrice,
+      bookIds: m.books,
+      paymentType: 'creditcard',
+      cardId: await card(),
+    });
     expect(r.statusCode).toBe(200);
     expect(r.json().results).toMatchObject({ bookIds: m.books, totalPrice: 800, payPrice: 800 });
     const [order] = await ordersOf(m.userId);
-    expect(order).toMatchObject({ status: 'COMPLETE', payment_type: 'SIMPLY_PAY_CREDIT_CARD', total_price: 800, card_last4: '4242', card_brand: 'VISA' });
+    expect(order).toMatchObject({
+      status: 'COMPLETE',
+      payment_type: 'SIMPLY_PAY_CREDIT_CARD',
+      total_price: 800,
+      card_last4: '4242',
+      card_brand: 'VISA',
+    });
     expect(await owned(m.userId)).toEqual(m.books);
     expect(await cartBooks(m.userId)).toEqual([]);
     expect(await earnedLots(order!.id)).toBeGreaterThan(0);
@@ -54,7 +74,13 @@ describe('paying the cart by card', () => {
 
   it('a declined card charges nothing and keeps nothing: CART_PAYMENT_FAILED, points and cart as they were', async () => {
     const m = await memberWithCart([500, 300], 200);
-    const r = await m.c.order(await m.c.token(), { usePoint: 200, salePrice: m.salePrice, bookIds: m.books, paymentType: 'creditcard', cardId: await card(SandboxTestCard.DECLINED) });
+    const r = await m.c.order(await m.c.token(), {
+      usePoint: 200,
+      salePrice: m.salePrice,
+      bookIds: m.books,
+      paymentType: 'creditcard',
+      cardId: await card(SandboxTestCard.DECLINED),
+    });
     expect([r.statusCode, r.json().errorCode]).toEqual([400, 'CART_PAYMENT_FAILED']);
     expect(JSON.stringify(r.json().messages)).toContain('DECLINED_CARD');
     expect(await ordersOf(m.userId)).toEqual([]);
@@ -74,7 +100,13 @@ describe('paying the cart by card', () => {
     const m = await memberWithCart();
     const cardData = { number: SandboxTestCard.SUCCESS, expiry: '12/30', cvc: '123' };
     for (const extra of [{ card: cardData }, { card: cardData, cardId: await card() }]) {
-      const r = await m.c.order(await m.c.token(), { usePoint: 0, salePrice: m.salePrice, bookIds: m.books, paymentType: 'creditcard', ...extra });
+      const r = await m.c.order(await m.c.token(), {
+        usePoint: 0,
+        salePrice: m.salePrice,
+        bookIds: m.books,
+        paymentType: 'creditcard',
+        ...extra,
+      });
       expect(r.statusCode).toBe(400);
       expect(r.json()).toMatchObject({ errorCode: 'BAD_REQUEST', messages: [expect.stringMatching(/^card: /)] });
     }
@@ -86,7 +118,13 @@ describe('paying the cart by card', () => {
 describe('paying the cart by carrier through the sandbox page', () => {
   it('waits PROCESSING with nothing granted; the approval grants the books once and empties the cart', async () => {
     const m = await memberWithCart();
-    const r = await m.c.order(await m.c.token(), { usePoint: 0, salePrice: m.salePrice, bookIds: m.books, paymentType: 'paypay', returnUrl: '/cart?ref=pay' });
+    const r = await m.c.order(await m.c.token(), {
+      usePoint: 0,
+      salePrice: m.salePrice,
+      bookIds: m.books,
+      paymentType: 'paypay',
+      returnUrl: '/cart?ref=pay',
+    });
     expect(r.statusCode).toBe(200);
     const { orderId, orderStatus, confirmUrl } = r.json().results;
     expect(orderStatus).toBe('PROCESSING');
@@ -110,7 +148,11 @@ describe('paying the cart by carrier through the sandbox page', () => {
     expect(again.headers.location).toContain('result=COMPLETE');
     expect(await earnedLots(orderId)).toBe(lots);
     expect(await owned(m.userId)).toEqual(m.books);
-    expect(await db().transaction().execute((trx) => completeCartPayment(trx, orderId, now))).toBe(false);
+    expect(
+      await db()
+        .transaction()
+        .execute((trx) => completeCartPayment(trx, orderId, now)),
+    ).toBe(false);
   });
 
   it('left on the sandbox page (the back button), it ends at the time limit by the scheduler: nothing granted, points and coupon given back', async () => {
@@ -129,7 +171,9 @@ describe('paying the cart by carrier through the sandbox page', () => {
       expect(await owned(m.userId)).toEqual([]);
       expect(await cartBooks(m.userId)).toEqual(m.books);
       expect((await ledgerInvariant(db(), m.userId, now)).POINT).toBe(100);
-      expect(await db().selectFrom('user_coupons').select('status').where('user_id', '=', m.userId).executeTakeFirst()).toEqual({ status: 'UNUSED' });
+      expect(await db().selectFrom('user_coupons').select('status').where('user_id', '=', m.userId).executeTakeFirst()).toEqual({
+        status: 'UNUSED',
+      });
       // The old page's approval afterwards grants nothing.
       expect((await decide(confirmUrl, 'approve')).headers.location).toContain('result=CANCEL');
       expect(await owned(m.userId)).toEqual([]);
@@ -146,7 +190,9 @@ describe('paying the cart by carrier through the sandbox page', () => {
     const r = await m.c.order(await m.c.token(), { usePoint: 100, salePrice: 1000, bookIds: m.books, paymentType: 'docomo' });
     expect(r.json().results).toMatchObject({ orderStatus: 'PROCESSING', payPrice: 400 });
     expect((await ledgerInvariant(db(), m.userId, now)).POINT).toBe(0);
-    expect(await db().selectFrom('user_coupons').select('status').where('user_id', '=', m.userId).executeTakeFirst()).toEqual({ status: 'USED' });
+    expect(await db().selectFrom('user_coupons').select('status').where('user_id', '=', m.userId).executeTakeFirst()).toEqual({
+      status: 'USED',
+    });
 
     const cancelled = await decide(r.json().results.confirmUrl, 'cancel');
     expect(cancelled.headers.location).toContain('result=CANCEL');
@@ -154,12 +200,20 @@ describe('paying the cart by carrier through the sandbox page', () => {
     expect(await owned(m.userId)).toEqual([]);
     expect(await cartBooks(m.userId)).toEqual(m.books);
     expect((await ledgerInvariant(db(), m.userId, now)).POINT).toBe(100);
-    expect(await db().selectFrom('user_coupons').select('status').where('user_id', '=', m.userId).executeTakeFirst()).toEqual({ status: 'UNUSED' });
+    expect(await db().selectFrom('user_coupons').select('status').where('user_id', '=', m.userId).executeTakeFirst()).toEqual({
+      status: 'UNUSED',
+    });
     // Approving after the cancel changes nothing.
     await decide(r.json().results.confirmUrl, 'approve');
     expect(await owned(m.userId)).toEqual([]);
     // The cart can be ordered again and paid.
-    const retry = await m.c.order(await m.c.token(), { usePoint: 0, salePrice: 1000, bookIds: m.books, paymentType: 'creditcard', cardId: await card() });
+    const retry = await m.c.order(await m.c.token(), {
+      usePoint: 0,
+      salePrice: 1000,
+      bookIds: m.books,
+      paymentType: 'creditcard',
+      cardId: await card(),
+    });
     expect(retry.json().results).toMatchObject({ discount: 500, payPrice: 500 });
     expect(await owned(m.userId)).toEqual(m.books);
   });
@@ -186,7 +240,9 @@ describe('paying the cart by carrier through the sandbox page', () => {
     expect(await owned(m.userId)).toEqual(m.books);
     const items = await db().selectFrom('order_items').select('book_id').where('order_id', '=', orderId).execute();
     expect(items).toHaveLength(3);
-    const lines = JSON.parse((await db().selectFrom('cart_payments').select('point_lines').where('order_id', '=', orderId).executeTakeFirstOrThrow()).point_lines) as unknown[];
+    const lines = JSON.parse(
+      (await db().selectFrom('cart_payments').select('point_lines').where('order_id', '=', orderId).executeTakeFirstOrThrow()).point_lines,
+    ) as unknown[];
     expect(await earnedLots(orderId)).toBe(lines.length);
     await ledgerInvariant(db(), m.userId, now);
   });
@@ -195,10 +251,18 @@ describe('paying the cart by carrier through the sandbox page', () => {
     const m = await memberWithCart([250, 250]);
     const r = await m.c.order(await m.c.token(), { usePoint: 0, salePrice: 500, bookIds: m.books, paymentType: 'linepay' });
     const { orderId } = r.json().results;
-    const results = await Promise.all([0, 1, 2].map(() => db().transaction().execute((trx) => completeCartPayment(trx, orderId, now))));
+    const results = await Promise.all(
+      [0, 1, 2].map(() =>
+        db()
+          .transaction()
+          .execute((trx) => completeCartPayment(trx, orderId, now)),
+      ),
+    );
     expect(results.filter(Boolean)).toHaveLength(1);
     expect(await owned(m.userId)).toEqual(m.books);
-    const lines = JSON.parse((await db().selectFrom('cart_payments').select('point_lines').where('order_id', '=', orderId).executeTakeFirstOrThrow()).point_lines) as unknown[];
+    const lines = JSON.parse(
+      (await db().selectFrom('cart_payments').select('point_lines').where('order_id', '=', orderId).executeTakeFirstOrThrow()).point_lines,
+    ) as unknown[];
     expect(await earnedLots(orderId)).toBe(lines.length);
   });
 });

@@ -14,7 +14,12 @@ const db = () => t.database.db;
 
 async function preOrder(cookie: string, bookId: number, price: number) {
   const token = await tokenFor(t.app, cookie, '/api/pre_order/create_token');
-  return t.app.inject({ method: 'POST', url: `/api/pre_order/manga_coin/order/book?token=${token}`, headers: { cookie }, payload: { bookId, price } });
+  return t.app.inject({
+    method: 'POST',
+    url: `/api/pre_order/manga_coin/order/book?token=${token}`,
+    headers: { cookie },
+    payload: { bookId, price },
+  });
 }
 const status = (cookie: string, id: number) => t.app.inject({ url: `/api/pre_order/order_status/${id}`, headers: { cookie } });
 const possession = async (cookie: string, bookId: number) =>

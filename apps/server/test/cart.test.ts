@@ -25,7 +25,13 @@ interface Item {
 describe('cart calls without a session', () => {
   it('answer 401', async () => {
     const guest = cartClient(t.app, '');
-    for (const r of [await guest.add(1), await guest.view(), await guest.laterItems(), await guest.coupons(), await guest.send('GET', '/cart/create_token')]) {
+    for (const r of [
+      await guest.add(1),
+      await guest.view(),
+      await guest.laterItems(),
+      await guest.coupons(),
+      await guest.send('GET', '/cart/create_token'),
+    ]) {
       expect(r.statusCode).toBe(401);
     }
   });
@@ -77,7 +83,11 @@ describe('adding to the cart', () => {
     const books = await Promise.all(Array.from({ length: CART_LIMIT + 1 }, (_, i) => insertBook(db(), title, i + 1)));
     await db()
       .insertInto('cart_items')
-      .values(books.slice(0, CART_LIMIT).map((book_id) => ({ user_id: m.userId, book_id, cart_type: 'BOOK', state: 'LATER', price_at_add: 550, created_at: 0 })))
+      .values(
+        books
+          .slice(0, CART_LIMIT)
+          .map((book_id) => ({ user_id: m.userId, book_id, cart_type: 'BOOK', state: 'LATER', price_at_add: 550, created_at: 0 })),
+      )
       .execute();
     const r = await cartClient(t.app, m.cookie).add(books[CART_LIMIT]!);
     expect(r.statusCode).toBe(403);
@@ -148,7 +158,9 @@ describe('coupons on the cart', () => {
     expect((await c.coupons()).json()).toMatchObject({ totalCount: 2, list: [{ status: 'UNUSED' }, { status: 'UNUSED' }] });
     expect((await c.view()).json()).toMatchObject({ cartCoupon: null, suggestedCoupon: { id: half, discount: 275 } });
     // The picker lists only the coupon that applies (the other targets another title), with its discount.
-    expect((await c.view()).json().applicableCoupons).toEqual([{ id: half, name: expect.any(String), couponType: 1, rate: 50, discount: 275 }]);
+    expect((await c.view()).json().applicableCoupons).toEqual([
+      { id: half, name: expect.any(String), couponType: 1, rate: 50, discount: 275 },
+    ]);
     const missing = await c.setCoupon(await c.token(), 999_999);
     expect([missing.statusCode, missing.json().errorCode]).toEqual([404, 'COUPON_NOT_EXISTS']);
     const invalid = await c.setCoupon(await c.token(), elsewhere);
@@ -182,7 +194,9 @@ describe('a coupon the cart is too small for (issue 34 item 13)', () => {
     await giveCoupon(db(), m.userId, ticket);
     await c.add(a);
     const small = (await c.view()).json();
-    expect(small.pendingCoupons).toEqual([{ id: ticket, name: '友達招待チケット 500円分', couponType: 2, rate: 500, minCartPrice: 1000, shortfall: 560 }]);
+    expect(small.pendingCoupons).toEqual([
+      { id: ticket, name: '友達招待チケット 500円分', couponType: 2, rate: 500, minCartPrice: 1000, shortfall: 560 },
+    ]);
     expect(small.applicableCoupons.map((k: { id: number }) => k.id)).not.toContain(ticket);
     await c.add(b);
     const enough = (await c.view()).json();
@@ -196,7 +210,11 @@ describe('a volume page’s coupon price (issue 34 item 2)', () => {
     const m = await member(t.app);
     const c = cartClient(t.app, m.cookie);
     const title = await insertTitle(db());
-    const [book, owned, other] = [await insertBook(db(), title, 1, { price: 440 }), await insertBook(db(), title, 2, { price: 440 }), await insertBook(db(), await insertTitle(db()), 1, { price: 440 })];
+    const [book, owned, other] = [
+      await insertBook(db(), title, 1, { price: 440 }),
+      await insertBook(db(), title, 2, { price: 440 }),
+      await insertBook(db(), await insertTitle(db()), 1, { price: 440 }),
+    ];
     const byBook = async (id: number) => (await c.send('GET', `/cart/coupons/by_book?book_id=${id}`)).json().coupon;
     expect(await byBook(book)).toBeNull();
     const thirty = await insertCoupon(db(), { name: '30%OFFクーポン', rate: 30, target_scope: 20, target_ids: `[${title}]` });
@@ -205,7 +223,14 @@ describe('a volume page’s coupon price (issue 34 item 2)', () => {
     await giveCoupon(db(), m.userId, floor);
     await grantOwnership(db(), m.userId, owned);
     const shown = await byBook(book);
-    expect(shown).toEqual({ id: thirty, name: '30%OFFクーポン', label: '30%OFFクーポン適用価格', price: 440, discount: 132, couponPrice: 308 });
+    expect(shown).toEqual({
+      id: thirty,
+      name: '30%OFFクーポン',
+      label: '30%OFFクーポン適用価格',
+      price: 440,
+      discount: 132,
+      couponPrice: 308,
+    });
     // Not a target, already theirs, or below a coupon's minimum: no coupon price to promise.
     expect(await byBook(other)).toBeNull();
     expect(await byBook(owned)).toBeNull();
@@ -231,7 +256,11 @@ describe('bulk buy list', () => {
   it('prices the title’s remaining volumes with the bulk-buy points; owned and stopped books left out', async () => {
     const m = await member(t.app);
     const title = await insertTitle(db());
-    const [v1, v2, v3] = [await insertBook(db(), title, 1, { price: 500 }), await insertBook(db(), title, 2, { price: 500 }), await insertBook(db(), title, 3, { price: 400 })];
+    const [v1, v2, v3] = [
+      await insertBook(db(), title, 1, { price: 500 }),
+      await insertBook(db(), title, 2, { price: 500 }),
+      await insertBook(db(), title, 3, { price: 400 }),
+    ];
     await insertBook(db(), title, 4, { sales_status: 'STOPPED' });
     const guest = (await t.app.inject({ url: `/api/point_campaign/bulk_buy_list?title_id=${title}` })).json();
     expect(guest).toMatchObject({ bookIds: [v1, v2, v3], totalCount: 3, totalPrice: 1400 });

@@ -32,8 +32,18 @@ describe('changes from another site', () => {
     const served: string[] = [];
     for (const route of routes) {
       if (route.url === '/api/csp-report') continue;
-      for (const headers of [{ 'sec-fetch-site': 'cross-site' }, { 'sec-fetch-site': 'same-site' }, { origin: 'https://evil.example' }, { referer: 'https://evil.example/page' }]) {
-        const response = await t.app.inject({ method: route.method as 'POST', url: route.url, headers: { cookie: route.url.startsWith('/api/admin/') ? operatorCookie : cookie, ...headers }, payload: {} });
+      for (const headers of [
+        { 'sec-fetch-site': 'cross-site' },
+        { 'sec-fetch-site': 'same-site' },
+        { origin: 'https://evil.example' },
+        { referer: 'https://evil.example/page' },
+      ]) {
+        const response = await t.app.inject({
+          method: route.method as 'POST',
+          url: route.url,
+          headers: { cookie: route.url.startsWith('/api/admin/') ? operatorCookie : cookie, ...headers },
+          payload: {},
+        });
         if (!refusedCrossSite(response)) served.push(`${route.method} ${route.url} ${JSON.stringify(headers)} → ${response.statusCode}`);
         else expect(response.json()).toMatchObject({ errorCode: 'FORBIDDEN' });
       }
@@ -44,19 +54,36 @@ describe('changes from another site', () => {
   it('the store’s own pages, a typed address and a native client are served as before', async () => {
     const token = () => tokenFor(t.app, cookie, '/api/order/book/manga_coin/create_token');
     const host = { host: 'store.example' };
-    for (const headers of [{ 'sec-fetch-site': 'same-origin' }, { 'sec-fetch-site': 'none' }, { origin: 'http://store.example', ...host }, {}]) {
+    for (const headers of [
+      { 'sec-fetch-site': 'same-origin' },
+      { 'sec-fetch-site': 'none' },
+      { origin: 'http://store.example', ...host },
+      {},
+    ]) {
       // A sign-up answers as usual: 200 from the store's own page, no refusal.
       const signup = await t.app.inject({ method: 'POST', url: '/api/auth/signup', headers, payload: createMember() });
       expect(signup.statusCode, `${JSON.stringify(headers)}: ${signup.body}`).toBe(200);
       // A purchase call reaches its own checks (an unknown book), past the cross-site one.
-      const buy = await t.app.inject({ method: 'POST', url: '/api/order/book/manga_coin/buy', headers: { cookie, ...headers }, payload: { token: await token(), book_id: 999_999, checked_price: 100 } });
+      const buy = await t.app.inject({
+        method: 'POST',
+        url: '/api/order/book/manga_coin/buy',
+        headers: { cookie, ...headers },
+        payload: { token: await token(), book_id: 999_999, checked_price: 100 },
+      });
       expect(refusedCrossSite(buy), buy.body).toBe(false);
     }
   });
 
   it('a CSP report from the browser is taken whatever site it names', async () => {
-    const report = { 'csp-report': { 'document-uri': 'http://store.example/', 'violated-directive': 'script-src', 'blocked-uri': 'inline' } };
-    const response = await t.app.inject({ method: 'POST', url: '/api/csp-report', headers: { 'sec-fetch-site': 'cross-site', 'content-type': 'application/csp-report' }, payload: JSON.stringify(report) });
+    const report = {
+      'csp-report': { 'document-uri': 'http://store.example/', 'violated-directive': 'script-src', 'blocked-uri': 'inline' },
+    };
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/csp-report',
+      headers: { 'sec-fetch-site': 'cross-site', 'content-type': 'application/csp-report' },
+      payload: JSON.stringify(report),
+    });
     expect(response.statusCode).toBeLessThan(300);
   });
 });

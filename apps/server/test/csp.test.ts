@@ -113,7 +113,13 @@ const page = (url: string, cookie?: string) => t.app.inject({ url, headers: cook
 function nonceOf(policy: string | string[] | number | undefined): string {
   expect(typeof policy).toBe('string');
   const text = policy as string;
-  for (const directive of ["object-src 'none'", "base-uri 'none'", "frame-ancestors 'self'", 'report-uri /api/csp-report', 'report-to csp']) {
+  for (const directive of [
+    "object-src 'none'",
+    "base-uri 'none'",
+    "frame-ancestors 'self'",
+    'report-uri /api/csp-report',
+    'report-to csp',
+  ]) {
     expect(text).toContain(directive);
   }
   const match = /script-src 'nonce-([A-Za-z0-9_-]{22})' 'strict-dynamic'/.exec(text);
@@ -123,7 +129,8 @@ function nonceOf(policy: string | string[] | number | undefined): string {
 
 /** Each `<script` of the HTML and its nonce attribute (undefined: none). */
 const scriptNonces = (html: string) => [...html.matchAll(/<script\b([^>]*)>/g)].map((m) => /\bnonce="([^"]*)"/.exec(m[1]!)?.[1]);
-const preloadNonces = (html: string) => [...html.matchAll(/<link\b[^>]*rel="modulepreload"[^>]*>/g)].map((m) => /\bnonce="([^"]*)"/.exec(m[0])?.[1]);
+const preloadNonces = (html: string) =>
+  [...html.matchAll(/<link\b[^>]*rel="modulepreload"[^>]*>/g)].map((m) => /\bnonce="([^"]*)"/.exec(m[0])?.[1]);
 
 /** A page's answer: a policy with a nonce, and that nonce on every script and module preload of its HTML. */
 async function checkPage(url: string, cookie?: string): Promise<{ nonce: string; status: number; cache: string | undefined }> {
@@ -133,8 +140,14 @@ async function checkPage(url: string, cookie?: string): Promise<{ nonce: string;
   if (response.statusCode === 200) {
     const scripts = scriptNonces(response.body);
     expect(scripts.length, url).toBeGreaterThan(0);
-    expect(scripts.every((n) => n === nonce), `${url}: ${JSON.stringify(scripts)} vs ${nonce}`).toBe(true);
-    expect(preloadNonces(response.body).every((n) => n === nonce), url).toBe(true);
+    expect(
+      scripts.every((n) => n === nonce),
+      `${url}: ${JSON.stringify(scripts)} vs ${nonce}`,
+    ).toBe(true);
+    expect(
+      preloadNonces(response.body).every((n) => n === nonce),
+      url,
+    ).toBe(true);
   }
   return { nonce, status: response.statusCode, cache: response.headers['x-page-cache'] as string | undefined };
 }
@@ -202,13 +215,31 @@ describe('POST /api/csp-report', () => {
     },
   };
   const reportingApi = [
-    { type: 'csp-violation', url: 'http://localhost/', age: 10, user_agent: 'x', body: { documentURL: 'http://localhost/', effectiveDirective: 'img-src', blockedURL: 'https://elsewhere.example/x.png', disposition: 'enforce' } },
+    {
+      type: 'csp-violation',
+      url: 'http://localhost/',
+      age: 10,
+      user_agent: 'x',
+      body: {
+        documentURL: 'http://localhost/',
+        effectiveDirective: 'img-src',
+        blockedURL: 'https://elsewhere.example/x.png',
+        disposition: 'enforce',
+      },
+    },
     { type: 'deprecation', url: 'http://localhost/', body: {} },
   ];
   const report = (payload: unknown, contentType: string, address = '10.0.0.1') =>
-    t.app.inject({ method: 'POST', url: '/api/csp-report', remoteAddress: address, headers: { 'content-type': contentType }, payload: JSON.stringify(payload) });
+    t.app.inject({
+      method: 'POST',
+      url: '/api/csp-report',
+      remoteAddress: address,
+      headers: { 'content-type': contentType },
+      payload: JSON.stringify(payload),
+    });
   const metrics = async () => (await t.app.inject({ url: '/metrics', headers: { authorization: 'Bearer scrape' } })).body;
-  const counted = (text: string, directive: string) => Number(new RegExp(`hondana_csp_violations_total\\{directive="${directive}"\\} (\\d+)`).exec(text)?.[1] ?? 0);
+  const counted = (text: string, directive: string) =>
+    Number(new RegExp(`hondana_csp_violations_total\\{directive="${directive}"\\} (\\d+)`).exec(text)?.[1] ?? 0);
 
   it('accepts both report formats and counts each violation by directive in /metrics', async () => {
     const before = await metrics();
@@ -224,7 +255,13 @@ describe('POST /api/csp-report', () => {
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ errorCode: 'BAD_REQUEST' });
     expect(JSON.stringify(response.json())).toContain('line-number');
-    const broken = await t.app.inject({ method: 'POST', url: '/api/csp-report', remoteAddress: '10.0.0.2', headers: { 'content-type': 'application/csp-report' }, payload: '{' });
+    const broken = await t.app.inject({
+      method: 'POST',
+      url: '/api/csp-report',
+      remoteAddress: '10.0.0.2',
+      headers: { 'content-type': 'application/csp-report' },
+      payload: '{',
+    });
     expect(broken.statusCode).toBe(400);
   });
 

@@ -43,7 +43,15 @@ describe('the demo catalog has coupons a newcomer can try', () => {
   it('the guest banner offers the 30%OFF coupon, and a reset makes the coupons again', async () => {
     const shown = (await t.app.inject({ url: '/api/guest/coupon' })).json();
     expect(shown.coupon).toMatchObject({ rate: 30, label: '30%OFFクーポン適用価格' });
-    const count = async () => Number((await t.database.db.selectFrom('coupons').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+    const count = async () =>
+      Number(
+        (
+          await t.database.db
+            .selectFrom('coupons')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
     // The four coupons of the cart, and the lottery's coupon prize: the same ones after a reset.
     const before = await count();
     expect(before).toBeGreaterThanOrEqual(Object.values(CouponType).length);

@@ -70,13 +70,10 @@ describe('the demo catalog', () => {
     const books = await database.db.selectFrom('books').selectAll().execute();
     const now = NOW.getTime();
     expect(books.length).toBeGreaterThanOrEqual(80);
-    const freeNow = books.filter(
-      (b) => b.free_flg === 1 && (b.free_start_datetime ?? 0) <= now && (b.free_end_datetime ?? Infinity) > now,
-    );
+    const freeNow = books.filter((b) => b.free_flg === 1 && (b.free_start_datetime ?? 0) <= now && (b.free_end_datetime ?? Infinity) > now);
     expect(freeNow.length).toBeGreaterThanOrEqual(5);
     const onSale = books.filter(
-      (b) =>
-        b.sale_price !== null && b.sale_start_datetime! <= now && b.sale_end_datetime! > now && b.sale_price < b.price,
+      (b) => b.sale_price !== null && b.sale_start_datetime! <= now && b.sale_end_datetime! > now && b.sale_price < b.price,
     );
     expect(onSale.length).toBeGreaterThanOrEqual(3);
     expect(books.some((b) => b.sales_status === 'IN_RESERVATION' && b.start_datetime > now)).toBe(true);
@@ -87,21 +84,13 @@ describe('the demo catalog', () => {
   });
 
   it('has exactly one R18 title', async () => {
-    const r18 = await database.db
-      .selectFrom('titles')
-      .select('name')
-      .where('erotic_type', '=', EroticType.R18)
-      .execute();
+    const r18 = await database.db.selectFrom('titles').select('name').where('erotic_type', '=', EroticType.R18).execute();
     expect(r18).toHaveLength(1);
   });
 
   it('has webtoon titles of tall strips and vertical reflow text books with chapters', async () => {
     const { db } = database;
-    const webtoon = await db
-      .selectFrom('books')
-      .select(['id', 'title_id'])
-      .where('layout_type', '=', LayoutType.WEBTOON)
-      .execute();
+    const webtoon = await db.selectFrom('books').select(['id', 'title_id']).where('layout_type', '=', LayoutType.WEBTOON).execute();
     expect(new Set(webtoon.map((b) => b.title_id)).size).toBeGreaterThanOrEqual(2);
     const strip = await db.selectFrom('book_pages').selectAll().where('book_id', '=', webtoon[0]!.id).execute();
     expect(strip.every((p) => p.height >= 2 * p.width)).toBe(true);
@@ -111,12 +100,7 @@ describe('the demo catalog', () => {
     for (const book of reflow) {
       expect(book.writing_mode).toBe('vertical');
       expect(book.direction).toBe('rtl');
-      const chapters = await db
-        .selectFrom('book_text_chapters')
-        .selectAll()
-        .where('book_id', '=', book.id)
-        .orderBy('chapter_no')
-        .execute();
+      const chapters = await db.selectFrom('book_text_chapters').selectAll().where('book_id', '=', book.id).orderBy('chapter_no').execute();
       expect(chapters.length).toBeGreaterThanOrEqual(3);
       expect(chapters[0]!.title).toMatch(/^第一章/);
       expect(chapters.every((c) => c.char_count > 1000)).toBe(true);
@@ -155,8 +139,7 @@ describe('the demo catalog', () => {
       .where('serial_id', '=', serials[0]!.id)
       .orderBy('order_sequence')
       .execute();
-    for (let i = 1; i < episodes.length; i++)
-      expect(episodes[i]!.release_datetime).toBeGreaterThan(episodes[i - 1]!.release_datetime);
+    for (let i = 1; i < episodes.length; i++) expect(episodes[i]!.release_datetime).toBeGreaterThan(episodes[i - 1]!.release_datetime);
     expect(episodes.filter((e) => e.free_flg === 1).length).toBeGreaterThan(0);
   });
 
@@ -210,7 +193,11 @@ describe('the demo catalog', () => {
       const events = await db
         .selectFrom('catalog_events')
         .select('title_id')
-        .where('title_id', 'in', r18.map((t) => t.id))
+        .where(
+          'title_id',
+          'in',
+          r18.map((t) => t.id),
+        )
         .where('created_at', '>=', from)
         .where('created_at', '<', from + day)
         .execute();
@@ -256,41 +243,25 @@ describe('the demo catalog', () => {
 
   it('draws covers and sample pages as WebP and JPEG in two widths or more', async () => {
     const { db } = database;
-    const webtoon = await db
-      .selectFrom('books')
-      .select('id')
-      .where('layout_type', '=', LayoutType.WEBTOON)
-      .executeTakeFirstOrThrow();
+    const webtoon = await db.selectFrom('books').select('id').where('layout_type', '=', LayoutType.WEBTOON).executeTakeFirstOrThrow();
     const store = new FileMediaStore(mediaRoot(database.dataDir));
     const result = await prerenderCatalogMedia(db, store, { bookIds: [1, webtoon.id] });
-    const book1 = await db
-      .selectFrom('books')
-      .select('sample_page_total')
-      .where('id', '=', 1)
-      .executeTakeFirstOrThrow();
+    const book1 = await db.selectFrom('books').select('sample_page_total').where('id', '=', 1).executeTakeFirstOrThrow();
     expect(result.files).toBe((2 * COVER_EAGER_WIDTHS.length + (book1.sample_page_total + 2) * PAGE_WIDTHS.length) * 2);
 
     for (const width of [COVER_EAGER_WIDTHS[0], 480]) {
-      const webp = await sharp(
-        (await store.get(mediaKey({ kind: 'cover', bookId: 1, width, format: 'webp' })))!,
-      ).metadata();
-      const jpeg = await sharp(
-        (await store.get(mediaKey({ kind: 'cover', bookId: 1, width, format: 'jpg' })))!,
-      ).metadata();
+      const webp = await sharp((await store.get(mediaKey({ kind: 'cover', bookId: 1, width, format: 'webp' })))!).metadata();
+      const jpeg = await sharp((await store.get(mediaKey({ kind: 'cover', bookId: 1, width, format: 'jpg' })))!).metadata();
       expect([webp.format, webp.width, jpeg.format, jpeg.width]).toEqual(['webp', width, 'jpeg', width]);
     }
     for (const width of PAGE_WIDTHS) {
-      const page = await sharp(
-        (await store.get(mediaKey({ kind: 'page', bookId: 1, page: 0, width, format: 'webp' })))!,
-      ).metadata();
+      const page = await sharp((await store.get(mediaKey({ kind: 'page', bookId: 1, page: 0, width, format: 'webp' })))!).metadata();
       expect(page.width).toBe(width);
       expect(page.height).toBe(Math.round((1536 * width) / 1080));
     }
-    expect(
-      await store.exists(
-        mediaKey({ kind: 'page', bookId: 1, page: book1.sample_page_total, width: 720, format: 'webp' }),
-      ),
-    ).toBe(false);
+    expect(await store.exists(mediaKey({ kind: 'page', bookId: 1, page: book1.sample_page_total, width: 720, format: 'webp' }))).toBe(
+      false,
+    );
     const again = await prerenderCatalogMedia(db, store, { bookIds: [1] });
     expect(again.files).toBe(0);
   });
@@ -327,13 +298,21 @@ describe('the demo catalog', () => {
     expect(prizes.reduce((sum, p) => sum + p.weight, 0)).toBe(1000);
     const events = await db.selectFrom('lottery_distribution_events').select('event_type').execute();
     expect(events.map((e) => e.event_type).sort()).toEqual(['PURCHASE', 'READ_END_FREE', 'SHARE']);
-    expect(await db.selectFrom('missions').select('reward_type').orderBy('id').execute()).toEqual([{ reward_type: 100 }, { reward_type: 1 }, { reward_type: 10 }]);
+    expect(await db.selectFrom('missions').select('reward_type').orderBy('id').execute()).toEqual([
+      { reward_type: 100 },
+      { reward_type: 1 },
+      { reward_type: 10 },
+    ]);
   });
 
   it('runs one open friend invitation campaign', async () => {
     const open = await listCampaigns(database.db, { campaign_status: 'open' }, NOW.getTime());
     expect(open).toHaveLength(1);
-    expect(open[0]).toMatchObject({ name: DEMO_INVITATION_NAME, inviteeIncentive: { amount: 500, minCartPrice: 1000 }, inviterIncentive: { limit: 5 } });
+    expect(open[0]).toMatchObject({
+      name: DEMO_INVITATION_NAME,
+      inviteeIncentive: { amount: 500, minCartPrice: 1000 },
+      inviterIncentive: { limit: 5 },
+    });
     // Made through the console's service: the console lists it as running, at its first version, for an operator to end.
     const consoleRunning = await listInvitationCampaigns(database.db, 'running', NOW.getTime());
     expect(consoleRunning.map((c) => [c.name, c.version, c.inviterMaximum])).toEqual([[DEMO_INVITATION_NAME, 0, 1500]]);

@@ -40,7 +40,12 @@ afterAll(async () => {
 
 const db = () => t.database.db;
 const episodePushes = (episodeId: number) =>
-  db().selectFrom('push_outbox').select(['user_id', 'kind', 'status', 'event_key']).where('event_key', 'like', `new-episode:%:${episodeId}`).orderBy('user_id').execute();
+  db()
+    .selectFrom('push_outbox')
+    .select(['user_id', 'kind', 'status', 'event_key'])
+    .where('event_key', 'like', `new-episode:%:${episodeId}`)
+    .orderBy('user_id')
+    .execute();
 
 /** Runs the scheduler's job now, as its timer would. */
 async function runJob(name: 'new-episode-pushes' | 'push-outbox'): Promise<number> {
@@ -52,7 +57,11 @@ async function runJob(name: 'new-episode-pushes' | 'push-outbox'): Promise<numbe
 
 async function notification(cookie: string, serialId: number, on: boolean) {
   const token = await serialToken(t.app, cookie, `/api/user_serials/me/${serialId}/notification/token`);
-  const response = await t.app.inject({ method: on ? 'POST' : 'DELETE', url: `/api/user_serials/me/${serialId}/notification?token=${token}`, headers: { cookie } });
+  const response = await t.app.inject({
+    method: on ? 'POST' : 'DELETE',
+    url: `/api/user_serials/me/${serialId}/notification?token=${token}`,
+    headers: { cookie },
+  });
   expect(response.json()).toMatchObject({ notification: on });
 }
 
@@ -62,7 +71,12 @@ async function reader(serialId: number, o: { notify: boolean; browser: boolean }
   const browser = browserKeys();
   const endpoint = `/push/episode-${m.userId}`;
   if (o.browser) {
-    const added = await t.app.inject({ method: 'POST', url: '/api/push/subscriptions', headers: { cookie: m.cookie }, payload: { endpoint: `${push.origin}${endpoint}`, keys: browser.keys } });
+    const added = await t.app.inject({
+      method: 'POST',
+      url: '/api/push/subscriptions',
+      headers: { cookie: m.cookie },
+      payload: { endpoint: `${push.origin}${endpoint}`, keys: browser.keys },
+    });
     expect(added.json()).toEqual({ result: 'OK' });
   }
   await notification(m.cookie, serialId, true);
@@ -79,20 +93,27 @@ describe('a new episode as Web Push', () => {
     const noBrowser = await reader(serialId, { notify: true, browser: false });
     const turnedOff = await reader(serialId, { notify: false, browser: true });
     const serialName = (await db().selectFrom('serials').select('name').where('id', '=', serialId).executeTakeFirstOrThrow()).name;
-    const release = Number((await db().selectFrom('serial_episodes').select('release_datetime').where('id', '=', episode).executeTakeFirstOrThrow()).release_datetime);
+    const release = Number(
+      (await db().selectFrom('serial_episodes').select('release_datetime').where('id', '=', episode).executeTakeFirstOrThrow())
+        .release_datetime,
+    );
 
     // Before the release: nothing (the episodes out before the scan started are not announced either).
     clock.set(release - MINUTE);
     await runJob('new-episode-pushes');
     expect(await episodePushes(episode)).toEqual([]);
-    expect(await db().selectFrom('push_outbox').select('id').where('user_id', 'in', [fan.userId, noBrowser.userId, turnedOff.userId]).execute()).toEqual([]);
+    expect(
+      await db().selectFrom('push_outbox').select('id').where('user_id', 'in', [fan.userId, noBrowser.userId, turnedOff.userId]).execute(),
+    ).toEqual([]);
 
     // Released: two scans at once (as two processes whose leases overlap) write one push between them.
     const before = push.received.length;
     clock.set(release + MINUTE);
     const [first, second] = await Promise.all([pushNewEpisodes(db(), clock.now()), pushNewEpisodes(db(), clock.now())]);
     expect(first + second).toBe(1);
-    expect(await episodePushes(episode)).toEqual([{ user_id: fan.userId, kind: 'NEW_EPISODE', status: 'PENDING', event_key: `new-episode:${fan.userId}:${episode}` }]);
+    expect(await episodePushes(episode)).toEqual([
+      { user_id: fan.userId, kind: 'NEW_EPISODE', status: 'PENDING', event_key: `new-episode:${fan.userId}:${episode}` },
+    ]);
     // The scheduler's scan after them: nothing more.
     expect(await runJob('new-episode-pushes')).toBe(0);
     expect(await episodePushes(episode)).toHaveLength(1);
@@ -120,9 +141,23 @@ describe('a new episode as Web Push', () => {
     await runJob('new-episode-pushes');
 
     const past = instantToTokyoMinute(clock.now() - 30 * MINUTE);
-    const added = await op.change('POST', `/serials/${serialId}/episodes`, { title: '第2話 追加', price: 0, spendType: 0, releaseAt: past, endAt: null, pageCount: 2 });
+    const added = await op.change('POST', `/serials/${serialId}/episodes`, {
+      title: '第2話 追加',
+      price: 0,
+      spendType: 0,
+      releaseAt: past,
+      endAt: null,
+      pageCount: 2,
+    });
     expect(added.statusCode).toBe(200);
-    const later = await op.change('POST', `/serials/${serialId}/episodes`, { title: '第3話 予約', price: 0, spendType: 0, releaseAt: instantToTokyoMinute(clock.now() + 3 * DAY), endAt: null, pageCount: 2 });
+    const later = await op.change('POST', `/serials/${serialId}/episodes`, {
+      title: '第3話 予約',
+      price: 0,
+      spendType: 0,
+      releaseAt: instantToTokyoMinute(clock.now() + 3 * DAY),
+      endAt: null,
+      pageCount: 2,
+    });
     expect(later.statusCode).toBe(200);
     clock.set(clock.now() + MINUTE);
     await runJob('new-episode-pushes');
@@ -130,7 +165,10 @@ describe('a new episode as Web Push', () => {
     expect(await episodePushes(later.json().id)).toEqual([]);
 
     // The scheduled one is moved to a minute that has already passed (behind the last scan).
-    const moved = await op.change('PUT', `/episodes/${later.json().id}`, { version: later.json().version, releaseAt: instantToTokyoMinute(clock.now() - 10 * MINUTE) });
+    const moved = await op.change('PUT', `/episodes/${later.json().id}`, {
+      version: later.json().version,
+      releaseAt: instantToTokyoMinute(clock.now() - 10 * MINUTE),
+    });
     expect(moved.statusCode).toBe(200);
     clock.set(clock.now() + MINUTE);
     await runJob('new-episode-pushes');
@@ -138,7 +176,12 @@ describe('a new episode as Web Push', () => {
   });
 
   it('costs two statements a run when nothing came out, and per episode out one transaction of a statement per member pushed', async () => {
-    const { serialId, episodeIds } = await insertSerial(db(), { episodes: 2, unreleased: 1, releasedAt: clock.now() - DAY, now: clock.now() });
+    const { serialId, episodeIds } = await insertSerial(db(), {
+      episodes: 2,
+      unreleased: 1,
+      releasedAt: clock.now() - DAY,
+      now: clock.now(),
+    });
     await reader(serialId, { notify: true, browser: true });
     await reader(serialId, { notify: true, browser: true });
     await pushNewEpisodes(db(), clock.now());

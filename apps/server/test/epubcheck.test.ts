@@ -46,10 +46,22 @@ describe.runIf(run)('the publisher-shaped test books pass epubcheck', () => {
     // Two at a time: each is a Java process of several seconds.
     for (let i = 0; i < files.length; i += 2) {
       const pair = files.slice(i, i + 2);
-      verdicts.push(...(await Promise.all(pair.map(async ([kind, file]) => [kind, await epubcheck(file)] as [string, { ok: boolean; messages: string }]))));
+      verdicts.push(
+        ...(await Promise.all(
+          pair.map(async ([kind, file]) => [kind, await epubcheck(file)] as [string, { ok: boolean; messages: string }]),
+        )),
+      );
     }
     const failed = verdicts.filter(([, v]) => !v.ok || !/No errors or warnings detected/.test(v.messages));
     expect(failed.map(([kind, v]) => `${kind}: ${v.messages}`)).toEqual([]);
-    expect(verdicts.map(([kind]) => kind).sort()).toEqual(['epub2', 'manga', 'mangaNoSpreads', 'namedNovel', 'pictureScroll', 'techText', 'webtoon']);
+    expect(verdicts.map(([kind]) => kind).sort()).toEqual([
+      'epub2',
+      'manga',
+      'mangaNoSpreads',
+      'namedNovel',
+      'pictureScroll',
+      'techText',
+      'webtoon',
+    ]);
   }, 300_000);
 });

@@ -69,7 +69,7 @@ describe('free books by page type', () => {
 });
 
 describe('free ranking', () => {
-  it('ranks titles with a free book by yesterday\'s reads, 12 asked but only ranks 10 or better', async () => {
+  it("ranks titles with a free book by yesterday's reads, 12 asked but only ranks 10 or better", async () => {
     const { db } = await start();
     const titles = [];
     for (let i = 0; i < 13; i++) {
@@ -127,7 +127,9 @@ describe('free volumes of a title', () => {
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({ errorCode: 'NOT_FOUND' });
     const adult = await member(app, { adult: true });
-    expect((await getJson<{ freeBookVols: number[] }>(`/api/free_book_vol/list?title_id=${r18.titleId}&ac=1`, adult.cookie)).freeBookVols).toEqual([1]);
+    expect(
+      (await getJson<{ freeBookVols: number[] }>(`/api/free_book_vol/list?title_id=${r18.titleId}&ac=1`, adult.cookie)).freeBookVols,
+    ).toEqual([1]);
   });
 });
 

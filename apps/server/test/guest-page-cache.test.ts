@@ -1,7 +1,11 @@
 import { expect, it } from 'vitest';
 import { GuestPageCache } from '../src/web/guest-page-cache';
 
-const page = (bytes: number) => ({ status: 200, headers: [['content-type', 'text/html']] as [string, string][], body: Buffer.alloc(bytes) });
+const page = (bytes: number) => ({
+  status: 200,
+  headers: [['content-type', 'text/html']] as [string, string][],
+  body: Buffer.alloc(bytes),
+});
 
 it('serves a kept page until its time is up, then renders again', () => {
   const cache = new GuestPageCache(5_000);

@@ -89,7 +89,11 @@ afterAll(() => t?.close());
  * cheaper count: a kept fact that expires between the two (the catalog's 10 s TTL,
  * `catalog/titles.repository.ts`) costs its reads once per expiry, not once per request.
  */
-async function warmCost(route: string, request: () => InjectOptions | Promise<InjectOptions>, { warm = 2, status = 200 } = {}): Promise<RequestCost> {
+async function warmCost(
+  route: string,
+  request: () => InjectOptions | Promise<InjectOptions>,
+  { warm = 2, status = 200 } = {},
+): Promise<RequestCost> {
   for (let i = 0; i < warm; i++) {
     const response = await t.app.inject(await request());
     expect(response.statusCode, response.body.slice(0, 300)).toBe(status);
@@ -106,7 +110,10 @@ async function warmCost(route: string, request: () => InjectOptions | Promise<In
 function expectWithin(cost: RequestCost, budget: Budget) {
   const statements = typeof budget.statements === 'number' ? budget.statements : budget.statements[testDialect];
   const said = `the request ran:\n${cost.statements.map((s, i) => `  ${i + 1}. ${s.slice(0, 300)}`).join('\n')}\nand passed the hooks: ${cost.hooks.join(', ')}\n`;
-  expect(cost.statements.length, `${said}statements above the budget: raise it with a line saying what the new one is for (below it: lower it)`).toBe(statements);
+  expect(
+    cost.statements.length,
+    `${said}statements above the budget: raise it with a line saying what the new one is for (below it: lower it)`,
+  ).toBe(statements);
   expect(cost.hooks.length, `${said}hooks above the budget (below it: lower it)`).toBe(budget.hooks);
 }
 
@@ -217,10 +224,14 @@ describe('pages, rendered (no page cache)', () => {
 
 describe('log/page', () => {
   const route = 'GET /api/log/page';
-  const url = () => `/api/log/page?page=%2Fseries_list%2Fseries_id%3D${state.titleId}&title_id=${state.titleId}&ref=free_ranking_reader&hash=v`;
+  const url = () =>
+    `/api/log/page?page=%2Fseries_list%2Fseries_id%3D${state.titleId}&title_id=${state.titleId}&ref=free_ranking_reader&hash=v`;
   // The event waits in the process's buffer: no statement on the request path.
   it('returning guest', async () =>
-    expectWithin(await warmCost(route, () => ({ url: url(), headers: { cookie: state.guestCookie } }), { status: 204 }), { statements: 0, hooks: 4 }));
+    expectWithin(await warmCost(route, () => ({ url: url(), headers: { cookie: state.guestCookie } }), { status: 204 }), {
+      statements: 0,
+      hooks: 4,
+    }));
   it('member', async () =>
     expectWithin(await warmCost(route, () => asMember(url()), { status: 204 }), {
       // (session)
@@ -244,7 +255,12 @@ describe('purchases', () => {
       const token = await tokenFor(t.app, cookie, '/api/order/book/manga_coin/create_token');
       const bookId = state.forSale.shift()!;
       const price = (await t.app.inject(asMember(`/api/books/${bookId}`))).json<{ price: number }>().price;
-      return { method: 'POST', url: '/api/order/book/manga_coin/buy', headers: { cookie }, payload: { token, book_id: bookId, checked_price: price } };
+      return {
+        method: 'POST',
+        url: '/api/order/book/manga_coin/buy',
+        headers: { cookie },
+        payload: { token, book_id: bookId, checked_price: price },
+      };
     };
     expectWithin(await warmCost('POST /api/order/book/manga_coin/buy', buy), {
       // (session); BEGIN; the token claimed (`tokens/one-time-tokens.ts`); the book as a purchase reads it;

@@ -41,14 +41,29 @@ describe('empty and missing bodies', () => {
   }, 120_000);
 });
 
-describe('JSON numbers for the spec\'s numeric fields', () => {
+describe("JSON numbers for the spec's numeric fields", () => {
   it('no route refuses a numeric id as "expected string"', async () => {
     const failures: string[] = [];
-    const ids = ['book_id', 'title_id', 'serial_id', 'serial_episode_id', 'review_id', 'comment_id', 'order_id', 'id', 'bookId', 'titleId', 'reviewId', 'commentId', 'itemId'];
+    const ids = [
+      'book_id',
+      'title_id',
+      'serial_id',
+      'serial_episode_id',
+      'review_id',
+      'comment_id',
+      'order_id',
+      'id',
+      'bookId',
+      'titleId',
+      'reviewId',
+      'commentId',
+      'itemId',
+    ];
     for (const route of writes()) {
       const payload = Object.fromEntries(ids.map((f) => [f, 1]));
       const response = await t.app.inject({ method: route.method as 'POST', url: route.url, headers: { cookie }, payload });
-      if (response.statusCode >= 500 || /expected string, received number/.test(response.body)) failures.push(`${route.method} ${route.url} → ${response.body.slice(0, 160)}`);
+      if (response.statusCode >= 500 || /expected string, received number/.test(response.body))
+        failures.push(`${route.method} ${route.url} → ${response.body.slice(0, 160)}`);
     }
     expect(failures).toEqual([]);
   }, 120_000);
@@ -57,7 +72,12 @@ describe('JSON numbers for the spec\'s numeric fields', () => {
     const m = await member(t.app);
     const titleId = await insertTitle(t.database.db);
     const token = await tokenFor(t.app, m.cookie, '/api/wish_title/add/create_token');
-    const response = await t.app.inject({ method: 'POST', url: '/api/wish_title/add', headers: { cookie: m.cookie }, payload: { token, title_id: titleId } });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/wish_title/add',
+      headers: { cookie: m.cookie },
+      payload: { token, title_id: titleId },
+    });
     expect(response.statusCode, response.body).toBe(200);
   });
 });

@@ -17,14 +17,41 @@ afterAll(() => t.close());
 
 const TOO_BIG = '2147483648';
 
-const ID_FIELDS = ['book_id', 'title_id', 'serial_id', 'serial_episode_id', 'episode_id', 'review_id', 'comment_id', 'order_id', 'author_id', 'id', 'bookId', 'titleId', 'reviewId', 'commentId', 'serialId', 'serialEpisodeId', 'itemId', 'couponId', 'bundle_id', 'cart_ids', 'book_ids'];
+const ID_FIELDS = [
+  'book_id',
+  'title_id',
+  'serial_id',
+  'serial_episode_id',
+  'episode_id',
+  'review_id',
+  'comment_id',
+  'order_id',
+  'author_id',
+  'id',
+  'bookId',
+  'titleId',
+  'reviewId',
+  'commentId',
+  'serialId',
+  'serialEpisodeId',
+  'itemId',
+  'couponId',
+  'bundle_id',
+  'cart_ids',
+  'book_ids',
+];
 
 type Probe = { method: string; url: string; payload?: object };
 
 async function sweep(probes: Probe[], expectPathRefusal = false): Promise<string[]> {
   const failures: string[] = [];
   for (const probe of probes) {
-    const response = await t.app.inject({ method: probe.method as 'GET', url: probe.url, headers: { cookie }, ...(probe.payload ? { payload: probe.payload } : {}) });
+    const response = await t.app.inject({
+      method: probe.method as 'GET',
+      url: probe.url,
+      headers: { cookie },
+      ...(probe.payload ? { payload: probe.payload } : {}),
+    });
     const label = `${probe.method} ${probe.url} ${probe.payload ? JSON.stringify(probe.payload) : ''}`;
     if (response.statusCode >= 500) failures.push(`${label} → ${response.statusCode} ${response.body.slice(0, 100)}`);
     // 401 and 403 are refusals too: a route that checks who asks before it reads its input (the
@@ -42,7 +69,9 @@ describe('ids past the integer range', () => {
     expect(routes.length).toBeGreaterThan(100);
     const probes = routes
       .filter((r) => r.url.includes(':'))
-      .flatMap((r) => r.methods.map((method) => ({ method, url: r.url.replace(/:[a-z_]+/gi, TOO_BIG), ...(method === 'GET' ? {} : { payload: {} }) })));
+      .flatMap((r) =>
+        r.methods.map((method) => ({ method, url: r.url.replace(/:[a-z_]+/gi, TOO_BIG), ...(method === 'GET' ? {} : { payload: {} }) })),
+      );
     expect(await sweep(probes, true)).toEqual([]);
   }, 120_000);
 
@@ -52,7 +81,9 @@ describe('ids past the integer range', () => {
       .flatMap((r) =>
         r.methods.flatMap((method) =>
           ID_FIELDS.map((field) =>
-            method === 'GET' || method === 'DELETE' ? { method, url: `${r.url}?${field}=${TOO_BIG}` } : { method, url: r.url, payload: { [field]: Number(TOO_BIG) } },
+            method === 'GET' || method === 'DELETE'
+              ? { method, url: `${r.url}?${field}=${TOO_BIG}` }
+              : { method, url: r.url, payload: { [field]: Number(TOO_BIG) } },
           ),
         ),
       );

@@ -72,7 +72,9 @@ describe('every response', () => {
   });
 
   it('sends the document headers on pages and only the ones that apply to JSON on the API', async () => {
-    t = await buildTestApp({ beforeReady: (app) => app.get('/test/page', async (_req, reply) => reply.type('text/html').send('<p>本棚</p>')) });
+    t = await buildTestApp({
+      beforeReady: (app) => app.get('/test/page', async (_req, reply) => reply.type('text/html').send('<p>本棚</p>')),
+    });
     const page = await t.app.inject({ url: '/test/page' });
     expect(page.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
     expect(page.headers['cross-origin-opener-policy']).toBe('same-origin');

@@ -52,13 +52,33 @@ describe('npm run import', () => {
       expect(code).toBe(1);
       const out = JSON.parse(io.out) as Record<string, unknown>[];
       expect(out).toHaveLength(3);
-      expect(out[0]).toMatchObject({ file: expect.stringMatching(/a-comic 1\.cbz$/), layoutType: 0, direction: 'ltr', totalPage: 2, warnings: [] });
+      expect(out[0]).toMatchObject({
+        file: expect.stringMatching(/a-comic 1\.cbz$/),
+        layoutType: 0,
+        direction: 'ltr',
+        totalPage: 2,
+        warnings: [],
+      });
       expect(out[0]!.bookId).toEqual(expect.any(Number));
-      expect(Object.keys(out[0]!).sort()).toEqual(['bookId', 'direction', 'file', 'layoutType', 'listed', 'price', 'titleId', 'totalPage', 'warnings']);
+      expect(Object.keys(out[0]!).sort()).toEqual([
+        'bookId',
+        'direction',
+        'file',
+        'layoutType',
+        'listed',
+        'price',
+        'titleId',
+        'totalPage',
+        'warnings',
+      ]);
       // New books wait unlisted, at 0 yen, until an operator publishes them.
       expect(out[0]).toMatchObject({ listed: false, price: 0 });
       expect(out[1]).toMatchObject({ file: expect.stringMatching(/b-scans 2$/), direction: 'rtl', totalPage: 1 });
-      expect(out[2]).toMatchObject({ file: expect.stringMatching(/c-broken\.cbz$/), bookId: null, error: expect.stringMatching(/c-broken\.cbz: not a ZIP archive/) });
+      expect(out[2]).toMatchObject({
+        file: expect.stringMatching(/c-broken\.cbz$/),
+        bookId: null,
+        error: expect.stringMatching(/c-broken\.cbz: not a ZIP archive/),
+      });
       expect(io.err).toMatch(/a-comic 1\.cbz: 2\/2 pages, [\d.]+ pages\/s — created book \d+/);
       expect(io.err).not.toMatch(/\n\s+at /); // no stack
     } finally {
@@ -125,7 +145,11 @@ describe('npm run import', () => {
       expect(await runImport(['--json', '--publish', '--price', '550', file], deps, io)).toBe(0);
       const [result] = JSON.parse(io.out) as { bookId: number; listed: boolean; price: number }[];
       expect(result).toMatchObject({ listed: true, price: 550 });
-      const book = await t.database.db.selectFrom('books').select(['sales_status', 'price', 'tax_amount']).where('id', '=', result!.bookId).executeTakeFirstOrThrow();
+      const book = await t.database.db
+        .selectFrom('books')
+        .select(['sales_status', 'price', 'tax_amount'])
+        .where('id', '=', result!.bookId)
+        .executeTakeFirstOrThrow();
       expect(book).toEqual({ sales_status: 'ON_SALE', price: 550, tax_amount: 50 });
       const info = await t.app.inject({ url: `/api/browser/bookinfo/v2?bookId=${result!.bookId}` });
       expect([info.statusCode, info.json().book_data.price]).toEqual([200, 550]);
@@ -150,7 +174,10 @@ describe('npm run import', () => {
       const io = captured();
       expect(await runImport(['--json', '--prices', prices, root], { db: t.database.db, media: t.app.deps.media }, io)).toBe(0);
       const out = JSON.parse(io.out) as { file: string; listed: boolean; price: number }[];
-      expect(out.map((o) => [path.basename(o.file), o.listed, o.price])).toEqual([['ume 1.cbz', true, 660], ['ume 2.cbz', false, 0]]);
+      expect(out.map((o) => [path.basename(o.file), o.listed, o.price])).toEqual([
+        ['ume 1.cbz', true, 660],
+        ['ume 2.cbz', false, 0],
+      ]);
     } finally {
       await t.close();
     }
@@ -183,14 +210,26 @@ describe('npm run import', () => {
   it('runs as a command on the store’s DATA_DIR / DATABASE_URL', async () => {
     const database = await createProcessDatabase();
     try {
-      const file = await writeEpub(path.join(dir, 'cli.epub'), { identifier: 'urn:cli', title: 'コマンド 1', pages: [{ image: await pageImage(100, 140, RED) }] });
-      const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'apps/server/src/import/import-command.ts', '--json', file], {
-        cwd: ROOT,
-        env: { ...process.env, ...database.env, TEST_DIALECT: '' },
+      const file = await writeEpub(path.join(dir, 'cli.epub'), {
+        identifier: 'urn:cli',
+        title: 'コマンド 1',
+        pages: [{ image: await pageImage(100, 140, RED) }],
       });
+      const { stdout } = await promisify(execFile)(
+        process.execPath,
+        ['--import', 'tsx', 'apps/server/src/import/import-command.ts', '--json', file],
+        {
+          cwd: ROOT,
+          env: { ...process.env, ...database.env, TEST_DIALECT: '' },
+        },
+      );
       const [result] = JSON.parse(stdout) as { bookId: number; direction: string; totalPage: number }[];
       expect(result).toMatchObject({ direction: 'rtl', totalPage: 1 });
-      const book = await database.handle.db.selectFrom('books').select(['contents_name']).where('id', '=', result!.bookId).executeTakeFirst();
+      const book = await database.handle.db
+        .selectFrom('books')
+        .select(['contents_name'])
+        .where('id', '=', result!.bookId)
+        .executeTakeFirst();
       expect(book).toEqual({ contents_name: 'コマンド 1' });
     } finally {
       await database.destroy();
@@ -234,19 +273,23 @@ describe('import into S3-compatible storage', () => {
       const media = s3.store();
       await media.clear();
       const file = await writeZip(path.join(dir, 'env 9.cbz'), [{ name: '1.jpg', data: await pageImage(60, 80, RED) }]);
-      const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'apps/server/src/import/import-command.ts', '--json', file], {
-        cwd: ROOT,
-        env: {
-          ...process.env,
-          ...database.env,
-          TEST_DIALECT: '',
-          MEDIA_S3_BUCKET: 'media',
-          MEDIA_S3_ENDPOINT: s3.endpoint,
-          AWS_ACCESS_KEY_ID: 'S3RVER',
-          AWS_SECRET_ACCESS_KEY: 'S3RVER',
-          AWS_REGION: 'us-east-1',
+      const { stdout } = await promisify(execFile)(
+        process.execPath,
+        ['--import', 'tsx', 'apps/server/src/import/import-command.ts', '--json', file],
+        {
+          cwd: ROOT,
+          env: {
+            ...process.env,
+            ...database.env,
+            TEST_DIALECT: '',
+            MEDIA_S3_BUCKET: 'media',
+            MEDIA_S3_ENDPOINT: s3.endpoint,
+            AWS_ACCESS_KEY_ID: 'S3RVER',
+            AWS_SECRET_ACCESS_KEY: 'S3RVER',
+            AWS_REGION: 'us-east-1',
+          },
         },
-      });
+      );
       const [result] = JSON.parse(stdout) as { bookId: number }[];
       const keys = await media.list();
       expect(keys.filter((k) => k.startsWith('originals/'))).toHaveLength(1);

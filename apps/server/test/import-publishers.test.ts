@@ -33,7 +33,8 @@ afterAll(async () => {
 });
 
 const importOf = (file: string) => importBook(deps, file, { now: NOW.getTime() });
-const viewerInfo = async (bookId: number) => (await t.app.inject({ url: `/api/browser/bookinfo/v2?bookId=${bookId}` })).json() as ViewerInfo;
+const viewerInfo = async (bookId: number) =>
+  (await t.app.inject({ url: `/api/browser/bookinfo/v2?bookId=${bookId}` })).json() as ViewerInfo;
 const bookText = (bookId: number, query = '') => t.app.inject({ url: `/api/browser/book_text?book_id=${bookId}${query}` });
 const bookRow = (bookId: number) => t.database.db.selectFrom('books').selectAll().where('id', '=', bookId).executeTakeFirstOrThrow();
 
@@ -54,7 +55,11 @@ async function coverColour(bookId: number) {
 
 /** Makes a book free to read, as an editor's change would (the store is told). */
 async function makeFree(bookId: number, free: boolean) {
-  await t.database.db.updateTable('books').set({ free_flg: free ? 1 : 0 }).where('id', '=', bookId).execute();
+  await t.database.db
+    .updateTable('books')
+    .set({ free_flg: free ? 1 : 0 })
+    .where('id', '=', bookId)
+    .execute();
   await recordChange(t.database.db, 'catalog');
   await t.app.deps.changes.check();
 }
@@ -63,7 +68,9 @@ describe('a fixed-layout manga with an XHTML colophon (奥付)', () => {
   it('imports: the colophon is page 6, a text page counted in totalPage and named in the warnings', async () => {
     const result = await importOf(books.manga);
     expect(result).toMatchObject({ action: 'created', layoutType: LayoutType.FIXED, direction: 'rtl', totalPage: 6 });
-    expect(result.warnings).toEqual(['item/xhtml/p-colophon.xhtml: page 6 is a text page, kept as sanitised text that the viewer lays out in its place']);
+    expect(result.warnings).toEqual([
+      'item/xhtml/p-colophon.xhtml: page 6 is a text page, kept as sanitised text that the viewer lays out in its place',
+    ]);
     const bookId = result.bookId!;
     const book = await bookRow(bookId);
     expect([book.page_count, book.sample_page_total, book.writing_mode]).toEqual([6, 5, 'horizontal']);
@@ -91,7 +98,9 @@ describe('a fixed-layout manga with an XHTML colophon (奥付)', () => {
     // A guest reading the sample (pages 1–5): the colophon's text is withheld.
     const guest = await bookText(bookId);
     expect(guest.statusCode).toBe(200);
-    expect((guest.json() as BookText).chapters).toEqual([{ chapterNo: 5, title: COLOPHON.heading, charCount: expect.any(Number), sample: false, html: null }]);
+    expect((guest.json() as BookText).chapters).toEqual([
+      { chapterNo: 5, title: COLOPHON.heading, charCount: expect.any(Number), sample: false, html: null },
+    ]);
     expect((await bookText(bookId, '&chapter=5')).statusCode).toBe(403);
 
     await makeFree(bookId, true);
@@ -117,9 +126,15 @@ describe('scrolled image books with a text page after the last image', () => {
   it('a vertical webtoon: a webtoon whose text page is a portrait page as wide as the strip', async () => {
     const result = await importOf(books.webtoon);
     expect(result).toMatchObject({ layoutType: LayoutType.WEBTOON, direction: 'rtl', totalPage: 3 });
-    expect(result.warnings).toEqual(['OEBPS/xhtml/after.xhtml: page 3 is a text page, kept as sanitised text that the viewer lays out in its place']);
+    expect(result.warnings).toEqual([
+      'OEBPS/xhtml/after.xhtml: page 3 is a text page, kept as sanitised text that the viewer lays out in its place',
+    ]);
     const pages = (await viewerInfo(result.bookId!)).pages_data.pages;
-    expect(pages.map((p) => [p.width, p.height, p.text])).toEqual([[80, 400, false], [80, 400, false], [80, 113, true]]);
+    expect(pages.map((p) => [p.width, p.height, p.text])).toEqual([
+      [80, 400, false],
+      [80, 400, false],
+      [80, 113, true],
+    ]);
     // The first page that is only an image is the cover.
     expect(near(await coverColour(result.bookId!), PUBLISHER_COLOURS.scroll)).toBe(true);
   });
@@ -129,7 +144,11 @@ describe('scrolled image books with a text page after the last image', () => {
     expect(result).toMatchObject({ layoutType: LayoutType.WEBTOON, direction: 'rtl', totalPage: 3 });
     const bookId = result.bookId!;
     const pages = (await viewerInfo(bookId)).pages_data.pages;
-    expect(pages.map((p) => [p.width, p.height, p.wide, p.text])).toEqual([[400, 100, true, false], [300, 100, true, false], [71, 100, false, true]]);
+    expect(pages.map((p) => [p.width, p.height, p.wide, p.text])).toEqual([
+      [400, 100, true, false],
+      [300, 100, true, false],
+      [71, 100, false, true],
+    ]);
     expect((await bookRow(bookId)).writing_mode).toBe('vertical');
     await makeFree(bookId, true);
     const text = (await bookText(bookId)).json() as BookText;
@@ -148,9 +167,20 @@ describe('a horizontal (横書き) technical text in nested folders', () => {
     expect(text.writingMode).toBe('horizontal');
     expect(text.chapters.map((c) => c.title)).toEqual(['第1章　はじめに', '第2章　読む']);
     const html = text.chapters[0]!.html!;
-    expect(html).toContain('<h4>1.1　用語</h4><ul><li>ビューア：本を表示する画面</li><li>ページ：一度に見える範囲</li></ul><ol><li>ファイルを取り込む</li><li>価格を決めて公開する</li></ol>');
-    expect(html).toContain('<p>表1　画面の幅</p><table><tr><th>端末</th><th>幅</th></tr><tr><td>スマートフォン</td><td>375px</td></tr><tr><td>タブレット</td><td>768px</td></tr><tr><td>パソコン</td><td>1080px</td></tr></table>');
-    expect(html).toMatch(new RegExp(`<figure><img src="/media/figures/${bookId}/0/1080\\.webp\\?[^"]+"[^>]*></figure>`.replace('</figure>', '<figcaption>図1　取り込みの流れ</figcaption></figure>')));
+    expect(html).toContain(
+      '<h4>1.1　用語</h4><ul><li>ビューア：本を表示する画面</li><li>ページ：一度に見える範囲</li></ul><ol><li>ファイルを取り込む</li><li>価格を決めて公開する</li></ol>',
+    );
+    expect(html).toContain(
+      '<p>表1　画面の幅</p><table><tr><th>端末</th><th>幅</th></tr><tr><td>スマートフォン</td><td>375px</td></tr><tr><td>タブレット</td><td>768px</td></tr><tr><td>パソコン</td><td>1080px</td></tr></table>',
+    );
+    expect(html).toMatch(
+      new RegExp(
+        `<figure><img src="/media/figures/${bookId}/0/1080\\.webp\\?[^"]+"[^>]*></figure>`.replace(
+          '</figure>',
+          '<figcaption>図1　取り込みの流れ</figcaption></figure>',
+        ),
+      ),
+    );
     // The figure is the archive's image from the nested folder, served through its signed URL.
     const src = /src="([^"]+)"/.exec(html)![1]!.replaceAll('&amp;', '&');
     const figure = await t.app.inject({ url: src });
@@ -166,22 +196,39 @@ describe('a vertical novel whose files have Japanese names', () => {
     expect(result).toMatchObject({ layoutType: LayoutType.REFLOW, direction: 'rtl', totalPage: 3, warnings: [] });
     const bookId = result.bookId!;
     expect((await bookRow(bookId)).writing_mode).toBe('vertical');
-    const chapters = await t.database.db.selectFrom('book_text_chapters').select(['title', 'body']).where('book_id', '=', bookId).orderBy('chapter_no').execute();
+    const chapters = await t.database.db
+      .selectFrom('book_text_chapters')
+      .select(['title', 'body'])
+      .where('book_id', '=', bookId)
+      .orderBy('chapter_no')
+      .execute();
     expect(chapters).toEqual([
       { title: '一　はじまり', body: '｜吾輩《わがはい》は猫である。' },
       { title: '二　おわり', body: '名前はまだ無い。' },
       { title: 'ごあいさつ', body: '読んでくださってありがとう。' },
     ]);
-    const source = await t.database.db.selectFrom('book_sources').select('cover_key').where('book_id', '=', bookId).executeTakeFirstOrThrow();
+    const source = await t.database.db
+      .selectFrom('book_sources')
+      .select('cover_key')
+      .where('book_id', '=', bookId)
+      .executeTakeFirstOrThrow();
     expect(source.cover_key).toMatch(/^originals\/[0-9a-f]{64}\.jpg$/);
     expect(near(await coverColour(bookId), PUBLISHER_COLOURS.cover)).toBe(true);
   });
 
   it("resolves a macOS archiver's decomposed (NFD) entry names against the manifest's composed hrefs", async () => {
-    const file = await writeNamedNovel(path.join(dir, 'namae-nfd.epub'), { identifier: 'urn:uuid:5f1c2a3e-0035-4000-8000-000000000016', nfd: true });
+    const file = await writeNamedNovel(path.join(dir, 'namae-nfd.epub'), {
+      identifier: 'urn:uuid:5f1c2a3e-0035-4000-8000-000000000016',
+      nfd: true,
+    });
     const result = await importOf(file);
     expect(result).toMatchObject({ totalPage: 3, warnings: [] });
-    const titles = await t.database.db.selectFrom('book_text_chapters').select('title').where('book_id', '=', result.bookId!).orderBy('chapter_no').execute();
+    const titles = await t.database.db
+      .selectFrom('book_text_chapters')
+      .select('title')
+      .where('book_id', '=', result.bookId!)
+      .orderBy('chapter_no')
+      .execute();
     expect(titles.map((c) => c.title)).toEqual(['一　はじまり', '二　おわり', 'ごあいさつ']);
   });
 });
@@ -201,7 +248,10 @@ describe('an EPUB 2 book (OPF 2.0, NCX, no nav document)', () => {
       .execute();
     expect(authors).toEqual([{ name: '旧野作', kana: 'キュウノ サク', role: 'author' }]);
     const text = (await bookText(bookId)).json() as BookText;
-    expect(text.chapters.map((c) => [c.title, c.sample])).toEqual([['第一章', true], ['第二章', false]]);
+    expect(text.chapters.map((c) => [c.title, c.sample])).toEqual([
+      ['第一章', true],
+      ['第二章', false],
+    ]);
     expect(text.chapters[0]!.html).toBe('<p>一章の本文。</p>');
     expect(near(await coverColour(bookId), PUBLISHER_COLOURS.cover)).toBe(true);
   });

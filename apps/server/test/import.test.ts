@@ -35,13 +35,24 @@ async function bookRow(bookId: number) {
   return t.database.db.selectFrom('books').selectAll().where('id', '=', bookId).executeTakeFirstOrThrow();
 }
 async function pageWidths(bookId: number) {
-  const rows = await t.database.db.selectFrom('book_pages').select(['page_no', 'width']).where('book_id', '=', bookId).orderBy('page_no').execute();
+  const rows = await t.database.db
+    .selectFrom('book_pages')
+    .select(['page_no', 'width'])
+    .where('book_id', '=', bookId)
+    .orderBy('page_no')
+    .execute();
   return rows.map((r) => r.width);
 }
 async function counts() {
   const [titles, books] = await Promise.all([
-    t.database.db.selectFrom('titles').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-    t.database.db.selectFrom('books').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    t.database.db
+      .selectFrom('titles')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow(),
+    t.database.db
+      .selectFrom('books')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow(),
   ]);
   return { titles: Number(titles.n), books: Number(books.n) };
 }
@@ -61,7 +72,21 @@ describe('CBZ and ZIP', () => {
   it('reads ComicInfo.xml: series, number, authors, publisher, summary, right to left, R18, and checks PageCount', async () => {
     // Page widths tell the order: p2 must come before p10.
     const file = await writeZip(at('comic.cbz'), [
-      { name: 'ComicInfo.xml', data: comicInfo({ Series: '星の図書館', Number: 4, Title: '第四巻', Writer: '山田太郎', Penciller: '佐藤花子', Publisher: '本棚出版', Summary: 'あらすじ', Manga: 'YesAndRightToLeft', AgeRating: 'R18+', PageCount: 4 }) },
+      {
+        name: 'ComicInfo.xml',
+        data: comicInfo({
+          Series: '星の図書館',
+          Number: 4,
+          Title: '第四巻',
+          Writer: '山田太郎',
+          Penciller: '佐藤花子',
+          Publisher: '本棚出版',
+          Summary: 'あらすじ',
+          Manga: 'YesAndRightToLeft',
+          AgeRating: 'R18+',
+          PageCount: 4,
+        }),
+      },
       { name: 'p10.jpg', data: await pageImage(130, 180, BLUE) },
       { name: 'p1.jpg', data: await pageImage(110, 180, RED) },
       { name: 'p2.png', data: await pageImage(120, 180, GREEN, 'png') },
@@ -71,7 +96,13 @@ describe('CBZ and ZIP', () => {
     expect(result.warnings).toEqual(['ComicInfo.xml says PageCount 4, the archive holds 3 page images']);
     expect(await pageWidths(result.bookId!)).toEqual([110, 120, 130]);
     const book = await bookRow(result.bookId!);
-    expect([book.vol, book.contents_name, book.description, book.page_count, book.direction]).toEqual([4, '星の図書館 4', 'あらすじ', 3, 'rtl']);
+    expect([book.vol, book.contents_name, book.description, book.page_count, book.direction]).toEqual([
+      4,
+      '星の図書館 4',
+      'あらすじ',
+      3,
+      'rtl',
+    ]);
     const title = await t.database.db
       .selectFrom('titles as t')
       .innerJoin('publishers as p', 'p.id', 't.publisher_id')
@@ -86,7 +117,10 @@ describe('CBZ and ZIP', () => {
       .where('ta.title_id', '=', result.titleId!)
       .orderBy('ta.sort_order')
       .execute();
-    expect(credits).toEqual([{ name: '山田太郎', role: 'original' }, { name: '佐藤花子', role: 'art' }]);
+    expect(credits).toEqual([
+      { name: '山田太郎', role: 'original' },
+      { name: '佐藤花子', role: 'art' },
+    ]);
     // The viewer's page comes from the stored original, not from demo art.
     const served = await servedPage(result.bookId!, 1);
     expect(served.width).toBe(720);
@@ -128,7 +162,10 @@ describe('EPUB 3 fixed layout', () => {
       identifier: 'urn:uuid:8d1c0f0e-1111-4000-8000-000000000018',
       title: '月の港 2',
       titleFileAs: 'ツキノミナト',
-      creators: [{ name: '青木一', role: 'aut', fileAs: 'アオキ ハジメ' }, { name: '木村絵', role: 'ill' }],
+      creators: [
+        { name: '青木一', role: 'aut', fileAs: 'アオキ ハジメ' },
+        { name: '木村絵', role: 'ill' },
+      ],
       publisher: '港出版',
       direction: 'rtl' as const,
       cover: await pageImage(90, 130, GREEN),
@@ -139,7 +176,11 @@ describe('EPUB 3 fixed layout', () => {
     expect(result).toMatchObject({ action: 'created', layoutType: LayoutType.FIXED, direction: 'rtl', totalPage: 4, warnings: [] });
     const book = await bookRow(result.bookId!);
     expect([book.vol, book.contents_name, book.direction, book.media_version]).toEqual([2, '月の港 2', 'rtl', 1]);
-    const title = await t.database.db.selectFrom('titles').select(['name', 'kana']).where('id', '=', result.titleId!).executeTakeFirstOrThrow();
+    const title = await t.database.db
+      .selectFrom('titles')
+      .select(['name', 'kana'])
+      .where('id', '=', result.titleId!)
+      .executeTakeFirstOrThrow();
     expect(title).toEqual({ name: '月の港', kana: 'ツキノミナト' });
     const authors = await t.database.db
       .selectFrom('title_authors as ta')
@@ -148,15 +189,33 @@ describe('EPUB 3 fixed layout', () => {
       .where('ta.title_id', '=', result.titleId!)
       .orderBy('ta.sort_order')
       .execute();
-    expect(authors).toEqual([{ name: '青木一', kana: 'アオキ ハジメ', role: 'author' }, { name: '木村絵', kana: '', role: 'illustration' }]);
-    const originals = await t.database.db.selectFrom('book_page_originals').select(['spread']).where('book_id', '=', result.bookId!).orderBy('page_no').execute();
+    expect(authors).toEqual([
+      { name: '青木一', kana: 'アオキ ハジメ', role: 'author' },
+      { name: '木村絵', kana: '', role: 'illustration' },
+    ]);
+    const originals = await t.database.db
+      .selectFrom('book_page_originals')
+      .select(['spread'])
+      .where('book_id', '=', result.bookId!)
+      .orderBy('page_no')
+      .execute();
     expect(originals.map((o) => o.spread)).toEqual(['left', 'right', 'left', 'center']);
-    const wide = await t.database.db.selectFrom('book_pages').select('wide_flg').where('book_id', '=', result.bookId!).orderBy('page_no').execute();
+    const wide = await t.database.db
+      .selectFrom('book_pages')
+      .select('wide_flg')
+      .where('book_id', '=', result.bookId!)
+      .orderBy('page_no')
+      .execute();
     expect(wide.map((w) => w.wide_flg)).toEqual([0, 0, 0, 1]);
     // The viewer is told each page's side, which its spread pairing follows.
     const info = await t.app.inject({ url: `/api/browser/bookinfo/v2?bookId=${result.bookId}&ac=1` });
     expect(info.statusCode).toBe(200);
-    expect((info.json() as { pages_data: { pages: { side: string | null }[] } }).pages_data.pages.map((p) => p.side)).toEqual(['left', 'right', 'left', 'center']);
+    expect((info.json() as { pages_data: { pages: { side: string | null }[] } }).pages_data.pages.map((p) => p.side)).toEqual([
+      'left',
+      'right',
+      'left',
+      'center',
+    ]);
     // The cover is the cover-image item, made ahead at import.
     expect(await t.app.deps.media.exists(`covers/${result.bookId}/256.webp`)).toBe(true);
     const cover = await t.app.inject({ url: `/media/covers/${result.bookId}/128.jpg` });
@@ -165,7 +224,10 @@ describe('EPUB 3 fixed layout', () => {
 
     // The same identifier again, with a page changed: the same book, new pages, a new media version.
     const before = await counts();
-    const changed = await writeEpub(at('tsuki-v2.epub'), { ...options, pages: [{ image: await pageImage(100, 140, BLUE) }, ...pages.slice(1)] });
+    const changed = await writeEpub(at('tsuki-v2.epub'), {
+      ...options,
+      pages: [{ image: await pageImage(100, 140, BLUE) }, ...pages.slice(1)],
+    });
     const again = await importBook(deps, changed, { now: NOW.getTime() });
     expect([again.action, again.bookId, again.titleId]).toEqual(['updated', result.bookId, result.titleId]);
     expect((await bookRow(result.bookId!)).media_version).toBe(2);
@@ -209,14 +271,22 @@ describe('EPUB 3 reflowable Japanese text', () => {
   it('makes chapters titled by the nav document, vertical from its CSS, ruby kept, everything else sanitised away', async () => {
     const file = await writeZip(at('neko.epub'), [
       { name: 'mimetype', data: 'application/epub+zip', store: true },
-      { name: 'META-INF/container.xml', data: '<?xml version="1.0"?><container version="1.0" xmlns="urn:oasis:names:tc:opendocument:xmlns:container"><rootfiles><rootfile full-path="OEBPS/content.opf" media-type="application/oebps-package+xml"/></rootfiles></container>' },
+      {
+        name: 'META-INF/container.xml',
+        data: '<?xml version="1.0"?><container version="1.0" xmlns="urn:oasis:names:tc:opendocument:xmlns:container"><rootfiles><rootfile full-path="OEBPS/content.opf" media-type="application/oebps-package+xml"/></rootfiles></container>',
+      },
       {
         name: 'OEBPS/content.opf',
         data: `<?xml version="1.0" encoding="UTF-8"?><package xmlns="http://www.idpf.org/2007/opf" version="3.0" unique-identifier="uid"><metadata xmlns:dc="http://purl.org/dc/elements/1.1/"><dc:title id="t">猫の日記</dc:title><meta refines="#t" property="file-as">ネコノニッキ</meta><dc:creator>夏目テスト</dc:creator><dc:language>ja</dc:language><dc:identifier id="uid">urn:uuid:neko-0001</dc:identifier><meta property="dcterms:modified">2026-11-25T00:00:00Z</meta></metadata>
 <manifest><item id="nav" href="nav.xhtml" media-type="application/xhtml+xml" properties="nav"/><item id="css" href="style/book.css" media-type="text/css"/><item id="cover" href="image/cover.jpg" media-type="image/jpeg" properties="cover-image"/><item id="c0" href="text/cover.xhtml" media-type="application/xhtml+xml"/><item id="c1" href="text/ch1.xhtml" media-type="application/xhtml+xml"/><item id="c2" href="text/ch2.xhtml" media-type="application/xhtml+xml"/></manifest>
 <spine page-progression-direction="rtl"><itemref idref="c0"/><itemref idref="c1"/><itemref idref="c2"/></spine></package>`,
       },
-      { name: 'OEBPS/nav.xhtml', data: xhtml('<nav epub:type="toc"><ol><li><a href="text/ch1.xhtml">朝の章</a></li><li><a href="text/ch2.xhtml#top">夜の章</a></li></ol></nav>') },
+      {
+        name: 'OEBPS/nav.xhtml',
+        data: xhtml(
+          '<nav epub:type="toc"><ol><li><a href="text/ch1.xhtml">朝の章</a></li><li><a href="text/ch2.xhtml#top">夜の章</a></li></ol></nav>',
+        ),
+      },
       { name: 'OEBPS/style/book.css', data: 'html.vrtl { -epub-writing-mode: vertical-rl; writing-mode: vertical-rl; }' },
       { name: 'OEBPS/image/cover.jpg', data: await pageImage(90, 130, GREEN) },
       { name: 'OEBPS/text/cover.xhtml', data: xhtml('<div><img src="../image/cover.jpg" alt=""/></div>') },
@@ -231,10 +301,17 @@ describe('EPUB 3 reflowable Japanese text', () => {
     const result = await importBook(deps, file, { now: NOW.getTime() });
     expect(result).toMatchObject({ layoutType: LayoutType.REFLOW, direction: 'rtl', totalPage: 2 });
     // The remote image is left out; the cover page (an image, no text) is not a chapter.
-    expect(result.warnings).toEqual(["1 image(s) inside the text are left out: only the archive's own JPEG, PNG, WebP or AVIF images are kept"]);
+    expect(result.warnings).toEqual([
+      "1 image(s) inside the text are left out: only the archive's own JPEG, PNG, WebP or AVIF images are kept",
+    ]);
     const book = await bookRow(result.bookId!);
     expect([book.writing_mode, book.page_count, book.sample_page_total]).toEqual(['vertical', 0, 1]);
-    const chapters = await t.database.db.selectFrom('book_text_chapters').select(['chapter_no', 'title', 'body', 'char_count']).where('book_id', '=', result.bookId!).orderBy('chapter_no').execute();
+    const chapters = await t.database.db
+      .selectFrom('book_text_chapters')
+      .select(['chapter_no', 'title', 'body', 'char_count'])
+      .where('book_id', '=', result.bookId!)
+      .orderBy('chapter_no')
+      .execute();
     expect(chapters).toEqual([
       { chapter_no: 0, title: '朝の章', body: '　｜吾輩《わがはい》は猫である。\n名前は｜未《ま》だ無い。リンク', char_count: 20 },
       { chapter_no: 1, title: '夜の章', body: '夜の本文&続き。\n次の行。', char_count: 12 },
@@ -253,37 +330,64 @@ describe('images inside the chapters of a text book', () => {
   const xhtml = (body: string) =>
     `<?xml version="1.0" encoding="UTF-8"?><!DOCTYPE html><html xmlns="http://www.w3.org/1999/xhtml" xml:lang="ja"><head><title>t</title></head><body>${body}</body></html>`;
 
-  it('are kept as originals and served through the media routes under their chapter\'s sample rule', async () => {
+  it("are kept as originals and served through the media routes under their chapter's sample rule", async () => {
     const file = await writeZip(at('sashie.epub'), [
       { name: 'mimetype', data: 'application/epub+zip', store: true },
-      { name: 'META-INF/container.xml', data: '<?xml version="1.0"?><container version="1.0" xmlns="urn:oasis:names:tc:opendocument:xmlns:container"><rootfiles><rootfile full-path="OEBPS/content.opf" media-type="application/oebps-package+xml"/></rootfiles></container>' },
+      {
+        name: 'META-INF/container.xml',
+        data: '<?xml version="1.0"?><container version="1.0" xmlns="urn:oasis:names:tc:opendocument:xmlns:container"><rootfiles><rootfile full-path="OEBPS/content.opf" media-type="application/oebps-package+xml"/></rootfiles></container>',
+      },
       {
         name: 'OEBPS/content.opf',
         data: `<?xml version="1.0" encoding="UTF-8"?><package xmlns="http://www.idpf.org/2007/opf" version="3.0" unique-identifier="uid"><metadata xmlns:dc="http://purl.org/dc/elements/1.1/"><dc:title>挿絵の本</dc:title><dc:language>ja</dc:language><dc:identifier id="uid">urn:uuid:sashie-0001</dc:identifier></metadata>
 <manifest><item id="i1" href="img/a.png" media-type="image/png"/><item id="i2" href="img/b.jpg" media-type="image/jpeg"/><item id="c1" href="text/ch1.xhtml" media-type="application/xhtml+xml"/><item id="c2" href="text/ch2.xhtml" media-type="application/xhtml+xml"/></manifest>
 <spine><itemref idref="c1"/><itemref idref="c2"/></spine></package>`,
       },
-      { name: 'OEBPS/img/a.png', data: await sharp({ create: { width: 300, height: 400, channels: 3, background: RED } }).png().toBuffer() },
+      {
+        name: 'OEBPS/img/a.png',
+        data: await sharp({ create: { width: 300, height: 400, channels: 3, background: RED } })
+          .png()
+          .toBuffer(),
+      },
       { name: 'OEBPS/img/b.jpg', data: await pageImage(400, 300, BLUE) },
-      { name: 'OEBPS/text/ch1.xhtml', data: xhtml('<h1>一</h1><p>前の文。</p><p><img src="../img/a.png" alt="赤" onerror="alert(1)"/></p><p>後の文。</p><img src="../img/missing.png"/>') },
+      {
+        name: 'OEBPS/text/ch1.xhtml',
+        data: xhtml(
+          '<h1>一</h1><p>前の文。</p><p><img src="../img/a.png" alt="赤" onerror="alert(1)"/></p><p>後の文。</p><img src="../img/missing.png"/>',
+        ),
+      },
       { name: 'OEBPS/text/ch2.xhtml', data: xhtml('<h1>二</h1><p>［＃挿絵0］</p><div><img src="../img/b.jpg"/></div><p>終わり。</p>') },
     ]);
     const result = await importBook(deps, file, { now: NOW.getTime() });
-    expect(result.warnings).toEqual(["1 image(s) inside the text are left out: only the archive's own JPEG, PNG, WebP or AVIF images are kept"]);
+    expect(result.warnings).toEqual([
+      "1 image(s) inside the text are left out: only the archive's own JPEG, PNG, WebP or AVIF images are kept",
+    ]);
     const bookId = result.bookId!;
-    const images = await t.database.db.selectFrom('book_text_images').select(['image_no', 'chapter_no', 'width', 'height']).where('book_id', '=', bookId).orderBy('image_no').execute();
+    const images = await t.database.db
+      .selectFrom('book_text_images')
+      .select(['image_no', 'chapter_no', 'width', 'height'])
+      .where('book_id', '=', bookId)
+      .orderBy('image_no')
+      .execute();
     expect(images).toEqual([
       { image_no: 0, chapter_no: 0, width: 300, height: 400 },
       { image_no: 1, chapter_no: 1, width: 400, height: 300 },
     ]);
-    const chapters = await t.database.db.selectFrom('book_text_chapters').select(['body', 'char_count']).where('book_id', '=', bookId).orderBy('chapter_no').execute();
+    const chapters = await t.database.db
+      .selectFrom('book_text_chapters')
+      .select(['body', 'char_count'])
+      .where('book_id', '=', bookId)
+      .orderBy('chapter_no')
+      .execute();
     expect(chapters[0]).toEqual({ body: '前の文。\n［＃挿絵0］\n後の文。', char_count: 8 });
 
     // A guest reads the sample (chapter 0): its image is an <img> with a signed URL, the text around it kept.
     const guest = await t.app.inject({ url: `/api/browser/book_text?book_id=${bookId}` });
     const [first, second] = guest.json().chapters as { html: string | null }[];
     expect(first!.html).toMatch(
-      new RegExp(`^<p>前の文。</p><figure><img src="/media/figures/${bookId}/0/1080\\.webp\\?v=\\d+&amp;e=\\d+&amp;g=s&amp;s=[\\w-]+" srcset="[^"]+ 720w, [^"]+ 1080w" width="300" height="400" alt="" loading="eager" decoding="async"></figure><p>後の文。</p>$`),
+      new RegExp(
+        `^<p>前の文。</p><figure><img src="/media/figures/${bookId}/0/1080\\.webp\\?v=\\d+&amp;e=\\d+&amp;g=s&amp;s=[\\w-]+" srcset="[^"]+ 720w, [^"]+ 1080w" width="300" height="400" alt="" loading="eager" decoding="async"></figure><p>後の文。</p>$`,
+      ),
     );
     expect(second!.html).toBeNull();
     const src = /src="([^"]+)"/.exec(first!.html!)![1]!.replaceAll('&amp;', '&');
@@ -401,5 +505,4 @@ describe('broken input is refused whole, naming the file and the entry', () => {
     writeFileSync(at('bomb.cbz'), zip);
     await refused(at('bomb.cbz'), /huge\.jpg: unpacks to more than 2 GiB/);
   });
-
 });

@@ -16,7 +16,8 @@ afterAll(() => t.close());
 const db = () => t.database.db;
 const app = () => t.app;
 const get = (cookie: string, url: string) => app().inject({ url: `/api${url}`, headers: { cookie } });
-const post = (cookie: string, url: string, payload: object) => app().inject({ method: 'POST', url: `/api${url}`, headers: { cookie }, payload });
+const post = (cookie: string, url: string, payload: object) =>
+  app().inject({ method: 'POST', url: `/api${url}`, headers: { cookie }, payload });
 const info = async (cookie: string) => (await get(cookie, '/invitation/campaign/incentive/inviter/info')).json().results;
 const grant = (cookie: string, code: string) => post(cookie, '/invitation/campaign/incentive/invitee/grant', { code });
 const refusal = (r: { statusCode: number; json(): { errorCode?: string } }) => [r.statusCode, r.json().errorCode];
@@ -49,7 +50,11 @@ describe('campaigns and codes', () => {
     await createInvitationCampaign(db(), now, { name: '終了済み', start_at: now - 10 * DAY, end_at: now - DAY });
     const open = (await app().inject({ url: '/api/invitation/campaigns?campaign_status=open' })).json().results;
     expect(open.map((c: { id: number }) => c.id)).toEqual([campaignId]);
-    expect(open[0]).toMatchObject({ utmCampaign: 'friend_invitation', inviterIncentive: { limit: 3, useSteps: false, steps: [{ mangaCoinAmount: 300, expireDays: 90 }] }, inviteeIncentive: { amount: 500, minCartPrice: 1000 } });
+    expect(open[0]).toMatchObject({
+      utmCampaign: 'friend_invitation',
+      inviterIncentive: { limit: 3, useSteps: false, steps: [{ mangaCoinAmount: 300, expireDays: 90 }] },
+      inviteeIncentive: { amount: 500, minCartPrice: 1000 },
+    });
     const bad = await app().inject({ url: '/api/invitation/campaigns?campaign_status=closed' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().messages.join()).toContain('campaign_status');
@@ -61,7 +66,12 @@ describe('campaigns and codes', () => {
     const m = await member(app());
     const codes = await Promise.all([1, 2, 3, 4].map(() => info(m.cookie)));
     expect(new Set(codes.map((c) => c.invitationCode)).size).toBe(1);
-    expect(codes[0]).toMatchObject({ invitationAchievedCount: 0, invitationAchievedMangaCoin: 0, invitationLimit: 3, invitationLimitMangaCoin: 900 });
+    expect(codes[0]).toMatchObject({
+      invitationAchievedCount: 0,
+      invitationAchievedMangaCoin: 0,
+      invitationLimit: 3,
+      invitationLimitMangaCoin: 900,
+    });
     const v2 = (await get(m.cookie, '/invitation/campaign/incentive/inviter/info/v2')).json().results;
     expect(v2).toMatchObject({ limitReached: false, inviterMaximum: 900, info: { invitationCode: codes[0].invitationCode } });
     expect((await app().inject({ url: '/api/invitation/campaign/incentive/inviter/info' })).statusCode).toBe(401);
@@ -69,17 +79,29 @@ describe('campaigns and codes', () => {
 
   it('short links per destination lead to the appeal page with the utm parameters; another member’s code is 403', async () => {
     const { inviter, code } = await fresh();
-    const body = { code, titleId: 0, urlComponents: ['web', 'twitter', 'line'].map((utmSource) => ({ path: 'invitation', utmParameter: { utmSource } })) };
-    const links = (await post(inviter.cookie, '/invitation/link/urls', body)).json().results as { shareDestination: string; linkUrl: string }[];
+    const body = {
+      code,
+      titleId: 0,
+      urlComponents: ['web', 'twitter', 'line'].map((utmSource) => ({ path: 'invitation', utmParameter: { utmSource } })),
+    };
+    const links = (await post(inviter.cookie, '/invitation/link/urls', body)).json().results as {
+      shareDestination: string;
+      linkUrl: string;
+    }[];
     expect(links.map((l) => l.shareDestination)).toEqual(['web', 'twitter', 'line']);
     const again = (await post(inviter.cookie, '/invitation/link/urls', body)).json().results;
     expect(again).toEqual(links);
     const opened = await app().inject({ url: new URL(links[1]!.linkUrl).pathname });
     expect(opened.statusCode).toBe(302);
-    expect(opened.headers.location).toBe(`/invitation?code=${code}&utm_source=twitter&utm_medium=invitation&utm_campaign=friend_invitation`);
+    expect(opened.headers.location).toBe(
+      `/invitation?code=${code}&utm_source=twitter&utm_medium=invitation&utm_campaign=friend_invitation`,
+    );
     const other = await member(app());
     expect(refusal(await post(other.cookie, '/invitation/link/urls', body))).toEqual([403, 'FORBIDDEN']);
-    const badDestination = await post(inviter.cookie, '/invitation/link/urls', { ...body, urlComponents: [{ path: 'invitation', utmParameter: { utmSource: 'mail' } }] });
+    const badDestination = await post(inviter.cookie, '/invitation/link/urls', {
+      ...body,
+      urlComponents: [{ path: 'invitation', utmParameter: { utmSource: 'mail' } }],
+    });
     expect(badDestination.statusCode).toBe(400);
     expect(badDestination.json().messages.join()).toContain('urlComponents');
   });
@@ -99,7 +121,12 @@ describe('the incentive flow', () => {
     const invitee = await member(app());
     expect((await get(invitee.cookie, `/invitation/code/inspection?code=${code}`)).json().results.available).toBe(true);
     const granted = await grant(invitee.cookie, code);
-    expect(granted.json().results).toEqual({ hasAvailableTicket: true, ticketDiscountAmount: 500, minCartPrice: 1000, expireDatetime: now + 30 * DAY });
+    expect(granted.json().results).toEqual({
+      hasAvailableTicket: true,
+      ticketDiscountAmount: 500,
+      minCartPrice: 1000,
+      expireDatetime: now + 30 * DAY,
+    });
     expect((await get(invitee.cookie, '/invitation/campaign/incentive/ticket')).json().results.hasAvailableTicket).toBe(true);
 
     const order = await buyWithTicket(invitee);
@@ -109,7 +136,11 @@ describe('the incentive flow', () => {
 
     expect((await ledgerInvariant(db(), inviter.userId, now)).MANGA_COIN).toBe(300);
     const lot = await db().selectFrom('wallet_lots').selectAll().where('user_id', '=', inviter.userId).executeTakeFirstOrThrow();
-    expect({ amount: lot.amount, paid: lot.paid, expires: Number(lot.expires_at) }).toEqual({ amount: 300, paid: 0, expires: now + 90 * DAY });
+    expect({ amount: lot.amount, paid: lot.paid, expires: Number(lot.expires_at) }).toEqual({
+      amount: 300,
+      paid: 0,
+      expires: now + 90 * DAY,
+    });
     const entry = await db().selectFrom('wallet_ledger').selectAll().where('lot_id', '=', lot.id).executeTakeFirstOrThrow();
     expect([entry.kind, entry.amount, entry.reason]).toEqual(['GRANT', 300, '友達招待「友達招待キャンペーン」達成特典']);
     expect(await info(inviter.cookie)).toMatchObject({ invitationAchievedCount: 1, invitationAchievedMangaCoin: 300 });
@@ -140,7 +171,14 @@ describe('the incentive flow', () => {
   });
 
   it('steps: each achieved invitation earns the next step until the limit, then the invitee still gets a ticket', async () => {
-    const { inviter, code } = await fresh({ use_steps: 1, inviter_limit: 10, steps: JSON.stringify([{ mangaCoinAmount: 100, expireDays: 30 }, { mangaCoinAmount: 200, expireDays: 30 }]) });
+    const { inviter, code } = await fresh({
+      use_steps: 1,
+      inviter_limit: 10,
+      steps: JSON.stringify([
+        { mangaCoinAmount: 100, expireDays: 30 },
+        { mangaCoinAmount: 200, expireDays: 30 },
+      ]),
+    });
     const balances: number[] = [];
     for (let i = 0; i < 3; i += 1) {
       const invitee = await member(app());
@@ -149,7 +187,12 @@ describe('the incentive flow', () => {
       balances.push((await ledgerInvariant(db(), inviter.userId, now)).MANGA_COIN);
     }
     expect(balances).toEqual([100, 300, 300]);
-    expect(await info(inviter.cookie)).toMatchObject({ invitationAchievedCount: 2, invitationLimit: 2, invitationLimitMangaCoin: 300, invitationAchievedMangaCoin: 300 });
+    expect(await info(inviter.cookie)).toMatchObject({
+      invitationAchievedCount: 2,
+      invitationLimit: 2,
+      invitationLimitMangaCoin: 300,
+      invitationAchievedMangaCoin: 300,
+    });
     const v2 = (await get(inviter.cookie, '/invitation/campaign/incentive/inviter/info/v2')).json().results;
     expect(v2.limitReached).toBe(true);
   });
@@ -175,7 +218,11 @@ describe('§8 refusals', () => {
     await buyWithMangaCoin(app(), buyer.cookie, book, 300);
     expect(refusal(await grant(buyer.cookie, code))).toEqual([403, 'USER_HAS_PURCHASED_BOOK']);
 
-    await db().updateTable('invitation_campaigns').set({ end_at: now - 1, start_at: now - 2 }).where('id', '=', campaignId).execute();
+    await db()
+      .updateTable('invitation_campaigns')
+      .set({ end_at: now - 1, start_at: now - 2 })
+      .where('id', '=', campaignId)
+      .execute();
     const late = await member(app());
     expect(refusal(await grant(late.cookie, code))).toEqual([403, 'INVITATION_OUT_OF_TERM']);
     expect(refusal(await app().inject({ url: `/api/invitation/code/campaign?code=${code}` }))).toEqual([403, 'INVITATION_OUT_OF_TERM']);
@@ -187,7 +234,9 @@ describe('§8 refusals', () => {
     const r = await post(m.cookie, '/invitation/campaign/incentive/invitee/grant', { code: 'ab' });
     expect(r.statusCode).toBe(400);
     expect(r.json().messages.join()).toContain('code');
-    expect((await app().inject({ method: 'POST', url: '/api/invitation/campaign/incentive/invitee/grant', payload: { code } })).statusCode).toBe(401);
+    expect(
+      (await app().inject({ method: 'POST', url: '/api/invitation/campaign/incentive/invitee/grant', payload: { code } })).statusCode,
+    ).toBe(401);
   });
 
   it('the same email cannot take a ticket twice, even on a new account', async () => {
@@ -196,7 +245,11 @@ describe('§8 refusals', () => {
     await grant(invitee.cookie, code);
     const { email } = await db().selectFrom('users').select('email').where('id', '=', invitee.userId).executeTakeFirstOrThrow();
     // The first account is withdrawn and its address given to a new account.
-    await db().updateTable('users').set({ email: `withdrawn-${invitee.userId}@example.jp` }).where('id', '=', invitee.userId).execute();
+    await db()
+      .updateTable('users')
+      .set({ email: `withdrawn-${invitee.userId}@example.jp` })
+      .where('id', '=', invitee.userId)
+      .execute();
     const again = await member(app());
     await db().updateTable('users').set({ email }).where('id', '=', again.userId).execute();
     expect(refusal(await grant(again.cookie, code))).toEqual([403, 'USER_HAS_RECEIVED_TICKET']);
@@ -227,7 +280,12 @@ describe('races', () => {
     const orders = await Promise.all(prepared.map(({ i, book }) => buyWithMangaCoin(app(), i.cookie, book, 300)));
     expect(orders.every((o) => o.statusCode === 200)).toBe(true);
     expect((await ledgerInvariant(db(), inviter.userId, now)).MANGA_COIN).toBe(600);
-    const achieved = await db().selectFrom('invitation_grants').select(['achieved_seq', 'inviter_coins']).where('inviter_user_id', '=', inviter.userId).orderBy('achieved_seq').execute();
+    const achieved = await db()
+      .selectFrom('invitation_grants')
+      .select(['achieved_seq', 'inviter_coins'])
+      .where('inviter_user_id', '=', inviter.userId)
+      .orderBy('achieved_seq')
+      .execute();
     expect(achieved.map((a) => a.inviter_coins).sort()).toEqual([0, 0, 300, 300]);
   });
 });

@@ -68,7 +68,13 @@ describe('CART_PAYMENT_RESERVE_ERROR', () => {
       start: async (trx: Parameters<typeof sandbox.start>[0], request: Parameters<typeof sandbox.start>[1]) =>
         request.method === 'creditcard'
           ? sandbox.start(trx, request)
-          : ({ kind: 'FAILED', errorCode: ErrorCode.CLIENT_ERROR, message: 'reservation refused', cardBrand: null, cardLast4: null } as const),
+          : ({
+              kind: 'FAILED',
+              errorCode: ErrorCode.CLIENT_ERROR,
+              message: 'reservation refused',
+              cardBrand: null,
+              cardLast4: null,
+            } as const),
     };
     const app = await buildTestApp({ paymentProvider: provider, clock: () => new Date(START) });
     try {

@@ -23,19 +23,40 @@ const remaining = async (prizeId: number) =>
   (await db().selectFrom('lottery_prizes').select('remaining').where('id', '=', prizeId).executeTakeFirstOrThrow()).remaining;
 
 async function twoBoxes() {
-  await db().updateTable('lottery_campaigns').set({ end_at: now - 1, start_at: now - 2 }).where('end_at', '>', now).execute();
-  const first = await createCampaign(db(), { now, prizes: [{ rank: 1, name: '10マンガコイン', kind: 'MANGA_COIN', amount: 10, weight: 1, stock: 3 }] });
-  const second = await addBox(db(), { campaignId: first.campaignId, name: '豪華ボックス', prizes: [{ rank: 1, name: '5ポイント', kind: 'POINT', amount: 5, weight: 1, stock: 3 }] });
-  return { campaignId: first.campaignId, first: { boxId: first.boxId, prizeId: first.prizeIds[0]! }, second: { boxId: second.boxId, prizeId: second.prizeIds[0]! } };
+  await db()
+    .updateTable('lottery_campaigns')
+    .set({ end_at: now - 1, start_at: now - 2 })
+    .where('end_at', '>', now)
+    .execute();
+  const first = await createCampaign(db(), {
+    now,
+    prizes: [{ rank: 1, name: '10マンガコイン', kind: 'MANGA_COIN', amount: 10, weight: 1, stock: 3 }],
+  });
+  const second = await addBox(db(), {
+    campaignId: first.campaignId,
+    name: '豪華ボックス',
+    prizes: [{ rank: 1, name: '5ポイント', kind: 'POINT', amount: 5, weight: 1, stock: 3 }],
+  });
+  return {
+    campaignId: first.campaignId,
+    first: { boxId: first.boxId, prizeId: first.prizeIds[0]! },
+    second: { boxId: second.boxId, prizeId: second.prizeIds[0]! },
+  };
 }
 
 describe('lottery boxes', () => {
   it('the campaign lists both boxes; a draw in each box takes that box’s prize and stock only', async () => {
     const { campaignId, first, second } = await twoBoxes();
     const boxes = (await t.app.inject({ url: `/api/lottery/boxes?lottery_campaign_id=${campaignId}` })).json().results.boxes;
-    expect(boxes.map((b: { boxId: number; name: string }) => [b.boxId, b.name])).toEqual([[first.boxId, 'ボックス'], [second.boxId, '豪華ボックス']]);
+    expect(boxes.map((b: { boxId: number; name: string }) => [b.boxId, b.name])).toEqual([
+      [first.boxId, 'ボックス'],
+      [second.boxId, '豪華ボックス'],
+    ]);
     const m = await member(t.app);
-    const [a, b] = [await createTicket(db(), { userId: m.userId, campaignId, now }), await createTicket(db(), { userId: m.userId, campaignId, now })];
+    const [a, b] = [
+      await createTicket(db(), { userId: m.userId, campaignId, now }),
+      await createTicket(db(), { userId: m.userId, campaignId, now }),
+    ];
 
     const inSecond = await consume(m.cookie, { ticketId: a, boxId: second.boxId });
     expect(inSecond.statusCode).toBe(200);
@@ -83,7 +104,12 @@ describe('lottery boxes', () => {
       expect(new Set(mine.filter((a) => a.statusCode !== 200).map((a) => a.json().errorCode))).toEqual(new Set(['LOTTERY_PRIZE_SOLD_OUT']));
       expect(await remaining(box.prizeId)).toBe(0);
     }
-    const used = await db().selectFrom('lottery_tickets').select('id').where('id', 'in', tickets).where('used_at', 'is not', null).execute();
+    const used = await db()
+      .selectFrom('lottery_tickets')
+      .select('id')
+      .where('id', 'in', tickets)
+      .where('used_at', 'is not', null)
+      .execute();
     expect(used).toHaveLength(2);
   });
 });

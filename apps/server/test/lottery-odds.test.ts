@@ -42,7 +42,9 @@ describe('odds', () => {
       const p = weight / total;
       const sigma = Math.sqrt(draws * p * (1 - p));
       const seen = won.get(prizeIds[i]!) ?? 0;
-      expect(Math.abs(seen - draws * p), `prize ${i + 1}: ${seen} of ${draws}, expected ${draws * p} ± ${3 * sigma}`).toBeLessThanOrEqual(3 * sigma);
+      expect(Math.abs(seen - draws * p), `prize ${i + 1}: ${seen} of ${draws}, expected ${draws * p} ± ${3 * sigma}`).toBeLessThanOrEqual(
+        3 * sigma,
+      );
     });
   }, 240_000);
 });

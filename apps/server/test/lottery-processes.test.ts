@@ -50,7 +50,9 @@ describe.skipIf(testDialect !== 'postgres')('draws across processes', () => {
     expect(answers.map((a) => a.status)).toEqual(Array(8).fill(200));
     const won = answers.filter((a) => (a.json.results as { prize: { prizeId: number } }).prize.prizeId === prizeIds[0]);
     expect(won).toHaveLength(1);
-    expect((await db.selectFrom('lottery_prizes').select('remaining').where('id', '=', prizeIds[0]!).executeTakeFirstOrThrow()).remaining).toBe(0);
+    expect(
+      (await db.selectFrom('lottery_prizes').select('remaining').where('id', '=', prizeIds[0]!).executeTakeFirstOrThrow()).remaining,
+    ).toBe(0);
 
     const m = members[0]!;
     const ticket = await createTicket(db, { userId: m.userId, campaignId, now });

@@ -26,11 +26,18 @@ const consume = async (cookie: string, ticketId: number, reCaptchaToken = 'ok', 
     payload: { ticketId, titleId: 0, reCaptchaToken },
   });
 const tickets = async (cookie: string, campaignId: number) =>
-  (await get(cookie, `/api/lottery/tickets/me?lottery_campaign_id=${campaignId}`)).json().results as { totalCount: number; tickets: { ticketId: number; usedFlg: number; expireDatetime: number }[] };
+  (await get(cookie, `/api/lottery/tickets/me?lottery_campaign_id=${campaignId}`)).json().results as {
+    totalCount: number;
+    tickets: { ticketId: number; usedFlg: number; expireDatetime: number }[];
+  };
 
 /** Each test gets its own campaign; earlier ones are ended so only this one runs. */
 async function freshCampaign(options: Omit<Parameters<typeof createCampaign>[1], 'now'> = {}) {
-  await db().updateTable('lottery_campaigns').set({ end_at: now - 1, start_at: now - 2 }).where('end_at', '>', now).execute();
+  await db()
+    .updateTable('lottery_campaigns')
+    .set({ end_at: now - 1, start_at: now - 2 })
+    .where('end_at', '>', now)
+    .execute();
   return createCampaign(db(), { now, ...options });
 }
 
@@ -108,9 +115,16 @@ describe('ticket grants', () => {
     await freshCampaign({ events: ['READ_END_FREE'] });
     const m = await member(app());
     const priced = await insertBook(db(), await insertTitle(db()), 1, { price: 0, free_flg: 0 });
-    await db().insertInto('user_books').values({ user_id: m.userId, book_id: priced, possession_status: 'OWNED', source: 'GRANT', order_id: null, created_at: now }).execute();
+    await db()
+      .insertInto('user_books')
+      .values({ user_id: m.userId, book_id: priced, possession_status: 'OWNED', source: 'GRANT', order_id: null, created_at: now })
+      .execute();
     expect((await get(m.cookie, `/api/lottery/tickets/read_end?book_id=${priced}`)).json().errorCode).toBe('NOT_TARGET_BOOK');
-    await db().updateTable('lottery_campaigns').set({ end_at: now - 1, start_at: now - 2 }).where('end_at', '>', now).execute();
+    await db()
+      .updateTable('lottery_campaigns')
+      .set({ end_at: now - 1, start_at: now - 2 })
+      .where('end_at', '>', now)
+      .execute();
     const free = await insertBook(db(), await insertTitle(db()), 1, { free_flg: 1 });
     const out = await get(m.cookie, `/api/lottery/tickets/read_end?book_id=${free}`);
     expect([out.statusCode, out.json().errorCode]).toEqual([403, 'OUT_OF_TERM']);
@@ -138,7 +152,9 @@ describe('ticket grants', () => {
 
 describe('draws', () => {
   it('a draw grants the prize with a Japanese ledger line, and the prize shows under /prizes/me', async () => {
-    const { campaignId } = await freshCampaign({ prizes: [{ rank: 1, name: '50マンガコイン', kind: 'MANGA_COIN', amount: 50, weight: 1 }] });
+    const { campaignId } = await freshCampaign({
+      prizes: [{ rank: 1, name: '50マンガコイン', kind: 'MANGA_COIN', amount: 50, weight: 1 }],
+    });
     const m = await member(app());
     const ticketId = await createTicket(db(), { userId: m.userId, campaignId, now });
     const drawn = await consume(m.cookie, ticketId);
@@ -154,11 +170,26 @@ describe('draws', () => {
 
   it('points, a book and a coupon are granted as a lot, an entitlement and the member’s coupon', async () => {
     const book = await insertBook(db(), await insertTitle(db()), 1, { price: 500 });
-    const coupon = await db().insertInto('coupons').values({ name: '100円引き', coupon_type: 2, rate: 100, limit_count: null, expire_at: now + 30 * 24 * HOUR }).returning('id').executeTakeFirstOrThrow();
+    const coupon = await db()
+      .insertInto('coupons')
+      .values({ name: '100円引き', coupon_type: 2, rate: 100, limit_count: null, expire_at: now + 30 * 24 * HOUR })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     for (const [prize, check] of [
-      [{ rank: 3, name: '30ポイント', kind: 'POINT', amount: 30, weight: 1 }, async (u: number) => expect((await ledgerInvariant(db(), u, now)).POINT).toBe(30)],
-      [{ rank: 1, name: '作品', kind: 'BOOK', bookId: book, weight: 1 }, async (u: number) => expect(await db().selectFrom('user_books').select('source').where('user_id', '=', u).execute()).toEqual([{ source: 'GRANT' }])],
-      [{ rank: 2, name: 'クーポン', kind: 'COUPON', couponId: coupon.id, weight: 1 }, async (u: number) => expect(await db().selectFrom('user_coupons').select('status').where('user_id', '=', u).execute()).toEqual([{ status: 'UNUSED' }])],
+      [
+        { rank: 3, name: '30ポイント', kind: 'POINT', amount: 30, weight: 1 },
+        async (u: number) => expect((await ledgerInvariant(db(), u, now)).POINT).toBe(30),
+      ],
+      [
+        { rank: 1, name: '作品', kind: 'BOOK', bookId: book, weight: 1 },
+        async (u: number) =>
+          expect(await db().selectFrom('user_books').select('source').where('user_id', '=', u).execute()).toEqual([{ source: 'GRANT' }]),
+      ],
+      [
+        { rank: 2, name: 'クーポン', kind: 'COUPON', couponId: coupon.id, weight: 1 },
+        async (u: number) =>
+          expect(await db().selectFrom('user_coupons').select('status').where('user_id', '=', u).execute()).toEqual([{ status: 'UNUSED' }]),
+      ],
     ] as const) {
       const { campaignId } = await freshCampaign({ prizes: [prize] });
       const m = await member(app());
@@ -182,7 +213,9 @@ describe('draws', () => {
   });
 
   it('100 parallel consumes of one ticket draw once', async () => {
-    const { campaignId } = await freshCampaign({ prizes: [{ rank: 1, name: '10マンガコイン', kind: 'MANGA_COIN', amount: 10, weight: 1 }] });
+    const { campaignId } = await freshCampaign({
+      prizes: [{ rank: 1, name: '10マンガコイン', kind: 'MANGA_COIN', amount: 10, weight: 1 }],
+    });
     const m = await member(app());
     const ticket = await createTicket(db(), { userId: m.userId, campaignId, now });
     const tokens = await Promise.all(Array.from({ length: 100 }, () => tokenFor(app(), m.cookie, '/api/lottery/tickets/create_token')));
@@ -223,7 +256,11 @@ describe('draws', () => {
     const { campaignId, prizeIds } = await freshCampaign();
     const c = await app().inject({ url: `/api/lottery/campaign?lottery_campaign_id=${campaignId}` });
     expect(c.json().results.boxes[0].prizes[0]).toMatchObject({ prizeId: prizeIds[0], odds: 1 });
-    expect((await app().inject({ url: '/api/lottery/campaigns' })).json().results.campaigns.map((x: { lotteryCampaignId: number }) => x.lotteryCampaignId)).toEqual([campaignId]);
+    expect(
+      (await app().inject({ url: '/api/lottery/campaigns' }))
+        .json()
+        .results.campaigns.map((x: { lotteryCampaignId: number }) => x.lotteryCampaignId),
+    ).toEqual([campaignId]);
     const png = await app().inject({ url: `/api/lottery/ogp_image?prize_id=${prizeIds[0]}` });
     expect(png.headers['content-type']).toBe('image/png');
     expect(png.rawPayload.subarray(1, 4).toString()).toBe('PNG');

@@ -11,12 +11,19 @@ const clock = testClock(START);
 const capture = capturingMailer();
 let t: TestApp;
 beforeAll(async () => {
-  t = await buildTestApp({ clock, mailer: capture.mailer, config: { mail: { smtpUrl: undefined, from: '本棚 <no-reply@hondana.test>', publicUrl: 'https://hondana.test', everyMs: 1000, leaseMs: 60_000 } } });
+  t = await buildTestApp({
+    clock,
+    mailer: capture.mailer,
+    config: {
+      mail: { smtpUrl: undefined, from: '本棚 <no-reply@hondana.test>', publicUrl: 'https://hondana.test', everyMs: 1000, leaseMs: 60_000 },
+    },
+  });
 });
 afterAll(() => t.close());
 
 const db = () => t.database.db;
-const userIdOf = async (cookie: string) => (await t.app.inject({ url: '/api/common/get_status', headers: { cookie } })).json().userId as number;
+const userIdOf = async (cookie: string) =>
+  (await t.app.inject({ url: '/api/common/get_status', headers: { cookie } })).json().userId as number;
 const sentTo = (address: string) => capture.sent.filter((m) => m.to === address);
 
 describe('the outbox', () => {
@@ -63,14 +70,23 @@ describe('the outbox', () => {
     expect(row).toMatchObject({ status: 'SENT', attempts: 2 });
   });
 
-  it('a notice mail honours the member\'s switch, carries List-Unsubscribe, and its link turns the switch off', async () => {
+  it("a notice mail honours the member's switch, carries List-Unsubscribe, and its link turns the switch off", async () => {
     const member = createMember();
     const cookie = await signUp(t.app, member);
     const userId = await userIdOf(cookie);
     const title = await insertTitle(db(), { name: '待望の続刊' });
     await insertBook(db(), title, 1, { start_datetime: START - 10 * 86_400_000 });
     const wishToken = (await t.app.inject({ url: '/api/wish_title/add/create_token', headers: { cookie } })).json().status.token;
-    expect((await t.app.inject({ method: 'POST', url: '/api/wish_title/add', headers: { cookie }, payload: { title_id: title, token: wishToken } })).statusCode).toBe(200);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/wish_title/add',
+          headers: { cookie },
+          payload: { title_id: title, token: wishToken },
+        })
+      ).statusCode,
+    ).toBe(200);
     await t.app.ops.scheduler.runDue(); // the new-volume scan starts from now
     const vol2 = await insertBook(db(), title, 2, { start_datetime: clock.now() + 60_000 });
     clock.set(clock.now() + 120_000);
@@ -84,8 +100,19 @@ describe('the outbox', () => {
     const api = /^<(https:\/\/hondana\.test(\/api\/mail\/unsubscribe\?token=[^>]+))>$/.exec(notice!.headers['List-Unsubscribe']!)!;
     expect(notice?.text).toContain(api[1]!.replace('/api/mail/', '/mail/'));
     expect((await t.app.inject({ url: api[2]! })).json()).toEqual({ result: 'OK', kind: 'NEW_VOLUME', enabled: true });
-    expect((await t.app.inject({ method: 'POST', url: api[2]!, payload: 'List-Unsubscribe=One-Click', headers: { 'content-type': 'application/x-www-form-urlencoded' } })).json()).toEqual({ result: 'OK', kind: 'NEW_VOLUME', enabled: false });
-    expect((await t.app.inject({ url: '/api/user/notification_settings/v2', headers: { cookie } })).json().mailNotificationEnabled).toBe(false);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: api[2]!,
+          payload: 'List-Unsubscribe=One-Click',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        })
+      ).json(),
+    ).toEqual({ result: 'OK', kind: 'NEW_VOLUME', enabled: false });
+    expect((await t.app.inject({ url: '/api/user/notification_settings/v2', headers: { cookie } })).json().mailNotificationEnabled).toBe(
+      false,
+    );
     expect((await t.app.inject({ url: api[2]!.replace(/token=[^.]+/, 'token=forged') })).json().errorCode).toBe('INVALID_TOKEN');
     // The next volume's notice is written but not sent.
     await insertBook(db(), title, 3, { start_datetime: clock.now() + 60_000 });
@@ -97,7 +124,12 @@ describe('the outbox', () => {
     const notices = await outboxMails(db(), { kind: 'NEW_VOLUME', userId });
     expect(notices.map((n) => n.status)).toEqual(['SENT', 'SKIPPED']);
     // The settings page turns it on again.
-    const saved = await t.app.inject({ method: 'POST', url: '/api/user/notification_settings/v2', headers: { cookie }, payload: { linePushEnabled: false, appPushEnabled: true, amebaNotificationEnabled: true, mailNotificationEnabled: true } });
+    const saved = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/notification_settings/v2',
+      headers: { cookie },
+      payload: { linePushEnabled: false, appPushEnabled: true, amebaNotificationEnabled: true, mailNotificationEnabled: true },
+    });
     expect(saved.json().mailNotificationEnabled).toBe(true);
   });
 });

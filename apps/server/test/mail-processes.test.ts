@@ -62,7 +62,13 @@ describe('mail outbox across processes', () => {
     database = await createProcessDatabase();
     await insertTitle(database.handle.db); // a catalog exists: no demo generation at start
     const mail = await startSmtp();
-    const env = { ...database.env, SMTP_URL: mail.url, MAIL_FROM: '本棚 <no-reply@hondana.test>', MAIL_OUTBOX_INTERVAL_MS: '200', MAIL_OUTBOX_LEASE_MS: '1500' };
+    const env = {
+      ...database.env,
+      SMTP_URL: mail.url,
+      MAIL_FROM: '本棚 <no-reply@hondana.test>',
+      MAIL_OUTBOX_INTERVAL_MS: '200',
+      MAIL_OUTBOX_LEASE_MS: '1500',
+    };
     mail.state.hang = true;
     const first = await startServer(env);
     servers.push(first);

@@ -27,7 +27,15 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', () => resolve()));
   const port = (smtp.server.address() as AddressInfo).port;
   t = await buildTestApp({
-    config: { mail: { smtpUrl: `smtp://127.0.0.1:${port}`, from: '本棚 <no-reply@hondana.test>', publicUrl: 'https://hondana.test', everyMs: 1000, leaseMs: 60_000 } },
+    config: {
+      mail: {
+        smtpUrl: `smtp://127.0.0.1:${port}`,
+        from: '本棚 <no-reply@hondana.test>',
+        publicUrl: 'https://hondana.test',
+        everyMs: 1000,
+        leaseMs: 60_000,
+      },
+    },
   });
 });
 afterAll(async () => {
@@ -41,7 +49,9 @@ describe('mail over SMTP', () => {
     await signUp(t.app, member);
     await drainMail(t.app); // the signup's confirmation mail
     received.length = 0;
-    expect((await t.app.inject({ method: 'POST', url: '/api/auth/password_reset', payload: { email: member.email } })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'POST', url: '/api/auth/password_reset', payload: { email: member.email } })).statusCode).toBe(
+      200,
+    );
     await drainMail(t.app);
     expect(received).toHaveLength(1);
     const [message] = received;
@@ -60,9 +70,17 @@ describe('mail over SMTP', () => {
     const link = /https:\/\/hondana\.test(\/password_reset\/confirm\?token=([\w-]+))/.exec(parsed.text ?? '');
     expect(link).not.toBeNull();
     // The link works: the page it opens posts the token with the new password.
-    const reset = await t.app.inject({ method: 'POST', url: '/api/auth/password_reset/confirm', payload: { token: link![2], password: 'reset over smtp' } });
+    const reset = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/password_reset/confirm',
+      payload: { token: link![2], password: 'reset over smtp' },
+    });
     expect(reset.statusCode).toBe(200);
-    const login = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: member.email, password: 'reset over smtp' } });
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: member.email, password: 'reset over smtp' },
+    });
     expect(login.statusCode).toBe(200);
     // And the member is told it changed, once.
     await drainMail(t.app);

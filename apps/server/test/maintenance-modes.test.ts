@@ -54,10 +54,17 @@ async function statusMode(cookie?: string): Promise<string> {
 
 async function buyCoinPack() {
   const token = await tokenFor(t.app, owner.cookie, '/api/manga_coin/purchase/create_token');
-  const items = (await get('/api/manga_coin/items/v3?payment_type=creditcard&display_scenes=shop', owner.cookie)).json<{ items: { id: number; limit: number | null }[] }>().items;
+  const items = (await get('/api/manga_coin/items/v3?payment_type=creditcard&display_scenes=shop', owner.cookie)).json<{
+    items: { id: number; limit: number | null }[];
+  }>().items;
   const item = items.find((i) => i.limit === null)!;
   const cardId = await sandboxCardId(t.app);
-  return t.app.inject({ method: 'POST', url: `/api/manga_coin/purchase?token=${token}`, headers: { cookie: owner.cookie }, payload: { itemId: item.id, paymentType: 'creditcard', cardId } });
+  return t.app.inject({
+    method: 'POST',
+    url: `/api/manga_coin/purchase?token=${token}`,
+    headers: { cookie: owner.cookie },
+    payload: { itemId: item.id, paymentType: 'creditcard', cardId },
+  });
 }
 
 /** Buys a volume with manga coins at the price the store shows now. */

@@ -14,11 +14,7 @@ let sampleTotal: number;
 beforeAll(async () => {
   t = await buildTestApp({ clock: () => NOW });
   await ensureDemoCatalog(t.database, { dataDir: t.database.dataDir, images: 'none', now: NOW });
-  const book = await t.database.db
-    .selectFrom('books')
-    .select('sample_page_total')
-    .where('id', '=', 1)
-    .executeTakeFirstOrThrow();
+  const book = await t.database.db.selectFrom('books').select('sample_page_total').where('id', '=', 1).executeTakeFirstOrThrow();
   sampleTotal = book.sample_page_total;
 });
 afterAll(async () => {
@@ -130,8 +126,7 @@ describe('catalog reads', () => {
     const safe = await topPageBooks(db, { limit: 100, includeAdult: false, now: NOW });
     expect(all.some((b) => b.eroticType === EroticType.R18)).toBe(true);
     expect(safe.some((b) => b.eroticType === EroticType.R18)).toBe(false);
-    for (let i = 1; i < safe.length; i++)
-      expect(safe[i]!.startDatetime).toBeLessThanOrEqual(safe[i - 1]!.startDatetime);
+    for (let i = 1; i < safe.length; i++) expect(safe[i]!.startDatetime).toBeLessThanOrEqual(safe[i - 1]!.startDatetime);
     expect(safe.every((b) => b.startDatetime <= NOW.getTime())).toBe(true);
     expect(safe[0]!.imageUrl).toBe(`/media/covers/${safe[0]!.bookId}/128.webp?v=1`);
     const free = safe.find((b) => b.free);

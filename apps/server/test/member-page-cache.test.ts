@@ -40,7 +40,12 @@ beforeAll(async () => {
   await grantOwnership(db, await userIdOf(t.app, owner), books[0]!);
   for (const book of [books[1]!, books[2]!]) expect((await cartClient(t.app, owner).add(book)).statusCode).toBe(200);
   const token = await tokenFor(t.app, owner, '/api/wish_title/add/create_token');
-  const wish = await t.app.inject({ method: 'POST', url: '/api/wish_title/add', headers: { cookie: owner }, payload: { token, title_id: titleId } });
+  const wish = await t.app.inject({
+    method: 'POST',
+    url: '/api/wish_title/add',
+    headers: { cookie: owner },
+    payload: { token, title_id: titleId },
+  });
   expect(wish.statusCode, wish.body).toBe(200);
   ({ serialId, episodeIds: serialEpisodes } = await insertSerial(db));
   const buyer = await signUp(t.app, createMember());
@@ -77,7 +82,8 @@ const wishedOf = (html: string) => /aria-pressed="(true|false)"[^>]*>(?:<span[^>
 /** The volume's points as the page shows them (0: none shown). */
 const pointsOf = (html: string) => Number(/>([\d,]+)pt還元</.exec(html)?.[1]?.replace(/,/g, '') ?? 0);
 /** The volume's points the API's book detail gives the member. */
-const apiPointsOf = async (cookie: string, bookId: number) => (await t.app.inject({ url: `/api/books/${bookId}`, headers: { cookie } })).json<{ pointTotal: number }>().pointTotal;
+const apiPointsOf = async (cookie: string, bookId: number) =>
+  (await t.app.inject({ url: `/api/books/${bookId}`, headers: { cookie } })).json<{ pointTotal: number }>().pointTotal;
 /** An owned volume's page has no 試し読み link to it (it is read, not sampled); the loader data says `bought`. */
 const sampleLinkTo = (html: string, bookId: number) => html.includes(`href="/viewer?cid=${bookId}"`);
 
@@ -184,7 +190,10 @@ describe('members’ kept pages', () => {
     expect(wishedOf(kept.body)).toBe(false);
     expect(kept.body).toContain(`href="/series_list/review/editor/${titleId}"`);
     const client = memberClient(t.app, cookie);
-    const wish = await client.json('POST', '/api/wish_title/add', { token: await client.token('/api/wish_title/add/create_token'), title_id: titleId });
+    const wish = await client.json('POST', '/api/wish_title/add', {
+      token: await client.token('/api/wish_title/add/create_token'),
+      title_id: titleId,
+    });
     expect(wish.statusCode, wish.body).toBe(200);
     expect(wishedOf((await page(cookie, url)).body)).toBe(true);
     const review = await client.post('/api/review_title/add_review', {
@@ -223,7 +232,11 @@ describe('members’ kept pages', () => {
     const first = { holder: pointsOf((await page(holder, url)).body), other: pointsOf((await page(other, url)).body) };
     expect(first.holder, 'the holder earns the campaign on top').toBeGreaterThan(first.other);
     // Served again (from the cache), each member keeps their own figure, in either order.
-    for (const [who, cookie] of [['other', other], ['holder', holder], ['other', other]] as const) {
+    for (const [who, cookie] of [
+      ['other', other],
+      ['holder', holder],
+      ['other', other],
+    ] as const) {
       const response = await page(cookie, url);
       expect(response.headers['x-page-cache']).toBe('hit');
       expect(pointsOf(response.body), who).toBe(first[who]);
@@ -269,7 +282,10 @@ describe('members’ kept pages', () => {
     expect(before.headers['x-page-cache']).toBe('hit');
     expect(sampleLinkTo(before.body, books[2]!)).toBe(true);
     // A first purchase earns a campaign's points: the other volume's page shows them until this one.
-    await t.database.db.insertInto('point_campaigns').values({ type: 'first', name: '初回購入キャンペーン', rate: 0, point: 100, expire_days: 90, min_books: 0 }).execute();
+    await t.database.db
+      .insertInto('point_campaigns')
+      .values({ type: 'first', name: '初回購入キャンペーン', rate: 0, point: 100, expire_days: 90, min_books: 0 })
+      .execute();
     await t.app.deps.changes.publish('catalog');
     const other = `/series_list/series_id=${titleId}?book_id=${books[0]}`;
     await page(cookie, other);

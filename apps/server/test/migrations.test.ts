@@ -51,7 +51,9 @@ describe('migrations', () => {
   test('a database migrated by a newer version is refused with a clear message, and nothing is changed', async () => {
     const database = await createTestDatabase();
     try {
-      await sql`insert into kysely_migration (name, timestamp) values (${'2099-01-01T0000-from-the-future'}, ${new Date().toISOString()})`.execute(database.db);
+      await sql`insert into kysely_migration (name, timestamp) values (${'2099-01-01T0000-from-the-future'}, ${new Date().toISOString()})`.execute(
+        database.db,
+      );
       await expect(migrateToLatest(database.db)).rejects.toThrow(/schema is newer than this code.*2099-01-01T0000-from-the-future/);
       expect(await appliedMigrations(database.db)).toContain('2099-01-01T0000-from-the-future');
     } finally {

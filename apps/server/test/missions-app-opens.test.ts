@@ -33,10 +33,21 @@ afterAll(async () => {
 const db = () => database.db;
 
 async function openDaysMission(target: number) {
-  await db().updateTable('missions').set({ end_at: now - 1, start_at: now - 2 }).where('end_at', '>', now).execute();
+  await db()
+    .updateTable('missions')
+    .set({ end_at: now - 1, start_at: now - 2 })
+    .where('end_at', '>', now)
+    .execute();
   const { id } = await db()
     .insertInto('missions')
-    .values({ name: '毎日ひらこう', reward_type: 1, reward_amount: 20, lottery_campaign_id: null, start_at: now - HOUR, end_at: now + 7 * 24 * HOUR })
+    .values({
+      name: '毎日ひらこう',
+      reward_type: 1,
+      reward_amount: 20,
+      lottery_campaign_id: null,
+      start_at: now - HOUR,
+      end_at: now + 7 * 24 * HOUR,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   await db().insertInto('mission_tasks').values({ mission_id: id, task_type: 'OPEN_DAYS', target }).execute();
@@ -62,7 +73,12 @@ describe('opening the app', () => {
     expect(await openDays(m.userId)).toEqual([{ day: '2026-11-25' }, { day: '2026-11-26' }]);
     const mission = (await app.inject({ url: '/api/mission/v4', headers: { cookie: m.cookie } })).json().results.missions[0];
     expect(mission).toMatchObject({ id: missionId, completed: true, rewarded: true, tasks: [{ progress: 2, target: 2 }] });
-    const reward = await db().selectFrom('wallet_ledger').select('amount').where('user_id', '=', m.userId).where('currency', '=', 'POINT').execute();
+    const reward = await db()
+      .selectFrom('wallet_ledger')
+      .select('amount')
+      .where('user_id', '=', m.userId)
+      .where('currency', '=', 'POINT')
+      .execute();
     expect(reward).toEqual([{ amount: 20 }]);
     expect(errors).toEqual([]);
   });

@@ -16,13 +16,25 @@ afterAll(() => t.close());
 const db = () => t.database.db;
 
 async function createMission(input: { rewardType: 1 | 10 | 100; amount: number; tasks: [string, number][]; campaignId?: number }) {
-  await db().updateTable('missions').set({ end_at: now - 1, start_at: now - 2 }).where('end_at', '>', now).execute();
+  await db()
+    .updateTable('missions')
+    .set({ end_at: now - 1, start_at: now - 2 })
+    .where('end_at', '>', now)
+    .execute();
   const { id } = await db()
     .insertInto('missions')
-    .values({ name: 'はじめてミッション', reward_type: input.rewardType, reward_amount: input.amount, lottery_campaign_id: input.campaignId ?? null, start_at: now - DAY, end_at: now + 7 * DAY })
+    .values({
+      name: 'はじめてミッション',
+      reward_type: input.rewardType,
+      reward_amount: input.amount,
+      lottery_campaign_id: input.campaignId ?? null,
+      start_at: now - DAY,
+      end_at: now + 7 * DAY,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
-  for (const [type, target] of input.tasks) await db().insertInto('mission_tasks').values({ mission_id: id, task_type: type, target }).execute();
+  for (const [type, target] of input.tasks)
+    await db().insertInto('mission_tasks').values({ mission_id: id, task_type: type, target }).execute();
   return id;
 }
 const v4 = (cookie: string) => t.app.inject({ url: '/api/mission/v4', headers: { cookie } });
@@ -43,7 +55,12 @@ describe('missions', () => {
     await post(m.cookie, '/api/mission/read_end', { book_id: a });
     await post(m.cookie, '/api/mission/read_end', { book_id: a }); // the same book counts once
     let mission = (await v4(m.cookie)).json().results.missions[0];
-    expect(mission).toMatchObject({ id: missionId, completed: false, tasks: [{ progress: 1, target: 2, name: '作品を2冊読み終える' }], bonus: { rewardType: 10, amount: 30, name: '30マンガコイン' } });
+    expect(mission).toMatchObject({
+      id: missionId,
+      completed: false,
+      tasks: [{ progress: 1, target: 2, name: '作品を2冊読み終える' }],
+      bonus: { rewardType: 10, amount: 30, name: '30マンガコイン' },
+    });
     const done = await Promise.all(Array.from({ length: 5 }, () => post(m.cookie, '/api/mission/read_end', { book_id: b })));
     expect(done.flatMap((d) => d.json().results.completedMissionIds)).toEqual([missionId]);
     mission = (await v4(m.cookie)).json().results.missions[0];
@@ -63,7 +80,12 @@ describe('missions', () => {
       expect((await episodeAction(t.app, m.cookie, id, 'end_reading')).statusCode).toBe(200);
     }
     expect((await post(m.cookie, '/api/mission/read_end', { serial_episode_id: episodeIds[1] })).statusCode).toBe(200);
-    expect((await v4(m.cookie)).json().results.missions[0]).toMatchObject({ id: missionId, completed: true, rewarded: true, tasks: [{ progress: 2 }] });
+    expect((await v4(m.cookie)).json().results.missions[0]).toMatchObject({
+      id: missionId,
+      completed: true,
+      rewarded: true,
+      tasks: [{ progress: 2 }],
+    });
     expect((await ledgerInvariant(db(), m.userId, now)).MANGA_COIN).toBe(10);
   });
 
@@ -78,7 +100,14 @@ describe('missions', () => {
   });
 
   it('buying a book and opening the app on 2 Tokyo days grant 50 points; the ticket reward gives lottery tickets', async () => {
-    await createMission({ rewardType: 1, amount: 50, tasks: [['BUY_BOOK', 1], ['OPEN_DAYS', 2]] });
+    await createMission({
+      rewardType: 1,
+      amount: 50,
+      tasks: [
+        ['BUY_BOOK', 1],
+        ['OPEN_DAYS', 2],
+      ],
+    });
     const m = await member(t.app);
     const book = await insertBook(db(), await insertTitle(db()), 1, { price: 100 });
     await grantTo(db(), m.userId, 'MANGA_COIN', 100, { now });
@@ -89,7 +118,12 @@ describe('missions', () => {
     now += DAY;
     await post(m.cookie, '/api/mission/view');
     expect((await v4(m.cookie)).json().results.missions[0]).toMatchObject({ completed: true, rewarded: true });
-    const reward = await db().selectFrom('wallet_ledger').select(['currency', 'amount']).where('user_id', '=', m.userId).where('reason', '=', 'ミッション「はじめてミッション」達成報酬').execute();
+    const reward = await db()
+      .selectFrom('wallet_ledger')
+      .select(['currency', 'amount'])
+      .where('user_id', '=', m.userId)
+      .where('reason', '=', 'ミッション「はじめてミッション」達成報酬')
+      .execute();
     expect(reward).toEqual([{ currency: 'POINT', amount: 50 }]);
 
     const { campaignId } = await createCampaign(db(), { now, events: [] });

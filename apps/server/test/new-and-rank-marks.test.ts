@@ -37,7 +37,11 @@ describe('new marks', () => {
     const title = await createTitle(db, {
       name: '新刊のある作品',
       complete_flg: 1,
-      books: [{ start_datetime: now - 30 * DAY }, { start_datetime: now - 2 * DAY }, { start_datetime: now + 3 * DAY, sales_status: 'IN_RESERVATION' }],
+      books: [
+        { start_datetime: now - 30 * DAY },
+        { start_datetime: now - 2 * DAY },
+        { start_datetime: now + 3 * DAY, sales_status: 'IN_RESERVATION' },
+      ],
     });
     const [old, fresh, coming] = title.bookIds as [number, number, number];
 

@@ -23,8 +23,13 @@ beforeAll(async () => {
   otherTitleId = await insertTitle(db);
   await insertBook(db, titleId, 1);
   await insertBook(db, otherTitleId, 1);
-  authorId = (await db.insertInto('authors').values({ name: '作者', kana: 'サクシャ', created_at: 0 }).returning('id').executeTakeFirstOrThrow()).id;
-  await db.insertInto('title_authors').values([titleId, otherTitleId].map((id) => ({ title_id: id, author_id: authorId, role: 'author', sort_order: 0 }))).execute();
+  authorId = (
+    await db.insertInto('authors').values({ name: '作者', kana: 'サクシャ', created_at: 0 }).returning('id').executeTakeFirstOrThrow()
+  ).id;
+  await db
+    .insertInto('title_authors')
+    .values([titleId, otherTitleId].map((id) => ({ title_id: id, author_id: authorId, role: 'author', sort_order: 0 })))
+    .execute();
   aliceCookie = await signUp(t.app);
   alice = memberClient(t.app, aliceCookie);
   bob = memberClient(t.app, await signUp(t.app));
@@ -48,7 +53,11 @@ describe('my list (§7 "Wish list")', () => {
     client.post(`/api/wish_title/${action}`, { token: await client.token(`/api/wish_title/${action}/create_token`), title_id: id });
 
   it('answers 401 without a session', async () => {
-    for (const path of ['/api/wish_title/add/create_token', '/api/wish_title/delete/create_token', '/api/wish_title/list?offset=0&limit=10']) {
+    for (const path of [
+      '/api/wish_title/add/create_token',
+      '/api/wish_title/delete/create_token',
+      '/api/wish_title/list?offset=0&limit=10',
+    ]) {
       expect((await guest.get(path)).statusCode, path).toBe(401);
     }
     expect((await guest.post('/api/wish_title/add', { token: 'x', title_id: titleId })).statusCode).toBe(401);
@@ -97,13 +106,24 @@ describe('my list (§7 "Wish list")', () => {
 });
 
 describe('new-release notices (§7 "Mission and newly")', () => {
-
   it('answers 401 without a session', async () => {
-    for (const path of [`/api/newly/newly_notices/${titleId}`, '/api/newly/get_newly_message', '/api/newly/books', '/api/user/get_notice_count', '/api/user/notification_settings/v2', '/api/newly/newly_notices/create_token']) {
+    for (const path of [
+      `/api/newly/newly_notices/${titleId}`,
+      '/api/newly/get_newly_message',
+      '/api/newly/books',
+      '/api/user/get_notice_count',
+      '/api/user/notification_settings/v2',
+      '/api/newly/newly_notices/create_token',
+    ]) {
       expect((await guest.get(path)).statusCode, path).toBe(401);
     }
     expect((await guest.post(`/api/newly/newly_notices/${titleId}`, { token: 'x', status: 1, type: 'title' })).statusCode).toBe(401);
-    for (const path of ['/api/newly/get_newly_notice', '/api/newly/delete_newly_notice?id=1&token=x', '/api/newly/update_newly_notice?book_id=1&status=1', '/api/newly/delete_newly_notice/create_token']) {
+    for (const path of [
+      '/api/newly/get_newly_notice',
+      '/api/newly/delete_newly_notice?id=1&token=x',
+      '/api/newly/update_newly_notice?book_id=1&status=1',
+      '/api/newly/delete_newly_notice/create_token',
+    ]) {
       expect((await guest.get(path)).statusCode, path).toBe(401);
     }
     expect((await guest.json('POST', '/api/newly/books/display', { newlyMessageIds: [1] })).statusCode).toBe(401);
@@ -112,7 +132,13 @@ describe('new-release notices (§7 "Mission and newly")', () => {
 
   it('stores title and author follows', async () => {
     expect((await alice.get(`/api/newly/newly_notices/${titleId}`)).json()).toEqual({ titleStatus: 0, authorStatus: 0 });
-    expectField(await alice.post(`/api/newly/newly_notices/${titleId}`, { token: await alice.token('/api/newly/newly_notices/create_token'), status: 1 }), 'type');
+    expectField(
+      await alice.post(`/api/newly/newly_notices/${titleId}`, {
+        token: await alice.token('/api/newly/newly_notices/create_token'),
+        status: 1,
+      }),
+      'type',
+    );
     expectField(await alice.post(`/api/newly/newly_notices/${titleId}`, { status: 1, type: 'title' }), 'token');
     expect((await follow(alice, 'title', 1)).json()).toEqual({ titleStatus: 1, authorStatus: 0 });
     expect((await follow(bob, 'author', 1, otherTitleId)).json()).toEqual({ titleStatus: 0, authorStatus: 1 });
@@ -128,7 +154,7 @@ describe('new-release notices (§7 "Mission and newly")', () => {
     expect(reused.json().errorCode).toBe('TOKEN_REUSED_WITH_DIFFERENT_REQUEST');
   });
 
-  it('gives followers a newly message once the new volume\'s release instant passes, once', async () => {
+  it("gives followers a newly message once the new volume's release instant passes, once", async () => {
     const { db } = t.database;
     const vol2 = await insertBook(db, titleId, 2, { start_datetime: now + HOUR });
     expect((await alice.get('/api/user/get_notice_count')).json().newlyCount).toBe(0);
@@ -136,7 +162,11 @@ describe('new-release notices (§7 "Mission and newly")', () => {
     const count = (await alice.get('/api/user/get_notice_count')).json();
     expect(count).toMatchObject({ newlyCount: 1, total: count.reviewNoticeCount + 1 });
     const messages = (await alice.get('/api/newly/get_newly_message')).json();
-    expect(messages).toMatchObject({ totalCount: 1, unreadCount: 1, newlyMessages: [{ bookId: vol2, titleId, vol: 2, reason: 'TITLE', displayed: false }] });
+    expect(messages).toMatchObject({
+      totalCount: 1,
+      unreadCount: 1,
+      newlyMessages: [{ bookId: vol2, titleId, vol: 2, reason: 'TITLE', displayed: false }],
+    });
     // bob follows the author through another title: he hears of this volume too
     const bobs = (await bob.get('/api/newly/books')).json();
     expect(bobs.newlyMessages).toMatchObject([{ bookId: vol2, reason: 'AUTHOR' }]);
@@ -148,7 +178,9 @@ describe('new-release notices (§7 "Mission and newly")', () => {
     expect((await bob.json('POST', '/api/newly/books/display', { newlyMessageIds: [id] })).json().updatedCount).toBe(0);
     expectField(await alice.json('POST', '/api/newly/books/display', {}), 'newlyMessageIds');
 
-    const foreign = await bob.get(`/api/newly/delete_newly_notice?id=${id}&token=${await bob.token('/api/newly/delete_newly_notice/create_token')}`);
+    const foreign = await bob.get(
+      `/api/newly/delete_newly_notice?id=${id}&token=${await bob.token('/api/newly/delete_newly_notice/create_token')}`,
+    );
     expect(foreign.statusCode).toBe(403);
     const token = await alice.token('/api/newly/delete_newly_notice/create_token');
     expect((await alice.get(`/api/newly/delete_newly_notice?id=${id}&token=${token}`)).json()).toMatchObject({ result: 'OK' });
@@ -167,9 +199,12 @@ describe('new-release notices (§7 "Mission and newly")', () => {
     expect((await alice.get('/api/newly/books')).json().totalCount).toBe(0);
   });
 
-  it('the viewer\'s update_newly_notice follows the title of a book', async () => {
+  it("the viewer's update_newly_notice follows the title of a book", async () => {
     const book = await t.database.db.selectFrom('books').select('id').where('title_id', '=', otherTitleId).executeTakeFirstOrThrow();
-    expect((await alice.get(`/api/newly/update_newly_notice?book_id=${book.id}&status=1`)).json()).toMatchObject({ titleId: otherTitleId, titleStatus: 1 });
+    expect((await alice.get(`/api/newly/update_newly_notice?book_id=${book.id}&status=1`)).json()).toMatchObject({
+      titleId: otherTitleId,
+      titleStatus: 1,
+    });
     expectField(await alice.get('/api/newly/update_newly_notice?status=1'), 'book_id');
   });
 
@@ -177,7 +212,12 @@ describe('new-release notices (§7 "Mission and newly")', () => {
     const book = await t.database.db.selectFrom('books').select('id').where('title_id', '=', otherTitleId).executeTakeFirstOrThrow();
     const url = `/api/newly/update_newly_notice?book_id=${book.id}&status=0`;
     const send = (headers: Record<string, string>) => t.app.inject({ url, headers: { cookie: aliceCookie, ...headers } });
-    const foreign: Record<string, string>[] = [{ 'sec-fetch-site': 'cross-site' }, { 'sec-fetch-site': 'same-site' }, { origin: 'https://evil.example' }, { referer: 'https://evil.example/page' }];
+    const foreign: Record<string, string>[] = [
+      { 'sec-fetch-site': 'cross-site' },
+      { 'sec-fetch-site': 'same-site' },
+      { origin: 'https://evil.example' },
+      { referer: 'https://evil.example/page' },
+    ];
     for (const headers of foreign) {
       const response = await send(headers);
       expect(response.statusCode, JSON.stringify(headers)).toBe(403);
@@ -192,10 +232,24 @@ describe('new-release notices (§7 "Mission and newly")', () => {
   });
 
   it('keeps notification settings per member', async () => {
-    expect((await alice.get('/api/user/notification_settings/v2')).json()).toEqual({ linePushEnabled: false, appPushEnabled: true, amebaNotificationEnabled: true, mailNotificationEnabled: true });
-    const saved = await alice.json('POST', '/api/user/notification_settings/v2', { linePushEnabled: true, appPushEnabled: false, amebaNotificationEnabled: true });
+    expect((await alice.get('/api/user/notification_settings/v2')).json()).toEqual({
+      linePushEnabled: false,
+      appPushEnabled: true,
+      amebaNotificationEnabled: true,
+      mailNotificationEnabled: true,
+    });
+    const saved = await alice.json('POST', '/api/user/notification_settings/v2', {
+      linePushEnabled: true,
+      appPushEnabled: false,
+      amebaNotificationEnabled: true,
+    });
     // A client that does not send the mail switch leaves it as it was.
-    expect(saved.json()).toEqual({ linePushEnabled: true, appPushEnabled: false, amebaNotificationEnabled: true, mailNotificationEnabled: true });
+    expect(saved.json()).toEqual({
+      linePushEnabled: true,
+      appPushEnabled: false,
+      amebaNotificationEnabled: true,
+      mailNotificationEnabled: true,
+    });
     expect((await alice.get('/api/user/notification_settings/v2')).json().linePushEnabled).toBe(true);
     expect((await bob.get('/api/user/notification_settings/v2')).json().linePushEnabled).toBe(false);
     expectField(await alice.json('POST', '/api/user/notification_settings/v2', { linePushEnabled: true }), 'appPushEnabled');

@@ -13,7 +13,17 @@ beforeAll(async () => {
   const insert = (email: string) =>
     database.db
       .insertInto('users')
-      .values({ email, password_hash: 'x', nickname: 'n', profile: '', image_flg: 0, birth_date: '1990-01-01', adult_state: 'NONE', login_count: 0, created_at: now })
+      .values({
+        email,
+        password_hash: 'x',
+        nickname: 'n',
+        profile: '',
+        image_flg: 0,
+        birth_date: '1990-01-01',
+        adult_state: 'NONE',
+        login_count: 0,
+        created_at: now,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
   userId = (await insert('token-a@example.jp')).id;

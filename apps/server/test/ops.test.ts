@@ -72,7 +72,10 @@ describe('metrics', () => {
     const book = await insertBook(db, await insertTitle(db), 1, { price: 100 });
     await grantTo(db, m.userId, 'MANGA_COIN', 300, { now });
     expect((await buyWithMangaCoin(t.app, m.cookie, book, 100)).statusCode).toBe(200);
-    expect((await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'nobody@example.jp', password: 'wrong-password' } })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'nobody@example.jp', password: 'wrong-password' } }))
+        .statusCode,
+    ).toBe(401);
     expect((await t.app.inject({ url: `/api/books/${book}` })).statusCode).toBeLessThan(500);
     await t.app.ops.scheduler.runDue();
 
@@ -83,8 +86,12 @@ describe('metrics', () => {
     expect(scrape.statusCode).toBe(200);
     expect(scrape.headers['content-type']).toContain('text/plain');
     const text = scrape.body;
-    expect(text).toMatch(/hondana_http_requests_total\{route="\/api\/order\/book\/manga_coin\/buy",method="POST",status="200",error_code=""\} 1/);
-    expect(text).toMatch(/hondana_http_requests_total\{route="\/api\/auth\/login",method="POST",status="401",error_code="INVALID_CREDENTIALS"\} 1/);
+    expect(text).toMatch(
+      /hondana_http_requests_total\{route="\/api\/order\/book\/manga_coin\/buy",method="POST",status="200",error_code=""\} 1/,
+    );
+    expect(text).toMatch(
+      /hondana_http_requests_total\{route="\/api\/auth\/login",method="POST",status="401",error_code="INVALID_CREDENTIALS"\} 1/,
+    );
     expect(text).toMatch(/hondana_http_request_duration_seconds_count\{route="\/api\/order\/book\/manga_coin\/buy",method="POST"\} 1/);
     expect(text).toMatch(/hondana_http_request_duration_seconds_bucket\{le="[\d.]+",route="\/api\/books\/:book_id",method="GET"\}/);
     expect(text).not.toContain(`/api/books/${book}"`);
@@ -119,21 +126,42 @@ describe('logs', () => {
     await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: someone.email, password: 'hunter2-very-secret' } });
     await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: someone.email, password: 'wrong-but-secret-too' } });
     const token = await tokenFor(t.app, cookie, '/api/manga_coin/purchase/create_token');
-    const pack = (await t.app.inject({ url: '/api/manga_coin/items/v3?payment_type=creditcard&display_scenes=shop', headers: { cookie } })).json().items[1];
+    const pack = (
+      await t.app.inject({ url: '/api/manga_coin/items/v3?payment_type=creditcard&display_scenes=shop', headers: { cookie } })
+    ).json().items[1];
     const card = { number: SandboxTestCard.SUCCESS, expiry: '12/39', cvc: '987' };
     // The card goes to the sandbox's card endpoint; the store gets its id (and refuses the card itself).
     const cardId = (await t.app.inject({ method: 'POST', url: '/sandbox/cards', payload: card })).json().cardId;
-    const bought = await t.app.inject({ method: 'POST', url: `/api/manga_coin/purchase?token=${token}`, headers: { cookie }, payload: { itemId: pack.id, paymentType: 'creditcard', cardId } });
+    const bought = await t.app.inject({
+      method: 'POST',
+      url: `/api/manga_coin/purchase?token=${token}`,
+      headers: { cookie },
+      payload: { itemId: pack.id, paymentType: 'creditcard', cardId },
+    });
     expect(bought.statusCode).toBe(200);
     const declined = await tokenFor(t.app, cookie, '/api/manga_coin/purchase/create_token');
-    await t.app.inject({ method: 'POST', url: `/api/manga_coin/purchase?token=${declined}`, headers: { cookie }, payload: { itemId: pack.id, paymentType: 'creditcard', card: { ...card, number: SandboxTestCard.DECLINED } } });
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/manga_coin/purchase?token=${declined}`,
+      headers: { cookie },
+      payload: { itemId: pack.id, paymentType: 'creditcard', card: { ...card, number: SandboxTestCard.DECLINED } },
+    });
     await t.app.inject({ method: 'POST', url: '/sandbox/cards', payload: { ...card, number: SandboxTestCard.DECLINED } });
     await t.app.inject({ url: '/api/test/explode', headers: { cookie, authorization: 'Bearer abc' } });
 
     const log = lines.join('');
     expect(lines.length).toBeGreaterThan(10);
     expect(log).toContain('/api/manga_coin/purchase?token=***');
-    for (const secret of ['hunter2-very-secret', 'wrong-but-secret-too', SandboxTestCard.SUCCESS, SandboxTestCard.DECLINED, cookie.split('=')[1]!, token, declined, 'Bearer abc']) {
+    for (const secret of [
+      'hunter2-very-secret',
+      'wrong-but-secret-too',
+      SandboxTestCard.SUCCESS,
+      SandboxTestCard.DECLINED,
+      cookie.split('=')[1]!,
+      token,
+      declined,
+      'Bearer abc',
+    ]) {
       expect(log).not.toContain(secret);
     }
     for (const line of lines) expect(() => JSON.parse(line)).not.toThrow();

@@ -17,14 +17,21 @@ import { buyWithMangaCoin, ledgerInvariant, member, sandboxCardId, tokenFor } fr
 type Item = { id: number; coin: number; bonus: number; bonusPoint: number; taxIncludedPrice: number; limit: number | null };
 
 async function pack(app: FastifyInstance): Promise<Item> {
-  const items = (await app.inject({ url: '/api/manga_coin/items/v3?payment_type=creditcard&display_scenes=shop' })).json<{ items: Item[] }>().items;
+  const items = (await app.inject({ url: '/api/manga_coin/items/v3?payment_type=creditcard&display_scenes=shop' })).json<{
+    items: Item[];
+  }>().items;
   return items.find((i) => i.coin === 1000 && i.limit === null)!;
 }
 
 async function buyPack(app: FastifyInstance, cookie: string, cardId: string) {
   const item = await pack(app);
   const token = await tokenFor(app, cookie, '/api/manga_coin/purchase/create_token');
-  const response = await app.inject({ method: 'POST', url: `/api/manga_coin/purchase?token=${token}`, headers: { cookie }, payload: { itemId: item.id, paymentType: 'creditcard', cardId } });
+  const response = await app.inject({
+    method: 'POST',
+    url: `/api/manga_coin/purchase?token=${token}`,
+    headers: { cookie },
+    payload: { itemId: item.id, paymentType: 'creditcard', cardId },
+  });
   if (response.statusCode !== 200) throw new Error(`coin pack: ${response.body}`);
   return { item, orderId: response.json<{ orderId: number }>().orderId };
 }
@@ -35,7 +42,9 @@ function setup(t: () => TestApp) {
   const refundRow = (orderId: number) => db().selectFrom('order_refunds').selectAll().where('order_id', '=', orderId).executeTakeFirst();
   const held = async (userId: number) => ledgerInvariant(db(), userId, t().app.deps.clock().getTime());
   const detailOrder = async (op: Awaited<ReturnType<typeof staffMember>>, userId: number, orderId: number) =>
-    (await op.get(`/members/${userId}`)).json<{ orders: { id: number; refundableYen: number | null; refund: unknown }[] }>().orders.find((o) => o.id === orderId)!;
+    (await op.get(`/members/${userId}`))
+      .json<{ orders: { id: number; refundableYen: number | null; refund: unknown }[] }>()
+      .orders.find((o) => o.id === orderId)!;
   return { db, order, refundRow, held, detailOrder };
 }
 
@@ -54,16 +63,30 @@ describe('refunds with the sandbox provider', () => {
     expect(await held(m.userId)).toMatchObject({ MANGA_COIN: item.coin + item.bonus });
     expect(await detailOrder(op, m.userId, orderId)).toMatchObject({ refundableYen: item.taxIncludedPrice, refund: null });
 
-    const cancel = await op.change('POST', `/members/${m.userId}/orders/${orderId}/cancel`, { reason: '誤購入', refundYen: item.taxIncludedPrice });
+    const cancel = await op.change('POST', `/members/${m.userId}/orders/${orderId}/cancel`, {
+      reason: '誤購入',
+      refundYen: item.taxIncludedPrice,
+    });
     expect(cancel.statusCode, cancel.body).toBe(200);
-    expect(cancel.json()).toEqual({ orderId, status: 'CANCEL', refund: { amountYen: item.taxIncludedPrice, status: 'SUCCEEDED', failure: null } });
+    expect(cancel.json()).toEqual({
+      orderId,
+      status: 'CANCEL',
+      refund: { amountYen: item.taxIncludedPrice, status: 'SUCCEEDED', failure: null },
+    });
     expect(await order(orderId)).toMatchObject({ status: 'CANCEL', failure_code: 'CANCELLED_BY_SUPPORT' });
     const recorded = await db().selectFrom('sandbox_refunds').selectAll().where('order_id', '=', orderId).execute();
-    expect(recorded).toEqual([expect.objectContaining({ amount_yen: item.taxIncludedPrice, payment_ref: (await order(orderId)).provider_ref })]);
+    expect(recorded).toEqual([
+      expect.objectContaining({ amount_yen: item.taxIncludedPrice, payment_ref: (await order(orderId)).provider_ref }),
+    ]);
     expect(await refundRow(orderId)).toMatchObject({ status: 'SUCCEEDED', refund_ref: recorded[0]!.ref, attempts: 1 });
     // Coins and bonus points taken back, with the Japanese line of the ledger.
     expect(await held(m.userId)).toMatchObject({ MANGA_COIN: 0, POINT: 0 });
-    const lines = await db().selectFrom('wallet_ledger').select(['reason', 'amount']).where('order_id', '=', orderId).where('kind', '=', 'ADJUST').execute();
+    const lines = await db()
+      .selectFrom('wallet_ledger')
+      .select(['reason', 'amount'])
+      .where('order_id', '=', orderId)
+      .where('kind', '=', 'ADJUST')
+      .execute();
     expect(lines.length).toBeGreaterThan(0);
     for (const l of lines) expect(l.reason).toBe(`注文${orderId} 取り消しによる回収`);
 
@@ -73,7 +96,10 @@ describe('refunds with the sandbox provider', () => {
     const retry = await op.change('POST', `/members/${m.userId}/orders/${orderId}/refund`, { reason: 'もう一度' });
     expect([retry.statusCode, retry.json().messages]).toEqual([400, ['refund: SUCCEEDED']]);
     expect(await db().selectFrom('sandbox_refunds').selectAll().where('order_id', '=', orderId).execute()).toHaveLength(1);
-    expect(await detailOrder(op, m.userId, orderId)).toMatchObject({ refundableYen: null, refund: { status: 'SUCCEEDED', amountYen: item.taxIncludedPrice } });
+    expect(await detailOrder(op, m.userId, orderId)).toMatchObject({
+      refundableYen: null,
+      refund: { status: 'SUCCEEDED', amountYen: item.taxIncludedPrice },
+    });
     const audit = await db().selectFrom('admin_audit_log').selectAll().where('subject', '=', `order:${orderId}`).execute();
     expect(audit).toEqual([expect.objectContaining({ action: 'order.cancel', reason: '誤購入' })]);
   });
@@ -90,7 +116,10 @@ describe('refunds with the sandbox provider', () => {
     const expected = Math.floor((item.taxIncludedPrice * (item.coin - 300)) / item.coin);
     expect(await detailOrder(op, m.userId, orderId)).toMatchObject({ refundableYen: expected });
 
-    const stale = await op.change('POST', `/members/${m.userId}/orders/${orderId}/cancel`, { reason: '誤購入', refundYen: item.taxIncludedPrice });
+    const stale = await op.change('POST', `/members/${m.userId}/orders/${orderId}/cancel`, {
+      reason: '誤購入',
+      refundYen: item.taxIncludedPrice,
+    });
     expect([stale.statusCode, stale.json().messages]).toEqual([400, [`refundYen: is now ${expected}`]]);
     expect(await order(orderId)).toMatchObject({ status: 'COMPLETE' });
 
@@ -106,7 +135,10 @@ describe('refunds with the sandbox provider', () => {
     expect((await buyWithMangaCoin(t.app, spent.cookie, all, item.coin + item.bonus)).statusCode).toBe(200);
     expect(await detailOrder(op, spent.userId, second.orderId)).toMatchObject({ refundableYen: 0 });
     const refused = await op.change('POST', `/members/${spent.userId}/orders/${second.orderId}/cancel`, { reason: '誤購入' });
-    expect([refused.statusCode, refused.json().messages]).toEqual([400, ['order: every paid coin of it was spent; there is no money to give back']]);
+    expect([refused.statusCode, refused.json().messages]).toEqual([
+      400,
+      ['order: every paid coin of it was spent; there is no money to give back'],
+    ]);
     expect(await order(second.orderId)).toMatchObject({ status: 'COMPLETE' });
   });
 
@@ -117,7 +149,13 @@ describe('refunds with the sandbox provider', () => {
     const title = await insertTitle(db());
     const books = [await insertBook(db(), title, 1, { price: 500 }), await insertBook(db(), title, 2, { price: 300 })];
     await c.addMany(books);
-    const paid = await c.order(await c.token(), { usePoint: 0, salePrice: 800, bookIds: books, paymentType: 'creditcard', cardId: await sandboxCardId(t.app) });
+    const paid = await c.order(await c.token(), {
+      usePoint: 0,
+      salePrice: 800,
+      bookIds: books,
+      paymentType: 'creditcard',
+      cardId: await sandboxCardId(t.app),
+    });
     expect(paid.statusCode, paid.body).toBe(200);
     const orderId = paid.json().results.orderId as number;
     expect(await detailOrder(op, m.userId, orderId)).toMatchObject({ refundableYen: 800 });
@@ -134,7 +172,13 @@ describe('refunds with the sandbox provider', () => {
     const title = await insertTitle(db());
     const books = [await insertBook(db(), title, 1, { price: 500 })];
     await c.addMany(books);
-    const started = await c.order(await c.token(), { usePoint: 0, salePrice: 500, bookIds: books, paymentType: 'paypay', returnUrl: '/cart' });
+    const started = await c.order(await c.token(), {
+      usePoint: 0,
+      salePrice: 500,
+      bookIds: books,
+      paymentType: 'paypay',
+      returnUrl: '/cart',
+    });
     const { orderId, confirmUrl } = started.json().results as { orderId: number; confirmUrl: string };
     // The same book by manga coins before approving on the carrier's page.
     const coinPack = await buyPack(t.app, m.cookie, await sandboxCardId(t.app));
@@ -146,7 +190,9 @@ describe('refunds with the sandbox provider', () => {
     const cancel = await op.change('POST', `/members/${m.userId}/orders/${orderId}/cancel`, { reason: '付与失敗の返金', refundYen: 500 });
     expect(cancel.json()).toMatchObject({ status: 'CANCEL', refund: { amountYen: 500, status: 'SUCCEEDED' } });
     // The book bought with coins is still the member's.
-    expect(await db().selectFrom('user_books').select('book_id').where('user_id', '=', m.userId).execute()).toEqual([{ book_id: books[0] }]);
+    expect(await db().selectFrom('user_books').select('book_id').where('user_id', '=', m.userId).execute()).toEqual([
+      { book_id: books[0] },
+    ]);
   });
 });
 
@@ -169,10 +215,20 @@ describe('refunds with Stripe', () => {
     const m = await member(t.app);
     const { item, orderId } = await buyPack(t.app, m.cookie, 'pm_card_visa');
     const intentId = (await order(orderId)).provider_ref!;
-    const cancel = await op.change('POST', `/members/${m.userId}/orders/${orderId}/cancel`, { reason: '誤購入', refundYen: item.taxIncludedPrice });
+    const cancel = await op.change('POST', `/members/${m.userId}/orders/${orderId}/cancel`, {
+      reason: '誤購入',
+      refundYen: item.taxIncludedPrice,
+    });
     expect(cancel.json()).toMatchObject({ status: 'CANCEL', refund: { amountYen: item.taxIncludedPrice, status: 'SUCCEEDED' } });
     const made = refundsOf(intentId);
-    expect(made).toEqual([expect.objectContaining({ amount: item.taxIncludedPrice, status: 'succeeded', metadata: { order_id: String(orderId) }, reason: 'requested_by_customer' })]);
+    expect(made).toEqual([
+      expect.objectContaining({
+        amount: item.taxIncludedPrice,
+        status: 'succeeded',
+        metadata: { order_id: String(orderId) },
+        reason: 'requested_by_customer',
+      }),
+    ]);
     expect(stripe.calls.filter((c) => c.path === '/v1/refunds').map((c) => c.idempotencyKey)).toContain(`hondana-refund-${orderId}-1`);
     expect(await refundRow(orderId)).toMatchObject({ status: 'SUCCEEDED', refund_ref: made[0]!.id });
     expect(await held(m.userId)).toMatchObject({ MANGA_COIN: 0 });
@@ -186,13 +242,21 @@ describe('refunds with Stripe', () => {
     stripe.refundFailure = 'api_error';
     const cancel = await op.change('POST', `/members/${m.userId}/orders/${orderId}/cancel`, { reason: '誤購入' });
     stripe.refundFailure = null;
-    expect(cancel.json()).toMatchObject({ status: 'CANCEL', refund: { status: 'FAILED', failure: expect.stringContaining('StripeAPIError') } });
+    expect(cancel.json()).toMatchObject({
+      status: 'CANCEL',
+      refund: { status: 'FAILED', failure: expect.stringContaining('StripeAPIError') },
+    });
     expect(await order(orderId)).toMatchObject({ status: 'CANCEL' });
     expect(refundsOf(intentId)).toEqual([]);
     const retry = await op.change('POST', `/members/${m.userId}/orders/${orderId}/refund`, { reason: '再試行' });
     expect(retry.json()).toEqual({ orderId, refund: { amountYen: item.taxIncludedPrice, status: 'SUCCEEDED', failure: null } });
     expect(refundsOf(intentId)).toHaveLength(1);
-    const audit = await db().selectFrom('admin_audit_log').select('action').where('subject', '=', `order:${orderId}`).orderBy('id').execute();
+    const audit = await db()
+      .selectFrom('admin_audit_log')
+      .select('action')
+      .where('subject', '=', `order:${orderId}`)
+      .orderBy('id')
+      .execute();
     expect(audit.map((a) => a.action)).toEqual(['order.cancel', 'order.refund_retry']);
   });
 
@@ -203,7 +267,10 @@ describe('refunds with Stripe', () => {
     const intentId = (await order(orderId)).provider_ref!;
     const before = await held(m.userId);
     expect(before.MANGA_COIN).toBe(item.coin + item.bonus);
-    const cancel = await op.change('POST', `/members/${m.userId}/orders/${orderId}/cancel`, { reason: '誤購入', refundYen: item.taxIncludedPrice });
+    const cancel = await op.change('POST', `/members/${m.userId}/orders/${orderId}/cancel`, {
+      reason: '誤購入',
+      refundYen: item.taxIncludedPrice,
+    });
     expect(cancel.json()).toMatchObject({ refund: { status: 'SUCCEEDED' } });
     expect(await held(m.userId)).toMatchObject({ MANGA_COIN: 0 });
     const [refund] = refundsOf(intentId);
@@ -212,20 +279,36 @@ describe('refunds with Stripe', () => {
     stripe.failRefund(refund!.id);
     const event = stripe.event('charge.refund.updated', refund!.id);
     const webhook = (e: { payload: string; signature: string }) =>
-      t.app.inject({ method: 'POST', url: '/api/payments/stripe/webhook', headers: { 'content-type': 'application/json', 'stripe-signature': e.signature }, payload: e.payload });
+      t.app.inject({
+        method: 'POST',
+        url: '/api/payments/stripe/webhook',
+        headers: { 'content-type': 'application/json', 'stripe-signature': e.signature },
+        payload: e.payload,
+      });
     const answers = await Promise.all([webhook(event), webhook(event), webhook(stripe.event('refund.failed', refund!.id))]);
     expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200]);
 
-    expect(await refundRow(orderId)).toMatchObject({ status: 'REVERSED', refund_ref: refund!.id, failure: expect.stringContaining('expired_or_canceled_card') });
+    expect(await refundRow(orderId)).toMatchObject({
+      status: 'REVERSED',
+      refund_ref: refund!.id,
+      failure: expect.stringContaining('expired_or_canceled_card'),
+    });
     // Everything the cancellation took back (the coins, the bonus points) is the member's again.
     expect(await held(m.userId)).toEqual(before);
-    const returned = await db().selectFrom('wallet_ledger').select(['reason', 'amount', 'kind', 'currency']).where('order_id', '=', orderId).where('reason', 'like', '%返金失敗%').execute();
+    const returned = await db()
+      .selectFrom('wallet_ledger')
+      .select(['reason', 'amount', 'kind', 'currency'])
+      .where('order_id', '=', orderId)
+      .where('reason', 'like', '%返金失敗%')
+      .execute();
     expect(returned.filter((l) => l.currency === 'MANGA_COIN').reduce((sum, l) => sum + l.amount, 0)).toBe(before.MANGA_COIN);
     expect(returned.every((l) => l.reason === `注文${orderId} 返金失敗による返還` && l.kind === 'ADJUST')).toBe(true);
     expect(await order(orderId)).toMatchObject({ status: 'CANCEL' });
 
     // The console shows it failed, with no retry (the coins are back with the member).
-    const detail = (await op.get(`/members/${m.userId}`)).json<{ orders: { id: number; refund: { status: string } | null }[] }>().orders.find((o) => o.id === orderId)!;
+    const detail = (await op.get(`/members/${m.userId}`))
+      .json<{ orders: { id: number; refund: { status: string } | null }[] }>()
+      .orders.find((o) => o.id === orderId)!;
     expect(detail.refund).toMatchObject({ status: 'REVERSED', amountYen: item.taxIncludedPrice });
     const retry = await op.change('POST', `/members/${m.userId}/orders/${orderId}/refund`, { reason: '再試行' });
     expect(retry.statusCode).toBe(400);

@@ -16,8 +16,11 @@ afterAll(() => t.close());
 const db = () => t.database.db;
 
 const payments = async (cookie: string) =>
-  (await t.app.inject({ url: '/api/order/payments?offset=0&limit=20', headers: { cookie } })).json<{ payments: { orderId: number; status: string; kind: string }[] }>().payments;
-const statusOf = async (orderId: number) => (await db().selectFrom('orders').select(['status', 'failure_code']).where('id', '=', orderId).executeTakeFirstOrThrow());
+  (await t.app.inject({ url: '/api/order/payments?offset=0&limit=20', headers: { cookie } })).json<{
+    payments: { orderId: number; status: string; kind: string }[];
+  }>().payments;
+const statusOf = async (orderId: number) =>
+  await db().selectFrom('orders').select(['status', 'failure_code']).where('id', '=', orderId).executeTakeFirstOrThrow();
 
 async function buyPack(cookie: string, payload: object) {
   const token = await tokenFor(t.app, cookie, '/api/manga_coin/purchase/create_token');
@@ -33,11 +36,19 @@ describe('order statuses (§4)', () => {
     const m = await member(t.app);
     const release = now + 2 * DAY;
     const title = await insertTitle(db());
-    const [kept, dropped] = [await insertBook(db(), title, 1, { price: 300, start_datetime: release }), await insertBook(db(), title, 2, { price: 300, start_datetime: release })];
+    const [kept, dropped] = [
+      await insertBook(db(), title, 1, { price: 300, start_datetime: release }),
+      await insertBook(db(), title, 2, { price: 300, start_datetime: release }),
+    ];
     await grantTo(db(), m.userId, 'MANGA_COIN', 600, { now });
     const preOrder = async (bookId: number) => {
       const token = await tokenFor(t.app, m.cookie, '/api/pre_order/create_token');
-      const r = await t.app.inject({ method: 'POST', url: `/api/pre_order/manga_coin/order/book?token=${token}`, headers: { cookie: m.cookie }, payload: { bookId, price: 300 } });
+      const r = await t.app.inject({
+        method: 'POST',
+        url: `/api/pre_order/manga_coin/order/book?token=${token}`,
+        headers: { cookie: m.cookie },
+        payload: { bookId, price: 300 },
+      });
       return r.json<{ preOrderId: number }>().preOrderId;
     };
     const [a, b] = [await preOrder(kept), await preOrder(dropped)];
@@ -73,7 +84,9 @@ describe('order statuses (§4)', () => {
     const failed = await t.app.inject({ method: 'POST', url: `${started.confirmUrl}/result_error` });
     expect(failed.headers.location).toBe(`/mangacoin?order_id=${started.orderId}&result=PURCHASE_RESULT_ERROR`);
     expect(await statusOf(started.orderId)).toEqual({ status: 'PURCHASE_RESULT_ERROR', failure_code: 'PURCHASE_RESULT_ERROR' });
-    expect((await t.app.inject({ url: `/api/manga_coin/purchases/${started.orderId}`, headers: { cookie: m.cookie } })).json()).toMatchObject({ status: 'PURCHASE_RESULT_ERROR' });
+    expect(
+      (await t.app.inject({ url: `/api/manga_coin/purchases/${started.orderId}`, headers: { cookie: m.cookie } })).json(),
+    ).toMatchObject({ status: 'PURCHASE_RESULT_ERROR' });
     expect(await ledgerInvariant(db(), m.userId, now)).toEqual({ COIN: 0, MANGA_COIN: 0, POINT: 0 });
     // decided once: a later approval changes nothing
     await t.app.inject({ method: 'POST', url: `${started.confirmUrl}/approve` });
@@ -93,7 +106,9 @@ describe('order statuses (§4)', () => {
     expect((await statusOf(orderId)).status).toBe('PURCHASE_RESULT_ERROR');
     expect((await ledgerInvariant(db(), m.userId, now)).POINT).toBe(100);
     expect(await db().selectFrom('user_books').select('book_id').where('user_id', '=', m.userId).execute()).toEqual([]);
-    expect((await db().selectFrom('cart_items').select('book_id').where('user_id', '=', m.userId).execute()).map((x) => x.book_id)).toEqual([book]);
+    expect((await db().selectFrom('cart_items').select('book_id').where('user_id', '=', m.userId).execute()).map((x) => x.book_id)).toEqual(
+      [book],
+    );
   });
 
   it('GRANT_ERROR: an approval that would pass the manga coin cap grants nothing', async () => {
@@ -110,7 +125,11 @@ describe('order statuses (§4)', () => {
   it('PAYMENT_ERROR: a declined card; CANCEL: a carrier payment left undecided until it expired', async () => {
     const m = await member(t.app);
     const card = await packFor(m.cookie, 'creditcard');
-    const declined = await buyPack(m.cookie, { itemId: card.id, paymentType: 'creditcard', cardId: await sandboxCardId(t.app, SandboxTestCard.DECLINED) });
+    const declined = await buyPack(m.cookie, {
+      itemId: card.id,
+      paymentType: 'creditcard',
+      cardId: await sandboxCardId(t.app, SandboxTestCard.DECLINED),
+    });
     expect(declined.json().errorCode).toBe('DECLINED_CARD');
     const pack = await packFor(m.cookie, 'linepay');
     const started = (await buyPack(m.cookie, { itemId: pack.id, paymentType: 'linepay' })).json();

@@ -73,7 +73,10 @@ describe('manga coin flow', () => {
   });
 
   it('answers 401 without a session and 400 naming a missing field', async () => {
-    expect((await t.app.inject({ method: 'POST', url: '/api/order/book/manga_coin/buy_check', payload: { book_id: 1, request_price: 1 } })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/order/book/manga_coin/buy_check', payload: { book_id: 1, request_price: 1 } }))
+        .statusCode,
+    ).toBe(401);
     const m = await member(t.app);
     const missing = await post(m.cookie, '/api/order/book/manga_coin/buy_check', { book_id: 1 });
     expect(missing.statusCode).toBe(400);
@@ -87,20 +90,40 @@ describe('coin flow (buy check v2, token, buy v2)', () => {
   it('buys several books with coins and points, earning bulk-buy points', async () => {
     const m = await member(t.app);
     const title = await insertTitle(db());
-    const ids = [await insertBook(db(), title, 1, { price: 300 }), await insertBook(db(), title, 2, { price: 300 }), await insertBook(db(), title, 3, { price: 400 })];
+    const ids = [
+      await insertBook(db(), title, 1, { price: 300 }),
+      await insertBook(db(), title, 2, { price: 300 }),
+      await insertBook(db(), title, 3, { price: 400 }),
+    ];
     await grantTo(db(), m.userId, 'COIN', 1000);
     await grantTo(db(), m.userId, 'POINT', 100);
     const form = { book_ids: ids.join(','), book_type: '0', use_point: '100', buy_free_flag: '0' };
     const check = await post(m.cookie, '/api/order/buy_check/v2', form);
-    expect(check.json().results).toMatchObject({ status: 0, totalPrice: 1000, usePoint: 100, payPrice: 900, coin: 1000, point: 100, isFirstPaying: true });
+    expect(check.json().results).toMatchObject({
+      status: 0,
+      totalPrice: 1000,
+      usePoint: 100,
+      payPrice: 900,
+      coin: 1000,
+      point: 100,
+      isFirstPaying: true,
+    });
     const types = check.json().results.pointCampaign.list.map((l: { type: string }) => l.type);
     expect(types).toEqual(['basic', 'first', 'bulkBuy']);
     const token = await tokenFor(t.app, m.cookie, '/api/order/create_token');
-    const buy = await post(m.cookie, '/api/order/buy/v2', { book_ids: ids.join(','), book_type: '0', use_point: '100', buy_type: 'one_click', token });
+    const buy = await post(m.cookie, '/api/order/buy/v2', {
+      book_ids: ids.join(','),
+      book_type: '0',
+      use_point: '100',
+      buy_type: 'one_click',
+      token,
+    });
     expect(buy.json().results).toMatchObject({ totalPrice: 1000, usePoint: 100 });
     const earned = check.json().results.pointCampaign.totalPoint;
     expect(await ledgerInvariant(db(), m.userId, Date.now())).toEqual({ COIN: 100, MANGA_COIN: 0, POINT: earned });
-    const recent = (await t.app.inject({ url: `/api/user/recently_bought/v3?transactionId=${buy.json().results.orderId}`, headers: { cookie: m.cookie } })).json();
+    const recent = (
+      await t.app.inject({ url: `/api/user/recently_bought/v3?transactionId=${buy.json().results.orderId}`, headers: { cookie: m.cookie } })
+    ).json();
     expect(recent).toMatchObject({ totalCount: 3, totalPrice: 1000, bookIds: ids, isFirstPaying: true });
   });
 
@@ -109,7 +132,8 @@ describe('coin flow (buy check v2, token, buy v2)', () => {
     const book = await insertBook(db(), await insertTitle(db()), 1, { price: 300 });
     await grantTo(db(), m.userId, 'COIN', 100);
     await grantTo(db(), m.userId, 'POINT', 50);
-    const check = (use: number) => post(m.cookie, '/api/order/buy_check/v2', { book_ids: String(book), book_type: 0, use_point: use, buy_free_flag: 0 });
+    const check = (use: number) =>
+      post(m.cookie, '/api/order/buy_check/v2', { book_ids: String(book), book_type: 0, use_point: use, buy_free_flag: 0 });
     expect((await check(400)).json().errorCode).toBe('CART_NOT_USE_POINT_OVER_PRICE');
     expect((await check(60)).json().errorCode).toBe('CART_NOT_ENOUGH_POINT');
     expect((await check(0)).json().errorCode).toBe('CART_NOT_ENOUGH_AMEBA_COIN');
@@ -120,9 +144,17 @@ describe('coin flow (buy check v2, token, buy v2)', () => {
     const title = await insertTitle(db());
     const free = await insertBook(db(), title, 1, { price: 500, free_flg: 1 });
     const paid = await insertBook(db(), title, 2, { price: 500 });
-    const notFree = await post(m.cookie, '/api/order/buy_check/v2', { book_ids: String(paid), book_type: 0, use_point: 0, buy_free_flag: 1 });
+    const notFree = await post(m.cookie, '/api/order/buy_check/v2', {
+      book_ids: String(paid),
+      book_type: 0,
+      use_point: 0,
+      buy_free_flag: 1,
+    });
     expect(notFree.json()).toMatchObject({ errorCode: 'DIFF_PRICE_REQUEST', messages: ['this book is not free'] });
-    expect((await post(m.cookie, '/api/order/buy_check/v2', { book_ids: String(free), book_type: 0, use_point: 0, buy_free_flag: 1 })).statusCode).toBe(200);
+    expect(
+      (await post(m.cookie, '/api/order/buy_check/v2', { book_ids: String(free), book_type: 0, use_point: 0, buy_free_flag: 1 }))
+        .statusCode,
+    ).toBe(200);
     const token = await tokenFor(t.app, m.cookie, '/api/order/create_token');
     const payload = { book_ids: String(free), book_type: 0, use_point: 0, buy_type: 'one_click', token };
     const first = await post(m.cookie, '/api/order/buy/v2', payload);
@@ -131,13 +163,21 @@ describe('coin flow (buy check v2, token, buy v2)', () => {
     const other = await post(m.cookie, '/api/order/buy/v2', { ...payload, book_ids: String(paid) });
     expect(other.json().errorCode).toBe('TOKEN_REUSED_WITH_DIFFERENT_REQUEST');
     const payments = (await t.app.inject({ url: '/api/order/payments?offset=0&limit=10', headers: { cookie: m.cookie } })).json();
-    expect(payments.payments.map((p: { paymentType: string; paymentTypeCode: number }) => [p.paymentType, p.paymentTypeCode])).toEqual([['FREE', -2]]);
+    expect(payments.payments.map((p: { paymentType: string; paymentTypeCode: number }) => [p.paymentType, p.paymentTypeCode])).toEqual([
+      ['FREE', -2],
+    ]);
   });
 
   it('an R18 book needs the adult check', async () => {
     const m = await member(t.app);
     const book = await insertBook(db(), await insertTitle(db(), { erotic_type: 4 }), 1, { price: 0, free_flg: 1 });
-    const check = await post(m.cookie, '/api/order/buy_check/v2', { book_ids: String(book), book_type: 0, use_point: 0, buy_free_flag: 1, ac: 1 });
+    const check = await post(m.cookie, '/api/order/buy_check/v2', {
+      book_ids: String(book),
+      book_type: 0,
+      use_point: 0,
+      buy_free_flag: 1,
+      ac: 1,
+    });
     expect([check.statusCode, check.json().errorCode]).toEqual([403, 'ADULT_CHECK_REQUIRED']);
   });
 

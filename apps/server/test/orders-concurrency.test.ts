@@ -12,10 +12,23 @@ const db = () => t.database.db;
 const TOKEN_URL = '/api/order/book/manga_coin/create_token';
 
 const buy = (cookie: string, token: string, bookId: number, price: number) =>
-  t.app.inject({ method: 'POST', url: '/api/order/book/manga_coin/buy', headers: { cookie }, payload: { token, book_id: bookId, checked_price: price } });
+  t.app.inject({
+    method: 'POST',
+    url: '/api/order/book/manga_coin/buy',
+    headers: { cookie },
+    payload: { token, book_id: bookId, checked_price: price },
+  });
 
 const count = async (table: 'orders' | 'user_books', userId: number) =>
-  Number((await db().selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).where('user_id', '=', userId).executeTakeFirstOrThrow()).n);
+  Number(
+    (
+      await db()
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('user_id', '=', userId)
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 describe('concurrent purchases', () => {
   it('100 parallel buys of different books with coins for 10: exactly 10 orders, balance 0, never negative', async () => {
@@ -48,7 +61,12 @@ describe('concurrent purchases', () => {
     expect(responses.map((r) => r.statusCode)).toEqual(Array(20).fill(200));
     expect(new Set(responses.map((r) => r.body)).size).toBe(1);
     expect(await count('orders', m.userId)).toBe(1);
-    const spends = await db().selectFrom('wallet_ledger').select('amount').where('user_id', '=', m.userId).where('kind', '=', 'SPEND').execute();
+    const spends = await db()
+      .selectFrom('wallet_ledger')
+      .select('amount')
+      .where('user_id', '=', m.userId)
+      .where('kind', '=', 'SPEND')
+      .execute();
     expect(spends).toEqual([{ amount: -300 }]);
     expect((await ledgerInvariant(db(), m.userId, Date.now())).MANGA_COIN).toBe(700);
   });
@@ -69,7 +87,9 @@ describe('concurrent purchases', () => {
     const title = await insertTitle(db());
     const books = await Promise.all(Array.from({ length: 5 }, (_, i) => insertBook(db(), title, i + 1, { price: 100 })));
     for (const m of members) await grantTo(db(), m.userId, 'MANGA_COIN', 300);
-    const jobs = members.flatMap((m) => books.map(async (bookId) => buy(m.cookie, await tokenFor(t.app, m.cookie, TOKEN_URL), bookId, 100)));
+    const jobs = members.flatMap((m) =>
+      books.map(async (bookId) => buy(m.cookie, await tokenFor(t.app, m.cookie, TOKEN_URL), bookId, 100)),
+    );
     const responses = await Promise.all(jobs);
     expect(responses.filter((r) => r.statusCode === 200)).toHaveLength(8 * 3);
     for (const m of members) expect((await ledgerInvariant(db(), m.userId, Date.now())).MANGA_COIN).toBe(0);

@@ -20,7 +20,10 @@ describe('free book on load (§4)', () => {
     const again = (await post(m.cookie, '/api/order/free_book', { book_id: book })).json();
     expect(again).toMatchObject({ bought: false, reason: 'already have this book' });
     const notFree = await insertBook(db(), await insertTitle(db()), 1, { price: 400 });
-    expect((await post(m.cookie, '/api/order/free_book', { book_id: notFree })).json()).toMatchObject({ bought: false, reason: 'this book is not free' });
+    expect((await post(m.cookie, '/api/order/free_book', { book_id: notFree })).json()).toMatchObject({
+      bought: false,
+      reason: 'this book is not free',
+    });
     expect(await ledgerInvariant(db(), m.userId, Date.now())).toEqual({ COIN: 0, MANGA_COIN: 0, POINT: 0 });
   });
 
@@ -68,8 +71,16 @@ describe('free next book (§4, §5)', () => {
     const v2 = await insertBook(db(), title, 2, { free_flg: 1 });
     const v3 = await insertBook(db(), title, 3);
     expect((await post(m.cookie, '/api/order/free_next_book', { book_id: v1 })).json()).toMatchObject({ bought: true, bookId: v2 });
-    expect((await post(m.cookie, '/api/order/free_next_book', { book_id: v2 })).json()).toMatchObject({ bought: false, bookId: v3, reason: 'Next book is not free' });
-    expect((await post(m.cookie, '/api/order/free_next_book', { book_id: v3 })).json()).toMatchObject({ bought: false, bookId: null, reason: 'Next book id is null' });
+    expect((await post(m.cookie, '/api/order/free_next_book', { book_id: v2 })).json()).toMatchObject({
+      bought: false,
+      bookId: v3,
+      reason: 'Next book is not free',
+    });
+    expect((await post(m.cookie, '/api/order/free_next_book', { book_id: v3 })).json()).toMatchObject({
+      bought: false,
+      bookId: null,
+      reason: 'Next book id is null',
+    });
   });
 });
 
@@ -78,12 +89,17 @@ describe('point campaigns', () => {
     const m = await member(t.app);
     const title = await insertTitle(db());
     const book = await insertBook(db(), title, 1, { price: 1000 });
-    await db().insertInto('point_campaigns').values([
-      { type: 'book', name: '対象作品ポイント', rate: 20, point: 0, expire_days: 30, book_id: book, title_id: null, min_books: 0 },
-      { type: 'series', name: 'シリーズポイント', rate: 0, point: 77, expire_days: 30, book_id: null, title_id: title, min_books: 0 },
-      { type: 'series', name: '終了済み', rate: 50, point: 0, expire_days: 30, title_id: title, end_at: 1, min_books: 0 },
-    ]).execute();
-    const summary = (await t.app.inject({ url: `/api/book_point_campaigns/by_book?book_id=${book}`, headers: { cookie: m.cookie } })).json();
+    await db()
+      .insertInto('point_campaigns')
+      .values([
+        { type: 'book', name: '対象作品ポイント', rate: 20, point: 0, expire_days: 30, book_id: book, title_id: null, min_books: 0 },
+        { type: 'series', name: 'シリーズポイント', rate: 0, point: 77, expire_days: 30, book_id: null, title_id: title, min_books: 0 },
+        { type: 'series', name: '終了済み', rate: 50, point: 0, expire_days: 30, title_id: title, end_at: 1, min_books: 0 },
+      ])
+      .execute();
+    const summary = (
+      await t.app.inject({ url: `/api/book_point_campaigns/by_book?book_id=${book}`, headers: { cookie: m.cookie } })
+    ).json();
     expect(summary.list.map((l: { type: string; point: number }) => [l.type, l.point])).toEqual([
       ['basic', 10],
       ['first', 100],

@@ -35,15 +35,25 @@ const refused = (r: { statusCode: number; json(): { errorCode: string } }) => [r
 describe('a volume not released yet', () => {
   it('the manga coin and coin buy flows refuse it with NOT_ON_RELEASE and take nothing', async () => {
     const m = await memberWithComingVolume();
-    expect(refused(await post(m.cookie, '/api/order/book/manga_coin/buy_check', { book_id: m.coming, request_price: 500 }))).toEqual([403, 'NOT_ON_RELEASE']);
+    expect(refused(await post(m.cookie, '/api/order/book/manga_coin/buy_check', { book_id: m.coming, request_price: 500 }))).toEqual([
+      403,
+      'NOT_ON_RELEASE',
+    ]);
     expect(refused(await buyWithMangaCoin(t.app, m.cookie, m.coming, 500))).toEqual([403, 'NOT_ON_RELEASE']);
     const form = { book_ids: `${m.released},${m.coming}`, book_type: 0, use_point: 0, buy_free_flag: 0 };
     expect(refused(await post(m.cookie, '/api/order/buy_check/v2', form))).toEqual([403, 'NOT_ON_RELEASE']);
     const token = await tokenFor(t.app, m.cookie, '/api/order/create_token');
-    expect(refused(await post(m.cookie, '/api/order/buy/v2', { book_ids: `${m.released},${m.coming}`, book_type: '0', use_point: '0', buy_type: 'one_click', token }))).toEqual([
-      403,
-      'NOT_ON_RELEASE',
-    ]);
+    expect(
+      refused(
+        await post(m.cookie, '/api/order/buy/v2', {
+          book_ids: `${m.released},${m.coming}`,
+          book_type: '0',
+          use_point: '0',
+          buy_type: 'one_click',
+          token,
+        }),
+      ),
+    ).toEqual([403, 'NOT_ON_RELEASE']);
     expect(await possession(m.userId)).toEqual([]);
     expect(await ledgerInvariant(db(), m.userId, now)).toMatchObject({ MANGA_COIN: 1000, COIN: 1000 });
   });
@@ -57,7 +67,11 @@ describe('a volume not released yet', () => {
     const view = (await c.view()).json<{ items: { bookId: number }[] }>();
     expect(view.items.map((i) => i.bookId)).toEqual([m.released]);
     // The released volume's release is moved a week ahead after it was carted.
-    await db().updateTable('books').set({ start_datetime: now + 7 * DAY }).where('id', '=', m.released).execute();
+    await db()
+      .updateTable('books')
+      .set({ start_datetime: now + 7 * DAY })
+      .where('id', '=', m.released)
+      .execute();
     const line = (await c.view()).json<{ items: { bookId: number; validFlg: boolean }[] }>().items[0]!;
     expect(line).toMatchObject({ bookId: m.released, validFlg: false });
     const order = await c.order(await c.token(), { usePoint: 0, salePrice: 300, bookIds: [m.released], paymentType: 'COIN' });

@@ -1,7 +1,14 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { insertBook, insertTitle } from './support/catalog-factories';
 import { createMember } from './support/members';
-import { type ProcessDatabase, type ServerProcess, client, createProcessDatabase, confirmEmailThrough, startServer } from './support/server-processes';
+import {
+  type ProcessDatabase,
+  type ServerProcess,
+  client,
+  createProcessDatabase,
+  confirmEmailThrough,
+  startServer,
+} from './support/server-processes';
 import { testDialect } from './support/test-database';
 import { grantTo, ledgerInvariant } from './support/wallet-factories';
 
@@ -68,9 +75,19 @@ describe('purchases across processes', () => {
       expect(order.status).toBe('COMPLETE');
       const items = await db.selectFrom('order_items').select('book_id').where('order_id', '=', order.id).execute();
       expect(items).toHaveLength(1);
-      const owned = await db.selectFrom('user_books').select('order_id').where('user_id', '=', userId).where('book_id', '=', items[0]!.book_id).executeTakeFirst();
+      const owned = await db
+        .selectFrom('user_books')
+        .select('order_id')
+        .where('user_id', '=', userId)
+        .where('book_id', '=', items[0]!.book_id)
+        .executeTakeFirst();
       expect(owned?.order_id).toBe(order.id);
-      const spent = await db.selectFrom('wallet_ledger').select('amount').where('order_id', '=', order.id).where('kind', '=', 'SPEND').execute();
+      const spent = await db
+        .selectFrom('wallet_ledger')
+        .select('amount')
+        .where('order_id', '=', order.id)
+        .where('kind', '=', 'SPEND')
+        .execute();
       expect(spent.reduce((s, e) => s + e.amount, 0)).toBe(-100);
     }
     const entitlements = await db.selectFrom('user_books').select('book_id').where('user_id', '=', userId).execute();
@@ -85,25 +102,31 @@ describe('purchases across processes', () => {
     expect((await ledgerInvariant(db, userId, Date.now())).MANGA_COIN).toBe(1_000_000 - 100 * (orders.length + 1));
   }, 120_000);
 
-  it.skipIf(testDialect !== 'postgres')('two processes on one PostgreSQL database sell coins for 10 books exactly 10 times', async () => {
-    const { db, api, userId, bookIds } = await setup(100, 1000);
-    const second = await startServer(database!.env);
-    servers.push(second);
-    const apis = [api, api.at(`${second.url}/api`)];
-    const responses = await Promise.all(bookIds.map((bookId, i) => buyOne(apis[i % 2]!, bookId)));
-    expect(responses.filter((r) => r.status === 200)).toHaveLength(10);
-    expect(new Set(responses.filter((r) => r.status !== 200).map((r) => r.json.errorCode))).toEqual(new Set(['CART_NOT_ENOUGH_MANGA_COIN']));
-    expect((await ledgerInvariant(db, userId, Date.now())).MANGA_COIN).toBe(0);
+  it.skipIf(testDialect !== 'postgres')(
+    'two processes on one PostgreSQL database sell coins for 10 books exactly 10 times',
+    async () => {
+      const { db, api, userId, bookIds } = await setup(100, 1000);
+      const second = await startServer(database!.env);
+      servers.push(second);
+      const apis = [api, api.at(`${second.url}/api`)];
+      const responses = await Promise.all(bookIds.map((bookId, i) => buyOne(apis[i % 2]!, bookId)));
+      expect(responses.filter((r) => r.status === 200)).toHaveLength(10);
+      expect(new Set(responses.filter((r) => r.status !== 200).map((r) => r.json.errorCode))).toEqual(
+        new Set(['CART_NOT_ENOUGH_MANGA_COIN']),
+      );
+      expect((await ledgerInvariant(db, userId, Date.now())).MANGA_COIN).toBe(0);
 
-    // One token sent 20 times to both processes at once: one order.
-    await grantTo(db, userId, 'MANGA_COIN', 500);
-    const token = (await api.get('/order/book/manga_coin/create_token')).json.status!.token!;
-    const book = bookIds.find((_, i) => responses[i]!.status !== 200)!;
-    const replays = await Promise.all(
-      Array.from({ length: 20 }, (_, i) => apis[i % 2]!.post('/order/book/manga_coin/buy', { token, book_id: book, checked_price: 100 })),
-    );
-    expect(replays.map((r) => r.status)).toEqual(Array(20).fill(200));
-    expect(new Set(replays.map((r) => JSON.stringify(r.json))).size).toBe(1);
-    expect((await ledgerInvariant(db, userId, Date.now())).MANGA_COIN).toBe(400);
-  }, 120_000);
+      // One token sent 20 times to both processes at once: one order.
+      await grantTo(db, userId, 'MANGA_COIN', 500);
+      const token = (await api.get('/order/book/manga_coin/create_token')).json.status!.token!;
+      const book = bookIds.find((_, i) => responses[i]!.status !== 200)!;
+      const replays = await Promise.all(
+        Array.from({ length: 20 }, (_, i) => apis[i % 2]!.post('/order/book/manga_coin/buy', { token, book_id: book, checked_price: 100 })),
+      );
+      expect(replays.map((r) => r.status)).toEqual(Array(20).fill(200));
+      expect(new Set(replays.map((r) => JSON.stringify(r.json))).size).toBe(1);
+      expect((await ledgerInvariant(db, userId, Date.now())).MANGA_COIN).toBe(400);
+    },
+    120_000,
+  );
 });

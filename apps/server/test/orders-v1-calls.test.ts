@@ -22,7 +22,10 @@ describe('POST /order/buy_check and /order/buy (v1)', () => {
     await grantTo(db(), m.userId, 'COIN', 1000);
     const check = await post('/api/order/buy_check', { book_id: book, book_type: 0, use_point: 0, buy_free_flag: 0 }, m.cookie);
     expect(check.statusCode, check.body).toBe(200);
-    expect(check.json()).toMatchObject({ status: { code: 0 }, results: { status: 0, bookIds: [book], totalPrice: 400, payPrice: 400, coin: 1000 } });
+    expect(check.json()).toMatchObject({
+      status: { code: 0 },
+      results: { status: 0, bookIds: [book], totalPrice: 400, payPrice: 400, coin: 1000 },
+    });
 
     const token = await tokenFor(t.app, m.cookie, '/api/order/create_token');
     const buy = await post('/api/order/buy', { book_id: book, book_type: 0, use_point: 0, token }, m.cookie);
@@ -36,7 +39,14 @@ describe('POST /order/buy_check and /order/buy (v1)', () => {
 
     const recent = await get(`/api/user/recently_bought/v2?purchaseToken=${encodeURIComponent(token)}`, m.cookie);
     expect(recent.statusCode, recent.body).toBe(200);
-    expect(recent.json()).toMatchObject({ orderId, totalCount: 1, totalPrice: 400, totalPriceIncTax: 400, bookIds: [book], isFirstPaying: true });
+    expect(recent.json()).toMatchObject({
+      orderId,
+      totalCount: 1,
+      totalPrice: 400,
+      totalPriceIncTax: 400,
+      bookIds: [book],
+      isFirstPaying: true,
+    });
     expect(recent.json().items[0]).toMatchObject({ bookId: book, price: 400, vol: 1 });
 
     const again = await post('/api/order/buy_check', { book_id: book, book_type: 0, use_point: 0, buy_free_flag: 0 }, m.cookie);
@@ -112,7 +122,11 @@ describe('GET /user/recently_bought/v2', () => {
 describe('GET /user_books/me/by_book/v2', () => {
   it('gives a guest an empty list, a member possession and whether each book is in the cart', async () => {
     const title = await insertTitle(db());
-    const [a, b, c] = [await insertBook(db(), title, 1, { price: 200 }), await insertBook(db(), title, 2), await insertBook(db(), title, 3)];
+    const [a, b, c] = [
+      await insertBook(db(), title, 1, { price: 200 }),
+      await insertBook(db(), title, 2),
+      await insertBook(db(), title, 3),
+    ];
     const guest = await get(`/api/user_books/me/by_book/v2?book_id=${a},${b}`);
     expect(guest.json()).toEqual({ userBooks: [] });
     const m = await member(t.app);

@@ -30,7 +30,12 @@ const bad: [string, string, object | undefined, string][] = [
   ['GET', '/api/manga_coin/good_value', undefined, 'payment_type'],
   ['GET', '/api/manga_coin/purchases/abc', undefined, 'order_id'],
   ['POST', '/api/manga_coin/purchase?token=x', { itemId: '2', paymentType: 'creditcard' }, 'itemId'],
-  ['POST', '/api/manga_coin/purchase?token=x', { itemId: 2, paymentType: 'creditcard', card: { number: '42', expiry: '1/2', cvc: 'a' } }, 'card'],
+  [
+    'POST',
+    '/api/manga_coin/purchase?token=x',
+    { itemId: 2, paymentType: 'creditcard', card: { number: '42', expiry: '1/2', cvc: 'a' } },
+    'card',
+  ],
   ['POST', '/api/manga_coin/purchase', { itemId: 2, paymentType: 'paypay' }, 'token'],
 ];
 
@@ -43,7 +48,12 @@ describe('bad input is 400 naming the field, never a 500', () => {
   });
 
   it('an unknown book is 404 and an unknown order 404', async () => {
-    const check = await t.app.inject({ method: 'POST', url: '/api/order/book/manga_coin/buy_check', headers: { cookie }, payload: { book_id: 424242, request_price: 1 } });
+    const check = await t.app.inject({
+      method: 'POST',
+      url: '/api/order/book/manga_coin/buy_check',
+      headers: { cookie },
+      payload: { book_id: 424242, request_price: 1 },
+    });
     expect(check.statusCode).toBe(404);
     expect((await t.app.inject({ url: '/api/manga_coin/purchases/999', headers: { cookie } })).statusCode).toBe(404);
     expect((await t.app.inject({ url: '/api/user/recently_bought/v3?transactionId=999', headers: { cookie } })).statusCode).toBe(404);

@@ -78,7 +78,13 @@ describe('passkey registration', () => {
     const key = new SoftAuthenticator(ORIGIN, 'localhost');
     const options = await call(op.cookie, 'POST', '/second_factor/passkey/registration_options', {});
     expect(options.statusCode, options.body).toBe(200);
-    const o = options.json<{ challenge: string; rp: { id: string; name: string }; user: { name: string }; attestation: string; authenticatorSelection: { userVerification: string } }>();
+    const o = options.json<{
+      challenge: string;
+      rp: { id: string; name: string };
+      user: { name: string };
+      attestation: string;
+      authenticatorSelection: { userVerification: string };
+    }>();
     expect(o.rp).toEqual({ id: 'localhost', name: '本棚 管理コンソール' });
     expect(o.user.name).toBe(op.input.email);
     expect(o.attestation).toBe('none');
@@ -96,9 +102,18 @@ describe('passkey registration', () => {
     expect((await call(op.cookie, 'GET', '/titles')).statusCode).toBe(401);
     const cookie = rotated(registered);
     expect((await call(cookie, 'GET', '/titles')).statusCode).toBe(200);
-    expect((await call(cookie, 'GET', '/second_factor')).json()).toEqual({ enrolled: true, totp: false, passkeys: 1, checked: true, checkedAt: START });
+    expect((await call(cookie, 'GET', '/second_factor')).json()).toEqual({
+      enrolled: true,
+      totp: false,
+      passkeys: 1,
+      checked: true,
+      checkedAt: START,
+    });
     // The challenge was single use: the same answer again is refused.
-    refusedNaming(await call(cookie, 'POST', '/second_factor/passkey/registration', { response: key.register(o) }), /^response: is not the answer to a challenge/);
+    refusedNaming(
+      await call(cookie, 'POST', '/second_factor/passkey/registration', { response: key.register(o) }),
+      /^response: is not the answer to a challenge/,
+    );
     // A second authenticator may be added from the checked session; the same one twice may not.
     const second = new SoftAuthenticator(ORIGIN, 'localhost');
     const added = await register(cookie, second);
@@ -129,7 +144,12 @@ describe('passkey registration', () => {
 
   it('is refused from another site, to a member without a role and to a guest', async () => {
     const op = await newOperator();
-    const cross = await t.app.inject({ method: 'POST', url: '/api/admin/second_factor/passkey/registration_options', headers: { cookie: op.cookie, host: HOST, 'sec-fetch-site': 'cross-site' }, payload: {} });
+    const cross = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/second_factor/passkey/registration_options',
+      headers: { cookie: op.cookie, host: HOST, 'sec-fetch-site': 'cross-site' },
+      payload: {},
+    });
     expect(cross.statusCode).toBe(403);
     const m = await member(t.app);
     expect((await call(m.cookie, 'POST', '/second_factor/passkey/registration_options', {})).statusCode).toBe(403);
@@ -142,7 +162,13 @@ describe('the check with a passkey', () => {
     clock.set(START + 10 * MINUTE);
     const op = await operatorWithPasskey();
     required(await call(op.cookie, 'GET', '/titles'));
-    expect((await call(op.cookie, 'GET', '/second_factor')).json()).toEqual({ enrolled: true, totp: false, passkeys: 1, checked: false, checkedAt: null });
+    expect((await call(op.cookie, 'GET', '/second_factor')).json()).toEqual({
+      enrolled: true,
+      totp: false,
+      passkeys: 1,
+      checked: false,
+      checkedAt: null,
+    });
     const o = await checkOptions(op.cookie);
     expect(o.rpId).toBe('localhost');
     expect(o.allowCredentials.map((c) => c.id)).toEqual([op.key.id]);
@@ -164,7 +190,10 @@ describe('the check with a passkey', () => {
     refusedNaming(await check(op.cookie, op.key.assert(await checkOptions(op.cookie), { unverified: true })), /verif/i);
     // A key the store does not know, signing correctly, is refused too.
     const stranger = new SoftAuthenticator(ORIGIN, 'localhost');
-    refusedNaming(await check(op.cookie, stranger.assert(await checkOptions(op.cookie))), /^response: names no passkey of this staff member/);
+    refusedNaming(
+      await check(op.cookie, stranger.assert(await checkOptions(op.cookie))),
+      /^response: names no passkey of this staff member/,
+    );
     expect(await storedCounter(op.key)).toBe(0);
     required(await call(op.cookie, 'GET', '/titles'));
   });
@@ -215,11 +244,23 @@ describe('the check with a passkey', () => {
     const target = await member(t.app);
     let cookie = rotated(await check(op.cookie, op.key.assert(await checkOptions(op.cookie))));
     const grant = async () =>
-      call(cookie, 'POST', `/members/${target.userId}/grant`, { token: await tokenFor(t.app, cookie, '/api/admin/create_token'), currency: 'POINT', amount: 10, reason: 'お詫び' });
+      call(cookie, 'POST', `/members/${target.userId}/grant`, {
+        token: await tokenFor(t.app, cookie, '/api/admin/create_token'),
+        currency: 'POINT',
+        amount: 10,
+        reason: 'お詫び',
+      });
     expect((await grant()).statusCode).toBe(200);
     clock.set(clock.now() + 10 * MINUTE + 1);
     required(await grant());
-    expect((await call(cookie, 'POST', '/titles', { token: await tokenFor(t.app, cookie, '/api/admin/create_token'), ...titleInput({ name: 'パスキーの作品' }) })).statusCode).toBe(200);
+    expect(
+      (
+        await call(cookie, 'POST', '/titles', {
+          token: await tokenFor(t.app, cookie, '/api/admin/create_token'),
+          ...titleInput({ name: 'パスキーの作品' }),
+        })
+      ).statusCode,
+    ).toBe(200);
     const again = await check(cookie, op.key.assert(await checkOptions(cookie)));
     expect(again.statusCode, again.body).toBe(200);
     cookie = rotated(again);

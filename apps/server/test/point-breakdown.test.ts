@@ -18,7 +18,15 @@ const db = () => t.database.db;
 type Line = { type: string; point: number };
 const types = (summary: { list: Line[] } | null) => (summary?.list ?? []).map((l) => `${l.type}:${l.point}`).sort();
 
-async function campaign(values: { type: string; rate: number; book_id?: number; title_id?: number; genre_ids?: string; publisher_id?: number; start_at?: number }) {
+async function campaign(values: {
+  type: string;
+  rate: number;
+  book_id?: number;
+  title_id?: number;
+  genre_ids?: string;
+  publisher_id?: number;
+  start_at?: number;
+}) {
   await db()
     .insertInto('point_campaigns')
     .values({ name: `${values.type}キャンペーン`, point: 0, expire_days: 90, min_books: 0, ...values })
@@ -30,9 +38,14 @@ let publishers = 0;
 async function campaignTitle() {
   // Publisher names are unique (the console's taxonomy editor): one of its own per call.
   const name = `還元出版${++publishers}`;
-  const publisher = (await db().insertInto('publishers').values({ name, kana: 'カンゲンシュッパン' }).returning('id').executeTakeFirstOrThrow()).id;
+  const publisher = (
+    await db().insertInto('publishers').values({ name, kana: 'カンゲンシュッパン' }).returning('id').executeTakeFirstOrThrow()
+  ).id;
   const genre = 900 + publisher;
-  await db().insertInto('genres').values({ id: genre, name: `ジャンル${genre}` }).execute();
+  await db()
+    .insertInto('genres')
+    .values({ id: genre, name: `ジャンル${genre}` })
+    .execute();
   const title = await insertTitle(db(), { genre_id: genre, publisher_id: publisher });
   const v1 = await insertBook(db(), title, 1, { price: 1000, start_datetime: now - DAY });
   const v2 = await insertBook(db(), title, 2, { price: 1000, start_datetime: now - DAY });
@@ -52,15 +65,27 @@ describe('point breakdown (§3)', () => {
     const { v1, v2 } = await campaignTitle();
     const m = await member(t.app);
     await grantTo(db(), m.userId, 'MANGA_COIN', 2000, { now });
-    const check = await t.app.inject({ method: 'POST', url: '/api/order/book/manga_coin/buy_check', headers: { cookie: m.cookie }, payload: { book_id: v1, request_price: 1000 } });
+    const check = await t.app.inject({
+      method: 'POST',
+      url: '/api/order/book/manga_coin/buy_check',
+      headers: { cookie: m.cookie },
+      payload: { book_id: v1, request_price: 1000 },
+    });
     expect(types(check.json().results.pointCampaign)).toEqual(
       ['basic:10', 'first:100', 'specificGenres:20', 'publish:30', 'firstStep:40', 'newSeriesFirst:60', 'newlyBook:70'].sort(),
     );
     expect((await buyWithMangaCoin(t.app, m.cookie, v1, 1000)).statusCode).toBe(200);
     expect((await ledgerInvariant(db(), m.userId, now)).POINT).toBe(330);
 
-    const second = await t.app.inject({ method: 'POST', url: '/api/order/book/manga_coin/buy_check', headers: { cookie: m.cookie }, payload: { book_id: v2, request_price: 1000 } });
-    expect(types(second.json().results.pointCampaign)).toEqual(['basic:10', 'specificGenres:20', 'publish:30', 'continueBuy:50', 'newlyBook:70', 'book:80'].sort());
+    const second = await t.app.inject({
+      method: 'POST',
+      url: '/api/order/book/manga_coin/buy_check',
+      headers: { cookie: m.cookie },
+      payload: { book_id: v2, request_price: 1000 },
+    });
+    expect(types(second.json().results.pointCampaign)).toEqual(
+      ['basic:10', 'specificGenres:20', 'publish:30', 'continueBuy:50', 'newlyBook:70', 'book:80'].sort(),
+    );
     expect((await buyWithMangaCoin(t.app, m.cookie, v2, 1000)).statusCode).toBe(200);
     expect((await ledgerInvariant(db(), m.userId, now)).POINT).toBe(330 + 260);
     // the order's earned points are what was granted
@@ -75,7 +100,9 @@ describe('point breakdown (§3)', () => {
     expect(guestDetail.pointTotal).toBe(210);
     const m = await member(t.app);
     const memberDetail = (await t.app.inject({ url: `/api/books/${v2}`, headers: { cookie: m.cookie } })).json();
-    expect(types(memberDetail.pointCampaign)).toEqual(['basic:10', 'first:100', 'specificGenres:20', 'publish:30', 'firstStep:40', 'newlyBook:70', 'book:80'].sort());
+    expect(types(memberDetail.pointCampaign)).toEqual(
+      ['basic:10', 'first:100', 'specificGenres:20', 'publish:30', 'firstStep:40', 'newlyBook:70', 'book:80'].sort(),
+    );
     const viewer = (await t.app.inject({ url: `/api/browser/bookinfo/v2?bookId=${v2}` })).json();
     expect(viewer.book_data.pointCampaign).toMatchObject({ totalPoint: 210 });
     const byBook = (await t.app.inject({ url: `/api/book_point_campaigns/by_book?book_id=${v2}`, headers: { cookie: m.cookie } })).json();
@@ -93,7 +120,17 @@ describe('point breakdown (§3)', () => {
       // An editor's save: the row, then the catalog change it publishes.
       const { id } = await odb
         .insertInto('point_campaigns')
-        .values({ name: '一巻キャンペーン', type: 'book', rate: 8, point: 0, expire_days: 90, min_books: 0, book_id: book, start_at: now + 3_600_000, end_at: now + 7_200_000 })
+        .values({
+          name: '一巻キャンペーン',
+          type: 'book',
+          rate: 8,
+          point: 0,
+          expire_days: 90,
+          min_books: 0,
+          book_id: book,
+          start_at: now + 3_600_000,
+          end_at: now + 7_200_000,
+        })
         .returning('id')
         .executeTakeFirstOrThrow();
       await other.app.deps.changes.publish('catalog');
@@ -124,7 +161,12 @@ describe('point breakdown (§3)', () => {
     const book = await insertBook(db(), await insertTitle(db()), 1, { price: 600, start_datetime: now + DAY });
     await grantTo(db(), m.userId, 'MANGA_COIN', 600, { now });
     const token = await tokenFor(t.app, m.cookie, '/api/pre_order/create_token');
-    const r = await t.app.inject({ method: 'POST', url: `/api/pre_order/manga_coin/order/book?token=${token}`, headers: { cookie: m.cookie }, payload: { bookId: book, price: 600 } });
+    const r = await t.app.inject({
+      method: 'POST',
+      url: `/api/pre_order/manga_coin/order/book?token=${token}`,
+      headers: { cookie: m.cookie },
+      payload: { bookId: book, price: 600 },
+    });
     expect(r.statusCode, r.body).toBe(200);
     // pre-order basic 5% (30) + first purchase 10% (60); no basic 1%
     expect((await ledgerInvariant(db(), m.userId, now)).POINT).toBe(90);
@@ -138,6 +180,8 @@ describe('point breakdown (§3)', () => {
     // vol 1: basic 10 + genre 20 + publisher 30 + new series 60 + newly 70; vol 2: basic + genre + publisher + newly + book 80
     expect(coins).toEqual({ [v1]: 190, [v2]: 210 });
     const plain = await insertBook(db(), await insertTitle(db()), 1, { price: 1000 });
-    expect((await topPageBooks(db(), { limit: 100, includeAdult: false, now: new Date(now) })).find((b) => b.bookId === plain)?.refundCoins).toBe(10);
+    expect(
+      (await topPageBooks(db(), { limit: 100, includeAdult: false, now: new Date(now) })).find((b) => b.bookId === plain)?.refundCoins,
+    ).toBe(10);
   });
 });

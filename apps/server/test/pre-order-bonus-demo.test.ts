@@ -22,7 +22,15 @@ describe('the demo catalog has pre-order bonuses', () => {
   });
 
   it('a reset deletes and makes them again', async () => {
-    const count = async () => Number((await t.database.db.selectFrom('pre_order_bonuses').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+    const count = async () =>
+      Number(
+        (
+          await t.database.db
+            .selectFrom('pre_order_bonuses')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
     const before = await count();
     await resetDemoCatalog(t.database, { dataDir: t.database.dataDir, images: 'none', now: NOW });
     expect(await count()).toBe(before);

@@ -14,17 +14,39 @@ beforeAll(async () => {
 afterAll(() => t.close());
 const db = () => t.database.db;
 
-async function bonus(values: { name?: string; rate?: number; points?: number; book_id?: number | null; title_id?: number | null; start_at?: number; end_at?: number | null }) {
+async function bonus(values: {
+  name?: string;
+  rate?: number;
+  points?: number;
+  book_id?: number | null;
+  title_id?: number | null;
+  start_at?: number;
+  end_at?: number | null;
+}) {
   const row = await db()
     .insertInto('pre_order_bonuses')
-    .values({ name: values.name ?? '予約特典', rate: 0, points: 0, book_id: null, title_id: null, start_at: now - DAY, end_at: now + 30 * DAY, ...values })
+    .values({
+      name: values.name ?? '予約特典',
+      rate: 0,
+      points: 0,
+      book_id: null,
+      title_id: null,
+      start_at: now - DAY,
+      end_at: now + 30 * DAY,
+      ...values,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
 }
 async function preOrder(cookie: string, bookId: number, price: number) {
   const token = await tokenFor(t.app, cookie, '/api/pre_order/create_token');
-  return t.app.inject({ method: 'POST', url: `/api/pre_order/manga_coin/order/book?token=${token}`, headers: { cookie }, payload: { bookId, price } });
+  return t.app.inject({
+    method: 'POST',
+    url: `/api/pre_order/manga_coin/order/book?token=${token}`,
+    headers: { cookie },
+    payload: { bookId, price },
+  });
 }
 const get = (url: string, cookie?: string) => t.app.inject({ url, headers: cookie ? { cookie } : {} });
 const points = async (userId: number) => (await ledgerInvariant(db(), userId, now)).POINT;
@@ -44,8 +66,26 @@ describe('pre-order bonuses: listings', () => {
     expect(byBook.statusCode).toBe(200);
     expect(byBook.json()).toMatchObject({ bookId: coming, price: 660, releaseDatetime: now + 5 * DAY, totalCount: 2, totalPoint: 136 });
     expect(byBook.json().list).toEqual([
-      { id: own, name: '2巻予約特典', rate: 10, points: 50, startDatetime: now - DAY, endDatetime: now + 30 * DAY, totalPoint: 116, bookId: coming },
-      { id: forTitle, name: '作品予約特典', rate: 0, points: 20, startDatetime: now - DAY, endDatetime: now + 30 * DAY, totalPoint: 20, bookId: coming },
+      {
+        id: own,
+        name: '2巻予約特典',
+        rate: 10,
+        points: 50,
+        startDatetime: now - DAY,
+        endDatetime: now + 30 * DAY,
+        totalPoint: 116,
+        bookId: coming,
+      },
+      {
+        id: forTitle,
+        name: '作品予約特典',
+        rate: 0,
+        points: 20,
+        startDatetime: now - DAY,
+        endDatetime: now + 30 * DAY,
+        totalPoint: 20,
+        bookId: coming,
+      },
     ]);
     const list = (await get(`/api/pre_order/bonus?title_id=${title}`)).json();
     expect(list.totalCount).toBe(2);
@@ -96,14 +136,26 @@ describe('pre-order bonuses: granted at the release', () => {
     await db().updateTable('pre_order_bonuses').set({ points: 1000 }).where('book_id', '=', book).execute();
     const before = (await get('/api/pre_order/bonus/earned', m.cookie)).json();
     expect(before).toMatchObject({ totalCount: 1, pendingPoint: 80 });
-    expect(before.list[0]).toMatchObject({ name: '予約特典', preOrderId: id, bookId: book, point: 80, status: 'PENDING', releaseDatetime: release, grantedDatetime: null });
+    expect(before.list[0]).toMatchObject({
+      name: '予約特典',
+      preOrderId: id,
+      bookId: book,
+      point: 80,
+      status: 'PENDING',
+      releaseDatetime: release,
+      grantedDatetime: null,
+    });
     expect(await points(m.userId)).toBe(base);
 
     now = release - 1;
     expect(await settleDueBonuses(db(), { now })).toBe(0);
     now = release;
     // The background pass (every member) grants it; passes racing with it grant nothing more.
-    const passes = await Promise.all([settleDueBonuses(db(), { now }), settleDueBonuses(db(), { now }), settleDueBonuses(db(), { userId: m.userId, now })]);
+    const passes = await Promise.all([
+      settleDueBonuses(db(), { now }),
+      settleDueBonuses(db(), { now }),
+      settleDueBonuses(db(), { userId: m.userId, now }),
+    ]);
     expect(passes.reduce((a, b) => a + b, 0)).toBe(80);
     expect(await points(m.userId)).toBe(base + 80);
     const after = (await get('/api/pre_order/bonus/earned', m.cookie)).json();
@@ -115,7 +167,11 @@ describe('pre-order bonuses: granted at the release', () => {
   it('a member reading their bonuses after the release gets them at once (no background pass needed)', async () => {
     const m = await member(t.app);
     const release = now + DAY;
-    const book = await insertBook(db(), await insertTitle(db()), 1, { price: 400, start_datetime: release, sales_status: 'IN_RESERVATION' });
+    const book = await insertBook(db(), await insertTitle(db()), 1, {
+      price: 400,
+      start_datetime: release,
+      sales_status: 'IN_RESERVATION',
+    });
     await bonus({ rate: 25, book_id: book });
     await grantTo(db(), m.userId, 'MANGA_COIN', 400, { now });
     const id = (await preOrder(m.cookie, book, 400)).json().preOrderId as number;
@@ -135,7 +191,11 @@ describe('pre-order bonuses: granted at the release', () => {
     await grantTo(db(), m.userId, 'MANGA_COIN', 600, { now });
     const first = (await preOrder(m.cookie, one, 300)).json().preOrderId as number;
     const second = (await preOrder(m.cookie, two, 300)).json().preOrderId as number;
-    const cancel = await t.app.inject({ method: 'POST', url: `/api/pre_order/order_status/${first}/cancel`, headers: { cookie: m.cookie } });
+    const cancel = await t.app.inject({
+      method: 'POST',
+      url: `/api/pre_order/order_status/${first}/cancel`,
+      headers: { cookie: m.cookie },
+    });
     expect(cancel.json()).toMatchObject({ orderStatus: 'CANCELED', bonusPoint: 0 });
     // Support cancels the other one; its bonus row is still PENDING until a pass sees the order.
     await cancelBookOrder(db(), second, 'support', now);
@@ -154,18 +214,36 @@ describe('GET /guest/cart_books (§7 "Guest", §5 guest cart and labels)', () =>
     const title = await insertTitle(db());
     const other = await insertTitle(db());
     const a = await insertBook(db(), title, 1, { price: 660 });
-    const b = await insertBook(db(), title, 2, { price: 500, sale_price: 300, sale_start_datetime: now - DAY, sale_end_datetime: now + DAY });
+    const b = await insertBook(db(), title, 2, {
+      price: 500,
+      sale_price: 300,
+      sale_start_datetime: now - DAY,
+      sale_end_datetime: now + DAY,
+    });
     const c = await insertBook(db(), other, 1, { price: 700 });
     const hidden = await insertBook(db(), await insertTitle(db(), { erotic_type: 4 }), 1);
     await db()
       .insertInto('coupons')
-      .values({ name: '新規会員 半額クーポン', coupon_type: 1, rate: 50, limit_count: 3, expire_at: now + DAY, guest: 1, target_scope: 20, target_ids: JSON.stringify([title]) })
+      .values({
+        name: '新規会員 半額クーポン',
+        coupon_type: 1,
+        rate: 50,
+        limit_count: 3,
+        expire_at: now + DAY,
+        guest: 1,
+        target_scope: 20,
+        target_ids: JSON.stringify([title]),
+      })
       .execute();
     const r = await get(`/api/guest/cart_books?book_id=${b},${a},${b},${c},${hidden},999999`);
     expect(r.statusCode).toBe(200);
     const body = r.json();
     expect(body.items.map((i: { bookId: number }) => i.bookId)).toEqual([b, a, c]);
-    expect(body).toMatchObject({ totalCount: 3, totalPrice: 300 + 660 + 700, coupon: { name: '新規会員 半額クーポン', label: '半額クーポン適用価格', limit: 3, remaining: '今日まで' } });
+    expect(body).toMatchObject({
+      totalCount: 3,
+      totalPrice: 300 + 660 + 700,
+      coupon: { name: '新規会員 半額クーポン', label: '半額クーポン適用価格', limit: 3, remaining: '今日まで' },
+    });
     expect(body.items[0]).toMatchObject({ price: 300, beforePrice: 500, couponLabel: '半額クーポン適用価格', couponPrice: 150 });
     expect(body.items[1]).toMatchObject({ price: 660, beforePrice: null, couponLabel: '半額クーポン適用価格', couponPrice: 330 });
     expect(body.items[2]).toMatchObject({ price: 700, couponLabel: null, couponPrice: null });

@@ -41,7 +41,12 @@ it('compiles once and binds each run its own values, inside and outside a transa
 it('builds a variant per shape (here: how many names are listed), a value used twice bound twice', async () => {
   const named = preparedQuery((db, $: Record<string, string>, count: number) => {
     const names = Array.from({ length: count }, (_, i) => $[`name${i}`]!);
-    return db.selectFrom('users').select('nickname').where('nickname', 'in', names).where((eb) => eb.or(names.map((n) => eb('nickname', '=', n)))).orderBy('nickname');
+    return db
+      .selectFrom('users')
+      .select('nickname')
+      .where('nickname', 'in', names)
+      .where((eb) => eb.or(names.map((n) => eb('nickname', '=', n))))
+      .orderBy('nickname');
   });
   expect((await named.execute(database.db, { name0: 'c' }, 1)).rows.map((r) => r.nickname)).toEqual(['c']);
   expect((await named.execute(database.db, { name0: 'a', name1: 'c' }, 2)).rows.map((r) => r.nickname)).toEqual(['a', 'c']);
@@ -52,7 +57,12 @@ it('takes a shape of plain data, built once per distinct value', async () => {
   let builds = 0;
   const sorted = preparedQuery((db, $: { min: number }, shape: { descending: boolean; limit: number }) => {
     builds += 1;
-    return db.selectFrom('users').select('nickname').where('login_count', '>=', $.min).orderBy('nickname', shape.descending ? 'desc' : 'asc').limit(shape.limit);
+    return db
+      .selectFrom('users')
+      .select('nickname')
+      .where('login_count', '>=', $.min)
+      .orderBy('nickname', shape.descending ? 'desc' : 'asc')
+      .limit(shape.limit);
   });
   expect((await sorted.execute(database.db, { min: 0 }, { descending: true, limit: 2 })).rows.map((r) => r.nickname)).toEqual(['c', 'b']);
   expect((await sorted.execute(database.db, { min: 0 }, { descending: true, limit: 2 })).rows.map((r) => r.nickname)).toEqual(['c', 'b']);

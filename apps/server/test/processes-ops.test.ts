@@ -1,7 +1,14 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { insertBook, insertTitle } from './support/catalog-factories';
 import { createMember } from './support/members';
-import { type ProcessDatabase, type ServerProcess, client, confirmEmailThrough, createProcessDatabase, startServer } from './support/server-processes';
+import {
+  type ProcessDatabase,
+  type ServerProcess,
+  client,
+  confirmEmailThrough,
+  createProcessDatabase,
+  startServer,
+} from './support/server-processes';
 import { testDialect } from './support/test-database';
 import { grantTo, ledgerInvariant } from './support/wallet-factories';
 
@@ -32,7 +39,10 @@ describe.skipIf(testDialect !== 'postgres')('two processes on one PostgreSQL dat
     const title = await insertTitle(db);
     const book = await insertBook(db, title, 1, { price: 100 });
     const coming = await insertBook(db, title, 2, { price: 200, start_datetime: Date.now() + 86_400_000, sales_status: 'IN_RESERVATION' });
-    await db.insertInto('pre_order_bonuses').values({ name: '予約特典', rate: 0, points: 40, book_id: coming, title_id: null, start_at: 0, end_at: null }).execute();
+    await db
+      .insertInto('pre_order_bonuses')
+      .values({ name: '予約特典', rate: 0, points: 40, book_id: coming, title_id: null, start_at: 0, end_at: null })
+      .execute();
     const [a, b] = await Promise.all([start({ TRUST_PROXY: '127.0.0.1' }), start({ TRUST_PROXY: '127.0.0.1' })]);
     const someone = createMember();
 
@@ -51,7 +61,16 @@ describe.skipIf(testDialect !== 'postgres')('two processes on one PostgreSQL dat
     expect(bought.status, JSON.stringify(bought.json)).toBe(200);
     expect((await A.post('/order/book/manga_coin/buy', { token, book_id: book, checked_price: 100 })).json).toEqual(bought.json);
     const reviewToken = (await A.get('/review_title/create_token')).json.status!.token!;
-    const reviewed = await onB.post('/review_title/add_review', { token: reviewToken, title_id: String(title), star: 5, title: '最高', comment: '二つのプロセスで書いた', nickname: 'テスト', ameba: 0, spoiler: 0 });
+    const reviewed = await onB.post('/review_title/add_review', {
+      token: reviewToken,
+      title_id: String(title),
+      star: 5,
+      title: '最高',
+      comment: '二つのプロセスで書いた',
+      nickname: 'テスト',
+      ameba: 0,
+      spoiler: 0,
+    });
     expect(reviewed.status, JSON.stringify(reviewed.json)).toBe(200);
     const list = await A.get(`/title_reviews/list?title_id=${title}&sort=new&offset=0&limit=10`);
     expect(JSON.stringify(list.json)).toContain('二つのプロセスで書いた');
@@ -75,10 +94,15 @@ describe.skipIf(testDialect !== 'postgres')('two processes on one PostgreSQL dat
     // The release passes and the settlement is due: two new processes start at once, and
     // each runs due jobs on start. The bonus is granted once.
     await Promise.all(servers.splice(0).map((s) => s.stop('SIGTERM')));
-    await db.updateTable('books').set({ start_datetime: Date.now() - 1000 }).where('id', '=', coming).execute();
+    await db
+      .updateTable('books')
+      .set({ start_datetime: Date.now() - 1000 })
+      .where('id', '=', coming)
+      .execute();
     await db.updateTable('scheduler_jobs').set({ next_run_at: 0 }).execute();
     const pointsBefore = (await ledgerInvariant(db, userId, Date.now())).POINT;
-    const jobRow = () => db.selectFrom('scheduler_jobs').select(['runs', 'lease_owner']).where('name', '=', 'pre-order-bonus-settlement').executeTakeFirst();
+    const jobRow = () =>
+      db.selectFrom('scheduler_jobs').select(['runs', 'lease_owner']).where('name', '=', 'pre-order-bonus-settlement').executeTakeFirst();
     // The first two processes ran the job once if their first tick came before their SIGTERM
     // (within a second of starting; a quick run of the steps above can beat it): count from here.
     const runsBefore = (await jobRow())?.runs ?? 0;
@@ -142,7 +166,9 @@ describe.skipIf(testDialect !== 'postgres')('two processes on one PostgreSQL dat
     while (answered.filter((r) => r.process === 1 && r.status === 200).length < 15) await sleep(10);
 
     const signalled = Date.now();
-    const exited = new Promise<{ code: number | null; at: number }>((resolve) => b.child.once('exit', (code) => resolve({ code, at: Date.now() })));
+    const exited = new Promise<{ code: number | null; at: number }>((resolve) =>
+      b.child.once('exit', (code) => resolve({ code, at: Date.now() })),
+    );
     b.child.kill('SIGTERM');
     await sleep(100);
     const readiness = await fetch(`${b.url}/readyz`);
@@ -155,14 +181,24 @@ describe.skipIf(testDialect !== 'postgres')('two processes on one PostgreSQL dat
     expect(exit.code).toBe(0);
     expect(exit.at - signalled).toBeLessThan(10_000);
     expect(answered.filter((r) => r.status >= 500)).toEqual([]);
-    expect(new Set(failures).size === 0 || [...new Set(failures)].every((f) => /ECONNREFUSED|ECONNRESET|UND_ERR_SOCKET|other side closed|socket/i.test(f))).toBe(true);
+    expect(
+      new Set(failures).size === 0 ||
+        [...new Set(failures)].every((f) => /ECONNREFUSED|ECONNRESET|UND_ERR_SOCKET|other side closed|socket/i.test(f)),
+    ).toBe(true);
     const afterSignal = answered.filter((r) => r.process === 1 && r.status === 200);
     expect(afterSignal.length).toBeGreaterThanOrEqual(15);
     expect(answered.filter((r) => r.process === 0 && r.status === 200).length).toBeGreaterThan(0);
 
-    const owned = new Set((await db.selectFrom('user_books').select('book_id').where('user_id', '=', userId).execute()).map((r) => r.book_id));
+    const owned = new Set(
+      (await db.selectFrom('user_books').select('book_id').where('user_id', '=', userId).execute()).map((r) => r.book_id),
+    );
     for (const r of answered.filter((x) => x.status === 200)) expect(owned.has(r.bookId)).toBe(true);
-    const orders = await db.selectFrom('orders').select(['id', 'status']).where('user_id', '=', userId).where('kind', '=', 'BOOK').execute();
+    const orders = await db
+      .selectFrom('orders')
+      .select(['id', 'status'])
+      .where('user_id', '=', userId)
+      .where('kind', '=', 'BOOK')
+      .execute();
     expect(orders.every((o) => o.status === 'COMPLETE')).toBe(true);
     expect(owned.size).toBe(orders.length);
     expect((await ledgerInvariant(db, userId, Date.now())).MANGA_COIN).toBe(1_000_000 - 100 * orders.length);

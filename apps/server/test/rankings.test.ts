@@ -12,7 +12,15 @@ afterEach(async () => {
 });
 
 interface Page {
-  entities: { rank: number; titleId: number; titleName: string; imageUrl: string; pageType: string; eroticType: number; book: { bookId: number } }[];
+  entities: {
+    rank: number;
+    titleId: number;
+    titleName: string;
+    imageUrl: string;
+    pageType: string;
+    eroticType: number;
+    book: { bookId: number };
+  }[];
   nextPage: number | null;
   lastRank: number;
   offset: number;
@@ -217,7 +225,15 @@ describe("the store's own sales (issue 40 item 8)", () => {
     const other = await createTitle(db, { name: '取り消された作品' });
     const { id: orderId } = await db
       .insertInto('orders')
-      .values({ user_id: buyer.userId, kind: 'BOOK', status: 'CANCEL', payment_type: 'MANGA_COIN', total_price: 500, created_at: clock.now, updated_at: clock.now })
+      .values({
+        user_id: buyer.userId,
+        kind: 'BOOK',
+        status: 'CANCEL',
+        payment_type: 'MANGA_COIN',
+        total_price: 500,
+        created_at: clock.now,
+        updated_at: clock.now,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     await db.insertInto('order_items').values({ order_id: orderId, book_id: other.bookIds[0]!, price: 500, point: 0 }).execute();

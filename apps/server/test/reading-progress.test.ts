@@ -194,7 +194,13 @@ describe('viewer settings (§3)', () => {
 
 describe('POST /api/finish_read/register', () => {
   it('registers the first read-end of an owned book once, and the viewer knows it', async () => {
-    const first = await call('POST', '/api/finish_read/register', member, `book_id=${owned}&reading_page=17`, 'application/x-www-form-urlencoded');
+    const first = await call(
+      'POST',
+      '/api/finish_read/register',
+      member,
+      `book_id=${owned}&reading_page=17`,
+      'application/x-www-form-urlencoded',
+    );
     expect(first.statusCode).toBe(200);
     expect(first.json()).toEqual({ bookId: owned, firstTime: true, reachedLastPage: true });
     const again = await call('POST', '/api/finish_read/register', member, { book_id: owned });
@@ -291,7 +297,15 @@ describe('moving past the last page (§4 reading progress)', () => {
     await grantOwnership(db, userId, held);
     await db
       .insertInto('newly_notice_settings')
-      .values({ user_id: userId, title_id: titleId, title_status: 0, author_status: 0, title_since: null, author_since: null, updated_at: NOW })
+      .values({
+        user_id: userId,
+        title_id: titleId,
+        title_status: 0,
+        author_status: 0,
+        title_since: null,
+        author_since: null,
+        updated_at: NOW,
+      })
       .execute();
     expect((await past(cookie, held)).json()).toMatchObject({ enabled: false });
     expect((await setting(cookie, titleId)).titleStatus).toBe(0);

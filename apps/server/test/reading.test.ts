@@ -45,8 +45,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-const get = (url: string, cookie?: string) =>
-  t.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
+const get = (url: string, cookie?: string) => t.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
 const info = async (id: number, cookie?: string): Promise<ViewerInfo> => {
   const response = await get(`/api/browser/bookinfo/v2?bookId=${id}`, cookie);
   expect(response.statusCode).toBe(200);
@@ -132,9 +131,11 @@ describe('last page facts in book_data (§4 bought message, next volume)', () =>
     expect(lastPageCommerceBook(second)).toMatchObject({ id: vol2, price: 660, nextBookId: vol3, nextBookPrice: 550 });
     expect(lastPageCommerce(lastPageCommerceInput(second, session)).message).toBe('canPreOrder');
 
-    await t.database.db.transaction().execute((trx) =>
-      grantEntitlement(trx, { userId: ownerId, bookId: vol3, possessionStatus: 'RESERVED', source: 'PURCHASE', orderId: null, now }),
-    );
+    await t.database.db
+      .transaction()
+      .execute((trx) =>
+        grantEntitlement(trx, { userId: ownerId, bookId: vol3, possessionStatus: 'RESERVED', source: 'PURCHASE', orderId: null, now }),
+      );
     const reservedNow = await info(vol2, owner);
     expect(reservedNow.book_data).toMatchObject({ reserved: true, hasReservableBook: true });
     expect(lastPageCommerce(lastPageCommerceInput(reservedNow, session)).message).toBe('reserved');
@@ -150,7 +151,13 @@ describe('last page facts in book_data (§4 bought message, next volume)', () =>
     const last = await insertBook(t.database.db, titleId, 2);
     await grantOwnership(t.database.db, ownerId, last);
     const data = await info(last, owner);
-    expect(data.book_data).toMatchObject({ nextBookId: null, isLatestVol: true, isConcluded: true, hasReservableBook: false, reserved: false });
+    expect(data.book_data).toMatchObject({
+      nextBookId: null,
+      isLatestVol: true,
+      isConcluded: true,
+      hasReservableBook: false,
+      reserved: false,
+    });
     expect(lastPageCommerceBook(data).nextBookPrice).toBeNull();
     const view = lastPageCommerce(lastPageCommerceInput(data, { loggedIn: true, boughtNow: new Set() }));
     expect(view).toEqual({ variant: 'bought', message: 'none', next: 'lastVolume' });
@@ -201,7 +208,12 @@ describe('adult gate (§4, §6)', () => {
     expect((await get(`/api/browser/bookinfo/v2?bookId=${r18}&ac=1`, adult)).statusCode).toBe(200);
     expect((await get(`/api/titles/${titleId}?ac=1`, adult)).statusCode).toBe(200);
     expect((await get(`/api/bookmarks/me?book_id=${r18}&ac=1`, adult)).statusCode).toBe(200);
-    const added = await t.app.inject({ method: 'POST', url: '/api/bookmarks/me', headers: { cookie: adult }, payload: { book_id: r18, page: 1, ac: 1 } });
+    const added = await t.app.inject({
+      method: 'POST',
+      url: '/api/bookmarks/me',
+      headers: { cookie: adult },
+      payload: { book_id: r18, page: 1, ac: 1 },
+    });
     expect(added.statusCode).toBe(200);
   });
 });

@@ -29,7 +29,9 @@ describe('book to book', () => {
     const together2 = await createTitle(db, { name: '二人' });
     const together1 = await createTitle(db, { name: '一人' });
     const sameAuthor = await createTitle(db, { name: '同著者' });
-    const authorId = (await db.selectFrom('title_authors').select('author_id').where('title_id', '=', source.titleId).executeTakeFirstOrThrow()).author_id;
+    const authorId = (
+      await db.selectFrom('title_authors').select('author_id').where('title_id', '=', source.titleId).executeTakeFirstOrThrow()
+    ).author_id;
     await credit(db, sameAuthor.titleId, authorId);
     await db.insertInto('genres').values({ id: 3, name: 'ジャンル' }).execute();
     await db.updateTable('titles').set({ genre_id: 3 }).where('id', '=', source.titleId).execute();
@@ -44,7 +46,10 @@ describe('book to book', () => {
     // a wish is not "had": it does not make a title read-together
     await addEvents(db, sameGenre.titleId, [{ kind: 'wish', at: NOW - DAY, userId: u2.userId, count: 5 }]);
     // wishCount counts the members who have the title on their list now, not wish events
-    await db.insertInto('wish_titles').values([u1, u2].map((u) => ({ user_id: u.userId, title_id: sameGenre.titleId, created_at: NOW - DAY }))).execute();
+    await db
+      .insertInto('wish_titles')
+      .values([u1, u2].map((u) => ({ user_id: u.userId, title_id: sameGenre.titleId, created_at: NOW - DAY })))
+      .execute();
 
     const body = await getJson(`/api/recommend/book_to_book?id=${source.bookIds[0]}`);
     expect(body.books.map((b) => [b.titleId, b.reason])).toEqual([
@@ -102,7 +107,7 @@ describe('user to book', () => {
     expect(res.json()).toEqual({ errorCode: 'UNAUTHORIZED' });
   });
 
-  it('recommends from the member\'s history, never a book they own nor R18 for a non-adult', async () => {
+  it("recommends from the member's history, never a book they own nor R18 for a non-adult", async () => {
     const { app, db } = await start();
     const mine = await createTitle(db, { name: '既読', books: [{}, {}] });
     const next = await createTitle(db, { name: '次', books: [{}, {}] });
@@ -139,7 +144,17 @@ describe('user to book', () => {
     await addEvents(db, title.titleId, [{ kind: 'purchase', at: NOW - DAY, count: 5 }]);
     const before = await userToBook(db, { userId: me.userId, includeAdult: false, now: NOW });
     expect(before.map((b) => b.vol)).toEqual([1]);
-    await db.insertInto('catalog_events').values({ kind: 'purchase', title_id: title.titleId, book_id: title.bookIds[0]!, serial_id: null, user_id: me.userId, created_at: NOW - 40 * DAY }).execute();
+    await db
+      .insertInto('catalog_events')
+      .values({
+        kind: 'purchase',
+        title_id: title.titleId,
+        book_id: title.bookIds[0]!,
+        serial_id: null,
+        user_id: me.userId,
+        created_at: NOW - 40 * DAY,
+      })
+      .execute();
     // bought (owned, and in the member's history): not recommended again
     expect(await userToBook(db, { userId: me.userId, includeAdult: false, now: NOW })).toEqual([]);
   });

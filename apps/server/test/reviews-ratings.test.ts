@@ -106,7 +106,7 @@ describe('ratings on book detail and tiles', () => {
     expect(await json(guest, `/api/books/${bookId}`)).toMatchObject({ wished: false, wishCount: 1 });
   });
 
-  it('gives every tile the title\'s average: rankings, the series page volumes and seriesInfo', async () => {
+  it("gives every tile the title's average: rankings, the series page volumes and seriesInfo", async () => {
     expect((await rankingTile())?.rating).toBe(4.5);
     const series = await getSeriesPage(t.database.db, { titleId, volumePage: 1, includeAdult: false, userId: null, now: NOW });
     expect(series?.volumes.map((v) => v.rating)).toEqual([4.5]);
@@ -160,11 +160,24 @@ describe('the kept rating under concurrent writers', () => {
     const tokens = await Promise.all(members.map((m) => m.token('/api/review_title/create_token')));
     const posted = await Promise.all(
       members.map((m, i) =>
-        m.post('/api/review_title/add_review', { token: tokens[i]!, title_id: busy, star: (i % 5) + 1, title: '', comment: '本文', nickname: 'n', ameba: 0, spoiler: 0 }),
+        m.post('/api/review_title/add_review', {
+          token: tokens[i]!,
+          title_id: busy,
+          star: (i % 5) + 1,
+          title: '',
+          comment: '本文',
+          nickname: 'n',
+          ameba: 0,
+          spoiler: 0,
+        }),
       ),
     );
     expect(posted.map((r) => r.statusCode)).toEqual(members.map(() => 200));
-    const kept = await db.selectFrom('titles').select(['review_count', 'review_star_total']).where('id', '=', busy).executeTakeFirstOrThrow();
+    const kept = await db
+      .selectFrom('titles')
+      .select(['review_count', 'review_star_total'])
+      .where('id', '=', busy)
+      .executeTakeFirstOrThrow();
     expect({ count: Number(kept.review_count), total: Number(kept.review_star_total) }).toEqual({ count: 6, total: 1 + 2 + 3 + 4 + 5 + 1 });
   });
 });
@@ -208,7 +221,7 @@ describe('GET /author_reviews/{author_id}', () => {
 });
 
 describe('GET /user_reviews/me/by_review', () => {
-  it('answers 401 without a session, 400 naming the field, 404 unknown, 403 for another member\'s review', async () => {
+  it("answers 401 without a session, 400 naming the field, 404 unknown, 403 for another member's review", async () => {
     expect((await guest.get('/api/user_reviews/me/by_review?review_id=1')).statusCode).toBe(401);
     expectField(await alice.get('/api/user_reviews/me/by_review'), 'review_id');
     expectField(await alice.get('/api/user_reviews/me/by_review?review_id=x'), 'review_id');
@@ -221,8 +234,10 @@ describe('GET /user_reviews/me/by_review', () => {
     expect(refused.json().errorCode).toBe('FORBIDDEN');
   });
 
-  it('answers the member\'s own review by id or by title, null for a title not reviewed', async () => {
-    const byTitle = (await json(alice, `/api/user_reviews/me/by_review?title_id=${titleId}`)) as { result: { id: number; me: boolean; star: number } };
+  it("answers the member's own review by id or by title, null for a title not reviewed", async () => {
+    const byTitle = (await json(alice, `/api/user_reviews/me/by_review?title_id=${titleId}`)) as {
+      result: { id: number; me: boolean; star: number };
+    };
     expect(byTitle.result).toMatchObject({ me: true, star: 1 });
     const byId = await json(alice, `/api/user_reviews/me/by_review?review_id=${byTitle.result.id}`);
     expect(byId).toEqual(byTitle);

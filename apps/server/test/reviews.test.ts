@@ -50,10 +50,28 @@ describe('reviews', () => {
   let reviewId = 0;
 
   it('answers 401 to every member call without a session', async () => {
-    for (const path of ['/api/review_title/create_token', '/api/review/create_token', '/api/review/add_like/create_token', '/api/reviews/notice?offset=0&limit=10', '/api/user/review_list?offset=0&limit=10', '/api/user/comment_list?offset=0&limit=10']) {
+    for (const path of [
+      '/api/review_title/create_token',
+      '/api/review/create_token',
+      '/api/review/add_like/create_token',
+      '/api/reviews/notice?offset=0&limit=10',
+      '/api/user/review_list?offset=0&limit=10',
+      '/api/user/comment_list?offset=0&limit=10',
+    ]) {
       expect((await guest.get(path)).statusCode, path).toBe(401);
     }
-    for (const path of ['/api/review_title/add_review', '/api/review/mod_review', '/api/review/del_review', '/api/review/add_comment', '/api/review/mod_comment', '/api/review/del_comment', '/api/review/add_like', '/api/review/delete_like', '/api/review/add_review_warning', '/api/review/add_review_comment_warning']) {
+    for (const path of [
+      '/api/review_title/add_review',
+      '/api/review/mod_review',
+      '/api/review/del_review',
+      '/api/review/add_comment',
+      '/api/review/mod_comment',
+      '/api/review/del_comment',
+      '/api/review/add_like',
+      '/api/review/delete_like',
+      '/api/review/add_review_warning',
+      '/api/review/add_review_comment_warning',
+    ]) {
       expect((await guest.post(path, { token: 'x' })).statusCode, path).toBe(401);
     }
   });
@@ -103,14 +121,17 @@ describe('reviews', () => {
       delete form[field];
       expectField(await alice.post('/api/review/mod_review', form), field);
     }
-    const mod = await alice.post('/api/review/mod_review', { token, review_id: reviewId, ...review({ star: 5, comment: '<script>alert(1)</script>' }) });
+    const mod = await alice.post('/api/review/mod_review', {
+      token,
+      review_id: reviewId,
+      ...review({ star: 5, comment: '<script>alert(1)</script>' }),
+    });
     expect(mod.statusCode).toBe(200);
     expect(mod.json().result).toMatchObject({ star: 5, body: '<script>alert(1)</script>' });
   });
 
   it('counts one like per member, notifies the writer and undoes a like', async () => {
-    const like = async (path: string) =>
-      bob.post(path, { token: await bob.token(`${path}/create_token`), review_id: reviewId });
+    const like = async (path: string) => bob.post(path, { token: await bob.token(`${path}/create_token`), review_id: reviewId });
     expect((await like('/api/review/add_like')).json()).toMatchObject({ like: true, likeCount: 1 });
     expect((await like('/api/review/add_like')).json()).toMatchObject({ likeCount: 1 });
     const list = await bob.get(`/api/title_reviews/list?title_id=${titleId}`);
@@ -131,30 +152,66 @@ describe('reviews', () => {
     expect(comments.json()).toMatchObject({ totalCount: 1, comments: [{ commentId, body: '同感です', me: false }] });
     expectField(await alice.get(`/api/reviews/comments?review_id=${reviewId}`), 'offset');
 
-    const foreign = await alice.post('/api/review/mod_comment', { token: await alice.token('/api/review/create_token'), comment_id: commentId, body: '改竄' });
+    const foreign = await alice.post('/api/review/mod_comment', {
+      token: await alice.token('/api/review/create_token'),
+      comment_id: commentId,
+      body: '改竄',
+    });
     expect(foreign.statusCode).toBe(403);
-    const foreignDel = await alice.post('/api/review/del_comment', { token: await alice.token('/api/review/create_token'), comment_id: commentId });
+    const foreignDel = await alice.post('/api/review/del_comment', {
+      token: await alice.token('/api/review/create_token'),
+      comment_id: commentId,
+    });
     expect(foreignDel.statusCode).toBe(403);
-    expectField(await bob.post('/api/review/mod_comment', { token: await bob.token('/api/review/create_token'), comment_id: commentId }), 'body');
+    expectField(
+      await bob.post('/api/review/mod_comment', { token: await bob.token('/api/review/create_token'), comment_id: commentId }),
+      'body',
+    );
     // Issue 40 item 2: an edit longer than a comment may be is refused on its field, and changes nothing.
-    expectField(await bob.post('/api/review/mod_comment', { token: await bob.token('/api/review/create_token'), comment_id: commentId, body: 'あ'.repeat(COMMENT_BODY_MAX_LENGTH + 1) }), 'body');
+    expectField(
+      await bob.post('/api/review/mod_comment', {
+        token: await bob.token('/api/review/create_token'),
+        comment_id: commentId,
+        body: 'あ'.repeat(COMMENT_BODY_MAX_LENGTH + 1),
+      }),
+      'body',
+    );
     expect((await alice.get(`/api/reviews/comments?review_id=${reviewId}&offset=0&limit=10`)).json().comments[0].body).toBe('同感です');
     expect(foreign.json().errorCode).toBeTruthy();
-    const mod = await bob.post('/api/review/mod_comment', { token: await bob.token('/api/review/create_token'), comment_id: commentId, body: '本当に同感' });
+    const mod = await bob.post('/api/review/mod_comment', {
+      token: await bob.token('/api/review/create_token'),
+      comment_id: commentId,
+      body: '本当に同感',
+    });
     expect(mod.json().result.body).toBe('本当に同感');
-    expect((await alice.get(`/api/reviews/comments?review_id=${reviewId}&offset=0&limit=10`)).json().comments[0]).toMatchObject({ body: '本当に同感', me: false });
-    const full = await bob.post('/api/review/mod_comment', { token: await bob.token('/api/review/create_token'), comment_id: commentId, body: 'い'.repeat(COMMENT_BODY_MAX_LENGTH) });
+    expect((await alice.get(`/api/reviews/comments?review_id=${reviewId}&offset=0&limit=10`)).json().comments[0]).toMatchObject({
+      body: '本当に同感',
+      me: false,
+    });
+    const full = await bob.post('/api/review/mod_comment', {
+      token: await bob.token('/api/review/create_token'),
+      comment_id: commentId,
+      body: 'い'.repeat(COMMENT_BODY_MAX_LENGTH),
+    });
     expect(full.json().result.body).toHaveLength(COMMENT_BODY_MAX_LENGTH);
     const del = await bob.post('/api/review/del_comment', { token: await bob.token('/api/review/create_token'), comment_id: commentId });
     expect(del.json()).toMatchObject({ deleted: true });
     expect((await alice.get(`/api/reviews/comments?review_id=${reviewId}&offset=0&limit=10`)).json().totalCount).toBe(0);
-    const undo = await bob.post('/api/review/del_comment', { token: await bob.token('/api/review/create_token'), comment_id: commentId, undo_flg: 1 });
+    const undo = await bob.post('/api/review/del_comment', {
+      token: await bob.token('/api/review/create_token'),
+      comment_id: commentId,
+      undo_flg: 1,
+    });
     expect(undo.json()).toMatchObject({ deleted: false });
     expect((await bob.get('/api/user/comment_list?offset=0&limit=10')).json().totalCount).toBe(1);
 
     const other = await insertTitle(t.database.db);
     const rejecting = (await addReview(alice, { title_id: other, comment_reject: 1 })).json().result.id;
-    const refused = await bob.post('/api/review/add_comment', { token: await bob.token('/api/review/create_token'), review_id: rejecting, body: 'x' });
+    const refused = await bob.post('/api/review/add_comment', {
+      token: await bob.token('/api/review/create_token'),
+      review_id: rejecting,
+      body: 'x',
+    });
     expect(refused.statusCode).toBe(403);
   });
 
@@ -171,7 +228,7 @@ describe('reviews', () => {
     expectField(await alice.get('/api/reviews/notice'), 'offset');
   });
 
-  it('drops a deleted comment and a withdrawn like from the writer\'s notices (issue 34 item 12); an undone delete brings the comment back', async () => {
+  it("drops a deleted comment and a withdrawn like from the writer's notices (issue 34 item 12); an undone delete brings the comment back", async () => {
     const notices = async () => {
       const body = (await alice.get('/api/reviews/notice?offset=0&limit=50')).json() as {
         totalCount: number;
@@ -181,7 +238,11 @@ describe('reviews', () => {
       return body;
     };
     const before = await notices();
-    const comment = await bob.post('/api/review/add_comment', { token: await bob.token('/api/review/create_token'), review_id: reviewId, body: '消す予定' });
+    const comment = await bob.post('/api/review/add_comment', {
+      token: await bob.token('/api/review/create_token'),
+      review_id: reviewId,
+      body: '消す予定',
+    });
     const commentId = comment.json().result.commentId as number;
     const added = await notices();
     expect(added.notices.some((n) => n.commentId === commentId)).toBe(true);
@@ -197,7 +258,10 @@ describe('reviews', () => {
     const likes = (list: Awaited<ReturnType<typeof notices>>) => list.notices.filter((n) => n.type === 'LIKE').length;
     const liked = likes(await notices());
     expect(liked).toBeGreaterThan(0); // bob's like of the earlier test
-    const unlike = await bob.post('/api/review/delete_like', { token: await bob.token('/api/review/delete_like/create_token'), review_id: reviewId });
+    const unlike = await bob.post('/api/review/delete_like', {
+      token: await bob.token('/api/review/delete_like/create_token'),
+      review_id: reviewId,
+    });
     expect(unlike.json()).toMatchObject({ like: false });
     expect(likes(await notices())).toBe(liked - 1);
     await bob.post('/api/review/add_like', { token: await bob.token('/api/review/add_like/create_token'), review_id: reviewId });
@@ -213,7 +277,11 @@ describe('reviews', () => {
     const comment = (await alice.get(`/api/reviews/comments?review_id=${reviewId}&offset=0&limit=1`)).json().comments[0];
     const token2 = await alice.token('/api/review/warning/create_token');
     expectField(await alice.post('/api/review/add_review_comment_warning', { token: token2, warning_code: 'PERSONAL_INFO' }), 'comment_id');
-    const report = await alice.post('/api/review/add_review_comment_warning', { token: token2, comment_id: comment.commentId, warning_code: 'PERSONAL_INFO' });
+    const report = await alice.post('/api/review/add_review_comment_warning', {
+      token: token2,
+      comment_id: comment.commentId,
+      warning_code: 'PERSONAL_INFO',
+    });
     expect(report.statusCode).toBe(200);
     expect(await t.database.db.selectFrom('review_reports').select('warning_code').execute()).toHaveLength(2);
   });
@@ -237,7 +305,7 @@ describe('reviews', () => {
     expect(page.reviews).toHaveLength(2);
   });
 
-  it('answers reviews by book, and the member\'s own (the viewer\'s `reviewed`)', async () => {
+  it("answers reviews by book, and the member's own (the viewer's `reviewed`)", async () => {
     const book = await t.database.db.selectFrom('books').select('id').where('title_id', '=', titleId).executeTakeFirstOrThrow();
     expect((await guest.get(`/api/reviews/by_book?book_id=${book.id}`)).json().totalCount).toBe(4);
     expect((await guest.get(`/api/reviews/me/by_book?book_id=${book.id}&offset=0&limit=1`)).statusCode).toBe(401);
@@ -260,7 +328,10 @@ describe('reviews', () => {
     expect((await bob.get(`/api/title_reviews/list?title_id=${r18}`)).statusCode).toBe(404);
     expect((await bob.get(`/api/review/review_detail?review_id=${r18Review}`)).statusCode).toBe(404);
     expect((await addReview(bob, { title_id: r18 })).statusCode).toBe(404);
-    const like = await bob.post('/api/review/add_like', { token: await bob.token('/api/review/add_like/create_token'), review_id: r18Review });
+    const like = await bob.post('/api/review/add_like', {
+      token: await bob.token('/api/review/add_like/create_token'),
+      review_id: r18Review,
+    });
     expect(like.statusCode).toBe(404);
   });
 
@@ -270,7 +341,11 @@ describe('reviews', () => {
     expect((await guest.get(`/api/title_reviews/${titleId}`)).json().reviewCount).toBe(3);
     expect((await guest.get(`/api/review/review_detail?review_id=${reviewId}`)).statusCode).toBe(404);
     expectField(await alice.post('/api/review/del_review', { token: await alice.token('/api/review/create_token') }), 'review_id');
-    const undo = await alice.post('/api/review/del_review', { token: await alice.token('/api/review/create_token'), review_id: reviewId, undo_flg: 1 });
+    const undo = await alice.post('/api/review/del_review', {
+      token: await alice.token('/api/review/create_token'),
+      review_id: reviewId,
+      undo_flg: 1,
+    });
     expect(undo.json()).toMatchObject({ deleted: false });
     expect((await guest.get(`/api/title_reviews/${titleId}`)).json().reviewCount).toBe(4);
     expect((await alice.get('/api/user/review_list?offset=0&limit=10')).json().totalCount).toBe(2);

@@ -100,7 +100,12 @@ describe('a bad body field names the field', () => {
     ['POST', '/api/wish_title/delete', { token: 'x', title_id: 'abc' }, 'title_id'],
     ['POST', '/api/newly/newly_notices/1', { token: 'x', type: 'title' }, 'status'],
     ['POST', '/api/newly/books/display', { newlyMessageIds: [] }, 'newlyMessageIds'],
-    ['POST', '/api/user/notification_settings/v2', { linePushEnabled: 'yes', appPushEnabled: true, amebaNotificationEnabled: true }, 'linePushEnabled'],
+    [
+      'POST',
+      '/api/user/notification_settings/v2',
+      { linePushEnabled: 'yes', appPushEnabled: true, amebaNotificationEnabled: true },
+      'linePushEnabled',
+    ],
     ['DELETE', '/api/wish_title/titles?token=x', { deleteWishTitleBody: { titleIds: 'all' } }, 'deleteWishTitleBody.titleIds'],
     ['POST', '/api/user_serial_episodes/1/rental?token=x', { price: 0, payment_type: 5 }, 'payment_type'],
     ['POST', '/api/bookmarks/me', { book_id: 1 }, 'page'],
@@ -112,7 +117,12 @@ describe('a bad body field names the field', () => {
   });
 
   it('a beacon whose text is not JSON names the body', async () => {
-    const response = await t.app.inject({ method: 'POST', url: '/api/book/sync_page', headers: { cookie, 'content-type': 'text/plain' }, payload: '{"book_id":' });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/book/sync_page',
+      headers: { cookie, 'content-type': 'text/plain' },
+      payload: '{"book_id":',
+    });
     expectField(response, 'body', 'text/plain');
   });
 });

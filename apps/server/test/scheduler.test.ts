@@ -41,7 +41,10 @@ describe('the scheduler (one run per interval across processes, through a lease 
     await Promise.all([a.runDue(), b.runDue()]);
     expect(runs).toHaveLength(1);
     now += 1;
-    const third = (await Promise.all([a.runDue(), b.runDue()])).flat().map((r) => r.outcome).sort();
+    const third = (await Promise.all([a.runDue(), b.runDue()]))
+      .flat()
+      .map((r) => r.outcome)
+      .sort();
     expect(third).toEqual(['ran', 'skipped']);
     expect(runs).toHaveLength(2);
     const [row] = await jobRows(database.db);
@@ -131,15 +134,25 @@ describe('the scheduler (one run per interval across processes, through a lease 
     });
     extra.push(second);
     await second.ready();
-    expect(t.app.ops.scheduler.jobNames).toEqual(expect.arrayContaining(['pre-order-bonus-settlement', 'rate-limit-sweep', 'expired-session-sweep']));
+    expect(t.app.ops.scheduler.jobNames).toEqual(
+      expect.arrayContaining(['pre-order-bonus-settlement', 'rate-limit-sweep', 'expired-session-sweep']),
+    );
     const db = t.database.db;
     const m = await member(t.app);
     const release = now + 60 * MINUTE;
     const book = await insertBook(db, await insertTitle(db), 1, { price: 500, start_datetime: release, sales_status: 'IN_RESERVATION' });
-    await db.insertInto('pre_order_bonuses').values({ name: '予約特典', rate: 0, points: 70, book_id: book, title_id: null, start_at: now - MINUTE, end_at: null }).execute();
+    await db
+      .insertInto('pre_order_bonuses')
+      .values({ name: '予約特典', rate: 0, points: 70, book_id: book, title_id: null, start_at: now - MINUTE, end_at: null })
+      .execute();
     await grantTo(db, m.userId, 'MANGA_COIN', 500, { now });
     const token = await tokenFor(t.app, m.cookie, '/api/pre_order/create_token');
-    const placed = await t.app.inject({ method: 'POST', url: `/api/pre_order/manga_coin/order/book?token=${token}`, headers: { cookie: m.cookie }, payload: { bookId: book, price: 500 } });
+    const placed = await t.app.inject({
+      method: 'POST',
+      url: `/api/pre_order/manga_coin/order/book?token=${token}`,
+      headers: { cookie: m.cookie },
+      payload: { bookId: book, price: 500 },
+    });
     expect(placed.statusCode).toBe(200);
     const points = async () => (await ledgerInvariant(db, m.userId, now)).POINT;
     const before = await points();
@@ -162,7 +175,10 @@ describe('the scheduler (one run per interval across processes, through a lease 
     t = await buildTestApp({ clock: () => new Date(now), authRateLimit: 10 });
     const db = t.database.db;
     await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'a@example.jp', password: 'wrong-password' } });
-    await db.insertInto('sessions').values({ id_hash: 'old', user_id: (await member(t.app)).userId, created_at: 0, expires_at: now - 1 }).execute();
+    await db
+      .insertInto('sessions')
+      .values({ id_hash: 'old', user_id: (await member(t.app)).userId, created_at: 0, expires_at: now - 1 })
+      .execute();
     // The failed login and the signup, each on its address and its account.
     expect((await db.selectFrom('rate_limit_hits').select('id').execute()).length).toBe(4);
     // The longest window the sweep keeps is the mailed-link limits' quarter-hour.

@@ -64,7 +64,9 @@ describe('search folding (factories)', () => {
     const db = t.database.db;
     ids.latin = (await createTitle(db, { name: 'ＭＡＮＧＡ Ｓｔｏｒｙ', kana: 'マンガストーリー' })).titleId;
     ids.hira = (await createTitle(db, { name: 'ひだまり荘', kana: 'ヒダマリソウ' })).titleId;
-    ids.kata = (await createTitle(db, { name: 'ヨアケの図書館', kana: 'ヨアケノトショカン', authors: [{ name: '朝霧 みお', kana: 'アサギリ ミオ' }] })).titleId;
+    ids.kata = (
+      await createTitle(db, { name: 'ヨアケの図書館', kana: 'ヨアケノトショカン', authors: [{ name: '朝霧 みお', kana: 'アサギリ ミオ' }] })
+    ).titleId;
     ids.r18 = (await createTitle(db, { name: '夜の図書館', kana: 'ヨルノトショカン', erotic_type: 4 })).titleId;
     ids.pct = (await createTitle(db, { name: '100%の恋', kana: 'ヒャクパーセントノコイ' })).titleId;
   });

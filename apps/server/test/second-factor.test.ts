@@ -34,10 +34,12 @@ const signIn = async (input: { email: string; password: string }) => {
   expect(r.statusCode, r.body).toBe(200);
   return sessionCookieOf(r.headers['set-cookie']);
 };
-const check = (cookie: string, code: string) => t.app.inject({ method: 'POST', url: '/api/admin/second_factor', headers: { cookie }, payload: { code } });
+const check = (cookie: string, code: string) =>
+  t.app.inject({ method: 'POST', url: '/api/admin/second_factor', headers: { cookie }, payload: { code } });
 /** The session's cookie after a check (the check gives it a new id). */
 const rotated = (r: { headers: Record<string, unknown> }) => sessionCookieOf(r.headers['set-cookie'] as string[]);
-const required = (r: { statusCode: number; json: () => unknown }) => expect([r.statusCode, r.json()]).toEqual([403, { errorCode: 'SECOND_FACTOR_REQUIRED' }]);
+const required = (r: { statusCode: number; json: () => unknown }) =>
+  expect([r.statusCode, r.json()]).toEqual([403, { errorCode: 'SECOND_FACTOR_REQUIRED' }]);
 
 describe('enrolment', () => {
   it('a new operator is refused the console until they enrol; the secret is shown with its QR code and confirmed by a code', async () => {
@@ -60,10 +62,18 @@ describe('enrolment', () => {
     // Modules only: nothing in it is drawn with a font.
     expect(svg).not.toMatch(/<text|font/);
     // The secret is kept as given (the authenticator needs it), not confirmed until its first code.
-    expect(await db().selectFrom('staff_totp').select(['secret', 'confirmed_at']).where('user_id', '=', op.userId).executeTakeFirst()).toEqual({ secret, confirmed_at: null });
+    expect(
+      await db().selectFrom('staff_totp').select(['secret', 'confirmed_at']).where('user_id', '=', op.userId).executeTakeFirst(),
+    ).toEqual({ secret, confirmed_at: null });
 
-    const wrong = await op.send('POST', '/second_factor/totp/confirm', { code: '000000' === (await totpCode(t.app, secret)) ? '111111' : '000000' });
-    expect([wrong.statusCode, wrong.json().errorCode, wrong.json().messages[0]]).toEqual([400, 'BAD_REQUEST', expect.stringMatching(/^code: /)]);
+    const wrong = await op.send('POST', '/second_factor/totp/confirm', {
+      code: '000000' === (await totpCode(t.app, secret)) ? '111111' : '000000',
+    });
+    expect([wrong.statusCode, wrong.json().errorCode, wrong.json().messages[0]]).toEqual([
+      400,
+      'BAD_REQUEST',
+      expect.stringMatching(/^code: /),
+    ]);
     required(await op.get('/titles'));
 
     const confirmed = await op.send('POST', '/second_factor/totp/confirm', { code: await totpCode(t.app, secret) });
@@ -73,7 +83,11 @@ describe('enrolment', () => {
     expect(new Set(recoveryCodes).size).toBe(10);
     for (const code of recoveryCodes) expect(code).toMatch(/^[a-z2-9]{4}-[a-z2-9]{4}-[a-z2-9]{4}$/);
     // Stored hashed: no code is in the table as given.
-    const stored = await db().selectFrom('staff_recovery_codes').select(['code_hash', 'used_at']).where('user_id', '=', op.userId).execute();
+    const stored = await db()
+      .selectFrom('staff_recovery_codes')
+      .select(['code_hash', 'used_at'])
+      .where('user_id', '=', op.userId)
+      .execute();
     expect(stored).toHaveLength(10);
     for (const code of recoveryCodes) expect(stored.map((s) => s.code_hash).join()).not.toContain(code.replace(/-/g, ''));
 
@@ -81,7 +95,13 @@ describe('enrolment', () => {
     const after = adminClient(t.app, rotated(confirmed));
     expect((await op.get('/titles')).statusCode).toBe(401);
     expect((await after.get('/titles')).statusCode).toBe(200);
-    expect((await after.get('/second_factor')).json()).toEqual({ enrolled: true, totp: true, passkeys: 0, checked: true, checkedAt: START });
+    expect((await after.get('/second_factor')).json()).toEqual({
+      enrolled: true,
+      totp: true,
+      passkeys: 0,
+      checked: true,
+      checkedAt: START,
+    });
     // A second enrolment is refused while one is confirmed.
     const again = await after.send('POST', '/second_factor/totp', {});
     expect([again.statusCode, again.json().errorCode]).toEqual([409, 'ALREADY_EXISTS']);
@@ -90,7 +110,11 @@ describe('enrolment', () => {
   it('a member without a console role is refused enrolment and the check (403 FORBIDDEN), a guest 401', async () => {
     const m = await member(t.app);
     const plain = adminClient(t.app, m.cookie);
-    for (const [url, body] of [['/second_factor/totp', {}], ['/second_factor/totp/confirm', { code: '123456' }], ['/second_factor', { code: '123456' }]] as const) {
+    for (const [url, body] of [
+      ['/second_factor/totp', {}],
+      ['/second_factor/totp/confirm', { code: '123456' }],
+      ['/second_factor', { code: '123456' }],
+    ] as const) {
       const r = await plain.send('POST', url, body);
       expect([r.statusCode, r.json()]).toEqual([403, { errorCode: 'FORBIDDEN' }]);
       expect((await adminClient(t.app, '').send('POST', url, body)).statusCode).toBe(401);
@@ -101,7 +125,12 @@ describe('enrolment', () => {
 
   it('an enrolment asked from another site is refused', async () => {
     const op = await newStaff();
-    const r = await t.app.inject({ method: 'POST', url: '/api/admin/second_factor/totp', headers: { cookie: op.cookie, 'sec-fetch-site': 'cross-site' }, payload: {} });
+    const r = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/second_factor/totp',
+      headers: { cookie: op.cookie, 'sec-fetch-site': 'cross-site' },
+      payload: {},
+    });
     expect(r.statusCode).toBe(403);
     expect(await db().selectFrom('staff_totp').select('user_id').where('user_id', '=', op.userId).execute()).toEqual([]);
   });
@@ -204,7 +233,9 @@ describe('money actions ask again after ten minutes', () => {
     const again = await check(op.cookie, await totpCode(t.app, op.secret));
     expect(again.statusCode).toBe(200);
     const fresh = adminClient(t.app, rotated(again));
-    expect((await fresh.change('POST', `/members/${target.userId}/grant`, { currency: 'POINT', amount: 10, reason: 'お詫び' })).statusCode).toBe(200);
+    expect(
+      (await fresh.change('POST', `/members/${target.userId}/grant`, { currency: 'POINT', amount: 10, reason: 'お詫び' })).statusCode,
+    ).toBe(200);
     expect((await ledger()).length).toBe(before + 1);
   });
 });

@@ -27,7 +27,8 @@ afterAll(async () => {
 });
 
 const get = (url: string, cookie?: string) => t.app.inject({ url, headers: cookie ? { cookie } : {} });
-const serial = (o: Parameters<typeof insertSerial>[1] = {}) => insertSerial(t.database.db, { now: START, releasedAt: START - 10 * DAY, ...o });
+const serial = (o: Parameters<typeof insertSerial>[1] = {}) =>
+  insertSerial(t.database.db, { now: START, releasedAt: START - 10 * DAY, ...o });
 const titleOf = async (serialId: number) =>
   (await t.database.db.selectFrom('serials').select('title_id').where('id', '=', serialId).executeTakeFirstOrThrow()).title_id!;
 
@@ -54,7 +55,11 @@ describe('GET /serials/by_meta', () => {
     const adult = await serial({ category: 'adult_male' });
     const other = await serial();
     for (const s of [older, newer, adult]) {
-      await t.database.db.updateTable('titles').set({ genre_id: 701 }).where('id', '=', await titleOf(s.serialId)).execute();
+      await t.database.db
+        .updateTable('titles')
+        .set({ genre_id: 701 })
+        .where('id', '=', await titleOf(s.serialId))
+        .execute();
     }
     const guest = (await get('/api/serials/by_meta?meta_id=701')).json<SerialByMeta>();
     expect(guest).toMatchObject({ metaId: 701, name: '少年マンガ', total: 2 });
@@ -98,7 +103,10 @@ describe('GET /serials/{serial_id}/read_ranks and /serials/typicals', () => {
     expect(listed.ranks.find((r) => r.serial.id === popular.serialId)!.rank).toBe(general(popularRanks).rank);
 
     const typicals = (await get('/api/serials/typicals')).json<{ typicals: SerialTypical[] }>().typicals;
-    expect(typicals.find((x) => x.category === 'light_novel')).toMatchObject({ categoryName: expect.any(String), serial: { id: popular.serialId } });
+    expect(typicals.find((x) => x.category === 'light_novel')).toMatchObject({
+      categoryName: expect.any(String),
+      serial: { id: popular.serialId },
+    });
     // One more read each way moves nothing; two more for the quiet one make it the typical.
     await read(quiet.episodeIds[0]!, 3);
     const after = (await get('/api/serials/typicals')).json<{ typicals: SerialTypical[] }>().typicals;
@@ -146,7 +154,8 @@ describe('GET /serial_osusumes', () => {
         .values({ name, description: `${name}の説明`, sort_order: sort, start_datetime: start, end_datetime: end, created_at: 0 })
         .returning('id')
         .executeTakeFirstOrThrow();
-      for (const [i, serialId] of serialIds.entries()) await db.insertInto('serial_osusume_items').values({ osusume_id: row.id, serial_id: serialId, sort_order: i }).execute();
+      for (const [i, serialId] of serialIds.entries())
+        await db.insertInto('serial_osusume_items').values({ osusume_id: row.id, serial_id: serialId, sort_order: i }).execute();
       return row.id;
     };
     const second = await insert('編集部のおすすめ', 2, START - DAY, null, [a.serialId]);
@@ -245,18 +254,22 @@ describe('coin rentals in the payment history', () => {
     // A normal ticket rental costs nothing and is not a payment.
     expect((await episodeAction(t.app, cookie, episodeIds[1]!, 'rental', { price: 0, spend_type: 1 })).statusCode).toBe(200);
     now = START + 60_000;
-    expect((await episodeAction(t.app, cookie, episodeIds[2]!, 'rental', { price: 40, spend_type: 2, payment_type: 2 })).statusCode).toBe(200);
+    expect((await episodeAction(t.app, cookie, episodeIds[2]!, 'rental', { price: 40, spend_type: 2, payment_type: 2 })).statusCode).toBe(
+      200,
+    );
     // A volume bought with manga coins between the two rentals: one list, by date.
     now = START + 90_000;
     const bookId = await insertBook(t.database.db, await titleOf(serialId), 1, { price: 20, tax_amount: 2 });
     expect((await buyWithMangaCoin(t.app, cookie, bookId, 20)).statusCode).toBe(200);
     now = START + 120_000;
-    expect((await episodeAction(t.app, cookie, episodeIds[3]!, 'rental', { price: 40, spend_type: 2, payment_type: 0 })).statusCode).toBe(200);
+    expect((await episodeAction(t.app, cookie, episodeIds[3]!, 'rental', { price: 40, spend_type: 2, payment_type: 0 })).statusCode).toBe(
+      200,
+    );
     // A refused rental (not enough) leaves no line.
     now = START + 180_000;
-    expect((await episodeAction(t.app, cookie, episodeIds[4]!, 'rental', { price: 40, spend_type: 2, payment_type: 0 })).json().errorCode).toBe(
-      'RENTAL_NOT_ENOUGH_AMEBA_COIN',
-    );
+    expect(
+      (await episodeAction(t.app, cookie, episodeIds[4]!, 'rental', { price: 40, spend_type: 2, payment_type: 0 })).json().errorCode,
+    ).toBe('RENTAL_NOT_ENOUGH_AMEBA_COIN');
 
     const history = (await get('/api/order/payments?offset=0&limit=20', cookie)).json<PaymentsResponse>();
     expect(history.totalCount).toBe(3);
@@ -272,7 +285,14 @@ describe('coin rentals in the payment history', () => {
         rental: { serialId, serialName: name, episodeId: episodeIds[3], episodeTitle: '第4話', rentalEnd: START + 120_000 + 180 * 60_000 },
       },
       { kind: 'BOOK', orderDatetime: START + 90_000, paymentType: 'MANGA_COIN', totalPrice: 20, items: [{ bookId }] },
-      { kind: 'SERIAL_RENTAL', orderDatetime: START + 60_000, paymentType: 'MANGA_COIN', paymentTypeCode: 2, totalPrice: 40, rental: { episodeTitle: '第3話' } },
+      {
+        kind: 'SERIAL_RENTAL',
+        orderDatetime: START + 60_000,
+        paymentType: 'MANGA_COIN',
+        paymentTypeCode: 2,
+        totalPrice: 40,
+        rental: { episodeTitle: '第3話' },
+      },
     ]);
     const second = (await get('/api/order/payments?offset=2&limit=1', cookie)).json<PaymentsResponse>();
     expect(second.payments.map((p) => p.rental?.episodeTitle)).toEqual(['第3話']);
@@ -282,7 +302,7 @@ describe('coin rentals in the payment history', () => {
   });
 });
 
-describe('the serial pages\' load context', () => {
+describe("the serial pages' load context", () => {
   it('lists a serial of more than 100 episodes over pages of 100 (issue 40 item 3)', async () => {
     now = START;
     // Released one a day: 101 days of episodes, all out by now.

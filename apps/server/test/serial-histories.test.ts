@@ -18,9 +18,14 @@ afterAll(async () => {
 
 const get = (url: string, cookie: string) => t.app.inject({ url, headers: { cookie } });
 const serial = () => insertSerial(t.database.db, { now: START, releasedAt: START - 10 * 86_400_000 });
-const historyIds = async (cookie: string) => (await get('/api/serials/user_histories/me', cookie)).json<{ histories: { id: number }[] }>().histories.map((h) => h.id);
+const historyIds = async (cookie: string) =>
+  (await get('/api/serials/user_histories/me', cookie)).json<{ histories: { id: number }[] }>().histories.map((h) => h.id);
 const del = (cookie: string, token: string, serialId?: number) =>
-  t.app.inject({ method: 'DELETE', url: `/api/serials/user_histories/me?token=${token}${serialId ? `&serial_id=${serialId}` : ''}`, headers: { cookie } });
+  t.app.inject({
+    method: 'DELETE',
+    url: `/api/serials/user_histories/me?token=${token}${serialId ? `&serial_id=${serialId}` : ''}`,
+    headers: { cookie },
+  });
 const historyToken = (cookie: string) => serialToken(t.app, cookie, '/api/serials/user_histories/me/token');
 
 async function readTwo(cookie: string, a: { episodeIds: number[] }, b: { episodeIds: number[] }) {
@@ -95,10 +100,18 @@ describe('charge history (レンタル履歴)', () => {
     const rented = await episodeAction(t.app, cookie, episodeIds[2]!, 'rental', { price: 40, spend_type: 2, payment_type: 2 });
     expect(rented.statusCode).toBe(200);
     now += MIN;
-    expect((await episodeAction(t.app, cookie, episodeIds[3]!, 'rental', { price: 40, spend_type: 2, payment_type: 2 })).statusCode).toBe(200);
+    expect((await episodeAction(t.app, cookie, episodeIds[3]!, 'rental', { price: 40, spend_type: 2, payment_type: 2 })).statusCode).toBe(
+      200,
+    );
     const histories = (await get('/api/serials/user_charge_histories/me', cookie)).json().histories;
     expect(histories).toEqual([
-      expect.objectContaining({ serialEpisodeId: episodeIds[3], serialId, price: 40, paymentType: 'MANGA_COIN', chargedAt: START + 2 * MIN }),
+      expect.objectContaining({
+        serialEpisodeId: episodeIds[3],
+        serialId,
+        price: 40,
+        paymentType: 'MANGA_COIN',
+        chargedAt: START + 2 * MIN,
+      }),
       {
         serialEpisodeId: episodeIds[2],
         serialId,

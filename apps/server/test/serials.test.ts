@@ -19,7 +19,8 @@ afterAll(async () => {
 });
 
 const get = (url: string, cookie?: string) => t.app.inject({ url, headers: cookie ? { cookie } : {} });
-const serial = (o: Parameters<typeof insertSerial>[1] = {}) => insertSerial(t.database.db, { now: START, releasedAt: START - 10 * 86_400_000, ...o });
+const serial = (o: Parameters<typeof insertSerial>[1] = {}) =>
+  insertSerial(t.database.db, { now: START, releasedAt: START - 10 * 86_400_000, ...o });
 async function userData(cookie: string, episodeId: number): Promise<EpisodeUserData> {
   const r = await get(`/api/user_serial_episodes/me/${episodeId}`, cookie);
   expect(r.statusCode).toBe(200);
@@ -92,7 +93,12 @@ describe('bad input names the field', () => {
     const rental = await episodeAction(t.app, cookie, 1, 'rental', { price: 'forty' });
     expect(rental.statusCode).toBe(400);
     expect(rental.json().messages.join(' ')).toContain('price');
-    const noToken = await t.app.inject({ method: 'POST', url: '/api/user_serial_episodes/1/rental', headers: { cookie }, payload: { price: 0 } });
+    const noToken = await t.app.inject({
+      method: 'POST',
+      url: '/api/user_serial_episodes/1/rental',
+      headers: { cookie },
+      payload: { price: 0 },
+    });
     expect(noToken.json().messages.join(' ')).toContain('token');
     expect((await get('/api/serials/999999')).json().errorCode).toBe('SERIAL_NOT_EXISTS');
     expect((await get('/api/serial_episodes/999999')).json().errorCode).toBe('SERIAL_EPISODE_NOT_EXISTS');
@@ -156,7 +162,9 @@ describe('coin rentals', () => {
     expect((await ledgerInvariant(t.database.db, userId, now)).MANGA_COIN).toBe(100);
     expect((await episodeAction(t.app, unconfirmed, episodeIds[1]!, 'rental', { price: 0, spend_type: 1 })).statusCode).toBe(200);
     await confirmSignupEmail(t.app, userId);
-    expect((await episodeAction(t.app, unconfirmed, episodeIds[2]!, 'rental', { price: 40, spend_type: 2, payment_type: 2 })).statusCode).toBe(200);
+    expect(
+      (await episodeAction(t.app, unconfirmed, episodeIds[2]!, 'rental', { price: 40, spend_type: 2, payment_type: 2 })).statusCode,
+    ).toBe(200);
   });
 
   it('spend manga coins through the wallet ledger and end exactly at their minute', async () => {
@@ -233,7 +241,9 @@ describe('special tickets and the ad reward', () => {
       expect((await episodeAction(t.app, cookie, episodeIds[i]!, 'rental', { price: 0, spend_type: 3 })).statusCode).toBe(200);
     }
     expect((await get('/api/user_serial_ticket/me', cookie)).json()).toMatchObject({ amount: 0, remainingMilliSec: 3_600_000 });
-    expect((await episodeAction(t.app, cookie, episodeIds[4]!, 'rental', { price: 0, spend_type: 3 })).json().errorCode).toBe('TICKET_NOT_ENOUGH');
+    expect((await episodeAction(t.app, cookie, episodeIds[4]!, 'rental', { price: 0, spend_type: 3 })).json().errorCode).toBe(
+      'TICKET_NOT_ENOUGH',
+    );
     now = Date.parse('2026-11-22T07:00:00+09:00');
     expect((await get('/api/user_serial_ticket/me', cookie)).json()).toMatchObject({ amount: 1 });
     expect((await episodeAction(t.app, cookie, episodeIds[4]!, 'rental', { price: 0, spend_type: 3 })).statusCode).toBe(200);
@@ -243,7 +253,9 @@ describe('special tickets and the ad reward', () => {
     now = START;
     const { episodeIds } = await serial({ ticketUsable: false, rewardUsable: false });
     const { cookie } = await member(t.app);
-    expect((await episodeAction(t.app, cookie, episodeIds[1]!, 'rental', { price: 0, spend_type: 3 })).json().errorCode).toBe('NOT_USABLE_TICKET');
+    expect((await episodeAction(t.app, cookie, episodeIds[1]!, 'rental', { price: 0, spend_type: 3 })).json().errorCode).toBe(
+      'NOT_USABLE_TICKET',
+    );
   });
 
   it('the ad reward refills the normal ticket and is back at 0:00 JST', async () => {
@@ -252,7 +264,11 @@ describe('special tickets and the ad reward', () => {
     const { cookie } = await member(t.app);
     const useAd = async () => {
       const token = await serialToken(t.app, cookie, '/api/user_serial_ad_reward/me/token');
-      return t.app.inject({ method: 'POST', url: `/api/user_serial_ad_reward/me/use?token=${token}&serial_id=${serialId}`, headers: { cookie } });
+      return t.app.inject({
+        method: 'POST',
+        url: `/api/user_serial_ad_reward/me/use?token=${token}&serial_id=${serialId}`,
+        headers: { cookie },
+      });
     };
     for (let i = 1; i <= 3; i++) {
       expect((await episodeAction(t.app, cookie, episodeIds[i]!, 'rental', { price: 0, spend_type: 1 })).statusCode).toBe(200);
@@ -279,7 +295,11 @@ describe('reading, history, notifications and suggestions', () => {
     expect(histories).toEqual([expect.objectContaining({ id: serialId, lastEpisodeId: episodeIds[0], hasNormalTicket: true })]);
     expect((await get('/api/serials/user_continuable_reading/me', cookie)).json().histories).toHaveLength(1);
     const token = await serialToken(t.app, cookie, '/api/serials/user_histories/me/token');
-    const del = await t.app.inject({ method: 'DELETE', url: `/api/serials/user_histories/me?serial_id=${serialId}&token=${token}`, headers: { cookie } });
+    const del = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/serials/user_histories/me?serial_id=${serialId}&token=${token}`,
+      headers: { cookie },
+    });
     expect(del.statusCode).toBe(200);
     expect((await get('/api/serials/user_histories/me', cookie)).json().histories).toEqual([]);
   });
@@ -288,7 +308,10 @@ describe('reading, history, notifications and suggestions', () => {
     now = START;
     const { serialId } = await serial();
     const { cookie } = await member(t.app);
-    for (const [method, on] of [['POST', true], ['DELETE', false]] as const) {
+    for (const [method, on] of [
+      ['POST', true],
+      ['DELETE', false],
+    ] as const) {
       const token = await serialToken(t.app, cookie, `/api/user_serials/me/${serialId}/notification/token`);
       const r = await t.app.inject({ method, url: `/api/user_serials/me/${serialId}/notification?token=${token}`, headers: { cookie } });
       expect(r.statusCode).toBe(200);
@@ -301,7 +324,10 @@ describe('reading, history, notifications and suggestions', () => {
     const suggest = async (serialId: number, episodeId: number, cookie?: string) =>
       (await get(`/api/serial_episodes/${serialId}/suggestions/v2?serial_episode_id=${episodeId}`, cookie)).json<SuggestionResponse>();
     const a = await serial({ episodes: 3, unreleased: 1 });
-    expect(await suggest(a.serialId, a.episodeIds[0]!)).toMatchObject({ kind: 'episode', episode: { id: a.episodeIds[1], spendType: 1, price: 0 } });
+    expect(await suggest(a.serialId, a.episodeIds[0]!)).toMatchObject({
+      kind: 'episode',
+      episode: { id: a.episodeIds[1], spendType: 1, price: 0 },
+    });
     expect((await suggest(a.serialId, a.episodeIds[1]!)).kind).toBe('waiting');
     expect((await suggest(a.serialId, a.episodeIds[2]!)).kind).toBe('last');
     const b = await serial({ episodes: 2, endDatetime: START - 1 });

@@ -27,7 +27,7 @@ afterAll(() => t?.close());
 const get = (url: string) => t.app.inject({ url });
 
 describe('the series page', () => {
-  it("goes to the title its series_id query names, keeping the rest of the query", async () => {
+  it('goes to the title its series_id query names, keeping the rest of the query', async () => {
     const moved = await get(`/series_list/series_id=${first}?series_id=${second}&ref=e2e_link&book_id=${secondVol1}`);
     expect(moved.statusCode).toBe(302);
     expect(moved.headers.location).toBe(`/series_list/series_id=${second}?ref=e2e_link&book_id=${secondVol1}`);
@@ -50,9 +50,15 @@ describe('the series page', () => {
     const stylesheets = (html: string) => [...html.matchAll(/<link rel="stylesheet" href="([^"]+)"/g)].map((m) => m[1]!);
     const series = stylesheets((await get(`/series_list/series_id=${second}`)).body);
     const volume = stylesheets((await get(`/series_list/series_id=${second}?book_id=${secondVol1}`)).body);
-    expect(series.some((href) => /\/assets\/reviews-section-[\w-]+\.css$/.test(href)), series.join(' ')).toBe(true);
+    expect(
+      series.some((href) => /\/assets\/reviews-section-[\w-]+\.css$/.test(href)),
+      series.join(' '),
+    ).toBe(true);
     expect(series.some((href) => /\/assets\/volume-detail-[\w-]+\.css$/.test(href))).toBe(false);
-    expect(volume.some((href) => /\/assets\/volume-detail-[\w-]+\.css$/.test(href)), volume.join(' ')).toBe(true);
+    expect(
+      volume.some((href) => /\/assets\/volume-detail-[\w-]+\.css$/.test(href)),
+      volume.join(' '),
+    ).toBe(true);
     // Each once: a stylesheet linked twice would move later in the cascade.
     expect(new Set(volume).size).toBe(volume.length);
   });

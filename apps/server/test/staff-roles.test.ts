@@ -40,15 +40,29 @@ const refusedNaming = (r: Answer, message: RegExp) => {
   expect(r.json()).toEqual({ errorCode: 'BAD_REQUEST', messages: [expect.stringMatching(message)] });
 };
 
-const roleOf = async (userId: number) => (await db().selectFrom('staff_roles').select('role').where('user_id', '=', userId).executeTakeFirst())?.role ?? null;
-const sessionsOf = async (userId: number) => (await db().selectFrom('sessions').select('id_hash').where('user_id', '=', userId).execute()).length;
+const roleOf = async (userId: number) =>
+  (await db().selectFrom('staff_roles').select('role').where('user_id', '=', userId).executeTakeFirst())?.role ?? null;
+const sessionsOf = async (userId: number) =>
+  (await db().selectFrom('sessions').select('id_hash').where('user_id', '=', userId).execute()).length;
 const operatorCount = async () => (await db().selectFrom('staff_roles').select('user_id').where('role', '=', 'operator').execute()).length;
-const auditOf = (subject: string) => db().selectFrom('admin_audit_log').select(['action', 'actor_user_id', 'before_json', 'after_json']).where('subject', '=', subject).orderBy('id').execute();
-const setRoleBy = async (cookie: string, userId: number, role: string) => call(cookie, 'PUT', `/staff/${userId}/role`, { token: await token(cookie), role });
+const auditOf = (subject: string) =>
+  db()
+    .selectFrom('admin_audit_log')
+    .select(['action', 'actor_user_id', 'before_json', 'after_json'])
+    .where('subject', '=', subject)
+    .orderBy('id')
+    .execute();
+const setRoleBy = async (cookie: string, userId: number, role: string) =>
+  call(cookie, 'PUT', `/staff/${userId}/role`, { token: await token(cookie), role });
 
 /** Leaves only `keep` as operators (the other test's operators lose the role, as from the shell). */
 async function onlyOperators(...keep: number[]) {
-  const others = await db().selectFrom('staff_roles').select('user_id').where('role', '=', 'operator').where('user_id', 'not in', keep).execute();
+  const others = await db()
+    .selectFrom('staff_roles')
+    .select('user_id')
+    .where('role', '=', 'operator')
+    .where('user_id', 'not in', keep)
+    .execute();
   for (const o of others) await setRole(db(), o.user_id, null, clock.now());
 }
 
@@ -64,7 +78,11 @@ describe('the staff list and role changes', () => {
     const list = await op.get('/staff');
     expect(list.statusCode, list.body).toBe(200);
     const staff = list.json<{ staff: { userId: number; email: string; role: string; enrolled: boolean; grantedAt: number }[] }>().staff;
-    expect(staff.find((s) => s.userId === op.userId)).toMatchObject({ email: op.input.email.toLowerCase(), role: 'operator', enrolled: true });
+    expect(staff.find((s) => s.userId === op.userId)).toMatchObject({
+      email: op.input.email.toLowerCase(),
+      role: 'operator',
+      enrolled: true,
+    });
     expect(staff.find((s) => s.userId === support.userId)).toMatchObject({ role: 'support', enrolled: true });
     expect(staff.find((s) => s.userId === unenrolled.userId)).toMatchObject({ role: 'support', enrolled: false, grantedAt: START });
     expect(staff.some((s) => s.userId === plain.userId)).toBe(false);
@@ -74,7 +92,9 @@ describe('the staff list and role changes', () => {
     // Support (the smaller role) may neither read nor change roles: 403 FORBIDDEN, nothing changed.
     forbidden(await support.get('/staff'));
     forbidden(await setRoleBy(support.cookie, support.userId, 'operator'));
-    forbidden(await call(support.cookie, 'POST', '/staff', { token: await support.token(), email: plain.userId + '@x.jp', role: 'operator' }));
+    forbidden(
+      await call(support.cookie, 'POST', '/staff', { token: await support.token(), email: plain.userId + '@x.jp', role: 'operator' }),
+    );
     expect(await roleOf(support.userId)).toBe('support');
     // A member without a role: 403 as well; a guest: 401.
     forbidden(await call(plain.cookie, 'GET', '/staff'));
@@ -97,7 +117,12 @@ describe('the staff list and role changes', () => {
     expect(await sessionsOf(support.userId)).toBe(0);
     expect((await call(support.cookie, 'GET', '/members?q=x')).statusCode).toBe(401);
     expect(await auditOf(`user:${support.userId}`)).toEqual([
-      { action: 'staff.role', actor_user_id: op.userId, before_json: JSON.stringify({ role: 'support' }), after_json: JSON.stringify({ role: 'operator' }) },
+      {
+        action: 'staff.role',
+        actor_user_id: op.userId,
+        before_json: JSON.stringify({ role: 'support' }),
+        after_json: JSON.stringify({ role: 'operator' }),
+      },
     ]);
     // The operator's own session goes on.
     expect((await op.get('/staff')).statusCode).toBe(200);
@@ -122,7 +147,8 @@ describe('the staff list and role changes', () => {
     const op = await staffMember(t.app, db(), 'operator');
     const input = createMember();
     const cookie = await signUp(t.app, input);
-    const userId = (await db().selectFrom('users').select('id').where('email', '=', input.email.toLowerCase()).executeTakeFirstOrThrow()).id;
+    const userId = (await db().selectFrom('users').select('id').where('email', '=', input.email.toLowerCase()).executeTakeFirstOrThrow())
+      .id;
     const granted = await op.change('POST', '/staff', { email: input.email.toUpperCase(), role: 'support' });
     expect(status(granted)).toEqual([200, { userId, role: 'support', changed: true }]);
     expect(await roleOf(userId)).toBe('support');
@@ -153,10 +179,14 @@ describe('the staff list and role changes', () => {
     const target = await member(t.app);
     clock.set(START + 18 * MINUTE + 1);
     expect(status(await setRoleBy(op.cookie, target.userId, 'support'))).toEqual([403, { errorCode: 'SECOND_FACTOR_REQUIRED' }]);
-    expect(status(await op.change('POST', '/staff', { email: (await db().selectFrom('users').select('email').where('id', '=', target.userId).executeTakeFirstOrThrow()).email, role: 'support' }))).toEqual([
-      403,
-      { errorCode: 'SECOND_FACTOR_REQUIRED' },
-    ]);
+    expect(
+      status(
+        await op.change('POST', '/staff', {
+          email: (await db().selectFrom('users').select('email').where('id', '=', target.userId).executeTakeFirstOrThrow()).email,
+          role: 'support',
+        }),
+      ),
+    ).toEqual([403, { errorCode: 'SECOND_FACTOR_REQUIRED' }]);
     // Reading the list does not.
     expect((await op.get('/staff')).statusCode).toBe(200);
     expect(await roleOf(target.userId)).toBe(null);
@@ -189,9 +219,19 @@ describe('the console keeps one operator', () => {
         call(b.cookie, 'PUT', `/staff/${b.userId}/role`, { token: tb, role: 'none' }),
       ]);
       expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 400]);
-      refusedNaming(answers.find((r) => r.statusCode === 400)!, /^role: would leave the console without an operator/);
+      refusedNaming(
+        answers.find((r) => r.statusCode === 400)!,
+        /^role: would leave the console without an operator/,
+      );
       expect(await operatorCount()).toBe(1);
-      expect(await db().selectFrom('admin_audit_log').select('id').where('action', '=', 'staff.role').where('subject', 'in', [`user:${a.userId}`, `user:${b.userId}`]).execute()).toHaveLength(1);
+      expect(
+        await db()
+          .selectFrom('admin_audit_log')
+          .select('id')
+          .where('action', '=', 'staff.role')
+          .where('subject', 'in', [`user:${a.userId}`, `user:${b.userId}`])
+          .execute(),
+      ).toHaveLength(1);
     });
 
     it(`the last two operators demote each other at once: one change is made, one operator is left (round ${round})`, async () => {
@@ -216,9 +256,13 @@ describe("a staff member's own passkeys", () => {
   const register = async (cookie: string, key: SoftAuthenticator, name?: string) => {
     const options = await call(cookie, 'POST', '/second_factor/passkey/registration_options', {});
     expect(options.statusCode, options.body).toBe(200);
-    return call(cookie, 'POST', '/second_factor/passkey/registration', { response: key.register(options.json()), ...(name === undefined ? {} : { name }) });
+    return call(cookie, 'POST', '/second_factor/passkey/registration', {
+      response: key.register(options.json()),
+      ...(name === undefined ? {} : { name }),
+    });
   };
-  const remove = async (cookie: string, id: number) => call(cookie, 'DELETE', `/second_factor/passkeys/${id}`, { token: await token(cookie) });
+  const remove = async (cookie: string, id: number) =>
+    call(cookie, 'DELETE', `/second_factor/passkeys/${id}`, { token: await token(cookie) });
   const listOf = async (cookie: string) => {
     const r = await call(cookie, 'GET', '/second_factor/passkeys');
     expect(r.statusCode, r.body).toBe(200);
@@ -237,7 +281,10 @@ describe("a staff member's own passkeys", () => {
     expect(r.statusCode, r.body).toBe(200);
     let cookie = rotated(r);
     // A name longer than 50 characters is refused, naming it.
-    refusedNaming(await register(cookie, new SoftAuthenticator(ORIGIN, 'localhost'), 'あ'.repeat(51)), /^name: is longer than 50 characters/);
+    refusedNaming(
+      await register(cookie, new SoftAuthenticator(ORIGIN, 'localhost'), 'あ'.repeat(51)),
+      /^name: is longer than 50 characters/,
+    );
 
     const listed = await listOf(cookie);
     expect(listed).toEqual({
@@ -260,11 +307,19 @@ describe("a staff member's own passkeys", () => {
     expect(status(removed)).toEqual([200, { removed: first!.id }]);
     expect((await listOf(cookie)).passkeys.map((p) => p.id)).toEqual([second!.id]);
     expect(await auditOf(`user:${support.userId}`)).toEqual([
-      { action: 'staff.passkey.remove', actor_user_id: support.userId, before_json: JSON.stringify({ passkey: '仕事用ノートPC' }), after_json: null },
+      {
+        action: 'staff.passkey.remove',
+        actor_user_id: support.userId,
+        before_json: JSON.stringify({ passkey: '仕事用ノートPC' }),
+        after_json: null,
+      },
     ]);
     // Removed: it no longer passes the check.
     const again = await call(cookie, 'POST', '/second_factor/passkey/options', {});
-    refusedNaming(await call(cookie, 'POST', '/second_factor/passkey', { response: laptop.assert(again.json()) }), /^response: names no passkey/);
+    refusedNaming(
+      await call(cookie, 'POST', '/second_factor/passkey', { response: laptop.assert(again.json()) }),
+      /^response: names no passkey/,
+    );
     // The session still stands (removing a passkey is not a sign-out).
     expect((await call(cookie, 'GET', '/members?q=x')).statusCode).toBe(200);
   });
@@ -299,7 +354,8 @@ describe("a staff member's own passkeys", () => {
     clock.set(START + 100 * MINUTE);
     const input = createMember();
     await signUp(t.app, input);
-    const userId = (await db().selectFrom('users').select('id').where('email', '=', input.email.toLowerCase()).executeTakeFirstOrThrow()).id;
+    const userId = (await db().selectFrom('users').select('id').where('email', '=', input.email.toLowerCase()).executeTakeFirstOrThrow())
+      .id;
     await setRole(db(), userId, 'operator', clock.now());
     let r = await register(await signIn(t.app, input), new SoftAuthenticator(ORIGIN, 'localhost'), 'one');
     expect(r.statusCode, r.body).toBe(200);
@@ -315,9 +371,14 @@ describe("a staff member's own passkeys", () => {
       const ids = (await listOf(cookie)).passkeys.map((p) => p.id);
       expect(ids).toHaveLength(2);
       const [t1, t2] = await Promise.all([token(cookie), token(cookie)]);
-      const answers = await Promise.all(ids.map((id, i) => call(cookie, 'DELETE', `/second_factor/passkeys/${id}`, { token: i === 0 ? t1 : t2 })));
+      const answers = await Promise.all(
+        ids.map((id, i) => call(cookie, 'DELETE', `/second_factor/passkeys/${id}`, { token: i === 0 ? t1 : t2 })),
+      );
       expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 400]);
-      refusedNaming(answers.find((a) => a.statusCode === 400)!, /^id: is the last second factor/);
+      refusedNaming(
+        answers.find((a) => a.statusCode === 400)!,
+        /^id: is the last second factor/,
+      );
       expect((await listOf(cookie)).passkeys).toHaveLength(1);
     }
   });
@@ -328,11 +389,14 @@ describe('a member whose factor is passkeys only', () => {
     clock.set(START + 110 * MINUTE);
     const input = createMember();
     await signUp(t.app, input);
-    const userId = (await db().selectFrom('users').select('id').where('email', '=', input.email.toLowerCase()).executeTakeFirstOrThrow()).id;
+    const userId = (await db().selectFrom('users').select('id').where('email', '=', input.email.toLowerCase()).executeTakeFirstOrThrow())
+      .id;
     await setRole(db(), userId, 'support', clock.now());
     const cookie = await signIn(t.app, input);
     const options = await call(cookie, 'POST', '/second_factor/passkey/registration_options', {});
-    const registered = await call(cookie, 'POST', '/second_factor/passkey/registration', { response: new SoftAuthenticator(ORIGIN, 'localhost').register(options.json()) });
+    const registered = await call(cookie, 'POST', '/second_factor/passkey/registration', {
+      response: new SoftAuthenticator(ORIGIN, 'localhost').register(options.json()),
+    });
     const { recoveryCodes } = registered.json<{ recoveryCodes: string[] }>();
     expect(recoveryCodes).toHaveLength(10);
 

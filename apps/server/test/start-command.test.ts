@@ -26,7 +26,16 @@ async function catalogDatabase(): Promise<ProcessDatabase> {
 function npmStart(env: Record<string, string>) {
   const child = spawn('npm', ['start'], {
     cwd: ROOT,
-    env: { ...process.env, ...database!.env, PORT: '0', HOST: '127.0.0.1', HONDANA_WEB: 'false', LOG_LEVEL: 'warn', TEST_DIALECT: '', ...env },
+    env: {
+      ...process.env,
+      ...database!.env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      HONDANA_WEB: 'false',
+      LOG_LEVEL: 'warn',
+      TEST_DIALECT: '',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   children.push(child);
@@ -83,26 +92,34 @@ describe('npm start', () => {
     expect(() => process.kill(store!, 0)).toThrow();
   }, 120_000);
 
-  it.skipIf(testDialect !== 'sqlite')('WEB_CONCURRENCY > 1 on SQLite is refused with a message that says why', async () => {
-    database = await catalogDatabase();
-    const start = npmStart({ WEB_CONCURRENCY: '2' });
-    expect(await start.exited).not.toBe(0);
-    expect(start.output()).toMatch(/WEB_CONCURRENCY=2 needs PostgreSQL/);
-  }, 120_000);
+  it.skipIf(testDialect !== 'sqlite')(
+    'WEB_CONCURRENCY > 1 on SQLite is refused with a message that says why',
+    async () => {
+      database = await catalogDatabase();
+      const start = npmStart({ WEB_CONCURRENCY: '2' });
+      expect(await start.exited).not.toBe(0);
+      expect(start.output()).toMatch(/WEB_CONCURRENCY=2 needs PostgreSQL/);
+    },
+    120_000,
+  );
 
-  it.skipIf(testDialect !== 'postgres')('WEB_CONCURRENCY=2 serves from two workers, and SIGTERM to npm stops them all', async () => {
-    database = await catalogDatabase();
-    const start = npmStart({ WEB_CONCURRENCY: '2' });
-    const url = await start.serving;
-    expect(start.output()).toMatch(/2 workers/);
-    const [primary] = childrenOf(start.child.pid!);
-    const workers = childrenOf(primary!).filter((pid) => readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('main.ts'));
-    expect(workers).toHaveLength(2);
-    const statuses = await Promise.all(Array.from({ length: 20 }, async () => (await fetch(`${url}/readyz`)).status));
-    expect(statuses).toEqual(Array(20).fill(200));
-    start.child.kill('SIGTERM');
-    await start.exited;
-    expect(await refused(url)).toBe(true);
-    for (const pid of [primary!, ...workers]) expect(() => process.kill(pid, 0)).toThrow();
-  }, 120_000);
+  it.skipIf(testDialect !== 'postgres')(
+    'WEB_CONCURRENCY=2 serves from two workers, and SIGTERM to npm stops them all',
+    async () => {
+      database = await catalogDatabase();
+      const start = npmStart({ WEB_CONCURRENCY: '2' });
+      const url = await start.serving;
+      expect(start.output()).toMatch(/2 workers/);
+      const [primary] = childrenOf(start.child.pid!);
+      const workers = childrenOf(primary!).filter((pid) => readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('main.ts'));
+      expect(workers).toHaveLength(2);
+      const statuses = await Promise.all(Array.from({ length: 20 }, async () => (await fetch(`${url}/readyz`)).status));
+      expect(statuses).toEqual(Array(20).fill(200));
+      start.child.kill('SIGTERM');
+      await start.exited;
+      expect(await refused(url)).toBe(true);
+      for (const pid of [primary!, ...workers]) expect(() => process.kill(pid, 0)).toThrow();
+    },
+    120_000,
+  );
 });

@@ -44,6 +44,11 @@ describe('get_status of a member (§3 User status)', () => {
   });
 
   it('a guest holds nothing and is not a first buyer', async () => {
-    expect((await t.app.inject({ url: '/api/common/get_status' })).json()).toMatchObject({ coin: 0, mangaCoin: 0, isFirstBuy: false, hasPaid: false });
+    expect((await t.app.inject({ url: '/api/common/get_status' })).json()).toMatchObject({
+      coin: 0,
+      mangaCoin: 0,
+      isFirstBuy: false,
+      hasPaid: false,
+    });
   });
 });

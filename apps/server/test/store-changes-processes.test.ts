@@ -48,7 +48,12 @@ async function json(url: string): Promise<Record<string, unknown>> {
 }
 
 /** Milliseconds until `read` gives `expected` at every url, polling; fails past `deadlineMs`. */
-async function seenEverywhere(urls: string[], read: (url: string) => Promise<unknown>, expected: unknown, deadlineMs = 1000): Promise<number> {
+async function seenEverywhere(
+  urls: string[],
+  read: (url: string) => Promise<unknown>,
+  expected: unknown,
+  deadlineMs = 1000,
+): Promise<number> {
   const started = Date.now();
   const pending = new Set(urls);
   const last = new Map<string, unknown>();
@@ -59,7 +64,8 @@ async function seenEverywhere(urls: string[], read: (url: string) => Promise<unk
       if (value === expected) pending.delete(url);
     }
     if (pending.size === 0) break;
-    if (Date.now() - started > deadlineMs) throw new Error(`after ${deadlineMs} ms: ${JSON.stringify([...last])}, expected ${String(expected)}`);
+    if (Date.now() - started > deadlineMs)
+      throw new Error(`after ${deadlineMs} ms: ${JSON.stringify([...last])}, expected ${String(expected)}`);
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
   return Date.now() - started;
@@ -87,7 +93,22 @@ describe(`two store processes on one ${testDialect} database`, () => {
       { name: 'ComicInfo.xml', data: comicInfo({ Series: '変更の伝わる作品', Number: 2, Manga: 'YesAndRightToLeft' }) },
       { name: '1.jpg', data: await pageImage(80, 120, { r: 200, g: 40, b: 40 }) },
     ]);
-    await run(process.execPath, ['--import', 'tsx', 'apps/server/src/import/import-command.ts', '--json', '--publish', '--price', '440', '--title-id', String(titleId), file], { cwd: ROOT, env: commandEnv() });
+    await run(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        'apps/server/src/import/import-command.ts',
+        '--json',
+        '--publish',
+        '--price',
+        '440',
+        '--title-id',
+        String(titleId),
+        file,
+      ],
+      { cwd: ROOT, env: commandEnv() },
+    );
     expect(await seenEverywhere(urls, latest, 2)).toBeLessThan(1000);
   }, 120_000);
 
@@ -95,7 +116,8 @@ describe(`two store processes on one ${testDialect} database`, () => {
     const { urls } = await twoProcesses();
     const mode = (url: string) => json(`${url}/api/common/get_status`).then((s) => s.maintenanceMode);
     expect(await Promise.all(urls.map(mode))).toEqual(['normal', 'normal']);
-    const admin = (m: string) => run(process.execPath, ['--import', 'tsx', 'apps/server/src/admin.ts', 'maintenance', '--mode', m], { cwd: ROOT, env: commandEnv() });
+    const admin = (m: string) =>
+      run(process.execPath, ['--import', 'tsx', 'apps/server/src/admin.ts', 'maintenance', '--mode', m], { cwd: ROOT, env: commandEnv() });
     const { stdout } = await admin('coin');
     expect(stdout).toContain('maintenance mode set to coin');
     expect(await seenEverywhere(urls, mode, 'coin')).toBeLessThan(1000);
@@ -105,7 +127,8 @@ describe(`two store processes on one ${testDialect} database`, () => {
     const items = (await api.get('/manga_coin/items/v3?payment_type=creditcard&display_scenes=shop')).json.items as { id: number }[];
     const other = api.at(`${urls[1]}/api`);
     const token = (await other.get('/manga_coin/purchase/create_token')).json.status!.token!;
-    const { cardId } = (await client(urls[1]!).post('/sandbox/cards', { number: SandboxTestCard.SUCCESS, expiry: '12/39', cvc: '123' })).json as { cardId: string };
+    const { cardId } = (await client(urls[1]!).post('/sandbox/cards', { number: SandboxTestCard.SUCCESS, expiry: '12/39', cvc: '123' }))
+      .json as { cardId: string };
     const refused = await other.post(`/manga_coin/purchase?token=${token}`, { itemId: items[0]!.id, paymentType: 'creditcard', cardId });
     expect(refused).toMatchObject({ status: 503, json: { errorCode: 'PAYMENT_MAINTENANCE' } });
     await admin('normal');

@@ -46,13 +46,27 @@ async function memberWithCart(points = 0) {
 }
 
 const pay = async (m: Awaited<ReturnType<typeof memberWithCart>>, cardId: string, usePoint = 0) =>
-  m.c.order(await m.c.token(), { usePoint, salePrice: 800, bookIds: m.books, paymentType: 'creditcard', cardId, returnUrl: '/cart?ref=payment' });
+  m.c.order(await m.c.token(), {
+    usePoint,
+    salePrice: 800,
+    bookIds: m.books,
+    paymentType: 'creditcard',
+    cardId,
+    returnUrl: '/cart?ref=payment',
+  });
 const webhook = (app: FastifyInstance, { payload, signature }: { payload: string; signature: string }) =>
-  app.inject({ method: 'POST', url: '/api/payments/stripe/webhook', headers: { 'content-type': 'application/json', 'stripe-signature': signature }, payload });
+  app.inject({
+    method: 'POST',
+    url: '/api/payments/stripe/webhook',
+    headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+    payload,
+  });
 const order = (orderId: number) => db().selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirstOrThrow();
 const ordersOf = (userId: number) => db().selectFrom('orders').selectAll().where('user_id', '=', userId).orderBy('id').execute();
-const owned = async (userId: number) => (await db().selectFrom('user_books').select('book_id').where('user_id', '=', userId).orderBy('book_id').execute()).map((r) => r.book_id);
-const cartBooks = async (userId: number) => (await db().selectFrom('cart_items').select('book_id').where('user_id', '=', userId).orderBy('book_id').execute()).map((r) => r.book_id);
+const owned = async (userId: number) =>
+  (await db().selectFrom('user_books').select('book_id').where('user_id', '=', userId).orderBy('book_id').execute()).map((r) => r.book_id);
+const cartBooks = async (userId: number) =>
+  (await db().selectFrom('cart_items').select('book_id').where('user_id', '=', userId).orderBy('book_id').execute()).map((r) => r.book_id);
 const intentOf = (orderId: number) => [...stripe.intents.values()].find((i) => i.metadata.order_id === String(orderId))!;
 
 describe('the cart paid by card through Stripe', () => {
@@ -63,9 +77,18 @@ describe('the cart paid by card through Stripe', () => {
     const results = r.json().results;
     expect(results).toMatchObject({ bookIds: m.books, totalPrice: 800, usePoint: 100, payPrice: 700, userLotteryTickets: [] });
     const row = await order(results.orderId);
-    expect(row).toMatchObject({ kind: 'BOOK', status: 'COMPLETE', total_price: 700, provider_ref: intentOf(results.orderId).id, card_brand: 'VISA', card_last4: '4242' });
+    expect(row).toMatchObject({
+      kind: 'BOOK',
+      status: 'COMPLETE',
+      total_price: 700,
+      provider_ref: intentOf(results.orderId).id,
+      card_brand: 'VISA',
+      card_last4: '4242',
+    });
     expect(intentOf(results.orderId)).toMatchObject({ amount: 700, currency: 'jpy' });
-    expect(stripe.calls.filter((c) => c.path === '/v1/payment_intents' && c.idempotencyKey === `hondana-order-${results.orderId}`)).toHaveLength(1);
+    expect(
+      stripe.calls.filter((c) => c.path === '/v1/payment_intents' && c.idempotencyKey === `hondana-order-${results.orderId}`),
+    ).toHaveLength(1);
     expect(await owned(m.userId)).toEqual(m.books);
     expect(await cartBooks(m.userId)).toEqual([]);
     const points = (await ledgerInvariant(db(), m.userId, nowMs)).POINT;
@@ -102,11 +125,22 @@ describe('the cart paid by card through Stripe', () => {
     expect(r.statusCode, r.body).toBe(200);
     const results = r.json().results;
     const intent = intentOf(results.orderId);
-    expect(results).toEqual({ orderId: results.orderId, orderStatus: 'PROCESSING', confirmUrl: '/cart?ref=payment', bookIds: m.books, payPrice: 800, clientSecret: intent.client_secret });
+    expect(results).toEqual({
+      orderId: results.orderId,
+      orderStatus: 'PROCESSING',
+      confirmUrl: '/cart?ref=payment',
+      bookIds: m.books,
+      payPrice: 800,
+      clientSecret: intent.client_secret,
+    });
     expect(await owned(m.userId)).toEqual([]);
     stripe.authenticate(intent.id);
     const event = stripe.event('payment_intent.succeeded', intent.id);
-    const answers = await Promise.all([webhook(t.app, event), webhook(t.app, event), webhook(t.app, stripe.event('payment_intent.succeeded', intent.id))]);
+    const answers = await Promise.all([
+      webhook(t.app, event),
+      webhook(t.app, event),
+      webhook(t.app, stripe.event('payment_intent.succeeded', intent.id)),
+    ]);
     expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200]);
     expect(await order(results.orderId)).toMatchObject({ status: 'COMPLETE' });
     expect(await owned(m.userId)).toEqual(m.books);
@@ -131,19 +165,38 @@ describe('the cart paid by card through Stripe', () => {
     await giveCoupon(db(), m.userId, couponId);
     expect((await m.c.setCoupon(await m.c.token(), couponId)).statusCode).toBe(200);
     const calls = stripe.calls.length;
-    const r = await m.c.order(await m.c.token(), { usePoint: 400, salePrice: 800, bookIds: m.books, paymentType: 'creditcard', returnUrl: '/cart?ref=payment' });
+    const r = await m.c.order(await m.c.token(), {
+      usePoint: 400,
+      salePrice: 800,
+      bookIds: m.books,
+      paymentType: 'creditcard',
+      returnUrl: '/cart?ref=payment',
+    });
     expect(r.statusCode, r.body).toBe(200);
     const results = r.json().results;
     expect(results).toMatchObject({ bookIds: m.books, totalPrice: 800, discount: 400, usePoint: 400, payPrice: 0 });
     expect(results.orderStatus).toBeUndefined();
-    expect(await order(results.orderId)).toMatchObject({ kind: 'BOOK', status: 'COMPLETE', total_price: 0, payment_type: 'POINT', provider_ref: null });
+    expect(await order(results.orderId)).toMatchObject({
+      kind: 'BOOK',
+      status: 'COMPLETE',
+      total_price: 0,
+      payment_type: 'POINT',
+      provider_ref: null,
+    });
     expect(stripe.calls.slice(calls)).toEqual([]);
     expect(intentOf(results.orderId)).toBeUndefined();
     expect(await owned(m.userId)).toEqual(m.books);
     expect(await cartBooks(m.userId)).toEqual([]);
-    const spent = await db().selectFrom('wallet_ledger').select(['currency', 'amount']).where('order_id', '=', results.orderId).where('kind', '=', 'SPEND').execute();
+    const spent = await db()
+      .selectFrom('wallet_ledger')
+      .select(['currency', 'amount'])
+      .where('order_id', '=', results.orderId)
+      .where('kind', '=', 'SPEND')
+      .execute();
     expect(spent).toEqual([{ currency: 'POINT', amount: -400 }]);
-    expect(await db().selectFrom('user_coupons').select('status').where('user_id', '=', m.userId).executeTakeFirstOrThrow()).toEqual({ status: 'USED' });
+    expect(await db().selectFrom('user_coupons').select('status').where('user_id', '=', m.userId).executeTakeFirstOrThrow()).toEqual({
+      status: 'USED',
+    });
     // A card the page sent anyway is not charged either.
     const other = await memberWithCart(800);
     const again = await pay(other, 'pm_card_visa', 800);
@@ -151,40 +204,50 @@ describe('the cart paid by card through Stripe', () => {
     expect(stripe.calls.slice(calls)).toEqual([]);
   });
 
-  it.skipIf(testDialect !== 'postgres')('two app instances on one PostgreSQL receive the same event of a cart order at once: the books and points once', async () => {
-    const second = await buildApp({
-      database: t.database,
-      authRateLimit: 1000,
-      paymentProvider: createStripeProvider(stripe.config),
-      clock: () => new Date(nowMs),
-      config: { cookieSecure: false, dataDir: t.database.dataDir, secrets: { mediaUrlKey: 'test-media-key' }, checkResponses: true },
-    });
-    await second.ready();
-    try {
-      const m = await memberWithCart(100);
-      const results = (await pay(m, 'pm_card_threeDSecure2Required', 100)).json().results;
-      const intent = intentOf(results.orderId);
-      stripe.authenticate(intent.id);
-      const event = stripe.event('payment_intent.succeeded', intent.id);
-      const answers = await Promise.all([webhook(t.app, event), webhook(second, event), webhook(t.app, event), webhook(second, event)]);
-      expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200, 200]);
-      expect(await order(results.orderId)).toMatchObject({ status: 'COMPLETE', provider_ref: intent.id });
-      expect(await owned(m.userId)).toEqual(m.books);
-      expect(await db().selectFrom('order_items').select('book_id').where('order_id', '=', results.orderId).execute()).toHaveLength(2);
-      expect(await db().selectFrom('user_books').select('book_id').where('user_id', '=', m.userId).execute()).toHaveLength(2);
-      // The points it spent once, the points it earned once (the order's, no more), the receipt once.
-      const lines = await db().selectFrom('wallet_ledger').select(['kind', 'amount']).where('order_id', '=', results.orderId).execute();
-      expect(lines.filter((l) => l.kind === 'SPEND')).toHaveLength(1);
-      const row = await order(results.orderId);
-      expect(row.point).toBeGreaterThan(0);
-      expect(lines.filter((l) => l.kind === 'GRANT').reduce((sum, l) => sum + l.amount, 0)).toBe(row.point);
-      expect(lines.filter((l) => l.kind === 'REFUND')).toHaveLength(0);
-      expect(await db().selectFrom('mail_outbox').select('id').where('user_id', '=', m.userId).where('kind', '=', 'PURCHASE_RECEIPT').execute()).toHaveLength(1);
-      expect(await cartBooks(m.userId)).toEqual([]);
-    } finally {
-      await second.close();
-    }
-  });
+  it.skipIf(testDialect !== 'postgres')(
+    'two app instances on one PostgreSQL receive the same event of a cart order at once: the books and points once',
+    async () => {
+      const second = await buildApp({
+        database: t.database,
+        authRateLimit: 1000,
+        paymentProvider: createStripeProvider(stripe.config),
+        clock: () => new Date(nowMs),
+        config: { cookieSecure: false, dataDir: t.database.dataDir, secrets: { mediaUrlKey: 'test-media-key' }, checkResponses: true },
+      });
+      await second.ready();
+      try {
+        const m = await memberWithCart(100);
+        const results = (await pay(m, 'pm_card_threeDSecure2Required', 100)).json().results;
+        const intent = intentOf(results.orderId);
+        stripe.authenticate(intent.id);
+        const event = stripe.event('payment_intent.succeeded', intent.id);
+        const answers = await Promise.all([webhook(t.app, event), webhook(second, event), webhook(t.app, event), webhook(second, event)]);
+        expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200, 200]);
+        expect(await order(results.orderId)).toMatchObject({ status: 'COMPLETE', provider_ref: intent.id });
+        expect(await owned(m.userId)).toEqual(m.books);
+        expect(await db().selectFrom('order_items').select('book_id').where('order_id', '=', results.orderId).execute()).toHaveLength(2);
+        expect(await db().selectFrom('user_books').select('book_id').where('user_id', '=', m.userId).execute()).toHaveLength(2);
+        // The points it spent once, the points it earned once (the order's, no more), the receipt once.
+        const lines = await db().selectFrom('wallet_ledger').select(['kind', 'amount']).where('order_id', '=', results.orderId).execute();
+        expect(lines.filter((l) => l.kind === 'SPEND')).toHaveLength(1);
+        const row = await order(results.orderId);
+        expect(row.point).toBeGreaterThan(0);
+        expect(lines.filter((l) => l.kind === 'GRANT').reduce((sum, l) => sum + l.amount, 0)).toBe(row.point);
+        expect(lines.filter((l) => l.kind === 'REFUND')).toHaveLength(0);
+        expect(
+          await db()
+            .selectFrom('mail_outbox')
+            .select('id')
+            .where('user_id', '=', m.userId)
+            .where('kind', '=', 'PURCHASE_RECEIPT')
+            .execute(),
+        ).toHaveLength(1);
+        expect(await cartBooks(m.userId)).toEqual([]);
+      } finally {
+        await second.close();
+      }
+    },
+  );
 
   it("Stripe's answer lost: PROCESSING, then the reconciliation finds the intent and grants once; an unanswered 3-D Secure ends at the time limit with the points back", async () => {
     const m = await memberWithCart();

@@ -34,19 +34,31 @@ beforeEach(() => {
 type Item = { id: number; coin: number; bonus: number; bonusPoint: number; taxIncludedPrice: number; limit: number | null };
 
 async function pack(): Promise<Item> {
-  const items = (await t.app.inject({ url: '/api/manga_coin/items/v3?payment_type=creditcard&display_scenes=shop' })).json<{ items: Item[] }>().items;
+  const items = (await t.app.inject({ url: '/api/manga_coin/items/v3?payment_type=creditcard&display_scenes=shop' })).json<{
+    items: Item[];
+  }>().items;
   return items.find((i) => i.coin === 1000 && i.limit === null)!;
 }
 
 async function buy(app: FastifyInstance, cookie: string, cardId: string, token?: string) {
   const item = await pack();
   const tk = token ?? (await tokenFor(app, cookie, '/api/manga_coin/purchase/create_token'));
-  const response = await app.inject({ method: 'POST', url: `/api/manga_coin/purchase?token=${tk}`, headers: { cookie }, payload: { itemId: item.id, paymentType: 'creditcard', cardId } });
+  const response = await app.inject({
+    method: 'POST',
+    url: `/api/manga_coin/purchase?token=${tk}`,
+    headers: { cookie },
+    payload: { itemId: item.id, paymentType: 'creditcard', cardId },
+  });
   return { response, item, token: tk };
 }
 
 const webhook = (app: FastifyInstance, { payload, signature }: { payload: string; signature?: string }) =>
-  app.inject({ method: 'POST', url: '/api/payments/stripe/webhook', headers: { 'content-type': 'application/json', ...(signature ? { 'stripe-signature': signature } : {}) }, payload });
+  app.inject({
+    method: 'POST',
+    url: '/api/payments/stripe/webhook',
+    headers: { 'content-type': 'application/json', ...(signature ? { 'stripe-signature': signature } : {}) },
+    payload,
+  });
 
 const order = (orderId: number) => t.database.db.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirstOrThrow();
 const coins = async (userId: number) => (await ledgerInvariant(t.database.db, userId, nowMs)).MANGA_COIN;
@@ -61,7 +73,9 @@ describe('coin packs through Stripe', () => {
     expect(body).toMatchObject({ status: 'COMPLETE', coin: item.coin, bonus: item.bonus, balance: item.coin + item.bonus });
     const row = await order(body.orderId);
     expect(row).toMatchObject({ status: 'COMPLETE', card_brand: 'VISA', card_last4: '4242', provider_ref: intentOf(body.orderId).id });
-    const creates = stripe.calls.filter((c) => c.method === 'POST' && c.path === '/v1/payment_intents' && c.idempotencyKey === `hondana-order-${body.orderId}`);
+    const creates = stripe.calls.filter(
+      (c) => c.method === 'POST' && c.path === '/v1/payment_intents' && c.idempotencyKey === `hondana-order-${body.orderId}`,
+    );
     expect(creates).toHaveLength(1);
     expect(intentOf(body.orderId)).toMatchObject({ amount: item.taxIncludedPrice, currency: 'jpy' });
 
@@ -221,7 +235,14 @@ describe('PAYMENT_PROVIDER', () => {
       message = (error as Error).message;
     }
     expect(message).toBe('PAYMENT_PROVIDER=stripe needs STRIPE_PUBLISHABLE_KEY, STRIPE_WEBHOOK_SECRET');
-    expect(stripeConfigFromEnv({ PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_KEY: secret, STRIPE_PUBLISHABLE_KEY: 'pk', STRIPE_WEBHOOK_SECRET: 'whsec' })).toEqual({
+    expect(
+      stripeConfigFromEnv({
+        PAYMENT_PROVIDER: 'stripe',
+        STRIPE_SECRET_KEY: secret,
+        STRIPE_PUBLISHABLE_KEY: 'pk',
+        STRIPE_WEBHOOK_SECRET: 'whsec',
+      }),
+    ).toEqual({
       secretKey: secret,
       publishableKey: 'pk',
       webhookSecret: 'whsec',

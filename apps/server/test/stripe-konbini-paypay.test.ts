@@ -30,10 +30,16 @@ beforeEach(() => {
 });
 
 type Item = { id: number; coin: number; bonus: number; taxIncludedPrice: number; limit: number | null };
-type Voucher = { expiresAt: number; voucherUrl: string | null; stores: { store: string; confirmationNumber: string | null; paymentCode: string | null }[] };
+type Voucher = {
+  expiresAt: number;
+  voucherUrl: string | null;
+  stores: { store: string; confirmationNumber: string | null; paymentCode: string | null }[];
+};
 
 async function pack(paymentType: string): Promise<Item> {
-  const items = (await t.app.inject({ url: `/api/manga_coin/items/v3?payment_type=${paymentType}&display_scenes=shop` })).json<{ items: Item[] }>().items;
+  const items = (await t.app.inject({ url: `/api/manga_coin/items/v3?payment_type=${paymentType}&display_scenes=shop` })).json<{
+    items: Item[];
+  }>().items;
   return items.find((i) => i.coin === 1000 && i.limit === null)!;
 }
 
@@ -50,7 +56,12 @@ async function buy(app: FastifyInstance, cookie: string, paymentType: 'konbini' 
 }
 
 const webhook = (app: FastifyInstance, { payload, signature }: { payload: string; signature: string }) =>
-  app.inject({ method: 'POST', url: '/api/payments/stripe/webhook', headers: { 'content-type': 'application/json', 'stripe-signature': signature }, payload });
+  app.inject({
+    method: 'POST',
+    url: '/api/payments/stripe/webhook',
+    headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+    payload,
+  });
 const order = (orderId: number) => t.database.db.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirstOrThrow();
 const coins = async (userId: number) => (await ledgerInvariant(t.database.db, userId, nowMs)).MANGA_COIN;
 const intentOf = (orderId: number) => [...stripe.intents.values()].find((i) => i.metadata.order_id === String(orderId))!;
@@ -58,7 +69,11 @@ const intentOf = (orderId: number) => [...stripe.intents.values()].find((i) => i
 describe('the coin shop learns what the provider offers', () => {
   it('Stripe: card, konbini and PayPay with the publishable key; carrier billing answers PAYMENT_MAINTENANCE; a Stripe payment needs its PaymentMethod', async () => {
     const config = await t.app.inject({ url: '/api/manga_coin/payment_config' });
-    expect(config.json()).toEqual({ provider: 'stripe', methods: ['creditcard', 'konbini', 'paypay'], stripe: { publishableKey: stripe.config.publishableKey, jsUrl: null } });
+    expect(config.json()).toEqual({
+      provider: 'stripe',
+      methods: ['creditcard', 'konbini', 'paypay'],
+      stripe: { publishableKey: stripe.config.publishableKey, jsUrl: null },
+    });
     const m = await member(t.app);
     const docomo = await t.app.inject({
       method: 'POST',
@@ -76,11 +91,22 @@ describe('the coin shop learns what the provider offers', () => {
     const sandbox = await buildTestApp();
     try {
       const config = (await sandbox.app.inject({ url: '/api/manga_coin/payment_config' })).json();
-      expect(config).toEqual({ provider: 'sandbox', methods: ['creditcard', 'docomo', 'paypay', 'au', 'softbank', 'linepay', 'rakutenpay'], stripe: null });
+      expect(config).toEqual({
+        provider: 'sandbox',
+        methods: ['creditcard', 'docomo', 'paypay', 'au', 'softbank', 'linepay', 'rakutenpay'],
+        stripe: null,
+      });
       const m = await member(sandbox.app);
-      const items = (await sandbox.app.inject({ url: '/api/manga_coin/items/v3?payment_type=konbini&display_scenes=shop' })).json<{ items: Item[] }>().items;
+      const items = (await sandbox.app.inject({ url: '/api/manga_coin/items/v3?payment_type=konbini&display_scenes=shop' })).json<{
+        items: Item[];
+      }>().items;
       const tk = await tokenFor(sandbox.app, m.cookie, '/api/manga_coin/purchase/create_token');
-      const answer = await sandbox.app.inject({ method: 'POST', url: `/api/manga_coin/purchase?token=${tk}`, headers: { cookie: m.cookie }, payload: { itemId: items[0]!.id, paymentType: 'konbini' } });
+      const answer = await sandbox.app.inject({
+        method: 'POST',
+        url: `/api/manga_coin/purchase?token=${tk}`,
+        headers: { cookie: m.cookie },
+        payload: { itemId: items[0]!.id, paymentType: 'konbini' },
+      });
       expect(answer.json()).toMatchObject({ errorCode: 'PAYMENT_MAINTENANCE' });
     } finally {
       await sandbox.close();
@@ -95,17 +121,34 @@ describe('konbini through Stripe', () => {
     expect(response.statusCode, response.body).toBe(200);
     const body = response.json<{ status: string; orderId: number; voucher: Voucher }>();
     const intent = intentOf(body.orderId);
-    expect(intent).toMatchObject({ amount: item.taxIncludedPrice, currency: 'jpy', payment_method_types: ['konbini'], status: 'requires_action' });
+    expect(intent).toMatchObject({
+      amount: item.taxIncludedPrice,
+      currency: 'jpy',
+      payment_method_types: ['konbini'],
+      status: 'requires_action',
+    });
     expect(body.status).toBe('VOUCHER');
     expect(body.voucher.voucherUrl).toMatch(/^https:\/\/payments\.stripe\.com\/konbini\/voucher\//);
     expect(body.voucher.expiresAt).toBeGreaterThan(nowMs + 2 * 24 * 60 * 60 * 1000);
     expect(body.voucher.stores.map((s) => s.store)).toEqual(['familymart', 'lawson', 'ministop', 'seicomart']);
-    expect(body.voucher.stores[1]).toMatchObject({ confirmationNumber: expect.stringMatching(/^\d{11}$/), paymentCode: expect.stringMatching(/^\d+$/) });
-    expect(await order(body.orderId)).toMatchObject({ status: 'PROCESSING', payment_type: 'KONBINI', provider_ref: intent.id, payment_expires_at: body.voucher.expiresAt });
+    expect(body.voucher.stores[1]).toMatchObject({
+      confirmationNumber: expect.stringMatching(/^\d{11}$/),
+      paymentCode: expect.stringMatching(/^\d+$/),
+    });
+    expect(await order(body.orderId)).toMatchObject({
+      status: 'PROCESSING',
+      payment_type: 'KONBINI',
+      provider_ref: intent.id,
+      payment_expires_at: body.voucher.expiresAt,
+    });
 
     // The member's shop says it waits, until the voucher's time limit, with the voucher again (Stripe keeps its numbers).
     const unsettled = await t.app.inject({ url: '/api/manga_coin/purchases/unsettled', headers: { cookie: m.cookie } });
-    expect(unsettled.json()).toEqual({ purchase: expect.objectContaining({ orderId: body.orderId, status: 'PROCESSING', paymentType: 'konbini' }), expiresAt: body.voucher.expiresAt, voucher: body.voucher });
+    expect(unsettled.json()).toEqual({
+      purchase: expect.objectContaining({ orderId: body.orderId, status: 'PROCESSING', paymentType: 'konbini' }),
+      expiresAt: body.voucher.expiresAt,
+      voucher: body.voucher,
+    });
 
     // An hour later (past a card's 30 minutes) the reconciliation leaves it alone and asks Stripe nothing.
     const asked = stripe.calls.length;
@@ -123,7 +166,11 @@ describe('konbini through Stripe', () => {
     const status = await t.app.inject({ url: `/api/manga_coin/purchases/${body.orderId}`, headers: { cookie: m.cookie } });
     expect(status.json()).toMatchObject({ status: 'COMPLETE', paymentType: 'konbini' });
     // Paid: nothing waits any more, and no voucher is shown.
-    expect((await t.app.inject({ url: '/api/manga_coin/purchases/unsettled', headers: { cookie: m.cookie } })).json()).toEqual({ purchase: null, expiresAt: null, voucher: null });
+    expect((await t.app.inject({ url: '/api/manga_coin/purchases/unsettled', headers: { cookie: m.cookie } })).json()).toEqual({
+      purchase: null,
+      expiresAt: null,
+      voucher: null,
+    });
   });
 
   it('expired unpaid: Stripe says payment_failed and the order ends CANCEL (PAYMENT_EXPIRED), its intent cancelled; a lost webhook is made up after the time limit', async () => {
@@ -151,7 +198,10 @@ describe('konbini through Stripe', () => {
     expect(intentOf(second.orderId).status).toBe('canceled');
     expect(await coins(m.userId)).toBe(0);
     const unsettled = await t.app.inject({ url: '/api/manga_coin/purchases/unsettled', headers: { cookie: m.cookie } });
-    expect(unsettled.json()).toMatchObject({ purchase: { orderId: second.orderId, status: 'CANCEL', failureCode: 'PAYMENT_EXPIRED' }, expiresAt: null });
+    expect(unsettled.json()).toMatchObject({
+      purchase: { orderId: second.orderId, status: 'CANCEL', failureCode: 'PAYMENT_EXPIRED' },
+      expiresAt: null,
+    });
   });
 
   it('paid at the last minute with its webhook lost: the reconciliation after the time limit grants the coins', async () => {
@@ -173,9 +223,16 @@ describe('PayPay through Stripe', () => {
     expect(response.statusCode, response.body).toBe(200);
     const body = response.json<{ status: string; orderId: number; clientSecret: string; redirectUrl: string }>();
     const intent = intentOf(body.orderId);
-    expect(body).toEqual({ status: 'REQUIRES_ACTION', orderId: body.orderId, clientSecret: intent.client_secret, redirectUrl: expect.stringMatching(/^https:\/\/pm-redirects\.stripe\.com\//) });
+    expect(body).toEqual({
+      status: 'REQUIRES_ACTION',
+      orderId: body.orderId,
+      clientSecret: intent.client_secret,
+      redirectUrl: expect.stringMatching(/^https:\/\/pm-redirects\.stripe\.com\//),
+    });
     expect(intent).toMatchObject({ payment_method_types: ['paypay'], status: 'requires_action' });
-    expect((intent.next_action as { redirect_to_url: { return_url: string } }).redirect_to_url.return_url).toBe(`http://store.example/mangacoin?ref=pcb&order_id=${body.orderId}`);
+    expect((intent.next_action as { redirect_to_url: { return_url: string } }).redirect_to_url.return_url).toBe(
+      `http://store.example/mangacoin?ref=pcb&order_id=${body.orderId}`,
+    );
     expect(await order(body.orderId)).toMatchObject({ status: 'PROCESSING', payment_type: 'PAYPAY', payment_expires_at: null });
 
     stripe.pay(intent.id);
@@ -186,7 +243,7 @@ describe('PayPay through Stripe', () => {
     expect(await coins(m.userId)).toBe(item.coin + item.bonus);
   });
 
-  it('left on PayPay\'s page: cancelled by its failure event, or at the 30-minute limit by the reconciliation', async () => {
+  it("left on PayPay's page: cancelled by its failure event, or at the 30-minute limit by the reconciliation", async () => {
     const m = await member(t.app);
     const left = (await buy(t.app, m.cookie, 'paypay', 'pm_paypay')).response.json<{ orderId: number }>().orderId;
     const refused = (await buy(t.app, m.cookie, 'paypay', 'pm_paypay')).response.json<{ orderId: number }>().orderId;
@@ -204,8 +261,15 @@ describe('PayPay through Stripe', () => {
 
 describe('STRIPE_JS_URL (tests only: a local stand-in for Stripe.js)', () => {
   it("is told to the page and its origin allowed by the pages' policy, only with Stripe", () => {
-    const keys = { PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_PUBLISHABLE_KEY: 'pk_test_x', STRIPE_WEBHOOK_SECRET: 'whsec_x' };
-    expect(stripeConfigFromEnv({ ...keys, STRIPE_JS_URL: 'http://127.0.0.1:4567/stripe.js' })).toMatchObject({ jsUrl: 'http://127.0.0.1:4567/stripe.js' });
+    const keys = {
+      PAYMENT_PROVIDER: 'stripe',
+      STRIPE_SECRET_KEY: 'sk_test_x',
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_x',
+      STRIPE_WEBHOOK_SECRET: 'whsec_x',
+    };
+    expect(stripeConfigFromEnv({ ...keys, STRIPE_JS_URL: 'http://127.0.0.1:4567/stripe.js' })).toMatchObject({
+      jsUrl: 'http://127.0.0.1:4567/stripe.js',
+    });
     expect(() => stripeConfigFromEnv({ ...keys, STRIPE_JS_URL: 'javascript:alert(1)' })).toThrow(/STRIPE_JS_URL/);
     const policy = pagePolicy({ stripe: true, stripeOrigins: ['http://127.0.0.1:4567'] })('n0nce');
     for (const directive of ['script-src', 'connect-src', 'frame-src']) {

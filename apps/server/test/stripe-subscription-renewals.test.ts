@@ -55,7 +55,10 @@ async function subscribedWithStripeCard(paymentMethod: string) {
   const first = await subscribeWith(app, m.cookie, plans.standard, paymentMethod);
   expect(first.statusCode, first.body).toBe(200);
   // The card as the page names it, from Stripe's charge (the store never had the number).
-  expect(first.json()).toMatchObject({ status: 'ACTIVE', subscription: { status: 'ACTIVE', paymentCount: 1, card: { brand: 'VISA', last4: '4242' } } });
+  expect(first.json()).toMatchObject({
+    status: 'ACTIVE',
+    subscription: { status: 'ACTIVE', paymentCount: 1, card: { brand: 'VISA', last4: '4242' } },
+  });
   const subscriptionId = first.json().subscription.id as number;
   const renew = (at: number) => {
     clock.set(at);
@@ -70,7 +73,8 @@ async function subscribedWithStripeCard(paymentMethod: string) {
     expect(await saveStripeCard(db, provider.stripe, { userId: m.userId, paymentMethod: other, now: clock.now() })).toEqual({ ok: true });
     await db.updateTable('user_manga_coin_subscriptions').set({ card_id: other }).where('id', '=', subscriptionId).execute();
   };
-  const mails = async (kind: string) => db.selectFrom('mail_outbox').select(['kind', 'payload']).where('user_id', '=', m.userId).where('kind', '=', kind).execute();
+  const mails = async (kind: string) =>
+    db.selectFrom('mail_outbox').select(['kind', 'payload']).where('user_id', '=', m.userId).where('kind', '=', kind).execute();
   return { app, db, m, plan: plans.standard, subscriptionId, renew, mails, clock, provider, cardBecomes };
 }
 
@@ -96,7 +100,12 @@ describe('subscribing through Stripe', () => {
 });
 
 const webhook = (app: TestApp['app'], { payload, signature }: { payload: string; signature: string }) =>
-  app.inject({ method: 'POST', url: '/api/payments/stripe/webhook', headers: { 'content-type': 'application/json', 'stripe-signature': signature }, payload });
+  app.inject({
+    method: 'POST',
+    url: '/api/payments/stripe/webhook',
+    headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+    payload,
+  });
 const intentOfOrder = (orderId: number) => [...stripe.intents.values()].find((i) => i.metadata.order_id === String(orderId))!;
 
 describe('the first payment on-session, with 3-D Secure when the bank asks', () => {
@@ -109,7 +118,11 @@ describe('the first payment on-session, with 3-D Secure when the bank asks', () 
     const intent = intentOfOrder(body.orderId);
     // On-session (off-session, Stripe would have refused it with authentication_required), on the
     // member's Customer, keeping the card for the renewals.
-    expect(intent).toMatchObject({ status: 'requires_action', setup_future_usage: 'off_session', amount: plans.standard.tax_included_price });
+    expect(intent).toMatchObject({
+      status: 'requires_action',
+      setup_future_usage: 'off_session',
+      amount: plans.standard.tax_included_price,
+    });
     expect(intent.customer).toMatch(/^cus_/);
     expect(body).toMatchObject({ status: 'ENTRY', clientSecret: intent.client_secret, subscription: { status: 'ENTRY' } });
     const order = () => db.selectFrom('orders').selectAll().where('id', '=', body.orderId).executeTakeFirstOrThrow();
@@ -119,13 +132,26 @@ describe('the first payment on-session, with 3-D Secure when the bank asks', () 
     // The page passed 3-D Secure with Stripe.js; Stripe's webhook comes, twice at once and once more.
     stripe.authenticate(intent.id);
     const event = stripe.event('payment_intent.succeeded', intent.id);
-    const answers = await Promise.all([webhook(app, event), webhook(app, event), webhook(app, stripe.event('payment_intent.succeeded', intent.id))]);
+    const answers = await Promise.all([
+      webhook(app, event),
+      webhook(app, event),
+      webhook(app, stripe.event('payment_intent.succeeded', intent.id)),
+    ]);
     expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200]);
     expect(await order()).toMatchObject({ status: 'COMPLETE', card_last4: '3155' });
-    expect(await memberSubscription(db, m.userId, body.subscription.id)).toMatchObject({ status: 'ACTIVE', paymentCount: 1, card: { brand: 'VISA', last4: '3155' } });
+    expect(await memberSubscription(db, m.userId, body.subscription.id)).toMatchObject({
+      status: 'ACTIVE',
+      paymentCount: 1,
+      card: { brand: 'VISA', last4: '3155' },
+    });
     const coins = (await ledgerInvariant(db, m.userId, clock.now())).MANGA_COIN;
     expect(coins).toBe(plans.standard.coin + plans.standard.first_bonus + plans.standard.cycle_bonus);
-    const paidLines = await db.selectFrom('wallet_ledger').select('reason').where('order_id', '=', body.orderId).where('kind', '=', 'GRANT').execute();
+    const paidLines = await db
+      .selectFrom('wallet_ledger')
+      .select('reason')
+      .where('order_id', '=', body.orderId)
+      .where('kind', '=', 'GRANT')
+      .execute();
     expect(paidLines.filter((l) => l.reason.startsWith('マンガコイン定期購入'))).toHaveLength(1);
 
     // The renewal charges the card kept by the first payment off-session, with no authentication asked.
@@ -142,16 +168,30 @@ describe('the first payment on-session, with 3-D Secure when the bank asks', () 
   it('3-D Secure failed on the page: the subscription ERROR with nothing granted; an unanswered one ends at the time limit', async () => {
     const { app, db, clock, provider, plans } = await stripeApp();
     const m = await member(app);
-    const body = (await subscribeWith(app, m.cookie, plans.standard, 'pm_card_threeDSecure2Required')).json<{ orderId: number; subscription: { id: number } }>();
+    const body = (await subscribeWith(app, m.cookie, plans.standard, 'pm_card_threeDSecure2Required')).json<{
+      orderId: number;
+      subscription: { id: number };
+    }>();
     const intent = intentOfOrder(body.orderId);
-    Object.assign(intent, { status: 'requires_payment_method', next_action: null, last_payment_error: { type: 'card_error', code: 'payment_intent_authentication_failure', message: 'The provided PaymentMethod has failed authentication.' } });
+    Object.assign(intent, {
+      status: 'requires_payment_method',
+      next_action: null,
+      last_payment_error: {
+        type: 'card_error',
+        code: 'payment_intent_authentication_failure',
+        message: 'The provided PaymentMethod has failed authentication.',
+      },
+    });
     expect((await webhook(app, stripe.event('payment_intent.payment_failed', intent.id))).statusCode).toBe(200);
     expect(await memberSubscription(db, m.userId, body.subscription.id)).toMatchObject({ status: 'ERROR', paymentCount: 0 });
     expect(intent.status).toBe('canceled');
     expect((await ordersOf(db, m.userId)).map((o) => o.status)).toEqual(['PAYMENT_ERROR']);
 
     const other = await member(app);
-    const left = (await subscribeWith(app, other.cookie, plans.standard, 'pm_card_threeDSecure2Required')).json<{ orderId: number; subscription: { id: number } }>();
+    const left = (await subscribeWith(app, other.cookie, plans.standard, 'pm_card_threeDSecure2Required')).json<{
+      orderId: number;
+      subscription: { id: number };
+    }>();
     const run = async (at: number) => {
       clock.set(at);
       stripe.now = () => at;
@@ -164,7 +204,14 @@ describe('the first payment on-session, with 3-D Secure when the bank asks', () 
     expect(intentOfOrder(left.orderId).status).toBe('canceled');
     expect((await ledgerInvariant(db, other.userId, clock.now())).MANGA_COIN).toBe(0);
     // No renewal mail for a subscription that never started.
-    expect(await db.selectFrom('mail_outbox').select('kind').where('user_id', '=', other.userId).where('kind', 'like', 'SUBSCRIPTION_RENEWAL%').execute()).toEqual([]);
+    expect(
+      await db
+        .selectFrom('mail_outbox')
+        .select('kind')
+        .where('user_id', '=', other.userId)
+        .where('kind', 'like', 'SUBSCRIPTION_RENEWAL%')
+        .execute(),
+    ).toEqual([]);
   });
 });
 
@@ -182,7 +229,8 @@ describe('ending a subscription whose first payment waits on 3-D Secure', () => 
     const coins = async () => (await ledgerInvariant(env.db, who.userId, env.clock.now())).MANGA_COIN;
     return { ...env, m: who, orderId: body.orderId, subscriptionId: body.subscription.id, intent, order, coins };
   }
-  const monthOfCoins = (plan: { coin: number; first_bonus: number; cycle_bonus: number }) => plan.coin + plan.first_bonus + plan.cycle_bonus;
+  const monthOfCoins = (plan: { coin: number; first_bonus: number; cycle_bonus: number }) =>
+    plan.coin + plan.first_bonus + plan.cycle_bonus;
 
   it('the member cancels while waiting: the intent is cancelled at Stripe, the order CANCEL, nothing charged or granted; passing the challenge later takes nothing', async () => {
     const { app, db, m, plans, orderId, subscriptionId, intent, order, coins } = await waitingOn3ds();
@@ -192,7 +240,11 @@ describe('ending a subscription whose first payment waits on 3-D Secure', () => 
     expect(stripe.calls.filter((c) => c.path === `/v1/payment_intents/${intent.id}/cancel`)).toHaveLength(1);
     expect(await order()).toMatchObject({ status: 'CANCEL', failure_code: 'CANCELLED_BY_USER' });
     expect(await memberSubscription(db, m.userId, subscriptionId)).toMatchObject({ status: 'CANCEL', paymentCount: 0 });
-    const cycle = await db.selectFrom('manga_coin_subscription_cycles').selectAll().where('order_id', '=', orderId).executeTakeFirstOrThrow();
+    const cycle = await db
+      .selectFrom('manga_coin_subscription_cycles')
+      .selectAll()
+      .where('order_id', '=', orderId)
+      .executeTakeFirstOrThrow();
     expect(cycle.status).toBe('DECLINED');
     expect(await coins()).toBe(0);
     // Stripe's event of the cancelled intent, and the page trying the challenge now: nothing changes, nothing is taken.
@@ -205,13 +257,21 @@ describe('ending a subscription whose first payment waits on 3-D Secure', () => 
   it('the member passed the challenge just before cancelling (the webhook not yet come): the month is paid with its coins, once, and nothing renews', async () => {
     const { app, db, m, plans, provider, clock, orderId, subscriptionId, intent, order, coins } = await waitingOn3ds();
     stripe.authenticate(intent.id); // succeeded at Stripe; its webhook races the cancel
-    const [cancelled, heard] = await Promise.all([cancelSubscription(app, m.cookie, plans.standard.id), webhook(app, stripe.event('payment_intent.succeeded', intent.id))]);
+    const [cancelled, heard] = await Promise.all([
+      cancelSubscription(app, m.cookie, plans.standard.id),
+      webhook(app, stripe.event('payment_intent.succeeded', intent.id)),
+    ]);
     expect([cancelled.statusCode, heard.statusCode]).toEqual([200, 200]);
     expect((await webhook(app, stripe.event('payment_intent.succeeded', intent.id))).statusCode).toBe(200);
     expect(intent.status).toBe('succeeded');
     expect(await order()).toMatchObject({ status: 'COMPLETE', provider_ref: intent.id });
     expect(await coins()).toBe(monthOfCoins(plans.standard));
-    const paidLines = await db.selectFrom('wallet_ledger').select('reason').where('order_id', '=', orderId).where('kind', '=', 'GRANT').execute();
+    const paidLines = await db
+      .selectFrom('wallet_ledger')
+      .select('reason')
+      .where('order_id', '=', orderId)
+      .where('kind', '=', 'GRANT')
+      .execute();
     expect(paidLines.filter((l) => l.reason.startsWith('マンガコイン定期購入'))).toHaveLength(1);
     const sub = await memberSubscription(db, m.userId, subscriptionId);
     expect(sub).toMatchObject({ status: 'CANCEL', paymentCount: 1, renewalDatetime: null });
@@ -257,10 +317,22 @@ describe('ending a subscription whose first payment waits on 3-D Secure', () => 
     const input = createMember();
     const signedUp = async (app: TestApp['app']) => {
       const cookie = await signUp(app, input);
-      return { cookie, userId: (await app.inject({ url: '/api/common/get_status', headers: { cookie } })).json<{ userId: number }>().userId };
+      return {
+        cookie,
+        userId: (await app.inject({ url: '/api/common/get_status', headers: { cookie } })).json<{ userId: number }>().userId,
+      };
     };
     const { app, db, m, subscriptionId, intent, order, coins } = await waitingOn3ds(signedUp);
-    expect((await app.inject({ method: 'POST', url: '/api/user/reauthenticate', headers: { cookie: m.cookie }, payload: { password: input.password } })).statusCode).toBe(200);
+    expect(
+      (
+        await app.inject({
+          method: 'POST',
+          url: '/api/user/reauthenticate',
+          headers: { cookie: m.cookie },
+          payload: { password: input.password },
+        })
+      ).statusCode,
+    ).toBe(200);
     const token = await tokenFor(app, m.cookie, '/api/user/create_token');
     expect((await app.inject({ url: `/api/user/withdrawal?token=${token}`, headers: { cookie: m.cookie } })).statusCode).toBe(200);
     expect(intent).toMatchObject({ status: 'canceled', latest_charge: null, amount_received: 0 });
@@ -287,7 +359,9 @@ describe('subscription renewals through Stripe', () => {
     const intent = [...stripe.intents.values()].find((i) => i.metadata.order_id === String(renewal.id))!;
     expect(renewal).toMatchObject({ status: 'COMPLETE', provider_ref: intent.id, card_last4: '4242' });
     expect(intent).toMatchObject({ amount: s.plan.tax_included_price, customer: customer.customer_id, status: 'succeeded' });
-    expect(stripe.calls.filter((c) => c.path === '/v1/payment_intents' && c.idempotencyKey === `hondana-order-${renewal.id}`)).toHaveLength(1);
+    expect(stripe.calls.filter((c) => c.path === '/v1/payment_intents' && c.idempotencyKey === `hondana-order-${renewal.id}`)).toHaveLength(
+      1,
+    );
     expect(await memberSubscription(s.db, s.m.userId, s.subscriptionId)).toMatchObject({ status: 'ACTIVE', paymentCount: 2 });
     expect((await ledgerInvariant(s.db, s.m.userId, tokyo(2027, 2, 10, 12))).MANGA_COIN).toBeGreaterThan(before);
     expect(await s.mails('SUBSCRIPTION_RENEWED')).toHaveLength(1);
@@ -341,16 +415,27 @@ describe('subscription renewals through Stripe', () => {
     expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200, 200]);
 
     // Granted once: the order, one cycle paid, one ledger line of the cycle's paid coins, one mail.
-    expect(await s.db.selectFrom('orders').select(['status', 'provider_ref']).where('id', '=', renewal.id).executeTakeFirstOrThrow()).toEqual({ status: 'COMPLETE', provider_ref: intent.id });
+    expect(
+      await s.db.selectFrom('orders').select(['status', 'provider_ref']).where('id', '=', renewal.id).executeTakeFirstOrThrow(),
+    ).toEqual({ status: 'COMPLETE', provider_ref: intent.id });
     expect(await memberSubscription(s.db, s.m.userId, s.subscriptionId)).toMatchObject({ status: 'ACTIVE', paymentCount: 2 });
-    const lines = await s.db.selectFrom('wallet_ledger').select(['reason', 'amount']).where('order_id', '=', renewal.id).where('kind', '=', 'GRANT').execute();
-    expect(lines.filter((l) => l.reason.endsWith('2回目'))).toEqual([{ reason: expect.stringContaining('マンガコイン定期購入'), amount: s.plan.coin }]);
+    const lines = await s.db
+      .selectFrom('wallet_ledger')
+      .select(['reason', 'amount'])
+      .where('order_id', '=', renewal.id)
+      .where('kind', '=', 'GRANT')
+      .execute();
+    expect(lines.filter((l) => l.reason.endsWith('2回目'))).toEqual([
+      { reason: expect.stringContaining('マンガコイン定期購入'), amount: s.plan.coin },
+    ]);
     const coinsAfter = (await ledgerInvariant(s.db, s.m.userId, tokyo(2027, 2, 10, 12))).MANGA_COIN;
     expect(coinsAfter - coinsBefore).toBe(lines.reduce((sum, l) => sum + l.amount, 0));
     expect(await s.mails('SUBSCRIPTION_RENEWED')).toHaveLength(1);
     // The next run finds nothing left to settle or charge.
     expect(await s.renew(tokyo(2027, 2, 10, 11))).toMatchObject({ renewed: 0, retrying: 0 });
-    expect(stripe.calls.filter((c) => c.path === '/v1/payment_intents' && c.idempotencyKey === `hondana-order-${renewal.id}`).length).toBeGreaterThan(0);
+    expect(
+      stripe.calls.filter((c) => c.path === '/v1/payment_intents' && c.idempotencyKey === `hondana-order-${renewal.id}`).length,
+    ).toBeGreaterThan(0);
     expect([...stripe.intents.values()].filter((i) => i.metadata.order_id === String(renewal.id))).toHaveLength(1);
   }
 
@@ -358,25 +443,28 @@ describe('subscription renewals through Stripe', () => {
     await lostRenewalThenEvents(async (s) => [s.app]);
   });
 
-  it.skipIf(testDialect !== 'postgres')('two app instances on one PostgreSQL receive the same event of a renewal: granted once', async () => {
-    const opened: TestApp['app'][] = [];
-    try {
-      await lostRenewalThenEvents(async (s) => {
-        const second = await buildApp({
-          database: t!.database,
-          authRateLimit: 1000,
-          paymentProvider: createStripeProvider(stripe.config),
-          clock: () => new Date(s.clock.now()),
-          config: { cookieSecure: false, dataDir: t!.database.dataDir, secrets: { mediaUrlKey: 'test-media-key' }, checkResponses: true },
+  it.skipIf(testDialect !== 'postgres')(
+    'two app instances on one PostgreSQL receive the same event of a renewal: granted once',
+    async () => {
+      const opened: TestApp['app'][] = [];
+      try {
+        await lostRenewalThenEvents(async (s) => {
+          const second = await buildApp({
+            database: t!.database,
+            authRateLimit: 1000,
+            paymentProvider: createStripeProvider(stripe.config),
+            clock: () => new Date(s.clock.now()),
+            config: { cookieSecure: false, dataDir: t!.database.dataDir, secrets: { mediaUrlKey: 'test-media-key' }, checkResponses: true },
+          });
+          await second.ready();
+          opened.push(second);
+          return [s.app, second];
         });
-        await second.ready();
-        opened.push(second);
-        return [s.app, second];
-      });
-    } finally {
-      for (const app of opened) await app.close();
-    }
-  });
+      } finally {
+        for (const app of opened) await app.close();
+      }
+    },
+  );
 
   it("Stripe's answer lost: the renewal waits PROCESSING (leased), then a later run finds the intent and grants once", async () => {
     const s = await subscribedWithStripeCard('pm_card_visa');
@@ -389,7 +477,9 @@ describe('subscription renewals through Stripe', () => {
     // Within the lease nothing is charged again.
     expect(await s.renew(tokyo(2027, 2, 10, 10) + 60_000)).toMatchObject({ renewed: 0 });
     await s.renew(tokyo(2027, 2, 10, 11));
-    expect(await s.db.selectFrom('orders').select('status').where('id', '=', waiting.id).executeTakeFirstOrThrow()).toEqual({ status: 'COMPLETE' });
+    expect(await s.db.selectFrom('orders').select('status').where('id', '=', waiting.id).executeTakeFirstOrThrow()).toEqual({
+      status: 'COMPLETE',
+    });
     expect(await memberSubscription(s.db, s.m.userId, s.subscriptionId)).toMatchObject({ status: 'ACTIVE', paymentCount: 2 });
     expect([...stripe.intents.values()].filter((i) => i.metadata.order_id === String(waiting.id))).toHaveLength(1);
     expect((await ordersOf(s.db, s.m.userId)).filter((o) => o.status === 'COMPLETE')).toHaveLength(2);

@@ -15,12 +15,18 @@ afterAll(() => t.close());
 describe('parallel subscribes', () => {
   it('ten parallel subscribe calls with different tokens leave one active subscription and one charge', async () => {
     const m = await member(t.app);
-    const tokens = await Promise.all(Array.from({ length: 10 }, () => tokenFor(t.app, m.cookie, '/api/manga_coin_sales_subscription_plans/create_token')));
+    const tokens = await Promise.all(
+      Array.from({ length: 10 }, () => tokenFor(t.app, m.cookie, '/api/manga_coin_sales_subscription_plans/create_token')),
+    );
     const planOf = [plans.light, plans.standard, plans.premium];
     const responses = await Promise.all(tokens.map((token, i) => subscribeByCard(t.app, m.cookie, planOf[i % 3]!, { token })));
     expect(responses.filter((r) => r.statusCode === 200)).toHaveLength(1);
     expect(new Set(responses.filter((r) => r.statusCode !== 200).map((r) => r.json().errorCode))).toEqual(new Set(['POSSESSION_LIMIT']));
-    const subscriptions = await t.database.db.selectFrom('user_manga_coin_subscriptions').select(['status']).where('user_id', '=', m.userId).execute();
+    const subscriptions = await t.database.db
+      .selectFrom('user_manga_coin_subscriptions')
+      .select(['status'])
+      .where('user_id', '=', m.userId)
+      .execute();
     expect(subscriptions).toEqual([{ status: 'ACTIVE' }]);
     expect(await t.database.db.selectFrom('orders').select('id').where('user_id', '=', m.userId).execute()).toHaveLength(1);
     const won = responses.find((r) => r.statusCode === 200)!.json();
@@ -31,7 +37,9 @@ describe('parallel subscribes', () => {
     const m = await member(t.app);
     const token = await tokenFor(t.app, m.cookie, '/api/manga_coin_sales_subscription_plans/create_token');
     const body = { ...shown(plans.standard), cardId: await sandboxCardId(t.app) };
-    const responses = await Promise.all(Array.from({ length: 10 }, () => subscribeByCard(t.app, m.cookie, plans.standard, { token, body })));
+    const responses = await Promise.all(
+      Array.from({ length: 10 }, () => subscribeByCard(t.app, m.cookie, plans.standard, { token, body })),
+    );
     expect(responses.map((r) => r.statusCode)).toEqual(Array(10).fill(200));
     expect(new Set(responses.map((r) => r.body)).size).toBe(1);
     expect(await t.database.db.selectFrom('orders').select('id').where('user_id', '=', m.userId).execute()).toHaveLength(1);

@@ -1,7 +1,14 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { insertTitle } from './support/catalog-factories';
 import { createMember } from './support/members';
-import { type ProcessDatabase, type ServerProcess, client, confirmEmailThrough, createProcessDatabase, startServer } from './support/server-processes';
+import {
+  type ProcessDatabase,
+  type ServerProcess,
+  client,
+  confirmEmailThrough,
+  createProcessDatabase,
+  startServer,
+} from './support/server-processes';
 import { demoPlans, shown, testCard } from './support/subscription-factories';
 import { ledgerInvariant } from './support/wallet-factories';
 
@@ -39,7 +46,10 @@ describe('renewal runners in two processes', () => {
       userIds.push(signup.json.userId as number);
       await confirmEmailThrough(api, database, signup.json.userId as number);
       const token = (await api.get('/manga_coin_sales_subscription_plans/create_token')).json.status!.token!;
-      const subscribed = await api.post(`/manga_coin_sales_subscription_plans/${standard.id}?token=${token}`, { ...shown(standard), cardId: await cardIdAt(first.url) });
+      const subscribed = await api.post(`/manga_coin_sales_subscription_plans/${standard.id}?token=${token}`, {
+        ...shown(standard),
+        cardId: await cardIdAt(first.url),
+      });
       expect(subscribed.status, JSON.stringify(subscribed.json)).toBe(200);
     }
     const second = await startServer(env);
@@ -49,7 +59,8 @@ describe('renewal runners in two processes', () => {
     const due = Date.now() - 1000;
     await db.updateTable('user_manga_coin_subscriptions').set({ renewal_at: due, next_attempt_at: due }).execute();
     const paid = async () =>
-      (await db.selectFrom('manga_coin_subscription_cycles').select('id').where('cycle', '=', 2).where('status', '=', 'PAID').execute()).length;
+      (await db.selectFrom('manga_coin_subscription_cycles').select('id').where('cycle', '=', 2).where('status', '=', 'PAID').execute())
+        .length;
     for (let waited = 0; (await paid()) < userIds.length && waited < 20_000; waited += 100) await sleep(100);
     await sleep(1000); // more polls of both runners: nothing more is charged
     expect(await paid()).toBe(userIds.length);

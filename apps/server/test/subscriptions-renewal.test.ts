@@ -65,7 +65,13 @@ describe('renewals on the clock', () => {
     // The same run again at the same instant charges nothing more.
     expect(await renew(tokyo(2027, 2, 28))).toMatchObject({ renewed: 0 });
     let sub = await mine(m, first.subscription.id);
-    expect(sub).toMatchObject({ status: 'ACTIVE', paymentCount: 2, firstBonusFlg: true, secondBonusFlg: true, renewalDatetime: tokyo(2027, 3, 31) });
+    expect(sub).toMatchObject({
+      status: 'ACTIVE',
+      paymentCount: 2,
+      firstBonusFlg: true,
+      secondBonusFlg: true,
+      renewalDatetime: tokyo(2027, 3, 31),
+    });
 
     expect(await renew(tokyo(2027, 3, 31))).toMatchObject({ renewed: 1 });
     sub = await mine(m, first.subscription.id);
@@ -75,7 +81,12 @@ describe('renewals on the clock', () => {
       [2, 'PAID', 1000, 300, tokyo(2027, 2, 28)],
       [3, 'PAID', 1000, 100, tokyo(2027, 3, 31)],
     ]);
-    const grants = await db.selectFrom('wallet_ledger').select(['reason', 'amount']).where('user_id', '=', m.userId).orderBy('id').execute();
+    const grants = await db
+      .selectFrom('wallet_ledger')
+      .select(['reason', 'amount'])
+      .where('user_id', '=', m.userId)
+      .orderBy('id')
+      .execute();
     expect(grants.filter((g) => g.reason === '定期購入 初回ボーナス').map((g) => g.amount)).toEqual([500]);
     expect(grants.filter((g) => g.reason === '定期購入 2回目ボーナス').map((g) => g.amount)).toEqual([200]);
     expect(grants.filter((g) => g.reason === '定期購入 毎月ボーナス')).toHaveLength(3);
@@ -108,7 +119,13 @@ describe('renewals on the clock', () => {
     expect((await mine(m, subscription.id)).retryDatetime).toBe(tokyo(2027, 2, 12));
     expect(await renew(tokyo(2027, 2, 12))).toMatchObject({ cancelled: 1 });
     const ended = await mine(m, subscription.id);
-    expect(ended).toMatchObject({ status: 'CANCEL', paymentCount: 1, renewalDatetime: null, endDatetime: tokyo(2027, 2, 10), retryDatetime: null });
+    expect(ended).toMatchObject({
+      status: 'CANCEL',
+      paymentCount: 1,
+      renewalDatetime: null,
+      endDatetime: tokyo(2027, 2, 10),
+      retryDatetime: null,
+    });
     expect(ended.cycles![1]).toMatchObject({ cycle: 2, status: 'DECLINED', attempts: 3, failureCode: 'DECLINED_CARD' });
     expect(await renew(tokyo(2027, 3, 10))).toMatchObject({ renewed: 0, retrying: 0, cancelled: 0 });
     const orders = await db.selectFrom('orders').select('status').where('user_id', '=', m.userId).orderBy('id').execute();
@@ -125,7 +142,14 @@ describe('renewals on the clock', () => {
     await issuerAnswers(db, m.userId, 'SUCCESS');
     expect(await renew(tokyo(2027, 3, 1))).toMatchObject({ renewed: 1 });
     const sub = await mine(m, subscription.id);
-    expect(sub).toMatchObject({ status: 'ACTIVE', paymentCount: 2, failureCode: null, retryDatetime: null, renewalDatetime: tokyo(2027, 3, 31), secondBonusFlg: true });
+    expect(sub).toMatchObject({
+      status: 'ACTIVE',
+      paymentCount: 2,
+      failureCode: null,
+      retryDatetime: null,
+      renewalDatetime: tokyo(2027, 3, 31),
+      secondBonusFlg: true,
+    });
     expect(sub.cycles![1]).toMatchObject({ cycle: 2, status: 'PAID', attempts: 2 });
   });
 
@@ -153,19 +177,35 @@ describe('renewals on the clock', () => {
     const { app, db, plans, renew } = await setup(tokyo(2027, 1, 10));
     const m = await member(app);
     const token = await tokenFor(app, m.cookie, '/api/manga_coin_sales_subscription_plans/create_token');
-    const entry = await app.inject({ method: 'POST', url: `/api/manga_coin_sales_subscription_plans/docomo/${plans.light.id}?token=${token}`, headers: { cookie: m.cookie }, payload: shown(plans.light) });
+    const entry = await app.inject({
+      method: 'POST',
+      url: `/api/manga_coin_sales_subscription_plans/docomo/${plans.light.id}?token=${token}`,
+      headers: { cookie: m.cookie },
+      payload: shown(plans.light),
+    });
     await app.inject({ method: 'POST', url: `${entry.json().confirmUrl}/approve` });
     expect(await renew(tokyo(2027, 2, 10))).toMatchObject({ renewed: 1 });
     const orders = await db.selectFrom('orders').select(['status', 'payment_type']).where('user_id', '=', m.userId).execute();
-    expect(orders).toEqual([{ status: 'COMPLETE', payment_type: 'DOCOMO' }, { status: 'COMPLETE', payment_type: 'DOCOMO' }]);
-    expect(await mine(m, entry.json().subscription.id)).toMatchObject({ status: 'ACTIVE', paymentCount: 2, renewalDatetime: tokyo(2027, 3, 10) });
+    expect(orders).toEqual([
+      { status: 'COMPLETE', payment_type: 'DOCOMO' },
+      { status: 'COMPLETE', payment_type: 'DOCOMO' },
+    ]);
+    expect(await mine(m, entry.json().subscription.id)).toMatchObject({
+      status: 'ACTIVE',
+      paymentCount: 2,
+      renewalDatetime: tokyo(2027, 3, 10),
+    });
   });
 
   it('ends a withdrawn member’s subscription instead of charging it', async () => {
     const { app, db, plans, renew } = await setup(tokyo(2027, 1, 10));
     const m = await member(app);
     const { subscription } = (await subscribeByCard(app, m.cookie, plans.light)).json();
-    await db.updateTable('users').set({ withdrawn_at: tokyo(2027, 1, 20) }).where('id', '=', m.userId).execute();
+    await db
+      .updateTable('users')
+      .set({ withdrawn_at: tokyo(2027, 1, 20) })
+      .where('id', '=', m.userId)
+      .execute();
     expect(await renew(tokyo(2027, 2, 10))).toMatchObject({ renewed: 0, cancelled: 1 });
     expect(await mine(m, subscription.id)).toMatchObject({ status: 'CANCEL', failureCode: 'WITHDRAWN' });
     expect(await db.selectFrom('orders').select('id').where('user_id', '=', m.userId).execute()).toHaveLength(1);
@@ -185,8 +225,15 @@ describe('one charge per subscription and cycle', () => {
     const { app, db, plans } = await setup(tokyo(2027, 1, 31));
     const m = await member(app);
     const { subscription } = (await subscribeByCard(app, m.cookie, plans.light)).json();
-    const stale = await db.selectFrom('user_manga_coin_subscriptions').selectAll().where('id', '=', subscription.id).executeTakeFirstOrThrow();
-    const charge = () => db.transaction().execute((trx) => chargeCycle(trx, provider, stale, { recurring: true, returnUrl: '/', now: new Date(tokyo(2027, 2, 28)) }));
+    const stale = await db
+      .selectFrom('user_manga_coin_subscriptions')
+      .selectAll()
+      .where('id', '=', subscription.id)
+      .executeTakeFirstOrThrow();
+    const charge = () =>
+      db
+        .transaction()
+        .execute((trx) => chargeCycle(trx, provider, stale, { recurring: true, returnUrl: '/', now: new Date(tokyo(2027, 2, 28)) }));
     expect((await charge()).kind).toBe('PAID');
     await expect(charge()).rejects.toThrow(CycleTaken);
     expect(await db.selectFrom('orders').select('id').where('user_id', '=', m.userId).execute()).toHaveLength(2);
@@ -205,10 +252,17 @@ describe('one charge per subscription and cycle', () => {
       },
     };
     const errors: object[] = [];
-    const report = await renewDueSubscriptions({ db, provider: broken, log: { error: (details) => void errors.push(details) } }, new Date(tokyo(2027, 2, 10)));
+    const report = await renewDueSubscriptions(
+      { db, provider: broken, log: { error: (details) => void errors.push(details) } },
+      new Date(tokyo(2027, 2, 10)),
+    );
     expect(report).toMatchObject({ renewed: 1, skipped: 1 });
     expect(errors).toHaveLength(1);
-    const postponed = await db.selectFrom('user_manga_coin_subscriptions').select(['next_attempt_at', 'status']).where('user_id', '=', a.userId).executeTakeFirstOrThrow();
+    const postponed = await db
+      .selectFrom('user_manga_coin_subscriptions')
+      .select(['next_attempt_at', 'status'])
+      .where('user_id', '=', a.userId)
+      .executeTakeFirstOrThrow();
     expect(postponed).toEqual({ next_attempt_at: tokyo(2027, 2, 10, 11), status: 'ACTIVE' });
     expect(await db.selectFrom('orders').select('id').where('user_id', '=', a.userId).execute()).toHaveLength(1);
   });
@@ -245,20 +299,23 @@ describe('concurrent renewal runs', () => {
     await expectEachChargedTwice(ctx);
   });
 
-  it.skipIf(testDialect !== 'postgres')('charges each due subscription once when two app instances on one PostgreSQL run at the same instant', async () => {
-    const ctx = await dueMembers(20);
-    const second = openDatabase({ databaseUrl: t!.database.databaseUrl, poolSize: 4 });
-    try {
-      const now = new Date(tokyo(2027, 2, 28));
-      const runs = [ctx.db, second.db, ctx.db, second.db].map((db) => renewDueSubscriptions({ db, provider }, now));
-      const reports = await Promise.all(runs);
-      expect(reports.reduce((s, r) => s + r.renewed, 0)).toBe(20);
-      // Each instance took some of them (SKIP LOCKED spreads the work), and nothing was charged twice.
-      expect(reports.reduce((s, r) => s + r.skipped, 0)).toBe(0);
-      await expectEachChargedTwice(ctx);
-      expect((await renewDueSubscriptions({ db: second.db, provider }, now)).renewed).toBe(0);
-    } finally {
-      await second.destroy();
-    }
-  });
+  it.skipIf(testDialect !== 'postgres')(
+    'charges each due subscription once when two app instances on one PostgreSQL run at the same instant',
+    async () => {
+      const ctx = await dueMembers(20);
+      const second = openDatabase({ databaseUrl: t!.database.databaseUrl, poolSize: 4 });
+      try {
+        const now = new Date(tokyo(2027, 2, 28));
+        const runs = [ctx.db, second.db, ctx.db, second.db].map((db) => renewDueSubscriptions({ db, provider }, now));
+        const reports = await Promise.all(runs);
+        expect(reports.reduce((s, r) => s + r.renewed, 0)).toBe(20);
+        // Each instance took some of them (SKIP LOCKED spreads the work), and nothing was charged twice.
+        expect(reports.reduce((s, r) => s + r.skipped, 0)).toBe(0);
+        await expectEachChargedTwice(ctx);
+        expect((await renewDueSubscriptions({ db: second.db, provider }, now)).renewed).toBe(0);
+      } finally {
+        await second.destroy();
+      }
+    },
+  );
 });

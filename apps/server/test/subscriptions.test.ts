@@ -25,8 +25,19 @@ describe('plans and the good-value appeal', () => {
     const card = (await get(`${PLANS}?payment_type=creditcard`)).json();
     expect(card.plans.map((p: { name: string }) => p.name)).toEqual(['ライトコース', 'スタンダードコース', 'プレミアムコース']);
     expect(card.plans.map((p: { bonusPercentage: number }) => p.bonusPercentage)).toEqual([5, 10, 15]);
-    expect(card.plans.find((p: { goodValueFlg: boolean }) => p.goodValueFlg)).toMatchObject({ name: 'プレミアムコース', highlightType: 'bargain', paymentType: 'creditcard' });
-    expect(card.plans[1]).toMatchObject({ coin: 1000, taxIncludedPrice: 1000, firstBonus: 500, secondBonus: 200, cycleBonus: 100, highlightType: 'popular' });
+    expect(card.plans.find((p: { goodValueFlg: boolean }) => p.goodValueFlg)).toMatchObject({
+      name: 'プレミアムコース',
+      highlightType: 'bargain',
+      paymentType: 'creditcard',
+    });
+    expect(card.plans[1]).toMatchObject({
+      coin: 1000,
+      taxIncludedPrice: 1000,
+      firstBonus: 500,
+      secondBonus: 200,
+      cycleBonus: 100,
+      highlightType: 'popular',
+    });
     const docomo = (await get(`${PLANS}?payment_type=docomo`)).json();
     expect(docomo.plans.map((p: { name: string }) => p.name)).toEqual(['ライトコース', 'スタンダードコース']);
     expect((await get(`${PLANS}/${plans.premium.id}?payment_type=softbank`)).statusCode).toBe(404);
@@ -43,11 +54,20 @@ describe('plans and the good-value appeal', () => {
 
   it('appeals to a guest and a member without a subscription, and hides for a subscriber', async () => {
     const guest = (await get(`${PLANS}/appeal/good_value?payment_type=creditcard`)).json();
-    expect(guest).toMatchObject({ status: 'ACTIVE', loggedIn: false, plan: { name: 'プレミアムコース', coin: 3000, cycleBonus: 450, bonusPercentage: 15 } });
+    expect(guest).toMatchObject({
+      status: 'ACTIVE',
+      loggedIn: false,
+      plan: { name: 'プレミアムコース', coin: 3000, cycleBonus: 450, bonusPercentage: 15 },
+    });
     const m = await member(t.app);
     expect((await get(`${PLANS}/appeal/good_value`, m.cookie)).json()).toMatchObject({ status: 'ACTIVE', loggedIn: true });
     expect((await subscribeByCard(t.app, m.cookie, plans.light)).statusCode).toBe(200);
-    expect((await get(`${PLANS}/appeal/good_value`, m.cookie)).json()).toEqual({ status: 'SUBSCRIBED', loggedIn: true, essentiallyFreeFlg: false, plan: null });
+    expect((await get(`${PLANS}/appeal/good_value`, m.cookie)).json()).toEqual({
+      status: 'SUBSCRIBED',
+      loggedIn: true,
+      essentiallyFreeFlg: false,
+      plan: null,
+    });
   });
 
   it('serves the banner image of the good-value plan', async () => {
@@ -67,12 +87,23 @@ describe('subscribing by card', () => {
       status: 'ACTIVE',
       granted: { coin: 1000, firstBonus: 500, secondBonus: 0, cycleBonus: 100, bonus: 600 },
       balance: 1600,
-      subscription: { status: 'ACTIVE', paymentCount: 1, firstBonusFlg: true, secondBonusFlg: false, card: { brand: 'VISA', last4: '4242' }, paymentType: 'creditcard' },
+      subscription: {
+        status: 'ACTIVE',
+        paymentCount: 1,
+        firstBonusFlg: true,
+        secondBonusFlg: false,
+        card: { brand: 'VISA', last4: '4242' },
+        paymentType: 'creditcard',
+      },
     });
     expect(body.subscription.cardId).toMatch(/^card_/);
     expect(body.subscription.renewalDatetime).toBe(new TZDate(2027, 1, 10, 12, 0, 0, 'Asia/Tokyo').getTime());
     const lots = await t.database.db.selectFrom('wallet_lots').selectAll().where('user_id', '=', m.userId).orderBy('id').execute();
-    expect(lots.map((l) => [l.amount, l.paid, l.yen_value])).toEqual([[1000, 1, 1000], [500, 0, 0], [100, 0, 0]]);
+    expect(lots.map((l) => [l.amount, l.paid, l.yen_value])).toEqual([
+      [1000, 1, 1000],
+      [500, 0, 0],
+      [100, 0, 0],
+    ]);
     const history = (await get('/api/manga_coin/history?offset=0&limit=10', m.cookie)).json().history;
     expect(history.map((e: { reason: string }) => e.reason).sort()).toEqual(
       ['マンガコイン定期購入「スタンダードコース」1回目', '定期購入 初回ボーナス', '定期購入 毎月ボーナス'].sort(),
@@ -80,7 +111,13 @@ describe('subscribing by card', () => {
     expect(await ledgerInvariant(t.database.db, m.userId, clock.now())).toMatchObject({ MANGA_COIN: 1600 });
     // The payments history shows the cycle's payment.
     const payments = (await get('/api/order/payments?offset=0&limit=10', m.cookie)).json();
-    expect(payments.payments[0]).toMatchObject({ kind: 'MANGA_COIN', status: 'COMPLETE', paymentType: 'SIMPLY_PAY_CREDIT_CARD', totalPrice: 1000, coinItem: { coin: 1000, bonus: 600 } });
+    expect(payments.payments[0]).toMatchObject({
+      kind: 'MANGA_COIN',
+      status: 'COMPLETE',
+      paymentType: 'SIMPLY_PAY_CREDIT_CARD',
+      totalPrice: 1000,
+      coinItem: { coin: 1000, bonus: 600 },
+    });
   });
 
   it('answers a replayed token with the first answer and charges once', async () => {
@@ -108,7 +145,9 @@ describe('subscribing by card', () => {
 
   it('refuses a card subscription whose reCaptchaToken the human check refuses, charging and keeping nothing', async () => {
     const m = await member(t.app);
-    const refused = await subscribeByCard(t.app, m.cookie, plans.light, { body: { ...shown(plans.light), cardId: await sandboxCardId(t.app), reCaptchaToken: 'fail' } });
+    const refused = await subscribeByCard(t.app, m.cookie, plans.light, {
+      body: { ...shown(plans.light), cardId: await sandboxCardId(t.app), reCaptchaToken: 'fail' },
+    });
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toEqual({ errorCode: 'HUMAN_CHECK_FAILED', messages: ['reCaptchaToken: not verified'] });
     const all = (await get('/api/user_manga_coin_sales_subscriptions/me/by_status?status=ENTRY,ACTIVE,ERROR,CANCEL', m.cookie)).json();
@@ -123,7 +162,12 @@ describe('subscribing by card', () => {
     expect(declined.json()).toEqual({ errorCode: 'SIMPLY_CREDIT_CARD_ERROR', messages: ['DECLINED_CARD: card: declined by the issuer'] });
     const errors = (await get('/api/user_manga_coin_sales_subscriptions/me/by_status?status=ERROR', m.cookie)).json();
     expect(errors.subscriptions).toHaveLength(1);
-    expect(errors.subscriptions[0]).toMatchObject({ status: 'ERROR', paymentCount: 0, failureCode: 'DECLINED_CARD', renewalDatetime: null });
+    expect(errors.subscriptions[0]).toMatchObject({
+      status: 'ERROR',
+      paymentCount: 0,
+      failureCode: 'DECLINED_CARD',
+      renewalDatetime: null,
+    });
     expect(await ledgerInvariant(t.database.db, m.userId, clock.now())).toMatchObject({ MANGA_COIN: 0 });
     // A failed first payment does not hold the member's one subscription.
     expect((await subscribeByCard(t.app, m.cookie, plans.light)).statusCode).toBe(200);
@@ -135,32 +179,51 @@ describe('subscribing by card', () => {
   it('refuses a card number sent to the store (400 naming card), keeping and charging nothing', async () => {
     const m = await member(t.app);
     const cardData = testCard();
-    for (const body of [{ ...shown(plans.light), card: cardData }, { ...shown(plans.light), cardId: await sandboxCardId(t.app), card: cardData }]) {
+    for (const body of [
+      { ...shown(plans.light), card: cardData },
+      { ...shown(plans.light), cardId: await sandboxCardId(t.app), card: cardData },
+    ]) {
       const refused = await subscribeByCard(t.app, m.cookie, plans.light, { body });
       expect(refused.statusCode).toBe(400);
-      expect(refused.json()).toMatchObject({ errorCode: 'BAD_REQUEST', messages: expect.arrayContaining([expect.stringMatching(/^card: /)]) });
+      expect(refused.json()).toMatchObject({
+        errorCode: 'BAD_REQUEST',
+        messages: expect.arrayContaining([expect.stringMatching(/^card: /)]),
+      });
     }
-    expect(await t.database.db.selectFrom('user_manga_coin_subscriptions').select('id').where('user_id', '=', m.userId).execute()).toHaveLength(0);
+    expect(
+      await t.database.db.selectFrom('user_manga_coin_subscriptions').select('id').where('user_id', '=', m.userId).execute(),
+    ).toHaveLength(0);
   });
 
   it('charges a card the provider already keeps, by cardId, and refuses another member’s cardId', async () => {
     const m = await member(t.app);
     const first = (await subscribeByCard(t.app, m.cookie, plans.light)).json();
     await cancelSubscription(t.app, m.cookie, plans.light.id);
-    const byId = await subscribeByCard(t.app, m.cookie, plans.light, { body: { ...shown(plans.light), cardId: first.subscription.cardId } });
+    const byId = await subscribeByCard(t.app, m.cookie, plans.light, {
+      body: { ...shown(plans.light), cardId: first.subscription.cardId },
+    });
     expect(byId.statusCode, byId.body).toBe(200);
     expect(byId.json().subscription.cardId).toBe(first.subscription.cardId);
     const other = await member(t.app);
-    const stolen = await subscribeByCard(t.app, other.cookie, plans.light, { body: { ...shown(plans.light), cardId: first.subscription.cardId } });
+    const stolen = await subscribeByCard(t.app, other.cookie, plans.light, {
+      body: { ...shown(plans.light), cardId: first.subscription.cardId },
+    });
     expect(stolen.json()).toMatchObject({ errorCode: 'SIMPLY_CREDIT_CARD_ERROR', messages: ['INVALID_CARD_ID: cardId: no such card'] });
   });
 
   it('refuses a plan whose coins or bonuses are not what was shown, or not sold for the payment type (SIMPLY_SUBSCRIBE_ERROR)', async () => {
     const m = await member(t.app);
-    const changed = await subscribeByCard(t.app, m.cookie, plans.light, { body: { ...shown(plans.light), cycleBonus: 999, cardId: await sandboxCardId(t.app) } });
+    const changed = await subscribeByCard(t.app, m.cookie, plans.light, {
+      body: { ...shown(plans.light), cycleBonus: 999, cardId: await sandboxCardId(t.app) },
+    });
     expect(changed.json()).toEqual({ errorCode: 'SIMPLY_SUBSCRIBE_ERROR', messages: ['coin: the plan is no longer what was shown'] });
     const token = await tokenFor(t.app, m.cookie, `${PLANS}/create_token`);
-    const carrier = await t.app.inject({ method: 'POST', url: `${PLANS}/softbank/${plans.premium.id}?token=${token}`, headers: { cookie: m.cookie }, payload: shown(plans.premium) });
+    const carrier = await t.app.inject({
+      method: 'POST',
+      url: `${PLANS}/softbank/${plans.premium.id}?token=${token}`,
+      headers: { cookie: m.cookie },
+      payload: shown(plans.premium),
+    });
     expect(carrier.json()).toEqual({ errorCode: 'SIMPLY_SUBSCRIBE_ERROR', messages: ['id: no such plan for this payment type'] });
   });
 
@@ -171,22 +234,44 @@ describe('subscribing by card', () => {
     const over = await subscribeByCard(t.app, m.cookie, plans.light);
     expect(over.statusCode).toBe(400);
     expect(over.json().errorCode).toBe('COIN_POSESSION_OVER');
-    expect(await t.database.db.selectFrom('user_manga_coin_subscriptions').select('id').where('user_id', '=', m.userId).execute()).toHaveLength(0);
+    expect(
+      await t.database.db.selectFrom('user_manga_coin_subscriptions').select('id').where('user_id', '=', m.userId).execute(),
+    ).toHaveLength(0);
   });
 
   it('names the missing fields of §5: id, token, body', async () => {
     const m = await member(t.app);
-    const noToken = await t.app.inject({ method: 'POST', url: `${PLANS}/${plans.light.id}`, headers: { cookie: m.cookie }, payload: { ...shown(plans.light), cardId: await sandboxCardId(t.app) } });
+    const noToken = await t.app.inject({
+      method: 'POST',
+      url: `${PLANS}/${plans.light.id}`,
+      headers: { cookie: m.cookie },
+      payload: { ...shown(plans.light), cardId: await sandboxCardId(t.app) },
+    });
     expect(noToken.json().messages).toContain('token: is required');
     const token = await tokenFor(t.app, m.cookie, `${PLANS}/create_token`);
     const noBody = await t.app.inject({ method: 'POST', url: `${PLANS}/${plans.light.id}?token=${token}`, headers: { cookie: m.cookie } });
     expect(noBody.statusCode).toBe(400);
     expect(noBody.json().messages[0]).toBe('coin: is required'); // an empty body is {}: its fields are named
-    const noBonus = await t.app.inject({ method: 'POST', url: `${PLANS}/${plans.light.id}?token=${token}`, headers: { cookie: m.cookie }, payload: { coin: 500, firstBonus: 300, cardId: await sandboxCardId(t.app) } });
+    const noBonus = await t.app.inject({
+      method: 'POST',
+      url: `${PLANS}/${plans.light.id}?token=${token}`,
+      headers: { cookie: m.cookie },
+      payload: { coin: 500, firstBonus: 300, cardId: await sandboxCardId(t.app) },
+    });
     expect(noBonus.json().messages).toEqual(['cycleBonus: is required']);
-    const noCard = await t.app.inject({ method: 'POST', url: `${PLANS}/${plans.light.id}?token=${token}`, headers: { cookie: m.cookie }, payload: shown(plans.light) });
+    const noCard = await t.app.inject({
+      method: 'POST',
+      url: `${PLANS}/${plans.light.id}?token=${token}`,
+      headers: { cookie: m.cookie },
+      payload: shown(plans.light),
+    });
     expect(noCard.json().messages).toEqual(['cardId: is required']);
-    const badId = await t.app.inject({ method: 'POST', url: `${PLANS}/abc?token=${token}`, headers: { cookie: m.cookie }, payload: shown(plans.light) });
+    const badId = await t.app.inject({
+      method: 'POST',
+      url: `${PLANS}/abc?token=${token}`,
+      headers: { cookie: m.cookie },
+      payload: shown(plans.light),
+    });
     expect(badId.json().messages[0]).toMatch(/^id: /);
     const byStatus = await get('/api/user_manga_coin_sales_subscriptions/me/by_status', m.cookie);
     expect(byStatus.json()).toEqual({ errorCode: 'BAD_REQUEST', messages: ['status: is required'] });
@@ -205,7 +290,11 @@ describe('subscribing by card', () => {
       ['GET', '/api/user_manga_coin_sales_subscriptions/me/by_status?status=ACTIVE'],
     ] as const;
     for (const [method, url] of calls) {
-      const response = await t.app.inject({ method, url, payload: method === 'POST' ? { ...shown(plans.light), cardId: await sandboxCardId(t.app) } : undefined });
+      const response = await t.app.inject({
+        method,
+        url,
+        payload: method === 'POST' ? { ...shown(plans.light), cardId: await sandboxCardId(t.app) } : undefined,
+      });
       expect(response.statusCode, url).toBe(401);
     }
   });
@@ -217,7 +306,13 @@ describe('cancelling and the member’s subscriptions', () => {
     const subscribed = (await subscribeByCard(t.app, m.cookie, plans.light)).json();
     const cancelled = await cancelSubscription(t.app, m.cookie, plans.light.id);
     expect(cancelled.statusCode).toBe(200);
-    expect(cancelled.json()).toMatchObject({ status: 'CANCEL', renewalDatetime: null, endDatetime: subscribed.subscription.renewalDatetime, cancelDatetime: clock.now(), paymentCount: 1 });
+    expect(cancelled.json()).toMatchObject({
+      status: 'CANCEL',
+      renewalDatetime: null,
+      endDatetime: subscribed.subscription.renewalDatetime,
+      cancelDatetime: clock.now(),
+      paymentCount: 1,
+    });
     expect(await ledgerInvariant(t.database.db, m.userId, clock.now())).toMatchObject({ MANGA_COIN: 500 + 300 + 25 });
     const again = await cancelSubscription(t.app, m.cookie, plans.light.id);
     expect(again.json()).toEqual({ errorCode: 'SIMPLY_UNSUBSCRIBE_ERROR', messages: ['id: no subscription of this plan to cancel'] });
@@ -228,10 +323,20 @@ describe('cancelling and the member’s subscriptions', () => {
     const id = (await subscribeByCard(t.app, m.cookie, plans.standard)).json().subscription.id;
     const ofPlan = (await get(`/api/user_manga_coin_sales_subscriptions/me?id=${plans.standard.id}`, m.cookie)).json();
     expect(ofPlan.subscription).toMatchObject({ id, planId: plans.standard.id, plan: { name: 'スタンダードコース', bonusPercentage: 10 } });
-    expect((await get(`/api/user_manga_coin_sales_subscriptions/me?id=${plans.light.id}`, m.cookie)).json()).toEqual({ subscription: null });
+    expect((await get(`/api/user_manga_coin_sales_subscriptions/me?id=${plans.light.id}`, m.cookie)).json()).toEqual({
+      subscription: null,
+    });
     const one = (await get(`/api/user_manga_coin_sales_subscriptions/me/${id}`, m.cookie)).json();
     expect(one.cycles).toEqual([
-      expect.objectContaining({ cycle: 1, status: 'PAID', attempts: 1, coin: 1000, bonus: 600, taxIncludedPrice: 1000, paidDatetime: clock.now() }),
+      expect.objectContaining({
+        cycle: 1,
+        status: 'PAID',
+        attempts: 1,
+        coin: 1000,
+        bonus: 600,
+        taxIncludedPrice: 1000,
+        paidDatetime: clock.now(),
+      }),
     ]);
     expect((await get(`/api/user_manga_coin_sales_subscriptions/me/${id}`, (await member(t.app)).cookie)).statusCode).toBe(404);
     const list = (await get('/api/user_manga_coin_sales_subscriptions/me/by_status?status=ACTIVE,CANCEL', m.cookie)).json();
@@ -242,7 +347,12 @@ describe('cancelling and the member’s subscriptions', () => {
 describe('subscribing by carrier', () => {
   async function subscribeByCarrier(cookie: string, carrier: 'docomo' | 'softbank', plan = plans.standard) {
     const token = await tokenFor(t.app, cookie, `${PLANS}/create_token`);
-    return t.app.inject({ method: 'POST', url: `${PLANS}/${carrier}/${plan.id}?token=${token}`, headers: { cookie }, payload: { ...shown(plan), returnUrl: '/mangacoin/subscription?payment_type=docomo' } });
+    return t.app.inject({
+      method: 'POST',
+      url: `${PLANS}/${carrier}/${plan.id}?token=${token}`,
+      headers: { cookie },
+      payload: { ...shown(plan), returnUrl: '/mangacoin/subscription?payment_type=docomo' },
+    });
   }
 
   it('waits in ENTRY for the confirmation page, then is ACTIVE with the coins once approved', async () => {
@@ -266,7 +376,12 @@ describe('subscribing by carrier', () => {
     const entry = (await subscribeByCarrier(m.cookie, 'softbank')).json();
     await t.app.inject({ method: 'POST', url: `${entry.confirmUrl}/cancel` });
     const cancelled = (await get(`/api/user_manga_coin_sales_subscriptions/me/${entry.subscription.id}`, m.cookie)).json();
-    expect(cancelled).toMatchObject({ status: 'CANCEL', failureCode: 'CANCELLED_BY_USER', paymentCount: 0, cycles: [expect.objectContaining({ status: 'DECLINED' })] });
+    expect(cancelled).toMatchObject({
+      status: 'CANCEL',
+      failureCode: 'CANCELLED_BY_USER',
+      paymentCount: 0,
+      cycles: [expect.objectContaining({ status: 'DECLINED' })],
+    });
     expect(await ledgerInvariant(t.database.db, m.userId, clock.now())).toMatchObject({ MANGA_COIN: 0 });
     expect((await subscribeByCarrier(m.cookie, 'softbank')).json().status).toBe('ENTRY');
   });

@@ -52,7 +52,11 @@ describe('GET /title_infos and /title/infos', () => {
 describe('/user_titles', () => {
   it('answer a guest 401, bad title_id 400 naming it, an unknown or hidden title 404', async () => {
     const m = await member(t.app);
-    for (const path of ['/api/user_titles/get_max_book_finish_read', '/api/user_titles/get_reservable_books', '/api/user_titles/me/by_title']) {
+    for (const path of [
+      '/api/user_titles/get_max_book_finish_read',
+      '/api/user_titles/get_reservable_books',
+      '/api/user_titles/me/by_title',
+    ]) {
       expect((await get(`${path}?title_id=${titleId}`)).statusCode, path).toBe(401);
       for (const query of ['', '?title_id=x']) {
         const bad = await get(`${path}${query}`, m.cookie);
@@ -67,7 +71,8 @@ describe('/user_titles', () => {
   it('follow what the member owns, pre-ordered, read to the end and wished', async () => {
     const m = await member(t.app);
     const db = t.database.db;
-    const max = async () => (await get(`/api/user_titles/get_max_book_finish_read?title_id=${titleId}`, m.cookie)).json<MaxBookFinishRead>();
+    const max = async () =>
+      (await get(`/api/user_titles/get_max_book_finish_read?title_id=${titleId}`, m.cookie)).json<MaxBookFinishRead>();
     expect(await max()).toEqual({ titleId, bookId: null, vol: null });
 
     await grantOwnership(db, m.userId, vols[0]!);

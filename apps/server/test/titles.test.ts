@@ -31,7 +31,13 @@ beforeAll(async () => {
   const r18 = await db.selectFrom('titles').select('id').where('erotic_type', '=', 4).executeTakeFirstOrThrow();
   r18TitleId = r18.id;
   totalTitles = Number(
-    (await db.selectFrom('titles').select((eb) => eb.fn.countAll<number>().as('n')).where('erotic_type', 'in', [0, 1]).executeTakeFirstOrThrow()).n,
+    (
+      await db
+        .selectFrom('titles')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('erotic_type', 'in', [0, 1])
+        .executeTakeFirstOrThrow()
+    ).n,
   );
   cookies = await adultViewers(t.app);
 });
@@ -49,11 +55,16 @@ const expectBadRequest = async (url: string, field: string) => {
 describe('GET /titles/{title_id} (§3 Title)', () => {
   it('answers the title with its first and last volumes', async () => {
     const title = (await get(`/api/titles/${longTitle}`)).json();
-    expect(title).toMatchObject({ id: longTitle, name: '長い物語', maxVol: 65, completeFlg: false, eroticType: 0, mangaLevel: 0, pageType: 'male' });
-    const [first, last] = await Promise.all([
-      get(`/api/books/${title.minVolBookId}`),
-      get(`/api/books/${title.maxVolBookId}`),
-    ]);
+    expect(title).toMatchObject({
+      id: longTitle,
+      name: '長い物語',
+      maxVol: 65,
+      completeFlg: false,
+      eroticType: 0,
+      mangaLevel: 0,
+      pageType: 'male',
+    });
+    const [first, last] = await Promise.all([get(`/api/books/${title.minVolBookId}`), get(`/api/books/${title.maxVolBookId}`)]);
     expect(first.json().vol).toBe(1);
     expect(last.json().vol).toBe(65);
   });
@@ -93,7 +104,12 @@ describe('GET /title_infos/{title_id}', () => {
     expect(info).toMatchObject({ id: longTitle, description: expect.any(String), totalVolumes: 65, freeBookVols: [1, 2, 3] });
     const demo = (await get('/api/title_infos/1')).json();
     expect(demo.authors.length).toBeGreaterThan(0);
-    expect(demo.authors[0]).toEqual({ authorId: expect.any(Number), name: expect.any(String), kana: expect.any(String), type: expect.any(String) });
+    expect(demo.authors[0]).toEqual({
+      authorId: expect.any(Number),
+      name: expect.any(String),
+      kana: expect.any(String),
+      type: expect.any(String),
+    });
     expect((await get('/api/title_infos/999999')).statusCode).toBe(404);
     expect((await get(`/api/title_infos/${r18TitleId}?ac=1`, cookies.under18)).statusCode).toBe(404);
     await expectBadRequest('/api/title_infos/-1', 'title_id');

@@ -60,7 +60,10 @@ describe('tracking calls', () => {
   it('read_start keeps the viewer parameters; wish list calls keep title_id, hash and ref', async () => {
     await db().deleteFrom('events').execute();
     const m = await member(app);
-    await log('read_start?book_id=11&title_id=3&blogGenreId=g1&themeId=t2&tagIds=1,2,3&algorithmId=a9&did=d-5&put_log=1&ref=book_to_book_reader', m.cookie);
+    await log(
+      'read_start?book_id=11&title_id=3&blogGenreId=g1&themeId=t2&tagIds=1,2,3&algorithmId=a9&did=d-5&put_log=1&ref=book_to_book_reader',
+      m.cookie,
+    );
     await log('add_wish_list?title_id=3&hash=abc&ref=invitation', m.cookie);
     await log('delete_wish_list?title_id=3&hash=abc&ref=invitation', m.cookie);
     await log('read_end?book_id=11&title_id=3&ref=free_ranking_reader&hash=h&sakuyomiFlg=1', m.cookie);
@@ -70,7 +73,14 @@ describe('tracking calls', () => {
     expect(end).toMatchObject({ kind: 'read_end', book_id: 11, title_id: 3, ref: 'free_ranking_reader' });
     expect(JSON.parse(end!.data)).toEqual({ hash: 'h', sakuyomiFlg: '1' });
     expect(read).toMatchObject({ kind: 'read_start', user_id: m.userId, book_id: 11, title_id: 3, ref: 'book_to_book_reader' });
-    expect(JSON.parse(read!.data)).toEqual({ blogGenreId: 'g1', themeId: 't2', tagIds: '1,2,3', algorithmId: 'a9', did: 'd-5', putLog: '1' });
+    expect(JSON.parse(read!.data)).toEqual({
+      blogGenreId: 'g1',
+      themeId: 't2',
+      tagIds: '1,2,3',
+      algorithmId: 'a9',
+      did: 'd-5',
+      putLog: '1',
+    });
     expect([add, del].map((r) => [r!.kind, r!.title_id, r!.ref, JSON.parse(r!.data).hash])).toEqual([
       ['add_wish_list', 3, 'invitation', 'abc'],
       ['delete_wish_list', 3, 'invitation', 'abc'],
@@ -125,7 +135,12 @@ describe('tracking calls', () => {
 
   it('bad input is 400 naming the field, and nothing is buffered', async () => {
     const before = buffer.stats().buffered;
-    for (const [query, field] of [['title_id=abc', 'title_id'], [`ref=${'x'.repeat(201)}`, 'ref'], ['book_id=-1', 'book_id'], ['sakuyomiFlg=2', 'sakuyomiFlg']] as const) {
+    for (const [query, field] of [
+      ['title_id=abc', 'title_id'],
+      [`ref=${'x'.repeat(201)}`, 'ref'],
+      ['book_id=-1', 'book_id'],
+      ['sakuyomiFlg=2', 'sakuyomiFlg'],
+    ] as const) {
       const answer = await log(`page?hash=v&${query}`);
       expect(answer.statusCode).toBe(400);
       expect(answer.json().errorCode).toBe('BAD_REQUEST');

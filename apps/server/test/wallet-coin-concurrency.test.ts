@@ -26,7 +26,12 @@ async function buyInParallel(cookie: string, itemId: number, n: number) {
   const cardId = await sandboxCardId(t.app);
   return Promise.all(
     tokens.map((token) =>
-      t.app.inject({ method: 'POST', url: `/api/manga_coin/purchase?token=${token}`, headers: { cookie }, payload: { itemId, paymentType: 'creditcard', cardId } }),
+      t.app.inject({
+        method: 'POST',
+        url: `/api/manga_coin/purchase?token=${token}`,
+        headers: { cookie },
+        payload: { itemId, paymentType: 'creditcard', cardId },
+      }),
     ),
   );
 }
@@ -38,7 +43,12 @@ describe('parallel coin pack purchases', () => {
     const responses = await buyInParallel(m.cookie, trial.id, 16);
     expect(responses.filter((r) => r.statusCode === 200)).toHaveLength(1);
     expect(new Set(responses.filter((r) => r.statusCode !== 200).map((r) => r.json().errorCode))).toEqual(new Set(['POSSESSION_LIMIT']));
-    const sold = await t.database.db.selectFrom('orders').select('id').where('user_id', '=', m.userId).where('status', '=', 'COMPLETE').execute();
+    const sold = await t.database.db
+      .selectFrom('orders')
+      .select('id')
+      .where('user_id', '=', m.userId)
+      .where('status', '=', 'COMPLETE')
+      .execute();
     expect(sold).toHaveLength(1);
     expect((await ledgerInvariant(t.database.db, m.userId, Date.now())).MANGA_COIN).toBe(trial.coin + trial.bonus);
   });
@@ -57,14 +67,23 @@ describe('parallel coin pack purchases', () => {
 
   it('carrier payments started together and approved together never pass the cap: the late approvals are GRANT_ERROR', async () => {
     const m = await member(t.app);
-    const items = (await t.app.inject({ url: '/api/manga_coin/items/v3?payment_type=paypay&display_scenes=shop' })).json<{ items: { id: number; coin: number; bonus: number }[] }>().items;
+    const items = (await t.app.inject({ url: '/api/manga_coin/items/v3?payment_type=paypay&display_scenes=shop' })).json<{
+      items: { id: number; coin: number; bonus: number }[];
+    }>().items;
     const pack = items.find((i) => i.coin === 3000)!;
     const each = pack.coin + pack.bonus;
     const start = MAX_MANGA_COIN_POSSESSION - 2 * each - 10; // room for two
     await grantTo(t.database.db, m.userId, 'MANGA_COIN', start, { paid: true, yenValue: start });
     const tokens = await Promise.all(Array.from({ length: 6 }, () => tokenFor(t.app, m.cookie, '/api/manga_coin/purchase/create_token')));
     const started = await Promise.all(
-      tokens.map((token) => t.app.inject({ method: 'POST', url: `/api/manga_coin/purchase?token=${token}`, headers: { cookie: m.cookie }, payload: { itemId: pack.id, paymentType: 'paypay' } })),
+      tokens.map((token) =>
+        t.app.inject({
+          method: 'POST',
+          url: `/api/manga_coin/purchase?token=${token}`,
+          headers: { cookie: m.cookie },
+          payload: { itemId: pack.id, paymentType: 'paypay' },
+        }),
+      ),
     );
     expect(started.every((r) => r.json().status === 'PROCESSING')).toBe(true); // nothing is held until approval
     await Promise.all(started.map((r) => t.app.inject({ method: 'POST', url: `${r.json().confirmUrl}/approve` })));
@@ -85,13 +104,21 @@ describe('parallel coin pack purchases', () => {
     const cardId = await sandboxCardId(t.app);
     const [subscribed, ...packs] = await Promise.all([
       subscribeByCard(t.app, m.cookie, plans.standard, { token: subscribeToken }),
-      ...(await Promise.all(Array.from({ length: 8 }, () => tokenFor(t.app, m.cookie, '/api/manga_coin/purchase/create_token')))).map((token) =>
-        t.app.inject({ method: 'POST', url: `/api/manga_coin/purchase?token=${token}`, headers: { cookie: m.cookie }, payload: { itemId: thousand.id, paymentType: 'creditcard', cardId } }),
+      ...(await Promise.all(Array.from({ length: 8 }, () => tokenFor(t.app, m.cookie, '/api/manga_coin/purchase/create_token')))).map(
+        (token) =>
+          t.app.inject({
+            method: 'POST',
+            url: `/api/manga_coin/purchase?token=${token}`,
+            headers: { cookie: m.cookie },
+            payload: { itemId: thousand.id, paymentType: 'creditcard', cardId },
+          }),
       ),
     ]);
     const wins = [subscribed!, ...packs].filter((r) => r.statusCode === 200);
     expect(wins).toHaveLength(1);
-    expect([subscribed!, ...packs].filter((r) => r.statusCode !== 200).every((r) => r.json().errorCode === 'COIN_POSESSION_OVER')).toBe(true);
+    expect([subscribed!, ...packs].filter((r) => r.statusCode !== 200).every((r) => r.json().errorCode === 'COIN_POSESSION_OVER')).toBe(
+      true,
+    );
     const held = (await ledgerInvariant(t.database.db, m.userId, Date.now())).MANGA_COIN;
     expect(held).toBeLessThanOrEqual(MAX_MANGA_COIN_POSSESSION);
     expect(held - start).toBe(subscribed!.statusCode === 200 ? 1600 : thousand.coin + thousand.bonus);

@@ -3,7 +3,14 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { MAX_MANGA_COIN_POSSESSION } from '../src/modules/wallet/coin-purchase.service';
 import { insertTitle } from './support/catalog-factories';
 import { createMember } from './support/members';
-import { type ProcessDatabase, type ServerProcess, client, confirmEmailThrough, createProcessDatabase, startServer } from './support/server-processes';
+import {
+  type ProcessDatabase,
+  type ServerProcess,
+  client,
+  confirmEmailThrough,
+  createProcessDatabase,
+  startServer,
+} from './support/server-processes';
 import { grantTo, ledgerInvariant } from './support/wallet-factories';
 
 /**
@@ -40,7 +47,9 @@ async function twoProcesses() {
 async function sixteenPurchases(apis: ReturnType<typeof client>[], itemId: number, cardId: string) {
   const tokens = await Promise.all(Array.from({ length: 16 }, (_, i) => apis[i % 2]!.get('/manga_coin/purchase/create_token')));
   return Promise.all(
-    tokens.map((token, i) => apis[i % 2]!.post(`/manga_coin/purchase?token=${token.json.status!.token!}`, { itemId, paymentType: 'creditcard', cardId })),
+    tokens.map((token, i) =>
+      apis[i % 2]!.post(`/manga_coin/purchase?token=${token.json.status!.token!}`, { itemId, paymentType: 'creditcard', cardId }),
+    ),
   );
 }
 

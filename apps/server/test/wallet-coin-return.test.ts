@@ -18,16 +18,29 @@ describe('GET /manga_coin/pcb and /manga_coin/cb', () => {
     expect(pcb.statusCode).toBe(200);
     expect(pcb.json()).toEqual({ status: { code: 0 }, results: { path: back, shopUrl: '/mangacoin?ref=pcb' } });
 
-    const items = (await get('/api/manga_coin/items/v3?payment_type=paypay', m.cookie)).json<{ items: { id: number; coin: number; bonus: number }[] }>().items;
+    const items = (await get('/api/manga_coin/items/v3?payment_type=paypay', m.cookie)).json<{
+      items: { id: number; coin: number; bonus: number }[];
+    }>().items;
     const token = await tokenFor(t.app, m.cookie, '/api/manga_coin/purchase/create_token');
-    const started = (await t.app.inject({ method: 'POST', url: `/api/manga_coin/purchase?token=${token}`, headers: { cookie: m.cookie }, payload: { itemId: items[0]!.id, paymentType: 'paypay' } })).json();
+    const started = (
+      await t.app.inject({
+        method: 'POST',
+        url: `/api/manga_coin/purchase?token=${token}`,
+        headers: { cookie: m.cookie },
+        payload: { itemId: items[0]!.id, paymentType: 'paypay' },
+      })
+    ).json();
     await t.app.inject({ method: 'POST', url: `${started.confirmUrl}/approve` });
 
     const cb = await get('/api/manga_coin/cb', m.cookie);
     expect(cb.statusCode).toBe(200);
     expect(cb.json()).toEqual({
       status: { code: 0 },
-      results: { path: back, purchase: { orderId: started.orderId, status: 'COMPLETE', coin: items[0]!.coin, bonus: items[0]!.bonus }, mangaCoin: items[0]!.coin + items[0]!.bonus },
+      results: {
+        path: back,
+        purchase: { orderId: started.orderId, status: 'COMPLETE', coin: items[0]!.coin, bonus: items[0]!.bonus },
+        mangaCoin: items[0]!.coin + items[0]!.bonus,
+      },
     });
     // handed out once
     expect((await get('/api/manga_coin/cb', m.cookie)).json().results.path).toBeNull();
@@ -35,7 +48,10 @@ describe('GET /manga_coin/pcb and /manga_coin/cb', () => {
 
   it('/cb without a /pcb or a purchase answers nulls; a later /pcb replaces the path', async () => {
     const m = await member(t.app);
-    expect((await get('/api/manga_coin/cb', m.cookie)).json()).toEqual({ status: { code: 0 }, results: { path: null, purchase: null, mangaCoin: 0 } });
+    expect((await get('/api/manga_coin/cb', m.cookie)).json()).toEqual({
+      status: { code: 0 },
+      results: { path: null, purchase: null, mangaCoin: 0 },
+    });
     await get('/api/manga_coin/pcb?path=/cart', m.cookie);
     await get('/api/manga_coin/pcb?path=/series_list/series_id=3', m.cookie);
     expect((await get('/api/manga_coin/cb', m.cookie)).json().results).toMatchObject({ path: '/series_list/series_id=3', purchase: null });
@@ -43,7 +59,11 @@ describe('GET /manga_coin/pcb and /manga_coin/cb', () => {
 
   it('§5/§8: path is required and must be on this site (400 naming it); both need login (401)', async () => {
     const m = await member(t.app);
-    for (const url of ['/api/manga_coin/pcb', '/api/manga_coin/pcb?path=https://evil.example/', '/api/manga_coin/pcb?path=//evil.example/x']) {
+    for (const url of [
+      '/api/manga_coin/pcb',
+      '/api/manga_coin/pcb?path=https://evil.example/',
+      '/api/manga_coin/pcb?path=//evil.example/x',
+    ]) {
       const r = await get(url, m.cookie);
       expect(r.statusCode, url).toBe(400);
       expect(r.json().errorCode).toBe('BAD_REQUEST');

@@ -12,7 +12,17 @@ afterAll(() => t.close());
 
 const card = (number: string) => ({ number, expiry: '12/39', cvc: '123' });
 const cardId = (number: string = SandboxTestCard.SUCCESS) => sandboxCardId(t.app, number);
-type Item = { id: number; coin: number; bonus: number; bonusPoint: number; taxIncludedPrice: number; limit: number | null; purchasableCount: number | null; couponAppeal: boolean; highlight: string };
+type Item = {
+  id: number;
+  coin: number;
+  bonus: number;
+  bonusPoint: number;
+  taxIncludedPrice: number;
+  limit: number | null;
+  purchasableCount: number | null;
+  couponAppeal: boolean;
+  highlight: string;
+};
 
 async function items(cookie?: string, query = 'payment_type=creditcard&display_scenes=shop'): Promise<Item[]> {
   const response = await t.app.inject({ url: `/api/manga_coin/items/v3?${query}`, headers: cookie ? { cookie } : {} });
@@ -54,7 +64,14 @@ describe('coin shop', () => {
   });
 
   it('answers 401 to every member call without a session', async () => {
-    for (const url of ['/api/manga_coin/balance', '/api/manga_coin/history', '/api/manga_coin/period_balance', '/api/manga_coin/expiration_balance?days=30', '/api/user/get_coin', '/api/manga_coin/purchase/create_token']) {
+    for (const url of [
+      '/api/manga_coin/balance',
+      '/api/manga_coin/history',
+      '/api/manga_coin/period_balance',
+      '/api/manga_coin/expiration_balance?days=30',
+      '/api/user/get_coin',
+      '/api/manga_coin/purchase/create_token',
+    ]) {
       expect((await t.app.inject({ url })).statusCode, url).toBe(401);
     }
   });
@@ -107,18 +124,36 @@ describe('coin pack by card', () => {
     const response = await t.app.inject({ method: 'POST', url: '/sandbox/cards', payload: { number, expiry, cvc: '123' } });
     expect(response.statusCode).toBe(400);
     expect(response.json().errorCode).toBe(code);
-    expect(await t.database.db.selectFrom('sandbox_card_tokens').select('card_id').where('last4', '=', number.slice(-4)).where('expiry', '=', expiry).execute()).toHaveLength(0);
+    expect(
+      await t.database.db
+        .selectFrom('sandbox_card_tokens')
+        .select('card_id')
+        .where('last4', '=', number.slice(-4))
+        .where('expiry', '=', expiry)
+        .execute(),
+    ).toHaveLength(0);
   });
 
   it('takes the card on the sandbox endpoint only: the store accepts its cardId and refuses a body carrying the card', async () => {
-    const taken = await t.app.inject({ method: 'POST', url: '/sandbox/cards', payload: { number: '4242 4242 4242 4242', expiry: '12/39', cvc: '123' } });
+    const taken = await t.app.inject({
+      method: 'POST',
+      url: '/sandbox/cards',
+      payload: { number: '4242 4242 4242 4242', expiry: '12/39', cvc: '123' },
+    });
     expect(taken.statusCode).toBe(200);
     const token = taken.json<{ cardId: string; brand: string; last4: string }>();
     expect(token).toEqual({ cardId: expect.stringMatching(/^card_[\w-]{20,}$/), brand: 'VISA', last4: '4242' });
     // The sandbox keeps no number: the brand, last four digits, expiry and test behaviour only.
-    const row = await t.database.db.selectFrom('sandbox_card_tokens').selectAll().where('card_id', '=', token.cardId).executeTakeFirstOrThrow();
+    const row = await t.database.db
+      .selectFrom('sandbox_card_tokens')
+      .selectAll()
+      .where('card_id', '=', token.cardId)
+      .executeTakeFirstOrThrow();
     expect(JSON.stringify(row)).not.toContain('424242424242');
-    expect((await t.app.inject({ method: 'POST', url: '/sandbox/cards', payload: { number: '4242' } })).json()).toMatchObject({ errorCode: 'BAD_REQUEST', messages: expect.arrayContaining([expect.stringContaining('number')]) });
+    expect((await t.app.inject({ method: 'POST', url: '/sandbox/cards', payload: { number: '4242' } })).json()).toMatchObject({
+      errorCode: 'BAD_REQUEST',
+      messages: expect.arrayContaining([expect.stringContaining('number')]),
+    });
 
     const m = await member(t.app);
     const pack = (await items(m.cookie)).find((i) => i.coin === 300)!;
@@ -136,7 +171,9 @@ describe('coin pack by card', () => {
     const order = await t.database.db.selectFrom('orders').selectAll().where('id', '=', bought.json().orderId).executeTakeFirstOrThrow();
     expect(order).toMatchObject({ card_brand: 'VISA', card_last4: '4242' });
     // The card is the member's now: paying with it again works, another member cannot use it.
-    expect((await buyPack(m.cookie, { itemId: pack.id, paymentType: 'creditcard', cardId: token.cardId })).json()).toMatchObject({ status: 'COMPLETE' });
+    expect((await buyPack(m.cookie, { itemId: pack.id, paymentType: 'creditcard', cardId: token.cardId })).json()).toMatchObject({
+      status: 'COMPLETE',
+    });
     const other = await member(t.app);
     const stolen = await buyPack(other.cookie, { itemId: pack.id, paymentType: 'creditcard', cardId: token.cardId });
     expect(stolen.statusCode).toBe(400);

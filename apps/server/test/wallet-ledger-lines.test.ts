@@ -26,7 +26,9 @@ describe('ledger lines', () => {
   it('a member who bought a coin pack and a volume and rented an episode reads only Japanese lines naming them', async () => {
     const m = await member(t.app);
     const token = await tokenFor(t.app, m.cookie, '/api/manga_coin/purchase/create_token');
-    const packs = (await t.app.inject({ url: '/api/manga_coin/items/v3?payment_type=creditcard&display_scenes=shop' })).json<{ items: { id: number; coin: number }[] }>().items;
+    const packs = (await t.app.inject({ url: '/api/manga_coin/items/v3?payment_type=creditcard&display_scenes=shop' })).json<{
+      items: { id: number; coin: number }[];
+    }>().items;
     const pack = packs.find((p) => p.coin === 1000)!;
     const bought = await t.app.inject({
       method: 'POST',
@@ -63,22 +65,60 @@ describe('ledger lines', () => {
     const m = await member(t.app);
     const titleId = await insertTitle(db(), { name: 'そらの本棚' });
     const book = await insertBook(db(), titleId, 2, { price: 100 });
-    const orderId = (await db()
-      .insertInto('orders')
-      .values({ user_id: m.userId, kind: 'BOOK', status: 'COMPLETE', payment_type: 'MANGA_COIN', total_price: 100, created_at: 0, updated_at: 0 })
-      .returning('id')
-      .executeTakeFirstOrThrow()).id;
+    const orderId = (
+      await db()
+        .insertInto('orders')
+        .values({
+          user_id: m.userId,
+          kind: 'BOOK',
+          status: 'COMPLETE',
+          payment_type: 'MANGA_COIN',
+          total_price: 100,
+          created_at: 0,
+          updated_at: 0,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
     await db().insertInto('order_items').values({ order_id: orderId, book_id: book, price: 100, point: 1 }).execute();
     const { serialId, episodeIds } = await insertSerial(db());
     const serialName = (await db().selectFrom('serials').select('name').where('id', '=', serialId).executeTakeFirstOrThrow()).name;
     const lot = await db()
       .insertInto('wallet_lots')
-      .values({ user_id: m.userId, currency: 'MANGA_COIN', amount: 1000, remaining: 860, paid: 1, yen_value: 1000, issued_at: 0, expires_at: Date.now() + 1e10, expired_at: null })
+      .values({
+        user_id: m.userId,
+        currency: 'MANGA_COIN',
+        amount: 1000,
+        remaining: 860,
+        paid: 1,
+        yen_value: 1000,
+        issued_at: 0,
+        expires_at: Date.now() + 1e10,
+        expired_at: null,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
-    const legacy = [`order ${orderId}`, `serial episode ${episodeIds[1]} rental`, 'bonus: coin pack (order 9)', `基本ポイント (order ${orderId})`, 'expired'];
+    const legacy = [
+      `order ${orderId}`,
+      `serial episode ${episodeIds[1]} rental`,
+      'bonus: coin pack (order 9)',
+      `基本ポイント (order ${orderId})`,
+      'expired',
+    ];
     for (const reason of legacy) {
-      await db().insertInto('wallet_ledger').values({ user_id: m.userId, currency: 'MANGA_COIN', lot_id: lot.id, kind: 'SPEND', amount: 0, order_id: null, reason, created_at: 0 }).execute();
+      await db()
+        .insertInto('wallet_ledger')
+        .values({
+          user_id: m.userId,
+          currency: 'MANGA_COIN',
+          lot_id: lot.id,
+          kind: 'SPEND',
+          amount: 0,
+          order_id: null,
+          reason,
+          created_at: 0,
+        })
+        .execute();
     }
     await rewriteLegacyLines(db());
     const rows = await db().selectFrom('wallet_ledger').select('reason').where('user_id', '=', m.userId).orderBy('id').execute();

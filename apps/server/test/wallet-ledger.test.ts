@@ -22,13 +22,22 @@ describe('expiry', () => {
     const m = await member(t.app);
     await grantTo(db(), m.userId, 'MANGA_COIN', 100, { expiresAt: now + 2 * DAY, now });
     await grantTo(db(), m.userId, 'MANGA_COIN', 300, { paid: true, yenValue: 300, expiresAt: now + 20 * DAY, now });
-    expect(await get(m.cookie, '/api/manga_coin/expiration_balance?days=7')).toEqual({ days: 7, amount: 100, earliestExpireDatetime: now + 2 * DAY });
+    expect(await get(m.cookie, '/api/manga_coin/expiration_balance?days=7')).toEqual({
+      days: 7,
+      amount: 100,
+      earliestExpireDatetime: now + 2 * DAY,
+    });
     const periods = await get(m.cookie, '/api/manga_coin/period_balance?offset=0&limit=10');
     expect(periods.periods.map((p: { amount: number }) => p.amount)).toEqual([100, 300]);
     now += 3 * DAY;
     await Promise.all([1, 2, 3].map(() => get(m.cookie, '/api/manga_coin/balance')));
     expect((await get(m.cookie, '/api/manga_coin/balance')).balance).toBe(300);
-    const entries = await db().selectFrom('wallet_ledger').select(['kind', 'amount']).where('user_id', '=', m.userId).where('kind', '=', 'EXPIRE').execute();
+    const entries = await db()
+      .selectFrom('wallet_ledger')
+      .select(['kind', 'amount'])
+      .where('user_id', '=', m.userId)
+      .where('kind', '=', 'EXPIRE')
+      .execute();
     expect(entries).toEqual([{ kind: 'EXPIRE', amount: -100 }]);
     const history = await get(m.cookie, '/api/manga_coin/history?offset=0&limit=10');
     expect(history.history[0]).toMatchObject({ kind: 'EXPIRE', amount: -100, currency: 'MANGA_COIN' });
@@ -54,7 +63,13 @@ describe('expiry', () => {
     await grantTo(db(), m.userId, 'MANGA_COIN', 1000, { now });
     const book = await insertBook(db(), await insertTitle(db()), 1, { price: 1000 });
     expect((await buyWithMangaCoin(t.app, m.cookie, book, 1000)).statusCode).toBe(200);
-    const lots = await db().selectFrom('wallet_lots').select(['amount', 'expires_at']).where('user_id', '=', m.userId).where('currency', '=', 'POINT').orderBy('amount').execute();
+    const lots = await db()
+      .selectFrom('wallet_lots')
+      .select(['amount', 'expires_at'])
+      .where('user_id', '=', m.userId)
+      .where('currency', '=', 'POINT')
+      .orderBy('amount')
+      .execute();
     expect(lots).toEqual([
       { amount: 10, expires_at: now + 365 * DAY },
       { amount: 100, expires_at: now + 90 * DAY },
@@ -132,7 +147,12 @@ describe('carrier payment left undecided', () => {
   it('expires after 30 minutes: approving then grants nothing and cancels it (CANCEL, PAYMENT_EXPIRED)', async () => {
     const m = await member(t.app);
     const token = (await get(m.cookie, '/api/manga_coin/purchase/create_token')).status.token;
-    const started = await t.app.inject({ method: 'POST', url: `/api/manga_coin/purchase?token=${token}`, headers: { cookie: m.cookie }, payload: { itemId: 2, paymentType: 'softbank' } });
+    const started = await t.app.inject({
+      method: 'POST',
+      url: `/api/manga_coin/purchase?token=${token}`,
+      headers: { cookie: m.cookie },
+      payload: { itemId: 2, paymentType: 'softbank' },
+    });
     const { confirmUrl, orderId } = started.json();
     const saved = now;
     now += 31 * 60 * 1000;
@@ -147,7 +167,12 @@ describe('carrier payment left undecided', () => {
     const m = await member(t.app);
     const saved = now;
     const token = (await get(m.cookie, '/api/manga_coin/purchase/create_token')).status.token;
-    const started = await t.app.inject({ method: 'POST', url: `/api/manga_coin/purchase?token=${token}`, headers: { cookie: m.cookie }, payload: { itemId: 2, paymentType: 'docomo' } });
+    const started = await t.app.inject({
+      method: 'POST',
+      url: `/api/manga_coin/purchase?token=${token}`,
+      headers: { cookie: m.cookie },
+      payload: { itemId: 2, paymentType: 'docomo' },
+    });
     const { confirmUrl, orderId } = started.json();
     const startedAt = now;
     // Back at the coin shop at once: the payment waits, and until when.
@@ -163,12 +188,18 @@ describe('carrier payment left undecided', () => {
     const runs = await t.app.ops.scheduler.runDue();
     expect(runs.find((r) => r.name === 'sandbox-payment-expiry')).toMatchObject({ outcome: 'ran', items: 1 });
     expect(await get(m.cookie, `/api/manga_coin/purchases/${orderId}`)).toMatchObject({ status: 'CANCEL', failureCode: 'PAYMENT_EXPIRED' });
-    expect(await get(m.cookie, '/api/manga_coin/purchases/unsettled')).toMatchObject({ purchase: { orderId, status: 'CANCEL', failureCode: 'PAYMENT_EXPIRED' }, expiresAt: null });
+    expect(await get(m.cookie, '/api/manga_coin/purchases/unsettled')).toMatchObject({
+      purchase: { orderId, status: 'CANCEL', failureCode: 'PAYMENT_EXPIRED' },
+      expiresAt: null,
+    });
     // Approving the old page now changes nothing; the next run finds nothing to end.
     const late = await t.app.inject({ method: 'POST', url: `${confirmUrl}/approve` });
     expect(late.headers.location).toBe(`/mangacoin?order_id=${orderId}&result=CANCEL`);
     now += 2 * 60 * 1000;
-    expect((await t.app.ops.scheduler.runDue()).find((r) => r.name === 'sandbox-payment-expiry')).toMatchObject({ outcome: 'ran', items: 0 });
+    expect((await t.app.ops.scheduler.runDue()).find((r) => r.name === 'sandbox-payment-expiry')).toMatchObject({
+      outcome: 'ran',
+      items: 0,
+    });
     expect(await ledgerInvariant(db(), m.userId, now)).toEqual({ COIN: 0, MANGA_COIN: 0, POINT: 0 });
     // Said for a day, then no more; a card id the card fields gave and no one paid with is gone by then.
     const unused = await sandboxCardId(t.app);

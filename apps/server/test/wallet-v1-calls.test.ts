@@ -49,13 +49,30 @@ describe('GET /manga_coin/cart_appeal', () => {
       await insertBook(t.database.db, title, 2, { price: 600 }),
       await insertBook(t.database.db, title, 3, { price: 2500 }),
     ];
-    expect(await appeal(m.cookie)).toEqual({ paymentType: 'creditcard', cartAmount: 0, mangaCoin: 0, shortage: 0, appeal: 'NONE', item: null });
+    expect(await appeal(m.cookie)).toEqual({
+      paymentType: 'creditcard',
+      cartAmount: 0,
+      mangaCoin: 0,
+      shortage: 0,
+      appeal: 'NONE',
+      item: null,
+    });
 
     await grantTo(t.database.db, m.userId, 'MANGA_COIN', 100);
-    for (const book of [a, b]) expect((await t.app.inject({ method: 'POST', url: '/api/cart/book', headers: { cookie: m.cookie }, payload: { book_id: book } })).statusCode).toBe(200);
+    for (const book of [a, b])
+      expect(
+        (await t.app.inject({ method: 'POST', url: '/api/cart/book', headers: { cookie: m.cookie }, payload: { book_id: book } }))
+          .statusCode,
+      ).toBe(200);
     // 1000 in the cart, 100 held: 900 short. The 500 pack does not cover it; 1000 + 400 bonus does (400/1000 > 0.3).
     const short = await appeal(m.cookie);
-    expect(short).toMatchObject({ cartAmount: 1000, mangaCoin: 100, shortage: 900, appeal: 'COUPON', item: { id: cartBig, coin: 1000, bonus: 400 } });
+    expect(short).toMatchObject({
+      cartAmount: 1000,
+      mangaCoin: 100,
+      shortage: 900,
+      appeal: 'COUPON',
+      item: { id: cartBig, coin: 1000, bonus: 400 },
+    });
 
     await grantTo(t.database.db, m.userId, 'MANGA_COIN', 500);
     expect(await appeal(m.cookie)).toMatchObject({ shortage: 400, appeal: 'COIN', item: { id: cartSmall } });
@@ -63,7 +80,12 @@ describe('GET /manga_coin/cart_appeal', () => {
     // Beyond every cart pack the viewer pack is offered; a method without any covering pack gives NONE.
     await t.app.inject({ method: 'POST', url: '/api/cart/book', headers: { cookie: m.cookie }, payload: { book_id: c } });
     expect(await appeal(m.cookie)).toMatchObject({ cartAmount: 3500, shortage: 2900, appeal: 'COIN', item: { coin: 3000 } });
-    expect(await appeal(m.cookie, '?payment_type=docomo')).toMatchObject({ paymentType: 'docomo', shortage: 2900, appeal: 'NONE', item: null });
+    expect(await appeal(m.cookie, '?payment_type=docomo')).toMatchObject({
+      paymentType: 'docomo',
+      shortage: 2900,
+      appeal: 'NONE',
+      item: null,
+    });
 
     await grantTo(t.database.db, m.userId, 'MANGA_COIN', 5000);
     expect(await appeal(m.cookie)).toMatchObject({ shortage: 0, appeal: 'NONE', item: null });

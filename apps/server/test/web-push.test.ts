@@ -35,11 +35,14 @@ afterAll(async () => {
 });
 
 const db = () => t.database.db;
-const userIdOf = async (cookie: string) => (await t.app.inject({ url: '/api/common/get_status', headers: { cookie } })).json().userId as number;
+const userIdOf = async (cookie: string) =>
+  (await t.app.inject({ url: '/api/common/get_status', headers: { cookie } })).json().userId as number;
 const subscribe = (cookie: string, endpoint: string, keys: { p256dh: string; auth: string }) =>
   t.app.inject({ method: 'POST', url: '/api/push/subscriptions', headers: { cookie }, payload: { endpoint, keys } });
 const endpointsOf = async (cookie: string) =>
-  ((await t.app.inject({ url: '/api/push/subscriptions', headers: { cookie } })).json().subscriptions as { endpoint: string }[]).map((s) => s.endpoint);
+  ((await t.app.inject({ url: '/api/push/subscriptions', headers: { cookie } })).json().subscriptions as { endpoint: string }[]).map(
+    (s) => s.endpoint,
+  );
 const pushRows = (userId: number) => db().selectFrom('push_outbox').selectAll().where('user_id', '=', userId).orderBy('id').execute();
 
 /** Runs the push job now, as the scheduler would. */
@@ -50,8 +53,8 @@ async function drainPushes(): Promise<number> {
   return run?.items ?? 0;
 }
 
-describe('a member\'s browsers', () => {
-  it('the page reads the store\'s VAPID public key', async () => {
+describe("a member's browsers", () => {
+  it("the page reads the store's VAPID public key", async () => {
     expect((await t.app.inject({ url: '/api/push/key' })).json()).toEqual({ publicKey: vapid.publicKey });
   });
 
@@ -59,7 +62,9 @@ describe('a member\'s browsers', () => {
     const cookie = await signUp(t.app);
     const browser = browserKeys();
     const endpoint = `${push.origin}/push/list-${Date.now()}`;
-    expect((await t.app.inject({ method: 'POST', url: '/api/push/subscriptions', payload: { endpoint, keys: browser.keys } })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/push/subscriptions', payload: { endpoint, keys: browser.keys } })).statusCode,
+    ).toBe(401);
     expect((await subscribe(cookie, endpoint, browser.keys)).json()).toEqual({ result: 'OK' });
     expect((await subscribe(cookie, endpoint, browser.keys)).json()).toEqual({ result: 'OK' }); // the same browser again: one row
     expect(await endpointsOf(cookie)).toEqual([endpoint]);
@@ -67,7 +72,12 @@ describe('a member\'s browsers', () => {
     expect(bad.statusCode).toBe(400);
     expect(bad.json().errorCode).toBe('BAD_REQUEST');
     expect(JSON.stringify(bad.json())).toContain('endpoint');
-    const noKey = await t.app.inject({ method: 'POST', url: '/api/push/subscriptions', headers: { cookie }, payload: { endpoint, keys: { auth: browser.keys.auth } } });
+    const noKey = await t.app.inject({
+      method: 'POST',
+      url: '/api/push/subscriptions',
+      headers: { cookie },
+      payload: { endpoint, keys: { auth: browser.keys.auth } },
+    });
     expect(noKey.statusCode).toBe(400);
     expect(JSON.stringify(noKey.json())).toContain('p256dh');
     // Another member signed in on the same browser takes it over.
@@ -75,13 +85,15 @@ describe('a member\'s browsers', () => {
     await subscribe(other, endpoint, browser.keys);
     expect(await endpointsOf(cookie)).toEqual([]);
     expect(await endpointsOf(other)).toEqual([endpoint]);
-    expect((await t.app.inject({ method: 'DELETE', url: '/api/push/subscriptions', headers: { cookie: other }, payload: { endpoint } })).json()).toEqual({ result: 'OK' });
+    expect(
+      (await t.app.inject({ method: 'DELETE', url: '/api/push/subscriptions', headers: { cookie: other }, payload: { endpoint } })).json(),
+    ).toEqual({ result: 'OK' });
     expect(await endpointsOf(other)).toEqual([]);
   });
 });
 
 describe('the notices as Web Push', () => {
-  it('a new volume of a wished title reaches the member\'s browser encrypted, signed with the store\'s VAPID key; a browser gone (410) is deleted', async () => {
+  it("a new volume of a wished title reaches the member's browser encrypted, signed with the store's VAPID key; a browser gone (410) is deleted", async () => {
     const cookie = await signUp(t.app);
     const userId = await userIdOf(cookie);
     const phone = browserKeys();
@@ -93,7 +105,16 @@ describe('the notices as Web Push', () => {
     const title = await insertTitle(db(), { name: 'プッシュの続刊' });
     await insertBook(db(), title, 1, { start_datetime: START - 10 * 86_400_000 });
     const wishToken = (await t.app.inject({ url: '/api/wish_title/add/create_token', headers: { cookie } })).json().status.token;
-    expect((await t.app.inject({ method: 'POST', url: '/api/wish_title/add', headers: { cookie }, payload: { title_id: title, token: wishToken } })).statusCode).toBe(200);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/wish_title/add',
+          headers: { cookie },
+          payload: { title_id: title, token: wishToken },
+        })
+      ).statusCode,
+    ).toBe(200);
     await t.app.ops.scheduler.runDue(); // the new-volume scan starts from now
     const vol2 = await insertBook(db(), title, 2, { start_datetime: clock.now() + 60_000 });
     clock.set(clock.now() + 120_000);
@@ -160,7 +181,11 @@ describe('the notices as Web Push', () => {
     const userId = await userIdOf(cookie);
     const endpoint = `${push.origin}/push/gone-before-${userId}`;
     await subscribe(cookie, endpoint, browserKeys().keys);
-    await enqueuePush(db(), { kind: 'NEW_VOLUME', key: `test:gone:${userId}`, userId, data: { titleName: 'x', vol: 1, bookId: 1, titleId: 1, reason: 'WISH' } }, clock.now());
+    await enqueuePush(
+      db(),
+      { kind: 'NEW_VOLUME', key: `test:gone:${userId}`, userId, data: { titleName: 'x', vol: 1, bookId: 1, titleId: 1, reason: 'WISH' } },
+      clock.now(),
+    );
     await t.app.inject({ method: 'DELETE', url: '/api/push/subscriptions', headers: { cookie }, payload: { endpoint } });
     const before = push.received.length;
     await drainPushes();
@@ -168,13 +193,20 @@ describe('the notices as Web Push', () => {
     expect((await pushRows(userId)).map((r) => [r.status, r.last_error])).toEqual([['SKIPPED', 'no browser takes push notices']]);
   });
 
-  it('withdrawal drops the member\'s browsers and unsent pushes', async () => {
+  it("withdrawal drops the member's browsers and unsent pushes", async () => {
     const member = createMember();
     const cookie = await signUp(t.app, member);
     const userId = await userIdOf(cookie);
     await subscribe(cookie, `${push.origin}/push/leaver-${userId}`, browserKeys().keys);
-    await enqueuePush(db(), { kind: 'NEW_VOLUME', key: `test:leaver:${userId}`, userId, data: { titleName: 'x', vol: 1, bookId: 1, titleId: 1, reason: 'WISH' } }, clock.now());
-    expect((await t.app.inject({ method: 'POST', url: '/api/user/reauthenticate', headers: { cookie }, payload: { password: member.password } })).statusCode).toBe(200);
+    await enqueuePush(
+      db(),
+      { kind: 'NEW_VOLUME', key: `test:leaver:${userId}`, userId, data: { titleName: 'x', vol: 1, bookId: 1, titleId: 1, reason: 'WISH' } },
+      clock.now(),
+    );
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/user/reauthenticate', headers: { cookie }, payload: { password: member.password } }))
+        .statusCode,
+    ).toBe(200);
     const token = (await t.app.inject({ url: '/api/user/create_token', headers: { cookie } })).json().status.token;
     expect((await t.app.inject({ url: `/api/user/withdrawal?token=${token}`, headers: { cookie } })).statusCode).toBe(200);
     expect(await db().selectFrom('push_subscriptions').select('id').where('user_id', '=', userId).execute()).toEqual([]);

@@ -1,17 +1,7 @@
 // First: before any module that loads zod (lib/zod-jitless.ts).
 import './lib/zod-jitless';
 import { type ReactNode, useEffect } from 'react';
-import {
-  Link,
-  Links,
-  Meta,
-  Outlet,
-  Scripts,
-  ScrollRestoration,
-  isRouteErrorResponse,
-  useLocation,
-  useRouteLoaderData,
-} from 'react-router';
+import { Link, Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useLocation, useRouteLoaderData } from 'react-router';
 import type { Route } from './+types/root';
 import { Footer } from './components/footer';
 import { Header } from './components/header';

@@ -32,7 +32,8 @@ self.addEventListener('notificationclick', (event) => {
   const target = new URL(path.startsWith('/') && !path.startsWith('//') ? path : '/', self.location.origin).href;
   event.waitUntil(
     self.clients.matchAll({ type: 'window', includeUncontrolled: true }).then((windows) => {
-      const open = windows.find((client) => client.url === target) ?? windows.find((client) => new URL(client.url).origin === self.location.origin);
+      const open =
+        windows.find((client) => client.url === target) ?? windows.find((client) => new URL(client.url).origin === self.location.origin);
       if (open && 'navigate' in open) return open.navigate(target).then((client) => (client ?? open).focus());
       return self.clients.openWindow(target);
     }),

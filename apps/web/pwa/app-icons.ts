@@ -22,7 +22,11 @@ export function appIcons(): Plugin {
     async generateBundle() {
       if (this.environment.config.build.ssr) return;
       const svg = await readFile(FAVICON);
-      const draw = (size: number) => sharp(svg, { density: (72 * size) / 32 }).resize(size, size).png().toBuffer();
+      const draw = (size: number) =>
+        sharp(svg, { density: (72 * size) / 32 })
+          .resize(size, size)
+          .png()
+          .toBuffer();
       for (const size of [192, 512]) this.emitFile({ type: 'asset', fileName: `icons/icon-${size}.png`, source: await draw(size) });
       // Maskable: launchers crop to a circle or squircle, so the mark sits inside the middle 80%.
       const inner = await draw(408);

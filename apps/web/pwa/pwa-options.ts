@@ -17,7 +17,6 @@ export const pwaManifest: Partial<ManifestOptions> = {
   icons: ICONS,
 };
 
-
 /**
  * Workbox (generateSW): the client build (scripts, styles, icons) is precached; pages are
  * server-rendered, so there is no navigation fallback, and the only page kept is the offline

@@ -1,7 +1,6 @@
 import type { Compilable, CompiledQuery, QueryResult } from 'kysely';
 import type { Db } from './schema';
 
-
 /** Stands for the parameter `name` while a prepared query is built and compiled. */
 class Slot {
   constructor(readonly name: string) {}
@@ -45,7 +44,10 @@ export function preparedQuery<P extends object, O, S = undefined>(build: (db: Db
     async execute(db: Db, params: P, ...[shape]: S extends undefined ? [] : [shape: S]): Promise<QueryResult<O>> {
       const query = compile(db, shape as S);
       const values = params as Record<string, unknown>;
-      return db.executeQuery<O>({ ...query, parameters: query.parameters.map((value) => (value instanceof Slot ? values[value.name] : value)) });
+      return db.executeQuery<O>({
+        ...query,
+        parameters: query.parameters.map((value) => (value instanceof Slot ? values[value.name] : value)),
+      });
     },
   };
 }

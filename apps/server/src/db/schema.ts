@@ -93,7 +93,31 @@ export interface AccountsTables {
   account_links: AccountLinksTable;
 }
 
-export interface Database extends AccountsTables, CatalogTables, ReviewsTables, NoticesTables, WalletTables, OrdersTables, ReadingTables, SerialsTables, CartTables, BundleTables, PreOrderTables, OpsTables, SubscriptionTables, CampaignTables, ImportTables, BookshelfTables, StoreSettingsTables, TrackingTables, InvitationTables, AdminTables, UserAppTables, MailTables, PushTables {}
+export interface Database
+  extends
+    AccountsTables,
+    CatalogTables,
+    ReviewsTables,
+    NoticesTables,
+    WalletTables,
+    OrdersTables,
+    ReadingTables,
+    SerialsTables,
+    CartTables,
+    BundleTables,
+    PreOrderTables,
+    OpsTables,
+    SubscriptionTables,
+    CampaignTables,
+    ImportTables,
+    BookshelfTables,
+    StoreSettingsTables,
+    TrackingTables,
+    InvitationTables,
+    AdminTables,
+    UserAppTables,
+    MailTables,
+    PushTables {}
 
 /**
  * The store's database or one of its transactions (a Kysely `Transaction` is a `Kysely`): what

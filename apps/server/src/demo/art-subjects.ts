@@ -18,12 +18,7 @@ export const coverSubjectOf = (row: BookArtRow, authors: string[], volumes: numb
   layoutType: row.layoutType,
 });
 
-export const pageSubjectOf = (
-  row: BookArtRow,
-  author: string,
-  page: number,
-  size: { width: number; height: number },
-): PageSubject => ({
+export const pageSubjectOf = (row: BookArtRow, author: string, page: number, size: { width: number; height: number }): PageSubject => ({
   seed: row.bookId,
   titleId: row.titleId,
   titleName: row.titleName,

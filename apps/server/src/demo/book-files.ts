@@ -131,7 +131,14 @@ ${chapters.map((c) => `<itemref idref="${c.id}"/>`).join('\n')}
     { name: 'OEBPS/image/cover.jpg', data: book.cover },
     ...chapters.map((c) => ({
       name: `OEBPS/${c.href}`,
-      data: xhtmlPage(c.title, `<h1>${xml(c.title)}</h1>\n${c.body.split('\n').map((line) => `<p>${aozoraToXhtml(line)}</p>`).join('\n')}`, '../style/book.css'),
+      data: xhtmlPage(
+        c.title,
+        `<h1>${xml(c.title)}</h1>\n${c.body
+          .split('\n')
+          .map((line) => `<p>${aozoraToXhtml(line)}</p>`)
+          .join('\n')}`,
+        '../style/book.css',
+      ),
     })),
   ]);
 }

@@ -94,9 +94,7 @@ export async function importDemoBooks(deps: Deps, plan: DemoPlan, dataDir: strin
 async function drawPages(db: Kysely<Database>, row: BookArtRow, author: string, cover: Drawing): Promise<Buffer[]> {
   const sizes = await bookPageSizes(db, [row.bookId]);
   return Promise.all(
-    sizes.map((size) =>
-      jpeg(size.page === 0 ? stretched(cover, size) : pageDrawing(pageSubjectOf(row, author, size.page, size))),
-    ),
+    sizes.map((size) => jpeg(size.page === 0 ? stretched(cover, size) : pageDrawing(pageSubjectOf(row, author, size.page, size)))),
   );
 }
 

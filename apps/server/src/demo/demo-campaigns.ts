@@ -23,13 +23,39 @@ const PRIZE_COUPON_NAME = 'くじ当選 100円引きクーポン';
 export async function insertDemoCampaigns(db: Tx, plan: DemoPlan, now: number): Promise<void> {
   const titles = new Map(plan.titles.map((t) => [t.id, t]));
   const prizeBook = plan.books.find(
-    (b) => b.price > 0 && b.free_flg !== 1 && b.start_datetime <= now && b.sales_status === 'ON_SALE' && titles.get(b.title_id)?.erotic_type === EroticType.NORMAL && b.vol === 1,
+    (b) =>
+      b.price > 0 &&
+      b.free_flg !== 1 &&
+      b.start_datetime <= now &&
+      b.sales_status === 'ON_SALE' &&
+      titles.get(b.title_id)?.erotic_type === EroticType.NORMAL &&
+      b.vol === 1,
   );
-  const couponId = await insertCoupon(db, { name: PRIZE_COUPON_NAME, coupon_type: 2, rate: 100, limit_count: null, min_cart_price: 300, expire_at: now + 90 * DAY });
+  const couponId = await insertCoupon(db, {
+    name: PRIZE_COUPON_NAME,
+    coupon_type: 2,
+    rate: 100,
+    limit_count: null,
+    min_cart_price: 300,
+    expire_at: now + 90 * DAY,
+  });
   // Through the console's own service, as an operator would make it (odds in per-mille of the box).
   const prizes: LotteryPrizeInput[] = [
     { rank: 1, name: '500マンガコイン', kind: 'MANGA_COIN', amount: 500, bookId: null, couponId: null, odds: 20, stock: 10 },
-    ...(prizeBook ? [{ rank: 2, name: `「${prizeBook.contents_name}」をプレゼント`, kind: 'BOOK' as const, amount: 0, bookId: prizeBook.id!, couponId: null, odds: 80, stock: 30 }] : []),
+    ...(prizeBook
+      ? [
+          {
+            rank: 2,
+            name: `「${prizeBook.contents_name}」をプレゼント`,
+            kind: 'BOOK' as const,
+            amount: 0,
+            bookId: prizeBook.id!,
+            couponId: null,
+            odds: 80,
+            stock: 30,
+          },
+        ]
+      : []),
     { rank: 3, name: '100円引きクーポン', kind: 'COUPON', amount: 0, bookId: null, couponId, odds: 200, stock: null },
     { rank: 4, name: '10ポイント', kind: 'POINT', amount: 10, bookId: null, couponId: null, odds: prizeBook ? 700 : 780, stock: null },
   ];
@@ -51,9 +77,27 @@ export async function insertDemoCampaigns(db: Tx, plan: DemoPlan, now: number): 
 
   // The missions too, through the console's service (`createMission`), dated from this start as the lottery is.
   const missions: Omit<CreateMissionBody, 'token'>[] = [
-    { name: 'はじめての本棚ミッション', bonus: { rewardType: 100, amount: 1, lotteryCampaignId: campaignId }, backgroundColor: '#fff4d6', tasks: [{ kind: 'READ_BOOKS', target: 1 }, { kind: 'OPEN_DAYS', target: 2 }] },
-    { name: 'お買い物ミッション', bonus: { rewardType: 1, amount: 50, lotteryCampaignId: null }, backgroundColor: '#e8f4ff', tasks: [{ kind: 'BUY_BOOK', target: 1 }] },
-    { name: '連載ミッション', bonus: { rewardType: 10, amount: 30, lotteryCampaignId: null }, backgroundColor: '#eafbea', tasks: [{ kind: 'READ_EPISODE', target: 3 }] },
+    {
+      name: 'はじめての本棚ミッション',
+      bonus: { rewardType: 100, amount: 1, lotteryCampaignId: campaignId },
+      backgroundColor: '#fff4d6',
+      tasks: [
+        { kind: 'READ_BOOKS', target: 1 },
+        { kind: 'OPEN_DAYS', target: 2 },
+      ],
+    },
+    {
+      name: 'お買い物ミッション',
+      bonus: { rewardType: 1, amount: 50, lotteryCampaignId: null },
+      backgroundColor: '#e8f4ff',
+      tasks: [{ kind: 'BUY_BOOK', target: 1 }],
+    },
+    {
+      name: '連載ミッション',
+      bonus: { rewardType: 10, amount: 30, lotteryCampaignId: null },
+      backgroundColor: '#eafbea',
+      tasks: [{ kind: 'READ_EPISODE', target: 3 }],
+    },
   ].map((m) => ({ ...m, imageUrl: '', start: now - DAY, end: now + 60 * DAY }) as Omit<CreateMissionBody, 'token'>);
   for (const m of missions) await createMission(db, m, now);
 }

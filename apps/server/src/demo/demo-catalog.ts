@@ -57,12 +57,7 @@ export async function resetDemoCatalog(database: Database, options: DemoOptions)
   return generate(database, options, started, true);
 }
 
-async function generate(
-  database: Database,
-  options: DemoOptions,
-  started: number,
-  reset: boolean,
-): Promise<DemoResult> {
+async function generate(database: Database, options: DemoOptions, started: number, reset: boolean): Promise<DemoResult> {
   const log = options.log ?? (() => {});
   const seed = options.seed ?? DEMO_SEED;
   const now = (options.now ?? new Date()).getTime();
@@ -79,10 +74,9 @@ async function generate(
       try {
         await deleteCatalog(tx);
       } catch (error) {
-        throw new Error(
-          'cannot reset the demo catalog: other data (orders, reviews…) refers to it; use a fresh DATA_DIR',
-          { cause: error },
-        );
+        throw new Error('cannot reset the demo catalog: other data (orders, reviews…) refers to it; use a fresh DATA_DIR', {
+          cause: error,
+        });
       }
     } else if (await hasTitles(tx)) {
       return false;
@@ -90,8 +84,7 @@ async function generate(
     await insertPlan(tx, database.dialect, plan, events, now);
     return true;
   });
-  if (!created)
-    return { created: false, titles: 0, books: 0, events: 0, imageFiles: 0, ms: performance.now() - started };
+  if (!created) return { created: false, titles: 0, books: 0, events: 0, imageFiles: 0, ms: performance.now() - started };
   const rowsMs = performance.now() - started;
   log(
     `demo catalog: ${plan.titles.length} titles, ${plan.books.length} books, ${plan.serials.length} serials, ${events.length} events in ${Math.round(rowsMs)} ms`,
@@ -113,9 +106,7 @@ async function generate(
     });
     const [, result] = await Promise.all([importing, drawing]);
     imageFiles = result.files;
-    log(
-      `demo catalog: drew ${result.drawings} images into ${result.files} files in ${Math.round(performance.now() - imagesStarted)} ms`,
-    );
+    log(`demo catalog: drew ${result.drawings} images into ${result.files} files in ${Math.round(performance.now() - imagesStarted)} ms`);
   }
   return {
     created: true,

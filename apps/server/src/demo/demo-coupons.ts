@@ -14,8 +14,24 @@ export function buildDemoCoupons(now: number): Insertable<CouponsTable>[] {
   const steps = (stepType: 'BOOK_COUNT' | 'TITLE_COUNT', rates: [number, number][]) =>
     JSON.stringify(rates.map(([count, rate], i) => ({ stepNumber: i + 1, requiredStepCount: count, stepType, stepRate: rate })));
   return [
-    { ...all, name: 'はじめての方限定 30%OFFクーポン', coupon_type: CouponType.DISCOUNT, rate: 30, limit_count: 3, min_cart_price: 0, expire_at: now + 60 * DAY },
-    { ...all, name: '500円以上で100円OFFクーポン', coupon_type: CouponType.REDUCTION, rate: 100, limit_count: null, min_cart_price: 500, expire_at: now + 90 * DAY },
+    {
+      ...all,
+      name: 'はじめての方限定 30%OFFクーポン',
+      coupon_type: CouponType.DISCOUNT,
+      rate: 30,
+      limit_count: 3,
+      min_cart_price: 0,
+      expire_at: now + 60 * DAY,
+    },
+    {
+      ...all,
+      name: '500円以上で100円OFFクーポン',
+      coupon_type: CouponType.REDUCTION,
+      rate: 100,
+      limit_count: null,
+      min_cart_price: 500,
+      expire_at: now + 90 * DAY,
+    },
     {
       ...all,
       name: 'まとめ買いクーポン 2冊で10%・3冊以上で20%OFF',

@@ -25,9 +25,7 @@ export function buildDemoEvents(plan: DemoPlan, seed: number, now: number): Inse
   const anchor = tokyoDayStart(now);
   const rnd = Random.of(seed, 2);
   const profiles: TitleProfile[] = plan.titles.map((title) => {
-    const books = plan.books
-      .filter((b) => b.title_id === title.id)
-      .map((b) => ({ id: b.id!, vol: b.vol, start: b.start_datetime }));
+    const books = plan.books.filter((b) => b.title_id === title.id).map((b) => ({ id: b.id!, vol: b.vol, start: b.start_datetime }));
     const free = plan.books.some((b) => b.title_id === title.id && b.free_flg === 1);
     return {
       titleId: title.id!,

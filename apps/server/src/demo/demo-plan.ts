@@ -208,14 +208,7 @@ function addNavigations(plan: DemoPlan, bookId: number, vol: number, pages: numb
   plan.bookNavigations.push({ book_id: bookId, seq: 1, page_no: half, text: labels[1]! });
 }
 
-function addSerial(
-  plan: DemoPlan,
-  seed: TitleSeed,
-  titleId: number,
-  firstBookId: number,
-  anchor: number,
-  rnd: Random,
-): void {
+function addSerial(plan: DemoPlan, seed: TitleSeed, titleId: number, firstBookId: number, anchor: number, rnd: Random): void {
   const serial = seed.serial!;
   const serialId = plan.serials.length + 1;
   const hue = titleHue(titleId);

@@ -23,6 +23,14 @@ export async function insertDemoPreOrderBonuses(db: Tx, plan: DemoPlan, now: num
     end: book.start_datetime,
   }));
   const first = coming[0];
-  if (first) bonuses.push({ name: '発売記念 予約で10%ポイント還元', bookId: first.id!, points: 0, rate: 10, start: Math.min(first.created_at ?? now, now), end: first.start_datetime });
+  if (first)
+    bonuses.push({
+      name: '発売記念 予約で10%ポイント還元',
+      bookId: first.id!,
+      points: 0,
+      rate: 10,
+      start: Math.min(first.created_at ?? now, now),
+      end: first.start_datetime,
+    });
   for (const bonus of bonuses) await createPreOrderBonus(db, bonus, now);
 }

@@ -181,8 +181,7 @@ export function textChapters(rnd: Random, hero: string, count: number): ChapterT
   const dialogueDeck = deck(rnd, dialogue);
   return Array.from({ length: count }, (_, i) => {
     const place = rnd.pick(places);
-    const fill = (s: string) =>
-      s.replaceAll('{hero}', hero).replaceAll('{friend}', friend).replaceAll('{place}', place);
+    const fill = (s: string) => s.replaceAll('{hero}', hero).replaceAll('{friend}', friend).replaceAll('{place}', place);
     const paragraphs: string[] = [];
     const total = rnd.int(20, 28);
     for (let p = 0; p < total; p++) {

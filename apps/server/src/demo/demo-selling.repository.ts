@@ -12,7 +12,8 @@ export async function insertCoupon(db: Tx, coupon: Insertable<CouponsTable>): Pr
   return (await db.insertInto('coupons').values(coupon).returning('id').executeTakeFirstOrThrow()).id;
 }
 
-export const anyLotteryDraw = async (db: Tx): Promise<boolean> => (await db.selectFrom('lottery_draws').select('id').limit(1).executeTakeFirst()) !== undefined;
+export const anyLotteryDraw = async (db: Tx): Promise<boolean> =>
+  (await db.selectFrom('lottery_draws').select('id').limit(1).executeTakeFirst()) !== undefined;
 
 /** Every lottery and mission, and the demo's prize coupon (by its name). */
 export async function deleteLotteriesAndMissions(db: Tx, prizeCouponName: string): Promise<void> {
@@ -21,7 +22,8 @@ export async function deleteLotteriesAndMissions(db: Tx, prizeCouponName: string
   await db.deleteFrom('coupons').where('name', '=', prizeCouponName).execute();
 }
 
-export const anyInvitationGrant = async (db: Tx): Promise<boolean> => (await db.selectFrom('invitation_grants').select('id').limit(1).executeTakeFirst()) !== undefined;
+export const anyInvitationGrant = async (db: Tx): Promise<boolean> =>
+  (await db.selectFrom('invitation_grants').select('id').limit(1).executeTakeFirst()) !== undefined;
 
 export async function deleteInvitationCampaigns(db: Tx): Promise<void> {
   await db.deleteFrom('invitation_campaigns').execute();
@@ -32,4 +34,3 @@ export const deleteNonLoginAppealsNamed = (db: Tx, name: string) => db.deleteFro
 
 export const anySubscriptionPlan = async (db: Tx): Promise<boolean> =>
   (await db.selectFrom('manga_coin_subscription_plans').select('id').limit(1).executeTakeFirst()) !== undefined;
-

@@ -10,8 +10,26 @@ import { anySubscriptionPlan } from './demo-selling.repository';
  * sold by card only, as carrier bills keep monthly amounts small.
  */
 const DEMO_SUBSCRIPTION_PLANS = [
-  { name: 'ライトコース', coin: 500, price: 500, first: 300, second: 100, cycle: 25, highlight: 'none', types: 'creditcard,docomo,softbank' },
-  { name: 'スタンダードコース', coin: 1000, price: 1000, first: 500, second: 200, cycle: 100, highlight: 'popular', types: 'creditcard,docomo,softbank' },
+  {
+    name: 'ライトコース',
+    coin: 500,
+    price: 500,
+    first: 300,
+    second: 100,
+    cycle: 25,
+    highlight: 'none',
+    types: 'creditcard,docomo,softbank',
+  },
+  {
+    name: 'スタンダードコース',
+    coin: 1000,
+    price: 1000,
+    first: 500,
+    second: 200,
+    cycle: 100,
+    highlight: 'popular',
+    types: 'creditcard,docomo,softbank',
+  },
   { name: 'プレミアムコース', coin: 3000, price: 3000, first: 1000, second: 500, cycle: 450, highlight: 'bargain', types: 'creditcard' },
 ] as const;
 

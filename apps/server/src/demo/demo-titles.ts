@@ -121,8 +121,7 @@ export const demoTitles: TitleSeed[] = [
     publisher: 'hoshiakari',
     magazine: 'astel',
     authors: [['nanase', 'author']],
-    description:
-      '風を斬る剣を持つ女剣士カザネ。師の仇を追って東海道を西へ向かう旅は、やがて幕府の秘密へとつながっていく。本格剣戟時代劇。',
+    description: '風を斬る剣を持つ女剣士カザネ。師の仇を追って東海道を西へ向かう旅は、やがて幕府の秘密へとつながっていく。本格剣戟時代劇。',
     hero: 'カザネ',
     basePrice: 600,
   },
@@ -191,8 +190,7 @@ export const demoTitles: TitleSeed[] = [
     publisher: 'tsukikage',
     magazine: 'millefeuille',
     authors: [['yuzuki', 'author']],
-    description:
-      '祖母が遺した荒れ果てた庭と、一通の手紙。庭師の青年と庭を蘇らせるうちに、詩織は祖母が守り続けた約束を知る。',
+    description: '祖母が遺した荒れ果てた庭と、一通の手紙。庭師の青年と庭を蘇らせるうちに、詩織は祖母が守り続けた約束を知る。',
     hero: '詩織',
     basePrice: 620,
   },
@@ -242,8 +240,7 @@ export const demoTitles: TitleSeed[] = [
     complete: false,
     publisher: 'shirasagi',
     authors: [['hayase', 'author']],
-    description:
-      '雨の日にだけ開く路地裏の喫茶店。無口なマスターが淹れる一杯は、訪れた人の心にそっと晴れ間をつくる。連作短編集。',
+    description: '雨の日にだけ開く路地裏の喫茶店。無口なマスターが淹れる一杯は、訪れた人の心にそっと晴れ間をつくる。連作短編集。',
     hero: 'マスター',
     basePrice: 600,
   },
@@ -259,8 +256,7 @@ export const demoTitles: TitleSeed[] = [
     complete: false,
     publisher: 'komorebi',
     authors: [['minazuki', 'author']],
-    description:
-      '実家の借金を肩代わりする条件は、一年間の契約結婚。冷徹な若き社長・蒼一と、月夜ごとに距離が縮まっていく。',
+    description: '実家の借金を肩代わりする条件は、一年間の契約結婚。冷徹な若き社長・蒼一と、月夜ごとに距離が縮まっていく。',
     hero: '美月',
     basePrice: 650,
   },
@@ -277,8 +273,7 @@ export const demoTitles: TitleSeed[] = [
     publisher: 'komorebi',
     magazine: 'bluemoon',
     authors: [['shiraishi', 'author']],
-    description:
-      '卒業式の日、桜の木の下で交わした約束。十年ぶりに再会した幼なじみの二人は、あの日言えなかった言葉を探しはじめる。',
+    description: '卒業式の日、桜の木の下で交わした約束。十年ぶりに再会した幼なじみの二人は、あの日言えなかった言葉を探しはじめる。',
     hero: '春樹',
     basePrice: 650,
   },
@@ -294,8 +289,7 @@ export const demoTitles: TitleSeed[] = [
     publisher: 'komorebi',
     magazine: 'bluemoon',
     authors: [['takanashi', 'author']],
-    description:
-      '水泳部のエース・湊と、プールサイドでいつもスケッチをしている美術部の凪。夏の終わりの青がにじむ、もどかしい恋の物語。',
+    description: '水泳部のエース・湊と、プールサイドでいつもスケッチをしている美術部の凪。夏の終わりの青がにじむ、もどかしい恋の物語。',
     hero: '湊',
     basePrice: 650,
     freeVolumes: 1,
@@ -352,8 +346,7 @@ export const demoTitles: TitleSeed[] = [
       ['mikage', 'author'],
       ['haruno', 'illustration'],
     ],
-    description:
-      '星の並びから未来を読む魔術師見習いのルカ。師匠が遺した七つの鍵を集める旅は、王国に隠された最初の星図へと続いていた。',
+    description: '星の並びから未来を読む魔術師見習いのルカ。師匠が遺した七つの鍵を集める旅は、王国に隠された最初の星図へと続いていた。',
     hero: 'ルカ',
     basePrice: 700,
   },
@@ -442,8 +435,7 @@ export const demoTitles: TitleSeed[] = [
       ['takatsuki', 'author'],
       ['hoshizora', 'art'],
     ],
-    description:
-      '変数、条件分岐、繰り返し。新人エンジニアのユイと一緒に、マンガで楽しくプログラミングの基本を身につけよう。',
+    description: '変数、条件分岐、繰り返し。新人エンジニアのユイと一緒に、マンガで楽しくプログラミングの基本を身につけよう。',
     hero: 'ユイ',
     basePrice: 1500,
   },

@@ -30,11 +30,7 @@ export async function lockDemoGeneration(db: Transaction<Database>): Promise<voi
 const MAX_PARAMS = 30_000;
 
 /** Inserts rows in multi-row statements sized to the parameter limit. */
-export async function insertBatched<T extends keyof Database & string>(
-  db: Tx,
-  table: T,
-  rows: Insertable<Database[T]>[],
-): Promise<void> {
+export async function insertBatched<T extends keyof Database & string>(db: Tx, table: T, rows: Insertable<Database[T]>[]): Promise<void> {
   if (rows.length === 0) return;
   const columns = Object.keys(rows[0] as object).length;
   const size = Math.max(1, Math.floor(MAX_PARAMS / columns));
@@ -92,7 +88,10 @@ export async function insertPlan(db: Tx, dialect: DialectName, plan: DemoPlan, e
   await insertBatched(db, 'authors', plan.authors);
   await insertBatched(db, 'titles', plan.titles);
   await insertBatched(db, 'title_authors', plan.titleAuthors);
-  await refreshSearchText(db, plan.titles.map((t) => t.id!));
+  await refreshSearchText(
+    db,
+    plan.titles.map((t) => t.id!),
+  );
   await insertBatched(db, 'books', plan.books);
   await insertBatched(db, 'book_pages', plan.bookPages);
   await insertBatched(db, 'book_navigations', plan.bookNavigations);

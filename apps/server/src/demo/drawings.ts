@@ -16,7 +16,6 @@ export const serialDrawing = (s: SerialSubject): Drawing => ({ inner: serialSvg(
 export function pageDrawing(s: PageSubject): Drawing {
   const size = { width: s.width, height: s.height };
   if (s.layoutType === LayoutType.WEBTOON) return { inner: webtoonSegmentSvg(s), ...size };
-  if (s.pageType === 'business_practical' || s.pageType === 'magazine_photo')
-    return { inner: printPageSvg(s), ...size };
+  if (s.pageType === 'business_practical' || s.pageType === 'magazine_photo') return { inner: printPageSvg(s), ...size };
   return { inner: mangaPageSvg(s), ...size };
 }

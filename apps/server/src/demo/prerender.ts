@@ -58,8 +58,7 @@ export async function prerenderCatalogMedia(
     const pages = await bookPageSizes(db, [...byId.keys()]);
     for (const p of pages) {
       const row = byId.get(p.bookId)!;
-      if (pageMode === 'sample' && !isSamplePage(p.page, row.samplePageTotal, parseCustomSample(row.customSamplePages)))
-        continue;
+      if (pageMode === 'sample' && !isSamplePage(p.page, row.samplePageTotal, parseCustomSample(row.customSamplePages))) continue;
       const subject = pageSubjectOf(row, authors.get(row.titleId)?.[0] ?? '', p.page, p);
       jobs.push({
         drawing: () => pageDrawing(subject),
@@ -88,9 +87,7 @@ export async function prerenderCatalogMedia(
 }
 
 function each(widths: readonly number[], ref: (width: number, format: (typeof IMAGE_FORMATS)[number]) => MediaRef) {
-  return widths.flatMap((width) =>
-    IMAGE_FORMATS.map((format) => ({ ref: ref(width, format), output: { width, format } })),
-  );
+  return widths.flatMap((width) => IMAGE_FORMATS.map((format) => ({ ref: ref(width, format), output: { width, format } })));
 }
 
 async function runJob(store: MediaStore, job: Job): Promise<number> {

@@ -9,10 +9,7 @@ import { BODY_LIMIT_BYTES } from './request-bodies';
  * is logged with the request id and shows no internals. `secure` puts the security headers on
  * replies that failed before their handler could (`http/per-request.ts`).
  */
-export function registerErrorHandling(
-  app: FastifyInstance,
-  secure: (request: FastifyRequest, reply: FastifyReply) => void,
-): void {
+export function registerErrorHandling(app: FastifyInstance, secure: (request: FastifyRequest, reply: FastifyReply) => void): void {
   app.setErrorHandler((error: FastifyError | AppError | Error, request, reply) => {
     secure(request, reply);
     if (error instanceof AppError) {

@@ -11,8 +11,7 @@ export interface PerRequest {
   notFound(handler: NotFoundHandler): NotFoundHandler;
 }
 
-const isPromiseLike = (value: unknown): value is PromiseLike<unknown> =>
-  typeof (value as PromiseLike<unknown> | null)?.then === 'function';
+const isPromiseLike = (value: unknown): value is PromiseLike<unknown> => typeof (value as PromiseLike<unknown> | null)?.then === 'function';
 
 /**
  * What every request needs whatever its route: the security headers, its request id

@@ -30,7 +30,9 @@ export function responseSerializerCompiler(options: { check: boolean }): Fastify
       const written = stringify(data);
       const plain: unknown = JSON.parse(JSON.stringify(data));
       if (!isDeepStrictEqual(JSON.parse(written), plain)) {
-        throw new Error(`the response of ${route} loses or changes fields in its schema's JSON: ${firstDifference(plain, JSON.parse(written))}`);
+        throw new Error(
+          `the response of ${route} loses or changes fields in its schema's JSON: ${firstDifference(plain, JSON.parse(written))}`,
+        );
       }
       return written;
     };

@@ -23,7 +23,8 @@ export function refuseCrossSite(request: FastifyRequest): void {
   }
 }
 
-const crossSite = (why: string) => new AppError(403, ErrorCode.FORBIDDEN, [`${why}: this call is accepted only from the store's own pages`]);
+const crossSite = (why: string) =>
+  new AppError(403, ErrorCode.FORBIDDEN, [`${why}: this call is accepted only from the store's own pages`]);
 
 function hostOf(url: string): string | null {
   try {

@@ -65,7 +65,10 @@ export const naturalCompare = (a: string, b: string): number => collator.compare
 
 /** A name without its extension, and its trailing volume number (`ワンピース 12`, `title_v03`). */
 export function titleAndVolume(baseName: string): { title: string; vol: number | null } {
-  const name = baseName.replace(/\.[^./]+$/, '').replace(/_/g, ' ').trim();
+  const name = baseName
+    .replace(/\.[^./]+$/, '')
+    .replace(/_/g, ' ')
+    .trim();
   const m = /^(.*?)[\s\-–第#]*(?:v|vol\.?|volume)?\s*0*(\d{1,4})\s*巻?$/i.exec(name);
   if (m && m[1]!.trim() !== '') return { title: m[1]!.trim(), vol: Number(m[2]) };
   return { title: name, vol: null };

@@ -15,7 +15,9 @@ export async function makeEagerDerivatives(
   pages: { page: number; originalKey: string }[],
 ): Promise<number> {
   const jobs: { original: string; refs: MediaRef[] }[] = [
-    ...(coverKey ? [{ original: coverKey, refs: each(COVER_EAGER_WIDTHS, (width, format): MediaRef => ({ kind: 'cover', bookId, width, format })) }] : []),
+    ...(coverKey
+      ? [{ original: coverKey, refs: each(COVER_EAGER_WIDTHS, (width, format): MediaRef => ({ kind: 'cover', bookId, width, format })) }]
+      : []),
     ...pages.map(({ page, ...p }) => ({
       original: p.originalKey,
       refs: each(PAGE_WIDTHS, (width, format): MediaRef => ({ kind: 'page', bookId, page, width, format })),

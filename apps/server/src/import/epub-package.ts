@@ -45,7 +45,19 @@ interface SpineItem {
 
 type Node = Record<string, unknown>;
 
-const ARRAYS = new Set(['rootfile', 'item', 'itemref', 'meta', 'title', 'creator', 'identifier', 'publisher', 'language', 'description', 'contributor']);
+const ARRAYS = new Set([
+  'rootfile',
+  'item',
+  'itemref',
+  'meta',
+  'title',
+  'creator',
+  'identifier',
+  'publisher',
+  'language',
+  'description',
+  'contributor',
+]);
 export const xml = new XMLParser({
   ignoreAttributes: false,
   attributeNamePrefix: '@_',
@@ -120,7 +132,11 @@ export async function readEpubPackage(source: BookSource): Promise<EpubPackage> 
     const found = metas.find((m) => attr(m, 'property') === name && !attr(m, 'refines'));
     return found ? textOf(found) : null;
   };
-  const named = (name: string) => attr(metas.find((m) => attr(m, 'name') === name), 'content');
+  const named = (name: string) =>
+    attr(
+      metas.find((m) => attr(m, 'name') === name),
+      'content',
+    );
 
   const uid = attr(doc, 'unique-identifier');
   const identifiers = list(metadata.identifier);

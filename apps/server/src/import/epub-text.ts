@@ -77,7 +77,9 @@ export class TextReader {
   }
 
   warning(): string | null {
-    return this.leftOut > 0 ? `${this.leftOut} image(s) inside the text are left out: only the archive's own JPEG, PNG, WebP or AVIF images are kept` : null;
+    return this.leftOut > 0
+      ? `${this.leftOut} image(s) inside the text are left out: only the archive's own JPEG, PNG, WebP or AVIF images are kept`
+      : null;
   }
 }
 

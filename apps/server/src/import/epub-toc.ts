@@ -26,18 +26,25 @@ export async function readToc(source: BookSource, pkg: EpubPackage): Promise<Toc
     if (entries.length > 0) return entries;
   }
   const ncx =
-    (pkg.tocId ? pkg.manifest.get(pkg.tocId) : undefined) ?? [...pkg.manifest.values()].find((i) => i.mediaType === 'application/x-dtbncx+xml');
+    (pkg.tocId ? pkg.manifest.get(pkg.tocId) : undefined) ??
+    [...pkg.manifest.values()].find((i) => i.mediaType === 'application/x-dtbncx+xml');
   if (ncx && source.has(ncx.entry)) return ncxEntries(ncx.entry, (await source.read(ncx.entry)).toString('utf8'));
   return [];
 }
 
 function navEntries(navEntry: string, html: string): TocEntry[] {
   const toc = /<nav[^>]*epub:type="[^"]*\btoc\b[^"]*"[^>]*>([\s\S]*?)<\/nav>/i.exec(html)?.[1] ?? html;
-  const links = sanitizeHtml(toc, { allowedTags: ['a'], allowedAttributes: { a: ['href'] }, nonTextTags: ['rt', 'rp', 'title', 'style', 'script'] });
+  const links = sanitizeHtml(toc, {
+    allowedTags: ['a'],
+    allowedAttributes: { a: ['href'] },
+    nonTextTags: ['rt', 'rp', 'title', 'style', 'script'],
+  });
   const entries: TocEntry[] = [];
   for (const m of links.matchAll(/<a href="([^"]*)">([\s\S]*?)<\/a>/g)) {
     const entry = resolveHref(navEntry, decodeEntities(m[1]!));
-    const text = decodeEntities(m[2]!.replace(/<[^>]*>/g, '')).replace(/[\t\r\n ]+/g, ' ').replace(/^ | $/g, '');
+    const text = decodeEntities(m[2]!.replace(/<[^>]*>/g, ''))
+      .replace(/[\t\r\n ]+/g, ' ')
+      .replace(/^ | $/g, '');
     if (entry && text) entries.push({ entry, text });
   }
   return entries;
@@ -54,10 +61,16 @@ function ncxEntries(ncxEntry: string, xml: string): TocEntry[] {
     if (typeof src === 'string' && (typeof label === 'string' || typeof label === 'number')) {
       const entry = resolveHref(ncxEntry, src);
       const order = Number(n['@_playOrder']);
-      if (entry && String(label).replace(/^[\t\r\n ]+|[\t\r\n ]+$/g, '')) entries.push({ entry, text: String(label).replace(/^[\t\r\n ]+|[\t\r\n ]+$/g, ''), order: Number.isFinite(order) ? order : Infinity, seq: entries.length });
+      if (entry && String(label).replace(/^[\t\r\n ]+|[\t\r\n ]+$/g, ''))
+        entries.push({
+          entry,
+          text: String(label).replace(/^[\t\r\n ]+|[\t\r\n ]+$/g, ''),
+          order: Number.isFinite(order) ? order : Infinity,
+          seq: entries.length,
+        });
     }
     // navPoints nest: the parent first, then its children, in document order.
-    Object.entries(n).forEach(([key, value]) => key === 'navPoint' || key === 'navMap' ? walk(value) : undefined);
+    Object.entries(n).forEach(([key, value]) => (key === 'navPoint' || key === 'navMap' ? walk(value) : undefined));
   };
   const doc = ncxParser.parse(xml) as Record<string, unknown>;
   walk((doc.ncx as Record<string, unknown> | undefined)?.navMap);

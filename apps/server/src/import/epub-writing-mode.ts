@@ -38,7 +38,10 @@ function compoundMatches(compound: string, el: Root): boolean {
 
 /** A selector matching `el`: its last compound does, and any before it match its ancestors (`html.vrtl body`). */
 function selectorMatches(selector: string, el: Root, ancestors: readonly Root[]): boolean {
-  const parts = selector.trim().split(/\s*>\s*|\s+/).filter(Boolean);
+  const parts = selector
+    .trim()
+    .split(/\s*>\s*|\s+/)
+    .filter(Boolean);
   const last = parts.pop();
   if (!last || !compoundMatches(last, el)) return false;
   let at = ancestors.length - 1;
@@ -64,7 +67,10 @@ function fromSheets(sheets: readonly string[], el: Root, ancestors: readonly Roo
 }
 
 function rootOf(tag: string, open: string): Root {
-  const attribute = (name: string) => new RegExp(`\\s${name}\\s*=\\s*"([^"]*)"`, 'i').exec(open)?.[1] ?? new RegExp(`\\s${name}\\s*=\\s*'([^']*)'`, 'i').exec(open)?.[1] ?? '';
+  const attribute = (name: string) =>
+    new RegExp(`\\s${name}\\s*=\\s*"([^"]*)"`, 'i').exec(open)?.[1] ??
+    new RegExp(`\\s${name}\\s*=\\s*'([^']*)'`, 'i').exec(open)?.[1] ??
+    '';
   return { tag, classes: attribute('class').split(/\s+/).filter(Boolean), style: attribute('style') };
 }
 
@@ -76,7 +82,12 @@ function rootOf(tag: string, open: string): Root {
  * body's text (its first element); the innermost says. Null when nothing says (horizontal, CSS's
  * default).
  */
-export async function documentWritingMode(source: BookSource, entry: string, xhtml: string, cache: Map<string, string>): Promise<WritingMode | null> {
+export async function documentWritingMode(
+  source: BookSource,
+  entry: string,
+  xhtml: string,
+  cache: Map<string, string>,
+): Promise<WritingMode | null> {
   const sheets: string[] = [];
   for (const link of xhtml.matchAll(/<link\b[^>]*>/gi)) {
     if (!/rel\s*=\s*["'][^"']*stylesheet/i.test(link[0])) continue;

@@ -44,7 +44,9 @@ function coverOf(source: BookSource, pkg: EpubPackage, firstImagePage: string | 
   for (const item of [named, meta]) {
     if (!item) continue;
     if (source.has(item.entry) && IMAGE_TYPES.has(item.mediaType)) return item.entry;
-    warnings.push(`${item.entry}: the cover image is missing or not an image; ${firstImagePage ? 'the first image page' : 'a drawn cover'} is the cover`);
+    warnings.push(
+      `${item.entry}: the cover image is missing or not an image; ${firstImagePage ? 'the first image page' : 'a drawn cover'} is the cover`,
+    );
   }
   return firstImagePage;
 }

@@ -96,7 +96,12 @@ function textPageSize(page: PlannedPage, images: readonly StoredImage[], layoutT
 }
 
 /** Reads, checks and stores every image page's original (a few at a time); text pages take their size. */
-async function storePages(source: BookSource, plan: BookPlan, store: MediaStore | null, onProgress?: (done: number, total: number) => void): Promise<repo.StoredPage[]> {
+async function storePages(
+  source: BookSource,
+  plan: BookPlan,
+  store: MediaStore | null,
+  onProgress?: (done: number, total: number) => void,
+): Promise<repo.StoredPage[]> {
   const total = plan.pages.length;
   let done = 0;
   const images = await mapBounded(plan.pages, PIPELINE_DEPTH, async (page) => {
@@ -160,11 +165,28 @@ export async function importBook(deps: ImportDeps, file: string, options: Import
     };
     if (options.dryRun) {
       const existing = await repo.findBookBySource(deps.db, sourceKey);
-      return { ...base, titleId: existing?.titleId ?? options.titleId ?? null, bookId: existing?.bookId ?? options.bookId ?? null, action: 'checked', listed: null, price: null, ms: performance.now() - started };
+      return {
+        ...base,
+        titleId: existing?.titleId ?? options.titleId ?? null,
+        bookId: existing?.bookId ?? options.bookId ?? null,
+        action: 'checked',
+        listed: null,
+        price: null,
+        ms: performance.now() - started,
+      };
     }
     const listing: repo.NewBookListing = { salesStatus: options.newBooksStopped ? 'STOPPED' : 'ON_SALE', price: options.newBookPrice ?? 0 };
     const write = () =>
-      writeBook(deps.db, file, plan, pages, textImages, { sourceKey, contentHash, coverKey, now, titleId: options.titleId, bookId: options.bookId, listing, inTransaction: options.inTransaction });
+      writeBook(deps.db, file, plan, pages, textImages, {
+        sourceKey,
+        contentHash,
+        coverKey,
+        now,
+        titleId: options.titleId,
+        bookId: options.bookId,
+        listing,
+        inTransaction: options.inTransaction,
+      });
     // Two imports of one new file at once: the loser's insert hits the unique source key and
     // rolls back whole; written again, it finds the winner's book and updates it.
     const written = await write().catch((error: unknown) => {

@@ -189,7 +189,11 @@ function summary(outcomes: Outcome[], dryRun: boolean): string {
   );
   const head = ['result', 'title', 'book', 'dir', 'pages', 'store', 'file'];
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-  const fmt = (r: string[]) => r.map((c, i) => c.padEnd(widths[i]!)).join('  ').trimEnd();
+  const fmt = (r: string[]) =>
+    r
+      .map((c, i) => c.padEnd(widths[i]!))
+      .join('  ')
+      .trimEnd();
   const failed = outcomes.filter((o) => 'error' in o).length;
   const waiting = outcomes.filter((o): o is ImportResult => !('error' in o) && o.listed === false);
   return [

@@ -14,11 +14,15 @@ async function main(): Promise<number> {
   try {
     await migrateToLatest(database.db);
     const media = createMediaStore(config.dataDir, config.media);
-    return await runImport(process.argv.slice(2), { db: database.db, media }, {
-      stdout: (text) => process.stdout.write(text),
-      stderr: (text) => process.stderr.write(text),
-      tty: process.stderr.isTTY === true,
-    });
+    return await runImport(
+      process.argv.slice(2),
+      { db: database.db, media },
+      {
+        stdout: (text) => process.stdout.write(text),
+        stderr: (text) => process.stderr.write(text),
+        tty: process.stderr.isTTY === true,
+      },
+    );
   } finally {
     await database.destroy();
   }

@@ -3,7 +3,6 @@ import type { Db } from '../db/schema';
 import { taxInside } from '@hondana/domain/catalog/catalog';
 import type { PlannedAuthor, PlannedSide } from './book-plan';
 
-
 /** The imported book a source key (EPUB identifier or content hash) already made, with its title. */
 export function findBookBySource(db: Db, sourceKey: string) {
   return db
@@ -55,7 +54,11 @@ export async function nextVolume(db: Db, titleId: number): Promise<number> {
 export async function publisherId(db: Db, name: string): Promise<number> {
   const found = await db.selectFrom('publishers').select('id').where('name', '=', name).executeTakeFirst();
   if (found) return found.id;
-  await db.insertInto('publishers').values({ name, kana: '' }).onConflict((oc) => oc.column('name').doNothing()).execute();
+  await db
+    .insertInto('publishers')
+    .values({ name, kana: '' })
+    .onConflict((oc) => oc.column('name').doNothing())
+    .execute();
   return (await db.selectFrom('publishers').select('id').where('name', '=', name).executeTakeFirstOrThrow()).id;
 }
 
@@ -110,7 +113,13 @@ export async function creditAuthors(db: Db, titleId: number, authors: PlannedAut
     const found = await db.selectFrom('authors').select('id').where('name', '=', author.name).orderBy('id').executeTakeFirst();
     const authorId =
       found?.id ??
-      (await db.insertInto('authors').values({ name: author.name, kana: author.kana, created_at: now }).returning('id').executeTakeFirstOrThrow()).id;
+      (
+        await db
+          .insertInto('authors')
+          .values({ name: author.name, kana: author.kana, created_at: now })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id;
     await db
       .insertInto('title_authors')
       .values({ title_id: titleId, author_id: authorId, role: author.role, sort_order: order++ })
@@ -136,7 +145,14 @@ export interface NewBookListing {
   price: number;
 }
 
-export async function insertBook(db: Db, titleId: number, vol: number, c: BookContent, now: number, listing: NewBookListing): Promise<number> {
+export async function insertBook(
+  db: Db,
+  titleId: number,
+  vol: number,
+  c: BookContent,
+  now: number,
+  listing: NewBookListing,
+): Promise<number> {
   const row = await db
     .insertInto('books')
     .values({
@@ -237,7 +253,11 @@ export async function replacePages(db: Db, bookId: number, pages: StoredPage[]):
  * A text book's chapters, or an image book's text pages (numbered by page), replaced whole (§3:
  * the viewer's text format, `@hondana/domain/reading/text-blocks`).
  */
-export async function replaceChapters(db: Db, bookId: number, chapters: { no: number; title: string; body: string; charCount: number }[]): Promise<void> {
+export async function replaceChapters(
+  db: Db,
+  bookId: number,
+  chapters: { no: number; title: string; body: string; charCount: number }[],
+): Promise<void> {
   await db.deleteFrom('book_text_chapters').where('book_id', '=', bookId).execute();
   for (const c of chapters) {
     await db
@@ -277,7 +297,16 @@ export async function replaceTextImages(db: Db, bookId: number, images: StoredTe
     const chunk = images.slice(i, i + 500);
     await db
       .insertInto('book_text_images')
-      .values(chunk.map((m, j) => ({ book_id: bookId, image_no: i + j, chapter_no: m.chapter, original_key: m.originalKey, width: m.width, height: m.height })))
+      .values(
+        chunk.map((m, j) => ({
+          book_id: bookId,
+          image_no: i + j,
+          chapter_no: m.chapter,
+          original_key: m.originalKey,
+          width: m.width,
+          height: m.height,
+        })),
+      )
       .execute();
   }
 }

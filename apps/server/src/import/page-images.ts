@@ -18,11 +18,7 @@ export interface StoredImage {
  * entry), and stores it unchanged under its content hash (`originals/<sha256>.<ext>`), so the
  * same image imported twice is stored once. Only this image is held in memory.
  */
-export async function storeOriginal(
-  source: BookSource,
-  entry: string,
-  store: MediaStore | null,
-): Promise<StoredImage> {
+export async function storeOriginal(source: BookSource, entry: string, store: MediaStore | null): Promise<StoredImage> {
   const data = await source.read(entry);
   return storeImage(data, store, (message) => new ImportError(source.file, message, entry));
 }

@@ -46,7 +46,8 @@ export class PriceList {
       const [file = '', priceText = '', ...rest] = fields(line);
       if (i === 0 && file.toLowerCase() === 'file' && priceText.toLowerCase() === 'price') return;
       const price = parsePrice(priceText);
-      if (file === '' || price === null || rest.some((r) => r !== '')) throw new Error(`line ${i + 1}: expected "file,price" with a price in whole yen, got "${line}"`);
+      if (file === '' || price === null || rest.some((r) => r !== ''))
+        throw new Error(`line ${i + 1}: expected "file,price" with a price in whole yen, got "${line}"`);
       if (price === 0) throw new Error(`line ${i + 1}: a book put on sale needs a price above 0 yen`);
       prices.set(file, price);
     });

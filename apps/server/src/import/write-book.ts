@@ -38,7 +38,14 @@ export interface Written {
  * the book (new, the one its source made, or `bookId`), its pages, chapters, text images,
  * navigations and source. A book is in the catalog only whole.
  */
-export async function writeBook(db: Kysely<Database>, file: string, plan: BookPlan, pages: repo.StoredPage[], textImages: repo.StoredTextImage[], o: WriteOptions): Promise<Written> {
+export async function writeBook(
+  db: Kysely<Database>,
+  file: string,
+  plan: BookPlan,
+  pages: repo.StoredPage[],
+  textImages: repo.StoredTextImage[],
+  o: WriteOptions,
+): Promise<Written> {
   try {
     return await db.transaction().execute(async (tx) => {
       const textBook = plan.layoutType === LayoutType.REFLOW;
@@ -53,7 +60,8 @@ export async function writeBook(db: Kysely<Database>, file: string, plan: BookPl
         // A text book's writing, or an image book's text pages'.
         writingMode: plan.text?.writingMode ?? null,
       };
-      const written = o.bookId !== undefined ? await intoBook(tx, file, o.bookId, content, o.sourceKey) : await intoTitle(tx, file, plan, content, o);
+      const written =
+        o.bookId !== undefined ? await intoBook(tx, file, o.bookId, content, o.sourceKey) : await intoTitle(tx, file, plan, content, o);
       await writeFile(tx, file, written.bookId, plan, pages, textImages, o);
       await o.inTransaction?.(tx, written);
       return { ...written, ...(await repo.bookListing(tx, written.bookId)) };
@@ -90,7 +98,10 @@ async function intoTitle(tx: Transaction<Database>, file: string, plan: BookPlan
     if (plan.vol !== null) {
       const volume = await repo.findVolume(tx, titleId, plan.vol);
       if (volume && !volume.sourceKey)
-        throw new ImportError(file, `volume ${plan.vol} of title ${titleId} exists and was not imported; import into another title with --title-id`);
+        throw new ImportError(
+          file,
+          `volume ${plan.vol} of title ${titleId} exists and was not imported; import into another title with --title-id`,
+        );
       if (volume) target = { bookId: volume.bookId, titleId, vol: plan.vol };
     }
   }
@@ -145,7 +156,8 @@ async function intoBook(
   const book = await repo.findBookById(tx, bookId);
   if (!book) throw new ImportError(file, `book ${bookId}: no such book`);
   const other = await repo.findBookBySource(tx, sourceKey);
-  if (other && other.bookId !== bookId) throw new ImportError(file, `this file was imported as book ${other.bookId}; it cannot also be book ${bookId}`);
+  if (other && other.bookId !== bookId)
+    throw new ImportError(file, `this file was imported as book ${other.bookId}; it cannot also be book ${bookId}`);
   await repo.updateBookFile(tx, bookId, content);
   return { titleId: book.titleId, bookId, action: 'updated' };
 }

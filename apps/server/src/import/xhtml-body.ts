@@ -119,7 +119,8 @@ class BodyWriter {
   private inlineWithImages(node: Element): void {
     for (const child of node.children) {
       if (isElement(child) && child.name === 'img') this.img(child);
-      else if (isElement(child) && !['ruby', 'br'].includes(child.name) && DomUtils.findOne((e) => e.name === 'img', [child])) this.inlineWithImages(child);
+      else if (isElement(child) && !['ruby', 'br'].includes(child.name) && DomUtils.findOne((e) => e.name === 'img', [child]))
+        this.inlineWithImages(child);
       else this.pending += inline(child);
     }
   }
@@ -147,7 +148,12 @@ class BodyWriter {
       if (cells.length === 0) continue;
       const parent = row.parent;
       const header = cells.every((c) => c.name === 'th') || (parent !== null && isElement(parent) && parent.name === 'thead');
-      this.out.push(tableRowLine(cells.map((c) => lines(inline(c)).join(' ')), header));
+      this.out.push(
+        tableRowLine(
+          cells.map((c) => lines(inline(c)).join(' ')),
+          header,
+        ),
+      );
     }
   }
 

@@ -38,8 +38,7 @@ function unsafeEntryName(name: string): string | null {
   if (name.includes('\\')) return 'a backslash in the entry name (the path could escape the archive)';
   if (name.startsWith('/') || /^[a-zA-Z]:/.test(name)) return 'an absolute path escapes the archive';
   const normal = path.posix.normalize(name);
-  if (normal === '..' || normal.startsWith('../') || name.split('/').includes('..'))
-    return 'the path escapes the archive';
+  if (normal === '..' || normal.startsWith('../') || name.split('/').includes('..')) return 'the path escapes the archive';
   return null;
 }
 
@@ -67,8 +66,7 @@ export async function openZip(file: string): Promise<BookSource> {
       if (unsafe) throw new ImportError(file, unsafe, name);
       if (name.endsWith('/')) continue;
       total += entry.uncompressedSize;
-      if (total > ZIP_LIMITS.uncompressedBytes)
-        throw new ImportError(file, `unpacks to more than 2 GiB (ZIP bomb?)`, name);
+      if (total > ZIP_LIMITS.uncompressedBytes) throw new ImportError(file, `unpacks to more than 2 GiB (ZIP bomb?)`, name);
       const key = name.replace(/^\.\//, '');
       if (!entries.has(key)) entries.set(key, entry);
     }

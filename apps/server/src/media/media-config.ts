@@ -18,8 +18,7 @@ export function mediaConfigFromEnv(env: NodeJS.ProcessEnv): MediaConfig {
     if (endpoint) throw new Error('MEDIA_S3_ENDPOINT is set but MEDIA_S3_BUCKET is not: name the bucket media go to');
     return {};
   }
-  if (endpoint && !/^https?:\/\/[^\s/]+/.test(endpoint))
-    throw new Error(`MEDIA_S3_ENDPOINT must be an http(s) URL, got "${endpoint}"`);
+  if (endpoint && !/^https?:\/\/[^\s/]+/.test(endpoint)) throw new Error(`MEDIA_S3_ENDPOINT must be an http(s) URL, got "${endpoint}"`);
   return { s3: { bucket, endpoint } };
 }
 

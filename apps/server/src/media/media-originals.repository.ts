@@ -1,7 +1,6 @@
 import { TEXT_PAGE_KEY } from '../db/import-schema';
 import type { Db } from '../db/schema';
 
-
 /**
  * The stored original of an imported book's page (`TEXT_PAGE_KEY` for a text page, which has
  * no image); null for a page drawn as demo art.
@@ -50,7 +49,6 @@ export function textImage(db: Db, bookId: number, image: number) {
     .where('image_no', '=', image)
     .executeTakeFirst();
 }
-
 
 /** The stored original of a banner image the console uploaded; null for no such image. */
 export async function bannerOriginalKey(db: Db, imageId: number): Promise<string | null> {

@@ -17,9 +17,7 @@ export const contentTypes: Record<ImageFormat, string> = { webp: 'image/webp', j
 export const COVER_SIZE = { width: 480, height: 680 } as const;
 /** Stored on first start; every other allowed width is rendered on its first request. */
 export const COVER_EAGER_WIDTHS = COVER_SRCSET_WIDTHS;
-export const COVER_WIDTHS: readonly number[] = [...new Set([...thumbnailWidths, ...COVER_EAGER_WIDTHS])].sort(
-  (a, b) => a - b,
-);
+export const COVER_WIDTHS: readonly number[] = [...new Set([...thumbnailWidths, ...COVER_EAGER_WIDTHS])].sort((a, b) => a - b);
 
 /** Fixed-layout pages and webtoon strip segments, drawn at their largest width. */
 export const FIXED_PAGE_SIZE = { width: 1080, height: 1536 } as const;

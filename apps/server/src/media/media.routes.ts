@@ -85,8 +85,7 @@ const badRequest = (message: string) => new AppError(400, ErrorCode.BAD_REQUEST,
 const notFound = () => new AppError(404, ErrorCode.NOT_FOUND);
 
 function id(name: string, value: string): number {
-  if (!/^[1-9]\d{0,9}$/.test(value) || Number(value) > 2_147_483_647)
-    throw badRequest(`${name}: must be a positive integer`);
+  if (!/^[1-9]\d{0,9}$/.test(value) || Number(value) > 2_147_483_647) throw badRequest(`${name}: must be a positive integer`);
   return Number(value);
 }
 
@@ -99,8 +98,7 @@ function pageNo(value: string): number {
 function file(value: string, allowed: readonly number[]): { width: number; format: ImageFormat } {
   const m = /^(\d{1,5})\.([a-z]+)$/.exec(value);
   const format = m?.[2] as ImageFormat | undefined;
-  if (!m || !format || !IMAGE_FORMATS.includes(format))
-    throw badRequest(`format: must be one of ${IMAGE_FORMATS.join(', ')}`);
+  if (!m || !format || !IMAGE_FORMATS.includes(format)) throw badRequest(`format: must be one of ${IMAGE_FORMATS.join(', ')}`);
   const width = Number(m[1]);
   if (!allowed.includes(width)) throw badRequest(`width: must be one of ${allowed.join(', ')}`);
   return { width, format };
@@ -123,9 +121,7 @@ export const mediaRoutes: FastifyPluginAsync<{ grants: MediaGrants }> = async (a
   }
 
   const versioned = (request: FastifyRequest, version: number) =>
-    (request.query as { v?: string }).v === String(version)
-      ? `public, max-age=${YEAR}, immutable`
-      : `public, max-age=${DAY}`;
+    (request.query as { v?: string }).v === String(version) ? `public, max-age=${YEAR}, immutable` : `public, max-age=${DAY}`;
 
   async function bookAccess(bookId: number) {
     const book = await bookMediaRow(db, bookId);
@@ -140,44 +136,38 @@ export const mediaRoutes: FastifyPluginAsync<{ grants: MediaGrants }> = async (a
     return send(reply, { kind: 'cover', bookId, width, format }, versioned(request, book.media_version));
   });
 
-  app.get<{ Params: { bookId: string; page: string; file: string } }>(
-    '/media/pages/:bookId/:page/:file',
-    async (request, reply) => {
-      const bookId = id('bookId', request.params.bookId);
-      const page = pageNo(request.params.page);
-      const { width, format } = file(request.params.file, PAGE_WIDTHS);
-      const now = app.deps.clock().getTime();
-      const signed = verifyPageQuery(mediaUrlKey, bookId, page, request.query as Record<string, unknown>, now);
-      if (!signed.ok) throw new AppError(403, ErrorCode.FORBIDDEN);
-      const access = await loadPageAccess(db, bookId, now);
-      if (!access || page >= access.pageCount) throw notFound();
-      if (!(await canServePage(grants, db, signed.grant, access, page))) throw new AppError(403, ErrorCode.FORBIDDEN);
-      // Cached until the URL expires; a member's pages only by their own browser.
-      const maxAge = Math.max(0, Math.floor((signed.expiresAt - now) / 1000));
-      const scope = signed.grant.kind === 'member' ? 'private' : 'public';
-      return send(reply, { kind: 'page', bookId, page, width, format }, `${scope}, max-age=${maxAge}`);
-    },
-  );
+  app.get<{ Params: { bookId: string; page: string; file: string } }>('/media/pages/:bookId/:page/:file', async (request, reply) => {
+    const bookId = id('bookId', request.params.bookId);
+    const page = pageNo(request.params.page);
+    const { width, format } = file(request.params.file, PAGE_WIDTHS);
+    const now = app.deps.clock().getTime();
+    const signed = verifyPageQuery(mediaUrlKey, bookId, page, request.query as Record<string, unknown>, now);
+    if (!signed.ok) throw new AppError(403, ErrorCode.FORBIDDEN);
+    const access = await loadPageAccess(db, bookId, now);
+    if (!access || page >= access.pageCount) throw notFound();
+    if (!(await canServePage(grants, db, signed.grant, access, page))) throw new AppError(403, ErrorCode.FORBIDDEN);
+    // Cached until the URL expires; a member's pages only by their own browser.
+    const maxAge = Math.max(0, Math.floor((signed.expiresAt - now) / 1000));
+    const scope = signed.grant.kind === 'member' ? 'private' : 'public';
+    return send(reply, { kind: 'page', bookId, page, width, format }, `${scope}, max-age=${maxAge}`);
+  });
 
   // An image inside a text book's chapter: served to whoever may read its chapter (the chapter's
   // sample rule, a free book, or a member who still holds the book), as its signed URL says.
-  app.get<{ Params: { bookId: string; image: string; file: string } }>(
-    '/media/figures/:bookId/:image/:file',
-    async (request, reply) => {
-      const bookId = id('bookId', request.params.bookId);
-      const image = pageNo(request.params.image);
-      const { width, format } = file(request.params.file, PAGE_WIDTHS);
-      const now = app.deps.clock().getTime();
-      const signed = verifyFigureQuery(mediaUrlKey, bookId, image, request.query as Record<string, unknown>, now);
-      if (!signed.ok) throw new AppError(403, ErrorCode.FORBIDDEN);
-      const [access, figure] = await Promise.all([loadPageAccess(db, bookId, now), textImage(db, bookId, image)]);
-      if (!access || !figure) throw notFound();
-      if (!(await canServePage(grants, db, signed.grant, access, figure.chapterNo))) throw new AppError(403, ErrorCode.FORBIDDEN);
-      const maxAge = Math.max(0, Math.floor((signed.expiresAt - now) / 1000));
-      const scope = signed.grant.kind === 'member' ? 'private' : 'public';
-      return send(reply, { kind: 'figure', bookId, image, width, format }, `${scope}, max-age=${maxAge}`);
-    },
-  );
+  app.get<{ Params: { bookId: string; image: string; file: string } }>('/media/figures/:bookId/:image/:file', async (request, reply) => {
+    const bookId = id('bookId', request.params.bookId);
+    const image = pageNo(request.params.image);
+    const { width, format } = file(request.params.file, PAGE_WIDTHS);
+    const now = app.deps.clock().getTime();
+    const signed = verifyFigureQuery(mediaUrlKey, bookId, image, request.query as Record<string, unknown>, now);
+    if (!signed.ok) throw new AppError(403, ErrorCode.FORBIDDEN);
+    const [access, figure] = await Promise.all([loadPageAccess(db, bookId, now), textImage(db, bookId, image)]);
+    if (!access || !figure) throw notFound();
+    if (!(await canServePage(grants, db, signed.grant, access, figure.chapterNo))) throw new AppError(403, ErrorCode.FORBIDDEN);
+    const maxAge = Math.max(0, Math.floor((signed.expiresAt - now) / 1000));
+    const scope = signed.grant.kind === 'member' ? 'private' : 'public';
+    return send(reply, { kind: 'figure', bookId, image, width, format }, `${scope}, max-age=${maxAge}`);
+  });
 
   app.get<{ Params: { episodeId: string; page: string; file: string } }>(
     '/media/episodes/:episodeId/:page/:file',

@@ -4,7 +4,14 @@ import type { Database } from '../db/schema';
 import { type Drawing, renderDrawing, renderOriginal, renderPool } from './derivatives';
 import { type MediaRef, mediaKey } from './media-spec';
 import type { MediaStore } from './media-store';
-import { bannerOriginalKey, coverOriginalKey, episodePageOriginalKey, pageOriginalKey, serialImageOriginalKey, textImage } from './media-originals.repository';
+import {
+  bannerOriginalKey,
+  coverOriginalKey,
+  episodePageOriginalKey,
+  pageOriginalKey,
+  serialImageOriginalKey,
+  textImage,
+} from './media-originals.repository';
 
 /**
  * What a derivative without a stored original shows (the demo's art, wired in app.ts), or

@@ -93,9 +93,7 @@ export class S3MediaStore implements MediaStore {
 
   async put(key: string, data: Buffer): Promise<void> {
     assertMediaKey(key);
-    await this.client.send(
-      new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: data, ContentType: contentTypeOf(key) }),
-    );
+    await this.client.send(new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: data, ContentType: contentTypeOf(key) }));
   }
 
   async delete(key: string): Promise<void> {

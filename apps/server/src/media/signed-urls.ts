@@ -12,8 +12,7 @@ export type PageGrant = { kind: 'sample' } | { kind: 'free' } | { kind: 'member'
 /** Expiries are rounded up to the next minute so that a page's URL stays the same (and cached) for a minute. */
 const ROUND_MS = 60_000;
 
-const grantCode = (grant: PageGrant): string =>
-  grant.kind === 'sample' ? 's' : grant.kind === 'free' ? 'f' : `u${grant.userId}`;
+const grantCode = (grant: PageGrant): string => (grant.kind === 'sample' ? 's' : grant.kind === 'free' ? 'f' : `u${grant.userId}`);
 
 function parseGrant(code: string): PageGrant | null {
   if (code === 's') return { kind: 'sample' };

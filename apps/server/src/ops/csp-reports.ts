@@ -59,7 +59,11 @@ interface CspReportRoutesOptions {
 export const cspReportRoutes: FastifyPluginAsync<CspReportRoutesOptions> = async (base, { counts }) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const json = app.getDefaultJsonParser('error', 'error');
-  app.addContentTypeParser(['application/csp-report', 'application/reports+json'], { parseAs: 'string', bodyLimit: REPORT_BODY_LIMIT }, json);
+  app.addContentTypeParser(
+    ['application/csp-report', 'application/reports+json'],
+    { parseAs: 'string', bodyLimit: REPORT_BODY_LIMIT },
+    json,
+  );
 
   app.post(
     '/csp-report',
@@ -75,7 +79,11 @@ export const cspReportRoutes: FastifyPluginAsync<CspReportRoutesOptions> = async
         throw badRequest('body', field ? `${field} ${message}` : 'a csp-report object or a list of reports');
       }
       const now = app.deps.clock().getTime();
-      const attempt = await takeAttempt(app.deps.database.db, [{ key: `csp-report:ip:${request.ip}`, limit: { max: CSP_REPORTS_PER_MINUTE, windowMs: WINDOW_MS } }], now);
+      const attempt = await takeAttempt(
+        app.deps.database.db,
+        [{ key: `csp-report:ip:${request.ip}`, limit: { max: CSP_REPORTS_PER_MINUTE, windowMs: WINDOW_MS } }],
+        now,
+      );
       if (!attempt.allowed) {
         counts.limited += 1;
         reply.header('retry-after', String(Math.ceil(attempt.retryAfterMs / 1000)));

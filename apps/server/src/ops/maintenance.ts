@@ -10,8 +10,7 @@ export const MAINTENANCE_MODES: readonly MaintenanceMode[] = ['normal', 'deca', 
 
 const KEY = 'maintenance_mode';
 
-export const isMaintenanceMode = (value: unknown): value is MaintenanceMode =>
-  MAINTENANCE_MODES.includes(value as MaintenanceMode);
+export const isMaintenanceMode = (value: unknown): value is MaintenanceMode => MAINTENANCE_MODES.includes(value as MaintenanceMode);
 
 /** Stores the mode and counts a `settings` change in one transaction: every process follows within a second. */
 export async function setMaintenanceMode(db: Kysely<Database>, mode: MaintenanceMode, now = Date.now()): Promise<void> {

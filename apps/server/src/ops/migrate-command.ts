@@ -19,7 +19,9 @@ async function migrate(): Promise<void> {
       return;
     }
     const applied = await migrateToLatest(database.db);
-    console.log(`${where}: applied ${applied.length} migration(s)${applied.length ? `: ${applied.join(', ')}` : ' (another process had applied them)'}`);
+    console.log(
+      `${where}: applied ${applied.length} migration(s)${applied.length ? `: ${applied.join(', ')}` : ' (another process had applied them)'}`,
+    );
   } finally {
     await database.destroy();
   }

@@ -1,6 +1,5 @@
 import type { Db } from '../db/schema';
 
-
 /** The newest id among rows created at or before `settledAt` (0 when none). */
 async function lastSettledId(db: Db, table: 'wallet_ledger' | 'orders', settledAt: number, after: number): Promise<number> {
   const row = await db

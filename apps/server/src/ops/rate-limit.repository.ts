@@ -1,7 +1,6 @@
 import type { Transaction } from 'kysely';
 import type { Database, Db } from '../db/schema';
 
-
 /**
  * Locks the key's row for the rest of the transaction (an upsert takes the row lock on
  * PostgreSQL; on SQLite the transaction's first write takes the database's write lock), so the

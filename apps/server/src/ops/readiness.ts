@@ -72,9 +72,11 @@ function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
 }
 
 /** The database answers a query. */
-export const databaseCheck = (db: Kysely<Database>): ReadinessCheck => async () => {
-  await selectOne(db);
-};
+export const databaseCheck =
+  (db: Kysely<Database>): ReadinessCheck =>
+  async () => {
+    await selectOne(db);
+  };
 
 /** Every migration this code knows has been applied (checked until it passes once, then kept). */
 export function migrationsCheck(db: Kysely<Database>): ReadinessCheck {

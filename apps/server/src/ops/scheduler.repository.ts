@@ -1,6 +1,5 @@
 import type { Db } from '../db/schema';
 
-
 /** Creates the job's row (due at once) unless another process already did. */
 export async function ensureJob(db: Db, name: string): Promise<void> {
   await db
@@ -26,7 +25,10 @@ export async function claimLease(db: Db, q: { name: string; owner: string; now: 
 }
 
 /** Gives the lease back and sets the next run; a no-op when the lease was lost meanwhile. */
-export async function finishRun(db: Db, q: { name: string; owner: string; now: number; nextRunAt: number; error: string | null }): Promise<void> {
+export async function finishRun(
+  db: Db,
+  q: { name: string; owner: string; now: number; nextRunAt: number; error: string | null },
+): Promise<void> {
   await db
     .updateTable('scheduler_jobs')
     .set({ lease_owner: null, lease_until: 0, next_run_at: q.nextRunAt, last_finished_at: q.now, last_error: q.error })

@@ -141,7 +141,10 @@ export class Scheduler {
         nextRunAt: now + job.everyMs,
         error: error === null ? null : String(error instanceof Error ? error.message : error).slice(0, 500),
       });
-      result = error === null ? { name: job.name, outcome: 'ran', ...(items === undefined ? {} : { items }) } : { name: job.name, outcome: 'failed', error };
+      result =
+        error === null
+          ? { name: job.name, outcome: 'ran', ...(items === undefined ? {} : { items }) }
+          : { name: job.name, outcome: 'failed', error };
     } catch (failure) {
       // The database is unreachable: the next tick tries again.
       result = { name: job.name, outcome: 'failed', error: failure };

@@ -1,7 +1,6 @@
 import { PostgresAdapter, sql } from 'kysely';
 import type { Db } from '../db/schema';
 
-
 /** The PostgreSQL channel on which a change's topic is announced to every listening process. */
 export const CHANGES_CHANNEL = 'hondana_store_changes';
 

@@ -145,7 +145,9 @@ export class StoreChanges {
       this.#reconnect = setTimeout(() => {
         this.#reconnect = null;
         // Anything announced while disconnected is caught by reading the counters once connected.
-        void this.#listen().then(() => this.check()).catch(() => undefined);
+        void this.#listen()
+          .then(() => this.check())
+          .catch(() => undefined);
       }, RECONNECT_MS);
       this.#reconnect.unref();
     };

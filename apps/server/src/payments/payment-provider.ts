@@ -36,8 +36,7 @@ export type PaymentOutcome =
 
 /** A card the provider now keeps for later charges, or why it refused it. */
 export type CardRegistration =
-  | { kind: 'REGISTERED'; cardId: string; cardBrand: CardBrand; cardLast4: string }
-  | Extract<PaymentOutcome, { kind: 'FAILED' }>;
+  { kind: 'REGISTERED'; cardId: string; cardBrand: CardBrand; cardLast4: string } | Extract<PaymentOutcome, { kind: 'FAILED' }>;
 
 export interface PaymentProvider {
   readonly name: string;

@@ -73,7 +73,11 @@ export async function orderKind(trx: Trx, orderId: number): Promise<string | und
 
 /** The sandbox's refund of an order, once: a second record of the same order is ignored (unique order_id). */
 export async function recordSandboxRefund(db: Db, refund: Insertable<SandboxRefundsTable>): Promise<void> {
-  await db.insertInto('sandbox_refunds').values(refund).onConflict((oc) => oc.column('order_id').doNothing()).execute();
+  await db
+    .insertInto('sandbox_refunds')
+    .values(refund)
+    .onConflict((oc) => oc.column('order_id').doNothing())
+    .execute();
 }
 
 export function findSandboxRefund(db: Db, orderId: number) {

@@ -1,6 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { ErrorCode } from '@hondana/domain/common/errors';
-import { CardBrand, type CardInput, type CardToken, SandboxTestCard, cardBrandOf, cardExpiryValid, passesLuhn } from '@hondana/domain/wallet/wallet-payments';
+import {
+  CardBrand,
+  type CardInput,
+  type CardToken,
+  SandboxTestCard,
+  cardBrandOf,
+  cardExpiryValid,
+  passesLuhn,
+} from '@hondana/domain/wallet/wallet-payments';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema';
 import type { CardRegistration, PaymentOutcome } from './payment-provider';
@@ -46,7 +54,8 @@ function sandboxBehaviour(number: string): string {
 /** A charge's answer by the card's behaviour. */
 function chargeByBehaviour(behaviour: string, brand: CardBrand | null, last4: string | null, ref: () => string): PaymentOutcome {
   if (behaviour === Behaviour.DECLINED) return failed(ErrorCode.DECLINED_CARD, 'card: declined by the issuer', brand, last4);
-  if (behaviour === Behaviour.LIMIT_EXCEEDED) return failed(ErrorCode.USER_CREDIT_CARD_LIMIT_EXCEEDED, 'card: over its credit limit', brand, last4);
+  if (behaviour === Behaviour.LIMIT_EXCEEDED)
+    return failed(ErrorCode.USER_CREDIT_CARD_LIMIT_EXCEEDED, 'card: over its credit limit', brand, last4);
   return { kind: 'CAPTURED', providerRef: ref(), cardBrand: brand, cardLast4: last4 };
 }
 
@@ -62,7 +71,14 @@ export async function takeSandboxCard(db: Kysely<Database>, card: CardInput, now
   const cardId = `card_${randomBytes(16).toString('base64url')}`;
   const brand = cardBrandOf(card.number);
   const last4 = card.number.slice(-4);
-  await insertSandboxCardToken(db, { card_id: cardId, brand, last4, expiry: card.expiry, behaviour: sandboxBehaviour(card.number), created_at: now.getTime() });
+  await insertSandboxCardToken(db, {
+    card_id: cardId,
+    brand,
+    last4,
+    expiry: card.expiry,
+    behaviour: sandboxBehaviour(card.number),
+    created_at: now.getTime(),
+  });
   return { cardId, brand, last4 };
 }
 
@@ -83,7 +99,10 @@ async function memberCard(trx: Trx, cardId: string, userId: number) {
 }
 
 /** Keeps the card for the member's later charges (a subscription), refusing an unknown or expired one. */
-export async function registerSandboxCard(trx: Trx, { userId, cardId, now }: { userId: number; cardId: string; now: Date }): Promise<CardRegistration> {
+export async function registerSandboxCard(
+  trx: Trx,
+  { userId, cardId, now }: { userId: number; cardId: string; now: Date },
+): Promise<CardRegistration> {
   const card = await memberCard(trx, cardId, userId);
   if (!card) return failed(ErrorCode.INVALID_CARD_ID, 'cardId: no such card', null, null);
   const brand = card.brand as CardBrand;

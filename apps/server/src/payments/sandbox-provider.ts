@@ -40,7 +40,13 @@ export function createSandboxProvider(options: SandboxOptions = {}): PaymentProv
     // No money moves: the refund is recorded, once per order (a later try finds the first).
     refund: async (db, request) => {
       const ref = newRef('rf');
-      await recordSandboxRefund(db, { ref, order_id: request.orderId, payment_ref: request.paymentRef, amount_yen: request.amountYen, created_at: request.now.getTime() });
+      await recordSandboxRefund(db, {
+        ref,
+        order_id: request.orderId,
+        payment_ref: request.paymentRef,
+        amount_yen: request.amountYen,
+        created_at: request.now.getTime(),
+      });
       const made = await findSandboxRefund(db, request.orderId);
       return made ? { kind: 'REFUNDED', refundRef: made.ref } : { kind: 'FAILED', message: 'refund: not recorded' };
     },
@@ -48,20 +54,29 @@ export function createSandboxProvider(options: SandboxOptions = {}): PaymentProv
 }
 
 export const sandboxMaintenanceFromEnv = (value: string | undefined): string[] =>
-  (value ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  (value ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
 
 /** `SANDBOX_PAYMENT_TTL_MS`: a shorter time limit lets a journey see an abandoned payment end (1 s to 1 day). */
 export function sandboxTtlFromEnv(value = process.env.SANDBOX_PAYMENT_TTL_MS): number {
   if (value === undefined || value === '') return SANDBOX_PAYMENT_TTL_MS;
   const ms = Number(value);
-  if (!Number.isInteger(ms) || ms < 1000 || ms > 86_400_000) throw new Error(`SANDBOX_PAYMENT_TTL_MS must be a whole number of milliseconds from 1000 to 86400000, not "${value}"`);
+  if (!Number.isInteger(ms) || ms < 1000 || ms > 86_400_000)
+    throw new Error(`SANDBOX_PAYMENT_TTL_MS must be a whole number of milliseconds from 1000 to 86400000, not "${value}"`);
   return ms;
 }
 
 const newRef = (prefix: string) => `${prefix}_${randomBytes(16).toString('base64url')}`;
 
 /** A carrier's continuous billing, agreed on its page at the first payment, is charged at once afterwards. */
-const captureRecurring = async (): Promise<PaymentOutcome> => ({ kind: 'CAPTURED', providerRef: newRef('ch'), cardBrand: null, cardLast4: null });
+const captureRecurring = async (): Promise<PaymentOutcome> => ({
+  kind: 'CAPTURED',
+  providerRef: newRef('ch'),
+  cardBrand: null,
+  cardLast4: null,
+});
 
 const failed = (errorCode: ErrorCode, message: string, cardBrand: CardBrand | null, cardLast4: string | null): PaymentOutcome => ({
   kind: 'FAILED',

@@ -4,14 +4,25 @@ import { z } from 'zod';
 import type { PaymentDecisionHandler } from './payment-provider';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import { abandonedSandboxPayments, decidePendingSandboxPayment, dropUnusedSandboxCardTokens, findSandboxPayment, sandboxPaymentCreatedAt } from './payments.repository';
+import {
+  abandonedSandboxPayments,
+  decidePendingSandboxPayment,
+  dropUnusedSandboxCardTokens,
+  findSandboxPayment,
+  sandboxPaymentCreatedAt,
+} from './payments.repository';
 
 import { sandboxCopy } from './sandbox-copy';
 import { confirmationPage, decidedPage } from './sandbox-page';
 
 const RefPath = z.object({ ref: z.string().regex(/^sp_[\w-]{10,40}$/, 'must be a sandbox payment reference') });
 /** The `result` the store's return URL gets for a decided sandbox payment (one left past its time limit is cancelled). */
-const sandboxResults: Record<string, string> = { APPROVED: 'COMPLETE', EXPIRED: 'CANCEL', RESULT_ERROR: 'PURCHASE_RESULT_ERROR', CANCELLED: 'CANCEL' };
+const sandboxResults: Record<string, string> = {
+  APPROVED: 'COMPLETE',
+  EXPIRED: 'CANCEL',
+  RESULT_ERROR: 'PURCHASE_RESULT_ERROR',
+  CANCELLED: 'CANCEL',
+};
 
 /** A card the card fields took is kept this long for its first payment (the endpoint needs no login: nothing piles up). */
 const SANDBOX_CARD_TOKEN_TTL_MS = 24 * 60 * 60 * 1000;
@@ -26,7 +37,10 @@ const expiryEveryMs = (ttlMs: number) => Math.min(60_000, Math.max(100, Math.flo
  * back failed after the member approved (result PURCHASE_RESULT_ERROR). A payment is decided once;
  * a second decision only sends the member back.
  */
-export const sandboxRoutes: FastifyPluginAsync<{ onDecision: PaymentDecisionHandler; ttlMs: number }> = async (base, { onDecision, ttlMs }) => {
+export const sandboxRoutes: FastifyPluginAsync<{ onDecision: PaymentDecisionHandler; ttlMs: number }> = async (
+  base,
+  { onDecision, ttlMs },
+) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const { db } = app.deps.database;
 

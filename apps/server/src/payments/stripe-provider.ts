@@ -76,7 +76,16 @@ export interface StripePayments {
    * the member's Customer for the off-session renewals once this payment succeeds (Stripe's
    * `setup_future_usage`), its 3-D Secure, if the bank asks, covering them.
    */
-  createIntent(request: { orderId: number; userId: number; amountYen: number; cardId: string; method?: StripeCoinMethod; returnUrl?: string; customerId?: string; saveForLater?: boolean }): Promise<CreatedIntent>;
+  createIntent(request: {
+    orderId: number;
+    userId: number;
+    amountYen: number;
+    cardId: string;
+    method?: StripeCoinMethod;
+    returnUrl?: string;
+    customerId?: string;
+    saveForLater?: boolean;
+  }): Promise<CreatedIntent>;
   /** The member's Customer: `customerId` when known, else made once (idempotency key from the member). */
   ensureCustomer(request: { userId: number; customerId: string | null }): Promise<string>;
   retrieveIntent(id: string): Promise<IntentState>;
@@ -91,15 +100,30 @@ export interface StripePayments {
    * the store's try). A later try first lists the intent's refunds and answers the order's refund
    * an earlier try made (its answer lost), so the money goes back once.
    */
-  refundIntent(request: { orderId: number; intentId: string; amountYen: number; attempt: number }): Promise<{ id: string; status: string | null }>;
+  refundIntent(request: {
+    orderId: number;
+    intentId: string;
+    amountYen: number;
+    attempt: number;
+  }): Promise<{ id: string; status: string | null }>;
   /**
    * Keeps a card (a PaymentMethod from Stripe.js) for the member's subscription renewals: the
    * member's Customer (made once, idempotency key from the member) and a confirmed SetupIntent for
    * off-session use. Answers the customer, or the card error.
    */
-  saveCard(request: { userId: number; paymentMethod: string; customerId: string | null }): Promise<{ kind: 'SAVED'; customerId: string } | { kind: 'CARD_ERROR'; errorCode: ErrorCode; customerId: string }>;
+  saveCard(request: {
+    userId: number;
+    paymentMethod: string;
+    customerId: string | null;
+  }): Promise<{ kind: 'SAVED'; customerId: string } | { kind: 'CARD_ERROR'; errorCode: ErrorCode; customerId: string }>;
   /** A renewal: the saved card charged off-session (nobody is there for 3-D Secure), the order id as idempotency key. */
-  chargeOffSession(request: { orderId: number; userId: number; customerId: string; paymentMethod: string; amountYen: number }): Promise<CreatedIntent>;
+  chargeOffSession(request: {
+    orderId: number;
+    userId: number;
+    customerId: string;
+    paymentMethod: string;
+    amountYen: number;
+  }): Promise<CreatedIntent>;
 }
 
 type StripeProvider = PaymentProvider & { readonly stripe: StripePayments };
@@ -125,7 +149,12 @@ export function createStripeProvider(config: StripeConfig): StripeProvider {
         method === 'creditcard'
           ? { automatic_payment_methods: { enabled: true, allow_redirects: 'never' } }
           : method === 'konbini'
-            ? { allowed_payment_method_types: [STRIPE_TYPE.konbini], payment_method_options: { konbini: { expires_after_days: KONBINI_EXPIRES_AFTER_DAYS, product_description: 'マンガコイン' } } }
+            ? {
+                allowed_payment_method_types: [STRIPE_TYPE.konbini],
+                payment_method_options: {
+                  konbini: { expires_after_days: KONBINI_EXPIRES_AFTER_DAYS, product_description: 'マンガコイン' },
+                },
+              }
             : { allowed_payment_method_types: [STRIPE_TYPE[method]], ...(returnUrl ? { return_url: returnUrl } : {}) };
       try {
         const intent = await client.paymentIntents.create(
@@ -146,7 +175,11 @@ export function createStripeProvider(config: StripeConfig): StripeProvider {
       } catch (error) {
         if (error instanceof Stripe.errors.StripeCardError) {
           const raw = error.raw as { payment_intent?: { id?: string } } | undefined;
-          return { kind: 'CARD_ERROR', errorCode: cardErrorCode(error.code, error.decline_code), intentId: raw?.payment_intent?.id ?? null };
+          return {
+            kind: 'CARD_ERROR',
+            errorCode: cardErrorCode(error.code, error.decline_code),
+            intentId: raw?.payment_intent?.id ?? null,
+          };
         }
         throw error;
       }
@@ -186,28 +219,50 @@ export function createStripeProvider(config: StripeConfig): StripeProvider {
       return { id: refund.id, status: refund.status };
     },
     ensureCustomer: async ({ userId, customerId }) =>
-      customerId ?? (await client.customers.create({ metadata: { user_id: String(userId) } }, { idempotencyKey: `hondana-customer-${userId}` })).id,
+      customerId ??
+      (await client.customers.create({ metadata: { user_id: String(userId) } }, { idempotencyKey: `hondana-customer-${userId}` })).id,
     async saveCard({ userId, paymentMethod, customerId }) {
       const customer = await stripe.ensureCustomer({ userId, customerId });
       try {
-        await client.setupIntents.create({ customer, payment_method: paymentMethod, confirm: true, usage: 'off_session', automatic_payment_methods: { enabled: true, allow_redirects: 'never' }, metadata: { user_id: String(userId) } });
+        await client.setupIntents.create({
+          customer,
+          payment_method: paymentMethod,
+          confirm: true,
+          usage: 'off_session',
+          automatic_payment_methods: { enabled: true, allow_redirects: 'never' },
+          metadata: { user_id: String(userId) },
+        });
         return { kind: 'SAVED', customerId: customer };
       } catch (error) {
-        if (error instanceof Stripe.errors.StripeCardError) return { kind: 'CARD_ERROR', errorCode: cardErrorCode(error.code, error.decline_code), customerId: customer };
+        if (error instanceof Stripe.errors.StripeCardError)
+          return { kind: 'CARD_ERROR', errorCode: cardErrorCode(error.code, error.decline_code), customerId: customer };
         throw error;
       }
     },
     async chargeOffSession({ orderId, userId, customerId, paymentMethod, amountYen }) {
       try {
         const intent = await client.paymentIntents.create(
-          { amount: amountYen, currency: 'jpy', customer: customerId, payment_method: paymentMethod, off_session: true, confirm: true, metadata: { order_id: String(orderId), user_id: String(userId) }, expand: ['latest_charge'] },
+          {
+            amount: amountYen,
+            currency: 'jpy',
+            customer: customerId,
+            payment_method: paymentMethod,
+            off_session: true,
+            confirm: true,
+            metadata: { order_id: String(orderId), user_id: String(userId) },
+            expand: ['latest_charge'],
+          },
           { idempotencyKey: `hondana-order-${orderId}` },
         );
         return { kind: 'INTENT', intent: intentState(intent) };
       } catch (error) {
         if (error instanceof Stripe.errors.StripeCardError) {
           const raw = error.raw as { payment_intent?: { id?: string } } | undefined;
-          return { kind: 'CARD_ERROR', errorCode: cardErrorCode(error.code, error.decline_code), intentId: raw?.payment_intent?.id ?? null };
+          return {
+            kind: 'CARD_ERROR',
+            errorCode: cardErrorCode(error.code, error.decline_code),
+            intentId: raw?.payment_intent?.id ?? null,
+          };
         }
         throw error;
       }
@@ -218,17 +273,31 @@ export function createStripeProvider(config: StripeConfig): StripeProvider {
     confirmationTtlMs: STRIPE_CONFIRMATION_TTL_MS,
     // Coin packs by card, konbini and PayPay so far (the other areas check this before starting); carrier billing never.
     underMaintenance: (method: CoinPaymentMethod) => !(STRIPE_COIN_METHODS as readonly string[]).includes(method),
-    start: async () => ({ kind: 'FAILED', errorCode: ErrorCode.PAYMENT_MAINTENANCE, message: 'payment: not offered with Stripe yet', cardBrand: null, cardLast4: null }),
-    registerCard: async () => ({ kind: 'FAILED', errorCode: ErrorCode.PAYMENT_MAINTENANCE, message: 'card: not offered with Stripe yet', cardBrand: null, cardLast4: null }),
+    start: async () => ({
+      kind: 'FAILED',
+      errorCode: ErrorCode.PAYMENT_MAINTENANCE,
+      message: 'payment: not offered with Stripe yet',
+      cardBrand: null,
+      cardLast4: null,
+    }),
+    registerCard: async () => ({
+      kind: 'FAILED',
+      errorCode: ErrorCode.PAYMENT_MAINTENANCE,
+      message: 'card: not offered with Stripe yet',
+      cardBrand: null,
+      cardLast4: null,
+    }),
     async refund(_db, { orderId, paymentRef, amountYen, attempt }) {
       if (!paymentRef?.startsWith('pi_')) return { kind: 'FAILED', message: 'refund: the order has no Stripe payment' };
       try {
         const refund = await stripe.refundIntent({ orderId, intentId: paymentRef, amountYen, attempt });
-        if (refund.status === 'failed' || refund.status === 'canceled') return { kind: 'FAILED', message: `refund: ${refund.status} at Stripe (${refund.id})` };
+        if (refund.status === 'failed' || refund.status === 'canceled')
+          return { kind: 'FAILED', message: `refund: ${refund.status} at Stripe (${refund.id})` };
         return { kind: 'REFUNDED', refundRef: refund.id };
       } catch (error) {
         // Only the kind of error and Stripe's code: never the request (nor a key).
-        if (error instanceof Stripe.errors.StripeError) return { kind: 'FAILED', message: `refund: ${error.type}${error.code ? ` ${error.code}` : ''}` };
+        if (error instanceof Stripe.errors.StripeError)
+          return { kind: 'FAILED', message: `refund: ${error.type}${error.code ? ` ${error.code}` : ''}` };
         return { kind: 'FAILED', message: `refund: ${error instanceof Error ? error.name : 'error'}` };
       }
     },
@@ -255,7 +324,11 @@ export function stripeConfigFromEnv(env: NodeJS.ProcessEnv = process.env): Strip
 /** STRIPE_API_URL (tests only: the journeys' local stand-in for Stripe's API): its host, port and protocol. */
 function stripeApiHost(value: string): Pick<StripeConfig, 'host' | 'port' | 'protocol'> {
   const url = new URL(stripeJsUrl(value, 'STRIPE_API_URL'));
-  return { host: url.hostname, port: Number(url.port) || (url.protocol === 'http:' ? 80 : 443), protocol: url.protocol === 'http:' ? 'http' : 'https' };
+  return {
+    host: url.hostname,
+    port: Number(url.port) || (url.protocol === 'http:' ? 80 : 443),
+    protocol: url.protocol === 'http:' ? 'http' : 'https',
+  };
 }
 
 /** STRIPE_JS_URL (tests: a local stand-in for Stripe.js): an http(s) URL, whose origin the pages' policy allows. */
@@ -311,7 +384,8 @@ function voucherOf(details: Stripe.PaymentIntent.NextAction.KonbiniDisplayDetail
 /** Stripe's card error and decline codes as §8 payment errors. */
 function cardErrorCode(code: string | undefined | null, declineCode: string | undefined | null): ErrorCode {
   const reason = declineCode ?? code ?? '';
-  if (['insufficient_funds', 'card_velocity_exceeded', 'withdrawal_count_limit_exceeded'].includes(reason)) return ErrorCode.USER_CREDIT_CARD_LIMIT_EXCEEDED;
+  if (['insufficient_funds', 'card_velocity_exceeded', 'withdrawal_count_limit_exceeded'].includes(reason))
+    return ErrorCode.USER_CREDIT_CARD_LIMIT_EXCEEDED;
   if (['card_not_supported', 'currency_not_supported', 'transaction_not_allowed'].includes(reason)) return ErrorCode.UNSUPPORTED_CARD;
   if (['processing_error', 'api_key_expired'].includes(reason)) return ErrorCode.CLIENT_ERROR;
   return ErrorCode.DECLINED_CARD;

@@ -28,7 +28,6 @@ import { myReviewPart } from './member-answers.repository';
 import { memberBookDetail } from './member-book-detail';
 import { type MemberPart, personalSection } from './member-part';
 
-
 /** Counts a login or signup attempt of this request against its address's and account's limits. */
 export type AuthAttemptLimiter = (request: FastifyRequest, kind: AuthAttemptKind, email: string) => Promise<AuthAttempt>;
 
@@ -100,7 +99,10 @@ export async function createLoadContext(
         }
       : reviews,
     reading: personalSection(readingContext(db, viewer, now().getTime(), app.deps.config.secrets.mediaUrlKey), memberPart),
-    admin: personalSection(adminContext(db, viewer?.userId ?? null, () => sessionSecret(request)), memberPart),
+    admin: personalSection(
+      adminContext(db, viewer?.userId ?? null, () => sessionSecret(request)),
+      memberPart,
+    ),
     cart: memberPart
       ? {
           activeCount: () => memberPart.record('cart.activeCount', [], () => cart.activeCount()),
@@ -124,7 +126,11 @@ export async function createLoadContext(
 function memberInvitations(invitations: StoreLoadContext['invitations'], part: MemberPart | undefined): StoreLoadContext['invitations'] {
   if (!part) return invitations;
   // The appeal is every guest's, and null for every member.
-  return { codeCampaign: invitations.codeCampaign, nonLoginAppeal: invitations.nonLoginAppeal, inviterInfo: personalSection(invitations, part).inviterInfo };
+  return {
+    codeCampaign: invitations.codeCampaign,
+    nonLoginAppeal: invitations.nonLoginAppeal,
+    inviterInfo: personalSection(invitations, part).inviterInfo,
+  };
 }
 
 /**
@@ -139,11 +145,16 @@ function memberSerials(serials: StoreLoadContext['serials'], part: MemberPart | 
   return {
     ranking: serials.ranking,
     home: (q) =>
-      part.record('serials.home', [q], async () => {
-        const home = await serials.home(q);
-        if (home.histories.some((item) => item.timeToGivenNextNormalTicket !== 0)) part.personal();
-        return home;
-      }, (home) => home.histories),
+      part.record(
+        'serials.home',
+        [q],
+        async () => {
+          const home = await serials.home(q);
+          if (home.histories.some((item) => item.timeToGivenNextNormalTicket !== 0)) part.personal();
+          return home;
+        },
+        (home) => home.histories,
+      ),
     detail: (q) => {
       part.personal();
       return serials.detail(q);
@@ -160,7 +171,8 @@ function catalogContext(db: Db, viewer: Viewer | null, at: number, part: MemberP
   return {
     now,
     // The top page's tile lists are every viewer's of an adult state: kept (`catalog/tile-lists.ts`).
-    topPageBooks: (limit) => keptTileList(db, `top:${limit}:${includeAdult}`, now(), () => topPageBooks(db, { limit, includeAdult, now: new Date(now()) })),
+    topPageBooks: (limit) =>
+      keptTileList(db, `top:${limit}:${includeAdult}`, now(), () => topPageBooks(db, { limit, includeAdult, now: new Date(now()) })),
     // The series page reads nothing of the member's today; for a page the member cache may keep
     // it is asked as a guest's, so a member's mark added to it later cannot reach another member.
     getSeriesPage: (q) => getSeriesPage(db, { ...q, includeAdult, userId: part ? null : userId, now: now() }),
@@ -170,9 +182,12 @@ function catalogContext(db: Db, viewer: Viewer | null, at: number, part: MemberP
         ? (q) => part.recordWith('catalog.getBookDetail', () => memberBookDetail(db, { ...q, includeAdult, userId, now: now() }))
         : bookDetail,
     getRankingPage: (q) =>
-      keptTileList(db, `ranking:${q.term}:${q.gender}:${q.page}:${includeAdult}`, now(), () => getRankingPage(db, { ...q, includeAdult, now: now() })),
+      keptTileList(db, `ranking:${q.term}:${q.gender}:${q.page}:${includeAdult}`, now(), () =>
+        getRankingPage(db, { ...q, includeAdult, now: now() }),
+      ),
     getFreeRanking: (q) => getFreeRanking(db, { ...q, includeAdult, now: now() }),
-    getFreePage: (q) => keptTileList(db, `free:${q.pageType}:${includeAdult}`, now(), () => getFreePage(db, { ...q, includeAdult, now: now() })),
+    getFreePage: (q) =>
+      keptTileList(db, `free:${q.pageType}:${includeAdult}`, now(), () => getFreePage(db, { ...q, includeAdult, now: now() })),
     searchKeyword: (q) => searchKeyword(db, { ...q, includeAdult }),
     searchByAuthor: (q) => searchByAuthor(db, { ...q, includeAdult }),
     // The top page's recommendations for the member: the whole list is their part.

@@ -16,9 +16,7 @@ import type { SerialsPageContext } from '../modules/serials/load-context';
 import type { SubscriptionsPageContext } from '../modules/wallet/load-context';
 
 /** What an account action hands back to a page: the cookie to set, or the error to show. */
-export type AccountActionResult =
-  | { ok: true; setCookie: string }
-  | { ok: false; status: number; errorCode: string; messages?: string[] };
+export type AccountActionResult = { ok: true; setCookie: string } | { ok: false; status: number; errorCode: string; messages?: string[] };
 
 /**
  * What React Router loaders and actions receive as `context` (see app/routes/*): the server's

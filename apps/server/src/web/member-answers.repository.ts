@@ -37,7 +37,8 @@ const inSql = {
   },
   // Recorded with the volume's title (`member-book-detail.ts`); a volume the member may not see has no marks.
   'catalog.getBookDetail': {
-    params: ([q, titleId]: unknown[]) => (titleId === null || titleId === undefined ? null : [(q as { bookId: number }).bookId, titleId as number]),
+    params: ([q, titleId]: unknown[]) =>
+      titleId === null || titleId === undefined ? null : [(q as { bookId: number }).bookId, titleId as number],
     columns: (db: Db, userId: Expression<number>, arg: Arg, now: () => number) => bookMarkColumns(db, userId, arg(0), arg(1), now()),
     answer: (values: unknown[]) => bookMarksOf(values),
   },
@@ -96,7 +97,8 @@ export async function readBookMarks(db: Db, userId: number, bookId: number, titl
 type SqlCallName = keyof typeof inSql;
 
 /** What of the member's review of a title a page shows (its id and whether it is of the whole title): what `myReview` records. */
-export const myReviewPart = (review: { id: number; titleReviewFlg: boolean } | null) => review && { id: review.id, titleReviewFlg: review.titleReviewFlg };
+export const myReviewPart = (review: { id: number; titleReviewFlg: boolean } | null) =>
+  review && { id: review.id, titleReviewFlg: review.titleReviewFlg };
 
 const answeredInSql = (call: MemberCall): call is MemberCall & { name: SqlCallName } => call.name in inSql;
 
@@ -113,7 +115,12 @@ const sessionAndAnswers = preparedQuery((db, $: Record<string, number | string>,
   return liveSessionUserQuery(db, $.idHash as string, $.now as number).select((eb) =>
     names.flatMap((name, i) =>
       (inSql[name] as InSql)
-        .columns(db, eb.ref('users.id'), (k) => $[`p${i}_${k}`] as number, () => $.now as number)
+        .columns(
+          db,
+          eb.ref('users.id'),
+          (k) => $[`p${i}_${k}`] as number,
+          () => $.now as number,
+        )
         .map((column, j) => column.as(`a${i}_${j}`)),
     ),
   );
@@ -136,7 +143,13 @@ export async function sessionAndPlanAnswers(
   const read = calls.flatMap((c) => (c.params === null ? [] : [{ ...c, params: c.params }]));
   const params: Record<string, number | string> = { idHash, now };
   read.forEach(({ params: values }, i) => values.forEach((value, k) => (params[`p${i}_${k}`] = value)));
-  const [row] = (await sessionAndAnswers.execute(db, params, read.map((c) => c.call.name))).rows as Record<string, unknown>[];
+  const [row] = (
+    await sessionAndAnswers.execute(
+      db,
+      params,
+      read.map((c) => c.call.name),
+    )
+  ).rows as Record<string, unknown>[];
   if (!row) return null;
   const answers = new Map<number, unknown>();
   for (const { index } of calls) answers.set(index, null);

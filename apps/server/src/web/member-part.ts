@@ -9,12 +9,7 @@ import type { StoreLoadContext } from './load-context';
  * answers are equal get the same page, and a member whose answers differ never gets it.
  */
 export type MemberCallName =
-  | 'cart.activeCount'
-  | 'reviews.myReview'
-  | 'reviews.isWished'
-  | 'catalog.getBookDetail'
-  | 'catalog.userToBook'
-  | 'serials.home';
+  'cart.activeCount' | 'reviews.myReview' | 'reviews.isWished' | 'catalog.getBookDetail' | 'catalog.userToBook' | 'serials.home';
 
 export interface MemberCall {
   name: MemberCallName;

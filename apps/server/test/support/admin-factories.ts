@@ -29,19 +29,32 @@ export async function signIn(app: FastifyInstance, input: { email: string; passw
 }
 
 /** The authenticator's code of `secret` at the app's clock, `steps` time steps (30 s) from now. */
-export const totpCode = (app: FastifyInstance, secret: string, steps = 0) => generate({ secret, epoch: Math.floor(app.deps.clock().getTime() / 1000) + steps * 30 });
+export const totpCode = (app: FastifyInstance, secret: string, steps = 0) =>
+  generate({ secret, epoch: Math.floor(app.deps.clock().getTime() / 1000) + steps * 30 });
 
 /**
  * Enrols a TOTP authenticator for the staff member of `cookie` through the console's calls: its
  * secret, recovery codes, and the session's new cookie (the old one is ended by the enrolment).
  */
-export async function enrolSecondFactor(app: FastifyInstance, cookie: string): Promise<{ secret: string; recoveryCodes: string[]; cookie: string }> {
+export async function enrolSecondFactor(
+  app: FastifyInstance,
+  cookie: string,
+): Promise<{ secret: string; recoveryCodes: string[]; cookie: string }> {
   const started = await app.inject({ method: 'POST', url: '/api/admin/second_factor/totp', headers: { cookie }, payload: {} });
   if (started.statusCode !== 200) throw new Error(`enrolment refused: ${started.body}`);
   const { secret } = started.json<{ secret: string }>();
-  const confirmed = await app.inject({ method: 'POST', url: '/api/admin/second_factor/totp/confirm', headers: { cookie }, payload: { code: await totpCode(app, secret) } });
+  const confirmed = await app.inject({
+    method: 'POST',
+    url: '/api/admin/second_factor/totp/confirm',
+    headers: { cookie },
+    payload: { code: await totpCode(app, secret) },
+  });
   if (confirmed.statusCode !== 200) throw new Error(`enrolment not confirmed: ${confirmed.body}`);
-  return { secret, recoveryCodes: confirmed.json<{ recoveryCodes: string[] }>().recoveryCodes, cookie: sessionCookieOf(confirmed.headers['set-cookie']) };
+  return {
+    secret,
+    recoveryCodes: confirmed.json<{ recoveryCodes: string[] }>().recoveryCodes,
+    cookie: sessionCookieOf(confirmed.headers['set-cookie']),
+  };
 }
 
 /** Console calls for one session cookie; each change fetches a fresh one-time token unless given one. */
@@ -57,7 +70,12 @@ export function adminClient(app: FastifyInstance, cookie: string) {
  * Two operators end the same row at once: one creates it (`POST collection`), each takes its own
  * token, and both send `POST collection/{id}/end` at the version they read (0) together.
  */
-export async function endTwiceAtOnce<Row extends { id: number }>(app: FastifyInstance, db: Kysely<Database>, collection: string, body: object) {
+export async function endTwiceAtOnce<Row extends { id: number }>(
+  app: FastifyInstance,
+  db: Kysely<Database>,
+  collection: string,
+  body: object,
+) {
   const [a, b] = await Promise.all([staffMember(app, db, 'operator'), staffMember(app, db, 'operator')]);
   const row = (await a.change('POST', collection, body)).json<Row>();
   const [ta, tb] = await Promise.all([a.token(), b.token()]);

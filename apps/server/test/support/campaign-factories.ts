@@ -29,29 +29,56 @@ export async function createCampaign(
 ): Promise<{ campaignId: number; boxId: number; prizeIds: number[] }> {
   const { id: campaignId } = await db
     .insertInto('lottery_campaigns')
-    .values({ name: 'テストくじ', start_at: options.now - 7 * DAY, end_at: options.now + 7 * DAY, ticket_valid_days: 3, ...options.campaign })
+    .values({
+      name: 'テストくじ',
+      start_at: options.now - 7 * DAY,
+      end_at: options.now + 7 * DAY,
+      ticket_valid_days: 3,
+      ...options.campaign,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
-  const { id: boxId } = await db.insertInto('lottery_boxes').values({ campaign_id: campaignId, name: 'ボックス' }).returning('id').executeTakeFirstOrThrow();
+  const { id: boxId } = await db
+    .insertInto('lottery_boxes')
+    .values({ campaign_id: campaignId, name: 'ボックス' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   const prizes = options.prizes ?? [{ rank: 1, name: '10マンガコイン', kind: 'MANGA_COIN', amount: 10, weight: 1 }];
   const prizeIds: number[] = [];
   for (const p of prizes) {
     const stock = p.stock ?? null;
     const row = await db
       .insertInto('lottery_prizes')
-      .values({ box_id: boxId, rank: p.rank, name: p.name, kind: p.kind, amount: p.amount ?? 0, book_id: p.bookId ?? null, coupon_id: p.couponId ?? null, weight: p.weight, stock, remaining: stock })
+      .values({
+        box_id: boxId,
+        rank: p.rank,
+        name: p.name,
+        kind: p.kind,
+        amount: p.amount ?? 0,
+        book_id: p.bookId ?? null,
+        coupon_id: p.couponId ?? null,
+        weight: p.weight,
+        stock,
+        remaining: stock,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     prizeIds.push(row.id);
   }
   for (const event of options.events ?? ['PURCHASE', 'READ_END_FREE', 'READ_END_PRICED', 'SHARE']) {
-    await db.insertInto('lottery_distribution_events').values({ campaign_id: campaignId, event_type: event, name: event, tickets: 1, link_id: event === 'URL' ? 'spring' : null }).execute();
+    await db
+      .insertInto('lottery_distribution_events')
+      .values({ campaign_id: campaignId, event_type: event, name: event, tickets: 1, link_id: event === 'URL' ? 'spring' : null })
+      .execute();
   }
   return { campaignId, boxId, prizeIds };
 }
 
 /** A ticket of the member, issued now and valid for a day unless told. */
-export async function createTicket(db: Db, input: { userId: number; campaignId: number; now: number; expiresAt?: number; key?: string }): Promise<number> {
+export async function createTicket(
+  db: Db,
+  input: { userId: number; campaignId: number; now: number; expiresAt?: number; key?: string },
+): Promise<number> {
   const row = await db
     .insertInto('lottery_tickets')
     .values({
@@ -95,14 +122,32 @@ export async function createTickets(db: Db, input: { userId: number; campaignId:
 }
 
 /** A further box of the campaign with its prizes (sorted after the first box). */
-export async function addBox(db: Db, input: { campaignId: number; name: string; prizes: PrizeInput[] }): Promise<{ boxId: number; prizeIds: number[] }> {
-  const { id: boxId } = await db.insertInto('lottery_boxes').values({ campaign_id: input.campaignId, name: input.name, sort_order: 1 }).returning('id').executeTakeFirstOrThrow();
+export async function addBox(
+  db: Db,
+  input: { campaignId: number; name: string; prizes: PrizeInput[] },
+): Promise<{ boxId: number; prizeIds: number[] }> {
+  const { id: boxId } = await db
+    .insertInto('lottery_boxes')
+    .values({ campaign_id: input.campaignId, name: input.name, sort_order: 1 })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   const prizeIds: number[] = [];
   for (const p of input.prizes) {
     const stock = p.stock ?? null;
     const row = await db
       .insertInto('lottery_prizes')
-      .values({ box_id: boxId, rank: p.rank, name: p.name, kind: p.kind, amount: p.amount ?? 0, book_id: p.bookId ?? null, coupon_id: p.couponId ?? null, weight: p.weight, stock, remaining: stock })
+      .values({
+        box_id: boxId,
+        rank: p.rank,
+        name: p.name,
+        kind: p.kind,
+        amount: p.amount ?? 0,
+        book_id: p.bookId ?? null,
+        coupon_id: p.couponId ?? null,
+        weight: p.weight,
+        stock,
+        remaining: stock,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     prizeIds.push(row.id);

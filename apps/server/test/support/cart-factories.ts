@@ -9,14 +9,25 @@ const YEAR = 365 * 24 * 60 * 60 * 1000;
 export async function insertCoupon(db: Db, overrides: Partial<Insertable<Database['coupons']>> = {}): Promise<number> {
   const row = await db
     .insertInto('coupons')
-    .values({ name: '半額クーポン', coupon_type: 1, rate: 50, limit_count: null, min_cart_price: 0, expire_at: Date.now() + YEAR, ...overrides })
+    .values({
+      name: '半額クーポン',
+      coupon_type: 1,
+      rate: 50,
+      limit_count: null,
+      min_cart_price: 0,
+      expire_at: Date.now() + YEAR,
+      ...overrides,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
 }
 
 export async function giveCoupon(db: Db, userId: number, couponId: number, status = 'UNUSED'): Promise<void> {
-  await db.insertInto('user_coupons').values({ user_id: userId, coupon_id: couponId, status, order_id: null, created_at: 0, used_at: null }).execute();
+  await db
+    .insertInto('user_coupons')
+    .values({ user_id: userId, coupon_id: couponId, status, order_id: null, created_at: 0, used_at: null })
+    .execute();
 }
 
 /** A cart client for one member's cookie. */

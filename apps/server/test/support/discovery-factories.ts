@@ -7,7 +7,6 @@ import { createMember, signUp } from './members';
 
 /** Small catalog factories for rankings, free books, search and recommendations tests. */
 
-
 export interface TitleInput extends Partial<Insertable<TitlesTable>> {
   authors?: { name: string; kana: string }[];
   /** Volumes to create (default one paid volume released long ago). */

@@ -12,12 +12,7 @@ export interface Rgb {
   b: number;
 }
 
-export async function pageImage(
-  width: number,
-  height: number,
-  colour: Rgb,
-  format: 'jpeg' | 'png' | 'webp' = 'jpeg',
-): Promise<Buffer> {
+export async function pageImage(width: number, height: number, colour: Rgb, format: 'jpeg' | 'png' | 'webp' = 'jpeg'): Promise<Buffer> {
   const image = sharp({ create: { width, height, channels: 3, background: colour } });
   return format === 'png' ? image.png().toBuffer() : format === 'webp' ? image.webp().toBuffer() : image.jpeg({ quality: 90 }).toBuffer();
 }
@@ -36,7 +31,10 @@ export function zipBuffer(entries: ZipEntry[]): Promise<Buffer> {
   zip.end();
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
-    zip.outputStream.on('data', (c: Buffer) => chunks.push(c)).on('error', reject).on('end', () => resolve(Buffer.concat(chunks)));
+    zip.outputStream
+      .on('data', (c: Buffer) => chunks.push(c))
+      .on('error', reject)
+      .on('end', () => resolve(Buffer.concat(chunks)));
   });
 }
 
@@ -165,7 +163,14 @@ export const PUBLISHER_COLOURS = {
 
 export const COLOPHON = {
   heading: '月の港　第1巻',
-  lines: ['2026年12月6日　初版発行', '著者　青木一', '発行者　港太郎', '発行所　株式会社港出版', '〒100-0001　東京都千代田区千代田1-1', '本書の無断複製は著作権法上での例外を除き禁じられています。'],
+  lines: [
+    '2026年12月6日　初版発行',
+    '著者　青木一',
+    '発行者　港太郎',
+    '発行所　株式会社港出版',
+    '〒100-0001　東京都千代田区千代田1-1',
+    '本書の無断複製は著作権法上での例外を除き禁じられています。',
+  ],
 };
 
 /** Which publisher-shaped book `writePublisherBooks` wrote where. */
@@ -200,13 +205,29 @@ export async function writePublisherBooks(dir: string): Promise<PublisherBooks> 
     pages: [page, page, page, page],
     size,
     colophon: COLOPHON,
-    toc: [{ text: '表紙', page: 0 }, { text: '第1話', page: 1 }, { text: '第2話', page: 3 }, { text: '奥付', page: 5 }],
+    toc: [
+      { text: '表紙', page: 0 },
+      { text: '第1話', page: 1 },
+      { text: '第2話', page: 3 },
+      { text: '奥付', page: 5 },
+    ],
   };
   const at = (name: string) => path.join(dir, name);
   const prose = Array.from({ length: 3 }, () => '横書きの本文は左から右へ、上から下へと読み進めます。'.repeat(4));
   return {
-    manga: await writeBookFile(at('tsuki-no-minato-1.epub'), fixedMangaWithColophon({ ...manga, identifier: 'urn:uuid:5f1c2a3e-0035-4000-8000-000000000001' })),
-    mangaNoSpreads: await writeBookFile(at('tsuki-no-minato-1-single.epub'), fixedMangaWithColophon({ ...manga, title: '月の港 単頁版 1', identifier: 'urn:uuid:5f1c2a3e-0035-4000-8000-000000000002', spread: 'none' })),
+    manga: await writeBookFile(
+      at('tsuki-no-minato-1.epub'),
+      fixedMangaWithColophon({ ...manga, identifier: 'urn:uuid:5f1c2a3e-0035-4000-8000-000000000001' }),
+    ),
+    mangaNoSpreads: await writeBookFile(
+      at('tsuki-no-minato-1-single.epub'),
+      fixedMangaWithColophon({
+        ...manga,
+        title: '月の港 単頁版 1',
+        identifier: 'urn:uuid:5f1c2a3e-0035-4000-8000-000000000002',
+        spread: 'none',
+      }),
+    ),
     webtoon: await writeBookFile(
       at('tate-no-monogatari.epub'),
       scrolledImageBook({

@@ -4,7 +4,11 @@ import type { Database, Db } from '../../src/db/schema';
 const DAY = 86_400_000;
 
 /** An invitation campaign open around `now`: 300 coins per invitee up to 3, a ¥500 ticket over ¥1,000, 30 days. */
-export async function createInvitationCampaign(db: Db, now: number, overrides: Partial<Insertable<Database['invitation_campaigns']>> = {}): Promise<number> {
+export async function createInvitationCampaign(
+  db: Db,
+  now: number,
+  overrides: Partial<Insertable<Database['invitation_campaigns']>> = {},
+): Promise<number> {
   const { id } = await db
     .insertInto('invitation_campaigns')
     .values({
@@ -28,5 +32,9 @@ export async function createInvitationCampaign(db: Db, now: number, overrides: P
 
 /** Ends every campaign still open at `now`, so a test's own campaign is the only one. */
 export async function endOpenCampaigns(db: Db, now: number): Promise<void> {
-  await db.updateTable('invitation_campaigns').set({ start_at: now - 2, end_at: now - 1 }).where('end_at', '>', now).execute();
+  await db
+    .updateTable('invitation_campaigns')
+    .set({ start_at: now - 2, end_at: now - 1 })
+    .where('end_at', '>', now)
+    .execute();
 }

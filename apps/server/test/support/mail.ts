@@ -14,7 +14,10 @@ export async function outboxMails(db: Kysely<Database>, q: { kind?: string; user
 }
 
 /** The page and token of the newest link mail of `kind` not sent yet (`/password_reset/confirm?token=…`). */
-export async function mailedLink(db: Kysely<Database>, q: { kind: string; userId?: number; to?: string }): Promise<{ path: string; token: string }> {
+export async function mailedLink(
+  db: Kysely<Database>,
+  q: { kind: string; userId?: number; to?: string },
+): Promise<{ path: string; token: string }> {
   const rows = await outboxMails(db, q);
   const link = rows.reverse().find((r) => typeof r.data.link === 'string')?.data.link as string | undefined;
   if (!link) throw new Error(`no ${q.kind} mail with a link in the outbox`);

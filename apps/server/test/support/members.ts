@@ -26,7 +26,11 @@ export function createMember(overrides: Partial<MemberInput> = {}): MemberInput 
  * Signs a member up and returns the `Cookie` header value of their session. The member opens the
  * confirmation link of their address as well (paid purchases need it), unless `confirmed: false`.
  */
-export async function signUp(app: FastifyInstance, member: MemberInput = createMember(), options: { confirmed?: boolean } = {}): Promise<string> {
+export async function signUp(
+  app: FastifyInstance,
+  member: MemberInput = createMember(),
+  options: { confirmed?: boolean } = {},
+): Promise<string> {
   const response = await app.inject({ method: 'POST', url: '/api/auth/signup', payload: member });
   if (response.statusCode !== 200) throw new Error(`signup failed: ${response.statusCode} ${response.body}`);
   if (options.confirmed !== false) await confirmSignupEmail(app, (response.json() as { userId: number }).userId);

@@ -10,11 +10,15 @@ export interface ZipEntry {
 
 function zipBuffer(entries: ZipEntry[]): Promise<Buffer> {
   const zip = new yazl.ZipFile();
-  for (const e of entries) zip.addBuffer(Buffer.isBuffer(e.data) ? e.data : Buffer.from(e.data), e.name, { compress: !e.store, mtime: new Date(0) });
+  for (const e of entries)
+    zip.addBuffer(Buffer.isBuffer(e.data) ? e.data : Buffer.from(e.data), e.name, { compress: !e.store, mtime: new Date(0) });
   zip.end();
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
-    zip.outputStream.on('data', (c: Buffer) => chunks.push(c)).on('error', reject).on('end', () => resolve(Buffer.concat(chunks)));
+    zip.outputStream
+      .on('data', (c: Buffer) => chunks.push(c))
+      .on('error', reject)
+      .on('end', () => resolve(Buffer.concat(chunks)));
   });
 }
 
@@ -33,7 +37,11 @@ const CONTAINER = (opf: string) =>
 
 /** An EPUB's entries: `mimetype` first and stored, the container naming the package document. */
 export function epub(opf: string, files: ZipEntry[]): ZipEntry[] {
-  return [{ name: 'mimetype', data: 'application/epub+zip', store: true }, { name: 'META-INF/container.xml', data: CONTAINER(opf) }, ...files];
+  return [
+    { name: 'mimetype', data: 'application/epub+zip', store: true },
+    { name: 'META-INF/container.xml', data: CONTAINER(opf) },
+    ...files,
+  ];
 }
 
 interface XhtmlOptions {
@@ -149,7 +157,10 @@ export interface FixedMangaOptions {
  * spine, and a last page of horizontal text, the colophon (奥付), with its own viewport.
  */
 export function fixedMangaWithColophon(o: FixedMangaOptions): ZipEntry[] {
-  const files: ZipEntry[] = [{ name: 'item/style/book-style.css', data: BOOK_STYLE }, { name: 'item/image/cover.jpg', data: o.cover }];
+  const files: ZipEntry[] = [
+    { name: 'item/style/book-style.css', data: BOOK_STYLE },
+    { name: 'item/image/cover.jpg', data: o.cover },
+  ];
   const manifest = [
     '<item id="toc" href="navigation-documents.xhtml" media-type="application/xhtml+xml" properties="nav"/>',
     '<item id="book-style" href="style/book-style.css" media-type="text/css"/>',
@@ -157,13 +168,22 @@ export function fixedMangaWithColophon(o: FixedMangaOptions): ZipEntry[] {
     '<item id="p-cover" href="xhtml/p-cover.xhtml" media-type="application/xhtml+xml" properties="svg"/>',
   ];
   const docs = ['p-cover.xhtml'];
-  files.push({ name: 'item/xhtml/p-cover.xhtml', data: xhtml3({ title: o.title, viewport: o.size, bodyType: 'cover', body: svgPage('../image/cover.jpg', o.size) }) });
+  files.push({
+    name: 'item/xhtml/p-cover.xhtml',
+    data: xhtml3({ title: o.title, viewport: o.size, bodyType: 'cover', body: svgPage('../image/cover.jpg', o.size) }),
+  });
   const spine = ['<itemref linear="yes" idref="p-cover" properties="rendition:page-spread-center"/>'];
   o.pages.forEach((image, i) => {
     const n = String(i + 1).padStart(3, '0');
     files.push({ name: `item/image/i-${n}.jpg`, data: image });
-    files.push({ name: `item/xhtml/p-${n}.xhtml`, data: xhtml3({ title: o.title, viewport: o.size, body: svgPage(`../image/i-${n}.jpg`, o.size) }) });
-    manifest.push(`<item id="i-${n}" href="image/i-${n}.jpg" media-type="image/jpeg"/>`, `<item id="p-${n}" href="xhtml/p-${n}.xhtml" media-type="application/xhtml+xml" properties="svg"/>`);
+    files.push({
+      name: `item/xhtml/p-${n}.xhtml`,
+      data: xhtml3({ title: o.title, viewport: o.size, body: svgPage(`../image/i-${n}.jpg`, o.size) }),
+    });
+    manifest.push(
+      `<item id="i-${n}" href="image/i-${n}.jpg" media-type="image/jpeg"/>`,
+      `<item id="p-${n}" href="xhtml/p-${n}.xhtml" media-type="application/xhtml+xml" properties="svg"/>`,
+    );
     // Right to left: the first page after the cover is on the right.
     spine.push(`<itemref linear="yes" idref="p-${n}" properties="page-spread-${i % 2 === 0 ? 'right' : 'left'}"/>`);
     docs.push(`p-${n}.xhtml`);
@@ -171,12 +191,25 @@ export function fixedMangaWithColophon(o: FixedMangaOptions): ZipEntry[] {
   const colophon = `<div class="colophon"><h1>${esc(o.colophon.heading)}</h1>${o.colophon.lines.map((l) => `<p>${esc(l)}</p>`).join('')}</div>`;
   files.push({
     name: 'item/xhtml/p-colophon.xhtml',
-    data: xhtml3({ title: o.title, viewport: o.size, htmlClass: 'hltr', css: ['../style/book-style.css'], bodyType: 'backmatter', body: colophon }),
+    data: xhtml3({
+      title: o.title,
+      viewport: o.size,
+      htmlClass: 'hltr',
+      css: ['../style/book-style.css'],
+      bodyType: 'backmatter',
+      body: colophon,
+    }),
   });
   manifest.push('<item id="p-colophon" href="xhtml/p-colophon.xhtml" media-type="application/xhtml+xml"/>');
   spine.push(`<itemref linear="yes" idref="p-colophon" properties="page-spread-${o.pages.length % 2 === 0 ? 'right' : 'left'}"/>`);
   docs.push('p-colophon.xhtml');
-  files.push({ name: 'item/navigation-documents.xhtml', data: navDocument(o.title, o.toc.map((e) => ({ href: `xhtml/${docs[e.page]}`, text: e.text }))) });
+  files.push({
+    name: 'item/navigation-documents.xhtml',
+    data: navDocument(
+      o.title,
+      o.toc.map((e) => ({ href: `xhtml/${docs[e.page]}`, text: e.text })),
+    ),
+  });
   files.push({
     name: 'item/standard.opf',
     data: opf3({
@@ -184,7 +217,10 @@ export function fixedMangaWithColophon(o: FixedMangaOptions): ZipEntry[] {
       title: o.title,
       author: o.author,
       publisher: o.publisher,
-      meta: ['<meta property="rendition:layout">pre-paginated</meta>', `<meta property="rendition:spread">${o.spread ?? 'landscape'}</meta>`],
+      meta: [
+        '<meta property="rendition:layout">pre-paginated</meta>',
+        `<meta property="rendition:spread">${o.spread ?? 'landscape'}</meta>`,
+      ],
       manifest,
       spine,
       direction: 'rtl',
@@ -209,7 +245,8 @@ export interface ScrolledOptions {
  * text page after the last image.
  */
 export function scrolledImageBook(o: ScrolledOptions): ZipEntry[] {
-  const css = 'body { margin: 0; } img { display: block; width: 100%; }\nhtml.vrtl { -epub-writing-mode: vertical-rl; writing-mode: vertical-rl; }\n';
+  const css =
+    'body { margin: 0; } img { display: block; width: 100%; }\nhtml.vrtl { -epub-writing-mode: vertical-rl; writing-mode: vertical-rl; }\n';
   const files: ZipEntry[] = [{ name: 'OEBPS/style/scroll.css', data: css }];
   const manifest = [
     '<item id="nav" href="nav.xhtml" media-type="application/xhtml+xml" properties="nav"/>',
@@ -220,14 +257,27 @@ export function scrolledImageBook(o: ScrolledOptions): ZipEntry[] {
   o.pages.forEach((image, i) => {
     const n = String(i + 1).padStart(3, '0');
     files.push({ name: `OEBPS/image/${n}.jpg`, data: image });
-    files.push({ name: `OEBPS/xhtml/${n}.xhtml`, data: xhtml3({ title: `${o.title} ${i + 1}`, css: ['../style/scroll.css'], body: `<div><img src="../image/${n}.jpg" alt=""/></div>` }) });
-    manifest.push(`<item id="img-${n}" href="image/${n}.jpg" media-type="image/jpeg"${i === 0 ? ' properties="cover-image"' : ''}/>`, `<item id="x-${n}" href="xhtml/${n}.xhtml" media-type="application/xhtml+xml"/>`);
+    files.push({
+      name: `OEBPS/xhtml/${n}.xhtml`,
+      data: xhtml3({
+        title: `${o.title} ${i + 1}`,
+        css: ['../style/scroll.css'],
+        body: `<div><img src="../image/${n}.jpg" alt=""/></div>`,
+      }),
+    });
+    manifest.push(
+      `<item id="img-${n}" href="image/${n}.jpg" media-type="image/jpeg"${i === 0 ? ' properties="cover-image"' : ''}/>`,
+      `<item id="x-${n}" href="xhtml/${n}.xhtml" media-type="application/xhtml+xml"/>`,
+    );
     spine.push(`<itemref idref="x-${n}"/>`);
   });
   toc.push({ href: 'xhtml/001.xhtml', text: o.title });
   if (o.after) {
     const body = `<h1>${esc(o.after.heading)}</h1>${o.after.lines.map((l) => `<p>${esc(l)}</p>`).join('')}`;
-    files.push({ name: 'OEBPS/xhtml/after.xhtml', data: xhtml3({ title: o.after.heading, css: ['../style/scroll.css'], htmlClass: o.after.vertical ? 'vrtl' : undefined, body }) });
+    files.push({
+      name: 'OEBPS/xhtml/after.xhtml',
+      data: xhtml3({ title: o.after.heading, css: ['../style/scroll.css'], htmlClass: o.after.vertical ? 'vrtl' : undefined, body }),
+    });
     manifest.push('<item id="after" href="xhtml/after.xhtml" media-type="application/xhtml+xml"/>');
     spine.push('<itemref idref="after"/>');
     toc.push({ href: 'xhtml/after.xhtml', text: o.after.heading });
@@ -235,7 +285,15 @@ export function scrolledImageBook(o: ScrolledOptions): ZipEntry[] {
   files.push({ name: 'OEBPS/nav.xhtml', data: navDocument(o.title, toc) });
   files.push({
     name: 'OEBPS/content.opf',
-    data: opf3({ identifier: o.identifier, title: o.title, author: o.author, meta: ['<meta property="rendition:flow">scrolled-continuous</meta>'], manifest, spine, direction: o.direction }),
+    data: opf3({
+      identifier: o.identifier,
+      title: o.title,
+      author: o.author,
+      meta: ['<meta property="rendition:flow">scrolled-continuous</meta>'],
+      manifest,
+      spine,
+      direction: o.direction,
+    }),
   });
   return epub('OEBPS/content.opf', files);
 }

@@ -37,13 +37,25 @@ ${o.prose.map((p) => `<p>${esc(p)}</p>`).join('\n')}</section>`;
 <figure><img src="../../images/fig-2.png" alt="図2"/><figcaption>図2\u3000ページのめくり方</figcaption></figure>
 ${o.prose.map((p) => `<p>${esc(p)}</p>`).join('\n')}</section>`;
   const files: ZipEntry[] = [
-    { name: 'OEBPS/styles/main.css', data: 'body { writing-mode: horizontal-tb; font-family: sans-serif; }\ntable { border-collapse: collapse; }\nth, td { border: 1px solid #888; }\n' },
+    {
+      name: 'OEBPS/styles/main.css',
+      data: 'body { writing-mode: horizontal-tb; font-family: sans-serif; }\ntable { border-collapse: collapse; }\nth, td { border: 1px solid #888; }\n',
+    },
     { name: 'OEBPS/images/cover.jpg', data: o.cover },
     ...o.figures.map((data, i) => ({ name: `OEBPS/images/fig-${i + 1}.png`, data })),
-    { name: 'OEBPS/text/cover.xhtml', data: xhtml3({ title: o.title, bodyType: 'cover', body: '<div><img src="../images/cover.jpg" alt="表紙"/></div>' }) },
+    {
+      name: 'OEBPS/text/cover.xhtml',
+      data: xhtml3({ title: o.title, bodyType: 'cover', body: '<div><img src="../images/cover.jpg" alt="表紙"/></div>' }),
+    },
     { name: 'OEBPS/text/part1/ch01.xhtml', data: xhtml3({ title: '第1章', css, body: chapter1 }) },
     { name: 'OEBPS/text/part1/ch02.xhtml', data: xhtml3({ title: '第2章', css, body: chapter2 }) },
-    { name: 'OEBPS/nav.xhtml', data: navDocument(o.title, [{ href: 'text/part1/ch01.xhtml', text: '第1章　はじめに' }, { href: 'text/part1/ch02.xhtml#top', text: '第2章　読む' }]) },
+    {
+      name: 'OEBPS/nav.xhtml',
+      data: navDocument(o.title, [
+        { href: 'text/part1/ch01.xhtml', text: '第1章　はじめに' },
+        { href: 'text/part1/ch02.xhtml#top', text: '第2章　読む' },
+      ]),
+    },
   ];
   const manifest = [
     '<item id="nav" href="nav.xhtml" media-type="application/xhtml+xml" properties="nav"/>',
@@ -56,7 +68,14 @@ ${o.prose.map((p) => `<p>${esc(p)}</p>`).join('\n')}</section>`;
   ];
   files.push({
     name: 'OEBPS/package.opf',
-    data: opf3({ identifier: o.identifier, title: o.title, author: o.author, manifest, spine: ['<itemref idref="cover-page"/>', '<itemref idref="ch01"/>', '<itemref idref="ch02"/>'], direction: 'ltr' }),
+    data: opf3({
+      identifier: o.identifier,
+      title: o.title,
+      author: o.author,
+      manifest,
+      spine: ['<itemref idref="cover-page"/>', '<itemref idref="ch01"/>', '<itemref idref="ch02"/>'],
+      direction: 'ltr',
+    }),
   });
   return epub('OEBPS/package.opf', files);
 }
@@ -80,12 +99,25 @@ export function japaneseNamedNovel(o: NamedNovelOptions): ZipEntry[] {
   const files: ZipEntry[] = [
     { name: 'OEBPS/Styles/style.css', data: 'html { -epub-writing-mode: vertical-rl; writing-mode: vertical-rl; }\n' },
     { name: 'OEBPS/Images/表紙.jpg', data: o.cover },
-    { name: 'OEBPS/Text/表紙.xhtml', data: xhtml3({ title: '表紙', bodyType: 'cover', body: '<div><img src="../Images/表紙.jpg" alt="表紙"/></div>' }) },
+    {
+      name: 'OEBPS/Text/表紙.xhtml',
+      data: xhtml3({ title: '表紙', bodyType: 'cover', body: '<div><img src="../Images/表紙.jpg" alt="表紙"/></div>' }),
+    },
     ...o.chapters.map((c) => ({
       name: `OEBPS/Text/${c.file}.xhtml`,
-      data: xhtml3({ title: c.title, css: ['../Styles/style.css'], body: `<h2>${esc(c.title)}</h2>${c.paragraphs.map((p) => `<p>${p}</p>`).join('')}` }),
+      data: xhtml3({
+        title: c.title,
+        css: ['../Styles/style.css'],
+        body: `<h2>${esc(c.title)}</h2>${c.paragraphs.map((p) => `<p>${p}</p>`).join('')}`,
+      }),
     })),
-    { name: 'OEBPS/nav.xhtml', data: navDocument(o.title, o.chapters.map((c) => ({ href: `Text/${c.file}.xhtml`, text: c.title }))) },
+    {
+      name: 'OEBPS/nav.xhtml',
+      data: navDocument(
+        o.title,
+        o.chapters.map((c) => ({ href: `Text/${c.file}.xhtml`, text: c.title })),
+      ),
+    },
   ];
   const manifest = [
     '<item id="nav" href="nav.xhtml" media-type="application/xhtml+xml" properties="nav"/>',
@@ -95,7 +127,10 @@ export function japaneseNamedNovel(o: NamedNovelOptions): ZipEntry[] {
     ...o.chapters.map((c, i) => `<item id="ch${i + 1}" href="Text/${enc(c.file)}.xhtml" media-type="application/xhtml+xml"/>`),
   ];
   const spine = ['<itemref idref="cover-page"/>', ...o.chapters.map((_, i) => `<itemref idref="ch${i + 1}"/>`)];
-  files.push({ name: 'OEBPS/content.opf', data: opf3({ identifier: o.identifier, title: o.title, author: o.author, manifest, spine, direction: 'rtl' }) });
+  files.push({
+    name: 'OEBPS/content.opf',
+    data: opf3({ identifier: o.identifier, title: o.title, author: o.author, manifest, spine, direction: 'rtl' }),
+  });
   return epub('OEBPS/content.opf', files);
 }
 
@@ -137,7 +172,10 @@ export function epub2Book(o: Epub2Options): ZipEntry[] {
     })),
   ];
   const navPoints = o.chapters
-    .map((c, i) => `<navPoint id="np${i + 1}" playOrder="${i + 1}"><navLabel><text>${esc(c.title)}</text></navLabel><content src="Text/chapter${i + 1}.xhtml"/></navPoint>`)
+    .map(
+      (c, i) =>
+        `<navPoint id="np${i + 1}" playOrder="${i + 1}"><navLabel><text>${esc(c.title)}</text></navLabel><content src="Text/chapter${i + 1}.xhtml"/></navPoint>`,
+    )
     .join('\n');
   files.push({
     name: 'OEBPS/toc.ncx',

@@ -13,7 +13,7 @@ export async function userIdOf(app: FastifyInstance, cookie: string): Promise<nu
 
 /** Makes `userId` own `bookId` the way orders records an operator grant (a `user_books` row). */
 export async function grantOwnership(db: Kysely<Database>, userId: number, bookId: number, now = 0): Promise<void> {
-  await db.transaction().execute((trx) =>
-    grantEntitlement(trx, { userId, bookId, possessionStatus: 'OWNED', source: 'GRANT', orderId: null, now }),
-  );
+  await db
+    .transaction()
+    .execute((trx) => grantEntitlement(trx, { userId, bookId, possessionStatus: 'OWNED', source: 'GRANT', orderId: null, now }));
 }

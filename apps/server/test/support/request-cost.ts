@@ -98,7 +98,7 @@ export async function requestCost(
   recorder.start();
   try {
     const response = await app.inject(request);
-    for (let seen = -1; seen !== recorder.seen; ) {
+    for (let seen = -1; seen !== recorder.seen;) {
       seen = recorder.seen;
       await new Promise((resolve) => setTimeout(resolve, quietMs));
     }

@@ -98,7 +98,12 @@ export async function episodeAction(
   token?: string,
 ) {
   const t = token ?? (await serialToken(app, cookie, `/api/user_serial_episodes/${episodeId}/${action}/token`));
-  return app.inject({ method: 'POST', url: `/api/user_serial_episodes/${episodeId}/${action}?token=${t}`, headers: { cookie }, payload: body ?? {} });
+  return app.inject({
+    method: 'POST',
+    url: `/api/user_serial_episodes/${episodeId}/${action}?token=${t}`,
+    headers: { cookie },
+    payload: body ?? {},
+  });
 }
 
 export async function serialToken(app: FastifyInstance, cookie: string, url: string): Promise<string> {

@@ -32,12 +32,22 @@ import type { StripeConfig } from '../../src/payments/stripe-provider';
 export const STRIPE_TEST_SECRET = 'sk_test_hondana_local';
 export const STRIPE_TEST_WEBHOOK_SECRET = 'whsec_hondana_local';
 
-type Intent = Record<string, unknown> & { id: string; status: string; amount: number; metadata: Record<string, string>; latest_charge: string | null; payment_method: string };
+type Intent = Record<string, unknown> & {
+  id: string;
+  status: string;
+  amount: number;
+  metadata: Record<string, string>;
+  latest_charge: string | null;
+  payment_method: string;
+};
 
 export interface StripeStandIn {
   config: StripeConfig;
   intents: Map<string, Intent>;
-  refunds: Map<string, Record<string, unknown> & { id: string; amount: number; payment_intent: string; status: string; metadata: Record<string, string> }>;
+  refunds: Map<
+    string,
+    Record<string, unknown> & { id: string; amount: number; payment_intent: string; status: string; metadata: Record<string, string> }
+  >;
   /** Refund creates fail: `api_error` answers 500 and makes nothing; `lost` makes the refund and drops the answer (retries too). */
   refundFailure: 'api_error' | 'lost' | null;
   /** Every request: method, path and the Idempotency-Key header. */
@@ -66,7 +76,14 @@ export interface StripeStandIn {
 }
 
 /** `setUpOnce`: asks for 3-D Secure on-session, and no more off-session once set up for later use (4000 0025 0000 3155). */
-type Card = { brand: string; last4: string; outcome: 'succeeded' | 'requires_action' | 'declined'; declineCode?: string; attaches?: boolean; setUpOnce?: boolean };
+type Card = {
+  brand: string;
+  last4: string;
+  outcome: 'succeeded' | 'requires_action' | 'declined';
+  declineCode?: string;
+  attaches?: boolean;
+  setUpOnce?: boolean;
+};
 type Method = ({ type: 'card' } & Card) | { type: 'konbini' | 'paypay' };
 const CARD_METHODS: Record<string, Card> = {
   pm_card_visa: { brand: 'visa', last4: '4242', outcome: 'succeeded' },
@@ -112,7 +129,14 @@ export async function startStripeStandIn(options: { files?: Record<string, strin
   let serial = 0;
   const nextId = (prefix: string) => `${prefix}_${(++serial).toString().padStart(6, '0')}Hondana`;
   const stand: StripeStandIn = {
-    config: { secretKey: STRIPE_TEST_SECRET, publishableKey: STRIPE_TEST_PUBLISHABLE, webhookSecret: STRIPE_TEST_WEBHOOK_SECRET, host: '127.0.0.1', port: 0, protocol: 'http' },
+    config: {
+      secretKey: STRIPE_TEST_SECRET,
+      publishableKey: STRIPE_TEST_PUBLISHABLE,
+      webhookSecret: STRIPE_TEST_WEBHOOK_SECRET,
+      host: '127.0.0.1',
+      port: 0,
+      protocol: 'http',
+    },
     intents,
     refunds,
     refundFailure: null,
@@ -133,7 +157,12 @@ export async function startStripeStandIn(options: { files?: Record<string, strin
     },
     expire(id) {
       const intent = intents.get(id)!;
-      const lastError = { type: 'invalid_request_error', code: 'payment_intent_payment_attempt_expired', message: 'The payment attempt expired.', payment_method: { id: intent.payment_method, object: 'payment_method', type: methods.get(intent.payment_method)?.type } };
+      const lastError = {
+        type: 'invalid_request_error',
+        code: 'payment_intent_payment_attempt_expired',
+        message: 'The payment attempt expired.',
+        payment_method: { id: intent.payment_method, object: 'payment_method', type: methods.get(intent.payment_method)?.type },
+      };
       Object.assign(intent, { status: 'requires_payment_method', next_action: null, last_payment_error: lastError });
       return intent;
     },
@@ -143,7 +172,11 @@ export async function startStripeStandIn(options: { files?: Record<string, strin
     async deliver(type, id) {
       if (!stand.webhookUrl) return 0;
       const { payload, signature } = stand.event(type, id);
-      const response = await fetch(stand.webhookUrl, { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': signature }, body: payload });
+      const response = await fetch(stand.webhookUrl, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+        body: payload,
+      });
       return response.status;
     },
     event(type, id, options = {}) {
@@ -159,7 +192,11 @@ export async function startStripeStandIn(options: { files?: Record<string, strin
         request: { id: null, idempotency_key: null },
         type,
       });
-      const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: options.secret ?? STRIPE_TEST_WEBHOOK_SECRET, timestamp });
+      const signature = Stripe.webhooks.generateTestHeaderString({
+        payload,
+        secret: options.secret ?? STRIPE_TEST_WEBHOOK_SECRET,
+        timestamp,
+      });
       return { payload, signature };
     },
     close: () => new Promise((resolve) => server.close(() => resolve())),
@@ -185,7 +222,8 @@ export async function startStripeStandIn(options: { files?: Record<string, strin
       payment_method_details: details,
     });
     Object.assign(intent, { status: 'succeeded', latest_charge: id, next_action: null, amount_received: intent.amount });
-    if (intent.setup_future_usage === 'off_session' && typeof intent.customer === 'string') attached.set(intent.payment_method, intent.customer);
+    if (intent.setup_future_usage === 'off_session' && typeof intent.customer === 'string')
+      attached.set(intent.payment_method, intent.customer);
   }
 
   /** PayPay's page: Stripe's redirect, or the stand-in's own page when it serves one (`/paypay.html`, the journeys'). */
@@ -195,26 +233,50 @@ export async function startStripeStandIn(options: { files?: Record<string, strin
       : `https://pm-redirects.stripe.com/authorize/acct_hondana/pa_nonce_${intent.id}`;
 
   const view = (intent: Intent, expand: string[]) =>
-    expand.includes('latest_charge') && intent.latest_charge ? { ...intent, latest_charge: charges.get(intent.latest_charge) } : { ...intent };
+    expand.includes('latest_charge') && intent.latest_charge
+      ? { ...intent, latest_charge: charges.get(intent.latest_charge) }
+      : { ...intent };
 
   async function create(form: URLSearchParams): Promise<{ status: number; body: unknown }> {
     const pm = form.get('payment_method') ?? '';
     const method = methods.get(pm);
-    if (!method) return error(400, { type: 'invalid_request_error', code: 'resource_missing', param: 'payment_method', message: `No such PaymentMethod: '${pm}'` });
+    if (!method)
+      return error(400, {
+        type: 'invalid_request_error',
+        code: 'resource_missing',
+        param: 'payment_method',
+        message: `No such PaymentMethod: '${pm}'`,
+      });
     const allowed = [...form].filter(([k]) => k.startsWith('allowed_payment_method_types[')).map(([, v]) => v);
     const types = allowed.length > 0 ? allowed : ['card'];
     if (!types.includes(method.type)) {
-      return error(400, { type: 'invalid_request_error', code: 'payment_intent_incompatible_payment_method', param: 'payment_method', message: `The PaymentMethod provided (${method.type}) is not allowed for this PaymentIntent.` });
+      return error(400, {
+        type: 'invalid_request_error',
+        code: 'payment_intent_incompatible_payment_method',
+        param: 'payment_method',
+        message: `The PaymentMethod provided (${method.type}) is not allowed for this PaymentIntent.`,
+      });
     }
     if (method.type === 'paypay' && !form.get('return_url')) {
-      return error(400, { type: 'invalid_request_error', code: 'parameter_missing', param: 'return_url', message: 'A return_url must be specified because this Payment Intent is configured to automatically accept the payment methods enabled in the Dashboard, some of which may require a full page redirect to succeed.' });
+      return error(400, {
+        type: 'invalid_request_error',
+        code: 'parameter_missing',
+        param: 'return_url',
+        message:
+          'A return_url must be specified because this Payment Intent is configured to automatically accept the payment methods enabled in the Dashboard, some of which may require a full page redirect to succeed.',
+      });
     }
     const card = method.type === 'card' ? method : null;
     const customer = form.get('customer');
     // setup_future_usage: a card not yet on the Customer is attached to it when this payment succeeds.
     const saveForLater = form.get('setup_future_usage') === 'off_session' && !attached.has(pm);
     if (customer && attached.get(pm) !== customer && !saveForLater) {
-      return error(400, { type: 'invalid_request_error', code: 'resource_missing', param: 'payment_method', message: `The provided PaymentMethod ${pm} does not belong to the Customer ${customer}.` });
+      return error(400, {
+        type: 'invalid_request_error',
+        code: 'resource_missing',
+        param: 'payment_method',
+        message: `The provided PaymentMethod ${pm} does not belong to the Customer ${customer}.`,
+      });
     }
     const offSession = form.get('off_session') === 'true';
     const id = nextId('pi');
@@ -245,9 +307,20 @@ export async function startStripeStandIn(options: { files?: Record<string, strin
     intents.set(id, intent);
     if (offSession && card?.outcome === 'requires_action' && !(card.setUpOnce && customer && attached.get(pm) === customer)) {
       // Off-session, nobody can pass 3-D Secure: Stripe refuses with authentication_required.
-      const lastError = { type: 'card_error', code: 'authentication_required', decline_code: 'authentication_required', message: 'Your card was declined. This transaction requires authentication.', doc_url: 'https://stripe.com/docs/error-codes/authentication-required', payment_method: { id: pm, object: 'payment_method', type: 'card' } };
+      const lastError = {
+        type: 'card_error',
+        code: 'authentication_required',
+        decline_code: 'authentication_required',
+        message: 'Your card was declined. This transaction requires authentication.',
+        doc_url: 'https://stripe.com/docs/error-codes/authentication-required',
+        payment_method: { id: pm, object: 'payment_method', type: 'card' },
+      };
       Object.assign(intent, { status: 'requires_payment_method', last_payment_error: lastError });
-      return error(402, { ...lastError, payment_intent: view(intent, []), request_log_url: 'https://dashboard.stripe.com/test/logs/req_x' });
+      return error(402, {
+        ...lastError,
+        payment_intent: view(intent, []),
+        request_log_url: 'https://dashboard.stripe.com/test/logs/req_x',
+      });
     }
     const expand = [...form].filter(([k]) => k.startsWith('expand[')).map(([, v]) => v);
     if (method.type === 'konbini') {
@@ -255,10 +328,25 @@ export async function startStripeStandIn(options: { files?: Record<string, strin
       const days = Number(form.get('payment_method_options[konbini][expires_after_days]') ?? 3);
       const nowS = Math.floor(stand.now() / 1000);
       const expiresAt = Math.floor((nowS + JST_S) / DAY_S) * DAY_S + (days + 1) * DAY_S - JST_S - 1;
-      const stores = Object.fromEntries(KONBINI_STORES.map((store, i) => [store, { confirmation_number: store === 'familymart' ? null : `${11000000000 + serial * 10 + i}`, payment_code: `${123456 + serial}${i}` }]));
+      const stores = Object.fromEntries(
+        KONBINI_STORES.map((store, i) => [
+          store,
+          {
+            confirmation_number: store === 'familymart' ? null : `${11000000000 + serial * 10 + i}`,
+            payment_code: `${123456 + serial}${i}`,
+          },
+        ]),
+      );
       Object.assign(intent, {
         status: 'requires_action',
-        next_action: { type: 'konbini_display_details', konbini_display_details: { expires_at: expiresAt, hosted_voucher_url: `https://payments.stripe.com/konbini/voucher/test_${id}`, stores } },
+        next_action: {
+          type: 'konbini_display_details',
+          konbini_display_details: {
+            expires_at: expiresAt,
+            hosted_voucher_url: `https://payments.stripe.com/konbini/voucher/test_${id}`,
+            stores,
+          },
+        },
       });
     }
     if (method.type === 'paypay') {
@@ -270,14 +358,32 @@ export async function startStripeStandIn(options: { files?: Record<string, strin
     }
     if (card?.outcome === 'succeeded' || (offSession && card?.setUpOnce)) charge(intent);
     else if (card?.outcome === 'requires_action') {
-      Object.assign(intent, { status: 'requires_action', next_action: { type: 'use_stripe_sdk', use_stripe_sdk: { type: 'three_d_secure_redirect', stripe_js: 'https://hooks.stripe.com/3d_secure_2/hosted', source: 'src_x' } } });
+      Object.assign(intent, {
+        status: 'requires_action',
+        next_action: {
+          type: 'use_stripe_sdk',
+          use_stripe_sdk: { type: 'three_d_secure_redirect', stripe_js: 'https://hooks.stripe.com/3d_secure_2/hosted', source: 'src_x' },
+        },
+      });
     }
     if (card?.outcome === 'declined') {
       const chargeId = nextId('ch');
-      const lastError = { type: 'card_error', code: 'card_declined', decline_code: card!.declineCode, message: 'Your card was declined.', doc_url: 'https://stripe.com/docs/error-codes/card-declined', charge: chargeId, payment_method: { id: pm, object: 'payment_method', type: 'card' } };
+      const lastError = {
+        type: 'card_error',
+        code: 'card_declined',
+        decline_code: card!.declineCode,
+        message: 'Your card was declined.',
+        doc_url: 'https://stripe.com/docs/error-codes/card-declined',
+        charge: chargeId,
+        payment_method: { id: pm, object: 'payment_method', type: 'card' },
+      };
       Object.assign(intent, { status: 'requires_payment_method', last_payment_error: lastError, latest_charge: chargeId });
       if (stand.beforeCreateAnswer) await stand.beforeCreateAnswer(intent);
-      return error(402, { ...lastError, payment_intent: view(intent, expand), request_log_url: `https://dashboard.stripe.com/test/logs/req_x` });
+      return error(402, {
+        ...lastError,
+        payment_intent: view(intent, expand),
+        request_log_url: `https://dashboard.stripe.com/test/logs/req_x`,
+      });
     }
     if (stand.beforeCreateAnswer) await stand.beforeCreateAnswer(intent);
     return { status: 200, body: view(intent, expand) };
@@ -287,15 +393,38 @@ export async function startStripeStandIn(options: { files?: Record<string, strin
 
   function createRefund(form: URLSearchParams): { status: number; body: unknown } {
     const intent = intents.get(form.get('payment_intent') ?? '');
-    if (!intent) return error(404, { type: 'invalid_request_error', code: 'resource_missing', param: 'payment_intent', message: `No such payment_intent: '${form.get('payment_intent') ?? ''}'` });
+    if (!intent)
+      return error(404, {
+        type: 'invalid_request_error',
+        code: 'resource_missing',
+        param: 'payment_intent',
+        message: `No such payment_intent: '${form.get('payment_intent') ?? ''}'`,
+      });
     if (intent.status !== 'succeeded' || !intent.latest_charge) {
-      return error(400, { type: 'invalid_request_error', code: 'charge_not_refundable', message: `This PaymentIntent (${intent.id}) does not have a successful charge to refund.` });
+      return error(400, {
+        type: 'invalid_request_error',
+        code: 'charge_not_refundable',
+        message: `This PaymentIntent (${intent.id}) does not have a successful charge to refund.`,
+      });
     }
-    const refunded = [...refunds.values()].filter((r) => r.payment_intent === intent.id && r.status !== 'failed' && r.status !== 'canceled').reduce((sum, r) => sum + r.amount, 0);
+    const refunded = [...refunds.values()]
+      .filter((r) => r.payment_intent === intent.id && r.status !== 'failed' && r.status !== 'canceled')
+      .reduce((sum, r) => sum + r.amount, 0);
     const left = intent.amount - refunded;
     const amount = form.has('amount') ? Number(form.get('amount')) : left;
-    if (left <= 0) return error(400, { type: 'invalid_request_error', code: 'charge_already_refunded', message: `Charge ${intent.latest_charge} has already been refunded.` });
-    if (amount > left) return error(400, { type: 'invalid_request_error', code: 'amount_too_large', param: 'amount', message: `Refund amount (¥${amount}) is greater than unrefunded amount on charge (¥${left})` });
+    if (left <= 0)
+      return error(400, {
+        type: 'invalid_request_error',
+        code: 'charge_already_refunded',
+        message: `Charge ${intent.latest_charge} has already been refunded.`,
+      });
+    if (amount > left)
+      return error(400, {
+        type: 'invalid_request_error',
+        code: 'amount_too_large',
+        param: 'amount',
+        message: `Refund amount (¥${amount}) is greater than unrefunded amount on charge (¥${left})`,
+      });
     const id = nextId('re');
     const refund = {
       id,
@@ -326,28 +455,68 @@ export async function startStripeStandIn(options: { files?: Record<string, strin
       const id = nextId('pm');
       if (type === 'konbini' || type === 'paypay') {
         if (type === 'konbini' && (!billing.name || !billing.email)) {
-          return error(400, { type: 'invalid_request_error', code: 'parameter_missing', param: billing.name ? 'billing_details[email]' : 'billing_details[name]', message: 'Missing required param.' });
+          return error(400, {
+            type: 'invalid_request_error',
+            code: 'parameter_missing',
+            param: billing.name ? 'billing_details[email]' : 'billing_details[name]',
+            message: 'Missing required param.',
+          });
         }
         methods.set(id, { type });
-        return { status: 200, body: { id, object: 'payment_method', type, [type]: {}, billing_details: billing, created: Math.floor(Date.now() / 1000), livemode: false } };
+        return {
+          status: 200,
+          body: {
+            id,
+            object: 'payment_method',
+            type,
+            [type]: {},
+            billing_details: billing,
+            created: Math.floor(Date.now() / 1000),
+            livemode: false,
+          },
+        };
       }
       const number = (form.get('card[number]') ?? '').replace(/\D/g, '');
       const card = TEST_CARD_NUMBERS[number];
-      if (type !== 'card' || !card) return error(402, { type: 'card_error', code: 'incorrect_number', param: 'card[number]', message: 'Your card number is incorrect.' });
+      if (type !== 'card' || !card)
+        return error(402, {
+          type: 'card_error',
+          code: 'incorrect_number',
+          param: 'card[number]',
+          message: 'Your card number is incorrect.',
+        });
       methods.set(id, { type: 'card', ...card });
       const expMonth = Number(form.get('card[exp_month]'));
       const expYear = Number(form.get('card[exp_year]'));
-      return { status: 200, body: { id, object: 'payment_method', type: 'card', card: { brand: card.brand, last4: card.last4, exp_month: expMonth, exp_year: expYear, country: 'JP' }, billing_details: billing, created: Math.floor(Date.now() / 1000), livemode: false } };
+      return {
+        status: 200,
+        body: {
+          id,
+          object: 'payment_method',
+          type: 'card',
+          card: { brand: card.brand, last4: card.last4, exp_month: expMonth, exp_year: expYear, country: 'JP' },
+          billing_details: billing,
+          created: Math.floor(Date.now() / 1000),
+          livemode: false,
+        },
+      };
     }
     const match = /^\/v1\/payment_intents\/(pi_\w+)\/stand_in_authenticate$/.exec(url.pathname);
     const intent = match ? intents.get(match[1]!) : undefined;
-    if (!intent || form.get('client_secret') !== intent.client_secret) return error(404, { type: 'invalid_request_error', code: 'resource_missing', message: 'No such payment_intent' });
-    if (intent.status !== 'requires_action') return error(400, { type: 'invalid_request_error', code: 'payment_intent_unexpected_state', message: `status ${intent.status}` });
+    if (!intent || form.get('client_secret') !== intent.client_secret)
+      return error(404, { type: 'invalid_request_error', code: 'resource_missing', message: 'No such payment_intent' });
+    if (intent.status !== 'requires_action')
+      return error(400, { type: 'invalid_request_error', code: 'payment_intent_unexpected_state', message: `status ${intent.status}` });
     if (form.get('outcome') === 'pass') {
       charge(intent);
       void stand.deliver('payment_intent.succeeded', intent.id).catch(() => undefined);
     } else {
-      const lastError = { type: 'card_error', code: 'payment_intent_authentication_failure', message: 'The provided PaymentMethod has failed authentication.', payment_method: { id: intent.payment_method, object: 'payment_method', type: 'card' } };
+      const lastError = {
+        type: 'card_error',
+        code: 'payment_intent_authentication_failure',
+        message: 'The provided PaymentMethod has failed authentication.',
+        payment_method: { id: intent.payment_method, object: 'payment_method', type: 'card' },
+      };
       Object.assign(intent, { status: 'requires_payment_method', next_action: null, last_payment_error: lastError });
       void stand.deliver('payment_intent.payment_failed', intent.id).catch(() => undefined);
     }
@@ -390,17 +559,44 @@ export async function startStripeStandIn(options: { files?: Record<string, strin
       const customer = form.get('customer') ?? '';
       const method = methods.get(pm);
       const card = method?.type === 'card' ? method : null;
-      if (!card) return error(400, { type: 'invalid_request_error', code: 'resource_missing', param: 'payment_method', message: `No such PaymentMethod: '${pm}'` });
-      if (!customers.has(customer)) return error(400, { type: 'invalid_request_error', code: 'resource_missing', param: 'customer', message: `No such customer: '${customer}'` });
+      if (!card)
+        return error(400, {
+          type: 'invalid_request_error',
+          code: 'resource_missing',
+          param: 'payment_method',
+          message: `No such PaymentMethod: '${pm}'`,
+        });
+      if (!customers.has(customer))
+        return error(400, {
+          type: 'invalid_request_error',
+          code: 'resource_missing',
+          param: 'customer',
+          message: `No such customer: '${customer}'`,
+        });
       const id = nextId('seti');
-      const base = { id, object: 'setup_intent', client_secret: `${id}_secret_${'y'.repeat(24)}`, created: Math.floor(Date.now() / 1000), customer, livemode: false, metadata: {}, payment_method: pm, usage: form.get('usage') ?? 'off_session', next_action: null, last_setup_error: null };
+      const base = {
+        id,
+        object: 'setup_intent',
+        client_secret: `${id}_secret_${'y'.repeat(24)}`,
+        created: Math.floor(Date.now() / 1000),
+        customer,
+        livemode: false,
+        metadata: {},
+        payment_method: pm,
+        usage: form.get('usage') ?? 'off_session',
+        next_action: null,
+        last_setup_error: null,
+      };
       if (card.outcome === 'declined' && !card.attaches) {
         const lastError = { type: 'card_error', code: 'card_declined', decline_code: card.declineCode, message: 'Your card was declined.' };
         return error(402, { ...lastError, setup_intent: { ...base, status: 'requires_payment_method', last_setup_error: lastError } });
       }
       // A card set up for later use is authenticated once here (the test cards pass it at once).
       attached.set(pm, customer);
-      return { status: 200, body: { ...base, status: 'succeeded', payment_method: pm, latest_attempt: null, mandate: null, single_use_mandate: null } };
+      return {
+        status: 200,
+        body: { ...base, status: 'succeeded', payment_method: pm, latest_attempt: null, mandate: null, single_use_mandate: null },
+      };
     }
     if (request.method === 'POST' && url.pathname === '/v1/refunds') {
       if (stand.refundFailure === 'api_error') return error(500, { type: 'api_error', message: 'An unknown error occurred' });
@@ -421,7 +617,13 @@ export async function startStripeStandIn(options: { files?: Record<string, strin
     }
     const match = /^\/v1\/payment_intents\/(pi_\w+)(\/cancel)?$/.exec(url.pathname);
     const intent = match ? intents.get(match[1]!) : undefined;
-    if (!intent) return error(404, { type: 'invalid_request_error', code: 'resource_missing', param: 'intent', message: `No such payment_intent: '${match?.[1] ?? ''}'` });
+    if (!intent)
+      return error(404, {
+        type: 'invalid_request_error',
+        code: 'resource_missing',
+        param: 'intent',
+        message: `No such payment_intent: '${match?.[1] ?? ''}'`,
+      });
     if (request.method === 'GET' && !match![2]) return { status: 200, body: view(intent, expand) };
     if (request.method === 'POST' && match![2]) {
       if (intent.status === 'succeeded' || intent.status === 'canceled') {
@@ -432,13 +634,22 @@ export async function startStripeStandIn(options: { files?: Record<string, strin
           payment_intent: view(intent, []),
         });
       }
-      Object.assign(intent, { status: 'canceled', cancellation_reason: form.get('cancellation_reason'), next_action: null, canceled_at: Math.floor(Date.now() / 1000) });
+      Object.assign(intent, {
+        status: 'canceled',
+        cancellation_reason: form.get('cancellation_reason'),
+        next_action: null,
+        canceled_at: Math.floor(Date.now() / 1000),
+      });
       return { status: 200, body: view(intent, []) };
     }
     return error(404, { type: 'invalid_request_error', message: `Unrecognized request URL (${request.method}: ${url.pathname}).` });
   }
 
-  const cors = { 'access-control-allow-origin': '*', 'access-control-allow-headers': 'content-type', 'access-control-allow-methods': 'GET, POST' };
+  const cors = {
+    'access-control-allow-origin': '*',
+    'access-control-allow-headers': 'content-type',
+    'access-control-allow-methods': 'GET, POST',
+  };
   const server: Server = createServer((request: IncomingMessage, response: ServerResponse) => {
     const file = request.method === 'GET' ? options.files?.[new URL(request.url ?? '/', 'http://stripe.local').pathname] : undefined;
     if (file !== undefined) {
@@ -449,7 +660,10 @@ export async function startStripeStandIn(options: { files?: Record<string, strin
     }
     if (request.method === 'OPTIONS') {
       // Whatever headers the browser adds (the journeys' devices add forwarding headers to every request).
-      response.writeHead(204, { ...cors, 'access-control-allow-headers': request.headers['access-control-request-headers'] ?? 'content-type' });
+      response.writeHead(204, {
+        ...cors,
+        'access-control-allow-headers': request.headers['access-control-request-headers'] ?? 'content-type',
+      });
       response.end();
       return;
     }
@@ -457,11 +671,17 @@ export async function startStripeStandIn(options: { files?: Record<string, strin
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
       const url = new URL(request.url ?? '/', 'http://stripe.local');
-      stand.calls.push({ method: request.method ?? '', path: url.pathname, idempotencyKey: request.headers['idempotency-key'] as string | undefined });
+      stand.calls.push({
+        method: request.method ?? '',
+        path: url.pathname,
+        idempotencyKey: request.headers['idempotency-key'] as string | undefined,
+      });
       const form = new URLSearchParams(Buffer.concat(chunks).toString('utf8'));
       route(request, form, url).then(
         ({ status, body }) => {
-          const lost = (stand.loseCreateAnswers && url.pathname === '/v1/payment_intents') || (stand.refundFailure === 'lost' && url.pathname === '/v1/refunds');
+          const lost =
+            (stand.loseCreateAnswers && url.pathname === '/v1/payment_intents') ||
+            (stand.refundFailure === 'lost' && url.pathname === '/v1/refunds');
           if (lost && request.method === 'POST') {
             response.socket?.destroy();
             return;

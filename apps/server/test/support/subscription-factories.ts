@@ -16,7 +16,15 @@ export async function demoPlans(db: Kysely<Database>) {
 /** A plan with overrides (`createPlan(db, { cycle_bonus: 0 })`). */
 export async function createPlan(
   db: Kysely<Database>,
-  overrides: Partial<{ name: string; coin: number; tax_included_price: number; first_bonus: number; second_bonus: number; cycle_bonus: number; payment_types: string }> = {},
+  overrides: Partial<{
+    name: string;
+    coin: number;
+    tax_included_price: number;
+    first_bonus: number;
+    second_bonus: number;
+    cycle_bonus: number;
+    payment_types: string;
+  }> = {},
 ) {
   return db
     .insertInto('manga_coin_subscription_plans')

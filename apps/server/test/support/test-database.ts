@@ -31,7 +31,12 @@ export interface TestDatabaseOptions {
  * A fresh database, migrated unless told not to: a temp SQLite file, or a new PostgreSQL database
  * that is dropped after. A migrated one is a copy of the run's migrated template (`global-setup.ts`).
  */
-export async function createTestDatabase({ sqliteFileName = 'test.db', poolSize = 12, migrate = true, log }: TestDatabaseOptions = {}): Promise<TestDatabase> {
+export async function createTestDatabase({
+  sqliteFileName = 'test.db',
+  poolSize = 12,
+  migrate = true,
+  log,
+}: TestDatabaseOptions = {}): Promise<TestDatabase> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'hondana-test-'));
   const template = migrate ? migratedTemplate() : undefined;
   if (testDialect === 'sqlite') {

@@ -40,13 +40,11 @@ type BookTileProps = {
 /** Tile widths of §9: 106 px on mobile and tablet, 128 px from the 1080 px breakpoint. */
 const coverSizes = '(min-width: 1080px) 128px, 106px';
 
-
 /** §2 "Other widgets": cover, title, stars with score, labels, price and badges. */
 export function BookTile({ book, eager = false }: BookTileProps) {
   const { t } = useTranslation();
   const { labels } = book;
-  const alt =
-    book.vol === null ? t('bookTile.altTitle', { title: book.title }) : t('bookTile.alt', { title: book.title, vol: book.vol });
+  const alt = book.vol === null ? t('bookTile.altTitle', { title: book.title }) : t('bookTile.alt', { title: book.title, vol: book.vol });
   return (
     <article className={styles.tile}>
       <PageLink to={book.href} className={styles.link}>

@@ -12,9 +12,7 @@ const retryOnce = (failures: number, error: unknown) => failures < 1 && !(error 
  */
 export function QueryProvider({ children, state }: { children: ReactNode; state?: DehydratedState }) {
   // One client per browser tab (and per server render), never shared between requests.
-  const [queryClient] = useState(
-    () => new QueryClient({ defaultOptions: { queries: { staleTime: 30_000, retry: retryOnce } } }),
-  );
+  const [queryClient] = useState(() => new QueryClient({ defaultOptions: { queries: { staleTime: 30_000, retry: retryOnce } } }));
   return (
     <QueryClientProvider client={queryClient}>
       {state ? <HydrationBoundary state={state}>{children}</HydrationBoundary> : children}

@@ -42,7 +42,12 @@ describe('TextField', () => {
   });
 
   it('leaves out a hint its error already says (read twice, it says nothing more)', () => {
-    const html = render({ name: 'password', label: 'パスワード', hint: '8文字以上で入力してください', error: 'パスワードは8文字以上で入力してください' });
+    const html = render({
+      name: 'password',
+      label: 'パスワード',
+      hint: '8文字以上で入力してください',
+      error: 'パスワードは8文字以上で入力してください',
+    });
     expect(inputAttribute(html, 'aria-describedby')).toBe('field-password-error');
     expect(accessibleDescription(html)).toBe('パスワードは8文字以上で入力してください');
     expect(html).not.toContain('id="field-password-hint"');

@@ -4,7 +4,8 @@ import { copyLookup } from './i18n';
 const jaAdminInvitations = {
   heading: '友達招待キャンペーン',
   lead: '友達招待キャンペーンの期間、招待した人がもらえるマンガコイン（人数ごとの段階と上限）、招待された人がもらえるチケットを設定します。保存するとすぐにストアに反映されます。',
-  alone: 'ストアの招待ページに出せるのは開催中のキャンペーン1つだけです。期間が重なるキャンペーンは作れません。新しく始めるときは、先に開催中のものを終了してください。',
+  alone:
+    'ストアの招待ページに出せるのは開催中のキャンペーン1つだけです。期間が重なるキャンペーンは作れません。新しく始めるときは、先に開催中のものを終了してください。',
   readOnly: 'サポート担当は閲覧のみできます。',
   create: '友達招待キャンペーンを作成する',
   name: 'キャンペーン名（招待ページの見出し）',
@@ -40,7 +41,16 @@ const jaAdminInvitations = {
     expireDays: 'チケットの有効日数',
   },
   filter: { label: '状態で絞り込む', all: 'すべて', running: '開催中', scheduled: '開催前', ended: '終了' },
-  columns: { id: 'ID', name: '名前', images: '画像', period: '期間', inviter: '招待した人の特典', invitee: 'チケット', results: '実績', state: '状態' },
+  columns: {
+    id: 'ID',
+    name: '名前',
+    images: '画像',
+    period: '期間',
+    inviter: '招待した人の特典',
+    invitee: 'チケット',
+    results: '実績',
+    state: '状態',
+  },
   stepLine: '{{n}}人目 {{coins}}コイン（{{days}}日）',
   flatLine: '1人につき {{coins}}コイン（{{days}}日）・{{limit}}人まで',
   maximum: '最大 {{coins}}コイン',

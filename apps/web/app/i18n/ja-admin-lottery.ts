@@ -51,7 +51,12 @@ const jaAdminLottery = {
   prizeLine: '{{rank}}等 {{name}}（{{odds}}‰・{{stock}}）',
   stockLeft: '在庫{{stock}}・当選{{drawn}}',
   stockUnlimited: '在庫無制限・当選{{drawn}}',
-  ruleLine: { perOrder: '購入 {{n}}枚', readEndFree: '無料作品読了 {{n}}枚', readEndPriced: '購入作品読了 {{n}}枚', share: 'シェア {{n}}枚' },
+  ruleLine: {
+    perOrder: '購入 {{n}}枚',
+    readEndFree: '無料作品読了 {{n}}枚',
+    readEndPriced: '購入作品読了 {{n}}枚',
+    share: 'シェア {{n}}枚',
+  },
   noRules: 'なし',
   endAction: '終了する',
   ended: '終了しました',

@@ -3,7 +3,8 @@ import { copyLookup } from './i18n';
 /** Japanese copy of the console's mail page (`/admin/mail`): the outbox and each sent file. */
 export const jaAdminMail = {
   heading: 'メール',
-  leadFiles: 'SMTPサーバーが設定されていないため、メールは DATA_DIR/mail/ に .eml ファイルとして保存されています。送信済みのメールを開くと本文を確認できます。',
+  leadFiles:
+    'SMTPサーバーが設定されていないため、メールは DATA_DIR/mail/ に .eml ファイルとして保存されています。送信済みのメールを開くと本文を確認できます。',
   leadSmtp: 'メールは SMTP サーバー経由で送信されています。送信待ち・失敗の状況を確認できます。',
   columns: { id: 'No.', created: '作成', kind: '種類', to: '宛先', status: '状態', attempts: '試行', open: '本文' },
   kinds: {

@@ -22,7 +22,12 @@ const jaAdminMissions = {
   tasks: {
     legend: 'タスク {{n}}',
     kind: 'タスクの種類',
-    kinds: { READ_BOOKS: '作品を最後まで読む（冊数）', BUY_BOOK: '作品を購入する（回数）', READ_EPISODE: '連載を読む（話数）', OPEN_DAYS: 'アプリを開く（日数）' },
+    kinds: {
+      READ_BOOKS: '作品を最後まで読む（冊数）',
+      BUY_BOOK: '作品を購入する（回数）',
+      READ_EPISODE: '連載を読む（話数）',
+      OPEN_DAYS: 'アプリを開く（日数）',
+    },
     target: '目標の回数',
     members: '取り組み中の会員 {{n}}人（種類の変更・削除はできません）',
     add: 'タスクを追加する',

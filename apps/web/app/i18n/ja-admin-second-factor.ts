@@ -38,7 +38,8 @@ const jaAdminSecondFactor = {
   },
   passkey: {
     enrolHeading: 'パスキー',
-    enrolLead: 'このスマートフォンやパソコンの指紋・顔認証・PIN、またはセキュリティキーをパスキーとして登録できます。認証アプリの代わりに使えます。',
+    enrolLead:
+      'このスマートフォンやパソコンの指紋・顔認証・PIN、またはセキュリティキーをパスキーとして登録できます。認証アプリの代わりに使えます。',
     register: 'パスキーを登録する',
     registering: '登録中…',
     registered: 'パスキーを登録しました。',

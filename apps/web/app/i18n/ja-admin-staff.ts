@@ -5,7 +5,14 @@ const jaAdminStaff = {
   staff: {
     heading: 'スタッフと役割',
     lead: '管理コンソールを使えるスタッフと、その役割です。役割を変えると、そのスタッフはログアウトされ、次にログインしたときから新しい役割になります。運営は必ず1人以上必要です。',
-    columns: { email: 'メールアドレス', nickname: 'ニックネーム', role: '役割', factor: '2段階認証', granted: '役割の変更日時', change: '役割の変更' },
+    columns: {
+      email: 'メールアドレス',
+      nickname: 'ニックネーム',
+      role: '役割',
+      factor: '2段階認証',
+      granted: '役割の変更日時',
+      change: '役割の変更',
+    },
     roles: { operator: '運営', support: 'サポート', none: '役割なし' },
     factor: { enrolled: '設定済み', missing: '未設定' },
     you: '（あなた）',

@@ -108,5 +108,4 @@ const jaCart = {
 export const cartCopy = copyLookup(jaCart);
 
 /** A §8 code as the member reads it. */
-export const cartErrorCopy = (code: string): string =>
-  (jaCart.errors as Record<string, string>)[code] ?? jaCart.errors.fallback;
+export const cartErrorCopy = (code: string): string => (jaCart.errors as Record<string, string>)[code] ?? jaCart.errors.fallback;

@@ -86,7 +86,8 @@ const jaSerials = {
     ALREADY_RENTED: 'すでにレンタルしています',
     RENTAL_NOT_ENOUGH_MANGA_COIN: 'マンガコインが不足しています',
     RENTAL_NOT_ENOUGH_AMEBA_COIN: 'コインが不足しています',
-    EMAIL_NOT_CONFIRMED: 'メールアドレスの確認が済んでいません。お送りしたメールのリンクを開いてから、もう一度お試しください（確認メールはマイページの「メールアドレス」から再送できます）',
+    EMAIL_NOT_CONFIRMED:
+      'メールアドレスの確認が済んでいません。お送りしたメールのリンクを開いてから、もう一度お試しください（確認メールはマイページの「メールアドレス」から再送できます）',
     default: 'レンタルできませんでした',
   },
   toast: { rented: 'レンタルしました', ticketUsed: 'チケットを使いました' },

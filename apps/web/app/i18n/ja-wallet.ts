@@ -31,7 +31,8 @@ const jaWallet = {
     noRefund: '購入したコインの払い戻し（現金への換金）はできません。',
     wallet: 'コイン明細を見る',
     closedHeading: 'ただいまマンガコインの購入はメンテナンス中です',
-    closedBody: 'メンテナンス終了後にあらためてご購入ください。お持ちのマンガコインでの作品の購入や、購入済みの作品を読むことはいつもどおりご利用いただけます。',
+    closedBody:
+      'メンテナンス終了後にあらためてご購入ください。お持ちのマンガコインでの作品の購入や、購入済みの作品を読むことはいつもどおりご利用いただけます。',
     closedPay: 'メンテナンス終了後にあらためてご購入ください。購入済みの作品はいつもどおりお読みいただけます。',
   },
   checkout: {
@@ -74,10 +75,14 @@ const jaWallet = {
   },
   /** A payment the member left on the provider's confirmation page (the back button), said when they come back. */
   unsettled: {
-    konbiniWaiting: 'コンビニ払い（{{coin}}マンガコイン・{{price}}円）のお支払いをお待ちしています。{{time}}までにコンビニでお支払いください。期限を過ぎると自動的に取り消されます（請求はされません）。',
-    konbiniExpired: 'コンビニ払い（{{coin}}マンガコイン・{{price}}円）は、期限までにお支払いがなかったため取り消されました。コインは付与されておらず、請求もされません。',
-    waiting: '{{method}}でのお支払い（{{coin}}マンガコイン・{{price}}円）はまだ完了していません。{{time}}までに確認ページで手続きされない場合は、自動的に取り消されます（請求はされません）。',
-    expired: '{{method}}でのお支払い（{{coin}}マンガコイン・{{price}}円）は、確認ページでの手続きが期限までに行われなかったため取り消されました。コインは付与されておらず、請求もされません。',
+    konbiniWaiting:
+      'コンビニ払い（{{coin}}マンガコイン・{{price}}円）のお支払いをお待ちしています。{{time}}までにコンビニでお支払いください。期限を過ぎると自動的に取り消されます（請求はされません）。',
+    konbiniExpired:
+      'コンビニ払い（{{coin}}マンガコイン・{{price}}円）は、期限までにお支払いがなかったため取り消されました。コインは付与されておらず、請求もされません。',
+    waiting:
+      '{{method}}でのお支払い（{{coin}}マンガコイン・{{price}}円）はまだ完了していません。{{time}}までに確認ページで手続きされない場合は、自動的に取り消されます（請求はされません）。',
+    expired:
+      '{{method}}でのお支払い（{{coin}}マンガコイン・{{price}}円）は、確認ページでの手続きが期限までに行われなかったため取り消されました。コインは付与されておらず、請求もされません。',
   },
   coinReturn: {
     heading: 'マンガコインの購入が完了しました',
@@ -182,7 +187,8 @@ const jaWallet = {
     longPress: '長押し購入',
     longPressHint: 'ボタンを長押しすると確認なしで購入します',
     /** The single-book buy never applies a coupon: said plainly when one of the member's would (issue 34 item 2). */
-    withoutCoupon: 'この購入ではクーポンは使われません（{{price}}）。クーポン適用価格 {{couponPrice}}円で買うにはカートで購入してください。',
+    withoutCoupon:
+      'この購入ではクーポンは使われません（{{price}}）。クーポン適用価格 {{couponPrice}}円で買うにはカートで購入してください。',
     buyInCart: 'カートで購入（{{couponPrice}}円）',
     longPressOverlay: '長押し購入では クーポンは適用されません',
     purchaseComplete: '購入が完了しました',

@@ -97,4 +97,5 @@ export function useInvalidFields(form: RefObject<HTMLFormElement | null>, fields
   }, [form, key, errorId, failure]);
 }
 
-const restore = (el: Element, name: string, value: string | null) => (value === null ? el.removeAttribute(name) : el.setAttribute(name, value));
+const restore = (el: Element, name: string, value: string | null) =>
+  value === null ? el.removeAttribute(name) : el.setAttribute(name, value);

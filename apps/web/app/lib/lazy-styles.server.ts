@@ -46,7 +46,8 @@ function cssOf(m: Manifest, key: string, into = new Set<string>(), seen = new Se
 }
 
 /** A route module's entry: React Router builds each route as `<path>?__react-router-build-client-route`. */
-const entryOf = (m: Manifest, module: string): string | undefined => [module, `${module}?__react-router-build-client-route`].find((key) => key in m);
+const entryOf = (m: Manifest, module: string): string | undefined =>
+  [module, `${module}?__react-router-build-client-route`].find((key) => key in m);
 
 const found = new Map<string, string[]>();
 

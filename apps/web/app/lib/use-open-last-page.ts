@@ -9,6 +9,7 @@ import { useEffect } from 'react';
 export function useOpenLastPageParam(shown: boolean): void {
   useEffect(() => {
     const search = withOpenLastPage(window.location.search, shown);
-    if (search !== window.location.search) window.history.replaceState(window.history.state, '', window.location.pathname + search + window.location.hash);
+    if (search !== window.location.search)
+      window.history.replaceState(window.history.state, '', window.location.pathname + search + window.location.hash);
   }, [shown]);
 }

@@ -37,7 +37,13 @@ export default function AdminSecondFactor({ loaderData }: Route.ComponentProps) 
       <h1 className={styles.heading}>{loaderData.enrolled ? secondFactorCopy('check.heading') : secondFactorCopy('enrol.heading')}</h1>
       {loaderData.enrolled ? (
         <section className={styles.section}>
-          <p>{loaderData.passkeys === 0 ? secondFactorCopy('check.lead') : loaderData.totp ? secondFactorCopy('check.leadPasskey') : secondFactorCopy('check.leadPasskeyOnly')}</p>
+          <p>
+            {loaderData.passkeys === 0
+              ? secondFactorCopy('check.lead')
+              : loaderData.totp
+                ? secondFactorCopy('check.leadPasskey')
+                : secondFactorCopy('check.leadPasskeyOnly')}
+          </p>
           <CheckSecondFactor passkey={loaderData.passkeys > 0} onPassed={() => navigate(loaderData.next, { replace: true })} />
         </section>
       ) : (

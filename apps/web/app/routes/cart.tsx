@@ -13,9 +13,13 @@ import { cartCopy } from '../i18n/ja-cart';
 import { pageMeta } from '../page-meta';
 import type { Route } from './+types/cart';
 
-export const meta: Route.MetaFunction = () => [...pageMeta({ title: cartCopy('title'), description: cartCopy('description') }), { name: 'robots', content: 'noindex' }];
+export const meta: Route.MetaFunction = () => [
+  ...pageMeta({ title: cartCopy('title'), description: cartCopy('description') }),
+  { name: 'robots', content: 'noindex' },
+];
 
-type LoaderData = { member: true; data: CartData } | { member: false; guestCount: number; coupon: GuestCoupon | null; books: GuestCartBooks | null };
+type LoaderData =
+  { member: true; data: CartData } | { member: false; guestCount: number; coupon: GuestCoupon | null; books: GuestCartBooks | null };
 
 /**
  * `/cart` (§2, optional `?ref` — where the member came from, kept in the URL for analytics).
@@ -31,14 +35,24 @@ export async function clientLoader({ url }: Route.ClientLoaderArgs): Promise<Loa
     // `?bundle=` (a bundle to add) and `?order_id=` (back from the payment provider's page).
     const arrival = await cartArrival(url.searchParams);
     // The payment provider (the sandbox's card fields, or Stripe's Payment Element); unknown: coins only.
-    const [listed, later, coupons, payment] = await Promise.all([api.getCart(), api.getLaterItems(), api.getCoupons(), getPaymentConfig().catch(() => null)]);
+    const [listed, later, coupons, payment] = await Promise.all([
+      api.getCart(),
+      api.getLaterItems(),
+      api.getCoupons(),
+      getPaymentConfig().catch(() => null),
+    ]);
     const cart = await api.preselectBestCoupon(listed);
     return { member: true, data: { cart, later: later.items, coupons: coupons.list, arrival, payment } };
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) {
       const ids = readGuestCart();
       const [coupon, books] = await Promise.all([
-        guestBannerDismissed(Date.now()) ? null : apiGet<{ coupon: GuestCoupon | null }>('/guest/coupon').then((r) => r.coupon, () => null),
+        guestBannerDismissed(Date.now())
+          ? null
+          : apiGet<{ coupon: GuestCoupon | null }>('/guest/coupon').then(
+              (r) => r.coupon,
+              () => null,
+            ),
         // The kept ids with prices and the §5 coupon labels; the count alone when this fails.
         ids.length === 0 ? null : apiGet<GuestCartBooks>('/guest/cart_books', { book_id: ids.join(',') }).catch(() => null),
       ]);
@@ -62,11 +76,7 @@ export default function Cart({ loaderData: d }: Route.ComponentProps) {
   return (
     <div className={styles.page}>
       <h1 className={styles.heading}>{cartCopy('heading')}</h1>
-      {d.member ? (
-        <CartPage initial={d.data} />
-      ) : (
-        <GuestCart coupon={d.coupon} books={d.books} count={d.guestCount} />
-      )}
+      {d.member ? <CartPage initial={d.data} /> : <GuestCart coupon={d.coupon} books={d.books} count={d.guestCount} />}
     </div>
   );
 }

@@ -4,7 +4,10 @@ import { i18n } from '../i18n/i18n';
 import '../i18n/ja-account-settings';
 import type { Route } from './+types/email-confirm';
 
-export const meta: Route.MetaFunction = () => [{ title: `${i18n.t('accountSettings.confirm.title')} | 本棚` }, { name: 'robots', content: 'noindex' }];
+export const meta: Route.MetaFunction = () => [
+  { title: `${i18n.t('accountSettings.confirm.title')} | 本棚` },
+  { name: 'robots', content: 'noindex' },
+];
 export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'no-store', 'Referrer-Policy': 'no-referrer' });
 
 /** `/email/confirm?token=` (the link mailed at signup or to a new address). */

@@ -28,9 +28,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ loaderData }) =>
   pageMeta({
     title:
-      loaderData && loaderData.pageType !== PageType.ALL
-        ? `${i18n.t('free.title')}（${loaderData.pageTypeLabel}）`
-        : i18n.t('free.title'),
+      loaderData && loaderData.pageType !== PageType.ALL ? `${i18n.t('free.title')}（${loaderData.pageTypeLabel}）` : i18n.t('free.title'),
     description: i18n.t('free.description'),
   });
 

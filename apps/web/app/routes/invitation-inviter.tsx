@@ -8,7 +8,10 @@ import { prefetched } from '../lib/prefetch.server';
 import { pageMeta } from '../page-meta';
 import type { Route } from './+types/invitation-inviter';
 
-export const meta: Route.MetaFunction = () => [...pageMeta({ title: invitationCopy('inviter.title'), description: invitationCopy('inviter.description') }), { name: 'robots', content: 'noindex' }];
+export const meta: Route.MetaFunction = () => [
+  ...pageMeta({ title: invitationCopy('inviter.title'), description: invitationCopy('inviter.description') }),
+  { name: 'robots', content: 'noindex' },
+];
 
 /** `/invitation/inviter?ref=` (§2): members only; `ref` names where the member came from (§9 tracking refs). */
 export async function loader({ url, context }: Route.LoaderArgs) {

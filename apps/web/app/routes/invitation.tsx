@@ -8,7 +8,8 @@ import { prefetched } from '../lib/prefetch.server';
 import { pageMeta } from '../page-meta';
 import type { Route } from './+types/invitation';
 
-export const meta: Route.MetaFunction = () => pageMeta({ title: invitationCopy('appeal.title'), description: invitationCopy('appeal.description') });
+export const meta: Route.MetaFunction = () =>
+  pageMeta({ title: invitationCopy('appeal.title'), description: invitationCopy('appeal.description') });
 
 /** `/invitation?code=` (§2 the invitation appeal page a short link opens). */
 export async function loader({ url, context }: Route.LoaderArgs) {

@@ -4,7 +4,10 @@ import { i18n } from '../i18n/i18n';
 import '../i18n/ja-account-settings';
 import type { Route } from './+types/mail-unsubscribe';
 
-export const meta: Route.MetaFunction = () => [{ title: `${i18n.t('accountSettings.unsubscribe.title')} | 本棚` }, { name: 'robots', content: 'noindex' }];
+export const meta: Route.MetaFunction = () => [
+  { title: `${i18n.t('accountSettings.unsubscribe.title')} | 本棚` },
+  { name: 'robots', content: 'noindex' },
+];
 export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'no-store', 'Referrer-Policy': 'no-referrer' });
 
 /** `/mail/unsubscribe?token=` (a notice mail's link): stops the notice mails, without signing in. */

@@ -19,7 +19,8 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   return { dehydrated: await prefetched(...queries) };
 }
 
-export const meta: Route.MetaFunction = () => pageMeta({ title: subscriptionCopy('page.title'), description: subscriptionCopy('page.description') });
+export const meta: Route.MetaFunction = () =>
+  pageMeta({ title: subscriptionCopy('page.title'), description: subscriptionCopy('page.description') });
 
 const isPaymentType = (v: string | null): v is SubscriptionPaymentType => (subscriptionPaymentTypes as readonly string[]).includes(v ?? '');
 const paymentTypeOf = (v: string | null): SubscriptionPaymentType => (isPaymentType(v) ? v : 'creditcard');

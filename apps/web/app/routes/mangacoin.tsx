@@ -120,7 +120,13 @@ export default function MangaCoinShop({ loaderData: d }: Route.ComponentProps) {
   return (
     <div className={styles.page}>
       <h1 className={styles.heading}>{walletCopy('shop.heading')}</h1>
-      {coinReturn ? <CoinReturn result={coinReturn} /> : outcome ? <PurchaseResult outcome={outcome} /> : d.unsettled && <UnsettledPayment unsettled={d.unsettled} />}
+      {coinReturn ? (
+        <CoinReturn result={coinReturn} />
+      ) : outcome ? (
+        <PurchaseResult outcome={outcome} />
+      ) : (
+        d.unsettled && <UnsettledPayment unsettled={d.unsettled} />
+      )}
       {member && (
         <p className={styles.balance}>
           <span>{walletCopy('shop.balance')}</span>
@@ -162,25 +168,25 @@ export default function MangaCoinShop({ loaderData: d }: Route.ComponentProps) {
       {selected && !closed && (
         <ResponsiveDialog open onOpenChange={(open) => !open && setSelected(null)} title={walletCopy('shop.heading')}>
           <Checkout
-          key={`${selected.id}-${d.paymentType}`}
-          item={selected}
-          paymentType={d.paymentType}
-          payment={d.payment}
-          returnUrl={shopHref('creditcard', pcb)}
-          onCancel={() => setSelected(null)}
-          onWaiting={() => {
-            // A konbini voucher: the shop says it waits (and until when) from now on.
-            setSelected(null);
-            void revalidator.revalidate();
-          }}
-          onCompleted={(r) => {
-            setSelected(null);
-            setReturnedHere(null);
-            setCompleted({ status: 'COMPLETE', coin: r.coin, bonus: r.bonus, bonusPoint: r.bonusPoint });
-            window.scrollTo({ top: 0 });
-            void revalidator.revalidate();
-            if (pcb) void coinReturnOf().then(setReturnedHere);
-          }}
+            key={`${selected.id}-${d.paymentType}`}
+            item={selected}
+            paymentType={d.paymentType}
+            payment={d.payment}
+            returnUrl={shopHref('creditcard', pcb)}
+            onCancel={() => setSelected(null)}
+            onWaiting={() => {
+              // A konbini voucher: the shop says it waits (and until when) from now on.
+              setSelected(null);
+              void revalidator.revalidate();
+            }}
+            onCompleted={(r) => {
+              setSelected(null);
+              setReturnedHere(null);
+              setCompleted({ status: 'COMPLETE', coin: r.coin, bonus: r.bonus, bonusPoint: r.bonusPoint });
+              window.scrollTo({ top: 0 });
+              void revalidator.revalidate();
+              if (pcb) void coinReturnOf().then(setReturnedHere);
+            }}
           />
         </ResponsiveDialog>
       )}

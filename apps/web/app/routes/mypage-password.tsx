@@ -6,7 +6,10 @@ import { i18n } from '../i18n/i18n';
 import '../i18n/ja-account-settings';
 import type { Route } from './+types/mypage-password';
 
-export const meta: Route.MetaFunction = () => [{ title: `${i18n.t('accountSettings.password.title')} | 本棚` }, { name: 'robots', content: 'noindex' }];
+export const meta: Route.MetaFunction = () => [
+  { title: `${i18n.t('accountSettings.password.title')} | 本棚` },
+  { name: 'robots', content: 'noindex' },
+];
 export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'private, no-store' });
 
 export async function loader({ context }: Route.LoaderArgs) {

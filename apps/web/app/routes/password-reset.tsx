@@ -4,7 +4,10 @@ import { i18n } from '../i18n/i18n';
 import '../i18n/ja-account-settings';
 import type { Route } from './+types/password-reset';
 
-export const meta: Route.MetaFunction = () => [{ title: `${i18n.t('accountSettings.reset.title')} | 本棚` }, { name: 'robots', content: 'noindex' }];
+export const meta: Route.MetaFunction = () => [
+  { title: `${i18n.t('accountSettings.reset.title')} | 本棚` },
+  { name: 'robots', content: 'noindex' },
+];
 
 /** `/password_reset` (from the login page): the address to mail a reset link to. */
 export default function PasswordReset() {

@@ -8,7 +8,10 @@ import { preorderCopy } from '../i18n/ja-preorder';
 import { pageMeta } from '../page-meta';
 import type { Route } from './+types/preorder-confirm';
 
-export const meta: Route.MetaFunction = () => [...pageMeta({ title: preorderCopy('title'), description: preorderCopy('description') }), { name: 'robots', content: 'noindex' }];
+export const meta: Route.MetaFunction = () => [
+  ...pageMeta({ title: preorderCopy('title'), description: preorderCopy('description') }),
+  { name: 'robots', content: 'noindex' },
+];
 
 export const headers: Route.HeadersFunction = () => ({ 'Cache-Control': 'private, no-store' });
 
@@ -33,7 +36,10 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
     price: bonus?.price ?? book.price,
     releaseDate: formatJapaneseDate(book.startDatetime),
     seriesHref: seriesHref(book.titleId, bookId),
-    bonus: { totalPoint: bonus?.totalPoint ?? 0, list: (bonus?.list ?? []).map((b) => ({ id: b.id, name: b.name, totalPoint: b.totalPoint })) },
+    bonus: {
+      totalPoint: bonus?.totalPoint ?? 0,
+      list: (bonus?.list ?? []).map((b) => ({ id: b.id, name: b.name, totalPoint: b.totalPoint })),
+    },
   };
   return { open: bonus !== null && book.reservable, book: view };
 }

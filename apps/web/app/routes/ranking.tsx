@@ -1,4 +1,11 @@
-import { type RankGender, isRankGender, isRankingTerm, rankGenderLabels, rankGenders, rankingTerms } from '@hondana/domain/catalog/rankings';
+import {
+  type RankGender,
+  isRankGender,
+  isRankingTerm,
+  rankGenderLabels,
+  rankGenders,
+  rankingTerms,
+} from '@hondana/domain/catalog/rankings';
 import { data } from 'react-router';
 import { Pager } from '../components/pager';
 import { Tabs } from '../components/tabs';

@@ -25,10 +25,7 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
   if (!/^\d{1,15}$/.test(params.titleId)) throw data(null, { status: 404 });
   if (!context.viewer) throw redirect(loginHref(url.pathname));
   const titleId = Number(params.titleId);
-  const [series, mine] = await Promise.all([
-    context.catalog.getSeriesPage({ titleId, volumePage: 1 }),
-    context.reviews.myReview(titleId),
-  ]);
+  const [series, mine] = await Promise.all([context.catalog.getSeriesPage({ titleId, volumePage: 1 }), context.reviews.myReview(titleId)]);
   if (!series || series.adultGate) throw data(null, { status: 404 });
   if (params.reviewId && (!mine || String(mine.id) !== params.reviewId)) throw data(null, { status: 404 });
   return { titleId, titleName: series.title.name, seriesHref: seriesHref(titleId), nickname: context.viewer.nickname, review: mine };

@@ -12,8 +12,7 @@ const PAGE_SIZE = 20;
 /** Longer queries are cut (the header's box has no limit of its own). */
 const WORD_MAX = 100;
 
-const searchHref = (word: string, page: number) =>
-  `/search?word=${encodeURIComponent(word)}${page > 1 ? `&page=${page}` : ''}`;
+const searchHref = (word: string, page: number) => `/search?word=${encodeURIComponent(word)}${page > 1 ? `&page=${page}` : ''}`;
 
 /** `/search?word=` (§2): titles and authors matching a keyword (kana, width and case folded by the service). */
 export async function loader({ url, context }: Route.LoaderArgs) {

@@ -53,9 +53,15 @@ export const meta: Route.MetaFunction = ({ loaderData }) => {
   if (!loaderData) return pageMeta({ title: i18n.t('notFound.title'), description: i18n.t('notFound.body') });
   const { detail } = loaderData;
   if (detail.adultGate) {
-    return [...pageMeta({ title: i18n.t('serials.adultTitle'), description: i18n.t('adultGate.body') }), { name: 'robots', content: 'noindex' }];
+    return [
+      ...pageMeta({ title: i18n.t('serials.adultTitle'), description: i18n.t('adultGate.body') }),
+      { name: 'robots', content: 'noindex' },
+    ];
   }
-  return pageMeta({ title: i18n.t('serials.detailTitle', { name: detail.serial.name }), description: detail.serial.description || i18n.t('serials.description') });
+  return pageMeta({
+    title: i18n.t('serials.detailTitle', { name: detail.serial.name }),
+    description: detail.serial.description || i18n.t('serials.description'),
+  });
 };
 
 export default function SerialDetailRoute({ loaderData }: Route.ComponentProps) {
@@ -71,5 +77,12 @@ export default function SerialDetailRoute({ loaderData }: Route.ComponentProps) 
     );
   }
   // A new render of the loader (coming back from the viewer) starts from its data.
-  return <SerialDetail key={`${loaderData.serialId}:${detail.episodePage.page}:${detail.loadedAt}`} serialId={loaderData.serialId} loggedIn={loaderData.loggedIn} initial={detail} />;
+  return (
+    <SerialDetail
+      key={`${loaderData.serialId}:${detail.episodePage.page}:${detail.loadedAt}`}
+      serialId={loaderData.serialId}
+      loggedIn={loaderData.loggedIn}
+      initial={detail}
+    />
+  );
 }

@@ -67,7 +67,13 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
   const shown = detail && detail.titleId === titleId ? detail : null;
   // §3 Pre-order bonus: a volume open for pre-order shows its running bonuses (a kept list, no statement warm).
   const bonus = shown?.reservable ? await context.cart.volumeBonus({ bookId: shown.bookId, titleId, price: shown.price }) : null;
-  const volume = shown && volumeDetailView(shown, { couponBanner: bookCouponBanner(couponOffer, shown, now), isMember: context.viewer !== null, preOrderBonus: bonus });
+  const volume =
+    shown &&
+    volumeDetailView(shown, {
+      couponBanner: bookCouponBanner(couponOffer, shown, now),
+      isMember: context.viewer !== null,
+      preOrderBonus: bonus,
+    });
   return {
     gate: false as const,
     header: seriesHeaderView(series, shown, ratingSummary.average),
@@ -84,7 +90,12 @@ export async function loader({ params, url, context }: Route.LoaderArgs) {
     recommendFrom: volume?.bookId ?? series.firstBookId,
     adult: context.viewer?.adultState === 'ADULT',
     // The lazy sections' stylesheets, linked with the page: they are server-rendered, and read right without scripts.
-    stylesheets: lazyStylesheets('app/routes/series.tsx', [...(volume ? ['volume-detail'] : []), 'bulk-buy', 'reviews-section', 'series-page-end']),
+    stylesheets: lazyStylesheets('app/routes/series.tsx', [
+      ...(volume ? ['volume-detail'] : []),
+      'bulk-buy',
+      'reviews-section',
+      'series-page-end',
+    ]),
   };
 }
 
@@ -171,11 +182,7 @@ function SeriesContent({ data: d }: { data: Content }) {
       )}
       <Section id="volumes" heading={`${t('series.volumes')}（${t('series.volumesCount', { count: header.totalVolumes })}）`}>
         <TileList tiles={d.volumes} eager={d.volume ? 0 : 3} />
-        <Pager
-          page={d.volumePage}
-          total={d.volumePageCount}
-          href={(p) => `${seriesHref(header.titleId)}${p > 1 ? `?page=${p}` : ''}`}
-        />
+        <Pager page={d.volumePage} total={d.volumePageCount} href={(p) => `${seriesHref(header.titleId)}${p > 1 ? `?page=${p}` : ''}`} />
       </Section>
       {header.totalVolumes > 1 && <BulkBuy titleId={header.titleId} isMember={d.member.isMember} loginTo={loginTo} />}
       <ReviewsSection

@@ -8,8 +8,7 @@ import '../i18n/ja-accounts';
 import { pageMeta } from '../page-meta';
 import type { Route } from './+types/signup';
 
-export const meta: Route.MetaFunction = () =>
-  pageMeta({ title: i18n.t('signup.title'), description: i18n.t('signup.description') });
+export const meta: Route.MetaFunction = () => pageMeta({ title: i18n.t('signup.title'), description: i18n.t('signup.description') });
 
 /** A member who is already logged in has nothing to sign up for: on to the callback. */
 export async function loader({ url, context }: Route.LoaderArgs) {
@@ -26,11 +25,5 @@ export async function action({ request, url, context }: Route.ActionArgs) {
 }
 
 export default function Signup({ loaderData, actionData }: Route.ComponentProps) {
-  return (
-    <SignupForm
-      state={actionData}
-      loginHref={loaderData.loginHref}
-      passwordMinLength={loaderData.passwordMinLength}
-    />
-  );
+  return <SignupForm state={actionData} loginHref={loaderData.loginHref} passwordMinLength={loaderData.passwordMinLength} />;
 }

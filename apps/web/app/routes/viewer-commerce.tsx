@@ -1,10 +1,6 @@
 import { POST_PURCHASE_RELOAD_MS, lastPageCommerce, viewerHref } from '@hondana/domain/orders/last-page-commerce';
 import { appViewerHref } from '@hondana/domain/viewer/last-page';
-import {
-  lastPageCommerceBook,
-  lastPageCommerceInput,
-  purchasedFromLastPage,
-} from '@hondana/domain/viewer/last-page-input';
+import { lastPageCommerceBook, lastPageCommerceInput, purchasedFromLastPage } from '@hondana/domain/viewer/last-page-input';
 import { Suspense, lazy, useEffect, useRef, useState } from 'react';
 import { loginHref } from '../features/accounts/login-href';
 import { useTranslation } from '../i18n/i18n';
@@ -42,9 +38,12 @@ export default function ViewerLastPageCommerce({ info, loggedIn, extras, onOrder
   const [completed, setCompleted] = useState<number | null>(null);
   const [toast, setToast] = useState<string | null>(null);
   const reload = useRef<ReturnType<typeof setTimeout> | null>(null);
-  useEffect(() => () => {
-    if (reload.current) clearTimeout(reload.current);
-  }, []);
+  useEffect(
+    () => () => {
+      if (reload.current) clearTimeout(reload.current);
+    },
+    [],
+  );
 
   const view = lastPageCommerce(lastPageCommerceInput(info, { loggedIn, boughtNow }));
   const here = viewerHref(info.book_data.id);

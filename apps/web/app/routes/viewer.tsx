@@ -13,9 +13,7 @@ import type { Route } from './+types/viewer';
 import '../i18n/ja-viewer';
 
 /** Serial episodes are the serials area's viewer: book readers do not download it. */
-const EpisodeViewer = lazy(() =>
-  import('../features/serials/components/episode-viewer').then((m) => ({ default: m.EpisodeViewer })),
-);
+const EpisodeViewer = lazy(() => import('../features/serials/components/episode-viewer').then((m) => ({ default: m.EpisodeViewer })));
 
 /**
  * The last page's commerce block (orders area: buy this book or the next volume, login for
@@ -50,7 +48,12 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   // A serial episode (`?serialEpisodeId=`) opens the serials area's episode viewer.
   const serialEpisodeId = query.get('serialEpisodeId') ?? '';
   if (ID.test(serialEpisodeId)) {
-    return { serialEpisodeId: Number(serialEpisodeId), info: null, openLastPage: query.get('open_lastpage') === 'true', loggedIn: context.viewer !== null };
+    return {
+      serialEpisodeId: Number(serialEpisodeId),
+      info: null,
+      openLastPage: query.get('open_lastpage') === 'true',
+      loggedIn: context.viewer !== null,
+    };
   }
   const cid = query.get('cid') ?? '';
   if (!ID.test(cid)) throw data(null, { status: 404 });
@@ -94,15 +97,18 @@ export default function ViewerRoute() {
   if (props.serialEpisodeId !== undefined) {
     return (
       <Suspense fallback={null}>
-        <EpisodeViewer key={props.serialEpisodeId} episodeId={props.serialEpisodeId} loggedIn={props.loggedIn} openLastPage={props.openLastPage} />
+        <EpisodeViewer
+          key={props.serialEpisodeId}
+          episodeId={props.serialEpisodeId}
+          loggedIn={props.loggedIn}
+          openLastPage={props.openLastPage}
+        />
       </Suspense>
     );
   }
   return (
     <>
-      {props.info === null && (
-        <link rel="preload" as="fetch" href={bookInfoUrl(props.bookId, props.tracking)} crossOrigin="anonymous" />
-      )}
+      {props.info === null && <link rel="preload" as="fetch" href={bookInfoUrl(props.bookId, props.tracking)} crossOrigin="anonymous" />}
       <ViewerApp key={props.bookId} {...props} commerce={LastPageCommerce} />
     </>
   );

@@ -84,7 +84,8 @@ export const TokenQuery = z.object({ token: z.string().min(1).max(200) });
  * page type; an unknown one is 400 PAGE_TYPE_NOT_EXISTS. Answers { status: { code: 0 }, userSpecifyTop }.
  */
 export const SpecifyTopBody = z.preprocess(
-  (v) => (v && typeof v === 'object' && !('page_type' in v) && 'pageType' in v ? { ...v, page_type: (v as { pageType: unknown }).pageType } : v),
+  (v) =>
+    v && typeof v === 'object' && !('page_type' in v) && 'pageType' in v ? { ...v, page_type: (v as { pageType: unknown }).pageType } : v,
   z.object({ page_type: z.string({ message: 'is required' }).min(1, 'is required').max(40) }),
 );
 /** `GET /common/update_user_login`: the app's login ping with where it came from. */

@@ -16,7 +16,11 @@ export const STAFF_ROLES = ['operator', 'support'] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
 
 const id = (message: string) => z.coerce.number({ message }).int().min(1, message).max(2_147_483_647, message);
-const yen = z.number({ message: 'must be a non-negative integer' }).int('must be a non-negative integer').min(0, 'must be a non-negative integer').max(10_000_000, 'is too large');
+const yen = z
+  .number({ message: 'must be a non-negative integer' })
+  .int('must be a non-negative integer')
+  .min(0, 'must be a non-negative integer')
+  .max(10_000_000, 'is too large');
 const version = z.number({ message: 'is required' }).int().min(0);
 const token = z.string({ message: 'is required' }).min(1, 'is required').max(200);
 const text = (max: number) => z.string({ message: 'must be text' }).max(max, `must be at most ${max} characters`);
@@ -40,16 +44,14 @@ export function instantToTokyoMinute(instant: number): string {
   return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}T${p(d.getHours())}:${p(d.getMinutes())}`;
 }
 
-const tokyoTime = z
-  .string({ message: 'must be a date and time' })
-  .transform((value, ctx) => {
-    const instant = tokyoMinuteToInstant(value);
-    if (instant === null) {
-      ctx.addIssue({ code: 'custom', message: 'must be a date and time (YYYY-MM-DDTHH:mm, Asia/Tokyo)' });
-      return z.NEVER;
-    }
-    return instant;
-  });
+const tokyoTime = z.string({ message: 'must be a date and time' }).transform((value, ctx) => {
+  const instant = tokyoMinuteToInstant(value);
+  if (instant === null) {
+    ctx.addIssue({ code: 'custom', message: 'must be a date and time (YYYY-MM-DDTHH:mm, Asia/Tokyo)' });
+    return z.NEVER;
+  }
+  return instant;
+});
 
 /** A period [start, end): both or neither, and the end after the start. */
 const period = z
@@ -68,7 +70,9 @@ const titleFields = {
   description: text(4000).default(''),
   pageType: z.enum(pageTypes.filter((p) => p !== 'all') as [string, ...string[]], { message: 'must be a page type' }),
   genreId: id('must be a genre id').nullable().default(null),
-  eroticType: z.union([z.literal(0), z.literal(1), z.literal(4), z.literal(9), z.literal(10)], { message: 'must be 0, 1, 4, 9 or 10' }).default(0),
+  eroticType: z
+    .union([z.literal(0), z.literal(1), z.literal(4), z.literal(9), z.literal(10)], { message: 'must be 0, 1, 4, 9 or 10' })
+    .default(0),
   /** Typed names (found, or added): what an import sends. The console sends the ids below, picked from its lists. */
   publisher: text(100).default(''),
   magazine: text(100).default(''),
@@ -91,7 +95,10 @@ const bookFields = {
   description: text(4000),
   price: yen,
   /** null ends the sale; a sale's bounds as the console sets them (an imported open bound is kept until the sale is sent). */
-  sale: z.object({ price: yen, start: tokyoTime, end: tokyoTime }).refine((p) => p.end > p.start, { message: 'must end after it starts', path: ['end'] }).nullable(),
+  sale: z
+    .object({ price: yen, start: tokyoTime, end: tokyoTime })
+    .refine((p) => p.end > p.start, { message: 'must end after it starts', path: ['end'] })
+    .nullable(),
   free: period.nullable(),
   releaseAt: tokyoTime,
   samplePageTotal: z.number({ message: 'must be a number' }).int().min(0).max(1000),
@@ -119,12 +126,28 @@ export const CreateCouponBody = z
   .object({
     token,
     name: text(100).min(1, 'is required'),
-    couponType: z.union([z.literal(CouponType.DISCOUNT), z.literal(CouponType.REDUCTION), z.literal(CouponType.STEP_BOOK_COUNT), z.literal(CouponType.STEP_TITLE_COUNT)], { message: 'must be 1, 2, 3 or 4' }),
-    rate: z.number({ message: 'must be a number' }).int('must be an integer').min(1, 'must be at least 1').max(10_000_000).nullable().default(null),
+    couponType: z.union(
+      [
+        z.literal(CouponType.DISCOUNT),
+        z.literal(CouponType.REDUCTION),
+        z.literal(CouponType.STEP_BOOK_COUNT),
+        z.literal(CouponType.STEP_TITLE_COUNT),
+      ],
+      { message: 'must be 1, 2, 3 or 4' },
+    ),
+    rate: z
+      .number({ message: 'must be a number' })
+      .int('must be an integer')
+      .min(1, 'must be at least 1')
+      .max(10_000_000)
+      .nullable()
+      .default(null),
     limit: z.number({ message: 'must be a number' }).int().min(1, 'must be at least 1').max(1000).nullable().default(null),
     minCartPrice: yen.default(0),
     expireAt: tokyoTime,
-    targetScope: z.number({ message: 'must be 0, 10, 20, 30, 40 or 50' }).refine((v) => (TARGET_SCOPES as number[]).includes(v), 'must be 0, 10, 20, 30, 40 or 50'),
+    targetScope: z
+      .number({ message: 'must be 0, 10, 20, 30, 40 or 50' })
+      .refine((v) => (TARGET_SCOPES as number[]).includes(v), 'must be 0, 10, 20, 30, 40 or 50'),
     targetIds: z.array(z.number().int().min(1)).max(1000).default([]),
     targetGenreIds: z.array(z.number().int().min(1)).max(100).default([]),
     steps: z.array(step).max(10).default([]),
@@ -133,39 +156,67 @@ export const CreateCouponBody = z
     members: z.array(text(254)).max(10_000).default([]),
   })
   .superRefine((c, ctx) => {
-    if (c.couponType === CouponType.DISCOUNT && (c.rate === null || c.rate > 100)) ctx.addIssue({ code: 'custom', path: ['rate'], message: 'must be 1–100 for a discount coupon' });
-    if (c.couponType === CouponType.REDUCTION && c.rate === null) ctx.addIssue({ code: 'custom', path: ['rate'], message: 'is required for a reduction coupon' });
+    if (c.couponType === CouponType.DISCOUNT && (c.rate === null || c.rate > 100))
+      ctx.addIssue({ code: 'custom', path: ['rate'], message: 'must be 1–100 for a discount coupon' });
+    if (c.couponType === CouponType.REDUCTION && c.rate === null)
+      ctx.addIssue({ code: 'custom', path: ['rate'], message: 'is required for a reduction coupon' });
     const stepped = c.couponType === CouponType.STEP_BOOK_COUNT || c.couponType === CouponType.STEP_TITLE_COUNT;
     if (stepped && c.steps.length === 0) ctx.addIssue({ code: 'custom', path: ['steps'], message: 'are required for a step coupon' });
-    if (c.targetScope !== CouponTargetScope.ALL && c.targetScope !== CouponTargetScope.GENRE && c.targetIds.length === 0) ctx.addIssue({ code: 'custom', path: ['targetIds'], message: 'are required for this target scope' });
-    if ((c.targetScope === CouponTargetScope.GENRE || c.targetScope === CouponTargetScope.PUBLISHER_GENRE) && c.targetGenreIds.length === 0) ctx.addIssue({ code: 'custom', path: ['targetGenreIds'], message: 'are required for this target scope' });
-    if (c.audience === 'LIST' && c.members.length === 0) ctx.addIssue({ code: 'custom', path: ['members'], message: 'are required for a list' });
+    if (c.targetScope !== CouponTargetScope.ALL && c.targetScope !== CouponTargetScope.GENRE && c.targetIds.length === 0)
+      ctx.addIssue({ code: 'custom', path: ['targetIds'], message: 'are required for this target scope' });
+    if ((c.targetScope === CouponTargetScope.GENRE || c.targetScope === CouponTargetScope.PUBLISHER_GENRE) && c.targetGenreIds.length === 0)
+      ctx.addIssue({ code: 'custom', path: ['targetGenreIds'], message: 'are required for this target scope' });
+    if (c.audience === 'LIST' && c.members.length === 0)
+      ctx.addIssue({ code: 'custom', path: ['members'], message: 'are required for a list' });
   });
 export type CreateCouponBody = z.infer<typeof CreateCouponBody>;
 
 export const GrantBody = z.object({
   token,
   currency: z.enum(['MANGA_COIN', 'COIN', 'POINT'], { message: 'must be MANGA_COIN, COIN or POINT' }),
-  amount: z.number({ message: 'must be a positive integer' }).int('must be a positive integer').min(1, 'must be a positive integer').max(500_000, 'is too large'),
+  amount: z
+    .number({ message: 'must be a positive integer' })
+    .int('must be a positive integer')
+    .min(1, 'must be a positive integer')
+    .max(500_000, 'is too large'),
   reason: text(500).min(1, 'is required'),
 });
 /** `refundYen`: the amount the operator saw on a paid order's refund button (refused if it is no longer so). */
-export const CancelOrderBody = z.object({ token, reason: text(500).min(1, 'is required'), refundYen: z.number({ message: 'must be a number' }).int('must be a whole number').min(0).optional() });
+export const CancelOrderBody = z.object({
+  token,
+  reason: text(500).min(1, 'is required'),
+  refundYen: z.number({ message: 'must be a number' }).int('must be a whole number').min(0).optional(),
+});
 export const RetryRefundBody = z.object({ token, reason: text(500).min(1, 'is required') });
-export const SuspendBody = z.object({ token, suspended: z.boolean({ message: 'must be true or false' }), reason: text(500).min(1, 'is required') });
+export const SuspendBody = z.object({
+  token,
+  suspended: z.boolean({ message: 'must be true or false' }),
+  reason: text(500).min(1, 'is required'),
+});
 
 const day = z.string({ message: 'is required' }).regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date (YYYY-MM-DD)');
 export const SalesQuery = z
-  .object({ from: day, to: day, by: z.enum(['day', 'title'], { message: 'must be day or title' }).default('day'), format: z.enum(['json', 'csv']).default('json') })
+  .object({
+    from: day,
+    to: day,
+    by: z.enum(['day', 'title'], { message: 'must be day or title' }).default('day'),
+    format: z.enum(['json', 'csv']).default('json'),
+  })
   .refine((q) => q.to >= q.from, { message: 'must not be before from', path: ['to'] });
 export const UnusedBalanceQuery = z.object({ date: day, format: z.enum(['json', 'csv']).default('json') });
 
 export const IdParams = z.object({ id: id('must be an id') });
 
 export const OrderParams = z.object({ id: IdParams.shape.id, orderId: IdParams.shape.id });
-export const AuditQuery = z.object({ subject: z.string().max(100).optional(), offset: z.coerce.number().int().min(0).max(1_000_000).default(0) });
+export const AuditQuery = z.object({
+  subject: z.string().max(100).optional(),
+  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+});
 /** Query of a book import (the file itself is the body). */
-export const ImportQuery = z.object({ token: z.string({ message: 'is required' }).min(1, 'is required').max(200), name: z.string().max(200).default('upload.cbz') });
+export const ImportQuery = z.object({
+  token: z.string({ message: 'is required' }).min(1, 'is required').max(200),
+  name: z.string().max(200).default('upload.cbz'),
+});
 export const CouponEnabledBody = z.object({ token: z.string().min(1).max(200), enabled: z.boolean() });
 
 // Responses
@@ -192,7 +243,14 @@ export type AuditView = z.infer<typeof AuditView>;
 export const AuditList = z.object({ entries: z.array(AuditView) });
 export type AuditList = z.infer<typeof AuditList>;
 
-export const TitleListItem = z.object({ id: z.number(), name: z.string(), kana: z.string(), eroticType: z.number(), bookCount: z.number(), publishedCount: z.number() });
+export const TitleListItem = z.object({
+  id: z.number(),
+  name: z.string(),
+  kana: z.string(),
+  eroticType: z.number(),
+  bookCount: z.number(),
+  publishedCount: z.number(),
+});
 export type TitleListItem = z.infer<typeof TitleListItem>;
 export const TitleList = z.object({ titles: z.array(TitleListItem) });
 export type TitleList = z.infer<typeof TitleList>;
@@ -277,7 +335,14 @@ export type CouponList = z.infer<typeof CouponList>;
 export const CreatedCoupon = AdminCoupon.extend({ given: z.number() });
 export type CreatedCoupon = z.infer<typeof CreatedCoupon>;
 
-export const MemberListItem = z.object({ id: z.number(), email: z.string(), nickname: z.string(), createdAt: z.number(), suspended: z.boolean(), withdrawn: z.boolean() });
+export const MemberListItem = z.object({
+  id: z.number(),
+  email: z.string(),
+  nickname: z.string(),
+  createdAt: z.number(),
+  suspended: z.boolean(),
+  withdrawn: z.boolean(),
+});
 export type MemberListItem = z.infer<typeof MemberListItem>;
 export const MemberList = z.object({ members: z.array(MemberListItem) });
 export type MemberList = z.infer<typeof MemberList>;
@@ -317,7 +382,11 @@ export type MemberLedger = z.infer<typeof MemberLedger>;
  * REVERSED: the provider took the refund, then reported it failed (Stripe's `charge.refund.updated`,
  * a closed card): the coins the cancellation took back were given back to the member; no retry.
  */
-export const RefundState = z.object({ amountYen: z.number(), status: z.enum(['PENDING', 'SENDING', 'SUCCEEDED', 'FAILED', 'REVERSED']), failure: z.string().nullable() });
+export const RefundState = z.object({
+  amountYen: z.number(),
+  status: z.enum(['PENDING', 'SENDING', 'SUCCEEDED', 'FAILED', 'REVERSED']),
+  failure: z.string().nullable(),
+});
 export type RefundState = z.infer<typeof RefundState>;
 
 /** A member as support sees them: account, orders, wallet, coupons and books. */

@@ -16,11 +16,23 @@ export const token = z.string({ message: 'is required' }).min(1, 'is required').
 export const version = z.number({ message: 'is required' }).int().min(0);
 export const text = (max: number) => z.string({ message: 'must be text' }).max(max, `must be at most ${max} characters`);
 export const count = (max: number) =>
-  z.number({ message: 'must be a non-negative integer' }).int('must be a non-negative integer').min(0, 'must be a non-negative integer').max(max, 'is too large');
+  z
+    .number({ message: 'must be a non-negative integer' })
+    .int('must be a non-negative integer')
+    .min(0, 'must be a non-negative integer')
+    .max(max, 'is too large');
 const yen = count(10_000_000);
 const positive = (max: number) =>
-  z.number({ message: 'must be a positive integer' }).int('must be a positive integer').min(1, 'must be a positive integer').max(max, 'is too large');
-export const refId = z.number({ message: 'must be an id' }).int('must be an id').min(1, 'must be an id').max(2_147_483_647, 'must be an id');
+  z
+    .number({ message: 'must be a positive integer' })
+    .int('must be a positive integer')
+    .min(1, 'must be a positive integer')
+    .max(max, 'is too large');
+export const refId = z
+  .number({ message: 'must be an id' })
+  .int('must be an id')
+  .min(1, 'must be an id')
+  .max(2_147_483_647, 'must be an id');
 export const tokyoTime = z.string({ message: 'must be a date and time' }).transform((value, ctx) => {
   const instant = tokyoMinuteToInstant(value);
   if (instant === null) {
@@ -34,7 +46,9 @@ export const tokyoTime = z.string({ message: 'must be a date and time' }).transf
 });
 
 const pointCampaignFields = {
-  type: z.enum(pointCampaignTypes as [PointCampaignType, ...PointCampaignType[]], { message: `must be one of ${pointCampaignTypes.join(', ')}` }),
+  type: z.enum(pointCampaignTypes as [PointCampaignType, ...PointCampaignType[]], {
+    message: `must be one of ${pointCampaignTypes.join(', ')}`,
+  }),
   name: text(100).trim().min(1, 'is required'),
   /** Percent of the price paid; 0 when the campaign gives fixed points. */
   rate: count(100),
@@ -112,7 +126,10 @@ const bundleFields = {
   name: text(200).trim().min(1, 'is required'),
   /** The bundle's price in coins (tax included), below the books' list prices together. */
   price: yen,
-  bookIds: z.array(refId, { message: 'must be a list of book ids' }).min(2, 'must hold at least 2 books').max(100, 'must hold at most 100 books'),
+  bookIds: z
+    .array(refId, { message: 'must be a list of book ids' })
+    .min(2, 'must hold at least 2 books')
+    .max(100, 'must hold at most 100 books'),
   start: tokyoTime,
   end: tokyoTime.nullable().default(null),
 };
@@ -144,7 +161,13 @@ const coinPackFields = {
   bonus: count(1_000_000).default(0),
   bonusPoint: count(1_000_000).default(0),
   /** Purchases per member; null for no limit. */
-  limit: z.number({ message: 'must be at least 1' }).int('must be at least 1').min(1, 'must be at least 1').max(1000, 'is too large').nullable().default(null),
+  limit: z
+    .number({ message: 'must be at least 1' })
+    .int('must be at least 1')
+    .min(1, 'must be at least 1')
+    .max(1000, 'is too large')
+    .nullable()
+    .default(null),
   highlight: z
     .enum(Object.values(CoinHighlight) as [CoinHighlight, ...CoinHighlight[]], {
       message: 'must be none, popular or bargain',

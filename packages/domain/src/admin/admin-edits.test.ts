@@ -24,7 +24,11 @@ describe('patchShape', () => {
 describe('applyPatch', () => {
   it('puts each field sent over the row and keeps the others (undefined is not sent, null is)', () => {
     const row: { name: string; description: string; end: number | null } = { name: '灯台', description: '明かされる過去の真実。', end: 5 };
-    expect(applyPatch(row, { name: '灯台守', description: undefined })).toEqual({ name: '灯台守', description: '明かされる過去の真実。', end: 5 });
+    expect(applyPatch(row, { name: '灯台守', description: undefined })).toEqual({
+      name: '灯台守',
+      description: '明かされる過去の真実。',
+      end: 5,
+    });
     expect(applyPatch(row, { end: null })).toEqual({ ...row, end: null });
   });
 });
@@ -36,6 +40,8 @@ describe('rules outside a schema', () => {
   it('names the field and the message a schema would', () => {
     expect(ruleIssues(rule, { start: 2, end: 1 })).toEqual([{ field: 'end', message: 'must end after it starts' }]);
     expect(ruleIssues(rule, { start: 1, end: 2 })).toEqual([]);
-    expect(() => checkRule(rule, { start: 2, end: 1 })).toThrow(expect.objectContaining({ status: 400, messages: ['end: must end after it starts'] }));
+    expect(() => checkRule(rule, { start: 2, end: 1 })).toThrow(
+      expect.objectContaining({ status: 400, messages: ['end: must end after it starts'] }),
+    );
   });
 });

@@ -15,7 +15,10 @@ type Optional<T> = T extends z.ZodDefault<infer Inner> ? z.ZodOptional<Inner> : 
  * field's default, so a field left out would be sent as its default and reset the stored value.)
  */
 export function patchShape<S extends z.ZodRawShape>(shape: S): { [K in keyof S]: Optional<S[K]> } {
-  const entries = Object.entries(shape).map(([key, field]) => [key, z.optional(field instanceof z.ZodDefault ? field.removeDefault() : field)]);
+  const entries = Object.entries(shape).map(([key, field]) => [
+    key,
+    z.optional(field instanceof z.ZodDefault ? field.removeDefault() : field),
+  ]);
   return Object.fromEntries(entries) as { [K in keyof S]: Optional<S[K]> };
 }
 

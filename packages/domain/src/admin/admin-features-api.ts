@@ -18,14 +18,18 @@ const featureFields = {
   start: tokyoTime,
   end: tokyoTime,
   /** The serials in the order the store shows them. */
-  serialIds: z.array(refId, { message: 'must be a list of serials' }).min(1, 'must hold at least one serial').max(50, 'must hold at most 50 serials'),
+  serialIds: z
+    .array(refId, { message: 'must be a list of serials' })
+    .min(1, 'must hold at least one serial')
+    .max(50, 'must hold at most 50 serials'),
 };
 export type FeatureFields = z.infer<z.ZodObject<typeof featureFields>>;
 
 /** A feature's rules across its fields: checked on a new one, and on a saved one as the save leaves it. */
 export function checkFeature(f: FeatureFields, ctx: z.RefinementCtx) {
   if (f.end <= f.start) ctx.addIssue({ code: 'custom', path: ['end'], message: 'must end after it starts' });
-  if (new Set(f.serialIds).size !== f.serialIds.length) ctx.addIssue({ code: 'custom', path: ['serialIds'], message: 'must not repeat a serial' });
+  if (new Set(f.serialIds).size !== f.serialIds.length)
+    ctx.addIssue({ code: 'custom', path: ['serialIds'], message: 'must not repeat a serial' });
 }
 
 export const CreateFeatureBody = z.object({ token, ...featureFields }).superRefine(checkFeature);
@@ -52,4 +56,3 @@ export const AdminFeatureView = z.object({
 export type AdminFeatureView = z.infer<typeof AdminFeatureView>;
 export const FeatureList = z.object({ features: z.array(AdminFeatureView) });
 export type FeatureList = z.infer<typeof FeatureList>;
-

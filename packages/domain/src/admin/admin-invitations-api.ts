@@ -26,7 +26,11 @@ export type InvitationState = (typeof INVITATION_STATES)[number];
 export const MAX_INVITER_STEPS = 20;
 
 const positive = (max: number) =>
-  z.number({ message: 'must be a positive integer' }).int('must be a positive integer').min(1, 'must be a positive integer').max(max, 'is too large');
+  z
+    .number({ message: 'must be a positive integer' })
+    .int('must be a positive integer')
+    .min(1, 'must be a positive integer')
+    .max(max, 'is too large');
 
 const step = z.object({
   /** Manga coins the inviter gets for this friend. */
@@ -36,7 +40,10 @@ const step = z.object({
 });
 
 const image = z.object({
-  location: text(40).trim().min(1, 'is required').regex(/^[a-z_]+$/, 'must be a location like top or share'),
+  location: text(40)
+    .trim()
+    .min(1, 'is required')
+    .regex(/^[a-z_]+$/, 'must be a location like top or share'),
   imageUrl: text(500)
     .trim()
     .regex(/^(\/(?!\/)|https:\/\/)\S+$/, 'must be a path on the store or an https address'),
@@ -48,7 +55,10 @@ const inviterIncentive = z.object({
   limit: count(1000),
   /** true: the n-th friend earns the n-th step; false: every friend earns the first step. */
   useSteps: z.boolean({ message: 'must be true or false' }).default(false),
-  steps: z.array(step, { message: 'must be a list of steps' }).min(1, 'must hold at least one step').max(MAX_INVITER_STEPS, `must hold at most ${MAX_INVITER_STEPS} steps`),
+  steps: z
+    .array(step, { message: 'must be a list of steps' })
+    .min(1, 'must hold at least one step')
+    .max(MAX_INVITER_STEPS, `must hold at most ${MAX_INVITER_STEPS} steps`),
 });
 
 const inviteeIncentive = z.object({
@@ -81,7 +91,8 @@ export type InvitationCampaignFields = z.infer<z.ZodObject<typeof invitationCamp
 export function checkInvitationCampaign(c: InvitationCampaignFields, ctx: z.RefinementCtx) {
   if (c.end <= c.start) ctx.addIssue({ code: 'custom', path: ['end'], message: 'must end after it starts' });
   const { limit, useSteps, steps } = c.inviterIncentive;
-  if (useSteps && limit > steps.length) ctx.addIssue({ code: 'custom', path: ['inviterIncentive', 'limit'], message: `must not exceed the ${steps.length} steps` });
+  if (useSteps && limit > steps.length)
+    ctx.addIssue({ code: 'custom', path: ['inviterIncentive', 'limit'], message: `must not exceed the ${steps.length} steps` });
 }
 
 export const CreateInvitationCampaignBody = z.object({ token, ...invitationCampaignFields }).superRefine(checkInvitationCampaign);
@@ -102,7 +113,11 @@ export const AdminInvitationCampaignView = z.object({
   utmCampaign: z.string(),
   images: z.array(z.object({ location: z.string(), imageUrl: z.string(), alt: z.string() })),
   campaignType: z.enum(INVITATION_CAMPAIGN_TYPES),
-  inviterIncentive: z.object({ limit: z.number(), useSteps: z.boolean(), steps: z.array(z.object({ mangaCoinAmount: z.number(), expireDays: z.number() })) }),
+  inviterIncentive: z.object({
+    limit: z.number(),
+    useSteps: z.boolean(),
+    steps: z.array(z.object({ mangaCoinAmount: z.number(), expireDays: z.number() })),
+  }),
   inviteeIncentive: z.object({ amount: z.number(), minCartPrice: z.number(), expireDays: z.number() }),
   /** The most coins one inviter can earn (§5). */
   inviterMaximum: z.number(),

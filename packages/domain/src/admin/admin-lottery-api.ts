@@ -54,7 +54,10 @@ const box = z.object({
   id: refId.optional(),
   name: text(100).trim().min(1, 'is required'),
   sortOrder: count(1000).default(0),
-  prizes: z.array(prize, { message: 'must be a list of prizes' }).min(1, 'must hold at least one prize').max(50, 'must hold at most 50 prizes'),
+  prizes: z
+    .array(prize, { message: 'must be a list of prizes' })
+    .min(1, 'must hold at least one prize')
+    .max(50, 'must hold at most 50 prizes'),
 });
 export type LotteryBoxInput = z.infer<typeof box>;
 
@@ -91,17 +94,22 @@ const boxOdds = (b: { prizes: readonly { odds: number }[] }): number => b.prizes
 export function checkLotteryCampaign(c: LotteryCampaignFields, ctx: z.RefinementCtx) {
   if (c.end <= c.start) ctx.addIssue({ code: 'custom', path: ['end'], message: 'must end after it starts' });
   const ids = (list: readonly { id?: number | undefined }[]) => list.flatMap((x) => (x.id === undefined ? [] : [x.id]));
-  if (new Set(ids(c.boxes)).size !== ids(c.boxes).length) ctx.addIssue({ code: 'custom', path: ['boxes'], message: 'must not repeat a box' });
+  if (new Set(ids(c.boxes)).size !== ids(c.boxes).length)
+    ctx.addIssue({ code: 'custom', path: ['boxes'], message: 'must not repeat a box' });
   const prizeIds = ids(c.boxes.flatMap((b) => b.prizes));
   if (new Set(prizeIds).size !== prizeIds.length) ctx.addIssue({ code: 'custom', path: ['boxes'], message: 'must not repeat a prize' });
   c.boxes.forEach((b, i) => {
     const total = boxOdds(b);
-    if (total !== ODDS_TOTAL) ctx.addIssue({ code: 'custom', path: ['boxes', i, 'prizes'], message: `odds must add up to ${ODDS_TOTAL}‰ (now ${total}‰)` });
+    if (total !== ODDS_TOTAL)
+      ctx.addIssue({ code: 'custom', path: ['boxes', i, 'prizes'], message: `odds must add up to ${ODDS_TOTAL}‰ (now ${total}‰)` });
     b.prizes.forEach((p, j) => {
       const at = (field: string) => ['boxes', i, 'prizes', j, field];
-      if ((p.kind === PrizeKind.MANGA_COIN || p.kind === PrizeKind.POINT) && p.amount < 1) ctx.addIssue({ code: 'custom', path: at('amount'), message: 'must be at least 1 for coins or points' });
-      if (p.kind === PrizeKind.BOOK && p.bookId === null) ctx.addIssue({ code: 'custom', path: at('bookId'), message: 'is required for a book prize' });
-      if (p.kind === PrizeKind.COUPON && p.couponId === null) ctx.addIssue({ code: 'custom', path: at('couponId'), message: 'is required for a coupon prize' });
+      if ((p.kind === PrizeKind.MANGA_COIN || p.kind === PrizeKind.POINT) && p.amount < 1)
+        ctx.addIssue({ code: 'custom', path: at('amount'), message: 'must be at least 1 for coins or points' });
+      if (p.kind === PrizeKind.BOOK && p.bookId === null)
+        ctx.addIssue({ code: 'custom', path: at('bookId'), message: 'is required for a book prize' });
+      if (p.kind === PrizeKind.COUPON && p.couponId === null)
+        ctx.addIssue({ code: 'custom', path: at('couponId'), message: 'is required for a coupon prize' });
     });
   });
 }

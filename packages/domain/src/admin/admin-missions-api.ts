@@ -27,7 +27,10 @@ const image = z
   .string({ message: 'must be an image address' })
   .trim()
   .max(500, 'must be at most 500 characters')
-  .refine((v) => v === '' || /^\/(?!\/)\S*$/.test(v) || /^https:\/\/[^\s/]+\S*$/.test(v), 'must be an image address (/path or https://...)');
+  .refine(
+    (v) => v === '' || /^\/(?!\/)\S*$/.test(v) || /^https:\/\/[^\s/]+\S*$/.test(v),
+    'must be an image address (/path or https://...)',
+  );
 
 const task = z.object({
   /** A saved task's id (it keeps what members have done of it); absent for a new task. */
@@ -96,7 +99,12 @@ export const AdminMissionView = z.object({
       members: z.number(),
     }),
   ),
-  bonus: z.object({ rewardType: z.literal(MISSION_REWARD_TYPES), amount: z.number(), lotteryCampaignId: z.number().nullable(), label: z.string() }),
+  bonus: z.object({
+    rewardType: z.literal(MISSION_REWARD_TYPES),
+    amount: z.number(),
+    lotteryCampaignId: z.number().nullable(),
+    label: z.string(),
+  }),
   /** Members who completed it and were given the bonus. */
   rewarded: z.number(),
   state: z.enum(MISSION_STATES),

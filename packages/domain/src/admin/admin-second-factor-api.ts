@@ -30,7 +30,9 @@ export const TotpEnrolment = z.object({ secret: z.string(), uri: z.string(), qrC
 export type TotpEnrolment = z.infer<typeof TotpEnrolment>;
 
 /** A six-digit code of the authenticator, or a recovery code (`xxxx-xxxx-xxxx`, hyphens and spaces optional). */
-export const SecondFactorCode = z.object({ code: z.string({ message: 'is required' }).trim().min(1, 'is required').max(64, 'is too long') });
+export const SecondFactorCode = z.object({
+  code: z.string({ message: 'is required' }).trim().min(1, 'is required').max(64, 'is too long'),
+});
 export type SecondFactorCode = z.infer<typeof SecondFactorCode>;
 
 export const RecoveryCodes = z.object({ recoveryCodes: z.array(z.string()) });

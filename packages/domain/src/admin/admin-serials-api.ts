@@ -12,7 +12,11 @@ import { patchShape } from './admin-edits';
 const token = z.string({ message: 'is required' }).min(1, 'is required').max(200);
 const version = z.number({ message: 'is required' }).int().min(0);
 const count = (max: number) =>
-  z.number({ message: 'must be a non-negative integer' }).int('must be a non-negative integer').min(0, 'must be a non-negative integer').max(max, `must be at most ${max}`);
+  z
+    .number({ message: 'must be a non-negative integer' })
+    .int('must be a non-negative integer')
+    .min(0, 'must be a non-negative integer')
+    .max(max, `must be at most ${max}`);
 const tokyoTime = z.string({ message: 'must be a date and time' }).transform((value, ctx) => {
   const instant = tokyoMinuteToInstant(value);
   if (instant === null) {
@@ -69,7 +73,11 @@ export type CreateSerialBody = z.infer<typeof CreateSerialBody>;
 const EPISODE_LAYOUTS = [LayoutType.FIXED, LayoutType.WEBTOON] as const;
 const episodeLayout = z.literal(EPISODE_LAYOUTS, { message: 'must be 0 (pages) or 1 (webtoon)' });
 /** The volume of the serial's title that collects the episode (§3 Serial episode bookId), or null. */
-const collectedIn = z.number({ message: 'must be a book id or null' }).int('must be a book id or null').min(1, 'must be a book id or null').nullable();
+const collectedIn = z
+  .number({ message: 'must be a book id or null' })
+  .int('must be a book id or null')
+  .min(1, 'must be a book id or null')
+  .nullable();
 
 const episodeFields = {
   title: z.string({ message: 'must be text' }).trim().min(1, 'is required').max(200, 'must be at most 200 characters'),
@@ -84,8 +92,10 @@ const episodeFields = {
 /** Free is price 0, a ticket or coin episode costs at least 1; distribution ends after it starts. */
 export type EpisodeFields = z.infer<z.ZodObject<typeof episodeFields>>;
 export function episodeRules(e: Pick<EpisodeFields, 'price' | 'spendType' | 'releaseAt' | 'endAt'>, ctx: z.RefinementCtx) {
-  if (e.spendType === SpendType.FREE && e.price !== 0) ctx.addIssue({ code: 'custom', path: ['price'], message: 'must be 0 for a free episode' });
-  if (e.spendType !== SpendType.FREE && e.price === 0) ctx.addIssue({ code: 'custom', path: ['price'], message: 'must be at least 1 for a ticket or coin episode' });
+  if (e.spendType === SpendType.FREE && e.price !== 0)
+    ctx.addIssue({ code: 'custom', path: ['price'], message: 'must be 0 for a free episode' });
+  if (e.spendType !== SpendType.FREE && e.price === 0)
+    ctx.addIssue({ code: 'custom', path: ['price'], message: 'must be at least 1 for a ticket or coin episode' });
   if (e.endAt !== null && e.endAt <= e.releaseAt) ctx.addIssue({ code: 'custom', path: ['endAt'], message: 'must be after the release' });
 }
 
@@ -101,7 +111,10 @@ export type UpdateEpisodeBody = z.infer<typeof UpdateEpisodeBody>;
 /** The sample of a book: its first `samplePageTotal` pages, or the chosen pages (0-based) when `customSamplePages` is a list. */
 const sampleFields = {
   samplePageTotal: count(1000),
-  customSamplePages: z.array(count(100_000), { message: 'must be a list of page numbers' }).max(200, 'must be at most 200 pages').nullable(),
+  customSamplePages: z
+    .array(count(100_000), { message: 'must be a list of page numbers' })
+    .max(200, 'must be at most 200 pages')
+    .nullable(),
 };
 /** The fields sent are changed, the others kept: a new first-pages count leaves the chosen pages as they are. */
 export const UpdateSampleBody = z.object({ token, version, ...patchShape(sampleFields) });
@@ -119,7 +132,10 @@ export const EpisodePagesQuery = CoverQuery;
 const day = z.string({ message: 'is required' }).regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date (YYYY-MM-DD)');
 const range = { from: day, to: day, format: z.enum(['json', 'csv']).default('json') };
 export const TopTitlesQuery = z
-  .object({ ...range, limit: z.coerce.number({ message: 'must be 1–100' }).int('must be 1–100').min(1, 'must be 1–100').max(100, 'must be 1–100').default(10) })
+  .object({
+    ...range,
+    limit: z.coerce.number({ message: 'must be 1–100' }).int('must be 1–100').min(1, 'must be 1–100').max(100, 'must be 1–100').default(10),
+  })
   .refine((q) => q.to >= q.from, { message: 'must not be before from', path: ['to'] });
 export const CoinPackSalesQuery = z.object(range).refine((q) => q.to >= q.from, { message: 'must not be before from', path: ['to'] });
 
@@ -183,7 +199,15 @@ export const SERIAL_IMAGE_SIZE = { width: 522, height: 327 } as const;
 export const SerialImageQuery = CoverQuery;
 
 /** A row of the top titles report: a title's sales in the period, ranked by yen and coins. */
-export const TopTitleRow = z.object({ rank: z.number(), titleId: z.number(), name: z.string(), orders: z.number(), books: z.number(), yen: z.number(), coins: z.number() });
+export const TopTitleRow = z.object({
+  rank: z.number(),
+  titleId: z.number(),
+  name: z.string(),
+  orders: z.number(),
+  books: z.number(),
+  yen: z.number(),
+  coins: z.number(),
+});
 export type TopTitleRow = z.infer<typeof TopTitleRow>;
 export const TopTitlesReport = z.object({ rows: z.array(TopTitleRow) });
 export type TopTitlesReport = z.infer<typeof TopTitlesReport>;
@@ -192,7 +216,14 @@ export type TopTitlesReport = z.infer<typeof TopTitlesReport>;
 const COIN_SALE_SOURCES = ['pack', 'subscription'] as const;
 
 /** A row of the manga coin sales report: completed payments of one source and payment type (`total` sums them all). */
-export const CoinPackSalesRow = z.object({ source: z.enum([...COIN_SALE_SOURCES, 'total']), paymentType: z.string(), orders: z.number(), yen: z.number(), coins: z.number(), bonus: z.number() });
+export const CoinPackSalesRow = z.object({
+  source: z.enum([...COIN_SALE_SOURCES, 'total']),
+  paymentType: z.string(),
+  orders: z.number(),
+  yen: z.number(),
+  coins: z.number(),
+  bonus: z.number(),
+});
 export type CoinPackSalesRow = z.infer<typeof CoinPackSalesRow>;
 export const CoinPackSalesReport = z.object({ rows: z.array(CoinPackSalesRow), total: CoinPackSalesRow });
 export type CoinPackSalesReport = z.infer<typeof CoinPackSalesReport>;

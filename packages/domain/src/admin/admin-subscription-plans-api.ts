@@ -18,7 +18,11 @@ export const PLAN_STATES = ['running', 'scheduled', 'ended'] as const;
 export type PlanState = (typeof PLAN_STATES)[number];
 
 const positive = (max: number) =>
-  z.number({ message: 'must be a positive integer' }).int('must be a positive integer').min(1, 'must be a positive integer').max(max, 'is too large');
+  z
+    .number({ message: 'must be a positive integer' })
+    .int('must be a positive integer')
+    .min(1, 'must be a positive integer')
+    .max(max, 'is too large');
 
 const subscriptionPlanFields = {
   name: text(100).trim().min(1, 'is required'),
@@ -30,7 +34,9 @@ const subscriptionPlanFields = {
   cycleBonus: count(1_000_000).default(0),
   highlightType: z.enum(PLAN_HIGHLIGHTS, { message: `must be one of ${PLAN_HIGHLIGHTS.join(', ')}` }).default('none'),
   paymentTypes: z
-    .array(z.enum(PLAN_PAYMENT_TYPES, { message: `must be ${PLAN_PAYMENT_TYPES.join(', ')}` }), { message: 'must be a list of payment types' })
+    .array(z.enum(PLAN_PAYMENT_TYPES, { message: `must be ${PLAN_PAYMENT_TYPES.join(', ')}` }), {
+      message: 'must be a list of payment types',
+    })
     .min(1, 'must hold at least one payment type')
     .refine((types) => new Set(types).size === types.length, 'must not repeat a payment type'),
   /** Lower shows first on the subscription page. */

@@ -25,16 +25,25 @@ export const UserBooksByTitleQuery = z.object({ ac: acParam, title_id: idParam }
 /** `POST /user_books/me/hide` and `/unhide`: a one-time token and the books (`1,2,3` or an array). */
 export const HideBooksInput = z.object({
   token: tokenParam,
-  book_ids: z.union([idListParam, z.array(z.number().int().min(0)).min(1).max(100).transform((ids) => [...new Set(ids)])], {
-    message: 'must be non-negative integer ids separated by commas',
-  }),
+  book_ids: z.union(
+    [
+      idListParam,
+      z
+        .array(z.number().int().min(0))
+        .min(1)
+        .max(100)
+        .transform((ids) => [...new Set(ids)]),
+    ],
+    {
+      message: 'must be non-negative integer ids separated by commas',
+    },
+  ),
 });
 
 export const ContinueQuery = z.object({
   ac: acParam,
   limit: z.coerce.number({ message: 'must be a number' }).int().min(1).max(20, 'must be at most 20').default(CONTINUE_LIMIT),
 });
-
 
 /** `GET /user_books/me/offline?book_ids=1,2,3`: which of the books saved on a device the member may still read. */
 export const OfflineCheckQuery = z.object({ ac: acParam, book_ids: idListParam });

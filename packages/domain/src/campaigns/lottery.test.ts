@@ -35,8 +35,15 @@ describe('pickPrize (property)', () => {
   });
 
   it('a sold-out prize leaves the pool and the others share its odds', () => {
-    const o = odds([{ id: 1, weight: 1, remaining: 0 }, { id: 2, weight: 1, remaining: null }, { id: 3, weight: 3, remaining: 5 }]);
-    expect([...o]).toEqual([[2, 0.25], [3, 0.75]]);
+    const o = odds([
+      { id: 1, weight: 1, remaining: 0 },
+      { id: 2, weight: 1, remaining: null },
+      { id: 3, weight: 3, remaining: 5 },
+    ]);
+    expect([...o]).toEqual([
+      [2, 0.25],
+      [3, 0.75],
+    ]);
   });
 });
 
@@ -67,8 +74,14 @@ describe('grantReaction (§8)', () => {
   it('maps each outcome', () => {
     expect(grantReaction({ ok: true })).toMatchObject({ kind: 'granted', message: 'くじが1枚付与されました' });
     expect(grantReaction({ ok: false, errorCode: 'ALREADY_GRANT_TICKET' })).toEqual({ kind: 'silent', storeDay: true });
-    expect(grantReaction({ ok: false, errorCode: 'NOT_TARGET_BOOK' })).toMatchObject({ kind: 'snackbar', message: '無料作品を読むとくじがもらえます' });
-    expect(grantReaction({ ok: false, errorCode: 'OUT_OF_TERM', message: '期間外です' })).toMatchObject({ kind: 'toast', message: '期間外です' });
+    expect(grantReaction({ ok: false, errorCode: 'NOT_TARGET_BOOK' })).toMatchObject({
+      kind: 'snackbar',
+      message: '無料作品を読むとくじがもらえます',
+    });
+    expect(grantReaction({ ok: false, errorCode: 'OUT_OF_TERM', message: '期間外です' })).toMatchObject({
+      kind: 'toast',
+      message: '期間外です',
+    });
     expect(grantReaction({ ok: false })).toMatchObject({ kind: 'toast', message: 'くじを受け取れませんでした' });
   });
 });

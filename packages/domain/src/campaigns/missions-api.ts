@@ -12,7 +12,10 @@ export const MissionReadEndBody = z
     book_id: id('must be a book id').optional(),
     serial_episode_id: id('must be an episode id').optional(),
   })
-  .refine((b) => b.book_id !== undefined || b.serial_episode_id !== undefined, { message: 'book_id or serial_episode_id is required', path: ['book_id'] });
+  .refine((b) => b.book_id !== undefined || b.serial_episode_id !== undefined, {
+    message: 'book_id or serial_episode_id is required',
+    path: ['book_id'],
+  });
 
 export const MissionNoticeBody = z.object({ mission_id: id('must be a mission id') });
 

@@ -10,10 +10,13 @@ describe('missions', () => {
   });
   it('a mission is complete exactly when every task reached its target (property)', () => {
     fc.assert(
-      fc.property(fc.array(fc.record({ target: fc.integer({ min: 1, max: 5 }), progress: fc.integer({ min: 0, max: 8 }) }), { maxLength: 5 }), (tasks) => {
-        expect(isMissionComplete(tasks)).toBe(tasks.length > 0 && tasks.every((t) => t.progress >= t.target));
-        for (const t of tasks) expect(shownProgress(t)).toBeLessThanOrEqual(t.target);
-      }),
+      fc.property(
+        fc.array(fc.record({ target: fc.integer({ min: 1, max: 5 }), progress: fc.integer({ min: 0, max: 8 }) }), { maxLength: 5 }),
+        (tasks) => {
+          expect(isMissionComplete(tasks)).toBe(tasks.length > 0 && tasks.every((t) => t.progress >= t.target));
+          for (const t of tasks) expect(shownProgress(t)).toBeLessThanOrEqual(t.target);
+        },
+      ),
     );
   });
   it('names rewards in Japanese (§9 types)', () => {

@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { type BulkVolume, pickBulkVolumes } from './bulk-buy';
 
-const vol = (n: number, over: Partial<BulkVolume> = {}): BulkVolume => ({ bookId: 100 + n, vol: n, owned: false, onSale: true, unreleased: false, ...over });
+const vol = (n: number, over: Partial<BulkVolume> = {}): BulkVolume => ({
+  bookId: 100 + n,
+  vol: n,
+  owned: false,
+  onSale: true,
+  unreleased: false,
+  ...over,
+});
 const title = [vol(1, { owned: true }), vol(2), vol(3, { owned: true }), vol(4), vol(5), vol(6, { onSale: false, unreleased: true })];
 
 describe('pickBulkVolumes', () => {

@@ -11,7 +11,11 @@ describe('checkCartItem', () => {
     expect(checkCartItem(facts)).toEqual({ validFlg: true, level: CartItemLevel.NONE, errors: [] });
   });
   it('a changed price is a WARNING, still bought', () => {
-    expect(checkCartItem({ ...facts, price: 400 })).toEqual({ validFlg: true, level: CartItemLevel.WARNING, errors: [CartItemError.CHANGED_PRICE] });
+    expect(checkCartItem({ ...facts, price: 400 })).toEqual({
+      validFlg: true,
+      level: CartItemLevel.WARNING,
+      errors: [CartItemError.CHANGED_PRICE],
+    });
   });
   it('owned, off sale or adult without the check are ERRORs with every reason', () => {
     expect(checkCartItem({ ...facts, owned: true, salable: false, adultOnly: true })).toEqual({
@@ -42,8 +46,14 @@ describe('orderTotals', () => {
     });
   });
   it('refuses points over the price and points not held', () => {
-    expect(orderTotals({ prices: [500], regularPrices: [500], couponDiscount: 100, usePoint: 401, pointBalance: 1000 })).toEqual({ ok: false, refusal: 'CART_NOT_USE_POINT_OVER_PRICE' });
-    expect(orderTotals({ prices: [500], regularPrices: [500], couponDiscount: 0, usePoint: 50, pointBalance: 49 })).toEqual({ ok: false, refusal: 'CART_NOT_ENOUGH_POINT' });
+    expect(orderTotals({ prices: [500], regularPrices: [500], couponDiscount: 100, usePoint: 401, pointBalance: 1000 })).toEqual({
+      ok: false,
+      refusal: 'CART_NOT_USE_POINT_OVER_PRICE',
+    });
+    expect(orderTotals({ prices: [500], regularPrices: [500], couponDiscount: 0, usePoint: 50, pointBalance: 49 })).toEqual({
+      ok: false,
+      refusal: 'CART_NOT_ENOUGH_POINT',
+    });
   });
   it('property: total = Σ prices − discount − points ≥ 0, integers, discount ≤ Σ prices', () => {
     fc.assert(
@@ -109,7 +119,15 @@ describe('coupon and points together', () => {
     limit: fc.option(fc.integer({ min: 1, max: 4 })),
     scope: fc.constantFrom(...Object.values(CouponTargetScope)),
     ids: fc.array(fc.integer({ min: 1, max: 30 }), { maxLength: 6 }),
-    steps: fc.array(fc.record({ stepNumber: fc.nat(3), requiredStepCount: fc.integer({ min: 1, max: 5 }), stepType: fc.constant('BOOK_COUNT'), stepRate: fc.integer({ min: 0, max: 100 }) }), { maxLength: 3 }),
+    steps: fc.array(
+      fc.record({
+        stepNumber: fc.nat(3),
+        requiredStepCount: fc.integer({ min: 1, max: 5 }),
+        stepType: fc.constant('BOOK_COUNT'),
+        stepRate: fc.integer({ min: 0, max: 100 }),
+      }),
+      { maxLength: 3 },
+    ),
   });
   it('for random carts and coupons: total = Σ prices − discount − points ≥ 0 and the discount ≤ the targeted items’ total', () => {
     fc.assert(

@@ -168,7 +168,12 @@ const idList = (max: number) =>
   z
     .union([z.string(), z.number(), z.array(z.union([z.string(), z.number()]))], { message: 'is required' })
     .transform((v) => (Array.isArray(v) ? v.map(String) : String(v).split(',')).map((s) => s.trim()))
-    .pipe(z.array(z.string().regex(/^\d{1,9}$/, 'must be ids separated by commas')).min(1).max(max))
+    .pipe(
+      z
+        .array(z.string().regex(/^\d{1,9}$/, 'must be ids separated by commas'))
+        .min(1)
+        .max(max),
+    )
     .transform((ids) => [...new Set(ids.map(Number))]);
 
 export const CartBookBody = z.object({ book_id: id });
@@ -183,7 +188,10 @@ export const ActiveItemsQuery = z.object({
   payment_type: z.enum(['COIN', 'MANGA_COIN']).default('COIN'),
   ac: z.coerce.number().int().optional(),
 });
-export const CartTokenQuery = z.object({ token: z.string({ message: 'is required' }).min(1).max(200), ac: z.coerce.number().int().optional() });
+export const CartTokenQuery = z.object({
+  token: z.string({ message: 'is required' }).min(1).max(200),
+  ac: z.coerce.number().int().optional(),
+});
 export const SetCouponBody = z.object({ couponId: id });
 export const OrderV3Body = z.object({
   usePoint: int(),
@@ -253,7 +261,9 @@ export const CartView = OrderTotals.extend({
    * Coupons the member holds that this cart is too small for yet (below their minimum), with how
    * much more to add: shown as not yet usable rather than left out (issue 34 item 13).
    */
-  pendingCoupons: z.array(z.object({ id: num, name: z.string(), couponType: num, rate: num.nullable(), minCartPrice: num, shortfall: num })),
+  pendingCoupons: z.array(
+    z.object({ id: num, name: z.string(), couponType: num, rate: num.nullable(), minCartPrice: num, shortfall: num }),
+  ),
   points: PointCampaignSummary,
 });
 export type CartView = z.infer<typeof CartView>;
@@ -363,7 +373,14 @@ export type OrderV3Response = z.infer<typeof OrderV3Response>;
  */
 export const CartOrderPending = z.object({
   status: OkStatus,
-  results: z.object({ orderId: num, orderStatus: z.literal('PROCESSING'), confirmUrl: z.string(), bookIds: ids, payPrice: num, clientSecret: z.string().optional() }),
+  results: z.object({
+    orderId: num,
+    orderStatus: z.literal('PROCESSING'),
+    confirmUrl: z.string(),
+    bookIds: ids,
+    payPrice: num,
+    clientSecret: z.string().optional(),
+  }),
 });
 export type CartOrderPending = z.infer<typeof CartOrderPending>;
 /** `POST /cart/order/v3` and `/v2`: the order made, or (card, carrier) the provider's page to go to. */

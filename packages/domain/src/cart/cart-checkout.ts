@@ -31,7 +31,8 @@ export const BundleIdPath = z.object({ id });
 /** How the cart is paid: the wallet's coins, or a provider method (card at once, the others on the provider's page). */
 const cartPaymentTypes = ['COIN', 'MANGA_COIN', ...coinPaymentMethods] as const;
 export type CartPaymentType = (typeof cartPaymentTypes)[number];
-export const isProviderMethod = (p: CartPaymentType): p is Extract<CartPaymentType, CoinPaymentMethod> => p !== 'COIN' && p !== 'MANGA_COIN';
+export const isProviderMethod = (p: CartPaymentType): p is Extract<CartPaymentType, CoinPaymentMethod> =>
+  p !== 'COIN' && p !== 'MANGA_COIN';
 
 const returnUrl = z
   .string()
@@ -55,7 +56,9 @@ export const OrderV2Body = z.object({
   sale_price: int,
   item_size: z.coerce.number({ message: 'must be a number' }).int().min(1).max(CART_LIMIT),
   payment_type: z
-    .union([z.enum(['COIN', 'MANGA_COIN']), z.enum(['0', '2']), z.literal(0), z.literal(2)], { message: 'must be COIN, MANGA_COIN, 0 or 2' })
+    .union([z.enum(['COIN', 'MANGA_COIN']), z.enum(['0', '2']), z.literal(0), z.literal(2)], {
+      message: 'must be COIN, MANGA_COIN, 0 or 2',
+    })
     .transform((v): 'COIN' | 'MANGA_COIN' => (v === 'COIN' || v === '0' || v === 0 ? 'COIN' : 'MANGA_COIN')),
 });
 

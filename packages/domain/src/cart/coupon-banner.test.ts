@@ -64,7 +64,15 @@ describe('coupon applied price', () => {
         fc.integer({ min: 0, max: 1_000_000 }),
         fc.integer({ min: -50, max: 200 }),
         fc.constantFrom(CouponType.DISCOUNT, CouponType.REDUCTION, CouponType.STEP_BOOK_COUNT, CouponType.STEP_TITLE_COUNT),
-        fc.array(fc.record({ stepNumber: fc.nat(9), requiredStepCount: fc.nat(9), stepType: fc.constant('BOOK_COUNT'), stepRate: fc.integer({ min: -10, max: 150 }) }), { maxLength: 4 }),
+        fc.array(
+          fc.record({
+            stepNumber: fc.nat(9),
+            requiredStepCount: fc.nat(9),
+            stepType: fc.constant('BOOK_COUNT'),
+            stepRate: fc.integer({ min: -10, max: 150 }),
+          }),
+          { maxLength: 4 },
+        ),
         (price, rate, couponType, s) => {
           const result = couponAppliedPrice({ couponType, rate, steps: s }, price);
           expect(Number.isInteger(result)).toBe(true);
@@ -94,7 +102,7 @@ describe('guest coupon banner for a book', () => {
     expect(guestCouponBanner(offer({ expireDatetime: NOW + DAY }), book(660), NOW)?.remaining).toBe('今日まで');
     expect(guestCouponBanner(offer({ expireDatetime: NOW + 1 }), book(660), NOW)?.remaining).toBe('今日まで');
   });
-  it('§9: the suffix names the last day (none on it), the image is the coupon\'s own, else the store\'s', () => {
+  it("§9: the suffix names the last day (none on it), the image is the coupon's own, else the store's", () => {
     expect(couponRemainingSuffix(Date.UTC(2026, 11, 24, 15), NOW)).toBe('（2026年12月24日まで）');
     expect(couponRemainingSuffix(NOW + DAY, NOW)).toBeNull();
     expect(couponRemainingSuffix(NOW - 1, NOW)).toBeNull();

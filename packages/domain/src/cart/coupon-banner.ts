@@ -70,7 +70,12 @@ const percentOff = (price: number, rate: number) => Math.floor((price * Math.min
 export function firstStep(steps: readonly CouponStep[]): CouponStep | null {
   let first: CouponStep | null = null;
   for (const s of steps) {
-    if (!first || s.requiredStepCount < first.requiredStepCount || (s.requiredStepCount === first.requiredStepCount && s.stepNumber < first.stepNumber)) first = s;
+    if (
+      !first ||
+      s.requiredStepCount < first.requiredStepCount ||
+      (s.requiredStepCount === first.requiredStepCount && s.stepNumber < first.stepNumber)
+    )
+      first = s;
   }
   return first;
 }

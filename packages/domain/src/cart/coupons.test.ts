@@ -55,12 +55,27 @@ describe('couponDiscount by type', () => {
   it('step by book count picks the highest step reached, and refuses below the first', () => {
     const c = coupon({ couponType: CouponType.STEP_BOOK_COUNT, rate: null, steps });
     expect(couponDiscount(c, [line(1, 100)], NOW)).toEqual({ ok: false, refusal: CouponRefusal.BOOK_COUNT_SHORTAGE });
-    expect(couponDiscount(c, [1, 2, 3].map((i) => line(i, 100)), NOW)).toMatchObject({ discount: 30 });
-    expect(couponDiscount(c, [1, 2, 3, 4, 5].map((i) => line(i, 100)), NOW)).toMatchObject({ discount: 150 });
+    expect(
+      couponDiscount(
+        c,
+        [1, 2, 3].map((i) => line(i, 100)),
+        NOW,
+      ),
+    ).toMatchObject({ discount: 30 });
+    expect(
+      couponDiscount(
+        c,
+        [1, 2, 3, 4, 5].map((i) => line(i, 100)),
+        NOW,
+      ),
+    ).toMatchObject({ discount: 150 });
   });
   it('step by title count counts distinct titles', () => {
     const c = coupon({ couponType: CouponType.STEP_TITLE_COUNT, rate: null, steps });
-    expect(couponDiscount(c, [line(1, 100, { titleId: 7 }), line(2, 100, { titleId: 7 })], NOW)).toEqual({ ok: false, refusal: CouponRefusal.TITLE_COUNT_SHORTAGE });
+    expect(couponDiscount(c, [line(1, 100, { titleId: 7 }), line(2, 100, { titleId: 7 })], NOW)).toEqual({
+      ok: false,
+      refusal: CouponRefusal.TITLE_COUNT_SHORTAGE,
+    });
     expect(couponDiscount(c, [line(1, 100, { titleId: 7 }), line(2, 100, { titleId: 8 })], NOW)).toMatchObject({ discount: 20 });
   });
   it('limit discounts only the most expensive targeted books', () => {
@@ -71,10 +86,16 @@ describe('couponDiscount by type', () => {
 describe('coupon refusals and targets', () => {
   it('expired, used, no target, price shortage', () => {
     expect(couponDiscount(coupon({ expireDatetime: NOW }), [line(1, 100)], NOW)).toEqual({ ok: false, refusal: CouponRefusal.EXPIRED });
-    expect(couponDiscount(coupon({ status: CouponStatus.USED }), [line(1, 100)], NOW)).toEqual({ ok: false, refusal: CouponRefusal.INVALID });
+    expect(couponDiscount(coupon({ status: CouponStatus.USED }), [line(1, 100)], NOW)).toEqual({
+      ok: false,
+      refusal: CouponRefusal.INVALID,
+    });
     const bookOnly = coupon({ couponTarget: { scope: CouponTargetScope.BOOK, ids: [9] } });
     expect(couponDiscount(bookOnly, [line(1, 100)], NOW)).toEqual({ ok: false, refusal: CouponRefusal.NO_TARGET });
-    expect(couponDiscount(coupon({ minCartPrice: 1000 }), [line(1, 999)], NOW)).toEqual({ ok: false, refusal: CouponRefusal.PRICE_SHORTAGE });
+    expect(couponDiscount(coupon({ minCartPrice: 1000 }), [line(1, 999)], NOW)).toEqual({
+      ok: false,
+      refusal: CouponRefusal.PRICE_SHORTAGE,
+    });
   });
   it('matches each scope of §9', () => {
     const l = line(1, 100, { titleId: 2, publisherId: 3, genreId: 4 });
@@ -105,13 +126,17 @@ const couponArb = fc.record({
   ids: fc.array(fc.integer({ min: 1, max: 20 }), { maxLength: 5 }),
   genreIds: fc.array(fc.integer({ min: 1, max: 3 }), { maxLength: 3 }),
   steps: fc.array(
-    fc.record({ stepNumber: fc.nat(5), requiredStepCount: fc.integer({ min: 1, max: 6 }), stepType: fc.constant('BOOK_COUNT'), stepRate: fc.integer({ min: 0, max: 100 }) }),
+    fc.record({
+      stepNumber: fc.nat(5),
+      requiredStepCount: fc.integer({ min: 1, max: 6 }),
+      stepType: fc.constant('BOOK_COUNT'),
+      stepRate: fc.integer({ min: 0, max: 100 }),
+    }),
     { maxLength: 4 },
   ),
 });
 type CouponInput = typeof couponArb extends fc.Arbitrary<infer T> ? T : never;
-const toRule = (c: CouponInput): CouponRule =>
-  coupon({ ...c, couponTarget: { scope: c.scope, ids: c.ids, genreIds: c.genreIds } });
+const toRule = (c: CouponInput): CouponRule => coupon({ ...c, couponTarget: { scope: c.scope, ids: c.ids, genreIds: c.genreIds } });
 
 describe('coupon properties', () => {
   it('a discount is an integer, never negative, never above the targeted books’ total', () => {
@@ -187,16 +212,22 @@ describe('a coupon the cart is too small for (issue 34 item 13)', () => {
   it('leaves out coupons refused for another reason: used, expired, no target in the cart', () => {
     expect(couponsBelowMinimum([{ ...ticket, status: CouponStatus.USED }], [line(1, 440)], NOW)).toEqual([]);
     expect(couponsBelowMinimum([ticket], [line(1, 440)], NOW + 2000)).toEqual([]);
-    expect(couponsBelowMinimum([{ ...ticket, couponTarget: { scope: CouponTargetScope.BOOK, ids: [9] } }], [line(1, 440)], NOW)).toEqual([]);
+    expect(couponsBelowMinimum([{ ...ticket, couponTarget: { scope: CouponTargetScope.BOOK, ids: [9] } }], [line(1, 440)], NOW)).toEqual(
+      [],
+    );
   });
   it('asks for exactly what the minimum lacks', () => {
     fc.assert(
-      fc.property(fc.array(fc.integer({ min: 1, max: 3000 }), { minLength: 1, maxLength: 5 }), fc.integer({ min: 1, max: 10000 }), (prices, min) => {
-        const lines = prices.map((p, i) => line(i + 1, p));
-        const total = prices.reduce((a, b) => a + b, 0);
-        const below = couponsBelowMinimum([{ ...ticket, minCartPrice: min }], lines, NOW);
-        expect(below).toEqual(total < min ? [{ coupon: { ...ticket, minCartPrice: min }, shortfall: min - total }] : []);
-      }),
+      fc.property(
+        fc.array(fc.integer({ min: 1, max: 3000 }), { minLength: 1, maxLength: 5 }),
+        fc.integer({ min: 1, max: 10000 }),
+        (prices, min) => {
+          const lines = prices.map((p, i) => line(i + 1, p));
+          const total = prices.reduce((a, b) => a + b, 0);
+          const below = couponsBelowMinimum([{ ...ticket, minCartPrice: min }], lines, NOW);
+          expect(below).toEqual(total < min ? [{ coupon: { ...ticket, minCartPrice: min }, shortfall: min - total }] : []);
+        },
+      ),
     );
   });
 });
@@ -211,15 +242,20 @@ describe('a member’s coupon price for one book (issue 34 item 2)', () => {
   });
   it('never goes below 0 nor above the price, and matches what the cart charges for the book alone', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 5000 }), fc.integer({ min: 0, max: 100 }), fc.integer({ min: 0, max: 6000 }), (price, rate, yen) => {
-        const coupons = [coupon({ id: 1, rate }), coupon({ id: 2, couponType: CouponType.REDUCTION, rate: yen })];
-        const shown = bookCouponPrice(coupons, line(1, price), NOW);
-        if (!shown) return;
-        expect(shown.couponPrice).toBeGreaterThanOrEqual(0);
-        expect(shown.couponPrice).toBeLessThan(price);
-        const charged = couponDiscount(shown.coupon, [line(1, price)], NOW);
-        expect(charged.ok && price - charged.discount).toBe(shown.couponPrice);
-      }),
+      fc.property(
+        fc.integer({ min: 1, max: 5000 }),
+        fc.integer({ min: 0, max: 100 }),
+        fc.integer({ min: 0, max: 6000 }),
+        (price, rate, yen) => {
+          const coupons = [coupon({ id: 1, rate }), coupon({ id: 2, couponType: CouponType.REDUCTION, rate: yen })];
+          const shown = bookCouponPrice(coupons, line(1, price), NOW);
+          if (!shown) return;
+          expect(shown.couponPrice).toBeGreaterThanOrEqual(0);
+          expect(shown.couponPrice).toBeLessThan(price);
+          const charged = couponDiscount(shown.coupon, [line(1, price)], NOW);
+          expect(charged.ok && price - charged.discount).toBe(shown.couponPrice);
+        },
+      ),
     );
   });
 });

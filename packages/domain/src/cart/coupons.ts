@@ -132,7 +132,11 @@ function rawDiscount(coupon: CouponRule, targeted: readonly CouponLine[], target
 }
 
 /** The coupon giving the largest discount on `lines` (ties: the one expiring first), or null. */
-export function bestCoupon<C extends CouponRule>(coupons: readonly C[], lines: readonly CouponLine[], now: number): { coupon: C; discount: number } | null {
+export function bestCoupon<C extends CouponRule>(
+  coupons: readonly C[],
+  lines: readonly CouponLine[],
+  now: number,
+): { coupon: C; discount: number } | null {
   return applicableCoupons(coupons, lines, now)[0] ?? null;
 }
 
@@ -140,7 +144,11 @@ export function bestCoupon<C extends CouponRule>(coupons: readonly C[], lines: r
  * The coupons that apply to `lines` with a discount above 0, best first (largest discount; ties:
  * the one expiring first, then the lower id): the cart's coupon picker, whose first is the best.
  */
-export function applicableCoupons<C extends CouponRule>(coupons: readonly C[], lines: readonly CouponLine[], now: number): { coupon: C; discount: number }[] {
+export function applicableCoupons<C extends CouponRule>(
+  coupons: readonly C[],
+  lines: readonly CouponLine[],
+  now: number,
+): { coupon: C; discount: number }[] {
   const applicable: { coupon: C; discount: number }[] = [];
   for (const coupon of coupons) {
     const result = couponDiscount(coupon, lines, now);
@@ -194,7 +202,11 @@ interface CouponBelowMinimum<C extends CouponRule> {
  * expiring first. The amount is counted the way `couponDiscount` checks the minimum: the
  * prices of the coupon's target books in the cart.
  */
-export function couponsBelowMinimum<C extends CouponRule>(coupons: readonly C[], lines: readonly CouponLine[], now: number): CouponBelowMinimum<C>[] {
+export function couponsBelowMinimum<C extends CouponRule>(
+  coupons: readonly C[],
+  lines: readonly CouponLine[],
+  now: number,
+): CouponBelowMinimum<C>[] {
   const out: CouponBelowMinimum<C>[] = [];
   for (const coupon of coupons) {
     const result = couponDiscount(coupon, lines, now);

@@ -21,7 +21,10 @@ export function parseGuestCart(stored: string | null): number[] {
   try {
     const value: unknown = JSON.parse(stored ?? '[]');
     if (!Array.isArray(value)) return [];
-    return addToGuestCart([], value.filter((v): v is number => Number.isInteger(v) && v >= 1));
+    return addToGuestCart(
+      [],
+      value.filter((v): v is number => Number.isInteger(v) && v >= 1),
+    );
   } catch {
     return [];
   }

@@ -6,7 +6,10 @@ const names = (...n: string[]) => n.map((name, i) => ({ authorId: i + 1, name })
 const len = (s: string) => Array.from(s).length;
 /** The names as the author links read them, one after another. */
 const authorLine = (list: readonly string[], max: number): string =>
-  truncateAuthors(list.map((name) => ({ name })), max)
+  truncateAuthors(
+    list.map((name) => ({ name })),
+    max,
+  )
     .shown.map((a) => a.shown)
     .join(AUTHOR_SEPARATOR);
 

@@ -48,8 +48,7 @@ describe('priceChanged (§5)', () => {
 describe('tile labels', () => {
   // 2026-12-01T00:00 Tokyo
   const now = Date.parse('2026-11-30T15:00:00Z');
-  it('labels a future release with its Tokyo M/d', () =>
-    expect(startLabel(Date.parse('2026-12-24T16:30:00Z'), now)).toBe('12/25販売'));
+  it('labels a future release with its Tokyo M/d', () => expect(startLabel(Date.parse('2026-12-24T16:30:00Z'), now)).toBe('12/25販売'));
   it('has no start label once on sale', () => expect(startLabel(now, now)).toBeNull());
   it('labels free volumes', () => {
     expect(freeVolumeLabel(3)).toBe('3巻無料');

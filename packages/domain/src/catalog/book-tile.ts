@@ -79,7 +79,9 @@ export const NEW_TAG = 'NEW';
 
 /** A volume is new from its release for {@link NEW_RELEASE_DAYS} days (not before it is on sale). */
 export function isNewRelease(startDatetime: number | null | undefined, now: number): boolean {
-  return typeof startDatetime === 'number' && Number.isFinite(startDatetime) && startDatetime <= now && now < startDatetime + NEW_RELEASE_MS;
+  return (
+    typeof startDatetime === 'number' && Number.isFinite(startDatetime) && startDatetime <= now && now < startDatetime + NEW_RELEASE_MS
+  );
 }
 
 /** The instant a volume released at `startDatetime` stops being new. */

@@ -135,7 +135,8 @@ describe('request schemas', () => {
     expect(idParam.parse('12')).toBe(12);
     expect(idParam.parse(12)).toBe(12);
     expect(idParam.parse('2147483647')).toBe(2147483647);
-    for (const bad of ['-1', '1.5', 'abc', '', ' 1', '1e3', '0', '2147483648', '12345678901']) expect(idParam.safeParse(bad).success).toBe(false);
+    for (const bad of ['-1', '1.5', 'abc', '', ' 1', '1e3', '0', '2147483648', '12345678901'])
+      expect(idParam.safeParse(bad).success).toBe(false);
   });
   it('id lists drop duplicates and refuse more than 100 ids', () => {
     expect(idListParam.parse('3,1,3')).toEqual([3, 1]);

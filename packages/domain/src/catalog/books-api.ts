@@ -22,9 +22,7 @@ const salableParam = z
 /** Sales status filter of the v3 calls; ALL matches every status. */
 export const SalesStatusFilter = { ...SalesStatus, ALL: 'ALL' } as const;
 export type SalesStatusFilter = (typeof SalesStatusFilter)[keyof typeof SalesStatusFilter];
-const salesStatusParam = z
-  .enum(['ON_SALE', 'IN_RESERVATION', 'ALL'], { message: 'must be ON_SALE, IN_RESERVATION or ALL' })
-  .default('ALL');
+const salesStatusParam = z.enum(['ON_SALE', 'IN_RESERVATION', 'ALL'], { message: 'must be ON_SALE, IN_RESERVATION or ALL' }).default('ALL');
 
 export const VolumeSort = { VOL_ASC: 'VOL_ASC', VOL_DESC: 'VOL_DESC' } as const;
 export type VolumeSort = (typeof VolumeSort)[keyof typeof VolumeSort];

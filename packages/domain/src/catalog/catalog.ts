@@ -120,8 +120,7 @@ export interface PriceAt {
   endDatetime: number | null;
 }
 
-const within = (now: number, start: number | null, end: number | null) =>
-  (start === null || start <= now) && (end === null || now < end);
+const within = (now: number, start: number | null, end: number | null) => (start === null || start <= now) && (end === null || now < end);
 
 /** The price of a book at `now`: free beats sale, and either applies only inside its period. */
 export function priceAt(book: BookPricing, now: number): PriceAt {
@@ -136,11 +135,7 @@ export function priceAt(book: BookPricing, now: number): PriceAt {
       endDatetime: book.freeEndDatetime,
     };
   }
-  if (
-    book.salePrice !== null &&
-    book.salePrice < book.price &&
-    within(now, book.saleStartDatetime, book.saleEndDatetime)
-  ) {
+  if (book.salePrice !== null && book.salePrice < book.price && within(now, book.saleStartDatetime, book.saleEndDatetime)) {
     return {
       price: book.salePrice,
       beforePrice: book.price,
@@ -164,11 +159,7 @@ export function priceAt(book: BookPricing, now: number): PriceAt {
  * Whether `page` (0-based) belongs to a book's sample: the listed pages of a custom sample
  * (§4), else the first `samplePageTotal` pages.
  */
-export function isSamplePage(
-  page: number,
-  samplePageTotal: number,
-  customSamplePages: readonly number[] | null,
-): boolean {
+export function isSamplePage(page: number, samplePageTotal: number, customSamplePages: readonly number[] | null): boolean {
   if (customSamplePages && customSamplePages.length > 0) return customSamplePages.includes(page);
   return page >= 0 && page < samplePageTotal;
 }

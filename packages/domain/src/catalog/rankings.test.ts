@@ -1,15 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { pageTypes } from './catalog';
-import {
-  pageTypeFilter,
-  rankGenderPageTypes,
-  rankGenders,
-  rankingScore,
-  rankingTerms,
-  rankingWindow,
-  weightedScore,
-} from './rankings';
+import { pageTypeFilter, rankGenderPageTypes, rankGenders, rankingScore, rankingTerms, rankingWindow, weightedScore } from './rankings';
 
 const jst = (iso: string) => Date.parse(`${iso}+09:00`);
 

@@ -89,12 +89,7 @@ export const weightedScore = (counts: EventCounts, basis: RankingBasis): number 
  * rate predicts for the recent days, so a title rises by growing, not by being big; only a
  * positive score ranks.
  */
-export function rankingScore(
-  term: RankingTerm,
-  basis: RankingBasis,
-  recent: EventCounts,
-  baseline: EventCounts | null,
-): number {
+export function rankingScore(term: RankingTerm, basis: RankingBasis, recent: EventCounts, baseline: EventCounts | null): number {
   const score = weightedScore(recent, basis);
   if (term !== 'trending') return score;
   const expected = (weightedScore(baseline ?? { purchase: 0, read: 0, wish: 0 }, basis) * TERM_DAYS.trending) / TRENDING_BASELINE_DAYS;

@@ -34,13 +34,8 @@ export function searchWords(query: string, max = 5): string[] {
 }
 
 /** The text stored for a title: its name and reading, and every author's name and reading. */
-export function titleSearchText(
-  title: { name: string; kana: string },
-  authors: readonly { name: string; kana: string }[],
-): string {
-  return [title.name, title.kana, ...authors.flatMap((a) => [a.name, a.kana])]
-    .map(normalizeSearchText)
-    .join('\u0001');
+export function titleSearchText(title: { name: string; kana: string }, authors: readonly { name: string; kana: string }[]): string {
+  return [title.name, title.kana, ...authors.flatMap((a) => [a.name, a.kana])].map(normalizeSearchText).join('\u0001');
 }
 
 /** Escapes `%`, `_` and `\` for a `LIKE … ESCAPE '\'` pattern. */

@@ -35,5 +35,7 @@ export function titleMetaList(facts: TitleMarkFacts, now: number): { id: number;
     FREE_VOLUMES: facts.hasFreeVolume,
     SERIAL: facts.hasSerial,
   };
-  return (Object.keys(TitleMeta) as (keyof typeof TitleMeta)[]).filter((k) => holds[k]).map((k) => ({ id: TitleMeta[k], name: META_NAMES[k] }));
+  return (Object.keys(TitleMeta) as (keyof typeof TitleMeta)[])
+    .filter((k) => holds[k])
+    .map((k) => ({ id: TitleMeta[k], name: META_NAMES[k] }));
 }

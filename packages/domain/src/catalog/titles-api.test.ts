@@ -20,7 +20,13 @@ describe('periodEnd (§9: end time 0 means no end)', () => {
     expect(periodEnd([{ active: false, endDatetime: 5 }])).toBeNull();
   });
   it('is the earliest end among active volumes', () => {
-    expect(periodEnd([{ active: true, endDatetime: 9 }, { active: true, endDatetime: 4 }, { active: false, endDatetime: 1 }])).toEqual({ endDatetime: 4 });
+    expect(
+      periodEnd([
+        { active: true, endDatetime: 9 },
+        { active: true, endDatetime: 4 },
+        { active: false, endDatetime: 1 },
+      ]),
+    ).toEqual({ endDatetime: 4 });
   });
   it('is 0 when no active volume ends', () => {
     expect(periodEnd([{ active: true, endDatetime: null }])).toEqual({ endDatetime: 0 });

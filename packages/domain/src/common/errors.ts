@@ -146,7 +146,6 @@ export class AppError extends Error {
   }
 }
 
-export const badRequest = (field: string, reason: string) =>
-  new AppError(400, ErrorCode.BAD_REQUEST, [`${field}: ${reason}`]);
+export const badRequest = (field: string, reason: string) => new AppError(400, ErrorCode.BAD_REQUEST, [`${field}: ${reason}`]);
 export const unauthorized = () => new AppError(401, ErrorCode.UNAUTHORIZED);
 export const notFound = (what?: string) => new AppError(404, ErrorCode.NOT_FOUND, what ? [what] : undefined);

@@ -34,7 +34,13 @@ describe('dates in Asia/Tokyo (§9)', () => {
     for (let round = 0; round < 2; round++) {
       for (let day = 0; day < 600; day++) {
         const instant = midnight + day * 86_400_000;
-        expect(formatMonthDay(instant - 1)).toBe(tokyoDay(instant - 1).slice(5).split('-').map(Number).join('/'));
+        expect(formatMonthDay(instant - 1)).toBe(
+          tokyoDay(instant - 1)
+            .slice(5)
+            .split('-')
+            .map(Number)
+            .join('/'),
+        );
         expect(formatMonthDay(new Date(instant))).toBe(tokyoDay(instant).slice(5).split('-').map(Number).join('/'));
       }
     }

@@ -13,7 +13,9 @@ const rangeMessage = `must be a positive integer id (1 to ${MAX_ROW_ID})`;
  * (the spec's JSON fields are numbers). Anything else, 0, or past the column's range: 400.
  */
 export const rowId = z
-  .union([z.number(), z.string().regex(/^\d{1,10}$/, rangeMessage)], { error: (issue) => (issue.input === undefined ? 'is required' : rangeMessage) })
+  .union([z.number(), z.string().regex(/^\d{1,10}$/, rangeMessage)], {
+    error: (issue) => (issue.input === undefined ? 'is required' : rangeMessage),
+  })
   .transform(Number)
   .pipe(z.number().int(rangeMessage).min(1, rangeMessage).max(MAX_ROW_ID, rangeMessage));
 
@@ -23,4 +25,3 @@ export const jsonRowId = z
   .int(rangeMessage)
   .min(1, rangeMessage)
   .max(MAX_ROW_ID, rangeMessage);
-

@@ -10,7 +10,8 @@ export const STORE_TIME_ZONE = 'Asia/Tokyo';
 export type Clock = () => Date;
 export const systemClock: Clock = () => new Date();
 
-export const inTokyo = (instant: Date | number): TZDate => new TZDate(typeof instant === 'number' ? instant : instant.getTime(), STORE_TIME_ZONE);
+export const inTokyo = (instant: Date | number): TZDate =>
+  new TZDate(typeof instant === 'number' ? instant : instant.getTime(), STORE_TIME_ZONE);
 
 /** A date formatter of tokyo-format.ts that remembers its last few hundred answers (`boundedMemory`), for the server's lists. */
 function remembered(formatter: (ms: number) => string): (instant: Date | number) => string {

@@ -36,7 +36,13 @@ export type LinkUrlsBody = z.infer<typeof LinkUrlsBody>;
 /** `GET /i/{slug}`: a short link's slug. */
 export const SlugParams = z.object({ slug: z.string().regex(/^[A-Za-z0-9_-]{6,32}$/, 'must be a link') });
 
-export const BannersQuery = z.object({ location: z.string().max(40).regex(/^[a-z_]*$/, 'must be a location').optional() });
+export const BannersQuery = z.object({
+  location: z
+    .string()
+    .max(40)
+    .regex(/^[a-z_]*$/, 'must be a location')
+    .optional(),
+});
 
 const InvitationCampaignImage = z.object({ location: z.string(), imageUrl: z.string(), alt: z.string() });
 type InvitationCampaignImage = z.infer<typeof InvitationCampaignImage>;

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { invitationLimit, inviterMaximum, limitReached, nextInviterStep, shortClosingLine, shortTwitterText, weightedLength } from './invitations';
+import {
+  invitationLimit,
+  inviterMaximum,
+  limitReached,
+  nextInviterStep,
+  shortClosingLine,
+  shortTwitterText,
+  weightedLength,
+} from './invitations';
 
 const flat = { limit: 3, useSteps: false, steps: [{ mangaCoinAmount: 300, expireDays: 90 }] };
 const stepped = { limit: 10, useSteps: true, steps: [100, 200, 500].map((mangaCoinAmount) => ({ mangaCoinAmount, expireDays: 90 })) };

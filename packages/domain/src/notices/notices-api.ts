@@ -61,7 +61,6 @@ export const NotificationSettingsBody = z.object({
   mailNotificationEnabled: z.boolean({ message: 'must be true or false' }).optional(),
 });
 
-
 const flag = z.union([z.literal(0), z.literal(1)]);
 
 /** §3 Newly notice setting: following the title, and its authors (1 on, 0 off). */

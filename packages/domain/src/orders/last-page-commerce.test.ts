@@ -1,13 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  appealKind,
-  lastPageCommerce,
-  nextVolumeAction,
-  packCovering,
-  purchasePanel,
-  viewerHref,
-} from './last-page-commerce';
+import { appealKind, lastPageCommerce, nextVolumeAction, packCovering, purchasePanel, viewerHref } from './last-page-commerce';
 
 const panel = (over: Partial<Parameters<typeof purchasePanel>[0]> = {}) =>
   purchasePanel({ price: 500, balances: { coin: 0, mangaCoin: 1000 }, paymentType: 'MANGA_COIN', isFirstPurchase: false, ...over });
@@ -80,7 +73,6 @@ describe('nextVolumeAction', () => {
     expect(viewerHref(42)).toBe('/viewer?cid=42');
   });
 });
-
 
 describe('lastPageCommerce', () => {
   const base = {

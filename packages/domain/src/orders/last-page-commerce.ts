@@ -9,13 +9,7 @@
  */
 import type { PointCampaignSummary } from './orders-api';
 import { effectivePaymentType, longPressBuyAvailable } from './orders';
-import {
-  type BoughtMessage,
-  type LastPageState,
-  type LastPageVariant,
-  boughtMessage,
-  lastPageChoice,
-} from '../viewer/last-page';
+import { type BoughtMessage, type LastPageState, type LastPageVariant, boughtMessage, lastPageChoice } from '../viewer/last-page';
 import { isShort, showsCouponAppeal } from '../wallet/wallet-lots';
 
 /** §9 timers of the purchase UI. */

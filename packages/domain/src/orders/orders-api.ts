@@ -46,7 +46,12 @@ const bookId = rowId;
 const bookIds = z
   .union([z.string(), z.number(), z.array(z.union([z.string(), z.number()]))])
   .transform((v) => (Array.isArray(v) ? v.map(String) : String(v).split(',')).map((s) => s.trim()))
-  .pipe(z.array(z.string().regex(/^\d{1,9}$/, 'must be book ids separated by commas')).min(1).max(100))
+  .pipe(
+    z
+      .array(z.string().regex(/^\d{1,9}$/, 'must be book ids separated by commas'))
+      .min(1)
+      .max(100),
+  )
   .transform((ids) => [...new Set(ids.map(Number))]);
 const token = z.string({ message: 'is required' }).min(1).max(200);
 

@@ -15,7 +15,18 @@ import {
 import { CardBrand, cardBrandOf, passesLuhn, paymentTypeCode, SandboxTestCard } from '../wallet/wallet-payments';
 
 const campaign = (over: Partial<PointCampaignRule>): PointCampaignRule => ({
-  id: 1, type: 'basic', name: 'x', rate: 1, point: 0, start: null, end: null, expireDays: 365, bookId: null, titleId: null, minBooks: 0, ...over,
+  id: 1,
+  type: 'basic',
+  name: 'x',
+  rate: 1,
+  point: 0,
+  start: null,
+  end: null,
+  expireDays: 365,
+  bookId: null,
+  titleId: null,
+  minBooks: 0,
+  ...over,
 });
 const ctx = { bookId: 7, titleId: 3, price: 1000, isFirstPurchase: false, sameTitleBooks: 1, now: 100 };
 
@@ -55,7 +66,13 @@ describe('point breakdown (§3)', () => {
     ];
     expect(pointBreakdown(campaigns, ctx).list.map((l) => l.id)).toEqual([1, 3, 5]);
     const first = pointBreakdown(campaigns, { ...ctx, isFirstPurchase: true, sameTitleBooks: 3 });
-    expect(first.list.map((l) => [l.type, l.point])).toEqual([['basic', 10], ['first', 100], ['book', 200], ['series', 50], ['bulkBuy', 50]]);
+    expect(first.list.map((l) => [l.type, l.point])).toEqual([
+      ['basic', 10],
+      ['first', 100],
+      ['book', 200],
+      ['series', 50],
+      ['bulkBuy', 50],
+    ]);
     expect(first.totalPoint).toBe(410);
     expect(pointBreakdown(campaigns, { ...ctx, price: 0 }).totalPoint).toBe(0);
   });
@@ -63,7 +80,8 @@ describe('point breakdown (§3)', () => {
 
 describe('the thirteen point breakdown types (§3)', () => {
   const full = { ...ctx, genreId: 12, publisherId: 40, vol: 1, bookStartDatetime: 50, ownedInTitle: 0, inBundle: false, preOrder: false };
-  const rule = (type: PointCampaignRule['type'], over: Partial<PointCampaignRule> = {}) => campaign({ id: pointCampaignTypes.indexOf(type) + 1, type, rate: 10, ...over });
+  const rule = (type: PointCampaignRule['type'], over: Partial<PointCampaignRule> = {}) =>
+    campaign({ id: pointCampaignTypes.indexOf(type) + 1, type, rate: 10, ...over });
 
   it('has all thirteen types', () => {
     expect(pointCampaignTypes).toHaveLength(13);
@@ -85,7 +103,10 @@ describe('the thirteen point breakdown types (§3)', () => {
       [rule('preOrderBasic'), { preOrder: true }, {}],
     ];
     for (const [c, yes, no] of cases) {
-      expect(pointBreakdown([c], { ...full, ...yes }).list.map((l) => l.type), c.type).toEqual([c.type]);
+      expect(
+        pointBreakdown([c], { ...full, ...yes }).list.map((l) => l.type),
+        c.type,
+      ).toEqual([c.type]);
       expect(pointBreakdown([c], { ...full, ...no }).list, c.type).toEqual([]);
     }
     // a guest or a tile (member unknown) earns neither firstStep nor continueBuy
@@ -99,7 +120,12 @@ describe('the thirteen point breakdown types (§3)', () => {
   });
 
   it('a tile shows only the points every buyer earns', () => {
-    const campaigns = [rule('basic', { rate: 1 }), rule('first', { rate: 50 }), rule('firstStep', { rate: 50 }), rule('book', { bookId: 7, rate: 20 })];
+    const campaigns = [
+      rule('basic', { rate: 1 }),
+      rule('first', { rate: 50 }),
+      rule('firstStep', { rate: 50 }),
+      rule('book', { bookId: 7, rate: 20 }),
+    ];
     expect(tileRefundPoints(campaigns, { bookId: 7, titleId: 3, price: 1000, now: 100 })).toBe(210);
   });
 
@@ -111,28 +137,50 @@ describe('the thirteen point breakdown types (§3)', () => {
 
   it('money: the total is the sum of the lines, every line is positive and a rate never gives more than the price', () => {
     fc.assert(
-      fc.property(fc.array(anyRule, { maxLength: 13 }), fc.integer({ min: 0, max: 100_000 }), fc.boolean(), fc.integer({ min: 0, max: 5 }), (rules, price, preOrder, owned) => {
-        const campaigns = rules.map((r, i) => campaign({ ...r, id: i + 1, bookId: 7, titleId: 3, genreIds: [12], publisherId: 40 }));
-        const { totalPoint, list } = pointBreakdown(campaigns, { ...full, price, preOrder, ownedInTitle: owned, isFirstPurchase: true, inBundle: true });
-        expect(totalPoint).toBe(list.reduce((s, l) => s + l.point, 0));
-        for (const l of list) {
-          expect(Number.isInteger(l.point) && l.point > 0).toBe(true);
-          if (l.rate > 0) expect(l.point).toBe(Math.floor((price * l.rate) / 100));
-          if (l.rate > 0) expect(l.point).toBeLessThanOrEqual(price);
-        }
-        if (price === 0) expect(totalPoint).toBe(0);
-      }),
+      fc.property(
+        fc.array(anyRule, { maxLength: 13 }),
+        fc.integer({ min: 0, max: 100_000 }),
+        fc.boolean(),
+        fc.integer({ min: 0, max: 5 }),
+        (rules, price, preOrder, owned) => {
+          const campaigns = rules.map((r, i) => campaign({ ...r, id: i + 1, bookId: 7, titleId: 3, genreIds: [12], publisherId: 40 }));
+          const { totalPoint, list } = pointBreakdown(campaigns, {
+            ...full,
+            price,
+            preOrder,
+            ownedInTitle: owned,
+            isFirstPurchase: true,
+            inBundle: true,
+          });
+          expect(totalPoint).toBe(list.reduce((s, l) => s + l.point, 0));
+          for (const l of list) {
+            expect(Number.isInteger(l.point) && l.point > 0).toBe(true);
+            if (l.rate > 0) expect(l.point).toBe(Math.floor((price * l.rate) / 100));
+            if (l.rate > 0) expect(l.point).toBeLessThanOrEqual(price);
+          }
+          if (price === 0) expect(totalPoint).toBe(0);
+        },
+      ),
     );
   });
 
   it('money: a higher price never earns fewer points, and a tile never shows more than a member earns', () => {
     fc.assert(
-      fc.property(fc.array(anyRule, { maxLength: 13 }), fc.integer({ min: 0, max: 50_000 }), fc.integer({ min: 0, max: 50_000 }), (rules, a, b) => {
-        const campaigns = rules.map((r, i) => campaign({ ...r, id: i + 1, bookId: 7, titleId: 3 }));
-        const [lo, hi] = a <= b ? [a, b] : [b, a];
-        expect(pointBreakdown(campaigns, { ...full, price: lo }).totalPoint).toBeLessThanOrEqual(pointBreakdown(campaigns, { ...full, price: hi }).totalPoint);
-        expect(tileRefundPoints(campaigns, { ...full, price: lo })).toBeLessThanOrEqual(pointBreakdown(campaigns, { ...full, price: lo }).totalPoint);
-      }),
+      fc.property(
+        fc.array(anyRule, { maxLength: 13 }),
+        fc.integer({ min: 0, max: 50_000 }),
+        fc.integer({ min: 0, max: 50_000 }),
+        (rules, a, b) => {
+          const campaigns = rules.map((r, i) => campaign({ ...r, id: i + 1, bookId: 7, titleId: 3 }));
+          const [lo, hi] = a <= b ? [a, b] : [b, a];
+          expect(pointBreakdown(campaigns, { ...full, price: lo }).totalPoint).toBeLessThanOrEqual(
+            pointBreakdown(campaigns, { ...full, price: hi }).totalPoint,
+          );
+          expect(tileRefundPoints(campaigns, { ...full, price: lo })).toBeLessThanOrEqual(
+            pointBreakdown(campaigns, { ...full, price: lo }).totalPoint,
+          );
+        },
+      ),
     );
   });
 });
@@ -164,7 +212,13 @@ describe('buy rules (§4, §5)', () => {
 
 describe('payments (§9)', () => {
   it('numeric codes and card brands', () => {
-    expect([paymentTypeCode.FREE, paymentTypeCode.POINT, paymentTypeCode.COIN, paymentTypeCode.MANGA_COIN, paymentTypeCode.RAKUTENPAY]).toEqual([-2, -1, 0, 2, 11]);
+    expect([
+      paymentTypeCode.FREE,
+      paymentTypeCode.POINT,
+      paymentTypeCode.COIN,
+      paymentTypeCode.MANGA_COIN,
+      paymentTypeCode.RAKUTENPAY,
+    ]).toEqual([-2, -1, 0, 2, 11]);
     expect(cardBrandOf(SandboxTestCard.SUCCESS)).toBe(CardBrand.VISA);
     expect(cardBrandOf(SandboxTestCard.SUCCESS_JCB)).toBe(CardBrand.JCB);
     expect(cardBrandOf(SandboxTestCard.SUCCESS_MASTER)).toBe(CardBrand.MASTER);

@@ -181,7 +181,10 @@ export function pointBreakdown(campaigns: readonly PointCampaignRule[], ctx: Poi
  * The 即時還元 coins a book tile shows (§2): the points anyone buying this one book now earns —
  * the breakdown without the lines that depend on the member.
  */
-export function tileRefundPoints(campaigns: readonly PointCampaignRule[], ctx: Omit<PointContext, 'isFirstPurchase' | 'sameTitleBooks' | 'ownedInTitle'>): number {
+export function tileRefundPoints(
+  campaigns: readonly PointCampaignRule[],
+  ctx: Omit<PointContext, 'isFirstPurchase' | 'sameTitleBooks' | 'ownedInTitle'>,
+): number {
   const general = campaigns.filter((c) => !memberPointTypes.includes(c.type));
   return pointBreakdown(general, { ...ctx, isFirstPurchase: false, sameTitleBooks: 1 }).totalPoint;
 }
@@ -219,6 +222,9 @@ export const longPressBuyAvailable = (isFirstPurchase: boolean, balance: number,
   !isFirstPurchase && balance >= price;
 
 /** §4: if the coin balance is 0 and the default payment type is COIN, switch to MANGA_COIN. */
-export function effectivePaymentType<T extends string>(defaultType: T | 'COIN' | 'MANGA_COIN', coinBalance: number): T | 'COIN' | 'MANGA_COIN' {
+export function effectivePaymentType<T extends string>(
+  defaultType: T | 'COIN' | 'MANGA_COIN',
+  coinBalance: number,
+): T | 'COIN' | 'MANGA_COIN' {
   return defaultType === 'COIN' && coinBalance === 0 ? 'MANGA_COIN' : defaultType;
 }

@@ -9,7 +9,12 @@ import { z } from 'zod';
 export const PushKeyResponse = z.object({ publicKey: z.string() });
 export type PushKeyResponse = z.infer<typeof PushKeyResponse>;
 
-const base64url = (max: number) => z.string({ message: 'is required' }).min(1, 'is required').max(max).regex(/^[A-Za-z0-9_-]+=*$/, 'must be base64url');
+const base64url = (max: number) =>
+  z
+    .string({ message: 'is required' })
+    .min(1, 'is required')
+    .max(max)
+    .regex(/^[A-Za-z0-9_-]+=*$/, 'must be base64url');
 
 /** `POST /push/subscriptions`: the browser's subscription (endpoint and keys). */
 export const PushSubscriptionBody = z.object({

@@ -133,7 +133,10 @@ export const SyncPageBody = z.object({
   font: fontSize.optional(),
   read_at: z.coerce.number({ message: 'must be epoch milliseconds' }).int().min(0).optional(),
   /** A random id the viewer keeps per device (localStorage); lets one device move backwards. */
-  device_id: z.string().regex(/^[\w-]{1,64}$/, 'must be 1–64 letters, digits, - or _').optional(),
+  device_id: z
+    .string()
+    .regex(/^[\w-]{1,64}$/, 'must be 1–64 letters, digits, - or _')
+    .optional(),
   ac,
 });
 export type SyncPageBody = z.output<typeof SyncPageBody>;

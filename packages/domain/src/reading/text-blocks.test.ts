@@ -21,9 +21,13 @@ describe('text body lines', () => {
   });
 
   it('counts what a reader sees: no ruby readings, no markers, no images', () => {
-    expect(visibleLength(['［＃挿絵0］', headingLine(1, '｜序《じょ》章'), listItemLine(true, 'あ'), tableRowLine(['い', 'う'], false), '猫《ねこ》'].join('\n'))).toBe(
-      2 + 1 + 2 + 1,
-    );
+    expect(
+      visibleLength(
+        ['［＃挿絵0］', headingLine(1, '｜序《じょ》章'), listItemLine(true, 'あ'), tableRowLine(['い', 'う'], false), '猫《ねこ》'].join(
+          '\n',
+        ),
+      ),
+    ).toBe(2 + 1 + 2 + 1);
   });
 
   it('round-trips any cell text without tabs or line breaks', () => {

@@ -18,7 +18,6 @@ import {
   STAR_MIN,
 } from './reviews';
 
-
 /** Trimmed text that must not be blank, at most `max` characters. */
 const text = (max: number) =>
   z
@@ -102,7 +101,6 @@ export const CommentsQuery = z.object({ review_id: idParam, offset: requiredOffs
 export const ReviewIdQuery = z.object({ review_id: idParam });
 /** `/reviews/by_book` and `/reviews/me/by_book` (an existence check asks offset 0, limit 1). */
 export const ByBookQuery = z.object({ book_id: idParam, offset: offsetParam, limit: limitParam(REVIEW_PAGE_SIZE) });
-
 
 /** `GET /author_reviews/{author_id}`: reviews of the author's titles, newest (or most liked) first. */
 export const AuthorIdPath = z.object({ author_id: idParam });

@@ -43,8 +43,7 @@ export function ratingSummary(titleId: number, countsByStar: ReadonlyMap<number,
 }
 
 /** Average star of `count` reviews whose stars add up to `total`, one decimal; 0 without reviews (a tile shows a dash). */
-export const averageStars = (count: number, total: number): number =>
-  count > 0 ? roundToTenth(Number(total) / Number(count)) : 0;
+export const averageStars = (count: number, total: number): number => (count > 0 ? roundToTenth(Number(total) / Number(count)) : 0);
 
 /** One decimal, half up (4.25 → 4.3), without binary-float surprises (4.35 → 4.4). */
 export function roundToTenth(value: number): number {

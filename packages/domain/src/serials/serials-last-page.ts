@@ -14,11 +14,7 @@ type NextEpisode =
   | { kind: 'waiting' };
 
 export type SerialLastPage =
-  | { kind: 'none' }
-  | { kind: 'next'; episodeId: number }
-  | { kind: 'lastEpisode' }
-  | { kind: 'expired' }
-  | { kind: 'notDelivered' };
+  { kind: 'none' } | { kind: 'next'; episodeId: number } | { kind: 'lastEpisode' } | { kind: 'expired' } | { kind: 'notDelivered' };
 
 /**
  * §2: nothing when the suggested episode's spend type is none, or the member is renting and
@@ -90,9 +86,7 @@ type MainAction = 'signup' | 'read' | 'useTicket' | 'coinAppeal' | 'confirmPayme
  * ticket is used; coin payment opens the appeal dialog when paying with Ameba coin (COIN) and
  * the balance is short, else the payment confirm dialog; an unknown spend type shows reload.
  */
-export function lastPageMainAction(
-  s: LastPageState & { paymentType: 'COIN' | 'MANGA_COIN'; balance: number },
-): MainAction {
+export function lastPageMainAction(s: LastPageState & { paymentType: 'COIN' | 'MANGA_COIN'; balance: number }): MainAction {
   if (s.spendType === SpendType.FREE || s.renting) return 'read';
   if (s.spendType === null || ![SpendType.CHARGE, SpendType.PAYMENT, SpendType.TICKET].includes(s.spendType)) return 'reload';
   if (!s.loggedIn) return 'signup';

@@ -170,7 +170,10 @@ describe('serial last page (§2, §4)', () => {
     expect(lastPageMessage({ ...state, spendType: SpendType.PAYMENT, renting: true })).toEqual({ kind: 'free' });
     expect(lastPageMessage({ ...state, spendType: SpendType.PAYMENT })).toEqual({ kind: 'rent' });
     expect(lastPageMessage({ ...state, spendType: SpendType.TICKET, ticketAmount: 2 })).toEqual({ kind: 'ticketLeft', amount: 2 });
-    expect(lastPageMessage({ ...state, spendType: SpendType.TICKET })).toEqual({ kind: 'ticketWait', recovery: { unit: 'hours', value: 1 } });
+    expect(lastPageMessage({ ...state, spendType: SpendType.TICKET })).toEqual({
+      kind: 'ticketWait',
+      recovery: { unit: 'hours', value: 1 },
+    });
     expect(lastPageMessage(state)).toEqual({ kind: 'chargeDaily' });
     expect(lastPageMessage({ ...state, charged: false, chargeRemainingMs: 5 * 60 * MIN })).toEqual({
       kind: 'chargeWait',
@@ -216,7 +219,12 @@ describe("§4's adult gate for serials", () => {
 
 describe('manga_viewer_action=open on a serial (§2)', () => {
   const e = (id: number, orderSequence: number, over: Partial<Parameters<typeof episodeToOpen>[0][number]> = {}) => ({
-    id, orderSequence, released: true, readableNow: false, read: false, ...over,
+    id,
+    orderSequence,
+    released: true,
+    readableNow: false,
+    read: false,
+    ...over,
   });
   it('opens the episode the link names when it is released, whatever it costs (the viewer asks)', () => {
     expect(episodeToOpen([e(1, 1, { readableNow: true }), e(2, 2)], 2)).toBe(2);

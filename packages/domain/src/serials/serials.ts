@@ -129,7 +129,10 @@ export function recoveryTime(ms: number): Recovery {
  * else coins (2). An operator may set it (`spendType`): coins only (2) on a serial with a normal
  * ticket; a chosen normal ticket still needs the serial to have one, and a free episode stays free.
  */
-export function episodeSpendType(episode: { price: number; freeFlg: boolean; spendType?: number | null }, serial: { chargeMinutes: number }): SpendType {
+export function episodeSpendType(
+  episode: { price: number; freeFlg: boolean; spendType?: number | null },
+  serial: { chargeMinutes: number },
+): SpendType {
   if (episode.freeFlg || episode.price === 0 || episode.spendType === SpendType.FREE) return SpendType.FREE;
   if (episode.spendType === SpendType.PAYMENT) return SpendType.PAYMENT;
   return serial.chargeMinutes > 0 ? SpendType.CHARGE : SpendType.PAYMENT;

@@ -2,7 +2,14 @@ import { TZDate } from '@date-fns/tz';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { STORE_TIME_ZONE } from '../common/time';
-import { type BonusFlags, RENEWAL_RETRY_DAYS, afterDeclinedRenewal, cycleGrant, nextRenewalAfter, renewalDatetime } from './subscription-cycles';
+import {
+  type BonusFlags,
+  RENEWAL_RETRY_DAYS,
+  afterDeclinedRenewal,
+  cycleGrant,
+  nextRenewalAfter,
+  renewalDatetime,
+} from './subscription-cycles';
 import type { PlanTerms } from './subscription-plans';
 
 const tokyo = (y: number, m: number, d: number, h = 10, min = 0) => new TZDate(y, m - 1, d, h, min, STORE_TIME_ZONE).getTime();
@@ -32,25 +39,23 @@ describe('renewalDatetime', () => {
 
   it('is the anchor day clamped to the month end, at the same Tokyo time, n months later (property)', () => {
     fc.assert(
-      fc.property(
-        fc.integer({ min: Date.UTC(2020, 0, 1), max: Date.UTC(2040, 0, 1) }),
-        fc.integer({ min: 0, max: 40 }),
-        (anchor, n) => {
-          const a = tokyoParts(anchor);
-          const r = tokyoParts(renewalDatetime(anchor, n));
-          const months = a.y * 12 + (a.m - 1) + n;
-          const y = Math.floor(months / 12);
-          const m = (months % 12) + 1;
-          return r.y === y && r.m === m && r.d === Math.min(a.d, daysInMonth(y, m)) && r.h === a.h && r.min === a.min && r.s === a.s;
-        },
-      ),
+      fc.property(fc.integer({ min: Date.UTC(2020, 0, 1), max: Date.UTC(2040, 0, 1) }), fc.integer({ min: 0, max: 40 }), (anchor, n) => {
+        const a = tokyoParts(anchor);
+        const r = tokyoParts(renewalDatetime(anchor, n));
+        const months = a.y * 12 + (a.m - 1) + n;
+        const y = Math.floor(months / 12);
+        const m = (months % 12) + 1;
+        return r.y === y && r.m === m && r.d === Math.min(a.d, daysInMonth(y, m)) && r.h === a.h && r.min === a.min && r.s === a.s;
+      }),
     );
   });
 
   it('strictly increases with each paid cycle (property)', () => {
     fc.assert(
-      fc.property(fc.integer({ min: Date.UTC(2020, 0, 1), max: Date.UTC(2040, 0, 1) }), fc.integer({ min: 0, max: 30 }), (anchor, n) =>
-        renewalDatetime(anchor, n + 1) > renewalDatetime(anchor, n),
+      fc.property(
+        fc.integer({ min: Date.UTC(2020, 0, 1), max: Date.UTC(2040, 0, 1) }),
+        fc.integer({ min: 0, max: 30 }),
+        (anchor, n) => renewalDatetime(anchor, n + 1) > renewalDatetime(anchor, n),
       ),
     );
   });
@@ -101,7 +106,11 @@ describe('afterDeclinedRenewal', () => {
 
   it('after a late try, tries again a day after that try', () => {
     const due = tokyo(2027, 2, 28);
-    expect(afterDeclinedRenewal(due, 0, tokyo(2027, 3, 3, 9))).toEqual({ status: 'ERROR', retryCount: 1, nextAttemptAt: tokyo(2027, 3, 4, 9) });
+    expect(afterDeclinedRenewal(due, 0, tokyo(2027, 3, 3, 9))).toEqual({
+      status: 'ERROR',
+      retryCount: 1,
+      nextAttemptAt: tokyo(2027, 3, 4, 9),
+    });
   });
 });
 

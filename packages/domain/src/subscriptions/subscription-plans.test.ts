@@ -22,7 +22,14 @@ describe('bonusPercentage (§5 floor(cycleBonus / coin × 100))', () => {
   });
 });
 
-const plan = (id: number, coin: number, cycleBonus: number) => ({ id, coin, taxIncludedPrice: coin, firstBonus: 0, secondBonus: 0, cycleBonus });
+const plan = (id: number, coin: number, cycleBonus: number) => ({
+  id,
+  coin,
+  taxIncludedPrice: coin,
+  firstBonus: 0,
+  secondBonus: 0,
+  cycleBonus,
+});
 
 describe('goodValuePlan', () => {
   it('names the plan with the highest bonus percentage, then the one with more coins', () => {
@@ -33,13 +40,17 @@ describe('goodValuePlan', () => {
   });
 
   it('never names a plan that another beats on percentage (property)', () => {
-    const plans = fc.array(fc.record({ coin: fc.integer({ min: 1, max: 50_000 }), cycleBonus: fc.integer({ min: 0, max: 20_000 }) }), { maxLength: 8 });
+    const plans = fc.array(fc.record({ coin: fc.integer({ min: 1, max: 50_000 }), cycleBonus: fc.integer({ min: 0, max: 20_000 }) }), {
+      maxLength: 8,
+    });
     fc.assert(
       fc.property(plans, (list) => {
         const all = list.map((p, i) => plan(i + 1, p.coin, p.cycleBonus));
         const best = goodValuePlan(all);
         if (best === null) return all.every((p) => p.cycleBonus === 0);
-        return best.cycleBonus > 0 && all.every((p) => bonusPercentage(p.cycleBonus, p.coin) <= bonusPercentage(best.cycleBonus, best.coin));
+        return (
+          best.cycleBonus > 0 && all.every((p) => bonusPercentage(p.cycleBonus, p.coin) <= bonusPercentage(best.cycleBonus, best.coin))
+        );
       }),
     );
   });

@@ -44,7 +44,12 @@ export const SubscriptionsByStatusQuery = z.object({
   status: z
     .string(required)
     .min(1, 'is required')
-    .transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean))
+    .transform((v) =>
+      v
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    )
     .pipe(
       z
         .array(z.enum(subscriptionStatuses, { message: `must list statuses of ${subscriptionStatuses.join(', ')}` }))
@@ -57,14 +62,13 @@ export const SubscriptionsByStatusQuery = z.object({
 const shownTerms = { coin: count.min(1, 'must be positive'), firstBonus: count, cycleBonus: count };
 
 /** A card subscription: the provider's card id (a card it keeps, or the one its card fields just took); never the card itself. */
-export const CardSubscribeBody = z
-  .object({
-    ...shownTerms,
-    cardId: CardId,
-    card: RefusedCardData,
-    /** Accepted for compatibility with the spec's payload; the sandbox runs no bot check. */
-    reCaptchaToken: z.string().max(4000).optional(),
-  });
+export const CardSubscribeBody = z.object({
+  ...shownTerms,
+  cardId: CardId,
+  card: RefusedCardData,
+  /** Accepted for compatibility with the spec's payload; the sandbox runs no bot check. */
+  reCaptchaToken: z.string().max(4000).optional(),
+});
 export type CardSubscribeBody = z.infer<typeof CardSubscribeBody>;
 
 const returnUrl = z

@@ -2,7 +2,12 @@ import { z } from 'zod';
 
 const MAX_ID = 2_147_483_647;
 const text = (max: number) => z.string().max(max, `must be at most ${max} characters`).optional();
-const id = z.coerce.number({ message: 'must be a number' }).int('must be a whole number').min(0, 'must not be negative').max(MAX_ID, 'is too large').optional();
+const id = z.coerce
+  .number({ message: 'must be a number' })
+  .int('must be a whole number')
+  .min(0, 'must not be negative')
+  .max(MAX_ID, 'is too large')
+  .optional();
 
 /**
  * The query of every `/log/*` call (§7 Tracking, §2 viewer parameters): what a call does not
@@ -53,7 +58,8 @@ const ReadEndLogQuery = LogQuery.extend({
 });
 
 /** The query schema of each `/log/<kind>`: the two of §8 with required fields, the rest `LogQuery`. */
-export const logQueryOf = (kind: string): typeof LogQuery => (kind === 'page' ? PageLogQuery : kind === 'read_end' ? ReadEndLogQuery : LogQuery) as typeof LogQuery;
+export const logQueryOf = (kind: string): typeof LogQuery =>
+  (kind === 'page' ? PageLogQuery : kind === 'read_end' ? ReadEndLogQuery : LogQuery) as typeof LogQuery;
 
 /** What a `/log/*` call answers: 204 and no body (the event is only queued). */
 export const LogAccepted = z.void();

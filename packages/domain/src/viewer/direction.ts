@@ -24,8 +24,7 @@ export function effectiveMode(kind: ViewerKind, genreId: number | null, stored: 
 }
 
 /** Whether the footer offers the direction toggle (§5: hidden for text books; webtoons only scroll). */
-export const directionToggleShown = (kind: ViewerKind, genreId: number | null): boolean =>
-  kind === 'fixed' && !forcesHorizontal(genreId);
+export const directionToggleShown = (kind: ViewerKind, genreId: number | null): boolean => kind === 'fixed' && !forcesHorizontal(genreId);
 
 export const flowOf = (mode: ReadingMode): Flow => (mode === 'vertical' ? 'scroll' : 'paged');
 

@@ -4,10 +4,7 @@
  * its pages, lowest first: `2-3 / 14` (a lone page of a spread layout, such as the cover or a
  * wide page, shows as one page).
  */
-export function pageIndicator(
-  pages: number | readonly number[] | null | undefined,
-  total: number | null | undefined,
-): string | null {
+export function pageIndicator(pages: number | readonly number[] | null | undefined, total: number | null | undefined): string | null {
   const shown = shownPages(pages, total);
   if (shown === null) return null;
   return `${shown.first === shown.last ? shown.first : `${shown.first}-${shown.last}`} / ${shown.total}`;

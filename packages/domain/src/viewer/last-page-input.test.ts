@@ -23,7 +23,16 @@ const book = {
   reserved: false,
   pointCampaign: null,
 } satisfies Partial<ViewerBook>;
-const next = { bookId: 3, title: '夜明けの図書館（3）', vol: 3, imageUrl: '', price: 440, free: false, bought: false, startDatetime: 0 } satisfies VolumeRef;
+const next = {
+  bookId: 3,
+  title: '夜明けの図書館（3）',
+  vol: 3,
+  imageUrl: '',
+  price: 440,
+  free: false,
+  bought: false,
+  startDatetime: 0,
+} satisfies VolumeRef;
 
 /** Only the fields the last page reads; the rest of the viewer info does not matter here. */
 const infoWith = (over: Partial<ViewerBook> = {}, nextVolume: VolumeRef | null = next) =>

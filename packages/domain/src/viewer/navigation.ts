@@ -18,8 +18,7 @@ export function sliderValueOfPage(page: number, total: number, direction: Direct
 }
 
 /** The page a slider value stands for (the mirror is its own inverse). */
-export const pageOfSliderValue = (value: number, total: number, direction: Direction): number =>
-  sliderValueOfPage(value, total, direction);
+export const pageOfSliderValue = (value: number, total: number, direction: Direction): number => sliderValueOfPage(value, total, direction);
 
 /**
  * Arrow keys mirrored by direction: in a right-to-left book ← turns to the next page, in a

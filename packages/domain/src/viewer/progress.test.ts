@@ -50,7 +50,13 @@ describe('footer and settings rules (§5)', () => {
     directionToggle: true,
   };
   it('applies the footer rules', () => {
-    expect(footerControls(footer)).toEqual({ myList: true, bookmarks: true, bookmarkRemoves: true, backEnabled: false, directionToggle: true });
+    expect(footerControls(footer)).toEqual({
+      myList: true,
+      bookmarks: true,
+      bookmarkRemoves: true,
+      backEnabled: false,
+      directionToggle: true,
+    });
     expect(footerControls({ ...footer, loggedIn: false }).myList).toBe(false);
     expect(footerControls({ ...footer, serial: true })).toMatchObject({ myList: false, bookmarks: false });
     expect(footerControls({ ...footer, bookmarks: [] }).bookmarkRemoves).toBe(false);

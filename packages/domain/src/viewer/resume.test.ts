@@ -6,11 +6,21 @@ const at = (page: number, readAt: number, font: KeptPosition['font'] = null): Ke
 
 describe('openingPosition', () => {
   it('opens at startupPage whatever the device or the server kept (new reading, not yet synced)', () => {
-    expect(openingPosition({ startupPage: 3, kept: at(9, 2000), synced: at(12, 3000) })).toEqual({ page: 3, font: null, readAt: null, synced: false });
+    expect(openingPosition({ startupPage: 3, kept: at(9, 2000), synced: at(12, 3000) })).toEqual({
+      page: 3,
+      font: null,
+      readAt: null,
+      synced: false,
+    });
   });
 
   it('a guest (nothing synced) opens where this device left the book, else at the cover', () => {
-    expect(openingPosition({ startupPage: null, kept: at(4, 2000), synced: null })).toEqual({ page: 4, font: null, readAt: 2000, synced: false });
+    expect(openingPosition({ startupPage: null, kept: at(4, 2000), synced: null })).toEqual({
+      page: 4,
+      font: null,
+      readAt: 2000,
+      synced: false,
+    });
     expect(openingPosition({ startupPage: null, kept: null, synced: null })).toBeNull();
   });
 
@@ -25,8 +35,18 @@ describe('openingPosition', () => {
   });
 
   it('opens at a later position read on another device, and says the server holds it', () => {
-    expect(openingPosition({ startupPage: null, kept: at(4, 1000), synced: at(20, 9000) })).toEqual({ page: 20, font: null, readAt: 9000, synced: true });
-    expect(openingPosition({ startupPage: null, kept: null, synced: at(7, 9000, 'large') })).toEqual({ page: 7, font: 'large', readAt: 9000, synced: true });
+    expect(openingPosition({ startupPage: null, kept: at(4, 1000), synced: at(20, 9000) })).toEqual({
+      page: 20,
+      font: null,
+      readAt: 9000,
+      synced: true,
+    });
+    expect(openingPosition({ startupPage: null, kept: null, synced: at(7, 9000, 'large') })).toEqual({
+      page: 7,
+      font: 'large',
+      readAt: 9000,
+      synced: true,
+    });
   });
 
   it('keeps this device’s further page over another device’s recent step back, not over an old one', () => {
@@ -41,12 +61,21 @@ describe('openingPosition', () => {
 
 describe('the positions kept on the device', () => {
   it('reads back what was kept, per book and per episode', () => {
-    const kept = withKeptPosition(withKeptPosition({}, keptPositionKey('book', 1), at(4, 10)), keptPositionKey('episode', 1), at(2, 20, 'small'));
+    const kept = withKeptPosition(
+      withKeptPosition({}, keptPositionKey('book', 1), at(4, 10)),
+      keptPositionKey('episode', 1),
+      at(2, 20, 'small'),
+    );
     expect(parseKeptPositions(JSON.stringify(kept))).toEqual({ 'book:1': at(4, 10), 'episode:1': at(2, 20, 'small') });
   });
 
   it('drops what is not a position, and text that is not JSON', () => {
-    const raw = JSON.stringify({ 'book:1': at(4, 10), 'book:2': { page: -1, readAt: 5, font: null }, 'book:3': { page: 1, readAt: 5, font: 'huge' }, 'book:4': 'x' });
+    const raw = JSON.stringify({
+      'book:1': at(4, 10),
+      'book:2': { page: -1, readAt: 5, font: null },
+      'book:3': { page: 1, readAt: 5, font: 'huge' },
+      'book:4': 'x',
+    });
     expect(parseKeptPositions(raw)).toEqual({ 'book:1': at(4, 10) });
     expect(parseKeptPositions('{"book:1":')).toEqual({});
     expect(parseKeptPositions('[1]')).toEqual({});
@@ -54,14 +83,20 @@ describe('the positions kept on the device', () => {
   });
 
   it('forgets the least recently read beyond the limit, never the one just kept (property)', () => {
-    const entries = fc.dictionary(fc.string({ maxLength: 6 }), fc.record({ page: fc.nat(500), readAt: fc.integer({ min: 1, max: 1e9 }), font: fc.constant(null) }), { maxKeys: 20 });
+    const entries = fc.dictionary(
+      fc.string({ maxLength: 6 }),
+      fc.record({ page: fc.nat(500), readAt: fc.integer({ min: 1, max: 1e9 }), font: fc.constant(null) }),
+      { maxKeys: 20 },
+    );
     fc.assert(
       fc.property(entries, fc.integer({ min: 1, max: 10 }), (all, max) => {
         const next = withKeptPosition(all, 'new', at(1, 2e9), max);
         expect(Object.keys(next).length).toBeLessThanOrEqual(max);
         expect(next.new).toEqual(at(1, 2e9));
         const kept = Object.values(next).map((p) => p.readAt);
-        const dropped = Object.entries(all).filter(([key]) => !(key in next)).map(([, p]) => p.readAt);
+        const dropped = Object.entries(all)
+          .filter(([key]) => !(key in next))
+          .map(([, p]) => p.readAt);
         for (const d of dropped) for (const k of kept) expect(k).toBeGreaterThanOrEqual(d);
       }),
     );

@@ -20,11 +20,7 @@ export type SyncMerge = 'accept' | 'older' | 'behind';
  *   recent, the newer position wins → 'accept'. Positions in different fonts are not comparable:
  *   the newer wins.
  */
-export function mergeSyncPosition(
-  stored: SyncPosition | null,
-  incoming: SyncPosition,
-  recentMs: number = RECENT_POSITION_MS,
-): SyncMerge {
+export function mergeSyncPosition(stored: SyncPosition | null, incoming: SyncPosition, recentMs: number = RECENT_POSITION_MS): SyncMerge {
   if (!stored) return 'accept';
   if (incoming.readAt < stored.readAt) return 'older';
   if (incoming.deviceId !== null && incoming.deviceId === stored.deviceId) return 'accept';
@@ -56,8 +52,10 @@ function isKept(value: unknown): value is KeptPosition {
   if (typeof value !== 'object' || value === null) return false;
   const v = value as Record<string, unknown>;
   return (
-    Number.isInteger(v.page) && (v.page as number) >= 0 &&
-    Number.isFinite(v.readAt) && (v.readAt as number) > 0 &&
+    Number.isInteger(v.page) &&
+    (v.page as number) >= 0 &&
+    Number.isFinite(v.readAt) &&
+    (v.readAt as number) > 0 &&
     FONTS.includes(v.font as FontSize | null)
   );
 }

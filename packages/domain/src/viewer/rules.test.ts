@@ -19,7 +19,7 @@ describe('direction rules', () => {
     expect(directionToggleShown('text', 1)).toBe(false);
     expect(flowOf('vertical')).toBe('scroll');
   });
-  it("lays a text book out in its own writing unless the reader chose one; genres 11–17 stay horizontal", () => {
+  it('lays a text book out in its own writing unless the reader chose one; genres 11–17 stay horizontal', () => {
     expect(textWritingMode('horizontal', 'book', null)).toBe('horizontal');
     expect(textWritingMode(null, 'book', null)).toBe('vertical');
     expect(textWritingMode('vertical', 'horizontal', 3)).toBe('horizontal');

@@ -37,7 +37,13 @@ describe('pairSpreads', () => {
   it('shows every page exactly once, in order, never more than two at a time', () => {
     fc.assert(
       fc.property(
-        fc.array(fc.record({ wide: fc.boolean(), side: fc.constantFrom('left' as const, 'right' as const, 'center' as const, 'alone' as const, null) }), { maxLength: 60 }),
+        fc.array(
+          fc.record({
+            wide: fc.boolean(),
+            side: fc.constantFrom('left' as const, 'right' as const, 'center' as const, 'alone' as const, null),
+          }),
+          { maxLength: 60 },
+        ),
         fc.boolean(),
         fc.constantFrom('rtl' as const, 'ltr' as const),
         (pages, shift, direction) => {

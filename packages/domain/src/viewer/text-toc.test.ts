@@ -33,15 +33,20 @@ describe('chapterStartPages', () => {
 
   it('is in range and ordered for any offsets', () => {
     fc.assert(
-      fc.property(fc.array(fc.double({ min: -1e4, max: 1e6, noNaN: true })), fc.integer({ min: 1, max: 2000 }), fc.integer({ min: 1, max: 500 }), (offsets, s, total) => {
-        const pages = chapterStartPages(offsets, s, total);
-        expect(pages).toHaveLength(offsets.length);
-        pages.forEach((p, i) => {
-          expect(Number.isInteger(p)).toBe(true);
-          expect(p).toBeGreaterThanOrEqual(i === 0 ? 0 : pages[i - 1]!);
-          expect(p).toBeLessThan(total);
-        });
-      }),
+      fc.property(
+        fc.array(fc.double({ min: -1e4, max: 1e6, noNaN: true })),
+        fc.integer({ min: 1, max: 2000 }),
+        fc.integer({ min: 1, max: 500 }),
+        (offsets, s, total) => {
+          const pages = chapterStartPages(offsets, s, total);
+          expect(pages).toHaveLength(offsets.length);
+          pages.forEach((p, i) => {
+            expect(Number.isInteger(p)).toBe(true);
+            expect(p).toBeGreaterThanOrEqual(i === 0 ? 0 : pages[i - 1]!);
+            expect(p).toBeLessThan(total);
+          });
+        },
+      ),
     );
   });
 });

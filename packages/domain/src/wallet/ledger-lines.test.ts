@@ -4,7 +4,13 @@ import { legacyLedgerLine, ledgerLine } from './ledger-lines';
 describe('ledger lines (Japanese, naming the book or episode)', () => {
   it('names the book, the episode and the order', () => {
     expect(ledgerLine.bookPurchase([{ titleName: 'ねこの本棚', vol: 3 }])).toBe('ねこの本棚 3巻 購入');
-    expect(ledgerLine.bookPurchase([{ titleName: 'ねこの本棚', vol: 1 }, { titleName: 'ねこの本棚', vol: 2 }, { titleName: '空', vol: 1 }])).toBe('ねこの本棚 1巻 ほか2冊 購入');
+    expect(
+      ledgerLine.bookPurchase([
+        { titleName: 'ねこの本棚', vol: 1 },
+        { titleName: 'ねこの本棚', vol: 2 },
+        { titleName: '空', vol: 1 },
+      ]),
+    ).toBe('ねこの本棚 1巻 ほか2冊 購入');
     expect(ledgerLine.episodeRental('星の連載', 5)).toBe('星の連載 第5話 レンタル');
     expect(ledgerLine.coinPackBonus(1)).toBe('マンガコイン購入特典 (注文1)');
   });

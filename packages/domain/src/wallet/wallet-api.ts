@@ -211,7 +211,13 @@ export const KonbiniVoucher = z.object({
   /** Stripe's voucher page (払込票): how to pay at each chain, to print or show at the till. */
   voucherUrl: z.string().nullable(),
   /** Each chain's numbers to give at the till. */
-  stores: z.array(z.object({ store: z.enum(['familymart', 'lawson', 'ministop', 'seicomart']), confirmationNumber: z.string().nullable(), paymentCode: z.string().nullable() })),
+  stores: z.array(
+    z.object({
+      store: z.enum(['familymart', 'lawson', 'ministop', 'seicomart']),
+      confirmationNumber: z.string().nullable(),
+      paymentCode: z.string().nullable(),
+    }),
+  ),
 });
 export type KonbiniVoucher = z.infer<typeof KonbiniVoucher>;
 

@@ -15,7 +15,8 @@ import {
 const NOW = 1_000_000;
 
 /** The model the properties check against: the balance is what remains of usable lots… */
-const balanceOf = (lots: readonly LotState[], now: number): number => lots.filter((l) => isUsable(l, now)).reduce((s, l) => s + l.remaining, 0);
+const balanceOf = (lots: readonly LotState[], now: number): number =>
+  lots.filter((l) => isUsable(l, now)).reduce((s, l) => s + l.remaining, 0);
 /** …and a draw takes its amount off its lot (what the server's conditional updates do). */
 const applyDraws = (lots: readonly LotState[], draws: readonly Draw[]): LotState[] => {
   const byId = new Map(draws.map((d) => [d.lotId, d.amount]));
@@ -65,7 +66,10 @@ describe('planSpend (property)', () => {
         const order = lots.filter((l) => isUsable(l, NOW)).sort(spendOrder);
         const after = new Map(applyDraws(lots, draws).map((l) => [l.id, l.remaining]));
         const lastIndex = order.findIndex((l) => l.id === draws[draws.length - 1]!.lotId);
-        return order.slice(0, lastIndex).every((l) => after.get(l.id) === 0) && order.slice(lastIndex + 1).every((l) => after.get(l.id) === l.remaining);
+        return (
+          order.slice(0, lastIndex).every((l) => after.get(l.id) === 0) &&
+          order.slice(lastIndex + 1).every((l) => after.get(l.id) === l.remaining)
+        );
       }),
     );
   });
@@ -102,11 +106,16 @@ describe('expiry (property)', () => {
 describe('money rules', () => {
   it('values remaining paid coins at their own yen price, rounded down', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 100000 }), fc.integer({ min: 0, max: 200000 }), fc.integer({ min: 0, max: 100000 }), (amount, yen, used) => {
-        const remaining = Math.max(0, amount - used);
-        const value = yenValueOf(remaining, amount, yen);
-        return value >= 0 && value <= yen && (remaining === amount ? value === yen : true);
-      }),
+      fc.property(
+        fc.integer({ min: 1, max: 100000 }),
+        fc.integer({ min: 0, max: 200000 }),
+        fc.integer({ min: 0, max: 100000 }),
+        (amount, yen, used) => {
+          const remaining = Math.max(0, amount - used);
+          const value = yenValueOf(remaining, amount, yen);
+          return value >= 0 && value <= yen && (remaining === amount ? value === yen : true);
+        },
+      ),
     );
     expect(yenValueOf(600, 1000, 900)).toBe(540);
   });

@@ -104,8 +104,7 @@ export const yenValueOf = (remaining: number, amount: number, yenValue: number):
 
 /** §9 coin appeal threshold: a pack whose bonus exceeds 30% of its coins shows the coupon appeal. */
 const COIN_APPEAL_THRESHOLD = 0.3;
-export const showsCouponAppeal = (bonus: number, coin: number): boolean =>
-  coin > 0 && bonus / coin > COIN_APPEAL_THRESHOLD;
+export const showsCouponAppeal = (bonus: number, coin: number): boolean => coin > 0 && bonus / coin > COIN_APPEAL_THRESHOLD;
 
 /** §5 coin shortage: the price is greater than the balance. */
 export const isShort = (price: number, balance: number): boolean => price > balance;

@@ -63,7 +63,15 @@ export const CoinPaymentMethod = {
 } as const;
 export type CoinPaymentMethod = (typeof CoinPaymentMethod)[keyof typeof CoinPaymentMethod];
 /** §3's payment types (the cart's and the sandbox's): every method but konbini. */
-export const coinPaymentMethods = ['creditcard', 'docomo', 'paypay', 'au', 'softbank', 'linepay', 'rakutenpay'] as const satisfies readonly CoinPaymentMethod[];
+export const coinPaymentMethods = [
+  'creditcard',
+  'docomo',
+  'paypay',
+  'au',
+  'softbank',
+  'linepay',
+  'rakutenpay',
+] as const satisfies readonly CoinPaymentMethod[];
 /** Every way a coin pack may be paid: §3's and konbini (which a provider offers is `CoinPaymentConfig.methods`). */
 export const coinShopPaymentMethods = Object.values(CoinPaymentMethod);
 export const coinPaymentMethodParam = z.enum(coinShopPaymentMethods, {
@@ -181,7 +189,7 @@ export const CardId = z.string().regex(/^(card|pm)_[\w-]{6,60}$/, 'must be a car
  */
 export const RefusedCardData = z
   .unknown()
-  .refine((v) => v === undefined, { message: 'card numbers are not accepted by the store: send the cardId of the provider\'s card fields' })
+  .refine((v) => v === undefined, { message: "card numbers are not accepted by the store: send the cardId of the provider's card fields" })
   .optional();
 
 /** Whether a MM/YY expiry is this month or later (cards are valid through their month's end). */

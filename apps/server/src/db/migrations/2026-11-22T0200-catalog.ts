@@ -10,10 +10,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('created_at', millis, notNull)
     .execute();
 
-  await withId(db, db.schema.createTable('publishers'))
-    .addColumn('name', 'text', notNull)
-    .addColumn('kana', 'text', notNull)
-    .execute();
+  await withId(db, db.schema.createTable('publishers')).addColumn('name', 'text', notNull).addColumn('kana', 'text', notNull).execute();
 
   await withId(db, db.schema.createTable('magazines'))
     .addColumn('name', 'text', notNull)
@@ -67,16 +64,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('user_id', 'integer', (c) => c.references('users.id').onDelete('set null'))
     .addColumn('created_at', millis, notNull)
     .execute();
-  await db.schema
-    .createIndex('catalog_events_kind_created')
-    .on('catalog_events')
-    .columns(['kind', 'created_at'])
-    .execute();
-  await db.schema
-    .createIndex('catalog_events_title_created')
-    .on('catalog_events')
-    .columns(['title_id', 'created_at'])
-    .execute();
+  await db.schema.createIndex('catalog_events_kind_created').on('catalog_events').columns(['kind', 'created_at']).execute();
+  await db.schema.createIndex('catalog_events_title_created').on('catalog_events').columns(['title_id', 'created_at']).execute();
   await db.schema.createIndex('catalog_events_book_id').on('catalog_events').column('book_id').execute();
   await db.schema.createIndex('catalog_events_serial_id').on('catalog_events').column('serial_id').execute();
   await db.schema.createIndex('catalog_events_user_id').on('catalog_events').column('user_id').execute();

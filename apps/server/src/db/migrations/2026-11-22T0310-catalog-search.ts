@@ -24,18 +24,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .on('catalog_events')
     .columns(['created_at', 'title_id', 'kind'])
     .execute();
-  await db.schema
-    .createIndex('catalog_events_title_user')
-    .on('catalog_events')
-    .columns(['title_id', 'user_id', 'kind'])
-    .execute();
+  await db.schema.createIndex('catalog_events_title_user').on('catalog_events').columns(['title_id', 'user_id', 'kind']).execute();
 
   if (!isPostgres(db)) await createTrigramIndex(db);
 
-  const titles: { id: number; name: string; kana: string }[] = await db
-    .selectFrom('titles')
-    .select(['id', 'name', 'kana'])
-    .execute();
+  const titles: { id: number; name: string; kana: string }[] = await db.selectFrom('titles').select(['id', 'name', 'kana']).execute();
   const credits: { title_id: number; name: string; kana: string }[] = await db
     .selectFrom('title_authors as ta')
     .innerJoin('authors as a', 'a.id', 'ta.author_id')
@@ -54,7 +47,9 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 async function createTrigramIndex(db: Kysely<any>): Promise<void> {
-  await sql`CREATE VIRTUAL TABLE titles_search USING fts5(search_text, content='titles', content_rowid='id', tokenize='trigram')`.execute(db);
+  await sql`CREATE VIRTUAL TABLE titles_search USING fts5(search_text, content='titles', content_rowid='id', tokenize='trigram')`.execute(
+    db,
+  );
   await sql`CREATE TRIGGER titles_search_insert AFTER INSERT ON titles BEGIN
     INSERT INTO titles_search(rowid, search_text) VALUES (new.id, new.search_text);
   END`.execute(db);

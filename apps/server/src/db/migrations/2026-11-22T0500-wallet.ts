@@ -47,11 +47,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('campaign_id', 'integer')
     .addCheckConstraint('wallet_lots_remaining', sql`remaining >= 0 and remaining <= amount`)
     .execute();
-  await db.schema
-    .createIndex('wallet_lots_user')
-    .on('wallet_lots')
-    .columns(['user_id', 'currency', 'expires_at'])
-    .execute();
+  await db.schema.createIndex('wallet_lots_user').on('wallet_lots').columns(['user_id', 'currency', 'expires_at']).execute();
 
   await withId(db, db.schema.createTable('wallet_ledger'))
     .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))

@@ -33,11 +33,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('read_ended_at', millis)
     .addPrimaryKeyConstraint('user_serial_episodes_pk', ['user_id', 'episode_id'])
     .execute();
-  await db.schema
-    .createIndex('user_serial_episodes_serial')
-    .on('user_serial_episodes')
-    .columns(['user_id', 'serial_id'])
-    .execute();
+  await db.schema.createIndex('user_serial_episodes_serial').on('user_serial_episodes').columns(['user_id', 'serial_id']).execute();
 
   await db.schema
     .createTable('user_serial_tickets')

@@ -22,7 +22,10 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
   await db.schema.createIndex('bundle_books_book').on('bundle_books').column('book_id').execute();
 
-  await db.schema.alterTable('cart_items').addColumn('bundle_id', 'integer', (c) => c.references('bundles.id').onDelete('set null')).execute();
+  await db.schema
+    .alterTable('cart_items')
+    .addColumn('bundle_id', 'integer', (c) => c.references('bundles.id').onDelete('set null'))
+    .execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

@@ -33,11 +33,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('rental_end', millis, notNull)
     .addColumn('created_at', millis, notNull)
     .execute();
-  await db.schema
-    .createIndex('serial_rental_payments_user')
-    .on('serial_rental_payments')
-    .columns(['user_id', 'created_at'])
-    .execute();
+  await db.schema.createIndex('serial_rental_payments_user').on('serial_rental_payments').columns(['user_id', 'created_at']).execute();
 
   // Coin rentals made before this table existed (their latest rental per episode).
   await sql`

@@ -12,10 +12,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('key', 'text', (c) => c.primaryKey())
     .addColumn('updated_at', millis, notNull)
     .execute();
-  await withId(db, db.schema.createTable('rate_limit_hits'))
-    .addColumn('key', 'text', notNull)
-    .addColumn('at', millis, notNull)
-    .execute();
+  await withId(db, db.schema.createTable('rate_limit_hits')).addColumn('key', 'text', notNull).addColumn('at', millis, notNull).execute();
   await db.schema.createIndex('rate_limit_hits_key_at').on('rate_limit_hits').columns(['key', 'at']).execute();
   await db.schema.createIndex('rate_limit_hits_at').on('rate_limit_hits').column('at').execute();
 

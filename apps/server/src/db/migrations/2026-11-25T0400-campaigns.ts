@@ -31,7 +31,10 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('stock', 'integer')
     .addColumn('remaining', 'integer')
     // Stock is spent by a conditional update; the constraint backs it up: never oversold.
-    .addCheckConstraint('lottery_prizes_stock', sql`weight >= 0 and amount >= 0 and (remaining is null or (remaining >= 0 and remaining <= stock))`)
+    .addCheckConstraint(
+      'lottery_prizes_stock',
+      sql`weight >= 0 and amount >= 0 and (remaining is null or (remaining >= 0 and remaining <= stock))`,
+    )
     .execute();
   await db.schema.createIndex('lottery_prizes_box').on('lottery_prizes').column('box_id').execute();
 

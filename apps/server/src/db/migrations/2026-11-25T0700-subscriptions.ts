@@ -14,7 +14,10 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('payment_types', 'text', notNull)
     .addColumn('sort_order', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('active', 'integer', (c) => c.notNull().defaultTo(1))
-    .addCheckConstraint('manga_coin_subscription_plans_amounts', sql`coin > 0 and tax_included_price > 0 and first_bonus >= 0 and second_bonus >= 0 and cycle_bonus >= 0`)
+    .addCheckConstraint(
+      'manga_coin_subscription_plans_amounts',
+      sql`coin > 0 and tax_included_price > 0 and first_bonus >= 0 and second_bonus >= 0 and cycle_bonus >= 0`,
+    )
     .execute();
 
   await withId(db, db.schema.createTable('user_manga_coin_subscriptions'))
@@ -51,7 +54,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .unique()
     .where(sql.ref('closed_at'), 'is', null)
     .execute();
-  await db.schema.createIndex('user_manga_coin_subscriptions_user').on('user_manga_coin_subscriptions').columns(['user_id', 'id']).execute();
+  await db.schema
+    .createIndex('user_manga_coin_subscriptions_user')
+    .on('user_manga_coin_subscriptions')
+    .columns(['user_id', 'id'])
+    .execute();
   await db.schema.createIndex('user_manga_coin_subscriptions_due').on('user_manga_coin_subscriptions').column('next_attempt_at').execute();
 
   await withId(db, db.schema.createTable('manga_coin_subscription_cycles'))
@@ -86,7 +93,12 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  for (const table of ['sandbox_cards', 'manga_coin_subscription_cycles', 'user_manga_coin_subscriptions', 'manga_coin_subscription_plans']) {
+  for (const table of [
+    'sandbox_cards',
+    'manga_coin_subscription_cycles',
+    'user_manga_coin_subscriptions',
+    'manga_coin_subscription_plans',
+  ]) {
     await db.schema.dropTable(table).execute();
   }
 }

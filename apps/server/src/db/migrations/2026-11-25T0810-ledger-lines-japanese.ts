@@ -13,8 +13,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .select(['id', 'reason', 'order_id', 'amount'])
     .where((eb) =>
       eb.or(
-        ['order %', 'serial episode %', '%coin pack (order %', '% (order %)', '% (pre-order %)', 'cancel: %', 'support: %', 'expired'].map((p) =>
-          eb('reason', 'like', p),
+        ['order %', 'serial episode %', '%coin pack (order %', '% (order %)', '% (pre-order %)', 'cancel: %', 'support: %', 'expired'].map(
+          (p) => eb('reason', 'like', p),
         ),
       ),
     )
@@ -22,7 +22,8 @@ export async function up(db: Kysely<any>): Promise<void> {
   const booksOf = memo((orderId: number) => orderBooks(db, orderId));
   for (const row of rows) {
     const line = await japaneseLine(db, row, booksOf);
-    if (line !== null && line !== row.reason) await db.updateTable('wallet_ledger').set({ reason: line }).where('id', '=', row.id).execute();
+    if (line !== null && line !== row.reason)
+      await db.updateTable('wallet_ledger').set({ reason: line }).where('id', '=', row.id).execute();
   }
 }
 

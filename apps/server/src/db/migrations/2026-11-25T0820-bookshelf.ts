@@ -37,7 +37,13 @@ export async function up(db: Kysely<any>): Promise<void> {
  * migration keeps meaning the database as it was.
  */
 async function fillShelfSeries(db: Kysely<any>): Promise<void> {
-  type Summary = { books: number; rentals: number; newest: { id: number; vol: number } | null; boughtAt: number | null; readAt: number | null };
+  type Summary = {
+    books: number;
+    rentals: number;
+    newest: { id: number; vol: number } | null;
+    boughtAt: number | null;
+    readAt: number | null;
+  };
   const summaries = new Map<string, Summary & { userId: number; titleId: number }>();
   const summary = (userId: number, titleId: number) => {
     const key = `${userId}:${titleId}`;
@@ -51,7 +57,14 @@ async function fillShelfSeries(db: Kysely<any>): Promise<void> {
     .selectFrom('user_books as ub')
     .innerJoin('books as b', 'b.id', 'ub.book_id')
     .leftJoin('reading_positions as rp', (j) => j.onRef('rp.user_id', '=', 'ub.user_id').onRef('rp.book_id', '=', 'ub.book_id'))
-    .select(['ub.user_id as userId', 'b.title_id as titleId', 'b.id as bookId', 'b.vol as vol', 'ub.created_at as boughtAt', 'rp.read_at as readAt'])
+    .select([
+      'ub.user_id as userId',
+      'b.title_id as titleId',
+      'b.id as bookId',
+      'b.vol as vol',
+      'ub.created_at as boughtAt',
+      'rp.read_at as readAt',
+    ])
     .execute();
   for (const row of books) {
     const s = summary(Number(row.userId), Number(row.titleId));
@@ -85,7 +98,11 @@ async function fillShelfSeries(db: Kysely<any>): Promise<void> {
     last_bought_at: s.boughtAt ?? 0,
     last_read_at: s.readAt,
   }));
-  for (let i = 0; i < rows.length; i += 100) await db.insertInto('shelf_series').values(rows.slice(i, i + 100)).execute();
+  for (let i = 0; i < rows.length; i += 100)
+    await db
+      .insertInto('shelf_series')
+      .values(rows.slice(i, i + 100))
+      .execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

@@ -20,7 +20,10 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('ticket_amount', 'integer', notNull)
     .addColumn('ticket_min_cart_price', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('ticket_valid_days', 'integer', notNull)
-    .addCheckConstraint('invitation_campaigns_valid', sql`start_at < end_at and inviter_limit >= 0 and ticket_amount > 0 and ticket_valid_days > 0`)
+    .addCheckConstraint(
+      'invitation_campaigns_valid',
+      sql`start_at < end_at and inviter_limit >= 0 and ticket_amount > 0 and ticket_valid_days > 0`,
+    )
     .execute();
 
   await withId(db, db.schema.createTable('invitation_codes'))
@@ -79,7 +82,14 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  for (const table of ['non_login_appeals', 'reach_banners', 'invitation_grants', 'invitation_links', 'invitation_codes', 'invitation_campaigns']) {
+  for (const table of [
+    'non_login_appeals',
+    'reach_banners',
+    'invitation_grants',
+    'invitation_links',
+    'invitation_codes',
+    'invitation_campaigns',
+  ]) {
     await db.schema.dropTable(table).execute();
   }
 }

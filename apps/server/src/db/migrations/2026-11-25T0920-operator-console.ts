@@ -33,8 +33,14 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
 
   await db.schema.alterTable('users').addColumn('suspended_at', millis).execute();
-  await db.schema.alterTable('titles').addColumn('version', 'integer', (c) => c.notNull().defaultTo(0)).execute();
-  await db.schema.alterTable('books').addColumn('version', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+  await db.schema
+    .alterTable('titles')
+    .addColumn('version', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute();
+  await db.schema
+    .alterTable('books')
+    .addColumn('version', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

@@ -7,7 +7,11 @@ import type { Kysely } from 'kysely';
 const TABLES = ['point_campaigns', 'bundles', 'manga_coin_items'] as const;
 
 export async function up(db: Kysely<any>): Promise<void> {
-  for (const table of TABLES) await db.schema.alterTable(table).addColumn('version', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+  for (const table of TABLES)
+    await db.schema
+      .alterTable(table)
+      .addColumn('version', 'integer', (c) => c.notNull().defaultTo(0))
+      .execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

@@ -7,8 +7,14 @@ import { millis, notNull } from './helpers';
  * cover uploaded for a book, which takes the place of the imported or drawn one.
  */
 export async function up(db: Kysely<any>): Promise<void> {
-  await db.schema.alterTable('serials').addColumn('version', 'integer', (c) => c.notNull().defaultTo(0)).execute();
-  await db.schema.alterTable('serial_episodes').addColumn('version', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+  await db.schema
+    .alterTable('serials')
+    .addColumn('version', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute();
+  await db.schema
+    .alterTable('serial_episodes')
+    .addColumn('version', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute();
   await db.schema.alterTable('serial_episodes').addColumn('spend_type', 'integer').execute();
   await db.schema
     .createTable('book_cover_uploads')

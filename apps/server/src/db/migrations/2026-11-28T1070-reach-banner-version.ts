@@ -5,7 +5,10 @@ import type { Kysely } from 'kysely';
  * banner cannot overwrite each other (a stale version is a 409), as for the other commerce editors.
  */
 export async function up(db: Kysely<any>): Promise<void> {
-  await db.schema.alterTable('reach_banners').addColumn('version', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+  await db.schema
+    .alterTable('reach_banners')
+    .addColumn('version', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

@@ -7,7 +7,10 @@ import { notNull } from './helpers';
  * (`?v=`), so an upload changes every URL and no cache keeps the old pages.
  */
 export async function up(db: Kysely<any>): Promise<void> {
-  await db.schema.alterTable('serial_episodes').addColumn('media_version', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+  await db.schema
+    .alterTable('serial_episodes')
+    .addColumn('media_version', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute();
   await db.schema
     .createTable('serial_episode_page_originals')
     .addColumn('episode_id', 'integer', (c) => c.notNull().references('serial_episodes.id').onDelete('cascade'))

@@ -14,7 +14,10 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('height', 'integer', notNull)
     .addColumn('uploaded_at', millis, notNull)
     .execute();
-  await db.schema.alterTable('reach_banners').addColumn('image_id', 'integer', (c) => c.references('banner_images.id')).execute();
+  await db.schema
+    .alterTable('reach_banners')
+    .addColumn('image_id', 'integer', (c) => c.references('banner_images.id'))
+    .execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

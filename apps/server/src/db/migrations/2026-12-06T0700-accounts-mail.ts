@@ -13,8 +13,14 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.alterTable('users').addColumn('email_confirmed_at', millis).execute();
   await sql`update users set email_confirmed_at = created_at`.execute(db);
 
-  await db.schema.alterTable('sessions').addColumn('user_agent', 'text', (c) => c.notNull().defaultTo('')).execute();
-  await db.schema.alterTable('sessions').addColumn('ip_prefix', 'text', (c) => c.notNull().defaultTo('')).execute();
+  await db.schema
+    .alterTable('sessions')
+    .addColumn('user_agent', 'text', (c) => c.notNull().defaultTo(''))
+    .execute();
+  await db.schema
+    .alterTable('sessions')
+    .addColumn('ip_prefix', 'text', (c) => c.notNull().defaultTo(''))
+    .execute();
   await db.schema.alterTable('sessions').addColumn('last_seen_at', millis).execute();
   await db.schema.alterTable('sessions').addColumn('password_confirmed_at', millis).execute();
 
@@ -54,7 +60,10 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('until_at', millis, notNull)
     .execute();
 
-  await db.schema.alterTable('notification_settings').addColumn('mail_notification_enabled', 'integer', (c) => c.notNull().defaultTo(1)).execute();
+  await db.schema
+    .alterTable('notification_settings')
+    .addColumn('mail_notification_enabled', 'integer', (c) => c.notNull().defaultTo(1))
+    .execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
@@ -62,6 +71,7 @@ export async function down(db: Kysely<any>): Promise<void> {
   await db.schema.dropTable('mail_watermarks').execute();
   await db.schema.dropTable('mail_outbox').execute();
   await db.schema.dropTable('account_links').execute();
-  for (const column of ['password_confirmed_at', 'last_seen_at', 'ip_prefix', 'user_agent']) await db.schema.alterTable('sessions').dropColumn(column).execute();
+  for (const column of ['password_confirmed_at', 'last_seen_at', 'ip_prefix', 'user_agent'])
+    await db.schema.alterTable('sessions').dropColumn(column).execute();
   await db.schema.alterTable('users').dropColumn('email_confirmed_at').execute();
 }

@@ -6,7 +6,10 @@ import type { Kysely } from 'kysely';
  * other console editors.
  */
 export async function up(db: Kysely<any>): Promise<void> {
-  await db.schema.alterTable('lottery_campaigns').addColumn('version', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+  await db.schema
+    .alterTable('lottery_campaigns')
+    .addColumn('version', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

@@ -5,7 +5,10 @@ import type { Kysely } from 'kysely';
  * same mission cannot overwrite each other (a stale version is a 409), as for the other console editors.
  */
 export async function up(db: Kysely<any>): Promise<void> {
-  await db.schema.alterTable('missions').addColumn('version', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+  await db.schema
+    .alterTable('missions')
+    .addColumn('version', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

@@ -8,11 +8,18 @@ import { millis } from './helpers';
  * closed to them (`end_at`, null while open). A closed plan still renews for the members who hold it.
  */
 export async function up(db: Kysely<any>): Promise<void> {
-  await db.schema.alterTable('manga_coin_subscription_plans').addColumn('version', 'integer', (c) => c.notNull().defaultTo(0)).execute();
-  await db.schema.alterTable('manga_coin_subscription_plans').addColumn('start_at', millis, (c) => c.notNull().defaultTo(0)).execute();
+  await db.schema
+    .alterTable('manga_coin_subscription_plans')
+    .addColumn('version', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute();
+  await db.schema
+    .alterTable('manga_coin_subscription_plans')
+    .addColumn('start_at', millis, (c) => c.notNull().defaultTo(0))
+    .execute();
   await db.schema.alterTable('manga_coin_subscription_plans').addColumn('end_at', millis).execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
-  for (const column of ['end_at', 'start_at', 'version']) await db.schema.alterTable('manga_coin_subscription_plans').dropColumn(column).execute();
+  for (const column of ['end_at', 'start_at', 'version'])
+    await db.schema.alterTable('manga_coin_subscription_plans').dropColumn(column).execute();
 }

@@ -10,7 +10,10 @@ const TABLES = ['genres', 'publishers', 'magazines'] as const;
 
 export async function up(db: Kysely<any>): Promise<void> {
   for (const table of TABLES) {
-    await db.schema.alterTable(table).addColumn('version', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+    await db.schema
+      .alterTable(table)
+      .addColumn('version', 'integer', (c) => c.notNull().defaultTo(0))
+      .execute();
     await db.schema.createIndex(`${table}_name_unique`).on(table).column('name').unique().execute();
   }
 }

@@ -6,7 +6,10 @@ import type { Kysely } from 'kysely';
  * version is a 409), as for the other console editors.
  */
 export async function up(db: Kysely<any>): Promise<void> {
-  await db.schema.alterTable('serial_osusumes').addColumn('version', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+  await db.schema
+    .alterTable('serial_osusumes')
+    .addColumn('version', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

@@ -22,7 +22,12 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('used_at', millis)
     .addColumn('created_at', millis, notNull)
     .execute();
-  await db.schema.createIndex('staff_recovery_codes_user_code').on('staff_recovery_codes').columns(['user_id', 'code_hash']).unique().execute();
+  await db.schema
+    .createIndex('staff_recovery_codes_user_code')
+    .on('staff_recovery_codes')
+    .columns(['user_id', 'code_hash'])
+    .unique()
+    .execute();
   await db.schema.alterTable('sessions').addColumn('second_factor_at', millis).execute();
 }
 

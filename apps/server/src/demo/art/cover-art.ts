@@ -24,8 +24,7 @@ export function coverSvg(s: CoverSubject): string {
   ];
   if (s.volumes > 1) parts.push(volumeBadge(s.vol, hue));
   const credit = s.authors.join(' / ');
-  if (credit)
-    parts.push(textLine(fit(credit, 26, W - 160), 28, H - 58, 26, { fill: '#fff', stroke: dark, strokeWidth: 4 }));
+  if (credit) parts.push(textLine(fit(credit, 26, W - 160), 28, H - 58, 26, { fill: '#fff', stroke: dark, strokeWidth: 4 }));
   if (s.publisher) parts.push(textLine(fit(s.publisher, 18, W - 160), 28, H - 24, 18, { fill: '#fff' }));
   const label = s.layoutType === LayoutType.WEBTOON ? 'タテヨミ' : s.layoutType === LayoutType.REFLOW ? '小説' : null;
   const r18 = s.eroticType === EroticType.R18;
@@ -63,14 +62,7 @@ function titleBlock(title: string, stroke: string, top: number): string {
   const { size, lines } = fitLines(title, [64, 58, 52, 46, 40, 34, 30], W - 70, 3);
   return lines
     .map((line, i) =>
-      textLine(
-        line,
-        W / 2,
-        top + size + i * size * 1.18,
-        size,
-        { fill: '#ffffff', stroke, strokeWidth: size / 6 },
-        'middle',
-      ),
+      textLine(line, W / 2, top + size + i * size * 1.18, size, { fill: '#ffffff', stroke, strokeWidth: size / 6 }, 'middle'),
     )
     .join('');
 }
@@ -89,10 +81,7 @@ function volumeBadge(vol: number, hue: number): string {
 
 function badge(text: string, x: number, y: number, bg: string, fg: string): string {
   const w = textWidth(text, 24) + 24;
-  return (
-    `<rect x="${x}" y="${y}" width="${w}" height="38" rx="8" fill="${bg}"/>` +
-    textLine(text, x + 12, y + 28, 24, { fill: fg })
-  );
+  return `<rect x="${x}" y="${y}" width="${w}" height="38" rx="8" fill="${bg}"/>` + textLine(text, x + 12, y + 28, 24, { fill: fg });
 }
 
 function fit(text: string, size: number, max: number): string {

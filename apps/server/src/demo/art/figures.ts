@@ -92,15 +92,7 @@ export function mountains(rnd: Random, x: number, bottom: number, w: number, h: 
 }
 
 /** A row of buildings with lit windows. */
-export function skyline(
-  rnd: Random,
-  x: number,
-  bottom: number,
-  w: number,
-  h: number,
-  fill: string,
-  windows: string,
-): string {
+export function skyline(rnd: Random, x: number, bottom: number, w: number, h: number, fill: string, windows: string): string {
   const parts: string[] = [];
   let left = x;
   while (left < x + w) {

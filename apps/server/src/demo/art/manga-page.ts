@@ -22,9 +22,7 @@ export function mangaPageSvg(s: PageSubject): string {
   const top = HEADER_HEIGHT + 20;
   const bottom = s.height - FOOTER_HEIGHT;
   const body = s.page === 0 ? titlePage(s, rnd, top, bottom) : panels(s, rnd, top, bottom);
-  return (
-    `<rect width="${s.width}" height="${s.height}" fill="#fbfaf6"/>` + body + pageHeader(s) + pageNumber(s, bottom)
-  );
+  return `<rect width="${s.width}" height="${s.height}" fill="#fbfaf6"/>` + body + pageHeader(s) + pageNumber(s, bottom);
 }
 
 function titlePage(s: PageSubject, rnd: Random, top: number, bottom: number): string {
@@ -32,14 +30,7 @@ function titlePage(s: PageSubject, rnd: Random, top: number, bottom: number): st
   const { size, lines } = fitLines(s.titleName, [96, 84, 72, 60], s.width - 2 * MARGIN - 60, 3);
   const text = lines
     .map((line, i) =>
-      textLine(
-        line,
-        s.width / 2,
-        top + 40 + size + i * size * 1.2,
-        size,
-        { fill: '#111', stroke: '#fff', strokeWidth: 10 },
-        'middle',
-      ),
+      textLine(line, s.width / 2, top + 40 + size + i * size * 1.2, size, { fill: '#111', stroke: '#fff', strokeWidth: 10 }, 'middle'),
     )
     .join('');
   return (
@@ -57,13 +48,9 @@ function panels(s: PageSubject, rnd: Random, top: number, bottom: number): strin
   const balloons = new Set(rnd.shuffle(layout.map((_, i) => i)).slice(0, rnd.int(1, 3)));
   layout.forEach((panel, i) => {
     const id = `p${i}`;
-    parts.push(
-      `<clipPath id="${id}"><rect x="${panel.x}" y="${panel.y}" width="${panel.w}" height="${panel.h}"/></clipPath>`,
-    );
+    parts.push(`<clipPath id="${id}"><rect x="${panel.x}" y="${panel.y}" width="${panel.w}" height="${panel.h}"/></clipPath>`);
     parts.push(`<g clip-path="url(#${id})">${panelContent(rnd, panel)}</g>`);
-    parts.push(
-      `<rect x="${panel.x}" y="${panel.y}" width="${panel.w}" height="${panel.h}" fill="none" stroke="#111" stroke-width="6"/>`,
-    );
+    parts.push(`<rect x="${panel.x}" y="${panel.y}" width="${panel.w}" height="${panel.h}" fill="none" stroke="#111" stroke-width="6"/>`);
     if (balloons.has(i)) parts.push(panelBalloon(rnd, panel));
   });
   return parts.join('');
@@ -103,10 +90,7 @@ function panelContent(rnd: Random, p: Panel): string {
   const scale = Math.min(p.h / 330, p.w / 260) * rnd.range(0.8, 1.1);
   if (kind === 0) {
     const tone = rnd.pick(['#ffffff', '#ececec', '#dcdcdc']);
-    return (
-      `<rect x="${p.x}" y="${p.y}" width="${p.w}" height="${p.h}" fill="${tone}"/>` +
-      figure(rnd, cx, bottom + 10, scale, mangaColors)
-    );
+    return `<rect x="${p.x}" y="${p.y}" width="${p.w}" height="${p.h}" fill="${tone}"/>` + figure(rnd, cx, bottom + 10, scale, mangaColors);
   }
   if (kind === 1) {
     const night = rnd.chance(0.4);
@@ -131,11 +115,7 @@ function panelContent(rnd: Random, p: Panel): string {
   const eye = (ex: number) =>
     `<path d="M${ex - eyeW / 2} ${p.y + p.h / 2} Q${ex} ${p.y + p.h / 2 - eyeW * 0.55} ${ex + eyeW / 2} ${p.y + p.h / 2} Q${ex} ${p.y + p.h / 2 + eyeW * 0.45} ${ex - eyeW / 2} ${p.y + p.h / 2}Z" fill="#fff" stroke="#111" stroke-width="6"/>` +
     `<circle cx="${ex}" cy="${p.y + p.h / 2}" r="${eyeW * 0.2}" fill="#111"/><circle cx="${ex + eyeW * 0.06}" cy="${p.y + p.h / 2 - eyeW * 0.07}" r="${eyeW * 0.06}" fill="#fff"/>`;
-  return (
-    `<rect x="${p.x}" y="${p.y}" width="${p.w}" height="${p.h}" fill="#e2e2e2"/>` +
-    eye(p.x + p.w * 0.3) +
-    eye(p.x + p.w * 0.7)
-  );
+  return `<rect x="${p.x}" y="${p.y}" width="${p.w}" height="${p.h}" fill="#e2e2e2"/>` + eye(p.x + p.w * 0.3) + eye(p.x + p.w * 0.7);
 }
 
 function panelBalloon(rnd: Random, p: Panel): string {

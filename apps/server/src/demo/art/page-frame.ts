@@ -26,14 +26,7 @@ export function pageHeader(s: PageSubject): string {
     { fill: '#333' },
     rtl ? 'start' : 'end',
   );
-  const title = textLine(
-    heading,
-    rtl ? w - 36 : 36,
-    HEADER_HEIGHT / 2 + 15,
-    size,
-    { fill: '#111' },
-    rtl ? 'end' : 'start',
-  );
+  const title = textLine(heading, rtl ? w - 36 : 36, HEADER_HEIGHT / 2 + 15, size, { fill: '#111' }, rtl ? 'end' : 'start');
   return (
     `<rect width="${w}" height="${HEADER_HEIGHT}" fill="${hsl(hue, 55, 86)}"/>` +
     `<rect y="${HEADER_HEIGHT - 8}" width="${w}" height="8" fill="${hsl(hue, 60, 45)}"/>` +
@@ -72,12 +65,6 @@ export function pageNumber(s: PageSubject, top: number): string {
   return (
     `<rect x="${x}" y="${y}" width="${boxW}" height="${boxH}" rx="18" fill="#fff" stroke="#111" stroke-width="6"/>` +
     segmentText(big, left, y + 22, bigH, '#111') +
-    segmentText(
-      small,
-      left + segmentTextWidth(big, bigH) + 20,
-      y + 22 + bigH - smallH,
-      smallH,
-      hsl(titleHue(s.titleId), 60, 35),
-    )
+    segmentText(small, left + segmentTextWidth(big, bigH) + 20, y + 22 + bigH - smallH, smallH, hsl(titleHue(s.titleId), 60, 35))
   );
 }

@@ -22,9 +22,7 @@ export function printPageSvg(s: PageSubject): string {
   const bottom = s.height - FOOTER_HEIGHT;
   const photoBook = s.genreId === PHOTO_BOOK_GENRE;
   const body = photoBook ? photo(s, rnd, top, bottom) : article(s, rnd, top, bottom);
-  return (
-    `<rect width="${s.width}" height="${s.height}" fill="#ffffff"/>` + body + pageHeader(s) + pageNumber(s, bottom)
-  );
+  return `<rect width="${s.width}" height="${s.height}" fill="#ffffff"/>` + body + pageHeader(s) + pageNumber(s, bottom);
 }
 
 function photo(s: PageSubject, rnd: Random, top: number, bottom: number): string {
@@ -46,15 +44,7 @@ function photo(s: PageSubject, rnd: Random, top: number, bottom: number): string
 function article(s: PageSubject, rnd: Random, top: number, bottom: number): string {
   const hue = titleHue(s.titleId);
   const parts: string[] = [];
-  const heading = rnd.pick([
-    '今週の特集',
-    'はじめに',
-    'ポイント解説',
-    '実践してみよう',
-    'インタビュー',
-    'まとめ',
-    'コラム',
-  ]);
+  const heading = rnd.pick(['今週の特集', 'はじめに', 'ポイント解説', '実践してみよう', 'インタビュー', 'まとめ', 'コラム']);
   parts.push(`<rect x="40" y="${top}" width="${s.width - 80}" height="110" fill="${hsl(hue, 60, 45)}"/>`);
   parts.push(textLine(heading, 70, top + 78, 64, { fill: '#fff' }));
   const y = top + 150;
@@ -72,9 +62,7 @@ function article(s: PageSubject, rnd: Random, top: number, bottom: number): stri
   }
   const boxX = 40 + colW + 40;
   if (s.pageType === 'business_practical' && rnd.chance(0.6)) {
-    parts.push(
-      `<rect x="${boxX}" y="${boxTop}" width="${colW}" height="${boxH}" fill="#f3f3f3" stroke="#999" stroke-width="3"/>`,
-    );
+    parts.push(`<rect x="${boxX}" y="${boxTop}" width="${colW}" height="${boxH}" fill="#f3f3f3" stroke="#999" stroke-width="3"/>`);
     const bars = 5;
     for (let i = 0; i < bars; i++) {
       const bh = rnd.range(0.2, 0.9) * (boxH - 60);
@@ -84,9 +72,7 @@ function article(s: PageSubject, rnd: Random, top: number, bottom: number): stri
     }
   } else {
     parts.push(`<rect x="${boxX}" y="${boxTop}" width="${colW}" height="${boxH}" fill="${hsl(hue, 40, 85)}"/>`);
-    parts.push(
-      `<clipPath id="ph${s.page}"><rect x="${boxX}" y="${boxTop}" width="${colW}" height="${boxH}"/></clipPath>`,
-    );
+    parts.push(`<clipPath id="ph${s.page}"><rect x="${boxX}" y="${boxTop}" width="${colW}" height="${boxH}"/></clipPath>`);
     parts.push(
       `<g clip-path="url(#ph${s.page})">${figure(rnd, boxX + colW / 2, boxTop + boxH + 10, 1.0, { ...mangaColors, outfit: hsl(hue, 50, 50), hair: '#4a3528' })}</g>`,
     );

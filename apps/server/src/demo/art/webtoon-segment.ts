@@ -26,9 +26,7 @@ export function webtoonSegmentSvg(s: PageSubject): string {
     const w = s.width - inset * 2;
     const id = `w${i}`;
     const sky = hsl(hue + rnd.int(-30, 30), 65, rnd.chance(0.3) ? 30 : 75);
-    parts.push(
-      `<clipPath id="${id}"><rect x="${x}" y="${y}" width="${w}" height="${panelH}" rx="${inset ? 12 : 0}"/></clipPath>`,
-    );
+    parts.push(`<clipPath id="${id}"><rect x="${x}" y="${y}" width="${w}" height="${panelH}" rx="${inset ? 12 : 0}"/></clipPath>`);
     parts.push(
       `<g clip-path="url(#${id})"><rect x="${x}" y="${y}" width="${w}" height="${panelH}" fill="${sky}"/>` +
         skyline(rnd, x, y + panelH, w, panelH * 0.45, hsl(hue + 180, 25, 30), '#ffe9a8') +
@@ -40,8 +38,7 @@ export function webtoonSegmentSvg(s: PageSubject): string {
         }) +
         '</g>',
     );
-    if (i < count - 1 && rnd.chance(0.85))
-      parts.push(horizontalBalloon(rnd, x + w * rnd.range(0.25, 0.75), y + panelH + gap / 2));
+    if (i < count - 1 && rnd.chance(0.85)) parts.push(horizontalBalloon(rnd, x + w * rnd.range(0.25, 0.75), y + panelH + gap / 2));
   }
   return parts.join('') + pageHeader(s) + pageNumber(s, s.height - FOOTER_HEIGHT);
 }

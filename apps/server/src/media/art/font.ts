@@ -50,14 +50,7 @@ const styleAttrs = (s: TextStyle) =>
   `fill="${s.fill}"${s.stroke ? ` stroke="${s.stroke}" stroke-width="${s.strokeWidth ?? 4}" stroke-linejoin="round" paint-order="stroke"` : ''}`;
 
 /** One line of horizontal text as an SVG path element. */
-export function textLine(
-  text: string,
-  x: number,
-  baseline: number,
-  size: number,
-  style: TextStyle,
-  anchor: Anchor = 'start',
-): string {
+export function textLine(text: string, x: number, baseline: number, size: number, style: TextStyle, anchor: Anchor = 'start'): string {
   const run = glyphRun(text, size);
   const left = anchor === 'start' ? x : anchor === 'middle' ? x - run.width / 2 : x - run.width;
   return `<path transform="translate(${r(left)} ${r(baseline)})" d="${run.d}" ${styleAttrs(style)}/>`;
@@ -98,12 +91,7 @@ export function wrapText(text: string, size: number, maxWidth: number): string[]
  * The largest of `sizes` at which `text` fits in `maxLines` lines of `maxWidth`, with the lines
  * balanced (a title of 13 characters breaks 7 + 6, not 12 + 1). Falls back to the smallest size.
  */
-export function fitLines(
-  text: string,
-  sizes: readonly number[],
-  maxWidth: number,
-  maxLines: number,
-): { size: number; lines: string[] } {
+export function fitLines(text: string, sizes: readonly number[], maxWidth: number, maxLines: number): { size: number; lines: string[] } {
   let best = { size: sizes[sizes.length - 1]!, lines: [text] };
   for (const size of sizes) {
     for (let n = 1; n <= maxLines; n++) {
@@ -125,13 +113,7 @@ const shiftInVertical = new Set([...'、。，．']);
  * Vertical (tategaki) text in one column whose centre is `cx`, starting at `top`, as one path.
  * Returns the column's height.
  */
-export function verticalText(
-  text: string,
-  cx: number,
-  top: number,
-  size: number,
-  style: TextStyle,
-): { svg: string; height: number } {
+export function verticalText(text: string, cx: number, top: number, size: number, style: TextStyle): { svg: string; height: number } {
   const parts: string[] = [];
   let y = top;
   for (const char of text) {
@@ -179,7 +161,6 @@ function pathData(commands: PathCommand[], map: (x: number, y: number) => [numbe
 }
 
 /** Glyph commands turned 90° clockwise about (ox, oy) and re-centred on (0, 0). */
-const rotatePath = (commands: PathCommand[], ox: number, oy: number): string =>
-  pathData(commands, (x, y) => [-(y - oy), x - ox]);
+const rotatePath = (commands: PathCommand[], ox: number, oy: number): string => pathData(commands, (x, y) => [-(y - oy), x - ox]);
 
 const r = (n: number) => Math.round(n * 10) / 10;

@@ -74,5 +74,4 @@ function slash(x: number, y: number, w: number, h: number, fill: string): string
   return `<polygon points="${pts([x + w - t, y], [x + w, y], [x + t, y + h], [x, y + h])}" fill="${fill}"/>`;
 }
 
-const pts = (...points: [number, number][]) =>
-  points.map(([a, b]) => `${Math.round(a * 10) / 10},${Math.round(b * 10) / 10}`).join(' ');
+const pts = (...points: [number, number][]) => points.map(([a, b]) => `${Math.round(a * 10) / 10},${Math.round(b * 10) / 10}`).join(' ');

@@ -3,12 +3,21 @@ import type { AccountLinksTable, Db } from '../../db/schema';
 export type LinkPurpose = AccountLinksTable['purpose'];
 
 export async function insertLink(db: Db, link: Omit<AccountLinksTable, 'used_at'>): Promise<void> {
-  await db.insertInto('account_links').values({ ...link, used_at: null }).execute();
+  await db
+    .insertInto('account_links')
+    .values({ ...link, used_at: null })
+    .execute();
 }
 
 /** The member's unused links of `purposes` stop working (a newer one was sent, or the password changed). */
 export async function voidLinks(db: Db, userId: number, purposes: readonly LinkPurpose[], now: number): Promise<void> {
-  await db.updateTable('account_links').set({ used_at: now }).where('user_id', '=', userId).where('purpose', 'in', [...purposes]).where('used_at', 'is', null).execute();
+  await db
+    .updateTable('account_links')
+    .set({ used_at: now })
+    .where('user_id', '=', userId)
+    .where('purpose', 'in', [...purposes])
+    .where('used_at', 'is', null)
+    .execute();
 }
 
 /**

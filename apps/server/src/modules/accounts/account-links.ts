@@ -28,11 +28,21 @@ interface NewLink {
  * A single-use link for the member, in the caller's transaction: 32 random bytes, stored only as
  * a digest. A new link of a purpose voids the member's earlier unused ones of that purpose.
  */
-export async function newLink(trx: Transaction<Database>, link: { userId: number; purpose: LinkPurpose; email: string; now: number }): Promise<NewLink> {
+export async function newLink(
+  trx: Transaction<Database>,
+  link: { userId: number; purpose: LinkPurpose; email: string; now: number },
+): Promise<NewLink> {
   const token = newSecret();
   const expiresAt = link.now + TTL[link.purpose];
   await voidLinks(trx, link.userId, [link.purpose], link.now);
-  await insertLink(trx, { token_hash: digest(token), user_id: link.userId, purpose: link.purpose, email: link.email, created_at: link.now, expires_at: expiresAt });
+  await insertLink(trx, {
+    token_hash: digest(token),
+    user_id: link.userId,
+    purpose: link.purpose,
+    email: link.email,
+    created_at: link.now,
+    expires_at: expiresAt,
+  });
   return { path: `${PAGES[link.purpose]}?token=${token}`, expiresAt };
 }
 

@@ -50,7 +50,13 @@ export const accountSettingsRoutes: FastifyPluginAsync<{ authRateLimit: number; 
   };
   /** A password check of a signed-in member counts like a login on their account (guessing from a stolen session). */
   const passwordAttempt = async (request: FastifyRequest, reply: FastifyReply, userId: number) => {
-    const attempt = await authAttempt(db, { kind: 'login', address: request.ip, email: `member:${userId}`, max: options.authRateLimit, now: now() });
+    const attempt = await authAttempt(db, {
+      kind: 'login',
+      address: request.ip,
+      email: `member:${userId}`,
+      max: options.authRateLimit,
+      now: now(),
+    });
     if (!attempt.allowed) throw refuse(reply, attempt.retryAfterSeconds);
     return attempt;
   };

@@ -31,11 +31,7 @@ export async function recordLogin(db: Db, id: number, now: number): Promise<void
     .execute();
 }
 
-export async function updateProfile(
-  db: Db,
-  id: number,
-  profile: Pick<UserRow, 'nickname' | 'profile' | 'image_flg'>,
-): Promise<void> {
+export async function updateProfile(db: Db, id: number, profile: Pick<UserRow, 'nickname' | 'profile' | 'image_flg'>): Promise<void> {
   await db.updateTable('users').set(profile).where('id', '=', id).execute();
 }
 
@@ -86,7 +82,12 @@ export async function confirmEmail(db: Db, id: number, email: string, now: numbe
 /** The member's address becomes `email`, confirmed now; null when another member has it (the unique key). */
 export async function changeEmail(db: Db, id: number, email: string, now: number): Promise<boolean | null> {
   try {
-    const result = await db.updateTable('users').set({ email, email_confirmed_at: now }).where('id', '=', id).where('withdrawn_at', 'is', null).executeTakeFirst();
+    const result = await db
+      .updateTable('users')
+      .set({ email, email_confirmed_at: now })
+      .where('id', '=', id)
+      .where('withdrawn_at', 'is', null)
+      .executeTakeFirst();
     return result.numUpdatedRows === 1n;
   } catch (error) {
     const e = error as { code?: string; message?: string };
@@ -111,7 +112,13 @@ export async function emailConfirmedAt(db: Db, userId: number): Promise<number |
 
 /** The address and name mails to the member go to; undefined when withdrawn. */
 export const mailRecipientOf = (db: Db, id: number) =>
-  db.selectFrom('users').select(['email', 'nickname']).where('id', '=', id).where('withdrawn_at', 'is', null).where('suspended_at', 'is', null).executeTakeFirst();
+  db
+    .selectFrom('users')
+    .select(['email', 'nickname'])
+    .where('id', '=', id)
+    .where('withdrawn_at', 'is', null)
+    .where('suspended_at', 'is', null)
+    .executeTakeFirst();
 
 /** The member's app settings and SNS links (personal data dropped at withdrawal). */
 export async function deleteAppData(db: Db, userId: number): Promise<void> {

@@ -41,7 +41,10 @@ import { digest } from '../tokens/secrets';
 const deviceOf = (request: FastifyRequest) => ({ userAgent: request.headers['user-agent'] ?? '', address: request.ip });
 
 /** Accounts (§6, §7 "User and common"): signup, login, sessions, status, profile, adult check. */
-export const accountsRoutes: FastifyPluginAsync<{ authRateLimit: number; withdrawal: WithdrawalParts }> = async (base, { authRateLimit, withdrawal }) => {
+export const accountsRoutes: FastifyPluginAsync<{ authRateLimit: number; withdrawal: WithdrawalParts }> = async (
+  base,
+  { authRateLimit, withdrawal },
+) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const { db } = app.deps.database;
   const now = () => app.deps.clock();
@@ -58,18 +61,30 @@ export const accountsRoutes: FastifyPluginAsync<{ authRateLimit: number; withdra
     return result;
   };
 
-  app.post('/auth/signup', { schema: { body: SignupBody, querystring: CallbackQuery, response: { 200: SignupResponse } } }, async (request, reply) => {
-    const signedIn = await limited(request, reply, 'signup', request.body.email, () => accounts.signup(db, request.body, now(), deviceOf(request)));
-    setSessionCookie(reply, signedIn.sessionSecret);
-    const callback = safeCallback(request.query.callback_url ?? request.query.callback);
-    return { userId: signedIn.userId, callback, redirect: request.query.redirect === 'true' };
-  });
+  app.post(
+    '/auth/signup',
+    { schema: { body: SignupBody, querystring: CallbackQuery, response: { 200: SignupResponse } } },
+    async (request, reply) => {
+      const signedIn = await limited(request, reply, 'signup', request.body.email, () =>
+        accounts.signup(db, request.body, now(), deviceOf(request)),
+      );
+      setSessionCookie(reply, signedIn.sessionSecret);
+      const callback = safeCallback(request.query.callback_url ?? request.query.callback);
+      return { userId: signedIn.userId, callback, redirect: request.query.redirect === 'true' };
+    },
+  );
 
-  app.post('/auth/login', { schema: { body: LoginBody, querystring: CallbackQuery, response: { 200: LoginResponse } } }, async (request, reply) => {
-    const signedIn = await limited(request, reply, 'login', request.body.email, () => accounts.login(db, request.body, now(), deviceOf(request)));
-    setSessionCookie(reply, signedIn.sessionSecret);
-    return { userId: signedIn.userId, callback: safeCallback(request.query.callback) };
-  });
+  app.post(
+    '/auth/login',
+    { schema: { body: LoginBody, querystring: CallbackQuery, response: { 200: LoginResponse } } },
+    async (request, reply) => {
+      const signedIn = await limited(request, reply, 'login', request.body.email, () =>
+        accounts.login(db, request.body, now(), deviceOf(request)),
+      );
+      setSessionCookie(reply, signedIn.sessionSecret);
+      return { userId: signedIn.userId, callback: safeCallback(request.query.callback) };
+    },
+  );
 
   app.post('/auth/logout', { schema: { response: { 200: ResultOk } } }, async (request, reply) => {
     const secret = sessionSecret(request);
@@ -108,7 +123,9 @@ export const accountsRoutes: FastifyPluginAsync<{ authRateLimit: number; withdra
     return { epochMillis: instant.getTime(), datetime: instant.toISOString(), timeZone: 'Asia/Tokyo' as const };
   });
 
-  app.get('/common/is_valid_login_session', { schema: { response: { 200: LoginSessionValidity } } }, async (request) => ({ isValid: (await sessionUser(request)) !== null }));
+  app.get('/common/is_valid_login_session', { schema: { response: { 200: LoginSessionValidity } } }, async (request) => ({
+    isValid: (await sessionUser(request)) !== null,
+  }));
 
   app.post('/user_specify_top/register', { schema: { body: SpecifyTopBody, response: { 200: SpecifyTopResponse } } }, async (request) =>
     registerSpecifyTop(db, (await requireUser(request)).userId, request.body.page_type, now().getTime()),
@@ -120,7 +137,9 @@ export const accountsRoutes: FastifyPluginAsync<{ authRateLimit: number; withdra
     setSns(db, (await requireUser(request)).userId, { authName: request.query.auth_name, status: request.query.status }, now().getTime()),
   );
 
-  app.get('/user/get_profile', { schema: { response: { 200: UserProfile } } }, async (request) => accounts.getProfile(db, (await requireUser(request)).userId, now()));
+  app.get('/user/get_profile', { schema: { response: { 200: UserProfile } } }, async (request) =>
+    accounts.getProfile(db, (await requireUser(request)).userId, now()),
+  );
 
   app.get('/user/create_token', { schema: { response: { 200: CreatedToken } } }, (request) => createTokenResponse(request, 'user'));
 
@@ -153,5 +172,7 @@ export const accountsRoutes: FastifyPluginAsync<{ authRateLimit: number; withdra
 
   await app.register(accountSettingsRoutes, { authRateLimit, withdrawal });
 
-  app.get('/adult/check', { schema: { response: { 200: AdultCheckResponse } } }, async (request) => accounts.confirmAdult(db, await requireUser(request), now()));
+  app.get('/adult/check', { schema: { response: { 200: AdultCheckResponse } } }, async (request) =>
+    accounts.confirmAdult(db, await requireUser(request), now()),
+  );
 };

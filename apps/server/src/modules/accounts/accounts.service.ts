@@ -18,7 +18,6 @@ import { pendingEmailChange } from './account-links.repository';
 import { mailEmailConfirmation } from './email.service';
 import { type SessionDevice, UNKNOWN_DEVICE, createSession } from './sessions';
 
-
 export interface SignedIn {
   userId: number;
   sessionSecret: string;
@@ -35,7 +34,13 @@ export async function signup(db: Db, body: SignupBody, now: Date, device: Sessio
   const passwordHash = await hashPassword(body.password);
   const at = now.getTime();
   return db.transaction().execute(async (trx) => {
-    const userId = await users.insertUser(trx, { email: body.email, password_hash: passwordHash, nickname: body.nickname, birth_date: body.birth_date, created_at: at });
+    const userId = await users.insertUser(trx, {
+      email: body.email,
+      password_hash: passwordHash,
+      nickname: body.nickname,
+      birth_date: body.birth_date,
+      created_at: at,
+    });
     if (userId === null) {
       throw new AppError(400, ErrorCode.EMAIL_ALREADY_REGISTERED, ['email: このメールアドレスは登録済みです']);
     }
@@ -84,11 +89,7 @@ export async function modProfile(db: Db, userId: number, body: ModProfileBody): 
  * `GET /adult/check` (§4, §6): a member of 18 or over confirms their age and their adult
  * state becomes ADULT; an under-18 member is refused; a guest must log in first.
  */
-export async function confirmAdult(
-  db: Db,
-  user: { userId: number; birthDate: string },
-  now: Date,
-): Promise<AdultCheckResponse> {
+export async function confirmAdult(db: Db, user: { userId: number; birthDate: string }, now: Date): Promise<AdultCheckResponse> {
   const age = ageOn(user.birthDate, now);
   if (!isAdultEligible(user.birthDate, now)) {
     throw new AppError(403, ErrorCode.FORBIDDEN, ['18歳未満の方はご利用いただけません']);

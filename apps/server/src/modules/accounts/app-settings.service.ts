@@ -5,7 +5,6 @@ import { AppError, ErrorCode } from '@hondana/domain/common/errors';
 import type { Db } from '../../db/schema';
 import { appSessionOfMember, snsLinksOf, upsertAppSettings, upsertSnsLink } from './app-settings.repository';
 
-
 /** `POST /user_specify_top/register`: the member's chosen top page; get_status reports it as userSpecifyTop. */
 export async function registerSpecifyTop(db: Db, userId: number, pageType: string, now: number): Promise<SpecifyTopResponse> {
   if (!isPageType(pageType)) throw new AppError(400, ErrorCode.PAGE_TYPE_NOT_EXISTS, [`page_type: ${pageType} is not a page type`]);
@@ -14,7 +13,12 @@ export async function registerSpecifyTop(db: Db, userId: number, pageType: strin
 }
 
 /** `GET /common/update_user_login`: records the app's login ping, its referrer and hash. */
-export async function updateUserLogin(db: Db, userId: number, ping: { referrer?: string; hash?: string }, now: number): Promise<OkResponse> {
+export async function updateUserLogin(
+  db: Db,
+  userId: number,
+  ping: { referrer?: string; hash?: string },
+  now: number,
+): Promise<OkResponse> {
   await upsertAppSettings(db, userId, { last_login_at: now, login_referrer: ping.referrer ?? null, login_hash: ping.hash ?? null }, now);
   return { status: { code: 0 } };
 }

@@ -56,12 +56,18 @@ const MAIL_LINKS_PER_CLIENT = 20;
  * address it is sent to and per client address, counted like logins in the database. The
  * address counts whether or not it is a member's, so a refusal says nothing about that.
  */
-export async function mailLinkAttempt(db: Kysely<Database>, attempt: { kind: 'password_reset' | 'email_confirm'; address: string; email: string; now: number }) {
+export async function mailLinkAttempt(
+  db: Kysely<Database>,
+  attempt: { kind: 'password_reset' | 'email_confirm'; address: string; email: string; now: number },
+) {
   const taken = await takeAttempt(
     db,
     [
       { key: `${attempt.kind}:ip:${attempt.address}`, limit: { max: MAIL_LINKS_PER_CLIENT, windowMs: MAIL_LINK_WINDOW_MS } },
-      { key: `${attempt.kind}:email:${digest(attempt.email.trim().toLowerCase())}`, limit: { max: MAIL_LINKS_PER_ACCOUNT, windowMs: MAIL_LINK_WINDOW_MS } },
+      {
+        key: `${attempt.kind}:email:${digest(attempt.email.trim().toLowerCase())}`,
+        limit: { max: MAIL_LINKS_PER_ACCOUNT, windowMs: MAIL_LINK_WINDOW_MS },
+      },
     ],
     attempt.now,
   );

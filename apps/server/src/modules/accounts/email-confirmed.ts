@@ -12,7 +12,10 @@ import { emailConfirmedAt } from './accounts.repository';
 export { emailConfirmedAtQuery } from './accounts.repository';
 
 /** 403 EMAIL_NOT_CONFIRMED, naming what to do. */
-export const emailNotConfirmed = () => new AppError(403, ErrorCode.EMAIL_NOT_CONFIRMED, ['email: メールアドレスの確認が済んでいません。お送りしたメールのリンクを開いてください']);
+export const emailNotConfirmed = () =>
+  new AppError(403, ErrorCode.EMAIL_NOT_CONFIRMED, [
+    'email: メールアドレスの確認が済んでいません。お送りしたメールのリンクを開いてください',
+  ]);
 
 export async function requireConfirmedEmail(db: Kysely<Database> | Transaction<Database>, userId: number): Promise<void> {
   if ((await emailConfirmedAt(db, userId)) === null) throw emailNotConfirmed();

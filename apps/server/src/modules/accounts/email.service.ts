@@ -8,13 +8,26 @@ import { newLink, useLink } from './account-links';
 import * as users from './accounts.repository';
 import { verifyPassword } from './passwords';
 
-
 const alreadyRegistered = () => new AppError(400, ErrorCode.EMAIL_ALREADY_REGISTERED, ['email: このメールアドレスは登録済みです']);
 
 /** The signup address's confirmation link, mailed in the caller's transaction (signup, or asked again). */
-export async function mailEmailConfirmation(trx: Transaction<Database>, user: { id: number; email: string; nickname: string }, now: number): Promise<void> {
+export async function mailEmailConfirmation(
+  trx: Transaction<Database>,
+  user: { id: number; email: string; nickname: string },
+  now: number,
+): Promise<void> {
   const link = await newLink(trx, { userId: user.id, purpose: 'EMAIL_CONFIRM', email: user.email, now });
-  await enqueueMail(trx, { kind: 'EMAIL_CONFIRM', key: `email-confirm:${digest(link.path)}`, to: user.email, userId: user.id, data: { nickname: user.nickname, link: link.path, expiresAt: link.expiresAt } }, now);
+  await enqueueMail(
+    trx,
+    {
+      kind: 'EMAIL_CONFIRM',
+      key: `email-confirm:${digest(link.path)}`,
+      to: user.email,
+      userId: user.id,
+      data: { nickname: user.nickname, link: link.path, expiresAt: link.expiresAt },
+    },
+    now,
+  );
 }
 
 /** `POST /user/email/confirmation`: the confirmation mail again (a member whose address is not confirmed yet). */
@@ -41,7 +54,13 @@ export async function requestEmailChange(db: Db, userId: number, body: EmailChan
     const link = await newLink(trx, { userId, purpose: 'EMAIL_CHANGE', email: body.email, now });
     await enqueueMail(
       trx,
-      { kind: 'EMAIL_CHANGE_CONFIRM', key: `email-change:${digest(link.path)}`, to: body.email, userId, data: { nickname: user.nickname, link: link.path, expiresAt: link.expiresAt, newEmail: body.email } },
+      {
+        kind: 'EMAIL_CHANGE_CONFIRM',
+        key: `email-change:${digest(link.path)}`,
+        to: body.email,
+        userId,
+        data: { nickname: user.nickname, link: link.path, expiresAt: link.expiresAt, newEmail: body.email },
+      },
       now,
     );
   });
@@ -67,7 +86,13 @@ export async function confirmEmailLink(db: Db, token: string, now: number): Prom
     if (changed === null) throw alreadyRegistered();
     await enqueueMail(
       trx,
-      { kind: 'EMAIL_CHANGED', key: `email-changed:${link.user_id}:${now}`, to: before.email, userId: link.user_id, data: { nickname: before.nickname, newEmail: link.email, at: now } },
+      {
+        kind: 'EMAIL_CHANGED',
+        key: `email-changed:${link.user_id}:${now}`,
+        to: before.email,
+        userId: link.user_id,
+        data: { nickname: before.nickname, newEmail: link.email, at: now },
+      },
       now,
     );
     return { result: 'OK' as const, purpose, email: link.email };

@@ -28,4 +28,5 @@ export async function listSessions(db: Db, userId: number, currentHash: string, 
 export const endSession = (db: Db, userId: number, id: string): Promise<number> => deleteSessionOf(db, userId, id);
 
 /** `DELETE /user/sessions`: every device but this one is signed out. */
-export const endOtherSessions = (db: Db, userId: number, currentHash: string): Promise<number> => deleteOtherSessions(db, userId, currentHash);
+export const endOtherSessions = (db: Db, userId: number, currentHash: string): Promise<number> =>
+  deleteOtherSessions(db, userId, currentHash);

@@ -9,7 +9,6 @@ import * as users from './accounts.repository';
 import { hashPassword, verifyPassword } from './passwords';
 import { deleteOtherSessions } from './sessions.repository';
 
-
 /**
  * `POST /auth/password_reset`: mails a reset link when `email` is a member's, and does nothing
  * otherwise; the caller answers alike either way. The link is valid 30 minutes, once, and
@@ -20,7 +19,17 @@ export async function requestPasswordReset(db: Db, email: string, now: number): 
   if (!user || user.suspended_at !== null) return;
   await db.transaction().execute(async (trx) => {
     const link = await newLink(trx, { userId: user.id, purpose: 'PASSWORD_RESET', email: user.email, now });
-    await enqueueMail(trx, { kind: 'PASSWORD_RESET', key: `password-reset:${digest(link.path)}`, to: user.email, userId: user.id, data: { nickname: user.nickname, link: link.path, expiresAt: link.expiresAt } }, now);
+    await enqueueMail(
+      trx,
+      {
+        kind: 'PASSWORD_RESET',
+        key: `password-reset:${digest(link.path)}`,
+        to: user.email,
+        userId: user.id,
+        data: { nickname: user.nickname, link: link.path, expiresAt: link.expiresAt },
+      },
+      now,
+    );
   });
 }
 
@@ -46,7 +55,13 @@ export async function confirmPasswordReset(db: Db, body: PasswordResetConfirmBod
  * `POST /user/password`: the current password, then the new one; the member's other sessions
  * end (this one stays), their reset links stop working, and they are told by mail.
  */
-export async function changePassword(db: Db, userId: number, currentSessionHash: string, body: PasswordChangeBody, now: number): Promise<{ ended: number }> {
+export async function changePassword(
+  db: Db,
+  userId: number,
+  currentSessionHash: string,
+  body: PasswordChangeBody,
+  now: number,
+): Promise<{ ended: number }> {
   const user = await users.findUserById(db, userId);
   if (!user || !(await verifyPassword(user.password_hash, body.current_password))) {
     throw new AppError(400, ErrorCode.INVALID_CREDENTIALS, ['current_password: パスワードが正しくありません']);

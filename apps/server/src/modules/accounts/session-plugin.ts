@@ -123,7 +123,10 @@ export function clearSessionCookie(reply: FastifyReply): void {
 export const sessionPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('sessionLookup', null);
   app.decorate('memberSeenListeners', []);
-  const activity = new SessionActivity(() => app.deps.database.db, (error) => app.log.error({ err: error }, 'session last seen not written'));
+  const activity = new SessionActivity(
+    () => app.deps.database.db,
+    (error) => app.log.error({ err: error }, 'session last seen not written'),
+  );
   app.decorate('sessionActivity', activity);
   app.addHook('onClose', () => activity.settled());
 });

@@ -1,7 +1,6 @@
 import { preparedQuery } from '../../db/prepared-query';
 import type { Db } from '../../db/schema';
 
-
 export async function insertSession(
   db: Db,
   session: { idHash: string; userId: number; now: number; expiresAt: number; userAgent: string; ipPrefix: string },

@@ -30,7 +30,12 @@ export interface SessionDevice {
 
 export const UNKNOWN_DEVICE: SessionDevice = { userAgent: '', address: '' };
 
-export async function createSession(db: Kysely<Database> | Transaction<Database>, userId: number, now: number, device: SessionDevice = UNKNOWN_DEVICE): Promise<string> {
+export async function createSession(
+  db: Kysely<Database> | Transaction<Database>,
+  userId: number,
+  now: number,
+  device: SessionDevice = UNKNOWN_DEVICE,
+): Promise<string> {
   const secret = newSecret();
   await repo.insertSession(db, {
     idHash: digest(secret),

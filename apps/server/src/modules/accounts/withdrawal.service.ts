@@ -11,7 +11,6 @@ import { verifyPassword } from './passwords';
 import { deleteSessionsOf, markPasswordConfirmed, passwordConfirmedAt } from './sessions.repository';
 import { withdrawalSummaryQuery } from './withdrawal.repository';
 
-
 /**
  * What other areas do when a member leaves, passed in by `app.ts` (they depend on accounts, so
  * accounts cannot import them): the subscriptions withdrawal cancels, and the steps run in the
@@ -28,7 +27,13 @@ export interface WithdrawalParts {
 const recentlyConfirmed = (at: number | null, now: number) => at !== null && now - Number(at) <= REAUTHENTICATED_FOR_MS;
 
 /** `GET /user/withdrawal/summary`: what is lost (volumes, coins, points, subscriptions) and whether the password was given. */
-export async function withdrawalSummary(db: Db, parts: WithdrawalParts, userId: number, sessionHash: string, now: number): Promise<WithdrawalSummary> {
+export async function withdrawalSummary(
+  db: Db,
+  parts: WithdrawalParts,
+  userId: number,
+  sessionHash: string,
+  now: number,
+): Promise<WithdrawalSummary> {
   const [[row], subscriptions, confirmedAt] = await Promise.all([
     withdrawalSummaryQuery(db, userId, now).execute(),
     parts.subscriptionsOf(db, userId),
@@ -61,7 +66,13 @@ export async function reauthenticate(db: Db, userId: number, sessionHash: string
  * member's personal fields are blanked and the address is freed; orders and the ledger stay as
  * the law requires, pointing at the anonymised row. A last mail goes to the address they had.
  */
-export async function withdraw(trx: Transaction<Database>, parts: WithdrawalParts, userId: number, sessionHash: string, now: number): Promise<ResultOk> {
+export async function withdraw(
+  trx: Transaction<Database>,
+  parts: WithdrawalParts,
+  userId: number,
+  sessionHash: string,
+  now: number,
+): Promise<ResultOk> {
   if (!recentlyConfirmed(await passwordConfirmedAt(trx, sessionHash), now)) {
     throw new AppError(403, ErrorCode.FORBIDDEN, ['password: 退会の前にパスワードを入力してください']);
   }
@@ -72,6 +83,10 @@ export async function withdraw(trx: Transaction<Database>, parts: WithdrawalPart
   await deleteLinksOf(trx, userId);
   await deleteSessionsOf(trx, userId);
   if (!(await users.withdrawUser(trx, userId, now))) throw unauthorized();
-  await enqueueMail(trx, { kind: 'WITHDRAWAL_DONE', key: `withdrawal:${userId}`, to: user.email, data: { nickname: user.nickname, at: now } }, now);
+  await enqueueMail(
+    trx,
+    { kind: 'WITHDRAWAL_DONE', key: `withdrawal:${userId}`, to: user.email, data: { nickname: user.nickname, at: now } },
+    now,
+  );
   return { result: 'OK' };
 }

@@ -2,13 +2,26 @@ import { type SqlBool, sql } from 'kysely';
 import { escapeLike, searchWords } from '@hondana/domain/catalog/search-text';
 import type { Db } from '../../db/schema';
 
-
 export const titleRow = (db: Db, titleId: number) =>
   db
     .selectFrom('titles as t')
     .leftJoin('publishers as p', 'p.id', 't.publisher_id')
     .leftJoin('magazines as m', 'm.id', 't.magazine_id')
-    .select(['t.id', 't.name', 't.kana', 't.description', 't.page_type', 't.genre_id', 't.erotic_type', 't.publisher_id', 't.magazine_id', 't.version', 't.updated_at', 'p.name as publisher', 'm.name as magazine'])
+    .select([
+      't.id',
+      't.name',
+      't.kana',
+      't.description',
+      't.page_type',
+      't.genre_id',
+      't.erotic_type',
+      't.publisher_id',
+      't.magazine_id',
+      't.version',
+      't.updated_at',
+      'p.name as publisher',
+      'm.name as magazine',
+    ])
     .where('t.id', '=', titleId)
     .executeTakeFirst();
 
@@ -22,9 +35,24 @@ export const titleAuthors = (db: Db, titleId: number) =>
     .execute();
 
 const BOOK_COLUMNS = [
-  'id', 'title_id', 'vol', 'contents_name', 'description', 'price', 'sale_price', 'sale_start_datetime', 'sale_end_datetime',
-  'free_flg', 'free_start_datetime', 'free_end_datetime', 'start_datetime', 'sales_status', 'layout_type', 'page_count',
-  'sample_page_total', 'version',
+  'id',
+  'title_id',
+  'vol',
+  'contents_name',
+  'description',
+  'price',
+  'sale_price',
+  'sale_start_datetime',
+  'sale_end_datetime',
+  'free_flg',
+  'free_start_datetime',
+  'free_end_datetime',
+  'start_datetime',
+  'sales_status',
+  'layout_type',
+  'page_count',
+  'sample_page_total',
+  'version',
 ] as const;
 
 export const titleBooks = (db: Db, titleId: number) =>
@@ -34,16 +62,37 @@ export const bookRow = (db: Db, bookId: number) => db.selectFrom('books').select
 export type BookRow = NonNullable<Awaited<ReturnType<typeof bookRow>>>;
 
 export const textChapterCount = async (db: Db, bookId: number): Promise<number> =>
-  Number((await db.selectFrom('book_text_chapters').select((eb) => eb.fn.countAll<number>().as('n')).where('book_id', '=', bookId).executeTakeFirst())?.n ?? 0);
+  Number(
+    (
+      await db
+        .selectFrom('book_text_chapters')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('book_id', '=', bookId)
+        .executeTakeFirst()
+    )?.n ?? 0,
+  );
 
 /** Titles whose name, reading or authors match `q` (or the newest when `q` is empty), or the one with id `q`. */
 export async function searchTitles(db: Db, q: string, offset: number) {
   let query = db
     .selectFrom('titles as t')
     .select((eb) => [
-      't.id', 't.name', 't.kana', 't.erotic_type', 't.updated_at',
-      eb.selectFrom('books as b').select((b) => b.fn.countAll<number>().as('n')).whereRef('b.title_id', '=', 't.id').as('book_count'),
-      eb.selectFrom('books as b').select((b) => b.fn.countAll<number>().as('n')).whereRef('b.title_id', '=', 't.id').where('b.sales_status', '!=', 'STOPPED').as('published_count'),
+      't.id',
+      't.name',
+      't.kana',
+      't.erotic_type',
+      't.updated_at',
+      eb
+        .selectFrom('books as b')
+        .select((b) => b.fn.countAll<number>().as('n'))
+        .whereRef('b.title_id', '=', 't.id')
+        .as('book_count'),
+      eb
+        .selectFrom('books as b')
+        .select((b) => b.fn.countAll<number>().as('n'))
+        .whereRef('b.title_id', '=', 't.id')
+        .where('b.sales_status', '!=', 'STOPPED')
+        .as('published_count'),
     ])
     .orderBy('t.id', 'desc')
     .offset(offset)
@@ -58,7 +107,11 @@ export async function findOrAddPublisher(db: Db, name: string): Promise<number |
   if (!name) return null;
   const found = await db.selectFrom('publishers').select('id').where('name', '=', name).executeTakeFirst();
   if (found) return found.id;
-  await db.insertInto('publishers').values({ name, kana: '' }).onConflict((oc) => oc.column('name').doNothing()).execute();
+  await db
+    .insertInto('publishers')
+    .values({ name, kana: '' })
+    .onConflict((oc) => oc.column('name').doNothing())
+    .execute();
   return (await db.selectFrom('publishers').select('id').where('name', '=', name).executeTakeFirstOrThrow()).id;
 }
 
@@ -67,16 +120,39 @@ export async function findOrAddMagazine(db: Db, name: string, publisherId: numbe
   if (!name) return null;
   const found = await db.selectFrom('magazines').select('id').where('name', '=', name).executeTakeFirst();
   if (found) return found.id;
-  await db.insertInto('magazines').values({ name, kana: '', publisher_id: publisherId }).onConflict((oc) => oc.column('name').doNothing()).execute();
+  await db
+    .insertInto('magazines')
+    .values({ name, kana: '', publisher_id: publisherId })
+    .onConflict((oc) => oc.column('name').doNothing())
+    .execute();
   return (await db.selectFrom('magazines').select('id').where('name', '=', name).executeTakeFirstOrThrow()).id;
 }
 
 /** Replaces the title's credits with `authors` (found by name and reading, or added). */
-export async function replaceCredits(db: Db, titleId: number, authors: { name: string; kana: string; role: string }[], now: number): Promise<void> {
+export async function replaceCredits(
+  db: Db,
+  titleId: number,
+  authors: { name: string; kana: string; role: string }[],
+  now: number,
+): Promise<void> {
   await db.deleteFrom('title_authors').where('title_id', '=', titleId).execute();
   for (const [order, author] of authors.entries()) {
-    const found = await db.selectFrom('authors').select('id').where('name', '=', author.name).where('kana', '=', author.kana).orderBy('id').executeTakeFirst();
-    const authorId = found?.id ?? (await db.insertInto('authors').values({ name: author.name, kana: author.kana, created_at: now }).returning('id').executeTakeFirstOrThrow()).id;
+    const found = await db
+      .selectFrom('authors')
+      .select('id')
+      .where('name', '=', author.name)
+      .where('kana', '=', author.kana)
+      .orderBy('id')
+      .executeTakeFirst();
+    const authorId =
+      found?.id ??
+      (
+        await db
+          .insertInto('authors')
+          .values({ name: author.name, kana: author.kana, created_at: now })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id;
     await db
       .insertInto('title_authors')
       .values({ title_id: titleId, author_id: authorId, role: author.role, sort_order: order })
@@ -97,7 +173,13 @@ export interface TitleColumns {
 }
 
 export const insertTitle = async (db: Db, t: TitleColumns, now: number): Promise<number> =>
-  (await db.insertInto('titles').values({ ...t, complete_flg: 0, created_at: now, updated_at: now }).returning('id').executeTakeFirstOrThrow()).id;
+  (
+    await db
+      .insertInto('titles')
+      .values({ ...t, complete_flg: 0, created_at: now, updated_at: now })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+  ).id;
 
 /** Writes the title only if it is still at `version` (and bumps it); false when another edit came first. */
 export async function updateTitleAt(db: Db, titleId: number, version: number, t: Partial<TitleColumns>, now: number): Promise<boolean> {

@@ -1,4 +1,14 @@
-import { type AdminBook, type AdminTitle, type BookFields, type CreateTitleBody, type TitleFields, type TitleListItem, type UpdateBookBody, type UpdateTitleBody, instantToTokyoMinute } from '@hondana/domain/admin/admin-api';
+import {
+  type AdminBook,
+  type AdminTitle,
+  type BookFields,
+  type CreateTitleBody,
+  type TitleFields,
+  type TitleListItem,
+  type UpdateBookBody,
+  type UpdateTitleBody,
+  instantToTokyoMinute,
+} from '@hondana/domain/admin/admin-api';
 import { priceInEffect } from '@hondana/domain/catalog/books-api';
 import { taxInside } from '@hondana/domain/catalog/catalog';
 import { AppError, ErrorCode, badRequest, notFound } from '@hondana/domain/common/errors';
@@ -9,8 +19,8 @@ import type { AuditEntry } from './audit.repository';
 import { type ColumnWriters, columnsOf } from './edit-columns';
 import * as repo from './admin-catalog.repository';
 
-
-const conflict = (what: string) => new AppError(409, ErrorCode.EDIT_CONFLICT, [`${what}: changed by someone else since it was loaded; load it again`]);
+const conflict = (what: string) =>
+  new AppError(409, ErrorCode.EDIT_CONFLICT, [`${what}: changed by someone else since it was loaded; load it again`]);
 const minute = (instant: number | null) => (instant === null ? null : instantToTokyoMinute(Number(instant)));
 
 /** A volume as it is stored (what the audit log records). */
@@ -78,7 +88,14 @@ export async function titleDetail(db: Db, titleId: number, now: number): Promise
 
 export async function searchTitles(db: Db, q: string, offset: number): Promise<TitleListItem[]> {
   const rows = await repo.searchTitles(db, q, offset);
-  return rows.map((r) => ({ id: r.id, name: r.name, kana: r.kana, eroticType: r.erotic_type, bookCount: Number(r.book_count ?? 0), publishedCount: Number(r.published_count ?? 0) }));
+  return rows.map((r) => ({
+    id: r.id,
+    name: r.name,
+    kana: r.kana,
+    eroticType: r.erotic_type,
+    bookCount: Number(r.book_count ?? 0),
+    publishedCount: Number(r.published_count ?? 0),
+  }));
 }
 
 /** A title's plain columns, each from its field; the publisher, magazine and credits are found by name (`titleColumns`). */
@@ -99,19 +116,28 @@ const titleWriters: ColumnWriters<TitleFields, repo.TitleColumns> = {
 /** The columns of the fields sent; a new magazine is filed under the publisher sent, else the title's own. */
 async function titleColumns(trx: Db, input: Partial<TitleFields>, publisherId: number | null): Promise<Partial<repo.TitleColumns>> {
   const columns = columnsOf(input, titleWriters);
-  if (input.publisherId !== undefined && input.publisherId !== null && !(await repo.exists(trx, 'publishers', input.publisherId))) throw badRequest('publisherId', 'must be a publisher id');
-  if (input.magazineId !== undefined && input.magazineId !== null && !(await repo.exists(trx, 'magazines', input.magazineId))) throw badRequest('magazineId', 'must be a magazine id');
+  if (input.publisherId !== undefined && input.publisherId !== null && !(await repo.exists(trx, 'publishers', input.publisherId)))
+    throw badRequest('publisherId', 'must be a publisher id');
+  if (input.magazineId !== undefined && input.magazineId !== null && !(await repo.exists(trx, 'magazines', input.magazineId)))
+    throw badRequest('magazineId', 'must be a magazine id');
   // A picked id wins over a typed name.
-  if (input.publisher !== undefined && input.publisherId === undefined) columns.publisher_id = await repo.findOrAddPublisher(trx, input.publisher.trim());
-  if (input.magazine !== undefined && input.magazineId === undefined) columns.magazine_id = await repo.findOrAddMagazine(trx, input.magazine.trim(), columns.publisher_id ?? publisherId);
+  if (input.publisher !== undefined && input.publisherId === undefined)
+    columns.publisher_id = await repo.findOrAddPublisher(trx, input.publisher.trim());
+  if (input.magazine !== undefined && input.magazineId === undefined)
+    columns.magazine_id = await repo.findOrAddMagazine(trx, input.magazine.trim(), columns.publisher_id ?? publisherId);
   return columns;
 }
 
 async function checkGenre(trx: Db, genreId: number | null | undefined) {
-  if (genreId !== null && genreId !== undefined && !(await repo.genres(trx)).some((g) => g.id === genreId)) throw badRequest('genreId', 'must be a genre id');
+  if (genreId !== null && genreId !== undefined && !(await repo.genres(trx)).some((g) => g.id === genreId))
+    throw badRequest('genreId', 'must be a genre id');
 }
 
-export async function createTitle(trx: Transaction<Database>, input: CreateTitleBody, now: number): Promise<{ body: AdminTitle; audit: AuditEntry[] }> {
+export async function createTitle(
+  trx: Transaction<Database>,
+  input: CreateTitleBody,
+  now: number,
+): Promise<{ body: AdminTitle; audit: AuditEntry[] }> {
   await checkGenre(trx, input.genreId);
   const { token: _token, ...fields } = input;
   // Every field is sent on a create, so every column is set.
@@ -123,7 +149,12 @@ export async function createTitle(trx: Transaction<Database>, input: CreateTitle
 }
 
 /** Changes the fields sent and keeps the others (the credits too, unless `authors` is sent). */
-export async function updateTitle(trx: Transaction<Database>, titleId: number, input: UpdateTitleBody, now: number): Promise<{ body: AdminTitle; audit: AuditEntry[] }> {
+export async function updateTitle(
+  trx: Transaction<Database>,
+  titleId: number,
+  input: UpdateTitleBody,
+  now: number,
+): Promise<{ body: AdminTitle; audit: AuditEntry[] }> {
   const { token: _token, version, ...fields } = input;
   const row = await repo.titleRow(trx, titleId);
   if (!row) throw notFound('title');
@@ -133,7 +164,17 @@ export async function updateTitle(trx: Transaction<Database>, titleId: number, i
   if (fields.authors !== undefined) await repo.replaceCredits(trx, titleId, fields.authors, now);
   await refreshSearchText(trx, [titleId]);
   const after = await titleDetail(trx, titleId, now);
-  return { body: after, audit: [{ action: 'title.update', subject: `title:${titleId}`, before: { ...before, books: undefined }, after: { ...after, books: undefined } }] };
+  return {
+    body: after,
+    audit: [
+      {
+        action: 'title.update',
+        subject: `title:${titleId}`,
+        before: { ...before, books: undefined },
+        after: { ...after, books: undefined },
+      },
+    ],
+  };
 }
 
 async function loadBook(trx: Db, bookId: number): Promise<repo.BookRow> {
@@ -161,26 +202,51 @@ const bookWriters: ColumnWriters<BookFields, repo.BookColumns> = {
 };
 
 /** Changes the fields sent and keeps the others; a sale must stay below the price it leaves. */
-export async function updateBook(trx: Transaction<Database>, bookId: number, input: UpdateBookBody, now: number): Promise<{ body: AdminBook; audit: AuditEntry[] }> {
+export async function updateBook(
+  trx: Transaction<Database>,
+  bookId: number,
+  input: UpdateBookBody,
+  now: number,
+): Promise<{ body: AdminBook; audit: AuditEntry[] }> {
   const { token: _token, version, ...fields } = input;
   const before = await loadBook(trx, bookId);
   const price = fields.price ?? before.price;
   const salePrice = fields.sale === undefined ? before.sale_price : (fields.sale?.price ?? null);
   if ((fields.price !== undefined || fields.sale !== undefined) && salePrice !== null && salePrice >= price) {
-    throw fields.sale ? badRequest('sale.price', 'must be below the price') : badRequest('price', `must be above the sale price (${salePrice})`);
+    throw fields.sale
+      ? badRequest('sale.price', 'must be below the price')
+      : badRequest('price', `must be above the sale price (${salePrice})`);
   }
   if (!(await repo.updateBookAt(trx, bookId, version, columnsOf(fields, bookWriters)))) throw conflict('book');
   const after = await loadBook(trx, bookId);
   if (after.sales_status !== 'STOPPED') await checkPublishable(trx, after);
-  return { body: bookView(after, now), audit: [{ action: 'book.update', subject: `book:${bookId}`, before: storedBookView(before), after: storedBookView(after) }] };
+  return {
+    body: bookView(after, now),
+    audit: [{ action: 'book.update', subject: `book:${bookId}`, before: storedBookView(before), after: storedBookView(after) }],
+  };
 }
 
 /** Lists or unlists a book; nothing an order refers to is deleted, so this is how a book leaves the store. */
-export async function publishBook(trx: Transaction<Database>, bookId: number, input: { version: number; published: boolean }, now: number): Promise<{ body: AdminBook; audit: AuditEntry[] }> {
+export async function publishBook(
+  trx: Transaction<Database>,
+  bookId: number,
+  input: { version: number; published: boolean },
+  now: number,
+): Promise<{ body: AdminBook; audit: AuditEntry[] }> {
   const before = await loadBook(trx, bookId);
   if (input.published) await checkPublishable(trx, before);
-  if (!(await repo.updateBookAt(trx, bookId, input.version, { sales_status: input.published ? 'ON_SALE' : 'STOPPED' }))) throw conflict('book');
+  if (!(await repo.updateBookAt(trx, bookId, input.version, { sales_status: input.published ? 'ON_SALE' : 'STOPPED' })))
+    throw conflict('book');
   const after = await loadBook(trx, bookId);
-  return { body: bookView(after, now), audit: [{ action: input.published ? 'book.publish' : 'book.unpublish', subject: `book:${bookId}`, before: storedBookView(before), after: storedBookView(after) }] };
+  return {
+    body: bookView(after, now),
+    audit: [
+      {
+        action: input.published ? 'book.publish' : 'book.unpublish',
+        subject: `book:${bookId}`,
+        before: storedBookView(before),
+        after: storedBookView(after),
+      },
+    ],
+  };
 }
-

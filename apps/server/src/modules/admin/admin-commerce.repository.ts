@@ -1,7 +1,6 @@
 import type { Insertable } from 'kysely';
 import type { Database, Db } from '../../db/schema';
 
-
 export const insertCoupon = async (db: Db, row: Insertable<Database['coupons']>): Promise<number> =>
   (await db.insertInto('coupons').values(row).returning('id').executeTakeFirstOrThrow()).id;
 
@@ -13,8 +12,17 @@ export const couponRows = (db: Db) =>
     .selectFrom('coupons as c')
     .selectAll('c')
     .select((eb) => [
-      eb.selectFrom('user_coupons as u').select((u) => u.fn.countAll<number>().as('n')).whereRef('u.coupon_id', '=', 'c.id').as('held'),
-      eb.selectFrom('user_coupons as u').select((u) => u.fn.countAll<number>().as('n')).whereRef('u.coupon_id', '=', 'c.id').where('u.status', '=', 'USED').as('used'),
+      eb
+        .selectFrom('user_coupons as u')
+        .select((u) => u.fn.countAll<number>().as('n'))
+        .whereRef('u.coupon_id', '=', 'c.id')
+        .as('held'),
+      eb
+        .selectFrom('user_coupons as u')
+        .select((u) => u.fn.countAll<number>().as('n'))
+        .whereRef('u.coupon_id', '=', 'c.id')
+        .where('u.status', '=', 'USED')
+        .as('used'),
     ])
     .orderBy('c.id', 'desc')
     .limit(200)
@@ -28,7 +36,14 @@ export async function giveToAllMembers(db: Db, couponId: number, now: number): P
     .expression((eb) =>
       eb
         .selectFrom('users')
-        .select((s) => ['users.id', s.val(couponId).as('coupon_id'), s.val('UNUSED').as('status'), s.val(null).as('order_id'), s.val(now).as('created_at'), s.val(null).as('used_at')])
+        .select((s) => [
+          'users.id',
+          s.val(couponId).as('coupon_id'),
+          s.val('UNUSED').as('status'),
+          s.val(null).as('order_id'),
+          s.val(now).as('created_at'),
+          s.val(null).as('used_at'),
+        ])
         .where('withdrawn_at', 'is', null),
     )
     .onConflict((oc) => oc.columns(['user_id', 'coupon_id']).doNothing())
@@ -51,11 +66,24 @@ export async function resolveMembers(db: Db, entries: string[]): Promise<{ ids: 
   const emails = entries.filter((e) => e.includes('@')).map((e) => e.trim().toLowerCase());
   const numbers = entries.filter((e) => /^\d+$/.test(e.trim())).map((e) => Number(e.trim()));
   const found = new Map<string, number>();
-  if (emails.length) for (const r of await db.selectFrom('users').select(['id', 'email']).where('email', 'in', emails).where('withdrawn_at', 'is', null).execute()) found.set(r.email, r.id);
-  if (numbers.length) for (const r of await db.selectFrom('users').select('id').where('id', 'in', numbers).where('withdrawn_at', 'is', null).execute()) found.set(String(r.id), r.id);
+  if (emails.length)
+    for (const r of await db
+      .selectFrom('users')
+      .select(['id', 'email'])
+      .where('email', 'in', emails)
+      .where('withdrawn_at', 'is', null)
+      .execute())
+      found.set(r.email, r.id);
+  if (numbers.length)
+    for (const r of await db.selectFrom('users').select('id').where('id', 'in', numbers).where('withdrawn_at', 'is', null).execute())
+      found.set(String(r.id), r.id);
   const unknown = entries.filter((e) => !found.has(e.includes('@') ? e.trim().toLowerCase() : e.trim()));
   return { ids: [...new Set(found.values())], unknown };
 }
 
 export const setCouponEnabled = (db: Db, couponId: number, enabled: boolean) =>
-  db.updateTable('coupons').set({ enabled: enabled ? 1 : 0 }).where('id', '=', couponId).executeTakeFirst();
+  db
+    .updateTable('coupons')
+    .set({ enabled: enabled ? 1 : 0 })
+    .where('id', '=', couponId)
+    .executeTakeFirst();

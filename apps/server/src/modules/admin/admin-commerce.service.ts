@@ -37,7 +37,11 @@ export async function listCoupons(db: Db): Promise<AdminCoupon[]> {
  * current members, to a list, or to new members (offered on the guest banner and received when
  * they first open their cart).
  */
-export async function createCoupon(trx: Transaction<Database>, input: CreateCouponBody, now: number): Promise<{ body: CreatedCoupon; audit: AuditEntry[] }> {
+export async function createCoupon(
+  trx: Transaction<Database>,
+  input: CreateCouponBody,
+  now: number,
+): Promise<{ body: CreatedCoupon; audit: AuditEntry[] }> {
   if (input.expireAt <= now) throw badRequest('expireAt', 'must be in the future');
   const recipients = input.audience === 'LIST' ? await repo.resolveMembers(trx, input.members) : null;
   if (recipients && recipients.unknown.length) throw badRequest('members', `no such member: ${recipients.unknown.slice(0, 5).join(', ')}`);
@@ -53,7 +57,11 @@ export async function createCoupon(trx: Transaction<Database>, input: CreateCoup
     target_scope: input.targetScope,
     target_ids: JSON.stringify(input.targetIds),
     target_genre_ids: JSON.stringify(input.targetGenreIds),
-    steps: JSON.stringify(stepped ? input.steps.map((s, i) => ({ stepNumber: i + 1, requiredStepCount: s.requiredStepCount, stepType, stepRate: s.stepRate })) : []),
+    steps: JSON.stringify(
+      stepped
+        ? input.steps.map((s, i) => ({ stepNumber: i + 1, requiredStepCount: s.requiredStepCount, stepType, stepRate: s.stepRate }))
+        : [],
+    ),
     link_url: null,
     image_url: null,
     guest: input.audience === 'NEW' ? 1 : 0,
@@ -66,13 +74,30 @@ export async function createCoupon(trx: Transaction<Database>, input: CreateCoup
     given = recipients.ids.length;
   }
   const view = couponView((await repo.couponRow(trx, couponId))!, { held: given, used: 0 });
-  return { body: { ...view, given }, audit: [{ action: 'coupon.create', subject: `coupon:${couponId}`, after: { ...view, audience: input.audience, given } }] };
+  return {
+    body: { ...view, given },
+    audit: [{ action: 'coupon.create', subject: `coupon:${couponId}`, after: { ...view, audience: input.audience, given } }],
+  };
 }
 
-export async function setCouponEnabled(trx: Transaction<Database>, couponId: number, enabled: boolean): Promise<{ body: AdminCoupon; audit: AuditEntry[] }> {
+export async function setCouponEnabled(
+  trx: Transaction<Database>,
+  couponId: number,
+  enabled: boolean,
+): Promise<{ body: AdminCoupon; audit: AuditEntry[] }> {
   const before = await repo.couponRow(trx, couponId);
   if (!before) throw notFound('coupon');
   await repo.setCouponEnabled(trx, couponId, enabled);
   const after = (await repo.couponRow(trx, couponId))!;
-  return { body: couponView(after), audit: [{ action: enabled ? 'coupon.enable' : 'coupon.disable', subject: `coupon:${couponId}`, before: couponView(before), after: couponView(after) }] };
+  return {
+    body: couponView(after),
+    audit: [
+      {
+        action: enabled ? 'coupon.enable' : 'coupon.disable',
+        subject: `coupon:${couponId}`,
+        before: couponView(before),
+        after: couponView(after),
+      },
+    ],
+  };
 }

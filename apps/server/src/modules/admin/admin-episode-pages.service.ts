@@ -36,14 +36,20 @@ export async function storeEpisodeArchive(media: MediaStore, data: Buffer): Prom
       await source.close();
     }
   } catch (error) {
-    if (error instanceof ImportError) throw badRequest('file', error.entry === undefined ? error.reason : `${error.entry}: ${error.reason}`);
+    if (error instanceof ImportError)
+      throw badRequest('file', error.entry === undefined ? error.reason : `${error.entry}: ${error.reason}`);
     throw error;
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
 }
 
-const pagesOf = (e: AdminEpisode) => ({ pageCount: e.pageCount, pagesUploaded: e.pagesUploaded, mediaVersion: e.mediaVersion, version: e.version });
+const pagesOf = (e: AdminEpisode) => ({
+  pageCount: e.pageCount,
+  pagesUploaded: e.pagesUploaded,
+  mediaVersion: e.mediaVersion,
+  version: e.version,
+});
 
 /**
  * Puts the uploaded pages as the episode's pages if it is still at `version`: its page count

@@ -1,7 +1,6 @@
 import type { Transaction } from 'kysely';
 import type { Database, Db } from '../../db/schema';
 
-
 export const bookSampleRow = (db: Db, bookId: number) =>
   db
     .selectFrom('books')
@@ -10,10 +9,19 @@ export const bookSampleRow = (db: Db, bookId: number) =>
     .executeTakeFirst();
 
 export const coverUpload = (db: Db, bookId: number) =>
-  db.selectFrom('book_cover_uploads').select(['original_key', 'width', 'height', 'uploaded_at']).where('book_id', '=', bookId).executeTakeFirst();
+  db
+    .selectFrom('book_cover_uploads')
+    .select(['original_key', 'width', 'height', 'uploaded_at'])
+    .where('book_id', '=', bookId)
+    .executeTakeFirst();
 
 /** The book's sample, only if it is still at `version` (and bumps it). */
-export async function updateSampleAt(db: Db, bookId: number, version: number, sample: { sample_page_total: number; custom_sample_pages?: string | null }): Promise<boolean> {
+export async function updateSampleAt(
+  db: Db,
+  bookId: number,
+  version: number,
+  sample: { sample_page_total: number; custom_sample_pages?: string | null },
+): Promise<boolean> {
   const result = await db
     .updateTable('books')
     .set((eb) => ({ ...sample, version: eb('version', '+', 1) }))
@@ -44,7 +52,13 @@ export async function dropCoverUploadAt(db: Transaction<Database>, bookId: numbe
  * Puts `originalKey` as the book's cover if the book is still at `version`: the version and the
  * media version (the `?v=` of its cover URLs) are bumped, so every page asks for the new cover.
  */
-export async function setCoverAt(db: Transaction<Database>, bookId: number, version: number, cover: { original_key: string; width: number; height: number }, now: number): Promise<boolean> {
+export async function setCoverAt(
+  db: Transaction<Database>,
+  bookId: number,
+  version: number,
+  cover: { original_key: string; width: number; height: number },
+  now: number,
+): Promise<boolean> {
   const result = await db
     .updateTable('books')
     .set((eb) => ({ version: eb('version', '+', 1), media_version: eb('media_version', '+', 1) }))

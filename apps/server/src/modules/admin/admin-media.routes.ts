@@ -26,28 +26,50 @@ export const adminMediaRoutes: FastifyPluginAsync = async (base) => {
     await requireStaff(request, 'everything');
     return media.bookMedia(db, request.params.id);
   });
-  app.put('/admin/books/:id/sample', { schema: { params: IdParams, body: UpdateSampleBody, response: { 200: BookMediaView } } }, async (request, reply) => {
-    const staff = await requireStaff(request, 'everything');
-    const { token, ...input } = request.body;
-    const id = request.params.id;
-    const result = await adminMutation(db, staff, { token, request: { id, ...input }, now: now() }, (trx) => media.updateSample(trx, id, request.body), 'catalog');
-    await catalogChanged(app);
-    return sendStored(reply, result);
-  });
+  app.put(
+    '/admin/books/:id/sample',
+    { schema: { params: IdParams, body: UpdateSampleBody, response: { 200: BookMediaView } } },
+    async (request, reply) => {
+      const staff = await requireStaff(request, 'everything');
+      const { token, ...input } = request.body;
+      const id = request.params.id;
+      const result = await adminMutation(
+        db,
+        staff,
+        { token, request: { id, ...input }, now: now() },
+        (trx) => media.updateSample(trx, id, request.body),
+        'catalog',
+      );
+      await catalogChanged(app);
+      return sendStored(reply, result);
+    },
+  );
 
-  app.post('/admin/books/:id/cover/revert', { schema: { params: IdParams, body: RevertCoverBody, response: { 200: BookMediaView } } }, async (request, reply) => {
-    const staff = await requireStaff(request, 'everything');
-    const { token, version } = request.body;
-    const id = request.params.id;
-    const result = await adminMutation(db, staff, { token, request: { id, version, revert: true }, now: now() }, (trx) => media.revertCover(trx, id, version), 'catalog');
-    if (result.status === 200 && !result.replayed) await media.dropCoverDerivatives(app.deps.media, id);
-    await catalogChanged(app);
-    return sendStored(reply, result);
-  });
+  app.post(
+    '/admin/books/:id/cover/revert',
+    { schema: { params: IdParams, body: RevertCoverBody, response: { 200: BookMediaView } } },
+    async (request, reply) => {
+      const staff = await requireStaff(request, 'everything');
+      const { token, version } = request.body;
+      const id = request.params.id;
+      const result = await adminMutation(
+        db,
+        staff,
+        { token, request: { id, version, revert: true }, now: now() },
+        (trx) => media.revertCover(trx, id, version),
+        'catalog',
+      );
+      if (result.status === 200 && !result.replayed) await media.dropCoverDerivatives(app.deps.media, id);
+      await catalogChanged(app);
+      return sendStored(reply, result);
+    },
+  );
 
   // The image is the body; the token and the version it was chosen against are in the query.
   await app.register(async (upload) => {
-    upload.addContentTypeParser(IMAGE_TYPES, { parseAs: 'buffer', bodyLimit: COVER_LIMIT_BYTES }, (_request, body, done) => done(null, body));
+    upload.addContentTypeParser(IMAGE_TYPES, { parseAs: 'buffer', bodyLimit: COVER_LIMIT_BYTES }, (_request, body, done) =>
+      done(null, body),
+    );
     upload.withTypeProvider<ZodTypeProvider>().post(
       '/admin/books/:id/cover',
       {
@@ -63,7 +85,13 @@ export const adminMediaRoutes: FastifyPluginAsync = async (base) => {
         const { token, version } = request.query;
         const image = await media.storeCoverImage(app.deps.media, body);
         const sha256 = createHash('sha256').update(body).digest('hex');
-        const result = await adminMutation(db, staff, { token, request: { id, version, sha256 }, now: now() }, (trx) => media.setCover(trx, id, { version, image }, now()), 'catalog');
+        const result = await adminMutation(
+          db,
+          staff,
+          { token, request: { id, version, sha256 }, now: now() },
+          (trx) => media.setCover(trx, id, { version, image }, now()),
+          'catalog',
+        );
         if (result.status === 200 && !result.replayed) await media.renderCover(app.deps.media, id, image.key);
         await catalogChanged(app);
         return sendStored(reply, result);

@@ -11,7 +11,6 @@ import type { MediaStore } from '../../media/media-store';
 import type { AuditEntry } from './audit.repository';
 import * as repo from './admin-media.repository';
 
-
 const conflict = () => new AppError(409, ErrorCode.EDIT_CONFLICT, ['book: changed by someone else since it was loaded; load it again']);
 const REFLOW = 2;
 
@@ -36,13 +35,18 @@ const sampleOf = (v: BookMediaView) => ({ samplePageTotal: v.samplePageTotal, cu
  * listed in `customSamplePages` — each one of the book's pages, no page twice. The viewer and
  * the page server read the same two columns (`isSamplePage`).
  */
-export async function updateSample(trx: Transaction<Database>, bookId: number, input: UpdateSampleBody): Promise<{ body: BookMediaView; audit: AuditEntry[] }> {
+export async function updateSample(
+  trx: Transaction<Database>,
+  bookId: number,
+  input: UpdateSampleBody,
+): Promise<{ body: BookMediaView; audit: AuditEntry[] }> {
   const b = await repo.bookSampleRow(trx, bookId);
   if (!b) throw notFound('book');
   // The fields sent are changed, the others kept: a new count leaves the chosen pages, and the other way round.
   const total = input.samplePageTotal ?? b.sample_page_total;
   const pages = b.layout_type === REFLOW ? null : b.page_count;
-  if (input.samplePageTotal !== undefined && pages !== null && total > pages) throw badRequest('samplePageTotal', `must be at most the book's ${pages} pages`);
+  if (input.samplePageTotal !== undefined && pages !== null && total > pages)
+    throw badRequest('samplePageTotal', `must be at most the book's ${pages} pages`);
   const sent = input.customSamplePages;
   const custom = sent === undefined ? undefined : sent && sent.length > 0 ? sent : null;
   if (custom) {
@@ -75,7 +79,14 @@ export async function setCover(
   const after = await bookMedia(trx, bookId);
   return {
     body: after,
-    audit: [{ action: 'book.cover', subject: `book:${bookId}`, before: { coverUrl: before.coverUrl, uploaded: before.coverUploaded }, after: { coverUrl: after.coverUrl, original: input.image.key, width: input.image.width, height: input.image.height } }],
+    audit: [
+      {
+        action: 'book.cover',
+        subject: `book:${bookId}`,
+        before: { coverUrl: before.coverUrl, uploaded: before.coverUploaded },
+        after: { coverUrl: after.coverUrl, original: input.image.key, width: input.image.width, height: input.image.height },
+      },
+    ],
   };
 }
 
@@ -83,14 +94,25 @@ export async function setCover(
  * Back to the cover the book came with: the import's cover (or its first page), or the drawn one
  * for a demo volume. Refused when no cover was uploaded; 409 when the book changed meanwhile.
  */
-export async function revertCover(trx: Transaction<Database>, bookId: number, version: number): Promise<{ body: BookMediaView; audit: AuditEntry[] }> {
+export async function revertCover(
+  trx: Transaction<Database>,
+  bookId: number,
+  version: number,
+): Promise<{ body: BookMediaView; audit: AuditEntry[] }> {
   const before = await bookMedia(trx, bookId);
   if (!before.coverUploaded) throw badRequest('cover', 'has no uploaded cover to take back');
   if (!(await repo.dropCoverUploadAt(trx, bookId, version))) throw conflict();
   const after = await bookMedia(trx, bookId);
   return {
     body: after,
-    audit: [{ action: 'book.coverRevert', subject: `book:${bookId}`, before: { coverUrl: before.coverUrl, uploaded: true }, after: { coverUrl: after.coverUrl, uploaded: false } }],
+    audit: [
+      {
+        action: 'book.coverRevert',
+        subject: `book:${bookId}`,
+        before: { coverUrl: before.coverUrl, uploaded: true },
+        after: { coverUrl: after.coverUrl, uploaded: false },
+      },
+    ],
   };
 }
 

@@ -19,10 +19,14 @@ export function adminMutation<T>(
   /** What the change touches that other processes cache: counted in the same transaction. */
   topic?: ChangeTopic,
 ): Promise<StoredResponse<T>> {
-  return withOneTimeToken(db, { token: use.token, userId: staff.userId, purpose: ADMIN_TOKEN_PURPOSE, request: use.request, now: use.now }, async (trx) => {
-    const { body, audit } = await change(trx);
-    for (const entry of audit) await writeAudit(trx, staff, entry, use.now);
-    if (topic) await recordChange(trx, topic, use.now);
-    return { body };
-  });
+  return withOneTimeToken(
+    db,
+    { token: use.token, userId: staff.userId, purpose: ADMIN_TOKEN_PURPOSE, request: use.request, now: use.now },
+    async (trx) => {
+      const { body, audit } = await change(trx);
+      for (const entry of audit) await writeAudit(trx, staff, entry, use.now);
+      if (topic) await recordChange(trx, topic, use.now);
+      return { body };
+    },
+  );
 }

@@ -2,7 +2,6 @@ import { type SqlBool, type Transaction, sql } from 'kysely';
 import { escapeLike } from '@hondana/domain/catalog/search-text';
 import type { Database, Db } from '../../db/schema';
 
-
 /** Serials whose name contains `q` (or the one with id `q`), newest first. */
 export async function searchSerials(db: Db, q: string, offset: number) {
   let query = db
@@ -11,7 +10,11 @@ export async function searchSerials(db: Db, q: string, offset: number) {
       's.id',
       's.name',
       's.title_id',
-      eb.selectFrom('serial_episodes as e').select((x) => x.fn.countAll<number>().as('n')).whereRef('e.serial_id', '=', 's.id').as('episode_count'),
+      eb
+        .selectFrom('serial_episodes as e')
+        .select((x) => x.fn.countAll<number>().as('n'))
+        .whereRef('e.serial_id', '=', 's.id')
+        .as('episode_count'),
     ])
     .orderBy('s.id', 'desc')
     .offset(offset)
@@ -25,17 +28,50 @@ export async function searchSerials(db: Db, q: string, offset: number) {
 export const serialRow = (db: Db, serialId: number) =>
   db
     .selectFrom('serials')
-    .select(['id', 'name', 'title_id', 'description', 'theme_color', 'sub_color', 'category', 'reward_usable', 'end_datetime', 'charge_minutes', 'rental_minutes', 'order_only', 'ticket_usable', 'version', 'image_key', 'image_version'])
+    .select([
+      'id',
+      'name',
+      'title_id',
+      'description',
+      'theme_color',
+      'sub_color',
+      'category',
+      'reward_usable',
+      'end_datetime',
+      'charge_minutes',
+      'rental_minutes',
+      'order_only',
+      'ticket_usable',
+      'version',
+      'image_key',
+      'image_version',
+    ])
     .where('id', '=', serialId)
     .executeTakeFirst();
 export type SerialRow = NonNullable<Awaited<ReturnType<typeof serialRow>>>;
 
-const EPISODE_COLUMNS = ['id', 'serial_id', 'order_sequence', 'title', 'price', 'free_flg', 'spend_type', 'release_datetime', 'end_datetime', 'page_count', 'layout_type', 'book_id', 'version', 'media_version'] as const;
+const EPISODE_COLUMNS = [
+  'id',
+  'serial_id',
+  'order_sequence',
+  'title',
+  'price',
+  'free_flg',
+  'spend_type',
+  'release_datetime',
+  'end_datetime',
+  'page_count',
+  'layout_type',
+  'book_id',
+  'version',
+  'media_version',
+] as const;
 
 export const serialEpisodes = (db: Db, serialId: number) =>
   db.selectFrom('serial_episodes').select(EPISODE_COLUMNS).where('serial_id', '=', serialId).orderBy('order_sequence').execute();
 
-export const episodeRow = (db: Db, episodeId: number) => db.selectFrom('serial_episodes').select(EPISODE_COLUMNS).where('id', '=', episodeId).executeTakeFirst();
+export const episodeRow = (db: Db, episodeId: number) =>
+  db.selectFrom('serial_episodes').select(EPISODE_COLUMNS).where('id', '=', episodeId).executeTakeFirst();
 export type EpisodeRow = NonNullable<Awaited<ReturnType<typeof episodeRow>>>;
 
 export interface SerialColumns {
@@ -72,8 +108,16 @@ type NewSerialColumns = SerialColumns & {
  * one (the store shows one serial per title). The title's row is written first, so two creates for
  * the same title at once run one after the other and the second sees the first's serial.
  */
-export async function insertSerialForTitle(db: Transaction<Database>, s: NewSerialColumns, now: number): Promise<number | 'no-title' | 'taken'> {
-  const locked = await db.updateTable('titles').set((eb) => ({ id: eb.ref('id') })).where('id', '=', s.title_id).executeTakeFirst();
+export async function insertSerialForTitle(
+  db: Transaction<Database>,
+  s: NewSerialColumns,
+  now: number,
+): Promise<number | 'no-title' | 'taken'> {
+  const locked = await db
+    .updateTable('titles')
+    .set((eb) => ({ id: eb.ref('id') }))
+    .where('id', '=', s.title_id)
+    .executeTakeFirst();
   if (locked.numUpdatedRows === 0n) return 'no-title';
   const held = await db.selectFrom('serials').select('id').where('title_id', '=', s.title_id).limit(1).executeTakeFirst();
   if (held) return 'taken';
@@ -99,7 +143,13 @@ export interface EpisodeColumns {
 
 /** The volumes of a title, the ones its serial's episodes can be collected in. */
 export const titleVolumes = (db: Db, titleId: number) =>
-  db.selectFrom('books').select(['id', 'vol', 'contents_name as name']).where('title_id', '=', titleId).orderBy('vol').orderBy('id').execute();
+  db
+    .selectFrom('books')
+    .select(['id', 'vol', 'contents_name as name'])
+    .where('title_id', '=', titleId)
+    .orderBy('vol')
+    .orderBy('id')
+    .execute();
 
 /** Whether `bookId` is a volume of `titleId`. */
 export const isVolumeOf = async (db: Db, bookId: number, titleId: number) =>
@@ -121,8 +171,18 @@ export async function updateEpisodeAt(db: Db, episodeId: number, version: number
  * episode's first page (the store draws episode pages, as it does for every episode today).
  * The serial's row is written first, so two adds at once take their sequences one after the other.
  */
-export async function insertEpisode(db: Transaction<Database>, serialId: number, e: EpisodeColumns, pageCount: number, now: number): Promise<number> {
-  await db.updateTable('serials').set((eb) => ({ version: eb('version', '+', 0) })).where('id', '=', serialId).execute();
+export async function insertEpisode(
+  db: Transaction<Database>,
+  serialId: number,
+  e: EpisodeColumns,
+  pageCount: number,
+  now: number,
+): Promise<number> {
+  await db
+    .updateTable('serials')
+    .set((eb) => ({ version: eb('version', '+', 0) }))
+    .where('id', '=', serialId)
+    .execute();
   const last = await db
     .selectFrom('serial_episodes as e')
     .leftJoin('serial_episode_pages as p', (j) => j.onRef('p.episode_id', '=', 'e.id').on('p.page_no', '=', 0))
@@ -133,7 +193,14 @@ export async function insertEpisode(db: Transaction<Database>, serialId: number,
     .executeTakeFirst();
   const { id } = await db
     .insertInto('serial_episodes')
-    .values({ serial_id: serialId, order_sequence: (last?.order_sequence ?? 0) + 1, ...e, layout_type: e.layout_type ?? last?.layout_type ?? 0, page_count: pageCount, created_at: now })
+    .values({
+      serial_id: serialId,
+      order_sequence: (last?.order_sequence ?? 0) + 1,
+      ...e,
+      layout_type: e.layout_type ?? last?.layout_type ?? 0,
+      page_count: pageCount,
+      created_at: now,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   const size = { width: last?.width ?? 720, height: last?.height ?? 1024 };
@@ -149,7 +216,12 @@ export async function insertEpisode(db: Transaction<Database>, serialId: number,
  * the images' sizes, each page keeps its original, and the page count, version and media version
  * move in the same statement that checks the version.
  */
-export async function replaceEpisodePagesAt(db: Transaction<Database>, episodeId: number, version: number, pages: { key: string; width: number; height: number }[]): Promise<boolean> {
+export async function replaceEpisodePagesAt(
+  db: Transaction<Database>,
+  episodeId: number,
+  version: number,
+  pages: { key: string; width: number; height: number }[],
+): Promise<boolean> {
   const result = await db
     .updateTable('serial_episodes')
     .set((eb) => ({ page_count: pages.length, version: eb('version', '+', 1), media_version: eb('media_version', '+', 1) }))
@@ -163,8 +235,14 @@ export async function replaceEpisodePagesAt(db: Transaction<Database>, episodeId
   const originals = pages.map((p, page_no) => ({ episode_id: episodeId, page_no, original_key: p.key }));
   // In slices: a long webtoon episode must stay under SQLite's bound-parameter limit.
   for (let i = 0; i < pages.length; i += 200) {
-    await db.insertInto('serial_episode_pages').values(rows.slice(i, i + 200)).execute();
-    await db.insertInto('serial_episode_page_originals').values(originals.slice(i, i + 200)).execute();
+    await db
+      .insertInto('serial_episode_pages')
+      .values(rows.slice(i, i + 200))
+      .execute();
+    await db
+      .insertInto('serial_episode_page_originals')
+      .values(originals.slice(i, i + 200))
+      .execute();
   }
   return true;
 }

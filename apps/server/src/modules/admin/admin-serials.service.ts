@@ -24,8 +24,8 @@ import type { AuditEntry } from './audit.repository';
 import { type ColumnWriters, columnsOf } from './edit-columns';
 import * as repo from './admin-serials.repository';
 
-
-const conflict = (what: string) => new AppError(409, ErrorCode.EDIT_CONFLICT, [`${what}: changed by someone else since it was loaded; load it again`]);
+const conflict = (what: string) =>
+  new AppError(409, ErrorCode.EDIT_CONFLICT, [`${what}: changed by someone else since it was loaded; load it again`]);
 
 export function episodeView(e: repo.EpisodeRow): AdminEpisode {
   const derived = e.free_flg === 1 || e.price === 0 ? SpendType.FREE : null;
@@ -54,7 +54,10 @@ export async function searchSerials(db: Db, q: string, offset: number): Promise<
 export async function serialDetail(db: Db, serialId: number): Promise<AdminSerial> {
   const s = await repo.serialRow(db, serialId);
   if (!s) throw notFound('serial');
-  const [episodes, volumes] = await Promise.all([repo.serialEpisodes(db, serialId), s.title_id === null ? [] : repo.titleVolumes(db, s.title_id)]);
+  const [episodes, volumes] = await Promise.all([
+    repo.serialEpisodes(db, serialId),
+    s.title_id === null ? [] : repo.titleVolumes(db, s.title_id),
+  ]);
   return {
     id: s.id,
     name: s.name,
@@ -69,7 +72,10 @@ export async function serialDetail(db: Db, serialId: number): Promise<AdminSeria
     rentalMinutes: s.rental_minutes,
     orderOnly: s.order_only === 1,
     ticketUsable: s.ticket_usable === 1,
-    imageUrl: mediaUrl({ kind: 'serial', serialId: s.id, width: SERIAL_IMAGE_SIZE.width, format: 'webp' }, s.image_version > 0 ? s.image_version : undefined),
+    imageUrl: mediaUrl(
+      { kind: 'serial', serialId: s.id, width: SERIAL_IMAGE_SIZE.width, format: 'webp' },
+      s.image_version > 0 ? s.image_version : undefined,
+    ),
     imageUploaded: s.image_key !== null,
     version: s.version,
     episodes: episodes.map(episodeView),
@@ -77,7 +83,13 @@ export async function serialDetail(db: Db, serialId: number): Promise<AdminSeria
   };
 }
 
-const settings = (s: AdminSerial) => ({ chargeMinutes: s.chargeMinutes, rentalMinutes: s.rentalMinutes, orderOnly: s.orderOnly, ticketUsable: s.ticketUsable, version: s.version });
+const settings = (s: AdminSerial) => ({
+  chargeMinutes: s.chargeMinutes,
+  rentalMinutes: s.rentalMinutes,
+  orderOnly: s.orderOnly,
+  ticketUsable: s.ticketUsable,
+  version: s.version,
+});
 
 const serialWriters: ColumnWriters<SerialFields, repo.SerialColumns> = {
   chargeMinutes: (v) => ({ charge_minutes: v }),
@@ -87,21 +99,32 @@ const serialWriters: ColumnWriters<SerialFields, repo.SerialColumns> = {
 };
 
 /** The serial's normal ticket refill, rental length, order-only and special-ticket settings: the fields sent, the others kept. */
-export async function updateSerial(trx: Transaction<Database>, serialId: number, input: UpdateSerialBody): Promise<{ body: AdminSerial; audit: AuditEntry[] }> {
+export async function updateSerial(
+  trx: Transaction<Database>,
+  serialId: number,
+  input: UpdateSerialBody,
+): Promise<{ body: AdminSerial; audit: AuditEntry[] }> {
   const { token: _token, version, ...fields } = input;
   const before = await serialDetail(trx, serialId);
   if (fields.chargeMinutes === 0 && before.episodes.some((e) => e.spendType === SpendType.CHARGE && e.price > 0))
     throw badRequest('chargeMinutes', 'episodes open with the normal ticket: set them to coins first, or keep a refill time');
   if (!(await repo.updateSerialAt(trx, serialId, version, columnsOf(fields, serialWriters)))) throw conflict('serial');
   const after = await serialDetail(trx, serialId);
-  return { body: after, audit: [{ action: 'serial.update', subject: `serial:${serialId}`, before: settings(before), after: settings(after) }] };
+  return {
+    body: after,
+    audit: [{ action: 'serial.update', subject: `serial:${serialId}`, before: settings(before), after: settings(after) }],
+  };
 }
 
 /**
  * A new serial for an existing title, with no episodes yet (the store lists it once one is
  * released). A title has at most one serial: the store's book and title pages show one.
  */
-export async function createSerial(trx: Transaction<Database>, input: CreateSerialBody, now: number): Promise<{ body: AdminSerial; audit: AuditEntry[] }> {
+export async function createSerial(
+  trx: Transaction<Database>,
+  input: CreateSerialBody,
+  now: number,
+): Promise<{ body: AdminSerial; audit: AuditEntry[] }> {
   const { token: _token, ...f } = input;
   const id = await repo.insertSerialForTitle(
     trx,
@@ -142,12 +165,14 @@ const episodeWriters: ColumnWriters<EpisodeFields, repo.EpisodeColumns> = {
 /** An episode is collected only in a volume of its serial's own title: its owners then read the episode. */
 async function checkCollectedIn(trx: Db, serial: repo.SerialRow, bookId: number | null | undefined) {
   if (bookId === undefined || bookId === null) return;
-  if (serial.title_id === null || !(await repo.isVolumeOf(trx, bookId, serial.title_id))) throw badRequest('bookId', "must be a volume of the serial's title");
+  if (serial.title_id === null || !(await repo.isVolumeOf(trx, bookId, serial.title_id)))
+    throw badRequest('bookId', "must be a volume of the serial's title");
 }
 
 /** A normal-ticket episode needs the serial to have a normal ticket. */
 function checkSpendType(serial: repo.SerialRow, spendType: number | undefined) {
-  if (spendType === SpendType.CHARGE && serial.charge_minutes === 0) throw badRequest('spendType', 'the serial has no normal ticket (chargeMinutes is 0): choose coins');
+  if (spendType === SpendType.CHARGE && serial.charge_minutes === 0)
+    throw badRequest('spendType', 'the serial has no normal ticket (chargeMinutes is 0): choose coins');
 }
 
 async function loadSerial(trx: Db, serialId: number): Promise<repo.SerialRow> {
@@ -157,7 +182,12 @@ async function loadSerial(trx: Db, serialId: number): Promise<repo.SerialRow> {
 }
 
 /** Schedules a new episode after the last one, with its spend type, price and release (Asia/Tokyo). */
-export async function createEpisode(trx: Transaction<Database>, serialId: number, input: CreateEpisodeBody, now: number): Promise<{ body: AdminEpisode; audit: AuditEntry[] }> {
+export async function createEpisode(
+  trx: Transaction<Database>,
+  serialId: number,
+  input: CreateEpisodeBody,
+  now: number,
+): Promise<{ body: AdminEpisode; audit: AuditEntry[] }> {
   const serial = await loadSerial(trx, serialId);
   checkSpendType(serial, input.spendType);
   await checkCollectedIn(trx, serial, input.bookId);
@@ -169,23 +199,46 @@ export async function createEpisode(trx: Transaction<Database>, serialId: number
 }
 
 /** Changes the fields sent and keeps the others; the episode's rules are checked as the save leaves it. */
-export async function updateEpisode(trx: Transaction<Database>, episodeId: number, input: UpdateEpisodeBody): Promise<{ body: AdminEpisode; audit: AuditEntry[] }> {
+export async function updateEpisode(
+  trx: Transaction<Database>,
+  episodeId: number,
+  input: UpdateEpisodeBody,
+): Promise<{ body: AdminEpisode; audit: AuditEntry[] }> {
   const { token: _token, version, ...fields } = input;
   const row = await repo.episodeRow(trx, episodeId);
   if (!row) throw notFound('episode');
   const held = episodeView(row);
-  const next = applyPatch({ price: row.price, spendType: held.spendType as EpisodeFields['spendType'], releaseAt: Number(row.release_datetime), endAt: row.end_datetime === null ? null : Number(row.end_datetime) }, fields);
+  const next = applyPatch(
+    {
+      price: row.price,
+      spendType: held.spendType as EpisodeFields['spendType'],
+      releaseAt: Number(row.release_datetime),
+      endAt: row.end_datetime === null ? null : Number(row.end_datetime),
+    },
+    fields,
+  );
   checkRule(episodeRules, next);
   const serial = await loadSerial(trx, row.serial_id);
   checkSpendType(serial, fields.spendType);
   await checkCollectedIn(trx, serial, fields.bookId);
   if (!(await repo.updateEpisodeAt(trx, episodeId, version, columnsOf(fields, episodeWriters)))) throw conflict('episode');
   const after = episodeView((await repo.episodeRow(trx, episodeId))!);
-  return { body: after, audit: [{ action: 'episode.update', subject: `episode:${episodeId}`, before: { serialId: row.serial_id, ...episodeView(row) }, after: { serialId: row.serial_id, ...after } }] };
+  return {
+    body: after,
+    audit: [
+      {
+        action: 'episode.update',
+        subject: `episode:${episodeId}`,
+        before: { serialId: row.serial_id, ...episodeView(row) },
+        after: { serialId: row.serial_id, ...after },
+      },
+    ],
+  };
 }
 
 const SERIAL_ASPECT = SERIAL_IMAGE_SIZE.width / SERIAL_IMAGE_SIZE.height;
-const serialShaped = (i: { width: number; height: number }) => i.width >= SERIAL_IMAGE_SIZE.width && Math.abs(i.width / i.height / SERIAL_ASPECT - 1) <= 0.03;
+const serialShaped = (i: { width: number; height: number }) =>
+  i.width >= SERIAL_IMAGE_SIZE.width && Math.abs(i.width / i.height / SERIAL_ASPECT - 1) <= 0.03;
 
 /**
  * A serial's key visual (issue 37): proved a whole JPEG, PNG, WebP or AVIF by decoding it (the
@@ -195,19 +248,33 @@ const serialShaped = (i: { width: number; height: number }) => i.width >= SERIAL
 export async function storeSerialImage(media: MediaStore, data: Buffer): Promise<StoredImage> {
   const image = await storeImage(data, media, (message) => badRequest('file', message));
   if (!serialShaped(image)) {
-    throw badRequest('file', `must be ${SERIAL_IMAGE_SIZE.width}×${SERIAL_IMAGE_SIZE.height} or the same shape larger (e.g. 1044×654), not ${image.width}×${image.height}`);
+    throw badRequest(
+      'file',
+      `must be ${SERIAL_IMAGE_SIZE.width}×${SERIAL_IMAGE_SIZE.height} or the same shape larger (e.g. 1044×654), not ${image.width}×${image.height}`,
+    );
   }
   return image;
 }
 
 /** The serial shows the uploaded key visual from now on, if it is still at `version` (409 otherwise). */
-export async function setSerialImage(trx: Transaction<Database>, serialId: number, input: { version: number; image: StoredImage }): Promise<{ body: AdminSerial; audit: AuditEntry[] }> {
+export async function setSerialImage(
+  trx: Transaction<Database>,
+  serialId: number,
+  input: { version: number; image: StoredImage },
+): Promise<{ body: AdminSerial; audit: AuditEntry[] }> {
   const before = await serialDetail(trx, serialId);
   if (!(await repo.setSerialImageAt(trx, serialId, input.version, input.image.key))) throw conflict('serial');
   const after = await serialDetail(trx, serialId);
   return {
     body: after,
-    audit: [{ action: 'serial.image', subject: `serial:${serialId}`, before: { imageUrl: before.imageUrl, uploaded: before.imageUploaded }, after: { imageUrl: after.imageUrl, original: input.image.key, width: input.image.width, height: input.image.height } }],
+    audit: [
+      {
+        action: 'serial.image',
+        subject: `serial:${serialId}`,
+        before: { imageUrl: before.imageUrl, uploaded: before.imageUploaded },
+        after: { imageUrl: after.imageUrl, original: input.image.key, width: input.image.width, height: input.image.height },
+      },
+    ],
   };
 }
 

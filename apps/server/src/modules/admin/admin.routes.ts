@@ -120,38 +120,76 @@ export const adminRoutes: FastifyPluginAsync<{ provider: PaymentProvider }> = as
   app.post('/admin/titles', { schema: { body: CreateTitleBody, response: { 200: AdminTitle } } }, async (request, reply) => {
     const staff = await requireStaff(request, 'everything');
     const { token, ...input } = request.body;
-    const result = await adminMutation(db, staff, { token, request: input, now: now() }, (trx) => catalog.createTitle(trx, request.body, now()), 'catalog');
+    const result = await adminMutation(
+      db,
+      staff,
+      { token, request: input, now: now() },
+      (trx) => catalog.createTitle(trx, request.body, now()),
+      'catalog',
+    );
     await catalogChanged(app);
     return sendStored(reply, result);
   });
-  app.put('/admin/titles/:id', { schema: { params: IdParams, body: UpdateTitleBody, response: { 200: AdminTitle } } }, async (request, reply) => {
-    const staff = await requireStaff(request, 'everything');
-    const { token, ...input } = request.body;
-    const id = request.params.id;
-    const result = await adminMutation(db, staff, { token, request: { id, ...input }, now: now() }, (trx) => catalog.updateTitle(trx, id, request.body, now()), 'catalog');
-    await catalogChanged(app);
-    return sendStored(reply, result);
-  });
-  app.put('/admin/books/:id', { config: { secondFactor: 'fresh' }, schema: { params: IdParams, body: UpdateBookBody, response: { 200: AdminBook } } }, async (request, reply) => {
-    const staff = await requireStaff(request, 'everything');
-    const { token, ...input } = request.body;
-    const id = request.params.id;
-    const result = await adminMutation(db, staff, { token, request: { id, ...input }, now: now() }, (trx) => catalog.updateBook(trx, id, request.body, now()), 'catalog');
-    await catalogChanged(app);
-    return sendStored(reply, result);
-  });
-  app.post('/admin/books/:id/publish', { schema: { params: IdParams, body: PublishBody, response: { 200: AdminBook } } }, async (request, reply) => {
-    const staff = await requireStaff(request, 'everything');
-    const { token, ...input } = request.body;
-    const id = request.params.id;
-    const result = await adminMutation(db, staff, { token, request: { id, ...input }, now: now() }, (trx) => catalog.publishBook(trx, id, input, now()), 'catalog');
-    await catalogChanged(app);
-    return sendStored(reply, result);
-  });
+  app.put(
+    '/admin/titles/:id',
+    { schema: { params: IdParams, body: UpdateTitleBody, response: { 200: AdminTitle } } },
+    async (request, reply) => {
+      const staff = await requireStaff(request, 'everything');
+      const { token, ...input } = request.body;
+      const id = request.params.id;
+      const result = await adminMutation(
+        db,
+        staff,
+        { token, request: { id, ...input }, now: now() },
+        (trx) => catalog.updateTitle(trx, id, request.body, now()),
+        'catalog',
+      );
+      await catalogChanged(app);
+      return sendStored(reply, result);
+    },
+  );
+  app.put(
+    '/admin/books/:id',
+    { config: { secondFactor: 'fresh' }, schema: { params: IdParams, body: UpdateBookBody, response: { 200: AdminBook } } },
+    async (request, reply) => {
+      const staff = await requireStaff(request, 'everything');
+      const { token, ...input } = request.body;
+      const id = request.params.id;
+      const result = await adminMutation(
+        db,
+        staff,
+        { token, request: { id, ...input }, now: now() },
+        (trx) => catalog.updateBook(trx, id, request.body, now()),
+        'catalog',
+      );
+      await catalogChanged(app);
+      return sendStored(reply, result);
+    },
+  );
+  app.post(
+    '/admin/books/:id/publish',
+    { schema: { params: IdParams, body: PublishBody, response: { 200: AdminBook } } },
+    async (request, reply) => {
+      const staff = await requireStaff(request, 'everything');
+      const { token, ...input } = request.body;
+      const id = request.params.id;
+      const result = await adminMutation(
+        db,
+        staff,
+        { token, request: { id, ...input }, now: now() },
+        (trx) => catalog.publishBook(trx, id, input, now()),
+        'catalog',
+      );
+      await catalogChanged(app);
+      return sendStored(reply, result);
+    },
+  );
 
   // The same import as `npm run import`, into a title; the new book waits unlisted until published.
   await app.register(async (upload) => {
-    upload.addContentTypeParser('application/octet-stream', { parseAs: 'buffer', bodyLimit: IMPORT_LIMIT_BYTES }, (_request, body, done) => done(null, body));
+    upload.addContentTypeParser('application/octet-stream', { parseAs: 'buffer', bodyLimit: IMPORT_LIMIT_BYTES }, (_request, body, done) =>
+      done(null, body),
+    );
     upload.withTypeProvider<ZodTypeProvider>().post(
       '/admin/titles/:id/import',
       {
@@ -163,7 +201,8 @@ export const adminRoutes: FastifyPluginAsync<{ provider: PaymentProvider }> = as
       async (request) => {
         const staff = await requireStaff(request, 'everything');
         const body = request.body;
-        if (!Buffer.isBuffer(body) || body.length === 0) throw badRequest('file', 'is required (the CBZ, ZIP or EPUB as application/octet-stream)');
+        if (!Buffer.isBuffer(body) || body.length === 0)
+          throw badRequest('file', 'is required (the CBZ, ZIP or EPUB as application/octet-stream)');
         const { token } = request.query;
         const name = path.basename(request.query.name).replace(/[^\p{L}\p{N}._ -]/gu, '_') || 'upload.cbz';
         const titleId = request.params.id;
@@ -173,17 +212,34 @@ export const adminRoutes: FastifyPluginAsync<{ provider: PaymentProvider }> = as
           const file = path.join(dir, name);
           await writeFile(file, body);
           const at = now();
-          const tokenUse = tokenUseIn<ImportAnswer>({ token, userId: staff.userId, purpose: ADMIN_TOKEN_PURPOSE, request: { titleId, name, bytes: body.length }, now: at });
+          const tokenUse = tokenUseIn<ImportAnswer>({
+            token,
+            userId: staff.userId,
+            purpose: ADMIN_TOKEN_PURPOSE,
+            request: { titleId, name, bytes: body.length },
+            now: at,
+          });
           const result = await importBook({ db, media: app.deps.media }, file, {
             titleId,
             newBooksStopped: true,
             now: at,
             inTransaction: async (tx, written) => {
               if (!(await tokenUse.claimIn(tx, { bookId: written.bookId, action: written.action }))) throw new TokenAlreadyUsed();
-              await writeAudit(tx, staff, { action: `book.import.${written.action}`, subject: `book:${written.bookId}`, after: { titleId: written.titleId, file: name, bytes: body.length } }, at);
+              await writeAudit(
+                tx,
+                staff,
+                {
+                  action: `book.import.${written.action}`,
+                  subject: `book:${written.bookId}`,
+                  after: { titleId: written.titleId, file: name, bytes: body.length },
+                },
+                at,
+              );
             },
           }).then(
-            (imported) => ({ body: { bookId: imported.bookId!, action: imported.action, totalPage: imported.totalPage, warnings: imported.warnings } }),
+            (imported) => ({
+              body: { bookId: imported.bookId!, action: imported.action, totalPage: imported.totalPage, warnings: imported.warnings },
+            }),
             async (error: unknown) => {
               if (error instanceof ImportError && error.cause instanceof TokenAlreadyUsed) return tokenUse.replayed(db);
               if (error instanceof ImportError) throw badRequest('file', error.message.replace(dir + path.sep, ''));
@@ -207,16 +263,24 @@ export const adminRoutes: FastifyPluginAsync<{ provider: PaymentProvider }> = as
   app.post('/admin/coupons', { schema: { body: CreateCouponBody, response: { 200: CreatedCoupon } } }, async (request, reply) => {
     const staff = await requireStaff(request, 'everything');
     const { token, ...input } = request.body;
-    const result = await adminMutation(db, staff, { token, request: input, now: now() }, (trx) => commerce.createCoupon(trx, request.body, now()));
+    const result = await adminMutation(db, staff, { token, request: input, now: now() }, (trx) =>
+      commerce.createCoupon(trx, request.body, now()),
+    );
     return sendStored(reply, result);
   });
-  app.post('/admin/coupons/:id/enabled', { schema: { params: IdParams, body: CouponEnabledBody, response: { 200: AdminCoupon } } }, async (request, reply) => {
-    const staff = await requireStaff(request, 'everything');
-    const { token, enabled } = request.body;
-    const id = request.params.id;
-    const result = await adminMutation(db, staff, { token, request: { id, enabled }, now: now() }, (trx) => commerce.setCouponEnabled(trx, id, enabled));
-    return sendStored(reply, result);
-  });
+  app.post(
+    '/admin/coupons/:id/enabled',
+    { schema: { params: IdParams, body: CouponEnabledBody, response: { 200: AdminCoupon } } },
+    async (request, reply) => {
+      const staff = await requireStaff(request, 'everything');
+      const { token, enabled } = request.body;
+      const id = request.params.id;
+      const result = await adminMutation(db, staff, { token, request: { id, enabled }, now: now() }, (trx) =>
+        commerce.setCouponEnabled(trx, id, enabled),
+      );
+      return sendStored(reply, result);
+    },
+  );
 
   // Point campaigns, bundles and coin packs; reach banners and their images
   await app.register(adminPromotionRoutes);
@@ -240,41 +304,65 @@ export const adminRoutes: FastifyPluginAsync<{ provider: PaymentProvider }> = as
     await requireStaff(request, 'members');
     return members.memberDetail(db, request.params.id, now());
   });
-  app.post('/admin/members/:id/grant', { config: { secondFactor: 'fresh' }, schema: { params: IdParams, body: GrantBody, response: { 200: GrantAnswer } } }, async (request, reply) => {
-    const staff = await requireStaff(request, 'members');
-    const { token, ...input } = request.body;
-    const id = request.params.id;
-    const result = await withRetry(() => adminMutation(db, staff, { token, request: { id, ...input }, now: now() }, (trx) => members.grantToMember(trx, id, input, now())));
-    return sendStored(reply, result);
-  });
-  app.post('/admin/members/:id/orders/:orderId/cancel', { config: { secondFactor: 'fresh' }, schema: { params: OrderParams, body: CancelOrderBody, response: { 200: CancelOrderAnswer } } }, async (request, reply) => {
-    const staff = await requireStaff(request, 'members');
-    const { token, reason, refundYen } = request.body;
-    const { id, orderId } = request.params;
-    const result = await withRetry(() =>
-      adminMutation(db, staff, { token, request: { id, orderId, reason, refundYen }, now: now() }, (trx) => members.cancelMemberOrder(trx, id, orderId, { reason, refundYen }, now())),
-    );
-    // A paid order's money goes back after the cancellation's transaction (never inside it), once.
-    if (result.status !== 200 || !result.body.refund) return sendStored(reply, result);
-    const refund = await sendRefund(db, provider, orderId, { again: false, now: now() });
-    return { ...result.body, refund };
-  });
-  app.post('/admin/members/:id/orders/:orderId/refund', { config: { secondFactor: 'fresh' }, schema: { params: OrderParams, body: RetryRefundBody, response: { 200: RetryRefundAnswer } } }, async (request, reply) => {
-    const staff = await requireStaff(request, 'members');
-    const { token, reason } = request.body;
-    const { id, orderId } = request.params;
-    const result = await adminMutation(db, staff, { token, request: { id, orderId, reason }, now: now() }, (trx) => members.retryMemberRefund(trx, id, orderId, reason, now()));
-    if (result.status !== 200) return sendStored(reply, result);
-    const refund = await sendRefund(db, provider, orderId, { again: true, now: now() });
-    return { orderId, refund: refund ?? result.body.refund };
-  });
-  app.post('/admin/members/:id/suspend', { schema: { params: IdParams, body: SuspendBody, response: { 200: SuspendAnswer } } }, async (request, reply) => {
-    const staff = await requireStaff(request, 'everything');
-    const { token, ...input } = request.body;
-    const id = request.params.id;
-    const result = await adminMutation(db, staff, { token, request: { id, ...input }, now: now() }, (trx) => members.suspendMember(trx, id, input, now()));
-    return sendStored(reply, result);
-  });
+  app.post(
+    '/admin/members/:id/grant',
+    { config: { secondFactor: 'fresh' }, schema: { params: IdParams, body: GrantBody, response: { 200: GrantAnswer } } },
+    async (request, reply) => {
+      const staff = await requireStaff(request, 'members');
+      const { token, ...input } = request.body;
+      const id = request.params.id;
+      const result = await withRetry(() =>
+        adminMutation(db, staff, { token, request: { id, ...input }, now: now() }, (trx) => members.grantToMember(trx, id, input, now())),
+      );
+      return sendStored(reply, result);
+    },
+  );
+  app.post(
+    '/admin/members/:id/orders/:orderId/cancel',
+    { config: { secondFactor: 'fresh' }, schema: { params: OrderParams, body: CancelOrderBody, response: { 200: CancelOrderAnswer } } },
+    async (request, reply) => {
+      const staff = await requireStaff(request, 'members');
+      const { token, reason, refundYen } = request.body;
+      const { id, orderId } = request.params;
+      const result = await withRetry(() =>
+        adminMutation(db, staff, { token, request: { id, orderId, reason, refundYen }, now: now() }, (trx) =>
+          members.cancelMemberOrder(trx, id, orderId, { reason, refundYen }, now()),
+        ),
+      );
+      // A paid order's money goes back after the cancellation's transaction (never inside it), once.
+      if (result.status !== 200 || !result.body.refund) return sendStored(reply, result);
+      const refund = await sendRefund(db, provider, orderId, { again: false, now: now() });
+      return { ...result.body, refund };
+    },
+  );
+  app.post(
+    '/admin/members/:id/orders/:orderId/refund',
+    { config: { secondFactor: 'fresh' }, schema: { params: OrderParams, body: RetryRefundBody, response: { 200: RetryRefundAnswer } } },
+    async (request, reply) => {
+      const staff = await requireStaff(request, 'members');
+      const { token, reason } = request.body;
+      const { id, orderId } = request.params;
+      const result = await adminMutation(db, staff, { token, request: { id, orderId, reason }, now: now() }, (trx) =>
+        members.retryMemberRefund(trx, id, orderId, reason, now()),
+      );
+      if (result.status !== 200) return sendStored(reply, result);
+      const refund = await sendRefund(db, provider, orderId, { again: true, now: now() });
+      return { orderId, refund: refund ?? result.body.refund };
+    },
+  );
+  app.post(
+    '/admin/members/:id/suspend',
+    { schema: { params: IdParams, body: SuspendBody, response: { 200: SuspendAnswer } } },
+    async (request, reply) => {
+      const staff = await requireStaff(request, 'everything');
+      const { token, ...input } = request.body;
+      const id = request.params.id;
+      const result = await adminMutation(db, staff, { token, request: { id, ...input }, now: now() }, (trx) =>
+        members.suspendMember(trx, id, input, now()),
+      );
+      return sendStored(reply, result);
+    },
+  );
 
   // Reports
   app.get('/admin/reports/sales', { schema: { querystring: SalesQuery, response: { 200: SalesReport } } }, async (request, reply) => {
@@ -284,26 +372,39 @@ export const adminRoutes: FastifyPluginAsync<{ provider: PaymentProvider }> = as
     if (format === 'csv') return sendCsv(reply, `sales-${by}-${request.query.from}-${request.query.to}.csv`, reports.salesCsv(report, by));
     return report;
   });
-  app.get('/admin/reports/unused_balance', { schema: { querystring: UnusedBalanceQuery, response: { 200: UnusedBalanceReport } } }, async (request, reply) => {
-    await requireStaff(request, 'everything');
-    const report = await reports.unusedBalanceReport(db, request.query.date);
-    if (request.query.format === 'csv') return sendCsv(reply, `unused-balance-${report.referenceDate}.csv`, reports.unusedBalanceCsv(report));
-    return report;
-  });
-  app.get('/admin/reports/top_titles', { schema: { querystring: TopTitlesQuery, response: { 200: TopTitlesReport } } }, async (request, reply) => {
-    await requireStaff(request, 'everything');
-    const { from, to } = request.query;
-    const report = await reports.topTitlesReport(db, request.query);
-    if (request.query.format === 'csv') return sendCsv(reply, `top-titles-${from}-${to}.csv`, reports.topTitlesCsv(report));
-    return report;
-  });
-  app.get('/admin/reports/coin_packs', { schema: { querystring: CoinPackSalesQuery, response: { 200: CoinPackSalesReport } } }, async (request, reply) => {
-    await requireStaff(request, 'everything');
-    const { from, to } = request.query;
-    const report = await reports.coinPackSalesReport(db, request.query);
-    if (request.query.format === 'csv') return sendCsv(reply, `coin-packs-${from}-${to}.csv`, reports.coinPackSalesCsv(report));
-    return report;
-  });
+  app.get(
+    '/admin/reports/unused_balance',
+    { schema: { querystring: UnusedBalanceQuery, response: { 200: UnusedBalanceReport } } },
+    async (request, reply) => {
+      await requireStaff(request, 'everything');
+      const report = await reports.unusedBalanceReport(db, request.query.date);
+      if (request.query.format === 'csv')
+        return sendCsv(reply, `unused-balance-${report.referenceDate}.csv`, reports.unusedBalanceCsv(report));
+      return report;
+    },
+  );
+  app.get(
+    '/admin/reports/top_titles',
+    { schema: { querystring: TopTitlesQuery, response: { 200: TopTitlesReport } } },
+    async (request, reply) => {
+      await requireStaff(request, 'everything');
+      const { from, to } = request.query;
+      const report = await reports.topTitlesReport(db, request.query);
+      if (request.query.format === 'csv') return sendCsv(reply, `top-titles-${from}-${to}.csv`, reports.topTitlesCsv(report));
+      return report;
+    },
+  );
+  app.get(
+    '/admin/reports/coin_packs',
+    { schema: { querystring: CoinPackSalesQuery, response: { 200: CoinPackSalesReport } } },
+    async (request, reply) => {
+      await requireStaff(request, 'everything');
+      const { from, to } = request.query;
+      const report = await reports.coinPackSalesReport(db, request.query);
+      if (request.query.format === 'csv') return sendCsv(reply, `coin-packs-${from}-${to}.csv`, reports.coinPackSalesCsv(report));
+      return report;
+    },
+  );
 
   // Serials, covers and samples (their own plugins)
   await app.register(adminSerialRoutes);

@@ -11,7 +11,6 @@ export interface AuditEntry {
   reason?: string;
 }
 
-
 const json = (value: unknown) => (value === undefined ? null : JSON.stringify(value));
 
 /** Writes one entry in the caller's transaction: the change and its record commit or roll back together. */
@@ -36,7 +35,18 @@ export async function listAudit(db: Kysely<Database>, options: { subject?: strin
   let query = db
     .selectFrom('admin_audit_log as a')
     .leftJoin('users as u', 'u.id', 'a.actor_user_id')
-    .select(['a.id', 'a.actor_user_id', 'a.actor_role', 'a.action', 'a.subject', 'a.before_json', 'a.after_json', 'a.reason', 'a.created_at', 'u.email'])
+    .select([
+      'a.id',
+      'a.actor_user_id',
+      'a.actor_role',
+      'a.action',
+      'a.subject',
+      'a.before_json',
+      'a.after_json',
+      'a.reason',
+      'a.created_at',
+      'u.email',
+    ])
     .orderBy('a.id', 'desc')
     .offset(options.offset)
     .limit(options.limit);

@@ -28,8 +28,13 @@ export async function updateBannerAt(db: Db, id: number, version: number, row: U
 
 /** Records an uploaded banner image, or finds the row of the same image uploaded before; its id. */
 export async function addBannerImage(db: Db, row: Insertable<Database['banner_images']>): Promise<number> {
-  await db.insertInto('banner_images').values(row).onConflict((oc) => oc.column('original_key').doNothing()).execute();
+  await db
+    .insertInto('banner_images')
+    .values(row)
+    .onConflict((oc) => oc.column('original_key').doNothing())
+    .execute();
   return (await db.selectFrom('banner_images').select('id').where('original_key', '=', row.original_key).executeTakeFirstOrThrow()).id;
 }
 
-export const bannerImage = (db: Db, id: number) => db.selectFrom('banner_images').select(['id', 'width', 'height']).where('id', '=', id).executeTakeFirst();
+export const bannerImage = (db: Db, id: number) =>
+  db.selectFrom('banner_images').select(['id', 'width', 'height']).where('id', '=', id).executeTakeFirst();

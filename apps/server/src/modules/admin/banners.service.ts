@@ -1,4 +1,11 @@
-import { type AdminBannerView, type BannerFields, type BannerImage, type CreateBannerBody, type UpdateBannerBody, checkBanner } from '@hondana/domain/admin/admin-commerce-api';
+import {
+  type AdminBannerView,
+  type BannerFields,
+  type BannerImage,
+  type CreateBannerBody,
+  type UpdateBannerBody,
+  checkBanner,
+} from '@hondana/domain/admin/admin-commerce-api';
 import { applyPatch, checkRule } from '@hondana/domain/admin/admin-edits';
 import { instantToTokyoMinute } from '@hondana/domain/admin/admin-api';
 import { AppError, ErrorCode, badRequest, notFound } from '@hondana/domain/common/errors';
@@ -53,11 +60,13 @@ async function loadBanner(trx: Db, id: number) {
 // Banner images
 
 /** Where the store serves an uploaded image: at twice the banner's width when it is that wide, for sharp screens. */
-const imageUrl = (image: { id: number; width: number }) => `/media/banners/${image.id}/${image.width >= BANNER_WIDTHS[1] ? BANNER_WIDTHS[1] : BANNER_WIDTHS[0]}.webp`;
+const imageUrl = (image: { id: number; width: number }) =>
+  `/media/banners/${image.id}/${image.width >= BANNER_WIDTHS[1] ? BANNER_WIDTHS[1] : BANNER_WIDTHS[0]}.webp`;
 
 /** A banner's shape: 480×90 (§9) or the same shape larger, within 3 %. */
 const ASPECT = BANNER_SIZE.width / BANNER_SIZE.height;
-const bannerShaped = (i: { width: number; height: number }) => i.width >= BANNER_SIZE.width && Math.abs(i.width / i.height / ASPECT - 1) <= 0.03;
+const bannerShaped = (i: { width: number; height: number }) =>
+  i.width >= BANNER_SIZE.width && Math.abs(i.width / i.height / ASPECT - 1) <= 0.03;
 
 /**
  * The uploaded image, proved a whole JPEG, PNG, WebP or AVIF by decoding it (the import's
@@ -66,7 +75,11 @@ const bannerShaped = (i: { width: number; height: number }) => i.width >= BANNER
  */
 export async function storeBannerImage(media: MediaStore, data: Buffer): Promise<StoredImage> {
   const image = await storeImage(data, media, (message) => badRequest('file', message));
-  if (!bannerShaped(image)) throw badRequest('file', `must be ${BANNER_SIZE.width}×${BANNER_SIZE.height} or the same shape larger (e.g. 960×180), not ${image.width}×${image.height}`);
+  if (!bannerShaped(image))
+    throw badRequest(
+      'file',
+      `must be ${BANNER_SIZE.width}×${BANNER_SIZE.height} or the same shape larger (e.g. 960×180), not ${image.width}×${image.height}`,
+    );
   return image;
 }
 

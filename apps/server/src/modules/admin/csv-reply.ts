@@ -15,5 +15,8 @@ export function toCsv(header: string[], rows: (string | number)[][]): string {
  * JSON form) does not apply to it.
  */
 export function sendCsv(reply: FastifyReply, filename: string, csv: string): FastifyReply {
-  return reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${filename}"`).send(csv);
+  return reply
+    .header('content-type', 'text/csv; charset=utf-8')
+    .header('content-disposition', `attachment; filename="${filename}"`)
+    .send(csv);
 }

@@ -12,7 +12,8 @@ export type FeatureState = 'running' | 'scheduled' | 'ended';
 /** The newest first, filtered by state at `now` when asked. */
 export function featureRows(db: Db, state: FeatureState | undefined, now: number) {
   let query = db.selectFrom('serial_osusumes').selectAll().orderBy('start_datetime', 'desc').orderBy('id', 'desc').limit(200);
-  if (state === 'running') query = query.where('start_datetime', '<=', now).where((eb) => eb.or([eb('end_datetime', 'is', null), eb('end_datetime', '>', now)]));
+  if (state === 'running')
+    query = query.where('start_datetime', '<=', now).where((eb) => eb.or([eb('end_datetime', 'is', null), eb('end_datetime', '>', now)]));
   if (state === 'scheduled') query = query.where('start_datetime', '>', now);
   if (state === 'ended') query = query.where('end_datetime', '<=', now);
   return query.execute();
@@ -36,7 +37,11 @@ export function itemsOf(db: Db, featureIds: readonly number[]) {
 /** The ids among `ids` that are serials. */
 export async function existingSerials(db: Db, ids: readonly number[]): Promise<Set<number>> {
   if (ids.length === 0) return new Set();
-  const rows = await db.selectFrom('serials').select('id').where('id', 'in', [...ids]).execute();
+  const rows = await db
+    .selectFrom('serials')
+    .select('id')
+    .where('id', 'in', [...ids])
+    .execute();
   return new Set(rows.map((r) => r.id));
 }
 
@@ -68,6 +73,9 @@ export async function replaceItems(db: Db, featureId: number, serialIds: readonl
 
 /** The next place in the store's order of lists: after every list there is. */
 export async function nextSortOrder(db: Db): Promise<number> {
-  const row = await db.selectFrom('serial_osusumes').select((eb) => eb.fn.max('sort_order').as('m')).executeTakeFirst();
+  const row = await db
+    .selectFrom('serial_osusumes')
+    .select((eb) => eb.fn.max('sort_order').as('m'))
+    .executeTakeFirst();
   return row?.m === null || row?.m === undefined ? 0 : Number(row.m) + 1;
 }

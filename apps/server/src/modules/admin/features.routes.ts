@@ -1,6 +1,12 @@
 import { IdParams } from '@hondana/domain/admin/admin-api';
 import { EndBody } from '@hondana/domain/admin/admin-commerce-api';
-import { AdminFeatureView, CreateFeatureBody, FeatureList, FeatureListQuery, UpdateFeatureBody } from '@hondana/domain/admin/admin-features-api';
+import {
+  AdminFeatureView,
+  CreateFeatureBody,
+  FeatureList,
+  FeatureListQuery,
+  UpdateFeatureBody,
+} from '@hondana/domain/admin/admin-features-api';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sendStored } from '../../http/stored-reply';
@@ -28,26 +34,52 @@ export const adminFeatureRoutes: FastifyPluginAsync = async (base) => {
     const staff = await requireStaff(request, 'everything');
     const { token, ...input } = request.body;
     const at = now();
-    const result = await adminMutation(db, staff, { token, request: input, now: at }, (trx) => features.createFeature(trx, input, at), 'catalog');
+    const result = await adminMutation(
+      db,
+      staff,
+      { token, request: input, now: at },
+      (trx) => features.createFeature(trx, input, at),
+      'catalog',
+    );
     await catalogChanged(app);
     return sendStored(reply, result);
   });
-  app.put('/admin/features/:id', { schema: { params: IdParams, body: UpdateFeatureBody, response: { 200: AdminFeatureView } } }, async (request, reply) => {
-    const staff = await requireStaff(request, 'everything');
-    const { token, ...input } = request.body;
-    const id = request.params.id;
-    const at = now();
-    const result = await adminMutation(db, staff, { token, request: { id, ...input }, now: at }, (trx) => features.updateFeature(trx, id, request.body, at), 'catalog');
-    await catalogChanged(app);
-    return sendStored(reply, result);
-  });
-  app.post('/admin/features/:id/end', { schema: { params: IdParams, body: EndBody, response: { 200: AdminFeatureView } } }, async (request, reply) => {
-    const staff = await requireStaff(request, 'everything');
-    const { token, version } = request.body;
-    const id = request.params.id;
-    const at = now();
-    const result = await adminMutation(db, staff, { token, request: { id, version }, now: at }, (trx) => features.endFeature(trx, id, version, at), 'catalog');
-    await catalogChanged(app);
-    return sendStored(reply, result);
-  });
+  app.put(
+    '/admin/features/:id',
+    { schema: { params: IdParams, body: UpdateFeatureBody, response: { 200: AdminFeatureView } } },
+    async (request, reply) => {
+      const staff = await requireStaff(request, 'everything');
+      const { token, ...input } = request.body;
+      const id = request.params.id;
+      const at = now();
+      const result = await adminMutation(
+        db,
+        staff,
+        { token, request: { id, ...input }, now: at },
+        (trx) => features.updateFeature(trx, id, request.body, at),
+        'catalog',
+      );
+      await catalogChanged(app);
+      return sendStored(reply, result);
+    },
+  );
+  app.post(
+    '/admin/features/:id/end',
+    { schema: { params: IdParams, body: EndBody, response: { 200: AdminFeatureView } } },
+    async (request, reply) => {
+      const staff = await requireStaff(request, 'everything');
+      const { token, version } = request.body;
+      const id = request.params.id;
+      const at = now();
+      const result = await adminMutation(
+        db,
+        staff,
+        { token, request: { id, version }, now: at },
+        (trx) => features.endFeature(trx, id, version, at),
+        'catalog',
+      );
+      await catalogChanged(app);
+      return sendStored(reply, result);
+    },
+  );
 };

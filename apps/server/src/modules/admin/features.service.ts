@@ -1,6 +1,13 @@
 import { instantToTokyoMinute } from '@hondana/domain/admin/admin-api';
 import { applyPatch, checkRule } from '@hondana/domain/admin/admin-edits';
-import { type AdminFeatureView, type CreateFeatureBody, type FeatureFields, type FeatureState, type UpdateFeatureBody, checkFeature } from '@hondana/domain/admin/admin-features-api';
+import {
+  type AdminFeatureView,
+  type CreateFeatureBody,
+  type FeatureFields,
+  type FeatureState,
+  type UpdateFeatureBody,
+  checkFeature,
+} from '@hondana/domain/admin/admin-features-api';
 import { AppError, ErrorCode, badRequest, notFound } from '@hondana/domain/common/errors';
 import type { Transaction } from 'kysely';
 import type { Database, Db } from '../../db/schema';
@@ -21,7 +28,10 @@ const stateAt = (f: { start_datetime: number; end_datetime: number | null }, now
   f.end_datetime !== null && Number(f.end_datetime) <= now ? 'ended' : Number(f.start_datetime) > now ? 'scheduled' : 'running';
 
 async function views(db: Db, rows: repo.FeatureRow[], now: number): Promise<AdminFeatureView[]> {
-  const items = await repo.itemsOf(db, rows.map((f) => f.id));
+  const items = await repo.itemsOf(
+    db,
+    rows.map((f) => f.id),
+  );
   return rows.map((f) => ({
     id: f.id,
     name: f.name,
@@ -64,14 +74,23 @@ export async function createFeature(trx: Db, input: Omit<CreateFeatureBody, 'tok
   const { serialIds, ...fields } = input;
   checkRule(checkFeature, input);
   await checkSerials(trx, serialIds);
-  const id = await repo.insertFeature(trx, { ...(columnsOf(fields, featureWriters) as repo.FeatureColumns), sort_order: await repo.nextSortOrder(trx), created_at: now });
+  const id = await repo.insertFeature(trx, {
+    ...(columnsOf(fields, featureWriters) as repo.FeatureColumns),
+    sort_order: await repo.nextSortOrder(trx),
+    created_at: now,
+  });
   await repo.replaceItems(trx, id, serialIds);
   const after = await viewOf(trx, id, now);
   return { body: after, audit: [{ action: 'feature.create', subject: `feature:${id}`, after }] };
 }
 
 /** Changes the fields sent and keeps the others; the rules are checked on the feature as the save leaves it. */
-export async function updateFeature(trx: Transaction<Database>, id: number, input: UpdateFeatureBody, now: number): Change<AdminFeatureView> {
+export async function updateFeature(
+  trx: Transaction<Database>,
+  id: number,
+  input: UpdateFeatureBody,
+  now: number,
+): Change<AdminFeatureView> {
   const { token: _token, version, serialIds, ...fields } = input;
   const row = await loadFeature(trx, id);
   const before = await viewOf(trx, id, now);
@@ -98,7 +117,8 @@ export async function endFeature(trx: Transaction<Database>, id: number, version
   if (row.version !== version) throw conflict();
   if (row.end_datetime !== null && Number(row.end_datetime) <= now) throw badRequest('end', 'has already ended');
   const before = await viewOf(trx, id, now);
-  if (!(await repo.updateFeatureAt(trx, id, version, { start_datetime: Math.min(Number(row.start_datetime), now - 1), end_datetime: now }))) throw conflict();
+  if (!(await repo.updateFeatureAt(trx, id, version, { start_datetime: Math.min(Number(row.start_datetime), now - 1), end_datetime: now })))
+    throw conflict();
   const after = await viewOf(trx, id, now);
   return { body: after, audit: [{ action: 'feature.end', subject: `feature:${id}`, before, after }] };
 }

@@ -17,7 +17,8 @@ export type InvitationState = 'running' | 'scheduled' | 'ended';
  * as the demo's seed may call it, there is no one to wait for.)
  */
 export async function lockCampaigns(trx: Db): Promise<void> {
-  if (trx.isTransaction && trx.getExecutor().adapter instanceof PostgresAdapter) await sql`LOCK TABLE invitation_campaigns IN SHARE ROW EXCLUSIVE MODE`.execute(trx);
+  if (trx.isTransaction && trx.getExecutor().adapter instanceof PostgresAdapter)
+    await sql`LOCK TABLE invitation_campaigns IN SHARE ROW EXCLUSIVE MODE`.execute(trx);
 }
 
 /** The newest first, filtered by state at `now` when asked. */
@@ -28,7 +29,8 @@ export function campaignRows(db: Db, state: InvitationState | undefined, now: nu
   if (state === 'ended') query = query.where('end_at', '<=', now);
   return query.execute();
 }
-export const campaignRow = (db: Db, id: number) => db.selectFrom('invitation_campaigns').selectAll().where('id', '=', id).executeTakeFirst();
+export const campaignRow = (db: Db, id: number) =>
+  db.selectFrom('invitation_campaigns').selectAll().where('id', '=', id).executeTakeFirst();
 export type CampaignRow = NonNullable<Awaited<ReturnType<typeof campaignRow>>>;
 
 /** Another campaign, not yet ended at `now`, whose period meets [start, end); the first such. */
@@ -48,7 +50,11 @@ export function grantCounts(db: Db, campaignIds: readonly number[]) {
   if (campaignIds.length === 0) return Promise.resolve([]);
   return db
     .selectFrom('invitation_grants')
-    .select((eb) => ['campaign_id', eb.fn.countAll<string | number>().as('invitees'), eb.fn.count<string | number>('achieved_at').as('achieved')])
+    .select((eb) => [
+      'campaign_id',
+      eb.fn.countAll<string | number>().as('invitees'),
+      eb.fn.count<string | number>('achieved_at').as('achieved'),
+    ])
     .where('campaign_id', 'in', [...campaignIds])
     .groupBy('campaign_id')
     .execute();
@@ -60,7 +66,12 @@ export const insertCampaign = async (db: Db, row: CampaignColumns): Promise<numb
   (await db.insertInto('invitation_campaigns').values(row).returning('id').executeTakeFirstOrThrow()).id;
 
 /** Writes the campaign only if it is still at `version` (and bumps it); false when another edit came first. */
-export async function updateCampaignAt(db: Db, id: number, version: number, row: Updateable<Database['invitation_campaigns']>): Promise<boolean> {
+export async function updateCampaignAt(
+  db: Db,
+  id: number,
+  version: number,
+  row: Updateable<Database['invitation_campaigns']>,
+): Promise<boolean> {
   const result = await db
     .updateTable('invitation_campaigns')
     .set((eb) => ({ ...row, version: eb('version', '+', 1) }))

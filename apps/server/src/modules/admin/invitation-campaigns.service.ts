@@ -32,14 +32,17 @@ import * as repo from './invitation-campaigns.repository';
 type Trx = Transaction<Database>;
 type Change<T> = Promise<{ body: T; audit: AuditEntry[] }>;
 
-const conflict = () => new AppError(409, ErrorCode.EDIT_CONFLICT, ['invitation campaign: changed by someone else since it was loaded; load it again']);
+const conflict = () =>
+  new AppError(409, ErrorCode.EDIT_CONFLICT, ['invitation campaign: changed by someone else since it was loaded; load it again']);
 
 const stateAt = (c: { start_at: number; end_at: number }, now: number): InvitationState =>
   Number(c.end_at) <= now ? 'ended' : Number(c.start_at) > now ? 'scheduled' : 'running';
 
-
 async function views(db: Db, rows: repo.CampaignRow[], now: number): Promise<AdminInvitationCampaignView[]> {
-  const counts = await repo.grantCounts(db, rows.map((c) => c.id));
+  const counts = await repo.grantCounts(
+    db,
+    rows.map((c) => c.id),
+  );
   return rows.map((c) => {
     const inviterIncentive = { limit: c.inviter_limit, useSteps: c.use_steps === 1, steps: JSON.parse(c.steps) as InviterStep[] };
     const count = counts.find((n) => n.campaign_id === c.id);
@@ -62,7 +65,11 @@ async function views(db: Db, rows: repo.CampaignRow[], now: number): Promise<Adm
   });
 }
 
-export async function listInvitationCampaigns(db: Db, state: InvitationState | undefined, now: number): Promise<AdminInvitationCampaignView[]> {
+export async function listInvitationCampaigns(
+  db: Db,
+  state: InvitationState | undefined,
+  now: number,
+): Promise<AdminInvitationCampaignView[]> {
   return views(db, await repo.campaignRows(db, state, now), now);
 }
 
@@ -82,7 +89,11 @@ const writers: ColumnWriters<InvitationCampaignFields, repo.CampaignColumns> = {
   utmCampaign: (v) => ({ utm_campaign: v }),
   images: (v) => ({ images: JSON.stringify(v) }),
   campaignType: (v) => ({ campaign_type: v }),
-  inviterIncentive: (v) => ({ inviter_limit: v.limit, use_steps: v.useSteps ? 1 : 0, steps: JSON.stringify(v.steps.map((s) => ({ mangaCoinAmount: s.mangaCoinAmount, expireDays: s.expireDays }))) }),
+  inviterIncentive: (v) => ({
+    inviter_limit: v.limit,
+    use_steps: v.useSteps ? 1 : 0,
+    steps: JSON.stringify(v.steps.map((s) => ({ mangaCoinAmount: s.mangaCoinAmount, expireDays: s.expireDays }))),
+  }),
   inviteeIncentive: (v) => ({ ticket_amount: v.amount, ticket_min_cart_price: v.minCartPrice, ticket_valid_days: v.expireDays }),
 };
 
@@ -103,15 +114,27 @@ function fieldsOf(row: repo.CampaignRow, view: AdminInvitationCampaignView): Inv
 /** Refuses a period that would run beside another campaign (from now on; the past has been shown already). */
 async function checkAlone(trx: Db, period: { start: number; end: number }, now: number, except?: number): Promise<void> {
   if (period.end <= now) return;
-  const other = await repo.overlapping(trx, { start: Math.max(period.start, now), end: period.end, now, ...(except !== undefined && { except }) });
+  const other = await repo.overlapping(trx, {
+    start: Math.max(period.start, now),
+    end: period.end,
+    now,
+    ...(except !== undefined && { except }),
+  });
   if (other) {
     const span = `${instantToTokyoMinute(Number(other.start_at))}–${instantToTokyoMinute(Number(other.end_at))}`;
-    throw badRequest('start', `overlaps invitation campaign ${other.id} (${other.name}, ${span}); the store shows one running campaign at a time`);
+    throw badRequest(
+      'start',
+      `overlaps invitation campaign ${other.id} (${other.name}, ${span}); the store shows one running campaign at a time`,
+    );
   }
 }
 
 /** A new campaign (the demo's seed calls this too, in its own transaction). */
-export async function createInvitationCampaign(trx: Db, input: Omit<CreateInvitationCampaignBody, 'token'>, now: number): Change<AdminInvitationCampaignView> {
+export async function createInvitationCampaign(
+  trx: Db,
+  input: Omit<CreateInvitationCampaignBody, 'token'>,
+  now: number,
+): Change<AdminInvitationCampaignView> {
   const { name, start, end, utmCampaign, images, campaignType, inviterIncentive, inviteeIncentive } = input;
   const fields: InvitationCampaignFields = { name, start, end, utmCampaign, images, campaignType, inviterIncentive, inviteeIncentive };
   // The request's schema checked these; a caller with no request (the demo) is checked the same.
@@ -126,7 +149,12 @@ export async function createInvitationCampaign(trx: Db, input: Omit<CreateInvita
 }
 
 /** Changes the fields sent and keeps the others; the rules are checked on the campaign as the save leaves it. */
-export async function updateInvitationCampaign(trx: Trx, id: number, input: UpdateInvitationCampaignBody, now: number): Change<AdminInvitationCampaignView> {
+export async function updateInvitationCampaign(
+  trx: Trx,
+  id: number,
+  input: UpdateInvitationCampaignBody,
+  now: number,
+): Change<AdminInvitationCampaignView> {
   const { token: _token, version, ...fields } = input;
   await repo.lockCampaigns(trx);
   const row = await loadCampaign(trx, id);
@@ -153,7 +181,8 @@ export async function endInvitationCampaign(trx: Trx, id: number, version: numbe
   if (row.version !== version) throw conflict();
   if (Number(row.end_at) <= now) throw badRequest('end', 'has already ended');
   const before = await viewOf(trx, id, now);
-  if (!(await repo.updateCampaignAt(trx, id, version, { start_at: Math.min(Number(row.start_at), now - 1), end_at: now }))) throw conflict();
+  if (!(await repo.updateCampaignAt(trx, id, version, { start_at: Math.min(Number(row.start_at), now - 1), end_at: now })))
+    throw conflict();
   const after = await viewOf(trx, id, now);
   return { body: after, audit: [{ action: 'invitation_campaign.end', subject: `invitation_campaign:${id}`, before, after }] };
 }

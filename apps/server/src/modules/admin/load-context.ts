@@ -19,7 +19,11 @@ export function adminContext(db: Kysely<Database>, userId: number | null, sessio
     async secondFactor() {
       const sessionSecret = sessionSecretOf();
       if (userId === null || !sessionSecret) return { enrolled: false, totp: false, passkeys: 0, checked: false };
-      const [totp, passkeys, checkedAt] = await Promise.all([findTotp(db, userId), countPasskeys(db, userId), sessionCheckedAt(db, digest(sessionSecret))]);
+      const [totp, passkeys, checkedAt] = await Promise.all([
+        findTotp(db, userId),
+        countPasskeys(db, userId),
+        sessionCheckedAt(db, digest(sessionSecret)),
+      ]);
       const hasTotp = totp?.confirmed_at != null;
       return { enrolled: hasTotp || passkeys > 0, totp: hasTotp, passkeys, checked: checkedAt !== null };
     },

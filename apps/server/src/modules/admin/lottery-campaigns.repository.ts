@@ -22,7 +22,13 @@ export type CampaignRow = NonNullable<Awaited<ReturnType<typeof campaignRow>>>;
 
 export function boxesOf(db: Db, campaignIds: readonly number[]) {
   if (campaignIds.length === 0) return Promise.resolve([]);
-  return db.selectFrom('lottery_boxes').selectAll().where('campaign_id', 'in', [...campaignIds]).orderBy('sort_order').orderBy('id').execute();
+  return db
+    .selectFrom('lottery_boxes')
+    .selectAll()
+    .where('campaign_id', 'in', [...campaignIds])
+    .orderBy('sort_order')
+    .orderBy('id')
+    .execute();
 }
 
 /** The boxes' prizes, each with the number members have drawn of it. */
@@ -31,7 +37,13 @@ export function prizesOf(db: Db, boxIds: readonly number[]) {
   return db
     .selectFrom('lottery_prizes as p')
     .selectAll('p')
-    .select((eb) => eb.selectFrom('lottery_draws as d').select((d) => d.fn.countAll<number>().as('n')).whereRef('d.prize_id', '=', 'p.id').as('drawn'))
+    .select((eb) =>
+      eb
+        .selectFrom('lottery_draws as d')
+        .select((d) => d.fn.countAll<number>().as('n'))
+        .whereRef('d.prize_id', '=', 'p.id')
+        .as('drawn'),
+    )
     .where('p.box_id', 'in', [...boxIds])
     .orderBy('p.rank')
     .orderBy('p.id')
@@ -41,7 +53,12 @@ export type PrizeRow = Awaited<ReturnType<typeof prizesOf>>[number];
 
 export function eventsOf(db: Db, campaignIds: readonly number[]) {
   if (campaignIds.length === 0) return Promise.resolve([]);
-  return db.selectFrom('lottery_distribution_events').selectAll().where('campaign_id', 'in', [...campaignIds]).orderBy('id').execute();
+  return db
+    .selectFrom('lottery_distribution_events')
+    .selectAll()
+    .where('campaign_id', 'in', [...campaignIds])
+    .orderBy('id')
+    .execute();
 }
 
 export type CampaignColumns = Omit<Insertable<Database['lottery_campaigns']>, 'id' | 'version'>;
@@ -50,7 +67,12 @@ export const insertCampaign = async (db: Db, row: CampaignColumns): Promise<numb
   (await db.insertInto('lottery_campaigns').values(row).returning('id').executeTakeFirstOrThrow()).id;
 
 /** Writes the campaign only if it is still at `version` (and bumps it); false when another edit came first. */
-export async function updateCampaignAt(db: Db, id: number, version: number, row: Updateable<Database['lottery_campaigns']>): Promise<boolean> {
+export async function updateCampaignAt(
+  db: Db,
+  id: number,
+  version: number,
+  row: Updateable<Database['lottery_campaigns']>,
+): Promise<boolean> {
   const result = await db
     .updateTable('lottery_campaigns')
     .set((eb) => ({ ...row, version: eb('version', '+', 1) }))
@@ -62,12 +84,19 @@ export async function updateCampaignAt(db: Db, id: number, version: number, row:
 
 /** No unused ticket outlives the campaign: those lasting past its (new) end now end with it. */
 export async function endTicketsBy(db: Db, campaignId: number, end: number): Promise<void> {
-  await db.updateTable('lottery_tickets').set({ expires_at: end }).where('campaign_id', '=', campaignId).where('used_at', 'is', null).where('expires_at', '>', end).execute();
+  await db
+    .updateTable('lottery_tickets')
+    .set({ expires_at: end })
+    .where('campaign_id', '=', campaignId)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', end)
+    .execute();
 }
 
 export const insertBox = async (db: Db, row: Insertable<Database['lottery_boxes']>): Promise<number> =>
   (await db.insertInto('lottery_boxes').values(row).returning('id').executeTakeFirstOrThrow()).id;
-export const updateBox = (db: Db, id: number, row: Updateable<Database['lottery_boxes']>) => db.updateTable('lottery_boxes').set(row).where('id', '=', id).execute();
+export const updateBox = (db: Db, id: number, row: Updateable<Database['lottery_boxes']>) =>
+  db.updateTable('lottery_boxes').set(row).where('id', '=', id).execute();
 export const deleteBox = (db: Db, id: number) => db.deleteFrom('lottery_boxes').where('id', '=', id).execute();
 
 export type PrizeColumns = Omit<Insertable<Database['lottery_prizes']>, 'id' | 'box_id' | 'stock' | 'remaining'>;
@@ -94,10 +123,25 @@ export async function updatePrize(db: Db, id: number, row: PrizeColumns, stock: 
 }
 
 /** The campaign's events of these types go, and those given come in their place. */
-export async function replaceEvents(db: Db, campaignId: number, types: readonly string[], events: Omit<Insertable<Database['lottery_distribution_events']>, 'campaign_id'>[]): Promise<void> {
-  await db.deleteFrom('lottery_distribution_events').where('campaign_id', '=', campaignId).where('event_type', 'in', [...types]).execute();
-  if (events.length > 0) await db.insertInto('lottery_distribution_events').values(events.map((e) => ({ ...e, campaign_id: campaignId }))).execute();
+export async function replaceEvents(
+  db: Db,
+  campaignId: number,
+  types: readonly string[],
+  events: Omit<Insertable<Database['lottery_distribution_events']>, 'campaign_id'>[],
+): Promise<void> {
+  await db
+    .deleteFrom('lottery_distribution_events')
+    .where('campaign_id', '=', campaignId)
+    .where('event_type', 'in', [...types])
+    .execute();
+  if (events.length > 0)
+    await db
+      .insertInto('lottery_distribution_events')
+      .values(events.map((e) => ({ ...e, campaign_id: campaignId })))
+      .execute();
 }
 
-export const bookExists = async (db: Db, id: number) => (await db.selectFrom('books').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
-export const couponExists = async (db: Db, id: number) => (await db.selectFrom('coupons').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
+export const bookExists = async (db: Db, id: number) =>
+  (await db.selectFrom('books').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
+export const couponExists = async (db: Db, id: number) =>
+  (await db.selectFrom('coupons').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;

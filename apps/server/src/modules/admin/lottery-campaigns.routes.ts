@@ -27,35 +27,69 @@ export const adminLotteryCampaignRoutes: FastifyPluginAsync = async (base) => {
   const { db } = app.deps.database;
   const now = () => app.deps.clock().getTime();
 
-  app.get('/admin/lottery_campaigns', { schema: { querystring: LotteryCampaignListQuery, response: { 200: LotteryCampaignList } } }, async (request) => {
-    // 'members': what support may do (it reads a campaign to answer members); writes are 'everything'.
-    await requireStaff(request, 'members');
-    return { campaigns: await lotteries.listLotteryCampaigns(db, request.query.state, now()) };
-  });
-  app.post('/admin/lottery_campaigns', { schema: { body: CreateLotteryCampaignBody, response: { 200: AdminLotteryCampaignView } } }, async (request, reply) => {
-    const staff = await requireStaff(request, 'everything');
-    const { token, ...input } = request.body;
-    const at = now();
-    const result = await adminMutation(db, staff, { token, request: input, now: at }, (trx) => lotteries.createLotteryCampaign(trx, request.body, at), 'catalog');
-    await catalogChanged(app);
-    return sendStored(reply, result);
-  });
-  app.put('/admin/lottery_campaigns/:id', { schema: { params: IdParams, body: UpdateLotteryCampaignBody, response: { 200: AdminLotteryCampaignView } } }, async (request, reply) => {
-    const staff = await requireStaff(request, 'everything');
-    const { token, ...input } = request.body;
-    const id = request.params.id;
-    const at = now();
-    const result = await adminMutation(db, staff, { token, request: { id, ...input }, now: at }, (trx) => lotteries.updateLotteryCampaign(trx, id, request.body, at), 'catalog');
-    await catalogChanged(app);
-    return sendStored(reply, result);
-  });
-  app.post('/admin/lottery_campaigns/:id/end', { schema: { params: IdParams, body: EndBody, response: { 200: AdminLotteryCampaignView } } }, async (request, reply) => {
-    const staff = await requireStaff(request, 'everything');
-    const { token, version } = request.body;
-    const id = request.params.id;
-    const at = now();
-    const result = await adminMutation(db, staff, { token, request: { id, version }, now: at }, (trx) => lotteries.endLotteryCampaign(trx, id, version, at), 'catalog');
-    await catalogChanged(app);
-    return sendStored(reply, result);
-  });
+  app.get(
+    '/admin/lottery_campaigns',
+    { schema: { querystring: LotteryCampaignListQuery, response: { 200: LotteryCampaignList } } },
+    async (request) => {
+      // 'members': what support may do (it reads a campaign to answer members); writes are 'everything'.
+      await requireStaff(request, 'members');
+      return { campaigns: await lotteries.listLotteryCampaigns(db, request.query.state, now()) };
+    },
+  );
+  app.post(
+    '/admin/lottery_campaigns',
+    { schema: { body: CreateLotteryCampaignBody, response: { 200: AdminLotteryCampaignView } } },
+    async (request, reply) => {
+      const staff = await requireStaff(request, 'everything');
+      const { token, ...input } = request.body;
+      const at = now();
+      const result = await adminMutation(
+        db,
+        staff,
+        { token, request: input, now: at },
+        (trx) => lotteries.createLotteryCampaign(trx, request.body, at),
+        'catalog',
+      );
+      await catalogChanged(app);
+      return sendStored(reply, result);
+    },
+  );
+  app.put(
+    '/admin/lottery_campaigns/:id',
+    { schema: { params: IdParams, body: UpdateLotteryCampaignBody, response: { 200: AdminLotteryCampaignView } } },
+    async (request, reply) => {
+      const staff = await requireStaff(request, 'everything');
+      const { token, ...input } = request.body;
+      const id = request.params.id;
+      const at = now();
+      const result = await adminMutation(
+        db,
+        staff,
+        { token, request: { id, ...input }, now: at },
+        (trx) => lotteries.updateLotteryCampaign(trx, id, request.body, at),
+        'catalog',
+      );
+      await catalogChanged(app);
+      return sendStored(reply, result);
+    },
+  );
+  app.post(
+    '/admin/lottery_campaigns/:id/end',
+    { schema: { params: IdParams, body: EndBody, response: { 200: AdminLotteryCampaignView } } },
+    async (request, reply) => {
+      const staff = await requireStaff(request, 'everything');
+      const { token, version } = request.body;
+      const id = request.params.id;
+      const at = now();
+      const result = await adminMutation(
+        db,
+        staff,
+        { token, request: { id, version }, now: at },
+        (trx) => lotteries.endLotteryCampaign(trx, id, version, at),
+        'catalog',
+      );
+      await catalogChanged(app);
+      return sendStored(reply, result);
+    },
+  );
 };

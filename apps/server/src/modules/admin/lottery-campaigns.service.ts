@@ -30,7 +30,8 @@ import * as repo from './lottery-campaigns.repository';
  */
 type Change<T> = Promise<{ body: T; audit: AuditEntry[] }>;
 
-const conflict = () => new AppError(409, ErrorCode.EDIT_CONFLICT, ['lottery campaign: changed by someone else since it was loaded; load it again']);
+const conflict = () =>
+  new AppError(409, ErrorCode.EDIT_CONFLICT, ['lottery campaign: changed by someone else since it was loaded; load it again']);
 
 const stateAt = (c: { start_at: number; end_at: number }, now: number): LotteryState =>
   Number(c.end_at) <= now ? 'ended' : Number(c.start_at) > now ? 'scheduled' : 'running';
@@ -42,9 +43,13 @@ const imageUrl = (c: repo.CampaignRow) => `/api/lottery/ogp_image?lottery_campai
 async function views(db: Db, rows: repo.CampaignRow[], now: number): Promise<AdminLotteryCampaignView[]> {
   const ids = rows.map((c) => c.id);
   const [boxes, events] = await Promise.all([repo.boxesOf(db, ids), repo.eventsOf(db, ids)]);
-  const prizes = await repo.prizesOf(db, boxes.map((b) => b.id));
+  const prizes = await repo.prizesOf(
+    db,
+    boxes.map((b) => b.id),
+  );
   return rows.map((c) => {
-    const tickets = (rule: keyof TicketRules) => events.find((e) => e.campaign_id === c.id && e.event_type === TICKET_RULES[rule].event)?.tickets ?? 0;
+    const tickets = (rule: keyof TicketRules) =>
+      events.find((e) => e.campaign_id === c.id && e.event_type === TICKET_RULES[rule].event)?.tickets ?? 0;
     return {
       id: c.id,
       name: c.name,
@@ -113,7 +118,12 @@ function fieldsOf(view: AdminLotteryCampaignView, row: repo.CampaignRow): Lotter
     start: Number(row.start_at),
     end: Number(row.end_at),
     ticketValidDays: view.ticketValidDays,
-    boxes: view.boxes.map((b) => ({ id: b.id, name: b.name, sortOrder: b.sortOrder, prizes: b.prizes.map(({ drawn: _drawn, ...p }) => p) })),
+    boxes: view.boxes.map((b) => ({
+      id: b.id,
+      name: b.name,
+      sortOrder: b.sortOrder,
+      prizes: b.prizes.map(({ drawn: _drawn, ...p }) => p),
+    })),
     ticketRules: view.ticketRules,
   };
 }
@@ -122,8 +132,10 @@ function fieldsOf(view: AdminLotteryCampaignView, row: repo.CampaignRow): Lotter
 async function checkPrizeRefs(db: Db, boxes: readonly LotteryBoxInput[]): Promise<void> {
   for (const [i, box] of boxes.entries()) {
     for (const [j, p] of box.prizes.entries()) {
-      if (p.kind === 'BOOK' && p.bookId !== null && !(await repo.bookExists(db, p.bookId))) throw badRequest(`boxes.${i}.prizes.${j}.bookId`, 'must be a book of the catalog');
-      if (p.kind === 'COUPON' && p.couponId !== null && !(await repo.couponExists(db, p.couponId))) throw badRequest(`boxes.${i}.prizes.${j}.couponId`, 'must be a coupon');
+      if (p.kind === 'BOOK' && p.bookId !== null && !(await repo.bookExists(db, p.bookId)))
+        throw badRequest(`boxes.${i}.prizes.${j}.bookId`, 'must be a book of the catalog');
+      if (p.kind === 'COUPON' && p.couponId !== null && !(await repo.couponExists(db, p.couponId)))
+        throw badRequest(`boxes.${i}.prizes.${j}.couponId`, 'must be a coupon');
     }
   }
 }
@@ -142,13 +154,19 @@ const prizeColumns = (p: LotteryPrizeInput): repo.PrizeColumns => ({
  * Writes the boxes as sent: a box or prize with an id is changed (its stock never below what was
  * drawn), one without is added, a saved one left out is removed unless members have drawn from it.
  */
-async function writeBoxes(trx: Db, campaignId: number, boxes: readonly LotteryBoxInput[], saved: AdminLotteryCampaignView['boxes']): Promise<void> {
+async function writeBoxes(
+  trx: Db,
+  campaignId: number,
+  boxes: readonly LotteryBoxInput[],
+  saved: AdminLotteryCampaignView['boxes'],
+): Promise<void> {
   const keptBoxes = new Set(boxes.flatMap((b) => (b.id === undefined ? [] : [b.id])));
   const keptPrizes = new Set(boxes.flatMap((b) => b.prizes.flatMap((p) => (p.id === undefined ? [] : [p.id]))));
   for (const box of saved) {
     for (const prize of box.prizes) {
       if (keptPrizes.has(prize.id)) continue;
-      if (prize.drawn > 0) throw badRequest('boxes', `prize ${prize.id} (${prize.name}) has been drawn ${prize.drawn} times and cannot be removed`);
+      if (prize.drawn > 0)
+        throw badRequest('boxes', `prize ${prize.id} (${prize.name}) has been drawn ${prize.drawn} times and cannot be removed`);
       await repo.deletePrize(trx, prize.id);
     }
     if (!keptBoxes.has(box.id)) await repo.deleteBox(trx, box.id);
@@ -168,21 +186,36 @@ async function writeBoxes(trx: Db, campaignId: number, boxes: readonly LotteryBo
       }
       const before = saved.find((b) => b.id === boxId)?.prizes.find((p) => p.id === prize.id);
       if (!before) throw badRequest(`boxes.${i}.prizes.${j}.id`, 'must be a prize of this box');
-      if (prize.stock !== null && prize.stock < before.drawn) throw badRequest(`boxes.${i}.prizes.${j}.stock`, `must not be below the ${before.drawn} already drawn`);
+      if (prize.stock !== null && prize.stock < before.drawn)
+        throw badRequest(`boxes.${i}.prizes.${j}.stock`, `must not be below the ${before.drawn} already drawn`);
       // A draw may have come in since the check: the statement checks again.
-      if (!(await repo.updatePrize(trx, prize.id, prizeColumns(prize), prize.stock))) throw badRequest(`boxes.${i}.prizes.${j}.stock`, 'must not be below what has been drawn');
+      if (!(await repo.updatePrize(trx, prize.id, prizeColumns(prize), prize.stock)))
+        throw badRequest(`boxes.${i}.prizes.${j}.stock`, 'must not be below what has been drawn');
     }
   }
 }
 
 /** The ticket rules as distribution events: one per rule with tickets, none for 0. */
 async function writeTicketRules(trx: Db, campaignId: number, rules: TicketRules): Promise<void> {
-  const events = TICKET_RULE_KEYS.filter((k) => rules[k] > 0).map((k) => ({ event_type: TICKET_RULES[k].event, name: TICKET_RULES[k].name, tickets: rules[k] }));
-  await repo.replaceEvents(trx, campaignId, TICKET_RULE_KEYS.map((k) => TICKET_RULES[k].event), events);
+  const events = TICKET_RULE_KEYS.filter((k) => rules[k] > 0).map((k) => ({
+    event_type: TICKET_RULES[k].event,
+    name: TICKET_RULES[k].name,
+    tickets: rules[k],
+  }));
+  await repo.replaceEvents(
+    trx,
+    campaignId,
+    TICKET_RULE_KEYS.map((k) => TICKET_RULES[k].event),
+    events,
+  );
 }
 
 /** A new campaign with its boxes, prizes and ticket rules (the demo's seed calls this too, in its own transaction). */
-export async function createLotteryCampaign(trx: Db, input: Omit<CreateLotteryCampaignBody, 'token'>, now: number): Change<AdminLotteryCampaignView> {
+export async function createLotteryCampaign(
+  trx: Db,
+  input: Omit<CreateLotteryCampaignBody, 'token'>,
+  now: number,
+): Change<AdminLotteryCampaignView> {
   const { boxes, ticketRules, name, description, colorCode, start, end, ticketValidDays } = input;
   const fields = { name, description, colorCode, start, end, ticketValidDays };
   // The request's schema checked these; a caller with no request (the demo) is checked the same.
@@ -197,11 +230,20 @@ export async function createLotteryCampaign(trx: Db, input: Omit<CreateLotteryCa
 }
 
 /** Changes the fields sent and keeps the others; the rules are checked on the campaign as the save leaves it. */
-export async function updateLotteryCampaign(trx: Transaction<Database>, id: number, input: UpdateLotteryCampaignBody, now: number): Change<AdminLotteryCampaignView> {
+export async function updateLotteryCampaign(
+  trx: Transaction<Database>,
+  id: number,
+  input: UpdateLotteryCampaignBody,
+  now: number,
+): Change<AdminLotteryCampaignView> {
   const { token: _token, version, boxes, ticketRules, ...fields } = input;
   const row = await loadCampaign(trx, id);
   const before = await viewOf(trx, id, now);
-  const next = applyPatch(fieldsOf(before, row), { ...fields, ...(boxes !== undefined && { boxes }), ...(ticketRules !== undefined && { ticketRules }) });
+  const next = applyPatch(fieldsOf(before, row), {
+    ...fields,
+    ...(boxes !== undefined && { boxes }),
+    ...(ticketRules !== undefined && { ticketRules }),
+  });
   checkRule(checkLotteryCampaign, next);
   if (boxes !== undefined) await checkPrizeRefs(trx, boxes);
   // The campaign's own row first: a stale version writes nothing, and a second edit waits for this one.
@@ -218,13 +260,19 @@ export async function updateLotteryCampaign(trx: Transaction<Database>, id: numb
  * Ends a campaign now: no more tickets are given, and its unused ones end with it. It stays
  * listed with its draws. (One not started yet is given a start a moment before, so its period stays a period.)
  */
-export async function endLotteryCampaign(trx: Transaction<Database>, id: number, version: number, now: number): Change<AdminLotteryCampaignView> {
+export async function endLotteryCampaign(
+  trx: Transaction<Database>,
+  id: number,
+  version: number,
+  now: number,
+): Change<AdminLotteryCampaignView> {
   const row = await loadCampaign(trx, id);
   // Another's change first (an end included): the operator sees the campaign as it now is.
   if (row.version !== version) throw conflict();
   if (Number(row.end_at) <= now) throw badRequest('end', 'has already ended');
   const before = await viewOf(trx, id, now);
-  if (!(await repo.updateCampaignAt(trx, id, version, { start_at: Math.min(Number(row.start_at), now - 1), end_at: now }))) throw conflict();
+  if (!(await repo.updateCampaignAt(trx, id, version, { start_at: Math.min(Number(row.start_at), now - 1), end_at: now })))
+    throw conflict();
   await repo.endTicketsBy(trx, id, now);
   const after = await viewOf(trx, id, now);
   return { body: after, audit: [{ action: 'lottery_campaign.end', subject: `lottery_campaign:${id}`, before, after }] };

@@ -1,16 +1,23 @@
 import type { Db } from '../../db/schema';
 
-
 /** Members whose email contains `q`, or the member with id `q`. */
 export function findMembers(db: Db, q: string) {
-  const query = db.selectFrom('users').select(['id', 'email', 'nickname', 'created_at', 'last_login_at', 'suspended_at', 'withdrawn_at']).orderBy('id', 'desc').limit(50);
+  const query = db
+    .selectFrom('users')
+    .select(['id', 'email', 'nickname', 'created_at', 'last_login_at', 'suspended_at', 'withdrawn_at'])
+    .orderBy('id', 'desc')
+    .limit(50);
   const term = q.trim();
   if (/^\d+$/.test(term)) return query.where('id', '=', Number(term)).execute();
   return query.where('email', 'like', `%${term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`).execute();
 }
 
 export const memberRow = (db: Db, userId: number) =>
-  db.selectFrom('users').select(['id', 'email', 'nickname', 'birth_date', 'created_at', 'last_login_at', 'suspended_at', 'withdrawn_at']).where('id', '=', userId).executeTakeFirst();
+  db
+    .selectFrom('users')
+    .select(['id', 'email', 'nickname', 'birth_date', 'created_at', 'last_login_at', 'suspended_at', 'withdrawn_at'])
+    .where('id', '=', userId)
+    .executeTakeFirst();
 
 export const memberOrders = (db: Db, userId: number) =>
   db
@@ -22,8 +29,10 @@ export const memberOrders = (db: Db, userId: number) =>
     .execute();
 
 /** The member's lots and ledger entries, oldest first (also what `npm run admin -- ledger` prints). */
-export const memberLots = (db: Db, userId: number) => db.selectFrom('wallet_lots').selectAll().where('user_id', '=', userId).orderBy('id').execute();
-export const memberLedgerEntries = (db: Db, userId: number) => db.selectFrom('wallet_ledger').selectAll().where('user_id', '=', userId).orderBy('id').execute();
+export const memberLots = (db: Db, userId: number) =>
+  db.selectFrom('wallet_lots').selectAll().where('user_id', '=', userId).orderBy('id').execute();
+export const memberLedgerEntries = (db: Db, userId: number) =>
+  db.selectFrom('wallet_ledger').selectAll().where('user_id', '=', userId).orderBy('id').execute();
 
 export const memberCoupons = (db: Db, userId: number) =>
   db

@@ -1,10 +1,25 @@
-import type { CancelOrderAnswer, GrantAnswer, MemberDetail, MemberLedger, MemberListItem, SuspendAnswer } from '@hondana/domain/admin/admin-api';
+import type {
+  CancelOrderAnswer,
+  GrantAnswer,
+  MemberDetail,
+  MemberLedger,
+  MemberListItem,
+  SuspendAnswer,
+} from '@hondana/domain/admin/admin-api';
 import { badRequest, notFound } from '@hondana/domain/common/errors';
 import type { Currency } from '@hondana/domain/wallet/wallet-lots';
 import type { Transaction } from 'kysely';
 import type { Database, Db } from '../../db/schema';
 import { cancelBookOrderIn } from '../orders/cancel-order.service';
-import { type RefundState, cancelPaidOrderIn, checkRefundRetry, isPaidThroughProvider, paidOrder, refundableYen, refundsOfMember } from '../orders/refund-order.service';
+import {
+  type RefundState,
+  cancelPaidOrderIn,
+  checkRefundRetry,
+  isPaidThroughProvider,
+  paidOrder,
+  refundableYen,
+  refundsOfMember,
+} from '../orders/refund-order.service';
 import { adjustGrantIn } from '../wallet/reports';
 import type { AuditEntry } from './audit.repository';
 import * as repo from './members.repository';
@@ -13,15 +28,41 @@ const ms = (v: number | null) => (v === null ? null : Number(v));
 
 export async function findMembers(db: Db, q: string): Promise<MemberListItem[]> {
   if (!q.trim()) return [];
-  return (await repo.findMembers(db, q)).map((m) => ({ id: m.id, email: m.email, nickname: m.nickname, createdAt: Number(m.created_at), suspended: m.suspended_at !== null, withdrawn: m.withdrawn_at !== null }));
+  return (await repo.findMembers(db, q)).map((m) => ({
+    id: m.id,
+    email: m.email,
+    nickname: m.nickname,
+    createdAt: Number(m.created_at),
+    suspended: m.suspended_at !== null,
+    withdrawn: m.withdrawn_at !== null,
+  }));
 }
 
 /** A member's lots and ledger (the support view of `npm run admin -- ledger` and of the console). */
 export async function memberLedger(db: Db, userId: number): Promise<MemberLedger> {
   const [lots, entries] = await Promise.all([repo.memberLots(db, userId), repo.memberLedgerEntries(db, userId)]);
   return {
-    lots: lots.map((l) => ({ id: l.id, currency: l.currency, amount: l.amount, remaining: l.remaining, paid: l.paid === 1, yenValue: l.yen_value, issuedAt: Number(l.issued_at), expiresAt: ms(l.expires_at), expiredAt: ms(l.expired_at) })),
-    entries: entries.map((e) => ({ id: e.id, createdAt: Number(e.created_at), currency: e.currency, kind: e.kind, amount: e.amount, lotId: e.lot_id, orderId: e.order_id, reason: e.reason })),
+    lots: lots.map((l) => ({
+      id: l.id,
+      currency: l.currency,
+      amount: l.amount,
+      remaining: l.remaining,
+      paid: l.paid === 1,
+      yenValue: l.yen_value,
+      issuedAt: Number(l.issued_at),
+      expiresAt: ms(l.expires_at),
+      expiredAt: ms(l.expired_at),
+    })),
+    entries: entries.map((e) => ({
+      id: e.id,
+      createdAt: Number(e.created_at),
+      currency: e.currency,
+      kind: e.kind,
+      amount: e.amount,
+      lotId: e.lot_id,
+      orderId: e.order_id,
+      reason: e.reason,
+    })),
   };
 }
 
@@ -41,9 +82,23 @@ export async function memberDetail(db: Db, userId: number, now?: number): Promis
   const lotsOf = (orderId: number) =>
     ledger.lots
       .filter((l) => lotOrders.get(l.id) === orderId)
-      .map((l) => ({ paid: l.paid, currency: l.currency, remaining: l.remaining, usable: l.expiredAt === null && (l.expiresAt === null || l.expiresAt > at) }));
+      .map((l) => ({
+        paid: l.paid,
+        currency: l.currency,
+        remaining: l.remaining,
+        usable: l.expiredAt === null && (l.expiresAt === null || l.expiresAt > at),
+      }));
   return {
-    member: { id: m.id, email: m.email, nickname: m.nickname, birthDate: m.birth_date, createdAt: Number(m.created_at), lastLoginAt: ms(m.last_login_at), suspended: m.suspended_at !== null, withdrawn: m.withdrawn_at !== null },
+    member: {
+      id: m.id,
+      email: m.email,
+      nickname: m.nickname,
+      birthDate: m.birth_date,
+      createdAt: Number(m.created_at),
+      lastLoginAt: ms(m.last_login_at),
+      suspended: m.suspended_at !== null,
+      withdrawn: m.withdrawn_at !== null,
+    },
     orders: orders.map((o) => ({
       id: o.id,
       kind: o.kind,
@@ -59,8 +114,25 @@ export async function memberDetail(db: Db, userId: number, now?: number): Promis
       refund: refunds.get(o.id) ?? null,
     })),
     ledger,
-    coupons: coupons.map((c) => ({ couponId: c.id, name: c.name, couponType: c.coupon_type, rate: c.rate, expireAt: Number(c.expire_at), status: c.status, orderId: c.order_id, receivedAt: Number(c.created_at) })),
-    books: books.map((b) => ({ bookId: b.id, contentsName: b.contents_name, titleId: b.title_id, possessionStatus: b.possession_status, source: b.source, orderId: b.order_id, createdAt: Number(b.created_at) })),
+    coupons: coupons.map((c) => ({
+      couponId: c.id,
+      name: c.name,
+      couponType: c.coupon_type,
+      rate: c.rate,
+      expireAt: Number(c.expire_at),
+      status: c.status,
+      orderId: c.order_id,
+      receivedAt: Number(c.created_at),
+    })),
+    books: books.map((b) => ({
+      bookId: b.id,
+      contentsName: b.contents_name,
+      titleId: b.title_id,
+      possessionStatus: b.possession_status,
+      source: b.source,
+      orderId: b.order_id,
+      createdAt: Number(b.created_at),
+    })),
   };
 }
 
@@ -70,10 +142,25 @@ async function existing(trx: Db, userId: number) {
   return m;
 }
 
-export async function grantToMember(trx: Transaction<Database>, userId: number, input: { currency: Currency; amount: number; reason: string }, now: number): Promise<{ body: GrantAnswer; audit: AuditEntry[] }> {
+export async function grantToMember(
+  trx: Transaction<Database>,
+  userId: number,
+  input: { currency: Currency; amount: number; reason: string },
+  now: number,
+): Promise<{ body: GrantAnswer; audit: AuditEntry[] }> {
   await existing(trx, userId);
   const lotId = await adjustGrantIn(trx, { userId, currency: input.currency, amount: input.amount, reason: input.reason, now });
-  return { body: { lotId }, audit: [{ action: 'member.grant', subject: `member:${userId}`, after: { currency: input.currency, amount: input.amount, lotId }, reason: input.reason }] };
+  return {
+    body: { lotId },
+    audit: [
+      {
+        action: 'member.grant',
+        subject: `member:${userId}`,
+        after: { currency: input.currency, amount: input.amount, lotId },
+        reason: input.reason,
+      },
+    ],
+  };
 }
 
 /**
@@ -95,22 +182,62 @@ export async function cancelMemberOrder(
     const paid = (await paidOrder(trx, orderId))!;
     const { amountYen } = await cancelPaidOrderIn(trx, paid, input.refundYen, now);
     const refund: RefundState = { amountYen, status: 'PENDING', failure: null };
-    return { body: { orderId, status: 'CANCEL', refund }, audit: [{ action: 'order.cancel', subject: `order:${orderId}`, before: order, after: { ...order, status: 'CANCEL', refundYen: amountYen }, reason }] };
+    return {
+      body: { orderId, status: 'CANCEL', refund },
+      audit: [
+        {
+          action: 'order.cancel',
+          subject: `order:${orderId}`,
+          before: order,
+          after: { ...order, status: 'CANCEL', refundYen: amountYen },
+          reason,
+        },
+      ],
+    };
   }
   await cancelBookOrderIn(trx, orderId, now);
-  return { body: { orderId, status: 'CANCEL', refund: null }, audit: [{ action: 'order.cancel', subject: `order:${orderId}`, before: order, after: { ...order, status: 'CANCEL' }, reason }] };
+  return {
+    body: { orderId, status: 'CANCEL', refund: null },
+    audit: [{ action: 'order.cancel', subject: `order:${orderId}`, before: order, after: { ...order, status: 'CANCEL' }, reason }],
+  };
 }
 
 /** The operator tries a FAILED refund again: checked and audited here, sent by the caller after the transaction. */
-export async function retryMemberRefund(trx: Transaction<Database>, userId: number, orderId: number, reason: string, now: number): Promise<{ body: { orderId: number; refund: RefundState }; audit: AuditEntry[] }> {
+export async function retryMemberRefund(
+  trx: Transaction<Database>,
+  userId: number,
+  orderId: number,
+  reason: string,
+  now: number,
+): Promise<{ body: { orderId: number; refund: RefundState }; audit: AuditEntry[] }> {
   const refund = await checkRefundRetry(trx, userId, orderId, now);
-  return { body: { orderId, refund }, audit: [{ action: 'order.refund_retry', subject: `order:${orderId}`, before: refund, after: { ...refund, status: 'SENDING' }, reason }] };
+  return {
+    body: { orderId, refund },
+    audit: [{ action: 'order.refund_retry', subject: `order:${orderId}`, before: refund, after: { ...refund, status: 'SENDING' }, reason }],
+  };
 }
 
 /** Suspends (sessions end at once, login refused) or restores a member's login. */
-export async function suspendMember(trx: Transaction<Database>, userId: number, input: { suspended: boolean; reason: string }, now: number): Promise<{ body: SuspendAnswer; audit: AuditEntry[] }> {
+export async function suspendMember(
+  trx: Transaction<Database>,
+  userId: number,
+  input: { suspended: boolean; reason: string },
+  now: number,
+): Promise<{ body: SuspendAnswer; audit: AuditEntry[] }> {
   const before = await existing(trx, userId);
-  if (input.suspended === (before.suspended_at !== null)) throw badRequest('suspended', input.suspended ? 'is already suspended' : 'is not suspended');
+  if (input.suspended === (before.suspended_at !== null))
+    throw badRequest('suspended', input.suspended ? 'is already suspended' : 'is not suspended');
   await repo.setSuspended(trx, userId, input.suspended ? now : null);
-  return { body: { suspended: input.suspended }, audit: [{ action: input.suspended ? 'member.suspend' : 'member.restore', subject: `member:${userId}`, before: { suspended: !input.suspended }, after: { suspended: input.suspended }, reason: input.reason }] };
+  return {
+    body: { suspended: input.suspended },
+    audit: [
+      {
+        action: input.suspended ? 'member.suspend' : 'member.restore',
+        subject: `member:${userId}`,
+        before: { suspended: !input.suspended },
+        after: { suspended: input.suspended },
+        reason: input.reason,
+      },
+    ],
+  };
 }

@@ -26,7 +26,13 @@ export function tasksOf(db: Db, missionIds: readonly number[]) {
   return db
     .selectFrom('mission_tasks as t')
     .selectAll('t')
-    .select((eb) => eb.selectFrom('mission_task_events as e').select((e) => e.fn.count<number>('e.user_id').distinct().as('n')).whereRef('e.task_id', '=', 't.id').as('members'))
+    .select((eb) =>
+      eb
+        .selectFrom('mission_task_events as e')
+        .select((e) => e.fn.count<number>('e.user_id').distinct().as('n'))
+        .whereRef('e.task_id', '=', 't.id')
+        .as('members'),
+    )
     .where('t.mission_id', 'in', [...missionIds])
     .orderBy('t.sort_order')
     .orderBy('t.id')
@@ -47,7 +53,8 @@ export async function rewardedCounts(db: Db, missionIds: readonly number[]): Pro
 
 export type MissionColumns = Omit<Insertable<Database['missions']>, 'id' | 'version'>;
 
-export const insertMission = async (db: Db, row: MissionColumns): Promise<number> => (await db.insertInto('missions').values(row).returning('id').executeTakeFirstOrThrow()).id;
+export const insertMission = async (db: Db, row: MissionColumns): Promise<number> =>
+  (await db.insertInto('missions').values(row).returning('id').executeTakeFirstOrThrow()).id;
 
 /** Writes the mission only if it is still at `version` (and bumps it); false when another edit came first. */
 export async function updateMissionAt(db: Db, id: number, version: number, row: Updateable<Database['missions']>): Promise<boolean> {
@@ -61,16 +68,22 @@ export async function updateMissionAt(db: Db, id: number, version: number, row: 
 }
 
 export const insertTask = (db: Db, row: Insertable<Database['mission_tasks']>) => db.insertInto('mission_tasks').values(row).execute();
-export const updateTask = (db: Db, id: number, row: Updateable<Database['mission_tasks']>) => db.updateTable('mission_tasks').set(row).where('id', '=', id).execute();
+export const updateTask = (db: Db, id: number, row: Updateable<Database['mission_tasks']>) =>
+  db.updateTable('mission_tasks').set(row).where('id', '=', id).execute();
 
 /** Removes a task no member has progress on; false when one has (since it was read, too). */
 export async function deleteUntouchedTask(db: Db, id: number): Promise<boolean> {
   const result = await db
     .deleteFrom('mission_tasks')
     .where('id', '=', id)
-    .where((eb) => eb.not(eb.exists(eb.selectFrom('mission_task_events').select('task_id').whereRef('mission_task_events.task_id', '=', 'mission_tasks.id'))))
+    .where((eb) =>
+      eb.not(
+        eb.exists(eb.selectFrom('mission_task_events').select('task_id').whereRef('mission_task_events.task_id', '=', 'mission_tasks.id')),
+      ),
+    )
     .executeTakeFirst();
   return result.numDeletedRows > 0n;
 }
 
-export const lotteryCampaignExists = async (db: Db, id: number) => (await db.selectFrom('lottery_campaigns').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
+export const lotteryCampaignExists = async (db: Db, id: number) =>
+  (await db.selectFrom('lottery_campaigns').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;

@@ -1,6 +1,12 @@
 import { IdParams } from '@hondana/domain/admin/admin-api';
 import { EndBody } from '@hondana/domain/admin/admin-commerce-api';
-import { AdminMissionView, CreateMissionBody, MissionList, MissionListQuery, UpdateMissionBody } from '@hondana/domain/admin/admin-missions-api';
+import {
+  AdminMissionView,
+  CreateMissionBody,
+  MissionList,
+  MissionListQuery,
+  UpdateMissionBody,
+} from '@hondana/domain/admin/admin-missions-api';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sendStored } from '../../http/stored-reply';
@@ -29,26 +35,52 @@ export const adminMissionRoutes: FastifyPluginAsync = async (base) => {
     const staff = await requireStaff(request, 'everything');
     const { token, ...input } = request.body;
     const at = now();
-    const result = await adminMutation(db, staff, { token, request: input, now: at }, (trx) => missions.createMission(trx, input, at), 'catalog');
+    const result = await adminMutation(
+      db,
+      staff,
+      { token, request: input, now: at },
+      (trx) => missions.createMission(trx, input, at),
+      'catalog',
+    );
     await catalogChanged(app);
     return sendStored(reply, result);
   });
-  app.put('/admin/missions/:id', { schema: { params: IdParams, body: UpdateMissionBody, response: { 200: AdminMissionView } } }, async (request, reply) => {
-    const staff = await requireStaff(request, 'everything');
-    const { token, ...input } = request.body;
-    const id = request.params.id;
-    const at = now();
-    const result = await adminMutation(db, staff, { token, request: { id, ...input }, now: at }, (trx) => missions.updateMission(trx, id, request.body, at), 'catalog');
-    await catalogChanged(app);
-    return sendStored(reply, result);
-  });
-  app.post('/admin/missions/:id/end', { schema: { params: IdParams, body: EndBody, response: { 200: AdminMissionView } } }, async (request, reply) => {
-    const staff = await requireStaff(request, 'everything');
-    const { token, version } = request.body;
-    const id = request.params.id;
-    const at = now();
-    const result = await adminMutation(db, staff, { token, request: { id, version }, now: at }, (trx) => missions.endMission(trx, id, version, at), 'catalog');
-    await catalogChanged(app);
-    return sendStored(reply, result);
-  });
+  app.put(
+    '/admin/missions/:id',
+    { schema: { params: IdParams, body: UpdateMissionBody, response: { 200: AdminMissionView } } },
+    async (request, reply) => {
+      const staff = await requireStaff(request, 'everything');
+      const { token, ...input } = request.body;
+      const id = request.params.id;
+      const at = now();
+      const result = await adminMutation(
+        db,
+        staff,
+        { token, request: { id, ...input }, now: at },
+        (trx) => missions.updateMission(trx, id, request.body, at),
+        'catalog',
+      );
+      await catalogChanged(app);
+      return sendStored(reply, result);
+    },
+  );
+  app.post(
+    '/admin/missions/:id/end',
+    { schema: { params: IdParams, body: EndBody, response: { 200: AdminMissionView } } },
+    async (request, reply) => {
+      const staff = await requireStaff(request, 'everything');
+      const { token, version } = request.body;
+      const id = request.params.id;
+      const at = now();
+      const result = await adminMutation(
+        db,
+        staff,
+        { token, request: { id, version }, now: at },
+        (trx) => missions.endMission(trx, id, version, at),
+        'catalog',
+      );
+      await catalogChanged(app);
+      return sendStored(reply, result);
+    },
+  );
 };

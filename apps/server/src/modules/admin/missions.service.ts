@@ -45,8 +45,19 @@ async function views(db: Db, rows: repo.MissionRow[], now: number): Promise<Admi
       end: instantToTokyoMinute(Number(m.end_at)),
       tasks: tasks
         .filter((t) => t.mission_id === m.id)
-        .map((t) => ({ id: t.id, kind: t.task_type as MissionTaskType, target: t.target, label: taskLabel(t.task_type as MissionTaskType, t.target), members: Number(t.members ?? 0) })),
-      bonus: { rewardType, amount: m.reward_amount, lotteryCampaignId: m.lottery_campaign_id, label: rewardLabel(rewardType, m.reward_amount) },
+        .map((t) => ({
+          id: t.id,
+          kind: t.task_type as MissionTaskType,
+          target: t.target,
+          label: taskLabel(t.task_type as MissionTaskType, t.target),
+          members: Number(t.members ?? 0),
+        })),
+      bonus: {
+        rewardType,
+        amount: m.reward_amount,
+        lotteryCampaignId: m.lottery_campaign_id,
+        label: rewardLabel(rewardType, m.reward_amount),
+      },
       rewarded: rewarded.get(m.id) ?? 0,
       state: stateAt(m, now),
       version: m.version,
@@ -73,7 +84,11 @@ const missionWriters: ColumnWriters<Omit<MissionFields, 'tasks'>, repo.MissionCo
   backgroundColor: (v) => ({ background_color: v }),
   start: (v) => ({ start_at: v }),
   end: (v) => ({ end_at: v }),
-  bonus: (v) => ({ reward_type: v.rewardType, reward_amount: v.amount, lottery_campaign_id: v.rewardType === MissionRewardType.TICKET ? v.lotteryCampaignId : null }),
+  bonus: (v) => ({
+    reward_type: v.rewardType,
+    reward_amount: v.amount,
+    lottery_campaign_id: v.rewardType === MissionRewardType.TICKET ? v.lotteryCampaignId : null,
+  }),
 };
 
 /** The mission's fields as it holds them, for the rules of a save that sends only some. */
@@ -91,7 +106,8 @@ function fieldsOf(view: AdminMissionView, row: repo.MissionRow): MissionFields {
 
 /** A ticket bonus's campaign must exist (400 naming the field). */
 async function checkBonusRefs(db: Db, bonus: MissionFields['bonus']): Promise<void> {
-  if (bonus.lotteryCampaignId !== null && !(await repo.lotteryCampaignExists(db, bonus.lotteryCampaignId))) throw badRequest('bonus.lotteryCampaignId', 'must be a lottery campaign');
+  if (bonus.lotteryCampaignId !== null && !(await repo.lotteryCampaignExists(db, bonus.lotteryCampaignId)))
+    throw badRequest('bonus.lotteryCampaignId', 'must be a lottery campaign');
 }
 
 /**
@@ -103,7 +119,8 @@ async function writeTasks(trx: Db, missionId: number, tasks: readonly MissionTas
   const kept = new Set(tasks.flatMap((t) => (t.id === undefined ? [] : [t.id])));
   for (const task of saved) {
     if (kept.has(task.id)) continue;
-    if (task.members > 0 || !(await repo.deleteUntouchedTask(trx, task.id))) throw badRequest('tasks', `task ${task.id} (${task.label}) has progress of members and cannot be removed`);
+    if (task.members > 0 || !(await repo.deleteUntouchedTask(trx, task.id)))
+      throw badRequest('tasks', `task ${task.id} (${task.label}) has progress of members and cannot be removed`);
   }
   for (const [i, task] of tasks.entries()) {
     if (task.id === undefined) {
@@ -112,7 +129,8 @@ async function writeTasks(trx: Db, missionId: number, tasks: readonly MissionTas
     }
     const before = saved.find((t) => t.id === task.id);
     if (!before) throw badRequest(`tasks.${i}.id`, 'must be a task of this mission');
-    if (before.kind !== task.kind && before.members > 0) throw badRequest(`tasks.${i}.kind`, 'cannot change once members have progress on it');
+    if (before.kind !== task.kind && before.members > 0)
+      throw badRequest(`tasks.${i}.kind`, 'cannot change once members have progress on it');
     await repo.updateTask(trx, task.id, { task_type: task.kind, target: task.target, sort_order: i });
   }
 }
@@ -132,7 +150,12 @@ export async function createMission(trx: Db, input: Omit<CreateMissionBody, 'tok
 }
 
 /** Changes the fields sent and keeps the others; the rules are checked on the mission as the save leaves it. */
-export async function updateMission(trx: Transaction<Database>, id: number, input: UpdateMissionBody, now: number): Change<AdminMissionView> {
+export async function updateMission(
+  trx: Transaction<Database>,
+  id: number,
+  input: UpdateMissionBody,
+  now: number,
+): Change<AdminMissionView> {
   const { token: _token, version, tasks, ...fields } = input;
   const row = await loadMission(trx, id);
   const before = await viewOf(trx, id, now);

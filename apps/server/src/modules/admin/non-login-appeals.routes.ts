@@ -33,40 +33,76 @@ export const adminNonLoginAppealRoutes: FastifyPluginAsync = async (base) => {
   const { db } = app.deps.database;
   const now = () => app.deps.clock().getTime();
 
-  app.get('/admin/non_login_appeals', { schema: { querystring: NonLoginAppealListQuery, response: { 200: NonLoginAppealList } } }, async (request) => {
-    await requireStaff(request, 'members');
-    return { appeals: await appeals.listNonLoginAppeals(db, request.query.state, now()) };
-  });
-  app.post('/admin/non_login_appeals', { schema: { body: CreateNonLoginAppealBody, response: { 200: AdminNonLoginAppealView } } }, async (request, reply) => {
-    const staff = await requireStaff(request, 'everything');
-    const { token, ...input } = request.body;
-    const at = now();
-    const result = await adminMutation(db, staff, { token, request: input, now: at }, (trx) => appeals.createNonLoginAppeal(trx, input, at), 'catalog');
-    await catalogChanged(app);
-    return sendStored(reply, result);
-  });
-  app.put('/admin/non_login_appeals/:id', { schema: { params: IdParams, body: UpdateNonLoginAppealBody, response: { 200: AdminNonLoginAppealView } } }, async (request, reply) => {
-    const staff = await requireStaff(request, 'everything');
-    const { token, ...input } = request.body;
-    const id = request.params.id;
-    const at = now();
-    const result = await adminMutation(db, staff, { token, request: { id, ...input }, now: at }, (trx) => appeals.updateNonLoginAppeal(trx, id, request.body, at), 'catalog');
-    await catalogChanged(app);
-    return sendStored(reply, result);
-  });
-  app.post('/admin/non_login_appeals/:id/end', { schema: { params: IdParams, body: EndBody, response: { 200: AdminNonLoginAppealView } } }, async (request, reply) => {
-    const staff = await requireStaff(request, 'everything');
-    const { token, version } = request.body;
-    const id = request.params.id;
-    const at = now();
-    const result = await adminMutation(db, staff, { token, request: { id, version }, now: at }, (trx) => appeals.endNonLoginAppeal(trx, id, version, at), 'catalog');
-    await catalogChanged(app);
-    return sendStored(reply, result);
-  });
+  app.get(
+    '/admin/non_login_appeals',
+    { schema: { querystring: NonLoginAppealListQuery, response: { 200: NonLoginAppealList } } },
+    async (request) => {
+      await requireStaff(request, 'members');
+      return { appeals: await appeals.listNonLoginAppeals(db, request.query.state, now()) };
+    },
+  );
+  app.post(
+    '/admin/non_login_appeals',
+    { schema: { body: CreateNonLoginAppealBody, response: { 200: AdminNonLoginAppealView } } },
+    async (request, reply) => {
+      const staff = await requireStaff(request, 'everything');
+      const { token, ...input } = request.body;
+      const at = now();
+      const result = await adminMutation(
+        db,
+        staff,
+        { token, request: input, now: at },
+        (trx) => appeals.createNonLoginAppeal(trx, input, at),
+        'catalog',
+      );
+      await catalogChanged(app);
+      return sendStored(reply, result);
+    },
+  );
+  app.put(
+    '/admin/non_login_appeals/:id',
+    { schema: { params: IdParams, body: UpdateNonLoginAppealBody, response: { 200: AdminNonLoginAppealView } } },
+    async (request, reply) => {
+      const staff = await requireStaff(request, 'everything');
+      const { token, ...input } = request.body;
+      const id = request.params.id;
+      const at = now();
+      const result = await adminMutation(
+        db,
+        staff,
+        { token, request: { id, ...input }, now: at },
+        (trx) => appeals.updateNonLoginAppeal(trx, id, request.body, at),
+        'catalog',
+      );
+      await catalogChanged(app);
+      return sendStored(reply, result);
+    },
+  );
+  app.post(
+    '/admin/non_login_appeals/:id/end',
+    { schema: { params: IdParams, body: EndBody, response: { 200: AdminNonLoginAppealView } } },
+    async (request, reply) => {
+      const staff = await requireStaff(request, 'everything');
+      const { token, version } = request.body;
+      const id = request.params.id;
+      const at = now();
+      const result = await adminMutation(
+        db,
+        staff,
+        { token, request: { id, version }, now: at },
+        (trx) => appeals.endNonLoginAppeal(trx, id, version, at),
+        'catalog',
+      );
+      await catalogChanged(app);
+      return sendStored(reply, result);
+    },
+  );
 
   // The image is the body (as a banner's is); the token is in the query. Its address then goes in the appeal's `imageUrl`.
   await app.register(async (upload) => {
-    upload.addContentTypeParser(IMAGE_TYPES, { parseAs: 'buffer', bodyLimit: COVER_LIMIT_BYTES }, (_request, body, done) => done(null, body));
+    upload.addContentTypeParser(IMAGE_TYPES, { parseAs: 'buffer', bodyLimit: COVER_LIMIT_BYTES }, (_request, body, done) =>
+      done(null, body),
+    );
     upload.withTypeProvider<ZodTypeProvider>().post(
       '/admin/non_login_appeal_images',
       {
@@ -81,7 +117,9 @@ export const adminNonLoginAppealRoutes: FastifyPluginAsync = async (base) => {
         const image = await appeals.storeAppealImage(app.deps.media, body);
         const sha256 = createHash('sha256').update(body).digest('hex');
         const at = now();
-        const result = await adminMutation(db, staff, { token: request.query.token, request: { sha256 }, now: at }, (trx) => appeals.addAppealImage(trx, image, at));
+        const result = await adminMutation(db, staff, { token: request.query.token, request: { sha256 }, now: at }, (trx) =>
+          appeals.addAppealImage(trx, image, at),
+        );
         return sendStored(reply, result);
       },
     );

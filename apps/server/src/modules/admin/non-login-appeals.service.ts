@@ -28,7 +28,8 @@ import * as repo from './non-login-appeals.repository';
  */
 type Change<T> = Promise<{ body: T; audit: AuditEntry[] }>;
 
-const conflict = () => new AppError(409, ErrorCode.EDIT_CONFLICT, ['non-login appeal: changed by someone else since it was loaded; load it again']);
+const conflict = () =>
+  new AppError(409, ErrorCode.EDIT_CONFLICT, ['non-login appeal: changed by someone else since it was loaded; load it again']);
 
 const stateAt = (a: { start_at: number; end_at: number }, now: number): AppealState =>
   Number(a.end_at) <= now ? 'ended' : Number(a.start_at) > now ? 'scheduled' : 'running';
@@ -78,7 +79,8 @@ const MIN_SIDE = 96;
 /** The uploaded image, proved a whole JPEG, PNG, WebP or AVIF by decoding it, stored under its hash. */
 export async function storeAppealImage(media: MediaStore, data: Buffer): Promise<StoredImage> {
   const image = await storeImage(data, media, (message) => badRequest('file', message));
-  if (image.width < MIN_SIDE || image.height < MIN_SIDE) throw badRequest('file', `must be at least ${MIN_SIDE}×${MIN_SIDE}, not ${image.width}×${image.height}`);
+  if (image.width < MIN_SIDE || image.height < MIN_SIDE)
+    throw badRequest('file', `must be at least ${MIN_SIDE}×${MIN_SIDE}, not ${image.width}×${image.height}`);
   return image;
 }
 
@@ -90,7 +92,11 @@ export async function addAppealImage(trx: Transaction<Database>, image: StoredIm
 }
 
 /** A new appeal (the demo's seed calls this too, in its own transaction). */
-export async function createNonLoginAppeal(trx: Db, input: Omit<CreateNonLoginAppealBody, 'token'>, now: number): Change<AdminNonLoginAppealView> {
+export async function createNonLoginAppeal(
+  trx: Db,
+  input: Omit<CreateNonLoginAppealBody, 'token'>,
+  now: number,
+): Change<AdminNonLoginAppealView> {
   const { name, imageUrl, appealText, start, end } = input;
   const fields = { name, imageUrl, appealText, start, end };
   // The request's schema checked these; a caller with no request (the demo) is checked the same.
@@ -101,7 +107,12 @@ export async function createNonLoginAppeal(trx: Db, input: Omit<CreateNonLoginAp
 }
 
 /** Changes the fields sent and keeps the others; its period is checked as the save leaves it. */
-export async function updateNonLoginAppeal(trx: Transaction<Database>, id: number, input: UpdateNonLoginAppealBody, now: number): Change<AdminNonLoginAppealView> {
+export async function updateNonLoginAppeal(
+  trx: Transaction<Database>,
+  id: number,
+  input: UpdateNonLoginAppealBody,
+  now: number,
+): Change<AdminNonLoginAppealView> {
   const { token: _token, version, ...fields } = input;
   const row = await loadAppeal(trx, id);
   checkRule(checkNonLoginAppeal, applyPatch(appealFields(row), fields));
@@ -112,7 +123,12 @@ export async function updateNonLoginAppeal(trx: Transaction<Database>, id: numbe
 }
 
 /** Ends an appeal now: guests stop seeing it at once; it stays listed. (One not started yet gets a start a moment before.) */
-export async function endNonLoginAppeal(trx: Transaction<Database>, id: number, version: number, now: number): Change<AdminNonLoginAppealView> {
+export async function endNonLoginAppeal(
+  trx: Transaction<Database>,
+  id: number,
+  version: number,
+  now: number,
+): Change<AdminNonLoginAppealView> {
   const row = await loadAppeal(trx, id);
   if (row.version !== version) throw conflict();
   if (Number(row.end_at) <= now) throw badRequest('end', 'has already ended');

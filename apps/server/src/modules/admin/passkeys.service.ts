@@ -1,4 +1,9 @@
-import { PASSKEY_CHALLENGE_TTL_MS, type PasskeyOptions, type PasskeyRegistered, type SecondFactorChecked } from '@hondana/domain/admin/admin-second-factor-api';
+import {
+  PASSKEY_CHALLENGE_TTL_MS,
+  type PasskeyOptions,
+  type PasskeyRegistered,
+  type SecondFactorChecked,
+} from '@hondana/domain/admin/admin-second-factor-api';
 import { badRequest } from '@hondana/domain/common/errors';
 import {
   type AuthenticationResponseJSON,
@@ -66,7 +71,12 @@ function challengeOf(response: { response: { clientDataJSON: string } }): string
  * The registration's options: a new single-use challenge for this session, the member's passkeys
  * excluded (one authenticator is registered once), user verification asked for.
  */
-export async function registrationOptions(db: Kysely<Database>, rp: RelyingParty, caller: PasskeyCaller, now: number): Promise<PasskeyOptions> {
+export async function registrationOptions(
+  db: Kysely<Database>,
+  rp: RelyingParty,
+  caller: PasskeyCaller,
+  now: number,
+): Promise<PasskeyOptions> {
   const existing = await repo.passkeysOf(db, caller.userId);
   const options = await generateRegistrationOptions({
     rpName: RP_NAME,
@@ -78,7 +88,17 @@ export async function registrationOptions(db: Kysely<Database>, rp: RelyingParty
     excludeCredentials: existing.map((p) => ({ id: p.credential_id, transports: transportsOf(p.transports) })),
     authenticatorSelection: { residentKey: 'preferred', userVerification: 'required' },
   });
-  await repo.putChallenge(db, { challenge: options.challenge, userId: caller.userId, sessionHash: caller.sessionHash, purpose: 'register', expiresAt: now + PASSKEY_CHALLENGE_TTL_MS }, now);
+  await repo.putChallenge(
+    db,
+    {
+      challenge: options.challenge,
+      userId: caller.userId,
+      sessionHash: caller.sessionHash,
+      purpose: 'register',
+      expiresAt: now + PASSKEY_CHALLENGE_TTL_MS,
+    },
+    now,
+  );
   return options as unknown as PasskeyOptions;
 }
 
@@ -97,10 +117,17 @@ export async function registerPasskey(
   name?: string,
 ): Promise<Checked<PasskeyRegistered>> {
   const challenge = challengeOf(response);
-  if (!challenge || !(await repo.takeChallenge(db, challenge, caller.userId, caller.sessionHash, 'register', now))) throw refused('is not the answer to a challenge of this sign-in (used, expired or unknown): start again');
+  if (!challenge || !(await repo.takeChallenge(db, challenge, caller.userId, caller.sessionHash, 'register', now)))
+    throw refused('is not the answer to a challenge of this sign-in (used, expired or unknown): start again');
   let verified;
   try {
-    verified = await verifyRegistrationResponse({ response, expectedChallenge: challenge, expectedOrigin: rp.origin, expectedRPID: rp.rpId, requireUserVerification: true });
+    verified = await verifyRegistrationResponse({
+      response,
+      expectedChallenge: challenge,
+      expectedOrigin: rp.origin,
+      expectedRPID: rp.rpId,
+      requireUserVerification: true,
+    });
   } catch (error) {
     throw refused(`was not verified: ${error instanceof Error ? error.message : 'unreadable'}`);
   }
@@ -135,7 +162,17 @@ export async function checkOptions(db: Kysely<Database>, rp: RelyingParty, calle
     userVerification: 'required',
     allowCredentials: passkeys.map((p) => ({ id: p.credential_id, transports: transportsOf(p.transports) })),
   });
-  await repo.putChallenge(db, { challenge: options.challenge, userId: caller.userId, sessionHash: caller.sessionHash, purpose: 'check', expiresAt: now + PASSKEY_CHALLENGE_TTL_MS }, now);
+  await repo.putChallenge(
+    db,
+    {
+      challenge: options.challenge,
+      userId: caller.userId,
+      sessionHash: caller.sessionHash,
+      purpose: 'check',
+      expiresAt: now + PASSKEY_CHALLENGE_TTL_MS,
+    },
+    now,
+  );
   return options as unknown as PasskeyOptions;
 }
 
@@ -145,10 +182,17 @@ export async function checkOptions(db: Kysely<Database>, rp: RelyingParty, calle
  * origin and rp id with the user verified, signed by the stored key, with a counter above the
  * stored one (taken in one conditional update). The session is checked under a new id.
  */
-export async function checkPasskey(db: Kysely<Database>, rp: RelyingParty, caller: PasskeyCaller, response: AuthenticationResponseJSON, now: number): Promise<Checked<SecondFactorChecked>> {
+export async function checkPasskey(
+  db: Kysely<Database>,
+  rp: RelyingParty,
+  caller: PasskeyCaller,
+  response: AuthenticationResponseJSON,
+  now: number,
+): Promise<Checked<SecondFactorChecked>> {
   return limited(db, caller.userId, now, async () => {
     const challenge = challengeOf(response);
-    if (!challenge || !(await repo.takeChallenge(db, challenge, caller.userId, caller.sessionHash, 'check', now))) throw refused('is not the answer to a challenge of this sign-in (used, expired or unknown): start again');
+    if (!challenge || !(await repo.takeChallenge(db, challenge, caller.userId, caller.sessionHash, 'check', now)))
+      throw refused('is not the answer to a challenge of this sign-in (used, expired or unknown): start again');
     const passkey = (await repo.passkeysOf(db, caller.userId)).find((p) => p.credential_id === response.id);
     if (!passkey) throw refused('names no passkey of this staff member');
     const counter = Number(passkey.counter);
@@ -160,14 +204,20 @@ export async function checkPasskey(db: Kysely<Database>, rp: RelyingParty, calle
         expectedOrigin: rp.origin,
         expectedRPID: rp.rpId,
         requireUserVerification: true,
-        credential: { id: passkey.credential_id, publicKey: new Uint8Array(Buffer.from(passkey.public_key, 'base64url')), counter, transports: transportsOf(passkey.transports) },
+        credential: {
+          id: passkey.credential_id,
+          publicKey: new Uint8Array(Buffer.from(passkey.public_key, 'base64url')),
+          counter,
+          transports: transportsOf(passkey.transports),
+        },
       });
     } catch (error) {
       throw refused(`was not verified: ${error instanceof Error ? error.message : 'unreadable'}`);
     }
     if (!verified.verified) throw refused('was not verified');
     const session = await db.transaction().execute(async (trx) => {
-      if (!(await repo.takePasskeyCounter(trx, passkey.id, counter, verified.authenticationInfo.newCounter, now))) throw refused('was answered already (the passkey signed a later one): start again');
+      if (!(await repo.takePasskeyCounter(trx, passkey.id, counter, verified.authenticationInfo.newCounter, now)))
+        throw refused('was answered already (the passkey signed a later one): start again');
       return markChecked(trx, caller.sessionHash, now);
     });
     return { answer: { method: 'passkey', recoveryCodesLeft: await repo.unusedRecoveryCodes(db, caller.userId) }, session };

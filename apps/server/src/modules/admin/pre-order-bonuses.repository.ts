@@ -11,7 +11,8 @@ type BonusState = 'running' | 'scheduled' | 'ended';
 /** The newest first, filtered by state at `now` when asked. */
 export function bonusRows(db: Db, state: BonusState | undefined, now: number) {
   let query = db.selectFrom('pre_order_bonuses').selectAll().orderBy('start_at', 'desc').orderBy('id', 'desc').limit(200);
-  if (state === 'running') query = query.where('start_at', '<=', now).where((eb) => eb.or([eb('end_at', 'is', null), eb('end_at', '>', now)]));
+  if (state === 'running')
+    query = query.where('start_at', '<=', now).where((eb) => eb.or([eb('end_at', 'is', null), eb('end_at', '>', now)]));
   if (state === 'scheduled') query = query.where('start_at', '>', now);
   if (state === 'ended') query = query.where('end_at', '<=', now);
   return query.execute();
@@ -45,7 +46,8 @@ export async function grantCounts(db: Db, bonusIds: readonly number[]): Promise<
 
 export type BonusColumns = Omit<Insertable<Database['pre_order_bonuses']>, 'id' | 'version'>;
 
-export const insertBonus = async (db: Db, row: BonusColumns): Promise<number> => (await db.insertInto('pre_order_bonuses').values(row).returning('id').executeTakeFirstOrThrow()).id;
+export const insertBonus = async (db: Db, row: BonusColumns): Promise<number> =>
+  (await db.insertInto('pre_order_bonuses').values(row).returning('id').executeTakeFirstOrThrow()).id;
 
 /** Writes the bonus only if it is still at `version` (and bumps it); false when another edit came first. */
 export async function updateBonusAt(db: Db, id: number, version: number, row: Updateable<Database['pre_order_bonuses']>): Promise<boolean> {

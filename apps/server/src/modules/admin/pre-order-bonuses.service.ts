@@ -22,20 +22,35 @@ import * as repo from './pre-order-bonuses.repository';
  */
 type Change<T> = Promise<{ body: T; audit: AuditEntry[] }>;
 
-const conflict = () => new AppError(409, ErrorCode.EDIT_CONFLICT, ['pre-order bonus: changed by someone else since it was loaded; load it again']);
+const conflict = () =>
+  new AppError(409, ErrorCode.EDIT_CONFLICT, ['pre-order bonus: changed by someone else since it was loaded; load it again']);
 
 const stateAt = (b: { start_at: number; end_at: number | null }, now: number): PreOrderBonusState =>
   b.end_at !== null && Number(b.end_at) <= now ? 'ended' : Number(b.start_at) > now ? 'scheduled' : 'running';
 
 async function views(db: Db, rows: repo.BonusRow[], now: number): Promise<AdminPreOrderBonusView[]> {
   const ids = rows.map((b) => b.id);
-  const [books, grants] = await Promise.all([repo.booksOf(db, rows.flatMap((b) => (b.book_id === null ? [] : [b.book_id]))), repo.grantCounts(db, ids)]);
+  const [books, grants] = await Promise.all([
+    repo.booksOf(
+      db,
+      rows.flatMap((b) => (b.book_id === null ? [] : [b.book_id])),
+    ),
+    repo.grantCounts(db, ids),
+  ]);
   return rows.map((b) => {
     const book = books.find((x) => x.id === b.book_id);
     return {
       id: b.id,
       name: b.name,
-      book: book ? { id: book.id, titleId: book.title_id, titleName: book.title_name, vol: book.vol, release: instantToTokyoMinute(Number(book.start_datetime)) } : null,
+      book: book
+        ? {
+            id: book.id,
+            titleId: book.title_id,
+            titleName: book.title_name,
+            vol: book.vol,
+            release: instantToTokyoMinute(Number(book.start_datetime)),
+          }
+        : null,
       titleId: b.title_id,
       points: b.points,
       rate: b.rate,
@@ -73,11 +88,16 @@ const bonusWriters: ColumnWriters<PreOrderBonusFields, repo.BonusColumns> = {
 async function checkBook(db: Db, bookId: number, now: number): Promise<void> {
   const book = await repo.bookOf(db, bookId);
   if (!book) throw badRequest('bookId', 'must be a book');
-  if (Number(book.start_datetime) <= now) throw badRequest('bookId', 'is already released: a pre-order bonus is only for a volume not released yet');
+  if (Number(book.start_datetime) <= now)
+    throw badRequest('bookId', 'is already released: a pre-order bonus is only for a volume not released yet');
 }
 
 /** A new bonus (the demo's seed calls this too, in its own transaction). */
-export async function createPreOrderBonus(trx: Db, input: Omit<CreatePreOrderBonusBody, 'token'>, now: number): Change<AdminPreOrderBonusView> {
+export async function createPreOrderBonus(
+  trx: Db,
+  input: Omit<CreatePreOrderBonusBody, 'token'>,
+  now: number,
+): Change<AdminPreOrderBonusView> {
   checkRule(checkPreOrderBonus, input);
   await checkBook(trx, input.bookId, now);
   const { name, bookId, points, rate, start, end } = input;
@@ -87,7 +107,12 @@ export async function createPreOrderBonus(trx: Db, input: Omit<CreatePreOrderBon
 }
 
 /** Changes the fields sent and keeps the others; the rules are checked on the bonus as the save leaves it. */
-export async function updatePreOrderBonus(trx: Transaction<Database>, id: number, input: UpdatePreOrderBonusBody, now: number): Change<AdminPreOrderBonusView> {
+export async function updatePreOrderBonus(
+  trx: Transaction<Database>,
+  id: number,
+  input: UpdatePreOrderBonusBody,
+  now: number,
+): Change<AdminPreOrderBonusView> {
   const { token: _token, version, ...fields } = input;
   const row = await loadBonus(trx, id);
   const before = await viewOf(trx, id, now);
@@ -110,7 +135,12 @@ export async function updatePreOrderBonus(trx: Transaction<Database>, id: number
 }
 
 /** Ends a bonus now: new pre-orders no longer get it; those placed keep theirs. */
-export async function endPreOrderBonus(trx: Transaction<Database>, id: number, version: number, now: number): Change<AdminPreOrderBonusView> {
+export async function endPreOrderBonus(
+  trx: Transaction<Database>,
+  id: number,
+  version: number,
+  now: number,
+): Change<AdminPreOrderBonusView> {
   const row = await loadBonus(trx, id);
   if (row.version !== version) throw conflict();
   if (row.end_at !== null && Number(row.end_at) <= now) throw badRequest('end', 'has already ended');

@@ -8,14 +8,20 @@ import type { Database, Db } from '../../db/schema';
  */
 
 export const pointCampaignRows = (db: Db) => db.selectFrom('point_campaigns').selectAll().orderBy('id', 'desc').limit(500).execute();
-export const pointCampaignRow = (db: Db, id: number) => db.selectFrom('point_campaigns').selectAll().where('id', '=', id).executeTakeFirst();
+export const pointCampaignRow = (db: Db, id: number) =>
+  db.selectFrom('point_campaigns').selectAll().where('id', '=', id).executeTakeFirst();
 export type PointCampaignRow = NonNullable<Awaited<ReturnType<typeof pointCampaignRow>>>;
 
 export const insertPointCampaign = async (db: Db, row: Insertable<Database['point_campaigns']>): Promise<number> =>
   (await db.insertInto('point_campaigns').values(row).returning('id').executeTakeFirstOrThrow()).id;
 
 /** Writes the campaign only if it is still at `version` (and bumps it); false when another edit came first. */
-export async function updatePointCampaignAt(db: Db, id: number, version: number, row: Updateable<Database['point_campaigns']>): Promise<boolean> {
+export async function updatePointCampaignAt(
+  db: Db,
+  id: number,
+  version: number,
+  row: Updateable<Database['point_campaigns']>,
+): Promise<boolean> {
   const result = await db
     .updateTable('point_campaigns')
     .set((eb) => ({ ...row, version: eb('version', '+', 1) }))
@@ -25,15 +31,21 @@ export async function updatePointCampaignAt(db: Db, id: number, version: number,
   return result.numUpdatedRows > 0n;
 }
 
-export const bookExists = async (db: Db, id: number) => (await db.selectFrom('books').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
+export const bookExists = async (db: Db, id: number) =>
+  (await db.selectFrom('books').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
 export async function genresExist(db: Db, ids: readonly number[]): Promise<boolean> {
   if (ids.length === 0) return true;
-  const rows = await db.selectFrom('genres').select('id').where('id', 'in', [...ids]).execute();
+  const rows = await db
+    .selectFrom('genres')
+    .select('id')
+    .where('id', 'in', [...ids])
+    .execute();
   return rows.length === new Set(ids).size;
 }
 export const publisherExists = async (db: Db, id: number) =>
   (await db.selectFrom('publishers').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
-export const titleExists = async (db: Db, id: number) => (await db.selectFrom('titles').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
+export const titleExists = async (db: Db, id: number) =>
+  (await db.selectFrom('titles').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
 
 export const bundleRows = (db: Db) => db.selectFrom('bundles').selectAll().orderBy('id', 'desc').limit(500).execute();
 export const bundleRow = (db: Db, id: number) => db.selectFrom('bundles').selectAll().where('id', '=', id).executeTakeFirst();
@@ -102,7 +114,12 @@ export type CoinPackColumns = Omit<Insertable<Database['manga_coin_items']>, 'id
 export const insertCoinPack = async (db: Db, row: Insertable<Database['manga_coin_items']>): Promise<number> =>
   (await db.insertInto('manga_coin_items').values(row).returning('id').executeTakeFirstOrThrow()).id;
 
-export async function updateCoinPackAt(db: Db, id: number, version: number, row: Updateable<Database['manga_coin_items']>): Promise<boolean> {
+export async function updateCoinPackAt(
+  db: Db,
+  id: number,
+  version: number,
+  row: Updateable<Database['manga_coin_items']>,
+): Promise<boolean> {
   const result = await db
     .updateTable('manga_coin_items')
     .set((eb) => ({ ...row, version: eb('version', '+', 1) }))

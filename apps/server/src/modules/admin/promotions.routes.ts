@@ -38,32 +38,62 @@ export const adminPromotionRoutes: FastifyPluginAsync = async (base) => {
     await requireStaff(request, 'everything');
     return { campaigns: await promotions.listPointCampaigns(db, now()) };
   });
-  app.post('/admin/point_campaigns', { schema: { body: CreatePointCampaignBody, response: { 200: AdminPointCampaignView } } }, async (request, reply) => {
-    const staff = await requireStaff(request, 'everything');
-    const { token, ...input } = request.body;
-    const at = now();
-    const result = await adminMutation(db, staff, { token, request: input, now: at }, (trx) => promotions.createPointCampaign(trx, request.body, at), 'catalog');
-    await catalogChanged(app);
-    return sendStored(reply, result);
-  });
-  app.put('/admin/point_campaigns/:id', { schema: { params: IdParams, body: UpdatePointCampaignBody, response: { 200: AdminPointCampaignView } } }, async (request, reply) => {
-    const staff = await requireStaff(request, 'everything');
-    const { token, ...input } = request.body;
-    const id = request.params.id;
-    const at = now();
-    const result = await adminMutation(db, staff, { token, request: { id, ...input }, now: at }, (trx) => promotions.updatePointCampaign(trx, id, request.body, at), 'catalog');
-    await catalogChanged(app);
-    return sendStored(reply, result);
-  });
-  app.post('/admin/point_campaigns/:id/end', { schema: { params: IdParams, body: EndBody, response: { 200: AdminPointCampaignView } } }, async (request, reply) => {
-    const staff = await requireStaff(request, 'everything');
-    const { token, version } = request.body;
-    const id = request.params.id;
-    const at = now();
-    const result = await adminMutation(db, staff, { token, request: { id, version }, now: at }, (trx) => promotions.endPointCampaign(trx, id, version, at), 'catalog');
-    await catalogChanged(app);
-    return sendStored(reply, result);
-  });
+  app.post(
+    '/admin/point_campaigns',
+    { schema: { body: CreatePointCampaignBody, response: { 200: AdminPointCampaignView } } },
+    async (request, reply) => {
+      const staff = await requireStaff(request, 'everything');
+      const { token, ...input } = request.body;
+      const at = now();
+      const result = await adminMutation(
+        db,
+        staff,
+        { token, request: input, now: at },
+        (trx) => promotions.createPointCampaign(trx, request.body, at),
+        'catalog',
+      );
+      await catalogChanged(app);
+      return sendStored(reply, result);
+    },
+  );
+  app.put(
+    '/admin/point_campaigns/:id',
+    { schema: { params: IdParams, body: UpdatePointCampaignBody, response: { 200: AdminPointCampaignView } } },
+    async (request, reply) => {
+      const staff = await requireStaff(request, 'everything');
+      const { token, ...input } = request.body;
+      const id = request.params.id;
+      const at = now();
+      const result = await adminMutation(
+        db,
+        staff,
+        { token, request: { id, ...input }, now: at },
+        (trx) => promotions.updatePointCampaign(trx, id, request.body, at),
+        'catalog',
+      );
+      await catalogChanged(app);
+      return sendStored(reply, result);
+    },
+  );
+  app.post(
+    '/admin/point_campaigns/:id/end',
+    { schema: { params: IdParams, body: EndBody, response: { 200: AdminPointCampaignView } } },
+    async (request, reply) => {
+      const staff = await requireStaff(request, 'everything');
+      const { token, version } = request.body;
+      const id = request.params.id;
+      const at = now();
+      const result = await adminMutation(
+        db,
+        staff,
+        { token, request: { id, version }, now: at },
+        (trx) => promotions.endPointCampaign(trx, id, version, at),
+        'catalog',
+      );
+      await catalogChanged(app);
+      return sendStored(reply, result);
+    },
+  );
 
   app.get('/admin/bundles', { schema: { response: { 200: BundleList } } }, async (request) => {
     await requireStaff(request, 'everything');
@@ -73,28 +103,54 @@ export const adminPromotionRoutes: FastifyPluginAsync = async (base) => {
     const staff = await requireStaff(request, 'everything');
     const { token, ...input } = request.body;
     const at = now();
-    const result = await adminMutation(db, staff, { token, request: input, now: at }, (trx) => promotions.createBundle(trx, request.body, at), 'catalog');
+    const result = await adminMutation(
+      db,
+      staff,
+      { token, request: input, now: at },
+      (trx) => promotions.createBundle(trx, request.body, at),
+      'catalog',
+    );
     await catalogChanged(app);
     return sendStored(reply, result);
   });
-  app.put('/admin/bundles/:id', { config: { secondFactor: 'fresh' }, schema: { params: IdParams, body: UpdateBundleBody, response: { 200: AdminBundleView } } }, async (request, reply) => {
-    const staff = await requireStaff(request, 'everything');
-    const { token, ...input } = request.body;
-    const id = request.params.id;
-    const at = now();
-    const result = await adminMutation(db, staff, { token, request: { id, ...input }, now: at }, (trx) => promotions.updateBundle(trx, id, request.body, at), 'catalog');
-    await catalogChanged(app);
-    return sendStored(reply, result);
-  });
-  app.post('/admin/bundles/:id/end', { schema: { params: IdParams, body: EndBody, response: { 200: AdminBundleView } } }, async (request, reply) => {
-    const staff = await requireStaff(request, 'everything');
-    const { token, version } = request.body;
-    const id = request.params.id;
-    const at = now();
-    const result = await adminMutation(db, staff, { token, request: { id, version }, now: at }, (trx) => promotions.endBundle(trx, id, version, at), 'catalog');
-    await catalogChanged(app);
-    return sendStored(reply, result);
-  });
+  app.put(
+    '/admin/bundles/:id',
+    { config: { secondFactor: 'fresh' }, schema: { params: IdParams, body: UpdateBundleBody, response: { 200: AdminBundleView } } },
+    async (request, reply) => {
+      const staff = await requireStaff(request, 'everything');
+      const { token, ...input } = request.body;
+      const id = request.params.id;
+      const at = now();
+      const result = await adminMutation(
+        db,
+        staff,
+        { token, request: { id, ...input }, now: at },
+        (trx) => promotions.updateBundle(trx, id, request.body, at),
+        'catalog',
+      );
+      await catalogChanged(app);
+      return sendStored(reply, result);
+    },
+  );
+  app.post(
+    '/admin/bundles/:id/end',
+    { schema: { params: IdParams, body: EndBody, response: { 200: AdminBundleView } } },
+    async (request, reply) => {
+      const staff = await requireStaff(request, 'everything');
+      const { token, version } = request.body;
+      const id = request.params.id;
+      const at = now();
+      const result = await adminMutation(
+        db,
+        staff,
+        { token, request: { id, version }, now: at },
+        (trx) => promotions.endBundle(trx, id, version, at),
+        'catalog',
+      );
+      await catalogChanged(app);
+      return sendStored(reply, result);
+    },
+  );
 
   app.get('/admin/coin_packs', { schema: { response: { 200: CoinPackList } } }, async (request) => {
     await requireStaff(request, 'everything');
@@ -103,24 +159,50 @@ export const adminPromotionRoutes: FastifyPluginAsync = async (base) => {
   app.post('/admin/coin_packs', { schema: { body: CreateCoinPackBody, response: { 200: AdminCoinPackView } } }, async (request, reply) => {
     const staff = await requireStaff(request, 'everything');
     const { token, ...input } = request.body;
-    const result = await adminMutation(db, staff, { token, request: input, now: now() }, (trx) => promotions.createCoinPack(trx, request.body), 'catalog');
+    const result = await adminMutation(
+      db,
+      staff,
+      { token, request: input, now: now() },
+      (trx) => promotions.createCoinPack(trx, request.body),
+      'catalog',
+    );
     await catalogChanged(app);
     return sendStored(reply, result);
   });
-  app.put('/admin/coin_packs/:id', { config: { secondFactor: 'fresh' }, schema: { params: IdParams, body: UpdateCoinPackBody, response: { 200: AdminCoinPackView } } }, async (request, reply) => {
-    const staff = await requireStaff(request, 'everything');
-    const { token, ...input } = request.body;
-    const id = request.params.id;
-    const result = await adminMutation(db, staff, { token, request: { id, ...input }, now: now() }, (trx) => promotions.updateCoinPack(trx, id, request.body), 'catalog');
-    await catalogChanged(app);
-    return sendStored(reply, result);
-  });
-  app.post('/admin/coin_packs/:id/active', { schema: { params: IdParams, body: CoinPackActiveBody, response: { 200: AdminCoinPackView } } }, async (request, reply) => {
-    const staff = await requireStaff(request, 'everything');
-    const { token, ...input } = request.body;
-    const id = request.params.id;
-    const result = await adminMutation(db, staff, { token, request: { id, ...input }, now: now() }, (trx) => promotions.setCoinPackActive(trx, id, input), 'catalog');
-    await catalogChanged(app);
-    return sendStored(reply, result);
-  });
+  app.put(
+    '/admin/coin_packs/:id',
+    { config: { secondFactor: 'fresh' }, schema: { params: IdParams, body: UpdateCoinPackBody, response: { 200: AdminCoinPackView } } },
+    async (request, reply) => {
+      const staff = await requireStaff(request, 'everything');
+      const { token, ...input } = request.body;
+      const id = request.params.id;
+      const result = await adminMutation(
+        db,
+        staff,
+        { token, request: { id, ...input }, now: now() },
+        (trx) => promotions.updateCoinPack(trx, id, request.body),
+        'catalog',
+      );
+      await catalogChanged(app);
+      return sendStored(reply, result);
+    },
+  );
+  app.post(
+    '/admin/coin_packs/:id/active',
+    { schema: { params: IdParams, body: CoinPackActiveBody, response: { 200: AdminCoinPackView } } },
+    async (request, reply) => {
+      const staff = await requireStaff(request, 'everything');
+      const { token, ...input } = request.body;
+      const id = request.params.id;
+      const result = await adminMutation(
+        db,
+        staff,
+        { token, request: { id, ...input }, now: now() },
+        (trx) => promotions.setCoinPackActive(trx, id, input),
+        'catalog',
+      );
+      await catalogChanged(app);
+      return sendStored(reply, result);
+    },
+  );
 };

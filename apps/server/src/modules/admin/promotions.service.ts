@@ -27,7 +27,8 @@ import * as repo from './promotions.repository';
 
 type Change<T> = Promise<{ body: T; audit: AuditEntry[] }>;
 
-const conflict = (what: string) => new AppError(409, ErrorCode.EDIT_CONFLICT, [`${what}: changed by someone else since it was loaded; load it again`]);
+const conflict = (what: string) =>
+  new AppError(409, ErrorCode.EDIT_CONFLICT, [`${what}: changed by someone else since it was loaded; load it again`]);
 const minute = (instant: number | null) => (instant === null ? null : instantToTokyoMinute(Number(instant)));
 
 // Point campaigns (the §3 breakdown the cart, the book pages and every purchase read)
@@ -91,7 +92,11 @@ async function loadCampaign(trx: Db, id: number) {
   return row;
 }
 
-export async function createPointCampaign(trx: Transaction<Database>, input: CreatePointCampaignBody, now: number): Change<AdminPointCampaignView> {
+export async function createPointCampaign(
+  trx: Transaction<Database>,
+  input: CreatePointCampaignBody,
+  now: number,
+): Change<AdminPointCampaignView> {
   const id = await repo.insertPointCampaign(trx, await campaignColumns(trx, input));
   const after = campaignView(await loadCampaign(trx, id), now);
   return { body: after, audit: [{ action: 'point_campaign.create', subject: `point_campaign:${id}`, after }] };
@@ -116,7 +121,12 @@ function campaignFields(c: repo.PointCampaignRow): PointCampaignFields {
 }
 
 /** Changes the fields sent and keeps the others; the campaign's rules are checked on the result. */
-export async function updatePointCampaign(trx: Transaction<Database>, id: number, input: UpdatePointCampaignBody, now: number): Change<AdminPointCampaignView> {
+export async function updatePointCampaign(
+  trx: Transaction<Database>,
+  id: number,
+  input: UpdatePointCampaignBody,
+  now: number,
+): Change<AdminPointCampaignView> {
   const { token: _token, version, ...fields } = input;
   const row = await loadCampaign(trx, id);
   const before = campaignView(row, now);
@@ -128,7 +138,12 @@ export async function updatePointCampaign(trx: Transaction<Database>, id: number
 }
 
 /** Ends a campaign now: purchases from now on earn nothing from it; what it gave stays given. */
-export async function endPointCampaign(trx: Transaction<Database>, id: number, version: number, now: number): Change<AdminPointCampaignView> {
+export async function endPointCampaign(
+  trx: Transaction<Database>,
+  id: number,
+  version: number,
+  now: number,
+): Change<AdminPointCampaignView> {
   const row = await loadCampaign(trx, id);
   if (row.end_at !== null && Number(row.end_at) <= now) throw badRequest('end', 'has already ended');
   const start = row.start_at === null ? null : Math.min(Number(row.start_at), now);
@@ -196,7 +211,13 @@ const bundleWriters: ColumnWriters<BundleFields, repo.BundleColumns> = {
 
 export async function createBundle(trx: Transaction<Database>, input: CreateBundleBody, now: number): Change<AdminBundleView> {
   await checkBundleBooks(trx, input);
-  const id = await repo.insertBundle(trx, { name: input.name, bundle_price: input.price, start_at: input.start, end_at: input.end, created_at: now });
+  const id = await repo.insertBundle(trx, {
+    name: input.name,
+    bundle_price: input.price,
+    start_at: input.start,
+    end_at: input.end,
+    created_at: now,
+  });
   await repo.replaceBundleBooks(trx, id, input.bookIds);
   const after = await loadBundle(trx, id, now);
   return { body: after, audit: [{ action: 'bundle.create', subject: `bundle:${id}`, after }] };
@@ -208,7 +229,13 @@ export async function updateBundle(trx: Transaction<Database>, id: number, input
   const row = await repo.bundleRow(trx, id);
   if (!row) throw notFound('bundle');
   const before = (await bundleViews(trx, [row], now))[0]!;
-  const held: BundleFields = { name: row.name, price: row.bundle_price, bookIds: before.books.map((b) => b.id), start: Number(row.start_at), end: row.end_at === null ? null : Number(row.end_at) };
+  const held: BundleFields = {
+    name: row.name,
+    price: row.bundle_price,
+    bookIds: before.books.map((b) => b.id),
+    start: Number(row.start_at),
+    end: row.end_at === null ? null : Number(row.end_at),
+  };
   const next = applyPatch(held, fields);
   checkRule(checkBundle, next);
   if (fields.price !== undefined || fields.bookIds !== undefined) await checkBundleBooks(trx, next);
@@ -223,7 +250,8 @@ export async function endBundle(trx: Transaction<Database>, id: number, version:
   const before = await loadBundle(trx, id, now);
   const row = (await repo.bundleRow(trx, id))!;
   if (row.end_at !== null && Number(row.end_at) <= now) throw badRequest('end', 'has already ended');
-  if (!(await repo.updateBundleAt(trx, id, version, { start_at: Math.min(Number(row.start_at), now), end_at: now }))) throw conflict('bundle');
+  if (!(await repo.updateBundleAt(trx, id, version, { start_at: Math.min(Number(row.start_at), now), end_at: now })))
+    throw conflict('bundle');
   const after = await loadBundle(trx, id, now);
   return { body: after, audit: [{ action: 'bundle.end', subject: `bundle:${id}`, before, after }] };
 }
@@ -289,9 +317,16 @@ export async function updateCoinPack(trx: Transaction<Database>, id: number, inp
 }
 
 /** Hides a pack from the shop (or shows it again); orders keep referring to it, so it is never deleted. */
-export async function setCoinPackActive(trx: Transaction<Database>, id: number, input: { version: number; active: boolean }): Change<AdminCoinPackView> {
+export async function setCoinPackActive(
+  trx: Transaction<Database>,
+  id: number,
+  input: { version: number; active: boolean },
+): Change<AdminCoinPackView> {
   const before = await loadCoinPack(trx, id);
   if (!(await repo.updateCoinPackAt(trx, id, input.version, { active: input.active ? 1 : 0 }))) throw conflict('coin pack');
   const after = await loadCoinPack(trx, id);
-  return { body: after, audit: [{ action: input.active ? 'coin_pack.show' : 'coin_pack.hide', subject: `coin_pack:${id}`, before, after }] };
+  return {
+    body: after,
+    audit: [{ action: input.active ? 'coin_pack.show' : 'coin_pack.hide', subject: `coin_pack:${id}`, before, after }],
+  };
 }

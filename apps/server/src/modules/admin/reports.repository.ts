@@ -8,7 +8,16 @@ export function bookOrderItems(db: Kysely<Database>, from: number, to: number) {
     .innerJoin('order_items as i', 'i.order_id', 'o.id')
     .innerJoin('books as b', 'b.id', 'i.book_id')
     .innerJoin('titles as t', 't.id', 'b.title_id')
-    .select(['o.id as orderId', 'o.created_at', 'o.payment_type', 'o.total_price', 'o.use_point', 'i.price', 't.id as titleId', 't.name as titleName'])
+    .select([
+      'o.id as orderId',
+      'o.created_at',
+      'o.payment_type',
+      'o.total_price',
+      'o.use_point',
+      'i.price',
+      't.id as titleId',
+      't.name as titleName',
+    ])
     .where('o.kind', '=', 'BOOK')
     .where('o.status', 'in', ['COMPLETE', 'DELIVERED'])
     .where('o.created_at', '>=', from)

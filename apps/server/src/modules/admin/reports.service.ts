@@ -12,7 +12,6 @@ import { COIN_ORDER_KINDS, bookOrderItems, coinSalesByPaymentType } from './repo
 const DAY_MS = 24 * 60 * 60 * 1000;
 const COIN_PAYMENTS = new Set(['MANGA_COIN', 'COIN']);
 
-
 type Item = Awaited<ReturnType<typeof bookOrderItems>>[number];
 
 /** Splits an order's amount over its items in proportion to their prices (the last takes the remainder). */
@@ -48,7 +47,10 @@ export async function salesReport(db: Kysely<Database>, q: { from: string; to: s
     const paid = split(first.total_price, orderItems);
     const points = split(first.use_point, orderItems);
     orderItems.forEach((item, n) => {
-      const r = q.by === 'day' ? row(tokyoDay(Number(first.created_at)), tokyoDay(Number(first.created_at))) : row(String(item.titleId), item.titleName);
+      const r =
+        q.by === 'day'
+          ? row(tokyoDay(Number(first.created_at)), tokyoDay(Number(first.created_at)))
+          : row(String(item.titleId), item.titleName);
       r.orderIds.add(item.orderId);
       r.books += 1;
       if (COIN_PAYMENTS.has(first.payment_type)) r.coins += paid[n]!;
@@ -59,7 +61,16 @@ export async function salesReport(db: Kysely<Database>, q: { from: string; to: s
   }
   const list = [...rows.values()].map(({ orderIds, ...r }) => ({ ...r, orders: orderIds.size }));
   list.sort((a, b) => (q.by === 'day' ? a.key.localeCompare(b.key) : b.yen + b.coins - (a.yen + a.coins) || Number(a.key) - Number(b.key)));
-  const total: SalesRow = { key: 'total', label: '合計', orders: byOrder.size, books: items.length, yen: 0, coins: 0, points: 0, freeBooks: 0 };
+  const total: SalesRow = {
+    key: 'total',
+    label: '合計',
+    orders: byOrder.size,
+    books: items.length,
+    yen: 0,
+    coins: 0,
+    points: 0,
+    freeBooks: 0,
+  };
   for (const r of list) {
     total.yen += r.yen;
     total.coins += r.coins;
@@ -75,7 +86,10 @@ export const unusedBalanceReport = (db: Kysely<Database>, date: string): Promise
 export function unusedBalanceCsv(report: UnusedBalanceReport): string {
   return toCsv(
     ['基準日', '通貨', '未使用残高（枚）', '未使用残高（円）'],
-    [...report.byCurrency.map((c) => [report.referenceDate, currencyLabels[c.currency as Currency] ?? c.currency, c.coins, c.yen]), [report.referenceDate, '合計', '', report.totalYen]],
+    [
+      ...report.byCurrency.map((c) => [report.referenceDate, currencyLabels[c.currency as Currency] ?? c.currency, c.coins, c.yen]),
+      [report.referenceDate, '合計', '', report.totalYen],
+    ],
   );
 }
 
@@ -92,12 +106,23 @@ export async function topTitlesReport(db: Kysely<Database>, q: { from: string; t
     rows: rows
       .filter((r) => r.yen + r.coins > 0)
       .slice(0, q.limit)
-      .map((r, n) => ({ rank: n + 1, titleId: Number(r.key), name: r.label, orders: r.orders, books: r.books, yen: r.yen, coins: r.coins })),
+      .map((r, n) => ({
+        rank: n + 1,
+        titleId: Number(r.key),
+        name: r.label,
+        orders: r.orders,
+        books: r.books,
+        yen: r.yen,
+        coins: r.coins,
+      })),
   };
 }
 
 export function topTitlesCsv(report: TopTitlesReport): string {
-  return toCsv(['順位', '作品ID', '作品', '注文数', '冊数', '円', 'コイン'], report.rows.map((r) => [r.rank, r.titleId, r.name, r.orders, r.books, r.yen, r.coins]));
+  return toCsv(
+    ['順位', '作品ID', '作品', '注文数', '冊数', '円', 'コイン'],
+    report.rows.map((r) => [r.rank, r.titleId, r.name, r.orders, r.books, r.yen, r.coins]),
+  );
 }
 
 /**
@@ -116,7 +141,10 @@ export async function coinPackSalesReport(db: Kysely<Database>, q: { from: strin
     bonus: Number(r.bonus ?? 0),
   }));
   const none: CoinPackSalesRow = { source: 'total', paymentType: '合計', orders: 0, yen: 0, coins: 0, bonus: 0 };
-  const total = rows.reduce((t, r) => ({ ...t, orders: t.orders + r.orders, yen: t.yen + r.yen, coins: t.coins + r.coins, bonus: t.bonus + r.bonus }), none);
+  const total = rows.reduce(
+    (t, r) => ({ ...t, orders: t.orders + r.orders, yen: t.yen + r.yen, coins: t.coins + r.coins, bonus: t.bonus + r.bonus }),
+    none,
+  );
   return { rows, total };
 }
 
@@ -127,6 +155,13 @@ const paymentTypeLabels = new Map<string, string>(
 const sourceLabels: Record<CoinPackSalesRow['source'], string> = { pack: 'コインパック', subscription: '定期購入', total: '' };
 
 export function coinPackSalesCsv(report: CoinPackSalesReport): string {
-  const line = (r: CoinPackSalesRow) => [sourceLabels[r.source], paymentTypeLabels.get(r.paymentType) ?? r.paymentType, r.orders, r.yen, r.coins, r.bonus];
+  const line = (r: CoinPackSalesRow) => [
+    sourceLabels[r.source],
+    paymentTypeLabels.get(r.paymentType) ?? r.paymentType,
+    r.orders,
+    r.yen,
+    r.coins,
+    r.bonus,
+  ];
   return toCsv(['種類', '支払い方法', '注文数', '円', 'コイン', 'ボーナスコイン'], [...report.rows.map(line), line(report.total)]);
 }

@@ -1,6 +1,5 @@
 import type { Db } from '../../db/schema';
 
-
 /** The member's TOTP row (confirmed or still waiting for its first code), or undefined. */
 export const findTotp = (db: Db, userId: number) =>
   db.selectFrom('staff_totp').select(['secret', 'confirmed_at', 'last_time_step']).where('user_id', '=', userId).executeTakeFirst();
@@ -10,7 +9,9 @@ export async function putPendingTotp(db: Db, userId: number, secret: string, now
   const result = await db
     .insertInto('staff_totp')
     .values({ user_id: userId, secret, confirmed_at: null, last_time_step: null, created_at: now })
-    .onConflict((oc) => oc.column('user_id').doUpdateSet({ secret, created_at: now, last_time_step: null }).where('staff_totp.confirmed_at', 'is', null))
+    .onConflict((oc) =>
+      oc.column('user_id').doUpdateSet({ secret, created_at: now, last_time_step: null }).where('staff_totp.confirmed_at', 'is', null),
+    )
     .executeTakeFirst();
   return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
 }
@@ -29,7 +30,14 @@ export async function putConfirmedTotp(db: Db, userId: number, secret: string, n
  * (one conditional update, so two requests with one code cannot both pass). With `confirming`, the
  * row must still be waiting for its first code and is confirmed by it; otherwise it must be confirmed.
  */
-export async function takeTimeStep(db: Db, userId: number, secret: string, timeStep: number, now: number, confirming: boolean): Promise<boolean> {
+export async function takeTimeStep(
+  db: Db,
+  userId: number,
+  secret: string,
+  timeStep: number,
+  now: number,
+  confirming: boolean,
+): Promise<boolean> {
   const result = await db
     .updateTable('staff_totp')
     .set(confirming ? { last_time_step: timeStep, confirmed_at: now } : { last_time_step: timeStep })
@@ -62,7 +70,16 @@ export async function useRecoveryCode(db: Db, userId: number, hash: string, now:
 }
 
 export const unusedRecoveryCodes = async (db: Db, userId: number): Promise<number> =>
-  Number((await db.selectFrom('staff_recovery_codes').select((eb) => eb.fn.countAll<number>().as('n')).where('user_id', '=', userId).where('used_at', 'is', null).executeTakeFirst())?.n ?? 0);
+  Number(
+    (
+      await db
+        .selectFrom('staff_recovery_codes')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('user_id', '=', userId)
+        .where('used_at', 'is', null)
+        .executeTakeFirst()
+    )?.n ?? 0,
+  );
 
 /**
  * Records that the factor was given in this session now, under a new session id (ASVS: the id
@@ -84,12 +101,36 @@ export async function rotateCheckedSession(db: Db, sessionHash: string, newHash:
 
 /** The member's passkeys, for the ceremonies' options and the check. */
 export const passkeysOf = (db: Db, userId: number) =>
-  db.selectFrom('staff_passkeys').select(['id', 'credential_id', 'public_key', 'counter', 'transports']).where('user_id', '=', userId).orderBy('id').execute();
+  db
+    .selectFrom('staff_passkeys')
+    .select(['id', 'credential_id', 'public_key', 'counter', 'transports'])
+    .where('user_id', '=', userId)
+    .orderBy('id')
+    .execute();
 
 export const countPasskeys = async (db: Db, userId: number): Promise<number> =>
-  Number((await db.selectFrom('staff_passkeys').select((eb) => eb.fn.countAll<number>().as('n')).where('user_id', '=', userId).executeTakeFirst())?.n ?? 0);
+  Number(
+    (
+      await db
+        .selectFrom('staff_passkeys')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('user_id', '=', userId)
+        .executeTakeFirst()
+    )?.n ?? 0,
+  );
 
-export async function insertPasskey(db: Db, row: { userId: number; credentialId: string; publicKey: string; counter: number; transports: string[]; name?: string | null; now: number }): Promise<void> {
+export async function insertPasskey(
+  db: Db,
+  row: {
+    userId: number;
+    credentialId: string;
+    publicKey: string;
+    counter: number;
+    transports: string[];
+    name?: string | null;
+    now: number;
+  },
+): Promise<void> {
   await db
     .insertInto('staff_passkeys')
     .values({
@@ -110,7 +151,13 @@ export async function insertPasskey(db: Db, row: { userId: number; credentialId:
  * against to the new one, in one conditional update, so of two assertions verified against the
  * same counter only one passes (a replayed or cloned authenticator's answer is refused).
  */
-export async function takePasskeyCounter(db: Db, passkeyId: number, verifiedAgainst: number, newCounter: number, now: number): Promise<boolean> {
+export async function takePasskeyCounter(
+  db: Db,
+  passkeyId: number,
+  verifiedAgainst: number,
+  newCounter: number,
+  now: number,
+): Promise<boolean> {
   const result = await db
     .updateTable('staff_passkeys')
     .set({ counter: newCounter, last_used_at: now })
@@ -121,11 +168,21 @@ export async function takePasskeyCounter(db: Db, passkeyId: number, verifiedAgai
 }
 
 /** A ceremony's new challenge; the member's expired ones are swept at the same time. */
-export async function putChallenge(db: Db, row: { challenge: string; userId: number; sessionHash: string; purpose: 'register' | 'check'; expiresAt: number }, now: number): Promise<void> {
+export async function putChallenge(
+  db: Db,
+  row: { challenge: string; userId: number; sessionHash: string; purpose: 'register' | 'check'; expiresAt: number },
+  now: number,
+): Promise<void> {
   await db.deleteFrom('webauthn_challenges').where('user_id', '=', row.userId).where('expires_at', '<=', now).execute();
   await db
     .insertInto('webauthn_challenges')
-    .values({ challenge: row.challenge, user_id: row.userId, session_hash: row.sessionHash, purpose: row.purpose, expires_at: row.expiresAt })
+    .values({
+      challenge: row.challenge,
+      user_id: row.userId,
+      session_hash: row.sessionHash,
+      purpose: row.purpose,
+      expires_at: row.expiresAt,
+    })
     .execute();
 }
 
@@ -133,7 +190,14 @@ export async function putChallenge(db: Db, row: { challenge: string; userId: num
  * Takes a challenge once: deleted by the one answer of the member's session and purpose that
  * names it before it expires; false for any other (replayed, expired, another session's).
  */
-export async function takeChallenge(db: Db, challenge: string, userId: number, sessionHash: string, purpose: 'register' | 'check', now: number): Promise<boolean> {
+export async function takeChallenge(
+  db: Db,
+  challenge: string,
+  userId: number,
+  sessionHash: string,
+  purpose: 'register' | 'check',
+  now: number,
+): Promise<boolean> {
   const result = await db
     .deleteFrom('webauthn_challenges')
     .where('challenge', '=', challenge)

@@ -58,7 +58,11 @@ export const secondFactorRoutes: FastifyPluginAsync = async (base) => {
 
   app.get('/admin/second_factor', { config: exempt, schema: { response: { 200: SecondFactorState } } }, async (request) => {
     const staff = await requireStaff(request, 'members');
-    const [totp, passkeys, checkedAt] = await Promise.all([findTotp(db, staff.userId), countPasskeys(db, staff.userId), sessionCheckedAt(db, sessionHash(request))]);
+    const [totp, passkeys, checkedAt] = await Promise.all([
+      findTotp(db, staff.userId),
+      countPasskeys(db, staff.userId),
+      sessionCheckedAt(db, sessionHash(request)),
+    ]);
     const hasTotp = totp?.confirmed_at != null;
     return { enrolled: hasTotp || passkeys > 0, totp: hasTotp, passkeys, checked: checkedAt !== null, checkedAt };
   });
@@ -70,42 +74,72 @@ export const secondFactorRoutes: FastifyPluginAsync = async (base) => {
     return startTotpEnrolment(db, staff.userId, email, now());
   });
 
-  app.post('/admin/second_factor/totp/confirm', { config: exempt, schema: { body: SecondFactorCode, response: { 200: RecoveryCodes } } }, async (request, reply) => {
-    refuseCrossSite(request);
-    const staff = await requireStaff(request, 'members');
-    return checked(reply, await confirmTotpEnrolment(db, staff.userId, sessionHash(request), request.body.code, now()));
-  });
+  app.post(
+    '/admin/second_factor/totp/confirm',
+    { config: exempt, schema: { body: SecondFactorCode, response: { 200: RecoveryCodes } } },
+    async (request, reply) => {
+      refuseCrossSite(request);
+      const staff = await requireStaff(request, 'members');
+      return checked(reply, await confirmTotpEnrolment(db, staff.userId, sessionHash(request), request.body.code, now()));
+    },
+  );
 
-  app.post('/admin/second_factor', { config: exempt, schema: { body: SecondFactorCode, response: { 200: SecondFactorChecked } } }, async (request, reply) => {
-    refuseCrossSite(request);
-    const staff = await requireStaff(request, 'members');
-    return checked(reply, await checkSecondFactor(db, staff.userId, sessionHash(request), request.body.code, now()));
-  });
+  app.post(
+    '/admin/second_factor',
+    { config: exempt, schema: { body: SecondFactorCode, response: { 200: SecondFactorChecked } } },
+    async (request, reply) => {
+      refuseCrossSite(request);
+      const staff = await requireStaff(request, 'members');
+      return checked(reply, await checkSecondFactor(db, staff.userId, sessionHash(request), request.body.code, now()));
+    },
+  );
 
   // A passkey is enrolled as the first factor, or beside one already given in this sign-in (a
   // password alone must not add an authenticator to an enrolled account).
-  app.post('/admin/second_factor/passkey/registration_options', { config: exempt, schema: { response: { 200: PasskeyOptions } } }, async (request) => {
-    refuseCrossSite(request);
-    const who = await caller(request);
-    const [totp, passkeys, checkedAt] = await Promise.all([findTotp(db, who.userId), countPasskeys(db, who.userId), sessionCheckedAt(db, who.sessionHash)]);
-    if ((totp?.confirmed_at != null || passkeys > 0) && checkedAt === null) throw secondFactorRequired();
-    return registrationOptions(db, rp(request), who, now());
-  });
+  app.post(
+    '/admin/second_factor/passkey/registration_options',
+    { config: exempt, schema: { response: { 200: PasskeyOptions } } },
+    async (request) => {
+      refuseCrossSite(request);
+      const who = await caller(request);
+      const [totp, passkeys, checkedAt] = await Promise.all([
+        findTotp(db, who.userId),
+        countPasskeys(db, who.userId),
+        sessionCheckedAt(db, who.sessionHash),
+      ]);
+      if ((totp?.confirmed_at != null || passkeys > 0) && checkedAt === null) throw secondFactorRequired();
+      return registrationOptions(db, rp(request), who, now());
+    },
+  );
 
-  app.post('/admin/second_factor/passkey/registration', { config: exempt, schema: { body: PasskeyResponse, response: { 200: PasskeyRegistered } } }, async (request, reply) => {
-    refuseCrossSite(request);
-    const who = await caller(request);
-    return checked(reply, await registerPasskey(db, rp(request), who, request.body.response as unknown as RegistrationResponseJSON, now(), request.body.name));
-  });
+  app.post(
+    '/admin/second_factor/passkey/registration',
+    { config: exempt, schema: { body: PasskeyResponse, response: { 200: PasskeyRegistered } } },
+    async (request, reply) => {
+      refuseCrossSite(request);
+      const who = await caller(request);
+      return checked(
+        reply,
+        await registerPasskey(db, rp(request), who, request.body.response as unknown as RegistrationResponseJSON, now(), request.body.name),
+      );
+    },
+  );
 
   app.post('/admin/second_factor/passkey/options', { config: exempt, schema: { response: { 200: PasskeyOptions } } }, async (request) => {
     refuseCrossSite(request);
     return checkOptions(db, rp(request), await caller(request), now());
   });
 
-  app.post('/admin/second_factor/passkey', { config: exempt, schema: { body: PasskeyResponse, response: { 200: SecondFactorChecked } } }, async (request, reply) => {
-    refuseCrossSite(request);
-    const who = await caller(request);
-    return checked(reply, await checkPasskey(db, rp(request), who, request.body.response as unknown as AuthenticationResponseJSON, now()));
-  });
+  app.post(
+    '/admin/second_factor/passkey',
+    { config: exempt, schema: { body: PasskeyResponse, response: { 200: SecondFactorChecked } } },
+    async (request, reply) => {
+      refuseCrossSite(request);
+      const who = await caller(request);
+      return checked(
+        reply,
+        await checkPasskey(db, rp(request), who, request.body.response as unknown as AuthenticationResponseJSON, now()),
+      );
+    },
+  );
 };

@@ -1,5 +1,10 @@
 import { randomInt } from 'node:crypto';
-import { RECOVERY_CODE_COUNT, type RecoveryCodes, type SecondFactorChecked, type TotpEnrolment } from '@hondana/domain/admin/admin-second-factor-api';
+import {
+  RECOVERY_CODE_COUNT,
+  type RecoveryCodes,
+  type SecondFactorChecked,
+  type TotpEnrolment,
+} from '@hondana/domain/admin/admin-second-factor-api';
 import { AppError, ErrorCode, badRequest, unauthorized } from '@hondana/domain/common/errors';
 import type { Kysely, Transaction } from 'kysely';
 import { generateSecret, generateURI, verify } from 'otplib';
@@ -24,7 +29,8 @@ const seconds = (ms: number) => Math.floor(ms / 1000);
 /** A new TOTP secret for the member, replacing one not confirmed yet; refused (409) once one is confirmed. */
 export async function startTotpEnrolment(db: Kysely<Database>, userId: number, label: string, now: number): Promise<TotpEnrolment> {
   const secret = generateSecret();
-  if (!(await repo.putPendingTotp(db, userId, secret, now))) throw new AppError(409, ErrorCode.ALREADY_EXISTS, ['second factor: an authenticator is enrolled already']);
+  if (!(await repo.putPendingTotp(db, userId, secret, now)))
+    throw new AppError(409, ErrorCode.ALREADY_EXISTS, ['second factor: an authenticator is enrolled already']);
   return totpEnrolment(secret, label);
 }
 
@@ -61,7 +67,13 @@ const replayedCode = () => badRequest('code', 'was used already: wait for the ne
  * Confirms the pending secret with its first code: the factor is enrolled, the session counts as
  * checked, and ten recovery codes are answered (once; only their digests are kept).
  */
-export async function confirmTotpEnrolment(db: Kysely<Database>, userId: number, sessionHash: string, code: string, now: number): Promise<Checked<RecoveryCodes>> {
+export async function confirmTotpEnrolment(
+  db: Kysely<Database>,
+  userId: number,
+  sessionHash: string,
+  code: string,
+  now: number,
+): Promise<Checked<RecoveryCodes>> {
   const row = await repo.findTotp(db, userId);
   if (!row || row.confirmed_at !== null) throw badRequest('code', 'no enrolment is waiting for its first code: start one');
   return limited(db, userId, now, async () => {
@@ -83,7 +95,13 @@ export async function confirmTotpEnrolment(db: Kysely<Database>, userId: number,
  * up). A member whose factor is passkeys only has recovery codes too (their first passkey came
  * with them): a recovery code is their way in when the device is lost.
  */
-export async function checkSecondFactor(db: Kysely<Database>, userId: number, sessionHash: string, code: string, now: number): Promise<Checked<SecondFactorChecked>> {
+export async function checkSecondFactor(
+  db: Kysely<Database>,
+  userId: number,
+  sessionHash: string,
+  code: string,
+  now: number,
+): Promise<Checked<SecondFactorChecked>> {
   const found = await repo.findTotp(db, userId);
   const row = found?.confirmed_at != null ? found : null;
   if (!row && (await repo.countPasskeys(db, userId)) === 0) throw badRequest('code', 'no authenticator is enrolled: enrol one first');
@@ -127,7 +145,10 @@ export async function markChecked(trx: Transaction<Database>, sessionHash: strin
 export async function limited<T>(db: Kysely<Database>, userId: number, now: number, work: () => Promise<T>): Promise<T> {
   const key = `second-factor:user:${userId}`;
   const attempt = await takeAttempt(db, [{ key, limit: ATTEMPTS }], now);
-  if (!attempt.allowed) throw new AppError(429, ErrorCode.TOO_MANY_REQUESTS, [`code: too many attempts; try again in ${Math.ceil(attempt.retryAfterMs / 1000)} s`]);
+  if (!attempt.allowed)
+    throw new AppError(429, ErrorCode.TOO_MANY_REQUESTS, [
+      `code: too many attempts; try again in ${Math.ceil(attempt.retryAfterMs / 1000)} s`,
+    ]);
   const result = await work();
   await releaseAttempt(db, attempt, key);
   return result;
@@ -139,7 +160,11 @@ export async function limited<T>(db: Kysely<Database>, userId: number, now: numb
  * role change: a session that passed the check with the factor just replaced (or that a lost or
  * stolen phone let in) opens nothing more, and the next sign-in asks the new authenticator.
  */
-export async function enrolFromShell(db: Kysely<Database>, userId: number, now: number): Promise<{ secret: string; recoveryCodes: string[] }> {
+export async function enrolFromShell(
+  db: Kysely<Database>,
+  userId: number,
+  now: number,
+): Promise<{ secret: string; recoveryCodes: string[] }> {
   const secret = generateSecret();
   const recoveryCodes = newRecoveryCodes();
   await db.transaction().execute(async (trx) => {

@@ -41,7 +41,8 @@ export async function endSessionsOf(db: Db, userId: number): Promise<void> {
 }
 
 export const userIdByEmail = async (db: Db, email: string): Promise<number | null> =>
-  (await db.selectFrom('users').select('id').where('email', '=', email.toLowerCase()).where('withdrawn_at', 'is', null).executeTakeFirst())?.id ?? null;
+  (await db.selectFrom('users').select('id').where('email', '=', email.toLowerCase()).where('withdrawn_at', 'is', null).executeTakeFirst())
+    ?.id ?? null;
 
 /** The session's start and the console's last use of it. */
 export const sessionActivity = (db: Db, sessionHash: string) =>
@@ -71,7 +72,9 @@ export const staffRows = (db: Db) =>
     .innerJoin('users as u', 'u.id', 'r.user_id')
     .leftJoin('staff_totp as t', 't.user_id', 'r.user_id')
     .select(['r.user_id', 'r.role', 'r.granted_at', 'u.email', 'u.nickname', 't.confirmed_at'])
-    .select((eb) => eb.exists(eb.selectFrom('staff_passkeys as p').select('p.id').whereRef('p.user_id', '=', 'r.user_id')).as('has_passkey'))
+    .select((eb) =>
+      eb.exists(eb.selectFrom('staff_passkeys as p').select('p.id').whereRef('p.user_id', '=', 'r.user_id')).as('has_passkey'),
+    )
     .execute();
 
 /**
@@ -95,7 +98,12 @@ export async function lockMember(trx: Transaction<Database>, userId: number): Pr
 
 /** The staff member's passkeys, oldest first. */
 export const passkeysOf = (db: Db, userId: number) =>
-  db.selectFrom('staff_passkeys').select(['id', 'name', 'created_at', 'last_used_at']).where('user_id', '=', userId).orderBy('id').execute();
+  db
+    .selectFrom('staff_passkeys')
+    .select(['id', 'name', 'created_at', 'last_used_at'])
+    .where('user_id', '=', userId)
+    .orderBy('id')
+    .execute();
 
 /** Whether the staff member has a confirmed TOTP authenticator. */
 export const hasConfirmedTotp = async (db: Db, userId: number) =>

@@ -1,5 +1,12 @@
 import { IdParams } from '@hondana/domain/admin/admin-api';
-import { PasskeyList, RemovePasskeyBody, StaffGrantBody, StaffList, StaffRoleBody, StaffRoleChanged } from '@hondana/domain/admin/admin-staff-api';
+import {
+  PasskeyList,
+  RemovePasskeyBody,
+  StaffGrantBody,
+  StaffList,
+  StaffRoleBody,
+  StaffRoleChanged,
+} from '@hondana/domain/admin/admin-staff-api';
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -28,30 +35,48 @@ export const adminStaffRoutes: FastifyPluginAsync = async (base) => {
     return { staff: await listStaff(db) };
   });
 
-  app.put('/admin/staff/:id/role', { config: fresh, schema: { params: IdParams, body: StaffRoleBody, response: { 200: StaffRoleChanged } } }, async (request, reply) => {
-    const staff = await requireStaff(request, 'everything');
-    const { token, role } = request.body;
-    const id = request.params.id;
-    const result = await adminMutation(db, staff, { token, request: { id, role }, now: now() }, (trx) => changeRole(trx, staff, id, role === 'none' ? null : role, now()));
-    return sendStored(reply, result);
-  });
+  app.put(
+    '/admin/staff/:id/role',
+    { config: fresh, schema: { params: IdParams, body: StaffRoleBody, response: { 200: StaffRoleChanged } } },
+    async (request, reply) => {
+      const staff = await requireStaff(request, 'everything');
+      const { token, role } = request.body;
+      const id = request.params.id;
+      const result = await adminMutation(db, staff, { token, request: { id, role }, now: now() }, (trx) =>
+        changeRole(trx, staff, id, role === 'none' ? null : role, now()),
+      );
+      return sendStored(reply, result);
+    },
+  );
 
-  app.post('/admin/staff', { config: fresh, schema: { body: StaffGrantBody, response: { 200: StaffRoleChanged } } }, async (request, reply) => {
-    const staff = await requireStaff(request, 'everything');
-    const { token, email, role } = request.body;
-    const result = await adminMutation(db, staff, { token, request: { email: email.toLowerCase(), role }, now: now() }, async (trx) => changeRole(trx, staff, await memberByEmail(trx, email), role, now()));
-    return sendStored(reply, result);
-  });
+  app.post(
+    '/admin/staff',
+    { config: fresh, schema: { body: StaffGrantBody, response: { 200: StaffRoleChanged } } },
+    async (request, reply) => {
+      const staff = await requireStaff(request, 'everything');
+      const { token, email, role } = request.body;
+      const result = await adminMutation(db, staff, { token, request: { email: email.toLowerCase(), role }, now: now() }, async (trx) =>
+        changeRole(trx, staff, await memberByEmail(trx, email), role, now()),
+      );
+      return sendStored(reply, result);
+    },
+  );
 
   app.get('/admin/second_factor/passkeys', { schema: { response: { 200: PasskeyList } } }, async (request) => {
     const staff = await requireStaff(request, 'members');
     return listPasskeys(db, staff.userId);
   });
 
-  app.delete('/admin/second_factor/passkeys/:id', { config: fresh, schema: { params: IdParams, body: RemovePasskeyBody, response: { 200: z.object({ removed: z.number() }) } } }, async (request, reply) => {
-    const staff = await requireStaff(request, 'members');
-    const id = request.params.id;
-    const result = await adminMutation(db, staff, { token: request.body.token, request: { passkey: id }, now: now() }, (trx) => removePasskey(trx, staff.userId, id));
-    return sendStored(reply, result);
-  });
+  app.delete(
+    '/admin/second_factor/passkeys/:id',
+    { config: fresh, schema: { params: IdParams, body: RemovePasskeyBody, response: { 200: z.object({ removed: z.number() }) } } },
+    async (request, reply) => {
+      const staff = await requireStaff(request, 'members');
+      const id = request.params.id;
+      const result = await adminMutation(db, staff, { token: request.body.token, request: { passkey: id }, now: now() }, (trx) =>
+        removePasskey(trx, staff.userId, id),
+      );
+      return sendStored(reply, result);
+    },
+  );
 };

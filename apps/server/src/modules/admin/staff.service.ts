@@ -32,14 +32,21 @@ export async function listStaff(db: Db): Promise<StaffMemberView[]> {
  * (404), and the console keeps at least one operator (400 naming `role`). The same role again
  * changes nothing and ends no session.
  */
-export async function changeRole(trx: Transaction<Database>, actor: Staff, userId: number, role: StaffRole | null, now: number): Change<StaffRoleChanged> {
+export async function changeRole(
+  trx: Transaction<Database>,
+  actor: Staff,
+  userId: number,
+  role: StaffRole | null,
+  now: number,
+): Change<StaffRoleChanged> {
   // The operators as the transaction locked them (repo.lockedOperators): of two changes at once the second counts what the first left.
   const operators = await repo.lockedOperators(trx);
   if (!operators.includes(actor.userId)) throw new AppError(403, ErrorCode.FORBIDDEN);
   if (!(await repo.isMember(trx, userId))) throw notFound('member');
   const before = await repo.findRole(trx, userId);
   if (before === role) return { body: { userId, role, changed: false }, audit: [] };
-  if (before === 'operator' && operators.length <= 1) throw badRequest('role', 'would leave the console without an operator: make another member operator first');
+  if (before === 'operator' && operators.length <= 1)
+    throw badRequest('role', 'would leave the console without an operator: make another member operator first');
   await repo.setRoleIn(trx, userId, role, now);
   return {
     body: { userId, role, changed: true },
@@ -58,7 +65,12 @@ export async function memberByEmail(trx: Transaction<Database>, email: string): 
 export async function listPasskeys(db: Db, userId: number): Promise<PasskeyList> {
   const [passkeys, totp] = await Promise.all([repo.passkeysOf(db, userId), repo.hasConfirmedTotp(db, userId)]);
   return {
-    passkeys: passkeys.map((p) => ({ id: p.id, name: p.name, createdAt: Number(p.created_at), lastUsedAt: p.last_used_at === null ? null : Number(p.last_used_at) })),
+    passkeys: passkeys.map((p) => ({
+      id: p.id,
+      name: p.name,
+      createdAt: Number(p.created_at),
+      lastUsedAt: p.last_used_at === null ? null : Number(p.last_used_at),
+    })),
     totp,
   };
 }
@@ -74,7 +86,8 @@ export async function removePasskey(trx: Transaction<Database>, userId: number, 
   const passkeys = await repo.passkeysOf(trx, userId);
   const passkey = passkeys.find((p) => p.id === passkeyId);
   if (!passkey) throw notFound('passkey');
-  if (!(await repo.hasConfirmedTotp(trx, userId)) && passkeys.length <= 1) throw badRequest('id', 'is the last second factor of this staff member: register another passkey first');
+  if (!(await repo.hasConfirmedTotp(trx, userId)) && passkeys.length <= 1)
+    throw badRequest('id', 'is the last second factor of this staff member: register another passkey first');
   await repo.deletePasskey(trx, passkeyId);
   return {
     body: { removed: passkeyId },

@@ -12,7 +12,11 @@ type Plans = Database['manga_coin_subscription_plans'];
 const members = sql<number>`(select count(*) from user_manga_coin_subscriptions s where s.plan_id = manga_coin_subscription_plans.id)`;
 const liveMembers = sql<number>`(select count(*) from user_manga_coin_subscriptions s where s.plan_id = manga_coin_subscription_plans.id and s.closed_at is null)`;
 
-const withMembers = (db: Db) => db.selectFrom('manga_coin_subscription_plans').selectAll().select([members.as('members'), liveMembers.as('live_members')]);
+const withMembers = (db: Db) =>
+  db
+    .selectFrom('manga_coin_subscription_plans')
+    .selectAll()
+    .select([members.as('members'), liveMembers.as('live_members')]);
 
 /** In shop order, filtered by state at `now` when asked (ended: closed to new members). */
 export function planRows(db: Db, state: PlanState | undefined, now: number) {
@@ -50,7 +54,13 @@ export async function deletePlanAt(db: Db, id: number, version: number): Promise
     .deleteFrom('manga_coin_subscription_plans')
     .where('id', '=', id)
     .where('version', '=', version)
-    .where((eb) => eb.not(eb.exists(eb.selectFrom('user_manga_coin_subscriptions as s').select('s.id').whereRef('s.plan_id', '=', 'manga_coin_subscription_plans.id'))))
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb.selectFrom('user_manga_coin_subscriptions as s').select('s.id').whereRef('s.plan_id', '=', 'manga_coin_subscription_plans.id'),
+        ),
+      ),
+    )
     .executeTakeFirst();
   return result.numDeletedRows > 0n;
 }

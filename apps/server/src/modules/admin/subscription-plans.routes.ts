@@ -27,43 +27,87 @@ export const adminSubscriptionPlanRoutes: FastifyPluginAsync = async (base) => {
   const { db } = app.deps.database;
   const now = () => app.deps.clock().getTime();
 
-  app.get('/admin/subscription_plans', { schema: { querystring: SubscriptionPlanListQuery, response: { 200: SubscriptionPlanList } } }, async (request) => {
-    await requireStaff(request, 'members');
-    return { plans: await plans.listSubscriptionPlans(db, request.query.state, now()) };
-  });
-  app.post('/admin/subscription_plans', { schema: { body: CreateSubscriptionPlanBody, response: { 200: AdminSubscriptionPlanView } } }, async (request, reply) => {
-    const staff = await requireStaff(request, 'everything');
-    const { token, ...input } = request.body;
-    const at = now();
-    const result = await adminMutation(db, staff, { token, request: input, now: at }, (trx) => plans.createSubscriptionPlan(trx, input, at), 'catalog');
-    await catalogChanged(app);
-    return sendStored(reply, result);
-  });
-  app.put('/admin/subscription_plans/:id', { schema: { params: IdParams, body: UpdateSubscriptionPlanBody, response: { 200: AdminSubscriptionPlanView } } }, async (request, reply) => {
-    const staff = await requireStaff(request, 'everything');
-    const { token, ...input } = request.body;
-    const id = request.params.id;
-    const at = now();
-    const result = await adminMutation(db, staff, { token, request: { id, ...input }, now: at }, (trx) => plans.updateSubscriptionPlan(trx, id, request.body, at), 'catalog');
-    await catalogChanged(app);
-    return sendStored(reply, result);
-  });
-  app.post('/admin/subscription_plans/:id/end', { schema: { params: IdParams, body: SubscriptionPlanVersionBody, response: { 200: AdminSubscriptionPlanView } } }, async (request, reply) => {
-    const staff = await requireStaff(request, 'everything');
-    const { token, version } = request.body;
-    const id = request.params.id;
-    const at = now();
-    const result = await adminMutation(db, staff, { token, request: { id, version, action: 'end' }, now: at }, (trx) => plans.endSubscriptionPlan(trx, id, version, at), 'catalog');
-    await catalogChanged(app);
-    return sendStored(reply, result);
-  });
-  app.delete('/admin/subscription_plans/:id', { schema: { params: IdParams, body: SubscriptionPlanVersionBody, response: { 200: DeletedSubscriptionPlan } } }, async (request, reply) => {
-    const staff = await requireStaff(request, 'everything');
-    const { token, version } = request.body;
-    const id = request.params.id;
-    const at = now();
-    const result = await adminMutation(db, staff, { token, request: { id, version, action: 'delete' }, now: at }, (trx) => plans.deleteSubscriptionPlan(trx, id, version, at), 'catalog');
-    await catalogChanged(app);
-    return sendStored(reply, result);
-  });
+  app.get(
+    '/admin/subscription_plans',
+    { schema: { querystring: SubscriptionPlanListQuery, response: { 200: SubscriptionPlanList } } },
+    async (request) => {
+      await requireStaff(request, 'members');
+      return { plans: await plans.listSubscriptionPlans(db, request.query.state, now()) };
+    },
+  );
+  app.post(
+    '/admin/subscription_plans',
+    { schema: { body: CreateSubscriptionPlanBody, response: { 200: AdminSubscriptionPlanView } } },
+    async (request, reply) => {
+      const staff = await requireStaff(request, 'everything');
+      const { token, ...input } = request.body;
+      const at = now();
+      const result = await adminMutation(
+        db,
+        staff,
+        { token, request: input, now: at },
+        (trx) => plans.createSubscriptionPlan(trx, input, at),
+        'catalog',
+      );
+      await catalogChanged(app);
+      return sendStored(reply, result);
+    },
+  );
+  app.put(
+    '/admin/subscription_plans/:id',
+    { schema: { params: IdParams, body: UpdateSubscriptionPlanBody, response: { 200: AdminSubscriptionPlanView } } },
+    async (request, reply) => {
+      const staff = await requireStaff(request, 'everything');
+      const { token, ...input } = request.body;
+      const id = request.params.id;
+      const at = now();
+      const result = await adminMutation(
+        db,
+        staff,
+        { token, request: { id, ...input }, now: at },
+        (trx) => plans.updateSubscriptionPlan(trx, id, request.body, at),
+        'catalog',
+      );
+      await catalogChanged(app);
+      return sendStored(reply, result);
+    },
+  );
+  app.post(
+    '/admin/subscription_plans/:id/end',
+    { schema: { params: IdParams, body: SubscriptionPlanVersionBody, response: { 200: AdminSubscriptionPlanView } } },
+    async (request, reply) => {
+      const staff = await requireStaff(request, 'everything');
+      const { token, version } = request.body;
+      const id = request.params.id;
+      const at = now();
+      const result = await adminMutation(
+        db,
+        staff,
+        { token, request: { id, version, action: 'end' }, now: at },
+        (trx) => plans.endSubscriptionPlan(trx, id, version, at),
+        'catalog',
+      );
+      await catalogChanged(app);
+      return sendStored(reply, result);
+    },
+  );
+  app.delete(
+    '/admin/subscription_plans/:id',
+    { schema: { params: IdParams, body: SubscriptionPlanVersionBody, response: { 200: DeletedSubscriptionPlan } } },
+    async (request, reply) => {
+      const staff = await requireStaff(request, 'everything');
+      const { token, version } = request.body;
+      const id = request.params.id;
+      const at = now();
+      const result = await adminMutation(
+        db,
+        staff,
+        { token, request: { id, version, action: 'delete' }, now: at },
+        (trx) => plans.deleteSubscriptionPlan(trx, id, version, at),
+        'catalog',
+      );
+      await catalogChanged(app);
+      return sendStored(reply, result);
+    },
+  );
 };

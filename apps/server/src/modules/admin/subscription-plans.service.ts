@@ -25,10 +25,13 @@ import * as repo from './subscription-plans.repository';
  */
 type Change<T> = Promise<{ body: T; audit: AuditEntry[] }>;
 
-const conflict = () => new AppError(409, ErrorCode.EDIT_CONFLICT, ['subscription plan: changed by someone else since it was loaded; load it again']);
-const hasMembers = (n: number) => new AppError(409, ErrorCode.PLAN_HAS_MEMBERS, [`subscription plan: ${n} members have subscribed to it; end it instead`]);
+const conflict = () =>
+  new AppError(409, ErrorCode.EDIT_CONFLICT, ['subscription plan: changed by someone else since it was loaded; load it again']);
+const hasMembers = (n: number) =>
+  new AppError(409, ErrorCode.PLAN_HAS_MEMBERS, [`subscription plan: ${n} members have subscribed to it; end it instead`]);
 
-const stateOf = (p: repo.PlanRow, now: number): PlanState => (p.active === 0 ? 'ended' : Number(p.start_at) > now ? 'scheduled' : 'running');
+const stateOf = (p: repo.PlanRow, now: number): PlanState =>
+  p.active === 0 ? 'ended' : Number(p.start_at) > now ? 'scheduled' : 'running';
 
 function planView(p: repo.PlanRow, now: number): AdminSubscriptionPlanView {
   return {
@@ -74,7 +77,11 @@ const planWriters: ColumnWriters<Omit<SubscriptionPlanFields, 'start'>, repo.Pla
 };
 
 /** A new plan, open to new members from its start (at once when none is given). The demo's seed calls this too. */
-export async function createSubscriptionPlan(trx: Db, input: Omit<CreateSubscriptionPlanBody, 'token'>, now: number): Change<AdminSubscriptionPlanView> {
+export async function createSubscriptionPlan(
+  trx: Db,
+  input: Omit<CreateSubscriptionPlanBody, 'token'>,
+  now: number,
+): Change<AdminSubscriptionPlanView> {
   const { start, ...fields } = input;
   // Every field is sent on a create, so every column is set.
   const columns = { ...(columnsOf(fields, planWriters) as repo.PlanColumns), active: 1 as const, start_at: start ?? now, end_at: null };
@@ -84,13 +91,20 @@ export async function createSubscriptionPlan(trx: Db, input: Omit<CreateSubscrip
 }
 
 /** The demo's seed: the fields checked as a request's would be (a caller with no request). */
-export function parsePlanInput(input: Omit<CreateSubscriptionPlanBody, 'token' | 'start'> & { start?: string }): Omit<CreateSubscriptionPlanBody, 'token'> {
+export function parsePlanInput(
+  input: Omit<CreateSubscriptionPlanBody, 'token' | 'start'> & { start?: string },
+): Omit<CreateSubscriptionPlanBody, 'token'> {
   const { token: _token, ...fields } = CreateSchema.parse({ token: 'seed', ...input });
   return fields;
 }
 
 /** Changes the fields sent and keeps the others; an ended plan's start stays (it no longer opens). */
-export async function updateSubscriptionPlan(trx: Transaction<Database>, id: number, input: UpdateSubscriptionPlanBody, now: number): Change<AdminSubscriptionPlanView> {
+export async function updateSubscriptionPlan(
+  trx: Transaction<Database>,
+  id: number,
+  input: UpdateSubscriptionPlanBody,
+  now: number,
+): Change<AdminSubscriptionPlanView> {
   const { token: _token, version, start, ...fields } = input;
   const row = await loadPlan(trx, id);
   if (start !== undefined && row.active === 0) throw badRequest('start', 'an ended plan does not open again');
@@ -102,19 +116,30 @@ export async function updateSubscriptionPlan(trx: Transaction<Database>, id: num
 }
 
 /** Closes the plan to new members now; its members keep renewing on it. It stays listed as ended. */
-export async function endSubscriptionPlan(trx: Transaction<Database>, id: number, version: number, now: number): Change<AdminSubscriptionPlanView> {
+export async function endSubscriptionPlan(
+  trx: Transaction<Database>,
+  id: number,
+  version: number,
+  now: number,
+): Change<AdminSubscriptionPlanView> {
   const row = await loadPlan(trx, id);
   // Another's change first (an end included): the operator sees the plan as it now is.
   if (row.version !== version) throw conflict();
   if (row.active === 0) throw badRequest('end', 'has already ended');
   const before = planView(row, now);
-  if (!(await repo.updatePlanAt(trx, id, version, { active: 0, end_at: now, start_at: Math.min(Number(row.start_at), now) }))) throw conflict();
+  if (!(await repo.updatePlanAt(trx, id, version, { active: 0, end_at: now, start_at: Math.min(Number(row.start_at), now) })))
+    throw conflict();
   const after = planView(await loadPlan(trx, id), now);
   return { body: after, audit: [{ action: 'subscription_plan.end', subject: `subscription_plan:${id}`, before, after }] };
 }
 
 /** Deletes a plan no member has ever subscribed to (409 PLAN_HAS_MEMBERS otherwise: end it instead). */
-export async function deleteSubscriptionPlan(trx: Transaction<Database>, id: number, version: number, now: number): Change<{ id: number; deleted: true }> {
+export async function deleteSubscriptionPlan(
+  trx: Transaction<Database>,
+  id: number,
+  version: number,
+  now: number,
+): Change<{ id: number; deleted: true }> {
   const row = await loadPlan(trx, id);
   if (Number(row.members) > 0) throw hasMembers(Number(row.members));
   if (row.version !== version) throw conflict();

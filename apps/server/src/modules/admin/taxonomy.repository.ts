@@ -49,14 +49,18 @@ export async function idNamed(db: Db, table: TaxonomyTable, name: string, except
   return (await query.executeTakeFirst())?.id;
 }
 
-export const exists = async (db: Db, table: TaxonomyTable, id: number) => (await db.selectFrom(table).select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
+export const exists = async (db: Db, table: TaxonomyTable, id: number) =>
+  (await db.selectFrom(table).select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
 
 /**
  * A new genre's id: after the highest, and never among 1–17, whose meaning the store knows
  * (§9: 11–17 read left to right). Two creates at once may pick the same; the key refuses the second.
  */
 export async function nextGenreId(db: Db): Promise<number> {
-  const row = await db.selectFrom('genres').select((eb) => eb.fn.max('id').as('max')).executeTakeFirst();
+  const row = await db
+    .selectFrom('genres')
+    .select((eb) => eb.fn.max('id').as('max'))
+    .executeTakeFirst();
   return Math.max(Number(row?.max ?? 0), 17) + 1;
 }
 
@@ -64,11 +68,19 @@ export async function insertGenre(db: Db, row: Insertable<Database['genres']>): 
   await db.insertInto('genres').values(row).execute();
   return row.id;
 }
-export const insertPublisher = async (db: Db, row: Insertable<Database['publishers']>) => (await db.insertInto('publishers').values(row).returning('id').executeTakeFirstOrThrow()).id;
-export const insertMagazine = async (db: Db, row: Insertable<Database['magazines']>) => (await db.insertInto('magazines').values(row).returning('id').executeTakeFirstOrThrow()).id;
+export const insertPublisher = async (db: Db, row: Insertable<Database['publishers']>) =>
+  (await db.insertInto('publishers').values(row).returning('id').executeTakeFirstOrThrow()).id;
+export const insertMagazine = async (db: Db, row: Insertable<Database['magazines']>) =>
+  (await db.insertInto('magazines').values(row).returning('id').executeTakeFirstOrThrow()).id;
 
 /** Writes `row` when the version is still the one read (and counts one more); false when it moved. */
-export async function updateAt<T extends TaxonomyTable>(db: Db, table: T, id: number, version: number, row: Updateable<Database[T]>): Promise<boolean> {
+export async function updateAt<T extends TaxonomyTable>(
+  db: Db,
+  table: T,
+  id: number,
+  version: number,
+  row: Updateable<Database[T]>,
+): Promise<boolean> {
   const result = await (db as Kysely<Database>)
     .updateTable(table as 'genres')
     .set((eb) => ({ ...(row as Updateable<Database['genres']>), version: eb('version', '+', 1) }))

@@ -39,22 +39,34 @@ export const adminTaxonomyRoutes: FastifyPluginAsync = async (base) => {
   app.post('/admin/genres', { schema: { body: CreateGenreBody, response: { 200: AdminGenre } } }, async (request, reply) => {
     const staff = await requireStaff(request, 'everything');
     const { token, ...input } = request.body;
-    const result = await adminMutation(db, staff, { token, request: input, now: now() }, (trx) => taxonomy.createGenre(trx, input), 'catalog').catch((e: unknown) =>
-      taxonomy.refusedName(db, 'genres', input.name, e),
-    );
+    const result = await adminMutation(
+      db,
+      staff,
+      { token, request: input, now: now() },
+      (trx) => taxonomy.createGenre(trx, input),
+      'catalog',
+    ).catch((e: unknown) => taxonomy.refusedName(db, 'genres', input.name, e));
     await catalogChanged(app);
     return sendStored(reply, result);
   });
-  app.put('/admin/genres/:id', { schema: { params: IdParams, body: UpdateGenreBody, response: { 200: AdminGenre } } }, async (request, reply) => {
-    const staff = await requireStaff(request, 'everything');
-    const { token, ...input } = request.body;
-    const id = request.params.id;
-    const result = await adminMutation(db, staff, { token, request: { id, ...input }, now: now() }, (trx) => taxonomy.updateGenre(trx, id, request.body), 'catalog').catch((e: unknown) =>
-      taxonomy.refusedName(db, 'genres', input.name, e),
-    );
-    await catalogChanged(app);
-    return sendStored(reply, result);
-  });
+  app.put(
+    '/admin/genres/:id',
+    { schema: { params: IdParams, body: UpdateGenreBody, response: { 200: AdminGenre } } },
+    async (request, reply) => {
+      const staff = await requireStaff(request, 'everything');
+      const { token, ...input } = request.body;
+      const id = request.params.id;
+      const result = await adminMutation(
+        db,
+        staff,
+        { token, request: { id, ...input }, now: now() },
+        (trx) => taxonomy.updateGenre(trx, id, request.body),
+        'catalog',
+      ).catch((e: unknown) => taxonomy.refusedName(db, 'genres', input.name, e));
+      await catalogChanged(app);
+      return sendStored(reply, result);
+    },
+  );
 
   app.get('/admin/publishers', { schema: { response: { 200: PublisherList } } }, async (request) => {
     await requireStaff(request, 'members');
@@ -63,22 +75,34 @@ export const adminTaxonomyRoutes: FastifyPluginAsync = async (base) => {
   app.post('/admin/publishers', { schema: { body: CreatePublisherBody, response: { 200: AdminPublisher } } }, async (request, reply) => {
     const staff = await requireStaff(request, 'everything');
     const { token, ...input } = request.body;
-    const result = await adminMutation(db, staff, { token, request: input, now: now() }, (trx) => taxonomy.createPublisher(trx, input), 'catalog').catch((e: unknown) =>
-      taxonomy.refusedName(db, 'publishers', input.name, e),
-    );
+    const result = await adminMutation(
+      db,
+      staff,
+      { token, request: input, now: now() },
+      (trx) => taxonomy.createPublisher(trx, input),
+      'catalog',
+    ).catch((e: unknown) => taxonomy.refusedName(db, 'publishers', input.name, e));
     await catalogChanged(app);
     return sendStored(reply, result);
   });
-  app.put('/admin/publishers/:id', { schema: { params: IdParams, body: UpdatePublisherBody, response: { 200: AdminPublisher } } }, async (request, reply) => {
-    const staff = await requireStaff(request, 'everything');
-    const { token, ...input } = request.body;
-    const id = request.params.id;
-    const result = await adminMutation(db, staff, { token, request: { id, ...input }, now: now() }, (trx) => taxonomy.updatePublisher(trx, id, request.body), 'catalog').catch((e: unknown) =>
-      taxonomy.refusedName(db, 'publishers', input.name, e),
-    );
-    await catalogChanged(app);
-    return sendStored(reply, result);
-  });
+  app.put(
+    '/admin/publishers/:id',
+    { schema: { params: IdParams, body: UpdatePublisherBody, response: { 200: AdminPublisher } } },
+    async (request, reply) => {
+      const staff = await requireStaff(request, 'everything');
+      const { token, ...input } = request.body;
+      const id = request.params.id;
+      const result = await adminMutation(
+        db,
+        staff,
+        { token, request: { id, ...input }, now: now() },
+        (trx) => taxonomy.updatePublisher(trx, id, request.body),
+        'catalog',
+      ).catch((e: unknown) => taxonomy.refusedName(db, 'publishers', input.name, e));
+      await catalogChanged(app);
+      return sendStored(reply, result);
+    },
+  );
 
   app.get('/admin/magazines', { schema: { response: { 200: MagazineList } } }, async (request) => {
     await requireStaff(request, 'members');
@@ -87,20 +111,32 @@ export const adminTaxonomyRoutes: FastifyPluginAsync = async (base) => {
   app.post('/admin/magazines', { schema: { body: CreateMagazineBody, response: { 200: AdminMagazine } } }, async (request, reply) => {
     const staff = await requireStaff(request, 'everything');
     const { token, ...input } = request.body;
-    const result = await adminMutation(db, staff, { token, request: input, now: now() }, (trx) => taxonomy.createMagazine(trx, input), 'catalog').catch((e: unknown) =>
-      taxonomy.refusedName(db, 'magazines', input.name, e),
-    );
+    const result = await adminMutation(
+      db,
+      staff,
+      { token, request: input, now: now() },
+      (trx) => taxonomy.createMagazine(trx, input),
+      'catalog',
+    ).catch((e: unknown) => taxonomy.refusedName(db, 'magazines', input.name, e));
     await catalogChanged(app);
     return sendStored(reply, result);
   });
-  app.put('/admin/magazines/:id', { schema: { params: IdParams, body: UpdateMagazineBody, response: { 200: AdminMagazine } } }, async (request, reply) => {
-    const staff = await requireStaff(request, 'everything');
-    const { token, ...input } = request.body;
-    const id = request.params.id;
-    const result = await adminMutation(db, staff, { token, request: { id, ...input }, now: now() }, (trx) => taxonomy.updateMagazine(trx, id, request.body), 'catalog').catch((e: unknown) =>
-      taxonomy.refusedName(db, 'magazines', input.name, e),
-    );
-    await catalogChanged(app);
-    return sendStored(reply, result);
-  });
+  app.put(
+    '/admin/magazines/:id',
+    { schema: { params: IdParams, body: UpdateMagazineBody, response: { 200: AdminMagazine } } },
+    async (request, reply) => {
+      const staff = await requireStaff(request, 'everything');
+      const { token, ...input } = request.body;
+      const id = request.params.id;
+      const result = await adminMutation(
+        db,
+        staff,
+        { token, request: { id, ...input }, now: now() },
+        (trx) => taxonomy.updateMagazine(trx, id, request.body),
+        'catalog',
+      ).catch((e: unknown) => taxonomy.refusedName(db, 'magazines', input.name, e));
+      await catalogChanged(app);
+      return sendStored(reply, result);
+    },
+  );
 };

@@ -26,11 +26,17 @@ type Change<T> = Promise<{ body: T; audit: AuditEntry[] }>;
 type Kind = repo.TaxonomyTable;
 const SINGULAR = { genres: 'genre', publishers: 'publisher', magazines: 'magazine' } as const;
 
-const conflict = (kind: Kind) => new AppError(409, ErrorCode.EDIT_CONFLICT, [`${SINGULAR[kind]}: changed by someone else since it was loaded; load it again`]);
+const conflict = (kind: Kind) =>
+  new AppError(409, ErrorCode.EDIT_CONFLICT, [`${SINGULAR[kind]}: changed by someone else since it was loaded; load it again`]);
 /** PostgreSQL's and SQLite's unique violation (another write took the same key first). */
 function isUniqueViolation(error: unknown): boolean {
   const e = error as { code?: string; message?: string } | null;
-  return e?.code === '23505' || e?.code === 'SQLITE_CONSTRAINT_UNIQUE' || e?.code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || /UNIQUE constraint failed/.test(e?.message ?? '');
+  return (
+    e?.code === '23505' ||
+    e?.code === 'SQLITE_CONSTRAINT_UNIQUE' ||
+    e?.code === 'SQLITE_CONSTRAINT_PRIMARYKEY' ||
+    /UNIQUE constraint failed/.test(e?.message ?? '')
+  );
 }
 const nameTaken = () => badRequest('name', 'is already used');
 
@@ -48,8 +54,19 @@ export async function refusedName(db: Db, kind: Kind, name: string | undefined, 
   throw conflict(kind);
 }
 
-const genreView = (r: Awaited<ReturnType<typeof repo.genreRows>>[number]): AdminGenre => ({ id: r.id, name: r.name, titleCount: r.titleCount, version: r.version });
-const publisherView = (r: Awaited<ReturnType<typeof repo.publisherRows>>[number]): AdminPublisher => ({ id: r.id, name: r.name, kana: r.kana, titleCount: r.titleCount, version: r.version });
+const genreView = (r: Awaited<ReturnType<typeof repo.genreRows>>[number]): AdminGenre => ({
+  id: r.id,
+  name: r.name,
+  titleCount: r.titleCount,
+  version: r.version,
+});
+const publisherView = (r: Awaited<ReturnType<typeof repo.publisherRows>>[number]): AdminPublisher => ({
+  id: r.id,
+  name: r.name,
+  kana: r.kana,
+  titleCount: r.titleCount,
+  version: r.version,
+});
 const magazineView = (r: Awaited<ReturnType<typeof repo.magazineRows>>[number]): AdminMagazine => ({
   id: r.id,
   name: r.name,
@@ -80,7 +97,8 @@ async function magazine(db: Db, id: number): Promise<AdminMagazine> {
 }
 
 async function checkPublisherRef(db: Db, publisherId: number | null | undefined): Promise<void> {
-  if (publisherId !== null && publisherId !== undefined && !(await repo.exists(db, 'publishers', publisherId))) throw badRequest('publisherId', 'must be a publisher id');
+  if (publisherId !== null && publisherId !== undefined && !(await repo.exists(db, 'publishers', publisherId)))
+    throw badRequest('publisherId', 'must be a publisher id');
 }
 
 export async function createGenre(trx: Db, input: Omit<CreateGenreBody, 'token'>): Change<AdminGenre> {
@@ -94,7 +112,8 @@ export async function updateGenre(trx: Db, id: number, input: UpdateGenreBody): 
   const { token: _token, version, ...fields } = input;
   const before = await genre(trx, id);
   if (fields.name !== undefined) await checkName(trx, 'genres', fields.name, id);
-  if (!(await repo.updateAt(trx, 'genres', id, version, { ...(fields.name !== undefined && { name: fields.name }) }))) throw conflict('genres');
+  if (!(await repo.updateAt(trx, 'genres', id, version, { ...(fields.name !== undefined && { name: fields.name }) })))
+    throw conflict('genres');
   const after = await genre(trx, id);
   return { body: after, audit: [{ action: 'genre.update', subject: `genre:${id}`, before, after }] };
 }
@@ -130,7 +149,8 @@ export async function updateMagazine(trx: Db, id: number, input: UpdateMagazineB
   const next = applyPatch({ name: before.name, kana: before.kana, publisherId: before.publisherId }, fields);
   if (fields.name !== undefined) await checkName(trx, 'magazines', next.name, id);
   await checkPublisherRef(trx, fields.publisherId);
-  if (!(await repo.updateAt(trx, 'magazines', id, version, { name: next.name, kana: next.kana, publisher_id: next.publisherId }))) throw conflict('magazines');
+  if (!(await repo.updateAt(trx, 'magazines', id, version, { name: next.name, kana: next.kana, publisher_id: next.publisherId })))
+    throw conflict('magazines');
   const after = await magazine(trx, id);
   return { body: after, audit: [{ action: 'magazine.update', subject: `magazine:${id}`, before, after }] };
 }

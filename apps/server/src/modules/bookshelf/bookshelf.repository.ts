@@ -4,7 +4,6 @@ import { type Expression, type SqlBool, type Transaction, sql } from 'kysely';
 import type { Database, Db } from '../../db/schema';
 import { refreshShelfOfBooks } from './shelf-series.repository';
 
-
 /** What narrows the shelf: the member, the instant, a filter and keyword words (already normalised). */
 export interface ShelfScope {
   userId: number;
@@ -43,11 +42,24 @@ function shelfBooks(db: Db, s: ShelfScope) {
     q = q
       .where((eb) =>
         eb.exists(
-          eb.selectFrom('reading_positions as rp').select('rp.book_id').whereRef('rp.user_id', '=', 'ub.user_id').whereRef('rp.book_id', '=', 'ub.book_id').where('rp.page', '>', 0),
+          eb
+            .selectFrom('reading_positions as rp')
+            .select('rp.book_id')
+            .whereRef('rp.user_id', '=', 'ub.user_id')
+            .whereRef('rp.book_id', '=', 'ub.book_id')
+            .where('rp.page', '>', 0),
         ),
       )
       .where((eb) =>
-        eb.not(eb.exists(eb.selectFrom('read_ends as re').select('re.book_id').whereRef('re.user_id', '=', 'ub.user_id').whereRef('re.book_id', '=', 'ub.book_id'))),
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('read_ends as re')
+              .select('re.book_id')
+              .whereRef('re.user_id', '=', 'ub.user_id')
+              .whereRef('re.book_id', '=', 'ub.book_id'),
+          ),
+        ),
       );
   }
   return q;
@@ -73,14 +85,19 @@ function titleConditions(s: ShelfScope, titleRef: 't') {
 
 function groupedBooks(db: Db, s: ShelfScope, lastRead: boolean) {
   let books = shelfBooks(db, s);
-  if (lastRead) books = books.leftJoin('reading_positions as rp', (j) => j.onRef('rp.user_id', '=', 'ub.user_id').onRef('rp.book_id', '=', 'ub.book_id'));
-  return books.groupBy('b.title_id').select((eb) => [
-    'b.title_id as title_id',
-    eb.fn.countAll<number>().as('n'),
-    sql<number | null>`max(b.vol)`.as('newest_vol'),
-    sql<number>`max(ub.created_at)`.as('bought_at'),
-    (lastRead ? sql<number | null>`max(rp.read_at)` : sql<number | null>`cast(null as bigint)`).as('read_at'),
-  ]);
+  if (lastRead)
+    books = books.leftJoin('reading_positions as rp', (j) =>
+      j.onRef('rp.user_id', '=', 'ub.user_id').onRef('rp.book_id', '=', 'ub.book_id'),
+    );
+  return books
+    .groupBy('b.title_id')
+    .select((eb) => [
+      'b.title_id as title_id',
+      eb.fn.countAll<number>().as('n'),
+      sql<number | null>`max(b.vol)`.as('newest_vol'),
+      sql<number>`max(ub.created_at)`.as('bought_at'),
+      (lastRead ? sql<number | null>`max(rp.read_at)` : sql<number | null>`cast(null as bigint)`).as('read_at'),
+    ]);
 }
 
 function groupedRentals(db: Db, s: ShelfScope) {
@@ -163,11 +180,20 @@ export async function newestVolumes(db: Db, s: ShelfScope, titleIds: number[]): 
 }
 
 /** The first volume of each title, or else a serial of it: the tile of a series held only as rented episodes. */
-export async function titleImages(db: Db, titleIds: number[]): Promise<Map<number, { bookId: number; version: number } | { serialId: number }>> {
+export async function titleImages(
+  db: Db,
+  titleIds: number[],
+): Promise<Map<number, { bookId: number; version: number } | { serialId: number }>> {
   const result = new Map<number, { bookId: number; version: number } | { serialId: number }>();
   if (titleIds.length === 0) return result;
   const [books, serials] = await Promise.all([
-    db.selectFrom('books').select(['id', 'title_id', 'media_version']).where('title_id', 'in', titleIds).orderBy('vol').orderBy('id').execute(),
+    db
+      .selectFrom('books')
+      .select(['id', 'title_id', 'media_version'])
+      .where('title_id', 'in', titleIds)
+      .orderBy('vol')
+      .orderBy('id')
+      .execute(),
     db.selectFrom('serials').select(['id', 'title_id']).where('title_id', 'in', titleIds).orderBy('id').execute(),
   ]);
   for (const b of books) if (!result.has(b.title_id)) result.set(b.title_id, { bookId: b.id, version: b.media_version });
@@ -176,7 +202,12 @@ export async function titleImages(db: Db, titleIds: number[]): Promise<Map<numbe
 }
 
 export function findTitle(db: Db, titleId: number, eroticTypes: number[]) {
-  return db.selectFrom('titles').select(['id', 'name', 'kana', 'erotic_type as eroticType']).where('id', '=', titleId).where('erotic_type', 'in', eroticTypes).executeTakeFirst();
+  return db
+    .selectFrom('titles')
+    .select(['id', 'name', 'kana', 'erotic_type as eroticType'])
+    .where('id', '=', titleId)
+    .where('erotic_type', 'in', eroticTypes)
+    .executeTakeFirst();
 }
 
 /** Every volume of a title the member holds, with its synced page and read-end. */
@@ -216,7 +247,15 @@ export function rentedEpisodes(db: Db, userId: number, titleId: number) {
     .where('ue.user_id', '=', userId)
     .where('s.title_id', '=', titleId)
     .where('ue.rental_end', 'is not', null)
-    .select(['e.id', 'e.serial_id as serialId', 's.name as serialName', 'e.title', 'e.order_sequence as orderSequence', 'ue.rental_end as rentalEnd', 'ue.rented_at as rentedAt'])
+    .select([
+      'e.id',
+      'e.serial_id as serialId',
+      's.name as serialName',
+      'e.title',
+      'e.order_sequence as orderSequence',
+      'ue.rental_end as rentalEnd',
+      'ue.rented_at as rentedAt',
+    ])
     .orderBy('s.id')
     .orderBy('e.order_sequence')
     .execute();
@@ -247,8 +286,18 @@ export function distributedVolumes(db: Db, titleId: number, now: number) {
 }
 
 /** Hides (or shows again) the member's own books among `bookIds`; others' books are untouched. */
-export async function setHidden(trx: Transaction<Database>, userId: number, bookIds: number[], hidden: boolean, now: number): Promise<number> {
-  let q = trx.updateTable('user_books').set({ hidden_at: hidden ? now : null }).where('user_id', '=', userId).where('book_id', 'in', bookIds);
+export async function setHidden(
+  trx: Transaction<Database>,
+  userId: number,
+  bookIds: number[],
+  hidden: boolean,
+  now: number,
+): Promise<number> {
+  let q = trx
+    .updateTable('user_books')
+    .set({ hidden_at: hidden ? now : null })
+    .where('user_id', '=', userId)
+    .where('book_id', 'in', bookIds);
   q = hidden ? q.where('hidden_at', 'is', null) : q.where('hidden_at', 'is not', null);
   const result = await q.executeTakeFirst();
   await refreshShelfOfBooks(trx, userId, bookIds);
@@ -265,8 +314,25 @@ export function recentBooks(db: Db, userId: number, eroticTypes: number[], limit
     .where('rp.user_id', '=', userId)
     .where('t.erotic_type', 'in', eroticTypes)
     .where('ub.hidden_at', 'is', null)
-    .where((eb) => eb.not(eb.exists(eb.selectFrom('read_ends as re').select('re.book_id').whereRef('re.user_id', '=', 'rp.user_id').whereRef('re.book_id', '=', 'rp.book_id'))))
-    .select(['b.id as bookId', 'b.contents_name as title', 'b.media_version as version', 'b.page_count as totalPage', 'rp.page', 'rp.read_at as readAt'])
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('read_ends as re')
+            .select('re.book_id')
+            .whereRef('re.user_id', '=', 'rp.user_id')
+            .whereRef('re.book_id', '=', 'rp.book_id'),
+        ),
+      ),
+    )
+    .select([
+      'b.id as bookId',
+      'b.contents_name as title',
+      'b.media_version as version',
+      'b.page_count as totalPage',
+      'rp.page',
+      'rp.read_at as readAt',
+    ])
     .orderBy('rp.read_at', 'desc')
     .orderBy('rp.book_id', 'desc')
     .limit(limit)
@@ -282,7 +348,15 @@ export function recentEpisodes(db: Db, userId: number, limit: number) {
     .where('us.user_id', '=', userId)
     .where('us.history_visible', '=', 1)
     .where('us.last_read_at', 'is not', null)
-    .select(['e.id as episodeId', 'e.title', 's.name as serialName', 's.id as serialId', 's.category', 'e.page_count as totalPage', 'us.last_read_at as readAt'])
+    .select([
+      'e.id as episodeId',
+      'e.title',
+      's.name as serialName',
+      's.id as serialId',
+      's.category',
+      'e.page_count as totalPage',
+      'us.last_read_at as readAt',
+    ])
     .orderBy('us.last_read_at', 'desc')
     .orderBy('us.serial_id', 'desc')
     .limit(limit)

@@ -40,43 +40,68 @@ export const bookshelfRoutes: FastifyPluginAsync = async (base) => {
     return { userId: user.userId, includeAdult: await adultAllowed(request, ac), now: now() };
   };
 
-  app.get('/user_books/me', { preValidation: memberFirst, schema: { querystring: UserBooksQuery, response: { 200: UserBooksResponse } } }, async (request) => {
-    const user = await requireUser(request);
-    const q = request.query;
-    return listShelf(db, { userId: user.userId, includeAdult: await adultAllowed(request, q.ac), now: now() }, q);
-  });
-
-  app.get('/user_books/me/by_title', { preValidation: memberFirst, schema: { querystring: UserBooksByTitleQuery, response: { 200: UserBooksByTitleResponse } } }, async (request) =>
-    shelfOfTitle(db, await viewer(request, request.query.ac), request.query.title_id),
+  app.get(
+    '/user_books/me',
+    { preValidation: memberFirst, schema: { querystring: UserBooksQuery, response: { 200: UserBooksResponse } } },
+    async (request) => {
+      const user = await requireUser(request);
+      const q = request.query;
+      return listShelf(db, { userId: user.userId, includeAdult: await adultAllowed(request, q.ac), now: now() }, q);
+    },
   );
 
-  app.get('/user_books/me/continue', { preValidation: memberFirst, schema: { querystring: ContinueQuery, response: { 200: ContinueResponse } } }, async (request) =>
-    continueReading(db, await viewer(request, request.query.ac), request.query.limit),
+  app.get(
+    '/user_books/me/by_title',
+    { preValidation: memberFirst, schema: { querystring: UserBooksByTitleQuery, response: { 200: UserBooksByTitleResponse } } },
+    async (request) => shelfOfTitle(db, await viewer(request, request.query.ac), request.query.title_id),
+  );
+
+  app.get(
+    '/user_books/me/continue',
+    { preValidation: memberFirst, schema: { querystring: ContinueQuery, response: { 200: ContinueResponse } } },
+    async (request) => continueReading(db, await viewer(request, request.query.ac), request.query.limit),
   );
 
   // A device's offline copies: the books it may keep (the member's own, released, not cancelled).
-  app.get('/user_books/me/offline', { preValidation: memberFirst, schema: { querystring: OfflineCheckQuery, response: { 200: OfflineCheckResponse } } }, async (request, reply) => {
-    const user = await requireUser(request);
-    reply.header('cache-control', 'private, no-store');
-    return stillEntitled(db, user.userId, request.query.book_ids, now());
-  });
-  app.get('/user_titles/get_max_book_finish_read', { preValidation: memberFirst, schema: { querystring: UserTitleQuery, response: { 200: MaxBookFinishRead } } }, async (request) =>
-    maxBookFinishRead(db, await viewer(request, request.query.ac), request.query.title_id),
+  app.get(
+    '/user_books/me/offline',
+    { preValidation: memberFirst, schema: { querystring: OfflineCheckQuery, response: { 200: OfflineCheckResponse } } },
+    async (request, reply) => {
+      const user = await requireUser(request);
+      reply.header('cache-control', 'private, no-store');
+      return stillEntitled(db, user.userId, request.query.book_ids, now());
+    },
   );
-  app.get('/user_titles/get_reservable_books', { preValidation: memberFirst, schema: { querystring: UserTitleQuery, response: { 200: ReservableBooks } } }, async (request) =>
-    reservableBooks(db, await viewer(request, request.query.ac), request.query.title_id),
+  app.get(
+    '/user_titles/get_max_book_finish_read',
+    { preValidation: memberFirst, schema: { querystring: UserTitleQuery, response: { 200: MaxBookFinishRead } } },
+    async (request) => maxBookFinishRead(db, await viewer(request, request.query.ac), request.query.title_id),
   );
-  app.get('/user_titles/me/by_title', { preValidation: memberFirst, schema: { querystring: UserTitleQuery, response: { 200: UserTitle } } }, async (request) =>
-    userTitle(db, await viewer(request, request.query.ac), request.query.title_id),
+  app.get(
+    '/user_titles/get_reservable_books',
+    { preValidation: memberFirst, schema: { querystring: UserTitleQuery, response: { 200: ReservableBooks } } },
+    async (request) => reservableBooks(db, await viewer(request, request.query.ac), request.query.title_id),
+  );
+  app.get(
+    '/user_titles/me/by_title',
+    { preValidation: memberFirst, schema: { querystring: UserTitleQuery, response: { 200: UserTitle } } },
+    async (request) => userTitle(db, await viewer(request, request.query.ac), request.query.title_id),
   );
 
-  for (const [path, hidden] of [['/user_books/me/hide', true], ['/user_books/me/unhide', false]] as const) {
+  for (const [path, hidden] of [
+    ['/user_books/me/hide', true],
+    ['/user_books/me/unhide', false],
+  ] as const) {
     // The store's page sends the token in the query and book_ids as a form; others send both as a form.
-    app.post(path, { preValidation: memberFirst, config: { queryOrBody: true }, schema: { body: HideBooksInput, response: { 200: HideBooksResponse } } }, async (request, reply) => {
-      const user = await requireUser(request);
-      const { token, book_ids } = request.body;
-      const result = await setHidden(db, { userId: user.userId, token, bookIds: book_ids, hidden, now: now() });
-      return sendStored(reply, result);
-    });
+    app.post(
+      path,
+      { preValidation: memberFirst, config: { queryOrBody: true }, schema: { body: HideBooksInput, response: { 200: HideBooksResponse } } },
+      async (request, reply) => {
+        const user = await requireUser(request);
+        const { token, book_ids } = request.body;
+        const result = await setHidden(db, { userId: user.userId, token, bookIds: book_ids, hidden, now: now() });
+        return sendStored(reply, result);
+      },
+    );
   }
 };

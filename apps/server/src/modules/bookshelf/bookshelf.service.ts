@@ -24,7 +24,6 @@ import { type StoredResponse, withOneTimeToken } from '../tokens/one-time-tokens
 import * as repo from './bookshelf.repository';
 import { creditsOf, mediaVersions, summaryCount, summaryPage } from './shelf-series.repository';
 
-
 /** Cover width of shelf tiles and volumes (§9: book tile 106 on mobile, 128 on desktop). */
 const COVER_WIDTH = 128;
 const serialImage = (serialId: number) => `/media/serials/${serialId}/164.webp`;
@@ -46,14 +45,25 @@ export async function listShelf(db: Db, v: Viewer, q: UserBooksQuery): Promise<U
   };
   // The unfiltered shelf reads the summary (shelf_series); a filter groups the member's books.
   const summary = q.filter === 'ALL';
-  const rows = summary ? await summaryPage(db, { ...scope, sort: q.sort, offset: q.offset, limit: q.limit }) : await repo.seriesPage(db, scope, q.sort, q);
+  const rows = summary
+    ? await summaryPage(db, { ...scope, sort: q.sort, offset: q.offset, limit: q.limit })
+    : await repo.seriesPage(db, scope, q.sort, q);
   const emptyPage = rows.length === 0 && q.offset > 0;
-  const totalCount = rows.length ? rows[0]!.total : !emptyPage ? 0 : summary ? await summaryCount(db, scope) : await repo.seriesCount(db, scope);
+  const totalCount = rows.length
+    ? rows[0]!.total
+    : !emptyPage
+      ? 0
+      : summary
+        ? await summaryCount(db, scope)
+        : await repo.seriesCount(db, scope);
   const ids = rows.map((r) => r.titleId);
   const [covers, credits, serials] = await Promise.all([
     summary ? summaryCovers(db, rows as Awaited<ReturnType<typeof summaryPage>>) : repo.newestVolumes(db, scope, ids),
     creditsOf(db, ids),
-    repo.titleImages(db, ids.filter((_, i) => rows[i]!.newestVol === null)),
+    repo.titleImages(
+      db,
+      ids.filter((_, i) => rows[i]!.newestVol === null),
+    ),
   ]);
   return {
     totalCount,
@@ -87,7 +97,11 @@ export async function listShelf(db: Db, v: Viewer, q: UserBooksQuery): Promise<U
 async function summaryCovers(db: Db, rows: Awaited<ReturnType<typeof summaryPage>>) {
   const bookIds = rows.flatMap((r) => (r.newestBookId === null ? [] : [r.newestBookId]));
   const versions = await mediaVersions(db, bookIds);
-  return new Map(rows.flatMap((r) => (r.newestBookId === null ? [] : [[r.titleId, { bookId: r.newestBookId, version: versions.get(r.newestBookId) ?? 1 }] as const])));
+  return new Map(
+    rows.flatMap((r) =>
+      r.newestBookId === null ? [] : [[r.titleId, { bookId: r.newestBookId, version: versions.get(r.newestBookId) ?? 1 }] as const],
+    ),
+  );
 }
 
 /**
@@ -149,8 +163,17 @@ export async function shelfOfTitle(db: Db, v: Viewer, titleId: number): Promise<
 }
 
 /** `POST /user_books/me/hide` and `/unhide`, once per one-time token: only the member's own books change. */
-export function setHidden(db: Db, input: { userId: number; token: string; bookIds: number[]; hidden: boolean; now: number }): Promise<StoredResponse<HideBooksResponse>> {
-  const use = { token: input.token, userId: input.userId, purpose: hidePurpose(input.hidden), request: { b: input.bookIds }, now: input.now };
+export function setHidden(
+  db: Db,
+  input: { userId: number; token: string; bookIds: number[]; hidden: boolean; now: number },
+): Promise<StoredResponse<HideBooksResponse>> {
+  const use = {
+    token: input.token,
+    userId: input.userId,
+    purpose: hidePurpose(input.hidden),
+    request: { b: input.bookIds },
+    now: input.now,
+  };
   return withOneTimeToken<HideBooksResponse>(db, use, async (trx) => {
     const updatedCount = await repo.setHidden(trx, input.userId, input.bookIds, input.hidden, input.now);
     return { body: { status: { code: 0 }, result: { bookIds: input.bookIds, hidden: input.hidden, updatedCount } } };

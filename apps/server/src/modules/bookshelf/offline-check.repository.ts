@@ -7,7 +7,12 @@ import type { Database } from '../../db/schema';
  * `user_books` (a cancelled order removes the row) and released. The device deletes the others.
  * Adult titles are not filtered here: the device got them through the member's own age check.
  */
-export async function stillEntitled(db: Kysely<Database>, userId: number, bookIds: readonly number[], now: number): Promise<OfflineCheckResponse> {
+export async function stillEntitled(
+  db: Kysely<Database>,
+  userId: number,
+  bookIds: readonly number[],
+  now: number,
+): Promise<OfflineCheckResponse> {
   if (bookIds.length === 0) return { bookIds: [] };
   const rows = await db
     .selectFrom('user_books as ub')

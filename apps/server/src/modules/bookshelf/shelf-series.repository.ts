@@ -5,7 +5,6 @@ import type { Db } from '../../db/schema';
 import { type IdSlots, idParams, idSlots, preparedQuery } from '../../db/prepared-query';
 import type { SeriesRow } from './bookshelf.repository';
 
-
 const CHUNK = 500;
 
 /**
@@ -31,7 +30,17 @@ export async function shelfBookGranted(db: Db, userId: number, bookId: number, a
 const bookGrantedStatement = preparedQuery((db, $: { userId: number; bookId: number; at: number }) =>
   db
     .insertInto('shelf_series')
-    .columns(['user_id', 'title_id', 'book_count', 'hidden_count', 'rental_count', 'newest_book_id', 'newest_vol', 'last_bought_at', 'last_read_at'])
+    .columns([
+      'user_id',
+      'title_id',
+      'book_count',
+      'hidden_count',
+      'rental_count',
+      'newest_book_id',
+      'newest_vol',
+      'last_bought_at',
+      'last_read_at',
+    ])
     .expression((eb) =>
       eb
         .selectFrom('books')
@@ -61,15 +70,35 @@ const bookGrantedStatement = preparedQuery((db, $: { userId: number; bookId: num
 /** `refreshShelfSeries` for the series of the given books. */
 export async function refreshShelfOfBooks(db: Db, userId: number, bookIds: readonly number[]): Promise<void> {
   if (bookIds.length === 0) return;
-  const rows = await db.selectFrom('books').select('title_id').where('id', 'in', [...bookIds]).execute();
-  await refreshShelfSeries(db, userId, rows.map((r) => r.title_id));
+  const rows = await db
+    .selectFrom('books')
+    .select('title_id')
+    .where('id', 'in', [...bookIds])
+    .execute();
+  await refreshShelfSeries(
+    db,
+    userId,
+    rows.map((r) => r.title_id),
+  );
 }
 
 async function refreshChunk(db: Db, userId: number, titleIds: number[]): Promise<void> {
   if (titleIds.length === 0) return;
   await db
     .insertInto('shelf_series')
-    .values(titleIds.map((titleId) => ({ user_id: userId, title_id: titleId, book_count: 0, hidden_count: 0, rental_count: 0, newest_book_id: null, newest_vol: null, last_bought_at: 0, last_read_at: null })))
+    .values(
+      titleIds.map((titleId) => ({
+        user_id: userId,
+        title_id: titleId,
+        book_count: 0,
+        hidden_count: 0,
+        rental_count: 0,
+        newest_book_id: null,
+        newest_vol: null,
+        last_bought_at: 0,
+        last_read_at: null,
+      })),
+    )
     .onConflict((oc) => oc.columns(['user_id', 'title_id']).doUpdateSet({ book_count: (eb) => eb.ref('shelf_series.book_count') }))
     .execute();
   const [books, newest, rentals] = await Promise.all([
@@ -103,7 +132,12 @@ async function refreshChunk(db: Db, userId: number, titleIds: number[]): Promise
       .where('ue.rental_end', 'is not', null)
       .where('s.title_id', 'in', titleIds)
       .groupBy('s.title_id')
-      .select([sql<number>`s.title_id`.as('titleId'), sql<number>`count(*)`.as('n'), sql<number | null>`max(ue.rented_at)`.as('rentedAt'), sql<number | null>`max(ue.read_started_at)`.as('readAt')])
+      .select([
+        sql<number>`s.title_id`.as('titleId'),
+        sql<number>`count(*)`.as('n'),
+        sql<number | null>`max(ue.rented_at)`.as('rentedAt'),
+        sql<number | null>`max(ue.read_started_at)`.as('readAt'),
+      ])
       .execute(),
   ]);
   const bookBy = new Map(books.map((r) => [r.titleId, r]));
@@ -200,7 +234,8 @@ const pageQuery = preparedQuery((db, $: PageParams, s: Shape) => {
     'ss.last_read_at as readAt',
   ]);
   if (s.sort === ShelfSort.PURCHASE_DATE) rows = rows.orderBy('ss.last_bought_at', 'desc');
-  else if (s.sort === ShelfSort.LAST_READ) rows = rows.orderBy(sql`coalesce(ss.last_read_at, -1)`, 'desc').orderBy('ss.last_bought_at', 'desc');
+  else if (s.sort === ShelfSort.LAST_READ)
+    rows = rows.orderBy(sql`coalesce(ss.last_read_at, -1)`, 'desc').orderBy('ss.last_bought_at', 'desc');
   else if (s.sort === ShelfSort.AUTHOR) {
     rows = rows.orderBy(
       sql`coalesce((select a.kana from title_authors ta inner join authors a on a.id = ta.author_id where ta.title_id = ss.title_id order by ta.sort_order, a.id limit 1), '')`,
@@ -216,7 +251,12 @@ export async function summaryPage(
   q: SummaryScope & { sort: ShelfSort; offset: number; limit: number },
 ): Promise<(SeriesRow & { newestBookId: number | null })[]> {
   const patterns = q.words.map((w) => `%${escapeLike(w)}%`);
-  const params = { userId: q.userId, offset: q.offset, limit: q.limit, ...Object.fromEntries(patterns.map((p, i) => [`w${i}`, p])) } as PageParams;
+  const params = {
+    userId: q.userId,
+    offset: q.offset,
+    limit: q.limit,
+    ...Object.fromEntries(patterns.map((p, i) => [`w${i}`, p])),
+  } as PageParams;
   const shape: Shape = { sort: q.sort, eroticTypes: q.eroticTypes, words: patterns.length };
   const { rows: result } = await pageQuery.execute(db, params, shape);
   // The count is a query of its own: a window count would join every series' title row first.
@@ -231,7 +271,11 @@ export async function summaryPage(
 }
 
 const shownCount = preparedQuery((db, $: { userId: number }) =>
-  db.selectFrom('shelf_series as ss').where('ss.user_id', '=', $.userId).where(sql<SqlBool>`ss.book_count + ss.rental_count > 0`).select((eb) => eb.fn.countAll<number>().as('n')),
+  db
+    .selectFrom('shelf_series as ss')
+    .where('ss.user_id', '=', $.userId)
+    .where(sql<SqlBool>`ss.book_count + ss.rental_count > 0`)
+    .select((eb) => eb.fn.countAll<number>().as('n')),
 );
 const unlistedCount = preparedQuery((db, $: { userId: number }, eroticTypes: readonly number[]) =>
   db
@@ -252,14 +296,21 @@ export async function summaryCount(db: Db, q: SummaryScope): Promise<number> {
     const unlisted = await unlistedCount.execute(db, { userId: q.userId }, q.eroticTypes);
     return Number(all.rows[0]!.n) - Number(unlisted.rows[0]!.n);
   }
-  const row = await shownSeries(db, q.userId, q.eroticTypes, q.words.map((w) => `%${escapeLike(w)}%`))
+  const row = await shownSeries(
+    db,
+    q.userId,
+    q.eroticTypes,
+    q.words.map((w) => `%${escapeLike(w)}%`),
+  )
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
 /** `id in (…)` over `n` slots named i0…i(n-1): one compiled statement per list length. */
-const versionsQuery = preparedQuery((db, $: IdSlots, count: number) => db.selectFrom('books').select(['id', 'media_version']).where('id', 'in', idSlots($, count)));
+const versionsQuery = preparedQuery((db, $: IdSlots, count: number) =>
+  db.selectFrom('books').select(['id', 'media_version']).where('id', 'in', idSlots($, count)),
+);
 
 /** Cover versions of the newest volumes on a page. */
 export async function mediaVersions(db: Db, bookIds: number[]): Promise<Map<number, number>> {

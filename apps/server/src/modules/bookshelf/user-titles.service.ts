@@ -7,7 +7,6 @@ import { getTitle } from '../catalog/titles.service';
 import { isWished } from '../notices/wish-list.service';
 import { heldAmong, maxFinishedBook, titleVolumeRows } from './user-titles.repository';
 
-
 interface TitleViewer {
   userId: number;
   includeAdult: boolean;
@@ -27,14 +26,22 @@ async function volumesOf(db: Db, v: TitleViewer, titleId: number) {
 /** `GET /user_titles/get_max_book_finish_read`. */
 export async function maxBookFinishRead(db: Db, v: TitleViewer, titleId: number): Promise<MaxBookFinishRead> {
   const volumes = await volumesOf(db, v, titleId);
-  const max = await maxFinishedBook(db, v.userId, volumes.map((b) => b.id));
+  const max = await maxFinishedBook(
+    db,
+    v.userId,
+    volumes.map((b) => b.id),
+  );
   return { titleId, bookId: max?.id ?? null, vol: max?.vol ?? null };
 }
 
 /** `GET /user_titles/get_reservable_books`. */
 export async function reservableBooks(db: Db, v: TitleViewer, titleId: number): Promise<ReservableBooks> {
   const open = (await volumesOf(db, v, titleId)).filter((b) => b.status === SalesStatus.IN_RESERVATION);
-  const held = await heldAmong(db, v.userId, open.map((b) => b.id));
+  const held = await heldAmong(
+    db,
+    v.userId,
+    open.map((b) => b.id),
+  );
   return {
     titleId,
     books: open.map((b) => ({
@@ -63,7 +70,11 @@ export async function reservableBooks(db: Db, v: TitleViewer, titleId: number): 
 export async function userTitle(db: Db, v: TitleViewer, titleId: number): Promise<UserTitle> {
   const volumes = await volumesOf(db, v, titleId);
   const ids = volumes.map((b) => b.id);
-  const [held, wished, max] = await Promise.all([heldAmong(db, v.userId, ids), isWished(db, v.userId, titleId), maxFinishedBook(db, v.userId, ids)]);
+  const [held, wished, max] = await Promise.all([
+    heldAmong(db, v.userId, ids),
+    isWished(db, v.userId, titleId),
+    maxFinishedBook(db, v.userId, ids),
+  ]);
   const mine = volumes.filter((b) => held.has(b.id));
   return {
     titleId,

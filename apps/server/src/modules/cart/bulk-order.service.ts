@@ -16,10 +16,19 @@ import { chosenCouponId, memberCoupons, titleBookIds } from './cart.repository';
 import type { CartMember } from './cart-view';
 import { CART_TOKEN_PURPOSE, completeCoinOrder } from './checkout.service';
 
-
 const refuse = (code: ErrorCode, message: string) => new AppError(403, code, [message]);
-const couponLine = (b: PricedBook): CouponLine => ({ bookId: b.row.id, titleId: b.row.title_id, publisherId: b.row.publisher_id, genreId: b.row.genre_id, price: b.price });
-const salesWindow = (r: PurchasableBookRow) => ({ salesStatus: r.sales_status, startDatetime: r.start_datetime, endDatetime: r.end_datetime });
+const couponLine = (b: PricedBook): CouponLine => ({
+  bookId: b.row.id,
+  titleId: b.row.title_id,
+  publisherId: b.row.publisher_id,
+  genreId: b.row.genre_id,
+  price: b.price,
+});
+const salesWindow = (r: PurchasableBookRow) => ({
+  salesStatus: r.sales_status,
+  startDatetime: r.start_datetime,
+  endDatetime: r.end_datetime,
+});
 
 /**
  * `GET /cart/bulk/quote` (まとめ買い): the volumes of the picked range the member can buy now,
@@ -36,15 +45,30 @@ export async function bulkQuote(db: Kysely<Database>, member: CartMember, query:
   ]);
   const volumes: BulkVolume[] = rows.map((r) => {
     const status = salesStatusAt(salesWindow(r), now);
-    return { bookId: r.id, vol: r.vol, owned: owned.has(r.id), onSale: status === SalesStatus.ON_SALE, unreleased: status === SalesStatus.IN_RESERVATION };
+    return {
+      bookId: r.id,
+      vol: r.vol,
+      owned: owned.has(r.id),
+      onSale: status === SalesStatus.ON_SALE,
+      unreleased: status === SalesStatus.IN_RESERVATION,
+    };
   });
   const pick = pickBulkVolumes(volumes, { fromVol: query.from_vol, count: query.count });
-  const base = { titleId: query.title_id, ownedVols: pick.ownedVols, unreleasedVols: pick.unreleasedVols, myMangaCoin: mangaCoin, myCoin: coin };
+  const base = {
+    titleId: query.title_id,
+    ownedVols: pick.ownedVols,
+    unreleasedVols: pick.unreleasedVols,
+    myMangaCoin: mangaCoin,
+    myCoin: coin,
+  };
   if (pick.bookIds.length === 0) {
     return { ...base, volumes: [], bookIds: [], totalPrice: 0, coupon: null, payPrice: 0, pointCampaign: { totalPoint: 0, list: [] } };
   }
   const priced = await priceBooks(db, purchaseRequest(member, pick.bookIds, now), false);
-  const best = query.use_coupon === 1 ? (applicableCoupons(await memberCoupons(db, member.userId), priced.books.map(couponLine), now)[0] ?? null) : null;
+  const best =
+    query.use_coupon === 1
+      ? (applicableCoupons(await memberCoupons(db, member.userId), priced.books.map(couponLine), now)[0] ?? null)
+      : null;
   const discount = best ? Math.min(best.discount, priced.totalPrice) : 0;
   return {
     ...base,
@@ -58,7 +82,15 @@ export async function bulkQuote(db: Kysely<Database>, member: CartMember, query:
 }
 
 function purchaseRequest(member: CartMember, bookIds: readonly number[], now: number) {
-  return { userId: member.userId, adultChecked: member.adultChecked, bookIds, currency: 'MANGA_COIN' as const, usePoint: 0, buyFree: false, now };
+  return {
+    userId: member.userId,
+    adultChecked: member.adultChecked,
+    bookIds,
+    currency: 'MANGA_COIN' as const,
+    usePoint: 0,
+    buyFree: false,
+    now,
+  };
 }
 
 /**
@@ -69,7 +101,12 @@ function purchaseRequest(member: CartMember, bookIds: readonly number[], now: nu
  * the member does not have USER_COUPO_NOT_EXISTS and one that does not apply COUPON_INVALID; any
  * refusal charges nothing. The cart keeps its other items.
  */
-export function bulkOrder(db: Kysely<Database>, member: CartMember, input: BulkOrderBody & { token: string }, now: number): Promise<StoredResponse<OrderV3Response>> {
+export function bulkOrder(
+  db: Kysely<Database>,
+  member: CartMember,
+  input: BulkOrderBody & { token: string },
+  now: number,
+): Promise<StoredResponse<OrderV3Response>> {
   const { token, ...body } = input;
   return withRetry(() =>
     withOneTimeToken(db, { token, userId: member.userId, purpose: CART_TOKEN_PURPOSE, request: { bulk: body }, now }, async (trx) => {
@@ -88,12 +125,19 @@ export function bulkOrder(db: Kysely<Database>, member: CartMember, input: BulkO
           if (!coupon) return 0;
           const result = couponDiscount(coupon, books.map(couponLine), now);
           if (!result.ok) throw refuse(ErrorCode.COUPON_INVALID, `couponId: ${result.refusal}`);
-          discount = Math.min(result.discount, books.reduce((s, b) => s + b.price, 0));
+          discount = Math.min(
+            result.discount,
+            books.reduce((s, b) => s + b.price, 0),
+          );
           return discount;
         },
       });
       const clearChosenCoupon = coupon !== null && (await chosenCouponId(trx, member.userId)) === coupon.id;
-      return completeCoinOrder(trx, { userId: member.userId, bookIds, couponId: coupon?.id ?? null, discount, clearChosenCoupon, now }, bought);
+      return completeCoinOrder(
+        trx,
+        { userId: member.userId, bookIds, couponId: coupon?.id ?? null, discount, clearChosenCoupon, now },
+        bought,
+      );
     }),
   );
 }

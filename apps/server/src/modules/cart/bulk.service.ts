@@ -24,14 +24,25 @@ export async function bulkBuyList(db: Kysely<Database>, userId: number | null, t
     userId === null ? Promise.resolve(true) : isFirstPaying(db, userId),
   ]);
   const books = rows
-    .filter((r) => !owned.has(r.id) && isBuyableNow(salesStatusAt({ salesStatus: r.sales_status, startDatetime: r.start_datetime, endDatetime: r.end_datetime }, now)))
+    .filter(
+      (r) =>
+        !owned.has(r.id) &&
+        isBuyableNow(salesStatusAt({ salesStatus: r.sales_status, startDatetime: r.start_datetime, endDatetime: r.end_datetime }, now)),
+    )
     .sort((a, b) => a.vol - b.vol || a.id - b.id);
   const byCampaign = new Map<number, PointLine>();
   let totalPrice = 0;
   for (const row of books) {
     const price = priceAt(toPricing(row), now).price;
     totalPrice += price;
-    const { list } = pointBreakdown(campaigns, { bookId: row.id, titleId, price, isFirstPurchase: first, sameTitleBooks: books.length, now });
+    const { list } = pointBreakdown(campaigns, {
+      bookId: row.id,
+      titleId,
+      price,
+      isFirstPurchase: first,
+      sameTitleBooks: books.length,
+      now,
+    });
     for (const line of list) {
       const seen = byCampaign.get(line.id);
       byCampaign.set(line.id, seen ? { ...seen, point: seen.point + line.point } : { ...line });
@@ -53,7 +64,11 @@ export async function bulkBuyList(db: Kysely<Database>, userId: number | null, t
  * least the campaign's book count (and at least two) of volumes on sale; the most generous
  * campaign per title, titles by id.
  */
-export async function bulkBuyTitleList(db: Kysely<Database>, page: { offset: number; limit: number }, now: number): Promise<BulkBuyTitleList> {
+export async function bulkBuyTitleList(
+  db: Kysely<Database>,
+  page: { offset: number; limit: number },
+  now: number,
+): Promise<BulkBuyTitleList> {
   const campaigns = (await activeCampaigns(db, now)).filter((c) => c.type === PointCampaignType.bulkBuy);
   if (campaigns.length === 0) return { totalCount: 0, list: [] };
   // Salable volumes (on sale or open for pre-order, as a bulk add takes them) counted per title.
@@ -70,7 +85,15 @@ export async function bulkBuyTitleList(db: Kysely<Database>, page: { offset: num
       titleId,
       titleName: name,
       salableCount: count,
-      campaign: { id: best.id, name: best.name, rate: best.rate, point: best.point, minBooks: Math.max(2, best.minBooks), start: best.start, end: best.end },
+      campaign: {
+        id: best.id,
+        name: best.name,
+        rate: best.rate,
+        point: best.point,
+        minBooks: Math.max(2, best.minBooks),
+        start: best.start,
+        end: best.end,
+      },
     });
   }
   return { totalCount: all.length, list: all.slice(page.offset, page.offset + page.limit) };

@@ -4,7 +4,6 @@ import type { Database, Db } from '../../db/schema';
 import { BOOK_PRICING_COLUMNS } from '../orders/order-rows';
 import { toPricing } from '../orders/purchase';
 
-
 export interface BundleRow {
   id: number;
   name: string;
@@ -15,13 +14,18 @@ export interface BundleRow {
   bookIds: number[];
 }
 
-export const bundleOnSale = (b: Pick<BundleRow, 'start_at' | 'end_at'>, now: number): boolean => b.start_at <= now && (b.end_at === null || now < b.end_at);
+export const bundleOnSale = (b: Pick<BundleRow, 'start_at' | 'end_at'>, now: number): boolean =>
+  b.start_at <= now && (b.end_at === null || now < b.end_at);
 
 /** Bundles by id with their books (volume order). */
 export async function bundlesById(db: Db, ids: readonly number[]): Promise<Map<number, BundleRow>> {
   if (ids.length === 0) return new Map();
   const [rows, books] = await Promise.all([
-    db.selectFrom('bundles').select(['id', 'name', 'bundle_price', 'start_at', 'end_at']).where('id', 'in', [...ids]).execute(),
+    db
+      .selectFrom('bundles')
+      .select(['id', 'name', 'bundle_price', 'start_at', 'end_at'])
+      .where('id', 'in', [...ids])
+      .execute(),
     db
       .selectFrom('bundle_books')
       .innerJoin('books', 'books.id', 'bundle_books.book_id')
@@ -33,7 +37,6 @@ export async function bundlesById(db: Db, ids: readonly number[]): Promise<Map<n
   ]);
   return new Map(rows.map((r) => [r.id, { ...r, bookIds: books.filter((b) => b.bundle_id === r.id).map((b) => b.book_id) }]));
 }
-
 
 /**
  * Serialises a member's cart changes: on PostgreSQL the member's `users` row is locked for the
@@ -62,12 +65,7 @@ export async function bundleSummaryOfBook(
   if (rows.length === 0) return null;
   const bundleId = Math.max(...rows.map((r) => r.bundle_id));
   const books = rows.filter((r) => r.bundle_id === bundleId);
-  const total = books.reduce(
-    (sum, r) =>
-      sum +
-      priceAt(toPricing(r), now).price,
-    0,
-  );
+  const total = books.reduce((sum, r) => sum + priceAt(toPricing(r), now).price, 0);
   return { bundleId, bundleTotalPrice: total, bundleSalePrice: books[0]!.bundle_price };
 }
 

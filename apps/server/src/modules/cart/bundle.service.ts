@@ -15,7 +15,6 @@ import type { CartMember } from './cart-view';
 /** The bundle on sale holding a book, as the book detail shows it (the catalog asks this of the cart). */
 export { bundleSummaryOfBook } from './bundle.repository';
 
-
 async function view(db: Db, bundle: BundleRow, now: number): Promise<BundleView> {
   const rows = await booksForPurchase(db, bundle.bookIds);
   return {
@@ -52,7 +51,9 @@ export async function addBundle(db: Kysely<Database>, member: CartMember, bundle
     if (!bundle || bundle.bookIds.length === 0) throw notFound('bundle');
     if (!bundleOnSale(bundle, now)) throw bundleInvalid('bundle_id: not on sale');
     const [rows, owned] = await Promise.all([booksForPurchase(trx, bundle.bookIds), entitledBookIds(trx, member.userId, bundle.bookIds)]);
-    const salable = rows.filter((r) => isBuyableNow(salesStatusAt({ salesStatus: r.sales_status, startDatetime: r.start_datetime, endDatetime: r.end_datetime }, now)));
+    const salable = rows.filter((r) =>
+      isBuyableNow(salesStatusAt({ salesStatus: r.sales_status, startDatetime: r.start_datetime, endDatetime: r.end_datetime }, now)),
+    );
     if (salable.length !== bundle.bookIds.length) throw bundleInvalid('bundle_id: a book is not on sale');
     if (owned.size > 0) throw bundleInvalid('bundle_id: a book is already bought');
     const byId = new Map(rows.map((r) => [r.id, r]));

@@ -9,7 +9,15 @@ import type { PaymentDecisionHandler, PaymentProvider } from '../../payments/pay
 import { isStripeProvider } from '../../payments/stripe-provider';
 import { entitledBookIds } from '../orders/entitlements';
 import { booksForPurchase, insertOrder, transitionOrder } from '../orders/order-rows';
-import { type PricedBook, type PurchaseRequest, deliver, grantEarnedPoints, ledgerBooks, mailReceipt, priceBooks } from '../orders/purchase';
+import {
+  type PricedBook,
+  type PurchaseRequest,
+  deliver,
+  grantEarnedPoints,
+  ledgerBooks,
+  mailReceipt,
+  priceBooks,
+} from '../orders/purchase';
 import { refundOrderSpends, spend } from '../ledger/ledger';
 import { rewardPurchase, ticketsOfOrder } from '../campaigns/purchase-rewards';
 import * as payments from './cart-payments.repository';
@@ -38,7 +46,11 @@ interface ProviderCheckout {
  * at once completes the order now; a carrier leaves it PROCESSING until the member decides on
  * the provider's page (`cartPaymentDecision`). The cart keeps its items until the completion.
  */
-export async function payCartByProvider(trx: Trx, provider: PaymentProvider, input: ProviderCheckout): Promise<{ body: CartOrderResponse }> {
+export async function payCartByProvider(
+  trx: Trx,
+  provider: PaymentProvider,
+  input: ProviderCheckout,
+): Promise<{ body: CartOrderResponse }> {
   const { request: req, method } = input;
   if (provider.underMaintenance(method)) throw new AppError(400, ErrorCode.MAINTENANCE, ['paymentType: under maintenance']);
   const priced = await priceBooks(trx, req);
@@ -59,7 +71,16 @@ export async function payCartByProvider(trx: Trx, provider: PaymentProvider, inp
     created_at: req.now,
     updated_at: req.now,
   });
-  if ((await spend(trx, { userId: req.userId, currency: 'POINT', amount: req.usePoint, orderId, reason: ledgerLine.bookPurchase(ledgerBooks(priced.books)), now: req.now })) === null) {
+  if (
+    (await spend(trx, {
+      userId: req.userId,
+      currency: 'POINT',
+      amount: req.usePoint,
+      orderId,
+      reason: ledgerLine.bookPurchase(ledgerBooks(priced.books)),
+      now: req.now,
+    })) === null
+  ) {
     throw refuse(ErrorCode.CART_NOT_ENOUGH_POINT, 'not enough points');
   }
   if (input.couponId !== null && !(await useCoupon(trx, req.userId, input.couponId, orderId, req.now))) {
@@ -76,7 +97,15 @@ export async function payCartByProvider(trx: Trx, provider: PaymentProvider, inp
   const bookIds = priced.books.map((b) => b.row.id);
   const done = {
     status: { code: 0 as const },
-    results: { orderId, bookIds, totalPrice: priced.totalPrice, discount, usePoint: req.usePoint, payPrice, pointCampaign: priced.pointCampaign },
+    results: {
+      orderId,
+      bookIds,
+      totalPrice: priced.totalPrice,
+      discount,
+      usePoint: req.usePoint,
+      payPrice,
+      pointCampaign: priced.pointCampaign,
+    },
   };
   if (payPrice === 0) {
     await transitionOrder(trx, orderId, 'INCOMPLETE', 'PROCESSING', req.now);
@@ -86,7 +115,9 @@ export async function payCartByProvider(trx: Trx, provider: PaymentProvider, inp
   // Stripe (issue 39): the order waits PROCESSING; the card is charged after this transaction (stripe-cart-payments.ts).
   if (isStripeProvider(provider) && method === 'creditcard') {
     await transitionOrder(trx, orderId, 'INCOMPLETE', 'PROCESSING', req.now);
-    return { body: { status: { code: 0 }, results: { orderId, orderStatus: 'PROCESSING', confirmUrl: input.returnUrl, bookIds, payPrice } } };
+    return {
+      body: { status: { code: 0 }, results: { orderId, orderStatus: 'PROCESSING', confirmUrl: input.returnUrl, bookIds, payPrice } },
+    };
   }
   const outcome = await provider.start(trx, {
     orderId,
@@ -105,7 +136,9 @@ export async function payCartByProvider(trx: Trx, provider: PaymentProvider, inp
   }
   if (outcome.kind === 'REDIRECT') {
     await transitionOrder(trx, orderId, 'INCOMPLETE', 'PROCESSING', req.now, { provider_ref: outcome.providerRef });
-    return { body: { status: { code: 0 }, results: { orderId, orderStatus: 'PROCESSING', confirmUrl: outcome.confirmUrl, bookIds, payPrice } } };
+    return {
+      body: { status: { code: 0 }, results: { orderId, orderStatus: 'PROCESSING', confirmUrl: outcome.confirmUrl, bookIds, payPrice } },
+    };
   }
   await transitionOrder(trx, orderId, 'INCOMPLETE', 'PROCESSING', req.now, {
     provider_ref: outcome.providerRef,
@@ -154,7 +187,15 @@ export async function completeCartPayment(trx: Trx, orderId: number, now: number
   const order = await payments.memberCartOrder(trx, pay.user_id, orderId);
   if (order && order.payment_type !== 'FREE') {
     const paid = { payPrice: order.total_price, usePoint: order.use_point, paymentType: order.payment_type };
-    await mailReceipt(trx, { userId: pay.user_id, orderId, at: now, books, totalPrice, discount: Math.max(0, totalPrice - paid.usePoint - paid.payPrice), ...paid });
+    await mailReceipt(trx, {
+      userId: pay.user_id,
+      orderId,
+      at: now,
+      books,
+      totalPrice,
+      discount: Math.max(0, totalPrice - paid.usePoint - paid.payPrice),
+      ...paid,
+    });
   }
   return true;
 }
@@ -180,5 +221,12 @@ export async function cartOrderStatus(db: Kysely<Database>, userId: number, orde
   if (!order) throw notFound('order');
   const [items, pay] = await Promise.all([payments.orderItemBookIds(db, orderId), payments.findCartPayment(db, orderId)]);
   const bookIds = items.length > 0 ? items : pay ? (JSON.parse(pay.books) as StoredBook[]).map((b) => b.bookId) : [];
-  return { orderId, status: order.status as OrderStatus, paymentType: order.payment_type, bookIds, payPrice: order.total_price, failureCode: order.failure_code };
+  return {
+    orderId,
+    status: order.status as OrderStatus,
+    paymentType: order.payment_type,
+    bookIds,
+    payPrice: order.total_price,
+    failureCode: order.failure_code,
+  };
 }

@@ -21,7 +21,12 @@ export async function removeBoughtFromCart(trx: Trx, userId: number, bookIds: nu
 
 /** The coupon an order had used is the member's to use again. */
 export async function releaseOrderCoupons(trx: Trx, orderId: number): Promise<void> {
-  await trx.updateTable('user_coupons').set({ status: 'UNUSED', order_id: null, used_at: null }).where('order_id', '=', orderId).where('status', '=', 'USED').execute();
+  await trx
+    .updateTable('user_coupons')
+    .set({ status: 'UNUSED', order_id: null, used_at: null })
+    .where('order_id', '=', orderId)
+    .where('status', '=', 'USED')
+    .execute();
 }
 
 /** One of the member's book orders, as a cart order's status shows it. */
@@ -51,7 +56,11 @@ export function orderKind(db: Db, orderId: number) {
 }
 
 /** What Stripe says of a payment still waiting (its intent, the card), on the order while it is PROCESSING. */
-export async function setProcessingPaymentFields(db: Db, orderId: number, fields: Pick<Updateable<OrdersTable>, 'provider_ref' | 'card_brand' | 'card_last4'>): Promise<void> {
+export async function setProcessingPaymentFields(
+  db: Db,
+  orderId: number,
+  fields: Pick<Updateable<OrdersTable>, 'provider_ref' | 'card_brand' | 'card_last4'>,
+): Promise<void> {
   await db.updateTable('orders').set(fields).where('id', '=', orderId).where('status', '=', 'PROCESSING').execute();
 }
 

@@ -57,7 +57,11 @@ export interface CartState {
 export async function loadCart(db: Db, member: CartMember, now: number): Promise<CartState> {
   const rows = await cartRows(db, member.userId);
   const [owned, coupons, chosenId, campaigns, firstPaying, bundles] = await Promise.all([
-    entitledBookIds(db, member.userId, rows.map((r) => r.id)),
+    entitledBookIds(
+      db,
+      member.userId,
+      rows.map((r) => r.id),
+    ),
     memberCoupons(db, member.userId),
     chosenCouponId(db, member.userId),
     activeCampaigns(db, now),
@@ -81,8 +85,17 @@ export async function loadCart(db: Db, member: CartMember, now: number): Promise
 
 function priceLine(row: CartRow, owned: boolean, adultChecked: boolean, now: number): PricedLine {
   const at = priceAt(toPricing(row), now);
-  const salable = isBuyableNow(salesStatusAt({ salesStatus: row.sales_status, startDatetime: row.start_datetime, endDatetime: row.end_datetime }, now));
-  const check = checkCartItem({ owned, salable, adultOnly: row.erotic_type === EroticType.R18, adultChecked, priceWhenAdded: row.price_at_add, price: at.price });
+  const salable = isBuyableNow(
+    salesStatusAt({ salesStatus: row.sales_status, startDatetime: row.start_datetime, endDatetime: row.end_datetime }, now),
+  );
+  const check = checkCartItem({
+    owned,
+    salable,
+    adultOnly: row.erotic_type === EroticType.R18,
+    adultChecked,
+    priceWhenAdded: row.price_at_add,
+    price: at.price,
+  });
   const view: CartItemView = {
     cartId: row.cart_id,
     cartType: row.cart_type === CartType.BULK ? CartType.BULK : CartType.BOOK,
@@ -114,7 +127,11 @@ function priceLine(row: CartRow, owned: boolean, adultChecked: boolean, now: num
 /** The coupon discount on the valid lines; a chosen coupon that no longer applies is COUPON_INVALID. */
 function discountOf(state: CartState, now: number): { discount: number; error: string | null } {
   if (!state.chosen) return { discount: 0, error: null };
-  const result = couponDiscount(state.chosen, state.valid.map((l) => l.coupon), now);
+  const result = couponDiscount(
+    state.chosen,
+    state.valid.map((l) => l.coupon),
+    now,
+  );
   return result.ok ? { discount: result.discount, error: null } : { discount: 0, error: result.refusal };
 }
 
@@ -142,10 +159,21 @@ export function earnedPoints(state: CartState, now: number): { perBook: Map<numb
   return { perBook, summary: { totalPoint: list.reduce((s, l) => s + l.point, 0), list } };
 }
 
-const couponView = (c: CouponRule, discount: number): CartCouponView => ({ id: c.id, name: c.name, couponType: c.couponType, rate: c.rate, discount });
+const couponView = (c: CouponRule, discount: number): CartCouponView => ({
+  id: c.id,
+  name: c.name,
+  couponType: c.couponType,
+  rate: c.rate,
+  discount,
+});
 
 /** The §3 Cart / Order preview of a member's cart; `usePoint` checked against the balance. */
-export async function cartView(db: Db, member: CartMember, input: { usePoint: number; allUsePoint: boolean }, now: number): Promise<CartView> {
+export async function cartView(
+  db: Db,
+  member: CartMember,
+  input: { usePoint: number; allUsePoint: boolean },
+  now: number,
+): Promise<CartView> {
   const state = await loadCart(db, member, now);
   const { COIN: coin, MANGA_COIN: mangaCoin, POINT: point } = await balances(db, member.userId, now);
   const { discount, error } = discountOf(state, now);
@@ -156,7 +184,11 @@ export async function cartView(db: Db, member: CartMember, input: { usePoint: nu
   if (!totals.ok) throw new AppError(403, ErrorCode[totals.refusal], [`use_point: ${totals.refusal}`]);
   const points = earnedPoints(state, now);
   const withPoints = (l: PricedLine) => ({ ...l.view, point: points.perBook.get(l.row.id) ?? 0 });
-  const applicable = applicableCoupons(state.coupons, state.valid.map((l) => l.coupon), now);
+  const applicable = applicableCoupons(
+    state.coupons,
+    state.valid.map((l) => l.coupon),
+    now,
+  );
   const best = applicable[0] ?? null;
   return {
     ...totals.totals,
@@ -178,7 +210,11 @@ export async function cartView(db: Db, member: CartMember, input: { usePoint: nu
     suggestedCoupon: best && best.discount > discount ? couponView(best.coupon, best.discount) : null,
     applicableCoupons: applicable.map((a) => couponView(a.coupon, a.discount)),
     couponError: error,
-    pendingCoupons: couponsBelowMinimum(state.coupons, state.valid.map((l) => l.coupon), now).map(({ coupon: c, shortfall }) => ({
+    pendingCoupons: couponsBelowMinimum(
+      state.coupons,
+      state.valid.map((l) => l.coupon),
+      now,
+    ).map(({ coupon: c, shortfall }) => ({
       id: c.id,
       name: c.name,
       couponType: c.couponType,
@@ -211,7 +247,12 @@ function priceBundle(group: PricedLine[], bundle: BundleRow | undefined, now: nu
   const whole = bundle !== undefined && bundle.bookIds.length === inGroup.size && bundle.bookIds.every((id) => inGroup.has(id));
   const buyable = whole && bundleOnSale(bundle, now) && group.every((l) => l.view.validFlg);
   const ordered = bundle ? bundle.bookIds.flatMap((id) => group.filter((l) => l.row.id === id)) : group;
-  const shares = buyable ? allocateBundlePrice(bundle.bundle_price, ordered.map((l) => l.view.price)) : [];
+  const shares = buyable
+    ? allocateBundlePrice(
+        bundle.bundle_price,
+        ordered.map((l) => l.view.price),
+      )
+    : [];
   ordered.forEach((line, i) => {
     const view = line.view;
     if (bundle) line.bundleName = bundle.name;
@@ -224,10 +265,16 @@ function priceBundle(group: PricedLine[], bundle: BundleRow | undefined, now: nu
       view.priceIncTax = shares[i]!;
       view.discountAmount = view.regularPrice - shares[i]!;
       // The bundle price is what was agreed: a single book's price change does not concern it.
-      if (view.errors.includes(CartItemError.CHANGED_PRICE)) Object.assign(view, { level: CartItemLevel.NONE, errors: [], errorMessage: null });
+      if (view.errors.includes(CartItemError.CHANGED_PRICE))
+        Object.assign(view, { level: CartItemLevel.NONE, errors: [], errorMessage: null });
       line.coupon = { ...line.coupon, price: shares[i]! };
     } else if (view.validFlg) {
-      Object.assign(view, { validFlg: false, level: CartItemLevel.ERROR, errors: [CartItemError.INVALID_ITEM], errorMessage: CartItemError.INVALID_ITEM });
+      Object.assign(view, {
+        validFlg: false,
+        level: CartItemLevel.ERROR,
+        errors: [CartItemError.INVALID_ITEM],
+        errorMessage: CartItemError.INVALID_ITEM,
+      });
     }
   });
 }
@@ -247,7 +294,12 @@ export function cartLines(lines: PricedLine[]): CartItemView[] {
     const key = `${row.bundle_id}:${row.state}`;
     const seen = merged.get(key);
     if (!seen) {
-      const first: CartItemView = { ...view, cartType: CartType.BUNDLE, bookId: view.bundleFirstBookId ?? view.bookId, name: bundleName ?? view.name };
+      const first: CartItemView = {
+        ...view,
+        cartType: CartType.BUNDLE,
+        bookId: view.bundleFirstBookId ?? view.bookId,
+        name: bundleName ?? view.name,
+      };
       merged.set(key, first);
       out.push(first);
       continue;

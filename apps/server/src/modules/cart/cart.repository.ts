@@ -4,7 +4,6 @@ import { type Expression, sql } from 'kysely';
 import type { Db } from '../../db/schema';
 import { PURCHASABLE_BOOK_COLUMNS, type PurchasableBookRow } from '../orders/order-rows';
 
-
 export type CartState = 'ACTIVE' | 'LATER';
 
 /** A cart row with what pricing, validity and coupons need of its book. */
@@ -57,7 +56,12 @@ export async function insertCartItem(
     on conflict (user_id, book_id) do nothing
     returning id`.execute(db);
   if (result.rows.length === 1) return 'added';
-  const existing = await db.selectFrom('cart_items').select('id').where('user_id', '=', item.userId).where('book_id', '=', item.bookId).executeTakeFirst();
+  const existing = await db
+    .selectFrom('cart_items')
+    .select('id')
+    .where('user_id', '=', item.userId)
+    .where('book_id', '=', item.bookId)
+    .executeTakeFirst();
   return existing ? 'duplicate' : 'full';
 }
 
@@ -165,7 +169,14 @@ export async function useCoupon(db: Db, userId: number, couponId: number, orderI
 
 /** The salable volumes of a title, for a bulk add. */
 export function titleBookIds(db: Db, titleId: number): Promise<{ id: number }[]> {
-  return db.selectFrom('books').select('id').where('title_id', '=', titleId).where('sales_status', '!=', 'STOPPED').orderBy('vol').orderBy('id').execute();
+  return db
+    .selectFrom('books')
+    .select('id')
+    .where('title_id', '=', titleId)
+    .where('sales_status', '!=', 'STOPPED')
+    .orderBy('vol')
+    .orderBy('id')
+    .execute();
 }
 
 /** Gives the member every open guest coupon (§5 login appeal) they do not have yet: one statement, idempotent. */
@@ -181,7 +192,12 @@ export async function grantGuestCoupons(db: Db, userId: number, now: number): Pr
 export async function bundleMateIds(db: Db, userId: number, cartIds: number[]): Promise<number[]> {
   const rows = await db
     .selectFrom('cart_items as picked')
-    .innerJoin('cart_items as same', (join) => join.onRef('same.bundle_id', '=', 'picked.bundle_id').onRef('same.user_id', '=', 'picked.user_id').onRef('same.state', '=', 'picked.state'))
+    .innerJoin('cart_items as same', (join) =>
+      join
+        .onRef('same.bundle_id', '=', 'picked.bundle_id')
+        .onRef('same.user_id', '=', 'picked.user_id')
+        .onRef('same.state', '=', 'picked.state'),
+    )
     .select('same.id')
     .where('picked.user_id', '=', userId)
     .where('picked.id', 'in', cartIds)

@@ -28,7 +28,14 @@ import {
 } from '@hondana/domain/cart/cart-api';
 import { EarnedBonusList, GuestCartBooks, PreOrderBonusList, PreOrderBookBonus } from '@hondana/domain/orders/orders-api';
 import { GuestCartBooksQuery, PreOrderBonusByBookQuery, PreOrderBonusQuery } from '@hondana/domain/orders/pre-orders';
-import { BulkBuyTitleListQuery, BundleIdPath, CartBundleBody, CartOrderBody, OrderIdParam, OrderV2Body } from '@hondana/domain/cart/cart-checkout';
+import {
+  BulkBuyTitleListQuery,
+  BundleIdPath,
+  CartBundleBody,
+  CartOrderBody,
+  OrderIdParam,
+  OrderV2Body,
+} from '@hondana/domain/cart/cart-checkout';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireUser, sessionUser } from '../accounts/session-plugin';
@@ -73,19 +80,33 @@ export const cartRoutes: FastifyPluginAsync<{ provider: PaymentProvider; guestBo
     return { userId: user.userId, adultChecked: user.adultState === 'ADULT' };
   };
 
-  app.post('/cart/book', { schema: { body: CartBookBody, response: { 200: CartChangeResponse } } }, async (request) => cart.addBook(db, await member(request), request.body.book_id, now()));
+  app.post('/cart/book', { schema: { body: CartBookBody, response: { 200: CartChangeResponse } } }, async (request) =>
+    cart.addBook(db, await member(request), request.body.book_id, now()),
+  );
   app.post('/cart/books', { schema: { body: CartBooksBody, response: { 200: CartChangeResponse } } }, async (request) =>
     cart.addManyBooks(db, await member(request), request.body.book_ids, now()),
   );
-  app.post('/cart/bulk', { schema: { body: CartBulkBody, response: { 200: CartChangeResponse } } }, async (request) => cart.addTitle(db, await member(request), request.body.title_id, now()));
+  app.post('/cart/bulk', { schema: { body: CartBulkBody, response: { 200: CartChangeResponse } } }, async (request) =>
+    cart.addTitle(db, await member(request), request.body.title_id, now()),
+  );
   // まとめ買い of a range of the title's volumes from the series page: its quote and its one order.
-  app.get('/cart/bulk/quote', { schema: { querystring: BulkQuoteQuery, response: { 200: BulkQuote } } }, async (request) => bulkQuote(db, await member(request), request.query, now()));
-  app.post('/cart/bulk/order', { schema: { querystring: CartTokenQuery, body: BulkOrderBody, response: { 200: OrderV3Response } } }, async (request, reply) => {
-    const result = await bulkOrder(db, await member(request), { ...request.body, token: request.query.token }, now());
-    return sendStored(reply, result);
-  });
-  app.post('/cart/bundle', { schema: { body: CartBundleBody, response: { 200: CartChangeResponse } } }, async (request) => addBundle(db, await member(request), request.body.bundle_id, now()));
-  app.get('/bundles/:id', { schema: { params: BundleIdPath, response: { 200: BundleView } } }, async (request) => bundleView(db, request.params.id, now()));
+  app.get('/cart/bulk/quote', { schema: { querystring: BulkQuoteQuery, response: { 200: BulkQuote } } }, async (request) =>
+    bulkQuote(db, await member(request), request.query, now()),
+  );
+  app.post(
+    '/cart/bulk/order',
+    { schema: { querystring: CartTokenQuery, body: BulkOrderBody, response: { 200: OrderV3Response } } },
+    async (request, reply) => {
+      const result = await bulkOrder(db, await member(request), { ...request.body, token: request.query.token }, now());
+      return sendStored(reply, result);
+    },
+  );
+  app.post('/cart/bundle', { schema: { body: CartBundleBody, response: { 200: CartChangeResponse } } }, async (request) =>
+    addBundle(db, await member(request), request.body.bundle_id, now()),
+  );
+  app.get('/bundles/:id', { schema: { params: BundleIdPath, response: { 200: BundleView } } }, async (request) =>
+    bundleView(db, request.params.id, now()),
+  );
   app.post('/cart/items/invalid', { schema: { body: CartIdsBody, response: { 200: CartChangeResponse } } }, async (request) =>
     cart.moveItems(db, await member(request), request.body.cart_ids, 'LATER'),
   );
@@ -119,24 +140,42 @@ export const cartRoutes: FastifyPluginAsync<{ provider: PaymentProvider; guestBo
   );
   registerTokenEndpoints(app, { '/cart/create_token': CART_TOKEN_PURPOSE, '/pre_order/create_token': PRE_ORDER_TOKEN_PURPOSE });
 
-  app.post('/cart/coupon', { schema: { querystring: CartTokenQuery, body: SetCouponBody, response: { 200: CartView } } }, async (request, reply) => {
-    const result = await setCoupon(db, await member(request), { token: request.query.token, couponId: request.body.couponId }, now());
-    return sendStored(reply, result);
-  });
+  app.post(
+    '/cart/coupon',
+    { schema: { querystring: CartTokenQuery, body: SetCouponBody, response: { 200: CartView } } },
+    async (request, reply) => {
+      const result = await setCoupon(db, await member(request), { token: request.query.token, couponId: request.body.couponId }, now());
+      return sendStored(reply, result);
+    },
+  );
   app.delete('/cart/coupon', { schema: { querystring: CartTokenQuery, response: { 200: CartView } } }, async (request, reply) => {
     const result = await removeCoupon(db, await member(request), request.query.token, now());
     return sendStored(reply, result);
   });
-  app.post('/cart/order/v3', { schema: { querystring: CartTokenQuery, body: CartOrderBody, response: { 200: CartOrderResponse } } }, async (request, reply) => {
-    const result = await orderV3(db, provider, await member(request), { ...request.body, token: request.query.token }, now());
-    // Stripe: the card is charged after the checkout's transaction, the order being PROCESSING (issue 39).
-    const { cardId } = request.body;
-    if (isStripeProvider(provider) && cardId && result.status === 200 && 'orderStatus' in result.body.results) {
-      const { orderId, confirmUrl } = result.body.results;
-      return sendStored(reply, await payCartOrderWithStripe(db, provider.stripe, { orderId, userId: (await member(request)).userId, cardId, returnUrl: confirmUrl, now, warn: (m) => request.log.warn(m) }));
-    }
-    return sendStored(reply, result);
-  });
+  app.post(
+    '/cart/order/v3',
+    { schema: { querystring: CartTokenQuery, body: CartOrderBody, response: { 200: CartOrderResponse } } },
+    async (request, reply) => {
+      const result = await orderV3(db, provider, await member(request), { ...request.body, token: request.query.token }, now());
+      // Stripe: the card is charged after the checkout's transaction, the order being PROCESSING (issue 39).
+      const { cardId } = request.body;
+      if (isStripeProvider(provider) && cardId && result.status === 200 && 'orderStatus' in result.body.results) {
+        const { orderId, confirmUrl } = result.body.results;
+        return sendStored(
+          reply,
+          await payCartOrderWithStripe(db, provider.stripe, {
+            orderId,
+            userId: (await member(request)).userId,
+            cardId,
+            returnUrl: confirmUrl,
+            now,
+            warn: (m) => request.log.warn(m),
+          }),
+        );
+      }
+      return sendStored(reply, result);
+    },
+  );
   app.post('/cart/order/v2', { schema: { body: OrderV2Body, response: { 200: CartOrderResponse } } }, async (request, reply) => {
     const b = request.body;
     const input = { token: b.token, usePoint: b.use_point, salePrice: b.sale_price, itemSize: b.item_size, paymentType: b.payment_type };
@@ -146,8 +185,10 @@ export const cartRoutes: FastifyPluginAsync<{ provider: PaymentProvider; guestBo
   app.get('/cart/order/:order_id', { schema: { params: OrderIdParam, response: { 200: CartOrderStatus } } }, async (request) =>
     cartOrderStatus(db, (await member(request)).userId, request.params.order_id),
   );
-  app.get('/point_campaign/bulk_buy_title_list', { schema: { querystring: BulkBuyTitleListQuery, response: { 200: BulkBuyTitleList } } }, async (request) =>
-    bulkBuyTitleList(db, request.query, now()),
+  app.get(
+    '/point_campaign/bulk_buy_title_list',
+    { schema: { querystring: BulkBuyTitleListQuery, response: { 200: BulkBuyTitleList } } },
+    async (request) => bulkBuyTitleList(db, request.query, now()),
   );
 
   app.get('/guest/coupon', { schema: { response: { 200: GuestCouponResponse } } }, async () => guestCoupon(db, now()));
@@ -155,17 +196,23 @@ export const cartRoutes: FastifyPluginAsync<{ provider: PaymentProvider; guestBo
     bulkBuyList(db, (await sessionUser(request))?.userId ?? null, request.query.title_id, now()),
   );
 
-  app.post('/pre_order/manga_coin/order/book', { schema: { querystring: CartTokenQuery, body: PreOrderBody, response: { 200: PreOrderResponse } } }, async (request, reply) => {
-    const result = await preOrderBook(db, await member(request), { token: request.query.token, ...request.body }, now());
-    return sendStored(reply, result);
-  });
+  app.post(
+    '/pre_order/manga_coin/order/book',
+    { schema: { querystring: CartTokenQuery, body: PreOrderBody, response: { 200: PreOrderResponse } } },
+    async (request, reply) => {
+      const result = await preOrderBook(db, await member(request), { token: request.query.token, ...request.body }, now());
+      return sendStored(reply, result);
+    },
+  );
   app.get('/pre_order/order_status/:id', { schema: { params: PreOrderIdPath, response: { 200: PreOrderResponse } } }, async (request) => {
     const { userId } = await member(request);
     await settleDueBonuses(db, { userId, now: now() });
     return preOrderStatus(db, userId, request.params.id, now());
   });
-  app.post('/pre_order/order_status/:id/cancel', { schema: { params: PreOrderIdPath, response: { 200: PreOrderResponse } } }, async (request) =>
-    cancelPreOrder(db, (await member(request)).userId, request.params.id, now()),
+  app.post(
+    '/pre_order/order_status/:id/cancel',
+    { schema: { params: PreOrderIdPath, response: { 200: PreOrderResponse } } },
+    async (request) => cancelPreOrder(db, (await member(request)).userId, request.params.id, now()),
   );
 
   // Pre-order bonuses (§3 Pre-order bonus): listings are public (R18 only for a confirmed adult).
@@ -173,12 +220,20 @@ export const cartRoutes: FastifyPluginAsync<{ provider: PaymentProvider; guestBo
   app.get('/pre_order/bonus', { schema: { querystring: PreOrderBonusQuery, response: { 200: PreOrderBonusList } } }, async (request) =>
     listBonuses(db, request.query.title_id, await adult(request), now()),
   );
-  app.get('/pre_order/bonus/by_book', { schema: { querystring: PreOrderBonusByBookQuery, response: { 200: PreOrderBookBonus } } }, async (request) =>
-    bonusesByBook(db, request.query.book_id, await adult(request), now()),
+  app.get(
+    '/pre_order/bonus/by_book',
+    { schema: { querystring: PreOrderBonusByBookQuery, response: { 200: PreOrderBookBonus } } },
+    async (request) => bonusesByBook(db, request.query.book_id, await adult(request), now()),
   );
-  app.get('/pre_order/bonus/earned', { schema: { response: { 200: EarnedBonusList } } }, async (request) => earnedBonuses(db, (await member(request)).userId, now()));
+  app.get('/pre_order/bonus/earned', { schema: { response: { 200: EarnedBonusList } } }, async (request) =>
+    earnedBonuses(db, (await member(request)).userId, now()),
+  );
   app.get('/guest/cart_books', { schema: { querystring: GuestCartBooksQuery, response: { 200: GuestCartBooks } } }, async (request) =>
-    guestCartBooks(db, options.guestBookDetails, { bookIds: request.query.book_id, includeAdult: await adultAllowed(request, request.query.ac), now: now() }),
+    guestCartBooks(db, options.guestBookDetails, {
+      bookIds: request.query.book_id,
+      includeAdult: await adultAllowed(request, request.query.ac),
+      now: now(),
+    }),
   );
 
   // A release instant passes with no request: due bonuses are granted by the store's scheduler too

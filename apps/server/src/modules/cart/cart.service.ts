@@ -11,7 +11,6 @@ import { bundleMateIds, cartSize, deleteCartItems, insertCartItem, moveCartItems
 import { lockMemberCart } from './bundle.repository';
 import { type CartMember, cartLines, loadCart } from './cart-view';
 
-
 export const limitExceeded = () => new AppError(403, ErrorCode.CART_LIST_LIMIT_EXCEEDED, ['the cart is full']);
 
 export async function changeResponse(db: Db, userId: number, added: number[], skipped: number[]): Promise<CartChangeResponse> {
@@ -34,12 +33,22 @@ function addBooks(db: Db, member: CartMember, bookIds: number[], cartType: strin
     let full = false;
     for (const bookId of bookIds) {
       const row = byId.get(bookId);
-      const salable = row && isBuyableNow(salesStatusAt({ salesStatus: row.sales_status, startDatetime: row.start_datetime, endDatetime: row.end_datetime }, now));
+      const salable =
+        row &&
+        isBuyableNow(
+          salesStatusAt({ salesStatus: row.sales_status, startDatetime: row.start_datetime, endDatetime: row.end_datetime }, now),
+        );
       if (!row || !salable || owned.has(bookId) || full) {
         skipped.push(bookId);
         continue;
       }
-      const outcome = await insertCartItem(trx, { userId: member.userId, bookId, cartType, price: priceAt(toPricing(row), now).price, now });
+      const outcome = await insertCartItem(trx, {
+        userId: member.userId,
+        bookId,
+        cartType,
+        price: priceAt(toPricing(row), now).price,
+        now,
+      });
       if (outcome === 'added') added.push(bookId);
       else skipped.push(bookId);
       if (outcome === 'full') full = true;
@@ -55,10 +64,12 @@ function addBooks(db: Db, member: CartMember, bookIds: number[], cartType: strin
  */
 export async function addBook(db: Db, member: CartMember, bookId: number, now: number): Promise<CartChangeResponse> {
   const [row] = await booksForPurchase(db, [bookId]);
-  const status = row && salesStatusAt({ salesStatus: row.sales_status, startDatetime: row.start_datetime, endDatetime: row.end_datetime }, now);
+  const status =
+    row && salesStatusAt({ salesStatus: row.sales_status, startDatetime: row.start_datetime, endDatetime: row.end_datetime }, now);
   if (status === SalesStatus.IN_RESERVATION) throw new AppError(403, ErrorCode.NOT_ON_RELEASE, ['bookId: not released yet (pre-order it)']);
   if (!status || !isBuyableNow(status)) throw notFound('book');
-  if ((await entitledBookIds(db, member.userId, [bookId])).size > 0) throw new AppError(403, ErrorCode.ALREADY_BUY, ['already have this book']);
+  if ((await entitledBookIds(db, member.userId, [bookId])).size > 0)
+    throw new AppError(403, ErrorCode.ALREADY_BUY, ['already have this book']);
   const result = await addBooks(db, member, [bookId], CartType.BOOK, now);
   if (result.full) throw limitExceeded();
   return changeResponse(db, member.userId, result.added, result.skipped);
@@ -87,12 +98,22 @@ async function withBundleRows(db: Db, userId: number, cartIds: number[]): Promis
 
 export async function moveItems(db: Db, member: CartMember, cartIds: number[], to: 'ACTIVE' | 'LATER'): Promise<CartChangeResponse> {
   const moved = await moveCartItems(db, member.userId, await withBundleRows(db, member.userId, cartIds), to);
-  return changeResponse(db, member.userId, moved, cartIds.filter((id) => !moved.includes(id)));
+  return changeResponse(
+    db,
+    member.userId,
+    moved,
+    cartIds.filter((id) => !moved.includes(id)),
+  );
 }
 
 export async function removeItems(db: Db, member: CartMember, cartIds: number[]): Promise<CartChangeResponse> {
   const removed = await deleteCartItems(db, member.userId, await withBundleRows(db, member.userId, cartIds));
-  return changeResponse(db, member.userId, removed, cartIds.filter((id) => !removed.includes(id)));
+  return changeResponse(
+    db,
+    member.userId,
+    removed,
+    cartIds.filter((id) => !removed.includes(id)),
+  );
 }
 
 /** `GET /cart/me/later_items`. */

@@ -51,7 +51,14 @@ export function orderV3(
 ): Promise<StoredResponse<CartOrderResponse>> {
   const { token, card: _refused, ...rest } = input;
   const request = { o: rest };
-  const body: CheckoutInput = { expect: { bookIds: input.bookIds }, usePoint: input.usePoint, salePrice: input.salePrice, paymentType: input.paymentType, cardId: input.cardId, returnUrl: input.returnUrl };
+  const body: CheckoutInput = {
+    expect: { bookIds: input.bookIds },
+    usePoint: input.usePoint,
+    salePrice: input.salePrice,
+    paymentType: input.paymentType,
+    cardId: input.cardId,
+    returnUrl: input.returnUrl,
+  };
   return orderCart(db, provider, member, token, request, body, now);
 }
 
@@ -64,7 +71,12 @@ export function orderV2(
   now: number,
 ): Promise<StoredResponse<CartOrderResponse>> {
   const { token, ...rest } = input;
-  const body: CheckoutInput = { expect: { itemSize: input.itemSize }, usePoint: input.usePoint, salePrice: input.salePrice, paymentType: input.paymentType };
+  const body: CheckoutInput = {
+    expect: { itemSize: input.itemSize },
+    usePoint: input.usePoint,
+    salePrice: input.salePrice,
+    paymentType: input.paymentType,
+  };
   return orderCart(db, provider, member, token, { v2: rest }, body, now);
 }
 
@@ -78,11 +90,19 @@ function orderCart(
   now: number,
 ): Promise<StoredResponse<CartOrderResponse>> {
   return withRetry(() =>
-    withOneTimeToken(db, { token, userId: member.userId, purpose: CART_TOKEN_PURPOSE, request, now }, (trx) => checkout(trx, provider, member, body, now)),
+    withOneTimeToken(db, { token, userId: member.userId, purpose: CART_TOKEN_PURPOSE, request, now }, (trx) =>
+      checkout(trx, provider, member, body, now),
+    ),
   );
 }
 
-async function checkout(trx: Transaction<Database>, provider: PaymentProvider, member: CartMember, input: CheckoutInput, now: number): Promise<{ body: CartOrderResponse }> {
+async function checkout(
+  trx: Transaction<Database>,
+  provider: PaymentProvider,
+  member: CartMember,
+  input: CheckoutInput,
+  now: number,
+): Promise<{ body: CartOrderResponse }> {
   const state = await loadCart(trx, member, now);
   if (state.active.length === 0) throw refuse(ErrorCode.CART_EMPTY, 'the cart is empty');
   const bookIds = state.valid.map((l) => l.row.id);
@@ -123,7 +143,11 @@ async function checkout(trx: Transaction<Database>, provider: PaymentProvider, m
     });
   }
   const bought = await purchase(trx, request);
-  return completeCoinOrder(trx, { userId: member.userId, bookIds, couponId: coupon?.id ?? null, discount, clearChosenCoupon: coupon !== null, now }, bought);
+  return completeCoinOrder(
+    trx,
+    { userId: member.userId, bookIds, couponId: coupon?.id ?? null, discount, clearChosenCoupon: coupon !== null, now },
+    bought,
+  );
 }
 
 /**
@@ -138,7 +162,8 @@ export async function completeCoinOrder(
   { orderId, quote }: Awaited<ReturnType<typeof purchase>>,
 ): Promise<{ body: OrderV3Response }> {
   const { userId, bookIds, couponId, now } = order;
-  if (couponId !== null && !(await useCoupon(trx, userId, couponId, orderId, now))) throw refuse(ErrorCode.COUPON_INVALID, 'coupon: already used');
+  if (couponId !== null && !(await useCoupon(trx, userId, couponId, orderId, now)))
+    throw refuse(ErrorCode.COUPON_INVALID, 'coupon: already used');
   await deleteCartBooks(trx, userId, bookIds);
   if (order.clearChosenCoupon) await chooseCoupon(trx, userId, null);
   const userLotteryTickets = await rewardPurchase(trx, { userId, orderId, totalPrice: quote.totalPrice, now });

@@ -22,7 +22,10 @@ export async function insertMemberReductionCoupon(
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  await trx.insertInto('user_coupons').values({ user_id: input.userId, coupon_id: id, status: 'UNUSED', order_id: null, created_at: input.now, used_at: null }).execute();
+  await trx
+    .insertInto('user_coupons')
+    .values({ user_id: input.userId, coupon_id: id, status: 'UNUSED', order_id: null, created_at: input.now, used_at: null })
+    .execute();
   return id;
 }
 

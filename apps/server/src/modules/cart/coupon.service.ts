@@ -2,7 +2,14 @@ import type { BookCouponResponse, CartView, CouponListItem, CouponListResponse, 
 import { isBuyableNow, salesStatusAt } from '@hondana/domain/catalog/books-api';
 import { priceAt } from '@hondana/domain/catalog/catalog';
 import { type GuestCouponOffer as BannerOffer, GUEST_COUPON_LABEL, guestCouponBannerLabel } from '@hondana/domain/cart/coupon-banner';
-import { type CouponRule, type CouponTargetScope, CouponType, bookCouponPrice, couponDiscount, couponStatusAt } from '@hondana/domain/cart/coupons';
+import {
+  type CouponRule,
+  type CouponTargetScope,
+  CouponType,
+  bookCouponPrice,
+  couponDiscount,
+  couponStatusAt,
+} from '@hondana/domain/cart/coupons';
 import { AppError, ErrorCode } from '@hondana/domain/common/errors';
 import type { Transaction } from 'kysely';
 import type { Database, Db } from '../../db/schema';
@@ -13,7 +20,6 @@ import { toPricing } from '../orders/purchase';
 import { chooseCoupon, couponExists, firstOpenGuestCoupon, grantGuestCoupons, memberCoupons } from './cart.repository';
 import { type CartMember, cartView, loadCart } from './cart-view';
 import { CART_TOKEN_PURPOSE } from './checkout.service';
-
 
 export interface GuestCouponOffer extends BannerOffer {
   imageUrl: string | null;
@@ -47,12 +53,22 @@ export async function listCoupons(db: Db, userId: number, now: number): Promise<
  */
 export async function bookCoupon(db: Db, userId: number, bookId: number, now: number): Promise<BookCouponResponse> {
   await grantGuestCoupons(db, userId, now);
-  const [[row], owned, coupons] = await Promise.all([booksForPurchase(db, [bookId]), entitledBookIds(db, userId, [bookId]), memberCoupons(db, userId)]);
+  const [[row], owned, coupons] = await Promise.all([
+    booksForPurchase(db, [bookId]),
+    entitledBookIds(db, userId, [bookId]),
+    memberCoupons(db, userId),
+  ]);
   if (!row || owned.has(bookId)) return { coupon: null };
-  const salable = isBuyableNow(salesStatusAt({ salesStatus: row.sales_status, startDatetime: row.start_datetime, endDatetime: row.end_datetime }, now));
+  const salable = isBuyableNow(
+    salesStatusAt({ salesStatus: row.sales_status, startDatetime: row.start_datetime, endDatetime: row.end_datetime }, now),
+  );
   if (!salable) return { coupon: null };
   const price = priceAt(toPricing(row), now).price;
-  const best = bookCouponPrice(coupons, { bookId: row.id, titleId: row.title_id, publisherId: row.publisher_id, genreId: row.genre_id, price }, now);
+  const best = bookCouponPrice(
+    coupons,
+    { bookId: row.id, titleId: row.title_id, publisherId: row.publisher_id, genreId: row.genre_id, price },
+    now,
+  );
   if (!best) return { coupon: null };
   const c = best.coupon;
   return {
@@ -71,27 +87,45 @@ export async function bookCoupon(db: Db, userId: number, bookId: number, now: nu
  * `POST /cart/coupon`: an unknown coupon → 404 COUPON_NOT_EXISTS; a coupon of the store the
  * member does not hold → 404 USER_COUPO_NOT_EXISTS (§8); one that cannot apply → 403 COUPON_INVALID.
  */
-export function setCoupon(db: Db, member: CartMember, input: { token: string; couponId: number }, now: number): Promise<StoredResponse<CartView>> {
-  return withOneTimeToken(db, { token: input.token, userId: member.userId, purpose: CART_TOKEN_PURPOSE, request: { c: input.couponId }, now }, async (trx) => {
-    const state = await loadCart(trx, member, now);
-    const coupon = state.coupons.find((c) => c.id === input.couponId);
-    if (!coupon) {
-      if (await couponExists(trx, input.couponId)) throw new AppError(404, ErrorCode.USER_COUPO_NOT_EXISTS, ['couponId: not one of your coupons']);
-      throw new AppError(404, ErrorCode.COUPON_NOT_EXISTS, ['couponId: no such coupon']);
-    }
-    const result = couponDiscount(coupon, state.valid.map((l) => l.coupon), now);
-    if (!result.ok) throw new AppError(403, ErrorCode.COUPON_INVALID, [`couponId: ${result.refusal}`]);
-    await chooseCoupon(trx, member.userId, coupon.id);
-    return { body: await cartView(trx, member, { usePoint: 0, allUsePoint: false }, now) };
-  });
+export function setCoupon(
+  db: Db,
+  member: CartMember,
+  input: { token: string; couponId: number },
+  now: number,
+): Promise<StoredResponse<CartView>> {
+  return withOneTimeToken(
+    db,
+    { token: input.token, userId: member.userId, purpose: CART_TOKEN_PURPOSE, request: { c: input.couponId }, now },
+    async (trx) => {
+      const state = await loadCart(trx, member, now);
+      const coupon = state.coupons.find((c) => c.id === input.couponId);
+      if (!coupon) {
+        if (await couponExists(trx, input.couponId))
+          throw new AppError(404, ErrorCode.USER_COUPO_NOT_EXISTS, ['couponId: not one of your coupons']);
+        throw new AppError(404, ErrorCode.COUPON_NOT_EXISTS, ['couponId: no such coupon']);
+      }
+      const result = couponDiscount(
+        coupon,
+        state.valid.map((l) => l.coupon),
+        now,
+      );
+      if (!result.ok) throw new AppError(403, ErrorCode.COUPON_INVALID, [`couponId: ${result.refusal}`]);
+      await chooseCoupon(trx, member.userId, coupon.id);
+      return { body: await cartView(trx, member, { usePoint: 0, allUsePoint: false }, now) };
+    },
+  );
 }
 
 /** `DELETE /cart/coupon`. */
 export function removeCoupon(db: Db, member: CartMember, token: string, now: number): Promise<StoredResponse<CartView>> {
-  return withOneTimeToken(db, { token, userId: member.userId, purpose: CART_TOKEN_PURPOSE, request: { c: null }, now }, async (trx: Transaction<Database>) => {
-    await chooseCoupon(trx, member.userId, null);
-    return { body: await cartView(trx, member, { usePoint: 0, allUsePoint: false }, now) };
-  });
+  return withOneTimeToken(
+    db,
+    { token, userId: member.userId, purpose: CART_TOKEN_PURPOSE, request: { c: null }, now },
+    async (trx: Transaction<Database>) => {
+      await chooseCoupon(trx, member.userId, null);
+      return { body: await cartView(trx, member, { usePoint: 0, allUsePoint: false }, now) };
+    },
+  );
 }
 
 /** The open guest coupon (§3 Guest coupon) the banner offers: the one expiring first; null when none. */

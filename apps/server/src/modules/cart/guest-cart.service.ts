@@ -11,7 +11,10 @@ type GuestCartBookFacts = Omit<GuestCartBook, 'couponLabel' | 'couponPrice'> & {
  * The visible books of `bookIds` in the order asked (R18 only with `includeAdult`), priced at
  * `now`: the catalog's book details, handed to the cart's routes by `app.ts`.
  */
-export type GuestBookDetails = (db: Kysely<Database>, q: { bookIds: readonly number[]; includeAdult: boolean; now: number }) => Promise<GuestCartBookFacts[]>;
+export type GuestBookDetails = (
+  db: Kysely<Database>,
+  q: { bookIds: readonly number[]; includeAdult: boolean; now: number },
+) => Promise<GuestCartBookFacts[]>;
 
 /**
  * `GET /guest/cart_books` (§7 "Guest", §5 guest cart): the books of the cart a guest keeps in
@@ -32,7 +35,11 @@ export async function guestCartBooks(
     if (!book) return [];
     const banner =
       offer &&
-      guestCouponBanner(offer, { bookId: book.bookId, titleId: book.titleId, publisherId: book.publisherId, genreId: book.categoryId, price: book.price }, q.now);
+      guestCouponBanner(
+        offer,
+        { bookId: book.bookId, titleId: book.titleId, publisherId: book.publisherId, genreId: book.categoryId, price: book.price },
+        q.now,
+      );
     if (banner && !coupon) coupon = { name: banner.name, label: banner.label, limit: banner.limit, remaining: banner.remaining };
     return [
       {

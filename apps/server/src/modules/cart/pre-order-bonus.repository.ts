@@ -38,7 +38,12 @@ export async function insertBonusGrants(trx: Trx, rows: Insertable<Database['pre
 }
 
 export async function cancelPendingGrantsOf(db: Db, orderId: number): Promise<void> {
-  await db.updateTable('pre_order_bonus_grants').set({ status: BonusGrantStatus.CANCELED }).where('order_id', '=', orderId).where('status', '=', BonusGrantStatus.PENDING).execute();
+  await db
+    .updateTable('pre_order_bonus_grants')
+    .set({ status: BonusGrantStatus.CANCELED })
+    .where('order_id', '=', orderId)
+    .where('status', '=', BonusGrantStatus.PENDING)
+    .execute();
 }
 
 /** PENDING grants whose volume is released by `now` (of one member, or of everyone), oldest first, with what their ledger line names. */
@@ -49,7 +54,18 @@ export function dueGrants(db: Db, q: { userId?: number; now: number; limit: numb
     .innerJoin('titles', 'titles.id', 'books.title_id')
     .innerJoin('orders', 'orders.id', 'g.order_id')
     .innerJoin('pre_order_bonuses as b', 'b.id', 'g.bonus_id')
-    .select(['g.id', 'g.user_id', 'g.order_id', 'g.point', 'orders.status as order_status', 'b.name', 'b.expire_days', 'books.start_datetime', 'books.vol', 'titles.name as title_name'])
+    .select([
+      'g.id',
+      'g.user_id',
+      'g.order_id',
+      'g.point',
+      'orders.status as order_status',
+      'b.name',
+      'b.expire_days',
+      'books.start_datetime',
+      'books.vol',
+      'titles.name as title_name',
+    ])
     .where('g.status', '=', BonusGrantStatus.PENDING)
     .where('books.start_datetime', '<=', q.now)
     .orderBy('g.id')

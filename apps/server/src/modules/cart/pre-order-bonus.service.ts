@@ -20,7 +20,6 @@ import { grant, inMoneyTransaction } from '../ledger/ledger';
 import * as repo from './pre-order-bonus.repository';
 import type { BonusRow } from './pre-order-bonus.repository';
 
-
 /** Most reservable volumes `GET /pre_order/bonus` lists (soonest releases first). */
 const BONUS_LIST_LIMIT = 100;
 /** Most due bonuses one settlement pass grants (the next pass takes the rest). */
@@ -60,15 +59,28 @@ function toBonus(bonus: BonusRow, book: PurchasableBookRow, price: number): PreO
 /** `GET /pre_order/bonus/by_book`: what pre-ordering the volume now earns; INVALID_BOOK_ID unless it is open for pre-order. */
 export async function bonusesByBook(db: Db, bookId: number, includeAdult: boolean, now: number): Promise<PreOrderBookBonus> {
   const [book] = await booksForPurchase(db, [bookId]);
-  if (!book || !reservable(book, now, includeAdult)) throw new AppError(400, ErrorCode.INVALID_BOOK_ID, ['book_id: not open for pre-order']);
+  if (!book || !reservable(book, now, includeAdult))
+    throw new AppError(400, ErrorCode.INVALID_BOOK_ID, ['book_id: not open for pre-order']);
   const price = priceOf(book, now);
   const list = (await runningBonuses(db, [book], now)).filter((b) => covers(b, book)).map((b) => toBonus(b, book, price));
-  return { bookId, price, releaseDatetime: book.start_datetime, totalCount: list.length, totalPoint: list.reduce((s, b) => s + b.totalPoint, 0), list };
+  return {
+    bookId,
+    price,
+    releaseDatetime: book.start_datetime,
+    totalCount: list.length,
+    totalPoint: list.reduce((s, b) => s + b.totalPoint, 0),
+    list,
+  };
 }
 
 /** `GET /pre_order/bonus`: the bonuses open now, one entry per covered reservable volume (of `titleId` when given). */
 export async function listBonuses(db: Db, titleId: number | undefined, includeAdult: boolean, now: number): Promise<PreOrderBonusList> {
-  const upcoming = await upcomingBooksForPurchase(db, { titleId, eroticTypes: listedEroticTypes(includeAdult), now, limit: BONUS_LIST_LIMIT });
+  const upcoming = await upcomingBooksForPurchase(db, {
+    titleId,
+    eroticTypes: listedEroticTypes(includeAdult),
+    now,
+    limit: BONUS_LIST_LIMIT,
+  });
   const books = upcoming.filter((b) => reservable(b, now, includeAdult));
   const bonuses = await runningBonuses(db, books, now);
   const list = books.flatMap((book) => {
@@ -119,7 +131,11 @@ function bonusesKept(db: Kysely<Database>, now: number): Promise<BonusRow[]> {
  * The running bonuses of a volume open for pre-order (the caller read it, as this viewer may see
  * it, with its price in effect): what the volume page shows guests and members alike.
  */
-export async function volumeBonus(db: Kysely<Database>, book: { bookId: number; titleId: number; price: number }, now: number): Promise<VolumeBonus> {
+export async function volumeBonus(
+  db: Kysely<Database>,
+  book: { bookId: number; titleId: number; price: number },
+  now: number,
+): Promise<VolumeBonus> {
   const rows = await bonusesKept(db, now);
   const list = rows
     .filter((b) => bonusRunning({ startDatetime: b.start_at, endDatetime: b.end_at }, now))
@@ -137,7 +153,9 @@ export async function recordPreOrderBonuses(
   order: { userId: number; orderId: number; book: PurchasableBookRow; price: number; now: number },
 ): Promise<{ bonusId: number; name: string; point: number }[]> {
   const bonuses = (await runningBonuses(trx, [order.book], order.now)).filter((b) => covers(b, order.book));
-  const recorded = bonuses.map((b) => ({ bonusId: b.id, name: b.name, point: preOrderBonusPoint(b, order.price) })).filter((b) => b.point > 0);
+  const recorded = bonuses
+    .map((b) => ({ bonusId: b.id, name: b.name, point: preOrderBonusPoint(b, order.price) }))
+    .filter((b) => b.point > 0);
   await repo.insertBonusGrants(
     trx,
     recorded.map((b) => ({

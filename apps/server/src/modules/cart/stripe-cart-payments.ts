@@ -33,11 +33,17 @@ export async function payCartOrderWithStripe(
   input: { orderId: number; userId: number; cardId: string; returnUrl: string; now: () => number; warn?: (message: string) => void },
 ): Promise<Answer> {
   const order = await payments.orderById(db, input.orderId);
-  if (!order || order.user_id !== input.userId || order.kind !== 'BOOK') return { status: 400, body: { errorCode: ErrorCode.CLIENT_ERROR, messages: ['order: not found'] } };
+  if (!order || order.user_id !== input.userId || order.kind !== 'BOOK')
+    return { status: 400, body: { errorCode: ErrorCode.CLIENT_ERROR, messages: ['order: not found'] } };
   let intent: IntentState | null = null;
   if (order.status === 'PROCESSING') {
     try {
-      const created = await stripe.createIntent({ orderId: order.id, userId: order.user_id, amountYen: order.total_price, cardId: input.cardId });
+      const created = await stripe.createIntent({
+        orderId: order.id,
+        userId: order.user_id,
+        amountYen: order.total_price,
+        cardId: input.cardId,
+      });
       if (created.kind === 'CARD_ERROR') {
         if (created.intentId) await stripe.cancelIntent(created.intentId).catch(() => undefined);
         await db.transaction().execute((trx) => endCartPayment(trx, order.id, 'PAYMENT_ERROR', created.errorCode, input.now()));
@@ -54,7 +60,12 @@ export async function payCartOrderWithStripe(
 }
 
 /** Settles the cart order of an intent by what Stripe says of it (see `settleStripeIntent` of the coin packs). */
-async function settleStripeCartIntent(db: Kysely<Database>, stripe: StripePayments, intent: IntentState, { now, expireAfterMs }: { now: number; expireAfterMs?: number }): Promise<void> {
+async function settleStripeCartIntent(
+  db: Kysely<Database>,
+  stripe: StripePayments,
+  intent: IntentState,
+  { now, expireAfterMs }: { now: number; expireAfterMs?: number },
+): Promise<void> {
   if (intent.orderId === null) return;
   const order = await payments.orderById(db, intent.orderId);
   if (!order || order.kind !== 'BOOK' || order.status !== 'PROCESSING') return;
@@ -62,7 +73,11 @@ async function settleStripeCartIntent(db: Kysely<Database>, stripe: StripePaymen
   switch (intent.status) {
     case 'succeeded':
       await db.transaction().execute(async (trx) => {
-        await payments.setProcessingPaymentFields(trx, order.id, { provider_ref: intent.id, card_brand: intent.cardBrand, card_last4: intent.cardLast4 });
+        await payments.setProcessingPaymentFields(trx, order.id, {
+          provider_ref: intent.id,
+          card_brand: intent.cardBrand,
+          card_last4: intent.cardLast4,
+        });
         await completeCartPayment(trx, order.id, now);
       });
       return;
@@ -78,7 +93,8 @@ async function settleStripeCartIntent(db: Kysely<Database>, stripe: StripePaymen
       const expired = expireAfterMs !== undefined && order.created_at <= now - expireAfterMs;
       if (failed || expired) {
         const after = await stripe.cancelIntent(intent.id);
-        if (after.status === 'canceled' || after.status === 'succeeded') await settleStripeCartIntent(db, stripe, { ...after, failureCode: after.failureCode ?? intent.failureCode }, { now });
+        if (after.status === 'canceled' || after.status === 'succeeded')
+          await settleStripeCartIntent(db, stripe, { ...after, failureCode: after.failureCode ?? intent.failureCode }, { now });
         return;
       }
       if (order.provider_ref !== intent.id) await payments.setProcessingPaymentFields(db, order.id, { provider_ref: intent.id });
@@ -97,14 +113,22 @@ export async function settleIfCartOrder(db: Kysely<Database>, stripe: StripePaym
 
 /** The reconciliation of cart orders by card left PROCESSING (a lost webhook, a lost create answer, 3-D Secure never answered). */
 async function reconcileStripeCartOrders(db: Kysely<Database>, stripe: StripePayments, now: number, signal?: AbortSignal): Promise<number> {
-  const waiting = await payments.processingBookOrders(db, paymentTypeOfMethod.creditcard, now - STRIPE_CART_RECONCILE_AFTER_MS, RECONCILE_BATCH);
+  const waiting = await payments.processingBookOrders(
+    db,
+    paymentTypeOfMethod.creditcard,
+    now - STRIPE_CART_RECONCILE_AFTER_MS,
+    RECONCILE_BATCH,
+  );
   let settled = 0;
   for (const order of waiting) {
     if (signal?.aborted) break;
     try {
-      const intent = order.provider_ref?.startsWith('pi_') ? await stripe.retrieveIntent(order.provider_ref) : await stripe.findIntentOfOrder(order.id);
+      const intent = order.provider_ref?.startsWith('pi_')
+        ? await stripe.retrieveIntent(order.provider_ref)
+        : await stripe.findIntentOfOrder(order.id);
       if (intent) await settleStripeCartIntent(db, stripe, intent, { now, expireAfterMs: STRIPE_CONFIRMATION_TTL_MS });
-      else if (order.created_at <= now - STRIPE_CONFIRMATION_TTL_MS) await db.transaction().execute((trx) => endCartPayment(trx, order.id, 'CANCEL', 'PAYMENT_EXPIRED', now));
+      else if (order.created_at <= now - STRIPE_CONFIRMATION_TTL_MS)
+        await db.transaction().execute((trx) => endCartPayment(trx, order.id, 'CANCEL', 'PAYMENT_EXPIRED', now));
       settled += 1;
     } catch {
       // Stripe unreachable for this order: the next run asks again.
@@ -151,7 +175,19 @@ async function answerOf(db: Kysely<Database>, orderId: number, intent: IntentSta
   }
   if (order.status === 'PROCESSING') {
     const clientSecret = intent?.status === 'requires_action' && intent.clientSecret ? { clientSecret: intent.clientSecret } : {};
-    return { status: 200, body: { status: { code: 0 }, results: { orderId, orderStatus: 'PROCESSING', confirmUrl: returnUrl, bookIds, payPrice: order.total_price, ...clientSecret } } };
+    return {
+      status: 200,
+      body: {
+        status: { code: 0 },
+        results: { orderId, orderStatus: 'PROCESSING', confirmUrl: returnUrl, bookIds, payPrice: order.total_price, ...clientSecret },
+      },
+    };
   }
-  return { status: 400, body: { errorCode: ErrorCode.CART_PAYMENT_FAILED, messages: [`${order.failure_code ?? ErrorCode.DECLINED_CARD}: payment ${order.status}`] } };
+  return {
+    status: 400,
+    body: {
+      errorCode: ErrorCode.CART_PAYMENT_FAILED,
+      messages: [`${order.failure_code ?? ErrorCode.DECLINED_CARD}: payment ${order.status}`],
+    },
+  };
 }

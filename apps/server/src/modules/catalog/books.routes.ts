@@ -77,17 +77,21 @@ export const booksRoutes: FastifyPluginAsync = async (base) => {
     return { totalCount: list.length, books: list };
   });
 
-  app.get('/books/v3/:book_id', { schema: { params: BookIdPath, querystring: BookV3Query, response: { 200: BookV3 } } }, async (request) => {
-    const { ac, sales_status } = request.query;
-    const [book] = await books.getBooksV3(db, {
-      bookIds: [request.params.book_id],
-      includeAdult: await adultAllowed(request, ac),
-      salesStatus: sales_status,
-      now: now(),
-    });
-    if (!book) throw notFound('book');
-    return book;
-  });
+  app.get(
+    '/books/v3/:book_id',
+    { schema: { params: BookIdPath, querystring: BookV3Query, response: { 200: BookV3 } } },
+    async (request) => {
+      const { ac, sales_status } = request.query;
+      const [book] = await books.getBooksV3(db, {
+        bookIds: [request.params.book_id],
+        includeAdult: await adultAllowed(request, ac),
+        salesStatus: sales_status,
+        now: now(),
+      });
+      if (!book) throw notFound('book');
+      return book;
+    },
+  );
 
   app.get('/books/v3', { schema: { querystring: BooksV3Query, response: { 200: BookV3List } } }, async (request) => {
     const { ac, book_id, sales_status } = request.query;

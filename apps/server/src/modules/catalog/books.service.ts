@@ -26,7 +26,6 @@ import type { VolumeRow } from './books.repository';
 import type { BookDetail, BookInfo, BookV3 } from '@hondana/domain/catalog/books-api';
 import { type TitleFacts, titleFacts, titleIdsOfBooks } from './titles.repository';
 
-
 /** Cover widths: the volume detail shows a large cover, lists a tile-sized one (§9: 128 on desktop). */
 const DETAIL_COVER_WIDTH = 256;
 const LIST_COVER_WIDTH = 128;
@@ -55,8 +54,7 @@ const sampleOf = (v: VolumeRow) => {
 };
 
 /** A title the viewer may see (§6: R18 only with ac=1 and a confirmed adult; never NOT_POST). */
-export const visible = (facts: TitleFacts, includeAdult: boolean): boolean =>
-  isListedEroticType(facts.info.eroticType, includeAdult);
+export const visible = (facts: TitleFacts, includeAdult: boolean): boolean => isListedEroticType(facts.info.eroticType, includeAdult);
 
 export function toBookDetail(facts: TitleFacts, v: VolumeRow, now: number): BookDetail {
   const price = priceInEffect(pricingOf(v), now);
@@ -242,7 +240,12 @@ function guestAnswer(detail: BookDetail, inBundle: BundleFields, summary: PointC
 }
 
 const sameBundle = (a: BundleFields, b: BundleFields) =>
-  a === b || (a !== null && b !== null && a.bundleId === b.bundleId && a.bundleTotalPrice === b.bundleTotalPrice && a.bundleSalePrice === b.bundleSalePrice);
+  a === b ||
+  (a !== null &&
+    b !== null &&
+    a.bundleId === b.bundleId &&
+    a.bundleTotalPrice === b.bundleTotalPrice &&
+    a.bundleSalePrice === b.bundleSalePrice);
 
 /** `pointCampaign` (null when no line applies) and `pointTotal` (§5 point detail total) of a book detail. */
 function withPoints(summary: PointCampaignSummary | null): Pick<BookDetail, 'pointCampaign'> & Partial<Pick<BookDetail, 'pointTotal'>> {
@@ -293,10 +296,7 @@ function previousChange(facts: TitleFacts, now: number): number {
 }
 
 /** Book details of several books in the order asked; `salableOnly` drops books that cannot be bought. */
-export async function getBookDetails(
-  db: Db,
-  q: Viewer & { bookIds: readonly number[]; salableOnly: boolean },
-): Promise<BookDetail[]> {
+export async function getBookDetails(db: Db, q: Viewer & { bookIds: readonly number[]; salableOnly: boolean }): Promise<BookDetail[]> {
   const found = await visibleBooks(db, q.bookIds, q.includeAdult);
   const ranks = await Promise.all(found.map(({ facts }) => dailyRankOf(db, facts.info, q.now)));
   return found
@@ -305,14 +305,9 @@ export async function getBookDetails(
 }
 
 /** Book v3 of several books in the order asked, of the given sales status. */
-export async function getBooksV3(
-  db: Db,
-  q: Viewer & { bookIds: readonly number[]; salesStatus: SalesStatusFilter },
-): Promise<BookV3[]> {
+export async function getBooksV3(db: Db, q: Viewer & { bookIds: readonly number[]; salesStatus: SalesStatusFilter }): Promise<BookV3[]> {
   const found = await visibleBooks(db, q.bookIds, q.includeAdult);
-  return found
-    .map(({ facts, volume }) => toBookV3(facts, volume, q.now))
-    .filter((b) => matchesSalesStatus(q.salesStatus, b.salesStatus));
+  return found.map(({ facts, volume }) => toBookV3(facts, volume, q.now)).filter((b) => matchesSalesStatus(q.salesStatus, b.salesStatus));
 }
 
 /** The volumes of a title (§7 /books/by_title/v3); null when the title is unknown or hidden. */
@@ -332,10 +327,7 @@ export async function getBooksByTitle(
  * normal answer, not an error); null overall when the book is unknown or hidden. A next
  * volume that is a pre-order is returned with salesStatus IN_RESERVATION; stopped ones are skipped.
  */
-export async function getNextBook(
-  db: Db,
-  q: Viewer & { bookId: number },
-): Promise<{ bookId: number; nextBook: BookV3 | null } | null> {
+export async function getNextBook(db: Db, q: Viewer & { bookId: number }): Promise<{ bookId: number; nextBook: BookV3 | null } | null> {
   const [found] = await visibleBooks(db, [q.bookId], q.includeAdult);
   if (!found) return null;
   const candidates = found.facts.volumes.filter((v) => isSalable(statusOf(v, q.now)));

@@ -28,7 +28,11 @@ const PERIODS: readonly (readonly [table: keyof Database, start: string, end: st
 export async function campaignPeriodPassed(db: Db, now: number): Promise<boolean> {
   const since = sql`(select coalesce(max(changed_at), 0) from store_changes where topic = 'catalog')`;
   const passed = (column: string) => sql`(${sql.ref(column)} > ${since} and ${sql.ref(column)} <= ${now})`;
-  const checks = PERIODS.map(([table, start, end]) => sql`exists (select 1 from ${sql.table(table)} where ${passed(start)} or ${passed(end)})`);
-  const { rows } = await sql<{ passed: number | string }>`select case when ${sql.join(checks, sql` or `)} then 1 else 0 end as passed`.execute(db);
+  const checks = PERIODS.map(
+    ([table, start, end]) => sql`exists (select 1 from ${sql.table(table)} where ${passed(start)} or ${passed(end)})`,
+  );
+  const { rows } = await sql<{
+    passed: number | string;
+  }>`select case when ${sql.join(checks, sql` or `)} then 1 else 0 end as passed`.execute(db);
   return Number(rows[0]?.passed ?? 0) === 1;
 }

@@ -14,6 +14,13 @@ export interface CatalogEvent {
 export async function insertCatalogEvent(trx: Transaction<Database>, event: CatalogEvent): Promise<void> {
   await trx
     .insertInto('catalog_events')
-    .values({ kind: event.kind, title_id: event.titleId, book_id: event.bookId ?? null, serial_id: event.serialId ?? null, user_id: event.userId, created_at: event.now })
+    .values({
+      kind: event.kind,
+      title_id: event.titleId,
+      book_id: event.bookId ?? null,
+      serial_id: event.serialId ?? null,
+      user_id: event.userId,
+      created_at: event.now,
+    })
     .execute();
 }

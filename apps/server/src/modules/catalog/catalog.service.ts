@@ -11,7 +11,6 @@ import type { BookTile } from '@hondana/domain/catalog/catalog-api';
 /** The pages' tile lists, kept per adult state until one can change (the store pages' load context keeps its lists with it). */
 export { keptTileList } from './tile-lists';
 
-
 /** Width of a tile's `imageUrl` (§9: book tile 106 wide on mobile and tablet, 128 on desktop). */
 const TILE_COVER_WIDTH = 128;
 
@@ -74,12 +73,12 @@ export function toBookTile(row: BookTileRow, now: number, points?: TileCampaigns
 }
 
 /** Book tiles for the top page: released books, newest first; R18 only when `includeAdult`. */
-export async function topPageBooks(
-  db: Db,
-  q: { limit: number; includeAdult: boolean; now?: Date },
-): Promise<BookTile[]> {
+export async function topPageBooks(db: Db, q: { limit: number; includeAdult: boolean; now?: Date }): Promise<BookTile[]> {
   const now = (q.now ?? new Date()).getTime();
   const limit = Math.max(0, Math.min(100, Math.trunc(q.limit)));
-  const [rows, campaigns] = await Promise.all([newestBooks(db, { limit, eroticTypes: listedEroticTypes(q.includeAdult), now }), runningPointCampaigns(db, now)]);
+  const [rows, campaigns] = await Promise.all([
+    newestBooks(db, { limit, eroticTypes: listedEroticTypes(q.includeAdult), now }),
+    runningPointCampaigns(db, now),
+  ]);
   return rows.map((row) => toBookTile(row, now, { campaigns }));
 }

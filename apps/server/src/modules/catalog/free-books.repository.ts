@@ -1,7 +1,6 @@
 import type { Db } from '../../db/schema';
 import { type BookTileRow, bookTileColumns } from './catalog.repository';
 
-
 /**
  * Books free at `now` of titles on the given shelves (null: every shelf) with one of the
  * erotic types. `closely`: limited free books whose period ends soonest; `newly`: books that

@@ -7,12 +7,10 @@ import { findTitle, freeBooks } from './free-books.repository';
 import { getFreeRanking } from './rankings.service';
 import type { RankingEntry } from '@hondana/domain/catalog/rankings-api';
 
-
 const FREE_PAGE_LIST_SIZE = 12;
 
 /** Erotic types a free list shows: `healthy` lists only NORMAL titles. */
-const eroticTypesFor = (includeAdult: boolean, healthy: boolean) =>
-  healthy ? [EroticType.NORMAL] : listedEroticTypes(includeAdult);
+const eroticTypesFor = (includeAdult: boolean, healthy: boolean) => (healthy ? [EroticType.NORMAL] : listedEroticTypes(includeAdult));
 
 export async function listFreeBooks(
   db: Db,
@@ -42,8 +40,7 @@ export async function getFreePage(
   db: Db,
   q: { pageType: string; includeAdult: boolean; now: number },
 ): Promise<{ closely: BookTile[]; newly: BookTile[]; ranking: RankingEntry[] }> {
-  const list = (order: 'closely' | 'newly') =>
-    listFreeBooks(db, { ...q, order, offset: 0, limit: FREE_PAGE_LIST_SIZE, healthy: false });
+  const list = (order: 'closely' | 'newly') => listFreeBooks(db, { ...q, order, offset: 0, limit: FREE_PAGE_LIST_SIZE, healthy: false });
   const [closely, newly, ranking] = await Promise.all([
     list('closely'),
     list('newly'),

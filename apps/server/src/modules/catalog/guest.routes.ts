@@ -26,24 +26,32 @@ export const guestRoutes: FastifyPluginAsync = async (base) => {
     }),
   );
 
-  app.get('/guest/titles/total_price', { schema: { querystring: GuestTotalPriceQuery, response: { 200: TitleTotalPrice } } }, async (request) => {
-    const [total] = await guest.getTitleTotalPrices(db, {
-      titleIds: [request.query.title_id],
-      limitPerTitle: request.query.limit_per_title,
-      includeAdult: await adultAllowed(request, request.query.ac),
-      now: now(),
-    });
-    if (!total) throw notFound('title');
-    return total;
-  });
+  app.get(
+    '/guest/titles/total_price',
+    { schema: { querystring: GuestTotalPriceQuery, response: { 200: TitleTotalPrice } } },
+    async (request) => {
+      const [total] = await guest.getTitleTotalPrices(db, {
+        titleIds: [request.query.title_id],
+        limitPerTitle: request.query.limit_per_title,
+        includeAdult: await adultAllowed(request, request.query.ac),
+        now: now(),
+      });
+      if (!total) throw notFound('title');
+      return total;
+    },
+  );
 
-  app.get('/guest/titles/total_prices', { schema: { querystring: GuestTotalPricesQuery, response: { 200: TitleTotalPrices } } }, async (request) => {
-    const totals = await guest.getTitleTotalPrices(db, {
-      titleIds: request.query.title_id,
-      limitPerTitle: request.query.limit_per_title,
-      includeAdult: await adultAllowed(request, request.query.ac),
-      now: now(),
-    });
-    return { totalPrices: totals };
-  });
+  app.get(
+    '/guest/titles/total_prices',
+    { schema: { querystring: GuestTotalPricesQuery, response: { 200: TitleTotalPrices } } },
+    async (request) => {
+      const totals = await guest.getTitleTotalPrices(db, {
+        titleIds: request.query.title_id,
+        limitPerTitle: request.query.limit_per_title,
+        includeAdult: await adultAllowed(request, request.query.ac),
+        now: now(),
+      });
+      return { totalPrices: totals };
+    },
+  );
 };

@@ -4,12 +4,8 @@ import { type Viewer, pricingOf, toBookDetail, visible, visibleBooks } from './b
 import type { BookDetail, GuestBooks, TitleTotalPrice } from '@hondana/domain/catalog/books-api';
 import { titleFacts } from './titles.repository';
 
-
 /** §3 "Guest book": the books a guest keeps locally, by id, and the guest coupon (none yet). */
-export async function getGuestBooks(
-  db: Db,
-  q: Viewer & { bookIds: readonly number[] },
-): Promise<GuestBooks> {
+export async function getGuestBooks(db: Db, q: Viewer & { bookIds: readonly number[] }): Promise<GuestBooks> {
   const found = await visibleBooks(db, q.bookIds, q.includeAdult);
   const byId: Record<string, BookDetail> = {};
   for (const { facts, volume } of found) byId[String(volume.id)] = toBookDetail(facts, volume, q.now);

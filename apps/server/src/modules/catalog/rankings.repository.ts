@@ -3,7 +3,6 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/schema';
 import { type BookTileRow, bookTileColumns } from './catalog.repository';
 
-
 export interface TitleEventCounts {
   titleId: number;
   pageType: string;

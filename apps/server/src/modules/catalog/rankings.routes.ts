@@ -23,7 +23,6 @@ export const OffsetParam = z.coerce.number().int().min(0).default(0);
 export const limitParam = (fallback: number) => z.coerce.number().int().min(1).max(100).default(fallback);
 export const PageTypeParam = z.enum(pageTypes as [string, ...string[]]);
 
-
 const BookRankQuery = z.object({
   ac: AcParam,
   category: PageTypeParam.default('all'),

@@ -29,7 +29,6 @@ import {
 } from './rankings.repository';
 import type { RankingEntry, RankingPage } from '@hondana/domain/catalog/rankings-api';
 
-
 interface RankedTitle {
   titleId: number;
   pageType: string;

@@ -1,6 +1,5 @@
 import type { Db } from '../../db/schema';
 
-
 const CANDIDATES = 60;
 const TOGETHER_KINDS = ['purchase', 'read'] as const;
 
@@ -20,12 +19,7 @@ export async function titlesTogether(db: Db, titleIds: number[], exceptUserId: n
     .where('e2.kind', 'in', TOGETHER_KINDS)
     .where('e2.title_id', 'not in', titleIds);
   if (exceptUserId !== null) query = query.where('e1.user_id', '!=', exceptUserId);
-  const rows = await query
-    .groupBy('e2.title_id')
-    .orderBy('n', 'desc')
-    .orderBy('e2.title_id')
-    .limit(CANDIDATES)
-    .execute();
+  const rows = await query.groupBy('e2.title_id').orderBy('n', 'desc').orderBy('e2.title_id').limit(CANDIDATES).execute();
   return rows.map((r) => r.titleId);
 }
 
@@ -36,11 +30,7 @@ export async function titlesBySameAuthors(db: Db, titleIds: number[]): Promise<n
     .selectFrom('title_authors as ta')
     .select('ta.title_id as titleId')
     .distinct()
-    .where(
-      'ta.author_id',
-      'in',
-      db.selectFrom('title_authors as src').select('src.author_id').where('src.title_id', 'in', titleIds),
-    )
+    .where('ta.author_id', 'in', db.selectFrom('title_authors as src').select('src.author_id').where('src.title_id', 'in', titleIds))
     .where('ta.title_id', 'not in', titleIds)
     .orderBy('ta.title_id')
     .limit(CANDIDATES)

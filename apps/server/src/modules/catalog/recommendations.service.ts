@@ -132,14 +132,7 @@ export async function bookToBook(
 export async function userToBook(db: Db, q: RecommendOptions & { userId: number }): Promise<RecommendedBook[]> {
   const now = q.now ?? Date.now();
   const [history, owned] = await Promise.all([historyTitles(db, q.userId), ownedBookIds(db, q.userId)]);
-  const historyGenres = history.length
-    ? [
-        ...new Set(
-          (await genresOfTitles(db, history))
-            .filter((g): g is number => g !== null),
-        ),
-      ]
-    : [];
+  const historyGenres = history.length ? [...new Set((await genresOfTitles(db, history)).filter((g): g is number => g !== null))] : [];
   const candidates = await candidatesFrom(db, history, q.genreIds?.length ? q.genreIds : historyGenres, q.userId);
   const popular = await rankingSlice(db, {
     term: 'monthly',

@@ -2,7 +2,6 @@ import { escapeLike, titleSearchText } from '@hondana/domain/catalog/search-text
 import { PostgresAdapter, sql } from 'kysely';
 import type { Db } from '../../db/schema';
 
-
 /**
  * Fills `titles.search_text` (normalised names and readings of a title and its authors) for
  * the given titles, or all of them. Whoever inserts titles or credits calls it (demo, bench

@@ -25,15 +25,19 @@ export const searchRoutes: FastifyPluginAsync = async (base) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const { db } = app.deps.database;
 
-  app.get('/lottery/search/title', { schema: { querystring: SearchTitleQuery, response: { 200: KeywordSearchResult } } }, async (request) => {
-    const q = request.query;
-    return searchKeyword(db, {
-      word: q.word,
-      offset: q.offset,
-      limit: q.limit,
-      includeAdult: await adultAllowed(request, q.ac),
-    });
-  });
+  app.get(
+    '/lottery/search/title',
+    { schema: { querystring: SearchTitleQuery, response: { 200: KeywordSearchResult } } },
+    async (request) => {
+      const q = request.query;
+      return searchKeyword(db, {
+        word: q.word,
+        offset: q.offset,
+        limit: q.limit,
+        includeAdult: await adultAllowed(request, q.ac),
+      });
+    },
+  );
 
   /** The data of `/search/author/{authorId}/{page}` for clients; 404 for an unknown author. */
   app.get(

@@ -8,7 +8,6 @@ import { authorsOfTitles } from './books.repository';
 import { authorTitleIds, findAuthor, refreshTitleSearchText, searchTitleIds, titleSummaryRows } from './search.repository';
 import type { AuthorSearchResult, KeywordSearchResult } from '@hondana/domain/catalog/search-api';
 
-
 const AUTHOR_PAGE_SIZE = 20;
 
 /** Keeps the search text of titles whose names or credits changed (the import calls it inside its transaction). */
@@ -67,10 +66,7 @@ export async function searchKeyword(
 }
 
 /** `/search/author/{authorId}/{page}`: the author and a page of the titles they are credited on. */
-export async function searchByAuthor(
-  db: Db,
-  q: { authorId: number; page: number; includeAdult: boolean },
-): Promise<AuthorSearchResult> {
+export async function searchByAuthor(db: Db, q: { authorId: number; page: number; includeAdult: boolean }): Promise<AuthorSearchResult> {
   const page = Math.max(1, Math.trunc(q.page));
   const author = (await findAuthor(db, q.authorId)) ?? null;
   if (!author) return { author: null, totalCount: 0, page, pageCount: 0, titles: [] };

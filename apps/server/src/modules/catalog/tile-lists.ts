@@ -2,7 +2,6 @@ import type { Db } from '../../db/schema';
 import { readNextBookChange } from './catalog.repository';
 import { runningPointCampaigns, runningPointCampaignsUntil } from '../orders/purchase';
 
-
 /**
  * The tile lists of the store's pages (the top page's rankings, free lists and new arrivals) are
  * every viewer's of an adult state: kept per database, list and adult state from the instant

@@ -10,7 +10,6 @@ import {
 } from './books.repository';
 import type { BookAuthor, BookSerialRef } from '@hondana/domain/catalog/books-api';
 
-
 /**
  * Everything the book and title calls read about one title: the title, its authors, every
  * volume in `vol` order, wish and purchase counts and its serial. The same facts serve the

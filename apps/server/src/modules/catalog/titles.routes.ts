@@ -40,15 +40,19 @@ export const titlesRoutes: FastifyPluginAsync = async (base) => {
     return { totalCount: list.length, titles: list };
   });
 
-  app.get('/title_infos/:title_id', { schema: { params: TitleIdPath, querystring: TitleQuery, response: { 200: TitleInfo } } }, async (request) => {
-    const info = await titles.getTitleInfo(db, {
-      titleId: request.params.title_id,
-      includeAdult: await adultAllowed(request, request.query.ac),
-      now: now(),
-    });
-    if (!info) throw notFound('title');
-    return info;
-  });
+  app.get(
+    '/title_infos/:title_id',
+    { schema: { params: TitleIdPath, querystring: TitleQuery, response: { 200: TitleInfo } } },
+    async (request) => {
+      const info = await titles.getTitleInfo(db, {
+        titleId: request.params.title_id,
+        includeAdult: await adultAllowed(request, request.query.ac),
+        now: now(),
+      });
+      if (!info) throw notFound('title');
+      return info;
+    },
+  );
 
   /** `GET /title_infos` and `/title/infos`: the infos of the listed titles (`title_id=1,2`), hidden and unknown ones left out. */
   for (const path of ['/title_infos', '/title/infos']) {
@@ -73,12 +77,16 @@ export const titlesRoutes: FastifyPluginAsync = async (base) => {
     });
   });
 
-  app.get('/titles/notes/:title_id', { schema: { params: TitleIdPath, querystring: TitleQuery, response: { 200: TitleNotes } } }, async (request) => {
-    const notes = await titles.getTitleNotes(db, {
-      titleId: request.params.title_id,
-      includeAdult: await adultAllowed(request, request.query.ac),
-    });
-    if (!notes) throw notFound('title');
-    return notes;
-  });
+  app.get(
+    '/titles/notes/:title_id',
+    { schema: { params: TitleIdPath, querystring: TitleQuery, response: { 200: TitleNotes } } },
+    async (request) => {
+      const notes = await titles.getTitleNotes(db, {
+        titleId: request.params.title_id,
+        includeAdult: await adultAllowed(request, request.query.ac),
+      });
+      if (!notes) throw notFound('title');
+      return notes;
+    },
+  );
 };

@@ -15,12 +15,10 @@ import type { BookTile } from '@hondana/domain/catalog/catalog-api';
 import { type TitleFacts, catalogTitleIds, titleFacts } from './titles.repository';
 import type { SeriesPage, Title, TitleInfo, TitleNotes } from '@hondana/domain/catalog/titles-api';
 
-
 const TITLE_COVER_WIDTH = 128;
 
 /** Volumes a title shows: on sale or in pre-order, ascending (stopped ones are gone from the store). */
-const shownVolumes = (facts: TitleFacts, now: number): VolumeRow[] =>
-  facts.volumes.filter((v) => isSalable(statusOf(v, now)));
+const shownVolumes = (facts: TitleFacts, now: number): VolumeRow[] => facts.volumes.filter((v) => isSalable(statusOf(v, now)));
 
 /** What the title's §3 marks are derived from at `now`. */
 function markFacts(facts: TitleFacts, volumes: VolumeRow[], now: number): TitleMarkFacts {
@@ -63,8 +61,7 @@ export function toTitle(facts: TitleFacts, now: number): Title {
   };
 }
 
-const freeNow = (facts: TitleFacts, now: number) =>
-  shownVolumes(facts, now).filter((v) => priceInEffect(pricingOf(v), now).free);
+const freeNow = (facts: TitleFacts, now: number) => shownVolumes(facts, now).filter((v) => priceInEffect(pricingOf(v), now).free);
 
 function toTitleInfo(facts: TitleFacts, now: number): TitleInfo {
   const volumes = shownVolumes(facts, now);
@@ -106,10 +103,7 @@ export async function getTitleInfos(db: Db, q: { titleIds: readonly number[]; in
   return (await visibleTitles(db, q.titleIds, q.includeAdult)).map((f) => toTitleInfo(f, q.now));
 }
 
-export async function getTitleNotes(
-  db: Db,
-  q: { titleId: number; includeAdult: boolean },
-): Promise<TitleNotes | null> {
+export async function getTitleNotes(db: Db, q: { titleId: number; includeAdult: boolean }): Promise<TitleNotes | null> {
   const [facts] = await visibleTitles(db, [q.titleId], q.includeAdult);
   if (!facts) return null;
   return { titleId: facts.info.titleId, lastUpdateDate: formatJapaneseDate(facts.info.updatedAt), titleNotes: facts.info.notes };
@@ -169,7 +163,10 @@ export async function getSeriesPage(
   db: Db,
   q: { titleId: number; volumePage: number; includeAdult: boolean; userId: number | null; now: number },
 ): Promise<SeriesPage | null> {
-  const [facts, campaigns] = await Promise.all([titleFacts(db, [q.titleId]).then((m) => m.get(q.titleId)), runningPointCampaigns(db, q.now)]);
+  const [facts, campaigns] = await Promise.all([
+    titleFacts(db, [q.titleId]).then((m) => m.get(q.titleId)),
+    runningPointCampaigns(db, q.now),
+  ]);
   if (!facts || !(visible(facts, true) || visible(facts, q.includeAdult))) return null;
   const { info } = facts;
   const adultGate = !visible(facts, q.includeAdult);

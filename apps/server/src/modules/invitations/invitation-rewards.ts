@@ -14,7 +14,10 @@ import * as repo from './invitations.repository';
  * inviter, so the count the step is chosen by is exact; the unique (campaign, inviter, seq)
  * backs that up.
  */
-export async function achieveInvitation(trx: Transaction<Database>, input: { userId: number; orderId: number; now: number }): Promise<void> {
+export async function achieveInvitation(
+  trx: Transaction<Database>,
+  input: { userId: number; orderId: number; now: number },
+): Promise<void> {
   const pending = await repo.pendingGrantOf(trx, input.userId);
   if (!pending || pending.campaign_type !== 'FIRST_PURCHASE') return;
   const inviterId = pending.inviter_user_id;
@@ -22,7 +25,13 @@ export async function achieveInvitation(trx: Transaction<Database>, input: { use
   const incentive = repo.toCampaign(pending).inviterIncentive;
   const count = await repo.achievedCount(trx, pending.id, inviterId);
   const step = nextInviterStep(incentive, count);
-  const achieved = await repo.achieve(trx, { inviteeId: input.userId, orderId: input.orderId, seq: step ? count + 1 : null, coins: step?.mangaCoinAmount ?? 0, now: input.now });
+  const achieved = await repo.achieve(trx, {
+    inviteeId: input.userId,
+    orderId: input.orderId,
+    seq: step ? count + 1 : null,
+    coins: step?.mangaCoinAmount ?? 0,
+    now: input.now,
+  });
   if (!achieved || !step || step.mangaCoinAmount <= 0) return;
   await grant(trx, {
     userId: inviterId,

@@ -33,7 +33,12 @@ export function campaignById(db: Db, id: number) {
 }
 
 export function codeOf(db: Db, campaignId: number, userId: number) {
-  return db.selectFrom('invitation_codes').select(['id', 'code']).where('campaign_id', '=', campaignId).where('user_id', '=', userId).executeTakeFirst();
+  return db
+    .selectFrom('invitation_codes')
+    .select(['id', 'code'])
+    .where('campaign_id', '=', campaignId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
 }
 
 /** Inserts the member's code unless they already have one (either insert wins; both read the same row). */
@@ -80,7 +85,11 @@ export async function achievedCoinsSum(db: Db, campaignId: number, inviterId: nu
 
 /** The grant of an invitee, by account or by email. */
 export function grantOfInvitee(db: Db, userId: number, email: string) {
-  return db.selectFrom('invitation_grants').selectAll().where((eb) => eb.or([eb('invitee_user_id', '=', userId), eb('invitee_email', '=', email)])).executeTakeFirst();
+  return db
+    .selectFrom('invitation_grants')
+    .selectAll()
+    .where((eb) => eb.or([eb('invitee_user_id', '=', userId), eb('invitee_email', '=', email)]))
+    .executeTakeFirst();
 }
 
 /** Inserts the invitee's grant; false when another grant of this account or email got there first. */
@@ -142,7 +151,15 @@ export function latestGrantCoupon(db: Db, inviteeId: number) {
 
 /** Whether the member has bought any book with money or coins. */
 export async function hasPaidBookOrder(db: Db, userId: number): Promise<boolean> {
-  const row = await db.selectFrom('orders').select('id').where('user_id', '=', userId).where('kind', '=', 'BOOK').where('status', 'in', ['COMPLETE', 'DELIVERED']).where('total_price', '>', 0).limit(1).executeTakeFirst();
+  const row = await db
+    .selectFrom('orders')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('kind', '=', 'BOOK')
+    .where('status', 'in', ['COMPLETE', 'DELIVERED'])
+    .where('total_price', '>', 0)
+    .limit(1)
+    .executeTakeFirst();
   return row !== undefined;
 }
 
@@ -156,8 +173,14 @@ export function linkOf(db: Db, codeId: number, destination: string, titleId: num
   return q.executeTakeFirst();
 }
 
-export async function insertLink(db: Db, row: { slug: string; codeId: number; destination: string; titleId: number | null; now: number }): Promise<void> {
-  await db.insertInto('invitation_links').values({ slug: row.slug, code_id: row.codeId, destination: row.destination, title_id: row.titleId, created_at: row.now }).execute();
+export async function insertLink(
+  db: Db,
+  row: { slug: string; codeId: number; destination: string; titleId: number | null; now: number },
+): Promise<void> {
+  await db
+    .insertInto('invitation_links')
+    .values({ slug: row.slug, code_id: row.codeId, destination: row.destination, title_id: row.titleId, created_at: row.now })
+    .execute();
 }
 
 /** A short link with its code and campaign's utm name. */

@@ -5,7 +5,6 @@ import type { InvitationCampaign, InviterView } from '@hondana/domain/invitation
 import type { Db } from '../../db/schema';
 import * as repo from './invitations.repository';
 
-
 /** Letters and digits that cannot be mistaken for each other when read aloud or typed. */
 const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 function newCode(length = 10): string {
@@ -20,8 +19,16 @@ export const outOfTerm = () => new AppError(403, ErrorCode.INVITATION_OUT_OF_TER
 const inTerm = (c: { start_at: number; end_at: number }, now: number) => Number(c.start_at) <= now && now < Number(c.end_at);
 
 /** `GET /invitation/campaigns`: the open campaigns (or all, or one by id). */
-export async function listCampaigns(db: Db, query: { invitation_campaign_id?: number | undefined; campaign_status: 'open' | 'all' }, now: number): Promise<InvitationCampaign[]> {
-  const rows = await repo.campaigns(db, { ...(query.invitation_campaign_id !== undefined && { id: query.invitation_campaign_id }), openOnly: query.campaign_status === 'open', now });
+export async function listCampaigns(
+  db: Db,
+  query: { invitation_campaign_id?: number | undefined; campaign_status: 'open' | 'all' },
+  now: number,
+): Promise<InvitationCampaign[]> {
+  const rows = await repo.campaigns(db, {
+    ...(query.invitation_campaign_id !== undefined && { id: query.invitation_campaign_id }),
+    openOnly: query.campaign_status === 'open',
+    now,
+  });
   return rows.map(repo.toCampaign);
 }
 

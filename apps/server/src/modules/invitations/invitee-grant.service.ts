@@ -22,7 +22,8 @@ async function check(db: Db | Trx, userId: number, code: string, now: number) {
   if (!user) throw new AppError(401, ErrorCode.UNAUTHORIZED);
   const email = user.email.trim().toLowerCase();
   if (await repo.grantOfInvitee(db, userId, email)) throw received();
-  if (await repo.hasPaidBookOrder(db, userId)) throw refuse(ErrorCode.USER_HAS_PURCHASED_BOOK, 'code: すでに作品を購入されているため招待特典の対象外です');
+  if (await repo.hasPaidBookOrder(db, userId))
+    throw refuse(ErrorCode.USER_HAS_PURCHASED_BOOK, 'code: すでに作品を購入されているため招待特典の対象外です');
   return { found, email };
 }
 
@@ -52,9 +53,22 @@ export async function grantInvitee(db: Db, userId: number, code: string, now: nu
       linkUrl: null,
       now,
     });
-    const inserted = await repo.insertGrant(trx, { campaignId: found.id, codeId: found.code_id, inviterId: found.owner_id, inviteeId: userId, inviteeEmail: email, couponId, now });
+    const inserted = await repo.insertGrant(trx, {
+      campaignId: found.id,
+      codeId: found.code_id,
+      inviterId: found.owner_id,
+      inviteeId: userId,
+      inviteeEmail: email,
+      couponId,
+      now,
+    });
     if (!inserted) throw received();
-    return { hasAvailableTicket: true, ticketDiscountAmount: found.ticket_amount, minCartPrice: found.ticket_min_cart_price, expireDatetime: expireAt };
+    return {
+      hasAvailableTicket: true,
+      ticketDiscountAmount: found.ticket_amount,
+      minCartPrice: found.ticket_min_cart_price,
+      expireDatetime: expireAt,
+    };
   });
 }
 
@@ -64,5 +78,10 @@ export async function incentiveTicket(db: Db, userId: number, now: number): Prom
   const coupon = grant && (await memberCouponState(db, userId, grant.coupon_id));
   if (!coupon) return { hasAvailableTicket: false, ticketDiscountAmount: 0, minCartPrice: 0, expireDatetime: null };
   const usable = coupon.status === 'UNUSED' && coupon.enabled === 1 && Number(coupon.expire_at) > now;
-  return { hasAvailableTicket: usable, ticketDiscountAmount: coupon.rate ?? 0, minCartPrice: coupon.min_cart_price, expireDatetime: Number(coupon.expire_at) };
+  return {
+    hasAvailableTicket: usable,
+    ticketDiscountAmount: coupon.rate ?? 0,
+    minCartPrice: coupon.min_cart_price,
+    expireDatetime: Number(coupon.expire_at),
+  };
 }

@@ -5,7 +5,6 @@ import type { Db } from '../../db/schema';
 import * as repo from './invitations.repository';
 import { notExist, outOfTerm } from './invitations.service';
 
-
 /** The path of a short link on the store's own origin. */
 export const SHORT_LINK_PREFIX = '/i/';
 const newSlug = () => randomBytes(8).toString('base64url');
@@ -37,7 +36,12 @@ export async function linkUrls(db: Db, userId: number, body: LinkUrlsBody, origi
 export async function resolveShortLink(db: Db, slug: string): Promise<string | null> {
   const link = await repo.linkBySlug(db, slug);
   if (!link) return null;
-  const params = new URLSearchParams({ code: link.code, utm_source: link.destination, utm_medium: 'invitation', utm_campaign: link.utm_campaign });
+  const params = new URLSearchParams({
+    code: link.code,
+    utm_source: link.destination,
+    utm_medium: 'invitation',
+    utm_campaign: link.utm_campaign,
+  });
   if (link.title_id !== null) params.set('title_id', String(link.title_id));
   return `/invitation?${params.toString()}`;
 }

@@ -1,6 +1,5 @@
 import type { Db } from '../../db/schema';
 
-
 /** Reach banners in their period, highest priority first (then the newest). */
 export function activeReachBanners(db: Db, now: number, location: string | undefined) {
   let q = db.selectFrom('reach_banners').selectAll().where('start_at', '<=', now).where('end_at', '>', now);
@@ -10,7 +9,14 @@ export function activeReachBanners(db: Db, now: number, location: string | undef
 
 /** The non-login appeal in its period ending first. */
 export function activeNonLoginAppeal(db: Db, now: number) {
-  return db.selectFrom('non_login_appeals').selectAll().where('start_at', '<=', now).where('end_at', '>', now).orderBy('end_at').orderBy('id').executeTakeFirst();
+  return db
+    .selectFrom('non_login_appeals')
+    .selectAll()
+    .where('start_at', '<=', now)
+    .where('end_at', '>', now)
+    .orderBy('end_at')
+    .orderBy('id')
+    .executeTakeFirst();
 }
 
 /** Every non-login appeal not ended by `now` (running or yet to start), for the top page's kept appeal. */

@@ -2,15 +2,24 @@ import type { Banner, NonLoginAppeal, ReachBanner } from '@hondana/domain/invita
 import type { Db } from '../../db/schema';
 import { activeNonLoginAppeal, activeReachBanners, nonLoginAppealsNotEnded } from './reach-banners.repository';
 
-
 /** `GET /reach_banner/get_banners/v2`: reach banners in their period by priority (§3 reach banner fields). */
 export async function reachBannersV2(db: Db, now: number, location?: string): Promise<ReachBanner[]> {
-  return (await activeReachBanners(db, now, location)).map((b) => ({ bannerId: b.id, bannerUrl: b.banner_url, bannerJumpUrl: b.jump_url, colorCode: b.color_code }));
+  return (await activeReachBanners(db, now, location)).map((b) => ({
+    bannerId: b.id,
+    bannerUrl: b.banner_url,
+    bannerJumpUrl: b.jump_url,
+    colorCode: b.color_code,
+  }));
 }
 
 /** `GET /reach_banner/get_banners/v3`: the same banners as §3 Banner (id, url, jumpUrl, colorCode). */
 export async function reachBannersV3(db: Db, now: number, location?: string): Promise<Banner[]> {
-  return (await activeReachBanners(db, now, location)).map((b) => ({ id: b.id, url: b.banner_url, jumpUrl: b.jump_url, colorCode: b.color_code }));
+  return (await activeReachBanners(db, now, location)).map((b) => ({
+    id: b.id,
+    url: b.banner_url,
+    jumpUrl: b.jump_url,
+    colorCode: b.color_code,
+  }));
 }
 
 /** `GET /non_login_appeal`: the appeal for guests; null for members or when none runs. */
@@ -41,7 +50,10 @@ function appealsKept(db: Db, now: number): Promise<AppealRow[]> {
     from: now,
     until: now,
     rows: nonLoginAppealsNotEnded(db, now).then((rows) => {
-      entry.until = Math.min(Number.POSITIVE_INFINITY, ...rows.flatMap((r) => [Number(r.start_at), Number(r.end_at)]).filter((t) => t > now));
+      entry.until = Math.min(
+        Number.POSITIVE_INFINITY,
+        ...rows.flatMap((r) => [Number(r.start_at), Number(r.end_at)]).filter((t) => t > now),
+      );
       return rows;
     }),
   };

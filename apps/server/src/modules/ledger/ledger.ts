@@ -57,7 +57,16 @@ export async function grant(trx: Trx, input: GrantInput): Promise<number> {
     campaignId: input.campaignId ?? null,
   });
   await lots.writeEntries(trx, [
-    { userId: input.userId, currency: input.currency, lotId, kind: input.kind ?? LedgerKind.GRANT, amount: input.amount, orderId, reason: input.reason, now: input.now },
+    {
+      userId: input.userId,
+      currency: input.currency,
+      lotId,
+      kind: input.kind ?? LedgerKind.GRANT,
+      amount: input.amount,
+      orderId,
+      reason: input.reason,
+      now: input.now,
+    },
   ]);
   return lotId;
 }
@@ -127,7 +136,16 @@ export async function expireDue(trx: Trx, userId: number, now: number): Promise<
     if (!(await lots.markLotExpired(trx, lot.id, lot.remaining, now))) throw new SpendConflict();
     if (lot.remaining > 0) {
       await lots.writeEntries(trx, [
-        { userId, currency: lot.currency as Currency, lotId: lot.id, kind: LedgerKind.EXPIRE, amount: -lot.remaining, orderId: null, reason: ledgerLine.expired, now },
+        {
+          userId,
+          currency: lot.currency as Currency,
+          lotId: lot.id,
+          kind: LedgerKind.EXPIRE,
+          amount: -lot.remaining,
+          orderId: null,
+          reason: ledgerLine.expired,
+          now,
+        },
       ]);
       expired += lot.remaining;
     }
@@ -159,12 +177,26 @@ export async function refundOrderSpends(trx: Trx, orderId: number, reason: strin
  * Takes back what remains of the lots an order granted (its points, a coin pack's coins), as
  * ADJUST entries; answers what it took from each lot (a lot spent meanwhile: SpendConflict).
  */
-export async function revokeOrderGrants(trx: Trx, orderId: number, reason: string, now: number): Promise<{ currency: Currency; paid: boolean; taken: number }[]> {
+export async function revokeOrderGrants(
+  trx: Trx,
+  orderId: number,
+  reason: string,
+  now: number,
+): Promise<{ currency: Currency; paid: boolean; taken: number }[]> {
   const taken: { currency: Currency; paid: boolean; taken: number }[] = [];
   for (const lot of await lots.orderGrantLots(trx, orderId)) {
     if (!(await lots.emptyLot(trx, lot.id, lot.remaining))) throw new SpendConflict();
     await lots.writeEntries(trx, [
-      { userId: lot.user_id, currency: lot.currency as Currency, lotId: lot.id, kind: LedgerKind.ADJUST, amount: -lot.remaining, orderId, reason, now },
+      {
+        userId: lot.user_id,
+        currency: lot.currency as Currency,
+        lotId: lot.id,
+        kind: LedgerKind.ADJUST,
+        amount: -lot.remaining,
+        orderId,
+        reason,
+        now,
+      },
     ]);
     taken.push({ currency: lot.currency as Currency, paid: lot.paid === 1, taken: lot.remaining });
   }

@@ -12,7 +12,20 @@ type Trx = Transaction<Database>;
 
 // The statements of a purchase's grants and spends, built once (see preparedQuery).
 const insertLotStatement = preparedQuery(
-  (db, $: { userId: number; currency: Currency; amount: number; paid: 0 | 1; yenValue: number; now: number; expiresAt: number; orderId: number | null; campaignId: number | null }) =>
+  (
+    db,
+    $: {
+      userId: number;
+      currency: Currency;
+      amount: number;
+      paid: 0 | 1;
+      yenValue: number;
+      now: number;
+      expiresAt: number;
+      orderId: number | null;
+      campaignId: number | null;
+    },
+  ) =>
     db
       .insertInto('wallet_lots')
       .values({
@@ -72,7 +85,17 @@ export async function writeEntries(trx: Trx, entries: readonly EntryParams[]): P
 
 export async function insertLot(
   trx: Trx,
-  lot: { userId: number; currency: Currency; amount: number; paid: boolean; yenValue: number; now: number; expiresAt: number; orderId: number | null; campaignId: number | null },
+  lot: {
+    userId: number;
+    currency: Currency;
+    amount: number;
+    paid: boolean;
+    yenValue: number;
+    now: number;
+    expiresAt: number;
+    orderId: number | null;
+    campaignId: number | null;
+  },
 ): Promise<number> {
   const { rows } = await insertLotStatement.execute(trx, { ...lot, paid: lot.paid ? 1 : 0 });
   return rows[0]!.id;
@@ -194,7 +217,12 @@ export function orderGrantLots(trx: Trx, orderId: number) {
 
 /** Empties a lot that still holds `remaining`; false when it changed meanwhile. */
 export async function emptyLot(trx: Trx, lotId: number, remaining: number): Promise<boolean> {
-  const result = await trx.updateTable('wallet_lots').set({ remaining: 0 }).where('id', '=', lotId).where('remaining', '=', remaining).executeTakeFirst();
+  const result = await trx
+    .updateTable('wallet_lots')
+    .set({ remaining: 0 })
+    .where('id', '=', lotId)
+    .where('remaining', '=', remaining)
+    .executeTakeFirst();
   return result.numUpdatedRows === 1n;
 }
 
@@ -255,7 +283,13 @@ export async function paidLotsRemainingAt(db: Db, at: number) {
   return db
     .selectFrom('wallet_lots')
     .innerJoin('wallet_ledger', 'wallet_ledger.lot_id', 'wallet_lots.id')
-    .select(['wallet_lots.id', 'wallet_lots.currency', 'wallet_lots.amount', 'wallet_lots.yen_value', (eb) => eb.fn.sum<number>('wallet_ledger.amount').as('remaining')])
+    .select([
+      'wallet_lots.id',
+      'wallet_lots.currency',
+      'wallet_lots.amount',
+      'wallet_lots.yen_value',
+      (eb) => eb.fn.sum<number>('wallet_ledger.amount').as('remaining'),
+    ])
     .where('wallet_lots.paid', '=', 1)
     .where('wallet_lots.issued_at', '<', at)
     .where('wallet_lots.expires_at', '>', at)

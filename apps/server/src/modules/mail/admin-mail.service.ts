@@ -46,7 +46,10 @@ export async function readMailFile(db: Kysely<Database>, dataDir: string, id: nu
     id,
     subject: parsed.subject ?? '',
     from: parsed.from?.text ?? '',
-    to: [parsed.to ?? []].flat().map((a) => a.text).join(', '),
+    to: [parsed.to ?? []]
+      .flat()
+      .map((a) => a.text)
+      .join(', '),
     date: parsed.date ? parsed.date.toISOString() : null,
     messageId: parsed.messageId ?? null,
     listUnsubscribe: typeof unsubscribe === 'string' ? unsubscribe : unsubscribe ? JSON.stringify(unsubscribe) : null,

@@ -9,7 +9,10 @@ import { isMailKind, renderMail } from './templates/render';
 import { unsubscribeToken } from './unsubscribe';
 
 /** Who a member's mail goes to when it is sent; null when they are gone (withdrawn). */
-export type MailRecipient = (db: Kysely<Database>, userId: number) => Promise<{ email: string; nickname: string; mailNotices: boolean } | null>;
+export type MailRecipient = (
+  db: Kysely<Database>,
+  userId: number,
+) => Promise<{ email: string; nickname: string; mailNotices: boolean } | null>;
 
 interface DrainDeps {
   mailer: Mailer;
@@ -42,12 +45,21 @@ export const retryDelayMs = (attempts: number) => Math.min(60 * 60 * 1000, 60_00
  */
 export async function drainOutbox(deps: DrainDeps, run: { db: Kysely<Database>; now: number; signal: AbortSignal }): Promise<number> {
   let sent = 0;
-  for (let taken = 0; taken < PER_RUN && !run.signal.aborted; ) {
-    const rows = await claimDue(run.db, { owner: deps.owner, now: Math.max(run.now, deps.clock()), leaseMs: deps.config.leaseMs, limit: CLAIM });
+  for (let taken = 0; taken < PER_RUN && !run.signal.aborted;) {
+    const rows = await claimDue(run.db, {
+      owner: deps.owner,
+      now: Math.max(run.now, deps.clock()),
+      leaseMs: deps.config.leaseMs,
+      limit: CLAIM,
+    });
     taken += rows.length;
     for (const [index, row] of rows.entries()) {
       if (run.signal.aborted) {
-        await release(run.db, rows.slice(index).map((r) => r.id), deps.owner);
+        await release(
+          run.db,
+          rows.slice(index).map((r) => r.id),
+          deps.owner,
+        );
         break;
       }
       // Each mail's lease starts again right before it is sent; one whose lease ran out meanwhile
@@ -71,22 +83,35 @@ async function sendOne(deps: DrainDeps, db: Kysely<Database>, row: OutboxRow, no
       return false;
     }
     const unsubscribeUrl = isNoticeKind(row.kind) && row.user_id !== null ? unsubscribeLinks(deps, row.user_id, row.kind) : null;
-    const mail = renderMail(row.kind, JSON.parse(row.payload), { nickname: member?.nickname ?? '', publicUrl: deps.config.publicUrl, unsubscribeUrl: unsubscribeUrl?.page });
+    const mail = renderMail(row.kind, JSON.parse(row.payload), {
+      nickname: member?.nickname ?? '',
+      publicUrl: deps.config.publicUrl,
+      unsubscribeUrl: unsubscribeUrl?.page,
+    });
     const messageId = messageIdOf(row, deps.config.from);
-    const headers: Record<string, string> = unsubscribeUrl ? { 'List-Unsubscribe': `<${unsubscribeUrl.api}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } : {};
+    const headers: Record<string, string> = unsubscribeUrl
+      ? { 'List-Unsubscribe': `<${unsubscribeUrl.api}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' }
+      : {};
     await deps.mailer.send({ outboxId: row.id, messageId, to: to!, ...mail, headers });
     await markDone(db, row.id, { status: 'SENT', to, messageId, now });
     return true;
   } catch (error) {
     const message = String(error instanceof Error ? error.message : error).slice(0, 500);
-    await markFailed(db, row.id, { owner: deps.owner, error: message, retryAt: row.attempts >= MAX_ATTEMPTS ? null : now + retryDelayMs(row.attempts) });
+    await markFailed(db, row.id, {
+      owner: deps.owner,
+      error: message,
+      retryAt: row.attempts >= MAX_ATTEMPTS ? null : now + retryDelayMs(row.attempts),
+    });
     return false;
   }
 }
 
 function unsubscribeLinks(deps: DrainDeps, userId: number, kind: OutboxRow['kind']) {
   const token = unsubscribeToken(deps.storeSecret, { userId, kind: kind as never });
-  return { page: `${deps.config.publicUrl}/mail/unsubscribe?token=${token}`, api: `${deps.config.publicUrl}/api/mail/unsubscribe?token=${token}` };
+  return {
+    page: `${deps.config.publicUrl}/mail/unsubscribe?token=${token}`,
+    api: `${deps.config.publicUrl}/api/mail/unsubscribe?token=${token}`,
+  };
 }
 
 /** The same for every send of one row: `<hondana.{id}.{key digest}@{the From's domain}>`. */

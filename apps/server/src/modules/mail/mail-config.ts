@@ -14,7 +14,8 @@ export interface MailConfig {
 
 export function mailConfigFromEnv(env: NodeJS.ProcessEnv): MailConfig {
   const publicUrl = env.PUBLIC_URL ? env.PUBLIC_URL.replace(/\/+$/, '') : undefined;
-  if (publicUrl !== undefined && !/^https?:\/\/[^/]+$/.test(publicUrl)) throw new Error(`PUBLIC_URL must be an http(s) address, got "${env.PUBLIC_URL}"`);
+  if (publicUrl !== undefined && !/^https?:\/\/[^/]+$/.test(publicUrl))
+    throw new Error(`PUBLIC_URL must be an http(s) address, got "${env.PUBLIC_URL}"`);
   const smtpUrl = env.SMTP_URL || undefined;
   if (smtpUrl && !/^smtps?:\/\//.test(smtpUrl)) throw new Error('SMTP_URL must start with smtp:// or smtps://');
   return {

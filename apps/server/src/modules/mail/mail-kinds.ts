@@ -12,7 +12,11 @@ export interface MailBook {
 
 export interface MailPayloads {
   /** Signup: the link that confirms the address (and allows the first purchase). */
-  EMAIL_CONFIRM: { nickname: string; /** The page and token (`/email/confirm?token=…`); the mail adds the store's address. */ link: string; expiresAt: number };
+  EMAIL_CONFIRM: {
+    nickname: string;
+    /** The page and token (`/email/confirm?token=…`); the mail adds the store's address. */ link: string;
+    expiresAt: number;
+  };
   /** An address change: the link, sent to the new address. */
   EMAIL_CHANGE_CONFIRM: { nickname: string; link: string; expiresAt: number; newEmail: string };
   /** An address change done: told to the old address. */

@@ -30,7 +30,12 @@ function publicUrlOf(app: FastifyInstance, config: MailConfig): string {
   if (config.publicUrl) return config.publicUrl;
   const address = app.server.address();
   if (address && typeof address === 'object') {
-    const host = address.address === '0.0.0.0' || address.address === '::' ? 'localhost' : address.family === 'IPv6' ? `[${address.address}]` : address.address;
+    const host =
+      address.address === '0.0.0.0' || address.address === '::'
+        ? 'localhost'
+        : address.family === 'IPv6'
+          ? `[${address.address}]`
+          : address.address;
     return `http://${host}:${address.port}`;
   }
   return 'http://localhost:3000';
@@ -54,7 +59,17 @@ export const mailRoutes: FastifyPluginAsync<MailRoutesOptions> = async (base, op
     // A process that dies mid-run lets another take the job (and its mails) after this long.
     leaseMs: config.leaseMs,
     run: ({ db: jobDb, now, signal }) =>
-      drainOutbox({ mailer, config: { ...config, publicUrl: publicUrlOf(app, config) }, recipient: options.recipient, storeSecret, owner, clock: () => app.deps.clock().getTime() }, { db: jobDb, now, signal }),
+      drainOutbox(
+        {
+          mailer,
+          config: { ...config, publicUrl: publicUrlOf(app, config) },
+          recipient: options.recipient,
+          storeSecret,
+          owner,
+          clock: () => app.deps.clock().getTime(),
+        },
+        { db: jobDb, now, signal },
+      ),
   });
 
   const target = (token: string) => {

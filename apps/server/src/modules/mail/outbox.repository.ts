@@ -7,13 +7,23 @@ export type OutboxRow = Selectable<MailOutboxTable>;
 
 const isPostgres = (db: Db) => db.getExecutor().adapter instanceof PostgresAdapter;
 
-type NewRow = Required<Pick<Insertable<MailOutboxTable>, 'event_key' | 'kind' | 'user_id' | 'to_address' | 'payload' | 'next_attempt_at' | 'created_at'>>;
+type NewRow = Required<
+  Pick<Insertable<MailOutboxTable>, 'event_key' | 'kind' | 'user_id' | 'to_address' | 'payload' | 'next_attempt_at' | 'created_at'>
+>;
 
 // Built once (db/prepared-query.ts): the buy path writes its receipt with it.
 const insertRow = preparedQuery((db, $: NewRow) =>
   db
     .insertInto('mail_outbox')
-    .values({ event_key: $.event_key, kind: $.kind, user_id: $.user_id, to_address: $.to_address, payload: $.payload, next_attempt_at: $.next_attempt_at, created_at: $.created_at })
+    .values({
+      event_key: $.event_key,
+      kind: $.kind,
+      user_id: $.user_id,
+      to_address: $.to_address,
+      payload: $.payload,
+      next_attempt_at: $.next_attempt_at,
+      created_at: $.created_at,
+    })
     .onConflict((oc) => oc.column('event_key').doNothing()),
 );
 
@@ -50,10 +60,22 @@ export async function claimDue(db: Db, q: { owner: string; now: number; leaseMs:
 }
 
 /** Sent (or skipped: no one to send it to): never taken again. */
-export async function markDone(db: Db, id: number, done: { status: 'SENT' | 'SKIPPED'; to: string | null; messageId: string | null; now: number; note?: string }) {
+export async function markDone(
+  db: Db,
+  id: number,
+  done: { status: 'SENT' | 'SKIPPED'; to: string | null; messageId: string | null; now: number; note?: string },
+) {
   await db
     .updateTable('mail_outbox')
-    .set({ status: done.status, to_address: done.to, message_id: done.messageId, sent_at: done.now, lease_owner: null, lease_until: 0, last_error: done.note ?? null })
+    .set({
+      status: done.status,
+      to_address: done.to,
+      message_id: done.messageId,
+      sent_at: done.now,
+      lease_owner: null,
+      lease_until: 0,
+      last_error: done.note ?? null,
+    })
     .where('id', '=', id)
     .where('status', '=', 'PENDING')
     .execute();
@@ -63,7 +85,11 @@ export async function markDone(db: Db, id: number, done: { status: 'SENT' | 'SKI
 export async function markFailed(db: Db, id: number, q: { owner: string; error: string; retryAt: number | null }) {
   await db
     .updateTable('mail_outbox')
-    .set(q.retryAt === null ? { status: 'FAILED', last_error: q.error, lease_owner: null, lease_until: 0 } : { next_attempt_at: q.retryAt, last_error: q.error, lease_owner: null, lease_until: 0 })
+    .set(
+      q.retryAt === null
+        ? { status: 'FAILED', last_error: q.error, lease_owner: null, lease_until: 0 }
+        : { next_attempt_at: q.retryAt, last_error: q.error, lease_owner: null, lease_until: 0 },
+    )
     .where('id', '=', id)
     .where('lease_owner', '=', q.owner)
     .where('status', '=', 'PENDING')
@@ -85,7 +111,12 @@ export async function renewLease(db: Db, id: number, q: { owner: string; now: nu
 /** Gives back mails taken but not tried (the process is stopping). */
 export async function release(db: Db, ids: readonly number[], owner: string) {
   if (ids.length === 0) return;
-  await db.updateTable('mail_outbox').set((eb) => ({ lease_owner: null, lease_until: 0, attempts: eb('attempts', '-', 1) })).where('id', 'in', ids).where('lease_owner', '=', owner).execute();
+  await db
+    .updateTable('mail_outbox')
+    .set((eb) => ({ lease_owner: null, lease_until: 0, attempts: eb('attempts', '-', 1) }))
+    .where('id', 'in', ids)
+    .where('lease_owner', '=', owner)
+    .execute();
 }
 
 /** The console's list: the newest mails first. */
@@ -99,7 +130,11 @@ export function recentMails(db: Db, limit: number) {
 }
 
 export async function mailById(db: Db, id: number) {
-  return db.selectFrom('mail_outbox').select(['id', 'kind', 'status', 'to_address', 'created_at', 'sent_at']).where('id', '=', id).executeTakeFirst();
+  return db
+    .selectFrom('mail_outbox')
+    .select(['id', 'kind', 'status', 'to_address', 'created_at', 'sent_at'])
+    .where('id', '=', id)
+    .executeTakeFirst();
 }
 
 export async function readWatermark(db: Db, name: string): Promise<number | null> {
@@ -118,6 +153,11 @@ export async function advanceWatermark(db: Db, name: string, until: number): Pro
 
 /** A withdrawn member's mails keep no personal data: their contents and addresses are blanked (the rows stay as a record of what was sent). */
 export async function blankMailsOf(db: Db, userId: number): Promise<void> {
-  await db.updateTable('mail_outbox').set({ payload: '{}', to_address: null }).where('user_id', '=', userId).where('status', '!=', 'PENDING').execute();
+  await db
+    .updateTable('mail_outbox')
+    .set({ payload: '{}', to_address: null })
+    .where('user_id', '=', userId)
+    .where('status', '!=', 'PENDING')
+    .execute();
   await db.deleteFrom('mail_outbox').where('user_id', '=', userId).where('status', '=', 'PENDING').execute();
 }

@@ -1,6 +1,5 @@
 import type { Db } from '../../db/schema';
 
-
 interface ReleasedEpisodeRow {
   episode_id: number;
   serial_id: number;
@@ -22,7 +21,9 @@ export function unannouncedEpisodes(db: Db, q: { after: number; now: number; lim
     .where('e.release_datetime', '<=', q.now)
     .where((eb) => eb.or([eb('e.end_datetime', 'is', null), eb('e.end_datetime', '>', q.now)]))
     .where((eb) => eb.or([eb('s.end_datetime', 'is', null), eb('s.end_datetime', '>', q.now)]))
-    .where((eb) => eb.not(eb.exists(eb.selectFrom('serial_episode_notices as n').select('n.episode_id').whereRef('n.episode_id', '=', 'e.id'))))
+    .where((eb) =>
+      eb.not(eb.exists(eb.selectFrom('serial_episode_notices as n').select('n.episode_id').whereRef('n.episode_id', '=', 'e.id'))),
+    )
     .orderBy('e.release_datetime')
     .orderBy('e.id')
     .limit(q.limit)

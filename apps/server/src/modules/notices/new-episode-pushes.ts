@@ -33,8 +33,14 @@ export async function pushNewEpisodes(db: Kysely<Database>, now: number): Promis
     written += await db.transaction().execute(async (trx) => {
       if (!(await claimEpisodeNotice(trx, episode.episode_id, now))) return 0;
       const members = await serialFollowersWithBrowsers(trx, episode.serial_id);
-      const data = { serialName: episode.serial_name, episodeTitle: episode.episode_title, serialId: episode.serial_id, episodeId: episode.episode_id };
-      for (const userId of members) await enqueuePush(trx, { kind: 'NEW_EPISODE', key: `new-episode:${userId}:${episode.episode_id}`, userId, data }, now);
+      const data = {
+        serialName: episode.serial_name,
+        episodeTitle: episode.episode_title,
+        serialId: episode.serial_id,
+        episodeId: episode.episode_id,
+      };
+      for (const userId of members)
+        await enqueuePush(trx, { kind: 'NEW_EPISODE', key: `new-episode:${userId}:${episode.episode_id}`, userId, data }, now);
       return members.length;
     });
   }

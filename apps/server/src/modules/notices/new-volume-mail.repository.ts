@@ -43,5 +43,9 @@ export async function newVolumeReaders(db: Kysely<Database>, from: number, to: n
       .whereRef('s.author_since', '<', 'b.start_datetime')
       .execute(),
   ]);
-  return [...titles, ...authors, ...wished].map((r) => ({ ...r, released_at: Number(r.released_at), reason: r.reason as NewVolumeRow['reason'] }));
+  return [...titles, ...authors, ...wished].map((r) => ({
+    ...r,
+    released_at: Number(r.released_at),
+    reason: r.reason as NewVolumeRow['reason'],
+  }));
 }

@@ -29,7 +29,14 @@ export async function mailNewVolumes(db: Kysely<Database>, now: number): Promise
       const key = `new-volume:${row.user_id}:${row.book_id}`;
       if (seen.has(key)) continue;
       seen.add(key);
-      const data = { titleName: row.title_name, vol: row.vol, bookId: row.book_id, titleId: row.title_id, reason: row.reason, releasedAt: row.released_at };
+      const data = {
+        titleName: row.title_name,
+        vol: row.vol,
+        bookId: row.book_id,
+        titleId: row.title_id,
+        reason: row.reason,
+        releasedAt: row.released_at,
+      };
       await enqueueMail(trx, { kind: 'NEW_VOLUME', key, userId: row.user_id, data }, now);
       // The same notice as Web Push, to the browsers the member allowed (none: skipped when sent).
       const { releasedAt: _releasedAt, ...pushed } = data;

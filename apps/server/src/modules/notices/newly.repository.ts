@@ -3,7 +3,6 @@ import type { NewlyNoticeType, NewlyReason } from '@hondana/domain/notices/notic
 import { sql } from 'kysely';
 import type { Db } from '../../db/schema';
 
-
 export async function titleExists(db: Db, titleId: number): Promise<boolean> {
   const title = await db.selectFrom('titles').select('id').where('id', '=', titleId).executeTakeFirst();
   return title !== undefined;
@@ -126,7 +125,9 @@ export async function listMessageRows(db: Db, userId: number, q: { offset: numbe
 }
 
 export async function countMessages(db: Db, userId: number, includeAdult = true): Promise<number> {
-  const row = await withAdult(db, userId, includeAdult).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const row = await withAdult(db, userId, includeAdult)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
@@ -183,6 +184,8 @@ export async function listFollowRows(db: Db, userId: number, q: { offset: number
 }
 
 export async function countFollows(db: Db, userId: number, type: NewlyNoticeType | undefined): Promise<number> {
-  const row = await followsOf(db, userId, type).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const row = await followsOf(db, userId, type)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }

@@ -92,13 +92,17 @@ export async function markDisplayed(db: Db, userId: number, ids: number[], displ
 export async function deleteMessage(db: Db, userId: number, id: number, now: number): Promise<DeleteNewlyResponse> {
   const message = await repo.findMessage(db, id);
   if (!message || message.deleted_at !== null) throw notFound('newly message');
-  if (message.user_id !== userId) throw forbidden('id: another member\'s message');
+  if (message.user_id !== userId) throw forbidden("id: another member's message");
   await repo.markMessageDeleted(db, userId, id, now);
   return { result: 'OK' as const, id };
 }
 
 /** The member's follows, newest change first (`/newly/get_newly_notice`; `type` keeps title or author follows only). */
-export async function listFollows(db: Db, userId: number, q: { offset: number; limit: number; type?: NewlyNoticeType }): Promise<NewlyNoticesResponse> {
+export async function listFollows(
+  db: Db,
+  userId: number,
+  q: { offset: number; limit: number; type?: NewlyNoticeType },
+): Promise<NewlyNoticesResponse> {
   const [rows, total] = await Promise.all([repo.listFollowRows(db, userId, q), repo.countFollows(db, userId, q.type)]);
   return {
     totalCount: total,

@@ -67,46 +67,75 @@ export const noticesRoutes: FastifyPluginAsync = async (base) => {
 
   registerTokenEndpoints(app, TOKEN_ENDPOINTS);
 
-  for (const [path, wished] of [['/wish_title/add', true], ['/wish_title/delete', false]] as const) {
-    app.post(path, { preValidation: memberFirst, config: { queryOrBody: true }, schema: { body: WishInput, response: { 200: WishResponse } } }, async (request, reply) => {
-      const user = await requireUser(request);
-      const { token, title_id, is_silent } = request.body;
-      if (wished) await reviewVisibility(db, request).title(title_id);
-      const use = { token, userId: user.userId, purpose: wished ? 'wish_add' : 'wish_delete', now: now(), request: { title_id } };
-      const result = await withOneTimeToken<WishResponse>(db, use, async (trx) => ({
-        body: { status: { code: 0 }, result: { ...(await wishes.setWish(trx, user.userId, title_id, wished, now())), silent: is_silent } },
-      }));
-      forgetTitleFacts(db, title_id);
-      return sendStored(reply, result);
-    });
+  for (const [path, wished] of [
+    ['/wish_title/add', true],
+    ['/wish_title/delete', false],
+  ] as const) {
+    app.post(
+      path,
+      { preValidation: memberFirst, config: { queryOrBody: true }, schema: { body: WishInput, response: { 200: WishResponse } } },
+      async (request, reply) => {
+        const user = await requireUser(request);
+        const { token, title_id, is_silent } = request.body;
+        if (wished) await reviewVisibility(db, request).title(title_id);
+        const use = { token, userId: user.userId, purpose: wished ? 'wish_add' : 'wish_delete', now: now(), request: { title_id } };
+        const result = await withOneTimeToken<WishResponse>(db, use, async (trx) => ({
+          body: {
+            status: { code: 0 },
+            result: { ...(await wishes.setWish(trx, user.userId, title_id, wished, now())), silent: is_silent },
+          },
+        }));
+        forgetTitleFacts(db, title_id);
+        return sendStored(reply, result);
+      },
+    );
   }
 
-  app.delete('/wish_title/titles', { preValidation: memberFirst, schema: { querystring: WishBulkDeleteQuery, body: WishBulkDeleteInput, response: { 200: WishBulkDeleteResponse } } }, async (request, reply) => {
-    const user = await requireUser(request);
-    const { token } = request.query;
-    const { titleIds } = request.body.deleteWishTitleBody;
-    const use = { token, userId: user.userId, purpose: 'wish_delete', now: now(), request: { titleIds } };
-    const result = await withOneTimeToken<WishBulkDeleteResponse>(db, use, async (trx) => ({
-      body: { status: { code: 0 }, result: await wishes.deleteWishes(trx, user.userId, titleIds) },
-    }));
-    for (const id of titleIds) forgetTitleFacts(db, id);
-    return sendStored(reply, result);
-  });
+  app.delete(
+    '/wish_title/titles',
+    {
+      preValidation: memberFirst,
+      schema: { querystring: WishBulkDeleteQuery, body: WishBulkDeleteInput, response: { 200: WishBulkDeleteResponse } },
+    },
+    async (request, reply) => {
+      const user = await requireUser(request);
+      const { token } = request.query;
+      const { titleIds } = request.body.deleteWishTitleBody;
+      const use = { token, userId: user.userId, purpose: 'wish_delete', now: now(), request: { titleIds } };
+      const result = await withOneTimeToken<WishBulkDeleteResponse>(db, use, async (trx) => ({
+        body: { status: { code: 0 }, result: await wishes.deleteWishes(trx, user.userId, titleIds) },
+      }));
+      for (const id of titleIds) forgetTitleFacts(db, id);
+      return sendStored(reply, result);
+    },
+  );
 
-  app.get('/wish_title/list', { preValidation: memberFirst, schema: { querystring: WishListQuery, response: { 200: WishListResponse } } }, async (request) => {
-    const user = await requireUser(request);
-    const { offset, limit, ac } = request.query;
-    return wishes.listWishes(db, user.userId, offset, limit, now(), await adultAllowed(request, ac));
-  });
+  app.get(
+    '/wish_title/list',
+    { preValidation: memberFirst, schema: { querystring: WishListQuery, response: { 200: WishListResponse } } },
+    async (request) => {
+      const user = await requireUser(request);
+      const { offset, limit, ac } = request.query;
+      return wishes.listWishes(db, user.userId, offset, limit, now(), await adultAllowed(request, ac));
+    },
+  );
 
-  app.get('/newly/newly_notices/:title_id', { schema: { params: NewlyNoticePath, response: { 200: NewlyNoticeSetting } } }, async (request) => {
-    const user = await requireUser(request);
-    return newly.getSetting(db, user.userId, request.params.title_id);
-  });
+  app.get(
+    '/newly/newly_notices/:title_id',
+    { schema: { params: NewlyNoticePath, response: { 200: NewlyNoticeSetting } } },
+    async (request) => {
+      const user = await requireUser(request);
+      return newly.getSetting(db, user.userId, request.params.title_id);
+    },
+  );
 
   app.post(
     '/newly/newly_notices/:title_id',
-    { preValidation: memberFirst, config: { queryOrBody: true }, schema: { params: NewlyNoticePath, body: NewlyNoticeInput, response: { 200: NewlyNoticeSetting } } },
+    {
+      preValidation: memberFirst,
+      config: { queryOrBody: true },
+      schema: { params: NewlyNoticePath, body: NewlyNoticeInput, response: { 200: NewlyNoticeSetting } },
+    },
     async (request, reply) => {
       const user = await requireUser(request);
       const { token, status, type } = request.body;
@@ -121,39 +150,59 @@ export const noticesRoutes: FastifyPluginAsync = async (base) => {
   );
 
   // A GET that changes a setting (spec §7, no token): refused when another site sends it.
-  app.get('/newly/update_newly_notice', { preValidation: memberFirst, schema: { querystring: UpdateNewlyNoticeQuery, response: { 200: UpdateNewlyNoticeResponse } } }, async (request) => {
-    const user = await requireUser(request);
-    refuseCrossSite(request);
-    const { book_id, status, type } = request.query;
-    const titleId = await newly.titleOfBook(db, book_id);
-    return { titleId, ...(await newly.setFollow(db, user.userId, { titleId, type, status, now: now() })) };
-  });
+  app.get(
+    '/newly/update_newly_notice',
+    { preValidation: memberFirst, schema: { querystring: UpdateNewlyNoticeQuery, response: { 200: UpdateNewlyNoticeResponse } } },
+    async (request) => {
+      const user = await requireUser(request);
+      refuseCrossSite(request);
+      const { book_id, status, type } = request.query;
+      const titleId = await newly.titleOfBook(db, book_id);
+      return { titleId, ...(await newly.setFollow(db, user.userId, { titleId, type, status, now: now() })) };
+    },
+  );
 
   for (const path of ['/newly/get_newly_message', '/newly/books']) {
     app.get(path, { schema: { querystring: NewlyMessagesQuery, response: { 200: NewlyMessagesResponse } } }, async (request) => {
       const user = await requireUser(request);
-      return newly.listMessages(db, user.userId, { ...request.query, includeAdult: await adultAllowed(request, request.query.ac), now: now() });
+      return newly.listMessages(db, user.userId, {
+        ...request.query,
+        includeAdult: await adultAllowed(request, request.query.ac),
+        now: now(),
+      });
     });
   }
 
-  app.get('/newly/get_newly_notice', { preValidation: memberFirst, schema: { querystring: NewlyNoticesQuery, response: { 200: NewlyNoticesResponse } } }, async (request) => {
-    const user = await requireUser(request);
-    return newly.listFollows(db, user.userId, request.query);
-  });
+  app.get(
+    '/newly/get_newly_notice',
+    { preValidation: memberFirst, schema: { querystring: NewlyNoticesQuery, response: { 200: NewlyNoticesResponse } } },
+    async (request) => {
+      const user = await requireUser(request);
+      return newly.listFollows(db, user.userId, request.query);
+    },
+  );
 
-  app.post('/newly/books/display', { preValidation: memberFirst, schema: { body: NewlyDisplayInput, response: { 200: NewlyDisplayResponse } } }, async (request) => {
-    const user = await requireUser(request);
-    const { newlyMessageIds, display } = request.body;
-    return newly.markDisplayed(db, user.userId, newlyMessageIds, display);
-  });
+  app.post(
+    '/newly/books/display',
+    { preValidation: memberFirst, schema: { body: NewlyDisplayInput, response: { 200: NewlyDisplayResponse } } },
+    async (request) => {
+      const user = await requireUser(request);
+      const { newlyMessageIds, display } = request.body;
+      return newly.markDisplayed(db, user.userId, newlyMessageIds, display);
+    },
+  );
 
-  app.get('/newly/delete_newly_notice', { preValidation: memberFirst, schema: { querystring: DeleteNewlyInput, response: { 200: DeleteNewlyResponse } } }, async (request, reply) => {
-    const user = await requireUser(request);
-    const { id, token } = request.query;
-    const use = { token, userId: user.userId, purpose: 'newly_delete', now: now(), request: { id } };
-    const result = await withOneTimeToken(db, use, async (trx) => ({ body: await newly.deleteMessage(trx, user.userId, id, now()) }));
-    return sendStored(reply, result);
-  });
+  app.get(
+    '/newly/delete_newly_notice',
+    { preValidation: memberFirst, schema: { querystring: DeleteNewlyInput, response: { 200: DeleteNewlyResponse } } },
+    async (request, reply) => {
+      const user = await requireUser(request);
+      const { id, token } = request.query;
+      const use = { token, userId: user.userId, purpose: 'newly_delete', now: now(), request: { id } };
+      const result = await withOneTimeToken(db, use, async (trx) => ({ body: await newly.deleteMessage(trx, user.userId, id, now()) }));
+      return sendStored(reply, result);
+    },
+  );
 
   app.get('/user/get_notice_count', { schema: { querystring: NoticeCountQuery, response: { 200: NoticeCount } } }, async (request) => {
     const user = await requireUser(request);
@@ -171,13 +220,25 @@ export const noticesRoutes: FastifyPluginAsync = async (base) => {
     return getNotificationSettings(db, user.userId);
   });
 
-  app.post('/user/notification_settings/v2', { preValidation: memberFirst, schema: { body: NotificationSettingsBody, response: { 200: NotificationSettings } } }, async (request) => {
-    const user = await requireUser(request);
-    return saveNotificationSettings(db, user.userId, request.body, now());
-  });
+  app.post(
+    '/user/notification_settings/v2',
+    { preValidation: memberFirst, schema: { body: NotificationSettingsBody, response: { 200: NotificationSettings } } },
+    async (request) => {
+      const user = await requireUser(request);
+      return saveNotificationSettings(db, user.userId, request.body, now());
+    },
+  );
 
   // New volumes come out with no request: the scheduler mails the members waiting for them.
-  app.ops.scheduler.register({ name: 'new-volume-mails', everyMs: NEW_VOLUME_SCAN_EVERY_MS, run: ({ db: jobDb, now: at }) => mailNewVolumes(jobDb, at) });
+  app.ops.scheduler.register({
+    name: 'new-volume-mails',
+    everyMs: NEW_VOLUME_SCAN_EVERY_MS,
+    run: ({ db: jobDb, now: at }) => mailNewVolumes(jobDb, at),
+  });
   // Serial episodes come out the same way: the scheduler pushes them to the members whose notification is on.
-  app.ops.scheduler.register({ name: 'new-episode-pushes', everyMs: NEW_EPISODE_SCAN_EVERY_MS, run: ({ db: jobDb, now: at }) => pushNewEpisodes(jobDb, at) });
+  app.ops.scheduler.register({
+    name: 'new-episode-pushes',
+    everyMs: NEW_EPISODE_SCAN_EVERY_MS,
+    run: ({ db: jobDb, now: at }) => pushNewEpisodes(jobDb, at),
+  });
 };

@@ -1,6 +1,5 @@
 import type { Db } from '../../db/schema';
 
-
 export function findNotificationSettings(db: Db, userId: number) {
   return db.selectFrom('notification_settings').selectAll().where('user_id', '=', userId).executeTakeFirst();
 }
@@ -8,7 +7,13 @@ export function findNotificationSettings(db: Db, userId: number) {
 export async function upsertNotificationSettings(
   db: Db,
   userId: number,
-  values: { line_push_enabled: 0 | 1; app_push_enabled: 0 | 1; ameba_notification_enabled: 0 | 1; mail_notification_enabled: 0 | 1; updated_at: number },
+  values: {
+    line_push_enabled: 0 | 1;
+    app_push_enabled: 0 | 1;
+    ameba_notification_enabled: 0 | 1;
+    mail_notification_enabled: 0 | 1;
+    updated_at: number;
+  },
 ): Promise<void> {
   await db
     .insertInto('notification_settings')

@@ -3,7 +3,6 @@ import type { NotificationSettings } from '@hondana/domain/notices/notices-api';
 import type { Db } from '../../db/schema';
 import * as repo from './notification-settings.repository';
 
-
 /** §3 Notification settings of a member; the defaults until they save their own. */
 export async function getNotificationSettings(db: Db, userId: number): Promise<NotificationSettings> {
   const row = await repo.findNotificationSettings(db, userId);

@@ -12,7 +12,13 @@ const COVER_WIDTH = 128;
  * Puts a title on (or takes it off) the member's list. Adding twice or removing what is not
  * there changes nothing; a real add is also a 'wish' catalog event (rankings weigh wishes).
  */
-export async function setWish(trx: Transaction<Database>, userId: number, titleId: number, wished: boolean, now: number): Promise<WishChange> {
+export async function setWish(
+  trx: Transaction<Database>,
+  userId: number,
+  titleId: number,
+  wished: boolean,
+  now: number,
+): Promise<WishChange> {
   if (!(await repo.titleExists(trx, titleId))) throw notFound('title');
   if (!wished) await repo.deleteWishes(trx, userId, [titleId]);
   else if (await repo.insertWish(trx, userId, titleId, now)) await recordCatalogEvent(trx, { kind: 'wish', titleId, userId, now });
@@ -29,9 +35,20 @@ export { wishedTitleQuery } from './wish-list.repository';
 export const isWished = (db: Db, userId: number, titleId: number): Promise<boolean> => repo.isWished(db, userId, titleId);
 
 /** The member's list, newest first, each title with its newest released volume. */
-export async function listWishes(db: Db, userId: number, offset: number, limit: number, now: number, includeAdult = true): Promise<WishListResponse> {
+export async function listWishes(
+  db: Db,
+  userId: number,
+  offset: number,
+  limit: number,
+  now: number,
+  includeAdult = true,
+): Promise<WishListResponse> {
   const { rows, totalCount } = await repo.listWishedTitles(db, userId, offset, limit, includeAdult);
-  const newest = await newestVolumes(db, rows.map((r) => r.id), now);
+  const newest = await newestVolumes(
+    db,
+    rows.map((r) => r.id),
+    now,
+  );
   const titles: WishTitle[] = rows.map((r) => {
     const book = newest.get(r.id);
     return {

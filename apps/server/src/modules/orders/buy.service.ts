@@ -1,9 +1,4 @@
-import type {
-  BuyCheckV2Response,
-  BuyV2Response,
-  MangaCoinBuyCheckResponse,
-  MangaCoinBuyResponse,
-} from '@hondana/domain/orders/orders-api';
+import type { BuyCheckV2Response, BuyV2Response, MangaCoinBuyCheckResponse, MangaCoinBuyResponse } from '@hondana/domain/orders/orders-api';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 import { type StoredResponse, withOneTimeToken } from '../tokens/one-time-tokens';
@@ -88,8 +83,19 @@ export async function mangaCoinBuyCheck(
   input: { bookId: number; requestPrice: number },
   now: number,
 ): Promise<MangaCoinBuyCheckResponse> {
-  const q = await quote(db, { ...buyer, bookIds: [input.bookId], usePoint: 0, buyFree: false, currency: 'MANGA_COIN', expectedPrice: input.requestPrice, now });
-  return { status: { code: 0 }, results: { status: 'NORMAL', checkedPrice: q.totalPrice, mangaCoin: q.balances.coins, pointCampaign: q.pointCampaign } };
+  const q = await quote(db, {
+    ...buyer,
+    bookIds: [input.bookId],
+    usePoint: 0,
+    buyFree: false,
+    currency: 'MANGA_COIN',
+    expectedPrice: input.requestPrice,
+    now,
+  });
+  return {
+    status: { code: 0 },
+    results: { status: 'NORMAL', checkedPrice: q.totalPrice, mangaCoin: q.balances.coins, pointCampaign: q.pointCampaign },
+  };
 }
 
 /** `POST /order/book/manga_coin/buy`: a price changed since the check is DIFF_PRICE_REQUEST, nothing spent. */
@@ -112,7 +118,13 @@ export function mangaCoinBuy(
   return withRetry(() =>
     withOneTimeToken(
       db,
-      { token: input.token, userId: buyer.userId, purpose: MANGA_COIN_BUY_TOKEN_PURPOSE, request: { b: input.bookId, p: input.checkedPrice }, now },
+      {
+        token: input.token,
+        userId: buyer.userId,
+        purpose: MANGA_COIN_BUY_TOKEN_PURPOSE,
+        request: { b: input.bookId, p: input.checkedPrice },
+        now,
+      },
       async (trx: Transaction<Database>) => {
         const { orderId, quote: q } = await purchase(trx, req);
         const userLotteryTickets = await rewardPurchase(trx, { userId: buyer.userId, orderId, totalPrice: q.totalPrice, now });

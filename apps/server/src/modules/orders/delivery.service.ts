@@ -29,7 +29,12 @@ function deliverOne(db: Kysely<Database>, orderId: number, now: number): Promise
     if (!(await transitionOrder(trx, orderId, 'COMPLETE', 'DELIVERED', now))) return false;
     const rows = await orderMailBooks(trx, orderId);
     const books = rows.map((r) => ({ bookId: r.book_id, titleName: r.title_name, vol: r.vol }));
-    if (rows[0]) await enqueueMail(trx, { kind: 'PRE_ORDER_DELIVERED', key: `pre-order-delivered:${orderId}`, userId: rows[0].user_id, data: { orderId, books } }, now);
+    if (rows[0])
+      await enqueueMail(
+        trx,
+        { kind: 'PRE_ORDER_DELIVERED', key: `pre-order-delivered:${orderId}`, userId: rows[0].user_id, data: { orderId, books } },
+        now,
+      );
     return true;
   });
 }

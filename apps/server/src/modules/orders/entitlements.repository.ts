@@ -34,16 +34,36 @@ export function entitlementsWithRelease(db: Db, userId: number, bookIds: readonl
 
 /** One of the books among `bookIds` the member has an entitlement to, if any (a one-row query, usable as a subquery). */
 export function entitledBookQuery(db: Db, userId: number, bookIds: readonly number[]) {
-  return db.selectFrom('user_books').select('book_id').where('user_id', '=', userId).where('book_id', 'in', [...bookIds]).limit(1);
+  return db
+    .selectFrom('user_books')
+    .select('book_id')
+    .where('user_id', '=', userId)
+    .where('book_id', 'in', [...bookIds])
+    .limit(1);
 }
 
 export async function entitledBooks(db: Db, userId: number, bookIds: readonly number[]): Promise<number[]> {
-  const rows = await db.selectFrom('user_books').select('book_id').where('user_id', '=', userId).where('book_id', 'in', [...bookIds]).execute();
+  const rows = await db
+    .selectFrom('user_books')
+    .select('book_id')
+    .where('user_id', '=', userId)
+    .where('book_id', 'in', [...bookIds])
+    .execute();
   return rows.map((r) => r.book_id);
 }
 
 const insertEntitlementStatement = preparedQuery(
-  (db, $: { userId: number; bookId: number; possessionStatus: PossessionStatus; source: 'PURCHASE' | 'FREE' | 'GRANT'; orderId: number | null; now: number }) =>
+  (
+    db,
+    $: {
+      userId: number;
+      bookId: number;
+      possessionStatus: PossessionStatus;
+      source: 'PURCHASE' | 'FREE' | 'GRANT';
+      orderId: number | null;
+      now: number;
+    },
+  ) =>
     db
       .insertInto('user_books')
       .values({
@@ -60,7 +80,14 @@ const insertEntitlementStatement = preparedQuery(
 /** True when the entitlement was recorded; false when the member already had one (the primary key decides). */
 export async function insertEntitlement(
   trx: Trx,
-  entry: { userId: number; bookId: number; possessionStatus: PossessionStatus; source: 'PURCHASE' | 'FREE' | 'GRANT'; orderId: number | null; now: number },
+  entry: {
+    userId: number;
+    bookId: number;
+    possessionStatus: PossessionStatus;
+    source: 'PURCHASE' | 'FREE' | 'GRANT';
+    orderId: number | null;
+    now: number;
+  },
 ): Promise<boolean> {
   const result = await insertEntitlementStatement.execute(trx, entry);
   return Number(result.numAffectedRows ?? 0n) === 1;
@@ -68,12 +95,20 @@ export async function insertEntitlement(
 
 /** Deletes the entitlements an order gave; the books they were for. */
 export async function deleteOrderEntitlements(trx: Trx, userId: number, orderId: number): Promise<number[]> {
-  const revoked = await trx.selectFrom('user_books').select('book_id').where('user_id', '=', userId).where('order_id', '=', orderId).execute();
+  const revoked = await trx
+    .selectFrom('user_books')
+    .select('book_id')
+    .where('user_id', '=', userId)
+    .where('order_id', '=', orderId)
+    .execute();
   await trx.deleteFrom('user_books').where('user_id', '=', userId).where('order_id', '=', orderId).execute();
   return revoked.map((r) => r.book_id);
 }
 
 /** How many volumes a member holds (owned or reserved): the scalar subquery of withdrawal's summary. */
 export function entitlementCountQuery(db: Db, userId: number) {
-  return db.selectFrom('user_books').select((eb) => eb.fn.countAll<number>().as('n')).where('user_id', '=', userId);
+  return db
+    .selectFrom('user_books')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('user_id', '=', userId);
 }

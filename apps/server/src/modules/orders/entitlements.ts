@@ -4,12 +4,12 @@ import type { Database, Db } from '../../db/schema';
 import { refreshShelfOfBooks, shelfBookGranted } from '../bookshelf/shelf-updates';
 import * as repo from './entitlements.repository';
 
-
 /**
  * Whether the member may read the whole book at `now`: an entitlement (bought, granted free,
  * or pre-ordered) to a book already released. A RESERVED book becomes readable at its release.
  */
-export const ownsBook = (db: Db, userId: number, bookId: number, now: number): Promise<boolean> => repo.releasedEntitlement(db, userId, bookId, now);
+export const ownsBook = (db: Db, userId: number, bookId: number, now: number): Promise<boolean> =>
+  repo.releasedEntitlement(db, userId, bookId, now);
 
 /** §4 possession of each asked book (NONE when there is no entitlement). */
 export async function possessionsOf(
@@ -20,7 +20,8 @@ export async function possessionsOf(
 ): Promise<Map<number, PossessionStatus>> {
   const result = new Map<number, PossessionStatus>(bookIds.map((id) => [id, PossessionStatus.NONE]));
   if (bookIds.length === 0) return result;
-  for (const row of await repo.entitlementsWithRelease(db, userId, bookIds)) result.set(row.book_id, possessionAt(true, row.start_datetime, now));
+  for (const row of await repo.entitlementsWithRelease(db, userId, bookIds))
+    result.set(row.book_id, possessionAt(true, row.start_datetime, now));
   return result;
 }
 
@@ -45,7 +46,14 @@ export async function entitledBookIds(db: Db, userId: number, bookIds: readonly 
  */
 export async function grantEntitlement(
   trx: Transaction<Database>,
-  entry: { userId: number; bookId: number; possessionStatus: PossessionStatus; source: 'PURCHASE' | 'FREE' | 'GRANT'; orderId: number | null; now: number },
+  entry: {
+    userId: number;
+    bookId: number;
+    possessionStatus: PossessionStatus;
+    source: 'PURCHASE' | 'FREE' | 'GRANT';
+    orderId: number | null;
+    now: number;
+  },
 ): Promise<boolean> {
   const granted = await repo.insertEntitlement(trx, entry);
   if (granted) await shelfBookGranted(trx, entry.userId, entry.bookId, entry.now);

@@ -27,19 +27,27 @@ export const historyRoutes: FastifyPluginAsync<{ rentalPayments: history.RentalP
     return history.payments(db, user.userId, request.query, rentalPayments);
   });
 
-  app.get('/user/recently_bought/v3', { schema: { querystring: RecentlyBoughtQuery, response: { 200: RecentlyBoughtResponse } } }, async (request) => {
-    const user = await requireUser(request);
-    const bought = await history.recentlyBought(db, user.userId, request.query.transactionId);
-    if (!bought) throw notFound('order');
-    return bought;
-  });
+  app.get(
+    '/user/recently_bought/v3',
+    { schema: { querystring: RecentlyBoughtQuery, response: { 200: RecentlyBoughtResponse } } },
+    async (request) => {
+      const user = await requireUser(request);
+      const bought = await history.recentlyBought(db, user.userId, request.query.transactionId);
+      if (!bought) throw notFound('order');
+      return bought;
+    },
+  );
 
-  app.get('/user/recently_bought/v2', { schema: { querystring: RecentlyBoughtV2Query, response: { 200: RecentlyBoughtResponse } } }, async (request) => {
-    const user = await requireUser(request);
-    const bought = await history.recentlyBoughtByToken(db, user.userId, request.query.purchaseToken);
-    if (!bought) throw notFound('order');
-    return bought;
-  });
+  app.get(
+    '/user/recently_bought/v2',
+    { schema: { querystring: RecentlyBoughtV2Query, response: { 200: RecentlyBoughtResponse } } },
+    async (request) => {
+      const user = await requireUser(request);
+      const bought = await history.recentlyBoughtByToken(db, user.userId, request.query.purchaseToken);
+      if (!bought) throw notFound('order');
+      return bought;
+    },
+  );
 
   for (const path of ['/user_books/me/by_book', '/user_books/me/by_book/v2']) {
     app.get(path, { schema: { querystring: UserBooksQuery, response: { 200: UserBooksResponse } } }, async (request) => {
@@ -54,10 +62,14 @@ export const historyRoutes: FastifyPluginAsync<{ rentalPayments: history.RentalP
     return basic;
   });
 
-  app.get('/book_point_campaigns/by_book', { schema: { querystring: BookPointCampaignsQuery, response: { 200: PointCampaignSummary } } }, async (request) => {
-    const user = await sessionUser(request);
-    const summary = await history.bookPointCampaigns(db, user?.userId ?? null, request.query.book_id, now());
-    if (!summary) throw notFound('book');
-    return summary;
-  });
+  app.get(
+    '/book_point_campaigns/by_book',
+    { schema: { querystring: BookPointCampaignsQuery, response: { 200: PointCampaignSummary } } },
+    async (request) => {
+      const user = await sessionUser(request);
+      const summary = await history.bookPointCampaigns(db, user?.userId ?? null, request.query.book_id, now());
+      if (!summary) throw notFound('book');
+      return summary;
+    },
+  );
 };

@@ -45,7 +45,11 @@ async function itemsOf(db: Kysely<Database>, orderIds: number[]): Promise<Map<nu
  * `take`, newest first, and how many in all. `app.ts` passes the serials' `rentalPayments`
  * (serials read orders' entitlements, so orders do not import serials).
  */
-export type RentalPayments = (db: Kysely<Database>, userId: number, take: number) => Promise<{ total: number; items: PaymentHistoryItem[] }>;
+export type RentalPayments = (
+  db: Kysely<Database>,
+  userId: number,
+  take: number,
+) => Promise<{ total: number; items: PaymentHistoryItem[] }>;
 
 /** `/order/payments`: book orders, coin pack payments and coin rentals of serial episodes, newest first. */
 export async function payments(
@@ -57,7 +61,10 @@ export async function payments(
   // Orders and rentals are merged by date: the first offset + limit of each cover the page.
   const take = page.offset + page.limit;
   const [{ rows, totalCount }, rentals] = await Promise.all([history.latestOrders(db, userId, take), rentalPayments(db, userId, take)]);
-  const items = await itemsOf(db, rows.filter((r) => r.kind === 'BOOK').map((r) => r.id));
+  const items = await itemsOf(
+    db,
+    rows.filter((r) => r.kind === 'BOOK').map((r) => r.id),
+  );
   const list: PaymentHistoryItem[] = rows.map((r) => ({
     orderId: r.id,
     orderDatetime: r.created_at,
@@ -95,10 +102,7 @@ export async function recentlyBought(db: Kysely<Database>, userId: number, order
 /** `/user_books/me/by_book` and `/v2` (§3 User book); a guest gets an empty list (§5). */
 export async function userBooks(db: Kysely<Database>, userId: number | null, bookIds: number[], now: number): Promise<UserBooksResponse> {
   if (userId === null) return { userBooks: [] };
-  const [possession, carted] = await Promise.all([
-    possessionsOf(db, userId, bookIds, now),
-    history.booksInActiveCart(db, userId, bookIds),
-  ]);
+  const [possession, carted] = await Promise.all([possessionsOf(db, userId, bookIds, now), history.booksInActiveCart(db, userId, bookIds)]);
   return {
     userBooks: bookIds.map((bookId) => {
       const possessionStatus = possession.get(bookId) ?? PossessionStatus.NONE;
@@ -111,7 +115,11 @@ export async function userBooks(db: Kysely<Database>, userId: number | null, boo
  * `/user/recently_bought/v2`: the order the member's buy token (`purchaseToken`, the token sent
  * with the buy) made, or null when that token bought nothing.
  */
-export async function recentlyBoughtByToken(db: Kysely<Database>, userId: number, purchaseToken: string): Promise<RecentlyBoughtResponse | null> {
+export async function recentlyBoughtByToken(
+  db: Kysely<Database>,
+  userId: number,
+  purchaseToken: string,
+): Promise<RecentlyBoughtResponse | null> {
   const stored = await storedResponseOf(db, purchaseToken, userId, PURCHASE_TOKEN_PURPOSES);
   if (!stored || stored.status !== 200) return null;
   const orderId = (stored.body as { results?: { orderId?: unknown } }).results?.orderId;
@@ -121,10 +129,17 @@ export async function recentlyBoughtByToken(db: Kysely<Database>, userId: number
 /** `/point_campaign/basic`: the basic campaign running now. */
 export async function basicCampaign(db: Kysely<Database>, now: number): Promise<BasicPointCampaignResponse | null> {
   const basic = (await activeCampaigns(db, now)).find((c) => c.type === 'basic');
-  return basic ? { id: basic.id, name: basic.name, rate: basic.rate, expireDays: basic.expireDays, start: basic.start, end: basic.end } : null;
+  return basic
+    ? { id: basic.id, name: basic.name, rate: basic.rate, expireDays: basic.expireDays, start: basic.start, end: basic.end }
+    : null;
 }
 
 /** `/book_point_campaigns/by_book`: the points buying this book would earn now (member-dependent lines only for a member). */
-export async function bookPointCampaigns(db: Kysely<Database>, userId: number | null, bookId: number, now: number): Promise<PointCampaignSummary | null> {
+export async function bookPointCampaigns(
+  db: Kysely<Database>,
+  userId: number | null,
+  bookId: number,
+  now: number,
+): Promise<PointCampaignSummary | null> {
   return pointsForBook(db, userId, bookId, now);
 }

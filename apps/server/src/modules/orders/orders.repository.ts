@@ -1,7 +1,13 @@
 import { SalesStatus } from '@hondana/domain/catalog/catalog';
 import { AppError, ErrorCode } from '@hondana/domain/common/errors';
 import type { Currency } from '@hondana/domain/wallet/wallet-lots';
-import { type OrderStatus, type PointCampaignRule, type PointCampaignType, canTransition, isPointCampaignType } from '@hondana/domain/orders/orders';
+import {
+  type OrderStatus,
+  type PointCampaignRule,
+  type PointCampaignType,
+  canTransition,
+  isPointCampaignType,
+} from '@hondana/domain/orders/orders';
 import type { Expression, Insertable } from 'kysely';
 import type { OrdersTable } from '../../db/orders-schema';
 import type { Db } from '../../db/schema';
@@ -9,7 +15,6 @@ import { type IdSlots, idParams, idSlots, preparedQuery } from '../../db/prepare
 import { balanceQuery } from '../ledger/ledger';
 import { emailConfirmedAtQuery } from '../accounts/email-confirmed';
 import { entitledBookQuery } from './entitlements.repository';
-
 
 /** An order with the columns `columns` lists, built once per column set. */
 const insertOrderRow = preparedQuery((db, $: Insertable<OrdersTable>, columns: readonly string[]) =>
@@ -64,12 +69,24 @@ export async function releasedPreOrderIds(db: Db, now: number, limit: number): P
     .where('o.status', '=', 'COMPLETE')
     .where((eb) =>
       eb.exists(
-        eb.selectFrom('order_items as i').innerJoin('books as b', 'b.id', 'i.book_id').select('i.book_id').whereRef('i.order_id', '=', 'o.id').whereRef('b.start_datetime', '>', 'o.created_at'),
+        eb
+          .selectFrom('order_items as i')
+          .innerJoin('books as b', 'b.id', 'i.book_id')
+          .select('i.book_id')
+          .whereRef('i.order_id', '=', 'o.id')
+          .whereRef('b.start_datetime', '>', 'o.created_at'),
       ),
     )
     .where((eb) =>
       eb.not(
-        eb.exists(eb.selectFrom('order_items as i').innerJoin('books as b', 'b.id', 'i.book_id').select('i.book_id').whereRef('i.order_id', '=', 'o.id').where('b.start_datetime', '>', now)),
+        eb.exists(
+          eb
+            .selectFrom('order_items as i')
+            .innerJoin('books as b', 'b.id', 'i.book_id')
+            .select('i.book_id')
+            .whereRef('i.order_id', '=', 'o.id')
+            .where('b.start_datetime', '>', now),
+        ),
       ),
     )
     .orderBy('o.id')
@@ -127,21 +144,23 @@ export async function nextCampaignStart(db: Db, now: number): Promise<number | n
 /** Point campaigns running at `now`. */
 export async function activeCampaigns(db: Db, now: number): Promise<PointCampaignRule[]> {
   const { rows } = await selectActiveCampaigns.execute(db, { now });
-  return rows.filter((r) => isPointCampaignType(r.type)).map((r) => ({
-    id: r.id,
-    type: r.type as PointCampaignType,
-    name: r.name,
-    rate: r.rate,
-    point: r.point,
-    start: r.start_at,
-    end: r.end_at,
-    expireDays: r.expire_days,
-    bookId: r.book_id,
-    titleId: r.title_id,
-    minBooks: r.min_books,
-    genreIds: r.genre_ids ? r.genre_ids.split(',').map(Number).filter(Number.isInteger) : [],
-    publisherId: r.publisher_id,
-  }));
+  return rows
+    .filter((r) => isPointCampaignType(r.type))
+    .map((r) => ({
+      id: r.id,
+      type: r.type as PointCampaignType,
+      name: r.name,
+      rate: r.rate,
+      point: r.point,
+      start: r.start_at,
+      end: r.end_at,
+      expireDays: r.expire_days,
+      bookId: r.book_id,
+      titleId: r.title_id,
+      minBooks: r.min_books,
+      genreIds: r.genre_ids ? r.genre_ids.split(',').map(Number).filter(Number.isInteger) : [],
+      publisherId: r.publisher_id,
+    }));
 }
 
 /** A book with what buying it depends on. */
@@ -224,7 +243,11 @@ export function heldBooksOfTitleQuery(db: Db, userId: number | Expression<number
 }
 
 const selectBooksForPurchase = preparedQuery((db, $: IdSlots, count: number) =>
-  db.selectFrom('books').innerJoin('titles', 'titles.id', 'books.title_id').select(PURCHASABLE_BOOK_COLUMNS).where('books.id', 'in', idSlots($, count)),
+  db
+    .selectFrom('books')
+    .innerJoin('titles', 'titles.id', 'books.title_id')
+    .select(PURCHASABLE_BOOK_COLUMNS)
+    .where('books.id', 'in', idSlots($, count)),
 );
 
 /**
@@ -290,14 +313,24 @@ export const selectBooksAndMember = preparedQuery((db, $: Record<string, number>
     ...(shape.owned ? [entitledBookQuery(db, $.userId!, bookIds).as('owned_book')] : []),
     ...shape.balances.map((currency) => balanceQuery(db, $.userId!, currency, $.now!).as(`balance_${currency}`)),
   ];
-  return db.selectFrom('books').innerJoin('titles', 'titles.id', 'books.title_id').select(PURCHASABLE_BOOK_COLUMNS).select(subqueries).where('books.id', 'in', bookIds);
+  return db
+    .selectFrom('books')
+    .innerJoin('titles', 'titles.id', 'books.title_id')
+    .select(PURCHASABLE_BOOK_COLUMNS)
+    .select(subqueries)
+    .where('books.id', 'in', bookIds);
 });
 
 /** `count` order items of one order; item i's values are `$.book${i}`, `$.price${i}`, `$.point${i}`. */
 export const insertOrderItems = preparedQuery((db, $: Record<string, number>, count: number) =>
-  db
-    .insertInto('order_items')
-    .values(Array.from({ length: count }, (_, i) => ({ order_id: $.orderId!, book_id: $[`book${i}`]!, price: $[`price${i}`]!, point: $[`point${i}`]! }))),
+  db.insertInto('order_items').values(
+    Array.from({ length: count }, (_, i) => ({
+      order_id: $.orderId!,
+      book_id: $[`book${i}`]!,
+      price: $[`price${i}`]!,
+      point: $[`point${i}`]!,
+    })),
+  ),
 );
 
 /** An order's member and its volumes as a mail names them (the pre-order delivered mail). */

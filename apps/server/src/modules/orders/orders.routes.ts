@@ -11,7 +11,10 @@ import { forgetGuestPoints } from './purchase';
  * `app.ts` passes what a paid order earns elsewhere (campaigns' `rewardPurchase`) and the
  * serial rentals the payment history lists (serials' `rentalPayments`).
  */
-export const ordersRoutes: FastifyPluginAsync<{ rewardPurchase: PurchaseReward; rentalPayments: RentalPayments }> = async (app, { rewardPurchase, rentalPayments }) => {
+export const ordersRoutes: FastifyPluginAsync<{ rewardPurchase: PurchaseReward; rentalPayments: RentalPayments }> = async (
+  app,
+  { rewardPurchase, rentalPayments },
+) => {
   // Campaign and book edits are catalog changes: the guests' kept point lines go with them.
   app.deps.changes.subscribe('catalog', () => forgetGuestPoints(app.deps.database.db));
   await app.register(buyRoutes, { rewardPurchase });

@@ -2,7 +2,14 @@ import { isSalable, salesStatusAt } from '@hondana/domain/catalog/books-api';
 import { EroticType, SalesStatus, priceAt } from '@hondana/domain/catalog/catalog';
 import { AppError, ErrorCode, notFound } from '@hondana/domain/common/errors';
 import { type LedgerBook, ledgerLine } from '@hondana/domain/wallet/ledger-lines';
-import { type PointLine, type PointCampaignRule, type PointContext, PossessionStatus, memberPointTypes, pointBreakdown } from '@hondana/domain/orders/orders';
+import {
+  type PointLine,
+  type PointCampaignRule,
+  type PointContext,
+  PossessionStatus,
+  memberPointTypes,
+  pointBreakdown,
+} from '@hondana/domain/orders/orders';
 import type { PointCampaignSummary } from '@hondana/domain/orders/orders-api';
 import { type PaymentType } from '@hondana/domain/wallet/wallet-payments';
 import { type Currency, expiryAfterDays } from '@hondana/domain/wallet/wallet-lots';
@@ -24,7 +31,6 @@ import {
   nextCampaignStart,
   selectBooksAndMember,
 } from './orders.repository';
-
 
 /** What a member asks to buy, with which currency (COIN flow with points, or MANGA_COIN flow). */
 export interface PurchaseRequest {
@@ -95,7 +101,8 @@ interface BookReads {
  * subqueries, evaluated once), since every statement costs more in the query builder than in SQL.
  */
 async function readBooks(db: Db, req: PurchaseRequest, member: MemberReads): Promise<BookReads> {
-  if (req.bookIds.length === 0) return { rows: [], firstPaying: await isFirstPaying(db, req.userId), emailConfirmed: true, ownsAny: false, balances: {} };
+  if (req.bookIds.length === 0)
+    return { rows: [], firstPaying: await isFirstPaying(db, req.userId), emailConfirmed: true, ownsAny: false, balances: {} };
   const params: Record<string, number> = { userId: req.userId, now: req.now };
   req.bookIds.forEach((id, i) => (params[`book${i}`] = id));
   const shape = { books: req.bookIds.length, owned: member.checkOwned, balances: member.balances };
@@ -104,7 +111,13 @@ async function readBooks(db: Db, req: PurchaseRequest, member: MemberReads): Pro
   if (!first) return { rows: [], firstPaying: true, emailConfirmed: true, ownsAny: false, balances: {} }; // none of the books exists: not found
   const balances: Partial<Record<Currency, number>> = {};
   for (const currency of member.balances) balances[currency] = Number(first[`balance_${currency}`]);
-  return { rows, firstPaying: first.paid_order === null, emailConfirmed: first.email_confirmed_at !== null, ownsAny: member.checkOwned && first.owned_book !== null, balances };
+  return {
+    rows,
+    firstPaying: first.paid_order === null,
+    emailConfirmed: first.email_confirmed_at !== null,
+    ownsAny: member.checkOwned && first.owned_book !== null,
+    balances,
+  };
 }
 
 /** Every buy rule of §5 except the balances, which `quote` and `purchase` check. */
@@ -119,7 +132,10 @@ async function priceAndRead(
   member: MemberReads,
 ): Promise<{ priced: Omit<PurchaseQuote, 'usePoint' | 'payPrice'>; balances: BookReads['balances'] }> {
   // Read together (one round trip on PostgreSQL outside a transaction), then checked in the §8 order.
-  const [{ rows, firstPaying, emailConfirmed, ownsAny, balances }, campaigns] = await Promise.all([readBooks(db, req, member), req.campaigns ?? activeCampaigns(db, req.now)]);
+  const [{ rows, firstPaying, emailConfirmed, ownsAny, balances }, campaigns] = await Promise.all([
+    readBooks(db, req, member),
+    req.campaigns ?? activeCampaigns(db, req.now),
+  ]);
   const byId = new Map(rows.map((r) => [r.id, r]));
   const ordered = req.bookIds.map((id) => byId.get(id));
   if (ordered.some((r) => !r || !isSalable(salesStatusAt(toWindow(r), req.now)))) throw notFound('book');
@@ -131,7 +147,9 @@ async function priceAndRead(
   }
   if (ownsAny) throw refuse(ErrorCode.ALREADY_BUY, 'already have this book');
   const held = await heldFor(db, req.userId, books, campaigns);
-  const priced = books.map((row) => pricedBook(row, books, campaigns, { first: firstPaying, held, preOrder: req.preOrder === true, now: req.now }, req.prices?.get(row.id)));
+  const priced = books.map((row) =>
+    pricedBook(row, books, campaigns, { first: firstPaying, held, preOrder: req.preOrder === true, now: req.now }, req.prices?.get(row.id)),
+  );
   if (req.buyFree && priced.some((b) => !b.free)) throw refuse(ErrorCode.DIFF_PRICE_REQUEST, 'this book is not free');
   const totalPrice = priced.reduce((sum, b) => sum + b.price, 0);
   // Free books are for every member; paying waits until the address is confirmed (issue 38).
@@ -160,7 +178,13 @@ interface Buyer {
 }
 
 /** The §3 point context of a book bought in an order (domain `pointBreakdown` decides which lines apply). */
-function pointContextOf(row: PurchasableBookRow, price: number, order: readonly PurchasableBookRow[], buyer: Buyer, inBundle: boolean): PointContext {
+function pointContextOf(
+  row: PurchasableBookRow,
+  price: number,
+  order: readonly PurchasableBookRow[],
+  buyer: Buyer,
+  inBundle: boolean,
+): PointContext {
   return {
     bookId: row.id,
     titleId: row.title_id,
@@ -178,7 +202,13 @@ function pointContextOf(row: PurchasableBookRow, price: number, order: readonly 
   };
 }
 
-function pricedBook(row: PurchasableBookRow, all: PurchasableBookRow[], campaigns: PointCampaignRule[], buyer: Buyer, agreed?: number): PricedBook {
+function pricedBook(
+  row: PurchasableBookRow,
+  all: PurchasableBookRow[],
+  campaigns: PointCampaignRule[],
+  buyer: Buyer,
+  agreed?: number,
+): PricedBook {
   const at = agreed === undefined ? priceAt(toPricing(row), buyer.now) : { price: agreed };
   const { list } = pointBreakdown(campaigns, pointContextOf(row, at.price, all, buyer, agreed !== undefined));
   return { row, price: at.price, free: at.price === 0, points: list };
@@ -191,8 +221,12 @@ export async function pointsForBook(db: Db, userId: number | null, bookId: numbe
   if (!row) return null;
   const all = await activeCampaigns(db, now);
   const campaigns = userId === null ? all.filter((c) => !memberPointTypes.includes(c.type)) : all;
-  const [first, held] = userId === null ? [false, null] : await Promise.all([isFirstPaying(db, userId), heldFor(db, userId, [row], campaigns)]);
-  return pointBreakdown(campaigns, pointContextOf(row, priceAt(toPricing(row), now).price, [row], { first, held, preOrder: false, now }, false));
+  const [first, held] =
+    userId === null ? [false, null] : await Promise.all([isFirstPaying(db, userId), heldFor(db, userId, [row], campaigns)]);
+  return pointBreakdown(
+    campaigns,
+    pointContextOf(row, priceAt(toPricing(row), now).price, [row], { first, held, preOrder: false, now }, false),
+  );
 }
 
 /**
@@ -221,14 +255,30 @@ function guestPointsForBook(db: Db, bookId: number, now: number): Promise<PointC
   return entry.summary;
 }
 
-async function workOutGuestPoints(db: Db, bookId: number, now: number, validUntil: (until: number) => void): Promise<PointCampaignSummary | null> {
+async function workOutGuestPoints(
+  db: Db,
+  bookId: number,
+  now: number,
+  validUntil: (until: number) => void,
+): Promise<PointCampaignSummary | null> {
   const [[row], all, nextStart] = await Promise.all([booksForPurchase(db, [bookId]), activeCampaigns(db, now), nextCampaignStart(db, now)]);
   const instants = [nextStart, ...all.map((c) => c.end)];
-  if (row) instants.push(row.sale_start_datetime, row.sale_end_datetime, row.free_start_datetime, row.free_end_datetime, row.start_datetime, row.end_datetime);
+  if (row)
+    instants.push(
+      row.sale_start_datetime,
+      row.sale_end_datetime,
+      row.free_start_datetime,
+      row.free_end_datetime,
+      row.start_datetime,
+      row.end_datetime,
+    );
   validUntil(Math.min(...instants.map((t) => (t !== null && t > now ? t : Number.POSITIVE_INFINITY))));
   if (!row) return null;
   const campaigns = all.filter((c) => !memberPointTypes.includes(c.type));
-  return pointBreakdown(campaigns, pointContextOf(row, priceAt(toPricing(row), now).price, [row], { first: false, held: null, preOrder: false, now }, false));
+  return pointBreakdown(
+    campaigns,
+    pointContextOf(row, priceAt(toPricing(row), now).price, [row], { first: false, held: null, preOrder: false, now }, false),
+  );
 }
 
 /**
@@ -267,7 +317,10 @@ function sumPoints(books: PricedBook[]): PointCampaignSummary {
 /** Buy check: the quote with the balances it was checked against, or the §8 refusal the buy would meet. */
 export async function quote(db: Db, req: PurchaseRequest): Promise<PurchaseQuote & { balances: { coins: number; points: number } }> {
   // Points are read only for the COIN flow (the manga coin flow cannot use them).
-  const { priced, balances } = await priceAndRead(db, req, { checkOwned: true, balances: req.currency === 'COIN' ? [req.currency, 'POINT'] : [req.currency] });
+  const { priced, balances } = await priceAndRead(db, req, {
+    checkOwned: true,
+    balances: req.currency === 'COIN' ? [req.currency, 'POINT'] : [req.currency],
+  });
   const points = balances.POINT ?? 0;
   const coins = balances[req.currency] ?? 0;
   const usePoint = checkPointUse(req, priced.totalPrice);
@@ -278,7 +331,8 @@ export async function quote(db: Db, req: PurchaseRequest): Promise<PurchaseQuote
 }
 
 function checkPointUse(req: PurchaseRequest, totalPrice: number): number {
-  if (req.currency === 'MANGA_COIN' && req.usePoint > 0) throw refuse(ErrorCode.CART_INVALID_PAYMENT_TYPE, 'use_point: not with manga coins');
+  if (req.currency === 'MANGA_COIN' && req.usePoint > 0)
+    throw refuse(ErrorCode.CART_INVALID_PAYMENT_TYPE, 'use_point: not with manga coins');
   if (req.usePoint > totalPrice) throw refuse(ErrorCode.CART_NOT_USE_POINT_OVER_PRICE, 'use_point: more than the price');
   return req.usePoint;
 }
@@ -318,7 +372,17 @@ export async function purchase(trx: Transaction<Database>, req: PurchaseRequest)
   await deliver(trx, req, orderId, priced.books, paymentType === 'FREE' ? 'FREE' : 'PURCHASE');
   await grantEarnedPoints(trx, req, orderId, priced.pointCampaign.list, priced.books);
   if (paymentType !== 'FREE') {
-    await mailReceipt(trx, { userId: req.userId, orderId, at: req.now, books: priced.books, totalPrice: priced.totalPrice, discount, usePoint, payPrice, paymentType });
+    await mailReceipt(trx, {
+      userId: req.userId,
+      orderId,
+      at: req.now,
+      books: priced.books,
+      totalPrice: priced.totalPrice,
+      discount,
+      usePoint,
+      payPrice,
+      paymentType,
+    });
   }
   return { orderId, quote: { ...priced, usePoint, payPrice } };
 }
@@ -329,15 +393,40 @@ export async function purchase(trx: Transaction<Database>, req: PurchaseRequest)
  */
 export function mailReceipt(
   trx: Transaction<Database>,
-  order: { userId: number; orderId: number; at: number; books: readonly PricedBook[]; totalPrice: number; discount: number; usePoint: number; payPrice: number; paymentType: string },
+  order: {
+    userId: number;
+    orderId: number;
+    at: number;
+    books: readonly PricedBook[];
+    totalPrice: number;
+    discount: number;
+    usePoint: number;
+    payPrice: number;
+    paymentType: string;
+  },
 ): Promise<void> {
   const items = order.books.map((b) => ({ titleName: b.row.title_name, vol: b.row.vol, price: b.price }));
   const { orderId, at, totalPrice, discount, usePoint, payPrice, paymentType } = order;
-  return enqueueMail(trx, { kind: 'PURCHASE_RECEIPT', key: `receipt:${orderId}`, userId: order.userId, data: { orderId, at, items, totalPrice, discount, usePoint, payPrice, paymentType } }, at);
+  return enqueueMail(
+    trx,
+    {
+      kind: 'PURCHASE_RECEIPT',
+      key: `receipt:${orderId}`,
+      userId: order.userId,
+      data: { orderId, at, items, totalPrice, discount, usePoint, payPrice, paymentType },
+    },
+    at,
+  );
 }
 
 /** Order items and entitlements (RESERVED before release); an entitlement already there is ALREADY_BUY. */
-export async function deliver(trx: Transaction<Database>, req: PurchaseRequest, orderId: number, books: PricedBook[], source: 'FREE' | 'PURCHASE') {
+export async function deliver(
+  trx: Transaction<Database>,
+  req: PurchaseRequest,
+  orderId: number,
+  books: PricedBook[],
+  source: 'FREE' | 'PURCHASE',
+) {
   const items: Record<string, number> = { orderId };
   books.forEach((b, i) => {
     items[`book${i}`] = b.row.id;
@@ -354,7 +443,13 @@ export async function deliver(trx: Transaction<Database>, req: PurchaseRequest, 
 }
 
 /** One POINT lot per campaign line, expiring after the campaign's expireDays. */
-export async function grantEarnedPoints(trx: Transaction<Database>, req: PurchaseRequest, orderId: number, lines: PointLine[], books: readonly PricedBook[]) {
+export async function grantEarnedPoints(
+  trx: Transaction<Database>,
+  req: PurchaseRequest,
+  orderId: number,
+  lines: PointLine[],
+  books: readonly PricedBook[],
+) {
   for (const line of lines) {
     await grant(trx, {
       userId: req.userId,
@@ -371,7 +466,8 @@ export async function grantEarnedPoints(trx: Transaction<Database>, req: Purchas
 }
 
 /** The books as the ledger line names them. */
-export const ledgerBooks = (books: readonly PricedBook[]): LedgerBook[] => books.map((b) => ({ titleName: b.row.title_name, vol: b.row.vol }));
+export const ledgerBooks = (books: readonly PricedBook[]): LedgerBook[] =>
+  books.map((b) => ({ titleName: b.row.title_name, vol: b.row.vol }));
 
 const toWindow = (r: PurchasableBookRow) => ({ salesStatus: r.sales_status, startDatetime: r.start_datetime, endDatetime: r.end_datetime });
 export const toPricing = (r: BookPricingRow) => ({

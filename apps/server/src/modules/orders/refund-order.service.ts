@@ -31,7 +31,8 @@ const REFUND_STALE_MS = 2 * 60 * 1000;
 type PaidOrder = NonNullable<Awaited<ReturnType<typeof refunds.paidOrder>>>;
 
 /** Whether the order's money was taken by the provider, so that its cancellation refunds it. */
-export const isPaidThroughProvider = (order: { payment_type: string; total_price: number }) => isProviderPaymentType(order.payment_type) && order.total_price > 0;
+export const isPaidThroughProvider = (order: { payment_type: string; total_price: number }) =>
+  isProviderPaymentType(order.payment_type) && order.total_price > 0;
 
 /**
  * What cancelling the order now would give back, from its lots (the console shows it on the
@@ -52,10 +53,19 @@ export function refundableYen(
  * the operator saw on the button; refused (400 naming refundYen) when it is no longer what would
  * be given back (coins were spent meanwhile).
  */
-export async function cancelPaidOrderIn(trx: Trx, order: PaidOrder, expectedYen: number | undefined, now: number): Promise<{ amountYen: number }> {
-  if (!KINDS.includes(order.kind)) throw new AppError(400, ErrorCode.BAD_REQUEST, ['order: only coin packs and book orders are refunded here']);
+export async function cancelPaidOrderIn(
+  trx: Trx,
+  order: PaidOrder,
+  expectedYen: number | undefined,
+  now: number,
+): Promise<{ amountYen: number }> {
+  if (!KINDS.includes(order.kind))
+    throw new AppError(400, ErrorCode.BAD_REQUEST, ['order: only coin packs and book orders are refunded here']);
   const from = order.status as OrderStatus;
-  if (!CANCELLABLE.includes(from) || !(await transitionOrder(trx, order.id, from, 'CANCEL', now, { failure_code: 'CANCELLED_BY_SUPPORT' }))) {
+  if (
+    !CANCELLABLE.includes(from) ||
+    !(await transitionOrder(trx, order.id, from, 'CANCEL', now, { failure_code: 'CANCELLED_BY_SUPPORT' }))
+  ) {
     throw new AppError(400, ErrorCode.BAD_REQUEST, [`order: ${order.status} cannot be cancelled`]);
   }
   let amountYen = order.total_price;
@@ -72,7 +82,8 @@ export async function cancelPaidOrderIn(trx: Trx, order: PaidOrder, expectedYen:
     amountYen = refundYen({ paidYen: order.total_price, paidCoins: order.coin, paidCoinsLeft: paidLeft });
   }
   if (expectedYen !== undefined && expectedYen !== amountYen) throw badRequest('refundYen', `is now ${amountYen}`);
-  if (amountYen <= 0) throw new AppError(400, ErrorCode.BAD_REQUEST, ['order: every paid coin of it was spent; there is no money to give back']);
+  if (amountYen <= 0)
+    throw new AppError(400, ErrorCode.BAD_REQUEST, ['order: every paid coin of it was spent; there is no money to give back']);
   await refunds.insertRefund(trx, { orderId: order.id, userId: order.user_id, amountYen, now });
   return { amountYen };
 }
@@ -93,14 +104,25 @@ const stateOf = (row: { amount_yen: number; status: string; failure: string | nu
  * After the cancellation's transaction: asks the provider for the refund, if this call can
  * claim it (`again`: the operator's retry of a FAILED one). Answers the refund as it is now.
  */
-export async function sendRefund(db: Kysely<Database>, provider: PaymentProvider, orderId: number, input: { again: boolean; now: number }): Promise<RefundState | null> {
+export async function sendRefund(
+  db: Kysely<Database>,
+  provider: PaymentProvider,
+  orderId: number,
+  input: { again: boolean; now: number },
+): Promise<RefundState | null> {
   const claimed = await refunds.claimRefund(db, orderId, { again: input.again, staleBefore: input.now - REFUND_STALE_MS, now: input.now });
   if (claimed) {
     const order = await refunds.paidOrder(db, orderId);
     const attempt = Number(claimed.attempts);
     let outcome;
     try {
-      outcome = await provider.refund(db, { orderId, paymentRef: order?.provider_ref ?? null, amountYen: claimed.amount_yen, attempt, now: new Date(input.now) });
+      outcome = await provider.refund(db, {
+        orderId,
+        paymentRef: order?.provider_ref ?? null,
+        amountYen: claimed.amount_yen,
+        attempt,
+        now: new Date(input.now),
+      });
     } catch (error) {
       outcome = { kind: 'FAILED' as const, message: `refund: ${error instanceof Error ? error.name : 'error'}` };
     }
@@ -123,7 +145,10 @@ export async function sendRefund(db: Kysely<Database>, provider: PaymentProvider
  * books are not given back: the operator decides (the console shows the failure). True when this
  * report changed something.
  */
-export async function refundFailedAtProvider(db: Kysely<Database>, input: { refundRef: string; reason: string | null; now: number }): Promise<boolean> {
+export async function refundFailedAtProvider(
+  db: Kysely<Database>,
+  input: { refundRef: string; reason: string | null; now: number },
+): Promise<boolean> {
   return inMoneyTransaction(db, async (trx) => {
     const failure = `refund: failed at the provider (${input.refundRef}${input.reason ? `, ${input.reason}` : ''})`;
     const reversed = await refunds.reverseSucceededRefund(trx, input.refundRef, { failure, now: input.now });
@@ -139,7 +164,8 @@ export async function checkRefundRetry(db: Trx, userId: number, orderId: number,
   const row = await refunds.refundOf(db, orderId);
   if (!row || row.user_id !== userId) throw notFound('refund');
   const stale = row.status === 'SENDING' && row.updated_at < now - REFUND_STALE_MS;
-  if (row.status !== 'FAILED' && row.status !== 'PENDING' && !stale) throw new AppError(400, ErrorCode.BAD_REQUEST, [`refund: ${row.status}`]);
+  if (row.status !== 'FAILED' && row.status !== 'PENDING' && !stale)
+    throw new AppError(400, ErrorCode.BAD_REQUEST, [`refund: ${row.status}`]);
   return stateOf(row);
 }
 

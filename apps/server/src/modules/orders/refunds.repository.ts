@@ -12,10 +12,23 @@ export function paidOrder(db: Db, orderId: number) {
     .executeTakeFirst();
 }
 
-export async function insertRefund(trx: Transaction<Database>, row: { orderId: number; userId: number; amountYen: number; now: number }): Promise<void> {
+export async function insertRefund(
+  trx: Transaction<Database>,
+  row: { orderId: number; userId: number; amountYen: number; now: number },
+): Promise<void> {
   await trx
     .insertInto('order_refunds')
-    .values({ order_id: row.orderId, user_id: row.userId, amount_yen: row.amountYen, status: 'PENDING', attempts: 0, refund_ref: null, failure: null, created_at: row.now, updated_at: row.now })
+    .values({
+      order_id: row.orderId,
+      user_id: row.userId,
+      amount_yen: row.amountYen,
+      status: 'PENDING',
+      attempts: 0,
+      refund_ref: null,
+      failure: null,
+      created_at: row.now,
+      updated_at: row.now,
+    })
     .execute();
 }
 
@@ -24,7 +37,11 @@ export function refundOf(db: Db, orderId: number) {
 }
 
 export function memberRefunds(db: Db, userId: number) {
-  return db.selectFrom('order_refunds').select(['order_id', 'amount_yen', 'status', 'failure', 'updated_at']).where('user_id', '=', userId).execute();
+  return db
+    .selectFrom('order_refunds')
+    .select(['order_id', 'amount_yen', 'status', 'failure', 'updated_at'])
+    .where('user_id', '=', userId)
+    .execute();
 }
 
 /**
@@ -39,7 +56,11 @@ export async function claimRefund(db: Db, orderId: number, input: { again: boole
     .where('order_id', '=', orderId)
     .where((eb) =>
       input.again
-        ? eb.or([eb('status', '=', 'PENDING'), eb('status', '=', 'FAILED'), eb.and([eb('status', '=', 'SENDING'), eb('updated_at', '<', input.staleBefore)])])
+        ? eb.or([
+            eb('status', '=', 'PENDING'),
+            eb('status', '=', 'FAILED'),
+            eb.and([eb('status', '=', 'SENDING'), eb('updated_at', '<', input.staleBefore)]),
+          ])
         : eb('status', '=', 'PENDING'),
     )
     .returning(['attempts', 'amount_yen'])
@@ -61,7 +82,12 @@ export async function reverseSucceededRefund(db: Db, refundRef: string, input: {
 }
 
 /** The provider's answer to the try `attempt` (a later try that took over leaves it alone). */
-export async function settleRefund(db: Db, orderId: number, attempt: number, result: { status: 'SUCCEEDED' | 'FAILED'; refundRef: string | null; failure: string | null; now: number }) {
+export async function settleRefund(
+  db: Db,
+  orderId: number,
+  attempt: number,
+  result: { status: 'SUCCEEDED' | 'FAILED'; refundRef: string | null; failure: string | null; now: number },
+) {
   await db
     .updateTable('order_refunds')
     .set({ status: result.status, refund_ref: result.refundRef, failure: result.failure, updated_at: result.now })

@@ -12,7 +12,14 @@ export type { PushNotice } from './push-notices';
  * browser the member has then.
  */
 export async function enqueuePush(db: Kysely<Database> | Transaction<Database>, notice: PushNotice, now: number): Promise<void> {
-  await insertPush(db, { event_key: notice.key, user_id: notice.userId, kind: notice.kind, payload: JSON.stringify(notice.data), next_attempt_at: now, created_at: now });
+  await insertPush(db, {
+    event_key: notice.key,
+    user_id: notice.userId,
+    kind: notice.kind,
+    payload: JSON.stringify(notice.data),
+    next_attempt_at: now,
+    created_at: now,
+  });
 }
 
 /** Withdrawal's step in push (passed to accounts by `app.ts`): the member's browsers and unsent pushes are dropped. */

@@ -66,7 +66,11 @@ export async function drainPushes(deps: PushSendDeps, run: { db: Kysely<Database
     }
     const note = errors.length > 0 ? errors.join('; ').slice(0, 500) : null;
     if (delivered > 0 || errors.length === 0) {
-      await finishPush(run.db, row.id, { status: delivered > 0 ? 'SENT' : 'SKIPPED', now: run.now, note: note ?? (delivered > 0 ? null : 'every browser had unsubscribed') });
+      await finishPush(run.db, row.id, {
+        status: delivered > 0 ? 'SENT' : 'SKIPPED',
+        now: run.now,
+        note: note ?? (delivered > 0 ? null : 'every browser had unsubscribed'),
+      });
       if (delivered > 0) sent += 1;
     } else if (row.attempts >= MAX_PUSH_ATTEMPTS) {
       await finishPush(run.db, row.id, { status: 'FAILED', now: run.now, note });

@@ -1,17 +1,26 @@
 import type { Kysely } from 'kysely';
 import type { Database, Db } from '../../db/schema';
 
-
 export function subscriptionsOf(db: Db, userId: number) {
-  return db.selectFrom('push_subscriptions').select(['id', 'endpoint', 'p256dh', 'auth', 'created_at']).where('user_id', '=', userId).orderBy('id').execute();
+  return db
+    .selectFrom('push_subscriptions')
+    .select(['id', 'endpoint', 'p256dh', 'auth', 'created_at'])
+    .where('user_id', '=', userId)
+    .orderBy('id')
+    .execute();
 }
 
 /** One browser, one endpoint: a browser subscribed again (or by another member signed in on it) takes the row over. */
-export async function upsertSubscription(db: Db, row: { user_id: number; endpoint: string; p256dh: string; auth: string; created_at: number }): Promise<void> {
+export async function upsertSubscription(
+  db: Db,
+  row: { user_id: number; endpoint: string; p256dh: string; auth: string; created_at: number },
+): Promise<void> {
   await db
     .insertInto('push_subscriptions')
     .values(row)
-    .onConflict((oc) => oc.column('endpoint').doUpdateSet({ user_id: row.user_id, p256dh: row.p256dh, auth: row.auth, created_at: row.created_at }))
+    .onConflict((oc) =>
+      oc.column('endpoint').doUpdateSet({ user_id: row.user_id, p256dh: row.p256dh, auth: row.auth, created_at: row.created_at }),
+    )
     .execute();
 }
 
@@ -32,7 +41,10 @@ async function deleteSubscriptionsOf(db: Db, userId: number): Promise<void> {
  * Writes a push to send, only for a member with a browser that takes them (one statement: the
  * row is selected from the member's first subscription); a key already there is left as it is.
  */
-export async function insertPush(db: Db, row: { event_key: string; user_id: number; kind: string; payload: string; next_attempt_at: number; created_at: number }): Promise<void> {
+export async function insertPush(
+  db: Db,
+  row: { event_key: string; user_id: number; kind: string; payload: string; next_attempt_at: number; created_at: number },
+): Promise<void> {
   await db
     .insertInto('push_outbox')
     .columns(['event_key', 'user_id', 'kind', 'payload', 'next_attempt_at', 'created_at'])
@@ -60,7 +72,13 @@ export async function insertPush(db: Db, row: { event_key: string; user_id: numb
  * take it too; a process that dies mid-send leaves it due again after `holdMs`.
  */
 export async function claimDuePushes(db: Kysely<Database>, q: { now: number; holdMs: number; limit: number }) {
-  const due = db.selectFrom('push_outbox').select('id').where('status', '=', 'PENDING').where('next_attempt_at', '<=', q.now).orderBy('id').limit(q.limit);
+  const due = db
+    .selectFrom('push_outbox')
+    .select('id')
+    .where('status', '=', 'PENDING')
+    .where('next_attempt_at', '<=', q.now)
+    .orderBy('id')
+    .limit(q.limit);
   const rows = await db
     .updateTable('push_outbox')
     .set((eb) => ({ next_attempt_at: q.now + q.holdMs, attempts: eb('attempts', '+', 1) }))
@@ -72,12 +90,26 @@ export async function claimDuePushes(db: Kysely<Database>, q: { now: number; hol
   return rows.sort((a, b) => a.id - b.id);
 }
 
-export async function finishPush(db: Db, id: number, done: { status: 'SENT' | 'SKIPPED' | 'FAILED'; now: number; note: string | null }): Promise<void> {
-  await db.updateTable('push_outbox').set({ status: done.status, sent_at: done.now, last_error: done.note }).where('id', '=', id).where('status', '=', 'PENDING').execute();
+export async function finishPush(
+  db: Db,
+  id: number,
+  done: { status: 'SENT' | 'SKIPPED' | 'FAILED'; now: number; note: string | null },
+): Promise<void> {
+  await db
+    .updateTable('push_outbox')
+    .set({ status: done.status, sent_at: done.now, last_error: done.note })
+    .where('id', '=', id)
+    .where('status', '=', 'PENDING')
+    .execute();
 }
 
 export async function retryPush(db: Db, id: number, at: { retryAt: number; error: string }): Promise<void> {
-  await db.updateTable('push_outbox').set({ next_attempt_at: at.retryAt, last_error: at.error }).where('id', '=', id).where('status', '=', 'PENDING').execute();
+  await db
+    .updateTable('push_outbox')
+    .set({ next_attempt_at: at.retryAt, last_error: at.error })
+    .where('id', '=', id)
+    .where('status', '=', 'PENDING')
+    .execute();
 }
 
 /** Withdrawal: the member's browsers stop, and pushes not sent yet are dropped. */

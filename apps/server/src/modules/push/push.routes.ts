@@ -31,7 +31,8 @@ export const pushRoutes: FastifyPluginAsync<PushRoutesOptions> = async (base, op
   app.ops.scheduler.register({
     name: 'push-outbox',
     everyMs: options.everyMs,
-    run: ({ db: jobDb, now: at, signal }) => drainPushes({ vapid, subject: options.subject, agent: options.agent }, { db: jobDb, now: at, signal }),
+    run: ({ db: jobDb, now: at, signal }) =>
+      drainPushes({ vapid, subject: options.subject, agent: options.agent }, { db: jobDb, now: at, signal }),
   });
 
   app.get('/push/key', { schema: { response: { 200: PushKeyResponse } } }, async () => ({ publicKey: vapid.publicKey }));

@@ -15,9 +15,7 @@ const MARKED_RUBY = /｜([^｜《》]+)《([^《》]+)》/g;
  * `<ruby>親字<rt>おやじ</rt></ruby>`; everything else is escaped text.
  */
 export function aozoraToHtml(paragraph: string): string {
-  return escapeHtml(paragraph)
-    .replace(MARKED_RUBY, '<ruby>$1<rt>$2</rt></ruby>')
-    .replace(KANJI_RUN, '<ruby>$1<rt>$2</rt></ruby>');
+  return escapeHtml(paragraph).replace(MARKED_RUBY, '<ruby>$1<rt>$2</rt></ruby>').replace(KANJI_RUN, '<ruby>$1<rt>$2</rt></ruby>');
 }
 
 /**
@@ -64,7 +62,8 @@ export function chapterHtml(body: string, figure: (image: number) => string | nu
       }
     } else if (block.kind === 'caption') {
       // A caption belongs to the figure just before it; without one it is a paragraph.
-      if (lastFigure === out.length - 1) out[lastFigure] = out[lastFigure]!.replace(/<\/figure>$/, `<figcaption>${aozoraToHtml(block.text)}</figcaption></figure>`);
+      if (lastFigure === out.length - 1)
+        out[lastFigure] = out[lastFigure]!.replace(/<\/figure>$/, `<figcaption>${aozoraToHtml(block.text)}</figcaption></figure>`);
       else out.push(`<p>${aozoraToHtml(block.text)}</p>`);
     } else if (block.kind === 'heading') {
       out.push(`<h${block.level + 2}>${aozoraToHtml(block.text)}</h${block.level + 2}>`);
@@ -136,6 +135,12 @@ export function offlineContents(book: ReadingBook, rows: ChapterRow[]): BookText
   return {
     bookId: book.volume.id,
     writingMode: book.volume.writingMode ?? 'vertical',
-    chapters: rows.map((r) => ({ chapterNo: r.chapterNo, title: r.title, charCount: r.charCount, sample: isSample(book, r.chapterNo), html: null })),
+    chapters: rows.map((r) => ({
+      chapterNo: r.chapterNo,
+      title: r.title,
+      charCount: r.charCount,
+      sample: isSample(book, r.chapterNo),
+      html: null,
+    })),
   };
 }

@@ -23,7 +23,6 @@ import type { ReadingBook } from './reading-access';
 import { touchShelfRead } from '../bookshelf/shelf-updates';
 import * as repo from './reading.repository';
 
-
 const record = (p: repo.PositionRow): ReadingPageRecord => ({ page: p.page, font: p.font, readAt: p.readAt });
 
 /** A page number must exist in an image book (reflow pages depend on the font and are not bounded). */
@@ -37,13 +36,7 @@ function checkPage(book: ReadingBook, field: string, page: number): void {
  * another device's recent position is further (kept, 'behind'). An un-owned custom sample is
  * not synced ('skipped'). A conditional update, retried when another request got there first.
  */
-export async function syncPage(
-  db: Db,
-  userId: number,
-  book: ReadingBook,
-  body: SyncPageBody,
-  now: number,
-): Promise<SyncPageResult> {
+export async function syncPage(db: Db, userId: number, book: ReadingBook, body: SyncPageBody, now: number): Promise<SyncPageResult> {
   checkPage(book, 'reading_page', body.reading_page);
   if (book.useCustomSample) {
     const stored = await repo.findPosition(db, userId, book.volume.id);

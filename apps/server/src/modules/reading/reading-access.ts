@@ -9,7 +9,6 @@ import type { TitleFacts, VolumeRow } from '../catalog/title-facts';
 import { heldBookIds } from './entitlements';
 import { eroticTypeOfBook } from './reading.repository';
 
-
 /** A book as the reader may read it: who holds it, and which pages (or chapters) they may see. */
 export interface ReadingBook {
   facts: TitleFacts;
@@ -37,7 +36,14 @@ export async function loadReadingBook(
   if (!found) return null;
   const { facts, volume } = found;
   const detail = toBookDetail(facts, volume, q.now);
-  const heldIds = q.userId === null ? new Set<number>() : await heldBookIds(db, q.userId, facts.volumes.map((v) => v.id));
+  const heldIds =
+    q.userId === null
+      ? new Set<number>()
+      : await heldBookIds(
+          db,
+          q.userId,
+          facts.volumes.map((v) => v.id),
+        );
   const possession = possessionAt(heldIds.has(volume.id), volume.startDatetime, q.now);
   const owned = possession === 'OWNED';
   const released = volume.startDatetime <= q.now;
@@ -56,8 +62,7 @@ export async function loadReadingBook(
 }
 
 /** Whether page (or chapter) `n` is part of the book's sample. */
-export const isSample = (book: ReadingBook, n: number): boolean =>
-  isSamplePage(n, book.volume.samplePageTotal, book.customSample);
+export const isSample = (book: ReadingBook, n: number): boolean => isSamplePage(n, book.volume.samplePageTotal, book.customSample);
 
 /** The grant a page is served under, or null when the requester may not see it. */
 export function pageGrant(book: ReadingBook, page: number, userId: number | null): PageGrant | null {

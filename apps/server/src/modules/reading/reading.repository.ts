@@ -32,12 +32,7 @@ export const pagesOf = (db: Db, bookId: number): Promise<PageRow[]> =>
     .execute();
 
 export const navigationsOf = (db: Db, bookId: number): Promise<{ page: number; text: string }[]> =>
-  db
-    .selectFrom('book_navigations')
-    .select(['page_no as page', 'text'])
-    .where('book_id', '=', bookId)
-    .orderBy('seq')
-    .execute();
+  db.selectFrom('book_navigations').select(['page_no as page', 'text']).where('book_id', '=', bookId).orderBy('seq').execute();
 
 export const chaptersOf = (db: Db, bookId: number) =>
   db
@@ -93,13 +88,7 @@ export async function insertPosition(db: Db, userId: number, bookId: number, p: 
 }
 
 /** Replaces `previous` with `next`; false when the row changed since it was read. */
-export async function replacePosition(
-  db: Db,
-  userId: number,
-  bookId: number,
-  previous: PositionRow,
-  next: PositionRow,
-): Promise<boolean> {
+export async function replacePosition(db: Db, userId: number, bookId: number, previous: PositionRow, next: PositionRow): Promise<boolean> {
   const result = await db
     .updateTable('reading_positions')
     .set({ page: next.page, font: next.font, read_at: next.readAt, device_id: next.deviceId, updated_at: next.updatedAt })
@@ -129,12 +118,7 @@ export async function addBookmark(db: Db, userId: number, bookId: number, page: 
 }
 
 export async function removeBookmark(db: Db, userId: number, bookId: number, page: number): Promise<void> {
-  await db
-    .deleteFrom('bookmarks')
-    .where('user_id', '=', userId)
-    .where('book_id', '=', bookId)
-    .where('page', '=', page)
-    .execute();
+  await db.deleteFrom('bookmarks').where('user_id', '=', userId).where('book_id', '=', bookId).where('page', '=', page).execute();
 }
 
 export async function findSettings(db: Db, userId: number): Promise<Partial<ViewerSettings> | null> {

@@ -96,19 +96,27 @@ export const readingRoutes: FastifyPluginAsync = async (base) => {
     return viewerInfo(db, book, { userId, now: now(), mediaKey, customSampleOnly: false });
   });
 
-  app.get('/browser/bookinfo/v1.1', { schema: { querystring: BookInfoV11Query, response: { 200: ViewerInfo } } }, async (request, reply) => {
-    const { book, userId } = await load(request, request.query.cid, request.query.ac);
-    personal(reply);
-    return viewerInfo(db, book, { userId, now: now(), mediaKey, customSampleOnly: false });
-  });
+  app.get(
+    '/browser/bookinfo/v1.1',
+    { schema: { querystring: BookInfoV11Query, response: { 200: ViewerInfo } } },
+    async (request, reply) => {
+      const { book, userId } = await load(request, request.query.cid, request.query.ac);
+      personal(reply);
+      return viewerInfo(db, book, { userId, now: now(), mediaKey, customSampleOnly: false });
+    },
+  );
 
-  app.get('/browser/sokuyomi_image', { schema: { querystring: SokuyomiImageQuery, response: { 200: SokuyomiImage } } }, async (request, reply) => {
-    const { book, userId } = await load(request, request.query.book_id, request.query.ac);
-    const image = await sokuyomiImage(db, book, { userId, now: now(), mediaKey, customSampleOnly: false });
-    if (!image) throw notFound('page');
-    personal(reply);
-    return image;
-  });
+  app.get(
+    '/browser/sokuyomi_image',
+    { schema: { querystring: SokuyomiImageQuery, response: { 200: SokuyomiImage } } },
+    async (request, reply) => {
+      const { book, userId } = await load(request, request.query.book_id, request.query.ac);
+      const image = await sokuyomiImage(db, book, { userId, now: now(), mediaKey, customSampleOnly: false });
+      if (!image) throw notFound('page');
+      personal(reply);
+      return image;
+    },
+  );
 
   app.get(
     '/browser/custom_sample/:book_id',
@@ -166,12 +174,16 @@ export const readingRoutes: FastifyPluginAsync = async (base) => {
   });
 
   /** JSON, form or text/plain (sendBeacon) bodies alike. */
-  app.post('/book/sync_page', { preValidation: memberFirst, schema: { querystring: AcQuery, body: SyncPageBody, response: { 200: SyncPageResult } } }, async (request) => {
-    const user = await requireUser(request);
-    const body = request.body;
-    const { book } = await load(request, body.book_id, acOf(body.ac, request.query));
-    return progress.syncPage(db, user.userId, book, body, now());
-  });
+  app.post(
+    '/book/sync_page',
+    { preValidation: memberFirst, schema: { querystring: AcQuery, body: SyncPageBody, response: { 200: SyncPageResult } } },
+    async (request) => {
+      const user = await requireUser(request);
+      const body = request.body;
+      const { book } = await load(request, body.book_id, acOf(body.ac, request.query));
+      return progress.syncPage(db, user.userId, book, body, now());
+    },
+  );
 
   app.get('/bookmarks/me', { schema: { querystring: BookmarksQuery, response: { 200: BookmarkList } } }, async (request, reply) => {
     const user = await requireUser(request);
@@ -180,12 +192,16 @@ export const readingRoutes: FastifyPluginAsync = async (base) => {
     return progress.bookmarks(db, user.userId, request.query.book_id);
   });
 
-  app.post('/bookmarks/me', { preValidation: memberFirst, schema: { querystring: AcQuery, body: BookmarkBody, response: { 200: BookmarkList } } }, async (request) => {
-    const user = await requireUser(request);
-    const body = request.body;
-    const { book } = await load(request, body.book_id, acOf(body.ac, request.query));
-    return progress.addBookmark(db, user.userId, book, body.page, now());
-  });
+  app.post(
+    '/bookmarks/me',
+    { preValidation: memberFirst, schema: { querystring: AcQuery, body: BookmarkBody, response: { 200: BookmarkList } } },
+    async (request) => {
+      const user = await requireUser(request);
+      const body = request.body;
+      const { book } = await load(request, body.book_id, acOf(body.ac, request.query));
+      return progress.addBookmark(db, user.userId, book, body.page, now());
+    },
+  );
 
   app.delete('/bookmarks/me', { schema: { querystring: BookmarkDeleteQuery, response: { 200: BookmarkList } } }, async (request) => {
     const user = await requireUser(request);
@@ -199,23 +215,35 @@ export const readingRoutes: FastifyPluginAsync = async (base) => {
     return progress.viewerSettings(db, user.userId);
   });
 
-  app.put('/viewer_settings/me', { preValidation: memberFirst, schema: { body: ViewerSettingsPatch, response: { 200: ViewerSettings } } }, async (request) => {
-    const user = await requireUser(request);
-    return progress.updateViewerSettings(db, user.userId, request.body, now());
-  });
+  app.put(
+    '/viewer_settings/me',
+    { preValidation: memberFirst, schema: { body: ViewerSettingsPatch, response: { 200: ViewerSettings } } },
+    async (request) => {
+      const user = await requireUser(request);
+      return progress.updateViewerSettings(db, user.userId, request.body, now());
+    },
+  );
 
-  app.post('/finish_read/register', { preValidation: memberFirst, schema: { querystring: AcQuery, body: FinishReadBody, response: { 200: FinishReadResult } } }, async (request) => {
-    const user = await requireUser(request);
-    const body = request.body;
-    const { book } = await load(request, body.book_id, acOf(body.ac, request.query));
-    return progress.finishRead(db, user.userId, book, body.reading_page, now());
-  });
+  app.post(
+    '/finish_read/register',
+    { preValidation: memberFirst, schema: { querystring: AcQuery, body: FinishReadBody, response: { 200: FinishReadResult } } },
+    async (request) => {
+      const user = await requireUser(request);
+      const body = request.body;
+      const { book } = await load(request, body.book_id, acOf(body.ac, request.query));
+      return progress.finishRead(db, user.userId, book, body.reading_page, now());
+    },
+  );
 
   /** §4 reading progress: past the last page of the latest volume held, the newly notice goes on (once). */
-  app.post('/reading/past_last_page', { preValidation: memberFirst, schema: { querystring: AcQuery, body: PastLastPageBody, response: { 200: PastLastPageResult } } }, async (request) => {
-    const user = await requireUser(request);
-    const body = request.body;
-    const { book } = await load(request, body.book_id, acOf(body.ac, request.query));
-    return progress.pastLastPage(db, user.userId, book, now());
-  });
+  app.post(
+    '/reading/past_last_page',
+    { preValidation: memberFirst, schema: { querystring: AcQuery, body: PastLastPageBody, response: { 200: PastLastPageResult } } },
+    async (request) => {
+      const user = await requireUser(request);
+      const body = request.body;
+      const { book } = await load(request, body.book_id, acOf(body.ac, request.query));
+      return progress.pastLastPage(db, user.userId, book, now());
+    },
+  );
 };

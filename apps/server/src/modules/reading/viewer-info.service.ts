@@ -24,7 +24,6 @@ import { pricingOf, statusOf } from '../catalog/books.service';
 import { type ReadingBook, isSample, pageGrant } from './reading-access';
 import * as repo from './reading.repository';
 
-
 const COVER_WIDTH = 256;
 
 interface ViewerRequest {
@@ -51,9 +50,7 @@ export async function viewerInfo(db: Db, book: ReadingBook, q: ViewerRequest): P
     pointsForBook(db, userId, book.volume.id, q.now),
   ]);
   const pagesData = pagesDataOf(book, pages, q);
-  const readingPage: ReadingPageRecord | null = position
-    ? { page: position.page, font: position.font, readAt: position.readAt }
-    : null;
+  const readingPage: ReadingPageRecord | null = position ? { page: position.page, font: position.font, readAt: position.readAt } : null;
   const { next, previous } = neighbours(book, q.now);
   const later = laterVolumes(book, q.now);
   return {
@@ -100,16 +97,17 @@ function pagesDataOf(book: ReadingBook, pages: repo.PageRow[], q: ViewerRequest)
     const grant = q.customSampleOnly ? { kind: 'sample' as const } : pageGrant(book, p.page, q.userId);
     // A text page has no image: its text comes from book_text, under the same sample rule.
     const text = p.textPage === 1;
-    const images = grant && !text
-      ? PAGE_IMAGE_WIDTHS.map((width) => {
-          const query = `v=${mediaVersion}&${signPageQuery(q.mediaKey, id, p.page, grant, expiresAt)}`;
-          return {
-            width,
-            webp: `/media/pages/${id}/${p.page}/${width}.webp?${query}`,
-            jpg: `/media/pages/${id}/${p.page}/${width}.jpg?${query}`,
-          };
-        })
-      : [];
+    const images =
+      grant && !text
+        ? PAGE_IMAGE_WIDTHS.map((width) => {
+            const query = `v=${mediaVersion}&${signPageQuery(q.mediaKey, id, p.page, grant, expiresAt)}`;
+            return {
+              width,
+              webp: `/media/pages/${id}/${p.page}/${width}.webp?${query}`,
+              jpg: `/media/pages/${id}/${p.page}/${width}.jpg?${query}`,
+            };
+          })
+        : [];
     signed ||= images.length > 0;
     return {
       page: p.page,

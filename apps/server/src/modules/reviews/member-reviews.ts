@@ -1,7 +1,6 @@
 import type { Db } from '../../db/schema';
 import { findReviewOf } from './reviews.repository';
 
-
 /**
  * What other areas may ask of reviews about one member (the book detail, the viewer): whether
  * the member has a live review of a title, and, with the title's wish state, the marks the book

@@ -1,7 +1,6 @@
 import { EroticType } from '@hondana/domain/catalog/catalog';
 import type { Db } from '../../db/schema';
 
-
 /**
  * A comment's notice stands while the comment does: a comment deleted by its writer drops out
  * of the list and the counts, and comes back if the delete is undone (`undo_flg`). A withdrawn
@@ -17,7 +16,11 @@ function standingNotices(db: Db, includeAdult = true) {
 
 /** §6: reviews of R18 titles, left out of a member's lists unless a verified adult asks (ac=1). */
 const reviewsOfR18Titles = (db: Db) =>
-  db.selectFrom('reviews as r18').innerJoin('titles as t18', 't18.id', 'r18.title_id').select('r18.id').where('t18.erotic_type', '=', EroticType.R18);
+  db
+    .selectFrom('reviews as r18')
+    .innerJoin('titles as t18', 't18.id', 'r18.title_id')
+    .select('r18.id')
+    .where('t18.erotic_type', '=', EroticType.R18);
 
 /** Likes and comments on the member's reviews, newest first, with the review's title and the actor's name. */
 export function listNoticeRows(db: Db, userId: number, offset: number, limit: number, includeAdult = true) {
@@ -25,7 +28,17 @@ export function listNoticeRows(db: Db, userId: number, offset: number, limit: nu
     .innerJoin('reviews as r', 'r.id', 'n.review_id')
     .innerJoin('titles as t', 't.id', 'r.title_id')
     .innerJoin('users as a', 'a.id', 'n.actor_user_id')
-    .select(['n.id', 'n.type', 'n.read_flg', 'n.review_id', 'r.title_id', 't.name as title_name', 'a.nickname', 'n.comment_id', 'n.created_at'])
+    .select([
+      'n.id',
+      'n.type',
+      'n.read_flg',
+      'n.review_id',
+      'r.title_id',
+      't.name as title_name',
+      'a.nickname',
+      'n.comment_id',
+      'n.created_at',
+    ])
     .where('n.user_id', '=', userId)
     .orderBy('n.created_at', 'desc')
     .orderBy('n.id', 'desc')
@@ -35,7 +48,9 @@ export function listNoticeRows(db: Db, userId: number, offset: number, limit: nu
 }
 
 export async function countNotices(db: Db, userId: number, onlyUnread = false, since?: number, includeAdult = true): Promise<number> {
-  let query = standingNotices(db, includeAdult).select((eb) => eb.fn.countAll<number>().as('n')).where('n.user_id', '=', userId);
+  let query = standingNotices(db, includeAdult)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('n.user_id', '=', userId);
   if (onlyUnread) query = query.where('n.read_flg', '=', 0);
   if (since !== undefined) query = query.where('n.created_at', '>=', since);
   return Number((await query.executeTakeFirstOrThrow()).n);

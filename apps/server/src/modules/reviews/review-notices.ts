@@ -3,12 +3,17 @@ import type { ReviewNoticeType } from '@hondana/domain/reviews/reviews';
 import type { Db } from '../../db/schema';
 import * as repo from './review-notices.repository';
 
-
 /**
  * Likes and comments on the member's reviews, newest first (§3 Review notice). Each notice
  * carries the read flag it had; listing them marks the listed ones read.
  */
-export async function listReviewNotices(db: Db, userId: number, offset: number, limit: number, includeAdult = true): Promise<ReviewNoticeList> {
+export async function listReviewNotices(
+  db: Db,
+  userId: number,
+  offset: number,
+  limit: number,
+  includeAdult = true,
+): Promise<ReviewNoticeList> {
   const [rows, totalCount, unreadCount] = await Promise.all([
     repo.listNoticeRows(db, userId, offset, limit, includeAdult),
     repo.countNotices(db, userId, false, undefined, includeAdult),
@@ -25,7 +30,10 @@ export async function listReviewNotices(db: Db, userId: number, offset: number, 
     commentId: r.comment_id,
     createdAt: Number(r.created_at),
   }));
-  await repo.markNoticesRead(db, notices.filter((n) => !n.readFlg).map((n) => n.id));
+  await repo.markNoticesRead(
+    db,
+    notices.filter((n) => !n.readFlg).map((n) => n.id),
+  );
   return { totalCount, unreadCount, notices };
 }
 

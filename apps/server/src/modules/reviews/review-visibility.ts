@@ -5,7 +5,6 @@ import type { Db } from '../../db/schema';
 import { sessionUser } from '../accounts/session-plugin';
 import * as repo from './reviews.repository';
 
-
 /**
  * §6 for reviews: the reviews of an R18 title (and its comments, likes and reports) exist only
  * for a member who has confirmed their age; for anyone else the title is 404, as in the catalog.

@@ -16,7 +16,12 @@ export interface ReviewFields {
 
 /** A member's deleted review of the title, removed so a new one can take its place. */
 export async function purgeDeletedReviewOf(trx: Trx, titleId: number, userId: number): Promise<void> {
-  await trx.deleteFrom('reviews').where('title_id', '=', titleId).where('user_id', '=', userId).where('deleted_at', 'is not', null).execute();
+  await trx
+    .deleteFrom('reviews')
+    .where('title_id', '=', titleId)
+    .where('user_id', '=', userId)
+    .where('deleted_at', 'is not', null)
+    .execute();
 }
 
 /** The new review's id, or undefined when the member already has one of this title (the unique pair decides). */
@@ -65,7 +70,11 @@ export async function updateReview(trx: Trx, reviewId: number, fields: ReviewFie
 
 /** Takes the review row's lock (a no-op update) so its star cannot move under the caller. */
 export async function lockReview(trx: Trx, reviewId: number): Promise<void> {
-  await trx.updateTable('reviews').set((eb) => ({ updated_at: eb.ref('updated_at') })).where('id', '=', reviewId).execute();
+  await trx
+    .updateTable('reviews')
+    .set((eb) => ({ updated_at: eb.ref('updated_at') }))
+    .where('id', '=', reviewId)
+    .execute();
 }
 
 /** Deletes or restores a review; true only when its state really changed (the row is then locked). */
@@ -96,7 +105,14 @@ export async function moveTitleRating(trx: Trx, titleId: number, count: number, 
 export async function insertComment(trx: Trx, comment: { reviewId: number; userId: number; body: string; now: number }): Promise<number> {
   const inserted = await trx
     .insertInto('review_comments')
-    .values({ review_id: comment.reviewId, user_id: comment.userId, body: comment.body, created_at: comment.now, updated_at: comment.now, deleted_at: null })
+    .values({
+      review_id: comment.reviewId,
+      user_id: comment.userId,
+      body: comment.body,
+      created_at: comment.now,
+      updated_at: comment.now,
+      deleted_at: null,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   return inserted.id;
@@ -107,7 +123,11 @@ export async function updateCommentBody(trx: Trx, commentId: number, body: strin
 }
 
 export async function setCommentDeleted(trx: Trx, commentId: number, deleted: boolean, now: number): Promise<void> {
-  await trx.updateTable('review_comments').set({ deleted_at: deleted ? now : null }).where('id', '=', commentId).execute();
+  await trx
+    .updateTable('review_comments')
+    .set({ deleted_at: deleted ? now : null })
+    .where('id', '=', commentId)
+    .execute();
 }
 
 /** True when the like was added (one like per member and review, the unique pair decides). */
@@ -137,7 +157,11 @@ export async function deleteLikeNotices(trx: Trx, reviewId: number, actorUserId:
 }
 
 export async function moveLikeCount(trx: Trx, reviewId: number, delta: 1 | -1): Promise<void> {
-  await trx.updateTable('reviews').set((eb) => ({ like_count: eb('like_count', '+', delta) })).where('id', '=', reviewId).execute();
+  await trx
+    .updateTable('reviews')
+    .set((eb) => ({ like_count: eb('like_count', '+', delta) }))
+    .where('id', '=', reviewId)
+    .execute();
 }
 
 export async function insertReviewNotice(
@@ -164,6 +188,12 @@ export async function insertReport(
 ): Promise<void> {
   await trx
     .insertInto('review_reports')
-    .values({ review_id: report.reviewId, comment_id: report.commentId, user_id: report.userId, warning_code: report.warningCode, created_at: report.now })
+    .values({
+      review_id: report.reviewId,
+      comment_id: report.commentId,
+      user_id: report.userId,
+      warning_code: report.warningCode,
+      created_at: report.now,
+    })
     .execute();
 }

@@ -4,7 +4,6 @@ import type { Expression } from 'kysely';
 import { preparedQuery } from '../../db/prepared-query';
 import type { Db } from '../../db/schema';
 
-
 const reviewColumns = [
   'r.id',
   'r.title_id',
@@ -110,7 +109,12 @@ export async function memberTitleMarks(db: Db, titleId: number, userId: number):
 
 /** A column of the member's live review of a title (`userId` may be a column of an outer query): the pages' one member statement. */
 export function liveReviewOfQuery(db: Db, userId: number | Expression<number>, titleId: number, column: 'id' | 'book_id') {
-  return db.selectFrom('reviews').select(column).where('title_id', '=', titleId).where('user_id', '=', userId).where('deleted_at', 'is', null);
+  return db
+    .selectFrom('reviews')
+    .select(column)
+    .where('title_id', '=', titleId)
+    .where('user_id', '=', userId)
+    .where('deleted_at', 'is', null);
 }
 
 /** Reviews of a title, the viewer's own left out (they come first, as myReviews). */
@@ -159,7 +163,9 @@ export async function listUserReviews(db: Db, userId: number, offset: number, li
     .selectFrom('reviews as r')
     .where('r.user_id', '=', userId)
     .where('r.deleted_at', 'is', null)
-    .$if(!includeAdult, (q) => q.where('r.title_id', 'not in', db.selectFrom('titles').select('titles.id').where('titles.erotic_type', '=', EroticType.R18)));
+    .$if(!includeAdult, (q) =>
+      q.where('r.title_id', 'not in', db.selectFrom('titles').select('titles.id').where('titles.erotic_type', '=', EroticType.R18)),
+    );
   const [rows, total] = await Promise.all([
     base.select(reviewColumns).orderBy('r.created_at', 'desc').orderBy('r.id', 'desc').offset(offset).limit(limit).execute(),
     base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
@@ -248,12 +254,19 @@ export async function findComment(db: Db, commentId: number): Promise<CommentRow
   return row ? normaliseComment(row) : undefined;
 }
 
-export async function listComments(db: Db, q: { reviewId?: number; userId?: number; offset: number; limit: number; includeAdult?: boolean }) {
+export async function listComments(
+  db: Db,
+  q: { reviewId?: number; userId?: number; offset: number; limit: number; includeAdult?: boolean },
+) {
   let base = db.selectFrom('review_comments as c').innerJoin('users as u', 'u.id', 'c.user_id').where('c.deleted_at', 'is', null);
   // §6: comments on reviews of R18 titles only for a verified adult who asked (ac=1).
   if (q.includeAdult === false)
     base = base.where('c.review_id', 'not in', (eb) =>
-      eb.selectFrom('reviews as r18').innerJoin('titles as t18', 't18.id', 'r18.title_id').select('r18.id').where('t18.erotic_type', '=', EroticType.R18),
+      eb
+        .selectFrom('reviews as r18')
+        .innerJoin('titles as t18', 't18.id', 'r18.title_id')
+        .select('r18.id')
+        .where('t18.erotic_type', '=', EroticType.R18),
     );
   if (q.reviewId !== undefined) base = base.where('c.review_id', '=', q.reviewId);
   if (q.userId !== undefined) base = base.where('c.user_id', '=', q.userId);
@@ -283,7 +296,9 @@ const normalise = <T extends { created_at: unknown; updated_at: unknown; deleted
     deleted_at: row.deleted_at === null ? null : Number(row.deleted_at),
   }) as unknown as ReviewRow;
 
-const normaliseComment = (row: Omit<CommentRow, 'created_at' | 'deleted_at'> & { created_at: unknown; deleted_at: unknown }): CommentRow => ({
+const normaliseComment = (
+  row: Omit<CommentRow, 'created_at' | 'deleted_at'> & { created_at: unknown; deleted_at: unknown },
+): CommentRow => ({
   ...row,
   created_at: Number(row.created_at),
   deleted_at: row.deleted_at === null ? null : Number(row.deleted_at),

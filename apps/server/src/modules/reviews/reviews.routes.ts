@@ -110,59 +110,101 @@ export const reviewsRoutes: FastifyPluginAsync<ReviewsRoutesOptions> = async (ba
     }
   }
 
-  app.post('/review_title/add_review', { preValidation: memberFirst, config: { queryOrBody: true }, schema: { body: AddReviewInput, response: { 200: ReviewResult } } }, async (request, reply) => {
-    const touched = { titleId: null as number | null };
-    return rated(touched, mutate(request, reply, 'review_title', request.body, async (trx, userId, input) => {
-      touched.titleId = input.title_id;
-      return { result: await reviews.addReview(trx, userId, input, now()) };
-    }));
-  });
-  app.post('/review/mod_review', { preValidation: memberFirst, config: { queryOrBody: true }, schema: { body: ModReviewInput, response: { 200: ReviewResult } } }, async (request, reply) => {
-    const touched = { titleId: null as number | null };
-    return rated(touched, mutate(request, reply, 'review', request.body, async (trx, userId, input) => {
-      touched.titleId = input.title_id;
-      return { result: await reviews.modReview(trx, userId, input, now()) };
-    }));
-  });
-  app.post('/review/del_review', { preValidation: memberFirst, config: { queryOrBody: true }, schema: { body: DelReviewInput, response: { 200: DelReviewResult } } }, async (request, reply) => {
-    const touched = { titleId: null as number | null };
-    return rated(touched, mutate(request, reply, 'review', request.body, async (trx, userId, input) => {
-      const result = await reviews.delReview(trx, userId, input.review_id, input.undo_flg, now());
-      touched.titleId = result.titleId;
-      return result;
-    }));
-  });
-  app.post('/review/add_comment', { preValidation: memberFirst, config: { queryOrBody: true }, schema: { body: AddCommentInput, response: { 200: CommentResult } } }, async (request, reply) =>
-    mutate(request, reply, 'review', request.body, async (trx, userId, input) => ({
-      result: await reviews.addComment(trx, userId, input, now()),
-    })),
+  app.post(
+    '/review_title/add_review',
+    { preValidation: memberFirst, config: { queryOrBody: true }, schema: { body: AddReviewInput, response: { 200: ReviewResult } } },
+    async (request, reply) => {
+      const touched = { titleId: null as number | null };
+      return rated(
+        touched,
+        mutate(request, reply, 'review_title', request.body, async (trx, userId, input) => {
+          touched.titleId = input.title_id;
+          return { result: await reviews.addReview(trx, userId, input, now()) };
+        }),
+      );
+    },
   );
-  app.post('/review/mod_comment', { preValidation: memberFirst, config: { queryOrBody: true }, schema: { body: ModCommentInput, response: { 200: CommentResult } } }, async (request, reply) =>
-    mutate(request, reply, 'review', request.body, async (trx, userId, input) => ({
-      result: await reviews.modComment(trx, userId, input.comment_id, input.body, now()),
-    })),
+  app.post(
+    '/review/mod_review',
+    { preValidation: memberFirst, config: { queryOrBody: true }, schema: { body: ModReviewInput, response: { 200: ReviewResult } } },
+    async (request, reply) => {
+      const touched = { titleId: null as number | null };
+      return rated(
+        touched,
+        mutate(request, reply, 'review', request.body, async (trx, userId, input) => {
+          touched.titleId = input.title_id;
+          return { result: await reviews.modReview(trx, userId, input, now()) };
+        }),
+      );
+    },
   );
-  app.post('/review/del_comment', { preValidation: memberFirst, config: { queryOrBody: true }, schema: { body: DelCommentInput, response: { 200: DelCommentResult } } }, async (request, reply) =>
-    mutate(request, reply, 'review', request.body, (trx, userId, input) =>
-      reviews.delComment(trx, userId, input.comment_id, input.undo_flg, now()),
-    ),
+  app.post(
+    '/review/del_review',
+    { preValidation: memberFirst, config: { queryOrBody: true }, schema: { body: DelReviewInput, response: { 200: DelReviewResult } } },
+    async (request, reply) => {
+      const touched = { titleId: null as number | null };
+      return rated(
+        touched,
+        mutate(request, reply, 'review', request.body, async (trx, userId, input) => {
+          const result = await reviews.delReview(trx, userId, input.review_id, input.undo_flg, now());
+          touched.titleId = result.titleId;
+          return result;
+        }),
+      );
+    },
   );
-  for (const [path, like] of [['/review/add_like', true], ['/review/delete_like', false]] as const) {
-    app.post(path, { preValidation: memberFirst, config: { queryOrBody: true }, schema: { body: LikeInput, response: { 200: LikeResult } } }, async (request, reply) =>
-      mutate(request, reply, 'review_like', request.body, (trx, userId, input) =>
-        reviews.setLike(trx, userId, input.review_id, like, now()),
+  app.post(
+    '/review/add_comment',
+    { preValidation: memberFirst, config: { queryOrBody: true }, schema: { body: AddCommentInput, response: { 200: CommentResult } } },
+    async (request, reply) =>
+      mutate(request, reply, 'review', request.body, async (trx, userId, input) => ({
+        result: await reviews.addComment(trx, userId, input, now()),
+      })),
+  );
+  app.post(
+    '/review/mod_comment',
+    { preValidation: memberFirst, config: { queryOrBody: true }, schema: { body: ModCommentInput, response: { 200: CommentResult } } },
+    async (request, reply) =>
+      mutate(request, reply, 'review', request.body, async (trx, userId, input) => ({
+        result: await reviews.modComment(trx, userId, input.comment_id, input.body, now()),
+      })),
+  );
+  app.post(
+    '/review/del_comment',
+    { preValidation: memberFirst, config: { queryOrBody: true }, schema: { body: DelCommentInput, response: { 200: DelCommentResult } } },
+    async (request, reply) =>
+      mutate(request, reply, 'review', request.body, (trx, userId, input) =>
+        reviews.delComment(trx, userId, input.comment_id, input.undo_flg, now()),
       ),
+  );
+  for (const [path, like] of [
+    ['/review/add_like', true],
+    ['/review/delete_like', false],
+  ] as const) {
+    app.post(
+      path,
+      { preValidation: memberFirst, config: { queryOrBody: true }, schema: { body: LikeInput, response: { 200: LikeResult } } },
+      async (request, reply) =>
+        mutate(request, reply, 'review_like', request.body, (trx, userId, input) =>
+          reviews.setLike(trx, userId, input.review_id, like, now()),
+        ),
     );
   }
-  app.post('/review/add_review_warning', { preValidation: memberFirst, config: { queryOrBody: true }, schema: { body: ReviewWarningInput, response: { 200: WarningResult } } }, async (request, reply) =>
-    mutate(request, reply, 'review_warning', request.body, (trx, userId, input) =>
-      reviews.report(trx, userId, { reviewId: input.review_id }, input.warning_code, now()),
-    ),
+  app.post(
+    '/review/add_review_warning',
+    { preValidation: memberFirst, config: { queryOrBody: true }, schema: { body: ReviewWarningInput, response: { 200: WarningResult } } },
+    async (request, reply) =>
+      mutate(request, reply, 'review_warning', request.body, (trx, userId, input) =>
+        reviews.report(trx, userId, { reviewId: input.review_id }, input.warning_code, now()),
+      ),
   );
-  app.post('/review/add_review_comment_warning', { preValidation: memberFirst, config: { queryOrBody: true }, schema: { body: CommentWarningInput, response: { 200: WarningResult } } }, async (request, reply) =>
-    mutate(request, reply, 'review_warning', request.body, (trx, userId, input) =>
-      reviews.report(trx, userId, { commentId: input.comment_id }, input.warning_code, now()),
-    ),
+  app.post(
+    '/review/add_review_comment_warning',
+    { preValidation: memberFirst, config: { queryOrBody: true }, schema: { body: CommentWarningInput, response: { 200: WarningResult } } },
+    async (request, reply) =>
+      mutate(request, reply, 'review_warning', request.body, (trx, userId, input) =>
+        reviews.report(trx, userId, { commentId: input.comment_id }, input.warning_code, now()),
+      ),
   );
 
   app.get('/title_reviews/list', { schema: { querystring: TitleReviewsQuery, response: { 200: TitleReviewList } } }, async (request) => {
@@ -210,27 +252,43 @@ export const reviewsRoutes: FastifyPluginAsync<ReviewsRoutesOptions> = async (ba
       });
     },
   );
-  app.get('/user_reviews/me/by_review', { preValidation: memberFirst, schema: { querystring: MyReviewQuery, response: { 200: MyReviewResult } } }, async (request) => {
-    const user = await requireUser(request);
-    const { review_id, title_id } = request.query;
-    const visible = reviewVisibility(db, request);
-    if (review_id !== undefined) await visible.review(review_id);
-    if (title_id !== undefined) await visible.title(title_id);
-    return reviews.myReview(db, user.userId, { reviewId: review_id, titleId: title_id });
-  });
-  app.get('/reviews/notice', { preValidation: memberFirst, schema: { querystring: AdultPageQuery, response: { 200: ReviewNoticeList } } }, async (request) => {
-    const user = await requireUser(request);
-    const { offset, limit, ac } = request.query;
-    return listReviewNotices(db, user.userId, offset, limit, await adultAllowed(request, ac));
-  });
-  app.get('/user/review_list', { preValidation: memberFirst, schema: { querystring: AdultPageQuery, response: { 200: ReviewList } } }, async (request) => {
-    const user = await requireUser(request);
-    const { offset, limit, ac } = request.query;
-    return reviews.userReviews(db, user.userId, offset, limit, await adultAllowed(request, ac));
-  });
-  app.get('/user/comment_list', { preValidation: memberFirst, schema: { querystring: AdultPageQuery, response: { 200: CommentList } } }, async (request) => {
-    const user = await requireUser(request);
-    const { offset, limit, ac } = request.query;
-    return reviews.userComments(db, user.userId, offset, limit, await adultAllowed(request, ac));
-  });
+  app.get(
+    '/user_reviews/me/by_review',
+    { preValidation: memberFirst, schema: { querystring: MyReviewQuery, response: { 200: MyReviewResult } } },
+    async (request) => {
+      const user = await requireUser(request);
+      const { review_id, title_id } = request.query;
+      const visible = reviewVisibility(db, request);
+      if (review_id !== undefined) await visible.review(review_id);
+      if (title_id !== undefined) await visible.title(title_id);
+      return reviews.myReview(db, user.userId, { reviewId: review_id, titleId: title_id });
+    },
+  );
+  app.get(
+    '/reviews/notice',
+    { preValidation: memberFirst, schema: { querystring: AdultPageQuery, response: { 200: ReviewNoticeList } } },
+    async (request) => {
+      const user = await requireUser(request);
+      const { offset, limit, ac } = request.query;
+      return listReviewNotices(db, user.userId, offset, limit, await adultAllowed(request, ac));
+    },
+  );
+  app.get(
+    '/user/review_list',
+    { preValidation: memberFirst, schema: { querystring: AdultPageQuery, response: { 200: ReviewList } } },
+    async (request) => {
+      const user = await requireUser(request);
+      const { offset, limit, ac } = request.query;
+      return reviews.userReviews(db, user.userId, offset, limit, await adultAllowed(request, ac));
+    },
+  );
+  app.get(
+    '/user/comment_list',
+    { preValidation: memberFirst, schema: { querystring: AdultPageQuery, response: { 200: CommentList } } },
+    async (request) => {
+      const user = await requireUser(request);
+      const { offset, limit, ac } = request.query;
+      return reviews.userComments(db, user.userId, offset, limit, await adultAllowed(request, ac));
+    },
+  );
 };

@@ -46,7 +46,11 @@ async function ownReview(db: Db, reviewId: number, userId: number): Promise<repo
 }
 
 async function withExtras(db: Db, rows: repo.ReviewRow[], viewerId: number | null): Promise<Review[]> {
-  const extras = await repo.reviewExtras(db, rows.map((r) => r.id), viewerId);
+  const extras = await repo.reviewExtras(
+    db,
+    rows.map((r) => r.id),
+    viewerId,
+  );
   return rows.map((row) =>
     repo.toReview(row, { commentCount: extras.comments.get(row.id) ?? 0, likeMe: extras.liked.has(row.id) }, viewerId),
   );
@@ -114,7 +118,14 @@ export async function addComment(trx: Trx, userId: number, input: z.infer<typeof
   if (review.comment_reject_flg === 1 && review.user_id !== userId) throw forbidden('review: comments are rejected');
   const commentId = await writes.insertComment(trx, { reviewId: review.id, userId, body: input.body, now });
   if (review.user_id !== userId) {
-    await writes.insertReviewNotice(trx, { userId: review.user_id, reviewId: review.id, actorUserId: userId, type: 'COMMENT', commentId, now });
+    await writes.insertReviewNotice(trx, {
+      userId: review.user_id,
+      reviewId: review.id,
+      actorUserId: userId,
+      type: 'COMMENT',
+      commentId,
+      now,
+    });
   }
   return repo.toComment((await repo.findComment(trx, commentId))!, userId);
 }
@@ -196,7 +207,10 @@ export async function getRatingSummary(db: Db, titleId: number): Promise<RatingS
   return ratingSummary(titleId, await repo.starCounts(db, titleId));
 }
 
-export async function comments(db: Db, q: { reviewId: number; offset: number; limit: number; viewerId: number | null }): Promise<CommentList> {
+export async function comments(
+  db: Db,
+  q: { reviewId: number; offset: number; limit: number; viewerId: number | null },
+): Promise<CommentList> {
   await liveReview(db, q.reviewId);
   const page = await repo.listComments(db, q);
   return { totalCount: page.totalCount, comments: page.rows.map((r) => repo.toComment(r, q.viewerId)) };

@@ -8,4 +8,5 @@ import { renameReviewsOf } from './withdrawn-author.repository';
  * other readers, their author shown as 退会したユーザー (comments and notices read the name from
  * the anonymised member row).
  */
-export const anonymiseReviewsAtWithdrawal = (trx: Transaction<Database>, userId: number): Promise<void> => renameReviewsOf(trx, userId, WITHDRAWN_NICKNAME);
+export const anonymiseReviewsAtWithdrawal = (trx: Transaction<Database>, userId: number): Promise<void> =>
+  renameReviewsOf(trx, userId, WITHDRAWN_NICKNAME);

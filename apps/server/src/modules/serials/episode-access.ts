@@ -34,7 +34,6 @@ export async function episodeGrant(
   return null;
 }
 
-
 /** The media route's check at request time: the signed grant must still hold. */
 export async function canServeEpisodePage(db: Db, grant: PageGrant, episodeId: number, now: number): Promise<boolean> {
   const episode = await repo.findEpisode(db, episodeId);

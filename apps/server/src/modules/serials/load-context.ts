@@ -31,7 +31,8 @@ export function serialsContext(db: Kysely<Database>, viewer: Viewer | null, at: 
   const userId = viewer?.userId ?? null;
   const includeAdult = viewer?.adultState === 'ADULT';
   const v = { includeAdult, now: at };
-  const list = async (q: Omit<repo.SerialListQuery, 'includeAdult'>) => (await repo.listSerials(db, { ...q, includeAdult }, at)).map((s) => toSerial(s, at));
+  const list = async (q: Omit<repo.SerialListQuery, 'includeAdult'>) =>
+    (await repo.listSerials(db, { ...q, includeAdult }, at)).map((s) => toSerial(s, at));
   return {
     async home({ category }): Promise<SerialHomePage> {
       const [recents, ranked, histories, osusumes] = await Promise.all([
@@ -54,9 +55,22 @@ export function serialsContext(db: Kysely<Database>, viewer: Viewer | null, at: 
       const pageCount = Math.max(1, Math.ceil(episodes.total / SERIAL_EPISODES_PAGE_SIZE));
       // A page past the last is not a page of this serial.
       if (page > pageCount) return null;
-      const base = { adultGate: false as const, serial: toSerial(row, at), episodes: episodes.episodes, episodePage: { page, pageCount }, loadedAt: at };
+      const base = {
+        adultGate: false as const,
+        serial: toSerial(row, at),
+        episodes: episodes.episodes,
+        episodePage: { page, pageCount },
+        loadedAt: at,
+      };
       if (userId === null) {
-        return { ...base, userData: [], userSerial: null, ticket: guestTicketState(at), adReward: null, balances: { coin: 0, mangaCoin: 0 } };
+        return {
+          ...base,
+          userData: [],
+          userSerial: null,
+          ticket: guestTicketState(at),
+          adReward: null,
+          balances: { coin: 0, mangaCoin: 0 },
+        };
       }
       const [userData, userSerial, ticket, adReward, coins] = await Promise.all([
         serials.userEpisodes(db, userId, serialId, at),
@@ -65,7 +79,14 @@ export function serialsContext(db: Kysely<Database>, viewer: Viewer | null, at: 
         serials.adReward(db, userId, at),
         getCoin(db, userId, at),
       ]);
-      return { ...base, userData, userSerial, ticket, adReward, balances: { coin: coins.results.coin, mangaCoin: coins.results.mangaCoin } };
+      return {
+        ...base,
+        userData,
+        userSerial,
+        ticket,
+        adReward,
+        balances: { coin: coins.results.coin, mangaCoin: coins.results.mangaCoin },
+      };
     },
   };
 }

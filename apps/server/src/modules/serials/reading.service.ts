@@ -24,7 +24,13 @@ export function markReading(
   db: Kysely<Database>,
   input: { userId: number; episodeId: number; token: string; which: 'start_reading' | 'end_reading'; adult: boolean; now: number },
 ): Promise<StoredResponse<ReadingMarkResult>> {
-  const use = { token: input.token, userId: input.userId, purpose: readingPurpose(input.which), request: { e: input.episodeId }, now: input.now };
+  const use = {
+    token: input.token,
+    userId: input.userId,
+    purpose: readingPurpose(input.which),
+    request: { e: input.episodeId },
+    now: input.now,
+  };
   return withOneTimeToken(db, use, async (trx) => {
     const { episode, serial } = await releasedEpisode(trx, input.episodeId, input.now, input.adult);
     if (!(await episodeGrant(trx, input.userId, serial, episode, input.now))) {
@@ -49,7 +55,13 @@ export function setNotification(
   db: Kysely<Database>,
   input: { userId: number; serialId: number; token: string; on: boolean; now: number },
 ): Promise<StoredResponse<NotificationResult>> {
-  const use = { token: input.token, userId: input.userId, purpose: 'serial_notification', request: { s: input.serialId, on: input.on }, now: input.now };
+  const use = {
+    token: input.token,
+    userId: input.userId,
+    purpose: 'serial_notification',
+    request: { s: input.serialId, on: input.on },
+    now: input.now,
+  };
   return withOneTimeToken(db, use, async (trx) => {
     await requireSerial(trx, input.serialId, input.now);
     await users.ensureUserSerial(trx, input.userId, input.serialId, input.now);
@@ -62,7 +74,13 @@ export function deleteHistory(
   db: Kysely<Database>,
   input: { userId: number; serialId: number | null; token: string; now: number },
 ): Promise<StoredResponse<HistoryDeleteResult>> {
-  const use = { token: input.token, userId: input.userId, purpose: 'serial_history_delete', request: { s: input.serialId ?? 'all' }, now: input.now };
+  const use = {
+    token: input.token,
+    userId: input.userId,
+    purpose: 'serial_history_delete',
+    request: { s: input.serialId ?? 'all' },
+    now: input.now,
+  };
   return withOneTimeToken(db, use, async (trx) => {
     await users.hideHistory(trx, input.userId, input.serialId);
     return { body: { status: { code: 0 }, serialId: input.serialId } };

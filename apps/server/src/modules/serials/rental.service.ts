@@ -37,7 +37,8 @@ const refuse = (code: ErrorCode, message: string) => new AppError(400, code, [me
 export async function releasedEpisode(db: Kysely<Database> | Transaction<Database>, episodeId: number, now: number, adult: boolean) {
   const episode = await requireEpisode(db, episodeId);
   const serial = await requireSerial(db, episode.serialId, now);
-  if (isAdultCategory(serial.category) && !adult) throw new AppError(403, ErrorCode.ADULT_CHECK_REQUIRED, ['serial_episode_id: adult serial']);
+  if (isAdultCategory(serial.category) && !adult)
+    throw new AppError(403, ErrorCode.ADULT_CHECK_REQUIRED, ['serial_episode_id: adult serial']);
   if (isExpired(serial, now)) throw refuse(ErrorCode.NOT_ON_RELEASE, 'serial: distribution has ended');
   if (!isReleased(episode, now)) throw refuse(ErrorCode.EPISODE_NOT_ON_RELEASE, 'serial_episode_id: not on release');
   return { episode, serial };
@@ -66,7 +67,14 @@ async function rentIn(trx: Transaction<Database>, input: RentalInput): Promise<R
   if (data.renting) throw new AppError(409, ErrorCode.ALREADY_RENTED, ['serial_episode_id: already rented']);
   const spendType = input.spendType ?? data.personalizedSpendType;
   const paymentType = spendType === SpendType.PAYMENT ? (input.paymentType ?? RentalPaymentType.MANGA_COIN) : null;
-  checkRequest(serial, episode, { spendType, paymentType, price: input.price, finalPrice: data.finalPrice, chargeUsedAt: state.chargeUsedAt, now: input.now });
+  checkRequest(serial, episode, {
+    spendType,
+    paymentType,
+    price: input.price,
+    finalPrice: data.finalPrice,
+    chargeUsedAt: state.chargeUsedAt,
+    now: input.now,
+  });
 
   const end = rentalEnd(input.now, serial.rentalMinutes);
   const claimed = await users.claimRental(trx, {
@@ -102,7 +110,8 @@ function checkRequest(serial: SerialRow, episode: EpisodeRow, c: RentalCheck): v
   }
   if (c.spendType === SpendType.CHARGE) {
     if (base !== SpendType.CHARGE) throw refuse(ErrorCode.NOT_USABLE_CHARGE, 'spend_type: this serial has no normal ticket');
-    if (!chargeState(c.chargeUsedAt, serial.chargeMinutes, c.now).charged) throw refuse(ErrorCode.CHARGE_NOT_FULL, 'spend_type: the normal ticket is not back yet');
+    if (!chargeState(c.chargeUsedAt, serial.chargeMinutes, c.now).charged)
+      throw refuse(ErrorCode.CHARGE_NOT_FULL, 'spend_type: the normal ticket is not back yet');
     if (c.finalPrice !== 0) throw refuse(ErrorCode.NOT_TARGET_ORDER_ONLY_EPISODE, 'serial_episode_id: the ticket opens episodes in order');
     if (c.price !== 0) throw refuse(ErrorCode.INVALID_PRICE, 'price: must be 0 with a ticket');
   } else if (c.spendType === SpendType.TICKET) {
@@ -134,7 +143,14 @@ async function pay(
     await requireConfirmedEmail(trx, userId);
     // Points cannot pay rentals (§6): only the coin or manga coin ledger is drawn.
     const currency = p.paymentType === RentalPaymentType.COIN ? 'COIN' : 'MANGA_COIN';
-    const drawn = await spend(trx, { userId, currency, amount: p.price, orderId: null, reason: ledgerLine.episodeRental(serial.name, episode.orderSequence), now: p.now });
+    const drawn = await spend(trx, {
+      userId,
+      currency,
+      amount: p.price,
+      orderId: null,
+      reason: ledgerLine.episodeRental(serial.name, episode.orderSequence),
+      now: p.now,
+    });
     if (drawn === null) {
       throw refuse(
         currency === 'COIN' ? ErrorCode.RENTAL_NOT_ENOUGH_AMEBA_COIN : ErrorCode.RENTAL_NOT_ENOUGH_MANGA_COIN,
@@ -142,7 +158,15 @@ async function pay(
       );
     }
     // The payment history (`/order/payments`) lists every coin rental, not only the latest per episode.
-    await users.recordRentalPayment(trx, { userId, serialId: serial.id, episodeId: episode.id, paymentType: p.paymentType!, price: p.price, rentalEnd: p.rentalEnd, now: p.now });
+    await users.recordRentalPayment(trx, {
+      userId,
+      serialId: serial.id,
+      episodeId: episode.id,
+      paymentType: p.paymentType!,
+      price: p.price,
+      rentalEnd: p.rentalEnd,
+      now: p.now,
+    });
   }
 }
 
@@ -151,15 +175,20 @@ export function useAdReward(
   db: Kysely<Database>,
   input: { userId: number; serialId: number; token: string; now: number },
 ): Promise<StoredResponse<AdRewardResult>> {
-  return withOneTimeToken(db, { token: input.token, userId: input.userId, purpose: 'serial_ad_reward', request: { s: input.serialId }, now: input.now }, async (trx) => {
-    const serial = await requireSerial(trx, input.serialId, input.now);
-    if (serial.rewardUsable !== 1) throw refuse(ErrorCode.NOT_USABLE_CHARGE, 'serial_id: ad rewards are not usable on this serial');
-    const row = await users.findUserSerial(trx, input.userId, serial.id);
-    if (chargeState(row?.charge_used_at ?? null, serial.chargeMinutes, input.now).charged) {
-      throw refuse(ErrorCode.ALREADY_EXISTS, 'serial_id: the normal ticket is already back');
-    }
-    if (!(await users.spendAdReward(trx, input.userId, input.now))) throw refuse(ErrorCode.TICKET_NOT_ENOUGH, 'ad reward: none left today');
-    await users.refillCharge(trx, input.userId, serial.id, input.now);
-    return { body: { status: { code: 0 }, serialId: serial.id, charged: true } };
-  });
+  return withOneTimeToken(
+    db,
+    { token: input.token, userId: input.userId, purpose: 'serial_ad_reward', request: { s: input.serialId }, now: input.now },
+    async (trx) => {
+      const serial = await requireSerial(trx, input.serialId, input.now);
+      if (serial.rewardUsable !== 1) throw refuse(ErrorCode.NOT_USABLE_CHARGE, 'serial_id: ad rewards are not usable on this serial');
+      const row = await users.findUserSerial(trx, input.userId, serial.id);
+      if (chargeState(row?.charge_used_at ?? null, serial.chargeMinutes, input.now).charged) {
+        throw refuse(ErrorCode.ALREADY_EXISTS, 'serial_id: the normal ticket is already back');
+      }
+      if (!(await users.spendAdReward(trx, input.userId, input.now)))
+        throw refuse(ErrorCode.TICKET_NOT_ENOUGH, 'ad reward: none left today');
+      await users.refillCharge(trx, input.userId, serial.id, input.now);
+      return { body: { status: { code: 0 }, serialId: serial.id, charged: true } };
+    },
+  );
 }

@@ -29,7 +29,8 @@ export interface Visibility {
 /** The serial, or 403 ADULT_CHECK_REQUIRED when it is in an adult category and the viewer is not confirmed. */
 export async function requireVisibleSerial(db: Db, serialId: number, v: Visibility): Promise<repo.SerialRow> {
   const serial = await requireSerial(db, serialId, v.now);
-  if (isAdultCategory(serial.category) && !v.includeAdult) throw new AppError(403, ErrorCode.ADULT_CHECK_REQUIRED, ['serial_id: adult serial']);
+  if (isAdultCategory(serial.category) && !v.includeAdult)
+    throw new AppError(403, ErrorCode.ADULT_CHECK_REQUIRED, ['serial_id: adult serial']);
   return serial;
 }
 
@@ -55,12 +56,21 @@ async function osusumeSerials(db: Db, osusumeIds: number[], v: Visibility) {
 export async function osusumes(db: Db, page: { offset: number; limit: number }, v: Visibility): Promise<SerialOsusumeList> {
   const all = await discovery.activeOsusumes(db, v.now);
   const shown = all.slice(page.offset, page.offset + page.limit);
-  const lists = await osusumeSerials(db, shown.map((o) => o.id), v);
+  const lists = await osusumeSerials(
+    db,
+    shown.map((o) => o.id),
+    v,
+  );
   return { total: all.length, osusumes: shown.map((o) => ({ ...o, serials: lists.get(o.id) ?? [] })) };
 }
 
 /** `GET /serial_osusumes/{osusume_id}`: one running list with a page of its serials; 404 OSUSUME_NOT_EXISTS otherwise. */
-export async function osusume(db: Db, osusumeId: number, page: { offset: number; limit: number }, v: Visibility): Promise<SerialOsusumePage> {
+export async function osusume(
+  db: Db,
+  osusumeId: number,
+  page: { offset: number; limit: number },
+  v: Visibility,
+): Promise<SerialOsusumePage> {
   const [found] = await discovery.activeOsusumes(db, v.now, osusumeId);
   if (!found) throw new AppError(404, ErrorCode.OSUSUME_NOT_EXISTS, ['osusume_id: no such osusume']);
   const serials = (await osusumeSerials(db, [found.id], v)).get(found.id) ?? [];
@@ -83,7 +93,11 @@ export async function typicals(db: Db, v: Visibility): Promise<SerialTypicals> {
 export async function byMeta(db: Db, q: { metaId: number; offset: number; limit: number }, v: Visibility): Promise<SerialByMeta> {
   const genre = await discovery.findGenre(db, q.metaId);
   if (!genre) throw new AppError(404, ErrorCode.NOT_FOUND, ['meta_id: no such genre']);
-  const all = await repo.listSerials(db, { genreId: genre.id, includeAdult: v.includeAdult, order: 'recent', offset: 0, limit: 10_000 }, v.now);
+  const all = await repo.listSerials(
+    db,
+    { genreId: genre.id, includeAdult: v.includeAdult, order: 'recent', offset: 0, limit: 10_000 },
+    v.now,
+  );
   return {
     metaId: genre.id,
     name: genre.name,

@@ -75,12 +75,20 @@ export const serialListRoutes: FastifyPluginAsync = async (base) => {
     const q = request.query;
     return discovery.byMeta(db, { metaId: q.meta_id, offset: q.offset, limit: q.limit }, await visibility(request));
   });
-  app.get('/serials/typicals', { schema: { response: { 200: SerialTypicals } } }, async (request) => discovery.typicals(db, await visibility(request)));
-  app.get('/serial_osusumes', { schema: { querystring: PageQuery, response: { 200: SerialOsusumeList } } }, async (request) => discovery.osusumes(db, request.query, await visibility(request)));
-  app.get('/serial_osusumes/:osusume_id', { schema: { params: OsusumeIdPath, querystring: PageQuery, response: { 200: SerialOsusumePage } } }, async (request) =>
-    discovery.osusume(db, request.params.osusume_id, request.query, await visibility(request)),
+  app.get('/serials/typicals', { schema: { response: { 200: SerialTypicals } } }, async (request) =>
+    discovery.typicals(db, await visibility(request)),
   );
-  app.get('/serials/:serial_id/read_ranks', { schema: { params: SerialIdPath, response: { 200: SerialReadRanks } } }, async (request) => discovery.readRanks(db, request.params.serial_id, await visibility(request)));
+  app.get('/serial_osusumes', { schema: { querystring: PageQuery, response: { 200: SerialOsusumeList } } }, async (request) =>
+    discovery.osusumes(db, request.query, await visibility(request)),
+  );
+  app.get(
+    '/serial_osusumes/:osusume_id',
+    { schema: { params: OsusumeIdPath, querystring: PageQuery, response: { 200: SerialOsusumePage } } },
+    async (request) => discovery.osusume(db, request.params.osusume_id, request.query, await visibility(request)),
+  );
+  app.get('/serials/:serial_id/read_ranks', { schema: { params: SerialIdPath, response: { 200: SerialReadRanks } } }, async (request) =>
+    discovery.readRanks(db, request.params.serial_id, await visibility(request)),
+  );
   app.get('/serials/:serial_id', { schema: { params: SerialIdPath, response: { 200: Serial } } }, async (request) => {
     const v = await visibility(request);
     return toSerial(await discovery.requireVisibleSerial(db, request.params.serial_id, v), v.now);

@@ -14,7 +14,8 @@ import type { EpisodeRow, SerialRow } from './serials.repository';
 /** Shapes rows into §3 Serial, Serial episode and Episode user data, applying the §4 rules. */
 
 /** The serial's key visual; an uploaded one's addresses carry its version (`?v=`), so browsers keep it for good. */
-export const serialImage = (id: number, width: number, version = 0) => `/media/serials/${id}/${width}.webp${version > 0 ? `?v=${version}` : ''}`;
+export const serialImage = (id: number, width: number, version = 0) =>
+  `/media/serials/${id}/${width}.webp${version > 0 ? `?v=${version}` : ''}`;
 
 export function toSerial(r: SerialRow, now: number): Serial {
   return {
@@ -22,7 +23,11 @@ export function toSerial(r: SerialRow, now: number): Serial {
     name: r.name,
     title: r.name,
     description: r.description,
-    images: { small: serialImage(r.id, 164, r.imageVersion), medium: serialImage(r.id, 335, r.imageVersion), large: serialImage(r.id, 522, r.imageVersion) },
+    images: {
+      small: serialImage(r.id, 164, r.imageVersion),
+      medium: serialImage(r.id, 335, r.imageVersion),
+      large: serialImage(r.id, 522, r.imageVersion),
+    },
     colors: { themeColor: r.themeColor, subColor: r.subColor },
     ticketUsable: r.ticketUsable === 1,
     rewardUsable: r.rewardUsable === 1,
@@ -40,7 +45,8 @@ export function toSerial(r: SerialRow, now: number): Serial {
 }
 
 export const isExpired = (s: { endDatetime: number | null }, now: number): boolean => s.endDatetime !== null && s.endDatetime <= now;
-export const isReleased = (e: EpisodeRow, now: number): boolean => e.releaseDatetime <= now && (e.endDatetime === null || e.endDatetime > now);
+export const isReleased = (e: EpisodeRow, now: number): boolean =>
+  e.releaseDatetime <= now && (e.endDatetime === null || e.endDatetime > now);
 
 export const baseSpendType = (e: EpisodeRow, s: SerialRow): SpendType =>
   episodeSpendType({ price: e.price, freeFlg: e.freeFlg === 1, spendType: e.spendType }, { chargeMinutes: s.chargeMinutes });
@@ -95,7 +101,13 @@ export function episodeUserData(episodes: EpisodeRow[], s: SerialRow, state: Mem
     const spendType = baseSpendType(e, s);
     const price = renting
       ? 0
-      : finalPrice({ price: e.price, spendType, charged: charge.charged, orderOnly: s.orderOnly === 1, isOrderOnlyEpisode: e.orderSequence === target });
+      : finalPrice({
+          price: e.price,
+          spendType,
+          charged: charge.charged,
+          orderOnly: s.orderOnly === 1,
+          isOrderOnlyEpisode: e.orderSequence === target,
+        });
     return {
       serialEpisodeId: e.id,
       renting,

@@ -43,49 +43,51 @@ export interface EpisodeRow {
 }
 
 function serialQuery(db: Db, now: number) {
-  return db
-    .selectFrom('serials as s')
-    .select((eb) => [
-      's.id',
-      's.title_id as titleId',
-      's.name',
-      's.description',
-      's.category',
-      's.theme_color as themeColor',
-      's.sub_color as subColor',
-      's.ticket_usable as ticketUsable',
-      's.reward_usable as rewardUsable',
-      's.charge_minutes as chargeMinutes',
-      's.rental_minutes as rentalMinutes',
-      's.order_only as orderOnly',
-      's.end_datetime as endDatetime',
-      's.image_version as imageVersion',
-      eb.selectFrom('serial_episodes as e').whereRef('e.serial_id', '=', 's.id').select((x) => x.fn.countAll<number>().as('n')).as('totalEpisodes'),
-      eb
-        .selectFrom('serial_episodes as e')
-        .whereRef('e.serial_id', '=', 's.id')
-        .where('e.release_datetime', '<=', now)
-        .select((x) => x.fn.countAll<number>().as('n'))
-        .as('releasedEpisodes'),
-      eb
-        .selectFrom('serial_episodes as e')
-        .whereRef('e.serial_id', '=', 's.id')
-        .where('e.release_datetime', '<=', now)
-        .select((x) => x.fn.coalesce(x.fn.sum<number>('e.page_count'), x.lit(0)).as('n'))
-        .as('totalPage'),
-      eb
-        .selectFrom('catalog_events as c')
-        .whereRef('c.serial_id', '=', 's.id')
-        .where('c.kind', '=', 'read')
-        .select((x) => x.fn.countAll<number>().as('n'))
-        .as('readCount'),
-      eb
-        .selectFrom('serial_episodes as e')
-        .whereRef('e.serial_id', '=', 's.id')
-        .where('e.release_datetime', '<=', now)
-        .select((x) => x.fn.max('e.release_datetime').as('n'))
-        .as('latestRelease'),
-    ]);
+  return db.selectFrom('serials as s').select((eb) => [
+    's.id',
+    's.title_id as titleId',
+    's.name',
+    's.description',
+    's.category',
+    's.theme_color as themeColor',
+    's.sub_color as subColor',
+    's.ticket_usable as ticketUsable',
+    's.reward_usable as rewardUsable',
+    's.charge_minutes as chargeMinutes',
+    's.rental_minutes as rentalMinutes',
+    's.order_only as orderOnly',
+    's.end_datetime as endDatetime',
+    's.image_version as imageVersion',
+    eb
+      .selectFrom('serial_episodes as e')
+      .whereRef('e.serial_id', '=', 's.id')
+      .select((x) => x.fn.countAll<number>().as('n'))
+      .as('totalEpisodes'),
+    eb
+      .selectFrom('serial_episodes as e')
+      .whereRef('e.serial_id', '=', 's.id')
+      .where('e.release_datetime', '<=', now)
+      .select((x) => x.fn.countAll<number>().as('n'))
+      .as('releasedEpisodes'),
+    eb
+      .selectFrom('serial_episodes as e')
+      .whereRef('e.serial_id', '=', 's.id')
+      .where('e.release_datetime', '<=', now)
+      .select((x) => x.fn.coalesce(x.fn.sum<number>('e.page_count'), x.lit(0)).as('n'))
+      .as('totalPage'),
+    eb
+      .selectFrom('catalog_events as c')
+      .whereRef('c.serial_id', '=', 's.id')
+      .where('c.kind', '=', 'read')
+      .select((x) => x.fn.countAll<number>().as('n'))
+      .as('readCount'),
+    eb
+      .selectFrom('serial_episodes as e')
+      .whereRef('e.serial_id', '=', 's.id')
+      .where('e.release_datetime', '<=', now)
+      .select((x) => x.fn.max('e.release_datetime').as('n'))
+      .as('latestRelease'),
+  ]);
 }
 
 const toSerial = (r: Record<string, unknown>): SerialRow =>
@@ -179,8 +181,16 @@ export async function episodePages(db: Db, episodeId: number) {
 
 export async function neighbourEpisodes(db: Db, ep: EpisodeRow): Promise<{ prev: EpisodeRow | null; next: EpisodeRow | null }> {
   const [prev, next] = await Promise.all([
-    episodeQuery(db).where('e.serial_id', '=', ep.serialId).where('e.order_sequence', '<', ep.orderSequence).orderBy('e.order_sequence', 'desc').executeTakeFirst(),
-    episodeQuery(db).where('e.serial_id', '=', ep.serialId).where('e.order_sequence', '>', ep.orderSequence).orderBy('e.order_sequence').executeTakeFirst(),
+    episodeQuery(db)
+      .where('e.serial_id', '=', ep.serialId)
+      .where('e.order_sequence', '<', ep.orderSequence)
+      .orderBy('e.order_sequence', 'desc')
+      .executeTakeFirst(),
+    episodeQuery(db)
+      .where('e.serial_id', '=', ep.serialId)
+      .where('e.order_sequence', '>', ep.orderSequence)
+      .orderBy('e.order_sequence')
+      .executeTakeFirst(),
   ]);
   return { prev: prev ?? null, next: next ?? null };
 }

@@ -9,7 +9,14 @@ import type {
   SerialUserData,
   SuggestionResponse,
 } from '@hondana/domain/serials/serials-api';
-import { RentalPaymentType, adRewardState, chargeState, guestTicketState, ticketState, type TicketState } from '@hondana/domain/serials/serials';
+import {
+  RentalPaymentType,
+  adRewardState,
+  chargeState,
+  guestTicketState,
+  ticketState,
+  type TicketState,
+} from '@hondana/domain/serials/serials';
 import * as repo from './serials.repository';
 import type { EpisodeRow, SerialRow } from './serials.repository';
 import type { Db } from '../../db/schema';
@@ -129,16 +136,24 @@ async function hasNextReleased(db: Db, episodeId: number | null, now: number): P
  * episode just read — the next episode with its personalised spend type, or why there is none
  * (last episode, distribution ended, not yet delivered).
  */
-export async function suggestion(db: Db, userId: number | null, serialId: number, episodeId: number, now: number): Promise<SuggestionResponse> {
+export async function suggestion(
+  db: Db,
+  userId: number | null,
+  serialId: number,
+  episodeId: number,
+  now: number,
+): Promise<SuggestionResponse> {
   const serial = await requireSerial(db, serialId, now);
   const current = await requireEpisode(db, episodeId);
-  if (current.serialId !== serialId) throw new AppError(404, ErrorCode.SERIAL_EPISODE_NOT_EXISTS, ['serial_episode_id: not in this serial']);
+  if (current.serialId !== serialId)
+    throw new AppError(404, ErrorCode.SERIAL_EPISODE_NOT_EXISTS, ['serial_episode_id: not in this serial']);
   const { next } = await repo.neighbourEpisodes(db, current);
   const base = {
     serial: { id: serial.id, name: serial.name, titleId: serial.titleId, rentalMinutes: serial.rentalMinutes },
     book: current.bookId !== null && current.vol !== null ? { bookId: current.bookId, vol: current.vol } : null,
   };
-  if (isExpired(serial, now) || (next && next.endDatetime !== null && next.endDatetime <= now)) return { kind: 'expired', episode: null, ...base };
+  if (isExpired(serial, now) || (next && next.endDatetime !== null && next.endDatetime <= now))
+    return { kind: 'expired', episode: null, ...base };
   if (!next) return { kind: 'last', episode: null, ...base };
   if (next.releaseDatetime > now) return { kind: 'waiting', episode: null, ...base };
   const episodes = await repo.listEpisodes(db, serialId);
@@ -175,7 +190,10 @@ export async function recommends(
     .filter((s) => !healthy || !s.category.includes('adult'));
   // same_category: the serial's own category first, then the rest in the popular order.
   const category = q.type === 'same_category' ? all.find((s) => s.id === q.serial_id)?.category : undefined;
-  const ranked = category === undefined ? candidates : [...candidates.filter((s) => s.category === category), ...candidates.filter((s) => s.category !== category)];
+  const ranked =
+    category === undefined
+      ? candidates
+      : [...candidates.filter((s) => s.category === category), ...candidates.filter((s) => s.category !== category)];
   return ranked.slice(0, q.limit).map((s) => toSerial(s, now));
 }
 

@@ -13,7 +13,16 @@ import type { Db } from '../../db/schema';
 export async function ensureUserSerial(db: Db, userId: number, serialId: number, now: number): Promise<void> {
   await db
     .insertInto('user_serials')
-    .values({ user_id: userId, serial_id: serialId, charge_used_at: null, notification: 0, last_episode_id: null, last_read_at: null, history_visible: 0, created_at: now })
+    .values({
+      user_id: userId,
+      serial_id: serialId,
+      charge_used_at: null,
+      notification: 0,
+      last_episode_id: null,
+      last_read_at: null,
+      history_visible: 0,
+      created_at: now,
+    })
     .onConflict((oc) => oc.columns(['user_id', 'serial_id']).doNothing())
     .execute();
 }
@@ -41,7 +50,12 @@ export async function useCharge(db: Db, userId: number, serialId: number, charge
 /** Refills the normal ticket (the ad reward). */
 export async function refillCharge(db: Db, userId: number, serialId: number, now: number): Promise<void> {
   await ensureUserSerial(db, userId, serialId, now);
-  await db.updateTable('user_serials').set({ charge_used_at: null }).where('user_id', '=', userId).where('serial_id', '=', serialId).execute();
+  await db
+    .updateTable('user_serials')
+    .set({ charge_used_at: null })
+    .where('user_id', '=', userId)
+    .where('serial_id', '=', serialId)
+    .execute();
 }
 
 export async function userEpisodeRows(db: Db, userId: number, serialId: number): Promise<UserSerialEpisodesTable[]> {
@@ -50,8 +64,12 @@ export async function userEpisodeRows(db: Db, userId: number, serialId: number):
 
 export async function userEpisodeRow(db: Db, userId: number, episodeId: number): Promise<UserSerialEpisodesTable | null> {
   return (
-    (await db.selectFrom('user_serial_episodes').selectAll().where('user_id', '=', userId).where('episode_id', '=', episodeId).executeTakeFirst()) ??
-    null
+    (await db
+      .selectFrom('user_serial_episodes')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('episode_id', '=', episodeId)
+      .executeTakeFirst()) ?? null
   );
 }
 
@@ -76,9 +94,7 @@ export async function claimRental(db: Db, c: RentalClaim): Promise<boolean> {
       oc
         .columns(['user_id', 'episode_id'])
         .doUpdateSet(rental)
-        .where((eb) =>
-          eb.or([eb('user_serial_episodes.rental_end', 'is', null), eb('user_serial_episodes.rental_end', '<=', c.now)]),
-        ),
+        .where((eb) => eb.or([eb('user_serial_episodes.rental_end', 'is', null), eb('user_serial_episodes.rental_end', '<=', c.now)])),
     )
     .executeTakeFirst();
   return Number(result.numInsertedOrUpdatedRows ?? 0n) === 1;
@@ -91,14 +107,41 @@ export async function recordRentalPayment(
 ): Promise<void> {
   await db
     .insertInto('serial_rental_payments')
-    .values({ user_id: r.userId, serial_id: r.serialId, episode_id: r.episodeId, payment_type: r.paymentType, price: r.price, rental_end: r.rentalEnd, created_at: r.now })
+    .values({
+      user_id: r.userId,
+      serial_id: r.serialId,
+      episode_id: r.episodeId,
+      payment_type: r.paymentType,
+      price: r.price,
+      rental_end: r.rentalEnd,
+      created_at: r.now,
+    })
     .execute();
 }
 
-export async function markReading(db: Db, userId: number, episodeId: number, serialId: number, column: 'read_started_at' | 'read_ended_at', now: number) {
+export async function markReading(
+  db: Db,
+  userId: number,
+  episodeId: number,
+  serialId: number,
+  column: 'read_started_at' | 'read_ended_at',
+  now: number,
+) {
   await db
     .insertInto('user_serial_episodes')
-    .values({ user_id: userId, episode_id: episodeId, serial_id: serialId, spend_type: null, price: 0, payment_type: null, rented_at: null, rental_end: null, read_started_at: null, read_ended_at: null, [column]: now })
+    .values({
+      user_id: userId,
+      episode_id: episodeId,
+      serial_id: serialId,
+      spend_type: null,
+      price: 0,
+      payment_type: null,
+      rented_at: null,
+      rental_end: null,
+      read_started_at: null,
+      read_ended_at: null,
+      [column]: now,
+    })
     .onConflict((oc) => oc.columns(['user_id', 'episode_id']).doUpdateSet({ [column]: now }))
     .execute();
 }
@@ -118,7 +161,10 @@ export async function recordHistory(db: Db, userId: number, serialId: number, ep
 const CAS_ATTEMPTS = 8;
 
 export async function ticketRow(db: Db, userId: number) {
-  return (await db.selectFrom('user_serial_tickets').select(['amount', 'as_of as asOf']).where('user_id', '=', userId).executeTakeFirst()) ?? null;
+  return (
+    (await db.selectFrom('user_serial_tickets').select(['amount', 'as_of as asOf']).where('user_id', '=', userId).executeTakeFirst()) ??
+    null
+  );
 }
 
 /** Spends one special ticket; false when none is held. */
@@ -181,7 +227,12 @@ export async function spendAdReward(db: Db, userId: number, now: number): Promis
 }
 
 export const setNotification = (db: Db, userId: number, serialId: number, on: boolean) =>
-  db.updateTable('user_serials').set({ notification: on ? 1 : 0 }).where('user_id', '=', userId).where('serial_id', '=', serialId).execute();
+  db
+    .updateTable('user_serials')
+    .set({ notification: on ? 1 : 0 })
+    .where('user_id', '=', userId)
+    .where('serial_id', '=', serialId)
+    .execute();
 
 /** Hides one serial from the member's history, or (serialId null) every serial of it in one statement. */
 export const hideHistory = (db: Db, userId: number, serialId: number | null) => {
@@ -203,9 +254,14 @@ export const historyRows = (db: Db, userId: number, limit: number, offset: numbe
 
 /** Serial ids the member has opened (for recommendations). */
 export const touchedSerialIds = async (db: Db, userId: number): Promise<number[]> =>
-  (await db.selectFrom('user_serials').select('serial_id').where('user_id', '=', userId).where(sql<boolean>`last_read_at is not null`).execute()).map(
-    (r) => r.serial_id,
-  );
+  (
+    await db
+      .selectFrom('user_serials')
+      .select('serial_id')
+      .where('user_id', '=', userId)
+      .where(sql<boolean>`last_read_at is not null`)
+      .execute()
+  ).map((r) => r.serial_id);
 
 /** The member's coin rentals with their serial and episode names, newest first, the first `take`. */
 export async function rentalPaymentRows(db: Db, userId: number, take: number) {
@@ -213,7 +269,17 @@ export async function rentalPaymentRows(db: Db, userId: number, take: number) {
     .selectFrom('serial_rental_payments as p')
     .innerJoin('serials as s', 's.id', 'p.serial_id')
     .innerJoin('serial_episodes as e', 'e.id', 'p.episode_id')
-    .select(['p.id', 'p.serial_id', 'p.episode_id', 'p.payment_type', 'p.price', 'p.rental_end', 'p.created_at', 's.name as serial_name', 'e.title as episode_title'])
+    .select([
+      'p.id',
+      'p.serial_id',
+      'p.episode_id',
+      'p.payment_type',
+      'p.price',
+      'p.rental_end',
+      'p.created_at',
+      's.name as serial_name',
+      'e.title as episode_title',
+    ])
     .where('p.user_id', '=', userId)
     .orderBy('p.created_at', 'desc')
     .orderBy('p.id', 'desc')
@@ -222,7 +288,11 @@ export async function rentalPaymentRows(db: Db, userId: number, take: number) {
 }
 
 export async function rentalPaymentCount(db: Db, userId: number): Promise<number> {
-  const row = await db.selectFrom('serial_rental_payments').select((eb) => eb.fn.countAll<number>().as('n')).where('user_id', '=', userId).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('serial_rental_payments')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
@@ -233,7 +303,16 @@ export async function rentalChargeRows(db: Db, userId: number, q: { offset: numb
     .selectFrom('serial_rental_payments as p')
     .innerJoin('serials as s', 's.id', 'p.serial_id')
     .innerJoin('serial_episodes as e', 'e.id', 'p.episode_id')
-    .select(['p.serial_id', 'p.episode_id', 'p.payment_type', 'p.price', 'p.rental_end', 'p.created_at', 's.name as serial_name', 'e.title as episode_title'])
+    .select([
+      'p.serial_id',
+      'p.episode_id',
+      'p.payment_type',
+      'p.price',
+      'p.rental_end',
+      'p.created_at',
+      's.name as serial_name',
+      'e.title as episode_title',
+    ])
     .where('p.user_id', '=', userId)
     .orderBy('p.created_at', 'desc')
     .orderBy('p.id', 'desc')

@@ -1,7 +1,6 @@
 import { preparedQuery } from '../../db/prepared-query';
 import type { Db } from '../../db/schema';
 
-
 // The statements of a token's life, built once (a create_token and a buy run them all).
 export const insertToken = preparedQuery((db, $: { tokenHash: string; userId: number; purpose: string; now: number; expiresAt: number }) =>
   db.insertInto('one_time_tokens').values({

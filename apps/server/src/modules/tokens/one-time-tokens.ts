@@ -90,12 +90,7 @@ export function tokenUseIn<T>(use: TokenUse) {
   };
 }
 
-async function replay<T>(
-  db: Kysely<Database>,
-  tokenHash: string,
-  use: TokenUse,
-  requestHash: string,
-): Promise<StoredResponse<T>> {
+async function replay<T>(db: Kysely<Database>, tokenHash: string, use: TokenUse, requestHash: string): Promise<StoredResponse<T>> {
   const row = await findToken(db, tokenHash);
   if (!row || row.user_id !== use.userId || row.purpose !== use.purpose || row.response_body === null) {
     throw new AppError(400, ErrorCode.INVALID_TOKEN, ['token: unknown, expired or for another request']);

@@ -7,9 +7,13 @@ import { countsByTitle, distinctVisitors } from './tracking.repository';
  * counts per title of a kind in a window, and distinct visitors (members by id, guests by their
  * first-party random id).
  */
-export async function titleCounts(db: Kysely<Database>, q: { kind: string; since: number; until: number; limit: number }): Promise<{ titleId: number; count: number }[]> {
+export async function titleCounts(
+  db: Kysely<Database>,
+  q: { kind: string; since: number; until: number; limit: number },
+): Promise<{ titleId: number; count: number }[]> {
   const rows = await countsByTitle(db, q);
   return rows.map((r) => ({ titleId: r.title_id!, count: Number(r.n) }));
 }
 
-export const visitors = (db: Kysely<Database>, q: { kind: string; since: number; until: number }): Promise<number> => distinctVisitors(db, q);
+export const visitors = (db: Kysely<Database>, q: { kind: string; since: number; until: number }): Promise<number> =>
+  distinctVisitors(db, q);

@@ -10,9 +10,9 @@ const CHUNKS = [100, 10, 1] as const;
 
 /** A multi-row insert of `count` rows, compiled once per size; parameters `<column><row>`. */
 const insertRows = preparedQuery<Record<string, unknown>, unknown, number>((db, $, count) =>
-  db.insertInto('events').values(
-    Array.from({ length: count }, (_, i) => Object.fromEntries(COLUMNS.map((c) => [c, $[`${c}${i}`]])) as unknown as EventRow),
-  ),
+  db
+    .insertInto('events')
+    .values(Array.from({ length: count }, (_, i) => Object.fromEntries(COLUMNS.map((c) => [c, $[`${c}${i}`]])) as unknown as EventRow)),
 );
 
 /**

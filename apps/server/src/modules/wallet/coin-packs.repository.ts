@@ -54,7 +54,14 @@ export async function coinOrderForDecision(trx: Trx, orderId: number) {
 /** The member's own coin pack order; undefined when it is not theirs or not a coin pack. */
 /** The member's latest coin pack order. */
 export async function latestCoinOrder(db: Db, userId: number) {
-  return db.selectFrom('orders').selectAll().where('user_id', '=', userId).where('kind', '=', 'MANGA_COIN').orderBy('id', 'desc').limit(1).executeTakeFirst();
+  return db
+    .selectFrom('orders')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('kind', '=', 'MANGA_COIN')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
 }
 
 export async function memberCoinOrder(db: Db, userId: number, orderId: number) {
@@ -73,7 +80,11 @@ export function orderById(db: Db, orderId: number) {
 }
 
 /** What Stripe says of a payment still waiting (its intent, the card, a konbini voucher's time limit), on the order while it is PROCESSING. */
-export async function setProcessingPaymentFields(db: Db, orderId: number, fields: Pick<Updateable<OrdersTable>, 'provider_ref' | 'card_brand' | 'card_last4' | 'payment_expires_at'>): Promise<void> {
+export async function setProcessingPaymentFields(
+  db: Db,
+  orderId: number,
+  fields: Pick<Updateable<OrdersTable>, 'provider_ref' | 'card_brand' | 'card_last4' | 'payment_expires_at'>,
+): Promise<void> {
   await db.updateTable('orders').set(fields).where('id', '=', orderId).where('status', '=', 'PROCESSING').execute();
 }
 
@@ -81,7 +92,13 @@ export async function setProcessingPaymentFields(db: Db, orderId: number, fields
  * Coin pack orders paid through Stripe (`paymentTypes`) still PROCESSING: unchanged since
  * `staleBefore` with no voucher, or with a konbini voucher whose time limit was `voucherEndedBefore`.
  */
-export function stripeCoinOrdersToReconcile(db: Db, paymentTypes: readonly string[], staleBefore: number, voucherEndedBefore: number, limit: number) {
+export function stripeCoinOrdersToReconcile(
+  db: Db,
+  paymentTypes: readonly string[],
+  staleBefore: number,
+  voucherEndedBefore: number,
+  limit: number,
+) {
   return db
     .selectFrom('orders')
     .select(['id', 'provider_ref', 'created_at'])

@@ -11,7 +11,14 @@ import type { MangaCoinItemsTable } from '../../db/wallet-schema';
 import type { OrdersTable } from '../../db/orders-schema';
 import { insertOrder, transitionOrder } from '../orders/order-rows';
 import { type StoredResponse, withOneTimeToken } from '../tokens/one-time-tokens';
-import { activeCoinItem, coinItemPurchaseCount, coinOrder, coinOrderForDecision, latestCoinOrder, memberCoinOrder } from './coin-packs.repository';
+import {
+  activeCoinItem,
+  coinItemPurchaseCount,
+  coinOrder,
+  coinOrderForDecision,
+  latestCoinOrder,
+  memberCoinOrder,
+} from './coin-packs.repository';
 import { balance, grant } from '../ledger/ledger';
 import { lockMember } from '../ledger/member-lock';
 
@@ -41,43 +48,53 @@ export function purchaseCoinPack(
   if (isStripeProvider(provider) && !provider.underMaintenance(body.paymentType) && !body.cardId) throw badRequest('cardId', 'is required');
   const now = input.now.getTime();
   const request = { item: body.itemId, method: body.paymentType, cardId: body.cardId ?? null, back: body.returnUrl };
-  return withOneTimeToken<CoinPurchaseAnswer | ErrorBody>(db, { token: input.token, userId, purpose: COIN_PURCHASE_TOKEN_PURPOSE, request, now }, async (trx) => {
-    const item = await sellableItem(trx, userId, body.itemId, body.paymentType, now);
-    if (provider.underMaintenance(body.paymentType)) throw fail(ErrorCode.PAYMENT_MAINTENANCE, 'payment: under maintenance');
-    // Stripe: the order is written waiting (PROCESSING) and the money is asked for after this
-    // transaction (`stripe-coin-payments.ts`); this stored answer is only the order's id.
-    const outside = isStripeProvider(provider);
-    const orderId = await insertOrder(trx, {
-      user_id: userId,
-      kind: 'MANGA_COIN',
-      status: outside ? 'PROCESSING' : 'INCOMPLETE',
-      payment_type: paymentTypeOfMethod[body.paymentType],
-      total_price: item.tax_included_price,
-      coin_item_id: item.id,
-      coin: item.coin,
-      bonus: item.bonus,
-      bonus_point: item.bonus_point,
-      created_at: now,
-      updated_at: now,
-    });
-    if (outside) return { body: { status: 'PENDING', orderId } };
-    const outcome = await provider.start(trx, {
-      orderId,
-      userId,
-      method: body.paymentType,
-      amountYen: item.tax_included_price,
-      cardId: body.cardId,
-      returnUrl: body.returnUrl,
-      now: input.now,
-    });
-    return settle(trx, { orderId, userId, item, outcome, now });
-  });
+  return withOneTimeToken<CoinPurchaseAnswer | ErrorBody>(
+    db,
+    { token: input.token, userId, purpose: COIN_PURCHASE_TOKEN_PURPOSE, request, now },
+    async (trx) => {
+      const item = await sellableItem(trx, userId, body.itemId, body.paymentType, now);
+      if (provider.underMaintenance(body.paymentType)) throw fail(ErrorCode.PAYMENT_MAINTENANCE, 'payment: under maintenance');
+      // Stripe: the order is written waiting (PROCESSING) and the money is asked for after this
+      // transaction (`stripe-coin-payments.ts`); this stored answer is only the order's id.
+      const outside = isStripeProvider(provider);
+      const orderId = await insertOrder(trx, {
+        user_id: userId,
+        kind: 'MANGA_COIN',
+        status: outside ? 'PROCESSING' : 'INCOMPLETE',
+        payment_type: paymentTypeOfMethod[body.paymentType],
+        total_price: item.tax_included_price,
+        coin_item_id: item.id,
+        coin: item.coin,
+        bonus: item.bonus,
+        bonus_point: item.bonus_point,
+        created_at: now,
+        updated_at: now,
+      });
+      if (outside) return { body: { status: 'PENDING', orderId } };
+      const outcome = await provider.start(trx, {
+        orderId,
+        userId,
+        method: body.paymentType,
+        amountYen: item.tax_included_price,
+        cardId: body.cardId,
+        returnUrl: body.returnUrl,
+        now: input.now,
+      });
+      return settle(trx, { orderId, userId, item, outcome, now });
+    },
+  );
 }
 
 /** Records what the provider said: PAYMENT_ERROR (400 with its code), PROCESSING (confirm page), or COMPLETE with the coins. */
 async function settle(
   trx: Trx,
-  { orderId, userId, item, outcome, now }: { orderId: number; userId: number; item: Selectable<MangaCoinItemsTable>; outcome: PaymentOutcome; now: number },
+  {
+    orderId,
+    userId,
+    item,
+    outcome,
+    now,
+  }: { orderId: number; userId: number; item: Selectable<MangaCoinItemsTable>; outcome: PaymentOutcome; now: number },
 ): Promise<{ status?: number; body: CoinPurchaseAnswer | ErrorBody }> {
   if (outcome.kind === 'FAILED') {
     await transitionOrder(trx, orderId, 'INCOMPLETE', 'PAYMENT_ERROR', now, {
@@ -111,7 +128,8 @@ async function sellableItem(trx: Trx, userId: number, itemId: number, method: Co
   if (!item || !item.payment_methods.split(',').includes(method)) throw fail(ErrorCode.INVALID_COIN_SALES_ID, 'itemId: not sold');
   await lockMember(trx, userId);
   if (item.purchase_limit !== null) {
-    if ((await coinItemPurchaseCount(trx, userId, item.id)) >= item.purchase_limit) throw fail(ErrorCode.POSSESSION_LIMIT, 'itemId: purchase limit reached');
+    if ((await coinItemPurchaseCount(trx, userId, item.id)) >= item.purchase_limit)
+      throw fail(ErrorCode.POSSESSION_LIMIT, 'itemId: purchase limit reached');
   }
   const held = await balance(trx, userId, 'MANGA_COIN', now);
   if (held + item.coin + item.bonus > MAX_MANGA_COIN_POSSESSION) {
@@ -129,12 +147,34 @@ export async function completeCoinOrder(trx: Trx, orderId: number, now: number):
   if (!(await transitionOrder(trx, orderId, 'PROCESSING', 'COMPLETE', now))) return false;
   const order = await coinOrder(trx, orderId);
   const base = { userId: order.user_id, orderId, now };
-  await grant(trx, { ...base, currency: 'MANGA_COIN', amount: order.coin, paid: true, yenValue: order.total_price, expiresAt: expiryAfterDays(now, PAID_COIN_VALID_DAYS), reason: ledgerLine.coinPack(orderId) });
+  await grant(trx, {
+    ...base,
+    currency: 'MANGA_COIN',
+    amount: order.coin,
+    paid: true,
+    yenValue: order.total_price,
+    expiresAt: expiryAfterDays(now, PAID_COIN_VALID_DAYS),
+    reason: ledgerLine.coinPack(orderId),
+  });
   if (order.bonus > 0) {
-    await grant(trx, { ...base, currency: 'MANGA_COIN', amount: order.bonus, paid: false, expiresAt: expiryAfterDays(now, BONUS_COIN_VALID_DAYS), reason: ledgerLine.coinPackBonus(orderId) });
+    await grant(trx, {
+      ...base,
+      currency: 'MANGA_COIN',
+      amount: order.bonus,
+      paid: false,
+      expiresAt: expiryAfterDays(now, BONUS_COIN_VALID_DAYS),
+      reason: ledgerLine.coinPackBonus(orderId),
+    });
   }
   if (order.bonus_point > 0) {
-    await grant(trx, { ...base, currency: 'POINT', amount: order.bonus_point, paid: false, expiresAt: expiryAfterDays(now, DEFAULT_POINT_VALID_DAYS), reason: ledgerLine.coinPackBonusPoints(orderId) });
+    await grant(trx, {
+      ...base,
+      currency: 'POINT',
+      amount: order.bonus_point,
+      paid: false,
+      expiresAt: expiryAfterDays(now, DEFAULT_POINT_VALID_DAYS),
+      reason: ledgerLine.coinPackBonusPoints(orderId),
+    });
   }
   return true;
 }
@@ -155,7 +195,8 @@ export const onPaymentDecision: PaymentDecisionHandler = async (trx, { orderId, 
       return;
     }
     await completeCoinOrder(trx, orderId, now);
-  } else if (resultError) await transitionOrder(trx, orderId, 'PROCESSING', 'PURCHASE_RESULT_ERROR', now, { failure_code: 'PURCHASE_RESULT_ERROR' });
+  } else if (resultError)
+    await transitionOrder(trx, orderId, 'PROCESSING', 'PURCHASE_RESULT_ERROR', now, { failure_code: 'PURCHASE_RESULT_ERROR' });
   // Left undecided past the provider's time limit (issue 34 item 9): cancelled, nothing charged.
   else if (expired) await transitionOrder(trx, orderId, 'PROCESSING', 'CANCEL', now, { failure_code: PAYMENT_EXPIRED });
   else await transitionOrder(trx, orderId, 'PROCESSING', 'CANCEL', now, { failure_code: 'CANCELLED_BY_USER' });
@@ -178,14 +219,28 @@ export async function coinPurchaseStatus(db: Kysely<Database>, userId: number, o
  * confirmation page and is waiting there (with its time limit) or ended at that limit within a day.
  */
 /** The unsettled payment, and for a waiting one the provider's reference (its Stripe PaymentIntent, for the konbini voucher). */
-export async function unsettledCoinPurchase(db: Kysely<Database>, userId: number, input: { ttlMs: number; now: number }): Promise<UnsettledCoinPurchase & { providerRef: string | null }> {
+export async function unsettledCoinPurchase(
+  db: Kysely<Database>,
+  userId: number,
+  input: { ttlMs: number; now: number },
+): Promise<UnsettledCoinPurchase & { providerRef: string | null }> {
   const order = await latestCoinOrder(db, userId);
   const confirmationPage = order !== undefined && order.payment_type !== paymentTypeOfMethod.creditcard;
   // A konbini voucher has its own time limit (days).
   if (confirmationPage && order.status === 'PROCESSING') {
-    return { purchase: statusOf(order), expiresAt: order.payment_expires_at ?? order.created_at + input.ttlMs, voucher: null, providerRef: order.provider_ref };
+    return {
+      purchase: statusOf(order),
+      expiresAt: order.payment_expires_at ?? order.created_at + input.ttlMs,
+      voucher: null,
+      providerRef: order.provider_ref,
+    };
   }
-  if (confirmationPage && order.status === 'CANCEL' && order.failure_code === PAYMENT_EXPIRED && order.updated_at > input.now - EXPIRED_NOTICE_MS) {
+  if (
+    confirmationPage &&
+    order.status === 'CANCEL' &&
+    order.failure_code === PAYMENT_EXPIRED &&
+    order.updated_at > input.now - EXPIRED_NOTICE_MS
+  ) {
     return { purchase: statusOf(order), expiresAt: null, voucher: null, providerRef: null };
   }
   return { purchase: null, expiresAt: null, voucher: null, providerRef: null };

@@ -1,6 +1,5 @@
 import type { Db } from '../../db/schema';
 
-
 /** Keeps (or replaces) the member's come-back path. */
 export async function keepReturnPath(db: Db, userId: number, path: string, now: number): Promise<void> {
   await db

@@ -24,7 +24,10 @@ export async function registerReturn(db: Kysely<Database>, userId: number, path:
  */
 export async function coinCallback(db: Kysely<Database>, userId: number, now: number): Promise<CoinCallbackResponse> {
   const kept = await takeReturnPath(db, userId);
-  const [order, balance] = await Promise.all([latestCoinOrder(db, userId, kept ? Number(kept.created_at) : 0), mangaCoinBalance(db, userId, now)]);
+  const [order, balance] = await Promise.all([
+    latestCoinOrder(db, userId, kept ? Number(kept.created_at) : 0),
+    mangaCoinBalance(db, userId, now),
+  ]);
   return {
     status: { code: 0 },
     results: {

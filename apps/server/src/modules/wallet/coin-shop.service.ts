@@ -65,7 +65,13 @@ export async function goodValue(db: Kysely<Database>, method: CoinPaymentMethod)
   return {
     paymentType: method,
     goodValueFlg: best !== null && best.bonus > 0,
-    item: best && { id: best.id, coin: best.coin, bonus: best.bonus, bonusPoint: best.bonus_point, taxIncludedPrice: best.tax_included_price },
+    item: best && {
+      id: best.id,
+      coin: best.coin,
+      bonus: best.bonus,
+      bonusPoint: best.bonus_point,
+      taxIncludedPrice: best.tax_included_price,
+    },
   };
 }
 
@@ -93,7 +99,11 @@ export async function cartAppeal(
   const shortage = Math.max(0, cart.totalAmount - cart.myMangaCoin);
   let item: MangaCoinItem | null = null;
   if (shortage > 0) {
-    const [cartPacks, viewerPacks, counts] = await Promise.all([itemRows(db, method, ['cart']), itemRows(db, method, ['viewer']), purchasedCounts(db, member.userId)]);
+    const [cartPacks, viewerPacks, counts] = await Promise.all([
+      itemRows(db, method, ['cart']),
+      itemRows(db, method, ['viewer']),
+      purchasedCounts(db, member.userId),
+    ]);
     const covering = (rows: ItemRow[]) =>
       rows
         .map((r) => toItem(r, counts.get(r.id) ?? 0))

@@ -9,4 +9,6 @@ export interface SubscriptionsPageContext {
   plans(paymentType: SubscriptionPaymentType): Promise<SubscriptionPlansResponse>;
 }
 
-export const subscriptionsContext = (db: Kysely<Database>, now: number): SubscriptionsPageContext => ({ plans: (paymentType) => plans(db, paymentType, now) });
+export const subscriptionsContext = (db: Kysely<Database>, now: number): SubscriptionsPageContext => ({
+  plans: (paymentType) => plans(db, paymentType, now),
+});

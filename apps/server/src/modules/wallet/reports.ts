@@ -55,5 +55,11 @@ export function adjustGrant(db: Kysely<Database>, input: AdjustGrant): Promise<n
 /** The same grant inside the caller's transaction (the console writes its audit entry beside it). */
 export function adjustGrantIn(trx: Transaction<Database>, input: AdjustGrant): Promise<number> {
   const days = input.currency === 'POINT' ? DEFAULT_POINT_VALID_DAYS : BONUS_COIN_VALID_DAYS;
-  return grant(trx, { ...input, paid: false, kind: LedgerKind.ADJUST, expiresAt: expiryAfterDays(input.now, days), reason: ledgerLine.support(input.reason) });
+  return grant(trx, {
+    ...input,
+    paid: false,
+    kind: LedgerKind.ADJUST,
+    expiresAt: expiryAfterDays(input.now, days),
+    reason: ledgerLine.support(input.reason),
+  });
 }

@@ -6,7 +6,13 @@ import type { Kysely, Selectable } from 'kysely';
 import type Stripe from 'stripe';
 import type { OrdersTable } from '../../db/orders-schema';
 import type { Database } from '../../db/schema';
-import { type IntentState, STRIPE_CONFIRMATION_TTL_MS, type StripeCoinMethod, type StripePayments, intentState } from '../../payments/stripe-provider';
+import {
+  type IntentState,
+  STRIPE_CONFIRMATION_TTL_MS,
+  type StripeCoinMethod,
+  type StripePayments,
+  intentState,
+} from '../../payments/stripe-provider';
 import { transitionOrder } from '../orders/order-rows';
 import { balance } from '../ledger/ledger';
 import { orderById, setProcessingPaymentFields, stripeCoinOrdersToReconcile } from './coin-packs.repository';
@@ -48,10 +54,19 @@ type Answer = { status: number; body: CoinPurchaseAnswer | ErrorBody };
 export async function payCoinOrderWithStripe(
   db: Kysely<Database>,
   stripe: StripePayments,
-  input: { orderId: number; userId: number; cardId: string; method?: StripeCoinMethod; returnUrl?: string; now: () => number; warn?: (message: string) => void },
+  input: {
+    orderId: number;
+    userId: number;
+    cardId: string;
+    method?: StripeCoinMethod;
+    returnUrl?: string;
+    now: () => number;
+    warn?: (message: string) => void;
+  },
 ): Promise<Answer> {
   const order = await orderById(db, input.orderId);
-  if (!order || order.user_id !== input.userId) return { status: 400, body: { errorCode: ErrorCode.CLIENT_ERROR, messages: ['order: not found'] } };
+  if (!order || order.user_id !== input.userId)
+    return { status: 400, body: { errorCode: ErrorCode.CLIENT_ERROR, messages: ['order: not found'] } };
   if (order.status !== 'PROCESSING') return answerOf(db, order, null, input.now());
   let created;
   try {
@@ -72,7 +87,10 @@ export async function payCoinOrderWithStripe(
   if (created.kind === 'CARD_ERROR') {
     // The declined intent is cancelled, so that nothing can confirm it later behind the ended order.
     if (created.intentId) await stripe.cancelIntent(created.intentId).catch(() => undefined);
-    await transitionOrder(db, order.id, 'PROCESSING', 'PAYMENT_ERROR', input.now(), { failure_code: created.errorCode, provider_ref: created.intentId });
+    await transitionOrder(db, order.id, 'PROCESSING', 'PAYMENT_ERROR', input.now(), {
+      failure_code: created.errorCode,
+      provider_ref: created.intentId,
+    });
   } else {
     await settleStripeIntent(db, stripe, created.intent, { now: input.now() });
   }
@@ -106,8 +124,10 @@ export async function settleStripeIntent(
     case 'canceled': {
       // A card's refusal ends PAYMENT_ERROR with its §8 code; PayPay's (the member cancelled or was refused there) CANCEL;
       // an unpaid konbini voucher, or a payment nobody finished, CANCEL at its time limit.
-      if (intent.failureCode && intent.method === 'card') await transitionOrder(db, order.id, 'PROCESSING', 'PAYMENT_ERROR', now, { ...ref, failure_code: intent.failureCode });
-      else if (intent.failureCode && intent.method !== 'konbini') await transitionOrder(db, order.id, 'PROCESSING', 'CANCEL', now, { ...ref, failure_code: CANCELLED_BY_USER });
+      if (intent.failureCode && intent.method === 'card')
+        await transitionOrder(db, order.id, 'PROCESSING', 'PAYMENT_ERROR', now, { ...ref, failure_code: intent.failureCode });
+      else if (intent.failureCode && intent.method !== 'konbini')
+        await transitionOrder(db, order.id, 'PROCESSING', 'CANCEL', now, { ...ref, failure_code: CANCELLED_BY_USER });
       else await transitionOrder(db, order.id, 'PROCESSING', 'CANCEL', now, { ...ref, failure_code: PAYMENT_EXPIRED });
       return;
     }
@@ -116,11 +136,13 @@ export async function settleStripeIntent(
       const failed = intent.status === 'requires_payment_method' && (intent.failureCode !== null || intent.method === 'konbini');
       // A konbini voucher waits until its own time limit; anything else the reconciliation's.
       const expired =
-        expireAfterMs !== undefined && (intent.voucher ? intent.voucher.expiresAt <= now - KONBINI_SETTLE_GRACE_MS : order.created_at <= now - expireAfterMs);
+        expireAfterMs !== undefined &&
+        (intent.voucher ? intent.voucher.expiresAt <= now - KONBINI_SETTLE_GRACE_MS : order.created_at <= now - expireAfterMs);
       if (failed || expired) {
         // Cancelled at Stripe first: a payment that succeeded meanwhile is settled as such instead.
         const after = await stripe.cancelIntent(intent.id);
-        if (after.status === 'canceled' || after.status === 'succeeded') await settleStripeIntent(db, stripe, { ...after, failureCode: after.failureCode ?? intent.failureCode }, { now });
+        if (after.status === 'canceled' || after.status === 'succeeded')
+          await settleStripeIntent(db, stripe, { ...after, failureCode: after.failureCode ?? intent.failureCode }, { now });
         return;
       }
       const expiresAt = intent.voucher?.expiresAt ?? null;
@@ -136,15 +158,24 @@ export async function settleStripeIntent(
  * konbini order: past its voucher's time limit), settled by what Stripe says.
  */
 async function reconcileStripeCoinOrders(db: Kysely<Database>, stripe: StripePayments, now: number, signal?: AbortSignal): Promise<number> {
-  const waiting = await stripeCoinOrdersToReconcile(db, STRIPE_PAYMENT_TYPES, now - STRIPE_RECONCILE_AFTER_MS, now - KONBINI_SETTLE_GRACE_MS, RECONCILE_BATCH);
+  const waiting = await stripeCoinOrdersToReconcile(
+    db,
+    STRIPE_PAYMENT_TYPES,
+    now - STRIPE_RECONCILE_AFTER_MS,
+    now - KONBINI_SETTLE_GRACE_MS,
+    RECONCILE_BATCH,
+  );
   let settled = 0;
   for (const order of waiting) {
     if (signal?.aborted) break;
     try {
-      const intent = order.provider_ref?.startsWith('pi_') ? await stripe.retrieveIntent(order.provider_ref) : await stripe.findIntentOfOrder(order.id);
+      const intent = order.provider_ref?.startsWith('pi_')
+        ? await stripe.retrieveIntent(order.provider_ref)
+        : await stripe.findIntentOfOrder(order.id);
       if (intent) await settleStripeIntent(db, stripe, intent, { now, expireAfterMs: STRIPE_CONFIRMATION_TTL_MS });
       // No intent at all (the create call never reached Stripe): nothing was charged; it ends at the time limit.
-      else if (order.created_at <= now - STRIPE_CONFIRMATION_TTL_MS) await transitionOrder(db, order.id, 'PROCESSING', 'CANCEL', now, { failure_code: PAYMENT_EXPIRED });
+      else if (order.created_at <= now - STRIPE_CONFIRMATION_TTL_MS)
+        await transitionOrder(db, order.id, 'PROCESSING', 'CANCEL', now, { failure_code: PAYMENT_EXPIRED });
       settled += 1;
     } catch {
       // Stripe unreachable for this order: the next run asks again.
@@ -160,7 +191,11 @@ async function reconcileStripeCoinOrders(db: Kysely<Database>, stripe: StripePay
  * is taken from the event itself; a failure or cancellation is asked again of Stripe, since
  * events may come out of order. Also runs the reconciliation job.
  */
-export const stripeWebhookRoutes: FastifyPluginAsync<{ stripe: StripePayments; settleOther?: SettleOther; refundFailed?: RefundFailed }> = async (app, { stripe, settleOther, refundFailed }) => {
+export const stripeWebhookRoutes: FastifyPluginAsync<{
+  stripe: StripePayments;
+  settleOther?: SettleOther;
+  refundFailed?: RefundFailed;
+}> = async (app, { stripe, settleOther, refundFailed }) => {
   const { db } = app.deps.database;
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
@@ -205,10 +240,21 @@ type SettleOther = (intent: IntentState, now: number) => Promise<boolean>;
 async function answerOf(db: Kysely<Database>, order: Selectable<OrdersTable>, intent: IntentState | null, now: number): Promise<Answer> {
   if (order.status === 'COMPLETE') {
     const mangaCoin = await balance(db, order.user_id, 'MANGA_COIN', now);
-    return { status: 200, body: { status: 'COMPLETE', orderId: order.id, coin: order.coin, bonus: order.bonus, bonusPoint: order.bonus_point, balance: mangaCoin } };
+    return {
+      status: 200,
+      body: {
+        status: 'COMPLETE',
+        orderId: order.id,
+        coin: order.coin,
+        bonus: order.bonus,
+        bonusPoint: order.bonus_point,
+        balance: mangaCoin,
+      },
+    };
   }
   if (order.status === 'PROCESSING') {
-    if (intent?.status === 'requires_action' && intent.voucher) return { status: 200, body: { status: 'VOUCHER', orderId: order.id, voucher: intent.voucher } };
+    if (intent?.status === 'requires_action' && intent.voucher)
+      return { status: 200, body: { status: 'VOUCHER', orderId: order.id, voucher: intent.voucher } };
     if (intent?.status === 'requires_action' && intent.clientSecret) {
       const redirect = intent.redirectUrl ? { redirectUrl: intent.redirectUrl } : {};
       return { status: 200, body: { status: 'REQUIRES_ACTION', orderId: order.id, clientSecret: intent.clientSecret, ...redirect } };

@@ -15,7 +15,9 @@ let loaded: { key: string; stripe: Promise<Stripe | null> } | null = null;
 export function stripeFor(config: StripeJs): Promise<Stripe | null> {
   const key = `${config.publishableKey} ${config.jsUrl ?? ''}`;
   if (loaded?.key === key) return loaded.stripe;
-  const stripe = (config.jsUrl ? injectScript(config.jsUrl) : Promise.resolve()).then(() => loadStripe(config.publishableKey, { locale: 'ja' }));
+  const stripe = (config.jsUrl ? injectScript(config.jsUrl) : Promise.resolve()).then(() =>
+    loadStripe(config.publishableKey, { locale: 'ja' }),
+  );
   // A failed load may be tried again by the next checkout.
   stripe.catch(() => {
     if (loaded?.stripe === stripe) loaded = null;

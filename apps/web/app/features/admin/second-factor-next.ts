@@ -6,7 +6,14 @@ export const consoleHome = (role: 'operator' | 'support') => (role === 'operator
  * page for `/admin` itself or anything else (never another site; no extra redirect on the way).
  */
 export function adminNext(next: string | null, role: 'operator' | 'support'): string {
-  if (!next || !/^\/admin[/?#]/.test(next) || next.startsWith('/admin/second-factor') || next.startsWith('/admin?') || next.startsWith('/admin#')) return consoleHome(role);
+  if (
+    !next ||
+    !/^\/admin[/?#]/.test(next) ||
+    next.startsWith('/admin/second-factor') ||
+    next.startsWith('/admin?') ||
+    next.startsWith('/admin#')
+  )
+    return consoleHome(role);
   return next;
 }
 

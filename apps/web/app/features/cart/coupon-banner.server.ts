@@ -11,5 +11,9 @@ export type BookCouponBanner = GuestCouponBannerView;
  */
 export function bookCouponBanner(offer: GuestCouponOffer | null, book: BookDetail | null, now: number): BookCouponBanner | null {
   if (!offer || !book || book.free) return null;
-  return guestCouponBanner(offer, { bookId: book.bookId, titleId: book.titleId, publisherId: book.publisherId, genreId: book.categoryId, price: book.price }, now);
+  return guestCouponBanner(
+    offer,
+    { bookId: book.bookId, titleId: book.titleId, publisherId: book.publisherId, genreId: book.categoryId, price: book.price },
+    now,
+  );
 }

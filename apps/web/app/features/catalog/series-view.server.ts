@@ -11,8 +11,7 @@ import type { BookCouponBanner } from '../cart/coupon-banner.server';
 export function seriesHeaderView(series: SeriesPage, volume: BookDetail | null = null, reviewAverage?: number) {
   const average = reviewAverage ?? series.seriesInfo.review.reviewPointAve;
   const cover = volume ?? series.volumes[0] ?? series.freeVolumes.books[0] ?? null;
-  const period = (p: SeriesPage['salePeriod']) =>
-    p ? (periodEndLabel(p.endDatetime) ?? i18n.t('series.noEnd')) : null;
+  const period = (p: SeriesPage['salePeriod']) => (p ? (periodEndLabel(p.endDatetime) ?? i18n.t('series.noEnd')) : null);
   return {
     titleId: series.title.id,
     name: series.title.name,
@@ -44,7 +43,11 @@ interface PreOrderBonusView {
 /** The volume detail block (§3 Book detail) with its dates written out, the guest coupon banner and a pre-order's running bonuses. */
 export function volumeDetailView(
   book: BookDetail,
-  { couponBanner = null, isMember = false, preOrderBonus = null }: { couponBanner?: BookCouponBanner | null; isMember?: boolean; preOrderBonus?: PreOrderBonusView | null } = {},
+  {
+    couponBanner = null,
+    isMember = false,
+    preOrderBonus = null,
+  }: { couponBanner?: BookCouponBanner | null; isMember?: boolean; preOrderBonus?: PreOrderBonusView | null } = {},
 ) {
   // A bundle goes into the cart whole (`/cart?bundle=`); a guest logs in first and comes back.
   const bundleCart = book.bundleId === null ? null : `/cart?bundle=${book.bundleId}`;
@@ -65,10 +68,7 @@ export function volumeDetailView(
     periodEnd: book.limitedFree || book.limitedSale ? periodEndLabel(book.endDatetime) : null,
     reservable: book.reservable,
     startDate: formatJapaneseDate(book.startDatetime),
-    bundle:
-      bundleCart === null
-        ? null
-        : { href: isMember ? bundleCart : loginHref(bundleCart), price: book.bundleSalePrice ?? 0 },
+    bundle: bundleCart === null ? null : { href: isMember ? bundleCart : loginHref(bundleCart), price: book.bundleSalePrice ?? 0 },
     isBulkBuy: book.isBulkBuy,
     /** §3 `newTags`: released within the last seven days (新刊). */
     isNew: book.newTags.includes(NEW_TAG),

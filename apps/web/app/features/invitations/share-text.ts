@@ -11,10 +11,14 @@ export function shareText(input: { amount: number; title: string | null; destina
   const title = input.title ?? '';
   const amount = formatAmount(input.amount);
   const short = input.destination === 'twitter' && title !== '' && shortTwitterText(title, false);
-  const lines = [title ? invitationCopy('share.withTitle', { title }) : null, short ? invitationCopy('share.messageShort', { amount }) : invitationCopy('share.message', { amount })];
+  const lines = [
+    title ? invitationCopy('share.withTitle', { title }) : null,
+    short ? invitationCopy('share.messageShort', { amount }) : invitationCopy('share.message', { amount }),
+  ];
   lines.push(title !== '' && shortClosingLine(title, false) ? invitationCopy('share.closingShort') : invitationCopy('share.closing'));
   return lines.filter((l): l is string => l !== null).join('\n');
 }
 
 export const lineShareUrl = (link: string) => `https://social-plugins.line.me/lineit/share?url=${encodeURIComponent(link)}`;
-export const twitterShareUrl = (text: string, link: string) => `https://twitter.com/intent/tweet?text=${encodeURIComponent(text)}&url=${encodeURIComponent(link)}`;
+export const twitterShareUrl = (text: string, link: string) =>
+  `https://twitter.com/intent/tweet?text=${encodeURIComponent(text)}&url=${encodeURIComponent(link)}`;

@@ -37,6 +37,9 @@ describe('currentSubscription', () => {
   it('knows a live one and the member’s bonus flags', () => {
     expect(isLive(sub({}))).toBe(true);
     expect(isLive(sub({ status: 'CANCEL' }))).toBe(false);
-    expect(memberBonusFlags([sub({ firstBonusFlg: false }), sub({ firstBonusFlg: true, secondBonusFlg: true })])).toEqual({ firstBonusFlg: true, secondBonusFlg: true });
+    expect(memberBonusFlags([sub({ firstBonusFlg: false }), sub({ firstBonusFlg: true, secondBonusFlg: true })])).toEqual({
+      firstBonusFlg: true,
+      secondBonusFlg: true,
+    });
   });
 });

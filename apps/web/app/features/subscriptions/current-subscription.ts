@@ -6,7 +6,9 @@ import type { UserSubscription } from '@hondana/domain/subscriptions/subscriptio
  */
 export function currentSubscription(subscriptions: readonly UserSubscription[] | null | undefined, now: number): UserSubscription | null {
   if (!subscriptions) return null;
-  const live = subscriptions.find((s) => s.status === 'ENTRY' || s.status === 'ACTIVE' || (s.status === 'ERROR' && s.retryDatetime !== null));
+  const live = subscriptions.find(
+    (s) => s.status === 'ENTRY' || s.status === 'ACTIVE' || (s.status === 'ERROR' && s.retryDatetime !== null),
+  );
   if (live) return live;
   const latest = subscriptions[0];
   return latest?.status === 'CANCEL' && latest.endDatetime !== null && latest.endDatetime > now ? latest : null;

@@ -33,8 +33,11 @@ describe('api client', () => {
   });
 
   it('fetches the one-time token before the mutation and sends it as ?token=', async () => {
-    const fetch = vi.fn(async (url: string) =>
-      new Response(JSON.stringify(url.includes('create_token') ? { status: { code: 0, token: 'tok' } } : { done: true }), { status: 200 }),
+    const fetch = vi.fn(
+      async (url: string) =>
+        new Response(JSON.stringify(url.includes('create_token') ? { status: { code: 0, token: 'tok' } } : { done: true }), {
+          status: 200,
+        }),
     );
     vi.stubGlobal('fetch', fetch);
     await expect(withToken('/order/create_token', '/order/buy/v2', { json: {} })).resolves.toEqual({ done: true });
@@ -68,7 +71,12 @@ describe('api client', () => {
   });
 
   it('answers a network failure as REQUEST_TIMEOUT (408)', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => { throw new TypeError('fetch failed'); }));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        throw new TypeError('fetch failed');
+      }),
+    );
     await expect(apiRequest('/x')).rejects.toMatchObject({ status: 408, errorCode: 'REQUEST_TIMEOUT', messages: [apiCopy.network] });
   });
 
@@ -107,16 +115,33 @@ describe('api client', () => {
   });
 
   it('fetches a file as a Blob, a refusal being an ApiError with its status', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => new Response(new Blob(['page']), { status: 200 })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(new Blob(['page']), { status: 200 })),
+    );
     expect(await (await fetchBlob('https://media.example/p1.webp')).text()).toBe('page');
-    vi.stubGlobal('fetch', vi.fn(async () => new Response('no', { status: 403 })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('no', { status: 403 })),
+    );
     await expect(fetchBlob('https://media.example/p1.webp')).rejects.toMatchObject({ status: 403, errorCode: FILE_NOT_FETCHED });
-    vi.stubGlobal('fetch', vi.fn(async () => { throw new TypeError('fetch failed'); }));
-    await expect(fetchBlob('https://media.example/p1.webp')).rejects.toMatchObject({ status: 408, errorCode: 'REQUEST_TIMEOUT', messages: [apiCopy.network] });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        throw new TypeError('fetch failed');
+      }),
+    );
+    await expect(fetchBlob('https://media.example/p1.webp')).rejects.toMatchObject({
+      status: 408,
+      errorCode: 'REQUEST_TIMEOUT',
+      messages: [apiCopy.network],
+    });
   });
 
   it('sends a keepalive GET and swallows its failure', async () => {
-    const fetch = vi.fn(async () => { throw new TypeError('offline'); });
+    const fetch = vi.fn(async () => {
+      throw new TypeError('offline');
+    });
     vi.stubGlobal('fetch', fetch);
     sendKeepalive('/api/log/page?page=%2Fa');
     await Promise.resolve();

@@ -79,7 +79,12 @@ export function redirectToLogin(sentInEpoch: number): void {
  * A request under the §9 rules: given up after 30 s, and a timeout or no network at all turned into
  * REQUEST_TIMEOUT with a message a reader can act on. `read` reads the body within the 30 s.
  */
-async function timedFetch<R>(url: string, init: RequestInit, signal: AbortSignal | undefined, read: (response: Response) => Promise<R>): Promise<R> {
+async function timedFetch<R>(
+  url: string,
+  init: RequestInit,
+  signal: AbortSignal | undefined,
+  read: (response: Response) => Promise<R>,
+): Promise<R> {
   const timeout = AbortSignal.timeout(API_TIMEOUT_MS);
   let response: Response;
   try {

@@ -60,7 +60,10 @@ describe('uploadFile', () => {
   it('POSTs the file under /api with its query and type, reports whole percents and answers the JSON', async () => {
     const percents: number[] = [];
     const body = file('image/png');
-    const pending = uploadFile<{ imageId: number }>('/admin/banner_images', body, { query: { token: 't', version: 3 }, onProgress: (p) => percents.push(p) });
+    const pending = uploadFile<{ imageId: number }>('/admin/banner_images', body, {
+      query: { token: 't', version: 3 },
+      onProgress: (p) => percents.push(p),
+    });
     const xhr = FakeXhr.last;
     expect(xhr).toMatchObject({ method: 'POST', url: '/api/admin/banner_images?token=t&version=3', body });
     expect(xhr.headers['content-type']).toBe('image/png');

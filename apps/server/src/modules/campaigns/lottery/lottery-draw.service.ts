@@ -7,7 +7,17 @@ import type { Transaction } from 'kysely';
 import type { Database } from '../../../db/schema';
 import { grantEntitlement } from '../../orders/entitlements';
 import { grant } from '../../ledger/ledger';
-import { type PrizeRow, boxesOf, campaignById, claimTicket, giveCouponOnce, insertDraw, prizesOfBox, takeOneOfStock, ticketById } from './lottery.repository';
+import {
+  type PrizeRow,
+  boxesOf,
+  campaignById,
+  claimTicket,
+  giveCouponOnce,
+  insertDraw,
+  prizesOfBox,
+  takeOneOfStock,
+  ticketById,
+} from './lottery.repository';
 import { wonPrizeView } from './lottery-views';
 
 type Trx = Transaction<Database>;
@@ -37,7 +47,10 @@ export async function consumeTicket(
   const campaign = (await campaignById(trx, ticket.campaign_id))!;
   const boxes = await boxesOf(trx, campaign.id);
   const box = input.boxId === undefined ? boxes[0] : boxes.find((b) => b.id === input.boxId);
-  if (!box) throw input.boxId === undefined ? new AppError(409, ErrorCode.LOTTERY_PRIZE_SOLD_OUT, ['box: empty']) : badRequest('boxId', 'not a box of the ticket\'s campaign');
+  if (!box)
+    throw input.boxId === undefined
+      ? new AppError(409, ErrorCode.LOTTERY_PRIZE_SOLD_OUT, ['box: empty'])
+      : badRequest('boxId', "not a box of the ticket's campaign");
   const prize = await pickWithStock(trx, box.id, input.random ?? cryptoRandomInt);
   await grantPrize(trx, { userId, prize, campaignName: campaign.name, now });
   const drawId = await insertDraw(trx, { ticketId, userId, campaignId: campaign.id, prizeId: prize.id, titleId: input.titleId, now });
@@ -76,10 +89,26 @@ async function grantPrize(trx: Trx, input: { userId: number; prize: PrizeRow; ca
   const reason = ledgerLine(input.campaignName, prize.name);
   switch (prize.kind) {
     case 'MANGA_COIN':
-      await grant(trx, { userId, currency: 'MANGA_COIN', amount: prize.amount, paid: false, expiresAt: expiryAfterDays(now, BONUS_COIN_VALID_DAYS), reason, now });
+      await grant(trx, {
+        userId,
+        currency: 'MANGA_COIN',
+        amount: prize.amount,
+        paid: false,
+        expiresAt: expiryAfterDays(now, BONUS_COIN_VALID_DAYS),
+        reason,
+        now,
+      });
       return;
     case 'POINT':
-      await grant(trx, { userId, currency: 'POINT', amount: prize.amount, paid: false, expiresAt: expiryAfterDays(now, DEFAULT_POINT_VALID_DAYS), reason, now });
+      await grant(trx, {
+        userId,
+        currency: 'POINT',
+        amount: prize.amount,
+        paid: false,
+        expiresAt: expiryAfterDays(now, DEFAULT_POINT_VALID_DAYS),
+        reason,
+        now,
+      });
       return;
     case 'BOOK':
       await grantEntitlement(trx, { userId, bookId: prize.book_id!, possessionStatus: 'OWNED', source: 'GRANT', orderId: null, now });

@@ -34,13 +34,21 @@ interface GrantOutcome {
 }
 
 /** Grants the event's tickets in every running campaign that has it; [] when none has it. */
-export async function grantForEvent(trx: Trx, cause: GrantCause): Promise<{ granted: GrantOutcome[]; already: number[]; campaigns: number }> {
+export async function grantForEvent(
+  trx: Trx,
+  cause: GrantCause,
+): Promise<{ granted: GrantOutcome[]; already: number[]; campaigns: number }> {
   const campaigns = (await runningCampaigns(trx, cause.now)).filter((c) => cause.campaignId === undefined || c.id === cause.campaignId);
-  const events = await eventsOf(trx, campaigns.map((c) => c.id));
+  const events = await eventsOf(
+    trx,
+    campaigns.map((c) => c.id),
+  );
   const granted: GrantOutcome[] = [];
   const already: number[] = [];
   for (const campaign of campaigns) {
-    const event = events.find((e) => e.campaign_id === campaign.id && e.event_type === cause.event && (cause.event !== 'URL' || e.link_id === cause.linkId));
+    const event = events.find(
+      (e) => e.campaign_id === campaign.id && e.event_type === cause.event && (cause.event !== 'URL' || e.link_id === cause.linkId),
+    );
     const count = event?.tickets ?? cause.count;
     if (count === undefined) continue;
     const window = ticketWindow(cause.now, campaign.ticket_valid_days, campaign.end_at);
@@ -48,7 +56,12 @@ export async function grantForEvent(trx: Trx, cause: GrantCause): Promise<{ gran
       userId: cause.userId,
       campaignId: campaign.id,
       eventType: cause.event,
-      grantKey: grantKey(cause.event, { now: cause.now, ...(cause.orderId !== undefined && { orderId: cause.orderId }), ...(cause.linkId !== undefined && { linkId: cause.linkId }), ...(cause.missionId !== undefined && { missionId: cause.missionId }) }),
+      grantKey: grantKey(cause.event, {
+        now: cause.now,
+        ...(cause.orderId !== undefined && { orderId: cause.orderId }),
+        ...(cause.linkId !== undefined && { linkId: cause.linkId }),
+        ...(cause.missionId !== undefined && { missionId: cause.missionId }),
+      }),
       count,
       orderId: cause.orderId ?? null,
       issuedAt: window.issuedAt,
@@ -64,7 +77,10 @@ export async function grantForEvent(trx: Trx, cause: GrantCause): Promise<{ gran
  * A paid order during a campaign: its tickets, as the order result's `userLotteryTickets`
  * (one entry per ticket). Free orders earn none.
  */
-export async function grantPurchaseTickets(trx: Trx, input: { userId: number; orderId: number; totalPrice: number; now: number }): Promise<{ lotteryCampaignId: number }[]> {
+export async function grantPurchaseTickets(
+  trx: Trx,
+  input: { userId: number; orderId: number; totalPrice: number; now: number },
+): Promise<{ lotteryCampaignId: number }[]> {
   if (input.totalPrice <= 0) return [];
   const { granted } = await grantForEvent(trx, { userId: input.userId, event: 'PURCHASE', orderId: input.orderId, now: input.now });
   return granted.flatMap((g) => g.ticketIds.map(() => ({ lotteryCampaignId: g.campaignId })));
@@ -85,7 +101,10 @@ function outcome(result: Awaited<ReturnType<typeof grantForEvent>>): TicketGrant
  * does not own, or a campaign without that event, is NOT_TARGET_BOOK; a second grant the same day
  * ALREADY_GRANT_TICKET; no campaign running OUT_OF_TERM.
  */
-export async function grantReadEnd(db: Kysely<Database>, input: { userId: number; bookId: number; now: number }): Promise<TicketGrantState> {
+export async function grantReadEnd(
+  db: Kysely<Database>,
+  input: { userId: number; bookId: number; now: number },
+): Promise<TicketGrantState> {
   return db.transaction().execute(async (trx) => {
     const book = await bookPricingAndRelease(trx, input.bookId);
     if (!book || book.start_datetime > input.now) throw notFound('book');

@@ -63,7 +63,9 @@ function rays(cx: number, cy: number): string {
     const a = (i * Math.PI) / 12;
     const b = ((i + 1) * Math.PI) / 12;
     const r = 1400;
-    out.push(`<polygon points="${cx},${cy} ${cx + r * Math.cos(a)},${cy + r * Math.sin(a)} ${cx + r * Math.cos(b)},${cy + r * Math.sin(b)}" fill="#ffffff" fill-opacity="0.18"/>`);
+    out.push(
+      `<polygon points="${cx},${cy} ${cx + r * Math.cos(a)},${cy + r * Math.sin(a)} ${cx + r * Math.cos(b)},${cy + r * Math.sin(b)}" fill="#ffffff" fill-opacity="0.18"/>`,
+    );
   }
   return out.join('');
 }
@@ -74,7 +76,9 @@ function confetti(): string {
   for (let i = 0; i < 40; i += 1) {
     const x = (i * 317) % W;
     const y = (i * 193) % H;
-    out.push(`<rect x="${x}" y="${y}" width="14" height="8" rx="2" fill="${colors[i % colors.length]}" transform="rotate(${(i * 37) % 180} ${x + 7} ${y + 4})"/>`);
+    out.push(
+      `<rect x="${x}" y="${y}" width="14" height="8" rx="2" fill="${colors[i % colors.length]}" transform="rotate(${(i * 37) % 180} ${x + 7} ${y + 4})"/>`,
+    );
   }
   return out.join('');
 }
@@ -110,8 +114,10 @@ function prizeShape(kind: string | undefined, amount: number): string {
   const x = 720;
   const cy = 315;
   let shape = '';
-  if (kind === 'MANGA_COIN') shape = `<circle cx="${x + 80}" cy="${cy}" r="80" fill="#ffd54a" stroke="#b8860b" stroke-width="10"/><circle cx="${x + 80}" cy="${cy}" r="50" fill="none" stroke="#b8860b" stroke-width="8"/>`;
-  else if (kind === 'POINT') shape = `<polygon points="${x + 80},${cy - 90} ${x + 160},${cy} ${x + 80},${cy + 90} ${x},${cy}" fill="#3cb371" stroke="#fff" stroke-width="8"/>`;
+  if (kind === 'MANGA_COIN')
+    shape = `<circle cx="${x + 80}" cy="${cy}" r="80" fill="#ffd54a" stroke="#b8860b" stroke-width="10"/><circle cx="${x + 80}" cy="${cy}" r="50" fill="none" stroke="#b8860b" stroke-width="8"/>`;
+  else if (kind === 'POINT')
+    shape = `<polygon points="${x + 80},${cy - 90} ${x + 160},${cy} ${x + 80},${cy + 90} ${x},${cy}" fill="#3cb371" stroke="#fff" stroke-width="8"/>`;
   else if (kind === 'BOOK')
     shape = `<rect x="${x}" y="${cy - 110}" width="160" height="220" rx="8" fill="#ffffff" stroke="#333" stroke-width="8"/><rect x="${x + 20}" y="${cy - 80}" width="120" height="70" fill="${'#2a9df4'}"/><rect x="${x}" y="${cy - 110}" width="22" height="220" fill="#333"/>`;
   else if (kind === 'COUPON')

@@ -4,10 +4,11 @@ import type { Db } from '../../../db/schema';
 import type { PrizeRow } from './lottery.repository';
 import { boxesOf, campaignById, eventsOf, prizesOfCampaign } from './lottery.repository';
 
-
 /** Rows of the lottery as §3 shapes them. */
 export const ogpImageUrl = (q: Record<string, number>) =>
-  `/api/lottery/ogp_image?${Object.entries(q).map(([k, v]) => `${k}=${v}`).join('&')}`;
+  `/api/lottery/ogp_image?${Object.entries(q)
+    .map(([k, v]) => `${k}=${v}`)
+    .join('&')}`;
 
 const toDrawable = (p: PrizeRow) => ({ id: p.id, weight: p.weight, remaining: p.remaining });
 
@@ -36,7 +37,11 @@ export function eventView(e: { id: number; event_type: string; name: string; tic
 export async function campaignView(db: Db, campaignId: number): Promise<LotteryCampaign | null> {
   const campaign = await campaignById(db, campaignId);
   if (!campaign) return null;
-  const [boxes, prizes, events] = await Promise.all([boxesOf(db, campaignId), prizesOfCampaign(db, campaignId), eventsOf(db, [campaignId])]);
+  const [boxes, prizes, events] = await Promise.all([
+    boxesOf(db, campaignId),
+    prizesOfCampaign(db, campaignId),
+    eventsOf(db, [campaignId]),
+  ]);
   return {
     lotteryCampaignId: campaign.id,
     name: campaign.name,
@@ -55,7 +60,14 @@ export async function campaignView(db: Db, campaignId: number): Promise<LotteryC
   };
 }
 
-export function ticketView(t: { id: number; campaign_id: number; event_type: string; used_at: number | null; issued_at: number; expires_at: number }): LotteryTicket {
+export function ticketView(t: {
+  id: number;
+  campaign_id: number;
+  event_type: string;
+  used_at: number | null;
+  issued_at: number;
+  expires_at: number;
+}): LotteryTicket {
   return {
     ticketId: t.id,
     lotteryCampaignId: t.campaign_id,
@@ -73,6 +85,11 @@ export function wonPrizeView(d: { id: number; ticket_id: number; campaign_id: nu
     lotteryCampaignId: d.campaign_id,
     prize: prizeView(prize, 0),
     drawDatetime: d.created_at,
-    ogpImageUrl: ogpImageUrl({ lottery_campaign_id: d.campaign_id, rank: prize.rank, prize_id: prize.id, ...(prize.kind === 'MANGA_COIN' && { coin: prize.amount }) }),
+    ogpImageUrl: ogpImageUrl({
+      lottery_campaign_id: d.campaign_id,
+      rank: prize.rank,
+      prize_id: prize.id,
+      ...(prize.kind === 'MANGA_COIN' && { coin: prize.amount }),
+    }),
   };
 }

@@ -50,14 +50,17 @@ export function prizesOfBox(db: Db, boxId: number) {
 }
 
 export function prizeById(db: Db, prizeId: number) {
-  return prizesWithCampaign(db)
-    .where('lottery_prizes.id', '=', prizeId)
-    .executeTakeFirst();
+  return prizesWithCampaign(db).where('lottery_prizes.id', '=', prizeId).executeTakeFirst();
 }
 
 export function eventsOf(db: Db, campaignIds: readonly number[]) {
   if (campaignIds.length === 0) return Promise.resolve([]);
-  return db.selectFrom('lottery_distribution_events').selectAll().where('campaign_id', 'in', [...campaignIds]).orderBy('id').execute();
+  return db
+    .selectFrom('lottery_distribution_events')
+    .selectAll()
+    .where('campaign_id', 'in', [...campaignIds])
+    .orderBy('id')
+    .execute();
 }
 
 /** Takes one of a limited prize; false when another draw took the last one. */
@@ -114,7 +117,13 @@ export async function insertTickets(trx: Transaction<Database>, t: NewTickets): 
 /** Grant keys of the member given today among `keys` (per campaign). */
 export function grantedKeys(db: Db, userId: number, keys: readonly string[]) {
   if (keys.length === 0) return Promise.resolve([]);
-  return db.selectFrom('lottery_tickets').select(['campaign_id', 'grant_key']).distinct().where('user_id', '=', userId).where('grant_key', 'in', [...keys]).execute();
+  return db
+    .selectFrom('lottery_tickets')
+    .select(['campaign_id', 'grant_key'])
+    .distinct()
+    .where('user_id', '=', userId)
+    .where('grant_key', 'in', [...keys])
+    .execute();
 }
 
 /** Marks the ticket used, once, only inside its window: the one update that wins draws. */
@@ -144,13 +153,29 @@ export function ticketsQuery(db: Db, userId: number, filter: { campaignId?: numb
 }
 
 export function ticketsOfOrder(db: Db, userId: number, orderId: number) {
-  return db.selectFrom('lottery_tickets').select(['id', 'campaign_id']).where('user_id', '=', userId).where('order_id', '=', orderId).orderBy('id').execute();
+  return db
+    .selectFrom('lottery_tickets')
+    .select(['id', 'campaign_id'])
+    .where('user_id', '=', userId)
+    .where('order_id', '=', orderId)
+    .orderBy('id')
+    .execute();
 }
 
-export async function insertDraw(trx: Transaction<Database>, d: { ticketId: number; userId: number; campaignId: number; prizeId: number; titleId: number | null; now: number }): Promise<number> {
+export async function insertDraw(
+  trx: Transaction<Database>,
+  d: { ticketId: number; userId: number; campaignId: number; prizeId: number; titleId: number | null; now: number },
+): Promise<number> {
   const row = await trx
     .insertInto('lottery_draws')
-    .values({ ticket_id: d.ticketId, user_id: d.userId, campaign_id: d.campaignId, prize_id: d.prizeId, title_id: d.titleId, created_at: d.now })
+    .values({
+      ticket_id: d.ticketId,
+      user_id: d.userId,
+      campaign_id: d.campaignId,
+      prize_id: d.prizeId,
+      title_id: d.titleId,
+      created_at: d.now,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
@@ -180,7 +205,16 @@ export async function giveCouponOnce(trx: Transaction<Database>, userId: number,
 export async function bookPricingAndRelease(db: Db, bookId: number) {
   return db
     .selectFrom('books')
-    .select(['price', 'sale_price', 'sale_start_datetime', 'sale_end_datetime', 'free_flg', 'free_start_datetime', 'free_end_datetime', 'start_datetime'])
+    .select([
+      'price',
+      'sale_price',
+      'sale_start_datetime',
+      'sale_end_datetime',
+      'free_flg',
+      'free_start_datetime',
+      'free_end_datetime',
+      'start_datetime',
+    ])
     .where('id', '=', bookId)
     .executeTakeFirst();
 }

@@ -49,9 +49,13 @@ export const lotteryRoutes: FastifyPluginAsync<LotteryRoutesOptions> = async (ba
 
   registerTokenEndpoints(app, { '/lottery/tickets/create_token': CONSUME_TOKEN_PURPOSE });
 
-  app.get('/lottery/campaign', { schema: { querystring: CampaignQuery, response: { 200: CampaignAnswer } } }, async (request) => ok(await lottery.campaign(db, request.query.lottery_campaign_id, now())));
+  app.get('/lottery/campaign', { schema: { querystring: CampaignQuery, response: { 200: CampaignAnswer } } }, async (request) =>
+    ok(await lottery.campaign(db, request.query.lottery_campaign_id, now())),
+  );
   app.get('/lottery/campaigns', { schema: { response: { 200: CampaignsAnswer } } }, async () => ok(await lottery.campaigns(db, now())));
-  app.get('/lottery/boxes', { schema: { querystring: CampaignQuery, response: { 200: BoxesAnswer } } }, async (request) => ok(await lottery.boxes(db, request.query.lottery_campaign_id, now())));
+  app.get('/lottery/boxes', { schema: { querystring: CampaignQuery, response: { 200: BoxesAnswer } } }, async (request) =>
+    ok(await lottery.boxes(db, request.query.lottery_campaign_id, now())),
+  );
 
   app.get('/lottery/ogp_image', { schema: { querystring: OgpQuery } }, async (request, reply) => {
     const png = await lotteryOgpImage(db, request.query);
@@ -74,11 +78,24 @@ export const lotteryRoutes: FastifyPluginAsync<LotteryRoutesOptions> = async (ba
   app.get('/lottery/tickets/me', { schema: { querystring: TicketsQuery, response: { 200: TicketsAnswer } } }, async (request) => {
     const user = await requireUser(request);
     const q = request.query;
-    return ok(await lottery.myTickets(db, user.userId, { campaignId: q.lottery_campaign_id, used: q.used_flg === undefined ? undefined : q.used_flg === 1, offset: q.offset, limit: q.limit }));
+    return ok(
+      await lottery.myTickets(db, user.userId, {
+        campaignId: q.lottery_campaign_id,
+        used: q.used_flg === undefined ? undefined : q.used_flg === 1,
+        offset: q.offset,
+        limit: q.limit,
+      }),
+    );
   });
   app.get('/lottery/prizes/me', { schema: { querystring: PrizesQuery, response: { 200: PrizesAnswer } } }, async (request) => {
     const user = await requireUser(request);
-    return ok(await lottery.myPrizes(db, user.userId, { ticketId: request.query.ticket_id, offset: request.query.offset, limit: request.query.limit }));
+    return ok(
+      await lottery.myPrizes(db, user.userId, {
+        ticketId: request.query.ticket_id,
+        offset: request.query.offset,
+        limit: request.query.limit,
+      }),
+    );
   });
   app.get('/lottery/campaigns/order', { schema: { querystring: OrderQuery, response: { 200: OrderTicketsAnswer } } }, async (request) => {
     const user = await requireUser(request);
@@ -89,20 +106,37 @@ export const lotteryRoutes: FastifyPluginAsync<LotteryRoutesOptions> = async (ba
     return ok(await lottery.myDistributionEvents(db, user.userId, now()));
   });
 
-  app.post('/lottery/tickets/consume', { schema: { querystring: ConsumeQuery, body: ConsumeBody, response: { 200: ConsumeResponse } } }, async (request, reply) => {
-    const user = await requireUser(request);
-    const body = request.body;
-    const token = requireToken(request.query.token, body.token);
-    if (!(await humanCheck.verify(body.reCaptchaToken, { remoteIp: request.ip, action: 'lottery_consume' }))) {
-      throw new AppError(403, ErrorCode.HUMAN_CHECK_FAILED, ['reCaptchaToken: not verified']);
-    }
-    const at = now();
-    const result = await withRetry(() =>
-      withOneTimeToken<ConsumeResponse>(db, { token, userId: user.userId, purpose: CONSUME_TOKEN_PURPOSE, request: { t: body.ticketId, b: body.boxId ?? null }, now: at }, async (trx) => ({
-        body: ok(await consumeTicket(trx, { userId: user.userId, ticketId: body.ticketId, titleId: body.titleId ?? null, boxId: body.boxId, now: at, ...(options.random && { random: options.random }) })),
-      })),
-    );
-    reply.header('cache-control', 'private, no-store');
-    return sendStored(reply, result);
-  });
+  app.post(
+    '/lottery/tickets/consume',
+    { schema: { querystring: ConsumeQuery, body: ConsumeBody, response: { 200: ConsumeResponse } } },
+    async (request, reply) => {
+      const user = await requireUser(request);
+      const body = request.body;
+      const token = requireToken(request.query.token, body.token);
+      if (!(await humanCheck.verify(body.reCaptchaToken, { remoteIp: request.ip, action: 'lottery_consume' }))) {
+        throw new AppError(403, ErrorCode.HUMAN_CHECK_FAILED, ['reCaptchaToken: not verified']);
+      }
+      const at = now();
+      const result = await withRetry(() =>
+        withOneTimeToken<ConsumeResponse>(
+          db,
+          { token, userId: user.userId, purpose: CONSUME_TOKEN_PURPOSE, request: { t: body.ticketId, b: body.boxId ?? null }, now: at },
+          async (trx) => ({
+            body: ok(
+              await consumeTicket(trx, {
+                userId: user.userId,
+                ticketId: body.ticketId,
+                titleId: body.titleId ?? null,
+                boxId: body.boxId,
+                now: at,
+                ...(options.random && { random: options.random }),
+              }),
+            ),
+          }),
+        ),
+      );
+      reply.header('cache-control', 'private, no-store');
+      return sendStored(reply, result);
+    },
+  );
 };

@@ -13,7 +13,6 @@ import type { Db } from '../../../db/schema';
 import { drawsQuery, eventsOf, grantedKeys, prizesOfCampaign, runningCampaigns, ticketsOfOrder, ticketsQuery } from './lottery.repository';
 import { campaignView, eventView, ticketView, wonPrizeView } from './lottery-views';
 
-
 /** `/lottery/campaign`: the asked campaign, or the running one ending first; 404 when none. */
 export async function campaign(db: Db, campaignId: number | undefined, now: number): Promise<LotteryCampaign> {
   const id = campaignId ?? (await runningCampaigns(db, now))[0]?.id;
@@ -35,20 +34,32 @@ export async function boxes(db: Db, campaignId: number | undefined, now: number)
 }
 
 /** `/lottery/tickets/me`: the member's tickets, newest first. */
-export async function myTickets(db: Db, userId: number, q: { campaignId?: number | undefined; used?: boolean | undefined; offset: number; limit: number }): Promise<LotteryTicketsResponse> {
+export async function myTickets(
+  db: Db,
+  userId: number,
+  q: { campaignId?: number | undefined; used?: boolean | undefined; offset: number; limit: number },
+): Promise<LotteryTicketsResponse> {
   const filter = { campaignId: q.campaignId, used: q.used };
   const [rows, count] = await Promise.all([
     ticketsQuery(db, userId, filter).selectAll().orderBy('id', 'desc').offset(q.offset).limit(q.limit).execute(),
-    ticketsQuery(db, userId, filter).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    ticketsQuery(db, userId, filter)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow(),
   ]);
   return { totalCount: Number(count.n), tickets: rows.map(ticketView) };
 }
 
 /** `/lottery/prizes/me`: what the member won (one ticket's prize with ticket_id), newest first. */
-export async function myPrizes(db: Db, userId: number, q: { ticketId?: number | undefined; offset: number; limit: number }): Promise<PrizesResponse> {
+export async function myPrizes(
+  db: Db,
+  userId: number,
+  q: { ticketId?: number | undefined; offset: number; limit: number },
+): Promise<PrizesResponse> {
   const [rows, count] = await Promise.all([
     drawsQuery(db, userId, q.ticketId).selectAll().orderBy('id', 'desc').offset(q.offset).limit(q.limit).execute(),
-    drawsQuery(db, userId, q.ticketId).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    drawsQuery(db, userId, q.ticketId)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow(),
   ]);
   const campaignIds = [...new Set(rows.map((r) => r.campaign_id))];
   const prizes = new Map((await Promise.all(campaignIds.map((id) => prizesOfCampaign(db, id)))).flat().map((p) => [p.id, p]));
@@ -64,11 +75,17 @@ export async function orderTickets(db: Db, userId: number, orderId: number): Pro
 /** `/lottery/ticket_distribution_events/me`: the running campaigns' events, and whether today's is given. */
 export async function myDistributionEvents(db: Db, userId: number, now: number): Promise<DistributionEventsResponse> {
   const running = await runningCampaigns(db, now);
-  const events = await eventsOf(db, running.map((c) => c.id));
+  const events = await eventsOf(
+    db,
+    running.map((c) => c.id),
+  );
   const daily = events.map((e) => grantKey(e.event_type as never, { now, ...(e.link_id !== null && { linkId: e.link_id }) }));
   const given = new Set((await grantedKeys(db, userId, daily)).map((g) => `${g.campaign_id}|${g.grant_key}`));
   return {
-    events: events.map((e, i) => ({ ...eventView(e), lotteryCampaignId: e.campaign_id, grantedToday: given.has(`${e.campaign_id}|${daily[i]}`) })),
+    events: events.map((e, i) => ({
+      ...eventView(e),
+      lotteryCampaignId: e.campaign_id,
+      grantedToday: given.has(`${e.campaign_id}|${daily[i]}`),
+    })),
   };
 }
-

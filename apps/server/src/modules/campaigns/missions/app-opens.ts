@@ -35,10 +35,13 @@ export class AppOpens {
     if (this.seen.has(userId)) return;
     this.seen.add(userId);
     const write = this.record(userId, day, now)
-      .then(() => undefined, (error: unknown) => {
-        if (this.day === day) this.seen.delete(userId);
-        this.options.onError(error);
-      })
+      .then(
+        () => undefined,
+        (error: unknown) => {
+          if (this.day === day) this.seen.delete(userId);
+          this.options.onError(error);
+        },
+      )
       .finally(() => this.pending.delete(write));
     this.pending.add(write);
   }

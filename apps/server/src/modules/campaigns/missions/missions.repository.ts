@@ -17,7 +17,13 @@ export async function runningMissions(db: Db, now: number) {
 
 export function tasksOf(db: Db, missionIds: readonly number[]) {
   if (missionIds.length === 0) return Promise.resolve([]);
-  return db.selectFrom('mission_tasks').selectAll().where('mission_id', 'in', [...missionIds]).orderBy('sort_order').orderBy('id').execute();
+  return db
+    .selectFrom('mission_tasks')
+    .selectAll()
+    .where('mission_id', 'in', [...missionIds])
+    .orderBy('sort_order')
+    .orderBy('id')
+    .execute();
 }
 
 /** How many events counted towards each task, for the member. */
@@ -34,7 +40,10 @@ export async function progressOf(db: Db, userId: number, taskIds: readonly numbe
 }
 
 /** Counts an event towards a task once per key; true when it counted now. */
-export async function recordTaskEvent(trx: Transaction<Database>, e: { userId: number; taskId: number; key: string; now: number }): Promise<boolean> {
+export async function recordTaskEvent(
+  trx: Transaction<Database>,
+  e: { userId: number; taskId: number; key: string; now: number },
+): Promise<boolean> {
   const result = await trx
     .insertInto('mission_task_events')
     .values({ user_id: e.userId, task_id: e.taskId, event_key: e.key, created_at: e.now })
@@ -55,7 +64,12 @@ export async function claimReward(trx: Transaction<Database>, userId: number, mi
 
 export function rewardsOf(db: Db, userId: number, missionIds: readonly number[]) {
   if (missionIds.length === 0) return Promise.resolve([]);
-  return db.selectFrom('mission_rewards').selectAll().where('user_id', '=', userId).where('mission_id', 'in', [...missionIds]).execute();
+  return db
+    .selectFrom('mission_rewards')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('mission_id', 'in', [...missionIds])
+    .execute();
 }
 
 export async function markNoticed(db: Db, userId: number, missionId: number, now: number): Promise<boolean> {

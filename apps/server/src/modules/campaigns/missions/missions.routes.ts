@@ -1,4 +1,10 @@
-import { MissionNoticeBody, MissionProgressResponse, MissionReadEndBody, MissionsQuery, MissionsResponse } from '@hondana/domain/campaigns/missions-api';
+import {
+  MissionNoticeBody,
+  MissionProgressResponse,
+  MissionReadEndBody,
+  MissionsQuery,
+  MissionsResponse,
+} from '@hondana/domain/campaigns/missions-api';
 import { OkResponse } from '@hondana/domain/common/responses';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -19,7 +25,8 @@ export const missionRoutes: FastifyPluginAsync<MissionRoutesOptions> = async (ba
   const app = base.withTypeProvider<ZodTypeProvider>();
   const { db } = app.deps.database;
   const now = () => app.deps.clock().getTime();
-  const appOpens = options.appOpens ?? new AppOpens({ db, now, onError: (error) => app.log.error({ err: error }, 'app open day not recorded') });
+  const appOpens =
+    options.appOpens ?? new AppOpens({ db, now, onError: (error) => app.log.error({ err: error }, 'app open day not recorded') });
   onMemberSeen(app, (userId) => appOpens.seenMember(userId));
   app.addHook('onClose', () => appOpens.settled());
 

@@ -1,6 +1,16 @@
 import { priceAt } from '@hondana/domain/catalog/catalog';
 import { AppError, ErrorCode, notFound } from '@hondana/domain/common/errors';
-import { type MissionEvent, MissionRewardType, type MissionTaskType, isMissionComplete, isTaskDone, progressKey, rewardLabel, shownProgress, taskLabel } from '@hondana/domain/campaigns/missions';
+import {
+  type MissionEvent,
+  MissionRewardType,
+  type MissionTaskType,
+  isMissionComplete,
+  isTaskDone,
+  progressKey,
+  rewardLabel,
+  shownProgress,
+  taskLabel,
+} from '@hondana/domain/campaigns/missions';
 import type { Mission, MissionProgressResponse, MissionsResponse } from '@hondana/domain/campaigns/missions-api';
 import type { OkResponse } from '@hondana/domain/common/responses';
 import { BONUS_COIN_VALID_DAYS, DEFAULT_POINT_VALID_DAYS, expiryAfterDays } from '@hondana/domain/wallet/wallet-lots';
@@ -10,7 +20,18 @@ import { ownsBook } from '../../orders/entitlements';
 import { toPricing } from '../../orders/purchase';
 import { grant } from '../../ledger/ledger';
 import { grantForEvent } from '../lottery/lottery-grants.service';
-import { type MissionRow, bookPricing, claimReward, episodeReadToEnd, markNoticed, progressOf, recordTaskEvent, rewardsOf, runningMissions, tasksOf } from './missions.repository';
+import {
+  type MissionRow,
+  bookPricing,
+  claimReward,
+  episodeReadToEnd,
+  markNoticed,
+  progressOf,
+  recordTaskEvent,
+  rewardsOf,
+  runningMissions,
+  tasksOf,
+} from './missions.repository';
 
 type Trx = Transaction<Database>;
 
@@ -22,7 +43,10 @@ type Trx = Transaction<Database>;
 export async function advanceMissions(trx: Trx, userId: number, event: MissionEvent, now: number): Promise<number[]> {
   const { taskType, key } = progressKey(event);
   const missions = await runningMissions(trx, now);
-  const tasks = await tasksOf(trx, missions.map((m) => m.id));
+  const tasks = await tasksOf(
+    trx,
+    missions.map((m) => m.id),
+  );
   const touched = new Set<number>();
   for (const task of tasks.filter((t) => t.task_type === taskType)) {
     if (await recordTaskEvent(trx, { userId, taskId: task.id, key, now })) touched.add(task.mission_id);
@@ -30,7 +54,11 @@ export async function advanceMissions(trx: Trx, userId: number, event: MissionEv
   const completed: number[] = [];
   for (const mission of missions.filter((m) => touched.has(m.id))) {
     const own = tasks.filter((t) => t.mission_id === mission.id);
-    const progress = await progressOf(trx, userId, own.map((t) => t.id));
+    const progress = await progressOf(
+      trx,
+      userId,
+      own.map((t) => t.id),
+    );
     if (!isMissionComplete(own.map((t) => ({ target: t.target, progress: progress.get(t.id) ?? 0 })))) continue;
     if (!(await claimReward(trx, userId, mission.id, now))) continue;
     await grantReward(trx, userId, mission, now);
@@ -42,9 +70,25 @@ export async function advanceMissions(trx: Trx, userId: number, event: MissionEv
 async function grantReward(trx: Trx, userId: number, mission: MissionRow, now: number): Promise<void> {
   const reason = `ミッション「${mission.name}」達成報酬`;
   if (mission.reward_type === MissionRewardType.POINT) {
-    await grant(trx, { userId, currency: 'POINT', amount: mission.reward_amount, paid: false, expiresAt: expiryAfterDays(now, DEFAULT_POINT_VALID_DAYS), reason, now });
+    await grant(trx, {
+      userId,
+      currency: 'POINT',
+      amount: mission.reward_amount,
+      paid: false,
+      expiresAt: expiryAfterDays(now, DEFAULT_POINT_VALID_DAYS),
+      reason,
+      now,
+    });
   } else if (mission.reward_type === MissionRewardType.COIN) {
-    await grant(trx, { userId, currency: 'MANGA_COIN', amount: mission.reward_amount, paid: false, expiresAt: expiryAfterDays(now, BONUS_COIN_VALID_DAYS), reason, now });
+    await grant(trx, {
+      userId,
+      currency: 'MANGA_COIN',
+      amount: mission.reward_amount,
+      paid: false,
+      expiresAt: expiryAfterDays(now, BONUS_COIN_VALID_DAYS),
+      reason,
+      now,
+    });
   } else {
     await grantForEvent(trx, {
       userId,
@@ -63,7 +107,11 @@ export async function missionsV4(db: Kysely<Database>, userId: number, now: numb
   if (missions.length === 0) throw notFound('mission');
   const ids = missions.map((m) => m.id);
   const [tasks, rewards] = await Promise.all([tasksOf(db, ids), rewardsOf(db, userId, ids)]);
-  const progress = await progressOf(db, userId, tasks.map((t) => t.id));
+  const progress = await progressOf(
+    db,
+    userId,
+    tasks.map((t) => t.id),
+  );
   const rewarded = new Map(rewards.map((r) => [r.mission_id, r]));
   const views = missions.map((m): Mission => {
     const own = tasks
@@ -71,7 +119,14 @@ export async function missionsV4(db: Kysely<Database>, userId: number, now: numb
       .map((t) => {
         const p = { target: t.target, progress: progress.get(t.id) ?? 0 };
         const type = t.task_type as MissionTaskType;
-        return { taskId: t.id, taskType: type, name: taskLabel(type, t.target), target: t.target, progress: shownProgress(p), done: isTaskDone(p) };
+        return {
+          taskId: t.id,
+          taskType: type,
+          name: taskLabel(type, t.target),
+          target: t.target,
+          progress: shownProgress(p),
+          done: isTaskDone(p),
+        };
       });
     const reward = rewarded.get(m.id);
     const rewardType = m.reward_type as MissionRewardType;
@@ -92,18 +147,25 @@ export async function missionsV4(db: Kysely<Database>, userId: number, now: numb
 }
 
 /** POST `/mission/read_end`: a book the member may read whole (owned or free now), or an episode read to its end. */
-export async function missionReadEnd(db: Kysely<Database>, userId: number, input: { bookId?: number | undefined; episodeId?: number | undefined }, now: number): Promise<MissionProgressResponse> {
+export async function missionReadEnd(
+  db: Kysely<Database>,
+  userId: number,
+  input: { bookId?: number | undefined; episodeId?: number | undefined },
+  now: number,
+): Promise<MissionProgressResponse> {
   return db.transaction().execute(async (trx) => {
     const completed: number[] = [];
     if (input.bookId !== undefined) {
       const book = await bookPricing(trx, input.bookId);
       if (!book) throw notFound('book');
-      if (!priceAt(toPricing(book), now).free && !(await ownsBook(trx, userId, input.bookId, now))) throw new AppError(403, ErrorCode.FORBIDDEN, ['book_id: not readable']);
+      if (!priceAt(toPricing(book), now).free && !(await ownsBook(trx, userId, input.bookId, now)))
+        throw new AppError(403, ErrorCode.FORBIDDEN, ['book_id: not readable']);
       completed.push(...(await advanceMissions(trx, userId, { kind: 'read_end', bookId: input.bookId }, now)));
     }
     if (input.episodeId !== undefined) {
       // Only an episode the serial's end_reading registered (it checks the member may read it).
-      if (!(await episodeReadToEnd(trx, userId, input.episodeId))) throw new AppError(403, ErrorCode.FORBIDDEN, ['serial_episode_id: not read']);
+      if (!(await episodeReadToEnd(trx, userId, input.episodeId)))
+        throw new AppError(403, ErrorCode.FORBIDDEN, ['serial_episode_id: not read']);
       completed.push(...(await advanceMissions(trx, userId, { kind: 'read_episode', episodeId: input.episodeId }, now)));
     }
     return { status: { code: 0 as const }, results: { completedMissionIds: completed } };

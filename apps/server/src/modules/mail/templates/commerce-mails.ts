@@ -12,10 +12,19 @@ export function purchaseReceipt(data: MailPayloads['PURCHASE_RECEIPT'], context:
   const amounts: (readonly [string, string])[] = [['小計', yen(data.totalPrice)]];
   if (data.discount > 0) amounts.push(['クーポン割引', `-${yen(data.discount)}`]);
   if (data.usePoint > 0) amounts.push(['ポイント利用', `-${formatAmount(data.usePoint)}pt`]);
-  amounts.push(['お支払い金額', yen(data.payPrice)], [`（内消費税${CONSUMPTION_TAX_PERCENT}%）`, yen(includedConsumptionTax(data.payPrice))], ['お支払い方法', paymentTypeLabel(data.paymentType)]);
+  amounts.push(
+    ['お支払い金額', yen(data.payPrice)],
+    [`（内消費税${CONSUMPTION_TAX_PERCENT}%）`, yen(includedConsumptionTax(data.payPrice))],
+    ['お支払い方法', paymentTypeLabel(data.paymentType)],
+  );
   return compose(`ご購入ありがとうございます（注文番号 ${data.orderId}）`, context, [
     { text: '本棚をご利用いただきありがとうございます。以下の内容でご購入を承りました。このメールを領収書としてご利用いただけます。' },
-    { rows: [['注文番号', String(data.orderId)], ['ご購入日時', formatTokyoDateTime(data.at)]] },
+    {
+      rows: [
+        ['注文番号', String(data.orderId)],
+        ['ご購入日時', formatTokyoDateTime(data.at)],
+      ],
+    },
     { rows: data.items.map((item) => [bookName(item), yen(item.price)] as const) },
     { rows: amounts },
     { link: { label: '本棚で読む', url: `${context.publicUrl}/bookshelf` } },

@@ -16,11 +16,7 @@ export interface MailContext {
 }
 
 /** A part of a mail's body. */
-type Block =
-  | { text: string }
-  | { link: { label: string; url: string } }
-  | { rows: (readonly [string, string])[] }
-  | { note: string };
+type Block = { text: string } | { link: { label: string; url: string } } | { rows: (readonly [string, string])[] } | { note: string };
 
 const STORE = '本棚';
 
@@ -41,7 +37,10 @@ function htmlOf(block: Block): string {
     const url = escape(block.link.url);
     return `<p><a href="${url}" style="display:inline-block;padding:10px 20px;background:#d9304f;color:#fff;border-radius:6px;text-decoration:none">${escape(block.link.label)}</a><br><span style="font-size:12px;color:#666">${url}</span></p>`;
   }
-  const rows = block.rows.map(([label, value]) => `<tr><th style="text-align:left;padding:4px 12px 4px 0;font-weight:normal;color:#555">${escape(label)}</th><td style="padding:4px 0">${escape(value)}</td></tr>`);
+  const rows = block.rows.map(
+    ([label, value]) =>
+      `<tr><th style="text-align:left;padding:4px 12px 4px 0;font-weight:normal;color:#555">${escape(label)}</th><td style="padding:4px 0">${escape(value)}</td></tr>`,
+  );
   return `<table style="border-collapse:collapse">${rows.join('')}</table>`;
 }
 
@@ -55,7 +54,12 @@ export function compose(subject: string, context: MailContext, blocks: Block[]):
   if (context.unsubscribeUrl) footer.unshift({ link: { label: 'このお知らせメールの配信を停止する', url: context.unsubscribeUrl } });
   footer.push({ note: 'このメールは送信専用のアドレスからお送りしています。ご返信いただいてもお答えできません。' });
   const text = [greeting, ...blocks.map(textOf), '――――――――――', ...footer.map(textOf)].join('\n\n');
-  const body = [`<p>${escape(greeting)}</p>`, ...blocks.map(htmlOf), '<hr style="border:none;border-top:1px solid #ddd">', ...footer.map(htmlOf)].join('\n');
+  const body = [
+    `<p>${escape(greeting)}</p>`,
+    ...blocks.map(htmlOf),
+    '<hr style="border:none;border-top:1px solid #ddd">',
+    ...footer.map(htmlOf),
+  ].join('\n');
   const html = `<!doctype html><html lang="ja"><head><meta charset="utf-8"><title>${escape(subject)}</title></head><body style="font-family:sans-serif;line-height:1.7;color:#222;max-width:600px">\n${body}\n</body></html>`;
   return { subject: `【${STORE}】${subject}`, text: `${text}\n`, html };
 }

@@ -1,6 +1,7 @@
 import type { GoodValueAppeal } from '@hondana/domain/subscriptions/subscriptions-api';
 
-const escapeXml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!);
+const escapeXml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!);
 const amount = (n: number) => n.toLocaleString('ja-JP');
 
 /**

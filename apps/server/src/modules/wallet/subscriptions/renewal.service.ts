@@ -6,7 +6,16 @@ import { type ChargeResult, CycleTaken, chargeCycle } from './subscription-billi
 import { enqueueMail } from '../../mail/outbox';
 import { isStripeProvider } from '../../../payments/stripe-provider';
 import { reconcileStripeRenewals, renewOneWithStripe } from './stripe-renewals';
-import { type SubscriptionRow, claimDueSubscription, isUniqueViolation, memberWithdrawn, planById, postponeSubscription, subscriptionById, updateSubscriptionFrom } from './subscriptions.repository';
+import {
+  type SubscriptionRow,
+  claimDueSubscription,
+  isUniqueViolation,
+  memberWithdrawn,
+  planById,
+  postponeSubscription,
+  subscriptionById,
+  updateSubscriptionFrom,
+} from './subscriptions.repository';
 
 interface RenewalDeps {
   db: Kysely<Database>;
@@ -45,7 +54,9 @@ export async function renewDueSubscriptions(deps: RenewalDeps, now: Date): Promi
     const claimed: { id: number | null } = { id: null };
     let outcome: keyof RenewalReport | null;
     try {
-      outcome = stripe ? await renewOneWithStripe(deps.db, deps.provider, stripe, now.getTime(), claimed) : await renewOne(deps, now, claimed);
+      outcome = stripe
+        ? await renewOneWithStripe(deps.db, deps.provider, stripe, now.getTime(), claimed)
+        : await renewOne(deps, now, claimed);
     } catch (error) {
       outcome = 'skipped';
       if (!(error instanceof CycleTaken) && !isUniqueViolation(error)) {
@@ -71,7 +82,14 @@ async function renewOne({ db, provider }: RenewalDeps, now: Date, claimed: { id:
     if (!sub) return null;
     claimed.id = sub.id;
     if (await memberWithdrawn(trx, sub.user_id)) {
-      const ended = { status: SubscriptionStatus.CANCEL, failure_code: 'WITHDRAWN', next_attempt_at: null, closed_at: at, cancelled_at: at, updated_at: at };
+      const ended = {
+        status: SubscriptionStatus.CANCEL,
+        failure_code: 'WITHDRAWN',
+        next_attempt_at: null,
+        closed_at: at,
+        cancelled_at: at,
+        updated_at: at,
+      };
       await updateSubscriptionFrom(trx, sub.id, ['ACTIVE', 'ERROR'], ended);
       return 'cancelled';
     }
@@ -84,13 +102,24 @@ async function renewOne({ db, provider }: RenewalDeps, now: Date, claimed: { id:
  * What follows a renewal's charge, in its transaction: paid — the member is told (one mail per
  * cycle); declined — ERROR and a retry on each of the next two days, then CANCEL (§4), and a mail.
  */
-export async function afterRenewalCharge(trx: Transaction<Database>, sub: SubscriptionRow, charged: ChargeResult, at: number): Promise<keyof RenewalReport> {
+export async function afterRenewalCharge(
+  trx: Transaction<Database>,
+  sub: SubscriptionRow,
+  charged: ChargeResult,
+  at: number,
+): Promise<keyof RenewalReport> {
   const planName = (await planById(trx, sub.plan_id))?.name ?? '';
   if (charged.kind === 'PAID') {
     // The member is told in the renewal's transaction: one mail per cycle.
     const cycle = sub.payment_count + 1;
     const renewalAt = (await subscriptionById(trx, sub.id))?.renewal_at ?? null;
-    const data = { planName, cycle, amountYen: sub.tax_included_price, coins: charged.grant.coin + charged.grant.bonus, nextRenewalAt: renewalAt };
+    const data = {
+      planName,
+      cycle,
+      amountYen: sub.tax_included_price,
+      coins: charged.grant.coin + charged.grant.bonus,
+      nextRenewalAt: renewalAt,
+    };
     await enqueueMail(trx, { kind: 'SUBSCRIPTION_RENEWED', key: `subscription-renewed:${sub.id}:${cycle}`, userId: sub.user_id, data }, at);
     return 'renewed';
   }
@@ -108,7 +137,12 @@ export async function afterRenewalCharge(trx: Transaction<Database>, sub: Subscr
   const cancelled = next.status === SubscriptionStatus.CANCEL;
   await enqueueMail(
     trx,
-    { kind: 'SUBSCRIPTION_RENEWAL_FAILED', key: `subscription-renewal-failed:${sub.id}:${sub.payment_count + 1}:${sub.retry_count}`, userId: sub.user_id, data: { planName, cancelled, nextAttemptAt: cancelled ? null : next.nextAttemptAt } },
+    {
+      kind: 'SUBSCRIPTION_RENEWAL_FAILED',
+      key: `subscription-renewal-failed:${sub.id}:${sub.payment_count + 1}:${sub.retry_count}`,
+      userId: sub.user_id,
+      data: { planName, cancelled, nextAttemptAt: cancelled ? null : next.nextAttemptAt },
+    },
     at,
   );
   return next.status === SubscriptionStatus.CANCEL ? 'cancelled' : 'retrying';

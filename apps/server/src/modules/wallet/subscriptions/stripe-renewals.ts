@@ -48,7 +48,11 @@ export { stripeCustomerOf };
  * Keeps a card (a PaymentMethod from Stripe.js) for the member's renewals: a SetupIntent on the
  * member's Customer (made once and remembered). Answers the §8 code of a refused card.
  */
-export async function saveStripeCard(db: Kysely<Database>, stripe: StripePayments, input: { userId: number; paymentMethod: string; now: number }): Promise<{ ok: true } | { ok: false; errorCode: ErrorCode }> {
+export async function saveStripeCard(
+  db: Kysely<Database>,
+  stripe: StripePayments,
+  input: { userId: number; paymentMethod: string; now: number },
+): Promise<{ ok: true } | { ok: false; errorCode: ErrorCode }> {
   const known = await stripeCustomerOf(db, input.userId);
   const saved = await stripe.saveCard({ userId: input.userId, paymentMethod: input.paymentMethod, customerId: known });
   if (!known) await rememberStripeCustomer(db, input.userId, saved.customerId, input.now);
@@ -56,18 +60,36 @@ export async function saveStripeCard(db: Kysely<Database>, stripe: StripePayment
 }
 
 /** Renews one due subscription through Stripe; null when none is due. */
-export async function renewOneWithStripe(db: Kysely<Database>, provider: PaymentProvider, stripe: StripePayments, at: number, claimed: { id: number | null }): Promise<RenewalOutcome | null> {
+export async function renewOneWithStripe(
+  db: Kysely<Database>,
+  provider: PaymentProvider,
+  stripe: StripePayments,
+  at: number,
+  claimed: { id: number | null },
+): Promise<RenewalOutcome | null> {
   type Started = { done: RenewalOutcome } | { sub: SubscriptionRow; orderId: number } | null;
   const started = await db.transaction().execute(async (trx): Promise<Started> => {
     const sub = await claimDueSubscription(trx, at);
     if (!sub) return null;
     claimed.id = sub.id;
     if (await memberWithdrawn(trx, sub.user_id)) {
-      const ended = { status: SubscriptionStatus.CANCEL, failure_code: 'WITHDRAWN', next_attempt_at: null, closed_at: at, cancelled_at: at, updated_at: at };
+      const ended = {
+        status: SubscriptionStatus.CANCEL,
+        failure_code: 'WITHDRAWN',
+        next_attempt_at: null,
+        closed_at: at,
+        cancelled_at: at,
+        updated_at: at,
+      };
       await updateSubscriptionFrom(trx, sub.id, ['ACTIVE', 'ERROR'], ended);
       return { done: 'cancelled' };
     }
-    const charged = await chargeCycle(trx, provider, sub, { recurring: true, returnUrl: '/mangacoin/subscription', now: new Date(at), deferred: true });
+    const charged = await chargeCycle(trx, provider, sub, {
+      recurring: true,
+      returnUrl: '/mangacoin/subscription',
+      now: new Date(at),
+      deferred: true,
+    });
     if (charged.kind !== 'PENDING') return { done: await afterRenewalCharge(trx, sub, charged, at) };
     await updateSubscriptionFrom(trx, sub.id, ['ACTIVE', 'ERROR'], { next_attempt_at: at + STRIPE_RENEWAL_LEASE_MS });
     return { sub, orderId: charged.orderId };
@@ -78,19 +100,41 @@ export async function renewOneWithStripe(db: Kysely<Database>, provider: Payment
   const customerId = await stripeCustomerOf(db, sub.user_id);
   let created: CreatedIntent;
   if (!customerId || !sub.card_id) created = { kind: 'CARD_ERROR', errorCode: ErrorCode.CLIENT_ERROR, intentId: null };
-  else created = await stripe.chargeOffSession({ orderId, userId: sub.user_id, customerId, paymentMethod: sub.card_id, amountYen: sub.tax_included_price });
+  else
+    created = await stripe.chargeOffSession({
+      orderId,
+      userId: sub.user_id,
+      customerId,
+      paymentMethod: sub.card_id,
+      amountYen: sub.tax_included_price,
+    });
   // A thrown error (no answer) leaves the order PROCESSING for `reconcileStripeRenewals`.
   return settleRenewal(db, sub, orderId, created, at);
 }
 
-async function settleRenewal(db: Kysely<Database>, sub: SubscriptionRow, orderId: number, created: CreatedIntent, at: number): Promise<RenewalOutcome | null> {
+async function settleRenewal(
+  db: Kysely<Database>,
+  sub: SubscriptionRow,
+  orderId: number,
+  created: CreatedIntent,
+  at: number,
+): Promise<RenewalOutcome | null> {
   const intent = created.kind === 'INTENT' ? created.intent : null;
-  if (intent && intent.status !== 'succeeded' && !(intent.status === 'requires_payment_method' || intent.status === 'canceled' || intent.status === 'requires_action')) return null; // processing: asked again later
+  if (
+    intent &&
+    intent.status !== 'succeeded' &&
+    !(intent.status === 'requires_payment_method' || intent.status === 'canceled' || intent.status === 'requires_action')
+  )
+    return null; // processing: asked again later
   return db.transaction().execute(async (trx) => {
     const outcome =
       intent?.status === 'succeeded'
         ? { paid: true as const, providerRef: intent.id, cardBrand: intent.cardBrand, cardLast4: intent.cardLast4 }
-        : { paid: false as const, errorCode: created.kind === 'CARD_ERROR' ? created.errorCode : (intent?.failureCode ?? ErrorCode.DECLINED_CARD), providerRef: intent?.id ?? (created.kind === 'CARD_ERROR' ? created.intentId : null) };
+        : {
+            paid: false as const,
+            errorCode: created.kind === 'CARD_ERROR' ? created.errorCode : (intent?.failureCode ?? ErrorCode.DECLINED_CARD),
+            providerRef: intent?.id ?? (created.kind === 'CARD_ERROR' ? created.intentId : null),
+          };
     const result = await settleDeferredCycle(trx, sub, orderId, outcome, at);
     return result ? afterRenewalCharge(trx, sub, result, at) : null;
   });
@@ -107,13 +151,21 @@ export async function reconcileStripeRenewals(db: Kysely<Database>, stripe: Stri
       const intent = await stripe.findIntentOfOrder(row.id);
       if (isFirstPayment(sub)) {
         // The member may still be on 3-D Secure: the first payment waits until the confirmation's time limit.
-        if (intent) await settleFirstPayment(db, stripe, sub, row.id, intent, { now: at, expireAfterMs: STRIPE_CONFIRMATION_TTL_MS, orderCreatedAt: row.created_at });
-        else if (row.created_at <= at - STRIPE_CONFIRMATION_TTL_MS) await declineFirstPayment(db, sub, row.id, PAYMENT_EXPIRED as ErrorCode, null, at);
+        if (intent)
+          await settleFirstPayment(db, stripe, sub, row.id, intent, {
+            now: at,
+            expireAfterMs: STRIPE_CONFIRMATION_TTL_MS,
+            orderCreatedAt: row.created_at,
+          });
+        else if (row.created_at <= at - STRIPE_CONFIRMATION_TTL_MS)
+          await declineFirstPayment(db, sub, row.id, PAYMENT_EXPIRED as ErrorCode, null, at);
         settled += 1;
         continue;
       }
       // No intent: the charge never reached Stripe; nothing was taken, the renewal counts as failed.
-      const created: CreatedIntent = intent ? { kind: 'INTENT', intent } : { kind: 'CARD_ERROR', errorCode: ErrorCode.CLIENT_ERROR, intentId: null };
+      const created: CreatedIntent = intent
+        ? { kind: 'INTENT', intent }
+        : { kind: 'CARD_ERROR', errorCode: ErrorCode.CLIENT_ERROR, intentId: null };
       if ((await settleRenewal(db, sub, row.id, created, at)) !== null) settled += 1;
     } catch {
       // Stripe unreachable: the next run asks again.
@@ -146,7 +198,14 @@ export async function finishStripeSubscription(
   try {
     const customerId = await stripe.ensureCustomer({ userId: sub.user_id, customerId: await stripeCustomerOf(db, sub.user_id) });
     await rememberStripeCustomer(db, sub.user_id, customerId, at);
-    created = await stripe.createIntent({ orderId: input.orderId, userId: sub.user_id, amountYen: sub.tax_included_price, cardId: input.paymentMethod, customerId, saveForLater: true });
+    created = await stripe.createIntent({
+      orderId: input.orderId,
+      userId: sub.user_id,
+      amountYen: sub.tax_included_price,
+      cardId: input.paymentMethod,
+      customerId,
+      saveForLater: true,
+    });
   } catch (error) {
     input.warn?.(`stripe: subscription order ${input.orderId}: no PaymentIntent answer (${error instanceof Error ? error.name : 'error'})`);
     return null;
@@ -157,17 +216,38 @@ export async function finishStripeSubscription(
     if (created.intentId) await stripe.cancelIntent(created.intentId).catch(() => undefined);
     settled = await declineFirstPayment(db, sub, input.orderId, created.errorCode, created.intentId, at);
   } else settled = await settleFirstPayment(db, stripe, sub, input.orderId, created.intent, { now: at });
-  if (settled?.kind === 'DECLINED') return { status: 400, body: { errorCode: ErrorCode.SIMPLY_CREDIT_CARD_ERROR, messages: [`${settled.errorCode}: the card was refused`] } };
+  if (settled?.kind === 'DECLINED')
+    return {
+      status: 400,
+      body: { errorCode: ErrorCode.SIMPLY_CREDIT_CARD_ERROR, messages: [`${settled.errorCode}: the card was refused`] },
+    };
   const row = (await subscriptionById(db, sub.id))!;
   const plan = await planById(db, sub.plan_id);
   if (settled?.kind === 'PAID') {
     const { coin, bonus, firstBonus, secondBonus, cycleBonus } = settled.grant;
-    return { status: 200, body: { status: 'ACTIVE', subscription: subscriptionView(row, plan?.name ?? ''), granted: { coin, bonus, firstBonus, secondBonus, cycleBonus }, balance: settled.balance } };
+    return {
+      status: 200,
+      body: {
+        status: 'ACTIVE',
+        subscription: subscriptionView(row, plan?.name ?? ''),
+        granted: { coin, bonus, firstBonus, secondBonus, cycleBonus },
+        balance: settled.balance,
+      },
+    };
   }
   if (row.status !== 'ENTRY') return null; // settled meanwhile by the webhook: the page asks for the subscription as it is
   const intent = created.kind === 'INTENT' ? created.intent : null;
   const clientSecret = intent?.status === 'requires_action' && intent.clientSecret ? { clientSecret: intent.clientSecret } : {};
-  return { status: 200, body: { status: 'ENTRY', subscription: subscriptionView(row, plan?.name ?? ''), orderId: input.orderId, confirmUrl: '', ...clientSecret } };
+  return {
+    status: 200,
+    body: {
+      status: 'ENTRY',
+      subscription: subscriptionView(row, plan?.name ?? ''),
+      orderId: input.orderId,
+      confirmUrl: '',
+      ...clientSecret,
+    },
+  };
 }
 
 type FirstPaymentResult = ChargeResult | null;
@@ -177,7 +257,14 @@ type FirstPaymentResult = ChargeResult | null;
  * ERROR, once. Of a subscription the member ended meanwhile (CANCEL): the order CANCEL with the
  * ending's reason (CANCELLED_BY_USER, or WITHDRAWN), the subscription left as it is.
  */
-async function declineFirstPayment(db: Kysely<Database>, sub: SubscriptionRow, orderId: number, errorCode: ErrorCode, providerRef: string | null, at: number): Promise<FirstPaymentResult> {
+async function declineFirstPayment(
+  db: Kysely<Database>,
+  sub: SubscriptionRow,
+  orderId: number,
+  errorCode: ErrorCode,
+  providerRef: string | null,
+  at: number,
+): Promise<FirstPaymentResult> {
   return db.transaction().execute(async (trx) => {
     const current = await subscriptionById(trx, sub.id);
     if (current?.status === SubscriptionStatus.CANCEL) {
@@ -185,7 +272,14 @@ async function declineFirstPayment(db: Kysely<Database>, sub: SubscriptionRow, o
       return settleDeferredCycle(trx, sub, orderId, { paid: false, errorCode: reason, providerRef, orderStatus: 'CANCEL' }, at);
     }
     const result = await settleDeferredCycle(trx, sub, orderId, { paid: false, errorCode, providerRef }, at);
-    if (result) await updateSubscriptionFrom(trx, sub.id, ['ENTRY'], { status: 'ERROR', failure_code: errorCode, closed_at: at, next_attempt_at: null, updated_at: at });
+    if (result)
+      await updateSubscriptionFrom(trx, sub.id, ['ENTRY'], {
+        status: 'ERROR',
+        failure_code: errorCode,
+        closed_at: at,
+        next_attempt_at: null,
+        updated_at: at,
+      });
     return result;
   });
 }
@@ -209,16 +303,28 @@ async function settleFirstPayment(
 ): Promise<FirstPaymentResult> {
   if (intent.amount !== sub.tax_included_price || intent.currency !== 'jpy') return null;
   if (intent.status === 'succeeded') {
-    return db.transaction().execute((trx) => settleDeferredCycle(trx, sub, orderId, { paid: true, providerRef: intent.id, cardBrand: intent.cardBrand, cardLast4: intent.cardLast4 }, now));
+    return db
+      .transaction()
+      .execute((trx) =>
+        settleDeferredCycle(
+          trx,
+          sub,
+          orderId,
+          { paid: true, providerRef: intent.id, cardBrand: intent.cardBrand, cardLast4: intent.cardLast4 },
+          now,
+        ),
+      );
   }
-  if (intent.status === 'canceled') return declineFirstPayment(db, sub, orderId, intent.failureCode ?? (PAYMENT_EXPIRED as ErrorCode), intent.id, now);
+  if (intent.status === 'canceled')
+    return declineFirstPayment(db, sub, orderId, intent.failureCode ?? (PAYMENT_EXPIRED as ErrorCode), intent.id, now);
   const failed = intent.status === 'requires_payment_method' && intent.failureCode !== null;
   const expired = expireAfterMs !== undefined && orderCreatedAt !== undefined && orderCreatedAt <= now - expireAfterMs;
   // Ended by the member (a cancel, a withdrawal) while waiting: nothing may be paid behind it now.
   const ended = (await subscriptionById(db, sub.id))?.status === SubscriptionStatus.CANCEL;
   if (failed || expired || ended) {
     const after = await stripe.cancelIntent(intent.id);
-    if (after.status === 'canceled' || after.status === 'succeeded') return settleFirstPayment(db, stripe, sub, orderId, { ...after, failureCode: after.failureCode ?? intent.failureCode }, { now });
+    if (after.status === 'canceled' || after.status === 'succeeded')
+      return settleFirstPayment(db, stripe, sub, orderId, { ...after, failureCode: after.failureCode ?? intent.failureCode }, { now });
     return null;
   }
   await setProcessingOrderRef(db, orderId, intent.id);
@@ -230,7 +336,12 @@ async function settleFirstPayment(
  * first payment (ENTRY, after 3-D Secure on the page) or a renewal (its answer lost), settled
  * once whichever instance gets there first. False when the intent is not a subscription order's.
  */
-export async function settleIfSubscriptionOrder(db: Kysely<Database>, stripe: StripePayments, intent: IntentState, now: number): Promise<boolean> {
+export async function settleIfSubscriptionOrder(
+  db: Kysely<Database>,
+  stripe: StripePayments,
+  intent: IntentState,
+  now: number,
+): Promise<boolean> {
   const orderId = intent.orderId;
   if (orderId === null) return false;
   const cycle = await cycleByOrder(db, orderId);
@@ -260,16 +371,26 @@ const isFirstPayment = (sub: SubscriptionRow) => sub.payment_count === 0;
  * the subscription still ended, no renewal. Either once, whichever of this, the webhook or the
  * reconciliation gets there first. Stripe unreachable: the reconciliation ends it on a later run.
  */
-export async function endWaitingFirstPayments(db: Kysely<Database>, stripe: StripePayments, userId: number, now: number, warn?: (message: string) => void): Promise<void> {
+export async function endWaitingFirstPayments(
+  db: Kysely<Database>,
+  stripe: StripePayments,
+  userId: number,
+  now: number,
+  warn?: (message: string) => void,
+): Promise<void> {
   for (const waiting of await waitingFirstPaymentsOfEnded(db, userId)) {
     try {
       const sub = await subscriptionById(db, waiting.subscription_id);
-      const intent = waiting.provider_ref ? await stripe.retrieveIntent(waiting.provider_ref) : await stripe.findIntentOfOrder(waiting.order_id);
+      const intent = waiting.provider_ref
+        ? await stripe.retrieveIntent(waiting.provider_ref)
+        : await stripe.findIntentOfOrder(waiting.order_id);
       if (!sub || !intent) continue; // never reached Stripe (or not yet): the reconciliation ends it at the time limit
       await settleFirstPayment(db, stripe, sub, waiting.order_id, intent, { now });
     } catch (error) {
       if (error instanceof CycleTaken) continue; // the webhook settled it in the same moment
-      warn?.(`stripe: subscription order ${waiting.order_id}: its first payment not ended yet (${error instanceof Error ? error.name : 'error'})`);
+      warn?.(
+        `stripe: subscription order ${waiting.order_id}: its first payment not ended yet (${error instanceof Error ? error.name : 'error'})`,
+      );
     }
   }
 }

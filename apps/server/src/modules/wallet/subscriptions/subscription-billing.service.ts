@@ -61,7 +61,14 @@ async function overCap(trx: Trx, userId: number, granted: CycleGrant, now: numbe
 }
 
 /** The cycle's row for this try: its first (unique key), or another try of a declined one. */
-async function openCycle(trx: Trx, sub: SubscriptionRow, cycle: number, granted: CycleGrant, orderId: number | null, now: number): Promise<number> {
+async function openCycle(
+  trx: Trx,
+  sub: SubscriptionRow,
+  cycle: number,
+  granted: CycleGrant,
+  orderId: number | null,
+  now: number,
+): Promise<number> {
   const values = {
     order_id: orderId,
     tax_included_price: sub.tax_included_price,
@@ -73,7 +80,8 @@ async function openCycle(trx: Trx, sub: SubscriptionRow, cycle: number, granted:
     updated_at: now,
   };
   const existing = await cycleOf(trx, sub.id, cycle);
-  if (!existing) return insertCycle(trx, { ...values, subscription_id: sub.id, cycle, status: 'PENDING', attempts: 1, paid_at: null, created_at: now });
+  if (!existing)
+    return insertCycle(trx, { ...values, subscription_id: sub.id, cycle, status: 'PENDING', attempts: 1, paid_at: null, created_at: now });
   if (!(await retryCycle(trx, existing.id, existing.attempts, values))) throw new CycleTaken(sub.id, cycle);
   return existing.id;
 }
@@ -90,11 +98,19 @@ export class CycleTaken extends Error {
 export async function chargeCycle(trx: Trx, provider: PaymentProvider, sub: SubscriptionRow, input: ChargeInput): Promise<ChargeResult> {
   const now = input.now.getTime();
   const cycle = sub.payment_count + 1;
-  const granted = cycleGrant(subscriptionTerms(sub), { firstBonusFlg: sub.first_bonus_flg === 1, secondBonusFlg: sub.second_bonus_flg === 1 });
+  const granted = cycleGrant(subscriptionTerms(sub), {
+    firstBonusFlg: sub.first_bonus_flg === 1,
+    secondBonusFlg: sub.second_bonus_flg === 1,
+  });
   if (await overCap(trx, sub.user_id, granted, now)) {
     const cycleId = await openCycle(trx, sub, cycle, granted, null, now);
     await settleCycle(trx, cycleId, { status: 'DECLINED', failure_code: ErrorCode.COIN_POSESSION_OVER, updated_at: now });
-    return { kind: 'DECLINED', orderId: null, errorCode: ErrorCode.COIN_POSESSION_OVER, message: `balance: at most ${MAX_MANGA_COIN_POSSESSION} manga coins` };
+    return {
+      kind: 'DECLINED',
+      orderId: null,
+      errorCode: ErrorCode.COIN_POSESSION_OVER,
+      message: `balance: at most ${MAX_MANGA_COIN_POSSESSION} manga coins`,
+    };
   }
   const method = sub.payment_type as CoinPaymentMethod;
   const orderId = await insertOrder(trx, {
@@ -124,8 +140,15 @@ export async function chargeCycle(trx: Trx, provider: PaymentProvider, sub: Subs
     now: input.now,
   });
   if (outcome.kind === 'FAILED' || (outcome.kind === 'REDIRECT' && input.recurring)) {
-    const failure = outcome.kind === 'FAILED' ? outcome : { errorCode: ErrorCode.CLIENT_ERROR, message: 'payment: a renewal needs no confirmation page', cardBrand: null, cardLast4: null };
-    await transitionOrder(trx, orderId, 'INCOMPLETE', 'PAYMENT_ERROR', now, { failure_code: failure.errorCode, card_brand: failure.cardBrand, card_last4: failure.cardLast4 });
+    const failure =
+      outcome.kind === 'FAILED'
+        ? outcome
+        : { errorCode: ErrorCode.CLIENT_ERROR, message: 'payment: a renewal needs no confirmation page', cardBrand: null, cardLast4: null };
+    await transitionOrder(trx, orderId, 'INCOMPLETE', 'PAYMENT_ERROR', now, {
+      failure_code: failure.errorCode,
+      card_brand: failure.cardBrand,
+      card_last4: failure.cardLast4,
+    });
     await settleCycle(trx, cycleId, { status: 'DECLINED', failure_code: failure.errorCode, updated_at: now });
     return { kind: 'DECLINED', orderId, errorCode: failure.errorCode, message: failure.message };
   }
@@ -133,7 +156,11 @@ export async function chargeCycle(trx: Trx, provider: PaymentProvider, sub: Subs
     await transitionOrder(trx, orderId, 'INCOMPLETE', 'PROCESSING', now, { provider_ref: outcome.providerRef });
     return { kind: 'PENDING', orderId, confirmUrl: outcome.confirmUrl };
   }
-  await transitionOrder(trx, orderId, 'INCOMPLETE', 'PROCESSING', now, { provider_ref: outcome.providerRef, card_brand: outcome.cardBrand, card_last4: outcome.cardLast4 });
+  await transitionOrder(trx, orderId, 'INCOMPLETE', 'PROCESSING', now, {
+    provider_ref: outcome.providerRef,
+    card_brand: outcome.cardBrand,
+    card_last4: outcome.cardLast4,
+  });
   const paid = await completeCycle(trx, sub, cycleId, orderId, granted, now);
   return { kind: 'PAID', orderId, grant: granted, balance: paid };
 }
@@ -153,13 +180,27 @@ const reasons = {
  * counted from the first payment); a first payment of a subscription ended meanwhile (CANCEL)
  * leaves it ended, its paid month running to that date. Returns the balance.
  */
-async function completeCycle(trx: Trx, sub: SubscriptionRow, cycleId: number, orderId: number, granted: CycleGrant, now: number): Promise<number> {
+async function completeCycle(
+  trx: Trx,
+  sub: SubscriptionRow,
+  cycleId: number,
+  orderId: number,
+  granted: CycleGrant,
+  now: number,
+): Promise<number> {
   if (!(await transitionOrder(trx, orderId, 'PROCESSING', 'COMPLETE', now))) throw new CycleTaken(sub.id, sub.payment_count + 1);
   const plan = await planById(trx, sub.plan_id);
   const cycle = sub.payment_count + 1;
   const base = { userId: sub.user_id, currency: 'MANGA_COIN' as const, orderId, now };
   const bonusExpiry = expiryAfterDays(now, BONUS_COIN_VALID_DAYS);
-  await grant(trx, { ...base, amount: granted.coin, paid: true, yenValue: sub.tax_included_price, expiresAt: expiryAfterDays(now, PAID_COIN_VALID_DAYS), reason: reasons.paid(plan?.name ?? '', cycle) });
+  await grant(trx, {
+    ...base,
+    amount: granted.coin,
+    paid: true,
+    yenValue: sub.tax_included_price,
+    expiresAt: expiryAfterDays(now, PAID_COIN_VALID_DAYS),
+    reason: reasons.paid(plan?.name ?? '', cycle),
+  });
   for (const kind of ['firstBonus', 'secondBonus', 'cycleBonus'] as const) {
     if (granted[kind] > 0) await grant(trx, { ...base, amount: granted[kind], paid: false, expiresAt: bonusExpiry, reason: reasons[kind] });
   }
@@ -176,7 +217,12 @@ async function completeCycle(trx: Trx, sub: SubscriptionRow, cycleId: number, or
     updated_at: now,
   };
   const moved =
-    (await updateSubscriptionFrom(trx, sub.id, LIVE, { ...paidCycle, status: SubscriptionStatus.ACTIVE, next_attempt_at: renewal, failure_code: null })) ||
+    (await updateSubscriptionFrom(trx, sub.id, LIVE, {
+      ...paidCycle,
+      status: SubscriptionStatus.ACTIVE,
+      next_attempt_at: renewal,
+      failure_code: null,
+    })) ||
     // Ended (the member cancelled, or withdrew) while its first payment waited on 3-D Secure, and
     // the payment went through: the month's coins are the member's; it stays ended, no renewal follows.
     (cycle === 1 && (await updateSubscriptionFrom(trx, sub.id, [SubscriptionStatus.CANCEL], { ...paidCycle, next_attempt_at: null })));
@@ -195,7 +241,13 @@ export const subscriptionPaymentDecision: PaymentDecisionHandler = async (trx, {
   const sub = cycle && (await subscriptionById(trx, cycle.subscription_id));
   if (!cycle || !sub || cycle.status !== 'PENDING') return;
   const close = (status: SubscriptionStatus, failure: string) =>
-    updateSubscriptionFrom(trx, sub.id, ['ENTRY'], { status, failure_code: failure, next_attempt_at: null, closed_at: now, updated_at: now });
+    updateSubscriptionFrom(trx, sub.id, ['ENTRY'], {
+      status,
+      failure_code: failure,
+      next_attempt_at: null,
+      closed_at: now,
+      updated_at: now,
+    });
   const decline = async (orderStatus: 'CANCEL' | 'PAYMENT_ERROR' | 'GRANT_ERROR' | 'PURCHASE_RESULT_ERROR', failure: string) => {
     await transitionOrder(trx, orderId, 'PROCESSING', orderStatus, now, { failure_code: failure });
     await settleCycle(trx, cycle.id, { status: 'DECLINED', failure_code: failure, updated_at: now });
@@ -212,7 +264,10 @@ export const subscriptionPaymentDecision: PaymentDecisionHandler = async (trx, {
     return;
   }
   if (sub.status !== SubscriptionStatus.ENTRY) return decline('CANCEL', 'CANCELLED_BY_USER');
-  const granted = cycleGrant(subscriptionTerms(sub), { firstBonusFlg: sub.first_bonus_flg === 1, secondBonusFlg: sub.second_bonus_flg === 1 });
+  const granted = cycleGrant(subscriptionTerms(sub), {
+    firstBonusFlg: sub.first_bonus_flg === 1,
+    secondBonusFlg: sub.second_bonus_flg === 1,
+  });
   if (await overCap(trx, sub.user_id, granted, now)) {
     await decline('GRANT_ERROR', ErrorCode.COIN_POSESSION_OVER);
     await close(SubscriptionStatus.ERROR, ErrorCode.COIN_POSESSION_OVER);
@@ -239,14 +294,23 @@ export async function settleDeferredCycle(
   const cycle = await cycleByOrder(trx, orderId);
   if (!cycle || cycle.status !== 'PENDING') return null;
   if (!outcome.paid) {
-    if (!(await transitionOrder(trx, orderId, 'PROCESSING', outcome.orderStatus ?? 'PAYMENT_ERROR', now, { failure_code: outcome.errorCode, provider_ref: outcome.providerRef }))) return null;
+    if (
+      !(await transitionOrder(trx, orderId, 'PROCESSING', outcome.orderStatus ?? 'PAYMENT_ERROR', now, {
+        failure_code: outcome.errorCode,
+        provider_ref: outcome.providerRef,
+      }))
+    )
+      return null;
     await settleCycle(trx, cycle.id, { status: 'DECLINED', failure_code: outcome.errorCode, updated_at: now });
     return { kind: 'DECLINED', orderId, errorCode: outcome.errorCode, message: 'payment: declined' };
   }
   await setProcessingOrderCard(trx, orderId, outcome);
   // The card the page names (「VISA 末尾4242」): Stripe says it with the first charge (the store never sees the number).
   if (outcome.cardBrand && outcome.cardLast4) await rememberSubscriptionCard(trx, sub.id, outcome.cardBrand, outcome.cardLast4);
-  const granted = cycleGrant(subscriptionTerms(sub), { firstBonusFlg: sub.first_bonus_flg === 1, secondBonusFlg: sub.second_bonus_flg === 1 });
+  const granted = cycleGrant(subscriptionTerms(sub), {
+    firstBonusFlg: sub.first_bonus_flg === 1,
+    secondBonusFlg: sub.second_bonus_flg === 1,
+  });
   const paid = await completeCycle(trx, sub, cycle.id, orderId, granted, now);
   return { kind: 'PAID', orderId, grant: granted, balance: paid };
 }

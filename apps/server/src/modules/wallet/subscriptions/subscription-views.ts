@@ -1,5 +1,10 @@
 import type { SubscriptionStatus } from '@hondana/domain/subscriptions/subscription-cycles';
-import { type PlanHighlight, type PlanTerms, type SubscriptionPaymentType, bonusPercentage } from '@hondana/domain/subscriptions/subscription-plans';
+import {
+  type PlanHighlight,
+  type PlanTerms,
+  type SubscriptionPaymentType,
+  bonusPercentage,
+} from '@hondana/domain/subscriptions/subscription-plans';
 import type { SubscriptionCycle, SubscriptionPlan, UserSubscription } from '@hondana/domain/subscriptions/subscriptions-api';
 import type { CycleRow, PlanRow, SubscriptionRow } from './subscriptions.repository';
 

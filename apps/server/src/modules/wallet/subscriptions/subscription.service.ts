@@ -50,7 +50,12 @@ export async function plan(db: Kysely<Database>, id: number, paymentType: Subscr
  * guest or a member without a subscription (ACTIVE); SUBSCRIBED for a member who holds one, and
  * UNAVAILABLE when no plan has a bonus, both with no plan (the teaser hides).
  */
-export async function goodValueAppeal(db: Kysely<Database>, userId: number | null, paymentType: SubscriptionPaymentType, now: number): Promise<GoodValueAppeal> {
+export async function goodValueAppeal(
+  db: Kysely<Database>,
+  userId: number | null,
+  paymentType: SubscriptionPaymentType,
+  now: number,
+): Promise<GoodValueAppeal> {
   const loggedIn = userId !== null;
   const [list, live, flags] = await Promise.all([
     plans(db, paymentType, now),
@@ -85,7 +90,11 @@ export interface SubscribeInput {
  * once (ACTIVE with the coins, or 400 SIMPLY_CREDIT_CARD_ERROR with the subscription in ERROR);
  * a carrier answers ENTRY with its confirmation page.
  */
-export function subscribe(db: Kysely<Database>, provider: PaymentProvider, input: SubscribeInput): Promise<StoredResponse<SubscribeResult | ErrorBody>> {
+export function subscribe(
+  db: Kysely<Database>,
+  provider: PaymentProvider,
+  input: SubscribeInput,
+): Promise<StoredResponse<SubscribeResult | ErrorBody>> {
   const { body, userId, paymentType } = input;
   const request = {
     action: 'subscribe',
@@ -98,49 +107,72 @@ export function subscribe(db: Kysely<Database>, provider: PaymentProvider, input
     returnUrl: 'returnUrl' in body ? body.returnUrl : undefined,
   };
   const now = input.now.getTime();
-  return withOneTimeToken<SubscribeResult | ErrorBody>(db, { token: input.token, userId, purpose: SUBSCRIPTION_TOKEN_PURPOSE, request, now }, async (trx) => {
-    const row = await repo.planFor(trx, input.planId, paymentType, now);
-    if (!row) throw fail(ErrorCode.SIMPLY_SUBSCRIBE_ERROR, 'id: no such plan for this payment type');
-    if (body.coin !== row.coin || body.firstBonus !== row.first_bonus || body.cycleBonus !== row.cycle_bonus) {
-      throw fail(ErrorCode.SIMPLY_SUBSCRIBE_ERROR, 'coin: the plan is no longer what was shown');
-    }
-    if (provider.underMaintenance(paymentType)) throw fail(ErrorCode.PAYMENT_MAINTENANCE, 'payment: under maintenance');
-    await lockMember(trx, userId);
-    if (await repo.liveSubscription(trx, userId)) throw fail(ErrorCode.POSSESSION_LIMIT, 'subscription: the member already holds one');
-    const flags = await repo.memberBonusFlags(trx, userId);
-    const first = cycleGrant(planTerms(row), { firstBonusFlg: flags.first, secondBonusFlg: flags.second });
-    if ((await balance(trx, userId, 'MANGA_COIN', now)) + first.coin + first.bonus > MAX_MANGA_COIN_POSSESSION) {
-      throw fail(ErrorCode.COIN_POSESSION_OVER, `balance: at most ${MAX_MANGA_COIN_POSSESSION} manga coins`);
-    }
-    let kept: KeptCard | null = null;
-    // Stripe (issue 39): the card is saved and charged after this transaction (stripe-renewals.ts `finishStripeSubscription`).
-    const deferred = isStripeProvider(provider) && paymentType === 'creditcard';
-    if (deferred) kept = { cardId: (body as CardSubscribeBody).cardId, brand: null, last4: null };
-    else if (paymentType === 'creditcard') {
-      const card = await keptCard(trx, provider, userId, body as CardSubscribeBody, input.now);
-      if ('errorCode' in card) return { status: 400, body: card };
-      kept = card;
-    }
-    const subscriptionId = await insertEntry(trx, { userId, row, paymentType, kept, flags, now });
-    const sub = (await repo.subscriptionById(trx, subscriptionId))!;
-    const returnUrl = 'returnUrl' in body ? body.returnUrl : '/mangacoin/subscription';
-    const charged = await chargeCycle(trx, provider, sub, { recurring: false, returnUrl, now: input.now, deferred });
-    if (charged.kind === 'DECLINED') {
-      await repo.updateSubscriptionFrom(trx, sub.id, ['ENTRY'], { status: 'ERROR', failure_code: charged.errorCode, closed_at: now, updated_at: now });
-      const errorCode = paymentType === 'creditcard' ? ErrorCode.SIMPLY_CREDIT_CARD_ERROR : ErrorCode.SIMPLY_SUBSCRIBE_ERROR;
-      return { status: 400, body: { errorCode, messages: [`${charged.errorCode}: ${charged.message}`] } };
-    }
-    const view = subscriptionView((await repo.subscriptionById(trx, sub.id))!, row.name);
-    if (charged.kind === 'PENDING') return { body: { status: 'ENTRY', subscription: view, orderId: charged.orderId, confirmUrl: charged.confirmUrl } };
-    const { coin, bonus, firstBonus, secondBonus, cycleBonus } = charged.grant;
-    return { body: { status: 'ACTIVE', subscription: view, granted: { coin, bonus, firstBonus, secondBonus, cycleBonus }, balance: charged.balance } };
-  });
+  return withOneTimeToken<SubscribeResult | ErrorBody>(
+    db,
+    { token: input.token, userId, purpose: SUBSCRIPTION_TOKEN_PURPOSE, request, now },
+    async (trx) => {
+      const row = await repo.planFor(trx, input.planId, paymentType, now);
+      if (!row) throw fail(ErrorCode.SIMPLY_SUBSCRIBE_ERROR, 'id: no such plan for this payment type');
+      if (body.coin !== row.coin || body.firstBonus !== row.first_bonus || body.cycleBonus !== row.cycle_bonus) {
+        throw fail(ErrorCode.SIMPLY_SUBSCRIBE_ERROR, 'coin: the plan is no longer what was shown');
+      }
+      if (provider.underMaintenance(paymentType)) throw fail(ErrorCode.PAYMENT_MAINTENANCE, 'payment: under maintenance');
+      await lockMember(trx, userId);
+      if (await repo.liveSubscription(trx, userId)) throw fail(ErrorCode.POSSESSION_LIMIT, 'subscription: the member already holds one');
+      const flags = await repo.memberBonusFlags(trx, userId);
+      const first = cycleGrant(planTerms(row), { firstBonusFlg: flags.first, secondBonusFlg: flags.second });
+      if ((await balance(trx, userId, 'MANGA_COIN', now)) + first.coin + first.bonus > MAX_MANGA_COIN_POSSESSION) {
+        throw fail(ErrorCode.COIN_POSESSION_OVER, `balance: at most ${MAX_MANGA_COIN_POSSESSION} manga coins`);
+      }
+      let kept: KeptCard | null = null;
+      // Stripe (issue 39): the card is saved and charged after this transaction (stripe-renewals.ts `finishStripeSubscription`).
+      const deferred = isStripeProvider(provider) && paymentType === 'creditcard';
+      if (deferred) kept = { cardId: (body as CardSubscribeBody).cardId, brand: null, last4: null };
+      else if (paymentType === 'creditcard') {
+        const card = await keptCard(trx, provider, userId, body as CardSubscribeBody, input.now);
+        if ('errorCode' in card) return { status: 400, body: card };
+        kept = card;
+      }
+      const subscriptionId = await insertEntry(trx, { userId, row, paymentType, kept, flags, now });
+      const sub = (await repo.subscriptionById(trx, subscriptionId))!;
+      const returnUrl = 'returnUrl' in body ? body.returnUrl : '/mangacoin/subscription';
+      const charged = await chargeCycle(trx, provider, sub, { recurring: false, returnUrl, now: input.now, deferred });
+      if (charged.kind === 'DECLINED') {
+        await repo.updateSubscriptionFrom(trx, sub.id, ['ENTRY'], {
+          status: 'ERROR',
+          failure_code: charged.errorCode,
+          closed_at: now,
+          updated_at: now,
+        });
+        const errorCode = paymentType === 'creditcard' ? ErrorCode.SIMPLY_CREDIT_CARD_ERROR : ErrorCode.SIMPLY_SUBSCRIBE_ERROR;
+        return { status: 400, body: { errorCode, messages: [`${charged.errorCode}: ${charged.message}`] } };
+      }
+      const view = subscriptionView((await repo.subscriptionById(trx, sub.id))!, row.name);
+      if (charged.kind === 'PENDING')
+        return { body: { status: 'ENTRY', subscription: view, orderId: charged.orderId, confirmUrl: charged.confirmUrl } };
+      const { coin, bonus, firstBonus, secondBonus, cycleBonus } = charged.grant;
+      return {
+        body: {
+          status: 'ACTIVE',
+          subscription: view,
+          granted: { coin, bonus, firstBonus, secondBonus, cycleBonus },
+          balance: charged.balance,
+        },
+      };
+    },
+  );
 }
 
 type KeptCard = { cardId: string; brand: string | null; last4: string | null };
 
 /** The card to charge, kept by the provider for the renewals: one it keeps already, or the one its card fields just took. */
-async function keptCard(trx: Trx, provider: PaymentProvider, userId: number, body: CardSubscribeBody, now: Date): Promise<KeptCard | ErrorBody> {
+async function keptCard(
+  trx: Trx,
+  provider: PaymentProvider,
+  userId: number,
+  body: CardSubscribeBody,
+  now: Date,
+): Promise<KeptCard | ErrorBody> {
   const registered = await provider.registerCard(trx, { userId, cardId: body.cardId, now });
   if (registered.kind === 'FAILED') {
     return { errorCode: ErrorCode.SIMPLY_CREDIT_CARD_ERROR, messages: [`${registered.errorCode}: ${registered.message}`] };
@@ -169,7 +201,13 @@ async function insertEntry(
       card_id: kept?.cardId ?? null,
       card_brand: kept?.brand ?? null,
       card_last4: kept?.last4 ?? null,
-      ...{ coin: row.coin, tax_included_price: row.tax_included_price, first_bonus: row.first_bonus, second_bonus: row.second_bonus, cycle_bonus: row.cycle_bonus },
+      ...{
+        coin: row.coin,
+        tax_included_price: row.tax_included_price,
+        first_bonus: row.first_bonus,
+        second_bonus: row.second_bonus,
+        cycle_bonus: row.cycle_bonus,
+      },
       payment_count: 0,
       first_bonus_flg: input.flags.first ? 1 : 0,
       second_bonus_flg: input.flags.second ? 1 : 0,
@@ -194,18 +232,26 @@ async function insertEntry(
  * the plan, once per token. No renewal follows; coins already granted stay; a paid month runs
  * to its end (endDatetime). Nothing to cancel is SIMPLY_UNSUBSCRIBE_ERROR.
  */
-export function cancel(db: Kysely<Database>, input: { token: string; userId: number; planId: number; now: Date }): Promise<StoredResponse<UserSubscription>> {
+export function cancel(
+  db: Kysely<Database>,
+  input: { token: string; userId: number; planId: number; now: Date },
+): Promise<StoredResponse<UserSubscription>> {
   const now = input.now.getTime();
   const request = { action: 'cancel', plan: input.planId };
-  return withOneTimeToken<UserSubscription>(db, { token: input.token, userId: input.userId, purpose: SUBSCRIPTION_TOKEN_PURPOSE, request, now }, async (trx) => {
-    const live = await repo.liveSubscription(trx, input.userId);
-    if (!live || live.plan_id !== input.planId) throw fail(ErrorCode.SIMPLY_UNSUBSCRIBE_ERROR, 'id: no subscription of this plan to cancel');
-    const changes = { status: 'CANCEL', cancelled_at: now, closed_at: now, next_attempt_at: null, updated_at: now } as const;
-    if (!(await repo.updateSubscriptionFrom(trx, live.id, ['ENTRY', 'ACTIVE', 'ERROR'], changes))) {
-      throw fail(ErrorCode.SIMPLY_UNSUBSCRIBE_ERROR, 'id: the subscription changed, try again');
-    }
-    return { body: await viewOf(trx, (await repo.subscriptionById(trx, live.id))!) };
-  });
+  return withOneTimeToken<UserSubscription>(
+    db,
+    { token: input.token, userId: input.userId, purpose: SUBSCRIPTION_TOKEN_PURPOSE, request, now },
+    async (trx) => {
+      const live = await repo.liveSubscription(trx, input.userId);
+      if (!live || live.plan_id !== input.planId)
+        throw fail(ErrorCode.SIMPLY_UNSUBSCRIBE_ERROR, 'id: no subscription of this plan to cancel');
+      const changes = { status: 'CANCEL', cancelled_at: now, closed_at: now, next_attempt_at: null, updated_at: now } as const;
+      if (!(await repo.updateSubscriptionFrom(trx, live.id, ['ENTRY', 'ACTIVE', 'ERROR'], changes))) {
+        throw fail(ErrorCode.SIMPLY_UNSUBSCRIBE_ERROR, 'id: the subscription changed, try again');
+      }
+      return { body: await viewOf(trx, (await repo.subscriptionById(trx, live.id))!) };
+    },
+  );
 }
 
 async function viewOf(db: Kysely<Database> | Trx, row: repo.SubscriptionRow, withCycles = false): Promise<UserSubscription> {
@@ -233,6 +279,9 @@ export async function memberSubscriptionsByStatus(
   statuses: readonly SubscriptionStatus[],
 ): Promise<MySubscriptionsResponse> {
   const rows = await repo.memberSubscriptionsByStatus(db, userId, statuses);
-  const planRows = await repo.plansByIds(db, rows.map((r) => r.plan_id));
+  const planRows = await repo.plansByIds(
+    db,
+    rows.map((r) => r.plan_id),
+  );
   return { subscriptions: rows.map((r) => subscriptionView(r, planRows.get(r.plan_id)?.name ?? '')) };
 }

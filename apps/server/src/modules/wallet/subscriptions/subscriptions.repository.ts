@@ -54,7 +54,11 @@ export async function planById(db: Db, id: number): Promise<PlanRow | undefined>
 
 export async function plansByIds(db: Db, ids: readonly number[]): Promise<Map<number, PlanRow>> {
   if (ids.length === 0) return new Map();
-  const rows = await db.selectFrom('manga_coin_subscription_plans').selectAll().where('id', 'in', [...new Set(ids)]).execute();
+  const rows = await db
+    .selectFrom('manga_coin_subscription_plans')
+    .selectAll()
+    .where('id', 'in', [...new Set(ids)])
+    .execute();
   return new Map(rows.map((r) => [r.id, r]));
 }
 
@@ -66,7 +70,12 @@ export async function memberWithdrawn(db: Db, userId: number): Promise<boolean> 
 
 /** The member's subscription that still renews (at most one, by the partial unique index). */
 export async function liveSubscription(db: Db, userId: number): Promise<SubscriptionRow | undefined> {
-  return db.selectFrom('user_manga_coin_subscriptions').selectAll().where('user_id', '=', userId).where('closed_at', 'is', null).executeTakeFirst();
+  return db
+    .selectFrom('user_manga_coin_subscriptions')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('closed_at', 'is', null)
+    .executeTakeFirst();
 }
 
 /** Whether the member has ever been granted their first (second) cycle's bonus. */
@@ -95,7 +104,12 @@ export async function updateSubscriptionFrom(
   from: readonly SubscriptionStatus[],
   changes: Updateable<UserMangaCoinSubscriptionsTable>,
 ): Promise<boolean> {
-  const result = await trx.updateTable('user_manga_coin_subscriptions').set(changes).where('id', '=', id).where('status', 'in', [...from]).executeTakeFirst();
+  const result = await trx
+    .updateTable('user_manga_coin_subscriptions')
+    .set(changes)
+    .where('id', '=', id)
+    .where('status', 'in', [...from])
+    .executeTakeFirst();
   return result.numUpdatedRows === 1n;
 }
 
@@ -111,7 +125,11 @@ export async function memberSubscriptionOfPlan(db: Db, userId: number, planId: n
     .executeTakeFirst();
 }
 
-export async function memberSubscriptionsByStatus(db: Db, userId: number, statuses: readonly SubscriptionStatus[]): Promise<SubscriptionRow[]> {
+export async function memberSubscriptionsByStatus(
+  db: Db,
+  userId: number,
+  statuses: readonly SubscriptionStatus[],
+): Promise<SubscriptionRow[]> {
   return db
     .selectFrom('user_manga_coin_subscriptions')
     .selectAll()
@@ -123,7 +141,12 @@ export async function memberSubscriptionsByStatus(db: Db, userId: number, status
 }
 
 export async function cyclesOf(db: Db, subscriptionId: number): Promise<CycleRow[]> {
-  return db.selectFrom('manga_coin_subscription_cycles').selectAll().where('subscription_id', '=', subscriptionId).orderBy('cycle').execute();
+  return db
+    .selectFrom('manga_coin_subscription_cycles')
+    .selectAll()
+    .where('subscription_id', '=', subscriptionId)
+    .orderBy('cycle')
+    .execute();
 }
 
 export async function cycleOf(db: Db, subscriptionId: number, cycle: number): Promise<CycleRow | undefined> {
@@ -147,7 +170,12 @@ export async function insertCycle(trx: Trx, row: Insertable<MangaCoinSubscriptio
 }
 
 /** Another try of a declined cycle: only from DECLINED after `attempts` tries, so two runs cannot both retry it. */
-export async function retryCycle(trx: Trx, id: number, attempts: number, changes: Updateable<MangaCoinSubscriptionCyclesTable>): Promise<boolean> {
+export async function retryCycle(
+  trx: Trx,
+  id: number,
+  attempts: number,
+  changes: Updateable<MangaCoinSubscriptionCyclesTable>,
+): Promise<boolean> {
   const result = await trx
     .updateTable('manga_coin_subscription_cycles')
     .set({ ...changes, status: 'PENDING', attempts: attempts + 1 })
@@ -159,8 +187,17 @@ export async function retryCycle(trx: Trx, id: number, attempts: number, changes
 }
 
 /** PENDING → PAID or DECLINED, once. */
-export async function settleCycle(trx: Trx, id: number, changes: Updateable<MangaCoinSubscriptionCyclesTable> & { status: 'PAID' | 'DECLINED' }): Promise<boolean> {
-  const result = await trx.updateTable('manga_coin_subscription_cycles').set(changes).where('id', '=', id).where('status', '=', 'PENDING').executeTakeFirst();
+export async function settleCycle(
+  trx: Trx,
+  id: number,
+  changes: Updateable<MangaCoinSubscriptionCyclesTable> & { status: 'PAID' | 'DECLINED' },
+): Promise<boolean> {
+  const result = await trx
+    .updateTable('manga_coin_subscription_cycles')
+    .set(changes)
+    .where('id', '=', id)
+    .where('status', '=', 'PENDING')
+    .executeTakeFirst();
   return result.numUpdatedRows === 1n;
 }
 
@@ -195,7 +232,12 @@ export async function claimDueSubscription(trx: Trx, now: number): Promise<Subsc
 
 /** Moves a due subscription's next try to `until` (after a renewal failed unexpectedly). */
 export async function postponeSubscription(db: Db, id: number, until: number): Promise<void> {
-  await db.updateTable('user_manga_coin_subscriptions').set({ next_attempt_at: until }).where('id', '=', id).where('closed_at', 'is', null).execute();
+  await db
+    .updateTable('user_manga_coin_subscriptions')
+    .set({ next_attempt_at: until })
+    .where('id', '=', id)
+    .where('closed_at', 'is', null)
+    .execute();
 }
 
 /** PostgreSQL's and SQLite's unique violation (another run or request wrote the same key first). */
@@ -212,7 +254,11 @@ export async function stripeCustomerOf(db: Db, userId: number): Promise<string |
 
 /** Remembers the member's Stripe Customer (once: a second one of the member is ignored). */
 export async function rememberStripeCustomer(db: Db, userId: number, customerId: string, now: number): Promise<void> {
-  await db.insertInto('stripe_customers').values({ user_id: userId, customer_id: customerId, created_at: now }).onConflict((oc) => oc.column('user_id').doNothing()).execute();
+  await db
+    .insertInto('stripe_customers')
+    .values({ user_id: userId, customer_id: customerId, created_at: now })
+    .onConflict((oc) => oc.column('user_id').doNothing())
+    .execute();
 }
 
 /** The provider's id of a payment still waiting (PROCESSING), for the console. */
@@ -221,17 +267,35 @@ export async function setProcessingOrderRef(db: Db, orderId: number, providerRef
 }
 
 /** The card Stripe names with a deferred charge, on a cycle's order still PROCESSING (`settleDeferredCycle`). */
-export async function setProcessingOrderCard(trx: Trx, orderId: number, card: { providerRef: string; cardBrand: string | null; cardLast4: string | null }): Promise<void> {
-  await trx.updateTable('orders').set({ provider_ref: card.providerRef, card_brand: card.cardBrand, card_last4: card.cardLast4 }).where('id', '=', orderId).where('status', '=', 'PROCESSING').execute();
+export async function setProcessingOrderCard(
+  trx: Trx,
+  orderId: number,
+  card: { providerRef: string; cardBrand: string | null; cardLast4: string | null },
+): Promise<void> {
+  await trx
+    .updateTable('orders')
+    .set({ provider_ref: card.providerRef, card_brand: card.cardBrand, card_last4: card.cardLast4 })
+    .where('id', '=', orderId)
+    .where('status', '=', 'PROCESSING')
+    .execute();
 }
 
 /** The subscription's card as the page names it (「VISA 末尾4242」), once: only while none is known. */
 export async function rememberSubscriptionCard(trx: Trx, id: number, brand: string, last4: string): Promise<void> {
-  await trx.updateTable('user_manga_coin_subscriptions').set({ card_brand: brand, card_last4: last4 }).where('id', '=', id).where('card_brand', 'is', null).execute();
+  await trx
+    .updateTable('user_manga_coin_subscriptions')
+    .set({ card_brand: brand, card_last4: last4 })
+    .where('id', '=', id)
+    .where('card_brand', 'is', null)
+    .execute();
 }
 
 /** Subscription cycle orders of `kind` still PROCESSING since `before` (an answer lost), at most 50. */
-export async function processingCycleOrders(db: Db, kind: string, before: number): Promise<{ id: number; created_at: number; subscription_id: number }[]> {
+export async function processingCycleOrders(
+  db: Db,
+  kind: string,
+  before: number,
+): Promise<{ id: number; created_at: number; subscription_id: number }[]> {
   return db
     .selectFrom('orders as o')
     .innerJoin('manga_coin_subscription_cycles as c', 'c.order_id', 'o.id')
@@ -247,7 +311,10 @@ export async function processingCycleOrders(db: Db, kind: string, before: number
  * The member's subscriptions ended (CANCEL) while their first payment was still waiting (its
  * order PROCESSING, e.g. on 3-D Secure): each with that order and the provider's id if known.
  */
-export async function waitingFirstPaymentsOfEnded(db: Db, userId: number): Promise<{ subscription_id: number; order_id: number; provider_ref: string | null }[]> {
+export async function waitingFirstPaymentsOfEnded(
+  db: Db,
+  userId: number,
+): Promise<{ subscription_id: number; order_id: number; provider_ref: string | null }[]> {
   return db
     .selectFrom('user_manga_coin_subscriptions as s')
     .innerJoin('manga_coin_subscription_cycles as c', 'c.subscription_id', 's.id')

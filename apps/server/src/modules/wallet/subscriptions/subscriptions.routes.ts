@@ -39,7 +39,8 @@ const MINE = '/user_manga_coin_sales_subscriptions/me';
 function renewalIntervalFromEnv(value = process.env.SUBSCRIPTION_RENEWAL_INTERVAL_MS): number {
   if (value === undefined || value === '') return 60_000;
   const ms = Number(value);
-  if (!Number.isInteger(ms) || ms < 100 || ms > 3_600_000) throw new Error(`SUBSCRIPTION_RENEWAL_INTERVAL_MS must be a whole number of milliseconds from 100 to 3600000, not "${value}"`);
+  if (!Number.isInteger(ms) || ms < 100 || ms > 3_600_000)
+    throw new Error(`SUBSCRIPTION_RENEWAL_INTERVAL_MS must be a whole number of milliseconds from 100 to 3600000, not "${value}"`);
   return ms;
 }
 
@@ -57,40 +58,80 @@ export const subscriptionRoutes: FastifyPluginAsync<{ provider: PaymentProvider;
   const { provider } = options;
   const humanCheck = options.humanCheck ?? sandboxHumanCheck;
 
-  app.get(PLANS, { schema: { querystring: SubscriptionPlansQuery, response: { 200: SubscriptionPlansResponse } } }, async (request) => subscriptions.plans(db, request.query.payment_type, clock().getTime()));
-  app.get(`${PLANS}/create_token`, { schema: { response: { 200: CreatedToken } } }, (request) => createTokenResponse(request, subscriptions.SUBSCRIPTION_TOKEN_PURPOSE));
-  app.get(`${PLANS}/appeal/good_value`, { schema: { querystring: SubscriptionAppealQuery, response: { 200: GoodValueAppeal } } }, async (request) => {
-    const user = await sessionUser(request);
-    return subscriptions.goodValueAppeal(db, user?.userId ?? null, request.query.payment_type, clock().getTime());
-  });
+  app.get(PLANS, { schema: { querystring: SubscriptionPlansQuery, response: { 200: SubscriptionPlansResponse } } }, async (request) =>
+    subscriptions.plans(db, request.query.payment_type, clock().getTime()),
+  );
+  app.get(`${PLANS}/create_token`, { schema: { response: { 200: CreatedToken } } }, (request) =>
+    createTokenResponse(request, subscriptions.SUBSCRIPTION_TOKEN_PURPOSE),
+  );
+  app.get(
+    `${PLANS}/appeal/good_value`,
+    { schema: { querystring: SubscriptionAppealQuery, response: { 200: GoodValueAppeal } } },
+    async (request) => {
+      const user = await sessionUser(request);
+      return subscriptions.goodValueAppeal(db, user?.userId ?? null, request.query.payment_type, clock().getTime());
+    },
+  );
   app.get(`${PLANS}/image`, { schema: { querystring: SubscriptionAppealQuery } }, async (request, reply) => {
     const appeal = await subscriptions.goodValueAppeal(db, null, request.query.payment_type, clock().getTime());
     return reply.type('image/svg+xml; charset=utf-8').header('cache-control', 'public, max-age=300').send(planBannerSvg(appeal));
   });
-  app.get(`${PLANS}/:id`, { schema: { params: SubscriptionIdPath, querystring: SubscriptionPlanQuery, response: { 200: SubscriptionPlan } } }, async (request) =>
-    subscriptions.plan(db, request.params.id, request.query.payment_type, clock().getTime()),
+  app.get(
+    `${PLANS}/:id`,
+    { schema: { params: SubscriptionIdPath, querystring: SubscriptionPlanQuery, response: { 200: SubscriptionPlan } } },
+    async (request) => subscriptions.plan(db, request.params.id, request.query.payment_type, clock().getTime()),
   );
 
-  app.post(`${PLANS}/:id`, { schema: { params: SubscriptionIdPath, querystring: SubscriptionTokenQuery, body: CardSubscribeBody, response: { 200: SubscribeResult, 400: ErrorResponse } } }, async (request, reply) => {
-    const user = await requireUser(request);
-    await requireConfirmedEmail(db, user.userId);
-    // §7's card payload carries a reCaptcha token: a card form is what card testers automate.
-    if (!(await humanCheck.verify(request.body.reCaptchaToken ?? '', { remoteIp: request.ip, action: 'subscription_subscribe' }))) {
-      throw new AppError(403, ErrorCode.HUMAN_CHECK_FAILED, ['reCaptchaToken: not verified']);
-    }
-    const input = { token: request.query.token, userId: user.userId, planId: request.params.id, paymentType: 'creditcard' as const, body: request.body };
-    const result = await subscriptions.subscribe(db, provider, { ...input, now: clock() });
-    // Stripe: the card is saved and the first cycle charged after the subscribe's transaction (issue 39).
-    if (isStripeProvider(provider) && result.status === 200 && 'status' in result.body && result.body.status === 'ENTRY') {
-      const finished = await finishStripeSubscription(db, provider.stripe, { userId: user.userId, orderId: result.body.orderId, paymentMethod: request.body.cardId, now: clock().getTime(), warn: (m) => request.log.warn(m) });
-      if (finished) return sendStored(reply, finished);
-    }
-    return sendStored(reply, result);
-  });
+  app.post(
+    `${PLANS}/:id`,
+    {
+      schema: {
+        params: SubscriptionIdPath,
+        querystring: SubscriptionTokenQuery,
+        body: CardSubscribeBody,
+        response: { 200: SubscribeResult, 400: ErrorResponse },
+      },
+    },
+    async (request, reply) => {
+      const user = await requireUser(request);
+      await requireConfirmedEmail(db, user.userId);
+      // §7's card payload carries a reCaptcha token: a card form is what card testers automate.
+      if (!(await humanCheck.verify(request.body.reCaptchaToken ?? '', { remoteIp: request.ip, action: 'subscription_subscribe' }))) {
+        throw new AppError(403, ErrorCode.HUMAN_CHECK_FAILED, ['reCaptchaToken: not verified']);
+      }
+      const input = {
+        token: request.query.token,
+        userId: user.userId,
+        planId: request.params.id,
+        paymentType: 'creditcard' as const,
+        body: request.body,
+      };
+      const result = await subscriptions.subscribe(db, provider, { ...input, now: clock() });
+      // Stripe: the card is saved and the first cycle charged after the subscribe's transaction (issue 39).
+      if (isStripeProvider(provider) && result.status === 200 && 'status' in result.body && result.body.status === 'ENTRY') {
+        const finished = await finishStripeSubscription(db, provider.stripe, {
+          userId: user.userId,
+          orderId: result.body.orderId,
+          paymentMethod: request.body.cardId,
+          now: clock().getTime(),
+          warn: (m) => request.log.warn(m),
+        });
+        if (finished) return sendStored(reply, finished);
+      }
+      return sendStored(reply, result);
+    },
+  );
   for (const paymentType of ['docomo', 'softbank'] as const) {
     app.post(
       `${PLANS}/${paymentType}/:id`,
-      { schema: { params: SubscriptionIdPath, querystring: SubscriptionTokenQuery, body: CarrierSubscribeBody, response: { 200: SubscribeResult, 400: ErrorResponse } } },
+      {
+        schema: {
+          params: SubscriptionIdPath,
+          querystring: SubscriptionTokenQuery,
+          body: CarrierSubscribeBody,
+          response: { 200: SubscribeResult, 400: ErrorResponse },
+        },
+      },
       async (request, reply) => {
         const user = await requireUser(request);
         await requireConfirmedEmail(db, user.userId);
@@ -100,13 +141,23 @@ export const subscriptionRoutes: FastifyPluginAsync<{ provider: PaymentProvider;
       },
     );
   }
-  app.delete(`${PLANS}/:id`, { schema: { params: SubscriptionIdPath, querystring: SubscriptionTokenQuery, response: { 200: UserSubscription } } }, async (request, reply) => {
-    const user = await requireUser(request);
-    const result = await subscriptions.cancel(db, { token: request.query.token, userId: user.userId, planId: request.params.id, now: clock() });
-    // Stripe: a first payment still waiting on 3-D Secure is cancelled there (or, passed meanwhile, granted), after the cancel's transaction.
-    if (isStripeProvider(provider) && result.status === 200) await endWaitingFirstPayments(db, provider.stripe, user.userId, clock().getTime(), (m) => request.log.warn(m));
-    return sendStored(reply, result);
-  });
+  app.delete(
+    `${PLANS}/:id`,
+    { schema: { params: SubscriptionIdPath, querystring: SubscriptionTokenQuery, response: { 200: UserSubscription } } },
+    async (request, reply) => {
+      const user = await requireUser(request);
+      const result = await subscriptions.cancel(db, {
+        token: request.query.token,
+        userId: user.userId,
+        planId: request.params.id,
+        now: clock(),
+      });
+      // Stripe: a first payment still waiting on 3-D Secure is cancelled there (or, passed meanwhile, granted), after the cancel's transaction.
+      if (isStripeProvider(provider) && result.status === 200)
+        await endWaitingFirstPayments(db, provider.stripe, user.userId, clock().getTime(), (m) => request.log.warn(m));
+      return sendStored(reply, result);
+    },
+  );
 
   // Renewals happen with no one visiting: one process per tick runs them (decision 013).
   app.ops.scheduler.register({
@@ -121,8 +172,10 @@ export const subscriptionRoutes: FastifyPluginAsync<{ provider: PaymentProvider;
   app.get(MINE, { schema: { querystring: MySubscriptionQuery, response: { 200: MySubscriptionResponse } } }, async (request) =>
     subscriptions.memberSubscriptionOfPlan(db, (await requireUser(request)).userId, request.query.id),
   );
-  app.get(`${MINE}/by_status`, { schema: { querystring: SubscriptionsByStatusQuery, response: { 200: MySubscriptionsResponse } } }, async (request) =>
-    subscriptions.memberSubscriptionsByStatus(db, (await requireUser(request)).userId, request.query.status),
+  app.get(
+    `${MINE}/by_status`,
+    { schema: { querystring: SubscriptionsByStatusQuery, response: { 200: MySubscriptionsResponse } } },
+    async (request) => subscriptions.memberSubscriptionsByStatus(db, (await requireUser(request)).userId, request.query.status),
   );
   app.get(`${MINE}/:id`, { schema: { params: SubscriptionIdPath, response: { 200: UserSubscription } } }, async (request) =>
     subscriptions.memberSubscription(db, (await requireUser(request)).userId, request.params.id),

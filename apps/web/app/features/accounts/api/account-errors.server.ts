@@ -40,9 +40,7 @@ export function validationErrors(error: z.ZodError, raw: Record<string, string>)
  * Messages for a failed account action, keyed by its errorCode (§8). BAD_REQUEST names its
  * field in the server's messages (`field: reason`); that field gets the message.
  */
-export function resultErrors(
-  result: Extract<AccountActionResult, { ok: false }>,
-): Pick<AccountFormState, 'formError' | 'fieldErrors'> {
+export function resultErrors(result: Extract<AccountActionResult, { ok: false }>): Pick<AccountFormState, 'formError' | 'fieldErrors'> {
   switch (result.errorCode) {
     case 'INVALID_CREDENTIALS':
       return { formError: i18n.t('errors.INVALID_CREDENTIALS'), fieldErrors: {} };

@@ -9,11 +9,17 @@ import '../../../i18n/ja-account-settings';
 
 /** The calls of the account settings pages (issue 38), with the §7 ones they use. */
 
-export const statusQuery = () => queryOptions({ queryKey: ['accounts', 'status'], queryFn: () => apiGet<UserStatus>('/api/common/get_status') });
-export const sessionsQuery = () => queryOptions({ queryKey: ['accounts', 'sessions'], queryFn: () => apiGet<MemberSessions>('/api/user/sessions') });
-export const withdrawalSummaryQuery = () => queryOptions({ queryKey: ['accounts', 'withdrawal'], queryFn: () => apiGet<WithdrawalSummary>('/api/user/withdrawal/summary') });
+export const statusQuery = () =>
+  queryOptions({ queryKey: ['accounts', 'status'], queryFn: () => apiGet<UserStatus>('/api/common/get_status') });
+export const sessionsQuery = () =>
+  queryOptions({ queryKey: ['accounts', 'sessions'], queryFn: () => apiGet<MemberSessions>('/api/user/sessions') });
+export const withdrawalSummaryQuery = () =>
+  queryOptions({ queryKey: ['accounts', 'withdrawal'], queryFn: () => apiGet<WithdrawalSummary>('/api/user/withdrawal/summary') });
 export const notificationSettingsQuery = () =>
-  queryOptions({ queryKey: ['accounts', 'notification-settings'], queryFn: () => apiGet<NotificationSettings>('/api/user/notification_settings/v2') });
+  queryOptions({
+    queryKey: ['accounts', 'notification-settings'],
+    queryFn: () => apiGet<NotificationSettings>('/api/user/notification_settings/v2'),
+  });
 
 /** §7 `POST /user/mod_profile` with its token (form name, profile, image_flg). */
 export async function saveProfile(profile: { name: string; profile: string }) {
@@ -21,13 +27,17 @@ export async function saveProfile(profile: { name: string; profile: string }) {
   return apiRequest<ResultOk>('/api/user/mod_profile', { method: 'POST', query: { token }, form: { ...profile, image_flg: 0 } });
 }
 /** §7 `POST /user_specify_top/register`. */
-export const registerTop = (pageType: string) => apiRequest<SpecifyTopResponse>('/api/user_specify_top/register', { method: 'POST', json: { page_type: pageType } });
+export const registerTop = (pageType: string) =>
+  apiRequest<SpecifyTopResponse>('/api/user_specify_top/register', { method: 'POST', json: { page_type: pageType } });
 
 export const requestEmailChange = (body: { email: string; password: string }) =>
   apiRequest<{ result: 'OK'; pendingEmail: string }>('/api/user/email', { method: 'POST', json: body });
-export const resendConfirmation = () => apiRequest<{ result: 'OK'; sent: boolean }>('/api/user/email/confirmation', { method: 'POST', json: {} });
-export const confirmEmail = (token: string) => apiGet<EmailConfirmResponse>('/api/user/email/confirm', { token }, { allowUnauthorized: true });
-export const changePassword = (body: { current_password: string; password: string }) => apiRequest<SessionsEnded>('/api/user/password', { method: 'POST', json: body });
+export const resendConfirmation = () =>
+  apiRequest<{ result: 'OK'; sent: boolean }>('/api/user/email/confirmation', { method: 'POST', json: {} });
+export const confirmEmail = (token: string) =>
+  apiGet<EmailConfirmResponse>('/api/user/email/confirm', { token }, { allowUnauthorized: true });
+export const changePassword = (body: { current_password: string; password: string }) =>
+  apiRequest<SessionsEnded>('/api/user/password', { method: 'POST', json: body });
 export const endSession = (id: string) => apiRequest<SessionsEnded>(`/api/user/sessions/${encodeURIComponent(id)}`, { method: 'DELETE' });
 export const endOtherSessions = () => apiRequest<SessionsEnded>('/api/user/sessions', { method: 'DELETE' });
 export const saveNotificationSettings = (settings: NotificationSettings) =>
@@ -40,12 +50,15 @@ export async function withdraw(password: string) {
   return apiGet<ResultOk>('/api/user/withdrawal', { token });
 }
 
-export const requestPasswordReset = (email: string) => apiRequest<ResultOk>('/api/auth/password_reset', { method: 'POST', json: { email }, allowUnauthorized: true });
+export const requestPasswordReset = (email: string) =>
+  apiRequest<ResultOk>('/api/auth/password_reset', { method: 'POST', json: { email }, allowUnauthorized: true });
 export const confirmPasswordReset = (token: string, password: string) =>
   apiRequest<ResultOk>('/api/auth/password_reset/confirm', { method: 'POST', json: { token, password }, allowUnauthorized: true });
 
-export const unsubscribeState = (token: string) => apiGet<UnsubscribeResponse>('/api/mail/unsubscribe', { token }, { allowUnauthorized: true });
-export const unsubscribe = (token: string) => apiRequest<UnsubscribeResponse>('/api/mail/unsubscribe', { method: 'POST', query: { token }, json: {}, allowUnauthorized: true });
+export const unsubscribeState = (token: string) =>
+  apiGet<UnsubscribeResponse>('/api/mail/unsubscribe', { token }, { allowUnauthorized: true });
+export const unsubscribe = (token: string) =>
+  apiRequest<UnsubscribeResponse>('/api/mail/unsubscribe', { method: 'POST', query: { token }, json: {}, allowUnauthorized: true });
 
 /** A failed call as the member should read it (§8 errorCode → Japanese). */
 export function settingsError(error: unknown): string {

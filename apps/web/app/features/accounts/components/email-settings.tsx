@@ -28,13 +28,18 @@ export function EmailSettings({ email, confirmed, pendingEmail }: EmailSettingsP
           <span id="current-email">{t('accountSettings.email.current')}</span>
           <span className={styles.rowTitle}>
             {email}
-            <span className={styles.badge}>{confirmed ? t('accountSettings.email.confirmed') : t('accountSettings.email.unconfirmed')}</span>
+            <span className={styles.badge}>
+              {confirmed ? t('accountSettings.email.confirmed') : t('accountSettings.email.unconfirmed')}
+            </span>
           </span>
         </div>
         {!confirmed && (
           <>
             <p className={styles.notice}>{t('accountSettings.email.unconfirmedNote')}</p>
-            <Outcome done={resend.isSuccess ? t('accountSettings.email.resent') : null} error={resend.isError ? settingsError(resend.error) : null} />
+            <Outcome
+              done={resend.isSuccess ? t('accountSettings.email.resent') : null}
+              error={resend.isError ? settingsError(resend.error) : null}
+            />
             <button type="button" className={styles.secondary} onClick={() => resend.mutate()} disabled={resend.isPending}>
               {t('accountSettings.email.resend')}
             </button>
@@ -43,9 +48,28 @@ export function EmailSettings({ email, confirmed, pendingEmail }: EmailSettingsP
         {pending && <p className={styles.notice}>{t('accountSettings.email.pending', { email: pending })}</p>}
       </section>
       <form ref={formRef} className={styles.card} onSubmit={submit} noValidate>
-        <Outcome done={change.isSuccess ? t('accountSettings.email.sent', { email: change.data.pendingEmail }) : null} error={change.isError ? settingsError(change.error) : null} errorId={errorId} />
-        <TextField name="email" type="email" label={t('accountSettings.email.newEmail')} autoComplete="email" inputMode="email" required errorId={errorFor('email')} />
-        <TextField name="password" type="password" label={t('accountSettings.email.password')} autoComplete="current-password" required errorId={errorFor('password')} />
+        <Outcome
+          done={change.isSuccess ? t('accountSettings.email.sent', { email: change.data.pendingEmail }) : null}
+          error={change.isError ? settingsError(change.error) : null}
+          errorId={errorId}
+        />
+        <TextField
+          name="email"
+          type="email"
+          label={t('accountSettings.email.newEmail')}
+          autoComplete="email"
+          inputMode="email"
+          required
+          errorId={errorFor('email')}
+        />
+        <TextField
+          name="password"
+          type="password"
+          label={t('accountSettings.email.password')}
+          autoComplete="current-password"
+          required
+          errorId={errorFor('password')}
+        />
         <button type="submit" className={styles.submit} disabled={change.isPending}>
           {t('accountSettings.email.submit')}
         </button>

@@ -17,7 +17,9 @@ export function EmailConfirmPanel({ token }: { token: string }) {
     return (
       <section className={styles.card}>
         <p className={styles.notice} role="status">
-          {purpose === 'EMAIL_CHANGE' ? t('accountSettings.confirm.changeDone', { email }) : t('accountSettings.confirm.signupDone', { email })}
+          {purpose === 'EMAIL_CHANGE'
+            ? t('accountSettings.confirm.changeDone', { email })
+            : t('accountSettings.confirm.signupDone', { email })}
         </p>
         <Link to="/mypage">{t('accountSettings.confirm.toMypage')}</Link>
       </section>

@@ -9,7 +9,10 @@ export function MailNotificationSettings() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const settings = useQuery(notificationSettingsQuery());
-  const save = useMutation({ mutationFn: saveNotificationSettings, onSuccess: (answer) => queryClient.setQueryData(notificationSettingsQuery().queryKey, answer) });
+  const save = useMutation({
+    mutationFn: saveNotificationSettings,
+    onSuccess: (answer) => queryClient.setQueryData(notificationSettingsQuery().queryKey, answer),
+  });
   return (
     <section className={styles.card} aria-label={t('accountSettings.notification.title')}>
       <Outcome done={save.isSuccess ? t('accountSettings.saved') : null} error={save.isError ? settingsError(save.error) : null} />

@@ -20,8 +20,20 @@ export function PasswordResetRequest() {
   };
   return (
     <form ref={formRef} className={styles.card} onSubmit={submit} noValidate>
-      <Outcome done={request.isSuccess ? t('accountSettings.reset.sent') : null} error={request.isError ? settingsError(request.error) : null} errorId={errorId} />
-      <TextField name="email" type="email" label={t('accountSettings.reset.email')} autoComplete="username" inputMode="email" required errorId={errorFor('email')} />
+      <Outcome
+        done={request.isSuccess ? t('accountSettings.reset.sent') : null}
+        error={request.isError ? settingsError(request.error) : null}
+        errorId={errorId}
+      />
+      <TextField
+        name="email"
+        type="email"
+        label={t('accountSettings.reset.email')}
+        autoComplete="username"
+        inputMode="email"
+        required
+        errorId={errorFor('email')}
+      />
       <button type="submit" className={styles.submit} disabled={request.isPending}>
         {t('accountSettings.reset.submit')}
       </button>
@@ -41,7 +53,9 @@ export function PasswordResetConfirm({ token }: { token: string }) {
   if (confirm.isSuccess) {
     return (
       <section className={styles.card}>
-        <p className={styles.notice} role="status">{t('accountSettings.reset.done')}</p>
+        <p className={styles.notice} role="status">
+          {t('accountSettings.reset.done')}
+        </p>
         <Link to="/login" className={styles.submit} style={{ display: 'grid', placeItems: 'center', textDecoration: 'none' }}>
           {t('accountSettings.reset.toLogin')}
         </Link>
@@ -51,9 +65,21 @@ export function PasswordResetConfirm({ token }: { token: string }) {
   const invalid = confirm.error && 'errorCode' in confirm.error && confirm.error.errorCode === 'INVALID_TOKEN';
   return (
     <form ref={formRef} className={styles.card} onSubmit={submit} noValidate>
-      <Outcome error={invalid ? t('accountSettings.reset.invalid') : confirm.isError ? settingsError(confirm.error) : null} errorId={errorId} />
+      <Outcome
+        error={invalid ? t('accountSettings.reset.invalid') : confirm.isError ? settingsError(confirm.error) : null}
+        errorId={errorId}
+      />
       {invalid && <Link to="/password_reset">{t('accountSettings.reset.again')}</Link>}
-      <TextField name="password" type="password" label={t('accountSettings.reset.newPassword')} autoComplete="new-password" minLength={PASSWORD_MIN_LENGTH} hint={t('accountSettings.password.hint', { min: PASSWORD_MIN_LENGTH })} required errorId={errorFor('password')} />
+      <TextField
+        name="password"
+        type="password"
+        label={t('accountSettings.reset.newPassword')}
+        autoComplete="new-password"
+        minLength={PASSWORD_MIN_LENGTH}
+        hint={t('accountSettings.password.hint', { min: PASSWORD_MIN_LENGTH })}
+        required
+        errorId={errorFor('password')}
+      />
       <button type="submit" className={styles.submit} disabled={confirm.isPending}>
         {t('accountSettings.reset.setSubmit')}
       </button>

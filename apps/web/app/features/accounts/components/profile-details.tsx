@@ -30,7 +30,9 @@ export function ProfileDetails({ nickname, email, birthDate, adult, emailConfirm
           <dt>{t('fields.email')}</dt>
           <dd>
             {email}{' '}
-            <span className={emailConfirmed ? styles.adult : styles.unconfirmed}>{emailConfirmed ? t('mypage.emailConfirmed') : t('mypage.emailUnconfirmed')}</span>
+            <span className={emailConfirmed ? styles.adult : styles.unconfirmed}>
+              {emailConfirmed ? t('mypage.emailConfirmed') : t('mypage.emailUnconfirmed')}
+            </span>
             {!emailConfirmed && (
               <>
                 <br />
@@ -46,9 +48,7 @@ export function ProfileDetails({ nickname, email, birthDate, adult, emailConfirm
         <div className={styles.row}>
           <dt>{t('mypage.adultState')}</dt>
           <dd>
-            <span className={adult ? styles.adult : styles.unconfirmed}>
-              {adult ? t('mypage.adult') : t('mypage.notAdult')}
-            </span>
+            <span className={adult ? styles.adult : styles.unconfirmed}>{adult ? t('mypage.adult') : t('mypage.notAdult')}</span>
           </dd>
         </div>
       </dl>

@@ -31,11 +31,30 @@ export function ProfileForm({ nickname, profile }: ProfileFormProps) {
   };
   return (
     <form ref={formRef} className={styles.card} onSubmit={submit} noValidate>
-      <Outcome done={save.isSuccess ? t('accountSettings.saved') : null} error={save.isError ? settingsError(save.error) : null} errorId={errorId} />
-      <TextField name="name" label={t('accountSettings.profile.nickname')} defaultValue={nickname} required maxLength={NICKNAME_MAX_LENGTH} hint={t('accountSettings.profile.nicknameHint', { max: NICKNAME_MAX_LENGTH })} errorId={errorFor('name')} />
+      <Outcome
+        done={save.isSuccess ? t('accountSettings.saved') : null}
+        error={save.isError ? settingsError(save.error) : null}
+        errorId={errorId}
+      />
+      <TextField
+        name="name"
+        label={t('accountSettings.profile.nickname')}
+        defaultValue={nickname}
+        required
+        maxLength={NICKNAME_MAX_LENGTH}
+        hint={t('accountSettings.profile.nicknameHint', { max: NICKNAME_MAX_LENGTH })}
+        errorId={errorFor('name')}
+      />
       <label className={styles.field}>
         {t('accountSettings.profile.text')}
-        <textarea name="profile" rows={4} defaultValue={profile} maxLength={PROFILE_MAX_LENGTH} aria-invalid={errorFor('profile') ? true : undefined} aria-describedby={errorFor('profile')} />
+        <textarea
+          name="profile"
+          rows={4}
+          defaultValue={profile}
+          maxLength={PROFILE_MAX_LENGTH}
+          aria-invalid={errorFor('profile') ? true : undefined}
+          aria-describedby={errorFor('profile')}
+        />
       </label>
       <label className={styles.field}>
         {t('accountSettings.profile.top')}

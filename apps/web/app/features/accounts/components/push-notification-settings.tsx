@@ -48,14 +48,23 @@ export function PushNotificationSettings() {
       return null;
     },
     onSettled: () => {
-      if (typeof Notification !== 'undefined') setBrowser((state) => (state?.supported ? { ...state, permission: Notification.permission } : state));
+      if (typeof Notification !== 'undefined')
+        setBrowser((state) => (state?.supported ? { ...state, permission: Notification.permission } : state));
       return queryClient.invalidateQueries({ queryKey: pushSubscriptionsQuery().queryKey });
     },
     onSuccess: (endpoint) => setBrowser((state) => (state?.supported ? { ...state, endpoint } : state)),
   });
 
-  const enabled = browser?.supported === true && browser.endpoint !== null && (stored.data?.subscriptions.some((s) => s.endpoint === browser.endpoint) ?? false);
-  const failure = toggle.error instanceof PushFailure ? t(`accountSettings.push.errors.${toggle.error.reason}`) : toggle.error ? t('accountSettings.push.errors.save') : null;
+  const enabled =
+    browser?.supported === true &&
+    browser.endpoint !== null &&
+    (stored.data?.subscriptions.some((s) => s.endpoint === browser.endpoint) ?? false);
+  const failure =
+    toggle.error instanceof PushFailure
+      ? t(`accountSettings.push.errors.${toggle.error.reason}`)
+      : toggle.error
+        ? t('accountSettings.push.errors.save')
+        : null;
   const done = toggle.isSuccess ? t(toggle.variables ? 'accountSettings.push.turnedOn' : 'accountSettings.push.turnedOff') : null;
 
   return (
@@ -66,10 +75,17 @@ export function PushNotificationSettings() {
       <p className={styles.cardLead}>{t('accountSettings.push.lead')}</p>
       <Outcome done={done} error={failure} />
       {browser?.supported === false && <p className={styles.cardLead}>{t('accountSettings.push.errors.unsupported')}</p>}
-      {browser?.supported === true && browser.permission === 'denied' && !failure && <p className={styles.cardLead}>{t('accountSettings.push.errors.denied')}</p>}
+      {browser?.supported === true && browser.permission === 'denied' && !failure && (
+        <p className={styles.cardLead}>{t('accountSettings.push.errors.denied')}</p>
+      )}
       {browser?.supported === true && (stored.data || stored.isError) && (
         <label className={styles.toggle}>
-          <input type="checkbox" checked={toggle.isPending ? toggle.variables : enabled} disabled={toggle.isPending} onChange={(e) => toggle.mutate(e.target.checked)} />
+          <input
+            type="checkbox"
+            checked={toggle.isPending ? toggle.variables : enabled}
+            disabled={toggle.isPending}
+            onChange={(e) => toggle.mutate(e.target.checked)}
+          />
           {t('accountSettings.push.toggle')}
         </label>
       )}

@@ -17,7 +17,10 @@ export function SessionsList() {
   const failure = endOne.error ?? endOthers.error ?? sessions.error;
   return (
     <section className={styles.card} aria-label={t('accountSettings.sessions.title')}>
-      <Outcome done={endOne.isSuccess || endOthers.isSuccess ? t('accountSettings.sessions.ended') : null} error={failure ? settingsError(failure) : null} />
+      <Outcome
+        done={endOne.isSuccess || endOthers.isSuccess ? t('accountSettings.sessions.ended') : null}
+        error={failure ? settingsError(failure) : null}
+      />
       <ul>
         {list.map((s) => (
           <li key={s.id} className={styles.row}>
@@ -31,7 +34,13 @@ export function SessionsList() {
               <span>{s.place ? t('accountSettings.sessions.place', { place: s.place }) : t('accountSettings.sessions.placeUnknown')}</span>
             </div>
             {!s.current && (
-              <button type="button" className={styles.secondary} aria-label={t('accountSettings.sessions.logoutOf', { device: s.device })} onClick={() => endOne.mutate(s.id)} disabled={endOne.isPending}>
+              <button
+                type="button"
+                className={styles.secondary}
+                aria-label={t('accountSettings.sessions.logoutOf', { device: s.device })}
+                onClick={() => endOne.mutate(s.id)}
+                disabled={endOne.isPending}
+              >
                 {t('accountSettings.sessions.logout')}
               </button>
             )}

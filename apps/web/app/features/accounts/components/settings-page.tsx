@@ -25,8 +25,26 @@ export function SettingsPage({ title, lead, children, back = true }: SettingsPag
 }
 
 /** A line saying what happened: a notice, or an error read out at once. */
-export function Outcome({ done, error, errorId }: { done?: string | null | undefined; error?: string | null | undefined; errorId?: string }) {
-  if (error) return <p id={errorId} className={styles.error} role="alert">{error}</p>;
-  if (done) return <p className={styles.notice} role="status">{done}</p>;
+export function Outcome({
+  done,
+  error,
+  errorId,
+}: {
+  done?: string | null | undefined;
+  error?: string | null | undefined;
+  errorId?: string;
+}) {
+  if (error)
+    return (
+      <p id={errorId} className={styles.error} role="alert">
+        {error}
+      </p>
+    );
+  if (done)
+    return (
+      <p className={styles.notice} role="status">
+        {done}
+      </p>
+    );
   return null;
 }

@@ -23,7 +23,9 @@ export function WithdrawalPanel() {
   if (leave.isSuccess) {
     return (
       <section className={styles.card}>
-        <p className={styles.notice} role="status">{t('accountSettings.withdrawal.done')}</p>
+        <p className={styles.notice} role="status">
+          {t('accountSettings.withdrawal.done')}
+        </p>
         <a href="/">{t('accountSettings.withdrawal.toTop')}</a>
       </section>
     );
@@ -50,8 +52,18 @@ export function WithdrawalPanel() {
         </section>
       )}
       <form ref={formRef} className={styles.card} onSubmit={submit} noValidate>
-        <Outcome error={leave.isError ? settingsError(leave.error) : summary.isError ? settingsError(summary.error) : null} errorId={errorId} />
-        <TextField name="password" type="password" label={t('accountSettings.withdrawal.password')} autoComplete="current-password" required errorId={errorFor('password')} />
+        <Outcome
+          error={leave.isError ? settingsError(leave.error) : summary.isError ? settingsError(summary.error) : null}
+          errorId={errorId}
+        />
+        <TextField
+          name="password"
+          type="password"
+          label={t('accountSettings.withdrawal.password')}
+          autoComplete="current-password"
+          required
+          errorId={errorFor('password')}
+        />
         <label className={styles.toggle}>
           <input type="checkbox" checked={agreed} onChange={(e) => setAgreed(e.target.checked)} />
           {t('accountSettings.withdrawal.agree')}

@@ -32,7 +32,9 @@ const WAIT_MS = 20_000;
 
 function within<T>(promise: Promise<T>, what: string): Promise<T> {
   let timer: ReturnType<typeof setTimeout> | undefined;
-  const late = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new PushFailure('subscribe', `${what}: no answer`)), WAIT_MS)));
+  const late = new Promise<never>(
+    (_, reject) => (timer = setTimeout(() => reject(new PushFailure('subscribe', `${what}: no answer`)), WAIT_MS)),
+  );
   return Promise.race([promise, late]).finally(() => clearTimeout(timer));
 }
 

@@ -8,12 +8,26 @@ import { adminCopy, jaAdmin } from '../../../i18n/ja-admin';
 import { secondFactorCopy } from '../../../i18n/ja-admin-second-factor';
 import { withSecondFactor } from './second-factor';
 
-export type { AdminBook, AdminCoupon, AdminTitle, AuditView, CancelOrderAnswer, ImportAnswer, MemberDetail, MemberListItem, RefundState, RetryRefundAnswer, SalesRow, TitleListItem } from '@hondana/domain/admin/admin-api';
+export type {
+  AdminBook,
+  AdminCoupon,
+  AdminTitle,
+  AuditView,
+  CancelOrderAnswer,
+  ImportAnswer,
+  MemberDetail,
+  MemberListItem,
+  RefundState,
+  RetryRefundAnswer,
+  SalesRow,
+  TitleListItem,
+} from '@hondana/domain/admin/admin-api';
 /** A book's cover and sample as the console edits them. */
 export type { BookMediaView as BookMedia } from '@hondana/domain/admin/admin-media-api';
 
 /** The console's calls (`/api/admin/...`): reads through `adminGet`, changes with a fresh one-time token each. */
-export const adminGet = <T>(path: string, query?: Record<string, string | number | undefined>) => apiRequest<T>(`/admin${path}`, { method: 'GET', query });
+export const adminGet = <T>(path: string, query?: Record<string, string | number | undefined>) =>
+  apiRequest<T>(`/admin${path}`, { method: 'GET', query });
 
 export function adminChange<T>(method: 'POST' | 'PUT' | 'DELETE', path: string, body: object): Promise<T> {
   // A money action asks the second factor again after ten minutes: the code is asked and the change sent again.
@@ -41,7 +55,8 @@ function adminUpload<T>(path: string, file: File, request: UploadRequest = {}): 
  * Uploads a book file into a title (the same import as `npm run import`), reporting the upload's
  * progress; the server answers once the book is in the catalog.
  */
-export const uploadBook = (titleId: number, file: File, onProgress: (percent: number) => void) => adminUpload<ImportAnswer>(`/titles/${titleId}/import`, file, { query: { name: file.name }, type: ARCHIVE, onProgress });
+export const uploadBook = (titleId: number, file: File, onProgress: (percent: number) => void) =>
+  adminUpload<ImportAnswer>(`/titles/${titleId}/import`, file, { query: { name: file.name }, type: ARCHIVE, onProgress });
 
 /**
  * Uploads a CBZ or ZIP of page images as an episode's pages, against the version the operator saw
@@ -84,13 +99,20 @@ export function changeError(error: unknown): string {
 }
 
 import type { AdminEpisode, AdminSerial } from '@hondana/domain/admin/admin-serials-api';
-export type { AdminEpisode, AdminSerial, AdminSerialListItem, CoinPackSalesRow, TopTitleRow } from '@hondana/domain/admin/admin-serials-api';
+export type {
+  AdminEpisode,
+  AdminSerial,
+  AdminSerialListItem,
+  CoinPackSalesRow,
+  TopTitleRow,
+} from '@hondana/domain/admin/admin-serials-api';
 
 /** Uploads an image as the serial's key visual, against the version the operator saw (409 when it moved). */
 export const uploadSerialImage = (serialId: number, version: number, file: File) =>
   adminUpload<AdminSerial>(`/serials/${serialId}/image`, file, { query: { version } });
 /** Uploads an image as the book's cover, against the version the operator saw (409 when it moved). */
-export const uploadCover = (bookId: number, version: number, file: File) => adminUpload<BookMedia>(`/books/${bookId}/cover`, file, { query: { version } });
+export const uploadCover = (bookId: number, version: number, file: File) =>
+  adminUpload<BookMedia>(`/books/${bookId}/cover`, file, { query: { version } });
 
 /** Uploads a banner's image into the media store; a banner then names it by its id. */
 export const uploadBannerImage = (file: File) => adminUpload<BannerImage>('/banner_images', file);

@@ -10,7 +10,9 @@ const titleSearchQueryOptions = (q: string) =>
 export const useTitleSearch = (q: string) => useQuery({ ...titleSearchQueryOptions(q.trim()), enabled: q.trim() !== '' });
 
 /** `GET /api/admin/titles/:id`: one title with its volumes (the key the title page reads and invalidates too). */
-export const titleQueryOptions = (titleId: number) => queryOptions({ queryKey: ['admin', 'title', titleId], queryFn: () => adminGet<AdminTitle>(`/titles/${titleId}`) });
+export const titleQueryOptions = (titleId: number) =>
+  queryOptions({ queryKey: ['admin', 'title', titleId], queryFn: () => adminGet<AdminTitle>(`/titles/${titleId}`) });
 
 /** A title and its volumes once an id is known; `null` asks nothing. */
-export const useAdminTitle = (titleId: number | null) => useQuery({ ...titleQueryOptions(titleId ?? 0), enabled: titleId !== null && titleId > 0 });
+export const useAdminTitle = (titleId: number | null) =>
+  useQuery({ ...titleQueryOptions(titleId ?? 0), enabled: titleId !== null && titleId > 0 });

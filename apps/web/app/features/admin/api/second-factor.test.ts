@@ -35,11 +35,17 @@ describe('the code page', () => {
     expect(codeError(new ApiError(429, 'TOO_MANY_REQUESTS', []))).toMatch(/試行回数/);
   });
 
-  it('opens only console pages afterwards, /admin itself at the role\'s start page', () => {
+  it("opens only console pages afterwards, /admin itself at the role's start page", () => {
     expect(adminNext('/admin/members/3?tab=orders', 'support')).toBe('/admin/members/3?tab=orders');
     expect(adminNext('/admin', 'operator')).toBe('/admin/titles');
     expect(adminNext(null, 'support')).toBe('/admin/members');
-    for (const outside of ['https://evil.example/admin/', '//evil.example/admin', '/adminx', '/admin/second-factor?next=/admin', '/mypage']) {
+    for (const outside of [
+      'https://evil.example/admin/',
+      '//evil.example/admin',
+      '/adminx',
+      '/admin/second-factor?next=/admin',
+      '/mypage',
+    ]) {
       expect(adminNext(outside, 'operator')).toBe('/admin/titles');
     }
   });

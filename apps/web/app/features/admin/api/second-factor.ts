@@ -1,4 +1,10 @@
-import type { PasskeyRegistered, RecoveryCodes, SecondFactorChecked, SecondFactorState, TotpEnrolment } from '@hondana/domain/admin/admin-second-factor-api';
+import type {
+  PasskeyRegistered,
+  RecoveryCodes,
+  SecondFactorChecked,
+  SecondFactorState,
+  TotpEnrolment,
+} from '@hondana/domain/admin/admin-second-factor-api';
 import { WebAuthnError, startAuthentication, startRegistration } from '@simplewebauthn/browser';
 import type { PublicKeyCredentialCreationOptionsJSON, PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/browser';
 import { ApiError, apiRequest } from '../../../lib/api/client';
@@ -6,8 +12,10 @@ import { secondFactorCopy } from '../../../i18n/ja-admin-second-factor';
 
 /** The staff's second factor calls (`/api/admin/second_factor...`): the enrolment and the check. */
 export const startTotpEnrolment = () => apiRequest<TotpEnrolment>('/admin/second_factor/totp', { method: 'POST', json: {} });
-export const confirmTotpEnrolment = (code: string) => apiRequest<RecoveryCodes>('/admin/second_factor/totp/confirm', { method: 'POST', json: { code } });
-export const checkSecondFactor = (code: string) => apiRequest<SecondFactorChecked>('/admin/second_factor', { method: 'POST', json: { code } });
+export const confirmTotpEnrolment = (code: string) =>
+  apiRequest<RecoveryCodes>('/admin/second_factor/totp/confirm', { method: 'POST', json: { code } });
+export const checkSecondFactor = (code: string) =>
+  apiRequest<SecondFactorChecked>('/admin/second_factor', { method: 'POST', json: { code } });
 export const secondFactorState = () => apiRequest<SecondFactorState>('/admin/second_factor', { method: 'GET' });
 
 /**
@@ -16,22 +24,35 @@ export const secondFactorState = () => apiRequest<SecondFactorState>('/admin/sec
  * Ten recovery codes come back when it is the member's first factor.
  */
 export async function registerPasskey(name?: string): Promise<PasskeyRegistered> {
-  const optionsJSON = await apiRequest<PublicKeyCredentialCreationOptionsJSON>('/admin/second_factor/passkey/registration_options', { method: 'POST', json: {} });
+  const optionsJSON = await apiRequest<PublicKeyCredentialCreationOptionsJSON>('/admin/second_factor/passkey/registration_options', {
+    method: 'POST',
+    json: {},
+  });
   const response = await startRegistration({ optionsJSON });
-  return apiRequest<PasskeyRegistered>('/admin/second_factor/passkey/registration', { method: 'POST', json: { response, ...(name ? { name } : {}) } });
+  return apiRequest<PasskeyRegistered>('/admin/second_factor/passkey/registration', {
+    method: 'POST',
+    json: { response, ...(name ? { name } : {}) },
+  });
 }
 
 /** The check with a passkey: the store's options, the browser's ceremony, the store's verification. */
 export async function checkWithPasskey(): Promise<SecondFactorChecked> {
-  const optionsJSON = await apiRequest<PublicKeyCredentialRequestOptionsJSON>('/admin/second_factor/passkey/options', { method: 'POST', json: {} });
+  const optionsJSON = await apiRequest<PublicKeyCredentialRequestOptionsJSON>('/admin/second_factor/passkey/options', {
+    method: 'POST',
+    json: {},
+  });
   const response = await startAuthentication({ optionsJSON });
   return apiRequest<SecondFactorChecked>('/admin/second_factor/passkey', { method: 'POST', json: { response } });
 }
 
 /** Why a passkey ceremony did not pass, in Japanese. */
 export function passkeyError(error: unknown): string {
-  if (error instanceof WebAuthnError) return error.code === 'ERROR_AUTHENTICATOR_PREVIOUSLY_REGISTERED' ? secondFactorCopy('passkey.errors.registered') : secondFactorCopy('passkey.errors.cancelled');
-  if (error instanceof Error && (error.name === 'NotAllowedError' || error.name === 'AbortError')) return secondFactorCopy('passkey.errors.cancelled');
+  if (error instanceof WebAuthnError)
+    return error.code === 'ERROR_AUTHENTICATOR_PREVIOUSLY_REGISTERED'
+      ? secondFactorCopy('passkey.errors.registered')
+      : secondFactorCopy('passkey.errors.cancelled');
+  if (error instanceof Error && (error.name === 'NotAllowedError' || error.name === 'AbortError'))
+    return secondFactorCopy('passkey.errors.cancelled');
   if (error instanceof ApiError) {
     if (error.status === 429) return secondFactorCopy('errors.tooMany');
     if (error.status === 400) return secondFactorCopy('passkey.errors.refused');

@@ -9,8 +9,41 @@ export type StaffRole = 'operator' | 'support';
 export function AdminShell({ role, children }: { role: StaffRole; children: ReactNode }) {
   const sections =
     role === 'operator'
-      ? (['titles', 'taxonomy', 'serials', 'coupons', 'point-campaigns', 'bundles', 'coin-packs', 'subscription-plans', 'banners', 'non-login-appeals', 'features', 'pre-order-bonuses', 'lottery', 'missions', 'invitation-campaigns', 'members', 'reports', 'audit', 'mail', 'staff', 'passkeys'] as const)
-      : (['members', 'taxonomy', 'subscription-plans', 'non-login-appeals', 'features', 'pre-order-bonuses', 'lottery', 'missions', 'invitation-campaigns', 'passkeys'] as const);
+      ? ([
+          'titles',
+          'taxonomy',
+          'serials',
+          'coupons',
+          'point-campaigns',
+          'bundles',
+          'coin-packs',
+          'subscription-plans',
+          'banners',
+          'non-login-appeals',
+          'features',
+          'pre-order-bonuses',
+          'lottery',
+          'missions',
+          'invitation-campaigns',
+          'members',
+          'reports',
+          'audit',
+          'mail',
+          'staff',
+          'passkeys',
+        ] as const)
+      : ([
+          'members',
+          'taxonomy',
+          'subscription-plans',
+          'non-login-appeals',
+          'features',
+          'pre-order-bonuses',
+          'lottery',
+          'missions',
+          'invitation-campaigns',
+          'passkeys',
+        ] as const);
   return (
     <div className={styles.shell}>
       <div className={styles.bar}>

@@ -39,7 +39,11 @@ export function AppealImageField({ imageUrl = '', name = 'imageUrl', required = 
     const input = e.currentTarget;
     const file = input.files?.[0];
     if (!file) return;
-    const done = await upload.run(() => uploadAppealImage(file), (r) => appealsCopy('imageUploaded', { width: r.width, height: r.height }), imageError);
+    const done = await upload.run(
+      () => uploadAppealImage(file),
+      (r) => appealsCopy('imageUploaded', { width: r.width, height: r.height }),
+      imageError,
+    );
     if (done) setUrl(done.imageUrl);
     else input.value = '';
   }

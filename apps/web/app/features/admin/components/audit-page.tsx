@@ -7,17 +7,26 @@ import { jaAdmin } from '../../../i18n/ja-admin';
 import styles from './admin.module.css';
 import { TableWrap } from './table-wrap';
 
-const text = (value: unknown) => (value === null || value === undefined ? '—' : typeof value === 'object' ? JSON.stringify(value) : String(value));
+const text = (value: unknown) =>
+  value === null || value === undefined ? '—' : typeof value === 'object' ? JSON.stringify(value) : String(value);
 /** A recorded value in Japanese where its field has names for its codes (a staff role: 運営, サポート, none as なし). */
 const valueText = (key: string, value: unknown) =>
-  key === 'role' ? (value === 'operator' || value === 'support' ? adminCopy(`shell.role.${value}`) : adminCopy('audit.noRole')) : text(value);
+  key === 'role'
+    ? value === 'operator' || value === 'support'
+      ? adminCopy(`shell.role.${value}`)
+      : adminCopy('audit.noRole')
+    : text(value);
 
 /** The fields an entry changed, `項目: 前 → 後` (or the values recorded when nothing was there before). */
 function changes(before: unknown, after: unknown): string[] {
   const b = (before ?? {}) as Record<string, unknown>;
   const n = (after ?? {}) as Record<string, unknown>;
-  const keys = [...new Set([...Object.keys(b), ...Object.keys(n)])].filter((k) => k !== 'version' && JSON.stringify(b[k]) !== JSON.stringify(n[k]));
-  return keys.map((k) => (before ? `${fieldLabel(k)}: ${valueText(k, b[k])} → ${valueText(k, n[k])}` : `${fieldLabel(k)}: ${valueText(k, n[k])}`));
+  const keys = [...new Set([...Object.keys(b), ...Object.keys(n)])].filter(
+    (k) => k !== 'version' && JSON.stringify(b[k]) !== JSON.stringify(n[k]),
+  );
+  return keys.map((k) =>
+    before ? `${fieldLabel(k)}: ${valueText(k, b[k])} → ${valueText(k, n[k])}` : `${fieldLabel(k)}: ${valueText(k, n[k])}`,
+  );
 }
 
 /** `/admin/audit`: every console change, newest first; read-only. */

@@ -21,15 +21,26 @@ function bannerFields(f: FormData) {
   };
 }
 
-const state = (b: AdminBannerView) => (b.showing ? promoCopy('banners.showing') : b.ended ? promoCopy('banners.ended') : promoCopy('banners.waiting'));
-const location = (l: string) => ((BANNER_LOCATIONS as readonly string[]).includes(l) ? promoCopy(`banners.locations.${l as BannerLocation}`) : l);
+const state = (b: AdminBannerView) =>
+  b.showing ? promoCopy('banners.showing') : b.ended ? promoCopy('banners.ended') : promoCopy('banners.waiting');
+const location = (l: string) =>
+  (BANNER_LOCATIONS as readonly string[]).includes(l) ? promoCopy(`banners.locations.${l as BannerLocation}`) : l;
 
 const columns: Column<AdminBannerView>[] = [
   { key: 'id', header: promoCopy('banners.columns.id'), cell: (b) => b.id, className: cells.nowrap },
   {
     key: 'image',
     header: promoCopy('banners.columns.image'),
-    cell: (b) => <img className={styles.bannerThumb} src={b.imageUrl} alt={promoCopy('banners.preview', { id: b.id })} width={160} height={30} style={{ backgroundColor: b.colorCode }} />,
+    cell: (b) => (
+      <img
+        className={styles.bannerThumb}
+        src={b.imageUrl}
+        alt={promoCopy('banners.preview', { id: b.id })}
+        width={160}
+        height={30}
+        style={{ backgroundColor: b.colorCode }}
+      />
+    ),
   },
   { key: 'link', header: promoCopy('banners.columns.link'), cell: (b) => b.jumpUrl, className: styles.breakAll },
   { key: 'location', header: promoCopy('banners.columns.location'), cell: (b) => location(b.location), className: cells.nowrap },
@@ -52,7 +63,6 @@ const columns: Column<AdminBannerView>[] = [
 export function BannersPage() {
   const editor = useVersionedEditor<AdminBannerView, BannerList>({ key: 'banners', path: '/banners' });
   const { editing, rowChange } = editor;
-
 
   return (
     <>
@@ -90,7 +100,14 @@ export function BannersPage() {
         actions={(b) => (
           <>
             <RowButton label={promoCopy('common.edit')} name={`${promoCopy('common.edit')} #${b.id}`} onClick={() => editor.edit(b)} />
-            {!b.ended && <RowButton label={promoCopy('banners.end_')} name={`${promoCopy('banners.end_')} #${b.id}`} onClick={() => editor.act(b, 'end', promoCopy('common.ended'))} disabled={rowChange.busy} />}
+            {!b.ended && (
+              <RowButton
+                label={promoCopy('banners.end_')}
+                name={`${promoCopy('banners.end_')} #${b.id}`}
+                onClick={() => editor.act(b, 'end', promoCopy('common.ended'))}
+                disabled={rowChange.busy}
+              />
+            )}
           </>
         )}
       />

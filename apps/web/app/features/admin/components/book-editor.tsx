@@ -26,7 +26,8 @@ function bookFields(f: FormData) {
 function priceNowText({ priceNow }: AdminBook): string {
   const until = priceNow.until?.replace('T', ' ');
   const price = formatYen(priceNow.price);
-  if (priceNow.reason === 'sale') return until ? adminCopy('book.priceNowSale', { price, until }) : adminCopy('book.priceNowSaleOpen', { price });
+  if (priceNow.reason === 'sale')
+    return until ? adminCopy('book.priceNowSale', { price, until }) : adminCopy('book.priceNowSaleOpen', { price });
   if (priceNow.reason === 'free') return until ? adminCopy('book.priceNowFree', { until }) : adminCopy('book.priceNowFreeOpen');
   return adminCopy('book.priceNow', { price });
 }
@@ -50,11 +51,23 @@ export function BookEditor({ book, onSaved }: { book: AdminBook; onSaved: () => 
     e.preventDefault();
     const changed = changes(e.currentTarget, bookFields);
     if (unchanged(changed)) return change.say(adminCopy('common.unchanged'));
-    if (await change.run(() => adminChange<AdminBook>('PUT', `/books/${book.id}`, { version: book.version, ...changed }), () => adminCopy('common.saved'))) onSaved();
+    if (
+      await change.run(
+        () => adminChange<AdminBook>('PUT', `/books/${book.id}`, { version: book.version, ...changed }),
+        () => adminCopy('common.saved'),
+      )
+    )
+      onSaved();
   }
   async function publish() {
     const published = !book.published;
-    if (await change.run(() => adminChange<AdminBook>('POST', `/books/${book.id}/publish`, { version: book.version, published }), () => adminCopy('common.saved'))) onSaved();
+    if (
+      await change.run(
+        () => adminChange<AdminBook>('POST', `/books/${book.id}/publish`, { version: book.version, published }),
+        () => adminCopy('common.saved'),
+      )
+    )
+      onSaved();
   }
   const id = (name: string) => `book-${book.id}-${name}`;
   return (
@@ -62,14 +75,22 @@ export function BookEditor({ book, onSaved }: { book: AdminBook; onSaved: () => 
       <h3 className={styles.inline}>
         <span>{adminCopy('book.vol', { vol: book.vol })}</span>
         <span>{book.contentsName}</span>
-        <span className={book.published ? styles.badgeOn : styles.badge}>{book.published ? adminCopy('book.published') : adminCopy('book.unpublished')}</span>
+        <span className={book.published ? styles.badgeOn : styles.badge}>
+          {book.published ? adminCopy('book.published') : adminCopy('book.unpublished')}
+        </span>
         <span>{adminCopy('book.pages', { pages: book.pageCount })}</span>
       </h3>
       <p className={styles.inline} aria-live="polite">
         <strong>{priceNowText(book)}</strong>
         {book.priceNow.reason !== 'list' && <span>{adminCopy('book.listPrice', { price: formatYen(book.price) })}</span>}
       </p>
-      <form key={book.version} ref={changeFormRef} className={styles.form} onSubmit={save} aria-label={adminCopy('book.vol', { vol: book.vol })}>
+      <form
+        key={book.version}
+        ref={changeFormRef}
+        className={styles.form}
+        onSubmit={save}
+        aria-label={adminCopy('book.vol', { vol: book.vol })}
+      >
         <label className={styles.field} htmlFor={id('name')}>
           {adminCopy('book.contentsName')}
           <input id={id('name')} name="contentsName" defaultValue={book.contentsName} />

@@ -36,7 +36,7 @@ export function BookMediaEditor({ book, onSaved }: { book: AdminBook; onSaved: (
   const [custom, setCustom] = useState<boolean | null>(null);
   const m = media.data;
   if (!m) return null;
-  const customOn = custom ?? (m.customSamplePages !== null);
+  const customOn = custom ?? m.customSamplePages !== null;
   const saved = async () => {
     await queryClient.invalidateQueries({ queryKey: key });
     await onSaved();
@@ -46,25 +46,45 @@ export function BookMediaEditor({ book, onSaved }: { book: AdminBook; onSaved: (
     e.preventDefault();
     const file = (e.currentTarget.elements.namedItem('cover') as HTMLInputElement).files?.[0];
     if (!file || !m) return;
-    if (await cover.run(() => uploadCover(book.id, m.version, file), () => adminCopy('bookMedia.coverUploaded'))) await saved();
+    if (
+      await cover.run(
+        () => uploadCover(book.id, m.version, file),
+        () => adminCopy('bookMedia.coverUploaded'),
+      )
+    )
+      await saved();
   }
   async function revertCover() {
     if (!m) return;
-    if (await cover.run(() => adminChange<BookMedia>('POST', `/books/${book.id}/cover/revert`, { version: m.version }), () => adminCopy('bookMedia.coverReverted'))) await saved();
+    if (
+      await cover.run(
+        () => adminChange<BookMedia>('POST', `/books/${book.id}/cover/revert`, { version: m.version }),
+        () => adminCopy('bookMedia.coverReverted'),
+      )
+    )
+      await saved();
   }
   async function saveSample(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
     if (!m) return;
     const changed = sampleChanges(e.currentTarget, sampleFields);
     if (unchanged(changed)) return sample.say(adminCopy('common.unchanged'));
-    if (await sample.run(() => adminChange<BookMedia>('PUT', `/books/${book.id}/sample`, { version: m.version, ...changed }), () => adminCopy('bookMedia.sampleSaved'))) await saved();
+    if (
+      await sample.run(
+        () => adminChange<BookMedia>('PUT', `/books/${book.id}/sample`, { version: m.version, ...changed }),
+        () => adminCopy('bookMedia.sampleSaved'),
+      )
+    )
+      await saved();
   }
   const id = (name: string) => `book-${book.id}-${name}`;
   return (
     <div className={extra.mediaRow}>
       <figure className={extra.cover}>
         <img src={m.coverUrl} alt={adminCopy('bookMedia.coverAlt', { vol: book.vol })} width={106} height={150} />
-        <figcaption>{m.coverUploaded ? adminCopy('bookMedia.coverSource.uploaded') : adminCopy('bookMedia.coverSource.original')}</figcaption>
+        <figcaption>
+          {m.coverUploaded ? adminCopy('bookMedia.coverSource.uploaded') : adminCopy('bookMedia.coverSource.original')}
+        </figcaption>
       </figure>
       <div>
         <form className={styles.actions} onSubmit={upload} aria-label={adminCopy('bookMedia.cover')}>
@@ -96,12 +116,25 @@ export function BookMediaEditor({ book, onSaved }: { book: AdminBook; onSaved: (
           </fieldset>
           <label className={styles.field} htmlFor={id('sample-total')}>
             {adminCopy('bookMedia.samplePageTotal')}
-            <input id={id('sample-total')} name="samplePageTotal" type="number" min={0} max={m.pageCount} step={1} defaultValue={m.samplePageTotal} />
+            <input
+              id={id('sample-total')}
+              name="samplePageTotal"
+              type="number"
+              min={0}
+              max={m.pageCount}
+              step={1}
+              defaultValue={m.samplePageTotal}
+            />
           </label>
           {customOn && (
             <label className={styles.field} htmlFor={id('custom-pages')}>
               {adminCopy('bookMedia.customPages')}
-              <input id={id('custom-pages')} name="customPages" inputMode="numeric" defaultValue={(m.customSamplePages ?? []).map((p) => p + 1).join(',')} />
+              <input
+                id={id('custom-pages')}
+                name="customPages"
+                inputMode="numeric"
+                defaultValue={(m.customSamplePages ?? []).map((p) => p + 1).join(',')}
+              />
             </label>
           )}
           <div className={`${styles.actions} ${styles.wide}`}>

@@ -13,7 +13,10 @@ function bundleFields(f: FormData) {
   return {
     name: text('name'),
     price: Number(text('price') || 0),
-    bookIds: text('bookIds').split(/[,、\s]+/).filter(Boolean).map(Number),
+    bookIds: text('bookIds')
+      .split(/[,、\s]+/)
+      .filter(Boolean)
+      .map(Number),
     start: text('start'),
     end: text('end') || null,
   };
@@ -25,7 +28,12 @@ const columns: Column<AdminBundleView>[] = [
   { key: 'books', header: promoCopy('bundles.columns.books'), cell: (b) => b.books.map((book) => book.contentsName).join('、') },
   { key: 'price', header: promoCopy('bundles.columns.price'), cell: (b) => formatYen(b.price), className: cells.number },
   { key: 'list', header: promoCopy('bundles.columns.list'), cell: (b) => formatYen(b.listPrice), className: cells.number },
-  { key: 'discount', header: promoCopy('bundles.columns.discount'), cell: (b) => promoCopy('bundles.discount', { rate: b.discountRate }), className: cells.number },
+  {
+    key: 'discount',
+    header: promoCopy('bundles.columns.discount'),
+    cell: (b) => promoCopy('bundles.discount', { rate: b.discountRate }),
+    className: cells.number,
+  },
   {
     key: 'period',
     header: promoCopy('bundles.columns.period'),
@@ -37,14 +45,18 @@ const columns: Column<AdminBundleView>[] = [
       </>
     ),
   },
-  { key: 'state', header: promoCopy('bundles.columns.state'), cell: (b) => (b.onSale ? promoCopy('bundles.onSale') : promoCopy('bundles.offSale')), className: cells.nowrap },
+  {
+    key: 'state',
+    header: promoCopy('bundles.columns.state'),
+    cell: (b) => (b.onSale ? promoCopy('bundles.onSale') : promoCopy('bundles.offSale')),
+    className: cells.nowrap,
+  },
 ];
 
 /** `/admin/bundles`: the cart's bundles (books sold together at one price, in a period); create, edit, end. */
 export function BundlesPage() {
   const editor = useVersionedEditor<AdminBundleView, BundleList>({ key: 'bundles', path: '/bundles' });
   const { editing, rowChange } = editor;
-
 
   return (
     <>
@@ -72,7 +84,14 @@ export function BundlesPage() {
         actions={(b) => (
           <>
             <RowButton label={promoCopy('common.edit')} name={`${promoCopy('common.edit')} ${b.name}`} onClick={() => editor.edit(b)} />
-            {!b.ended && <RowButton label={promoCopy('bundles.end_')} name={`${promoCopy('bundles.end_')} ${b.name}`} onClick={() => editor.act(b, 'end', promoCopy('common.ended'))} disabled={rowChange.busy} />}
+            {!b.ended && (
+              <RowButton
+                label={promoCopy('bundles.end_')}
+                name={`${promoCopy('bundles.end_')} ${b.name}`}
+                onClick={() => editor.act(b, 'end', promoCopy('common.ended'))}
+                disabled={rowChange.busy}
+              />
+            )}
           </>
         )}
       />

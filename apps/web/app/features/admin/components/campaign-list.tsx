@@ -14,7 +14,14 @@ interface CampaignRow {
 
 interface CampaignListProps<S extends string, Row extends CampaignRow> {
   /** The filter: the states the list narrows to, each one's label, and the one chosen ('' = all). */
-  filter: { label: string; all: string; states: readonly S[]; stateLabel: (state: S) => string; value: S | ''; onChange: (state: S | '') => void };
+  filter: {
+    label: string;
+    all: string;
+    states: readonly S[];
+    stateLabel: (state: S) => string;
+    value: S | '';
+    onChange: (state: S | '') => void;
+  };
   /** The row actions' notice or error (`useVersionedEditor`'s `rowChange`). */
   change: { notice: string | null; error: string | null; busy: boolean };
   columns: readonly Column<Row>[];
@@ -28,7 +35,13 @@ interface CampaignListProps<S extends string, Row extends CampaignRow> {
  * features, pre-order bonuses): its state filter, the row actions' notice, and the table with
  * 編集 and the end action on each row that has not ended.
  */
-export function CampaignList<S extends string, Row extends CampaignRow>({ filter, change, columns, rows, actions }: CampaignListProps<S, Row>) {
+export function CampaignList<S extends string, Row extends CampaignRow>({
+  filter,
+  change,
+  columns,
+  rows,
+  actions,
+}: CampaignListProps<S, Row>) {
   return (
     <>
       <div className={css.filter}>
@@ -50,9 +63,18 @@ export function CampaignList<S extends string, Row extends CampaignRow>({ filter
         actions={(row) =>
           actions && (
             <>
-              <RowButton label={promoCopy('common.edit')} name={`${promoCopy('common.edit')} ${row.name}`} onClick={() => actions.onEdit(row)} />
+              <RowButton
+                label={promoCopy('common.edit')}
+                name={`${promoCopy('common.edit')} ${row.name}`}
+                onClick={() => actions.onEdit(row)}
+              />
               {row.state !== 'ended' && (
-                <RowButton label={actions.endLabel} name={`${actions.endLabel} ${row.name}`} onClick={() => actions.onEnd(row)} disabled={change.busy} />
+                <RowButton
+                  label={actions.endLabel}
+                  name={`${actions.endLabel} ${row.name}`}
+                  onClick={() => actions.onEnd(row)}
+                  disabled={change.busy}
+                />
               )}
               {actions.more?.(row)}
             </>

@@ -32,15 +32,45 @@ const methodLabel = (m: string) => (jaAdminPromotions.coinPacks.methods as Recor
 
 const columns: Column<AdminCoinPackView>[] = [
   { key: 'id', header: promoCopy('coinPacks.columns.id'), cell: (pack) => pack.id, className: cells.nowrap },
-  { key: 'price', header: promoCopy('coinPacks.columns.price'), cell: (pack) => promoCopy('coinPacks.yen', { n: formatYen(pack.price) }), className: cells.number },
+  {
+    key: 'price',
+    header: promoCopy('coinPacks.columns.price'),
+    cell: (pack) => promoCopy('coinPacks.yen', { n: formatYen(pack.price) }),
+    className: cells.number,
+  },
   { key: 'coin', header: promoCopy('coinPacks.columns.coin'), cell: (pack) => formatYen(pack.coin), className: cells.number },
   { key: 'bonus', header: promoCopy('coinPacks.columns.bonus'), cell: (pack) => formatYen(pack.bonus), className: cells.number },
-  { key: 'limit', header: promoCopy('coinPacks.columns.limit'), cell: (pack) => (pack.limit === null ? promoCopy('coinPacks.unlimited') : promoCopy('coinPacks.times', { n: pack.limit })), className: cells.number },
-  { key: 'highlight', header: promoCopy('coinPacks.columns.highlight'), cell: (pack) => promoCopy(`coinPacks.highlights.${pack.highlight}`), className: cells.nowrap },
-  { key: 'scene', header: promoCopy('coinPacks.columns.scene'), cell: (pack) => promoCopy(`coinPacks.scenes.${pack.displayScene}`), className: cells.nowrap },
-  { key: 'methods', header: promoCopy('coinPacks.columns.methods'), cell: (pack) => (pack.paymentMethods.length === METHODS.length ? promoCopy('coinPacks.all') : pack.paymentMethods.map(methodLabel).join('、')) },
+  {
+    key: 'limit',
+    header: promoCopy('coinPacks.columns.limit'),
+    cell: (pack) => (pack.limit === null ? promoCopy('coinPacks.unlimited') : promoCopy('coinPacks.times', { n: pack.limit })),
+    className: cells.number,
+  },
+  {
+    key: 'highlight',
+    header: promoCopy('coinPacks.columns.highlight'),
+    cell: (pack) => promoCopy(`coinPacks.highlights.${pack.highlight}`),
+    className: cells.nowrap,
+  },
+  {
+    key: 'scene',
+    header: promoCopy('coinPacks.columns.scene'),
+    cell: (pack) => promoCopy(`coinPacks.scenes.${pack.displayScene}`),
+    className: cells.nowrap,
+  },
+  {
+    key: 'methods',
+    header: promoCopy('coinPacks.columns.methods'),
+    cell: (pack) =>
+      pack.paymentMethods.length === METHODS.length ? promoCopy('coinPacks.all') : pack.paymentMethods.map(methodLabel).join('、'),
+  },
   { key: 'sold', header: promoCopy('coinPacks.columns.sold'), cell: (pack) => formatYen(pack.sold), className: cells.number },
-  { key: 'state', header: promoCopy('coinPacks.columns.state'), cell: (pack) => (pack.active ? promoCopy('coinPacks.visible') : promoCopy('coinPacks.hidden')), className: cells.nowrap },
+  {
+    key: 'state',
+    header: promoCopy('coinPacks.columns.state'),
+    cell: (pack) => (pack.active ? promoCopy('coinPacks.visible') : promoCopy('coinPacks.hidden')),
+    className: cells.nowrap,
+  },
 ];
 
 function PackFields({ editing }: { editing: AdminCoinPackView | null }) {
@@ -86,7 +116,12 @@ function PackFields({ editing }: { editing: AdminCoinPackView | null }) {
         <legend>{promoCopy('coinPacks.paymentMethods')}</legend>
         {METHODS.map((m) => (
           <label key={m} className={styles.check}>
-            <input type="checkbox" name="paymentMethods" value={m} defaultChecked={editing ? editing.paymentMethods.includes(m) : m === 'creditcard'} />
+            <input
+              type="checkbox"
+              name="paymentMethods"
+              value={m}
+              defaultChecked={editing ? editing.paymentMethods.includes(m) : m === 'creditcard'}
+            />
             {methodLabel(m)}
           </label>
         ))}
@@ -127,8 +162,17 @@ export function CoinPacksPage() {
         rows={shown}
         actions={(pack) => (
           <>
-            <RowButton label={promoCopy('common.edit')} name={`${promoCopy('common.edit')} #${pack.id}`} onClick={() => editor.edit(pack)} />
-            <RowButton label={visibility(pack)} name={`${visibility(pack)} #${pack.id}`} onClick={() => editor.act(pack, 'active', promoCopy('common.saved'), { active: !pack.active })} disabled={rowChange.busy} />
+            <RowButton
+              label={promoCopy('common.edit')}
+              name={`${promoCopy('common.edit')} #${pack.id}`}
+              onClick={() => editor.edit(pack)}
+            />
+            <RowButton
+              label={visibility(pack)}
+              name={`${visibility(pack)} #${pack.id}`}
+              onClick={() => editor.act(pack, 'active', promoCopy('common.saved'), { active: !pack.active })}
+              disabled={rowChange.busy}
+            />
           </>
         )}
       />

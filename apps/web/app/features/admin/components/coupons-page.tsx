@@ -13,7 +13,11 @@ import styles from './admin.module.css';
 const BOOKS = '10';
 const TITLES = '20';
 
-const ids = (text: string) => text.split(/[,、\s]+/).filter(Boolean).map(Number);
+const ids = (text: string) =>
+  text
+    .split(/[,、\s]+/)
+    .filter(Boolean)
+    .map(Number);
 
 function couponFields(f: FormData) {
   const text = (k: string) => String(f.get(k) ?? '').trim();
@@ -59,7 +63,11 @@ const columns: Column<AdminCoupon>[] = [
   { key: 'expire', header: adminCopy('coupons.columns.expire'), cell: (c) => c.expireAt.replace('T', ' ') },
   { key: 'held', header: adminCopy('coupons.columns.held'), cell: (c) => c.held, className: styles.number },
   { key: 'used', header: adminCopy('coupons.columns.used'), cell: (c) => c.used, className: styles.number },
-  { key: 'state', header: adminCopy('coupons.columns.state'), cell: (c) => (c.enabled ? adminCopy('coupons.enabled') : adminCopy('coupons.disabled')) },
+  {
+    key: 'state',
+    header: adminCopy('coupons.columns.state'),
+    cell: (c) => (c.enabled ? adminCopy('coupons.enabled') : adminCopy('coupons.disabled')),
+  },
 ];
 
 const options = (labels: Record<string, string>) =>
@@ -86,7 +94,10 @@ export function CouponsPage() {
   const { change, rowChange } = editor;
   const [audience, setAudience] = useState('ALL');
   const [scope, setScope] = useState('0');
-  const create = editor.submit(couponFields, { notice: (c: CreatedCoupon) => adminCopy('coupons.created', { given: c.given }), reset: false });
+  const create = editor.submit(couponFields, {
+    notice: (c: CreatedCoupon) => adminCopy('coupons.created', { given: c.given }),
+    reset: false,
+  });
 
   return (
     <>
@@ -140,7 +151,11 @@ export function CouponsPage() {
         columns={columns}
         rows={editor.list.data?.coupons}
         actions={(c) => (
-          <RowButton label={c.enabled ? adminCopy('coupons.disable') : adminCopy('coupons.enable')} onClick={() => editor.act(c, 'enabled', adminCopy('common.saved'), { enabled: !c.enabled })} disabled={rowChange.busy} />
+          <RowButton
+            label={c.enabled ? adminCopy('coupons.disable') : adminCopy('coupons.enable')}
+            onClick={() => editor.act(c, 'enabled', adminCopy('common.saved'), { enabled: !c.enabled })}
+            disabled={rowChange.busy}
+          />
         )}
       />
     </>

@@ -23,7 +23,12 @@ interface EditorTableProps<Row> {
 }
 
 /** The list under a console editor: one row per item, its columns, then its actions. */
-export function EditorTable<Row extends { id: number }>({ columns, rows, actions, label = adminCopy('common.list') }: EditorTableProps<Row>) {
+export function EditorTable<Row extends { id: number }>({
+  columns,
+  rows,
+  actions,
+  label = adminCopy('common.list'),
+}: EditorTableProps<Row>) {
   return (
     <TableWrap label={label}>
       <table className={styles.table}>

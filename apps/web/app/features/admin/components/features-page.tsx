@@ -54,7 +54,11 @@ const columns: Column<AdminFeatureView>[] = [
  */
 export function FeaturesPage({ role }: { role: StaffRole }) {
   const [state, setState] = useState<FeatureState | ''>('');
-  const editor = useVersionedEditor<AdminFeatureView, FeatureList>({ key: 'features', path: '/features', query: { state: state || undefined } });
+  const editor = useVersionedEditor<AdminFeatureView, FeatureList>({
+    key: 'features',
+    path: '/features',
+    query: { state: state || undefined },
+  });
   const { editing, rowChange } = editor;
   const operator = role === 'operator';
 
@@ -82,11 +86,26 @@ export function FeaturesPage({ role }: { role: StaffRole }) {
         <p>{featuresCopy('readOnly')}</p>
       )}
       <CampaignList
-        filter={{ label: featuresCopy('filter.label'), all: featuresCopy('filter.all'), states: FEATURE_STATES, stateLabel: (s) => featuresCopy(`filter.${s}`), value: state, onChange: setState }}
+        filter={{
+          label: featuresCopy('filter.label'),
+          all: featuresCopy('filter.all'),
+          states: FEATURE_STATES,
+          stateLabel: (s) => featuresCopy(`filter.${s}`),
+          value: state,
+          onChange: setState,
+        }}
         change={rowChange}
         columns={columns}
         rows={editor.list.data?.features}
-        actions={operator ? { onEdit: (row) => editor.edit(row), endLabel: featuresCopy('endAction'), onEnd: (row) => editor.act(row, 'end', featuresCopy('ended')) } : null}
+        actions={
+          operator
+            ? {
+                onEdit: (row) => editor.edit(row),
+                endLabel: featuresCopy('endAction'),
+                onEnd: (row) => editor.act(row, 'end', featuresCopy('ended')),
+              }
+            : null
+        }
       />
     </>
   );

@@ -7,7 +7,11 @@ import { TitleSearch } from './title-search';
 import styles from './admin.module.css';
 import css from './picker.module.css';
 
-const parseIds = (text: string) => text.split(/[,、\s]+/).filter(Boolean).map(Number);
+const parseIds = (text: string) =>
+  text
+    .split(/[,、\s]+/)
+    .filter(Boolean)
+    .map(Number);
 
 interface TitleIdsFieldProps {
   /** The form field's name (`titleId`, `targetIds`), which still takes typed ids. */
@@ -24,7 +28,8 @@ export function TitleIdsField({ name, label, required, multiple, defaultIds = []
   const [value, setValue] = useState(defaultIds.join(', '));
   const ids = parseIds(value).filter((i) => Number.isInteger(i) && i > 0);
   const titles = useQueries({ queries: ids.map((i) => titleQueryOptions(i)) });
-  const nameOf = (i: number, k: number) => titles[k]?.data?.name ?? (titles[k]?.isError ? adminCopy('picker.unknownTitle', { id: i }) : '…');
+  const nameOf = (i: number, k: number) =>
+    titles[k]?.data?.name ?? (titles[k]?.isError ? adminCopy('picker.unknownTitle', { id: i }) : '…');
 
   function choose(titleId: number) {
     if (!multiple) setValue(String(titleId));
@@ -60,7 +65,9 @@ interface BookIdsFieldProps {
 /** Volume ids a form sends, chosen by finding the title by name and pressing its volumes (or typed); the chosen names show. */
 export function BookIdsField({ name, label, required, multiple, defaultBooks = [] }: BookIdsFieldProps) {
   const [value, setValue] = useState(defaultBooks.map((b) => b.id).join(', '));
-  const [names, setNames] = useState(() => new Map(defaultBooks.flatMap((b) => (b.contentsName === undefined ? [] : [[b.id, b.contentsName] as const]))));
+  const [names, setNames] = useState(
+    () => new Map(defaultBooks.flatMap((b) => (b.contentsName === undefined ? [] : [[b.id, b.contentsName] as const]))),
+  );
   const [titleId, setTitleId] = useState<number | null>(null);
   const title = useAdminTitle(titleId);
   const ids = parseIds(value);
@@ -71,7 +78,10 @@ export function BookIdsField({ name, label, required, multiple, defaultBooks = [
     else setValue((ids.includes(book.id) ? ids.filter((i) => i !== book.id) : [...ids, book.id]).join(', '));
   }
 
-  const chosen = ids.length === 0 ? adminCopy('picker.chosenNone') : adminCopy('picker.chosenBooks', { names: ids.map((i) => names.get(i) ?? `#${i}`).join('、') });
+  const chosen =
+    ids.length === 0
+      ? adminCopy('picker.chosenNone')
+      : adminCopy('picker.chosenBooks', { names: ids.map((i) => names.get(i) ?? `#${i}`).join('、') });
   return (
     <div className={`${styles.wide} ${css.group}`}>
       <TitleSearch onChoose={(t) => setTitleId(t.id)} />

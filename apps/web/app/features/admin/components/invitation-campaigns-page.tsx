@@ -57,7 +57,9 @@ const columns: Column<AdminInvitationCampaignView>[] = [
     cell: (c) =>
       c.images.length === 0
         ? invitationAdminCopy('images.none')
-        : c.images.map((img, k) => <img key={k} className={css.thumb} src={img.imageUrl} alt={img.alt || `${c.name} ${img.location}`} width={64} height={64} />),
+        : c.images.map((img, k) => (
+            <img key={k} className={css.thumb} src={img.imageUrl} alt={img.alt || `${c.name} ${img.location}`} width={64} height={64} />
+          )),
   },
   {
     key: 'period',
@@ -82,7 +84,13 @@ const columns: Column<AdminInvitationCampaignView>[] = [
             ))}
           </ul>
         ) : (
-          <div>{invitationAdminCopy('flatLine', { coins: formatAmount(i.steps[0]?.mangaCoinAmount ?? 0), days: i.steps[0]?.expireDays ?? 0, limit: i.limit })}</div>
+          <div>
+            {invitationAdminCopy('flatLine', {
+              coins: formatAmount(i.steps[0]?.mangaCoinAmount ?? 0),
+              days: i.steps[0]?.expireDays ?? 0,
+              limit: i.limit,
+            })}
+          </div>
         )}
         <div>{invitationAdminCopy('maximum', { coins: formatAmount(inviterMaximum) })}</div>
       </>
@@ -91,10 +99,20 @@ const columns: Column<AdminInvitationCampaignView>[] = [
   {
     key: 'invitee',
     header: invitationAdminCopy('columns.invitee'),
-    cell: ({ inviteeIncentive: t }) => invitationAdminCopy('ticketLine', { amount: formatAmount(t.amount), min: formatAmount(t.minCartPrice), days: t.expireDays }),
+    cell: ({ inviteeIncentive: t }) =>
+      invitationAdminCopy('ticketLine', { amount: formatAmount(t.amount), min: formatAmount(t.minCartPrice), days: t.expireDays }),
   },
-  { key: 'results', header: invitationAdminCopy('columns.results'), cell: (c) => invitationAdminCopy('resultsLine', { invitees: c.invitees, achieved: c.achieved }) },
-  { key: 'state', header: invitationAdminCopy('columns.state'), cell: (c) => invitationAdminCopy(`filter.${c.state}`), className: cells.nowrap },
+  {
+    key: 'results',
+    header: invitationAdminCopy('columns.results'),
+    cell: (c) => invitationAdminCopy('resultsLine', { invitees: c.invitees, achieved: c.achieved }),
+  },
+  {
+    key: 'state',
+    header: invitationAdminCopy('columns.state'),
+    cell: (c) => invitationAdminCopy(`filter.${c.state}`),
+    className: cells.nowrap,
+  },
 ];
 
 type ImageRow = { key: number; location: string; imageUrl: string; alt: string };
@@ -113,12 +131,23 @@ function InvitationImagesField({ saved }: { saved: AdminInvitationCampaignView['
           <legend>{invitationAdminCopy('images.item', { n: i + 1 })}</legend>
           <div className={styles.form}>
             <Field label={invitationAdminCopy('images.location', { n: i + 1 })}>
-              <input name={`images.${i}.location`} required maxLength={40} pattern="[a-z_]+" list="invitation-image-locations" defaultValue={row.location} />
+              <input
+                name={`images.${i}.location`}
+                required
+                maxLength={40}
+                pattern="[a-z_]+"
+                list="invitation-image-locations"
+                defaultValue={row.location}
+              />
             </Field>
             <Field label={invitationAdminCopy('images.alt', { n: i + 1 })}>
               <input name={`images.${i}.alt`} maxLength={200} defaultValue={row.alt} />
             </Field>
-            <AppealImageField name={`images.${i}.imageUrl`} imageUrl={row.imageUrl} labels={{ upload: invitationAdminCopy('images.upload', { n: i + 1 }), url: invitationAdminCopy('images.url', { n: i + 1 }) }} />
+            <AppealImageField
+              name={`images.${i}.imageUrl`}
+              imageUrl={row.imageUrl}
+              labels={{ upload: invitationAdminCopy('images.upload', { n: i + 1 }), url: invitationAdminCopy('images.url', { n: i + 1 }) }}
+            />
           </div>
           <button className={styles.secondary} type="button" onClick={() => setRows((all) => all.filter((r) => r.key !== row.key))}>
             {invitationAdminCopy('images.remove', { n: i + 1 })}
@@ -130,7 +159,11 @@ function InvitationImagesField({ saved }: { saved: AdminInvitationCampaignView['
         <option value="share" />
       </datalist>
       {rows.length < MAX_IMAGES && (
-        <button className={styles.secondary} type="button" onClick={() => setRows((all) => [...all, { key: ++imageKeys, location: all.length === 0 ? 'top' : '', imageUrl: '', alt: '' }])}>
+        <button
+          className={styles.secondary}
+          type="button"
+          onClick={() => setRows((all) => [...all, { key: ++imageKeys, location: all.length === 0 ? 'top' : '', imageUrl: '', alt: '' }])}
+        >
           {invitationAdminCopy('images.add')}
         </button>
       )}
@@ -146,7 +179,11 @@ function InvitationImagesField({ saved }: { saved: AdminInvitationCampaignView['
 export function InvitationCampaignsPage({ role }: { role: StaffRole }) {
   const operator = role === 'operator';
   const [state, setState] = useState<InvitationState | ''>('');
-  const editor = useVersionedEditor<AdminInvitationCampaignView, InvitationCampaignList>({ key: 'invitation-campaigns', path: '/invitation_campaigns', query: { state: state || undefined } });
+  const editor = useVersionedEditor<AdminInvitationCampaignView, InvitationCampaignList>({
+    key: 'invitation-campaigns',
+    path: '/invitation_campaigns',
+    query: { state: state || undefined },
+  });
   const { editing, rowChange } = editor;
   const steps = editing?.inviterIncentive.steps ?? [];
 
@@ -176,14 +213,28 @@ export function InvitationCampaignsPage({ role }: { role: StaffRole }) {
             </select>
           </Field>
           <Field label={invitationAdminCopy('utmCampaign')}>
-            <input name="utmCampaign" required maxLength={64} pattern="[a-z0-9_\-]+" defaultValue={editing?.utmCampaign ?? 'hondana_friend_invitation'} />
+            <input
+              name="utmCampaign"
+              required
+              maxLength={64}
+              pattern="[a-z0-9_\-]+"
+              defaultValue={editing?.utmCampaign ?? 'hondana_friend_invitation'}
+            />
           </Field>
           <InvitationImagesField saved={editing?.images ?? []} />
           <fieldset className={`${styles.wide} ${css.group}`}>
             <legend>{invitationAdminCopy('inviter.legend')}</legend>
             <div className={styles.form}>
               <Field label={invitationAdminCopy('inviter.limit')}>
-                <input name="limit" type="number" min={0} max={1000} step={1} required defaultValue={editing?.inviterIncentive.limit ?? 5} />
+                <input
+                  name="limit"
+                  type="number"
+                  min={0}
+                  max={1000}
+                  step={1}
+                  required
+                  defaultValue={editing?.inviterIncentive.limit ?? 5}
+                />
               </Field>
               <Field label={invitationAdminCopy('inviter.useSteps')} className={css.check}>
                 <input name="useSteps" type="checkbox" defaultChecked={editing?.inviterIncentive.useSteps ?? false} />
@@ -192,7 +243,15 @@ export function InvitationCampaignsPage({ role }: { role: StaffRole }) {
               {Array.from({ length: stepRows(steps.length) }, (_, i) => (
                 <div key={i} className={`${styles.wide} ${styles.form}`}>
                   <Field label={invitationAdminCopy('inviter.coins', { n: i + 1 })}>
-                    <input name={`steps.${i}.coins`} type="number" min={1} max={100000} step={1} required={i === 0} defaultValue={steps[i]?.mangaCoinAmount ?? (editing ? '' : i === 0 ? 300 : '')} />
+                    <input
+                      name={`steps.${i}.coins`}
+                      type="number"
+                      min={1}
+                      max={100000}
+                      step={1}
+                      required={i === 0}
+                      defaultValue={steps[i]?.mangaCoinAmount ?? (editing ? '' : i === 0 ? 300 : '')}
+                    />
                   </Field>
                   <Field label={invitationAdminCopy('inviter.days', { n: i + 1 })}>
                     <input name={`steps.${i}.days`} type="number" min={1} max={3650} step={1} defaultValue={steps[i]?.expireDays ?? 90} />
@@ -205,13 +264,37 @@ export function InvitationCampaignsPage({ role }: { role: StaffRole }) {
             <legend>{invitationAdminCopy('invitee.legend')}</legend>
             <div className={styles.form}>
               <Field label={invitationAdminCopy('invitee.amount')}>
-                <input name="amount" type="number" min={1} max={100000} step={1} required defaultValue={editing?.inviteeIncentive.amount ?? 500} />
+                <input
+                  name="amount"
+                  type="number"
+                  min={1}
+                  max={100000}
+                  step={1}
+                  required
+                  defaultValue={editing?.inviteeIncentive.amount ?? 500}
+                />
               </Field>
               <Field label={invitationAdminCopy('invitee.minCartPrice')}>
-                <input name="minCartPrice" type="number" min={0} max={10000000} step={1} required defaultValue={editing?.inviteeIncentive.minCartPrice ?? 1000} />
+                <input
+                  name="minCartPrice"
+                  type="number"
+                  min={0}
+                  max={10000000}
+                  step={1}
+                  required
+                  defaultValue={editing?.inviteeIncentive.minCartPrice ?? 1000}
+                />
               </Field>
               <Field label={invitationAdminCopy('invitee.expireDays')}>
-                <input name="expireDays" type="number" min={1} max={365} step={1} required defaultValue={editing?.inviteeIncentive.expireDays ?? 30} />
+                <input
+                  name="expireDays"
+                  type="number"
+                  min={1}
+                  max={365}
+                  step={1}
+                  required
+                  defaultValue={editing?.inviteeIncentive.expireDays ?? 30}
+                />
               </Field>
             </div>
           </fieldset>
@@ -220,11 +303,26 @@ export function InvitationCampaignsPage({ role }: { role: StaffRole }) {
         <p>{invitationAdminCopy('readOnly')}</p>
       )}
       <CampaignList
-        filter={{ label: invitationAdminCopy('filter.label'), all: invitationAdminCopy('filter.all'), states: INVITATION_STATES, stateLabel: (s) => invitationAdminCopy(`filter.${s}`), value: state, onChange: setState }}
+        filter={{
+          label: invitationAdminCopy('filter.label'),
+          all: invitationAdminCopy('filter.all'),
+          states: INVITATION_STATES,
+          stateLabel: (s) => invitationAdminCopy(`filter.${s}`),
+          value: state,
+          onChange: setState,
+        }}
         change={rowChange}
         columns={columns}
         rows={editor.list.data?.campaigns}
-        actions={operator ? { onEdit: (row) => editor.edit(row), endLabel: invitationAdminCopy('endAction'), onEnd: (row) => editor.act(row, 'end', invitationAdminCopy('ended')) } : null}
+        actions={
+          operator
+            ? {
+                onEdit: (row) => editor.edit(row),
+                endLabel: invitationAdminCopy('endAction'),
+                onEnd: (row) => editor.act(row, 'end', invitationAdminCopy('ended')),
+              }
+            : null
+        }
       />
     </>
   );

@@ -12,7 +12,14 @@ import css from './lottery.module.css';
  * (`boxes.0.name`, `boxes.0.prizes.1.odds`). Boxes and prizes are added and removed here; each
  * box says its odds together as the operator types them (the server refuses a box not at 1,000 ‰).
  */
-type Prize = { key: number; id?: number; kind: PrizeKind; odds: number; drawn: number; start: Partial<AdminLotteryCampaignView['boxes'][number]['prizes'][number]> };
+type Prize = {
+  key: number;
+  id?: number;
+  kind: PrizeKind;
+  odds: number;
+  drawn: number;
+  start: Partial<AdminLotteryCampaignView['boxes'][number]['prizes'][number]>;
+};
 type Box = { key: number; id?: number; name: string; sortOrder: number; prizes: Prize[] };
 
 let keys = 0;
@@ -33,7 +40,8 @@ function boxesOf(saved: AdminLotteryCampaignView['boxes'] | undefined): Box[] {
 export function LotteryBoxesField({ saved }: { saved: AdminLotteryCampaignView['boxes'] | undefined }) {
   const [boxes, setBoxes] = useState(() => boxesOf(saved));
   const setBox = (i: number, change: (b: Box) => Box) => setBoxes((all) => all.map((b, at) => (at === i ? change(b) : b)));
-  const setPrize = (i: number, j: number, change: Partial<Prize>) => setBox(i, (b) => ({ ...b, prizes: b.prizes.map((p, at) => (at === j ? { ...p, ...change } : p)) }));
+  const setPrize = (i: number, j: number, change: Partial<Prize>) =>
+    setBox(i, (b) => ({ ...b, prizes: b.prizes.map((p, at) => (at === j ? { ...p, ...change } : p)) }));
 
   return (
     <div className={styles.wide}>
@@ -65,7 +73,11 @@ export function LotteryBoxesField({ saved }: { saved: AdminLotteryCampaignView['
                       <input name={`${at}.name`} required defaultValue={prize.start.name ?? ''} />
                     </Field>
                     <Field label={lotteryCopy('prizes.kind')}>
-                      <select name={`${at}.kind`} value={prize.kind} onChange={(e) => setPrize(i, j, { kind: e.target.value as PrizeKind })}>
+                      <select
+                        name={`${at}.kind`}
+                        value={prize.kind}
+                        onChange={(e) => setPrize(i, j, { kind: e.target.value as PrizeKind })}
+                      >
                         {PRIZE_KINDS.map((k) => (
                           <option key={k} value={k}>
                             {lotteryCopy(`prizes.kinds.${k}`)}
@@ -84,20 +96,39 @@ export function LotteryBoxesField({ saved }: { saved: AdminLotteryCampaignView['
                       </Field>
                     )}
                     <Field label={lotteryCopy('prizes.odds')}>
-                      <input name={`${at}.odds`} type="number" min={0} max={ODDS_TOTAL} step={1} required value={prize.odds} onChange={(e) => setPrize(i, j, { odds: Number(e.target.value) || 0 })} />
+                      <input
+                        name={`${at}.odds`}
+                        type="number"
+                        min={0}
+                        max={ODDS_TOTAL}
+                        step={1}
+                        required
+                        value={prize.odds}
+                        onChange={(e) => setPrize(i, j, { odds: Number(e.target.value) || 0 })}
+                      />
                     </Field>
                     <Field label={lotteryCopy('prizes.stock')}>
                       <input name={`${at}.stock`} type="number" min={prize.drawn} step={1} defaultValue={prize.start.stock ?? ''} />
                     </Field>
                     {prize.kind === 'BOOK' && (
-                      <BookIdsField name={`${at}.bookId`} label={lotteryCopy('prizes.book')} required multiple={false} defaultBooks={prize.start.bookId ? [{ id: prize.start.bookId }] : []} />
+                      <BookIdsField
+                        name={`${at}.bookId`}
+                        label={lotteryCopy('prizes.book')}
+                        required
+                        multiple={false}
+                        defaultBooks={prize.start.bookId ? [{ id: prize.start.bookId }] : []}
+                      />
                     )}
                   </div>
                   {prize.drawn > 0 ? (
                     <p className={css.hint}>{lotteryCopy('prizes.drawn', { n: prize.drawn })}</p>
                   ) : (
                     box.prizes.length > 1 && (
-                      <button className={styles.secondary} type="button" onClick={() => setBox(i, (b) => ({ ...b, prizes: b.prizes.filter((_, at2) => at2 !== j) }))}>
+                      <button
+                        className={styles.secondary}
+                        type="button"
+                        onClick={() => setBox(i, (b) => ({ ...b, prizes: b.prizes.filter((_, at2) => at2 !== j) }))}
+                      >
                         {lotteryCopy('prizes.remove')}
                       </button>
                     )
@@ -109,7 +140,11 @@ export function LotteryBoxesField({ saved }: { saved: AdminLotteryCampaignView['
               {total === ODDS_TOTAL ? lotteryCopy('boxes.totalOk') : lotteryCopy('boxes.total', { total })}
             </p>
             <span className={styles.actions}>
-              <button className={styles.secondary} type="button" onClick={() => setBox(i, (b) => ({ ...b, prizes: [...b.prizes, newPrize(b.prizes.length + 1)] }))}>
+              <button
+                className={styles.secondary}
+                type="button"
+                onClick={() => setBox(i, (b) => ({ ...b, prizes: [...b.prizes, newPrize(b.prizes.length + 1)] }))}
+              >
                 {lotteryCopy('prizes.add')}
               </button>
               {boxes.length > 1 && box.prizes.every((p) => p.drawn === 0) && (

@@ -1,4 +1,10 @@
-import { type AdminLotteryCampaignView, LOTTERY_STATES, type LotteryCampaignList, type LotteryState, TICKET_RULE_KEYS } from '@hondana/domain/admin/admin-lottery-api';
+import {
+  type AdminLotteryCampaignView,
+  LOTTERY_STATES,
+  type LotteryCampaignList,
+  type LotteryState,
+  TICKET_RULE_KEYS,
+} from '@hondana/domain/admin/admin-lottery-api';
 import { useState } from 'react';
 import { lotteryCopy } from '../../../i18n/ja-admin-lottery';
 import { promoCopy } from '../../../i18n/ja-admin-promotions';
@@ -27,11 +33,17 @@ function lotteryFields(f: FormData) {
 }
 
 const stock = (prize: AdminLotteryCampaignView['boxes'][number]['prizes'][number]) =>
-  prize.stock === null ? lotteryCopy('stockUnlimited', { drawn: prize.drawn }) : lotteryCopy('stockLeft', { stock: prize.stock, drawn: prize.drawn });
+  prize.stock === null
+    ? lotteryCopy('stockUnlimited', { drawn: prize.drawn })
+    : lotteryCopy('stockLeft', { stock: prize.stock, drawn: prize.drawn });
 
 const columns: Column<AdminLotteryCampaignView>[] = [
   { key: 'id', header: lotteryCopy('columns.id'), cell: (c) => c.id, className: cells.nowrap },
-  { key: 'image', header: lotteryCopy('columns.image'), cell: (c) => <img className={css.thumb} src={c.imageUrl} alt={lotteryCopy('imagePreview', { name: c.name })} width={120} height={63} /> },
+  {
+    key: 'image',
+    header: lotteryCopy('columns.image'),
+    cell: (c) => <img className={css.thumb} src={c.imageUrl} alt={lotteryCopy('imagePreview', { name: c.name })} width={120} height={63} />,
+  },
   { key: 'name', header: lotteryCopy('columns.name'), cell: (c) => c.name },
   {
     key: 'period',
@@ -53,7 +65,9 @@ const columns: Column<AdminLotteryCampaignView>[] = [
           {b.name}
           <ul className={css.lines}>
             {b.prizes.map((prize) => (
-              <li key={prize.id}>{lotteryCopy('prizeLine', { rank: prize.rank, name: prize.name, odds: prize.odds, stock: stock(prize) })}</li>
+              <li key={prize.id}>
+                {lotteryCopy('prizeLine', { rank: prize.rank, name: prize.name, odds: prize.odds, stock: stock(prize) })}
+              </li>
             ))}
           </ul>
         </div>
@@ -64,7 +78,9 @@ const columns: Column<AdminLotteryCampaignView>[] = [
     header: lotteryCopy('columns.rules'),
     cell: (c) => {
       const given = TICKET_RULE_KEYS.filter((k) => c.ticketRules[k] > 0);
-      return given.length === 0 ? lotteryCopy('noRules') : given.map((k) => <div key={k}>{lotteryCopy(`ruleLine.${k}`, { n: c.ticketRules[k] })}</div>);
+      return given.length === 0
+        ? lotteryCopy('noRules')
+        : given.map((k) => <div key={k}>{lotteryCopy(`ruleLine.${k}`, { n: c.ticketRules[k] })}</div>);
     },
   },
   { key: 'state', header: lotteryCopy('columns.state'), cell: (c) => lotteryCopy(`filter.${c.state}`), className: cells.nowrap },
@@ -77,7 +93,11 @@ const columns: Column<AdminLotteryCampaignView>[] = [
  */
 export function LotteryCampaignsPage({ role }: { role: StaffRole }) {
   const [state, setState] = useState<LotteryState | ''>('');
-  const editor = useVersionedEditor<AdminLotteryCampaignView, LotteryCampaignList>({ key: 'lottery-campaigns', path: '/lottery_campaigns', query: { state: state || undefined } });
+  const editor = useVersionedEditor<AdminLotteryCampaignView, LotteryCampaignList>({
+    key: 'lottery-campaigns',
+    path: '/lottery_campaigns',
+    query: { state: state || undefined },
+  });
   const { editing, rowChange } = editor;
   const operator = role === 'operator';
 
@@ -107,14 +127,32 @@ export function LotteryCampaignsPage({ role }: { role: StaffRole }) {
           </Field>
           <div className={styles.wide}>
             <p className={styles.field}>{lotteryCopy('image')}</p>
-            {editing ? <img className={css.ogp} src={editing.imageUrl} alt={lotteryCopy('imagePreview', { name: editing.name })} width={240} height={126} /> : <p>{lotteryCopy('imageAfterSave')}</p>}
+            {editing ? (
+              <img
+                className={css.ogp}
+                src={editing.imageUrl}
+                alt={lotteryCopy('imagePreview', { name: editing.name })}
+                width={240}
+                height={126}
+              />
+            ) : (
+              <p>{lotteryCopy('imageAfterSave')}</p>
+            )}
           </div>
           <fieldset className={`${styles.wide} ${css.rules}`}>
             <legend>{lotteryCopy('rules.legend')}</legend>
             <div className={styles.form}>
               {TICKET_RULE_KEYS.map((k) => (
                 <Field key={k} label={lotteryCopy(`rules.${k}`)}>
-                  <input name={`ticketRules.${k}`} type="number" min={0} max={10} step={1} required defaultValue={editing?.ticketRules[k] ?? (k === 'perOrder' ? 1 : 0)} />
+                  <input
+                    name={`ticketRules.${k}`}
+                    type="number"
+                    min={0}
+                    max={10}
+                    step={1}
+                    required
+                    defaultValue={editing?.ticketRules[k] ?? (k === 'perOrder' ? 1 : 0)}
+                  />
                 </Field>
               ))}
             </div>
@@ -125,11 +163,26 @@ export function LotteryCampaignsPage({ role }: { role: StaffRole }) {
         <p>{lotteryCopy('readOnly')}</p>
       )}
       <CampaignList
-        filter={{ label: lotteryCopy('filter.label'), all: lotteryCopy('filter.all'), states: LOTTERY_STATES, stateLabel: (s) => lotteryCopy(`filter.${s}`), value: state, onChange: setState }}
+        filter={{
+          label: lotteryCopy('filter.label'),
+          all: lotteryCopy('filter.all'),
+          states: LOTTERY_STATES,
+          stateLabel: (s) => lotteryCopy(`filter.${s}`),
+          value: state,
+          onChange: setState,
+        }}
         change={rowChange}
         columns={columns}
         rows={editor.list.data?.campaigns}
-        actions={operator ? { onEdit: (row) => editor.edit(row), endLabel: lotteryCopy('endAction'), onEnd: (row) => editor.act(row, 'end', lotteryCopy('ended')) } : null}
+        actions={
+          operator
+            ? {
+                onEdit: (row) => editor.edit(row),
+                endLabel: lotteryCopy('endAction'),
+                onEnd: (row) => editor.act(row, 'end', lotteryCopy('ended')),
+              }
+            : null
+        }
       />
     </>
   );

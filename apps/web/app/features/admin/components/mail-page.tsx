@@ -82,7 +82,11 @@ export function MailPage() {
                 <td>{mail.attempts}</td>
                 <td>
                   {mail.hasFile && (
-                    <button type="button" aria-label={`${mailCopy('open')} ${mail.id} ${kinds[mail.kind] ?? mail.kind} ${mail.to ?? ''}`} onClick={() => setOpen(mail.id)}>
+                    <button
+                      type="button"
+                      aria-label={`${mailCopy('open')} ${mail.id} ${kinds[mail.kind] ?? mail.kind} ${mail.to ?? ''}`}
+                      onClick={() => setOpen(mail.id)}
+                    >
                       {mailCopy('open')}
                     </button>
                   )}

@@ -3,7 +3,15 @@ import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
 import { jaAdmin, adminCopy } from '../../../i18n/ja-admin';
 import { ApiError } from '../../../lib/api/client';
-import { type CancelOrderAnswer, type MemberDetail, type RefundState, type RetryRefundAnswer, adminChange, adminGet, changeError } from '../api/admin-api';
+import {
+  type CancelOrderAnswer,
+  type MemberDetail,
+  type RefundState,
+  type RetryRefundAnswer,
+  adminChange,
+  adminGet,
+  changeError,
+} from '../api/admin-api';
 import { ChangeStatus } from './change-status';
 import { codeLabel, formatInstant, formatYen } from './format';
 import { memberState } from './members-page';
@@ -31,29 +39,49 @@ export function MemberPage({ memberId, role }: { memberId: number; role: 'operat
   async function doGrant(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
     const reason = String(new FormData(e.currentTarget).get('reason') ?? '');
-    if (await grant.run(() => adminChange('POST', `/members/${memberId}/grant`, { currency, amount, reason }), () => adminCopy('members.granted'))) await reload();
+    if (
+      await grant.run(
+        () => adminChange('POST', `/members/${memberId}/grant`, { currency, amount, reason }),
+        () => adminCopy('members.granted'),
+      )
+    )
+      await reload();
   }
   async function doCancel(orderId: number) {
     const input = document.getElementById(`cancel-reason-${orderId}`) as HTMLInputElement | null;
-    if (await cancel.run(() => adminChange('POST', `/members/${memberId}/orders/${orderId}/cancel`, { reason: input?.value ?? '' }), () => adminCopy('members.cancelled'))) await reload();
+    if (
+      await cancel.run(
+        () => adminChange('POST', `/members/${memberId}/orders/${orderId}/cancel`, { reason: input?.value ?? '' }),
+        () => adminCopy('members.cancelled'),
+      )
+    )
+      await reload();
   }
   // A paid order: cancelled with its refund of the amount the button showed (refused if it changed meanwhile).
   async function doRefund(orderId: number, refundYen: number) {
     const input = document.getElementById(`cancel-reason-${orderId}`) as HTMLInputElement | null;
-    const send = () => adminChange<CancelOrderAnswer>('POST', `/members/${memberId}/orders/${orderId}/cancel`, { reason: input?.value ?? '', refundYen });
+    const send = () =>
+      adminChange<CancelOrderAnswer>('POST', `/members/${memberId}/orders/${orderId}/cancel`, { reason: input?.value ?? '', refundYen });
     await cancel.run(send, (answer) => (answer.refund ? refundNotice(answer.refund) : adminCopy('members.cancelled')), refundError);
     await reload();
   }
   async function doRetryRefund(orderId: number) {
     const input = document.getElementById(`cancel-reason-${orderId}`) as HTMLInputElement | null;
-    const send = () => adminChange<RetryRefundAnswer>('POST', `/members/${memberId}/orders/${orderId}/refund`, { reason: input?.value ?? '' });
+    const send = () =>
+      adminChange<RetryRefundAnswer>('POST', `/members/${memberId}/orders/${orderId}/refund`, { reason: input?.value ?? '' });
     await cancel.run(send, (answer) => refundNotice(answer.refund), refundError);
     await reload();
   }
   async function doSuspend(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
     const reason = String(new FormData(e.currentTarget).get('reason') ?? '');
-    if (await suspend.run(() => adminChange('POST', `/members/${memberId}/suspend`, { suspended: !d.member.suspended, reason }), () => adminCopy('common.saved'))) await reload();
+    if (
+      await suspend.run(
+        () => adminChange('POST', `/members/${memberId}/suspend`, { suspended: !d.member.suspended, reason }),
+        () => adminCopy('common.saved'),
+      )
+    )
+      await reload();
   }
 
   return (
@@ -142,7 +170,12 @@ export function MemberPage({ memberId, role }: { memberId: number; role: 'operat
                       o.refundableYen > 0 ? (
                         <span className={styles.actions}>
                           <input id={`cancel-reason-${o.id}`} aria-label={adminCopy('members.cancelReason')} />
-                          <button className={styles.secondary} type="button" onClick={() => doRefund(o.id, o.refundableYen!)} disabled={cancel.busy}>
+                          <button
+                            className={styles.secondary}
+                            type="button"
+                            onClick={() => doRefund(o.id, o.refundableYen!)}
+                            disabled={cancel.busy}
+                          >
                             {adminCopy('members.refundCancel', { amount: formatYen(o.refundableYen) })}
                           </button>
                         </span>

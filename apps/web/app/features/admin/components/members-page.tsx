@@ -14,7 +14,11 @@ export const memberState = (m: { suspended: boolean; withdrawn: boolean }) =>
 /** `/admin/members`: find a member by email or id. */
 export function MembersPage() {
   const [q, setQ] = useState('');
-  const members = useQuery({ queryKey: ['admin', 'members', q], queryFn: () => adminGet<MemberList>('/members', { q }), enabled: q !== '' });
+  const members = useQuery({
+    queryKey: ['admin', 'members', q],
+    queryFn: () => adminGet<MemberList>('/members', { q }),
+    enabled: q !== '',
+  });
   function search(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
     setQ(String(new FormData(e.currentTarget).get('q') ?? '').trim());

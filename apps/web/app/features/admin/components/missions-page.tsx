@@ -1,4 +1,11 @@
-import { type AdminMissionView, MISSION_REWARD_TYPES, MISSION_STATES, MISSION_TASK_KINDS, type MissionList, type MissionState } from '@hondana/domain/admin/admin-missions-api';
+import {
+  type AdminMissionView,
+  MISSION_REWARD_TYPES,
+  MISSION_STATES,
+  MISSION_TASK_KINDS,
+  type MissionList,
+  type MissionState,
+} from '@hondana/domain/admin/admin-missions-api';
 import type { MissionTaskType } from '@hondana/domain/campaigns/missions';
 import { useState } from 'react';
 import { missionsCopy } from '../../../i18n/ja-admin-missions';
@@ -41,7 +48,12 @@ const columns: Column<AdminMissionView>[] = [
   {
     key: 'image',
     header: missionsCopy('columns.image'),
-    cell: (x) => (x.imageUrl ? <img className={css.thumb} src={x.imageUrl} alt={missionsCopy('imageAlt', { name: x.name })} width={120} height={63} /> : <span className={css.swatch} style={{ backgroundColor: x.backgroundColor }} />),
+    cell: (x) =>
+      x.imageUrl ? (
+        <img className={css.thumb} src={x.imageUrl} alt={missionsCopy('imageAlt', { name: x.name })} width={120} height={63} />
+      ) : (
+        <span className={css.swatch} style={{ backgroundColor: x.backgroundColor }} />
+      ),
   },
   { key: 'name', header: missionsCopy('columns.name'), cell: (x) => x.name, className: css.readable },
   {
@@ -67,7 +79,12 @@ const columns: Column<AdminMissionView>[] = [
     ),
     className: css.readable,
   },
-  { key: 'bonus', header: missionsCopy('columns.bonus'), cell: (x) => missionsCopy('bonusLine', { label: x.bonus.label, rewarded: x.rewarded }), className: css.readable },
+  {
+    key: 'bonus',
+    header: missionsCopy('columns.bonus'),
+    cell: (x) => missionsCopy('bonusLine', { label: x.bonus.label, rewarded: x.rewarded }),
+    className: css.readable,
+  },
   { key: 'state', header: missionsCopy('columns.state'), cell: (x) => missionsCopy(`filter.${x.state}`), className: cells.nowrap },
 ];
 
@@ -77,7 +94,11 @@ const newTask = (): Task => ({ key: ++keys, kind: 'READ_BOOKS', target: 1, membe
 
 /** A mission's tasks in the form, under the names `missionFields` reads; added and removed here (one with members' progress stays). */
 function MissionTasksField({ saved }: { saved: AdminMissionView['tasks'] | undefined }) {
-  const [tasks, setTasks] = useState<Task[]>(() => (saved && saved.length > 0 ? saved.map((t) => ({ key: ++keys, id: t.id, kind: t.kind, target: t.target, members: t.members })) : [newTask()]));
+  const [tasks, setTasks] = useState<Task[]>(() =>
+    saved && saved.length > 0
+      ? saved.map((t) => ({ key: ++keys, id: t.id, kind: t.kind, target: t.target, members: t.members }))
+      : [newTask()],
+  );
   return (
     <div className={styles.wide}>
       {tasks.map((task, i) => (
@@ -155,7 +176,11 @@ function BonusField({ saved }: { saved: AdminMissionView['bonus'] | undefined })
  */
 export function MissionsPage({ role }: { role: StaffRole }) {
   const [state, setState] = useState<MissionState | ''>('');
-  const editor = useVersionedEditor<AdminMissionView, MissionList>({ key: 'missions', path: '/missions', query: { state: state || undefined } });
+  const editor = useVersionedEditor<AdminMissionView, MissionList>({
+    key: 'missions',
+    path: '/missions',
+    query: { state: state || undefined },
+  });
   const { editing, rowChange } = editor;
   const operator = role === 'operator';
 
@@ -177,7 +202,11 @@ export function MissionsPage({ role }: { role: StaffRole }) {
           <Field label={missionsCopy('end')}>
             <input name="end" type="datetime-local" required defaultValue={editing?.end} />
           </Field>
-          <AppealImageField imageUrl={editing?.imageUrl} required={false} labels={{ upload: missionsCopy('imageUpload'), url: missionsCopy('imageUrl') }} />
+          <AppealImageField
+            imageUrl={editing?.imageUrl}
+            required={false}
+            labels={{ upload: missionsCopy('imageUpload'), url: missionsCopy('imageUrl') }}
+          />
           <MissionTasksField saved={editing?.tasks} />
           <BonusField saved={editing?.bonus} />
         </EditorForm>
@@ -185,11 +214,26 @@ export function MissionsPage({ role }: { role: StaffRole }) {
         <p>{missionsCopy('readOnly')}</p>
       )}
       <CampaignList
-        filter={{ label: missionsCopy('filter.label'), all: missionsCopy('filter.all'), states: MISSION_STATES, stateLabel: (s) => missionsCopy(`filter.${s}`), value: state, onChange: setState }}
+        filter={{
+          label: missionsCopy('filter.label'),
+          all: missionsCopy('filter.all'),
+          states: MISSION_STATES,
+          stateLabel: (s) => missionsCopy(`filter.${s}`),
+          value: state,
+          onChange: setState,
+        }}
         change={rowChange}
         columns={columns}
         rows={editor.list.data?.missions}
-        actions={operator ? { onEdit: (row) => editor.edit(row), endLabel: missionsCopy('endAction'), onEnd: (row) => editor.act(row, 'end', missionsCopy('ended')) } : null}
+        actions={
+          operator
+            ? {
+                onEdit: (row) => editor.edit(row),
+                endLabel: missionsCopy('endAction'),
+                onEnd: (row) => editor.act(row, 'end', missionsCopy('ended')),
+              }
+            : null
+        }
       />
     </>
   );

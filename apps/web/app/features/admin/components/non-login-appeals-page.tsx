@@ -1,4 +1,9 @@
-import { APPEAL_STATES, type AdminNonLoginAppealView, type AppealState, type NonLoginAppealList } from '@hondana/domain/admin/admin-non-login-appeals-api';
+import {
+  APPEAL_STATES,
+  type AdminNonLoginAppealView,
+  type AppealState,
+  type NonLoginAppealList,
+} from '@hondana/domain/admin/admin-non-login-appeals-api';
 import { useState } from 'react';
 import { appealsCopy } from '../../../i18n/ja-admin-appeals';
 import { AppealImageField } from './appeal-image-field';
@@ -16,7 +21,13 @@ function appealFields(f: FormData) {
 
 const columns: Column<AdminNonLoginAppealView>[] = [
   { key: 'id', header: appealsCopy('columns.id'), cell: (a) => a.id, className: cells.nowrap },
-  { key: 'image', header: appealsCopy('columns.image'), cell: (a) => <img className={css.appealThumb} src={a.imageUrl} alt={appealsCopy('imagePreview', { name: a.name })} width={48} height={48} /> },
+  {
+    key: 'image',
+    header: appealsCopy('columns.image'),
+    cell: (a) => (
+      <img className={css.appealThumb} src={a.imageUrl} alt={appealsCopy('imagePreview', { name: a.name })} width={48} height={48} />
+    ),
+  },
   { key: 'name', header: appealsCopy('columns.name'), cell: (a) => a.name },
   { key: 'text', header: appealsCopy('columns.text'), cell: (a) => a.appealText },
   {
@@ -39,7 +50,11 @@ const columns: Column<AdminNonLoginAppealView>[] = [
  */
 export function NonLoginAppealsPage({ operator }: { operator: boolean }) {
   const [state, setState] = useState<AppealState | ''>('');
-  const editor = useVersionedEditor<AdminNonLoginAppealView, NonLoginAppealList>({ key: 'non-login-appeals', path: '/non_login_appeals', query: { state: state || undefined } });
+  const editor = useVersionedEditor<AdminNonLoginAppealView, NonLoginAppealList>({
+    key: 'non-login-appeals',
+    path: '/non_login_appeals',
+    query: { state: state || undefined },
+  });
   const { editing, rowChange } = editor;
 
   return (
@@ -66,11 +81,26 @@ export function NonLoginAppealsPage({ operator }: { operator: boolean }) {
         <p>{appealsCopy('readOnly')}</p>
       )}
       <CampaignList
-        filter={{ label: appealsCopy('filter.label'), all: appealsCopy('filter.all'), states: APPEAL_STATES, stateLabel: (s) => appealsCopy(`filter.${s}`), value: state, onChange: setState }}
+        filter={{
+          label: appealsCopy('filter.label'),
+          all: appealsCopy('filter.all'),
+          states: APPEAL_STATES,
+          stateLabel: (s) => appealsCopy(`filter.${s}`),
+          value: state,
+          onChange: setState,
+        }}
         change={rowChange}
         columns={columns}
         rows={editor.list.data?.appeals}
-        actions={operator ? { onEdit: (row) => editor.edit(row), endLabel: appealsCopy('endAction'), onEnd: (row) => editor.act(row, 'end', appealsCopy('ended')) } : null}
+        actions={
+          operator
+            ? {
+                onEdit: (row) => editor.edit(row),
+                endLabel: appealsCopy('endAction'),
+                onEnd: (row) => editor.act(row, 'end', appealsCopy('ended')),
+              }
+            : null
+        }
       />
     </>
   );

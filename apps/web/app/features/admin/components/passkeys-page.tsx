@@ -28,13 +28,27 @@ function removeError(error: unknown): string {
  * One passkey: its name, registration and last use, and its removal, asked once more in the row
  * (削除 → 削除する or やめる). The last one of a member without an authenticator app cannot be removed.
  */
-function PasskeyRow({ passkey, last, onRemoved, onNotice }: { passkey: PasskeyView; last: boolean; onRemoved: () => void; onNotice: (message: string) => void }) {
+function PasskeyRow({
+  passkey,
+  last,
+  onRemoved,
+  onNotice,
+}: {
+  passkey: PasskeyView;
+  last: boolean;
+  onRemoved: () => void;
+  onNotice: (message: string) => void;
+}) {
   const [asking, setAsking] = useState(false);
   const change = useChange();
   const removeButton = useRef<HTMLButtonElement>(null);
   const name = passkeyName(passkey);
   async function remove() {
-    const result = await change.run(() => adminChange<{ removed: number }>('DELETE', `/second_factor/passkeys/${passkey.id}`, {}), () => null, removeError);
+    const result = await change.run(
+      () => adminChange<{ removed: number }>('DELETE', `/second_factor/passkeys/${passkey.id}`, {}),
+      () => null,
+      removeError,
+    );
     if (result) {
       onNotice(staffCopy('passkeys.removed', { name }));
       onRemoved();
@@ -78,7 +92,14 @@ function PasskeyRow({ passkey, last, onRemoved, onNotice }: { passkey: PasskeyVi
             </button>
           </div>
         ) : (
-          <button ref={removeButton} type="button" className={styles.secondary} onClick={() => setAsking(true)} disabled={last} aria-label={staffCopy('passkeys.removeLabel', { name })}>
+          <button
+            ref={removeButton}
+            type="button"
+            className={styles.secondary}
+            onClick={() => setAsking(true)}
+            disabled={last}
+            aria-label={staffCopy('passkeys.removeLabel', { name })}
+          >
             {staffCopy('passkeys.remove')}
           </button>
         )}
@@ -128,7 +149,14 @@ function AddPasskey({ onAdded }: { onAdded: () => void }) {
       <form className={styles.actions} onSubmit={add}>
         <label className={styles.field} htmlFor={id}>
           {staffCopy('passkeys.nameLabel')}
-          <input id={id} value={name} onChange={(e) => setName(e.target.value)} maxLength={PASSKEY_NAME_MAX} placeholder={staffCopy('passkeys.namePlaceholder')} autoComplete="off" />
+          <input
+            id={id}
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+            maxLength={PASSKEY_NAME_MAX}
+            placeholder={staffCopy('passkeys.namePlaceholder')}
+            autoComplete="off"
+          />
         </label>
         <button type="submit" className={styles.button} disabled={busy}>
           {busy ? staffCopy('passkeys.adding') : staffCopy('passkeys.add')}

@@ -41,7 +41,8 @@ function target(c: AdminPointCampaignView): string {
   if (c.type === 'series') return promoCopy('campaigns.target.title', { id: c.titleId ?? '' });
   if (c.type === 'specificGenres') return promoCopy('campaigns.target.genres', { ids: c.genreIds.join('、') });
   if (c.type === 'publish') return promoCopy('campaigns.target.publisher', { id: c.publisherId ?? '' });
-  if (c.type === 'bulkBuy') return `${c.titleId === null ? promoCopy('campaigns.target.all') : promoCopy('campaigns.target.title', { id: c.titleId })} ${promoCopy('campaigns.target.minBooks', { n: c.minBooks })}`;
+  if (c.type === 'bulkBuy')
+    return `${c.titleId === null ? promoCopy('campaigns.target.all') : promoCopy('campaigns.target.title', { id: c.titleId })} ${promoCopy('campaigns.target.minBooks', { n: c.minBooks })}`;
   return promoCopy('campaigns.target.all');
 }
 
@@ -49,7 +50,12 @@ const columns: Column<AdminPointCampaignView>[] = [
   { key: 'id', header: promoCopy('campaigns.columns.id'), cell: (c) => c.id, className: cells.nowrap },
   { key: 'name', header: promoCopy('campaigns.columns.name'), cell: (c) => c.name },
   { key: 'type', header: promoCopy('campaigns.columns.type'), cell: (c) => promoCopy(`campaigns.types.${c.type}`) },
-  { key: 'give', header: promoCopy('campaigns.columns.give'), cell: (c) => (c.rate > 0 ? promoCopy('campaigns.give.rate', { rate: c.rate }) : promoCopy('campaigns.give.point', { point: c.point })), className: cells.number },
+  {
+    key: 'give',
+    header: promoCopy('campaigns.columns.give'),
+    cell: (c) => (c.rate > 0 ? promoCopy('campaigns.give.rate', { rate: c.rate }) : promoCopy('campaigns.give.point', { point: c.point })),
+    className: cells.number,
+  },
   { key: 'target', header: promoCopy('campaigns.columns.target'), cell: target },
   {
     key: 'period',
@@ -62,16 +68,42 @@ const columns: Column<AdminPointCampaignView>[] = [
       </>
     ),
   },
-  { key: 'expire', header: promoCopy('campaigns.columns.expire'), cell: (c) => promoCopy('campaigns.days', { n: c.expireDays }), className: cells.number },
-  { key: 'state', header: promoCopy('campaigns.columns.state'), cell: (c) => (c.active ? promoCopy('common.running') : promoCopy('common.notRunning')), className: cells.nowrap },
+  {
+    key: 'expire',
+    header: promoCopy('campaigns.columns.expire'),
+    cell: (c) => promoCopy('campaigns.days', { n: c.expireDays }),
+    className: cells.number,
+  },
+  {
+    key: 'state',
+    header: promoCopy('campaigns.columns.state'),
+    cell: (c) => (c.active ? promoCopy('common.running') : promoCopy('common.notRunning')),
+    className: cells.nowrap,
+  },
 ];
 
 /** The fields only some types of campaign take: the volume, the title (picked by name), genres, publisher, books needed. */
 function TargetFields({ type, editing }: { type: CampaignType; editing: AdminPointCampaignView | null }) {
   return (
     <>
-      {type === 'book' && <BookIdsField name="bookId" label={promoCopy('campaigns.bookId')} required multiple={false} defaultBooks={editing?.bookId ? [{ id: editing.bookId }] : []} />}
-      {(type === 'series' || type === 'bulkBuy') && <TitleIdsField name="titleId" label={promoCopy('campaigns.titleId')} required={type === 'series'} multiple={false} defaultIds={editing?.titleId ? [editing.titleId] : []} />}
+      {type === 'book' && (
+        <BookIdsField
+          name="bookId"
+          label={promoCopy('campaigns.bookId')}
+          required
+          multiple={false}
+          defaultBooks={editing?.bookId ? [{ id: editing.bookId }] : []}
+        />
+      )}
+      {(type === 'series' || type === 'bulkBuy') && (
+        <TitleIdsField
+          name="titleId"
+          label={promoCopy('campaigns.titleId')}
+          required={type === 'series'}
+          multiple={false}
+          defaultIds={editing?.titleId ? [editing.titleId] : []}
+        />
+      )}
       {type === 'specificGenres' && (
         <Field label={promoCopy('campaigns.genreIds')}>
           <input name="genreIds" inputMode="numeric" required defaultValue={editing?.genreIds.join(', ') ?? ''} />
@@ -142,7 +174,14 @@ export function PointCampaignsPage() {
         actions={(c) => (
           <>
             <RowButton label={promoCopy('common.edit')} name={`${promoCopy('common.edit')} ${c.name}`} onClick={() => editor.edit(c)} />
-            {!c.ended && <RowButton label={promoCopy('campaigns.end_')} name={`${promoCopy('campaigns.end_')} ${c.name}`} onClick={() => editor.act(c, 'end', promoCopy('common.ended'))} disabled={rowChange.busy} />}
+            {!c.ended && (
+              <RowButton
+                label={promoCopy('campaigns.end_')}
+                name={`${promoCopy('campaigns.end_')} ${c.name}`}
+                onClick={() => editor.act(c, 'end', promoCopy('common.ended'))}
+                disabled={rowChange.busy}
+              />
+            )}
           </>
         )}
       />

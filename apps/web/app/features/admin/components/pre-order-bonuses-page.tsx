@@ -1,4 +1,9 @@
-import { type AdminPreOrderBonusView, PRE_ORDER_BONUS_STATES, type PreOrderBonusList, type PreOrderBonusState } from '@hondana/domain/admin/admin-pre-order-api';
+import {
+  type AdminPreOrderBonusView,
+  PRE_ORDER_BONUS_STATES,
+  type PreOrderBonusList,
+  type PreOrderBonusState,
+} from '@hondana/domain/admin/admin-pre-order-api';
 import { useState } from 'react';
 import { preorderCopy } from '../../../i18n/ja-admin-preorder';
 import { promoCopy } from '../../../i18n/ja-admin-promotions';
@@ -19,13 +24,22 @@ function bonusFields(data: FormData) {
 }
 
 const bookCell = (x: AdminPreOrderBonusView) =>
-  x.book ? preorderCopy('bookLine', { title: x.book.titleName, vol: x.book.vol, release: x.book.release.replace('T', ' ') }) : x.titleId !== null ? preorderCopy('titleWide', { id: x.titleId }) : preorderCopy('everyBook');
+  x.book
+    ? preorderCopy('bookLine', { title: x.book.titleName, vol: x.book.vol, release: x.book.release.replace('T', ' ') })
+    : x.titleId !== null
+      ? preorderCopy('titleWide', { id: x.titleId })
+      : preorderCopy('everyBook');
 
 const columns: Column<AdminPreOrderBonusView>[] = [
   { key: 'id', header: preorderCopy('columns.id'), cell: (x) => x.id, className: cells.nowrap },
   { key: 'name', header: preorderCopy('columns.name'), cell: (x) => x.name, className: css.readable },
   { key: 'book', header: preorderCopy('columns.book'), cell: bookCell, className: css.readable },
-  { key: 'bonus', header: preorderCopy('columns.bonus'), cell: (x) => preorderCopy('bonusLine', { points: x.points, rate: x.rate }), className: css.readable },
+  {
+    key: 'bonus',
+    header: preorderCopy('columns.bonus'),
+    cell: (x) => preorderCopy('bonusLine', { points: x.points, rate: x.rate }),
+    className: css.readable,
+  },
   {
     key: 'period',
     header: preorderCopy('columns.period'),
@@ -48,7 +62,11 @@ const columns: Column<AdminPreOrderBonusView>[] = [
  */
 export function PreOrderBonusesPage({ role }: { role: StaffRole }) {
   const [state, setState] = useState<PreOrderBonusState | ''>('');
-  const editor = useVersionedEditor<AdminPreOrderBonusView, PreOrderBonusList>({ key: 'pre-order-bonuses', path: '/pre_order_bonuses', query: { state: state || undefined } });
+  const editor = useVersionedEditor<AdminPreOrderBonusView, PreOrderBonusList>({
+    key: 'pre-order-bonuses',
+    path: '/pre_order_bonuses',
+    query: { state: state || undefined },
+  });
   const { editing, rowChange } = editor;
   const operator = role === 'operator';
 
@@ -85,11 +103,26 @@ export function PreOrderBonusesPage({ role }: { role: StaffRole }) {
         <p>{preorderCopy('readOnly')}</p>
       )}
       <CampaignList
-        filter={{ label: preorderCopy('filter.label'), all: preorderCopy('filter.all'), states: PRE_ORDER_BONUS_STATES, stateLabel: (s) => preorderCopy(`filter.${s}`), value: state, onChange: setState }}
+        filter={{
+          label: preorderCopy('filter.label'),
+          all: preorderCopy('filter.all'),
+          states: PRE_ORDER_BONUS_STATES,
+          stateLabel: (s) => preorderCopy(`filter.${s}`),
+          value: state,
+          onChange: setState,
+        }}
         change={rowChange}
         columns={columns}
         rows={editor.list.data?.bonuses}
-        actions={operator ? { onEdit: (row) => editor.edit(row), endLabel: preorderCopy('endAction'), onEnd: (row) => editor.act(row, 'end', preorderCopy('ended')) } : null}
+        actions={
+          operator
+            ? {
+                onEdit: (row) => editor.edit(row),
+                endLabel: preorderCopy('endAction'),
+                onEnd: (row) => editor.act(row, 'end', preorderCopy('ended')),
+              }
+            : null
+        }
       />
     </>
   );

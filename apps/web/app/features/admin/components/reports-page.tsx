@@ -27,7 +27,10 @@ export function ReportsPage({ today }: { today: string }) {
   const [sales, setSales] = useState<SalesQuery>({ from: `${today.slice(0, 8)}01`, to: today, by: 'day' });
   const [date, setDate] = useState(lastReferenceDate(today));
   const report = useQuery({ queryKey: ['admin', 'sales', sales], queryFn: () => adminGet<SalesReport>('/reports/sales', { ...sales }) });
-  const unused = useQuery({ queryKey: ['admin', 'unused', date], queryFn: () => adminGet<UnusedBalanceReport>('/reports/unused_balance', { date }) });
+  const unused = useQuery({
+    queryKey: ['admin', 'unused', date],
+    queryFn: () => adminGet<UnusedBalanceReport>('/reports/unused_balance', { date }),
+  });
 
   function show(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();

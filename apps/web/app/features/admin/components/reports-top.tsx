@@ -13,7 +13,10 @@ const LIMITS = [10, 20, 50, 100] as const;
 /** The titles that sold most in the sales report's period (yen and coins), with CSV. */
 export function TopTitles({ from, to }: { from: string; to: string }) {
   const [limit, setLimit] = useState<number>(10);
-  const report = useQuery({ queryKey: ['admin', 'top-titles', from, to, limit], queryFn: () => adminGet<TopTitlesReport>('/reports/top_titles', { from, to, limit }) });
+  const report = useQuery({
+    queryKey: ['admin', 'top-titles', from, to, limit],
+    queryFn: () => adminGet<TopTitlesReport>('/reports/top_titles', { from, to, limit }),
+  });
   return (
     <section className={styles.section}>
       <h2>{adminCopy('reports.topTitles')}</h2>
@@ -69,7 +72,10 @@ const paymentLabel = (type: string) => jaAdmin.codes.payment[type as keyof typeo
 
 /** Manga coins paid for in the sales report's period (coin packs, subscriptions and their renewals), per payment type, with CSV. */
 export function CoinPackSales({ from, to }: { from: string; to: string }) {
-  const report = useQuery({ queryKey: ['admin', 'coin-packs', from, to], queryFn: () => adminGet<CoinPackSalesReport>('/reports/coin_packs', { from, to }) });
+  const report = useQuery({
+    queryKey: ['admin', 'coin-packs', from, to],
+    queryFn: () => adminGet<CoinPackSalesReport>('/reports/coin_packs', { from, to }),
+  });
   const row = (r: CoinPackSalesRow, label: string) => (
     <tr key={`${r.source}-${label}`}>
       <td>{r.source === 'total' ? '' : adminCopy(`reports.coinSources.${r.source}`)}</td>

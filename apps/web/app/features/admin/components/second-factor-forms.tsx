@@ -18,7 +18,19 @@ import styles from './admin.module.css';
 import own from './second-factor.module.css';
 
 /** A code field and its button: sends the trimmed code, shows why it was refused. */
-function CodeForm({ label, submit, busyLabel, onCode, autoComplete }: { label: string; submit: string; busyLabel: string; onCode: (code: string) => Promise<void>; autoComplete?: string }) {
+function CodeForm({
+  label,
+  submit,
+  busyLabel,
+  onCode,
+  autoComplete,
+}: {
+  label: string;
+  submit: string;
+  busyLabel: string;
+  onCode: (code: string) => Promise<void>;
+  autoComplete?: string;
+}) {
   const [code, setCode] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -40,7 +52,15 @@ function CodeForm({ label, submit, busyLabel, onCode, autoComplete }: { label: s
     <form className={own.codeForm} onSubmit={send}>
       <label className={styles.field} htmlFor={id}>
         {label}
-        <input id={id} value={code} onChange={(e) => setCode(e.target.value)} autoComplete={autoComplete ?? 'one-time-code'} spellCheck={false} required maxLength={64} />
+        <input
+          id={id}
+          value={code}
+          onChange={(e) => setCode(e.target.value)}
+          autoComplete={autoComplete ?? 'one-time-code'}
+          spellCheck={false}
+          required
+          maxLength={64}
+        />
       </label>
       <button type="submit" className={styles.button} disabled={busy || code.trim() === ''}>
         {busy ? busyLabel : submit}
@@ -190,7 +210,12 @@ export function EnrolTotp({ next }: { next: string }) {
             {enrolment.secret}
           </code>
           <p>{secondFactorCopy('enrol.once')}</p>
-          <CodeForm label={secondFactorCopy('enrol.codeLabel')} submit={secondFactorCopy('enrol.confirm')} busyLabel={secondFactorCopy('enrol.confirming')} onCode={async (code) => setRecoveryCodes((await confirmTotpEnrolment(code)).recoveryCodes)} />
+          <CodeForm
+            label={secondFactorCopy('enrol.codeLabel')}
+            submit={secondFactorCopy('enrol.confirm')}
+            busyLabel={secondFactorCopy('enrol.confirming')}
+            onCode={async (code) => setRecoveryCodes((await confirmTotpEnrolment(code)).recoveryCodes)}
+          />
         </>
       )}
     </section>
@@ -218,7 +243,8 @@ export function CheckSecondFactor({ onPassed, passkey = false }: { onPassed: (re
  */
 function focusWhenEnabled(target: HTMLElement, frames = 30): void {
   target.focus();
-  if (document.activeElement !== target && frames > 0 && target.isConnected) requestAnimationFrame(() => focusWhenEnabled(target, frames - 1));
+  if (document.activeElement !== target && frames > 0 && target.isConnected)
+    requestAnimationFrame(() => focusWhenEnabled(target, frames - 1));
 }
 
 interface Asked {

@@ -17,7 +17,11 @@ export function SerialListField({ saved }: { saved: Picked[] | undefined }) {
   const [picked, setPicked] = useState<Picked[]>(saved ?? []);
   const [text, setText] = useState('');
   const [q, setQ] = useState('');
-  const found = useQuery({ queryKey: ['admin', 'serial-pick', q], queryFn: () => adminGet<SerialList>('/serials', { q }), enabled: q !== '' });
+  const found = useQuery({
+    queryKey: ['admin', 'serial-pick', q],
+    queryFn: () => adminGet<SerialList>('/serials', { q }),
+    enabled: q !== '',
+  });
   const options = (found.data?.serials ?? []).filter((s) => !picked.some((p) => p.id === s.id)).slice(0, 10);
   const move = (i: number, step: number) =>
     setPicked((all) => {
@@ -36,13 +40,30 @@ export function SerialListField({ saved }: { saved: Picked[] | undefined }) {
           <li key={s.id}>
             <input type="hidden" name={`serialIds.${i}`} value={s.id} />
             <span>{s.name}</span>{' '}
-            <button type="button" className={styles.secondary} aria-label={featuresCopy('serials.up', { name: s.name })} disabled={i === 0} onClick={() => move(i, -1)}>
+            <button
+              type="button"
+              className={styles.secondary}
+              aria-label={featuresCopy('serials.up', { name: s.name })}
+              disabled={i === 0}
+              onClick={() => move(i, -1)}
+            >
               ↑
             </button>
-            <button type="button" className={styles.secondary} aria-label={featuresCopy('serials.down', { name: s.name })} disabled={i === picked.length - 1} onClick={() => move(i, 1)}>
+            <button
+              type="button"
+              className={styles.secondary}
+              aria-label={featuresCopy('serials.down', { name: s.name })}
+              disabled={i === picked.length - 1}
+              onClick={() => move(i, 1)}
+            >
               ↓
             </button>
-            <button type="button" className={styles.secondary} aria-label={featuresCopy('serials.remove', { name: s.name })} onClick={() => setPicked((all) => all.filter((x) => x.id !== s.id))}>
+            <button
+              type="button"
+              className={styles.secondary}
+              aria-label={featuresCopy('serials.remove', { name: s.name })}
+              onClick={() => setPicked((all) => all.filter((x) => x.id !== s.id))}
+            >
               ×
             </button>
           </li>

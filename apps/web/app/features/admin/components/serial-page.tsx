@@ -3,7 +3,16 @@ import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { EPISODE_SPEND_TYPES } from '@hondana/domain/admin/admin-serials-api';
 import { adminCopy } from '../../../i18n/ja-admin';
-import { type AdminEpisode, type AdminSerial, adminChange, adminGet, episodeFileError, serialImageError, uploadEpisodePages, uploadSerialImage } from '../api/admin-api';
+import {
+  type AdminEpisode,
+  type AdminSerial,
+  adminChange,
+  adminGet,
+  episodeFileError,
+  serialImageError,
+  uploadEpisodePages,
+  uploadSerialImage,
+} from '../api/admin-api';
 import { ChangeStatus } from './change-status';
 import { useChange, useChangeForm } from './use-change';
 import { unchanged, useFormChanges } from './use-form-changes';
@@ -31,14 +40,29 @@ function episodeFields(f: FormData) {
 /** The serial's ticket and rental settings as the API takes them. */
 function settingsFields(f: FormData) {
   const num = (k: string) => (String(f.get(k) ?? '') === '' ? Number.NaN : Number(f.get(k)));
-  return { chargeMinutes: num('chargeMinutes'), rentalMinutes: num('rentalMinutes'), orderOnly: f.get('orderOnly') === 'on', ticketUsable: f.get('ticketUsable') === 'on' };
+  return {
+    chargeMinutes: num('chargeMinutes'),
+    rentalMinutes: num('rentalMinutes'),
+    orderOnly: f.get('orderOnly') === 'on',
+    ticketUsable: f.get('ticketUsable') === 'on',
+  };
 }
 
 /**
  * The fields of an episode: name, spend type, price in coins, release and end (Asia/Tokyo), how it
  * reads (pages or a webtoon strip; a new one as the last episode does) and the volume collecting it.
  */
-function EpisodeFields({ episode, prefix, volumes, layout }: { episode?: AdminEpisode; prefix: string; volumes: Volume[]; layout: number }) {
+function EpisodeFields({
+  episode,
+  prefix,
+  volumes,
+  layout,
+}: {
+  episode?: AdminEpisode;
+  prefix: string;
+  volumes: Volume[];
+  layout: number;
+}) {
   const id = (name: string) => `${prefix}-${name}`;
   return (
     <>
@@ -108,7 +132,13 @@ function EpisodeEditor({ episode, volumes, onSaved }: { episode: AdminEpisode; v
     e.preventDefault();
     const changed = changes(e.currentTarget, episodeFields);
     if (unchanged(changed)) return change.say(adminCopy('common.unchanged'));
-    if (await change.run(() => adminChange<AdminEpisode>('PUT', `/episodes/${episode.id}`, { version: episode.version, ...changed }), () => adminCopy('common.saved'))) await onSaved();
+    if (
+      await change.run(
+        () => adminChange<AdminEpisode>('PUT', `/episodes/${episode.id}`, { version: episode.version, ...changed }),
+        () => adminCopy('common.saved'),
+      )
+    )
+      await onSaved();
   }
   const label = adminCopy('serials.edit', { sequence: episode.orderSequence });
   return (
@@ -193,7 +223,13 @@ function SerialImage({ serial, onSaved }: { serial: AdminSerial; onSaved: () => 
     const form = e.currentTarget;
     const file = (form.elements.namedItem('image') as HTMLInputElement).files?.[0];
     if (!file) return;
-    if (await change.run(() => uploadSerialImage(serial.id, serial.version, file), () => adminCopy('serials.image.uploaded_done'), serialImageError)) {
+    if (
+      await change.run(
+        () => uploadSerialImage(serial.id, serial.version, file),
+        () => adminCopy('serials.image.uploaded_done'),
+        serialImageError,
+      )
+    ) {
       form.reset();
       await onSaved();
     }
@@ -241,7 +277,13 @@ export function SerialPage({ serialId }: { serialId: number }) {
     e.preventDefault();
     const changed = settingsChanges(e.currentTarget, settingsFields);
     if (unchanged(changed)) return settings.say(adminCopy('common.unchanged'));
-    if (await settings.run(() => adminChange<AdminSerial>('PUT', `/serials/${serialId}`, { version: s.version, ...changed }), () => adminCopy('common.saved'))) await reload();
+    if (
+      await settings.run(
+        () => adminChange<AdminSerial>('PUT', `/serials/${serialId}`, { version: s.version, ...changed }),
+        () => adminCopy('common.saved'),
+      )
+    )
+      await reload();
   }
   async function addEpisode(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
@@ -266,7 +308,13 @@ export function SerialPage({ serialId }: { serialId: number }) {
       <SerialImage serial={s} onSaved={reload} />
       <section className={styles.section}>
         <h2>{adminCopy('serials.settings')}</h2>
-        <form key={s.version} ref={settingsFormRef} className={styles.form} onSubmit={saveSettings} aria-label={adminCopy('serials.settings')}>
+        <form
+          key={s.version}
+          ref={settingsFormRef}
+          className={styles.form}
+          onSubmit={saveSettings}
+          aria-label={adminCopy('serials.settings')}
+        >
           <label className={styles.field}>
             {adminCopy('serials.chargeMinutes')}
             <input name="chargeMinutes" type="number" min={0} step={1} defaultValue={s.chargeMinutes} />
@@ -323,13 +371,20 @@ export function SerialPage({ serialId }: { serialId: number }) {
                     <td>{e.endAt?.replace('T', ' ') ?? ''}</td>
                     <td className={styles.number}>
                       {e.pageCount}
-                      <span className={extra.pagesSource}>{e.pagesUploaded ? adminCopy('serials.pages.uploaded') : adminCopy('serials.pages.drawn')}</span>
+                      <span className={extra.pagesSource}>
+                        {e.pagesUploaded ? adminCopy('serials.pages.uploaded') : adminCopy('serials.pages.drawn')}
+                      </span>
                     </td>
                     <td>{adminCopy(`serials.layoutShort.${e.layoutType === 1 ? 1 : 0}`)}</td>
                     <td>{volumeLabel(s.volumes, e.bookId)}</td>
                     <td>
                       <div className={extra.episodeActions}>
-                        <button className={styles.secondary} type="button" aria-pressed={editing === e.id} onClick={() => setEditing(editing === e.id ? null : e.id)}>
+                        <button
+                          className={styles.secondary}
+                          type="button"
+                          aria-pressed={editing === e.id}
+                          onClick={() => setEditing(editing === e.id ? null : e.id)}
+                        >
                           {adminCopy('serials.editButton')}
                         </button>
                         <button

@@ -38,7 +38,17 @@ interface Status {
 }
 
 /** One staff member's row: their role, and a select and button to change it; the outcome is said above the table (`report`). */
-function StaffRow({ member, me, onChanged, report }: { member: StaffMemberView; me: number | undefined; onChanged: () => void; report: (status: Status) => void }) {
+function StaffRow({
+  member,
+  me,
+  onChanged,
+  report,
+}: {
+  member: StaffMemberView;
+  me: number | undefined;
+  onChanged: () => void;
+  report: (status: Status) => void;
+}) {
   const [role, setRole] = useState<StaffRoleChoice>(member.role);
   const [busy, setBusy] = useState(false);
   const self = member.userId === me;
@@ -71,7 +81,11 @@ function StaffRow({ member, me, onChanged, report }: { member: StaffMemberView; 
       <td>
         <form className={styles.inline} onSubmit={submit}>
           {/* Named by aria-label: a visually hidden label, positioned absolutely, would stretch the page past the table's scroller at 375 px. */}
-          <select aria-label={staffCopy('staff.roleOf', { email: member.email })} value={role} onChange={(e) => setRole(e.target.value as StaffRoleChoice)}>
+          <select
+            aria-label={staffCopy('staff.roleOf', { email: member.email })}
+            value={role}
+            onChange={(e) => setRole(e.target.value as StaffRoleChoice)}
+          >
             {CHOICES.map((c) => (
               <option key={c} value={c}>
                 {roleName(c)}
@@ -97,7 +111,10 @@ function GrantForm({ onChanged }: { onChanged: () => void }) {
     event.preventDefault();
     const result = await change.run(
       () => adminChange<StaffRoleChanged>('POST', '/staff', { email: email.trim(), role }),
-      (r) => (r.changed ? staffCopy('staff.changed', { email: email.trim(), role: roleName(r.role) }) : staffCopy('staff.unchanged', { email: email.trim(), role: roleName(r.role) })),
+      (r) =>
+        r.changed
+          ? staffCopy('staff.changed', { email: email.trim(), role: roleName(r.role) })
+          : staffCopy('staff.unchanged', { email: email.trim(), role: roleName(r.role) }),
       roleError,
     );
     if (result) {
@@ -112,7 +129,15 @@ function GrantForm({ onChanged }: { onChanged: () => void }) {
       <form ref={changeFormRef} className={styles.actions} onSubmit={submit}>
         <label className={styles.field}>
           {staffCopy('staff.email')}
-          <input name="email" type="email" value={email} onChange={(e) => setEmail(e.target.value)} required maxLength={254} autoComplete="off" />
+          <input
+            name="email"
+            type="email"
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+            required
+            maxLength={254}
+            autoComplete="off"
+          />
         </label>
         <label className={styles.field}>
           {staffCopy('staff.role')}

@@ -1,5 +1,12 @@
 import { formatAmount } from '@hondana/domain/common/format';
-import { type AdminSubscriptionPlanView, PLAN_HIGHLIGHTS, PLAN_PAYMENT_TYPES, PLAN_STATES, type PlanState, type SubscriptionPlanList } from '@hondana/domain/admin/admin-subscription-plans-api';
+import {
+  type AdminSubscriptionPlanView,
+  PLAN_HIGHLIGHTS,
+  PLAN_PAYMENT_TYPES,
+  PLAN_STATES,
+  type PlanState,
+  type SubscriptionPlanList,
+} from '@hondana/domain/admin/admin-subscription-plans-api';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { plansCopy } from '../../../i18n/ja-admin-plans';
@@ -31,18 +38,43 @@ function planFields(f: FormData) {
 const columns: Column<AdminSubscriptionPlanView>[] = [
   { key: 'id', header: plansCopy('columns.id'), cell: (x) => x.id, className: cells.nowrap },
   { key: 'name', header: plansCopy('columns.name'), cell: (x) => x.name },
-  { key: 'price', header: plansCopy('columns.price'), cell: (x) => plansCopy('price', { price: formatAmount(x.taxIncludedPrice) }), className: cells.number },
-  { key: 'coin', header: plansCopy('columns.coin'), cell: (x) => plansCopy('coins', { coin: formatAmount(x.coin) }), className: cells.number },
-  { key: 'bonus', header: plansCopy('columns.bonus'), cell: (x) => plansCopy('bonusLine', { first: x.firstBonus, second: x.secondBonus, cycle: x.cycleBonus }) },
-  { key: 'highlight', header: plansCopy('columns.highlight'), cell: (x) => plansCopy(`highlights.${x.highlightType}`), className: cells.nowrap },
-  { key: 'paymentTypes', header: plansCopy('columns.paymentTypes'), cell: (x) => x.paymentTypes.map((t) => plansCopy(`paymentTypeNames.${t}`)).join('・') },
+  {
+    key: 'price',
+    header: plansCopy('columns.price'),
+    cell: (x) => plansCopy('price', { price: formatAmount(x.taxIncludedPrice) }),
+    className: cells.number,
+  },
+  {
+    key: 'coin',
+    header: plansCopy('columns.coin'),
+    cell: (x) => plansCopy('coins', { coin: formatAmount(x.coin) }),
+    className: cells.number,
+  },
+  {
+    key: 'bonus',
+    header: plansCopy('columns.bonus'),
+    cell: (x) => plansCopy('bonusLine', { first: x.firstBonus, second: x.secondBonus, cycle: x.cycleBonus }),
+  },
+  {
+    key: 'highlight',
+    header: plansCopy('columns.highlight'),
+    cell: (x) => plansCopy(`highlights.${x.highlightType}`),
+    className: cells.nowrap,
+  },
+  {
+    key: 'paymentTypes',
+    header: plansCopy('columns.paymentTypes'),
+    cell: (x) => x.paymentTypes.map((t) => plansCopy(`paymentTypeNames.${t}`)).join('・'),
+  },
   { key: 'sortOrder', header: plansCopy('columns.sortOrder'), cell: (x) => x.sortOrder, className: cells.number },
   {
     key: 'period',
     header: plansCopy('columns.period'),
     cell: (x) => (
       <>
-        <span className={styles.nowrap}>{x.start === null ? plansCopy('fromStart') : plansCopy('from', { start: x.start.replace('T', ' ') })}</span>
+        <span className={styles.nowrap}>
+          {x.start === null ? plansCopy('fromStart') : plansCopy('from', { start: x.start.replace('T', ' ') })}
+        </span>
         {x.end && (
           <>
             <br />
@@ -52,7 +84,11 @@ const columns: Column<AdminSubscriptionPlanView>[] = [
       </>
     ),
   },
-  { key: 'members', header: plansCopy('columns.members'), cell: (x) => plansCopy('membersLine', { live: x.liveMembers, total: x.members }) },
+  {
+    key: 'members',
+    header: plansCopy('columns.members'),
+    cell: (x) => plansCopy('membersLine', { live: x.liveMembers, total: x.members }),
+  },
   { key: 'state', header: plansCopy('columns.state'), cell: (x) => plansCopy(`filter.${x.state}`), className: cells.nowrap },
 ];
 
@@ -108,7 +144,8 @@ function PlanForm({ editing }: { editing: AdminSubscriptionPlanView | null }) {
 }
 
 /** Why a delete was refused, in Japanese: the plan's members keep it (end it instead), or the server's reason. */
-const deleteError = (error: unknown) => (error instanceof ApiError && error.errorCode === 'PLAN_HAS_MEMBERS' ? plansCopy('hasMembers') : changeError(error));
+const deleteError = (error: unknown) =>
+  error instanceof ApiError && error.errorCode === 'PLAN_HAS_MEMBERS' ? plansCopy('hasMembers') : changeError(error);
 
 /**
  * `/admin/subscription-plans`: the manga coin subscription plans, filtered by state; operators
@@ -118,11 +155,19 @@ const deleteError = (error: unknown) => (error instanceof ApiError && error.erro
 export function SubscriptionPlansPage({ operator }: { operator: boolean }) {
   const [state, setState] = useState<PlanState | ''>('');
   const queryClient = useQueryClient();
-  const editor = useVersionedEditor<AdminSubscriptionPlanView, SubscriptionPlanList>({ key: 'subscription-plans', path: '/subscription_plans', query: { state: state || undefined } });
+  const editor = useVersionedEditor<AdminSubscriptionPlanView, SubscriptionPlanList>({
+    key: 'subscription-plans',
+    path: '/subscription_plans',
+    query: { state: state || undefined },
+  });
   const { editing, rowChange } = editor;
 
   async function remove(plan: AdminSubscriptionPlanView) {
-    await rowChange.run(() => adminChange('DELETE', `/subscription_plans/${plan.id}`, { version: plan.version }), () => plansCopy('deleted'), deleteError);
+    await rowChange.run(
+      () => adminChange('DELETE', `/subscription_plans/${plan.id}`, { version: plan.version }),
+      () => plansCopy('deleted'),
+      deleteError,
+    );
     await queryClient.invalidateQueries({ queryKey: ['admin', 'subscription-plans'] });
   }
 
@@ -138,11 +183,35 @@ export function SubscriptionPlansPage({ operator }: { operator: boolean }) {
         <p>{plansCopy('readOnly')}</p>
       )}
       <CampaignList
-        filter={{ label: plansCopy('filter.label'), all: plansCopy('filter.all'), states: PLAN_STATES, stateLabel: (s) => plansCopy(`filter.${s}`), value: state, onChange: setState }}
+        filter={{
+          label: plansCopy('filter.label'),
+          all: plansCopy('filter.all'),
+          states: PLAN_STATES,
+          stateLabel: (s) => plansCopy(`filter.${s}`),
+          value: state,
+          onChange: setState,
+        }}
         change={rowChange}
         columns={columns}
         rows={editor.list.data?.plans}
-        actions={operator ? { onEdit: (row) => editor.edit(row), endLabel: plansCopy('endAction'), onEnd: (row) => editor.act(row, 'end', plansCopy('ended')), more: (row) => row.members === 0 && <RowButton label={plansCopy('deleteAction')} name={`${plansCopy('deleteAction')} ${row.name}`} onClick={() => void remove(row)} disabled={rowChange.busy} /> } : null}
+        actions={
+          operator
+            ? {
+                onEdit: (row) => editor.edit(row),
+                endLabel: plansCopy('endAction'),
+                onEnd: (row) => editor.act(row, 'end', plansCopy('ended')),
+                more: (row) =>
+                  row.members === 0 && (
+                    <RowButton
+                      label={plansCopy('deleteAction')}
+                      name={`${plansCopy('deleteAction')} ${row.name}`}
+                      onClick={() => void remove(row)}
+                      disabled={rowChange.busy}
+                    />
+                  ),
+              }
+            : null
+        }
       />
     </>
   );

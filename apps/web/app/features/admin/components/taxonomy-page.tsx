@@ -16,11 +16,16 @@ const text = (f: FormData, k: string) => String(f.get(k) ?? '').trim();
 const READ: Record<Kind, (f: FormData) => object> = {
   genres: (f) => ({ name: text(f, 'name') }),
   publishers: (f) => ({ name: text(f, 'name'), kana: text(f, 'kana') }),
-  magazines: (f) => ({ name: text(f, 'name'), kana: text(f, 'kana'), publisherId: text(f, 'publisherId') ? Number(text(f, 'publisherId')) : null }),
+  magazines: (f) => ({
+    name: text(f, 'name'),
+    kana: text(f, 'kana'),
+    publisherId: text(f, 'publisherId') ? Number(text(f, 'publisherId')) : null,
+  }),
 };
 
 /** A name another row already has is told as such; other errors as the console says them. */
-const describe = (e: unknown) => (e instanceof ApiError && e.messages.some((m) => m === 'name: is already used') ? taxonomyCopy('taken') : changeError(e));
+const describe = (e: unknown) =>
+  e instanceof ApiError && e.messages.some((m) => m === 'name: is already used') ? taxonomyCopy('taken') : changeError(e);
 
 /** One kind's section: its form (operators) and its list with each row's edit button. */
 function TaxonomySection<R extends Row>({ kind, operator, publishers }: { kind: Kind; operator: boolean; publishers: AdminPublisher[] }) {
@@ -32,8 +37,21 @@ function TaxonomySection<R extends Row>({ kind, operator, publishers }: { kind: 
     { key: 'id', header: taxonomyCopy('columns.id'), cell: (r) => r.id, className: cells.nowrap },
     { key: 'name', header: taxonomyCopy('columns.name'), cell: (r) => r.name },
     ...(kind === 'genres' ? [] : [{ key: 'kana', header: taxonomyCopy('columns.kana'), cell: (r: R) => ('kana' in r ? r.kana : '') }]),
-    ...(kind === 'magazines' ? [{ key: 'publisher', header: taxonomyCopy('columns.publisher'), cell: (r: R) => ('publisherId' in r ? publisherName(r.publisherId) : '') }] : []),
-    { key: 'titles', header: taxonomyCopy('columns.titles'), cell: (r) => taxonomyCopy('titles', { n: r.titleCount }), className: cells.number },
+    ...(kind === 'magazines'
+      ? [
+          {
+            key: 'publisher',
+            header: taxonomyCopy('columns.publisher'),
+            cell: (r: R) => ('publisherId' in r ? publisherName(r.publisherId) : ''),
+          },
+        ]
+      : []),
+    {
+      key: 'titles',
+      header: taxonomyCopy('columns.titles'),
+      cell: (r) => taxonomyCopy('titles', { n: r.titleCount }),
+      className: cells.number,
+    },
   ];
   const form = editor.form(READ[kind], { describe });
   return (
@@ -69,7 +87,11 @@ function TaxonomySection<R extends Row>({ kind, operator, publishers }: { kind: 
         <EditorTable
           columns={columns}
           rows={rows}
-          actions={(r) => (operator ? <RowButton label={promoCopy('common.edit')} name={`${promoCopy('common.edit')} ${r.name}`} onClick={() => editor.edit(r)} /> : null)}
+          actions={(r) =>
+            operator ? (
+              <RowButton label={promoCopy('common.edit')} name={`${promoCopy('common.edit')} ${r.name}`} onClick={() => editor.edit(r)} />
+            ) : null
+          }
         />
       )}
     </section>
@@ -82,7 +104,8 @@ function TaxonomySection<R extends Row>({ kind, operator, publishers }: { kind: 
  */
 export function TaxonomyPage({ role }: { role: StaffRole }) {
   const operator = role === 'operator';
-  const publishers = useVersionedEditor<AdminPublisher, PublisherList>({ key: 'publishers', path: '/publishers' }).list.data?.publishers ?? [];
+  const publishers =
+    useVersionedEditor<AdminPublisher, PublisherList>({ key: 'publishers', path: '/publishers' }).list.data?.publishers ?? [];
   return (
     <>
       <h1 className={styles.heading}>{taxonomyCopy('heading')}</h1>

@@ -14,7 +14,9 @@ function credits(f: FormData) {
   const names = f.getAll('authorName').map(String);
   const kanas = f.getAll('authorKana').map(String);
   const roles = f.getAll('authorRole').map(String);
-  return names.flatMap((name, i) => (name.trim() ? [{ name: name.trim(), kana: (kanas[i] ?? '').trim(), role: roles[i] ?? 'author' }] : []));
+  return names.flatMap((name, i) =>
+    name.trim() ? [{ name: name.trim(), kana: (kanas[i] ?? '').trim(), role: roles[i] ?? 'author' }] : [],
+  );
 }
 
 /** The title's fields as the API takes them, read from the form. */
@@ -86,7 +88,19 @@ export function useTaxonomyLists(): TaxonomyLists | null {
 }
 
 /** A labelled picker of one list's names (none, or one of them); it sends the picked id. */
-function Picker({ label, name, options, value, none }: { label: string; name: string; options: Named[]; value: number | null | undefined; none: string }) {
+function Picker({
+  label,
+  name,
+  options,
+  value,
+  none,
+}: {
+  label: string;
+  name: string;
+  options: Named[];
+  value: number | null | undefined;
+  none: string;
+}) {
   return (
     <label className={styles.field}>
       {label}
@@ -118,8 +132,20 @@ export function TitleFormFields({ title, lists }: { title?: AdminTitle; lists: T
       {[...authors, undefined].map((author, i) => (
         <CreditFields key={i} author={author} n={i + 1} />
       ))}
-      <Picker label={taxonomyCopy('picker.publisher')} name="publisherId" options={lists.publishers} value={title?.publisherId} none={taxonomyCopy('picker.none')} />
-      <Picker label={taxonomyCopy('picker.magazine')} name="magazineId" options={lists.magazines} value={title?.magazineId} none={taxonomyCopy('picker.none')} />
+      <Picker
+        label={taxonomyCopy('picker.publisher')}
+        name="publisherId"
+        options={lists.publishers}
+        value={title?.publisherId}
+        none={taxonomyCopy('picker.none')}
+      />
+      <Picker
+        label={taxonomyCopy('picker.magazine')}
+        name="magazineId"
+        options={lists.magazines}
+        value={title?.magazineId}
+        none={taxonomyCopy('picker.none')}
+      />
       <label className={styles.field}>
         {adminCopy('titleForm.pageType')}
         <select name="pageType" defaultValue={title?.pageType ?? 'male'}>
@@ -130,7 +156,13 @@ export function TitleFormFields({ title, lists }: { title?: AdminTitle; lists: T
           ))}
         </select>
       </label>
-      <Picker label={adminCopy('titleForm.genre')} name="genreId" options={lists.genres} value={title?.genreId} none={adminCopy('titleForm.noGenre')} />
+      <Picker
+        label={adminCopy('titleForm.genre')}
+        name="genreId"
+        options={lists.genres}
+        value={title?.genreId}
+        none={adminCopy('titleForm.noGenre')}
+      />
       <label className={styles.field}>
         {adminCopy('titleForm.eroticType')}
         <select name="eroticType" defaultValue={String(title?.eroticType ?? 0)}>

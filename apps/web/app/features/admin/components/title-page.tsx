@@ -32,7 +32,13 @@ export function TitlePage({ titleId }: { titleId: number }) {
     e.preventDefault();
     const changed = changes(e.currentTarget, titleFields);
     if (unchanged(changed)) return meta.say(adminCopy('common.unchanged'));
-    if (await meta.run(() => adminChange<AdminTitle>('PUT', `/titles/${titleId}`, { version: t.version, ...changed }), () => adminCopy('common.saved'))) await reload();
+    if (
+      await meta.run(
+        () => adminChange<AdminTitle>('PUT', `/titles/${titleId}`, { version: t.version, ...changed }),
+        () => adminCopy('common.saved'),
+      )
+    )
+      await reload();
   }
   async function importFile(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
@@ -41,7 +47,10 @@ export function TitlePage({ titleId }: { titleId: number }) {
     setProgress(0);
     const done = await upload.run(
       () => uploadBook(titleId, file, setProgress),
-      (r) => (r.action === 'created' ? adminCopy('title.imported', { pages: r.totalPage ?? 0 }) : adminCopy('title.importedSame', { pages: r.totalPage ?? 0 })),
+      (r) =>
+        r.action === 'created'
+          ? adminCopy('title.imported', { pages: r.totalPage ?? 0 })
+          : adminCopy('title.importedSame', { pages: r.totalPage ?? 0 }),
     );
     setProgress(null);
     if (done) await reload();

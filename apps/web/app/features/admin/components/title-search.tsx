@@ -59,7 +59,14 @@ export function TitleSearch({ onChoose }: TitleSearchProps) {
     }
   }
 
-  const status = q === '' || !open ? '' : found.isFetching && !found.data ? adminCopy('picker.searching') : options.length === 0 ? adminCopy('picker.noMatch') : '';
+  const status =
+    q === '' || !open
+      ? ''
+      : found.isFetching && !found.data
+        ? adminCopy('picker.searching')
+        : options.length === 0
+          ? adminCopy('picker.noMatch')
+          : '';
   return (
     <div className={styles.field}>
       <label htmlFor={`${id}-input`}>{adminCopy('picker.searchTitle')}</label>

@@ -24,7 +24,10 @@ export function TitlesPage() {
   }
   async function create(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
-    const created = await change.run(() => adminChange<AdminTitle>('POST', '/titles', titleFields(new FormData(e.currentTarget))), () => adminCopy('titles.created'));
+    const created = await change.run(
+      () => adminChange<AdminTitle>('POST', '/titles', titleFields(new FormData(e.currentTarget))),
+      () => adminCopy('titles.created'),
+    );
     if (created) navigate(`/admin/titles/${created.id}`);
   }
 

@@ -10,7 +10,11 @@ export function useChange() {
   // The last failure itself (a new one each time, so its fields take the focus again) and the fields it named.
   const [failure, setFailure] = useState<{ fields: string[] } | null>(null);
   /** Runs the change; `describe` says a failure in Japanese (the server's field errors by default). */
-  async function run<T>(work: () => Promise<T>, done: (result: T) => string | null, describe: (error: unknown) => string = changeError): Promise<T | null> {
+  async function run<T>(
+    work: () => Promise<T>,
+    done: (result: T) => string | null,
+    describe: (error: unknown) => string = changeError,
+  ): Promise<T | null> {
     setBusy(true);
     setNotice(null);
     setError(null);

@@ -4,7 +4,12 @@ import { changedFields, unchanged } from './use-form-changes';
 describe('changedFields', () => {
   type Period = { price: number; start: string; end: string } | null;
   const sale = { price: 385, start: '2027-01-01T00:00', end: '2027-01-20T00:00' };
-  const shown: { description: string; price: number; sale: Period; free: Period } = { description: '明かされる過去の真実。', price: 550, sale, free: null };
+  const shown: { description: string; price: number; sale: Period; free: Period } = {
+    description: '明かされる過去の真実。',
+    price: 550,
+    sale,
+    free: null,
+  };
 
   it('sends only the fields the operator changed: a new price leaves the 紹介文 and the sale out', () => {
     expect(changedFields(shown, { ...shown, price: 660 })).toEqual({ price: 660 });

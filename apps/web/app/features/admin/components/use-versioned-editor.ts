@@ -54,7 +54,8 @@ export function useVersionedEditor<Row extends VersionedRow, List>({ key, path, 
 
   async function save<Result>(body: object, { notice, reset = true, describe }: SaveOptions<Result> = {}): Promise<Result | null> {
     const row = editing;
-    const told = (edited: boolean) => (result: Result) => (notice ? notice(result) : edited ? promoCopy('common.saved') : promoCopy('common.created'));
+    const told = (edited: boolean) => (result: Result) =>
+      notice ? notice(result) : edited ? promoCopy('common.saved') : promoCopy('common.created');
     const done = row
       ? await change.run(() => adminChange<Result>('PUT', `${path}/${row.id}`, { ...body, version: row.version }), told(true), describe)
       : await change.run(() => adminChange<Result>('POST', path, body), told(false), describe);
@@ -78,7 +79,11 @@ export function useVersionedEditor<Row extends VersionedRow, List>({ key, path, 
 
   /** A row's own change (`POST {path}/{id}/{action}` with its version and `extra`), then the list again. */
   async function act(row: Row, action: string, notice: string, extra: object = {}) {
-    const done = await rowChange.run(() => adminChange('POST', `${path}/${row.id}/${action}`, { ...(row.version === undefined ? {} : { version: row.version }), ...extra }), () => notice);
+    const done = await rowChange.run(
+      () =>
+        adminChange('POST', `${path}/${row.id}/${action}`, { ...(row.version === undefined ? {} : { version: row.version }), ...extra }),
+      () => notice,
+    );
     await reload();
     return done;
   }

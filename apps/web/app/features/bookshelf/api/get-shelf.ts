@@ -12,7 +12,14 @@ interface ShelfParams {
 
 /** `GET /api/user_books/me`: a page of the member's series tiles. */
 const getShelf = (p: ShelfParams) =>
-  apiGet<UserBooksResponse>('/user_books/me', { filter: p.filter, sort: p.sort, word: p.word || undefined, offset: p.offset, limit: p.limit, ac: 1 });
+  apiGet<UserBooksResponse>('/user_books/me', {
+    filter: p.filter,
+    sort: p.sort,
+    word: p.word || undefined,
+    offset: p.offset,
+    limit: p.limit,
+    ac: 1,
+  });
 
 const shelfQueryOptions = (p: ShelfParams) =>
   queryOptions({ queryKey: ['bookshelf', 'series', p], queryFn: () => getShelf(p), placeholderData: keepPreviousData });

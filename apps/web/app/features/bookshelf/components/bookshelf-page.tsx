@@ -46,7 +46,13 @@ export function BookshelfPage() {
     <>
       <OfflineLink />
       {filter === 'ALL' && !word && page === 1 && <ContinueRow />}
-      <ShelfControls filter={filter} sort={sort} word={word} hrefWith={hrefWith} onSearch={(w) => navigate(hrefWith({ word: w, page: null }))} />
+      <ShelfControls
+        filter={filter}
+        sort={sort}
+        word={word}
+        hrefWith={hrefWith}
+        onSearch={(w) => navigate(hrefWith({ word: w, page: null }))}
+      />
       <ShelfSeries filter={filter} sort={sort} word={word} page={page} hrefWith={hrefWith} />
     </>
   );
@@ -74,7 +80,16 @@ function ShelfControls({ filter, sort, word, hrefWith, onSearch }: ControlsProps
         <label htmlFor={wordId} className="visually-hidden">
           {shelfCopy('search.label')}
         </label>
-        <input id={wordId} key={word} name="word" type="search" defaultValue={word} placeholder={shelfCopy('search.placeholder')} className={styles.searchInput} enterKeyHint="search" />
+        <input
+          id={wordId}
+          key={word}
+          name="word"
+          type="search"
+          defaultValue={word}
+          placeholder={shelfCopy('search.placeholder')}
+          className={styles.searchInput}
+          enterKeyHint="search"
+        />
         <button type="submit" className={styles.searchButton}>
           {shelfCopy('search.submit')}
         </button>
@@ -83,7 +98,11 @@ function ShelfControls({ filter, sort, word, hrefWith, onSearch }: ControlsProps
         <ul className={styles.filters}>
           {shelfFilters.map((f) => (
             <li key={f}>
-              <Link to={hrefWith({ filter: f === 'ALL' ? null : f, page: null })} className={styles.filter} aria-current={f === filter ? 'true' : undefined}>
+              <Link
+                to={hrefWith({ filter: f === 'ALL' ? null : f, page: null })}
+                className={styles.filter}
+                aria-current={f === filter ? 'true' : undefined}
+              >
                 {shelfCopy(`filter.${f}`)}
               </Link>
             </li>
@@ -115,7 +134,8 @@ function ShelfSeries({ filter, sort, word, page, hrefWith }: SeriesProps) {
   const { data, isError, isPending } = useShelf({ filter, sort, word, offset: (page - 1) * SHELF_PAGE_SIZE, limit: SHELF_PAGE_SIZE });
   if (isError) return <p className={styles.error}>{shelfCopy('page.failed')}</p>;
   if (isPending || !data) return <p className={styles.note}>{shelfCopy('page.loading')}</p>;
-  if (data.series.length === 0) return <p className={styles.note}>{filter === 'ALL' && !word ? shelfCopy('page.empty') : shelfCopy('page.noMatch')}</p>;
+  if (data.series.length === 0)
+    return <p className={styles.note}>{filter === 'ALL' && !word ? shelfCopy('page.empty') : shelfCopy('page.noMatch')}</p>;
   const pages = Math.max(1, Math.ceil(data.totalCount / SHELF_PAGE_SIZE));
   return (
     <>

@@ -29,9 +29,18 @@ export function ContinueRow({ withShelfLink = false }: ContinueRowProps) {
         {data.items.map((item) => (
           <li key={`${item.kind}-${item.id}`} className={styles.continueItem}>
             <Link to={continueHref(item)} className={styles.continueLink}>
-              <img src={item.imageUrl} alt="" width={106} height={item.kind === 'book' ? 150 : 66} loading="lazy" className={styles.continueCover} />
+              <img
+                src={item.imageUrl}
+                alt=""
+                width={106}
+                height={item.kind === 'book' ? 150 : 66}
+                loading="lazy"
+                className={styles.continueCover}
+              />
               <span className={styles.continueTitle}>{item.title}</span>
-              <span className={styles.meta}>{item.kind === 'book' ? shelfCopy('continue.page', { page: item.page + 1 }) : shelfCopy('continue.episode')}</span>
+              <span className={styles.meta}>
+                {item.kind === 'book' ? shelfCopy('continue.page', { page: item.page + 1 }) : shelfCopy('continue.episode')}
+              </span>
             </Link>
           </li>
         ))}

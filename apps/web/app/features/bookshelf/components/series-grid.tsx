@@ -15,7 +15,11 @@ export function SeriesGrid({ series, hrefOf }: SeriesGridProps) {
     <ul className={styles.grid}>
       {series.map((item) => (
         <li key={item.titleId}>
-          <Link to={hrefOf(item.titleId)} className={styles.tile} aria-label={shelfCopy('series.open', { title: item.titleName, count: item.bookCount })}>
+          <Link
+            to={hrefOf(item.titleId)}
+            className={styles.tile}
+            aria-label={shelfCopy('series.open', { title: item.titleName, count: item.bookCount })}
+          >
             <span className={styles.coverBox}>
               {item.imageUrl ? <img src={item.imageUrl} alt="" loading="lazy" className={styles.cover} /> : null}
               <span className={styles.countBadge}>{shelfCopy('series.count', { count: item.bookCount })}</span>

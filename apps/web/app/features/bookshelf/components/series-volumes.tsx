@@ -23,8 +23,20 @@ export function SeriesVolumes({ titleId, showHidden, backTo }: SeriesVolumesProp
       {shelfCopy('series.back')}
     </Link>
   );
-  if (isError) return <>{back}<p className={styles.error}>{shelfCopy('page.failed')}</p></>;
-  if (!data) return <>{back}<p className={styles.note}>{shelfCopy('page.loading')}</p></>;
+  if (isError)
+    return (
+      <>
+        {back}
+        <p className={styles.error}>{shelfCopy('page.failed')}</p>
+      </>
+    );
+  if (!data)
+    return (
+      <>
+        {back}
+        <p className={styles.note}>{shelfCopy('page.loading')}</p>
+      </>
+    );
   const books = data.books.filter((b) => b.hidden === showHidden);
   const episodes = showHidden ? [] : data.episodes;
   return (
@@ -76,7 +88,11 @@ function VolumeRow({ book }: { book: ShelfBook }) {
           <span className={styles.finished}>{shelfCopy('book.finished')}</span>
         ) : progress.percent !== null ? (
           <span className={styles.progress}>
-            <progress max={100} value={progress.percent} aria-label={shelfCopy('book.progressLabel', { page: (progress.page ?? 0) + 1, total: progress.totalPage })} />
+            <progress
+              max={100}
+              value={progress.percent}
+              aria-label={shelfCopy('book.progressLabel', { page: (progress.page ?? 0) + 1, total: progress.totalPage })}
+            />
             <span className={styles.meta}>{shelfCopy('book.progress', { percent: progress.percent })}</span>
           </span>
         ) : progress.page !== null ? (
@@ -93,7 +109,12 @@ function VolumeRow({ book }: { book: ShelfBook }) {
             {shelfCopy('book.read')}
           </Link>
         )}
-        <button type="button" className={styles.textButton} disabled={hide.isPending} onClick={() => hide.mutate({ bookIds: [book.bookId], hidden: !book.hidden })}>
+        <button
+          type="button"
+          className={styles.textButton}
+          disabled={hide.isPending}
+          onClick={() => hide.mutate({ bookIds: [book.bookId], hidden: !book.hidden })}
+        >
           {book.hidden ? shelfCopy('book.unhide') : shelfCopy('book.hide')}
         </button>
       </div>
@@ -134,7 +155,10 @@ function EpisodeRow({ episode }: { episode: ShelfEpisode }) {
 }
 
 function NextVolumePrompt({ titleId, next }: { titleId: number; next: NextVolume }) {
-  const label = next.price === 0 ? shelfCopy('next.free', { vol: next.vol }) : shelfCopy(next.reservable ? 'next.reserve' : 'next.buy', { vol: next.vol, price: formatAmount(next.price) });
+  const label =
+    next.price === 0
+      ? shelfCopy('next.free', { vol: next.vol })
+      : shelfCopy(next.reservable ? 'next.reserve' : 'next.buy', { vol: next.vol, price: formatAmount(next.price) });
   return (
     <aside className={styles.next} aria-labelledby="next-heading">
       <h3 id="next-heading" className={styles.subHeading}>
@@ -144,7 +168,9 @@ function NextVolumePrompt({ titleId, next }: { titleId: number; next: NextVolume
         <img src={next.imageUrl} alt="" width={64} height={91} loading="lazy" className={styles.volumeCover} />
         <div className={styles.volumeBody}>
           <span className={styles.volumeTitle}>{next.contentsName}</span>
-          {next.reservable && <span className={styles.meta}>{shelfCopy('next.release', { date: formatTokyoDate(next.startDatetime) })}</span>}
+          {next.reservable && (
+            <span className={styles.meta}>{shelfCopy('next.release', { date: formatTokyoDate(next.startDatetime) })}</span>
+          )}
         </div>
         <div className={styles.volumeActions}>
           <Link to={`/series_list/series_id=${titleId}?book_id=${next.bookId}`} className={styles.buyButton}>

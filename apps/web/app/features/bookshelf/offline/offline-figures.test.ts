@@ -30,6 +30,8 @@ describe('illustrations of a saved text chapter', () => {
   });
 
   it('falls back to the src of an image without a srcset', () => {
-    expect(markFigures('<img src="/media/figures/1/2/1080.webp?a=1&amp;b=2" alt="">').sources).toEqual(['/media/figures/1/2/1080.webp?a=1&b=2']);
+    expect(markFigures('<img src="/media/figures/1/2/1080.webp?a=1&amp;b=2" alt="">').sources).toEqual([
+      '/media/figures/1/2/1080.webp?a=1&b=2',
+    ]);
   });
 });

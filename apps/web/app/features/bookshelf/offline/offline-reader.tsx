@@ -124,14 +124,22 @@ export function OfflineReader({ db, book, onClose }: ReaderProps) {
       <SyncNote sync={sync} />
       <div className={styles.stage}>
         {current && url && (
-          <img src={url} alt={shelfCopy('offline.pageAlt', { title: book.title, page: current.page + 1 })} width={current.width} height={current.height} className={styles.pageImage} />
+          <img
+            src={url}
+            alt={shelfCopy('offline.pageAlt', { title: book.title, page: current.page + 1 })}
+            width={current.width}
+            height={current.height}
+            className={styles.pageImage}
+          />
         )}
       </div>
       <div className={ltr ? `${styles.turns} ${styles.turnsLtr}` : styles.turns}>
         <button type="button" className={styles.turnButton} disabled={index === null || index >= last} onClick={() => turn(1)}>
           {shelfCopy('offline.next')}
         </button>
-        <span className={styles.meta}>{current ? shelfCopy('offline.position', { page: current.page + 1, total: book.totalPage }) : ''}</span>
+        <span className={styles.meta}>
+          {current ? shelfCopy('offline.position', { page: current.page + 1, total: book.totalPage }) : ''}
+        </span>
         <button type="button" className={styles.turnButton} disabled={index === null || index <= 0} onClick={() => turn(-1)}>
           {shelfCopy('offline.previous')}
         </button>

@@ -12,7 +12,10 @@ import { useOfflineShelf } from './use-offline-shelf';
 function useStorageUsage(saved: SavedBook[] | null): number | null {
   const [usage, setUsage] = useState<number | null>(null);
   useEffect(() => {
-    navigator.storage?.estimate?.().then((e) => setUsage(e.usage ?? null), () => setUsage(null));
+    navigator.storage?.estimate?.().then(
+      (e) => setUsage(e.usage ?? null),
+      () => setUsage(null),
+    );
   }, [saved]);
   return usage;
 }

@@ -15,9 +15,10 @@ export async function removeEnded(db: OfflineDb): Promise<number[]> {
   const removed: number[] = [];
   for (let i = 0; i < saved.length; i += IDS_PER_CALL) {
     const ids = saved.slice(i, i + IDS_PER_CALL);
-    const answer = await apiRequest<OfflineCheckResponse>('/user_books/me/offline', { query: { book_ids: ids.join(',') }, allowUnauthorized: true }).catch(
-      () => null,
-    );
+    const answer = await apiRequest<OfflineCheckResponse>('/user_books/me/offline', {
+      query: { book_ids: ids.join(',') },
+      allowUnauthorized: true,
+    }).catch(() => null);
     if (!answer) return removed;
     const kept = new Set(answer.bookIds);
     for (const id of ids.filter((id) => !kept.has(id))) {

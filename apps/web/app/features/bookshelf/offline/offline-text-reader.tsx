@@ -67,7 +67,13 @@ export function OfflineTextReader({ db, book, onClose }: TextReaderProps) {
         setText({
           bookId: book.bookId,
           writingMode: 'vertical',
-          chapters: chapters.map((c) => ({ chapterNo: c.chapterNo, title: c.title, charCount: 0, sample: false, html: showFigures(c.html, urlOf(c.figures)) })),
+          chapters: chapters.map((c) => ({
+            chapterNo: c.chapterNo,
+            title: c.title,
+            charCount: 0,
+            sample: false,
+            html: showFigures(c.html, urlOf(c.figures)),
+          })),
         }),
       () => live && setText('failed'),
     );

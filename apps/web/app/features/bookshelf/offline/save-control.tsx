@@ -31,13 +31,25 @@ export function SaveControl({ bookId, title }: SaveControlProps) {
     return (
       <div className={styles.control} role="status">
         <progress max={progress.total} value={progress.done} className={styles.bar} />
-        <span className={styles.meta}>{shelfCopy(progress.unit === 'chapters' ? 'offline.savingChapters' : 'offline.saving', { done: progress.done, total: progress.total, size: byteSize(progress.bytes) })}</span>
+        <span className={styles.meta}>
+          {shelfCopy(progress.unit === 'chapters' ? 'offline.savingChapters' : 'offline.saving', {
+            done: progress.done,
+            total: progress.total,
+            size: byteSize(progress.bytes),
+          })}
+        </span>
       </div>
     );
   }
   return (
     <div className={styles.control}>
-      <button type="button" className={styles.smallButton} disabled={!shelf.db} aria-label={shelfCopy('offline.saveLabel', { title })} onClick={() => shelf.save(bookId)}>
+      <button
+        type="button"
+        className={styles.smallButton}
+        disabled={!shelf.db}
+        aria-label={shelfCopy('offline.saveLabel', { title })}
+        onClick={() => shelf.save(bookId)}
+      >
         {shelfCopy('offline.save')}
       </button>
       {failure && <span className={styles.error}>{shelfCopy(`offline.${failure}`)}</span>}

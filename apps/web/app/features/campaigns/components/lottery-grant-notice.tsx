@@ -8,7 +8,6 @@ import { grantReadEnd } from '../api/grant-read-end';
 import { useMissionReadEnd } from '../api/mission-read-end';
 import styles from './lottery-grant-notice.module.css';
 
-
 type LotteryGrantNoticeProps = {
   bookId: number;
   /** The book is free now (granted apart from priced books, §9). */
@@ -58,7 +57,9 @@ export function LotteryGrantNotice({ bookId, free, eligible }: LotteryGrantNotic
         if (live) setShown({ kind: 'granted', message: campaignCopy('grant.granted'), campaignId: state.lotteryCampaignId });
       },
       (error: unknown) => {
-        const reaction = grantReaction(error instanceof ApiError ? { ok: false, errorCode: error.errorCode, message: error.messages[0] ?? '' } : { ok: false });
+        const reaction = grantReaction(
+          error instanceof ApiError ? { ok: false, errorCode: error.errorCode, message: error.messages[0] ?? '' } : { ok: false },
+        );
         if (reaction.storeDay) store();
         if (live && reaction.kind !== 'silent' && reaction.kind !== 'granted') setShown({ kind: reaction.kind, message: reaction.message });
       },

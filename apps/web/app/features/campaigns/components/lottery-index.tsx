@@ -51,7 +51,12 @@ function CampaignRow({ campaign }: { campaign: LotteryCampaign }) {
   return (
     <li>
       <Link to={`/lottery/${campaign.lotteryCampaignId}`}>{campaign.name}</Link>
-      <span className={own.when}>{campaignCopy('lottery.period', { start: formatTokyoDate(campaign.startDatetime), end: formatTokyoDeadline(campaign.endDatetime, 'long') ?? '' })}</span>
+      <span className={own.when}>
+        {campaignCopy('lottery.period', {
+          start: formatTokyoDate(campaign.startDatetime),
+          end: formatTokyoDeadline(campaign.endDatetime, 'long') ?? '',
+        })}
+      </span>
     </li>
   );
 }

@@ -39,7 +39,12 @@ function CampaignView({ campaign }: { campaign: LotteryCampaign }) {
         <img className={styles.art} src={campaign.imageUrl} alt="" width={1200} height={630} />
         <div className={styles.heroText}>
           <h1 className={styles.heading}>{campaign.name}</h1>
-          <p>{campaignCopy('lottery.period', { start: formatTokyoDate(campaign.startDatetime), end: formatTokyoDeadline(campaign.endDatetime, 'long') ?? '' })}</p>
+          <p>
+            {campaignCopy('lottery.period', {
+              start: formatTokyoDate(campaign.startDatetime),
+              end: formatTokyoDeadline(campaign.endDatetime, 'long') ?? '',
+            })}
+          </p>
         </div>
       </header>
       <p className={styles.description}>{campaign.description}</p>
@@ -67,7 +72,8 @@ function CampaignView({ campaign }: { campaign: LotteryCampaign }) {
                 <span className={styles.prizeName}>{p.name}</span>
                 <span className={styles.prizeMeta}>
                   {campaignCopy('lottery.odds', { percent: Math.round(p.odds * 1000) / 10 })}
-                  {p.remaining !== null && ` ・ ${p.remaining > 0 ? campaignCopy('lottery.left', { count: p.remaining }) : campaignCopy('lottery.soldOut')}`}
+                  {p.remaining !== null &&
+                    ` ・ ${p.remaining > 0 ? campaignCopy('lottery.left', { count: p.remaining }) : campaignCopy('lottery.soldOut')}`}
                 </span>
               </li>
             ))}
@@ -113,10 +119,14 @@ function DrawPanel({ campaign }: { campaign: LotteryCampaign }) {
     if (!first) return;
     setWon(null);
     setError(null);
-    consume.mutate({ ticketId: first.ticketId, boxId }, {
-      onSuccess: setWon,
-      onError: (e) => setError(e instanceof ApiError && e.errorCode in errorsCopy ? errorsCopy[e.errorCode]! : campaignCopy('lottery.drawFailed')),
-    });
+    consume.mutate(
+      { ticketId: first.ticketId, boxId },
+      {
+        onSuccess: setWon,
+        onError: (e) =>
+          setError(e instanceof ApiError && e.errorCode in errorsCopy ? errorsCopy[e.errorCode]! : campaignCopy('lottery.drawFailed')),
+      },
+    );
   };
   return (
     <section className={styles.draw} aria-labelledby="my-tickets">
@@ -125,7 +135,9 @@ function DrawPanel({ campaign }: { campaign: LotteryCampaign }) {
       <div className={styles.box} data-drawing={consume.isPending} aria-hidden="true">
         <span className={styles.capsule} />
       </div>
-      <p className={styles.count}>{usable.length > 0 ? campaignCopy('lottery.ticketsLeft', { count: usable.length }) : campaignCopy('lottery.noTickets')}</p>
+      <p className={styles.count}>
+        {usable.length > 0 ? campaignCopy('lottery.ticketsLeft', { count: usable.length }) : campaignCopy('lottery.noTickets')}
+      </p>
       {usable.length > 0 && (
         <ul className={styles.tickets}>
           {usable.slice(0, 5).map((t) => (
@@ -166,7 +178,15 @@ const prizesLeft = (box: LotteryBox) => box.prizes.reduce((n, p) => (p.remaining
 const firstBoxWithPrizes = (boxes: readonly LotteryBox[]) => boxes.find((b) => prizesLeft(b) > 0) ?? boxes[0];
 
 /** The boxes to draw from, as radio buttons: the draw takes from the chosen box's stock. */
-function BoxChoice({ boxes, value, onChange }: { boxes: readonly LotteryBox[]; value: number | undefined; onChange: (boxId: number) => void }) {
+function BoxChoice({
+  boxes,
+  value,
+  onChange,
+}: {
+  boxes: readonly LotteryBox[];
+  value: number | undefined;
+  onChange: (boxId: number) => void;
+}) {
   return (
     <fieldset className={styles.boxChoice}>
       <legend>{campaignCopy('lottery.chooseBox')}</legend>
@@ -174,9 +194,20 @@ function BoxChoice({ boxes, value, onChange }: { boxes: readonly LotteryBox[]; v
         const left = prizesLeft(box);
         return (
           <label key={box.boxId} className={styles.boxOption}>
-            <input type="radio" name="lottery-box" value={box.boxId} checked={value === box.boxId} disabled={left === 0} onChange={() => onChange(box.boxId)} />
+            <input
+              type="radio"
+              name="lottery-box"
+              value={box.boxId}
+              checked={value === box.boxId}
+              disabled={left === 0}
+              onChange={() => onChange(box.boxId)}
+            />
             <span>{box.name}</span>
-            {Number.isFinite(left) && <span className={styles.prizeMeta}>{left > 0 ? campaignCopy('lottery.boxLeft', { count: left }) : campaignCopy('lottery.soldOut')}</span>}
+            {Number.isFinite(left) && (
+              <span className={styles.prizeMeta}>
+                {left > 0 ? campaignCopy('lottery.boxLeft', { count: left }) : campaignCopy('lottery.soldOut')}
+              </span>
+            )}
           </label>
         );
       })}
@@ -194,8 +225,12 @@ function ShareButton({ campaign }: { campaign: LotteryCampaign }) {
     share.mutate(undefined, {
       onSuccess: () => setMessage(campaignCopy('grant.granted')),
       onError: (e) => {
-        const reaction = grantReaction(e instanceof ApiError ? { ok: false, errorCode: e.errorCode, message: e.messages[0] ?? '' } : { ok: false });
-        setMessage(reaction.kind === 'silent' ? campaignCopy('lottery.sharedToday') : reaction.kind === 'granted' ? null : reaction.message);
+        const reaction = grantReaction(
+          e instanceof ApiError ? { ok: false, errorCode: e.errorCode, message: e.messages[0] ?? '' } : { ok: false },
+        );
+        setMessage(
+          reaction.kind === 'silent' ? campaignCopy('lottery.sharedToday') : reaction.kind === 'granted' ? null : reaction.message,
+        );
       },
     });
   };

@@ -15,7 +15,13 @@ export function MissionsPanel() {
       <h2 id="missions-heading" className={styles.heading}>
         {campaignCopy('missions.heading')}
       </h2>
-      {missions.isError ? <p>{campaignCopy('missions.failed')}</p> : missions.data.length === 0 ? <p>{campaignCopy('missions.empty')}</p> : missions.data.map((m) => <MissionCard key={m.id} mission={m} />)}
+      {missions.isError ? (
+        <p>{campaignCopy('missions.failed')}</p>
+      ) : missions.data.length === 0 ? (
+        <p>{campaignCopy('missions.empty')}</p>
+      ) : (
+        missions.data.map((m) => <MissionCard key={m.id} mission={m} />)
+      )}
     </section>
   );
 }
@@ -39,14 +45,18 @@ function MissionCard({ mission }: { mission: Mission }) {
       {mission.imageUrl && <img className={styles.image} src={mission.imageUrl} alt="" loading="lazy" decoding="async" />}
       <header className={styles.cardHeader}>
         <h3>{mission.name}</h3>
-        <span className={styles.until}>{campaignCopy('missions.until', { date: formatTokyoDeadline(mission.sprint.endDatetime, 'long') ?? '' })}</span>
+        <span className={styles.until}>
+          {campaignCopy('missions.until', { date: formatTokyoDeadline(mission.sprint.endDatetime, 'long') ?? '' })}
+        </span>
       </header>
       <p className={styles.reward}>{campaignCopy('missions.reward', { reward: mission.bonus.name })}</p>
       <ul className={styles.tasks}>
         {mission.tasks.map((t) => (
           <li key={t.taskId} data-done={t.done}>
             <span>{t.name}</span>
-            <span className={styles.progress}>{t.done ? campaignCopy('missions.done') : campaignCopy('missions.progress', { progress: t.progress, target: t.target })}</span>
+            <span className={styles.progress}>
+              {t.done ? campaignCopy('missions.done') : campaignCopy('missions.progress', { progress: t.progress, target: t.target })}
+            </span>
             <progress max={t.target} value={t.progress} aria-label={t.name} />
           </li>
         ))}

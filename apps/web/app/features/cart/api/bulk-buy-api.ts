@@ -23,7 +23,13 @@ export async function orderBulk(quote: BulkQuote): Promise<OrderV3Response> {
   const token = await createToken('/cart/create_token');
   return apiPost<OrderV3Response>(
     '/cart/bulk/order',
-    { titleId: quote.titleId, bookIds: quote.bookIds, salePrice: quote.totalPrice, couponId: quote.coupon?.id ?? null, paymentType: 'MANGA_COIN' },
+    {
+      titleId: quote.titleId,
+      bookIds: quote.bookIds,
+      salePrice: quote.totalPrice,
+      couponId: quote.coupon?.id ?? null,
+      paymentType: 'MANGA_COIN',
+    },
     { token },
   );
 }

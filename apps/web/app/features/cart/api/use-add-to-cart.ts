@@ -10,7 +10,10 @@ export function useAddToCart() {
     mutationFn: addToCart,
     // Not awaited: the book is in as soon as the server says so.
     onSuccess: () => {
-      queryClient.fetchQuery({ ...activeItemsQuery(), staleTime: 0 }).then((cart) => announceCartCount(cart.items.length), () => undefined);
+      queryClient.fetchQuery({ ...activeItemsQuery(), staleTime: 0 }).then(
+        (cart) => announceCartCount(cart.items.length),
+        () => undefined,
+      );
     },
   });
 }

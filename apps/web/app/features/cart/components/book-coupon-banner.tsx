@@ -33,7 +33,11 @@ export function BookCouponBanner({ banner }: { banner: Banner }) {
   const { t } = useTranslation();
   const location = useLocation();
   // The server renders the banner; once hydrated, a recent dismissal in this browser hides it.
-  const dismissed = useSyncExternalStore(noSubscription, () => dismissedRecently(Date.now()), () => false);
+  const dismissed = useSyncExternalStore(
+    noSubscription,
+    () => dismissedRecently(Date.now()),
+    () => false,
+  );
   const [closed, setClosed] = useState(false);
   if (dismissed || closed) return null;
   const close = () => {

@@ -63,7 +63,8 @@ function BulkBuyPanel({ titleId, done, onBought, onClose }: SheetProps) {
   const [count, setCount] = useState(3);
   const [fromVol, setFromVol] = useState(1);
   const [useCoupon, setUseCoupon] = useState(true);
-  const range: BulkRangeChoice = kind === 'next' ? { kind, count: Math.max(1, count) } : kind === 'from' ? { kind, fromVol: Math.max(0, fromVol) } : { kind };
+  const range: BulkRangeChoice =
+    kind === 'next' ? { kind, count: Math.max(1, count) } : kind === 'from' ? { kind, fromVol: Math.max(0, fromVol) } : { kind };
   const quote = useQuery({ ...bulkQuoteQuery(titleId, range, useCoupon), placeholderData: keepPreviousData });
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);

@@ -31,7 +31,11 @@ export function BulkBuy({ titleId, isMember, loginTo }: Props) {
     }
   };
   // The server's HTML offers the button disabled: it opens the sheet once its code has hydrated.
-  const hydrated = useSyncExternalStore(noSubscription, () => true, () => false);
+  const hydrated = useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
   return (
     <section id="bulk-buy" className={styles.section} aria-labelledby="bulk-buy-heading">
       <h2 id="bulk-buy-heading" className={styles.heading}>

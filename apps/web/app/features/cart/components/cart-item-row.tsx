@@ -24,7 +24,9 @@ export function CartItemRow({ item, busy, onMove, onRemove }: Props) {
         </p>
         <p className={styles.price}>
           {cartCopy('price', { price: formatAmount(item.price) })}
-          {item.regularPrice > item.price && <s className={styles.regular}>{cartCopy('regularPrice', { price: formatAmount(item.regularPrice) })}</s>}
+          {item.regularPrice > item.price && (
+            <s className={styles.regular}>{cartCopy('regularPrice', { price: formatAmount(item.regularPrice) })}</s>
+          )}
           {item.point > 0 && <span className={styles.points}>{cartCopy('points', { point: item.point })}</span>}
         </p>
         {item.level !== 'NONE' && (

@@ -55,7 +55,9 @@ class CheckoutRefused extends Error {
 export function CartPage({ initial }: { initial: CartData }) {
   const [data, setData] = useState(initial);
   const [usePoint, setUsePoint] = useState(0);
-  const [payment, setPayment] = useState<PaymentChoice>(initial.cart.myMangaCoin >= initial.cart.totalAmount || initial.cart.myCoin === 0 ? 'MANGA_COIN' : 'COIN');
+  const [payment, setPayment] = useState<PaymentChoice>(
+    initial.cart.myMangaCoin >= initial.cart.totalAmount || initial.cart.myCoin === 0 ? 'MANGA_COIN' : 'COIN',
+  );
   const [card, setCard] = useState<PaymentCard>(emptyPaymentCard);
   // Stripe's Payment Element once ready (PAYMENT_PROVIDER=stripe), and whether the page waits for Stripe's answer.
   const stripe = initial.payment?.provider === 'stripe' ? initial.payment.stripe : null;
@@ -65,7 +67,11 @@ export function CartPage({ initial }: { initial: CartData }) {
   const [busy, setBusy] = useState(false);
   const returned = initial.arrival?.returned ?? null;
   const [message, setMessage] = useState<string | null>(
-    initial.arrival?.bundleError ? cartErrorCopy(initial.arrival.bundleError) : returned && returned.status !== 'COMPLETE' ? returnedMessage(returned.status) : null,
+    initial.arrival?.bundleError
+      ? cartErrorCopy(initial.arrival.bundleError)
+      : returned && returned.status !== 'COMPLETE'
+        ? returnedMessage(returned.status)
+        : null,
   );
   const [bought, setBought] = useState<Bought[] | null>(returned?.status === 'COMPLETE' ? returned.names : null);
   const [charged, setCharged] = useState<Charged | null>(null);
@@ -105,58 +111,69 @@ export function CartPage({ initial }: { initial: CartData }) {
   };
 
   const checkout = () =>
-    run(async () => {
-      const points = payment === 'MANGA_COIN' ? 0 : usePoint;
-      const items = data.cart.items.filter((i) => i.validFlg);
-      // A bundle line stands for all its books.
-      const bookIds = items.flatMap((i) => (i.cartType === 'BUNDLE' ? i.bundleBooks : [i.bookId]));
-      // A card goes to the provider (the sandbox's card endpoint, or Stripe through its Payment Element); the order carries only its id.
-      const byStripe = payment === 'creditcard' && stripe !== null;
-      // Nothing left to pay after the coupon and points: Stripe takes no card for 0 yen; the store completes the order at once.
-      const free = byStripe && data.cart.totalAmount - points <= 0;
-      const cardId = payment !== 'creditcard' || free ? undefined : byStripe ? await stripePaymentMethod(stripePay) : (await takeCard(card)).cardId;
-      const result = await orderCart({
-        usePoint: points,
-        salePrice: data.cart.salePrice,
-        bookIds,
-        paymentType: payment,
-        ...(cardId ? { cardId } : {}),
-        ...(isProviderMethod(payment) ? { returnUrl: '/cart?ref=payment' } : {}),
-      });
-      if ('orderStatus' in result.results && byStripe) {
-        // Stripe: 3-D Secure in Stripe's frame when the bank asks, then the order as the store settles it.
-        const pending = result.results;
-        setConfirming(true);
-        try {
-          const authenticated = pending.clientSecret ? await stripePay!.nextAction(pending.clientSecret) : true;
-          const order = await settledCartOrder(pending.orderId);
-          if (order.status !== 'COMPLETE') {
-            if (!authenticated) throw new CheckoutRefused('AUTHENTICATION_FAILED', cartPayCopy('stripe.authFailed'));
-            if (order.status === 'PROCESSING') throw new CheckoutRefused('PROCESSING', cartPayCopy('stripe.pending'));
-            throw new CheckoutRefused(order.failureCode ?? order.status, cartErrorCopy('CART_PAYMENT_FAILED'));
+    run(
+      async () => {
+        const points = payment === 'MANGA_COIN' ? 0 : usePoint;
+        const items = data.cart.items.filter((i) => i.validFlg);
+        // A bundle line stands for all its books.
+        const bookIds = items.flatMap((i) => (i.cartType === 'BUNDLE' ? i.bundleBooks : [i.bookId]));
+        // A card goes to the provider (the sandbox's card endpoint, or Stripe through its Payment Element); the order carries only its id.
+        const byStripe = payment === 'creditcard' && stripe !== null;
+        // Nothing left to pay after the coupon and points: Stripe takes no card for 0 yen; the store completes the order at once.
+        const free = byStripe && data.cart.totalAmount - points <= 0;
+        const cardId =
+          payment !== 'creditcard' || free ? undefined : byStripe ? await stripePaymentMethod(stripePay) : (await takeCard(card)).cardId;
+        const result = await orderCart({
+          usePoint: points,
+          salePrice: data.cart.salePrice,
+          bookIds,
+          paymentType: payment,
+          ...(cardId ? { cardId } : {}),
+          ...(isProviderMethod(payment) ? { returnUrl: '/cart?ref=payment' } : {}),
+        });
+        if ('orderStatus' in result.results && byStripe) {
+          // Stripe: 3-D Secure in Stripe's frame when the bank asks, then the order as the store settles it.
+          const pending = result.results;
+          setConfirming(true);
+          try {
+            const authenticated = pending.clientSecret ? await stripePay!.nextAction(pending.clientSecret) : true;
+            const order = await settledCartOrder(pending.orderId);
+            if (order.status !== 'COMPLETE') {
+              if (!authenticated) throw new CheckoutRefused('AUTHENTICATION_FAILED', cartPayCopy('stripe.authFailed'));
+              if (order.status === 'PROCESSING') throw new CheckoutRefused('PROCESSING', cartPayCopy('stripe.pending'));
+              throw new CheckoutRefused(order.failureCode ?? order.status, cartErrorCopy('CART_PAYMENT_FAILED'));
+            }
+            setBought(items.map((i) => ({ bookId: i.bookId, name: i.name })));
+            setEarned([]);
+            setCharged({
+              totalPrice: data.cart.salePrice,
+              discount: data.cart.totalDiscount,
+              usePoint: points,
+              payPrice: order.payPrice,
+              payment,
+            });
+            setUsePoint(0);
+            return;
+          } finally {
+            setConfirming(false);
           }
-          setBought(items.map((i) => ({ bookId: i.bookId, name: i.name })));
-          setEarned([]);
-          setCharged({ totalPrice: data.cart.salePrice, discount: data.cart.totalDiscount, usePoint: points, payPrice: order.payPrice, payment });
-          setUsePoint(0);
-          return;
-        } finally {
-          setConfirming(false);
         }
-      }
-      if ('orderStatus' in result.results) {
-        // Carrier and wallet payments are decided on the provider's page, which comes back here.
-        setMessage(cartPayCopy('redirecting'));
-        window.location.assign(result.results.confirmUrl);
-        return new Promise<never>(() => undefined);
-      }
-      setBought(items.map((i) => ({ bookId: i.bookId, name: i.name })));
-      const r = result.results;
-      setEarned(r.userLotteryTickets.map((t) => t.lotteryCampaignId));
-      setCharged({ totalPrice: r.totalPrice, discount: r.discount, usePoint: r.usePoint, payPrice: r.payPrice, payment });
-      setUsePoint(0);
-      setCard(emptyPaymentCard);
-    }, 0, 'checkout');
+        if ('orderStatus' in result.results) {
+          // Carrier and wallet payments are decided on the provider's page, which comes back here.
+          setMessage(cartPayCopy('redirecting'));
+          window.location.assign(result.results.confirmUrl);
+          return new Promise<never>(() => undefined);
+        }
+        setBought(items.map((i) => ({ bookId: i.bookId, name: i.name })));
+        const r = result.results;
+        setEarned(r.userLotteryTickets.map((t) => t.lotteryCampaignId));
+        setCharged({ totalPrice: r.totalPrice, discount: r.discount, usePoint: r.usePoint, payPrice: r.payPrice, payment });
+        setUsePoint(0);
+        setCard(emptyPaymentCard);
+      },
+      0,
+      'checkout',
+    );
 
   const { cart } = data;
   return (
@@ -175,7 +192,13 @@ export function CartPage({ initial }: { initial: CartData }) {
         ) : (
           <ul className={styles.items}>
             {cart.items.map((item) => (
-              <CartItemRow key={item.cartId} item={item} busy={busy} onMove={(i) => run(() => api.moveToLater(i.cartId))} onRemove={(i) => run(() => api.removeFromCart(i.cartId))} />
+              <CartItemRow
+                key={item.cartId}
+                item={item}
+                busy={busy}
+                onMove={(i) => run(() => api.moveToLater(i.cartId))}
+                onRemove={(i) => run(() => api.removeFromCart(i.cartId))}
+              />
             ))}
           </ul>
         )}
@@ -185,7 +208,13 @@ export function CartPage({ initial }: { initial: CartData }) {
         ) : (
           <ul className={styles.items}>
             {data.later.map((item) => (
-              <CartItemRow key={item.cartId} item={item} busy={busy} onMove={(i) => run(() => api.moveToCart(i.cartId))} onRemove={(i) => run(() => api.removeFromCart(i.cartId))} />
+              <CartItemRow
+                key={item.cartId}
+                item={item}
+                busy={busy}
+                onMove={(i) => run(() => api.moveToCart(i.cartId))}
+                onRemove={(i) => run(() => api.removeFromCart(i.cartId))}
+              />
             ))}
           </ul>
         )}
@@ -235,7 +264,8 @@ export function CartPage({ initial }: { initial: CartData }) {
 async function stripePaymentMethod(pay: StripePay | null): Promise<string> {
   if (!pay) throw new CheckoutRefused('STRIPE_NOT_READY', cartPayCopy('stripe.invalid', { reason: cartPayCopy('stripe.incomplete') }));
   const made = await pay.paymentMethod();
-  if ('error' in made) throw new CheckoutRefused('STRIPE_INVALID', cartPayCopy('stripe.invalid', { reason: made.error ?? cartPayCopy('stripe.incomplete') }));
+  if ('error' in made)
+    throw new CheckoutRefused('STRIPE_INVALID', cartPayCopy('stripe.invalid', { reason: made.error ?? cartPayCopy('stripe.incomplete') }));
   return made.id;
 }
 

@@ -27,7 +27,9 @@ export function CouponPicker({ cart, coupons, busy, onCoupon }: Props) {
     <fieldset className={styles.field} data-testid="coupon-picker">
       <legend>{cartCopy('coupon.heading')}</legend>
       {options.length === 0 && !chosen ? (
-        pending.length === 0 && <p className={styles.hint}>{held > 0 ? cartCopy('coupon.noneApplicable', { held }) : cartCopy('coupon.noneHeld')}</p>
+        pending.length === 0 && (
+          <p className={styles.hint}>{held > 0 ? cartCopy('coupon.noneApplicable', { held }) : cartCopy('coupon.noneHeld')}</p>
+        )
       ) : (
         <div className={styles.couponList}>
           <label className={styles.couponOption}>
@@ -60,7 +62,9 @@ export function CouponPicker({ cart, coupons, busy, onCoupon }: Props) {
                 {k.name}
                 <span className={styles.pendingTag}>{cartCopy('coupon.pendingTag')}</span>
               </span>
-              <span className={styles.hint}>{cartCopy('coupon.pending', { shortfall: formatAmount(k.shortfall), min: formatAmount(k.minCartPrice) })}</span>
+              <span className={styles.hint}>
+                {cartCopy('coupon.pending', { shortfall: formatAmount(k.shortfall), min: formatAmount(k.minCartPrice) })}
+              </span>
             </li>
           ))}
         </ul>

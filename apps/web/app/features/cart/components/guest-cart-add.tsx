@@ -12,7 +12,11 @@ const noSubscription = () => () => {};
  * and the button becomes カートを見る.
  */
 export function GuestCartAdd({ bookId, refName }: { bookId: number; refName: string }) {
-  const stored = useSyncExternalStore(noSubscription, () => readGuestCart().includes(bookId), () => false);
+  const stored = useSyncExternalStore(
+    noSubscription,
+    () => readGuestCart().includes(bookId),
+    () => false,
+  );
   const [added, setAdded] = useState(false);
   const [message, setMessage] = useState<string | null>(null);
   const add = () => {

@@ -41,10 +41,14 @@ export function GuestCart({ coupon, books: initial, count }: { coupon: GuestCoup
                   </p>
                   <p className={styles.price}>
                     {cartCopy('price', { price: formatAmount(b.price) })}
-                    {b.beforePrice !== null && b.beforePrice > b.price && <s className={styles.regular}>{cartCopy('regularPrice', { price: formatAmount(b.beforePrice) })}</s>}
+                    {b.beforePrice !== null && b.beforePrice > b.price && (
+                      <s className={styles.regular}>{cartCopy('regularPrice', { price: formatAmount(b.beforePrice) })}</s>
+                    )}
                   </p>
                   {b.couponLabel !== null && b.couponPrice !== null && (
-                    <p className={own.couponPrice}>{cartCopy('guestList.couponPrice', { label: b.couponLabel, price: formatAmount(b.couponPrice) })}</p>
+                    <p className={own.couponPrice}>
+                      {cartCopy('guestList.couponPrice', { label: b.couponLabel, price: formatAmount(b.couponPrice) })}
+                    </p>
                   )}
                   <div className={styles.itemActions}>
                     <button type="button" className={styles.link} onClick={() => remove(b.bookId)}>

@@ -48,7 +48,25 @@ function checkoutLabel(payment: PaymentChoice, amount: number): string {
 
 /** Coupon choice, point use, payment method, totals and the checkout button (saying what it spends) of the cart. */
 export function OrderPanel(props: Props) {
-  const { cart, coupons, usePoint, payment, card, onCard, methods, stripe, onStripePay, stripeReady, confirming, busy, checkoutError, onCoupon, onUsePoint, onPayment, onCheckout } = props;
+  const {
+    cart,
+    coupons,
+    usePoint,
+    payment,
+    card,
+    onCard,
+    methods,
+    stripe,
+    onStripePay,
+    stripeReady,
+    confirming,
+    busy,
+    checkoutError,
+    onCoupon,
+    onUsePoint,
+    onPayment,
+    onCheckout,
+  } = props;
   const stripeCard = payment === 'creditcard' && stripe !== null;
   return (
     <section className={styles.panel} aria-label={cartCopy('totals.heading')}>
@@ -62,7 +80,9 @@ export function OrderPanel(props: Props) {
             {cartCopy(`payment.${m}`)}
           </label>
         ))}
-        <p className={styles.hint}>{cartCopy('totals.balance', { mangaCoin: formatAmount(cart.myMangaCoin), coin: formatAmount(cart.myCoin) })}</p>
+        <p className={styles.hint}>
+          {cartCopy('totals.balance', { mangaCoin: formatAmount(cart.myMangaCoin), coin: formatAmount(cart.myCoin) })}
+        </p>
         {methods.map((m) => (
           <label key={m} className={styles.radio}>
             <input type="radio" name="payment" value={m} checked={payment === m} disabled={busy} onChange={() => onPayment(m)} />
@@ -89,7 +109,9 @@ export function OrderPanel(props: Props) {
         <dt>{cartCopy('totals.usePoint')}</dt>
         <dd data-testid="cart-use-point">{cart.usePoint > 0 ? `-${formatAmount(cart.usePoint)}` : 0}pt</dd>
         <dt className={styles.amount}>{cartCopy('totals.amount')}</dt>
-        <dd className={styles.amount} data-testid="cart-amount">{formatAmount(cart.totalAmount)}円</dd>
+        <dd className={styles.amount} data-testid="cart-amount">
+          {formatAmount(cart.totalAmount)}円
+        </dd>
         {cart.points.totalPoint > 0 && (
           <>
             <dt>{cartCopy('totals.earned')}</dt>
@@ -103,7 +125,12 @@ export function OrderPanel(props: Props) {
           {cartPayCopy('stripe.confirming')}
         </p>
       )}
-      <button type="button" className={styles.checkout} disabled={busy || cart.totalCount === 0 || (stripeCard && cart.totalAmount > 0 && !stripeReady)} onClick={onCheckout}>
+      <button
+        type="button"
+        className={styles.checkout}
+        disabled={busy || cart.totalCount === 0 || (stripeCard && cart.totalAmount > 0 && !stripeReady)}
+        onClick={onCheckout}
+      >
         {busy ? cartCopy('buying') : checkoutLabel(payment, cart.totalAmount)}
       </button>
     </section>

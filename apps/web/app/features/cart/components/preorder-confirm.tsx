@@ -93,7 +93,9 @@ function Confirm({ book }: { book: PreorderBook }) {
         <dt>{preorderCopy('payment')}</dt>
         <dd>
           {preorderCopy('mangaCoin')}
-          <p className={styles.note}>{balance === null ? preorderCopy('balanceLoading') : preorderCopy('balance', { balance: formatAmount(balance) })}</p>
+          <p className={styles.note}>
+            {balance === null ? preorderCopy('balanceLoading') : preorderCopy('balance', { balance: formatAmount(balance) })}
+          </p>
         </dd>
       </dl>
       {short > 0 && (

@@ -36,12 +36,7 @@ export function SeriesHeader({ series, sampleBookId }: SeriesHeaderProps) {
         {series.authors.length > 0 && (
           <AuthorLinks authors={series.authors} label={t('series.authorsLabel')} className={styles.authors} roleClassName={styles.role} />
         )}
-        <StarRating
-          stars={series.stars}
-          score={series.score}
-          label={t('series.rating', { score: series.score })}
-          size="large"
-        />
+        <StarRating stars={series.stars} score={series.score} label={t('series.rating', { score: series.score })} size="large" />
         <dl className={styles.facts}>
           {series.publisherName && (
             <div>
@@ -58,9 +53,7 @@ export function SeriesHeader({ series, sampleBookId }: SeriesHeaderProps) {
         </dl>
         <p className={styles.badges}>
           <span className={styles.count}>{t('series.volumesCount', { count: series.totalVolumes })}</span>
-          {series.freeVolumes > 0 && (
-            <span className={styles.free}>{t('series.freeVolumesCount', { count: series.freeVolumes })}</span>
-          )}
+          {series.freeVolumes > 0 && <span className={styles.free}>{t('series.freeVolumesCount', { count: series.freeVolumes })}</span>}
           {series.freeEnd && (
             <span className={styles.period}>
               {t('series.freePeriod')} {series.freeEnd}

@@ -14,15 +14,14 @@ export function TitleResults({ titles, onTap }: { titles: TitleResult[]; onTap?:
     <ul className={styles.results}>
       {titles.map((title, i) => (
         <li key={title.id} className={styles.result}>
-          <Link to={seriesHref(title.id)} className={styles.cover} tabIndex={-1} aria-hidden="true" onClick={() => onTap?.(title.id, i + 1)}>
-            <img
-              src={title.imageUrl}
-              alt=""
-              width={72}
-              height={102}
-              loading={i < 6 ? 'eager' : 'lazy'}
-              decoding="async"
-            />
+          <Link
+            to={seriesHref(title.id)}
+            className={styles.cover}
+            tabIndex={-1}
+            aria-hidden="true"
+            onClick={() => onTap?.(title.id, i + 1)}
+          >
+            <img src={title.imageUrl} alt="" width={72} height={102} loading={i < 6 ? 'eager' : 'lazy'} decoding="async" />
           </Link>
           <div className={styles.info}>
             <h2 className={styles.name}>

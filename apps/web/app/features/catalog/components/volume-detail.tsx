@@ -49,7 +49,9 @@ export function VolumeDetail({ book }: { book: VolumeDetailView }) {
               </span>
             </>
           )}
-          {book.pointTotal > 0 && <span className={styles.points}>{t('volume.points', { point: formatIn(book.pointTotal, AmountUnit.POINT) })}</span>}
+          {book.pointTotal > 0 && (
+            <span className={styles.points}>{t('volume.points', { point: formatIn(book.pointTotal, AmountUnit.POINT) })}</span>
+          )}
         </p>
         {book.couponBanner && <BookCouponBanner banner={book.couponBanner} />}
         <ul className={styles.tags}>

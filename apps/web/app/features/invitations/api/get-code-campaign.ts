@@ -10,4 +10,6 @@ async function getCodeCampaign(code: string): Promise<InvitationCampaign> {
 export const codeCampaignQueryKey = (code: string) => ['invitation', 'code', code] as const;
 
 export const useCodeCampaign = (code: string) =>
-  useQuery(queryOptions({ queryKey: codeCampaignQueryKey(code), queryFn: () => getCodeCampaign(code), retry: false, enabled: code !== '' }));
+  useQuery(
+    queryOptions({ queryKey: codeCampaignQueryKey(code), queryFn: () => getCodeCampaign(code), retry: false, enabled: code !== '' }),
+  );

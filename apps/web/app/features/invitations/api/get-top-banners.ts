@@ -13,5 +13,7 @@ async function getNonLoginAppeal(): Promise<NonLoginAppeal | null> {
   return (await apiGet<NonLoginAppealAnswer>('/non_login_appeal', undefined, { allowUnauthorized: true })).results;
 }
 
-export const useReachBanners = (location: string) => useQuery(queryOptions({ queryKey: ['banners', 'reach', location], queryFn: () => getReachBanners(location), retry: false }));
-export const useNonLoginAppeal = (enabled: boolean) => useQuery(queryOptions({ queryKey: nonLoginAppealQueryKey, queryFn: getNonLoginAppeal, retry: false, enabled }));
+export const useReachBanners = (location: string) =>
+  useQuery(queryOptions({ queryKey: ['banners', 'reach', location], queryFn: () => getReachBanners(location), retry: false }));
+export const useNonLoginAppeal = (enabled: boolean) =>
+  useQuery(queryOptions({ queryKey: nonLoginAppealQueryKey, queryFn: getNonLoginAppeal, retry: false, enabled }));

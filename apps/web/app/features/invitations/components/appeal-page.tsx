@@ -52,13 +52,25 @@ export function AppealPage({ code, loggedIn, afterSignup, signupHref, loginHref 
       <header className={styles.hero}>
         <p className={styles.campaignName}>{k.name}</p>
         <h1 className={styles.heading}>{invitationCopy('appeal.heading', { amount })}</h1>
-        <p className={styles.period}>{invitationCopy('inviter.period', { start: formatTokyoDate(k.startDatetime), end: formatTokyoDeadline(k.endDatetime, 'long') ?? '' })}</p>
+        <p className={styles.period}>
+          {invitationCopy('inviter.period', {
+            start: formatTokyoDate(k.startDatetime),
+            end: formatTokyoDeadline(k.endDatetime, 'long') ?? '',
+          })}
+        </p>
       </header>
       <p className={styles.lead}>{invitationCopy('appeal.lead', { amount })}</p>
-      <p className={styles.terms}>{invitationCopy('appeal.terms', { min: formatAmount(k.inviteeIncentive.minCartPrice), days: k.inviteeIncentive.expireDays })}</p>
+      <p className={styles.terms}>
+        {invitationCopy('appeal.terms', { min: formatAmount(k.inviteeIncentive.minCartPrice), days: k.inviteeIncentive.expireDays })}
+      </p>
       {grant.isSuccess ? (
         <div className={styles.result} role="status">
-          <p>{invitationCopy('appeal.received', { amount: formatAmount(grant.data.ticketDiscountAmount), date: formatTokyoDeadline(grant.data.expireDatetime, 'long') ?? '' })}</p>
+          <p>
+            {invitationCopy('appeal.received', {
+              amount: formatAmount(grant.data.ticketDiscountAmount),
+              date: formatTokyoDeadline(grant.data.expireDatetime, 'long') ?? '',
+            })}
+          </p>
           <a className={styles.primary} href="/cart">
             {invitationCopy('appeal.toCart')}
           </a>

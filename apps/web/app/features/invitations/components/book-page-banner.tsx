@@ -49,7 +49,11 @@ function ChosenBanner() {
     setNow(at);
   };
   return (
-    <aside className={styles.banner} aria-label={kind === BannerKind.INVITATION ? invitationCopy('inviter.title') : invitationCopy('banner.appHeading')} data-testid={`banner-${kind}`}>
+    <aside
+      className={styles.banner}
+      aria-label={kind === BannerKind.INVITATION ? invitationCopy('inviter.title') : invitationCopy('banner.appHeading')}
+      data-testid={`banner-${kind}`}
+    >
       {kind === BannerKind.INVITATION && view ? (
         <a className={styles.bannerBody} href="/invitation/inviter?ref=invitation">
           <strong>{invitationCopy('banner.invitationHeading', { n: formatAmount(view.inviterMaximum) })}</strong>

@@ -26,7 +26,12 @@ export function InviterPage({ refSource }: { refSource: string | null }) {
         <p className={styles.campaignName}>{campaign.name}</p>
         <h1 className={styles.heading}>{invitationCopy('inviter.heading')}</h1>
         <p className={styles.maximum}>{invitationCopy('inviter.maximum', { n: formatAmount(inviterMaximum) })}</p>
-        <p className={styles.period}>{invitationCopy('inviter.period', { start: formatTokyoDate(campaign.startDatetime), end: formatTokyoDeadline(campaign.endDatetime, 'long') ?? '' })}</p>
+        <p className={styles.period}>
+          {invitationCopy('inviter.period', {
+            start: formatTokyoDate(campaign.startDatetime),
+            end: formatTokyoDeadline(campaign.endDatetime, 'long') ?? '',
+          })}
+        </p>
       </header>
       <p className={styles.lead}>{invitationCopy('inviter.howTo', { coin: formatAmount(firstStep), amount: formatAmount(amount) })}</p>
       <dl className={styles.stats}>
@@ -38,11 +43,15 @@ export function InviterPage({ refSource }: { refSource: string | null }) {
         </div>
         <div>
           <dt>{invitationCopy('inviter.achievedCount')}</dt>
-          <dd data-testid="achieved-count">{invitationCopy('inviter.achievedCountValue', { count: info.invitationAchievedCount, limit: info.invitationLimit })}</dd>
+          <dd data-testid="achieved-count">
+            {invitationCopy('inviter.achievedCountValue', { count: info.invitationAchievedCount, limit: info.invitationLimit })}
+          </dd>
         </div>
         <div>
           <dt>{invitationCopy('inviter.achievedCoin')}</dt>
-          <dd data-testid="achieved-coin">{invitationCopy('inviter.coinValue', { coin: formatAmount(info.invitationAchievedMangaCoin) })}</dd>
+          <dd data-testid="achieved-coin">
+            {invitationCopy('inviter.coinValue', { coin: formatAmount(info.invitationAchievedMangaCoin) })}
+          </dd>
         </div>
       </dl>
       {limitReached && (
@@ -53,7 +62,15 @@ export function InviterPage({ refSource }: { refSource: string | null }) {
       <button type="button" className={styles.primary} onClick={() => setOpen(true)}>
         {invitationCopy('inviter.share')}
       </button>
-      <ShareModal open={open} onOpenChange={setOpen} code={info.invitationCode} campaignId={campaign.id} amount={amount} coin={firstStep} trackingRef={InvitationRef.INVITATION} />
+      <ShareModal
+        open={open}
+        onOpenChange={setOpen}
+        code={info.invitationCode}
+        campaignId={campaign.id}
+        amount={amount}
+        coin={firstStep}
+        trackingRef={InvitationRef.INVITATION}
+      />
     </div>
   );
 }

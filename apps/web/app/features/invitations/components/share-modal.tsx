@@ -14,7 +14,12 @@ const subscribe = (onChange: () => void) => {
   query.addEventListener('change', onChange);
   return () => query.removeEventListener('change', onChange);
 };
-const useMobile = () => useSyncExternalStore(subscribe, () => window.matchMedia(MOBILE_QUERY).matches, () => false);
+const useMobile = () =>
+  useSyncExternalStore(
+    subscribe,
+    () => window.matchMedia(MOBILE_QUERY).matches,
+    () => false,
+  );
 
 type ShareModalProps = {
   open: boolean;
@@ -63,7 +68,11 @@ export function ShareModal({ open, onOpenChange, code, campaignId, amount, coin,
   const description = invitationCopy('share.text', { amount: formatAmount(amount), coin: formatAmount(coin) });
   return (
     <>
-      <ResponsiveDialog open={open} onOpenChange={onOpenChange} title={mobile ? invitationCopy('share.sheetTitle') : invitationCopy('share.dialogTitle')}>
+      <ResponsiveDialog
+        open={open}
+        onOpenChange={onOpenChange}
+        title={mobile ? invitationCopy('share.sheetTitle') : invitationCopy('share.dialogTitle')}
+      >
         {mobile ? (
           <div className={styles.sheetBody} data-testid="share-sheet">
             <div className={styles.shareBanner} aria-hidden="true">
@@ -71,10 +80,24 @@ export function ShareModal({ open, onOpenChange, code, campaignId, amount, coin,
             </div>
             <p className={styles.shareText}>{description}</p>
             <div className={styles.shareButtons}>
-              <a className={`${styles.shareButton} ${styles.line}`} href={web ? lineShareUrl(web) : undefined} target="_blank" rel="noopener noreferrer" aria-disabled={!web} onClick={() => posted('line')}>
+              <a
+                className={`${styles.shareButton} ${styles.line}`}
+                href={web ? lineShareUrl(web) : undefined}
+                target="_blank"
+                rel="noopener noreferrer"
+                aria-disabled={!web}
+                onClick={() => posted('line')}
+              >
                 {invitationCopy('share.line')}
               </a>
-              <a className={`${styles.shareButton} ${styles.twitter}`} href={web ? twitterShareUrl(text('twitter'), links.data?.twitter ?? web) : undefined} target="_blank" rel="noopener noreferrer" aria-disabled={!web} onClick={() => posted('twitter')}>
+              <a
+                className={`${styles.shareButton} ${styles.twitter}`}
+                href={web ? twitterShareUrl(text('twitter'), links.data?.twitter ?? web) : undefined}
+                target="_blank"
+                rel="noopener noreferrer"
+                aria-disabled={!web}
+                onClick={() => posted('twitter')}
+              >
                 {invitationCopy('share.twitter')}
               </a>
               <button type="button" className={styles.shareButton} onClick={copy} disabled={!web}>

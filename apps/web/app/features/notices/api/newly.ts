@@ -14,7 +14,8 @@ export const getNoticeCount = () => apiGet<NoticeCount>('/api/user/get_notice_co
 export const getNewlyMessages = (offset: number, limit: number) =>
   apiGet<NewlyMessagesResponse>(`/api/newly/get_newly_message?offset=${offset}&limit=${limit}&ac=1`);
 
-export const markDisplayed = (ids: number[]) => apiRequest<NewlyDisplayResponse>('/api/newly/books/display', { method: 'POST', json: { newlyMessageIds: ids, display: true } });
+export const markDisplayed = (ids: number[]) =>
+  apiRequest<NewlyDisplayResponse>('/api/newly/books/display', { method: 'POST', json: { newlyMessageIds: ids, display: true } });
 
 export async function deleteNewlyMessage(id: number) {
   const token = await createToken('/api/newly/delete_newly_notice/create_token');

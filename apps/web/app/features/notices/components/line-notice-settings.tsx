@@ -88,7 +88,11 @@ function Settings({ titleId }: { titleId: number }) {
         <fieldset className={styles.group}>
           <legend className={styles.legend}>{t('notices.lineNotice.channels')}</legend>
           <label className={styles.toggle}>
-            <input type="checkbox" checked={channels.linePushEnabled} onChange={(e) => toggleChannel('linePushEnabled', e.target.checked)} />
+            <input
+              type="checkbox"
+              checked={channels.linePushEnabled}
+              onChange={(e) => toggleChannel('linePushEnabled', e.target.checked)}
+            />
             {t('notices.lineNotice.line')}
           </label>
           <label className={styles.toggle}>

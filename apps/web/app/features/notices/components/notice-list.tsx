@@ -36,7 +36,10 @@ function Notices() {
   const remove = useMutation({
     mutationFn: deleteNewlyMessage,
     onSuccess: (_, id) =>
-      queryClient.setQueryData(MESSAGES.queryKey, (page) => page && { ...page, newlyMessages: page.newlyMessages.filter((m) => m.id !== id) }),
+      queryClient.setQueryData(
+        MESSAGES.queryKey,
+        (page) => page && { ...page, newlyMessages: page.newlyMessages.filter((m) => m.id !== id) },
+      ),
   });
 
   return (
@@ -55,7 +58,8 @@ function Notices() {
                 </Link>
               </p>
               <p className={styles.meta}>
-                {formatTokyoDate(m.releaseDatetime)}・{m.reason === 'TITLE' ? t('notices.newly.reasonTITLE') : t('notices.newly.reasonAUTHOR')}
+                {formatTokyoDate(m.releaseDatetime)}・
+                {m.reason === 'TITLE' ? t('notices.newly.reasonTITLE') : t('notices.newly.reasonAUTHOR')}
               </p>
             </div>
             <button type="button" className={styles.button} onClick={() => remove.mutate(m.id)}>

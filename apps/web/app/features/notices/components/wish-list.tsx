@@ -59,7 +59,12 @@ function Wishes() {
       <ul className={styles.list}>
         {titles.map((title) => (
           <li key={title.titleId} className={styles.item}>
-            <input type="checkbox" aria-label={t('notices.wishList.select', { title: title.name })} checked={selected.has(title.titleId)} onChange={() => toggle(title.titleId)} />
+            <input
+              type="checkbox"
+              aria-label={t('notices.wishList.select', { title: title.name })}
+              checked={selected.has(title.titleId)}
+              onChange={() => toggle(title.titleId)}
+            />
             {title.imageUrl && <img src={title.imageUrl} alt="" width={64} height={91} loading="lazy" />}
             <div className={styles.itemBody}>
               <Link to={`/series_list/series_id=${title.titleId}`} className={styles.itemTitle}>

@@ -1,9 +1,4 @@
-import type {
-  BuyCheckV2Response,
-  BuyV2Response,
-  MangaCoinBuyCheckResponse,
-  MangaCoinBuyResponse,
-} from '@hondana/domain/orders/orders-api';
+import type { BuyCheckV2Response, BuyV2Response, MangaCoinBuyCheckResponse, MangaCoinBuyResponse } from '@hondana/domain/orders/orders-api';
 import type { SpendCurrency } from '@hondana/domain/orders/last-page-commerce';
 import { ApiError, createToken } from '../../../lib/api/client';
 import { apiPost } from '../../../lib/api/no-login-redirect';
@@ -62,7 +57,12 @@ async function buyWithCoins({ bookId, adult, longPress }: BuyRequest): Promise<B
     },
     { token },
   );
-  return { orderId: bought.results.orderId, spent: bought.results.totalPrice - bought.results.usePoint, paymentType: 'COIN', lotteryCampaignIds: bought.results.userLotteryTickets.map((t) => t.lotteryCampaignId) };
+  return {
+    orderId: bought.results.orderId,
+    spent: bought.results.totalPrice - bought.results.usePoint,
+    paymentType: 'COIN',
+    lotteryCampaignIds: bought.results.userLotteryTickets.map((t) => t.lotteryCampaignId),
+  };
 }
 
 async function buyWithMangaCoins({ bookId, price, adult }: BuyRequest): Promise<BuyOutcome> {
@@ -79,5 +79,10 @@ async function buyWithMangaCoins({ bookId, price, adult }: BuyRequest): Promise<
     { token, book_id: bookId, checked_price: check.results.checkedPrice, ac },
     { token },
   );
-  return { orderId: bought.results.orderId, spent: bought.results.price, paymentType: 'MANGA_COIN', lotteryCampaignIds: bought.results.userLotteryTickets.map((t) => t.lotteryCampaignId) };
+  return {
+    orderId: bought.results.orderId,
+    spent: bought.results.price,
+    paymentType: 'MANGA_COIN',
+    lotteryCampaignIds: bought.results.userLotteryTickets.map((t) => t.lotteryCampaignId),
+  };
 }

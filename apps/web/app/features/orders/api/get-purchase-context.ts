@@ -30,9 +30,10 @@ export async function getPurchaseContext(bookId: number): Promise<PurchaseContex
     apiGet<MangaCoinItemsResponse>('/manga_coin/items/v3', { payment_type: 'creditcard', display_scenes: 'shop' }).catch(() => null),
   ]);
   const adult = status.adultState === 'ADULT';
-  const points = await apiGet<PointCampaignSummary>('/book_point_campaigns/by_book', { book_id: bookId, ac: adult ? 1 : 0 }).catch(
-    () => ({ totalPoint: 0, list: [] }),
-  );
+  const points = await apiGet<PointCampaignSummary>('/book_point_campaigns/by_book', { book_id: bookId, ac: adult ? 1 : 0 }).catch(() => ({
+    totalPoint: 0,
+    list: [],
+  }));
   return {
     balances: { coin: coin.results.coin, mangaCoin: coin.results.mangaCoin },
     isFirstPurchase: isFirstPurchase(payments),

@@ -6,4 +6,10 @@ import { getPurchaseContext } from './get-purchase-context';
  * each time the panel opens (nothing kept after it closes) and not retried: the panel says it failed.
  */
 export const purchaseContextQuery = (bookId: number) =>
-  queryOptions({ queryKey: ['orders', 'purchase-context', bookId], queryFn: () => getPurchaseContext(bookId), staleTime: 0, gcTime: 0, retry: false });
+  queryOptions({
+    queryKey: ['orders', 'purchase-context', bookId],
+    queryFn: () => getPurchaseContext(bookId),
+    staleTime: 0,
+    gcTime: 0,
+    retry: false,
+  });

@@ -37,7 +37,11 @@ export function ConfirmStep({ book, panel, typeLabel, busy, error, onRead, onBac
         <p>{walletCopy('purchase.confirmBody', { title: book.title, price, type: typeLabel })}</p>
       )}
       <WithoutCoupon book={book} type={typeLabel} />
-      {error && <p role="alert" className={styles.error}>{error}</p>}
+      {error && (
+        <p role="alert" className={styles.error}>
+          {error}
+        </p>
+      )}
       <div className={styles.actions}>
         <button type="button" className={styles.secondary} onClick={onBack} disabled={busy}>
           {walletCopy('purchase.back')}

@@ -82,7 +82,15 @@ function OrderCompletePanel({ bookId, appHref }: { bookId: number; appHref?: str
   );
 }
 
-function BoughtPanel({ view, book, onPurchased }: { view: LastPageCommerce; book: LastPageBook; onPurchased: LastPageCommerceProps['onPurchased'] }) {
+function BoughtPanel({
+  view,
+  book,
+  onPurchased,
+}: {
+  view: LastPageCommerce;
+  book: LastPageBook;
+  onPurchased: LastPageCommerceProps['onPurchased'];
+}) {
   const next = book.nextBookId;
   return (
     <section className={styles.panel} aria-labelledby="last-page-bought">
@@ -94,7 +102,9 @@ function BoughtPanel({ view, book, onPurchased }: { view: LastPageCommerce; book
         <p>
           {walletCopy('lastPage.lastVolume')} <a href={`/series_list/series_id=${book.titleId}`}>{walletCopy('lastPage.toSeries')}</a>{' '}
           {/* §2's line_notice route with the reader's ref: the next volume's notice, set from here. */}
-          <a href={`/series_list/line_notice/${book.titleId}?ref=${TrackingRef.LINE_SETTING_READER}`}>{walletCopy('lastPage.newVolumeNotice')}</a>
+          <a href={`/series_list/line_notice/${book.titleId}?ref=${TrackingRef.LINE_SETTING_READER}`}>
+            {walletCopy('lastPage.newVolumeNotice')}
+          </a>
         </p>
       ) : (
         <div className={styles.next}>

@@ -28,9 +28,12 @@ export function LongPressBuy({ onFire }: { onFire: () => Promise<boolean> }) {
       void onFire().then((ok) => setPhase(ok ? 'done' : 'idle'));
     }, LONG_PRESS_FIRE_MS);
   };
-  useEffect(() => () => {
-    if (timer.current) clearTimeout(timer.current);
-  }, []);
+  useEffect(
+    () => () => {
+      if (timer.current) clearTimeout(timer.current);
+    },
+    [],
+  );
 
   return (
     <>

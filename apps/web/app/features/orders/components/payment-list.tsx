@@ -29,17 +29,22 @@ export function PaymentList({ payments }: { payments: PaymentHistoryItem[] }) {
   return (
     <ul className={styles.list}>
       {payments.map((p) => (
-        <li key={`${p.kind}-${p.orderId}`} data-testid={p.kind === 'SERIAL_RENTAL' ? `payment-rental-${p.orderId}` : `payment-${p.orderId}`}>
+        <li
+          key={`${p.kind}-${p.orderId}`}
+          data-testid={p.kind === 'SERIAL_RENTAL' ? `payment-rental-${p.orderId}` : `payment-${p.orderId}`}
+        >
           <span>
             {p.kind === 'SERIAL_RENTAL' && p.rental ? (
               <RentalPaymentName rental={p.rental} paidAt={p.orderDatetime} />
-            ) : p.kind === 'MANGA_COIN' && p.coinItem
-              ? walletCopy('payments.coinPack', { coin: formatAmount(p.coinItem.coin), bonus: formatAmount(p.coinItem.bonus) })
-              : p.items.map((item) => (
-                  <Link key={item.bookId} to={`/series_list/series_id=${item.titleId}?book_id=${item.bookId}`}>
-                    {item.name}
-                  </Link>
-                ))}
+            ) : p.kind === 'MANGA_COIN' && p.coinItem ? (
+              walletCopy('payments.coinPack', { coin: formatAmount(p.coinItem.coin), bonus: formatAmount(p.coinItem.bonus) })
+            ) : (
+              p.items.map((item) => (
+                <Link key={item.bookId} to={`/series_list/series_id=${item.titleId}?book_id=${item.bookId}`}>
+                  {item.name}
+                </Link>
+              ))
+            )}
             <br />
             <span className={styles.sub}>
               {formatTokyoDateTime(p.orderDatetime)} ・ {methodLabels[p.paymentType] ?? p.paymentType}

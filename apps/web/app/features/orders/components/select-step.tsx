@@ -48,21 +48,30 @@ export function SelectStep({ book, ctx, panel, error, onChoose, onNext, onLongPr
             />
             <span>{typeLabel(m)}</span>
             <span className={styles.held}>
-              {walletCopy('purchase.held', { type: typeLabel(m), amount: formatAmount(m === 'COIN' ? ctx.balances.coin : ctx.balances.mangaCoin) })}
+              {walletCopy('purchase.held', {
+                type: typeLabel(m),
+                amount: formatAmount(m === 'COIN' ? ctx.balances.coin : ctx.balances.mangaCoin),
+              })}
             </span>
           </label>
         ))}
       </fieldset>
       {panel.short ? (
         <>
-          <p role="alert" className={styles.short}>{walletCopy('purchase.short', { type })}</p>
+          <p role="alert" className={styles.short}>
+            {walletCopy('purchase.short', { type })}
+          </p>
           <CoinAppeal packs={ctx.packs} shortage={panel.shortage} />
         </>
       ) : (
         <p className={styles.after}>{walletCopy('purchase.after', { amount: formatAmount(panel.balance - book.price) })}</p>
       )}
       <PointDetail points={ctx.points} />
-      {error && <p role="alert" className={styles.error}>{error}</p>}
+      {error && (
+        <p role="alert" className={styles.error}>
+          {error}
+        </p>
+      )}
       <div className={styles.actions}>
         <button type="button" className={styles.primary} onClick={onNext}>
           {walletCopy('purchase.next')}

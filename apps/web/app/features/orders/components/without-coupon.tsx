@@ -11,7 +11,12 @@ export function WithoutCoupon({ book, type }: { book: PurchaseBook; type: string
   if (!book.coupon) return null;
   return (
     <div className={styles.withoutCoupon} data-testid="without-coupon">
-      <p>{walletCopy('purchase.withoutCoupon', { price: `${formatAmount(book.price)}${type}`, couponPrice: formatAmount(book.coupon.couponPrice) })}</p>
+      <p>
+        {walletCopy('purchase.withoutCoupon', {
+          price: `${formatAmount(book.price)}${type}`,
+          couponPrice: formatAmount(book.coupon.couponPrice),
+        })}
+      </p>
       <a href={book.coupon.cartHref}>{walletCopy('purchase.buyInCart', { couponPrice: formatAmount(book.coupon.couponPrice) })}</a>
     </div>
   );

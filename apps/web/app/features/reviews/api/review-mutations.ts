@@ -40,8 +40,14 @@ export async function deleteComment(commentId: number, undo = false) {
 export async function report(target: { reviewId: number } | { commentId: number }, warningCode: ReviewWarningCode) {
   const token = await createToken('/api/review/warning/create_token');
   return 'reviewId' in target
-    ? apiRequest<WarningResult>('/api/review/add_review_warning', { method: 'POST', form: { token, review_id: target.reviewId, warning_code: warningCode } })
-    : apiRequest<WarningResult>('/api/review/add_review_comment_warning', { method: 'POST', form: { token, comment_id: target.commentId, warning_code: warningCode } });
+    ? apiRequest<WarningResult>('/api/review/add_review_warning', {
+        method: 'POST',
+        form: { token, review_id: target.reviewId, warning_code: warningCode },
+      })
+    : apiRequest<WarningResult>('/api/review/add_review_comment_warning', {
+        method: 'POST',
+        form: { token, comment_id: target.commentId, warning_code: warningCode },
+      });
 }
 
 export type ReviewDraft = {
@@ -67,10 +73,13 @@ export async function saveReview(draft: ReviewDraft, reviewId: number | null): P
   };
   if (reviewId === null) {
     const token = await createToken('/api/review_title/create_token');
-    return (await apiRequest<ReviewResult>('/api/review_title/add_review', { method: 'POST', form: { token, ...form, ameba: draft.ameba } })).result;
+    return (
+      await apiRequest<ReviewResult>('/api/review_title/add_review', { method: 'POST', form: { token, ...form, ameba: draft.ameba } })
+    ).result;
   }
   const token = await createToken('/api/review/create_token');
-  return (await apiRequest<ReviewResult>('/api/review/mod_review', { method: 'POST', form: { token, review_id: reviewId, ...form } })).result;
+  return (await apiRequest<ReviewResult>('/api/review/mod_review', { method: 'POST', form: { token, review_id: reviewId, ...form } }))
+    .result;
 }
 
 /** Deletes the member's review, or with `undo` restores it (`undo_flg`). */

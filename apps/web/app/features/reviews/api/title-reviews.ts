@@ -24,8 +24,7 @@ const titleReviewsQueryOptions = (titleId: number, sort: ReviewSort) =>
 export const useTitleReviews = (titleId: number, sort: ReviewSort) => useInfiniteQuery(titleReviewsQueryOptions(titleId, sort));
 
 /** `GET /api/reviews/comments?review_id&offset&limit`. */
-const getComments = (reviewId: number) =>
-  apiGet<CommentList>(`/api/reviews/comments?review_id=${reviewId}&offset=0&limit=100`);
+const getComments = (reviewId: number) => apiGet<CommentList>(`/api/reviews/comments?review_id=${reviewId}&offset=0&limit=100`);
 
 const commentsQueryOptions = (reviewId: number) =>
   queryOptions({ queryKey: ['review_comments', reviewId], queryFn: () => getComments(reviewId) });

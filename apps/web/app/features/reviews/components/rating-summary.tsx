@@ -11,7 +11,11 @@ export function RatingSummary({ summary }: { summary: Summary }) {
   const filled = Math.round(summary.average);
   return (
     <div className={styles.summary}>
-      <p className={styles.average} role="img" aria-label={t('reviewsEntry.summaryLabel', { average, count: formatLargeCount(summary.reviewCount) })}>
+      <p
+        className={styles.average}
+        role="img"
+        aria-label={t('reviewsEntry.summaryLabel', { average, count: formatLargeCount(summary.reviewCount) })}
+      >
         <span className={styles.score} aria-hidden="true">
           {average}
         </span>

@@ -88,20 +88,18 @@ export function ReviewComments({ review, titleId, isMember, loginTo }: Props) {
                 {t('reviews.commentSaved')}
               </p>
             )}
-            {c.me ? (
-              editing !== c.id && (
-                <div className={styles.actions}>
-                  <button type="button" className={styles.small} disabled={busy} onClick={() => (setSaved(null), setEditing(c.id))}>
-                    {t('reviews.commentEdit')}
-                  </button>
-                  <button type="button" className={styles.small} disabled={busy} onClick={() => remove(c.id, false)}>
-                    {t('reviews.commentDelete')}
-                  </button>
-                </div>
-              )
-            ) : (
-              isMember && <ReportButton target={{ commentId: c.id }} />
-            )}
+            {c.me
+              ? editing !== c.id && (
+                  <div className={styles.actions}>
+                    <button type="button" className={styles.small} disabled={busy} onClick={() => (setSaved(null), setEditing(c.id))}>
+                      {t('reviews.commentEdit')}
+                    </button>
+                    <button type="button" className={styles.small} disabled={busy} onClick={() => remove(c.id, false)}>
+                      {t('reviews.commentDelete')}
+                    </button>
+                  </div>
+                )
+              : isMember && <ReportButton target={{ commentId: c.id }} />}
           </li>
         ))}
       </ul>
@@ -121,7 +119,13 @@ export function ReviewComments({ review, titleId, isMember, loginTo }: Props) {
       {review.commentRejectFlg && !review.me && <p className={styles.note}>{t('reviews.commentRejected')}</p>}
       {canComment && (
         <form className={styles.form} onSubmit={submit}>
-          <CommentField label={t('reviews.commentPlaceholder')} value={body} onChange={setBody} rows={2} placeholder={t('reviews.commentPlaceholder')} />
+          <CommentField
+            label={t('reviews.commentPlaceholder')}
+            value={body}
+            onChange={setBody}
+            rows={2}
+            placeholder={t('reviews.commentPlaceholder')}
+          />
           <button type="submit" className={styles.submit} disabled={busy}>
             {t('reviews.commentSubmit')}
           </button>
@@ -142,7 +146,15 @@ export function ReviewComments({ review, titleId, isMember, loginTo }: Props) {
 }
 
 /** A comment of the member's, edited in place: the textarea, 保存する and キャンセル. */
-function CommentEditForm({ initial, onSave, onCancel }: { initial: string; onSave: (body: string) => Promise<void>; onCancel: () => void }) {
+function CommentEditForm({
+  initial,
+  onSave,
+  onCancel,
+}: {
+  initial: string;
+  onSave: (body: string) => Promise<void>;
+  onCancel: () => void;
+}) {
   const { t } = useTranslation();
   const [body, setBody] = useState(initial);
   const [busy, setBusy] = useState(false);
@@ -182,7 +194,14 @@ function CommentEditForm({ initial, onSave, onCancel }: { initial: string; onSav
 }
 
 /** A comment's text box (new or edited), labelled for screen readers, at most the §7 length. */
-function CommentField(props: { label: string; value: string; onChange: (body: string) => void; rows: number; placeholder?: string; autoFocus?: boolean }) {
+function CommentField(props: {
+  label: string;
+  value: string;
+  onChange: (body: string) => void;
+  rows: number;
+  placeholder?: string;
+  autoFocus?: boolean;
+}) {
   const id = useId();
   return (
     <>

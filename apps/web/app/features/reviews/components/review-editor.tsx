@@ -1,9 +1,4 @@
-import {
-  REVIEW_BODY_MAX_LENGTH,
-  REVIEW_NICKNAME_MAX_LENGTH,
-  REVIEW_TITLE_MAX_LENGTH,
-  type Review,
-} from '@hondana/domain/reviews/reviews';
+import { REVIEW_BODY_MAX_LENGTH, REVIEW_NICKNAME_MAX_LENGTH, REVIEW_TITLE_MAX_LENGTH, type Review } from '@hondana/domain/reviews/reviews';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from '../../../i18n/i18n';

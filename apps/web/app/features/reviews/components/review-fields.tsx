@@ -25,7 +25,14 @@ export function ReviewFields({ draft, onChange, limits, invalid }: Props) {
         <legend className={styles.label}>{t('reviews.editor.star')}</legend>
         {[1, 2, 3, 4, 5].map((star) => (
           <label key={star} className={styles.star} title={t('reviews.editor.starOption', { star })}>
-            <input type="radio" name="star" value={star} checked={draft.star === star} onChange={() => set('star', star)} {...errorOf('star')} />
+            <input
+              type="radio"
+              name="star"
+              value={star}
+              checked={draft.star === star}
+              onChange={() => set('star', star)}
+              {...errorOf('star')}
+            />
             <span aria-hidden="true" className={draft.star >= star ? styles.starOn : styles.starOff}>
               ★
             </span>
@@ -36,7 +43,13 @@ export function ReviewFields({ draft, onChange, limits, invalid }: Props) {
       <label className={styles.label} htmlFor={`${id}-title`}>
         {t('reviews.editor.reviewTitle')}
       </label>
-      <input id={`${id}-title`} className={styles.input} value={draft.title} maxLength={limits.title} onChange={(e) => set('title', e.target.value)} />
+      <input
+        id={`${id}-title`}
+        className={styles.input}
+        value={draft.title}
+        maxLength={limits.title}
+        onChange={(e) => set('title', e.target.value)}
+      />
       <label className={styles.label} htmlFor={`${id}-body`}>
         {t('reviews.editor.body')}
       </label>

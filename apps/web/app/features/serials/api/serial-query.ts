@@ -5,4 +5,5 @@ import { getSerial } from './serials';
 export const SERIALS_KEY = 'serials';
 
 /** `GET /api/serials/{serialId}`. */
-export const serialQuery = (serialId: number) => queryOptions({ queryKey: [SERIALS_KEY, serialId, 'serial'], queryFn: () => getSerial(serialId) });
+export const serialQuery = (serialId: number) =>
+  queryOptions({ queryKey: [SERIALS_KEY, serialId, 'serial'], queryFn: () => getSerial(serialId) });

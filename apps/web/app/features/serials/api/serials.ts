@@ -28,14 +28,12 @@ export const getReadRanks = (offset: number, limit: number) =>
 export const getSerial = (serialId: number) => api<Serial>(`/api/serials/${serialId}`);
 export const getEpisodes = (serialId: number, sort: 'sequence' | '-sequence', offset = 0) =>
   api<SerialEpisodeList>(`/api/serial_episodes?serial_id=${serialId}&offset=${offset}&limit=${SERIAL_EPISODES_PAGE_SIZE}&sort=${sort}`);
-export const getUserEpisodes = (serialId: number) =>
-  api<UserEpisodeList>(`/api/user_serial_episodes/me/?serial_id=${serialId}`);
+export const getUserEpisodes = (serialId: number) => api<UserEpisodeList>(`/api/user_serial_episodes/me/?serial_id=${serialId}`);
 export const getUserSerial = (serialId: number) => api<SerialUserData>(`/api/user_serials/me/${serialId}`);
 export const getTicket = () => api<UserSerialTicket>('/api/user_serial_ticket/me');
 export const getAdReward = () => api<UserSerialTicket>('/api/user_serial_ad_reward/me');
 export const getHistories = (limit: number) => api<SerialHistoryList>(`/api/serials/user_continuable_reading/me?limit=${limit}`);
-export const getRecommends = (serialId: number) =>
-  api<SerialList>(`/api/serials/recommends?serial_id=${serialId}&limit=12&healthy_only=1`);
+export const getRecommends = (serialId: number) => api<SerialList>(`/api/serials/recommends?serial_id=${serialId}&limit=12&healthy_only=1`);
 export const getSuggestion = (serialId: number, episodeId: number) =>
   api<SuggestionResponse>(`/api/serial_episodes/${serialId}/suggestions/v2?serial_episode_id=${episodeId}`);
 /** The member's coin and manga coin balances (the wallet area's `GET /user/get_coin`). */
@@ -56,7 +54,12 @@ export const rentEpisode = (episodeId: number, body: RentalRequest) =>
   );
 
 export const markReading = (episodeId: number, which: 'start_reading' | 'end_reading') =>
-  withToken<ReadingMarkResult>(`/api/user_serial_episodes/${episodeId}/${which}/token`, `/api/user_serial_episodes/${episodeId}/${which}`, {}, 'POST');
+  withToken<ReadingMarkResult>(
+    `/api/user_serial_episodes/${episodeId}/${which}/token`,
+    `/api/user_serial_episodes/${episodeId}/${which}`,
+    {},
+    'POST',
+  );
 
 export const setNotification = (serialId: number, on: boolean) =>
   withToken<NotificationResult>(

@@ -98,12 +98,28 @@ export type TicketSpend = { title: string; kind: 'charge' | 'special'; /** Speci
  * What a ticket read spends, asked before spending it (issue 34 item 16): the 待てば無料 ticket
  * or one special ticket (with how many are held), and the rental period it buys.
  */
-export function TicketDialog({ spend, error, busy, onClose, onConfirm }: { spend: TicketSpend | null; error: string | null; busy: boolean; onClose: () => void; onConfirm: () => void }) {
+export function TicketDialog({
+  spend,
+  error,
+  busy,
+  onClose,
+  onConfirm,
+}: {
+  spend: TicketSpend | null;
+  error: string | null;
+  busy: boolean;
+  onClose: () => void;
+  onConfirm: () => void;
+}) {
   const { t } = useTranslation();
   if (!spend) return null;
   return (
     <DialogFrame open onOpenChange={(open) => !open && onClose()} title={t('serials.ticketConfirm.title')}>
-      <p>{spend.kind === 'charge' ? t('serials.ticketConfirm.charge', { title: spend.title }) : t('serials.ticketConfirm.special', { title: spend.title, amount: spend.left })}</p>
+      <p>
+        {spend.kind === 'charge'
+          ? t('serials.ticketConfirm.charge', { title: spend.title })
+          : t('serials.ticketConfirm.special', { title: spend.title, amount: spend.left })}
+      </p>
       <p className={styles.dialogSub}>{t('serials.confirm.period', { period: spend.period })}</p>
       {error && (
         <p role="alert" className={styles.error}>
@@ -130,7 +146,19 @@ export function rentalPeriodLabel(t: ReturnType<typeof useTranslation>['t'], ren
 }
 
 /** The ad reward's simulated ad: confirming stands for having watched it. */
-export function AdDialog({ open, left, busy, onClose, onConfirm }: { open: boolean; left: number; busy: boolean; onClose: () => void; onConfirm: () => void }) {
+export function AdDialog({
+  open,
+  left,
+  busy,
+  onClose,
+  onConfirm,
+}: {
+  open: boolean;
+  left: number;
+  busy: boolean;
+  onClose: () => void;
+  onConfirm: () => void;
+}) {
   const { t } = useTranslation();
   return (
     <DialogFrame open={open} onOpenChange={(o) => !o && onClose()} title={t('serials.ad.title')}>

@@ -48,13 +48,21 @@ export function EpisodeList(props: EpisodeListProps) {
   );
 }
 
-function EpisodeRow({ episode: e, data, ...p }: Omit<EpisodeListProps, 'episodes' | 'userData'> & { episode: SerialEpisode; data?: EpisodeUserData }) {
+function EpisodeRow({
+  episode: e,
+  data,
+  ...p
+}: Omit<EpisodeListProps, 'episodes' | 'userData'> & { episode: SerialEpisode; data?: EpisodeUserData }) {
   const { t } = useTranslation();
   const spendType = data?.personalizedSpendType ?? e.spendType;
   const price = data?.finalPrice ?? e.price;
   const open = e.spendType === SpendType.FREE || data?.renting;
   const label =
-    e.spendType === SpendType.FREE ? t('serials.free') : spendType === SpendType.CHARGE ? t('serials.charge') : t('serials.coins', { price: formatIn(price, AmountUnit.MANGA_COIN) });
+    e.spendType === SpendType.FREE
+      ? t('serials.free')
+      : spendType === SpendType.CHARGE
+        ? t('serials.charge')
+        : t('serials.coins', { price: formatIn(price, AmountUnit.MANGA_COIN) });
   return (
     <li className={styles.episode} data-testid="episode" data-episode-id={e.id}>
       <div className={styles.episodeText}>
@@ -64,7 +72,11 @@ function EpisodeRow({ episode: e, data, ...p }: Omit<EpisodeListProps, 'episodes
             {spendType === SpendType.PAYMENT && <CoinIcon size={12} />}
             {label}
           </span>
-          <span>{e.released ? t('serials.released', { date: formatTokyoMonthDay(e.releaseDatetime) }) : t('serials.upcoming', { date: formatTokyoMonthDay(e.releaseDatetime) })}</span>
+          <span>
+            {e.released
+              ? t('serials.released', { date: formatTokyoMonthDay(e.releaseDatetime) })
+              : t('serials.upcoming', { date: formatTokyoMonthDay(e.releaseDatetime) })}
+          </span>
           {data?.renting && data.rentalPeriodTime !== null && (
             <span className={styles.rented} data-testid="rented-until">
               {isUnlimitedRental(data.rentalPeriodTime, p.now)
@@ -90,12 +102,22 @@ function EpisodeRow({ episode: e, data, ...p }: Omit<EpisodeListProps, 'episodes
                 {t('serials.useCharge')}
               </button>
             ) : (
-              <button type="button" className={styles.rent} disabled={p.busy} onClick={() => p.onAction({ kind: 'coins', episode: e, price })}>
+              <button
+                type="button"
+                className={styles.rent}
+                disabled={p.busy}
+                onClick={() => p.onAction({ kind: 'coins', episode: e, price })}
+              >
                 {t('serials.rent')}
               </button>
             )}
             {p.ticketUsable && p.specialTickets > 0 && spendType === SpendType.PAYMENT && (
-              <button type="button" className={styles.ticketButton} disabled={p.busy} onClick={() => p.onAction({ kind: 'ticket', episode: e })}>
+              <button
+                type="button"
+                className={styles.ticketButton}
+                disabled={p.busy}
+                onClick={() => p.onAction({ kind: 'ticket', episode: e })}
+              >
                 {t('serials.useTicket')}
               </button>
             )}

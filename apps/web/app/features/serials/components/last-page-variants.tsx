@@ -6,13 +6,23 @@ import { SerialRankingStrip } from './last-page-lists';
 import styles from './last-page.module.css';
 import '../../../i18n/ja-serials';
 
-const HEADINGS = { lastEpisode: 'serials.lastPage.lastEpisode', expired: 'serials.lastPage.expired', notDelivered: 'serials.lastPage.notDelivered' } as const;
+const HEADINGS = {
+  lastEpisode: 'serials.lastPage.lastEpisode',
+  expired: 'serials.lastPage.expired',
+  notDelivered: 'serials.lastPage.notDelivered',
+} as const;
 
 /**
  * 最終エピソード, 続きは配信終了しています and 続きは配信待ち (§2): the series name, a link to the
  * book page (with its volume) when a book collects the episode, and the serial ranking.
  */
-export function LastEpisodeBlock({ kind, suggestion }: { kind: Exclude<SerialLastPage['kind'], 'none' | 'next'>; suggestion: SuggestionResponse }) {
+export function LastEpisodeBlock({
+  kind,
+  suggestion,
+}: {
+  kind: Exclude<SerialLastPage['kind'], 'none' | 'next'>;
+  suggestion: SuggestionResponse;
+}) {
   const { t } = useTranslation();
   const { serial, book } = suggestion;
   return (

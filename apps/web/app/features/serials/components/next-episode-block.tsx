@@ -44,7 +44,9 @@ export function NextEpisodeBlock({ data, episode, loggedIn, onOpenEpisode }: Nex
     message.kind === 'ticketLeft'
       ? t('serials.lastPage.message.ticketLeft', { amount: message.amount })
       : message.kind === 'ticketWait' || message.kind === 'chargeWait'
-        ? t(`serials.lastPage.message.${message.kind}`, { time: recoveryLabel(t, message.kind === 'ticketWait' ? data.ticket.remainingMilliSec : data.chargeRemainingMs) })
+        ? t(`serials.lastPage.message.${message.kind}`, {
+            time: recoveryLabel(t, message.kind === 'ticketWait' ? data.ticket.remainingMilliSec : data.chargeRemainingMs),
+          })
         : t(`serials.lastPage.message.${message.kind}`);
   const rentalMinutes = data.suggestion.serial.rentalMinutes;
   const period = isUnlimitedRental(rentalEnd(data.loadedAt, rentalMinutes), data.loadedAt)
@@ -86,14 +88,21 @@ export function NextEpisodeBlock({ data, episode, loggedIn, onOpenEpisode }: Nex
         <div>
           <p className={styles.episodeTitle}>{episode.title}</p>
           <p className={styles.sub}>
-            {episode.spendType === SpendType.FREE ? t('serials.free') : episode.spendType === SpendType.CHARGE ? t('serials.charge') : t('serials.coins', { price: formatIn(episode.price, AmountUnit.MANGA_COIN) })}
+            {episode.spendType === SpendType.FREE
+              ? t('serials.free')
+              : episode.spendType === SpendType.CHARGE
+                ? t('serials.charge')
+                : t('serials.coins', { price: formatIn(episode.price, AmountUnit.MANGA_COIN) })}
             {episode.spendType !== SpendType.FREE && ` ・ ${t('serials.lastPage.rentalPeriod', { period })}`}
           </p>
         </div>
       </div>
       {loggedIn && episode.spendType === SpendType.PAYMENT && (
         <p className={styles.sub} data-testid="pay-with">
-          {t('serials.lastPage.payWith', { currency: data.paymentType === 'COIN' ? t('serials.confirm.coin') : t('serials.confirm.mangaCoin'), balance: formatAmount(balance) })}
+          {t('serials.lastPage.payWith', {
+            currency: data.paymentType === 'COIN' ? t('serials.confirm.coin') : t('serials.confirm.mangaCoin'),
+            balance: formatAmount(balance),
+          })}
         </p>
       )}
       <button type="button" className={styles.primary} onClick={onMain} disabled={busy} data-testid="last-page-action">
@@ -105,7 +114,16 @@ export function NextEpisodeBlock({ data, episode, loggedIn, onOpenEpisode }: Nex
         </p>
       )}
       <TicketDialog
-        spend={ticketConfirming ? { title: episode.title, kind: episode.spendType === SpendType.CHARGE ? 'charge' : 'special', left: data.ticket.amount, period } : null}
+        spend={
+          ticketConfirming
+            ? {
+                title: episode.title,
+                kind: episode.spendType === SpendType.CHARGE ? 'charge' : 'special',
+                left: data.ticket.amount,
+                period,
+              }
+            : null
+        }
         error={error}
         busy={busy}
         onClose={() => setTicketConfirming(false)}

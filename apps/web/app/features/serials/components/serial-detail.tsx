@@ -17,7 +17,14 @@ import '../../../i18n/ja-serials';
 
 type SerialDetailProps = { serialId: number; loggedIn: boolean; initial?: SerialDetailPage };
 
-const KNOWN_ERRORS = ['CHARGE_NOT_FULL', 'TICKET_NOT_ENOUGH', 'ALREADY_RENTED', 'RENTAL_NOT_ENOUGH_MANGA_COIN', 'RENTAL_NOT_ENOUGH_AMEBA_COIN', 'EMAIL_NOT_CONFIRMED'];
+const KNOWN_ERRORS = [
+  'CHARGE_NOT_FULL',
+  'TICKET_NOT_ENOUGH',
+  'ALREADY_RENTED',
+  'RENTAL_NOT_ENOUGH_MANGA_COIN',
+  'RENTAL_NOT_ENOUGH_AMEBA_COIN',
+  'EMAIL_NOT_CONFIRMED',
+];
 const errorKey = (error: unknown): CopyKey =>
   error instanceof ApiError && KNOWN_ERRORS.includes(error.errorCode)
     ? (`serials.errors.${error.errorCode}` as CopyKey)

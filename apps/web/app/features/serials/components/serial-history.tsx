@@ -33,7 +33,11 @@ export function SerialHistoryList() {
   const queryClient = useQueryClient();
   const [offset, setOffset] = useState(0);
   const [confirming, setConfirming] = useState<{ serialId: number | null; title: string } | null>(null);
-  const list = useQuery({ queryKey: [...HISTORY_KEY, offset], queryFn: () => getUserHistories(offset, PAGE), placeholderData: keepPreviousData });
+  const list = useQuery({
+    queryKey: [...HISTORY_KEY, offset],
+    queryFn: () => getUserHistories(offset, PAGE),
+    placeholderData: keepPreviousData,
+  });
   const remove = useMutation({
     mutationFn: (serialId: number | null) => deleteUserHistory(serialId),
     onSuccess: async () => {
@@ -53,7 +57,11 @@ export function SerialHistoryList() {
           </button>
         )}
       </div>
-      {remove.isSuccess && !confirming && <p role="status" className={styles.notice}>{t('serialHistory.histories.deleted')}</p>}
+      {remove.isSuccess && !confirming && (
+        <p role="status" className={styles.notice}>
+          {t('serialHistory.histories.deleted')}
+        </p>
+      )}
       {(remove.isError || list.isError) && (
         <p role="alert" className={styles.error}>
           {remove.isError ? t('serialHistory.histories.failed') : t('serialHistory.loadFailed')}
@@ -62,7 +70,9 @@ export function SerialHistoryList() {
       {confirming && (
         <div role="alertdialog" aria-labelledby="serial-history-confirm" className={styles.confirm}>
           <p id="serial-history-confirm">
-            {confirming.serialId === null ? t('serialHistory.histories.confirmAll') : t('serialHistory.histories.confirmOne', { title: confirming.title })}
+            {confirming.serialId === null
+              ? t('serialHistory.histories.confirmAll')
+              : t('serialHistory.histories.confirmOne', { title: confirming.title })}
           </p>
           <button type="button" className={styles.danger} disabled={remove.isPending} onClick={() => remove.mutate(confirming.serialId)}>
             {t('serialHistory.histories.confirm')}
@@ -115,7 +125,11 @@ export function SerialChargeHistoryList() {
   return (
     <section className={styles.section} aria-labelledby="serial-charge-heading">
       <h2 id="serial-charge-heading">{t('serialHistory.charges.heading')}</h2>
-      {list.isError && <p role="alert" className={styles.error}>{t('serialHistory.loadFailed')}</p>}
+      {list.isError && (
+        <p role="alert" className={styles.error}>
+          {t('serialHistory.loadFailed')}
+        </p>
+      )}
       {list.isSuccess && items.length === 0 && <p className={styles.empty}>{t('serialHistory.charges.empty')}</p>}
       <ul className={styles.list}>
         {items.map((c) => (
@@ -127,9 +141,15 @@ export function SerialChargeHistoryList() {
               </Link>
               <span>{c.title}</span>
               <span>
-                {c.paymentType === 'MANGA_COIN' ? t('serialHistory.charges.priceMangaCoin', { price: c.price }) : t('serialHistory.charges.price', { price: c.price })}
+                {c.paymentType === 'MANGA_COIN'
+                  ? t('serialHistory.charges.priceMangaCoin', { price: c.price })
+                  : t('serialHistory.charges.price', { price: c.price })}
               </span>
-              <span>{c.rentalEnd >= RENTAL_FOREVER ? t('serialHistory.charges.forever') : t('serialHistory.charges.until', { at: formatTokyoDateTime(c.rentalEnd) })}</span>
+              <span>
+                {c.rentalEnd >= RENTAL_FOREVER
+                  ? t('serialHistory.charges.forever')
+                  : t('serialHistory.charges.until', { at: formatTokyoDateTime(c.rentalEnd) })}
+              </span>
             </span>
           </li>
         ))}

@@ -52,7 +52,15 @@ function useLastPage(p: SerialLastPageProps): { status: 'loading' } | { status: 
   if (!suggestion.data) return { status: 'loading' };
   const loadedAt = Math.max(...all.map((q) => q.dataUpdatedAt));
   if (!p.loggedIn) {
-    const data = { suggestion: suggestion.data, ticket: guestTicketState(loadedAt), charged: true, chargeRemainingMs: 0, balances: NO_BALANCES, paymentType: 'MANGA_COIN' as const, loadedAt };
+    const data = {
+      suggestion: suggestion.data,
+      ticket: guestTicketState(loadedAt),
+      charged: true,
+      chargeRemainingMs: 0,
+      balances: NO_BALANCES,
+      paymentType: 'MANGA_COIN' as const,
+      loadedAt,
+    };
     return { status: 'ready', data };
   }
   if (!ticket.data || !user.data || !balances.data) return { status: 'loading' };
@@ -83,7 +91,9 @@ export function SerialLastPage(props: SerialLastPageProps) {
   const data = state.data;
   const s = data.suggestion;
   const choice = chooseSerialLastPage(
-    s.kind === 'episode' && s.episode ? { kind: 'episode', id: s.episode.id, spendType: s.episode.spendType, renting: props.renting } : { kind: s.kind === 'episode' ? 'waiting' : s.kind },
+    s.kind === 'episode' && s.episode
+      ? { kind: 'episode', id: s.episode.id, spendType: s.episode.spendType, renting: props.renting }
+      : { kind: s.kind === 'episode' ? 'waiting' : s.kind },
     props.episodeId,
   );
   if (choice.kind === 'none') return null;

@@ -1,4 +1,11 @@
-import type { EpisodeUserData, Serial, SerialDetailPage, SerialEpisode, SerialUserData, UserSerialTicket } from '@hondana/domain/serials/serials-api';
+import type {
+  EpisodeUserData,
+  Serial,
+  SerialDetailPage,
+  SerialEpisode,
+  SerialUserData,
+  UserSerialTicket,
+} from '@hondana/domain/serials/serials-api';
 import { guestTicketState } from '@hondana/domain/serials/serials';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
@@ -23,7 +30,9 @@ export interface SerialDetailData {
   loadedAt: number;
 }
 
-type SerialDetailState = ({ status: 'loading' } | { status: 'failed' } | { status: 'ready'; data: SerialDetailData }) & { reload: () => void };
+type SerialDetailState = ({ status: 'loading' } | { status: 'failed' } | { status: 'ready'; data: SerialDetailData }) & {
+  reload: () => void;
+};
 
 const NO_BALANCES = { coin: 0, mangaCoin: 0 };
 
@@ -34,12 +43,16 @@ const NO_BALANCES = { coin: 0, mangaCoin: 0 };
  * countdowns run from the instant the data was read.
  */
 export function useSerialDetail(serialId: number, loggedIn: boolean, initial?: SerialDetailPage): SerialDetailState {
-  const seeded = <T,>(data: T | undefined) => ({ initialData: data, initialDataUpdatedAt: initial?.loadedAt, staleTime: Infinity });
+  const seeded = <T>(data: T | undefined) => ({ initialData: data, initialDataUpdatedAt: initial?.loadedAt, staleTime: Infinity });
   const member = loggedIn && initial?.userSerial !== null;
   const serial = useQuery({ ...serialQuery(serialId), ...seeded(initial?.serial) });
   const episodes = useQuery({ ...episodesQuery(serialId, initial?.episodePage.page ?? 1), ...seeded(initial?.episodes) });
   const userEpisodes = useQuery({ ...userEpisodesQuery(serialId), ...seeded(member ? initial?.userData : undefined), enabled: loggedIn });
-  const userSerial = useQuery({ ...userSerialQuery(serialId), ...seeded(member ? (initial?.userSerial ?? undefined) : undefined), enabled: loggedIn });
+  const userSerial = useQuery({
+    ...userSerialQuery(serialId),
+    ...seeded(member ? (initial?.userSerial ?? undefined) : undefined),
+    enabled: loggedIn,
+  });
   const ticket = useQuery({ ...ticketQuery(), ...seeded(member ? initial?.ticket : undefined), enabled: loggedIn });
   const adReward = useQuery({ ...adRewardQuery(), ...seeded(member ? (initial?.adReward ?? undefined) : undefined), enabled: loggedIn });
   const balances = useQuery({ ...balancesQuery(), ...seeded(member ? initial?.balances : undefined), enabled: loggedIn });
@@ -54,10 +67,28 @@ export function useSerialDetail(serialId: number, loggedIn: boolean, initial?: S
   if (failed) return { status: 'failed', reload };
   if (!serial.data || !episodes.data) return { status: 'loading', reload };
   if (!loggedIn) {
-    const data = { serial: serial.data, episodes: episodes.data, userData, userSerial: null, ticket: guestTicketState(loadedAt), adReward: null, balances: NO_BALANCES, loadedAt };
+    const data = {
+      serial: serial.data,
+      episodes: episodes.data,
+      userData,
+      userSerial: null,
+      ticket: guestTicketState(loadedAt),
+      adReward: null,
+      balances: NO_BALANCES,
+      loadedAt,
+    };
     return { status: 'ready', data, reload };
   }
   if (!userEpisodes.data || !userSerial.data || !ticket.data || !adReward.data || !balances.data) return { status: 'loading', reload };
-  const data = { serial: serial.data, episodes: episodes.data, userData, userSerial: userSerial.data, ticket: ticket.data, adReward: adReward.data, balances: balances.data, loadedAt };
+  const data = {
+    serial: serial.data,
+    episodes: episodes.data,
+    userData,
+    userSerial: userSerial.data,
+    ticket: ticket.data,
+    adReward: adReward.data,
+    balances: balances.data,
+    loadedAt,
+  };
   return { status: 'ready', data, reload };
 }

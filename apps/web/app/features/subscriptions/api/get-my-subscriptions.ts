@@ -21,7 +21,6 @@ async function getMySubscriptions(statuses: readonly SubscriptionStatus[] = subs
   }
 }
 
-export const mySubscriptionsQueryOptions = () =>
-  queryOptions({ queryKey: ['subscriptions', 'mine'], queryFn: () => getMySubscriptions() });
+export const mySubscriptionsQueryOptions = () => queryOptions({ queryKey: ['subscriptions', 'mine'], queryFn: () => getMySubscriptions() });
 
 export const useMySubscriptions = () => useQuery(mySubscriptionsQueryOptions());

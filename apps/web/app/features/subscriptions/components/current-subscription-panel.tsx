@@ -53,7 +53,9 @@ export function CurrentSubscriptionPanel({ subscription: sub, onCancelled }: Cur
         {sub.status === 'CANCEL' && sub.endDatetime !== null && (
           <>
             <dt>{subscriptionCopy('current.endedLabel')}</dt>
-            <dd data-testid="end-date">{subscriptionCopy('current.ended', { date: formatTokyoDeadline(sub.endDatetime, 'long') ?? '' })}</dd>
+            <dd data-testid="end-date">
+              {subscriptionCopy('current.ended', { date: formatTokyoDeadline(sub.endDatetime, 'long') ?? '' })}
+            </dd>
           </>
         )}
         <dt>{subscriptionCopy('current.method')}</dt>
@@ -61,7 +63,9 @@ export function CurrentSubscriptionPanel({ subscription: sub, onCancelled }: Cur
         <dt>{subscriptionCopy('current.paymentCount')}</dt>
         <dd>{subscriptionCopy('current.count', { count: formatAmount(sub.paymentCount) })}</dd>
       </dl>
-      {sub.status === 'ERROR' && sub.retryDatetime !== null && <p className={styles.notice}>{subscriptionCopy('current.retry', { date: formatTokyoDate(sub.retryDatetime) })}</p>}
+      {sub.status === 'ERROR' && sub.retryDatetime !== null && (
+        <p className={styles.notice}>{subscriptionCopy('current.retry', { date: formatTokyoDate(sub.retryDatetime) })}</p>
+      )}
       {sub.status === 'ENTRY' && <p className={styles.notice}>{subscriptionCopy('current.entry', { method })}</p>}
       {sub.status === 'CANCEL' && <p className={styles.note}>{subscriptionCopy('current.coinsStay')}</p>}
       {sub.status !== 'CANCEL' && (
@@ -70,7 +74,11 @@ export function CurrentSubscriptionPanel({ subscription: sub, onCancelled }: Cur
         </button>
       )}
       {confirming && (
-        <ResponsiveDialog open onOpenChange={(open) => !open && !cancel.isPending && setConfirming(false)} title={subscriptionCopy('current.confirmTitle')}>
+        <ResponsiveDialog
+          open
+          onOpenChange={(open) => !open && !cancel.isPending && setConfirming(false)}
+          title={subscriptionCopy('current.confirmTitle')}
+        >
           <div className={styles.dialogBody}>
             <p>{subscriptionCopy('current.confirmBody')}</p>
             {error && (

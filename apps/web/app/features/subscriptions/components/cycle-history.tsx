@@ -21,7 +21,9 @@ export function CycleHistory({ cycles }: { cycles: SubscriptionCycle[] }) {
               <span>{formatTokyoDate(c.paidDatetime ?? c.updatedDatetime)}</span>
               <span>{subscriptionCopy('history.yen', { price: formatAmount(c.taxIncludedPrice) })}</span>
               <span className={styles.cycleCoins}>
-                {c.status === 'PAID' ? subscriptionCopy('history.coinsValue', { coin: formatAmount(c.coin), bonus: formatAmount(c.bonus) }) : subscriptionCopy('history.none')}
+                {c.status === 'PAID'
+                  ? subscriptionCopy('history.coinsValue', { coin: formatAmount(c.coin), bonus: formatAmount(c.bonus) })
+                  : subscriptionCopy('history.none')}
                 {' ・ '}
                 {subscriptionCopy(`history.${c.status}`)}
               </span>

@@ -23,15 +23,23 @@ export function PlanList({ plans, loginTo, currentPlanId, busy, onSubscribe }: P
       {plans.map((plan) => {
         const price = formatAmount(plan.taxIncludedPrice);
         return (
-          <li key={plan.id} className={plan.goodValueFlg ? `${styles.plan} ${styles.planGood}` : styles.plan} data-testid={`subscription-plan-${plan.id}`}>
+          <li
+            key={plan.id}
+            className={plan.goodValueFlg ? `${styles.plan} ${styles.planGood}` : styles.plan}
+            data-testid={`subscription-plan-${plan.id}`}
+          >
             <div className={styles.badges}>
               {plan.goodValueFlg && <span className={styles.badgeGood}>{subscriptionCopy('plan.goodValue')}</span>}
-              {plan.highlightType !== 'none' && <span className={highlightClass[plan.highlightType]}>{subscriptionCopy(`plan.${plan.highlightType}`)}</span>}
+              {plan.highlightType !== 'none' && (
+                <span className={highlightClass[plan.highlightType]}>{subscriptionCopy(`plan.${plan.highlightType}`)}</span>
+              )}
             </div>
             <h3 className={styles.planName}>{plan.name}</h3>
             <p className={styles.planCoin}>{subscriptionCopy('plan.coin', { coin: formatAmount(plan.coin) })}</p>
             <ul className={styles.bonuses}>
-              {plan.cycleBonus > 0 && <li>{subscriptionCopy('plan.cycleBonus', { bonus: formatAmount(plan.cycleBonus), percent: plan.bonusPercentage })}</li>}
+              {plan.cycleBonus > 0 && (
+                <li>{subscriptionCopy('plan.cycleBonus', { bonus: formatAmount(plan.cycleBonus), percent: plan.bonusPercentage })}</li>
+              )}
               {plan.firstBonus > 0 && <li>{subscriptionCopy('plan.firstBonus', { bonus: formatAmount(plan.firstBonus) })}</li>}
               {plan.secondBonus > 0 && <li>{subscriptionCopy('plan.secondBonus', { bonus: formatAmount(plan.secondBonus) })}</li>}
             </ul>

@@ -62,7 +62,8 @@ export function SubscribeDialog({ plan, flags, returnUrl, payment, onClose, onSu
         if (!stripePay) return;
         setTakingCard(true);
         const made = await stripePay.paymentMethod().finally(() => setTakingCard(false));
-        if ('error' in made) return setError(subscriptionCopy('dialog.stripeInvalid', { reason: made.error ?? subscriptionCopy('dialog.stripeIncomplete') }));
+        if ('error' in made)
+          return setError(subscriptionCopy('dialog.stripeInvalid', { reason: made.error ?? subscriptionCopy('dialog.stripeIncomplete') }));
         result = await mutation.mutateAsync({ planId: plan.id, paymentType: 'creditcard', body: { ...shown, cardId: made.id } });
         if (result.status === 'ENTRY') {
           // The bank asks for 3-D Secure: Stripe.js shows its challenge (the first payment is on-session); then,
@@ -74,7 +75,9 @@ export function SubscribeDialog({ plan, flags, returnUrl, payment, onClose, onSu
           if (!authenticated && settled.status !== 'ACTIVE') return setError(subscriptionCopy('dialog.authFailed'));
           if (settled.status === 'ACTIVE') return onSubscribed(first);
           if (settled.status === 'ENTRY') return setError(subscriptionCopy('dialog.pending'));
-          return setError(subscriptionCopy('dialog.failed', { reason: subscriptionErrorCopy(settled.failureCode ?? 'SIMPLY_CREDIT_CARD_ERROR') }));
+          return setError(
+            subscriptionCopy('dialog.failed', { reason: subscriptionErrorCopy(settled.failureCode ?? 'SIMPLY_CREDIT_CARD_ERROR') }),
+          );
         }
       } else if (plan.paymentType === 'creditcard') {
         // The card goes to the provider's card endpoint; the store keeps the card by its id.
@@ -85,7 +88,11 @@ export function SubscribeDialog({ plan, flags, returnUrl, payment, onClose, onSu
       if (result.status === 'ENTRY') window.location.assign(result.confirmUrl);
       else onSubscribed(result.granted);
     } catch (e) {
-      setError(subscriptionCopy('dialog.failed', { reason: e instanceof ApiError ? subscriptionErrorCopy(e.errorCode, e.messages) : subscriptionErrorCopy(null) }));
+      setError(
+        subscriptionCopy('dialog.failed', {
+          reason: e instanceof ApiError ? subscriptionErrorCopy(e.errorCode, e.messages) : subscriptionErrorCopy(null),
+        }),
+      );
     }
   }
 
@@ -122,8 +129,17 @@ export function SubscribeDialog({ plan, flags, returnUrl, payment, onClose, onSu
           <button type="button" className={styles.secondary} onClick={onClose} disabled={busy}>
             {subscriptionCopy('dialog.cancel')}
           </button>
-          <button type="submit" className={styles.primary} disabled={busy || (card && cardForm !== 'sandbox' && !(cardForm === 'stripe' && stripePay))} aria-busy={busy}>
-            {busy ? subscriptionCopy('dialog.processing') : card ? subscriptionCopy('dialog.pay', { price }) : subscriptionCopy('dialog.payCarrier', { method, price })}
+          <button
+            type="submit"
+            className={styles.primary}
+            disabled={busy || (card && cardForm !== 'sandbox' && !(cardForm === 'stripe' && stripePay))}
+            aria-busy={busy}
+          >
+            {busy
+              ? subscriptionCopy('dialog.processing')
+              : card
+                ? subscriptionCopy('dialog.pay', { price })
+                : subscriptionCopy('dialog.payCarrier', { method, price })}
           </button>
         </div>
         {cardForm === 'sandbox' && <SandboxNote />}

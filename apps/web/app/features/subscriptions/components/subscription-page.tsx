@@ -29,7 +29,10 @@ type SubscriptionPageProps = {
 };
 
 const pageHref = (type: SubscriptionPaymentType, from: string | null) => {
-  const query = new URLSearchParams({ ...(type === 'creditcard' ? {} : { payment_type: type }), ...(from ? { ref: from } : {}) }).toString();
+  const query = new URLSearchParams({
+    ...(type === 'creditcard' ? {} : { payment_type: type }),
+    ...(from ? { ref: from } : {}),
+  }).toString();
   return `/mangacoin/subscription${query ? `?${query}` : ''}`;
 };
 
@@ -89,7 +92,12 @@ export function SubscriptionPage({ paymentType, from, returned }: SubscriptionPa
         <div className={styles.appeal} data-testid="good-value-appeal">
           <strong>{subscriptionCopy('appeal.heading')}</strong>
           <span>
-            {subscriptionCopy('appeal.body', { name: appeal.data.plan.name, coin: formatAmount(appeal.data.plan.coin), bonus: formatAmount(appeal.data.plan.cycleBonus), percent: appeal.data.plan.bonusPercentage })}
+            {subscriptionCopy('appeal.body', {
+              name: appeal.data.plan.name,
+              coin: formatAmount(appeal.data.plan.coin),
+              bonus: formatAmount(appeal.data.plan.cycleBonus),
+              percent: appeal.data.plan.bonusPercentage,
+            })}
           </span>
           {appeal.data.essentiallyFreeFlg && <span className={styles.appealFree}>{subscriptionCopy('appeal.essentiallyFree')}</span>}
         </div>
@@ -138,7 +146,12 @@ export function SubscriptionPage({ paymentType, from, returned }: SubscriptionPa
 function ReturnedNotice({ returned, active, loading }: { returned: string | null; active: boolean; loading: boolean }) {
   if (returned === null) return null;
   if (returned === 'COMPLETE') {
-    if (loading || !active) return <p className={styles.notice} role="status">{subscriptionCopy('result.carrierPending')}</p>;
+    if (loading || !active)
+      return (
+        <p className={styles.notice} role="status">
+          {subscriptionCopy('result.carrierPending')}
+        </p>
+      );
     return (
       <p role="status" className={styles.success}>
         {subscriptionCopy('result.carrierSubscribed')}
@@ -146,6 +159,15 @@ function ReturnedNotice({ returned, active, loading }: { returned: string | null
       </p>
     );
   }
-  if (returned === 'CANCEL') return <p role="alert" className={styles.notice}>{subscriptionCopy('result.carrierCancelled')}</p>;
-  return <p role="alert" className={styles.error}>{subscriptionCopy('result.carrierFailed')}</p>;
+  if (returned === 'CANCEL')
+    return (
+      <p role="alert" className={styles.notice}>
+        {subscriptionCopy('result.carrierCancelled')}
+      </p>
+    );
+  return (
+    <p role="alert" className={styles.error}>
+      {subscriptionCopy('result.carrierFailed')}
+    </p>
+  );
 }

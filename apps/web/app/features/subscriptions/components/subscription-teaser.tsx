@@ -33,7 +33,10 @@ export function SubscriptionTeaser(props: SubscriptionTeaserProps) {
 function Teaser({ from, paymentType }: SubscriptionTeaserProps) {
   const type = subscriptionType(paymentType);
   const appeal = useGoodValueAppeal(type);
-  const mode = subscriptionTeaserMode({ request: appeal.isPending ? 'pending' : appeal.isError ? 'failed' : 'done', appeal: appeal.data ?? null });
+  const mode = subscriptionTeaserMode({
+    request: appeal.isPending ? 'pending' : appeal.isError ? 'failed' : 'done',
+    appeal: appeal.data ?? null,
+  });
   if (mode === 'none') return null;
   if (mode === 'placeholder' || !appeal.data?.plan) return <div className={styles.placeholder} aria-hidden="true" />;
   const { plan, essentiallyFreeFlg } = appeal.data;

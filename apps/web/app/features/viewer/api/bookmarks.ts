@@ -5,7 +5,13 @@ const pagesOf = (list: BookmarkList): number[] => list.bookmarks.map((b) => b.pa
 
 /** `POST /api/bookmarks/me` → the list after adding. */
 export const addBookmark = async (bookId: number, page: number): Promise<number[]> =>
-  pagesOf(await apiRequest<BookmarkList>('/api/bookmarks/me', { method: 'POST', json: { book_id: bookId, page, ac: 1 }, allowUnauthorized: true }));
+  pagesOf(
+    await apiRequest<BookmarkList>('/api/bookmarks/me', {
+      method: 'POST',
+      json: { book_id: bookId, page, ac: 1 },
+      allowUnauthorized: true,
+    }),
+  );
 
 /** `DELETE /api/bookmarks/me?book_id=…&page=…` → the list after removing. */
 export const removeBookmark = async (bookId: number, page: number): Promise<number[]> =>

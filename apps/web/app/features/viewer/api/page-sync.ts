@@ -45,9 +45,17 @@ export function deviceId(): string {
 
 /** `POST /api/finish_read/register` (§4 read-end, owned books). */
 export const registerFinishRead = (bookId: number, page: number): Promise<FinishReadResult> =>
-  apiRequest<FinishReadResult>('/api/finish_read/register', { method: 'POST', json: { book_id: bookId, reading_page: page, ac: 1 }, allowUnauthorized: true });
+  apiRequest<FinishReadResult>('/api/finish_read/register', {
+    method: 'POST',
+    json: { book_id: bookId, reading_page: page, ac: 1 },
+    allowUnauthorized: true,
+  });
 
 /** §4 reading progress: the member moved past the last page (the server turns the newly notice on once). */
 export function postPastLastPage(bookId: number): Promise<PastLastPageResult | null> {
-  return apiRequest<PastLastPageResult>('/api/reading/past_last_page', { method: 'POST', json: { book_id: bookId, ac: 1 }, allowUnauthorized: true }).catch(() => null);
+  return apiRequest<PastLastPageResult>('/api/reading/past_last_page', {
+    method: 'POST',
+    json: { book_id: bookId, ac: 1 },
+    allowUnauthorized: true,
+  }).catch(() => null);
 }

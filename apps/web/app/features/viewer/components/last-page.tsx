@@ -69,7 +69,11 @@ export default function LastPage({ info, loggedIn, adult, closeHref, commerce: C
     <div className={styles.page} data-testid="last-page" data-variant={variant}>
       <div className={styles.inner}>
         <p className={styles.finished} data-testid="last-page-heading">
-          {variant === 'orderComplete' ? t('viewer.lastPage.orderComplete') : sampleEnded ? t('viewer.sampleEnd') : t('viewer.lastPage.finished')}
+          {variant === 'orderComplete'
+            ? t('viewer.lastPage.orderComplete')
+            : sampleEnded
+              ? t('viewer.sampleEnd')
+              : t('viewer.lastPage.finished')}
         </p>
         {sampleEnded ? (
           <div className={styles.block}>

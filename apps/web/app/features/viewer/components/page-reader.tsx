@@ -62,7 +62,18 @@ export function PageReader(props: PageReaderProps) {
   return <PageReaderStage {...props} viewport={viewport} />;
 }
 
-function PageReaderStage({ pages, layoutType, direction, title, closeHref, loggedIn, openLastPage, keepKey, end, viewport }: PageReaderProps & { viewport: Viewport }) {
+function PageReaderStage({
+  pages,
+  layoutType,
+  direction,
+  title,
+  closeHref,
+  loggedIn,
+  openLastPage,
+  keepKey,
+  end,
+  viewport,
+}: PageReaderProps & { viewport: Viewport }) {
   const { t } = useTranslation();
   const kind = viewerKindOf(layoutType, true);
   const { settings, update } = useViewerSettings(loggedIn);
@@ -70,7 +81,10 @@ function PageReaderStage({ pages, layoutType, direction, title, closeHref, logge
   const flow = flowOf(mode);
   const total = pages.length;
   const spread = kind === 'fixed' && flow === 'paged' && settings.spread && spreadsFit(viewport);
-  const screens = useMemo(() => (spread ? pairSpreads(pages, settings.spreadShift, direction) : singlePages(total)), [spread, pages, settings.spreadShift, direction, total]);
+  const screens = useMemo(
+    () => (spread ? pairSpreads(pages, settings.spreadShift, direction) : singlePages(total)),
+    [spread, pages, settings.spreadShift, direction, total],
+  );
   const [opening] = useState(() => openingPosition({ startupPage: null, kept: readKeptPosition(keepKey), synced: null }));
   const reader = useReader(screens, total, Math.min(opening?.page ?? 0, Math.max(0, total - 1)), openLastPage);
   useOpenLastPageParam(reader.end === 'shown');
@@ -100,7 +114,16 @@ function PageReaderStage({ pages, layoutType, direction, title, closeHref, logge
   return (
     <div className={styles.viewer} data-kind={kind} data-mode={mode} data-direction={direction} data-total={total} data-end={reader.end}>
       {flow === 'paged' ? (
-        <PagedStage bookId={null} writingMode={null} pages={pages} visible={reader.visible} direction={direction} viewport={viewport} tapNavigation={settings.tapNavigation} handlers={handlers} />
+        <PagedStage
+          bookId={null}
+          writingMode={null}
+          pages={pages}
+          visible={reader.visible}
+          direction={direction}
+          viewport={viewport}
+          tapNavigation={settings.tapNavigation}
+          handlers={handlers}
+        />
       ) : (
         <ScrollStage
           bookId={null}
@@ -123,7 +146,14 @@ function PageReaderStage({ pages, layoutType, direction, title, closeHref, logge
       {ui.visible && reading && kind === 'fixed' && <DirectionIndicator vertical={mode === 'vertical'} />}
       {ui.visible && reading && <PageIndicator text={pageIndicator(reader.visible, total)} />}
       {reading && <PageAnnouncer pages={shownPages(reader.visible, total)} />}
-      <ViewerHeader visible={ui.visible && reading} title={title} closeHref={closeHref} showToc={false} showAuthors={false} onOpen={setPopup} />
+      <ViewerHeader
+        visible={ui.visible && reading}
+        title={title}
+        closeHref={closeHref}
+        showToc={false}
+        showAuthors={false}
+        onOpen={setPopup}
+      />
       <ViewerFooter
         visible={ui.visible && reading}
         controls={controls}

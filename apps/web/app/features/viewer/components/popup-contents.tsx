@@ -150,13 +150,7 @@ function Choice<T extends string>({ legend, options, value, onPick, note }: Choi
       <span>{legend}</span>
       <div className={styles.choices}>
         {options.map((o) => (
-          <button
-            key={o.value}
-            type="button"
-            className={styles.choice}
-            aria-pressed={o.value === value}
-            onClick={() => onPick(o.value)}
-          >
+          <button key={o.value} type="button" className={styles.choice} aria-pressed={o.value === value} onClick={() => onPick(o.value)}>
             {o.label}
           </button>
         ))}

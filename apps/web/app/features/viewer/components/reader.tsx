@@ -164,8 +164,7 @@ export function Reader({
     hasBackPage: reader.backTo !== null,
     directionToggle: directionToggleShown(kind, book.genreId),
   });
-  const jumpToBookPage = (page: number) =>
-    reader.goTo(kind === 'text' ? page : indexOfBookPage(pages, page), 'navigation');
+  const jumpToBookPage = (page: number) => reader.goTo(kind === 'text' ? page : indexOfBookPage(pages, page), 'navigation');
   const { follow } = reader;
   const onText = useCallback(
     (count: number, index: number, chapters: TocEntry[]) => {
@@ -182,14 +181,7 @@ export function Reader({
   const atLastScreen = reading && total > 0 && reader.screenIndex >= screens.length - 1;
 
   return (
-    <div
-      className={styles.viewer}
-      data-kind={kind}
-      data-mode={mode}
-      data-direction={direction}
-      data-total={total}
-      data-end={reader.end}
-    >
+    <div className={styles.viewer} data-kind={kind} data-mode={mode} data-direction={direction} data-total={total} data-end={reader.end}>
       {kind === 'text' ? (
         <Suspense fallback={<LoadingOverlay />}>
           <TextStage

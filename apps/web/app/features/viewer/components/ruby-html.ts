@@ -9,5 +9,7 @@
  * `親字おやじ`; browsers that lay ruby out do not show them.
  */
 export function rubyReadOnce(html: string): string {
-  return html.replaceAll('<rt>', '<rp aria-hidden="true">（</rp><rt aria-hidden="true">').replaceAll('</rt>', '</rt><rp aria-hidden="true">）</rp>');
+  return html
+    .replaceAll('<rt>', '<rp aria-hidden="true">（</rp><rt aria-hidden="true">')
+    .replaceAll('</rt>', '</rt><rp aria-hidden="true">）</rp>');
 }

@@ -38,7 +38,18 @@ type ScrollStageProps = {
  * box reserves its aspect ratio from the page's width and height, so nothing moves as images
  * load; the page crossing the middle of the screen is the current one.
  */
-export function ScrollStage({ bookId, writingMode, pages, index, source, webtoon, direction, viewport, onFollow, onToggleUi }: ScrollStageProps) {
+export function ScrollStage({
+  bookId,
+  writingMode,
+  pages,
+  index,
+  source,
+  webtoon,
+  direction,
+  viewport,
+  onFollow,
+  onToggleUi,
+}: ScrollStageProps) {
   const { t } = useTranslation();
   const scroller = useRef<HTMLDivElement>(null);
   const boxes = useRef<(HTMLDivElement | null)[]>([]);

@@ -209,4 +209,5 @@ function placeOnPage(el: HTMLElement, axis: Axis, page: number, step: number): A
 }
 
 /** The page (column) a rect of the flow is on. */
-const pageOfRect = (axis: Axis, rect: DOMRect, origin: number, step: number) => Math.max(0, Math.floor((axis.start(rect) - origin + 1) / step));
+const pageOfRect = (axis: Axis, rect: DOMRect, origin: number, step: number) =>
+  Math.max(0, Math.floor((axis.start(rect) - origin + 1) / step));

@@ -14,7 +14,12 @@ export function useFreeBookOnLoad(info: ViewerInfo | null, loggedIn: boolean, ad
   const book = info?.book_data ?? null;
   const wanted =
     book !== null &&
-    buysFreeOnLoad(loggedIn, { price: book.price, free: book.free, salable: book.salable, eroticType: book.eroticType }, book.bought, adult);
+    buysFreeOnLoad(
+      loggedIn,
+      { price: book.price, free: book.free, salable: book.salable, eroticType: book.eroticType },
+      book.bought,
+      adult,
+    );
   const bookId = book?.id ?? null;
   // The answer for a book; until it comes, the purchase is under way ('started').
   const [answer, setAnswer] = useState<{ bookId: number; status: LoadStatus } | null>(null);

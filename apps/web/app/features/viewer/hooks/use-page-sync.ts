@@ -68,10 +68,13 @@ export function usePageSync(position: ReadingPosition, { keepKey, syncBookId, op
       return now;
     };
     const body = (p: KeptPosition) => ({ bookId: syncBookId!, ...p, deviceId: deviceId() });
-    const timer = syncBookId === null ? undefined : setInterval(() => {
-      const p = unsent();
-      if (p) void postSyncPage(body(p));
-    }, PAGE_SYNC_MS);
+    const timer =
+      syncBookId === null
+        ? undefined
+        : setInterval(() => {
+            const p = unsent();
+            if (p) void postSyncPage(body(p));
+          }, PAGE_SYNC_MS);
     const leave = () => {
       keep();
       const p = unsent();

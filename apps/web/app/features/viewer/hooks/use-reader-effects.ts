@@ -84,10 +84,9 @@ export function usePagePrefetch(info: ViewerInfo, pages: readonly ViewerPage[], 
     const onScreen = visibleKey ? visibleKey.split(',').map(Number) : [];
     const { pages: own, nextVolumePages } = planPrefetch({ visible: onScreen, total: pages.length, hasNextVolume: nextReadable });
     const slotOf = (page: ViewerPage) => pageSlotWidth(viewport, page, onScreen.length);
-    const wanted = [
-      ...own.map((i) => pages[i]),
-      ...nextVolumePages.map((i) => nextPages?.[i]),
-    ].filter((p): p is ViewerPage => p !== undefined);
+    const wanted = [...own.map((i) => pages[i]), ...nextVolumePages.map((i) => nextPages?.[i])].filter(
+      (p): p is ViewerPage => p !== undefined,
+    );
     return wanted.map((p) => pageImageUrl(p, slotOf(p), viewport.dpr)).filter((u): u is string => u !== null);
   }, [pages, visibleKey, viewport, nextPages, nextReadable]);
   usePrefetch(urls);

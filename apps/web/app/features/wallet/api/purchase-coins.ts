@@ -1,4 +1,10 @@
-import type { CoinPurchaseAnswer, CoinPurchaseBody, CoinPurchaseResult, CoinPurchaseStatus, UnsettledCoinPurchase } from '@hondana/domain/wallet/wallet-api';
+import type {
+  CoinPurchaseAnswer,
+  CoinPurchaseBody,
+  CoinPurchaseResult,
+  CoinPurchaseStatus,
+  UnsettledCoinPurchase,
+} from '@hondana/domain/wallet/wallet-api';
 import { createToken } from '../../../lib/api/client';
 import { apiGet, apiPost } from '../../../lib/api/no-login-redirect';
 

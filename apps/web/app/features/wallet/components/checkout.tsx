@@ -36,7 +36,9 @@ export function Checkout(props: CheckoutProps) {
       <Suspense
         fallback={
           <section className={styles.checkout} aria-busy="true">
-            <h2 className={styles.checkoutHeading}>{walletCopy('checkout.heading', { coin: formatAmount(item.coin), price: formatAmount(item.taxIncludedPrice) })}</h2>
+            <h2 className={styles.checkoutHeading}>
+              {walletCopy('checkout.heading', { coin: formatAmount(item.coin), price: formatAmount(item.taxIncludedPrice) })}
+            </h2>
             <p>{walletCopy('checkout.stripeLoading')}</p>
           </section>
         }

@@ -20,7 +20,11 @@ export function CoinPackList({ items, goodValue, onBuy, loginTo, selectedId }: C
   return (
     <ul className={styles.packs}>
       {items.map((item) => (
-        <li key={item.id} className={item.id === selectedId ? `${styles.pack} ${styles.selected}` : styles.pack} data-testid={`coin-pack-${item.id}`}>
+        <li
+          key={item.id}
+          className={item.id === selectedId ? `${styles.pack} ${styles.selected}` : styles.pack}
+          data-testid={`coin-pack-${item.id}`}
+        >
           <div className={styles.packBadges}>
             {item.id === goodValueId && <span className={styles.goodValue}>{walletCopy('shop.goodValue')}</span>}
             {item.highlight === 'popular' && <span className={styles.popular}>{walletCopy('shop.popular')}</span>}
@@ -30,7 +34,9 @@ export function CoinPackList({ items, goodValue, onBuy, loginTo, selectedId }: C
             <CoinIcon size={18} />
             <span>{formatAmount(item.coin)}</span>
             {item.bonus > 0 && <span className={styles.packBonus}>{walletCopy('shop.bonus', { bonus: formatAmount(item.bonus) })}</span>}
-            {item.bonusPoint > 0 && <span className={styles.packPoint}>{walletCopy('shop.bonusPoint', { point: formatAmount(item.bonusPoint) })}</span>}
+            {item.bonusPoint > 0 && (
+              <span className={styles.packPoint}>{walletCopy('shop.bonusPoint', { point: formatAmount(item.bonusPoint) })}</span>
+            )}
           </p>
           {item.limit !== null && (
             <p className={styles.packLimit}>{walletCopy('shop.limit', { limit: item.limit, count: item.purchasableCount ?? 0 })}</p>

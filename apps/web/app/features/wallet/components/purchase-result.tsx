@@ -15,7 +15,13 @@ export function outcomeOf(order: CoinPurchaseStatus): PurchaseOutcome {
   if (order.status === 'COMPLETE' || order.status === 'DELIVERED') {
     return { status: 'COMPLETE', coin: order.coin, bonus: order.bonus, bonusPoint: order.bonusPoint };
   }
-  if (order.status === 'CANCEL' || order.status === 'PAYMENT_ERROR' || order.status === 'PURCHASE_RESULT_ERROR' || order.status === 'GRANT_ERROR' || order.status === 'PROCESSING') {
+  if (
+    order.status === 'CANCEL' ||
+    order.status === 'PAYMENT_ERROR' ||
+    order.status === 'PURCHASE_RESULT_ERROR' ||
+    order.status === 'GRANT_ERROR' ||
+    order.status === 'PROCESSING'
+  ) {
     return { status: order.status, failureCode: order.failureCode };
   }
   return { status: 'UNKNOWN', failureCode: order.failureCode };
@@ -57,12 +63,18 @@ export function PurchaseResult({ outcome }: { outcome: PurchaseOutcome }) {
 export function UnsettledPayment({ unsettled }: { unsettled: UnsettledCoinPurchase }) {
   const { purchase, expiresAt } = unsettled;
   if (!purchase) return null;
-  const facts = { method: coinPaymentMethodLabels[purchase.paymentType], coin: formatAmount(purchase.coin), price: formatAmount(purchase.taxIncludedPrice) };
+  const facts = {
+    method: coinPaymentMethodLabels[purchase.paymentType],
+    coin: formatAmount(purchase.coin),
+    price: formatAmount(purchase.taxIncludedPrice),
+  };
   const konbini = purchase.paymentType === 'konbini';
   if (purchase.status === 'PROCESSING' && expiresAt !== null) {
     const waiting = (
       <p role="status" className={styles.notice} data-testid="unsettled-payment">
-        {konbini ? walletCopy('unsettled.konbiniWaiting', { ...facts, time: formatTokyoDateTime(expiresAt) }) : walletCopy('unsettled.waiting', { ...facts, time: formatTokyoTime(expiresAt) })}
+        {konbini
+          ? walletCopy('unsettled.konbiniWaiting', { ...facts, time: formatTokyoDateTime(expiresAt) })
+          : walletCopy('unsettled.waiting', { ...facts, time: formatTokyoTime(expiresAt) })}
       </p>
     );
     // A konbini payment's voucher again, for the member who closed it or comes back to pay.

@@ -12,7 +12,11 @@ import { outcomeOf } from './purchase-result';
 import styles from './wallet.module.css';
 
 /** Stripe's payment method type of each coin shop method Stripe takes. */
-const STRIPE_TYPES: Partial<Record<CheckoutProps['paymentType'], StripeMethodType>> = { creditcard: 'card', konbini: 'konbini', paypay: 'paypay' };
+const STRIPE_TYPES: Partial<Record<CheckoutProps['paymentType'], StripeMethodType>> = {
+  creditcard: 'card',
+  konbini: 'konbini',
+  paypay: 'paypay',
+};
 
 type Props = CheckoutProps & { stripe: NonNullable<CoinPaymentConfig['stripe']> };
 
@@ -40,7 +44,8 @@ export default function StripeCheckout({ item, paymentType, returnUrl, onComplet
     setPhase({ kind: 'busy' });
     try {
       const made = await pay.paymentMethod();
-      if ('error' in made) return fail(walletCopy('checkout.stripeInvalid', { reason: made.error ?? walletCopy('checkout.stripeIncomplete') }));
+      if ('error' in made)
+        return fail(walletCopy('checkout.stripeInvalid', { reason: made.error ?? walletCopy('checkout.stripeIncomplete') }));
       await follow(pay, await purchaseCoinsWithStripe({ itemId: item.id, paymentType, returnUrl, cardId: made.id }));
     } catch (e) {
       fail(walletCopy('checkout.failed', { reason: paymentErrorCopy(e instanceof ApiError ? e.errorCode : null) }));
@@ -67,7 +72,8 @@ export default function StripeCheckout({ item, paymentType, returnUrl, onComplet
     const outcome = outcomeOf(await settledCoinPurchase(answer.orderId));
     if (outcome.status === 'COMPLETE') return onCompleted(outcome);
     if (outcome.status === 'PROCESSING') return fail(walletCopy('checkout.pending'));
-    if (outcome.status === 'CANCEL') return fail(walletCopy(outcome.failureCode === 'PAYMENT_EXPIRED' ? 'checkout.expired' : 'checkout.cancelled'));
+    if (outcome.status === 'CANCEL')
+      return fail(walletCopy(outcome.failureCode === 'PAYMENT_EXPIRED' ? 'checkout.expired' : 'checkout.cancelled'));
     fail(walletCopy('checkout.failed', { reason: paymentErrorCopy(outcome.failureCode ?? outcome.status) }));
   }
 
@@ -88,7 +94,12 @@ export default function StripeCheckout({ item, paymentType, returnUrl, onComplet
         {walletCopy('checkout.heading', { coin: formatAmount(item.coin), price })}
       </h2>
       <form onSubmit={submit} className={styles.checkoutForm} aria-busy={busy}>
-        <StripePaymentElement config={stripe} amount={item.taxIncludedPrice} methodType={STRIPE_TYPES[paymentType] ?? 'card'} onPay={setPay} />
+        <StripePaymentElement
+          config={stripe}
+          amount={item.taxIncludedPrice}
+          methodType={STRIPE_TYPES[paymentType] ?? 'card'}
+          onPay={setPay}
+        />
         {paymentType === 'konbini' && <p className={styles.checkoutNote}>{walletCopy('checkout.konbiniNote')}</p>}
         {paymentType === 'paypay' && <p className={styles.checkoutNote}>{walletCopy('checkout.paypayNote')}</p>}
         {error && (

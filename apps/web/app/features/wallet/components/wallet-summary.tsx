@@ -113,7 +113,8 @@ export function WalletHistory({ history, currency = 'MANGA_COIN' }: { history: W
                 {walletCopy(`wallet.kind.${e.kind}`)} {e.reason}
                 <br />
                 <span className={styles.sub}>
-                  {formatTokyoDate(e.datetime)} ・ {currency === 'MANGA_COIN' && <>{e.paid ? walletCopy('wallet.paidTag') : walletCopy('wallet.bonusTag')} ・ </>}
+                  {formatTokyoDate(e.datetime)} ・{' '}
+                  {currency === 'MANGA_COIN' && <>{e.paid ? walletCopy('wallet.paidTag') : walletCopy('wallet.bonusTag')} ・ </>}
                   {walletCopy('wallet.expires', { date: formatTokyoDate(e.expireDatetime) })}
                 </span>
               </span>
