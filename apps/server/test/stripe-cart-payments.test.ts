@@ -1,9 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { buildApp } from '../src/app';
 import { STRIPE_CONFIRMATION_TTL_MS, createStripeProvider } from '../src/payments/stripe-provider';
 import { STRIPE_CART_RECONCILE_AFTER_MS } from '../src/modules/cart/stripe-cart-payments';
-import { type TestApp, buildTestApp } from './support/build-test-app';
+import { type TestApp, buildTestApp, secondInstance } from './support/build-test-app';
 import { cartClient, giveCoupon, insertCoupon } from './support/cart-factories';
 import { insertBook, insertTitle } from './support/catalog-factories';
 import { type StripeStandIn, startStripeStandIn } from './support/stripe-server';
@@ -207,14 +206,7 @@ describe('the cart paid by card through Stripe', () => {
   it.skipIf(testDialect !== 'postgres')(
     'two app instances on one PostgreSQL receive the same event of a cart order at once: the books and points once',
     async () => {
-      const second = await buildApp({
-        database: t.database,
-        authRateLimit: 1000,
-        paymentProvider: createStripeProvider(stripe.config),
-        clock: () => new Date(nowMs),
-        config: { cookieSecure: false, dataDir: t.database.dataDir, secrets: { mediaUrlKey: 'test-media-key' }, checkResponses: true },
-      });
-      await second.ready();
+      const second = await secondInstance(t, { paymentProvider: createStripeProvider(stripe.config), clock: () => new Date(nowMs) });
       try {
         const m = await memberWithCart(100);
         const results = (await pay(m, 'pm_card_threeDSecure2Required', 100)).json().results;

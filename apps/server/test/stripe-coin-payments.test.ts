@@ -1,9 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { buildApp } from '../src/app';
 import { STRIPE_CONFIRMATION_TTL_MS, createStripeProvider, stripeConfigFromEnv } from '../src/payments/stripe-provider';
 import { STRIPE_RECONCILE_AFTER_MS } from '../src/modules/wallet/stripe-coin-payments';
-import { type TestApp, buildTestApp } from './support/build-test-app';
+import { type TestApp, buildTestApp, secondInstance } from './support/build-test-app';
 import { type StripeStandIn, startStripeStandIn } from './support/stripe-server';
 import { ledgerInvariant, member, tokenFor } from './support/wallet-factories';
 
@@ -197,14 +196,7 @@ describe('coin packs through Stripe', () => {
   });
 
   it('two app instances on one database receive the same event at once: granted once', async () => {
-    const second = await buildApp({
-      database: t.database,
-      authRateLimit: 1000,
-      paymentProvider: createStripeProvider(stripe.config),
-      clock: () => new Date(nowMs),
-      config: { cookieSecure: false, dataDir: t.database.dataDir, secrets: { mediaUrlKey: 'test-media-key' }, checkResponses: true },
-    });
-    await second.ready();
+    const second = await secondInstance(t, { paymentProvider: createStripeProvider(stripe.config), clock: () => new Date(nowMs) });
     try {
       const m = await member(t.app);
       const { response, item } = await buy(t.app, m.cookie, 'pm_card_threeDSecure2Required');

@@ -1,11 +1,10 @@
 import { TZDate } from '@date-fns/tz';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { buildApp } from '../src/app';
 import { createStripeProvider } from '../src/payments/stripe-provider';
 import { renewDueSubscriptions } from '../src/modules/wallet/subscriptions/renewal.service';
 import { saveStripeCard } from '../src/modules/wallet/subscriptions/stripe-renewals';
 import { memberSubscription } from '../src/modules/wallet/subscriptions/subscription.service';
-import { type TestApp, buildTestApp } from './support/build-test-app';
+import { type TestApp, buildTestApp, secondInstance } from './support/build-test-app';
 import { testDialect } from './support/test-database';
 import { type StripeStandIn, startStripeStandIn } from './support/stripe-server';
 import { createMember, signUp } from './support/members';
@@ -449,14 +448,10 @@ describe('subscription renewals through Stripe', () => {
       const opened: TestApp['app'][] = [];
       try {
         await lostRenewalThenEvents(async (s) => {
-          const second = await buildApp({
-            database: t!.database,
-            authRateLimit: 1000,
+          const second = await secondInstance(t!, {
             paymentProvider: createStripeProvider(stripe.config),
             clock: () => new Date(s.clock.now()),
-            config: { cookieSecure: false, dataDir: t!.database.dataDir, secrets: { mediaUrlKey: 'test-media-key' }, checkResponses: true },
           });
-          await second.ready();
           opened.push(second);
           return [s.app, second];
         });

@@ -40,3 +40,21 @@ export async function buildTestApp(
     },
   };
 }
+
+/**
+ * Another app instance on `t`'s database, as a second process of the store would be (the races
+ * of two instances on one PostgreSQL); the caller closes it. Its options are the test's own.
+ */
+export async function secondInstance(
+  t: TestApp,
+  overrides: Partial<Omit<AppOptions, 'config' | 'database'>> = {},
+): Promise<FastifyInstance> {
+  const app = await buildApp({
+    database: t.database,
+    authRateLimit: 1000,
+    ...overrides,
+    config: { cookieSecure: false, dataDir: t.database.dataDir, secrets: { mediaUrlKey: 'test-media-key' }, checkResponses: true },
+  });
+  await app.ready();
+  return app;
+}
