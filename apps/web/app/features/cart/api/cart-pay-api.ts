@@ -1,3 +1,4 @@
+import type { OrderTicketsAnswer } from '@hondana/domain/campaigns/lottery-api';
 import type { CartChangeResponse, CartOrderResponse, CartOrderStatus } from '@hondana/domain/cart/cart-api';
 import type { CartOrderBody } from '@hondana/domain/cart/cart-checkout';
 import { ApiError, createToken } from '../../../lib/api/client';
@@ -15,6 +16,15 @@ export async function orderCart(body: Omit<CartOrderBody, 'returnUrl'> & { retur
 const getCartOrder = (orderId: number) => apiGet<CartOrderStatus>(`/cart/order/${orderId}`);
 
 const POLL_EVERY_MS = 1000;
+
+/**
+ * `GET /lottery/campaigns/order`: the lottery campaigns an order's tickets are for, when the order
+ * completed after its answer (3-D Secure, then Stripe's webhook) and so did not name them.
+ */
+export async function orderLotteryCampaigns(orderId: number): Promise<number[]> {
+  const body = await apiGet<OrderTicketsAnswer>('/lottery/campaigns/order', { order_id: orderId });
+  return [...new Set(body.results.userLotteryTickets.map((t) => t.lotteryCampaignId))];
+}
 
 /**
  * A cart order paid through Stripe (issue 39), once it is no longer PROCESSING (the store's

@@ -8,7 +8,7 @@ import { cartCopy } from '../../../i18n/ja-cart';
 import { cartPayErrorCopy as cartErrorCopy, cartPayCopy, returnedMessage } from '../../../i18n/ja-cart-pay';
 import { ApiError } from '../../../lib/api/client';
 import * as api from '../api/cart-api';
-import { type CartArrival, orderCart, settledCartOrder } from '../api/cart-pay-api';
+import { type CartArrival, orderCart, orderLotteryCampaigns, settledCartOrder } from '../api/cart-pay-api';
 import type { StripePay } from '../../../components/stripe-payment/stripe-payment';
 import { announceCartCount } from '../../../components/cart-count-event';
 import { type PaymentCard, emptyPaymentCard, takeCard } from '../../../components/payment-card/payment-card';
@@ -144,7 +144,8 @@ export function CartPage({ initial }: { initial: CartData }) {
               throw new CheckoutRefused(order.failureCode ?? order.status, cartErrorCopy('CART_PAYMENT_FAILED'));
             }
             setBought(items.map((i) => ({ bookId: i.bookId, name: i.name })));
-            setEarned([]);
+            // Its tickets were granted when Stripe's word came, after the order's answer: asked for now.
+            setEarned(await orderLotteryCampaigns(order.orderId).catch(() => []));
             setCharged({
               totalPrice: data.cart.salePrice,
               discount: data.cart.totalDiscount,
