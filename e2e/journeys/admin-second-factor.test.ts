@@ -69,6 +69,11 @@ describe('a new operator enrols an authenticator before the console opens', () =
       await field.fill(code === '000000' ? '111111' : '000000');
       await page.getByRole('button', { name: '登録する', exact: true }).click();
       await page.getByRole('alert').filter({ hasText: 'コードが正しくありません' }).waitFor();
+      // The refusal is tied to the field (issue 42): invalid, described by it, and the focus back on it.
+      assert.equal(await field.getAttribute('aria-invalid'), 'true');
+      const description = page.locator(`[id="${await field.getAttribute('aria-describedby')}"]`);
+      assert.match((await description.textContent()) ?? '', /コードが正しくありません/);
+      assert.equal(await field.evaluate((el) => el === document.activeElement), true);
       await field.fill(code);
       await page.getByRole('button', { name: '登録する', exact: true }).click();
       rememberSecret(store, email, secret, step);

@@ -2,6 +2,7 @@ import type { PasskeyList, PasskeyView } from '@hondana/domain/admin/admin-staff
 import { PASSKEY_NAME_MAX } from '@hondana/domain/admin/admin-second-factor-api';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useRef, useState } from 'react';
+import { namedFields } from '../../../lib/form-errors';
 import { adminCopy } from '../../../i18n/ja-admin';
 import { staffCopy } from '../../../i18n/ja-admin-staff';
 import { ApiError } from '../../../lib/api/client';
@@ -125,12 +126,16 @@ function AddPasskey({ onAdded }: { onAdded: () => void }) {
   const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
+  // The server refused the name itself (not the device's prompt): the field is marked and takes the focus.
+  const [nameRefused, setNameRefused] = useState(false);
   const id = useId();
+  const input = useRef<HTMLInputElement>(null);
   async function add(event: FormEvent) {
     event.preventDefault();
     setBusy(true);
     setNotice(null);
     setError(null);
+    setNameRefused(false);
     try {
       await registerPasskey(name.trim() || undefined);
       setName('');
@@ -138,6 +143,9 @@ function AddPasskey({ onAdded }: { onAdded: () => void }) {
       onAdded();
     } catch (e) {
       setError(passkeyError(e));
+      const refused = namedFields(e).includes('name');
+      setNameRefused(refused);
+      if (refused) input.current?.focus();
     } finally {
       setBusy(false);
     }
@@ -150,7 +158,11 @@ function AddPasskey({ onAdded }: { onAdded: () => void }) {
         <label className={styles.field} htmlFor={id}>
           {staffCopy('passkeys.nameLabel')}
           <input
+            ref={input}
             id={id}
+            name="name"
+            aria-invalid={nameRefused ? true : undefined}
+            aria-describedby={nameRefused ? `${id}-error` : undefined}
             value={name}
             onChange={(e) => setName(e.target.value)}
             maxLength={PASSKEY_NAME_MAX}
@@ -162,7 +174,7 @@ function AddPasskey({ onAdded }: { onAdded: () => void }) {
           {busy ? staffCopy('passkeys.adding') : staffCopy('passkeys.add')}
         </button>
       </form>
-      <ChangeStatus notice={notice} error={error} />
+      <ChangeStatus notice={notice} error={error} errorId={`${id}-error`} />
     </section>
   );
 }

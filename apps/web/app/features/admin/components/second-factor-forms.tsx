@@ -35,6 +35,7 @@ function CodeForm({
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const id = useId();
+  const input = useRef<HTMLInputElement>(null);
   async function send(event: FormEvent) {
     event.preventDefault();
     setBusy(true);
@@ -44,6 +45,8 @@ function CodeForm({
     } catch (e) {
       setError(codeError(e));
       setCode('');
+      // The form's one field is what the refusal is about: it takes the focus, described by the error.
+      input.current?.focus();
     } finally {
       setBusy(false);
     }
@@ -53,7 +56,10 @@ function CodeForm({
       <label className={styles.field} htmlFor={id}>
         {label}
         <input
+          ref={input}
           id={id}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
           value={code}
           onChange={(e) => setCode(e.target.value)}
           autoComplete={autoComplete ?? 'one-time-code'}
@@ -66,7 +72,7 @@ function CodeForm({
         {busy ? busyLabel : submit}
       </button>
       {error && (
-        <p className={`${styles.error} ${own.full}`} role="alert">
+        <p id={`${id}-error`} className={`${styles.error} ${own.full}`} role="alert">
           {error}
         </p>
       )}
