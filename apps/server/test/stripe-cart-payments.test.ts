@@ -148,6 +148,25 @@ describe('the cart paid by card through Stripe', () => {
     expect(status.json()).toMatchObject({ status: 'COMPLETE', bookIds: m.books });
   });
 
+  it("3-D Secure passed and no webhook yet: the page's poll of the order asks Stripe and settles it, once; the late webhook grants nothing more", async () => {
+    const m = await memberWithCart();
+    const results = (await pay(m, 'pm_card_threeDSecure2Required')).json().results;
+    const intent = intentOf(results.orderId);
+    // Still waiting on the challenge: the poll says PROCESSING and grants nothing.
+    const waiting = await m.c.send('GET', `/cart/order/${results.orderId}`);
+    expect(waiting.json()).toMatchObject({ status: 'PROCESSING' });
+    expect(await owned(m.userId)).toEqual([]);
+    stripe.authenticate(intent.id);
+    const polls = await Promise.all([m.c.send('GET', `/cart/order/${results.orderId}`), m.c.send('GET', `/cart/order/${results.orderId}`)]);
+    expect(polls.map((p) => p.json().status)).toEqual(['COMPLETE', 'COMPLETE']);
+    expect(await owned(m.userId)).toEqual(m.books);
+    expect((await webhook(t.app, stripe.event('payment_intent.succeeded', intent.id))).statusCode).toBe(200);
+    expect(await db().selectFrom('order_items').select('book_id').where('order_id', '=', results.orderId).execute()).toHaveLength(2);
+    // Another member cannot have the order looked at (nor settled) through its id.
+    const other = await memberWithCart();
+    expect((await other.c.send('GET', `/cart/order/${results.orderId}`)).statusCode).toBe(404);
+  });
+
   it("a webhook that overtakes the create call's answer: granted once, the answer is the completed order", async () => {
     const m = await memberWithCart();
     stripe.beforeCreateAnswer = async (intent) => {

@@ -33,7 +33,7 @@ export async function releaseOrderCoupons(trx: Trx, orderId: number): Promise<vo
 export function memberCartOrder(db: Db, userId: number, orderId: number) {
   return db
     .selectFrom('orders')
-    .select(['id', 'status', 'payment_type', 'total_price', 'use_point', 'failure_code'])
+    .select(['id', 'status', 'payment_type', 'total_price', 'use_point', 'failure_code', 'provider_ref'])
     .where('id', '=', orderId)
     .where('user_id', '=', userId)
     .where('kind', '=', 'BOOK')

@@ -43,7 +43,7 @@ import { registerTokenEndpoints } from '../accounts/token.routes';
 import { sendStored } from '../../http/stored-reply';
 import type { PaymentProvider } from '../../payments/payment-provider';
 import { isStripeProvider } from '../../payments/stripe-provider';
-import { payCartOrderWithStripe } from './stripe-cart-payments';
+import { confirmStripeCartOrder, payCartOrderWithStripe } from './stripe-cart-payments';
 import { bulkBuyList, bulkBuyTitleList } from './bulk.service';
 import { bulkOrder, bulkQuote } from './bulk-order.service';
 import { BulkOrderBody, BulkQuote, BulkQuoteQuery } from '@hondana/domain/cart/bulk-buy-api';
@@ -182,9 +182,12 @@ export const cartRoutes: FastifyPluginAsync<{ provider: PaymentProvider; guestBo
     const result = await orderV2(db, provider, await member(request), input, now());
     return sendStored(reply, result);
   });
-  app.get('/cart/order/:order_id', { schema: { params: OrderIdParam, response: { 200: CartOrderStatus } } }, async (request) =>
-    cartOrderStatus(db, (await member(request)).userId, request.params.order_id),
-  );
+  app.get('/cart/order/:order_id', { schema: { params: OrderIdParam, response: { 200: CartOrderStatus } } }, async (request) => {
+    const { userId } = await member(request);
+    // A Stripe card order the page waits on is settled by Stripe's word now, not only by its webhook.
+    if (isStripeProvider(provider)) await confirmStripeCartOrder(db, provider.stripe, userId, request.params.order_id, now());
+    return cartOrderStatus(db, userId, request.params.order_id);
+  });
   app.get(
     '/point_campaign/bulk_buy_title_list',
     { schema: { querystring: BulkBuyTitleListQuery, response: { 200: BulkBuyTitleList } } },

@@ -111,6 +111,29 @@ export async function settleIfCartOrder(db: Kysely<Database>, stripe: StripePaym
   return true;
 }
 
+/**
+ * The member's page asks what became of a card order still PROCESSING (after 3-D Secure, say):
+ * Stripe is asked about its intent at once and the order settled by its answer, as the webhook
+ * would (once, whichever comes first), so the page does not wait on a webhook Stripe may send late.
+ * Stripe unreachable: the order stays as it is, for the webhook or the reconciliation.
+ */
+export async function confirmStripeCartOrder(
+  db: Kysely<Database>,
+  stripe: StripePayments,
+  userId: number,
+  orderId: number,
+  now: number,
+): Promise<void> {
+  const order = await payments.memberCartOrder(db, userId, orderId);
+  if (order?.status !== 'PROCESSING' || order.payment_type !== paymentTypeOfMethod.creditcard || !order.provider_ref?.startsWith('pi_'))
+    return;
+  try {
+    await settleStripeCartIntent(db, stripe, await stripe.retrieveIntent(order.provider_ref), { now });
+  } catch {
+    // Asked again on the page's next poll; the webhook and the reconciliation settle it meanwhile.
+  }
+}
+
 /** The reconciliation of cart orders by card left PROCESSING (a lost webhook, a lost create answer, 3-D Secure never answered). */
 async function reconcileStripeCartOrders(db: Kysely<Database>, stripe: StripePayments, now: number, signal?: AbortSignal): Promise<number> {
   const waiting = await payments.processingBookOrders(
