@@ -6,7 +6,7 @@
 // Uses bench/purchases-setup.ts for the catalog (one title, BOOKS books at 100 coins).
 // `node bench/cart.mjs`
 import path from 'node:path';
-import { isMain, jsonClient, onEachDatabase, root, run } from './harness.mjs';
+import { isMain, jsonClient, onEachDatabase, readyMembers, root, run, stopProcess } from './harness.mjs';
 
 const BOOKS = 6000;
 const PER_ORDER = 3;
@@ -39,6 +39,7 @@ export async function measureCart(label, env, { buyers = 10, seconds = Number(pr
   const base = server.match[1].replace('localhost', '127.0.0.1');
   try {
     const members = [];
+    const emails = [];
     for (let i = 0; i < buyers; i += 1) {
       const email = `cart${i}-${Date.now()}@example.jp`;
       const signup = await api(base, '', 'POST', '/auth/signup', {
@@ -47,23 +48,10 @@ export async function measureCart(label, env, { buyers = 10, seconds = Number(pr
         nickname: `cart${i}`,
         birth_date: '1990-01-01',
       });
-      await run(
-        [
-          path.join(root, 'apps/server/src/admin.ts'),
-          'grant',
-          '--email',
-          email,
-          '--currency',
-          'MANGA_COIN',
-          '--amount',
-          '10000000',
-          '--reason',
-          'bench',
-        ],
-        env,
-      );
+      emails.push(email);
       members.push(signup.cookie);
     }
+    await readyMembers(emails, env);
     // Each member buys from its own slice of the books.
     const slice = Math.floor(BOOKS / buyers);
     const next = members.map(() => 0);
@@ -97,7 +85,7 @@ export async function measureCart(label, env, { buyers = 10, seconds = Number(pr
       p99: pct(99),
     };
   } finally {
-    server.child.kill('SIGTERM');
+    await stopProcess(server.child);
   }
 }
 

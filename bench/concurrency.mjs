@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { isMain, jsonClient, measure, printTable, root, run } from './harness.mjs';
+import { isMain, jsonClient, measure, printTable, readyMembers, root, run } from './harness.mjs';
 
 const BOOKS = 4000;
 const BUYERS = 10;
@@ -120,6 +120,7 @@ export async function concurrencyRows({ seconds = Number(process.env.BENCH_SECON
         if (!cookies) {
           const { api, agent } = jsonClient();
           cookies = [];
+          const emails = [];
           for (let i = 0; i < BUYERS; i += 1) {
             const email = `cbuyer${i}-${Date.now()}@example.jp`;
             cookies.push(
@@ -132,22 +133,9 @@ export async function concurrencyRows({ seconds = Number(process.env.BENCH_SECON
                 })
               ).cookie,
             );
-            await run(
-              [
-                path.join(root, 'apps/server/src/admin.ts'),
-                'grant',
-                '--email',
-                email,
-                '--currency',
-                'MANGA_COIN',
-                '--amount',
-                '10000000',
-                '--reason',
-                'bench',
-              ],
-              env,
-            );
+            emails.push(email);
           }
+          await readyMembers(emails, env);
           agent.destroy();
         }
         const detail = await measure(

@@ -52,6 +52,23 @@ export function run(args, env, pattern, { nodeArgs = [], command } = {}) {
   });
 }
 
+/** Stops a process started by `run` and waits for its exit (a store writes its mail and buffers until then). */
+export function stopProcess(child) {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    child.once('exit', resolve);
+    child.kill('SIGTERM');
+  });
+}
+
+/**
+ * Confirms the bench members' addresses and grants them coins (bench/bench-members.ts), one
+ * process for all of them, on the store's database of `env`.
+ */
+export function readyMembers(emails, env) {
+  return run([path.join(root, 'bench/bench-members.ts'), ...emails], env);
+}
+
 const LISTENING = /LISTENING (\S+)|本棚 is serving (http:\/\/\S+)/;
 
 /**

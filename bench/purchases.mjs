@@ -7,7 +7,7 @@
 // BENCH_SERVER_NODE_ARGS='--cpu-prof --cpu-prof-dir=DIR' profiles the store process.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { isMain, jsonClient, onEachDatabase, root, run } from './harness.mjs';
+import { isMain, jsonClient, onEachDatabase, readyMembers, root, run, stopProcess } from './harness.mjs';
 
 const BOOKS = 4000;
 
@@ -49,6 +49,7 @@ export async function measurePurchases(label, env, { buyers = 10, seconds = Numb
   const base = server.match[1].replace('localhost', '127.0.0.1');
   try {
     const members = [];
+    const emails = [];
     for (let i = 0; i < buyers; i += 1) {
       const email = `buyer${i}-${Date.now()}@example.jp`;
       const signup = await api(base, '', 'POST', '/auth/signup', {
@@ -57,23 +58,10 @@ export async function measurePurchases(label, env, { buyers = 10, seconds = Numb
         nickname: `buyer${i}`,
         birth_date: '1990-01-01',
       });
-      await run(
-        [
-          path.join(root, 'apps/server/src/admin.ts'),
-          'grant',
-          '--email',
-          email,
-          '--currency',
-          'MANGA_COIN',
-          '--amount',
-          '10000000',
-          '--reason',
-          'bench',
-        ],
-        env,
-      );
+      emails.push(email);
       members.push(signup.cookie);
     }
+    await readyMembers(emails, env);
     const next = members.map(() => 0);
     /** Buys for `seconds` after a 1 s warm-up; one table row. */
     const window = async (withCheck, flow) => {
@@ -113,7 +101,7 @@ export async function measurePurchases(label, env, { buyers = 10, seconds = Numb
     return [await window(true, 'buy check + token + buy'), await window(false, 'token + buy')];
   } finally {
     client.agent.destroy();
-    server.child.kill('SIGTERM');
+    await stopProcess(server.child);
   }
 }
 
