@@ -1,6 +1,5 @@
 import type { BookSourceFormat } from '../db/import-schema';
 import type { Db } from '../db/schema';
-import { taxInside } from '@hondana/domain/catalog/catalog';
 import type { PlannedAuthor, PlannedSide } from './book-plan';
 
 /** The imported book a source key (EPUB identifier or content hash) already made, with its title. */
@@ -62,45 +61,6 @@ export async function publisherId(db: Db, name: string): Promise<number> {
   return (await db.selectFrom('publishers').select('id').where('name', '=', name).executeTakeFirstOrThrow()).id;
 }
 
-interface NewTitle {
-  name: string;
-  kana: string;
-  description: string;
-  pageType: string;
-  eroticType: number;
-  publisherId: number | null;
-  now: number;
-}
-
-export async function insertTitle(db: Db, t: NewTitle): Promise<number> {
-  const row = await db
-    .insertInto('titles')
-    .values({
-      name: t.name,
-      kana: t.kana,
-      description: t.description,
-      page_type: t.pageType,
-      genre_id: null,
-      erotic_type: t.eroticType,
-      complete_flg: 0,
-      magazine_id: null,
-      publisher_id: t.publisherId,
-      created_at: t.now,
-      updated_at: t.now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
-
-export async function touchTitle(db: Db, titleId: number, now: number, eroticType: number | null): Promise<void> {
-  await db
-    .updateTable('titles')
-    .set(eroticType === null ? { updated_at: now } : { updated_at: now, erotic_type: eroticType })
-    .where('id', '=', titleId)
-    .execute();
-}
-
 /** Credits the title's authors (found by name, or added), keeping credits it already has. */
 export async function creditAuthors(db: Db, titleId: number, authors: PlannedAuthor[], now: number): Promise<void> {
   const existing = await db
@@ -126,101 +86,6 @@ export async function creditAuthors(db: Db, titleId: number, authors: PlannedAut
       .onConflict((oc) => oc.columns(['title_id', 'author_id', 'role']).doNothing())
       .execute();
   }
-}
-
-export interface BookContent {
-  contentsName: string;
-  description: string;
-  layoutType: number;
-  direction: 'rtl' | 'ltr';
-  pageCount: number;
-  samplePageTotal: number;
-  /** Text books only: 'vertical' or 'horizontal'; null for image books. */
-  writingMode: 'vertical' | 'horizontal' | null;
-}
-
-/** A new book's place in the store: on sale or waiting unlisted (STOPPED), and its price (tax included). */
-export interface NewBookListing {
-  salesStatus: 'ON_SALE' | 'STOPPED';
-  price: number;
-}
-
-export async function insertBook(
-  db: Db,
-  titleId: number,
-  vol: number,
-  c: BookContent,
-  now: number,
-  listing: NewBookListing,
-): Promise<number> {
-  const row = await db
-    .insertInto('books')
-    .values({
-      title_id: titleId,
-      vol,
-      contents_name: c.contentsName,
-      description: c.description,
-      price: listing.price,
-      tax_amount: taxInside(listing.price),
-      sale_price: null,
-      sale_start_datetime: null,
-      sale_end_datetime: null,
-      free_flg: 0,
-      free_start_datetime: null,
-      free_end_datetime: null,
-      start_datetime: now,
-      end_datetime: null,
-      sales_status: listing.salesStatus,
-      layout_type: c.layoutType,
-      direction: c.direction,
-      writing_mode: c.writingMode,
-      page_count: c.pageCount,
-      sample_page_total: c.samplePageTotal,
-      custom_sample_pages: null,
-      imaged_reflow: 0,
-      rental_minutes: null,
-      created_at: now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
-
-/** New content for an imported book: its pages change, so its media version moves on (new URLs). */
-export async function updateBookContent(db: Db, bookId: number, c: BookContent): Promise<void> {
-  await db
-    .updateTable('books')
-    .set((eb) => ({
-      contents_name: c.contentsName,
-      description: c.description,
-      layout_type: c.layoutType,
-      direction: c.direction,
-      writing_mode: c.writingMode,
-      page_count: c.pageCount,
-      sample_page_total: c.samplePageTotal,
-      custom_sample_pages: null,
-      media_version: eb('media_version', '+', 1),
-    }))
-    .where('id', '=', bookId)
-    .execute();
-}
-
-/**
- * A file imported into an existing book (`bookId`): only what the file decides changes (layout,
- * page count), and the media version moves on; its name, description, price and sample stay.
- */
-export async function updateBookFile(db: Db, bookId: number, c: BookContent): Promise<void> {
-  await db
-    .updateTable('books')
-    .set((eb) => ({
-      layout_type: c.layoutType,
-      direction: c.direction,
-      writing_mode: c.writingMode,
-      page_count: c.pageCount,
-      media_version: eb('media_version', '+', 1),
-    }))
-    .where('id', '=', bookId)
-    .execute();
 }
 
 export interface StoredPage {

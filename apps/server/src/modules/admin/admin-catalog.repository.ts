@@ -161,64 +161,6 @@ export async function replaceCredits(
   }
 }
 
-export interface TitleColumns {
-  name: string;
-  kana: string;
-  description: string;
-  page_type: string;
-  genre_id: number | null;
-  erotic_type: number;
-  publisher_id: number | null;
-  magazine_id: number | null;
-}
-
-export const insertTitle = async (db: Db, t: TitleColumns, now: number): Promise<number> =>
-  (
-    await db
-      .insertInto('titles')
-      .values({ ...t, complete_flg: 0, created_at: now, updated_at: now })
-      .returning('id')
-      .executeTakeFirstOrThrow()
-  ).id;
-
-/** Writes the title only if it is still at `version` (and bumps it); false when another edit came first. */
-export async function updateTitleAt(db: Db, titleId: number, version: number, t: Partial<TitleColumns>, now: number): Promise<boolean> {
-  const result = await db
-    .updateTable('titles')
-    .set((eb) => ({ ...t, updated_at: now, version: eb('version', '+', 1) }))
-    .where('id', '=', titleId)
-    .where('version', '=', version)
-    .executeTakeFirst();
-  return result.numUpdatedRows > 0n;
-}
-
-export type BookColumns = Partial<{
-  contents_name: string;
-  description: string;
-  price: number;
-  tax_amount: number;
-  sale_price: number | null;
-  sale_start_datetime: number | null;
-  sale_end_datetime: number | null;
-  free_flg: 0 | 1;
-  free_start_datetime: number | null;
-  free_end_datetime: number | null;
-  start_datetime: number;
-  sales_status: string;
-  sample_page_total: number;
-}>;
-
-/** Writes the book only if it is still at `version` (and bumps it); false when another edit came first. */
-export async function updateBookAt(db: Db, bookId: number, version: number, b: BookColumns): Promise<boolean> {
-  const result = await db
-    .updateTable('books')
-    .set((eb) => ({ ...b, version: eb('version', '+', 1) }))
-    .where('id', '=', bookId)
-    .where('version', '=', version)
-    .executeTakeFirst();
-  return result.numUpdatedRows > 0n;
-}
-
 export const genres = (db: Db) => db.selectFrom('genres').select(['id', 'name']).orderBy('id').execute();
 
 export async function titleExists(db: Db, titleId: number): Promise<boolean> {

@@ -1,0 +1,18 @@
+/**
+ * The catalog's writes of `titles` and `books` for the areas that make or edit them (the import,
+ * the console): issue 43's one owner of each table. Their statements are `catalog-writes.repository.ts`.
+ */
+export {
+  bumpBookMediaAt,
+  insertImportedBook,
+  insertImportedTitle,
+  insertTitle,
+  lockTitle,
+  touchTitle,
+  updateBookAt,
+  updateBookContent,
+  updateBookFile,
+  updateSampleAt,
+  updateTitleAt,
+} from './catalog-writes.repository';
+export type { BookColumns, BookContent, ImportedTitle, NewBookListing, TitleColumns } from './catalog-writes.repository';
