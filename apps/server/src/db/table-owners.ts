@@ -4,7 +4,7 @@
  * repository names it only as a listed read view (`TABLE_ALLOWANCES` in scripts/table-owners.mjs,
  * each with its reason); apps/server/test/table-owners.test.ts fails on any other use.
  */
-export type ServerArea =
+type ServerArea =
   | 'accounts'
   | 'admin'
   | 'bookshelf'
