@@ -1,6 +1,6 @@
 import type { BookSourceFormat } from '../db/import-schema';
 import type { Db } from '../db/schema';
-import type { PlannedAuthor, PlannedSide } from './book-plan';
+import type { PlannedSide } from './book-plan';
 
 /** The imported book a source key (EPUB identifier or content hash) already made, with its title. */
 export function findBookBySource(db: Db, sourceKey: string) {
@@ -59,33 +59,6 @@ export async function publisherId(db: Db, name: string): Promise<number> {
     .onConflict((oc) => oc.column('name').doNothing())
     .execute();
   return (await db.selectFrom('publishers').select('id').where('name', '=', name).executeTakeFirstOrThrow()).id;
-}
-
-/** Credits the title's authors (found by name, or added), keeping credits it already has. */
-export async function creditAuthors(db: Db, titleId: number, authors: PlannedAuthor[], now: number): Promise<void> {
-  const existing = await db
-    .selectFrom('title_authors')
-    .select((eb) => eb.fn.max('sort_order').as('last'))
-    .where('title_id', '=', titleId)
-    .executeTakeFirst();
-  let order = Number(existing?.last ?? -1) + 1;
-  for (const author of authors) {
-    const found = await db.selectFrom('authors').select('id').where('name', '=', author.name).orderBy('id').executeTakeFirst();
-    const authorId =
-      found?.id ??
-      (
-        await db
-          .insertInto('authors')
-          .values({ name: author.name, kana: author.kana, created_at: now })
-          .returning('id')
-          .executeTakeFirstOrThrow()
-      ).id;
-    await db
-      .insertInto('title_authors')
-      .values({ title_id: titleId, author_id: authorId, role: author.role, sort_order: order++ })
-      .onConflict((oc) => oc.columns(['title_id', 'author_id', 'role']).doNothing())
-      .execute();
-  }
 }
 
 export interface StoredPage {

@@ -107,7 +107,7 @@ async function intoTitle(tx: Transaction<Database>, file: string, plan: BookPlan
     }
   }
   await catalog.touchTitle(tx, titleId, o.now, r18);
-  await repo.creditAuthors(tx, titleId, plan.authors, o.now);
+  await catalog.creditImportedAuthors(tx, titleId, plan.authors, o.now);
   await refreshSearchText(tx, [titleId]);
   if (target) {
     await catalog.updateBookContent(tx, target.bookId, content);

@@ -128,39 +128,6 @@ export async function findOrAddMagazine(db: Db, name: string, publisherId: numbe
   return (await db.selectFrom('magazines').select('id').where('name', '=', name).executeTakeFirstOrThrow()).id;
 }
 
-/** Replaces the title's credits with `authors` (found by name and reading, or added). */
-export async function replaceCredits(
-  db: Db,
-  titleId: number,
-  authors: { name: string; kana: string; role: string }[],
-  now: number,
-): Promise<void> {
-  await db.deleteFrom('title_authors').where('title_id', '=', titleId).execute();
-  for (const [order, author] of authors.entries()) {
-    const found = await db
-      .selectFrom('authors')
-      .select('id')
-      .where('name', '=', author.name)
-      .where('kana', '=', author.kana)
-      .orderBy('id')
-      .executeTakeFirst();
-    const authorId =
-      found?.id ??
-      (
-        await db
-          .insertInto('authors')
-          .values({ name: author.name, kana: author.kana, created_at: now })
-          .returning('id')
-          .executeTakeFirstOrThrow()
-      ).id;
-    await db
-      .insertInto('title_authors')
-      .values({ title_id: titleId, author_id: authorId, role: author.role, sort_order: order })
-      .onConflict((oc) => oc.columns(['title_id', 'author_id', 'role']).doNothing())
-      .execute();
-  }
-}
-
 export const genres = (db: Db) => db.selectFrom('genres').select(['id', 'name']).orderBy('id').execute();
 
 export async function titleExists(db: Db, titleId: number): Promise<boolean> {

@@ -143,7 +143,7 @@ export async function createTitle(
   const { token: _token, ...fields } = input;
   // Every field is sent on a create, so every column is set.
   const titleId = await catalog.insertTitle(trx, (await titleColumns(trx, fields, null)) as catalog.TitleColumns, now);
-  await repo.replaceCredits(trx, titleId, input.authors, now);
+  await catalog.replaceCredits(trx, titleId, input.authors, now);
   await refreshSearchText(trx, [titleId]);
   const after = await titleDetail(trx, titleId, now);
   return { body: after, audit: [{ action: 'title.create', subject: `title:${titleId}`, after: { ...after, books: undefined } }] };
@@ -163,7 +163,7 @@ export async function updateTitle(
   await checkGenre(trx, fields.genreId);
   if (!(await catalog.updateTitleAt(trx, titleId, version, await titleColumns(trx, fields, row.publisher_id), now)))
     throw conflict('title');
-  if (fields.authors !== undefined) await repo.replaceCredits(trx, titleId, fields.authors, now);
+  if (fields.authors !== undefined) await catalog.replaceCredits(trx, titleId, fields.authors, now);
   await refreshSearchText(trx, [titleId]);
   const after = await titleDetail(trx, titleId, now);
   return {

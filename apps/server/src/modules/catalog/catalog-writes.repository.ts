@@ -3,7 +3,7 @@ import { taxInside } from '@hondana/domain/catalog/catalog';
 import type { Database, Db } from '../../db/schema';
 
 /**
- * Every write of `titles` and `books` made for another area (issue 43: the catalog owns them):
+ * Every write of `titles` and `books` (and a title's credits) made for another area (issue 43: the catalog owns them):
  * the import's new titles and volumes, the console's edits, covers, samples and serial creation.
  * The catalog's own writes (search text) stay in their repositories; reviews' rating columns are
  * the one listed exception (scripts/table-owners.mjs).
@@ -254,4 +254,68 @@ export async function bumpBookMediaAt(
   if (onlyIf) query = query.where(onlyIf);
   const result = await query.executeTakeFirst();
   return result.numUpdatedRows > 0n;
+}
+
+// A title's credits (authors, title_authors).
+
+/** An author credited on a title, in the role (AuthorRole) given. */
+export interface Credit {
+  name: string;
+  kana: string;
+  role: string;
+}
+
+/** The import credits the title's authors (found by name, or added), keeping credits it already has. */
+export async function creditImportedAuthors(db: Db, titleId: number, authors: Credit[], now: number): Promise<void> {
+  const existing = await db
+    .selectFrom('title_authors')
+    .select((eb) => eb.fn.max('sort_order').as('last'))
+    .where('title_id', '=', titleId)
+    .executeTakeFirst();
+  let order = Number(existing?.last ?? -1) + 1;
+  for (const author of authors) {
+    const found = await db.selectFrom('authors').select('id').where('name', '=', author.name).orderBy('id').executeTakeFirst();
+    const authorId =
+      found?.id ??
+      (
+        await db
+          .insertInto('authors')
+          .values({ name: author.name, kana: author.kana, created_at: now })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id;
+    await db
+      .insertInto('title_authors')
+      .values({ title_id: titleId, author_id: authorId, role: author.role, sort_order: order++ })
+      .onConflict((oc) => oc.columns(['title_id', 'author_id', 'role']).doNothing())
+      .execute();
+  }
+}
+
+/** The console replaces the title's credits with `authors` (found by name and reading, or added). */
+export async function replaceCredits(db: Db, titleId: number, authors: Credit[], now: number): Promise<void> {
+  await db.deleteFrom('title_authors').where('title_id', '=', titleId).execute();
+  for (const [order, author] of authors.entries()) {
+    const found = await db
+      .selectFrom('authors')
+      .select('id')
+      .where('name', '=', author.name)
+      .where('kana', '=', author.kana)
+      .orderBy('id')
+      .executeTakeFirst();
+    const authorId =
+      found?.id ??
+      (
+        await db
+          .insertInto('authors')
+          .values({ name: author.name, kana: author.kana, created_at: now })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id;
+    await db
+      .insertInto('title_authors')
+      .values({ title_id: titleId, author_id: authorId, role: author.role, sort_order: order })
+      .onConflict((oc) => oc.columns(['title_id', 'author_id', 'role']).doNothing())
+      .execute();
+  }
 }

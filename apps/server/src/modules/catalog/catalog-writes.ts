@@ -4,6 +4,8 @@
  */
 export {
   bumpBookMediaAt,
+  creditImportedAuthors,
+  replaceCredits,
   insertImportedBook,
   insertImportedTitle,
   insertTitle,
