@@ -259,7 +259,7 @@ export async function bumpBookMediaAt(
 // A title's credits (authors, title_authors).
 
 /** An author credited on a title, in the role (AuthorRole) given. */
-export interface Credit {
+interface Credit {
   name: string;
   kana: string;
   role: string;
