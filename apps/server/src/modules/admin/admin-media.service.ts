@@ -8,7 +8,7 @@ import type { Database, Db } from '../../db/schema';
 import { makeEagerDerivatives } from '../../import/eager-derivatives';
 import { storeImage } from '../../import/page-images';
 import type { MediaStore } from '../../media/media-store';
-import { bumpBookMediaAt, updateSampleAt } from '../catalog/catalog-writes';
+import { bumpBookMediaAt, updateBookAt } from '../catalog/catalog-writes';
 import type { AuditEntry } from './audit.repository';
 import * as repo from './admin-media.repository';
 
@@ -60,7 +60,7 @@ export async function updateSample(
     sample_page_total: total,
     ...(custom === undefined ? {} : { custom_sample_pages: custom ? JSON.stringify([...custom].sort((x, y) => x - y)) : null }),
   };
-  if (!(await updateSampleAt(trx, bookId, input.version, columns))) throw conflict();
+  if (!(await updateBookAt(trx, bookId, input.version, columns))) throw conflict();
   const after = await bookMedia(trx, bookId);
   return { body: after, audit: [{ action: 'book.sample', subject: `book:${bookId}`, before: sampleOf(before), after: sampleOf(after) }] };
 }

@@ -206,6 +206,8 @@ export type BookColumns = Partial<{
   start_datetime: number;
   sales_status: string;
   sample_page_total: number;
+  /** The console's sample screen: the pages chosen as the sample (JSON), or null for the first ones. */
+  custom_sample_pages: string | null;
 }>;
 
 /** Writes the book only if it is still at `version` (and bumps it); false when another edit came first. */
@@ -213,22 +215,6 @@ export async function updateBookAt(db: Db, bookId: number, version: number, b: B
   const result = await db
     .updateTable('books')
     .set((eb) => ({ ...b, version: eb('version', '+', 1) }))
-    .where('id', '=', bookId)
-    .where('version', '=', version)
-    .executeTakeFirst();
-  return result.numUpdatedRows > 0n;
-}
-
-/** The book's sample, only if it is still at `version` (and bumps it). */
-export async function updateSampleAt(
-  db: Db,
-  bookId: number,
-  version: number,
-  sample: { sample_page_total: number; custom_sample_pages?: string | null },
-): Promise<boolean> {
-  const result = await db
-    .updateTable('books')
-    .set((eb) => ({ ...sample, version: eb('version', '+', 1) }))
     .where('id', '=', bookId)
     .where('version', '=', version)
     .executeTakeFirst();

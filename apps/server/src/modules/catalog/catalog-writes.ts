@@ -14,7 +14,6 @@ export {
   updateBookAt,
   updateBookContent,
   updateBookFile,
-  updateSampleAt,
   updateTitleAt,
 } from './catalog-writes.repository';
 export type { BookColumns, BookContent, ImportedTitle, NewBookListing, TitleColumns } from './catalog-writes.repository';
