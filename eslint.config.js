@@ -84,6 +84,8 @@ export const SERVER_AREA_PUBLIC = [
   'modules/catalog/books.service',
   'modules/catalog/catalog-events',
   'modules/catalog/catalog-reads',
+  // The writes of titles and books the import and the console make (issue 43: the catalog owns them).
+  'modules/catalog/catalog-writes',
   'modules/catalog/title-facts',
   'modules/catalog/titles.service',
   'modules/catalog/search.service',

@@ -7,6 +7,7 @@
 // `node scripts/arch-report.mjs [--list]`
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { DEMO_ALLOWANCE, TABLE_ALLOWANCES, ownershipReport } from './table-owners.mjs';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const list = process.argv.includes('--list');
@@ -158,3 +159,20 @@ for (const file of walk(server).filter((f) => f.endsWith('.routes.ts'))) {
 }
 console.log(`route registration functions over ${ROUTE_PLUGIN_LINES} lines: ${longPlugins.length}`);
 if (list) for (const [r, n] of longPlugins.sort((a, b) => b[1] - a[1])) console.log(`  ${n}\t${r}`);
+
+// 10. Issue 43's tables with owners: tables whose db/*-schema.ts names no owning area, uses of
+// another area's table outside the allowance list of scripts/table-owners.mjs (what
+// apps/server/test/table-owners.test.ts refuses), and the list's size (pairs of file and table,
+// writes among them); the demo's seeding is one exception, its uses counted apart.
+const owned = ownershipReport();
+console.log(`tables without an owner: ${owned.unowned.length} of ${owned.tables}`);
+if (list) for (const t of owned.unowned) console.log(`  ${t}`);
+console.log(`uses of another area's table outside the allowance list: ${owned.violations.length}`);
+if (list) for (const line of owned.violations) console.log(`  ${line}`);
+console.log(
+  `allowance list: ${owned.allowancePairs} file-table pairs in ${owned.allowanceFiles} files (${owned.allowanceWrites} writes), ` +
+    `${owned.stale.length} unused; the demo's seeding ${owned.demoUses} uses; tables named by more than one area: ${owned.shared.length}`,
+);
+if (list) for (const a of TABLE_ALLOWANCES.filter((a) => a.writes)) console.log(`  writes ${a.file}: ${a.writes.join(', ')} (${a.reason})`);
+if (list) console.log(`  demo: ${DEMO_ALLOWANCE.reason}`);
+if (list) for (const pair of owned.stale) console.log(`  unused: ${pair}`);

@@ -1,3 +1,4 @@
+import type { TableOwners } from './table-owners';
 import type { Generated } from 'kysely';
 
 /** Tables of the operator console, created by migration 2026-11-25T0920-operator-console. */
@@ -111,3 +112,16 @@ export interface AdminTables {
   staff_passkeys: StaffPasskeysTable;
   webauthn_challenges: WebauthnChallengesTable;
 }
+
+/** The area that writes each table (issue 43: another area's repository only reads it, as a listed view). */
+export const adminTableOwners = {
+  staff_roles: 'admin',
+  admin_audit_log: 'admin',
+  admin_session_activity: 'admin',
+  book_cover_uploads: 'admin',
+  banner_images: 'admin',
+  staff_totp: 'admin',
+  staff_recovery_codes: 'admin',
+  staff_passkeys: 'admin',
+  webauthn_challenges: 'admin',
+} as const satisfies TableOwners<AdminTables>;

@@ -1,3 +1,4 @@
+import type { TableOwners } from './table-owners';
 /**
  * Tables of the bookshelf, created by migration 2026-11-25T0820-bookshelf.
  * Instants are epoch milliseconds.
@@ -28,3 +29,8 @@ export interface ShelfSeriesTable {
 export interface BookshelfTables {
   shelf_series: ShelfSeriesTable;
 }
+
+/** The area that writes each table (issue 43: another area's repository only reads it, as a listed view). */
+export const bookshelfTableOwners = {
+  shelf_series: 'bookshelf',
+} as const satisfies TableOwners<BookshelfTables>;

@@ -1,3 +1,4 @@
+import type { TableOwners } from './table-owners';
 /** Tables of bundles and card/carrier cart payments, created by migrations 2026-11-22T0810-bundles and 0815-cart-payments. */
 import type { Generated } from 'kysely';
 
@@ -37,3 +38,10 @@ export interface BundleTables {
   bundle_books: BundleBooksTable;
   cart_payments: CartPaymentsTable;
 }
+
+/** The area that writes each table (issue 43: another area's repository only reads it, as a listed view). */
+export const bundleTableOwners = {
+  bundles: 'admin',
+  bundle_books: 'admin',
+  cart_payments: 'cart',
+} as const satisfies TableOwners<BundleTables>;

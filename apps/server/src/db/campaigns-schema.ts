@@ -1,3 +1,4 @@
+import type { TableOwners } from './table-owners';
 import type { Generated } from 'kysely';
 
 /**
@@ -141,3 +142,18 @@ export interface CampaignTables {
   mission_rewards: MissionRewardsTable;
   app_open_days: AppOpenDaysTable;
 }
+
+/** The area that writes each table (issue 43: another area's repository only reads it, as a listed view). */
+export const campaignTableOwners = {
+  lottery_campaigns: 'admin',
+  lottery_boxes: 'admin',
+  lottery_prizes: 'campaigns',
+  lottery_distribution_events: 'admin',
+  lottery_tickets: 'campaigns',
+  lottery_draws: 'campaigns',
+  missions: 'admin',
+  mission_tasks: 'admin',
+  mission_task_events: 'campaigns',
+  mission_rewards: 'campaigns',
+  app_open_days: 'campaigns',
+} as const satisfies TableOwners<CampaignTables>;

@@ -1,3 +1,4 @@
+import type { TableOwners } from './table-owners';
 import type { Generated } from 'kysely';
 
 /** Tables of the cart and coupons, created by migration 2026-11-22T0800-cart. */
@@ -61,3 +62,11 @@ export interface CartTables {
   user_coupons: UserCouponsTable;
   cart_coupons: CartCouponsTable;
 }
+
+/** The area that writes each table (issue 43: another area's repository only reads it, as a listed view). */
+export const cartTableOwners = {
+  cart_items: 'cart',
+  coupons: 'cart',
+  user_coupons: 'cart',
+  cart_coupons: 'cart',
+} as const satisfies TableOwners<CartTables>;

@@ -1,3 +1,4 @@
+import type { TableOwners } from './table-owners';
 import type { Generated } from 'kysely';
 
 /**
@@ -265,3 +266,24 @@ export interface CatalogTables {
   ranking_runs: RankingRunsTable;
   ranking_scores: RankingScoresTable;
 }
+
+/** The area that writes each table (issue 43: another area's repository only reads it, as a listed view). */
+export const catalogTableOwners = {
+  authors: 'catalog',
+  publishers: 'admin',
+  magazines: 'admin',
+  genres: 'admin',
+  titles: 'catalog',
+  title_authors: 'catalog',
+  books: 'catalog',
+  book_pages: 'import',
+  book_navigations: 'import',
+  book_text_chapters: 'import',
+  serials: 'admin',
+  serial_episodes: 'admin',
+  serial_episode_pages: 'admin',
+  serial_episode_page_originals: 'admin',
+  catalog_events: 'catalog',
+  ranking_runs: 'catalog',
+  ranking_scores: 'catalog',
+} as const satisfies TableOwners<CatalogTables>;

@@ -1,3 +1,4 @@
+import type { TableOwners } from './table-owners';
 /**
  * Tables of imported books (migration 2026-11-25T0800-book-imports). Instants are epoch ms.
  */
@@ -55,3 +56,10 @@ export interface ImportTables {
   book_page_originals: BookPageOriginalsTable;
   book_text_images: BookTextImagesTable;
 }
+
+/** The area that writes each table (issue 43: another area's repository only reads it, as a listed view). */
+export const importTableOwners = {
+  book_sources: 'import',
+  book_page_originals: 'import',
+  book_text_images: 'import',
+} as const satisfies TableOwners<ImportTables>;

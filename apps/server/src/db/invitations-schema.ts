@@ -1,3 +1,4 @@
+import type { TableOwners } from './table-owners';
 import type { Generated } from 'kysely';
 
 /**
@@ -101,3 +102,13 @@ export interface InvitationTables {
   reach_banners: ReachBannersTable;
   non_login_appeals: NonLoginAppealsTable;
 }
+
+/** The area that writes each table (issue 43: another area's repository only reads it, as a listed view). */
+export const invitationTableOwners = {
+  invitation_campaigns: 'admin',
+  invitation_codes: 'invitations',
+  invitation_links: 'invitations',
+  invitation_grants: 'invitations',
+  reach_banners: 'admin',
+  non_login_appeals: 'admin',
+} as const satisfies TableOwners<InvitationTables>;

@@ -1,3 +1,4 @@
+import type { TableOwners } from './table-owners';
 import type { Generated } from 'kysely';
 
 /** Tables of the mail area, created by migration 2026-12-06T0700-accounts-mail. */
@@ -40,3 +41,9 @@ export interface MailTables {
   mail_outbox: MailOutboxTable;
   mail_watermarks: MailWatermarksTable;
 }
+
+/** The area that writes each table (issue 43: another area's repository only reads it, as a listed view). */
+export const mailTableOwners = {
+  mail_outbox: 'mail',
+  mail_watermarks: 'mail',
+} as const satisfies TableOwners<MailTables>;

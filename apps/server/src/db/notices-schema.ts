@@ -1,3 +1,4 @@
+import type { TableOwners } from './table-owners';
 import type { Generated } from 'kysely';
 
 /**
@@ -61,3 +62,12 @@ export interface NoticesTables {
   notification_settings: NotificationSettingsTable;
   serial_episode_notices: SerialEpisodeNoticesTable;
 }
+
+/** The area that writes each table (issue 43: another area's repository only reads it, as a listed view). */
+export const noticesTableOwners = {
+  wish_titles: 'notices',
+  newly_notice_settings: 'notices',
+  newly_messages: 'notices',
+  notification_settings: 'notices',
+  serial_episode_notices: 'notices',
+} as const satisfies TableOwners<NoticesTables>;

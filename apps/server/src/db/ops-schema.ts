@@ -1,3 +1,4 @@
+import type { TableOwners } from './table-owners';
 import type { Generated } from 'kysely';
 
 /** Tables of running several processes as one store, created by migration 2026-11-25T0300-ops. */
@@ -35,3 +36,10 @@ export interface OpsTables {
   rate_limit_hits: RateLimitHitsTable;
   scheduler_jobs: SchedulerJobsTable;
 }
+
+/** The area that writes each table (issue 43: another area's repository only reads it, as a listed view). */
+export const opsTableOwners = {
+  rate_limit_keys: 'ops',
+  rate_limit_hits: 'ops',
+  scheduler_jobs: 'ops',
+} as const satisfies TableOwners<OpsTables>;

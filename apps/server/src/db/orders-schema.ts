@@ -1,3 +1,4 @@
+import type { TableOwners } from './table-owners';
 import type { Generated } from 'kysely';
 
 /**
@@ -116,3 +117,14 @@ export interface OrdersTables {
   order_items: OrderItemsTable;
   point_campaigns: PointCampaignsTable;
 }
+
+/** The area that writes each table (issue 43: another area's repository only reads it, as a listed view). */
+export const ordersTableOwners = {
+  order_refunds: 'orders',
+  sandbox_refunds: 'payments',
+  stripe_customers: 'wallet',
+  user_books: 'orders',
+  orders: 'orders',
+  order_items: 'orders',
+  point_campaigns: 'admin',
+} as const satisfies TableOwners<OrdersTables>;

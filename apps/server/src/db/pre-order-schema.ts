@@ -1,3 +1,4 @@
+import type { TableOwners } from './table-owners';
 import type { Generated } from 'kysely';
 
 /** Tables of pre-order bonuses, created by migration 2026-11-22T0820-pre-order-bonus. */
@@ -38,3 +39,9 @@ export interface PreOrderTables {
   pre_order_bonuses: PreOrderBonusesTable;
   pre_order_bonus_grants: PreOrderBonusGrantsTable;
 }
+
+/** The area that writes each table (issue 43: another area's repository only reads it, as a listed view). */
+export const preOrderTableOwners = {
+  pre_order_bonuses: 'admin',
+  pre_order_bonus_grants: 'cart',
+} as const satisfies TableOwners<PreOrderTables>;

@@ -1,3 +1,4 @@
+import type { TableOwners } from './table-owners';
 import type { Generated } from 'kysely';
 
 /** Tables of the push area, created by migration 2026-12-06T1400-web-push. */
@@ -36,3 +37,9 @@ export interface PushTables {
   push_subscriptions: PushSubscriptionsTable;
   push_outbox: PushOutboxTable;
 }
+
+/** The area that writes each table (issue 43: another area's repository only reads it, as a listed view). */
+export const pushTableOwners = {
+  push_subscriptions: 'push',
+  push_outbox: 'push',
+} as const satisfies TableOwners<PushTables>;

@@ -1,3 +1,4 @@
+import type { TableOwners } from './table-owners';
 /**
  * Tables of the reading area, created by migration 2026-11-22T0600-reading:
  * the synced reading position, bookmarks, viewer settings and read-ends, all per member and book.
@@ -46,3 +47,11 @@ export interface ReadingTables {
   viewer_settings: ViewerSettingsTable;
   read_ends: ReadEndsTable;
 }
+
+/** The area that writes each table (issue 43: another area's repository only reads it, as a listed view). */
+export const readingTableOwners = {
+  reading_positions: 'reading',
+  bookmarks: 'reading',
+  viewer_settings: 'reading',
+  read_ends: 'reading',
+} as const satisfies TableOwners<ReadingTables>;

@@ -1,3 +1,4 @@
+import type { TableOwners } from './table-owners';
 import type { Generated } from 'kysely';
 
 /**
@@ -72,3 +73,12 @@ export interface ReviewsTables {
   review_reports: ReviewReportsTable;
   review_notices: ReviewNoticesTable;
 }
+
+/** The area that writes each table (issue 43: another area's repository only reads it, as a listed view). */
+export const reviewsTableOwners = {
+  reviews: 'reviews',
+  review_likes: 'reviews',
+  review_comments: 'reviews',
+  review_reports: 'reviews',
+  review_notices: 'reviews',
+} as const satisfies TableOwners<ReviewsTables>;

@@ -1,26 +1,27 @@
+import type { TableOwners } from './table-owners';
 import type { Generated, Kysely } from 'kysely';
-import type { CatalogTables } from './catalog-schema';
-import type { ReadingTables } from './reading-schema';
-import type { NoticesTables } from './notices-schema';
-import type { ReviewsTables } from './reviews-schema';
-import type { OrdersTables } from './orders-schema';
-import type { WalletTables } from './wallet-schema';
-import type { SerialsTables } from './serials-schema';
-import type { CartTables } from './cart-schema';
-import type { PreOrderTables } from './pre-order-schema';
-import type { BundleTables } from './bundles-schema';
-import type { OpsTables } from './ops-schema';
-import type { StoreSettingsTables } from './store-settings-schema';
-import type { SubscriptionTables } from './subscriptions-schema';
-import type { CampaignTables } from './campaigns-schema';
-import type { ImportTables } from './import-schema';
-import type { BookshelfTables } from './bookshelf-schema';
-import type { TrackingTables } from './tracking-schema';
-import type { InvitationTables } from './invitations-schema';
-import type { AdminTables } from './admin-schema';
-import type { UserAppTables } from './user-app-schema';
-import type { MailTables } from './mail-schema';
-import type { PushTables } from './push-schema';
+import { type CatalogTables, catalogTableOwners } from './catalog-schema';
+import { type ReadingTables, readingTableOwners } from './reading-schema';
+import { type NoticesTables, noticesTableOwners } from './notices-schema';
+import { type ReviewsTables, reviewsTableOwners } from './reviews-schema';
+import { type OrdersTables, ordersTableOwners } from './orders-schema';
+import { type WalletTables, walletTableOwners } from './wallet-schema';
+import { type SerialsTables, serialsTableOwners } from './serials-schema';
+import { type CartTables, cartTableOwners } from './cart-schema';
+import { type PreOrderTables, preOrderTableOwners } from './pre-order-schema';
+import { type BundleTables, bundleTableOwners } from './bundles-schema';
+import { type OpsTables, opsTableOwners } from './ops-schema';
+import { type StoreSettingsTables, storeSettingsTableOwners } from './store-settings-schema';
+import { type SubscriptionTables, subscriptionTableOwners } from './subscriptions-schema';
+import { type CampaignTables, campaignTableOwners } from './campaigns-schema';
+import { type ImportTables, importTableOwners } from './import-schema';
+import { type BookshelfTables, bookshelfTableOwners } from './bookshelf-schema';
+import { type TrackingTables, trackingTableOwners } from './tracking-schema';
+import { type InvitationTables, invitationTableOwners } from './invitations-schema';
+import { type AdminTables, adminTableOwners } from './admin-schema';
+import { type UserAppTables, userAppTableOwners } from './user-app-schema';
+import { type MailTables, mailTableOwners } from './mail-schema';
+import { type PushTables, pushTableOwners } from './push-schema';
 
 /** Instants are epoch milliseconds (UTC); calendar rules convert to Asia/Tokyo in `domain`. */
 export type Millis = number;
@@ -93,6 +94,14 @@ export interface AccountsTables {
   account_links: AccountLinksTable;
 }
 
+/** The area that writes each table (issue 43: another area's repository only reads it, as a listed view). */
+export const accountsTableOwners = {
+  users: 'accounts',
+  sessions: 'accounts',
+  one_time_tokens: 'tokens',
+  account_links: 'accounts',
+} as const satisfies TableOwners<AccountsTables>;
+
 export interface Database
   extends
     AccountsTables,
@@ -124,3 +133,30 @@ export interface Database
  * repositories and services take, so either can be passed.
  */
 export type Db = Kysely<Database>;
+
+/** Every table's owning area (each declared beside its table), checked by apps/server/test/table-owners.test.ts. */
+export const TABLE_OWNERS = {
+  ...accountsTableOwners,
+  ...adminTableOwners,
+  ...bookshelfTableOwners,
+  ...bundleTableOwners,
+  ...campaignTableOwners,
+  ...cartTableOwners,
+  ...catalogTableOwners,
+  ...importTableOwners,
+  ...invitationTableOwners,
+  ...mailTableOwners,
+  ...noticesTableOwners,
+  ...opsTableOwners,
+  ...ordersTableOwners,
+  ...preOrderTableOwners,
+  ...pushTableOwners,
+  ...readingTableOwners,
+  ...reviewsTableOwners,
+  ...serialsTableOwners,
+  ...storeSettingsTableOwners,
+  ...subscriptionTableOwners,
+  ...trackingTableOwners,
+  ...userAppTableOwners,
+  ...walletTableOwners,
+} as const satisfies TableOwners<Database>;

@@ -1,3 +1,4 @@
+import type { TableOwners } from './table-owners';
 import type { Generated } from 'kysely';
 
 /**
@@ -93,3 +94,14 @@ export interface SerialsTables {
   serial_osusume_items: SerialOsusumeItemsTable;
   serial_rental_payments: SerialRentalPaymentsTable;
 }
+
+/** The area that writes each table (issue 43: another area's repository only reads it, as a listed view). */
+export const serialsTableOwners = {
+  user_serials: 'serials',
+  user_serial_episodes: 'serials',
+  user_serial_tickets: 'serials',
+  user_serial_ad_rewards: 'serials',
+  serial_osusumes: 'admin',
+  serial_osusume_items: 'admin',
+  serial_rental_payments: 'serials',
+} as const satisfies TableOwners<SerialsTables>;

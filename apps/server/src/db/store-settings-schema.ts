@@ -1,3 +1,4 @@
+import type { TableOwners } from './table-owners';
 /** Tables of changes every process must see, created by migration 2026-11-25T0900-store-settings. */
 type Millis = number;
 
@@ -19,3 +20,9 @@ export interface StoreSettingsTables {
   store_changes: StoreChangesTable;
   store_settings: StoreSettingsTable;
 }
+
+/** The area that writes each table (issue 43: another area's repository only reads it, as a listed view). */
+export const storeSettingsTableOwners = {
+  store_changes: 'ops',
+  store_settings: 'ops',
+} as const satisfies TableOwners<StoreSettingsTables>;

@@ -1,3 +1,4 @@
+import type { TableOwners } from './table-owners';
 import type { Generated } from 'kysely';
 
 /**
@@ -120,3 +121,12 @@ export interface SubscriptionTables {
   sandbox_cards: SandboxCardsTable;
   sandbox_card_tokens: SandboxCardTokensTable;
 }
+
+/** The area that writes each table (issue 43: another area's repository only reads it, as a listed view). */
+export const subscriptionTableOwners = {
+  manga_coin_subscription_plans: 'admin',
+  user_manga_coin_subscriptions: 'wallet',
+  manga_coin_subscription_cycles: 'wallet',
+  sandbox_cards: 'payments',
+  sandbox_card_tokens: 'payments',
+} as const satisfies TableOwners<SubscriptionTables>;

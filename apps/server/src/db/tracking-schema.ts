@@ -1,3 +1,4 @@
+import type { TableOwners } from './table-owners';
 import type { Generated } from 'kysely';
 import type { Millis } from './schema';
 
@@ -22,3 +23,8 @@ export interface EventsTable {
 export interface TrackingTables {
   events: EventsTable;
 }
+
+/** The area that writes each table (issue 43: another area's repository only reads it, as a listed view). */
+export const trackingTableOwners = {
+  events: 'tracking',
+} as const satisfies TableOwners<TrackingTables>;

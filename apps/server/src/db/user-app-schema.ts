@@ -1,3 +1,4 @@
+import type { TableOwners } from './table-owners';
 /** Tables of migration 2026-11-25T0950-user-app-settings (accounts). */
 type Millis = number;
 
@@ -29,3 +30,9 @@ export interface UserAppTables {
   user_app_settings: UserAppSettingsTable;
   user_sns_links: UserSnsLinksTable;
 }
+
+/** The area that writes each table (issue 43: another area's repository only reads it, as a listed view). */
+export const userAppTableOwners = {
+  user_app_settings: 'accounts',
+  user_sns_links: 'accounts',
+} as const satisfies TableOwners<UserAppTables>;

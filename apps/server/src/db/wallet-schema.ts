@@ -1,3 +1,4 @@
+import type { TableOwners } from './table-owners';
 import type { Generated } from 'kysely';
 
 /**
@@ -88,3 +89,12 @@ export interface WalletTables {
   sandbox_payments: SandboxPaymentsTable;
   coin_purchase_returns: CoinPurchaseReturnsTable;
 }
+
+/** The area that writes each table (issue 43: another area's repository only reads it, as a listed view). */
+export const walletTableOwners = {
+  wallet_lots: 'ledger',
+  wallet_ledger: 'ledger',
+  manga_coin_items: 'admin',
+  sandbox_payments: 'payments',
+  coin_purchase_returns: 'wallet',
+} as const satisfies TableOwners<WalletTables>;

@@ -5,6 +5,7 @@ import { stripAxis } from '@hondana/domain/viewer/strip';
 import type { Kysely, Transaction } from 'kysely';
 import { TEXT_PAGE_KEY } from '../db/import-schema';
 import type { Database } from '../db/schema';
+import type { NewBookListing } from '../modules/catalog/catalog-writes';
 import { PIPELINE_DEPTH, mapBounded } from '../media/derivatives';
 import type { MediaStore } from '../media/media-store';
 import type { BookPlan, PlannedPage } from './book-plan';
@@ -175,7 +176,7 @@ export async function importBook(deps: ImportDeps, file: string, options: Import
         ms: performance.now() - started,
       };
     }
-    const listing: repo.NewBookListing = { salesStatus: options.newBooksStopped ? 'STOPPED' : 'ON_SALE', price: options.newBookPrice ?? 0 };
+    const listing: NewBookListing = { salesStatus: options.newBooksStopped ? 'STOPPED' : 'ON_SALE', price: options.newBookPrice ?? 0 };
     const write = () =>
       writeBook(deps.db, file, plan, pages, textImages, {
         sourceKey,

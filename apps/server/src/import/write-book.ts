@@ -3,6 +3,7 @@ import { EroticType, LayoutType, PageType } from '@hondana/domain/catalog/catalo
 import { visibleLength } from '@hondana/domain/reading/text-blocks';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema';
+import * as catalog from '../modules/catalog/catalog-writes';
 import { refreshSearchText } from '../modules/catalog/search.service';
 import { recordChange } from '../ops/store-changes';
 import type { BookPlan } from './book-plan';
@@ -20,7 +21,7 @@ interface WriteOptions {
   titleId?: number;
   bookId?: number;
   /** A new book's place in the store (an existing one keeps its own). */
-  listing: repo.NewBookListing;
+  listing: catalog.NewBookListing;
   inTransaction?: (tx: Transaction<Database>, written: { titleId: number; bookId: number; action: 'created' | 'updated' }) => Promise<void>;
 }
 
@@ -49,7 +50,7 @@ export async function writeBook(
   try {
     return await db.transaction().execute(async (tx) => {
       const textBook = plan.layoutType === LayoutType.REFLOW;
-      const content: repo.BookContent = {
+      const content: catalog.BookContent = {
         contentsName: plan.contentsName,
         description: plan.description,
         layoutType: plan.layoutType,
@@ -75,7 +76,7 @@ export async function writeBook(
 }
 
 /** The book its source made, the title's volume an earlier import made, or a new book (and title). */
-async function intoTitle(tx: Transaction<Database>, file: string, plan: BookPlan, content: repo.BookContent, o: WriteOptions) {
+async function intoTitle(tx: Transaction<Database>, file: string, plan: BookPlan, content: catalog.BookContent, o: WriteOptions) {
   const r18 = plan.eroticType === EroticType.R18 ? EroticType.R18 : null;
   let target = await repo.findBookBySource(tx, o.sourceKey);
   let titleId: number;
@@ -86,7 +87,7 @@ async function intoTitle(tx: Transaction<Database>, file: string, plan: BookPlan
     if (o.titleId !== undefined && !title) throw new ImportError(file, `--title-id ${o.titleId}: no such title`);
     titleId =
       title?.id ??
-      (await repo.insertTitle(tx, {
+      (await catalog.insertImportedTitle(tx, {
         name: plan.title,
         kana: plan.titleKana,
         description: plan.description,
@@ -105,15 +106,15 @@ async function intoTitle(tx: Transaction<Database>, file: string, plan: BookPlan
       if (volume) target = { bookId: volume.bookId, titleId, vol: plan.vol };
     }
   }
-  await repo.touchTitle(tx, titleId, o.now, r18);
-  await repo.creditAuthors(tx, titleId, plan.authors, o.now);
+  await catalog.touchTitle(tx, titleId, o.now, r18);
+  await catalog.creditImportedAuthors(tx, titleId, plan.authors, o.now);
   await refreshSearchText(tx, [titleId]);
   if (target) {
-    await repo.updateBookContent(tx, target.bookId, content);
+    await catalog.updateBookContent(tx, target.bookId, content);
     return { titleId, bookId: target.bookId, action: 'updated' as const };
   }
   const vol = plan.vol ?? (await repo.nextVolume(tx, titleId));
-  return { titleId, bookId: await repo.insertBook(tx, titleId, vol, content, o.now, o.listing), action: 'created' as const };
+  return { titleId, bookId: await catalog.insertImportedBook(tx, titleId, vol, content, o.now, o.listing), action: 'created' as const };
 }
 
 /** The file's part of a book: its pages' originals, chapters, text images, navigations and source. */
@@ -150,7 +151,7 @@ async function intoBook(
   tx: Transaction<Database>,
   file: string,
   bookId: number,
-  content: repo.BookContent,
+  content: catalog.BookContent,
   sourceKey: string,
 ): Promise<{ titleId: number; bookId: number; action: 'updated' }> {
   const book = await repo.findBookById(tx, bookId);
@@ -158,6 +159,6 @@ async function intoBook(
   const other = await repo.findBookBySource(tx, sourceKey);
   if (other && other.bookId !== bookId)
     throw new ImportError(file, `this file was imported as book ${other.bookId}; it cannot also be book ${bookId}`);
-  await repo.updateBookFile(tx, bookId, content);
+  await catalog.updateBookFile(tx, bookId, content);
   return { titleId: book.titleId, bookId, action: 'updated' };
 }

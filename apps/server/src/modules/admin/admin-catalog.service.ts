@@ -14,6 +14,7 @@ import { taxInside } from '@hondana/domain/catalog/catalog';
 import { AppError, ErrorCode, badRequest, notFound } from '@hondana/domain/common/errors';
 import type { Transaction } from 'kysely';
 import type { Database, Db } from '../../db/schema';
+import * as catalog from '../catalog/catalog-writes';
 import { refreshSearchText } from '../catalog/search.service';
 import type { AuditEntry } from './audit.repository';
 import { type ColumnWriters, columnsOf } from './edit-columns';
@@ -99,7 +100,7 @@ export async function searchTitles(db: Db, q: string, offset: number): Promise<T
 }
 
 /** A title's plain columns, each from its field; the publisher, magazine and credits are found by name (`titleColumns`). */
-const titleWriters: ColumnWriters<TitleFields, repo.TitleColumns> = {
+const titleWriters: ColumnWriters<TitleFields, catalog.TitleColumns> = {
   name: (v) => ({ name: v.trim() }),
   kana: (v) => ({ kana: v.trim() }),
   description: (v) => ({ description: v }),
@@ -114,7 +115,7 @@ const titleWriters: ColumnWriters<TitleFields, repo.TitleColumns> = {
 };
 
 /** The columns of the fields sent; a new magazine is filed under the publisher sent, else the title's own. */
-async function titleColumns(trx: Db, input: Partial<TitleFields>, publisherId: number | null): Promise<Partial<repo.TitleColumns>> {
+async function titleColumns(trx: Db, input: Partial<TitleFields>, publisherId: number | null): Promise<Partial<catalog.TitleColumns>> {
   const columns = columnsOf(input, titleWriters);
   if (input.publisherId !== undefined && input.publisherId !== null && !(await repo.exists(trx, 'publishers', input.publisherId)))
     throw badRequest('publisherId', 'must be a publisher id');
@@ -141,8 +142,8 @@ export async function createTitle(
   await checkGenre(trx, input.genreId);
   const { token: _token, ...fields } = input;
   // Every field is sent on a create, so every column is set.
-  const titleId = await repo.insertTitle(trx, (await titleColumns(trx, fields, null)) as repo.TitleColumns, now);
-  await repo.replaceCredits(trx, titleId, input.authors, now);
+  const titleId = await catalog.insertTitle(trx, (await titleColumns(trx, fields, null)) as catalog.TitleColumns, now);
+  await catalog.replaceCredits(trx, titleId, input.authors, now);
   await refreshSearchText(trx, [titleId]);
   const after = await titleDetail(trx, titleId, now);
   return { body: after, audit: [{ action: 'title.create', subject: `title:${titleId}`, after: { ...after, books: undefined } }] };
@@ -160,8 +161,9 @@ export async function updateTitle(
   if (!row) throw notFound('title');
   const before = await titleDetail(trx, titleId, now);
   await checkGenre(trx, fields.genreId);
-  if (!(await repo.updateTitleAt(trx, titleId, version, await titleColumns(trx, fields, row.publisher_id), now))) throw conflict('title');
-  if (fields.authors !== undefined) await repo.replaceCredits(trx, titleId, fields.authors, now);
+  if (!(await catalog.updateTitleAt(trx, titleId, version, await titleColumns(trx, fields, row.publisher_id), now)))
+    throw conflict('title');
+  if (fields.authors !== undefined) await catalog.replaceCredits(trx, titleId, fields.authors, now);
   await refreshSearchText(trx, [titleId]);
   const after = await titleDetail(trx, titleId, now);
   return {
@@ -191,7 +193,7 @@ async function checkPublishable(trx: Db, b: repo.BookRow): Promise<void> {
 }
 
 /** A volume's columns, each from its field (a price sets its tax too; a free period its flag). */
-const bookWriters: ColumnWriters<BookFields, repo.BookColumns> = {
+const bookWriters: ColumnWriters<BookFields, catalog.BookColumns> = {
   contentsName: (v) => ({ contents_name: v.trim() }),
   description: (v) => ({ description: v }),
   price: (v) => ({ price: v, tax_amount: taxInside(v) }),
@@ -217,7 +219,7 @@ export async function updateBook(
       ? badRequest('sale.price', 'must be below the price')
       : badRequest('price', `must be above the sale price (${salePrice})`);
   }
-  if (!(await repo.updateBookAt(trx, bookId, version, columnsOf(fields, bookWriters)))) throw conflict('book');
+  if (!(await catalog.updateBookAt(trx, bookId, version, columnsOf(fields, bookWriters)))) throw conflict('book');
   const after = await loadBook(trx, bookId);
   if (after.sales_status !== 'STOPPED') await checkPublishable(trx, after);
   return {
@@ -235,7 +237,7 @@ export async function publishBook(
 ): Promise<{ body: AdminBook; audit: AuditEntry[] }> {
   const before = await loadBook(trx, bookId);
   if (input.published) await checkPublishable(trx, before);
-  if (!(await repo.updateBookAt(trx, bookId, input.version, { sales_status: input.published ? 'ON_SALE' : 'STOPPED' })))
+  if (!(await catalog.updateBookAt(trx, bookId, input.version, { sales_status: input.published ? 'ON_SALE' : 'STOPPED' })))
     throw conflict('book');
   const after = await loadBook(trx, bookId);
   return {

@@ -1,4 +1,4 @@
-import type { Transaction } from 'kysely';
+import type { ExpressionBuilder } from 'kysely';
 import type { Database, Db } from '../../db/schema';
 
 export const bookSampleRow = (db: Db, bookId: number) =>
@@ -15,61 +15,19 @@ export const coverUpload = (db: Db, bookId: number) =>
     .where('book_id', '=', bookId)
     .executeTakeFirst();
 
-/** The book's sample, only if it is still at `version` (and bumps it). */
-export async function updateSampleAt(
-  db: Db,
-  bookId: number,
-  version: number,
-  sample: { sample_page_total: number; custom_sample_pages?: string | null },
-): Promise<boolean> {
-  const result = await db
-    .updateTable('books')
-    .set((eb) => ({ ...sample, version: eb('version', '+', 1) }))
-    .where('id', '=', bookId)
-    .where('version', '=', version)
-    .executeTakeFirst();
-  return result.numUpdatedRows > 0n;
-}
+/** The condition of a cover's revert: the book has an uploaded cover. */
+export const hasCoverUpload = (bookId: number) => (eb: ExpressionBuilder<Database, 'books'>) =>
+  eb.exists(eb.selectFrom('book_cover_uploads').select('book_id').where('book_id', '=', bookId));
 
-/**
- * Drops the book's uploaded cover if the book is still at `version` and has one: the version and
- * the media version are bumped, so pages ask for the cover it came with again. False when not.
- */
-export async function dropCoverUploadAt(db: Transaction<Database>, bookId: number, version: number): Promise<boolean> {
-  const result = await db
-    .updateTable('books')
-    .set((eb) => ({ version: eb('version', '+', 1), media_version: eb('media_version', '+', 1) }))
-    .where('id', '=', bookId)
-    .where('version', '=', version)
-    .where((eb) => eb.exists(eb.selectFrom('book_cover_uploads').select('book_id').where('book_id', '=', bookId)))
-    .executeTakeFirst();
-  if (result.numUpdatedRows === 0n) return false;
+export async function deleteCoverUpload(db: Db, bookId: number): Promise<void> {
   await db.deleteFrom('book_cover_uploads').where('book_id', '=', bookId).execute();
-  return true;
 }
 
-/**
- * Puts `originalKey` as the book's cover if the book is still at `version`: the version and the
- * media version (the `?v=` of its cover URLs) are bumped, so every page asks for the new cover.
- */
-export async function setCoverAt(
-  db: Transaction<Database>,
-  bookId: number,
-  version: number,
-  cover: { original_key: string; width: number; height: number },
-  now: number,
-): Promise<boolean> {
-  const result = await db
-    .updateTable('books')
-    .set((eb) => ({ version: eb('version', '+', 1), media_version: eb('media_version', '+', 1) }))
-    .where('id', '=', bookId)
-    .where('version', '=', version)
-    .executeTakeFirst();
-  if (result.numUpdatedRows === 0n) return false;
+/** The book's uploaded cover (its books row is bumped first, by the catalog's `bumpBookMediaAt`). */
+export async function putCoverUpload(db: Db, bookId: number, cover: { original_key: string; width: number; height: number }, now: number) {
   await db
     .insertInto('book_cover_uploads')
     .values({ book_id: bookId, ...cover, uploaded_at: now })
     .onConflict((oc) => oc.column('book_id').doUpdateSet({ ...cover, uploaded_at: now }))
     .execute();
-  return true;
 }

@@ -8,6 +8,7 @@ import type { Database, Db } from '../../db/schema';
 import { makeEagerDerivatives } from '../../import/eager-derivatives';
 import { storeImage } from '../../import/page-images';
 import type { MediaStore } from '../../media/media-store';
+import { bumpBookMediaAt, updateBookAt } from '../catalog/catalog-writes';
 import type { AuditEntry } from './audit.repository';
 import * as repo from './admin-media.repository';
 
@@ -59,7 +60,7 @@ export async function updateSample(
     sample_page_total: total,
     ...(custom === undefined ? {} : { custom_sample_pages: custom ? JSON.stringify([...custom].sort((x, y) => x - y)) : null }),
   };
-  if (!(await repo.updateSampleAt(trx, bookId, input.version, columns))) throw conflict();
+  if (!(await updateBookAt(trx, bookId, input.version, columns))) throw conflict();
   const after = await bookMedia(trx, bookId);
   return { body: after, audit: [{ action: 'book.sample', subject: `book:${bookId}`, before: sampleOf(before), after: sampleOf(after) }] };
 }
@@ -75,7 +76,8 @@ export async function setCover(
 ): Promise<{ body: BookMediaView; audit: AuditEntry[] }> {
   const before = await bookMedia(trx, bookId);
   const cover = { original_key: input.image.key, width: input.image.width, height: input.image.height };
-  if (!(await repo.setCoverAt(trx, bookId, input.version, cover, now))) throw conflict();
+  if (!(await bumpBookMediaAt(trx, bookId, input.version))) throw conflict();
+  await repo.putCoverUpload(trx, bookId, cover, now);
   const after = await bookMedia(trx, bookId);
   return {
     body: after,
@@ -101,7 +103,8 @@ export async function revertCover(
 ): Promise<{ body: BookMediaView; audit: AuditEntry[] }> {
   const before = await bookMedia(trx, bookId);
   if (!before.coverUploaded) throw badRequest('cover', 'has no uploaded cover to take back');
-  if (!(await repo.dropCoverUploadAt(trx, bookId, version))) throw conflict();
+  if (!(await bumpBookMediaAt(trx, bookId, version, repo.hasCoverUpload(bookId)))) throw conflict();
+  await repo.deleteCoverUpload(trx, bookId);
   const after = await bookMedia(trx, bookId);
   return {
     body: after,

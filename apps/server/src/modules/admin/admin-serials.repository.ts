@@ -104,21 +104,11 @@ type NewSerialColumns = SerialColumns & {
 };
 
 /**
- * Adds the title's serial: 'no-title' when the title does not exist, 'taken' when it already has
- * one (the store shows one serial per title). The title's row is written first, so two creates for
- * the same title at once run one after the other and the second sees the first's serial.
+ * Adds the title's serial: 'taken' when it already has one (the store shows one serial per title).
+ * The caller has locked the title's row first (the catalog's `lockTitle`), so two creates for the
+ * same title at once run one after the other and the second sees the first's serial.
  */
-export async function insertSerialForTitle(
-  db: Transaction<Database>,
-  s: NewSerialColumns,
-  now: number,
-): Promise<number | 'no-title' | 'taken'> {
-  const locked = await db
-    .updateTable('titles')
-    .set((eb) => ({ id: eb.ref('id') }))
-    .where('id', '=', s.title_id)
-    .executeTakeFirst();
-  if (locked.numUpdatedRows === 0n) return 'no-title';
+export async function insertSerialForTitle(db: Transaction<Database>, s: NewSerialColumns, now: number): Promise<number | 'taken'> {
   const held = await db.selectFrom('serials').select('id').where('title_id', '=', s.title_id).limit(1).executeTakeFirst();
   if (held) return 'taken';
   const { id } = await db

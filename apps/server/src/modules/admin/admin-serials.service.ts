@@ -20,6 +20,7 @@ import type { Database, Db } from '../../db/schema';
 import { type StoredImage, storeImage } from '../../import/page-images';
 import { mediaUrl } from '../../media/media-spec';
 import type { MediaStore } from '../../media/media-store';
+import { lockTitle } from '../catalog/catalog-writes';
 import type { AuditEntry } from './audit.repository';
 import { type ColumnWriters, columnsOf } from './edit-columns';
 import * as repo from './admin-serials.repository';
@@ -126,6 +127,7 @@ export async function createSerial(
   now: number,
 ): Promise<{ body: AdminSerial; audit: AuditEntry[] }> {
   const { token: _token, ...f } = input;
+  if (!(await lockTitle(trx, f.titleId))) throw new AppError(404, ErrorCode.NOT_FOUND, ['titleId: no such title']);
   const id = await repo.insertSerialForTitle(
     trx,
     {
@@ -144,7 +146,6 @@ export async function createSerial(
     },
     now,
   );
-  if (id === 'no-title') throw new AppError(404, ErrorCode.NOT_FOUND, ['titleId: no such title']);
   if (id === 'taken') throw badRequest('titleId', 'the title already has a serial (a title has one serial): edit that one');
   const after = await serialDetail(trx, id);
   const { episodes: _episodes, ...shown } = after;
