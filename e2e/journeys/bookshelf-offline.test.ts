@@ -3,13 +3,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import Database from 'better-sqlite3';
 import type { Browser, Page } from 'playwright-core';
 import { type ImportedBook, importIntoStore, numberedPage, writeTextEpub } from '../support/import-fixtures';
 import { type StoreServer, grantMangaCoins, launchBrowser, screenshotDir, startStore } from '../support/server';
 import { newMemberPage, signUpThrough } from '../support/members';
 import { storeCommand } from '../support/store-command';
-import { findVolume } from '../support/fixtures';
+import { findVolume, orderOfBook } from '../support/fixtures';
 
 /**
  * Books saved for offline reading. 星降る街の探偵: volumes 2 and 3 are sold at their price in the
@@ -54,16 +53,10 @@ async function buyVolume(page: Page, bookId: number, titleId = TITLE_ID) {
   await page.getByTestId('buy-box').getByRole('link', { name: '読む' }).waitFor();
 }
 
-/** Support cancels the member's order of a book (`npm run admin -- cancel-order`, README). */
+/** Support cancels the member's order of a book (found on the console's member page) with `npm run admin -- cancel-order`, README. */
 async function cancelOrderOf(email: string, bookId: number) {
-  const db = new Database(path.join(store.dataDir, 'hondana.db'), { readonly: true });
-  const row = db
-    .prepare(
-      'SELECT oi.order_id AS id FROM order_items oi JOIN orders o ON o.id = oi.order_id JOIN users u ON u.id = o.user_id WHERE u.email = ? AND oi.book_id = ?',
-    )
-    .get(email, bookId) as { id: number };
-  db.close();
-  await storeCommand(store.dataDir, 'admin.ts', ['cancel-order', '--order', String(row.id), '--reason', 'e2e']);
+  const order = await orderOfBook(store, email, bookId);
+  await storeCommand(store.dataDir, 'admin.ts', ['cancel-order', '--order', String(order), '--reason', 'e2e']);
 }
 
 type DeviceStorage = {

@@ -1,7 +1,6 @@
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import Database from 'better-sqlite3';
 import type { Browser, Page } from 'playwright-core';
 import { type StoreServer, grantMangaCoins, launchBrowser, screenshotDir, startStore } from '../support/server';
 import { newMemberPage } from '../support/members';
@@ -18,20 +17,15 @@ let SERIAL_ID = 0;
 
 let store: StoreServer;
 let browser: Browser;
-let titleName = '';
-let serialTitleName = '';
+const titleName = '星降る街の探偵';
+/** The title the serial belongs to: its bookshelf entry is the title's. */
+const serialTitleName = '夜明けの図書館';
 
 before(async () => {
   [store, browser] = await Promise.all([startStore(), launchBrowser()]);
-  const [vol2, vol3] = [await findVolume(store, '星降る街の探偵', 2), await findVolume(store, '星降る街の探偵', 3)];
+  const [vol2, vol3] = [await findVolume(store, titleName, 2), await findVolume(store, titleName, 3)];
   [TITLE_ID, VOL2, VOL3] = [vol2.titleId, vol2.id, vol3.id];
-  SERIAL_ID = (await findSerialOfTitle(store, '夜明けの図書館')).id;
-  const db = new Database(path.join(store.dataDir, 'hondana.db'), { readonly: true });
-  titleName = (db.prepare('SELECT name FROM titles WHERE id = ?').get(TITLE_ID) as { name: string }).name;
-  serialTitleName = (
-    db.prepare('SELECT t.name FROM serials s JOIN titles t ON t.id = s.title_id WHERE s.id = ?').get(SERIAL_ID) as { name: string }
-  ).name;
-  db.close();
+  SERIAL_ID = (await findSerialOfTitle(store, serialTitleName)).id;
 });
 after(async () => {
   await browser?.close();

@@ -1,11 +1,10 @@
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import Database from 'better-sqlite3';
 import type { Browser, Page } from 'playwright-core';
 import { type StoreServer, launchBrowser, screenshotDir, signUpWithCoins, startStore } from '../support/server';
 import { PASSWORD } from '../support/members';
-import { createLoginCoupon, findVolume } from '../support/fixtures';
+import { createLoginCoupon, findTitle, findVolume, volumesOf } from '../support/fixtures';
 
 /** 星降る街の探偵's volume 2: sold at its price in the demo catalog (found by name). */
 const TITLE = '星降る街の探偵';
@@ -15,7 +14,11 @@ const DAY = 24 * 60 * 60 * 1000;
 
 let store: StoreServer;
 let browser: Browser;
-/** The demo's soonest volume not yet released (it carries the 発売記念 10% bonus besides 予約特典). */
+/**
+ * 甘い契約は月夜に (found by name): its next volume is the demo's soonest not yet released, so it
+ * carries the 発売記念 10% bonus besides 予約特典 (apps/server/src/demo/demo-pre-order-bonuses.ts).
+ */
+const COMING_TITLE = '甘い契約は月夜に';
 let coming: { id: number; title_id: number; price: number };
 
 before(async () => {
@@ -23,16 +26,10 @@ before(async () => {
   // The login-appeal coupon of §5, 6½ days left (残り7日: days are rounded up).
   await createLoginCoupon(store, 6.5 * DAY);
   ({ titleId, id: bookId } = await findVolume(store, TITLE, 2));
-  const db = new Database(path.join(store.dataDir, 'hondana.db'));
-  coming = db
-    .prepare(
-      `select books.id, books.title_id, books.price from books join titles on titles.id = books.title_id
-       where books.start_datetime > ? and titles.erotic_type in (0, 1) and books.sales_status != 'STOPPED'
-       order by books.start_datetime, books.id limit 1`,
-    )
-    .get(Date.now()) as typeof coming;
-  db.close();
-  assert.ok(coming, 'the demo has a volume to pre-order');
+  const volumes = await volumesOf(store, (await findTitle(store, COMING_TITLE)).id);
+  const next = volumes.find((v) => v.salesStatus === 'IN_RESERVATION');
+  assert.ok(next, `${COMING_TITLE} has a volume to pre-order`);
+  coming = { id: next.id, title_id: next.titleId, price: next.price };
 });
 after(async () => {
   await browser?.close();

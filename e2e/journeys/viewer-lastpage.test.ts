@@ -1,11 +1,10 @@
-import Database from 'better-sqlite3';
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { type StoreServer, grantMangaCoins, launchBrowser, screenshotDir, startStore } from '../support/server';
 import { buyBook, expectPage, openViewer, signUpMember } from '../support/viewer-helpers';
-import { DAY, createLoginCoupon, findVolume, publishBook } from '../support/fixtures';
+import { DAY, createLoginCoupon, findVolume, publishBook, volumesOf } from '../support/fixtures';
 
 /** 夜明けの図書館: volume 2 is free in the demo catalog; volume 3 is sold with a sample (found by name). */
 const TITLE = '夜明けの図書館';
@@ -14,9 +13,10 @@ let paidVol3 = 0;
 
 let store: StoreServer;
 let browser: Browser;
-/** A sold image volume (another series) whose sale the set-up stops: the close-only last page. */
+/** 鋼鉄の騎士団's volume 1 (found by name): a sold image volume of another series, whose sale the set-up stops: the close-only last page. */
+const STOPPED_TITLE = '鋼鉄の騎士団';
 let stopped: number;
-/** The latest released volume of an unfinished series with a volume to pre-order (decision 027). */
+/** The latest released volume of an unfinished series (夜明けの図書館) with a volume to pre-order (decision 027). */
 let latest: { id: number; reservable: number };
 
 before(async () => {
@@ -25,39 +25,19 @@ before(async () => {
   const first = await findVolume(store, TITLE, 2);
   freeVol2 = first.id;
   paidVol3 = (await findVolume(store, TITLE, 3)).id;
-  const db = new Database(path.join(store.dataDir, 'hondana.db'), { readonly: true });
-  let stoppedTitle = 0;
-  try {
-    const now = Date.now();
-    const released = `b.sales_status != 'STOPPED' and b.start_datetime <= @now and (b.end_datetime is null or b.end_datetime > @now)`;
-    const coming = `c.sales_status != 'STOPPED' and c.start_datetime > @now and (c.end_datetime is null or c.end_datetime > @now)`;
-    latest = db
-      .prepare(
-        `select b.id, (select c.id from books c where c.title_id = b.title_id and c.vol > b.vol and ${coming} order by c.vol limit 1) as reservable
-         from books b join titles t on t.id = b.title_id
-         where t.erotic_type = 0 and t.complete_flg = 0 and b.layout_type = 0 and ${released}
-           and b.vol = (select max(b2.vol) from books b2 where b2.title_id = b.title_id and ${released.replaceAll('b.', 'b2.')})
-           and exists (select 1 from books c where c.title_id = b.title_id and c.vol > b.vol and ${coming})
-         order by b.id limit 1`,
-      )
-      .get({ now }) as typeof latest;
-    assert.ok(latest, 'the demo has a series with a volume to pre-order after its latest one');
-    const row = db
-      .prepare(
-        `select b.id, b.title_id from books b join titles t on t.id = b.title_id
-         where t.erotic_type = 0 and t.id != @first and b.layout_type = 0 and b.free_flg = 0 and b.price > 0 and b.sample_page_total > 0
-           and b.title_id != (select title_id from books where id = ?) and ${released}
-         order by b.id limit 1`,
-      )
-      .get(latest.id, { now, first: first.titleId }) as { id: number; title_id: number } | undefined;
-    assert.ok(row, 'the demo has a sold volume to stop');
-    stopped = row.id;
-    stoppedTitle = row.title_id;
-  } finally {
-    db.close();
-  }
+  // 夜明けの図書館 is unfinished: its latest volume on sale, and the next one to come.
+  const volumes = await volumesOf(store, first.titleId);
+  const latestOnSale = volumes.filter((v) => v.salesStatus === 'ON_SALE').at(-1);
+  assert.ok(latestOnSale, `${TITLE} has a volume on sale`);
+  assert.equal(latestOnSale.layoutType, 0, 'an image volume');
+  const next = volumes.find((v) => v.vol > latestOnSale.vol && v.salesStatus === 'IN_RESERVATION');
+  assert.ok(next, `${TITLE} has a volume to pre-order after its latest one`);
+  latest = { id: latestOnSale.id, reservable: next.id };
+  const toStop = await findVolume(store, STOPPED_TITLE, 1);
+  assert.ok(toStop.layoutType === 0 && toStop.price > 0 && toStop.hasSample, `${STOPPED_TITLE} 1 is a sold image volume with a sample`);
+  stopped = toStop.id;
   // An operator stops its sale in the console (販売停止); the store learns of the change within a second.
-  await publishBook(store, { id: stopped, titleId: stoppedTitle }, false);
+  await publishBook(store, toStop, false);
 });
 after(async () => {
   await browser?.close();

@@ -103,6 +103,12 @@ export interface Volume {
   vol: number;
   price: number;
   contentsName: string;
+  /** ON_SALE, or IN_RESERVATION for a volume released later (a pre-order). */
+  salesStatus: string;
+  startDatetime: number;
+  layoutType: number;
+  eroticType: number;
+  hasSample: boolean;
 }
 
 /** The title's volumes on the store, in volume order (the series page's list). */
@@ -111,7 +117,18 @@ export async function volumesOf(store: StoreServer, titleId: number): Promise<Vo
   assert.equal(response.status, 200, await response.clone().text());
   const { books } = (await response.json()) as { books: Volume[] };
   return books
-    .map((b) => ({ id: b.id, titleId: b.titleId, vol: b.vol, price: b.price, contentsName: b.contentsName }))
+    .map((b) => ({
+      id: b.id,
+      titleId: b.titleId,
+      vol: b.vol,
+      price: b.price,
+      contentsName: b.contentsName,
+      salesStatus: b.salesStatus,
+      startDatetime: b.startDatetime,
+      layoutType: b.layoutType,
+      eroticType: b.eroticType,
+      hasSample: b.hasSample,
+    }))
     .sort((a, b) => a.vol - b.vol);
 }
 
@@ -380,4 +397,25 @@ export async function createSerial(
     });
   }
   return made;
+}
+
+// The console's members (support's view)
+
+/** The member of that e-mail as the console's member search finds them. */
+export async function findMember(store: StoreServer, email: string): Promise<{ id: number; email: string }> {
+  const { members } = await (
+    await operator(store)
+  ).get<{ members: { id: number; email: string }[] }>(`/api/admin/members?q=${encodeURIComponent(email)}`);
+  const member = members.find((m) => m.email === email);
+  assert.ok(member, `the console finds the member ${email}`);
+  return member;
+}
+
+/** The order through which the member holds the book, as the console's member page lists their books. */
+export async function orderOfBook(store: StoreServer, email: string, bookId: number): Promise<number> {
+  const { id } = await findMember(store, email);
+  const { books } = await (await operator(store)).get<{ books: { bookId: number; orderId: number | null }[] }>(`/api/admin/members/${id}`);
+  const orderId = books.find((b) => b.bookId === bookId)?.orderId;
+  assert.ok(orderId, `the console lists book ${bookId} of ${email} with its order`);
+  return orderId;
 }

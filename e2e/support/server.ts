@@ -8,7 +8,7 @@ import { watchAxe } from './axe-watch';
 import { watchCsp } from './csp-watch';
 import { copyDemoTemplate } from './demo-template';
 import { signUpThrough } from './members';
-import { TSX, storeCommand } from './store-command';
+import { storeCommand, storeEntry } from './store-command';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -19,7 +19,7 @@ export interface StoreServer {
 }
 
 /**
- * The built store on a random port with a fresh data folder on SQLite. The folder starts as a
+ * The built store (its bundle, `storeEntry`) on a random port with a fresh data folder on SQLite. The folder starts as a
  * copy of the run's demo template when there is one (`demo-template.ts`); otherwise the store
  * generates the demo catalog on its first start. `env` adds settings of this store only (a
  * shorter sandbox time limit, say).
@@ -27,7 +27,7 @@ export interface StoreServer {
 export async function startStore(env: Record<string, string> = {}): Promise<StoreServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'hondana-e2e-'));
   copyDemoTemplate(dataDir);
-  const child = spawn(process.execPath, [...TSX, path.join(root, 'apps/server/src/main.ts')], {
+  const child = spawn(process.execPath, storeEntry('main.ts'), {
     cwd: root,
     env: {
       ...process.env,
