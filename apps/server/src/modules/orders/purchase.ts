@@ -518,9 +518,10 @@ export const toPricing = (r: BookPricingRow) => ({
  * Every tile list of the top page, the rankings and a series page asks for them (three times a
  * top page): kept per database from the instant they were read until the next instant a
  * campaign starts or ends, and forgotten on a catalog change (`forgetGuestPoints`; campaign edits
- * are catalog changes, other processes hear of them within a second, decision 018). Purchases
- * and the cart read them afresh in their transaction (`activeCampaigns`). Issue 36: the top page's
- * three campaign statements went.
+ * are catalog changes, other processes hear of them within a second, decision 018). Buy checks
+ * and purchases check their kept copy against the catalog change count they read
+ * (`runningCampaignsAt`); the cart reads them in its transaction (`activeCampaigns`). Issue 36:
+ * the top page's three campaign statements went.
  */
 export function runningPointCampaigns(db: Db, now: number): Promise<PointCampaignRule[]> {
   if (db.isTransaction) return activeCampaigns(db, now);
