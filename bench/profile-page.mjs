@@ -24,7 +24,9 @@ const store = await startServer(
 );
 await autocannon({ url: store.url + url, connections, duration: 2 });
 const result = await autocannon({ url: store.url + url, connections, duration: seconds });
-console.log(`${url}: ${result.requests.total} requests, ${result.requests.average} req/s, p99 ${result.latency.p99} ms, ${result.non2xx} non-2xx`);
+console.log(
+  `${url}: ${result.requests.total} requests, ${result.requests.average} req/s, p99 ${result.latency.p99} ms, ${result.non2xx} non-2xx`,
+);
 await new Promise((resolve) => {
   store.child.once('exit', resolve);
   store.child.kill('SIGTERM');

@@ -36,7 +36,8 @@ for (const [id, t] of self) {
 }
 const print = (title, map) => {
   console.log(`\n${title}`);
-  for (const [k, v] of [...map].sort((a, b) => b[1] - a[1]).slice(0, top)) console.log(`${((100 * v) / total).toFixed(1).padStart(5)} %  ${k}`);
+  for (const [k, v] of [...map].sort((a, b) => b[1] - a[1]).slice(0, top))
+    console.log(`${((100 * v) / total).toFixed(1).padStart(5)} %  ${k}`);
 };
 print('self time by file or package', files);
 print('self time by function', fns);
