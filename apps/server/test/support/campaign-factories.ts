@@ -1,5 +1,6 @@
 import type { Insertable } from 'kysely';
 import type { Database, Db } from '../../src/db/schema';
+import { recordChange } from '../../src/ops/store-changes';
 
 const DAY = 86_400_000;
 
@@ -71,6 +72,8 @@ export async function createCampaign(
       .values({ campaign_id: campaignId, event_type: event, name: event, tickets: 1, link_id: event === 'URL' ? 'spring' : null })
       .execute();
   }
+  // Counted as the console's save counts it: a purchase's kept running lotteries follow the count.
+  await recordChange(db, 'catalog', options.now);
   return { campaignId, boxId, prizeIds };
 }
 

@@ -159,14 +159,14 @@ async function checkout(
 export async function completeCoinOrder(
   trx: Transaction<Database>,
   order: { userId: number; bookIds: number[]; couponId: number | null; discount: number; clearChosenCoupon: boolean; now: number },
-  { orderId, quote }: Awaited<ReturnType<typeof purchase>>,
+  { orderId, quote, facts }: Awaited<ReturnType<typeof purchase>>,
 ): Promise<{ body: OrderV3Response }> {
   const { userId, bookIds, couponId, now } = order;
   if (couponId !== null && !(await useCoupon(trx, userId, couponId, orderId, now)))
     throw refuse(ErrorCode.COUPON_INVALID, 'coupon: already used');
   await deleteCartBooks(trx, userId, bookIds);
   if (order.clearChosenCoupon) await chooseCoupon(trx, userId, null);
-  const userLotteryTickets = await rewardPurchase(trx, { userId, orderId, totalPrice: quote.totalPrice, now });
+  const userLotteryTickets = await rewardPurchase(trx, { userId, orderId, totalPrice: quote.totalPrice, now, facts });
   return {
     body: {
       status: { code: 0 },

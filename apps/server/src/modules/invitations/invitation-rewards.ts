@@ -7,6 +7,12 @@ import { lockMember } from '../ledger/member-lock';
 import * as repo from './invitations.repository';
 
 /**
+ * Whether the buyer has a pending first-purchase invitation, as a subquery of the purchase's books
+ * statement (`orders/orders.repository.ts`): `achieveInvitation` is called only when there is one.
+ */
+export { pendingFirstPurchaseGrantQuery } from './invitations.repository';
+
+/**
  * The invitations area's public step of a completed paid order, in the order's transaction: the
  * buyer's pending invitation (their first purchase after taking the ticket) is achieved once,
  * and the inviter gets the campaign's next step of manga coins as a bonus lot with its GRANT

@@ -1,6 +1,6 @@
 import type { InvitationCampaign } from '@hondana/domain/invitations/invitations-api';
 import type { InviterStep } from '@hondana/domain/invitations/invitations';
-import type { Selectable, Transaction } from 'kysely';
+import type { Expression, Selectable, Transaction } from 'kysely';
 import type { InvitationCampaignsTable } from '../../db/invitations-schema';
 import type { Database, Db } from '../../db/schema';
 import { preparedQuery } from '../../db/prepared-query';
@@ -140,6 +140,22 @@ const pendingGrantQuery = preparedQuery((db, $: { inviteeId: number }) =>
     .where('g.invitee_user_id', '=', $.inviteeId)
     .where('g.status', '=', 'TICKET_GRANTED'),
 );
+
+/**
+ * Whether the member has a pending grant of a first-purchase campaign, as one value (`userId` may
+ * be a column of an outer query): a purchase reads it in its books statement, and reads the grant
+ * itself (`pendingGrantOf`) only when there is one.
+ */
+export function pendingFirstPurchaseGrantQuery(db: Db, userId: number | Expression<number>) {
+  return db
+    .selectFrom('invitation_grants as g')
+    .innerJoin('invitation_campaigns as k', 'k.id', 'g.campaign_id')
+    .select('g.id')
+    .where('g.invitee_user_id', '=', userId)
+    .where('g.status', '=', 'TICKET_GRANTED')
+    .where('k.campaign_type', '=', 'FIRST_PURCHASE')
+    .limit(1);
+}
 
 export async function pendingGrantOf(db: Db, inviteeId: number) {
   return (await pendingGrantQuery.execute(db, { inviteeId })).rows[0];

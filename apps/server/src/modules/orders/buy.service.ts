@@ -3,7 +3,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 import { type StoredResponse, withOneTimeToken } from '../tokens/one-time-tokens';
 import { withRetry } from '../ledger/ledger';
-import { type PurchaseRequest, purchase, quote } from './purchase';
+import { type PurchaseRequest, type RewardFacts, purchase, quote } from './purchase';
 
 /** Token purposes of the two buy flows (§7: /order/create_token, /order/book/manga_coin/create_token). */
 export const BUY_TOKEN_PURPOSE = 'order_buy';
@@ -16,7 +16,7 @@ export const MANGA_COIN_BUY_TOKEN_PURPOSE = 'order_manga_coin_buy';
  */
 export type PurchaseReward = (
   trx: Transaction<Database>,
-  order: { userId: number; orderId: number; totalPrice: number; now: number },
+  order: { userId: number; orderId: number; totalPrice: number; now: number; facts?: RewardFacts | undefined },
 ) => Promise<{ lotteryCampaignId: number }[]>;
 
 export interface Buyer {
@@ -63,8 +63,8 @@ export function buyV2(
       db,
       { token: input.token, userId: buyer.userId, purpose: BUY_TOKEN_PURPOSE, request: { b: input.bookIds, p: input.usePoint }, now },
       async (trx) => {
-        const { orderId, quote: q } = await purchase(trx, req);
-        const userLotteryTickets = await rewardPurchase(trx, { userId: buyer.userId, orderId, totalPrice: q.totalPrice, now });
+        const { orderId, quote: q, facts } = await purchase(trx, req);
+        const userLotteryTickets = await rewardPurchase(trx, { userId: buyer.userId, orderId, totalPrice: q.totalPrice, now, facts });
         return {
           body: {
             status: { code: 0 },
@@ -126,8 +126,8 @@ export function mangaCoinBuy(
         now,
       },
       async (trx: Transaction<Database>) => {
-        const { orderId, quote: q } = await purchase(trx, req);
-        const userLotteryTickets = await rewardPurchase(trx, { userId: buyer.userId, orderId, totalPrice: q.totalPrice, now });
+        const { orderId, quote: q, facts } = await purchase(trx, req);
+        const userLotteryTickets = await rewardPurchase(trx, { userId: buyer.userId, orderId, totalPrice: q.totalPrice, now, facts });
         return { body: { status: { code: 0 }, results: { orderId, price: q.totalPrice, userLotteryTickets } } };
       },
     ),

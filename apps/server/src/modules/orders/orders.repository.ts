@@ -14,6 +14,8 @@ import type { Db } from '../../db/schema';
 import { type IdSlots, idParams, idSlots, preparedQuery } from '../../db/prepared-query';
 import { balanceQuery } from '../ledger/ledger';
 import { emailConfirmedAtQuery } from '../accounts/email-confirmed';
+import { pendingFirstPurchaseGrantQuery } from '../invitations/invitation-rewards';
+import { catalogVersionQuery } from '../../ops/kept-until-change';
 import { entitledBookQuery } from './entitlements.repository';
 
 /** An order with the columns `columns` lists, built once per column set. */
@@ -297,11 +299,13 @@ export async function nextBookId(db: Db, bookId: number): Promise<number | null>
   return next?.id ?? null;
 }
 
-/** What `selectBooksAndMember` reads: how many books (`$.book${i}`), ownership, which balances. */
+/** What `selectBooksAndMember` reads: how many books (`$.book${i}`), ownership, which balances, the pending invitation. */
 interface BooksAndMemberShape {
   books: number;
   owned: boolean;
   balances: readonly Currency[];
+  /** The buyer's pending first-purchase invitation (a purchase's rewards). */
+  invitation: boolean;
 }
 
 /** `purchase.ts`' `readBooks` statement, the books with the member's reads as scalar subqueries. */
@@ -312,6 +316,9 @@ export const selectBooksAndMember = preparedQuery((db, $: Record<string, number>
     emailConfirmedAtQuery(db, $.userId!).as('email_confirmed_at'),
     ...(shape.owned ? [entitledBookQuery(db, $.userId!, bookIds).as('owned_book')] : []),
     ...shape.balances.map((currency) => balanceQuery(db, $.userId!, currency, $.now!).as(`balance_${currency}`)),
+    // The store's catalog change count: the running campaigns, missions and lotteries may be the kept ones (`ops/kept-until-change.ts`).
+    catalogVersionQuery(db).as('catalog_version'),
+    ...(shape.invitation ? [pendingFirstPurchaseGrantQuery(db, $.userId!).as('pending_invitation')] : []),
   ];
   return db
     .selectFrom('books')

@@ -19,6 +19,7 @@ import { grant, spend } from '../ledger/ledger';
 import { grantEntitlement } from './entitlements';
 import { emailNotConfirmed } from '../accounts/email-confirmed';
 import { enqueueMail } from '../mail/outbox';
+import { catalogVersionOf, firstAfter, keptUntilChange } from '../../ops/kept-until-change';
 import {
   type BookPricingRow,
   type PurchasableBookRow,
@@ -84,6 +85,20 @@ interface MemberReads {
   checkOwned: boolean;
   /** Balances to read with the books (the buy check's). */
   balances: readonly Currency[];
+  /** Whether the buyer has a pending first-purchase invitation (the purchase's rewards). */
+  invitation: boolean;
+}
+
+/**
+ * What a purchase's books statement read for the order's rewards (`campaigns/purchase-rewards.ts`),
+ * so that they need no statement of their own while nothing runs: the store's catalog change count
+ * (the running missions and lotteries may then be the kept ones, `ops/kept-until-change.ts`) and
+ * whether the buyer has a pending first-purchase invitation. Undefined when the books were not read
+ * in one statement (no book).
+ */
+export interface RewardFacts {
+  catalogVersion: number;
+  pendingInvitation: boolean;
 }
 
 interface BookReads {
@@ -93,6 +108,7 @@ interface BookReads {
   emailConfirmed: boolean;
   ownsAny: boolean;
   balances: Partial<Record<Currency, number>>;
+  facts?: RewardFacts;
 }
 
 /**
@@ -105,7 +121,7 @@ async function readBooks(db: Db, req: PurchaseRequest, member: MemberReads): Pro
     return { rows: [], firstPaying: await isFirstPaying(db, req.userId), emailConfirmed: true, ownsAny: false, balances: {} };
   const params: Record<string, number> = { userId: req.userId, now: req.now };
   req.bookIds.forEach((id, i) => (params[`book${i}`] = id));
-  const shape = { books: req.bookIds.length, owned: member.checkOwned, balances: member.balances };
+  const shape = { books: req.bookIds.length, owned: member.checkOwned, balances: member.balances, invitation: member.invitation };
   const rows = (await selectBooksAndMember.execute(db, params, shape)).rows as (PurchasableBookRow & Record<string, unknown>)[];
   const [first] = rows;
   if (!first) return { rows: [], firstPaying: true, emailConfirmed: true, ownsAny: false, balances: {} }; // none of the books exists: not found
@@ -117,12 +133,16 @@ async function readBooks(db: Db, req: PurchaseRequest, member: MemberReads): Pro
     emailConfirmed: first.email_confirmed_at !== null,
     ownsAny: member.checkOwned && first.owned_book !== null,
     balances,
+    facts: {
+      catalogVersion: catalogVersionOf(first.catalog_version),
+      pendingInvitation: member.invitation && first.pending_invitation !== null,
+    },
   };
 }
 
 /** Every buy rule of §5 except the balances, which `quote` and `purchase` check. */
 export async function priceBooks(db: Db, req: PurchaseRequest, checkOwned = true): Promise<Omit<PurchaseQuote, 'usePoint' | 'payPrice'>> {
-  return (await priceAndRead(db, req, { checkOwned, balances: [] })).priced;
+  return (await priceAndRead(db, req, { checkOwned, balances: [], invitation: false })).priced;
 }
 
 /** `priceBooks`, with the balances `member` asks for read in the same statement as the books. */
@@ -130,12 +150,11 @@ async function priceAndRead(
   db: Db,
   req: PurchaseRequest,
   member: MemberReads,
-): Promise<{ priced: Omit<PurchaseQuote, 'usePoint' | 'payPrice'>; balances: BookReads['balances'] }> {
-  // Read together (one round trip on PostgreSQL outside a transaction), then checked in the §8 order.
-  const [{ rows, firstPaying, emailConfirmed, ownsAny, balances }, campaigns] = await Promise.all([
-    readBooks(db, req, member),
-    req.campaigns ?? activeCampaigns(db, req.now),
-  ]);
+): Promise<{ priced: Omit<PurchaseQuote, 'usePoint' | 'payPrice'>; balances: BookReads['balances']; facts: RewardFacts | undefined }> {
+  const { rows, firstPaying, emailConfirmed, ownsAny, balances, facts } = await readBooks(db, req, member);
+  // The running point campaigns as of the catalog change count the books statement read (kept while it holds).
+  const campaigns = req.campaigns ?? (await runningCampaignsAt(db, facts?.catalogVersion, req.now));
+  // Checked in the §8 order.
   const byId = new Map(rows.map((r) => [r.id, r]));
   const ordered = req.bookIds.map((id) => byId.get(id));
   if (ordered.some((r) => !r || !isSalable(salesStatusAt(toWindow(r), req.now)))) throw notFound('book');
@@ -157,8 +176,18 @@ async function priceAndRead(
   if (req.expectedPrice !== undefined && req.expectedPrice !== totalPrice) {
     throw refuse(ErrorCode.DIFF_PRICE_REQUEST, `price: the price is now ${totalPrice}`);
   }
-  return { priced: { books: priced, totalPrice, isFirstPaying: firstPaying, pointCampaign: sumPoints(priced) }, balances };
+  return { priced: { books: priced, totalPrice, isFirstPaying: firstPaying, pointCampaign: sumPoints(priced) }, balances, facts };
 }
+
+/**
+ * The point campaigns running at `now` for a buy check or a purchase, kept per process while the
+ * catalog change count its books statement read is the one they were read at, until the next
+ * start or end (`ops/kept-until-change.ts`; campaign edits are catalog changes): issue 36, a
+ * statement less per purchase. Read afresh without a count.
+ */
+const runningCampaignsAt = keptUntilChange(activeCampaigns, async (db, now, all) =>
+  firstAfter(now, [await nextCampaignStart(db, now), ...all.map((c) => c.end)]),
+);
 
 /** Whether a running campaign depends on the books of a title the member holds (firstStep, continueBuy). */
 const needsHeld = (campaigns: readonly PointCampaignRule[]) => campaigns.some((c) => c.type === 'firstStep' || c.type === 'continueBuy');
@@ -320,6 +349,7 @@ export async function quote(db: Db, req: PurchaseRequest): Promise<PurchaseQuote
   const { priced, balances } = await priceAndRead(db, req, {
     checkOwned: true,
     balances: req.currency === 'COIN' ? [req.currency, 'POINT'] : [req.currency],
+    invitation: false,
   });
   const points = balances.POINT ?? 0;
   const coins = balances[req.currency] ?? 0;
@@ -341,9 +371,12 @@ function checkPointUse(req: PurchaseRequest, totalPrice: number): number {
  * The purchase, inside the caller's transaction: the order, its spends (points first, then
  * coins), items, entitlements and earned points are written together or not at all.
  */
-export async function purchase(trx: Transaction<Database>, req: PurchaseRequest): Promise<{ orderId: number; quote: PurchaseQuote }> {
+export async function purchase(
+  trx: Transaction<Database>,
+  req: PurchaseRequest,
+): Promise<{ orderId: number; quote: PurchaseQuote; facts: RewardFacts | undefined }> {
   // An entitlement already there is found by its primary key when the purchase inserts it (ALREADY_BUY).
-  const priced = await priceBooks(trx, req, false);
+  const { priced, facts } = await priceAndRead(trx, req, { checkOwned: false, balances: [], invitation: true });
   const discount = Math.min(Math.max(req.discountFor?.(priced.books) ?? 0, 0), priced.totalPrice);
   const usePoint = checkPointUse(req, priced.totalPrice - discount);
   const payPrice = priced.totalPrice - discount - usePoint;
@@ -384,7 +417,7 @@ export async function purchase(trx: Transaction<Database>, req: PurchaseRequest)
       paymentType,
     });
   }
-  return { orderId, quote: { ...priced, usePoint, payPrice } };
+  return { orderId, quote: { ...priced, usePoint, payPrice }, facts };
 }
 
 /**
@@ -485,9 +518,10 @@ export const toPricing = (r: BookPricingRow) => ({
  * Every tile list of the top page, the rankings and a series page asks for them (three times a
  * top page): kept per database from the instant they were read until the next instant a
  * campaign starts or ends, and forgotten on a catalog change (`forgetGuestPoints`; campaign edits
- * are catalog changes, other processes hear of them within a second, decision 018). Purchases
- * and the cart read them afresh in their transaction (`activeCampaigns`). Issue 36: the top page's
- * three campaign statements went.
+ * are catalog changes, other processes hear of them within a second, decision 018). Buy checks
+ * and purchases check their kept copy against the catalog change count they read
+ * (`runningCampaignsAt`); the cart reads them in its transaction (`activeCampaigns`). Issue 36:
+ * the top page's three campaign statements went.
  */
 export function runningPointCampaigns(db: Db, now: number): Promise<PointCampaignRule[]> {
   if (db.isTransaction) return activeCampaigns(db, now);

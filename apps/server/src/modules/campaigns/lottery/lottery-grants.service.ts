@@ -3,10 +3,11 @@ import { AppError, ErrorCode, notFound } from '@hondana/domain/common/errors';
 import { type DistributionEventType, grantKey, readEndEvent, ticketWindow } from '@hondana/domain/campaigns/lottery';
 import type { TicketGrantState } from '@hondana/domain/campaigns/lottery-api';
 import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '../../../db/schema';
+import type { Database, Db } from '../../../db/schema';
+import { firstAfter, keptUntilChange } from '../../../ops/kept-until-change';
 import { ownsBook } from '../../orders/entitlements';
 import { toPricing } from '../../orders/purchase';
-import { bookPricingAndRelease, eventsOf, insertTickets, runningCampaigns } from './lottery.repository';
+import { bookPricingAndRelease, eventsOf, insertTickets, nextCampaignStart, runningCampaigns } from './lottery.repository';
 
 type Trx = Transaction<Database>;
 
@@ -26,6 +27,8 @@ interface GrantCause {
   campaignId?: number;
   /** Tickets to give when no distribution event says (a mission's reward amount). */
   count?: number;
+  /** The store's catalog change count the caller read in this transaction (a purchase): the running campaigns may be the kept ones. */
+  catalogVersion?: number;
 }
 
 interface GrantOutcome {
@@ -33,16 +36,34 @@ interface GrantOutcome {
   ticketIds: number[];
 }
 
+/** The running campaigns and all their distribution events. */
+async function readRunning(db: Db, now: number) {
+  const campaigns = await runningCampaigns(db, now);
+  const events = await eventsOf(
+    db,
+    campaigns.map((c) => c.id),
+  );
+  return { campaigns, events };
+}
+
+/**
+ * The running campaigns with their distribution events, kept per process while the catalog
+ * change count a purchase read is the one they were read at, until the next campaign starts or a
+ * running one ends (`ops/kept-until-change.ts`; the console's lottery writes are catalog changes):
+ * a paid purchase reads no lottery row while nothing changes. Issue 36.
+ */
+const runningKept = keptUntilChange(readRunning, async (db, now, running) =>
+  firstAfter(now, [await nextCampaignStart(db, now), ...running.campaigns.map((c) => c.end_at)]),
+);
+
 /** Grants the event's tickets in every running campaign that has it; [] when none has it. */
 export async function grantForEvent(
   trx: Trx,
   cause: GrantCause,
 ): Promise<{ granted: GrantOutcome[]; already: number[]; campaigns: number }> {
-  const campaigns = (await runningCampaigns(trx, cause.now)).filter((c) => cause.campaignId === undefined || c.id === cause.campaignId);
-  const events = await eventsOf(
-    trx,
-    campaigns.map((c) => c.id),
-  );
+  const running = await runningKept(trx, cause.catalogVersion, cause.now);
+  const campaigns = running.campaigns.filter((c) => cause.campaignId === undefined || c.id === cause.campaignId);
+  const { events } = running;
   const granted: GrantOutcome[] = [];
   const already: number[] = [];
   for (const campaign of campaigns) {
@@ -79,10 +100,16 @@ export async function grantForEvent(
  */
 export async function grantPurchaseTickets(
   trx: Trx,
-  input: { userId: number; orderId: number; totalPrice: number; now: number },
+  input: { userId: number; orderId: number; totalPrice: number; now: number; catalogVersion?: number | undefined },
 ): Promise<{ lotteryCampaignId: number }[]> {
   if (input.totalPrice <= 0) return [];
-  const { granted } = await grantForEvent(trx, { userId: input.userId, event: 'PURCHASE', orderId: input.orderId, now: input.now });
+  const { granted } = await grantForEvent(trx, {
+    userId: input.userId,
+    event: 'PURCHASE',
+    orderId: input.orderId,
+    now: input.now,
+    ...(input.catalogVersion !== undefined && { catalogVersion: input.catalogVersion }),
+  });
   return granted.flatMap((g) => g.ticketIds.map(() => ({ lotteryCampaignId: g.campaignId })));
 }
 

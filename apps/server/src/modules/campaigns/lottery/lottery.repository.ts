@@ -21,6 +21,16 @@ export async function runningCampaigns(db: Db, now: number) {
   return (await runningCampaignsQuery.execute(db, { now })).rows;
 }
 
+/** The first instant after `now` at which a campaign starts (null: none is planned). */
+export async function nextCampaignStart(db: Db, now: number): Promise<number | null> {
+  const row = await db
+    .selectFrom('lottery_campaigns')
+    .select((eb) => eb.fn.min('start_at').as('next'))
+    .where('start_at', '>', now)
+    .executeTakeFirst();
+  return row?.next === null || row?.next === undefined ? null : Number(row.next);
+}
+
 export function boxesOf(db: Db, campaignId: number) {
   return db.selectFrom('lottery_boxes').selectAll().where('campaign_id', '=', campaignId).orderBy('sort_order').orderBy('id').execute();
 }

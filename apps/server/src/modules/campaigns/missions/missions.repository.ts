@@ -15,6 +15,16 @@ export async function runningMissions(db: Db, now: number) {
   return (await runningMissionsQuery.execute(db, { now })).rows;
 }
 
+/** The first instant after `now` at which a mission starts (null: none is planned). */
+export async function nextMissionStart(db: Db, now: number): Promise<number | null> {
+  const row = await db
+    .selectFrom('missions')
+    .select((eb) => eb.fn.min('start_at').as('next'))
+    .where('start_at', '>', now)
+    .executeTakeFirst();
+  return row?.next === null || row?.next === undefined ? null : Number(row.next);
+}
+
 export function tasksOf(db: Db, missionIds: readonly number[]) {
   if (missionIds.length === 0) return Promise.resolve([]);
   return db

@@ -15,7 +15,8 @@ import type { Mission, MissionProgressResponse, MissionsResponse } from '@hondan
 import type { OkResponse } from '@hondana/domain/common/responses';
 import { BONUS_COIN_VALID_DAYS, DEFAULT_POINT_VALID_DAYS, expiryAfterDays } from '@hondana/domain/wallet/wallet-lots';
 import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '../../../db/schema';
+import type { Database, Db } from '../../../db/schema';
+import { firstAfter, keptUntilChange } from '../../../ops/kept-until-change';
 import { ownsBook } from '../../orders/entitlements';
 import { toPricing } from '../../orders/purchase';
 import { grant } from '../../ledger/ledger';
@@ -26,6 +27,7 @@ import {
   claimReward,
   episodeReadToEnd,
   markNoticed,
+  nextMissionStart,
   progressOf,
   recordTaskEvent,
   rewardsOf,
@@ -35,18 +37,42 @@ import {
 
 type Trx = Transaction<Database>;
 
+/** The running missions and all their tasks. */
+async function readRunning(db: Db, now: number) {
+  const missions = await runningMissions(db, now);
+  const tasks = await tasksOf(
+    db,
+    missions.map((m) => m.id),
+  );
+  return { missions, tasks };
+}
+
+/**
+ * The running missions with their tasks, kept per process while the catalog change count a
+ * purchase read is the one they were read at, until the next mission starts or a running one
+ * ends (`ops/kept-until-change.ts`; the console's mission writes are catalog changes): a paid
+ * purchase reads no mission row while nothing changes. Issue 36.
+ */
+const runningKept = keptUntilChange(readRunning, async (db, now, running) =>
+  firstAfter(now, [await nextMissionStart(db, now), ...running.missions.map((m) => m.end_at)]),
+);
+
 /**
  * Missions: an event (a book read to the end, an episode, a purchase, opening the app)
  * counts once per key towards the matching tasks of running missions; the member's first
  * completion claims the reward (a primary key) and grants it in the same transaction.
+ * `catalogVersion`: the store's catalog change count the caller read in this transaction (a
+ * purchase, `keptUntilChange`); without it the missions are read afresh.
  */
-export async function advanceMissions(trx: Trx, userId: number, event: MissionEvent, now: number): Promise<number[]> {
+export async function advanceMissions(
+  trx: Trx,
+  userId: number,
+  event: MissionEvent,
+  now: number,
+  catalogVersion?: number,
+): Promise<number[]> {
   const { taskType, key } = progressKey(event);
-  const missions = await runningMissions(trx, now);
-  const tasks = await tasksOf(
-    trx,
-    missions.map((m) => m.id),
-  );
+  const { missions, tasks } = await runningKept(trx, catalogVersion, now);
   const touched = new Set<number>();
   for (const task of tasks.filter((t) => t.task_type === taskType)) {
     if (await recordTaskEvent(trx, { userId, taskId: task.id, key, now })) touched.add(task.mission_id);
