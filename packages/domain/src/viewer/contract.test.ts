@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import * as reading from '../reading/reading-api';
+import * as readingApi from '../reading/reading-api';
+import * as reading from '../reading/reading';
 import { DEFAULT_FONT_SIZE, FONT_SIZES, FONT_TYPES } from './controls';
 import { reachesReadEnd } from './progress';
 import { READ_END_RATIO } from './timing';
@@ -12,9 +13,9 @@ import { READ_END_RATIO } from './timing';
 describe('viewer constants agree with the reading contract', () => {
   it('uses the same timers, fonts and threshold', () => {
     expect(READ_END_RATIO).toBe(reading.READ_END_RATIO);
-    expect(FONT_SIZES).toEqual(reading.FONT_SIZES);
-    expect(FONT_TYPES).toEqual(reading.FONT_TYPES);
-    expect(DEFAULT_FONT_SIZE).toBe(reading.DEFAULT_FONT_SIZE);
+    expect(FONT_SIZES).toEqual(readingApi.FONT_SIZES);
+    expect(FONT_TYPES).toEqual(readingApi.FONT_TYPES);
+    expect(DEFAULT_FONT_SIZE).toBe(readingApi.DEFAULT_FONT_SIZE);
   });
   it('decides the read-end exactly as the server does', () => {
     for (let total = 1; total <= 60; total++) {
