@@ -3,10 +3,11 @@
 // pairs of server areas that import each other (outside a short allow-list), web files that call
 // `fetch` directly, and route registrations with no response schema (those answering JSON
 // should have one; an image, a page, a CSV or a redirect has none), and exports nothing imports
-// or only tests do.
+// or only tests do; rules left in the domain's `-api.ts` files and circles between domain areas.
 // `node scripts/arch-report.mjs [--list]`
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { domainAreaCircles, domainAreaGraph } from '../eslint/domain-area-cycles.js';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const list = process.argv.includes('--list');
@@ -158,3 +159,33 @@ for (const file of walk(server).filter((f) => f.endsWith('.routes.ts'))) {
 }
 console.log(`route registration functions over ${ROUTE_PLUGIN_LINES} lines: ${longPlugins.length}`);
 if (list) for (const [r, n] of longPlugins.sort((a, b) => b[1] - a[1])) console.log(`  ${n}\t${r}`);
+
+// 10. Issue 43's domain layout: rules in `<topic>.ts`, schemas in `-api.ts` (the report counts
+// what lint's hondana/domain-api-schemas refuses: an exported function, `export *`, a value
+// re-exported from a rules file), and no circle between domain areas (hondana/domain-area-cycles).
+const domain = path.join(root, 'packages/domain/src');
+const arrowStart = /^export const (\w+)\s*(?::[^=]*)?=\s*(?:async\s*)?(?:function\b|(?:<[^>]*>)?\([^)]*\)\s*(?::[^=]*?)?=>|\w+\s*=>)/gm;
+const apiRules = [];
+for (const file of walk(domain).filter((f) => f.endsWith('-api.ts'))) {
+  const text = readFileSync(file, 'utf8');
+  for (const [, name] of text.matchAll(/^export (?:async )?function\*? (\w+)/gm)) apiRules.push(`${rel(file)}: ${name}`);
+  for (const [, name] of text.matchAll(arrowStart)) apiRules.push(`${rel(file)}: ${name}`);
+  for (const [, source] of text.matchAll(/^export \* from '([^']+)'/gm)) apiRules.push(`${rel(file)}: * from ${source}`);
+  for (const [, names, source] of text.matchAll(/^export \{([^}]*)\} from '([^']+)'/gm)) {
+    if (/-api$/.test(source)) continue;
+    for (const name of names.split(',').map((n) => n.trim()))
+      if (name && !name.startsWith('type ')) apiRules.push(`${rel(file)}: ${name} from ${source}`);
+  }
+}
+console.log(`rule functions in domain -api.ts files: ${apiRules.length}`);
+if (list) for (const line of apiRules) console.log(`  ${line}`);
+const areaGraph = domainAreaGraph(root);
+const circles = domainAreaCircles(areaGraph);
+console.log(`circles between domain areas: ${circles.length}`);
+if (list)
+  for (const circle of circles) {
+    const inside = circle.flatMap((from) =>
+      [...(areaGraph.get(from) ?? new Map())].filter(([to]) => circle.includes(to)).map(([to, file]) => `${from} → ${to} (${file})`),
+    );
+    console.log(`  ${circle.join(', ')}: ${inside.join('; ')}`);
+  }
