@@ -2,6 +2,8 @@ import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import { domainApiSchemas } from './eslint/domain-api-schemas.js';
+import { domainAreaCycles } from './eslint/domain-area-cycles.js';
 import { serverAreaBoundaries } from './eslint/server-area-boundaries.js';
 import { webFeatureBoundaries } from './eslint/web-feature-boundaries.js';
 
@@ -139,7 +141,14 @@ export const SERVER_AREA_PUBLIC = [
 ];
 
 /** The plugin of this repository's own rules (eslint/). */
-const hondana = { rules: { 'server-area-boundaries': serverAreaBoundaries, 'web-feature-boundaries': webFeatureBoundaries } };
+const hondana = {
+  rules: {
+    'domain-api-schemas': domainApiSchemas,
+    'domain-area-cycles': domainAreaCycles,
+    'server-area-boundaries': serverAreaBoundaries,
+    'web-feature-boundaries': webFeatureBoundaries,
+  },
+};
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/build/**', '**/dist/**', '**/.react-router/**', 'data/**'] },
@@ -212,6 +221,14 @@ export default tseslint.config(
         { patterns: [{ group: ['node:*', 'fs', 'path', 'crypto'], message: 'domain is pure: no Node APIs' }] },
       ],
     },
+  },
+  {
+    // Domain areas are layered: no two import each other, directly or round a circle (issue 43).
+    // An -api.ts file holds zod schemas and their types; its area's rules are in <topic>.ts.
+    files: ['packages/domain/src/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    plugins: { hondana },
+    rules: { 'hondana/domain-area-cycles': 'error', 'hondana/domain-api-schemas': 'error' },
   },
   {
     files: ['apps/web/**/*.{ts,tsx}'],

@@ -1,4 +1,4 @@
-import { instantToTokyoMinute } from '@hondana/domain/admin/admin-api';
+import { instantToTokyoMinute } from '@hondana/domain/common/time';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pushNewEpisodes } from '../src/modules/notices/new-episode-pushes';
 import { vapidKeyPair } from '../src/modules/push/vapid';

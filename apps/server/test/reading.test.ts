@@ -1,7 +1,7 @@
 import { LayoutType } from '@hondana/domain/catalog/catalog';
 import { lastPageCommerce } from '@hondana/domain/orders/last-page-commerce';
 import type { ViewerInfo } from '@hondana/domain/reading/reading-api';
-import { lastPageCommerceBook, lastPageCommerceInput } from '@hondana/domain/viewer/last-page-input';
+import { lastPageCommerceBook, lastPageCommerceInput } from '@hondana/domain/orders/last-page-input';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureDemoCatalog } from '../src/demo/demo-catalog';
 import { signPageQuery } from '../src/media/signed-urls';

@@ -1,8 +1,11 @@
 import { TZDate } from '@date-fns/tz';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createStripeProvider } from '../src/payments/stripe-provider';
+import type { ErrorCode } from '@hondana/domain/common/errors';
+import type { Kysely } from 'kysely';
+import type { Database } from '../src/db/schema';
+import { type StripePayments, createStripeProvider } from '../src/payments/stripe-provider';
 import { renewDueSubscriptions } from '../src/modules/wallet/subscriptions/renewal.service';
-import { saveStripeCard } from '../src/modules/wallet/subscriptions/stripe-renewals';
+import { rememberStripeCustomer, stripeCustomerOf } from '../src/modules/wallet/subscriptions/subscriptions.repository';
 import { memberSubscription } from '../src/modules/wallet/subscriptions/subscription.service';
 import { type TestApp, buildTestApp, secondInstance } from './support/build-test-app';
 import { testDialect } from './support/test-database';
@@ -10,6 +13,22 @@ import { type StripeStandIn, startStripeStandIn } from './support/stripe-server'
 import { createMember, signUp } from './support/members';
 import { cancelSubscription, demoPlans, shown, subscribeByCard, testClock } from './support/subscription-factories';
 import { ledgerInvariant, member, tokenFor } from './support/wallet-factories';
+
+/**
+ * Keeps a card (a PaymentMethod from Stripe.js) for the member's renewals, as a change of card
+ * would: a SetupIntent on the member's Customer (made once and remembered). Answers the §8 code
+ * of a refused card. (No store page changes the card yet; the renewals' tests use it.)
+ */
+async function saveStripeCard(
+  db: Kysely<Database>,
+  stripe: StripePayments,
+  input: { userId: number; paymentMethod: string; now: number },
+): Promise<{ ok: true } | { ok: false; errorCode: ErrorCode }> {
+  const known = await stripeCustomerOf(db, input.userId);
+  const saved = await stripe.saveCard({ userId: input.userId, paymentMethod: input.paymentMethod, customerId: known });
+  if (!known) await rememberStripeCustomer(db, input.userId, saved.customerId, input.now);
+  return saved.kind === 'SAVED' ? { ok: true } : { ok: false, errorCode: saved.errorCode };
+}
 
 /**
  * Subscription renewals through Stripe (issue 39): on the store's schedule, the saved card

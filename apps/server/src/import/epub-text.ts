@@ -1,5 +1,5 @@
 import { parseBlock, visibleLength, visibleText } from '@hondana/domain/reading/text-blocks';
-import { textImageLine } from '@hondana/domain/reading/reading-api';
+import { textImageLine } from '@hondana/domain/reading/reading';
 import type { BookSource } from './book-source';
 import { type EpubPackage, resolveHref } from './epub-package';
 import { readToc } from './epub-toc';

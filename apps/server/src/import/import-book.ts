@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import { LayoutType } from '@hondana/domain/catalog/catalog';
-import { isWidePage } from '@hondana/domain/reading/reading-api';
+import { isWidePage } from '@hondana/domain/reading/reading';
 import { stripAxis } from '@hondana/domain/viewer/strip';
 import type { Kysely, Transaction } from 'kysely';
 import { TEXT_PAGE_KEY } from '../db/import-schema';

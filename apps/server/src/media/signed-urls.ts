@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { SIGNED_URL_TTL_MS } from '@hondana/domain/reading/reading-api';
+import { SIGNED_URL_TTL_MS } from '@hondana/domain/reading/reading';
 
 /**
  * Short-lived signed page-image URLs: `?e=<expiry, epoch s>&g=<grant>&s=<HMAC>`.

@@ -1,5 +1,6 @@
 import { AppError, ErrorCode, badRequest } from '@hondana/domain/common/errors';
-import { type CspReportBody, CspReportAccepted, cspReportSchemaOf, violationsOf } from '@hondana/domain/ops/csp-report-api';
+import { type CspReportBody, CspReportAccepted } from '@hondana/domain/ops/csp-report-api';
+import { cspReportSchemaOf, violationsOf } from '@hondana/domain/ops/csp-report';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { takeAttempt } from './rate-limiter';

@@ -1,4 +1,4 @@
-import { safeCallback } from '@hondana/domain/accounts/accounts-api';
+import { safeCallback } from '@hondana/domain/accounts/accounts';
 import { redirect } from 'react-router';
 import { submitLogin } from '../features/accounts/api/login.server';
 import { LoginForm } from '../features/accounts/components/login-form';

@@ -1,4 +1,5 @@
-import { PASSWORD_MIN_LENGTH, safeCallback } from '@hondana/domain/accounts/accounts-api';
+import { PASSWORD_MIN_LENGTH } from '@hondana/domain/accounts/accounts-api';
+import { safeCallback } from '@hondana/domain/accounts/accounts';
 import { redirect } from 'react-router';
 import { submitSignup } from '../features/accounts/api/signup.server';
 import { SignupForm } from '../features/accounts/components/signup-form';

@@ -1,6 +1,6 @@
 import { POST_PURCHASE_RELOAD_MS, lastPageCommerce, viewerHref } from '@hondana/domain/orders/last-page-commerce';
 import { appViewerHref } from '@hondana/domain/viewer/last-page';
-import { lastPageCommerceBook, lastPageCommerceInput, purchasedFromLastPage } from '@hondana/domain/viewer/last-page-input';
+import { lastPageCommerceBook, lastPageCommerceInput, purchasedFromLastPage } from '@hondana/domain/orders/last-page-input';
 import { Suspense, lazy, useEffect, useRef, useState } from 'react';
 import { loginHref } from '../features/accounts/login-href';
 import { useTranslation } from '../i18n/i18n';

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { SignupBody, ageOn, isAdultEligible, isCalendarDate, safeCallback } from './accounts-api';
+import { SignupBody } from './accounts-api';
+import { ageOn, isAdultEligible, isCalendarDate, safeCallback } from './accounts';
 
 describe('ageOn', () => {
   it('counts a birthday on the Tokyo calendar day, not the UTC one', () => {

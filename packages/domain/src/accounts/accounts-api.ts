@@ -1,9 +1,11 @@
+/**
+ * Request and response schemas of the accounts API (signup, login, profile). The rules they
+ * share with the pages (a real calendar date, age and adult eligibility, a safe callback) are in
+ * `accounts.ts`.
+ */
 import { z } from 'zod';
 import { OkStatus } from '../common/responses';
-import { tokyoDay } from '../common/time';
-
-/** The age at which adult (R18) content may be confirmed (§6). */
-const ADULT_AGE = 18;
+import { isCalendarDate } from './accounts';
 
 export const AdultState = { NONE: 'NONE', ADULT: 'ADULT' } as const;
 export type AdultState = (typeof AdultState)[keyof typeof AdultState];
@@ -14,27 +16,6 @@ export interface Viewer {
   nickname: string;
   adultState: AdultState;
 }
-
-const isoDate = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-/** True when `value` is a real calendar date written as YYYY-MM-DD. */
-export function isCalendarDate(value: string): boolean {
-  const m = isoDate.exec(value);
-  if (!m) return false;
-  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  const date = new Date(Date.UTC(y, mo - 1, d));
-  return date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d;
-}
-
-/** Completed years of age on the Tokyo calendar day of `now`; a 29 February birthday counts on 1 March. */
-export function ageOn(birthDate: string, now: Date): number {
-  const [by, bm, bd] = birthDate.split('-').map(Number) as [number, number, number];
-  const [ny, nm, nd] = tokyoDay(now).split('-').map(Number) as [number, number, number];
-  const hadBirthday = nm > bm || (nm === bm && nd >= bd);
-  return ny - by - (hadBirthday ? 0 : 1);
-}
-
-export const isAdultEligible = (birthDate: string, now: Date): boolean => ageOn(birthDate, now) >= ADULT_AGE;
 
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
@@ -98,23 +79,6 @@ export const SetSnsQuery = z.object({
   auth_name: z.string({ message: 'is required' }).regex(/^[a-z][a-z0-9_]{0,39}$/, 'must be an SNS name (a-z, 0-9, _)'),
   status: z.coerce.number({ message: 'must be 0 or 1' }).int().min(0).max(1),
 });
-/**
- * Where to go after login or signup: only a path on this site (`/…`, not `//host` or
- * `/\host`), anything else falls back to the top page.
- */
-export function safeCallback(value: string | null | undefined): string {
-  if (!value || value.length > 2000) return '/';
-  if (!value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return '/';
-  if (/\p{Cc}/u.test(value)) return '/';
-  try {
-    const url = new URL(value, 'http://hondana.invalid');
-    if (url.origin !== 'http://hondana.invalid') return '/';
-    return url.pathname + url.search + url.hash;
-  } catch {
-    return '/';
-  }
-}
-
 /** `POST /auth/signup`: the new member, where to go next, and whether the page should go there itself. */
 export const SignupResponse = z.object({ userId: z.number(), callback: z.string(), redirect: z.boolean() });
 export type SignupResponse = z.infer<typeof SignupResponse>;

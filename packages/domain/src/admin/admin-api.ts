@@ -5,11 +5,10 @@
  * the server turns them into instants. Money is non-negative integer yen. A member's own
  * instants (sign-up, ledger, orders) are epoch milliseconds.
  */
-import { TZDate } from '@date-fns/tz';
 import { z } from 'zod';
 import { pageTypes } from '../catalog/catalog';
 import { CouponTargetScope, CouponType } from '../cart/coupons';
-import { STORE_TIME_ZONE } from '../common/time';
+import { tokyoMinuteToInstant } from '../common/time';
 import { patchShape } from './admin-edits';
 
 export const STAFF_ROLES = ['operator', 'support'] as const;
@@ -24,25 +23,6 @@ const yen = z
 const version = z.number({ message: 'is required' }).int().min(0);
 const token = z.string({ message: 'is required' }).min(1, 'is required').max(200);
 const text = (max: number) => z.string({ message: 'must be text' }).max(max, `must be at most ${max} characters`);
-
-const TOKYO_MINUTE = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/;
-
-/** `2027-01-10T09:30` in Asia/Tokyo as an instant; null when it is not such a time. */
-export function tokyoMinuteToInstant(value: string): number | null {
-  const m = TOKYO_MINUTE.exec(value);
-  if (!m) return null;
-  const [y, mo, d, h, mi] = m.slice(1).map(Number) as [number, number, number, number, number];
-  const date = new TZDate(y, mo - 1, d, h, mi, 0, STORE_TIME_ZONE);
-  if (date.getFullYear() !== y || date.getMonth() !== mo - 1 || date.getDate() !== d || date.getHours() !== h) return null;
-  return date.getTime();
-}
-
-/** An instant as the `YYYY-MM-DDTHH:mm` of Asia/Tokyo (for a datetime-local field). */
-export function instantToTokyoMinute(instant: number): string {
-  const d = new TZDate(instant, STORE_TIME_ZONE);
-  const p = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}T${p(d.getHours())}:${p(d.getMinutes())}`;
-}
 
 const tokyoTime = z.string({ message: 'must be a date and time' }).transform((value, ctx) => {
   const instant = tokyoMinuteToInstant(value);

@@ -5,22 +5,14 @@
  * `YYYY-MM-DDTHH:mm` strings as in `admin-api.ts`; amounts are non-negative integers.
  */
 import { z } from 'zod';
-import { PointCampaignType, pointCampaignTypes } from '../orders/orders';
+import type { PointCampaignType } from '../campaigns/point-campaigns';
+import { pointCampaignTypes } from '../campaigns/point-campaigns';
 import { CoinHighlight, DisplayScene } from '../wallet/wallet-api';
 import { coinShopPaymentMethods } from '../wallet/wallet-payments';
-import { tokyoMinuteToInstant } from './admin-api';
+import { count, refId, text, token, tokyoTime, version } from './admin-fields';
 import { patchShape } from './admin-edits';
+import { checkBanner, checkBundle, checkPointCampaign } from './admin-commerce';
 
-/** Field kinds every console editor's schemas share (the lottery editor's `admin-lottery-api.ts` imports them). */
-export const token = z.string({ message: 'is required' }).min(1, 'is required').max(200);
-export const version = z.number({ message: 'is required' }).int().min(0);
-export const text = (max: number) => z.string({ message: 'must be text' }).max(max, `must be at most ${max} characters`);
-export const count = (max: number) =>
-  z
-    .number({ message: 'must be a non-negative integer' })
-    .int('must be a non-negative integer')
-    .min(0, 'must be a non-negative integer')
-    .max(max, 'is too large');
 const yen = count(10_000_000);
 const positive = (max: number) =>
   z
@@ -28,22 +20,6 @@ const positive = (max: number) =>
     .int('must be a positive integer')
     .min(1, 'must be a positive integer')
     .max(max, 'is too large');
-export const refId = z
-  .number({ message: 'must be an id' })
-  .int('must be an id')
-  .min(1, 'must be an id')
-  .max(2_147_483_647, 'must be an id');
-export const tokyoTime = z.string({ message: 'must be a date and time' }).transform((value, ctx) => {
-  const instant = tokyoMinuteToInstant(value);
-  if (instant === null) {
-    ctx.addIssue({
-      code: 'custom',
-      message: 'must be a date and time (YYYY-MM-DDTHH:mm, Asia/Tokyo)',
-    });
-    return z.NEVER;
-  }
-  return instant;
-});
 
 const pointCampaignFields = {
   type: z.enum(pointCampaignTypes as [PointCampaignType, ...PointCampaignType[]], {
@@ -67,51 +43,6 @@ const pointCampaignFields = {
   publisherId: refId.nullable().default(null),
 };
 export type PointCampaignFields = z.infer<z.ZodObject<typeof pointCampaignFields>>;
-/** A campaign's rules across its fields: checked on a new one, and on a saved one as the save leaves it. */
-export function checkPointCampaign(c: PointCampaignFields, ctx: z.RefinementCtx) {
-  if (c.rate === 0 && c.point === 0)
-    ctx.addIssue({
-      code: 'custom',
-      path: ['rate'],
-      message: 'a rate or fixed points is required',
-    });
-  if (c.start !== null && c.end !== null && c.end <= c.start)
-    ctx.addIssue({
-      code: 'custom',
-      path: ['end'],
-      message: 'must end after it starts',
-    });
-  if (c.type === PointCampaignType.book && c.bookId === null)
-    ctx.addIssue({
-      code: 'custom',
-      path: ['bookId'],
-      message: 'is required for a book campaign',
-    });
-  if (c.type === PointCampaignType.specificGenres && c.genreIds.length === 0)
-    ctx.addIssue({
-      code: 'custom',
-      path: ['genreIds'],
-      message: 'is required for a genre campaign',
-    });
-  if (c.type === PointCampaignType.publish && c.publisherId === null)
-    ctx.addIssue({
-      code: 'custom',
-      path: ['publisherId'],
-      message: 'is required for a publisher campaign',
-    });
-  if (c.type === PointCampaignType.series && c.titleId === null)
-    ctx.addIssue({
-      code: 'custom',
-      path: ['titleId'],
-      message: 'is required for a series campaign',
-    });
-  if (c.type === PointCampaignType.bulkBuy && c.minBooks < 2)
-    ctx.addIssue({
-      code: 'custom',
-      path: ['minBooks'],
-      message: 'must be at least 2 for a bulk-buy campaign',
-    });
-}
 
 export const CreatePointCampaignBody = z.object({ token, ...pointCampaignFields }).superRefine(checkPointCampaign);
 export type CreatePointCampaignBody = z.infer<typeof CreatePointCampaignBody>;
@@ -134,20 +65,6 @@ const bundleFields = {
   end: tokyoTime.nullable().default(null),
 };
 export type BundleFields = z.infer<z.ZodObject<typeof bundleFields>>;
-export function checkBundle(b: BundleFields, ctx: z.RefinementCtx) {
-  if (new Set(b.bookIds).size !== b.bookIds.length)
-    ctx.addIssue({
-      code: 'custom',
-      path: ['bookIds'],
-      message: 'must not repeat a book',
-    });
-  if (b.end !== null && b.end <= b.start)
-    ctx.addIssue({
-      code: 'custom',
-      path: ['end'],
-      message: 'must end after it starts',
-    });
-}
 
 export const CreateBundleBody = z.object({ token, ...bundleFields }).superRefine(checkBundle);
 export type CreateBundleBody = z.infer<typeof CreateBundleBody>;
@@ -296,14 +213,6 @@ const bannerFields = {
   end: tokyoTime,
 };
 export type BannerFields = z.infer<z.ZodObject<typeof bannerFields>>;
-export function checkBanner(b: BannerFields, ctx: z.RefinementCtx) {
-  if (b.end <= b.start)
-    ctx.addIssue({
-      code: 'custom',
-      path: ['end'],
-      message: 'must end after it starts',
-    });
-}
 
 export const CreateBannerBody = z.object({ token, ...bannerFields }).superRefine(checkBanner);
 export type CreateBannerBody = z.infer<typeof CreateBannerBody>;

@@ -5,8 +5,9 @@
  * strings as in `admin-api.ts`.
  */
 import { z } from 'zod';
-import { refId, text, token, tokyoTime, version } from './admin-commerce-api';
+import { refId, text, token, tokyoTime, version } from './admin-fields';
 import { patchShape } from './admin-edits';
+import { checkFeature } from './admin-features';
 
 /** Which features the list shows: running now, starting later, or ended. */
 export const FEATURE_STATES = ['running', 'scheduled', 'ended'] as const;
@@ -24,13 +25,6 @@ const featureFields = {
     .max(50, 'must hold at most 50 serials'),
 };
 export type FeatureFields = z.infer<z.ZodObject<typeof featureFields>>;
-
-/** A feature's rules across its fields: checked on a new one, and on a saved one as the save leaves it. */
-export function checkFeature(f: FeatureFields, ctx: z.RefinementCtx) {
-  if (f.end <= f.start) ctx.addIssue({ code: 'custom', path: ['end'], message: 'must end after it starts' });
-  if (new Set(f.serialIds).size !== f.serialIds.length)
-    ctx.addIssue({ code: 'custom', path: ['serialIds'], message: 'must not repeat a serial' });
-}
 
 export const CreateFeatureBody = z.object({ token, ...featureFields }).superRefine(checkFeature);
 export type CreateFeatureBody = z.infer<typeof CreateFeatureBody>;

@@ -11,8 +11,9 @@
  * server refuses a campaign that would overlap another not yet ended (400 naming `start`).
  */
 import { z } from 'zod';
-import { count, text, token, tokyoTime, version } from './admin-commerce-api';
+import { count, text, token, tokyoTime, version } from './admin-fields';
 import { patchShape } from './admin-edits';
+import { checkInvitationCampaign } from './admin-invitations';
 
 /** What achieves an invitation: the invitee's first paid book order after taking the ticket. */
 export const INVITATION_CAMPAIGN_TYPES = ['FIRST_PURCHASE'] as const;
@@ -86,14 +87,6 @@ const invitationCampaignFields = {
   inviteeIncentive,
 };
 export type InvitationCampaignFields = z.infer<z.ZodObject<typeof invitationCampaignFields>>;
-
-/** A campaign's rules across its fields: checked on a new one, and on a saved one as the save leaves it. */
-export function checkInvitationCampaign(c: InvitationCampaignFields, ctx: z.RefinementCtx) {
-  if (c.end <= c.start) ctx.addIssue({ code: 'custom', path: ['end'], message: 'must end after it starts' });
-  const { limit, useSteps, steps } = c.inviterIncentive;
-  if (useSteps && limit > steps.length)
-    ctx.addIssue({ code: 'custom', path: ['inviterIncentive', 'limit'], message: `must not exceed the ${steps.length} steps` });
-}
 
 export const CreateInvitationCampaignBody = z.object({ token, ...invitationCampaignFields }).superRefine(checkInvitationCampaign);
 export type CreateInvitationCampaignBody = z.infer<typeof CreateInvitationCampaignBody>;

@@ -6,8 +6,9 @@
  */
 import { z } from 'zod';
 import { MissionRewardType, MissionTaskType } from '../campaigns/missions';
-import { count, refId, text, token, tokyoTime, version } from './admin-commerce-api';
+import { count, refId, text, token, tokyoTime, version } from './admin-fields';
 import { patchShape } from './admin-edits';
+import { checkMission } from './admin-missions';
 
 export const MISSION_TASK_KINDS = Object.values(MissionTaskType) as [MissionTaskType, ...MissionTaskType[]];
 export const MISSION_REWARD_TYPES = Object.values(MissionRewardType) as [MissionRewardType, ...MissionRewardType[]];
@@ -60,16 +61,6 @@ const missionFields = {
   bonus,
 };
 export type MissionFields = z.infer<z.ZodObject<typeof missionFields>>;
-
-/** A mission's rules across its fields: checked on a new one, and on a saved one as the save leaves it. */
-export function checkMission(m: MissionFields, ctx: z.RefinementCtx) {
-  if (m.end <= m.start) ctx.addIssue({ code: 'custom', path: ['end'], message: 'must end after it starts' });
-  const ids = m.tasks.flatMap((t) => (t.id === undefined ? [] : [t.id]));
-  if (new Set(ids).size !== ids.length) ctx.addIssue({ code: 'custom', path: ['tasks'], message: 'must not repeat a task' });
-  if (m.bonus.rewardType !== MissionRewardType.TICKET && m.bonus.lotteryCampaignId !== null) {
-    ctx.addIssue({ code: 'custom', path: ['bonus', 'lotteryCampaignId'], message: 'is only for a lottery ticket bonus' });
-  }
-}
 
 export const CreateMissionBody = z.object({ token, ...missionFields }).superRefine(checkMission);
 export type CreateMissionBody = z.infer<typeof CreateMissionBody>;

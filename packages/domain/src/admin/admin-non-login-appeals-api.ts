@@ -5,8 +5,9 @@
  * answers. Times are Asia/Tokyo `YYYY-MM-DDTHH:mm` strings as in `admin-api.ts`.
  */
 import { z } from 'zod';
-import { text, token, tokyoTime, version } from './admin-commerce-api';
+import { text, token, tokyoTime, version } from './admin-fields';
 import { patchShape } from './admin-edits';
+import { checkNonLoginAppeal } from './admin-non-login-appeals';
 
 /** Which appeals the list shows: running now, starting later, or ended. */
 export const APPEAL_STATES = ['running', 'scheduled', 'ended'] as const;
@@ -27,10 +28,6 @@ const nonLoginAppealFields = {
   end: tokyoTime,
 };
 export type NonLoginAppealFields = z.infer<z.ZodObject<typeof nonLoginAppealFields>>;
-
-export function checkNonLoginAppeal(a: NonLoginAppealFields, ctx: z.RefinementCtx) {
-  if (a.end <= a.start) ctx.addIssue({ code: 'custom', path: ['end'], message: 'must end after it starts' });
-}
 
 export const CreateNonLoginAppealBody = z.object({ token, ...nonLoginAppealFields }).superRefine(checkNonLoginAppeal);
 export type CreateNonLoginAppealBody = z.infer<typeof CreateNonLoginAppealBody>;

@@ -5,8 +5,9 @@
  * while the bonus ran), its name and its period. Times are Asia/Tokyo `YYYY-MM-DDTHH:mm` strings.
  */
 import { z } from 'zod';
-import { count, refId, text, token, tokyoTime, version } from './admin-commerce-api';
+import { count, refId, text, token, tokyoTime, version } from './admin-fields';
 import { patchShape } from './admin-edits';
+import { checkPreOrderBonus } from './admin-pre-order';
 
 /** Which bonuses the list shows: running now, starting later, or ended. */
 export const PRE_ORDER_BONUS_STATES = ['running', 'scheduled', 'ended'] as const;
@@ -24,12 +25,6 @@ const bonusFields = {
   end: tokyoTime,
 };
 export type PreOrderBonusFields = z.infer<z.ZodObject<typeof bonusFields>>;
-
-/** A bonus's rules across its fields: checked on a new one, and on a saved one as the save leaves it. */
-export function checkPreOrderBonus(b: PreOrderBonusFields, ctx: z.RefinementCtx) {
-  if (b.end <= b.start) ctx.addIssue({ code: 'custom', path: ['end'], message: 'must end after it starts' });
-  if (b.points === 0 && b.rate === 0) ctx.addIssue({ code: 'custom', path: ['points'], message: 'must give points or a rate' });
-}
 
 export const CreatePreOrderBonusBody = z.object({ token, ...bonusFields }).superRefine(checkPreOrderBonus);
 export type CreatePreOrderBonusBody = z.infer<typeof CreatePreOrderBonusBody>;

@@ -6,8 +6,9 @@
 import { z } from 'zod';
 import { LayoutType, PageType } from '../catalog/catalog';
 import { SpendType } from '../serials/serials';
-import { tokyoMinuteToInstant } from './admin-api';
+import { tokyoMinuteToInstant } from '../common/time';
 import { patchShape } from './admin-edits';
+import { episodeRules } from './admin-serials';
 
 const token = z.string({ message: 'is required' }).min(1, 'is required').max(200);
 const version = z.number({ message: 'is required' }).int().min(0);
@@ -89,15 +90,7 @@ const episodeFields = {
   bookId: collectedIn.default(null),
 };
 
-/** Free is price 0, a ticket or coin episode costs at least 1; distribution ends after it starts. */
 export type EpisodeFields = z.infer<z.ZodObject<typeof episodeFields>>;
-export function episodeRules(e: Pick<EpisodeFields, 'price' | 'spendType' | 'releaseAt' | 'endAt'>, ctx: z.RefinementCtx) {
-  if (e.spendType === SpendType.FREE && e.price !== 0)
-    ctx.addIssue({ code: 'custom', path: ['price'], message: 'must be 0 for a free episode' });
-  if (e.spendType !== SpendType.FREE && e.price === 0)
-    ctx.addIssue({ code: 'custom', path: ['price'], message: 'must be at least 1 for a ticket or coin episode' });
-  if (e.endAt !== null && e.endAt <= e.releaseAt) ctx.addIssue({ code: 'custom', path: ['endAt'], message: 'must be after the release' });
-}
 
 /** A new episode; without `layoutType` it reads as the serial's last episode does (pages for a first one). */
 export const CreateEpisodeBody = z

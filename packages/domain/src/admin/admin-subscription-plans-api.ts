@@ -7,7 +7,7 @@
  */
 import { z } from 'zod';
 import { PlanHighlight, SubscriptionPaymentType } from '../subscriptions/subscription-plans';
-import { count, text, token, tokyoTime, version } from './admin-commerce-api';
+import { count, text, token, tokyoTime, version } from './admin-fields';
 import { patchShape } from './admin-edits';
 
 export const PLAN_HIGHLIGHTS = Object.values(PlanHighlight) as [PlanHighlight, ...PlanHighlight[]];

@@ -5,7 +5,7 @@
  * within its kind (the database's unique index decides between two operators at once).
  */
 import { z } from 'zod';
-import { refId, text, token, version } from './admin-commerce-api';
+import { refId, text, token, version } from './admin-fields';
 import { patchShape } from './admin-edits';
 
 const name = text(100).trim().min(1, 'is required');

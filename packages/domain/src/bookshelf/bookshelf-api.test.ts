@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { HideBooksInput, UserBooksQuery, nextUnownedVolume, readingProgress, rentalState } from './bookshelf-api';
+import { HideBooksInput, UserBooksQuery } from './bookshelf-api';
+import { nextUnownedVolume, readingProgress, rentalState } from './bookshelf';
 import { RENTAL_FOREVER } from '../serials/serials';
 
 describe('bookshelf rules', () => {

@@ -1,14 +1,12 @@
 /**
  * Request and response schemas of the bookshelf's calls (`/user_books/me…`, `/user_titles/…`);
- * the rules are in `bookshelf.ts` (re-exported here for the server).
+ * the rules are in `bookshelf.ts`.
  */
 import { z } from 'zod';
 import { acParam, idListParam, idParam, limitParam, offsetParam, tokenParam } from '../common/params';
 import { PossessionStatus } from '../orders/orders';
 import { OkStatus } from '../common/responses';
 import { CONTINUE_LIMIT, SHELF_PAGE_SIZE, rentalStates, shelfFilters, shelfSorts, shelfSources } from './bookshelf';
-
-export * from './bookshelf';
 
 export const UserBooksQuery = z.object({
   ac: acParam,

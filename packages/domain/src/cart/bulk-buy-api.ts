@@ -13,7 +13,7 @@
  */
 import { z } from 'zod';
 import { jsonRowId, rowId } from '../common/ids';
-import { PointCampaignSummary } from '../orders/orders-api';
+import { PointCampaignSummary } from '../campaigns/point-campaigns-api';
 import { CART_LIMIT } from './cart-api';
 
 const count = z.coerce.number({ message: 'must be a number' }).int().min(1).max(CART_LIMIT);

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { CartItemError, CartItemLevel, checkCartItem, orderTotals } from './cart-api';
+import { CartItemError, CartItemLevel } from './cart-api';
+import { checkCartItem, orderTotals } from './cart';
 import { CouponStatus, CouponTargetScope, CouponType, couponDiscount, isTargeted } from './coupons';
 import { GUEST_CART_LIMIT, addToGuestCart, parseGuestCart } from './guest-cart';
 

@@ -1,5 +1,5 @@
 /**
- * Cart contract and rules (§3 Cart, Cart item, Order preview; §5 cart; §7 "Cart").
+ * Cart contract (§3 Cart, Cart item, Order preview; §5 cart; §7 "Cart").
  * Paths under `/api`, member calls 401 without a session:
  *
  *   POST   /cart/book          book_id                 → CartChangeResponse  (cartType BOOK)
@@ -27,6 +27,7 @@
  * The cart holds at most CART_LIMIT items (active and buy-later together); one more is refused
  * 403 CART_LIST_LIMIT_EXCEEDED. Order v3 compares the cart with what the member saw: other
  * books → DIFF_CART_ITEMS_REQUEST, another total → DIFF_PRICE_REQUEST (nothing charged).
+ * An item's validity and the preview's totals are rules of `cart.ts`.
  */
 import { z } from 'zod';
 import { rowId } from '../common/ids';
@@ -34,7 +35,8 @@ import { acParam } from '../common/params';
 import { GUEST_CART_LIMIT } from './guest-cart';
 import { OkStatus } from '../common/responses';
 import { OrderStatus } from '../orders/orders';
-import { LotteryTicket, PointCampaignSummary } from '../orders/orders-api';
+import { LotteryTicket } from '../orders/orders-api';
+import { PointCampaignSummary } from '../campaigns/point-campaigns-api';
 import { CouponStatus, CouponTargetScope } from './coupons';
 
 /** The spec leaves the size open (§9 "not shown"): 200 items, twice the guest cart's 100 ids. */
@@ -77,49 +79,6 @@ export const CartItemError = {
 } as const;
 export type CartItemError = (typeof CartItemError)[keyof typeof CartItemError];
 
-/** What an item's validity depends on. */
-interface CartItemFacts {
-  owned: boolean;
-  salable: boolean;
-  adultOnly: boolean;
-  adultChecked: boolean;
-  /** Price when added and price in effect now. */
-  priceWhenAdded: number;
-  price: number;
-}
-
-interface ItemCheck {
-  validFlg: boolean;
-  level: CartItemLevel;
-  errors: CartItemError[];
-}
-
-/**
- * Why an item cannot be bought (ERROR: it stays visible but is left out of the order) or
- * deserves a look (WARNING: the price changed since it was added; it is still bought).
- */
-export function checkCartItem(facts: CartItemFacts): ItemCheck {
-  const errors: CartItemError[] = [];
-  if (facts.owned) errors.push(CartItemError.ALREADY_BOUGHT);
-  if (!facts.salable) errors.push(CartItemError.INVALID_ITEM);
-  if (facts.adultOnly && !facts.adultChecked) errors.push(CartItemError.ADULT_CHECK_REQUIRED);
-  if (errors.length > 0) return { validFlg: false, level: CartItemLevel.ERROR, errors };
-  if (facts.price !== facts.priceWhenAdded) return { validFlg: true, level: CartItemLevel.WARNING, errors: [CartItemError.CHANGED_PRICE] };
-  return { validFlg: true, level: CartItemLevel.NONE, errors: [] };
-}
-
-interface TotalsInput {
-  /** Prices in effect of the items to buy (tax included). */
-  prices: readonly number[];
-  /** Regular (list) prices of the same items. */
-  regularPrices: readonly number[];
-  /** Coupon discount (already capped by the coupon rules). */
-  couponDiscount: number;
-  /** Points asked for and points held. */
-  usePoint: number;
-  pointBalance: number;
-}
-
 const OrderTotals = z.object({
   totalCount: z.number(),
   totalRegularPrice: z.number(),
@@ -133,34 +92,7 @@ const OrderTotals = z.object({
   totalAmount: z.number(),
   totalPriceIncTax: z.number(),
 });
-type OrderTotals = z.infer<typeof OrderTotals>;
-
-type PointUseRefusal = 'CART_NOT_ENOUGH_POINT' | 'CART_NOT_USE_POINT_OVER_PRICE';
-
-/** The order preview's totals; usePoint outside [minUsePoint, maxUsePoint] is refused. */
-export function orderTotals(input: TotalsInput): { ok: true; totals: OrderTotals } | { ok: false; refusal: PointUseRefusal } {
-  const salePrice = input.prices.reduce((sum, p) => sum + p, 0);
-  const totalDiscount = Math.min(Math.max(Math.floor(input.couponDiscount), 0), salePrice);
-  const afterDiscount = salePrice - totalDiscount;
-  if (input.usePoint > afterDiscount) return { ok: false, refusal: 'CART_NOT_USE_POINT_OVER_PRICE' };
-  if (input.usePoint > input.pointBalance) return { ok: false, refusal: 'CART_NOT_ENOUGH_POINT' };
-  const usePoint = Math.max(Math.floor(input.usePoint), 0);
-  const totalAmount = afterDiscount - usePoint;
-  return {
-    ok: true,
-    totals: {
-      totalCount: input.prices.length,
-      totalRegularPrice: input.regularPrices.reduce((sum, p) => sum + p, 0),
-      salePrice,
-      totalDiscount,
-      minUsePoint: 0,
-      maxUsePoint: Math.max(Math.min(input.pointBalance, afterDiscount), 0),
-      usePoint,
-      totalAmount,
-      totalPriceIncTax: totalAmount,
-    },
-  };
-}
+export type OrderTotals = z.infer<typeof OrderTotals>;
 
 const int = (min = 0) => z.coerce.number({ message: 'must be a number' }).int().min(min);
 const id = rowId;

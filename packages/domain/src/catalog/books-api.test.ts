@@ -1,8 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { BooksByTitleQuery, BooksQuery } from './books-api';
 import {
-  BooksByTitleQuery,
-  BooksQuery,
   basicPoint,
   discountAt,
   isBuyableNow,
@@ -14,7 +13,7 @@ import {
   shownBeforePrice,
   sortVolumes,
   titleTotalPrice,
-} from './books-api';
+} from './books';
 import { idListParam, idParam } from '../common/params';
 import type { BookPricing } from './catalog';
 

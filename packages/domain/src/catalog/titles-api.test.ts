@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { TitleListQuery, pageCount, periodEnd, volumePageWindow } from './titles-api';
+import { TitleListQuery } from './titles-api';
+import { pageCount, periodEnd, volumePageWindow } from './titles';
 
 describe('series volume pages (§9: 30 a page, ascending)', () => {
   it('counts pages, at least one', () => {

@@ -44,3 +44,25 @@ export function tokyoDay(instant: Date | number): string {
 
 /** `M/d` in Asia/Tokyo, as on sale end dates and 'M/d販売' labels (§2, §9). */
 export const formatMonthDay = remembered(formatTokyoMonthDay);
+
+const TOKYO_MINUTE = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/;
+
+/**
+ * `2027-01-10T09:30` in Asia/Tokyo (the console's datetime-local fields) as an instant; null
+ * when it is not such a time.
+ */
+export function tokyoMinuteToInstant(value: string): number | null {
+  const m = TOKYO_MINUTE.exec(value);
+  if (!m) return null;
+  const [y, mo, d, h, mi] = m.slice(1).map(Number) as [number, number, number, number, number];
+  const date = new TZDate(y, mo - 1, d, h, mi, 0, STORE_TIME_ZONE);
+  if (date.getFullYear() !== y || date.getMonth() !== mo - 1 || date.getDate() !== d || date.getHours() !== h) return null;
+  return date.getTime();
+}
+
+/** An instant as the `YYYY-MM-DDTHH:mm` of Asia/Tokyo (for a datetime-local field). */
+export function instantToTokyoMinute(instant: number): string {
+  const d = new TZDate(instant, STORE_TIME_ZONE);
+  const p = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}T${p(d.getHours())}:${p(d.getMinutes())}`;
+}

@@ -7,7 +7,7 @@
  * are `lastPageChoice` and `boughtMessage` in `viewer/last-page.ts`; the rules of balances are in
  * `wallet/wallet-lots.ts` and `orders/orders.ts`. This file composes them for the purchase panel.
  */
-import type { PointCampaignSummary } from './orders-api';
+import type { PointCampaignSummary } from '../campaigns/point-campaigns-api';
 import { effectivePaymentType, longPressBuyAvailable } from './orders';
 import { type BoughtMessage, type LastPageState, type LastPageVariant, boughtMessage, lastPageChoice } from '../viewer/last-page';
 import { isShort, showsCouponAppeal } from '../wallet/wallet-lots';

@@ -35,7 +35,8 @@
 import { z } from 'zod';
 import { rowId } from '../common/ids';
 import { OkStatus } from '../common/responses';
-import { OrderStatus, PointCampaignType, PossessionStatus } from './orders';
+import { PointCampaignSummary } from '../campaigns/point-campaigns-api';
+import { OrderStatus, PossessionStatus } from './orders';
 import { PaymentType } from '../wallet/wallet-payments';
 import { SerialRentalPayment } from '../serials/serials-api';
 
@@ -118,23 +119,6 @@ export const BookPointCampaignsQuery = z.object({ book_id: bookId, ac: flag });
 const num = z.number();
 const ids = z.array(num);
 const ok = OkStatus;
-
-/** One point campaign's share of an order's points (`orders.ts` PointLine). */
-export const PointCampaignLine = z.object({
-  id: num,
-  type: z.enum(PointCampaignType),
-  name: z.string(),
-  point: num,
-  rate: num,
-  start: num.nullable(),
-  end: num.nullable(),
-  expireDays: num,
-});
-
-/** §3 Point campaign: totalPoint and its lines. */
-export const PointCampaignSummary = z.object({ totalPoint: num, list: z.array(PointCampaignLine) });
-export type PointCampaignLine = z.infer<typeof PointCampaignLine>;
-export type PointCampaignSummary = z.infer<typeof PointCampaignSummary>;
 
 /** A lottery ticket an order earned. */
 export const LotteryTicket = z.object({ lotteryCampaignId: num });

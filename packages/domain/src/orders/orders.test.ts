@@ -8,10 +8,10 @@ import {
   freeNextBookRefusal,
   longPressBuyAvailable,
   pointBreakdown,
-  pointCampaignTypes,
   tileRefundPoints,
   possessionAt,
 } from './orders';
+import { pointCampaignTypes } from '../campaigns/point-campaigns';
 import { CardBrand, cardBrandOf, passesLuhn, paymentTypeCode, SandboxTestCard } from '../wallet/wallet-payments';
 
 const campaign = (over: Partial<PointCampaignRule>): PointCampaignRule => ({

@@ -4,7 +4,8 @@
  * free next book, long-press buy, the manga coin request price).
  */
 import { EroticType } from '../catalog/catalog';
-import type { PointCampaignLine } from './orders-api';
+import { type PointCampaignLine } from '../campaigns/point-campaigns-api';
+import type { PointCampaignType } from '../campaigns/point-campaigns';
 
 /** §4 order statuses. */
 export const OrderStatus = {
@@ -48,26 +49,6 @@ export function possessionAt(entitled: boolean, bookStartDatetime: number, now: 
   if (!entitled) return PossessionStatus.NONE;
   return bookStartDatetime > now ? PossessionStatus.RESERVED : PossessionStatus.OWNED;
 }
-
-/** §3 point breakdown types: all thirteen (`pre-order basic` is `preOrderBasic`). */
-export const PointCampaignType = {
-  basic: 'basic',
-  specificGenres: 'specificGenres',
-  bundle: 'bundle',
-  continueBuy: 'continueBuy',
-  first: 'first',
-  firstStep: 'firstStep',
-  book: 'book',
-  series: 'series',
-  bulkBuy: 'bulkBuy',
-  newSeriesFirst: 'newSeriesFirst',
-  newlyBook: 'newlyBook',
-  publish: 'publish',
-  preOrderBasic: 'preOrderBasic',
-} as const;
-export type PointCampaignType = (typeof PointCampaignType)[keyof typeof PointCampaignType];
-export const pointCampaignTypes = Object.values(PointCampaignType);
-export const isPointCampaignType = (v: string): v is PointCampaignType => (pointCampaignTypes as readonly string[]).includes(v);
 
 /** Types whose lines depend on who buys (a guest's or a tile's breakdown leaves them out). */
 export const memberPointTypes: readonly PointCampaignType[] = ['first', 'firstStep', 'continueBuy'];

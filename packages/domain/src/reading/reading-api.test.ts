@@ -1,16 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  BookmarkBody,
-  SyncPageBody,
-  type SyncPosition,
-  ViewerSettingsPatch,
-  isWidePage,
-  mergeSyncPosition,
-  reachedReadEnd,
-  resumePosition,
-  usesCustomSample,
-} from './reading-api';
+import { BookmarkBody, SyncPageBody, ViewerSettingsPatch } from './reading-api';
+import { type SyncPosition, mergeSyncPosition, resumePosition } from '../viewer/resume';
+import { isWidePage, reachedReadEnd, usesCustomSample } from './reading';
 
 const at = (page: number, readAt: number, deviceId: string | null = 'a', font: SyncPosition['font'] = null) => ({
   page,

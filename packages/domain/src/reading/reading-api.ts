@@ -2,7 +2,8 @@
  * The reading API (server half): what the viewer asks the server and what it answers.
  * Spec §3 "Book (viewer state)", "Viewer settings", "Reading page record", "Viewer info response";
  * §4 page sync, custom sample, reading progress; §7 `/browser/*`, `/book/sync_page`,
- * `/finish_read/register`; §9 timers and the 90% read-end threshold.
+ * `/finish_read/register`. The rules (§9 timers, the 90% read-end threshold, the custom sample)
+ * are in `reading.ts`.
  *
  * ENDPOINTS (all under /api; JSON camelCase except the spec's own `book_data`/`pages_data`):
  *  GET  /browser/bookinfo/v2?bookId=…           → ViewerInfo. Guests and members. 404 unknown book;
@@ -45,17 +46,9 @@
  */
 import { z } from 'zod';
 import { rowId } from '../common/ids';
-import { type PointCampaignType, pointCampaignTypes } from '../orders/orders';
+import { type PointCampaignType, pointCampaignTypes } from '../campaigns/point-campaigns';
 
-// —— constants (§9) ————————————————————————————————————————————————————————
-
-/** Reaching 90% of pages the first time is a read-end (§9). */
-export const READ_END_RATIO = 0.9;
-/** Signed page-image URLs live this long (rounded up to the next minute, so URLs stay cacheable). */
-export const SIGNED_URL_TTL_MS = 5 * 60_000;
-export { RECENT_POSITION_MS } from '../viewer/timing';
-/** Widths in which page images are offered (px). */
-export const PAGE_IMAGE_WIDTHS = [720, 1080] as const;
+// —— viewer settings (§3) ———————————————————————————————————————————————————
 
 export const FONT_SIZES = ['small', 'medium', 'large'] as const;
 export type FontSize = (typeof FONT_SIZES)[number];
@@ -360,13 +353,6 @@ export const ViewerInfo = z.object({
 export type ViewerInfo = z.infer<typeof ViewerInfo>;
 
 /** GET /browser/book_text: chapters as HTML fragments (<p>, <ruby>…<rt>…</rt></ruby>), escaped. */
-/**
- * A text book's chapter body line that shows the book's image N (Aozora Bunko's 挿絵 note with a
- * number); the server turns it into an <img> with a signed URL when it renders the chapter.
- */
-export const TEXT_IMAGE_LINE = /^［＃挿絵(\d{1,5})］$/;
-export const textImageLine = (n: number): string => `［＃挿絵${n}］`;
-
 export const BookText = z.object({
   bookId: z.number().int(),
   writingMode: z.enum(['vertical', 'horizontal']),
@@ -418,21 +404,3 @@ export type PastLastPageResult = z.infer<typeof PastLastPageResult>;
 
 /** `GET /book/sync_page`: the member's stored position, null when none. */
 export const StoredReadingPage = ReadingPageRecord.nullable();
-
-// —— pure rules ——————————————————————————————————————————————————————————————
-
-/** A page wider than tall is a double-page spread (detected on the server from its size). */
-export const isWidePage = (width: number, height: number): boolean => width > height;
-
-/** §9: the read-end fires when the page reached is at 90% of the pages or beyond. */
-export function reachedReadEnd(page: number, totalPage: number): boolean {
-  if (totalPage <= 0) return false;
-  return page + 1 >= Math.ceil(totalPage * READ_END_RATIO);
-}
-
-/** §4: the custom sample is used when the book is not free now, not owned, and has one. */
-export const usesCustomSample = (book: { free: boolean; owned: boolean; hasCustomSample: boolean }): boolean =>
-  !book.free && !book.owned && book.hasCustomSample;
-
-/** §4 page sync's merge rule lives with the viewer's zod-free rules (the reader ships it without Zod). */
-export { type SyncMerge, type SyncPosition, mergeSyncPosition, resumePosition } from '../viewer/resume';

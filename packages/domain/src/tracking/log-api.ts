@@ -50,16 +50,12 @@ const required = (max: number) => z.string({ message: 'is required' }).max(max, 
  * sees, `apps/web/app/lib/track.ts`): the read-end of a book and the page log of the viewer that
  * showed it carry the same one. `ref` must be there, empty when the viewer was opened without one.
  */
-const PageLogQuery = LogQuery.extend({ hash: required(200).min(1, 'is required') });
-const ReadEndLogQuery = LogQuery.extend({
+export const PageLogQuery = LogQuery.extend({ hash: required(200).min(1, 'is required') });
+export const ReadEndLogQuery = LogQuery.extend({
   hash: required(200).min(1, 'is required'),
   ref: required(200),
   sakuyomiFlg: z.enum(['0', '1'], { message: 'must be 0 or 1' }),
 });
-
-/** The query schema of each `/log/<kind>`: the two of §8 with required fields, the rest `LogQuery`. */
-export const logQueryOf = (kind: string): typeof LogQuery =>
-  (kind === 'page' ? PageLogQuery : kind === 'read_end' ? ReadEndLogQuery : LogQuery) as typeof LogQuery;
 
 /** What a `/log/*` call answers: 204 and no body (the event is only queued). */
 export const LogAccepted = z.void();

@@ -1,13 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { footerControls, settingsVisibility, spreadNote, toggleBookmark } from './controls';
-import { keepTextPosition, openingPage, pageSyncEnabled, reachesReadEnd, shouldRegisterReadEnd } from './progress';
+import { keepTextPosition, openingPage, pageSyncEnabled, shouldRegisterReadEnd } from './progress';
 
 describe('read-end at 90%', () => {
   it('registers once the reader has seen 90% of the pages', () => {
-    expect(reachesReadEnd(17, 20)).toBe(true);
-    expect(reachesReadEnd(16, 20)).toBe(false);
-    expect(reachesReadEnd(8, 10)).toBe(true);
-    expect(reachesReadEnd(0, 0)).toBe(false);
+    const owned = (lastVisiblePage: number, total: number) =>
+      shouldRegisterReadEnd({ lastVisiblePage, total, owned: true, alreadyRegistered: false });
+    expect(owned(17, 20)).toBe(true);
+    expect(owned(16, 20)).toBe(false);
+    expect(owned(8, 10)).toBe(true);
+    expect(owned(0, 0)).toBe(false);
   });
   it('only for owned books, only the first time', () => {
     const at = { lastVisiblePage: 19, total: 20 };

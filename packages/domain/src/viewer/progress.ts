@@ -1,21 +1,17 @@
-import { READ_END_RATIO } from './timing';
+import { reachedReadEnd } from '../reading/reading';
 
 /**
- * Reaching 90% of the pages registers a read-end, once, for owned books (§4). `page` is
- * 0-based: the reader has seen page + 1 pages (or up to the last page of a spread).
+ * Reaching 90% of the pages registers a read-end, once, for owned books (§4), by the server's
+ * rule (`reading/reading.ts`). `lastVisiblePage` is 0-based: the reader has seen it and the pages
+ * before it (or up to the last page of a spread).
  */
-export function reachesReadEnd(lastVisiblePage: number, total: number): boolean {
-  if (total <= 0) return false;
-  return lastVisiblePage + 1 >= Math.ceil(total * READ_END_RATIO);
-}
-
 export function shouldRegisterReadEnd(input: {
   lastVisiblePage: number;
   total: number;
   owned: boolean;
   alreadyRegistered: boolean;
 }): boolean {
-  return input.owned && !input.alreadyRegistered && reachesReadEnd(input.lastVisiblePage, input.total);
+  return input.owned && !input.alreadyRegistered && reachedReadEnd(input.lastVisiblePage, input.total);
 }
 
 /**

@@ -9,7 +9,7 @@ export interface SyncPosition {
   deviceId: string | null;
 }
 
-export type SyncMerge = 'accept' | 'older' | 'behind';
+type SyncMerge = 'accept' | 'older' | 'behind';
 
 /**
  * Whether `incoming` replaces `stored` (§4 page sync):

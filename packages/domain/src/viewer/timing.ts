@@ -6,8 +6,6 @@ export const UI_HIDE_MS = 1500;
 export const LAST_PAGE_LOADING_MS = 1500;
 /** Page sync runs every 20 seconds while enabled (§4, §9), and once more on leaving (sendBeacon). */
 export const PAGE_SYNC_MS = 20_000;
-/** Reaching 90% of the pages the first time registers a read-end (§4, §9). */
-export const READ_END_RATIO = 0.9;
 /** Prefetch and decode this many pages ahead of and behind what is on screen. */
 export const PREFETCH_AHEAD = 4;
 export const PREFETCH_BEHIND = 1;

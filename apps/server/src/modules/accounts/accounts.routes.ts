@@ -19,8 +19,8 @@ import {
   UpdateUserLoginQuery,
   UserProfile,
   UserStatus,
-  safeCallback,
 } from '@hondana/domain/accounts/accounts-api';
+import { safeCallback } from '@hondana/domain/accounts/accounts';
 import { CreatedToken, OkResponse } from '@hondana/domain/common/responses';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';

@@ -6,9 +6,8 @@ import {
   type ResultOk,
   type SignupBody,
   type UserProfile,
-  ageOn,
-  isAdultEligible,
 } from '@hondana/domain/accounts/accounts-api';
+import { ageOn, isAdultEligible } from '@hondana/domain/accounts/accounts';
 import { AppError, ErrorCode, unauthorized } from '@hondana/domain/common/errors';
 import { tokyoDay } from '@hondana/domain/common/time';
 import type { Db } from '../../db/schema';

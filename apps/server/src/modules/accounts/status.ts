@@ -1,4 +1,5 @@
-import { type UserStatus, ageOn } from '@hondana/domain/accounts/accounts-api';
+import { type UserStatus } from '@hondana/domain/accounts/accounts-api';
+import { ageOn } from '@hondana/domain/accounts/accounts';
 import { tokyoDay } from '@hondana/domain/common/time';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';

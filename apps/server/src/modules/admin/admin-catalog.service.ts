@@ -7,9 +7,9 @@ import {
   type TitleListItem,
   type UpdateBookBody,
   type UpdateTitleBody,
-  instantToTokyoMinute,
 } from '@hondana/domain/admin/admin-api';
-import { priceInEffect } from '@hondana/domain/catalog/books-api';
+import { instantToTokyoMinute } from '@hondana/domain/common/time';
+import { priceInEffect } from '@hondana/domain/catalog/books';
 import { taxInside } from '@hondana/domain/catalog/catalog';
 import { AppError, ErrorCode, badRequest, notFound } from '@hondana/domain/common/errors';
 import type { Transaction } from 'kysely';

@@ -1,4 +1,5 @@
-import { type AdminCoupon, type CreateCouponBody, type CreatedCoupon, instantToTokyoMinute } from '@hondana/domain/admin/admin-api';
+import { type AdminCoupon, type CreateCouponBody, type CreatedCoupon } from '@hondana/domain/admin/admin-api';
+import { instantToTokyoMinute } from '@hondana/domain/common/time';
 import { CouponType } from '@hondana/domain/cart/coupons';
 import { badRequest, notFound } from '@hondana/domain/common/errors';
 import type { Transaction } from 'kysely';

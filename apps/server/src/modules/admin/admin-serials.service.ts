@@ -9,10 +9,10 @@ import {
   type SerialFields,
   type UpdateEpisodeBody,
   type UpdateSerialBody,
-  episodeRules,
 } from '@hondana/domain/admin/admin-serials-api';
+import { episodeRules } from '@hondana/domain/admin/admin-serials';
+import { instantToTokyoMinute } from '@hondana/domain/common/time';
 import { applyPatch, checkRule } from '@hondana/domain/admin/admin-edits';
-import { instantToTokyoMinute } from '@hondana/domain/admin/admin-api';
 import { AppError, ErrorCode, badRequest, notFound } from '@hondana/domain/common/errors';
 import { SpendType } from '@hondana/domain/serials/serials';
 import type { Transaction } from 'kysely';

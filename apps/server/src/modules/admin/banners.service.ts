@@ -4,10 +4,10 @@ import {
   type BannerImage,
   type CreateBannerBody,
   type UpdateBannerBody,
-  checkBanner,
 } from '@hondana/domain/admin/admin-commerce-api';
+import { checkBanner } from '@hondana/domain/admin/admin-commerce';
+import { instantToTokyoMinute } from '@hondana/domain/common/time';
 import { applyPatch, checkRule } from '@hondana/domain/admin/admin-edits';
-import { instantToTokyoMinute } from '@hondana/domain/admin/admin-api';
 import { AppError, ErrorCode, badRequest, notFound } from '@hondana/domain/common/errors';
 import type { Transaction } from 'kysely';
 import type { Database, Db } from '../../db/schema';

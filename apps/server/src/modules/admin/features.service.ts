@@ -1,4 +1,5 @@
-import { instantToTokyoMinute } from '@hondana/domain/admin/admin-api';
+import { instantToTokyoMinute } from '@hondana/domain/common/time';
+import { checkFeature } from '@hondana/domain/admin/admin-features';
 import { applyPatch, checkRule } from '@hondana/domain/admin/admin-edits';
 import {
   type AdminFeatureView,
@@ -6,7 +7,6 @@ import {
   type FeatureFields,
   type FeatureState,
   type UpdateFeatureBody,
-  checkFeature,
 } from '@hondana/domain/admin/admin-features-api';
 import { AppError, ErrorCode, badRequest, notFound } from '@hondana/domain/common/errors';
 import type { Transaction } from 'kysely';

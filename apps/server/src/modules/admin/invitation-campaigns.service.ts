@@ -1,4 +1,5 @@
-import { instantToTokyoMinute } from '@hondana/domain/admin/admin-api';
+import { instantToTokyoMinute } from '@hondana/domain/common/time';
+import { checkInvitationCampaign } from '@hondana/domain/admin/admin-invitations';
 import { applyPatch, checkRule } from '@hondana/domain/admin/admin-edits';
 import {
   type AdminInvitationCampaignView,
@@ -7,7 +8,6 @@ import {
   type InvitationCampaignType,
   type InvitationState,
   type UpdateInvitationCampaignBody,
-  checkInvitationCampaign,
 } from '@hondana/domain/admin/admin-invitations-api';
 import { type InviterStep, inviterMaximum } from '@hondana/domain/invitations/invitations';
 import { AppError, ErrorCode, badRequest, notFound } from '@hondana/domain/common/errors';

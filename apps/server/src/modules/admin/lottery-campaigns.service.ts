@@ -1,4 +1,5 @@
-import { instantToTokyoMinute } from '@hondana/domain/admin/admin-api';
+import { instantToTokyoMinute } from '@hondana/domain/common/time';
+import { checkLotteryCampaign } from '@hondana/domain/admin/admin-lottery';
 import { applyPatch, checkRule } from '@hondana/domain/admin/admin-edits';
 import {
   type AdminLotteryCampaignView,
@@ -11,7 +12,6 @@ import {
   TICKET_RULE_KEYS,
   type TicketRules,
   type UpdateLotteryCampaignBody,
-  checkLotteryCampaign,
 } from '@hondana/domain/admin/admin-lottery-api';
 import type { PrizeKind } from '@hondana/domain/campaigns/lottery';
 import { AppError, ErrorCode, badRequest, notFound } from '@hondana/domain/common/errors';

@@ -1,4 +1,5 @@
-import { instantToTokyoMinute } from '@hondana/domain/admin/admin-api';
+import { instantToTokyoMinute } from '@hondana/domain/common/time';
+import { checkMission } from '@hondana/domain/admin/admin-missions';
 import { applyPatch, checkRule } from '@hondana/domain/admin/admin-edits';
 import {
   type AdminMissionView,
@@ -7,7 +8,6 @@ import {
   type MissionState,
   type MissionTaskInput,
   type UpdateMissionBody,
-  checkMission,
 } from '@hondana/domain/admin/admin-missions-api';
 import { MissionRewardType, type MissionTaskType, rewardLabel, taskLabel } from '@hondana/domain/campaigns/missions';
 import { AppError, ErrorCode, badRequest, notFound } from '@hondana/domain/common/errors';

@@ -1,4 +1,5 @@
-import { instantToTokyoMinute } from '@hondana/domain/admin/admin-api';
+import { instantToTokyoMinute } from '@hondana/domain/common/time';
+import { checkNonLoginAppeal } from '@hondana/domain/admin/admin-non-login-appeals';
 import { applyPatch, checkRule } from '@hondana/domain/admin/admin-edits';
 import {
   type AdminNonLoginAppealView,
@@ -7,7 +8,6 @@ import {
   type CreateNonLoginAppealBody,
   type NonLoginAppealFields,
   type UpdateNonLoginAppealBody,
-  checkNonLoginAppeal,
 } from '@hondana/domain/admin/admin-non-login-appeals-api';
 import { AppError, ErrorCode, badRequest, notFound } from '@hondana/domain/common/errors';
 import type { Transaction } from 'kysely';

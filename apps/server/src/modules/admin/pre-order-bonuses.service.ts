@@ -1,4 +1,5 @@
-import { instantToTokyoMinute } from '@hondana/domain/admin/admin-api';
+import { instantToTokyoMinute } from '@hondana/domain/common/time';
+import { checkPreOrderBonus } from '@hondana/domain/admin/admin-pre-order';
 import { applyPatch, checkRule } from '@hondana/domain/admin/admin-edits';
 import {
   type AdminPreOrderBonusView,
@@ -6,7 +7,6 @@ import {
   type PreOrderBonusFields,
   type PreOrderBonusState,
   type UpdatePreOrderBonusBody,
-  checkPreOrderBonus,
 } from '@hondana/domain/admin/admin-pre-order-api';
 import { AppError, ErrorCode, badRequest, notFound } from '@hondana/domain/common/errors';
 import type { Transaction } from 'kysely';

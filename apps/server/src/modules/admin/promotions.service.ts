@@ -11,13 +11,13 @@ import {
   type UpdateBundleBody,
   type UpdateCoinPackBody,
   type UpdatePointCampaignBody,
-  checkBundle,
-  checkPointCampaign,
 } from '@hondana/domain/admin/admin-commerce-api';
-import { instantToTokyoMinute } from '@hondana/domain/admin/admin-api';
+import { checkBundle, checkPointCampaign } from '@hondana/domain/admin/admin-commerce';
+import { instantToTokyoMinute } from '@hondana/domain/common/time';
+import { PointCampaignType } from '@hondana/domain/campaigns/point-campaigns';
 import { applyPatch, checkRule } from '@hondana/domain/admin/admin-edits';
 import { AppError, ErrorCode, badRequest, notFound } from '@hondana/domain/common/errors';
-import { PointCampaignType, campaignActive } from '@hondana/domain/orders/orders';
+import { campaignActive } from '@hondana/domain/orders/orders';
 import type { CoinHighlight, DisplayScene } from '@hondana/domain/wallet/wallet-api';
 import type { Transaction } from 'kysely';
 import type { Database, Db } from '../../db/schema';

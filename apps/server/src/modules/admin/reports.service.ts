@@ -1,6 +1,6 @@
-import { type SalesReport, type SalesRow, type UnusedBalanceReport, tokyoMinuteToInstant } from '@hondana/domain/admin/admin-api';
+import { type SalesReport, type SalesRow, type UnusedBalanceReport } from '@hondana/domain/admin/admin-api';
 import type { CoinPackSalesReport, CoinPackSalesRow, TopTitlesReport } from '@hondana/domain/admin/admin-serials-api';
-import { tokyoDay } from '@hondana/domain/common/time';
+import { tokyoDay, tokyoMinuteToInstant } from '@hondana/domain/common/time';
 import { type Currency, currencyLabels } from '@hondana/domain/wallet/wallet-lots';
 import { type CoinPaymentMethod, coinPaymentMethodLabels, paymentTypeOfMethod } from '@hondana/domain/wallet/wallet-payments';
 import type { Kysely } from 'kysely';

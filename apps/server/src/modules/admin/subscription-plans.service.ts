@@ -1,4 +1,4 @@
-import { instantToTokyoMinute } from '@hondana/domain/admin/admin-api';
+import { instantToTokyoMinute } from '@hondana/domain/common/time';
 import type {
   AdminSubscriptionPlanView,
   CreateSubscriptionPlanBody,

@@ -1,4 +1,4 @@
-import { type ShelfFilter, ShelfSort } from '@hondana/domain/bookshelf/bookshelf-api';
+import { type ShelfFilter, ShelfSort } from '@hondana/domain/bookshelf/bookshelf';
 import { escapeLike } from '@hondana/domain/catalog/search-text';
 import { type Expression, type SqlBool, type Transaction, sql } from 'kysely';
 import type { Database, Db } from '../../db/schema';

@@ -4,14 +4,11 @@ import {
   type HideBooksResponse,
   type ShelfBook,
   type ShelfEpisode,
-  type ShelfSource,
   type UserBooksByTitleResponse,
   type UserBooksQuery,
   type UserBooksResponse,
-  nextUnownedVolume,
-  readingProgress,
-  rentalState,
 } from '@hondana/domain/bookshelf/bookshelf-api';
+import { type ShelfSource, nextUnownedVolume, readingProgress, rentalState } from '@hondana/domain/bookshelf/bookshelf';
 import { listedEroticTypes, priceAt } from '@hondana/domain/catalog/catalog';
 import { notFound } from '@hondana/domain/common/errors';
 import { possessionAt } from '@hondana/domain/orders/orders';

@@ -1,4 +1,4 @@
-import { ShelfSort } from '@hondana/domain/bookshelf/bookshelf-api';
+import { ShelfSort } from '@hondana/domain/bookshelf/bookshelf';
 import { escapeLike } from '@hondana/domain/catalog/search-text';
 import { type SqlBool, sql } from 'kysely';
 import type { Db } from '../../db/schema';

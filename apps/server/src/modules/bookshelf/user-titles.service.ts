@@ -1,4 +1,4 @@
-import { isSalable, priceInEffect, salesStatusAt } from '@hondana/domain/catalog/books-api';
+import { isSalable, priceInEffect, salesStatusAt } from '@hondana/domain/catalog/books';
 import type { MaxBookFinishRead, ReservableBooks, UserTitle } from '@hondana/domain/bookshelf/bookshelf-api';
 import { SalesStatus } from '@hondana/domain/catalog/catalog';
 import { notFound } from '@hondana/domain/common/errors';

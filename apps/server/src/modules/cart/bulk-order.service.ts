@@ -3,7 +3,7 @@ import { type BulkOrderBody, type BulkQuote, type BulkQuoteQuery } from '@hondan
 import { type BulkVolume, pickBulkVolumes } from '@hondana/domain/cart/bulk-buy';
 import { type CouponLine, type CouponRule, applicableCoupons, couponDiscount } from '@hondana/domain/cart/coupons';
 import { SalesStatus } from '@hondana/domain/catalog/catalog';
-import { salesStatusAt } from '@hondana/domain/catalog/books-api';
+import { salesStatusAt } from '@hondana/domain/catalog/books';
 import { AppError, ErrorCode, notFound } from '@hondana/domain/common/errors';
 import type { Kysely } from 'kysely';
 import type { Database, Db } from '../../db/schema';

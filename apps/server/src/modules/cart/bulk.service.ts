@@ -1,8 +1,9 @@
-import { isBuyableNow, salesStatusAt } from '@hondana/domain/catalog/books-api';
+import { isBuyableNow, salesStatusAt } from '@hondana/domain/catalog/books';
+import { PointCampaignType } from '@hondana/domain/campaigns/point-campaigns';
 import { priceAt } from '@hondana/domain/catalog/catalog';
 import { notFound } from '@hondana/domain/common/errors';
 import type { BulkBuyList, BulkBuyTitle, BulkBuyTitleList } from '@hondana/domain/cart/cart-api';
-import { PointCampaignType, type PointLine, pointBreakdown } from '@hondana/domain/orders/orders';
+import { type PointLine, pointBreakdown } from '@hondana/domain/orders/orders';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { entitledBookIds } from '../orders/entitlements';

@@ -1,4 +1,4 @@
-import { isBuyableNow, salesStatusAt } from '@hondana/domain/catalog/books-api';
+import { isBuyableNow, salesStatusAt } from '@hondana/domain/catalog/books';
 import { type BundleView, type CartChangeResponse, CartType } from '@hondana/domain/cart/cart-api';
 import { priceAt } from '@hondana/domain/catalog/catalog';
 import { AppError, ErrorCode, notFound } from '@hondana/domain/common/errors';

@@ -1,4 +1,6 @@
-import { isBuyableNow, salesStatusAt } from '@hondana/domain/catalog/books-api';
+import { isBuyableNow, salesStatusAt } from '@hondana/domain/catalog/books';
+import { checkCartItem, orderTotals } from '@hondana/domain/cart/cart';
+import type { PointCampaignSummary } from '@hondana/domain/campaigns/point-campaigns-api';
 import {
   type CartCouponView,
   CartItemError,
@@ -7,14 +9,11 @@ import {
   CartStatus,
   type CartView,
   CartType,
-  checkCartItem,
-  orderTotals,
 } from '@hondana/domain/cart/cart-api';
 import { EroticType, priceAt } from '@hondana/domain/catalog/catalog';
 import { type CouponLine, type CouponRule, applicableCoupons, couponDiscount, couponsBelowMinimum } from '@hondana/domain/cart/coupons';
 import { AppError, ErrorCode } from '@hondana/domain/common/errors';
 import { coverUrl } from '@hondana/domain/catalog/media-urls';
-import type { PointCampaignSummary } from '@hondana/domain/orders/orders-api';
 import { type PointCampaignRule, type PointLine, pointBreakdown } from '@hondana/domain/orders/orders';
 import type { Db } from '../../db/schema';
 import { entitledBookIds } from '../orders/entitlements';

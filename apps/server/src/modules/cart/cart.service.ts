@@ -1,6 +1,6 @@
 import { EroticType } from '@hondana/domain/catalog/catalog';
 import { type CartChangeResponse, type CartItemView, CartType } from '@hondana/domain/cart/cart-api';
-import { isBuyableNow, salesStatusAt } from '@hondana/domain/catalog/books-api';
+import { isBuyableNow, salesStatusAt } from '@hondana/domain/catalog/books';
 import { SalesStatus, priceAt } from '@hondana/domain/catalog/catalog';
 import { AppError, ErrorCode, notFound } from '@hondana/domain/common/errors';
 import type { Db } from '../../db/schema';

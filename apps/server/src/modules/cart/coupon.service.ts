@@ -1,5 +1,5 @@
 import type { BookCouponResponse, CartView, CouponListItem, CouponListResponse, GuestCouponResponse } from '@hondana/domain/cart/cart-api';
-import { isBuyableNow, salesStatusAt } from '@hondana/domain/catalog/books-api';
+import { isBuyableNow, salesStatusAt } from '@hondana/domain/catalog/books';
 import { priceAt } from '@hondana/domain/catalog/catalog';
 import { type GuestCouponOffer as BannerOffer, GUEST_COUPON_LABEL, guestCouponBannerLabel } from '@hondana/domain/cart/coupon-banner';
 import {

@@ -1,4 +1,4 @@
-import { salesStatusAt } from '@hondana/domain/catalog/books-api';
+import { salesStatusAt } from '@hondana/domain/catalog/books';
 import { SalesStatus, isListedEroticType, listedEroticTypes, priceAt } from '@hondana/domain/catalog/catalog';
 import { AppError, ErrorCode } from '@hondana/domain/common/errors';
 import {

@@ -1,4 +1,4 @@
-import { salesStatusAt } from '@hondana/domain/catalog/books-api';
+import { salesStatusAt } from '@hondana/domain/catalog/books';
 import type { PreOrderResponse, PreOrderStatus } from '@hondana/domain/cart/cart-api';
 import { SalesStatus } from '@hondana/domain/catalog/catalog';
 import { AppError, ErrorCode, notFound } from '@hondana/domain/common/errors';

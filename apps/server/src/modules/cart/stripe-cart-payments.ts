@@ -1,5 +1,5 @@
 import type { CartOrderResponse } from '@hondana/domain/cart/cart-api';
-import type { PointCampaignLine } from '@hondana/domain/orders/orders-api';
+import type { PointCampaignLine } from '@hondana/domain/campaigns/point-campaigns-api';
 import { type ErrorBody, ErrorCode } from '@hondana/domain/common/errors';
 import { paymentTypeOfMethod } from '@hondana/domain/wallet/wallet-payments';
 import type { FastifyPluginAsync } from 'fastify';

@@ -1,6 +1,5 @@
+import { type SalesStatusFilter, type VolumeSort } from '@hondana/domain/catalog/books-api';
 import {
-  type SalesStatusFilter,
-  type VolumeSort,
   basicPoint,
   discountAt,
   isSalable,
@@ -9,9 +8,9 @@ import {
   priceInEffect,
   salesStatusAt,
   sortVolumes,
-} from '@hondana/domain/catalog/books-api';
+} from '@hondana/domain/catalog/books';
+import type { PointCampaignSummary } from '@hondana/domain/campaigns/point-campaigns-api';
 import { type BookPricing, SalesStatus, isListedEroticType, parseCustomSample } from '@hondana/domain/catalog/catalog';
-import type { PointCampaignSummary } from '@hondana/domain/orders/orders-api';
 import { pointDetailTotal } from '@hondana/domain/orders/orders';
 import { averageStars } from '@hondana/domain/reviews/reviews';
 import { newReleaseEnd, newTags } from '@hondana/domain/catalog/book-tile';

@@ -1,4 +1,4 @@
-import { titleTotalPrice } from '@hondana/domain/catalog/books-api';
+import { titleTotalPrice } from '@hondana/domain/catalog/books';
 import type { Db } from '../../db/schema';
 import { type Viewer, pricingOf, toBookDetail, visible, visibleBooks } from './books.service';
 import type { BookDetail, GuestBooks, TitleTotalPrice } from '@hondana/domain/catalog/books-api';

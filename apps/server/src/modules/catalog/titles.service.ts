@@ -1,9 +1,9 @@
-import { isSalable, priceInEffect } from '@hondana/domain/catalog/books-api';
+import { isSalable, priceInEffect } from '@hondana/domain/catalog/books';
+import { periodEnd, volumePageWindow } from '@hondana/domain/catalog/titles';
 import { listedEroticTypes } from '@hondana/domain/catalog/catalog';
 import { averageStars } from '@hondana/domain/reviews/reviews';
 import type { PointCampaignRule } from '@hondana/domain/orders/orders';
 import { formatJapaneseDate } from '@hondana/domain/common/time';
-import { periodEnd, volumePageWindow } from '@hondana/domain/catalog/titles-api';
 import { type TitleMarkFacts, titleMetaList, titleNewTags } from '@hondana/domain/catalog/title-marks';
 import type { Db } from '../../db/schema';
 import { coverUrl } from '../../media/media-spec';

@@ -1,4 +1,4 @@
-import { isBuyableNow, salesStatusAt } from '@hondana/domain/catalog/books-api';
+import { isBuyableNow, salesStatusAt } from '@hondana/domain/catalog/books';
 import { priceAt } from '@hondana/domain/catalog/catalog';
 import { AppError } from '@hondana/domain/common/errors';
 import type { FreeBookResponse } from '@hondana/domain/orders/orders-api';

@@ -4,13 +4,13 @@ import {
   BookPointCampaignsQuery,
   PaymentsQuery,
   PaymentsResponse,
-  PointCampaignSummary,
   RecentlyBoughtQuery,
   RecentlyBoughtResponse,
   RecentlyBoughtV2Query,
   UserBooksQuery,
   UserBooksResponse,
 } from '@hondana/domain/orders/orders-api';
+import { PointCampaignSummary } from '@hondana/domain/campaigns/point-campaigns-api';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireUser, sessionUser } from '../accounts/session-plugin';

@@ -4,10 +4,10 @@ import type {
   OrderItemView,
   PaymentHistoryItem,
   PaymentsResponse,
-  PointCampaignSummary,
   RecentlyBoughtResponse,
   UserBooksResponse,
 } from '@hondana/domain/orders/orders-api';
+import type { PointCampaignSummary } from '@hondana/domain/campaigns/point-campaigns-api';
 import { type OrderStatus, PossessionStatus } from '@hondana/domain/orders/orders';
 import { type PaymentType, paymentTypeCode } from '@hondana/domain/wallet/wallet-payments';
 import type { Kysely } from 'kysely';

@@ -1,13 +1,8 @@
 import { SalesStatus } from '@hondana/domain/catalog/catalog';
 import { AppError, ErrorCode } from '@hondana/domain/common/errors';
 import type { Currency } from '@hondana/domain/wallet/wallet-lots';
-import {
-  type OrderStatus,
-  type PointCampaignRule,
-  type PointCampaignType,
-  canTransition,
-  isPointCampaignType,
-} from '@hondana/domain/orders/orders';
+import { type OrderStatus, type PointCampaignRule, canTransition } from '@hondana/domain/orders/orders';
+import { type PointCampaignType, isPointCampaignType } from '@hondana/domain/campaigns/point-campaigns';
 import type { Expression, Insertable } from 'kysely';
 import type { OrdersTable } from '../../db/orders-schema';
 import type { Db } from '../../db/schema';

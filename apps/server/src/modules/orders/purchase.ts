@@ -1,4 +1,5 @@
-import { isSalable, salesStatusAt } from '@hondana/domain/catalog/books-api';
+import { isSalable, salesStatusAt } from '@hondana/domain/catalog/books';
+import type { PointCampaignSummary } from '@hondana/domain/campaigns/point-campaigns-api';
 import { EroticType, SalesStatus, priceAt } from '@hondana/domain/catalog/catalog';
 import { AppError, ErrorCode, notFound } from '@hondana/domain/common/errors';
 import { type LedgerBook, ledgerLine } from '@hondana/domain/wallet/ledger-lines';
@@ -10,7 +11,6 @@ import {
   memberPointTypes,
   pointBreakdown,
 } from '@hondana/domain/orders/orders';
-import type { PointCampaignSummary } from '@hondana/domain/orders/orders-api';
 import { type PaymentType } from '@hondana/domain/wallet/wallet-payments';
 import { type Currency, expiryAfterDays } from '@hondana/domain/wallet/wallet-lots';
 import type { Transaction } from 'kysely';

@@ -7,12 +7,11 @@ import {
   type ReadingPageRecord,
   type SyncPageBody,
   type SyncPageResult,
-  type SyncPosition,
   ViewerSettings,
   type ViewerSettingsPatch,
-  mergeSyncPosition,
-  reachedReadEnd,
 } from '@hondana/domain/reading/reading-api';
+import { type SyncPosition, mergeSyncPosition } from '@hondana/domain/viewer/resume';
+import { reachedReadEnd } from '@hondana/domain/reading/reading';
 import { SalesStatus } from '@hondana/domain/catalog/catalog';
 import { newlyNoticeOnPastLastPage } from '@hondana/domain/viewer/last-page';
 import type { Db } from '../../db/schema';

@@ -1,6 +1,7 @@
 import { EroticType, isSamplePage, parseCustomSample } from '@hondana/domain/catalog/catalog';
 import { possessionAt } from '@hondana/domain/orders/orders';
-import { type PossessionStatus, usesCustomSample } from '@hondana/domain/reading/reading-api';
+import { type PossessionStatus } from '@hondana/domain/reading/reading-api';
+import { usesCustomSample } from '@hondana/domain/reading/reading';
 import type { Db } from '../../db/schema';
 import type { PageGrant } from '../../media/signed-urls';
 import { toBookDetail, visibleBooks } from '../catalog/books.service';

@@ -1,8 +1,9 @@
-import { isSalable, nextVolume, priceInEffect } from '@hondana/domain/catalog/books-api';
+import { isSalable, nextVolume, priceInEffect } from '@hondana/domain/catalog/books';
+import { PAGE_IMAGE_WIDTHS, isWidePage } from '@hondana/domain/reading/reading';
+import type { PointCampaignSummary } from '@hondana/domain/campaigns/point-campaigns-api';
 import { SalesStatus, forcesHorizontal, readingDirection } from '@hondana/domain/catalog/catalog';
 import { coverUrl } from '@hondana/domain/catalog/media-urls';
 import {
-  PAGE_IMAGE_WIDTHS,
   type PagesData,
   type ReadingPageRecord,
   type SokuyomiImage,
@@ -10,9 +11,7 @@ import {
   type ViewerInfo,
   type ViewerPage,
   type VolumeRef,
-  isWidePage,
 } from '@hondana/domain/reading/reading-api';
-import type { PointCampaignSummary } from '@hondana/domain/orders/orders-api';
 import type { Db } from '../../db/schema';
 import { signPageQuery, urlExpiry } from '../../media/signed-urls';
 import type { VolumeRow } from '../catalog/title-facts';

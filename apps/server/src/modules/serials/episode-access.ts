@@ -1,5 +1,6 @@
 import { AppError, ErrorCode } from '@hondana/domain/common/errors';
-import { PAGE_IMAGE_WIDTHS, type PagesData } from '@hondana/domain/reading/reading-api';
+import { type PagesData } from '@hondana/domain/reading/reading-api';
+import { PAGE_IMAGE_WIDTHS } from '@hondana/domain/reading/reading';
 import type { EpisodeBrowser } from '@hondana/domain/serials/serials-api';
 import { isAdultCategory, isRenting } from '@hondana/domain/serials/serials';
 import { type PageGrant, signEpisodeQuery, urlExpiry } from '../../media/signed-urls';

@@ -1,4 +1,5 @@
-import { LogAccepted, type LogQuery, logQueryOf } from '@hondana/domain/tracking/log-api';
+import { LogAccepted, type LogQuery } from '@hondana/domain/tracking/log-api';
+import { logQueryOf } from '@hondana/domain/tracking/log-queries';
 import { LOG_KINDS } from '@hondana/domain/tracking/log-kinds';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';

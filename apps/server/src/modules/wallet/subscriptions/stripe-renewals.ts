@@ -44,21 +44,6 @@ const SUBSCRIPTION_ORDER_KIND = 'MANGA_COIN_SUBSCRIPTION';
 
 export { stripeCustomerOf };
 
-/**
- * Keeps a card (a PaymentMethod from Stripe.js) for the member's renewals: a SetupIntent on the
- * member's Customer (made once and remembered). Answers the §8 code of a refused card.
- */
-export async function saveStripeCard(
-  db: Kysely<Database>,
-  stripe: StripePayments,
-  input: { userId: number; paymentMethod: string; now: number },
-): Promise<{ ok: true } | { ok: false; errorCode: ErrorCode }> {
-  const known = await stripeCustomerOf(db, input.userId);
-  const saved = await stripe.saveCard({ userId: input.userId, paymentMethod: input.paymentMethod, customerId: known });
-  if (!known) await rememberStripeCustomer(db, input.userId, saved.customerId, input.now);
-  return saved.kind === 'SAVED' ? { ok: true } : { ok: false, errorCode: saved.errorCode };
-}
-
 /** Renews one due subscription through Stripe; null when none is due. */
 export async function renewOneWithStripe(
   db: Kysely<Database>,

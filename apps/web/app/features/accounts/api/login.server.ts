@@ -1,4 +1,5 @@
-import { LoginBody, safeCallback } from '@hondana/domain/accounts/accounts-api';
+import { LoginBody } from '@hondana/domain/accounts/accounts-api';
+import { safeCallback } from '@hondana/domain/accounts/accounts';
 import { type AppLoadContext, data, redirect } from 'react-router';
 import { notAForm, resultErrors, validationErrors, validationSummary } from './account-errors.server';
 import { type AccountFormState, formText, readForm } from './form-state';

@@ -1,4 +1,5 @@
-import { SignupBody, safeCallback } from '@hondana/domain/accounts/accounts-api';
+import { SignupBody } from '@hondana/domain/accounts/accounts-api';
+import { safeCallback } from '@hondana/domain/accounts/accounts';
 import { INVITATION_CODE } from '@hondana/domain/invitations/invitations';
 import { type AppLoadContext, data, redirect } from 'react-router';
 import { notAForm, resultErrors, validationErrors, validationSummary } from './account-errors.server';

@@ -1,4 +1,5 @@
-import { type AdminLotteryCampaignView, ODDS_TOTAL, PRIZE_KINDS } from '@hondana/domain/admin/admin-lottery-api';
+import { type AdminLotteryCampaignView, PRIZE_KINDS } from '@hondana/domain/admin/admin-lottery-api';
+import { ODDS_TOTAL } from '@hondana/domain/admin/admin-lottery';
 import type { PrizeKind } from '@hondana/domain/campaigns/lottery';
 import { useState } from 'react';
 import { lotteryCopy } from '../../../i18n/ja-admin-lottery';

@@ -1,5 +1,6 @@
 import type { Balances } from '@hondana/domain/orders/last-page-commerce';
-import type { PaymentsResponse, PointCampaignSummary } from '@hondana/domain/orders/orders-api';
+import type { PaymentsResponse } from '@hondana/domain/orders/orders-api';
+import type { PointCampaignSummary } from '@hondana/domain/campaigns/point-campaigns-api';
 import type { GetCoinResponse, MangaCoinItemsResponse } from '@hondana/domain/wallet/wallet-api';
 import { apiGet } from '../../../lib/api/no-login-redirect';
 

@@ -1,6 +1,6 @@
 import { formatAmount } from '@hondana/domain/common/format';
 import { type LastPageBook, type LastPageCommerce, viewerHref } from '@hondana/domain/orders/last-page-commerce';
-import type { PointCampaignSummary } from '@hondana/domain/orders/orders-api';
+import type { PointCampaignSummary } from '@hondana/domain/campaigns/point-campaigns-api';
 import { walletCopy } from '../../../i18n/ja-wallet';
 import styles from './last-page.module.css';
 import { PurchaseButton } from './purchase-button';

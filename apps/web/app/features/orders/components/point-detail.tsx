@@ -1,5 +1,5 @@
 import { formatAmount } from '@hondana/domain/common/format';
-import type { PointCampaignSummary } from '@hondana/domain/orders/orders-api';
+import type { PointCampaignSummary } from '@hondana/domain/campaigns/point-campaigns-api';
 import { useId, useState } from 'react';
 import { walletCopy } from '../../../i18n/ja-wallet';
 import styles from './purchase.module.css';

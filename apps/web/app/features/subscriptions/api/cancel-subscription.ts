@@ -5,7 +5,7 @@ import { createToken, apiRequest } from '../../../lib/api/client';
 const PLANS = '/manga_coin_sales_subscription_plans';
 
 /** `DELETE /api/manga_coin_sales_subscription_plans/{id}?token=` (§7): no renewal follows; coins granted stay. */
-export async function cancelSubscription(planId: number): Promise<UserSubscription> {
+async function cancelSubscription(planId: number): Promise<UserSubscription> {
   const token = await createToken(`${PLANS}/create_token`);
   return apiRequest<UserSubscription>(`${PLANS}/${planId}`, { method: 'DELETE', query: { token } });
 }

@@ -3,9 +3,9 @@
  * and "Bought message" facts from the viewer info's book_data, and the book with its next
  * volume for the panels. Pure, so the route only wires it to the components.
  */
-import type { LastPageBook, LastPageCommerceInput } from '../orders/last-page-commerce';
+import type { LastPageBook, LastPageCommerceInput } from './last-page-commerce';
 import type { ViewerInfo } from '../reading/reading-api';
-import type { LastPageVariant } from './last-page';
+import type { LastPageVariant } from '../viewer/last-page';
 
 interface LastPageSession {
   loggedIn: boolean;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { lastPageCommerce } from '../orders/last-page-commerce';
+import { lastPageCommerce } from './last-page-commerce';
 import type { ViewerBook, ViewerInfo, VolumeRef } from '../reading/reading-api';
 import { lastPageCommerceBook, lastPageCommerceInput, purchasedFromLastPage } from './last-page-input';
 
