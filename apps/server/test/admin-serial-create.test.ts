@@ -86,6 +86,13 @@ describe('creating a serial', () => {
       pageCount: 3,
     });
     expect(ep.statusCode, ep.body).toBe(200);
+    // A first episode is drawn as a page of the store is (1080×1536) until its pages are uploaded.
+    const free = (await t.app.inject({ url: `/api/serial_episode_browsers/${ep.json().id}` })).json();
+    expect(free.pages_data.pages.map((p: { width: number; height: number }) => [p.width, p.height])).toEqual([
+      [1080, 1536],
+      [1080, 1536],
+      [1080, 1536],
+    ]);
     expect((await t.app.inject({ url: `/api/serials/${serial.id}` })).json()).toMatchObject({
       releasedEpisodeCount: 1,
       totalEpisodeCount: 1,
@@ -136,7 +143,18 @@ describe('creating a serial', () => {
     const episode1 = await read(first.json().id);
     expect(episode1.statusCode, episode1.body).toBe(200);
     expect(episode1.json().layoutType).toBe(1);
-    expect(episode1.json().pages_data.pages.length).toBe(3);
+    // Drawn as a webtoon's tall segments, the first episode for its layout and the next as the last one.
+    const shapes = (pages: { width: number; height: number }[]) => pages.map((p) => [p.width, p.height]);
+    expect(shapes(episode1.json().pages_data.pages)).toEqual([
+      [1080, 2880],
+      [1080, 2880],
+      [1080, 2880],
+    ]);
+    expect(shapes(await db().selectFrom('serial_episode_pages').selectAll().where('episode_id', '=', second.id).execute())).toEqual([
+      [1080, 2880],
+      [1080, 2880],
+      [1080, 2880],
+    ]);
     const episode2 = await read(second.id);
     expect([episode2.statusCode, episode2.json().errorCode]).toEqual([403, 'FORBIDDEN']);
 

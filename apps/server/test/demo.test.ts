@@ -4,7 +4,9 @@ import { listInvitationCampaigns } from '../src/modules/admin/invitation-campaig
 import { EroticType, LayoutType, pageTypes } from '@hondana/domain/catalog/catalog';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureDemoCatalog, resetDemoCatalog } from '../src/demo/demo-catalog';
+import { DEMO_SEED, ensureDemoCatalog, resetDemoCatalog } from '../src/demo/demo-catalog';
+import { serialDetail } from '../src/modules/admin/admin-serials.service';
+import { CreateSerialBody } from '@hondana/domain/admin/admin-serials-api';
 import { demoAuthors, demoGenres, demoMagazines, demoPublishers } from '../src/demo/demo-people';
 import { buildDemoPlan } from '../src/demo/demo-plan';
 import { balloonLines, episodeSubtitles, soundEffects } from '../src/demo/demo-prose';
@@ -143,6 +145,33 @@ describe('the demo catalog', () => {
     expect(episodes.filter((e) => e.free_flg === 1).length).toBeGreaterThan(0);
   });
 
+  it("makes its serials and episodes through the console's services: the console shows each as the plan's request", async () => {
+    const plan = buildDemoPlan(DEMO_SEED, NOW.getTime());
+    expect(plan.serials.length).toBeGreaterThanOrEqual(6);
+    for (const planned of plan.serials) {
+      const { id } = await database.db.selectFrom('serials').select('id').where('title_id', '=', planned.titleId).executeTakeFirstOrThrow();
+      const { token: _token, ...request } = CreateSerialBody.parse({ token: 'x', ...planned.request });
+      const shown = await serialDetail(database.db, id);
+      expect(shown).toMatchObject({ ...request, endAt: null, version: 0, imageUploaded: false });
+      expect(
+        shown.episodes.map(({ orderSequence, title, price, spendType, releaseAt, endAt, pageCount, layoutType, bookId, version }) => ({
+          orderSequence,
+          title,
+          price,
+          spendType,
+          releaseAt,
+          endAt,
+          pageCount,
+          layoutType,
+          bookId,
+          version,
+        })),
+      ).toEqual(planned.episodes.map((e, i) => ({ orderSequence: i + 1, ...e.request, version: 0 })));
+    }
+    // The console's service sets each episode's spend type (a plan's direct rows left it empty).
+    expect(await database.db.selectFrom('serial_episodes').select('id').where('spend_type', 'is', null).execute()).toEqual([]);
+  });
+
   it('runs editorial serial lists of general serials only', async () => {
     const { db } = database;
     const lists = await db.selectFrom('serial_osusumes').selectAll().where('start_datetime', '<=', NOW.getTime()).execute();
@@ -276,11 +305,38 @@ describe('the demo catalog', () => {
           .select(['id', 'title_id', 'contents_name', 'price', 'sale_price', 'page_count', 'start_datetime'])
           .orderBy('id')
           .execute();
+      // Serials by their title: the store gives their ids, which move on after a reset.
+      const serials = (db: TestDatabase['db']) =>
+        db
+          .selectFrom('serials as s')
+          .innerJoin('serial_episodes as e', 'e.serial_id', 's.id')
+          .innerJoin('serial_episode_pages as p', 'p.episode_id', 'e.id')
+          .select(['s.title_id', 's.name', 's.rental_minutes', 'e.order_sequence', 'e.title', 'e.release_datetime', 'p.page_no', 'p.width'])
+          .orderBy('s.title_id')
+          .orderBy('e.order_sequence')
+          .orderBy('p.page_no')
+          .execute();
+      // Each serial read of the ranking history names its title's serial.
+      const strayReads = (db: TestDatabase['db']) =>
+        db
+          .selectFrom('catalog_events as e')
+          .leftJoin('serials as s', 's.id', 'e.serial_id')
+          .select(['e.id', 'e.title_id', 's.title_id as serialTitleId'])
+          .where('e.serial_id', 'is not', null)
+          .where((eb) => eb.or([eb('s.id', 'is', null), eb('s.title_id', '!=', eb.ref('e.title_id'))]))
+          .execute();
       const first = await snapshot(database.db);
+      const firstSerials = await serials(database.db);
       expect(await snapshot(other.db)).toEqual(first);
+      expect(await serials(other.db)).toEqual(firstSerials);
+      const serialReads = await other.db.selectFrom('catalog_events').select('id').where('serial_id', 'is not', null).execute();
+      expect(serialReads.length).toBeGreaterThan(0);
+      expect(await strayReads(other.db)).toEqual([]);
 
       await resetDemoCatalog(other, { dataDir: other.dataDir, images: 'none', now: NOW });
       expect(await snapshot(other.db)).toEqual(first);
+      expect(await serials(other.db)).toEqual(firstSerials);
+      expect(await strayReads(other.db)).toEqual([]);
     } finally {
       await other.destroy();
     }

@@ -14,6 +14,7 @@ interface TitleProfile {
   trend: number;
   readShare: number;
   books: { id: number; vol: number; start: number }[];
+  /** The title's serial by its place in the plan (`DemoSerial.ref`): insertPlan turns it into the serial's id. */
   serialId: number | null;
 }
 
@@ -33,7 +34,7 @@ export function buildDemoEvents(plan: DemoPlan, seed: number, now: number): Inse
       trend: rnd.range(-1.2, 1.2),
       readShare: free ? 0.6 : 0.35,
       books,
-      serialId: plan.serials.find((s) => s.title_id === title.id)?.id ?? null,
+      serialId: plan.serials.find((s) => s.titleId === title.id)?.ref ?? null,
     };
   });
 

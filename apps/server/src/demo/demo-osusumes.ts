@@ -1,8 +1,8 @@
 import type { CreateFeatureBody } from '@hondana/domain/admin/admin-features-api';
+import type { AdminSerial } from '@hondana/domain/admin/admin-serials-api';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema';
 import { createFeature } from '../modules/admin/features.service';
-import type { DemoPlan } from './demo-plan';
 
 type Tx = Kysely<Database> | Transaction<Database>;
 const DAY = 86_400_000;
@@ -15,11 +15,15 @@ const MAX_SERIALS = 50;
  * categories, and 毎日無料で読める連載 with those a daily ticket opens; both running from a week ago
  * for a year, so `/serial` shows them.
  */
-export async function insertDemoOsusumes(db: Tx, plan: DemoPlan, now: number): Promise<void> {
-  const general = plan.serials.filter((s) => !String(s.category).startsWith('adult'));
+export async function insertDemoOsusumes(
+  db: Tx,
+  serials: Pick<AdminSerial, 'id' | 'category' | 'ticketUsable'>[],
+  now: number,
+): Promise<void> {
+  const general = serials.filter((s) => !s.category.startsWith('adult'));
   const lists = [
     { name: '編集部のおすすめ', description: '今週、編集部が読んでほしい連載', serials: general },
-    { name: '毎日無料で読める連載', description: '1日1話、チケットで無料', serials: general.filter((s) => s.ticket_usable === 1) },
+    { name: '毎日無料で読める連載', description: '1日1話、チケットで無料', serials: general.filter((s) => s.ticketUsable) },
   ].filter((list) => list.serials.length > 0);
   for (const list of lists) {
     const input: Omit<CreateFeatureBody, 'token'> = {
@@ -27,7 +31,7 @@ export async function insertDemoOsusumes(db: Tx, plan: DemoPlan, now: number): P
       description: list.description,
       start: now - 7 * DAY,
       end: now + 365 * DAY,
-      serialIds: list.serials.slice(0, MAX_SERIALS).map((s) => s.id!),
+      serialIds: list.serials.slice(0, MAX_SERIALS).map((s) => s.id),
     };
     await createFeature(db, input, now);
   }

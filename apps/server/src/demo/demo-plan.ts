@@ -1,6 +1,9 @@
+import { instantToTokyoMinute } from '@hondana/domain/admin/admin-api';
+import type { CreateEpisodeBody, CreateSerialBody } from '@hondana/domain/admin/admin-serials-api';
 import { LayoutType, SalesStatus, readingDirection } from '@hondana/domain/catalog/catalog';
-import { DEFAULT_CHARGE_MINUTES } from '@hondana/domain/serials/serials';
+import { DEFAULT_CHARGE_MINUTES, SpendType } from '@hondana/domain/serials/serials';
 import type { Insertable } from 'kysely';
+import type { z } from 'zod';
 import type {
   AuthorsTable,
   BookNavigationsTable,
@@ -10,9 +13,6 @@ import type {
   GenresTable,
   MagazinesTable,
   PublishersTable,
-  SerialEpisodePagesTable,
-  SerialEpisodesTable,
-  SerialsTable,
   TitleAuthorsTable,
   TitlesTable,
 } from '../db/catalog-schema';
@@ -29,7 +29,22 @@ const JST_OFFSET = 9 * 3_600_000;
 /** 00:00 in Tokyo of the day that contains `now` (Japan has no daylight saving time). */
 export const tokyoDayStart = (now: number): number => Math.floor((now + JST_OFFSET) / DAY) * DAY - JST_OFFSET;
 
-/** Every row of the demo catalog, with explicit ids so that relations are known before inserting. */
+/**
+ * A serial of the demo as an operator makes it in the console: the requests the console sends
+ * (`POST /api/admin/serials`, then `POST /api/admin/serials/:id/episodes` for each episode, times
+ * in Asia/Tokyo), made through the console's services by demo-serials.ts.
+ */
+export interface DemoSerial {
+  /** Its place among the demo's serials, from 1 (its id in an empty catalog); the demo's events name it by this until it is made. */
+  ref: number;
+  titleId: number;
+  /** When the operator made it (its row's `created_at`). */
+  createdAt: number;
+  request: Omit<z.input<typeof CreateSerialBody>, 'token'>;
+  episodes: { createdAt: number; request: Omit<z.input<typeof CreateEpisodeBody>, 'token'> }[];
+}
+
+/** Every row of the demo catalog, with explicit ids so that relations are known before inserting; its serials as console requests. */
 export interface DemoPlan {
   authors: Insertable<AuthorsTable>[];
   publishers: Insertable<PublishersTable>[];
@@ -41,9 +56,7 @@ export interface DemoPlan {
   bookPages: Insertable<BookPagesTable>[];
   bookNavigations: Insertable<BookNavigationsTable>[];
   bookTextChapters: Insertable<BookTextChaptersTable>[];
-  serials: Insertable<SerialsTable>[];
-  serialEpisodes: Insertable<SerialEpisodesTable>[];
-  serialEpisodePages: Insertable<SerialEpisodePagesTable>[];
+  serials: DemoSerial[];
 }
 
 /**
@@ -75,8 +88,6 @@ export function buildDemoPlan(seed: number, now: number): DemoPlan {
     bookNavigations: [],
     bookTextChapters: [],
     serials: [],
-    serialEpisodes: [],
-    serialEpisodePages: [],
   };
   demoTitles.forEach((title, index) => addTitle(plan, title, index + 1, seed, anchor));
   return plan;
@@ -210,53 +221,54 @@ function addNavigations(plan: DemoPlan, bookId: number, vol: number, pages: numb
 
 function addSerial(plan: DemoPlan, seed: TitleSeed, titleId: number, firstBookId: number, anchor: number, rnd: Random): void {
   const serial = seed.serial!;
-  const serialId = plan.serials.length + 1;
+  const ref = plan.serials.length + 1;
   const hue = titleHue(titleId);
   const webtoon = seed.layout === LayoutType.WEBTOON;
   const step = webtoon ? 3 : 7;
   const future = rnd.int(1, 2);
   const firstRelease = anchor - (serial.episodes - future) * step * DAY + 10 * 3_600_000;
-  plan.serials.push({
-    id: serialId,
-    title_id: titleId,
-    name: serial.name ?? seed.name,
-    description: serial.description,
-    category: seed.pageType,
-    theme_color: hsl(hue, 60, 42),
-    sub_color: hsl(hue, 70, 88),
-    ticket_usable: 1,
-    reward_usable: webtoon ? 1 : 0,
-    charge_minutes: DEFAULT_CHARGE_MINUTES,
-    rental_minutes: serialId % 2 === 0 ? 0 : 180,
-    order_only: 0,
-    end_datetime: null,
-    created_at: firstRelease - 7 * DAY,
-  });
   const releasedBooks = plan.books.filter((b) => b.title_id === titleId && b.start_datetime <= anchor);
   const perVolume = Math.ceil(serial.episodes / Math.max(1, seed.volumes));
   const subtitles = Random.of(titleId, 99).shuffle(episodeSubtitles);
-  const size = webtoon ? WEBTOON_SEGMENT_SIZE : FIXED_PAGE_SIZE;
+  const episodes: DemoSerial['episodes'] = [];
   for (let n = 1; n <= serial.episodes; n++) {
-    const episodeId = plan.serialEpisodes.length + 1;
     const volumeIndex = Math.floor((n - 1) / perVolume);
-    const pages = webtoon ? 4 : 8;
     const release = firstRelease + (n - 1) * step * DAY;
-    plan.serialEpisodes.push({
-      id: episodeId,
-      serial_id: serialId,
-      order_sequence: n,
-      title: `第${n}話 ${subtitles[(n - 1) % subtitles.length]}`,
-      price: n <= 3 ? 0 : webtoon ? 30 : 40,
-      free_flg: n <= 3 ? 1 : 0,
-      release_datetime: release,
-      end_datetime: null,
-      layout_type: seed.layout,
-      page_count: pages,
-      book_id: volumeIndex < releasedBooks.length ? firstBookId + volumeIndex : null,
-      created_at: Math.min(release, anchor),
+    const free = n <= 3;
+    episodes.push({
+      createdAt: Math.min(release, anchor),
+      request: {
+        title: `第${n}話 ${subtitles[(n - 1) % subtitles.length]}`,
+        // The first three free; the rest open with the serial's normal ticket (待てば無料) or coins.
+        spendType: free ? SpendType.FREE : SpendType.CHARGE,
+        price: free ? 0 : webtoon ? 30 : 40,
+        releaseAt: instantToTokyoMinute(release),
+        endAt: null,
+        // Pages or a webtoon: the console's schema refuses any other layout (demo-serials.ts checks the request with it).
+        layoutType: seed.layout as 0 | 1,
+        pageCount: webtoon ? 4 : 8,
+        bookId: volumeIndex < releasedBooks.length ? firstBookId + volumeIndex : null,
+      },
     });
-    for (let page = 0; page < pages; page++) {
-      plan.serialEpisodePages.push({ episode_id: episodeId, page_no: page, width: size.width, height: size.height });
-    }
   }
+  plan.serials.push({
+    ref,
+    titleId,
+    createdAt: firstRelease - 7 * DAY,
+    request: {
+      titleId,
+      name: serial.name ?? seed.name,
+      description: serial.description,
+      category: seed.pageType,
+      themeColor: hsl(hue, 60, 42),
+      subColor: hsl(hue, 70, 88),
+      ticketUsable: true,
+      rewardUsable: webtoon,
+      chargeMinutes: DEFAULT_CHARGE_MINUTES,
+      rentalMinutes: ref % 2 === 0 ? 0 : 180,
+      orderOnly: false,
+      endAt: null,
+    },
+    episodes,
+  });
 }

@@ -12,6 +12,7 @@ import { insertDemoNonLoginAppeal } from './demo-invitations';
 import { deleteDemoCampaigns, insertDemoCampaigns } from './demo-campaigns';
 import { deleteDemoInvitations, insertDemoInvitations } from './demo-invitations';
 import { insertDemoTaxonomy } from './demo-taxonomy';
+import { insertDemoSerials } from './demo-serials';
 
 type Tx = Transaction<Database> | Kysely<Database>;
 
@@ -70,19 +71,15 @@ const CATALOG_TABLES = [
 ] as const satisfies readonly (keyof Database)[];
 
 /** Tables whose `id` is generated: after inserting explicit ids PostgreSQL's sequences must move past them. */
-const SERIAL_ID_TABLES = [
-  'authors',
-  'publishers',
-  'magazines',
-  'titles',
-  'books',
-  'serials',
-  'serial_episodes',
-  'catalog_events',
-  'bundles',
-] as const;
+const SERIAL_ID_TABLES = ['authors', 'publishers', 'magazines', 'titles', 'books', 'catalog_events', 'bundles'] as const;
 
-export async function insertPlan(db: Tx, dialect: DialectName, plan: DemoPlan, events: DemoPlanEvents, now = Date.now()): Promise<void> {
+export async function insertPlan(
+  db: Transaction<Database>,
+  dialect: DialectName,
+  plan: DemoPlan,
+  events: DemoPlanEvents,
+  now = Date.now(),
+): Promise<void> {
   await insertBatched(db, 'genres', plan.genres);
   await insertDemoTaxonomy(db, plan);
   await insertBatched(db, 'authors', plan.authors);
@@ -100,13 +97,17 @@ export async function insertPlan(db: Tx, dialect: DialectName, plan: DemoPlan, e
   await insertBatched(db, 'bundles', bundles);
   await insertBatched(db, 'bundle_books', bundleBooks);
   await insertDemoSubscriptionPlans(db, now);
-  await insertBatched(db, 'serials', plan.serials);
-  await insertBatched(db, 'serial_episodes', plan.serialEpisodes);
-  await insertBatched(db, 'serial_episode_pages', plan.serialEpisodePages);
+  // Through the console's services, as the campaigns below: their ids are the store's to give.
+  const serials = await insertDemoSerials(db, plan);
   await insertBatched(db, 'coupons', buildDemoCoupons(now));
-  await insertBatched(db, 'catalog_events', events);
+  // The events name a serial by its place in the plan; it now has its id.
+  await insertBatched(
+    db,
+    'catalog_events',
+    events.map((e) => (e.serial_id == null ? e : { ...e, serial_id: serials.get(e.serial_id)!.id })),
+  );
   if (dialect === 'postgres') await syncSequences(db);
-  await insertDemoOsusumes(db, plan, now);
+  await insertDemoOsusumes(db, [...serials.values()], now);
   await insertDemoPreOrderBonuses(db, plan, now);
   await insertDemoCampaigns(db, plan, now);
   await insertDemoInvitations(db, now);

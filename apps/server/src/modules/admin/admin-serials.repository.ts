@@ -1,6 +1,8 @@
 import { type SqlBool, type Transaction, sql } from 'kysely';
+import { LayoutType } from '@hondana/domain/catalog/catalog';
 import { escapeLike } from '@hondana/domain/catalog/search-text';
 import type { Database, Db } from '../../db/schema';
+import { FIXED_PAGE_SIZE, WEBTOON_SEGMENT_SIZE } from '../../media/media-spec';
 
 /** Serials whose name contains `q` (or the one with id `q`), newest first. */
 export async function searchSerials(db: Db, q: string, offset: number) {
@@ -158,7 +160,8 @@ export async function updateEpisodeAt(db: Db, episodeId: number, version: number
 
 /**
  * Adds an episode after the serial's last one, with `pageCount` pages shaped like its last
- * episode's first page (the store draws episode pages, as it does for every episode today).
+ * episode's first page when that one reads the same way, else as the store draws a page of its
+ * layout (a page, or a webtoon's tall segment); the store draws episode pages until they are uploaded.
  * The serial's row is written first, so two adds at once take their sequences one after the other.
  */
 export async function insertEpisode(
@@ -181,19 +184,25 @@ export async function insertEpisode(
     .orderBy('e.order_sequence', 'desc')
     .limit(1)
     .executeTakeFirst();
+  const layout = e.layout_type ?? last?.layout_type ?? LayoutType.FIXED;
   const { id } = await db
     .insertInto('serial_episodes')
     .values({
       serial_id: serialId,
       order_sequence: (last?.order_sequence ?? 0) + 1,
       ...e,
-      layout_type: e.layout_type ?? last?.layout_type ?? 0,
+      layout_type: layout,
       page_count: pageCount,
       created_at: now,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  const size = { width: last?.width ?? 720, height: last?.height ?? 1024 };
+  const size =
+    last?.layout_type === layout && last.width !== null && last.height !== null
+      ? { width: last.width, height: last.height }
+      : layout === LayoutType.WEBTOON
+        ? WEBTOON_SEGMENT_SIZE
+        : FIXED_PAGE_SIZE;
   await db
     .insertInto('serial_episode_pages')
     .values(Array.from({ length: pageCount }, (_, page_no) => ({ episode_id: id, page_no, ...size })))
