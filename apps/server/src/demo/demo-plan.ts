@@ -1,4 +1,4 @@
-import { instantToTokyoMinute } from '@hondana/domain/admin/admin-api';
+import { instantToTokyoMinute } from '@hondana/domain/common/time';
 import type { CreateEpisodeBody, CreateSerialBody } from '@hondana/domain/admin/admin-serials-api';
 import { LayoutType, SalesStatus, readingDirection } from '@hondana/domain/catalog/catalog';
 import { DEFAULT_CHARGE_MINUTES, SpendType } from '@hondana/domain/serials/serials';

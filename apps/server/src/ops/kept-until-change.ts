@@ -1,14 +1,7 @@
 import type { Db } from '../db/schema';
 
-/**
- * The store's `catalog` change count as a one-value subquery (`store_changes`, decision 018), for
- * a hot statement to read beside its own rows: every console write of the catalog, a campaign, a
- * mission or a lottery counts it in its own transaction (`admin/admin-mutation.ts`), as do the
- * import and the demo's reseed. NULL until the first change.
- */
-export function catalogVersionQuery(db: Db) {
-  return db.selectFrom('store_changes').select('version').where('topic', '=', 'catalog');
-}
+/** The `catalog` change count's subquery a hot statement reads beside its rows (its SQL is the store changes' repository's). */
+export { catalogVersionQuery } from './store-changes.repository';
 
 /** The count as a number, from the subquery's column (NULL, or a string on PostgreSQL's bigint). */
 export const catalogVersionOf = (value: unknown): number => (value === null || value === undefined ? 0 : Number(value));

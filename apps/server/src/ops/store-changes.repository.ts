@@ -38,3 +38,13 @@ export async function writeSetting(db: Db, key: string, value: string, now: numb
     .onConflict((oc) => oc.column('key').doUpdateSet({ value, updated_at: now }))
     .execute();
 }
+
+/**
+ * The store's `catalog` change count as a one-value subquery (`store_changes`, decision 018), for
+ * a hot statement to read beside its own rows: every console write of the catalog, a campaign, a
+ * mission or a lottery counts it in its own transaction (`admin/admin-mutation.ts`), as do the
+ * import and the demo's reseed. NULL until the first change.
+ */
+export function catalogVersionQuery(db: Db) {
+  return db.selectFrom('store_changes').select('version').where('topic', '=', 'catalog');
+}
