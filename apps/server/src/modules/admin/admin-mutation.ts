@@ -36,7 +36,7 @@ export function adminMutation<T>(
 }
 
 /** What a console change route says of its change, beside the change itself. */
-export interface StaffChangeUse {
+interface StaffChangeUse {
   /** What the caller's role must allow (`requireStaff`: 401 for a guest, 403 for too small a role). */
   capability: Capability;
   /** The one-time token the console fetched for this change (`/admin/create_token`). */
@@ -62,7 +62,7 @@ export const operatorCatalogChange = (token: string, request: unknown): StaffCha
 });
 
 /** The change itself, in the token's transaction: the answer and the audit entries, at the request's one instant. */
-export type StaffChange<T> = (trx: Transaction<Database>, now: number, staff: Staff) => Promise<{ body: T; audit: AuditEntry[] }>;
+type StaffChange<T> = (trx: Transaction<Database>, now: number, staff: Staff) => Promise<{ body: T; audit: AuditEntry[] }>;
 
 /**
  * A console change route's work: the caller's role checked, then `adminMutation` (token, change,

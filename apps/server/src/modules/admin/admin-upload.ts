@@ -17,7 +17,7 @@ type Handler<S extends FastifySchema> = RouteHandlerMethod<
 >;
 
 /** The file an upload route was sent: never empty. */
-export interface UploadedFile {
+interface UploadedFile {
   body: Buffer;
   /** Its SHA-256 (hex), computed when asked: what the one-time token records of the request, beside its ids and version. */
   sha256(): string;

@@ -15,18 +15,18 @@ import { adminMemberRoutes } from './admin-members.routes';
 import { adminReportRoutes } from './admin-reports.routes';
 import { adminSerialRoutes } from './admin-serials.routes';
 import { listAudit } from './audit.repository';
-import { adminPromotionRoutes } from './promotions.routes';
+import { adminBundleRoutes, adminCoinPackRoutes, adminPointCampaignRoutes } from './promotions.routes';
 import { adminBannerRoutes } from './banners.routes';
 import { adminInvitationCampaignRoutes } from './invitation-campaigns.routes';
 import { adminLotteryCampaignRoutes } from './lottery-campaigns.routes';
-import { adminTaxonomyRoutes } from './taxonomy.routes';
+import { adminGenreRoutes, adminMagazineRoutes, adminPublisherRoutes } from './taxonomy.routes';
 import { adminNonLoginAppealRoutes } from './non-login-appeals.routes';
 import { adminSubscriptionPlanRoutes } from './subscription-plans.routes';
 import { adminMissionRoutes } from './missions.routes';
 import { adminFeatureRoutes } from './features.routes';
 import { adminPreOrderBonusRoutes } from './pre-order-bonuses.routes';
 import { secondFactorGate } from './second-factor-gate';
-import { secondFactorRoutes } from './second-factor.routes';
+import { secondFactorPasskeyRoutes, secondFactorTotpRoutes } from './second-factor.routes';
 import { adminStaffRoutes } from './staff.routes';
 
 /**
@@ -39,7 +39,8 @@ export const adminRoutes: FastifyPluginAsync<{ provider: PaymentProvider }> = as
   const { db } = app.deps.database;
   // Staff give their second factor in each sign-in before the console answers them, and again before money actions after ten minutes.
   app.addHook('onRequest', secondFactorGate);
-  await app.register(secondFactorRoutes);
+  await app.register(secondFactorTotpRoutes);
+  await app.register(secondFactorPasskeyRoutes);
 
   app.get('/admin/me', { config: { secondFactor: 'exempt' }, schema: { response: { 200: StaffMe } } }, async (request) => {
     const staff = await requireStaff(request, 'members');
@@ -58,13 +59,17 @@ export const adminRoutes: FastifyPluginAsync<{ provider: PaymentProvider }> = as
   await app.register(adminStaffRoutes);
 
   // Catalog: genres, publishers and magazines (support reads); titles and books; a volume's import
-  await app.register(adminTaxonomyRoutes);
+  await app.register(adminGenreRoutes);
+  await app.register(adminPublisherRoutes);
+  await app.register(adminMagazineRoutes);
   await app.register(adminCatalogRoutes);
   await app.register(adminImportRoutes);
 
   // Commerce: coupons; point campaigns, bundles and coin packs; reach banners and their images
   await app.register(adminCouponRoutes);
-  await app.register(adminPromotionRoutes);
+  await app.register(adminPointCampaignRoutes);
+  await app.register(adminBundleRoutes);
+  await app.register(adminCoinPackRoutes);
   await app.register(adminBannerRoutes);
   // Campaigns, plans, appeals, missions (support reads), features, pre-order bonuses
   await app.register(adminLotteryCampaignRoutes);

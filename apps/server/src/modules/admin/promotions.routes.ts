@@ -23,16 +23,10 @@ import * as promotions from './promotions.service';
 
 /**
  * The console's point campaigns (bulk-buy included), bundles and coin packs (`/api/admin/...`,
- * operators only), one plugin each. Each change claims its one-time token, writes its audit entry
+ * operators only), one plugin each (registered by `adminRoutes`). Each change claims its one-time token, writes its audit entry
  * and counts a `catalog` change in one transaction; this process drops its caches before answering
  * and every other process follows within a second (decision 018).
  */
-export const adminPromotionRoutes: FastifyPluginAsync = async (app) => {
-  await app.register(adminPointCampaignRoutes);
-  await app.register(adminBundleRoutes);
-  await app.register(adminCoinPackRoutes);
-};
-
 /** Point campaigns (bulk-buy included): list, create, edit against the version read, end. */
 export const adminPointCampaignRoutes: FastifyPluginAsync = async (base) => {
   const app = base.withTypeProvider<ZodTypeProvider>();

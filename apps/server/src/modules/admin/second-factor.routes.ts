@@ -54,11 +54,6 @@ async function caller(request: FastifyRequest) {
  * `POST /admin/second_factor/passkey` (the check). A check, and an enrolment (which counts as
  * one), gives the session a new id: the answer sets the new cookie, the old one is ended.
  */
-export const secondFactorRoutes: FastifyPluginAsync = async (app) => {
-  await app.register(secondFactorTotpRoutes);
-  await app.register(secondFactorPasskeyRoutes);
-};
-
 /** Where the staff member stands, the authenticator's enrolment and its check (or a recovery code's). */
 export const secondFactorTotpRoutes: FastifyPluginAsync = async (base) => {
   const app = base.withTypeProvider<ZodTypeProvider>();

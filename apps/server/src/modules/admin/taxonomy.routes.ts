@@ -37,12 +37,6 @@ function nameChange(
  * and rename against the version read (409 when it moved). Each change counts a `catalog` change,
  * so the store's cached title facts show the new name within a second in every process.
  */
-export const adminTaxonomyRoutes: FastifyPluginAsync = async (app) => {
-  await app.register(adminGenreRoutes);
-  await app.register(adminPublisherRoutes);
-  await app.register(adminMagazineRoutes);
-};
-
 export const adminGenreRoutes: FastifyPluginAsync = async (base) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const { db } = app.deps.database;
