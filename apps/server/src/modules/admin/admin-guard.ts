@@ -14,7 +14,7 @@ export interface Staff {
 }
 
 /** What each role may do: support reads members and their money, grants and cancels; operators do everything. */
-type Capability = 'members' | 'everything';
+export type Capability = 'members' | 'everything';
 
 const allowed = (role: StaffRole, capability: Capability) => role === 'operator' || capability === 'members';
 

@@ -9,10 +9,8 @@ import {
 } from '@hondana/domain/admin/admin-lottery-api';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { sendStored } from '../../http/stored-reply';
 import { requireStaff } from './admin-guard';
-import { adminMutation } from './admin-mutation';
-import { catalogChanged } from './catalog-changed';
+import { operatorCatalogChange as catalogChange, sendStaffChange } from './admin-mutation';
 import * as lotteries from './lottery-campaigns.service';
 
 /**
@@ -25,7 +23,6 @@ import * as lotteries from './lottery-campaigns.service';
 export const adminLotteryCampaignRoutes: FastifyPluginAsync = async (base) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const { db } = app.deps.database;
-  const now = () => app.deps.clock().getTime();
 
   app.get(
     '/admin/lottery_campaigns',
@@ -33,63 +30,39 @@ export const adminLotteryCampaignRoutes: FastifyPluginAsync = async (base) => {
     async (request) => {
       // 'members': what support may do (it reads a campaign to answer members); writes are 'everything'.
       await requireStaff(request, 'members');
-      return { campaigns: await lotteries.listLotteryCampaigns(db, request.query.state, now()) };
+      return { campaigns: await lotteries.listLotteryCampaigns(db, request.query.state, app.deps.clock().getTime()) };
     },
   );
   app.post(
     '/admin/lottery_campaigns',
     { schema: { body: CreateLotteryCampaignBody, response: { 200: AdminLotteryCampaignView } } },
     async (request, reply) => {
-      const staff = await requireStaff(request, 'everything');
       const { token, ...input } = request.body;
-      const at = now();
-      const result = await adminMutation(
-        db,
-        staff,
-        { token, request: input, now: at },
-        (trx) => lotteries.createLotteryCampaign(trx, request.body, at),
-        'catalog',
+      return sendStaffChange(request, reply, catalogChange(token, input), (trx, at) =>
+        lotteries.createLotteryCampaign(trx, request.body, at),
       );
-      await catalogChanged(app);
-      return sendStored(reply, result);
     },
   );
   app.put(
     '/admin/lottery_campaigns/:id',
     { schema: { params: IdParams, body: UpdateLotteryCampaignBody, response: { 200: AdminLotteryCampaignView } } },
     async (request, reply) => {
-      const staff = await requireStaff(request, 'everything');
       const { token, ...input } = request.body;
       const id = request.params.id;
-      const at = now();
-      const result = await adminMutation(
-        db,
-        staff,
-        { token, request: { id, ...input }, now: at },
-        (trx) => lotteries.updateLotteryCampaign(trx, id, request.body, at),
-        'catalog',
+      return sendStaffChange(request, reply, catalogChange(token, { id, ...input }), (trx, at) =>
+        lotteries.updateLotteryCampaign(trx, id, request.body, at),
       );
-      await catalogChanged(app);
-      return sendStored(reply, result);
     },
   );
   app.post(
     '/admin/lottery_campaigns/:id/end',
     { schema: { params: IdParams, body: EndBody, response: { 200: AdminLotteryCampaignView } } },
     async (request, reply) => {
-      const staff = await requireStaff(request, 'everything');
       const { token, version } = request.body;
       const id = request.params.id;
-      const at = now();
-      const result = await adminMutation(
-        db,
-        staff,
-        { token, request: { id, version }, now: at },
-        (trx) => lotteries.endLotteryCampaign(trx, id, version, at),
-        'catalog',
+      return sendStaffChange(request, reply, catalogChange(token, { id, version }), (trx, at) =>
+        lotteries.endLotteryCampaign(trx, id, version, at),
       );
-      await catalogChanged(app);
-      return sendStored(reply, result);
     },
   );
 };

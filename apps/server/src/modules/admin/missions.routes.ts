@@ -9,10 +9,8 @@ import {
 } from '@hondana/domain/admin/admin-missions-api';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { sendStored } from '../../http/stored-reply';
 import { requireStaff } from './admin-guard';
-import { adminMutation } from './admin-mutation';
-import { catalogChanged } from './catalog-changed';
+import { operatorCatalogChange as catalogChange, sendStaffChange } from './admin-mutation';
 import * as missions from './missions.service';
 
 /**
@@ -24,63 +22,34 @@ import * as missions from './missions.service';
 export const adminMissionRoutes: FastifyPluginAsync = async (base) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const { db } = app.deps.database;
-  const now = () => app.deps.clock().getTime();
 
   app.get('/admin/missions', { schema: { querystring: MissionListQuery, response: { 200: MissionList } } }, async (request) => {
     // 'members': what support may do (it reads a member's missions to answer them); writes are 'everything'.
     await requireStaff(request, 'members');
-    return { missions: await missions.listMissions(db, request.query.state, now()) };
+    return { missions: await missions.listMissions(db, request.query.state, app.deps.clock().getTime()) };
   });
   app.post('/admin/missions', { schema: { body: CreateMissionBody, response: { 200: AdminMissionView } } }, async (request, reply) => {
-    const staff = await requireStaff(request, 'everything');
     const { token, ...input } = request.body;
-    const at = now();
-    const result = await adminMutation(
-      db,
-      staff,
-      { token, request: input, now: at },
-      (trx) => missions.createMission(trx, input, at),
-      'catalog',
-    );
-    await catalogChanged(app);
-    return sendStored(reply, result);
+    return sendStaffChange(request, reply, catalogChange(token, input), (trx, at) => missions.createMission(trx, input, at));
   });
   app.put(
     '/admin/missions/:id',
     { schema: { params: IdParams, body: UpdateMissionBody, response: { 200: AdminMissionView } } },
     async (request, reply) => {
-      const staff = await requireStaff(request, 'everything');
       const { token, ...input } = request.body;
       const id = request.params.id;
-      const at = now();
-      const result = await adminMutation(
-        db,
-        staff,
-        { token, request: { id, ...input }, now: at },
-        (trx) => missions.updateMission(trx, id, request.body, at),
-        'catalog',
+      return sendStaffChange(request, reply, catalogChange(token, { id, ...input }), (trx, at) =>
+        missions.updateMission(trx, id, request.body, at),
       );
-      await catalogChanged(app);
-      return sendStored(reply, result);
     },
   );
   app.post(
     '/admin/missions/:id/end',
     { schema: { params: IdParams, body: EndBody, response: { 200: AdminMissionView } } },
     async (request, reply) => {
-      const staff = await requireStaff(request, 'everything');
       const { token, version } = request.body;
       const id = request.params.id;
-      const at = now();
-      const result = await adminMutation(
-        db,
-        staff,
-        { token, request: { id, version }, now: at },
-        (trx) => missions.endMission(trx, id, version, at),
-        'catalog',
-      );
-      await catalogChanged(app);
-      return sendStored(reply, result);
+      return sendStaffChange(request, reply, catalogChange(token, { id, version }), (trx, at) => missions.endMission(trx, id, version, at));
     },
   );
 };

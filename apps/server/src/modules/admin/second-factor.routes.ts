@@ -24,6 +24,26 @@ import { type Checked, checkSecondFactor, confirmTotpEnrolment, startTotpEnrolme
 /** The calls the second-factor gate lets through: where the staff member stands, the enrolment and the check. */
 const exempt = { secondFactor: 'exempt' as const };
 
+/** The hash of this request's session secret (a console call without a session is a 401). */
+function sessionHash(request: FastifyRequest): string {
+  const secret = sessionSecret(request);
+  if (!secret) throw unauthorized();
+  return digest(secret);
+}
+/** The answer of a check, with the session's new id in its cookie. */
+function checked<T>(reply: FastifyReply, result: Checked<T>): T {
+  setSessionCookie(reply, result.session);
+  return result.answer;
+}
+/** The store's origin for WebAuthn: PUBLIC_URL when set, else where the request came. */
+const rp = (request: FastifyRequest) => relyingParty(request.server.deps.config.mail?.publicUrl ?? `${request.protocol}://${request.host}`);
+/** The staff member of this request (support or operator), their e-mail address and session. */
+async function caller(request: FastifyRequest) {
+  const staff = await requireStaff(request, 'members');
+  const email = await staffEmail(request.server.deps.database.db, staff.userId);
+  return { userId: staff.userId, email, sessionHash: sessionHash(request) };
+}
+
 /**
  * The staff's second factor (issue 41): `GET /admin/second_factor` (enrolled? checked in this
  * sign-in?), `POST /admin/second_factor/totp` (a new secret, shown once), `POST
@@ -34,27 +54,11 @@ const exempt = { secondFactor: 'exempt' as const };
  * `POST /admin/second_factor/passkey` (the check). A check, and an enrolment (which counts as
  * one), gives the session a new id: the answer sets the new cookie, the old one is ended.
  */
-export const secondFactorRoutes: FastifyPluginAsync = async (base) => {
+/** Where the staff member stands, the authenticator's enrolment and its check (or a recovery code's). */
+export const secondFactorTotpRoutes: FastifyPluginAsync = async (base) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const { db } = app.deps.database;
   const now = () => app.deps.clock().getTime();
-  const sessionHash = (request: FastifyRequest) => {
-    const secret = sessionSecret(request);
-    if (!secret) throw unauthorized();
-    return digest(secret);
-  };
-  /** The answer of a check, with the session's new id in its cookie. */
-  const checked = <T>(reply: FastifyReply, result: Checked<T>): T => {
-    setSessionCookie(reply, result.session);
-    return result.answer;
-  };
-  /** The store's origin for WebAuthn: PUBLIC_URL when set, else where the request came. */
-  const rp = (request: FastifyRequest) => relyingParty(app.deps.config.mail?.publicUrl ?? `${request.protocol}://${request.host}`);
-  const caller = async (request: FastifyRequest) => {
-    const staff = await requireStaff(request, 'members');
-    const email = await staffEmail(db, staff.userId);
-    return { userId: staff.userId, email, sessionHash: sessionHash(request) };
-  };
 
   app.get('/admin/second_factor', { config: exempt, schema: { response: { 200: SecondFactorState } } }, async (request) => {
     const staff = await requireStaff(request, 'members');
@@ -93,6 +97,13 @@ export const secondFactorRoutes: FastifyPluginAsync = async (base) => {
       return checked(reply, await checkSecondFactor(db, staff.userId, sessionHash(request), request.body.code, now()));
     },
   );
+};
+
+/** Passkeys (WebAuthn): enrolment and the check, each through its ceremony's options. */
+export const secondFactorPasskeyRoutes: FastifyPluginAsync = async (base) => {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+  const { db } = app.deps.database;
+  const now = () => app.deps.clock().getTime();
 
   // A passkey is enrolled as the first factor, or beside one already given in this sign-in (a
   // password alone must not add an authenticator to an enrolled account).

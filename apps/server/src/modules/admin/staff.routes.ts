@@ -10,9 +10,8 @@ import {
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { sendStored } from '../../http/stored-reply';
 import { requireStaff } from './admin-guard';
-import { adminMutation } from './admin-mutation';
+import { sendStaffChange } from './admin-mutation';
 import { changeRole, listPasskeys, listStaff, memberByEmail, removePasskey } from './staff.service';
 
 /** A role change and a passkey's removal need the second factor given in the last ten minutes, as money actions do. */
@@ -28,7 +27,6 @@ const fresh = { secondFactor: 'fresh' as const };
 export const adminStaffRoutes: FastifyPluginAsync = async (base) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const { db } = app.deps.database;
-  const now = () => app.deps.clock().getTime();
 
   app.get('/admin/staff', { schema: { response: { 200: StaffList } } }, async (request) => {
     await requireStaff(request, 'everything');
@@ -39,13 +37,11 @@ export const adminStaffRoutes: FastifyPluginAsync = async (base) => {
     '/admin/staff/:id/role',
     { config: fresh, schema: { params: IdParams, body: StaffRoleBody, response: { 200: StaffRoleChanged } } },
     async (request, reply) => {
-      const staff = await requireStaff(request, 'everything');
       const { token, role } = request.body;
       const id = request.params.id;
-      const result = await adminMutation(db, staff, { token, request: { id, role }, now: now() }, (trx) =>
-        changeRole(trx, staff, id, role === 'none' ? null : role, now()),
+      return sendStaffChange(request, reply, { capability: 'everything', token, request: { id, role } }, (trx, at, staff) =>
+        changeRole(trx, staff, id, role === 'none' ? null : role, at),
       );
-      return sendStored(reply, result);
     },
   );
 
@@ -53,12 +49,11 @@ export const adminStaffRoutes: FastifyPluginAsync = async (base) => {
     '/admin/staff',
     { config: fresh, schema: { body: StaffGrantBody, response: { 200: StaffRoleChanged } } },
     async (request, reply) => {
-      const staff = await requireStaff(request, 'everything');
       const { token, email, role } = request.body;
-      const result = await adminMutation(db, staff, { token, request: { email: email.toLowerCase(), role }, now: now() }, async (trx) =>
-        changeRole(trx, staff, await memberByEmail(trx, email), role, now()),
+      const use = { capability: 'everything' as const, token, request: { email: email.toLowerCase(), role } };
+      return sendStaffChange(request, reply, use, async (trx, at, staff) =>
+        changeRole(trx, staff, await memberByEmail(trx, email), role, at),
       );
-      return sendStored(reply, result);
     },
   );
 
@@ -71,12 +66,13 @@ export const adminStaffRoutes: FastifyPluginAsync = async (base) => {
     '/admin/second_factor/passkeys/:id',
     { config: fresh, schema: { params: IdParams, body: RemovePasskeyBody, response: { 200: z.object({ removed: z.number() }) } } },
     async (request, reply) => {
-      const staff = await requireStaff(request, 'members');
       const id = request.params.id;
-      const result = await adminMutation(db, staff, { token: request.body.token, request: { passkey: id }, now: now() }, (trx) =>
-        removePasskey(trx, staff.userId, id),
+      return sendStaffChange(
+        request,
+        reply,
+        { capability: 'members', token: request.body.token, request: { passkey: id } },
+        (trx, _at, staff) => removePasskey(trx, staff.userId, id),
       );
-      return sendStored(reply, result);
     },
   );
 };

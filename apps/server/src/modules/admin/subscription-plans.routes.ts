@@ -10,10 +10,8 @@ import {
 } from '@hondana/domain/admin/admin-subscription-plans-api';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { sendStored } from '../../http/stored-reply';
 import { requireStaff } from './admin-guard';
-import { adminMutation } from './admin-mutation';
-import { catalogChanged } from './catalog-changed';
+import { operatorCatalogChange as catalogChange, sendStaffChange } from './admin-mutation';
 import * as plans from './subscription-plans.service';
 
 /**
@@ -25,89 +23,54 @@ import * as plans from './subscription-plans.service';
 export const adminSubscriptionPlanRoutes: FastifyPluginAsync = async (base) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const { db } = app.deps.database;
-  const now = () => app.deps.clock().getTime();
 
   app.get(
     '/admin/subscription_plans',
     { schema: { querystring: SubscriptionPlanListQuery, response: { 200: SubscriptionPlanList } } },
     async (request) => {
       await requireStaff(request, 'members');
-      return { plans: await plans.listSubscriptionPlans(db, request.query.state, now()) };
+      return { plans: await plans.listSubscriptionPlans(db, request.query.state, app.deps.clock().getTime()) };
     },
   );
   app.post(
     '/admin/subscription_plans',
     { schema: { body: CreateSubscriptionPlanBody, response: { 200: AdminSubscriptionPlanView } } },
     async (request, reply) => {
-      const staff = await requireStaff(request, 'everything');
       const { token, ...input } = request.body;
-      const at = now();
-      const result = await adminMutation(
-        db,
-        staff,
-        { token, request: input, now: at },
-        (trx) => plans.createSubscriptionPlan(trx, input, at),
-        'catalog',
-      );
-      await catalogChanged(app);
-      return sendStored(reply, result);
+      return sendStaffChange(request, reply, catalogChange(token, input), (trx, at) => plans.createSubscriptionPlan(trx, input, at));
     },
   );
   app.put(
     '/admin/subscription_plans/:id',
     { schema: { params: IdParams, body: UpdateSubscriptionPlanBody, response: { 200: AdminSubscriptionPlanView } } },
     async (request, reply) => {
-      const staff = await requireStaff(request, 'everything');
       const { token, ...input } = request.body;
       const id = request.params.id;
-      const at = now();
-      const result = await adminMutation(
-        db,
-        staff,
-        { token, request: { id, ...input }, now: at },
-        (trx) => plans.updateSubscriptionPlan(trx, id, request.body, at),
-        'catalog',
+      return sendStaffChange(request, reply, catalogChange(token, { id, ...input }), (trx, at) =>
+        plans.updateSubscriptionPlan(trx, id, request.body, at),
       );
-      await catalogChanged(app);
-      return sendStored(reply, result);
     },
   );
   app.post(
     '/admin/subscription_plans/:id/end',
     { schema: { params: IdParams, body: SubscriptionPlanVersionBody, response: { 200: AdminSubscriptionPlanView } } },
     async (request, reply) => {
-      const staff = await requireStaff(request, 'everything');
       const { token, version } = request.body;
       const id = request.params.id;
-      const at = now();
-      const result = await adminMutation(
-        db,
-        staff,
-        { token, request: { id, version, action: 'end' }, now: at },
-        (trx) => plans.endSubscriptionPlan(trx, id, version, at),
-        'catalog',
+      return sendStaffChange(request, reply, catalogChange(token, { id, version, action: 'end' }), (trx, at) =>
+        plans.endSubscriptionPlan(trx, id, version, at),
       );
-      await catalogChanged(app);
-      return sendStored(reply, result);
     },
   );
   app.delete(
     '/admin/subscription_plans/:id',
     { schema: { params: IdParams, body: SubscriptionPlanVersionBody, response: { 200: DeletedSubscriptionPlan } } },
     async (request, reply) => {
-      const staff = await requireStaff(request, 'everything');
       const { token, version } = request.body;
       const id = request.params.id;
-      const at = now();
-      const result = await adminMutation(
-        db,
-        staff,
-        { token, request: { id, version, action: 'delete' }, now: at },
-        (trx) => plans.deleteSubscriptionPlan(trx, id, version, at),
-        'catalog',
+      return sendStaffChange(request, reply, catalogChange(token, { id, version, action: 'delete' }), (trx, at) =>
+        plans.deleteSubscriptionPlan(trx, id, version, at),
       );
-      await catalogChanged(app);
-      return sendStored(reply, result);
     },
   );
 };
