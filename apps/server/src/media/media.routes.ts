@@ -1,6 +1,6 @@
 import { isSamplePage, parseCustomSample, priceAt } from '@hondana/domain/catalog/catalog';
 import { AppError, ErrorCode } from '@hondana/domain/common/errors';
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { bookMediaRow, episodePageCount, pageAccessRow } from './media-access.repository';
@@ -79,6 +79,10 @@ async function loadPageAccess(db: Kysely<Database>, bookId: number, now: number)
 }
 
 const YEAR = 31_536_000;
+
+/** Cached until the signed URL expires; a member's pages only by their own browser. */
+const signedCache = (signed: { expiresAt: number; grant: PageGrant }, now: number) =>
+  `${signed.grant.kind === 'member' ? 'private' : 'public'}, max-age=${Math.max(0, Math.floor((signed.expiresAt - now) / 1000))}`;
 const DAY = 86_400;
 
 const badRequest = (message: string) => new AppError(400, ErrorCode.BAD_REQUEST, [message]);
@@ -123,19 +127,6 @@ export const mediaRoutes: FastifyPluginAsync<{ grants: MediaGrants }> = async (a
   const versioned = (request: FastifyRequest, version: number) =>
     (request.query as { v?: string }).v === String(version) ? `public, max-age=${YEAR}, immutable` : `public, max-age=${DAY}`;
 
-  async function bookAccess(bookId: number) {
-    const book = await bookMediaRow(db, bookId);
-    if (!book) throw notFound();
-    return book;
-  }
-
-  app.get<{ Params: { bookId: string; file: string } }>('/media/covers/:bookId/:file', async (request, reply) => {
-    const bookId = id('bookId', request.params.bookId);
-    const { width, format } = file(request.params.file, COVER_WIDTHS);
-    const book = await bookAccess(bookId);
-    return send(reply, { kind: 'cover', bookId, width, format }, versioned(request, book.media_version));
-  });
-
   app.get<{ Params: { bookId: string; page: string; file: string } }>('/media/pages/:bookId/:page/:file', async (request, reply) => {
     const bookId = id('bookId', request.params.bookId);
     const page = pageNo(request.params.page);
@@ -146,10 +137,7 @@ export const mediaRoutes: FastifyPluginAsync<{ grants: MediaGrants }> = async (a
     const access = await loadPageAccess(db, bookId, now);
     if (!access || page >= access.pageCount) throw notFound();
     if (!(await canServePage(grants, db, signed.grant, access, page))) throw new AppError(403, ErrorCode.FORBIDDEN);
-    // Cached until the URL expires; a member's pages only by their own browser.
-    const maxAge = Math.max(0, Math.floor((signed.expiresAt - now) / 1000));
-    const scope = signed.grant.kind === 'member' ? 'private' : 'public';
-    return send(reply, { kind: 'page', bookId, page, width, format }, `${scope}, max-age=${maxAge}`);
+    return send(reply, { kind: 'page', bookId, page, width, format }, signedCache(signed, now));
   });
 
   // An image inside a text book's chapter: served to whoever may read its chapter (the chapter's
@@ -164,9 +152,7 @@ export const mediaRoutes: FastifyPluginAsync<{ grants: MediaGrants }> = async (a
     const [access, figure] = await Promise.all([loadPageAccess(db, bookId, now), textImage(db, bookId, image)]);
     if (!access || !figure) throw notFound();
     if (!(await canServePage(grants, db, signed.grant, access, figure.chapterNo))) throw new AppError(403, ErrorCode.FORBIDDEN);
-    const maxAge = Math.max(0, Math.floor((signed.expiresAt - now) / 1000));
-    const scope = signed.grant.kind === 'member' ? 'private' : 'public';
-    return send(reply, { kind: 'figure', bookId, image, width, format }, `${scope}, max-age=${maxAge}`);
+    return send(reply, { kind: 'figure', bookId, image, width, format }, signedCache(signed, now));
   });
 
   app.get<{ Params: { episodeId: string; page: string; file: string } }>(
@@ -182,11 +168,32 @@ export const mediaRoutes: FastifyPluginAsync<{ grants: MediaGrants }> = async (a
       if (!episode || page >= episode.page_count) throw notFound();
       // The right to read is checked again now: a rental that ended stops its URLs.
       if (!(await grants.canServeEpisodePage(db, signed.grant, episodeId, now))) throw new AppError(403, ErrorCode.FORBIDDEN);
-      const maxAge = Math.max(0, Math.floor((signed.expiresAt - now) / 1000));
-      const scope = signed.grant.kind === 'member' ? 'private' : 'public';
-      return send(reply, { kind: 'episode', episodeId, page, width, format }, `${scope}, max-age=${maxAge}`);
+      return send(reply, { kind: 'episode', episodeId, page, width, format }, signedCache(signed, now));
     },
   );
+
+  publicImageRoutes(app, db, send, versioned);
+};
+
+/** Images anyone may see: covers (kept for good at their current `v`), serials' key visuals and the console's banners. */
+function publicImageRoutes(
+  app: FastifyInstance,
+  db: Kysely<Database>,
+  send: (reply: FastifyReply, ref: MediaRef, cacheControl: string) => Promise<FastifyReply>,
+  versioned: (request: FastifyRequest, version: number) => string,
+): void {
+  async function bookAccess(bookId: number) {
+    const book = await bookMediaRow(db, bookId);
+    if (!book) throw notFound();
+    return book;
+  }
+
+  app.get<{ Params: { bookId: string; file: string } }>('/media/covers/:bookId/:file', async (request, reply) => {
+    const bookId = id('bookId', request.params.bookId);
+    const { width, format } = file(request.params.file, COVER_WIDTHS);
+    const book = await bookAccess(bookId);
+    return send(reply, { kind: 'cover', bookId, width, format }, versioned(request, book.media_version));
+  });
 
   app.get<{ Params: { serialId: string; file: string } }>('/media/serials/:serialId/:file', async (request, reply) => {
     const serialId = id('serialId', request.params.serialId);
@@ -203,4 +210,4 @@ export const mediaRoutes: FastifyPluginAsync<{ grants: MediaGrants }> = async (a
     const { width, format } = file(request.params.file, BANNER_WIDTHS);
     return send(reply, { kind: 'banner', imageId, width, format }, `public, max-age=${YEAR}, immutable`);
   });
-};
+}

@@ -5,32 +5,22 @@ import {
   BuyV1Body,
   BuyV2Body,
   BuyV2Response,
-  FreeBookBody,
-  FreeBookResponse,
-  MangaCoinBuyBody,
-  MangaCoinBuyCheckBody,
-  MangaCoinBuyCheckResponse,
-  MangaCoinBuyResponse,
   TokenQuery,
 } from '@hondana/domain/orders/orders-api';
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { requireUser } from '../accounts/session-plugin';
 import { registerTokenEndpoints } from '../accounts/token.routes';
 import { requireToken } from '../tokens/one-time-tokens';
 import { sendStored } from '../../http/stored-reply';
+import { buyRouteContext } from './buy-route-context';
 import * as buy from './buy.service';
-import { freeBookOnLoad, freeNextBook } from './free-book-grants.service';
+import { mangaCoinBuyRoutes } from './manga-coin-buy.routes';
 
 /** §7 "Orders": the COIN and manga coin buy flows, and free books (§4). */
 export const buyRoutes: FastifyPluginAsync<{ rewardPurchase: buy.PurchaseReward }> = async (base, { rewardPurchase }) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
-  const { db } = app.deps.database;
-  const now = () => app.deps.clock().getTime();
-  const buyer = async (request: FastifyRequest): Promise<buy.Buyer> => {
-    const user = await requireUser(request);
-    return { userId: user.userId, adultChecked: user.adultState === 'ADULT' };
-  };
+  const context = buyRouteContext(app);
+  const { db, now, buyer } = context;
 
   app.post('/order/buy_check/v2', { schema: { body: BuyCheckV2Body, response: { 200: BuyCheckV2Response } } }, async (request) => {
     const { book_ids, use_point, buy_free_flag } = request.body;
@@ -83,30 +73,5 @@ export const buyRoutes: FastifyPluginAsync<{ rewardPurchase: buy.PurchaseReward 
     },
   );
 
-  app.post(
-    '/order/book/manga_coin/buy_check',
-    { schema: { body: MangaCoinBuyCheckBody, response: { 200: MangaCoinBuyCheckResponse } } },
-    async (request) =>
-      buy.mangaCoinBuyCheck(db, await buyer(request), { bookId: request.body.book_id, requestPrice: request.body.request_price }, now()),
-  );
-
-  app.post(
-    '/order/book/manga_coin/buy',
-    { schema: { body: MangaCoinBuyBody, querystring: TokenQuery, response: { 200: MangaCoinBuyResponse } } },
-    async (request, reply) => {
-      const member = await buyer(request);
-      const token = requireToken(request.body.token, request.query.token);
-      const { book_id, checked_price } = request.body;
-      const result = await buy.mangaCoinBuy(db, member, { token, bookId: book_id, checkedPrice: checked_price }, now(), rewardPurchase);
-      return sendStored(reply, result);
-    },
-  );
-
-  app.post('/order/free_book', { schema: { body: FreeBookBody, response: { 200: FreeBookResponse } } }, async (request) =>
-    freeBookOnLoad(db, await buyer(request), request.body.book_id, now()),
-  );
-
-  app.post('/order/free_next_book', { schema: { body: FreeBookBody, response: { 200: FreeBookResponse } } }, async (request) =>
-    freeNextBook(db, await buyer(request), request.body.book_id, now()),
-  );
+  mangaCoinBuyRoutes(app, context, rewardPurchase);
 };

@@ -1,17 +1,13 @@
-import { ErrorCode, AppError } from '@hondana/domain/common/errors';
 import {
   BoxesAnswer,
   CampaignAnswer,
   CampaignQuery,
   CampaignsAnswer,
-  ConsumeBody,
-  ConsumeResponse,
   DistributionEventsAnswer,
   OrderTicketsAnswer,
   PrizesAnswer,
   TicketGrantAnswer,
   TicketsAnswer,
-  ConsumeQuery,
   OgpQuery,
   OrderQuery,
   PrizesQuery,
@@ -22,17 +18,13 @@ import {
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireUser } from '../../accounts/session-plugin';
-import { withRetry } from '../../ledger/ledger';
 import { registerTokenEndpoints } from '../../accounts/token.routes';
-import { requireToken, withOneTimeToken } from '../../tokens/one-time-tokens';
 import { type HumanCheck, sandboxHumanCheck } from '../../../http/human-check';
-import { sendStored } from '../../../http/stored-reply';
-import { type RandomInt, consumeTicket } from './lottery-draw.service';
+import type { RandomInt } from './lottery-draw.service';
+import { CONSUME_TOKEN_PURPOSE, lotteryConsumeRoutes, ok } from './lottery-consume.routes';
 import { grantReadEnd, grantShare, grantUrl } from './lottery-grants.service';
 import { lotteryOgpImage } from './lottery-ogp';
 import * as lottery from './lottery.service';
-
-const CONSUME_TOKEN_PURPOSE = 'lottery_consume';
 
 interface LotteryRoutesOptions {
   humanCheck?: HumanCheck;
@@ -45,7 +37,6 @@ export const lotteryRoutes: FastifyPluginAsync<LotteryRoutesOptions> = async (ba
   const { db } = app.deps.database;
   const now = () => app.deps.clock().getTime();
   const humanCheck = options.humanCheck ?? sandboxHumanCheck;
-  const ok = <T>(results: T) => ({ status: { code: 0 as const }, results });
 
   registerTokenEndpoints(app, { '/lottery/tickets/create_token': CONSUME_TOKEN_PURPOSE });
 
@@ -105,38 +96,5 @@ export const lotteryRoutes: FastifyPluginAsync<LotteryRoutesOptions> = async (ba
     const user = await requireUser(request);
     return ok(await lottery.myDistributionEvents(db, user.userId, now()));
   });
-
-  app.post(
-    '/lottery/tickets/consume',
-    { schema: { querystring: ConsumeQuery, body: ConsumeBody, response: { 200: ConsumeResponse } } },
-    async (request, reply) => {
-      const user = await requireUser(request);
-      const body = request.body;
-      const token = requireToken(request.query.token, body.token);
-      if (!(await humanCheck.verify(body.reCaptchaToken, { remoteIp: request.ip, action: 'lottery_consume' }))) {
-        throw new AppError(403, ErrorCode.HUMAN_CHECK_FAILED, ['reCaptchaToken: not verified']);
-      }
-      const at = now();
-      const result = await withRetry(() =>
-        withOneTimeToken<ConsumeResponse>(
-          db,
-          { token, userId: user.userId, purpose: CONSUME_TOKEN_PURPOSE, request: { t: body.ticketId, b: body.boxId ?? null }, now: at },
-          async (trx) => ({
-            body: ok(
-              await consumeTicket(trx, {
-                userId: user.userId,
-                ticketId: body.ticketId,
-                titleId: body.titleId ?? null,
-                boxId: body.boxId,
-                now: at,
-                ...(options.random && { random: options.random }),
-              }),
-            ),
-          }),
-        ),
-      );
-      reply.header('cache-control', 'private, no-store');
-      return sendStored(reply, result);
-    },
-  );
+  lotteryConsumeRoutes(app, { db, now, humanCheck, random: options.random });
 };
