@@ -1,12 +1,5 @@
-import {
-  CallbackQuery,
-  LoginBody,
-  LoginResponse,
-  ResultOk,
-  SignupBody,
-  SignupResponse,
-  safeCallback,
-} from '@hondana/domain/accounts/accounts-api';
+import { CallbackQuery, LoginBody, LoginResponse, ResultOk, SignupBody, SignupResponse } from '@hondana/domain/accounts/accounts-api';
+import { safeCallback } from '@hondana/domain/accounts/accounts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AccountRouteContext } from './account-route-context';
