@@ -11,20 +11,23 @@ export function reviewReactionRoutes(base: FastifyInstance, { now, mutate }: Rev
     ['/review/add_like', true],
     ['/review/delete_like', false],
   ] as const) {
-    app.post(path, mutationOptions(LikeInput, LikeResult), async (request, reply) =>
+    app.post(path, mutationOptions({ body: LikeInput, response: LikeResult }), async (request, reply) =>
       mutate(request, reply, 'review_like', request.body, (trx, userId, input) =>
         reviews.setLike(trx, userId, input.review_id, like, now()),
       ),
     );
   }
-  app.post('/review/add_review_warning', mutationOptions(ReviewWarningInput, WarningResult), async (request, reply) =>
+  app.post('/review/add_review_warning', mutationOptions({ body: ReviewWarningInput, response: WarningResult }), async (request, reply) =>
     mutate(request, reply, 'review_warning', request.body, (trx, userId, input) =>
       reviews.report(trx, userId, { reviewId: input.review_id }, input.warning_code, now()),
     ),
   );
-  app.post('/review/add_review_comment_warning', mutationOptions(CommentWarningInput, WarningResult), async (request, reply) =>
-    mutate(request, reply, 'review_warning', request.body, (trx, userId, input) =>
-      reviews.report(trx, userId, { commentId: input.comment_id }, input.warning_code, now()),
-    ),
+  app.post(
+    '/review/add_review_comment_warning',
+    mutationOptions({ body: CommentWarningInput, response: WarningResult }),
+    async (request, reply) =>
+      mutate(request, reply, 'review_warning', request.body, (trx, userId, input) =>
+        reviews.report(trx, userId, { commentId: input.comment_id }, input.warning_code, now()),
+      ),
   );
 }

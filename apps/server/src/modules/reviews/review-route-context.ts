@@ -8,7 +8,7 @@ import { withOneTimeToken } from '../tokens/one-time-tokens';
 import { reviewVisibility } from './review-visibility';
 
 /** A mutation's route options (§7 "Reviews"): the member first, its input in the query or the form, judged by `body`. */
-export const mutationOptions = <B extends z.ZodTypeAny, R extends z.ZodTypeAny>(body: B, response: R) => ({
+export const mutationOptions = <B extends z.ZodTypeAny, R extends z.ZodTypeAny>({ body, response }: { body: B; response: R }) => ({
   preValidation: memberFirst,
   config: { queryOrBody: true },
   schema: { body, response: { 200: response } },

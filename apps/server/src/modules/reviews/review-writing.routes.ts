@@ -38,7 +38,7 @@ export function reviewWritingRoutes(
     }
   }
 
-  app.post('/review_title/add_review', mutationOptions(AddReviewInput, ReviewResult), async (request, reply) => {
+  app.post('/review_title/add_review', mutationOptions({ body: AddReviewInput, response: ReviewResult }), async (request, reply) => {
     const touched = { titleId: null as number | null };
     return rated(
       touched,
@@ -48,7 +48,7 @@ export function reviewWritingRoutes(
       }),
     );
   });
-  app.post('/review/mod_review', mutationOptions(ModReviewInput, ReviewResult), async (request, reply) => {
+  app.post('/review/mod_review', mutationOptions({ body: ModReviewInput, response: ReviewResult }), async (request, reply) => {
     const touched = { titleId: null as number | null };
     return rated(
       touched,
@@ -58,7 +58,7 @@ export function reviewWritingRoutes(
       }),
     );
   });
-  app.post('/review/del_review', mutationOptions(DelReviewInput, DelReviewResult), async (request, reply) => {
+  app.post('/review/del_review', mutationOptions({ body: DelReviewInput, response: DelReviewResult }), async (request, reply) => {
     const touched = { titleId: null as number | null };
     return rated(
       touched,
@@ -69,17 +69,17 @@ export function reviewWritingRoutes(
       }),
     );
   });
-  app.post('/review/add_comment', mutationOptions(AddCommentInput, CommentResult), async (request, reply) =>
+  app.post('/review/add_comment', mutationOptions({ body: AddCommentInput, response: CommentResult }), async (request, reply) =>
     mutate(request, reply, 'review', request.body, async (trx, userId, input) => ({
       result: await reviews.addComment(trx, userId, input, now()),
     })),
   );
-  app.post('/review/mod_comment', mutationOptions(ModCommentInput, CommentResult), async (request, reply) =>
+  app.post('/review/mod_comment', mutationOptions({ body: ModCommentInput, response: CommentResult }), async (request, reply) =>
     mutate(request, reply, 'review', request.body, async (trx, userId, input) => ({
       result: await reviews.modComment(trx, userId, input.comment_id, input.body, now()),
     })),
   );
-  app.post('/review/del_comment', mutationOptions(DelCommentInput, DelCommentResult), async (request, reply) =>
+  app.post('/review/del_comment', mutationOptions({ body: DelCommentInput, response: DelCommentResult }), async (request, reply) =>
     mutate(request, reply, 'review', request.body, (trx, userId, input) =>
       reviews.delComment(trx, userId, input.comment_id, input.undo_flg, now()),
     ),
