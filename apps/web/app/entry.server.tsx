@@ -1,6 +1,8 @@
 import { Writable } from 'node:stream';
 import { renderToPipeableStream } from 'react-dom/server';
 import { type AppLoadContext, type EntryContext, ServerRouter } from 'react-router';
+import { MarkupStoreContext } from './lib/kept-markup';
+import { RenderMarkup } from './lib/kept-markup.server';
 
 /** How long deferred data may stream before the render is aborted. */
 export const streamTimeout = 5_000;
@@ -19,7 +21,10 @@ export const streamTimeout = 5_000;
  * - every inline script and module preload carries the load context's `cspNonce` (React Router's
  *   `<Scripts>`, `<ScrollRestoration>` and `<Links>` take it from `ServerRouter`): the server's
  *   marker, which the response's own nonce replaces as the page is sent (apps/server
- *   `http/content-security-policy.ts`).
+ *   `http/content-security-policy.ts`);
+ * - markup that is the same for everyone who gets the same data (`Kept`, the top page's tile
+ *   lists) is rendered once and kept (`kept-markup.server.ts`): the render gives the store, and the
+ *   page is finished (the marks of what it asked to keep taken out) before it is sent.
  */
 export default function handleRequest(
   request: Request,
@@ -39,6 +44,7 @@ export default function handleRequest(
     // Abort after streamTimeout, leaving time to flush the rejected boundaries.
     const timeoutId = setTimeout(() => abort(), streamTimeout + 1000);
     const chunks: Buffer[] = [];
+    const markup = new RenderMarkup();
     const body = new Writable({
       write(chunk: Buffer, _encoding, callback) {
         chunks.push(chunk);
@@ -46,27 +52,32 @@ export default function handleRequest(
       },
       final(callback) {
         clearTimeout(timeoutId);
-        resolve(new Response(Buffer.concat(chunks), { headers: responseHeaders, status: responseStatusCode }));
+        resolve(new Response(markup.finish(Buffer.concat(chunks)), { headers: responseHeaders, status: responseStatusCode }));
         callback();
       },
     });
 
-    const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} nonce={nonce} />, {
-      nonce,
-      progressiveChunkSize: Number.POSITIVE_INFINITY,
-      onAllReady() {
-        shellRendered = true;
-        pipe(body);
+    const { pipe, abort } = renderToPipeableStream(
+      <MarkupStoreContext value={markup}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </MarkupStoreContext>,
+      {
+        nonce,
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
+        onAllReady() {
+          shellRendered = true;
+          pipe(body);
+        },
+        onShellError(error: unknown) {
+          clearTimeout(timeoutId);
+          reject(error);
+        },
+        onError(error: unknown) {
+          responseStatusCode = 500;
+          // Errors before the shell reject above and are logged by React Router.
+          if (shellRendered) console.error(error);
+        },
       },
-      onShellError(error: unknown) {
-        clearTimeout(timeoutId);
-        reject(error);
-      },
-      onError(error: unknown) {
-        responseStatusCode = 500;
-        // Errors before the shell reject above and are logged by React Router.
-        if (shellRendered) console.error(error);
-      },
-    });
+    );
   });
 }

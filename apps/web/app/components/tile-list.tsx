@@ -1,4 +1,5 @@
 import { type ReactNode, useRef } from 'react';
+import { Kept } from '../lib/kept-markup';
 import { useModuleTracking } from '../lib/module-tracking';
 import { BookTile, type TileView } from './book-tile';
 import styles from './tile-list.module.css';
@@ -11,6 +12,11 @@ type TileListProps = {
   eager?: number;
   /** The §7 tracking `ref` the tiles' links carry (where in the store the tap was made). */
   linkRef?: string;
+  /**
+   * The same tiles for everyone (a ranking, new releases; not a member's recommendations): the
+   * server keeps their markup by their data and sends it again without rendering them (`Kept`).
+   */
+  kept?: boolean;
 };
 
 /** `href` with the tracking `ref` parameter. */
@@ -18,15 +24,18 @@ const withRef = (href: string, ref: string | undefined): string =>
   ref ? `${href}${href.includes('?') ? '&' : '?'}ref=${encodeURIComponent(ref)}` : href;
 
 /** A list of book tiles. */
-export function TileList({ tiles, layout = 'grid', eager = 0, linkRef }: TileListProps) {
+export function TileList({ tiles, layout = 'grid', eager = 0, linkRef, kept = false }: TileListProps) {
+  const className = layout === 'row' ? styles.row : styles.grid;
+  const items = tiles.map((tile, i) => (
+    <li key={`${tile.bookId}-${tile.titleId}`} data-title-id={tile.titleId} data-position={i + 1}>
+      <BookTile book={linkRef ? { ...tile, href: withRef(tile.href, linkRef) } : tile} eager={i < eager} />
+    </li>
+  ));
+  if (!kept) return <ul className={className}>{items}</ul>;
   return (
-    <ul className={layout === 'row' ? styles.row : styles.grid}>
-      {tiles.map((tile, i) => (
-        <li key={`${tile.bookId}-${tile.titleId}`} data-title-id={tile.titleId} data-position={i + 1}>
-          <BookTile book={linkRef ? { ...tile, href: withRef(tile.href, linkRef) } : tile} eager={i < eager} />
-        </li>
-      ))}
-    </ul>
+    <Kept as="ul" className={className} keyOf={() => JSON.stringify(['tiles', tiles, eager, linkRef ?? null])}>
+      {items}
+    </Kept>
   );
 }
 

@@ -43,17 +43,17 @@ export default function Free({ loaderData }: Route.ComponentProps) {
       {empty && <p className={styles.empty}>{t('free.empty')}</p>}
       {ranking.length > 0 && (
         <Section id="free-ranking" heading={t('series.freeRanking')}>
-          <TileList tiles={ranking} layout="row" eager={4} />
+          <TileList tiles={ranking} layout="row" eager={4} kept />
         </Section>
       )}
       {closely.length > 0 && (
         <Section id="free-closely" heading={t('free.closely')}>
-          <TileList tiles={closely} layout="row" />
+          <TileList tiles={closely} layout="row" kept />
         </Section>
       )}
       {newly.length > 0 && (
         <Section id="free-newly" heading={t('free.newly')}>
-          <TileList tiles={newly} layout="row" />
+          <TileList tiles={newly} layout="row" kept />
         </Section>
       )}
     </div>

@@ -68,7 +68,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       )}
       {ranking.length > 0 && (
         <Section id="top-ranking" heading={t('top.ranking')} action={more('/ranking/daily/1')}>
-          <TileList tiles={ranking} layout="row" eager={EAGER_TILES} />
+          <TileList tiles={ranking} layout="row" eager={EAGER_TILES} kept />
         </Section>
       )}
       {recommended.length > 0 && (
@@ -78,11 +78,11 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       )}
       {free.length > 0 && (
         <Section id="top-free" heading={t('top.free')} action={more('/free')}>
-          <TileList tiles={free} layout="row" />
+          <TileList tiles={free} layout="row" kept />
         </Section>
       )}
       <Section id="new-arrivals" heading={t('top.newArrivals')}>
-        {books.length === 0 ? <p className={styles.empty}>{t('top.empty')}</p> : <TileList tiles={books} />}
+        {books.length === 0 ? <p className={styles.empty}>{t('top.empty')}</p> : <TileList tiles={books} kept />}
       </Section>
     </div>
   );

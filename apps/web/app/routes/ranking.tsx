@@ -73,7 +73,7 @@ export default function Ranking({ loaderData }: Route.ComponentProps) {
       <Tabs label={t('ranking.terms')} tabs={termTabs} />
       <Tabs label={t('ranking.genders')} tabs={genderTabs} />
       <div className={styles.body}>
-        {tiles.length === 0 ? <p className={styles.empty}>{t('ranking.empty')}</p> : <TileList tiles={tiles} eager={6} />}
+        {tiles.length === 0 ? <p className={styles.empty}>{t('ranking.empty')}</p> : <TileList tiles={tiles} eager={6} kept />}
       </div>
       <Pager page={page} hasNext={hasNext} href={(p) => rankingHref(term, p, gender)} />
     </div>
