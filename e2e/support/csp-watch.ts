@@ -3,7 +3,8 @@ import type { Browser, BrowserContext, JSHandle, Page } from 'playwright-core';
 
 /**
  * Every journey runs under the pages' Content-Security-Policy (issue 41) and fails on anything it
- * blocks: each browser context `launchBrowser` makes records the pages' `securitypolicyviolation`
+ * blocks, and on a page whose first render in the browser differs from the server's HTML (React's
+ * hydration errors, `HYDRATION_ERROR`): each browser context `launchBrowser` makes records the pages' `securitypolicyviolation`
  * events (an init script handing them to the test through a binding) and console messages that
  * mention the policy; closing the context fails the journey if any came, and closing the browser
  * fails the journey's file (its exit code) for any a closed context did not already report.
@@ -15,6 +16,14 @@ import type { Browser, BrowserContext, JSHandle, Page } from 'playwright-core';
  * page the way `page.evaluate` does (through the DevTools protocol, which the policy does not govern).
  */
 const BINDING = '__hondanaCspViolation';
+
+/**
+ * React's hydration mismatches (minified in the production build: #418 the server's HTML differed,
+ * #423 the root was rendered again in the browser, #425 text differed): the
+ * server's HTML and the browser's first render must be the same, kept markup included
+ * (apps/web `kept-markup.tsx`). Journeys fail on them as on a policy violation.
+ */
+const HYDRATION_ERROR = /Minified React error #(418|423|425)\b|Hydration failed|hydrat\w* mismatch/i;
 
 const recordViolations = (binding: string) => {
   document.addEventListener('securitypolicyviolation', (event) => {
@@ -90,8 +99,12 @@ async function watch(context: BrowserContext): Promise<void> {
   const newPage = context.newPage.bind(context);
   context.newPage = async () => watchPage(await newPage());
   context.on('console', (message) => {
-    if (message.text().includes('Content Security Policy'))
+    if (message.text().includes('Content Security Policy') || HYDRATION_ERROR.test(message.text()))
       record(`console ${message.type()} on ${message.page()?.url() ?? '?'}: ${message.text()}`);
+  });
+  context.on('weberror', (webError) => {
+    const text = webError.error().message;
+    if (HYDRATION_ERROR.test(text)) record(`hydration error on ${webError.page()?.url() ?? '?'}: ${text}`);
   });
 }
 
@@ -99,7 +112,7 @@ async function watch(context: BrowserContext): Promise<void> {
 export function assertNoCspViolations(context?: BrowserContext): void {
   const found = context ? (violations.get(context) ?? []) : all;
   for (const text of found) reported.add(text);
-  assert.deepEqual(found, [], `the Content-Security-Policy blocked something:\n${found.join('\n')}`);
+  assert.deepEqual(found, [], `the Content-Security-Policy blocked something, or a page did not hydrate as rendered:\n${found.join('\n')}`);
 }
 
 /** `browser` with every new context watched, and its contexts' and its own `close` failing on what they met. */
@@ -129,7 +142,7 @@ export function watchCsp(browser: Browser): Browser {
     await closeBrowser(...args);
     const unreported = all.filter((text) => !reported.has(text));
     if (unreported.length > 0) {
-      console.error(`the Content-Security-Policy blocked something:\n${unreported.join('\n')}`);
+      console.error(`the Content-Security-Policy blocked something, or a page did not hydrate as rendered:\n${unreported.join('\n')}`);
       process.exitCode = 1;
     }
   };
