@@ -1,6 +1,7 @@
 // Import rows of `npm run bench`: a generated 200-page CBZ of 1600×2400 JPEGs imported
 // with every page's derivatives, in pages/s next to sharp alone making the same derivatives
-// (target: ratio ≥ 0.8 and ≥ 10 pages/s), and the peak RSS of a process importing a 500-page book
+// (target: the ratio ≥ 0.9, issue 36: on two cores sharp alone makes about 6 pages/s of these
+// derivatives, so pages/s says what the machine is, the ratio what the import adds), and the peak RSS of a process importing a 500-page book
 // (target ≤ 400 MB). Fixtures are generated into a temp folder and removed after.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -41,14 +42,14 @@ export async function importRows() {
     const rss = await run('rss', book500);
     return [
       row(
-        `import, 200-page CBZ of 1600×2400 JPEGs, every page's derivatives (${speed.imported.derivatives} files) (pages/s; target ≥ 10)`,
+        `import, 200-page CBZ of 1600×2400 JPEGs, every page's derivatives (${speed.imported.derivatives} files) (pages/s)`,
         importRate,
         'pages/s',
-        '≥ 10',
-        importRate >= 10,
+        '',
+        null,
       ),
       row(`sharp alone, the same derivatives of the same pages (pages/s; ${speed.sharp.shape})`, sharpRate, 'pages/s', '', null),
-      row('import ÷ sharp alone (target ≥ 0.8)', ratio, 'ratio', '≥ 0.8', ratio >= 0.8),
+      row('import ÷ sharp alone (target ≥ 0.9)', ratio, 'ratio', '≥ 0.9', ratio >= 0.9),
       row('CPU time per page, import (ms, every thread)', cpuPerPage(speed.imported), 'ms', '', null),
       row('CPU time per page, sharp alone (ms, every thread)', cpuPerPage(speed.sharp), 'ms', '', null),
       row(
