@@ -24,18 +24,23 @@ const withRef = (href: string, ref: string | undefined): string =>
   ref ? `${href}${href.includes('?') ? '&' : '?'}ref=${encodeURIComponent(ref)}` : href;
 
 /** A list of book tiles. */
-export function TileList({ tiles, layout = 'grid', eager = 0, linkRef, kept = false }: TileListProps) {
-  const className = layout === 'row' ? styles.row : styles.grid;
-  const items = tiles.map((tile, i) => (
-    <li key={`${tile.bookId}-${tile.titleId}`} data-title-id={tile.titleId} data-position={i + 1}>
-      <BookTile book={linkRef ? { ...tile, href: withRef(tile.href, linkRef) } : tile} eager={i < eager} />
-    </li>
-  ));
-  if (!kept) return <ul className={className}>{items}</ul>;
-  return (
-    <Kept as="ul" className={className} keyOf={() => JSON.stringify(['tiles', tiles, eager, linkRef ?? null])}>
-      {items}
+export function TileList({ tiles, layout = 'grid', eager = 0, linkRef, kept }: TileListProps) {
+  const list = (
+    <ul className={layout === 'row' ? styles.row : styles.grid}>
+      {tiles.map((tile, i) => (
+        <li key={`${tile.bookId}-${tile.titleId}`} data-title-id={tile.titleId} data-position={i + 1}>
+          <BookTile book={linkRef ? { ...tile, href: withRef(tile.href, linkRef) } : tile} eager={i < eager} />
+        </li>
+      ))}
+    </ul>
+  );
+  // Kept markup is the server's alone: the browser build leaves `Kept` out (`import.meta.env.SSR` is false there).
+  return import.meta.env.SSR && kept ? (
+    <Kept as="ul" className={list.props.className} keyOf={() => JSON.stringify(['tiles', tiles, eager, linkRef ?? null])}>
+      {list.props.children}
     </Kept>
+  ) : (
+    list
   );
 }
 

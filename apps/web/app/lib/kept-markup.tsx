@@ -11,7 +11,7 @@ export interface MarkupStore {
   capture(key: string, tag: string): Record<string, string>;
 }
 
-export const MarkupStoreContext = createContext<MarkupStore | null>(null);
+export const MarkupStoreContext = /* @__PURE__ */ createContext<MarkupStore | null>(null);
 
 type KeptProps = {
   as: 'ul' | 'div';
