@@ -261,9 +261,9 @@ export const TABLE_ALLOWANCES = [
   },
   {
     file: 'modules/cart/cart-payments.repository.ts',
-    reads: ['order_items'],
-    writes: ['orders'],
-    reason: "a card or carrier cart payment writes its order (the order's payment state) in its transaction",
+    reads: ['order_items', 'orders'],
+    reason:
+      "a card or carrier cart payment reads its order and the order's books (its payment state is written through orders' order-rows)",
   },
   {
     file: 'modules/cart/cart.repository.ts',
@@ -383,16 +383,16 @@ export const TABLE_ALLOWANCES = [
   },
   {
     file: 'modules/wallet/coin-packs.repository.ts',
-    reads: ['manga_coin_items'],
-    writes: ['orders'],
-    reason: "a coin pack purchase reads the pack (the console's table) and writes its order",
+    reads: ['manga_coin_items', 'orders'],
+    reason:
+      "a coin pack purchase reads the pack (the console's table) and the member's coin pack orders (written through orders' order-rows)",
   },
   { file: 'modules/wallet/coin-return.repository.ts', reads: ['orders'], reason: "a coin return reads the purchase's order" },
   {
     file: 'modules/wallet/subscriptions/subscriptions.repository.ts',
-    reads: ['manga_coin_subscription_plans', 'users'],
-    writes: ['orders'],
-    reason: "a subscription reads its plan (the console's table) and the member, and writes each cycle's order",
+    reads: ['manga_coin_subscription_plans', 'users', 'orders'],
+    reason:
+      "a subscription reads its plan (the console's table), the member and its cycles' orders still waiting (each cycle's order is written through orders' order-rows)",
   },
   { file: 'ops/housekeeping.repository.ts', writes: ['sessions'], reason: 'housekeeping deletes expired sessions (write)' },
   { file: 'ops/money-metrics.repository.ts', reads: ['wallet_ledger', 'orders'], reason: 'the money metrics read the ledger and orders' },
