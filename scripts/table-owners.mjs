@@ -163,9 +163,9 @@ export const TABLE_ALLOWANCES = [
   },
   {
     file: 'modules/admin/members.repository.ts',
-    reads: ['orders', 'wallet_lots', 'wallet_ledger', 'user_coupons', 'coupons', 'user_books', 'books'],
-    writes: ['users', 'sessions'],
-    reason: 'the member screen shows orders, coins, coupons and books (reads); suspending a member writes users and ends their sessions',
+    reads: ['users', 'orders', 'wallet_lots', 'wallet_ledger', 'user_coupons', 'coupons', 'user_books', 'books'],
+    reason:
+      "the member screen shows the member, orders, coins, coupons and books (reads; a suspension is accounts' write, account-writes' setMemberSuspended)",
   },
   {
     file: 'modules/admin/missions.repository.ts',
@@ -189,15 +189,14 @@ export const TABLE_ALLOWANCES = [
   },
   {
     file: 'modules/admin/second-factor.repository.ts',
-    reads: ['users'],
-    writes: ['sessions'],
-    reason: "the staff's second factor reads the member and rotates the session it checked (write: the id changes with the privilege)",
+    reads: ['users', 'sessions'],
+    reason:
+      "the staff's second factor reads the member and the session's check (the session it checked is moved to a new id by accounts' rotateCheckedSession)",
   },
   {
     file: 'modules/admin/staff.repository.ts',
-    reads: ['users'],
-    writes: ['sessions'],
-    reason: 'a staff role change reads the member and ends their sessions (write)',
+    reads: ['users', 'sessions'],
+    reason: "a staff role change reads the member and the console's sessions (accounts' account-writes end them)",
   },
   {
     file: 'modules/admin/subscription-plans.repository.ts',
@@ -394,7 +393,6 @@ export const TABLE_ALLOWANCES = [
     reason:
       "a subscription reads its plan (the console's table), the member and its cycles' orders still waiting (each cycle's order is written through orders' order-rows)",
   },
-  { file: 'ops/housekeeping.repository.ts', writes: ['sessions'], reason: 'housekeeping deletes expired sessions (write)' },
   { file: 'ops/money-metrics.repository.ts', reads: ['wallet_ledger', 'orders'], reason: 'the money metrics read the ledger and orders' },
   { file: 'payments/payments.repository.ts', reads: ['orders'], reason: 'the payment sandbox reads the order it settles' },
 ];
