@@ -41,6 +41,7 @@ import { readingRoutes } from './modules/reading/reading.routes';
 import { noticesRoutes } from './modules/notices/notices.routes';
 import { reviewsRoutes } from './modules/reviews/reviews.routes';
 import { forgetTitleFacts } from './modules/catalog/title-facts';
+import { giveCouponOnce } from './modules/cart/coupon-grants';
 import { serialsRoutes } from './modules/serials/serials.routes';
 import { cartRoutes } from './modules/cart/cart.routes';
 import { cartPaymentDecision } from './modules/cart/cart-payment.service';
@@ -299,7 +300,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(noticesRoutes);
       await api.register(serialsRoutes);
       await api.register(cartRoutes, { provider, guestBookDetails });
-      await api.register(campaignRoutes, options.campaigns ?? {});
+      await api.register(campaignRoutes, { ...options.campaigns, giveCoupon: giveCouponOnce });
       await api.register(bookshelfRoutes);
       await api.register(trackingRoutes, { buffer: tracking });
       await api.register(cspReportRoutes, { counts: cspReports });
