@@ -79,6 +79,8 @@ export const SERVER_AREA_PUBLIC = [
   'modules/push/push-outbox',
   'modules/bookshelf/shelf-updates',
   'modules/campaigns/load-context',
+  // The prize and ticket writes the console's lottery editor makes (issue 43: the campaigns own them).
+  'modules/campaigns/lottery/lottery-writes',
   'modules/campaigns/missions/missions.service',
   'modules/campaigns/purchase-rewards',
   'modules/cart/bundle.service',

@@ -155,10 +155,9 @@ export const TABLE_ALLOWANCES = [
   },
   {
     file: 'modules/admin/lottery-campaigns.repository.ts',
-    reads: ['lottery_draws', 'books', 'coupons'],
-    writes: ['lottery_tickets', 'lottery_prizes'],
+    reads: ['lottery_prizes', 'lottery_draws', 'books', 'coupons'],
     reason:
-      "the console's lottery editor writes a campaign's prizes and ticket rules into the campaigns area's tables (versioned), and reads draws, prize books and coupons",
+      "the console's lottery editor reads a campaign's prizes with their draws, and prize books and coupons (its prize and ticket writes are the campaigns' lottery-writes, in the editor's versioned transaction)",
   },
   {
     file: 'modules/admin/members.repository.ts',
