@@ -357,12 +357,6 @@ export const TABLE_ALLOWANCES = [
     reason: 'review notices name the title and the member',
   },
   {
-    file: 'modules/reviews/review-writes.repository.ts',
-    writes: ['titles'],
-    reason:
-      "a review moves its title's rating columns (review_count, review_star_total) in the review's own transaction (write: reviews cannot call the catalog, which imports reviews for the book detail's marks)",
-  },
-  {
     file: 'modules/reviews/reviews.repository.ts',
     reads: ['titles', 'books', 'authors', 'wish_titles', 'title_authors', 'users'],
     reason: "the reviews page reads the title, its books and authors, the member's wish and names",

@@ -41,6 +41,7 @@ import { readingRoutes } from './modules/reading/reading.routes';
 import { noticesRoutes } from './modules/notices/notices.routes';
 import { reviewsRoutes } from './modules/reviews/reviews.routes';
 import { forgetTitleFacts } from './modules/catalog/title-facts';
+import { moveTitleRating } from './modules/catalog/catalog-writes';
 import { giveCouponOnce } from './modules/cart/coupon-grants';
 import { serialsRoutes } from './modules/serials/serials.routes';
 import { cartRoutes } from './modules/cart/cart.routes';
@@ -296,7 +297,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       }
       await api.register(ordersRoutes, { rewardPurchase, rentalPayments });
       await api.register(readingRoutes);
-      await api.register(reviewsRoutes, { forgetTitleFacts });
+      await api.register(reviewsRoutes, { forgetTitleFacts, moveTitleRating });
       await api.register(noticesRoutes);
       await api.register(serialsRoutes);
       await api.register(cartRoutes, { provider, guestBookDetails });
