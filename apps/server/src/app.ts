@@ -59,6 +59,7 @@ import { decisionByOrderKind } from './payments/decision-dispatch';
 import { guestBookDetails } from './modules/catalog/guest.service';
 import { type CampaignRoutesOptions, campaignRoutes } from './modules/campaigns/campaigns.routes';
 import { bookshelfRoutes } from './modules/bookshelf/bookshelf.routes';
+import { setBooksHidden } from './modules/orders/entitlements';
 import { trackingRoutes } from './modules/tracking/tracking.routes';
 import { type TrackingBuffer, createTrackingBuffer } from './modules/tracking/tracking.service';
 import { invitationLinkRoutes, invitationRoutes } from './modules/invitations/invitations.routes';
@@ -302,7 +303,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(serialsRoutes);
       await api.register(cartRoutes, { provider, guestBookDetails });
       await api.register(campaignRoutes, { ...options.campaigns, giveCoupon: giveCouponOnce });
-      await api.register(bookshelfRoutes);
+      await api.register(bookshelfRoutes, { setBooksHidden });
       await api.register(trackingRoutes, { buffer: tracking });
       await api.register(cspReportRoutes, { counts: cspReports });
       await api.register(invitationRoutes);
