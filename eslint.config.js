@@ -66,6 +66,8 @@ export const SERVER_AREA_PUBLIC = [
   'modules/accounts/app-session',
   'modules/accounts/app-settings.service',
   'modules/accounts/auth-attempts',
+  // The writes of users and sessions the console makes (issue 43: accounts owns them).
+  'modules/accounts/account-writes',
   // Paid purchases wait for a confirmed address (the buy path, the coin shop, subscriptions).
   'modules/accounts/email-confirmed',
   'modules/admin/load-context',
@@ -77,6 +79,8 @@ export const SERVER_AREA_PUBLIC = [
   'modules/push/push-outbox',
   'modules/bookshelf/shelf-updates',
   'modules/campaigns/load-context',
+  // The prize and ticket writes the console's lottery editor makes (issue 43: the campaigns own them).
+  'modules/campaigns/lottery/lottery-writes',
   'modules/campaigns/missions/missions.service',
   'modules/campaigns/purchase-rewards',
   'modules/cart/bundle.service',

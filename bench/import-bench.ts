@@ -21,6 +21,7 @@ import { migrateToLatest } from '../apps/server/src/db/migrate';
 import { naturalCompare } from '../apps/server/src/import/book-plan';
 import { openBookSource } from '../apps/server/src/import/book-source';
 import { importBook } from '../apps/server/src/import/import-book';
+import { findOrAddPublisher } from '../apps/server/src/modules/admin/publishers';
 import { createLimiter } from '../apps/server/src/media/derivatives';
 import { IMAGE_FORMATS, IMAGE_QUALITY, PAGE_WIDTHS } from '../apps/server/src/media/media-spec';
 import { FileMediaStore, mediaRoot } from '../apps/server/src/media/media-store';
@@ -102,7 +103,7 @@ async function importOnce(cbz: string) {
     const media = new FileMediaStore(mediaRoot(dataDir));
     const started = performance.now();
     const cpu = process.cpuUsage();
-    const result = await importBook({ db: database.db, media }, cbz, { allDerivatives: true });
+    const result = await importBook({ db: database.db, media, findOrAddPublisher }, cbz, { allDerivatives: true });
     const seconds = (performance.now() - started) / 1000;
     const cpuSeconds = cpuSince(cpu);
     const derivatives = (await media.list('pages/')).length;

@@ -16,7 +16,7 @@ import { build } from 'esbuild';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const outdir = path.join(root, 'apps/server/dist/bundle');
-const entries = ['main', 'admin', 'seed', 'import/import-command'];
+const entries = ['main', 'admin', 'seed', 'import-command'];
 
 const started = Date.now();
 rmSync(outdir, { recursive: true, force: true });

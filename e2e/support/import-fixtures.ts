@@ -85,7 +85,7 @@ export interface ImportedBook {
  * runs it: a new book waits unlisted unless `options` put it on sale (`--publish --price N`).
  */
 export async function importIntoStore(store: StoreServer, file: string, options: string[] = []): Promise<ImportedBook[]> {
-  const { stdout } = await storeCommand(store.dataDir, 'import/import-command.ts', ['--json', ...options, file]);
+  const { stdout } = await storeCommand(store.dataDir, 'import-command.ts', ['--json', ...options, file]);
   return JSON.parse(stdout) as ImportedBook[];
 }
 

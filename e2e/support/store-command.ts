@@ -15,7 +15,7 @@ let checked = false;
 
 /**
  * The Node arguments that run one of the store's entry points (`main.ts`, `admin.ts`,
- * `import/import-command.ts`, `seed.ts`): its bundle from `npm run build`, plain JavaScript, as
+ * `import-command.ts`, `seed.ts`): its bundle from `npm run build`, plain JavaScript, as
  * the journeys need the built web app too. Under tsx a store's start cost about 5 s of CPU and a
  * command 1.8 s, most of it transpiling and loading modules (docs/benchmarks.md, "Test suite
  * time"). A bundle older than its sources is refused rather than run: the journeys check the code

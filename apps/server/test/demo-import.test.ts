@@ -9,6 +9,7 @@ import { importBook, type ImportResult } from '../src/import/import-book';
 import { MediaService } from '../src/media/media.service';
 import { FileMediaStore, mediaRoot } from '../src/media/media-store';
 import { type TestDatabase, createTestDatabase } from './support/test-database';
+import { findOrAddPublisher } from '../src/modules/admin/publishers';
 
 const NOW = new Date('2026-11-22T03:00:00Z');
 
@@ -136,12 +137,14 @@ describe("the demo's imported volumes", () => {
 
   it('refuse a file already imported as another book, and a book that does not exist', async () => {
     const cbz = results[0]!.file;
-    await expect(importBook({ db: database.db, media: store }, cbz, { bookId: mangaId + 1 })).rejects.toThrow(
+    await expect(importBook({ db: database.db, media: store, findOrAddPublisher }, cbz, { bookId: mangaId + 1 })).rejects.toThrow(
       `this file was imported as book ${mangaId}`,
     );
-    await expect(importBook({ db: database.db, media: store }, cbz, { bookId: 999_999 })).rejects.toThrow('book 999999: no such book');
+    await expect(importBook({ db: database.db, media: store, findOrAddPublisher }, cbz, { bookId: 999_999 })).rejects.toThrow(
+      'book 999999: no such book',
+    );
     // The same file into the same book again: updated in place, the store columns still the plan's.
-    const again = await importBook({ db: database.db, media: store }, cbz, { bookId: mangaId });
+    const again = await importBook({ db: database.db, media: store, findOrAddPublisher }, cbz, { bookId: mangaId });
     expect([again.bookId, again.action]).toEqual([mangaId, 'updated']);
     expect(await books()).toEqual(before);
   });

@@ -13,6 +13,7 @@ import { buildTestApp } from './support/build-test-app';
 import { comicInfo, pageImage, writeEpub, writeFolder, writeZip } from './support/import-fixtures';
 import { type LocalS3, startLocalS3 } from './support/s3-server';
 import { createProcessDatabase } from './support/server-processes';
+import { findOrAddPublisher } from '../src/modules/admin/publishers';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 const RED = { r: 220, g: 30, b: 30 };
@@ -48,7 +49,7 @@ describe('npm run import', () => {
     const t = await buildTestApp();
     try {
       const io = captured();
-      const code = await runImport(['--json', await shelf('json')], { db: t.database.db, media: t.app.deps.media }, io);
+      const code = await runImport(['--json', await shelf('json')], { db: t.database.db, media: t.app.deps.media, findOrAddPublisher }, io);
       expect(code).toBe(1);
       const out = JSON.parse(io.out) as Record<string, unknown>[];
       expect(out).toHaveLength(3);
@@ -90,7 +91,11 @@ describe('npm run import', () => {
     const t = await buildTestApp();
     try {
       const io = captured();
-      const code = await runImport(['--dry-run', await shelf('dry')], { db: t.database.db, media: t.app.deps.media }, io);
+      const code = await runImport(
+        ['--dry-run', await shelf('dry')],
+        { db: t.database.db, media: t.app.deps.media, findOrAddPublisher },
+        io,
+      );
       expect(code).toBe(1);
       expect(io.err).toMatch(/2 imported \(dry run: nothing stored\), 1 failed/);
       const books = await t.database.db.selectFrom('books').select('id').execute();
@@ -104,7 +109,7 @@ describe('npm run import', () => {
   it('refuses a bad --title-id and an unknown title', async () => {
     const t = await buildTestApp();
     try {
-      const deps = { db: t.database.db, media: t.app.deps.media };
+      const deps = { db: t.database.db, media: t.app.deps.media, findOrAddPublisher };
       const bad = captured();
       expect(await runImport(['--title-id', 'x', dir], deps, bad)).toBe(2);
       expect(bad.err).toMatch(/--title-id must be a positive integer/);
@@ -122,7 +127,7 @@ describe('npm run import', () => {
     try {
       const io = captured();
       const file = await writeZip(path.join(dir, 'matsu 1.cbz'), [{ name: '1.jpg', data: await pageImage(50, 70, RED) }]);
-      expect(await runImport([file], { db: t.database.db, media: t.app.deps.media }, io)).toBe(0);
+      expect(await runImport([file], { db: t.database.db, media: t.app.deps.media, findOrAddPublisher }, io)).toBe(0);
       const book = await t.database.db.selectFrom('books').select(['id', 'title_id', 'sales_status', 'price']).executeTakeFirstOrThrow();
       expect([book.sales_status, book.price]).toEqual(['STOPPED', 0]);
       expect(io.err).toMatch(/created\s+\d+\s+\d+\s+rtl\s+1\s+waiting unlisted\s+matsu 1\.cbz/);
@@ -139,7 +144,7 @@ describe('npm run import', () => {
   it('--publish --price N puts new books on sale at N yen; a book imported again keeps what it has', async () => {
     const t = await buildTestApp();
     try {
-      const deps = { db: t.database.db, media: t.app.deps.media };
+      const deps = { db: t.database.db, media: t.app.deps.media, findOrAddPublisher };
       const io = captured();
       const file = await writeZip(path.join(dir, 'take 1.cbz'), [{ name: '1.jpg', data: await pageImage(50, 70, BLUE) }]);
       expect(await runImport(['--json', '--publish', '--price', '550', file], deps, io)).toBe(0);
@@ -172,7 +177,9 @@ describe('npm run import', () => {
       const prices = path.join(dir, 'prices.csv');
       writeFileSync(prices, 'file,price\n"ume 1.cbz",660\n');
       const io = captured();
-      expect(await runImport(['--json', '--prices', prices, root], { db: t.database.db, media: t.app.deps.media }, io)).toBe(0);
+      expect(
+        await runImport(['--json', '--prices', prices, root], { db: t.database.db, media: t.app.deps.media, findOrAddPublisher }, io),
+      ).toBe(0);
       const out = JSON.parse(io.out) as { file: string; listed: boolean; price: number }[];
       expect(out.map((o) => [path.basename(o.file), o.listed, o.price])).toEqual([
         ['ume 1.cbz', true, 660],
@@ -186,7 +193,7 @@ describe('npm run import', () => {
   it('refuses listing options that do not fit, before importing anything', async () => {
     const t = await buildTestApp();
     try {
-      const deps = { db: t.database.db, media: t.app.deps.media };
+      const deps = { db: t.database.db, media: t.app.deps.media, findOrAddPublisher };
       const cases: [string[], RegExp][] = [
         [['--publish'], /--publish needs --price N, a price above 0 yen/],
         [['--publish', '--price', '0'], /--publish needs --price N, a price above 0 yen/],
@@ -217,7 +224,7 @@ describe('npm run import', () => {
       });
       const { stdout } = await promisify(execFile)(
         process.execPath,
-        ['--import', 'tsx', 'apps/server/src/import/import-command.ts', '--json', file],
+        ['--import', 'tsx', 'apps/server/src/import-command.ts', '--json', file],
         {
           cwd: ROOT,
           env: { ...process.env, ...database.env, TEST_DIALECT: '' },
@@ -250,7 +257,7 @@ describe('import into S3-compatible storage', () => {
     const t = await buildTestApp({ mediaStore: media, clock: () => now });
     try {
       const file = await writeZip(path.join(dir, 's3 5.cbz'), [{ name: '1.jpg', data: await pageImage(100, 140, BLUE) }]);
-      const result = await importBook({ db: t.database.db, media }, file);
+      const result = await importBook({ db: t.database.db, media, findOrAddPublisher }, file);
       const keys = await media.list();
       expect(keys.filter((k) => k.startsWith('originals/'))).toHaveLength(1);
       expect(keys).toContain(`covers/${result.bookId}/256.webp`);
@@ -275,7 +282,7 @@ describe('import into S3-compatible storage', () => {
       const file = await writeZip(path.join(dir, 'env 9.cbz'), [{ name: '1.jpg', data: await pageImage(60, 80, RED) }]);
       const { stdout } = await promisify(execFile)(
         process.execPath,
-        ['--import', 'tsx', 'apps/server/src/import/import-command.ts', '--json', file],
+        ['--import', 'tsx', 'apps/server/src/import-command.ts', '--json', file],
         {
           cwd: ROOT,
           env: {

@@ -10,6 +10,7 @@ import { signPageQuery } from '../src/media/signed-urls';
 import { recordChange } from '../src/ops/store-changes';
 import { type TestApp, buildTestApp } from './support/build-test-app';
 import { COLOPHON, PUBLISHER_COLOURS, type PublisherBooks, writeNamedNovel, writePublisherBooks } from './support/import-fixtures';
+import { findOrAddPublisher } from '../src/modules/admin/publishers';
 
 /**
  * Issue 35: the kinds of book Japanese publishers ship, built by the test in their shape
@@ -23,7 +24,7 @@ let books: PublisherBooks;
 
 beforeAll(async () => {
   t = await buildTestApp({ clock: () => NOW });
-  deps = { db: t.database.db, media: t.app.deps.media };
+  deps = { db: t.database.db, media: t.app.deps.media, findOrAddPublisher };
   dir = mkdtempSync(path.join(tmpdir(), 'hondana-publishers-'));
   books = await writePublisherBooks(dir);
 });

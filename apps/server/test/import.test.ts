@@ -10,6 +10,7 @@ import { signPageQuery } from '../src/media/signed-urls';
 import { recordChange } from '../src/ops/store-changes';
 import { type TestApp, buildTestApp } from './support/build-test-app';
 import { comicInfo, pageImage, writeEpub, writeFolder, writeZip, zipBuffer } from './support/import-fixtures';
+import { findOrAddPublisher } from '../src/modules/admin/publishers';
 
 const NOW = new Date('2026-11-25T03:00:00Z');
 let t: TestApp;
@@ -18,7 +19,7 @@ let dir: string;
 
 beforeAll(async () => {
   t = await buildTestApp({ clock: () => NOW });
-  deps = { db: t.database.db, media: t.app.deps.media };
+  deps = { db: t.database.db, media: t.app.deps.media, findOrAddPublisher };
   dir = mkdtempSync(path.join(tmpdir(), 'hondana-import-'));
 });
 afterAll(async () => {

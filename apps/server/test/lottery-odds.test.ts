@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { consumeTicket } from '../src/modules/campaigns/lottery/lottery-draw.service';
+import { giveCouponOnce } from '../src/modules/cart/coupon-grants';
 import { type TestApp, buildTestApp } from './support/build-test-app';
 import { createCampaign, createTickets } from './support/campaign-factories';
 import { member } from './support/wallet-factories';
@@ -31,7 +32,9 @@ describe('odds', () => {
     const queue = [...ticketIds];
     const lane = async () => {
       for (let ticketId = queue.pop(); ticketId !== undefined; ticketId = queue.pop()) {
-        const result = await db.transaction().execute((trx) => consumeTicket(trx, { userId: m.userId, ticketId, titleId: null, now }));
+        const result = await db
+          .transaction()
+          .execute((trx) => consumeTicket(trx, { userId: m.userId, ticketId, titleId: null, now, giveCoupon: giveCouponOnce }));
         won.set(result.prize.prizeId, (won.get(result.prize.prizeId) ?? 0) + 1);
       }
     };

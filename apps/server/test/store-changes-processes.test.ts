@@ -98,7 +98,7 @@ describe(`two store processes on one ${testDialect} database`, () => {
       [
         '--import',
         'tsx',
-        'apps/server/src/import/import-command.ts',
+        'apps/server/src/import-command.ts',
         '--json',
         '--publish',
         '--price',

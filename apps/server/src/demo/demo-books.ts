@@ -4,6 +4,7 @@ import { LayoutType } from '@hondana/domain/catalog/catalog';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { type ImportResult, importBook } from '../import/import-book';
+import { findOrAddPublisher } from '../modules/admin/publishers';
 import { type Drawing, renderDrawing, renderPool } from '../media/derivatives';
 import { COVER_SIZE } from '../media/media-spec';
 import type { MediaStore } from '../media/media-store';
@@ -85,7 +86,7 @@ export async function importDemoBooks(deps: Deps, plan: DemoPlan, dataDir: strin
           pages: await drawPages(deps.db, row, names[0] ?? '', cover),
         }));
     await writeFile(file, data);
-    results.push(await importBook(deps, file, { bookId: row.bookId, now }));
+    results.push(await importBook({ ...deps, findOrAddPublisher }, file, { bookId: row.bookId, now }));
   }
   return results;
 }

@@ -16,7 +16,7 @@ import { planEpub } from './epub';
 import { ImportError } from './import-error';
 import * as repo from './import.repository';
 import { type StoredImage, storeOriginal } from './page-images';
-import { IMPORT_SAMPLE_PAGES, writeBook } from './write-book';
+import { type FindOrAddPublisher, IMPORT_SAMPLE_PAGES, writeBook } from './write-book';
 
 export { IMPORT_SAMPLE_PAGES } from './write-book';
 
@@ -49,6 +49,11 @@ interface ImportOptions {
 export interface ImportDeps {
   db: Kysely<Database>;
   media: MediaStore;
+  /**
+   * The publisher a file names, found or added in the import's transaction: the console's
+   * `findOrAddPublisher` (`modules/admin/publishers.ts`; the console owns `publishers`, issue 43).
+   */
+  findOrAddPublisher: FindOrAddPublisher;
 }
 
 /** What the command prints per file (`--json`). */
@@ -187,6 +192,7 @@ export async function importBook(deps: ImportDeps, file: string, options: Import
         bookId: options.bookId,
         listing,
         inTransaction: options.inTransaction,
+        findOrAddPublisher: deps.findOrAddPublisher,
       });
     // Two imports of one new file at once: the loser's insert hits the unique source key and
     // rolls back whole; written again, it finds the winner's book and updates it.

@@ -49,18 +49,6 @@ export async function nextVolume(db: Db, titleId: number): Promise<number> {
   return Number(row?.vol ?? 0) + 1;
 }
 
-/** The publisher of that name, added if new (names are unique: two imports naming a new one at once add it once). */
-export async function publisherId(db: Db, name: string): Promise<number> {
-  const found = await db.selectFrom('publishers').select('id').where('name', '=', name).executeTakeFirst();
-  if (found) return found.id;
-  await db
-    .insertInto('publishers')
-    .values({ name, kana: '' })
-    .onConflict((oc) => oc.column('name').doNothing())
-    .execute();
-  return (await db.selectFrom('publishers').select('id').where('name', '=', name).executeTakeFirstOrThrow()).id;
-}
-
 export interface StoredPage {
   width: number;
   height: number;

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { EroticType, LayoutType, PageType } from '@hondana/domain/catalog/catalog';
 import { visibleLength } from '@hondana/domain/reading/text-blocks';
 import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '../db/schema';
+import type { Database, Db } from '../db/schema';
 import * as catalog from '../modules/catalog/catalog-writes';
 import { refreshSearchText } from '../modules/catalog/search.service';
 import { recordChange } from '../ops/store-changes';
@@ -12,6 +12,9 @@ import * as repo from './import.repository';
 
 /** Pages a new book shows as its sample (§4), made ahead at import with the cover. */
 export const IMPORT_SAMPLE_PAGES = 5;
+
+/** The publisher of a name, found or added (null for no name): the console's, which owns the table. */
+export type FindOrAddPublisher = (db: Db, name: string) => Promise<number | null>;
 
 interface WriteOptions {
   sourceKey: string;
@@ -23,6 +26,7 @@ interface WriteOptions {
   /** A new book's place in the store (an existing one keeps its own). */
   listing: catalog.NewBookListing;
   inTransaction?: (tx: Transaction<Database>, written: { titleId: number; bookId: number; action: 'created' | 'updated' }) => Promise<void>;
+  findOrAddPublisher: FindOrAddPublisher;
 }
 
 export interface Written {
@@ -93,7 +97,7 @@ async function intoTitle(tx: Transaction<Database>, file: string, plan: BookPlan
         description: plan.description,
         pageType: PageType.MALE,
         eroticType: plan.eroticType,
-        publisherId: plan.publisher ? await repo.publisherId(tx, plan.publisher) : null,
+        publisherId: plan.publisher ? await o.findOrAddPublisher(tx, plan.publisher) : null,
         now: o.now,
       }));
     if (plan.vol !== null) {

@@ -1,6 +1,7 @@
 import type { Expression } from 'kysely';
 import type { Db, UsersTable } from '../../db/schema';
 import { WITHDRAWN_NICKNAME } from '@hondana/domain/accounts/account-settings';
+import { deleteSessionsOf } from './sessions.repository';
 
 type UserRow = Omit<UsersTable, 'id'> & { id: number };
 
@@ -37,6 +38,12 @@ export async function updateProfile(db: Db, id: number, profile: Pick<UserRow, '
 
 export async function setAdultState(db: Db, id: number, adultState: UserRow['adult_state']): Promise<void> {
   await db.updateTable('users').set({ adult_state: adultState }).where('id', '=', id).execute();
+}
+
+/** Suspends a member (`suspendedAt`: their sessions end with it) or restores their login (null): the console's change. */
+export async function setMemberSuspended(db: Db, id: number, suspendedAt: number | null): Promise<void> {
+  await db.updateTable('users').set({ suspended_at: suspendedAt }).where('id', '=', id).execute();
+  if (suspendedAt !== null) await deleteSessionsOf(db, id);
 }
 
 /**

@@ -3,6 +3,7 @@ import { accountRouteContext } from './account-route-context';
 import { accountSettingsRoutes } from './account-settings.routes';
 import { commonStatusRoutes } from './common-status.routes';
 import { memberProfileRoutes } from './member-profile.routes';
+import { sweepExpiredSessions } from './sessions';
 import { signInRoutes } from './sign-in.routes';
 import type { WithdrawalParts } from './withdrawal.service';
 
@@ -16,4 +17,9 @@ export const accountsRoutes: FastifyPluginAsync<{ authRateLimit: number; withdra
   commonStatusRoutes(app, context);
   memberProfileRoutes(app, context, withdrawal);
   await app.register(accountSettingsRoutes, { authRateLimit, withdrawal });
+  app.ops.scheduler.register({
+    name: 'expired-session-sweep',
+    everyMs: 60 * 60 * 1000,
+    run: ({ db, now }) => sweepExpiredSessions(db, now),
+  });
 };

@@ -51,6 +51,28 @@ export async function deleteSessionsOf(db: Db, userId: number): Promise<void> {
   await db.deleteFrom('sessions').where('user_id', '=', userId).execute();
 }
 
+/**
+ * Records that the console's second factor was given in this session now, under a new session
+ * id (ASVS: the id changes with the privilege): one update moves the live session to `newHash` and
+ * marks it checked, so the old cookie no longer signs anyone in. False when the session is gone or
+ * expired (another request rotated it first, or it was ended).
+ */
+export async function rotateCheckedSession(db: Db, idHash: string, newHash: string, now: number): Promise<boolean> {
+  const result = await db
+    .updateTable('sessions')
+    .set({ id_hash: newHash, second_factor_at: now })
+    .where('id_hash', '=', idHash)
+    .where('expires_at', '>', now)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Deletes the sessions expired by `now`; how many went. */
+export async function deleteExpiredSessions(db: Db, now: number): Promise<number> {
+  const result = await db.deleteFrom('sessions').where('expires_at', '<=', now).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
 /** The member's live sessions, for the sessions list. */
 export function liveSessionsOf(db: Db, userId: number, now: number) {
   return db

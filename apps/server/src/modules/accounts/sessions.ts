@@ -62,3 +62,6 @@ export async function findSessionUser(db: Kysely<Database>, secret: string, now:
 }
 
 export const deleteSession = (db: Kysely<Database>, secret: string): Promise<void> => repo.deleteSessionByHash(db, digest(secret));
+
+/** Expired sessions are useless rows (a lookup ignores them): the accounts' hourly job deletes them; how many went. */
+export const sweepExpiredSessions = (db: Kysely<Database>, now: number): Promise<number> => repo.deleteExpiredSessions(db, now);

@@ -4,6 +4,7 @@ import { CouponType } from '@hondana/domain/cart/coupons';
 import { badRequest, notFound } from '@hondana/domain/common/errors';
 import type { Transaction } from 'kysely';
 import type { Database, Db } from '../../db/schema';
+import { giveCouponOnce, giveCouponToAllMembers, insertCoupon, setCouponEnabled as setCouponEnabledIn } from '../cart/coupon-grants';
 import type { AuditEntry } from './audit.repository';
 import * as repo from './admin-commerce.repository';
 
@@ -48,7 +49,7 @@ export async function createCoupon(
   if (recipients && recipients.unknown.length) throw badRequest('members', `no such member: ${recipients.unknown.slice(0, 5).join(', ')}`);
   const stepType = input.couponType === CouponType.STEP_TITLE_COUNT ? 'TITLE_COUNT' : 'BOOK_COUNT';
   const stepped = input.couponType === CouponType.STEP_BOOK_COUNT || input.couponType === CouponType.STEP_TITLE_COUNT;
-  const couponId = await repo.insertCoupon(trx, {
+  const couponId = await insertCoupon(trx, {
     name: input.name.trim(),
     coupon_type: input.couponType,
     rate: stepped ? null : input.rate,
@@ -69,9 +70,9 @@ export async function createCoupon(
     enabled: 1,
   });
   let given = 0;
-  if (input.audience === 'ALL') given = await repo.giveToAllMembers(trx, couponId, now);
+  if (input.audience === 'ALL') given = await giveCouponToAllMembers(trx, couponId, now);
   if (recipients) {
-    await repo.giveToMembers(trx, couponId, recipients.ids, now);
+    for (const userId of recipients.ids) await giveCouponOnce(trx, userId, couponId, now);
     given = recipients.ids.length;
   }
   const view = couponView((await repo.couponRow(trx, couponId))!, { held: given, used: 0 });
@@ -88,7 +89,7 @@ export async function setCouponEnabled(
 ): Promise<{ body: AdminCoupon; audit: AuditEntry[] }> {
   const before = await repo.couponRow(trx, couponId);
   if (!before) throw notFound('coupon');
-  await repo.setCouponEnabled(trx, couponId, enabled);
+  await setCouponEnabledIn(trx, couponId, enabled);
   const after = (await repo.couponRow(trx, couponId))!;
   return {
     body: couponView(after),

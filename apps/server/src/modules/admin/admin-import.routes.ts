@@ -5,6 +5,7 @@ import { IdParams, ImportAnswer, ImportQuery } from '@hondana/domain/admin/admin
 import { AppError, ErrorCode, badRequest } from '@hondana/domain/common/errors';
 import type { FastifyPluginAsync } from 'fastify';
 import { importBook } from '../../import/import-book';
+import { findOrAddPublisher } from './publishers';
 import { ImportError } from '../../import/import-error';
 import { tokenUseIn } from '../tokens/one-time-tokens';
 import { requireStaff } from './admin-guard';
@@ -56,7 +57,7 @@ export const adminImportRoutes: FastifyPluginAsync = async (app) => {
           request: recorded,
           now: at,
         });
-        const result = await importBook({ db, media: app.deps.media }, file, {
+        const result = await importBook({ db, media: app.deps.media, findOrAddPublisher }, file, {
           titleId,
           newBooksStopped: true,
           now: at,

@@ -1,11 +1,12 @@
-import { type Insertable, type Updateable, sql } from 'kysely';
+import type { Insertable, Updateable } from 'kysely';
 import type { Database, Db } from '../../db/schema';
 
 /**
  * Queries of the console's lottery campaign editor. They write the very tables the store's lottery
- * calls read (`campaigns/lottery/lottery.repository`), uncached. Every edit is conditional on the
- * campaign's version read, and that update comes first in its transaction, so two edits of one
- * campaign never interleave.
+ * calls read (`campaigns/lottery/lottery.repository`), uncached; a campaign's prizes and tickets
+ * are the campaigns area's, written through `campaigns/lottery/lottery-writes` in the editor's
+ * transaction. Every edit is conditional on the campaign's version read, and that update comes
+ * first in its transaction, so two edits of one campaign never interleave.
  */
 export type LotteryState = 'running' | 'scheduled' | 'ended';
 
@@ -82,45 +83,11 @@ export async function updateCampaignAt(
   return result.numUpdatedRows > 0n;
 }
 
-/** No unused ticket outlives the campaign: those lasting past its (new) end now end with it. */
-export async function endTicketsBy(db: Db, campaignId: number, end: number): Promise<void> {
-  await db
-    .updateTable('lottery_tickets')
-    .set({ expires_at: end })
-    .where('campaign_id', '=', campaignId)
-    .where('used_at', 'is', null)
-    .where('expires_at', '>', end)
-    .execute();
-}
-
 export const insertBox = async (db: Db, row: Insertable<Database['lottery_boxes']>): Promise<number> =>
   (await db.insertInto('lottery_boxes').values(row).returning('id').executeTakeFirstOrThrow()).id;
 export const updateBox = (db: Db, id: number, row: Updateable<Database['lottery_boxes']>) =>
   db.updateTable('lottery_boxes').set(row).where('id', '=', id).execute();
 export const deleteBox = (db: Db, id: number) => db.deleteFrom('lottery_boxes').where('id', '=', id).execute();
-
-export type PrizeColumns = Omit<Insertable<Database['lottery_prizes']>, 'id' | 'box_id' | 'stock' | 'remaining'>;
-
-export const insertPrize = (db: Db, row: Insertable<Database['lottery_prizes']>) => db.insertInto('lottery_prizes').values(row).execute();
-export const deletePrize = (db: Db, id: number) => db.deleteFrom('lottery_prizes').where('id', '=', id).execute();
-
-/**
- * A saved prize's fields, and its stock: what is left follows the new stock less what members have
- * drawn, in one conditional statement (a limited prize: its left plus the change, the draw's own
- * counter; an unlimited one made limited: the stock less its draws). False when the stock would
- * fall below what was drawn.
- */
-export async function updatePrize(db: Db, id: number, row: PrizeColumns, stock: number | null): Promise<boolean> {
-  const drawn = sql<number>`(select count(*) from lottery_draws where lottery_draws.prize_id = lottery_prizes.id)`;
-  const left = sql<number>`case when stock is null then ${stock} - ${drawn} else remaining + (${stock} - stock) end`;
-  let query = db
-    .updateTable('lottery_prizes')
-    .set(stock === null ? { ...row, stock: null, remaining: null } : { ...row, stock, remaining: left })
-    .where('id', '=', id);
-  if (stock !== null) query = query.where(left, '>=', 0);
-  const result = await query.executeTakeFirst();
-  return result.numUpdatedRows > 0n;
-}
 
 /** The campaign's events of these types go, and those given come in their place. */
 export async function replaceEvents(

@@ -17,6 +17,7 @@ import type { PrizeKind } from '@hondana/domain/campaigns/lottery';
 import { AppError, ErrorCode, badRequest, notFound } from '@hondana/domain/common/errors';
 import type { Transaction } from 'kysely';
 import type { Database, Db } from '../../db/schema';
+import * as lottery from '../campaigns/lottery/lottery-writes';
 import type { AuditEntry } from './audit.repository';
 import { type ColumnWriters, columnsOf } from './edit-columns';
 import * as repo from './lottery-campaigns.repository';
@@ -140,7 +141,7 @@ async function checkPrizeRefs(db: Db, boxes: readonly LotteryBoxInput[]): Promis
   }
 }
 
-const prizeColumns = (p: LotteryPrizeInput): repo.PrizeColumns => ({
+const prizeColumns = (p: LotteryPrizeInput): lottery.PrizeColumns => ({
   rank: p.rank,
   name: p.name,
   kind: p.kind,
@@ -167,7 +168,7 @@ async function writeBoxes(
       if (keptPrizes.has(prize.id)) continue;
       if (prize.drawn > 0)
         throw badRequest('boxes', `prize ${prize.id} (${prize.name}) has been drawn ${prize.drawn} times and cannot be removed`);
-      await repo.deletePrize(trx, prize.id);
+      await lottery.deletePrize(trx, prize.id);
     }
     if (!keptBoxes.has(box.id)) await repo.deleteBox(trx, box.id);
   }
@@ -181,7 +182,7 @@ async function writeBoxes(
     }
     for (const [j, prize] of box.prizes.entries()) {
       if (prize.id === undefined) {
-        await repo.insertPrize(trx, { ...prizeColumns(prize), box_id: boxId, stock: prize.stock, remaining: prize.stock });
+        await lottery.insertPrize(trx, { ...prizeColumns(prize), box_id: boxId, stock: prize.stock, remaining: prize.stock });
         continue;
       }
       const before = saved.find((b) => b.id === boxId)?.prizes.find((p) => p.id === prize.id);
@@ -189,7 +190,7 @@ async function writeBoxes(
       if (prize.stock !== null && prize.stock < before.drawn)
         throw badRequest(`boxes.${i}.prizes.${j}.stock`, `must not be below the ${before.drawn} already drawn`);
       // A draw may have come in since the check: the statement checks again.
-      if (!(await repo.updatePrize(trx, prize.id, prizeColumns(prize), prize.stock)))
+      if (!(await lottery.updatePrize(trx, prize.id, prizeColumns(prize), prize.stock)))
         throw badRequest(`boxes.${i}.prizes.${j}.stock`, 'must not be below what has been drawn');
     }
   }
@@ -251,7 +252,7 @@ export async function updateLotteryCampaign(
   // Its boxes read again now that no other edit can come between (a draw since then counts).
   if (boxes !== undefined) await writeBoxes(trx, id, boxes, (await viewOf(trx, id, now)).boxes);
   if (ticketRules !== undefined) await writeTicketRules(trx, id, ticketRules);
-  if (fields.end !== undefined) await repo.endTicketsBy(trx, id, fields.end);
+  if (fields.end !== undefined) await lottery.endTicketsBy(trx, id, fields.end);
   const after = await viewOf(trx, id, now);
   return { body: after, audit: [{ action: 'lottery_campaign.update', subject: `lottery_campaign:${id}`, before, after }] };
 }
@@ -273,7 +274,7 @@ export async function endLotteryCampaign(
   const before = await viewOf(trx, id, now);
   if (!(await repo.updateCampaignAt(trx, id, version, { start_at: Math.min(Number(row.start_at), now - 1), end_at: now })))
     throw conflict();
-  await repo.endTicketsBy(trx, id, now);
+  await lottery.endTicketsBy(trx, id, now);
   const after = await viewOf(trx, id, now);
   return { body: after, audit: [{ action: 'lottery_campaign.end', subject: `lottery_campaign:${id}`, before, after }] };
 }

@@ -53,11 +53,6 @@ export const memberEntitlements = (db: Db, userId: number) =>
     .limit(500)
     .execute();
 
-export async function setSuspended(db: Db, userId: number, suspendedAt: number | null): Promise<void> {
-  await db.updateTable('users').set({ suspended_at: suspendedAt }).where('id', '=', userId).execute();
-  if (suspendedAt !== null) await db.deleteFrom('sessions').where('user_id', '=', userId).execute();
-}
-
 /** What the audit of an order's cancel records of it; undefined for an unknown order. */
 export function orderForCancel(db: Db, orderId: number) {
   return db.selectFrom('orders').select(['user_id', 'status', 'total_price', 'payment_type']).where('id', '=', orderId).executeTakeFirst();

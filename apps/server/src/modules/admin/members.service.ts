@@ -10,6 +10,7 @@ import { badRequest, notFound } from '@hondana/domain/common/errors';
 import type { Currency } from '@hondana/domain/wallet/wallet-lots';
 import type { Transaction } from 'kysely';
 import type { Database, Db } from '../../db/schema';
+import { setMemberSuspended } from '../accounts/account-writes';
 import { cancelBookOrderIn } from '../orders/cancel-order.service';
 import {
   type RefundState,
@@ -227,7 +228,7 @@ export async function suspendMember(
   const before = await existing(trx, userId);
   if (input.suspended === (before.suspended_at !== null))
     throw badRequest('suspended', input.suspended ? 'is already suspended' : 'is not suspended');
-  await repo.setSuspended(trx, userId, input.suspended ? now : null);
+  await setMemberSuspended(trx, userId, input.suspended ? now : null);
   return {
     body: { suspended: input.suspended },
     audit: [

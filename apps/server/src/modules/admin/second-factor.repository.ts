@@ -1,4 +1,5 @@
 import type { Db } from '../../db/schema';
+import { rotateCheckedSession as rotateSession } from '../accounts/account-writes';
 
 /** The member's TOTP row (confirmed or still waiting for its first code), or undefined. */
 export const findTotp = (db: Db, userId: number) =>
@@ -83,18 +84,12 @@ export const unusedRecoveryCodes = async (db: Db, userId: number): Promise<numbe
 
 /**
  * Records that the factor was given in this session now, under a new session id (ASVS: the id
- * changes with the privilege): one update moves the live session to `newHash` and marks it
- * checked, so the old cookie no longer signs anyone in. False when the session is gone or
- * expired (another request rotated it first, or it was ended).
+ * changes with the privilege): accounts moves the live session to `newHash` and marks it checked
+ * (`rotateCheckedSession`), and the console's activity row follows it. False when the session is
+ * gone or expired (another request rotated it first, or it was ended).
  */
 export async function rotateCheckedSession(db: Db, sessionHash: string, newHash: string, now: number): Promise<boolean> {
-  const result = await db
-    .updateTable('sessions')
-    .set({ id_hash: newHash, second_factor_at: now })
-    .where('id_hash', '=', sessionHash)
-    .where('expires_at', '>', now)
-    .executeTakeFirst();
-  if (Number(result.numUpdatedRows) !== 1) return false;
+  if (!(await rotateSession(db, sessionHash, newHash, now))) return false;
   await db.updateTable('admin_session_activity').set({ session_hash: newHash }).where('session_hash', '=', sessionHash).execute();
   return true;
 }

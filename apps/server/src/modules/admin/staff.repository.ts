@@ -1,6 +1,7 @@
 import type { StaffRole } from '@hondana/domain/admin/admin-api';
 import { type Kysely, PostgresAdapter, type Transaction } from 'kysely';
 import type { Database, Db } from '../../db/schema';
+import { deleteSessionByHash, deleteSessionsOf } from '../accounts/account-writes';
 
 const isPostgres = (trx: Transaction<Database>) => trx.getExecutor().adapter instanceof PostgresAdapter;
 
@@ -37,7 +38,7 @@ export async function endSessionsOf(db: Db, userId: number): Promise<void> {
     .where('session_hash', 'in', (eb) => eb.selectFrom('sessions').select('id_hash').where('user_id', '=', userId))
     .execute();
   await db.deleteFrom('webauthn_challenges').where('user_id', '=', userId).execute();
-  await db.deleteFrom('sessions').where('user_id', '=', userId).execute();
+  await deleteSessionsOf(db, userId);
 }
 
 export const userIdByEmail = async (db: Db, email: string): Promise<number | null> =>
@@ -62,7 +63,7 @@ export const touchSession = (db: Db, sessionHash: string, now: number) =>
 
 export async function endSession(db: Db, sessionHash: string): Promise<void> {
   await db.deleteFrom('admin_session_activity').where('session_hash', '=', sessionHash).execute();
-  await db.deleteFrom('sessions').where('id_hash', '=', sessionHash).execute();
+  await deleteSessionByHash(db, sessionHash);
 }
 
 /** The console's staff with their member's address and name, and whether a TOTP or a passkey is enrolled. */

@@ -1,8 +1,7 @@
 import { type ShelfFilter, ShelfSort } from '@hondana/domain/bookshelf/bookshelf';
 import { escapeLike } from '@hondana/domain/catalog/search-text';
-import { type Expression, type SqlBool, type Transaction, sql } from 'kysely';
-import type { Database, Db } from '../../db/schema';
-import { refreshShelfOfBooks } from './shelf-series.repository';
+import { type Expression, type SqlBool, sql } from 'kysely';
+import type { Db } from '../../db/schema';
 
 /** What narrows the shelf: the member, the instant, a filter and keyword words (already normalised). */
 export interface ShelfScope {
@@ -283,25 +282,6 @@ export function distributedVolumes(db: Db, titleId: number, now: number) {
     .where('sales_status', '!=', 'STOPPED')
     .where((eb) => eb.or([eb('end_datetime', 'is', null), eb('end_datetime', '>', now)]))
     .execute();
-}
-
-/** Hides (or shows again) the member's own books among `bookIds`; others' books are untouched. */
-export async function setHidden(
-  trx: Transaction<Database>,
-  userId: number,
-  bookIds: number[],
-  hidden: boolean,
-  now: number,
-): Promise<number> {
-  let q = trx
-    .updateTable('user_books')
-    .set({ hidden_at: hidden ? now : null })
-    .where('user_id', '=', userId)
-    .where('book_id', 'in', bookIds);
-  q = hidden ? q.where('hidden_at', 'is', null) : q.where('hidden_at', 'is not', null);
-  const result = await q.executeTakeFirst();
-  await refreshShelfOfBooks(trx, userId, bookIds);
-  return Number(result.numUpdatedRows);
 }
 
 /** Books the member last opened, newest first: not finished, not hidden, of listed erotic types. */

@@ -21,11 +21,14 @@ import { adultAllowed } from '../accounts/adult-access';
 import { sendStored } from '../../http/stored-reply';
 import { registerTokenEndpoints } from '../accounts/token.routes';
 import { maxBookFinishRead, reservableBooks, userTitle } from './user-titles.service';
-import { continueReading, hidePurpose, listShelf, setHidden, shelfOfTitle } from './bookshelf.service';
+import { type SetBooksHidden, continueReading, hidePurpose, listShelf, setHidden, shelfOfTitle } from './bookshelf.service';
 import { stillEntitled } from './offline-check.repository';
 
-/** The member's bookshelf: every call is under /me, 401 for a guest, and reads only the session's member. */
-export const bookshelfRoutes: FastifyPluginAsync = async (base) => {
+/**
+ * The member's bookshelf: every call is under /me, 401 for a guest, and reads only the session's
+ * member. `app.ts` passes orders' `setBooksHidden` (a hidden book is a flag on orders' `user_books`).
+ */
+export const bookshelfRoutes: FastifyPluginAsync<{ setBooksHidden: SetBooksHidden }> = async (base, { setBooksHidden }) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const { db } = app.deps.database;
   const now = () => app.deps.clock().getTime();
@@ -99,7 +102,7 @@ export const bookshelfRoutes: FastifyPluginAsync = async (base) => {
       async (request, reply) => {
         const user = await requireUser(request);
         const { token, book_ids } = request.body;
-        const result = await setHidden(db, { userId: user.userId, token, bookIds: book_ids, hidden, now: now() });
+        const result = await setHidden(db, { userId: user.userId, token, bookIds: book_ids, hidden, now: now() }, setBooksHidden);
         return sendStored(reply, result);
       },
     );

@@ -14,7 +14,8 @@ import { notFound } from '@hondana/domain/common/errors';
 import { possessionAt } from '@hondana/domain/orders/orders';
 import { searchWords } from '@hondana/domain/catalog/search-text';
 import { isAdultCategory } from '@hondana/domain/serials/serials';
-import type { Db } from '../../db/schema';
+import type { Transaction } from 'kysely';
+import type { Database, Db } from '../../db/schema';
 import { coverUrl } from '../../media/media-spec';
 import { authorsOfTitles } from '../catalog/catalog-reads';
 import { type StoredResponse, withOneTimeToken } from '../tokens/one-time-tokens';
@@ -159,10 +160,24 @@ export async function shelfOfTitle(db: Db, v: Viewer, titleId: number): Promise<
   };
 }
 
+/**
+ * Hides (or shows again) the member's own books among `bookIds` in the caller's transaction and
+ * refreshes the shelf's summary of them; how many changed. Orders' `setBooksHidden` (orders owns
+ * `user_books`), which `app.ts` hands over: orders imports the bookshelf's shelf updates.
+ */
+export type SetBooksHidden = (
+  trx: Transaction<Database>,
+  userId: number,
+  bookIds: number[],
+  hidden: boolean,
+  now: number,
+) => Promise<number>;
+
 /** `POST /user_books/me/hide` and `/unhide`, once per one-time token: only the member's own books change. */
 export function setHidden(
   db: Db,
   input: { userId: number; token: string; bookIds: number[]; hidden: boolean; now: number },
+  setBooksHidden: SetBooksHidden,
 ): Promise<StoredResponse<HideBooksResponse>> {
   const use = {
     token: input.token,
@@ -172,7 +187,7 @@ export function setHidden(
     now: input.now,
   };
   return withOneTimeToken<HideBooksResponse>(db, use, async (trx) => {
-    const updatedCount = await repo.setHidden(trx, input.userId, input.bookIds, input.hidden, input.now);
+    const updatedCount = await setBooksHidden(trx, input.userId, input.bookIds, input.hidden, input.now);
     return { body: { status: { code: 0 }, result: { bookIds: input.bookIds, hidden: input.hidden, updatedCount } } };
   });
 }

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { HumanCheck } from '../../http/human-check';
-import type { RandomInt } from './lottery/lottery-draw.service';
+import type { GiveCoupon, RandomInt } from './lottery/lottery-draw.service';
 import { lotteryRoutes } from './lottery/lottery.routes';
 import type { AppOpens } from './missions/app-opens';
 import { missionRoutes } from './missions/missions.routes';
@@ -14,8 +14,11 @@ export interface CampaignRoutesOptions {
   appOpens?: AppOpens;
 }
 
-/** The selling layer's campaigns: lottery and missions. */
-export const campaignRoutes: FastifyPluginAsync<CampaignRoutesOptions> = async (app, options) => {
+/**
+ * The selling layer's campaigns: lottery and missions. `app.ts` passes the cart's coupon grant
+ * (`giveCoupon`, a lottery's coupon prize: the cart owns members' coupons and imports the campaigns).
+ */
+export const campaignRoutes: FastifyPluginAsync<CampaignRoutesOptions & { giveCoupon: GiveCoupon }> = async (app, options) => {
   await app.register(lotteryRoutes, options);
   await app.register(missionRoutes, options.appOpens ? { appOpens: options.appOpens } : {});
 };

@@ -1,5 +1,4 @@
-import type { Insertable, Transaction, Updateable } from 'kysely';
-import type { OrdersTable } from '../../db/orders-schema';
+import type { Insertable, Transaction } from 'kysely';
 import type { Database, Db } from '../../db/schema';
 
 /** A cart order waiting for its payment: the books at their agreed prices, the points, the coupon. */
@@ -53,15 +52,6 @@ export function orderById(db: Db, orderId: number) {
 /** The kind of an order (the webhook's dispatch); undefined when there is none. */
 export function orderKind(db: Db, orderId: number) {
   return db.selectFrom('orders').select('kind').where('id', '=', orderId).executeTakeFirst();
-}
-
-/** What Stripe says of a payment still waiting (its intent, the card), on the order while it is PROCESSING. */
-export async function setProcessingPaymentFields(
-  db: Db,
-  orderId: number,
-  fields: Pick<Updateable<OrdersTable>, 'provider_ref' | 'card_brand' | 'card_last4'>,
-): Promise<void> {
-  await db.updateTable('orders').set(fields).where('id', '=', orderId).where('status', '=', 'PROCESSING').execute();
 }
 
 /** Book orders paid with `paymentType` still PROCESSING and unchanged since `staleBefore`, oldest first. */

@@ -3,6 +3,14 @@ import type { Database } from '../../db/schema';
 import { insertMemberReductionCoupon, memberCouponRow } from './coupon-grants.repository';
 
 /**
+ * The cart's writes of `coupons` and `user_coupons` for the areas that make or give coupons
+ * (issue 43: the cart owns both tables, it redeems them): the console's coupons and their
+ * holders, and a lottery's coupon prize (which `app.ts` hands to the campaigns, since the cart
+ * imports the campaigns' purchase rewards). Each takes the caller's transaction when `db` is one.
+ */
+export { giveCouponOnce, giveCouponToAllMembers, insertCoupon, setCouponEnabled } from './coupon-grants.repository';
+
+/**
  * The cart area's public way to hand a member a coupon of their own (a reduction in yen over
  * the whole store, e.g. a friend invitation's incentive ticket): the coupon row and the member's
  * UNUSED copy, in the caller's transaction. The cart applies it like any coupon: minCartPrice,

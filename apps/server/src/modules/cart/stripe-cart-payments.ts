@@ -7,6 +7,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { type IntentState, STRIPE_CONFIRMATION_TTL_MS, type StripePayments } from '../../payments/stripe-provider';
 import { ticketsOfOrder } from '../campaigns/purchase-rewards';
+import { setProcessingPaymentFields } from '../orders/order-rows';
 import { completeCartPayment, endCartPayment } from './cart-payment.service';
 import * as payments from './cart-payments.repository';
 
@@ -73,7 +74,7 @@ async function settleStripeCartIntent(
   switch (intent.status) {
     case 'succeeded':
       await db.transaction().execute(async (trx) => {
-        await payments.setProcessingPaymentFields(trx, order.id, {
+        await setProcessingPaymentFields(trx, order.id, {
           provider_ref: intent.id,
           card_brand: intent.cardBrand,
           card_last4: intent.cardLast4,
@@ -83,7 +84,7 @@ async function settleStripeCartIntent(
       return;
     case 'canceled':
       await db.transaction().execute(async (trx) => {
-        await payments.setProcessingPaymentFields(trx, order.id, { provider_ref: intent.id });
+        await setProcessingPaymentFields(trx, order.id, { provider_ref: intent.id });
         if (intent.failureCode) await endCartPayment(trx, order.id, 'PAYMENT_ERROR', intent.failureCode, now);
         else await endCartPayment(trx, order.id, 'CANCEL', 'PAYMENT_EXPIRED', now);
       });
@@ -97,7 +98,7 @@ async function settleStripeCartIntent(
           await settleStripeCartIntent(db, stripe, { ...after, failureCode: after.failureCode ?? intent.failureCode }, { now });
         return;
       }
-      if (order.provider_ref !== intent.id) await payments.setProcessingPaymentFields(db, order.id, { provider_ref: intent.id });
+      if (order.provider_ref !== intent.id) await setProcessingPaymentFields(db, order.id, { provider_ref: intent.id });
     }
   }
 }

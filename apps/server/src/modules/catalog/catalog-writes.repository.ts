@@ -5,8 +5,8 @@ import type { Database, Db } from '../../db/schema';
 /**
  * Every write of `titles` and `books` (and a title's credits) made for another area (issue 43: the catalog owns them):
  * the import's new titles and volumes, the console's edits, covers, samples and serial creation.
- * The catalog's own writes (search text) stay in their repositories; reviews' rating columns are
- * the one listed exception (scripts/table-owners.mjs).
+ * The catalog's own writes (search text) stay in their repositories. Reviews move a title's
+ * rating columns with `moveTitleRating`, which `app.ts` hands them (the catalog imports reviews).
  */
 
 // The import (import/write-book.ts).
@@ -304,4 +304,20 @@ export async function replaceCredits(db: Db, titleId: number, authors: Credit[],
       .onConflict((oc) => oc.columns(['title_id', 'author_id', 'role']).doNothing())
       .execute();
   }
+}
+
+// Reviews (reviews/reviews.service.ts, through app.ts).
+
+/**
+ * The title's rating columns move by deltas in the review's own transaction: an increment
+ * re-reads the row it locks, so concurrent reviews of one title on PostgreSQL never lose a
+ * count (a recount in an UPDATE would read a snapshot taken before the other writer committed).
+ */
+export async function moveTitleRating(db: Db, titleId: number, count: number, stars: number): Promise<void> {
+  if (count === 0 && stars === 0) return;
+  await db
+    .updateTable('titles')
+    .set((eb) => ({ review_count: eb('review_count', '+', count), review_star_total: eb('review_star_total', '+', stars) }))
+    .where('id', '=', titleId)
+    .execute();
 }

@@ -1,6 +1,7 @@
 /**
  * The catalog's writes of `titles` and `books` for the areas that make or edit them (the import,
- * the console): issue 43's one owner of each table. Their statements are `catalog-writes.repository.ts`.
+ * the console, and reviews' rating through `app.ts`): issue 43's one owner of each table. Their
+ * statements are `catalog-writes.repository.ts`.
  */
 export {
   bumpBookMediaAt,
@@ -10,6 +11,7 @@ export {
   insertImportedTitle,
   insertTitle,
   lockTitle,
+  moveTitleRating,
   touchTitle,
   updateBookAt,
   updateBookContent,

@@ -105,6 +105,18 @@ export async function deleteOrderEntitlements(trx: Trx, userId: number, orderId:
   return revoked.map((r) => r.book_id);
 }
 
+/** Hides (or shows again) the member's own books among `bookIds` (`hidden_at`); how many changed. Others' books are untouched. */
+export async function setEntitlementsHidden(trx: Trx, userId: number, bookIds: number[], hidden: boolean, now: number): Promise<number> {
+  let q = trx
+    .updateTable('user_books')
+    .set({ hidden_at: hidden ? now : null })
+    .where('user_id', '=', userId)
+    .where('book_id', 'in', bookIds);
+  q = hidden ? q.where('hidden_at', 'is', null) : q.where('hidden_at', 'is not', null);
+  const result = await q.executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
 /** How many volumes a member holds (owned or reserved): the scalar subquery of withdrawal's summary. */
 export function entitlementCountQuery(db: Db, userId: number) {
   return db

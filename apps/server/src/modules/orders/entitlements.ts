@@ -64,3 +64,21 @@ export async function grantEntitlement(
 export async function revokeOrderEntitlements(trx: Transaction<Database>, userId: number, orderId: number): Promise<void> {
   await refreshShelfOfBooks(trx, userId, await repo.deleteOrderEntitlements(trx, userId, orderId));
 }
+
+/**
+ * Hides (or shows again) the member's own books among `bookIds` on their shelf, in the caller's
+ * transaction, and refreshes the shelf's summary of them; how many changed (others' books are
+ * untouched). The bookshelf's hide calls it through `app.ts` (orders owns `user_books` and
+ * imports the bookshelf's shelf updates, so the bookshelf does not import orders).
+ */
+export async function setBooksHidden(
+  trx: Transaction<Database>,
+  userId: number,
+  bookIds: number[],
+  hidden: boolean,
+  now: number,
+): Promise<number> {
+  const changed = await repo.setEntitlementsHidden(trx, userId, bookIds, hidden, now);
+  await refreshShelfOfBooks(trx, userId, bookIds);
+  return changed;
+}

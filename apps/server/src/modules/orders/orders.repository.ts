@@ -3,7 +3,7 @@ import { AppError, ErrorCode } from '@hondana/domain/common/errors';
 import type { Currency } from '@hondana/domain/wallet/wallet-lots';
 import { type OrderStatus, type PointCampaignRule, canTransition } from '@hondana/domain/orders/orders';
 import { type PointCampaignType, isPointCampaignType } from '@hondana/domain/campaigns/point-campaigns';
-import type { Expression, Insertable } from 'kysely';
+import type { Expression, Insertable, Updateable } from 'kysely';
 import type { OrdersTable } from '../../db/orders-schema';
 import type { Db } from '../../db/schema';
 import { type IdSlots, idParams, idSlots, preparedQuery } from '../../db/prepared-query';
@@ -47,6 +47,19 @@ export async function transitionOrder(
     .where('status', '=', from)
     .executeTakeFirst();
   return result.numUpdatedRows === 1n;
+}
+
+/**
+ * What a provider says of a payment still waiting (its intent or reference, the card, a konbini
+ * voucher's time limit), on the order while it is PROCESSING: the cart's, the coin packs' and the
+ * subscriptions' Stripe payments write it, in their transaction when `db` is one.
+ */
+export async function setProcessingPaymentFields(
+  db: Db,
+  orderId: number,
+  fields: Pick<Updateable<OrdersTable>, 'provider_ref' | 'card_brand' | 'card_last4' | 'payment_expires_at'>,
+): Promise<void> {
+  await db.updateTable('orders').set(fields).where('id', '=', orderId).where('status', '=', 'PROCESSING').execute();
 }
 
 /** An order's member, kind and status; undefined for an unknown order. */

@@ -88,20 +88,6 @@ export async function setReviewDeleted(trx: Trx, reviewId: number, deleted: bool
   return Number(changed.numUpdatedRows) > 0;
 }
 
-/**
- * The title's rating columns move by deltas in the review's own transaction: an increment
- * re-reads the row it locks, so concurrent reviews of one title on PostgreSQL never lose a
- * count (a recount in an UPDATE would read a snapshot taken before the other writer committed).
- */
-export async function moveTitleRating(trx: Trx, titleId: number, count: number, stars: number): Promise<void> {
-  if (count === 0 && stars === 0) return;
-  await trx
-    .updateTable('titles')
-    .set((eb) => ({ review_count: eb('review_count', '+', count), review_star_total: eb('review_star_total', '+', stars) }))
-    .where('id', '=', titleId)
-    .execute();
-}
-
 export async function insertComment(trx: Trx, comment: { reviewId: number; userId: number; body: string; now: number }): Promise<number> {
   const inserted = await trx
     .insertInto('review_comments')

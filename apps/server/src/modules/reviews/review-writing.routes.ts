@@ -17,11 +17,22 @@ import type { Database } from '../../db/schema';
 import { type ReviewRouteContext, mutationOptions } from './review-route-context';
 import * as reviews from './reviews.service';
 
+/**
+ * The catalog's part of a title's rating (`app.ts` passes it: the catalog's book detail shows
+ * reviews' marks, so reviews do not import the catalog): `moveTitleRating` moves the title's
+ * rating columns in the review's transaction, `forgetTitleFacts` forgets the title's kept facts,
+ * which carry the rating.
+ */
+export interface TitleRating {
+  moveTitleRating: reviews.MoveTitleRating;
+  forgetTitleFacts: (db: Kysely<Database>, titleId: number) => void;
+}
+
 /** §7 writing reviews and their comments: add, change and delete (or undo a deletion), each with its one-time token. */
 export function reviewWritingRoutes(
   base: FastifyInstance,
   { db, now, mutate }: ReviewRouteContext,
-  forgetTitleFacts: (db: Kysely<Database>, titleId: number) => void,
+  { forgetTitleFacts, moveTitleRating }: TitleRating,
 ): void {
   const app = base.withTypeProvider<ZodTypeProvider>();
   /**
@@ -44,7 +55,7 @@ export function reviewWritingRoutes(
       touched,
       mutate(request, reply, 'review_title', request.body, async (trx, userId, input) => {
         touched.titleId = input.title_id;
-        return { result: await reviews.addReview(trx, userId, input, now()) };
+        return { result: await reviews.addReview(trx, userId, input, now(), moveTitleRating) };
       }),
     );
   });
@@ -54,7 +65,7 @@ export function reviewWritingRoutes(
       touched,
       mutate(request, reply, 'review', request.body, async (trx, userId, input) => {
         touched.titleId = input.title_id;
-        return { result: await reviews.modReview(trx, userId, input, now()) };
+        return { result: await reviews.modReview(trx, userId, input, now(), moveTitleRating) };
       }),
     );
   });
@@ -63,7 +74,7 @@ export function reviewWritingRoutes(
     return rated(
       touched,
       mutate(request, reply, 'review', request.body, async (trx, userId, input) => {
-        const result = await reviews.delReview(trx, userId, input.review_id, input.undo_flg, now());
+        const result = await reviews.delReview(trx, userId, input.review_id, input.undo_flg, now(), moveTitleRating);
         touched.titleId = result.titleId;
         return result;
       }),

@@ -1,12 +1,10 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
 import { registerTokenEndpoints } from '../accounts/token.routes';
 import { myReviewRoutes } from './my-reviews.routes';
 import { reviewListingRoutes } from './review-listing.routes';
 import { reviewReactionRoutes } from './review-reactions.routes';
 import { reviewRouteContext } from './review-route-context';
-import { reviewWritingRoutes } from './review-writing.routes';
+import { type TitleRating, reviewWritingRoutes } from './review-writing.routes';
 
 /** Token purposes of the create_token endpoints of §7 "Reviews". */
 const TOKEN_ENDPOINTS: Record<string, string> = {
@@ -17,19 +15,11 @@ const TOKEN_ENDPOINTS: Record<string, string> = {
   '/review/warning/create_token': 'review_warning',
 };
 
-interface ReviewsRoutesOptions {
-  /**
-   * Forgets the title's kept facts, which carry its rating. `app.ts` passes the catalog's
-   * `forgetTitleFacts`: the catalog's book detail shows reviews' marks, so reviews do not import it.
-   */
-  forgetTitleFacts: (db: Kysely<Database>, titleId: number) => void;
-}
-
 /** Reviews (§7 "Reviews"): every mutation takes its one-time token; others' content is 403. One use case per file. */
-export const reviewsRoutes: FastifyPluginAsync<ReviewsRoutesOptions> = async (app, { forgetTitleFacts }) => {
+export const reviewsRoutes: FastifyPluginAsync<TitleRating> = async (app, titleRating) => {
   const context = reviewRouteContext(app);
   registerTokenEndpoints(app, TOKEN_ENDPOINTS);
-  reviewWritingRoutes(app, context, forgetTitleFacts);
+  reviewWritingRoutes(app, context, titleRating);
   reviewReactionRoutes(app, context);
   reviewListingRoutes(app, context);
   myReviewRoutes(app, context);

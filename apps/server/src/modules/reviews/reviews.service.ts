@@ -62,7 +62,20 @@ export async function getReview(db: Db, reviewId: number, viewerId: number | nul
 }
 
 /** One review per member per title: a second add is 400 ALREADY_EXISTS; a deleted one is replaced. */
-export async function addReview(trx: Trx, userId: number, input: AddReviewInput, now: number): Promise<Review> {
+/**
+ * Moves a title's rating columns (review_count, review_star_total) by deltas in the review's
+ * transaction: the catalog's `moveTitleRating` (the catalog owns `titles`), which `app.ts` hands
+ * to the routes since the catalog imports reviews for the book detail's marks.
+ */
+export type MoveTitleRating = (trx: Db, titleId: number, count: number, stars: number) => Promise<void>;
+
+export async function addReview(
+  trx: Trx,
+  userId: number,
+  input: AddReviewInput,
+  now: number,
+  moveTitleRating: MoveTitleRating,
+): Promise<Review> {
   if (!(await repo.titleExists(trx, input.title_id))) throw notFound('title');
   if (input.book_id !== undefined && (await repo.titleOfBook(trx, input.book_id)) !== input.title_id) throw notFound('book');
   await writes.purgeDeletedReviewOf(trx, input.title_id, userId);
@@ -77,7 +90,7 @@ export async function addReview(trx: Trx, userId: number, input: AddReviewInput,
   if (reviewId === undefined) throw alreadyReviewed();
   // The title's rating moves by deltas in this transaction; the routes forget the title's kept
   // catalog facts once it has committed.
-  await writes.moveTitleRating(trx, input.title_id, 1, input.star);
+  await moveTitleRating(trx, input.title_id, 1, input.star);
   return getReview(trx, reviewId, userId);
 }
 
@@ -92,23 +105,36 @@ const reviewFields = (input: AddReviewInput | ModReviewInput): writes.ReviewFiel
 
 const alreadyReviewed = () => new AppError(409, ErrorCode.ALREADY_EXISTS, ['title_id: already reviewed by this member']);
 
-export async function modReview(trx: Trx, userId: number, input: ModReviewInput, now: number): Promise<Review> {
+export async function modReview(
+  trx: Trx,
+  userId: number,
+  input: ModReviewInput,
+  now: number,
+  moveTitleRating: MoveTitleRating,
+): Promise<Review> {
   await writes.lockReview(trx, input.review_id);
   const review = await ownReview(trx, input.review_id, userId);
   if (review.deleted_at !== null) throw notFound('review');
   if (review.title_id !== input.title_id) throw notFound('review of this title');
   await writes.updateReview(trx, review.id, reviewFields(input), now);
-  await writes.moveTitleRating(trx, review.title_id, 0, input.star - review.star);
+  await moveTitleRating(trx, review.title_id, 0, input.star - review.star);
   return getReview(trx, review.id, userId);
 }
 
 /** Deletes (or with `undo` restores) the member's own review; the rating moves only on a real change. */
-export async function delReview(trx: Trx, userId: number, reviewId: number, undo: boolean, now: number): Promise<DelReviewResult> {
+export async function delReview(
+  trx: Trx,
+  userId: number,
+  reviewId: number,
+  undo: boolean,
+  now: number,
+  moveTitleRating: MoveTitleRating,
+): Promise<DelReviewResult> {
   const review = await ownReview(trx, reviewId, userId);
   if (await writes.setReviewDeleted(trx, review.id, !undo, now)) {
     // The row is locked by the update above: its star is the one being counted or uncounted.
     const { star } = (await repo.findReview(trx, review.id))!;
-    await writes.moveTitleRating(trx, review.title_id, undo ? 1 : -1, undo ? star : -star);
+    await moveTitleRating(trx, review.title_id, undo ? 1 : -1, undo ? star : -star);
   }
   return { result: 'OK', reviewId, titleId: review.title_id, deleted: !undo };
 }

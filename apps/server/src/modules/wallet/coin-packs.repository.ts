@@ -1,6 +1,5 @@
-import type { Selectable, Transaction, Updateable } from 'kysely';
+import type { Selectable, Transaction } from 'kysely';
 import type { Database, Db } from '../../db/schema';
-import type { OrdersTable } from '../../db/orders-schema';
 import type { MangaCoinItemsTable } from '../../db/wallet-schema';
 
 /** Coin packs on sale and the coin pack orders that count against their limits. */
@@ -77,15 +76,6 @@ export async function memberCoinOrder(db: Db, userId: number, orderId: number) {
 /** An order by id (Stripe's settling reads it before it knows the kind); undefined when there is none. */
 export function orderById(db: Db, orderId: number) {
   return db.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirst();
-}
-
-/** What Stripe says of a payment still waiting (its intent, the card, a konbini voucher's time limit), on the order while it is PROCESSING. */
-export async function setProcessingPaymentFields(
-  db: Db,
-  orderId: number,
-  fields: Pick<Updateable<OrdersTable>, 'provider_ref' | 'card_brand' | 'card_last4' | 'payment_expires_at'>,
-): Promise<void> {
-  await db.updateTable('orders').set(fields).where('id', '=', orderId).where('status', '=', 'PROCESSING').execute();
 }
 
 /**

@@ -15,7 +15,8 @@ import {
 } from '../../payments/stripe-provider';
 import { transitionOrder } from '../orders/order-rows';
 import { balance } from '../ledger/ledger';
-import { orderById, setProcessingPaymentFields, stripeCoinOrdersToReconcile } from './coin-packs.repository';
+import { setProcessingPaymentFields } from '../orders/order-rows';
+import { orderById, stripeCoinOrdersToReconcile } from './coin-packs.repository';
 import { PAYMENT_EXPIRED, onPaymentDecision } from './coin-purchase.service';
 
 /** The failure code of a payment the member cancelled (or was refused) on the provider's page, as the sandbox's. */

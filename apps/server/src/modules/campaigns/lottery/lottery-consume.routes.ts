@@ -9,7 +9,7 @@ import { sendStored } from '../../../http/stored-reply';
 import { withRetry } from '../../ledger/ledger';
 import { requireUser } from '../../accounts/session-plugin';
 import { requireToken, withOneTimeToken } from '../../tokens/one-time-tokens';
-import { type RandomInt, consumeTicket } from './lottery-draw.service';
+import { type GiveCoupon, type RandomInt, consumeTicket } from './lottery-draw.service';
 
 export const CONSUME_TOKEN_PURPOSE = 'lottery_consume';
 
@@ -21,6 +21,7 @@ interface LotteryConsumeParts {
   now: () => number;
   humanCheck: HumanCheck;
   random?: RandomInt;
+  giveCoupon: GiveCoupon;
 }
 
 /** §7 drawing: a ticket consumed (once per token, after a human check) on a box, its prize drawn. */
@@ -50,6 +51,7 @@ export function lotteryConsumeRoutes(base: FastifyInstance, options: LotteryCons
                 titleId: body.titleId ?? null,
                 boxId: body.boxId,
                 now: at,
+                giveCoupon: options.giveCoupon,
                 ...(options.random && { random: options.random }),
               }),
             ),

@@ -4,7 +4,7 @@ import { pickPrize, totalWeight } from '@hondana/domain/campaigns/lottery';
 import type { WonPrize } from '@hondana/domain/campaigns/lottery-api';
 import { BONUS_COIN_VALID_DAYS, DEFAULT_POINT_VALID_DAYS, expiryAfterDays } from '@hondana/domain/wallet/wallet-lots';
 import type { Transaction } from 'kysely';
-import type { Database } from '../../../db/schema';
+import type { Database, Db } from '../../../db/schema';
 import { grantEntitlement } from '../../orders/entitlements';
 import { grant } from '../../ledger/ledger';
 import {
@@ -12,7 +12,6 @@ import {
   boxesOf,
   campaignById,
   claimTicket,
-  giveCouponOnce,
   insertDraw,
   prizesOfBox,
   takeOneOfStock,
@@ -25,6 +24,13 @@ type Trx = Transaction<Database>;
 /** A uniform integer in [0, max): `crypto.randomInt` in the app; tests may pass their own. */
 export type RandomInt = (max: number) => number;
 const cryptoRandomInt: RandomInt = (max) => randomInt(max);
+
+/**
+ * Gives a member a coupon prize in the draw's transaction unless they hold it: the cart's
+ * `giveCouponOnce` (the cart owns members' coupons), handed over by `app.ts` since the cart
+ * imports the campaigns' purchase rewards.
+ */
+export type GiveCoupon = (trx: Db, userId: number, couponId: number, now: number) => Promise<void>;
 
 /** Draws a second time when another draw took the last of the picked prize meanwhile. */
 const PICK_ATTEMPTS = 8;
@@ -39,7 +45,15 @@ const PICK_ATTEMPTS = 8;
  */
 export async function consumeTicket(
   trx: Trx,
-  input: { userId: number; ticketId: number; titleId: number | null; boxId?: number | undefined; now: number; random?: RandomInt },
+  input: {
+    userId: number;
+    ticketId: number;
+    titleId: number | null;
+    boxId?: number | undefined;
+    now: number;
+    random?: RandomInt;
+    giveCoupon: GiveCoupon;
+  },
 ): Promise<WonPrize> {
   const { userId, ticketId, now } = input;
   if (!(await claimTicket(trx, userId, ticketId, now))) throw await whyNotUsable(trx, userId, ticketId);
@@ -52,7 +66,7 @@ export async function consumeTicket(
       ? new AppError(409, ErrorCode.LOTTERY_PRIZE_SOLD_OUT, ['box: empty'])
       : badRequest('boxId', "not a box of the ticket's campaign");
   const prize = await pickWithStock(trx, box.id, input.random ?? cryptoRandomInt);
-  await grantPrize(trx, { userId, prize, campaignName: campaign.name, now });
+  await grantPrize(trx, { userId, prize, campaignName: campaign.name, now, giveCoupon: input.giveCoupon });
   const drawId = await insertDraw(trx, { ticketId, userId, campaignId: campaign.id, prizeId: prize.id, titleId: input.titleId, now });
   return wonPrizeView({ id: drawId, ticket_id: ticketId, campaign_id: campaign.id, created_at: now }, prize);
 }
@@ -84,7 +98,10 @@ const ledgerLine = (campaignName: string, prizeName: string) => `くじ「${camp
  * their GRANT entries, a book as an entitlement, a coupon as the member's coupon (kept as it is
  * when the member already holds it).
  */
-async function grantPrize(trx: Trx, input: { userId: number; prize: PrizeRow; campaignName: string; now: number }): Promise<void> {
+async function grantPrize(
+  trx: Trx,
+  input: { userId: number; prize: PrizeRow; campaignName: string; now: number; giveCoupon: GiveCoupon },
+): Promise<void> {
   const { userId, prize, now } = input;
   const reason = ledgerLine(input.campaignName, prize.name);
   switch (prize.kind) {
@@ -114,7 +131,7 @@ async function grantPrize(trx: Trx, input: { userId: number; prize: PrizeRow; ca
       await grantEntitlement(trx, { userId, bookId: prize.book_id!, possessionStatus: 'OWNED', source: 'GRANT', orderId: null, now });
       return;
     case 'COUPON':
-      await giveCouponOnce(trx, userId, prize.coupon_id!, now);
+      await input.giveCoupon(trx, userId, prize.coupon_id!, now);
       return;
     default:
       throw new Error(`unknown prize kind ${prize.kind}`);

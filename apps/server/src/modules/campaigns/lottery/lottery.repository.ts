@@ -202,15 +202,6 @@ export function ticketCampaignsOfOrder(db: Db, orderId: number) {
   return db.selectFrom('lottery_tickets').select('campaign_id').where('order_id', '=', orderId).orderBy('id').execute();
 }
 
-/** Gives the member a copy of the coupon unless they have one (a coupon prize). */
-export async function giveCouponOnce(trx: Transaction<Database>, userId: number, couponId: number, now: number): Promise<void> {
-  await trx
-    .insertInto('user_coupons')
-    .values({ user_id: userId, coupon_id: couponId, status: 'UNUSED', order_id: null, created_at: now, used_at: null })
-    .onConflict((oc) => oc.columns(['user_id', 'coupon_id']).doNothing())
-    .execute();
-}
-
 /** What decides whether a book is free to read now, and its release; undefined for an unknown book. */
 export async function bookPricingAndRelease(db: Db, bookId: number) {
   return db

@@ -20,7 +20,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireUser } from '../../accounts/session-plugin';
 import { registerTokenEndpoints } from '../../accounts/token.routes';
 import { type HumanCheck, sandboxHumanCheck } from '../../../http/human-check';
-import type { RandomInt } from './lottery-draw.service';
+import type { GiveCoupon, RandomInt } from './lottery-draw.service';
 import { CONSUME_TOKEN_PURPOSE, lotteryConsumeRoutes, ok } from './lottery-consume.routes';
 import { grantReadEnd, grantShare, grantUrl } from './lottery-grants.service';
 import { lotteryOgpImage } from './lottery-ogp';
@@ -29,6 +29,8 @@ import * as lottery from './lottery.service';
 interface LotteryRoutesOptions {
   humanCheck?: HumanCheck;
   random?: RandomInt;
+  /** The cart's coupon prize grant (`app.ts`). */
+  giveCoupon: GiveCoupon;
 }
 
 /** §7 Lottery calls under /api/lottery. */
@@ -96,5 +98,5 @@ export const lotteryRoutes: FastifyPluginAsync<LotteryRoutesOptions> = async (ba
     const user = await requireUser(request);
     return ok(await lottery.myDistributionEvents(db, user.userId, now()));
   });
-  lotteryConsumeRoutes(app, { db, now, humanCheck, random: options.random });
+  lotteryConsumeRoutes(app, { db, now, humanCheck, random: options.random, giveCoupon: options.giveCoupon });
 };

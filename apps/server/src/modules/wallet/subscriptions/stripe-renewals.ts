@@ -5,6 +5,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/schema';
 import type { PaymentProvider } from '../../../payments/payment-provider';
 import { type CreatedIntent, type IntentState, STRIPE_CONFIRMATION_TTL_MS, type StripePayments } from '../../../payments/stripe-provider';
+import { setProcessingPaymentFields } from '../../orders/order-rows';
 import { PAYMENT_EXPIRED } from '../coin-purchase.service';
 import { type RenewalReport, afterRenewalCharge } from './renewal.service';
 import { type ChargeResult, CycleTaken, chargeCycle, settleDeferredCycle } from './subscription-billing.service';
@@ -15,7 +16,6 @@ import {
   planById,
   processingCycleOrders,
   rememberStripeCustomer,
-  setProcessingOrderRef,
   stripeCustomerOf,
   subscriptionById,
   updateSubscriptionFrom,
@@ -312,7 +312,7 @@ async function settleFirstPayment(
       return settleFirstPayment(db, stripe, sub, orderId, { ...after, failureCode: after.failureCode ?? intent.failureCode }, { now });
     return null;
   }
-  await setProcessingOrderRef(db, orderId, intent.id);
+  await setProcessingPaymentFields(db, orderId, { provider_ref: intent.id });
   return null;
 }
 

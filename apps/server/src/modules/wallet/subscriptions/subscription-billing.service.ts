@@ -5,7 +5,7 @@ import { type CoinPaymentMethod, paymentTypeOfMethod } from '@hondana/domain/wal
 import type { Transaction } from 'kysely';
 import type { Database } from '../../../db/schema';
 import type { PaymentDecisionHandler, PaymentProvider } from '../../../payments/payment-provider';
-import { insertOrder, transitionOrder } from '../../orders/order-rows';
+import { insertOrder, setProcessingPaymentFields, transitionOrder } from '../../orders/order-rows';
 import { MAX_MANGA_COIN_POSSESSION } from '../coin-purchase.service';
 import { balance, grant } from '../../ledger/ledger';
 import { lockMember } from '../../ledger/member-lock';
@@ -17,7 +17,6 @@ import {
   planById,
   rememberSubscriptionCard,
   retryCycle,
-  setProcessingOrderCard,
   settleCycle,
   subscriptionById,
   updateSubscriptionFrom,
@@ -304,7 +303,11 @@ export async function settleDeferredCycle(
     await settleCycle(trx, cycle.id, { status: 'DECLINED', failure_code: outcome.errorCode, updated_at: now });
     return { kind: 'DECLINED', orderId, errorCode: outcome.errorCode, message: 'payment: declined' };
   }
-  await setProcessingOrderCard(trx, orderId, outcome);
+  await setProcessingPaymentFields(trx, orderId, {
+    provider_ref: outcome.providerRef,
+    card_brand: outcome.cardBrand,
+    card_last4: outcome.cardLast4,
+  });
   // The card the page names (「VISA 末尾4242」): Stripe says it with the first charge (the store never sees the number).
   if (outcome.cardBrand && outcome.cardLast4) await rememberSubscriptionCard(trx, sub.id, outcome.cardBrand, outcome.cardLast4);
   const granted = cycleGrant(subscriptionTerms(sub), {

@@ -261,25 +261,6 @@ export async function rememberStripeCustomer(db: Db, userId: number, customerId:
     .execute();
 }
 
-/** The provider's id of a payment still waiting (PROCESSING), for the console. */
-export async function setProcessingOrderRef(db: Db, orderId: number, providerRef: string): Promise<void> {
-  await db.updateTable('orders').set({ provider_ref: providerRef }).where('id', '=', orderId).where('status', '=', 'PROCESSING').execute();
-}
-
-/** The card Stripe names with a deferred charge, on a cycle's order still PROCESSING (`settleDeferredCycle`). */
-export async function setProcessingOrderCard(
-  trx: Trx,
-  orderId: number,
-  card: { providerRef: string; cardBrand: string | null; cardLast4: string | null },
-): Promise<void> {
-  await trx
-    .updateTable('orders')
-    .set({ provider_ref: card.providerRef, card_brand: card.cardBrand, card_last4: card.cardLast4 })
-    .where('id', '=', orderId)
-    .where('status', '=', 'PROCESSING')
-    .execute();
-}
-
 /** The subscription's card as the page names it (「VISA 末尾4242」), once: only while none is known. */
 export async function rememberSubscriptionCard(trx: Trx, id: number, brand: string, last4: string): Promise<void> {
   await trx

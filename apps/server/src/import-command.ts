@@ -1,12 +1,14 @@
-import { loadConfig } from '../config';
-import { openDatabase } from '../db/database';
-import { SchemaNewerThanCode, migrateToLatest } from '../db/migrate';
-import { createMediaStore } from '../media/media-config';
-import { runImport } from './import-cli';
+import { loadConfig } from './config';
+import { openDatabase } from './db/database';
+import { SchemaNewerThanCode, migrateToLatest } from './db/migrate';
+import { runImport } from './import/import-cli';
+import { createMediaStore } from './media/media-config';
+import { findOrAddPublisher } from './modules/admin/publishers';
 
 /**
  * `npm run import -- [--json] [--title-id N] [--dry-run] [--all-derivatives] PATH...` on the store's DATA_DIR or
- * DATABASE_URL and its media store (MEDIA_S3_*), while the store runs or not.
+ * DATABASE_URL and its media store (MEDIA_S3_*), while the store runs or not. An entry point beside
+ * `main.ts`, `admin.ts` and `seed.ts`: it wires the import to the console's publishers.
  */
 async function main(): Promise<number> {
   const config = loadConfig();
@@ -16,7 +18,7 @@ async function main(): Promise<number> {
     const media = createMediaStore(config.dataDir, config.media);
     return await runImport(
       process.argv.slice(2),
-      { db: database.db, media },
+      { db: database.db, media, findOrAddPublisher },
       {
         stdout: (text) => process.stdout.write(text),
         stderr: (text) => process.stderr.write(text),
