@@ -5,6 +5,8 @@
 // first start of this tree left, `bench/shims-ab.mjs`' seeds), PAGE_CACHE_SECONDS=0 and MEMBER_PAGE_CACHE
 // as the environment says; autocannon asks for the page with 10 connections, then the store is
 // stopped and writes its `.cpuprofile` (open it in Chrome's DevTools, or `bench/profile-summary.mjs`).
+// PROFILE_TREE=<checkout> runs that tree's store instead (e.g. the worktree `--compare` made), for
+// comparing two profiles.
 import { cpSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -18,7 +20,7 @@ const seconds = Number(process.env.PROFILE_SECONDS ?? 8);
 const dataDir = mkdtempSync(path.join(tmpdir(), 'hondana-profile-'));
 cpSync(seed, dataDir, { recursive: true });
 const store = await startServer(
-  [path.join(root, 'apps/server/src/main.ts')],
+  [path.join(process.env.PROFILE_TREE ? path.resolve(process.env.PROFILE_TREE) : root, 'apps/server/src/main.ts')],
   { PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '', NODE_ENV: 'production', PAGE_CACHE_SECONDS: '0' },
   { nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${path.resolve(profileDir)}`] },
 );

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { type AppLoadContext, type ServerBuild, createRequestHandler } from 'react-router';
+import type { AppLoadContext, ServerBuild } from 'react-router';
 import { PageNonces, type PolicyOptions, pagePolicy } from '../http/content-security-policy';
 import { apiNotFound } from '../http/errors';
 import type { PerRequest } from '../http/per-request';
@@ -16,6 +16,7 @@ import { type AuthAttemptLimiter, createLoadContext } from './create-load-contex
 import type { StoreLoadContext } from './load-context';
 import { type CachedPage, GuestPageCache, type RenderStart } from './guest-page-cache';
 import { MemberPageCache } from './member-page-cache';
+import { routeSubsetHandlers } from './route-subsets';
 import { sessionAndPlanAnswers } from './member-answers.repository';
 import { type MemberCall, MemberPart, replay } from './member-part';
 
@@ -71,7 +72,9 @@ export const webPlugin = fp(
       app.log.warn('NODE_ENV is not "production": React renders pages with its development build');
     }
     const build = (await import(new URL('server/index.js', webBuild).href)) as ServerBuild;
-    const handleRequest = createRequestHandler(build, 'production');
+    // React Router's handler of the build's routes that can match the page's path (`route-subsets.ts`).
+    const handlerFor = routeSubsetHandlers(build, 'production');
+    const handleRequest = (fetchRequest: Request, loadContext: AppLoadContext) => handlerFor(fetchRequest)(fetchRequest, loadContext);
     const authAttempt = authAttemptLimiter(app, options.authRateLimit ?? 10);
     const guestPages = new GuestPageCache((options.guestPageCacheSeconds ?? 0) * 1000);
     const memberPages = new MemberPageCache(options.memberPageCache === false ? 0 : (options.guestPageCacheSeconds ?? 0) * 1000);

@@ -40,6 +40,14 @@ export const formatTokyoDateTime = (instant: Instant): string => `${formatTokyoD
 const MINUTE_MS = 60_000;
 
 /**
+ * Deadlines already written, by instant: the same few sale and campaign ends are on every page
+ * that shows them, and writing one takes two Intl.DateTimeFormat calls (issue 36: a series
+ * page's period labels were a tenth of its loader). Emptied when full.
+ */
+const KEPT_DEADLINES = 1024;
+const deadlines = { short: new Map<number, string>(), long: new Map<number, string>() };
+
+/**
  * A deadline as a reader takes "…まで" (§9 M/d end dates; issue 34 item 10): including the day
  * named. An end at midnight (Tokyo) excludes the day it falls on, so the last day it includes is
  * named — a sale ending 2026-12-16 00:00 runs through 12/15 — and an end at any other time is
@@ -50,8 +58,13 @@ export function formatTokyoDeadline(end: Instant | null | undefined, style: 'sho
   if (end === null || end === undefined) return null;
   const ms = typeof end === 'number' ? end : end.getTime();
   if (!Number.isFinite(ms) || ms <= 0) return null;
+  const kept = deadlines[style].get(ms);
+  if (kept !== undefined) return kept;
   const time = formatTokyoTime(ms);
   const day = style === 'short' ? formatTokyoMonthDay : formatTokyoDate;
   // 00:00 (to the minute) ends the day before: a minute back is inside it.
-  return time === '00:00' ? day(ms - MINUTE_MS) : `${day(ms)} ${time}`;
+  const label = time === '00:00' ? day(ms - MINUTE_MS) : `${day(ms)} ${time}`;
+  if (deadlines[style].size >= KEPT_DEADLINES) deadlines[style].clear();
+  deadlines[style].set(ms, label);
+  return label;
 }

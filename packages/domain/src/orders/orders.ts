@@ -166,9 +166,17 @@ export function tileRefundPoints(
   campaigns: readonly PointCampaignRule[],
   ctx: Omit<PointContext, 'isFirstPurchase' | 'sameTitleBooks' | 'ownedInTitle'>,
 ): number {
-  const general = campaigns.filter((c) => !memberPointTypes.includes(c.type));
+  let general = generalCampaigns.get(campaigns);
+  if (general === undefined) generalCampaigns.set(campaigns, (general = campaigns.filter((c) => !memberPointTypes.includes(c.type))));
+  if (general.length === 0) return 0;
   return pointBreakdown(general, { ...ctx, isFirstPurchase: false, sameTitleBooks: 1 }).totalPoint;
 }
+
+/**
+ * The campaigns of a list that do not depend on the member, by list: the running campaigns are a
+ * kept list, and a page's tiles (thirty and more on a series page) each asked for them (issue 36).
+ */
+const generalCampaigns = new WeakMap<readonly PointCampaignRule[], readonly PointCampaignRule[]>();
 
 /** §5 Point detail total = total points plus price-range points (0). */
 const PRICE_RANGE_POINTS = 0;

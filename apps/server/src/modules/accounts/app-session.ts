@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, onResponseHookHandler } from 'fastify';
 import { recordAppSession } from './app-settings.service';
 import { sessionSecret, sessionUser } from './session-plugin';
 
@@ -37,16 +37,23 @@ function appSessionOf(request: FastifyRequest): string | null {
 /**
  * Accepts the header on every call (a malformed one is ignored, never refused) and, after a
  * member's successful call that §7 names it on, records it with the call: after the reply is
- * sent, so the call itself waits for nothing.
+ * sent, so the call itself waits for nothing. The hook is those calls' own (added to each as it
+ * is registered), so every other call (the polled get_status, book details, pages) passes one
+ * hook phase fewer (issue 36). Register it before the routes.
  */
 export function registerAppSession(app: FastifyInstance): void {
-  // A plain callback hook, returning at once without the header: polled calls pay one lookup.
-  app.addHook('onResponse', (request, reply, done) => {
+  // A plain callback hook, returning at once without the header.
+  const recordAfter: onResponseHookHandler = (request, reply, done) => {
     if (request.headers[APP_SESSION_HEADER] === undefined) return done();
     done();
     if (reply.statusCode >= 400 || !sessionSecret(request)) return;
     const session = appSessionOf(request);
     if (session) void record(app, request, session);
+  };
+  app.addHook('onRoute', (route) => {
+    if (!APP_SESSION_CALLS.has(route.url ?? route.path)) return;
+    const own = route.onResponse;
+    route.onResponse = own === undefined ? [recordAfter] : [...(Array.isArray(own) ? own : [own]), recordAfter];
   });
 }
 

@@ -21,7 +21,10 @@ export type SeriesFreeRankingProps = {
 export function SeriesFreeRanking(props: SeriesFreeRankingProps) {
   return (
     <Suspense fallback={<div id={FREE_RANKING_ANCHOR} />}>
-      <SeriesFreeRankingList {...props} />
+      {/* The server never has the ranking (no fetch runs there), so it renders what the list
+          renders without it, the anchor, and spares every series page render a query client
+          (issue 36). The browser hydrates the list against the same HTML. */}
+      {typeof document === 'undefined' ? <div id={FREE_RANKING_ANCHOR} /> : <SeriesFreeRankingList {...props} />}
     </Suspense>
   );
 }
