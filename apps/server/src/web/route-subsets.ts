@@ -15,8 +15,9 @@ type Routes = ServerBuild['routes'];
  * Each handler here is React Router's own, made once, on the build with only the routes that can
  * match a path with its first segment (`routeSubsetOf`), so it answers what the whole build
  * answers: the same matches, loaders and errors, and the same route manifest in the page (which
- * lists only the routes matched by the path and its parents). Every other request (/, unknown
- * first segments, data requests, the route manifest's own `/__manifest`) goes to the whole build's.
+ * lists only the routes matched by the path and its parents); the top page's, on the routes
+ * without a static first segment. Every other request (unknown first segments, data requests, the
+ * route manifest's own `/__manifest`) goes to the whole build's.
  */
 export function routeSubsetHandlers(build: ServerBuild, mode = 'production'): (request: Request) => RequestHandler {
   const whole = createRequestHandler(build, mode);
@@ -46,8 +47,9 @@ export function routeSubsetHandlers(build: ServerBuild, mode = 'production'): (r
  * (React Router decodes the path and matches ASCII segments regardless of case), by those whose
  * first segment is dynamic, optional or a splat (`*`, the not-found page), by index and pathless
  * routes, and by their root; the same holds for the path's parents, whose routes the page's
- * manifest lists. Data requests (`.data`, whose path React Router rewrites), paths whose first
- * segment no route has statically (/, `/__manifest`, unknown pages) and undecodable ones: null.
+ * manifest lists; "/" only by the routes without a static first segment. Data requests (`.data`,
+ * whose path React Router rewrites), paths whose first segment no route has statically
+ * (`/__manifest`, unknown pages) and undecodable ones: null.
  */
 export function routeSubsetOf(routes: Routes): (pathname: string) => { segment: string; ids: string[] } | null {
   // The route at the level below the root that `id` is or is nested in ('routes/admin' for the
@@ -74,7 +76,10 @@ export function routeSubsetOf(routes: Routes): (pathname: string) => { segment: 
       );
     }
   }
+  // The top page: only the routes without a static first segment can match "/".
+  const top = { segment: '', ids: [...firstOf].filter(([, f]) => f === null).map(([id]) => id) };
   return (pathname) => {
+    if (pathname === '/') return top;
     if (pathname.endsWith('.data')) return null;
     const end = pathname.indexOf('/', 1);
     let segment: string;
