@@ -5,10 +5,53 @@
 // cart checkouts (3 books: add + preview + token + order v3, as bench/cart.mjs).
 // `TREES=/path/before,/path/after node --import tsx bench/purchases-ab.ts` (REPS, PER: windows, purchases per member).
 // `npm run bench -- --compare REF` runs it against a worktree of REF (bench/compare.mjs).
-import { existsSync, mkdtempSync } from 'node:fs';
+// STATEMENTS=cpu: also each SQLite statement's process CPU per token + buy purchase (better-sqlite3's
+// Statement run/get/all/iterate wrapped, by SQL); STATEMENTS=frames: the WAL frames (4 KiB pages)
+// each transaction writes (the WAL checkpointed before it; slow, for counting only).
+import { existsSync, mkdtempSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 const BOOKS = Number(process.env.BOOKS ?? 12000);
+const STATEMENTS = process.env.STATEMENTS;
+/** Per tree: SQL → [calls, total CPU µs or WAL frames], counted while `counting`. */
+const statementStats: Map<string, [number, number]>[] = [];
+let counting = false;
+type Statement = { source: string; database: { inTransaction: boolean; name: string; pragma(s: string): unknown } };
+function countStatements(tree: string) {
+  const stats = new Map<string, [number, number]>();
+  statementStats.push(stats);
+  const SQLite = createRequire(`${tree}/apps/server/package.json`)('better-sqlite3');
+  const proto = Object.getPrototypeOf(new SQLite(':memory:').prepare('select 1'));
+  for (const method of ['run', 'get', 'all', 'iterate']) {
+    const original = proto[method];
+    proto[method] = function (this: Statement, ...args: unknown[]) {
+      if (!counting || this.source.startsWith('PRAGMA')) return original.apply(this, args);
+      const { database } = this;
+      if (STATEMENTS === 'frames' && !database.inTransaction && method !== 'iterate')
+        try {
+          database.pragma('wal_checkpoint(TRUNCATE)');
+        } catch {
+          // another statement of the connection is still reading (an iterate): not checkpointed, counted anyway
+        }
+      const c0 = process.cpuUsage();
+      try {
+        return original.apply(this, args);
+      } finally {
+        const c = process.cpuUsage(c0);
+        const wal = `${database.name}-wal`;
+        const value =
+          STATEMENTS === 'frames'
+            ? !database.inTransaction && existsSync(wal)
+              ? Math.floor(statSync(wal).size / 4120)
+              : 0
+            : c.user + c.system;
+        const s = stats.get(this.source) ?? [0, 0];
+        stats.set(this.source, [s[0] + 1, s[1] + value]);
+      }
+    };
+  }
+}
 async function setup(tree: string) {
   const M = `${tree}/apps/server/src`;
   const { openDatabase } = await import(`${M}/db/database.ts`);
@@ -19,6 +62,7 @@ async function setup(tree: string) {
   const { grant } = await import(ledger);
   const dir = mkdtempSync(path.join(tmpdir(), 'hondana-ab-'));
   const database = openDatabase({ dataDir: dir });
+  if (STATEMENTS) countStatements(tree);
   await migrateToLatest(database.db);
   const title = await database.db
     .insertInto('titles')
@@ -154,7 +198,9 @@ const res = sides.map(() => ({ tb: [] as number[], fl: [] as number[], cart: [] 
 for (let rep = 0; rep < Number(process.env.REPS ?? 10); rep++) {
   for (let k = 0; k < sides.length; k++) {
     const j = (k + rep) % sides.length;
+    counting = true;
     res[j].tb.push(await sides[j].window(per, false));
+    counting = false;
   }
   for (let k = 0; k < sides.length; k++) {
     const j = (k + rep) % sides.length;
@@ -178,4 +224,17 @@ if (ratios.length)
   console.log(
     `paired CPU ratio B/A (median of the rounds): token+buy ${med(ratios).toFixed(3)}; full flow ${med(res[1].fl.map((v, i) => v / res[0].fl[i])).toFixed(3)}; cart checkout ${med(res[1].cart.map((v, i) => v / res[0].cart[i])).toFixed(3)}`,
   );
+if (STATEMENTS) {
+  // Per token + buy purchase: calls × (µs CPU or frames) each, per tree, the costliest first.
+  const purchases = Number(process.env.REPS ?? 10) * per * 10;
+  const each = (s: [number, number] | undefined) =>
+    s ? `${(s[0] / purchases).toFixed(2)} × ${(s[1] / s[0]).toFixed(1).padStart(6)}` : ' '.repeat(15);
+  const cost = (sql: string) => statementStats.reduce((a, m) => a + (m.get(sql)?.[1] ?? 0), 0);
+  const sqls = [...new Set(statementStats.flatMap((m) => [...m.keys()]))].sort((p, q) => cost(q) - cost(p));
+  for (const sql of sqls)
+    console.log(`${statementStats.map((m) => each(m.get(sql))).join(' | ')} | ${sql.replace(/\s+/g, ' ').slice(0, 110)}`);
+  console.log(
+    `per purchase (${STATEMENTS === 'frames' ? 'WAL frames' : 'µs CPU'}): ${statementStats.map((m) => ([...m.values()].reduce((a, s) => a + s[1], 0) / purchases).toFixed(1)).join(' | ')}`,
+  );
+}
 for (const s of sides) await s.close();
