@@ -251,6 +251,30 @@ interface Credit {
   role: string;
 }
 
+/** The author a credit names, found by name (the import) or by name and reading (the console), else added. */
+async function authorIdOf(db: Db, author: Credit, now: number, match: 'name' | 'name and kana'): Promise<number> {
+  let query = db.selectFrom('authors').select('id').where('name', '=', author.name);
+  if (match === 'name and kana') query = query.where('kana', '=', author.kana);
+  const found = await query.orderBy('id').executeTakeFirst();
+  if (found) return found.id;
+  return (
+    await db
+      .insertInto('authors')
+      .values({ name: author.name, kana: author.kana, created_at: now })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+  ).id;
+}
+
+/** A title's credit of the author in the author's role, at `order` (kept when it is there). */
+async function credit(db: Db, titleId: number, author: Credit, order: number, authorId: number): Promise<void> {
+  await db
+    .insertInto('title_authors')
+    .values({ title_id: titleId, author_id: authorId, role: author.role, sort_order: order })
+    .onConflict((oc) => oc.columns(['title_id', 'author_id', 'role']).doNothing())
+    .execute();
+}
+
 /** The import credits the title's authors (found by name, or added), keeping credits it already has. */
 export async function creditImportedAuthors(db: Db, titleId: number, authors: Credit[], now: number): Promise<void> {
   const existing = await db
@@ -259,50 +283,14 @@ export async function creditImportedAuthors(db: Db, titleId: number, authors: Cr
     .where('title_id', '=', titleId)
     .executeTakeFirst();
   let order = Number(existing?.last ?? -1) + 1;
-  for (const author of authors) {
-    const found = await db.selectFrom('authors').select('id').where('name', '=', author.name).orderBy('id').executeTakeFirst();
-    const authorId =
-      found?.id ??
-      (
-        await db
-          .insertInto('authors')
-          .values({ name: author.name, kana: author.kana, created_at: now })
-          .returning('id')
-          .executeTakeFirstOrThrow()
-      ).id;
-    await db
-      .insertInto('title_authors')
-      .values({ title_id: titleId, author_id: authorId, role: author.role, sort_order: order++ })
-      .onConflict((oc) => oc.columns(['title_id', 'author_id', 'role']).doNothing())
-      .execute();
-  }
+  for (const author of authors) await credit(db, titleId, author, order++, await authorIdOf(db, author, now, 'name'));
 }
 
 /** The console replaces the title's credits with `authors` (found by name and reading, or added). */
 export async function replaceCredits(db: Db, titleId: number, authors: Credit[], now: number): Promise<void> {
   await db.deleteFrom('title_authors').where('title_id', '=', titleId).execute();
   for (const [order, author] of authors.entries()) {
-    const found = await db
-      .selectFrom('authors')
-      .select('id')
-      .where('name', '=', author.name)
-      .where('kana', '=', author.kana)
-      .orderBy('id')
-      .executeTakeFirst();
-    const authorId =
-      found?.id ??
-      (
-        await db
-          .insertInto('authors')
-          .values({ name: author.name, kana: author.kana, created_at: now })
-          .returning('id')
-          .executeTakeFirstOrThrow()
-      ).id;
-    await db
-      .insertInto('title_authors')
-      .values({ title_id: titleId, author_id: authorId, role: author.role, sort_order: order })
-      .onConflict((oc) => oc.columns(['title_id', 'author_id', 'role']).doNothing())
-      .execute();
+    await credit(db, titleId, author, order, await authorIdOf(db, author, now, 'name and kana'));
   }
 }
 
