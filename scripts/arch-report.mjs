@@ -218,6 +218,10 @@ surface(
   'packages/domain/src/wallet/wallet-lots.ts: spendOrder',
 );
 surface(
+  'a step its module composes into its entry, which the tests pin against every route of the store without a build (the entry needs the built web app)',
+  'apps/server/src/web/route-subsets.ts: routeSubsetOf',
+);
+surface(
   "the type of a rule's or a schema's answer, which tests name to build or read one",
   'packages/domain/src/cart/coupons.ts: CouponRefusal',
   'packages/domain/src/catalog/title-marks.ts: TitleMeta',
