@@ -3,7 +3,7 @@ import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Locator, Page } from 'playwright-core';
 import type { StripeStandIn } from '../../apps/server/test/support/stripe-server';
-import { type SentPost, recordPosts, startStripeStore } from '../support/stripe-store';
+import { type SentPost, challengeShot, recordPosts, recordTrail, startStripeStore, waitOrTell } from '../support/stripe-store';
 import { findVolume } from '../support/fixtures';
 import { newMemberPage } from '../support/members';
 import { type StoreServer, launchBrowser, screenshotDir } from '../support/server';
@@ -77,10 +77,12 @@ async function cartWith(page: Page, bookId: number): Promise<{ pay: Locator; amo
 for (const width of [375, 1080]) {
   describe(`the Stripe cart at ${width} px`, () => {
     let page: Page;
+    let trail: string[] = [];
     const sent: SentPost[] = [];
     before(async () => {
       page = (await newMemberPage(browser, store, { label: `stripe-cart-${width}`, nickname: 'ストライプ', width })).page;
       recordPosts(page, sent);
+      trail = recordTrail(page);
     });
     after(async () => {
       await page.context().close();
@@ -129,7 +131,7 @@ for (const width of [375, 1080]) {
       await pay.click();
       let challenge = page.frameLocator('iframe[title="3Dセキュア認証"]');
       await challenge.getByRole('button', { name: '認証に失敗する' }).click();
-      await page.getByTestId('checkout-error').filter({ hasText: '本人認証（3Dセキュア）ができませんでした' }).waitFor();
+      await waitOrTell(page, page.getByTestId('checkout-error').filter({ hasText: '本人認証（3Dセキュア）ができませんでした' }), trail);
       await page.getByTestId(`cart-item-${vol3.id}`).waitFor();
       assert.equal(await owned(page, vol3.id), false);
 
@@ -137,9 +139,9 @@ for (const width of [375, 1080]) {
       await pay.click();
       challenge = page.frameLocator('iframe[title="3Dセキュア認証"]');
       await challenge.getByRole('button', { name: '認証を完了する' }).waitFor();
-      await shot(page, `stripe-cart-3ds-${width}`);
+      await challengeShot(page, `stripe-cart-3ds-${width}`);
       await challenge.getByRole('button', { name: '認証を完了する' }).click();
-      await page.getByRole('status').filter({ hasText: '購入が完了しました' }).waitFor();
+      await waitOrTell(page, page.getByRole('status').filter({ hasText: '購入が完了しました' }), trail);
       assert.equal(await owned(page, vol3.id), true);
       await page.getByRole('heading', { name: 'カートの商品（0点）' }).waitFor();
       // The demo's running lottery gave the order a ticket when Stripe's word came: said as with any purchase.
@@ -150,10 +152,12 @@ for (const width of [375, 1080]) {
 
   describe(`the Stripe subscriptions at ${width} px`, () => {
     let page: Page;
+    let trail: string[] = [];
     const sent: SentPost[] = [];
     before(async () => {
       page = (await newMemberPage(browser, store, { label: `stripe-subs-${width}`, nickname: '定期', width })).page;
       recordPosts(page, sent);
+      trail = recordTrail(page);
     });
     after(async () => {
       await page.context().close();
@@ -185,7 +189,7 @@ for (const width of [375, 1080]) {
       await dialog.getByRole('button', { name: '1,000円を支払って申し込む' }).click();
       let challenge = page.frameLocator('iframe[title="3Dセキュア認証"]');
       await challenge.getByRole('button', { name: '認証に失敗する' }).click();
-      await dialog.getByRole('alert').filter({ hasText: '本人認証（3Dセキュア）が完了しませんでした' }).waitFor();
+      await waitOrTell(page, dialog.getByRole('alert').filter({ hasText: '本人認証（3Dセキュア）が完了しませんでした' }), trail);
       assert.equal(await balance(page), 0);
 
       // Passed: the plan starts when Stripe says the payment succeeded (its webhook), with the first cycle's coins once.
@@ -193,12 +197,15 @@ for (const width of [375, 1080]) {
       await dialog.getByRole('button', { name: '1,000円を支払って申し込む' }).click();
       challenge = page.frameLocator('iframe[title="3Dセキュア認証"]');
       await challenge.getByRole('button', { name: '認証を完了する' }).waitFor();
-      await shot(page, `stripe-subscribe-3ds-${width}`);
+      await challengeShot(page, `stripe-subscribe-3ds-${width}`);
       await challenge.getByRole('button', { name: '認証を完了する' }).click();
-      await page
-        .getByRole('status')
-        .filter({ hasText: '定期購入を開始しました。1,000マンガコインとボーナス600マンガコインをお届けしました。' })
-        .waitFor();
+      await waitOrTell(
+        page,
+        page
+          .getByRole('status')
+          .filter({ hasText: '定期購入を開始しました。1,000マンガコインとボーナス600マンガコインをお届けしました。' }),
+        trail,
+      );
       const current = page.getByTestId('current-subscription');
       await current.getByText('契約中', { exact: true }).waitFor();
       await current.getByText(/末尾3155/).waitFor();

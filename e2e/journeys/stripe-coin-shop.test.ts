@@ -3,7 +3,7 @@ import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import type { StripeStandIn } from '../../apps/server/test/support/stripe-server';
-import { type SentPost, recordPosts, startStripeStore } from '../support/stripe-store';
+import { type SentPost, challengeShot, recordPosts, recordTrail, startStripeStore, waitOrTell } from '../support/stripe-store';
 import { newMemberPage } from '../support/members';
 import { type StoreServer, launchBrowser, screenshotDir } from '../support/server';
 
@@ -59,10 +59,12 @@ async function payByCard(page: Page, number: string) {
 for (const width of [375, 1080]) {
   describe(`the Stripe coin shop at ${width} px`, () => {
     let page: Page;
+    let trail: string[] = [];
     const sent: SentPost[] = [];
     before(async () => {
       page = (await newMemberPage(browser, store, { label: `stripe-shop-${width}`, nickname: 'ストライプ', width })).page;
       recordPosts(page, sent);
+      trail = recordTrail(page);
     });
     after(async () => {
       await page.context().close();
@@ -95,9 +97,9 @@ for (const width of [375, 1080]) {
       await payByCard(page, '4000 0000 0000 3220');
       const challenge = page.frameLocator('iframe[title="3Dセキュア認証"]');
       await challenge.getByRole('button', { name: '認証を完了する' }).waitFor();
-      await shot(page, `stripe-shop-3ds-${width}`);
+      await challengeShot(page, `stripe-shop-3ds-${width}`);
       await challenge.getByRole('button', { name: '認証を完了する' }).click();
-      await page.getByRole('status').filter({ hasText: '1,000マンガコインを購入しました。' }).waitFor();
+      await waitOrTell(page, page.getByRole('status').filter({ hasText: '1,000マンガコインを購入しました。' }), trail);
       await page.getByTestId('manga-coin-balance').filter({ hasText: '2,100' }).waitFor();
       assert.equal(await balance(page), 2100);
     });

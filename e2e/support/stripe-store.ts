@@ -7,8 +7,8 @@ import {
   type StripeStandIn,
   startStripeStandIn,
 } from '../../apps/server/test/support/stripe-server';
-import type { Page } from 'playwright-core';
-import { type StoreServer, startStore } from './server';
+import type { Locator, Page } from 'playwright-core';
+import { type StoreServer, screenshotDir, startStore } from './server';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const standIn = (file: string) => readFileSync(path.join(here, file), 'utf8');
@@ -47,4 +47,58 @@ export function recordPosts(page: Page, sent: SentPost[]): void {
   page.on('request', (request) => {
     if (request.method() === 'POST') sent.push({ path: new URL(request.url()).pathname, body: request.postData() ?? '' });
   });
+}
+
+/**
+ * What the page asked of the store and of the stand-in Stripe, what failed and what its console
+ * said, each with the seconds since recording began: for a journey's failure to tell (`waitOrTell`).
+ */
+export function recordTrail(page: Page): string[] {
+  const trail: string[] = [];
+  const start = Date.now();
+  const add = (line: string) => trail.push(`${((Date.now() - start) / 1000).toFixed(1)} s ${line}`);
+  page.on('response', (r) => {
+    const url = new URL(r.url());
+    if (url.pathname.startsWith('/api/') || url.pathname.startsWith('/v1/')) add(`${r.request().method()} ${url.pathname} ${r.status()}`);
+  });
+  page.on('requestfailed', (r) => add(`failed: ${r.method()} ${r.url()} ${r.failure()?.errorText ?? ''}`));
+  page.on('console', (m) => {
+    if (m.type() === 'error' || m.type() === 'warning') add(`console.${m.type()}: ${m.text()}`);
+  });
+  page.on('pageerror', (error) => add(`pageerror: ${error.message}`));
+  return trail;
+}
+
+/**
+ * Waits for what the page should show after a step in Stripe's frame; if it never comes, the
+ * failure says what the page showed instead (its alerts and statuses, the 3-D Secure frames still
+ * there) and the last of `trail`.
+ */
+export async function waitOrTell(page: Page, shown: Locator, trail: string[]): Promise<void> {
+  try {
+    await shown.waitFor();
+  } catch (error) {
+    const said = await page
+      .locator('[role="alert"], [role="status"], [data-testid="checkout-error"]')
+      .allInnerTexts()
+      .catch(() => ['(the page is gone)']);
+    const frames = await page
+      .locator('iframe[title="3Dセキュア認証"]')
+      .count()
+      .catch(() => -1);
+    const lines = [`shown instead: ${JSON.stringify(said)}`, `3-D Secure frames: ${frames}`, ...trail.slice(-40)];
+    throw new Error(`${(error as Error).message.split('\n')[0]}\n${lines.join('\n')}`, { cause: error });
+  }
+}
+
+/**
+ * A picture of Stripe's 3-D Secure frame as the reader sees it: the screen, not the full page.
+ * The frame covers the viewport (fixed); a full-page capture (Chromium's `captureBeyondViewport`)
+ * stretches the viewport to the page's height for a moment, and after it the click on the frame's
+ * button could miss: "<body> intercepts pointer events" for 30 s at 1080 px while the frame's own
+ * layout put the button under that very point, or the click taken and no answer (CI at 375 px).
+ * Four runs of the Stripe journeys in twenty failed so (2026-12-07); none in eighteen with the screen only.
+ */
+export async function challengeShot(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: path.join(screenshotDir, `${name}.png`) });
 }
