@@ -94,10 +94,11 @@ export async function waitOrTell(page: Page, shown: Locator, trail: string[]): P
 /**
  * A picture of Stripe's 3-D Secure frame as the reader sees it: the screen, not the full page.
  * The frame covers the viewport (fixed); a full-page capture (Chromium's `captureBeyondViewport`)
- * stretches the viewport to the page's height for a moment, and after it the click on the frame's
- * button could miss: "<body> intercepts pointer events" for 30 s at 1080 px while the frame's own
- * layout put the button under that very point, or the click taken and no answer (CI at 375 px).
- * Four runs of the Stripe journeys in twenty failed so (2026-12-07); none in eighteen with the screen only.
+ * stretches the viewport to the page's height for a moment. Right after such a capture, the click
+ * on the frame's button was refused for 30 s ("<body> intercepts pointer events", at 1080 px) while
+ * the frame's own layout put the button under that very point: three of four failed runs in twenty
+ * (2026-12-07; the fourth, and the CI's at 375 px, took the click and got no answer). None in
+ * eighteen runs with the screen only (docs/benchmarks.md).
  */
 export async function challengeShot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: path.join(screenshotDir, `${name}.png`) });
