@@ -3,6 +3,7 @@ import { CART_CHANGED, readGuestCart } from './cart-count-event';
 import { useTranslation } from '../i18n/i18n';
 import { Form } from 'react-router';
 import { PageLink } from './page-link';
+import { sessionEnded } from '../lib/api/transport';
 import styles from './header.module.css';
 
 type HeaderProps = {
@@ -24,6 +25,11 @@ type HeaderProps = {
 export function Header({ viewer, loginTo, searchWord = '', noticeBadge }: HeaderProps) {
   const { t } = useTranslation();
   const cartCount = useCartCount(viewer?.cartCount ?? null);
+  const guest = viewer === null;
+  // After a ログアウト the page shows a guest: from then on a 401 asks the reader to log in again.
+  useEffect(() => {
+    if (guest) sessionEnded();
+  }, [guest]);
   return (
     <header className={styles.header}>
       <div className={styles.inner}>

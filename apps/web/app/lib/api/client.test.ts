@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiCopy } from '../../i18n/ja-api';
 import { API_TIMEOUT_MS, ApiError, FILE_NOT_FETCHED, apiRequest, apiUrl, fetchBlob, withToken } from './client';
-import { sendKeepalive, sessionEnding } from './transport';
+import { sendKeepalive, sessionEnded, sessionEnding } from './transport';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -44,7 +44,7 @@ describe('api client', () => {
     expect(fetch.mock.calls[1]![0]).toBe('/api/order/buy/v2?token=tok');
   });
 
-  it('sends a 401 to login, but not one answering a call sent before the page let go of its session (logout)', async () => {
+  it('sends a 401 to login, but not one of a call sent before or while the page lets go of its session (logout)', async () => {
     const assign = vi.fn();
     vi.stubGlobal('window', { location: { pathname: '/bookshelf', search: '?sort=1', assign } });
     let answerNow: (() => void) | undefined;
@@ -63,7 +63,18 @@ describe('api client', () => {
     answerNow!();
     expect(await inFlight).toMatchObject({ status: 401 });
     expect(assign).not.toHaveBeenCalled();
-    // A call made after that is a guest's: its 401 asks them to log in, coming back here.
+    // Sent by a member's part of the page while the logout is on its way (a section that loaded
+    // late): its 401 is the logout too.
+    const during = apiRequest('/user_books/me/continue').catch((e: unknown) => e);
+    answerNow!();
+    expect(await during).toMatchObject({ status: 401 });
+    // Sent during the logout and answered once the page shows a guest: still the logout's.
+    const across = apiRequest('/user_books/me/continue').catch((e: unknown) => e);
+    sessionEnded();
+    answerNow!();
+    expect(await across).toMatchObject({ status: 401 });
+    expect(assign).not.toHaveBeenCalled();
+    // A call made once the page shows a guest is a guest's: its 401 asks them to log in, coming back here.
     const after = apiRequest('/user_books/me').catch((e: unknown) => e);
     answerNow!();
     expect(await after).toMatchObject({ status: 401 });

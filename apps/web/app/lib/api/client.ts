@@ -66,11 +66,12 @@ export function loginHref(callback: string): string {
 
 /**
  * A 401 sends the reader to login, coming back here; but a 401 of a call sent before the page let
- * go of its session (transport.ts) is the logout itself. `sentInEpoch` is `sessionEpoch()` when the
- * call was sent (upload.ts answers its 401s through this too).
+ * go of its session, or while it was letting go of it (transport.ts), is the logout itself.
+ * `sentInEpoch` is `sessionEpoch()` when the call was sent (upload.ts answers its 401s through
+ * this too).
  */
 export function redirectToLogin(sentInEpoch: number): void {
-  if (typeof window === 'undefined' || sentInEpoch !== sessionEpoch()) return;
+  if (typeof window === 'undefined' || sentInEpoch < 0 || sentInEpoch !== sessionEpoch()) return;
   const here = `${window.location.pathname}${window.location.search}`;
   if (window.location.pathname !== '/login') window.location.assign(loginHref(here));
 }

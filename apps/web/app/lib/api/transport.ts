@@ -17,19 +17,33 @@ export function sendKeepalive(url: string): void {
 }
 
 let epoch = 0;
+let ending = false;
 
 /**
- * The page lets go of its session: the header's ログアウト was sent. A call sent before that and
- * answered 401 after it is the logout itself (a shelf's queries still in flight when the session
- * ended), not a reason to send the reader to login: the logout is taking them to the top page, and
- * a login page would win that race.
+ * The page lets go of its session: the header's ログアウト was sent. Until the page has become a
+ * guest's (`sessionEnded`), a 401 is the logout itself, not a reason to send the reader to login:
+ * a call sent before the logout and answered after it (a shelf's queries in flight), and a call a
+ * member's part of the page sends while the logout is on its way (a section that loaded late, as
+ * the top page's 続きを読む). The logout is taking them to the top page; a login page would win
+ * that race.
  */
 export function sessionEnding(): void {
   epoch += 1;
+  ending = true;
 }
 
-/** How many times this page has let go of its session (client.ts compares a call's start and end). */
-export const sessionEpoch = (): number => epoch;
+/** The page shows a guest now (the header after the logout): a 401 asks the reader to log in again. */
+export function sessionEnded(): void {
+  if (!ending) return;
+  ending = false;
+  epoch += 1;
+}
+
+/**
+ * Which session a call is sent under (client.ts compares a call's start and end): -1 while the
+ * page lets go of its session, a call whose 401 never sends the reader to login.
+ */
+export const sessionEpoch = (): number => (ending ? -1 : epoch);
 
 // The logout form, sent by React Router or, before the page has hydrated, by the browser itself:
 // a capture listener sees both (this module loads with every page, before hydration).

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiCopy } from '../../i18n/ja-api';
 import { ApiError } from './client';
-import { sessionEnding } from './transport';
+import { sessionEnded, sessionEnding } from './transport';
 import { UPLOAD_ANSWER_TIMEOUT_MS, UPLOAD_IDLE_TIMEOUT_MS, uploadFile } from './upload';
 
 type Handler = ((event: { lengthComputable: boolean; loaded: number; total: number }) => void) | null;
@@ -110,7 +110,13 @@ describe('uploadFile', () => {
     before.answer(401, { errorCode: 'UNAUTHORIZED' });
     expect(await inFlight).toMatchObject({ status: 401, errorCode: 'UNAUTHORIZED' });
     expect(assign).not.toHaveBeenCalled();
+    const during = uploadFile('/admin/titles/4/import', file()).catch((e: unknown) => e);
+    FakeXhr.last.answer(401, { errorCode: 'UNAUTHORIZED' });
+    expect(await during).toMatchObject({ status: 401 });
+    expect(assign).not.toHaveBeenCalled();
 
+    // The page shows a guest now: an upload's 401 asks them to log in.
+    sessionEnded();
     const after = uploadFile('/admin/titles/4/import', file()).catch((e: unknown) => e);
     FakeXhr.last.answer(401, { errorCode: 'UNAUTHORIZED' });
     expect(await after).toMatchObject({ status: 401 });
