@@ -1,7 +1,7 @@
 import type { Direction } from '@hondana/domain/catalog/catalog';
 import type { ViewerPage } from '@hondana/domain/reading/reading-api';
 import type { WritingMode } from '@hondana/domain/viewer/direction';
-import { stripAxis } from '@hondana/domain/viewer/strip';
+import { pageOnMiddleLine, stripAxis } from '@hondana/domain/viewer/strip';
 import { type WheelEvent, useEffect, useRef } from 'react';
 import { useTranslation } from '../../../i18n/i18n';
 import type { PageSource } from '../hooks/use-reader';
@@ -60,9 +60,10 @@ export function ScrollStage({
     if (!root) return;
     const observer = new IntersectionObserver(
       (entries) => {
-        const hit = entries.find((e) => e.isIntersecting);
-        const at = hit ? Number((hit.target as HTMLElement).dataset.index) : NaN;
-        if (Number.isInteger(at)) onFollow(at);
+        const at = pageOnMiddleLine(
+          entries.map((e) => ({ index: Number((e.target as HTMLElement).dataset.index), crossing: e.isIntersecting })),
+        );
+        if (at !== null) onFollow(at);
       },
       { root, rootMargin: sideways ? '0px -50% 0px -50%' : '-50% 0px -50% 0px' },
     );
