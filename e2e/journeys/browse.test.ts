@@ -35,9 +35,11 @@ let R18_TITLE_ID = 0;
  * (with the member's count) and the ranking / serial / free row; 121 kB until the merges of issue
  * 34's fixes and issue 40's lottery links (121,068 B, not yet traced to a chunk); 122 kB until
  * the §9 author cut (a chunk of its own, 752 B) and the §7 module tracking of every section
- * (+430 B in the tiles' chunk) made 122,589 B; 123 kB since (docs/benchmarks.md).
+ * (+430 B in the tiles' chunk) made 122,589 B; 123 kB until the logout's fix (the page letting
+ * go of its session until the header shows a guest: +56 B in the store's and the root's chunks)
+ * made 123,052 B from 122,996 B; 123.5 kB since (docs/benchmarks.md).
  */
-const JS_BUDGET = 123_000;
+const JS_BUDGET = 123_500;
 
 async function newPage(width = 1080): Promise<Page> {
   const context = await browser.newContext({ viewport: { width, height: 900 }, locale: 'ja-JP' });

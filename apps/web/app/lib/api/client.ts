@@ -71,7 +71,7 @@ export function loginHref(callback: string): string {
  * this too).
  */
 export function redirectToLogin(sentInEpoch: number): void {
-  if (typeof window === 'undefined' || sentInEpoch < 0 || sentInEpoch !== sessionEpoch()) return;
+  if (typeof window === 'undefined' || sentInEpoch % 2 === 1 || sentInEpoch !== sessionEpoch()) return;
   const here = `${window.location.pathname}${window.location.search}`;
   if (window.location.pathname !== '/login') window.location.assign(loginHref(here));
 }

@@ -16,8 +16,8 @@ export function sendKeepalive(url: string): void {
   send(url, { keepalive: true }).catch(() => undefined);
 }
 
+/** Counts the page's letting go of its session; odd while it is letting go (`sessionEnding`). */
 let epoch = 0;
-let ending = false;
 
 /**
  * The page lets go of its session: the header's ログアウト was sent. Until the page has become a
@@ -28,22 +28,19 @@ let ending = false;
  * that race.
  */
 export function sessionEnding(): void {
-  epoch += 1;
-  ending = true;
+  epoch += 1 + (epoch % 2);
 }
 
 /** The page shows a guest now (the header after the logout): a 401 asks the reader to log in again. */
 export function sessionEnded(): void {
-  if (!ending) return;
-  ending = false;
-  epoch += 1;
+  epoch += epoch % 2;
 }
 
 /**
- * Which session a call is sent under (client.ts compares a call's start and end): -1 while the
- * page lets go of its session, a call whose 401 never sends the reader to login.
+ * Which session a call is sent under (client.ts compares a call's start and end); odd while the
+ * page lets go of its session: a call sent then never sends the reader to login.
  */
-export const sessionEpoch = (): number => (ending ? -1 : epoch);
+export const sessionEpoch = (): number => epoch;
 
 // The logout form, sent by React Router or, before the page has hydrated, by the browser itself:
 // a capture listener sees both (this module loads with every page, before hydration).
