@@ -11,8 +11,8 @@ import { type StoreServer, launchBrowser, screenshotDir, startStore } from '../s
  * way and is answered 401: that answer is the logout itself, so the reader lands on the top page
  * as a guest, not on the login page. (CI's passkey journey met this as a navigation to
  * /login?callback=%2F racing its next page.goto.) The part's script is held until the logout is
- * pressed and its request until the logout is answered, so the order is the slow phone's every
- * time.
+ * pressed, and the logout and that request are held for each other, so the order is the slow
+ * phone's every time.
  */
 let store: StoreServer;
 let browser: Browser;
@@ -38,10 +38,18 @@ describe('logging out from the top page', () => {
         await pressed;
         await route.continue();
       });
-      // And its request reaches the store after the logout did (the slow phone's network).
+      // Its request is sent before the logout reaches the store and arrives after it did (the slow
+      // phone's network): the logout waits for the request to be sent, the request for the logout.
+      let sent!: () => void;
+      const continueSent = new Promise<void>((resolve) => (sent = resolve));
       const loggedOut = page.waitForResponse((response) => new URL(response.url()).pathname === '/logout.data');
       await page.route(/\/api\/user_books\/me\/continue/, async (route: Route) => {
+        sent();
         await loggedOut;
+        await route.continue();
+      });
+      await page.route(/\/logout\.data$/, async (route: Route) => {
+        await continueSent;
         await route.continue();
       });
       const documents: string[] = [];
